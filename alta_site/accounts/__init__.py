@@ -1,0 +1,1 @@
+"""Accounts: the user model, profile and preferences (sign-up is django-allauth)."""

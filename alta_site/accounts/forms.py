@@ -1,0 +1,60 @@
+"""Sign-up and profile forms."""
+
+from __future__ import annotations
+
+import re
+import zoneinfo
+from functools import cache
+
+from django import forms
+from django.contrib.auth import get_user_model
+
+_DISPLAY_NAME = re.compile(r"^[\w][\w .'-]{1,38}[\w.]$")
+
+
+@cache
+def time_zone_choices() -> list[tuple[str, str]]:
+    names = sorted(n for n in zoneinfo.available_timezones() if "/" in n or n == "UTC")
+    return [(name, name.replace("_", " ")) for name in names]
+
+
+def clean_display_name(value: str, *, exclude_pk: int | None = None) -> str:
+    """Strip and check a display name: 3-40 characters, unique ignoring case."""
+    name = " ".join(value.split())
+    if not _DISPLAY_NAME.match(name):
+        raise forms.ValidationError(
+            "Use 3 to 40 letters, digits, spaces, dots, dashes, apostrophes or underscores."
+        )
+    taken = get_user_model().objects.filter(display_name__iexact=name)
+    if exclude_pk is not None:
+        taken = taken.exclude(pk=exclude_pk)
+    if taken.exists():
+        raise forms.ValidationError("That display name is already taken.")
+    return name
+
+
+class SignupForm(forms.Form):
+    """Extra fields on allauth's sign-up form (``ACCOUNT_FORMS``)."""
+
+    display_name = forms.CharField(
+        max_length=40, help_text="Shown to other players. You can change it later."
+    )
+
+    def clean_display_name(self) -> str:
+        return clean_display_name(self.cleaned_data["display_name"])
+
+    def signup(self, request, user) -> None:
+        """Nothing left to do: the adapter sets the display name before the
+        user's first save, because the column is unique."""
+
+
+class ProfileForm(forms.ModelForm):
+    time_zone = forms.ChoiceField(choices=time_zone_choices)
+
+    class Meta:
+        model = get_user_model()
+        fields = ["display_name", "time_zone", "language", "notifications"]
+        widgets = {"notifications": forms.RadioSelect}
+
+    def clean_display_name(self) -> str:
+        return clean_display_name(self.cleaned_data["display_name"], exclude_pk=self.instance.pk)

@@ -1,0 +1,85 @@
+"""The user model: logs in by email, plays under a unique display name."""
+
+from __future__ import annotations
+
+import zoneinfo
+
+from django.contrib.auth.models import AbstractUser, BaseUserManager
+from django.db import models
+from django.db.models.functions import Lower
+
+
+class UserManager(BaseUserManager):
+    use_in_migrations = True
+
+    def _create_user(self, email: str, password: str | None, **fields):
+        if not email:
+            raise ValueError("An email address is required.")
+        user = self.model(email=self.normalize_email(email), **fields)
+        user.set_password(password)
+        user.save(using=self._db)
+        return user
+
+    def create_user(self, email: str, password: str | None = None, **fields):
+        fields.setdefault("is_staff", False)
+        fields.setdefault("is_superuser", False)
+        return self._create_user(email, password, **fields)
+
+    def create_superuser(self, email: str, password: str | None = None, **fields):
+        fields.setdefault("is_staff", True)
+        fields.setdefault("is_superuser", True)
+        return self._create_user(email, password, **fields)
+
+
+class User(AbstractUser):
+    class Notifications(models.TextChoices):
+        EVERY_TURN = "every_turn", "An email for every turn"
+        DAILY_DIGEST = "daily_digest", "One daily digest"
+        NONE = "none", "No game emails"
+
+    class Language(models.TextChoices):
+        ENGLISH = "en", "English"
+        DUTCH = "nl", "Nederlands"
+
+    username = None
+    first_name = None
+    last_name = None
+    email = models.EmailField("email address", unique=True)
+    display_name = models.CharField(
+        max_length=40,
+        unique=True,
+        help_text="Shown to other players in games, ladders and tournaments.",
+    )
+    time_zone = models.CharField(max_length=64, default="UTC")
+    language = models.CharField(max_length=8, choices=Language.choices, default=Language.ENGLISH)
+    notifications = models.CharField(
+        max_length=16, choices=Notifications.choices, default=Notifications.EVERY_TURN
+    )
+
+    objects = UserManager()
+
+    USERNAME_FIELD = "email"
+    EMAIL_FIELD = "email"
+    REQUIRED_FIELDS = ["display_name"]
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(Lower("display_name"), name="user_display_name_ci_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return self.display_name or self.email
+
+    def get_full_name(self) -> str:
+        return self.display_name
+
+    def get_short_name(self) -> str:
+        return self.display_name
+
+    @property
+    def zone(self) -> zoneinfo.ZoneInfo:
+        """The user's time zone (UTC if the stored name is no longer known)."""
+        try:
+            return zoneinfo.ZoneInfo(self.time_zone)
+        except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+            return zoneinfo.ZoneInfo("UTC")

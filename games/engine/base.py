@@ -1,0 +1,290 @@
+"""``BaseRules``: the parts of the protocol that are the same for every game.
+
+A game subclasses ``BaseRules`` and implements the small ``_``-prefixed hooks
+below; the base class supplies the checks every ``apply`` needs (game over,
+not your turn), resignation and the auto-play of departed seats, ranking with
+ties, multi-move turns from one message, and the versioned JSON envelope.
+
+State convention: a game's state is a frozen dataclass (or anything
+``_replace`` can copy) with two fields the base class manages:
+
+* ``departed``: tuple of ``(seat, termination value)`` in the order seats left;
+* ``early_end``: ``None``, or the termination value that ended the game
+  before its natural end (only one seat left).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Mapping, Sequence
+from importlib import resources
+from typing import Any, ClassVar
+
+from .errors import (
+    EngineError,
+    GameOver,
+    IllegalMove,
+    NotationError,
+    NotYourTurn,
+    StateVersionError,
+)
+from .protocol import JSON, Event, Move, Outcome, Seat, State, Termination, Transition
+
+_TURN_SEPARATORS = re.compile(r"[;\n]+")
+
+def rank_seats(
+    keys: Sequence[Any], departed: Sequence[Seat] = ()
+) -> tuple[tuple[Seat, ...], ...]:
+    """Rank seats from first to last place.
+
+    ``keys[seat]`` is any comparable value, higher is better (for example
+    ``(score, harbours)``); equal keys share a place.  Seats in ``departed``
+    (in the order they left) rank below every other seat, later leavers above
+    earlier ones, each alone in its place.
+    """
+    gone = set(departed)
+    playing = sorted((s for s in range(len(keys)) if s not in gone),
+                     key=lambda s: keys[s], reverse=True)
+    ranking: list[tuple[Seat, ...]] = []
+    for seat in playing:
+        if ranking and keys[ranking[-1][0]] == keys[seat]:
+            ranking[-1] = ranking[-1] + (seat,)
+        else:
+            ranking.append((seat,))
+    ranking.extend((seat,) for seat in reversed(departed))
+    return tuple(ranking)
+
+class BaseRules:
+    """Shared implementation of ``games.engine.protocol.Rules``."""
+
+    slug: ClassVar[str]
+    name: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    engine_version: ClassVar[int] = 1
+    #: The module whose package holds ``HELP.md`` (set by ``__init_subclass__``).
+    help_package: ClassVar[str] = ""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if not cls.help_package:
+            cls.help_package = cls.__module__.rsplit(".", 1)[0]
+
+    # ----------------------------------------------------------- game hooks
+    def setup(
+        self, players: int, seed: int, options: Mapping[str, JSON] | None = None
+    ) -> State:
+        raise NotImplementedError
+
+    def _movers(self, state: State) -> frozenset[Seat]:
+        """Seats whose action the game is waiting for (departed ones included)."""
+        raise NotImplementedError
+
+    def _apply(self, state: State, seat: Seat, move: Move) -> Transition:
+        """Apply a move already known to come from a seat in ``_movers``.
+
+        :raises IllegalMove: with a message for the player.
+        """
+        raise NotImplementedError
+
+    def _is_over(self, state: State) -> bool:
+        """Whether the game reached its natural end."""
+        raise NotImplementedError
+
+    def _score(
+        self, state: State
+    ) -> tuple[tuple[int, ...], Sequence[Any], tuple[Mapping[str, JSON], ...]]:
+        """``(scores, ranking keys, details)`` for every seat (see ``rank_seats``)."""
+        raise NotImplementedError
+
+    def _dump_state(self, state: State) -> dict[str, JSON]:
+        raise NotImplementedError
+
+    def _load_state(self, data: Mapping[str, JSON]) -> State:
+        raise NotImplementedError
+
+    def _replace(self, state: State, **changes: Any) -> State:
+        return dataclasses.replace(state, **changes)
+
+    def randomize_hidden(self, state: State, seat: Seat | None, seed: int) -> State:
+        """A state that ``seat`` cannot tell apart from ``state``: everything it
+        cannot see (other hands, deck order, the RNG) is re-dealt from ``seed``.
+        Used by the hidden-information conformance test."""
+        raise NotImplementedError
+
+    # ------------------------------------------------------------ protocol
+    def players(self, state: State) -> int:
+        return int(state.players)
+
+    def departed_seats(self, state: State) -> tuple[Seat, ...]:
+        return tuple(seat for seat, _ in state.departed)
+
+    def to_move(self, state: State) -> frozenset[Seat]:
+        if self.is_finished(state):
+            return frozenset()
+        return self._movers(state) - frozenset(self.departed_seats(state))
+
+    def is_finished(self, state: State) -> bool:
+        return state.early_end is not None or self._is_over(state)
+
+    def check_can_move(self, state: State, seat: Seat) -> None:
+        """:raises GameOver: the game has ended.
+        :raises NotYourTurn: ``seat`` may not act now."""
+        if self.is_finished(state):
+            raise GameOver("The game is over; no more moves can be made.")
+        if seat not in self.to_move(state):
+            waiting = sorted(self.to_move(state))
+            names = ", ".join(f"seat {s + 1}" for s in waiting)
+            raise NotYourTurn(f"It is not your turn; the game is waiting for {names}.")
+
+    def apply(self, state: State, seat: Seat, move: Move) -> Transition:
+        """Apply ``move`` for ``seat`` and return the new state and its events.
+
+        :raises GameOver, NotYourTurn, IllegalMove: nothing changes.
+        """
+        self.check_can_move(state, seat)
+        transition = self._apply(state, seat, move)
+        return self._autoplay_departed(transition)
+
+    def outcome(self, state: State) -> Outcome | None:
+        if not self.is_finished(state):
+            return None
+        scores, keys, details = self._score(state)
+        ranking = rank_seats(keys, self.departed_seats(state))
+        if state.early_end is not None:
+            termination = Termination(state.early_end)
+        else:
+            termination = Termination.NORMAL
+        return Outcome(tuple(scores), ranking, termination, tuple(details))
+
+    def default_move(self, state: State, seat: Seat) -> Move:
+        """The move played for a seat that timed out or left the game."""
+        moves = self.legal_moves(state, seat)
+        if not moves:
+            raise IllegalMove("There is no legal move for this seat.")
+        return moves[0]
+
+    def legal_moves(self, state: State, seat: Seat) -> Sequence[Move]:
+        raise NotImplementedError
+
+    def resign(
+        self, state: State, seat: Seat, reason: Termination = Termination.RESIGNATION
+    ) -> Transition:
+        """``seat`` leaves the game; the others play on.
+
+        The seat ranks below every seat still playing; from now on its turns
+        are played with ``default_move``.  When one seat is left the game ends
+        with ``reason`` as its termination.
+
+        :raises GameOver: the game has ended.
+        :raises IllegalMove: the seat has already left.
+        """
+        if self.is_finished(state):
+            raise GameOver("The game is over; you can no longer resign.")
+        if not 0 <= seat < self.players(state):
+            raise IllegalMove(f"There is no seat {seat + 1} in this game.")
+        if seat in self.departed_seats(state):
+            raise IllegalMove("You have already left this game.")
+        departed = tuple(state.departed) + ((seat, reason.value),)
+        changes: dict[str, Any] = {"departed": departed}
+        if self.players(state) - len(departed) <= 1:
+            changes["early_end"] = reason.value
+        new_state = self._replace(state, **changes)
+        verb = "resigned" if reason is Termination.RESIGNATION else "was dropped"
+        event = Event(
+            "departed",
+            f"Seat {seat + 1} {verb}.",
+            {"seat": seat, "reason": reason.value},
+        )
+        return self._autoplay_departed(Transition(new_state, (event,)))
+
+    def _autoplay_departed(self, transition: Transition) -> Transition:
+        state, events = transition.state, list(transition.events)
+        gone = frozenset(self.departed_seats(state))
+        if not gone:
+            return transition
+        while not self.is_finished(state):
+            waiting = self._movers(state) & gone
+            if not waiting:
+                break
+            seat = min(waiting)
+            move = self.default_move(state, seat)
+            step = self._apply(state, seat, move)
+            state = step.state
+            events.extend(step.events)
+        return Transition(state, tuple(events))
+
+    # ------------------------------------------------------------ notation
+    def parse_move(self, state: State, seat: Seat, text: str) -> Move:
+        raise NotImplementedError
+
+    def format_move(self, state: State, seat: Seat, move: Move) -> str:
+        raise NotImplementedError
+
+    def split_turn_text(self, text: str) -> list[str]:
+        """Split a message into the moves it contains (``;`` or new lines)."""
+        return [part.strip() for part in _TURN_SEPARATORS.split(text) if part.strip()]
+
+    def apply_text(self, state: State, seat: Seat, text: str) -> Transition:
+        """Parse and apply every move in ``text`` in order, as one submission.
+
+        All or nothing: if any part fails, the error names that part and
+        nothing is applied.
+
+        :raises NotationError: empty text, or a part does not parse.
+        :raises IllegalMove, NotYourTurn, GameOver: as for ``apply``.
+        """
+        parts = self.split_turn_text(text)
+        if not parts:
+            raise NotationError("The message contains no move.")
+        events: list[Event] = []
+        for number, part in enumerate(parts, start=1):
+            try:
+                if number > 1 and seat not in self.to_move(state):
+                    raise IllegalMove("your turn was already complete before it")
+                move = self.parse_move(state, seat, part)
+                step = self.apply(state, seat, move)
+            except EngineError as error:
+                if len(parts) == 1:
+                    raise
+                raise type(error)(f'In move {number} ("{part}"): {error}') from error
+            state = step.state
+            events.extend(step.events)
+        return Transition(state, tuple(events))
+
+    def move_options(self, state: State, seat: Seat) -> list[tuple[str, Move]]:
+        """Every legal move with its notation, in a stable order (for numbered
+        options in emails and for the web page)."""
+        return [(self.format_move(state, seat, m), m) for m in self.legal_moves(state, seat)]
+
+    def help_text(self) -> str:
+        """The player-facing notation and rules help (``HELP.md`` of the game)."""
+        return resources.files(self.help_package).joinpath("HELP.md").read_text("utf-8")
+
+    # ---------------------------------------------------------------- codec
+    def dump(self, state: State) -> dict[str, JSON]:
+        """The state as versioned, JSON-safe data (server-side only: it holds
+        every secret)."""
+        return {
+            "game": self.slug,
+            "engine_version": self.engine_version,
+            "state": self._dump_state(state),
+        }
+
+    def load(self, data: Mapping[str, JSON]) -> State:
+        """:raises StateVersionError: the data is for another game or version."""
+        if data.get("game") != self.slug:
+            raise StateVersionError(f"Not a {self.name} state: {data.get('game')!r}.")
+        if data.get("engine_version") != self.engine_version:
+            raise StateVersionError(
+                f"{self.name} state of engine version {data.get('engine_version')} "
+                f"cannot be read by version {self.engine_version}."
+            )
+        return self._load_state(data["state"])
+
+    def dump_move(self, move: Move) -> JSON:
+        raise NotImplementedError
+
+    def load_move(self, data: JSON) -> Move:
+        raise NotImplementedError

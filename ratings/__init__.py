@@ -1,0 +1,1 @@
+"""Elo ratings per game kind and rated ladders."""

@@ -1,0 +1,72 @@
+import datetime as dt
+
+import pytest
+from django.utils import timezone
+
+pytestmark = pytest.mark.django_db
+
+
+def test_profile_saves_preferences(client, alice):
+    client.force_login(alice)
+    response = client.post(
+        "/profile/",
+        {"display_name": "Alice B", "time_zone": "Europe/Amsterdam", "language": "nl",
+         "notifications": "daily_digest"},
+    )
+    assert response.status_code == 302
+    alice.refresh_from_db()
+    assert (alice.display_name, alice.time_zone, alice.language, alice.notifications) == (
+        "Alice B", "Europe/Amsterdam", "nl", "daily_digest"
+    )
+
+
+def test_profile_rejects_an_unknown_time_zone(client, alice):
+    client.force_login(alice)
+    response = client.post(
+        "/profile/",
+        {"display_name": "Alice", "time_zone": "Mars/Olympus", "language": "en", "notifications": "none"},
+    )
+    assert response.status_code == 200
+    assert "Select a valid choice" in response.content.decode()
+
+
+def test_profile_refuses_a_name_taken_by_someone_else(client, alice, bob):
+    client.force_login(alice)
+    response = client.post(
+        "/profile/", {"display_name": "bob", "time_zone": "UTC", "language": "en", "notifications": "none"}
+    )
+    assert "already taken" in response.content.decode()
+
+
+def test_pages_use_the_users_time_zone_and_language(client, alice):
+    alice.time_zone = "Asia/Tokyo"
+    alice.language = "nl"
+    alice.save()
+    client.force_login(alice)
+    seen = {}
+
+    def spy(request):
+        from django.http import HttpResponse
+        from django.utils import translation
+
+        seen["tz"] = timezone.get_current_timezone_name()
+        seen["lang"] = translation.get_language()
+        return HttpResponse("ok")
+
+    from alta_site.accounts.middleware import UserPreferencesMiddleware
+
+    request = client.get("/profile/").wsgi_request
+    UserPreferencesMiddleware(spy)(request)
+    assert seen == {"tz": "Asia/Tokyo", "lang": "nl"}
+    assert timezone.localtime(dt.datetime(2026, 1, 1, tzinfo=dt.UTC), alice.zone).hour == 9
+
+
+def test_profile_needs_login(client):
+    assert client.get("/profile/")["Location"].startswith("/accounts/login/")
+
+
+def test_staff_can_use_the_admin(client, alice):
+    alice.is_staff = alice.is_superuser = True
+    alice.save()
+    client.force_login(alice)
+    assert client.get("/admin/accounts/user/").status_code == 200

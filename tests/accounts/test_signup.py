@@ -1,0 +1,89 @@
+"""Sign-up, email confirmation, login, password reset (django-allauth)."""
+
+import re
+
+import pytest
+from django.core import mail
+from django.test import override_settings
+
+from tests.conftest import PASSWORD
+
+pytestmark = pytest.mark.django_db
+LINK = re.compile(r"https?://\S+/accounts/\S+/")
+
+
+def sign_up(client, email="erin@example.com", name="Erin"):
+    return client.post(
+        "/accounts/signup/",
+        {"email": email, "display_name": name, "password1": PASSWORD, "password2": PASSWORD},
+    )
+
+
+def link_in(message) -> str:
+    url = LINK.search(message.body).group(0)
+    return "/" + url.split("/", 3)[3]
+
+
+def test_sign_up_requires_confirming_the_email_before_logging_in(client):
+    response = sign_up(client)
+    assert response.status_code == 302
+    assert response["Location"] == "/accounts/confirm-email/"
+    assert len(mail.outbox) == 1
+    assert mail.outbox[0].to == ["erin@example.com"]
+
+    response = client.post("/accounts/login/", {"login": "erin@example.com", "password": PASSWORD})
+    assert response["Location"] == "/accounts/confirm-email/"
+    assert client.get("/profile/")["Location"].startswith("/accounts/login/")
+
+    confirm = link_in(mail.outbox[-1])
+    assert client.post(confirm).status_code == 302
+    response = client.post("/accounts/login/", {"login": "erin@example.com", "password": PASSWORD})
+    assert response["Location"] == "/profile/"
+    page = client.get("/profile/")
+    assert page.status_code == 200
+    assert b"erin@example.com" in page.content
+    assert b'value="Erin"' in page.content
+
+
+def test_display_names_are_unique_ignoring_case(client, alice):
+    response = sign_up(client, name="ALICE")
+    assert response.status_code == 200
+    assert "That display name is already taken." in response.content.decode()
+
+
+def test_display_name_rejects_odd_characters(client):
+    response = sign_up(client, name="<script>")
+    assert "Use 3 to 40 letters" in response.content.decode()
+
+
+def test_wrong_password_does_not_log_in(client, alice):
+    response = client.post("/accounts/login/", {"login": "alice@example.com", "password": "nope"})
+    assert response.status_code == 200
+    assert "not correct" in response.content.decode()
+
+
+def test_password_reset_sends_a_working_link(client, alice):
+    client.post("/accounts/password/reset/", {"email": "alice@example.com"})
+    assert len(mail.outbox) == 1
+    reset_page = client.get(link_in(mail.outbox[0]), follow=True)
+    form_url = reset_page.redirect_chain[-1][0] if reset_page.redirect_chain else link_in(mail.outbox[0])
+    new = "an even better passphrase 42"
+    client.post(form_url, {"password1": new, "password2": new})
+    assert client.login(email="alice@example.com", password=new)
+
+
+@override_settings(ACCOUNT_RATE_LIMITS={"signup": "2/h/ip"})
+def test_sign_up_is_rate_limited(client):
+    assert sign_up(client, "a1@example.com", "First").status_code == 302
+    client.logout()
+    assert sign_up(client, "a2@example.com", "Second").status_code == 302
+    client.logout()
+    assert sign_up(client, "a3@example.com", "Third").status_code == 429
+
+
+@override_settings(ACCOUNT_RATE_LIMITS={"login_failed": "10/m/ip,3/300s/key"})
+def test_failed_logins_are_rate_limited(client, alice):
+    for _ in range(3):
+        client.post("/accounts/login/", {"login": "alice@example.com", "password": "wrong"})
+    response = client.post("/accounts/login/", {"login": "alice@example.com", "password": PASSWORD})
+    assert "Too many failed login attempts" in response.content.decode()

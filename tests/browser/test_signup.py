@@ -1,0 +1,43 @@
+"""A newcomer signs up, confirms from the local mailbox, logs in, sees the profile."""
+
+import re
+
+from playwright.sync_api import expect
+
+PASSWORD = "slow games are good games"
+
+
+def test_sign_up_confirm_log_in_and_see_the_profile(page, transactional_db):
+    page.goto("/")
+    page.get_by_role("link", name="Create an account").click()
+    page.get_by_label("Email").fill("frank@example.com")
+    page.get_by_label("Display name").fill("Frank")
+    page.get_by_label("Password:", exact=True).fill(PASSWORD)
+    page.get_by_label("Password (again)").fill(PASSWORD)
+    page.get_by_role("button", name="Sign Up").click()
+    expect(page.get_by_role("heading", name="Verify Your Email Address")).to_be_visible()
+
+    page.get_by_role("link", name="Mailbox").click()
+    page.get_by_role("link", name=re.compile("Please Confirm Your Email Address")).click()
+    page.locator("pre.mail-text a", has_text="confirm-email").click()
+    page.get_by_role("button", name="Confirm").click()
+
+    page.goto("/accounts/login/")
+    page.get_by_label("Email").fill("frank@example.com")
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Sign In").click()
+    expect(page.get_by_role("heading", name="Your profile")).to_be_visible()
+    expect(page.get_by_label("Display name")).to_have_value("Frank")
+
+    page.get_by_label("Time zone").select_option("Europe/Amsterdam")
+    page.get_by_role("button", name="Save").click()
+    expect(page.get_by_text("Your profile was saved.")).to_be_visible()
+    expect(page.get_by_text("Times are shown in Europe/Amsterdam")).to_be_visible()
+
+
+def test_pages_fit_a_phone_screen(page, transactional_db):
+    page.set_viewport_size({"width": 375, "height": 800})
+    page.goto("/")
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 375
+    page.screenshot(path="var/home-phone.png", full_page=True)

@@ -1,0 +1,50 @@
+"""Shared fixtures: personas, a fixed clock, mail helpers.
+
+Personas (house style 9.8): alice organises, bob is her usual opponent,
+carol is an outsider, dave watches.  All have verified email addresses.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+EPOCH = dt.datetime(2026, 1, 5, 9, 0, tzinfo=dt.UTC)
+PASSWORD = "correct horse battery staple"
+
+
+def make_user(email: str, display_name: str, **extra):
+    from allauth.account.models import EmailAddress
+    from django.contrib.auth import get_user_model
+
+    user = get_user_model().objects.create_user(
+        email=email, password=PASSWORD, display_name=display_name, **extra
+    )
+    EmailAddress.objects.create(user=user, email=email, verified=True, primary=True)
+    return user
+
+
+@pytest.fixture
+def now():
+    return EPOCH
+
+
+@pytest.fixture
+def alice(db):
+    return make_user("alice@example.com", "Alice")
+
+
+@pytest.fixture
+def bob(db):
+    return make_user("bob@example.com", "Bob")
+
+
+@pytest.fixture
+def carol(db):
+    return make_user("carol@example.com", "Carol")
+
+
+@pytest.fixture
+def dave(db):
+    return make_user("dave@example.com", "Dave")

@@ -1,0 +1,1 @@
+"""Club tournaments: registration, pairing, standings and brackets."""
