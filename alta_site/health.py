@@ -23,10 +23,12 @@ def check_database() -> str:
 
 
 def check_broker() -> str:
+    from django.conf import settings
+
     from .celery import app
 
     try:
-        with app.connection_for_write() as conn:
+        with app.connection_for_write(settings.CELERY_BROKER_URL) as conn:
             conn.ensure_connection(max_retries=1, interval_start=0, timeout=2)
     except Exception as error:
         logger.warning("health: broker check failed: %s", error)

@@ -11,6 +11,8 @@ urlpatterns = [
     path("accounts/", include("allauth.urls")),
     path("", include("alta_site.accounts.urls")),
     path("dev/mailbox/", include("alta_site.devmail.urls")),
+    path("api/", include("games.api.urls")),
+    path("", include("games.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
 ]

@@ -83,3 +83,8 @@ class User(AbstractUser):
             return zoneinfo.ZoneInfo(self.time_zone)
         except (zoneinfo.ZoneInfoNotFoundError, ValueError):
             return zoneinfo.ZoneInfo("UTC")
+
+
+from .tokens import ApiToken  # noqa: E402  (model lives beside its auth class)
+
+__all__ = ["ApiToken", "User", "UserManager"]

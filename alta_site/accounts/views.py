@@ -1,10 +1,17 @@
-"""The profile page."""
+"""The profile page: preferences and personal API tokens."""
 
+from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
 
 from .forms import ProfileForm
+from .tokens import ApiToken
+
+
+class TokenForm(forms.Form):
+    name = forms.CharField(max_length=60, label="Token name", help_text="For example the script that uses it.")
 
 
 @login_required
@@ -17,4 +24,32 @@ def profile(request):
             return redirect("profile")
     else:
         form = ProfileForm(instance=request.user)
-    return render(request, "accounts/profile.html", {"form": form})
+    return render(request, "accounts/profile.html", {
+        "form": form,
+        "token_form": TokenForm(),
+        "tokens": request.user.api_tokens.all(),
+        "new_key": request.session.pop("new_api_key", None),
+    })
+
+
+@login_required
+@require_POST
+def token_create(request):
+    form = TokenForm(request.POST)
+    if form.is_valid():
+        _, key = ApiToken.issue(user=request.user, name=form.cleaned_data["name"])
+        # Shown once on the next page, then gone: only its hash is stored.
+        request.session["new_api_key"] = key
+        messages.success(request, "Token created. Copy it now: it will not be shown again.")
+    else:
+        messages.error(request, "Give the token a name.")
+    return redirect("profile")
+
+
+@login_required
+@require_POST
+def token_revoke(request, pk: int):
+    token = get_object_or_404(ApiToken, pk=pk, user=request.user)
+    token.delete()
+    messages.success(request, f"Token “{token.name}” was revoked.")
+    return redirect("profile")

@@ -235,10 +235,17 @@ class BaseRules:
         :raises NotationError: empty text, or a part does not parse.
         :raises IllegalMove, NotYourTurn, GameOver: as for ``apply``.
         """
+        return self.apply_text_moves(state, seat, text)[0]
+
+    def apply_text_moves(
+        self, state: State, seat: Seat, text: str
+    ) -> tuple[Transition, list[Move]]:
+        """``apply_text``, also returning the moves it applied (for the log)."""
         parts = self.split_turn_text(text)
         if not parts:
             raise NotationError("The message contains no move.")
         events: list[Event] = []
+        moves: list[Move] = []
         for number, part in enumerate(parts, start=1):
             try:
                 if number > 1 and seat not in self.to_move(state):
@@ -249,6 +256,16 @@ class BaseRules:
                 if len(parts) == 1:
                     raise
                 raise type(error)(f'In move {number} ("{part}"): {error}') from error
+            state = step.state
+            events.extend(step.events)
+            moves.append(move)
+        return Transition(state, tuple(events)), moves
+
+    def apply_moves(self, state: State, seat: Seat, moves: Sequence[Move]) -> Transition:
+        """Apply already-parsed moves in order (replaying a stored submission)."""
+        events: list[Event] = []
+        for move in moves:
+            step = self.apply(state, seat, move)
             state = step.state
             events.extend(step.events)
         return Transition(state, tuple(events))

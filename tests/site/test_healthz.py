@@ -10,10 +10,8 @@ def test_healthz_reports_database_and_broker_ok(client):
 
 
 @pytest.mark.django_db
-def test_healthz_names_the_broker_when_it_is_down(client, monkeypatch):
-    from alta_site.celery import app
-
-    monkeypatch.setattr(app.conf, "broker_url", "redis://127.0.0.1:1/0")
+def test_healthz_names_the_broker_when_it_is_down(client, settings):
+    settings.CELERY_BROKER_URL = "redis://127.0.0.1:1/0"
     response = client.get("/healthz")
     assert response.status_code == 503
     body = response.json()

@@ -1,0 +1,95 @@
+"""Output shapes shared by the game endpoints."""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from games.engine import available_slugs
+
+
+class ErrorSerializer(serializers.Serializer):
+    code = serializers.CharField()
+    detail = serializers.CharField()
+
+
+class PlayerSerializer(serializers.Serializer):
+    seat = serializers.IntegerField(allow_null=True, help_text="1-based seat number, once drawn.")
+    display_name = serializers.CharField(allow_null=True)
+    status = serializers.ChoiceField(choices=["open", "invited", "joined"])
+    to_move = serializers.BooleanField()
+    deadline_at = serializers.DateTimeField(allow_null=True)
+    score = serializers.IntegerField(allow_null=True)
+    place = serializers.IntegerField(allow_null=True)
+    departed = serializers.CharField(allow_blank=True)
+
+
+def player_data(seat) -> dict:
+    if seat.user_id:
+        status, name = "joined", seat.user.display_name
+    elif seat.is_reserved:
+        status, name = "invited", seat.invited_user.display_name if seat.invited_user_id else None
+    else:
+        status, name = "open", None
+    return {
+        "seat": seat.number,
+        "display_name": name,
+        "status": status,
+        "to_move": seat.deadline_at is not None,
+        "deadline_at": seat.deadline_at,
+        "score": seat.score,
+        "place": seat.place,
+        "departed": seat.departed,
+    }
+
+
+class MatchSummarySerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    game = serializers.ChoiceField(choices=available_slugs())
+    game_name = serializers.CharField()
+    status = serializers.CharField()
+    players = serializers.IntegerField()
+    rated = serializers.BooleanField()
+    days_per_move = serializers.IntegerField()
+    timeout_policy = serializers.CharField()
+    ply = serializers.IntegerField()
+    created_by = serializers.CharField()
+    created_at = serializers.DateTimeField()
+    started_at = serializers.DateTimeField(allow_null=True)
+    finished_at = serializers.DateTimeField(allow_null=True)
+    seats = PlayerSerializer(many=True)
+    url = serializers.CharField()
+
+
+def match_data(match) -> dict:
+    seats = sorted(match.seats.all(), key=lambda s: (s.index is None, s.index or 0, s.pk))
+    return {
+        "id": match.pk,
+        "game": match.game,
+        "game_name": match.game_name,
+        "status": match.status,
+        "players": match.players,
+        "rated": match.rated,
+        "days_per_move": match.days_per_move,
+        "timeout_policy": match.timeout_policy,
+        "ply": match.ply,
+        "created_by": match.created_by.display_name,
+        "created_at": match.created_at,
+        "started_at": match.started_at,
+        "finished_at": match.finished_at,
+        "seats": [player_data(s) for s in seats],
+        "url": match.get_absolute_url(),
+    }
+
+
+@extend_schema_field({"type": "object", "additionalProperties": True})
+class ViewField(serializers.JSONField):
+    """The engine's view for the caller's seat (game-specific JSON)."""
+
+
+class MatchDetailSerializer(MatchSummarySerializer):
+    your_seat = serializers.IntegerField(allow_null=True)
+    your_turn = serializers.BooleanField()
+    view = ViewField(allow_null=True)
+    outcome = serializers.JSONField(allow_null=True)
+    seed = serializers.IntegerField(allow_null=True, help_text="Published once the game is over.")

@@ -1,0 +1,18 @@
+from django.urls import path
+
+from . import views
+
+urlpatterns = [
+    path("games/", views.GameListApi.as_view(), name="api-games"),
+    path("games/<int:pk>/", views.GameDetailApi.as_view(), name="api-game"),
+    path("games/<int:pk>/join/", views.GameJoinApi.as_view(), name="api-game-join"),
+    path("games/<int:pk>/leave/", views.GameLeaveApi.as_view(), name="api-game-leave"),
+    path("games/<int:pk>/cancel/", views.GameCancelApi.as_view(), name="api-game-cancel"),
+    path("games/<int:pk>/resign/", views.GameResignApi.as_view(), name="api-game-resign"),
+    path("games/<int:pk>/legal-moves/", views.LegalMovesApi.as_view(), name="api-game-legal-moves"),
+    path("games/<int:pk>/moves/", views.MovesApi.as_view(), name="api-game-moves"),
+    path("invitations/<str:token>/accept/", views.InvitationAcceptApi.as_view(), name="api-invitation-accept"),
+    path("invitations/<str:token>/decline/", views.InvitationDeclineApi.as_view(), name="api-invitation-decline"),
+    path("me/", views.MeApi.as_view(), name="api-me"),
+    path("me/games/", views.MyGamesApi.as_view(), name="api-my-games"),
+]

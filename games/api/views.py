@@ -1,0 +1,279 @@
+"""The games REST API: one APIView per operation (house style 9.5)."""
+
+from __future__ import annotations
+
+from django.shortcuts import get_object_or_404
+from django.utils import timezone
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import permissions, serializers, status
+from rest_framework.response import Response
+from rest_framework.throttling import ScopedRateThrottle
+from rest_framework.views import APIView
+
+from games import selectors, services
+from games.engine import available_slugs
+from games.models import Match, MoveRecord, TimeoutPolicy
+
+from .serializers import ErrorSerializer, MatchDetailSerializer, MatchSummarySerializer, match_data
+
+ERRORS = {400: ErrorSerializer, 403: ErrorSerializer, 404: ErrorSerializer, 409: ErrorSerializer,
+          422: ErrorSerializer, 429: ErrorSerializer}
+
+
+def _match(pk: int) -> Match:
+    return get_object_or_404(Match.objects.prefetch_related("seats__user"), pk=pk)
+
+
+def detail_data(match: Match, user) -> dict:
+    seen = selectors.match_view_for(match, user)
+    return {
+        **match_data(match),
+        "your_seat": None if seen.seat is None else seen.seat.number,
+        "your_turn": seen.to_move,
+        "view": seen.view,
+        "outcome": match.outcome if match.is_finished else None,
+        "seed": match.seed if match.is_finished else None,
+    }
+
+
+class WriteApi(APIView):
+    """A write endpoint: authenticated, rate-limited per user."""
+
+    permission_classes = [permissions.IsAuthenticated]
+    throttle_classes = [ScopedRateThrottle]
+    throttle_scope = "game_write"
+
+
+class GameListApi(APIView):
+    permission_classes = [permissions.IsAuthenticatedOrReadOnly]
+
+    def get_throttles(self):
+        if self.request.method == "POST":
+            self.throttle_scope = "game_write"
+            return [ScopedRateThrottle()]
+        return super().get_throttles()
+
+    class GameFilterSerializer(serializers.Serializer):
+        status = serializers.ChoiceField(choices=Match.Status.values, required=False)
+        game = serializers.ChoiceField(choices=available_slugs(), required=False)
+
+    class GameCreateInputSerializer(serializers.Serializer):
+        game = serializers.ChoiceField(choices=available_slugs())
+        players = serializers.IntegerField(min_value=1, max_value=6)
+        days_per_move = serializers.IntegerField(min_value=1, max_value=30, default=3)
+        rated = serializers.BooleanField(default=False)
+        timeout_policy = serializers.ChoiceField(choices=TimeoutPolicy.values, default=TimeoutPolicy.AUTO)
+        invite = serializers.ListField(
+            child=serializers.CharField(max_length=254), max_length=5, default=list,
+            help_text="Display names or email addresses.",
+        )
+
+    @extend_schema(
+        parameters=[GameFilterSerializer], responses={200: MatchSummarySerializer(many=True), **ERRORS}
+    )
+    def get(self, request):
+        """Games, newest first (default: open games with a free seat)."""
+        filters = self.GameFilterSerializer(data=request.query_params)
+        filters.is_valid(raise_exception=True)
+        wanted = filters.validated_data.get("status")
+        if wanted in (None, Match.Status.OPEN):
+            matches = selectors.matches_open()
+        else:
+            matches = Match.objects.filter(status=wanted).prefetch_related("seats__user")
+        if "game" in filters.validated_data:
+            matches = matches.filter(game=filters.validated_data["game"])
+        return Response([match_data(m) for m in matches.select_related("created_by")[:100]])
+
+    @extend_schema(request=GameCreateInputSerializer, responses={201: MatchDetailSerializer, **ERRORS})
+    def post(self, request):
+        """Create a game: you take the first seat."""
+        data = self.GameCreateInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        match = services.match_create(creator=request.user, now=timezone.now(), **data.validated_data)
+        return Response(detail_data(_match(match.pk), request.user), status=status.HTTP_201_CREATED)
+
+
+class GameDetailApi(APIView):
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(responses={200: MatchDetailSerializer, **ERRORS})
+    def get(self, request, pk: int):
+        """The game as you may see it: your seat's view, or the spectator's."""
+        return Response(detail_data(_match(pk), request.user))
+
+
+class _SimpleAction(WriteApi):
+    service = None
+
+    @extend_schema(request=None, responses={200: MatchDetailSerializer, **ERRORS})
+    def post(self, request, pk: int):
+        type(self).service(match_id=pk, user=request.user, now=timezone.now())
+        return Response(detail_data(_match(pk), request.user))
+
+
+class GameJoinApi(_SimpleAction):
+    """Take a free seat (or the seat you were invited to)."""
+
+    service = staticmethod(services.match_join)
+
+
+class GameLeaveApi(_SimpleAction):
+    """Give your seat back before the game starts."""
+
+    service = staticmethod(services.match_leave)
+
+
+class GameCancelApi(_SimpleAction):
+    """Cancel a game you created, before it starts."""
+
+    service = staticmethod(services.match_cancel)
+
+
+class GameResignApi(WriteApi):
+    @extend_schema(request=None, responses={200: MatchDetailSerializer, **ERRORS})
+    def post(self, request, pk: int):
+        """Resign: you rank last and the others play on."""
+        services.match_resign(match_id=pk, user=request.user, now=timezone.now(),
+                              source=MoveRecord.Source.API)
+        return Response(detail_data(_match(pk), request.user))
+
+
+class LegalMovesApi(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    class LegalMovesOutputSerializer(serializers.Serializer):
+        ply = serializers.IntegerField()
+        your_turn = serializers.BooleanField()
+        moves = serializers.ListField(child=serializers.CharField())
+
+    @extend_schema(responses={200: LegalMovesOutputSerializer, **ERRORS})
+    def get(self, request, pk: int):
+        """Every legal move for you now, in notation, numbered from 1 in order."""
+        match = _match(pk)
+        seen = selectors.match_view_for(match, request.user)
+        if seen.seat is None:
+            raise services.NotAllowed("You are not playing in this game.", code="not_a_player")
+        return Response({"ply": match.ply, "your_turn": seen.to_move, "moves": seen.options})
+
+
+class MovesApi(APIView):
+    permission_classes = [permissions.IsAuthenticatedOrReadOnly]
+
+    def get_throttles(self):
+        if self.request.method == "POST":
+            self.throttle_scope = "game_write"
+            return [ScopedRateThrottle()]
+        return super().get_throttles()
+
+    class MoveInputSerializer(serializers.Serializer):
+        ply = serializers.IntegerField(min_value=0, help_text="The position you are answering.")
+        move = serializers.CharField(
+            max_length=2000, required=False, help_text="Notation; several moves separated by ';'."
+        )
+        option = serializers.IntegerField(
+            min_value=1, required=False, help_text="Number of a move in legal-moves (from 1)."
+        )
+
+        def validate(self, data):
+            if ("move" in data) == ("option" in data):
+                raise serializers.ValidationError("Give either 'move' or 'option'.")
+            return data
+
+    class MoveHistorySerializer(serializers.Serializer):
+        ply = serializers.IntegerField()
+        seat = serializers.IntegerField()
+        kind = serializers.CharField()
+        text = serializers.CharField(allow_null=True)
+        events = serializers.ListField(child=serializers.CharField())
+        at = serializers.DateTimeField()
+
+    @extend_schema(responses={200: MoveHistorySerializer(many=True), **ERRORS})
+    def get(self, request, pk: int):
+        """The move history as far as you may see it."""
+        match = _match(pk)
+        seat = selectors.seat_of(match, request.user)
+        entries = selectors.match_history(match, None if seat is None else seat.index)
+        for entry in entries:
+            entry["seat"] += 1
+        return Response(entries)
+
+    @extend_schema(
+        request=MoveInputSerializer,
+        parameters=[OpenApiParameter("Idempotency-Key", str, OpenApiParameter.HEADER, required=False)],
+        responses={201: MatchDetailSerializer, 200: MatchDetailSerializer, **ERRORS},
+    )
+    def post(self, request, pk: int):
+        """Play a move for the position ``ply``; a repeated Idempotency-Key
+        returns the first result."""
+        data = self.MoveInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        text = data.validated_data.get("move")
+        if text is None:
+            seen = selectors.match_view_for(_match(pk), request.user)
+            number = data.validated_data["option"]
+            if not 1 <= number <= len(seen.options):
+                raise services.MoveRejected(
+                    f"There is no option {number}; choose 1 to {len(seen.options)}.", code="invalid_option"
+                )
+            text = seen.options[number - 1]
+        key = request.headers.get("Idempotency-Key")
+        result = services.move_submit(
+            match_id=pk, user=request.user, text=text, ply=data.validated_data["ply"],
+            source=MoveRecord.Source.API, now=timezone.now(),
+            idempotency_key=f"api:{request.user.pk}:{key}" if key else None,
+        )
+        code = status.HTTP_200_OK if result.duplicate else status.HTTP_201_CREATED
+        return Response(detail_data(_match(pk), request.user), status=code)
+
+
+class MeApi(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    class MeOutputSerializer(serializers.Serializer):
+        id = serializers.IntegerField()
+        email = serializers.EmailField()
+        display_name = serializers.CharField()
+        time_zone = serializers.CharField()
+        language = serializers.CharField()
+        notifications = serializers.CharField()
+
+    @extend_schema(responses={200: MeOutputSerializer, **ERRORS})
+    def get(self, request):
+        """Your account."""
+        return Response(self.MeOutputSerializer(request.user).data)
+
+
+class MyGamesApi(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    class MyGamesFilterSerializer(serializers.Serializer):
+        status = serializers.ChoiceField(choices=Match.Status.values, required=False)
+
+    @extend_schema(parameters=[MyGamesFilterSerializer], responses={200: MatchSummarySerializer(many=True), **ERRORS})
+    def get(self, request):
+        """Your games, the ones waiting for your move first."""
+        filters = self.MyGamesFilterSerializer(data=request.query_params)
+        filters.is_valid(raise_exception=True)
+        matches = selectors.matches_for_user(request.user, status=filters.validated_data.get("status"))
+        return Response([match_data(m) for m in matches.select_related("created_by")[:200]])
+
+
+class InvitationApi(WriteApi):
+    service = None
+
+    @extend_schema(request=None, responses={200: MatchDetailSerializer, **ERRORS})
+    def post(self, request, token: str):
+        match = type(self).service(token=token, user=request.user, now=timezone.now())
+        return Response(detail_data(_match(match.pk), request.user))
+
+
+class InvitationAcceptApi(InvitationApi):
+    """Accept an invitation: take the seat it reserves."""
+
+    service = staticmethod(services.invitation_accept)
+
+
+class InvitationDeclineApi(InvitationApi):
+    """Decline an invitation: the seat opens for anyone."""
+
+    service = staticmethod(services.invitation_decline)

@@ -1,0 +1,169 @@
+"""Alta drawn as SVG: the market, your hand and every island in the fixed
+A-G / 1-7 frame that the notation uses."""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+from .svg import element, text
+
+CELL = 46
+FRAME = 7
+COLUMNS = "ABCDEFG"
+LABEL = 18
+
+#: (fill colour, short code, name) per card type.
+CARD_STYLE = {
+    "farmer": ("#e9c46a", "FAR", "Farmer"),
+    "settlement": ("#e76f51", "SET", "Settlement"),
+    "tavern": ("#b5838d", "TAV", "Tavern"),
+    "farmers_hut": ("#d4a373", "HUT", "Farmer's hut"),
+    "mill": ("#8d99ae", "MIL", "Mill"),
+    "wheat_field": ("#f4d35e", "WHE", "Wheat field"),
+    "fishing_harbour": ("#4ea8de", "HAR", "Fishing harbour"),
+    "tower": ("#6c757d", "TOW", "Tower"),
+    "market": ("#52b788", "MAR", "Market"),
+}
+
+
+def card_name(slug: str) -> str:
+    return CARD_STYLE[slug][2]
+
+
+def _card(x: float, y: float, slug: str, *, size: float = CELL, pick: str | None = None,
+          label: str | None = None) -> str:
+    fill, code, name = CARD_STYLE[slug]
+    interactive = pick is not None
+    body = element("rect", x=x + 1, y=y + 1, width=size - 2, height=size - 2, rx=5, fill=fill,
+                   stroke="#1f2a30", stroke_width=1)
+    body += text(x + size / 2, y + size / 2 + 5, code, text_anchor="middle", font_size=13,
+                 font_weight="700", fill="#1f2a30")
+    return element(
+        "g", element("title", escape(label or name)) + body,
+        class_="card pickable" if interactive else "card", data_pick=pick,
+        tabindex=0 if interactive else None, role="button" if interactive else None,
+        aria_label=label or name,
+    )
+
+
+def _merchant(x: float, y: float, pair: list[str] | None, caption: str) -> str:
+    parts = [element("rect", x=x, y=y, width=96, height=44, rx=5, fill="#fff", stroke="#1f2a30")]
+    if pair:
+        for offset, slug in enumerate(pair):
+            fill, code, _ = CARD_STYLE[slug]
+            parts.append(element("rect", x=x + 6 + offset * 44, y=y + 6, width=40, height=32, rx=4, fill=fill))
+            parts.append(text(x + 26 + offset * 44, y + 27, code, text_anchor="middle", font_size=12,
+                              font_weight="700"))
+    else:
+        parts.append(text(x + 48, y + 27, "none", text_anchor="middle", font_size=12))
+    parts.append(text(x + 48, y + 58, caption, text_anchor="middle", font_size=11, fill="#5b6870"))
+    return "".join(parts)
+
+
+def market_svg(view: dict[str, Any]) -> str:
+    """Face-up cards (pickable in the take step), decks and merchant cards."""
+    taking = view.get("step") == "take" and view.get("seat") in view.get("to_move", [])
+    parts = []
+    for number, slug in enumerate(view["face_up"], start=1):
+        x = 10 + (number - 1) * (CELL + 12)
+        parts.append(_card(x, 10, slug, pick=f"slot:{number}" if taking else None,
+                           label=f"Face-up card {number}: {card_name(slug)}"))
+        parts.append(text(x + CELL / 2, 72, f"slot {number}", text_anchor="middle", font_size=11,
+                          fill="#5b6870"))
+    parts.append(element("rect", x=130, y=11, width=CELL - 2, height=CELL - 2, rx=5, fill="#264653"))
+    parts.append(text(130 + CELL / 2 - 1, 39, str(view["deck"]), text_anchor="middle", font_size=14,
+                      fill="#fff", font_weight="700"))
+    parts.append(text(130 + CELL / 2, 72, "deck", text_anchor="middle", font_size=11, fill="#5b6870"))
+    parts.append(_merchant(194, 11, view.get("merchant_face_up"), "merchant face-up"))
+    parts.append(text(340, 39, f"{view['merchant_deck']} merchant cards in the deck", font_size=12))
+    return element("svg", "".join(parts), viewBox="0 0 560 84", width="100%", class_="board market",
+                   role="group", aria_label="Market")
+
+
+def hand_svg(view: dict[str, Any]) -> str:
+    """Your hand cards (pickable in step 1) and your merchant cards."""
+    placing = view.get("step") == "hand" and view.get("seat") in view.get("to_move", [])
+    parts = []
+    for number, slug in enumerate(view.get("hand", [])):
+        parts.append(_card(10 + number * (CELL + 12), 10, slug, pick=f"hand:{slug}" if placing else None,
+                           label=f"Hand card: {card_name(slug)}"))
+    for number, pair in enumerate(view.get("merchants", [])):
+        parts.append(_merchant(140 + number * 104, 11, pair, f"merchant {number + 1}"))
+    width = max(560, 140 + 104 * len(view.get("merchants", [])))
+    return element("svg", "".join(parts), viewBox=f"0 0 {width} 84", width="100%", class_="board hand",
+                   role="group", aria_label="Your hand and merchant cards")
+
+
+def island_svg(island: dict[str, Any], *, targets: bool) -> str:
+    """One island in the 7 x 7 frame; open cells are targets on your own island."""
+    size = LABEL + FRAME * CELL + 4
+    parts = []
+    for index, column in enumerate(COLUMNS):
+        parts.append(text(LABEL + index * CELL + CELL / 2, 13, column, text_anchor="middle",
+                          font_size=12, fill="#5b6870"))
+        parts.append(text(8, LABEL + index * CELL + CELL / 2 + 4, str(index + 1), text_anchor="middle",
+                          font_size=12, fill="#5b6870"))
+    open_cells = set(island.get("open", []))
+    for row in range(FRAME):
+        for col in range(FRAME):
+            name = f"{COLUMNS[col]}{row + 1}"
+            x, y = LABEL + col * CELL, LABEL + row * CELL
+            slug = island["cells"].get(name)
+            if slug:
+                parts.append(_card(x, y, slug, label=f"{name}: {card_name(slug)}"))
+            elif name in open_cells and targets:
+                parts.append(element(
+                    "rect", x=x + 2, y=y + 2, width=CELL - 4, height=CELL - 4, rx=5, fill="#ffffff",
+                    stroke="#2f6f5e", stroke_dasharray="4 3", class_="target", data_target=f"cell:{name}",
+                    tabindex=0, role="button", aria_label=f"Place at {name}",
+                ))
+            else:
+                parts.append(element("rect", x=x + 2, y=y + 2, width=CELL - 4, height=CELL - 4, rx=5,
+                                     fill="none", stroke="#e4e0d6"))
+    return element("svg", "".join(parts), viewBox=f"0 0 {size} {size}", class_="board island",
+                   role="group", aria_label="Island")
+
+
+def svg(view: dict[str, Any], names: list[str] | None = None) -> str:
+    """The whole table: market, your hand, then every island (yours first)."""
+    names = names or [f"Seat {s + 1}" for s in range(view["players"])]
+    me = view.get("seat")
+    order = sorted(range(view["players"]), key=lambda s: (s != me, s))
+    blocks = [f'<div class="board-row">{market_svg(view)}</div>']
+    if me is not None:
+        blocks.append(f'<div class="board-row"><h3>Your hand</h3>{hand_svg(view)}</div>')
+    islands = []
+    for seat in order:
+        island = view["islands"][seat]
+        turn = " (to move)" if seat in view.get("to_move", []) else ""
+        points = island.get("score", {}).get("total") if isinstance(island.get("score"), dict) else None
+        score = f"{points} points" if points is not None else f"{island['island_points']} island points"
+        caption = (f"{escape(names[seat])}{turn} · {island['cards']} cards · {score} · "
+                   f"hand {island['hand_size']} · merchants {island['merchant_count']}")
+        islands.append(
+            f'<figure class="island-box" data-seat="{seat}">'
+            f"{island_svg(island, targets=seat == me)}<figcaption>{caption}</figcaption></figure>"
+        )
+    blocks.append(f'<div class="islands">{"".join(islands)}</div>')
+    return "".join(blocks)
+
+
+def controls(view: dict[str, Any], options: list[tuple[str, Any]]) -> list[dict[str, Any]]:
+    """Map each legal move to what to click: a hand card or face-up slot,
+    then a cell; refresh and merchant choices are buttons."""
+    result = []
+    for move_text, move in options:
+        kind = move.get("move")
+        entry = {"text": move_text, "label": move_text, "pick": None, "target": None}
+        if kind == "place":
+            entry.update(pick=f"hand:{move['card']}", target=f"cell:{move['cell']}")
+        elif kind == "take":
+            entry.update(pick=f"slot:{move['slot']}", target=f"cell:{move['cell']}")
+        elif kind == "refresh":
+            entry["label"] = "Refresh the face-up cards"
+        elif kind == "merchant":
+            entry["label"] = ("Take the face-up merchant card" if move["source"] == "up"
+                              else "Draw a merchant card blind")
+        result.append(entry)
+    return result

@@ -1,0 +1,27 @@
+"""Tiny helpers to write SVG markup safely (every value is escaped)."""
+
+from __future__ import annotations
+
+from html import escape
+
+
+def attrs(**values: object) -> str:
+    """``key="value"`` pairs; ``data_pick`` becomes ``data-pick``; ``None`` is skipped."""
+    parts = []
+    for key, value in values.items():
+        if value is None or value is False:
+            continue
+        name = key.rstrip("_").replace("_", "-")
+        parts.append(f'{name}="{escape(str(value), quote=True)}"')
+    return " ".join(parts)
+
+
+def element(tag: str, content: str = "", **values: object) -> str:
+    inner = f"<{tag} {attrs(**values)}".rstrip()
+    if not content:
+        return inner + "/>"
+    return f"{inner}>{content}</{tag}>"
+
+
+def text(x: float, y: float, content: str, **values: object) -> str:
+    return element("text", escape(content), x=x, y=y, **values)

@@ -1,0 +1,44 @@
+"""Forms of the game pages."""
+
+from __future__ import annotations
+
+from django import forms
+
+from games.engine import available_slugs, get_rules
+from games.models import TimeoutPolicy
+
+
+def game_choices() -> list[tuple[str, str]]:
+    choices = []
+    for slug in available_slugs():
+        rules = get_rules(slug)
+        choices.append((slug, f"{rules.name} ({rules.min_players}-{rules.max_players} players)"))
+    return choices
+
+
+class MatchCreateForm(forms.Form):
+    game = forms.ChoiceField(choices=game_choices)
+    players = forms.IntegerField(min_value=1, max_value=6, initial=2)
+    days_per_move = forms.IntegerField(
+        min_value=1, max_value=30, initial=3, help_text="Each player has this many days for a move."
+    )
+    timeout_policy = forms.ChoiceField(
+        choices=TimeoutPolicy.choices, initial=TimeoutPolicy.AUTO, label="When a deadline passes",
+        widget=forms.RadioSelect,
+    )
+    rated = forms.BooleanField(required=False, help_text="Counts for the Elo rating of every player.")
+    invite = forms.CharField(
+        required=False, label="Invite players",
+        help_text="Display names or email addresses, separated by commas. Other seats are open to anyone.",
+    )
+
+    def clean_invite(self) -> list[str]:
+        return [part.strip() for part in self.cleaned_data["invite"].split(",") if part.strip()]
+
+
+class MoveForm(forms.Form):
+    ply = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
+    move = forms.CharField(
+        max_length=2000, label="Your move",
+        widget=forms.TextInput(attrs={"autocomplete": "off", "spellcheck": "false"}),
+    )

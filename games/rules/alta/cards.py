@@ -1,0 +1,77 @@
+"""Alta's components: the nine island card types and the nine merchant cards.
+
+Card types are small ints in the hot paths (the state, move generation) and
+slugs everywhere a person or JSON sees them.  The order of ``TYPES`` is the
+rules file's order and is part of the stored-state format.
+"""
+
+from __future__ import annotations
+
+TYPES: tuple[str, ...] = (
+    "farmer",
+    "settlement",
+    "tavern",
+    "farmers_hut",
+    "mill",
+    "wheat_field",
+    "fishing_harbour",
+    "tower",
+    "market",
+)
+TYPE_INDEX: dict[str, int] = {slug: i for i, slug in enumerate(TYPES)}
+
+FARMER, SETTLEMENT, TAVERN, HUT, MILL, WHEAT, HARBOUR, TOWER, MARKET = range(9)
+
+COPIES_PER_TYPE = 9
+
+#: Dutch names (seed 000), used in notation and help.
+DUTCH: dict[str, str] = {
+    "farmer": "boer",
+    "settlement": "dorp",
+    "tavern": "herberg",
+    "farmers_hut": "huisje",
+    "mill": "molen",
+    "wheat_field": "akker",
+    "fishing_harbour": "vissteiger",
+    "tower": "toren",
+    "market": "markt",
+}
+
+#: Three-letter codes drawn on the text board; each is also accepted as
+#: notation (an exact alias, so "FAR" is the farmer, not the farmer's hut).
+CODES: dict[str, str] = {
+    "farmer": "FAR",
+    "settlement": "SET",
+    "tavern": "TAV",
+    "farmers_hut": "HUT",
+    "mill": "MIL",
+    "wheat_field": "WHE",
+    "fishing_harbour": "HAR",
+    "tower": "TOW",
+    "market": "MAR",
+}
+
+#: The nine merchant cards (rules file, decision D): each type appears on
+#: exactly two cards.  A merchant card is stored as its index in this tuple.
+MERCHANTS: tuple[tuple[str, str], ...] = (
+    ("farmers_hut", "wheat_field"),
+    ("wheat_field", "mill"),
+    ("mill", "settlement"),
+    ("settlement", "fishing_harbour"),
+    ("fishing_harbour", "tavern"),
+    ("tavern", "market"),
+    ("market", "farmer"),
+    ("farmer", "tower"),
+    ("tower", "farmers_hut"),
+)
+
+
+def merchant_label(index: int) -> str:
+    """A merchant card for people, e.g. ``tavern+market``."""
+    first, second = MERCHANTS[index]
+    return f"{first}+{second}"
+
+
+def full_island_deck() -> list[int]:
+    """All 81 island cards as type ints, in type order (shuffle before use)."""
+    return [t for t in range(len(TYPES)) for _ in range(COPIES_PER_TYPE)]

@@ -1,0 +1,341 @@
+"""What Alta players write in an email, and how moves are written back.
+
+One sub-move per part; a whole turn is several parts separated by ``;`` or
+new lines (``BaseRules.apply_text``), e.g.
+``wheat C3; refresh; take 2 D3; merchant blind``.
+
+* Place a hand card (step 1): ``<card> <cell>`` — ``mill D3``, ``akker c3``.
+* Refresh (step 2): ``refresh`` / ``ververs``.
+* Take a face-up card (step 3): ``take <1|2|card> <cell>`` — ``take 2 D3``,
+  ``take wheat D3``, ``neem 1 op c4``; in step 3 the word ``take`` may be
+  left out (``wheat D3`` then means the face-up wheat field).
+* Merchant choice after a market: ``merchant up`` / ``merchant blind``,
+  ``m up``, ``blind``, ``koopman open``.
+
+Cells are named in the fixed 7 x 7 frame around the first card (D4): column
+letter A-G, row number 1-7 (``d3``, ``3d`` and ``d 3`` are accepted).  Card
+names: English slugs or words, Dutch names, the board codes (FAR, HUT ...)
+and unambiguous prefixes, in any case.  ``format_move`` writes the canonical
+form, which ``parse_move`` reads back to the same move.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from games.engine import IllegalMove, NotationError
+
+from .board import CELL_NAMES, bit_indices
+from .cards import CODES, DUTCH, MERCHANTS, TYPE_INDEX, TYPES
+from .state import (
+    BLIND,
+    HAND,
+    HAND_MERCHANT,
+    TAKE,
+    TAKE_MERCHANT,
+    UP,
+    AltaState,
+    ChooseMerchant,
+    PlaceHand,
+    Refresh,
+    Take,
+)
+
+_EXTRA_ALIASES = {
+    "farmer": ["farmer"],
+    "settlement": ["settlement", "village"],
+    "tavern": ["tavern", "inn"],
+    "farmers_hut": [
+        "farmers hut",
+        "farmer hut",
+        "farmershut",
+        "hut",
+        "huis",
+        "cottage",
+    ],
+    "mill": ["mill"],
+    "wheat_field": ["wheat field", "wheatfield", "wheat", "field"],
+    "fishing_harbour": [
+        "fishing harbour",
+        "fishing harbor",
+        "harbour",
+        "harbor",
+        "fishing",
+        "fish",
+        "steiger",
+        "haven",
+    ],
+    "tower": ["tower"],
+    "market": ["market", "mkt"],
+}
+#: alias -> type slug; exact aliases win over prefixes ("far" is the farmer).
+ALIASES: dict[str, str] = {}
+for _slug, _names in _EXTRA_ALIASES.items():
+    for _word in [_slug.replace("_", " "), DUTCH[_slug], CODES[_slug].lower(), *_names]:
+        ALIASES[_word] = _slug
+
+_TAKE_WORDS = {"take", "tk", "neem", "pak", "kies", "choose", "pick"}
+_MERCHANT_WORDS = ("merchant", "koopman")
+_UP_WORDS = {"up", "faceup", "open", "visible", "zichtbaar", "face"}
+_BLIND_WORDS = {
+    "blind",
+    "down",
+    "facedown",
+    "deck",
+    "top",
+    "stapel",
+    "gedekt",
+    "dicht",
+    "closed",
+    "hidden",
+    "random",
+}
+_SLOT_WORDS = {
+    "1": 1,
+    "2": 2,
+    "left": 1,
+    "links": 1,
+    "right": 2,
+    "rechts": 2,
+    "first": 1,
+    "second": 2,
+    "eerste": 1,
+    "tweede": 2,
+}
+_FILLERS = {
+    "at",
+    "on",
+    "op",
+    "in",
+    "to",
+    "naar",
+    "into",
+    "the",
+    "a",
+    "an",
+    "de",
+    "het",
+    "een",
+    "place",
+    "play",
+    "put",
+    "plaats",
+    "leg",
+    "speel",
+    "card",
+    "kaart",
+    "from",
+    "hand",
+    "my",
+    "mijn",
+    "uit",
+    "van",
+    "and",
+    "en",
+    "slot",
+    "cell",
+    "vak",
+    "it",
+    "please",
+    "graag",
+}
+_CELL = re.compile(r"^(?:([a-g])([1-7])|([1-7])([a-g]))$")
+_PUNCTUATION = re.compile(r"[\s,:;()=.!?+/#\"\-_*]+")
+_EXAMPLES = "e.g. 'mill D3', 'take 2 D3', 'refresh', 'merchant up', 'merchant blind'"
+
+
+def _words(text: str) -> list[str]:
+    text = text.lower().replace("'", "").replace("\u2019", "")
+    return [w for w in _PUNCTUATION.split(text) if w]
+
+
+def _take_cells(words: list[str]) -> tuple[list[str], list[str]]:
+    """Split out cell names (``d3``, ``3d``, ``d 3``)."""
+    cells, rest, i = [], [], 0
+    while i < len(words):
+        word = words[i]
+        match = _CELL.match(word)
+        if match:
+            col, row = (
+                (match.group(1), match.group(2))
+                if match.group(1)
+                else (match.group(4), match.group(3))
+            )
+            cells.append(f"{col.upper()}{row}")
+        elif (
+            len(word) == 1
+            and "a" <= word <= "g"
+            and i + 1 < len(words)
+            and len(words[i + 1]) == 1
+            and "1" <= words[i + 1] <= "7"
+        ):
+            cells.append(f"{word.upper()}{words[i + 1]}")
+            i += 1
+        else:
+            rest.append(word)
+        i += 1
+    return cells, rest
+
+
+def _is_refresh(word: str) -> bool:
+    return (
+        "refresh".startswith(word)
+        or (
+            len(word) >= 4
+            and ("ververs".startswith(word) or "vernieuw".startswith(word))
+        )
+        or word in ("renew", "swap")
+    )
+
+
+def _is_prefix(word: str, of: tuple[str, ...], shortest: int = 1) -> bool:
+    return len(word) >= shortest and any(w.startswith(word) for w in of)
+
+
+def card_type(phrase: str) -> str:
+    """The type slug a player means by ``phrase`` (any case, English or
+    Dutch, code or unambiguous prefix).
+
+    :raises NotationError: unknown or ambiguous, listing the card names.
+    """
+    phrase = " ".join(_words(phrase))
+    if phrase in ALIASES:
+        return ALIASES[phrase]
+    if phrase in TYPE_INDEX:
+        return phrase
+    found = sorted(
+        {slug for alias, slug in ALIASES.items() if alias.startswith(phrase)},
+        key=TYPE_INDEX.__getitem__,
+    )
+    if len(found) == 1:
+        return found[0]
+    if found:
+        raise NotationError(
+            f"'{phrase}' could be {' or '.join(found)}; write more of the name."
+        )
+    names = ", ".join(f"{slug} ({DUTCH[slug]})" for slug in TYPES)
+    raise NotationError(f"Unknown card '{phrase}'. Cards: {names}; {_EXAMPLES}.")
+
+
+def _open_cells(state: AltaState, seat: int) -> list[str]:
+    return [CELL_NAMES[i] for i in bit_indices(state.islands[seat].open)]
+
+
+def _cell(state: AltaState, seat: int, cells: list[str]) -> str:
+    if len(cells) == 1:
+        return cells[0]
+    if cells:
+        raise NotationError(f"Write one cell per card, not {' and '.join(cells)}.")
+    free = _open_cells(state, seat)
+    if len(free) == 1:  # the first card (D4) and the last card of the island
+        return free[0]
+    raise NotationError(
+        "Where does the card go? Add a cell, e.g. 'mill D3'; open cells now: "
+        + ", ".join(free[:12])
+        + ("..." if len(free) > 12 else "")
+        + "."
+    )
+
+
+def _merchant(state: AltaState, words: list[str]) -> ChooseMerchant:
+    if any(w in _BLIND_WORDS for w in words) or words == ["b"]:
+        return ChooseMerchant(BLIND)
+    if any(w in _UP_WORDS for w in words) or words == ["u"]:
+        return ChooseMerchant(UP)
+    named = [
+        w for w in words if w not in _FILLERS and not _is_prefix(w, _MERCHANT_WORDS)
+    ]
+    if named and state.merchant_up is not None:
+        try:
+            kinds = {card_type(w) for w in named}
+        except NotationError:
+            kinds = set()
+        if kinds and kinds <= set(MERCHANTS[state.merchant_up]):
+            return ChooseMerchant(UP)
+    up = (
+        "+".join(MERCHANTS[state.merchant_up])
+        if state.merchant_up is not None
+        else "none"
+    )
+    raise NotationError(
+        f"Choose a merchant card: 'merchant up' (the face-up one, {up}) or "
+        "'merchant blind' (the top of the merchant deck)."
+    )
+
+
+def parse_move(state: AltaState, seat: int, text: str) -> Any:
+    """The move ``seat`` means by ``text`` in the current step.
+
+    :raises NotationError: the text does not parse (the message says what was
+        expected, with examples).
+    :raises IllegalMove: it parses but names a face-up card that is not there.
+    """
+    words = _words(text)
+    if not words:
+        raise NotationError(f"Write a move, {_EXAMPLES}.")
+    cells, words = _take_cells(words)
+    step = state.step
+    if any(_is_refresh(w) for w in words) and not cells:
+        return Refresh()
+    if any(_is_prefix(w, _MERCHANT_WORDS) for w in words) or (
+        step in (HAND_MERCHANT, TAKE_MERCHANT) and not cells
+    ):
+        return _merchant(state, words)
+    if not cells and words and all(w in _BLIND_WORDS for w in words):
+        return ChooseMerchant(BLIND)
+    take = any(w in _TAKE_WORDS for w in words)
+    slots = [_SLOT_WORDS[w] for w in words if w in _SLOT_WORDS]
+    rest = [w for w in words if w not in _TAKE_WORDS and w not in _SLOT_WORDS]
+    rest = [w for w in rest if w not in _FILLERS]
+    card = card_type(" ".join(rest)) if rest else None
+    if take or slots or step == TAKE:
+        return Take(_slot(state, card, slots), _cell(state, seat, cells))
+    if card is None:
+        hand = sorted(set(state.hands[seat]))
+        if len(hand) != 1 or step != HAND:
+            held = " and ".join(TYPES[c] for c in state.hands[seat]) or "nothing"
+            raise NotationError(f"Which card? You hold {held}; {_EXAMPLES}.")
+        card = TYPES[hand[0]]
+    return PlaceHand(card, _cell(state, seat, cells))
+
+
+def _slot(state: AltaState, card: str | None, slots: list[int]) -> int:
+    shown = ", ".join(f"{i + 1}: {TYPES[c]}" for i, c in enumerate(state.face_up))
+    if len(set(slots)) > 1:
+        raise NotationError(f"Take one face-up card, 1 or 2 ({shown}).")
+    if slots:
+        slot = slots[0]
+        if card is not None and TYPES[state.face_up[slot - 1]] != card:
+            raise IllegalMove(
+                f"Face-up card {slot} is not a {card} (face up: {shown})."
+            )
+        return slot
+    if card is None:
+        if state.face_up[0] == state.face_up[1]:
+            return 1
+        raise NotationError(
+            f"Which face-up card? Write 'take 1 D3' or 'take 2 D3' ({shown})."
+        )
+    for slot, kind in enumerate(state.face_up, start=1):
+        if TYPES[kind] == card:
+            return slot
+    raise IllegalMove(f"There is no {card} face up; the face-up cards are {shown}.")
+
+
+def format_move(state: AltaState, seat: int, move: Any) -> str:
+    """The canonical text of ``move`` (read back by ``parse_move``).
+
+    :raises NotationError: not an Alta move.
+    """
+    if isinstance(move, PlaceHand):
+        return f"{move.card} {move.cell}"
+    if isinstance(move, Take):
+        if move.slot in (1, 2) and state.step == TAKE:
+            return f"take {move.slot} {TYPES[state.face_up[move.slot - 1]]} {move.cell}"
+        return f"take {move.slot} {move.cell}"
+    if isinstance(move, Refresh):
+        return "refresh"
+    if isinstance(move, ChooseMerchant):
+        return f"merchant {move.source}"
+    raise NotationError(f"Not an Alta move: {move!r}.")

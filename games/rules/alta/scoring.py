@@ -1,0 +1,166 @@
+"""Alta scoring: every card's points and the merchant cards' pairs.
+
+``score_island`` is the public helper for a finished 4 x 4 island;
+``score_layout`` is the same scoring for any set of cards keyed by
+``(row, col)`` (a partial island at an early end, or for the default move).
+On a partial island a cell counts as coast unless cards lie on all four of
+its sides; on a full 4 x 4 island that is exactly the outer ring of 12 cells.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from .cards import TYPE_INDEX
+
+Pos = tuple[int, int]
+
+_STEPS = ((-1, 0), (0, -1), (0, 1), (1, 0))
+_WHEAT_POINTS = (0, 1, 3, 5, 8)
+
+
+@dataclass(frozen=True)
+class IslandScore:
+    """Points of a 4 x 4 island: ``cells[row][col]``, one entry per merchant
+    card in the order given, and the total."""
+
+    cells: list[list[int]]
+    merchants: list[int]
+    total: int
+
+
+@dataclass(frozen=True)
+class LayoutScore:
+    """Points of any island: ``cells`` maps each position to its points."""
+
+    cells: dict[Pos, int]
+    merchants: list[int]
+    total: int
+
+
+def _neighbours(pos: Pos) -> list[Pos]:
+    row, col = pos
+    return [(row + dr, col + dc) for dr, dc in _STEPS]
+
+
+def _has_other_type_between(cells: Mapping[Pos, str], a: Pos, b: Pos) -> bool:
+    """Whether a placed non-tower card lies strictly between towers a and b
+    (same row or column)."""
+    (r1, c1), (r2, c2) = a, b
+    if r1 == r2:
+        between = [(r1, c) for c in range(min(c1, c2) + 1, max(c1, c2))]
+    else:
+        between = [(r, c1) for r in range(min(r1, r2) + 1, max(r1, r2))]
+    return any(cells.get(p, "tower") != "tower" for p in between)
+
+
+def _tower_bonus(cells: Mapping[Pos, str], pos: Pos) -> int:
+    """+3 for a partner tower in the row, +3 in the column (at most one each)."""
+    bonus = 0
+    for same_line in (lambda p: p[0] == pos[0], lambda p: p[1] == pos[1]):
+        if any(
+            kind == "tower"
+            and other != pos
+            and same_line(other)
+            and _has_other_type_between(cells, pos, other)
+            for other, kind in cells.items()
+        ):
+            bonus += 3
+    return bonus
+
+
+def card_points(cells: Mapping[Pos, str], pos: Pos) -> int:
+    """Points of the card at ``pos`` (fixed plus conditional)."""
+    kind = cells[pos]
+    around = [cells[p] for p in _neighbours(pos) if p in cells]
+    if kind == "farmer":
+        return 1 + sum(k in ("wheat_field", "market") for k in around)
+    if kind == "settlement":
+        return 1 + 2 * sum(k in ("mill", "fishing_harbour") for k in around)
+    if kind == "tavern":
+        return 2 + 2 * min(2, sum(k in ("fishing_harbour", "market") for k in around))
+    if kind == "farmers_hut":
+        return 2 + (3 if around.count("farmer") == 1 else 0)
+    if kind == "mill":
+        return 3 + (2 if around.count("farmer") == 1 else 0)
+    if kind == "wheat_field":
+        return _WHEAT_POINTS[len(set(around) - {"wheat_field"})]
+    if kind == "fishing_harbour":
+        if len(around) == 4:  # inland: cards on all four sides
+            return 0
+        return 2 * around.count("wheat_field") + 3 * around.count("farmers_hut")
+    if kind == "tower":
+        return 1 + _tower_bonus(cells, pos)
+    return 0  # market: no points of its own (rules file, decision D)
+
+
+def max_adjacent_pairs(cells: Mapping[Pos, str], first: str, second: str) -> int:
+    """Size of a maximum matching between ``first`` and ``second`` cards that
+    share an edge (augmenting paths; at most 9 cards a side)."""
+    lefts = sorted(p for p, k in cells.items() if k == first)
+    partner: dict[Pos, Pos] = {}  # second-type card -> its matched first card
+
+    def augment(left: Pos, seen: set[Pos]) -> bool:
+        for right in _neighbours(left):
+            if cells.get(right) != second or right in seen:
+                continue
+            seen.add(right)
+            if right not in partner or augment(partner[right], seen):
+                partner[right] = left
+                return True
+        return False
+
+    return sum(augment(left, set()) for left in lefts)
+
+
+def merchant_points(cells: Mapping[Pos, str], first: str, second: str) -> int:
+    """One merchant card: min(#A, #B) pairs, 3 each, +2 per adjacent pair in
+    the owner's best pairing (decision D of the rules file).
+
+    :raises ValueError: the card shows one type twice (no Alta card does).
+    """
+    if first == second:
+        raise ValueError("A merchant card shows two different types.")
+    kinds = list(cells.values())
+    pairs = min(kinds.count(first), kinds.count(second))
+    return 3 * pairs + 2 * max_adjacent_pairs(cells, first, second)
+
+
+def score_layout(
+    cells: Mapping[Pos, str], merchants: Sequence[tuple[str, str]]
+) -> LayoutScore:
+    """Score any island given as ``{(row, col): type slug}``.
+
+    :raises ValueError: unknown type slug or an invalid merchant card.
+    """
+    for kind in list(cells.values()) + [k for pair in merchants for k in pair]:
+        if kind not in TYPE_INDEX:
+            raise ValueError(f"Unknown card type {kind!r}.")
+    points = {pos: card_points(cells, pos) for pos in cells}
+    merchant = [merchant_points(cells, a, b) for a, b in merchants]
+    return LayoutScore(points, merchant, sum(points.values()) + sum(merchant))
+
+
+def score_island(
+    island: Sequence[Sequence[str]], merchants: Sequence[tuple[str, str]]
+) -> IslandScore:
+    """Score a finished island.
+
+    ``island``: 4 rows of 4 type slugs (row by row); ``merchants``: the
+    owner's merchant cards as ``(type, type)`` pairs.  Returns the points of
+    every cell, of every merchant card (same order) and the total.
+
+    :raises ValueError: not 4 x 4, an unknown slug, or an invalid merchant.
+    """
+    if len(island) != 4 or any(len(row) != 4 for row in island):
+        raise ValueError("An island is 4 rows of 4 card types.")
+    cells = {(r, c): kind for r, row in enumerate(island) for c, kind in enumerate(row)}
+    layout = score_layout(cells, merchants)
+    grid = [[layout.cells[(r, c)] for c in range(4)] for r in range(4)]
+    return IslandScore(grid, layout.merchants, layout.total)
+
+
+def harbour_count(cells: Mapping[Pos, str]) -> int:
+    """Fishing harbours anywhere on the island (the tie-break)."""
+    return sum(kind == "fishing_harbour" for kind in cells.values())

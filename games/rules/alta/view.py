@@ -1,0 +1,178 @@
+"""What one seat may see of an Alta game (house style 9.4).
+
+Hidden information is left out, not blanked: other seats' hands and
+merchant cards appear only as counts, the decks as sizes; the RNG and the
+deck orders never appear.  At the end every merchant card is revealed with
+the score breakdown.  Each island also comes as text lines in the fixed
+A-G / 1-7 frame (``board_text``), so an email can show exactly the cell
+names a player writes back.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.engine import Rng, seed_state
+
+from .board import CELL_NAMES, COLUMNS, EMPTY, SIZE, Island, bit_indices
+from .cards import CODES, MERCHANTS, TYPES
+from .checks import refresh_error
+from .outcome import island_layout, score_seats
+from .scoring import score_layout
+from .state import (
+    HAND,
+    HAND_MERCHANT,
+    OVER,
+    ROUNDS,
+    TAKE,
+    AltaState,
+    Secret,
+    copy_state,
+)
+
+_STEP_NAMES = {
+    HAND: "hand",
+    TAKE: "take",
+    HAND_MERCHANT: "merchant",
+    "take_merchant": "merchant",
+    OVER: "over",
+}
+_EXPECT = {
+    "hand": "place one of the two hand cards (step 1)",
+    "take": "refresh if allowed (step 2), then take a face-up card and place it "
+    "(step 3)",
+    "merchant": "choose a merchant card: face-up ('merchant up') or blind",
+}
+#: How to read ``board_text`` (for the email templates around it).
+LEGEND = "+ = a card may go here, . = empty; cell names: column letter + row number"
+
+
+def board_text(island: Island) -> list[str]:
+    """The island as text lines: placed cards by code (MIL, HUT ...), ``+``
+    where the next card may go, ``.`` elsewhere.  Shows the bounding box plus
+    one cell around it (within the 4 x 4 limit), labelled with the fixed
+    frame's column letters and row numbers."""
+    shown = island.occupied | island.open
+    rows = sorted({i // SIZE for i in bit_indices(shown)})
+    cols = sorted({i % SIZE for i in bit_indices(shown)})
+    rows = list(range(rows[0], rows[-1] + 1))
+    cols = list(range(cols[0], cols[-1] + 1))
+    lines = ["   " + "".join(f"{COLUMNS[c]:^5}" for c in cols).rstrip()]
+    for r in rows:
+        marks = []
+        for c in cols:
+            index = r * SIZE + c
+            card = island.cells[index]
+            if card != EMPTY:
+                marks.append(CODES[TYPES[card]])
+            elif island.open >> index & 1:
+                marks.append("+")
+            else:
+                marks.append(".")
+        lines.append(f"{r + 1:>2} " + "".join(f"{m:^5}" for m in marks).rstrip())
+    return lines
+
+
+def _merchant_list(held: Any) -> list[list[str]]:
+    return [list(MERCHANTS[m]) for m, _ in held]
+
+
+def seat_view(rules: Any, state: AltaState, seat: int | None) -> dict[str, Any]:
+    """The JSON-safe view of ``state`` for ``seat`` (``None`` = spectator)."""
+    finished = rules.is_finished(state)
+    step = "over" if finished else _STEP_NAMES[state.step]
+    current = None if finished else state.seat_to_move
+    result = score_seats(state) if finished else None
+    islands = []
+    for s in range(state.players):
+        island = state.islands[s]
+        entry: dict[str, Any] = {
+            "seat": s,
+            "cards": island.occupied.bit_count(),
+            "cells": {
+                CELL_NAMES[i]: TYPES[island.cells[i]]
+                for i in bit_indices(island.occupied)
+            },
+            "open": [CELL_NAMES[i] for i in bit_indices(island.open)],
+            "text": board_text(island),
+            "hand_size": len(state.hands[s]),
+            "merchant_count": len(state.merchants[s]),
+        }
+        if result is None:
+            # Island points are public; merchant points stay hidden.
+            entry["island_points"] = score_layout(island_layout(island), []).total
+        else:
+            entry["merchants"] = _merchant_list(state.merchants[s])
+            entry["score"] = result[2][s]
+            entry["island_points"] = result[2][s]["island_points"]
+        islands.append(entry)
+    view: dict[str, Any] = {
+        "game": "alta",
+        "seat": seat,
+        "players": state.players,
+        "to_move": sorted(rules.to_move(state)),
+        "turn_of": current,
+        "first_player": state.first,
+        "round": state.round,
+        "rounds": ROUNDS,
+        "step": step,
+        "expect": _EXPECT.get(step, "nothing: the game is over"),
+        "refreshed": state.refreshed,
+        "can_refresh": not finished and _can_refresh(state),
+        "face_up": [TYPES[c] for c in state.face_up],
+        "deck": len(state.secret.deck),
+        "out_of_game": [TYPES[c] for c in state.out_of_game],
+        "merchant_face_up": None
+        if state.merchant_up is None
+        else list(MERCHANTS[state.merchant_up]),
+        "merchant_deck": len(state.secret.merchant_deck),
+        "islands": islands,
+        "departed": [s for s, _ in state.departed],
+    }
+    if seat is not None:
+        view["hand"] = [TYPES[c] for c in state.hands[seat]]
+        view["merchants"] = _merchant_list(state.merchants[seat])
+    if result is not None:
+        totals, keys, _ = result
+        view["scores"] = list(totals)
+        view["harbours"] = [k[1] for k in keys]
+    return view
+
+
+def _can_refresh(state: AltaState) -> bool:
+    return refresh_error(state) is None
+
+
+def redeal_hidden(
+    state: AltaState, seat: int | None, seed: int, revealed: bool
+) -> AltaState:
+    """A state ``seat`` (``None``: spectator) cannot tell from ``state``.
+
+    The other seats' hands and the island deck are shuffled together and
+    dealt back with the same counts; so are the other seats' blind-taken
+    merchant cards and the merchant deck (a face-up take was seen by all, and
+    once ``revealed`` nothing is hidden); the RNG state is replaced.
+    """
+    rng = Rng(seed_state(seed))
+    others = [s for s in range(state.players) if s != seat]
+    pool = list(state.secret.deck)
+    for s in others:
+        pool += state.hands[s]
+    rng.shuffle(pool)
+    hands = list(state.hands)
+    for s in others:
+        hands[s], pool = tuple(pool[: len(hands[s])]), pool[len(hands[s]) :]
+    merchants = list(state.merchants)
+    mpool = list(state.secret.merchant_deck)
+    if not revealed:
+        for s in others:
+            mpool += [m for m, blind in merchants[s] if blind]
+        rng.shuffle(mpool)
+        for s in others:
+            merchants[s] = tuple(
+                (mpool.pop() if blind else m, blind) for m, blind in merchants[s]
+            )
+    secret = Secret(tuple(pool), tuple(mpool), rng.next_u64())
+    return copy_state(
+        state, hands=tuple(hands), merchants=tuple(merchants), secret=secret
+    )

@@ -1,0 +1,133 @@
+"""Reads for pages, the API and emails.  Everything a person sees of a game
+comes from the engine's ``view`` for their seat (or the spectator view)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import Case, Exists, IntegerField, OuterRef, Q, QuerySet, Value, When
+
+from games.engine import Event, get_rules
+
+from .models import Match, MoveRecord, Seat
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    """What one person may see of a match right now."""
+
+    match: Match
+    seat: Seat | None  # None: spectator
+    view: dict[str, Any] | None  # None before the game starts
+    to_move: bool
+    options: list[str]
+
+    @property
+    def seat_index(self) -> int | None:
+        return None if self.seat is None else self.seat.index
+
+
+def seat_of(match: Match, user) -> Seat | None:
+    if user is None or not user.is_authenticated:
+        return None
+    return next((s for s in match.seats.all() if s.user_id == user.pk), None)
+
+
+def match_view_for(match: Match, user) -> PlayerView:
+    """The caller's view: their seat's private view if they play, else the
+    spectator view.  Never the raw state."""
+    seat = seat_of(match, user)
+    if match.state is None:
+        return PlayerView(match, seat, None, False, [])
+    rules = get_rules(match.game)
+    state = rules.load(match.state)
+    index = None if seat is None else seat.index
+    view = rules.view(state, index)
+    to_move = index is not None and index in rules.to_move(state)
+    options = [text for text, _ in rules.move_options(state, index)] if to_move else []
+    return PlayerView(match, seat, view, to_move, options)
+
+
+def matches_for_user(user, *, status: str | None = None) -> QuerySet[Match]:
+    """The user's matches, "your move" first (most urgent deadline first),
+    then the rest by most recent activity."""
+    mine = Seat.objects.filter(match=OuterRef("pk"), user=user)
+    my_turn = mine.filter(deadline_at__isnull=False)
+    matches = (
+        Match.objects.filter(Exists(mine))
+        .annotate(my_turn=Exists(my_turn))
+        .annotate(
+            my_deadline=my_turn.values("deadline_at")[:1],
+            active_first=Case(
+                When(status=Match.Status.ACTIVE, then=Value(0)),
+                When(status=Match.Status.OPEN, then=Value(1)),
+                default=Value(2),
+                output_field=IntegerField(),
+            ),
+        )
+        .prefetch_related("seats__user")
+    )
+    if status:
+        matches = matches.filter(status=status)
+    return matches.order_by("-my_turn", "my_deadline", "active_first", "-created_at", "-pk")
+
+
+def matches_open(*, exclude_user=None) -> QuerySet[Match]:
+    """Open matches with at least one seat anyone may take."""
+    free = Seat.objects.filter(
+        match=OuterRef("pk"), user__isnull=True, invited_user__isnull=True, invited_email=""
+    )
+    matches = Match.objects.filter(status=Match.Status.OPEN).filter(Exists(free))
+    if exclude_user is not None and exclude_user.is_authenticated:
+        matches = matches.exclude(seats__user=exclude_user)
+    return matches.prefetch_related("seats__user").order_by("-created_at")
+
+
+def invitations_for(user) -> QuerySet[Seat]:
+    return (
+        Seat.objects.filter(match__status=Match.Status.OPEN, user__isnull=True)
+        .filter(Q(invited_user=user) | Q(invited_email__iexact=user.email))
+        .select_related("match", "match__created_by")
+    )
+
+
+def match_history(match: Match, seat_index: int | None) -> list[dict[str, Any]]:
+    """The move log as the given seat may see it: each submission with the
+    events visible to that seat.  Other seats' move texts are shown only
+    through their public events, because a move text can name a hidden card."""
+    entries = []
+    for record in match.moves.all():
+        events = [Event.load(e) for e in record.events]
+        visible = [e.text for e in events if e.visible_to(seat_index)]
+        own = seat_index is not None and record.seat_index == seat_index
+        entries.append(
+            {
+                "ply": record.ply,
+                "seat": record.seat_index,
+                "kind": record.kind,
+                "text": record.text if own or record.kind != MoveRecord.Kind.MOVE else None,
+                "events": visible,
+                "at": record.created_at,
+            }
+        )
+    return entries
+
+
+def match_replay(match: Match, ply: int) -> dict[str, Any]:
+    """The spectator view after ``ply`` submissions, rebuilt from the seed and
+    the move log (finished games only, when nothing is secret any more)."""
+    if not match.is_finished:
+        raise ValueError("Only finished games can be replayed.")
+    rules = get_rules(match.game)
+    state = rules.setup(match.players, match.seed, match.options or None)
+    for record in match.moves.filter(ply__lte=ply).order_by("ply"):
+        if record.kind == MoveRecord.Kind.MOVE:
+            moves = [rules.load_move(m) for m in record.moves]
+            state = rules.apply_moves(state, record.seat_index, moves).state
+        else:
+            from games.engine import Termination
+
+            reason = Termination.RESIGNATION if record.kind == MoveRecord.Kind.RESIGN else Termination.TIMEOUT
+            state = rules.resign(state, record.seat_index, reason).state
+    return rules.view(state, None)

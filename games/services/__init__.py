@@ -1,0 +1,31 @@
+"""Write services for matches (house style 9.5): every change to a match goes
+through one of these functions, inside a transaction, holding the match lock.
+"""
+
+from .errors import Conflict, GameActionError, MoveRejected, NotAllowed, NotFound
+from .lifecycle import (
+    invitation_accept,
+    invitation_decline,
+    match_cancel,
+    match_create,
+    match_join,
+    match_leave,
+)
+from .moves import MoveResult, match_resign, move_submit
+
+__all__ = [
+    "Conflict",
+    "GameActionError",
+    "MoveRejected",
+    "MoveResult",
+    "NotAllowed",
+    "NotFound",
+    "invitation_accept",
+    "invitation_decline",
+    "match_cancel",
+    "match_create",
+    "match_join",
+    "match_leave",
+    "match_resign",
+    "move_submit",
+]

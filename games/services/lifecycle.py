@@ -1,0 +1,270 @@
+"""Creating, joining, leaving and starting matches.
+
+Every function here locks the match row first (``select_for_update``), so two
+people taking the last seat at once cannot both get it, and the game starts
+exactly once.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import secrets
+from collections.abc import Sequence
+
+from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
+from django.core.validators import validate_email
+from django.db import transaction
+
+from games.engine import Rng, get_rules
+from games.models import Match, MatchEvent, Seat, TimeoutPolicy
+from games.signals import match_event
+
+from .clock import deadlines_update
+from .errors import Conflict, GameActionError, NotAllowed, NotFound
+
+MAX_DAYS_PER_MOVE = 30
+
+
+def _locked_match(match_id: int) -> Match:
+    try:
+        return Match.objects.select_for_update().get(pk=match_id)
+    except Match.DoesNotExist:
+        raise NotFound("There is no such game.") from None
+
+
+def record_event(match: Match, kind: str, text: str, *, user=None, now: dt.datetime, **data) -> MatchEvent:
+    """Store a lifecycle event and announce it once the transaction commits."""
+    event = MatchEvent.objects.create(
+        match=match, kind=kind, text=text, user=user, data=data, created_at=now
+    )
+    transaction.on_commit(
+        lambda: match_event.send(sender=Match, match_id=match.pk, event_id=event.pk)
+    )
+    return event
+
+
+def _resolve_invitee(name_or_email: str, creator):
+    """An existing user by display name or email, else a valid email address."""
+    User = get_user_model()
+    text = name_or_email.strip()
+    user = (
+        User.objects.filter(display_name__iexact=text).first()
+        or User.objects.filter(email__iexact=text).first()
+    )
+    if user is not None:
+        if user.pk == creator.pk:
+            raise GameActionError("You cannot invite yourself.", code="invalid_invitation")
+        return user, ""
+    try:
+        validate_email(text)
+    except ValidationError:
+        raise GameActionError(
+            f"There is no player called {text!r}, and it is not an email address.",
+            code="invalid_invitation",
+        ) from None
+    return None, text.lower()
+
+
+def match_create(
+    *,
+    creator,
+    game: str,
+    players: int,
+    now: dt.datetime,
+    days_per_move: int = 3,
+    rated: bool = False,
+    timeout_policy: str = TimeoutPolicy.AUTO,
+    invite: Sequence[str] = (),
+    options: dict | None = None,
+) -> Match:
+    """Create a match with the creator in the first seat, one reserved seat
+    per invitation (display name or email address) and open seats for the rest.
+
+    :raises GameActionError: unknown game, bad player count, time control or
+        invitation (the message names the problem).
+    """
+    try:
+        rules = get_rules(game)
+    except KeyError as error:
+        raise GameActionError(str(error.args[0]), code="unknown_game") from None
+    if not rules.min_players <= players <= rules.max_players:
+        raise GameActionError(
+            f"{rules.name} is played by {rules.min_players} to {rules.max_players} players.",
+            code="invalid_players",
+        )
+    if not 1 <= days_per_move <= MAX_DAYS_PER_MOVE:
+        raise GameActionError(
+            f"Days per move must be between 1 and {MAX_DAYS_PER_MOVE}.", code="invalid_time_control"
+        )
+    if timeout_policy not in TimeoutPolicy.values:
+        raise GameActionError("Unknown timeout policy.", code="invalid_timeout_policy")
+    names = [n for n in (s.strip() for s in invite) if n]
+    if len(names) > players - 1:
+        raise GameActionError(
+            f"A {players}-player game has room for {players - 1} invitations.", code="invalid_invitation"
+        )
+    invitees = [_resolve_invitee(name, creator) for name in names]
+    keys = [user.pk if user else email for user, email in invitees]
+    if len(set(keys)) != len(keys):
+        raise GameActionError("The same player is invited twice.", code="invalid_invitation")
+
+    with transaction.atomic():
+        match = Match.objects.create(
+            game=game, created_by=creator, created_at=now, players=players, rated=rated,
+            days_per_move=days_per_move, timeout_policy=timeout_policy, options=options or {},
+        )
+        Seat.objects.create(match=match, user=creator, joined_at=now)
+        record_event(match, "created", f"{creator} created the game.", user=creator, now=now)
+        for user, email in invitees:
+            seat = Seat.objects.create(
+                match=match, invited_user=user, invited_email=email,
+                invitation_token=secrets.token_urlsafe(32),
+            )
+            record_event(
+                match, "invited", f"{user or email} was invited.", user=creator, now=now, seat_id=seat.pk
+            )
+        for _ in range(players - 1 - len(invitees)):
+            Seat.objects.create(match=match)
+    return match
+
+
+def _take_seat(match: Match, seat: Seat, user, now: dt.datetime) -> None:
+    if match.seats.filter(user=user).exists():
+        raise Conflict("You already have a seat in this game.", code="already_seated")
+    seat.user = user
+    seat.joined_at = now
+    seat.invitation_token = None
+    seat.save(update_fields=["user", "joined_at", "invitation_token"])
+    record_event(match, "joined", f"{user} joined the game.", user=user, now=now)
+    if not match.seats.filter(user__isnull=True).exists():
+        _start(match, now)
+
+
+def match_join(*, match_id: int, user, now: dt.datetime) -> Match:
+    """Take an open seat; the game starts when the last seat is taken.
+
+    :raises NotFound, Conflict: no such game; not open, no free seat, or
+        already seated.
+    """
+    with transaction.atomic():
+        match = _locked_match(match_id)
+        if not match.is_open:
+            raise Conflict("This game is no longer open.", code="not_open")
+        invited = match.seats.filter(invited_user=user, user__isnull=True).first()
+        seat = invited or match.seats.filter(
+            user__isnull=True, invited_user__isnull=True, invited_email=""
+        ).first()
+        if seat is None:
+            raise Conflict("There is no free seat left in this game.", code="full")
+        _take_seat(match, seat, user, now)
+    match.refresh_from_db()
+    return match
+
+
+def match_leave(*, match_id: int, user, now: dt.datetime) -> Match:
+    """Give a seat back before the game starts (the creator cancels instead).
+
+    :raises NotFound, Conflict, NotAllowed.
+    """
+    with transaction.atomic():
+        match = _locked_match(match_id)
+        if not match.is_open:
+            raise Conflict("The game has started; resign instead.", code="not_open")
+        seat = match.seats.filter(user=user).first()
+        if seat is None:
+            raise NotAllowed("You have no seat in this game.", code="not_a_player")
+        if match.created_by_id == user.pk:
+            raise NotAllowed("You created this game: cancel it instead.", code="creator_cannot_leave")
+        seat.user = None
+        seat.joined_at = None
+        seat.save(update_fields=["user", "joined_at"])
+        record_event(match, "left", f"{user} left the game.", user=user, now=now)
+    return match
+
+
+def _locked_invitation(token: str) -> tuple[Match, Seat]:
+    seat = Seat.objects.filter(invitation_token=token).select_related("match").first()
+    if seat is None:
+        raise NotFound("This invitation is no longer valid.", code="invalid_invitation")
+    match = _locked_match(seat.match_id)
+    seat = Seat.objects.select_for_update().get(pk=seat.pk)
+    if seat.invitation_token != token or not match.is_open:
+        raise NotFound("This invitation is no longer valid.", code="invalid_invitation")
+    return match, seat
+
+
+def invitation_accept(*, token: str, user, now: dt.datetime) -> Match:
+    """Take the seat an invitation reserves.  An invitation by display name is
+    only for that user; an invitation by email is for whoever holds the link.
+
+    :raises NotFound, NotAllowed, Conflict.
+    """
+    with transaction.atomic():
+        match, seat = _locked_invitation(token)
+        if seat.invited_user_id and seat.invited_user_id != user.pk:
+            raise NotAllowed("This invitation is for another player.", code="not_invited")
+        seat.invited_user = user
+        _take_seat(match, seat, user, now)
+    match.refresh_from_db()
+    return match
+
+
+def invitation_decline(*, token: str, user, now: dt.datetime) -> Match:
+    """Decline an invitation: the seat becomes open for anyone to join."""
+    with transaction.atomic():
+        match, seat = _locked_invitation(token)
+        if seat.invited_user_id and seat.invited_user_id != user.pk:
+            raise NotAllowed("This invitation is for another player.", code="not_invited")
+        invitee = seat.invited_user or seat.invited_email
+        seat.invited_user = None
+        seat.invited_email = ""
+        seat.invitation_token = None
+        seat.save(update_fields=["invited_user", "invited_email", "invitation_token"])
+        record_event(match, "declined", f"{invitee} declined the invitation.", user=user, now=now)
+    return match
+
+
+def match_cancel(*, match_id: int, user, now: dt.datetime) -> Match:
+    """The creator cancels a game that has not started.
+
+    :raises NotFound, NotAllowed, Conflict.
+    """
+    with transaction.atomic():
+        match = _locked_match(match_id)
+        if match.created_by_id != user.pk:
+            raise NotAllowed("Only the creator can cancel this game.", code="not_creator")
+        if not match.is_open:
+            raise Conflict("A game that has started cannot be cancelled.", code="not_open")
+        match.status = Match.Status.CANCELLED
+        match.finished_at = now
+        match.save(update_fields=["status", "finished_at"])
+        match.seats.filter(user__isnull=True).update(invitation_token=None)
+        record_event(match, "cancelled", f"{user} cancelled the game.", user=user, now=now)
+    return match
+
+
+def _start(match: Match, now: dt.datetime) -> None:
+    """Draw the seed and the seat order, set the game up, start the clocks.
+
+    Expects the match lock.  The seat order comes from the seed, so the seed
+    (published at the end) lets anyone verify the draw.
+    """
+    rules = get_rules(match.game)
+    match.seed = secrets.randbits(62)
+    seats = list(match.seats.order_by("pk"))
+    order = list(range(len(seats)))
+    Rng(match.seed).shuffle(order)
+    for seat, index in zip(seats, order, strict=True):
+        seat.index = index
+        seat.save(update_fields=["index"])
+    state = rules.setup(match.players, match.seed, match.options or None)
+    match.state = rules.dump(state)
+    match.engine_version = rules.engine_version
+    match.status = Match.Status.ACTIVE
+    match.started_at = now
+    match.ply = 0
+    match.save(update_fields=["seed", "state", "engine_version", "status", "started_at", "ply"])
+    deadlines_update(match=match, seats=seats, to_move=rules.to_move(state), now=now)
+    order_text = ", ".join(str(s.user) for s in sorted(seats, key=lambda s: s.index))
+    record_event(match, "started", f"The game started. Seat order: {order_text}.", now=now)

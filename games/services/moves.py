@@ -1,0 +1,182 @@
+"""The move write path: one service for the web page, the API, email replies
+and the deadline sweeper (house style 9.5)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+
+from django.db import IntegrityError, transaction
+
+from games.engine import EngineError, Termination, Transition, get_rules
+from games.models import Match, MoveRecord, Seat
+from games.signals import match_finished, move_made
+
+from .clock import deadlines_update
+from .errors import Conflict, MoveRejected, NotAllowed, NotFound
+from .lifecycle import record_event
+
+_ERROR_CODES = {
+    "NotationError": "notation_error",
+    "IllegalMove": "illegal_move",
+    "NotYourTurn": "not_your_turn",
+    "GameOver": "game_over",
+}
+
+
+@dataclass(frozen=True)
+class MoveResult:
+    match: Match
+    record: MoveRecord
+    #: True when this request repeated an idempotency key already processed.
+    duplicate: bool = False
+
+
+def _locked_match(match_id: int) -> Match:
+    try:
+        return Match.objects.select_for_update(no_key=True).get(pk=match_id)
+    except Match.DoesNotExist:
+        raise NotFound("There is no such game.") from None
+
+
+def _player_seat(match: Match, user) -> Seat:
+    seat = match.seats.filter(user=user).first() if user is not None else None
+    if seat is None or seat.index is None:
+        raise NotAllowed("You are not playing in this game.", code="not_a_player")
+    return seat
+
+
+def _rejected(error: EngineError) -> MoveRejected:
+    return MoveRejected(str(error), code=_ERROR_CODES.get(type(error).__name__, "illegal_move"))
+
+
+def move_submit(
+    *,
+    match_id: int,
+    user,
+    text: str,
+    ply: int,
+    source: str,
+    now: dt.datetime,
+    idempotency_key: str | None = None,
+) -> MoveResult:
+    """Apply a move (or a whole turn) written in the game's notation.
+
+    1. Lock the match row (before any seat).
+    2. A repeated ``idempotency_key`` returns the first result, changing nothing.
+    3. ``ply`` must be the current ply: an answer to an older position is a
+       ``Conflict`` (409) carrying the current ply.
+    4. Parse and apply with the engine; its errors become ``MoveRejected``.
+    5. Store the state, the move record, deadlines; finish if the game ended.
+    Side effects (emails, ratings, tournaments) are announced on commit.
+
+    :raises NotFound, NotAllowed, Conflict, MoveRejected: nothing changed.
+    """
+    with transaction.atomic():
+        match = _locked_match(match_id)
+        if idempotency_key:
+            earlier = match.moves.filter(idempotency_key=idempotency_key).first()
+            if earlier is not None:
+                return MoveResult(match, earlier, duplicate=True)
+        if not match.is_active:
+            raise Conflict("This game is not in play.", code="not_active")
+        seat = _player_seat(match, user)
+        if ply != match.ply:
+            raise Conflict(
+                f"This move answers position {ply}, but the game is at position {match.ply}. "
+                "Look at the current position and try again.",
+                code="stale_ply",
+                ply=match.ply,
+            )
+        rules = get_rules(match.game)
+        state = rules.load(match.state)
+        try:
+            transition, moves = rules.apply_text_moves(state, seat.index, text)
+        except EngineError as error:
+            raise _rejected(error) from None
+        record = _store(
+            match, rules, transition, seat_index=seat.index, user=user, kind=MoveRecord.Kind.MOVE,
+            source=source, text=text.strip(), moves=[rules.dump_move(m) for m in moves],
+            idempotency_key=idempotency_key, now=now,
+        )
+    return MoveResult(match, record)
+
+
+def match_resign(
+    *, match_id: int, user, now: dt.datetime, reason: Termination = Termination.RESIGNATION,
+    seat_index: int | None = None, source: str = MoveRecord.Source.WEB,
+) -> MoveResult:
+    """A player leaves a running game (or the system drops a seat: pass
+    ``seat_index`` with ``user=None`` and ``reason=TIMEOUT``).  The seat ranks
+    last; the engine plays its turns from now on.
+
+    :raises NotFound, NotAllowed, Conflict.
+    """
+    with transaction.atomic():
+        match = _locked_match(match_id)
+        if not match.is_active:
+            raise Conflict("This game is not in play.", code="not_active")
+        index = _player_seat(match, user).index if seat_index is None else seat_index
+        rules = get_rules(match.game)
+        try:
+            transition = rules.resign(rules.load(match.state), index, reason)
+        except EngineError as error:
+            raise _rejected(error) from None
+        match.seats.filter(index=index).update(departed=reason.value)
+        kind = MoveRecord.Kind.RESIGN if reason is Termination.RESIGNATION else MoveRecord.Kind.TIMEOUT
+        record = _store(
+            match, rules, transition, seat_index=index, user=user, kind=kind, source=source,
+            text=kind.label.lower(), moves=[], idempotency_key=None, now=now,
+        )
+    return MoveResult(match, record)
+
+
+def _store(
+    match: Match, rules, transition: Transition, *, seat_index: int, user, kind: str, source: str,
+    text: str, moves: list, idempotency_key: str | None, now: dt.datetime,
+) -> MoveRecord:
+    """Persist a transition.  Expects the match lock."""
+    match.ply += 1
+    match.state = rules.dump(transition.state)
+    try:
+        with transaction.atomic():
+            record = MoveRecord.objects.create(
+                match=match, ply=match.ply, seat_index=seat_index, user=user, kind=kind,
+                source=source, text=text, moves=moves,
+                events=[event.dump() for event in transition.events],
+                idempotency_key=idempotency_key or None, created_at=now,
+            )
+    except IntegrityError:
+        # Only reachable without a real row lock (SQLite); the unique
+        # constraints on (match, ply) and the key keep the log single.
+        raise Conflict("Another move was made at the same time.", code="stale_ply") from None
+    seats = list(match.seats.all())
+    outcome = rules.outcome(transition.state)
+    if outcome is None:
+        match.save(update_fields=["ply", "state"])
+        deadlines_update(match=match, seats=seats, to_move=rules.to_move(transition.state), now=now)
+    else:
+        _finish(match, seats, outcome, now)
+    ply = match.ply
+    transaction.on_commit(lambda: move_made.send(sender=Match, match_id=match.pk, ply=ply))
+    return record
+
+
+def _finish(match: Match, seats: list[Seat], outcome, now: dt.datetime) -> None:
+    match.status = Match.Status.FINISHED
+    match.finished_at = now
+    match.outcome = outcome.dump()
+    match.termination = outcome.termination.value
+    match.save(update_fields=["ply", "state", "status", "finished_at", "outcome", "termination"])
+    for seat in seats:
+        seat.score = outcome.scores[seat.index]
+        seat.place = outcome.place_of(seat.index)
+        seat.deadline_at = None
+        seat.reminder_at = None
+        seat.save(update_fields=["score", "place", "deadline_at", "reminder_at"])
+    by_index = {seat.index: seat for seat in seats}
+    winners = " and ".join(str(by_index[i].user) for i in outcome.winners)
+    record_event(match, "finished", f"The game is over. Winner: {winners}.", now=now)
+    transaction.on_commit(lambda: match_finished.send(sender=Match, match_id=match.pk))
+
+

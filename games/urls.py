@@ -1,0 +1,19 @@
+from django.urls import path
+
+from . import views
+
+urlpatterns = [
+    path("lobby/", views.lobby, name="lobby"),
+    path("games/", views.my_games, name="my_games"),
+    path("games/new/", views.match_new, name="game-new"),
+    path("games/<int:pk>/", views.match_detail, name="game-detail"),
+    path("games/<int:pk>/poll/", views.match_poll, name="game-poll"),
+    path("games/<int:pk>/join/", views.match_join, name="game-join"),
+    path("games/<int:pk>/leave/", views.match_leave, name="game-leave"),
+    path("games/<int:pk>/cancel/", views.match_cancel, name="game-cancel"),
+    path("games/<int:pk>/resign/", views.match_resign, name="game-resign"),
+    path("games/<int:pk>/move/", views.match_move, name="game-move"),
+    path("games/<int:pk>/replay/", views.match_replay, name="game-replay"),
+    path("rules/<slug:slug>/", views.game_help, name="game-help"),
+    path("invitations/<str:token>/", views.invitation, name="game-invitation"),
+]

@@ -1,0 +1,198 @@
+"""The game pages: lobby, my games, create, play, replay, invitations."""
+
+from __future__ import annotations
+
+import json
+
+import markdown
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.views.decorators.http import require_POST
+
+from games import selectors, services
+from games.boards import board_for
+from games.engine import get_rules
+from games.forms import MatchCreateForm, MoveForm
+from games.models import Match, MoveRecord, Seat
+
+
+def _match(pk: int) -> Match:
+    return get_object_or_404(Match.objects.select_related("created_by").prefetch_related("seats__user"), pk=pk)
+
+
+def _names(match: Match) -> list[str]:
+    seats = sorted((s for s in match.seats.all() if s.index is not None), key=lambda s: s.index)
+    return [str(s.user) for s in seats]
+
+
+def lobby(request):
+    context = {"open_matches": selectors.matches_open(exclude_user=request.user)[:50]}
+    if request.user.is_authenticated:
+        context["my_matches"] = selectors.matches_for_user(request.user).exclude(
+            status__in=[Match.Status.FINISHED, Match.Status.CANCELLED]
+        )[:50]
+        context["invitations"] = selectors.invitations_for(request.user)
+    return render(request, "games/lobby.html", context)
+
+
+@login_required
+def my_games(request):
+    status = request.GET.get("status") or None
+    if status not in (None, *Match.Status.values):
+        status = None
+    matches = selectors.matches_for_user(request.user, status=status)[:200]
+    return render(request, "games/my_games.html", {"matches": matches, "status": status,
+                                                    "statuses": Match.Status.choices})
+
+
+@login_required
+def match_new(request):
+    form = MatchCreateForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            match = services.match_create(creator=request.user, now=timezone.now(), **form.cleaned_data)
+        except services.GameActionError as error:
+            form.add_error(None, error.message)
+        else:
+            messages.success(request, "Your game is waiting for players.")
+            return redirect(match)
+    return render(request, "games/new.html", {"form": form})
+
+
+def match_detail(request, pk: int):
+    match = _match(pk)
+    seen = selectors.match_view_for(match, request.user)
+    context = {"match": match, "seen": seen, "seats": sorted(
+        match.seats.all(), key=lambda s: (s.index is None, s.index or 0, s.pk))}
+    if seen.view is not None:
+        rules = get_rules(match.game)
+        board = board_for(match.game)
+        context["board"] = board.svg(seen.view, _names(match))
+        context["history"] = selectors.match_history(match, seen.seat_index)
+        if seen.to_move:
+            state = rules.load(match.state)
+            options = [(text, rules.dump_move(move)) for text, move in rules.move_options(state, seen.seat_index)]
+            controls = board.controls(seen.view, options)
+            context["controls_json"] = json.dumps(controls)
+            context["buttons"] = [c for c in controls if not c["pick"] and not c["target"]]
+            context["move_form"] = MoveForm(initial={"ply": match.ply})
+            context["expect"] = seen.view.get("expect", "")
+    if match.is_finished:
+        context["results"] = _results(match)
+    return render(request, "games/detail.html", context)
+
+
+def _results(match: Match) -> list[dict]:
+    details = (match.outcome or {}).get("details") or []
+    rows = []
+    for seat in sorted(match.seats.all(), key=lambda s: (s.place or 99, s.index)):
+        detail = details[seat.index] if seat.index < len(details) else {}
+        rows.append({"seat": seat, "detail": detail})
+    return rows
+
+
+def match_poll(request, pk: int):
+    """The current ply and status, for pages waiting on another player."""
+    match = get_object_or_404(Match.objects.only("ply", "status"), pk=pk)
+    return JsonResponse({"ply": match.ply, "status": match.status})
+
+
+def _act(request, pk: int, action, success: str):
+    try:
+        action()
+    except services.GameActionError as error:
+        messages.error(request, error.message)
+    else:
+        if success:
+            messages.success(request, success)
+    return redirect("game-detail", pk=pk)
+
+
+@login_required
+@require_POST
+def match_join(request, pk: int):
+    return _act(request, pk, lambda: services.match_join(match_id=pk, user=request.user, now=timezone.now()),
+                "You joined the game.")
+
+
+@login_required
+@require_POST
+def match_leave(request, pk: int):
+    return _act(request, pk, lambda: services.match_leave(match_id=pk, user=request.user, now=timezone.now()),
+                "You left the game.")
+
+
+@login_required
+@require_POST
+def match_cancel(request, pk: int):
+    return _act(request, pk, lambda: services.match_cancel(match_id=pk, user=request.user, now=timezone.now()),
+                "The game was cancelled.")
+
+
+@login_required
+@require_POST
+def match_resign(request, pk: int):
+    return _act(request, pk, lambda: services.match_resign(
+        match_id=pk, user=request.user, now=timezone.now(), source=MoveRecord.Source.WEB),
+        "You resigned.")
+
+
+@login_required
+@require_POST
+def match_move(request, pk: int):
+    form = MoveForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Write a move in the box.")
+        return redirect("game-detail", pk=pk)
+    data = form.cleaned_data
+    return _act(request, pk, lambda: services.move_submit(
+        match_id=pk, user=request.user, text=data["move"], ply=data["ply"], source=MoveRecord.Source.WEB,
+        now=timezone.now()), "")
+
+
+def match_replay(request, pk: int):
+    match = _match(pk)
+    if not match.is_finished:
+        raise Http404("Only finished games can be replayed.")
+    try:
+        ply = min(max(int(request.GET.get("ply", 0)), 0), match.ply)
+    except ValueError:
+        ply = 0
+    view = selectors.match_replay(match, ply)
+    record = match.moves.filter(ply=ply).first()
+    events = []
+    if record is not None:
+        from games.engine import Event
+
+        events = [e.text for e in map(Event.load, record.events) if e.to is None]
+    return render(request, "games/replay.html", {
+        "match": match, "ply": ply, "board": board_for(match.game).svg(view, _names(match)),
+        "events": events, "previous": max(ply - 1, 0), "next": min(ply + 1, match.ply),
+    })
+
+
+def game_help(request, slug: str):
+    try:
+        rules = get_rules(slug)
+    except KeyError:
+        raise Http404("No such game.") from None
+    html = markdown.markdown(rules.help_text(), extensions=["tables", "fenced_code"])
+    return render(request, "games/help.html", {"rules": rules, "help_html": html})
+
+
+def invitation(request, token: str):
+    seat = Seat.objects.filter(invitation_token=token).select_related("match", "match__created_by").first()
+    if seat is None or not seat.match.is_open:
+        return render(request, "games/invitation.html", {"invalid": True}, status=404)
+    if request.method == "POST" and request.user.is_authenticated:
+        action = services.invitation_accept if "accept" in request.POST else services.invitation_decline
+        try:
+            match = action(token=token, user=request.user, now=timezone.now())
+        except services.GameActionError as error:
+            messages.error(request, error.message)
+            return redirect("game-invitation", token=token)
+        return redirect(match) if action is services.invitation_accept else redirect("lobby")
+    return render(request, "games/invitation.html", {"seat": seat, "match": seat.match})

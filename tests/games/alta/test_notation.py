@@ -1,0 +1,268 @@
+"""What players write: card names, cells, the four kinds of sub-move and a
+whole turn in one message."""
+
+import json
+
+import pytest
+
+from games.engine import IllegalMove, NotationError, get_rules
+from games.rules.alta.notation import card_type
+from games.rules.alta.state import (
+    BLIND,
+    HAND_MERCHANT,
+    TAKE,
+    UP,
+    ChooseMerchant,
+    PlaceHand,
+    Refresh,
+    Take,
+)
+from games.rules.alta.testing import island, position
+
+RULES = get_rules("alta")
+SMALL = island(". . . .", ". MIL WHE .")  # mill D4, wheat field E4
+
+
+def hand_step(**kw):
+    kw.setdefault("hands", {0: ["market", "wheat"]})
+    return position(islands={0: SMALL}, **kw)
+
+
+def take_step(**kw):
+    kw.setdefault("hands", {0: ["tower"]})
+    kw.setdefault("face_up", ("market", "wheat"))
+    return position(islands={0: SMALL}, step=TAKE, **kw)
+
+
+@pytest.mark.parametrize(
+    "text,slug",
+    [
+        ("farmer", "farmer"),
+        ("BOER", "farmer"),
+        ("far", "farmer"),
+        ("settlement", "settlement"),
+        ("dorp", "settlement"),
+        ("set", "settlement"),
+        ("tavern", "tavern"),
+        ("Herberg", "tavern"),
+        ("ta", "tavern"),
+        ("farmers_hut", "farmers_hut"),
+        ("farmer's hut", "farmers_hut"),
+        ("hut", "farmers_hut"),
+        ("huisje", "farmers_hut"),
+        ("mill", "mill"),
+        ("molen", "mill"),
+        ("mi", "mill"),
+        ("wheat_field", "wheat_field"),
+        ("Wheat Field", "wheat_field"),
+        ("wheat", "wheat_field"),
+        ("akker", "wheat_field"),
+        ("whe", "wheat_field"),
+        ("fishing_harbour", "fishing_harbour"),
+        ("fishing harbor", "fishing_harbour"),
+        ("harbour", "fishing_harbour"),
+        ("vissteiger", "fishing_harbour"),
+        ("tower", "tower"),
+        ("toren", "tower"),
+        ("to", "tower"),
+        ("market", "market"),
+        ("markt", "market"),
+        ("MAR", "market"),
+    ],
+)
+def test_card_names_in_english_dutch_codes_and_prefixes(text, slug):
+    assert card_type(text) == slug
+
+
+def test_ambiguous_and_unknown_card_names_say_what_is_possible():
+    with pytest.raises(NotationError, match="'fa' could be farmer or farmers_hut"):
+        card_type("fa")
+    with pytest.raises(NotationError, match="'t' could be tavern or tower"):
+        card_type("t")
+    with pytest.raises(
+        NotationError,
+        match=r"Unknown card 'castle'\. Cards: farmer \(boer\), "
+        r"settlement \(dorp\)",
+    ):
+        card_type("castle")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "wheat E3",
+        "wheat_field e3",
+        "AKKER 3E",
+        "akker e 3",
+        "place wheat at E3",
+        "  Wheat   E3 ",
+        "whe: e3",
+        "leg akker op e3",
+    ],
+)
+def test_place_a_hand_card_forgivingly(text):
+    assert RULES.parse_move(hand_step(), 0, text) == PlaceHand("wheat_field", "E3")
+
+
+def test_first_card_needs_no_cell_and_last_card_neither():
+    state = position(hands={0: ["mill", "tower"]})
+    assert RULES.parse_move(state, 0, "molen") == PlaceHand("mill", "D4")
+    last = position(
+        islands={0: island(*["TOW TOW TOW TOW"] * 3, "TOW TOW TOW .")},
+        step=TAKE,
+        hands={0: ["mill"]},
+        face_up=("hut", "farmer"),
+    )
+    assert RULES.parse_move(last, 0, "take 2") == Take(2, "F6")
+
+
+@pytest.mark.parametrize(
+    "text,move",
+    [
+        ("take 2 at D3", Take(2, "D3")),
+        ("take 2 wheat_field D3", Take(2, "D3")),
+        ("take wheat D3", Take(2, "D3")),
+        ("wheat d3", Take(2, "D3")),  # 'take' may be left out in step 3
+        ("2 d3", Take(2, "D3")),
+        ("neem 1 op c4", Take(1, "C4")),
+        ("TAKE 1 (market) C4", Take(1, "C4")),
+        ("take right d3", Take(2, "D3")),
+        ("refresh", Refresh()),
+        ("ververs", Refresh()),
+        ("Refresh.", Refresh()),
+    ],
+)
+def test_take_and_refresh(text, move):
+    assert RULES.parse_move(take_step(), 0, text) == move
+
+
+def test_take_with_identical_face_up_cards_needs_no_slot():
+    state = take_step(face_up=("mill", "mill"))
+    assert RULES.parse_move(state, 0, "take d3") == Take(1, "D3")
+    assert RULES.parse_move(state, 0, "mill d3") == Take(1, "D3")
+
+
+def test_take_errors_name_the_face_up_cards():
+    state = take_step()
+    with pytest.raises(
+        IllegalMove,
+        match="There is no tower face up; the face-up cards are "
+        "1: market, 2: wheat_field.",
+    ):
+        RULES.parse_move(state, 0, "take tower d3")
+    with pytest.raises(IllegalMove, match="Face-up card 1 is not a wheat_field"):
+        RULES.parse_move(state, 0, "take 1 wheat d3")
+    with pytest.raises(
+        NotationError, match="Which face-up card\\? Write 'take 1 D3' or 'take 2 D3'"
+    ):
+        RULES.parse_move(state, 0, "take d3")
+
+
+@pytest.mark.parametrize(
+    "text,source",
+    [
+        ("merchant up", UP),
+        ("merchant face-up", UP),
+        ("m up", UP),
+        ("koopman open", UP),
+        ("up", UP),
+        ("merchant tavern market", UP),
+        ("merchant blind", BLIND),
+        ("m blind", BLIND),
+        ("blind", BLIND),
+        ("koopman blind", BLIND),
+        ("merchant face down", BLIND),
+        ("merchant from the deck", BLIND),
+    ],
+)
+def test_merchant_choice(text, source):
+    state = hand_step(step=HAND_MERCHANT)
+    assert RULES.parse_move(state, 0, text) == ChooseMerchant(source)
+
+
+def test_merchant_without_a_choice_explains_both():
+    with pytest.raises(
+        NotationError,
+        match=r"'merchant up' \(the face-up one, tavern\+market\) "
+        r"or 'merchant blind'",
+    ):
+        RULES.parse_move(hand_step(step=HAND_MERCHANT), 0, "merchant")
+
+
+def test_missing_or_double_cells_and_unknown_words():
+    state = hand_step()
+    with pytest.raises(
+        NotationError,
+        match="Where does the card go\\? Add a cell, e.g. "
+        "'mill D3'; open cells now: D3, E3, C4, F4, D5, E5.",
+    ):
+        RULES.parse_move(state, 0, "wheat")
+    with pytest.raises(NotationError, match="Write one cell per card, not D3 and E3."):
+        RULES.parse_move(state, 0, "wheat d3 e3")
+    with pytest.raises(
+        NotationError, match="Which card\\? You hold market and wheat_field"
+    ):
+        RULES.parse_move(state, 0, "d3")
+    with pytest.raises(NotationError, match="Unknown card 'xyzzy plugh'"):
+        RULES.parse_move(state, 0, "xyzzy plugh")
+    with pytest.raises(NotationError, match="Write a move"):
+        RULES.parse_move(state, 0, "   ")
+
+
+def test_a_whole_turn_in_one_message():
+    deck = ["farmer"] * 30 + ["market", "mill"]  # top last: mill, market
+    state = hand_step(hands={0: ["wheat", "tower"]}, face_up=("hut", "hut"), deck=deck)
+    text = "wheat C4; refresh; take 2 at D3; merchant blind"
+    transition = RULES.apply_text(state, 0, text)
+    after = transition.state
+    assert RULES.to_move(after) == {1}
+    assert len(after.merchants[0]) == 1
+    kinds = [e.kind for e in transition.events]
+    assert kinds[:3] == ["place", "refresh", "place"] and "merchant" in kinds
+
+
+def test_a_whole_turn_on_separate_lines_with_a_market_first():
+    state = hand_step(hands={0: ["market", "tower"]}, face_up=("hut", "mill"))
+    after = RULES.apply_text(state, 0, "market e3\nm up\ntake mill d3").state
+    assert RULES.to_move(after) == {1} and len(after.merchants[0]) == 1
+
+
+def test_whole_turn_errors_name_the_failing_part_and_apply_nothing():
+    state = hand_step(hands={0: ["market", "tower"]}, face_up=("hut", "mill"))
+    with pytest.raises(
+        IllegalMove,
+        match=r'In move 2 \("take mill d3"\): You placed a market: '
+        r"first choose a merchant card",
+    ):
+        RULES.apply_text(state, 0, "market e3; take mill d3")
+    with pytest.raises(IllegalMove, match="your turn was already complete"):
+        RULES.apply_text(state, 0, "tower e3; take mill d3; refresh")
+
+
+def test_format_is_read_back_for_every_legal_move():
+    for state in (
+        hand_step(),
+        take_step(face_up=("mill", "mill")),
+        hand_step(step=HAND_MERCHANT),
+    ):
+        for move in RULES.legal_moves(state, 0):
+            text = RULES.format_move(state, 0, move)
+            assert RULES.parse_move(state, 0, text) == move, text
+            assert (
+                RULES.load_move(json.loads(json.dumps(RULES.dump_move(move)))) == move
+            )
+
+
+def test_canonical_texts():
+    assert (
+        RULES.format_move(hand_step(), 0, PlaceHand("wheat_field", "E3"))
+        == "wheat_field E3"
+    )
+    assert RULES.format_move(take_step(), 0, Take(2, "D3")) == "take 2 wheat_field D3"
+    assert RULES.format_move(take_step(), 0, Refresh()) == "refresh"
+    assert RULES.format_move(take_step(), 0, ChooseMerchant(BLIND)) == "merchant blind"
+
+
+def test_load_move_rejects_garbage():
+    with pytest.raises(NotationError, match="Not a stored Alta move"):
+        RULES.load_move({"move": "fly"})

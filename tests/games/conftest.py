@@ -1,0 +1,43 @@
+"""Fixtures for the games app: started matches between the personas."""
+
+from __future__ import annotations
+
+import pytest
+
+from games import services
+
+
+def start_match(creator, *others, game="alta", now, **options):
+    """Create a match for ``creator`` and have ``others`` join it."""
+    match = services.match_create(creator=creator, game=game, players=1 + len(others), now=now, **options)
+    for user in others:
+        match = services.match_join(match_id=match.pk, user=user, now=now)
+    match.refresh_from_db()
+    return match
+
+
+def seat_user(match, index):
+    return match.seats.get(index=index).user
+
+
+def mover(match):
+    """(user, seat index) of the seat to move in a strictly sequential game."""
+    from games.engine import get_rules
+
+    rules = get_rules(match.game)
+    index = min(rules.to_move(rules.load(match.state)))
+    return seat_user(match, index), index
+
+
+def first_legal_text(match, index):
+    from games.engine import get_rules
+
+    rules = get_rules(match.game)
+    state = rules.load(match.state)
+    return rules.move_options(state, index)[0][0]
+
+
+@pytest.fixture
+def duel(alice, bob, now):
+    """A started 2-player Alta match: alice created it, bob joined."""
+    return start_match(alice, bob, now=now)

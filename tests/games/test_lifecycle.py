@@ -1,0 +1,135 @@
+"""Creating, joining, inviting, leaving, cancelling and starting games."""
+
+import pytest
+from django.core import mail
+
+from games import services
+from games.engine import get_rules
+from games.models import Match, MatchEvent, Seat
+
+from .conftest import start_match
+
+pytestmark = pytest.mark.django_db
+
+
+def test_a_new_game_waits_with_the_creator_seated(alice, now):
+    match = services.match_create(creator=alice, game="alta", players=3, now=now, days_per_move=5)
+    assert match.status == Match.Status.OPEN
+    assert [s.user for s in match.seats.order_by("pk")] == [alice, None, None]
+    assert match.state is None and match.seed is None
+
+
+def test_player_count_must_fit_the_game(alice, now):
+    with pytest.raises(services.GameActionError, match="Alta is played by 2 to 4 players"):
+        services.match_create(creator=alice, game="alta", players=5, now=now)
+
+
+def test_unknown_game_is_refused_with_the_known_ones(alice, now):
+    with pytest.raises(services.GameActionError, match="known games"):
+        services.match_create(creator=alice, game="chess", players=2, now=now)
+
+
+def test_time_control_is_checked(alice, now):
+    with pytest.raises(services.GameActionError, match="between 1 and 30"):
+        services.match_create(creator=alice, game="alta", players=2, now=now, days_per_move=31)
+
+
+def test_the_game_starts_when_the_last_seat_is_taken(alice, bob, carol, now):
+    match = services.match_create(creator=alice, game="alta", players=3, now=now)
+    services.match_join(match_id=match.pk, user=bob, now=now)
+    match.refresh_from_db()
+    assert match.status == Match.Status.OPEN
+    services.match_join(match_id=match.pk, user=carol, now=now)
+    match.refresh_from_db()
+    assert match.status == Match.Status.ACTIVE
+    assert match.seed is not None and match.ply == 0
+    assert sorted(match.seats.values_list("index", flat=True)) == [0, 1, 2]
+    rules = get_rules("alta")
+    state = rules.load(match.state)
+    to_move = rules.to_move(state)
+    movers = list(match.seats.filter(deadline_at__isnull=False).values_list("index", flat=True))
+    assert set(movers) == set(to_move)
+    assert MatchEvent.objects.filter(match=match, kind="started").count() == 1
+
+
+def test_seat_order_comes_from_the_seed(alice, bob, carol, dave, now):
+    orders = set()
+    for _ in range(8):
+        match = start_match(alice, bob, carol, dave, now=now)
+        orders.add(tuple(match.seats.order_by("pk").values_list("index", flat=True)))
+    assert len(orders) > 1
+
+
+def test_nobody_joins_twice_or_a_full_game(duel, alice, carol, now):
+    with pytest.raises(services.Conflict, match="no longer open"):
+        services.match_join(match_id=duel.pk, user=carol, now=now)
+    match = services.match_create(creator=alice, game="alta", players=3, now=now)
+    with pytest.raises(services.Conflict, match="no free seat|already have a seat"):
+        services.match_join(match_id=match.pk, user=alice, now=now)
+
+
+def test_leaving_frees_the_seat_but_the_creator_must_cancel(alice, bob, carol, now):
+    match = services.match_create(creator=alice, game="alta", players=3, now=now)
+    services.match_join(match_id=match.pk, user=bob, now=now)
+    services.match_leave(match_id=match.pk, user=bob, now=now)
+    assert not match.seats.filter(user=bob).exists()
+    with pytest.raises(services.NotAllowed, match="cancel it instead"):
+        services.match_leave(match_id=match.pk, user=alice, now=now)
+    with pytest.raises(services.NotAllowed, match="Only the creator"):
+        services.match_cancel(match_id=match.pk, user=carol, now=now)
+    services.match_cancel(match_id=match.pk, user=alice, now=now)
+    match.refresh_from_db()
+    assert match.status == Match.Status.CANCELLED
+
+
+def test_invitations_by_name_reserve_the_seat(alice, bob, carol, now):
+    match = services.match_create(creator=alice, game="alta", players=3, now=now, invite=["bob"])
+    reserved = match.seats.get(invited_user=bob)
+    services.match_join(match_id=match.pk, user=carol, now=now)  # takes the open seat
+    with pytest.raises(services.NotAllowed, match="for another player"):
+        services.invitation_accept(token=reserved.invitation_token, user=carol, now=now)
+    services.invitation_accept(token=reserved.invitation_token, user=bob, now=now)
+    match.refresh_from_db()
+    assert match.status == Match.Status.ACTIVE
+
+
+def test_declined_invitation_opens_the_seat(alice, bob, carol, now):
+    match = services.match_create(creator=alice, game="alta", players=2, now=now, invite=["Bob"])
+    token = match.seats.get(invited_user=bob).invitation_token
+    services.invitation_decline(token=token, user=bob, now=now)
+    with pytest.raises(services.NotFound, match="no longer valid"):
+        services.invitation_accept(token=token, user=bob, now=now)
+    services.match_join(match_id=match.pk, user=carol, now=now)
+    match.refresh_from_db()
+    assert match.status == Match.Status.ACTIVE
+
+
+def test_email_invitation_lets_whoever_holds_the_link_take_the_seat(client, alice, carol, now):
+    match = services.match_create(creator=alice, game="alta", players=2, now=now, invite=["newbie@example.com"])
+    seat = match.seats.get(invited_email="newbie@example.com")
+    page = client.get(f"/invitations/{seat.invitation_token}/")
+    assert "create an account" in page.content.decode()
+    client.force_login(carol)
+    client.post(f"/invitations/{seat.invitation_token}/", {"accept": "1"})
+    match.refresh_from_db()
+    assert match.status == Match.Status.ACTIVE
+    assert match.seats.filter(user=carol).exists()
+    assert client.get(f"/invitations/{seat.invitation_token}/").status_code == 404
+
+
+def test_invitations_are_checked(alice, now):
+    with pytest.raises(services.GameActionError, match="not an email address"):
+        services.match_create(creator=alice, game="alta", players=2, now=now, invite=["nobody at all"])
+    with pytest.raises(services.GameActionError, match="invite yourself"):
+        services.match_create(creator=alice, game="alta", players=2, now=now, invite=["Alice"])
+    with pytest.raises(services.GameActionError, match="room for 1"):
+        services.match_create(creator=alice, game="alta", players=2, now=now, invite=["a@x.org", "b@x.org"])
+    assert not Seat.objects.exists()
+
+
+def test_invitation_email_is_sent_with_a_link(alice, now, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):
+        match = services.match_create(creator=alice, game="alta", players=2, now=now, invite=["zoe@example.com"])
+    token = match.seats.get(invited_email="zoe@example.com").invitation_token
+    assert [m.to for m in mail.outbox] == [["zoe@example.com"]]
+    assert f"/invitations/{token}/" in mail.outbox[0].body
