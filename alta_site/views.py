@@ -2,9 +2,10 @@
 
 from django.shortcuts import render
 
-from games.engine import available_slugs, get_rules
+from games.boards import playable_slugs
+from games.engine import get_rules
 
 
 def home(request):
-    games = [get_rules(slug) for slug in available_slugs()]
+    games = [get_rules(slug) for slug in playable_slugs()]
     return render(request, "home.html", {"games": games})

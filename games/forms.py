@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from django import forms
 
-from games.engine import available_slugs, get_rules
+from games.boards import playable_slugs
+from games.engine import get_rules
 from games.models import TimeoutPolicy
 
 
 def game_choices() -> list[tuple[str, str]]:
     choices = []
-    for slug in available_slugs():
+    for slug in playable_slugs():
         rules = get_rules(slug)
         choices.append((slug, f"{rules.name} ({rules.min_players}-{rules.max_players} players)"))
     return choices

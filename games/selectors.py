@@ -3,6 +3,7 @@ comes from the engine's ``view`` for their seat (or the spectator view)."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -92,19 +93,34 @@ def invitations_for(user) -> QuerySet[Seat]:
     )
 
 
+_SEAT_WORD = re.compile(r"\b[Ss]eat (\d+)\b")
+
+
+def seat_names(match: Match) -> dict[int, str]:
+    """Engine seat index -> display name, for a started match."""
+    return {s.index: str(s.user) for s in match.seats.all() if s.index is not None and s.user_id}
+
+
+def with_names(text: str, names: dict[int, str]) -> str:
+    """Replace the engine's "Seat 2" with the player's display name."""
+    return _SEAT_WORD.sub(lambda m: names.get(int(m.group(1)) - 1, m.group(0)), text)
+
+
 def match_history(match: Match, seat_index: int | None) -> list[dict[str, Any]]:
     """The move log as the given seat may see it: each submission with the
     events visible to that seat.  Other seats' move texts are shown only
     through their public events, because a move text can name a hidden card."""
     entries = []
+    names = seat_names(match)
     for record in match.moves.all():
         events = [Event.load(e) for e in record.events]
-        visible = [e.text for e in events if e.visible_to(seat_index)]
+        visible = [with_names(e.text, names) for e in events if e.visible_to(seat_index)]
         own = seat_index is not None and record.seat_index == seat_index
         entries.append(
             {
                 "ply": record.ply,
                 "seat": record.seat_index,
+                "player": names.get(record.seat_index, f"Seat {record.seat_index + 1}"),
                 "kind": record.kind,
                 "text": record.text if own or record.kind != MoveRecord.Kind.MOVE else None,
                 "events": visible,

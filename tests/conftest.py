@@ -48,3 +48,12 @@ def carol(db):
 @pytest.fixture
 def dave(db):
     return make_user("dave@example.com", "Dave")
+
+
+@pytest.fixture(autouse=True)
+def _fresh_cache():
+    """Rate-limit counters live in the cache; no test inherits another's."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield

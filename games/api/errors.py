@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.http import Http404
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
@@ -33,6 +34,8 @@ def exception_handler(exc, context):
         response.data = {"code": code, "detail": _first_message(exc.detail)}
         if isinstance(exc, exceptions.Throttled) and exc.wait is not None:
             response.data["retry_after"] = int(exc.wait)
+    elif isinstance(exc, Http404):
+        response.data = {"code": "not_found", "detail": "Not found."}
     if response.status_code == status.HTTP_500_INTERNAL_SERVER_ERROR:  # pragma: no cover
         response.data = {"code": "server_error", "detail": "Something went wrong."}
     return response

@@ -5,7 +5,7 @@ from __future__ import annotations
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from games.engine import available_slugs
+from games.boards import playable_slugs
 
 
 class ErrorSerializer(serializers.Serializer):
@@ -45,7 +45,7 @@ def player_data(seat) -> dict:
 
 class MatchSummarySerializer(serializers.Serializer):
     id = serializers.IntegerField()
-    game = serializers.ChoiceField(choices=available_slugs())
+    game = serializers.ChoiceField(choices=playable_slugs())
     game_name = serializers.CharField()
     status = serializers.CharField()
     players = serializers.IntegerField()

@@ -11,7 +11,7 @@ from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from games import selectors, services
-from games.engine import available_slugs
+from games.boards import playable_slugs
 from games.models import Match, MoveRecord, TimeoutPolicy
 
 from .serializers import ErrorSerializer, MatchDetailSerializer, MatchSummarySerializer, match_data
@@ -55,10 +55,10 @@ class GameListApi(APIView):
 
     class GameFilterSerializer(serializers.Serializer):
         status = serializers.ChoiceField(choices=Match.Status.values, required=False)
-        game = serializers.ChoiceField(choices=available_slugs(), required=False)
+        game = serializers.ChoiceField(choices=playable_slugs(), required=False)
 
     class GameCreateInputSerializer(serializers.Serializer):
-        game = serializers.ChoiceField(choices=available_slugs())
+        game = serializers.ChoiceField(choices=playable_slugs())
         players = serializers.IntegerField(min_value=1, max_value=6)
         days_per_move = serializers.IntegerField(min_value=1, max_value=30, default=3)
         rated = serializers.BooleanField(default=False)
@@ -183,6 +183,7 @@ class MovesApi(APIView):
         ply = serializers.IntegerField()
         seat = serializers.IntegerField()
         kind = serializers.CharField()
+        player = serializers.CharField()
         text = serializers.CharField(allow_null=True)
         events = serializers.ListField(child=serializers.CharField())
         at = serializers.DateTimeField()

@@ -20,6 +20,20 @@ from importlib import import_module
 from types import ModuleType
 
 
+def playable_slugs() -> list[str]:
+    """Games people can play on the site: rules present and a drawing module."""
+    from games.engine import available_slugs
+
+    playable = []
+    for slug in available_slugs():
+        try:
+            board_for(slug)
+        except LookupError:
+            continue
+        playable.append(slug)
+    return playable
+
+
 def board_for(slug: str) -> ModuleType:
     """The drawing module of a game.
 

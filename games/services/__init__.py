@@ -8,6 +8,7 @@ from .lifecycle import (
     invitation_decline,
     match_cancel,
     match_create,
+    match_create_seated,
     match_join,
     match_leave,
 )
@@ -24,6 +25,7 @@ __all__ = [
     "invitation_decline",
     "match_cancel",
     "match_create",
+    "match_create_seated",
     "match_join",
     "match_leave",
     "match_resign",

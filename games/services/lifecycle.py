@@ -16,6 +16,7 @@ from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import transaction
 
+from games.boards import playable_slugs
 from games.engine import Rng, get_rules
 from games.models import Match, MatchEvent, Seat, TimeoutPolicy
 from games.signals import match_event
@@ -84,10 +85,10 @@ def match_create(
     :raises GameActionError: unknown game, bad player count, time control or
         invitation (the message names the problem).
     """
-    try:
-        rules = get_rules(game)
-    except KeyError as error:
-        raise GameActionError(str(error.args[0]), code="unknown_game") from None
+    if game not in playable_slugs():
+        known = ", ".join(playable_slugs())
+        raise GameActionError(f"Unknown game {game!r}; known games: {known}.", code="unknown_game")
+    rules = get_rules(game)
     if not rules.min_players <= players <= rules.max_players:
         raise GameActionError(
             f"{rules.name} is played by {rules.min_players} to {rules.max_players} players.",
@@ -126,6 +127,41 @@ def match_create(
             )
         for _ in range(players - 1 - len(invitees)):
             Seat.objects.create(match=match)
+    return match
+
+
+def match_create_seated(
+    *,
+    users: Sequence,
+    game: str,
+    now: dt.datetime,
+    created_by=None,
+    days_per_move: int = 3,
+    rated: bool = False,
+    timeout_policy: str = TimeoutPolicy.AUTO,
+    options: dict | None = None,
+) -> Match:
+    """Create and start a match whose players are already decided (ladder
+    pairings, tournament rounds): every user is seated, the seat order is
+    drawn from the seed, and the game starts at once.
+
+    :raises GameActionError: unknown game, bad player count or time control,
+        or the same user twice.
+    """
+    users = list(users)
+    if len({u.pk for u in users}) != len(users):
+        raise GameActionError("The same player is seated twice.", code="invalid_players")
+    with transaction.atomic():
+        match = match_create(
+            creator=created_by or users[0], game=game, players=len(users), now=now,
+            days_per_move=days_per_move, rated=rated, timeout_policy=timeout_policy, options=options,
+        )
+        match = _locked_match(match.pk)
+        match.seats.all().delete()
+        for user in users:
+            Seat.objects.create(match=match, user=user, joined_at=now)
+        _start(match, now)
+    match.refresh_from_db()
     return match
 
 

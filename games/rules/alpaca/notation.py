@@ -1,0 +1,290 @@
+"""Alpaca move notation: what players write in an email reply.
+
+Canonical forms (what ``format_move`` writes)::
+
+    red/blue-green at 1,-2 rot 2      place a tile: major/minor1-minor2,
+                                       cell x,y, rotation 0..3
+    bonus rotate 0,1 to 3             bonus: turn the tile at 0,1 to rot 3
+    bonus lock                        bonus: make the closed figure untouchable
+    bonus lock 1,0                    ... naming a cell of the figure when the
+                                       placement closed more than one
+    bonus none                        bonus: decline
+
+``parse_move`` also accepts: any case and spacing; colour abbreviations
+(``r y g b p``, unique prefixes such as ``pur``) and Italian names (rosso,
+giallo, verde, blu, viola); a compact tile ``rbg``; the tile's number in the
+hand list (``#3 at 1,0 rot 2``); ``(1,0)`` for a cell; ``r2``, ``rot: 2``
+or the major's corner (``ne``, ``se``, ``sw``/``so``, ``nw``/``no``) for a
+rotation; no rotation at all when only one fits; and for bonuses ``rotate``/
+``ruota``, ``lock``/``untouchable``/``intoccabile``/``lock 2`` (figure
+number), ``none``/``skip``/``nessuno``, with or without ``bonus``.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from games.engine import NotationError
+
+from .moves import bonus_moves, current_seat, fitting_rotations, placements
+from .state import (
+    COLOURS,
+    TILE_IDS,
+    AlpacaState,
+    Cell,
+    Lock,
+    NoBonus,
+    Place,
+    Rotate,
+    cell_name,
+    tile_name,
+)
+
+_NAMES = {
+    "red": 0,
+    "rosso": 0,
+    "rossa": 0,
+    "yellow": 1,
+    "giallo": 1,
+    "gialla": 1,
+    "green": 2,
+    "verde": 2,
+    "blue": 3,
+    "blu": 3,
+    "purple": 4,
+    "viola": 4,
+    "violet": 4,
+}
+_LETTERS = {"r": 0, "y": 1, "g": 2, "b": 3, "p": 4}
+_CORNERS = {"ne": 0, "se": 1, "sw": 2, "so": 2, "nw": 3, "no": 3}
+_CELL = r"\(?\s*([+-]?\d+)\s*,\s*([+-]?\d+)\s*\)?"
+_ROT = r"([0-3]|ne|se|sw|nw|so|no)"
+_PLACE = re.compile(
+    rf"^(?P<tile>.+?)(?:\s+(?:at|on|a|in|su)\s+|\s*@\s*|\s+|(?=[(+-])){_CELL}\s*"
+    rf"(?:(?:rotation|rotazione|rot|r)\.?\s*[:=]?\s*)?{_ROT}?$"
+)
+_ROT_WORD = re.compile(rf"\s*\b(?:rotation|rotazione|rot)\.?\s*[:=]?\s*{_ROT}\b\s*")
+_BONUS = re.compile(r"^bonus\b\s*:?\s*")
+_ROTATE = re.compile(
+    rf"^(?:rotate|rotation|rot|turn|ruota|gira|giro)\s+(?:tile\s+)?(?:at\s+)?{_CELL}\s*"
+    rf"(?:(?:to|->|=|a|:)\s*)?(?:(?:rotation|rot|r)\.?\s*)?{_ROT}$"
+)
+_LOCK = re.compile(
+    rf"^(?:lock|locked|untouchable|intoccabile|counter|protect|blocca|segnalino)"
+    rf"(?:\s+(?:figure\s+)?(?:at\s+)?(?:{_CELL}|#?(\d+)))?$"
+)
+_NONE = re.compile(
+    r"^(?:none|skip|no|nothing|pass|decline|nessuno|nessuna|niente|salta|passo)$"
+)
+_HAND_NUMBER = re.compile(r"^(?:#|no\.?\s*|n\.?\s*|tile\s*|tessera\s*)?(\d+)$")
+_PASS = re.compile(r"^(?:pass|passo|skip)$")
+
+
+def _colour(word: str) -> int | None:
+    if word in _NAMES:
+        return _NAMES[word]
+    if word in _LETTERS:
+        return _LETTERS[word]
+    if len(word) >= 2:
+        found = {c for name, c in _NAMES.items() if name.startswith(word)}
+        if len(found) == 1:
+            return found.pop()
+    return None
+
+
+def parse_tile(state: AlpacaState, seat: int, text: str) -> int:
+    """A tile by colours (``red/blue-green``, ``rbg``, ``rosso/blu-verde``) or by
+    its number in ``seat``'s hand (``#3``).
+
+    :raises NotationError: the text names no tile.
+    """
+    number = _HAND_NUMBER.match(text)
+    hand = state.hands[seat]
+    if number:
+        index = int(number.group(1))
+        if 1 <= index <= len(hand):
+            return hand[index - 1]
+        raise NotationError(
+            f"Your hand has tiles #1 to #{len(hand)}, not #{index}."
+            if hand
+            else "Your hand is empty."
+        )
+    words = [w for w in re.split(r"[\s/\-,+|]+", text) if w]
+    if (
+        len(words) == 1
+        and len(words[0]) == 3
+        and all(ch in _LETTERS for ch in words[0])
+    ):
+        words = list(words[0])
+    colours = tuple(_colour(w) for w in words)
+    if len(colours) == 3 and None not in colours and colours in TILE_IDS:
+        return TILE_IDS[colours]  # type: ignore[index]
+    raise NotationError(
+        f'Could not read the tile "{text}": write major/minor1-minor2 '
+        "(e.g. red/blue-green, or rbg) or its number in your hand (#1). "
+        f"{_examples(state, seat)}"
+    )
+
+
+def _rot(text: str) -> int:
+    return int(text) if text.isdigit() else _CORNERS[text]
+
+
+def _fits(state: AlpacaState, tile: int, cell: Cell) -> tuple[int, ...]:
+    mask = state.frontier.get(cell)
+    return () if mask is None else fitting_rotations(tile, mask)
+
+
+def parse_move(state: AlpacaState, seat: int, text: str) -> Any:
+    """Read one move (see the module docstring).
+
+    :raises NotationError: the text is not a move; the message says what was
+        expected and gives examples of legal moves.
+    """
+    clean = " ".join(text.strip().lower().rstrip(".!").split())
+    if not clean:
+        raise NotationError(f"The move is empty. {_examples(state, seat)}")
+    if state.phase == "place" and _PASS.match(clean):
+        raise NotationError(
+            "You cannot pass: you hold a tile that fits (players who cannot place are "
+            f"passed automatically). {_examples(state, seat)}"
+        )
+    bonus = _BONUS.match(clean)
+    rest = clean[bonus.end() :] if bonus else clean
+    move = _parse_bonus(state, seat, rest)
+    if move is not None:
+        return move
+    if bonus:
+        raise NotationError(
+            f'Could not read the bonus action "{rest}": write "bonus rotate X,Y to R", '
+            f'"bonus lock" or "bonus none". {_examples(state, seat)}'
+        )
+    return _parse_place(state, seat, clean)
+
+
+def _parse_place(state: AlpacaState, seat: int, text: str) -> Place:
+    original = text
+    rot: int | None = None
+    match = _PLACE.match(text)
+    # "tile rot 2 at x,y": the rotation came before the cell.
+    rot_word = _ROT_WORD.search(match.group("tile") if match else text)
+    if rot_word:
+        rot = _rot(rot_word.group(1))
+        text = (text[: rot_word.start()] + " " + text[rot_word.end() :]).strip()
+        match = _PLACE.match(text)
+    if match is None:
+        raise NotationError(
+            f'Could not read "{original}": write a tile, a cell x,y and a rotation, '
+            f'e.g. "red/blue-green at 1,-2 rot 2". {_examples(state, seat)}'
+        )
+    tile = parse_tile(state, seat, match.group("tile").strip())
+    cell = (int(match.group(2)), int(match.group(3)))
+    if match.group(4) is not None:
+        rot = _rot(match.group(4))
+    if rot is None:
+        fits = _fits(state, tile, cell)
+        if len(fits) != 1:
+            options = ", ".join(f"rot {r}" for r in fits)
+            raise NotationError(
+                f"Say which rotation (0-3) to place {tile_name(tile)} at "
+                f"{cell_name(cell)} in"
+                + (f"; these fit: {options}." if fits else "; none fits there.")
+            )
+        rot = fits[0]
+    return Place(tile, cell[0], cell[1], rot)
+
+
+def _parse_bonus(state: AlpacaState, seat: int, text: str) -> Any:
+    match = _ROTATE.match(text)
+    if match:
+        return Rotate(int(match.group(1)), int(match.group(2)), _rot(match.group(3)))
+    if _NONE.match(text):
+        return NoBonus()
+    match = _LOCK.match(text)
+    if match is None:
+        return None
+    pending = state.pending
+    if not pending:
+        raise NotationError("There is no just-closed figure to make untouchable now.")
+    if match.group(3) is not None:
+        number = int(match.group(3))
+        if 1 <= number <= len(pending):
+            return Lock(pending[number - 1])
+        raise NotationError(
+            f"Figure numbers go from 1 to {len(pending)}, not {number}."
+        )
+    if match.group(1) is not None:
+        cell = (int(match.group(1)), int(match.group(2)))
+        found = [f for f in pending if cell in f]
+        if len(found) == 1:
+            return Lock(found[0])
+        if not found:
+            raise NotationError(
+                f"No just-closed figure includes {cell_name(cell)}; "
+                f"{_figures_hint(state)}"
+            )
+    elif len(pending) == 1:
+        return Lock(pending[0])
+    raise NotationError(f"Say which figure to lock; {_figures_hint(state)}")
+
+
+def _figures_hint(state: AlpacaState) -> str:
+    return (
+        "the figures: "
+        + "; ".join(
+            f"{number}: {' / '.join(cell_name(c) for c in f)} "
+            f"(bonus lock {_lock_cell(state, f)})"
+            for number, f in enumerate(state.pending, start=1)
+        )
+        + "."
+    )
+
+
+def _lock_cell(state: AlpacaState, figure: tuple[Cell, ...]) -> str:
+    """A cell of ``figure`` in no other pending figure (the placed tile is in
+    all of them; any other cell of a figure is unique to it)."""
+    for cell in figure:
+        if all(cell not in f for f in state.pending if f != figure):
+            return cell_name(cell)
+    return cell_name(figure[0])
+
+
+def format_move(state: AlpacaState, seat: int, move: Any) -> str:
+    """The canonical text of ``move`` (``parse_move`` reads it back)."""
+    if isinstance(move, Place):
+        return f"{tile_name(move.tile)} at {move.x},{move.y} rot {move.rot}"
+    if isinstance(move, Rotate):
+        return f"bonus rotate {move.x},{move.y} to {move.rot}"
+    if isinstance(move, Lock):
+        if len(state.pending) <= 1:
+            return "bonus lock"
+        return f"bonus lock {_lock_cell(state, move.figure)}"
+    if isinstance(move, NoBonus):
+        return "bonus none"
+    raise NotationError(f"Not an Alpaca move: {move!r}.")
+
+
+def _examples(state: AlpacaState, seat: int, limit: int = 8) -> str:
+    if state.phase == "over" or seat != current_seat(state):
+        return ""
+    moves: list[Any] = list(
+        bonus_moves(state) if state.phase == "bonus" else placements(state, seat)
+    )
+    if not moves:
+        return ""
+    if state.phase == "place":
+        # One example per tile first, so the list shows the whole choice.
+        by_tile: dict[int, Any] = {}
+        for move in moves:
+            by_tile.setdefault(move.tile, move)
+        picked = list(by_tile.values())
+        chosen = set(picked)
+        moves = picked + [m for m in moves if m not in chosen]
+        colour = COLOURS[state.colours[state.dominant]]
+        lead = f"{colour.capitalize()} is dominant. For example: "
+    else:
+        lead = "For example: "
+    shown = [format_move(state, seat, m) for m in moves[:limit]]
+    more = f" (and {len(moves) - limit} more)" if len(moves) > limit else ""
+    return lead + "; ".join(shown) + more + "."

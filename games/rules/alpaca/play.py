@@ -1,0 +1,309 @@
+"""How a move changes an Alpaca game: placements, bonus actions, turn flow.
+
+Pure functions over ``AlpacaState``: each builds a dict of changed fields and
+one new state (``replace_fields``), so an apply copies only the table and
+frontier dicts it changes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from games.engine import Event, IllegalMove, Transition
+
+from . import codec
+from .board import _figures_with, figure_intact, need_mask
+from .moves import can_place, dominant_colour, fitting_rotations, reading_order
+from .state import (
+    COLOURS,
+    EDGES,
+    OPPOSITE,
+    STEPS,
+    TILES,
+    TILES_PER_COLOUR,
+    AlpacaState,
+    Cell,
+    Lock,
+    Place,
+    Rotate,
+    cell_name,
+    tile_name,
+)
+
+
+def _who(state: AlpacaState, seat: int) -> str:
+    return f"Seat {seat + 1} ({COLOURS[state.colours[seat]]})"
+
+
+def advance(
+    state: AlpacaState, changes: dict[str, Any], events: list[Event], step: bool = True
+) -> None:
+    """Add to ``changes`` (new field values over ``state``) the move to the
+    next seat that can place, passing for seats that cannot.
+
+    With ``step`` the seat now acting has finished its turn; without it (at
+    setup) it is checked first.  A round ends when every seat had its turn:
+    the game then ends if a hand is empty or if no tile was placed for
+    ``players`` rounds in a row; otherwise the seat on the right of the last
+    dominant player becomes dominant.
+    """
+
+    def get(name: str) -> Any:
+        return changes[name] if name in changes else getattr(state, name)
+
+    n, colours = state.players, state.colours
+    turn, number, dominant = get("turn"), get("round"), get("dominant")
+    placed, idle = get("placed_this_round"), get("idle_rounds")
+    hands, frontier = get("hands"), get("frontier")
+    while True:
+        if step:
+            turn += 1
+        step = True
+        if turn == n:
+            idle = 0 if placed else idle + 1
+            ended_by = ""
+            if any(not hand for hand in hands):
+                ended_by, text = "last tile", "A player has played their last tile"
+            elif idle >= n:
+                ended_by, text = "idle cycle", f"No tile was placed for {n} rounds"
+            if ended_by:
+                changes.update(
+                    phase="over",
+                    ended_by=ended_by,
+                    idle_rounds=idle,
+                    turn=n - 1,
+                    round=number,
+                    dominant=dominant,
+                    placed_this_round=placed,
+                )
+                events.append(
+                    Event("end", f"{text}: the game ends.", {"reason": ended_by})
+                )
+                return
+            dominant, turn, number, placed = (dominant - 1) % n, 0, number + 1, False
+            colour = COLOURS[colours[dominant]]
+            events.append(
+                Event(
+                    "round",
+                    f"Round {number}: {colour} is dominant; "
+                    f"seat {dominant + 1} plays first.",
+                    {"round": number, "dominant": dominant, "colour": colour},
+                )
+            )
+        seat = (dominant + turn) % n
+        if can_place(hands[seat], colours[dominant], frontier):
+            break
+        events.append(Event("pass", f"{_who(state, seat)} passes.", {"seat": seat}))
+    changes.update(
+        turn=turn,
+        round=number,
+        dominant=dominant,
+        placed_this_round=placed,
+        idle_rounds=idle,
+    )
+
+
+def apply_place(state: AlpacaState, seat: int, move: Place) -> Transition:
+    """``seat`` (whose turn it is) places a tile.  If it closes figures the
+    seat gets one bonus action per figure; otherwise the turn moves on.
+
+    :raises IllegalMove: a bonus action is due, the tile is not in the hand
+        or not of the dominant colour, the cell is taken or not next to the
+        table, or no edge matches.
+    """
+    if state.phase == "bonus":
+        raise IllegalMove(
+            "First take your bonus action: 'bonus rotate X,Y to R', 'bonus lock' "
+            "or 'bonus none'."
+        )
+    tile, cell, rot = move.tile, (move.x, move.y), move.rot
+    hand = state.hands[seat]
+    colour = dominant_colour(state)
+    if not 0 <= tile < len(TILES) or tile not in hand:
+        raise IllegalMove(
+            f"{_tile_text(tile)} is not in your hand; {_hand_hint(state, seat)}"
+        )
+    if tile // TILES_PER_COLOUR != colour:
+        raise IllegalMove(
+            f"{COLOURS[colour]} is dominant this round: you may only play a "
+            f"tile with a {COLOURS[colour]} major; {_hand_hint(state, seat)}"
+        )
+    if rot not in (0, 1, 2, 3):
+        raise IllegalMove(f"Rotation must be 0, 1, 2 or 3, not {rot}.")
+    mask = state.frontier.get(cell)
+    if mask is None:
+        if cell in state.table:
+            raise IllegalMove(f"{cell_name(cell)} is already taken.")
+        raise IllegalMove(
+            f"{cell_name(cell)} is not next to the tiles on the table; open cells: "
+            f"{_cells_hint(state)}."
+        )
+    rots = fitting_rotations(tile, mask)
+    if rot not in rots:
+        fits = ", ".join(f"rot {r}" for r in rots) or "none"
+        raise IllegalMove(
+            f"{tile_name(tile)} at {cell_name(cell)} rot {rot} touches no "
+            f"triangle of the same colour. Rotations that fit there: {fits}."
+        )
+    code = tile * 4 + rot
+    table = dict(state.table)
+    table[cell] = code
+    frontier = dict(state.frontier)
+    del frontier[cell]
+    edges = EDGES[code]
+    for d, (dx, dy) in enumerate(STEPS):
+        other = (cell[0] + dx, cell[1] + dy)
+        if other not in table:
+            frontier[other] = frontier.get(other, 0) | (
+                1 << (5 * OPPOSITE[d] + edges[d])
+            )
+    hands = list(state.hands)
+    hands[seat] = tuple(t for t in hand if t != tile)
+    events = [
+        Event(
+            "place",
+            f"{_who(state, seat)} placed {tile_name(tile)} at {cell_name(cell)} "
+            f"rot {rot}.",
+            {
+                "seat": seat,
+                "tile": tile_name(tile),
+                "x": cell[0],
+                "y": cell[1],
+                "rot": rot,
+            },
+        )
+    ]
+    changes: dict[str, Any] = {
+        "table": table,
+        "frontier": frontier,
+        "hands": tuple(hands),
+        "placed_this_round": True,
+        "last": cell,
+    }
+    figures = tuple(_figures_with(table, cell))
+    if figures:
+        changes.update(phase="bonus", bonuses=len(figures), pending=figures)
+        for figure in figures:
+            kind = "two minor triangles" if len(figure) == 2 else "four major triangles"
+            events.append(
+                Event(
+                    "figure",
+                    f"{_who(state, seat)} closed a figure of {kind} "
+                    f"({_cells_text(figure)}): one bonus action.",
+                    {"seat": seat, "cells": [list(c) for c in figure]},
+                )
+            )
+    else:
+        advance(state, changes, events)
+    return Transition(replace_fields(state, changes), tuple(events))
+
+
+def apply_bonus(state: AlpacaState, seat: int, move: Any) -> Transition:
+    """``seat`` takes one bonus action (``Rotate``, ``Lock`` or ``NoBonus``);
+    after the last one the turn moves on.
+
+    :raises IllegalMove: no bonus action is due, the tile is untouchable or
+        already in that rotation, the figure cannot be locked, or no counter
+        is left.
+    """
+    if state.phase != "bonus":
+        raise IllegalMove("You have no bonus action now; place a tile instead.")
+    changes: dict[str, Any] = {"bonuses": state.bonuses - 1}
+    if isinstance(move, Rotate):
+        text = _check_rotate(state, move, changes)
+    elif isinstance(move, Lock):
+        text = _check_lock(state, move, changes)
+    else:
+        text = "declined a bonus action"
+    events = [
+        Event(
+            "bonus",
+            f"{_who(state, seat)} {text}.",
+            {"seat": seat, "move": codec.dump_move(move)},
+        )
+    ]
+    if changes["bonuses"] <= 0:
+        changes.update(phase="place", pending=())
+        advance(state, changes, events)
+    return Transition(replace_fields(state, changes), tuple(events))
+
+
+def _check_rotate(state: AlpacaState, move: Rotate, changes: dict[str, Any]) -> str:
+    cell = (move.x, move.y)
+    code = state.table.get(cell)
+    if code is None:
+        raise IllegalMove(f"There is no tile at {cell_name(cell)} to rotate.")
+    if cell in state.untouchable:
+        raise IllegalMove(
+            f"The tile at {cell_name(cell)} is part of an untouchable figure "
+            "and cannot be rotated."
+        )
+    if move.rot not in (0, 1, 2, 3):
+        raise IllegalMove(f"Rotation must be 0, 1, 2 or 3, not {move.rot}.")
+    if move.rot == code & 3:
+        raise IllegalMove(
+            f"The tile at {cell_name(cell)} already has rotation {move.rot}; "
+            "choose another rotation."
+        )
+    table = dict(state.table)
+    table[cell] = code - (code & 3) + move.rot
+    frontier = dict(state.frontier)
+    for dx, dy in STEPS:
+        other = (cell[0] + dx, cell[1] + dy)
+        if other in frontier:
+            frontier[other] = need_mask(table, other)
+    changes.update(table=table, frontier=frontier)
+    return f"rotated the tile at {cell_name(cell)} to rotation {move.rot}"
+
+
+def _check_lock(state: AlpacaState, move: Lock, changes: dict[str, Any]) -> str:
+    if move.figure not in state.pending:
+        raise IllegalMove("Only a figure you have just closed can be made untouchable.")
+    if state.counters <= 0:
+        raise IllegalMove("No counters are left: all 15 are already on the table.")
+    if not figure_intact(state.table, move.figure):
+        raise IllegalMove("That figure is no longer closed (a tile of it was rotated).")
+    changes.update(
+        counters=state.counters - 1,
+        locked=state.locked + (move.figure,),
+        untouchable=state.untouchable | frozenset(move.figure),
+        pending=tuple(f for f in state.pending if f != move.figure),
+    )
+    cells = _cells_text(move.figure)
+    return f"made the figure at {cells} untouchable"
+
+
+_FIELDS = AlpacaState.__slots__
+
+
+def replace_fields(state: AlpacaState, changes: Mapping[str, Any]) -> AlpacaState:
+    """A copy of ``state`` with ``changes`` (faster than dataclasses.replace,
+    which re-runs ``__init__`` and its frozen-attribute guard)."""
+    new = object.__new__(AlpacaState)
+    setter = object.__setattr__
+    for name in _FIELDS:
+        setter(new, name, changes[name] if name in changes else getattr(state, name))
+    return new
+
+
+def _tile_text(tile: int) -> str:
+    return tile_name(tile) if 0 <= tile < len(TILES) else f"tile {tile}"
+
+
+def _hand_hint(state: AlpacaState, seat: int) -> str:
+    colour = dominant_colour(state)
+    mine = [tile_name(t) for t in state.hands[seat] if t // TILES_PER_COLOUR == colour]
+    if not mine:
+        return f"you hold no {COLOURS[colour]} tile."
+    return f"your {COLOURS[colour]} tiles: {', '.join(mine[:10])}."
+
+
+def _cells_hint(state: AlpacaState) -> str:
+    cells = sorted(state.frontier, key=reading_order)
+    text = " / ".join(cell_name(c) for c in cells[:10])
+    return text + (" ..." if len(cells) > 10 else "")
+
+
+def _cells_text(cells: tuple[Cell, ...]) -> str:
+    return " / ".join(cell_name(c) for c in cells)

@@ -1,0 +1,182 @@
+"""Alpaca's rules: setup, turn order, legal moves, apply and scoring.
+
+The game in one paragraph (``shared/rules/alpaca.md`` is the reference):
+every player owns a colour and holds 12 hidden tiles.  Each round one colour
+is dominant; its player acts first and the turn passes to the left (seat 1,
+2, 3, ...).  In that round every player places one tile whose major is the
+dominant colour, touching a same-coloured triangle across an edge (the very
+first tile is free); a player with no such tile, or none that fits, passes
+(the engine passes for them).  Completing a closed figure (two minors across
+an edge, or four majors around a grid corner) earns one bonus action per
+figure: rotate a tile that is not untouchable, make the figure untouchable
+(15 counters per game) or decline.  The next round's dominant colour belongs
+to the player on the previous dominant player's *right*, i.e. the seat one
+number lower.  The game ends after the round in which someone plays their
+last tile, or after a whole cycle of rounds (one per player) without a
+placement.  Each player scores n(n-1)/2 per chain of n triangles of their
+colour.
+
+Seats are numbered clockwise around the table: seat k+1 sits on seat k's
+left, so "to the left" is the next seat number and "to the right" the
+previous one (both modulo the number of players).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from games.engine import BaseRules, IllegalMove, Rng, Transition, seed_state
+
+from . import codec, notation, strategy
+from .board import _chain_lengths, _colour_score
+from .moves import bonus_moves, current_seat, placements
+from .play import advance, apply_bonus, apply_place, replace_fields
+from .state import (
+    ANYTHING,
+    COLOURS,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    TILES,
+    TILES_PER_COLOUR,
+    AlpacaState,
+    Lock,
+    NoBonus,
+    Place,
+    Rotate,
+)
+from .view import build_view
+
+
+class AlpacaRules(BaseRules):
+    """Alpaca for 2 to 5 players (see the module docstring)."""
+
+    slug = "alpaca"
+    name = "Alpaca"
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
+    engine_version = 1
+
+    # ----------------------------------------------------------- setup
+    def setup(
+        self, players: int, seed: int, options: Mapping[str, Any] | None = None
+    ) -> AlpacaState:
+        """Assign colours and deal: 1. shuffle the five colours, seat k gets
+        the k-th; 2. keep the tiles whose major someone plays, shuffle and
+        deal 12 each; 3. draw the first dominant player.  Alpaca has no
+        options.
+
+        :raises IllegalMove: fewer than 2 or more than 5 players.
+        """
+        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise IllegalMove(
+                f"Alpaca is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}."
+            )
+        rng = Rng(seed_state(seed))
+        palette = list(range(len(COLOURS)))
+        rng.shuffle(palette)
+        colours = tuple(palette[:players])
+        tiles = [t for t in range(len(TILES)) if t // TILES_PER_COLOUR in colours]
+        rng.shuffle(tiles)
+        size = TILES_PER_COLOUR
+        hands = tuple(
+            tuple(sorted(tiles[i * size : (i + 1) * size])) for i in range(players)
+        )
+        dominant = rng.below(players)
+        state = AlpacaState(
+            players=players,
+            colours=colours,
+            hands=hands,
+            table={},
+            frontier={(0, 0): ANYTHING},
+            dominant=dominant,
+            secret=rng.state,
+        )
+        changes: dict[str, Any] = {}
+        advance(state, changes, [], step=False)
+        return replace_fields(state, changes)
+
+    # ------------------------------------------------------------ turns
+    def _movers(self, state: AlpacaState) -> frozenset[int]:
+        if state.phase == "over":
+            return frozenset()
+        return frozenset((current_seat(state),))
+
+    def _is_over(self, state: AlpacaState) -> bool:
+        return state.phase == "over"
+
+    def legal_moves(self, state: AlpacaState, seat: int) -> Sequence[Any]:
+        if self.is_finished(state) or seat != current_seat(state):
+            return []
+        if state.phase == "bonus":
+            return bonus_moves(state)
+        return placements(state, seat)
+
+    # ------------------------------------------------------------ apply
+    def _apply(self, state: AlpacaState, seat: int, move: Any) -> Transition:
+        if isinstance(move, Place):
+            return apply_place(state, seat, move)
+        if isinstance(move, Rotate | Lock | NoBonus):
+            return apply_bonus(state, seat, move)
+        raise IllegalMove(f"Not an Alpaca move: {move!r}.")
+
+    # ---------------------------------------------------------- scoring
+    def _score(self, state: AlpacaState):
+        scores = tuple(_colour_score(state.table, c) for c in state.colours)
+        details = tuple(
+            {
+                "colour": COLOURS[c],
+                "chains": _chain_lengths(state.table, c),
+                "points": scores[seat],
+            }
+            for seat, c in enumerate(state.colours)
+        )
+        return scores, scores, details
+
+    def default_move(self, state: AlpacaState, seat: int) -> Any:
+        """The placement that scores most for ``seat`` now (then the one
+        closing most figures); as a bonus, the rotation that gains most,
+        else locking a figure of one's own colour, else declining."""
+        return strategy.default_move(self, state, seat)
+
+    # --------------------------------------------------------- notation
+    def parse_move(self, state: AlpacaState, seat: int, text: str) -> Any:
+        return notation.parse_move(state, seat, text)
+
+    def format_move(self, state: AlpacaState, seat: int, move: Any) -> str:
+        return notation.format_move(state, seat, move)
+
+    # ------------------------------------------------------------- view
+    def view(self, state: AlpacaState, seat: int | None) -> dict[str, Any]:
+        return build_view(self, state, seat)
+
+    # ------------------------------------------------------------ codec
+    def _dump_state(self, state: AlpacaState) -> dict[str, Any]:
+        return codec.dump_state(state)
+
+    def _load_state(self, data: Mapping[str, Any]) -> AlpacaState:
+        return codec.load_state(data)
+
+    def dump_move(self, move: Any) -> Any:
+        return codec.dump_move(move)
+
+    def load_move(self, data: Any) -> Any:
+        return codec.load_move(data)
+
+    def randomize_hidden(
+        self, state: AlpacaState, seat: int | None, seed: int
+    ) -> AlpacaState:
+        """Re-deal every hand ``seat`` cannot see (all of them for a
+        spectator), keeping each hand's size, and replace the RNG state.
+        Once the game is over every hand is public and only the RNG changes."""
+        rng = Rng(seed_state(seed))
+        if self.is_finished(state):
+            return replace_fields(state, {"secret": rng.next_u64()})
+        others = [s for s in range(state.players) if s != seat]
+        pool = [t for s in others for t in state.hands[s]]
+        rng.shuffle(pool)
+        hands = list(state.hands)
+        for s in others:
+            size = len(hands[s])
+            hands[s], pool = tuple(sorted(pool[:size])), pool[size:]
+        return replace_fields(state, {"hands": tuple(hands), "secret": rng.next_u64()})
