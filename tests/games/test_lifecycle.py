@@ -133,3 +133,13 @@ def test_invitation_email_is_sent_with_a_link(alice, now, django_capture_on_comm
     token = match.seats.get(invited_email="zoe@example.com").invitation_token
     assert [m.to for m in mail.outbox] == [["zoe@example.com"]]
     assert f"/invitations/{token}/" in mail.outbox[0].body
+
+
+def test_a_seated_match_starts_at_once_with_everyone(alice, bob, carol, now):
+    match = services.match_create_seated(users=[carol, alice, bob], game="alta", now=now, rated=True)
+    assert match.status == Match.Status.ACTIVE
+    assert {s.user for s in match.seats.all()} == {alice, bob, carol}
+    assert sorted(match.seats.values_list("index", flat=True)) == [0, 1, 2]
+    assert MatchEvent.objects.filter(match=match, kind="started").count() == 1
+    with pytest.raises(services.GameActionError, match="seated twice"):
+        services.match_create_seated(users=[alice, alice], game="alta", now=now)
