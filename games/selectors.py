@@ -29,24 +29,31 @@ class PlayerView:
         return None if self.seat is None else self.seat.index
 
 
-def seat_of(match: Match, user) -> Seat | None:
+def seat_of(match: Match, user, seats=None) -> Seat | None:
     if user is None or not user.is_authenticated:
         return None
-    return next((s for s in match.seats.all() if s.user_id == user.pk), None)
+    seats = match.seats.all() if seats is None else seats
+    return next((s for s in seats if s.user_id == user.pk), None)
 
 
-def match_view_for(match: Match, user) -> PlayerView:
+def match_view_for(
+    match: Match, user, *, state: Any = None, seats=None, with_options: bool = True
+) -> PlayerView:
     """The caller's view: their seat's private view if they play, else the
-    spectator view.  Never the raw state."""
-    seat = seat_of(match, user)
+    spectator view.  Never the raw state.  ``state`` and ``seats`` may be
+    passed when the caller already holds them (after a move)."""
+    seat = seat_of(match, user, seats)
     if match.state is None:
         return PlayerView(match, seat, None, False, [])
     rules = get_rules(match.game)
-    state = rules.load(match.state)
+    if state is None:
+        state = rules.load(match.state)
     index = None if seat is None else seat.index
     view = rules.view(state, index)
     to_move = index is not None and index in rules.to_move(state)
-    options = [text for text, _ in rules.move_options(state, index)] if to_move else []
+    options = []
+    if to_move and with_options:
+        options = [text for text, _ in rules.move_options(state, index)]
     return PlayerView(match, seat, view, to_move, options)
 
 

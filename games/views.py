@@ -64,7 +64,7 @@ def match_new(request):
 
 def match_detail(request, pk: int):
     match = _match(pk)
-    seen = selectors.match_view_for(match, request.user)
+    seen = selectors.match_view_for(match, request.user, with_options=False)
     context = {"match": match, "seen": seen, "seats": sorted(
         match.seats.all(), key=lambda s: (s.index is None, s.index or 0, s.pk))}
     if seen.view is not None:

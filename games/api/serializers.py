@@ -61,8 +61,9 @@ class MatchSummarySerializer(serializers.Serializer):
     url = serializers.CharField()
 
 
-def match_data(match) -> dict:
-    seats = sorted(match.seats.all(), key=lambda s: (s.index is None, s.index or 0, s.pk))
+def match_data(match, seats=None) -> dict:
+    seats = match.seats.all() if seats is None else seats
+    seats = sorted(seats, key=lambda s: (s.index is None, s.index or 0, s.pk))
     return {
         "id": match.pk,
         "game": match.game,

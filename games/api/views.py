@@ -24,10 +24,10 @@ def _match(pk: int) -> Match:
     return get_object_or_404(Match.objects.prefetch_related("seats__user"), pk=pk)
 
 
-def detail_data(match: Match, user) -> dict:
-    seen = selectors.match_view_for(match, user)
+def detail_data(match: Match, user, *, state=None, seats=None) -> dict:
+    seen = selectors.match_view_for(match, user, state=state, seats=seats, with_options=False)
     return {
-        **match_data(match),
+        **match_data(match, seats),
         "your_seat": None if seen.seat is None else seen.seat.number,
         "your_turn": seen.to_move,
         "view": seen.view,
@@ -150,7 +150,7 @@ class LegalMovesApi(APIView):
     def get(self, request, pk: int):
         """Every legal move for you now, in notation, numbered from 1 in order."""
         match = _match(pk)
-        seen = selectors.match_view_for(match, request.user)
+        seen = selectors.match_view_for(match, request.user, with_options=True)
         if seen.seat is None:
             raise services.NotAllowed("You are not playing in this game.", code="not_a_player")
         return Response({"ply": match.ply, "your_turn": seen.to_move, "moves": seen.options})
@@ -208,23 +208,17 @@ class MovesApi(APIView):
         returns the first result."""
         data = self.MoveInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        text = data.validated_data.get("move")
-        if text is None:
-            seen = selectors.match_view_for(_match(pk), request.user)
-            number = data.validated_data["option"]
-            if not 1 <= number <= len(seen.options):
-                raise services.MoveRejected(
-                    f"There is no option {number}; choose 1 to {len(seen.options)}.", code="invalid_option"
-                )
-            text = seen.options[number - 1]
         key = request.headers.get("Idempotency-Key")
         result = services.move_submit(
-            match_id=pk, user=request.user, text=text, ply=data.validated_data["ply"],
+            match_id=pk, user=request.user, text=data.validated_data.get("move"),
+            option=data.validated_data.get("option"), ply=data.validated_data["ply"],
             source=MoveRecord.Source.API, now=timezone.now(),
             idempotency_key=f"api:{request.user.pk}:{key}" if key else None,
         )
-        code = status.HTTP_200_OK if result.duplicate else status.HTTP_201_CREATED
-        return Response(detail_data(_match(pk), request.user), status=code)
+        if result.duplicate:
+            return Response(detail_data(_match(pk), request.user), status=status.HTTP_200_OK)
+        body = detail_data(result.match, request.user, state=result.state, seats=result.seats)
+        return Response(body, status=status.HTTP_201_CREATED)
 
 
 class MeApi(APIView):

@@ -20,12 +20,15 @@ def deadlines_update(*, match: Match, seats: Iterable[Seat], to_move: frozenset[
     the match lock; saves changed seats.
     """
     allowed = dt.timedelta(days=match.days_per_move)
+    changed = []
     for seat in seats:
         if seat.index in to_move:
             if seat.deadline_at is None:
                 seat.deadline_at = now + allowed
-                seat.save(update_fields=["deadline_at"])
+                changed.append(seat)
         elif seat.deadline_at is not None:
             seat.deadline_at = None
             seat.reminder_at = None
-            seat.save(update_fields=["deadline_at", "reminder_at"])
+            changed.append(seat)
+    if changed:
+        Seat.objects.bulk_update(changed, ["deadline_at", "reminder_at"])

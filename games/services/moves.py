@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass
+from typing import Any
 
 from django.db import IntegrityError, transaction
 
@@ -30,6 +31,10 @@ class MoveResult:
     record: MoveRecord
     #: True when this request repeated an idempotency key already processed.
     duplicate: bool = False
+    #: The engine state after the move (``None`` for a duplicate), and the
+    #: match's seats with their users, so callers answer without re-reading.
+    state: Any = None
+    seats: tuple[Seat, ...] = ()
 
 
 def _locked_match(match_id: int) -> Match:
@@ -39,8 +44,12 @@ def _locked_match(match_id: int) -> Match:
         raise NotFound("There is no such game.") from None
 
 
-def _player_seat(match: Match, user) -> Seat:
-    seat = match.seats.filter(user=user).first() if user is not None else None
+def _seats(match: Match) -> list[Seat]:
+    return list(Seat.objects.filter(match=match).select_related("user").order_by("index", "pk"))
+
+
+def _player_seat(seats: list[Seat], user) -> Seat:
+    seat = next((s for s in seats if user is not None and s.user_id == user.pk), None)
     if seat is None or seat.index is None:
         raise NotAllowed("You are not playing in this game.", code="not_a_player")
     return seat
@@ -50,17 +59,28 @@ def _rejected(error: EngineError) -> MoveRejected:
     return MoveRejected(str(error), code=_ERROR_CODES.get(type(error).__name__, "illegal_move"))
 
 
+def _option_text(rules, state, seat_index: int, option: int) -> str:
+    options = rules.move_options(state, seat_index)
+    if not 1 <= option <= len(options):
+        raise MoveRejected(
+            f"There is no option {option}; choose 1 to {len(options)}.", code="invalid_option"
+        )
+    return options[option - 1][0]
+
+
 def move_submit(
     *,
     match_id: int,
     user,
-    text: str,
     ply: int,
     source: str,
     now: dt.datetime,
+    text: str | None = None,
+    option: int | None = None,
     idempotency_key: str | None = None,
 ) -> MoveResult:
-    """Apply a move (or a whole turn) written in the game's notation.
+    """Apply a move (or a whole turn) written in the game's notation, or the
+    ``option``-th legal move (1-based, in ``move_options`` order).
 
     1. Lock the match row (before any seat).
     2. A repeated ``idempotency_key`` returns the first result, changing nothing.
@@ -72,6 +92,8 @@ def move_submit(
 
     :raises NotFound, NotAllowed, Conflict, MoveRejected: nothing changed.
     """
+    if (text is None) == (option is None):
+        raise ValueError("move_submit needs exactly one of text and option")
     with transaction.atomic():
         match = _locked_match(match_id)
         if idempotency_key:
@@ -80,7 +102,8 @@ def move_submit(
                 return MoveResult(match, earlier, duplicate=True)
         if not match.is_active:
             raise Conflict("This game is not in play.", code="not_active")
-        seat = _player_seat(match, user)
+        seats = _seats(match)
+        seat = _player_seat(seats, user)
         if ply != match.ply:
             raise Conflict(
                 f"This move answers position {ply}, but the game is at position {match.ply}. "
@@ -91,15 +114,17 @@ def move_submit(
         rules = get_rules(match.game)
         state = rules.load(match.state)
         try:
+            if option is not None:
+                text = _option_text(rules, state, seat.index, option)
             transition, moves = rules.apply_text_moves(state, seat.index, text)
         except EngineError as error:
             raise _rejected(error) from None
         record = _store(
-            match, rules, transition, seat_index=seat.index, user=user, kind=MoveRecord.Kind.MOVE,
-            source=source, text=text.strip(), moves=[rules.dump_move(m) for m in moves],
-            idempotency_key=idempotency_key, now=now,
+            match, seats, rules, transition, seat_index=seat.index, user=user,
+            kind=MoveRecord.Kind.MOVE, source=source, text=text.strip(),
+            moves=[rules.dump_move(m) for m in moves], idempotency_key=idempotency_key, now=now,
         )
-    return MoveResult(match, record)
+    return MoveResult(match, record, state=transition.state, seats=tuple(seats))
 
 
 def match_resign(
@@ -116,41 +141,44 @@ def match_resign(
         match = _locked_match(match_id)
         if not match.is_active:
             raise Conflict("This game is not in play.", code="not_active")
-        index = _player_seat(match, user).index if seat_index is None else seat_index
+        seats = _seats(match)
+        index = _player_seat(seats, user).index if seat_index is None else seat_index
         rules = get_rules(match.game)
         try:
             transition = rules.resign(rules.load(match.state), index, reason)
         except EngineError as error:
             raise _rejected(error) from None
-        match.seats.filter(index=index).update(departed=reason.value)
+        for seat in seats:
+            if seat.index == index:
+                seat.departed = reason.value
+                seat.save(update_fields=["departed"])
         kind = MoveRecord.Kind.RESIGN if reason is Termination.RESIGNATION else MoveRecord.Kind.TIMEOUT
         record = _store(
-            match, rules, transition, seat_index=index, user=user, kind=kind, source=source,
+            match, seats, rules, transition, seat_index=index, user=user, kind=kind, source=source,
             text=kind.label.lower(), moves=[], idempotency_key=None, now=now,
         )
-    return MoveResult(match, record)
+    return MoveResult(match, record, state=transition.state, seats=tuple(seats))
 
 
 def _store(
-    match: Match, rules, transition: Transition, *, seat_index: int, user, kind: str, source: str,
+    match: Match, seats: list[Seat], rules, transition: Transition, *, seat_index: int, user, kind: str, source: str,
     text: str, moves: list, idempotency_key: str | None, now: dt.datetime,
 ) -> MoveRecord:
     """Persist a transition.  Expects the match lock."""
     match.ply += 1
     match.state = rules.dump(transition.state)
     try:
-        with transaction.atomic():
-            record = MoveRecord.objects.create(
-                match=match, ply=match.ply, seat_index=seat_index, user=user, kind=kind,
-                source=source, text=text, moves=moves,
-                events=[event.dump() for event in transition.events],
-                idempotency_key=idempotency_key or None, created_at=now,
-            )
+        record = MoveRecord.objects.create(
+            match=match, ply=match.ply, seat_index=seat_index, user=user, kind=kind,
+            source=source, text=text, moves=moves,
+            events=[event.dump() for event in transition.events],
+            idempotency_key=idempotency_key or None, created_at=now,
+        )
     except IntegrityError:
-        # Only reachable without a real row lock (SQLite); the unique
-        # constraints on (match, ply) and the key keep the log single.
+        # Unreachable while the match row lock is held; the unique
+        # constraints on (match, ply) and on the key are the last guard, and
+        # raising here rolls the whole transaction back.
         raise Conflict("Another move was made at the same time.", code="stale_ply") from None
-    seats = list(match.seats.all())
     outcome = rules.outcome(transition.state)
     if outcome is None:
         match.save(update_fields=["ply", "state"])

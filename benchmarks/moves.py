@@ -1,0 +1,176 @@
+"""Move throughput over HTTP: the real write path vs a minimal view.
+
+Starts gunicorn on PostgreSQL, then N client threads each play their own
+2-player Alta games through ``POST /api/games/{id}/moves/`` (token auth, the
+first listed legal move), and in the same run the same clients hammer a
+minimal view doing one UPDATE and one INSERT.  Prints both throughputs,
+their ratio and p50/p99 latency of the POSTs.
+
+Usage: ``DATABASE_URL=postgres://postgres@127.0.0.1:5432/alta_bench
+python benchmarks/moves.py [--clients 16] [--seconds 20] [--workers 4]``
+Target (issue): ratio >= 0.5 and p99 < 50 ms at 16 clients.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import os
+import signal
+import statistics
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PORT = 8765
+
+
+def django_setup() -> None:
+    sys.path.insert(0, str(ROOT))
+    os.environ["DJANGO_SETTINGS_MODULE"] = "benchmarks.moves_settings"
+    import django
+
+    django.setup()
+
+
+def prepare(clients: int) -> list[dict]:
+    """Fresh schema, two users per client with tokens, one game per client."""
+    from django.core.management import call_command
+    from django.utils import timezone
+
+    from alta_site.accounts.models import User
+    from alta_site.accounts.tokens import ApiToken
+    from games.services import match_create_seated
+
+    call_command("flush", interactive=False, verbosity=0)
+    players = []
+    for number in range(clients):
+        pair = [User.objects.create_user(email=f"b{number}{side}@bench.test", password="x",
+                                         display_name=f"B{number}{side}") for side in "ab"]
+        tokens = {user.display_name: ApiToken.issue(user=user, name="bench")[1] for user in pair}
+        match = match_create_seated(users=pair, game="alta", now=timezone.now())
+        players.append({"users": pair, "tokens": tokens, "match": match.pk})
+    return players
+
+
+class Client(threading.Thread):
+    def __init__(self, spec: dict, mode: str, stop_at: float) -> None:
+        super().__init__(daemon=True)
+        self.spec, self.mode, self.stop_at = spec, mode, stop_at
+        self.latencies: list[float] = []
+        self.errors = 0
+
+    def request(self, conn, method, path, body=None, token=None):
+        headers = {"Content-Type": "application/json"}
+        if token:
+            headers["Authorization"] = f"Token {token}"
+        conn.request(method, path, body=json.dumps(body) if body is not None else None, headers=headers)
+        response = conn.getresponse()
+        data = response.read()
+        return response.status, (json.loads(data) if data else None)
+
+    def run(self) -> None:
+        conn = http.client.HTTPConnection("127.0.0.1", PORT, timeout=30)
+        if self.mode == "baseline":
+            while time.perf_counter() < self.stop_at:
+                start = time.perf_counter()
+                status, _ = self.request(conn, "POST", f"/bench/baseline/{self.spec['match']}/", {})
+                self.latencies.append(time.perf_counter() - start)
+                self.errors += status != 201
+            return
+        match = self.spec["match"]
+        _, game = self.request(conn, "GET", f"/api/games/{match}/", token=next(iter(self.spec["tokens"].values())))
+        while time.perf_counter() < self.stop_at:
+            if game["status"] != "active":
+                match, game = self.new_game(conn)
+                continue
+            mover = next(s["display_name"] for s in game["seats"] if s["to_move"])
+            start = time.perf_counter()
+            status, answer = self.request(conn, "POST", f"/api/games/{match}/moves/",
+                                          {"ply": game["ply"], "option": 1}, self.spec["tokens"][mover])
+            self.latencies.append(time.perf_counter() - start)
+            if status == 201:
+                game = answer
+            else:
+                self.errors += 1
+                _, game = self.request(conn, "GET", f"/api/games/{match}/", token=self.spec["tokens"][mover])
+
+    def new_game(self, conn):
+        names = list(self.spec["tokens"])
+        _, created = self.request(conn, "POST", "/api/games/", {"game": "alta", "players": 2},
+                                  self.spec["tokens"][names[0]])
+        _, game = self.request(conn, "POST", f"/api/games/{created['id']}/join/", None,
+                               self.spec["tokens"][names[1]])
+        return created["id"], game
+
+
+def run_phase(specs: list[dict], mode: str, seconds: float) -> tuple[float, list[float], int]:
+    stop_at = time.perf_counter() + seconds
+    clients = [Client(spec, mode, stop_at) for spec in specs]
+    started = time.perf_counter()
+    for client in clients:
+        client.start()
+    for client in clients:
+        client.join()
+    elapsed = time.perf_counter() - started
+    latencies = [x for c in clients for x in c.latencies]
+    return len(latencies) / elapsed, latencies, sum(c.errors for c in clients)
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))] * 1000
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--clients", type=int, default=16)
+    parser.add_argument("--seconds", type=float, default=20)
+    parser.add_argument("--workers", type=int, default=4)
+    args = parser.parse_args()
+    if not os.environ.get("DATABASE_URL", "").startswith("postgres"):
+        sys.exit("Set DATABASE_URL to a PostgreSQL database reserved for this benchmark.")
+    os.environ.setdefault("SECRET_KEY", "benchmark-only-" + "x" * 40)
+    os.environ["DEBUG"] = "0"
+    os.environ["DB_CONN_MAX_AGE"] = "600"
+    django_setup()
+    subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, check=True,
+                   env={**os.environ, "DJANGO_SETTINGS_MODULE": "benchmarks.moves_settings"})
+    specs = prepare(args.clients)
+    from django.db import connections
+
+    connections.close_all()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "benchmarks.wsgi_moves:application", "--bind",
+         f"127.0.0.1:{PORT}", "--workers", str(args.workers), "--log-level", "warning"],
+        cwd=ROOT, env={**os.environ, "DJANGO_SETTINGS_MODULE": "benchmarks.moves_settings"},
+        start_new_session=True,
+    )
+    try:
+        for _ in range(100):
+            try:
+                http.client.HTTPConnection("127.0.0.1", PORT, timeout=1).request("GET", "/healthz")
+                break
+            except OSError:
+                time.sleep(0.2)
+        run_phase(specs, "moves", 2)  # warm-up
+        moves_rate, moves_lat, move_errors = run_phase(specs, "moves", args.seconds)
+        base_rate, base_lat, base_errors = run_phase(specs, "baseline", args.seconds)
+    finally:
+        os.killpg(server.pid, signal.SIGTERM)
+        server.wait()
+    print(f"clients: {args.clients}, gunicorn workers: {args.workers}, {args.seconds:.0f} s per phase")
+    print(f"{'path':<10} {'req/s':>8} {'p50 ms':>8} {'p99 ms':>8} {'errors':>7}")
+    for name, rate, lat, errors in (("moves", moves_rate, moves_lat, move_errors),
+                                    ("baseline", base_rate, base_lat, base_errors)):
+        print(f"{name:<10} {rate:>8.1f} {percentile(lat, .5):>8.1f} {percentile(lat, .99):>8.1f} {errors:>7}")
+    print(f"ratio moves/baseline: {moves_rate / base_rate:.2f}  (target >= 0.5)")
+    print(f"median move latency: {statistics.median(moves_lat) * 1000:.1f} ms")
+
+
+if __name__ == "__main__":
+    main()
