@@ -1,7 +1,9 @@
 """Golden playthroughs: a seeded random game written out step by step.
 
-For each step: who moved, the move in notation, the public events, then every
-seat's view (and the spectator's).  Committed playthrough files turn any change
+For each step: who moved, the move in notation, the public events, then for
+every seat (and the spectator) the parts of its view that changed since the
+step before (top-level keys; the setup step shows whole views).  Unchanged
+parts are not repeated, which keeps the files small and the diffs readable.  Committed playthrough files turn any change
 to rules, RNG or views into a reviewable text diff (OpenSpiel's playthroughs).
 
 Usage: ``python -m games.engine.playthrough alta 2 1 > seed_0001.txt``
@@ -33,10 +35,21 @@ def write_playthrough(slug: str, players: int, seed: int) -> str:
         "",
     ]
 
+    previous: dict[int | None, dict] = {}
+
     def views() -> None:
-        lines.extend(_block("view spectator", rules.view(state, None)))
-        for seat in range(players):
-            lines.extend(_block(f"view seat {seat + 1}", rules.view(state, seat)))
+        for seat in [None, *range(players)]:
+            view = rules.view(state, seat)
+            title = "view spectator" if seat is None else f"view seat {seat + 1}"
+            before = previous.get(seat)
+            if before is None:
+                lines.extend(_block(title, view))
+            else:
+                changed = {k: v for k, v in view.items() if before.get(k, ...) != v}
+                gone = sorted(k for k in before if k not in view)
+                if changed or gone:
+                    lines.extend(_block(f"{title} changes", {**changed, **{k: None for k in gone}}))
+            previous[seat] = view
 
     lines.append("step 0: setup")
     views()

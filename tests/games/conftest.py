@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from games import services
-
 
 def start_match(creator, *others, game="alta", now, **options):
     """Create a match for ``creator`` and have ``others`` join it."""
+    # Imported here: engine tests in this folder run without Django.
+    from games import services
+
     match = services.match_create(creator=creator, game=game, players=1 + len(others), now=now, **options)
     for user in others:
         match = services.match_join(match_id=match.pk, user=user, now=now)

@@ -1,0 +1,102 @@
+"""Alhambra state <-> JSON-safe data (server side: it holds every secret)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from .board import Alhambra
+from .state import AlhambraState, Scoring, SeatState, Secret
+
+
+def _ints(values: Any) -> tuple[int, ...]:
+    return tuple(int(v) for v in values)
+
+
+def dump_state(state: AlhambraState) -> dict[str, Any]:
+    """Every field of the state as JSON-safe data."""
+    return {
+        "players": state.players,
+        "current": state.current,
+        "start_player": state.start_player,
+        "phase": state.phase,
+        "extra": state.extra,
+        "turn": state.turn,
+        "market": list(state.market),
+        "display": list(state.display),
+        "discard": list(state.discard),
+        "dirk": None if state.dirk is None else list(state.dirk),
+        "seats": [
+            {
+                "alhambra": sorted([x, y, t] for (x, y), t in s.alhambra.cells.items()),
+                "reserve": list(s.reserve),
+                "hand": list(s.hand),
+                "score": s.score,
+                "pending": list(s.pending),
+            }
+            for s in state.seats
+        ],
+        "scorings": [
+            {
+                "round": r.round,
+                "points": list(r.points),
+                "walls": list(r.walls),
+                "dirk": r.dirk,
+            }
+            for r in state.scorings
+        ],
+        "handout": [[tile, seat] for tile, seat in state.handout],
+        "secret": {
+            "bag": list(state.secret.bag),
+            "deck": list(state.secret.deck),
+            "rng": state.secret.rng,
+        },
+        "departed": [[seat, reason] for seat, reason in state.departed],
+        "early_end": state.early_end,
+    }
+
+
+def load_state(data: Mapping[str, Any]) -> AlhambraState:
+    """Inverse of ``dump_state``."""
+    seats = tuple(
+        SeatState(
+            alhambra=Alhambra.from_cells(
+                {(int(x), int(y)): int(t) for x, y, t in s["alhambra"]}
+            ),
+            reserve=_ints(s["reserve"]),
+            hand=_ints(s["hand"]),
+            score=int(s["score"]),
+            pending=_ints(s["pending"]),
+        )
+        for s in data["seats"]
+    )
+    secret = data["secret"]
+    return AlhambraState(
+        players=int(data["players"]),
+        seats=seats,
+        market=tuple(None if t is None else int(t) for t in data["market"]),
+        display=_ints(data["display"]),
+        discard=_ints(data["discard"]),
+        secret=Secret(_ints(secret["bag"]), _ints(secret["deck"]), int(secret["rng"])),
+        current=int(data["current"]),
+        start_player=int(data["start_player"]),
+        phase=str(data["phase"]),
+        extra=bool(data["extra"]),
+        turn=int(data["turn"]),
+        dirk=None if data["dirk"] is None else _ints(data["dirk"]),
+        scorings=tuple(
+            Scoring(
+                int(r["round"]),
+                _ints(r["points"]),
+                _ints(r["walls"]),
+                None if r["dirk"] is None else int(r["dirk"]),
+            )
+            for r in data["scorings"]
+        ),
+        handout=tuple(
+            (int(tile), None if seat is None else int(seat))
+            for tile, seat in data["handout"]
+        ),
+        departed=tuple((int(seat), str(reason)) for seat, reason in data["departed"]),
+        early_end=data.get("early_end"),
+    )

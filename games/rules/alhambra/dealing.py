@@ -1,0 +1,62 @@
+"""Setting up a game of Alhambra (the bag, the market, the money deal)."""
+
+from __future__ import annotations
+
+from games.engine import Rng, seed_state
+
+from .board import Alhambra
+from .components import BUILDINGS, SCORING_CARDS, money_deck
+from .state import AlhambraState, SeatState, Secret
+
+START_MONEY = 20
+DIRK_TILES = 6
+
+
+def setup(players: int, seed: int) -> AlhambraState:
+    """A new game: bag shuffled, market filled, Dirk's 6 tiles (two players),
+    money dealt one card at a time until each hand totals >= 20, four cards
+    on display, the rest in five piles with the scoring cards in piles 2 and
+    4, and the start player (fewest cards, then lowest total, then drawn)."""
+    rng = Rng(seed_state(seed))
+    bag = list(BUILDINGS)
+    rng.shuffle(bag)
+    market, bag = bag[:4], bag[4:]
+    dirk = None
+    if players == 2:
+        dirk, bag = tuple(sorted(bag[:DIRK_TILES])), bag[DIRK_TILES:]
+    deck = money_deck(players)
+    rng.shuffle(deck)
+    hands = []
+    for _seat in range(players):
+        hand: list[int] = []
+        while sum(c % 10 for c in hand) < START_MONEY:
+            hand.append(deck.pop(0))
+        hands.append(tuple(sorted(hand)))
+    display, deck = sorted(deck[:4]), deck[4:]
+    sizes = [len(deck) // 5 + (1 if i < len(deck) % 5 else 0) for i in range(5)]
+    piles, at = [], 0
+    for size in sizes:
+        piles.append(deck[at : at + size])
+        at += size
+    for pile, scoring_card in (
+        (piles[1], SCORING_CARDS[0]),
+        (piles[3], SCORING_CARDS[1]),
+    ):
+        pile.append(scoring_card)
+        rng.shuffle(pile)
+    deck = [c for pile in piles for c in pile]
+    keys = [(len(h), sum(c % 10 for c in h)) for h in hands]
+    first = [s for s in range(players) if keys[s] == min(keys)]
+    start = first[rng.below(len(first))] if len(first) > 1 else first[0]
+    seats = tuple(SeatState(Alhambra.start(), hand=h) for h in hands)
+    return AlhambraState(
+        players=players,
+        seats=seats,
+        market=tuple(market),
+        display=tuple(display),
+        discard=(),
+        secret=Secret(bag=tuple(bag), deck=tuple(deck), rng=rng.state),
+        current=start,
+        start_player=start,
+        dirk=dirk,
+    )

@@ -1,0 +1,250 @@
+"""Alhambra's legal moves (every one of them, in a stable order).
+
+Payments (a documented decision): a payment is a multiset of cards in
+canonical (sorted) order, and only *minimal* payments are listed: no card can
+be left out while still covering the price.  Paying with a superfluous card
+only throws money away, so ``apply`` refuses it too, with a message naming
+the card.  A minimal payment can still overpay (no change is given), e.g. a
+9 for a price of 7 when no exact combination exists.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from itertools import combinations
+from typing import Any
+
+from .board import XY, Alhambra
+from .components import TILE_WALLS, TILES
+from .moves import Build, Buy, Done, Gift, Move, Place, Remove, Swap, Take
+from .state import AlhambraState, SeatState
+
+TILE_PRICE = tuple(t.price for t in TILES)
+
+
+@lru_cache(maxsize=65536)
+def minimal_payments(
+    values: tuple[int, ...], price: int
+) -> tuple[tuple[int, ...], ...]:
+    """Every minimal multiset of ``values`` (sorted descending) covering
+    ``price``: its sum is >= price and dropping its smallest card is not.
+    Each result is sorted ascending."""
+    found: list[tuple[int, ...]] = []
+    suffix = [0] * (len(values) + 1)
+    for i in range(len(values) - 1, -1, -1):
+        suffix[i] = suffix[i + 1] + values[i]
+
+    def extend(start: int, total: int, chosen: list[int]) -> None:
+        if total + suffix[start] < price:
+            return
+        for i in range(start, len(values)):
+            if i > start and values[i] == values[i - 1]:
+                continue
+            value = values[i]
+            if total + value >= price:
+                found.append(tuple(reversed(chosen + [value])))
+            else:
+                extend(i + 1, total + value, chosen + [value])
+
+    extend(0, 0, [])
+    return tuple(sorted(found, key=lambda p: (len(p), p)))
+
+
+#: Index subsets of a display of n cards: by size, then lexicographic, so
+#: that the card tuples of a sorted display come out in canonical order.
+_SUBSETS = tuple(
+    tuple(c for size in range(1, n + 1) for c in combinations(range(n), size))
+    for n in range(5)
+)
+_TAKE: dict[tuple[int, ...], Take] = {}
+_BUY: dict[tuple[int, tuple[int, ...]], Buy] = {}
+
+
+def _take_move(cards: tuple[int, ...]) -> Take:
+    move = _TAKE.get(cards)
+    if move is None:
+        move = _TAKE[cards] = Take(cards)
+    return move
+
+
+@lru_cache(maxsize=65536)
+def takes(display: tuple[int, ...]) -> tuple[Take, ...]:
+    """Money a player may take from a (sorted) display: one card of any
+    value, or several cards totalling at most 5 (each multiset once)."""
+    singles = [
+        _take_move((c,)) for i, c in enumerate(display) if not i or c != display[i - 1]
+    ]
+    values = [c % 10 for c in display]
+    small = sorted(values)
+    if len(small) < 2 or small[0] + small[1] > 5:
+        return tuple(singles)
+    seen = set()
+    result = singles
+    for subset in _SUBSETS[len(display)][len(display) :]:
+        if sum([values[i] for i in subset]) > 5:
+            continue
+        cards = tuple([display[i] for i in subset])
+        if cards not in seen:
+            seen.add(cards)
+            result.append(_take_move(cards))
+    return tuple(result)
+
+
+@lru_cache(maxsize=65536)
+def _buy_options(slot: int, values: tuple[int, ...], price: int) -> tuple[Buy, ...]:
+    base = slot * 10
+    result = []
+    for pay in minimal_payments(values, price):
+        cards = tuple(base + v for v in pay)
+        move = _BUY.get((slot, cards))
+        if move is None:
+            move = _BUY[slot, cards] = Buy(slot, cards)
+        result.append(move)
+    return tuple(result)
+
+
+def buys(state: AlhambraState, seat: int) -> tuple[Buy, ...]:
+    """Every minimal payment for every tile in the market."""
+    return _buys(state.seats[seat].hand, state.market)
+
+
+@lru_cache(maxsize=65536)
+def _buys(hand: tuple[int, ...], market: tuple[int | None, ...]) -> tuple[Buy, ...]:
+    groups = _by_currency(hand)
+    result: list[Buy] = []
+    for slot in range(4):
+        tile = market[slot]
+        if tile is not None and groups[slot]:
+            result += _buy_options(slot, groups[slot], TILE_PRICE[tile])
+    return tuple(result)
+
+
+@lru_cache(maxsize=65536)
+def _by_currency(hand: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """The values of a (sorted) hand per currency, highest first."""
+    groups: list[list[int]] = [[], [], [], []]
+    for code in reversed(hand):
+        groups[code // 10].append(code % 10)
+    return tuple(tuple(g) for g in groups)
+
+
+#: Shared move objects, keyed by ints: building moves is a good part of
+#: move generation, and few distinct ones exist.
+_BUILD: dict[int, Build] = {}
+_SWAP: dict[int, Swap] = {}
+_REMOVE: dict[int, Remove] = {}
+_PLACE: dict[int, Place] = {}
+
+
+def _new(table: dict[int, Any], kind: Any, tile: int, k: int) -> Any:
+    move = table[tile << 14 | k] = kind(tile, XY[k])
+    return move
+
+
+def place_moves(alhambra: Alhambra, tile: int) -> list[Move]:
+    """The moves placing a bought ``tile`` at each spot where it fits
+    (cached on the Alhambra)."""
+    moves = alhambra.memo.get(-1 - tile)
+    if moves is None:
+        walls = TILE_WALLS[tile]
+        base = tile << 14
+        moves = alhambra.memo[-1 - tile] = [
+            _PLACE.get(base | k) or _new(_PLACE, Place, tile, k)
+            for k, m, r in alhambra.spot_list()
+            if walls & m == r
+        ]
+    return moves
+
+
+def reserve_moves(alhambra: Alhambra, tile: int) -> tuple[list[Move], list[Move]]:
+    """``(builds, swaps)`` of reserve ``tile``: building it at each spot where
+    it fits, swapping it with each tile it may replace (cached)."""
+    moves = alhambra.memo.get(tile)
+    if moves is None:
+        walls = TILE_WALLS[tile]
+        base = tile << 14
+        moves = alhambra.memo[tile] = (
+            [
+                _BUILD.get(base | k) or _new(_BUILD, Build, tile, k)
+                for k, m, r in alhambra.spot_list()
+                if walls & m == r
+            ],
+            [
+                _SWAP.get(base | k) or _new(_SWAP, Swap, tile, k)
+                for k, m, r in alhambra.swap_list()
+                if walls & m == r
+            ],
+        )
+    return moves
+
+
+def redesigns(seat_state: SeatState) -> tuple[Move, ...]:
+    """Builds from the reserve, removals, then swaps (cached per Alhambra and
+    reserve: they change only when one of them does)."""
+    alhambra, reserve = seat_state.alhambra, seat_state.reserve
+    moves = alhambra.memo.get(reserve)
+    if moves is None:
+        builds: list[Move] = []
+        swaps: list[Move] = []
+        for tile in reserve:
+            tile_builds, tile_swaps = reserve_moves(alhambra, tile)
+            builds += tile_builds
+            swaps += tile_swaps
+        for k in alhambra.removable_keys():
+            builds.append(_REMOVE.get(k) or _new_remove(k))
+        moves = alhambra.memo[reserve] = tuple(builds + swaps)
+    return moves
+
+
+def _new_remove(k: int) -> Remove:
+    move = _REMOVE[k] = Remove(XY[k])
+    return move
+
+
+def placements(state: AlhambraState, seat: int) -> tuple[Move, ...]:
+    """Each pending tile at each spot where it fits, to the reserve, and (two
+    players, tiles bought this turn) to Dirk."""
+    seat_state = state.seats[seat]
+    gift = state.dirk is not None and state.phase == "place"
+    memo_key = ("place", seat_state.pending, gift)
+    moves = seat_state.alhambra.memo.get(memo_key)
+    if moves is None:
+        found: list[Move] = []
+        for tile in seat_state.pending:
+            found += place_moves(seat_state.alhambra, tile)
+            found.append(Place(tile, None))
+            if gift:
+                found.append(Gift(tile))
+        moves = seat_state.alhambra.memo[memo_key] = tuple(found)
+    return moves
+
+
+def legal_moves(state: AlhambraState, seat: int) -> list[Move]:
+    """Every legal move of ``seat`` (empty if it is not to move)."""
+    phase = state.phase
+    if phase == "action":
+        if seat != state.current:
+            return []
+        moves: list[Move] = list(takes(state.display))
+        moves.extend(buys(state, seat))
+        moves.extend(redesigns(state.seats[seat]))
+        if state.extra or not moves:
+            moves.append(Done())
+        return moves
+    if phase == "place":
+        return list(placements(state, seat)) if seat == state.current else []
+    if phase == "handout":
+        return list(placements(state, seat))
+    return []
+
+
+_ALONE = tuple(frozenset((seat,)) for seat in range(6))
+
+
+def movers(state: AlhambraState) -> frozenset[int]:
+    """The seats the game waits for (departed seats included)."""
+    if state.phase in ("action", "place"):
+        return _ALONE[state.current]
+    if state.phase == "handout":
+        return frozenset(s for s, st in enumerate(state.seats) if st.pending)
+    return frozenset()

@@ -1,0 +1,276 @@
+"""Reading a player's move text (the inverse of ``notation.format_move``).
+
+The first word says what kind of move it is (English or Dutch, any unique
+abbreviation the tables in ``notation`` list); the rest is read forgivingly.
+Errors are ``NotationError`` messages that say what was expected and show a
+few legal moves of the position.
+"""
+
+from __future__ import annotations
+
+from games.engine import NotationError
+
+from .components import CURRENCIES, TILES, Tile, card, cell_label
+from .movegen import legal_moves
+from .moves import Build, Buy, Done, Gift, Move, Place, Remove, Swap, Take
+from .notation import (
+    _AT,
+    _BUY,
+    _DIRK,
+    _DONE,
+    _FILLER,
+    _GIVE,
+    _PLACE,
+    _REDESIGN,
+    _REMOVE,
+    _RESERVE,
+    _SWAP,
+    _TAKE,
+    _WITH,
+    _split,
+    currency_of,
+    format_move,
+    parse_cards,
+    parse_cell,
+    parse_tile,
+    tokenize,
+    type_of,
+)
+from .state import AlhambraState
+
+Cell = tuple[int, int]
+
+
+def examples(state: AlhambraState, seat: int, limit: int = 8) -> str:
+    """A short list of legal moves, spread over the kinds of move."""
+    moves = legal_moves(state, seat)
+    if not moves:
+        return "You have no move to make now."
+    picked: list[Move] = []
+    kinds: dict[type, int] = {}
+    for move in moves:
+        if kinds.get(type(move), 0) < 2:
+            kinds[type(move)] = kinds.get(type(move), 0) + 1
+            picked.append(move)
+    picked = picked[:limit]
+    text = "; ".join(format_move(state, seat, m) for m in picked)
+    more = len(moves) - len(picked)
+    return f"For example: {text}" + (f" (and {more} more)." if more > 0 else ".")
+
+
+def parse_move(state: AlhambraState, seat: int, text: str) -> Move:
+    """Read one move of ``seat``.
+
+    :raises NotationError: the text is not a move here (the message lists
+        examples).
+    """
+    words = tokenize(text)
+    if not words:
+        raise NotationError(f"The move is empty. {examples(state, seat)}")
+    verb, rest = words[0], words[1:]
+    placing = state.phase in ("place", "handout")
+    try:
+        if verb in _TAKE:
+            return _take(state, rest)
+        if verb in _BUY:
+            return _buy(state, rest)
+        if verb in _DONE:
+            return Done()
+        if placing:
+            return _placing(state, seat, verb, rest)
+        if verb in _PLACE:
+            return _build(state, seat, rest)
+        if verb in _REDESIGN:
+            return _redesign(state, seat, rest)
+        if verb in _SWAP:
+            return _swap(state, seat, rest)
+        if verb in _REMOVE or verb in _RESERVE:
+            return _remove(rest)
+    except NotationError as error:
+        raise NotationError(f"{error} {examples(state, seat)}") from None
+    raise NotationError(
+        f"'{verb}' is not a move here. Write take, buy, redesign or done "
+        f"(or place/reserve after buying). {examples(state, seat)}"
+    )
+
+
+def _take(state: AlhambraState, tokens: list[str]) -> Take:
+    items = parse_cards(tokens)
+    if not items:
+        raise NotationError("Say which money you take, e.g. 'take denar 3 + florin 2'.")
+    cards = []
+    for currency, value in items:
+        if currency is None:
+            options = sorted({c for c in state.display if c % 10 == value})
+            if len(options) != 1:
+                shown = ", ".join(_card_text(c) for c in state.display) or "nothing"
+                raise NotationError(
+                    f"Say which currency for {value} (display: {shown})."
+                )
+            cards.append(options[0])
+        else:
+            cards.append(card(currency, value))
+    return Take(tuple(sorted(cards)))
+
+
+def _card_text(code: int) -> str:
+    return f"{CURRENCIES[code // 10]} {code % 10}"
+
+
+def _buy(state: AlhambraState, tokens: list[str]) -> Buy:
+    parts = _split(tokens, _WITH)
+    if parts is None:
+        # "buy 2 3 5": the first word names the slot, the rest is money.
+        left, right = tokens[:1], tokens[1:]
+        if tokens[:1] in (["slot"], ["vak"]):
+            left, right = tokens[:2], tokens[2:]
+    else:
+        left, right = parts
+    slot = _market_slot(state, left)
+    items = parse_cards(right)
+    if not items:
+        raise NotationError(
+            f"Say how you pay, e.g. 'buy {slot + 1} with {CURRENCIES[slot]} 3+5'."
+        )
+    cards = tuple(sorted(card(slot if c is None else c, v) for c, v in items))
+    return Buy(slot, cards)
+
+
+def _market_slot(state: AlhambraState, tokens: list[str]) -> int:
+    """The slot named by words like ``2``, ``slot 2``, ``garden``,
+    ``garden 8`` or ``dirham`` (a number after 'slot' is the slot; a number
+    next to a building type is its price)."""
+    typed = any(type_of(w) is not None for w in tokens)
+    slots = [s for s in range(4) if state.market[s] is not None]
+    named = False
+    previous = ""
+    for word in tokens:
+        after_slot = previous in ("slot", "vak", "nr", "#")
+        previous = word
+        if word in _FILLER:
+            continue
+        named = True
+        if word.isdigit() and (after_slot or not typed):
+            number = int(word)
+            if not 1 <= number <= 4:
+                raise NotationError("The market has slots 1 to 4.")
+            if state.market[number - 1] is None:
+                raise NotationError(f"Slot {number} is empty this turn.")
+            slots = [s for s in slots if s == number - 1]
+        elif word.isdigit():
+            slots = [s for s in slots if _market_tile(state, s).price == int(word)]
+        elif type_of(word) is not None:
+            slots = [s for s in slots if _market_tile(state, s).kind == type_of(word)]
+        elif currency_of(word) is not None:
+            slots = [s for s in slots if s == currency_of(word)]
+        else:
+            raise NotationError(f"'{word}' does not name a market slot.")
+    if len(slots) == 1 and named:
+        return slots[0]
+    if named and not slots:
+        raise NotationError("No building in the market matches that.")
+    raise NotationError(
+        "Say which slot you buy from (1-4, or the building's type), "
+        "e.g. 'buy 2 with dirham 3+5'."
+    )
+
+
+def _market_tile(state: AlhambraState, slot: int) -> Tile:
+    tile = state.market[slot]
+    assert tile is not None
+    return TILES[tile]
+
+
+def _placing(state: AlhambraState, seat: int, verb: str, rest: list[str]) -> Move:
+    pending = state.seats[seat].pending
+    where = "waiting to be placed"
+    if verb in _RESERVE:
+        return Place(parse_tile(rest, pending, where), None)
+    if verb in _GIVE:
+        tokens = [w for w in rest if w not in _DIRK and w not in _AT]
+        return Gift(parse_tile(tokens, pending, where))
+    if verb in _PLACE:
+        parts = _split(rest, _AT)
+        if parts is None:
+            cell = parse_cell(rest)
+            if cell is not None:
+                return Place(parse_tile([], pending, where), cell)
+            raise NotationError("Say where: 'place <building> at <cell>' or 'reserve'.")
+        left, right = parts
+        target = [w for w in right if w not in _FILLER]
+        if target and target[0] in _RESERVE:
+            return Place(parse_tile(left, pending, where), None)
+        if target and target[0] in _DIRK:
+            return Gift(parse_tile(left, pending, where))
+        cell = parse_cell(right)
+        if cell is None:
+            raise NotationError(
+                f"'{' '.join(right)}' is not a cell (e.g. N1E2, S2, W1)."
+            )
+        return Place(parse_tile(left, pending, where), cell)
+    raise NotationError(
+        f"'{verb}' is not a move now: place your new building(s) with "
+        "'place <building> at <cell>' or 'reserve <building>'."
+    )
+
+
+def _cell(tokens: list[str]) -> Cell:
+    cell = parse_cell(tokens)
+    if cell is None:
+        raise NotationError(
+            f"'{' '.join(tokens)}' is not a cell; cells are written from the "
+            "fountain, e.g. N1, S2E1, W3."
+        )
+    return cell
+
+
+def _build(state: AlhambraState, seat: int, rest: list[str]) -> Move:
+    parts = _split(rest, _AT)
+    if parts is None:
+        raise NotationError("Say where: 'redesign <building> to <cell>'.")
+    left, right = parts
+    if right and right[0] in _RESERVE:
+        return Remove(_cell(left))
+    return Build(
+        parse_tile(left, state.seats[seat].reserve, "in your reserve"), _cell(right)
+    )
+
+
+def _swap(state: AlhambraState, seat: int, rest: list[str]) -> Move:
+    parts = _split(rest, _WITH) or _split(rest, _AT)
+    if parts is None:
+        raise NotationError("Write 'redesign <reserve building> with <cell>'.")
+    left, right = parts
+    reserve = state.seats[seat].reserve
+    cell = parse_cell(right)
+    if cell is not None:
+        return Swap(parse_tile(left, reserve, "in your reserve"), cell)
+    return Swap(parse_tile(right, reserve, "in your reserve"), _cell(left))
+
+
+def _remove(rest: list[str]) -> Move:
+    parts = _split(rest, _AT)
+    return Remove(_cell(parts[0] if parts else rest))
+
+
+def _redesign(state: AlhambraState, seat: int, rest: list[str]) -> Move:
+    if rest and rest[0] in _SWAP:
+        return _swap(state, seat, rest[1:])
+    if rest and rest[0] in _REMOVE:
+        return _remove(rest[1:])
+    if rest and rest[0] in _PLACE:
+        rest = rest[1:]
+    if _split(rest, _WITH) is not None:
+        return _swap(state, seat, rest)
+    if _split(rest, _AT) is not None:
+        return _build(state, seat, rest)
+    cell = parse_cell(rest)
+    if cell is not None:
+        raise NotationError(
+            f"Where does {cell_label(cell)} go? Write 'redesign {cell_label(cell)} "
+            "to reserve'."
+        )
+    raise NotationError(
+        "Write 'redesign <building> to <cell>', 'redesign <cell> to reserve' or "
+        "'redesign <building> with <cell>'."
+    )

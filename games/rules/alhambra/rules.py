@@ -1,0 +1,174 @@
+"""``AlhambraRules``: Alhambra (2-6 players, Dirk with two) on the engine
+protocol.
+
+The game logic lives in ``dealing`` (setup), ``movegen`` (legal moves),
+``turns`` (apply, end of turn, scorings, game end), ``board`` (placement
+rules, walls) and ``scoring`` (majorities); this class wires them to
+``BaseRules`` and adds the default move and the hidden-information re-deal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from games.engine import BaseRules, IllegalMove, Rng, Transition, seed_state
+from games.engine.protocol import JSON
+
+from . import codec, dealing, movegen, moves, notation, parsing, turns
+from .components import SCORING_CARDS, TYPES
+from .moves import Done, Move, Place, Take
+from .state import AlhambraState, SeatState
+from .view import view as make_view
+
+
+class AlhambraRules(BaseRules):
+    """Alhambra, following ``shared/rules/alhambra.md``."""
+
+    slug = "alhambra"
+    name = "Alhambra"
+    min_players = 2
+    max_players = 6
+    engine_version = 1
+
+    def setup(
+        self, players: int, seed: int, options: Mapping[str, JSON] | None = None
+    ) -> AlhambraState:
+        """A new game (no options).
+
+        :raises ValueError: fewer than 2 or more than 6 players.
+        """
+        if not self.min_players <= players <= self.max_players:
+            raise ValueError(f"Alhambra is for 2 to 6 players, not {players}.")
+        return dealing.setup(players, seed)
+
+    # ------------------------------------------------------------ hooks
+    def _movers(self, state: AlhambraState) -> frozenset[int]:
+        return movegen.movers(state)
+
+    def _apply(self, state: AlhambraState, seat: int, move: Move) -> Transition:
+        new, events = turns.apply_move(state, seat, move)
+        return Transition(new, tuple(events))
+
+    def _is_over(self, state: AlhambraState) -> bool:
+        return state.phase == "over"
+
+    def _score(
+        self, state: AlhambraState
+    ) -> tuple[tuple[int, ...], Sequence[Any], tuple[Mapping[str, JSON], ...]]:
+        scores = tuple(s.score for s in state.seats)
+        details = tuple(
+            {
+                "score": s.score,
+                "rounds": [r.points[i] for r in state.scorings],
+                "walls": [r.walls[i] for r in state.scorings],
+                "buildings": dict(zip(TYPES, s.alhambra.counts(), strict=True)),
+            }
+            for i, s in enumerate(state.seats)
+        )
+        if state.dirk is not None:
+            dirk_score = sum(r.dirk or 0 for r in state.scorings)
+            details = tuple({**d, "dirk_score": dirk_score} for d in details)
+        return scores, scores, details
+
+    def _dump_state(self, state: AlhambraState) -> dict[str, JSON]:
+        return codec.dump_state(state)
+
+    def _load_state(self, data: Mapping[str, JSON]) -> AlhambraState:
+        return codec.load_state(data)
+
+    # ------------------------------------------------------------ moves
+    def to_move(self, state: AlhambraState) -> frozenset[int]:
+        # Same answer as BaseRules.to_move, without its generic overhead
+        # (called several times per move).
+        if state.early_end is not None or state.phase == "over":
+            return frozenset()
+        movers = movegen.movers(state)
+        if state.departed:
+            movers = movers - frozenset(seat for seat, _ in state.departed)
+        return movers
+
+    def departed_seats(self, state: AlhambraState) -> tuple[int, ...]:
+        # Same as BaseRules', with a fast path: called on every apply.
+        if not state.departed:
+            return ()
+        return tuple(seat for seat, _ in state.departed)
+
+    def legal_moves(self, state: AlhambraState, seat: int) -> list[Move]:
+        """Every legal move of ``seat`` (empty if it is not to move)."""
+        if state.early_end is not None or (
+            state.departed and any(s == seat for s, _ in state.departed)
+        ):
+            return []
+        return movegen.legal_moves(state, seat)
+
+    def default_move(self, state: AlhambraState, seat: int) -> Move:
+        """What a timeout (or a departed seat) plays.
+
+        An extra action is declined (``done``); otherwise the most money on
+        offer is taken.  A tile to place goes to the first free spot in
+        reading order where it fits, else to the reserve.
+
+        :raises IllegalMove: the seat has nothing to do.
+        """
+        options = movegen.legal_moves(state, seat)
+        if not options:
+            raise IllegalMove("There is no legal move for this seat.")
+        if state.phase == "action":
+            if state.extra:
+                return Done()
+            offers = [m for m in options if isinstance(m, Take)]
+            if offers:
+                return max(offers, key=lambda m: sum(c % 10 for c in m.cards))
+            return options[-1] if isinstance(options[-1], Done) else options[0]
+        tile = state.seats[seat].pending[0]
+        spots = state.seats[seat].alhambra.spots_for(tile)
+        return Place(tile, spots[0] if spots else None)
+
+    def parse_move(self, state: AlhambraState, seat: int, text: str) -> Move:
+        """:raises NotationError: the text is not a move here."""
+        return parsing.parse_move(state, seat, text)
+
+    def format_move(self, state: AlhambraState, seat: int, move: Move) -> str:
+        return notation.format_move(state, seat, move)
+
+    def dump_move(self, move: Move) -> JSON:
+        return moves.dump_move(move)
+
+    def load_move(self, data: JSON) -> Move:
+        return moves.load_move(data)
+
+    # ------------------------------------------------------------ views
+    def view(self, state: AlhambraState, seat: int | None) -> dict[str, JSON]:
+        return make_view(state, seat)
+
+    def randomize_hidden(
+        self, state: AlhambraState, seat: int | None, seed: int
+    ) -> AlhambraState:
+        """Re-deal what ``seat`` cannot see: the other hands (kept at their
+        sizes; all hands are public once the game is over), the money deck
+        (scoring cards keep their places), the bag order and the RNG."""
+        rng = Rng(seed_state(seed))
+        over = self.is_finished(state)
+        hidden = [] if over else [s for s in range(state.players) if s != seat]
+        pool = [c for s in hidden for c in state.seats[s].hand]
+        pool += [c for c in state.secret.deck if c not in SCORING_CARDS]
+        rng.shuffle(pool)
+        seats = list(state.seats)
+        for s in hidden:
+            size = len(seats[s].hand)
+            hand, pool = tuple(sorted(pool[:size])), pool[size:]
+            seats[s] = SeatState(
+                seats[s].alhambra,
+                seats[s].reserve,
+                hand,
+                seats[s].score,
+                seats[s].pending,
+            )
+        deck = []
+        for code in state.secret.deck:
+            deck.append(code if code in SCORING_CARDS else pool.pop())
+        bag = list(state.secret.bag)
+        rng.shuffle(bag)
+        secret = type(state.secret)(tuple(bag), tuple(deck), rng.next_u64())
+        return self._replace(state, seats=tuple(seats), secret=secret)

@@ -1,0 +1,272 @@
+"""Alhambra's moves applied: the three actions and the placing of tiles.
+
+Pure functions on ``AlhambraState``; ``rules.AlhambraRules`` wires them into
+the engine protocol.  Every handler validates fully before it builds the new
+state (so an ``IllegalMove`` changes nothing), collects the changed fields
+and builds the new state once (this is the hot path of random play).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.engine import Event, IllegalMove
+
+from .components import CURRENCIES, TILE_KIND, TILES, card_name, cell_label, tile_label
+from .endturn import end_turn, final_scoring
+from .movegen import legal_moves
+from .moves import Build, Buy, Done, Gift, Move, Place, Remove, Swap, Take
+from .state import AlhambraState, SeatState, event, evolve
+
+Result = tuple[AlhambraState, list[Event]]
+
+
+def apply_move(state: AlhambraState, seat: int, move: Move) -> Result:
+    """Apply a move of a seat that is to move.
+
+    :raises IllegalMove: the move breaks a rule (nothing changes).
+    """
+    if state.phase == "action":
+        if isinstance(move, Take):
+            return _take(state, seat, move)
+        if isinstance(move, Buy):
+            return _buy(state, seat, move)
+        if isinstance(move, (Build, Remove, Swap)):
+            return _redesign(state, seat, move)
+        if isinstance(move, Done):
+            if not state.extra and legal_moves(state, seat) != [Done()]:
+                raise IllegalMove(
+                    "You must take an action (take money, buy or redesign); 'done' "
+                    "only ends your turn after an exact payment."
+                )
+            new_event = event("done", f"Seat {seat + 1} ends the turn.", {"seat": seat})
+            return _after_action(state, seat, state.seats[seat], {}, [new_event])
+        raise IllegalMove(
+            "Choose an action: take money, buy a building or redesign your Alhambra."
+        )
+    if isinstance(move, Place):
+        return _place(state, seat, move)
+    if isinstance(move, Gift):
+        return _gift(state, seat, move)
+    dirk = " or 'give <building> to Dirk'" if state.dirk is not None else ""
+    raise IllegalMove(
+        "First place your new building(s): 'place <building> at <cell>' or "
+        f"'reserve <building>'{dirk}."
+    )
+
+
+def _remove_cards(
+    have: tuple[int, ...], cards: tuple[int, ...], where: str
+) -> tuple[int, ...]:
+    rest = list(have)
+    for c in cards:
+        if c not in rest:
+            raise IllegalMove(f"There is no {card_name(c)} {where}.")
+        rest.remove(c)
+    return tuple(rest)
+
+
+def _after_action(
+    state: AlhambraState,
+    seat: int,
+    seat_state: SeatState,
+    changes: dict[str, Any],
+    events: list[Event],
+    exact: bool = False,
+) -> Result:
+    """After an action: another action (exact payment), else placing the
+    bought tiles, else the end of the turn."""
+    seats = list(state.seats)
+    seats[seat] = seat_state
+    changes["seats"] = tuple(seats)
+    changes["extra"] = exact
+    if exact:
+        return evolve(state, **changes), events
+    if seat_state.pending:
+        changes["phase"] = "place"
+        return evolve(state, **changes), events
+    return end_turn(state, changes, events)
+
+
+def _take(state: AlhambraState, seat: int, move: Take) -> Result:
+    cards = tuple(sorted(move.cards))
+    if not cards:
+        raise IllegalMove("Name the money card(s) you take.")
+    total = sum(c % 10 for c in cards)
+    if len(cards) > 1 and total > 5:
+        raise IllegalMove(
+            "You may take one card of any value, or several cards totalling at "
+            f"most 5 (these total {total})."
+        )
+    display = _remove_cards(state.display, cards, "on display")
+    seat_state = state.seats[seat]
+    seat_state = evolve(seat_state, hand=tuple(sorted(seat_state.hand + cards)))
+    names = " + ".join([card_name(c) for c in cards])
+    new_event = event(
+        "take", f"Seat {seat + 1} takes {names}.", {"seat": seat, "cards": list(cards)}
+    )
+    return _after_action(state, seat, seat_state, {"display": display}, [new_event])
+
+
+def _buy(state: AlhambraState, seat: int, move: Buy) -> Result:
+    slot = move.slot
+    if not 0 <= slot < 4:
+        raise IllegalMove("The market has slots 1 to 4.")
+    tile = state.market[slot]
+    if tile is None:
+        raise IllegalMove(f"Slot {slot + 1} is empty this turn.")
+    cards = tuple(sorted(move.cards))
+    currency = CURRENCIES[slot]
+    if not cards:
+        raise IllegalMove(f"Name the {currency} cards you pay with.")
+    wrong = [c for c in cards if c // 10 != slot]
+    if wrong:
+        raise IllegalMove(
+            f"Slot {slot + 1} is paid in {currency} only, "
+            f"not with {card_name(wrong[0])}."
+        )
+    price = TILES[tile].price
+    total = sum(c % 10 for c in cards)
+    if total < price:
+        raise IllegalMove(
+            f"{tile_label(tile, walls=False)} costs {price} {currency}; "
+            f"you offer only {total}."
+        )
+    if total - cards[0] % 10 >= price:
+        raise IllegalMove(
+            f"{card_name(cards[0])} is not needed: the other cards already cover the "
+            f"price of {price} (no change is given, so leave it out)."
+        )
+    seat_state = state.seats[seat]
+    hand = _remove_cards(seat_state.hand, cards, "in your hand")
+    seat_state = evolve(seat_state, hand=hand, pending=seat_state.pending + (tile,))
+    market = list(state.market)
+    market[slot] = None
+    exact = total == price
+    names = "+".join([str(c % 10) for c in cards])
+    text = f"Seat {seat + 1} buys {tile_label(tile)} for {currency} {names}"
+    text += " (exact: another action)." if exact else "."
+    events = [event("buy", text, {"seat": seat, "tile": tile, "cards": list(cards)})]
+    changes = {"market": tuple(market), "discard": tuple(sorted(state.discard + cards))}
+    return _after_action(state, seat, seat_state, changes, events, exact)
+
+
+def _redesign(state: AlhambraState, seat: int, move: Any) -> Result:
+    seat_state = state.seats[seat]
+    alhambra, reserve = seat_state.alhambra, list(seat_state.reserve)
+    cell = move.cell
+    label = cell_label(cell)
+    if move.__class__ is Remove:
+        tile = alhambra.tile_at(cell)
+        if tile is None:
+            raise IllegalMove(f"There is no building at {label}.")
+        if cell not in alhambra.removable():
+            if TILE_KIND[tile] < 0:
+                raise IllegalMove("The fountain never moves.")
+            raise IllegalMove(
+                f"{tile_label(tile)} at {label} cannot be removed: the rest would "
+                "leave a building cut off from the fountain or an enclosed hole."
+            )
+        alhambra = alhambra.without(cell)
+        reserve.append(tile)
+        text = f"Seat {seat + 1} moves {tile_label(tile)} from {label} to the reserve."
+        data = {"seat": seat, "tile": tile, "cell": list(cell), "to": "reserve"}
+    else:
+        tile = move.tile
+        if tile not in reserve:
+            raise IllegalMove("That building is not in your reserve.")
+        reserve.remove(tile)
+        if move.__class__ is Build:
+            if not alhambra.fits(tile, cell):
+                error = alhambra.placement_error(tile, cell, label)
+                raise IllegalMove(f"{tile_label(tile)} cannot be built there: {error}.")
+            alhambra = alhambra.with_tile(cell, tile)
+            name = tile_label(tile)
+            text = f"Seat {seat + 1} builds {name} from the reserve at {label}."
+            data = {"seat": seat, "tile": tile, "cell": list(cell), "to": "alhambra"}
+        else:
+            old = alhambra.tile_at(cell)
+            if old is None:
+                raise IllegalMove(f"There is no building at {label} to swap with.")
+            if TILE_KIND[old] < 0:
+                raise IllegalMove("The fountain never moves.")
+            if not alhambra.can_swap(tile, cell):
+                raise IllegalMove(
+                    f"{tile_label(tile)} cannot replace {tile_label(old)} at {label}: "
+                    "its walls do not match the neighbouring tiles."
+                )
+            alhambra = alhambra.with_tile(cell, tile)
+            reserve.append(old)
+            text = (
+                f"Seat {seat + 1} swaps {tile_label(tile)} from the reserve with "
+                f"{tile_label(old)} at {label}."
+            )
+            data = {"seat": seat, "tile": tile, "cell": list(cell), "replaced": old}
+    reserve.sort()
+    seat_state = evolve(seat_state, alhambra=alhambra, reserve=tuple(reserve))
+    events = [event("redesign", text, data)]
+    return _after_action(state, seat, seat_state, {}, events)
+
+
+def _pending_tile(seat_state: SeatState, tile: int) -> tuple[int, ...]:
+    if tile not in seat_state.pending:
+        raise IllegalMove("That building is not waiting to be placed.")
+    return tuple([t for t in seat_state.pending if t != tile])
+
+
+def _place(state: AlhambraState, seat: int, move: Place) -> Result:
+    seat_state = state.seats[seat]
+    tile, cell = move.tile, move.cell
+    pending = _pending_tile(seat_state, tile)
+    data: dict[str, Any]
+    if cell is None:
+        reserve = tuple(sorted(seat_state.reserve + (tile,)))
+        seat_state = evolve(seat_state, pending=pending, reserve=reserve)
+        text = f"Seat {seat + 1} puts {tile_label(tile)} in the reserve."
+        data = {"seat": seat, "tile": tile, "cell": None}
+    else:
+        alhambra = seat_state.alhambra
+        if not alhambra.fits(tile, cell):
+            error = alhambra.placement_error(tile, cell, cell_label(cell))
+            raise IllegalMove(f"{tile_label(tile)} cannot be placed there: {error}.")
+        seat_state = evolve(
+            seat_state, pending=pending, alhambra=alhambra.with_tile(cell, tile)
+        )
+        text = f"Seat {seat + 1} places {tile_label(tile)} at {cell_label(cell)}."
+        data = {"seat": seat, "tile": tile, "cell": list(cell)}
+    return _after_place(state, seat, seat_state, {}, [event("place", text, data)])
+
+
+def _gift(state: AlhambraState, seat: int, move: Gift) -> Result:
+    if state.dirk is None or state.phase != "place":
+        raise IllegalMove(
+            "Only in a two-player game can a building bought this turn be given "
+            "to Dirk."
+        )
+    seat_state = state.seats[seat]
+    pending = _pending_tile(seat_state, move.tile)
+    seat_state = evolve(seat_state, pending=pending)
+    changes = {"dirk": tuple(sorted(state.dirk + (move.tile,)))}
+    text = f"Seat {seat + 1} gives {tile_label(move.tile)} to Dirk."
+    new_event = event("gift", text, {"seat": seat, "tile": move.tile})
+    return _after_place(state, seat, seat_state, changes, [new_event])
+
+
+def _after_place(
+    state: AlhambraState,
+    seat: int,
+    seat_state: SeatState,
+    changes: dict[str, Any],
+    events: list[Event],
+) -> Result:
+    seats = list(state.seats)
+    seats[seat] = seat_state
+    changes["seats"] = tuple(seats)
+    if state.phase == "handout":
+        new = evolve(state, **changes)
+        if any(s.pending for s in seats):
+            return new, events
+        return final_scoring(new, events)
+    if seat_state.pending:
+        return evolve(state, **changes), events
+    return end_turn(state, changes, events)

@@ -1,0 +1,365 @@
+"""Atlantis notation: what players write in an email, and back.
+
+Canonical forms (``format_move``)::
+
+    A blue -> 5            pawn on Atlantis plays blue, lands on 5
+    12 pink grey -> M      pawn on 12 plays pink (lands on a pawn), then grey
+    pay 5 blue pink        toll: tile of value 5 and a blue and a pink card
+    sell 4                 hand in a tile of value 4 for 2 cards
+    bridge 27              build your bridge over the gap starting at 27
+    pass                   only when no pawn can move
+
+Parsing is forgiving: any case, commas and colons ignored, "to", "naar" and
+"->" alike, colours abbreviated or in Dutch (blauw, wit, grijs, geel, groen,
+roze, bruin), the destination optional (checked when given), the origin
+optional when only one pawn fits, text in brackets ignored (so the labels of
+``option_label`` parse too), and ``2x blue`` in payments.
+"""
+
+from __future__ import annotations
+
+import re
+
+from games.engine import IllegalMove, NotationError
+
+from .generate import trace, walks
+from .road import ATLANTIS, MAINLAND
+from .state import (
+    COLOURS,
+    PASS_CARDS,
+    AtlantisState,
+    BuildBridge,
+    Go,
+    Pass,
+    Pay,
+    Sell,
+    tile_name,
+)
+
+_ALIASES = {
+    0: ("blue", "blauw", "bl"),
+    1: ("white", "wit", "wh"),
+    2: ("grey", "gray", "grijs", "gy"),
+    3: ("yellow", "geel", "ye"),
+    4: ("green", "groen", "gn"),
+    5: ("pink", "roze", "rose", "pk"),
+    6: ("brown", "bruin", "br"),
+}
+_PASS = {"pass", "pas", "passen", "past"}
+_SELL = {"sell", "verkoop", "verkopen", "buy", "koop"}
+_BRIDGE = {"bridge", "brug", "bouw", "build"}
+#: Words that may surround a bridge's position ("build bridge over 27").
+_BRIDGE_WORDS = _BRIDGE | {
+    "over",
+    "on",
+    "op",
+    "at",
+    "bij",
+    "gap",
+    "position",
+    "positie",
+}
+_PAY = {"pay", "betaal", "betalen", "toll", "tol"}
+_GO = {"move", "go", "pawn", "pion", "zet", "loop", "from", "van", "with", "met"}
+_FILLER = {
+    "then",
+    "dan",
+    "play",
+    "plays",
+    "speel",
+    "with",
+    "met",
+    "and",
+    "en",
+    "tile",
+    "tiles",
+    "tegel",
+    "tegels",
+    "plaatje",
+    "plaatjes",
+    "card",
+    "cards",
+    "kaart",
+    "kaarten",
+    "a",
+    "een",
+    "of",
+}
+_ARROW = {">", "to", "naar", "tot"}
+_ATLANTIS = {"a", "atl", "atlantis"}
+_MAINLAND = {"m", "main", "mainland", "land", "vasteland", "v", "ml"}
+_BRACKETS = re.compile(r"\([^)]*\)|\[[^\]]*\]")
+_PUNCT = re.compile(r"->|=>|→|[>,:;+&]")
+_MULTI = re.compile(r"^(\d+)x([a-z]*)$")
+
+EXAMPLES = (
+    "'A blue -> 5', '12 pink grey', 'pay 5 blue', 'sell 4', 'bridge 27' or 'pass'"
+)
+
+
+def place(position: int) -> str:
+    if position == ATLANTIS:
+        return "A"
+    return "M" if position == MAINLAND else str(position)
+
+
+def colour_of(token: str) -> int | None:
+    """The colour a word means, or None; :raises NotationError: ambiguous."""
+    exact = [c for c, names in _ALIASES.items() if token in names]
+    if exact:
+        return exact[0]
+    found = sorted(
+        {c for c, names in _ALIASES.items() if any(n.startswith(token) for n in names)}
+    )
+    if len(found) > 1:
+        options = " or ".join(COLOURS[c] for c in found)
+        raise NotationError(f"'{token}' could be {options}; write more letters.")
+    return found[0] if found else None
+
+
+def format_move(state: AtlantisState, seat: int, move: object) -> str:
+    """Canonical text of ``move`` (see the module docstring)."""
+    if isinstance(move, Go):
+        cards = " ".join(COLOURS[c] for c in move.colours)
+        try:
+            return f"{place(move.origin)} {cards} -> {place(trace(state, seat, move))}"
+        except IllegalMove:
+            return f"{place(move.origin)} {cards}"
+    if isinstance(move, Pay):
+        parts = [str(v) for v in move.tiles] + [COLOURS[c] for c in move.cards]
+        return "pay " + " ".join(parts)
+    if isinstance(move, Sell):
+        return f"sell {move.value}"
+    if isinstance(move, BuildBridge):
+        return f"bridge {move.position}"
+    if isinstance(move, Pass):
+        return "pass"
+    raise NotationError(f"Not an Atlantis move: {move!r}.")
+
+
+def option_label(state: AtlantisState, seat: int, move: object) -> str:
+    """``format_move`` plus what the move means: destination tile, toll,
+    cards gained (the numbered options of an email; still parseable)."""
+    text = format_move(state, seat, move)
+    road = state.road
+    if isinstance(move, Go):
+        destination = trace(state, seat, move)
+        top = road.top(destination)
+        where = "mainland" if top is None else tile_name(top)
+        toll = road.toll(move.origin, destination)
+        return f"{text} ({where}{f', toll {toll}' if toll else ''})"
+    if isinstance(move, Pay):
+        paid = sum(move.tiles) + len(move.cards)
+        return f"{text} (pays {paid} of {state.toll_due})"
+    if isinstance(move, Sell):
+        n = move.value // 2
+        return f"{text} ({n} card{'s' if n != 1 else ''})"
+    if isinstance(move, BuildBridge):
+        gap = road.gap_at(move.position)
+        if gap is not None:
+            return f"{text} (gap {gap.first}-{gap.last}, toll {gap.toll} now)"
+    if isinstance(move, Pass):
+        return f"{text} (draw {PASS_CARDS} cards)"
+    return text
+
+
+_STARTS = re.compile(
+    r"\s+(?=(?:pay|betaal|sell|verkoop|bridge|brug|pass|pas)\b)", re.IGNORECASE
+)
+_NUMBERED = re.compile(
+    r"((?:sell|verkoop|bridge|brug)\W+(?:tile\W+|tegel\W+)?\d+)\W*(.*)",
+    re.IGNORECASE | re.DOTALL,
+)
+
+
+def split_line(line: str) -> list[str]:
+    """The sub-moves in one line: a new one starts at a keyword (pay, sell,
+    bridge, pass or their Dutch names) and after a sale's or bridge's number,
+    so ``sell 5, A grey -> 4 pay 2`` is three."""
+    parts: list[str] = []
+    for piece in _STARTS.split(line):
+        numbered = _NUMBERED.fullmatch(piece.strip())
+        if numbered:
+            parts.extend(numbered.groups())
+        else:
+            parts.append(piece)
+    return [p.strip(" ,") for p in parts if p.strip(" ,")]
+
+
+def _tokens(text: str) -> list[str]:
+    text = _BRACKETS.sub(" ", text.lower())
+    return _PUNCT.sub(
+        lambda m: " > " if m.group() in ("->", "=>", "→", ">") else " ", text
+    ).split()
+
+
+def _number(token: str, what: str) -> int:
+    if not token.isdigit():
+        raise NotationError(f"Expected {what} as a number, not '{token}'.")
+    return int(token)
+
+
+def parse_move(state: AtlantisState, seat: int, text: str) -> object:
+    """The move ``text`` describes for ``seat``.
+
+    :raises NotationError: the text is not a move, or too vague (the message
+        says what was expected and shows a few of the options).
+    """
+    tokens = _tokens(text)
+    if not tokens:
+        raise NotationError(f"Empty move; write for example {EXAMPLES}.")
+    head, rest = tokens[0], tokens[1:]
+    if head in _PASS and not rest:
+        return Pass()
+    if head in _SELL:
+        return Sell(_single_number(rest, "the value of the tile to sell (sell 4)"))
+    if head in _BRIDGE:
+        words = [t for t in rest if t not in _BRIDGE_WORDS]
+        position = _single_number(words, "a water position (bridge 27)")
+        gap = state.road.gap_at(position)
+        # Any position of a gap names it; the listed move uses its first.
+        return BuildBridge(gap.first if gap else position)
+    if head in _PAY:
+        return _parse_pay(rest)
+    if head in _GO:
+        tokens = rest
+    return _parse_go(state, seat, tokens, text)
+
+
+def _single_number(rest: list[str], what: str) -> int:
+    rest = [t for t in rest if t not in _FILLER]
+    if len(rest) != 1:
+        raise NotationError(f"Expected {what}.")
+    return _number(rest[0], what)
+
+
+def _parse_pay(rest: list[str]) -> Pay:
+    tiles: list[int] = []
+    cards: list[int] = []
+    times = 0  # a pending "2x" waiting for its colour
+    for token in rest:
+        if token in _FILLER:
+            continue
+        multi = _MULTI.match(token)
+        if token.isdigit() and not times:
+            tiles.append(int(token))
+            continue
+        if multi:
+            times, token = int(multi.group(1)), multi.group(2)
+            if not token:
+                continue
+        colour = colour_of(token)
+        if colour is None:
+            raise NotationError(
+                f"'{token}' is neither a tile value nor a card colour; "
+                "write for example 'pay 5 blue pink' or 'pay 2x blue'."
+            )
+        cards.extend([colour] * (times or 1))
+        times = 0
+    if times:
+        raise NotationError("Say which colour: for example 'pay 2x blue'.")
+    if not tiles and not cards:
+        raise NotationError(
+            "Say what you pay with: tile values and/or card colours, "
+            "for example 'pay 5 blue'."
+        )
+    return Pay(tuple(sorted(tiles, reverse=True)), tuple(sorted(cards)))
+
+
+def _parse_go(state: AtlantisState, seat: int, tokens: list[str], text: str) -> Go:
+    origin: int | None = None
+    destination: int | None = None
+    if ">" in tokens:
+        cut = tokens.index(">")
+        tail = [t for t in tokens[cut + 1 :] if t not in _ARROW and t not in _FILLER]
+        tokens = tokens[:cut]
+        destination = _place(tail, text)
+    elif len(tokens) >= 2 and tokens[-2] in _ARROW:
+        destination = _place(tokens[-1:], text)
+        tokens = tokens[:-2]
+    if tokens and (tokens[0] in _ATLANTIS or tokens[0].isdigit()):
+        origin = ATLANTIS if tokens[0] in _ATLANTIS else int(tokens[0])
+        tokens = tokens[1:]
+    if (
+        destination is None
+        and tokens
+        and (tokens[-1].isdigit() or tokens[-1] in _MAINLAND)
+    ):
+        # "12 pink grey 18": a trailing place is the destination.
+        destination = _place(tokens[-1:], text)
+        tokens = tokens[:-1]
+    colours = []
+    for token in tokens:
+        if token in _FILLER:
+            continue
+        colour = colour_of(token)
+        if colour is None:
+            raise NotationError(
+                f"Could not read '{text.strip()}': '{token}' is not "
+                f"a colour or a position. Write for example {EXAMPLES}."
+            )
+        colours.append(colour)
+    if origin is not None and colours:
+        move = Go(origin, tuple(colours))
+        if destination is not None:
+            try:
+                actual = trace(state, seat, move)
+            except IllegalMove:
+                return move
+            if actual != destination:
+                raise NotationError(
+                    f"{format_move(state, seat, move)} ends on {place(actual)}, "
+                    f"not on {place(destination)}."
+                )
+        return move
+    if origin is None and not colours:
+        raise NotationError(
+            f"Could not read '{text.strip()}'. Write for example {EXAMPLES}."
+        )
+    return _complete(state, seat, origin, tuple(colours), destination)
+
+
+def _place(tail: list[str], text: str) -> int:
+    if len(tail) == 1 and tail[0] in _MAINLAND:
+        return MAINLAND
+    if len(tail) == 1 and tail[0].isdigit():
+        return int(tail[0])
+    raise NotationError(
+        f"Could not read the destination in '{text.strip()}': "
+        "write a position number or M for the mainland."
+    )
+
+
+def _complete(
+    state: AtlantisState,
+    seat: int,
+    origin: int | None,
+    colours: tuple[int, ...],
+    destination: int | None,
+) -> Go:
+    """Fill in what the player left out when only one legal move fits."""
+    fits = [
+        (m, d)
+        for m, d, _ in walks(state, seat)
+        if (origin is None or m.origin == origin)
+        and (not colours or m.colours == colours)
+        and (destination is None or d == destination)
+    ]
+    if len(fits) == 1:
+        return fits[0][0]
+    if not fits:
+        raise NotationError(
+            f"No legal pawn move fits that; write for example {EXAMPLES}."
+        )
+    shown = "; ".join(format_move(state, seat, m) for m, _ in fits[:10])
+    raise NotationError(f"That fits several moves; write one of: {shown}.")
+
+
+__all__ = [
+    "split_line",
+    "colour_of",
+    "format_move",
+    "option_label",
+    "parse_move",
+    "place",
+]

@@ -1,0 +1,390 @@
+"""Atlantis turn logic: what each sub-move does (generation is in generate.py).
+
+A turn is a few sub-moves by the same seat (``state.phase``):
+
+1. "start": optionally ``Sell`` one tile (then "bridge");
+2. "start"/"bridge": optionally ``BuildBridge`` (then "move");
+3. ``Go`` (a pawn and its cards in order) or, only when no ``Go`` exists,
+   ``Pass``;
+4. "pay": when the move crossed a toll gap, one ``Pay`` (an irredundant
+   multiset of tiles and cards: no change is given, and no item may be
+   handed in that the toll does not need).
+
+Then the tile behind the pawn is taken and cards are drawn automatically.
+
+Termination: every ``Go`` moves a pawn strictly forward, so there are
+finitely many; a ``Pass`` draws 2 cards while cards remain in the draw and
+discard piles.  The one loop left (every hand stuck and both piles empty) is
+cut by the deadlock guard: after ``players`` consecutive passes that drew no
+card, with no bridge built in between, the game ends as if a third pawn had
+arrived (but nobody takes the 4 cards).
+"""
+
+from __future__ import annotations
+
+from games.engine import Event, IllegalMove, Rng
+
+from .generate import trace, walks, where
+from .road import ATLANTIS, MAINLAND
+from .state import (
+    BRIDGE,
+    COLOURS,
+    FINAL_CARDS,
+    MOVE,
+    MOVING_PHASES,
+    NUM_COLOURS,
+    OVER,
+    PASS_CARDS,
+    PAWNS,
+    PAY,
+    START,
+    AtlantisState,
+    BuildBridge,
+    Go,
+    Pay,
+    Sell,
+    tile_name,
+    tile_value,
+)
+
+# ------------------------------------------------------------------ cards
+
+
+def draw_cards(
+    state: AtlantisState, seat: int, count: int
+) -> tuple[dict[str, object], list[int], bool]:
+    """Draw ``count`` cards for ``seat``; an empty draw pile is refilled by
+    shuffling the discards.  Returns ``(changes, drawn colours, reshuffled)``;
+    fewer cards are drawn when both piles run dry."""
+    draw = state.draw
+    discard = state.discard
+    secret = state.secret
+    reshuffled = False
+    if len(draw) >= count:
+        # The common case: slice the pile (the next card is the last one).
+        drawn = list(draw[len(draw) - count :])
+        drawn.reverse()
+        draw = draw[: len(draw) - count]
+    else:
+        pile = list(draw)
+        drawn = []
+        for _ in range(count):
+            if not pile:
+                if not any(discard):
+                    break
+                pile = [c for c in range(NUM_COLOURS) for _ in range(discard[c])]
+                rng = Rng(secret)
+                rng.shuffle(pile)
+                secret = rng.state
+                discard = (0,) * NUM_COLOURS
+                reshuffled = True
+            drawn.append(pile.pop())
+        draw = tuple(pile)
+    hand = list(state.hands[seat])
+    for colour in drawn:
+        hand[colour] += 1
+    hands = list(state.hands)
+    hands[seat] = tuple(hand)
+    changes = {
+        "draw": draw,
+        "discard": discard,
+        "secret": secret,
+        "hands": tuple(hands),
+    }
+    return changes, drawn, reshuffled
+
+
+def draw_events(seat: int, drawn: list[int], reshuffled: bool) -> list[Event]:
+    events = []
+    if reshuffled:
+        events.append(
+            Event("reshuffle", "The discards were shuffled into a new draw pile.")
+        )
+    n = len(drawn)
+    events.append(
+        Event(
+            "draw",
+            f"Seat {seat + 1} draws {n} card{'s' if n != 1 else ''}.",
+            {"seat": seat, "count": n},
+        )
+    )
+    if drawn:
+        names = [COLOURS[c] for c in drawn]
+        events.append(
+            Event(
+                "cards",
+                f"You draw {', '.join(names)}.",
+                {"seat": seat, "cards": names},
+                to=(seat,),
+            )
+        )
+    return events
+
+
+# ------------------------------------------------------------ transitions
+
+
+def _end_turn(state: AtlantisState, changes: dict[str, object]) -> dict[str, object]:
+    changes.update(
+        turn=(state.turn + 1) % state.players, phase=START, toll_due=0, moved_to=0
+    )
+    return changes
+
+
+def _game_end(state: AtlantisState, events: list[Event]) -> AtlantisState:
+    """Move every pawn still on the way to the mainland, its tolls subtracted."""
+    road = state.road
+    end_tolls = []
+    for seat, own in enumerate(state.pawns):
+        due = 0
+        for p in own:
+            if p != MAINLAND:
+                toll = road.toll(p, MAINLAND)
+                due += toll
+                where = "Atlantis" if p == ATLANTIS else str(p)
+                events.append(
+                    Event(
+                        "end_toll",
+                        f"Seat {seat + 1}'s pawn on {where} goes to the mainland; "
+                        f"toll {toll} is subtracted.",
+                        {"seat": seat, "from": p, "toll": toll},
+                    )
+                )
+        end_tolls.append(due)
+    events.append(Event("game_over", "The game is over.", {}))
+    return state.evolve(
+        phase=OVER,
+        pawns=((MAINLAND,) * PAWNS,) * state.players,
+        end_tolls=tuple(end_tolls),
+        toll_due=0,
+        moved_to=0,
+    )
+
+
+def apply_sell(
+    state: AtlantisState, seat: int, move: Sell
+) -> tuple[AtlantisState, list[Event]]:
+    if state.phase != START:
+        raise IllegalMove("A tile can only be sold at the start of your turn, once.")
+    own = state.tiles[seat]
+    match = next((t for t in own if tile_value(t) == move.value), None)
+    if match is None:
+        have = ", ".join(str(v) for v in sorted({tile_value(t) for t in own})) or "none"
+        raise IllegalMove(
+            f"You have no tile of value {move.value} (your values: {have})."
+        )
+    rest = list(own)
+    rest.remove(match)
+    tiles = list(state.tiles)
+    tiles[seat] = tuple(rest)
+    state = state.evolve(tiles=tuple(tiles), phase=BRIDGE)
+    changes, drawn, reshuffled = draw_cards(state, seat, move.value // 2)
+    events = [
+        Event(
+            "sell",
+            f"Seat {seat + 1} sells tile {tile_name(match)}.",
+            {"seat": seat, "tile": tile_name(match)},
+        )
+    ]
+    events += draw_events(seat, drawn, reshuffled)
+    return state.evolve(**changes), events
+
+
+def apply_bridge(
+    state: AtlantisState, seat: int, move: BuildBridge
+) -> tuple[AtlantisState, list[Event]]:
+    if state.phase not in (START, BRIDGE):
+        raise IllegalMove("The bridge must be built before you move a pawn.")
+    if state.road.bridges[seat]:
+        raise IllegalMove("You have already built your bridge.")
+    gap = state.road.gap_at(move.position)
+    if gap is None:
+        raise IllegalMove(f"There is no water gap at position {move.position}.")
+    if gap.bridged:
+        raise IllegalMove(f"The gap at {gap.first}-{gap.last} already has a bridge.")
+    road = state.road.with_bridge(seat, gap.first)
+    event = Event(
+        "bridge",
+        f"Seat {seat + 1} builds a bridge over {gap.first}-{gap.last}.",
+        {"seat": seat, "first": gap.first, "last": gap.last},
+    )
+    return state.evolve(road=road, phase=MOVE, idle=0), [event]
+
+
+def apply_go(
+    state: AtlantisState, seat: int, move: Go
+) -> tuple[AtlantisState, list[Event]]:
+    if state.phase not in MOVING_PHASES:
+        raise IllegalMove("You have already moved this turn; pay the toll.")
+    destination = trace(state, seat, move)
+    road = state.road
+    origin = move.origin
+    toll = road.tolls[destination] - road.tolls[origin]
+    hand = list(state.hands[seat])
+    discard = list(state.discard)
+    for colour in move.colours:
+        hand[colour] -= 1
+        discard[colour] += 1
+    if toll:
+        capacity = sum(hand) + sum([t >> 3 for t in state.tiles[seat]])
+        if toll > capacity:
+            raise IllegalMove(
+                f"This move costs a toll of {toll}, but you could pay at most "
+                f"{capacity} after playing its cards; choose another move."
+            )
+    own = list(state.pawns[seat])
+    own.remove(origin)
+    own.append(destination)
+    own.sort()
+    pawns = list(state.pawns)
+    pawns[seat] = tuple(own)
+    hands = list(state.hands)
+    hands[seat] = tuple(hand)
+    names = [COLOURS[c] for c in move.colours]
+    start = "Atlantis" if origin == ATLANTIS else str(origin)
+    due = f"; toll {toll} to pay" if toll else ""
+    events = [
+        Event(
+            "move",
+            f"Seat {seat + 1} moves a pawn from {start} to "
+            f"{where(road, destination)} playing {', '.join(names)}{due}.",
+            {
+                "seat": seat,
+                "from": origin,
+                "to": destination,
+                "cards": names,
+                "toll": toll,
+            },
+        )
+    ]
+    state = state.evolve(
+        pawns=tuple(pawns),
+        hands=tuple(hands),
+        discard=tuple(discard),
+        moved_to=destination,
+        phase=PAY if toll else state.phase,
+        toll_due=toll,
+    )
+    if toll:
+        return state, events
+    return finish_move(state, seat, events)
+
+
+def check_payment(state: AtlantisState, seat: int, move: Pay) -> None:
+    """:raises IllegalMove: items not owned, too little, or a needless item."""
+    toll = state.toll_due
+    counts = [0] * 8
+    for t in state.tiles[seat]:
+        counts[tile_value(t)] += 1
+    for v in move.tiles:
+        if type(v) is not int:
+            raise IllegalMove("A payment is tile values and card colours.")
+        if not 1 <= v <= 7 or counts[v] <= 0:
+            raise IllegalMove(f"You have no (further) tile of value {v} to pay with.")
+        counts[v] -= 1
+    hand = list(state.hands[seat])
+    for c in move.cards:
+        if type(c) is not int or not 0 <= c < NUM_COLOURS:
+            raise IllegalMove("A payment is tile values and card colours.")
+        if hand[c] <= 0:
+            raise IllegalMove(f"You have no (further) {COLOURS[c]} card to pay with.")
+        hand[c] -= 1
+    total = sum(move.tiles) + len(move.cards)
+    if total < toll:
+        raise IllegalMove(f"The toll is {toll}; this pays only {total}.")
+    smallest = min([*move.tiles, *([1] if move.cards else [])])
+    if total - smallest >= toll:
+        raise IllegalMove(
+            f"The toll is {toll} and no change is given: pay without the "
+            f"items the toll does not need (this pays {total})."
+        )
+
+
+def apply_pay(
+    state: AtlantisState, seat: int, move: Pay
+) -> tuple[AtlantisState, list[Event]]:
+    if state.phase != PAY:
+        raise IllegalMove("There is no toll to pay now.")
+    check_payment(state, seat, move)
+    rest = list(state.tiles[seat])  # sorted by value: pay the first of each
+    paid_tiles = []
+    for v in sorted(move.tiles, reverse=True):
+        for i, tile in enumerate(rest):
+            if tile >> 3 == v:
+                paid_tiles.append(rest.pop(i))
+                break
+    hand = list(state.hands[seat])
+    discard = list(state.discard)
+    for c in move.cards:
+        hand[c] -= 1
+        discard[c] += 1
+    tiles = list(state.tiles)
+    tiles[seat] = tuple(rest)
+    hands = list(state.hands)
+    hands[seat] = tuple(hand)
+    tile_names = [tile_name(t) for t in paid_tiles]
+    card_names = [COLOURS[c] for c in sorted(move.cards)]
+    parts = [f"tile {n}" for n in tile_names] + [f"a {n} card" for n in card_names]
+    event = Event(
+        "pay",
+        f"Seat {seat + 1} pays the toll of {state.toll_due} with {', '.join(parts)}.",
+        {
+            "seat": seat,
+            "toll": state.toll_due,
+            "tiles": tile_names,
+            "cards": card_names,
+        },
+    )
+    state = state.evolve(tiles=tuple(tiles), hands=tuple(hands), discard=tuple(discard))
+    return finish_move(state, seat, [event])
+
+
+def finish_move(
+    state: AtlantisState, seat: int, events: list[Event]
+) -> tuple[AtlantisState, list[Event]]:
+    """Take the tile behind the pawn, then draw (or end the game)."""
+    road = state.road
+    position = road.nearest_free_behind(state.moved_to, state.occupied())
+    home = state.pawns[seat].count(MAINLAND)
+    changes, drawn, reshuffled = draw_cards(
+        state, seat, FINAL_CARDS if home == PAWNS else 1 + home
+    )
+    if position:
+        road, tile = road.take(position)
+        tiles = list(state.tiles)
+        tiles[seat] = tuple(sorted((*tiles[seat], tile)))
+        changes["road"] = road
+        changes["tiles"] = tuple(tiles)
+        revealed = road.top(position)
+        shown = tile_name(revealed) if revealed is not None else None
+        name = tile_name(tile)
+        text = f"Seat {seat + 1} takes tile {name} from {position}"
+        events.append(
+            Event(
+                "take",
+                f"{text}, revealing {shown}." if shown else f"{text}.",
+                {"seat": seat, "position": position, "tile": name, "revealed": shown},
+            )
+        )
+    events += draw_events(seat, drawn, reshuffled)
+    if home == PAWNS:
+        return _game_end(state.evolve(**changes, ended_by=seat), events), events
+    return state.evolve(**_end_turn(state, changes), idle=0), events
+
+
+def apply_pass(state: AtlantisState, seat: int) -> tuple[AtlantisState, list[Event]]:
+    if state.phase not in MOVING_PHASES:
+        raise IllegalMove("You cannot pass while a toll is due.")
+    if walks(state, seat):
+        raise IllegalMove("You may only pass when no pawn move is possible.")
+    changes, drawn, reshuffled = draw_cards(state, seat, PASS_CARDS)
+    events = [Event("pass", f"Seat {seat + 1} cannot move and passes.", {"seat": seat})]
+    events += draw_events(seat, drawn, reshuffled)
+    idle = 0 if drawn else state.idle + 1
+    state = state.evolve(**_end_turn(state, changes), idle=idle)
+    if idle >= state.players:
+        events.append(
+            Event("deadlock", "Nobody can move and no cards are left to draw.", {})
+        )
+        state = _game_end(state, events)
+    return state, events

@@ -1,0 +1,98 @@
+"""What one seat (or a spectator) may see of an Atlantis game.
+
+Hidden and therefore absent: other hands (only their sizes), the draw pile
+order (only its size), the lower tiles of stacks (only the stack height),
+the RNG state.  Everything else is public: the road's top tiles, water,
+bridges, pawns, each seat's collected tiles, hand sizes and so the scores.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .road import ATLANTIS, MAINLAND
+from .state import COLOURS, OVER, AtlantisState, tile_colour, tile_value
+
+
+def _tile(tile: int) -> dict[str, Any]:
+    return {"colour": COLOURS[tile_colour(tile)], "value": tile_value(tile)}
+
+
+def _position(p: int) -> int | str:
+    if p == ATLANTIS:
+        return "atlantis"
+    return "mainland" if p == MAINLAND else p
+
+
+def scores(state: AtlantisState) -> list[int]:
+    """Tile values + 1 per card in hand - tolls subtracted at the end."""
+    tolls = state.end_tolls or (0,) * state.players
+    return [
+        sum(tile_value(t) for t in state.tiles[s]) + sum(state.hands[s]) - tolls[s]
+        for s in range(state.players)
+    ]
+
+
+def build_view(
+    state: AtlantisState, seat: int | None, to_move: list[int]
+) -> dict[str, Any]:
+    """The JSON-safe view of ``state`` for ``seat`` (None = spectator)."""
+    road = state.road
+    owners = {b: s for s, b in enumerate(road.bridges) if b}
+    positions = []
+    for p in range(1, MAINLAND):
+        stack = road.stacks[p - 1]
+        entry: dict[str, Any] = {"position": p, "kind": road.kind(p)}
+        if stack:
+            entry.update(_tile(stack[-1]), height=len(stack))
+        if p in owners:
+            entry["bridge"] = owners[p]
+        positions.append(entry)
+    current = scores(state)
+    seats = []
+    for s in range(state.players):
+        seats.append(
+            {
+                "seat": s,
+                "pawns": [_position(p) for p in state.pawns[s]],
+                "tiles": [_tile(t) for t in state.tiles[s]],
+                "tile_points": sum(tile_value(t) for t in state.tiles[s]),
+                "cards": sum(state.hands[s]),
+                "bridge": road.bridges[s] or None,
+                "score": current[s],
+            }
+        )
+    view: dict[str, Any] = {
+        "game": "atlantis",
+        "seat": seat,
+        "players": state.players,
+        "to_move": to_move,
+        "turn": state.turn,
+        "phase": state.phase,
+        "start_seat": state.start,
+        "atlantis_until": road.first - 1,
+        "mainland_from": road.last + 1,
+        "road": positions,
+        "gaps": [
+            {"first": g.first, "last": g.last, "toll": g.toll, "bridged": g.bridged}
+            for g in road.gaps
+        ],
+        "seats": seats,
+        "draw_pile": len(state.draw),
+        "discard_pile": sum(state.discard),
+        "departed": [s for s, _ in state.departed],
+    }
+    if state.toll_due:
+        view["toll_due"] = state.toll_due
+        view["moved_to"] = _position(state.moved_to)
+    if seat is not None:
+        hand = state.hands[seat]
+        view["hand"] = {COLOURS[c]: hand[c] for c in range(len(COLOURS)) if hand[c]}
+    if state.phase == OVER or state.early_end is not None:
+        view["final"] = {
+            "scores": current,
+            "end_tolls": list(state.end_tolls or (0,) * state.players),
+            "ended_by": state.ended_by if state.ended_by >= 0 else None,
+            "early_end": state.early_end,
+        }
+    return view

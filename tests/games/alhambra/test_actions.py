@@ -1,0 +1,207 @@
+"""Taking money and buying buildings (payments, no change, extra actions)."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.engine import IllegalMove, get_rules
+from games.rules.alhambra.movegen import minimal_payments
+from games.rules.alhambra.moves import Buy, Done, Place, Take
+from games.rules.alhambra.testing import cards, position, seat, tile
+
+RULES = get_rules("alhambra")
+
+
+def moves_of(state, kind):
+    return [m for m in RULES.legal_moves(state, state.current) if isinstance(m, kind)]
+
+
+# ----------------------------------------------------------------- money
+def test_one_card_of_any_value_or_several_totalling_at_most_five():
+    state = position(display="denar 1, dirham 2, ducat 3, florin 9")
+    offered = {m.cards for m in moves_of(state, Take)}
+    assert offered == {
+        cards("denar 1"),
+        cards("dirham 2"),
+        cards("ducat 3"),
+        cards("florin 9"),
+        cards("denar 1, dirham 2"),
+        cards("denar 1, ducat 3"),
+        cards("dirham 2, ducat 3"),
+    }
+
+
+def test_equal_cards_on_display_give_each_choice_once():
+    state = position(display="denar 2, denar 2, florin 7, florin 8")
+    offered = [m.cards for m in moves_of(state, Take)]
+    assert offered == [
+        cards("denar 2"),
+        cards("florin 7"),
+        cards("florin 8"),
+        cards("denar 2, denar 2"),
+    ]
+
+
+def test_taking_money_moves_it_to_the_hand_and_ends_the_turn():
+    state = position(display="denar 1, dirham 2, ducat 3, florin 9")
+    after = RULES.apply(state, 0, Take(cards("denar 1, ducat 3"))).state
+    assert after.seats[0].hand == cards("denar 1, ducat 3")
+    assert after.current == 1
+    assert len(after.display) == 4  # refilled at the end of the turn
+
+
+def test_several_cards_may_not_total_more_than_five():
+    state = position(display="denar 1, dirham 2, ducat 4, florin 9")
+    with pytest.raises(IllegalMove, match=r"at most 5 \(these total 6\)"):
+        RULES.apply(state, 0, Take(cards("dirham 2, ducat 4")))
+
+
+def test_only_cards_on_display_can_be_taken():
+    state = position(display="denar 1, dirham 2, ducat 4, florin 9")
+    with pytest.raises(IllegalMove, match="There is no denar 4 on display"):
+        RULES.apply(state, 0, Take(cards("denar 4")))
+
+
+# -------------------------------------------------------------- payments
+def test_minimal_payments_leave_out_no_needed_card():
+    assert minimal_payments((9, 5, 3), 8) == ((9,), (3, 5))
+    assert minimal_payments((9, 5, 3), 20) == ()
+    # 4+4 covers 7 with an overpayment; 3+4 is exact; each multiset once.
+    assert minimal_payments((4, 4, 3), 7) == ((3, 4), (4, 4))
+
+
+def test_a_minimal_payment_can_still_overpay():
+    assert minimal_payments((9,), 7) == ((9,),)
+
+
+def test_legal_buys_are_the_minimal_payments_in_the_slot_currency():
+    state = position(
+        [seat(hand="dirham 3 5 9, denar 9"), seat()],
+        market=("pav8", "gar8NE", "arc9", "cha10"),
+    )
+    offered = {(m.slot, m.cards) for m in moves_of(state, Buy)}
+    assert offered == {
+        (0, cards("denar 9")),
+        (1, cards("dirham 9")),
+        (1, cards("dirham 3 5")),
+    }
+
+
+def test_a_superfluous_card_is_refused():
+    state = position(
+        [seat(hand="dirham 3 5 9"), seat()], market=("pav8", "gar8NE", "arc9", "cha10")
+    )
+    with pytest.raises(IllegalMove, match="dirham 3 is not needed"):
+        RULES.apply(state, 0, Buy(1, cards("dirham 3 9")))
+
+
+def test_a_slot_is_paid_in_its_own_currency_only():
+    state = position(
+        [seat(hand="denar 9, dirham 3"), seat()],
+        market=("pav8", "gar8NE", "arc9", "cha10"),
+    )
+    with pytest.raises(
+        IllegalMove, match="Slot 2 is paid in dirham only, not with denar 9"
+    ):
+        RULES.apply(state, 0, Buy(1, cards("denar 9")))
+
+
+def test_the_price_must_be_covered():
+    state = position(
+        [seat(hand="dirham 3 4"), seat()], market=("pav8", "gar8NE", "arc9", "cha10")
+    )
+    with pytest.raises(IllegalMove, match="garden 8 costs 8 dirham; you offer only 7"):
+        RULES.apply(state, 0, Buy(1, cards("dirham 3 4")))
+
+
+def test_cards_must_be_in_hand():
+    state = position(
+        [seat(hand="dirham 3"), seat()], market=("pav8", "gar8NE", "arc9", "cha10")
+    )
+    with pytest.raises(IllegalMove, match="There is no dirham 9 in your hand"):
+        RULES.apply(state, 0, Buy(1, cards("dirham 9")))
+
+
+def test_overpaying_gives_no_change_and_ends_the_actions():
+    state = position(
+        [seat(hand="dirham 9"), seat()], market=("pav8", "gar8NE", "arc9", "cha10")
+    )
+    after = RULES.apply(state, 0, Buy(1, cards("dirham 9"))).state
+    assert after.seats[0].hand == ()
+    assert after.discard == cards("dirham 9")
+    assert after.phase == "place"
+    assert after.seats[0].pending == (tile("gar8NE"),)
+    assert after.market[1] is None  # refilled only at the end of the turn
+
+
+def test_exact_payments_chain_extra_actions():
+    state = position(
+        [seat(hand="denar 8, dirham 3 5, ducat 9"), seat()],
+        market=("pav8", "gar8NE", "arc8N", "cha10"),
+    )
+    state = RULES.apply(state, 0, Buy(0, cards("denar 8"))).state
+    assert (state.phase, state.extra, state.current) == ("action", True, 0)
+    assert Done() in RULES.legal_moves(state, 0)
+    state = RULES.apply(state, 0, Buy(1, cards("dirham 3 5"))).state
+    assert (state.phase, state.extra) == ("action", True)
+    state = RULES.apply(state, 0, Buy(2, cards("ducat 9"))).state  # overpays
+    assert state.extra is False
+    assert state.phase == "place"
+    assert state.seats[0].pending == (tile("pav8"), tile("gar8NE"), tile("arc8N"))
+    # An emptied slot stays empty until the turn ends.
+    assert state.market[:3] == (None, None, None)
+
+
+def test_an_extra_action_may_be_taking_money():
+    state = position(
+        [seat(hand="denar 8"), seat()],
+        market=("pav8", "gar8NE", "arc9", "cha10"),
+        display="denar 1, dirham 2, ducat 3, florin 9",
+    )
+    state = RULES.apply(state, 0, Buy(0, cards("denar 8"))).state
+    state = RULES.apply(state, 0, Take(cards("florin 9"))).state
+    assert state.phase == "place"
+    assert state.seats[0].hand == cards("florin 9")
+
+
+def test_done_ends_the_actions_after_an_exact_payment_only():
+    state = position(
+        [seat(hand="denar 8"), seat()], market=("pav8", "gar8NE", "arc9", "cha10")
+    )
+    assert Done() not in RULES.legal_moves(state, 0)
+    with pytest.raises(
+        IllegalMove, match="'done' only ends your turn after an exact payment"
+    ):
+        RULES.apply(state, 0, Done())
+    state = RULES.apply(state, 0, Buy(0, cards("denar 8"))).state
+    state = RULES.apply(state, 0, Done()).state
+    assert state.phase == "place"
+
+
+def test_done_is_the_only_move_when_nothing_else_is_possible():
+    state = position(display="", deck=(), market=("pav8", "gar8NE", "arc9", "cha10"))
+    assert RULES.legal_moves(state, 0) == [Done()]
+    after = RULES.apply(state, 0, Done()).state
+    assert after.current == 1
+
+
+def test_a_bought_slot_cannot_be_bought_again_in_the_same_turn():
+    state = position(
+        [seat(hand="denar 8 9"), seat()], market=("pav8", "gar8NE", "arc9", "cha10")
+    )
+    state = RULES.apply(state, 0, Buy(0, cards("denar 8"))).state
+    with pytest.raises(IllegalMove, match="Slot 1 is empty this turn"):
+        RULES.apply(state, 0, Buy(0, cards("denar 9")))
+
+
+def test_bought_tiles_must_be_placed_before_anything_else():
+    state = position(
+        [seat(hand="dirham 9"), seat()], market=("pav8", "gar8NE", "arc9", "cha10")
+    )
+    state = RULES.apply(state, 0, Buy(1, cards("dirham 9"))).state
+    with pytest.raises(IllegalMove, match="First place your new building"):
+        RULES.apply(state, 0, Take(cards("denar 1")))
+    state = RULES.apply(state, 0, Place(tile("gar8NE"), (0, -1))).state
+    assert state.current == 1
+    assert state.seats[0].alhambra.cells[(0, -1)] == tile("gar8NE")
+    assert state.market[1] is not None  # refilled

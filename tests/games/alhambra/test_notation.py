@@ -1,0 +1,268 @@
+"""What players write: canonical forms, forgiving variants, Dutch, errors."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.engine import IllegalMove, NotationError, get_rules
+from games.rules.alhambra.components import cell_label
+from games.rules.alhambra.moves import Build, Buy, Done, Gift, Place, Remove, Swap, Take
+from games.rules.alhambra.notation import parse_cell, tile_ref, tokenize
+from games.rules.alhambra.testing import cards, position, seat, tile
+
+RULES = get_rules("alhambra")
+LAYOUT = """
+    pav7E  ser7W
+    F      arc9
+"""
+
+
+@pytest.fixture
+def action():
+    return position(
+        [
+            seat(
+                LAYOUT,
+                reserve=("tow12", "gar8NE", "gar8SW"),
+                hand="dirham 3 5 9, denar 8",
+            ),
+            seat(),
+        ],
+        market=("pav8", "gar10N", "arc9", "cha10"),
+        display="denar 1, dirham 2, ducat 3, florin 9",
+    )
+
+
+@pytest.fixture
+def placing():
+    state = position(
+        [seat(hand="dirham 4 9, denar 8"), seat()],
+        market=("pav8", "gar10N", "arc9", "cha10"),
+    )
+    state = RULES.apply(state, 0, Buy(0, cards("denar 8"))).state  # exact
+    return RULES.apply(state, 0, Buy(1, cards("dirham 4 9"))).state  # overpays
+
+
+def parse(state, text):
+    return RULES.parse_move(state, 0, text)
+
+
+# ------------------------------------------------------------ coordinates
+@pytest.mark.parametrize(
+    "cell, label",
+    [
+        ((0, 0), "F"),
+        ((0, -1), "N1"),
+        ((2, 1), "S1E2"),
+        ((-3, 0), "W3"),
+        ((-1, -12), "N12W1"),
+    ],
+)
+def test_cells_are_labelled_from_the_fountain(cell, label):
+    assert cell_label(cell) == label
+    assert parse_cell(tokenize(label)) == cell
+
+
+@pytest.mark.parametrize(
+    "text", ["n1e2", "N1 E2", "e2n1", "O2 N1", "n 1 o 2", "2,-1", "(2, -1)"]
+)
+def test_cells_are_read_forgivingly(text):
+    assert parse_cell(tokenize(text)) == (2, -1)
+
+
+def test_dutch_south_is_z():
+    assert parse_cell(tokenize("z2w1")) == (-1, 2)
+
+
+def test_a_cell_cannot_go_two_ways_on_one_axis():
+    assert parse_cell(tokenize("n1s2")) is None
+
+
+# ------------------------------------------------------------ money moves
+@pytest.mark.parametrize(
+    "text",
+    [
+        "take denar 1 + dirham 2",
+        "TAKE Denar1+Dirham2",
+        "take 1 denar and 2 dirham",
+        "neem 1 denar en 2 dirham",
+        "t den 1 dir 2",
+        "take 1 2",
+    ],
+)
+def test_taking_money(action, text):
+    assert parse(action, text) == Take(cards("denar 1, dirham 2"))
+
+
+def test_a_bare_value_needs_a_currency_when_the_display_does_not_settle_it():
+    state = position(display="denar 3, dirham 3, ducat 8, florin 9")
+    with pytest.raises(
+        NotationError, match=r"Say which currency for 3 \(display: denar 3, dirham 3"
+    ):
+        parse(state, "take 3")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "buy garden (slot 2) with dirham 3+5",
+        "buy 2 with dirham 3+5",
+        "buy 2 with 3 5",
+        "buy garden with 5 + 3",
+        "koop tuin met 3 en 5",
+        "buy slot 2 with dirham 3, dirham 5",
+        "b 2 3 5",
+        "buy dirham 3 5",
+    ],
+)
+def test_buying(action, text):
+    assert parse(action, text) == Buy(1, cards("dirham 3 5"))
+
+
+def test_buying_names_the_slot_or_the_building(action):
+    with pytest.raises(NotationError, match="The market has slots 1 to 4"):
+        parse(action, "buy 5 with 9")
+    with pytest.raises(NotationError, match="'castle' does not name a market slot"):
+        parse(action, "buy castle with 9")
+    with pytest.raises(NotationError, match="Say how you pay"):
+        parse(action, "buy 2")
+
+
+def test_the_wrong_currency_parses_but_is_illegal(action):
+    move = parse(action, "buy 2 with denar 8")
+    assert move == Buy(1, cards("denar 8"))
+    with pytest.raises(IllegalMove, match="Slot 2 is paid in dirham only"):
+        RULES.apply(action, 0, move)
+
+
+# --------------------------------------------------------------- redesign
+def test_redesign_forms(action):
+    assert parse(action, "redesign tower to N1E2") == Build(tile("tow12"), (2, -1))
+    assert parse(action, "verbouw toren naar n1 o2") == Build(tile("tow12"), (2, -1))
+    assert parse(action, "redesign N1E1 to reserve") == Remove((1, -1))
+    assert parse(action, "remove n1") == Remove((0, -1))
+    assert parse(action, "redesign garden 8 NE with E1") == Swap(tile("gar8NE"), (1, 0))
+    assert parse(action, "swap garden 8 sw with e1") == Swap(tile("gar8SW"), (1, 0))
+    assert parse(action, "ruil tuin 8 zw met o1") == Swap(tile("gar8SW"), (1, 0))
+    assert parse(action, "swap e1 with tower") == Swap(tile("tow12"), (1, 0))
+
+
+def test_an_ambiguous_building_lists_the_candidates(action):
+    with pytest.raises(
+        NotationError, match="Which building in your reserve: garden 8 NE, garden 8 SW"
+    ):
+        parse(action, "redesign garden to E2")
+
+
+def test_a_redesign_without_a_target_says_what_to_write(action):
+    with pytest.raises(NotationError, match="Write 'redesign E1 to reserve'"):
+        parse(action, "redesign E1")
+
+
+def test_done(action):
+    for text in ("done", "Klaar", "pass"):
+        assert parse(action, text) == Done()
+
+
+# --------------------------------------------------------------- placing
+def test_placing_forms(placing):
+    assert parse(placing, "place garden at N1") == Place(tile("gar10N"), (0, -1))
+    assert parse(placing, "plaats tuin op n1") == Place(tile("gar10N"), (0, -1))
+    assert parse(placing, "place pav at W1") == Place(tile("pav8"), (-1, 0))
+    assert parse(placing, "reserve garden") == Place(tile("gar10N"), None)
+    assert parse(placing, "place garden in reserve") == Place(tile("gar10N"), None)
+    assert parse(placing, "give garden to Dirk") == Gift(tile("gar10N"))
+    assert parse(placing, "dirk pavilion") == Gift(tile("pav8"))
+
+
+def test_the_only_pending_building_need_not_be_named():
+    state = position(
+        [seat(hand="dirham 4 9"), seat()], market=("pav8", "gar10N", "arc9", "cha10")
+    )
+    state = RULES.apply(state, 0, Buy(1, cards("dirham 4 9"))).state
+    assert parse(state, "place at S1") == Place(tile("gar10N"), (0, 1))
+    assert parse(state, "reserve") == Place(tile("gar10N"), None)
+    assert parse(state, "dirk") == Gift(tile("gar10N"))
+
+
+def test_two_pending_buildings_need_a_name(placing):
+    with pytest.raises(
+        NotationError, match="Which building waiting to be placed: pavilion, garden"
+    ):
+        parse(placing, "reserve")
+
+
+def test_other_moves_while_placing_get_a_clear_message(placing):
+    with pytest.raises(NotationError, match="place your new building"):
+        parse(placing, "redesign N1 to reserve")
+
+
+# --------------------------------------------------------------- round trip
+def test_every_legal_move_reads_back(action, placing):
+    for state in (action, placing):
+        for move in RULES.legal_moves(state, 0):
+            text = RULES.format_move(state, 0, move)
+            assert parse(state, text) == move, text
+
+
+def test_canonical_forms(action, placing):
+    fmt = RULES.format_move
+    assert fmt(action, 0, Take(cards("denar 1, dirham 2"))) == "take denar 1 + dirham 2"
+    assert (
+        fmt(action, 0, Buy(1, cards("dirham 3 5")))
+        == "buy garden (slot 2) with dirham 3+5"
+    )
+    assert fmt(action, 0, Build(tile("tow12"), (2, -1))) == "redesign tower to N1E2"
+    assert (
+        fmt(action, 0, Swap(tile("gar8NE"), (1, 0))) == "redesign garden 8 NE with E1"
+    )
+    assert fmt(action, 0, Remove((1, -1))) == "redesign N1E1 to reserve"
+    assert fmt(action, 0, Done()) == "done"
+    assert fmt(placing, 0, Place(tile("gar10N"), (0, 1))) == "place garden at S1"
+    assert fmt(placing, 0, Place(tile("pav8"), None)) == "reserve pavilion"
+    assert fmt(placing, 0, Gift(tile("pav8"))) == "give pavilion to Dirk"
+
+
+def test_tile_refs_grow_only_as_far_as_needed():
+    assert tile_ref(tile("gar10N"), [tile("gar10N"), tile("tow12")]) == "garden"
+    assert tile_ref(tile("gar10N"), [tile("gar10N"), tile("gar11")]) == "garden 10"
+    assert (
+        tile_ref(tile("gar10-"), [tile("gar10N"), tile("gar10-")]) == "garden 10 open"
+    )
+
+
+# ------------------------------------------------------------------ errors
+def test_unknown_words_list_examples(action):
+    with pytest.raises(NotationError) as error:
+        parse(action, "xyzzy plugh")
+    message = str(error.value)
+    assert "'xyzzy' is not a move here" in message
+    assert "For example: take denar 1;" in message
+
+
+def test_an_empty_move_is_refused(action):
+    with pytest.raises(NotationError, match="The move is empty"):
+        parse(action, "  ")
+
+
+def test_a_whole_turn_in_one_message():
+    state = position(
+        [seat(hand="dirham 3 5, denar 9"), seat()],
+        market=("pav8", "gar8NE", "arc9", "cha10"),
+    )
+    text = "buy 2 with dirham 3+5\nbuy 1 with 9; place garden at N1\nreserve pavilion"
+    after = RULES.apply_text(state, 0, text).state
+    assert after.current == 1
+    assert after.seats[0].alhambra.cells[(0, -1)] == tile("gar8NE")
+    assert after.seats[0].reserve == (tile("pav8"),)
+
+
+def test_a_bad_part_of_a_turn_names_the_part():
+    state = position(
+        [seat(hand="dirham 9"), seat()], market=("pav8", "gar8NE", "arc9", "cha10")
+    )
+    with pytest.raises(
+        IllegalMove,
+        match=r'In move 2 \("place garden at S1"\): garden 8 NE cannot be placed',
+    ):
+        RULES.apply_text(state, 0, "buy 2 with 9; place garden at S1")

@@ -1,0 +1,186 @@
+"""Two-player Swiss: Monrad order, byes, and no avoidable rematch."""
+
+import random
+from collections import Counter
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tournaments.pairing import swiss_pairing
+from tournaments.standings import ranking_order
+from tournaments.types import GameResult, Player
+
+from .simulate import fewest_rematches, field, pairings, random_result
+
+
+def game(round, first, second, winner=None):
+    if winner is None:
+        ranking = ((first, second),)
+    else:
+        ranking = ((winner,), (second if winner == first else first,))
+    return GameResult(round=round, table=(first, second), ranking=ranking)
+
+
+def pairs(pairing):
+    return [t.players for t in pairing.tables]
+
+
+def test_round_one_is_monrad_top_down():
+    pairing = swiss_pairing(field(8), [], 1)
+    assert pairs(pairing) == [(1, 2), (3, 4), (5, 6), (7, 8)]
+    assert [t.key for t in pairing.tables] == ["R1-T1", "R1-T2", "R1-T3", "R1-T4"]
+    assert not pairing.byes and not pairing.results
+
+
+def test_the_bye_goes_to_the_lowest_ranked_player_without_one():
+    players = field(7)
+    first = swiss_pairing(players, [], 1)
+    assert first.byes == (7,)
+    (bye,) = first.results
+    assert bye == GameResult.bye(1, 7, key="R1-B1")
+    results = [bye] + [game(1, *t.players, winner=t.players[0]) for t in first.tables]
+    second = swiss_pairing(players, results, 2)
+    # 7 already had a bye; the lowest-ranked of the others gets this one.
+    order = [p for p in ranking_order(players, results) if p != 7]
+    assert second.byes == (order[-1],)
+
+
+def test_a_walkover_win_counts_as_a_bye():
+    players = field(3)
+    results = [GameResult.forfeit(1, (2, 3), [2]), GameResult.bye(1, 1)]
+    # 3 won without playing and 1 had the bye: 2 gets this one.
+    assert swiss_pairing(players, results, 2).byes == (2,)
+
+
+def test_rematches_are_avoided_even_when_the_greedy_pairing_fails():
+    results = [
+        game(1, 1, 2, winner=2),
+        game(1, 3, 4, winner=4),
+        game(1, 5, 6, winner=6),
+        game(2, 2, 4, winner=4),
+        game(2, 6, 1, winner=1),
+        game(2, 3, 5, winner=3),
+    ]
+    players = field(6)
+    assert ranking_order(players, results) == [4, 2, 1, 3, 6, 5]
+    # Monrad would play 4-1, 2-3 and then 6-5 again; 2 floats down instead.
+    pairing = swiss_pairing(players, results, 3)
+    assert sorted(tuple(sorted(p)) for p in pairs(pairing)) == [(1, 4), (2, 5), (3, 6)]
+
+
+def test_when_rematches_cannot_be_avoided_there_are_as_few_as_possible():
+    players = field(4)
+    results = [
+        game(1, 1, 2, 1),
+        game(1, 3, 4, 3),
+        game(2, 1, 3, 1),
+        game(2, 2, 4, 2),
+        game(3, 1, 4, 1),
+        game(3, 2, 3, 2),
+    ]
+    pairing = swiss_pairing(players, results, 4)
+    assert len(pairing.tables) == 2  # everybody met everybody: two rematches
+
+
+def test_withdrawn_players_are_not_paired():
+    players = field(5, withdrawn=[3])
+    pairing = swiss_pairing(players, [], 1)
+    assert sorted(p for t in pairing.tables for p in t.players) == [1, 2, 4, 5]
+    assert not pairing.byes
+
+
+def test_first_moves_alternate():
+    players = field(4)
+    first = swiss_pairing(players, [], 1)
+    assert pairs(first) == [(1, 2), (3, 4)]
+    results = [game(1, 1, 2, winner=1), game(1, 3, 4, winner=4)]
+    # 1 and 3 moved first in round 1, so 4 and 2 move first in round 2.
+    assert pairs(swiss_pairing(players, results, 2)) == [(4, 1), (2, 3)]
+
+
+def expected_bye_and_rematches(players, results):
+    """Brute force of the bye rule and of the fewest rematches."""
+    active = [
+        p
+        for p in ranking_order(players, results)
+        if p not in {q.id for q in players if q.withdrawn}
+    ]
+    met = Counter(frozenset(r.played) for r in results if len(r.played) == 2)
+    if len(active) % 2 == 0:
+        return None, fewest_rematches(active, met), met, active
+    had = Counter(p for r in results for p in r.unplayed_winners)
+    fewest = min(had[p] for p in active)
+    options = [p for p in reversed(active) if had[p] == fewest]
+    cost = {p: fewest_rematches([q for q in active if q != p], met) for p in options}
+    best = min(cost.values())
+    return next(p for p in options if cost[p] == best), best, met, active
+
+
+def expected_top_partner(active, met, bye, best):
+    rest = [p for p in active if p != bye]
+    if not rest:
+        return None
+    top = rest[0]
+    partners = {
+        next(b if a == top else a for a, b in pairing if top in (a, b))
+        for pairing in pairings(rest)
+        if sum(frozenset(p) in met for p in pairing) == best
+    }
+    fresh = [q for q in rest[1:] if frozenset((top, q)) not in met]
+    old = [q for q in rest[1:] if frozenset((top, q)) in met]
+    old.sort(key=lambda q: met[frozenset((top, q))])  # least met first, then rank
+    return next(q for q in fresh + old if q in partners)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(1, 10), st.integers(1, 11), st.integers(0, 2**32))
+def test_swiss_rounds_match_a_brute_force_search(count, rounds, seed):
+    rng = random.Random(seed)
+    players = field(count)
+    results = []
+    for number in range(1, rounds + 1):
+        if rng.random() < 0.15:
+            quitter = rng.randrange(count)
+            players[quitter] = Player(
+                quitter + 1, quitter + 1, players[quitter].rating, True
+            )
+        pairing = swiss_pairing(players, results, number)
+        bye, best, met, active = expected_bye_and_rematches(players, results)
+        seated = [p for t in pairing.tables for p in t.players]
+        # Nobody plays twice, every active player plays or has the bye.
+        assert len(seated) == len(set(seated))
+        assert sorted(seated + list(pairing.byes)) == sorted(active)
+        assert pairing.byes == (() if bye is None else (bye,))
+        rematches = sum(frozenset(t.players) in met for t in pairing.tables)
+        assert rematches == best, "an avoidable rematch"
+        if pairing.tables:
+            top = next(p for p in active if p != bye)
+            table = next(t for t in pairing.tables if top in t.players)
+            partner = next(p for p in table.players if p != top)
+            assert partner == expected_top_partner(active, met, bye, best)
+        for table in pairing.tables:
+            if rng.random() < 0.1:
+                results.append(
+                    GameResult.forfeit(number, table.players, [table.players[1]])
+                )
+            else:
+                results.append(random_result(rng, table, ties=0.2))
+        results.extend(pairing.results)
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.integers(20, 120), st.integers(0, 2**32))
+def test_large_swiss_has_no_rematch_and_one_bye_each(count, seed):
+    rng = random.Random(seed)
+    players = field(count)
+    results = []
+    for number in range(1, 8):
+        pairing = swiss_pairing(players, results, number)
+        seated = [p for t in pairing.tables for p in t.players]
+        assert len(seated) == len(set(seated)) == count - count % 2
+        results.extend(random_result(rng, t) for t in pairing.tables)
+        results.extend(pairing.results)
+    meetings = Counter(frozenset(r.table) for r in results if len(r.table) == 2)
+    assert max(meetings.values()) == 1
+    byes = [r.table[0] for r in results if r.is_bye]
+    assert len(byes) == len(set(byes)) == (7 if count % 2 else 0)

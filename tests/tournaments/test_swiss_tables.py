@@ -1,0 +1,109 @@
+"""Multi-player Swiss: cut by score, sizes within 1, local swaps."""
+
+import random
+from collections import Counter
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tournaments.pairing import swiss_table_pairing
+from tournaments.pairing.common import met, table_sizes
+from tournaments.pairing.swiss_tables import improve, repeats
+from tournaments.standings import ranking_order
+from tournaments.types import GameResult
+
+from .simulate import field, random_result
+
+
+def test_first_round_cuts_the_ranking_into_tables():
+    pairing = swiss_table_pairing(field(14), [], 1, size=4)
+    assert [sorted(t.players) for t in pairing.tables] == [
+        [1, 2, 3, 4],
+        [5, 6, 7, 8],
+        [9, 10, 11],
+        [12, 13, 14],
+    ]
+    assert not pairing.byes
+
+
+def test_players_left_over_by_the_game_minimum_get_a_bye():
+    pairing = swiss_table_pairing(field(5), [], 1, size=4, min_size=3)
+    assert pairing.byes == (5,) and pairing.results == (
+        GameResult.bye(1, 5, key="R1-B1"),
+    )
+    results = list(pairing.results) + [
+        GameResult(1, pairing.tables[0].players, ((1,), (2,), (3,), (4,)))
+    ]
+    # 5 had the bye and leads; the lowest-ranked player without one sits out.
+    order = ranking_order(field(5), results)
+    assert swiss_table_pairing(field(5), results, 2, size=4, min_size=3).byes == (
+        [p for p in order if p != 5][-1],
+    )
+
+
+def test_a_swap_between_neighbouring_tables_removes_a_repeat():
+    meetings = met([GameResult(1, (1, 2), ((1,), (2,)))])
+    groups = [[1, 2, 3], [4, 5, 6]]
+    improve(groups, meetings, {p: p for p in range(1, 7)})
+    assert repeats(groups, meetings) == 0
+    # Of the swaps that help, 2 <-> 4 is between the closest-ranked players.
+    assert groups == [[1, 4, 3], [2, 5, 6]]
+
+
+def test_seats_rotate_at_multi_player_tables():
+    players = field(4)
+    first = swiss_table_pairing(players, [], 1, size=4)
+    (table,) = first.tables
+    assert table.players == (1, 2, 3, 4)
+    results = [GameResult(1, table.players, ((4,), (3,), (2,), (1,)))]
+    (again,) = swiss_table_pairing(players, results, 2, size=4).tables
+    assert again.players == (1, 2, 3, 4)[::-1]
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.integers(1, 40),
+    st.integers(3, 6),
+    st.integers(2, 3),
+    st.integers(1, 6),
+    st.integers(0, 2**32),
+)
+def test_swiss_tables_seat_everybody_once_at_balanced_tables(
+    count, size, min_size, rounds, seed
+):
+    rng = random.Random(seed)
+    players = field(count)
+    results = []
+    for number in range(1, rounds + 1):
+        pairing = swiss_table_pairing(
+            players, results, number, size=size, min_size=min_size
+        )
+        seated = [p for t in pairing.tables for p in t.players]
+        assert len(seated) == len(set(seated)), "somebody sits at two tables"
+        assert sorted(seated + list(pairing.byes)) == list(range(1, count + 1))
+        sizes = sorted((len(t.players) for t in pairing.tables), reverse=True)
+        assert sizes == table_sizes(count, size, min_size)
+        if sizes:
+            assert sizes[0] - sizes[-1] <= 1
+        # Byes: the lowest-ranked among those with the fewest byes.
+        had = Counter(p for r in results for p in r.unplayed_winners)
+        order = ranking_order(players, results)
+        expected = sorted(order, key=lambda p: (had[p], -order.index(p)))[
+            : len(pairing.byes)
+        ]
+        assert set(pairing.byes) == set(expected)
+        # The swaps never make repeats worse than the plain cut, and no
+        # swap between neighbouring tables would lower them further.
+        meetings = met(results)
+        groups = [list(t.players) for t in pairing.tables]
+        plain, start = [], 0
+        seated_order = [p for p in order if p not in pairing.byes]
+        for table_size in sizes:
+            plain.append(seated_order[start : start + table_size])
+            start += table_size
+        assert repeats(groups, meetings) <= repeats(plain, meetings)
+        polished = [g[:] for g in groups]
+        improve(polished, meetings, {p: i for i, p in enumerate(order)})
+        assert repeats(polished, meetings) == repeats(groups, meetings)
+        results.extend(random_result(rng, t) for t in pairing.tables)
+        results.extend(pairing.results)

@@ -1,0 +1,130 @@
+"""Helpers every pairing format shares: table sizes, seats, history.
+
+Decisions the issue leaves open, taken here:
+
+- **Table sizes.**  With n players and a chosen table size k there are
+  t = ceil(n / k) tables whose sizes differ by at most 1, the larger tables
+  first (reference B5: Alhambra with 14 players at k = 4 plays 4+4+3+3).
+  If that would make a table smaller than the game's minimum (``min_size``,
+  2 unless the game needs more), there are fewer tables and the players left
+  over get a bye; so at k = 2 an odd player out gets the bye, as usual.
+- **Seat order** (who moves first).  Players who have moved early less often
+  sit earlier: each past game gives a player (N - 1 - seat) / (N - 1), 1 for
+  the first seat and 0 for the last, and the table is sorted by that total,
+  then by the previous game's share (so a player who was last time second
+  moves first this time when otherwise level, FIDE's colour rule 8), then
+  by rank.  Round robin keeps the Berger colours instead.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable, Iterable, Sequence
+from fractions import Fraction
+
+from ..types import GameResult, Player, PlayerId
+
+
+def table_sizes(players: int, size: int, min_size: int = 2) -> list[int]:
+    """Sizes of the tables for ``players`` players, largest first.
+
+    The players beyond ``sum(result)`` sit out (bye).  Sizes differ by at
+    most 1 and none is above ``size`` or below ``min_size``.
+
+    :raises ValueError: unless 1 <= min_size <= size.
+    """
+    if not 1 <= min_size <= size:
+        raise ValueError(f"need 1 <= min_size ({min_size}) <= size ({size})")
+    if players < min_size:
+        return []
+    tables = -(-players // size)
+    while players // tables < min_size:
+        tables -= 1
+    seated = min(players, tables * size)
+    base, extra = divmod(seated, tables)
+    return [base + 1] * extra + [base] * (tables - extra)
+
+
+class SeatBalance:
+    """How often each player moved early so far (see the module docstring).
+
+    Built once per pairing from every earlier result (forfeits and byes are
+    not games and do not count), then asked for each new table.
+    """
+
+    def __init__(self, history: Iterable[GameResult]) -> None:
+        self.total: dict[PlayerId, Fraction] = defaultdict(Fraction)
+        self.last: dict[PlayerId, tuple[int, Fraction]] = {}
+        for result in history:
+            size = len(result.table)
+            if size < 2 or result.forfeited:
+                continue
+            for seat, player in enumerate(result.table):
+                share = Fraction(size - 1 - seat, size - 1)
+                self.total[player] += share
+                if player not in self.last or self.last[player][0] < result.round:
+                    self.last[player] = (result.round, share)
+
+    def order(
+        self, table: Iterable[PlayerId], rank: Callable[[PlayerId], object]
+    ) -> tuple[PlayerId, ...]:
+        """The players of ``table`` in seat order; ``rank`` is the last key."""
+        no_game = (0, Fraction(0))
+        return tuple(
+            sorted(
+                table,
+                key=lambda p: (self.total[p], self.last.get(p, no_game)[1], rank(p)),
+            )
+        )
+
+
+def by_seed(players: Iterable[Player]) -> list[Player]:
+    """Players sorted by seed (ties, which should not happen, by id)."""
+    return sorted(players, key=lambda p: (p.seed, p.id))
+
+
+def met(results: Iterable[GameResult]) -> dict[PlayerId, dict[PlayerId, int]]:
+    """How many times each pair of players sat at a played table together.
+
+    Forfeits do not count: the players never met over the board.
+    """
+    count: dict[PlayerId, dict[PlayerId, int]] = defaultdict(lambda: defaultdict(int))
+    for result in results:
+        present = result.played
+        if len(present) < 2:
+            continue
+        for a in present:
+            for b in present:
+                if a != b:
+                    count[a][b] += 1
+    return count
+
+
+def rounds_of(results: Iterable[GameResult]) -> dict[int, list[GameResult]]:
+    """Results grouped by round number, rounds in increasing order."""
+    grouped: dict[int, list[GameResult]] = defaultdict(list)
+    for result in results:
+        grouped[result.round].append(result)
+    return dict(sorted(grouped.items()))
+
+
+def snake(ordered: Sequence[PlayerId], sizes: Sequence[int]) -> list[list[PlayerId]]:
+    """Deal ``ordered`` players to tables of ``sizes`` in serpentine order.
+
+    Seeds 1..t go to tables 1..t, seeds t+1..2t back from table t to 1, and
+    so on, skipping full tables: every table gets a fair mix of strong and
+    weak players (Match Play's group seeding, brackets-manager's
+    ``groups.seed_optimized``).
+    """
+    tables: list[list[PlayerId]] = [[] for _ in sizes]
+    order = list(range(len(sizes)))
+    pending = iter(ordered[: sum(sizes)])
+    left = sum(sizes)
+    forward = True
+    while left:
+        for index in order if forward else reversed(order):
+            if left and len(tables[index]) < sizes[index]:
+                tables[index].append(next(pending))
+                left -= 1
+        forward = not forward
+    return tables

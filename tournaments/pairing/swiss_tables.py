@@ -1,0 +1,155 @@
+"""Swiss pairing for multi-player tables (reference B5, "Swiss tables").
+
+:func:`swiss_table_pairing` seats the next round from the results so far:
+
+1. Players are listed in standings order (points, Buchholz,
+   Sonneborn-Berger, rating, seed); withdrawn players are left out.
+2. Table sizes come from ``table_sizes``: ceil(n / k) tables whose sizes
+   differ by at most 1, the larger ones at the top.  If the game's minimum
+   leaves players over, they get a bye worth one win's points: the
+   lowest-ranked among those with the fewest byes so far (a walkover win
+   counts as a bye).
+3. The list is cut into consecutive tables, so players on similar scores
+   meet.
+4. Local swaps limit repeated co-players: the cost of a seating is, over
+   every table, the number of earlier games each pair at it has already
+   shared.  Repeatedly, the swap of two players between *neighbouring*
+   tables that lowers the cost most is made (among equal gains, the one
+   between the closest-ranked players), until no such swap helps.  Swaps
+   stay between neighbours so scores stay close; the result is a local
+   optimum, not a global one, which the issue asks for ("swap locally").
+
+Seats: see ``common.SeatBalance``.  Tables are keyed ``R<round>-T<index>``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+
+from ..standings import ranking_order
+from ..types import GameResult, Player, PlayerId, RoundPairing, Table
+from .common import SeatBalance, met, table_sizes
+
+
+def swiss_table_pairing(
+    players: Iterable[Player],
+    results: Iterable[GameResult],
+    round_number: int,
+    *,
+    size: int,
+    min_size: int = 2,
+) -> RoundPairing:
+    """Seat round ``round_number`` of a multi-player Swiss.
+
+    :param size: the chosen table size k (tables get k or fewer players).
+    :param min_size: the game's minimum number of players.
+    :raises ValueError: on bad sizes or a result naming an unknown player.
+    """
+    players = list(players)
+    results = list(results)
+    withdrawn = {p.id for p in players if p.withdrawn}
+    order = [pid for pid in ranking_order(players, results) if pid not in withdrawn]
+    rank = {pid: i for i, pid in enumerate(order)}
+    sizes = table_sizes(len(order), size, min_size)
+    spare = len(order) - sum(sizes)
+    byes = _choose_byes(order, results, spare)
+    seated = [p for p in order if p not in byes]
+    groups, start = [], 0
+    for table_size in sizes:
+        groups.append(seated[start : start + table_size])
+        start += table_size
+    improve(groups, met(results), rank)
+    balance = SeatBalance(results)
+    tables = tuple(
+        Table(
+            round=round_number,
+            key=f"R{round_number}-T{index}",
+            players=balance.order(group, rank.__getitem__),
+        )
+        for index, group in enumerate(groups, start=1)
+    )
+    bye_list = sorted(byes, key=rank.__getitem__)
+    return RoundPairing(
+        round=round_number,
+        tables=tables,
+        byes=tuple(bye_list),
+        results=tuple(
+            GameResult.bye(round_number, p, key=f"R{round_number}-B{i}")
+            for i, p in enumerate(bye_list, start=1)
+        ),
+    )
+
+
+def _choose_byes(
+    order: list[PlayerId], results: list[GameResult], count: int
+) -> set[PlayerId]:
+    had = Counter(p for r in results for p in r.unplayed_winners)
+    position = {pid: i for i, pid in enumerate(order)}
+    candidates = sorted(order, key=lambda p: (had[p], -position[p]))
+    return set(candidates[:count])
+
+
+def repeats(groups: Sequence[Sequence[PlayerId]], meetings: dict) -> int:
+    """The cost of a seating: earlier games shared by pairs at a table."""
+    return sum(
+        meetings.get(a, {}).get(b, 0)
+        for group in groups
+        for i, a in enumerate(group)
+        for b in group[i + 1 :]
+    )
+
+
+def improve(
+    groups: list[list[PlayerId]], meetings: dict, rank: dict[PlayerId, int]
+) -> None:
+    """Swap players between neighbouring tables while it lowers the cost.
+
+    Works in place.  Each swap lowers a non-negative integer cost, so the
+    loop ends; each pass costs O(tables x size^3).
+    """
+
+    def seen(a: PlayerId, group: Sequence[PlayerId], skip: PlayerId) -> int:
+        row = meetings.get(a)
+        if not row:
+            return 0
+        return sum(row.get(c, 0) for c in group if c != skip)
+
+    def best_swap(upper: list[PlayerId], lower: list[PlayerId]) -> tuple | None:
+        best = None
+        for x in upper:
+            for y in lower:
+                gain = (
+                    seen(x, upper, x)
+                    + seen(y, lower, y)
+                    - seen(y, upper, x)
+                    - seen(x, lower, y)
+                )
+                if gain > 0:
+                    key = (-gain, abs(rank[x] - rank[y]), rank[x], rank[y])
+                    if best is None or key < best[0]:
+                        best = (key, x, y)
+        return best
+
+    changed = True
+    while changed:
+        changed = False
+        for t in range(len(groups) - 1):
+            upper, lower = groups[t], groups[t + 1]
+            if not (_has_repeat(upper, meetings) or _has_repeat(lower, meetings)):
+                continue
+            found = best_swap(upper, lower)
+            if found is None:
+                continue
+            _, x, y = found
+            upper[upper.index(x)] = y
+            lower[lower.index(y)] = x
+            changed = True
+
+
+def _has_repeat(group: Sequence[PlayerId], meetings: dict) -> bool:
+    return any(
+        meetings.get(a, {}).get(b, 0)
+        for i, a in enumerate(group)
+        for b in group[i + 1 :]
+    )

@@ -1,0 +1,193 @@
+"""Tournament standings: a pure function of (players, results).
+
+Standings are recomputed from the results every time and never edited by
+hand (house style 9.7); a result an organiser sets by hand is just another
+``GameResult``.
+
+Points (issue "Club tournaments"):
+
+- At a table of N >= 2 players each player scores, against every other
+  player at the table, 1 for finishing ahead, 1/2 for a shared place and 0
+  for finishing behind; the sum is divided by N - 1.  A two-player game is
+  therefore 1 / 1/2 / 0, and a win at a table of 3 is worth as much as a
+  win at a table of 4.
+- A forfeited player loses to every player who played and scores 0 (so a
+  game both players forfeited scores 0 each, not 1/2).
+- A bye (one-player table) scores one win's points, 1.
+- All arithmetic is exact (``fractions.Fraction``), so equal scores compare
+  equal whatever the table sizes.
+
+Tie-breaks, in order (lichess Swiss order, reference B6):
+
+1. Buchholz: over the games the player actually played, the mean final
+   score of the co-players who played too.  For two-player games that is
+   the plain sum of the opponents' scores.
+2. Sonneborn-Berger: over the same games, the sum of (pairwise result
+   against a co-player) x (that co-player's score), divided by the number
+   of co-players.  For two-player games that is the classic sum of the
+   scores of opponents beaten plus half of those drawn.
+3. Rating at the start (higher first).
+
+Decisions the issue leaves open, taken here:
+
+- Unplayed games (byes, forfeits, walkovers) count for points but not for
+  tie-breaks: they have no opponent to measure.  This is simpler than the
+  older FIDE "virtual opponent" and, unlike it, needs no knowledge of the
+  number of rounds.  A forfeited co-player at a multi-player table is left
+  out of the tie-breaks of the players who did play.
+- A withdrawn player keeps every result so far and stays in the table with
+  ``withdrawn`` set; opponents keep the points won against them.
+- Players equal on points and every tie-break share a rank; they are listed
+  by seed so the order is still deterministic.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+
+from .types import GameResult, Player, PlayerId
+
+_HALF = Fraction(1, 2)
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One line of the standings table."""
+
+    rank: int
+    player: PlayerId
+    points: Fraction
+    buchholz: Fraction
+    sonneborn_berger: Fraction
+    rating: int
+    played: int
+    unplayed: int
+    withdrawn: bool
+
+
+def result_points(result: GameResult) -> dict[PlayerId, Fraction]:
+    """Points each player at the table scores in ``result`` (module doc)."""
+    size = len(result.table)
+    if size == 1:
+        return {result.table[0]: Fraction(1)}
+    points = {p: Fraction(0) for p in result.forfeited}
+    below = size
+    for group in result.ranking:
+        below -= len(group)
+        score = Fraction(2 * below + len(group) - 1, 2 * (size - 1))
+        for player in group:
+            points[player] = score
+    return points
+
+
+def pairwise_result(result: GameResult, a: PlayerId, b: PlayerId) -> Fraction:
+    """1, 1/2 or 0 for ``a`` against ``b`` at the same table."""
+    if a in result.forfeited:
+        return Fraction(0)
+    if b in result.forfeited:
+        return Fraction(1)
+    place = _places(result)
+    if place[a] < place[b]:
+        return Fraction(1)
+    return _HALF if place[a] == place[b] else Fraction(0)
+
+
+def scores(
+    players: Iterable[Player], results: Iterable[GameResult]
+) -> dict[PlayerId, Fraction]:
+    """Every player's points; cheaper than :func:`standings` for pairing.
+
+    :raises ValueError: when a result names a player not in ``players``.
+    """
+    total = {p.id: Fraction(0) for p in players}
+    for result in results:
+        for player, points in result_points(result).items():
+            if player not in total:
+                raise ValueError(f"result names unknown player {player}")
+            total[player] += points
+    return total
+
+
+def standings(
+    players: Iterable[Player], results: Iterable[GameResult]
+) -> tuple[Standing, ...]:
+    """The standings, best first (see the module docstring for the rules).
+
+    The answer depends only on the set of results, not on their order.
+
+    :raises ValueError: on duplicate player ids or a result naming a player
+        not in ``players``.
+    """
+    players = list(players)
+    results = list(results)
+    by_id = {p.id: p for p in players}
+    if len(by_id) != len(players):
+        raise ValueError("duplicate player id")
+    total = scores(players, results)
+    buchholz = dict.fromkeys(by_id, Fraction(0))
+    berger = dict.fromkeys(by_id, Fraction(0))
+    played = dict.fromkeys(by_id, 0)
+    unplayed = dict.fromkeys(by_id, 0)
+    for result in results:
+        for player in result.unplayed_winners:
+            unplayed[player] += 1
+        present = result.played
+        if len(present) < 2:
+            continue
+        place = _places(result)
+        share = Fraction(1, len(present) - 1)
+        for a in present:
+            played[a] += 1
+            for b in present:
+                if a == b:
+                    continue
+                buchholz[a] += total[b] * share
+                if place[a] < place[b]:
+                    berger[a] += total[b] * share
+                elif place[a] == place[b]:
+                    berger[a] += total[b] * share * _HALF
+
+    def criteria(pid: PlayerId) -> tuple[Fraction, Fraction, Fraction, int]:
+        return (total[pid], buchholz[pid], berger[pid], by_id[pid].rating)
+
+    ordered = sorted(
+        by_id,
+        key=lambda pid: (
+            tuple(-c for c in criteria(pid)),
+            by_id[pid].seed,
+            pid,
+        ),
+    )
+    table: list[Standing] = []
+    for index, pid in enumerate(ordered):
+        if table and criteria(pid) == criteria(table[-1].player):
+            rank = table[-1].rank
+        else:
+            rank = index + 1
+        table.append(
+            Standing(
+                rank=rank,
+                player=pid,
+                points=total[pid],
+                buchholz=buchholz[pid],
+                sonneborn_berger=berger[pid],
+                rating=by_id[pid].rating,
+                played=played[pid],
+                unplayed=unplayed[pid],
+                withdrawn=by_id[pid].withdrawn,
+            )
+        )
+    return tuple(table)
+
+
+def ranking_order(
+    players: Iterable[Player], results: Iterable[GameResult]
+) -> list[PlayerId]:
+    """Player ids in standings order (the order pairing works in)."""
+    return [s.player for s in standings(players, results)]
+
+
+def _places(result: GameResult) -> Mapping[PlayerId, int]:
+    return {p: i for i, group in enumerate(result.ranking) for p in group}
