@@ -64,6 +64,7 @@ INSTALLED_APPS = [
     "alta_site.accounts",
     "alta_site.devmail",
     "games",
+    "games.mail",
     "tournaments",
     "ratings",
 ]
@@ -208,6 +209,23 @@ else:
     # No mail server configured: keep every mail in the local mailbox.
     EMAIL_BACKEND = "alta_site.devmail.backend.MailboxBackend"
 DEV_MAILBOX = env_bool("DEV_MAILBOX", DEBUG)
+# Incoming replies: at most this many messages per sender per hour.
+INBOUND_MAIL_PER_HOUR = env_int("INBOUND_MAIL_PER_HOUR", 60)
+# A worker killed while sending leaves a row "sending"; after this many
+# seconds the sweeper hands it out again.
+MAIL_SEND_LEASE_SECONDS = env_int("MAIL_SEND_LEASE_SECONDS", 300)
+# Provider webhook for incoming mail (django-anymail, Mailgun routes).
+MAILGUN_INBOUND_ENABLED = env_bool("MAILGUN_INBOUND_ENABLED", False)
+ANYMAIL: dict[str, str] = {}
+if MAILGUN_INBOUND_ENABLED:
+    _signing_key = env_secret("MAILGUN_WEBHOOK_SIGNING_KEY")
+    _webhook_secret = env_secret("ANYMAIL_WEBHOOK_SECRET")
+    if not _signing_key or not _webhook_secret:
+        raise ImproperlyConfigured(
+            "MAILGUN_INBOUND_ENABLED needs MAILGUN_WEBHOOK_SIGNING_KEY and ANYMAIL_WEBHOOK_SECRET."
+        )
+    ANYMAIL = {"MAILGUN_WEBHOOK_SIGNING_KEY": _signing_key, "WEBHOOK_SECRET": _webhook_secret}
+
 
 # ------------------------------------------------------------------ celery
 CELERY_BROKER_URL = env_str("CELERY_BROKER_URL", "filesystem://")
@@ -239,7 +257,10 @@ CELERY_RESULT_EXPIRES = 3600
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_IMPORTS = ["games.mail.tasks"]
 CELERY_BEAT_SCHEDULE: dict[str, dict] = {
+    "outbox-sweep": {"task": "games.mail.tasks.outbox_sweep", "schedule": 60},
+    "digests-send": {"task": "games.mail.tasks.digests_send", "schedule": 15 * 60},
     "sessions-clear-expired": {
         "task": "alta_site.tasks.sessions_clear_expired",
         "schedule": 6 * 3600,

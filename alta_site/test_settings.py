@@ -10,5 +10,6 @@ STORAGES = {
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
 }
 DEV_MAILBOX = True
-CELERY_TASK_ALWAYS_EAGER = False
+# Tasks queued by services run inline in tests (the worker test turns this off).
+CELERY_TASK_ALWAYS_EAGER = True
 LOGGING_CONFIG = None

@@ -13,6 +13,7 @@ urlpatterns = [
     path("dev/mailbox/", include("alta_site.devmail.urls")),
     path("api/", include("games.api.urls")),
     path("", include("games.urls")),
+    path("", include("games.mail.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
 ]

@@ -1,8 +1,12 @@
 """The local mailbox pages (only when ``DEV_MAILBOX`` is on)."""
 
+from email.message import EmailMessage
+from email.utils import make_msgid
+
 from django.conf import settings
+from django.contrib import messages
 from django.http import Http404, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
 
 from .models import CapturedEmail
 
@@ -15,16 +19,45 @@ def _require_mailbox() -> None:
 def mailbox(request):
     _require_mailbox()
     to = request.GET.get("to", "").strip()
-    messages = CapturedEmail.objects.all()
+    captured = CapturedEmail.objects.all()
     if to:
-        messages = messages.filter(to__icontains=to)
-    return render(request, "devmail/mailbox.html", {"messages": messages[:200], "to": to})
+        captured = captured.filter(to__icontains=to)
+    return render(request, "devmail/mailbox.html", {"captured": captured[:200], "to": to})
+
+
+def _reply_to(message: CapturedEmail) -> str:
+    return message.headers.get("Reply-To", "")
 
 
 def message_detail(request, pk: int):
+    """A captured message; one with a reply address gets a reply form that
+    goes through the real inbound mail service, as a reply by email would."""
     _require_mailbox()
     message = get_object_or_404(CapturedEmail, pk=pk)
-    return render(request, "devmail/message.html", {"message": message})
+    if request.method == "POST" and _reply_to(message):
+        from django.utils import timezone
+
+        from games.mail.services import inbound_email_process
+
+        raw = build_reply(message, request.POST.get("body", ""))
+        record = inbound_email_process(raw=raw, source="mailbox", now=timezone.now())
+        level = messages.SUCCESS if record.outcome == "accepted" else messages.WARNING
+        messages.add_message(request, level, f"Reply processed: {record.get_outcome_display()}. {record.detail}")
+        return redirect("devmail-mailbox")
+    return render(request, "devmail/message.html", {"message": message, "reply_to": _reply_to(message)})
+
+
+def build_reply(message: CapturedEmail, body: str) -> bytes:
+    """The reply a mail client would send: from the recipient, quoting nothing."""
+    reply = EmailMessage()
+    reply["From"] = message.to_list[0]
+    reply["To"] = _reply_to(message)
+    reply["Subject"] = "Re: " + message.subject
+    reply["Message-ID"] = make_msgid(domain="mailbox.localhost")
+    if message.message_id:
+        reply["In-Reply-To"] = message.message_id
+    reply.set_content(body)
+    return bytes(reply)
 
 
 def message_html(request, pk: int):

@@ -6,7 +6,8 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from .svg import element, text
+from .svg import element
+from .svg import text as svg_text
 
 CELL = 46
 FRAME = 7
@@ -37,7 +38,7 @@ def _card(x: float, y: float, slug: str, *, size: float = CELL, pick: str | None
     interactive = pick is not None
     body = element("rect", x=x + 1, y=y + 1, width=size - 2, height=size - 2, rx=5, fill=fill,
                    stroke="#1f2a30", stroke_width=1)
-    body += text(x + size / 2, y + size / 2 + 5, code, text_anchor="middle", font_size=13,
+    body += svg_text(x + size / 2, y + size / 2 + 5, code, text_anchor="middle", font_size=13,
                  font_weight="700", fill="#1f2a30")
     return element(
         "g", element("title", escape(label or name)) + body,
@@ -53,11 +54,11 @@ def _merchant(x: float, y: float, pair: list[str] | None, caption: str) -> str:
         for offset, slug in enumerate(pair):
             fill, code, _ = CARD_STYLE[slug]
             parts.append(element("rect", x=x + 6 + offset * 44, y=y + 6, width=40, height=32, rx=4, fill=fill))
-            parts.append(text(x + 26 + offset * 44, y + 27, code, text_anchor="middle", font_size=12,
+            parts.append(svg_text(x + 26 + offset * 44, y + 27, code, text_anchor="middle", font_size=12,
                               font_weight="700"))
     else:
-        parts.append(text(x + 48, y + 27, "none", text_anchor="middle", font_size=12))
-    parts.append(text(x + 48, y + 58, caption, text_anchor="middle", font_size=11, fill="#5b6870"))
+        parts.append(svg_text(x + 48, y + 27, "none", text_anchor="middle", font_size=12))
+    parts.append(svg_text(x + 48, y + 58, caption, text_anchor="middle", font_size=11, fill="#5b6870"))
     return "".join(parts)
 
 
@@ -69,14 +70,14 @@ def market_svg(view: dict[str, Any]) -> str:
         x = 10 + (number - 1) * (CELL + 12)
         parts.append(_card(x, 10, slug, pick=f"slot:{number}" if taking else None,
                            label=f"Face-up card {number}: {card_name(slug)}"))
-        parts.append(text(x + CELL / 2, 72, f"slot {number}", text_anchor="middle", font_size=11,
+        parts.append(svg_text(x + CELL / 2, 72, f"slot {number}", text_anchor="middle", font_size=11,
                           fill="#5b6870"))
     parts.append(element("rect", x=130, y=11, width=CELL - 2, height=CELL - 2, rx=5, fill="#264653"))
-    parts.append(text(130 + CELL / 2 - 1, 39, str(view["deck"]), text_anchor="middle", font_size=14,
+    parts.append(svg_text(130 + CELL / 2 - 1, 39, str(view["deck"]), text_anchor="middle", font_size=14,
                       fill="#fff", font_weight="700"))
-    parts.append(text(130 + CELL / 2, 72, "deck", text_anchor="middle", font_size=11, fill="#5b6870"))
+    parts.append(svg_text(130 + CELL / 2, 72, "deck", text_anchor="middle", font_size=11, fill="#5b6870"))
     parts.append(_merchant(194, 11, view.get("merchant_face_up"), "merchant face-up"))
-    parts.append(text(340, 39, f"{view['merchant_deck']} merchant cards in the deck", font_size=12))
+    parts.append(svg_text(340, 39, f"{view['merchant_deck']} merchant cards in the deck", font_size=12))
     return element("svg", "".join(parts), viewBox="0 0 560 84", width="100%", class_="board market",
                    role="group", aria_label="Market")
 
@@ -100,9 +101,9 @@ def island_svg(island: dict[str, Any], *, targets: bool) -> str:
     size = LABEL + FRAME * CELL + 4
     parts = []
     for index, column in enumerate(COLUMNS):
-        parts.append(text(LABEL + index * CELL + CELL / 2, 13, column, text_anchor="middle",
+        parts.append(svg_text(LABEL + index * CELL + CELL / 2, 13, column, text_anchor="middle",
                           font_size=12, fill="#5b6870"))
-        parts.append(text(8, LABEL + index * CELL + CELL / 2 + 4, str(index + 1), text_anchor="middle",
+        parts.append(svg_text(8, LABEL + index * CELL + CELL / 2 + 4, str(index + 1), text_anchor="middle",
                           font_size=12, fill="#5b6870"))
     open_cells = set(island.get("open", []))
     for row in range(FRAME):
@@ -167,3 +168,88 @@ def controls(view: dict[str, Any], options: list[tuple[str, Any]]) -> list[dict[
                               else "Draw a merchant card blind")
         result.append(entry)
     return result
+
+
+# ---------------------------------------------------------------- email
+def _pair(pair: list[str] | None) -> str:
+    return " + ".join(card_name(slug) for slug in pair) if pair else "none"
+
+
+def text(view: dict[str, Any], names: list[str] | None = None) -> str:
+    """The table as monospaced text for the plain-text part of an email."""
+    names = names or [f"Seat {s + 1}" for s in range(view["players"])]
+    me = view.get("seat")
+    lines = [
+        f"Round {min(view['round'], view['rounds'])} of {view['rounds']}",
+        "Face-up cards: " + "   ".join(
+            f"[{n}] {card_name(slug)}" for n, slug in enumerate(view["face_up"], start=1)),
+        f"Deck: {view['deck']} cards.  Merchant face-up: {_pair(view.get('merchant_face_up'))}"
+        f" ({view['merchant_deck']} in the merchant deck)",
+    ]
+    if me is not None:
+        lines.append("Your hand: " + ", ".join(card_name(s) for s in view.get("hand", [])) or "empty")
+        merchants = view.get("merchants", [])
+        lines.append("Your merchant cards: " + ("; ".join(_pair(p) for p in merchants) or "none"))
+    order = sorted(range(view["players"]), key=lambda s: (s != me, s))
+    for seat in order:
+        island = view["islands"][seat]
+        owner = "Your island" if seat == me else f"{names[seat]}'s island"
+        lines += ["", f"{owner} ({island['cards']} cards, {island['island_points']} island points):"]
+        lines += ["  " + row for row in island["text"]]
+    lines += ["", "Codes: " + ", ".join(f"{code} {name.lower()}" for _, code, name in CARD_STYLE.values()),
+              "+ = a card may go here"]
+    return "\n".join(lines)
+
+
+_TD = "border:1px solid #ccc;width:34px;height:30px;text-align:center;font:bold 11px Arial,sans-serif;"
+
+
+def _island_table(island: dict[str, Any]) -> str:
+    rows = sorted({int(cell[1:]) for cell in [*island["cells"], *island.get("open", [])]} or {4})
+    cols = sorted({cell[0] for cell in [*island["cells"], *island.get("open", [])]} or {"D"})
+    cols = COLUMNS[COLUMNS.index(cols[0]):COLUMNS.index(cols[-1]) + 1]
+    rows = list(range(rows[0], rows[-1] + 1))
+    head = "".join(f'<th style="font:11px Arial;color:#666">{c}</th>' for c in cols)
+    body = []
+    open_cells = set(island.get("open", []))
+    for row in rows:
+        cells = []
+        for col in cols:
+            name = f"{col}{row}"
+            slug = island["cells"].get(name)
+            if slug:
+                fill, code, label = CARD_STYLE[slug]
+                cells.append(f'<td style="{_TD}background:{fill}" title="{escape(label)}">{code}</td>')
+            elif name in open_cells:
+                cells.append(f'<td style="{_TD}color:#2f6f5e">+</td>')
+            else:
+                cells.append(f'<td style="{_TD}color:#bbb">&middot;</td>')
+        body.append(f'<tr><th style="font:11px Arial;color:#666">{row}</th>{"".join(cells)}</tr>')
+    return (f'<table style="border-collapse:collapse;margin:4px 0 12px"><tr><th></th>{head}</tr>'
+            f'{"".join(body)}</table>')
+
+
+def html(view: dict[str, Any], names: list[str] | None = None) -> str:
+    """The table as HTML tables with inline styles (no images, no CSS files)."""
+    names = names or [f"Seat {s + 1}" for s in range(view["players"])]
+    me = view.get("seat")
+    face_up = " ".join(
+        f'<span style="display:inline-block;padding:4px 8px;margin-right:6px;border:1px solid #333;'
+        f'background:{CARD_STYLE[slug][0]}">[{n}] {escape(card_name(slug))}</span>'
+        for n, slug in enumerate(view["face_up"], start=1))
+    parts = [
+        f"<p><strong>Round {min(view['round'], view['rounds'])} of {view['rounds']}</strong></p>",
+        f"<p>Face-up cards: {face_up}</p>",
+        f"<p>Deck: {view['deck']} cards. Merchant face-up: {escape(_pair(view.get('merchant_face_up')))} "
+        f"({view['merchant_deck']} in the merchant deck)</p>",
+    ]
+    if me is not None:
+        hand = ", ".join(escape(card_name(s)) for s in view.get("hand", [])) or "empty"
+        merchants = "; ".join(escape(_pair(p)) for p in view.get("merchants", [])) or "none"
+        parts.append(f"<p><strong>Your hand:</strong> {hand}<br><strong>Your merchant cards:</strong> {merchants}</p>")
+    for seat in sorted(range(view["players"]), key=lambda s: (s != me, s)):
+        island = view["islands"][seat]
+        owner = "Your island" if seat == me else f"{escape(names[seat])}'s island"
+        parts.append(f"<p style=\"margin-bottom:0\"><strong>{owner}</strong> ({island['cards']} cards, "
+                     f"{island['island_points']} island points)</p>{_island_table(island)}")
+    return "".join(parts)

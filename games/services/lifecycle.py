@@ -39,6 +39,9 @@ def record_event(match: Match, kind: str, text: str, *, user=None, now: dt.datet
     event = MatchEvent.objects.create(
         match=match, kind=kind, text=text, user=user, data=data, created_at=now
     )
+    from games.mail.outbox import notify_event
+
+    notify_event(event)
     transaction.on_commit(
         lambda: match_event.send(sender=Match, match_id=match.pk, event_id=event.pk)
     )
@@ -120,7 +123,8 @@ def match_create(
         for user, email in invitees:
             seat = Seat.objects.create(
                 match=match, invited_user=user, invited_email=email,
-                invitation_token=secrets.token_urlsafe(32),
+                # Hex: it also travels in a reply address, whose case an MTA may fold.
+                invitation_token=secrets.token_hex(20),
             )
             record_event(
                 match, "invited", f"{user or email} was invited.", user=creator, now=now, seat_id=seat.pk

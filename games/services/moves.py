@@ -180,11 +180,17 @@ def _store(
         # raising here rolls the whole transaction back.
         raise Conflict("Another move was made at the same time.", code="stale_ply") from None
     outcome = rules.outcome(transition.state)
+    waiting_before = {seat.index for seat in seats if seat.deadline_at is not None}
+    to_move = rules.to_move(transition.state)
     if outcome is None:
         match.save(update_fields=["ply", "state"])
-        deadlines_update(match=match, seats=seats, to_move=rules.to_move(transition.state), now=now)
+        deadlines_update(match=match, seats=seats, to_move=to_move, now=now)
     else:
         _finish(match, seats, outcome, now)
+    from games.mail.outbox import notify_move
+
+    notify_move(match=match, record=record, seats=seats, state=transition.state,
+                newly_to_move=set(to_move) - waiting_before, now=now)
     ply = match.ply
     transaction.on_commit(lambda: move_made.send(sender=Match, match_id=match.pk, ply=ply))
     return record

@@ -13,8 +13,19 @@ def players(transactional_db):
     return make_user("ann@example.com", "Ann"), make_user("ben@example.com", "Ben")
 
 
-def log_in(browser, live_server, email):
+@pytest.fixture
+def contexts():
+    """Browser contexts opened by a test, closed before the server stops
+    (a page left open would keep polling it)."""
+    opened = []
+    yield opened
+    for context in opened:
+        context.close()
+
+
+def log_in(browser, live_server, email, contexts):
     context = browser.new_context(base_url=live_server.url)
+    contexts.append(context)
     context.set_default_timeout(15_000)
     page = context.new_page()
     page.goto("/accounts/login/")
@@ -39,8 +50,8 @@ def play_one_submission(page):
     expect(page.locator("#play")).to_have_attribute("data-ply", str(ply + 1))
 
 
-def test_two_players_create_join_and_play_by_clicking(browser, live_server, players, settings):
-    ann = log_in(browser, live_server, "ann@example.com")
+def test_two_players_create_join_and_play_by_clicking(browser, live_server, players, contexts):
+    ann = log_in(browser, live_server, "ann@example.com", contexts)
     ann.get_by_role("link", name="Lobby").click()
     ann.get_by_role("link", name="New game").click()
     ann.get_by_label("Game:", exact=True).select_option("alta")
@@ -49,7 +60,7 @@ def test_two_players_create_join_and_play_by_clicking(browser, live_server, play
     expect(ann.get_by_text("Your game is waiting for players.")).to_be_visible()
     game_url = ann.url
 
-    ben = log_in(browser, live_server, "ben@example.com")
+    ben = log_in(browser, live_server, "ben@example.com", contexts)
     ben.goto("/lobby/")
     ben.get_by_role("button", name="Join").click()
     expect(ben.get_by_text("You joined the game.")).to_be_visible()
@@ -72,7 +83,7 @@ def test_two_players_create_join_and_play_by_clicking(browser, live_server, play
     ann.screenshot(path="var/game-page.png", full_page=True)
 
 
-def test_typing_notation_works_and_errors_are_explained(browser, live_server, players, settings):
+def test_typing_notation_works_and_errors_are_explained(browser, live_server, players, contexts):
     from django.utils import timezone
 
     from games.services import match_create_seated
@@ -80,7 +91,7 @@ def test_typing_notation_works_and_errors_are_explained(browser, live_server, pl
     ann_user, ben_user = players
     match = match_create_seated(users=[ann_user, ben_user], game="alta", now=timezone.now())
     mover_email = match.seats.get(deadline_at__isnull=False).user.email
-    page = log_in(browser, live_server, mover_email)
+    page = log_in(browser, live_server, mover_email, contexts)
     page.goto(f"/games/{match.pk}/")
     page.get_by_label("Your move").fill("plant a tree")
     page.get_by_role("button", name="Play").click()

@@ -14,7 +14,7 @@ from django.core.management import get_commands
 
 ROOT = Path(__file__).resolve().parents[2]
 COMPOSE = yaml.safe_load((ROOT / "docker" / "compose.yml").read_text())
-ALTA_SERVICES = ["migrate", "web", "worker", "beat"]
+ALTA_SERVICES = ["migrate", "web", "worker", "beat", "mailgate"]
 
 
 def settings_variables() -> set[str]:

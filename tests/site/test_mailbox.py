@@ -48,3 +48,19 @@ def test_mailbox_is_absent_in_production(client):
     captured = send_sample()
     assert client.get("/dev/mailbox/").status_code == 404
     assert client.get(f"/dev/mailbox/{captured.pk}/").status_code == 404
+
+
+def test_a_reply_form_plays_a_move_through_the_mail_service(client, settings, alice, bob, now,
+                                                            django_capture_on_commit_callbacks):
+    from games.services import match_create_seated
+
+    settings.EMAIL_BACKEND = "alta_site.devmail.backend.MailboxBackend"
+    with django_capture_on_commit_callbacks(execute=True):
+        match = match_create_seated(users=[alice, bob], game="alta", now=now)
+    turn = [m for m in CapturedEmail.objects.all() if "Reply-To" in m.headers][0]
+    page = client.get(f"/dev/mailbox/{turn.pk}/").content.decode()
+    assert "Send reply" in page
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(f"/dev/mailbox/{turn.pk}/", {"body": "1"}, follow=True)
+    assert "Reply processed: Move accepted" in response.content.decode()
+    assert match.moves.count() == 1

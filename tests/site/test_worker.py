@@ -38,7 +38,14 @@ def worker():
 
 
 def test_a_real_worker_answers_ping(worker):
-    result = ping.apply_async()
+    from alta_site.celery import app
+
+    eager = app.conf.task_always_eager
+    app.conf.task_always_eager = False
+    try:
+        result = ping.apply_async()
+    finally:
+        app.conf.task_always_eager = eager
     try:
         assert result.get(timeout=60) == "pong"
     except Exception:

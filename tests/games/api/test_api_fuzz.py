@@ -20,7 +20,23 @@ def operations():
     return [result.ok() for result in schema.get_all_operations()]
 
 
-def test_no_server_errors_and_answers_match_the_schema(alice, bob, carol, now, monkeypatch):
+@pytest.fixture
+def keep_test_connection():
+    """Calling the WSGI app directly would close the test's database
+    connection at the end of each request (Django's test client avoids that
+    the same way)."""
+    from django.core.signals import request_finished, request_started
+    from django.db import close_old_connections
+
+    request_started.disconnect(close_old_connections)
+    request_finished.disconnect(close_old_connections)
+    yield
+    request_started.connect(close_old_connections)
+    request_finished.connect(close_old_connections)
+
+
+def test_no_server_errors_and_answers_match_the_schema(alice, bob, carol, now, monkeypatch,
+                                                        keep_test_connection):
     from rest_framework.throttling import ScopedRateThrottle
 
     monkeypatch.setattr(ScopedRateThrottle, "THROTTLE_RATES", {"game_write": "100000/min"})

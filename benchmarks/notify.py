@@ -1,0 +1,89 @@
+"""Notification delivery rate through Celery vs no-op tasks.
+
+Queues N "your turn" notifications (one transaction and one task each, as
+moves produce them) and times until a real ``celery worker`` has delivered
+all of them to a local SMTP sink; in the same run, times N no-op tasks
+through the same broker and worker.  Prints both rates and their ratio.
+
+Usage: ``DATABASE_URL=postgres://postgres@127.0.0.1:5432/alta_bench
+CELERY_BROKER_URL=redis://127.0.0.1:6379/7 python benchmarks/notify.py [-n 500]``
+Target (issue): ratio >= 0.5.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("-n", type=int, default=500)
+    parser.add_argument("--concurrency", type=int, default=2)
+    args = parser.parse_args()
+    if not os.environ.get("DATABASE_URL", "").startswith("postgres"):
+        sys.exit("Set DATABASE_URL to a PostgreSQL database reserved for this benchmark.")
+    if not os.environ.get("CELERY_BROKER_URL", "").startswith(("redis", "amqp")):
+        sys.exit("Set CELERY_BROKER_URL to a Redis or RabbitMQ broker.")
+    os.environ.setdefault("CELERY_RESULT_BACKEND", os.environ["CELERY_BROKER_URL"])
+    os.environ["DJANGO_SETTINGS_MODULE"] = "alta_site.settings"
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+    from django.db import transaction
+    from django.utils import timezone
+
+    from alta_site.celery import app
+    from alta_site.tasks import ping
+    from games.mail.models import OutgoingEmail
+    from games.mail.outbox import email_queue
+    from tests.services.smtp_sink import start_sink
+
+    call_command("migrate", verbosity=0)
+    OutgoingEmail.objects.all().delete()
+    app.control.purge()
+    sink, controller, port = start_sink()
+    env = dict(os.environ, EMAIL_URL=f"smtp://127.0.0.1:{port}")
+    worker = subprocess.Popen(
+        [sys.executable, "-m", "celery", "-A", "alta_site", "worker", f"--concurrency={args.concurrency}",
+         "--loglevel=WARNING", "--without-gossip", "--without-mingle"],
+        cwd=ROOT, env=env, start_new_session=True)
+    try:
+        ping.delay().get(timeout=60)  # the worker is up
+        text = "Your move in Alta #1.\n" + "board line\n" * 40
+        html = "<p>Your move</p>" + "<table><tr><td>cell</td></tr></table>" * 40
+        start = time.perf_counter()
+        for i in range(args.n):
+            with transaction.atomic():
+                email_queue(kind="your_turn", to=f"player{i}@example.com", subject=f"Alta #{i}: your move",
+                            text=text, html=html, dedupe_key=f"bench:{time.time_ns()}:{i}", now=timezone.now())
+        while len(sink.message_ids) < args.n:
+            time.sleep(0.02)
+        mail_seconds = time.perf_counter() - start
+        start = time.perf_counter()
+        results = [ping.delay() for _ in range(args.n)]
+        for result in results:
+            result.get(timeout=120)
+        noop_seconds = time.perf_counter() - start
+    finally:
+        os.killpg(worker.pid, signal.SIGTERM)
+        worker.wait()
+        controller.stop()
+    mail_rate, noop_rate = args.n / mail_seconds, args.n / noop_seconds
+    print(f"notifications: {args.n} in {mail_seconds:.2f} s = {mail_rate:.0f}/s (worker concurrency {args.concurrency})")
+    print(f"no-op tasks:   {args.n} in {noop_seconds:.2f} s = {noop_rate:.0f}/s")
+    print(f"ratio: {mail_rate / noop_rate:.2f} (target >= 0.5)")
+    print(f"duplicates at the sink: {len(sink.message_ids) - len(set(sink.message_ids))}")
+
+
+if __name__ == "__main__":
+    main()

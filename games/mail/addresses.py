@@ -1,0 +1,61 @@
+"""Reply addresses, Message-IDs and signed unsubscribe links."""
+
+from __future__ import annotations
+
+import re
+import secrets
+import uuid
+
+from django.conf import settings
+from django.core import signing
+from django.urls import reverse
+
+#: 128 random bits, as 32 hex characters.
+TOKEN_BYTES = 16
+_TOKEN_LOCAL = re.compile(r"^(play|join)\+([0-9a-f]{32,40})$", re.IGNORECASE)
+_UNSUBSCRIBE_SALT = "alta.mail.unsubscribe"
+
+
+def new_token() -> str:
+    return secrets.token_hex(TOKEN_BYTES)
+
+
+def reply_address(token: str, kind: str = "play") -> str:
+    """``play+<token>@MAIL_DOMAIN`` (a move) or ``join+<token>@…`` (an invitation)."""
+    return f"{kind}+{token}@{settings.MAIL_DOMAIN}"
+
+
+def token_from_address(address: str) -> tuple[str, str] | None:
+    """``(kind, token)`` of a reply address of ours, else ``None`` (other
+    domains never carry a valid token)."""
+    local, _, domain = address.strip().strip("<>").rpartition("@")
+    if domain.lower() != settings.MAIL_DOMAIN.lower():
+        return None
+    found = _TOKEN_LOCAL.match(local)
+    return (found.group(1).lower(), found.group(2).lower()) if found else None
+
+
+def new_message_id() -> str:
+    return f"<{uuid.uuid4().hex}@{settings.MAIL_DOMAIN}>"
+
+
+def thread_id(match_id: int, user_id: int) -> str:
+    """A stable id every mail of one game to one player refers to, so mail
+    clients thread them together."""
+    return f"<game-{match_id}-{user_id}@{settings.MAIL_DOMAIN}>"
+
+
+def unsubscribe_url(user_id: int, match_id: int | None = None) -> str:
+    """A signed link that turns off game mail (all of it, or one game)."""
+    value = {"u": user_id, "m": match_id}
+    token = signing.dumps(value, salt=_UNSUBSCRIBE_SALT, compress=True)
+    return settings.SITE_URL + reverse("mail-unsubscribe", args=[token])
+
+
+def unsubscribe_target(token: str) -> tuple[int, int | None] | None:
+    """``(user_id, match_id or None)`` of a valid unsubscribe token."""
+    try:
+        value = signing.loads(token, salt=_UNSUBSCRIBE_SALT)
+    except signing.BadSignature:
+        return None
+    return int(value["u"]), value.get("m")

@@ -1,0 +1,10 @@
+from django.apps import AppConfig
+
+
+class MailConfig(AppConfig):
+    name = "games.mail"
+    label = "mail"
+    verbose_name = "Game mail"
+
+    def ready(self) -> None:
+        from . import receivers  # noqa: F401  (connects the anymail inbound signal)

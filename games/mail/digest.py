@@ -1,0 +1,71 @@
+"""The daily digest: one morning email listing the games where it is the
+user's move, most urgent first, each with its own reply address."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.template.loader import render_to_string
+
+from games.models import Match, Seat
+
+from .addresses import reply_address, unsubscribe_url
+from .models import GameMute, OutgoingEmail
+from .outbox import email_queue, reply_token_for
+
+#: Local hour from which the day's digest goes out.
+DIGEST_HOUR = 7
+
+
+def digests_send(*, now: dt.datetime) -> int:
+    """Queue today's digest for every digest user whose morning has come
+    (in their own time zone) and who has a move to make; once per local day.
+    Returns how many were queued."""
+    User = get_user_model()
+    queued = 0
+    for user in User.objects.filter(notifications=User.Notifications.DAILY_DIGEST, is_active=True):
+        local = now.astimezone(user.zone)
+        if local.hour < DIGEST_HOUR:
+            continue
+        key = f"digest:{user.pk}:{local.date().isoformat()}"
+        if OutgoingEmail.objects.filter(dedupe_key=key).exists():
+            continue
+        with transaction.atomic():
+            if _digest_queue(user, key, local, now):
+                queued += 1
+    return queued
+
+
+def _digest_queue(user, key: str, local: dt.datetime, now: dt.datetime) -> bool:
+    muted = GameMute.objects.filter(user=user).values("match")
+    seats = (
+        Seat.objects.filter(user=user, deadline_at__isnull=False, match__status=Match.Status.ACTIVE)
+        .exclude(match__in=muted).select_related("match").order_by("deadline_at")
+    )
+    items = []
+    for seat in seats:
+        token = reply_token_for(match=seat.match, seat_index=seat.index, user=user, ply=seat.match.ply, now=now)
+        items.append({
+            "match": seat.match,
+            "deadline": seat.deadline_at.astimezone(user.zone),
+            "left": seat.deadline_at - now,
+            "url": settings.SITE_URL + seat.match.get_absolute_url(),
+            "reply": reply_address(token.token),
+        })
+    if not items:
+        return False
+    context = {"user": user, "items": items, "date": local.date(), "site_name": settings.SITE_NAME,
+               "unsubscribe_url": unsubscribe_url(user.pk), "site_url": settings.SITE_URL}
+    email_queue(
+        kind=OutgoingEmail.Kind.DIGEST, to=user.email,
+        subject=f"{settings.SITE_NAME}: your move in {len(items)} game{'s' if len(items) != 1 else ''}",
+        text=render_to_string("games/email/digest-body.txt", context),
+        html=render_to_string("games/email/digest-body.html", context),
+        dedupe_key=key, now=now, user=user,
+        headers={"List-Unsubscribe": f"<{context['unsubscribe_url']}>",
+                 "List-Unsubscribe-Post": "List-Unsubscribe=One-Click", "Auto-Submitted": "auto-generated"},
+    )
+    return True

@@ -1,0 +1,75 @@
+"""Mail for lifecycle events (``MatchEvent`` kinds): one ``on_<kind>``
+handler per kind that mails anyone.  Called inside the event's transaction."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.template.loader import render_to_string
+from django.urls import reverse
+
+from games.engine import get_rules
+from games.models import Seat
+
+from .addresses import reply_address
+from .models import OutgoingEmail
+from .outbox import email_queue, game_email_queue, wants_mail
+from .render import GameMail
+
+
+def _seats(match) -> list[Seat]:
+    return list(match.seats.select_related("user").order_by("index", "pk"))
+
+
+def on_invited(event) -> None:
+    match = event.match
+    seat = Seat.objects.select_related("invited_user").filter(pk=event.data.get("seat_id")).first()
+    if seat is None or not seat.invitation_token:
+        return
+    invitee = seat.invited_user
+    if invitee is not None and not wants_mail(invitee, match, kind=OutgoingEmail.Kind.INVITATION):
+        return
+    context = {
+        "match": match,
+        "inviter": match.created_by,
+        "link": settings.SITE_URL + reverse("game-invitation", args=[seat.invitation_token]),
+        "help_link": settings.SITE_URL + reverse("game-help", args=[match.game]),
+        "site_name": settings.SITE_NAME,
+    }
+    context["reply_address"] = reply_address(seat.invitation_token, kind="join")
+    subject = " ".join(render_to_string("games/email/invitation-subject.txt", context).split())
+    email_queue(
+        kind=OutgoingEmail.Kind.INVITATION, to=invitee.email if invitee else seat.invited_email,
+        subject=subject, text=render_to_string("games/email/invitation-body.txt", context),
+        html=render_to_string("games/email/invitation-body.html", context),
+        dedupe_key=f"invited:{event.pk}", now=event.created_at, user=invitee, match=match,
+        headers={"Reply-To": context["reply_address"], "Auto-Submitted": "auto-generated"},
+    )
+
+
+def on_started(event) -> None:
+    match = event.match
+    rules = get_rules(match.game)
+    state = rules.load(match.state)
+    seats = _seats(match)
+    order = ", ".join(f"{s.number}. {s.user}" for s in seats)
+    for seat in seats:
+        mail = GameMail("the game has started", [f"Seat order: {order}."])
+        game_email_queue(kind=OutgoingEmail.Kind.STARTED, match=match, seat=seat, seats=seats, state=state,
+                         mail=mail, dedupe_key=f"started:{match.pk}:{seat.index}", now=event.created_at,
+                         with_reply=True)
+
+
+def on_finished(event) -> None:
+    match = event.match
+    rules = get_rules(match.game)
+    state = rules.load(match.state)
+    seats = _seats(match)
+    results = [f"{s.place}. {s.user}: {s.score} points" + (f" ({s.departed})" if s.departed else "")
+               for s in sorted(seats, key=lambda s: (s.place or 99, s.index))]
+    winners = [str(s.user) for s in seats if s.place == 1]
+    headline = "the game is over" + (f": {' and '.join(winners)} won" if winners else "")
+    for seat in seats:
+        mail = GameMail(headline, ["Final result:", *results])
+        game_email_queue(kind=OutgoingEmail.Kind.GAME_OVER, match=match, seat=seat, seats=seats, state=state,
+                         mail=mail, dedupe_key=f"finished:{match.pk}:{seat.index}", now=event.created_at,
+                         with_reply=False)

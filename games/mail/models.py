@@ -1,0 +1,130 @@
+"""Outgoing mail (an outbox with a status machine), reply tokens, inbound
+mail as received, and per-game mutes."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+
+class OutgoingEmail(models.Model):
+    """One email to one recipient, written in the transaction of the event
+    that causes it and sent by a Celery task after commit.
+
+    queued -> sending -> sent; sending -> retrying -> sending ...; -> failed.
+    """
+
+    class Status(models.TextChoices):
+        QUEUED = "queued", "Queued"
+        SENDING = "sending", "Sending"
+        SENT = "sent", "Sent"
+        RETRYING = "retrying", "Waiting to retry"
+        FAILED = "failed", "Failed"
+
+    class Kind(models.TextChoices):
+        INVITATION = "invitation", "Invitation"
+        STARTED = "started", "Game started"
+        YOUR_TURN = "your_turn", "Your turn"
+        RECEIPT = "receipt", "Move receipt"
+        REJECTED = "rejected", "Move rejected"
+        REMINDER = "reminder", "Reminder"
+        GAME_OVER = "game_over", "Game over"
+        DIGEST = "digest", "Daily digest"
+        NOTICE = "notice", "Game notice"
+        UNKNOWN = "unknown", "Reply to an unknown address"
+
+    created_at = models.DateTimeField()
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.QUEUED)
+    kind = models.CharField(max_length=16, choices=Kind.choices)
+    # One event never sends one person the same mail twice.
+    dedupe_key = models.CharField(max_length=200, unique=True)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
+    match = models.ForeignKey("games.Match", null=True, blank=True, on_delete=models.CASCADE,
+                              related_name="emails")
+    to = models.EmailField(max_length=320)
+    subject = models.CharField(max_length=500)
+    text = models.TextField()
+    html = models.TextField()
+    message_id = models.CharField(max_length=255, unique=True)
+    headers = models.JSONField(default=dict, help_text="Extra headers (Reply-To, threading, unsubscribe).")
+    attempts = models.PositiveSmallIntegerField(default=0)
+    next_attempt_at = models.DateTimeField(null=True, blank=True)
+    claimed_at = models.DateTimeField(null=True, blank=True)
+    sent_at = models.DateTimeField(null=True, blank=True)
+    last_error = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        indexes = [models.Index(fields=["status", "next_attempt_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.kind} to {self.to}: {self.subject}"
+
+
+class ReplyToken(models.Model):
+    """The secret in a reply address ``play+<token>@MAIL_DOMAIN``: which
+    seat may answer which position of which game."""
+
+    token = models.CharField(max_length=64, unique=True)
+    match = models.ForeignKey("games.Match", on_delete=models.CASCADE, related_name="reply_tokens")
+    seat_index = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
+    ply = models.PositiveIntegerField()
+    created_at = models.DateTimeField()
+    uses = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["match", "user", "ply"], name="reply_token_one_per_position"),
+        ]
+
+    def __str__(self) -> str:
+        return f"token for {self.match} ply {self.ply}"
+
+
+class InboundEmail(models.Model):
+    """Every message that reached the intake, with what became of it."""
+
+    class Outcome(models.TextChoices):
+        RECEIVED = "received", "Received"
+        ACCEPTED = "accepted", "Move accepted"
+        REJECTED = "rejected", "Move rejected (player told why)"
+        UNKNOWN_TOKEN = "unknown_token", "Unknown or forged address"
+        WRONG_SENDER = "wrong_sender", "Sender is not the player"
+        AUTO_REPLY = "auto_reply", "Automatic reply, ignored"
+        DUPLICATE = "duplicate", "Duplicate delivery, ignored"
+        RATE_LIMITED = "rate_limited", "Too many messages from this sender"
+        MALFORMED = "malformed", "Not a readable message"
+
+    received_at = models.DateTimeField(db_index=True)
+    source = models.CharField(max_length=16)
+    message_id = models.CharField(max_length=255, blank=True, db_index=True)
+    sender = models.CharField(max_length=320, blank=True, db_index=True)
+    recipient = models.CharField(max_length=320, blank=True)
+    subject = models.CharField(max_length=500, blank=True)
+    body = models.TextField(blank=True, help_text="The cleaned reply text.")
+    raw = models.TextField(help_text="The message as received (truncated at 256 KB).")
+    outcome = models.CharField(max_length=16, choices=Outcome.choices, default=Outcome.RECEIVED)
+    detail = models.TextField(blank=True)
+    match = models.ForeignKey("games.Match", null=True, blank=True, on_delete=models.SET_NULL)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
+
+    class Meta:
+        ordering = ["-received_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.sender}: {self.subject} ({self.outcome})"
+
+
+class GameMute(models.Model):
+    """A player muted one game: no notifications for it (answers to their own
+    emails still go out)."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
+    match = models.ForeignKey("games.Match", on_delete=models.CASCADE)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["user", "match"], name="game_mute_once")]
+
+
+__all__ = ["GameMute", "InboundEmail", "OutgoingEmail", "ReplyToken"]

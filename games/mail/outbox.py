@@ -1,0 +1,178 @@
+"""Writing outgoing mail: each notification becomes an ``OutgoingEmail`` row
+in the transaction of the event that causes it; a Celery task sends the
+rows after commit (``sending.py``).  Every row has a ``dedupe_key`` naming
+its event and recipient, so a repeated event never mails anyone twice.
+
+All functions here expect to run inside the caller's transaction, holding
+the match lock where a match is involved.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from django.db import transaction
+
+from games.engine import Event, get_rules
+
+from .addresses import new_message_id, new_token, reply_address, thread_id, unsubscribe_url
+from .models import GameMute, OutgoingEmail, ReplyToken
+from .render import GameMail, render_game_email
+
+
+def _schedule_send(email_id: int) -> None:
+    """Collect the rows written in this transaction and send them in one
+    batch (one SMTP connection) once it commits."""
+    from .tasks import emails_send
+
+    connection = transaction.get_connection()
+    if not connection.in_atomic_block:
+        emails_send.delay([email_id])
+        return
+    batch = getattr(connection, "_alta_outbox_batch", None)
+    # Start a new batch once the last one was sent, or when its transaction
+    # was rolled back (which drops the on-commit callback).
+    if (batch is None or batch["sent"]
+            or not any(func is batch["send"] for _, func, _ in connection.run_on_commit)):
+        ids: list[int] = []
+
+        def send() -> None:
+            batch["sent"] = True
+            emails_send.delay(list(ids))
+
+        batch = connection._alta_outbox_batch = {"ids": ids, "send": send, "sent": False}
+        transaction.on_commit(send)
+    batch["ids"].append(email_id)
+
+
+def email_queue(*, kind: str, to: str, subject: str, text: str, html: str, dedupe_key: str,
+                now: dt.datetime, user=None, match=None, headers: dict | None = None) -> OutgoingEmail:
+    """Store one outgoing email (once per ``dedupe_key``) and send it after commit."""
+    email, created = OutgoingEmail.objects.get_or_create(
+        dedupe_key=dedupe_key,
+        defaults={
+            "kind": kind, "to": to, "subject": subject[:500], "text": text, "html": html,
+            "user": user, "match": match, "message_id": new_message_id(),
+            "headers": headers or {}, "created_at": now,
+        },
+    )
+    if created:
+        _schedule_send(email.pk)
+    return email
+
+
+def reply_token_for(*, match, seat_index: int, user, ply: int, now: dt.datetime) -> ReplyToken:
+    token, _ = ReplyToken.objects.get_or_create(
+        match=match, user=user, ply=ply,
+        defaults={"seat_index": seat_index, "token": new_token(), "created_at": now},
+    )
+    return token
+
+
+def wants_mail(user, match, *, kind: str) -> bool:
+    """Does ``user`` want this notification?  Answers to mail they sent us
+    (receipts, rejections) always go out; ``daily_digest`` users get no
+    per-turn mail; muted games send nothing."""
+    if kind in (OutgoingEmail.Kind.RECEIPT, OutgoingEmail.Kind.REJECTED):
+        return True
+    if user.notifications == user.Notifications.NONE:
+        return False
+    if match is not None and GameMute.objects.filter(user=user, match=match).exists():
+        return False
+    if user.notifications == user.Notifications.DAILY_DIGEST:
+        return kind in (OutgoingEmail.Kind.INVITATION, OutgoingEmail.Kind.GAME_OVER,
+                        OutgoingEmail.Kind.STARTED, OutgoingEmail.Kind.DIGEST)
+    return True
+
+
+def _names(seats) -> list[str]:
+    ordered = sorted((s for s in seats if s.index is not None), key=lambda s: s.index)
+    return [str(s.user) for s in ordered]
+
+
+def game_email_queue(*, kind: str, match, seat, seats, state, mail: GameMail, dedupe_key: str,
+                     now: dt.datetime, with_reply: bool) -> OutgoingEmail | None:
+    """Render and queue a game email for ``seat`` from its own view.
+
+    With ``with_reply`` (the seat is to move) the email lists the numbered
+    options and its Reply-To carries a token for the current ply.
+    """
+    user = seat.user
+    if not wants_mail(user, match, kind=kind):
+        return None
+    rules = get_rules(match.game)
+    view = rules.view(state, seat.index)
+    options: list[str] = []
+    headers: dict[str, Any] = {
+        "In-Reply-To": thread_id(match.pk, user.pk),
+        "References": thread_id(match.pk, user.pk),
+        "List-Unsubscribe": f"<{unsubscribe_url(user.pk)}>",
+        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+        "Auto-Submitted": "auto-generated",
+    }
+    if with_reply and seat.index in rules.to_move(state):
+        token = reply_token_for(match=match, seat_index=seat.index, user=user, ply=match.ply, now=now)
+        mail.reply_address = reply_address(token.token)
+        mail.your_move = True
+        options = [text for text, _ in rules.move_options(state, seat.index)]
+        headers["Reply-To"] = mail.reply_address
+    subject, text, html = render_game_email(
+        match=match, view=view, names=_names(seats), mail=mail, options=options,
+        unsubscribe=unsubscribe_url(user.pk), mute=unsubscribe_url(user.pk, match.pk),
+    )
+    return email_queue(kind=kind, to=user.email, subject=subject, text=text, html=html,
+                       dedupe_key=dedupe_key, now=now, user=user, match=match, headers=headers)
+
+
+def visible_lines(events, seat_index: int | None, names: list[str]) -> list[str]:
+    from games.selectors import with_names
+
+    lookup = dict(enumerate(names))
+    return [with_names(e.text, lookup) for e in events if e.visible_to(seat_index)]
+
+
+def notify_move(*, match, record, seats, state, newly_to_move: set[int], now: dt.datetime) -> None:
+    """After a stored submission: "your turn" to every seat that just became
+    to move, and a receipt to a player who moved by email."""
+    events = [Event.load(e) for e in record.events]
+    names = _names(seats)
+    mover = next((s for s in seats if s.index == record.seat_index), None)
+    finished = match.status == match.Status.FINISHED
+    for seat in seats:
+        if seat.user is None or seat.departed or finished:
+            continue
+        if seat.index in newly_to_move and seat is not mover:
+            mail = GameMail(f"your move ({names[record.seat_index]} has played)",
+                            visible_lines(events, seat.index, names))
+            game_email_queue(kind=OutgoingEmail.Kind.YOUR_TURN, match=match, seat=seat, seats=seats,
+                             state=state, mail=mail, dedupe_key=f"turn:{match.pk}:{match.ply}:{seat.index}",
+                             now=now, with_reply=True)
+    if mover is not None and mover.user is not None and record.source == record.Source.EMAIL and not finished:
+        mail = GameMail(f"your move “{record.text}” was played",
+                        visible_lines(events, mover.index, names))
+        game_email_queue(kind=OutgoingEmail.Kind.RECEIPT, match=match, seat=mover, seats=seats, state=state,
+                         mail=mail, dedupe_key=f"receipt:{match.pk}:{match.ply}", now=now, with_reply=True)
+
+
+def notify_rejection(*, match, seat, seats, state, error: str, attempted: str, source_id: str,
+                     now: dt.datetime) -> OutgoingEmail | None:
+    """Tell a player why their emailed move was refused, with the current
+    position and options (and a fresh reply address)."""
+    mail = GameMail("your move was not accepted", [f"You wrote: {attempted}"], error=error)
+    return game_email_queue(kind=OutgoingEmail.Kind.REJECTED, match=match, seat=seat, seats=seats,
+                            state=state, mail=mail, dedupe_key=f"rejected:{source_id}", now=now,
+                            with_reply=True)
+
+
+def notify_event(event) -> None:
+    """Mail the people a lifecycle event concerns (called by ``record_event``)."""
+    from . import lifecycle_mail
+
+    handler = getattr(lifecycle_mail, f"on_{event.kind}", None)
+    if handler is not None:
+        handler(event)
+
+
+__all__ = ["email_queue", "game_email_queue", "notify_event", "notify_move", "notify_rejection",
+           "reply_token_for"]

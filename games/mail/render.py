@@ -1,0 +1,61 @@
+"""Render game emails from a seat's *view* (never from the raw state).
+
+Every game email has the same shape: a headline, what happened, the position
+drawn as a text board (plain part) and as HTML tables (HTML part) with the
+player's own private cards, and, when it is their move, numbered options and
+how to reply.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.conf import settings
+from django.template.loader import render_to_string
+from django.urls import reverse
+
+from games.boards import board_for
+from games.engine import get_rules
+
+#: Numbered options listed in an email; longer lists show the first ones.
+MAX_OPTIONS = 40
+
+
+@dataclass
+class GameMail:
+    """What one game email says, before rendering."""
+
+    headline: str
+    lines: list[str] = field(default_factory=list)
+    error: str = ""
+    your_move: bool = False
+    reply_address: str = ""
+
+
+def render_game_email(*, match, view: dict[str, Any], names: list[str], mail: GameMail,
+                      options: list[str], unsubscribe: str, mute: str) -> tuple[str, str, str]:
+    """``(subject, text, html)`` of a game email for the seat ``view`` is for."""
+    board = board_for(match.game)
+    rules = get_rules(match.game)
+    numbered = list(enumerate(options[:MAX_OPTIONS], start=1))
+    context = {
+        "match": match,
+        "mail": mail,
+        "game_name": rules.name,
+        "board_text": board.text(view, names),
+        "board_html": board.html(view, names),
+        "options": numbered,
+        "more_options": max(0, len(options) - MAX_OPTIONS),
+        "examples": [text for _, text in numbered[:3]],
+        "expect": view.get("expect", ""),
+        "game_url": settings.SITE_URL + match.get_absolute_url(),
+        "help_url": settings.SITE_URL + reverse("game-help", args=[match.game]),
+        "unsubscribe_url": unsubscribe,
+        "mute_url": mute,
+        "site_name": settings.SITE_NAME,
+    }
+    subject = " ".join(render_to_string("games/email/game-subject.txt", context).split())
+    text = render_to_string("games/email/game-body.txt", context)
+    html = render_to_string("games/email/game-body.html", context)
+    return subject, text, html

@@ -1,0 +1,152 @@
+"""Sending the outbox: claim rows, send them over one SMTP connection, and
+sort failures into retries and permanent failures.
+
+Rows are claimed in one transaction (queued/retrying -> sending, skipping
+rows another worker has locked), so two workers, or a task delivered twice,
+never send one row twice.  A task also takes other queued mail along on its
+connection, so a burst of notifications shares SMTP connections.  A
+worker killed mid-send leaves its row in ``sending``; the sweeper hands it
+out again after the lease expires.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+import smtplib
+import socket
+from collections.abc import Iterable
+
+from django.conf import settings
+from django.core.mail import EmailMultiAlternatives, get_connection
+from django.db import transaction
+from django.db.models import Q
+
+from .models import OutgoingEmail
+
+logger = logging.getLogger(__name__)
+
+#: Seconds to wait before each retry of a transient failure; then give up.
+RETRY_DELAYS = (60, 300, 1800, 7200, 21600)
+BATCH_SIZE = 100
+
+
+def _lease() -> dt.timedelta:
+    return dt.timedelta(seconds=getattr(settings, "MAIL_SEND_LEASE_SECONDS", 300))
+
+
+def _claim(email_ids: list[int], now: dt.datetime, *, extra: int) -> list[OutgoingEmail]:
+    """Claim the ready rows among ``email_ids``, plus up to ``extra`` other
+    queued rows, by moving them to ``sending`` in one transaction.
+
+    Rows another worker holds are skipped (SKIP LOCKED on PostgreSQL; SQLite
+    serialises write transactions), so no row is claimed twice.
+    """
+    ready = Q(status=OutgoingEmail.Status.QUEUED) | Q(
+        status=OutgoingEmail.Status.RETRYING, next_attempt_at__lte=now)
+    with transaction.atomic():
+        rows = list(OutgoingEmail.objects.select_for_update(skip_locked=True)
+                    .filter(ready, pk__in=email_ids).order_by("pk"))
+        if extra:
+            # Other mail waiting to go rides along on this connection.
+            rows += list(OutgoingEmail.objects.select_for_update(skip_locked=True)
+                         .filter(status=OutgoingEmail.Status.QUEUED).exclude(pk__in=email_ids)
+                         .order_by("pk")[:extra])
+        OutgoingEmail.objects.filter(pk__in=[row.pk for row in rows]).update(
+            status=OutgoingEmail.Status.SENDING, claimed_at=now)
+    return rows
+
+
+def _is_permanent(error: Exception) -> bool:
+    """SMTP 5xx (and refused recipients with 5xx codes) are permanent;
+    connection trouble and 4xx are worth retrying."""
+    if isinstance(error, smtplib.SMTPRecipientsRefused):
+        return all(code >= 500 for code, _ in error.recipients.values())
+    if isinstance(error, smtplib.SMTPResponseException):
+        return error.smtp_code >= 500
+    return False
+
+
+def _message(email: OutgoingEmail, connection) -> EmailMultiAlternatives:
+    headers = {key: value for key, value in email.headers.items() if key != "Reply-To"}
+    headers["Message-ID"] = email.message_id
+    reply_to = [email.headers["Reply-To"]] if "Reply-To" in email.headers else None
+    message = EmailMultiAlternatives(
+        email.subject, email.text, settings.DEFAULT_FROM_EMAIL, [email.to],
+        headers=headers, reply_to=reply_to, connection=connection,
+    )
+    message.attach_alternative(email.html, "text/html")
+    return message
+
+
+def _record_failure(email: OutgoingEmail, error: Exception, now: dt.datetime) -> None:
+    attempts = email.attempts + 1
+    reason = f"{type(error).__name__}: {error}"[:2000]
+    if _is_permanent(error) or attempts > len(RETRY_DELAYS):
+        OutgoingEmail.objects.filter(pk=email.pk).update(
+            status=OutgoingEmail.Status.FAILED, attempts=attempts, last_error=reason)
+        logger.warning("mail %s failed permanently: %s", email.pk, reason)
+    else:
+        OutgoingEmail.objects.filter(pk=email.pk).update(
+            status=OutgoingEmail.Status.RETRYING, attempts=attempts, last_error=reason,
+            next_attempt_at=now + dt.timedelta(seconds=RETRY_DELAYS[attempts - 1]))
+        logger.info("mail %s will be retried: %s", email.pk, reason)
+
+
+def emails_send(*, email_ids: Iterable[int], now: dt.datetime, extra: int = 0) -> dict[str, int]:
+    """Send the given rows that are ready (and up to ``extra`` other queued
+    rows) over one connection.
+
+    Returns counts: ``sent``, ``failed`` (including retries), ``skipped``
+    (not ready or claimed by someone else).
+    """
+    email_ids = list(email_ids)
+    rows = _claim(email_ids, now, extra=extra)
+    claimed = {row.pk for row in rows}
+    counts = {"sent": 0, "failed": 0, "skipped": len([i for i in email_ids if i not in claimed])}
+    connection = None
+    try:
+        for email in rows:
+            try:
+                if connection is None:
+                    connection = get_connection()
+                    connection.open()
+                _message(email, connection).send()
+            except (smtplib.SMTPException, OSError, socket.timeout) as error:
+                _record_failure(email, error, now)
+                counts["failed"] += 1
+                if connection is not None and not _is_permanent(error):
+                    # The connection may be broken; open a fresh one for the rest.
+                    _close(connection)
+                    connection = None
+                continue
+            # Marked row by row: a worker killed mid-batch leaves only the
+            # row it was sending in "sending" (handed out again by the sweeper).
+            OutgoingEmail.objects.filter(pk=email.pk).update(
+                status=OutgoingEmail.Status.SENT, sent_at=now, attempts=email.attempts + 1, last_error="")
+            counts["sent"] += 1
+    finally:
+        if connection is not None:
+            _close(connection)
+    return counts
+
+
+def _close(connection) -> None:
+    try:
+        connection.close()
+    except Exception:  # closing a dead connection must not hide the real result
+        logger.debug("closing the mail connection failed", exc_info=True)
+
+
+def outbox_due(*, now: dt.datetime, limit: int = BATCH_SIZE) -> list[int]:
+    """Rows that should be sent now: queued ones the after-commit task missed
+    (older than a minute), retries that are due, and ``sending`` rows whose
+    worker died (lease expired; handed out again)."""
+    stale = now - _lease()
+    OutgoingEmail.objects.filter(status=OutgoingEmail.Status.SENDING, claimed_at__lt=stale).update(
+        status=OutgoingEmail.Status.RETRYING, next_attempt_at=now)
+    due = OutgoingEmail.objects.filter(
+        Q(status=OutgoingEmail.Status.QUEUED, created_at__lte=now - dt.timedelta(minutes=1))
+        | Q(status=OutgoingEmail.Status.RETRYING, next_attempt_at__lte=now)
+    ).order_by("created_at", "pk")
+    return list(due.values_list("pk", flat=True)[:limit])

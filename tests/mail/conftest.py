@@ -1,0 +1,33 @@
+"""Helpers for mail tests: started games whose mails are delivered to
+Django's locmem outbox (tasks run eagerly in tests)."""
+
+from __future__ import annotations
+
+import pytest
+from django.core import mail
+
+from games.engine import get_rules
+from games.mail.models import OutgoingEmail
+from games.services import match_create_seated
+
+
+@pytest.fixture
+def game(alice, bob, now, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):
+        match = match_create_seated(users=[alice, bob], game="alta", now=now)
+    return match
+
+
+def mails_to(address: str):
+    return [m for m in mail.outbox if m.to == [address]]
+
+
+def mover_of(match):
+    rules = get_rules(match.game)
+    index = min(rules.to_move(rules.load(match.state)))
+    return match.seats.get(index=index)
+
+
+def outgoing(kind: str | None = None):
+    rows = OutgoingEmail.objects.order_by("pk")
+    return list(rows.filter(kind=kind) if kind else rows)

@@ -1,0 +1,82 @@
+"""A whole game of Alta played by email alone, over real SMTP.
+
+Replies go with ``smtplib`` to the mail gateway (aiosmtpd) on a free local
+port; what the site sends is read from the outbox.  From the invitation to
+the final result nobody opens a page.
+"""
+
+import smtplib
+import socket
+from email.message import EmailMessage
+
+import pytest
+from django.core import mail
+
+from games.mail.gateway import make_controller
+from games.mail.models import InboundEmail
+from games.models import Match
+from games.services import match_create
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@pytest.fixture
+def gateway():
+    port = free_port()
+    controller = make_controller("127.0.0.1", port)
+    controller.start()
+    yield port
+    controller.stop()
+
+
+def send(port: int, *, sender: str, to: str, body: str, subject="Re: Alta") -> None:
+    message = EmailMessage()
+    message["From"], message["To"], message["Subject"] = sender, to, subject
+    message["Message-ID"] = f"<{len(mail.outbox)}.{InboundEmail.objects.count()}@client.example>"
+    message.set_content(f"{body}\n\nOn Mon, Alta <{to}> wrote:\n> quoted text\n")
+    with smtplib.SMTP("127.0.0.1", port, timeout=30) as client:
+        client.send_message(message)
+
+
+def latest_with_reply(address: str):
+    return [m for m in mail.outbox if m.to == [address] and m.reply_to][-1]
+
+
+def test_a_whole_game_by_email(gateway, alice, bob, now):
+    match = match_create(creator=alice, game="alta", players=2, now=now, invite=["Bob"])
+    invitation = latest_with_reply(bob.email)
+    assert "invites you" in invitation.subject and invitation.reply_to[0].startswith("join+")
+    send(gateway, sender=bob.email, to=invitation.reply_to[0], body="accept")
+    match.refresh_from_db()
+    assert match.status == Match.Status.ACTIVE
+
+    emails = {alice.email: alice, bob.email: bob}
+    for _ in range(200):
+        match.refresh_from_db()
+        if match.status == Match.Status.FINISHED:
+            break
+        mover = match.seats.get(deadline_at__isnull=False).user
+        turn = latest_with_reply(mover.email)
+        assert "HOW TO REPLY" in turn.body
+        send(gateway, sender=mover.email, to=turn.reply_to[0], body="1")
+        assert InboundEmail.objects.order_by("-pk").first().outcome == "accepted"
+    assert match.status == Match.Status.FINISHED
+    over = [m for m in mail.outbox if "the game is over" in m.subject]
+    assert {m.to[0] for m in over} == set(emails)
+    assert "Final result:" in over[0].body
+
+
+def test_the_gateway_refuses_other_domains_and_oversize_mail(gateway):
+    with smtplib.SMTP("127.0.0.1", gateway, timeout=30) as client:
+        with pytest.raises(smtplib.SMTPRecipientsRefused):
+            client.sendmail("a@example.com", ["someone@elsewhere.example"], b"Subject: x\r\n\r\nhi")
+    big = b"Subject: big\r\n\r\n" + b"x" * (3 * 1024 * 1024)
+    with smtplib.SMTP("127.0.0.1", gateway, timeout=60) as client:
+        with pytest.raises(smtplib.SMTPException):
+            client.sendmail("a@example.com", ["play+00@localhost"], big)

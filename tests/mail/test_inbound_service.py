@@ -1,0 +1,155 @@
+"""Moves by reply: what is accepted, what is refused, and what changes."""
+
+from email.message import EmailMessage
+
+import pytest
+from django.core import mail
+
+from games.engine import get_rules
+from games.mail.models import InboundEmail, ReplyToken
+from games.mail.services import inbound_email_process
+
+from .conftest import mover_of
+
+pytestmark = pytest.mark.django_db
+_counter = iter(range(10_000))
+
+
+def reply(to: str, body: str, *, sender: str, message_id: str | None = None, **headers) -> bytes:
+    message = EmailMessage()
+    message["From"] = sender
+    message["To"] = to
+    message["Subject"] = "Re: Alta: your move"
+    message["Message-ID"] = message_id or f"<r{next(_counter)}@client.example>"
+    for key, value in headers.items():
+        message[key.replace("_", "-")] = value
+    message.set_content(body + "\n\nOn Mon, Alta wrote:\n> Your move\n")
+    return bytes(message)
+
+
+def latest_reply_to(address: str) -> str:
+    return [m for m in mail.outbox if m.to == [address] and m.reply_to][-1].reply_to[0]
+
+
+def process(raw, now, capture):
+    with capture(execute=True):
+        return inbound_email_process(raw=raw, source="test", now=now)
+
+
+@pytest.fixture
+def turn(game):
+    seat = mover_of(game)
+    rules = get_rules("alta")
+    state = rules.load(game.state)
+    options = [t for t, _ in rules.move_options(state, seat.index)]
+    return seat, latest_reply_to(seat.user.email), options
+
+
+def test_a_reply_with_a_move_plays_it_and_sends_a_receipt(game, turn, now, django_capture_on_commit_callbacks):
+    seat, address, options = turn
+    mail.outbox.clear()
+    record = process(reply(address, options[0], sender=seat.user.email), now, django_capture_on_commit_callbacks)
+    assert record.outcome == "accepted"
+    game.refresh_from_db()
+    assert game.ply == 1 and game.moves.get().source == "email"
+    receipt = [m for m in mail.outbox if "was played" in m.subject]
+    assert receipt and receipt[0].to == [seat.user.email]
+    assert receipt[0].reply_to and receipt[0].reply_to[0] != address  # next part of the turn: new token
+
+
+def test_a_reply_with_an_option_number(game, turn, now, django_capture_on_commit_callbacks):
+    seat, address, options = turn
+    record = process(reply(address, str(len(options)), sender=seat.user.email), now,
+                     django_capture_on_commit_callbacks)
+    assert record.outcome == "accepted"
+    assert game.moves.get().text == options[-1]
+
+
+def test_a_bad_move_is_explained_and_changes_nothing(game, turn, now, django_capture_on_commit_callbacks):
+    seat, address, _ = turn
+    mail.outbox.clear()
+    record = process(reply(address, "castle E9", sender=seat.user.email), now, django_capture_on_commit_callbacks)
+    assert record.outcome == "rejected"
+    game.refresh_from_db()
+    assert game.ply == 0
+    answer = mail.outbox[-1]
+    assert answer.to == [seat.user.email] and "was not accepted" in answer.subject
+    assert "What went wrong:" in answer.body and "You wrote: castle E9" in answer.body
+    assert "HOW TO REPLY" in answer.body and answer.reply_to
+
+
+def test_an_old_position_is_refused_with_the_current_one(game, turn, now, django_capture_on_commit_callbacks):
+    seat, address, options = turn
+    process(reply(address, options[0], sender=seat.user.email), now, django_capture_on_commit_callbacks)
+    mail.outbox.clear()
+    record = process(reply(address, options[0], sender=seat.user.email), now, django_capture_on_commit_callbacks)
+    assert record.outcome == "rejected" and "earlier position" in record.detail
+    assert game.moves.count() == 1
+    assert "earlier position" in mail.outbox[-1].body
+
+
+def test_the_same_message_delivered_twice_is_applied_once(game, turn, now, django_capture_on_commit_callbacks):
+    seat, address, options = turn
+    raw = reply(address, options[0], sender=seat.user.email, message_id="<same@client>")
+    first = process(raw, now, django_capture_on_commit_callbacks)
+    mail.outbox.clear()
+    again = process(raw, now, django_capture_on_commit_callbacks)
+    assert (first.outcome, again.outcome) == ("accepted", "duplicate")
+    assert game.moves.count() == 1 and mail.outbox == []
+
+
+def test_forged_and_foreign_tokens_change_nothing(game, turn, carol, now, django_capture_on_commit_callbacks):
+    seat, address, options = turn
+    forged = address.replace(address[5:9], "ffff")
+    assert process(reply(forged, options[0], sender=seat.user.email), now,
+                   django_capture_on_commit_callbacks).outcome == "unknown_token"
+    other_domain = address.replace("@localhost", "@evil.example")
+    assert process(reply(other_domain, options[0], sender=seat.user.email), now,
+                   django_capture_on_commit_callbacks).outcome == "unknown_token"
+    assert process(reply(address, options[0], sender=carol.email), now,
+                   django_capture_on_commit_callbacks).outcome == "wrong_sender"
+    game.refresh_from_db()
+    assert game.ply == 0 and not game.moves.exists()
+
+
+def test_a_token_for_another_seat_cannot_move_for_it(game, turn, now, django_capture_on_commit_callbacks):
+    seat, address, options = turn
+    other = game.seats.exclude(pk=seat.pk).get()
+    # The waiting player has no reply address for this position at all.
+    assert not ReplyToken.objects.filter(match=game, user=other.user).exists()
+    assert process(reply(address, options[0], sender=other.user.email), now,
+                   django_capture_on_commit_callbacks).outcome == "wrong_sender"
+
+
+def test_a_forged_sender_gets_no_answer_a_member_gets_a_generic_one(game, turn, carol, now,
+                                                                      django_capture_on_commit_callbacks):
+    seat, address, options = turn
+    mail.outbox.clear()
+    process(reply(address, options[0], sender="stranger@nowhere.example"), now, django_capture_on_commit_callbacks)
+    assert mail.outbox == []
+    process(reply(address, options[0], sender=carol.email), now, django_capture_on_commit_callbacks)
+    assert [m.to for m in mail.outbox] == [[carol.email]]
+    assert "could not match it" in mail.outbox[0].body
+    assert options[0] not in mail.outbox[0].body
+
+
+def test_automatic_replies_are_ignored(game, turn, now, django_capture_on_commit_callbacks):
+    seat, address, _ = turn
+    mail.outbox.clear()
+    record = process(reply(address, "I am on holiday", sender=seat.user.email, Auto_Submitted="auto-replied"),
+                     now, django_capture_on_commit_callbacks)
+    assert record.outcome == "auto_reply" and mail.outbox == []
+
+
+def test_senders_are_rate_limited(game, turn, now, settings, django_capture_on_commit_callbacks):
+    seat, address, _ = turn
+    settings.INBOUND_MAIL_PER_HOUR = 3
+    outcomes = [process(reply(address, "nonsense", sender=seat.user.email), now,
+                        django_capture_on_commit_callbacks).outcome for _ in range(5)]
+    assert outcomes[:4] == ["rejected"] * 4 and outcomes[4] == "rate_limited"
+
+
+def test_malformed_mail_is_stored_and_refused(now):
+    record = inbound_email_process(raw=b"\x00\xff garbage", source="test", now=now)
+    assert record.outcome == "malformed"
+    assert InboundEmail.objects.get().raw

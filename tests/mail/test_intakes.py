@@ -1,0 +1,87 @@
+"""The other two intakes (MTA pipe, provider webhook) and the email links."""
+
+import hashlib
+import hmac
+import io
+import time
+
+import pytest
+from django.core.management import call_command
+
+from games.mail.addresses import unsubscribe_url
+from games.mail.models import GameMute, InboundEmail
+
+from .conftest import mover_of
+from .test_inbound_service import latest_reply_to, reply
+
+pytestmark = pytest.mark.django_db
+
+
+def test_ingest_email_reads_stdin(game, monkeypatch, capsys, django_capture_on_commit_callbacks):
+    seat = mover_of(game)
+    raw = reply(latest_reply_to(seat.user.email), "1", sender=seat.user.email)
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(raw)))
+    with django_capture_on_commit_callbacks(execute=True):
+        call_command("ingest_email")
+    assert "accepted" in capsys.readouterr().out
+    assert game.moves.count() == 1
+
+
+def mailgun_post(client, raw: bytes, key: str, recipient: str):
+    timestamp, token = str(int(time.time())), "a" * 50
+    signature = hmac.new(key.encode(), (timestamp + token).encode(), hashlib.sha256).hexdigest()
+    return client.post(
+        "/mail/inbound/mailgun/inbound_mime/",
+        {"timestamp": timestamp, "token": token, "signature": signature, "recipient": recipient,
+         "sender": "x@example.com", "body-mime": raw.decode()},
+        HTTP_AUTHORIZATION="Basic " + __import__("base64").b64encode(b"hook:secret").decode(),
+    )
+
+
+@pytest.fixture
+def mailgun(settings):
+    settings.ANYMAIL = {"MAILGUN_WEBHOOK_SIGNING_KEY": "signing-key", "WEBHOOK_SECRET": "hook:secret"}
+    return "signing-key"
+
+
+def test_provider_webhook_with_a_valid_signature_plays_the_move(client, game, mailgun,
+                                                               django_capture_on_commit_callbacks):
+    seat = mover_of(game)
+    address = latest_reply_to(seat.user.email)
+    with django_capture_on_commit_callbacks(execute=True):
+        response = mailgun_post(client, reply(address, "1", sender=seat.user.email), mailgun, address)
+    assert response.status_code == 200
+    assert InboundEmail.objects.get().outcome == "accepted"
+    assert InboundEmail.objects.get().source == "webhook:Mailgun"
+
+
+def test_provider_webhook_with_a_bad_signature_changes_nothing(client, game, mailgun):
+    seat = mover_of(game)
+    address = latest_reply_to(seat.user.email)
+    response = mailgun_post(client, reply(address, "1", sender=seat.user.email), "wrong-key", address)
+    assert response.status_code == 400
+    assert not InboundEmail.objects.exists() and not game.moves.exists()
+
+
+def test_one_click_unsubscribe_turns_game_mail_off(client, alice):
+    url = unsubscribe_url(alice.pk)
+    path = "/" + url.split("/", 3)[3]
+    assert "Stop all game emails?" in client.get(path).content.decode()
+    response = client.post(path, {"List-Unsubscribe": "One-Click"})
+    assert response.status_code == 200
+    alice.refresh_from_db()
+    assert alice.notifications == "none"
+
+
+def test_mute_link_mutes_one_game(client, game, alice):
+    path = "/" + unsubscribe_url(alice.pk, game.pk).split("/", 3)[3]
+    assert "Mute Alta #" in client.get(path).content.decode()
+    client.post(path)
+    assert GameMute.objects.filter(user=alice, match=game).exists()
+    alice.refresh_from_db()
+    assert alice.notifications == "every_turn"
+
+
+def test_tampered_unsubscribe_links_are_refused(client, alice):
+    path = "/" + unsubscribe_url(alice.pk).split("/", 3)[3]
+    assert client.post(path[:-3] + "xx/").status_code == 404

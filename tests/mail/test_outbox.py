@@ -1,0 +1,163 @@
+"""Which emails a game sends, to whom, and what they contain."""
+
+import re
+from html import escape
+
+import pytest
+from django.core import mail
+
+from games.engine import get_rules
+from games.mail.models import GameMute, OutgoingEmail
+from games.models import MoveRecord
+from games.services import match_resign, move_submit
+
+from .conftest import mails_to, mover_of, outgoing
+
+pytestmark = pytest.mark.django_db
+
+
+def test_a_started_game_mails_everyone_and_the_mover_can_reply(game, alice, bob):
+    mover = mover_of(game)
+    assert {m.to[0] for m in mail.outbox} == {"alice@example.com", "bob@example.com"}
+    to_mover = mails_to(mover.user.email)[0]
+    other = mails_to((bob if mover.user == alice else alice).email)[0]
+    assert "the game has started" in to_mover.subject
+    assert to_mover.reply_to and re.match(r"play\+[0-9a-f]{32}@localhost", to_mover.reply_to[0])
+    assert "IT IS YOUR MOVE" in to_mover.body and "HOW TO REPLY" in to_mover.body
+    assert not other.reply_to and "HOW TO REPLY" not in other.body
+    html = to_mover.alternatives[0][0]
+    assert "<table" in html and "It is your move" in html
+
+
+def test_mails_carry_threading_and_one_click_unsubscribe_headers(game):
+    message = mail.outbox[0].message()
+    assert message["Message-ID"].endswith("@localhost>")
+    assert message["In-Reply-To"] == message["References"]
+    assert message["References"].startswith(f"<game-{game.pk}-")
+    assert message["List-Unsubscribe"].startswith("<http") and "/mail/unsubscribe/" in message["List-Unsubscribe"]
+    assert message["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
+
+
+def test_the_board_and_own_hand_are_in_both_parts(game):
+    mover = mover_of(game)
+    rules = get_rules("alta")
+    hand = rules.view(rules.load(game.state), mover.index)["hand"]
+    message = mails_to(mover.user.email)[0]
+    from games.boards.alta import card_name
+
+    assert "Your hand: " + ", ".join(card_name(c) for c in hand) in message.body
+    assert "Your island (0 cards" in message.body and "   4   +" in message.body
+    assert escape(card_name(hand[0])) in message.alternatives[0][0]
+
+
+def test_your_turn_goes_to_the_next_player_only_once(game, now, django_capture_on_commit_callbacks):
+    mover = mover_of(game)
+    rules = get_rules("alta")
+    mail.outbox.clear()
+    ply = 0
+    while True:
+        state = rules.load(game.state)
+        if mover.index not in rules.to_move(state):
+            break
+        move = rules.default_move(state, mover.index)
+        with django_capture_on_commit_callbacks(execute=True):
+            move_submit(match_id=game.pk, user=mover.user, text=rules.format_move(state, mover.index, move),
+                        ply=ply, source=MoveRecord.Source.WEB, now=now)
+        ply += 1
+        game.refresh_from_db()
+    other = game.seats.exclude(pk=mover.pk).get()
+    assert [m.to for m in mail.outbox] == [[other.user.email]]
+    assert "your move" in mail.outbox[0].subject
+    assert outgoing(OutgoingEmail.Kind.YOUR_TURN)[0].dedupe_key == f"turn:{game.pk}:{ply}:{other.index}"
+
+
+def test_preferences_and_mutes_are_respected(alice, bob, carol, now, django_capture_on_commit_callbacks):
+    from games.services import match_create_seated
+
+    bob.notifications = bob.Notifications.NONE
+    bob.save()
+    carol.notifications = carol.Notifications.DAILY_DIGEST
+    carol.save()
+    with django_capture_on_commit_callbacks(execute=True):
+        match = match_create_seated(users=[alice, bob, carol], game="alta", now=now)
+    recipients = {m.to[0] for m in mail.outbox}
+    assert "bob@example.com" not in recipients
+    assert "alice@example.com" in recipients and "carol@example.com" in recipients  # start is always told
+    GameMute.objects.create(user=alice, match=match)
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        match_resign(match_id=match.pk, user=carol, now=now)
+        match_resign(match_id=match.pk, user=bob, now=now)
+    assert "alice@example.com" not in {m.to[0] for m in mail.outbox}
+
+
+def test_game_over_mail_has_the_final_result(game, alice, bob, now, django_capture_on_commit_callbacks):
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        match_resign(match_id=game.pk, user=alice, now=now)
+    over = [m for m in mail.outbox if "the game is over" in m.subject]
+    assert {m.to[0] for m in over} == {"alice@example.com", "bob@example.com"}
+    assert "1. Bob" in over[0].body and "2. Alice" in over[0].body and "resignation" in over[0].body
+    assert not over[0].reply_to
+
+
+def test_an_event_never_mails_twice(game, now):
+    from games.mail.lifecycle_mail import on_started
+    from games.models import MatchEvent
+
+    before = OutgoingEmail.objects.count()
+    on_started(MatchEvent.objects.get(match=game, kind="started"))
+    assert OutgoingEmail.objects.count() == before
+
+
+def test_emails_never_show_hidden_information(alice, bob, carol, now):
+    """Re-deal what a recipient cannot see: their email must not change."""
+    from games.mail.render import GameMail, render_game_email
+    from games.services import match_create_seated
+
+    match = match_create_seated(users=[alice, bob, carol], game="alta", now=now)
+    rules = get_rules("alta")
+    state = rules.load(match.state)
+    names = ["Alice", "Bob", "Carol"]
+    for _ in range(12):
+        for seat in range(3):
+            other = rules.randomize_hidden(state, seat, seed=seat + 99)
+            options = [t for t, _ in rules.move_options(state, seat)] if seat in rules.to_move(state) else []
+            mine = render_game_email(match=match, view=rules.view(state, seat), names=names,
+                                     mail=GameMail("x"), options=options, unsubscribe="u", mute="m")
+            theirs = render_game_email(match=match, view=rules.view(other, seat), names=names,
+                                       mail=GameMail("x"), options=options, unsubscribe="u", mute="m")
+            assert mine == theirs
+        index = min(rules.to_move(state))
+        state = rules.apply(state, index, rules.default_move(state, index)).state
+
+
+def test_the_daily_digest_comes_once_in_the_local_morning(alice, bob, carol, now,
+                                                         django_capture_on_commit_callbacks):
+    import datetime as dt
+
+    from games.mail.digest import digests_send
+    from games.services import match_create_seated
+
+    carol.notifications = carol.Notifications.DAILY_DIGEST
+    carol.time_zone = "America/New_York"
+    carol.save()
+    matches = []
+    while len([m for m in matches if m.seats.get(user=carol).deadline_at]) < 2:
+        matches.append(match_create_seated(users=[carol, alice if len(matches) % 2 else bob], game="alta",
+                                           now=now))
+    waiting = [m for m in matches if m.seats.get(user=carol).deadline_at]
+    mail.outbox.clear()
+    early = dt.datetime(2026, 1, 6, 11, 0, tzinfo=dt.UTC)  # 06:00 in New York
+    with django_capture_on_commit_callbacks(execute=True):
+        assert digests_send(now=early) == 0
+    morning = early + dt.timedelta(hours=2)
+    with django_capture_on_commit_callbacks(execute=True):
+        sent = digests_send(now=morning)
+        again = digests_send(now=morning + dt.timedelta(hours=3))
+    assert (sent, again) == (1, 0)
+    digest = mail.outbox[0]
+    assert digest.to == [carol.email] and "your move in" in digest.subject
+    for match in matches:
+        assert (f"Alta #{match.pk} " in digest.body) == (match in waiting)
+    assert "play+" in digest.body
