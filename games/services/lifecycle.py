@@ -25,6 +25,7 @@ from .clock import deadlines_update
 from .errors import Conflict, GameActionError, NotAllowed, NotFound
 
 MAX_DAYS_PER_MOVE = 30
+_SEAT_ORDER_SALT = 0x5EA7_0D3E_A11C_E5ED
 
 
 def _locked_match(match_id: int) -> Match:
@@ -294,7 +295,10 @@ def _start(match: Match, now: dt.datetime) -> None:
     match.seed = secrets.randbits(62)
     seats = list(match.seats.order_by("pk"))
     order = list(range(len(seats)))
-    Rng(match.seed).shuffle(order)
+    # A separate stream: the engine draws its own start player from the
+    # seed, and reusing that stream here would tie the two draws together
+    # (in two-player games the first seat would never start).
+    Rng(match.seed ^ _SEAT_ORDER_SALT).shuffle(order)
     for seat, index in zip(seats, order, strict=True):
         seat.index = index
         seat.save(update_fields=["index"])

@@ -44,10 +44,19 @@ def secret_numbers(match, rules):
     return numbers
 
 
-@pytest.mark.parametrize("players", [2, 3, 4])
-def test_answers_do_not_depend_on_what_the_viewer_cannot_see(players, alice, bob, carol, dave, now):
+def cases():
+    from games.boards import playable_slugs
+
+    for slug in playable_slugs():
+        rules = get_rules(slug)
+        for players in sorted({rules.min_players, min(rules.max_players, 4)}):
+            yield pytest.param(slug, players, id=f"{slug}-{players}p")
+
+
+@pytest.mark.parametrize("slug,players", list(cases()))
+def test_answers_do_not_depend_on_what_the_viewer_cannot_see(slug, players, alice, bob, carol, dave, now):
     users = [alice, bob, carol, dave][:players]
-    match = start_match(*users, now=now)
+    match = start_match(*users, game=slug, now=now)
     rules = get_rules(match.game)
     chooser = random.Random(players)
     checked = 0

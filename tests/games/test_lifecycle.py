@@ -143,3 +143,12 @@ def test_a_seated_match_starts_at_once_with_everyone(alice, bob, carol, now):
     assert MatchEvent.objects.filter(match=match, kind="started").count() == 1
     with pytest.raises(services.GameActionError, match="seated twice"):
         services.match_create_seated(users=[alice, alice], game="alta", now=now)
+
+
+def test_every_seat_can_be_the_one_to_start(alice, bob, now):
+    """The seat order and the engine's start player are drawn independently."""
+    starters = set()
+    for _ in range(16):
+        match = services.match_create_seated(users=[alice, bob], game="alta", now=now)
+        starters.add(match.seats.get(deadline_at__isnull=False).user_id)
+    assert starters == {alice.pk, bob.pk}

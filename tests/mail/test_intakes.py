@@ -85,3 +85,11 @@ def test_mute_link_mutes_one_game(client, game, alice):
 def test_tampered_unsubscribe_links_are_refused(client, alice):
     path = "/" + unsubscribe_url(alice.pk).split("/", 3)[3]
     assert client.post(path[:-3] + "xx/").status_code == 404
+
+
+def test_staff_can_inspect_the_mail_log(client, game, alice):
+    alice.is_staff = alice.is_superuser = True
+    alice.save()
+    client.force_login(alice)
+    assert "the game has started" in client.get("/admin/mail/outgoingemail/").content.decode()
+    assert client.get("/admin/mail/inboundemail/").status_code == 200

@@ -67,6 +67,8 @@ def test_every_setting_variable_is_documented():
 
 def test_procfile_runs_the_same_programs():
     procfile = (ROOT / "Procfile").read_text()
+    # honcho sets PORT=5000 for every process; the README promises port 8000.
+    assert "${PORT" not in procfile and "127.0.0.1:${WEB_PORT:-8000}" in procfile
     for line in procfile.splitlines():
         name, _, command = line.partition(": ")
         words = [w for w in command.split() if not w.startswith("--") and "$" not in w]
