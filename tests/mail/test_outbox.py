@@ -143,9 +143,10 @@ def test_the_daily_digest_comes_once_in_the_local_morning(alice, bob, carol, now
     carol.time_zone = "America/New_York"
     carol.save()
     matches = []
-    while len([m for m in matches if m.seats.get(user=carol).deadline_at]) < 2:
-        matches.append(match_create_seated(users=[carol, alice if len(matches) % 2 else bob], game="alta",
-                                           now=now))
+    with django_capture_on_commit_callbacks(execute=True):
+        while len([m for m in matches if m.seats.get(user=carol).deadline_at]) < 2:
+            matches.append(match_create_seated(users=[carol, alice if len(matches) % 2 else bob],
+                                               game="alta", now=now))
     waiting = [m for m in matches if m.seats.get(user=carol).deadline_at]
     mail.outbox.clear()
     early = dt.datetime(2026, 1, 6, 11, 0, tzinfo=dt.UTC)  # 06:00 in New York
