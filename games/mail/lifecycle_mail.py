@@ -73,3 +73,49 @@ def on_finished(event) -> None:
         game_email_queue(kind=OutgoingEmail.Kind.GAME_OVER, match=match, seat=seat, seats=seats, state=state,
                          mail=mail, dedupe_key=f"finished:{match.pk}:{seat.index}", now=event.created_at,
                          with_reply=False)
+
+
+def _seat_mail(event, kind: str, headline: str, lines: list[str], *, with_reply: bool,
+               everyone: bool = False) -> None:
+    """Mail the seat an event names (``data["seat_id"]``), or every player."""
+    match = event.match
+    if match.state is None:
+        return
+    rules = get_rules(match.game)
+    state = rules.load(match.state)
+    seats = _seats(match)
+    named = event.data.get("seat_id")
+    for seat in seats:
+        if seat.user is None or (not everyone and seat.pk != named):
+            continue
+        mail = GameMail(headline, list(lines))
+        game_email_queue(kind=kind, match=match, seat=seat, seats=seats, state=state, mail=mail,
+                         dedupe_key=f"{event.kind}:{event.pk}:{seat.index}", now=event.created_at,
+                         with_reply=with_reply)
+
+
+def on_reminder(event) -> None:
+    hours = event.data.get("threshold_hours")
+    left = f"about {hours} hours left" if hours else "your deadline is near"
+    _seat_mail(event, OutgoingEmail.Kind.REMINDER, f"reminder: it is your move ({left})", [event.text],
+               with_reply=True)
+
+
+def on_timeout_auto(event) -> None:
+    _seat_mail(event, OutgoingEmail.Kind.NOTICE, "your deadline passed: a move was played for you",
+               [event.text], with_reply=True)
+
+
+def on_auto_vacation(event) -> None:
+    _seat_mail(event, OutgoingEmail.Kind.NOTICE, "a vacation day was used to keep your clock running",
+               [event.text], with_reply=True)
+
+
+def on_timeout_dropped(event) -> None:
+    _seat_mail(event, OutgoingEmail.Kind.NOTICE, "a player was dropped after missing deadlines", [event.text],
+               with_reply=False, everyone=True)
+
+
+def on_timeout_forfeit(event) -> None:
+    _seat_mail(event, OutgoingEmail.Kind.NOTICE, "a player lost on time", [event.text],
+               with_reply=False, everyone=True)

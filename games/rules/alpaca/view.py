@@ -39,6 +39,16 @@ MAJOR_EDGES = tuple(
 _STEP = {"place": "place a tile", "bonus": "bonus action", "over": "game over"}
 
 
+def _expect(state: Any, over: bool) -> str:
+    """What the player to move is asked to do, in words (pages and emails)."""
+    if over:
+        return "nothing: the game is over"
+    if state.phase == "bonus":
+        return "take your bonus action: rotate a tile, make the figure untouchable, or decline"
+    colour = COLOURS[state.colours[state.dominant]]
+    return f"place one {colour} tile so that at least one edge matches"
+
+
 def _figure_entry(state: AlpacaState, figure: Figure) -> dict[str, Any]:
     return {
         "kind": "minor pair" if len(figure) == 2 else "major square",
@@ -78,6 +88,7 @@ def build_view(rules: Any, state: AlpacaState, seat: int | None) -> dict[str, An
         },
         "phase": "over" if over else state.phase,
         "step": _STEP["over" if over else state.phase],
+        "expect": _expect(state, over),
         "to_move": sorted(rules.to_move(state)),
         "table": table,
         "open_cells": []
