@@ -84,6 +84,7 @@ def view(state: AlhambraState, seat: int | None) -> dict[str, Any]:
         "players": state.players,
         "phase": state.phase,
         "step": _STEPS[step],
+        "expect": _STEPS[step],
         "to_move": []
         if over
         else sorted(movers(state) - {s for s, _ in state.departed}),

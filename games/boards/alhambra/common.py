@@ -1,0 +1,89 @@
+"""What the page and the emails share: colours, seat names, cell labels,
+money and score texts, all computed from a seat's view."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.rules.alhambra.components import cell_label
+from games.rules.alhambra.notation import parse_cell, tokenize
+
+CELL = 44
+#: fill colour, short name (the text board's abbreviations), per building type.
+TYPES = {
+    "pavilion": ("#8ecae6", "Pav"),
+    "seraglio": ("#f28482", "Ser"),
+    "arcades": ("#d4a373", "Arc"),
+    "chambers": ("#f1e3b3", "Cha"),
+    "garden": ("#90be6d", "Gar"),
+    "tower": ("#b8a1d9", "Tow"),
+}
+CURRENCY = {"denar": "#f6d55c", "dirham": "#9cd08f", "ducat": "#f4a261", "florin": "#8fb8e8"}
+WALL = "#5a3418"
+INK, MUTED = "#1f2a30", "#5b6870"
+SIDES = {"N": (0, 0, 1, 0), "E": (1, 0, 1, 1), "S": (0, 1, 1, 1), "W": (0, 0, 0, 1)}
+
+
+def seat_names(view: dict[str, Any], names: list[str] | None) -> list[str]:
+    names = list(names or [])
+    return [names[s] if s < len(names) and names[s] else f"Seat {s + 1}" for s in range(view["players"])]
+
+
+def xy(label: str) -> tuple[int, int]:
+    cell = parse_cell(tokenize(label))
+    if cell is None:
+        raise ValueError(f"not a cell label: {label!r}")
+    return cell
+
+
+def axis(value: int, minus: str, plus: str) -> str:
+    return "-" if value == 0 else (f"{minus}{-value}" if value < 0 else f"{plus}{value}")
+
+
+def tile_parts(label: str) -> tuple[str, str, str]:
+    """``"garden 8 NE"`` -> ``("garden", "8", "NE")``; open tiles have walls ``""``."""
+    kind, price, walls = (label.split() + ["", ""])[:3]
+    return kind, price, "" if walls == "open" else walls
+
+
+def is_acting(view: dict[str, Any]) -> bool:
+    return view.get("seat") is not None and view["seat"] in view.get("to_move", [])
+
+
+def frontier(alhambra: dict[str, str]) -> list[str]:
+    """Empty cells next to the Alhambra (every place a tile could ever go)."""
+    taken = {xy(label) for label in alhambra}
+    around = {(x + dx, y + dy) for x, y in taken for dx, dy in ((0, -1), (1, 0), (0, 1), (-1, 0))}
+    return [cell_label(c) for c in sorted(around - taken, key=lambda c: (c[1], c[0]))]
+
+
+def money_text(cards: list[str]) -> str:
+    groups: dict[str, list[int]] = {}
+    for card in cards:
+        currency, value = card.split()
+        groups.setdefault(currency, []).append(int(value))
+    return " · ".join(f"{c} {'+'.join(map(str, v))} (= {sum(v)})" for c, v in groups.items()) or "none"
+
+
+def status(view: dict[str, Any], names: list[str]) -> str:
+    if view["phase"] == "over" or not view.get("to_move"):
+        return f"Turn {view['turn']}: the game is over."
+    movers = ", ".join("you" if s == view.get("seat") else names[s] for s in view["to_move"])
+    return f"Turn {view['turn']}: {movers} to move: {view['step']}."
+
+
+def scores(view: dict[str, Any], names: list[str]) -> list[tuple[str, int, list[str]]]:
+    """``(name, total, per-scoring texts)`` for each seat, then Dirk."""
+    rows = []
+    for seat, entry in enumerate(view["seats"]):
+        per = [f"{r['points'][seat]} (wall {r['walls'][seat]})" for r in view["scorings"]]
+        rows.append((names[seat], entry["score"], per))
+    if view.get("dirk") is not None:
+        rows.append(("Dirk", view["dirk"]["score"], [str(r["dirk"]) for r in view["scorings"]]))
+    return rows
+
+
+def handout_lines(view: dict[str, Any], names: list[str]) -> list[str]:
+    """Where the market's last buildings went at the end."""
+    return [f"End of game: {item['tile']} went to {names[item['seat']] if item['seat'] is not None else 'nobody'}."
+            for item in view.get("handout", [])]

@@ -1,0 +1,281 @@
+"""The game page: SVG for the market and display, your money, every
+Alhambra with reserve and tiles to place, Dirk and the scores; ``controls``
+maps legal moves to clicks on it."""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+from games.rules.alhambra.components import card_name, cell_label, tile_label
+
+from ..svg import element
+from ..svg import text as svg_text
+from .common import (
+    CELL,
+    CURRENCY,
+    INK,
+    MUTED,
+    SIDES,
+    TYPES,
+    WALL,
+    axis,
+    frontier,
+    handout_lines,
+    is_acting,
+    money_text,
+    scores,
+    seat_names,
+    status,
+    tile_parts,
+    xy,
+)
+
+
+def _tile(x: float, y: float, label: str, *, size: float = CELL, pick: str | None = None,
+          aria: str | None = None) -> str:
+    """A building tile (type colour, short name, price, walls as thick lines) or the fountain."""
+    kind, price, walls = tile_parts(label)
+    if kind == "fountain":
+        body = (element("rect", x=x + 1, y=y + 1, width=size - 2, height=size - 2, rx=4, fill="#d7eef7",
+                        stroke=INK, stroke_width=1)
+                + element("circle", cx=x + size / 2, cy=y + size / 2, r=size / 4, fill="#4ea8de")
+                + svg_text(x + size / 2, y + size / 2 + 4, "F", text_anchor="middle", font_size=11,
+                           font_weight="700", fill="#fff"))
+    else:
+        fill, short = TYPES[kind]
+        body = (element("rect", x=x + 1, y=y + 1, width=size - 2, height=size - 2, rx=3, fill=fill,
+                        stroke=INK, stroke_width=0.8)
+                + svg_text(x + size / 2, y + size * 0.38, short, text_anchor="middle",
+                           font_size=size * 0.24, fill=INK)
+                + svg_text(x + size / 2, y + size * 0.74, price, text_anchor="middle",
+                           font_size=size * 0.3, font_weight="700", fill=INK))
+        inset, width = 3, max(3.0, size / 11)
+        for side in walls:
+            x1, y1, x2, y2 = SIDES[side]
+            body += element("line", x1=x + inset + x1 * (size - 2 * inset), y1=y + inset + y1 * (size - 2 * inset),
+                            x2=x + inset + x2 * (size - 2 * inset), y2=y + inset + y2 * (size - 2 * inset),
+                            stroke=WALL, stroke_width=width, stroke_linecap="square")
+    name = aria or label
+    return element("g", element("title", escape(name)) + body, class_="tile pickable" if pick else "tile",
+                   data_pick=pick, tabindex=0 if pick else None, role="button" if pick else None,
+                   aria_label=name if pick else None)
+
+
+def _card(x: float, y: float, card: str, *, w: float = 28, h: float = 38) -> str:
+    currency, value = card.split()
+    return (element("rect", x=x, y=y, width=w, height=h, rx=4, fill=CURRENCY[currency], stroke=INK,
+                    stroke_width=0.8)
+            + svg_text(x + w / 2, y + h / 2 + 2, value, text_anchor="middle", font_size=15,
+                       font_weight="700", fill=INK)
+            + svg_text(x + w / 2, y + h - 4, currency[:3], text_anchor="middle", font_size=8, fill=INK))
+
+
+def _box(x: float, y: float, w: float, h: float, caption: str, *, target: str | None, aria: str) -> str:
+    """A labelled drop zone (the reserve, Dirk); a target when moves may go there."""
+    return element("rect", x=x, y=y, width=w, height=h, rx=5, fill="#fff", stroke="#2f6f5e" if target else "#c8c2b4",
+                   stroke_dasharray="4 3" if target else None, class_="target" if target else None, data_target=target,
+                   tabindex=0 if target else None, role="button" if target else None,
+                   aria_label=aria if target else None) + svg_text(
+        x + w / 2, y + h / 2 + 4, caption, text_anchor="middle", font_size=11, fill="#2f6f5e",
+        pointer_events="none")
+
+
+def _counts(x: float, y: float, buildings: dict[str, int]) -> str:
+    parts = []
+    for index, kind in enumerate(TYPES):
+        fill, short = TYPES[kind]
+        parts.append(element("rect", x=x + index * 44, y=y, width=40, height=20, rx=3, fill=fill))
+        parts.append(svg_text(x + index * 44 + 20, y + 14, f"{short} {buildings[kind]}", text_anchor="middle",
+                              font_size=10, fill=INK))
+    return "".join(parts)
+
+
+def _svg(content: str, width: float, height: float, css: str, aria: str, scale: float = 1.4) -> str:
+    """Scales to the page width, but never beyond ``scale`` times its own size."""
+    return element("svg", content, viewBox=f"0 0 {width:g} {height:g}", width="100%",
+                   style=f"max-width:{width * scale:g}px", class_=f"board {css}", role="group", aria_label=aria)
+
+
+def market_svg(view: dict[str, Any]) -> str:
+    """The four market slots with their currencies, the money display and the piles."""
+    parts = []
+    for slot in view["market"]:
+        x = 8 + (slot["slot"] - 1) * 98
+        parts.append(element("rect", x=x, y=6, width=90, height=22, rx=4, fill=CURRENCY[slot["currency"]]))
+        parts.append(svg_text(x + 45, 21, f"{slot['slot']} · {slot['currency']}", text_anchor="middle",
+                              font_size=11, font_weight="700", fill=INK))
+        if slot["tile"]:
+            parts.append(_tile(x + 17, 32, slot["tile"], size=56,
+                               aria=f"Slot {slot['slot']}: {slot['tile']}, paid in {slot['currency']}"))
+            kind, price, _ = tile_parts(slot["tile"])
+            caption = f"price {price} {slot['currency']}"
+        else:
+            parts.append(element("rect", x=x + 17, y=32, width=56, height=56, rx=4, fill="none",
+                                 stroke="#c8c2b4", stroke_dasharray="4 3"))
+            caption = "empty"
+        parts.append(svg_text(x + 45, 102, caption, text_anchor="middle", font_size=11, fill=MUTED))
+    parts.append(svg_text(8, 126, "Money display", font_size=11, font_weight="700", fill=INK))
+    for index, card in enumerate(view["display"]):
+        parts.append(_card(100 + index * 34, 110, card))
+    parts.append(svg_text(248, 126, f"Money deck: {view['deck_size']}", font_size=12, fill=MUTED))
+    parts.append(svg_text(248, 142, f"Bag: {view['bag_size']} buildings", font_size=12, fill=MUTED))
+    return _svg("".join(parts), 400, 154, "alh-market", "Market and money display")
+
+
+def hand_svg(cards: list[str]) -> str:
+    """Money cards in rows per currency with their totals."""
+    rows: dict[str, list[str]] = {c: [] for c in CURRENCY}
+    for card in cards:
+        rows[card.split()[0]].append(card)
+    parts, width, y = [], 400, 4
+    for currency, row in rows.items():
+        if not row:
+            parts.append(svg_text(4, y + 13, f"{currency}: none", font_size=12, fill=MUTED))
+            y += 20
+            continue
+        total = sum(int(c.split()[1]) for c in row)
+        parts.append(svg_text(4, y + 18, currency, font_size=12, font_weight="700", fill=INK))
+        parts.append(svg_text(4, y + 32, f"total {total}", font_size=11, fill=MUTED))
+        for n, card in enumerate(row):
+            parts.append(_card(70 + n * 31, y, card))
+        width, y = max(width, 74 + 31 * len(row)), y + 42
+    return _svg("".join(parts), width, y, "alh-hand", "Your money")
+
+
+def alhambra_svg(entry: dict[str, Any], *, own: bool, acting: bool, action: bool) -> str:
+    """One Alhambra on its compass grid; yours carries picks and targets when you act."""
+    cells = {xy(label): (label, tile) for label, tile in entry["alhambra"].items()}
+    free = [(xy(label), label) for label in frontier(entry["alhambra"])] if own and acting else []
+    xs = [c[0] for c in cells] + [c[0] for c, _ in free]
+    ys = [c[1] for c in cells] + [c[1] for c, _ in free]
+    x0, y0 = min(xs), min(ys)
+    left, top = 30, 18
+    parts = []
+    for x in range(x0, max(xs) + 1):
+        parts.append(svg_text(left + (x - x0 + 0.5) * CELL, 12, axis(x, "W", "E"), text_anchor="middle",
+                              font_size=11, fill=MUTED))
+    for y in range(y0, max(ys) + 1):
+        parts.append(svg_text(left - 4, top + (y - y0 + 0.5) * CELL + 4, axis(y, "N", "S"),
+                              text_anchor="end", font_size=11, fill=MUTED))
+    swappable = action and bool(entry["reserve"])
+    for (x, y), (label, tile) in cells.items():
+        px, py = left + (x - x0) * CELL, top + (y - y0) * CELL
+        movable = own and acting and action and tile != "fountain"
+        parts.append(_tile(px, py, tile, pick=f"tile:{label}" if movable else None,
+                           aria=f"{label}: {tile}" + (" (pick to move it to the reserve)" if movable else "")))
+        if movable and swappable:
+            parts.append(element("rect", x=px + 2, y=py + 2, width=CELL - 4, height=CELL - 4, rx=4, fill="none",
+                                 stroke="none", class_="target swap", data_target=f"cell:{label}", tabindex=0,
+                                 role="button", aria_label=f"Swap into {label}"))
+    for (x, y), label in free:
+        px, py = left + (x - x0) * CELL, top + (y - y0) * CELL
+        parts.append(element("rect", x=px + 2, y=py + 2, width=CELL - 4, height=CELL - 4, rx=4, fill="#fff",
+                             stroke="#9bb8ad", stroke_dasharray="4 3", class_="target", data_target=f"cell:{label}",
+                             tabindex=0, role="button", aria_label=f"Place at {label}"))
+        parts.append(svg_text(px + CELL / 2, py + CELL / 2 + 4, label, text_anchor="middle", font_size=10,
+                              fill=MUTED, pointer_events="none"))
+    width = left + (max(xs) - x0 + 1) * CELL + 4
+    height = top + (max(ys) - y0 + 1) * CELL + 4
+    return _svg("".join(parts), width, height, "alh-alhambra", "Alhambra", scale=1.1)
+
+
+def extras_svg(entry: dict[str, Any], *, own: bool, acting: bool, phase: str) -> str:
+    """Building counts, the tiles still to place and the reserve (five tiles a row)."""
+    placing = own and acting and phase in ("place", "handout")
+    redesign = own and acting and phase == "action"
+    parts = [_counts(4, 4, entry["buildings"])]
+    y = 32
+
+    def row(tiles: list[str], pick: str | None, aria: str) -> None:
+        nonlocal y
+        for n, tile in enumerate(tiles):
+            parts.append(_tile(72 + n % 5 * 46, y + n // 5 * 46, tile, pick=f"{pick}:{tile}" if pick else None,
+                               aria=aria.format(tile)))
+        y += 46 * max(1, (len(tiles) + 4) // 5) + 4
+
+    if entry["pending"]:
+        parts.append(svg_text(4, y + 24, "To place:", font_size=11, font_weight="700", fill=INK))
+        row(entry["pending"], "pending" if placing else None, "Bought {}: pick it, then a place, the reserve or Dirk")
+    target = "reserve" if own and acting and phase != "over" else None
+    parts.append(_box(4, y, 62, CELL, "Reserve", target=target, aria="Move to the reserve"))
+    if not entry["reserve"]:
+        parts.append(svg_text(72, y + 26, "empty", font_size=11, fill=MUTED))
+    row(entry["reserve"], "reserve" if redesign else None, "Reserve {}" + (": pick it, then a place" if redesign else ""))
+    return _svg("".join(parts), 302, y, "alh-extras", "Buildings, reserve and tiles to place")
+
+
+def svg(view: dict[str, Any], names: list[str] | None = None) -> str:
+    """The whole table: status, market and display, your money, every Alhambra, Dirk, scores."""
+    names = seat_names(view, names)
+    me, acting = view.get("seat"), is_acting(view)
+    lines = [status(view, names), *handout_lines(view, names)]
+    blocks = [f'<p class="alh-status">{escape(line)}</p>' for line in lines]
+    blocks.append(f'<div class="board-row"><h3>Market and money</h3>{market_svg(view)}</div>')
+    if me is not None:
+        blocks.append(f'<div class="board-row"><h3>Your money</h3>{hand_svg(view.get("hand", []))}</div>')
+    boards = []
+    for seat in sorted(range(view["players"]), key=lambda s: (s != me, s)):
+        entry, own = view["seats"][seat], seat == me
+        turn = " (to move)" if seat in view.get("to_move", []) else ""
+        money = (f"money {money_text(entry['hand'])}" if "hand" in entry and not own
+                 else f"{entry['hand_size']} money cards")
+        caption = (f"{'You' if own else names[seat]}{turn} · {entry['score']} points · {money} · "
+                   f"longest wall {entry['longest_wall']}")
+        boards.append(
+            f'<figure class="island-box alh-seat" data-seat="{seat}"><figcaption>{escape(caption)}</figcaption>'
+            f"{alhambra_svg(entry, own=own, acting=acting, action=view['phase'] == 'action')}"
+            f"{extras_svg(entry, own=own, acting=acting, phase=view['phase'])}</figure>")
+    dirk = view.get("dirk")
+    if dirk is not None:
+        gift = acting and view["phase"] == "place"
+        content = _counts(4, 4, dirk["buildings"]) + _box(4, 30, 130, 30, "Give to Dirk" if gift else "Dirk",
+                                                          target="dirk" if gift else None, aria="Give to Dirk")
+        content += svg_text(142, 50, f"{len(dirk['tiles'])} buildings", font_size=11, fill=MUTED)
+        caption = f"Dirk (silent third player) · {dirk['score']} points"
+        boards.append(f'<figure class="island-box alh-seat alh-dirk"><figcaption>{escape(caption)}</figcaption>'
+                      f'{_svg(content, 270, 64, "alh-extras", "Dirk")}</figure>')
+    blocks.append(f'<div class="islands alh-islands">{"".join(boards)}</div>')
+    blocks.append(_scores_table(view, names))
+    return "".join(blocks)
+
+
+def _scores_table(view: dict[str, Any], names: list[str]) -> str:
+    rounds = "".join(f'<th scope="col">Scoring {r["round"]}</th>' for r in view["scorings"])
+    rows = "".join(
+        f"<tr><td>{escape(name)}</td><td>{total}</td>{''.join(f'<td>{escape(p)}</td>' for p in per)}</tr>"
+        for name, total, per in scores(view, names))
+    caption = "Final scores" if view["phase"] == "over" else "Scores so far"
+    return (f'<table class="alh-scores"><caption>{caption}</caption><thead><tr><th scope="col">Player'
+            f'</th><th scope="col">Total</th>{rounds}</tr></thead><tbody>{rows}</tbody></table>')
+
+
+def controls(view: dict[str, Any], options: list[tuple[str, Any]]) -> list[dict[str, Any]]:
+    """Placing and redesigning are clicks (a tile, then where it goes); taking
+    money, buying and ``done`` are buttons."""
+    market = {slot["slot"] - 1: slot["tile"] for slot in view["market"]}
+    result = []
+    for move_text, move in options:
+        kind = move.get("kind")
+        entry = {"text": move_text, "label": move_text[:1].upper() + move_text[1:], "pick": None, "target": None}
+        cell = cell_label(tuple(move["cell"])) if move.get("cell") is not None else None
+        if kind == "buy":
+            price = int(tile_parts(market[move["slot"]] or "- 0")[1])
+            paid = sum(c % 10 for c in move["cards"])
+            what = f"{market[move['slot']]} from slot {move['slot'] + 1}"
+            pay = f"{card_name(move['cards'][0]).split()[0]} {'+'.join(str(c % 10) for c in move['cards'])}"
+            note = "exact: another action" if paid == price else f"overpay {paid - price}"
+            entry["label"] = f"Buy {what} with {pay} ({note})"
+        elif kind == "done":
+            entry["label"] = "Done: end the actions"
+        elif kind == "place":
+            entry.update(pick=f"pending:{tile_label(move['tile'])}", target=f"cell:{cell}" if cell else "reserve")
+        elif kind == "gift":
+            entry.update(pick=f"pending:{tile_label(move['tile'])}", target="dirk")
+        elif kind in ("build", "swap"):
+            entry.update(pick=f"reserve:{tile_label(move['tile'])}", target=f"cell:{cell}")
+        elif kind == "remove":
+            entry.update(pick=f"tile:{cell}", target="reserve")
+        result.append(entry)
+    return result
+

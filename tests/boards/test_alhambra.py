@@ -1,0 +1,147 @@
+"""Alhambra drawn for the page and for email: valid SVG, every legal move
+clickable or a button, labels in the notation, no hidden money shown."""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from html import escape
+
+import pytest
+
+from games.boards import alhambra as board
+from games.boards.alhambra.common import money_text
+from games.engine import get_rules
+from tests.engine.playing import random_playthrough
+
+RULES = get_rules("alhambra")
+NAMES = ["Ann", "Ben <&>", "Cy", "Dee"]
+GAMES = [(2, 4), (3, 6), (4, 9)]  # (players, seed)
+CLICKED = {"place", "gift", "build", "swap", "remove"}
+BUTTONS = {"take", "buy", "done"}
+
+
+def play(players, seed):
+    """Every step of a random game and its final state."""
+    steps = list(random_playthrough(RULES, players, seed))
+    last = steps[-1]
+    return steps, RULES.apply(last.state, last.seat, last.move).state
+
+
+def outputs(view, names):
+    return board.svg(view, names), board.text(view, names), board.html(view, names)
+
+
+def values(markup, name):
+    return set(re.findall(rf'{name}="([^"]*)"', markup))
+
+
+def options(state, seat):
+    return [(text, RULES.dump_move(move)) for text, move in RULES.move_options(state, seat)]
+
+
+@pytest.mark.parametrize("players,seed", GAMES)
+def test_every_viewer_gets_the_same_drawing_whatever_the_hidden_money(players, seed):
+    names = NAMES[:players]
+    steps, final = play(players, seed)
+    states = [s.state for s in steps[::25]] + [final]
+    for number, state in enumerate(states):
+        for seat in [None, *range(players)]:
+            view = RULES.view(state, seat)
+            page, plain, html = outputs(view, names)
+            root = ET.fromstring(f"<root>{page}</root>")
+            svgs = list(root.iter("svg"))
+            assert len(svgs) >= 2 + players
+            assert all(s.get("viewBox") and s.get("width") == "100%" for s in svgs)
+            assert "Ben &lt;&amp;&gt;" in page and "Ben <&>" not in page
+            assert "Ben <&>" in plain and "Ben &lt;&amp;&gt;" in html
+            for slot in view["market"]:
+                assert f"{slot['slot']} · {slot['currency']}" in page
+                assert f"slot {slot['slot']} ({slot['currency']}): {slot['tile'] or 'empty'}" in plain
+            if seat is None:
+                assert "Your money" not in page + plain + html
+                assert not values(page, "data-pick") and not values(page, "data-target")
+            else:
+                hand = view["hand"]
+                assert f"Your money: {money_text(hand)}" in plain
+                assert all(escape(card) in html for card in hand)
+            over = view["phase"] == "over"
+            for other, entry in enumerate(view["seats"]):
+                if other != seat and not over:
+                    assert f"{entry['hand_size']} money cards" in plain
+            assert ("Dirk (" in plain) == (players == 2)
+            controls = board.controls(view, options(state, seat)) if seat in view["to_move"] else []
+            redealt = RULES.randomize_hidden(state, seat, seed=number + 100)
+            again = RULES.view(redealt, seat)
+            assert outputs(again, names) == (page, plain, html)
+            if controls:
+                assert board.controls(again, options(redealt, seat)) == controls
+
+
+@pytest.mark.parametrize("players,seed", GAMES)
+def test_every_legal_move_is_a_click_on_the_drawing_or_a_button(players, seed):
+    steps, _ = play(players, seed)
+    kinds = set()
+    for step in steps:
+        view = RULES.view(step.state, step.seat)
+        offered = options(step.state, step.seat)
+        controls = board.controls(view, offered)
+        assert [c["text"] for c in controls] == [text for text, _ in offered]
+        page = board.svg(view, NAMES[:players])
+        picks, targets = values(page, "data-pick"), values(page, "data-target")
+        pairs = set()
+        for control, (_, move) in zip(controls, offered, strict=True):
+            kinds.add(move["kind"])
+            if move["kind"] in BUTTONS:
+                assert control["pick"] is None and control["target"] is None and control["label"]
+                continue
+            assert move["kind"] in CLICKED
+            assert escape(control["pick"]) in picks, control
+            assert escape(control["target"]) in targets, control
+            assert (control["pick"], control["target"]) not in pairs, control
+            pairs.add((control["pick"], control["target"]))
+    assert {"take", "buy", "place"} <= kinds
+    if players == 2:
+        assert "gift" in kinds
+
+
+def test_a_game_covers_every_kind_of_click():
+    kinds = set()
+    for players, seed in GAMES:
+        for step in play(players, seed)[0]:
+            kinds.add(RULES.dump_move(step.move)["kind"])
+    assert CLICKED | BUTTONS <= kinds
+
+
+@pytest.mark.parametrize("players,seed", GAMES[:2])
+def test_cells_in_the_notation_are_labelled_on_the_boards(players, seed):
+    checked = 0
+    for step in play(players, seed)[0]:
+        view = RULES.view(step.state, step.seat)
+        plain, html, page = board.text(view), board.html(view), board.svg(view)
+        for text, move in options(step.state, step.seat):
+            if move["kind"] in ("place", "build") and move["cell"] is not None:
+                cell = text.rsplit(" ", 1)[1]
+                rows = [line[7:] for line in plain.splitlines() if re.match(r"  ( [NS]\d|[NS]\d\d|  -) ", line)]
+                assert any(re.search(rf"(?<![A-Z0-9]){cell}(?![A-Z0-9])", row) for row in rows), cell
+                assert f">{cell}</td>" in html
+                assert f">{cell}</text>" in page and f'data-target="cell:{cell}"' in page
+                checked += 1
+            if move["kind"] in ("remove", "swap"):
+                cell = re.search(r"\b([NS]\d+(?:[EW]\d+)?|[EW]\d+)\b", text).group(1)
+                assert f'aria-label="{cell}: ' in page
+                checked += 1
+    assert checked > 20
+
+
+def test_the_text_board_has_the_fountain_and_axis_labels():
+    steps, final = play(2, 4)
+    view = RULES.view(final, 0)
+    plain = board.text(view, NAMES[:2])
+    assert "FOUNT" in plain and "Your Alhambra" in plain and "Ben <&>'s Alhambra" in plain
+    assert re.search(r"^\s+N1 ", plain, re.M) and re.search(r"^\s+- ", plain, re.M)
+    assert "Scoring 3: " in plain and "Dirk" in plain
+    # At the end every hand is public.
+    assert all("hand" in entry for entry in view["seats"])
+    assert "money cards" not in plain.split("Ben <&>'s Alhambra")[1].split("\n")[0]
+    assert "game is over" in board.svg(view)
