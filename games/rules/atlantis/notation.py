@@ -177,6 +177,9 @@ def split_line(line: str) -> list[str]:
     bridge, pass or their Dutch names) and after a sale's or bridge's number,
     so ``sell 5, A grey -> 4 pay 2`` is three."""
     parts: list[str] = []
+    # Notes in brackets (as listed options carry them) are dropped first, so
+    # "bridge 27 (gap 27-27, toll 1 now)" stays one move.
+    line = _BRACKETS.sub(" ", line)
     for piece in _STARTS.split(line):
         numbered = _NUMBERED.fullmatch(piece.strip())
         if numbered:

@@ -69,6 +69,7 @@ def build_view(
         "to_move": to_move,
         "turn": state.turn,
         "phase": state.phase,
+        "expect": _expect(state),
         "start_seat": state.start,
         "atlantis_until": road.first - 1,
         "mainland_from": road.last + 1,
@@ -96,3 +97,18 @@ def build_view(
             "early_end": state.early_end,
         }
     return view
+
+
+_EXPECT = {
+    "start": "move a pawn (you may first sell a tile or build your bridge), or pass if no move is possible",
+    "bridge": "move a pawn (you may first build your bridge), or pass if no move is possible",
+    "move": "move a pawn, or pass if no move is possible",
+    "over": "nothing: the game is over",
+}
+
+
+def _expect(state: Any) -> str:
+    """What the player to move is asked to do, in words (pages and emails)."""
+    if state.phase == "pay":
+        return f"pay the toll of {state.toll_due} with tiles and/or cards"
+    return _EXPECT.get(state.phase, "")

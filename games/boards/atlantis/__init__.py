@@ -1,0 +1,8 @@
+"""Atlantis drawn for people: the road, hands and players as SVG with
+click-to-move on the game page (``drawing``), and as a text board and HTML
+tables in emails (``mail``).  Everything comes from a seat's view."""
+
+from .drawing import controls, svg
+from .mail import html, text
+
+__all__ = ["controls", "html", "svg", "text"]

@@ -1,0 +1,233 @@
+"""What the Atlantis drawings share: colours, names and the pawn moves a
+seat can make, all worked out from the seat's view alone.
+
+Positions follow the notation: ``A`` is Atlantis (0), ``M`` the mainland
+(54), the road 1-53.  ``walks`` repeats the engine's move rule on the view
+(the next top tile of the card's colour, another card over an occupied
+position, the mainland when the colour is gone ahead, a toll the seat could
+pay), so the page can draw every destination without seeing the state.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+ATLANTIS = 0
+MAINLAND = 54
+COLOURS = ("blue", "white", "grey", "yellow", "green", "pink", "brown")
+#: Two-letter codes the notation also accepts (``pay 2x bl``).
+CODES = {
+    "blue": "bl",
+    "white": "wh",
+    "grey": "gy",
+    "yellow": "ye",
+    "green": "gn",
+    "pink": "pk",
+    "brown": "br",
+}
+#: Fill and text colour of each tile and card colour.
+FILL = {
+    "blue": ("#2f6fb3", "#ffffff"),
+    "white": ("#f6f6f2", "#1f2a30"),
+    "grey": ("#8f9499", "#ffffff"),
+    "yellow": ("#f2cf3c", "#1f2a30"),
+    "green": ("#4c9a5f", "#ffffff"),
+    "pink": ("#f2a2c4", "#1f2a30"),
+    "brown": ("#8a5a35", "#ffffff"),
+}
+#: Pawn colours per seat (none of them a road colour) and their names.
+PAWN = ("#d62828", "#1d1d1d", "#7b2cbf", "#f77f00")
+PAWN_NAME = ("red", "black", "purple", "orange")
+MOVING_PHASES = ("start", "bridge", "move")
+
+
+class Walk(NamedTuple):
+    """One pawn move: where from, the cards in order, where to, the toll."""
+
+    origin: int
+    cards: tuple[str, ...]
+    destination: int
+    toll: int
+
+
+def place(position: int | str) -> str:
+    """A position as the notation writes it: ``A``, ``M`` or its number."""
+    if position in (ATLANTIS, "atlantis"):
+        return "A"
+    if position in (MAINLAND, "mainland"):
+        return "M"
+    return str(position)
+
+
+def number(position: int | str) -> int:
+    """A view position (``"atlantis"``, ``"mainland"`` or an int) as 0-54."""
+    if position == "atlantis":
+        return ATLANTIS
+    if position == "mainland":
+        return MAINLAND
+    return int(position)
+
+
+def seat_names(view: dict[str, Any], names: list[str] | None) -> list[str]:
+    names = list(names or [])
+    return [
+        names[s] if s < len(names) and names[s] else f"Seat {s + 1}"
+        for s in range(view["players"])
+    ]
+
+
+def moving(view: dict[str, Any]) -> bool:
+    """The viewer is to move and may move a pawn (not paying a toll)."""
+    return (
+        view.get("seat") is not None
+        and view.get("seat") in view.get("to_move", [])
+        and view.get("phase") in MOVING_PHASES
+    )
+
+
+def pawns_at(view: dict[str, Any]) -> dict[int, list[int]]:
+    """Seats of the pawns on each position (0-54), seat order."""
+    found: dict[int, list[int]] = {}
+    for seat in view["seats"]:
+        for p in seat["pawns"]:
+            found.setdefault(number(p), []).append(seat["seat"])
+    return {p: sorted(seats) for p, seats in found.items()}
+
+
+def tolls_before(view: dict[str, Any]) -> list[int]:
+    """``result[p]``: the tolls of all gaps before position ``p`` (0-54), so
+    a move from ``a`` to ``b`` costs ``result[b] - result[a]``."""
+    steps = [0] * (MAINLAND + 2)
+    for gap in view["gaps"]:
+        steps[gap["first"] + 1] += gap["toll"]
+    total, out = 0, []
+    for step in steps[: MAINLAND + 1]:
+        total += step
+        out.append(total)
+    return out
+
+
+def occupied(view: dict[str, Any]) -> set[int]:
+    return {p for seat in view["seats"] for p in seat["pawns"] if isinstance(p, int)}
+
+
+def walks(view: dict[str, Any]) -> list[Walk]:
+    """Every pawn move the viewer can make now (empty when not moving), in
+    the engine's order: origins ascending, then cards by colour order."""
+    if not moving(view):
+        return []
+    me = view["seat"]
+    hand = [view.get("hand", {}).get(c, 0) for c in COLOURS]
+    capacity = sum(hand) + view["seats"][me]["tile_points"]
+    colour_at = {
+        e["position"]: e["colour"] for e in view["road"] if e["kind"] == "tile"
+    }
+    taken = occupied(view)
+    tolls = tolls_before(view)
+    out: list[Walk] = []
+
+    def step(position: int, colour: str) -> int:
+        for p in range(position + 1, MAINLAND):
+            if colour_at.get(p) == colour:
+                return p
+        return MAINLAND
+
+    def explore(origin: int, position: int, path: tuple[str, ...]) -> None:
+        for index, colour in enumerate(COLOURS):
+            if not hand[index]:
+                continue
+            target = step(position, colour)
+            if target in taken:
+                hand[index] -= 1
+                explore(origin, target, path + (colour,))
+                hand[index] += 1
+            else:
+                toll = tolls[target] - tolls[origin]
+                if toll <= capacity - len(path) - 1:
+                    out.append(Walk(origin, path + (colour,), target, toll))
+
+    for origin in sorted({number(p) for p in view["seats"][me]["pawns"]} - {MAINLAND}):
+        explore(origin, origin, ())
+    return out
+
+
+def grouped(found: list[Walk]) -> dict[tuple[int, int], list[Walk]]:
+    """Walks by (origin, destination), each list fewest cards first."""
+    groups: dict[tuple[int, int], list[Walk]] = {}
+    for walk in found:
+        groups.setdefault((walk.origin, walk.destination), []).append(walk)
+    for options in groups.values():
+        options.sort(key=lambda w: len(w.cards))
+    return groups
+
+
+def walk_of(move: dict[str, Any], view: dict[str, Any]) -> Walk | None:
+    """The walk a dumped ``{"go": origin, "cards": [...]}`` move makes."""
+    cards = tuple(move["cards"])
+    for walk in walks(view):
+        if walk.origin == move["go"] and walk.cards == cards:
+            return walk
+    return None
+
+
+def walk_label(view: dict[str, Any], walk: Walk) -> str:
+    """The move as the engine's options list it: ``A blue -> 5 (blue 3, toll 2)``."""
+    where = "mainland"
+    if walk.destination != MAINLAND:
+        entry = view["road"][walk.destination - 1]
+        where = f"{entry['colour']} {entry['value']}"
+    toll = f", toll {walk.toll}" if walk.toll else ""
+    return f"{place(walk.origin)} {' '.join(walk.cards)} -> {place(walk.destination)} ({where}{toll})"
+
+
+def bridge_owner(view: dict[str, Any], gap: dict[str, Any]) -> list[int]:
+    """Seats whose bridge stands in ``gap`` (merged gaps can hold two)."""
+    return [
+        e["bridge"]
+        for e in view["road"]
+        if gap["first"] <= e["position"] <= gap["last"] and "bridge" in e
+    ]
+
+
+def can_bridge(view: dict[str, Any]) -> bool:
+    me = view.get("seat")
+    return (
+        me is not None
+        and me in view.get("to_move", [])
+        and view.get("phase") in ("start", "bridge")
+        and view["seats"][me]["bridge"] is None
+    )
+
+
+def tile_list(tiles: list[dict[str, Any]]) -> str:
+    """``"blue 5, grey 3"``, highest value first."""
+    ordered = sorted(tiles, key=lambda t: (-t["value"], COLOURS.index(t["colour"])))
+    return ", ".join(f"{t['colour']} {t['value']}" for t in ordered) or "none"
+
+
+def hand_list(hand: dict[str, int]) -> str:
+    return ", ".join(f"{n} {c}" for c in COLOURS if (n := hand.get(c, 0))) or "no cards"
+
+
+def status(view: dict[str, Any], names: list[str]) -> str:
+    """Whose turn it is and what they are doing, in one sentence."""
+    final = view.get("final")
+    if final and not view.get("to_move"):
+        best = max(final["scores"])
+        winners = [names[s] for s, v in enumerate(final["scores"]) if v == best]
+        return f"Game over: {' and '.join(winners)} won with {best} points."
+    if not view.get("to_move"):
+        return "No one is to move."
+    seat = view["to_move"][0]
+    who = "You are" if seat == view.get("seat") else f"{names[seat]} is"
+    if view.get("phase") == "pay":
+        return (
+            f"{who} to pay a toll of {view['toll_due']} for the pawn moved to "
+            f"{place(view['moved_to'])}."
+        )
+    doing = {
+        "start": "to move (sell a tile, build a bridge, then move a pawn)",
+        "bridge": "to move (build a bridge, then move a pawn)",
+        "move": "to move a pawn",
+    }.get(str(view.get("phase")), "to move")
+    return f"{who} {doing}."

@@ -1,0 +1,229 @@
+"""Atlantis on the game page: the road (road.py), your hand and bridge,
+every player's pawns, tiles, cards and score, and the controls that turn
+clicks into notation.  Pawn moves are picked on the road, the bridge is
+picked in your hand and dropped on water; sales, tolls and passing are
+buttons.
+"""
+
+from __future__ import annotations
+
+import re
+from html import escape
+from typing import Any
+
+from ..svg import element
+from ..svg import text as svg_text
+from .common import (
+    COLOURS,
+    FILL,
+    PAWN,
+    PAWN_NAME,
+    can_bridge,
+    grouped,
+    place,
+    seat_names,
+    status,
+    walk_of,
+    walks,
+)
+from .road import road_svg
+from .shapes import INK, MUTED, button
+
+_NOTE = re.compile(r"\s*\([^)]*\)")
+
+
+def hand_svg(view: dict[str, Any]) -> str:
+    """Your cards per colour and your bridge (pick it, then a water position)."""
+    me = view["seat"]
+    hand = view.get("hand", {})
+    parts = []
+    for index, colour in enumerate(COLOURS):
+        x, count = 8 + index * 54, hand.get(colour, 0)
+        fill, ink = FILL[colour]
+        parts.append(
+            element(
+                "rect",
+                x=x,
+                y=8,
+                width=46,
+                height=58,
+                rx=5,
+                fill=fill if count else "#ffffff",
+                stroke=INK if count else "#cccccc",
+                opacity=1 if count else 0.6,
+            )
+        )
+        parts.append(
+            svg_text(
+                x + 23,
+                44,
+                str(count),
+                text_anchor="middle",
+                font_size=20,
+                font_weight="700",
+                fill=ink if count else "#bbbbbb",
+            )
+        )
+        parts.append(
+            svg_text(x + 23, 80, colour, text_anchor="middle", font_size=11, fill=INK)
+        )
+    built = view["seats"][me]["bridge"]
+    bridge = element(
+        "path", d="M400 52 q45 -34 90 0 v10 h-90 z", fill="#a47148", stroke="#6b4226"
+    ) + svg_text(
+        445,
+        80,
+        "your bridge" if built is None else f"bridge on {built}",
+        text_anchor="middle",
+        font_size=11,
+        fill=INK,
+    )
+    if can_bridge(view):
+        bridge = button(
+            element(
+                "rect",
+                x=396,
+                y=20,
+                width=98,
+                height=46,
+                rx=6,
+                fill="#ffffff",
+                stroke="#b8a66a",
+            )
+            + bridge,
+            label="Your bridge: pick it, then a water position",
+            cls="pickable atl-bridge",
+            data_pick="bridge",
+        )
+    parts.append(bridge)
+    return element(
+        "svg",
+        "".join(parts),
+        viewBox="0 0 560 88",
+        width="100%",
+        class_="board hand",
+        role="group",
+        aria_label=f"Your hand: {sum(hand.values())} cards",
+    )
+
+
+def _tiles_svg(tiles: list[dict[str, Any]]) -> str:
+    ordered = sorted(tiles, key=lambda t: (-t["value"], COLOURS.index(t["colour"])))
+    parts = []
+    for index, tile in enumerate(ordered):
+        row, col = divmod(index, 12)
+        tx, ty = 2 + col * 24, 2 + row * 24
+        fill, ink = FILL[tile["colour"]]
+        parts.append(
+            element(
+                "g",
+                element("title", f"{tile['colour']} {tile['value']}")
+                + element(
+                    "rect", x=tx, y=ty, width=21, height=21, rx=3, fill=fill, stroke=INK
+                )
+                + svg_text(
+                    tx + 10.5,
+                    ty + 15.5,
+                    str(tile["value"]),
+                    text_anchor="middle",
+                    font_size=13,
+                    font_weight="700",
+                    fill=ink,
+                ),
+            )
+        )
+    height = 4 + max(1, -(-len(ordered) // 12)) * 24
+    return element(
+        "svg",
+        "".join(parts) or svg_text(2, 16, "no tiles yet", font_size=12, fill=MUTED),
+        viewBox=f"0 0 290 {height}",
+        width="100%",
+        class_="board atl-tiles",
+        role="img",
+        aria_label="Tiles: "
+        + (", ".join(f"{t['colour']} {t['value']}" for t in ordered) or "none"),
+    )
+
+
+def _cards(n: int) -> str:
+    return f"{n} card" if n == 1 else f"{n} cards"
+
+
+def seats_html(view: dict[str, Any], names: list[str]) -> str:
+    """Each player: pawn colour, score, cards in hand, bridge, pawns, tiles."""
+    final = view.get("final")
+    boxes = []
+    for seat in view["seats"]:
+        s = seat["seat"]
+        you = " (you)" if s == view.get("seat") else ""
+        turn = " · to move" if s in view.get("to_move", []) else ""
+        gone = " · left the game" if s in view.get("departed", []) else ""
+        toll = (
+            f" (end toll -{final['end_tolls'][s]})"
+            if final and final["end_tolls"][s]
+            else ""
+        )
+        bridge = "not built" if seat["bridge"] is None else f"on {seat['bridge']}"
+        where = " ".join(place(p) for p in seat["pawns"])
+        boxes.append(
+            f'<figure class="atl-player" data-seat="{s}"><figcaption>'
+            f'<span class="atl-dot" style="background:{PAWN[s]}">{s + 1}</span> '
+            f"<strong>{escape(names[s])}{you}</strong> ({PAWN_NAME[s]}){turn}{gone}<br/>"
+            f"score {seat['score']}{toll} · {_cards(seat['cards'])} in hand · tiles {seat['tile_points']}<br/>"
+            f"bridge {bridge} · pawns {where}</figcaption>{_tiles_svg(seat['tiles'])}</figure>"
+        )
+    return f'<div class="atl-players">{"".join(boxes)}</div>'
+
+
+def svg(view: dict[str, Any], names: list[str] | None = None) -> str:
+    """The whole table: status, the road, your hand, then every player."""
+    names = seat_names(view, names)
+    piles = (
+        f"Draw pile {view['draw_pile']} cards · played and paid {view['discard_pile']}."
+    )
+    blocks = [
+        f'<p class="atl-status"><strong>{escape(status(view, names))}</strong> {piles}</p>',
+        f'<div class="board-row">{road_svg(view)}</div>',
+    ]
+    if view.get("seat") is not None:
+        blocks.append(
+            f'<div class="board-row"><h3>Your hand</h3>{hand_svg(view)}</div>'
+        )
+    blocks.append(
+        f'<div class="board-row"><h3>Players</h3>{seats_html(view, names)}</div>'
+    )
+    return "".join(blocks)
+
+
+def controls(
+    view: dict[str, Any], options: list[tuple[str, Any]]
+) -> list[dict[str, Any]]:
+    """Each legal move: a pawn then a marker (and, for the way with the
+    fewest cards, also the destination itself); bridge then water; the rest
+    are buttons."""
+    result, extra = [], []
+    groups = grouped(walks(view))
+    for move_text, move in options:
+        # The note in brackets is for reading; the engine's turn splitter
+        # cuts a sale's or bridge's note off as a sub-move of its own.
+        plain = _NOTE.sub("", move_text).strip()
+        entry = {"text": plain, "label": move_text, "pick": None, "target": None}
+        if "go" in move:
+            walk = walk_of(move, view)
+            if walk is not None:
+                origin = place(walk.origin)
+                entry.update(
+                    pick=f"pawn {origin}", target=f"go {origin} {' '.join(walk.cards)}"
+                )
+                if groups[(walk.origin, walk.destination)][0] == walk:
+                    extra.append({**entry, "target": f"to {place(walk.destination)}"})
+        elif "bridge" in move:
+            entry.update(pick="bridge", target=f"gap {move['bridge']}")
+        elif "sell" in move:
+            entry["label"] = f"Sell a tile: {move_text}"
+        elif "pay" in move:
+            entry["label"] = f"Pay the toll: {move_text}"
+        elif move.get("pass"):
+            entry["label"] = f"Pass: {move_text}"
+        result.append(entry)
+    return result + extra

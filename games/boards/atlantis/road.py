@@ -1,0 +1,353 @@
+"""The road on the game page: a snake of 12 columns from Atlantis (top
+left) over positions 1-53 to the mainland (the wide last cell).
+
+Click-to-move: pick one of your pawns (``pawn A``, ``pawn 12``), then either
+the destination itself (``to 18``, ``to M``: the way with the fewest cards)
+or one of the card markers drawn under it (``go 12 pink grey``), one per
+way of getting there, showing the cards in order and the toll.  Markers are
+hidden until their pawn is picked (games.css).  Water positions are the
+targets of your bridge (``gap 27``).
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+from ..svg import element
+from ..svg import text as svg_text
+from .common import (
+    ATLANTIS,
+    FILL,
+    MAINLAND,
+    can_bridge,
+    grouped,
+    moving,
+    pawns_at,
+    place,
+    walk_label,
+    walks,
+)
+from .shapes import INK, LAND, MUTED, SHORE, WATER, button, pawn, ring, tile
+
+COLS, CW, RH, PAD = 12, 60, 128, 8
+WIDTH = PAD * 2 + COLS * CW
+MARK_Y, MARK_H, MARK_STEP = 64, 12, 14
+
+
+def _slot(position: int) -> tuple[float, float]:
+    """Top-left corner of a position's cell (the snake turns every row)."""
+    row, col = divmod(position, COLS)
+    if row % 2:
+        col = COLS - 1 - col
+    return PAD + col * CW, PAD + row * RH
+
+
+def _mark_xy(destination: int, index: int) -> tuple[float, float]:
+    x, y = _slot(destination)
+    if destination == MAINLAND:
+        row, col = divmod(index, 6)
+        return x + 2 + col * CW, y + MARK_Y + row * MARK_STEP
+    return x + 2, y + MARK_Y + index * MARK_STEP
+
+
+def _cell(
+    view: dict[str, Any],
+    entry: dict[str, Any],
+    here: list[int],
+    gaps: dict[int, Any],
+    dests: set[int],
+    bridging: bool,
+) -> str:
+    p = entry["position"]
+    x, y = _slot(p)
+    parts = [
+        svg_text(x + 30, y + 11, str(p), text_anchor="middle", font_size=11, fill=MUTED)
+    ]
+    kind = entry["kind"]
+    what = f"Position {p}"
+    if kind == "tile":
+        parts.append(tile(x, y, entry))
+        what += f": {entry['colour']} {entry['value']}" + (
+            " (a tile below)" if entry["height"] > 1 else ""
+        )
+    elif kind == "water":
+        gap = gaps[p]
+        parts.append(
+            element("rect", x=x + 2, y=y + 15, width=CW - 4, height=44, fill=WATER)
+        )
+        parts.append(
+            element(
+                "path",
+                d=f"M{x + 8} {y + 40} q6 -5 12 0 t12 0 t12 0 t12 0",
+                fill="none",
+                stroke="#5fa8c6",
+                stroke_width=1.5,
+            )
+        )
+        if gap["bridged"]:
+            parts.append(
+                element(
+                    "rect",
+                    x=x + 2,
+                    y=y + 30,
+                    width=CW - 4,
+                    height=12,
+                    fill="#a47148",
+                    stroke="#6b4226",
+                )
+            )
+            what += " (water, bridged: free)"
+        elif p == gap["first"]:
+            what += f" (water, toll {gap['toll']})"
+        else:
+            what += " (water)"
+        if p == gap["first"] and not gap["bridged"]:
+            parts.append(
+                svg_text(
+                    x + 30,
+                    y + 28,
+                    f"toll {gap['toll']}",
+                    text_anchor="middle",
+                    font_size=10,
+                    font_weight="700",
+                    fill="#114b5f",
+                )
+            )
+        if "bridge" in entry:
+            parts.append(pawn(x + 30, y + 53, entry["bridge"], r=6))
+            what += f", bridge of seat {entry['bridge'] + 1}"
+    else:
+        parts.append(
+            element(
+                "rect",
+                x=x + 2,
+                y=y + 15,
+                width=CW - 4,
+                height=44,
+                fill=LAND if kind == "atlantis" else SHORE,
+            )
+        )
+        parts.append(
+            svg_text(
+                x + 30,
+                y + 41,
+                "A" if kind == "atlantis" else "M",
+                text_anchor="middle",
+                font_size=12,
+                fill=MUTED,
+            )
+        )
+        what += (
+            " (part of Atlantis)" if kind == "atlantis" else " (part of the mainland)"
+        )
+    for seat in here:
+        parts.append(_pawn_node(view, seat, p, x + 46, y + 52))
+        what += f", pawn of seat {seat + 1}"
+    body = element("g", element("title", escape(what)) + "".join(parts))
+    if p in dests:
+        return button(
+            body + ring(x + 3, y + 12, 54, 50),
+            label=f"Move to {p}",
+            cls="atl-spot",
+            data_target=f"to {p}",
+        )
+    if bridging and kind == "water" and not gaps[p]["bridged"]:
+        gap = gaps[p]
+        return button(
+            body + ring(x + 1, y + 12, 58, 50),
+            label=f"Build your bridge over {gap['first']}-{gap['last']}",
+            cls="atl-spot",
+            data_target=f"gap {gap['first']}",
+        )
+    return body
+
+
+def _pawn_node(
+    view: dict[str, Any], seat: int, p: int, x: float, y: float, r: float = 9
+) -> str:
+    body = pawn(x, y, seat, r)
+    if seat == view.get("seat") and moving(view) and p != MAINLAND:
+        return button(
+            body,
+            label=f"Your pawn on {place(p)}",
+            cls="pickable atl-pawn",
+            data_pick=f"pawn {place(p)}",
+        )
+    return body
+
+
+def _ends(view: dict[str, Any], pawns: dict[int, list[int]], dests: set[int]) -> str:
+    """Atlantis (first cell) and the mainland (the wide last cell)."""
+    x, y = _slot(ATLANTIS)
+    parts = [
+        svg_text(
+            x + 30,
+            y + 11,
+            "A",
+            text_anchor="middle",
+            font_size=10,
+            font_weight="700",
+            fill=MUTED,
+        ),
+        element(
+            "rect",
+            x=x + 2,
+            y=y + 15,
+            width=CW - 4,
+            height=44,
+            rx=4,
+            fill=LAND,
+            stroke="#b8a66a",
+        ),
+    ]
+    mine: list[str] = []
+    for index, seat in enumerate(sorted(pawns.get(ATLANTIS, []))):
+        row, col = divmod(index, 4)
+        node = pawn(x + 10 + col * 13, y + 22 + row * 13, seat, r=6)
+        (mine if seat == view.get("seat") else parts).append(node)
+    if mine and moving(view):
+        hit = element(
+            "rect",
+            x=x + 2,
+            y=y + 15,
+            width=CW - 4,
+            height=44,
+            fill="#ffffff",
+            fill_opacity=0,
+        )
+        parts.append(
+            button(
+                hit + "".join(mine),
+                label="Your pawns on Atlantis (A)",
+                cls="pickable atl-pawn",
+                data_pick="pawn A",
+            )
+        )
+    else:
+        parts.extend(mine)
+    parts.append(
+        svg_text(
+            x + 30, y + 70, "Atlantis", text_anchor="middle", font_size=10, fill=MUTED
+        )
+    )
+    x, y = _slot(MAINLAND)
+    width = (COLS - MAINLAND % COLS) * CW - 4
+    land = element(
+        "rect",
+        x=x + 2,
+        y=y + 15,
+        width=width,
+        height=44,
+        rx=4,
+        fill=SHORE,
+        stroke="#7fb069",
+    ) + svg_text(
+        x + 8, y + 11, "M  mainland", font_size=10, font_weight="700", fill=MUTED
+    )
+    for index, seat in enumerate(sorted(pawns.get(MAINLAND, []))):
+        land += pawn(x + 16 + index * 22, y + 37, seat)
+    if MAINLAND in dests:
+        parts.append(
+            button(
+                land + ring(x, y + 12, width + 4, 50),
+                label="Move to the mainland (M)",
+                cls="atl-spot",
+                data_target="to M",
+            )
+        )
+    else:
+        parts.append(land)
+    return "".join(parts)
+
+
+def _marker(walk: Any, index: int, label: str) -> str:
+    x, y = _mark_xy(walk.destination, index)
+    n = len(walk.cards)
+    room = 56 - (16 if walk.toll else 4) - 6
+    step = min(11, room / max(n, 1))
+    parts = [
+        element(
+            "rect",
+            x=x,
+            y=y,
+            width=56,
+            height=MARK_H,
+            rx=6,
+            fill="#ffffff",
+            stroke="#2f6f5e",
+            stroke_width=1.5,
+            class_="atl-pill",
+        )
+    ]
+    for i, colour in enumerate(walk.cards):
+        parts.append(
+            element(
+                "circle",
+                cx=x + 8 + i * step,
+                cy=y + 6,
+                r=4.5,
+                fill=FILL[colour][0],
+                stroke=INK,
+                stroke_width=1,
+            )
+        )
+    if walk.toll:
+        parts.append(
+            svg_text(
+                x + 53,
+                y + 10,
+                f"-{walk.toll}",
+                text_anchor="end",
+                font_size=9,
+                font_weight="700",
+                fill="#9a3b1c",
+            )
+        )
+    return button(
+        "".join(parts),
+        label=label,
+        cls="atl-go",
+        data_target=f"go {place(walk.origin)} {' '.join(walk.cards)}",
+    )
+
+
+def road_svg(view: dict[str, Any]) -> str:
+    found = walks(view)
+    groups = grouped(found)
+    dests = {d for _, d in groups}
+    gaps = {p: g for g in view["gaps"] for p in range(g["first"], g["last"] + 1)}
+    pawns = pawns_at(view)
+    bridging = can_bridge(view)
+    parts = []
+    for row in range(5):  # the road's band, joined at the turns
+        y = PAD + row * RH + 10
+        parts.append(
+            element(
+                "rect", x=PAD, y=y, width=COLS * CW, height=54, rx=10, fill="#f3efe4"
+            )
+        )
+        if row < 4:
+            x = PAD + (COLS * CW - 30 if row % 2 == 0 else 0)
+            parts.append(
+                element("rect", x=x, y=y + 40, width=30, height=RH, fill="#f3efe4")
+            )
+    for entry in view["road"]:
+        parts.append(
+            _cell(view, entry, pawns.get(entry["position"], []), gaps, dests, bridging)
+        )
+    parts.append(_ends(view, pawns, dests))
+    bottom: float = 5 * RH
+    for options in groups.values():
+        for index, walk in enumerate(options):
+            parts.append(_marker(walk, index, walk_label(view, walk)))
+            bottom = max(bottom, _mark_xy(walk.destination, index)[1] + MARK_STEP)
+    return element(
+        "svg",
+        "".join(parts),
+        viewBox=f"0 0 {WIDTH} {bottom + PAD}",
+        width="100%",
+        class_="board atl-road",
+        role="group",
+        aria_label="The road from Atlantis to the mainland",
+    )

@@ -1,0 +1,83 @@
+"""Small SVG shapes shared by the Atlantis drawings: buttons people can
+pick or press, pawns, highlight rings and road tiles."""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+from ..svg import element
+from ..svg import text as svg_text
+from .common import CODES, FILL, PAWN
+
+INK, MUTED, LAND, SHORE, WATER = "#1f2a30", "#5b6870", "#eadfbe", "#cfe8c4", "#a9d6e5"
+
+
+def button(body: str, *, label: str, cls: str, **data: str) -> str:
+    return element(
+        "g",
+        element("title", escape(label)) + body,
+        class_=cls,
+        tabindex=0,
+        role="button",
+        aria_label=label,
+        **data,
+    )
+
+
+def pawn(x: float, y: float, seat: int, r: float = 9) -> str:
+    return element(
+        "circle", cx=x, cy=y, r=r, fill=PAWN[seat], stroke="#ffffff", stroke_width=1.5
+    ) + svg_text(
+        x,
+        y + r * 0.4,
+        str(seat + 1),
+        text_anchor="middle",
+        font_size=round(r * 1.1),
+        font_weight="700",
+        fill="#ffffff",
+    )
+
+
+def ring(x: float, y: float, w: float, h: float) -> str:
+    return element(
+        "rect",
+        x=x,
+        y=y,
+        width=w,
+        height=h,
+        rx=6,
+        fill="none",
+        stroke="#2f6f5e",
+        stroke_width=4,
+        class_="atl-ring",
+    )
+
+
+def tile(x: float, y: float, entry: dict[str, Any]) -> str:
+    fill, ink = FILL[entry["colour"]]
+    parts = []
+    if entry["height"] > 1:  # a hidden tile lies below
+        parts.append(
+            element(
+                "rect", x=x + 9, y=y + 18, width=48, height=44, rx=4, fill="#6d6a60"
+            )
+        )
+    parts.append(
+        element(
+            "rect", x=x + 6, y=y + 15, width=48, height=44, rx=4, fill=fill, stroke=INK
+        )
+    )
+    parts.append(svg_text(x + 9, y + 25, CODES[entry["colour"]], font_size=9, fill=ink))
+    parts.append(
+        svg_text(
+            x + 28,
+            y + 44,
+            str(entry["value"]),
+            text_anchor="middle",
+            font_size=19,
+            font_weight="700",
+            fill=ink,
+        )
+    )
+    return "".join(parts)
