@@ -39,6 +39,12 @@ _OPTION = re.compile(r"^\s*(?:option\s*)?#?(\d{1,3})\s*[.)]?\s*$", re.IGNORECASE
 MAX_RAW = 256 * 1024
 
 
+def _text(value: str, limit: int) -> str:
+    """Text safe for any database column: NUL bytes (which PostgreSQL text
+    refuses) replaced, and cut at ``limit`` characters."""
+    return value.replace("\x00", "\ufffd")[:limit]
+
+
 def redact(address: str) -> str:
     """An address fit for logs: ``j***@example.com``."""
     local, _, domain = address.partition("@")
@@ -86,16 +92,17 @@ def inbound_email_process(*, raw: bytes, source: str, now: dt.datetime,
     a player can be told safely, a reply).
     """
     record = InboundEmail.objects.create(
-        received_at=now, source=source, raw=raw[:MAX_RAW].decode("utf-8", "replace"))
+        received_at=now, source=source, raw=_text(raw[:MAX_RAW].decode("utf-8", "replace"), MAX_RAW))
     try:
         message = parse_inbound(raw, envelope_recipients=envelope_recipients)
     except MalformedEmail as error:
         return _finish(record, InboundEmail.Outcome.MALFORMED, str(error))
-    record.message_id = message.message_id[:255] or "sha256:" + hashlib.sha256(raw).hexdigest()
-    record.sender = message.sender[:320]
-    record.recipient = (message.recipients[0] if message.recipients else "")[:320]
-    record.subject = message.subject[:500]
-    record.body = message.body[:10_000]
+    record.message_id = _text(message.message_id, 255) or "sha256:" + hashlib.sha256(raw).hexdigest()
+    record.sender = _text(message.sender, 320)
+    record.recipient = _text(message.recipients[0] if message.recipients else "", 320)
+    record.subject = _text(message.subject, 500)
+    record.body = _text(message.body, 10_000)
+    message.body = record.body
     earlier = InboundEmail.objects.filter(message_id=record.message_id).exclude(pk=record.pk).exclude(
         outcome=InboundEmail.Outcome.RECEIVED)
     if earlier.exists():

@@ -149,6 +149,15 @@ def test_senders_are_rate_limited(game, turn, now, settings, django_capture_on_c
     assert outcomes[:4] == ["rejected"] * 4 and outcomes[4] == "rate_limited"
 
 
+def test_nul_bytes_anywhere_change_nothing_and_are_stored_safely(game, turn, now,
+                                                                  django_capture_on_commit_callbacks):
+    seat, address, _ = turn
+    raw = reply(address, "mill\x00 D4", sender=seat.user.email).replace(b"Re: Alta", b"Re:\x00 Alta")
+    record = process(raw, now, django_capture_on_commit_callbacks)
+    assert record.outcome in {"rejected", "malformed"}
+    assert "\x00" not in record.raw and game.moves.count() == 0
+
+
 def test_malformed_mail_is_stored_and_refused(now):
     record = inbound_email_process(raw=b"\x00\xff garbage", source="test", now=now)
     assert record.outcome == "malformed"
