@@ -226,6 +226,8 @@ if MAILGUN_INBOUND_ENABLED:
         )
     ANYMAIL = {"MAILGUN_WEBHOOK_SIGNING_KEY": _signing_key, "WEBHOOK_SECRET": _webhook_secret}
 
+# Vacation days each player may take per calendar year (games.services.vacation).
+VACATION_DAYS_PER_YEAR = env_int("VACATION_DAYS_PER_YEAR", 14)
 
 # ------------------------------------------------------------------ celery
 CELERY_BROKER_URL = env_str("CELERY_BROKER_URL", "filesystem://")
@@ -265,6 +267,18 @@ CELERY_BEAT_SCHEDULE: dict[str, dict] = {
         "task": "alta_site.tasks.sessions_clear_expired",
         "schedule": 6 * 3600,
     },
+    "ratings-sweep": {"task": "ratings.tasks.ratings_sweep", "schedule": 10 * 60},
+    "ladders-matchmake": {"task": "ratings.tasks.ladders_matchmake", "schedule": 15 * 60},
+    "ladder-challenges-expire": {"task": "ratings.tasks.challenges_expire", "schedule": 3600},
+    # Deadlines live in the database; these sweeps enforce and remind.  A
+    # sweep not started within the minute is dropped: the next one covers it.
+    "deadlines-sweep": {"task": "games.tasks.deadlines_sweep", "schedule": 60, "options": {"expires": 55}},
+    "reminders-sweep": {"task": "games.tasks.reminders_sweep", "schedule": 60, "options": {"expires": 55}},
+    # Tournaments: start those whose registration closed, chase round
+    # deadlines, and record finished games whose task was lost.
+    "tournaments-start-due": {"task": "tournaments.tasks.tournaments_start_due", "schedule": 300},
+    "tournaments-deadlines-sweep": {"task": "tournaments.tasks.round_deadlines_sweep", "schedule": 600},
+    "tournaments-sweep": {"task": "tournaments.tasks.tournaments_sweep", "schedule": 600},
 }
 
 # -------------------------------------------------------------------- api

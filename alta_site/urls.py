@@ -13,7 +13,12 @@ urlpatterns = [
     path("dev/mailbox/", include("alta_site.devmail.urls")),
     path("api/", include("games.api.urls")),
     path("", include("games.urls")),
+    path("", include("games.urls_deadlines")),
     path("", include("games.mail.urls")),
+    path("api/", include("ratings.api_urls")),
+    path("", include("ratings.urls")),
+    path("api/", include("tournaments.api_urls")),
+    path("", include("tournaments.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
 ]

@@ -41,6 +41,19 @@ class Match(models.Model):
         max_length=16, choices=TimeoutPolicy.choices, default=TimeoutPolicy.AUTO
     )
     options = models.JSONField(default=dict, blank=True)
+    # Time control (see games.services.clock).  Without a bank every turn
+    # gets ``days_per_move``; with one (``bank_initial_days`` set) a seat
+    # starts with that many days, gains ``bank_increment_days`` after each
+    # turn and never holds more than ``bank_cap_days``.
+    bank_initial_days = models.PositiveSmallIntegerField(null=True, blank=True)
+    bank_increment_days = models.PositiveSmallIntegerField(default=0)
+    bank_cap_days = models.PositiveSmallIntegerField(null=True, blank=True)
+    weekends_off = models.BooleanField(
+        default=False, help_text="No clock from Saturday 00:00 to Monday 00:00 in each player's time zone."
+    )
+    vacation_allowed = models.BooleanField(
+        default=True, help_text="A player's vacation pauses their clock in this game."
+    )
     # Secret while the game runs (decides every shuffle); published at the end.
     seed = models.BigIntegerField(null=True, blank=True)
     state = models.JSONField(null=True, blank=True)
@@ -99,6 +112,21 @@ class Seat(models.Model):
     invitation_token = models.CharField(max_length=64, null=True, blank=True, unique=True)
     deadline_at = models.DateTimeField(null=True, blank=True, db_index=True)
     reminder_at = models.DateTimeField(null=True, blank=True, db_index=True)
+    # The clock of the current turn: ``deadline_at`` is always derived from
+    # these (plus weekends and vacations), so it can be recomputed at will.
+    turn_started_at = models.DateTimeField(null=True, blank=True)
+    turn_seconds = models.PositiveIntegerField(
+        null=True, blank=True, help_text="Clock time this turn may use (weekends and vacations excluded)."
+    )
+    bank_seconds = models.PositiveIntegerField(
+        null=True, blank=True, help_text="Fischer bank the seat's next turn starts with."
+    )
+    auto_moves = models.PositiveSmallIntegerField(
+        default=0, help_text="Turns in a row played for the seat after a timeout."
+    )
+    # The last reminder sent: for which deadline, at which threshold (hours).
+    reminded_for = models.DateTimeField(null=True, blank=True)
+    reminded_hours = models.PositiveSmallIntegerField(null=True, blank=True)
     score = models.IntegerField(null=True, blank=True)
     place = models.PositiveSmallIntegerField(null=True, blank=True)
     departed = models.CharField(max_length=16, blank=True, help_text="Why the seat left, if it did.")
@@ -193,3 +221,74 @@ class MatchEvent(models.Model):
 
     def __str__(self) -> str:
         return f"{self.match}: {self.text}"
+
+
+# ------------------------------------------------------------------------
+# Deadlines: per-user reminder settings, calendar feed and vacations
+# (services in games.services.deadlines and games.services.vacation).
+# ------------------------------------------------------------------------
+
+def default_reminder_hours() -> list[int]:
+    return [24, 2]
+
+
+class DeadlineSettings(models.Model):
+    """A player's reminder thresholds, auto-vacation choice and calendar
+    feed.  Users without a row get the defaults (24 h and 2 h reminders, no
+    auto-vacation).
+
+    ``away_from``/``away_until`` copy the player's latest vacation, so the
+    move write path learns whether a new turn starts paused without reading
+    the vacation table.
+    """
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, primary_key=True,
+        related_name="deadline_settings",
+    )
+    reminder_hours = models.JSONField(
+        default=default_reminder_hours, blank=True,
+        help_text="Hours before a deadline at which to remind; empty: no reminders.",
+    )
+    auto_vacation = models.BooleanField(
+        default=False, help_text="Spend a day of vacation instead of timing out."
+    )
+    calendar_token = models.CharField(max_length=64, unique=True, null=True, blank=True)
+    away_from = models.DateTimeField(null=True, blank=True)
+    away_until = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        verbose_name_plural = "deadline settings"
+
+    def __str__(self) -> str:
+        return f"Deadline settings of {self.user}"
+
+    def is_away(self, now) -> bool:
+        return bool(self.away_from and self.away_until and self.away_from <= now < self.away_until)
+
+
+class Vacation(models.Model):
+    """Time a player is away: the clocks of their games (that allow it)
+    stop from ``starts_at`` to ``ends_at``.  Vacations of one player never
+    overlap; ending one early sets ``ends_at`` to that moment."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="vacations"
+    )
+    starts_at = models.DateTimeField()
+    ends_at = models.DateTimeField()
+    auto = models.BooleanField(default=False, help_text="Taken automatically instead of a timeout.")
+    # Whether the end has been announced to the player's games.
+    closed = models.BooleanField(default=False)
+    created_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["user", "starts_at"]
+        indexes = [
+            models.Index(fields=["user", "ends_at"]),
+            # The sweep looks for vacations that ended but were not announced.
+            models.Index(fields=["ends_at"], condition=Q(closed=False), name="vacation_open_ends"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} away {self.starts_at:%Y-%m-%d} to {self.ends_at:%Y-%m-%d}"

@@ -4,3 +4,12 @@ from django.apps import AppConfig
 class TournamentsConfig(AppConfig):
     name = "tournaments"
     verbose_name = "Tournaments"
+
+    def ready(self) -> None:
+        from games import signals
+
+        from . import receivers
+
+        signals.match_finished.connect(
+            receivers.on_match_finished, dispatch_uid="tournaments-game-finished"
+        )

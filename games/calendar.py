@@ -1,0 +1,50 @@
+"""A player's deadlines as an iCalendar feed (RFC 5545), built with the
+``icalendar`` package.  The feed lives at a secret URL
+(``/calendar/<token>.ics``, token in ``DeadlineSettings.calendar_token``) so
+calendar apps can subscribe without logging in; resetting the token
+revokes the old URL.
+
+One event per game where the player must move, at the deadline.  Its UID
+names the seat and the turn, so a calendar app replaces the event when the
+deadline moves (a vacation) and shows a new one for the next turn.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+
+from django.conf import settings
+from icalendar import Calendar, Event
+
+from games.models import Seat
+
+
+def deadlines_calendar(*, seats: Sequence[Seat], owner: str, now: dt.datetime) -> bytes:
+    """The iCalendar document for ``seats`` (each with its ``match``)."""
+    calendar = Calendar()
+    calendar.add("prodid", f"-//{settings.SITE_NAME}//deadlines//EN")
+    calendar.add("version", "2.0")
+    calendar.add("calscale", "GREGORIAN")
+    calendar.add("x-wr-calname", f"{settings.SITE_NAME} deadlines of {owner}")
+    # Calendar apps poll at most this often.
+    calendar.add(
+        "refresh-interval", dt.timedelta(hours=1), parameters={"VALUE": "DURATION"}
+    )
+    for seat in seats:
+        match = seat.match
+        url = f"{settings.SITE_URL}{match.get_absolute_url()}"
+        started = seat.turn_started_at or seat.deadline_at
+        event = Event()
+        event.add(
+            "uid", f"deadline-{seat.pk}-{started:%Y%m%dT%H%M%S}@{settings.MAIL_DOMAIN}"
+        )
+        event.add("dtstamp", now)
+        # No DTEND: the event is the instant of the deadline (RFC 5545 3.6.1).
+        event.add("dtstart", seat.deadline_at)
+        event.add("summary", f"Deadline: your move in {match}")
+        event.add("description", f"Your move in {match} is due. Play it at {url}")
+        event.add("url", url)
+        event.add("transp", "TRANSPARENT")
+        calendar.add_component(event)
+    return calendar.to_ical()

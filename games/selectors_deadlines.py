@@ -1,0 +1,129 @@
+"""Reads about clocks, deadlines and vacations, for pages, the API, emails
+and other apps (house style 9.5: reads live in selectors).
+
+* ``time_control_summary(match)``: one line such as "3 days per move · no
+  clock at weekends", for lists, emails and the API.  Templates can include
+  ``games/_time_control.html`` (needs ``match``) instead.
+* ``seat_clocks(match, seats, now=...)``: per seat, its deadline, its
+  Fischer bank and whether the player is "on vacation until …"; render one
+  with ``games/_seat_clock.html`` (needs ``clock``).
+* ``user_is_away(user, now=...)``: for matchmaking (nobody away is paired).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from games.models import DeadlineSettings, Match, Seat, Vacation
+
+
+def _days(n: int) -> str:
+    return f"{n} day{'s' if n != 1 else ''}"
+
+
+def time_control_summary(match: Match) -> str:
+    """The time control in words, e.g. "Fischer bank: 7 days, +1 day per
+    move, at most 14 days · no clock at weekends · no vacations"."""
+    if match.bank_initial_days is not None:
+        parts = [
+            f"Fischer bank: {_days(match.bank_initial_days)}, "
+            f"+{_days(match.bank_increment_days)} per move, at most {_days(match.bank_cap_days or 0)}"
+        ]
+    else:
+        parts = [f"{_days(match.days_per_move)} per move"]
+    if match.weekends_off:
+        parts.append("no clock at weekends")
+    if not match.vacation_allowed:
+        parts.append("no vacations")
+    return " · ".join(parts)
+
+
+def away_until(user_ids: Iterable[int], *, now: dt.datetime) -> dict[int, dt.datetime]:
+    """End of the running vacation of each of those users who is away."""
+    rows = DeadlineSettings.objects.filter(
+        user_id__in=set(user_ids), away_from__lte=now, away_until__gt=now
+    ).values_list("user_id", "away_until")
+    return dict(rows)
+
+
+def user_is_away(user, *, now: dt.datetime) -> bool:
+    """Whether ``user`` is on vacation at ``now``."""
+    return bool(away_until([user.pk], now=now))
+
+
+@dataclass(frozen=True)
+class SeatClock:
+    seat: Seat
+    #: When the seat must have moved (``None``: not to move).
+    deadline_at: dt.datetime | None
+    #: End of the player's vacation if they are away and this game lets
+    #: the clock stop; ``None`` otherwise.
+    away_until: dt.datetime | None
+    #: Away, but this game forbids vacations (the clock keeps running).
+    away_clock_running: bool
+    #: Fischer bank the seat's next turn starts with (``None`` without a bank).
+    bank: dt.timedelta | None
+
+    @property
+    def bank_text(self) -> str:
+        """The bank in days and hours, e.g. "2 days 6 h" ("" without a bank)."""
+        if self.bank is None:
+            return ""
+        hours = self.bank.seconds // 3600
+        text = _days(self.bank.days)
+        return f"{text} {hours} h" if hours else text
+
+
+def seat_clocks(
+    match: Match, seats: Sequence[Seat], *, now: dt.datetime
+) -> list[SeatClock]:
+    """Clock facts for each of ``seats`` (in that order); one query."""
+    away = away_until((s.user_id for s in seats if s.user_id), now=now)
+    clocks = []
+    for seat in seats:
+        until = away.get(seat.user_id)
+        bank = None
+        if match.bank_initial_days is not None:
+            seconds = (
+                seat.bank_seconds
+                if seat.bank_seconds is not None
+                else match.bank_initial_days * 86400
+            )
+            bank = dt.timedelta(seconds=seconds)
+        clocks.append(
+            SeatClock(
+                seat=seat,
+                deadline_at=seat.deadline_at,
+                away_until=until if match.vacation_allowed else None,
+                away_clock_running=bool(until) and not match.vacation_allowed,
+                bank=bank,
+            )
+        )
+    return clocks
+
+
+def deadlines_of(user) -> list[Seat]:
+    """The user's seats that must move, with their matches, soonest first."""
+    return list(
+        Seat.objects.filter(
+            user=user, deadline_at__isnull=False, match__status=Match.Status.ACTIVE
+        )
+        .select_related("match")
+        .order_by("deadline_at")
+    )
+
+
+def vacations_of(user, *, limit: int = 10) -> list[Vacation]:
+    """The user's latest vacations, newest first."""
+    return list(Vacation.objects.filter(user=user).order_by("-starts_at")[:limit])
+
+
+def running_games_of(user) -> list[Match]:
+    """The user's running games (for "which clocks a vacation stops")."""
+    return list(
+        Match.objects.filter(
+            status=Match.Status.ACTIVE, seats__user=user, seats__departed=""
+        ).order_by("pk")
+    )

@@ -1,0 +1,397 @@
+"""Enforcing deadlines and sending reminders (house style 9.6).
+
+Beat runs ``deadlines_sweep`` and ``reminders_sweep`` every minute
+(``games.tasks``).  Each selects due seats through its index
+(``Seat.deadline_at``, ``Seat.reminder_at``) in small batches, oldest first.
+
+Claiming a deadline.  The sweeper *claims* a batch of due seats with one
+compare-and-set update in its own short transaction: each seat's
+``deadline_at`` goes from the value it read to a lease (about ``now +
+LEASE``), and the sweeper goes on only with the seats that now hold its
+lease.  ``deadline_enforce`` then locks the match (before any seat,
+like every write) and acts only if the seat's deadline is still that lease.
+So two sweepers never enforce one deadline twice, and a late move that gets
+the match lock first wins: the move write path stops the seat's clock
+(``deadlines_update``), the deadline is no longer the lease, and the sweeper
+does nothing.  If the sweeper gets the lock first, the late move answers a
+position that no longer exists and is refused.  The compare-and-set works
+on SQLite and PostgreSQL alike.  A claim whose worker dies is retried when
+its lease runs out; an enforcement that raises is logged and pushed back by
+``RETRY_AFTER`` without holding up the rest of the batch.
+
+What a timeout does depends on ``Match.timeout_policy``:
+
+* ``auto``: the engine's ``default_move`` is played for the seat (a whole
+  turn) through ``move_submit`` with source ``system``; after
+  ``DROP_AFTER`` such turns in a row the seat is dropped with
+  ``match_resign(reason=TIMEOUT)``: ranked last, auto-played to the end.
+* ``forfeit``: the seat loses at once (``match_resign(reason=TIMEOUT)``).
+
+Before either, a player who opted in spends a day of vacation instead
+(``vacation_take_auto``).
+
+Events recorded (``MatchEvent.kind``; the mail app turns them into emails;
+``user`` is the player concerned, ``data`` always has ``seat_id``):
+
+``reminder``
+    A deadline is near.  data: ``deadline_at`` (ISO 8601), ``threshold_hours``.
+``timeout_auto``
+    A default turn was played for the seat.  data: ``moves`` (notation),
+    ``auto_moves`` (turns auto-played in a row).
+``timeout_dropped``
+    Dropped after ``DROP_AFTER`` auto-played turns in a row.
+``timeout_forfeit``
+    The seat lost on time.
+``auto_vacation``
+    A day of vacation was spent instead of a timeout.  data:
+    ``vacation_id``, ``until`` (ISO 8601), ``days_left``.
+``vacation_started`` / ``vacation_ended``
+    Recorded on each running game of the player whose clock it stops or
+    restarts.  data: ``vacation_id``, ``until``; ``auto`` (started),
+    ``early`` (ended by the player before its end).
+``vacation_forbidden``
+    The player went on vacation but this game forbids vacations: the clock
+    keeps running.  data: ``vacation_id``, ``until``.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+import secrets
+import time
+from collections import Counter
+
+from django.db import DatabaseError, transaction
+from django.db.models import Q
+
+from games.engine import Termination, get_rules
+from games.models import DeadlineSettings, Match, MoveRecord, Seat, TimeoutPolicy
+
+from .clock import auto_played_turn, reminder_hours, reminder_next, seat_deadline
+from .lifecycle import record_event
+from .moves import match_resign, move_submit
+from .vacation import vacation_apply, vacation_take_auto, vacations_close
+
+logger = logging.getLogger(__name__)
+
+#: How long a claim holds a seat before another sweep may retry it.
+LEASE = dt.timedelta(hours=1)
+#: How far a seat whose enforcement raised is pushed back.
+RETRY_AFTER = dt.timedelta(hours=1)
+#: Auto-played turns in a row after which the seat is dropped.
+DROP_AFTER = 3
+#: A turn longer than this many moves is not auto-played in one go.
+MAX_TURN_MOVES = 50
+BATCH_SIZE = 100
+#: Sweeps stop after this many seconds (beat starts another within a minute).
+MAX_SWEEP_SECONDS = 40.0
+
+STALE = "stale"
+MOVED = "moved"
+AUTO = "auto"
+DROPPED = "dropped"
+FORFEIT = "forfeit"
+AUTO_VACATION = "auto_vacation"
+
+
+def _default_turn(rules, state, index: int) -> str:
+    """The notation of the default moves that complete ``index``'s turn."""
+    texts: list[str] = []
+    while index in rules.to_move(state) and len(texts) < MAX_TURN_MOVES:
+        move = rules.default_move(state, index)
+        texts.append(rules.format_move(state, index, move))
+        state = rules.apply(state, index, move).state
+    return "; ".join(texts)
+
+
+def _settings_of(seat: Seat) -> DeadlineSettings | None:
+    try:
+        return seat.user.deadline_settings
+    except DeadlineSettings.DoesNotExist:
+        return None
+
+
+def deadline_enforce(
+    *, match_id: int, seat_id: int, claimed: dt.datetime, now: dt.datetime
+) -> str:
+    """Enforce the deadline of a seat the caller has claimed (its
+    ``deadline_at`` set to ``claimed``).
+
+    1. Lock the match, then re-read the seat.  If its deadline is no longer
+       ``claimed`` a move (or a vacation) got there first: ``STALE``.
+    2. Recompute the deadline from the turn and the current pauses; if it
+       lies ahead (a vacation started meanwhile), store it: ``MOVED``.
+    3. Auto-vacation, if the player opted in and has a day left:
+       ``AUTO_VACATION`` (their other games are paused after commit).
+    4. Otherwise apply the match's timeout policy: ``AUTO``, ``DROPPED`` or
+       ``FORFEIT``.
+
+    Runs in its own transaction; raises whatever the write path raises
+    (nothing is then changed).  Returns the outcome.
+    """
+    vacation = None
+    with transaction.atomic():
+        # One query locks the match row (only it: "match before seats")
+        # and reads the seat with its player and settings.
+        seat = (
+            Seat.objects.select_related("match", "user__deadline_settings")
+            .select_for_update(of=("match",), no_key=True)
+            .filter(pk=seat_id, match_id=match_id)
+            .first()
+        )
+        if seat is None or seat.deadline_at != claimed:
+            return STALE
+        match = seat.match
+        if not match.is_active or seat.departed or seat.user_id is None:
+            Seat.objects.filter(pk=seat.pk).update(deadline_at=None, reminder_at=None)
+            return STALE
+        prefs = _settings_of(seat)
+        if seat.turn_started_at is not None:
+            deadline = seat_deadline(match, seat, prefs)
+            if deadline > now:
+                at = reminder_next(
+                    deadline=deadline, hours=reminder_hours(prefs), now=now
+                )
+                Seat.objects.filter(pk=seat.pk).update(
+                    deadline_at=deadline, reminder_at=at
+                )
+                return MOVED
+        if prefs is not None and prefs.auto_vacation:
+            vacation = vacation_take_auto(match=match, seat=seat, now=now)
+        if vacation is not None:
+            outcome = AUTO_VACATION
+        elif match.timeout_policy == TimeoutPolicy.FORFEIT:
+            outcome = _forfeit(match, seat, now)
+        else:
+            outcome = _auto_play(match, seat, now)
+    if vacation is not None:
+        vacation_apply(
+            user=seat.user, vacation=vacation, now=now, skip_match_ids=[match_id]
+        )
+    return outcome
+
+
+def _forfeit(match: Match, seat: Seat, now: dt.datetime) -> str:
+    result = match_resign(
+        match_id=match.pk,
+        user=None,
+        seat_index=seat.index,
+        reason=Termination.TIMEOUT,
+        source=MoveRecord.Source.SYSTEM,
+        now=now,
+    )
+    # Recorded after the write so that whoever renders the event (the
+    # mail app) sees the position it produced.
+    record_event(
+        result.match,
+        "timeout_forfeit",
+        f"{seat.user} ran out of time and loses the game.",
+        user=seat.user,
+        now=now,
+        seat_id=seat.pk,
+    )
+    return FORFEIT
+
+
+def _auto_play(match: Match, seat: Seat, now: dt.datetime) -> str:
+    rules = get_rules(match.game)
+    text = _default_turn(rules, rules.load(match.state), seat.index)
+    in_a_row = seat.auto_moves + 1
+    with auto_played_turn(seat_id=seat.pk, in_a_row=in_a_row):
+        result = move_submit(
+            match_id=match.pk,
+            user=seat.user,
+            ply=match.ply,
+            text=text,
+            source=MoveRecord.Source.SYSTEM,
+            now=now,
+        )
+    record_event(
+        result.match,
+        "timeout_auto",
+        f"{seat.user} ran out of time; the default move was played: {text}.",
+        user=seat.user,
+        now=now,
+        seat_id=seat.pk,
+        moves=text,
+        auto_moves=in_a_row,
+    )
+    if not result.match.is_active or in_a_row < DROP_AFTER:
+        return AUTO
+    result = match_resign(
+        match_id=match.pk,
+        user=None,
+        seat_index=seat.index,
+        reason=Termination.TIMEOUT,
+        source=MoveRecord.Source.SYSTEM,
+        now=now,
+    )
+    record_event(
+        result.match,
+        "timeout_dropped",
+        f"{seat.user} ran out of time {in_a_row} turns in a row and is dropped: "
+        "ranked last, their turns are played automatically.",
+        user=seat.user,
+        now=now,
+        seat_id=seat.pk,
+    )
+    return DROPPED
+
+
+def _claim(
+    rows: list[tuple[int, int, dt.datetime]], now: dt.datetime
+) -> tuple[dt.datetime, list[tuple[int, int]]]:
+    """Claim due seats ``(seat id, match id, deadline read)`` in one
+    compare-and-set update: each row whose deadline is still the one read
+    gets this claim's lease.  Returns the lease and the rows won, in order.
+
+    The lease carries random microseconds so that concurrent sweepers
+    almost never share one; if two did, ``deadline_enforce``'s check under
+    the match lock would still let only the first act.
+    """
+    lease = now + LEASE + dt.timedelta(microseconds=secrets.randbelow(10**6))
+    same = Q()
+    for pk, _, deadline in rows:
+        same |= Q(pk=pk, deadline_at=deadline)
+    if not Seat.objects.filter(same).update(deadline_at=lease, reminder_at=None):
+        return lease, []
+    won = set(
+        Seat.objects.filter(
+            pk__in=[pk for pk, _, _ in rows], deadline_at=lease
+        ).values_list("pk", flat=True)
+    )
+    return lease, [(pk, match_id) for pk, match_id, _ in rows if pk in won]
+
+
+def deadlines_sweep(
+    *,
+    now: dt.datetime,
+    batch_size: int = BATCH_SIZE,
+    max_seconds: float = MAX_SWEEP_SECONDS,
+) -> Counter:
+    """Enforce every deadline due at ``now`` (oldest first), claiming them a
+    batch at a time and enforcing each in its own transaction, then announce
+    vacations that ran out.  Safe to run in several processes at once.
+    Returns a count per outcome (plus ``lost``: claimed by someone else,
+    ``failed``: raised and pushed back)."""
+    report: Counter = Counter()
+    started = time.monotonic()
+    due = Seat.objects.filter(deadline_at__lte=now).order_by("deadline_at")
+    while time.monotonic() - started < max_seconds:
+        rows = list(due.values_list("pk", "match_id", "deadline_at")[:batch_size])
+        if not rows:
+            break
+        try:
+            lease, won = _claim(rows, now)
+        except DatabaseError:
+            # A deadlock with a move touching two of these seats (rare;
+            # PostgreSQL aborts one side): leave the batch to the next sweep.
+            logger.warning(
+                "Claiming %s due seats failed; the next sweep retries",
+                len(rows),
+                exc_info=True,
+            )
+            report["failed_claims"] += 1
+            break
+        report["lost"] += len(rows) - len(won)
+        for pk, match_id in won:
+            try:
+                report[
+                    deadline_enforce(
+                        match_id=match_id, seat_id=pk, claimed=lease, now=now
+                    )
+                ] += 1
+            except Exception:
+                # One poisoned game must not block the sweep: retry it later.
+                logger.exception(
+                    "Enforcing the deadline of seat %s (match %s) failed", pk, match_id
+                )
+                Seat.objects.filter(pk=pk, deadline_at=lease).update(
+                    deadline_at=now + RETRY_AFTER
+                )
+                report["failed"] += 1
+    if not report["lost"]:
+        del report["lost"]
+    closed = vacations_close(now=now)
+    if closed:
+        report["vacations_closed"] += closed
+    return report
+
+
+def reminder_send(*, seat: Seat, now: dt.datetime) -> bool:
+    """Send the reminder due for ``seat`` (read with its match, user and
+    settings) and schedule the next one.  At most one ``reminder`` event per
+    threshold and deadline: the seat is updated by compare-and-set on its
+    ``reminder_at`` and ``deadline_at`` under the match lock, so a second
+    sweeper or a move that changed the deadline makes this a no-op.
+    Returns whether a reminder was recorded."""
+    deadline = seat.deadline_at
+    prefs = _settings_of(seat)
+    hours = reminder_hours(prefs)
+    below = seat.reminded_hours if seat.reminded_for == deadline else None
+    threshold = nxt = None
+    if deadline is not None and deadline > now and seat.match.is_active:
+        due = [
+            h
+            for h in hours
+            if (below is None or h < below) and deadline - dt.timedelta(hours=h) <= now
+        ]
+        threshold = min(due) if due else None
+        nxt = reminder_next(
+            deadline=deadline, hours=hours, now=now, below=threshold or below
+        )
+    changes: dict[str, object] = {"reminder_at": nxt}
+    if threshold is not None:
+        changes.update(reminded_for=deadline, reminded_hours=threshold)
+    with transaction.atomic():
+        match = Match.objects.select_for_update(no_key=True).get(pk=seat.match_id)
+        won = Seat.objects.filter(
+            pk=seat.pk, reminder_at=seat.reminder_at, deadline_at=deadline
+        ).update(**changes)
+        if not won or threshold is None:
+            return False
+        record_event(
+            match,
+            "reminder",
+            f"{seat.user}: {threshold} hour{'s' if threshold != 1 else ''} left to move "
+            f"(deadline {deadline:%Y-%m-%d %H:%M} UTC).",
+            user=seat.user,
+            now=now,
+            seat_id=seat.pk,
+            deadline_at=deadline.isoformat(),
+            threshold_hours=threshold,
+        )
+    return True
+
+
+def reminders_sweep(
+    *,
+    now: dt.datetime,
+    batch_size: int = BATCH_SIZE,
+    max_seconds: float = MAX_SWEEP_SECONDS,
+) -> int:
+    """Send every reminder due at ``now``.  Safe to run in several processes
+    at once.  Returns the number of reminders recorded."""
+    sent = 0
+    started = time.monotonic()
+    due = (
+        Seat.objects.filter(reminder_at__lte=now)
+        .select_related("match", "user__deadline_settings")
+        .order_by("reminder_at")
+    )
+    while time.monotonic() - started < max_seconds:
+        seats = list(due[:batch_size])
+        if not seats:
+            break
+        for seat in seats:
+            try:
+                sent += reminder_send(seat=seat, now=now)
+            except Exception:
+                logger.exception(
+                    "Reminding seat %s (match %s) failed", seat.pk, seat.match_id
+                )
+                Seat.objects.filter(pk=seat.pk, reminder_at=seat.reminder_at).update(
+                    reminder_at=now + RETRY_AFTER
+                )
+    return sent

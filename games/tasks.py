@@ -1,0 +1,32 @@
+"""Celery tasks of the games app (house style 9.6): thin wrappers that read
+the clock and call one service.  Beat runs both sweeps every minute
+(``CELERY_BEAT_SCHEDULE``); running two at once is safe, since every due
+row is claimed by a compare-and-set before it is acted on.
+
+Callers import them with a ``_task`` suffix, e.g.
+``from games.tasks import deadlines_sweep as deadlines_sweep_task``.
+"""
+
+from __future__ import annotations
+
+from celery import shared_task
+
+
+@shared_task
+def deadlines_sweep() -> dict[str, int]:
+    """Beat: enforce the deadlines that have passed; announce ended vacations."""
+    from django.utils import timezone
+
+    from games.services.deadlines import deadlines_sweep as service
+
+    return dict(service(now=timezone.now()))
+
+
+@shared_task
+def reminders_sweep() -> int:
+    """Beat: record the deadline reminders that are due."""
+    from django.utils import timezone
+
+    from games.services.deadlines import reminders_sweep as service
+
+    return service(now=timezone.now())

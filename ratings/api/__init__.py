@@ -1,0 +1,1 @@
+"""The ratings and ladders REST API (URLs in ``ratings.api_urls``)."""

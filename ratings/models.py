@@ -1,0 +1,358 @@
+"""Ratings per game kind, the changes each rated game made, and ladders.
+
+``RatingChange`` rows are the ledger: a ``Rating`` is always what replaying
+its user's changes in finish order gives (``ratings_rebuild`` proves it).
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+from django.db.models import Q
+from django.urls import reverse
+
+from games.models import Match, TimeoutPolicy
+
+from .calculator import MASTER_RATING, START_RATING, is_provisional, rating_display
+
+MAX_CAPACITY = 10
+MAX_DAYS_PER_MOVE = 30
+
+
+def game_choices() -> list[tuple[str, str]]:
+    """Games a ladder can be for: those people can play on the site."""
+    from games.boards import playable_slugs
+    from games.engine import get_rules
+
+    return [(slug, get_rules(slug).name) for slug in playable_slugs()]
+
+
+def game_name(slug: str) -> str:
+    from games.engine import get_rules
+
+    try:
+        return get_rules(slug).name
+    except (KeyError, ImportError):
+        return slug
+
+
+class RatingPool(models.Model):
+    """One row per game kind.
+
+    Every rating update of a kind locks this row first, so the updates of a
+    kind happen one at a time, in a known order; it remembers the finish key
+    ``(finished_at, match id)`` of the last game applied, which tells an
+    update that arrives out of finish order (and must replay) from one that
+    simply comes next.
+    """
+
+    game = models.CharField(max_length=32, unique=True)
+    last_finished_at = models.DateTimeField(null=True, blank=True)
+    last_match_id = models.BigIntegerField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"{game_name(self.game)} rating pool"
+
+
+class Rating(models.Model):
+    """A user's current rating in one game kind (absent: 1500, no games)."""
+
+    # No separate index: the unique (user, game) constraint serves user lookups.
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="ratings",
+        db_index=False,
+    )
+    game = models.CharField(max_length=32)
+    # Full precision; pages round (``display``).
+    value = models.FloatField(default=START_RATING)
+    games = models.PositiveIntegerField(default=0)
+    peak = models.FloatField(default=START_RATING)
+    last_played_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["user", "game"], name="rating_one_per_user_game"
+            )
+        ]
+        indexes = [models.Index(fields=["game", "-value"])]
+        ordering = ["game", "-value"]
+
+    def __str__(self) -> str:
+        return f"{self.user} {self.game}: {self.display}"
+
+    @property
+    def display(self) -> str:
+        return rating_display(self.value, self.games)
+
+    @property
+    def provisional(self) -> bool:
+        return is_provisional(self.games)
+
+    @property
+    def reached_master(self) -> bool:
+        """Sticky: once at 2400 after some game, K stays 10."""
+        return self.peak >= MASTER_RATING
+
+    @property
+    def game_name(self) -> str:
+        return game_name(self.game)
+
+
+class RatingChange(models.Model):
+    """What one rated game did to one player's rating, with the arithmetic.
+
+    Unique per (match, user): applying a game twice cannot change a rating
+    twice.  ``breakdown`` lists, per opponent in seat order,
+    ``{"user", "rating", "expected", "actual", "delta"}``.
+    """
+
+    # No single-column indexes on the two keys: the unique (match, user)
+    # constraint and the (user, game, finished_at) index lead with them, and
+    # a rebuild writes every row of the table, so each index costs.
+    match = models.ForeignKey(
+        Match, on_delete=models.PROTECT, related_name="rating_changes", db_index=False
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="rating_changes",
+        db_index=False,
+    )
+    game = models.CharField(max_length=32)
+    # Copied from the match: the replay order is (finished_at, match id).
+    finished_at = models.DateTimeField()
+    old = models.FloatField()
+    new = models.FloatField()
+    delta = models.FloatField()
+    k = models.PositiveSmallIntegerField()
+    expected = models.FloatField(
+        help_text="Sum of the expected scores against every opponent."
+    )
+    actual = models.FloatField(
+        help_text="Sum of the pairwise scores (win 1, tie 0.5, loss 0)."
+    )
+    place = models.PositiveSmallIntegerField()
+    players = models.PositiveSmallIntegerField()
+    games = models.PositiveIntegerField(
+        help_text="The player's rated games in this kind, this one included."
+    )
+    breakdown = models.JSONField(default=list)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["match", "user"], name="rating_change_once_per_match"
+            )
+        ]
+        indexes = [
+            models.Index(fields=["game", "finished_at", "match"]),
+            models.Index(fields=["user", "game", "finished_at"]),
+        ]
+        ordering = ["finished_at", "match_id", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.user} {self.game} #{self.match_id}: {self.delta:+.1f}"
+
+    @property
+    def k_pair(self) -> float:
+        return 2 * self.k / self.players
+
+    @property
+    def old_display(self) -> str:
+        return rating_display(self.old, self.games - 1)
+
+    @property
+    def new_display(self) -> str:
+        return rating_display(self.new, self.games)
+
+    @property
+    def delta_display(self) -> str:
+        return f"{self.delta:+.1f}"
+
+
+class Ladder(models.Model):
+    """A standing competition for one game kind and table size; staff create
+    ladders in the admin, players join and are paired automatically."""
+
+    name = models.CharField(
+        max_length=80,
+        unique=True,
+        blank=True,
+        help_text='Left blank: "<Game>, <N> players".',
+    )
+    game = models.CharField(max_length=32, choices=game_choices)
+    players = models.PositiveSmallIntegerField(help_text="Players at every table.")
+    days_per_move = models.PositiveSmallIntegerField(
+        default=3,
+        validators=[MinValueValidator(1), MaxValueValidator(MAX_DAYS_PER_MOVE)],
+    )
+    timeout_policy = models.CharField(
+        max_length=16, choices=TimeoutPolicy.choices, default=TimeoutPolicy.AUTO
+    )
+    active = models.BooleanField(
+        default=True, help_text="Inactive ladders pair nobody and take no members."
+    )
+    description = models.TextField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "players", "name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def save(self, *args, **kwargs):
+        if not self.name:
+            self.name = f"{game_name(self.game)}, {self.players} players"
+        super().save(*args, **kwargs)
+
+    def get_absolute_url(self) -> str:
+        return reverse("ladder-detail", args=[self.pk])
+
+    def clean(self) -> None:
+        from games.engine import get_rules
+
+        try:
+            rules = get_rules(self.game)
+        except KeyError:
+            raise ValidationError({"game": "Unknown game."}) from None
+        if (
+            self.players is not None
+            and not rules.min_players <= self.players <= rules.max_players
+        ):
+            raise ValidationError(
+                {
+                    "players": f"{rules.name} is played by {rules.min_players} "
+                    f"to {rules.max_players} players."
+                }
+            )
+
+    @property
+    def game_name(self) -> str:
+        return game_name(self.game)
+
+
+class LadderMembership(models.Model):
+    """A player in a ladder; leaving keeps the row (``left_at``) so that a
+    return keeps the history."""
+
+    ladder = models.ForeignKey(
+        Ladder, on_delete=models.CASCADE, related_name="memberships"
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="ladder_memberships",
+    )
+    capacity = models.PositiveSmallIntegerField(
+        default=1,
+        validators=[MinValueValidator(1), MaxValueValidator(MAX_CAPACITY)],
+        help_text="Ladder games the player wants running at once.",
+    )
+    joined_at = models.DateTimeField()
+    left_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["ladder", "user"], name="ladder_member_once"
+            ),
+            models.CheckConstraint(
+                condition=Q(capacity__gte=1) & Q(capacity__lte=MAX_CAPACITY),
+                name="ladder_capacity_range",
+            ),
+        ]
+        ordering = ["ladder", "joined_at"]
+
+    def __str__(self) -> str:
+        return f"{self.user} in {self.ladder}"
+
+    @property
+    def is_current(self) -> bool:
+        return self.left_at is None
+
+
+class LadderGame(models.Model):
+    """Links a ladder to a rated match it created."""
+
+    class Origin(models.TextChoices):
+        MATCHMAKING = "matchmaking", "Matchmaking"
+        CHALLENGE = "challenge", "Challenge"
+
+    ladder = models.ForeignKey(Ladder, on_delete=models.PROTECT, related_name="games")
+    match = models.OneToOneField(
+        Match, on_delete=models.CASCADE, related_name="ladder_game"
+    )
+    origin = models.CharField(max_length=16, choices=Origin.choices)
+    created_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+
+    def __str__(self) -> str:
+        return f"{self.ladder}: {self.match}"
+
+
+class Challenge(models.Model):
+    """A member asks another member, at most 10 places away, for a game."""
+
+    class Status(models.TextChoices):
+        OPEN = "open", "Waiting for an answer"
+        ACCEPTED = "accepted", "Accepted"
+        DECLINED = "declined", "Declined"
+        EXPIRED = "expired", "Expired"
+        WITHDRAWN = "withdrawn", "Withdrawn (a player left the ladder)"
+
+    ladder = models.ForeignKey(
+        Ladder, on_delete=models.CASCADE, related_name="challenges"
+    )
+    challenger = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="challenges_made",
+    )
+    challenged = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="challenges_received",
+    )
+    status = models.CharField(
+        max_length=16, choices=Status.choices, default=Status.OPEN
+    )
+    created_at = models.DateTimeField()
+    # Indexed for the expiry sweep.
+    expires_at = models.DateTimeField(db_index=True)
+    answered_at = models.DateTimeField(null=True, blank=True)
+    match = models.OneToOneField(
+        Match,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="ladder_challenge",
+    )
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(
+                condition=~Q(challenger=models.F("challenged")),
+                name="challenge_not_self",
+            ),
+            models.UniqueConstraint(
+                fields=["ladder", "challenger", "challenged"],
+                condition=Q(status="open"),
+                name="challenge_one_open_per_pair",
+            ),
+        ]
+        ordering = ["-created_at", "-pk"]
+
+    def __str__(self) -> str:
+        return f"{self.challenger} challenges {self.challenged} ({self.ladder})"
+
+    @property
+    def is_open(self) -> bool:
+        return self.status == self.Status.OPEN

@@ -1,0 +1,34 @@
+"""Write services for ratings and ladders (house style 9.5): every change
+goes through one of these functions, inside a transaction, holding the
+locks its docstring names."""
+
+from .challenges import (
+    challenge_accept,
+    challenge_create,
+    challenge_decline,
+    challenges_expire,
+)
+from .ladders import (
+    ladder_capacity_set,
+    ladder_join,
+    ladder_leave,
+    ladder_matchmake,
+    ladders_matchmake,
+)
+from .rating import ApplyResult, rating_apply, ratings_rebuild, ratings_sweep
+
+__all__ = [
+    "ApplyResult",
+    "challenge_accept",
+    "challenge_create",
+    "challenge_decline",
+    "challenges_expire",
+    "ladder_capacity_set",
+    "ladder_join",
+    "ladder_leave",
+    "ladder_matchmake",
+    "ladders_matchmake",
+    "rating_apply",
+    "ratings_rebuild",
+    "ratings_sweep",
+]

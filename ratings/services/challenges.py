@@ -1,0 +1,197 @@
+"""Ladder challenges: a member asks another member, at most 10 places away
+in the ranking, for a rated game; the other accepts or declines; an open
+challenge expires after 7 days.
+
+On a ladder with tables of more than two, an accepted challenge seats the
+two players and fills the other seats with the free members closest to
+their average rating (as matchmaking would).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from django.db import transaction
+from django.db.models import Q
+
+from games.services import Conflict, GameActionError, NotAllowed, NotFound
+from ratings import matchmaking
+from ratings.calculator import START_RATING
+from ratings.models import Challenge, LadderGame
+from ratings.selectors import (
+    ladder_standings,
+    places_apart,
+    ratings_of_members,
+    recent_opponents,
+)
+
+from .ladders import (
+    current_membership,
+    free_candidates,
+    ladder_game_create,
+    locked_ladder,
+)
+
+#: A member may challenge anyone at most this many places above or below.
+CHALLENGE_RANGE = 10
+CHALLENGE_LIFETIME = dt.timedelta(days=7)
+
+
+def challenge_create(
+    *, ladder_id: int, challenger, opponent, now: dt.datetime
+) -> Challenge:
+    """Challenge ``opponent`` in a ladder.
+
+    :raises NotFound, NotAllowed, Conflict, GameActionError: no such
+        ladder; not both current members; closed ladder, an open challenge
+        between the two already, the opponent away; more than 10 places
+        apart or a challenge to oneself.
+    """
+    with transaction.atomic():
+        ladder = locked_ladder(ladder_id)
+        if not ladder.active:
+            raise Conflict("This ladder is closed.", code="ladder_closed")
+        if opponent.pk == challenger.pk:
+            raise GameActionError(
+                "You cannot challenge yourself.", code="invalid_challenge"
+            )
+        current_membership(ladder, challenger)
+        standings = ladder_standings(ladder, now=now)
+        if not any(row.user.pk == opponent.pk for row in standings):
+            raise NotAllowed(
+                f"{opponent} is not a member of this ladder.", code="not_a_member"
+            )
+        apart = places_apart(standings, challenger.pk, opponent.pk)
+        if apart is None or apart > CHALLENGE_RANGE:
+            raise GameActionError(
+                f"{opponent} is {apart} places away; you can challenge players up to "
+                f"{CHALLENGE_RANGE} places above or below you.",
+                code="out_of_range",
+            )
+        if matchmaking.is_on_vacation(opponent, now):
+            raise Conflict(f"{opponent} is on vacation.", code="on_vacation")
+        pair = Q(challenger=challenger, challenged=opponent) | Q(
+            challenger=opponent, challenged=challenger
+        )
+        open_between = Challenge.objects.filter(
+            pair, ladder=ladder, status=Challenge.Status.OPEN
+        )
+        # A challenge past its expiry that the sweep has not reached yet
+        # must not block a new one.
+        open_between.filter(expires_at__lte=now).update(
+            status=Challenge.Status.EXPIRED, answered_at=now
+        )
+        if open_between.filter(expires_at__gt=now).exists():
+            raise Conflict(
+                f"There is already an open challenge between you and {opponent}.",
+                code="already_challenged",
+            )
+        return Challenge.objects.create(
+            ladder=ladder,
+            challenger=challenger,
+            challenged=opponent,
+            created_at=now,
+            expires_at=now + CHALLENGE_LIFETIME,
+        )
+
+
+def _locked_challenge(challenge_id: int):
+    """Lock the challenge's ladder, then the challenge (the order every
+    ladder writer uses).  Expects an open transaction."""
+    ladder_id = (
+        Challenge.objects.filter(pk=challenge_id)
+        .values_list("ladder_id", flat=True)
+        .first()
+    )
+    if ladder_id is None:
+        raise NotFound("There is no such challenge.")
+    ladder = locked_ladder(ladder_id)
+    return ladder, Challenge.objects.select_for_update().select_related(
+        "challenger", "challenged"
+    ).get(pk=challenge_id)
+
+
+def _answerable(challenge: Challenge, user, now: dt.datetime) -> None:
+    if challenge.challenged_id != user.pk:
+        raise NotAllowed(
+            "Only the challenged player can answer this challenge.",
+            code="not_challenged",
+        )
+    if not challenge.is_open:
+        raise Conflict(
+            f"This challenge is {challenge.get_status_display().lower()}.",
+            code="not_open",
+        )
+    if challenge.expires_at <= now:
+        raise Conflict("This challenge has expired.", code="expired")
+
+
+def challenge_accept(*, challenge_id: int, user, now: dt.datetime) -> Challenge:
+    """Accept a challenge: start the rated ladder game (``challenge.match``).
+
+    :raises NotFound, NotAllowed, Conflict: no such challenge; not the
+        challenged player or no longer a member; answered, expired, a player
+        away, or (tables above 2) too few free members to fill the table.
+    """
+    with transaction.atomic():
+        ladder, challenge = _locked_challenge(challenge_id)
+        _answerable(challenge, user, now)
+        if not ladder.active:
+            raise Conflict("This ladder is closed.", code="ladder_closed")
+        players = [challenge.challenger, challenge.challenged]
+        for player in players:
+            current_membership(ladder, player)
+            if matchmaking.is_on_vacation(player, now):
+                raise Conflict(f"{player} is on vacation.", code="on_vacation")
+        others = ladder.players - 2
+        if others:
+            candidates, users = free_candidates(
+                ladder, now=now, exclude=[p.pk for p in players]
+            )
+            ratings = ratings_of_members(ladder)
+            seated = [ratings.get(p.pk, (START_RATING, 0))[0] for p in players]
+            keys = matchmaking.closest_fill(
+                seated,
+                candidates,
+                others,
+                recent_opponents(ladder),
+                seated=[p.pk for p in players],
+            )
+            if keys is None:
+                raise Conflict(
+                    "Not enough free members to fill a table of "
+                    f"{ladder.players} right now; "
+                    "try again later.",
+                    code="table_not_filled",
+                )
+            players += [users[key] for key in keys]
+        challenge.match = ladder_game_create(
+            ladder=ladder, users=players, origin=LadderGame.Origin.CHALLENGE, now=now
+        )
+        challenge.status = Challenge.Status.ACCEPTED
+        challenge.answered_at = now
+        challenge.save(update_fields=["match", "status", "answered_at"])
+    return challenge
+
+
+def challenge_decline(*, challenge_id: int, user, now: dt.datetime) -> Challenge:
+    """Decline a challenge.
+
+    :raises NotFound, NotAllowed, Conflict.
+    """
+    with transaction.atomic():
+        _, challenge = _locked_challenge(challenge_id)
+        _answerable(challenge, user, now)
+        challenge.status = Challenge.Status.DECLINED
+        challenge.answered_at = now
+        challenge.save(update_fields=["status", "answered_at"])
+    return challenge
+
+
+def challenges_expire(*, now: dt.datetime) -> int:
+    """Expire open challenges older than 7 days.  A conditional update, so
+    a challenge accepted at the same moment is never expired as well.
+    Returns how many expired."""
+    return Challenge.objects.filter(
+        status=Challenge.Status.OPEN, expires_at__lte=now
+    ).update(status=Challenge.Status.EXPIRED, answered_at=now)

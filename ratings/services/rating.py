@@ -1,0 +1,139 @@
+"""Applying finished games to ratings: one game, a sweep, a full rebuild.
+
+Ratings of a game kind are applied in finish order, ``(finished_at, match
+id)``.  Updates of one kind are serialised by the kind's ``RatingPool`` row;
+an update that arrives behind a later game (two workers racing, a delayed
+task) replays the kind from its own game on, so the stored ratings are
+always exactly what ``ratings_rebuild`` computes.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import enum
+
+from django.db import transaction
+from django.db.models import Exists, OuterRef
+
+from games.models import Match
+from ratings.models import Rating, RatingChange
+
+from .ledger import (
+    Standing,
+    locked_pool,
+    pool_key,
+    rate,
+    rateable_matches,
+    store_changes,
+    table_of_match,
+)
+from .replay import ratings_replay
+
+#: How far back ``ratings_sweep`` looks for games whose task was lost.
+SWEEP_WINDOW = dt.timedelta(days=7)
+
+
+class ApplyResult(enum.StrEnum):
+    APPLIED = "applied"
+    REPLAYED = "replayed"
+    ALREADY_APPLIED = "already_applied"
+    NOT_RATED = "not_rated"
+    MISSING = "missing"
+
+
+def rating_apply(*, match_id: int) -> ApplyResult:
+    """Apply a finished match to its players' ratings, exactly once.
+
+    1. A match that does not count (not rated, not finished, abandoned,
+       aborted before every seat moved) changes nothing: ``NOT_RATED``.
+    2. Lock the kind's pool row, then check for existing changes of this
+       match: a repeated call returns ``ALREADY_APPLIED`` (the unique
+       ``(match, user)`` constraint backs this up).
+    3. If a later-finished game of the kind is already applied, replay the
+       kind from this match on (``REPLAYED``); otherwise lock the players'
+       ``Rating`` rows in user-id order, rate the table and store the
+       changes (``APPLIED``).
+
+    Idempotent and safe to run concurrently (acks_late tasks may repeat).
+    """
+    match = Match.objects.filter(pk=match_id).first()
+    if match is None:
+        return ApplyResult.MISSING
+    table = table_of_match(match)
+    if table is None:
+        return ApplyResult.NOT_RATED
+    game = match.game
+    with transaction.atomic():
+        pool = locked_pool(game)
+        if RatingChange.objects.filter(match_id=match_id).exists():
+            return ApplyResult.ALREADY_APPLIED
+        last = pool_key(pool)
+        if last is not None and table.key < last:
+            ratings_replay(pool, since=table.key)
+            return ApplyResult.REPLAYED
+        users = sorted(table.players)
+        Rating.objects.bulk_create(
+            [Rating(user_id=u, game=game) for u in users], ignore_conflicts=True
+        )
+        rows = {
+            row.user_id: row
+            for row in Rating.objects.select_for_update()
+            .filter(game=game, user_id__in=users)
+            .order_by("user_id")
+        }
+        standings = {
+            user: Standing(row.value, row.games, row.peak, row.last_played_at)
+            for user, row in rows.items()
+        }
+        store_changes(rate(table, game, standings))
+        for user, row in rows.items():
+            standing = standings[user]
+            row.value, row.games = standing.value, standing.games
+            row.peak, row.last_played_at = standing.peak, standing.last_played_at
+        Rating.objects.bulk_update(
+            rows.values(), ["value", "games", "peak", "last_played_at"]
+        )
+        pool.last_finished_at, pool.last_match_id = table.key
+        pool.save(update_fields=["last_finished_at", "last_match_id"])
+    return ApplyResult.APPLIED
+
+
+def ratings_rebuild(*, game: str) -> int:
+    """Recompute every rating of ``game`` from its rated games, in finish
+    order, replacing all stored changes and ratings of the kind.
+
+    Holds the pool lock for the whole replay (incremental updates of the
+    kind wait).  Returns the number of games rated.
+    """
+    with transaction.atomic():
+        return ratings_replay(locked_pool(game), since=None)
+
+
+def ratings_sweep(*, now: dt.datetime) -> dict[str, int]:
+    """Apply rated games of the last week that finished without a rating
+    update (a lost task, a broker outage when the game ended).
+
+    Returns how many matches ended in each ``ApplyResult``.
+    """
+    counts: dict[str, int] = {}
+    unapplied = ~Exists(RatingChange.objects.filter(match=OuterRef("pk")))
+    games = (
+        Match.objects.filter(
+            rated=True,
+            status=Match.Status.FINISHED,
+            finished_at__gte=now - SWEEP_WINDOW,
+        )
+        .values_list("game", flat=True)
+        .distinct()
+    )
+    for game in sorted(set(games)):
+        pending = (
+            rateable_matches(game)
+            .filter(unapplied, finished_at__gte=now - SWEEP_WINDOW)
+            .order_by("finished_at", "id")
+            .values_list("id", flat=True)
+        )
+        for match_id in list(pending):
+            result = rating_apply(match_id=match_id)
+            counts[result.value] = counts.get(result.value, 0) + 1
+    return counts

@@ -1,0 +1,246 @@
+"""Timeouts enforced by the sweeper with a pinned clock: the auto policy
+(and the drop after three auto-played turns), the forfeit policy, the
+claim that lets a late move win, and failures that must not block the
+sweep."""
+
+from __future__ import annotations
+
+import logging
+
+import pytest
+
+from games import services
+from games.engine import get_rules
+from games.models import MoveRecord, Seat
+from games.services import deadlines
+from games.services.deadlines import (
+    LEASE,
+    RETRY_AFTER,
+    deadline_enforce,
+    deadlines_sweep,
+)
+
+from .conftest import DAY, HOUR, events, mover_seat, play_turn, start_match
+
+pytestmark = pytest.mark.django_db
+MINUTE = HOUR / 60
+
+
+def sweep_at_deadline(match):
+    """Sweep one minute after the current mover's deadline; returns
+    (seat that was due, report, the time of the sweep)."""
+    seat = mover_seat(match)
+    at = seat.deadline_at + MINUTE
+    return seat, deadlines_sweep(now=at), at
+
+
+def test_nothing_is_enforced_before_the_deadline(duel, now):
+    seat = mover_seat(duel)
+    assert deadlines_sweep(now=seat.deadline_at - MINUTE) == {}
+    assert not MoveRecord.objects.filter(match=duel).exists()
+
+
+def test_auto_policy_plays_the_default_turn_through_the_write_path(duel, now):
+    seat, report, at = sweep_at_deadline(duel)
+    assert report == {"auto": 1}
+    record = MoveRecord.objects.get(match=duel)
+    assert (record.source, record.kind, record.seat_index, record.user) == (
+        "system",
+        "move",
+        seat.index,
+        seat.user,
+    )
+    rules = get_rules("alta")
+    duel.refresh_from_db()
+    assert seat.index not in rules.to_move(rules.load(duel.state))
+    seat.refresh_from_db()
+    assert seat.auto_moves == 1 and seat.deadline_at is None
+    assert mover_seat(duel).deadline_at == at + 3 * DAY
+    [event] = events(duel, "timeout_auto")
+    assert event.user == seat.user and event.data["seat_id"] == seat.pk
+    assert event.data["moves"] == record.text and event.data["auto_moves"] == 1
+    # Swept again: nothing left to do.
+    assert deadlines_sweep(now=at) == {}
+
+
+def test_three_auto_played_turns_in_a_row_drop_the_seat(alice, bob, carol, now):
+    match = start_match(alice, bob, carol, now=now)
+    sleeper = mover_seat(match)
+    t = now
+    outcomes = []
+    while len(outcomes) < 3:
+        seat = mover_seat(match)
+        if seat.pk == sleeper.pk:
+            _, report, t = sweep_at_deadline(match)
+            outcomes.append(dict(report))
+        else:
+            t += HOUR
+            play_turn(match, t)
+    assert outcomes == [{"auto": 1}, {"auto": 1}, {"dropped": 1}]
+    sleeper.refresh_from_db()
+    assert sleeper.departed == "timeout" and sleeper.deadline_at is None
+    timeout = MoveRecord.objects.get(match=match, kind="timeout")
+    assert timeout.seat_index == sleeper.index and timeout.source == "system"
+    assert [e.data["seat_id"] for e in events(match, "timeout_dropped")] == [sleeper.pk]
+    match.refresh_from_db()
+    assert match.is_active  # the two others play on; the sleeper is auto-played
+    rules = get_rules("alta")
+    assert sleeper.index not in rules.to_move(rules.load(match.state))
+    assert sleeper.index in rules.departed_seats(rules.load(match.state))
+
+
+def test_a_real_move_resets_the_run_of_auto_played_turns(duel, now):
+    sleeper = mover_seat(duel)
+    t = now
+    for _ in range(2):
+        _, _, t = sweep_at_deadline(duel)
+        play_turn(duel, t + HOUR)  # the opponent
+    sleeper.refresh_from_db()
+    assert sleeper.auto_moves == 2
+    play_turn(duel, t + 2 * HOUR)  # the sleeper wakes up
+    play_turn(duel, t + 3 * HOUR)
+    sleeper.refresh_from_db()
+    assert sleeper.auto_moves == 0
+    _, report, _ = sweep_at_deadline(duel)
+    assert report == {"auto": 1}
+    sleeper.refresh_from_db()
+    assert sleeper.auto_moves == 1 and sleeper.departed == ""
+
+
+def test_two_player_auto_drop_ends_the_game_as_a_timeout(duel, now):
+    sleeper = mover_seat(duel)
+    reports = []
+    for _ in range(3):
+        _, report, t = sweep_at_deadline(duel)
+        reports.append(dict(report))
+        duel.refresh_from_db()
+        if duel.is_active:
+            play_turn(duel, t + HOUR)
+    assert reports == [{"auto": 1}, {"auto": 1}, {"dropped": 1}]
+    duel.refresh_from_db()
+    assert duel.status == "finished" and duel.termination == "timeout"
+    sleeper.refresh_from_db()
+    assert sleeper.place == 2 and sleeper.departed == "timeout"
+
+
+def test_forfeit_in_a_two_player_game_the_opponent_wins(alice, bob, now):
+    match = start_match(alice, bob, now=now, timeout_policy="forfeit")
+    loser, report, at = sweep_at_deadline(match)
+    assert report == {"forfeit": 1}
+    match.refresh_from_db()
+    assert (
+        match.status == "finished"
+        and match.termination == "timeout"
+        and match.finished_at == at
+    )
+    assert match.outcome["termination"] == "timeout"
+    loser.refresh_from_db()
+    winner = Seat.objects.get(match=match, index=1 - loser.index)
+    assert (loser.place, loser.departed, winner.place) == (2, "timeout", 1)
+    record = MoveRecord.objects.get(match=match)
+    assert (record.kind, record.source, record.seat_index, record.user) == (
+        "timeout",
+        "system",
+        loser.index,
+        None,
+    )
+    assert [e.data["seat_id"] for e in events(match, "timeout_forfeit")] == [loser.pk]
+
+
+def test_forfeit_with_three_players_ranks_the_seat_last_and_play_goes_on(
+    alice, bob, carol, now
+):
+    match = start_match(alice, bob, carol, now=now, timeout_policy="forfeit")
+    loser, report, _ = sweep_at_deadline(match)
+    assert report == {"forfeit": 1}
+    match.refresh_from_db()
+    assert match.is_active
+    loser.refresh_from_db()
+    assert loser.departed == "timeout"
+    rules = get_rules("alta")
+    state = rules.load(match.state)
+    assert rules.departed_seats(state) == (loser.index,)
+    assert mover_seat(match).pk != loser.pk
+
+
+def test_a_late_move_that_gets_the_lock_first_wins(duel, now):
+    seat = mover_seat(duel)
+    at = seat.deadline_at + MINUTE
+    lease, won = deadlines._claim([(seat.pk, duel.pk, seat.deadline_at)], at)
+    assert won == [(seat.pk, duel.pk)] and at + LEASE <= lease < at + LEASE + MINUTE
+    play_turn(duel, at)  # the move arrives between the claim and the enforcement
+    assert (
+        deadline_enforce(match_id=duel.pk, seat_id=seat.pk, claimed=lease, now=at)
+        == "stale"
+    )
+    assert not MoveRecord.objects.filter(match=duel, source="system").exists()
+    assert not events(duel, "timeout_auto")
+
+
+def test_a_move_after_the_enforcement_is_refused(duel, now):
+    seat, _, at = sweep_at_deadline(duel)
+    with pytest.raises(services.Conflict) as caught:
+        services.move_submit(
+            match_id=duel.pk,
+            user=seat.user,
+            ply=0,
+            text="tower D4",
+            source="web",
+            now=at,
+        )
+    assert caught.value.code == "stale_ply"
+
+
+def test_a_claim_taken_by_another_sweeper_is_left_alone(duel, now):
+    seat = mover_seat(duel)
+    at = seat.deadline_at + MINUTE
+    rows = [(seat.pk, duel.pk, seat.deadline_at)]
+    assert deadlines._claim(rows, at)[1] == [(seat.pk, duel.pk)]
+    assert deadlines._claim(rows, at)[1] == []
+    assert deadlines_sweep(now=at) == {}  # the claimed seat is no longer due
+
+
+def test_a_failing_enforcement_is_pushed_back_and_logged_without_blocking(
+    alice, bob, carol, dave, now, monkeypatch, caplog
+):
+    poisoned = start_match(alice, bob, now=now)
+    healthy = start_match(carol, dave, now=now + MINUTE)
+    real = deadlines._auto_play
+
+    def auto_play(match, seat, now):
+        if match.pk == poisoned.pk:
+            raise RuntimeError("engine exploded")
+        return real(match, seat, now)
+
+    monkeypatch.setattr(deadlines, "_auto_play", auto_play)
+    at = now + 3 * DAY + HOUR
+    with caplog.at_level(logging.ERROR, logger="games.services.deadlines"):
+        report = deadlines_sweep(now=at)
+    assert report == {"failed": 1, "auto": 1}
+    assert (
+        f"Enforcing the deadline of seat {mover_seat(poisoned).pk} (match {poisoned.pk}) failed"
+        in caplog.text
+    )
+    assert mover_seat(poisoned).deadline_at == at + RETRY_AFTER
+    assert not MoveRecord.objects.filter(match=poisoned).exists()
+    assert not events(poisoned, "timeout_auto")  # rolled back with the rest
+    assert MoveRecord.objects.filter(match=healthy, source="system").count() == 1
+    monkeypatch.setattr(deadlines, "_auto_play", real)
+    assert deadlines_sweep(now=at + RETRY_AFTER) == {"auto": 1}
+
+
+def test_a_failing_claim_is_logged_and_left_to_the_next_sweep(
+    duel, now, monkeypatch, caplog
+):
+    from django.db import OperationalError
+
+    def deadlock(rows, now):
+        raise OperationalError("deadlock detected")
+
+    monkeypatch.setattr(deadlines, "_claim", deadlock)
+    at = mover_seat(duel).deadline_at + MINUTE
+    with caplog.at_level(logging.WARNING, logger="games.services.deadlines"):
+        assert deadlines_sweep(now=at) == {"failed_claims": 1}
+    assert "Claiming 1 due seats failed; the next sweep retries" in caplog.text
+    monkeypatch.undo()
+    assert deadlines_sweep(now=at) == {"auto": 1}

@@ -1,0 +1,159 @@
+"""Challenges: within 10 places, accepted or declined, expiring after 7 days."""
+
+import datetime as dt
+
+import pytest
+
+from games import services as game_services
+from games.models import Match
+from ratings import matchmaking
+from ratings.models import Challenge, LadderGame
+from ratings.services import (
+    challenge_accept,
+    challenge_create,
+    challenge_decline,
+    challenges_expire,
+)
+
+from .conftest import join, make_ladder, new_player
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def field(now):
+    """A 2-player ladder of 14 members rated 2000, 1990, ... 1870."""
+    ladder = make_ladder(players=2)
+    people = [new_player(f"Rung {i:02}") for i in range(14)]
+    for i, user in enumerate(people):
+        join(ladder, user, now, rating=2000 - 10 * i)
+    return ladder, people
+
+
+def challenge(ladder, a, b, now):
+    return challenge_create(ladder_id=ladder.pk, challenger=a, opponent=b, now=now)
+
+
+def test_a_member_may_challenge_up_to_10_places_away(field, now):
+    ladder, people = field
+    made = challenge(ladder, people[11], people[1], now)
+    assert (
+        made.status == Challenge.Status.OPEN
+        and made.expires_at == now + dt.timedelta(days=7)
+    )
+    challenge(ladder, people[0], people[10], now)
+    with pytest.raises(game_services.GameActionError, match="11 places away") as error:
+        challenge(ladder, people[0], people[11], now)
+    assert error.value.code == "out_of_range"
+
+
+def test_hidden_inactive_members_do_not_count_as_places(field, now):
+    ladder, people = field
+    quiet = now + dt.timedelta(days=45)
+    # Everyone is inactive now; Rung 00 and 12 are counted where their
+    # ratings put them, with nobody visible in between.
+    challenge(ladder, people[0], people[12], quiet)
+
+
+def test_nonsense_challenges_are_refused(field, alice, now):
+    ladder, people = field
+    with pytest.raises(game_services.GameActionError, match="yourself"):
+        challenge(ladder, people[0], people[0], now)
+    with pytest.raises(game_services.NotAllowed, match="not a member"):
+        challenge(ladder, people[0], alice, now)
+    with pytest.raises(game_services.NotAllowed, match="not a member"):
+        challenge(ladder, alice, people[0], now)
+    challenge(ladder, people[0], people[1], now)
+    with pytest.raises(game_services.Conflict, match="already an open challenge"):
+        challenge(ladder, people[1], people[0], now)
+
+
+def test_nobody_on_vacation_can_be_challenged(field, now, monkeypatch):
+    ladder, people = field
+    monkeypatch.setattr(
+        matchmaking, "is_on_vacation", lambda user, when: user == people[1]
+    )
+    with pytest.raises(game_services.Conflict, match="on vacation"):
+        challenge(ladder, people[0], people[1], now)
+
+
+def test_accepting_starts_a_rated_ladder_game(field, now):
+    ladder, people = field
+    made = challenge(ladder, people[3], people[0], now)
+    with pytest.raises(game_services.NotAllowed, match="Only the challenged player"):
+        challenge_accept(challenge_id=made.pk, user=people[3], now=now)
+    accepted = challenge_accept(
+        challenge_id=made.pk, user=people[0], now=now + dt.timedelta(hours=1)
+    )
+    match = accepted.match
+    assert (
+        accepted.status == Challenge.Status.ACCEPTED
+        and match.status == Match.Status.ACTIVE
+    )
+    assert match.rated and match.game == ladder.game
+    assert set(match.seats.values_list("user", flat=True)) == {
+        people[0].pk,
+        people[3].pk,
+    }
+    assert LadderGame.objects.get(match=match).origin == "challenge"
+    with pytest.raises(game_services.Conflict, match="accepted"):
+        challenge_decline(challenge_id=made.pk, user=people[0], now=now)
+
+
+def test_declining_ends_the_challenge(field, now):
+    ladder, people = field
+    made = challenge(ladder, people[3], people[0], now)
+    declined = challenge_decline(challenge_id=made.pk, user=people[0], now=now)
+    assert declined.status == Challenge.Status.DECLINED and declined.match is None
+    assert not Match.objects.exists()
+    challenge(ladder, people[3], people[0], now)  # a new challenge may follow
+
+
+def test_open_challenges_expire_after_7_days(field, now):
+    ladder, people = field
+    old = challenge(ladder, people[2], people[0], now)
+    fresh = challenge(ladder, people[2], people[1], now + dt.timedelta(days=3))
+    week = now + dt.timedelta(days=7)
+    with pytest.raises(game_services.Conflict, match="expired"):
+        challenge_accept(challenge_id=old.pk, user=people[0], now=week)
+    assert challenges_expire(now=week) == 1
+    old.refresh_from_db()
+    fresh.refresh_from_db()
+    assert (
+        old.status == Challenge.Status.EXPIRED and fresh.status == Challenge.Status.OPEN
+    )
+    assert challenges_expire(now=week) == 0
+
+
+def test_a_stale_challenge_does_not_block_a_new_one(field, now):
+    ladder, people = field
+    old = challenge(ladder, people[2], people[0], now)
+    week = now + dt.timedelta(days=7, minutes=1)
+    renewed = challenge(ladder, people[2], people[0], week)  # before any sweep
+    old.refresh_from_db()
+    assert old.status == Challenge.Status.EXPIRED and renewed.is_open
+
+
+def test_a_challenge_in_a_four_player_ladder_fills_the_table_with_close_players(now):
+    ladder = make_ladder(players=4)
+    people = {r: new_player(f"At {r}") for r in (1900, 1800, 1610, 1590, 1200)}
+    for rating, user in people.items():
+        join(ladder, user, now, rating=rating)
+    made = challenge(ladder, people[1800], people[1610], now)
+    match = challenge_accept(challenge_id=made.pk, user=people[1610], now=now).match
+    seated = set(match.seats.values_list("user__display_name", flat=True))
+    assert seated == {"At 1800", "At 1610", "At 1590", "At 1900"}
+
+
+def test_a_table_that_cannot_be_filled_leaves_the_challenge_open(
+    alice, bob, carol, now, monkeypatch
+):
+    ladder = make_ladder(players=3)
+    for user in (alice, bob, carol):
+        join(ladder, user, now)
+    made = challenge(ladder, alice, bob, now)
+    monkeypatch.setattr(matchmaking, "is_on_vacation", lambda user, when: user == carol)
+    with pytest.raises(game_services.Conflict, match="Not enough free members"):
+        challenge_accept(challenge_id=made.pk, user=bob, now=now)
+    made.refresh_from_db()
+    assert made.is_open and not Match.objects.exists()

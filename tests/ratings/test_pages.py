@@ -1,0 +1,214 @@
+"""Ladder and rating pages through the Django test client."""
+
+import datetime as dt
+import re
+
+import pytest
+from django.template import Context, Template
+from django.utils import timezone
+
+from ratings.models import Challenge, Ladder, LadderMembership, Rating
+from ratings.services import challenge_create, ladder_matchmake, rating_apply
+
+from .conftest import finish_by_resignations, join, make_ladder, rated_result
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def played(alice, bob, carol):
+    """A 2-player Alta ladder where alice beat bob twice and carol joined."""
+    now = timezone.now() - dt.timedelta(days=2)
+    ladder = make_ladder(players=2, name="Alta duels")
+    join(ladder, alice, now)
+    join(ladder, bob, now)
+    for hours in (1, 2):
+        [match] = ladder_matchmake(
+            ladder_id=ladder.pk, now=now + dt.timedelta(hours=hours)
+        )
+        finish_by_resignations(match, [alice, bob], now + dt.timedelta(hours=hours))
+        rating_apply(match_id=match.pk)
+    join(ladder, carol, now + dt.timedelta(hours=3))
+    return ladder
+
+
+def text(response):
+    assert response.status_code == 200
+    return re.sub(r"\s+", " ", response.content.decode())
+
+
+def test_the_ladder_list_shows_open_ladders_and_a_join_button(client, alice, played):
+    make_ladder(players=4, name="Closed one", active=False)
+    page = text(client.get("/ladders/"))
+    assert "Alta duels" in page and "Closed one" not in page
+    assert "Join</button>" not in page  # anonymous
+    client.force_login(alice)
+    assert 'href="/ladders/"' in text(client.get("/"))  # the navigation links here now
+    page = text(client.get("/ladders/"))
+    assert "member" in page
+
+
+def test_the_ladder_page_shows_the_ranking(client, played):
+    page = text(client.get(f"/ladders/{played.pk}/"))
+    ranking = page[
+        page.index('id="ranking-heading"') : page.index('id="games-heading"')
+    ]
+    assert ranking.index("Alice") < ranking.index("Carol") < ranking.index("Bob")
+    assert "1538?" in ranking and "1462?" in ranking and "1500?" in ranking
+    assert '<svg class="spark up"' in ranking and '<svg class="spark down"' in ranking
+    assert re.search(
+        r"Alice</a></td> <td class=\"num\"[^>]*>1538\?</td> <td class=\"num\">2</td> "
+        r"<td class=\"num\">2</td>",
+        ranking,
+    )
+
+
+def test_members_can_change_capacity_leave_and_join_with_csrf(alice, played):
+    from django.test import Client
+
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(alice)
+    page = client.get(f"/ladders/{played.pk}/").content.decode()
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page).group(1)
+    assert (
+        client.post(f"/ladders/{played.pk}/capacity/", {"capacity": 4}).status_code
+        == 403
+    )  # no token
+    response = client.post(
+        f"/ladders/{played.pk}/capacity/", {"capacity": 4, "csrfmiddlewaretoken": token}
+    )
+    assert response.status_code == 302
+    assert LadderMembership.objects.get(ladder=played, user=alice).capacity == 4
+    client.post(
+        f"/ladders/{played.pk}/capacity/",
+        {"capacity": 11, "csrfmiddlewaretoken": token},
+    )
+    assert LadderMembership.objects.get(ladder=played, user=alice).capacity == 4
+    client.post(f"/ladders/{played.pk}/leave/", {"csrfmiddlewaretoken": token})
+    assert not LadderMembership.objects.get(ladder=played, user=alice).is_current
+    page = text(client.get(f"/ladders/{played.pk}/"))
+    assert "Join this ladder" in page
+    client.post(
+        f"/ladders/{played.pk}/join/", {"capacity": 2, "csrfmiddlewaretoken": token}
+    )
+    assert LadderMembership.objects.get(ladder=played, user=alice).capacity == 2
+
+
+def test_errors_come_back_as_messages(client, alice):
+    ladder = make_ladder(players=2)
+    client.force_login(alice)
+    page = text(client.post(f"/ladders/{ladder.pk}/leave/", follow=True))
+    assert "You are not a member of this ladder." in page
+
+
+def test_challenging_from_the_ranking_and_answering(client, alice, bob, carol, played):
+    client.force_login(carol)
+    page = text(client.get(f"/ladders/{played.pk}/"))
+    assert page.count('aria-label="Challenge ') == 2
+    client.post(f"/ladders/{played.pk}/challenge/", {"opponent": alice.pk})
+    challenge = Challenge.objects.get()
+    assert (challenge.challenger, challenge.challenged) == (carol, alice)
+    page = text(client.get(f"/ladders/{played.pk}/"))
+    assert "waiting for an answer" in page
+    assert (
+        'aria-label="Challenge Bob"' in page
+        and 'aria-label="Challenge Alice"' not in page
+    )
+    client.force_login(alice)
+    page = text(client.get(f"/ladders/{played.pk}/"))
+    assert "Carol</a> challenges you" in page
+    page = text(client.post(f"/challenges/{challenge.pk}/accept/", follow=True))
+    assert "Challenge accepted" in page
+    challenge.refresh_from_db()
+    assert challenge.match is not None and challenge.match.rated
+
+
+def test_declining_from_the_page(client, bob, carol, played):
+    challenge = challenge_create(
+        ladder_id=played.pk, challenger=carol, opponent=bob, now=timezone.now()
+    )
+    client.force_login(bob)
+    page = text(client.post(f"/challenges/{challenge.pk}/decline/", follow=True))
+    assert "Challenge declined." in page
+    assert Challenge.objects.get().status == "declined"
+
+
+def test_actions_need_a_login_and_post(client, played):
+    assert client.post(f"/ladders/{played.pk}/join/").status_code == 302
+    assert client.get(f"/ladders/{played.pk}/join/").status_code in (302, 405)
+    assert Ladder.objects.get().memberships.count() == 3
+
+
+def test_a_players_rating_history_is_an_svg_chart_per_game(
+    client, alice, bob, played, now
+):
+    # A second kind (its games are not playable on the site yet): a section
+    # of its own, without a chart while it has no history.
+    Rating.objects.create(user=alice, game="atlantis", value=1611.2, games=12)
+    page = text(client.get("/players/Alice/ratings/"))
+    assert "Alta: 1538?" in page and "Atlantis: 1611" in page
+    assert page.count('<svg class="chart"') == 1
+    assert "Rating after each of 2 games, from 1500 to 1538; highest 1538" in page
+    assert page.count("<circle") == 2
+    bob_page = text(client.get(f"/players/{bob.pk}/ratings/"))
+    assert "Bob's ratings" in bob_page and "Alta: 1462?" in bob_page
+    assert client.get("/players/Nobody/ratings/").status_code == 404
+
+
+def test_a_player_without_rated_games(client, carol):
+    assert "Carol has no rated games yet." in text(
+        client.get("/players/carol/ratings/")
+    )
+
+
+def test_the_game_page_snippet_shows_the_arithmetic(alice, bob, carol, now):
+    match = rated_result([carol, alice, bob], now=now)
+    rating_apply(match_id=match.pk)
+    html = Template("{% load ratings_tags %}{% match_rating_changes match %}").render(
+        Context({"match": match})
+    )
+    html = re.sub(r"\s+", " ", html)
+    assert "Rating changes" in html
+    assert html.index("Carol") < html.index("Alice") < html.index("Bob")
+    assert "+26.7" in html and "-26.7" in html and "+0.0" in html
+    assert (
+        "K = 40 (0 rated games before this one); 3 players, "
+        "so each opponent counts K × 2 / 3 = 26.67" in html
+    )
+    assert (
+        '<td class="num">0.500</td><td class="num">1</td> <td class="num">13.33</td>'
+        in html
+    )
+    unrated = rated_result([alice, bob], now=now)
+    assert (
+        Template("{% load ratings_tags %}{% match_rating_changes m %}")
+        .render(Context({"m": unrated}))
+        .strip()
+        == ""
+    )
+
+
+def test_staff_create_ladders_in_the_admin(client):
+    from tests.conftest import make_user
+
+    staff = make_user("admin@example.com", "Admin", is_staff=True, is_superuser=True)
+    client.force_login(staff)
+    form = {
+        "name": "",
+        "game": "alta",
+        "players": 5,
+        "days_per_move": 3,
+        "timeout_policy": "auto",
+        "active": "on",
+        "description": "",
+        "memberships-TOTAL_FORMS": 0,
+        "memberships-INITIAL_FORMS": 0,
+        "memberships-MIN_NUM_FORMS": 0,
+        "memberships-MAX_NUM_FORMS": 1000,
+    }
+    refused = client.post("/admin/ratings/ladder/add/", form)
+    assert "Alta is played by 2 to 4 players." in refused.content.decode()
+    form["players"] = 4
+    assert client.post("/admin/ratings/ladder/add/", form).status_code == 302
+    assert Ladder.objects.get().name == "Alta, 4 players"
+    assert client.get("/admin/ratings/rating/").status_code == 200

@@ -1,0 +1,227 @@
+"""The tournament and club API: the same operations as the pages, the
+same permissions, the games API's error shape."""
+
+import datetime as dt
+
+import pytest
+from rest_framework.test import APIClient
+
+from tournaments.models import ClubMembership, Tournament
+
+from .conftest import (
+    DAY,
+    finish,
+    make_tournament,
+    new_players,
+    running_games,
+    started,
+    user_of,
+)
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def api():
+    return APIClient()
+
+
+def soon():
+    return (dt.datetime.now(dt.UTC) + 7 * DAY).isoformat()
+
+
+def test_the_list_and_detail_show_settings_players_rounds_and_standings(
+    api, alice, club, now
+):
+    t = started(alice, club, new_players(4), now=now, format="swiss", rounds=2)
+    game = running_games(t)[0]
+    finish(game, user_of(t, game.players[0]), now)
+    from tournaments.services import tournament_game_finished
+
+    tournament_game_finished(match_id=game.match_id, now=now)
+    listed = api.get("/api/tournaments/", {"status": "running"}).json()
+    assert [(x["id"], x["registered"], x["format"]) for x in listed] == [
+        (t.pk, 4, "swiss")
+    ]
+    detail = api.get(f"/api/tournaments/{t.pk}/").json()
+    assert (
+        detail["settings"]["rounds"] == 2 and detail["settings"]["seeding"] == "rating"
+    )
+    assert "higher seed" in detail["settings"]["elimination_ties"]
+    assert [p["seed"] for p in detail["players"]] == [1, 2, 3, 4]
+    (round_one,) = detail["rounds"]
+    statuses = sorted(g["status"] for g in round_one["games"])
+    assert statuses == ["finished", "playing"]
+    decided = next(g for g in round_one["games"] if g["status"] == "finished")
+    assert decided["ranking"][0] == [decided["players"][0]]
+    assert [s["points"] for s in detail["standings"]][:1] == ["1"]
+    assert {"buchholz", "sonneborn_berger", "rating"} <= set(detail["standings"][0])
+    assert detail["can_manage"] is False
+
+
+def test_the_bracket_is_in_the_api_for_elimination(api, alice, club, now):
+    t = started(alice, club, new_players(3), now=now, format="double_elimination")
+    bracket = api.get(f"/api/tournaments/{t.pk}/").json()["bracket"]
+    assert [s["name"] for s in bracket] == ["winners", "losers", "grand_final"]
+    first = bracket[0]["games"][0]
+    assert first["key"] == "W1-1" and first["status"] == "bye"
+
+
+def test_registering_through_the_api(api, alice, club, bob, now):
+    t = make_tournament(
+        alice,
+        club,
+        now=now,
+        format="swiss",
+        rounds=2,
+        registration_closes_at=dt.datetime.now(dt.UTC) + 7 * DAY,
+    )
+    assert api.post(f"/api/tournaments/{t.pk}/register/").status_code == 401
+    api.force_authenticate(bob)
+    response = api.post(f"/api/tournaments/{t.pk}/register/")
+    assert response.status_code == 200
+    assert [p["display_name"] for p in response.json()["players"]] == ["Bob"]
+    again = api.post(f"/api/tournaments/{t.pk}/register/")
+    assert (again.status_code, again.json()["code"]) == (409, "already_registered")
+    assert api.post(f"/api/tournaments/{t.pk}/unregister/").json()["players"] == []
+
+
+def test_creating_through_the_api_needs_an_organiser(api, alice, club, bob):
+    body = {
+        "name": "API cup",
+        "club": club.pk,
+        "format": "single_elimination",
+        "registration_closes_at": soon(),
+        "third_place": True,
+        "capacity": 8,
+    }
+    api.force_authenticate(bob)
+    response = api.post("/api/tournaments/", body, format="json")
+    assert (response.status_code, response.json()["code"]) == (403, "not_organiser")
+    api.force_authenticate(alice)
+    response = api.post("/api/tournaments/", body, format="json")
+    assert response.status_code == 201
+    created = response.json()
+    assert created["settings"]["third_place"] is True and created["can_manage"] is True
+    bad = api.post("/api/tournaments/", {**body, "format": "swiss"}, format="json")
+    assert (bad.status_code, bad.json()["code"]) == (400, "invalid_rounds")
+
+
+def test_organiser_endpoints_refuse_players(api, alice, club, now):
+    players = new_players(2)
+    t = started(alice, club, players, now=now, format="swiss", rounds=1, round_days=3)
+    game = running_games(t)[0]
+    victim = t.participants.get(user=players[1])
+    api.force_authenticate(players[0])
+    for url, body in [
+        (f"/api/tournaments/{t.pk}/cancel/", {"reason": "x"}),
+        (f"/api/tournaments/{t.pk}/players/{victim.pk}/disqualify/", {"reason": "x"}),
+        (f"/api/tournaments/{t.pk}/rounds/1/extend/", {"days": 2}),
+        (
+            f"/api/tournaments/games/{game.pk}/result/",
+            {"ranking": [[game.players[0]], [game.players[1]]], "reason": "x"},
+        ),
+    ]:
+        response = api.post(url, body, format="json")
+        assert (response.status_code, response.json()["code"]) == (
+            403,
+            "not_organiser",
+        ), url
+    t.refresh_from_db()
+    assert t.status == Tournament.Status.RUNNING
+
+
+def test_organisers_run_the_tournament_through_the_api(api, alice, club, now):
+    t = started(
+        alice, club, new_players(2), now=now, format="swiss", rounds=1, round_days=3
+    )
+    game = running_games(t)[0]
+    api.force_authenticate(alice)
+    extended = api.post(
+        f"/api/tournaments/{t.pk}/rounds/1/extend/", {"days": 2}, format="json"
+    )
+    assert extended.status_code == 200
+    result = api.post(
+        f"/api/tournaments/games/{game.pk}/result/",
+        {"ranking": [game.players], "reason": "agreed draw"},
+        format="json",
+    )
+    assert result.status_code == 200
+    body = result.json()
+    assert body["status"] == "finished"
+    assert [s["points"] for s in body["standings"]] == ["½", "½"]
+    missing = api.post(
+        "/api/tournaments/games/999999/result/",
+        {"ranking": [[1]], "reason": "x"},
+        format="json",
+    )
+    assert (missing.status_code, missing.json()["code"]) == (404, "not_found")
+
+
+def test_clubs_through_the_api(api, alice, club, bob, carol):
+    assert [c["name"] for c in api.get("/api/clubs/").json()] == ["Harbour club"]
+    api.force_authenticate(bob)
+    joined = api.post(f"/api/clubs/{club.pk}/join/").json()
+    assert joined["your_status"] == "active" and joined["members"] == 2
+    refused = api.post(
+        f"/api/clubs/{club.pk}/invitations/", {"display_name": "Carol"}, format="json"
+    )
+    assert refused.status_code == 403
+    api.force_authenticate(alice)
+    invited = api.post(
+        f"/api/clubs/{club.pk}/invitations/", {"display_name": "Carol"}, format="json"
+    ).json()
+    assert {"display_name": "Carol", "status": "invited"}.items() <= next(
+        m for m in invited["member_list"] if m["display_name"] == "Carol"
+    ).items()
+    api.post(f"/api/clubs/{club.pk}/members/{bob.pk}/promote/")
+    assert ClubMembership.objects.get(user=bob).is_organiser
+    founded = api.post(
+        "/api/clubs/", {"name": "Owls", "join_policy": "invitation"}, format="json"
+    )
+    assert founded.status_code == 201 and founded.json()["is_organiser"] is True
+    api.force_authenticate(None)
+    public = api.get(f"/api/clubs/{club.pk}/").json()
+    assert "Carol" not in [m["display_name"] for m in public["member_list"]]
+
+
+def test_the_schema_documents_every_endpoint(api):
+    schema = api.get("/api/schema/", HTTP_ACCEPT="application/json").content.decode()
+    for path in (
+        "/api/tournaments/",
+        "/api/tournaments/{id}/",
+        "/api/tournaments/{id}/register/",
+        "/api/tournaments/{id}/withdraw/",
+        "/api/tournaments/{id}/start/",
+        "/api/tournaments/{id}/cancel/",
+        "/api/tournaments/{id}/invitations/",
+        "/api/tournaments/{id}/seeding/",
+        "/api/tournaments/{id}/players/{participant}/disqualify/",
+        "/api/tournaments/{id}/rounds/{number}/extend/",
+        "/api/tournaments/games/{game}/result/",
+        "/api/clubs/",
+        "/api/clubs/{id}/join/",
+        "/api/clubs/{id}/members/{user}/approve/",
+    ):
+        assert path in schema, path
+    for name in (
+        "TournamentDetail",
+        "TournamentStanding",
+        "TournamentBracketSection",
+        "TournamentResultInput",
+        "ClubDetail",
+    ):
+        assert name in schema, name
+
+
+def test_ids_beyond_64_bits_are_not_found_not_server_errors(api, alice, club):
+    huge = 10**30
+    api.force_authenticate(alice)
+    for url in (
+        f"/api/clubs/{club.pk}/members/{huge}/approve/",
+        f"/api/clubs/{huge}/join/",
+        f"/api/tournaments/games/{huge}/result/",
+    ):
+        response = api.post(url, {"ranking": [[1]], "reason": "x"}, format="json")
+        assert response.status_code == 404, url
+    assert api.get("/api/tournaments/", {"club": huge}).status_code == 400

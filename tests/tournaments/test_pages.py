@@ -1,0 +1,273 @@
+"""Tournament and club pages: they render, show the settings, bracket and
+standings, and only organisers see and use the organiser controls."""
+
+import datetime as dt
+
+import pytest
+from django.urls import reverse
+
+from tournaments.models import Club, ClubMembership, Tournament
+from tournaments.services import club_join
+
+from .conftest import (
+    DAY,
+    finish,
+    make_tournament,
+    new_players,
+    play_out,
+    running_games,
+    started,
+    user_of,
+)
+
+pytestmark = pytest.mark.django_db
+
+
+def page(client, url, user=None):
+    if user is not None:
+        client.force_login(user)
+    response = client.get(url)
+    assert response.status_code == 200, url
+    return response.content.decode()
+
+
+def test_the_tournament_list_has_the_url_name_tournaments(client, alice, club, now):
+    make_tournament(alice, club, now=now, format="swiss", rounds=4, name="Spring Swiss")
+    html = page(client, reverse("tournaments"))
+    assert reverse("tournaments") == "/tournaments/"
+    assert "Spring Swiss" in html and "Open for registration" in html
+    assert 'href="/tournaments/"' in html  # in the site navigation
+
+
+def test_every_setting_is_visible_before_registering(client, alice, club, now):
+    t = make_tournament(
+        alice,
+        club,
+        now=now,
+        format="swiss",
+        rounds=4,
+        days_per_move=6,
+        timeout_policy="forfeit",
+        vacation_allowed=False,
+        rated=True,
+        capacity=12,
+        registration="members",
+        seeding="random",
+        round_days=9,
+        registration_closes_at=dt.datetime.now(dt.UTC) + 7 * DAY,
+    )
+    html = page(client, t.get_absolute_url())
+    for text in (
+        "Swiss, 4 rounds",
+        "6 days per move",
+        "on timeout: lose the game",
+        "does not pause the clock",
+        "9 days per round",
+        "12 places",
+        "club members of Harbour club",
+        "Random draw",
+        ", rated",
+        "Tie-breaks: Buchholz, then Sonneborn-Berger",
+        "Log in</a> to register",
+    ):
+        assert text in html, text
+    assert "Organiser controls" not in html
+
+
+def test_a_player_registers_from_the_page(client, alice, club, bob, now):
+    t = make_tournament(
+        alice,
+        club,
+        now=now,
+        format="swiss",
+        rounds=2,
+        registration_closes_at=dt.datetime.now(dt.UTC) + 7 * DAY,
+    )
+    client.force_login(bob)
+    response = client.post(reverse("tournament-register", args=[t.pk]), follow=True)
+    assert "You are registered." in response.content.decode()
+    assert t.participants.filter(user=bob).exists()
+
+
+def test_the_elimination_page_draws_the_bracket_and_the_tie_rule(
+    client, alice, club, now
+):
+    t = started(alice, club, new_players(6), now=now, format="single_elimination")
+    html = page(client, t.get_absolute_url())
+    assert 'class="bracket"' in html
+    assert html.count('class="bracket-game ') == 4 + 2 + 1
+    assert "winner of R1-2" in html
+    assert "the higher seed goes" in html
+    t = play_out(t, now)
+    html = page(client, t.get_absolute_url())
+    assert "Winner: <strong>" in html and "Final placings" in html
+    assert 'class="bracket-slot won"' in html
+
+
+def test_the_double_elimination_page_has_both_brackets_and_the_final(
+    client, alice, club, now
+):
+    t = started(alice, club, new_players(4), now=now, format="double_elimination")
+    html = page(client, t.get_absolute_url())
+    for title in ("Winners bracket", "Losers bracket", "Grand final"):
+        assert title in html
+
+
+def test_the_swiss_page_shows_standings_with_tie_breaks_and_live_games(
+    client, alice, club, now
+):
+    t = started(alice, club, new_players(4), now=now, format="swiss", rounds=2)
+    html = page(client, t.get_absolute_url())
+    assert "Buchholz" in html and "S-B" in html and "Unplayed" in html
+    assert "Playing, move 1" in html and "to move:" in html
+    game = running_games(t)[0]
+    finish(game, user_of(t, game.players[0]), now)
+    from tournaments.services import tournament_game_finished
+
+    tournament_game_finished(match_id=game.match_id, now=now)
+    html = page(client, t.get_absolute_url())
+    assert "Finished" in html and "›" in html
+
+
+def test_organisers_see_their_controls_and_players_do_not(
+    client, alice, club, bob, now
+):
+    players = new_players(2)
+    t = started(alice, club, players, now=now, format="swiss", rounds=1, round_days=3)
+    assert "Organiser controls" not in page(client, t.get_absolute_url(), players[0])
+    html = page(client, t.get_absolute_url(), alice)
+    assert "Organiser controls" in html and "Disqualify" in html and "Extend" in html
+    assert "set result" in html
+
+
+def test_players_cannot_use_the_organiser_actions(client, alice, club, now):
+    players = new_players(2)
+    t = started(alice, club, players, now=now, format="swiss", rounds=1, round_days=3)
+    client.force_login(players[0])
+    victim = t.participants.get(user=players[1])
+    response = client.post(
+        reverse("tournament-disqualify", args=[t.pk, victim.pk]),
+        {"reason": "I said so"},
+        follow=True,
+    )
+    assert (
+        "Only the tournament&#x27;s organisers can do that."
+        in response.content.decode()
+    )
+    victim.refresh_from_db()
+    assert not victim.withdrawn
+    client.post(reverse("tournament-cancel", args=[t.pk]), {"reason": "x"})
+    client.post(reverse("tournament-round-extend", args=[t.pk, 1]), {"days": 5})
+    t.refresh_from_db()
+    assert t.status == Tournament.Status.RUNNING
+    assert t.round_set.get().deadline_at == now + 3 * DAY
+    game = running_games(t)[0]
+    assert (
+        client.get(reverse("tournament-game-result", args=[game.pk])).status_code == 404
+    )
+
+
+def test_an_organiser_sets_a_result_from_the_form(client, alice, club, now):
+    t = started(alice, club, new_players(2), now=now, format="swiss", rounds=1)
+    game = running_games(t)[0]
+    client.force_login(alice)
+    url = reverse("tournament-game-result", args=[game.pk])
+    assert "Place of" in page(client, url)
+    a, b = game.players
+    response = client.post(
+        url, {f"place_{a}": 2, f"place_{b}": 1, "reason": "timeout dispute"}
+    )
+    assert response.status_code == 302
+    game.refresh_from_db()
+    assert game.ranking == [[b], [a]] and game.reason == "timeout dispute"
+
+
+def test_an_organiser_creates_a_tournament_from_the_form(client, alice, club, bob):
+    client.force_login(alice)
+    assert "Create the tournament" in page(client, reverse("tournament-new"))
+    closes = (dt.datetime.now(dt.UTC) + 3 * DAY).strftime("%Y-%m-%dT%H:%M")
+    response = client.post(
+        reverse("tournament-new"),
+        {
+            "name": "Club knockout",
+            "club": club.pk,
+            "game": "alta",
+            "players_per_table": 2,
+            "format": "single_elimination",
+            "advance": 1,
+            "days_per_move": 2,
+            "timeout_policy": "auto",
+            "vacation_allowed": "on",
+            "registration_closes_at": closes,
+            "capacity": 8,
+            "registration": "anyone",
+            "seeding": "rating",
+        },
+    )
+    t = Tournament.objects.get(name="Club knockout")
+    assert response.status_code == 302 and response["Location"] == t.get_absolute_url()
+    assert (t.club, t.capacity, t.days_per_move) == (club, 8, 2)
+    client.force_login(bob)
+    response = client.get(reverse("tournament-new"), follow=True)
+    assert "start a club first" in response.content.decode()
+
+
+def test_the_club_page_lists_members_tournaments_and_recent_results(
+    client, alice, club, bob, now
+):
+    club_join(club_id=club.pk, user=bob, now=now)
+    t = started(
+        alice,
+        club,
+        new_players(2),
+        now=now,
+        format="single_elimination",
+        name="Harbour knockout",
+    )
+    play_out(t, now)
+    html = page(client, club.get_absolute_url())
+    assert "Members (2)" in html and "Bob" in html and "Alice" in html
+    assert "Harbour knockout" in html and "R1-1:" in html
+    assert "Organiser controls" not in html
+    assert "Clubs" in page(client, reverse("clubs"))
+
+
+def test_organisers_manage_membership_from_the_club_page(
+    client, alice, club, bob, carol, now
+):
+    club.join_policy = Club.JoinPolicy.REQUEST
+    club.save()
+    client.force_login(bob)
+    client.post(reverse("club-join", args=[club.pk]))
+    assert ClubMembership.objects.get(user=bob).status == "requested"
+    client.force_login(alice)
+    html = page(client, club.get_absolute_url())
+    assert "Requests to join" in html
+    client.post(reverse("club-approve", args=[club.pk, bob.pk]))
+    assert ClubMembership.objects.get(user=bob).status == "active"
+    client.post(reverse("club-invite", args=[club.pk]), {"display_name": "Carol"})
+    assert ClubMembership.objects.get(user=carol).status == "invited"
+    client.post(reverse("club-remove", args=[club.pk, bob.pk]))
+    assert not ClubMembership.objects.filter(user=bob).exists()
+
+
+def test_members_cannot_manage_the_club(client, alice, club, bob, carol, now):
+    club_join(club_id=club.pk, user=bob, now=now)
+    club_join(club_id=club.pk, user=carol, now=now)
+    client.force_login(bob)
+    response = client.post(
+        reverse("club-remove", args=[club.pk, carol.pk]), follow=True
+    )
+    assert "Only the club&#x27;s organisers can do that." in response.content.decode()
+    assert ClubMembership.objects.filter(user=carol).exists()
+
+
+def test_founding_a_club_from_the_page(client, bob):
+    client.force_login(bob)
+    response = client.post(
+        reverse("club-new"),
+        {"name": "Night owls", "description": "", "join_policy": "request"},
+    )
+    club = Club.objects.get(name="Night owls")
+    assert response["Location"] == club.get_absolute_url()
+    assert club.memberships.get(user=bob).is_organiser

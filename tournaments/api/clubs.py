@@ -1,0 +1,137 @@
+"""Club endpoints: one APIView per operation (house style 9.5)."""
+
+from __future__ import annotations
+
+from django.db.models import Count, Q
+from django.shortcuts import get_object_or_404
+from django.utils import timezone
+from drf_spectacular.utils import extend_schema
+from rest_framework import permissions, serializers, status
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from .. import selectors, services
+from ..models import Club, ClubMembership
+from .common import ERRORS, ListCreateApi, TournamentPlayerNameInputSerializer, WriteApi
+from .serializers import (
+    ClubDetailSerializer,
+    ClubSummarySerializer,
+    club_detail_data,
+    club_summary_data,
+)
+
+
+def _club(pk: int, user) -> dict:
+    club = get_object_or_404(Club, pk=pk)
+    return club_detail_data(
+        club, user, organiser=selectors.is_club_organiser(user, club)
+    )
+
+
+class ClubListApi(ListCreateApi):
+    class ClubCreateInputSerializer(serializers.Serializer):
+        name = serializers.CharField(max_length=80)
+        description = serializers.CharField(
+            max_length=5000, required=False, default="", allow_blank=True
+        )
+        join_policy = serializers.ChoiceField(
+            choices=Club.JoinPolicy.values, default=Club.JoinPolicy.OPEN
+        )
+
+    @extend_schema(responses={200: ClubSummarySerializer(many=True), **ERRORS})
+    def get(self, request):
+        """Clubs by name."""
+        clubs = Club.objects.annotate(
+            active=Count(
+                "memberships",
+                filter=Q(memberships__status=ClubMembership.Status.ACTIVE),
+            )
+        ).order_by("name")[:500]
+        return Response(
+            ClubSummarySerializer(
+                [club_summary_data(c, c.active) for c in clubs], many=True
+            ).data
+        )
+
+    @extend_schema(
+        request=ClubCreateInputSerializer,
+        responses={201: ClubDetailSerializer, **ERRORS},
+    )
+    def post(self, request):
+        """Found a club: you are its first organiser."""
+        data = self.ClubCreateInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        club = services.club_create(
+            creator=request.user, now=timezone.now(), **data.validated_data
+        )
+        return Response(_club(club.pk, request.user), status=status.HTTP_201_CREATED)
+
+
+class ClubDetailApi(APIView):
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(responses={200: ClubDetailSerializer, **ERRORS})
+    def get(self, request, pk: int):
+        """The club: members (organisers also see requests and invitations)
+        and its tournaments."""
+        return Response(_club(pk, request.user))
+
+
+class ClubJoinApi(WriteApi):
+    @extend_schema(request=None, responses={200: ClubDetailSerializer, **ERRORS})
+    def post(self, request, pk: int):
+        """Join (open club), ask to join (by request) or accept an invitation."""
+        services.club_join(club_id=pk, user=request.user, now=timezone.now())
+        return Response(_club(pk, request.user))
+
+
+class ClubLeaveApi(WriteApi):
+    @extend_schema(request=None, responses={200: ClubDetailSerializer, **ERRORS})
+    def post(self, request, pk: int):
+        """Leave, withdraw your request, or decline an invitation."""
+        services.club_leave(club_id=pk, user=request.user, now=timezone.now())
+        return Response(_club(pk, request.user))
+
+
+class ClubInviteApi(WriteApi):
+    @extend_schema(
+        request=TournamentPlayerNameInputSerializer,
+        responses={200: ClubDetailSerializer, **ERRORS},
+    )
+    def post(self, request, pk: int):
+        """Organisers: invite a player by display name."""
+        data = TournamentPlayerNameInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        services.club_invite(
+            club_id=pk, by=request.user, now=timezone.now(), **data.validated_data
+        )
+        return Response(_club(pk, request.user))
+
+
+class _ClubMemberAction(WriteApi):
+    service = None
+
+    @extend_schema(request=None, responses={200: ClubDetailSerializer, **ERRORS})
+    def post(self, request, pk: int, user: int):
+        type(self).service(
+            club_id=pk, user_id=user, by=request.user, now=timezone.now()
+        )
+        return Response(_club(pk, request.user))
+
+
+class ClubApproveApi(_ClubMemberAction):
+    """Organisers: accept a request to join."""
+
+    service = staticmethod(services.club_request_approve)
+
+
+class ClubRemoveApi(_ClubMemberAction):
+    """Organisers: remove a member, decline a request or take back an invitation."""
+
+    service = staticmethod(services.club_member_remove)
+
+
+class ClubPromoteApi(_ClubMemberAction):
+    """Organisers: make a member an organiser too."""
+
+    service = staticmethod(services.club_member_promote)

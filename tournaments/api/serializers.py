@@ -1,0 +1,321 @@
+"""Output shapes of the tournament and club endpoints (names are unique in
+the whole schema), and the functions that fill them."""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from games.models import TimeoutPolicy
+
+from ..models import Club, ClubMembership, Participant, Tournament
+from ..overview import GameRow, Overview
+
+ELIMINATION_TIES = (
+    "An elimination game that ends in a shared first place is decided by the "
+    "game's own tie-break first, then the higher seed goes through."
+)
+
+
+def _values(choices) -> str:
+    return "One of: " + ", ".join(choices.values) + "."
+
+
+class TournamentSummarySerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    club = serializers.IntegerField(allow_null=True)
+    club_name = serializers.CharField(allow_null=True)
+    game = serializers.CharField()
+    game_name = serializers.CharField()
+    format = serializers.ChoiceField(choices=Tournament.Format.values)
+    players_per_table = serializers.IntegerField()
+    # Plain strings with the values listed: several components have a
+    # "status", and named enums for each would collide in the schema.
+    status = serializers.CharField(help_text=_values(Tournament.Status))
+    registered = serializers.IntegerField()
+    capacity = serializers.IntegerField()
+    registration_closes_at = serializers.DateTimeField()
+    started_at = serializers.DateTimeField(allow_null=True)
+    finished_at = serializers.DateTimeField(allow_null=True)
+
+
+class TournamentSettingsSerializer(serializers.Serializer):
+    rounds = serializers.IntegerField(allow_null=True)
+    double_round_robin = serializers.BooleanField()
+    third_place = serializers.BooleanField()
+    advance = serializers.IntegerField()
+    days_per_move = serializers.IntegerField()
+    timeout_policy = serializers.ChoiceField(choices=TimeoutPolicy.values)
+    vacation_allowed = serializers.BooleanField()
+    rated = serializers.BooleanField()
+    registration_opens_at = serializers.DateTimeField(allow_null=True)
+    registration_closes_at = serializers.DateTimeField()
+    capacity = serializers.IntegerField()
+    registration = serializers.ChoiceField(choices=Tournament.Registration.values)
+    seeding = serializers.ChoiceField(choices=Tournament.Seeding.values)
+    round_days = serializers.IntegerField(allow_null=True)
+    elimination_ties = serializers.CharField()
+
+
+class TournamentPlayerSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    display_name = serializers.CharField()
+    status = serializers.CharField(help_text=_values(Participant.Status))
+    seed = serializers.IntegerField(allow_null=True)
+    rating_at_start = serializers.IntegerField(allow_null=True)
+    final_place = serializers.IntegerField(allow_null=True)
+
+
+class TournamentGameSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    key = serializers.CharField()
+    round = serializers.IntegerField()
+    status = serializers.CharField(
+        help_text="One of: playing, finished, bye, forfeit, manual, waiting."
+    )
+    player_ids = serializers.ListField(child=serializers.IntegerField())
+    players = serializers.ListField(
+        child=serializers.CharField(), help_text="In seat order."
+    )
+    match = serializers.IntegerField(allow_null=True)
+    to_move = serializers.ListField(child=serializers.CharField())
+    ranking = serializers.ListField(
+        child=serializers.ListField(child=serializers.CharField()),
+        help_text="Groups of players, best first; ties share one.",
+    )
+    forfeited = serializers.ListField(child=serializers.CharField())
+    reason = serializers.CharField(allow_blank=True)
+
+
+class TournamentRoundSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    deadline_at = serializers.DateTimeField(allow_null=True)
+    completed = serializers.BooleanField()
+    games = TournamentGameSerializer(many=True)
+
+
+class TournamentStandingSerializer(serializers.Serializer):
+    rank = serializers.IntegerField()
+    player = serializers.IntegerField()
+    display_name = serializers.CharField()
+    points = serializers.CharField(help_text="Exact points, e.g. 2½ or 1.67.")
+    buchholz = serializers.CharField()
+    sonneborn_berger = serializers.CharField()
+    rating = serializers.IntegerField()
+    played = serializers.IntegerField()
+    unplayed = serializers.IntegerField()
+    withdrawn = serializers.BooleanField()
+
+
+class TournamentBracketSlotSerializer(serializers.Serializer):
+    display_name = serializers.CharField(allow_null=True)
+    source = serializers.CharField()
+    won = serializers.BooleanField()
+    lost = serializers.BooleanField()
+
+
+class TournamentBracketGameSerializer(serializers.Serializer):
+    key = serializers.CharField()
+    round = serializers.IntegerField()
+    status = serializers.CharField()
+    slots = TournamentBracketSlotSerializer(many=True)
+
+
+class TournamentBracketSectionSerializer(serializers.Serializer):
+    name = serializers.CharField()
+    title = serializers.CharField()
+    games = TournamentBracketGameSerializer(many=True)
+
+
+class TournamentDetailSerializer(TournamentSummarySerializer):
+    description = serializers.CharField(allow_blank=True)
+    settings = TournamentSettingsSerializer()
+    players = TournamentPlayerSerializer(many=True)
+    rounds = TournamentRoundSerializer(many=True)
+    standings = TournamentStandingSerializer(many=True)
+    bracket = TournamentBracketSectionSerializer(many=True)
+    champion = serializers.CharField(allow_null=True)
+    can_manage = serializers.BooleanField()
+
+
+def summary_data(tournament: Tournament, registered: int) -> dict:
+    return {
+        "id": tournament.pk,
+        "name": tournament.name,
+        "club": tournament.club_id,
+        "club_name": tournament.club.name if tournament.club_id else None,
+        "game": tournament.game,
+        "game_name": tournament.game_name,
+        "format": tournament.format,
+        "players_per_table": tournament.players_per_table,
+        "status": tournament.status,
+        "registered": registered,
+        "capacity": tournament.capacity,
+        "registration_closes_at": tournament.registration_closes_at,
+        "started_at": tournament.started_at,
+        "finished_at": tournament.finished_at,
+    }
+
+
+def _game_data(row: GameRow, number: int) -> dict:
+    game = row.game
+    return {
+        "id": game.pk,
+        "key": game.key,
+        "round": number,
+        "status": row.status,
+        "player_ids": list(game.players),
+        "players": row.names,
+        "match": game.match_id,
+        "to_move": row.to_move,
+        "ranking": row.result,
+        "forfeited": row.forfeited,
+        "reason": game.reason,
+    }
+
+
+def detail_data(overview: Overview, *, can_manage: bool) -> dict:
+    t = overview.tournament
+    settings = {
+        name: getattr(t, name)
+        for name in TournamentSettingsSerializer().fields
+        if name != "elimination_ties"
+    }
+    settings["elimination_ties"] = ELIMINATION_TIES
+    data = {
+        **summary_data(t, len(overview.participants)),
+        "description": t.description,
+        "settings": settings,
+        "players": [
+            {
+                "id": p.pk,
+                "display_name": p.user.display_name,
+                "status": p.status,
+                "seed": p.seed,
+                "rating_at_start": p.rating_at_start,
+                "final_place": p.final_place,
+            }
+            for p in overview.participants
+        ],
+        "rounds": [
+            {
+                "number": r.number,
+                "deadline_at": r.deadline_at,
+                "completed": r.completed,
+                "games": [_game_data(row, r.number) for row in r.games],
+            }
+            for r in overview.rounds
+        ],
+        "standings": [
+            {
+                "rank": s.rank,
+                "player": s.participant.pk,
+                "display_name": s.participant.user.display_name,
+                "points": s.points,
+                "buchholz": s.buchholz,
+                "sonneborn_berger": s.sonneborn_berger,
+                "rating": s.rating,
+                "played": s.played,
+                "unplayed": s.unplayed,
+                "withdrawn": s.withdrawn,
+            }
+            for s in overview.standings
+        ],
+        "bracket": [
+            {
+                "name": section.name,
+                "title": section.title,
+                "games": [
+                    {
+                        "key": box.key,
+                        "round": number,
+                        "status": box.status,
+                        "slots": [
+                            {
+                                "display_name": slot.name,
+                                "source": slot.source,
+                                "won": slot.won,
+                                "lost": slot.lost,
+                            }
+                            for slot in box.slots
+                        ],
+                    }
+                    for number, boxes in section.columns
+                    for box in boxes
+                ],
+            }
+            for section in overview.bracket
+        ],
+        "champion": overview.champion,
+        "can_manage": can_manage,
+    }
+    return TournamentDetailSerializer(data).data
+
+
+# ------------------------------------------------------------------ clubs
+class ClubSummarySerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    description = serializers.CharField(allow_blank=True)
+    join_policy = serializers.ChoiceField(choices=Club.JoinPolicy.values)
+    members = serializers.IntegerField()
+
+
+class ClubMemberSerializer(serializers.Serializer):
+    user = serializers.IntegerField()
+    display_name = serializers.CharField()
+    role = serializers.ChoiceField(choices=ClubMembership.Role.values)
+    status = serializers.CharField(help_text=_values(ClubMembership.Status))
+
+
+class ClubDetailSerializer(ClubSummarySerializer):
+    member_list = ClubMemberSerializer(
+        many=True, help_text="Members; organisers also see requests and invitations."
+    )
+    tournaments = TournamentSummarySerializer(many=True)
+    your_status = serializers.CharField(allow_null=True)
+    is_organiser = serializers.BooleanField()
+
+
+def club_summary_data(club: Club, members: int) -> dict:
+    return {
+        "id": club.pk,
+        "name": club.name,
+        "description": club.description,
+        "join_policy": club.join_policy,
+        "members": members,
+    }
+
+
+def club_detail_data(club: Club, user, *, organiser: bool) -> dict:
+    from ..selectors import club_members
+
+    memberships = list(club_members(club))
+    visible = [
+        m for m in memberships if organiser or m.status == ClubMembership.Status.ACTIVE
+    ]
+    mine = next(
+        (m for m in memberships if user.is_authenticated and m.user_id == user.pk), None
+    )
+    tournaments = list(
+        club.tournaments.select_related("club").order_by("-created_at")[:50]
+    )
+    counts = {t.pk: t.participants.count() for t in tournaments}
+    data = {
+        **club_summary_data(
+            club, sum(m.status == ClubMembership.Status.ACTIVE for m in memberships)
+        ),
+        "member_list": [
+            {
+                "user": m.user_id,
+                "display_name": m.user.display_name,
+                "role": m.role,
+                "status": m.status,
+            }
+            for m in visible
+        ],
+        "tournaments": [summary_data(t, counts[t.pk]) for t in tournaments],
+        "your_status": None if mine is None else mine.status,
+        "is_organiser": organiser,
+    }
+    return ClubDetailSerializer(data).data

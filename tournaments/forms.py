@@ -1,0 +1,165 @@
+"""Forms of the tournament and club pages.  They only type and shape the
+input; the services check every rule and raise ``GameActionError``."""
+
+from __future__ import annotations
+
+from django import forms
+
+from games.models import TimeoutPolicy
+
+from .models import MAX_CAPACITY, MAX_ROUNDS, Club, Tournament
+from .selectors import clubs_organised_by
+
+
+def _games():
+    from games.boards import playable_slugs
+    from games.engine import get_rules
+
+    return [(slug, get_rules(slug).name) for slug in playable_slugs()]
+
+
+class DateTimeInput(forms.DateTimeInput):
+    input_type = "datetime-local"
+
+    def __init__(self, **kwargs):
+        super().__init__(format="%Y-%m-%dT%H:%M", **kwargs)
+
+
+class TournamentForm(forms.Form):
+    name = forms.CharField(max_length=120)
+    description = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 3}), required=False
+    )
+    club = forms.TypedChoiceField(
+        coerce=int,
+        empty_value=None,
+        required=False,
+        help_text="Site-wide tournaments (no club) are for staff.",
+    )
+    game = forms.ChoiceField()
+    players_per_table = forms.IntegerField(min_value=2, max_value=6, initial=2)
+    format = forms.ChoiceField(
+        choices=Tournament.Format.choices, initial=Tournament.Format.SWISS
+    )
+    rounds = forms.IntegerField(
+        min_value=1, max_value=MAX_ROUNDS, required=False, help_text="Swiss only."
+    )
+    double_round_robin = forms.BooleanField(
+        required=False,
+        label="Double round robin",
+        help_text="Two-player round robin: meet everyone twice.",
+    )
+    third_place = forms.BooleanField(
+        required=False,
+        label="Third-place game",
+        help_text="Two-player single elimination.",
+    )
+    advance = forms.IntegerField(
+        min_value=1,
+        max_value=5,
+        initial=1,
+        label="Players going through from each table",
+        help_text="Elimination or groups with tables of more than two.",
+    )
+    days_per_move = forms.IntegerField(min_value=1, max_value=30, initial=3)
+    timeout_policy = forms.ChoiceField(
+        choices=TimeoutPolicy.choices, initial=TimeoutPolicy.AUTO, label="On timeout"
+    )
+    vacation_allowed = forms.BooleanField(
+        required=False, initial=True, label="Vacation pauses the clock"
+    )
+    rated = forms.BooleanField(required=False)
+    registration_opens_at = forms.DateTimeField(
+        widget=DateTimeInput(), required=False, help_text="Empty: open now."
+    )
+    registration_closes_at = forms.DateTimeField(
+        widget=DateTimeInput(), help_text="Round 1 starts then."
+    )
+    capacity = forms.IntegerField(min_value=2, max_value=MAX_CAPACITY, initial=16)
+    registration = forms.ChoiceField(
+        choices=Tournament.Registration.choices, label="Who may register"
+    )
+    seeding = forms.ChoiceField(choices=Tournament.Seeding.choices)
+    round_days = forms.IntegerField(
+        min_value=1,
+        max_value=365,
+        required=False,
+        label="Hard deadline per round (days)",
+        help_text="Empty: no deadline.",
+    )
+
+    def __init__(self, *args, user, **kwargs):
+        super().__init__(*args, **kwargs)
+        clubs = [(c.pk, c.name) for c in clubs_organised_by(user)]
+        self.fields["club"].choices = (
+            [("", "Site-wide")] if user.is_staff else []
+        ) + clubs
+        self.fields["game"].choices = _games()
+
+
+class ClubForm(forms.Form):
+    name = forms.CharField(max_length=80)
+    description = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 3}), required=False
+    )
+    join_policy = forms.ChoiceField(
+        choices=Club.JoinPolicy.choices, label="Who may join"
+    )
+
+
+class PlayerNameForm(forms.Form):
+    display_name = forms.CharField(max_length=40, label="Player's display name")
+
+
+class ReasonForm(forms.Form):
+    reason = forms.CharField(max_length=500)
+
+
+class ExtendForm(forms.Form):
+    days = forms.IntegerField(min_value=1, max_value=60, initial=2)
+
+
+class ResultForm(forms.Form):
+    """A place for every player of the game (equal places share), and why."""
+
+    reason = forms.CharField(max_length=500, help_text="Kept in the tournament log.")
+
+    def __init__(self, *args, players, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.players = players
+        for participant in players:
+            self.fields[f"place_{participant.pk}"] = forms.IntegerField(
+                min_value=1, max_value=len(players), label=f"Place of {participant}"
+            )
+
+    def ranking(self) -> list[list[int]]:
+        places: dict[int, list[int]] = {}
+        for participant in self.players:
+            places.setdefault(self.cleaned_data[f"place_{participant.pk}"], []).append(
+                participant.pk
+            )
+        return [places[place] for place in sorted(places)]
+
+
+class SeedingForm(forms.Form):
+    """A position for every registered player (empty: after the others)."""
+
+    def __init__(self, *args, participants, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.participants = participants
+        for participant in participants:
+            self.fields[f"position_{participant.pk}"] = forms.IntegerField(
+                min_value=1,
+                max_value=MAX_CAPACITY,
+                required=False,
+                label=str(participant),
+                initial=participant.manual_position,
+            )
+
+    def order(self) -> list[int]:
+        placed = [
+            (self.cleaned_data[f"position_{p.pk}"], p.registered_at, p.pk)
+            for p in self.participants
+            if self.cleaned_data.get(f"position_{p.pk}") is not None
+        ]
+        return [pk for _, _, pk in sorted(placed)]

@@ -1,0 +1,425 @@
+"""Clubs and their tournaments: settings, players, rounds, games, the log.
+
+Results live on ``TournamentGame`` rows (one per game, bye or walkover,
+keyed like the pure pairing keys them: ``R2-1``, ``W1-3``, ``R4-T2``).
+Standings are never stored as a source of truth: they are recomputed from
+those rows by ``tournaments.standings``; ``Participant.final_place`` is
+only the published copy of the final placings.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.urls import reverse
+
+from games.models import TimeoutPolicy
+
+from .types import GameResult
+
+MAX_CAPACITY = 1024
+MAX_ROUNDS = 30
+
+
+def game_name(slug: str) -> str:
+    from games.engine import get_rules
+
+    try:
+        return get_rules(slug).name
+    except (KeyError, ImportError):
+        return slug
+
+
+class Club(models.Model):
+    class JoinPolicy(models.TextChoices):
+        OPEN = "open", "Anyone may join"
+        REQUEST = "request", "By request (organisers approve)"
+        INVITATION = "invitation", "By invitation only"
+
+    name = models.CharField(max_length=80, unique=True)
+    description = models.TextField(blank=True)
+    join_policy = models.CharField(
+        max_length=16, choices=JoinPolicy.choices, default=JoinPolicy.OPEN
+    )
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    created_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("club-detail", args=[self.pk])
+
+
+class ClubMembership(models.Model):
+    """A user's place in a club: a member or an organiser, or a pending
+    request to join, or an invitation not answered yet."""
+
+    class Role(models.TextChoices):
+        MEMBER = "member", "Member"
+        ORGANISER = "organiser", "Organiser"
+
+    class Status(models.TextChoices):
+        ACTIVE = "active", "Member"
+        REQUESTED = "requested", "Asked to join"
+        INVITED = "invited", "Invited"
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="memberships")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="club_memberships",
+    )
+    role = models.CharField(max_length=16, choices=Role.choices, default=Role.MEMBER)
+    status = models.CharField(
+        max_length=16, choices=Status.choices, default=Status.ACTIVE
+    )
+    invited_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    created_at = models.DateTimeField()
+    joined_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["club", "-role", "joined_at", "pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["club", "user"], name="club_membership_once"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} in {self.club} ({self.get_status_display()})"
+
+    @property
+    def is_organiser(self) -> bool:
+        return self.status == self.Status.ACTIVE and self.role == self.Role.ORGANISER
+
+
+class Tournament(models.Model):
+    class Format(models.TextChoices):
+        SINGLE_ELIMINATION = "single_elimination", "Single elimination"
+        DOUBLE_ELIMINATION = "double_elimination", "Double elimination"
+        ROUND_ROBIN = "round_robin", "Round robin"
+        SWISS = "swiss", "Swiss"
+
+    class Status(models.TextChoices):
+        REGISTRATION = "registration", "Registration"
+        RUNNING = "running", "Running"
+        FINISHED = "finished", "Finished"
+        CANCELLED = "cancelled", "Cancelled"
+
+    class Registration(models.TextChoices):
+        ANYONE = "anyone", "Anyone"
+        MEMBERS = "members", "Club members"
+        INVITED = "invited", "Invited players"
+
+    class Seeding(models.TextChoices):
+        RATING = "rating", "By rating"
+        RANDOM = "random", "Random draw"
+        MANUAL = "manual", "Order set by the organisers"
+
+    club = models.ForeignKey(
+        Club,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="tournaments",
+        help_text="Empty for a site-wide tournament (staff only).",
+    )
+    name = models.CharField(max_length=120)
+    description = models.TextField(blank=True)
+    game = models.CharField(max_length=32, help_text="Registry slug of the game.")
+    players_per_table = models.PositiveSmallIntegerField(default=2)
+    format = models.CharField(max_length=24, choices=Format.choices)
+    rounds = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Swiss only: the number of rounds."
+    )
+    double_round_robin = models.BooleanField(
+        default=False,
+        help_text="Round robin of two-player games: everyone meets twice.",
+    )
+    third_place = models.BooleanField(
+        default=False,
+        help_text="Single elimination of two-player games: a third-place game.",
+    )
+    advance = models.PositiveSmallIntegerField(
+        default=1,
+        help_text="Tables of more than two: how many of each table go through.",
+    )
+    days_per_move = models.PositiveSmallIntegerField(default=3)
+    timeout_policy = models.CharField(
+        max_length=16, choices=TimeoutPolicy.choices, default=TimeoutPolicy.AUTO
+    )
+    vacation_allowed = models.BooleanField(default=True)
+    rated = models.BooleanField(default=False)
+    registration_opens_at = models.DateTimeField(null=True, blank=True)
+    registration_closes_at = models.DateTimeField()
+    capacity = models.PositiveSmallIntegerField(default=16)
+    registration = models.CharField(
+        max_length=16, choices=Registration.choices, default=Registration.ANYONE
+    )
+    seeding = models.CharField(
+        max_length=16, choices=Seeding.choices, default=Seeding.RATING
+    )
+    round_days = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        help_text="Hard deadline: days each round may take (empty: none).",
+    )
+    status = models.CharField(
+        max_length=16, choices=Status.choices, default=Status.REGISTRATION
+    )
+    # Drawn at the start; decides a random seeding, so the draw can be checked.
+    draw_seed = models.BigIntegerField(null=True, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    created_at = models.DateTimeField()
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        indexes = [models.Index(fields=["status", "registration_closes_at"])]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("tournament-detail", args=[self.pk])
+
+    @property
+    def game_name(self) -> str:
+        return game_name(self.game)
+
+    @property
+    def is_bracket(self) -> bool:
+        """Two-player elimination: a fixed bracket, advanced game by game."""
+        return self.players_per_table == 2 and self.format in (
+            self.Format.SINGLE_ELIMINATION,
+            self.Format.DOUBLE_ELIMINATION,
+        )
+
+    @property
+    def has_standings(self) -> bool:
+        """Formats ranked by points (the others by placings)."""
+        return self.format == self.Format.SWISS or (
+            self.format == self.Format.ROUND_ROBIN and self.players_per_table == 2
+        )
+
+    def registration_open(self, now) -> bool:
+        return (
+            self.status == self.Status.REGISTRATION
+            and (
+                self.registration_opens_at is None or self.registration_opens_at <= now
+            )
+            and now < self.registration_closes_at
+        )
+
+
+class TournamentInvitation(models.Model):
+    """Who may register in a tournament open to invited players only."""
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="invitations"
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+"
+    )
+    invited_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "user"], name="tournament_invitation_once"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} invited to {self.tournament}"
+
+
+class Participant(models.Model):
+    """A registered player.  Its id is the ``PlayerId`` of the pure pairing."""
+
+    class Status(models.TextChoices):
+        REGISTERED = "registered", "Registered"
+        WITHDRAWN = "withdrawn", "Withdrew"
+        DISQUALIFIED = "disqualified", "Disqualified"
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="participants"
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        related_name="tournament_entries",
+    )
+    status = models.CharField(
+        max_length=16, choices=Status.choices, default=Status.REGISTERED
+    )
+    registered_at = models.DateTimeField()
+    manual_position = models.PositiveSmallIntegerField(null=True, blank=True)
+    seed = models.PositiveSmallIntegerField(null=True, blank=True)
+    rating_at_start = models.IntegerField(null=True, blank=True)
+    left_at = models.DateTimeField(null=True, blank=True)
+    left_reason = models.CharField(max_length=500, blank=True)
+    final_place = models.PositiveSmallIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["tournament", "seed", "registered_at", "pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "user"], name="participant_once"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return str(self.user)
+
+    @property
+    def withdrawn(self) -> bool:
+        return self.status != self.Status.REGISTERED
+
+
+class Round(models.Model):
+    """A round (for brackets: a schedule step).  Its hard deadline, when the
+    tournament has one, is ``round_days`` after its last game started."""
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="round_set"
+    )
+    number = models.PositiveSmallIntegerField()
+    started_at = models.DateTimeField()
+    deadline_at = models.DateTimeField(null=True, blank=True, db_index=True)
+    # Organisers were told the deadline passed (cleared by an extension).
+    deadline_notified_at = models.DateTimeField(null=True, blank=True)
+    # Unfinished games were handed to the engine's default moves.
+    autoplay_started_at = models.DateTimeField(null=True, blank=True)
+    completed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="round_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} round {self.number}"
+
+
+class TournamentGame(models.Model):
+    """One game of a tournament: a match, a bye or a game not played.
+
+    ``players`` are participant ids in seat order (the match's engine seat
+    order once it exists).  ``ranking`` groups the players who played, best
+    first; ``forfeited`` lists those who did not.  Both stay empty until the
+    result is known.
+    """
+
+    class Source(models.TextChoices):
+        GAME = "game", "Played"
+        BYE = "bye", "Bye"
+        FORFEIT = "forfeit", "Not played (forfeit)"
+        MANUAL = "manual", "Set by an organiser"
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="games"
+    )
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="games")
+    key = models.CharField(max_length=16)
+    match = models.OneToOneField(
+        "games.Match",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="tournament_game",
+    )
+    players = models.JSONField(default=list)
+    ranking = models.JSONField(null=True, blank=True)
+    forfeited = models.JSONField(default=list, blank=True)
+    source = models.CharField(max_length=16, choices=Source.choices, blank=True)
+    reason = models.CharField(max_length=500, blank=True)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    decided_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["tournament", "round__number", "pk"]
+        constraints = [
+            # Keys name the round ("R2-T1", "W3-2", "GF1"), so one key per
+            # tournament is the (tournament, round, table) guarantee: a
+            # repeated or concurrent pairing cannot create a game twice.
+            models.UniqueConstraint(
+                fields=["tournament", "key"], name="tournament_game_key_once"
+            ),
+        ]
+        indexes = [
+            models.Index(
+                fields=["tournament"],
+                condition=Q(ranking__isnull=True),
+                name="tournament_game_undecided",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} {self.key}"
+
+    @property
+    def decided(self) -> bool:
+        return self.ranking is not None
+
+    def result(self) -> GameResult:
+        """The pure value of a decided game (``tournaments.types``)."""
+        return GameResult(
+            round=self.round.number,
+            table=tuple(self.players),
+            ranking=tuple(tuple(group) for group in self.ranking or ()),
+            forfeited=frozenset(self.forfeited),
+            key=self.key,
+        )
+
+
+class TournamentEvent(models.Model):
+    """The tournament's log: what happened, who did it, and why."""
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="events"
+    )
+    kind = models.CharField(max_length=32)
+    text = models.CharField(max_length=1000)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    data = models.JSONField(default=dict, blank=True)
+    created_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["tournament", "created_at", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.tournament}: {self.text}"

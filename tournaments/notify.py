@@ -1,0 +1,53 @@
+"""Tournament and club notices by email, through the games app's outbox.
+
+Each notice is rendered from ``tournaments/email/<name>-subject.txt``,
+``-body.txt`` and ``-body.html`` and queued with
+``games.mail.outbox.email_queue`` inside the caller's transaction, so it is
+sent only if that transaction commits.  The ``dedupe_key`` names the event
+and the recipient: a repeated task never mails anyone twice.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from django.conf import settings
+from django.template.loader import render_to_string
+from django.urls import reverse
+
+
+def absolute(path: str) -> str:
+    return f"{settings.SITE_URL}{path}"
+
+
+def notice_send(
+    *, user, template: str, context: dict[str, Any], dedupe_key: str, now: dt.datetime
+) -> None:
+    """Queue one notice for ``user`` (once per ``dedupe_key``).
+
+    Expects to run inside the transaction of the event it announces.
+    """
+    from games.mail.outbox import email_queue
+
+    context = {"user": user, "site_name": settings.SITE_NAME, **context}
+    base = f"tournaments/email/{template}"
+    subject = " ".join(render_to_string(f"{base}-subject.txt", context).split())
+    email_queue(
+        kind="notice",
+        to=user.email,
+        subject=f"[{settings.SITE_NAME}] {subject}",
+        text=render_to_string(f"{base}-body.txt", context),
+        html=render_to_string(f"{base}-body.html", context),
+        dedupe_key=dedupe_key[:200],
+        now=now,
+        user=user,
+    )
+
+
+def tournament_url(tournament) -> str:
+    return absolute(reverse("tournament-detail", args=[tournament.pk]))
+
+
+def club_url(club) -> str:
+    return absolute(reverse("club-detail", args=[club.pk]))

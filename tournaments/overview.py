@@ -1,0 +1,239 @@
+"""Reads that build what the tournament page and the API show: players,
+rounds with their games and live status, the bracket, the standings.
+
+Everything is computed from the stored games and participants with the
+same pure functions that pair the tournament, so the page shows exactly
+what the automation works from.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from games.models import Match
+
+from .models import Participant, Tournament, TournamentGame
+from .pairing import Bracket
+from .selectors import games_of, participants_of, players_of, results_of
+from .services.formats import bracket_of
+from .standings import standings
+
+BRACKET_SECTIONS = (
+    ("main", "Main bracket"),
+    ("winners", "Winners bracket"),
+    ("losers", "Losers bracket"),
+    ("grand_final", "Grand final"),
+    ("third_place", "Third place"),
+)
+
+
+def points_text(value: Fraction) -> str:
+    """2, 2½, or 1.67 for thirds and other fractions (tables of 3+)."""
+    value = Fraction(value)
+    whole, rest = divmod(value, 1)
+    if rest == 0:
+        return str(int(whole))
+    if rest == Fraction(1, 2):
+        return f"{int(whole)}½" if whole else "½"
+    return f"{float(value):.2f}"
+
+
+@dataclass
+class GameRow:
+    """One game as shown: players in seat order, live status, result."""
+
+    game: TournamentGame
+    names: list[str]
+    status: str  # "playing", "finished", "bye", "forfeit", "manual", "waiting"
+    status_text: str
+    to_move: list[str] = field(default_factory=list)
+    result: list[list[str]] = field(default_factory=list)
+    forfeited: list[str] = field(default_factory=list)
+
+    @property
+    def match(self) -> Match | None:
+        return self.game.match
+
+
+@dataclass
+class RoundView:
+    number: int
+    deadline_at: Any
+    completed: bool
+    games: list[GameRow]
+
+
+@dataclass
+class StandingRow:
+    rank: int
+    participant: Participant
+    points: str
+    buchholz: str
+    sonneborn_berger: str
+    rating: int
+    played: int
+    unplayed: int
+    withdrawn: bool
+
+
+@dataclass
+class SlotView:
+    name: str | None
+    source: str
+    won: bool
+    lost: bool
+
+
+@dataclass
+class BracketBox:
+    key: str
+    status: str
+    slots: list[SlotView]
+    match_url: str | None
+
+
+@dataclass
+class BracketSection:
+    name: str
+    title: str
+    columns: list[tuple[int, list[BracketBox]]]
+
+
+@dataclass
+class Overview:
+    tournament: Tournament
+    participants: list[Participant]
+    rounds: list[RoundView]
+    standings: list[StandingRow]
+    bracket: list[BracketSection]
+    champion: str | None
+
+
+def _game_row(game: TournamentGame, names: dict[int, str]) -> GameRow:
+    players = [names.get(pid, "?") for pid in game.players]
+    if game.decided:
+        result = [[names.get(p, "?") for p in group] for group in game.ranking]
+        forfeited = [names.get(p, "?") for p in game.forfeited]
+        status = game.source or "finished"
+        if game.source == TournamentGame.Source.GAME:
+            status = "finished"
+        text = {
+            "finished": "Finished",
+            "bye": "Bye",
+            "forfeit": "Not played (forfeit)",
+            "manual": "Result set by an organiser",
+        }.get(status, "Finished")
+        return GameRow(game, players, status, text, result=result, forfeited=forfeited)
+    match = game.match
+    if match is not None and match.status == Match.Status.ACTIVE:
+        seats = sorted(
+            match.seats.all(), key=lambda s: s.index if s.index is not None else 99
+        )
+        to_move = [str(s.user) for s in seats if s.deadline_at is not None]
+        text = f"Playing, move {match.ply + 1}"
+        return GameRow(game, players, "playing", text, to_move=to_move)
+    return GameRow(game, players, "waiting", "Waiting for its result")
+
+
+def rounds_view(
+    tournament: Tournament, games: list[TournamentGame], names: dict[int, str]
+) -> list[RoundView]:
+    by_round: dict[int, list[GameRow]] = {}
+    rounds = {}
+    for game in games:
+        rounds[game.round.number] = game.round
+        by_round.setdefault(game.round.number, []).append(_game_row(game, names))
+    return [
+        RoundView(
+            number,
+            rounds[number].deadline_at,
+            rounds[number].completed_at is not None,
+            rows,
+        )
+        for number, rows in sorted(by_round.items())
+    ]
+
+
+def standings_view(
+    tournament: Tournament, participants: list[Participant]
+) -> list[StandingRow]:
+    """The standings table with its tie-break columns (points formats)."""
+    if not tournament.started_at:
+        return []
+    by_id = {p.pk: p for p in participants}
+    table = standings(players_of(tournament), results_of(tournament))
+    return [
+        StandingRow(
+            rank=row.rank,
+            participant=by_id[row.player],
+            points=points_text(row.points),
+            buchholz=points_text(row.buchholz),
+            sonneborn_berger=points_text(row.sonneborn_berger),
+            rating=row.rating,
+            played=row.played,
+            unplayed=row.unplayed,
+            withdrawn=row.withdrawn,
+        )
+        for row in table
+    ]
+
+
+def bracket_view(
+    bracket: Bracket, names: dict[int, str], games: dict[str, TournamentGame]
+) -> list[BracketSection]:
+    """The bracket as columns of boxes, section by section."""
+    sections = []
+    for name, title in BRACKET_SECTIONS:
+        columns: dict[int, list[BracketBox]] = {}
+        for g in bracket.games:
+            if g.bracket != name or g.status == "not_needed":
+                continue
+            slots = [
+                SlotView(
+                    name=None if player is None else names.get(player, "?"),
+                    source=source,
+                    won=player is not None
+                    and player == g.winner
+                    and g.loser is not None,
+                    lost=player is not None and player == g.loser,
+                )
+                for player, source in zip(g.players, g.sources, strict=True)
+            ]
+            stored = games.get(g.key)
+            url = (
+                stored.match.get_absolute_url() if stored and stored.match_id else None
+            )
+            columns.setdefault(g.round, []).append(
+                BracketBox(g.key, g.status, slots, url)
+            )
+        if columns:
+            sections.append(BracketSection(name, title, sorted(columns.items())))
+    return sections
+
+
+def tournament_overview(tournament: Tournament) -> Overview:
+    participants = participants_of(tournament)
+    names = {p.pk: str(p.user) for p in participants}
+    games = games_of(tournament)
+    bracket_sections: list[BracketSection] = []
+    champion = None
+    if tournament.started_at and tournament.is_bracket:
+        bracket = bracket_of(tournament, players_of(tournament), results_of(tournament))
+        if bracket is not None:
+            bracket_sections = bracket_view(bracket, names, {g.key: g for g in games})
+            champion = names.get(bracket.champion) if bracket.champion else None
+    if tournament.status == Tournament.Status.FINISHED and champion is None:
+        first = next((p for p in participants if p.final_place == 1), None)
+        champion = str(first.user) if first else None
+    return Overview(
+        tournament=tournament,
+        participants=participants,
+        rounds=rounds_view(tournament, games, names),
+        standings=standings_view(tournament, participants)
+        if tournament.has_standings
+        else [],
+        bracket=bracket_sections,
+        champion=champion,
+    )

@@ -1,0 +1,179 @@
+"""Reads: permissions, ratings for seeding, the pure inputs of pairing and
+standings, and what the tournament and club pages show."""
+
+from __future__ import annotations
+
+from django.db.models import Count, Q, QuerySet
+
+from .models import Club, ClubMembership, Participant, Tournament, TournamentGame
+from .types import GameResult, Player
+
+START_RATING = 1500
+
+
+# ------------------------------------------------------------ permissions
+def club_membership(user, club: Club) -> ClubMembership | None:
+    if user is None or not user.is_authenticated:
+        return None
+    return ClubMembership.objects.filter(club=club, user=user).first()
+
+
+def is_club_organiser(user, club: Club | None) -> bool:
+    """Staff, or an active organiser of ``club``."""
+    if user is None or not user.is_authenticated:
+        return False
+    if user.is_staff:
+        return True
+    return (
+        club is not None
+        and ClubMembership.objects.filter(
+            club=club,
+            user=user,
+            status=ClubMembership.Status.ACTIVE,
+            role=ClubMembership.Role.ORGANISER,
+        ).exists()
+    )
+
+
+def is_club_member(user, club: Club | None) -> bool:
+    if user is None or not user.is_authenticated or club is None:
+        return False
+    return ClubMembership.objects.filter(
+        club=club, user=user, status=ClubMembership.Status.ACTIVE
+    ).exists()
+
+
+def can_manage(user, tournament: Tournament) -> bool:
+    """Staff, the tournament's creator, or an organiser of its club."""
+    if user is None or not user.is_authenticated:
+        return False
+    return (
+        user.is_staff
+        or tournament.created_by_id == user.pk
+        or (tournament.club_id is not None and is_club_organiser(user, tournament.club))
+    )
+
+
+def clubs_organised_by(user) -> QuerySet[Club]:
+    if user is None or not user.is_authenticated:
+        return Club.objects.none()
+    if user.is_staff:
+        return Club.objects.all()
+    return Club.objects.filter(
+        memberships__user=user,
+        memberships__status=ClubMembership.Status.ACTIVE,
+        memberships__role=ClubMembership.Role.ORGANISER,
+    )
+
+
+# ---------------------------------------------------------------- ratings
+def rating_for(user, game: str) -> int:
+    """``user``'s current rating in ``game``, rounded; 1500 without one.
+
+    The ratings app is imported here, not at module level, so tournaments
+    keep working (everyone at 1500) where ratings are not installed.
+    """
+    try:
+        from ratings.models import Rating
+    except (ImportError, LookupError):
+        return START_RATING
+    value = (
+        Rating.objects.filter(user=user, game=game)
+        .values_list("value", flat=True)
+        .first()
+    )
+    return START_RATING if value is None else round(value)
+
+
+# ------------------------------------------------------- pure inputs
+def players_of(tournament: Tournament) -> list[Player]:
+    """Every seeded participant as a pure ``Player`` (withdrawn included)."""
+    return [
+        Player(
+            id=p.pk,
+            seed=p.seed,
+            rating=p.rating_at_start or 0,
+            withdrawn=p.withdrawn,
+        )
+        for p in tournament.participants.filter(seed__isnull=False)
+    ]
+
+
+def results_of(tournament: Tournament) -> list[GameResult]:
+    """Every decided game as a pure ``GameResult``."""
+    games = tournament.games.filter(ranking__isnull=False).select_related("round")
+    return [game.result() for game in games]
+
+
+def tournaments_listed() -> dict[str, QuerySet[Tournament]]:
+    """The tournament list page: open for registration, running, finished."""
+    base = Tournament.objects.select_related("club").annotate(
+        registered=Count("participants", distinct=True)
+    )
+    return {
+        "registration": base.filter(status=Tournament.Status.REGISTRATION).order_by(
+            "registration_closes_at", "pk"
+        ),
+        "running": base.filter(status=Tournament.Status.RUNNING).order_by(
+            "-started_at", "-pk"
+        ),
+        "finished": base.filter(
+            status__in=[Tournament.Status.FINISHED, Tournament.Status.CANCELLED]
+        ).order_by("-finished_at", "-pk")[:50],
+    }
+
+
+def participants_of(tournament: Tournament) -> list[Participant]:
+    order = (
+        ("seed", "registered_at", "pk")
+        if tournament.started_at
+        else ("manual_position", "registered_at", "pk")
+    )
+    return list(tournament.participants.select_related("user").order_by(*order))
+
+
+def games_of(tournament: Tournament) -> list[TournamentGame]:
+    return list(
+        tournament.games.select_related("round", "match")
+        .prefetch_related("match__seats__user")
+        .order_by("round__number", "pk")
+    )
+
+
+def club_members(club: Club) -> QuerySet[ClubMembership]:
+    return club.memberships.select_related("user").order_by(
+        "-role", "status", "user__display_name"
+    )
+
+
+def clubs_listed() -> QuerySet[Club]:
+    return Club.objects.annotate(
+        members=Count(
+            "memberships", filter=Q(memberships__status=ClubMembership.Status.ACTIVE)
+        )
+    ).order_by("name")
+
+
+def recent_results(club: Club, limit: int = 20) -> list[TournamentGame]:
+    """The club's latest decided tournament games (byes left out), newest
+    first, each with ``ranking_names``: the display names, best first."""
+    games = list(
+        TournamentGame.objects.filter(tournament__club=club, ranking__isnull=False)
+        .exclude(source=TournamentGame.Source.BYE)
+        .select_related("tournament", "round", "match")
+        .order_by("-decided_at", "-pk")[:limit]
+    )
+    ids = {pid for game in games for pid in game.players}
+    names = {
+        p.pk: str(p.user)
+        for p in Participant.objects.filter(pk__in=ids).select_related("user")
+    }
+    for game in games:
+        game.ranking_names = [
+            [names.get(pid, "?") for pid in group] for group in game.ranking
+        ]
+        if game.forfeited:
+            game.ranking_names.append(
+                [f"{names.get(pid, '?')} (forfeit)" for pid in game.forfeited]
+            )
+    return games

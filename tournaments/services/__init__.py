@@ -1,0 +1,66 @@
+"""Write services for clubs and tournaments (house style 9.5): every change
+goes through one of these functions, in a transaction, holding the club or
+tournament row lock.  Errors are the games app's ``GameActionError``
+family, so pages and the API report them the same way."""
+
+from .clubs import (
+    club_create,
+    club_invite,
+    club_join,
+    club_leave,
+    club_member_promote,
+    club_member_remove,
+    club_request_approve,
+)
+from .deadlines import match_autoplay, round_deadlines_sweep
+from .organiser import (
+    game_result_set,
+    participant_disqualify,
+    participant_withdraw,
+    round_extend,
+    tournament_cancel,
+)
+from .running import (
+    AdvanceReport,
+    tournament_advance,
+    tournament_game_finished,
+    tournament_start,
+)
+from .setup import (
+    participant_replace,
+    tournament_create,
+    tournament_invite,
+    tournament_register,
+    tournament_seeds_set,
+    tournament_unregister,
+)
+from .sweeps import tournaments_start_due, tournaments_sweep
+
+__all__ = [
+    "AdvanceReport",
+    "club_create",
+    "club_invite",
+    "club_join",
+    "club_leave",
+    "club_member_promote",
+    "club_member_remove",
+    "club_request_approve",
+    "game_result_set",
+    "match_autoplay",
+    "participant_disqualify",
+    "participant_replace",
+    "participant_withdraw",
+    "round_deadlines_sweep",
+    "round_extend",
+    "tournament_advance",
+    "tournament_cancel",
+    "tournament_create",
+    "tournament_game_finished",
+    "tournament_invite",
+    "tournament_register",
+    "tournament_seeds_set",
+    "tournament_start",
+    "tournament_unregister",
+    "tournaments_start_due",
+    "tournaments_sweep",
+]

@@ -1,0 +1,211 @@
+"""Hard round deadlines.
+
+When a round's deadline passes with games unfinished, its organisers are
+told by email.  If they do nothing for :data:`GRACE` (extending the round
+clears the notice; setting results by hand finishes games), every
+unfinished game is played out with the engine's default moves, through
+the normal move write path, and the tournament advances.
+
+Both steps claim the round with a conditional update (house style 9.6), so
+two sweepers never mail twice or start the autoplay twice.  The autoplay
+itself runs one match per task (:func:`match_autoplay`), queued after the
+claim commits.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+
+from django.db import transaction
+from django.db.models import Exists, OuterRef
+
+from games.engine import EngineError, Termination, get_rules
+from games.models import Match, Seat
+from games.services import Conflict, GameActionError, match_resign, move_submit
+
+from ..models import ClubMembership, Round, Tournament, TournamentGame
+from ..notify import notice_send, tournament_url
+from .common import log
+from .running import tournament_game_finished
+
+logger = logging.getLogger(__name__)
+GRACE = dt.timedelta(hours=24)
+# An Alta game has well under 100 submissions; this only stops a broken
+# engine from looping for ever.
+MAX_AUTOPLAY_PLIES = 5000
+
+
+def organisers_of(tournament: Tournament) -> list:
+    """The creator and the club's active organisers."""
+    people = {tournament.created_by_id: tournament.created_by}
+    if tournament.club_id is not None:
+        for membership in tournament.club.memberships.filter(
+            status=ClubMembership.Status.ACTIVE, role=ClubMembership.Role.ORGANISER
+        ).select_related("user"):
+            people[membership.user_id] = membership.user
+    return list(people.values())
+
+
+def _late_rounds(now: dt.datetime):
+    undecided = TournamentGame.objects.filter(
+        round=OuterRef("pk"), ranking__isnull=True
+    )
+    return (
+        Round.objects.filter(
+            tournament__status=Tournament.Status.RUNNING,
+            completed_at__isnull=True,
+            deadline_at__lte=now,
+        )
+        .filter(Exists(undecided))
+        .select_related("tournament", "tournament__club", "tournament__created_by")
+    )
+
+
+def round_deadlines_sweep(*, now: dt.datetime) -> dict[str, list[int]]:
+    """Tell organisers about passed deadlines; autoplay rounds left alone
+    for :data:`GRACE` after the notice.
+
+    Returns the ids of the rounds notified and the matches queued for
+    autoplay (``tournament_match_autoplay`` tasks, sent after commit).
+    """
+    notified: list[int] = []
+    for round_ in _late_rounds(now).filter(deadline_notified_at__isnull=True)[:100]:
+        with transaction.atomic():
+            claimed = Round.objects.filter(
+                pk=round_.pk,
+                deadline_notified_at__isnull=True,
+                deadline_at=round_.deadline_at,
+            ).update(deadline_notified_at=now)
+            if not claimed:
+                continue
+            _notify_organisers(round_, now)
+        notified.append(round_.pk)
+
+    queued: list[int] = []
+    stale = _late_rounds(now).filter(
+        deadline_notified_at__lte=now - GRACE, autoplay_started_at__isnull=True
+    )
+    for round_ in stale[:100]:
+        with transaction.atomic():
+            claimed = Round.objects.filter(
+                pk=round_.pk,
+                autoplay_started_at__isnull=True,
+                deadline_notified_at=round_.deadline_notified_at,
+            ).update(autoplay_started_at=now)
+            if not claimed:
+                continue
+            matches = list(
+                round_.games.filter(
+                    ranking__isnull=True, match__status=Match.Status.ACTIVE
+                ).values_list("match_id", flat=True)
+            )
+            log(
+                round_.tournament,
+                "autoplay",
+                f"Round {round_.number}: nobody acted within a day of the deadline; "
+                f"{len(matches)} unfinished game(s) are finished with default moves.",
+                now=now,
+                round=round_.number,
+                matches=matches,
+            )
+            transaction.on_commit(lambda ids=tuple(matches): _queue_autoplay(ids))
+        queued.extend(matches)
+    return {"notified": notified, "autoplay": queued}
+
+
+def _queue_autoplay(match_ids) -> None:
+    from ..tasks import tournament_match_autoplay as autoplay_task
+
+    for match_id in match_ids:
+        autoplay_task.delay(match_id=match_id)
+
+
+def _notify_organisers(round_: Round, now: dt.datetime) -> None:
+    tournament = round_.tournament
+    games = list(round_.games.filter(ranking__isnull=True).select_related("match"))
+    log(
+        tournament,
+        "deadline",
+        f"Round {round_.number}'s deadline passed with "
+        f"{len(games)} game(s) unfinished; organisers told.",
+        now=now,
+        round=round_.number,
+    )
+    for person in organisers_of(tournament):
+        notice_send(
+            user=person,
+            template="round-deadline",
+            context={
+                "tournament": tournament,
+                "round": round_,
+                "games": games,
+                "autoplay_at": now + GRACE,
+                "url": tournament_url(tournament),
+            },
+            dedupe_key=(
+                f"round-deadline:{round_.pk}:{round_.deadline_at.isoformat()}:"
+                f"{person.pk}"
+            ),
+            now=now,
+        )
+
+
+def match_autoplay(*, match_id: int, now: dt.datetime) -> int:
+    """Play a match to its end with the engine's default moves, then
+    advance its tournament.  Returns the number of submissions made.
+
+    Each move goes through ``games.services.move_submit`` (its own
+    transaction and match lock, ``source="system"``), so a player moving
+    at the same moment only makes one submission stale; it is retried on
+    the new position.  A seat with no legal move times out instead.
+    """
+    plies = 0
+    match = Match.objects.filter(pk=match_id).first()
+    if match is None:
+        return 0
+    rules = get_rules(match.game)
+    for _ in range(MAX_AUTOPLAY_PLIES):
+        match.refresh_from_db(fields=["status", "state", "ply"])
+        if match.status != Match.Status.ACTIVE:
+            break
+        state = rules.load(match.state)
+        to_move = sorted(rules.to_move(state))
+        if not to_move:
+            break
+        index = to_move[0]
+        seat = Seat.objects.select_related("user").get(match=match, index=index)
+        try:
+            move = rules.default_move(state, index)
+            text = rules.format_move(state, index, move) if move is not None else None
+        except EngineError:
+            text = None
+        try:
+            if text is None:
+                match_resign(
+                    match_id=match_id,
+                    user=None,
+                    seat_index=index,
+                    now=now,
+                    reason=Termination.TIMEOUT,
+                    source="system",
+                )
+            else:
+                move_submit(
+                    match_id=match_id,
+                    user=seat.user,
+                    text=text,
+                    ply=match.ply,
+                    source="system",
+                    now=now,
+                )
+        except Conflict:
+            continue  # somebody moved meanwhile: play on from the new position
+        except GameActionError:
+            logger.exception(
+                "Autoplay of match %s stopped at ply %s", match_id, match.ply
+            )
+            break
+        plies += 1
+    tournament_game_finished(match_id=match_id, now=now)
+    return plies

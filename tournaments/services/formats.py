@@ -1,0 +1,167 @@
+"""What each format asks for next, from the pure pairing functions.
+
+:func:`next_step` turns (tournament settings, players, results so far) into
+a :class:`Step`: games to create, results to record at once (byes,
+forfeits, walkovers), and whether the tournament is over with which
+placings.  No database access here beyond what the caller passes in, so
+the step is a pure function of the results, and a repeated call asks for
+the same games (the caller skips the keys it already has).
+
+- Brackets (two-player single and double elimination) are asked after
+  every finished game: every ``ready`` game is created at once, and
+  walkovers are recorded until none is left (each may make another).
+- The other formats are paired a round at a time, once every game of the
+  latest round is decided.  A round that needs no game at all (only byes
+  and forfeits) is recorded and the next one paired straight away.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from .. import pairing
+from ..models import MAX_ROUNDS, Tournament
+from ..standings import standings
+from ..types import GameResult, Player, PlayerId, RoundPairing, Table
+
+Format = Tournament.Format
+
+
+@dataclass(frozen=True)
+class Step:
+    tables: tuple[Table, ...] = ()
+    results: tuple[GameResult, ...] = ()
+    finished: bool = False
+    placements: tuple[tuple[int, PlayerId], ...] = ()
+
+
+class Sizes(NamedTuple):
+    """The game's table limits (from its rules)."""
+
+    min_players: int
+    max_players: int
+
+
+def next_step(
+    tournament: Tournament,
+    players: list[Player],
+    results: list[GameResult],
+    *,
+    existing: set[str],
+    latest_round_open: bool,
+    sizes: Sizes,
+) -> Step:
+    """The games and results the tournament needs now.
+
+    :param existing: keys of the games (and byes) already in the database.
+    :param latest_round_open: a game of the latest round is undecided.
+    """
+    if tournament.is_bracket:
+        return _bracket_step(tournament, players, results, existing)
+    if latest_round_open:
+        return Step()
+    return _round_step(tournament, players, results, sizes)
+
+
+def _bracket(tournament: Tournament, players, results) -> pairing.Bracket:
+    if tournament.format == Format.DOUBLE_ELIMINATION:
+        return pairing.double_elimination_bracket(players, results)
+    return pairing.single_elimination_bracket(players, results, tournament.third_place)
+
+
+def bracket_of(tournament: Tournament, players, results) -> pairing.Bracket | None:
+    """The bracket as it stands, for pages (None for other formats)."""
+    return _bracket(tournament, players, results) if tournament.is_bracket else None
+
+
+def _bracket_step(tournament, players, results, existing) -> Step:
+    results = list(results)
+    recorded: list[GameResult] = []
+    bracket = _bracket(tournament, players, results)
+    # Each walkover can make the next game a walkover too; the bracket is
+    # finite, so this ends (bounded all the same).
+    for _ in range(4 * len(players) + 4):
+        walkovers = bracket.walkovers()
+        if not walkovers:
+            break
+        recorded.extend(walkovers)
+        results.extend(walkovers)
+        bracket = _bracket(tournament, players, results)
+    tables = tuple(t for t in bracket.ready() if t.key not in existing)
+    return Step(
+        tables=tables,
+        results=tuple(recorded),
+        finished=bracket.finished,
+        placements=bracket.placements,
+    )
+
+
+def _round_step(tournament: Tournament, players, results, sizes: Sizes) -> Step:
+    results = list(results)
+    recorded: list[GameResult] = []
+    latest = max((r.round for r in results), default=0)
+    # Every pass pairs one round; a round without games (byes, forfeits)
+    # is recorded and the next one paired.  Bounded by the longest format.
+    for _ in range(2 * len(players) + 2 * MAX_ROUNDS + 4):
+        number = latest + 1
+        answer = _pair(tournament, players, results, number, sizes)
+        if answer is None or (not answer.tables and not answer.results):
+            return Step(
+                results=tuple(recorded),
+                finished=True,
+                placements=_placements(tournament, players, results, sizes),
+            )
+        recorded.extend(answer.results)
+        results.extend(answer.results)
+        if answer.tables:
+            return Step(tables=answer.tables, results=tuple(recorded))
+        latest = number
+    raise RuntimeError(
+        f"tournament {tournament.pk}: no round with games"
+    )  # pragma: no cover
+
+
+def _pair(
+    tournament: Tournament, players, results, number: int, sizes: Sizes
+) -> RoundPairing | None:
+    """Round ``number``'s pairing, or None when the format is over."""
+    size = tournament.players_per_table
+    min_size = max(2, sizes.min_players)
+    if tournament.format == Format.SWISS:
+        if number > (tournament.rounds or 0):
+            return None
+        if size == 2:
+            return pairing.swiss_pairing(players, results, number)
+        return pairing.swiss_table_pairing(
+            players, results, number, size=size, min_size=min_size
+        )
+    if tournament.format == Format.ROUND_ROBIN and size == 2:
+        double = tournament.double_round_robin
+        if number > pairing.round_robin_rounds(len(players), double):
+            return None
+        return pairing.round_robin_round(players, number, double)
+    return _knockout(tournament, players, results, sizes).next_round
+
+
+def _knockout(
+    tournament: Tournament, players, results, sizes: Sizes
+) -> pairing.Knockout:
+    """Tables of more than two: single elimination or groups and a final."""
+    size = tournament.players_per_table
+    options = {
+        "size": size,
+        "advance": tournament.advance,
+        "min_size": max(2, sizes.min_players),
+    }
+    if tournament.format == Format.ROUND_ROBIN:
+        return pairing.group_stage(
+            players, results, final_size=sizes.max_players, **options
+        )
+    return pairing.table_knockout(players, results, **options)
+
+
+def _placements(tournament: Tournament, players, results, sizes: Sizes):
+    if tournament.has_standings:
+        return tuple((row.rank, row.player) for row in standings(players, results))
+    return _knockout(tournament, players, results, sizes).placements

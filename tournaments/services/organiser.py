@@ -1,0 +1,297 @@
+"""While a tournament runs: withdrawal and disqualification, extending a
+round, setting a result by hand, cancelling.
+
+A player who withdraws or is disqualified forfeits their remaining games:
+an undecided two-player game is recorded as a forfeit (the opponent scores
+a win) and its match ended; at a larger table the player resigns and the
+others play on.  Their results so far stay in the standings.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+
+from django.db import transaction
+
+from games.services import Conflict, GameActionError, NotFound, match_resign
+
+from ..models import Participant, Tournament, TournamentGame
+from ..notify import notice_send, tournament_url
+from ..types import GameResult
+from .closing import cancel_locked
+from .common import locked_tournament, log, require_manager
+from .running import advance_locked, record_result
+
+MAX_EXTENSION_DAYS = 60
+Source = TournamentGame.Source
+
+
+def participant_withdraw(
+    *, tournament_id: int, user, now: dt.datetime, reason: str = ""
+) -> Participant:
+    """A player leaves a running tournament (before it starts they simply
+    unregister).
+
+    :raises NotFound, Conflict.
+    """
+    with transaction.atomic():
+        tournament = locked_tournament(tournament_id)
+        participant = (
+            tournament.participants.select_related("user").filter(user=user).first()
+        )
+        if participant is None:
+            raise NotFound(
+                "You are not playing in this tournament.", code="not_registered"
+            )
+        _leave(
+            tournament,
+            participant,
+            Participant.Status.WITHDRAWN,
+            reason or "withdrew",
+            by=user,
+            now=now,
+        )
+    return participant
+
+
+def participant_disqualify(
+    *, tournament_id: int, participant_id: int, by, reason: str, now: dt.datetime
+) -> Participant:
+    """An organiser disqualifies a player, with a reason for the log.
+    Before the start this simply removes the registration.
+
+    :raises NotAllowed, NotFound, Conflict, GameActionError (no reason).
+    """
+    if not reason.strip():
+        raise GameActionError(
+            "Give a reason for the disqualification.", code="reason_required"
+        )
+    with transaction.atomic():
+        tournament = locked_tournament(tournament_id)
+        require_manager(by, tournament)
+        participant = (
+            tournament.participants.select_related("user")
+            .filter(pk=participant_id)
+            .first()
+        )
+        if participant is None:
+            raise NotFound(
+                "That player is not in this tournament.", code="not_registered"
+            )
+        if tournament.status == Tournament.Status.REGISTRATION:
+            participant.delete()
+            log(
+                tournament,
+                "removed",
+                f"{by} removed {participant}'s registration: {reason.strip()}",
+                user=by,
+                now=now,
+            )
+            return participant
+        _leave(
+            tournament,
+            participant,
+            Participant.Status.DISQUALIFIED,
+            reason.strip(),
+            by=by,
+            now=now,
+        )
+    return participant
+
+
+def _leave(
+    tournament: Tournament,
+    participant: Participant,
+    status: str,
+    reason: str,
+    *,
+    by,
+    now: dt.datetime,
+) -> None:
+    """Withdraw or disqualify.  Expects the tournament lock.
+
+    1. Mark the player; their seeding place and past results stay.
+    2. Record their undecided two-player games as forfeits.
+    3. Resign them from every match still running (the forfeits' matches
+       end; larger tables play on without them).
+    4. Advance: record what finished, pair on.
+    """
+    if tournament.status != Tournament.Status.RUNNING:
+        raise Conflict(
+            "Only a running tournament has players to withdraw.", code="not_running"
+        )
+    if participant.withdrawn:
+        raise Conflict(
+            f"{participant} has already left the tournament.", code="already_left"
+        )
+    participant.status = status
+    participant.left_at = now
+    participant.left_reason = reason[:500]
+    participant.save(update_fields=["status", "left_at", "left_reason"])
+    verb = "withdrew" if status == Participant.Status.WITHDRAWN else "was disqualified"
+    log(
+        tournament,
+        status,
+        f"{participant} {verb}: {reason}",
+        user=by,
+        now=now,
+        participant=participant.pk,
+    )
+    mine = [
+        g
+        for g in tournament.games.filter(ranking__isnull=True).select_related("round")
+        if participant.pk in g.players
+    ]
+    for game in mine:
+        if len(game.players) == 2:
+            forfeit = GameResult.forfeit(
+                game.round.number, game.players, [participant.pk], key=game.key
+            )
+            record_result(tournament, forfeit, source=Source.FORFEIT, now=now)
+    for game in mine:
+        if game.match_id is None:
+            continue
+        try:
+            match_resign(
+                match_id=game.match_id, user=participant.user, now=now, source="system"
+            )
+        except GameActionError:
+            continue  # already over, or already left this game
+    advance_locked(tournament, now)
+    notice_send(
+        user=participant.user,
+        template="tournament-left",
+        context={
+            "tournament": tournament,
+            "verb": verb,
+            "reason": reason,
+            "url": tournament_url(tournament),
+        },
+        dedupe_key=f"tournament-left:{tournament.pk}:{participant.user_id}",
+        now=now,
+    )
+
+
+def round_extend(
+    *, tournament_id: int, number: int, days: int, by, now: dt.datetime
+) -> dt.datetime:
+    """Move a round's hard deadline ``days`` later (from now if it has
+    passed).  Returns the new deadline.
+
+    :raises NotAllowed, NotFound, Conflict, GameActionError.
+    """
+    if not 1 <= days <= MAX_EXTENSION_DAYS:
+        raise GameActionError(
+            f"Extend by 1 to {MAX_EXTENSION_DAYS} days.", code="invalid_days"
+        )
+    with transaction.atomic():
+        tournament = locked_tournament(tournament_id)
+        require_manager(by, tournament)
+        round_ = tournament.round_set.filter(number=number).first()
+        if round_ is None:
+            raise NotFound("There is no such round.", code="no_round")
+        if (
+            tournament.status != Tournament.Status.RUNNING
+            or round_.completed_at is not None
+        ):
+            raise Conflict("That round is over.", code="round_over")
+        if round_.deadline_at is None:
+            raise Conflict("This tournament has no round deadline.", code="no_deadline")
+        round_.deadline_at = max(round_.deadline_at, now) + dt.timedelta(days=days)
+        round_.deadline_notified_at = None
+        round_.autoplay_started_at = None
+        round_.save(
+            update_fields=["deadline_at", "deadline_notified_at", "autoplay_started_at"]
+        )
+        log(
+            tournament,
+            "extended",
+            f"{by} extended round {number} by {days} day{'s' if days != 1 else ''}.",
+            user=by,
+            now=now,
+            round=number,
+            deadline=round_.deadline_at.isoformat(),
+        )
+    return round_.deadline_at
+
+
+def game_result_set(
+    *, game_id: int, ranking: Sequence[Sequence[int]], reason: str, by, now: dt.datetime
+) -> TournamentGame:
+    """An organiser decides an undecided game by hand: ``ranking`` groups
+    participant ids, best first (a shared place is one group).  The reason
+    is logged, the match (if running) ends that way, and the tournament
+    advances.
+
+    :raises NotFound, NotAllowed, Conflict, GameActionError.
+    """
+    if not reason.strip():
+        raise GameActionError(
+            "Give a reason for setting the result.", code="reason_required"
+        )
+    found = TournamentGame.objects.filter(pk=game_id).values("tournament_id").first()
+    if found is None:
+        raise NotFound("There is no such tournament game.")
+    with transaction.atomic():
+        tournament = locked_tournament(found["tournament_id"])
+        require_manager(by, tournament)
+        game = tournament.games.select_related("round").get(pk=game_id)
+        if tournament.status != Tournament.Status.RUNNING:
+            raise Conflict("The tournament is not running.", code="not_running")
+        if game.decided:
+            raise Conflict("This game already has a result.", code="decided")
+        try:
+            result = GameResult(
+                round=game.round.number,
+                table=tuple(game.players),
+                ranking=tuple(tuple(int(p) for p in group) for group in ranking),
+                key=game.key,
+            )
+        except (TypeError, ValueError):
+            raise GameActionError(
+                "The result must place every player of the game exactly once.",
+                code="invalid_result",
+            ) from None
+        record_result(
+            tournament,
+            result,
+            source=Source.MANUAL,
+            now=now,
+            by=by,
+            reason=reason.strip(),
+        )
+        log(
+            tournament,
+            "result_set",
+            f"{by} set the result of {game.key}: {reason.strip()}",
+            user=by,
+            now=now,
+            game=game.key,
+            ranking=[list(g) for g in result.ranking],
+        )
+        advance_locked(tournament, now)
+    game.refresh_from_db()
+    return game
+
+
+def tournament_cancel(
+    *, tournament_id: int, by, reason: str, now: dt.datetime
+) -> Tournament:
+    """An organiser cancels a tournament that has not finished.  Games
+    already running go on as ordinary games; nothing more is paired.
+
+    :raises NotAllowed, Conflict, GameActionError (no reason).
+    """
+    if not reason.strip():
+        raise GameActionError("Give a reason for cancelling.", code="reason_required")
+    with transaction.atomic():
+        tournament = locked_tournament(tournament_id)
+        require_manager(by, tournament)
+        if tournament.status not in (
+            Tournament.Status.REGISTRATION,
+            Tournament.Status.RUNNING,
+        ):
+            raise Conflict("The tournament is already over.", code="over")
+        cancel_locked(tournament, reason.strip(), now=now, by=by)
+    return tournament

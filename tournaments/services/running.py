@@ -1,0 +1,372 @@
+"""Running a tournament: start (seed, pair round 1), record results, pair
+and create the next games, publish the final standings.
+
+Everything happens under the tournament row lock, and every step checks
+what already exists before acting, so a repeated or concurrent call (two
+games of a round finishing at the same moment) does nothing twice:
+
+- a result is recorded only on a game that has none;
+- a game is created only for a key that has no row yet (and the unique
+  constraint on (tournament, key) is the last guard);
+- the final standings are published only while the tournament is running,
+  and each email has its own dedupe key.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import inspect
+import logging
+import secrets
+from dataclasses import dataclass
+
+from django.db import transaction
+
+from games.engine import Rng, get_rules
+from games.models import Match, Seat
+from games.services import Conflict, GameActionError, match_create_seated, match_resign
+
+from ..models import Participant, Round, Tournament, TournamentGame
+from ..selectors import players_of, rating_for, results_of
+from ..types import GameResult, PlayerId, Table
+from .closing import cancel_locked, finish_locked
+from .common import locked_tournament, log, require_manager
+from .formats import Sizes, next_step
+
+logger = logging.getLogger(__name__)
+Source = TournamentGame.Source
+
+
+@dataclass
+class AdvanceReport:
+    """What one call did (all zero and False when it had nothing to do)."""
+
+    recorded: int = 0
+    created: int = 0
+    finished: bool = False
+
+    def as_dict(self) -> dict:
+        return {
+            "recorded": self.recorded,
+            "created": self.created,
+            "finished": self.finished,
+        }
+
+
+# ------------------------------------------------------------------ start
+def tournament_start(*, tournament_id: int, now: dt.datetime, by=None) -> Tournament:
+    """Close registration, seed the players and create round 1.
+
+    ``by`` is the organiser starting early; without it (the beat) the
+    tournament starts only once its registration has closed.  With too few
+    players the tournament is cancelled and the registered players told.
+    A tournament that is no longer in registration is left alone.
+
+    :raises NotFound; NotAllowed and Conflict (only with ``by``).
+    """
+    with transaction.atomic():
+        tournament = locked_tournament(tournament_id)
+        if by is not None:
+            require_manager(by, tournament)
+        if tournament.status != Tournament.Status.REGISTRATION:
+            if by is not None:
+                raise Conflict("The tournament has already started.", code="started")
+            return tournament
+        if by is None and now < tournament.registration_closes_at:
+            return tournament
+        participants = list(tournament.participants.select_related("user"))
+        needed = max(2, get_rules(tournament.game).min_players)
+        if len(participants) < needed:
+            cancel_locked(
+                tournament, f"fewer than {needed} players registered", now=now, by=by
+            )
+            return tournament
+        _seed(tournament, participants)
+        tournament.status = Tournament.Status.RUNNING
+        tournament.started_at = now
+        tournament.save(update_fields=["status", "started_at", "draw_seed"])
+        log(
+            tournament,
+            "started",
+            f"Registration closed with {len(participants)} players; round 1 is paired.",
+            user=by,
+            now=now,
+        )
+        advance_locked(tournament, now)
+    return tournament
+
+
+def _seed(tournament: Tournament, participants: list[Participant]) -> None:
+    """Seeds 1..n by the tournament's seeding; ratings at the start for all
+    (the last standings tie-break).  Expects the tournament lock."""
+    for p in participants:
+        p.rating_at_start = rating_for(p.user, tournament.game)
+    participants.sort(key=lambda p: (p.registered_at, p.pk))
+    Seeding = Tournament.Seeding
+    if tournament.seeding == Seeding.RATING:
+        participants.sort(key=lambda p: -p.rating_at_start)
+    elif tournament.seeding == Seeding.RANDOM:
+        # The engine's RNG, not ``random``: its output is defined by this
+        # project's code, so the stored seed replays the draw forever.
+        tournament.draw_seed = secrets.randbits(62)
+        Rng(tournament.draw_seed).shuffle(participants)
+    else:
+        participants.sort(
+            key=lambda p: (p.manual_position is None, p.manual_position or 0)
+        )
+    for seed, p in enumerate(participants, start=1):
+        p.seed = seed
+    Participant.objects.bulk_update(participants, ["seed", "rating_at_start"])
+
+
+# ---------------------------------------------------------------- advance
+def tournament_advance(*, tournament_id: int, now: dt.datetime) -> AdvanceReport:
+    """Record finished games, create the games now due, finish if over.
+
+    Idempotent; safe to call at any time and from several workers at once.
+
+    :raises NotFound.
+    """
+    with transaction.atomic():
+        tournament = locked_tournament(tournament_id)
+        if tournament.status != Tournament.Status.RUNNING:
+            return AdvanceReport()
+        return advance_locked(tournament, now)
+
+
+def tournament_game_finished(
+    *, match_id: int, now: dt.datetime
+) -> AdvanceReport | None:
+    """A match finished: advance its tournament (None if it is not a
+    tournament game)."""
+    game = (
+        TournamentGame.objects.filter(match_id=match_id).values("tournament_id").first()
+    )
+    if game is None:
+        return None
+    return tournament_advance(tournament_id=game["tournament_id"], now=now)
+
+
+def advance_locked(tournament: Tournament, now: dt.datetime) -> AdvanceReport:
+    """The body of :func:`tournament_advance`.  Expects the tournament lock.
+
+    1. Record the result of every finished match that has none yet.
+    2. Ask the format for the next step; record its byes, forfeits and
+       walkovers, create its games.
+    3. End matches still running whose game was decided otherwise (a
+       walkover, a result set by hand).
+    4. Close complete rounds; publish the final standings when over.
+    """
+    report = AdvanceReport()
+    participants = {p.pk: p for p in tournament.participants.select_related("user")}
+    by_user = {p.user_id: p.pk for p in participants.values()}
+    finished = tournament.games.filter(
+        ranking__isnull=True, match__status=Match.Status.FINISHED
+    )
+    for game in finished.select_related("match", "round"):
+        report.recorded += _record_from_match(tournament, game, by_user, now)
+
+    rules = get_rules(tournament.game)
+    games = list(
+        tournament.games.select_related("round").only("key", "ranking", "round__number")
+    )
+    latest = max((g.round.number for g in games), default=0)
+    step = next_step(
+        tournament,
+        players_of(tournament),
+        results_of(tournament),
+        existing={g.key for g in games},
+        latest_round_open=any(
+            g.round.number == latest and not g.decided for g in games
+        ),
+        sizes=Sizes(rules.min_players, rules.max_players),
+    )
+    for result in step.results:
+        source = Source.BYE if result.is_bye else Source.FORFEIT
+        report.recorded += record_result(tournament, result, source=source, now=now)
+    for table in step.tables:
+        _create_game(tournament, table, participants, now)
+        report.created += 1
+    end_decided_matches(tournament, now)
+    _close_rounds(tournament, now)
+    if step.finished:
+        finish_locked(tournament, step.placements, now)
+        report.finished = True
+    return report
+
+
+def _round(
+    tournament: Tournament, number: int, now: dt.datetime, *, new_game: bool
+) -> Round:
+    """The round row, created on first use.  A new game pushes the round's
+    deadline to ``round_days`` after its start (and reopens the round)."""
+    round_, _ = Round.objects.get_or_create(
+        tournament=tournament, number=number, defaults={"started_at": now}
+    )
+    if not new_game:
+        return round_
+    changed = []
+    if round_.completed_at is not None:
+        round_.completed_at = None
+        changed.append("completed_at")
+    if tournament.round_days:
+        deadline = now + dt.timedelta(days=tournament.round_days)
+        if round_.deadline_at is None or deadline > round_.deadline_at:
+            round_.deadline_at = deadline
+            round_.deadline_notified_at = None
+            round_.autoplay_started_at = None
+            changed += ["deadline_at", "deadline_notified_at", "autoplay_started_at"]
+    if changed:
+        round_.save(update_fields=changed)
+    return round_
+
+
+def record_result(
+    tournament: Tournament,
+    result: GameResult,
+    *,
+    source: str,
+    now: dt.datetime,
+    by=None,
+    reason: str = "",
+) -> int:
+    """Store ``result`` on its game (creating the row for a bye or a game
+    that never had a match).  Returns 1 if stored, 0 if the game already
+    had a result.  Expects the tournament lock."""
+    game = tournament.games.filter(key=result.key).first()
+    if game is not None and game.decided:
+        return 0
+    if game is None:
+        game = TournamentGame(
+            tournament=tournament,
+            key=result.key,
+            created_at=now,
+            round=_round(tournament, result.round, now, new_game=False),
+        )
+    game.players = list(result.table)
+    game.ranking = [list(group) for group in result.ranking]
+    game.forfeited = sorted(result.forfeited)
+    game.source = source
+    game.reason = reason[:500]
+    game.decided_by = by
+    game.decided_at = now
+    game.save()
+    return 1
+
+
+def _record_from_match(
+    tournament: Tournament,
+    game: TournamentGame,
+    by_user: dict[int, int],
+    now: dt.datetime,
+) -> int:
+    """Store a finished match's ranking (engine seats -> participants)."""
+    seat_user = dict(
+        Seat.objects.filter(match=game.match_id).values_list("index", "user_id")
+    )
+    try:
+        ranking = tuple(
+            tuple(by_user[seat_user[index]] for index in group)
+            for group in (game.match.outcome or {}).get("ranking", [])
+        )
+        result = GameResult(
+            round=game.round.number,
+            table=tuple(game.players),
+            ranking=ranking,
+            key=game.key,
+        )
+    except (KeyError, TypeError, ValueError):
+        # Left undecided: an organiser sets it by hand (the page shows it).
+        logger.exception(
+            "Tournament %s game %s: unusable outcome", tournament.pk, game.key
+        )
+        return 0
+    return record_result(tournament, result, source=Source.GAME, now=now)
+
+
+def _create_game(
+    tournament: Tournament,
+    table: Table,
+    participants: dict[PlayerId, Participant],
+    now: dt.datetime,
+) -> TournamentGame:
+    """Create and start the match of ``table``.  Expects the tournament lock.
+
+    The match draws its own seat order, so the stored ``players`` follow
+    the match's engine seats (what the seat balance of later rounds reads).
+    """
+    round_ = _round(tournament, table.round, now, new_game=True)
+    users = [participants[pid].user for pid in table.players]
+    options = {
+        "users": users,
+        "game": tournament.game,
+        "now": now,
+        "created_by": tournament.created_by,
+        "rated": tournament.rated,
+        "days_per_move": tournament.days_per_move,
+        "timeout_policy": tournament.timeout_policy,
+    }
+    if _accepts_vacation_setting():
+        options["vacation_allowed"] = tournament.vacation_allowed
+    match = match_create_seated(**options)
+    if not tournament.vacation_allowed and match.vacation_allowed:
+        # ``match_create_seated`` has no vacation option yet (asked of the
+        # games app): set the match field in the same transaction.
+        Match.objects.filter(pk=match.pk).update(vacation_allowed=False)
+    by_user = {participants[pid].user_id: pid for pid in table.players}
+    seats = (
+        Seat.objects.filter(match=match)
+        .order_by("index")
+        .values_list("user_id", flat=True)
+    )
+    return TournamentGame.objects.create(
+        tournament=tournament,
+        round=round_,
+        key=table.key,
+        match=match,
+        players=[by_user[user_id] for user_id in seats],
+        created_at=now,
+    )
+
+
+def _accepts_vacation_setting() -> bool:
+    return "vacation_allowed" in inspect.signature(match_create_seated).parameters
+
+
+def end_decided_matches(tournament: Tournament, now: dt.datetime) -> None:
+    """End the matches still running whose game is decided (a walkover or
+    a result set by hand): players resign from the bottom of the decided
+    order up, so the match ends as close to the tournament's result as the
+    game allows (a shared first place becomes a win for one of them; the
+    tournament keeps its own result).  Expects the tournament lock (then
+    takes each match's lock)."""
+    running = tournament.games.filter(
+        ranking__isnull=False, match__status=Match.Status.ACTIVE
+    )
+    for game in running.select_related("match"):
+        order = list(game.forfeited) + [
+            p for group in reversed(game.ranking) for p in group
+        ]
+        users = {
+            p.pk: p.user
+            for p in tournament.participants.filter(pk__in=order).select_related("user")
+        }
+        for pid in order[:-1]:
+            try:
+                match_resign(
+                    match_id=game.match_id, user=users[pid], now=now, source="system"
+                )
+            except GameActionError:
+                # The match ended meanwhile, or this seat already left.
+                continue
+            if not Match.objects.filter(
+                pk=game.match_id, status=Match.Status.ACTIVE
+            ).exists():
+                break
+
+
+def _close_rounds(tournament: Tournament, now: dt.datetime) -> None:
+    open_rounds = tournament.round_set.filter(completed_at__isnull=True).exclude(
+        games__ranking__isnull=True
+    )
+    open_rounds.update(completed_at=now)

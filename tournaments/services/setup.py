@@ -1,0 +1,295 @@
+"""Before round 1: creating a tournament, registration, invitations,
+manual seeding order and replacing a player."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+
+from games.models import TimeoutPolicy
+from games.services import Conflict, NotAllowed, NotFound
+
+from ..models import (
+    Club,
+    Participant,
+    Tournament,
+    TournamentInvitation,
+)
+from ..notify import notice_send, tournament_url
+from ..selectors import is_club_member, is_club_organiser
+from .common import locked_tournament, log, require_manager
+from .validation import invalid, settings_clean
+
+Format = Tournament.Format
+
+
+def tournament_create(
+    *,
+    creator,
+    name: str,
+    club_id: int | None,
+    now: dt.datetime,
+    description: str = "",
+    game: str = "alta",
+    players_per_table: int = 2,
+    format: str = Format.SWISS,
+    rounds: int | None = None,
+    double_round_robin: bool = False,
+    third_place: bool = False,
+    advance: int = 1,
+    days_per_move: int = 3,
+    timeout_policy: str = TimeoutPolicy.AUTO,
+    vacation_allowed: bool = True,
+    rated: bool = False,
+    registration_opens_at: dt.datetime | None = None,
+    registration_closes_at: dt.datetime,
+    capacity: int = 16,
+    registration: str = Tournament.Registration.ANYONE,
+    seeding: str = Tournament.Seeding.RATING,
+    round_days: int | None = None,
+) -> Tournament:
+    """Create a tournament of a club (by one of its organisers) or a
+    site-wide one (``club_id=None``, staff only).
+
+    :raises NotFound, NotAllowed, GameActionError.
+    """
+    club = None
+    if club_id is not None:
+        club = Club.objects.filter(pk=club_id).first()
+        if club is None:
+            raise NotFound("There is no such club.")
+    if not (is_club_organiser(creator, club) if club else creator.is_staff):
+        raise NotAllowed(
+            "Club organisers create their club's tournaments; "
+            "site-wide ones are for staff.",
+            code="not_organiser",
+        )
+    name = " ".join(name.split())
+    if not name:
+        raise invalid("A tournament needs a name.", "invalid_name")
+    fields = settings_clean(
+        game=game,
+        players_per_table=players_per_table,
+        format=format,
+        rounds=rounds,
+        double_round_robin=double_round_robin,
+        third_place=third_place,
+        advance=advance,
+        days_per_move=days_per_move,
+        timeout_policy=timeout_policy,
+        registration_opens_at=registration_opens_at,
+        registration_closes_at=registration_closes_at,
+        capacity=capacity,
+        registration=registration,
+        seeding=seeding,
+        round_days=round_days,
+        club=club,
+        now=now,
+    )
+    with transaction.atomic():
+        tournament = Tournament.objects.create(
+            club=club,
+            name=name,
+            description=description.strip(),
+            created_by=creator,
+            created_at=now,
+            vacation_allowed=bool(vacation_allowed),
+            rated=bool(rated),
+            **fields,
+        )
+        log(
+            tournament,
+            "created",
+            f"{creator} created the tournament.",
+            user=creator,
+            now=now,
+        )
+    return tournament
+
+
+def tournament_register(*, tournament_id: int, user, now: dt.datetime) -> Participant:
+    """Register ``user`` while registration is open, within the capacity
+    and the tournament's registration policy.
+
+    :raises NotFound, NotAllowed, Conflict.
+    """
+    with transaction.atomic():
+        tournament = locked_tournament(tournament_id)
+        if not tournament.registration_open(now):
+            raise Conflict("Registration is not open.", code="registration_closed")
+        if (
+            tournament.registration == Tournament.Registration.MEMBERS
+            and not is_club_member(user, tournament.club)
+        ):
+            raise NotAllowed(
+                f"This tournament is for members of {tournament.club}.",
+                code="members_only",
+            )
+        if (
+            tournament.registration == Tournament.Registration.INVITED
+            and not tournament.invitations.filter(user=user).exists()
+        ):
+            raise NotAllowed(
+                "This tournament is for invited players.", code="invited_only"
+            )
+        if tournament.participants.filter(user=user).exists():
+            raise Conflict("You are already registered.", code="already_registered")
+        if tournament.participants.count() >= tournament.capacity:
+            raise Conflict("The tournament is full.", code="full")
+        participant = Participant.objects.create(
+            tournament=tournament, user=user, registered_at=now
+        )
+        log(tournament, "registered", f"{user} registered.", user=user, now=now)
+    return participant
+
+
+def tournament_unregister(*, tournament_id: int, user, now: dt.datetime) -> None:
+    """Take back a registration before the tournament starts.
+
+    :raises NotFound, Conflict.
+    """
+    with transaction.atomic():
+        tournament = locked_tournament(tournament_id)
+        if tournament.status != Tournament.Status.REGISTRATION:
+            raise Conflict(
+                "The tournament has started: withdraw instead.", code="started"
+            )
+        deleted, _ = tournament.participants.filter(user=user).delete()
+        if not deleted:
+            raise NotFound("You are not registered.", code="not_registered")
+        log(
+            tournament,
+            "unregistered",
+            f"{user} took back their registration.",
+            user=user,
+            now=now,
+        )
+
+
+def tournament_invite(
+    *, tournament_id: int, display_name: str, by, now: dt.datetime
+) -> TournamentInvitation:
+    """An organiser invites a player (by display name) to register.
+
+    :raises NotFound, NotAllowed, Conflict.
+    """
+    User = get_user_model()
+    with transaction.atomic():
+        tournament = locked_tournament(tournament_id)
+        require_manager(by, tournament)
+        if tournament.status != Tournament.Status.REGISTRATION:
+            raise Conflict("Registration is over.", code="registration_closed")
+        invitee = User.objects.filter(display_name__iexact=display_name.strip()).first()
+        if invitee is None:
+            raise NotFound(
+                f"There is no player called {display_name.strip()!r}.",
+                code="unknown_player",
+            )
+        invitation, created = TournamentInvitation.objects.get_or_create(
+            tournament=tournament,
+            user=invitee,
+            defaults={"invited_by": by, "created_at": now},
+        )
+        if not created:
+            raise Conflict(f"{invitee} is already invited.", code="already_invited")
+        log(tournament, "invited", f"{by} invited {invitee}.", user=by, now=now)
+        notice_send(
+            user=invitee,
+            template="tournament-invitation",
+            context={
+                "tournament": tournament,
+                "by": by,
+                "url": tournament_url(tournament),
+            },
+            dedupe_key=f"tournament-invitation:{invitation.pk}",
+            now=now,
+        )
+    return invitation
+
+
+def tournament_seeds_set(
+    *, tournament_id: int, order: Sequence[int], by, now: dt.datetime
+) -> None:
+    """Set the manual seeding order: participant ids, strongest first.
+
+    Players left out follow in registration order.  Used when the
+    tournament seeds "by the organisers' order".
+
+    :raises NotAllowed, Conflict, GameActionError.
+    """
+    with transaction.atomic():
+        tournament = locked_tournament(tournament_id)
+        require_manager(by, tournament)
+        if tournament.status != Tournament.Status.REGISTRATION:
+            raise Conflict(
+                "The seeding is fixed once the tournament starts.", code="started"
+            )
+        ids = list(order)
+        known = set(tournament.participants.values_list("pk", flat=True))
+        if len(set(ids)) != len(ids) or not set(ids) <= known:
+            raise invalid(
+                "The order must list registered players, each once.", "invalid_order"
+            )
+        tournament.participants.update(manual_position=None)
+        for position, pk in enumerate(ids, start=1):
+            Participant.objects.filter(pk=pk).update(manual_position=position)
+        log(
+            tournament,
+            "seeding",
+            f"{by} set the seeding order.",
+            user=by,
+            now=now,
+            order=ids,
+        )
+
+
+def participant_replace(
+    *, tournament_id: int, participant_id: int, display_name: str, by, now: dt.datetime
+) -> Participant:
+    """Before round 1, an organiser puts another player in a registered
+    player's place (keeping its place in a manual seeding order).
+
+    :raises NotFound, NotAllowed, Conflict.
+    """
+    User = get_user_model()
+    with transaction.atomic():
+        tournament = locked_tournament(tournament_id)
+        require_manager(by, tournament)
+        if tournament.status != Tournament.Status.REGISTRATION:
+            raise Conflict(
+                "Players can only be replaced before round 1.", code="started"
+            )
+        participant = (
+            tournament.participants.select_related("user")
+            .filter(pk=participant_id)
+            .first()
+        )
+        if participant is None:
+            raise NotFound("That player is not registered.", code="not_registered")
+        newcomer = User.objects.filter(
+            display_name__iexact=display_name.strip()
+        ).first()
+        if newcomer is None:
+            raise NotFound(
+                f"There is no player called {display_name.strip()!r}.",
+                code="unknown_player",
+            )
+        if tournament.participants.filter(user=newcomer).exists():
+            raise Conflict(
+                f"{newcomer} is already registered.", code="already_registered"
+            )
+        old = participant.user
+        participant.user = newcomer
+        participant.registered_at = now
+        participant.save(update_fields=["user", "registered_at"])
+        log(
+            tournament,
+            "replaced",
+            f"{by} replaced {old} by {newcomer}.",
+            user=by,
+            now=now,
+        )
+    return participant

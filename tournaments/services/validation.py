@@ -1,0 +1,135 @@
+"""Checking a tournament's settings before it is created."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from games.models import TimeoutPolicy
+from games.services import GameActionError
+
+from ..models import MAX_CAPACITY, MAX_ROUNDS, Club, Tournament
+
+MAX_DAYS_PER_MOVE = 30
+MAX_ROUND_DAYS = 365
+Format = Tournament.Format
+
+
+def invalid(message: str, code: str = "invalid_settings") -> GameActionError:
+    return GameActionError(message, code=code)
+
+
+def settings_clean(
+    *,
+    game: str,
+    players_per_table: int,
+    format: str,
+    rounds: int | None,
+    double_round_robin: bool,
+    third_place: bool,
+    advance: int,
+    days_per_move: int,
+    timeout_policy: str,
+    registration_opens_at: dt.datetime | None,
+    registration_closes_at: dt.datetime,
+    capacity: int,
+    registration: str,
+    seeding: str,
+    round_days: int | None,
+    club: Club | None,
+    now: dt.datetime,
+    **ignored,
+) -> dict:
+    """Check a tournament's settings and return the model field values
+    (options that do not apply to the format are reset).
+
+    :raises GameActionError: naming the first problem found.
+    """
+    from games.boards import playable_slugs
+    from games.engine import get_rules
+
+    if game not in playable_slugs():
+        raise invalid(f"Unknown game {game!r}.", "unknown_game")
+    rules = get_rules(game)
+    if not max(2, rules.min_players) <= players_per_table <= rules.max_players:
+        raise invalid(
+            f"{rules.name} is played by {rules.min_players} to "
+            f"{rules.max_players} players at a table.",
+            "invalid_players",
+        )
+    if format not in Format.values:
+        raise invalid("Unknown format.", "invalid_format")
+    pairs = players_per_table == 2
+    if format == Format.DOUBLE_ELIMINATION and not pairs:
+        raise invalid("Double elimination needs two-player games.", "invalid_format")
+    if format == Format.SWISS:
+        if rounds is None or not 1 <= rounds <= MAX_ROUNDS:
+            raise invalid(
+                f"A Swiss tournament needs 1 to {MAX_ROUNDS} rounds.", "invalid_rounds"
+            )
+    else:
+        rounds = None
+    knockout_of_tables = not pairs and format in (
+        Format.SINGLE_ELIMINATION,
+        Format.ROUND_ROBIN,
+    )
+    if knockout_of_tables and not 1 <= advance < players_per_table:
+        raise invalid(
+            f"Between 1 and {players_per_table - 1} players of each table go through.",
+            "invalid_advance",
+        )
+    if not knockout_of_tables:
+        advance = 1
+    if not 1 <= days_per_move <= MAX_DAYS_PER_MOVE:
+        raise invalid(
+            f"Days per move must be between 1 and {MAX_DAYS_PER_MOVE}.",
+            "invalid_time_control",
+        )
+    if timeout_policy not in TimeoutPolicy.values:
+        raise invalid("Unknown timeout policy.", "invalid_timeout_policy")
+    if registration_closes_at <= now:
+        raise invalid("Registration must close in the future.", "invalid_registration")
+    if (
+        registration_opens_at is not None
+        and registration_opens_at >= registration_closes_at
+    ):
+        raise invalid(
+            "Registration must open before it closes.", "invalid_registration"
+        )
+    if not 2 <= capacity <= MAX_CAPACITY:
+        raise invalid(
+            f"Capacity must be between 2 and {MAX_CAPACITY} players.",
+            "invalid_capacity",
+        )
+    if registration not in Tournament.Registration.values:
+        raise invalid("Unknown registration policy.", "invalid_registration")
+    if registration == Tournament.Registration.MEMBERS and club is None:
+        raise invalid(
+            "Only a club tournament can be for club members.", "invalid_registration"
+        )
+    if seeding not in Tournament.Seeding.values:
+        raise invalid("Unknown seeding.", "invalid_seeding")
+    if round_days is not None and not 1 <= round_days <= MAX_ROUND_DAYS:
+        raise invalid(
+            f"A round deadline must be 1 to {MAX_ROUND_DAYS} days.", "invalid_deadline"
+        )
+    return {
+        "game": game,
+        "players_per_table": players_per_table,
+        "format": format,
+        "rounds": rounds,
+        "advance": advance,
+        "double_round_robin": bool(double_round_robin)
+        and pairs
+        and format == Format.ROUND_ROBIN,
+        "third_place": bool(third_place)
+        and pairs
+        and format == Format.SINGLE_ELIMINATION,
+        "days_per_move": days_per_move,
+        "timeout_policy": timeout_policy,
+        "registration_opens_at": registration_opens_at,
+        "registration_closes_at": registration_closes_at,
+        "capacity": capacity,
+        "registration": registration,
+        "seeding": seeding,
+        "round_days": round_days,
+    }

@@ -1,0 +1,83 @@
+from django.urls import path
+
+from . import views, views_clubs
+
+urlpatterns = [
+    path("tournaments/", views.tournament_list, name="tournaments"),
+    path("tournaments/new/", views.tournament_new, name="tournament-new"),
+    path("tournaments/<int:pk>/", views.tournament_detail, name="tournament-detail"),
+    path(
+        "tournaments/<int:pk>/register/",
+        views.tournament_register,
+        name="tournament-register",
+    ),
+    path(
+        "tournaments/<int:pk>/unregister/",
+        views.tournament_unregister,
+        name="tournament-unregister",
+    ),
+    path(
+        "tournaments/<int:pk>/withdraw/",
+        views.tournament_withdraw,
+        name="tournament-withdraw",
+    ),
+    path(
+        "tournaments/<int:pk>/start/", views.tournament_start, name="tournament-start"
+    ),
+    path(
+        "tournaments/<int:pk>/cancel/",
+        views.tournament_cancel,
+        name="tournament-cancel",
+    ),
+    path(
+        "tournaments/<int:pk>/invite/",
+        views.tournament_invite,
+        name="tournament-invite",
+    ),
+    path(
+        "tournaments/<int:pk>/seeding/",
+        views.tournament_seeding,
+        name="tournament-seeding",
+    ),
+    path(
+        "tournaments/<int:pk>/players/<int:participant>/replace/",
+        views.participant_replace,
+        name="tournament-replace",
+    ),
+    path(
+        "tournaments/<int:pk>/players/<int:participant>/disqualify/",
+        views.participant_disqualify,
+        name="tournament-disqualify",
+    ),
+    path(
+        "tournaments/<int:pk>/rounds/<int:number>/extend/",
+        views.round_extend,
+        name="tournament-round-extend",
+    ),
+    path(
+        "tournaments/games/<int:game>/result/",
+        views.game_result,
+        name="tournament-game-result",
+    ),
+    path("clubs/", views_clubs.club_list, name="clubs"),
+    path("clubs/new/", views_clubs.club_new, name="club-new"),
+    path("clubs/<int:pk>/", views_clubs.club_detail, name="club-detail"),
+    path("clubs/<int:pk>/join/", views_clubs.club_join, name="club-join"),
+    path("clubs/<int:pk>/leave/", views_clubs.club_leave, name="club-leave"),
+    path("clubs/<int:pk>/invite/", views_clubs.club_invite, name="club-invite"),
+    path(
+        "clubs/<int:pk>/members/<int:user>/approve/",
+        views_clubs.club_approve,
+        name="club-approve",
+    ),
+    path(
+        "clubs/<int:pk>/members/<int:user>/remove/",
+        views_clubs.club_remove,
+        name="club-remove",
+    ),
+    path(
+        "clubs/<int:pk>/members/<int:user>/promote/",
+        views_clubs.club_promote,
+        name="club-promote",
+    ),
+]

@@ -1,0 +1,324 @@
+"""Tournament pages: the list, creating one, the tournament page (settings,
+players, bracket, rounds, standings, organiser controls) and its actions.
+Every action calls one service; its ``GameActionError`` becomes a message."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.views.decorators.http import require_POST
+
+from games.services import GameActionError
+
+from . import selectors, services
+from .forms import (
+    ExtendForm,
+    PlayerNameForm,
+    ReasonForm,
+    ResultForm,
+    SeedingForm,
+    TournamentForm,
+)
+from .models import Tournament, TournamentGame
+from .overview import tournament_overview
+
+
+def tournament_list(request):
+    context = selectors.tournaments_listed()
+    context["can_create"] = request.user.is_authenticated and (
+        request.user.is_staff or selectors.clubs_organised_by(request.user).exists()
+    )
+    return render(request, "tournaments/list.html", context)
+
+
+@login_required
+def tournament_new(request):
+    initial = {"club": request.GET.get("club")}
+    form = TournamentForm(request.POST or None, user=request.user, initial=initial)
+    if not form.fields["club"].choices:
+        messages.error(
+            request, "Tournaments are created by club organisers: start a club first."
+        )
+        return redirect("clubs")
+    if request.method == "POST" and form.is_valid():
+        data = dict(form.cleaned_data)
+        club_id = data.pop("club")
+        try:
+            tournament = services.tournament_create(
+                creator=request.user, club_id=club_id, now=timezone.now(), **data
+            )
+        except GameActionError as error:
+            form.add_error(None, error.message)
+        else:
+            messages.success(request, "The tournament is open for registration.")
+            return redirect(tournament)
+    return render(request, "tournaments/new.html", {"form": form})
+
+
+def tournament_detail(request, pk: int):
+    tournament = get_object_or_404(
+        Tournament.objects.select_related("club", "created_by"), pk=pk
+    )
+    now = timezone.now()
+    overview = tournament_overview(tournament)
+    user = request.user
+    mine = next(
+        (
+            p
+            for p in overview.participants
+            if user.is_authenticated and p.user_id == user.pk
+        ),
+        None,
+    )
+    manager = selectors.can_manage(user, tournament)
+    context = {
+        "tournament": tournament,
+        "overview": overview,
+        "me": mine,
+        "manager": manager,
+        "registration_open": tournament.registration_open(now),
+        "full": len(overview.participants) >= tournament.capacity,
+        "placings": sorted(
+            (p for p in overview.participants if p.final_place),
+            key=lambda p: (p.final_place, p.seed or 0),
+        ),
+        "events": tournament.events.select_related("user").order_by(
+            "-created_at", "-pk"
+        )[:30],
+    }
+    if manager:
+        context["name_form"] = PlayerNameForm()
+        context["reason_form"] = ReasonForm()
+        context["extend_form"] = ExtendForm()
+        if (
+            tournament.status == Tournament.Status.REGISTRATION
+            and tournament.seeding == Tournament.Seeding.MANUAL
+        ):
+            context["seeding_form"] = SeedingForm(participants=overview.participants)
+    return render(request, "tournaments/detail.html", context)
+
+
+def _act(request, pk: int, action, success: str):
+    try:
+        action()
+    except GameActionError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, success)
+    return redirect("tournament-detail", pk=pk)
+
+
+def _form_or_error(request, form_class, pk: int, **kwargs):
+    form = form_class(request.POST, **kwargs)
+    if form.is_valid():
+        return form
+    first = next(iter(form.errors.values()))[0]
+    messages.error(request, first)
+    return None
+
+
+@login_required
+@require_POST
+def tournament_register(request, pk: int):
+    return _act(
+        request,
+        pk,
+        lambda: services.tournament_register(
+            tournament_id=pk, user=request.user, now=timezone.now()
+        ),
+        "You are registered.",
+    )
+
+
+@login_required
+@require_POST
+def tournament_unregister(request, pk: int):
+    return _act(
+        request,
+        pk,
+        lambda: services.tournament_unregister(
+            tournament_id=pk, user=request.user, now=timezone.now()
+        ),
+        "Your registration is taken back.",
+    )
+
+
+@login_required
+@require_POST
+def tournament_withdraw(request, pk: int):
+    return _act(
+        request,
+        pk,
+        lambda: services.participant_withdraw(
+            tournament_id=pk, user=request.user, now=timezone.now()
+        ),
+        "You withdrew; your remaining games are forfeited.",
+    )
+
+
+@login_required
+@require_POST
+def tournament_start(request, pk: int):
+    return _act(
+        request,
+        pk,
+        lambda: services.tournament_start(
+            tournament_id=pk, by=request.user, now=timezone.now()
+        ),
+        "Registration is closed and round 1 is under way.",
+    )
+
+
+@login_required
+@require_POST
+def tournament_cancel(request, pk: int):
+    form = _form_or_error(request, ReasonForm, pk)
+    if form is None:
+        return redirect("tournament-detail", pk=pk)
+    return _act(
+        request,
+        pk,
+        lambda: services.tournament_cancel(
+            tournament_id=pk,
+            by=request.user,
+            reason=form.cleaned_data["reason"],
+            now=timezone.now(),
+        ),
+        "The tournament is cancelled.",
+    )
+
+
+@login_required
+@require_POST
+def tournament_invite(request, pk: int):
+    form = _form_or_error(request, PlayerNameForm, pk)
+    if form is None:
+        return redirect("tournament-detail", pk=pk)
+    name = form.cleaned_data["display_name"]
+    return _act(
+        request,
+        pk,
+        lambda: services.tournament_invite(
+            tournament_id=pk, display_name=name, by=request.user, now=timezone.now()
+        ),
+        f"{name} is invited.",
+    )
+
+
+@login_required
+@require_POST
+def tournament_seeding(request, pk: int):
+    tournament = get_object_or_404(Tournament, pk=pk)
+    form = _form_or_error(
+        request, SeedingForm, pk, participants=selectors.participants_of(tournament)
+    )
+    if form is None:
+        return redirect("tournament-detail", pk=pk)
+    return _act(
+        request,
+        pk,
+        lambda: services.tournament_seeds_set(
+            tournament_id=pk, order=form.order(), by=request.user, now=timezone.now()
+        ),
+        "The seeding order is saved.",
+    )
+
+
+@login_required
+@require_POST
+def participant_replace(request, pk: int, participant: int):
+    form = _form_or_error(request, PlayerNameForm, pk)
+    if form is None:
+        return redirect("tournament-detail", pk=pk)
+    return _act(
+        request,
+        pk,
+        lambda: services.participant_replace(
+            tournament_id=pk,
+            participant_id=participant,
+            display_name=form.cleaned_data["display_name"],
+            by=request.user,
+            now=timezone.now(),
+        ),
+        "The player is replaced.",
+    )
+
+
+@login_required
+@require_POST
+def participant_disqualify(request, pk: int, participant: int):
+    form = _form_or_error(request, ReasonForm, pk)
+    if form is None:
+        return redirect("tournament-detail", pk=pk)
+    return _act(
+        request,
+        pk,
+        lambda: services.participant_disqualify(
+            tournament_id=pk,
+            participant_id=participant,
+            by=request.user,
+            reason=form.cleaned_data["reason"],
+            now=timezone.now(),
+        ),
+        "The player is out of the tournament.",
+    )
+
+
+@login_required
+@require_POST
+def round_extend(request, pk: int, number: int):
+    form = _form_or_error(request, ExtendForm, pk)
+    if form is None:
+        return redirect("tournament-detail", pk=pk)
+    return _act(
+        request,
+        pk,
+        lambda: services.round_extend(
+            tournament_id=pk,
+            number=number,
+            days=form.cleaned_data["days"],
+            by=request.user,
+            now=timezone.now(),
+        ),
+        f"Round {number} is extended.",
+    )
+
+
+@login_required
+def game_result(request, game: int):
+    """The organiser's form to decide a game by hand."""
+    tournament_game = get_object_or_404(
+        TournamentGame.objects.select_related("tournament", "round", "match"), pk=game
+    )
+    tournament = tournament_game.tournament
+    if not selectors.can_manage(request.user, tournament):
+        raise Http404("Only the tournament's organisers can set results.")
+    players = sorted(
+        tournament.participants.filter(pk__in=tournament_game.players).select_related(
+            "user"
+        ),
+        key=lambda p: tournament_game.players.index(p.pk),
+    )
+    form = ResultForm(request.POST or None, players=players)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.game_result_set(
+                game_id=game,
+                ranking=form.ranking(),
+                reason=form.cleaned_data["reason"],
+                by=request.user,
+                now=timezone.now(),
+            )
+        except GameActionError as error:
+            form.add_error(None, error.message)
+        else:
+            messages.success(request, f"The result of {tournament_game.key} is set.")
+            return redirect(tournament)
+    return render(
+        request,
+        "tournaments/result.html",
+        {"game": tournament_game, "tournament": tournament, "form": form},
+    )

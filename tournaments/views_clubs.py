@@ -1,0 +1,162 @@
+"""Club pages: the list, founding a club, the club page (members,
+tournaments, recent results) and membership actions."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.views.decorators.http import require_POST
+
+from games.services import GameActionError
+
+from . import selectors, services
+from .forms import ClubForm, PlayerNameForm
+from .models import Club, ClubMembership, Tournament
+
+
+def club_list(request):
+    return render(
+        request, "tournaments/club_list.html", {"clubs": selectors.clubs_listed()}
+    )
+
+
+@login_required
+def club_new(request):
+    form = ClubForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            club = services.club_create(
+                creator=request.user, now=timezone.now(), **form.cleaned_data
+            )
+        except GameActionError as error:
+            form.add_error(None, error.message)
+        else:
+            messages.success(request, "Your club is founded; you are its organiser.")
+            return redirect(club)
+    return render(request, "tournaments/club_new.html", {"form": form})
+
+
+def club_detail(request, pk: int):
+    club = get_object_or_404(Club, pk=pk)
+    members = list(selectors.club_members(club))
+    mine = next(
+        (
+            m
+            for m in members
+            if request.user.is_authenticated and m.user_id == request.user.pk
+        ),
+        None,
+    )
+    organiser = selectors.is_club_organiser(request.user, club)
+    Status = ClubMembership.Status
+    context = {
+        "club": club,
+        "me": mine,
+        "organiser": organiser,
+        "members": [m for m in members if m.status == Status.ACTIVE],
+        "requests": [m for m in members if m.status == Status.REQUESTED]
+        if organiser
+        else [],
+        "invited": [m for m in members if m.status == Status.INVITED]
+        if organiser
+        else [],
+        "tournaments": club.tournaments.exclude(
+            status=Tournament.Status.CANCELLED
+        ).order_by("-created_at")[:30],
+        "recent": selectors.recent_results(club),
+        "invite_form": PlayerNameForm() if organiser else None,
+    }
+    return render(request, "tournaments/club_detail.html", context)
+
+
+def _act(request, pk: int, action, success: str):
+    try:
+        action()
+    except GameActionError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, success)
+    return redirect("club-detail", pk=pk)
+
+
+@login_required
+@require_POST
+def club_join(request, pk: int):
+    def join():
+        membership = services.club_join(
+            club_id=pk, user=request.user, now=timezone.now()
+        )
+        if membership.status == ClubMembership.Status.REQUESTED:
+            messages.info(request, "Your request is sent; an organiser will answer.")
+
+    return _act(request, pk, join, "Welcome to the club.")
+
+
+@login_required
+@require_POST
+def club_leave(request, pk: int):
+    return _act(
+        request,
+        pk,
+        lambda: services.club_leave(club_id=pk, user=request.user, now=timezone.now()),
+        "You left the club.",
+    )
+
+
+@login_required
+@require_POST
+def club_invite(request, pk: int):
+    form = PlayerNameForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Write the player's display name.")
+        return redirect("club-detail", pk=pk)
+    name = form.cleaned_data["display_name"]
+    return _act(
+        request,
+        pk,
+        lambda: services.club_invite(
+            club_id=pk, display_name=name, by=request.user, now=timezone.now()
+        ),
+        f"{name} is invited.",
+    )
+
+
+@login_required
+@require_POST
+def club_approve(request, pk: int, user: int):
+    return _act(
+        request,
+        pk,
+        lambda: services.club_request_approve(
+            club_id=pk, user_id=user, by=request.user, now=timezone.now()
+        ),
+        "Request accepted.",
+    )
+
+
+@login_required
+@require_POST
+def club_remove(request, pk: int, user: int):
+    return _act(
+        request,
+        pk,
+        lambda: services.club_member_remove(
+            club_id=pk, user_id=user, by=request.user, now=timezone.now()
+        ),
+        "Done.",
+    )
+
+
+@login_required
+@require_POST
+def club_promote(request, pk: int, user: int):
+    return _act(
+        request,
+        pk,
+        lambda: services.club_member_promote(
+            club_id=pk, user_id=user, by=request.user, now=timezone.now()
+        ),
+        "They organise the club too now.",
+    )
