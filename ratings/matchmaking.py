@@ -30,15 +30,6 @@ from itertools import combinations
 LOOKAHEAD = 4
 
 
-def is_on_vacation(user, now: dt.datetime) -> bool:
-    """Whether ``user`` is on vacation at ``now`` and must not be given new
-    games (matchmaking and challenges ask here)."""
-    from games.models import DeadlineSettings
-
-    prefs = DeadlineSettings.objects.filter(user=user).first()
-    return prefs is not None and prefs.is_away(now)
-
-
 @dataclass(frozen=True, slots=True)
 class Candidate:
     """A ladder member with a free slot this round."""

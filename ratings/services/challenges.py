@@ -15,6 +15,7 @@ from django.db import transaction
 from django.db.models import Q
 
 from games.services import Conflict, GameActionError, NotAllowed, NotFound
+from ratings import availability
 from ratings import matchmaking
 from ratings.calculator import START_RATING
 from ratings.models import Challenge, LadderGame
@@ -68,7 +69,7 @@ def challenge_create(
                 f"{CHALLENGE_RANGE} places above or below you.",
                 code="out_of_range",
             )
-        if matchmaking.is_on_vacation(opponent, now):
+        if availability.is_on_vacation(opponent, now):
             raise Conflict(f"{opponent} is on vacation.", code="on_vacation")
         pair = Q(challenger=challenger, challenged=opponent) | Q(
             challenger=opponent, challenged=challenger
@@ -141,7 +142,7 @@ def challenge_accept(*, challenge_id: int, user, now: dt.datetime) -> Challenge:
         players = [challenge.challenger, challenge.challenged]
         for player in players:
             current_membership(ladder, player)
-            if matchmaking.is_on_vacation(player, now):
+            if availability.is_on_vacation(player, now):
                 raise Conflict(f"{player} is on vacation.", code="on_vacation")
         others = ladder.players - 2
         if others:

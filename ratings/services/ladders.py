@@ -20,6 +20,7 @@ from games.services import (
     NotFound,
     match_create_seated,
 )
+from ratings import availability
 from ratings import matchmaking
 from ratings.calculator import START_RATING
 from ratings.models import MAX_CAPACITY, Challenge, Ladder, LadderGame, LadderMembership
@@ -153,7 +154,7 @@ def free_candidates(ladder: Ladder, *, now: dt.datetime, exclude: Sequence[int] 
             continue
         mine = stats.get(user.pk)
         running = mine.running if mine else 0
-        if running >= membership.capacity or matchmaking.is_on_vacation(user, now):
+        if running >= membership.capacity or availability.is_on_vacation(user, now):
             continue
         started = mine.last_started if mine else None
         waiting = max(t for t in (membership.joined_at, started) if t)

@@ -6,7 +6,7 @@ import pytest
 
 from games import services as game_services
 from games.models import Match
-from ratings import matchmaking
+from ratings import availability
 from ratings.models import Challenge, LadderGame
 from ratings.services import (
     challenge_accept,
@@ -71,7 +71,7 @@ def test_nonsense_challenges_are_refused(field, alice, now):
 def test_nobody_on_vacation_can_be_challenged(field, now, monkeypatch):
     ladder, people = field
     monkeypatch.setattr(
-        matchmaking, "is_on_vacation", lambda user, when: user == people[1]
+        availability, "is_on_vacation", lambda user, when: user == people[1]
     )
     with pytest.raises(game_services.Conflict, match="on vacation"):
         challenge(ladder, people[0], people[1], now)
@@ -152,7 +152,7 @@ def test_a_table_that_cannot_be_filled_leaves_the_challenge_open(
     for user in (alice, bob, carol):
         join(ladder, user, now)
     made = challenge(ladder, alice, bob, now)
-    monkeypatch.setattr(matchmaking, "is_on_vacation", lambda user, when: user == carol)
+    monkeypatch.setattr(availability, "is_on_vacation", lambda user, when: user == carol)
     with pytest.raises(game_services.Conflict, match="Not enough free members"):
         challenge_accept(challenge_id=made.pk, user=bob, now=now)
     made.refresh_from_db()

@@ -5,7 +5,7 @@ import datetime as dt
 import pytest
 
 from games.models import Match
-from ratings import matchmaking
+from ratings import availability
 from ratings.models import LadderGame
 from ratings.services import (
     ladder_capacity_set,
@@ -64,7 +64,7 @@ def test_nobody_on_vacation_is_matched(alice, bob, carol, now, monkeypatch):
     ladder = make_ladder(players=2)
     for user in (alice, bob, carol):
         join(ladder, user, now)
-    monkeypatch.setattr(matchmaking, "is_on_vacation", lambda user, when: user == alice)
+    monkeypatch.setattr(availability, "is_on_vacation", lambda user, when: user == alice)
     [match] = ladder_matchmake(ladder_id=ladder.pk, now=now)
     assert ladder_players(ladder) == [names(bob, carol)]
     assert match.seats.filter(user=alice).count() == 0

@@ -8,7 +8,6 @@ from ratings.matchmaking import (
     Candidate,
     closest_fill,
     form_tables,
-    is_on_vacation,
     rematches,
 )
 
@@ -115,6 +114,7 @@ def test_filling_a_table_picks_the_closest_to_the_seated_players():
 @pytest.mark.django_db
 def test_members_away_on_vacation_are_not_paired(alice, bob):
     from games.models import DeadlineSettings
+    from ratings.availability import is_on_vacation
 
     DeadlineSettings.objects.update_or_create(
         user=alice, defaults={"away_from": T0 - dt.timedelta(days=1), "away_until": T0 + dt.timedelta(days=2)})

@@ -1,0 +1,14 @@
+"""Who may be given new ladder games right now (reads the database)."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+
+def is_on_vacation(user, now: dt.datetime) -> bool:
+    """Whether ``user`` is on vacation at ``now`` and must not be given new
+    games (matchmaking and challenges ask here)."""
+    from games.models import DeadlineSettings
+
+    prefs = DeadlineSettings.objects.filter(user=user).first()
+    return prefs is not None and prefs.is_away(now)
