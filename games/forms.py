@@ -23,6 +23,25 @@ class MatchCreateForm(forms.Form):
     days_per_move = forms.IntegerField(
         min_value=1, max_value=30, initial=3, help_text="Each player has this many days for a move."
     )
+    bank_initial_days = forms.IntegerField(
+        min_value=1, max_value=30, required=False, label="Fischer bank: initial days",
+        help_text="Optional. With a bank, each player starts with these days instead of days per move…",
+    )
+    bank_increment_days = forms.IntegerField(
+        min_value=0, max_value=30, required=False, initial=1, label="Days added per move",
+        help_text="…gains these after every move…",
+    )
+    bank_cap_days = forms.IntegerField(
+        min_value=1, max_value=60, required=False, label="Most days in the bank", help_text="…and never holds more.",
+    )
+    weekends_off = forms.BooleanField(
+        required=False, label="No clock at weekends",
+        help_text="Saturday and Sunday do not count, in each player's own time zone.",
+    )
+    vacation_allowed = forms.BooleanField(
+        required=False, initial=True, label="Vacations pause the clock",
+        help_text="Untick to keep clocks running while a player is on vacation.",
+    )
     timeout_policy = forms.ChoiceField(
         choices=TimeoutPolicy.choices, initial=TimeoutPolicy.AUTO, label="When a deadline passes",
         widget=forms.RadioSelect,
@@ -32,6 +51,15 @@ class MatchCreateForm(forms.Form):
         required=False, label="Invite players",
         help_text="Display names or email addresses, separated by commas. Other seats are open to anyone.",
     )
+
+    def clean(self):
+        data = super().clean()
+        if data.get("bank_initial_days") is None:
+            data["bank_increment_days"] = 0
+            data["bank_cap_days"] = None
+        elif data.get("bank_increment_days") is None:
+            data["bank_increment_days"] = 0
+        return data
 
     def clean_invite(self) -> list[str]:
         return [part.strip() for part in self.cleaned_data["invite"].split(",") if part.strip()]

@@ -51,6 +51,11 @@ class MatchSummarySerializer(serializers.Serializer):
     players = serializers.IntegerField()
     rated = serializers.BooleanField()
     days_per_move = serializers.IntegerField()
+    bank_initial_days = serializers.IntegerField(allow_null=True)
+    bank_increment_days = serializers.IntegerField()
+    bank_cap_days = serializers.IntegerField(allow_null=True)
+    weekends_off = serializers.BooleanField()
+    vacation_allowed = serializers.BooleanField()
     timeout_policy = serializers.CharField()
     ply = serializers.IntegerField()
     created_by = serializers.CharField()
@@ -72,6 +77,11 @@ def match_data(match, seats=None) -> dict:
         "players": match.players,
         "rated": match.rated,
         "days_per_move": match.days_per_move,
+        "bank_initial_days": match.bank_initial_days,
+        "bank_increment_days": match.bank_increment_days,
+        "bank_cap_days": match.bank_cap_days,
+        "weekends_off": match.weekends_off,
+        "vacation_allowed": match.vacation_allowed,
         "timeout_policy": match.timeout_policy,
         "ply": match.ply,
         "created_by": match.created_by.display_name,

@@ -63,6 +63,13 @@ class GameListApi(APIView):
         days_per_move = serializers.IntegerField(min_value=1, max_value=30, default=3)
         rated = serializers.BooleanField(default=False)
         timeout_policy = serializers.ChoiceField(choices=TimeoutPolicy.values, default=TimeoutPolicy.AUTO)
+        bank_initial_days = serializers.IntegerField(min_value=1, max_value=30, required=False, allow_null=True,
+                                                     default=None)
+        bank_increment_days = serializers.IntegerField(min_value=0, max_value=30, default=0)
+        bank_cap_days = serializers.IntegerField(min_value=1, max_value=60, required=False, allow_null=True,
+                                                 default=None)
+        weekends_off = serializers.BooleanField(default=False)
+        vacation_allowed = serializers.BooleanField(default=True)
         invite = serializers.ListField(
             child=serializers.CharField(max_length=254), max_length=5, default=list,
             help_text="Display names or email addresses.",

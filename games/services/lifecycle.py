@@ -21,10 +21,9 @@ from games.engine import Rng, get_rules
 from games.models import Match, MatchEvent, Seat, TimeoutPolicy
 from games.signals import match_event
 
-from .clock import deadlines_update
+from .clock import deadlines_update, time_control_clean
 from .errors import Conflict, GameActionError, NotAllowed, NotFound
 
-MAX_DAYS_PER_MOVE = 30
 _SEAT_ORDER_SALT = 0x5EA7_0D3E_A11C_E5ED
 
 
@@ -82,9 +81,19 @@ def match_create(
     timeout_policy: str = TimeoutPolicy.AUTO,
     invite: Sequence[str] = (),
     options: dict | None = None,
+    bank_initial_days: int | None = None,
+    bank_increment_days: int = 0,
+    bank_cap_days: int | None = None,
+    weekends_off: bool = False,
+    vacation_allowed: bool = True,
 ) -> Match:
     """Create a match with the creator in the first seat, one reserved seat
     per invitation (display name or email address) and open seats for the rest.
+
+    The time control is ``days_per_move``, or a Fischer bank
+    (``bank_initial_days`` plus ``bank_increment_days`` per move, capped at
+    ``bank_cap_days``), optionally without clock at weekends; see
+    ``games.services.clock.time_control_clean``.
 
     :raises GameActionError: unknown game, bad player count, time control or
         invitation (the message names the problem).
@@ -98,10 +107,11 @@ def match_create(
             f"{rules.name} is played by {rules.min_players} to {rules.max_players} players.",
             code="invalid_players",
         )
-    if not 1 <= days_per_move <= MAX_DAYS_PER_MOVE:
-        raise GameActionError(
-            f"Days per move must be between 1 and {MAX_DAYS_PER_MOVE}.", code="invalid_time_control"
-        )
+    time_control = time_control_clean(
+        days_per_move=days_per_move, bank_initial_days=bank_initial_days,
+        bank_increment_days=bank_increment_days, bank_cap_days=bank_cap_days,
+        weekends_off=weekends_off, vacation_allowed=vacation_allowed,
+    )
     if timeout_policy not in TimeoutPolicy.values:
         raise GameActionError("Unknown timeout policy.", code="invalid_timeout_policy")
     names = [n for n in (s.strip() for s in invite) if n]
@@ -117,7 +127,7 @@ def match_create(
     with transaction.atomic():
         match = Match.objects.create(
             game=game, created_by=creator, created_at=now, players=players, rated=rated,
-            days_per_move=days_per_move, timeout_policy=timeout_policy, options=options or {},
+            timeout_policy=timeout_policy, options=options or {}, **time_control,
         )
         Seat.objects.create(match=match, user=creator, joined_at=now)
         record_event(match, "created", f"{creator} created the game.", user=creator, now=now)
@@ -145,6 +155,7 @@ def match_create_seated(
     rated: bool = False,
     timeout_policy: str = TimeoutPolicy.AUTO,
     options: dict | None = None,
+    **time_control,
 ) -> Match:
     """Create and start a match whose players are already decided (ladder
     pairings, tournament rounds): every user is seated, the seat order is
@@ -160,6 +171,7 @@ def match_create_seated(
         match = match_create(
             creator=created_by or users[0], game=game, players=len(users), now=now,
             days_per_move=days_per_move, rated=rated, timeout_policy=timeout_policy, options=options,
+            **time_control,
         )
         match = _locked_match(match.pk)
         match.seats.all().delete()

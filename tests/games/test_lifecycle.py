@@ -152,3 +152,25 @@ def test_every_seat_can_be_the_one_to_start(alice, bob, now):
         match = services.match_create_seated(users=[alice, bob], game="alta", now=now)
         starters.add(match.seats.get(deadline_at__isnull=False).user_id)
     assert starters == {alice.pk, bob.pk}
+
+
+def test_a_fischer_bank_and_weekends_off_are_chosen_at_creation(client, alice, bob, now):
+    match = services.match_create(creator=alice, game="alta", players=2, now=now, bank_initial_days=5,
+                                  bank_increment_days=1, weekends_off=True, vacation_allowed=False)
+    assert (match.bank_initial_days, match.bank_increment_days, match.bank_cap_days) == (5, 1, 5)
+    page = client.get(f"/games/{match.pk}/").content.decode()
+    assert "Fischer bank: 5 days, +1 day per move, at most 5 days" in page
+    assert "no clock at weekends" in page and "no vacations" in page
+    with pytest.raises(services.GameActionError, match="initial bank"):
+        services.match_create(creator=alice, game="alta", players=2, now=now, bank_initial_days=40)
+
+
+def test_the_create_form_offers_the_time_control(client, alice):
+    client.force_login(alice)
+    response = client.post("/games/new/", {"game": "alta", "players": 2, "days_per_move": 3,
+                                           "timeout_policy": "auto", "bank_initial_days": 7,
+                                           "bank_increment_days": 2, "weekends_off": "on",
+                                           "vacation_allowed": "on"})
+    assert response.status_code == 302
+    match = Match.objects.get()
+    assert (match.bank_initial_days, match.bank_increment_days, match.weekends_off) == (7, 2, True)
