@@ -139,10 +139,13 @@ def notify_move(*, match, record, seats, state, newly_to_move: set[int], now: dt
     names = _names(seats)
     mover = next((s for s in seats if s.index == record.seat_index), None)
     finished = match.status == match.Status.FINISHED
+    # In a phase where several seats act, another seat's move changes the
+    # position their last email answered: they get a fresh one too.
+    waiting = set(newly_to_move) | set(get_rules(match.game).to_move(state))
     for seat in seats:
         if seat.user is None or seat.departed or finished:
             continue
-        if seat.index in newly_to_move and seat is not mover:
+        if seat.index in waiting and seat is not mover:
             mail = GameMail(f"your move ({names[record.seat_index]} has played)",
                             visible_lines(events, seat.index, names))
             game_email_queue(kind=OutgoingEmail.Kind.YOUR_TURN, match=match, seat=seat, seats=seats,

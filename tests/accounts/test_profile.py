@@ -70,3 +70,10 @@ def test_staff_can_use_the_admin(client, alice):
     alice.save()
     client.force_login(alice)
     assert client.get("/admin/accounts/user/").status_code == 200
+
+
+def test_profile_links_to_deadline_and_vacation_settings(client, alice):
+    client.force_login(alice)
+    page = client.get("/profile/").content.decode()
+    assert 'href="/profile/deadlines/"' in page
+    assert client.get("/profile/deadlines/").status_code == 200

@@ -174,3 +174,13 @@ def test_the_create_form_offers_the_time_control(client, alice):
     assert response.status_code == 302
     match = Match.objects.get()
     assert (match.bank_initial_days, match.bank_increment_days, match.weekends_off) == (7, 2, True)
+
+
+def test_staff_can_inspect_matches_in_the_admin(client, alice, bob, now):
+    match = services.match_create_seated(users=[alice, bob], game="alta", now=now)
+    alice.is_staff = alice.is_superuser = True
+    alice.save()
+    client.force_login(alice)
+    assert client.get("/admin/games/match/").status_code == 200
+    assert client.get(f"/admin/games/match/{match.pk}/change/").status_code == 200
+    assert client.get("/admin/games/vacation/").status_code == 200

@@ -1,0 +1,41 @@
+"""Staff views of matches, their seats and logs, and players' deadline
+settings and vacations (read-mostly: game state changes go through services)."""
+
+from django.contrib import admin
+
+from .models import DeadlineSettings, Match, MatchEvent, MoveRecord, Seat, Vacation
+
+
+class SeatInline(admin.TabularInline):
+    model = Seat
+    extra = 0
+    fields = ["index", "user", "deadline_at", "score", "place", "departed"]
+    readonly_fields = fields
+    can_delete = False
+
+
+@admin.register(Match)
+class MatchAdmin(admin.ModelAdmin):
+    list_display = ["pk", "game", "status", "players", "ply", "rated", "created_at", "finished_at"]
+    list_filter = ["status", "game", "rated"]
+    search_fields = ["pk", "seats__user__display_name"]
+    readonly_fields = ["state", "seed", "outcome", "ply", "engine_version"]
+    inlines = [SeatInline]
+
+
+@admin.register(MoveRecord)
+class MoveRecordAdmin(admin.ModelAdmin):
+    list_display = ["match", "ply", "seat_index", "kind", "source", "text", "created_at"]
+    list_filter = ["kind", "source"]
+    readonly_fields = [f.name for f in MoveRecord._meta.fields]
+
+
+@admin.register(MatchEvent)
+class MatchEventAdmin(admin.ModelAdmin):
+    list_display = ["match", "kind", "text", "created_at"]
+    list_filter = ["kind"]
+    readonly_fields = [f.name for f in MatchEvent._meta.fields]
+
+
+admin.site.register(DeadlineSettings)
+admin.site.register(Vacation)
