@@ -61,3 +61,14 @@ def _fresh_cache(request):
 
         cache.clear()
     yield
+
+
+@pytest.fixture(autouse=True)
+def _celery_may_wait_for_results():
+    """Tests that start or imitate a worker turn on Celery's guard against
+    waiting for a result inside a task; it is process-wide, so each test
+    starts with it off again."""
+    from celery._state import _set_task_join_will_block
+
+    _set_task_join_will_block(False)
+    yield
