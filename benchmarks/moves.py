@@ -8,6 +8,8 @@ their ratio and p50/p99 latency of the POSTs.
 
 Usage: ``DATABASE_URL=postgres://postgres@127.0.0.1:5432/alta_bench
 python benchmarks/moves.py [--clients 16] [--seconds 20] [--workers 4]``
+(Redis at ``BENCH_REDIS_URL``, default 127.0.0.1:6379, serves the cache
+and the broker when it answers, as in a deployment.)
 Target (issue): ratio >= 0.5 and p99 < 50 ms at 16 clients.
 """
 
@@ -21,12 +23,32 @@ import signal
 import statistics
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PORT = 8765
+
+
+def production_like_services() -> None:
+    """Use Redis for the cache (rate limits) and the broker (the tasks a
+    move queues), as deployed, when one answers at ``BENCH_REDIS_URL``
+    (databases 14 and 15, emptied first); else a throwaway filesystem broker,
+    never the one ``make run`` uses."""
+    base = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379")
+    try:
+        import redis
+
+        for db in (14, 15):
+            redis.Redis.from_url(f"{base}/{db}", socket_connect_timeout=1).flushdb()
+    except Exception:
+        os.environ.setdefault("BENCH_BROKER_DIR", tempfile.mkdtemp(prefix="alta-bench-broker-"))
+        print("Redis unavailable: file cache and filesystem broker")
+        return
+    os.environ.setdefault("CACHE_URL", f"{base}/14")
+    os.environ.setdefault("CELERY_BROKER_URL", f"{base}/15")
 
 
 def django_setup() -> None:
@@ -108,17 +130,43 @@ class Client(threading.Thread):
         return created["id"], game
 
 
-def run_phase(specs: list[dict], mode: str, seconds: float) -> tuple[float, list[float], int]:
+def cpu_seconds(app_group: int) -> dict[str, float]:
+    """CPU seconds (user + system) used so far by the web server (process
+    group ``app_group``), PostgreSQL and Redis, from Linux ``/proc``."""
+    tick = os.sysconf("SC_CLK_TCK")
+    used = {"app": 0.0, "postgres": 0.0, "redis": 0.0}
+    for entry in Path("/proc").iterdir():
+        try:
+            stat = (entry / "stat").read_text()
+        except (OSError, ValueError):
+            continue
+        command = stat[stat.index("(") + 1:stat.rindex(")")]
+        fields = stat[stat.rindex(")") + 2:].split()
+        kind = ("app" if int(fields[2]) == app_group else "postgres" if command.startswith("postgres")
+                else "redis" if command.startswith("redis") else None)
+        if kind:
+            used[kind] += (int(fields[11]) + int(fields[12])) / tick
+    return used
+
+
+def run_phase(specs: list[dict], mode: str, seconds: float, app_group: int) -> tuple[float, list[float], int, dict]:
+    """Run the clients for ``seconds``; returns requests/s, latencies, errors
+    and the CPU milliseconds per request of each process kind."""
     stop_at = time.perf_counter() + seconds
     clients = [Client(spec, mode, stop_at) for spec in specs]
+    before, client_before = cpu_seconds(app_group), time.process_time()
     started = time.perf_counter()
     for client in clients:
         client.start()
     for client in clients:
         client.join()
     elapsed = time.perf_counter() - started
+    after = cpu_seconds(app_group)
     latencies = [x for c in clients for x in c.latencies]
-    return len(latencies) / elapsed, latencies, sum(c.errors for c in clients)
+    count = max(1, len(latencies))
+    cpu = {name: (after[name] - before[name]) * 1000 / count for name in after}
+    cpu["clients"] = (time.process_time() - client_before) * 1000 / count
+    return len(latencies) / elapsed, latencies, sum(c.errors for c in clients), cpu
 
 
 def percentile(values: list[float], fraction: float) -> float:
@@ -137,6 +185,7 @@ def main() -> None:
     os.environ.setdefault("SECRET_KEY", "benchmark-only-" + "x" * 40)
     os.environ["DEBUG"] = "0"
     os.environ["DB_CONN_MAX_AGE"] = "600"
+    production_like_services()
     django_setup()
     subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, check=True,
                    env={**os.environ, "DJANGO_SETTINGS_MODULE": "benchmarks.moves_settings"})
@@ -157,18 +206,20 @@ def main() -> None:
                 break
             except OSError:
                 time.sleep(0.2)
-        run_phase(specs, "moves", 2)  # warm-up
-        moves_rate, moves_lat, move_errors = run_phase(specs, "moves", args.seconds)
-        base_rate, base_lat, base_errors = run_phase(specs, "baseline", args.seconds)
+        run_phase(specs, "moves", 2, server.pid)  # warm-up
+        results = {mode: run_phase(specs, mode, args.seconds, server.pid) for mode in ("moves", "baseline")}
     finally:
         os.killpg(server.pid, signal.SIGTERM)
         server.wait()
-    print(f"clients: {args.clients}, gunicorn workers: {args.workers}, {args.seconds:.0f} s per phase")
-    print(f"{'path':<10} {'req/s':>8} {'p50 ms':>8} {'p99 ms':>8} {'errors':>7}")
-    for name, rate, lat, errors in (("moves", moves_rate, moves_lat, move_errors),
-                                    ("baseline", base_rate, base_lat, base_errors)):
-        print(f"{name:<10} {rate:>8.1f} {percentile(lat, .5):>8.1f} {percentile(lat, .99):>8.1f} {errors:>7}")
-    print(f"ratio moves/baseline: {moves_rate / base_rate:.2f}  (target >= 0.5)")
+    print(f"clients: {args.clients}, gunicorn workers: {args.workers}, {args.seconds:.0f} s per phase, "
+          f"{os.cpu_count()} cores")
+    print(f"{'path':<10} {'req/s':>8} {'p50 ms':>8} {'p99 ms':>8} {'errors':>7}   CPU ms per request")
+    for name, (rate, lat, errors, cpu) in results.items():
+        shares = ", ".join(f"{kind} {ms:.2f}" for kind, ms in cpu.items())
+        print(f"{name:<10} {rate:>8.1f} {percentile(lat, .5):>8.1f} {percentile(lat, .99):>8.1f} {errors:>7}   "
+              f"{shares}")
+    moves_rate, moves_lat = results["moves"][0], results["moves"][1]
+    print(f"ratio moves/baseline: {moves_rate / results['baseline'][0]:.2f}  (target >= 0.5)")
     print(f"median move latency: {statistics.median(moves_lat) * 1000:.1f} ms")
 
 

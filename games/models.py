@@ -132,7 +132,7 @@ class Seat(models.Model):
     departed = models.CharField(max_length=16, blank=True, help_text="Why the seat left, if it did.")
 
     class Meta:
-        ordering = ["match", "index", "pk"]
+        ordering = ["-match_id", "index", "pk"]  # newest match first, without a join
         constraints = [
             models.UniqueConstraint(
                 fields=["match", "user"], condition=Q(user__isnull=False), name="seat_one_per_user"
@@ -187,9 +187,16 @@ class MoveRecord(models.Model):
     events = models.JSONField(default=list, help_text="Dumped engine events (with audience).")
     idempotency_key = models.CharField(max_length=255, null=True, blank=True)
     created_at = models.DateTimeField()
+    #: When the emails this submission causes were written to the outbox
+    #: (after commit, by a worker: ``games.mail.announce``); null until then.
+    notified_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
-        ordering = ["match", "ply"]
+        ordering = ["-match_id", "ply"]
+        indexes = [
+            models.Index(fields=["created_at"], condition=Q(notified_at__isnull=True),
+                         name="move_unnotified"),
+        ]
         constraints = [
             models.UniqueConstraint(fields=["match", "ply"], name="move_unique_ply"),
             models.UniqueConstraint(
@@ -215,9 +222,17 @@ class MatchEvent(models.Model):
     )
     data = models.JSONField(default=dict, blank=True)
     created_at = models.DateTimeField()
+    #: The match's ply when the event happened (the position its emails show).
+    ply = models.PositiveIntegerField(null=True, blank=True)
+    #: When the emails this event causes were written to the outbox; null until then.
+    notified_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
-        ordering = ["match", "created_at", "pk"]
+        ordering = ["-match_id", "created_at", "pk"]
+        indexes = [
+            models.Index(fields=["created_at"], condition=Q(notified_at__isnull=True),
+                         name="event_unnotified"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.match}: {self.text}"

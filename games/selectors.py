@@ -9,7 +9,7 @@ from typing import Any
 
 from django.db.models import Case, Exists, IntegerField, OuterRef, Q, QuerySet, Value, When
 
-from games.engine import Event, get_rules
+from games.engine import Event, Termination, get_rules
 
 from .models import Match, MoveRecord, Seat
 
@@ -137,20 +137,27 @@ def match_history(match: Match, seat_index: int | None) -> list[dict[str, Any]]:
     return entries
 
 
-def match_replay(match: Match, ply: int) -> dict[str, Any]:
-    """The spectator view after ``ply`` submissions, rebuilt from the seed and
-    the move log (finished games only, when nothing is secret any more)."""
-    if not match.is_finished:
-        raise ValueError("Only finished games can be replayed.")
+def match_state_at(match: Match, ply: int | None) -> Any:
+    """The engine state after ``ply`` submissions: the stored state when the
+    match is there (or ``ply`` is None), else rebuilt from the seed and the
+    move log.  Contains secrets: for services and renderers only."""
     rules = get_rules(match.game)
+    if ply is None or ply == match.ply:
+        return rules.load(match.state)
     state = rules.setup(match.players, match.seed, match.options or None)
     for record in match.moves.filter(ply__lte=ply).order_by("ply"):
         if record.kind == MoveRecord.Kind.MOVE:
             moves = [rules.load_move(m) for m in record.moves]
             state = rules.apply_moves(state, record.seat_index, moves).state
         else:
-            from games.engine import Termination
-
             reason = Termination.RESIGNATION if record.kind == MoveRecord.Kind.RESIGN else Termination.TIMEOUT
             state = rules.resign(state, record.seat_index, reason).state
-    return rules.view(state, None)
+    return state
+
+
+def match_replay(match: Match, ply: int) -> dict[str, Any]:
+    """The spectator view after ``ply`` submissions, rebuilt from the seed and
+    the move log (finished games only, when nothing is secret any more)."""
+    if not match.is_finished:
+        raise ValueError("Only finished games can be replayed.")
+    return get_rules(match.game).view(match_state_at(match, ply), None)

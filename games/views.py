@@ -17,6 +17,7 @@ from games.boards import board_for
 from games.engine import get_rules
 from games.forms import MatchCreateForm, MoveForm
 from games.models import Match, MoveRecord, Seat
+from games.selectors_deadlines import seat_clocks
 
 
 def _match(pk: int) -> Match:
@@ -65,8 +66,9 @@ def match_new(request):
 def match_detail(request, pk: int):
     match = _match(pk)
     seen = selectors.match_view_for(match, request.user, with_options=False)
-    context = {"match": match, "seen": seen, "seats": sorted(
-        match.seats.all(), key=lambda s: (s.index is None, s.index or 0, s.pk))}
+    seats = sorted(match.seats.all(), key=lambda s: (s.index is None, s.index or 0, s.pk))
+    # Each seat with its clock: deadline, Fischer bank, "on vacation until …".
+    context = {"match": match, "seen": seen, "seat_clocks": seat_clocks(match, seats, now=timezone.now())}
     if seen.view is not None:
         rules = get_rules(match.game)
         board = board_for(match.game)

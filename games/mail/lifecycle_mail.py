@@ -1,5 +1,6 @@
 """Mail for lifecycle events (``MatchEvent`` kinds): one ``on_<kind>``
-handler per kind that mails anyone.  Called inside the event's transaction."""
+handler per kind that mails anyone.  Called by a worker after the event
+committed (``announce``); game emails show the position at the event's ply."""
 
 from __future__ import annotations
 
@@ -7,8 +8,8 @@ from django.conf import settings
 from django.template.loader import render_to_string
 from django.urls import reverse
 
-from games.engine import get_rules
 from games.models import Seat
+from games.selectors import match_state_at
 
 from .addresses import reply_address
 from .models import OutgoingEmail
@@ -48,21 +49,19 @@ def on_invited(event) -> None:
 
 def on_started(event) -> None:
     match = event.match
-    rules = get_rules(match.game)
-    state = rules.load(match.state)
+    state = match_state_at(match, event.ply)
     seats = _seats(match)
     order = ", ".join(f"{s.number}. {s.user}" for s in seats)
     for seat in seats:
         mail = GameMail("the game has started", [f"Seat order: {order}."])
         game_email_queue(kind=OutgoingEmail.Kind.STARTED, match=match, seat=seat, seats=seats, state=state,
                          mail=mail, dedupe_key=f"started:{match.pk}:{seat.index}", now=event.created_at,
-                         with_reply=True)
+                         with_reply=True, ply=event.ply)
 
 
 def on_finished(event) -> None:
     match = event.match
-    rules = get_rules(match.game)
-    state = rules.load(match.state)
+    state = match_state_at(match, event.ply)
     seats = _seats(match)
     results = [f"{s.place}. {s.user}: {s.score} points" + (f" ({s.departed})" if s.departed else "")
                for s in sorted(seats, key=lambda s: (s.place or 99, s.index))]
@@ -81,8 +80,7 @@ def _seat_mail(event, kind: str, headline: str, lines: list[str], *, with_reply:
     match = event.match
     if match.state is None:
         return
-    rules = get_rules(match.game)
-    state = rules.load(match.state)
+    state = match_state_at(match, event.ply)
     seats = _seats(match)
     named = event.data.get("seat_id")
     for seat in seats:
@@ -91,7 +89,7 @@ def _seat_mail(event, kind: str, headline: str, lines: list[str], *, with_reply:
         mail = GameMail(headline, list(lines))
         game_email_queue(kind=kind, match=match, seat=seat, seats=seats, state=state, mail=mail,
                          dedupe_key=f"{event.kind}:{event.pk}:{seat.index}", now=event.created_at,
-                         with_reply=with_reply)
+                         with_reply=with_reply, ply=event.ply)
 
 
 def on_reminder(event) -> None:
@@ -119,3 +117,8 @@ def on_timeout_dropped(event) -> None:
 def on_timeout_forfeit(event) -> None:
     _seat_mail(event, OutgoingEmail.Kind.NOTICE, "a player lost on time", [event.text],
                with_reply=False, everyone=True)
+
+
+def on_vacation_forbidden(event) -> None:
+    _seat_mail(event, OutgoingEmail.Kind.NOTICE, "this game's clock keeps running during your vacation",
+               [event.text], with_reply=True)

@@ -8,8 +8,9 @@ from django.db import models
 
 
 class OutgoingEmail(models.Model):
-    """One email to one recipient, written in the transaction of the event
-    that causes it and sent by a Celery task after commit.
+    """One email to one recipient, written in one transaction (for moves
+    and events, the one that marks them announced: ``games.mail.announce``)
+    and sent by a Celery task after it commits.
 
     queued -> sending -> sent; sending -> retrying -> sending ...; -> failed.
     """

@@ -1,10 +1,13 @@
-"""Writing outgoing mail: each notification becomes an ``OutgoingEmail`` row
-in the transaction of the event that causes it; a Celery task sends the
-rows after commit (``sending.py``).  Every row has a ``dedupe_key`` naming
-its event and recipient, so a repeated event never mails anyone twice.
+"""Writing outgoing mail: each notification becomes an ``OutgoingEmail`` row,
+and a Celery task sends the rows after their transaction commits
+(``sending.py``).  Every row has a ``dedupe_key`` naming its event and
+recipient, so a repeated event never mails anyone twice.
 
-All functions here expect to run inside the caller's transaction, holding
-the match lock where a match is involved.
+Moves and lifecycle events are rendered here by a worker after they
+committed (``notify_move``, ``notify_event``, called by ``announce``);
+answers to a player's own email (rejections, invitations) are written in
+the transaction of the request.  All functions here run inside the
+caller's transaction.
 """
 
 from __future__ import annotations
@@ -12,38 +15,21 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from django.db import transaction
-
 from games.engine import Event, get_rules
+from games.selectors import match_state_at, with_names
 
+from .batching import on_commit_batched
 from .addresses import new_message_id, new_token, reply_address, thread_id, unsubscribe_url
 from .models import GameMute, OutgoingEmail, ReplyToken
 from .render import GameMail, render_game_email
 
 
 def _schedule_send(email_id: int) -> None:
-    """Collect the rows written in this transaction and send them in one
-    batch (one SMTP connection) once it commits."""
+    """Send the rows written in this transaction in one batch (one SMTP
+    connection) once it commits."""
     from .tasks import emails_send
 
-    connection = transaction.get_connection()
-    if not connection.in_atomic_block:
-        emails_send.delay([email_id])
-        return
-    batch = getattr(connection, "_alta_outbox_batch", None)
-    # Start a new batch once the last one was sent, or when its transaction
-    # was rolled back (which drops the on-commit callback).
-    if (batch is None or batch["sent"]
-            or not any(func is batch["send"] for _, func, _ in connection.run_on_commit)):
-        ids: list[int] = []
-
-        def send() -> None:
-            batch["sent"] = True
-            emails_send.delay(list(ids))
-
-        batch = connection._alta_outbox_batch = {"ids": ids, "send": send, "sent": False}
-        transaction.on_commit(send)
-    batch["ids"].append(email_id)
+    on_commit_batched("outbox", email_id, emails_send.delay)
 
 
 def email_queue(*, kind: str, to: str, subject: str, text: str, html: str, dedupe_key: str,
@@ -92,11 +78,12 @@ def _names(seats) -> list[str]:
 
 
 def game_email_queue(*, kind: str, match, seat, seats, state, mail: GameMail, dedupe_key: str,
-                     now: dt.datetime, with_reply: bool) -> OutgoingEmail | None:
-    """Render and queue a game email for ``seat`` from its own view.
+                     now: dt.datetime, with_reply: bool, ply: int | None = None) -> OutgoingEmail | None:
+    """Render and queue a game email for ``seat`` from its own view of
+    ``state``, the position after ``ply`` (default: the match's current ply).
 
     With ``with_reply`` (the seat is to move) the email lists the numbered
-    options and its Reply-To carries a token for the current ply.
+    options and its Reply-To carries a token for that ply.
     """
     user = seat.user
     if not wants_mail(user, match, kind=kind):
@@ -112,7 +99,8 @@ def game_email_queue(*, kind: str, match, seat, seats, state, mail: GameMail, de
         "Auto-Submitted": "auto-generated",
     }
     if with_reply and seat.index in rules.to_move(state):
-        token = reply_token_for(match=match, seat_index=seat.index, user=user, ply=match.ply, now=now)
+        token = reply_token_for(match=match, seat_index=seat.index, user=user,
+                                ply=match.ply if ply is None else ply, now=now)
         mail.reply_address = reply_address(token.token)
         mail.your_move = True
         options = [text for text, _ in rules.move_options(state, seat.index)]
@@ -126,36 +114,41 @@ def game_email_queue(*, kind: str, match, seat, seats, state, mail: GameMail, de
 
 
 def visible_lines(events, seat_index: int | None, names: list[str]) -> list[str]:
-    from games.selectors import with_names
-
     lookup = dict(enumerate(names))
     return [with_names(e.text, lookup) for e in events if e.visible_to(seat_index)]
 
 
-def notify_move(*, match, record, seats, state, newly_to_move: set[int], now: dt.datetime) -> None:
-    """After a stored submission: "your turn" to every seat that just became
-    to move, and a receipt to a player who moved by email."""
+def notify_move(record) -> None:
+    """For a stored submission: "your turn" to every seat to move in the
+    position it produced, and a receipt to a player who moved by email.
+    Rendered from the position after ``record.ply`` (``announce``)."""
+    match = record.match
+    rules = get_rules(match.game)
+    state = match_state_at(match, record.ply)
+    seats = list(match.seats.select_related("user").order_by("index", "pk"))
     events = [Event.load(e) for e in record.events]
     names = _names(seats)
     mover = next((s for s in seats if s.index == record.seat_index), None)
-    finished = match.status == match.Status.FINISHED
-    # In a phase where several seats act, another seat's move changes the
-    # position their last email answered: they get a fresh one too.
-    waiting = set(newly_to_move) | set(get_rules(match.game).to_move(state))
+    if rules.outcome(state) is not None:
+        return  # the game-over mail says it all
+    common = {"match": match, "seats": seats, "state": state, "now": record.created_at, "ply": record.ply,
+              "with_reply": True}
+    # Every seat to move is told, not only those whose turn began: in a
+    # phase where several seats act, another seat's move changes the
+    # position their last email answered.
+    waiting = set(rules.to_move(state))
     for seat in seats:
-        if seat.user is None or seat.departed or finished:
+        if seat.user is None or seat.departed or seat is mover or seat.index not in waiting:
             continue
-        if seat.index in waiting and seat is not mover:
-            mail = GameMail(f"your move ({names[record.seat_index]} has played)",
-                            visible_lines(events, seat.index, names))
-            game_email_queue(kind=OutgoingEmail.Kind.YOUR_TURN, match=match, seat=seat, seats=seats,
-                             state=state, mail=mail, dedupe_key=f"turn:{match.pk}:{match.ply}:{seat.index}",
-                             now=now, with_reply=True)
-    if mover is not None and mover.user is not None and record.source == record.Source.EMAIL and not finished:
+        mail = GameMail(f"your move ({names[record.seat_index]} has played)",
+                        visible_lines(events, seat.index, names))
+        game_email_queue(kind=OutgoingEmail.Kind.YOUR_TURN, seat=seat, mail=mail,
+                         dedupe_key=f"turn:{match.pk}:{record.ply}:{seat.index}", **common)
+    if mover is not None and mover.user is not None and record.source == record.Source.EMAIL:
         mail = GameMail(f"your move “{record.text}” was played",
                         visible_lines(events, mover.index, names))
-        game_email_queue(kind=OutgoingEmail.Kind.RECEIPT, match=match, seat=mover, seats=seats, state=state,
-                         mail=mail, dedupe_key=f"receipt:{match.pk}:{match.ply}", now=now, with_reply=True)
+        game_email_queue(kind=OutgoingEmail.Kind.RECEIPT, seat=mover, mail=mail,
+                         dedupe_key=f"receipt:{match.pk}:{record.ply}", **common)
 
 
 def notify_rejection(*, match, seat, seats, state, error: str, attempted: str, source_id: str,
@@ -169,7 +162,7 @@ def notify_rejection(*, match, seat, seats, state, error: str, attempted: str, s
 
 
 def notify_event(event) -> None:
-    """Mail the people a lifecycle event concerns (called by ``record_event``)."""
+    """Mail the people a lifecycle event concerns (``announce``)."""
     from . import lifecycle_mail
 
     handler = getattr(lifecycle_mail, f"on_{event.kind}", None)

@@ -17,12 +17,27 @@ def emails_send(email_ids: list[int]) -> dict[str, int]:
     return send(email_ids=email_ids, now=timezone.now(), extra=BATCH_EXTRA)
 
 
+@shared_task(acks_late=True)
+def notifications_write(move_ids: list[int], event_ids: list[int]) -> int:
+    """Write the emails of committed moves and events (``announce``).  Safe
+    to run twice: each row is claimed and marked."""
+    from .announce import notifications_write as write
+
+    return write(move_ids=move_ids, event_ids=event_ids, now=timezone.now())
+
+
 @shared_task
 def outbox_sweep() -> int:
-    """Send what the after-commit tasks missed and what is due for a retry."""
+    """Write the emails of moves and events whose task went missing, then
+    send what the after-commit tasks missed and what is due for a retry."""
+    from .announce import notifications_due
+    from .announce import notifications_write as write
     from .sending import emails_send as send
     from .sending import outbox_due
 
+    moves, events = notifications_due(now=timezone.now())
+    if moves or events:
+        write(move_ids=moves, event_ids=events, now=timezone.now())
     ids = outbox_due(now=timezone.now())
     if ids:
         send(email_ids=ids, now=timezone.now())

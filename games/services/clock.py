@@ -222,12 +222,29 @@ def bank_after_turn(match: Match, left: dt.timedelta) -> int:
 
 
 # ---------------------------------------------------- seats and database
-def settings_for(user_ids: Iterable[int]) -> dict[int, DeadlineSettings]:
-    """Deadline settings of those users that have a row (others: defaults)."""
+def settings_for(user_ids: Iterable[int], seats: Iterable[Seat] = ()) -> dict[int, DeadlineSettings]:
+    """Deadline settings of those users that have a row (others: defaults).
+    Reads nothing when ``seats`` of all these users were read with
+    ``select_related("user__deadline_settings")``."""
     ids = {pk for pk in user_ids if pk is not None}
     if not ids:
         return {}
+    loaded = {s.user_id: s.user for s in seats if s.user_id in ids and _settings_cached(s)}
+    if loaded.keys() == ids:
+        return {pk: user.deadline_settings for pk, user in loaded.items() if _has_settings(user)}
     return {p.user_id: p for p in DeadlineSettings.objects.filter(user_id__in=ids)}
+
+
+def _settings_cached(seat: Seat) -> bool:
+    return Seat.user.is_cached(seat) and type(seat.user).deadline_settings.is_cached(seat.user)
+
+
+def _has_settings(user) -> bool:
+    try:
+        user.deadline_settings
+    except DeadlineSettings.DoesNotExist:
+        return False
+    return True
 
 
 def away_intervals(
@@ -348,7 +365,7 @@ def deadlines_update(
     if match.bank_initial_days is not None and match.vacation_allowed:
         # Settling a bank subtracts the vacations the turn spanned.
         wanted |= {s.user_id for s in ending}
-    prefs = settings_for(wanted)
+    prefs = settings_for(wanted, seats)
     for seat in ending:
         _end_turn(match, seat, prefs.get(seat.user_id), now)
     for seat in starting:

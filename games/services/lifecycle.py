@@ -35,13 +35,14 @@ def _locked_match(match_id: int) -> Match:
 
 
 def record_event(match: Match, kind: str, text: str, *, user=None, now: dt.datetime, **data) -> MatchEvent:
-    """Store a lifecycle event and announce it once the transaction commits."""
+    """Store a lifecycle event (at the match's current ply) and announce it
+    once the transaction commits."""
     event = MatchEvent.objects.create(
-        match=match, kind=kind, text=text, user=user, data=data, created_at=now
+        match=match, kind=kind, text=text, user=user, data=data, created_at=now, ply=match.ply
     )
-    from games.mail.outbox import notify_event
+    from games.mail.announce import announce
 
-    notify_event(event)
+    announce(event=event)
     transaction.on_commit(
         lambda: match_event.send(sender=Match, match_id=match.pk, event_id=event.pk)
     )

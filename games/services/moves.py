@@ -37,15 +37,23 @@ class MoveResult:
     seats: tuple[Seat, ...] = ()
 
 
-def _locked_match(match_id: int) -> Match:
-    try:
-        return Match.objects.select_for_update(no_key=True).get(pk=match_id)
-    except Match.DoesNotExist:
-        raise NotFound("There is no such game.") from None
-
-
-def _seats(match: Match) -> list[Seat]:
-    return list(Seat.objects.filter(match=match).select_related("user").order_by("index", "pk"))
+def _locked_match(match_id: int) -> tuple[Match, list[Seat]]:
+    """Lock the match row (only it: "match before seats") and read it with
+    its creator and its seats, their players and the players' deadline
+    settings (which the clocks need), all in one query."""
+    seats = list(
+        Seat.objects.select_related("match__created_by", "user__deadline_settings")
+        .select_for_update(of=("match",), no_key=True)
+        # ``match__pk`` (not ``match_id``): an id beyond the column's range
+        # then finds nothing instead of failing in the database driver.
+        .filter(match__pk=match_id).order_by("index", "pk")
+    )
+    if not seats:  # every match has its seats from the moment it exists
+        raise NotFound("There is no such game.")
+    match = seats[0].match
+    for seat in seats:
+        seat.match = match
+    return match, seats
 
 
 def _player_seat(seats: list[Seat], user) -> Seat:
@@ -95,14 +103,13 @@ def move_submit(
     if (text is None) == (option is None):
         raise ValueError("move_submit needs exactly one of text and option")
     with transaction.atomic():
-        match = _locked_match(match_id)
+        match, seats = _locked_match(match_id)
         if idempotency_key:
             earlier = match.moves.filter(idempotency_key=idempotency_key).first()
             if earlier is not None:
                 return MoveResult(match, earlier, duplicate=True)
         if not match.is_active:
             raise Conflict("This game is not in play.", code="not_active")
-        seats = _seats(match)
         seat = _player_seat(seats, user)
         if ply != match.ply:
             raise Conflict(
@@ -138,10 +145,9 @@ def match_resign(
     :raises NotFound, NotAllowed, Conflict.
     """
     with transaction.atomic():
-        match = _locked_match(match_id)
+        match, seats = _locked_match(match_id)
         if not match.is_active:
             raise Conflict("This game is not in play.", code="not_active")
-        seats = _seats(match)
         index = _player_seat(seats, user).index if seat_index is None else seat_index
         rules = get_rules(match.game)
         try:
@@ -180,17 +186,14 @@ def _store(
         # raising here rolls the whole transaction back.
         raise Conflict("Another move was made at the same time.", code="stale_ply") from None
     outcome = rules.outcome(transition.state)
-    waiting_before = {seat.index for seat in seats if seat.deadline_at is not None}
-    to_move = rules.to_move(transition.state)
     if outcome is None:
         match.save(update_fields=["ply", "state"])
-        deadlines_update(match=match, seats=seats, to_move=to_move, now=now)
+        deadlines_update(match=match, seats=seats, to_move=rules.to_move(transition.state), now=now)
     else:
         _finish(match, seats, outcome, now)
-    from games.mail.outbox import notify_move
+    from games.mail.announce import announce
 
-    notify_move(match=match, record=record, seats=seats, state=transition.state,
-                newly_to_move=set(to_move) - waiting_before, now=now)
+    announce(record=record)
     ply = match.ply
     transaction.on_commit(lambda: move_made.send(sender=Match, match_id=match.pk, ply=ply))
     return record

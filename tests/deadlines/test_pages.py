@@ -163,3 +163,32 @@ def test_seat_clock_snippet_says_on_vacation_until(alice, bob, now):
     waiting = next(s for s in seats if s.pk != mover.pk)
     html = render_to_string("games/_seat_clock.html", {"clock": clocks[waiting.pk]})
     assert html.strip().endswith('<span class="seat-clock">bank 2 days</span>')
+
+
+def test_the_game_page_shows_who_is_on_vacation_until_when(client, alice, bob, carol):
+    from django.utils import timezone
+
+    from games.services.vacation import vacation_start
+
+    today = timezone.now()
+    match = start_match(alice, bob, now=today)
+    mover = mover_seat(match)
+    vacation = vacation_start(user=mover.user, days=3, now=today)
+    body = client.get(match.get_absolute_url()).content.decode()  # a spectator sees it too
+    until = timezone.localtime(vacation.ends_at).strftime("%a %-d %b, %H:%M")
+    assert f"on vacation until <time datetime=\"{vacation.ends_at.isoformat()}\">{until}</time> (clock stopped)" in body
+    assert body.count("on vacation until") == 1  # the other player is not away
+
+
+def test_a_finished_game_page_shows_no_clocks(client, alice, bob):
+    from django.utils import timezone
+
+    from games.services import match_resign
+    from games.services.vacation import vacation_start
+
+    today = timezone.now()
+    match = start_match(alice, bob, now=today)
+    vacation_start(user=alice, days=3, now=today)
+    match_resign(match_id=match.pk, user=bob, now=today)
+    body = client.get(match.get_absolute_url()).content.decode()
+    assert "on vacation" not in body

@@ -186,3 +186,20 @@ def test_a_vacation_taken_after_the_deadline_passed_does_not_save_the_turn(duel,
     seat.refresh_from_db()
     assert seat.deadline_at == now + 3 * DAY
     assert deadlines_sweep(now=now + 3 * DAY + 2 * HOUR) == {"auto": 1}
+
+
+def test_the_player_is_mailed_when_a_game_keeps_its_clock_running(alice, bob, now,
+                                                                   django_capture_on_commit_callbacks):
+    from django.core import mail
+
+    match = start_match(alice, bob, now=now, vacation_allowed=False)
+    allowing = start_match(alice, bob, now=now)
+    seat = mover_seat(match)
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        vacation_start(user=seat.user, days=5, now=now + DAY)
+    [message] = mail.outbox  # none for the game whose clock stops
+    assert message.to == [seat.user.email]
+    assert "clock keeps running" in message.subject
+    assert "does not allow vacations" in message.body and f"/games/{match.pk}/" in message.body
+    assert allowing.pk != match.pk

@@ -72,6 +72,14 @@ def test_errors_are_json_with_a_code(duel, alice, bob, carol):
     assert missing.status_code == 404 and missing.json()["code"] == "not_found"
 
 
+@pytest.mark.parametrize("game_id", [999999, 2**63, 2**90])
+@pytest.mark.parametrize("action", ["moves", "resign"])
+def test_writes_to_a_game_that_does_not_exist_are_404(alice, game_id, action):
+    """Even an id beyond the database's integer range is just "no such game"."""
+    answer = client_for(alice).post(f"/api/games/{game_id}/{action}/", {"ply": 0, "move": "x"}, format="json")
+    assert answer.status_code == 404 and answer.json()["code"] == "not_found"
+
+
 def test_idempotency_key_header_replays_the_first_answer(duel):
     user, index = mover(duel)
     client = client_for(user)

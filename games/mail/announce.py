@@ -1,0 +1,79 @@
+"""Turning moves and lifecycle events into emails, after they commit.
+
+The write path only stores what happened (a ``MoveRecord`` or a
+``MatchEvent``, with ``notified_at`` still null) and calls ``announce``;
+once its transaction commits, one ``notifications_write`` task takes every
+row of that transaction.  The worker renders the emails from the position
+at the row's ply and writes them to the outbox in the transaction that
+marks the row notified.  So rendering (several milliseconds per recipient)
+never runs under a match lock, and nothing is lost: a row whose task never
+ran is taken by the outbox sweep after ``GRACE``.  Rows are claimed with
+``SELECT … FOR UPDATE SKIP LOCKED`` and each outbox row has a dedupe key,
+so however many tasks see a row, its emails are written once.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+
+from django.db import transaction
+
+from games.models import MatchEvent, MoveRecord
+
+from .batching import on_commit_batched
+
+logger = logging.getLogger(__name__)
+
+#: How long the after-commit task has before the sweep writes a row's mail.
+GRACE = dt.timedelta(minutes=1)
+#: Rows older than this that still failed to render are left to the logs.
+GIVE_UP_AFTER = dt.timedelta(days=1)
+MOVE, EVENT = "move", "event"
+
+
+def announce(*, record: MoveRecord | None = None, event: MatchEvent | None = None) -> None:
+    """Have the emails of ``record`` or ``event`` written once the current
+    transaction commits."""
+    item = (MOVE, record.pk) if record is not None else (EVENT, event.pk)
+    on_commit_batched("announce", item, _queue)
+
+
+def _queue(items: list[tuple[str, int]]) -> None:
+    from .tasks import notifications_write
+
+    notifications_write.delay([pk for kind, pk in items if kind == MOVE],
+                              [pk for kind, pk in items if kind == EVENT])
+
+
+def notifications_write(*, move_ids: list[int], event_ids: list[int], now: dt.datetime) -> int:
+    """Write the emails of the given rows that are not yet notified, each in
+    its own transaction; returns how many rows were announced.  A row whose
+    rendering raises is logged and left for the sweep; the others go on."""
+    from .outbox import notify_event, notify_move
+
+    written = 0
+    for model, ids, notify in ((MoveRecord, move_ids, notify_move), (MatchEvent, event_ids, notify_event)):
+        for pk in ids:
+            try:
+                with transaction.atomic():
+                    row = (model.objects.select_for_update(skip_locked=True, of=("self",))
+                           .select_related("match").filter(pk=pk, notified_at__isnull=True).first())
+                    if row is None:
+                        continue
+                    notify(row)
+                    model.objects.filter(pk=pk).update(notified_at=now)
+                    written += 1
+            except Exception:
+                logger.exception("Writing the emails of %s %s failed; the sweep retries", model.__name__, pk)
+    return written
+
+
+def notifications_due(*, now: dt.datetime, limit: int = 500) -> tuple[list[int], list[int]]:
+    """Rows whose after-commit task has not announced them within ``GRACE``
+    (a worker died or the broker lost the message), oldest first."""
+    window = {"created_at__lte": now - GRACE, "created_at__gte": now - GIVE_UP_AFTER,
+              "notified_at__isnull": True}
+    moves = MoveRecord.objects.filter(**window).order_by("created_at").values_list("pk", flat=True)
+    events = MatchEvent.objects.filter(**window).order_by("created_at").values_list("pk", flat=True)
+    return list(moves[:limit]), list(events[:limit])

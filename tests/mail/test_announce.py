@@ -1,0 +1,110 @@
+"""Emails of moves and events are written by a worker after the move
+commits, from the position the move produced, exactly once, and a lost
+task is made up for by the sweep."""
+
+import datetime as dt
+
+import pytest
+from django.core import mail
+
+from games.engine import get_rules
+from games.mail import announce
+from games.mail.models import OutgoingEmail
+from games.models import MatchEvent, MoveRecord
+from games.services import move_submit
+
+from .conftest import mover_of
+
+pytestmark = pytest.mark.django_db
+
+
+def _whole_turn(game, now, capture=None):
+    """Play the mover's whole turn with default moves; returns the records."""
+    rules = get_rules("alta")
+    mover = mover_of(game)
+    records = []
+    while True:
+        game.refresh_from_db()
+        state = rules.load(game.state)
+        if mover.index not in rules.to_move(state):
+            return mover, records
+        text = rules.format_move(state, mover.index, rules.default_move(state, mover.index))
+        if capture is None:
+            result = move_submit(match_id=game.pk, user=mover.user, text=text, ply=game.ply,
+                                 source=MoveRecord.Source.WEB, now=now)
+        else:
+            with capture(execute=True):
+                result = move_submit(match_id=game.pk, user=mover.user, text=text, ply=game.ply,
+                                     source=MoveRecord.Source.WEB, now=now)
+        records.append(result.record)
+
+
+def test_a_move_writes_no_email_inside_its_transaction(game, now):
+    """The move's transaction stores the record only; the emails come after commit."""
+    mail.outbox.clear()
+    before = OutgoingEmail.objects.count()
+    _, records = _whole_turn(game, now)  # on-commit callbacks never run here
+    assert OutgoingEmail.objects.count() == before
+    assert all(r.notified_at is None for r in records)
+
+
+def test_a_lost_task_is_made_up_for_by_the_sweep_once(game, now, django_capture_on_commit_callbacks):
+    mail.outbox.clear()
+    mover, records = _whole_turn(game, now)  # the after-commit tasks are "lost"
+    other = game.seats.exclude(pk=mover.pk).get()
+    assert announce.notifications_due(now=now) == ([], [])  # still within the grace period
+    later = now + announce.GRACE + dt.timedelta(seconds=1)
+    moves, events = announce.notifications_due(now=later)
+    assert moves == [r.pk for r in records] and events == []
+    with django_capture_on_commit_callbacks(execute=True):
+        assert announce.notifications_write(move_ids=moves, event_ids=events, now=later) == len(records)
+        # A second worker, or the task arriving late after all, writes nothing more.
+        assert announce.notifications_write(move_ids=moves, event_ids=events, now=later) == 0
+    assert [m.to for m in mail.outbox] == [[other.user.email]]
+    assert "your move" in mail.outbox[0].subject
+    assert announce.notifications_due(now=later) == ([], [])
+
+
+def test_the_email_shows_the_position_its_move_produced(game, now, django_capture_on_commit_callbacks):
+    """Rendered late, after the game moved on, a "your move" email still
+    shows the position (and reply token) of its own ply."""
+    mail.outbox.clear()
+    mover, first_turn = _whole_turn(game, now)
+    other = game.seats.exclude(pk=mover.pk).get()
+    game.refresh_from_db()
+    ply_after_first_turn = game.ply
+    _whole_turn(game, now, capture=django_capture_on_commit_callbacks)  # the other player answers
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        announce.notifications_write(move_ids=[first_turn[-1].pk], event_ids=[], now=now)
+    [message] = mail.outbox
+    assert message.to == [other.user.email]
+    from games.mail.models import ReplyToken
+
+    token = ReplyToken.objects.get(user=other.user, match=game, ply=ply_after_first_turn)
+    assert token.token in message.reply_to[0]
+    rules = get_rules("alta")
+    from games.selectors import match_state_at
+
+    state = match_state_at(game, ply_after_first_turn)
+    first_option = rules.move_options(state, other.index)[0][0]
+    assert f"1. {first_option}" in message.body
+
+
+def test_one_failing_row_does_not_hold_up_the_others(game, now, monkeypatch, django_capture_on_commit_callbacks):
+    mail.outbox.clear()
+    _, records = _whole_turn(game, now)
+    event = MatchEvent.objects.create(match=game, kind="reminder", text="Your deadline is near.",
+                                      user=mover_of(game).user, data={}, created_at=now, ply=game.ply)
+    from games.mail import outbox
+
+    def broken(record):
+        raise RuntimeError("renderer bug")
+
+    monkeypatch.setattr(outbox, "notify_move", broken)
+    with django_capture_on_commit_callbacks(execute=True):
+        written = announce.notifications_write(move_ids=[r.pk for r in records], event_ids=[event.pk], now=now)
+    assert written == 1
+    event.refresh_from_db()
+    assert event.notified_at == now
+    assert MoveRecord.objects.filter(pk__in=[r.pk for r in records], notified_at__isnull=True).count() == len(records)
