@@ -22,9 +22,10 @@ its lease runs out; an enforcement that raises is logged and pushed back by
 What a timeout does depends on ``Match.timeout_policy``:
 
 * ``auto``: the engine's ``default_move`` is played for the seat (a whole
-  turn) through ``move_submit`` with source ``system``; after
-  ``DROP_AFTER`` such turns in a row the seat is dropped with
-  ``match_resign(reason=TIMEOUT)``: ranked last, auto-played to the end.
+  turn) through the write path (``move_play``, under the enforcement's
+  lock) with source ``system``; after ``DROP_AFTER`` such turns in a row
+  the seat is dropped with ``match_resign(reason=TIMEOUT)``: ranked last,
+  auto-played to the end.
 * ``forfeit``: the seat loses at once (``match_resign(reason=TIMEOUT)``).
 
 Before either, a player who opted in spends a day of vacation instead
@@ -69,8 +70,9 @@ from games.engine import Termination, get_rules
 from games.models import DeadlineSettings, Match, MoveRecord, Seat, TimeoutPolicy
 
 from .clock import auto_played_turn, reminder_hours, reminder_next, seat_deadline
+from .errors import NotFound
 from .lifecycle import record_event
-from .moves import match_resign, move_submit
+from .moves import match_lock, match_resign, move_play
 from .vacation import vacation_apply, vacation_take_auto, vacations_close
 
 logger = logging.getLogger(__name__)
@@ -133,16 +135,14 @@ def deadline_enforce(
     vacation = None
     with transaction.atomic():
         # One query locks the match row (only it: "match before seats")
-        # and reads the seat with its player and settings.
-        seat = (
-            Seat.objects.select_related("match", "user__deadline_settings")
-            .select_for_update(of=("match",), no_key=True)
-            .filter(pk=seat_id, match_id=match_id)
-            .first()
-        )
+        # and reads its seats with their players and settings.
+        try:
+            match, seats = match_lock(match_id)
+        except NotFound:
+            return STALE
+        seat = next((s for s in seats if s.pk == seat_id), None)
         if seat is None or seat.deadline_at != claimed:
             return STALE
-        match = seat.match
         if not match.is_active or seat.departed or seat.user_id is None:
             Seat.objects.filter(pk=seat.pk).update(deadline_at=None, reminder_at=None)
             return STALE
@@ -164,7 +164,7 @@ def deadline_enforce(
         elif match.timeout_policy == TimeoutPolicy.FORFEIT:
             outcome = _forfeit(match, seat, now)
         else:
-            outcome = _auto_play(match, seat, now)
+            outcome = _auto_play(match, seats, seat, now)
     if vacation is not None:
         vacation_apply(
             user=seat.user, vacation=vacation, now=now, skip_match_ids=[match_id]
@@ -194,13 +194,15 @@ def _forfeit(match: Match, seat: Seat, now: dt.datetime) -> str:
     return FORFEIT
 
 
-def _auto_play(match: Match, seat: Seat, now: dt.datetime) -> str:
+def _auto_play(match: Match, seats: list[Seat], seat: Seat, now: dt.datetime) -> str:
     rules = get_rules(match.game)
     text = _default_turn(rules, rules.load(match.state), seat.index)
     in_a_row = seat.auto_moves + 1
     with auto_played_turn(seat_id=seat.pk, in_a_row=in_a_row):
-        result = move_submit(
-            match_id=match.pk,
+        # Through the write path, under the lock this enforcement holds.
+        result = move_play(
+            match,
+            seats,
             user=seat.user,
             ply=match.ply,
             text=text,

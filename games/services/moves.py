@@ -37,10 +37,13 @@ class MoveResult:
     seats: tuple[Seat, ...] = ()
 
 
-def _locked_match(match_id: int) -> tuple[Match, list[Seat]]:
+def match_lock(match_id: int) -> tuple[Match, list[Seat]]:
     """Lock the match row (only it: "match before seats") and read it with
     its creator and its seats, their players and the players' deadline
-    settings (which the clocks need), all in one query."""
+    settings (which the clocks need), all in one query.  Call it inside a
+    transaction, before touching any other row of the match.
+
+    :raises NotFound."""
     seats = list(
         Seat.objects.select_related("match__created_by", "user__deadline_settings")
         .select_for_update(of=("match",), no_key=True)
@@ -103,34 +106,48 @@ def move_submit(
     if (text is None) == (option is None):
         raise ValueError("move_submit needs exactly one of text and option")
     with transaction.atomic():
-        match, seats = _locked_match(match_id)
+        match, seats = match_lock(match_id)
         if idempotency_key:
             earlier = match.moves.filter(idempotency_key=idempotency_key).first()
             if earlier is not None:
                 return MoveResult(match, earlier, duplicate=True)
-        if not match.is_active:
-            raise Conflict("This game is not in play.", code="not_active")
-        seat = _player_seat(seats, user)
-        if ply != match.ply:
-            raise Conflict(
-                f"This move answers position {ply}, but the game is at position {match.ply}. "
-                "Look at the current position and try again.",
-                code="stale_ply",
-                ply=match.ply,
-            )
-        rules = get_rules(match.game)
-        state = rules.load(match.state)
-        try:
-            if option is not None:
-                text = _option_text(rules, state, seat.index, option)
-            transition, moves = rules.apply_text_moves(state, seat.index, text)
-        except EngineError as error:
-            raise _rejected(error) from None
-        record = _store(
-            match, seats, rules, transition, seat_index=seat.index, user=user,
-            kind=MoveRecord.Kind.MOVE, source=source, text=text.strip(),
-            moves=[rules.dump_move(m) for m in moves], idempotency_key=idempotency_key, now=now,
+        return move_play(match, seats, user=user, ply=ply, source=source, now=now, text=text,
+                         option=option, idempotency_key=idempotency_key)
+
+
+def move_play(
+    match: Match, seats: list[Seat], *, user, ply: int, source: str, now: dt.datetime,
+    text: str | None = None, option: int | None = None, idempotency_key: str | None = None,
+) -> MoveResult:
+    """Steps 3 to 5 of ``move_submit``, for a caller that holds the lock
+    (``match_lock``) inside its own transaction, such as the deadline
+    sweeper.  An error leaves the caller's transaction to roll back.
+
+    :raises NotAllowed, Conflict, MoveRejected.
+    """
+    if not match.is_active:
+        raise Conflict("This game is not in play.", code="not_active")
+    seat = _player_seat(seats, user)
+    if ply != match.ply:
+        raise Conflict(
+            f"This move answers position {ply}, but the game is at position {match.ply}. "
+            "Look at the current position and try again.",
+            code="stale_ply",
+            ply=match.ply,
         )
+    rules = get_rules(match.game)
+    state = rules.load(match.state)
+    try:
+        if option is not None:
+            text = _option_text(rules, state, seat.index, option)
+        transition, moves = rules.apply_text_moves(state, seat.index, text)
+    except EngineError as error:
+        raise _rejected(error) from None
+    record = _store(
+        match, seats, rules, transition, seat_index=seat.index, user=user,
+        kind=MoveRecord.Kind.MOVE, source=source, text=text.strip(),
+        moves=[rules.dump_move(m) for m in moves], idempotency_key=idempotency_key, now=now,
+    )
     return MoveResult(match, record, state=transition.state, seats=tuple(seats))
 
 
@@ -145,7 +162,7 @@ def match_resign(
     :raises NotFound, NotAllowed, Conflict.
     """
     with transaction.atomic():
-        match, seats = _locked_match(match_id)
+        match, seats = match_lock(match_id)
         if not match.is_active:
             raise Conflict("This game is not in play.", code="not_active")
         index = _player_seat(seats, user).index if seat_index is None else seat_index

@@ -207,10 +207,10 @@ def test_a_failing_enforcement_is_pushed_back_and_logged_without_blocking(
     healthy = start_match(carol, dave, now=now + MINUTE)
     real = deadlines._auto_play
 
-    def auto_play(match, seat, now):
+    def auto_play(match, seats, seat, now):
         if match.pk == poisoned.pk:
             raise RuntimeError("engine exploded")
-        return real(match, seat, now)
+        return real(match, seats, seat, now)
 
     monkeypatch.setattr(deadlines, "_auto_play", auto_play)
     at = now + 3 * DAY + HOUR
