@@ -12,8 +12,9 @@ bulk-creates running 2-player Alta games from real seeded start positions
 (synthetic players ``@bench.invalid``).  Every game has its mover's
 deadline in the future; then ``--due`` of them are made due and one sweep
 enforces them through the real write path (the engine's default move,
-``move_submit``, events, the outbox).  It refuses SQLite and a database
-holding users it did not create.  Celery messages go to an in-memory broker
+``move_play``, events).  The emails those moves and events cause are then
+written as the mail worker would (``notifications_write``), timed apart.
+It refuses SQLite and a database holding users it did not create.  Celery messages go to an in-memory broker
 unless ``CELERY_BROKER_URL`` is set.
 
 Targets (issue "Deadlines"): an empty sweep under 50 ms at 100,000 games and
@@ -226,6 +227,20 @@ def time_enforcement(due: int, sweepers: int) -> tuple[float, dict]:
     return elapsed, report
 
 
+def time_notifications() -> tuple[int, float]:
+    """What the enforcements left to the mail worker (``announce``): render
+    and queue the emails of every move and event not yet announced, as one
+    worker process does.  Returns the rows announced and the time taken."""
+    from games.mail.announce import notifications_write
+    from games.models import MatchEvent, MoveRecord
+
+    moves = list(MoveRecord.objects.filter(notified_at__isnull=True).values_list("pk", flat=True))
+    events = list(MatchEvent.objects.filter(notified_at__isnull=True).values_list("pk", flat=True))
+    start = time.perf_counter()
+    rows = notifications_write(move_ids=moves, event_ids=events, now=NOW)
+    return rows, time.perf_counter() - start
+
+
 def load() -> str:
     one, five, _ = os.getloadavg()
     return f"load {one:.2f}/{five:.2f} on {os.cpu_count()} CPUs"
@@ -268,6 +283,11 @@ def main() -> None:
             print(
                 f"  enforcing {args.due:,} due seats with {sweepers} sweeper(s): {elapsed:.2f} s = "
                 f"{args.due / elapsed:,.0f} seats/s {report} ({load()})"
+            )
+            rows, elapsed = time_notifications()
+            print(
+                f"  then a mail worker writes their emails: {rows:,} moves and events in {elapsed:.2f} s = "
+                f"{rows / elapsed:,.0f} rows/s ({load()})"
             )
     if len(empty) > 1:
         small, large = min(empty), max(empty)
