@@ -54,7 +54,10 @@ class ApiTokenAuthentication(authentication.BaseAuthentication):
             return None
         if len(header) != 2:
             raise exceptions.AuthenticationFailed("Malformed Authorization header.")
-        token = ApiToken.objects.select_related("user").filter(key_hash=hash_key(header[1])).first()
+        try:  # get(), not first(): no ORDER BY to compile for a unique hash
+            token = ApiToken.objects.select_related("user").get(key_hash=hash_key(header[1]))
+        except ApiToken.DoesNotExist:
+            token = None
         if token is None or not token.user.is_active:
             raise exceptions.AuthenticationFailed("Invalid or revoked token.")
         now = timezone.now()

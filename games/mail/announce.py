@@ -14,8 +14,11 @@ so however many tasks see a row, its emails are written once.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import logging
+from collections.abc import Iterator
+from contextvars import ContextVar
 
 from django.db import transaction
 
@@ -39,7 +42,39 @@ def announce(*, record: MoveRecord | None = None, event: MatchEvent | None = Non
     on_commit_batched("announce", item, _queue)
 
 
+#: Rows committed inside ``announcements_gathered``, not yet handed to a task.
+_gathered: ContextVar[list[tuple[str, int]] | None] = ContextVar("announcements_gathered", default=None)
+#: How many gathered rows make one task.
+GATHER_MAX = 50
+
+
+@contextlib.contextmanager
+def announcements_gathered() -> Iterator[None]:
+    """Within this block (a sweep committing one small transaction per
+    deadline), committed rows go to the worker ``GATHER_MAX`` at a time, in
+    one task each, instead of one task per transaction."""
+    rows: list[tuple[str, int]] = []
+    token = _gathered.set(rows)
+    try:
+        yield
+    finally:
+        _gathered.reset(token)
+        if rows:
+            _publish(rows)
+
+
 def _queue(items: list[tuple[str, int]]) -> None:
+    rows = _gathered.get()
+    if rows is None:
+        _publish(items)
+        return
+    rows.extend(items)
+    if len(rows) >= GATHER_MAX:
+        _publish(list(rows))
+        rows.clear()
+
+
+def _publish(items: list[tuple[str, int]]) -> None:
     from .tasks import notifications_write
 
     notifications_write.delay([pk for kind, pk in items if kind == MOVE],

@@ -277,6 +277,17 @@ def deadlines_sweep(
     vacations that ran out.  Safe to run in several processes at once.
     Returns a count per outcome (plus ``lost``: claimed by someone else,
     ``failed``: raised and pushed back)."""
+    from games.mail.announce import announcements_gathered
+
+    with announcements_gathered():  # one mail task per many enforcements
+        report = _sweep(now=now, batch_size=batch_size, max_seconds=max_seconds)
+    closed = vacations_close(now=now)
+    if closed:
+        report["vacations_closed"] += closed
+    return report
+
+
+def _sweep(*, now: dt.datetime, batch_size: int, max_seconds: float) -> Counter:
     report: Counter = Counter()
     started = time.monotonic()
     due = Seat.objects.filter(deadline_at__lte=now).order_by("deadline_at")
@@ -315,9 +326,6 @@ def deadlines_sweep(
                 report["failed"] += 1
     if not report["lost"]:
         del report["lost"]
-    closed = vacations_close(now=now)
-    if closed:
-        report["vacations_closed"] += closed
     return report
 
 

@@ -39,23 +39,26 @@ class MoveResult:
 
 def match_lock(match_id: int) -> tuple[Match, list[Seat]]:
     """Lock the match row (only it: "match before seats") and read it with
-    its creator and its seats, their players and the players' deadline
-    settings (which the clocks need), all in one query.  Call it inside a
-    transaction, before touching any other row of the match.
+    its seats, their players and the players' deadline settings (which the
+    clocks need), all in one query.  Call it inside a transaction, before
+    touching any other row of the match.
 
     :raises NotFound."""
     seats = list(
-        Seat.objects.select_related("match__created_by", "user__deadline_settings")
+        Seat.objects.select_related("match", "user__deadline_settings")
         .select_for_update(of=("match",), no_key=True)
         # ``match__pk`` (not ``match_id``): an id beyond the column's range
         # then finds nothing instead of failing in the database driver.
-        .filter(match__pk=match_id).order_by("index", "pk")
+        .filter(match__pk=match_id).order_by()  # sorted below: cheaper than compiling ORDER BY
     )
+    seats.sort(key=lambda seat: (seat.index is None, seat.index or 0, seat.pk))
     if not seats:  # every match has its seats from the moment it exists
         raise NotFound("There is no such game.")
     match = seats[0].match
     for seat in seats:
         seat.match = match
+        if seat.user_id is not None and seat.user_id == match.created_by_id:
+            match.created_by = seat.user  # usually a player: no query for the answer
     return match, seats
 
 

@@ -244,3 +244,18 @@ def test_a_failing_claim_is_logged_and_left_to_the_next_sweep(
     assert "Claiming 1 due seats failed; the next sweep retries" in caplog.text
     monkeypatch.undo()
     assert deadlines_sweep(now=at) == {"auto": 1}
+
+
+@pytest.mark.django_db(transaction=True)  # on-commit callbacks run at each commit, as in production
+def test_a_sweep_hands_its_emails_to_the_worker_in_few_tasks(alice, bob, carol, dave, now, monkeypatch):
+    from games.mail import announce
+
+    matches = [start_match(alice, bob, now=now), start_match(carol, dave, now=now),
+               start_match(alice, carol, now=now)]
+    published = []
+    monkeypatch.setattr(announce, "_publish", published.append)
+    assert deadlines_sweep(now=now + 3 * DAY + HOUR) == {"auto": 3}
+    [rows] = published  # one task for the whole sweep, not one per deadline
+    moves = MoveRecord.objects.filter(match__in=matches, source="system")
+    timeouts = [e for m in matches for e in events(m, "timeout_auto")]
+    assert sorted(rows) == sorted([("move", r.pk) for r in moves] + [("event", e.pk) for e in timeouts])
