@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from functools import partial
 
 import markdown
 from django.contrib import messages
@@ -13,6 +14,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from games import selectors, services
+from games.actions import action_redirect
 from games.boards import board_for
 from games.engine import get_rules
 from games.forms import MatchCreateForm, MoveForm
@@ -102,15 +104,7 @@ def match_poll(request, pk: int):
     return JsonResponse({"ply": match.ply, "status": match.status})
 
 
-def _act(request, pk: int, action, success: str):
-    try:
-        action()
-    except services.GameActionError as error:
-        messages.error(request, error.message)
-    else:
-        if success:
-            messages.success(request, success)
-    return redirect("game-detail", pk=pk)
+_act = partial(action_redirect, to="game-detail")
 
 
 @login_required

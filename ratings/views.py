@@ -3,15 +3,17 @@ a player's rating history."""
 
 from __future__ import annotations
 
+from functools import partial
+
 from django import forms
-from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import get_object_or_404, render
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
+from games.actions import action_redirect
 from games.services import GameActionError
 
 from . import selectors, services
@@ -125,14 +127,7 @@ def player_ratings(request, who: str):
     )
 
 
-def _act(request, pk: int, action, success: str):
-    try:
-        action()
-    except GameActionError as error:
-        messages.error(request, error.message)
-    else:
-        messages.success(request, success)
-    return redirect("ladder-detail", pk=pk)
+_act = partial(action_redirect, to="ladder-detail")
 
 
 def _capacity(request) -> int:

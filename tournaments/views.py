@@ -4,6 +4,8 @@ Every action calls one service; its ``GameActionError`` becomes a message."""
 
 from __future__ import annotations
 
+from functools import partial
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
@@ -11,6 +13,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
+from games.actions import action_redirect
 from games.services import GameActionError
 
 from . import selectors, services
@@ -101,14 +104,7 @@ def tournament_detail(request, pk: int):
     return render(request, "tournaments/detail.html", context)
 
 
-def _act(request, pk: int, action, success: str):
-    try:
-        action()
-    except GameActionError as error:
-        messages.error(request, error.message)
-    else:
-        messages.success(request, success)
-    return redirect("tournament-detail", pk=pk)
+_act = partial(action_redirect, to="tournament-detail")
 
 
 def _form_or_error(request, form_class, pk: int, **kwargs):

@@ -3,12 +3,15 @@ tournaments, recent results) and membership actions."""
 
 from __future__ import annotations
 
+from functools import partial
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
+from games.actions import action_redirect
 from games.services import GameActionError
 
 from . import selectors, services
@@ -71,14 +74,7 @@ def club_detail(request, pk: int):
     return render(request, "tournaments/club_detail.html", context)
 
 
-def _act(request, pk: int, action, success: str):
-    try:
-        action()
-    except GameActionError as error:
-        messages.error(request, error.message)
-    else:
-        messages.success(request, success)
-    return redirect("club-detail", pk=pk)
+_act = partial(action_redirect, to="club-detail")
 
 
 @login_required
