@@ -7,17 +7,15 @@ from django.utils import timezone
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import permissions, serializers, status
 from rest_framework.response import Response
-from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from games import selectors, services
 from games.boards import playable_slugs
 from games.models import Match, MoveRecord, TimeoutPolicy
 
-from .serializers import ErrorSerializer, MatchDetailSerializer, MatchSummarySerializer, match_data
-
-ERRORS = {400: ErrorSerializer, 403: ErrorSerializer, 404: ErrorSerializer, 409: ErrorSerializer,
-          422: ErrorSerializer, 429: ErrorSerializer}
+from .base import ERRORS_WITH_MOVES as ERRORS
+from .base import ListCreateApi, WriteApi
+from .serializers import MatchDetailSerializer, MatchSummarySerializer, match_data
 
 
 def _match(pk: int) -> Match:
@@ -36,22 +34,7 @@ def detail_data(match: Match, user, *, state=None, seats=None) -> dict:
     }
 
 
-class WriteApi(APIView):
-    """A write endpoint: authenticated, rate-limited per user."""
-
-    permission_classes = [permissions.IsAuthenticated]
-    throttle_classes = [ScopedRateThrottle]
-    throttle_scope = "game_write"
-
-
-class GameListApi(APIView):
-    permission_classes = [permissions.IsAuthenticatedOrReadOnly]
-
-    def get_throttles(self):
-        if self.request.method == "POST":
-            self.throttle_scope = "game_write"
-            return [ScopedRateThrottle()]
-        return super().get_throttles()
+class GameListApi(ListCreateApi):
 
     class GameFilterSerializer(serializers.Serializer):
         status = serializers.ChoiceField(choices=Match.Status.values, required=False)
@@ -163,15 +146,7 @@ class LegalMovesApi(APIView):
         return Response({"ply": match.ply, "your_turn": seen.to_move, "moves": seen.options})
 
 
-class MovesApi(APIView):
-    permission_classes = [permissions.IsAuthenticatedOrReadOnly]
-
-    def get_throttles(self):
-        if self.request.method == "POST":
-            self.throttle_scope = "game_write"
-            return [ScopedRateThrottle()]
-        return super().get_throttles()
-
+class MovesApi(ListCreateApi):
     class MoveInputSerializer(serializers.Serializer):
         ply = serializers.IntegerField(min_value=0, help_text="The position you are answering.")
         move = serializers.CharField(

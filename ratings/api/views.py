@@ -9,9 +9,9 @@ from django.utils import timezone
 from drf_spectacular.utils import extend_schema
 from rest_framework import permissions, serializers, status
 from rest_framework.response import Response
-from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
+from games.api.base import ERRORS, WriteApi
 from games.api.serializers import ErrorSerializer
 from games.services import NotFound
 from ratings import selectors, services
@@ -29,22 +29,6 @@ from .serializers import (
     ranking_row_data,
     rating_data,
 )
-
-ERRORS = {
-    400: ErrorSerializer,
-    403: ErrorSerializer,
-    404: ErrorSerializer,
-    409: ErrorSerializer,
-    429: ErrorSerializer,
-}
-
-
-class _WriteApi(APIView):
-    """Authenticated, rate-limited per user like the game actions."""
-
-    permission_classes = [permissions.IsAuthenticated]
-    throttle_classes = [ScopedRateThrottle]
-    throttle_scope = "game_write"
 
 
 def _challenge(pk: int) -> Challenge:
@@ -85,7 +69,7 @@ class LadderRankingApi(APIView):
         )
 
 
-class LadderJoinApi(_WriteApi):
+class LadderJoinApi(WriteApi):
     class LadderJoinInputSerializer(serializers.Serializer):
         capacity = serializers.IntegerField(
             min_value=1,
@@ -111,7 +95,7 @@ class LadderJoinApi(_WriteApi):
         return Response(membership_data(membership), status=status.HTTP_201_CREATED)
 
 
-class LadderLeaveApi(_WriteApi):
+class LadderLeaveApi(WriteApi):
     @extend_schema(request=None, responses={200: LadderMembershipSerializer, **ERRORS})
     def post(self, request, pk: int):
         """Leave the ladder; running games go on, open challenges are withdrawn."""
@@ -121,7 +105,7 @@ class LadderLeaveApi(_WriteApi):
         return Response(membership_data(membership))
 
 
-class LadderCapacityApi(_WriteApi):
+class LadderCapacityApi(WriteApi):
     class LadderCapacityInputSerializer(serializers.Serializer):
         capacity = serializers.IntegerField(min_value=1, max_value=MAX_CAPACITY)
 
@@ -142,7 +126,7 @@ class LadderCapacityApi(_WriteApi):
         return Response(membership_data(membership))
 
 
-class ChallengeCreateApi(_WriteApi):
+class ChallengeCreateApi(WriteApi):
     class ChallengeCreateInputSerializer(serializers.Serializer):
         opponent = serializers.CharField(
             max_length=40, help_text="Display name of a member at most 10 places away."
@@ -170,7 +154,7 @@ class ChallengeCreateApi(_WriteApi):
         )
 
 
-class ChallengeAcceptApi(_WriteApi):
+class ChallengeAcceptApi(WriteApi):
     @extend_schema(request=None, responses={200: LadderChallengeSerializer, **ERRORS})
     def post(self, request, pk: int):
         """Accept a challenge made to you: the rated game starts."""
@@ -180,7 +164,7 @@ class ChallengeAcceptApi(_WriteApi):
         return Response(challenge_data(_challenge(pk)))
 
 
-class ChallengeDeclineApi(_WriteApi):
+class ChallengeDeclineApi(WriteApi):
     @extend_schema(request=None, responses={200: LadderChallengeSerializer, **ERRORS})
     def post(self, request, pk: int):
         """Decline a challenge made to you."""

@@ -1,0 +1,36 @@
+"""What every API endpoint of the site shares: the error responses it
+documents and the base views for writes (authenticated, rate-limited per
+user with the ``game_write`` scope)."""
+
+from __future__ import annotations
+
+from rest_framework import permissions
+from rest_framework.throttling import ScopedRateThrottle
+from rest_framework.views import APIView
+
+from .serializers import ErrorSerializer
+
+#: Error answers an endpoint may give, for the schema (all ``{"code", "detail"}``).
+ERRORS = {code: ErrorSerializer for code in (400, 403, 404, 409, 429)}
+#: Endpoints that pass a move to the engine may also refuse it.
+ERRORS_WITH_MOVES = {**ERRORS, 422: ErrorSerializer}
+
+
+class WriteApi(APIView):
+    """A write endpoint: authenticated, rate-limited per user."""
+
+    permission_classes = [permissions.IsAuthenticated]
+    throttle_classes = [ScopedRateThrottle]
+    throttle_scope = "game_write"
+
+
+class ListCreateApi(APIView):
+    """Anyone reads; writing (POST) is authenticated and rate-limited."""
+
+    permission_classes = [permissions.IsAuthenticatedOrReadOnly]
+
+    def get_throttles(self):
+        if self.request.method == "POST":
+            self.throttle_scope = "game_write"
+            return [ScopedRateThrottle()]
+        return super().get_throttles()
