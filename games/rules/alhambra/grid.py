@@ -114,40 +114,10 @@ def front_entry(grid: dict[int, int], k: int) -> tuple[int, int, int] | None:
     neighbour): ``ok`` is 0 if no tile can go there (every neighbour shows a
     wall), 1 if one can, 2 if one can unless it encloses a hole (the ring
     test cannot tell; a flood fill decides)."""
-    get = grid.get
-    walls = TILE_WALLS
-    mask = req = 0
-    t = get(k - STRIDE)
-    if t is not None:
-        mask = N
-        if walls[t] & S:
-            req = N
-    t = get(k + 1)
-    if t is not None:
-        mask |= E
-        if walls[t] & W:
-            req |= E
-    t = get(k + STRIDE)
-    if t is not None:
-        mask |= S
-        if walls[t] & N:
-            req |= S
-    t = get(k - 1)
-    if t is not None:
-        mask |= W
-        if walls[t] & E:
-            req |= W
+    mask, req = pattern(grid, k)
     if not mask:
         return None
-    if not mask & ~req:
-        return mask, req, 0
-    must_be_empty = RING_NEEDS[mask]
-    if must_be_empty is None:
-        return mask, req, 2
-    for d in must_be_empty:
-        if k + d in grid:
-            return mask, req, 2
-    return mask, req, 1
+    return mask, req, spot_ok(grid, k, mask, req)
 
 
 def ring_needs(mask: int) -> tuple[int, ...] | None:
