@@ -19,6 +19,7 @@ import pytest
 from django.db import connection
 from django.utils import timezone
 
+from games.mail.models import OutgoingEmail
 from games.models import MatchEvent, MoveRecord
 
 from .conftest import DAY, HOUR, mover_seat, start_match
@@ -90,20 +91,26 @@ def test_beat_and_a_worker_enforce_a_passed_deadline_and_send_a_reminder(
         carol, dave, now=now - 2 * DAY - HOUR
     )  # 23 h left: the 24 h reminder is due
     late_seat, soon_seat = mover_seat(late), mover_seat(soon)
+    sent = OutgoingEmail.objects.filter(status=OutgoingEmail.Status.SENT)
     deadline = time.monotonic() + 150
     while time.monotonic() < deadline:
         enforced = MoveRecord.objects.filter(match=late, source="system").exists()
         reminded = MatchEvent.objects.filter(match=soon, kind="reminder").exists()
-        if enforced and reminded:
+        # The worker also writes and sends the emails these cause.
+        mailed = (
+            sent.filter(kind=OutgoingEmail.Kind.REMINDER, user=soon_seat.user).exists()
+            and sent.filter(kind=OutgoingEmail.Kind.NOTICE, user=late_seat.user).exists()
+        )
+        if enforced and reminded and mailed:
             break
         if worker_with_beat.poll() is not None:
             break
         time.sleep(1)
-    if not (enforced and reminded):
+    if not (enforced and reminded and mailed):
         os.killpg(worker_with_beat.pid, signal.SIGTERM)
         output = worker_with_beat.communicate(timeout=20)[0]
         raise AssertionError(
-            f"enforced={enforced} reminded={reminded}; worker output:\n{output}"
+            f"enforced={enforced} reminded={reminded} mailed={mailed}; worker output:\n{output}"
         )
     record = MoveRecord.objects.get(match=late, source="system")
     assert record.seat_index == late_seat.index
