@@ -79,7 +79,8 @@ def main() -> None:
         worker.wait()
         controller.stop()
     mail_rate, noop_rate = args.n / mail_seconds, args.n / noop_seconds
-    print(f"notifications: {args.n} in {mail_seconds:.2f} s = {mail_rate:.0f}/s (worker concurrency {args.concurrency})")
+    print(f"notifications: {args.n} in {mail_seconds:.2f} s = {mail_rate:.0f}/s "
+          f"(worker concurrency {args.concurrency})")
     print(f"no-op tasks:   {args.n} in {noop_seconds:.2f} s = {noop_rate:.0f}/s")
     print(f"ratio: {mail_rate / noop_rate:.2f} (target >= 0.5)")
     print(f"duplicates at the sink: {len(sink.message_ids) - len(set(sink.message_ids))}")

@@ -18,8 +18,8 @@ from typing import Any
 from games.engine import Event, get_rules
 from games.selectors import match_state_at, with_names
 
-from .batching import on_commit_batched
 from .addresses import new_message_id, new_token, reply_address, thread_id, unsubscribe_url
+from .batching import on_commit_batched
 from .models import GameMute, OutgoingEmail, ReplyToken
 from .render import GameMail, render_game_email
 

@@ -14,7 +14,6 @@ from __future__ import annotations
 import datetime as dt
 import logging
 import smtplib
-import socket
 from collections.abc import Iterable
 
 from django.conf import settings
@@ -112,7 +111,7 @@ def emails_send(*, email_ids: Iterable[int], now: dt.datetime, extra: int = 0) -
                     connection = get_connection()
                     connection.open()
                 _message(email, connection).send()
-            except (smtplib.SMTPException, OSError, socket.timeout) as error:
+            except (TimeoutError, smtplib.SMTPException, OSError) as error:
                 _record_failure(email, error, now)
                 counts["failed"] += 1
                 if connection is not None and not _is_permanent(error):

@@ -240,11 +240,7 @@ def _settings_cached(seat: Seat) -> bool:
 
 
 def _has_settings(user) -> bool:
-    try:
-        user.deadline_settings
-    except DeadlineSettings.DoesNotExist:
-        return False
-    return True
+    return getattr(user, "deadline_settings", None) is not None
 
 
 def away_intervals(

@@ -15,8 +15,7 @@ from django.db import transaction
 from django.db.models import Q
 
 from games.services import Conflict, GameActionError, NotAllowed, NotFound
-from ratings import availability
-from ratings import matchmaking
+from ratings import availability, matchmaking
 from ratings.calculator import START_RATING
 from ratings.models import Challenge, LadderGame
 from ratings.selectors import (

@@ -20,8 +20,7 @@ from games.services import (
     NotFound,
     match_create_seated,
 )
-from ratings import availability
-from ratings import matchmaking
+from ratings import availability, matchmaking
 from ratings.calculator import START_RATING
 from ratings.models import MAX_CAPACITY, Challenge, Ladder, LadderGame, LadderMembership
 from ratings.selectors import member_stats, ratings_of_members, recent_opponents

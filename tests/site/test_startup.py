@@ -21,7 +21,8 @@ PRODUCTION = {
 
 
 def run_manage(*args: str, env: dict[str, str], tmp_path: Path) -> subprocess.CompletedProcess:
-    clean = {k: v for k, v in os.environ.items() if k not in {"SECRET_KEY", "DEBUG", "DJANGO_SETTINGS_MODULE", "DJANGO_ALLOW_ASYNC_UNSAFE"}}
+    unset = {"SECRET_KEY", "DEBUG", "DJANGO_SETTINGS_MODULE", "DJANGO_ALLOW_ASYNC_UNSAFE"}
+    clean = {k: v for k, v in os.environ.items() if k not in unset}
     clean.update(env)
     clean["VAR_DIR"] = str(tmp_path)
     clean["DJANGO_SETTINGS_MODULE"] = "alta_site.settings"

@@ -201,7 +201,8 @@ def extras_svg(entry: dict[str, Any], *, own: bool, acting: bool, phase: str) ->
     parts.append(_box(4, y, 62, CELL, "Reserve", target=target, aria="Move to the reserve"))
     if not entry["reserve"]:
         parts.append(svg_text(72, y + 26, "empty", font_size=11, fill=MUTED))
-    row(entry["reserve"], "reserve" if redesign else None, "Reserve {}" + (": pick it, then a place" if redesign else ""))
+    row(entry["reserve"], "reserve" if redesign else None,
+        "Reserve {}" + (": pick it, then a place" if redesign else ""))
     return _svg("".join(parts), 302, y, "alh-extras", "Buildings, reserve and tiles to place")
 
 

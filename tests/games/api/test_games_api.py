@@ -60,7 +60,8 @@ def test_errors_are_json_with_a_code(duel, alice, bob, carol):
     stale = client_for(user).post(f"/api/games/{duel.pk}/moves/", {"ply": 5, "move": "x"}, format="json")
     assert stale.status_code == 409
     assert stale.json()["code"] == "stale_ply" and stale.json()["ply"] == 0
-    turn = client_for(other).post(f"/api/games/{duel.pk}/moves/", {"ply": 0, "move": first_legal_text(duel, index)}, format="json")
+    legal = first_legal_text(duel, index)
+    turn = client_for(other).post(f"/api/games/{duel.pk}/moves/", {"ply": 0, "move": legal}, format="json")
     assert turn.status_code == 422 and turn.json()["code"] == "not_your_turn"
     outsider = client_for(carol).post(f"/api/games/{duel.pk}/moves/", {"ply": 0, "move": "x"}, format="json")
     assert outsider.status_code == 403 and outsider.json()["code"] == "not_a_player"

@@ -23,7 +23,7 @@ class Command(BaseCommand):
         if not settings.DEBUG:
             raise CommandError("Demo accounts are only created when DEBUG is on.")
         User = get_user_model()
-        self.stdout.write("Demo logins (password for all: %s):" % DEMO_PASSWORD)
+        self.stdout.write(f"Demo logins (password for all: {DEMO_PASSWORD}):")
         for email, name, staff in DEMO_USERS:
             user, created = User.objects.get_or_create(
                 email=email,
