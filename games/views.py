@@ -19,6 +19,7 @@ from games.boards import board_for
 from games.engine import get_rules
 from games.forms import MatchCreateForm, MoveForm
 from games.models import Match, MoveRecord, Seat
+from games.panels import panels_for
 from games.selectors_deadlines import seat_clocks
 
 
@@ -86,6 +87,7 @@ def match_detail(request, pk: int):
             context["expect"] = seen.view.get("expect", "")
     if match.is_finished:
         context["results"] = _results(match)
+    context["panels"], context["panel_stylesheets"] = panels_for(match)  # from other apps
     return render(request, "games/detail.html", context)
 
 

@@ -24,6 +24,13 @@ def test_a_finished_rated_game_shows_each_players_rating_change(client, alice, b
     match_resign(match_id=match.pk, user=alice, now=now)
     rating_apply(match_id=match.pk)
     page = client.get(f"/games/{match.pk}/").content.decode()
-    assert "Rating changes" in page
+    assert "Rating changes" in page and "/static/ratings/ratings" in page  # the panel and its stylesheet
     # Two new players at 1500 with K = 40: classic Elo gives the winner +20.
     assert "+20" in page and ("-20" in page or "\u221220" in page)
+
+
+def test_an_unrated_game_page_has_no_ratings_panel(client, alice, bob, now):
+    match = match_create_seated(users=[alice, bob], game="alta", now=now, rated=False)
+    match_resign(match_id=match.pk, user=alice, now=now)
+    page = client.get(f"/games/{match.pk}/").content.decode()
+    assert "Rating changes" not in page and "ratings.css" not in page

@@ -4,7 +4,6 @@ import datetime as dt
 import re
 
 import pytest
-from django.template import Context, Template
 from django.utils import timezone
 
 from ratings.models import Challenge, Ladder, LadderMembership, Rating
@@ -161,12 +160,12 @@ def test_a_player_without_rated_games(client, carol):
     )
 
 
-def test_the_game_page_snippet_shows_the_arithmetic(alice, bob, carol, now):
+def test_the_game_page_panel_shows_the_arithmetic(alice, bob, carol, now):
+    from ratings.panels import rating_changes_panel
+
     match = rated_result([carol, alice, bob], now=now)
     rating_apply(match_id=match.pk)
-    html = Template("{% load ratings_tags %}{% match_rating_changes match %}").render(
-        Context({"match": match})
-    )
+    html = rating_changes_panel(match)
     html = re.sub(r"\s+", " ", html)
     assert "Rating changes" in html
     assert html.index("Carol") < html.index("Alice") < html.index("Bob")
@@ -180,12 +179,7 @@ def test_the_game_page_snippet_shows_the_arithmetic(alice, bob, carol, now):
         in html
     )
     unrated = rated_result([alice, bob], now=now)
-    assert (
-        Template("{% load ratings_tags %}{% match_rating_changes m %}")
-        .render(Context({"m": unrated}))
-        .strip()
-        == ""
-    )
+    assert rating_changes_panel(unrated) == ""
 
 
 def test_staff_create_ladders_in_the_admin(client):
