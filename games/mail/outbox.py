@@ -91,10 +91,11 @@ def game_email_queue(*, kind: str, match, seat, seats, state, mail: GameMail, de
     rules = get_rules(match.game)
     view = rules.view(state, seat.index)
     options: list[str] = []
+    unsubscribe = unsubscribe_url(user.pk)  # signed: build it once
     headers: dict[str, Any] = {
         "In-Reply-To": thread_id(match.pk, user.pk),
         "References": thread_id(match.pk, user.pk),
-        "List-Unsubscribe": f"<{unsubscribe_url(user.pk)}>",
+        "List-Unsubscribe": f"<{unsubscribe}>",
         "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
         "Auto-Submitted": "auto-generated",
     }
@@ -107,7 +108,7 @@ def game_email_queue(*, kind: str, match, seat, seats, state, mail: GameMail, de
         headers["Reply-To"] = mail.reply_address
     subject, text, html = render_game_email(
         match=match, view=view, names=_names(seats), mail=mail, options=options,
-        unsubscribe=unsubscribe_url(user.pk), mute=unsubscribe_url(user.pk, match.pk),
+        unsubscribe=unsubscribe, mute=unsubscribe_url(user.pk, match.pk),
     )
     return email_queue(kind=kind, to=user.email, subject=subject, text=text, html=html,
                        dedupe_key=dedupe_key, now=now, user=user, match=match, headers=headers)
