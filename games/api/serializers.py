@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import datetime as dt
+
+from django.utils import timezone
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from games.boards import playable_slugs
+from games.selectors_deadlines import away_until
 
 
 class ErrorSerializer(serializers.Serializer):
@@ -22,9 +26,21 @@ class PlayerSerializer(serializers.Serializer):
     score = serializers.IntegerField(allow_null=True)
     place = serializers.IntegerField(allow_null=True)
     departed = serializers.CharField(allow_blank=True)
+    away_until = serializers.DateTimeField(
+        allow_null=True,
+        help_text="While the player is on vacation in a running game: when it ends. Their clock is stopped "
+                  "unless the game forbids vacations (vacation_allowed).",
+    )
 
 
-def player_data(seat) -> dict:
+def players_away(matches) -> dict[int, dt.datetime]:
+    """End of the current vacation of each player away in one of the running
+    ``matches`` (one query; none when no match is running)."""
+    ids = {s.user_id for m in matches if m.status == m.Status.ACTIVE for s in m.seats.all() if s.user_id}
+    return away_until(ids, now=timezone.now()) if ids else {}
+
+
+def player_data(seat, away: dict[int, dt.datetime]) -> dict:
     if seat.user_id:
         status, name = "joined", seat.user.display_name
     elif seat.is_reserved:
@@ -40,6 +56,7 @@ def player_data(seat) -> dict:
         "score": seat.score,
         "place": seat.place,
         "departed": seat.departed,
+        "away_until": away.get(seat.user_id),
     }
 
 
@@ -66,8 +83,12 @@ class MatchSummarySerializer(serializers.Serializer):
     url = serializers.CharField()
 
 
-def match_data(match, seats=None) -> dict:
-    seats = match.seats.all() if seats is None else seats
+def match_data(match, seats=None, *, away: dict[int, dt.datetime] | None = None) -> dict:
+    """A match for lists; ``away`` (``players_away``) is read when not given."""
+    seats = list(match.seats.all() if seats is None else seats)
+    if away is None:
+        running = match.status == match.Status.ACTIVE
+        away = away_until({s.user_id for s in seats if s.user_id}, now=timezone.now()) if running else {}
     seats = sorted(seats, key=lambda s: (s.index is None, s.index or 0, s.pk))
     return {
         "id": match.pk,
@@ -88,7 +109,7 @@ def match_data(match, seats=None) -> dict:
         "created_at": match.created_at,
         "started_at": match.started_at,
         "finished_at": match.finished_at,
-        "seats": [player_data(s) for s in seats],
+        "seats": [player_data(s, away) for s in seats],
         "url": match.get_absolute_url(),
     }
 

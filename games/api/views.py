@@ -15,11 +15,17 @@ from games.models import Match, MoveRecord, TimeoutPolicy
 
 from .base import ERRORS_WITH_MOVES as ERRORS
 from .base import ListCreateApi, WriteApi
-from .serializers import MatchDetailSerializer, MatchSummarySerializer, match_data
+from .serializers import MatchDetailSerializer, MatchSummarySerializer, match_data, players_away
 
 
 def _match(pk: int) -> Match:
     return get_object_or_404(Match.objects.prefetch_related("seats__user"), pk=pk)
+
+
+def _summaries(matches) -> list[dict]:
+    matches = list(matches)
+    away = players_away(matches)  # one query for the whole list
+    return [match_data(m, away=away) for m in matches]
 
 
 def detail_data(match: Match, user, *, state=None, seats=None) -> dict:
@@ -72,7 +78,7 @@ class GameListApi(ListCreateApi):
             matches = Match.objects.filter(status=wanted).prefetch_related("seats__user")
         if "game" in filters.validated_data:
             matches = matches.filter(game=filters.validated_data["game"])
-        return Response([match_data(m) for m in matches.select_related("created_by")[:100]])
+        return Response(_summaries(matches.select_related("created_by")[:100]))
 
     @extend_schema(request=GameCreateInputSerializer, responses={201: MatchDetailSerializer, **ERRORS})
     def post(self, request):
@@ -232,7 +238,7 @@ class MyGamesApi(APIView):
         filters = self.MyGamesFilterSerializer(data=request.query_params)
         filters.is_valid(raise_exception=True)
         matches = selectors.matches_for_user(request.user, status=filters.validated_data.get("status"))
-        return Response([match_data(m) for m in matches.select_related("created_by")[:200]])
+        return Response(_summaries(matches.select_related("created_by")[:200]))
 
 
 class InvitationApi(WriteApi):

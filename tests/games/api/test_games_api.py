@@ -150,3 +150,30 @@ def test_the_time_control_is_chosen_and_shown_by_api(alice):
     bad = client_for(alice).post("/api/games/", {"game": "alta", "players": 2, "bank_initial_days": 3,
                                                  "bank_increment_days": 2, "bank_cap_days": 1}, format="json")
     assert bad.status_code == 400 and bad.json()["code"] == "invalid_time_control"
+
+
+def test_players_on_vacation_show_until_when_in_details_and_lists(alice, bob):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+    from django.utils import timezone
+
+    from games.services import match_create_seated
+    from games.services.vacation import vacation_start
+
+    today = timezone.now()
+    match = match_create_seated(users=[alice, bob], game="alta", now=today)
+    vacation = vacation_start(user=bob, days=3, now=today)
+    detail = client_for(alice).get(f"/api/games/{match.pk}/").json()
+    away = {p["display_name"]: p["away_until"] for p in detail["seats"]}
+    assert away["Alice"] is None
+    assert away["Bob"] is not None and away["Bob"].startswith(vacation.ends_at.date().isoformat())
+    api = client_for(alice)
+    api.get("/api/me/")  # the token's first use is recorded once
+    with CaptureQueriesContext(connection) as one_game:
+        mine = api.get("/api/me/games/").json()
+    assert {p["display_name"]: p["away_until"] for p in mine[0]["seats"]} == away
+    for _ in range(3):
+        match_create_seated(users=[alice, bob], game="alta", now=today)
+    with CaptureQueriesContext(connection) as four_games:
+        assert len(api.get("/api/me/games/").json()) == 4
+    assert len(four_games) == len(one_game)  # one vacation query for the whole list
