@@ -40,10 +40,29 @@ def time_control_summary(match: Match) -> str:
     return " · ".join(parts)
 
 
-def away_until(user_ids: Iterable[int], *, now: dt.datetime) -> dict[int, dt.datetime]:
-    """End of the running vacation of each of those users who is away."""
+def loaded_settings(seats: Iterable[Seat], user_ids: set[int]) -> dict[int, DeadlineSettings] | None:
+    """The deadline settings of ``user_ids`` (those that have a row) as read
+    along with ``seats`` (``select_related("user__deadline_settings")``), or
+    ``None`` when some of them were not read that way."""
+    loaded = {
+        s.user_id: s.user for s in seats
+        if s.user_id in user_ids and Seat.user.is_cached(s) and type(s.user).deadline_settings.is_cached(s.user)
+    }
+    if loaded.keys() != user_ids:
+        return None
+    return {pk: prefs for pk, user in loaded.items()
+            if (prefs := getattr(user, "deadline_settings", None)) is not None}
+
+
+def away_until(user_ids: Iterable[int], *, now: dt.datetime, seats: Iterable[Seat] = ()) -> dict[int, dt.datetime]:
+    """End of the running vacation of each of those users who is away.
+    Reads nothing when ``seats`` carry the users' settings (``loaded_settings``)."""
+    ids = {pk for pk in user_ids if pk is not None}
+    loaded = loaded_settings(seats, ids)
+    if loaded is not None:
+        return {pk: prefs.away_until for pk, prefs in loaded.items() if prefs.is_away(now)}
     rows = DeadlineSettings.objects.filter(
-        user_id__in=set(user_ids), away_from__lte=now, away_until__gt=now
+        user_id__in=ids, away_from__lte=now, away_until__gt=now
     ).values_list("user_id", "away_until")
     return dict(rows)
 

@@ -88,7 +88,7 @@ def match_data(match, seats=None, *, away: dict[int, dt.datetime] | None = None)
     seats = list(match.seats.all() if seats is None else seats)
     if away is None:
         running = match.status == match.Status.ACTIVE
-        away = away_until({s.user_id for s in seats if s.user_id}, now=timezone.now()) if running else {}
+        away = away_until({s.user_id for s in seats}, now=timezone.now(), seats=seats) if running else {}
     seats = sorted(seats, key=lambda s: (s.index is None, s.index or 0, s.pk))
     return {
         "id": match.pk,

@@ -28,6 +28,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field
 
 from games.models import DeadlineSettings, Match, Seat, Vacation
+from games.selectors_deadlines import loaded_settings
 
 from .errors import GameActionError
 
@@ -229,18 +230,10 @@ def settings_for(user_ids: Iterable[int], seats: Iterable[Seat] = ()) -> dict[in
     ids = {pk for pk in user_ids if pk is not None}
     if not ids:
         return {}
-    loaded = {s.user_id: s.user for s in seats if s.user_id in ids and _settings_cached(s)}
-    if loaded.keys() == ids:
-        return {pk: user.deadline_settings for pk, user in loaded.items() if _has_settings(user)}
+    loaded = loaded_settings(seats, ids)
+    if loaded is not None:
+        return loaded
     return {p.user_id: p for p in DeadlineSettings.objects.filter(user_id__in=ids)}
-
-
-def _settings_cached(seat: Seat) -> bool:
-    return Seat.user.is_cached(seat) and type(seat.user).deadline_settings.is_cached(seat.user)
-
-
-def _has_settings(user) -> bool:
-    return getattr(user, "deadline_settings", None) is not None
 
 
 def away_intervals(

@@ -177,3 +177,21 @@ def test_players_on_vacation_show_until_when_in_details_and_lists(alice, bob):
     with CaptureQueriesContext(connection) as four_games:
         assert len(api.get("/api/me/games/").json()) == 4
     assert len(four_games) == len(one_game)  # one vacation query for the whole list
+
+
+def test_the_answer_to_a_move_says_who_is_on_vacation(alice, bob):
+    from django.utils import timezone
+
+    from games.services import match_create_seated
+    from games.services.vacation import vacation_start
+
+    today = timezone.now()
+    match = match_create_seated(users=[alice, bob], game="alta", now=today)
+    user, _ = mover(match)
+    other = bob if user == alice else alice
+    vacation_start(user=other, days=2, now=today)
+    answer = client_for(user).post(f"/api/games/{match.pk}/moves/", {"ply": 0, "option": 1}, format="json")
+    assert answer.status_code == 201
+    away = {p["display_name"]: p["away_until"] for p in answer.json()["seats"]}
+    assert away[user.display_name] is None
+    assert away[other.display_name] is not None
