@@ -151,6 +151,10 @@ class Seat(models.Model):
         """1-based seat number shown to people."""
         return None if self.index is None else self.index + 1
 
+    def table_order(self) -> tuple[bool, int, int]:
+        """Sort key: drawn seats by their index, then undrawn ones as created."""
+        return (self.index is None, self.index or 0, self.pk)
+
     @property
     def is_free(self) -> bool:
         return self.user_id is None and not self.is_reserved

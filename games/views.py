@@ -69,7 +69,7 @@ def match_new(request):
 def match_detail(request, pk: int):
     match = _match(pk)
     seen = selectors.match_view_for(match, request.user, with_options=False)
-    seats = sorted(match.seats.all(), key=lambda s: (s.index is None, s.index or 0, s.pk))
+    seats = sorted(match.seats.all(), key=lambda s: s.table_order())
     # Each seat with its clock: deadline, Fischer bank, "on vacation until …".
     context = {"match": match, "seen": seen, "seat_clocks": seat_clocks(match, seats, now=timezone.now())}
     if seen.view is not None:

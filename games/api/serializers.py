@@ -33,13 +33,6 @@ class PlayerSerializer(serializers.Serializer):
     )
 
 
-def players_away(matches) -> dict[int, dt.datetime]:
-    """End of the current vacation of each player away in one of the running
-    ``matches`` (one query; none when no match is running)."""
-    ids = {s.user_id for m in matches if m.status == m.Status.ACTIVE for s in m.seats.all() if s.user_id}
-    return away_until(ids, now=timezone.now()) if ids else {}
-
-
 def player_data(seat, away: dict[int, dt.datetime]) -> dict:
     if seat.user_id:
         status, name = "joined", seat.user.display_name
@@ -86,10 +79,9 @@ class MatchSummarySerializer(serializers.Serializer):
 def match_data(match, seats=None, *, away: dict[int, dt.datetime] | None = None) -> dict:
     """A match for lists; ``away`` (``players_away``) is read when not given."""
     seats = list(match.seats.all() if seats is None else seats)
-    if away is None:
-        running = match.status == match.Status.ACTIVE
-        away = away_until({s.user_id for s in seats}, now=timezone.now(), seats=seats) if running else {}
-    seats = sorted(seats, key=lambda s: (s.index is None, s.index or 0, s.pk))
+    if away is None:  # one game: the settings its seats carry, or one query
+        away = away_until({s.user_id for s in seats}, now=timezone.now(), seats=seats) if match.is_active else {}
+    seats = sorted(seats, key=lambda s: s.table_order())
     return {
         "id": match.pk,
         "game": match.game,

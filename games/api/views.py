@@ -12,10 +12,11 @@ from rest_framework.views import APIView
 from games import selectors, services
 from games.boards import playable_slugs
 from games.models import Match, MoveRecord, TimeoutPolicy
+from games.selectors_deadlines import players_away
 
 from .base import ERRORS_WITH_MOVES as ERRORS
 from .base import ListCreateApi, WriteApi
-from .serializers import MatchDetailSerializer, MatchSummarySerializer, match_data, players_away
+from .serializers import MatchDetailSerializer, MatchSummarySerializer, match_data
 
 
 def _match(pk: int) -> Match:
@@ -24,7 +25,7 @@ def _match(pk: int) -> Match:
 
 def _summaries(matches) -> list[dict]:
     matches = list(matches)
-    away = players_away(matches)  # one query for the whole list
+    away = players_away(matches, now=timezone.now())  # one query for the whole list
     return [match_data(m, away=away) for m in matches]
 
 

@@ -13,12 +13,8 @@ from games.selectors import match_state_at
 
 from .addresses import reply_address
 from .models import OutgoingEmail
-from .outbox import email_queue, game_email_queue, wants_mail
+from .outbox import email_queue, game_email_queue, seats_with_players, wants_mail
 from .render import GameMail
-
-
-def _seats(match) -> list[Seat]:
-    return list(match.seats.select_related("user").order_by("index", "pk"))
 
 
 def on_invited(event) -> None:
@@ -50,7 +46,7 @@ def on_invited(event) -> None:
 def on_started(event) -> None:
     match = event.match
     state = match_state_at(match, event.ply)
-    seats = _seats(match)
+    seats = seats_with_players(match)
     order = ", ".join(f"{s.number}. {s.user}" for s in seats)
     for seat in seats:
         mail = GameMail("the game has started", [f"Seat order: {order}."])
@@ -62,7 +58,7 @@ def on_started(event) -> None:
 def on_finished(event) -> None:
     match = event.match
     state = match_state_at(match, event.ply)
-    seats = _seats(match)
+    seats = seats_with_players(match)
     results = [f"{s.place}. {s.user}: {s.score} points" + (f" ({s.departed})" if s.departed else "")
                for s in sorted(seats, key=lambda s: (s.place or 99, s.index))]
     winners = [str(s.user) for s in seats if s.place == 1]
@@ -81,7 +77,7 @@ def _seat_mail(event, kind: str, headline: str, lines: list[str], *, with_reply:
     if match.state is None:
         return
     state = match_state_at(match, event.ply)
-    seats = _seats(match)
+    seats = seats_with_players(match)
     named = event.data.get("seat_id")
     for seat in seats:
         if seat.user is None or (not everyone and seat.pk != named):

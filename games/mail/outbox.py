@@ -72,6 +72,11 @@ def wants_mail(user, match, *, kind: str) -> bool:
     return True
 
 
+def seats_with_players(match) -> list:
+    """The match's seats with their users, in seat order (what game emails need)."""
+    return list(match.seats.select_related("user").order_by("index", "pk"))
+
+
 def _names(seats) -> list[str]:
     ordered = sorted((s for s in seats if s.index is not None), key=lambda s: s.index)
     return [str(s.user) for s in ordered]
@@ -126,12 +131,12 @@ def notify_move(record) -> None:
     match = record.match
     rules = get_rules(match.game)
     state = match_state_at(match, record.ply)
-    seats = list(match.seats.select_related("user").order_by("index", "pk"))
+    if rules.outcome(state) is not None:
+        return  # the game-over mail says it all
+    seats = seats_with_players(match)
     events = [Event.load(e) for e in record.events]
     names = _names(seats)
     mover = next((s for s in seats if s.index == record.seat_index), None)
-    if rules.outcome(state) is not None:
-        return  # the game-over mail says it all
     common = {"match": match, "seats": seats, "state": state, "now": record.created_at, "ply": record.ply,
               "with_reply": True}
     # Every seat to move is told, not only those whose turn began: in a

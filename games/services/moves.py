@@ -51,7 +51,7 @@ def match_lock(match_id: int) -> tuple[Match, list[Seat]]:
         # then finds nothing instead of failing in the database driver.
         .filter(match__pk=match_id).order_by()  # sorted below: cheaper than compiling ORDER BY
     )
-    seats.sort(key=lambda seat: (seat.index is None, seat.index or 0, seat.pk))
+    seats.sort(key=Seat.table_order)
     if not seats:  # every match has its seats from the moment it exists
         raise NotFound("There is no such game.")
     match = seats[0].match
