@@ -31,6 +31,7 @@ from games.models import DeadlineSettings, Match, Seat, Vacation
 from games.selectors_deadlines import loaded_settings
 
 from .errors import GameActionError
+from .rows import row_update
 
 Interval = tuple[dt.datetime, dt.datetime]
 
@@ -359,12 +360,10 @@ def deadlines_update(
         _end_turn(match, seat, prefs.get(seat.user_id), now)
     for seat in starting:
         _start_turn(match, seat, prefs.get(seat.user_id), now)
-    # One plain UPDATE per seat: for the two or three seats a move touches
-    # this costs a fifth of the CPU of ``bulk_update``'s CASE expressions.
+    # One plain prebuilt UPDATE per seat: for the two or three seats a move
+    # touches this is far cheaper than ``bulk_update``'s CASE expressions.
     for seat in starting + ending:
-        Seat.objects.filter(pk=seat.pk).update(
-            **{name: getattr(seat, name) for name in CLOCK_FIELDS}
-        )
+        row_update(seat, CLOCK_FIELDS)
 
 
 def seat_deadline_refresh(

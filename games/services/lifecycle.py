@@ -23,6 +23,7 @@ from games.signals import match_event
 
 from .clock import deadlines_update, time_control_clean
 from .errors import Conflict, GameActionError, NotAllowed, NotFound
+from .rows import row_insert
 
 _SEAT_ORDER_SALT = 0x5EA7_0D3E_A11C_E5ED
 
@@ -37,9 +38,8 @@ def _locked_match(match_id: int) -> Match:
 def record_event(match: Match, kind: str, text: str, *, user=None, now: dt.datetime, **data) -> MatchEvent:
     """Store a lifecycle event (at the match's current ply) and announce it
     once the transaction commits."""
-    event = MatchEvent.objects.create(
-        match=match, kind=kind, text=text, user=user, data=data, created_at=now, ply=match.ply
-    )
+    event = MatchEvent(match=match, kind=kind, text=text, user=user, data=data, created_at=now, ply=match.ply)
+    row_insert(event)
     from games.mail.announce import announce
 
     announce(event=event)

@@ -14,8 +14,9 @@ from games.models import Match, MoveRecord, Seat
 from games.signals import match_finished, move_made
 
 from .clock import deadlines_update
-from .errors import Conflict, MoveRejected, NotAllowed, NotFound
+from .errors import Conflict, MoveRejected, NotAllowed
 from .lifecycle import record_event
+from .rows import row_insert, row_update, seats_locked
 
 _ERROR_CODES = {
     "NotationError": "notation_error",
@@ -44,19 +45,10 @@ def match_lock(match_id: int) -> tuple[Match, list[Seat]]:
     touching any other row of the match.
 
     :raises NotFound."""
-    seats = list(
-        Seat.objects.select_related("match", "user__deadline_settings")
-        .select_for_update(of=("match",), no_key=True)
-        # ``match__pk`` (not ``match_id``): an id beyond the column's range
-        # then finds nothing instead of failing in the database driver.
-        .filter(match__pk=match_id).order_by()  # sorted below: cheaper than compiling ORDER BY
-    )
+    seats = seats_locked(match_id)
     seats.sort(key=Seat.table_order)
-    if not seats:  # every match has its seats from the moment it exists
-        raise NotFound("There is no such game.")
     match = seats[0].match
     for seat in seats:
-        seat.match = match
         if seat.user_id is not None and seat.user_id == match.created_by_id:
             match.created_by = seat.user  # usually a player: no query for the answer
     return match, seats
@@ -194,12 +186,13 @@ def _store(
     match.ply += 1
     match.state = rules.dump(transition.state)
     try:
-        record = MoveRecord.objects.create(
+        record = MoveRecord(
             match=match, ply=match.ply, seat_index=seat_index, user=user, kind=kind,
             source=source, text=text, moves=moves,
             events=[event.dump() for event in transition.events],
             idempotency_key=idempotency_key or None, created_at=now,
         )
+        row_insert(record)
     except IntegrityError:
         # Unreachable while the match row lock is held; the unique
         # constraints on (match, ply) and on the key are the last guard, and
@@ -207,7 +200,7 @@ def _store(
         raise Conflict("Another move was made at the same time.", code="stale_ply") from None
     outcome = rules.outcome(transition.state)
     if outcome is None:
-        match.save(update_fields=["ply", "state"])
+        row_update(match, ["ply", "state"])
         deadlines_update(match=match, seats=seats, to_move=rules.to_move(transition.state), now=now)
     else:
         _finish(match, seats, outcome, now)
