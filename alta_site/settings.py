@@ -228,6 +228,9 @@ if MAILGUN_INBOUND_ENABLED:
 
 # Vacation days each player may take per calendar year (games.services.vacation).
 VACATION_DAYS_PER_YEAR = env_int("VACATION_DAYS_PER_YEAR", 14)
+# Deadline sweeps that may run at once when many deadlines are due (beat's
+# own plus helpers on other worker processes; games.tasks.deadlines_sweep).
+DEADLINE_SWEEPERS = env_int("DEADLINE_SWEEPERS", 2)
 
 # ------------------------------------------------------------------ celery
 CELERY_BROKER_URL = env_str("CELERY_BROKER_URL", "filesystem://")

@@ -194,8 +194,9 @@ def _sweep_in_child(now: dt.datetime) -> dict:
 
 
 def time_enforcement(due: int, sweepers: int) -> tuple[float, dict]:
-    """One sweep (or ``sweepers`` concurrent sweeper processes, as several
-    workers would run it) over the due seats; checks each was enforced."""
+    """One sweep (or ``sweepers`` concurrent sweeper processes: beat's sweep
+    and the helpers it queues on other worker processes when a backlog is
+    due, ``DEADLINE_SWEEPERS``) over the due seats; checks each was enforced."""
     import multiprocessing
     from collections import Counter
 

@@ -13,13 +13,22 @@ from celery import shared_task
 
 
 @shared_task
-def deadlines_sweep() -> dict[str, int]:
-    """Beat: enforce the deadlines that have passed; announce ended vacations."""
+def deadlines_sweep(helper: bool = False) -> dict[str, int]:
+    """Beat: enforce the deadlines that have passed; announce ended vacations.
+
+    When a full batch is due at once, beat's sweep queues
+    ``DEADLINE_SWEEPERS - 1`` helper sweeps, so that idle worker processes
+    share the backlog (helpers queue none themselves)."""
+    from django.conf import settings
     from django.utils import timezone
 
     from games.services.deadlines import deadlines_sweep as service
 
-    return dict(service(now=timezone.now()))
+    def call_helpers() -> None:
+        for _ in range(settings.DEADLINE_SWEEPERS - 1):
+            deadlines_sweep.apply_async(kwargs={"helper": True}, expires=55)
+
+    return dict(service(now=timezone.now(), on_backlog=None if helper else call_helpers))
 
 
 @shared_task

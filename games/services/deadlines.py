@@ -62,6 +62,7 @@ import logging
 import secrets
 import time
 from collections import Counter
+from collections.abc import Callable
 
 from django.db import DatabaseError, transaction
 from django.db.models import Q
@@ -271,23 +272,28 @@ def deadlines_sweep(
     now: dt.datetime,
     batch_size: int = BATCH_SIZE,
     max_seconds: float = MAX_SWEEP_SECONDS,
+    on_backlog: Callable[[], None] | None = None,
 ) -> Counter:
     """Enforce every deadline due at ``now`` (oldest first), claiming them a
     batch at a time and enforcing each in its own transaction, then announce
-    vacations that ran out.  Safe to run in several processes at once.
+    vacations that ran out.  Safe to run in several processes at once: when
+    the first batch is full, ``on_backlog`` is called (once, after that batch
+    is claimed) so that the caller can start more sweeps.
     Returns a count per outcome (plus ``lost``: claimed by someone else,
     ``failed``: raised and pushed back)."""
     from games.mail.announce import announcements_gathered
 
     with announcements_gathered():  # one mail task per many enforcements
-        report = _sweep(now=now, batch_size=batch_size, max_seconds=max_seconds)
+        report = _sweep(now=now, batch_size=batch_size, max_seconds=max_seconds, on_backlog=on_backlog)
     closed = vacations_close(now=now)
     if closed:
         report["vacations_closed"] += closed
     return report
 
 
-def _sweep(*, now: dt.datetime, batch_size: int, max_seconds: float) -> Counter:
+def _sweep(
+    *, now: dt.datetime, batch_size: int, max_seconds: float, on_backlog: Callable[[], None] | None
+) -> Counter:
     report: Counter = Counter()
     started = time.monotonic()
     due = Seat.objects.filter(deadline_at__lte=now).order_by("deadline_at")
@@ -308,6 +314,9 @@ def _sweep(*, now: dt.datetime, batch_size: int, max_seconds: float) -> Counter:
             report["failed_claims"] += 1
             break
         report["lost"] += len(rows) - len(won)
+        if on_backlog is not None and len(rows) == batch_size:
+            on_backlog()
+            on_backlog = None
         for pk, match_id in won:
             try:
                 report[

@@ -259,3 +259,25 @@ def test_a_sweep_hands_its_emails_to_the_worker_in_few_tasks(alice, bob, carol, 
     moves = MoveRecord.objects.filter(match__in=matches, source="system")
     timeouts = [e for m in matches for e in events(m, "timeout_auto")]
     assert sorted(rows) == sorted([("move", r.pk) for r in moves] + [("event", e.pk) for e in timeouts])
+
+
+def test_a_full_first_batch_calls_for_help_once_after_claiming_it(alice, bob, carol, dave, now):
+    matches = [start_match(alice, bob, now=now), start_match(carol, dave, now=now),
+               start_match(alice, carol, now=now)]
+    at = now + 3 * DAY + HOUR
+    due_when_called = []
+
+    def help_wanted():  # what a helper sweep started now would find
+        due_when_called.append(Seat.objects.filter(deadline_at__lte=at).count())
+
+    report = deadlines_sweep(now=at, batch_size=2, on_backlog=help_wanted)
+    assert report == {"auto": 3}
+    assert due_when_called == [1]  # once; the first batch was already claimed
+    assert all(MoveRecord.objects.filter(match=m, source="system").count() == 1 for m in matches)
+
+
+def test_no_help_is_called_for_when_the_first_batch_is_not_full(duel, now):
+    called = []
+    at = mover_seat(duel).deadline_at + MINUTE
+    assert deadlines_sweep(now=at, batch_size=2, on_backlog=lambda: called.append(1)) == {"auto": 1}
+    assert called == []

@@ -37,3 +37,31 @@ def test_the_sweep_tasks_enforce_and_remind_at_the_current_time(duel, now):
     record = MoveRecord.objects.get(match=duel)
     assert (record.source, record.seat_index) == ("system", seat.index)
     assert MatchEvent.objects.filter(match=duel, kind="timeout_auto").count() == 1
+
+
+def test_a_backlog_brings_in_helper_sweeps_that_share_it(alice, bob, carol, dave, now, monkeypatch, settings):
+    from functools import partial
+
+    from games.services import deadlines
+
+    from .conftest import start_match
+
+    settings.DEADLINE_SWEEPERS = 3
+    for pair in ((alice, bob), (carol, dave), (alice, carol), (bob, dave)):
+        start_match(*pair, now=now)
+    calls = []
+    real = deadlines.deadlines_sweep
+
+    def small_batches(**kwargs):
+        calls.append(kwargs["on_backlog"] is not None)
+        return partial(real, batch_size=1)(**kwargs)
+
+    monkeypatch.setattr(deadlines, "deadlines_sweep", small_batches)
+    with time_machine.travel(now + 3 * 24 * HOUR + HOUR, tick=False):
+        report = tasks.deadlines_sweep.apply().get()
+    # Beat's sweep plus two helpers (run inline here: tasks are eager in tests),
+    # which call for no more help; every deadline enforced exactly once.
+    assert calls == [True, False, False]
+    assert report["auto"] >= 1
+    assert MoveRecord.objects.filter(source="system").count() == 4
+    assert MoveRecord.objects.filter(source="system").values("match").distinct().count() == 4
