@@ -20,7 +20,7 @@ from functools import cache
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db import connection, transaction
+from django.db import DEFAULT_DB_ALIAS, connection, connections, transaction
 from django.db.models import Model
 
 from games.models import DeadlineSettings, Match, Seat
@@ -29,6 +29,12 @@ from .errors import NotFound
 
 #: Largest value of a ``BigAutoField``; a larger id cannot name a row.
 _MAX_ID = 2**63 - 1
+
+
+def _db():
+    """This thread's connection itself: ``django.db.connection`` is a proxy
+    that looks the connection up again on every attribute read."""
+    return connections[DEFAULT_DB_ALIAS]
 
 
 class _Columns:
@@ -52,17 +58,17 @@ class _Columns:
     def __len__(self) -> int:
         return len(self.names)
 
-    def instance(self, values: list[Any]) -> Model | None:
-        """The instance for ``values`` (this model's slice of a row), or
-        ``None`` when an outer join found no row."""
+    def instance(self, db, values: list[Any]) -> Model | None:
+        """The instance for ``values`` (this model's slice of a row, read
+        through ``db``), or ``None`` when an outer join found no row."""
         if values[self.pk_position] is None:
             return None
         for position, col, converters in self.converters:
             value = values[position]
             for converter in converters:
-                value = converter(value, col, connection)
+                value = converter(value, col, db)
             values[position] = value
-        return self.model.from_db(connection.alias, self.names, values)
+        return self.model.from_db(db.alias, self.names, values)
 
 
 @cache
@@ -102,8 +108,9 @@ def seats_locked(match_id: int) -> list[Seat]:
     :raises NotFound: no such match (or an id no match can have)."""
     if not 0 < match_id <= _MAX_ID:
         raise NotFound("There is no such game.")
-    sql, (matches, seats_, users, settings) = _lock_statement(connection.vendor)
-    with connection.cursor() as cursor:
+    db = _db()
+    sql, (matches, seats_, users, settings) = _lock_statement(db.vendor)
+    with db.cursor() as cursor:
         cursor.execute(sql, [match_id])
         rows = cursor.fetchall()
     if not rows:
@@ -111,18 +118,18 @@ def seats_locked(match_id: int) -> list[Seat]:
     user_model = get_user_model()
     match_field, user_field = Seat.match.field, Seat.user.field
     settings_of, settings_user = user_model.deadline_settings.related, DeadlineSettings.user.field
-    match = matches.instance(list(rows[0][: len(matches)]))
+    match = matches.instance(db, list(rows[0][: len(matches)]))
     found = []
     for row in rows:
         start = len(matches)
-        seat = seats_.instance(list(row[start : start + len(seats_)]))
+        seat = seats_.instance(db, list(row[start : start + len(seats_)]))
         start += len(seats_)
-        user = users.instance(list(row[start : start + len(users)]))
+        user = users.instance(db, list(row[start : start + len(users)]))
         start += len(users)
         match_field.set_cached_value(seat, match)
         user_field.set_cached_value(seat, user)
         if user is not None:
-            prefs = settings.instance(list(row[start:]))
+            prefs = settings.instance(db, list(row[start:]))
             settings_of.set_cached_value(user, prefs)
             if prefs is not None:
                 settings_user.set_cached_value(prefs, user)
@@ -142,10 +149,11 @@ def _update_statement(model: type[Model], names: tuple[str, ...], vendor: str) -
 def row_update(instance: Model, names: Sequence[str]) -> None:
     """Write the instance's current values of the fields ``names`` to its
     row (like ``save(update_fields=names)``, without signals)."""
-    sql, fields = _update_statement(type(instance), tuple(names), connection.vendor)
-    params = [field.get_db_prep_save(getattr(instance, field.attname), connection) for field in fields]
+    db = _db()
+    sql, fields = _update_statement(type(instance), tuple(names), db.vendor)
+    params = [field.get_db_prep_save(getattr(instance, field.attname), db) for field in fields]
     params.append(instance.pk)
-    with transaction.mark_for_rollback_on_error(), connection.cursor() as cursor:
+    with transaction.mark_for_rollback_on_error(), db.cursor() as cursor:
         cursor.execute(sql, params)
 
 
@@ -171,14 +179,15 @@ def row_insert(instance: Model) -> None:
     :raises IntegrityError: as ``save()`` would (the caller's transaction
         is then to be rolled back)."""
     model = type(instance)
-    sql, fields = _insert_statement(model, connection.vendor)
-    params = [field.get_db_prep_save(field.pre_save(instance, True), connection) for field in fields]
-    with transaction.mark_for_rollback_on_error(), connection.cursor() as cursor:
+    db = _db()
+    sql, fields = _insert_statement(model, db.vendor)
+    params = [field.get_db_prep_save(field.pre_save(instance, True), db) for field in fields]
+    with transaction.mark_for_rollback_on_error(), db.cursor() as cursor:
         cursor.execute(sql, params)
-        if connection.features.can_return_columns_from_insert:
+        if db.features.can_return_columns_from_insert:
             pk = cursor.fetchone()[0]
         else:
-            pk = connection.ops.last_insert_id(cursor, model._meta.db_table, model._meta.pk.column)
+            pk = db.ops.last_insert_id(cursor, model._meta.db_table, model._meta.pk.column)
     instance.pk = pk
     instance._state.adding = False
-    instance._state.db = connection.alias
+    instance._state.db = db.alias
