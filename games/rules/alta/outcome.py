@@ -8,7 +8,7 @@ from typing import Any
 
 from .board import CELL_INDEX, CELL_NAMES, EMPTY, SIZE, Island
 from .cards import MERCHANTS, TYPES
-from .scoring import Pos, harbour_count, score_island, score_layout
+from .scoring import Pos, harbour_count, placement_total, score_island, score_layout
 from .state import AltaState, PlaceHand
 
 
@@ -79,6 +79,7 @@ def best_placement(state: AltaState, seat: int, moves: list[Any]) -> Any:
     ``moves`` among equals."""
     layout = island_layout(state.islands[seat])
     cards = [MERCHANTS[m] for m, _ in state.merchants[seat]]
+    now = score_layout(layout, cards).cells
     best, best_points = None, -1
     for move in moves:
         if isinstance(move, PlaceHand):
@@ -86,9 +87,7 @@ def best_placement(state: AltaState, seat: int, moves: list[Any]) -> Any:
         else:
             card = TYPES[state.face_up[move.slot - 1]]
         pos = divmod(CELL_INDEX[move.cell], SIZE)
-        trial = dict(layout)
-        trial[pos] = card
-        points = score_layout(trial, cards).total
+        points = placement_total(layout, now, pos, card, cards)
         if points > best_points:
             best, best_points = move, points
     return best

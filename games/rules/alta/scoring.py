@@ -142,6 +142,30 @@ def score_layout(
     return LayoutScore(points, merchant, sum(points.values()) + sum(merchant))
 
 
+def placement_total(
+    cells: Mapping[Pos, str],
+    points: Mapping[Pos, int],
+    pos: Pos,
+    card: str,
+    merchants: Sequence[tuple[str, str]],
+) -> int:
+    """``score_layout`` total of ``cells`` with ``card`` added at the empty
+    ``pos``, given ``points``: every card's points in ``cells``.  Only the
+    new card, its neighbours and the towers in its row and column can
+    change (what ``card_points`` reads), so only those are scored again;
+    the merchant cards are scored afresh."""
+    trial = dict(cells)
+    trial[pos] = card
+    changed = [p for p in _neighbours(pos) if p in cells]
+    changed += [
+        p for p, kind in cells.items()
+        if kind == "tower" and (p[0] == pos[0] or p[1] == pos[1]) and p not in changed
+    ]
+    total = sum(points.values()) - sum(points[p] for p in changed)
+    total += sum(card_points(trial, p) for p in changed) + card_points(trial, pos)
+    return total + sum(merchant_points(trial, a, b) for a, b in merchants)
+
+
 def score_island(
     island: Sequence[Sequence[str]], merchants: Sequence[tuple[str, str]]
 ) -> IslandScore:

@@ -394,3 +394,25 @@ def test_every_merchant_card_is_a_pair_of_distinct_types_each_type_twice():
     counts = {t: sum(t in pair for pair in MERCHANTS) for t in TYPES}
     assert set(counts.values()) == {2}
     assert ("farmers_hut", "wheat_field") in MERCHANTS
+
+
+# ------------------------------------------------- default move's evaluation
+@pytest.mark.parametrize("seed", range(40))
+def test_a_placement_scored_incrementally_equals_scoring_the_whole_island(seed):
+    """``placement_total`` (what the default move ranks placements by) gives
+    exactly ``score_layout``'s total, for every free cell and card type on
+    random partial islands, towers and merchant cards included."""
+    from games.rules.alta.scoring import card_points, placement_total
+
+    rng = random.Random(seed)
+    weights = [3 if kind == TOW else 1 for kind in TYPES]  # towers interact along lines
+    cells = {}
+    for _ in range(rng.randrange(0, 15)):
+        free = [(r, c) for r in range(4) for c in range(4) if (r, c) not in cells]
+        cells[rng.choice(free)] = rng.choices(TYPES, weights)[0]
+    merchants = rng.sample(MERCHANTS, rng.randrange(0, 4))
+    now = {pos: card_points(cells, pos) for pos in cells}
+    for pos in [(r, c) for r in range(-1, 5) for c in range(-1, 5) if (r, c) not in cells]:
+        for card in TYPES:
+            expected = score_layout({**cells, pos: card}, merchants).total
+            assert placement_total(cells, now, pos, card, merchants) == expected, (pos, card)
