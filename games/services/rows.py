@@ -38,13 +38,14 @@ def _db():
 
 
 class _Columns:
-    """A model's concrete columns as selected under a table alias, and how
-    to turn one row's slice of values into an instance."""
+    """A model's concrete columns as selected under a table alias, starting
+    at column ``start`` of the result, and how to turn them into an instance."""
 
-    def __init__(self, model: type[Model], alias: str) -> None:
+    def __init__(self, model: type[Model], alias: str, start: int = 0) -> None:
         quote = connection.ops.quote_name
         self.model = model
         fields = model._meta.concrete_fields
+        self.start, self.end = start, start + len(fields)
         self.names = [field.attname for field in fields]
         self.pk_position = fields.index(model._meta.pk)
         self.sql = ", ".join(f"{alias}.{quote(field.column)}" for field in fields)
@@ -55,12 +56,10 @@ class _Columns:
             if found:
                 self.converters.append((position, col, found))
 
-    def __len__(self) -> int:
-        return len(self.names)
-
-    def instance(self, db, values: list[Any]) -> Model | None:
-        """The instance for ``values`` (this model's slice of a row, read
-        through ``db``), or ``None`` when an outer join found no row."""
+    def instance(self, db, row: Sequence[Any]) -> Model | None:
+        """The instance read from ``row`` (through ``db``), or ``None`` when
+        an outer join found no row."""
+        values = list(row[self.start : self.end])
         if values[self.pk_position] is None:
             return None
         for position, col, converters in self.converters:
@@ -75,12 +74,9 @@ class _Columns:
 def _lock_statement(vendor: str) -> tuple[str, tuple[_Columns, ...]]:
     quote = connection.ops.quote_name
     user_model = get_user_model()
-    tables = (
-        _Columns(Match, "m"),
-        _Columns(Seat, "s"),
-        _Columns(user_model, "u"),
-        _Columns(DeadlineSettings, "d"),
-    )
+    tables: list[_Columns] = []
+    for model, alias in ((Match, "m"), (Seat, "s"), (user_model, "u"), (DeadlineSettings, "d")):
+        tables.append(_Columns(model, alias, start=tables[-1].end if tables else 0))
     match_pk, user_pk = quote(Match._meta.pk.column), quote(user_model._meta.pk.column)
     seat_match, seat_user = (quote(Seat._meta.get_field(name).column) for name in ("match", "user"))
     settings_user = quote(DeadlineSettings._meta.get_field("user").column)
@@ -96,7 +92,7 @@ def _lock_statement(vendor: str) -> tuple[str, tuple[_Columns, ...]]:
         # Only the match row: "match before seats" (seats are locked, if at
         # all, by the statements that write them).
         sql += " " + connection.ops.for_update_sql(of=("m",), no_key=connection.features.has_select_for_no_key_update)
-    return sql, tables
+    return sql, tuple(tables)
 
 
 def seats_locked(match_id: int) -> list[Seat]:
@@ -118,18 +114,14 @@ def seats_locked(match_id: int) -> list[Seat]:
     user_model = get_user_model()
     match_field, user_field = Seat.match.field, Seat.user.field
     settings_of, settings_user = user_model.deadline_settings.related, DeadlineSettings.user.field
-    match = matches.instance(db, list(rows[0][: len(matches)]))
+    match = matches.instance(db, rows[0])
     found = []
     for row in rows:
-        start = len(matches)
-        seat = seats_.instance(db, list(row[start : start + len(seats_)]))
-        start += len(seats_)
-        user = users.instance(db, list(row[start : start + len(users)]))
-        start += len(users)
+        seat, user = seats_.instance(db, row), users.instance(db, row)
         match_field.set_cached_value(seat, match)
         user_field.set_cached_value(seat, user)
         if user is not None:
-            prefs = settings.instance(db, list(row[start:]))
+            prefs = settings.instance(db, row)
             settings_of.set_cached_value(user, prefs)
             if prefs is not None:
                 settings_user.set_cached_value(prefs, user)
