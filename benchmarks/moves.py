@@ -4,7 +4,10 @@ Starts gunicorn on PostgreSQL, then N client threads each play their own
 2-player Alta games through ``POST /api/games/{id}/moves/`` (token auth, the
 first listed legal move), and in the same run the same clients hammer a
 minimal view doing one UPDATE and one INSERT.  Prints both throughputs,
-their ratio and p50/p99 latency of the POSTs.
+their ratio and p50/p99 latency of the POSTs.  A third phase runs the same
+two statements behind the API's token authentication, permission check and
+write rate limit (``api floor``): how much of the gap the framework takes
+before any game logic runs.
 
 Usage: ``DATABASE_URL=postgres://postgres@127.0.0.1:5432/alta_bench
 python benchmarks/moves.py [--clients 16] [--seconds 20] [--workers 4]``
@@ -97,10 +100,12 @@ class Client(threading.Thread):
 
     def run(self) -> None:
         conn = http.client.HTTPConnection("127.0.0.1", PORT, timeout=30)
-        if self.mode == "baseline":
+        if self.mode in ("baseline", "api_floor"):
+            path = f"/bench/{self.mode.replace('_', '-')}/{self.spec['match']}/"
+            token = next(iter(self.spec["tokens"].values())) if self.mode == "api_floor" else None
             while time.perf_counter() < self.stop_at:
                 start = time.perf_counter()
-                status, _ = self.request(conn, "POST", f"/bench/baseline/{self.spec['match']}/", {})
+                status, _ = self.request(conn, "POST", path, {}, token)
                 self.latencies.append(time.perf_counter() - start)
                 self.errors += status != 201
             return
@@ -211,7 +216,8 @@ def main() -> None:
             except OSError:
                 time.sleep(0.2)
         run_phase(specs, "moves", 2, server.pid)  # warm-up
-        results = {mode: run_phase(specs, mode, args.seconds, server.pid) for mode in ("moves", "baseline")}
+        phases = ("moves", "api_floor", "baseline")
+        results = {mode: run_phase(specs, mode, args.seconds, server.pid) for mode in phases}
     finally:
         os.killpg(server.pid, signal.SIGTERM)
         server.wait()
@@ -223,7 +229,8 @@ def main() -> None:
         print(f"{name:<10} {rate:>8.1f} {percentile(lat, .5):>8.1f} {percentile(lat, .99):>8.1f} {errors:>7}   "
               f"{shares}")
     moves_rate, moves_lat = results["moves"][0], results["moves"][1]
-    print(f"ratio moves/baseline: {moves_rate / results['baseline'][0]:.2f}  (target >= 0.5)")
+    print(f"ratio moves/baseline: {moves_rate / results['baseline'][0]:.2f}  (target >= 0.5); "
+          f"api floor/baseline: {results['api_floor'][0] / results['baseline'][0]:.2f}")
     if any(errors for _, _, errors, _ in results.values()):
         print("WARNING: some requests failed; the figures above are not valid")
     print(f"median move latency: {statistics.median(moves_lat) * 1000:.1f} ms")
