@@ -5,7 +5,8 @@ The write path only stores what happened (a ``MoveRecord`` or a
 once its transaction commits, one ``notifications_write`` task takes every
 row of that transaction.  The worker renders the emails from the position
 at the row's ply and writes them to the outbox in the transaction that
-marks the row notified.  So rendering (several milliseconds per recipient)
+marks the row notified (one transaction per ``WRITE_CHUNK`` rows, a
+savepoint per row).  So rendering (several milliseconds per recipient)
 never runs under a match lock, and nothing is lost: a row whose task never
 ran is taken by the outbox sweep after ``GRACE``.  Rows are claimed with
 ``SELECT … FOR UPDATE SKIP LOCKED`` and each outbox row has a dedupe key,
@@ -21,8 +22,9 @@ from collections.abc import Iterator
 from contextvars import ContextVar
 
 from django.db import transaction
+from django.db.models import Prefetch
 
-from games.models import MatchEvent, MoveRecord
+from games.models import MatchEvent, MoveRecord, Seat
 
 from .batching import on_commit_batched
 
@@ -81,27 +83,44 @@ def _publish(items: list[tuple[str, int]]) -> None:
                               [pk for kind, pk in items if kind == EVENT])
 
 
+#: Rows claimed and written in one transaction.
+WRITE_CHUNK = 50
+
+
 def notifications_write(*, move_ids: list[int], event_ids: list[int], now: dt.datetime) -> int:
-    """Write the emails of the given rows that are not yet notified, each in
-    its own transaction; returns how many rows were announced.  A row whose
-    rendering raises is logged and left for the sweep; the others go on."""
+    """Write the emails of the given rows that are not yet notified; returns
+    how many rows were announced.  A row whose rendering raises is logged
+    and left for the sweep; the others go on."""
     from .outbox import notify_event, notify_move
 
     written = 0
     for model, ids, notify in ((MoveRecord, move_ids, notify_move), (MatchEvent, event_ids, notify_event)):
-        for pk in ids:
-            try:
-                with transaction.atomic():
-                    row = (model.objects.select_for_update(skip_locked=True, of=("self",))
-                           .select_related("match").filter(pk=pk, notified_at__isnull=True).first())
-                    if row is None:
-                        continue
-                    notify(row)
-                    model.objects.filter(pk=pk).update(notified_at=now)
-                    written += 1
-            except Exception:
-                logger.exception("Writing the emails of %s %s failed; the sweep retries", model.__name__, pk)
+        for start in range(0, len(ids), WRITE_CHUNK):
+            written += _write_chunk(model, ids[start:start + WRITE_CHUNK], notify, now)
     return written
+
+
+def _write_chunk(model, ids: list[int], notify, now: dt.datetime) -> int:
+    """Claim the rows of ``ids`` not yet notified (skipping those another
+    worker holds), write each one's emails under its own savepoint, and mark
+    the written ones notified, all in one transaction: one claim, one mark
+    and one commit for the chunk, and one send task for all its emails."""
+    seats = Prefetch("match__seats", queryset=Seat.objects.select_related("user").order_by("index", "pk"))
+    with transaction.atomic():
+        rows = list(model.objects.select_for_update(skip_locked=True, of=("self",))
+                    .select_related("match").prefetch_related(seats)
+                    .filter(pk__in=ids, notified_at__isnull=True).order_by("pk"))
+        done = []
+        for row in rows:
+            try:
+                with transaction.atomic():  # a failing row takes only its own emails back
+                    notify(row)
+                done.append(row.pk)
+            except Exception:
+                logger.exception("Writing the emails of %s %s failed; the sweep retries", model.__name__, row.pk)
+        if done:
+            model.objects.filter(pk__in=done).update(notified_at=now)
+    return len(done)
 
 
 def notifications_due(*, now: dt.datetime, limit: int = 500) -> tuple[list[int], list[int]]:

@@ -73,7 +73,10 @@ def wants_mail(user, match, *, kind: str) -> bool:
 
 
 def seats_with_players(match) -> list:
-    """The match's seats with their users, in seat order (what game emails need)."""
+    """The match's seats with their users, in seat order (what game emails
+    need); no query when the caller prefetched them so (``announce``)."""
+    if "seats" in getattr(match, "_prefetched_objects_cache", {}):
+        return list(match.seats.all())
     return list(match.seats.select_related("user").order_by("index", "pk"))
 
 

@@ -108,3 +108,52 @@ def test_one_failing_row_does_not_hold_up_the_others(game, now, monkeypatch, dja
     event.refresh_from_db()
     assert event.notified_at == now
     assert MoveRecord.objects.filter(pk__in=[r.pk for r in records], notified_at__isnull=True).count() == len(records)
+
+
+def test_a_row_failing_after_writing_mail_takes_only_its_own_mail_back(
+    game, now, monkeypatch, django_capture_on_commit_callbacks
+):
+    """Rows are written together, but a row that raises half-way leaves no
+    email behind and stays for the sweep, while the rest are sent."""
+    mail.outbox.clear()
+    _, first = _whole_turn(game, now)
+    _, second = _whole_turn(game, now)
+    records = first + second
+    from games.mail import outbox
+
+    real = outbox.notify_move
+    failing = records[-1].pk
+
+    def fails_after_writing(record):
+        real(record)
+        if record.pk == failing:
+            raise RuntimeError("renderer bug after the outbox row was written")
+
+    monkeypatch.setattr(outbox, "notify_move", fails_after_writing)
+    with django_capture_on_commit_callbacks(execute=True):
+        written = announce.notifications_write(move_ids=[r.pk for r in records], event_ids=[], now=now)
+    assert written == len(records) - 1
+    assert MoveRecord.objects.get(pk=failing).notified_at is None
+    assert not OutgoingEmail.objects.filter(dedupe_key__startswith=f"turn:{game.pk}:{records[-1].ply}:").exists()
+    # The first turn's "your move" went to the second mover; the failed
+    # row's (to the first mover) was rolled back with it.
+    assert [m.to for m in mail.outbox] == [[records[-1].user.email]]
+    turns = OutgoingEmail.objects.filter(kind=OutgoingEmail.Kind.YOUR_TURN)
+    assert [(e.to, e.status) for e in turns] == [(records[-1].user.email, OutgoingEmail.Status.SENT)]
+
+
+def test_rows_written_together_are_sent_by_one_task(game, now, monkeypatch, django_capture_on_commit_callbacks):
+    """One send task (one SMTP connection) for the emails of a whole batch
+    of rows, not one per row."""
+    _, first = _whole_turn(game, now)
+    _, second = _whole_turn(game, now)
+    from games.mail import tasks
+
+    calls = []
+    monkeypatch.setattr(tasks.emails_send, "delay", lambda ids: calls.append(list(ids)))
+    with django_capture_on_commit_callbacks(execute=True):
+        announce.notifications_write(move_ids=[r.pk for r in first + second], event_ids=[], now=now)
+    assert len(calls) == 1
+    turns = OutgoingEmail.objects.filter(kind=OutgoingEmail.Kind.YOUR_TURN).values_list("pk", flat=True)
+    assert sorted(calls[0]) == sorted(turns)
+    assert len(calls[0]) == 2  # each player was told once it was their move
