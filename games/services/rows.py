@@ -150,16 +150,20 @@ def row_update(instance: Model, names: Sequence[str]) -> None:
 
 
 @cache
-def _insert_statement(model: type[Model], vendor: str) -> tuple[str, tuple]:
+def _insert_statement(model: type[Model], vendor: str, unique: tuple[str, ...] = ()) -> tuple[str, tuple]:
     quote = connection.ops.quote_name
     pk = model._meta.pk
     fields = tuple(f for f in model._meta.concrete_fields if f is not pk)
+    conflict = ""
+    if unique:
+        columns = ", ".join(quote(model._meta.get_field(name).column) for name in unique)
+        conflict = f"ON CONFLICT ({columns}) DO NOTHING"
     returning = ""
     if connection.features.can_return_columns_from_insert:
         returning, _ = connection.ops.return_insert_columns([pk])
     sql = (
         f"INSERT INTO {quote(model._meta.db_table)} ({', '.join(quote(f.column) for f in fields)}) "
-        f"VALUES ({', '.join(['%s'] * len(fields))}) {returning}"
+        f"VALUES ({', '.join(['%s'] * len(fields))}) {conflict} {returning}"
     )
     return sql, fields
 
@@ -170,16 +174,37 @@ def row_insert(instance: Model) -> None:
 
     :raises IntegrityError: as ``save()`` would (the caller's transaction
         is then to be rolled back)."""
+    _insert(instance, ())
+
+
+def row_insert_unless_exists(instance: Model, unique: Sequence[str]) -> bool:
+    """Insert a new instance unless a row with the same values of the
+    ``unique`` fields (a unique constraint) exists: one statement, and no
+    savepoint since a duplicate raises nothing.  Returns whether it was
+    inserted (its primary key is then set); a concurrent insert of the same
+    key waits for that transaction and then counts as existing.
+
+    :raises IntegrityError: for any other constraint."""
+    return _insert(instance, tuple(unique))
+
+
+def _insert(instance: Model, unique: tuple[str, ...]) -> bool:
     model = type(instance)
     db = _db()
-    sql, fields = _insert_statement(model, db.vendor)
+    sql, fields = _insert_statement(model, db.vendor, unique)
     params = [field.get_db_prep_save(field.pre_save(instance, True), db) for field in fields]
     with transaction.mark_for_rollback_on_error(), db.cursor() as cursor:
         cursor.execute(sql, params)
         if db.features.can_return_columns_from_insert:
-            pk = cursor.fetchone()[0]
+            row = cursor.fetchone()
+            if row is None:
+                return False
+            pk = row[0]
         else:
+            if unique and not cursor.rowcount:
+                return False
             pk = db.ops.last_insert_id(cursor, model._meta.db_table, model._meta.pk.column)
     instance.pk = pk
     instance._state.adding = False
     instance._state.db = db.alias
+    return True

@@ -3,11 +3,11 @@
 import datetime as dt
 
 import pytest
-from django.db import transaction
+from django.db import IntegrityError, transaction
 
 from games.models import DeadlineSettings, Match, Seat
 from games.services import NotFound
-from games.services.rows import row_update, seats_locked
+from games.services.rows import row_insert_unless_exists, row_update, seats_locked
 
 from .conftest import start_match
 
@@ -83,3 +83,39 @@ def test_a_row_update_writes_json_datetimes_and_nulls(alice, bob, now):
     assert (match.ply, match.state) == (7, {"nested": [1, {"two": None}], "text": "ünïcode"})
     assert (seat.deadline_at, seat.turn_seconds, seat.reminder_at) == (now + dt.timedelta(hours=5), 3600, None)
     assert match.seats.get(index=1).deadline_at != seat.deadline_at  # only that row
+
+
+def test_an_insert_unless_exists_inserts_once_per_key_and_leaves_the_transaction_usable(alice, bob, now):
+    from games.mail.models import OutgoingEmail
+
+    def email(subject, message_id):
+        return OutgoingEmail(kind="notice", to="p@example.com", subject=subject, text="t", html="h",
+                             dedupe_key="notice:1", message_id=message_id, created_at=now, user=alice)
+
+    first = email("first", "<1@alta>")
+    with transaction.atomic():
+        assert row_insert_unless_exists(first, ["dedupe_key"]) is True
+        assert first.pk is not None and not first._state.adding
+        again = email("second", "<2@alta>")
+        assert row_insert_unless_exists(again, ["dedupe_key"]) is False
+        assert again.pk is None
+        # No error was raised, so the transaction goes on without a savepoint.
+        stored = OutgoingEmail.objects.get(dedupe_key="notice:1")
+        assert (stored.pk, stored.subject, stored.headers, stored.status) == (first.pk, "first", {}, "queued")
+    # Another unique constraint (the Message-ID) still raises.
+    clash = email("clash", "<1@alta>")
+    clash.dedupe_key = "notice:2"
+    with pytest.raises(IntegrityError), transaction.atomic():
+        row_insert_unless_exists(clash, ["dedupe_key"])
+    assert OutgoingEmail.objects.count() == 1
+
+
+def test_an_insert_unless_exists_takes_a_key_of_several_fields(alice, bob, now):
+    from games.mail.models import ReplyToken
+
+    match = start_match(alice, bob, now=now)
+    made = [row_insert_unless_exists(
+        ReplyToken(match=match, user=alice, ply=3, seat_index=0, token=f"t{n}", created_at=now),
+        ["match", "user", "ply"]) for n in range(2)]
+    assert made == [True, False]
+    assert list(ReplyToken.objects.values_list("token", flat=True)) == ["t0"]
