@@ -1,4 +1,5 @@
-"""Prebuilt SQL for the statements every move runs.
+"""Prebuilt SQL for the statements every move runs (and for the mail
+worker's inserts that happen once per key: outbox rows, reply tokens).
 
 Every move (web, API, email or the deadline sweeper) locks its match, reads
 the seats with their players, writes a few columns back and inserts its
