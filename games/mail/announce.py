@@ -96,7 +96,13 @@ def notifications_write(*, move_ids: list[int], event_ids: list[int], now: dt.da
     written = 0
     for model, ids, notify in ((MoveRecord, move_ids, notify_move), (MatchEvent, event_ids, notify_event)):
         for start in range(0, len(ids), WRITE_CHUNK):
-            written += _write_chunk(model, ids[start:start + WRITE_CHUNK], notify, now)
+            chunk = ids[start:start + WRITE_CHUNK]
+            try:
+                written += _write_chunk(model, chunk, notify, now)
+            except Exception:
+                # The claim or the commit failed (the database went away, a
+                # deadlock): nothing of this chunk was kept; the sweep retries.
+                logger.exception("Writing the emails of %s %s… failed; the sweep retries", model.__name__, chunk[0])
     return written
 
 

@@ -6,6 +6,7 @@ import datetime as dt
 
 import pytest
 from django.core import mail
+from django.db import DatabaseError
 
 from games.engine import get_rules
 from games.mail import announce
@@ -157,3 +158,25 @@ def test_rows_written_together_are_sent_by_one_task(game, now, monkeypatch, djan
     turns = OutgoingEmail.objects.filter(kind=OutgoingEmail.Kind.YOUR_TURN).values_list("pk", flat=True)
     assert sorted(calls[0]) == sorted(turns)
     assert len(calls[0]) == 2  # each player was told once it was their move
+
+
+def test_a_chunk_that_cannot_commit_does_not_stop_the_next(game, now, monkeypatch, django_capture_on_commit_callbacks):
+    mail.outbox.clear()
+    _, first = _whole_turn(game, now)
+    _, second = _whole_turn(game, now)
+    monkeypatch.setattr(announce, "WRITE_CHUNK", len(first))
+    real, calls = announce._write_chunk, []
+
+    def commit_fails_once(model, ids, notify, now):
+        calls.append(ids)
+        if len(calls) == 1:
+            raise DatabaseError("connection lost at commit")
+        return real(model, ids, notify, now)
+
+    monkeypatch.setattr(announce, "_write_chunk", commit_fails_once)
+    with django_capture_on_commit_callbacks(execute=True):
+        written = announce.notifications_write(move_ids=[r.pk for r in first + second], event_ids=[], now=now)
+    assert calls == [[r.pk for r in first], [r.pk for r in second]]
+    assert written == len(second)
+    assert MoveRecord.objects.filter(notified_at__isnull=True).count() == len(first)
+    assert len(mail.outbox) == 1  # the second turn's "your move"
