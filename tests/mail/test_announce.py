@@ -176,7 +176,8 @@ def test_a_chunk_that_cannot_commit_does_not_stop_the_next(game, now, monkeypatc
     monkeypatch.setattr(announce, "_write_chunk", commit_fails_once)
     with django_capture_on_commit_callbacks(execute=True):
         written = announce.notifications_write(move_ids=[r.pk for r in first + second], event_ids=[], now=now)
-    assert calls == [[r.pk for r in first], [r.pk for r in second]]
+    ids = [r.pk for r in first + second]
+    assert calls == [ids[i:i + len(first)] for i in range(0, len(ids), len(first))]
     assert written == len(second)
     assert MoveRecord.objects.filter(notified_at__isnull=True).count() == len(first)
     assert len(mail.outbox) == 1  # the second turn's "your move"
