@@ -248,6 +248,14 @@ def time_notifications() -> tuple[int, float]:
     return rows, time.perf_counter() - start
 
 
+def deployed(sweepers: int) -> str:
+    """Marks the run that works as the deployed beat sweep does: it queues
+    ``DEADLINE_SWEEPERS - 1`` helper sweeps when a backlog is due."""
+    from django.conf import settings
+
+    return " (as deployed: DEADLINE_SWEEPERS)" if sweepers == settings.DEADLINE_SWEEPERS else ""
+
+
 def load() -> str:
     one, five, _ = os.getloadavg()
     return f"load {one:.2f}/{five:.2f} on {os.cpu_count()} CPUs"
@@ -288,7 +296,8 @@ def main() -> None:
             make_due(args.due, rng)
             elapsed, report = time_enforcement(args.due, sweepers)
             print(
-                f"  enforcing {args.due:,} due seats with {sweepers} sweeper(s): {elapsed:.2f} s = "
+                f"  enforcing {args.due:,} due seats with {sweepers} sweeper(s){deployed(sweepers)}: "
+                f"{elapsed:.2f} s = "
                 f"{args.due / elapsed:,.0f} seats/s {report} ({load()})"
             )
             rows, elapsed = time_notifications()
