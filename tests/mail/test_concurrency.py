@@ -1,0 +1,75 @@
+"""Two mail workers given the same moves and events at once, on PostgreSQL
+(real row locks and concurrent transactions; CI runs it): every row is
+announced once and every email is written and sent once."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+from django.core import mail
+from django.db import connection, connections
+
+from games.mail import announce
+from games.mail.models import OutgoingEmail, ReplyToken
+from games.models import MatchEvent, MoveRecord
+from games.services import match_create_seated
+
+from .test_announce import _whole_turn
+
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.skipif(
+        connection.vendor != "postgresql",
+        reason="needs PostgreSQL for concurrent transactions (CI runs it)",
+    ),
+]
+
+
+def both_at_once(target):
+    barrier = threading.Barrier(2)
+    results: list = [None, None]
+
+    def run(i):
+        barrier.wait()
+        try:
+            results[i] = target()
+        except Exception as error:  # noqa: BLE001 - reported to the test
+            results[i] = error
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return results
+
+
+def test_two_workers_on_the_same_rows_announce_each_once(alice, bob, now, monkeypatch):
+    games = [match_create_seated(users=[alice, bob], game="alta", now=now) for _ in range(3)]
+    for game in games:
+        for _ in range(4):
+            _whole_turn(game, now)
+    # What one worker wrote (tasks run eagerly here); then forget it all, as
+    # if those tasks were still queued, and hand the rows to two workers.
+    expected = sorted(OutgoingEmail.objects.values_list("dedupe_key", flat=True))
+    assert len(expected) >= 3 * 5  # started + a "your move" per turn, per game
+    OutgoingEmail.objects.all().delete()
+    ReplyToken.objects.all().delete()
+    MoveRecord.objects.update(notified_at=None)
+    MatchEvent.objects.update(notified_at=None)
+    mail.outbox.clear()
+    moves = list(MoveRecord.objects.order_by("pk").values_list("pk", flat=True))
+    events = list(MatchEvent.objects.order_by("pk").values_list("pk", flat=True))
+    monkeypatch.setattr(announce, "WRITE_CHUNK", 3)  # many small transactions to interleave
+
+    written = both_at_once(lambda: announce.notifications_write(move_ids=moves, event_ids=events, now=now))
+
+    assert all(isinstance(count, int) for count in written), written
+    assert sum(written) == len(moves) + len(events)
+    assert not MoveRecord.objects.filter(notified_at__isnull=True).exists()
+    assert not MatchEvent.objects.filter(notified_at__isnull=True).exists()
+    assert sorted(OutgoingEmail.objects.values_list("dedupe_key", flat=True)) == expected
+    assert len(mail.outbox) == len(expected)
