@@ -108,13 +108,14 @@ def notifications_write(*, move_ids: list[int], event_ids: list[int], now: dt.da
 
 def _write_chunk(model, ids: list[int], notify, now: dt.datetime) -> int:
     """Claim the rows of ``ids`` not yet notified (skipping those another
-    worker holds), write each one's emails under its own savepoint, and mark
+    worker holds; their matches' seats, players and mutes read with them),
+    write each one's emails under its own savepoint, and mark
     the written ones notified, all in one transaction: one claim, one mark
     and one commit for the chunk, and one send task for all its emails."""
     seats = Prefetch("match__seats", queryset=Seat.objects.select_related("user").order_by("index", "pk"))
     with transaction.atomic():
         rows = list(model.objects.select_for_update(skip_locked=True, of=("self",))
-                    .select_related("match").prefetch_related(seats)
+                    .select_related("match").prefetch_related(seats, "match__gamemute_set")
                     .filter(pk__in=ids, notified_at__isnull=True).order_by("pk"))
         done = []
         for row in rows:

@@ -64,7 +64,7 @@ def wants_mail(user, match, *, kind: str) -> bool:
         return True
     if user.notifications == user.Notifications.NONE:
         return False
-    if match is not None and GameMute.objects.filter(user=user, match=match).exists():
+    if match is not None and _muted(user, match):
         return False
     if user.notifications == user.Notifications.DAILY_DIGEST:
         return kind in (OutgoingEmail.Kind.INVITATION, OutgoingEmail.Kind.GAME_OVER,
@@ -72,10 +72,22 @@ def wants_mail(user, match, *, kind: str) -> bool:
     return True
 
 
+def _prefetched(match, relation: str) -> bool:
+    """Did the caller prefetch ``relation`` of ``match`` (``announce``
+    does for a whole batch of rows)?"""
+    return relation in getattr(match, "_prefetched_objects_cache", {})
+
+
+def _muted(user, match) -> bool:
+    if _prefetched(match, "gamemute_set"):
+        return any(mute.user_id == user.pk for mute in match.gamemute_set.all())
+    return GameMute.objects.filter(user=user, match=match).exists()
+
+
 def seats_with_players(match) -> list:
     """The match's seats with their users, in seat order (what game emails
-    need); no query when the caller prefetched them so (``announce``)."""
-    if "seats" in getattr(match, "_prefetched_objects_cache", {}):
+    need); no query when the caller prefetched them so."""
+    if _prefetched(match, "seats"):
         return list(match.seats.all())
     return list(match.seats.select_related("user").order_by("index", "pk"))
 

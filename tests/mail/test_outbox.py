@@ -8,6 +8,7 @@ from django.core import mail
 
 from games.engine import get_rules
 from games.mail.models import GameMute, OutgoingEmail
+from games.mail.outbox import wants_mail
 from games.models import MoveRecord
 from games.services import match_resign, move_submit
 
@@ -89,6 +90,10 @@ def test_preferences_and_mutes_are_respected(alice, bob, carol, now, django_capt
         match_resign(match_id=match.pk, user=carol, now=now)
         match_resign(match_id=match.pk, user=bob, now=now)
     assert "alice@example.com" not in {m.to[0] for m in mail.outbox}
+    # Asked directly (not for a batch the worker prefetched), the mute is read too.
+    match.refresh_from_db()
+    assert not wants_mail(alice, match, kind=OutgoingEmail.Kind.YOUR_TURN)
+    assert wants_mail(alice, match, kind=OutgoingEmail.Kind.RECEIPT)  # answers to her own mail still go
 
 
 def test_game_over_mail_has_the_final_result(game, alice, bob, now, django_capture_on_commit_callbacks):
