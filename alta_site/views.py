@@ -2,10 +2,15 @@
 
 from django.shortcuts import render
 
+from games import selectors
 from games.boards import playable_slugs
 from games.engine import get_rules
 
 
 def home(request):
-    games = [get_rules(slug) for slug in playable_slugs()]
-    return render(request, "home.html", {"games": games})
+    """What the service is, its games with their rules, and for a player
+    how many games wait for their move."""
+    context = {"games": [get_rules(slug) for slug in playable_slugs()]}
+    if request.user.is_authenticated:
+        context["your_move"] = selectors.matches_for_user(request.user).filter(my_turn=True).count()
+    return render(request, "home.html", context)

@@ -54,7 +54,8 @@ def my_games(request):
 
 @login_required
 def match_new(request):
-    form = MatchCreateForm(request.POST or None)
+    # ``?game=alta`` (the home page's "Start a game") preselects the game.
+    form = MatchCreateForm(request.POST or None, initial={"game": request.GET.get("game")})
     if request.method == "POST" and form.is_valid():
         try:
             match = services.match_create(creator=request.user, now=timezone.now(), **form.cleaned_data)

@@ -1,3 +1,5 @@
+import re
+
 import pytest
 
 pytestmark = pytest.mark.django_db
@@ -8,6 +10,49 @@ def test_home_says_what_the_service_is(client):
     assert "your reply is your move" in page.lower()
     assert 'href="/accounts/signup/"' in page
     assert "/static/alta/site.css" in page
+
+
+def test_home_links_every_game_to_its_rules(client):
+    from games.boards import playable_slugs
+
+    page = client.get("/").content.decode()
+    for slug in playable_slugs():
+        assert f'href="/rules/{slug}/"' in page
+    assert "/games/new/" not in page  # starting a game needs an account
+
+
+def waiting_on_home(client) -> int:
+    """How many games the home page says wait for the logged-in player."""
+    page = client.get("/").content.decode()
+    if "No game is waiting for your move." in page:
+        return 0
+    found = re.search(r"<strong>(\d+)\s+games?</strong> waits? for your move", page)
+    assert found and 'href="/games/"' in page, page
+    return int(found.group(1))
+
+
+def test_home_tells_a_player_how_many_games_wait_for_their_move(client, alice, bob, now):
+    from games.engine import get_rules
+    from games.services import match_create_seated
+
+    client.force_login(alice)
+    assert waiting_on_home(client) == 0
+    matches = [match_create_seated(users=[alice, bob], game="alta", now=now) for _ in range(4)]
+    rules = get_rules("alta")
+    to_move = [seat.user for match in matches for seat in match.seats.all()
+               if seat.index in rules.to_move(rules.load(match.state))]
+    assert len(to_move) == 4  # one player moves first in each game
+    assert waiting_on_home(client) == to_move.count(alice)
+    client.force_login(bob)
+    assert waiting_on_home(client) == to_move.count(bob)
+
+
+def test_start_a_game_from_home_preselects_the_game(client, alice):
+    client.force_login(alice)
+    assert 'href="/games/new/?game=atlantis"' in client.get("/").content.decode()
+    form = client.get("/games/new/?game=atlantis").content.decode()
+    assert '<option value="atlantis" selected>' in form
+    assert "selected" not in client.get("/games/new/").content.decode().split('name="game"')[1].split("</select>")[0]
 
 
 def test_navigation_shows_the_profile_when_logged_in(client, alice):
