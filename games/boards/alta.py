@@ -96,8 +96,9 @@ def hand_svg(view: dict[str, Any]) -> str:
                    role="group", aria_label="Your hand and merchant cards")
 
 
-def island_svg(island: dict[str, Any], *, targets: bool) -> str:
-    """One island in the 7 x 7 frame; open cells are targets on your own island."""
+def island_svg(island: dict[str, Any], *, own: bool, targets: bool) -> str:
+    """One island in the 7 x 7 frame.  On your ``own`` island the open cells
+    are outlined, and while you are to move (``targets``) they are buttons."""
     size = LABEL + FRAME * CELL + 4
     parts = []
     for index, column in enumerate(COLUMNS):
@@ -113,11 +114,12 @@ def island_svg(island: dict[str, Any], *, targets: bool) -> str:
             slug = island["cells"].get(name)
             if slug:
                 parts.append(_card(x, y, slug, label=f"{name}: {card_name(slug)}"))
-            elif name in open_cells and targets:
+            elif name in open_cells and own:
+                clickable = {"class_": "target", "data_target": f"cell:{name}", "tabindex": 0, "role": "button",
+                             "aria_label": f"Place at {name}"} if targets else {}
                 parts.append(element(
                     "rect", x=x + 2, y=y + 2, width=CELL - 4, height=CELL - 4, rx=5, fill="#ffffff",
-                    stroke="#2f6f5e", stroke_dasharray="4 3", class_="target", data_target=f"cell:{name}",
-                    tabindex=0, role="button", aria_label=f"Place at {name}",
+                    stroke="#2f6f5e", stroke_dasharray="4 3", **clickable,
                 ))
             else:
                 parts.append(element("rect", x=x + 2, y=y + 2, width=CELL - 4, height=CELL - 4, rx=5,
@@ -144,7 +146,8 @@ def svg(view: dict[str, Any], names: list[str] | None = None) -> str:
                    f"hand {island['hand_size']} · merchants {island['merchant_count']}")
         islands.append(
             f'<figure class="island-box" data-seat="{seat}">'
-            f"{island_svg(island, targets=seat == me)}<figcaption>{caption}</figcaption></figure>"
+            f"{island_svg(island, own=seat == me, targets=seat == me and bool(turn))}"
+            f"<figcaption>{caption}</figcaption></figure>"
         )
     blocks.append(f'<div class="islands">{"".join(islands)}</div>')
     return "".join(blocks)
