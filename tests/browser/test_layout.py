@@ -1,0 +1,40 @@
+"""Every app's list pages share the site's layout: the title beside its
+action, status filters set apart, screen-reader-only labels hidden."""
+
+import itertools
+
+from playwright.sync_api import expect
+
+from tests.conftest import PASSWORD, make_user
+
+
+def test_list_pages_lay_out_their_heads_and_filters(page, transactional_db):
+    make_user("ann@example.com", "Ann")
+    page.goto("/accounts/login/")
+    page.get_by_label("Email").fill("ann@example.com")
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Sign In").click()
+    expect(page.get_by_role("heading", name="Your profile")).to_be_visible()
+
+    page.goto("/games/")
+    filters = page.get_by_role("navigation", name="Filter by status").get_by_role("link")
+    boxes = [filters.nth(i).bounding_box() for i in range(filters.count())]
+    assert len(boxes) == 5  # All and each status
+    for left, right in itertools.pairwise(boxes):
+        if right["y"] == left["y"]:  # same line: a visible gap between the words
+            assert right["x"] - (left["x"] + left["width"]) >= 8, (left, right)
+    # The title and its "New game" button share one line.
+    title = page.get_by_role("heading", name="My games").bounding_box()
+    button = page.get_by_role("link", name="New game").bounding_box()
+    assert button["x"] > title["x"] + title["width"]
+    assert abs((button["y"] + button["height"] / 2) - (title["y"] + title["height"] / 2)) < title["height"]
+
+    page.goto("/lobby/")
+    assert page.evaluate("getComputedStyle(document.querySelector('.page-head')).display") == "flex"
+    # A label meant for screen readers only takes no room on the page.
+    page.goto("/tournaments/")
+    page.evaluate(
+        "document.body.insertAdjacentHTML('beforeend', '<span class=\"visually-hidden\" id=\"probe\">Actions</span>')"
+    )
+    probe = page.locator("#probe").bounding_box()
+    assert probe["width"] <= 1 and probe["height"] <= 1
