@@ -55,6 +55,20 @@ def test_start_a_game_from_home_preselects_the_game(client, alice):
     assert "selected" not in client.get("/games/new/").content.decode().split('name="game"')[1].split("</select>")[0]
 
 
+def title(client, path: str) -> str:
+    """The page's title as a browser shows it (whitespace collapsed)."""
+    found = re.search(r"<title>(.*?)</title>", client.get(path).content.decode(), re.S)
+    return " ".join(found.group(1).split())
+
+
+def test_page_titles_name_the_page_then_the_site(client, alice):
+    assert title(client, "/") == "Play slow board games by email · Alta"
+    assert title(client, "/lobby/") == "Lobby · Alta"
+    assert title(client, "/accounts/login/") == "Sign In · Alta"
+    client.force_login(alice)
+    assert title(client, "/games/") == "My games · Alta"
+
+
 def test_navigation_shows_the_profile_when_logged_in(client, alice):
     client.force_login(alice)
     page = client.get("/").content.decode()
