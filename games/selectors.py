@@ -116,9 +116,12 @@ def with_names(text: str, names: dict[int, str]) -> str:
 def match_history(match: Match, seat_index: int | None) -> list[dict[str, Any]]:
     """The move log as the given seat may see it: each submission with the
     events visible to that seat.  Other seats' move texts are shown only
-    through their public events, because a move text can name a hidden card."""
+    where the game's notation names nothing hidden (``public_move_text``);
+    elsewhere a move text can name a hidden card, and the others see the
+    move through its public events."""
     entries = []
     names = seat_names(match)
+    public = get_rules(match.game).public_move_text
     for record in match.moves.all():
         events = [Event.load(e) for e in record.events]
         visible = [with_names(e.text, names) for e in events if e.visible_to(seat_index)]
@@ -129,7 +132,7 @@ def match_history(match: Match, seat_index: int | None) -> list[dict[str, Any]]:
                 "seat": record.seat_index,
                 "player": names.get(record.seat_index, f"Seat {record.seat_index + 1}"),
                 "kind": record.kind,
-                "text": record.text if own or record.kind != MoveRecord.Kind.MOVE else None,
+                "text": record.text if own or public or record.kind != MoveRecord.Kind.MOVE else None,
                 "events": visible,
                 "at": record.created_at,
             }

@@ -63,6 +63,10 @@ class BaseRules:
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     engine_version: ClassVar[int] = 1
+    #: Does a move's notation name only what every player sees once it is
+    #: played?  Then move histories show it to everyone; otherwise only to
+    #: its author (the others see the move's public events).
+    public_move_text: ClassVar[bool] = False
     #: The module whose package holds ``HELP.md`` (set by ``__init_subclass__``).
     help_package: ClassVar[str] = ""
 

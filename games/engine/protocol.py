@@ -129,6 +129,7 @@ class Rules(Protocol):
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     engine_version: ClassVar[int]
+    public_move_text: ClassVar[bool]
 
     def setup(
         self, players: int, seed: int, options: Mapping[str, JSON] | None = None

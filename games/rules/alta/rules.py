@@ -67,6 +67,9 @@ class AltaRules(BaseRules):
     min_players = 2
     max_players = 4
     engine_version = 1
+    # A placed hand card is on the island for all to see, and a blind
+    # merchant draw is written without the card drawn.
+    public_move_text = True
 
     # ------------------------------------------------------------- setup
     def setup(
