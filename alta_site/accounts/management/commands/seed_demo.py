@@ -1,4 +1,5 @@
-"""Create a demo staff user and a few demo players (development only)."""
+"""Create a demo staff user, a few demo players and a ladder per game
+(development only)."""
 
 from allauth.account.models import EmailAddress
 from django.conf import settings
@@ -17,7 +18,7 @@ DEMO_USERS = [
 
 
 class Command(BaseCommand):
-    help = "Create demo accounts with verified email addresses (DEBUG only); safe to repeat."
+    help = "Create demo accounts with verified email addresses and demo ladders (DEBUG only); safe to repeat."
 
     def handle(self, *args, **options):
         if not settings.DEBUG:
@@ -37,3 +38,15 @@ class Command(BaseCommand):
             )
             role = "staff" if staff else "player"
             self.stdout.write(f"  {email:<18} {name:<6} ({role})")
+        self._ladders()
+
+    def _ladders(self) -> None:
+        """A 2-player ladder for each game, so the demo shows rated play
+        (in production, staff create ladders in the admin)."""
+        from games.boards import playable_slugs
+        from ratings.models import Ladder
+
+        for slug in playable_slugs():
+            ladder, created = Ladder.objects.get_or_create(game=slug, players=2)
+            if created:
+                self.stdout.write(f"  ladder: {ladder}")
