@@ -38,3 +38,11 @@ def test_list_pages_lay_out_their_heads_and_filters(page, transactional_db):
     )
     probe = page.locator("#probe").bounding_box()
     assert probe["width"] <= 1 and probe["height"] <= 1
+
+    # Number fields are styled like the other fields, sized for a number.
+    page.goto("/games/new/")
+    players = page.get_by_role("spinbutton", name="Players:")
+    style = players.evaluate("e => { const s = getComputedStyle(e); return [s.paddingLeft, s.borderTopLeftRadius] }")
+    assert style == ["9.6px", "6px"], style
+    box = players.bounding_box()
+    assert 80 <= box["width"] <= 140 and box["height"] >= 36, box
