@@ -16,6 +16,7 @@ from django.views.decorators.http import require_POST
 from games import selectors, services
 from games.actions import action_redirect
 from games.boards import board_for
+from games.breakdown import breakdown_lines
 from games.engine import get_rules
 from games.forms import MatchCreateForm, MoveForm
 from games.models import Match, MoveRecord, Seat
@@ -97,7 +98,7 @@ def _results(match: Match) -> list[dict]:
     rows = []
     for seat in sorted(match.seats.all(), key=lambda s: (s.place or 99, s.index)):
         detail = details[seat.index] if seat.index < len(details) else {}
-        rows.append({"seat": seat, "detail": detail})
+        rows.append({"seat": seat, "lines": breakdown_lines(detail)})
     return rows
 
 

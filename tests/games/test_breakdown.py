@@ -1,0 +1,62 @@
+"""Every game's score breakdown reads as labelled lines on the finished
+game's page: no field names with underscores, no Python lists or dicts."""
+
+import re
+
+import pytest
+
+from games.breakdown import breakdown_lines
+from games.engine import get_rules
+from games.models import MoveRecord
+from games.services import move_submit
+
+from .conftest import start_match
+
+
+def test_an_alta_breakdown_reads_as_lines():
+    detail = {
+        "cells": {"D4": 3, "E4": 0},
+        "island_points": 3,
+        "merchants": [{"cards": ["fishing_harbour", "tavern"], "points": 5}, {"cards": ["mill", "tower"], "points": 0}],
+        "merchant_points": 5,
+        "total": 8,
+        "harbours": 1,
+    }
+    assert breakdown_lines(detail) == [
+        ("Cells", "D4: 3, E4: 0"),
+        ("Island points", "3"),
+        ("Merchants", "fishing harbour + tavern 5; mill + tower 0"),
+        ("Merchant points", "5"),
+        ("Total", "8"),
+        ("Harbours", "1"),
+    ]
+
+
+def test_other_shapes_of_breakdown():
+    assert breakdown_lines({"rounds": [4, 12, 30], "buildings": {"pavilion": 2, "garden": 0}, "dirk_score": 7}) == [
+        ("Rounds", "4, 12, 30"), ("Buildings", "pavilion: 2, garden: 0"), ("Dirk score", "7")]
+    assert breakdown_lines({"chains": [], "colour": "dark_blue", "cards": {}}) == [
+        ("Chains", "none"), ("Colour", "dark blue"), ("Cards", "none")]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("game", ["alta", "alhambra", "atlantis", "alpaca"])
+def test_a_finished_games_page_shows_a_readable_breakdown(game, client, alice, bob, now):
+    match = start_match(alice, bob, game=game, now=now)
+    rules = get_rules(game)
+    while True:
+        match.refresh_from_db()
+        if match.status != match.Status.ACTIVE:
+            break
+        state = rules.load(match.state)
+        index = min(rules.to_move(state))
+        move_submit(match_id=match.pk, user=match.seats.get(index=index).user, ply=match.ply,
+                    text=rules.format_move(state, index, rules.default_move(state, index)),
+                    source=MoveRecord.Source.WEB, now=now)
+    page = client.get(f"/games/{match.pk}/").content.decode()
+    results = page.split("<h2>Final result</h2>")[1].split("</table>")[0]
+    entries = re.findall(r"<dt>(.*?)</dt><dd>(.*?)</dd>", results)
+    assert entries, results
+    for label, text in entries:
+        assert "_" not in label and "_" not in text, (label, text)
+        assert not re.search(r"[\[\]{}]|&#x27;", text), (label, text)
