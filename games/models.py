@@ -18,6 +18,15 @@ class TimeoutPolicy(models.TextChoices):
     FORFEIT = "forfeit", "Lose the game"
 
 
+#: ``Match.termination`` (the engine's ``Termination`` values) as read on a page.
+_TERMINATION_TEXT = {
+    "normal": "played to the end",
+    "resignation": "by resignation",
+    "timeout": "on time",
+    "abandoned": "abandoned",
+}
+
+
 class Match(models.Model):
     class Status(models.TextChoices):
         OPEN = "open", "Waiting for players"
@@ -70,6 +79,11 @@ class Match(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("game-detail", args=[self.pk])
+
+    @property
+    def termination_text(self) -> str:
+        """How a finished game ended, for a page ("played to the end")."""
+        return _TERMINATION_TEXT.get(self.termination, self.termination)
 
     @property
     def game_name(self) -> str:

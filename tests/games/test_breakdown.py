@@ -54,9 +54,19 @@ def test_a_finished_games_page_shows_a_readable_breakdown(game, client, alice, b
                     text=rules.format_move(state, index, rules.default_move(state, index)),
                     source=MoveRecord.Source.WEB, now=now)
     page = client.get(f"/games/{match.pk}/").content.decode()
+    assert "Ended: played to the end." in page
     results = page.split("<h2>Final result</h2>")[1].split("</table>")[0]
     entries = re.findall(r"<dt>(.*?)</dt><dd>(.*?)</dd>", results)
     assert entries, results
     for label, text in entries:
         assert "_" not in label and "_" not in text, (label, text)
         assert not re.search(r"[\[\]{}]|&#x27;", text), (label, text)
+
+
+@pytest.mark.django_db
+def test_a_resigned_games_page_says_how_it_ended(client, alice, bob, now):
+    from games.services import match_resign
+
+    match = start_match(alice, bob, now=now)
+    match_resign(match_id=match.pk, user=alice, now=now)
+    assert "Ended: by resignation." in client.get(f"/games/{match.pk}/").content.decode()
