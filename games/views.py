@@ -17,7 +17,7 @@ from games import selectors, services
 from games.actions import action_redirect
 from games.boards import board_for
 from games.breakdown import breakdown_lines
-from games.engine import get_rules
+from games.engine import Event, get_rules
 from games.forms import MatchCreateForm, MoveForm
 from games.models import Match, MoveRecord, Seat
 from games.panels import panels_for
@@ -162,15 +162,16 @@ def match_replay(request, pk: int):
     except ValueError:
         ply = 0
     view = selectors.match_replay(match, ply)
+    # The move that led here, by name, with what everyone saw happen.
     record = match.moves.filter(ply=ply).first()
-    events = []
+    names = selectors.seat_names(match)
+    move, events = None, []
     if record is not None:
-        from games.engine import Event
-
-        events = [e.text for e in map(Event.load, record.events) if e.to is None]
+        move = {"player": names.get(record.seat_index, f"Seat {record.seat_index + 1}"), "text": record.text}
+        events = [selectors.with_names(e.text, names) for e in map(Event.load, record.events) if e.to is None]
     return render(request, "games/replay.html", {
         "match": match, "ply": ply, "board": board_for(match.game).svg(view, _names(match)),
-        "events": events, "previous": max(ply - 1, 0), "next": min(ply + 1, match.ply),
+        "move": move, "events": events, "previous": max(ply - 1, 0), "next": min(ply + 1, match.ply),
     })
 
 

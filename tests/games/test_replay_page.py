@@ -1,0 +1,36 @@
+"""A finished game replays move by move: each position says who played
+what, by name, with what everyone saw happen."""
+
+import pytest
+
+from games.engine import get_rules
+from games.models import MoveRecord
+from games.services import match_resign, move_submit
+
+from .conftest import start_match
+
+pytestmark = pytest.mark.django_db
+
+
+def test_each_replayed_position_names_the_player_and_the_move(client, alice, bob, now):
+    match = start_match(alice, bob, now=now)
+    rules = get_rules("alta")
+    for _ in range(3):
+        match.refresh_from_db()
+        state = rules.load(match.state)
+        index = min(rules.to_move(state))
+        move_submit(match_id=match.pk, user=match.seats.get(index=index).user, ply=match.ply,
+                    text=rules.format_move(state, index, rules.default_move(state, index)),
+                    source=MoveRecord.Source.WEB, now=now)
+    match_resign(match_id=match.pk, user=alice, now=now)
+    for record in match.moves.order_by("ply"):
+        page = client.get(f"/games/{match.pk}/replay/?ply={record.ply}").content.decode()
+        assert f"Position {record.ply} of" in page
+        player = str(record.user or match.seats.get(index=record.seat_index).user)
+        assert f"<strong>{player}</strong>: <code>{record.text}</code>" in page
+        assert "Seat 1" not in page and "Seat 2" not in page
+    first = match.moves.get(ply=1)
+    page = client.get(f"/games/{match.pk}/replay/?ply=1").content.decode()
+    assert str(first.user) in page.split('class="replay-events"')[1].split("</ul>")[0]
+    start = client.get(f"/games/{match.pk}/replay/?ply=0").content.decode()
+    assert "replay-move" not in start  # the starting position has no move yet
