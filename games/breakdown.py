@@ -25,7 +25,7 @@ def _words(name: str) -> str:
 def _text(value: Any) -> str:
     if isinstance(value, Mapping):
         if set(value) == {"cards", "points"}:  # a set of cards that scored together
-            return f"{_text(value['cards'])} {value['points']}"
+            return f"{_text(value['cards'])}: {value['points']}"
         return ", ".join(f"{_words(key)}: {_text(item)}" for key, item in value.items()) or "none"
     if isinstance(value, list | tuple):
         if not value:

@@ -25,7 +25,7 @@ def test_an_alta_breakdown_reads_as_lines():
     assert breakdown_lines(detail) == [
         ("Cells", "D4: 3, E4: 0"),
         ("Island points", "3"),
-        ("Merchants", "fishing harbour + tavern 5; mill + tower 0"),
+        ("Merchants", "fishing harbour + tavern: 5; mill + tower: 0"),
         ("Merchant points", "5"),
         ("Total", "8"),
         ("Harbours", "1"),
