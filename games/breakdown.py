@@ -3,7 +3,7 @@
 Each game's ``outcome`` stores one breakdown per seat (``details``): a JSON
 object of totals, per-round lists, per-cell or per-kind counts and, for
 Alta, its merchant cards.  Any game's breakdown reads as labelled lines
-("Island points: 49", "Merchants: mill + settlement 10") without a
+("Island points: 49", "Merchants: mill + settlement: 10") without a
 template per game.
 """
 
