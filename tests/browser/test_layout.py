@@ -46,3 +46,16 @@ def test_list_pages_lay_out_their_heads_and_filters(page, transactional_db):
     assert style == ["9.6px", "6px"], style
     box = players.bounding_box()
     assert 80 <= box["width"] <= 140 and box["height"] >= 36, box
+
+    # Stacked cards (profile, deadlines and vacations) stand apart.
+    page.goto("/profile/deadlines/")
+    cards = page.locator("main .card")
+    assert cards.count() >= 3
+    boxes = [cards.nth(i).bounding_box() for i in range(cards.count())]
+    for upper, lower in itertools.pairwise(boxes):
+        assert lower["y"] - (upper["y"] + upper["height"]) >= 12, (upper, lower)
+
+    # The home page's game cards stay in one row, tops aligned.
+    page.goto("/")
+    tops = {round(page.locator(".game-list .card").nth(i).bounding_box()["y"]) for i in range(4)}
+    assert len(tops) == 1, tops
