@@ -108,6 +108,11 @@ def seat_names(match: Match) -> dict[int, str]:
     return {s.index: str(s.user) for s in match.seats.all() if s.index is not None and s.user_id}
 
 
+def player_name(names: dict[int, str], index: int) -> str:
+    """The display name at seat ``index`` (from ``seat_names``), or "Seat 2"."""
+    return names.get(index, f"Seat {index + 1}")
+
+
 def with_names(text: str, names: dict[int, str]) -> str:
     """Replace the engine's "Seat 2" with the player's display name."""
     return _SEAT_WORD.sub(lambda m: names.get(int(m.group(1)) - 1, m.group(0)), text)
@@ -130,7 +135,7 @@ def match_history(match: Match, seat_index: int | None) -> list[dict[str, Any]]:
             {
                 "ply": record.ply,
                 "seat": record.seat_index,
-                "player": names.get(record.seat_index, f"Seat {record.seat_index + 1}"),
+                "player": player_name(names, record.seat_index),
                 "kind": record.kind,
                 "text": record.text if own or public or record.kind != MoveRecord.Kind.MOVE else None,
                 "events": visible,

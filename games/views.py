@@ -167,7 +167,7 @@ def match_replay(request, pk: int):
     names = selectors.seat_names(match)
     move, events = None, []
     if record is not None:
-        move = {"player": names.get(record.seat_index, f"Seat {record.seat_index + 1}"), "text": record.text}
+        move = {"player": selectors.player_name(names, record.seat_index), "text": record.text}
         events = [selectors.with_names(e.text, names) for e in map(Event.load, record.events) if e.to is None]
     return render(request, "games/replay.html", {
         "match": match, "ply": ply, "board": board_for(match.game).svg(view, _names(match)),

@@ -3,16 +3,16 @@ row locks and concurrent transactions; CI runs it)."""
 
 from __future__ import annotations
 
-import threading
 from collections import Counter
 
 import pytest
-from django.db import connection, connections
+from django.db import connection
 
 from games import services
 from games.engine import get_rules
 from games.models import Match, MoveRecord, Seat
 from games.services.deadlines import _default_turn, deadlines_sweep
+from tests.threads import run_in_threads
 
 from .conftest import DAY, HOUR, mover_seat, start_match
 
@@ -46,27 +46,6 @@ def clone_running(template: Match, count: int) -> list[int]:
             copies.append(Seat(**values))
     Seat.objects.bulk_create(copies)
     return [m.pk for m in matches]
-
-
-def run_in_threads(*targets):
-    barrier = threading.Barrier(len(targets))
-    results: list = [None] * len(targets)
-
-    def run(i, target):
-        barrier.wait()
-        try:
-            results[i] = target()
-        except Exception as error:  # noqa: BLE001 - reported to the test
-            results[i] = error
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=run, args=(i, t)) for i, t in enumerate(targets)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    return results
 
 
 def test_two_sweepers_enforce_each_of_500_deadlines_exactly_once(alice, bob, now):

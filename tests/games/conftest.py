@@ -17,6 +17,27 @@ def start_match(creator, *others, game="alta", now, **options):
     return match
 
 
+def play_default_moves(match, now, *, submissions: int | None = None) -> None:
+    """The seat to move plays the engine's default move, through the write
+    path, until the game ends (or for ``submissions`` moves)."""
+    from games.engine import get_rules
+    from games.models import Match, MoveRecord
+    from games.services import move_submit
+
+    rules = get_rules(match.game)
+    played = 0
+    while submissions is None or played < submissions:
+        match.refresh_from_db()
+        if match.status != Match.Status.ACTIVE:
+            return
+        state = rules.load(match.state)
+        index = min(rules.to_move(state))
+        move_submit(match_id=match.pk, user=match.seats.get(index=index).user, ply=match.ply,
+                    text=rules.format_move(state, index, rules.default_move(state, index)),
+                    source=MoveRecord.Source.WEB, now=now)
+        played += 1
+
+
 def seat_user(match, index):
     return match.seats.get(index=index).user
 

@@ -6,11 +6,8 @@ import re
 import pytest
 
 from games.breakdown import breakdown_lines
-from games.engine import get_rules
-from games.models import MoveRecord
-from games.services import move_submit
 
-from .conftest import start_match
+from .conftest import play_default_moves, start_match
 
 
 def test_an_alta_breakdown_reads_as_lines():
@@ -43,16 +40,7 @@ def test_other_shapes_of_breakdown():
 @pytest.mark.parametrize("game", ["alta", "alhambra", "atlantis", "alpaca"])
 def test_a_finished_games_page_shows_a_readable_breakdown(game, client, alice, bob, now):
     match = start_match(alice, bob, game=game, now=now)
-    rules = get_rules(game)
-    while True:
-        match.refresh_from_db()
-        if match.status != match.Status.ACTIVE:
-            break
-        state = rules.load(match.state)
-        index = min(rules.to_move(state))
-        move_submit(match_id=match.pk, user=match.seats.get(index=index).user, ply=match.ply,
-                    text=rules.format_move(state, index, rules.default_move(state, index)),
-                    source=MoveRecord.Source.WEB, now=now)
+    play_default_moves(match, now)
     page = client.get(f"/games/{match.pk}/").content.decode()
     assert "Ended: played to the end." in page
     results = page.split("<h2>Final result</h2>")[1].split("</table>")[0]

@@ -7,28 +7,16 @@ import pytest
 from games import selectors
 from games.engine import get_rules
 from games.models import MoveRecord
-from games.services import move_submit
 
-from .conftest import start_match
+from .conftest import play_default_moves, start_match
 
 pytestmark = pytest.mark.django_db
-
-
-def play_turns(match, now, turns: int) -> None:
-    rules = get_rules(match.game)
-    for _ in range(turns):
-        match.refresh_from_db()
-        state = rules.load(match.state)
-        index = min(rules.to_move(state))
-        text = rules.format_move(state, index, rules.default_move(state, index))
-        move_submit(match_id=match.pk, user=match.seats.get(index=index).user, text=text, ply=match.ply,
-                    source=MoveRecord.Source.WEB, now=now)
 
 
 @pytest.mark.parametrize("game", ["alta", "alhambra", "atlantis", "alpaca"])
 def test_others_see_a_moves_notation_only_when_the_game_keeps_nothing_hidden_in_it(game, alice, bob, now):
     match = start_match(alice, bob, game=game, now=now)
-    play_turns(match, now, 6)
+    play_default_moves(match, now, submissions=6)
     records = list(match.moves.filter(kind=MoveRecord.Kind.MOVE))
     assert {r.seat_index for r in records} == {0, 1}
     public = get_rules(game).public_move_text

@@ -3,25 +3,16 @@ what, by name, with what everyone saw happen."""
 
 import pytest
 
-from games.engine import get_rules
-from games.models import MoveRecord
-from games.services import match_resign, move_submit
+from games.services import match_resign
 
-from .conftest import start_match
+from .conftest import play_default_moves, start_match
 
 pytestmark = pytest.mark.django_db
 
 
 def test_each_replayed_position_names_the_player_and_the_move(client, alice, bob, now):
     match = start_match(alice, bob, now=now)
-    rules = get_rules("alta")
-    for _ in range(3):
-        match.refresh_from_db()
-        state = rules.load(match.state)
-        index = min(rules.to_move(state))
-        move_submit(match_id=match.pk, user=match.seats.get(index=index).user, ply=match.ply,
-                    text=rules.format_move(state, index, rules.default_move(state, index)),
-                    source=MoveRecord.Source.WEB, now=now)
+    play_default_moves(match, now, submissions=3)
     match_resign(match_id=match.pk, user=alice, now=now)
     for record in match.moves.order_by("ply"):
         page = client.get(f"/games/{match.pk}/replay/?ply={record.ply}").content.decode()

@@ -4,16 +4,15 @@ announced once and every email is written and sent once."""
 
 from __future__ import annotations
 
-import threading
-
 import pytest
 from django.core import mail
-from django.db import connection, connections
+from django.db import connection
 
 from games.mail import announce
 from games.mail.models import OutgoingEmail, ReplyToken
 from games.models import MatchEvent, MoveRecord
 from games.services import match_create_seated
+from tests.threads import run_in_threads
 
 from .test_announce import _whole_turn
 
@@ -24,27 +23,6 @@ pytestmark = [
         reason="needs PostgreSQL for concurrent transactions (CI runs it)",
     ),
 ]
-
-
-def both_at_once(target):
-    barrier = threading.Barrier(2)
-    results: list = [None, None]
-
-    def run(i):
-        barrier.wait()
-        try:
-            results[i] = target()
-        except Exception as error:  # noqa: BLE001 - reported to the test
-            results[i] = error
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=run, args=(i,)) for i in range(2)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    return results
 
 
 def test_two_workers_on_the_same_rows_announce_each_once(alice, bob, now, monkeypatch):
@@ -65,7 +43,10 @@ def test_two_workers_on_the_same_rows_announce_each_once(alice, bob, now, monkey
     events = list(MatchEvent.objects.order_by("pk").values_list("pk", flat=True))
     monkeypatch.setattr(announce, "WRITE_CHUNK", 3)  # many small transactions to interleave
 
-    written = both_at_once(lambda: announce.notifications_write(move_ids=moves, event_ids=events, now=now))
+    def write():
+        return announce.notifications_write(move_ids=moves, event_ids=events, now=now)
+
+    written = run_in_threads(write, write)
 
     assert all(isinstance(count, int) for count in written), written
     assert sum(written) == len(moves) + len(events)

@@ -7,10 +7,10 @@ import pytest
 import time_machine
 from django.test import Client
 
-from games.engine import get_rules
 from games.mail.models import OutgoingEmail
 from games.models import Match
-from games.services import match_resign, move_submit
+from games.services import match_resign
+from tests.games.conftest import play_default_moves as play_default_moves_of_match
 from tournaments.models import Tournament
 from tournaments.tasks import tournament_game_finished as game_finished_task
 from tournaments.tasks import tournaments_start_due as start_due_task
@@ -43,23 +43,7 @@ def lower_seed_resigns(tournament, game, now):
 
 def play_default_moves(tournament, game, now):
     """Every seat plays the engine's default move until the game ends."""
-    rules = get_rules("alta")
-    match = game.match
-    while True:
-        match.refresh_from_db()
-        if match.status != Match.Status.ACTIVE:
-            return
-        state = rules.load(match.state)
-        index = min(rules.to_move(state))
-        text = rules.format_move(state, index, rules.default_move(state, index))
-        move_submit(
-            match_id=match.pk,
-            user=match.seats.get(index=index).user,
-            text=text,
-            ply=match.ply,
-            source="web",
-            now=now,
-        )
+    play_default_moves_of_match(game.match, now)
 
 
 def run_rounds(tournament, finish, now):
