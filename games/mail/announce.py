@@ -135,6 +135,6 @@ def notifications_due(*, now: dt.datetime, limit: int = 500) -> tuple[list[int],
     (a worker died or the broker lost the message), oldest first."""
     window = {"created_at__lte": now - GRACE, "created_at__gte": now - GIVE_UP_AFTER,
               "notified_at__isnull": True}
-    moves = MoveRecord.objects.filter(**window).order_by("created_at").values_list("pk", flat=True)
-    events = MatchEvent.objects.filter(**window).order_by("created_at").values_list("pk", flat=True)
+    moves = MoveRecord.objects.filter(**window).order_by("created_at", "pk").values_list("pk", flat=True)
+    events = MatchEvent.objects.filter(**window).order_by("created_at", "pk").values_list("pk", flat=True)
     return list(moves[:limit]), list(events[:limit])
