@@ -181,3 +181,24 @@ def test_a_pay_phase_typo_lists_the_short_options():
     assert "Your options now: pay 7 7 7 6 3 (tiles 30: pays 30 of 30)" in str(error.value)
     assert "(and 25 more)" in str(error.value)
     assert RULES.parse_move(state, 0, "#35") == RULES.legal_moves(state, 0)[34]
+
+
+@pytest.mark.parametrize(
+    "words,move",
+    [
+        ("pay 5 3 2 4x pink", Pay((5, 3, 2), (PK, PK, PK, PK))),
+        ("pay 6 4 grey pink", Pay((6, 4), (GY, PK))),
+        ("pay 6 4 2 cards", Pay((6, 4), (BL, PK))),
+        ("pay 6 4 grey 1 card", Pay((6, 4), (GY, PK))),  # pink: held most
+        ("pay 3 2 cards", Pay((3,), (BL, PK))),
+    ],
+)
+def test_the_help_s_payment_examples_read_as_it_says(words, move):
+    assert f"`{words}`" in RULES.help_text()
+    state = toll_state("bl bl bl gy pk pk pk pk", "wh6 ye4 gn5 bl3 pk2", gaps=2, value=6)
+    assert RULES.parse_move(state, 0, words) == move
+    listed = {pay_class(m): m for m in RULES.legal_moves(state, 0)}
+    assert "`pay 6 4 blue pink (tiles 10 + 2 cards: pays 12 of 12)`" in RULES.help_text()
+    assert RULES.move_options(state, 0)[
+        RULES.legal_moves(state, 0).index(listed[(2, 10)])
+    ][0] == "pay 6 4 blue pink (tiles 10 + 2 cards: pays 12 of 12)"
