@@ -26,7 +26,6 @@ from games.engine import (
     available_slugs,
     get_rules,
 )
-
 from games.rules.atlantis import testing as atlantis_testing
 
 from .playing import as_json, final_state, random_playthrough

@@ -22,9 +22,9 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator, Mapping, Sequence
 
+from .generate import legal, pay_class
 from .notation import colour_of
 from .road import ATLANTIS, LAST_POSITION, MAINLAND, Road
-from .generate import legal, pay_class
 from .rules import AtlantisRules
 from .state import (
     CODES,
