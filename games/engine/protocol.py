@@ -137,7 +137,12 @@ class Rules(Protocol):
 
     def to_move(self, state: State) -> frozenset[Seat]: ...
 
-    def legal_moves(self, state: State, seat: Seat) -> Sequence[Move]: ...
+    def legal_moves(self, state: State, seat: Seat) -> Sequence[Move]:
+        """The legal moves of ``seat`` now, each once, in a stable order
+        (empty when it is not to move).  A game may list one representative
+        per class of moves it declares alike, saying so in its own
+        docstring; ``apply`` still accepts every legal move, listed or not."""
+        ...
 
     def apply(self, state: State, seat: Seat, move: Move) -> Transition: ...
 

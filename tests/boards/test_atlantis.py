@@ -4,6 +4,7 @@ notation, nothing hidden shown."""
 
 from __future__ import annotations
 
+import json
 import re
 import xml.etree.ElementTree as ET
 from html import unescape
@@ -15,7 +16,7 @@ from games.boards.atlantis.common import walks
 from games.engine import get_rules
 from games.rules.atlantis import Go, notation
 from games.rules.atlantis.generate import walks as engine_walks
-from games.rules.atlantis.testing import build
+from games.rules.atlantis.testing import build, toll_state
 from tests.engine.playing import random_playthrough
 
 RULES = get_rules("atlantis")
@@ -244,10 +245,33 @@ def test_paying_a_toll_is_a_choice_of_buttons_and_the_due_toll_is_shown():
     entries = board.controls(view, options(state, 0))
     assert entries and all(c["pick"] is None and c["target"] is None for c in entries)
     assert {c["label"] for c in entries} >= {
-        "Pay the toll: pay 5 (pays 5 of 2)",
-        "Pay the toll: pay blue blue (pays 2 of 2)",
+        "Pay the toll: pay 5 (tiles 5: pays 5 of 2)",
+        "Pay the toll: pay 2x blue (2 cards: pays 2 of 2)",
     }
     assert "data-pick" not in board.svg(view) and "data-target" not in board.svg(view)
+
+
+def test_a_toll_of_30_with_56_cards_gives_few_buttons_and_few_numbered_options():
+    from types import SimpleNamespace
+
+    from games.mail.render import GameMail, render_game_email
+
+    hand = " ".join(c for c in ("bl", "wh", "gy", "ye", "gn", "pk", "br") for _ in range(8))
+    tiles = " ".join(f"{c}{v}" for v in range(1, 8) for c in ("bl", "wh", "gy"))
+    state = toll_state(hand, tiles)
+    view = RULES.view(state, 0)
+    entries = board.controls(view, options(state, 0))
+    assert 0 < len(entries) <= state.toll_due + 7
+    assert len(json.dumps(entries)) < 20_000
+    texts = [t for t, _ in RULES.move_options(state, 0)]
+    match = SimpleNamespace(pk=7, game="atlantis", get_absolute_url=lambda: "/games/7/")
+    _, plain, _ = render_game_email(
+        match=match, view=view, names=NAMES[:2], mail=GameMail("x", your_move=True),
+        options=texts, unsubscribe="u", mute="m",
+    )
+    # Every option is listed and numbered (none left for the game page).
+    assert f"  {len(texts)}. {texts[-1]}" in plain and "more (see the game page)" not in plain
+    assert "  1. pay 7 7 7 6 3 (tiles 30: pays 30 of 30)" in plain
 
 
 def test_emails_render_and_hide_other_hands():

@@ -2,10 +2,17 @@
 
 Modelled on OpenSpiel's random simulation tests: play random games to the end
 through the public protocol and check the protocol's promises at every step.
+
+``legal_moves`` lists every legal move once, except that a game may list one
+representative per class of moves it declares alike (Atlantis: toll payments
+with the same number of cards and tile total).  Such a game is named in
+``REPRESENTATIVES`` with its brute-force list of every legal move and its
+class key; ``apply`` must accept every legal move, listed or not.
 """
 
 from __future__ import annotations
 
+import itertools
 import json
 
 import pytest
@@ -19,11 +26,18 @@ from games.engine import (
     available_slugs,
     get_rules,
 )
+from games.rules.atlantis import testing as atlantis_testing
 
 from .playing import as_json, final_state, random_playthrough
 
 SLUGS = available_slugs()
 SEEDS = range(1, 7)
+#: slug -> (every legal move of (state, seat), by brute force; class of a move).
+REPRESENTATIVES = {
+    "atlantis": (atlantis_testing.every_legal_move, atlantis_testing.move_class),
+}
+#: Unlisted moves tried per step (the brute-force lists grow exponentially).
+UNLISTED_PER_STEP = 300
 
 
 def player_counts(rules):
@@ -82,6 +96,32 @@ def test_every_legal_move_is_accepted(slug, players):
     for step in random_playthrough(rules, players, seed=99):
         for move in rules.legal_moves(step.state, step.seat):
             rules.apply(step.state, step.seat, move)
+
+
+@pytest.mark.parametrize("slug,players", list(cases()))
+def test_legal_moves_are_listed_once(slug, players):
+    rules = get_rules(slug)
+    _, key = REPRESENTATIVES.get(slug, (None, lambda move: move))
+    for step in random_playthrough(rules, players, seed=99):
+        classes = [key(move) for move in rules.legal_moves(step.state, step.seat)]
+        assert len(set(classes)) == len(classes), classes
+
+
+@pytest.mark.parametrize(
+    "slug,players", [c for c in cases() if c.values[0] in REPRESENTATIVES]
+)
+def test_unlisted_legal_moves_are_accepted_and_their_class_is_listed(slug, players):
+    rules = get_rules(slug)
+    every, key = REPRESENTATIVES[slug]
+    unlisted = 0
+    for step in random_playthrough(rules, players, seed=99):
+        listed = rules.legal_moves(step.state, step.seat)
+        classes = {key(move) for move in listed}
+        for move in itertools.islice(every(step.state, step.seat), UNLISTED_PER_STEP):
+            rules.apply(step.state, step.seat, move)
+            assert key(move) in classes, move
+            unlisted += move not in listed
+    assert unlisted, "no unlisted legal move was tried"
 
 
 @pytest.mark.parametrize("slug,players", list(cases()))

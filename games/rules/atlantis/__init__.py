@@ -4,7 +4,7 @@ Public API: ``AtlantisRules`` (the rules object the registry loads) and the
 pure helpers below for tools and tests.
 """
 
-from .generate import legal, payments, walks
+from .generate import legal, pay_class, pay_options, rule_cards, rule_tiles, walks
 from .road import ATLANTIS, MAINLAND, Gap, Road
 from .rules import AtlantisRules, new_game
 from .state import (
@@ -36,7 +36,10 @@ __all__ = [
     "legal",
     "make_tile",
     "new_game",
-    "payments",
+    "pay_class",
+    "pay_options",
+    "rule_cards",
+    "rule_tiles",
     "tile_colour",
     "tile_value",
     "walks",

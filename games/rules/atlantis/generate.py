@@ -1,9 +1,11 @@
 """Atlantis move generation: every legal sub-move, and checking a pawn move.
 
 ``walks`` lists the pawn moves (the hot path of random play: one
-``str.find`` per card and an O(1) toll lookup, see road.py); ``payments``
-lists the ways to pay a toll without change; ``legal`` puts a phase's
-options together in a stable order (sells, bridges, pawn moves or pass).
+``str.find`` per card and an O(1) toll lookup, see road.py);
+``pay_options`` lists one way to pay a toll per class of payments (the
+tiles and colours of each chosen by a stated rule, so the list stays short
+at any hand); ``legal`` puts a phase's options together in a stable order
+(sells, bridges, pawn moves or pass).
 """
 
 from __future__ import annotations
@@ -81,61 +83,104 @@ def walks(state: AtlantisState, seat: int, detail: bool = True) -> list:
     return out
 
 
-def card_choices(hand: tuple[int, ...], count: int) -> list[tuple[int, ...]]:
-    """Every multiset of ``count`` cards from ``hand`` (colours ascending)."""
-    held = [(c, hand[c]) for c in range(NUM_COLOURS) if hand[c]]
-    left = [0] * (len(held) + 1)
-    for i in range(len(held) - 1, -1, -1):
-        left[i] = left[i + 1] + held[i][1]
-    out: list[tuple[int, ...]] = []
+def rule_cards(hand: tuple[int, ...], count: int) -> tuple[int, ...]:
+    """The colours the payment rule picks for ``count`` cards from ``hand``:
+    one card at a time, of the colour held most (ties: the earlier colour in
+    ``COLOURS``), so the hand stays as varied as it can.  In the order
+    picked, so the first ``k`` are the rule's choice for ``k`` cards.
 
-    def choose(i: int, need: int, prefix: tuple[int, ...]) -> None:
-        if need == 0:
-            out.append(prefix)
-            return
-        if left[i] < need:
-            return
-        colour, have = held[i]
-        for k in range(min(have, need), -1, -1):
-            choose(i + 1, need - k, prefix + (colour,) * k)
+    :raises IllegalMove: ``hand`` holds fewer than ``count`` cards.
+    """
+    held = sum(hand)
+    if count > held:
+        raise IllegalMove(
+            f"You have only {held} card{'s' if held != 1 else ''} to pay with, "
+            f"not {count}."
+        )
+    left = list(hand)
+    picked = []
+    for _ in range(count):
+        colour = max(range(NUM_COLOURS), key=lambda c: (left[c], -c))
+        left[colour] -= 1
+        picked.append(colour)
+    return tuple(picked)
 
-    choose(0, count, ())
-    return out
+
+def _sums(counts: list[int], low: int) -> list[int]:
+    """``reach[v]``: bit ``t`` set when tiles of values ``low``..``v`` (as
+    many as ``counts`` holds) can add up to exactly ``t``."""
+    reach = [1] * 8
+    for v in range(1, 8):
+        mask = reach[v - 1]
+        if v >= low:
+            for _ in range(counts[v]):
+                mask |= mask << v
+        reach[v] = mask
+    return reach
 
 
-def payments(tiles: tuple[int, ...], hand: tuple[int, ...], toll: int) -> list[Pay]:
-    """Every irredundant way to pay ``toll``: the items add up to at least the
-    toll and leaving out any one of them would not.  Hence a payment with a
-    card is exact, and tiles alone may overpay by less than their smallest."""
+def rule_tiles(
+    counts: list[int], total: int, low: int = 1, reach: list[int] | None = None
+) -> tuple[int, ...] | None:
+    """The tile values the payment rule picks to make exactly ``total`` from
+    tiles of value ``low`` or more (``counts[v]`` held of value ``v``): the
+    highest values first, that is as many 7s as still let the rest make the
+    sum, then as many 6s, and so on.  Descending; None when no such tiles
+    exist.  ``reach`` is ``_sums(counts, low)`` when the caller has it."""
+    if reach is None:
+        reach = _sums(counts, low)
+    if not reach[7] >> total & 1:
+        return None
+    picked: list[int] = []
+    for v in range(7, low - 1, -1):
+        # Values below v are still untouched, so reach[v - 1] says exactly
+        # whether they can make what is left.
+        taken = min(counts[v], total // v)
+        while not reach[v - 1] >> (total - taken * v) & 1:
+            taken -= 1
+        picked += [v] * taken
+        total -= taken * v
+    return tuple(picked)
+
+
+def pay_class(move: Pay) -> tuple[int, int]:
+    """The class of a payment in the listed options: ``(cards, tile total)``.
+    Payments of one class hand in the same number of cards and the same
+    points; they differ only in which tiles and colours."""
+    return len(move.cards), sum(move.tiles)
+
+
+def pay_options(tiles: tuple[int, ...], hand: tuple[int, ...], toll: int) -> list[Pay]:
+    """One payment per class of irredundant payments of ``toll`` (see
+    ``pay_class``), least overpayment first, then fewest cards.
+
+    Irredundant (rules D): leaving out any item would no longer cover the
+    toll.  So with cards the payment is exact (tiles ``toll - k`` plus ``k``
+    cards, any tiles); tiles alone may overpay by ``d`` only with tiles all
+    worth more than ``d``.  Each listed payment takes its tiles and colours
+    by the rules of ``rule_tiles`` and ``rule_cards``; at most ``toll + 7``
+    classes exist, whatever the hand.
+    """
+    if toll <= 0:
+        return []
     counts = [0] * 8
     for t in tiles:
         counts[t >> 3] += 1
-    cards_held = sum(hand)
     out: list[Pay] = []
-    chosen: list[int] = []
-
-    def pick(value: int, total: int) -> None:
-        # Values are picked in descending order, so the last one is the
-        # smallest: a set reaching the toll is complete (adding to it would
-        # make that item redundant).
-        if total >= toll:
-            if total - chosen[-1] < toll:
-                out.append(Pay(tuple(chosen), ()))
-            return
-        need = toll - total
-        if need <= cards_held:
-            tile_part = tuple(chosen)
-            out.extend([Pay(tile_part, cards) for cards in card_choices(hand, need)])
-        for v in range(value, 0, -1):
-            if counts[v]:
-                counts[v] -= 1
-                chosen.append(v)
-                pick(v, total + v)
-                chosen.pop()
-                counts[v] += 1
-
-    if toll > 0:
-        pick(7, 0)
+    reach = _sums(counts, 1)
+    exact = rule_tiles(counts, toll, 1, reach)
+    if exact is not None:
+        out.append(Pay(exact, ()))
+    cards = rule_cards(hand, min(sum(hand), toll))
+    for k in range(1, len(cards) + 1):
+        part = rule_tiles(counts, toll - k, 1, reach)
+        if part is not None:
+            # The rule picks card by card, so its first k picks are its k.
+            out.append(Pay(part, tuple(sorted(cards[:k]))))
+    for over in range(1, 7):
+        part = rule_tiles(counts, toll + over, over + 1)
+        if part is not None:
+            out.append(Pay(part, ()))
     return out
 
 
@@ -144,7 +189,7 @@ def legal(state: AtlantisState, seat: int) -> list:
     if state.phase == OVER or seat != state.turn:
         return []
     if state.phase == PAY:
-        return payments(state.tiles[seat], state.hands[seat], state.toll_due)
+        return pay_options(state.tiles[seat], state.hands[seat], state.toll_due)
     moves: list = []
     if state.phase == START and state.tiles[seat]:
         moves.extend(_SELLS[v] for v in sorted({t >> 3 for t in state.tiles[seat]}))

@@ -5,6 +5,8 @@ Canonical forms (``format_move``)::
     A blue -> 5            pawn on Atlantis plays blue, lands on 5
     12 pink grey -> M      pawn on 12 plays pink (lands on a pawn), then grey
     pay 5 blue pink        toll: tile of value 5 and a blue and a pink card
+    pay 4 2x blue          tile 4 and two blue cards
+    pay 5 2 cards          the same with 2 cards of the colours held most
     sell 4                 hand in a tile of value 4 for 2 cards
     bridge 27              build your bridge over the gap starting at 27
     pass                   only when no pawn can move
@@ -13,7 +15,8 @@ Parsing is forgiving: any case, commas and colons ignored, "to", "naar" and
 "->" alike, colours abbreviated or in Dutch (blauw, wit, grijs, geel, groen,
 roze, bruin), the destination optional (checked when given), the origin
 optional when only one pawn fits, text in brackets ignored (so the labels of
-``option_label`` parse too), and ``2x blue`` in payments.
+``option_label`` parse too), and ``2x blue`` and ``2 cards`` (colours by the
+rule of ``rule_cards``, after any colours named) in payments.
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ import re
 
 from games.engine import IllegalMove, NotationError
 
-from .generate import trace, walks
+from .generate import rule_cards, trace, walks
 from .road import ATLANTIS, MAINLAND
 from .state import (
     COLOURS,
@@ -85,6 +88,8 @@ _FILLER = {
     "een",
     "of",
 }
+#: After a number in a payment: a count of cards whose colours the rule picks.
+_CARDS = {"card", "cards", "kaart", "kaarten"}
 _ARROW = {">", "to", "naar", "tot"}
 _ATLANTIS = {"a", "atl", "atlantis"}
 _MAINLAND = {"m", "main", "mainland", "land", "vasteland", "v", "ml"}
@@ -126,7 +131,10 @@ def format_move(state: AtlantisState, seat: int, move: object) -> str:
         except IllegalMove:
             return f"{place(move.origin)} {cards}"
     if isinstance(move, Pay):
-        parts = [str(v) for v in move.tiles] + [COLOURS[c] for c in move.cards]
+        parts = [str(v) for v in move.tiles]
+        for colour in sorted(set(move.cards)):
+            n = move.cards.count(colour)
+            parts.append(COLOURS[colour] if n == 1 else f"{n}x {COLOURS[colour]}")
         return "pay " + " ".join(parts)
     if isinstance(move, Sell):
         return f"sell {move.value}"
@@ -150,7 +158,10 @@ def option_label(state: AtlantisState, seat: int, move: object) -> str:
         return f"{text} ({where}{f', toll {toll}' if toll else ''})"
     if isinstance(move, Pay):
         paid = sum(move.tiles) + len(move.cards)
-        return f"{text} (pays {paid} of {state.toll_due})"
+        n = len(move.cards)
+        parts = [f"tiles {sum(move.tiles)}"] if move.tiles else []
+        parts += [f"{n} card{'s' if n != 1 else ''}"] if n else []
+        return f"{text} ({' + '.join(parts)}: pays {paid} of {state.toll_due})"
     if isinstance(move, Sell):
         n = move.value // 2
         return f"{text} ({n} card{'s' if n != 1 else ''})"
@@ -223,7 +234,7 @@ def parse_move(state: AtlantisState, seat: int, text: str) -> object:
         # Any position of a gap names it; the listed move uses its first.
         return BuildBridge(gap.first if gap else position)
     if head in _PAY:
-        return _parse_pay(rest)
+        return _parse_pay(state, seat, rest)
     if head in _GO:
         tokens = rest
     return _parse_go(state, seat, tokens, text)
@@ -236,14 +247,21 @@ def _single_number(rest: list[str], what: str) -> int:
     return _number(rest[0], what)
 
 
-def _parse_pay(rest: list[str]) -> Pay:
+def _parse_pay(state: AtlantisState, seat: int, rest: list[str]) -> Pay:
+    """Tile values, card colours (``2x blue``) and ``n cards``: that many
+    more cards, their colours by the rule of ``rule_cards``."""
     tiles: list[int] = []
     cards: list[int] = []
+    count = 0  # cards whose colours the rule picks
     times = 0  # a pending "2x" waiting for its colour
-    for token in rest:
+    for index, token in enumerate(rest):
+        following = rest[index + 1] if index + 1 < len(rest) else ""
+        multi = _MULTI.match(token)
+        if (token.isdigit() or (multi and not multi.group(2))) and following in _CARDS:
+            count += int(multi.group(1) if multi else token)
+            continue
         if token in _FILLER:
             continue
-        multi = _MULTI.match(token)
         if token.isdigit() and not times:
             tiles.append(int(token))
             continue
@@ -255,17 +273,26 @@ def _parse_pay(rest: list[str]) -> Pay:
         if colour is None:
             raise NotationError(
                 f"'{token}' is neither a tile value nor a card colour; "
-                "write for example 'pay 5 blue pink' or 'pay 2x blue'."
+                "write for example 'pay 5 blue pink', 'pay 2x blue' or "
+                "'pay 5 2 cards'."
             )
         cards.extend([colour] * (times or 1))
         times = 0
     if times:
         raise NotationError("Say which colour: for example 'pay 2x blue'.")
-    if not tiles and not cards:
+    if not tiles and not cards and not count:
         raise NotationError(
-            "Say what you pay with: tile values and/or card colours, "
-            "for example 'pay 5 blue'."
+            "Say what you pay with: tile values and/or cards, "
+            "for example 'pay 5 blue' or 'pay 5 2 cards'."
         )
+    if count:
+        left = list(state.hands[seat])
+        for colour in cards:
+            left[colour] = max(left[colour] - 1, 0)
+        try:
+            cards.extend(rule_cards(tuple(left), count))  # any order: sorted below
+        except IllegalMove as error:
+            raise NotationError(str(error)) from error
     return Pay(tuple(sorted(tiles, reverse=True)), tuple(sorted(cards)))
 
 

@@ -8,7 +8,8 @@ A turn is a few sub-moves by the same seat (``state.phase``):
    ``Pass``;
 4. "pay": when the move crossed a toll gap, one ``Pay`` (an irredundant
    multiset of tiles and cards: no change is given, and no item may be
-   handed in that the toll does not need).
+   handed in that the toll does not need; any such payment is accepted,
+   while ``legal_moves`` lists one per class, see ``generate.pay_options``).
 
 Then the tile behind the pawn is taken and cards are drawn automatically.
 
@@ -294,9 +295,11 @@ def check_payment(state: AtlantisState, seat: int, move: Pay) -> None:
         raise IllegalMove(f"The toll is {toll}; this pays only {total}.")
     smallest = min([*move.tiles, *([1] if move.cards else [])])
     if total - smallest >= toll:
+        item = "a card" if move.cards else f"tile {smallest}"
         raise IllegalMove(
             f"The toll is {toll} and no change is given: pay without the "
-            f"items the toll does not need (this pays {total})."
+            f"items the toll does not need (this pays {total}; without "
+            f"{item} it still pays {total - smallest})."
         )
 
 

@@ -145,7 +145,11 @@ class AtlantisRules(BaseRules):
 
     def legal_moves(self, state: AtlantisState, seat: int) -> Sequence[Any]:
         """Every legal sub-move of ``seat`` now (empty when it is not to move):
-        sells, bridges and pawn moves (or pass), or the ways to pay a toll."""
+        sells, bridges and pawn moves (or pass); or, when a toll is due, one
+        representative payment per class (same number of cards, same tile
+        total: ``generate.pay_class``), its tiles and colours chosen by the
+        stated rule.  ``apply`` accepts every irredundant payment, listed or
+        not."""
         if self.is_finished(state):
             return []
         return generate.legal(state, seat)
@@ -153,23 +157,15 @@ class AtlantisRules(BaseRules):
     def default_move(self, state: AtlantisState, seat: int) -> Any:
         """Deterministic fallback: never sells or builds; moves the pawn that
         gains the most (tile taken - toll - cards used, then the furthest),
-        else passes; pays a toll with the least overpayment, tiles first.
+        else passes; pays a toll with the first listed payment (the least
+        overpayment, then the fewest cards; see ``generate.pay_options``).
 
         :raises IllegalMove: it is not the seat's turn.
         """
         if state.phase == OVER or seat != state.turn:
             raise IllegalMove("There is no legal move for this seat.")
         if state.phase == PAY:
-            hand = state.hands[seat]
-            options = generate.payments(state.tiles[seat], hand, state.toll_due)
-            return min(
-                options,
-                key=lambda p: (
-                    sum(p.tiles) + len(p.cards) - state.toll_due,
-                    len(p.cards),
-                    [-hand[c] for c in p.cards],
-                ),
-            )
+            return generate.legal(state, seat)[0]
         best: tuple | None = None
         occupied = state.occupied()
         for index, (move, destination, toll) in enumerate(generate.walks(state, seat)):

@@ -19,16 +19,22 @@ draw pile lists the next card first.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import itertools
+from collections.abc import Iterator, Mapping, Sequence
 
+from .generate import legal, pay_class
 from .notation import colour_of
 from .road import ATLANTIS, LAST_POSITION, MAINLAND, Road
+from .rules import AtlantisRules
 from .state import (
     CODES,
     NUM_COLOURS,
     PAWNS,
+    PAY,
     START,
     AtlantisState,
+    Go,
+    Pay,
     make_tile,
     tile_colour,
     tile_value,
@@ -155,3 +161,47 @@ def hand_text(state: AtlantisState, seat: int) -> str:
 def tiles_text(state: AtlantisState, seat: int) -> str:
     """A seat's collected tiles as codes, sorted by value."""
     return " ".join(tile_code(t) for t in state.tiles[seat])
+
+
+def every_payment(
+    tiles: tuple[int, ...], hand: tuple[int, ...], toll: int
+) -> Iterator[Pay]:
+    """Every irredundant payment of ``toll``, colours named, by brute force
+    over all sub-multisets (exponential: the reference for tests).  A
+    payment covers the toll and leaving out any one item would not."""
+    values = [tile_value(t) for t in tiles]
+    tile_counts = [values.count(v) for v in range(8)]
+    for taken in itertools.product(*(range(n + 1) for n in tile_counts)):
+        paid = tuple(v for v in range(7, 0, -1) for _ in range(taken[v]))
+        for used in itertools.product(*(range(n + 1) for n in hand)):
+            cards = tuple(c for c in range(NUM_COLOURS) for _ in range(used[c]))
+            total = sum(paid) + len(cards)
+            items = set(paid) | ({1} if cards else set())
+            if total >= toll and all(total - item < toll for item in items):
+                yield Pay(paid, cards)
+
+
+def every_legal_move(state: AtlantisState, seat: int) -> Iterator[object]:
+    """Every legal sub-move, unlisted payments included (``legal`` lists one
+    payment per class; the other sub-moves it lists in full)."""
+    if state.phase == PAY and seat == state.turn:
+        return every_payment(state.tiles[seat], state.hands[seat], state.toll_due)
+    return iter(legal(state, seat))
+
+
+def move_class(move: object) -> object:
+    """What ``legal`` lists one of: a payment's ``pay_class``, else the move."""
+    return pay_class(move) if isinstance(move, Pay) else move
+
+
+def toll_state(hand: str, tiles: str, gaps: int = 5, value: int = 6) -> AtlantisState:
+    """Seat 0 in the "pay" phase owing ``gaps * value``: its pawn crossed
+    ``gaps`` water gaps between tiles of ``value`` with one grey card (not
+    in ``hand`` any more), onto the grey tile at position ``2 * gaps + 1``."""
+    road = " . ".join(["wh" + str(value)] * gaps + ["gy" + str(value)])
+    pawn = 2 * gaps + 1
+    state = build(road, hands=[hand + " gy"], tiles=[tiles], draw="br " * 8)
+    # Only a Go enters the pay phase: go there the way a player does.
+    after = AtlantisRules().apply(state, 0, Go(ATLANTIS, (_colour("grey"),))).state
+    assert after.moved_to == pawn and after.toll_due == gaps * value, after
+    return after

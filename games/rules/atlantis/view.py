@@ -110,5 +110,8 @@ _EXPECT = {
 def _expect(state: Any) -> str:
     """What the player to move is asked to do, in words (pages and emails)."""
     if state.phase == "pay":
-        return f"pay the toll of {state.toll_due} with tiles and/or cards"
+        return (
+            f"pay the toll of {state.toll_due} with tiles and/or cards: choose an "
+            "option or write your own, such as 'pay 5 2 cards' or 'pay 5 blue pink'"
+        )
     return _EXPECT.get(state.phase, "")

@@ -268,6 +268,25 @@ def test_a_partly_refilled_market_is_handed_out_with_the_new_tiles():
     )
 
 
+def test_at_the_end_the_display_is_not_refilled_so_a_waiting_scoring_card_never_scores():
+    # Rules D: the money display is not refilled once the market cannot be.
+    state = position(
+        [seat(hand="denar 8"), seat(hand="florin 5")],
+        market=("pav8", "gar8NE", "arc9", "cha10"),
+        bag=(),
+        display="denar 1, dirham 2, ducat 8, florin 9",
+        deck=(SCORING_CARDS[1], 35),
+    )
+    state = RULES.apply(state, 0, Buy(0, cards("denar 8"))).state  # exact: act again
+    state = RULES.apply(state, 0, Take(cards("denar 1"))).state
+    after = RULES.apply(state, 0, Place(tile("pav8"), None)).state
+    assert after.phase == "handout" and len(after.display) == 3
+    assert after.secret.deck == (SCORING_CARDS[1], 35)
+    final = RULES.apply(after, 1, Place(tile("cha10"), None)).state
+    assert final.phase == "over"
+    assert [r.round for r in final.scorings] == [3]
+
+
 def test_the_final_scoring_counts_the_third_scoring_table():
     state = end_position(["denar 9, dirham 9", "dirham 3 6"], bag=())
     state = RULES.apply(state, 0, Buy(1, cards("dirham 9"))).state

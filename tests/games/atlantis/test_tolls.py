@@ -3,8 +3,8 @@
 import pytest
 
 from games.engine import IllegalMove
-from games.rules.atlantis import AtlantisRules, Go, Pass, Pay, payments, walks
-from games.rules.atlantis.testing import build, hand_text, tiles_text
+from games.rules.atlantis import AtlantisRules, Go, Pass, Pay, pay_class, walks
+from games.rules.atlantis.testing import build, every_payment, hand_text, tiles_text
 
 RULES = AtlantisRules()
 BL, WH, GY, YE, GN, PK, BR = range(7)
@@ -30,10 +30,9 @@ def test_a_toll_is_paid_as_a_separate_step_before_the_tile_is_taken():
     assert after.turn == 1
 
 
-def test_payment_options_are_every_irredundant_multiset():
+def test_every_irredundant_multiset_is_accepted_and_one_per_class_is_listed():
     state = owing("gy bl pk pk", tiles="ye1 ye2 wh5")
-    options = set(RULES.legal_moves(state, 0))
-    assert options == {
+    legal = {
         Pay((5,), ()),  # forced overpay by 2
         Pay((2, 1), ()),
         Pay((2,), (BL,)),
@@ -42,9 +41,21 @@ def test_payment_options_are_every_irredundant_multiset():
         Pay((1,), (PK, PK)),
         Pay((), (BL, PK, PK)),
     }
-    assert payments(state.tiles[0], state.hands[0], 3) == list(
-        RULES.legal_moves(state, 0)
-    )
+    assert set(every_payment(state.tiles[0], state.hands[0], 3)) == legal
+    for move in legal:
+        RULES.apply(state, 0, move)
+    # One per (cards, tile total), least overpayment then fewest cards; the
+    # colours held most pay first (pink, then blue and pink tie: blue).
+    assert RULES.legal_moves(state, 0) == [
+        Pay((2, 1), ()),
+        Pay((2,), (PK,)),
+        Pay((1,), (BL, PK)),
+        Pay((), (BL, PK, PK)),
+        Pay((5,), ()),
+    ]
+    assert {pay_class(m) for m in RULES.legal_moves(state, 0)} == {
+        pay_class(m) for m in legal
+    }
 
 
 def test_overpaying_is_forced_when_nothing_smaller_is_left():

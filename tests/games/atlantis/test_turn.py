@@ -99,6 +99,19 @@ def test_a_player_may_sell_or_bridge_before_passing():
     assert RULES.legal_moves(after, 0) == [Go(0, (GY,))]
 
 
+def test_water_a_move_leaves_can_be_bridged_from_the_next_turn_on():
+    # Rules D: the bridge comes before the pawn moves.  Grey takes seat 0's
+    # pawn from 1 to 3 and the blue 3 behind it: position 2 becomes water.
+    state = build("ye5@0 bl3 gy4 . wh6", hands=["gy bl", "bl"], draw="br br br br")
+    assert RULES.legal_moves(state, 0)[0] == BuildBridge(4)
+    after = RULES.apply(state, 0, Go(1, (GY,))).state
+    assert after.road.gap_at(2) is not None and after.turn == 1
+    assert BuildBridge(2) in RULES.legal_moves(after, 1)
+    owing = RULES.apply(build("bl3 . gy4", hands=["gy bl bl bl"]), 0, Go(0, (GY,))).state
+    with pytest.raises(IllegalMove, match="bridge must be built before you move"):
+        RULES.apply(owing, 0, BuildBridge(2))
+
+
 # ---------------------------------------------------------------- drawing
 def test_a_move_draws_one_card_plus_one_per_pawn_on_the_mainland():
     road = "bl3 ye2 gy4 pk5 wh6"
