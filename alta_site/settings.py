@@ -64,7 +64,7 @@ INSTALLED_APPS = [
     "alta_site.accounts",
     "alta_site.devmail",
     "games",
-    "games.mail",
+    "mail",
     "tournaments",
     "ratings",
 ]
@@ -262,10 +262,10 @@ CELERY_RESULT_EXPIRES = 3600
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
-CELERY_IMPORTS = ["games.mail.tasks"]
+CELERY_IMPORTS = ["mail.tasks"]
 CELERY_BEAT_SCHEDULE: dict[str, dict] = {
-    "outbox-sweep": {"task": "games.mail.tasks.outbox_sweep", "schedule": 60},
-    "digests-send": {"task": "games.mail.tasks.digests_send", "schedule": 15 * 60},
+    "outbox-sweep": {"task": "mail.tasks.outbox_sweep", "schedule": 60},
+    "digests-send": {"task": "mail.tasks.digests_send", "schedule": 15 * 60},
     "sessions-clear-expired": {
         "task": "alta_site.tasks.sessions_clear_expired",
         "schedule": 6 * 3600,

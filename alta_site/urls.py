@@ -14,7 +14,7 @@ urlpatterns = [
     path("api/", include("games.api.urls")),
     path("", include("games.urls")),
     path("", include("games.urls_deadlines")),
-    path("", include("games.mail.urls")),
+    path("", include("mail.urls")),
     path("api/", include("ratings.api_urls")),
     path("", include("ratings.urls")),
     path("api/", include("tournaments.api_urls")),

@@ -238,8 +238,8 @@ def time_notifications() -> tuple[int, float]:
     """What the enforcements left to the mail worker (``announce``): render
     and queue the emails of every move and event not yet announced, as one
     worker process does.  Returns the rows announced and the time taken."""
-    from games.mail.announce import notifications_write
     from games.models import MatchEvent, MoveRecord
+    from mail.announce import notifications_write
 
     moves = list(MoveRecord.objects.filter(notified_at__isnull=True).values_list("pk", flat=True))
     events = list(MatchEvent.objects.filter(notified_at__isnull=True).values_list("pk", flat=True))

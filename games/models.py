@@ -206,7 +206,7 @@ class MoveRecord(models.Model):
     idempotency_key = models.CharField(max_length=255, null=True, blank=True)
     created_at = models.DateTimeField()
     #: When the emails this submission causes were written to the outbox
-    #: (after commit, by a worker: ``games.mail.announce``); null until then.
+    #: (after commit, by a worker: ``mail.announce``); null until then.
     notified_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:

@@ -19,8 +19,8 @@ from django.db import transaction
 from games.boards import playable_slugs
 from games.engine import Rng, get_rules
 from games.models import Match, MatchEvent, Seat, TimeoutPolicy
-from games.signals import match_event
 
+from .announcements import Announcements, after_commit
 from .clock import deadlines_update, time_control_clean
 from .errors import Conflict, GameActionError, NotAllowed, NotFound
 from .rows import row_insert
@@ -35,17 +35,13 @@ def _locked_match(match_id: int) -> Match:
         raise NotFound("There is no such game.") from None
 
 
-def record_event(match: Match, kind: str, text: str, *, user=None, now: dt.datetime, **data) -> MatchEvent:
+def record_event(match: Match, kind: str, text: str, *, user=None, now: dt.datetime,
+                 announcements: Announcements | None = None, **data) -> MatchEvent:
     """Store a lifecycle event (at the match's current ply) and announce it
-    once the transaction commits."""
+    with ``announcements`` (by default: once the transaction commits)."""
     event = MatchEvent(match=match, kind=kind, text=text, user=user, data=data, created_at=now, ply=match.ply)
     row_insert(event)
-    from games.mail.announce import announce
-
-    announce(event=event)
-    transaction.on_commit(
-        lambda: match_event.send(sender=Match, match_id=match.pk, event_id=event.pk)
-    )
+    after_commit(announcements).add(event)
     return event
 
 

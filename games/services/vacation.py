@@ -31,6 +31,7 @@ from django.db import transaction
 
 from games.models import DeadlineSettings, Match, Seat, Vacation
 
+from .announcements import Announcements
 from .clock import DAY, reminder_hours, reminder_next, seat_deadline_refresh
 from .errors import Conflict, GameActionError
 from .lifecycle import record_event
@@ -214,7 +215,7 @@ def vacation_end(*, user, now: dt.datetime) -> Vacation:
 
 
 def vacation_take_auto(
-    *, match: Match, seat: Seat, now: dt.datetime
+    *, match: Match, seat: Seat, now: dt.datetime, announcements: Announcements | None = None
 ) -> Vacation | None:
     """Spend a day of vacation instead of a timeout, if the player opted in
     and has a day left.  The turn's clock is topped up to ``now`` (the
@@ -250,6 +251,7 @@ def vacation_take_auto(
         f"({left} left this year).",
         user=seat.user,
         now=now,
+        announcements=announcements,
         seat_id=seat.pk,
         vacation_id=vacation.pk,
         until=vacation.ends_at.isoformat(),

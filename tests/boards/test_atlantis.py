@@ -253,7 +253,7 @@ def test_paying_a_toll_is_a_choice_of_buttons_and_the_due_toll_is_shown():
 def test_emails_render_and_hide_other_hands():
     from types import SimpleNamespace
 
-    from games.mail.render import GameMail, render_game_email
+    from mail.render import GameMail, render_game_email
 
     match = SimpleNamespace(pk=7, game="atlantis", get_absolute_url=lambda: "/games/7/")
     for state in sampled_states(3, 4, every=15):

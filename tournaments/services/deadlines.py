@@ -109,16 +109,8 @@ def round_deadlines_sweep(*, now: dt.datetime) -> dict[str, list[int]]:
                 round=round_.number,
                 matches=matches,
             )
-            transaction.on_commit(lambda ids=tuple(matches): _queue_autoplay(ids))
         queued.extend(matches)
     return {"notified": notified, "autoplay": queued}
-
-
-def _queue_autoplay(match_ids) -> None:
-    from ..tasks import tournament_match_autoplay as autoplay_task
-
-    for match_id in match_ids:
-        autoplay_task.delay(match_id=match_id)
 
 
 def _notify_organisers(round_: Round, now: dt.datetime) -> None:
