@@ -3,9 +3,9 @@
 The games' write path only stores what happened (a ``MoveRecord`` or a
 ``MatchEvent``, with ``notified_at`` still null) and, once its transaction
 commits, sends ``games.signals.recorded`` with the rows' ids; mail's
-receiver queues one ``notifications_write`` task for them.  The worker renders the emails from the position
-at the row's ply and writes them to the outbox in the transaction that
-marks the row notified (one transaction per ``WRITE_CHUNK`` rows, a
+receiver queues one ``notifications_write`` task for them.  The worker
+renders the emails from the position at the row's ply and writes them to
+the outbox in the transaction that marks the row notified (one transaction per ``WRITE_CHUNK`` rows, a
 savepoint per row).  So rendering (several milliseconds per recipient)
 never runs under a match lock, and nothing is lost: a row whose task never
 ran is taken by the outbox sweep after ``GRACE``.  Rows are claimed with
@@ -32,8 +32,6 @@ logger = logging.getLogger(__name__)
 GRACE = dt.timedelta(minutes=1)
 #: Rows older than this that still failed to render are left to the logs.
 GIVE_UP_AFTER = dt.timedelta(days=1)
-
-
 #: Rows claimed and written in one transaction.
 WRITE_CHUNK = 50
 

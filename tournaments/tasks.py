@@ -8,12 +8,8 @@ already done, so a repeated or duplicated task changes nothing.
 
 from __future__ import annotations
 
-import logging
-
 from celery import shared_task
 from django.db import OperationalError
-
-logger = logging.getLogger(__name__)
 
 
 # acks_late is safe: the service locks the tournament row and records,
@@ -68,21 +64,12 @@ def tournaments_start_due() -> list[int]:
 
 @shared_task
 def round_deadlines_sweep() -> dict:
-    """Beat: tell organisers about passed round deadlines; autoplay later.
-    The games the sweep claimed for autoplay (committed by then) get one
-    task each, queued here rather than by the service (services import no
-    tasks); one the broker refuses is logged."""
+    """Beat: tell organisers about passed round deadlines; autoplay later."""
     from django.utils import timezone
 
     from tournaments.services import round_deadlines_sweep as service
 
-    report = service(now=timezone.now())
-    for match_id in report["autoplay"]:
-        try:
-            tournament_match_autoplay.delay(match_id=match_id)
-        except Exception:
-            logger.exception("Could not queue the autoplay of match %s", match_id)
-    return report
+    return service(now=timezone.now())
 
 
 @shared_task

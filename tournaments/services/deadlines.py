@@ -26,6 +26,7 @@ from games.services import Conflict, GameActionError, match_resign, move_submit
 
 from ..models import ClubMembership, Round, Tournament, TournamentGame
 from ..notify import notice_send, tournament_url
+from ..signals import autoplay_due
 from .common import log
 from .running import tournament_game_finished
 
@@ -108,6 +109,9 @@ def round_deadlines_sweep(*, now: dt.datetime) -> dict[str, list[int]]:
                 now=now,
                 round=round_.number,
                 matches=matches,
+            )
+            transaction.on_commit(
+                lambda ids=list(matches): autoplay_due.send_robust(sender=Round, match_ids=ids)
             )
         queued.extend(matches)
     return {"notified": notified, "autoplay": queued}
