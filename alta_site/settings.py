@@ -226,7 +226,7 @@ if MAILGUN_INBOUND_ENABLED:
         )
     ANYMAIL = {"MAILGUN_WEBHOOK_SIGNING_KEY": _signing_key, "WEBHOOK_SECRET": _webhook_secret}
 
-# Vacation days each player may take per calendar year (games.services.vacation).
+# Vacation days each player may take per calendar year (games.deadlines.vacation).
 VACATION_DAYS_PER_YEAR = env_int("VACATION_DAYS_PER_YEAR", 14)
 # Deadline sweeps that may run at once when many deadlines are due (beat's
 # own plus helpers on other worker processes; games.tasks.deadlines_sweep).

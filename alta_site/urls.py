@@ -13,7 +13,7 @@ urlpatterns = [
     path("dev/mailbox/", include("alta_site.devmail.urls")),
     path("api/", include("games.api.urls")),
     path("", include("games.urls")),
-    path("", include("games.urls_deadlines")),
+    path("", include("games.deadlines.urls")),
     path("", include("mail.urls")),
     path("api/", include("ratings.api_urls")),
     path("", include("ratings.urls")),

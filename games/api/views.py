@@ -11,8 +11,8 @@ from rest_framework.views import APIView
 
 from games import selectors, services
 from games.boards import playable_slugs
+from games.deadlines.selectors import players_away
 from games.models import Match, MoveRecord, TimeoutPolicy
-from games.selectors_deadlines import players_away
 
 from .base import ERRORS_WITH_MOVES as ERRORS
 from .base import ListCreateApi, WriteApi

@@ -17,11 +17,11 @@ from django.core.validators import validate_email
 from django.db import transaction
 
 from games.boards import playable_slugs
+from games.deadlines.clock import deadlines_update, time_control_clean
 from games.engine import Rng, get_rules
 from games.models import Match, MatchEvent, Seat, TimeoutPolicy
 
 from .announcements import Announcements, after_commit
-from .clock import deadlines_update, time_control_clean
 from .errors import Conflict, GameActionError, NotAllowed, NotFound
 from .rows import row_insert
 
@@ -90,7 +90,7 @@ def match_create(
     The time control is ``days_per_move``, or a Fischer bank
     (``bank_initial_days`` plus ``bank_increment_days`` per move, capped at
     ``bank_cap_days``), optionally without clock at weekends; see
-    ``games.services.clock.time_control_clean``.
+    ``games.deadlines.clock.time_control_clean``.
 
     :raises GameActionError: unknown game, bad player count, time control or
         invitation (the message names the problem).

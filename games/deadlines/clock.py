@@ -15,7 +15,7 @@ bank; after each turn what is left plus ``bank_increment_days`` becomes its
 bank (``Seat.bank_seconds``), never more than ``bank_cap_days``.
 
 The database is the source of truth for deadlines (no long Celery
-countdowns); the sweeper in ``games.services.deadlines`` enforces them.
+countdowns); the sweeper in ``games.deadlines.sweeps`` enforces them.
 """
 
 from __future__ import annotations
@@ -26,10 +26,10 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
 from games.models import DeadlineSettings, Match, Seat, Vacation
-from games.selectors_deadlines import loaded_settings
+from games.services.errors import GameActionError
+from games.services.rows import row_update
 
-from .errors import GameActionError
-from .rows import row_update
+from .selectors import loaded_settings
 
 Interval = tuple[dt.datetime, dt.datetime]
 

@@ -69,12 +69,12 @@ from django.db.models import Q
 
 from games.engine import Termination, get_rules
 from games.models import DeadlineSettings, Match, MoveRecord, Seat, TimeoutPolicy
+from games.services.announcements import GATHER_MAX, Announcements, after_commit
+from games.services.errors import NotFound
+from games.services.lifecycle import record_event
+from games.services.moves import match_lock, match_resign, move_play
 
-from .announcements import GATHER_MAX, Announcements, after_commit
 from .clock import reminder_hours, reminder_next, seat_deadline
-from .errors import NotFound
-from .lifecycle import record_event
-from .moves import match_lock, match_resign, move_play
 from .vacation import vacation_apply, vacation_take_auto, vacations_close
 
 logger = logging.getLogger(__name__)
