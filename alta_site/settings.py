@@ -63,6 +63,7 @@ INSTALLED_APPS = [
     "alta_site",
     "alta_site.accounts",
     "alta_site.devmail",
+    "core",
     "games",
     "mail",
     "tournaments",
@@ -292,7 +293,7 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
-    "EXCEPTION_HANDLER": "games.api.errors.exception_handler",
+    "EXCEPTION_HANDLER": "core.exception_handler.exception_handler",
     "DEFAULT_THROTTLE_RATES": {"game_write": env_str("RATE_LIMIT_GAME_WRITES", "120/min")},
 }
 SPECTACULAR_SETTINGS = {

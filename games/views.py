@@ -13,8 +13,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
+from core.actions import action_redirect
 from games import selectors, services
-from games.actions import action_redirect
 from games.boards import board_for
 from games.breakdown import breakdown_lines
 from games.deadlines.selectors import seat_clocks

@@ -12,11 +12,6 @@ from games.boards import playable_slugs
 from games.deadlines.selectors import away_until
 
 
-class ErrorSerializer(serializers.Serializer):
-    code = serializers.CharField()
-    detail = serializers.CharField()
-
-
 class PlayerSerializer(serializers.Serializer):
     seat = serializers.IntegerField(allow_null=True, help_text="1-based seat number, once drawn.")
     display_name = serializers.CharField(allow_null=True)

@@ -25,17 +25,16 @@ import heapq
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
+from core.errors import GameActionError
 from games.models import DeadlineSettings, Match, Seat, Vacation
-from games.services.errors import GameActionError
 from games.services.rows import row_update
 
+from .limits import MAX_BANK_DAYS, MAX_DAYS_PER_MOVE
 from .selectors import loaded_settings
 
 Interval = tuple[dt.datetime, dt.datetime]
 
 DAY = dt.timedelta(days=1)
-MAX_DAYS_PER_MOVE = 30
-MAX_BANK_DAYS = 60
 DEFAULT_REMINDER_HOURS = (24, 2)
 #: Seat fields a turn's clock lives in (saved together).
 CLOCK_FIELDS = [

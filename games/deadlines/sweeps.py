@@ -67,10 +67,10 @@ from collections.abc import Callable
 from django.db import DatabaseError, transaction
 from django.db.models import Q
 
+from core.errors import NotFound
 from games.engine import Termination, get_rules
 from games.models import DeadlineSettings, Match, MoveRecord, Seat, TimeoutPolicy
 from games.services.announcements import GATHER_MAX, Announcements, after_commit
-from games.services.errors import NotFound
 from games.services.lifecycle import record_event
 from games.services.moves import match_lock, match_resign, move_play
 

@@ -29,9 +29,9 @@ from collections.abc import Iterable
 from django.conf import settings
 from django.db import transaction
 
+from core.errors import Conflict, GameActionError
 from games.models import DeadlineSettings, Match, Seat, Vacation
 from games.services.announcements import Announcements
-from games.services.errors import Conflict, GameActionError
 from games.services.lifecycle import record_event
 
 from .clock import DAY, reminder_hours, reminder_next, seat_clock, seat_deadline_refresh

@@ -16,13 +16,13 @@ from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import transaction
 
+from core.errors import Conflict, GameActionError, NotAllowed, NotFound
 from games.boards import playable_slugs
 from games.deadlines.clock import deadlines_update, time_control_clean
 from games.engine import Rng, get_rules
 from games.models import Match, MatchEvent, Seat, TimeoutPolicy
 
 from .announcements import Announcements, after_commit
-from .errors import Conflict, GameActionError, NotAllowed, NotFound
 from .rows import row_insert
 
 _SEAT_ORDER_SALT = 0x5EA7_0D3E_A11C_E5ED

@@ -9,13 +9,13 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 
+from core.errors import Conflict, MoveRejected, NotAllowed
 from games.deadlines.clock import AutoPlayed, deadlines_update
 from games.engine import EngineError, Termination, Transition, get_rules
 from games.models import Match, MoveRecord, Seat
 from games.signals import match_finished
 
 from .announcements import Announcements, after_commit
-from .errors import Conflict, MoveRejected, NotAllowed
 from .lifecycle import record_event
 from .rows import row_insert, row_update, seats_locked
 

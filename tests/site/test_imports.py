@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-PACKAGES = ("alta_site", "games", "mail", "ratings", "tournaments")
+PACKAGES = ("alta_site", "core", "games", "mail", "ratings", "tournaments")
 
 
 def test_the_import_contracts_are_kept(monkeypatch):
