@@ -302,7 +302,8 @@ def deadlines_sweep(
         report = _sweep(now=now, batch_size=batch_size, max_seconds=max_seconds, on_backlog=on_backlog,
                         gathered=gathered)
     finally:
-        gathered.send()
+        # At once, unless a caller runs the sweep inside a transaction of its own.
+        transaction.on_commit(gathered.send)
     closed = vacations_close(now=now)
     if closed:
         report["vacations_closed"] += closed
@@ -353,7 +354,7 @@ def _sweep(
                 )
                 report["failed"] += 1
             if len(gathered) >= GATHER_MAX:
-                gathered.send()
+                transaction.on_commit(gathered.send)
     if not report["lost"]:
         del report["lost"]
     return report

@@ -46,9 +46,22 @@ class Announcements:
 
 def after_commit(announcements: Announcements | None) -> Announcements:
     """``announcements`` when the caller gathers rows itself (a sweep);
-    otherwise a new one, sent once the current transaction commits."""
+    otherwise a new one, sent once the current transaction commits.  Call
+    it inside that transaction (outside one it would be sent at once,
+    before any row is added)."""
     if announcements is not None:
         return announcements
     fresh = Announcements()
     transaction.on_commit(fresh.send)
     return fresh
+
+
+def announce(row: MoveRecord | MatchEvent, announcements: Announcements | None) -> None:
+    """Add ``row`` to ``announcements``, or else announce it on its own
+    once the current transaction commits (at once outside one)."""
+    if announcements is not None:
+        announcements.add(row)
+        return
+    alone = Announcements()
+    alone.add(row)
+    transaction.on_commit(alone.send)

@@ -22,7 +22,7 @@ from games.deadlines.clock import deadlines_update, time_control_clean
 from games.engine import Rng, get_rules
 from games.models import Match, MatchEvent, Seat, TimeoutPolicy
 
-from .announcements import Announcements, after_commit
+from .announcements import Announcements, announce
 from .rows import row_insert
 
 _SEAT_ORDER_SALT = 0x5EA7_0D3E_A11C_E5ED
@@ -41,7 +41,7 @@ def record_event(match: Match, kind: str, text: str, *, user=None, now: dt.datet
     with ``announcements`` (by default: once the transaction commits)."""
     event = MatchEvent(match=match, kind=kind, text=text, user=user, data=data, created_at=now, ply=match.ply)
     row_insert(event)
-    after_commit(announcements).add(event)
+    announce(event, announcements)
     return event
 
 
