@@ -63,8 +63,9 @@ INSTALLED_APPS = [
     "alta_site",
     "alta_site.accounts",
     "alta_site.devmail",
+    "core",
     "games",
-    "games.mail",
+    "mail",
     "tournaments",
     "ratings",
 ]
@@ -226,7 +227,7 @@ if MAILGUN_INBOUND_ENABLED:
         )
     ANYMAIL = {"MAILGUN_WEBHOOK_SIGNING_KEY": _signing_key, "WEBHOOK_SECRET": _webhook_secret}
 
-# Vacation days each player may take per calendar year (games.services.vacation).
+# Vacation days each player may take per calendar year (games.deadlines.vacation).
 VACATION_DAYS_PER_YEAR = env_int("VACATION_DAYS_PER_YEAR", 14)
 # Deadline sweeps that may run at once when many deadlines are due (beat's
 # own plus helpers on other worker processes; games.tasks.deadlines_sweep).
@@ -262,10 +263,10 @@ CELERY_RESULT_EXPIRES = 3600
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
-CELERY_IMPORTS = ["games.mail.tasks"]
+CELERY_IMPORTS = ["mail.tasks"]
 CELERY_BEAT_SCHEDULE: dict[str, dict] = {
-    "outbox-sweep": {"task": "games.mail.tasks.outbox_sweep", "schedule": 60},
-    "digests-send": {"task": "games.mail.tasks.digests_send", "schedule": 15 * 60},
+    "outbox-sweep": {"task": "mail.tasks.outbox_sweep", "schedule": 60},
+    "digests-send": {"task": "mail.tasks.digests_send", "schedule": 15 * 60},
     "sessions-clear-expired": {
         "task": "alta_site.tasks.sessions_clear_expired",
         "schedule": 6 * 3600,
@@ -292,7 +293,7 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
-    "EXCEPTION_HANDLER": "games.api.errors.exception_handler",
+    "EXCEPTION_HANDLER": "core.exception_handler.exception_handler",
     "DEFAULT_THROTTLE_RATES": {"game_write": env_str("RATE_LIMIT_GAME_WRITES", "120/min")},
 }
 SPECTACULAR_SETTINGS = {

@@ -161,7 +161,7 @@ def make_due(count: int, rng: random.Random) -> None:
 
 
 def time_empty_sweep(repeats: int) -> list[float]:
-    from games.services.deadlines import deadlines_sweep
+    from games.deadlines.sweeps import deadlines_sweep
 
     deadlines_sweep(now=NOW)  # warm the connection and caches
     timings = []
@@ -191,7 +191,7 @@ def due_query_plan() -> str:
 def _sweep_in_child(now: dt.datetime) -> dict:
     from django.db import connections
 
-    from games.services.deadlines import deadlines_sweep
+    from games.deadlines.sweeps import deadlines_sweep
 
     try:
         return dict(deadlines_sweep(now=now, max_seconds=float("inf")))
@@ -208,8 +208,8 @@ def time_enforcement(due: int, sweepers: int) -> tuple[float, dict]:
 
     from django.db import connections
 
+    from games.deadlines.sweeps import deadlines_sweep
     from games.models import MoveRecord
-    from games.services.deadlines import deadlines_sweep
 
     system = MoveRecord.objects.filter(source=MoveRecord.Source.SYSTEM)
     before = system.count()
@@ -238,8 +238,8 @@ def time_notifications() -> tuple[int, float]:
     """What the enforcements left to the mail worker (``announce``): render
     and queue the emails of every move and event not yet announced, as one
     worker process does.  Returns the rows announced and the time taken."""
-    from games.mail.announce import notifications_write
     from games.models import MatchEvent, MoveRecord
+    from mail.announce import notifications_write
 
     moves = list(MoveRecord.objects.filter(notified_at__isnull=True).values_list("pk", flat=True))
     events = list(MatchEvent.objects.filter(notified_at__isnull=True).values_list("pk", flat=True))

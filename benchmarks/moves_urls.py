@@ -11,7 +11,7 @@ from django.utils import timezone
 from django.views.decorators.csrf import csrf_exempt
 from rest_framework.response import Response
 
-from games.api.base import WriteApi
+from core.api import WriteApi
 
 
 def _write(pk: int) -> None:

@@ -44,8 +44,8 @@ def main() -> None:
 
     from alta_site.celery import app
     from alta_site.tasks import ping
-    from games.mail.models import OutgoingEmail
-    from games.mail.outbox import email_queue
+    from mail.models import OutgoingEmail
+    from mail.outbox import email_queue
     from tests.services.smtp_sink import start_sink
 
     call_command("migrate", verbosity=0)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django import forms
 
 from games.boards import playable_slugs
+from games.deadlines.limits import MAX_BANK_DAYS, MAX_DAYS_PER_MOVE
 from games.engine import get_rules
 from games.models import TimeoutPolicy
 
@@ -21,18 +22,19 @@ class MatchCreateForm(forms.Form):
     game = forms.ChoiceField(choices=game_choices)
     players = forms.IntegerField(min_value=1, max_value=6, initial=2)
     days_per_move = forms.IntegerField(
-        min_value=1, max_value=30, initial=3, help_text="Each player has this many days for a move."
+        min_value=1, max_value=MAX_DAYS_PER_MOVE, initial=3, help_text="Each player has this many days for a move."
     )
     bank_initial_days = forms.IntegerField(
-        min_value=1, max_value=30, required=False, label="Fischer bank: initial days",
+        min_value=1, max_value=MAX_DAYS_PER_MOVE, required=False, label="Fischer bank: initial days",
         help_text="Optional. With a bank, each player starts with these days instead of days per move…",
     )
     bank_increment_days = forms.IntegerField(
-        min_value=0, max_value=30, required=False, initial=1, label="Days added per move",
+        min_value=0, max_value=MAX_DAYS_PER_MOVE, required=False, initial=1, label="Days added per move",
         help_text="…gains these after every move…",
     )
     bank_cap_days = forms.IntegerField(
-        min_value=1, max_value=60, required=False, label="Most days in the bank", help_text="…and never holds more.",
+        min_value=1, max_value=MAX_BANK_DAYS, required=False, label="Most days in the bank",
+        help_text="…and never holds more.",
     )
     weekends_off = forms.BooleanField(
         required=False, label="No clock at weekends",

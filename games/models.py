@@ -50,7 +50,7 @@ class Match(models.Model):
         max_length=16, choices=TimeoutPolicy.choices, default=TimeoutPolicy.AUTO
     )
     options = models.JSONField(default=dict, blank=True)
-    # Time control (see games.services.clock).  Without a bank every turn
+    # Time control (see games.deadlines.clock).  Without a bank every turn
     # gets ``days_per_move``; with one (``bank_initial_days`` set) a seat
     # starts with that many days, gains ``bank_increment_days`` after each
     # turn and never holds more than ``bank_cap_days``.
@@ -206,7 +206,7 @@ class MoveRecord(models.Model):
     idempotency_key = models.CharField(max_length=255, null=True, blank=True)
     created_at = models.DateTimeField()
     #: When the emails this submission causes were written to the outbox
-    #: (after commit, by a worker: ``games.mail.announce``); null until then.
+    #: (after commit, by a worker: ``mail.announce``); null until then.
     notified_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
@@ -258,7 +258,7 @@ class MatchEvent(models.Model):
 
 # ------------------------------------------------------------------------
 # Deadlines: per-user reminder settings, calendar feed and vacations
-# (services in games.services.deadlines and games.services.vacation).
+# (services in games.deadlines.sweeps and games.deadlines.vacation).
 # ------------------------------------------------------------------------
 
 def default_reminder_hours() -> list[int]:

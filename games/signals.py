@@ -1,14 +1,17 @@
-"""The hooks other apps listen to (house style 9.7).
+"""The hooks other apps listen to: games never imports them, they subscribe.
 
-Each is sent after the transaction that caused it has committed, with the
-match id only; a receiver enqueues its own app's task and does nothing else.
+Each is sent after the transaction that caused it has committed, with ids
+only, through ``send_robust``: a receiver that raises (a broker that is
+down) is logged by Django and never turns the committed write into an
+error.  A receiver enqueues its own app's task and does nothing else; its
+app's sweep makes up for a task that was never queued.
 """
 
 from django.dispatch import Signal
 
-#: kwargs: match_id, event_id (a ``MatchEvent``: invited, started, cancelled …)
-match_event = Signal()
-#: kwargs: match_id, ply (a ``MoveRecord`` was stored)
-move_made = Signal()
+#: kwargs: move_ids, event_ids (lists of ``MoveRecord`` and ``MatchEvent``
+#: pks stored with ``notified_at`` null by one transaction, or by a few
+#: transactions of one sweep; see ``games.services.announcements``)
+recorded = Signal()
 #: kwargs: match_id (the match finished: outcome stored)
 match_finished = Signal()

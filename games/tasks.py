@@ -22,7 +22,7 @@ def deadlines_sweep(helper: bool = False) -> dict[str, int]:
     from django.conf import settings
     from django.utils import timezone
 
-    from games.services.deadlines import deadlines_sweep as service
+    from games.deadlines.sweeps import deadlines_sweep as service
 
     def call_helpers() -> None:
         for _ in range(settings.DEADLINE_SWEEPERS - 1):
@@ -36,6 +36,6 @@ def reminders_sweep() -> int:
     """Beat: record the deadline reminders that are due."""
     from django.utils import timezone
 
-    from games.services.deadlines import reminders_sweep as service
+    from games.deadlines.sweeps import reminders_sweep as service
 
     return service(now=timezone.now())

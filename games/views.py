@@ -13,15 +13,15 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
+from core.actions import action_redirect
 from games import selectors, services
-from games.actions import action_redirect
 from games.boards import board_for
 from games.breakdown import breakdown_lines
+from games.deadlines.selectors import seat_clocks
 from games.engine import Event, get_rules
 from games.forms import MatchCreateForm, MoveForm
 from games.models import Match, MoveRecord, Seat
 from games.panels import panels_for
-from games.selectors_deadlines import seat_clocks
 
 
 def _match(pk: int) -> Match:

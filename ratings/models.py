@@ -13,12 +13,12 @@ from django.db import models
 from django.db.models import Q
 from django.urls import reverse
 
+from games.deadlines.limits import MAX_DAYS_PER_MOVE
 from games.models import Match, TimeoutPolicy
 
 from .calculator import MASTER_RATING, START_RATING, is_provisional, rating_display
 
 MAX_CAPACITY = 10
-MAX_DAYS_PER_MOVE = 30
 
 
 def game_choices() -> list[tuple[str, str]]:

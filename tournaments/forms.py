@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django import forms
 
+from games.deadlines.limits import MAX_DAYS_PER_MOVE
 from games.models import TimeoutPolicy
 
 from .models import MAX_CAPACITY, MAX_ROUNDS, Club, Tournament
@@ -61,7 +62,7 @@ class TournamentForm(forms.Form):
         label="Players going through from each table",
         help_text="Elimination or groups with tables of more than two.",
     )
-    days_per_move = forms.IntegerField(min_value=1, max_value=30, initial=3)
+    days_per_move = forms.IntegerField(min_value=1, max_value=MAX_DAYS_PER_MOVE, initial=3)
     timeout_policy = forms.ChoiceField(
         choices=TimeoutPolicy.choices, initial=TimeoutPolicy.AUTO, label="On timeout"
     )

@@ -1,8 +1,8 @@
-"""Tournament and club notices by email, through the games app's outbox.
+"""Tournament and club notices by email, through the mail app's outbox.
 
 Each notice is rendered from ``tournaments/email/<name>-subject.txt``,
 ``-body.txt`` and ``-body.html`` and queued with
-``games.mail.outbox.email_queue`` inside the caller's transaction, so it is
+``mail.outbox.email_queue`` inside the caller's transaction, so it is
 sent only if that transaction commits.  The ``dedupe_key`` names the event
 and the recipient: a repeated task never mails anyone twice.
 """
@@ -16,6 +16,8 @@ from django.conf import settings
 from django.template.loader import render_to_string
 from django.urls import reverse
 
+from mail.outbox import email_queue
+
 
 def absolute(path: str) -> str:
     return f"{settings.SITE_URL}{path}"
@@ -28,8 +30,6 @@ def notice_send(
 
     Expects to run inside the transaction of the event it announces.
     """
-    from games.mail.outbox import email_queue
-
     context = {"user": user, "site_name": settings.SITE_NAME, **context}
     base = f"tournaments/email/{template}"
     subject = " ".join(render_to_string(f"{base}-subject.txt", context).split())

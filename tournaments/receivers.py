@@ -1,5 +1,5 @@
-"""Receivers of the games app's hooks (house style 9.7): each only
-enqueues this app's task."""
+"""Receivers of the games app's hooks and of this app's own
+(``signals.py``): each only enqueues this app's task."""
 
 from __future__ import annotations
 
@@ -25,3 +25,15 @@ def on_match_finished(sender, *, match_id: int, **kwargs) -> None:
             "Could not queue tournament_game_finished for match %s; the sweep will.",
             match_id,
         )
+
+
+def on_autoplay_due(sender, *, match_ids: list[int], **kwargs) -> None:
+    """Queue the autoplay of each game a round deadline sweep claimed.  A
+    broker failure is logged."""
+    from tournaments.tasks import tournament_match_autoplay as autoplay_task
+
+    for match_id in match_ids:
+        try:
+            autoplay_task.delay(match_id=match_id)
+        except Exception:
+            logger.exception("Could not queue tournament_match_autoplay for match %s", match_id)

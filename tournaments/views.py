@@ -13,7 +13,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
-from games.actions import action_redirect
+from core.actions import action_redirect
 from games.services import GameActionError
 
 from . import selectors, services

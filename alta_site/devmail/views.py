@@ -37,7 +37,7 @@ def message_detail(request, pk: int):
     if request.method == "POST" and _reply_to(message):
         from django.utils import timezone
 
-        from games.mail.services import inbound_email_process
+        from mail.services import inbound_email_process
 
         raw = build_reply(message, request.POST.get("body", ""))
         record = inbound_email_process(raw=raw, source="mailbox", now=timezone.now())

@@ -9,12 +9,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from games.boards import playable_slugs
-from games.selectors_deadlines import away_until
-
-
-class ErrorSerializer(serializers.Serializer):
-    code = serializers.CharField()
-    detail = serializers.CharField()
+from games.deadlines.selectors import away_until
 
 
 class PlayerSerializer(serializers.Serializer):

@@ -9,13 +9,14 @@ from rest_framework import permissions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core.api import ERRORS_WITH_MOVES as ERRORS
+from core.api import ListCreateApi, WriteApi
 from games import selectors, services
 from games.boards import playable_slugs
+from games.deadlines.limits import MAX_BANK_DAYS, MAX_DAYS_PER_MOVE
+from games.deadlines.selectors import players_away
 from games.models import Match, MoveRecord, TimeoutPolicy
-from games.selectors_deadlines import players_away
 
-from .base import ERRORS_WITH_MOVES as ERRORS
-from .base import ListCreateApi, WriteApi
 from .serializers import MatchDetailSerializer, MatchSummarySerializer, match_data
 
 
@@ -50,13 +51,13 @@ class GameListApi(ListCreateApi):
     class GameCreateInputSerializer(serializers.Serializer):
         game = serializers.ChoiceField(choices=playable_slugs())
         players = serializers.IntegerField(min_value=1, max_value=6)
-        days_per_move = serializers.IntegerField(min_value=1, max_value=30, default=3)
+        days_per_move = serializers.IntegerField(min_value=1, max_value=MAX_DAYS_PER_MOVE, default=3)
         rated = serializers.BooleanField(default=False)
         timeout_policy = serializers.ChoiceField(choices=TimeoutPolicy.values, default=TimeoutPolicy.AUTO)
-        bank_initial_days = serializers.IntegerField(min_value=1, max_value=30, required=False, allow_null=True,
-                                                     default=None)
-        bank_increment_days = serializers.IntegerField(min_value=0, max_value=30, default=0)
-        bank_cap_days = serializers.IntegerField(min_value=1, max_value=60, required=False, allow_null=True,
+        bank_initial_days = serializers.IntegerField(min_value=1, max_value=MAX_DAYS_PER_MOVE, required=False,
+                                                     allow_null=True, default=None)
+        bank_increment_days = serializers.IntegerField(min_value=0, max_value=MAX_DAYS_PER_MOVE, default=0)
+        bank_cap_days = serializers.IntegerField(min_value=1, max_value=MAX_BANK_DAYS, required=False, allow_null=True,
                                                  default=None)
         weekends_off = serializers.BooleanField(default=False)
         vacation_allowed = serializers.BooleanField(default=True)

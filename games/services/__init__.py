@@ -2,7 +2,8 @@
 through one of these functions, inside a transaction, holding the match lock.
 """
 
-from .errors import Conflict, GameActionError, MoveRejected, NotAllowed, NotFound
+from core.errors import Conflict, GameActionError, MoveRejected, NotAllowed, NotFound
+
 from .lifecycle import (
     invitation_accept,
     invitation_decline,

@@ -1,45 +1,6 @@
-"""Errors a game action can end in, each with a machine-readable code and a
-message for the person who asked.  Views map ``status`` to HTTP."""
+"""The services' errors, under the names the games modules import them by;
+the hierarchy itself is ``core.errors``, shared by every app."""
 
-from __future__ import annotations
+from core.errors import Conflict, GameActionError, MoveRejected, NotAllowed, NotFound
 
-from typing import Any
-
-
-class GameActionError(Exception):
-    code = "invalid"
-    status = 400
-
-    def __init__(self, message: str, *, code: str | None = None, **extra: Any) -> None:
-        super().__init__(message)
-        self.message = message
-        if code:
-            self.code = code
-        self.extra = extra
-
-    def as_dict(self) -> dict[str, Any]:
-        return {"code": self.code, "detail": self.message, **self.extra}
-
-
-class NotAllowed(GameActionError):
-    code = "not_allowed"
-    status = 403
-
-
-class NotFound(GameActionError):
-    code = "not_found"
-    status = 404
-
-
-class Conflict(GameActionError):
-    """The request answered a position or a lobby state that has changed."""
-
-    code = "conflict"
-    status = 409
-
-
-class MoveRejected(GameActionError):
-    """The engine refused the move (notation, legality, turn)."""
-
-    code = "illegal_move"
-    status = 422
+__all__ = ["Conflict", "GameActionError", "MoveRejected", "NotAllowed", "NotFound"]

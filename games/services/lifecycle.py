@@ -16,13 +16,13 @@ from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import transaction
 
+from core.errors import Conflict, GameActionError, NotAllowed, NotFound
 from games.boards import playable_slugs
+from games.deadlines.clock import deadlines_update, time_control_clean
 from games.engine import Rng, get_rules
 from games.models import Match, MatchEvent, Seat, TimeoutPolicy
-from games.signals import match_event
 
-from .clock import deadlines_update, time_control_clean
-from .errors import Conflict, GameActionError, NotAllowed, NotFound
+from .announcements import Announcements, announce
 from .rows import row_insert
 
 _SEAT_ORDER_SALT = 0x5EA7_0D3E_A11C_E5ED
@@ -35,17 +35,13 @@ def _locked_match(match_id: int) -> Match:
         raise NotFound("There is no such game.") from None
 
 
-def record_event(match: Match, kind: str, text: str, *, user=None, now: dt.datetime, **data) -> MatchEvent:
+def record_event(match: Match, kind: str, text: str, *, user=None, now: dt.datetime,
+                 announcements: Announcements | None = None, **data) -> MatchEvent:
     """Store a lifecycle event (at the match's current ply) and announce it
-    once the transaction commits."""
+    with ``announcements`` (by default: once the transaction commits)."""
     event = MatchEvent(match=match, kind=kind, text=text, user=user, data=data, created_at=now, ply=match.ply)
     row_insert(event)
-    from games.mail.announce import announce
-
-    announce(event=event)
-    transaction.on_commit(
-        lambda: match_event.send(sender=Match, match_id=match.pk, event_id=event.pk)
-    )
+    announce(event, announcements)
     return event
 
 
@@ -94,7 +90,7 @@ def match_create(
     The time control is ``days_per_move``, or a Fischer bank
     (``bank_initial_days`` plus ``bank_increment_days`` per move, capped at
     ``bank_cap_days``), optionally without clock at weekends; see
-    ``games.services.clock.time_control_clean``.
+    ``games.deadlines.clock.time_control_clean``.
 
     :raises GameActionError: unknown game, bad player count, time control or
         invitation (the message names the problem).

@@ -9,12 +9,13 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 
+from core.errors import Conflict, MoveRejected, NotAllowed
+from games.deadlines.clock import AutoPlayed, deadlines_update
 from games.engine import EngineError, Termination, Transition, get_rules
 from games.models import Match, MoveRecord, Seat
-from games.signals import match_finished, move_made
+from games.signals import match_finished
 
-from .clock import deadlines_update
-from .errors import Conflict, MoveRejected, NotAllowed
+from .announcements import Announcements, after_commit
 from .lifecycle import record_event
 from .rows import row_insert, row_update, seats_locked
 
@@ -94,7 +95,8 @@ def move_submit(
        ``Conflict`` (409) carrying the current ply.
     4. Parse and apply with the engine; its errors become ``MoveRejected``.
     5. Store the state, the move record, deadlines; finish if the game ended.
-    Side effects (emails, ratings, tournaments) are announced on commit.
+    Side effects (emails, ratings, tournaments) are announced on commit
+    (``games.signals``).
 
     :raises NotFound, NotAllowed, Conflict, MoveRejected: nothing changed.
     """
@@ -113,10 +115,13 @@ def move_submit(
 def move_play(
     match: Match, seats: list[Seat], *, user, ply: int, source: str, now: dt.datetime,
     text: str | None = None, option: int | None = None, idempotency_key: str | None = None,
+    announcements: Announcements | None = None, auto_played: AutoPlayed | None = None,
 ) -> MoveResult:
     """Steps 3 to 5 of ``move_submit``, for a caller that holds the lock
     (``match_lock``) inside its own transaction, such as the deadline
-    sweeper.  An error leaves the caller's transaction to roll back.
+    sweeper, which passes the ``announcements`` it gathers and, playing a
+    timed-out seat's turn, ``auto_played``.  An error leaves the caller's
+    transaction to roll back.
 
     :raises NotAllowed, Conflict, MoveRejected.
     """
@@ -142,6 +147,7 @@ def move_play(
         match, seats, rules, transition, seat_index=seat.index, user=user,
         kind=MoveRecord.Kind.MOVE, source=source, text=text.strip(),
         moves=[rules.dump_move(m) for m in moves], idempotency_key=idempotency_key, now=now,
+        announcements=announcements, auto_played=auto_played,
     )
     return MoveResult(match, record, state=transition.state, seats=tuple(seats))
 
@@ -149,10 +155,12 @@ def move_play(
 def match_resign(
     *, match_id: int, user, now: dt.datetime, reason: Termination = Termination.RESIGNATION,
     seat_index: int | None = None, source: str = MoveRecord.Source.WEB,
+    announcements: Announcements | None = None,
 ) -> MoveResult:
     """A player leaves a running game (or the system drops a seat: pass
     ``seat_index`` with ``user=None`` and ``reason=TIMEOUT``).  The seat ranks
-    last; the engine plays its turns from now on.
+    last; the engine plays its turns from now on.  A sweep passes the
+    ``announcements`` it gathers.
 
     :raises NotFound, NotAllowed, Conflict.
     """
@@ -173,7 +181,7 @@ def match_resign(
         kind = MoveRecord.Kind.RESIGN if reason is Termination.RESIGNATION else MoveRecord.Kind.TIMEOUT
         record = _store(
             match, seats, rules, transition, seat_index=index, user=user, kind=kind, source=source,
-            text=kind.label.lower(), moves=[], idempotency_key=None, now=now,
+            text=kind.label.lower(), moves=[], idempotency_key=None, now=now, announcements=announcements,
         )
     return MoveResult(match, record, state=transition.state, seats=tuple(seats))
 
@@ -181,8 +189,10 @@ def match_resign(
 def _store(
     match: Match, seats: list[Seat], rules, transition: Transition, *, seat_index: int, user, kind: str, source: str,
     text: str, moves: list, idempotency_key: str | None, now: dt.datetime,
+    announcements: Announcements | None, auto_played: AutoPlayed | None = None,
 ) -> MoveRecord:
-    """Persist a transition.  Expects the match lock."""
+    """Persist a transition and announce it after commit.  Expects the match lock."""
+    announcements = after_commit(announcements)
     match.ply += 1
     match.state = rules.dump(transition.state)
     try:
@@ -201,18 +211,15 @@ def _store(
     outcome = rules.outcome(transition.state)
     if outcome is None:
         row_update(match, ["ply", "state"])
-        deadlines_update(match=match, seats=seats, to_move=rules.to_move(transition.state), now=now)
+        deadlines_update(match=match, seats=seats, to_move=rules.to_move(transition.state), now=now,
+                         auto_played=auto_played)
     else:
-        _finish(match, seats, outcome, now)
-    from games.mail.announce import announce
-
-    announce(record=record)
-    ply = match.ply
-    transaction.on_commit(lambda: move_made.send(sender=Match, match_id=match.pk, ply=ply))
+        _finish(match, seats, outcome, now, announcements)
+    announcements.add(record)
     return record
 
 
-def _finish(match: Match, seats: list[Seat], outcome, now: dt.datetime) -> None:
+def _finish(match: Match, seats: list[Seat], outcome, now: dt.datetime, announcements: Announcements) -> None:
     match.status = Match.Status.FINISHED
     match.finished_at = now
     match.outcome = outcome.dump()
@@ -226,7 +233,7 @@ def _finish(match: Match, seats: list[Seat], outcome, now: dt.datetime) -> None:
         seat.save(update_fields=["score", "place", "deadline_at", "reminder_at"])
     by_index = {seat.index: seat for seat in seats}
     winners = " and ".join(str(by_index[i].user) for i in outcome.winners)
-    record_event(match, "finished", f"The game is over. Winner: {winners}.", now=now)
-    transaction.on_commit(lambda: match_finished.send(sender=Match, match_id=match.pk))
+    record_event(match, "finished", f"The game is over. Winner: {winners}.", now=now, announcements=announcements)
+    transaction.on_commit(lambda: match_finished.send_robust(sender=Match, match_id=match.pk))
 
 

@@ -11,8 +11,7 @@ from rest_framework import permissions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games.api.base import ERRORS, WriteApi
-from games.api.serializers import ErrorSerializer
+from core.api import ERRORS, ErrorSerializer, WriteApi
 from games.services import NotFound
 from ratings import selectors, services
 from ratings.models import MAX_CAPACITY, Challenge, Ladder

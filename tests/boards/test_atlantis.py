@@ -277,7 +277,7 @@ def test_a_toll_of_30_with_56_cards_gives_few_buttons_and_few_numbered_options()
 def test_emails_render_and_hide_other_hands():
     from types import SimpleNamespace
 
-    from games.mail.render import GameMail, render_game_email
+    from mail.render import GameMail, render_game_email
 
     match = SimpleNamespace(pk=7, game="atlantis", get_absolute_url=lambda: "/games/7/")
     for state in sampled_states(3, 4, every=15):

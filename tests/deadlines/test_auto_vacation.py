@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from games.deadlines.sweeps import deadlines_sweep
+from games.deadlines.vacation import deadline_settings_update, vacation_days_left
 from games.models import MoveRecord, Vacation
-from games.services.deadlines import deadlines_sweep
-from games.services.vacation import deadline_settings_update, vacation_days_left
 
 from .conftest import DAY, HOUR, events, mover_seat, start_match
 

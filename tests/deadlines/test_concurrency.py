@@ -9,9 +9,9 @@ import pytest
 from django.db import connection
 
 from games import services
+from games.deadlines.sweeps import _default_turn, deadlines_sweep
 from games.engine import get_rules
 from games.models import Match, MoveRecord, Seat
-from games.services.deadlines import _default_turn, deadlines_sweep
 from tests.threads import run_in_threads
 
 from .conftest import DAY, HOUR, mover_seat, start_match

@@ -10,15 +10,15 @@ import logging
 import pytest
 
 from games import services
-from games.engine import get_rules
-from games.models import MoveRecord, Seat
-from games.services import deadlines
-from games.services.deadlines import (
+from games.deadlines import sweeps as deadlines
+from games.deadlines.sweeps import (
     LEASE,
     RETRY_AFTER,
     deadline_enforce,
     deadlines_sweep,
 )
+from games.engine import get_rules
+from games.models import MoveRecord, Seat
 
 from .conftest import DAY, HOUR, events, mover_seat, play_turn, start_match
 
@@ -207,14 +207,14 @@ def test_a_failing_enforcement_is_pushed_back_and_logged_without_blocking(
     healthy = start_match(carol, dave, now=now + MINUTE)
     real = deadlines._auto_play
 
-    def auto_play(match, seats, seat, now):
+    def auto_play(match, seats, seat, now, *rest):
         if match.pk == poisoned.pk:
             raise RuntimeError("engine exploded")
-        return real(match, seats, seat, now)
+        return real(match, seats, seat, now, *rest)
 
     monkeypatch.setattr(deadlines, "_auto_play", auto_play)
     at = now + 3 * DAY + HOUR
-    with caplog.at_level(logging.ERROR, logger="games.services.deadlines"):
+    with caplog.at_level(logging.ERROR, logger="games.deadlines.sweeps"):
         report = deadlines_sweep(now=at)
     assert report == {"failed": 1, "auto": 1}
     assert (
@@ -239,7 +239,7 @@ def test_a_failing_claim_is_logged_and_left_to_the_next_sweep(
 
     monkeypatch.setattr(deadlines, "_claim", deadlock)
     at = mover_seat(duel).deadline_at + MINUTE
-    with caplog.at_level(logging.WARNING, logger="games.services.deadlines"):
+    with caplog.at_level(logging.WARNING, logger="games.deadlines.sweeps"):
         assert deadlines_sweep(now=at) == {"failed_claims": 1}
     assert "Claiming 1 due seats failed; the next sweep retries" in caplog.text
     monkeypatch.undo()
@@ -248,12 +248,12 @@ def test_a_failing_claim_is_logged_and_left_to_the_next_sweep(
 
 @pytest.mark.django_db(transaction=True)  # on-commit callbacks run at each commit, as in production
 def test_a_sweep_hands_its_emails_to_the_worker_in_few_tasks(alice, bob, carol, dave, now, monkeypatch):
-    from games.mail import announce
+    from mail import receivers
 
     matches = [start_match(alice, bob, now=now), start_match(carol, dave, now=now),
                start_match(alice, carol, now=now)]
     published = []
-    monkeypatch.setattr(announce, "_publish", published.append)
+    monkeypatch.setattr(receivers, "_publish", published.append)
     assert deadlines_sweep(now=now + 3 * DAY + HOUR) == {"auto": 3}
     [rows] = published  # one task for the whole sweep, not one per deadline
     moves = MoveRecord.objects.filter(match__in=matches, source="system")

@@ -8,8 +8,8 @@ import pytest
 from django.template.loader import render_to_string
 from django.urls import reverse
 
+from games.deadlines.selectors import seat_clocks, time_control_summary
 from games.models import DeadlineSettings, Match, Vacation
-from games.selectors_deadlines import seat_clocks, time_control_summary
 
 from .conftest import mover_seat, start_match
 
@@ -147,7 +147,7 @@ def test_time_control_in_words(alice, bob, now):
 
 
 def test_seat_clock_snippet_says_on_vacation_until(alice, bob, now):
-    from games.services.vacation import vacation_start
+    from games.deadlines.vacation import vacation_start
 
     match = start_match(alice, bob, now=now, bank_initial_days=2, bank_increment_days=1)
     mover = mover_seat(match)
@@ -168,7 +168,7 @@ def test_seat_clock_snippet_says_on_vacation_until(alice, bob, now):
 def test_the_game_page_shows_who_is_on_vacation_until_when(client, alice, bob, carol):
     from django.utils import timezone
 
-    from games.services.vacation import vacation_start
+    from games.deadlines.vacation import vacation_start
 
     today = timezone.now()
     match = start_match(alice, bob, now=today)
@@ -183,8 +183,8 @@ def test_the_game_page_shows_who_is_on_vacation_until_when(client, alice, bob, c
 def test_a_finished_game_page_shows_no_clocks(client, alice, bob):
     from django.utils import timezone
 
+    from games.deadlines.vacation import vacation_start
     from games.services import match_resign
-    from games.services.vacation import vacation_start
 
     today = timezone.now()
     match = start_match(alice, bob, now=today)

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from games.deadlines.sweeps import reminder_send, reminders_sweep
+from games.deadlines.vacation import deadline_settings_update
 from games.models import Seat
-from games.services.deadlines import reminder_send, reminders_sweep
-from games.services.vacation import deadline_settings_update
 
 from .conftest import DAY, HOUR, events, mover_seat, play_turn
 

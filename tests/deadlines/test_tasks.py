@@ -42,7 +42,7 @@ def test_the_sweep_tasks_enforce_and_remind_at_the_current_time(duel, now):
 def test_a_backlog_brings_in_helper_sweeps_that_share_it(alice, bob, carol, dave, now, monkeypatch, settings):
     from functools import partial
 
-    from games.services import deadlines
+    from games.deadlines import sweeps as deadlines
 
     from .conftest import start_match
 

@@ -8,11 +8,11 @@ import datetime as dt
 
 import pytest
 
+from games.deadlines.selectors import seat_clocks, user_is_away
+from games.deadlines.sweeps import deadlines_sweep
+from games.deadlines.vacation import vacation_days_left, vacation_end, vacation_start
 from games.models import DeadlineSettings, Seat, Vacation
-from games.selectors_deadlines import seat_clocks, user_is_away
 from games.services import Conflict, GameActionError
-from games.services.deadlines import deadlines_sweep
-from games.services.vacation import vacation_days_left, vacation_end, vacation_start
 
 from .conftest import DAY, HOUR, events, mover_seat, play_turn, start_match
 

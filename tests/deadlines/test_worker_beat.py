@@ -19,8 +19,8 @@ import pytest
 from django.db import connection
 from django.utils import timezone
 
-from games.mail.models import OutgoingEmail
 from games.models import MatchEvent, MoveRecord
+from mail.models import OutgoingEmail
 
 from .conftest import DAY, HOUR, mover_seat, start_match
 

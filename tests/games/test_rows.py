@@ -86,7 +86,7 @@ def test_a_row_update_writes_json_datetimes_and_nulls(alice, bob, now):
 
 
 def test_an_insert_unless_exists_inserts_once_per_key_and_leaves_the_transaction_usable(alice, bob, now):
-    from games.mail.models import OutgoingEmail
+    from mail.models import OutgoingEmail
 
     def email(subject, message_id):
         return OutgoingEmail(kind="notice", to="p@example.com", subject=subject, text="t", html="h",
@@ -111,7 +111,7 @@ def test_an_insert_unless_exists_inserts_once_per_key_and_leaves_the_transaction
 
 
 def test_an_insert_unless_exists_takes_a_key_of_several_fields(alice, bob, now):
-    from games.mail.models import ReplyToken
+    from mail.models import ReplyToken
 
     match = start_match(alice, bob, now=now)
     made = [row_insert_unless_exists(

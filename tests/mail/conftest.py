@@ -7,8 +7,8 @@ import pytest
 from django.core import mail
 
 from games.engine import get_rules
-from games.mail.models import OutgoingEmail
 from games.services import match_create_seated
+from mail.models import OutgoingEmail
 
 
 @pytest.fixture

@@ -9,10 +9,10 @@ from django.core import mail
 from django.db import DatabaseError
 
 from games.engine import get_rules
-from games.mail import announce
-from games.mail.models import OutgoingEmail
 from games.models import MatchEvent, MoveRecord
 from games.services import move_submit
+from mail import announce
+from mail.models import OutgoingEmail
 
 from .conftest import mover_of
 
@@ -80,7 +80,7 @@ def test_the_email_shows_the_position_its_move_produced(game, now, django_captur
         announce.notifications_write(move_ids=[first_turn[-1].pk], event_ids=[], now=now)
     [message] = mail.outbox
     assert message.to == [other.user.email]
-    from games.mail.models import ReplyToken
+    from mail.models import ReplyToken
 
     token = ReplyToken.objects.get(user=other.user, match=game, ply=ply_after_first_turn)
     assert token.token in message.reply_to[0]
@@ -97,9 +97,9 @@ def test_one_failing_row_does_not_hold_up_the_others(game, now, monkeypatch, dja
     _, records = _whole_turn(game, now)
     event = MatchEvent.objects.create(match=game, kind="reminder", text="Your deadline is near.",
                                       user=mover_of(game).user, data={}, created_at=now, ply=game.ply)
-    from games.mail import outbox
+    from mail import outbox
 
-    def broken(record):
+    def broken(record, **kwargs):
         raise RuntimeError("renderer bug")
 
     monkeypatch.setattr(outbox, "notify_move", broken)
@@ -120,13 +120,13 @@ def test_a_row_failing_after_writing_mail_takes_only_its_own_mail_back(
     _, first = _whole_turn(game, now)
     _, second = _whole_turn(game, now)
     records = first + second
-    from games.mail import outbox
+    from mail import outbox
 
     real = outbox.notify_move
     failing = records[-1].pk
 
-    def fails_after_writing(record):
-        real(record)
+    def fails_after_writing(record, **kwargs):
+        real(record, **kwargs)
         if record.pk == failing:
             raise RuntimeError("renderer bug after the outbox row was written")
 
@@ -148,7 +148,7 @@ def test_rows_written_together_are_sent_by_one_task(game, now, monkeypatch, djan
     of rows, not one per row."""
     _, first = _whole_turn(game, now)
     _, second = _whole_turn(game, now)
-    from games.mail import tasks
+    from mail import tasks
 
     calls = []
     monkeypatch.setattr(tasks.emails_send, "delay", lambda ids: calls.append(list(ids)))

@@ -8,10 +8,10 @@ import pytest
 from django.core import mail
 from django.db import connection
 
-from games.mail import announce
-from games.mail.models import OutgoingEmail, ReplyToken
 from games.models import MatchEvent, MoveRecord
 from games.services import match_create_seated
+from mail import announce
+from mail.models import OutgoingEmail, ReplyToken
 from tests.threads import run_in_threads
 
 from .test_announce import _whole_turn

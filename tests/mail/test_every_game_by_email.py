@@ -6,10 +6,10 @@ import pytest
 from django.core import mail
 
 from games.boards import playable_slugs
-from games.mail.models import InboundEmail
-from games.mail.services import inbound_email_process
 from games.models import Match
 from games.services import match_create_seated
+from mail.models import InboundEmail
+from mail.services import inbound_email_process
 
 pytestmark = pytest.mark.django_db
 

@@ -12,10 +12,10 @@ from email.message import EmailMessage
 import pytest
 from django.core import mail
 
-from games.mail.gateway import make_controller
-from games.mail.models import InboundEmail
 from games.models import Match
 from games.services import match_create
+from mail.gateway import make_controller
+from mail.models import InboundEmail
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -6,8 +6,8 @@ import pytest
 from django.core import mail
 
 from games.engine import get_rules
-from games.mail.models import InboundEmail, ReplyToken
-from games.mail.services import inbound_email_process
+from mail.models import InboundEmail, ReplyToken
+from mail.services import inbound_email_process
 
 from .conftest import mover_of
 

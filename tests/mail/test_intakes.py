@@ -8,8 +8,8 @@ import time
 import pytest
 from django.core.management import call_command
 
-from games.mail.addresses import unsubscribe_url
-from games.mail.models import GameMute, InboundEmail
+from mail.addresses import unsubscribe_url
+from mail.models import GameMute, InboundEmail
 
 from .conftest import mover_of
 from .test_inbound_service import latest_reply_to, reply

@@ -7,10 +7,10 @@ import pytest
 from django.core import mail
 
 from games.engine import get_rules
-from games.mail.models import GameMute, OutgoingEmail
-from games.mail.outbox import wants_mail
 from games.models import MoveRecord
 from games.services import match_resign, move_submit
+from mail.models import GameMute, OutgoingEmail
+from mail.outbox import wants_mail
 
 from .conftest import mails_to, mover_of, outgoing
 
@@ -107,8 +107,8 @@ def test_game_over_mail_has_the_final_result(game, alice, bob, now, django_captu
 
 
 def test_an_event_never_mails_twice(game, now):
-    from games.mail.lifecycle_mail import on_started
     from games.models import MatchEvent
+    from mail.lifecycle_mail import on_started
 
     before = OutgoingEmail.objects.count()
     on_started(MatchEvent.objects.get(match=game, kind="started"))
@@ -117,8 +117,8 @@ def test_an_event_never_mails_twice(game, now):
 
 def test_emails_never_show_hidden_information(alice, bob, carol, now):
     """Re-deal what a recipient cannot see: their email must not change."""
-    from games.mail.render import GameMail, render_game_email
     from games.services import match_create_seated
+    from mail.render import GameMail, render_game_email
 
     match = match_create_seated(users=[alice, bob, carol], game="alta", now=now)
     rules = get_rules("alta")
@@ -141,8 +141,8 @@ def test_the_daily_digest_comes_once_in_the_local_morning(alice, bob, carol, now
                                                          django_capture_on_commit_callbacks):
     import datetime as dt
 
-    from games.mail.digest import digests_send
     from games.services import match_create_seated
+    from mail.digest import digests_send
 
     carol.notifications = carol.Notifications.DAILY_DIGEST
     carol.time_zone = "America/New_York"

@@ -7,9 +7,9 @@ import pytest
 from django.core import mail
 from django.core.mail.backends.locmem import EmailBackend
 
-from games.mail.models import OutgoingEmail
-from games.mail.outbox import email_queue
-from games.mail.sending import RETRY_DELAYS, emails_send, outbox_due
+from mail.models import OutgoingEmail
+from mail.outbox import email_queue
+from mail.sending import RETRY_DELAYS, emails_send, outbox_due
 
 pytestmark = pytest.mark.django_db
 OPENED = []

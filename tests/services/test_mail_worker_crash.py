@@ -21,8 +21,8 @@ import pytest
 from django.db import connection
 from django.utils import timezone
 
-from games.mail.models import OutgoingEmail
-from games.mail.outbox import email_queue
+from mail.models import OutgoingEmail
+from mail.outbox import email_queue
 
 from .smtp_sink import start_sink
 
@@ -91,7 +91,7 @@ def test_every_mail_arrives_exactly_once_after_a_worker_is_killed(real_broker, s
         settings.MAIL_SEND_LEASE_SECONDS = LEASE
         time.sleep(LEASE + 0.5)
         OutgoingEmail.objects.filter(status="queued").update(created_at=now - dt.timedelta(minutes=2))
-        from games.mail.tasks import outbox_sweep
+        from mail.tasks import outbox_sweep
 
         sweeps = []
 

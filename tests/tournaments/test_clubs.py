@@ -2,8 +2,8 @@
 
 import pytest
 
-from games.mail.models import OutgoingEmail
 from games.services import Conflict, GameActionError, NotAllowed, NotFound
+from mail.models import OutgoingEmail
 from tournaments.models import Club, ClubMembership
 from tournaments.selectors import is_club_member, is_club_organiser
 from tournaments.services import (

@@ -3,8 +3,8 @@ games are played out with the engine's default moves."""
 
 import pytest
 
-from games.mail.models import OutgoingEmail
 from games.models import Match, MoveRecord
+from mail.models import OutgoingEmail
 from tournaments.models import Round, Tournament
 from tournaments.services import (
     club_join,

@@ -7,9 +7,9 @@ import pytest
 import time_machine
 from django.test import Client
 
-from games.mail.models import OutgoingEmail
 from games.models import Match
 from games.services import match_resign
+from mail.models import OutgoingEmail
 from tests.games.conftest import play_default_moves as play_default_moves_of_match
 from tournaments.models import Tournament
 from tournaments.tasks import tournament_game_finished as game_finished_task

@@ -5,9 +5,9 @@ import datetime as dt
 
 import pytest
 
-from games.mail.models import OutgoingEmail
 from games.models import Match
 from games.services import Conflict, GameActionError, NotAllowed
+from mail.models import OutgoingEmail
 from tournaments.models import Participant, Tournament
 from tournaments.services import (
     game_result_set,

@@ -3,9 +3,9 @@ matches, the next games, final standings; each step idempotent."""
 
 import pytest
 
-from games.mail.models import OutgoingEmail
 from games.models import Match
 from games.services import Conflict, NotAllowed
+from mail.models import OutgoingEmail
 from tournaments.models import Tournament, TournamentGame
 from tournaments.pairing import single_elimination_bracket
 from tournaments.selectors import players_of, results_of

@@ -2,8 +2,8 @@
 
 import pytest
 
-from games.mail.models import OutgoingEmail
 from games.services import Conflict, GameActionError, NotAllowed, NotFound
+from mail.models import OutgoingEmail
 from tests.conftest import make_user
 from tournaments.models import Participant, Tournament
 from tournaments.selectors import rating_for

@@ -12,6 +12,7 @@ from rest_framework import permissions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from games.deadlines.limits import MAX_DAYS_PER_MOVE
 from games.models import TimeoutPolicy
 
 from .. import selectors, services
@@ -75,7 +76,7 @@ class TournamentListApi(ListCreateApi):
         double_round_robin = serializers.BooleanField(default=False)
         third_place = serializers.BooleanField(default=False)
         advance = serializers.IntegerField(min_value=1, max_value=7, default=1)
-        days_per_move = serializers.IntegerField(min_value=1, max_value=30, default=3)
+        days_per_move = serializers.IntegerField(min_value=1, max_value=MAX_DAYS_PER_MOVE, default=3)
         timeout_policy = serializers.ChoiceField(
             choices=TimeoutPolicy.values, default=TimeoutPolicy.AUTO
         )

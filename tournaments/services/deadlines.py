@@ -26,6 +26,7 @@ from games.services import Conflict, GameActionError, match_resign, move_submit
 
 from ..models import ClubMembership, Round, Tournament, TournamentGame
 from ..notify import notice_send, tournament_url
+from ..signals import autoplay_due
 from .common import log
 from .running import tournament_game_finished
 
@@ -109,16 +110,11 @@ def round_deadlines_sweep(*, now: dt.datetime) -> dict[str, list[int]]:
                 round=round_.number,
                 matches=matches,
             )
-            transaction.on_commit(lambda ids=tuple(matches): _queue_autoplay(ids))
+            transaction.on_commit(
+                lambda ids=list(matches): autoplay_due.send_robust(sender=Round, match_ids=ids)
+            )
         queued.extend(matches)
     return {"notified": notified, "autoplay": queued}
-
-
-def _queue_autoplay(match_ids) -> None:
-    from ..tasks import tournament_match_autoplay as autoplay_task
-
-    for match_id in match_ids:
-        autoplay_task.delay(match_id=match_id)
 
 
 def _notify_organisers(round_: Round, now: dt.datetime) -> None:

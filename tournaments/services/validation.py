@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import datetime as dt
 
+from games.deadlines.limits import MAX_DAYS_PER_MOVE
 from games.models import TimeoutPolicy
 from games.services import GameActionError
 
 from ..models import MAX_CAPACITY, MAX_ROUNDS, Club, Tournament
 
-MAX_DAYS_PER_MOVE = 30
 MAX_ROUND_DAYS = 365
 Format = Tournament.Format
 

@@ -157,8 +157,8 @@ def test_players_on_vacation_show_until_when_in_details_and_lists(alice, bob):
     from django.test.utils import CaptureQueriesContext
     from django.utils import timezone
 
+    from games.deadlines.vacation import vacation_start
     from games.services import match_create_seated
-    from games.services.vacation import vacation_start
 
     today = timezone.now()
     match = match_create_seated(users=[alice, bob], game="alta", now=today)
@@ -182,8 +182,8 @@ def test_players_on_vacation_show_until_when_in_details_and_lists(alice, bob):
 def test_the_answer_to_a_move_says_who_is_on_vacation(alice, bob):
     from django.utils import timezone
 
+    from games.deadlines.vacation import vacation_start
     from games.services import match_create_seated
-    from games.services.vacation import vacation_start
 
     today = timezone.now()
     match = match_create_seated(users=[alice, bob], game="alta", now=today)

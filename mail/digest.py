@@ -62,8 +62,8 @@ def _digest_queue(user, key: str, local: dt.datetime, now: dt.datetime) -> bool:
     email_queue(
         kind=OutgoingEmail.Kind.DIGEST, to=user.email,
         subject=f"{settings.SITE_NAME}: your move in {len(items)} game{'s' if len(items) != 1 else ''}",
-        text=render_to_string("games/email/digest-body.txt", context),
-        html=render_to_string("games/email/digest-body.html", context),
+        text=render_to_string("mail/email/digest-body.txt", context),
+        html=render_to_string("mail/email/digest-body.html", context),
         dedupe_key=key, now=now, user=user,
         headers={"List-Unsubscribe": f"<{context['unsubscribe_url']}>",
                  "List-Unsubscribe-Post": "List-Unsubscribe=One-Click", "Auto-Submitted": "auto-generated"},

@@ -1,13 +1,16 @@
 """Writing outgoing mail: each notification becomes an ``OutgoingEmail`` row,
 and a Celery task sends the rows after their transaction commits
-(``sending.py``).  Every row has a ``dedupe_key`` naming its event and
+(``delivery.py``).  Every row has a ``dedupe_key`` naming its event and
 recipient, so a repeated event never mails anyone twice.
 
 Moves and lifecycle events are rendered here by a worker after they
-committed (``notify_move``, ``notify_event``, called by ``announce``);
+committed (``notify_move`` here, ``lifecycle_mail.notify_event``, called
+by ``announce``);
 answers to a player's own email (rejections, invitations) are written in
 the transaction of the request.  All functions here run inside the
-caller's transaction.
+caller's transaction.  A caller that writes many rows in one transaction
+passes a ``sends`` list, collects their ids and hands them to one send task
+(``delivery.send_after_commit``); without one, each row gets its own.
 """
 
 from __future__ import annotations
@@ -20,30 +23,27 @@ from games.selectors import match_state_at, with_names
 from games.services.rows import row_insert_unless_exists
 
 from .addresses import new_message_id, new_token, reply_address, thread_id, unsubscribe_url
-from .batching import on_commit_batched
+from .delivery import send_after_commit
 from .models import GameMute, OutgoingEmail, ReplyToken
 from .render import GameMail, render_game_email
 
 
-def _schedule_send(email_id: int) -> None:
-    """Send the rows written in this transaction in one batch (one SMTP
-    connection) once it commits."""
-    from .tasks import emails_send
-
-    on_commit_batched("outbox", email_id, emails_send.delay)
-
-
 def email_queue(*, kind: str, to: str, subject: str, text: str, html: str, dedupe_key: str,
-                now: dt.datetime, user=None, match=None, headers: dict | None = None) -> OutgoingEmail:
+                now: dt.datetime, user=None, match=None, headers: dict | None = None,
+                sends: list[int] | None = None) -> OutgoingEmail:
     """Store one outgoing email (once per ``dedupe_key``) and send it after
-    commit.  Returns the stored row (the earlier one for a repeated key)."""
+    commit, or add its id to ``sends`` for the caller to send.  Returns the
+    stored row (the earlier one for a repeated key)."""
     email = OutgoingEmail(
         dedupe_key=dedupe_key, kind=kind, to=to, subject=subject[:500], text=text, html=html, user=user,
         match=match, message_id=new_message_id(), headers=headers or {}, created_at=now,
     )
     if not row_insert_unless_exists(email, ["dedupe_key"]):
         return OutgoingEmail.objects.get(dedupe_key=dedupe_key)
-    _schedule_send(email.pk)
+    if sends is None:
+        send_after_commit([email.pk])
+    else:
+        sends.append(email.pk)
     return email
 
 
@@ -98,7 +98,8 @@ def _names(seats) -> list[str]:
 
 
 def game_email_queue(*, kind: str, match, seat, seats, state, mail: GameMail, dedupe_key: str,
-                     now: dt.datetime, with_reply: bool, ply: int | None = None) -> OutgoingEmail | None:
+                     now: dt.datetime, with_reply: bool, ply: int | None = None,
+                     sends: list[int] | None = None) -> OutgoingEmail | None:
     """Render and queue a game email for ``seat`` from its own view of
     ``state``, the position after ``ply`` (default: the match's current ply).
 
@@ -131,7 +132,7 @@ def game_email_queue(*, kind: str, match, seat, seats, state, mail: GameMail, de
         unsubscribe=unsubscribe, mute=unsubscribe_url(user.pk, match.pk),
     )
     return email_queue(kind=kind, to=user.email, subject=subject, text=text, html=html,
-                       dedupe_key=dedupe_key, now=now, user=user, match=match, headers=headers)
+                       dedupe_key=dedupe_key, now=now, user=user, match=match, headers=headers, sends=sends)
 
 
 def visible_lines(events, seat_index: int | None, names: list[str]) -> list[str]:
@@ -139,7 +140,7 @@ def visible_lines(events, seat_index: int | None, names: list[str]) -> list[str]
     return [with_names(e.text, lookup) for e in events if e.visible_to(seat_index)]
 
 
-def notify_move(record) -> None:
+def notify_move(record, *, sends: list[int] | None = None) -> None:
     """For a stored submission: "your turn" to every seat to move in the
     position it produced, and a receipt to a player who moved by email.
     Rendered from the position after ``record.ply`` (``announce``)."""
@@ -153,7 +154,7 @@ def notify_move(record) -> None:
     names = _names(seats)
     mover = next((s for s in seats if s.index == record.seat_index), None)
     common = {"match": match, "seats": seats, "state": state, "now": record.created_at, "ply": record.ply,
-              "with_reply": True}
+              "with_reply": True, "sends": sends}
     # Every seat to move is told, not only those whose turn began: in a
     # phase where several seats act, another seat's move changes the
     # position their last email answered.
@@ -182,14 +183,4 @@ def notify_rejection(*, match, seat, seats, state, error: str, attempted: str, s
                             with_reply=True)
 
 
-def notify_event(event) -> None:
-    """Mail the people a lifecycle event concerns (``announce``)."""
-    from . import lifecycle_mail
-
-    handler = getattr(lifecycle_mail, f"on_{event.kind}", None)
-    if handler is not None:
-        handler(event)
-
-
-__all__ = ["email_queue", "game_email_queue", "notify_event", "notify_move", "notify_rejection",
-           "reply_token_for"]
+__all__ = ["email_queue", "game_email_queue", "notify_move", "notify_rejection", "reply_token_for"]

@@ -2,9 +2,9 @@ from django.apps import AppConfig
 
 
 class MailConfig(AppConfig):
-    name = "games.mail"
+    name = "mail"
     label = "mail"
     verbose_name = "Game mail"
 
     def ready(self) -> None:
-        from . import receivers  # noqa: F401  (connects the anymail inbound signal)
+        from . import receivers  # noqa: F401  (connects the games hook and the anymail inbound signal)

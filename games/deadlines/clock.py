@@ -15,29 +15,26 @@ bank; after each turn what is left plus ``bank_increment_days`` becomes its
 bank (``Seat.bank_seconds``), never more than ``bank_cap_days``.
 
 The database is the source of truth for deadlines (no long Celery
-countdowns); the sweeper in ``games.services.deadlines`` enforces them.
+countdowns); the sweeper in ``games.deadlines.sweeps`` enforces them.
 """
 
 from __future__ import annotations
 
-import contextlib
 import datetime as dt
 import heapq
 from collections.abc import Iterable, Iterator
-from contextvars import ContextVar
 from dataclasses import dataclass, field
 
+from core.errors import GameActionError
 from games.models import DeadlineSettings, Match, Seat, Vacation
-from games.selectors_deadlines import loaded_settings
+from games.services.rows import row_update
 
-from .errors import GameActionError
-from .rows import row_update
+from .limits import MAX_BANK_DAYS, MAX_DAYS_PER_MOVE
+from .selectors import loaded_settings
 
 Interval = tuple[dt.datetime, dt.datetime]
 
 DAY = dt.timedelta(days=1)
-MAX_DAYS_PER_MOVE = 30
-MAX_BANK_DAYS = 60
 DEFAULT_REMINDER_HOURS = (24, 2)
 #: Seat fields a turn's clock lives in (saved together).
 CLOCK_FIELDS = [
@@ -298,25 +295,14 @@ def _start_turn(
     seat.reminded_hours = None
 
 
-#: (seat id, auto-played turns in a row) while the sweeper plays a turn
-#: for a seat that timed out (see ``auto_played_turn``).
-_auto_turn: ContextVar[tuple[int, int] | None] = ContextVar("auto_turn", default=None)
-
-
-@contextlib.contextmanager
-def auto_played_turn(*, seat_id: int, in_a_row: int) -> Iterator[None]:
-    """Within this block, the turn of ``seat_id`` that ends is the
-    ``in_a_row``-th one played by the system; any other ending turn was
-    played by its player and resets the seat's count."""
-    token = _auto_turn.set((seat_id, in_a_row))
-    try:
-        yield
-    finally:
-        _auto_turn.reset(token)
+#: ``(seat id, turns auto-played in a row)``: the sweeper is playing this
+#: turn for a seat that timed out (``deadlines_update``'s ``auto_played``).
+AutoPlayed = tuple[int, int]
 
 
 def _end_turn(
-    match: Match, seat: Seat, prefs: DeadlineSettings | None, now: dt.datetime
+    match: Match, seat: Seat, prefs: DeadlineSettings | None, now: dt.datetime,
+    auto_played: AutoPlayed | None,
 ) -> None:
     if (
         match.bank_initial_days is not None
@@ -330,15 +316,19 @@ def _end_turn(
         None
     )
     seat.reminded_for = seat.reminded_hours = None
-    auto = _auto_turn.get()
-    seat.auto_moves = auto[1] if auto is not None and auto[0] == seat.pk else 0
+    seat.auto_moves = auto_played[1] if auto_played is not None and auto_played[0] == seat.pk else 0
 
 
 def deadlines_update(
-    *, match: Match, seats: Iterable[Seat], to_move: frozenset[int], now: dt.datetime
+    *, match: Match, seats: Iterable[Seat], to_move: frozenset[int], now: dt.datetime,
+    auto_played: AutoPlayed | None = None,
 ) -> None:
     """Start the clock of every seat that must now move, and stop the
     others' (banking their unused time under a Fischer control).
+
+    A seat whose turn ends counts its turns auto-played in a row: the
+    ``auto_played`` count for the seat it names, zero for any other (its
+    player moved).
 
     A seat that was already to move keeps its deadline (a turn made of
     several submissions is one turn on the clock).  Expects the caller to
@@ -357,7 +347,7 @@ def deadlines_update(
         wanted |= {s.user_id for s in ending}
     prefs = settings_for(wanted, seats)
     for seat in ending:
-        _end_turn(match, seat, prefs.get(seat.user_id), now)
+        _end_turn(match, seat, prefs.get(seat.user_id), now, auto_played)
     for seat in starting:
         _start_turn(match, seat, prefs.get(seat.user_id), now)
     # One plain prebuilt UPDATE per seat: for the two or three seats a move

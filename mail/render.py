@@ -55,7 +55,7 @@ def render_game_email(*, match, view: dict[str, Any], names: list[str], mail: Ga
         "mute_url": mute,
         "site_name": settings.SITE_NAME,
     }
-    subject = " ".join(render_to_string("games/email/game-subject.txt", context).split())
-    text = render_to_string("games/email/game-body.txt", context)
-    html = render_to_string("games/email/game-body.html", context)
+    subject = " ".join(render_to_string("mail/email/game-subject.txt", context).split())
+    text = render_to_string("mail/email/game-body.txt", context)
+    html = render_to_string("mail/email/game-body.html", context)
     return subject, text, html

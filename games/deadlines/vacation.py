@@ -2,10 +2,10 @@
 
 A vacation stops the clock of the player's running turns in every game that
 allows vacations: their deadlines move by the time spent away (they are
-recomputed from the turn's start and budget, see ``games.services.clock``).
+recomputed from the turn's start and budget, see ``games.deadlines.clock``).
 Games that forbid vacations keep their clocks running and record a
 ``vacation_forbidden`` event so the player is told.  Other players see
-"on vacation until …" (``games.selectors_deadlines``).
+"on vacation until …" (``games.deadlines.selectors``).
 
 Allowance: ``settings.VACATION_DAYS_PER_YEAR`` days per calendar year in the
 player's time zone, charged to the year a vacation starts.  A vacation costs
@@ -29,11 +29,12 @@ from collections.abc import Iterable
 from django.conf import settings
 from django.db import transaction
 
+from core.errors import Conflict, GameActionError
 from games.models import DeadlineSettings, Match, Seat, Vacation
+from games.services.announcements import Announcements
+from games.services.lifecycle import record_event
 
-from .clock import DAY, reminder_hours, reminder_next, seat_deadline_refresh
-from .errors import Conflict, GameActionError
-from .lifecycle import record_event
+from .clock import DAY, reminder_hours, reminder_next, seat_clock, seat_deadline_refresh
 
 MAX_REMINDERS = 4
 MAX_REMINDER_HOURS = 7 * 24
@@ -214,7 +215,7 @@ def vacation_end(*, user, now: dt.datetime) -> Vacation:
 
 
 def vacation_take_auto(
-    *, match: Match, seat: Seat, now: dt.datetime
+    *, match: Match, seat: Seat, now: dt.datetime, announcements: Announcements | None = None
 ) -> Vacation | None:
     """Spend a day of vacation instead of a timeout, if the player opted in
     and has a day left.  The turn's clock is topped up to ``now`` (the
@@ -233,8 +234,6 @@ def vacation_take_auto(
         return None
     if vacation_days_left(user=seat.user, now=now) < 1:
         return None
-    from .clock import seat_clock
-
     used = seat_clock(match, seat, prefs, since=seat.turn_started_at).used(
         seat.turn_started_at, now
     )
@@ -250,6 +249,7 @@ def vacation_take_auto(
         f"({left} left this year).",
         user=seat.user,
         now=now,
+        announcements=announcements,
         seat_id=seat.pk,
         vacation_id=vacation.pk,
         until=vacation.ends_at.isoformat(),

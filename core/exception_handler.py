@@ -7,7 +7,7 @@ from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from games.services import GameActionError
+from .errors import GameActionError
 
 
 def _first_message(detail) -> str:

@@ -1,6 +1,8 @@
-"""Mail for lifecycle events (``MatchEvent`` kinds): one ``on_<kind>``
-handler per kind that mails anyone.  Called by a worker after the event
-committed (``announce``); game emails show the position at the event's ply."""
+"""Mail for lifecycle events (``MatchEvent`` kinds): one handler per kind
+that mails anyone, listed in ``HANDLERS``.  Called by a worker after the
+event committed (``announce``); game emails show the position at the
+event's ply.  Each handler adds the ids of the rows it queues to ``sends``
+when given one (see ``outbox``)."""
 
 from __future__ import annotations
 
@@ -17,7 +19,7 @@ from .outbox import email_queue, game_email_queue, seats_with_players, wants_mai
 from .render import GameMail
 
 
-def on_invited(event) -> None:
+def on_invited(event, sends: list[int] | None = None) -> None:
     match = event.match
     seat = Seat.objects.select_related("invited_user").filter(pk=event.data.get("seat_id")).first()
     if seat is None or not seat.invitation_token:
@@ -33,17 +35,17 @@ def on_invited(event) -> None:
         "site_name": settings.SITE_NAME,
     }
     context["reply_address"] = reply_address(seat.invitation_token, kind="join")
-    subject = " ".join(render_to_string("games/email/invitation-subject.txt", context).split())
+    subject = " ".join(render_to_string("mail/email/invitation-subject.txt", context).split())
     email_queue(
         kind=OutgoingEmail.Kind.INVITATION, to=invitee.email if invitee else seat.invited_email,
-        subject=subject, text=render_to_string("games/email/invitation-body.txt", context),
-        html=render_to_string("games/email/invitation-body.html", context),
+        subject=subject, text=render_to_string("mail/email/invitation-body.txt", context),
+        html=render_to_string("mail/email/invitation-body.html", context),
         dedupe_key=f"invited:{event.pk}", now=event.created_at, user=invitee, match=match,
-        headers={"Reply-To": context["reply_address"], "Auto-Submitted": "auto-generated"},
+        headers={"Reply-To": context["reply_address"], "Auto-Submitted": "auto-generated"}, sends=sends,
     )
 
 
-def on_started(event) -> None:
+def on_started(event, sends: list[int] | None = None) -> None:
     match = event.match
     state = match_state_at(match, event.ply)
     seats = seats_with_players(match)
@@ -52,10 +54,10 @@ def on_started(event) -> None:
         mail = GameMail("the game has started", [f"Seat order: {order}."])
         game_email_queue(kind=OutgoingEmail.Kind.STARTED, match=match, seat=seat, seats=seats, state=state,
                          mail=mail, dedupe_key=f"started:{match.pk}:{seat.index}", now=event.created_at,
-                         with_reply=True, ply=event.ply)
+                         with_reply=True, ply=event.ply, sends=sends)
 
 
-def on_finished(event) -> None:
+def on_finished(event, sends: list[int] | None = None) -> None:
     match = event.match
     state = match_state_at(match, event.ply)
     seats = seats_with_players(match)
@@ -67,11 +69,11 @@ def on_finished(event) -> None:
         mail = GameMail(headline, ["Final result:", *results])
         game_email_queue(kind=OutgoingEmail.Kind.GAME_OVER, match=match, seat=seat, seats=seats, state=state,
                          mail=mail, dedupe_key=f"finished:{match.pk}:{seat.index}", now=event.created_at,
-                         with_reply=False)
+                         with_reply=False, sends=sends)
 
 
 def _seat_mail(event, kind: str, headline: str, lines: list[str], *, with_reply: bool,
-               everyone: bool = False) -> None:
+               everyone: bool = False, sends: list[int] | None) -> None:
     """Mail the seat an event names (``data["seat_id"]``), or every player."""
     match = event.match
     if match.state is None:
@@ -85,36 +87,57 @@ def _seat_mail(event, kind: str, headline: str, lines: list[str], *, with_reply:
         mail = GameMail(headline, list(lines))
         game_email_queue(kind=kind, match=match, seat=seat, seats=seats, state=state, mail=mail,
                          dedupe_key=f"{event.kind}:{event.pk}:{seat.index}", now=event.created_at,
-                         with_reply=with_reply, ply=event.ply)
+                         with_reply=with_reply, ply=event.ply, sends=sends)
 
 
-def on_reminder(event) -> None:
+def on_reminder(event, sends: list[int] | None = None) -> None:
     hours = event.data.get("threshold_hours")
     left = f"about {hours} hours left" if hours else "your deadline is near"
     _seat_mail(event, OutgoingEmail.Kind.REMINDER, f"reminder: it is your move ({left})", [event.text],
-               with_reply=True)
+               with_reply=True, sends=sends)
 
 
-def on_timeout_auto(event) -> None:
+def on_timeout_auto(event, sends: list[int] | None = None) -> None:
     _seat_mail(event, OutgoingEmail.Kind.NOTICE, "your deadline passed: a move was played for you",
-               [event.text], with_reply=True)
+               [event.text], with_reply=True, sends=sends)
 
 
-def on_auto_vacation(event) -> None:
+def on_auto_vacation(event, sends: list[int] | None = None) -> None:
     _seat_mail(event, OutgoingEmail.Kind.NOTICE, "a vacation day was used to keep your clock running",
-               [event.text], with_reply=True)
+               [event.text], with_reply=True, sends=sends)
 
 
-def on_timeout_dropped(event) -> None:
+def on_timeout_dropped(event, sends: list[int] | None = None) -> None:
     _seat_mail(event, OutgoingEmail.Kind.NOTICE, "a player was dropped after missing deadlines", [event.text],
-               with_reply=False, everyone=True)
+               with_reply=False, everyone=True, sends=sends)
 
 
-def on_timeout_forfeit(event) -> None:
+def on_timeout_forfeit(event, sends: list[int] | None = None) -> None:
     _seat_mail(event, OutgoingEmail.Kind.NOTICE, "a player lost on time", [event.text],
-               with_reply=False, everyone=True)
+               with_reply=False, everyone=True, sends=sends)
 
 
-def on_vacation_forbidden(event) -> None:
+def on_vacation_forbidden(event, sends: list[int] | None = None) -> None:
     _seat_mail(event, OutgoingEmail.Kind.NOTICE, "this game's clock keeps running during your vacation",
-               [event.text], with_reply=True)
+               [event.text], with_reply=True, sends=sends)
+
+
+#: The handler of each event kind that mails anyone; other kinds mail no one.
+HANDLERS = {
+    "invited": on_invited,
+    "started": on_started,
+    "finished": on_finished,
+    "reminder": on_reminder,
+    "timeout_auto": on_timeout_auto,
+    "auto_vacation": on_auto_vacation,
+    "timeout_dropped": on_timeout_dropped,
+    "timeout_forfeit": on_timeout_forfeit,
+    "vacation_forbidden": on_vacation_forbidden,
+}
+
+
+def notify_event(event, *, sends: list[int] | None = None) -> None:
+    """Mail the people a lifecycle event concerns (``announce``)."""
+    handler = HANDLERS.get(event.kind)
+    if handler is not None:
+        handler(event, sends)

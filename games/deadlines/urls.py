@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import views_deadlines as views
+from . import views
 
 urlpatterns = [
     path("profile/deadlines/", views.deadlines_settings, name="deadline-settings"),

@@ -67,13 +67,14 @@ from collections.abc import Callable
 from django.db import DatabaseError, transaction
 from django.db.models import Q
 
+from core.errors import NotFound
 from games.engine import Termination, get_rules
 from games.models import DeadlineSettings, Match, MoveRecord, Seat, TimeoutPolicy
+from games.services.announcements import GATHER_MAX, Announcements, after_commit
+from games.services.lifecycle import record_event
+from games.services.moves import match_lock, match_resign, move_play
 
-from .clock import auto_played_turn, reminder_hours, reminder_next, seat_deadline
-from .errors import NotFound
-from .lifecycle import record_event
-from .moves import match_lock, match_resign, move_play
+from .clock import reminder_hours, reminder_next, seat_deadline
 from .vacation import vacation_apply, vacation_take_auto, vacations_close
 
 logger = logging.getLogger(__name__)
@@ -116,7 +117,8 @@ def _settings_of(seat: Seat) -> DeadlineSettings | None:
 
 
 def deadline_enforce(
-    *, match_id: int, seat_id: int, claimed: dt.datetime, now: dt.datetime
+    *, match_id: int, seat_id: int, claimed: dt.datetime, now: dt.datetime,
+    announcements: Announcements | None = None,
 ) -> str:
     """Enforce the deadline of a seat the caller has claimed (its
     ``deadline_at`` set to ``claimed``).
@@ -131,10 +133,12 @@ def deadline_enforce(
        ``FORFEIT``.
 
     Runs in its own transaction; raises whatever the write path raises
-    (nothing is then changed).  Returns the outcome.
+    (nothing is then changed).  Its moves and events go to the sweep's
+    ``announcements``, or are announced after commit.  Returns the outcome.
     """
     vacation = None
     with transaction.atomic():
+        announcements = after_commit(announcements)
         # One query locks the match row (only it: "match before seats")
         # and reads its seats with their players and settings.
         try:
@@ -159,13 +163,13 @@ def deadline_enforce(
                 )
                 return MOVED
         if prefs is not None and prefs.auto_vacation:
-            vacation = vacation_take_auto(match=match, seat=seat, now=now)
+            vacation = vacation_take_auto(match=match, seat=seat, now=now, announcements=announcements)
         if vacation is not None:
             outcome = AUTO_VACATION
         elif match.timeout_policy == TimeoutPolicy.FORFEIT:
-            outcome = _forfeit(match, seat, now)
+            outcome = _forfeit(match, seat, now, announcements)
         else:
-            outcome = _auto_play(match, seats, seat, now)
+            outcome = _auto_play(match, seats, seat, now, announcements)
     if vacation is not None:
         vacation_apply(
             user=seat.user, vacation=vacation, now=now, skip_match_ids=[match_id]
@@ -173,7 +177,7 @@ def deadline_enforce(
     return outcome
 
 
-def _forfeit(match: Match, seat: Seat, now: dt.datetime) -> str:
+def _forfeit(match: Match, seat: Seat, now: dt.datetime, announcements: Announcements) -> str:
     result = match_resign(
         match_id=match.pk,
         user=None,
@@ -181,6 +185,7 @@ def _forfeit(match: Match, seat: Seat, now: dt.datetime) -> str:
         reason=Termination.TIMEOUT,
         source=MoveRecord.Source.SYSTEM,
         now=now,
+        announcements=announcements,
     )
     # Recorded after the write so that whoever renders the event (the
     # mail app) sees the position it produced.
@@ -190,32 +195,37 @@ def _forfeit(match: Match, seat: Seat, now: dt.datetime) -> str:
         f"{seat.user} ran out of time and loses the game.",
         user=seat.user,
         now=now,
+        announcements=announcements,
         seat_id=seat.pk,
     )
     return FORFEIT
 
 
-def _auto_play(match: Match, seats: list[Seat], seat: Seat, now: dt.datetime) -> str:
+def _auto_play(
+    match: Match, seats: list[Seat], seat: Seat, now: dt.datetime, announcements: Announcements
+) -> str:
     rules = get_rules(match.game)
     text = _default_turn(rules, rules.load(match.state), seat.index)
     in_a_row = seat.auto_moves + 1
-    with auto_played_turn(seat_id=seat.pk, in_a_row=in_a_row):
-        # Through the write path, under the lock this enforcement holds.
-        result = move_play(
-            match,
-            seats,
-            user=seat.user,
-            ply=match.ply,
-            text=text,
-            source=MoveRecord.Source.SYSTEM,
-            now=now,
-        )
+    # Through the write path, under the lock this enforcement holds.
+    result = move_play(
+        match,
+        seats,
+        user=seat.user,
+        ply=match.ply,
+        text=text,
+        source=MoveRecord.Source.SYSTEM,
+        now=now,
+        announcements=announcements,
+        auto_played=(seat.pk, in_a_row),
+    )
     record_event(
         result.match,
         "timeout_auto",
         f"{seat.user} ran out of time; the default move was played: {text}.",
         user=seat.user,
         now=now,
+        announcements=announcements,
         seat_id=seat.pk,
         moves=text,
         auto_moves=in_a_row,
@@ -229,6 +239,7 @@ def _auto_play(match: Match, seats: list[Seat], seat: Seat, now: dt.datetime) ->
         reason=Termination.TIMEOUT,
         source=MoveRecord.Source.SYSTEM,
         now=now,
+        announcements=announcements,
     )
     record_event(
         result.match,
@@ -237,6 +248,7 @@ def _auto_play(match: Match, seats: list[Seat], seat: Seat, now: dt.datetime) ->
         "ranked last, their turns are played automatically.",
         user=seat.user,
         now=now,
+        announcements=announcements,
         seat_id=seat.pk,
     )
     return DROPPED
@@ -280,11 +292,18 @@ def deadlines_sweep(
     the first batch is full, ``on_backlog`` is called (once, after that batch
     is claimed) so that the caller can start more sweeps.
     Returns a count per outcome (plus ``lost``: claimed by someone else,
-    ``failed``: raised and pushed back)."""
-    from games.mail.announce import announcements_gathered
+    ``failed``: raised and pushed back).
 
-    with announcements_gathered():  # one mail task per many enforcements
-        report = _sweep(now=now, batch_size=batch_size, max_seconds=max_seconds, on_backlog=on_backlog)
+    The enforcements' moves and events are announced ``GATHER_MAX`` at a
+    time (one mail task for many deadlines), each batch once its
+    transactions committed."""
+    gathered = Announcements()
+    try:
+        report = _sweep(now=now, batch_size=batch_size, max_seconds=max_seconds, on_backlog=on_backlog,
+                        gathered=gathered)
+    finally:
+        # At once, unless a caller runs the sweep inside a transaction of its own.
+        transaction.on_commit(gathered.send)
     closed = vacations_close(now=now)
     if closed:
         report["vacations_closed"] += closed
@@ -292,7 +311,8 @@ def deadlines_sweep(
 
 
 def _sweep(
-    *, now: dt.datetime, batch_size: int, max_seconds: float, on_backlog: Callable[[], None] | None
+    *, now: dt.datetime, batch_size: int, max_seconds: float, on_backlog: Callable[[], None] | None,
+    gathered: Announcements,
 ) -> Counter:
     report: Counter = Counter()
     started = time.monotonic()
@@ -321,7 +341,7 @@ def _sweep(
             try:
                 report[
                     deadline_enforce(
-                        match_id=match_id, seat_id=pk, claimed=lease, now=now
+                        match_id=match_id, seat_id=pk, claimed=lease, now=now, announcements=gathered
                     )
                 ] += 1
             except Exception:
@@ -333,6 +353,8 @@ def _sweep(
                     deadline_at=now + RETRY_AFTER
                 )
                 report["failed"] += 1
+            if len(gathered) >= GATHER_MAX:
+                transaction.on_commit(gathered.send)
     if not report["lost"]:
         del report["lost"]
     return report

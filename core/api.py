@@ -4,11 +4,17 @@ user with the ``game_write`` scope)."""
 
 from __future__ import annotations
 
-from rest_framework import permissions
+from rest_framework import permissions, serializers
 from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
-from .serializers import ErrorSerializer
+
+class ErrorSerializer(serializers.Serializer):
+    """The shape of every error answer (``core.exception_handler``)."""
+
+    code = serializers.CharField()
+    detail = serializers.CharField()
+
 
 #: Error answers an endpoint may give, for the schema (all ``{"code", "detail"}``).
 ERRORS = {code: ErrorSerializer for code in (400, 403, 404, 409, 429)}

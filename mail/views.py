@@ -38,6 +38,6 @@ def unsubscribe(request, token: str):
         user, match = _apply(user_id, match_id)
         if request.POST.get("List-Unsubscribe") == "One-Click":
             return HttpResponse("Unsubscribed.", content_type="text/plain")
-        return render(request, "games/mail/unsubscribed.html", {"match": match, "user_": user})
+        return render(request, "mail/unsubscribed.html", {"match": match, "user_": user})
     match = Match.objects.filter(pk=match_id).first() if match_id else None
-    return render(request, "games/mail/unsubscribe.html", {"match": match})
+    return render(request, "mail/unsubscribe.html", {"match": match})

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from django.contrib import messages
 from django.shortcuts import redirect
 
-from games.services import GameActionError
+from .errors import GameActionError
 
 
 def action_redirect(request, pk: int, action: Callable[[], object], success: str, *, to: str):

@@ -1,11 +1,11 @@
 """Turning moves and lifecycle events into emails, after they commit.
 
-The write path only stores what happened (a ``MoveRecord`` or a
-``MatchEvent``, with ``notified_at`` still null) and calls ``announce``;
-once its transaction commits, one ``notifications_write`` task takes every
-row of that transaction.  The worker renders the emails from the position
-at the row's ply and writes them to the outbox in the transaction that
-marks the row notified (one transaction per ``WRITE_CHUNK`` rows, a
+The games' write path only stores what happened (a ``MoveRecord`` or a
+``MatchEvent``, with ``notified_at`` still null) and, once its transaction
+commits, sends ``games.signals.recorded`` with the rows' ids; mail's
+receiver queues one ``notifications_write`` task for them.  The worker
+renders the emails from the position at the row's ply and writes them to
+the outbox in the transaction that marks the row notified (one transaction per ``WRITE_CHUNK`` rows, a
 savepoint per row).  So rendering (several milliseconds per recipient)
 never runs under a match lock, and nothing is lost: a row whose task never
 ran is taken by the outbox sweep after ``GRACE``.  Rows are claimed with
@@ -15,18 +15,16 @@ so however many tasks see a row, its emails are written once.
 
 from __future__ import annotations
 
-import contextlib
 import datetime as dt
 import logging
-from collections.abc import Iterator
-from contextvars import ContextVar
 
 from django.db import transaction
 from django.db.models import Prefetch
 
 from games.models import MatchEvent, MoveRecord, Seat
 
-from .batching import on_commit_batched
+from . import lifecycle_mail, outbox
+from .delivery import send_after_commit
 
 logger = logging.getLogger(__name__)
 
@@ -34,55 +32,6 @@ logger = logging.getLogger(__name__)
 GRACE = dt.timedelta(minutes=1)
 #: Rows older than this that still failed to render are left to the logs.
 GIVE_UP_AFTER = dt.timedelta(days=1)
-MOVE, EVENT = "move", "event"
-
-
-def announce(*, record: MoveRecord | None = None, event: MatchEvent | None = None) -> None:
-    """Have the emails of ``record`` or ``event`` written once the current
-    transaction commits."""
-    item = (MOVE, record.pk) if record is not None else (EVENT, event.pk)
-    on_commit_batched("announce", item, _queue)
-
-
-#: Rows committed inside ``announcements_gathered``, not yet handed to a task.
-_gathered: ContextVar[list[tuple[str, int]] | None] = ContextVar("announcements_gathered", default=None)
-#: How many gathered rows make one task.
-GATHER_MAX = 50
-
-
-@contextlib.contextmanager
-def announcements_gathered() -> Iterator[None]:
-    """Within this block (a sweep committing one small transaction per
-    deadline), committed rows go to the worker ``GATHER_MAX`` at a time, in
-    one task each, instead of one task per transaction."""
-    rows: list[tuple[str, int]] = []
-    token = _gathered.set(rows)
-    try:
-        yield
-    finally:
-        _gathered.reset(token)
-        if rows:
-            _publish(rows)
-
-
-def _queue(items: list[tuple[str, int]]) -> None:
-    rows = _gathered.get()
-    if rows is None:
-        _publish(items)
-        return
-    rows.extend(items)
-    if len(rows) >= GATHER_MAX:
-        _publish(list(rows))
-        rows.clear()
-
-
-def _publish(items: list[tuple[str, int]]) -> None:
-    from .tasks import notifications_write
-
-    notifications_write.delay([pk for kind, pk in items if kind == MOVE],
-                              [pk for kind, pk in items if kind == EVENT])
-
-
 #: Rows claimed and written in one transaction.
 WRITE_CHUNK = 50
 
@@ -91,10 +40,10 @@ def notifications_write(*, move_ids: list[int], event_ids: list[int], now: dt.da
     """Write the emails of the given rows that are not yet notified; returns
     how many rows were announced.  A row whose rendering raises is logged
     and left for the sweep; the others go on."""
-    from .outbox import notify_event, notify_move
-
     written = 0
-    for model, ids, notify in ((MoveRecord, move_ids, notify_move), (MatchEvent, event_ids, notify_event)):
+    # Looked up at each call, not bound at import: tests replace them.
+    for model, ids, notify in ((MoveRecord, move_ids, outbox.notify_move),
+                               (MatchEvent, event_ids, lifecycle_mail.notify_event)):
         for start in range(0, len(ids), WRITE_CHUNK):
             chunk = ids[start:start + WRITE_CHUNK]
             try:
@@ -117,16 +66,20 @@ def _write_chunk(model, ids: list[int], notify, now: dt.datetime) -> int:
         rows = list(model.objects.select_for_update(skip_locked=True, of=("self",))
                     .select_related("match").prefetch_related(seats, "match__gamemute_set")
                     .filter(pk__in=ids, notified_at__isnull=True).order_by("pk"))
-        done = []
+        done: list[int] = []
+        sends: list[int] = []
         for row in rows:
+            written: list[int] = []
             try:
                 with transaction.atomic():  # a failing row takes only its own emails back
-                    notify(row)
+                    notify(row, sends=written)
                 done.append(row.pk)
+                sends.extend(written)
             except Exception:
                 logger.exception("Writing the emails of %s %s failed; the sweep retries", model.__name__, row.pk)
         if done:
             model.objects.filter(pk__in=done).update(notified_at=now)
+        send_after_commit(sends)
     return len(done)
 
 

@@ -2,7 +2,7 @@
 
 from django.core.management.base import BaseCommand
 
-from games.mail.gateway import serve_forever
+from mail.gateway import serve_forever
 
 
 class Command(BaseCommand):

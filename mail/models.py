@@ -9,7 +9,7 @@ from django.db import models
 
 class OutgoingEmail(models.Model):
     """One email to one recipient, written in one transaction (for moves
-    and events, the one that marks them announced: ``games.mail.announce``)
+    and events, the one that marks them announced: ``mail.announce``)
     and sent by a Celery task after it commits.
 
     queued -> sending -> sent; sending -> retrying -> sending ...; -> failed.

@@ -15,12 +15,13 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 
-from games.calendar import deadlines_calendar
 from games.models import DeadlineSettings
-from games.selectors_deadlines import deadlines_of, running_games_of, vacations_of
 from games.services import GameActionError
-from games.services.clock import reminder_hours
-from games.services.vacation import (
+
+from .calendar import deadlines_calendar
+from .clock import reminder_hours
+from .selectors import deadlines_of, running_games_of, vacations_of
+from .vacation import (
     MAX_REMINDER_HOURS,
     calendar_token_get,
     deadline_settings_get,

@@ -6,7 +6,7 @@ import sys
 from django.core.management.base import BaseCommand
 from django.utils import timezone
 
-from games.mail.services import inbound_email_process
+from mail.services import inbound_email_process
 
 
 class Command(BaseCommand):

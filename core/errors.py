@@ -1,0 +1,46 @@
+"""Errors an action (a service call) can end in, each with a
+machine-readable code and a message for the person who asked.  Views map
+``status`` to HTTP; ``core.exception_handler`` does so for the API."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class GameActionError(Exception):
+    code = "invalid"
+    status = 400
+
+    def __init__(self, message: str, *, code: str | None = None, **extra: Any) -> None:
+        super().__init__(message)
+        self.message = message
+        if code:
+            self.code = code
+        self.extra = extra
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"code": self.code, "detail": self.message, **self.extra}
+
+
+class NotAllowed(GameActionError):
+    code = "not_allowed"
+    status = 403
+
+
+class NotFound(GameActionError):
+    code = "not_found"
+    status = 404
+
+
+class Conflict(GameActionError):
+    """The request answered a position or a lobby state that has changed."""
+
+    code = "conflict"
+    status = 409
+
+
+class MoveRejected(GameActionError):
+    """The engine refused the move (notation, legality, turn)."""
+
+    code = "illegal_move"
+    status = 422

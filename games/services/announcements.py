@@ -1,0 +1,67 @@
+"""Telling the other apps what a unit of work stored, once it has committed.
+
+Moves (``MoveRecord``) and lifecycle events (``MatchEvent``) are stored with
+``notified_at`` null: they are the games' outbox.  The services add each row
+to an ``Announcements``; after commit it sends ``signals.recorded`` once with
+all of them, so mail writes a whole transaction's emails in one task.  A
+sweep that commits many small transactions passes one ``Announcements`` down
+to all of them and sends it every ``GATHER_MAX`` rows.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+
+from games.models import Match, MatchEvent, MoveRecord
+from games.signals import recorded
+
+#: How many rows a sweep gathers into one announcement.
+GATHER_MAX = 50
+
+
+class Announcements:
+    """Rows stored and not yet announced, in the order they were stored."""
+
+    def __init__(self) -> None:
+        self.move_ids: list[int] = []
+        self.event_ids: list[int] = []
+
+    def add(self, row: MoveRecord | MatchEvent) -> None:
+        (self.move_ids if isinstance(row, MoveRecord) else self.event_ids).append(row.pk)
+
+    def __len__(self) -> int:
+        return len(self.move_ids) + len(self.event_ids)
+
+    def send(self) -> None:
+        """Send ``recorded`` with the rows gathered so far (call it after
+        they committed) and start afresh; nothing is sent when empty.  A row
+        whose transaction rolled back is unknown to the receivers' query and
+        so ignored."""
+        if not self:
+            return
+        moves, events = self.move_ids, self.event_ids
+        self.move_ids, self.event_ids = [], []
+        recorded.send_robust(sender=Match, move_ids=moves, event_ids=events)
+
+
+def after_commit(announcements: Announcements | None) -> Announcements:
+    """``announcements`` when the caller gathers rows itself (a sweep);
+    otherwise a new one, sent once the current transaction commits.  Call
+    it inside that transaction (outside one it would be sent at once,
+    before any row is added)."""
+    if announcements is not None:
+        return announcements
+    fresh = Announcements()
+    transaction.on_commit(fresh.send)
+    return fresh
+
+
+def announce(row: MoveRecord | MatchEvent, announcements: Announcements | None) -> None:
+    """Add ``row`` to ``announcements``, or else announce it on its own
+    once the current transaction commits (at once outside one)."""
+    if announcements is not None:
+        announcements.add(row)
+        return
+    alone = Announcements()
+    alone.add(row)
+    transaction.on_commit(alone.send)

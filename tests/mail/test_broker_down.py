@@ -1,0 +1,93 @@
+"""A broker that refuses tasks after commit never turns a committed move
+into an error answer: the move stays stored, the failure is logged, and
+the outbox sweep writes and sends its mail later."""
+
+import datetime as dt
+from email.message import EmailMessage
+
+import pytest
+import time_machine
+from celery.app.task import Task
+from django.core import mail
+from django.utils import timezone
+from kombu.exceptions import OperationalError
+from rest_framework.test import APIClient
+
+from alta_site.accounts.tokens import ApiToken
+from games.engine import get_rules
+from games.models import MoveRecord
+from games.services import match_create_seated
+from mail import announce, tasks
+from mail.models import OutgoingEmail, ReplyToken
+from mail.services import inbound_email_process
+
+from .conftest import mover_of
+
+
+def _refuse(*args, **kwargs):
+    raise OperationalError("Error 111 connecting to the broker: Connection refused.")
+
+
+def _option(match, seat) -> str:
+    rules = get_rules(match.game)
+    return rules.move_options(rules.load(match.state), seat.index)[0][0]
+
+
+def _reply(token: ReplyToken, body: str) -> bytes:
+    from mail.addresses import reply_address
+
+    message = EmailMessage()
+    message["From"] = token.user.email
+    message["To"] = reply_address(token.token)
+    message["Subject"] = "Re: Alta: your move"
+    message["Message-ID"] = "<broker-down@client.example>"
+    message.set_content(body)
+    return bytes(message)
+
+
+@pytest.mark.django_db(transaction=True)  # real commits: on-commit publishing runs as in production
+def test_moves_stored_while_the_broker_is_down_are_answered_and_mailed_later(alice, bob, client, monkeypatch,
+                                                                            caplog):
+    match = match_create_seated(users=[alice, bob], game="alta", now=timezone.now())
+    seat = mover_of(match)
+    token = ReplyToken.objects.get(match=match, user=seat.user, ply=0)  # from the "game started" mail
+    mail.outbox.clear()
+    monkeypatch.setattr(Task, "apply_async", _refuse)
+
+    # An emailed reply.
+    record = inbound_email_process(raw=_reply(token, _option(match, seat)), source="test", now=timezone.now())
+    assert record.outcome == "accepted"
+
+    # An API move.
+    match.refresh_from_db()
+    seat = mover_of(match)
+    api = APIClient()
+    api.credentials(HTTP_AUTHORIZATION=f"Token {ApiToken.issue(user=seat.user, name='test')[1]}")
+    answer = api.post(f"/api/games/{match.pk}/moves/", {"ply": match.ply, "move": _option(match, seat)},
+                      format="json")
+    assert answer.status_code == 201, answer.content
+    assert answer.json()["ply"] == 2
+
+    # A move by the game page's form.
+    match.refresh_from_db()
+    seat = mover_of(match)
+    client.force_login(seat.user)
+    answer = client.post(f"/games/{match.pk}/move/", {"ply": match.ply, "move": _option(match, seat)})
+    assert answer.status_code == 302 and answer.url == f"/games/{match.pk}/"
+    assert not [m for m in answer.wsgi_request._messages if m.level_tag == "error"]
+
+    records = list(MoveRecord.objects.filter(match=match).order_by("ply"))
+    assert [r.ply for r in records] == [1, 2, 3]
+    assert [r.source for r in records] == ["email", "api", "web"]
+    assert all(r.notified_at is None for r in records)
+    assert mail.outbox == []
+    assert "Could not queue the emails" in caplog.text
+
+    monkeypatch.undo()  # the broker is back
+    with time_machine.travel(timezone.now() + announce.GRACE + dt.timedelta(seconds=5), tick=False):
+        tasks.outbox_sweep()
+    assert all(r.notified_at is not None for r in MoveRecord.objects.filter(match=match))
+    assert mail.outbox, "the sweep sends the moves' mail"
+    assert not OutgoingEmail.objects.exclude(status=OutgoingEmail.Status.SENT).exists()
+    receipt = [m for m in mail.outbox if "was played" in m.subject]
+    assert [m.to for m in receipt] == [[token.user.email]]
