@@ -72,11 +72,10 @@ def test_the_start_pairs_round_1_and_starts_its_games_with_the_settings(
         seats = list(match.seats.order_by("index").values_list("user_id", flat=True))
         assert [user_of(t, pid).pk for pid in game.players] == seats
     assert games[0].round.deadline_at == now + 9 * DAY
-    # Monrad on seeds: 1 v 2, 3 v 4.
-    assert {frozenset(g.players) for g in games} == {
-        frozenset(t.participants.filter(seed__in=pair).values_list("pk", flat=True))
-        for pair in ((1, 2), (3, 4))
-    }
+    # Dutch on seeds: 1 v 3, 2 v 4; pairing number 1 (odd) moves first,
+    # 2 (even) second.  The match keeps that seat order.
+    seed_of = dict(t.participants.values_list("pk", "seed"))
+    assert [[seed_of[p] for p in g.players] for g in games] == [[1, 3], [4, 2]]
 
 
 def test_too_few_players_cancel_the_tournament_and_tell_them(alice, club, bob, now):

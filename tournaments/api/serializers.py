@@ -42,6 +42,7 @@ class TournamentSummarySerializer(serializers.Serializer):
 class TournamentSettingsSerializer(serializers.Serializer):
     rounds = serializers.IntegerField(allow_null=True)
     double_round_robin = serializers.BooleanField()
+    pairing_system = serializers.ChoiceField(choices=Tournament.Pairing.values)
     third_place = serializers.BooleanField()
     advance = serializers.IntegerField()
     days_per_move = serializers.IntegerField()

@@ -33,6 +33,7 @@ from .round_robin import (
     round_robin_rounds,
     round_robin_schedule,
 )
+from .dutch import dutch_pairing
 from .swiss import swiss_pairing
 from .swiss_tables import swiss_table_pairing
 from .tables import Knockout, group_stage, table_knockout
@@ -46,6 +47,7 @@ __all__ = [
     "bracket_size",
     "double_elimination_bracket",
     "drop_in_orders",
+    "dutch_pairing",
     "group_stage",
     "round_robin_round",
     "round_robin_rounds",
