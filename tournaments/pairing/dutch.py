@@ -26,8 +26,9 @@ said):
    the bracket floats down, as do S2 players left over who cannot be paired
    among themselves.
 7. If no pairing avoids every rematch and colour clash, clashes are allowed
-   first; if rematches are still needed the round is paired by Monrad
-   (``swiss.py``), which keeps them as few as possible.
+   (each player still tries the partners it does not clash with first); if
+   rematches are still needed the round is paired by Monrad (``swiss.py``),
+   which keeps them as few as possible.
 
 Seats follow the colour rules (``colours.allocate``).  Not implemented from
 C.04.3: the quality criteria that weigh colour preferences and float
@@ -93,7 +94,10 @@ def dutch_pairing(
         byes.append(GameResult.bye(round_number, order[bye], key=f"R{round_number}-B1"))
 
     floated = _floated_down(players, results, round_number - 1)
-    pairs = _Brackets(order, points, adjacent, matching, floated).pair()
+    def preferred(u: int, v: int) -> bool:
+        return not clash(prefs[u], prefs[v])
+
+    pairs = _Brackets(order, points, adjacent, matching, floated, preferred).pair()
     tables = tuple(
         Table(
             round=round_number,
@@ -113,9 +117,12 @@ def dutch_pairing(
 class _Brackets:
     """The greedy bracket-by-bracket pairing (module doc, steps 4-6)."""
 
-    def __init__(self, order, points, adjacent, matching: Matching, floated) -> None:
+    def __init__(
+        self, order, points, adjacent, matching: Matching, floated, preferred
+    ) -> None:
         self.order = order
         self.adjacent = adjacent
+        self.preferred = preferred
         self.matching = matching
         self.floated = {i for i, pid in enumerate(order) if pid in floated}
         self.pairs: list[tuple[int, int]] = []
@@ -142,7 +149,7 @@ class _Brackets:
         left: list[int] = []
         free = list(residents)
         for m in down:  # step 4
-            partner = next((r for r in free if self._try(m, r)), None)
+            partner = self._first(m, free)
             if partner is None:
                 left.append(m)
             else:
@@ -160,15 +167,20 @@ class _Brackets:
                 continue
             others = [u for u in s2 if self.matching.alive[u]]
             others += [u for u in reversed(s1[i + 1 :]) if self.matching.alive[u]]
-            if not any(self._try(v, u) for u in others):
+            if self._first(v, others) is None:
                 left.append(v)
         rest = [u for u in s2 if self.matching.alive[u]]
         for i, v in enumerate(rest):
-            if self.matching.alive[v] and not any(
-                self._try(v, u) for u in rest[i + 1 :] if self.matching.alive[u]
-            ):
+            if self.matching.alive[v] and self._first(v, rest[i + 1 :]) is None:
                 left.append(v)
         return sorted(v for v in left if self.matching.alive[v])
+
+    def _first(self, v: int, candidates: list[int]) -> int | None:
+        """Pair ``v`` with the first of ``candidates`` it may meet, those it
+        does not clash with in colour first; the partner, or None."""
+        ordered = [u for u in candidates if self.preferred(v, u)]
+        ordered += [u for u in candidates if not self.preferred(v, u)]
+        return next((u for u in ordered if self._try(v, u)), None)
 
     def _try(self, a: int, b: int) -> bool:
         """Pair ``a`` and ``b`` if allowed and the rest stays pairable."""
