@@ -15,7 +15,6 @@ from tournaments.pairing import (
     swiss_table_pairing,
 )
 from tournaments.pairing.colours import colour_history, violations
-from tournaments.types import GameResult
 
 from .conftest import best_seed_wins, new_players, running_games, started, user_of
 from .simulate import field, random_result, win
@@ -54,8 +53,7 @@ def test_monrad_seats_follow_the_colour_rules_too(seed):
     # Monrad ignores colours when pairing, but seats each pair by them: in
     # round 2 everyone alternates, as both players have a mild preference
     # for the seat they did not have (or one wins by rank, E.4).
-    for player, seats in history.items():
-        assert len(seats) == 3
+    assert {len(seats) for seats in history.values()} == {3}
     round_two = [r.table for r in results if r.round == 2]
     assert all(history[a][0] == -1 or history[b][0] == 1 for a, b in round_two)
 
@@ -132,9 +130,7 @@ def test_tables_of_three_rotate_seats_and_avoid_repeat_co_players(seed):
     # 9 players in 4 rounds of triples can avoid every repeat (the affine
     # plane of order 3), and then everybody sits in every seat, one twice.
     assert max(shared.values()) == 1
-    assert {p: sorted(c.values()) for p, c in positions.items()} == {
-        p: [1, 1, 2] for p in range(1, 10)
-    }
+    assert {p: sorted(c.values()) for p, c in positions.items()} == {p: [1, 1, 2] for p in range(1, 10)}
 
 
 @pytest.mark.django_db

@@ -5,7 +5,7 @@ import pytest
 
 from games.mail.models import OutgoingEmail
 from games.models import Match
-from games.services import Conflict, NotAllowed
+from games.services import Conflict, GameActionError, NotAllowed
 from tournaments.models import Tournament, TournamentGame
 from tournaments.pairing import single_elimination_bracket
 from tournaments.selectors import players_of, results_of
@@ -326,3 +326,23 @@ def test_a_multi_player_swiss_seats_tables_each_round(alice, club, now):
     t = play_out(t, now)
     assert t.status == Tournament.Status.FINISHED
     assert t.games.filter(round__number=2).count() == 3
+
+
+def test_an_organiser_may_pair_a_swiss_by_monrad_instead(alice, club, now):
+    t = started(
+        alice, club, new_players(4), now=now, format="swiss", rounds=2,
+        pairing_system="monrad",
+    )
+    assert t.pairing_system == Tournament.Pairing.MONRAD
+    seed_of = dict(t.participants.values_list("pk", "seed"))
+    # Monrad on seeds: 1 v 2, 3 v 4 (the Dutch pairs 1 v 3, 2 v 4).
+    assert sorted(sorted(seed_of[p] for p in g.players) for g in running_games(t)) == [
+        [1, 2],
+        [3, 4],
+    ]
+
+
+def test_an_unknown_pairing_system_is_refused(alice, club, now):
+    with pytest.raises(GameActionError) as refused:
+        make_tournament(alice, club, now=now, format="swiss", rounds=2, pairing_system="lottery")
+    assert refused.value.code == "invalid_pairing_system"

@@ -26,6 +26,7 @@ from complete earlier rounds.
 from .bracket import Bracket, BracketGame
 from .common import SeatBalance, table_sizes
 from .double_elimination import double_elimination_bracket, drop_in_orders
+from .dutch import dutch_pairing
 from .elimination import bracket_size, seeding_order, single_elimination_bracket
 from .round_robin import (
     berger_table,
@@ -33,7 +34,6 @@ from .round_robin import (
     round_robin_rounds,
     round_robin_schedule,
 )
-from .dutch import dutch_pairing
 from .swiss import swiss_pairing
 from .swiss_tables import swiss_table_pairing
 from .tables import Knockout, group_stage, table_knockout

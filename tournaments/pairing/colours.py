@@ -96,9 +96,7 @@ def allocate(
     return (high, low) if colour == FIRST else (low, high)
 
 
-def _high_colour(
-    hh: Sequence[int], hl: Sequence[int], ph: Preference, pl: Preference
-) -> int | None:
+def _high_colour(hh: Sequence[int], hl: Sequence[int], ph: Preference, pl: Preference) -> int | None:
     if ph.colour and pl.colour and ph.colour != pl.colour:
         return ph.colour  # E.1
     if not ph.colour or not pl.colour:
@@ -107,7 +105,7 @@ def _high_colour(
         return ph.colour if ph.strength > pl.strength else -pl.colour
     if ph.strength == ABSOLUTE and abs(ph.difference) != abs(pl.difference):
         return ph.colour if abs(ph.difference) > abs(pl.difference) else -pl.colour
-    for x, y in zip(reversed(hh), reversed(hl)):  # E.3
+    for x, y in zip(reversed(hh), reversed(hl), strict=False):  # E.3
         if x != y:
             return -x
     return ph.colour  # E.4

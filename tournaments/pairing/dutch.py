@@ -25,7 +25,8 @@ said):
    lowest S1 players below it (an exchange).  A player who finds nobody in
    the bracket floats down, as do S2 players left over who cannot be paired
    among themselves.
-7. If no pairing avoids every rematch and colour clash, clashes are allowed
+7. If no pairing (after the bye) avoids every rematch and colour clash,
+   clashes are allowed
    (each player still tries the partners it does not clash with first); if
    rematches are still needed the round is paired by Monrad (``swiss.py``),
    which keeps them as few as possible.
@@ -50,9 +51,7 @@ from .matching import Matching
 from .swiss import choose_bye, swiss_pairing
 
 
-def dutch_pairing(
-    players: Iterable[Player], results: Iterable[GameResult], round_number: int
-) -> RoundPairing:
+def dutch_pairing(players: Iterable[Player], results: Iterable[GameResult], round_number: int) -> RoundPairing:
     """Pair round ``round_number`` of a two-player Swiss (module doc).
 
     :param players: every registered player (withdrawn ones are skipped).
@@ -91,9 +90,13 @@ def dutch_pairing(
     if len(order) % 2:
         bye = choose_bye(order, results, matching)
         matching.remove(bye)
+        if matching.size < matching.alive_count // 2:
+            # Nobody's bye leaves a pairing without rematches (step 7).
+            return swiss_pairing(players, results, round_number)
         byes.append(GameResult.bye(round_number, order[bye], key=f"R{round_number}-B1"))
 
     floated = _floated_down(players, results, round_number - 1)
+
     def preferred(u: int, v: int) -> bool:
         return not clash(prefs[u], prefs[v])
 
@@ -117,9 +120,7 @@ def dutch_pairing(
 class _Brackets:
     """The greedy bracket-by-bracket pairing (module doc, steps 4-6)."""
 
-    def __init__(
-        self, order, points, adjacent, matching: Matching, floated, preferred
-    ) -> None:
+    def __init__(self, order, points, adjacent, matching: Matching, floated, preferred) -> None:
         self.order = order
         self.adjacent = adjacent
         self.preferred = preferred
@@ -155,9 +156,7 @@ class _Brackets:
             else:
                 free.remove(partner)
         if len(free) % 2 and not last:  # step 5
-            floater = next(
-                (v for v in reversed(free) if v not in self.floated), free[-1]
-            )
+            floater = next((v for v in reversed(free) if v not in self.floated), free[-1])
             free.remove(floater)
             left.append(floater)
         half = len(free) // 2
@@ -203,9 +202,7 @@ class _Brackets:
         self.pairs.append((min(a, b), max(a, b)))
 
 
-def _floated_down(
-    players: list[Player], results: list[GameResult], round_number: int
-) -> set[PlayerId]:
+def _floated_down(players: list[Player], results: list[GameResult], round_number: int) -> set[PlayerId]:
     """Who floated down in ``round_number``: met a player on fewer points
     (as the scores stood before that round) or had a bye."""
     if round_number < 1:
@@ -222,4 +219,3 @@ def _floated_down(
             if before[a] != before[b]:
                 floated.add(a if before[a] > before[b] else b)
     return floated
-
