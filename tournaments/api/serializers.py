@@ -93,6 +93,10 @@ class TournamentRoundSerializer(serializers.Serializer):
     deadline_at = serializers.DateTimeField(allow_null=True)
     completed = serializers.BooleanField()
     games = TournamentGameSerializer(many=True)
+    rests = serializers.ListField(
+        child=serializers.CharField(),
+        help_text="Round robin with an odd number: who has no game (and no points).",
+    )
 
 
 class TournamentStandingSerializer(serializers.Serializer):
@@ -204,6 +208,7 @@ def detail_data(overview: Overview, *, can_manage: bool) -> dict:
                 "deadline_at": r.deadline_at,
                 "completed": r.completed,
                 "games": [_game_data(row, r.number) for row in r.games],
+                "rests": r.rests,
             }
             for r in overview.rounds
         ],
