@@ -21,7 +21,9 @@
    with no repeat at all (tables filled in turn, each opened by the
    highest-ranked player left and filled in standings order, so scores
    stay as close as the search allows), within a budget of
-   ``SEARCH_BUDGET`` steps; the seating of step 4 stands if it finds none.
+   ``SEARCH_BUDGET`` steps and for fields of up to ``SEARCH_PLAYERS``
+   players (one level of search per player); the seating of step 4 stands
+   if it finds none.
 
 Seats: see ``common.SeatBalance`` (positions rotate as evenly as the
 rounds allow).  Tables are keyed ``R<round>-T<index>``.
@@ -66,7 +68,7 @@ def swiss_table_pairing(
         start += table_size
     meetings = met(results)
     improve(groups, meetings, rank)
-    if repeats(groups, meetings):
+    if repeats(groups, meetings) and len(seated) <= SEARCH_PLAYERS:
         groups = rematch_free(seated, sizes, meetings) or groups
     balance = SeatBalance(results)
     tables = tuple(
@@ -99,6 +101,7 @@ def _choose_byes(
 
 
 SEARCH_BUDGET = 20_000
+SEARCH_PLAYERS = 64
 
 
 def rematch_free(
