@@ -6,6 +6,9 @@ players with a history, as in a real event.  The time of a round is one call
 of the pure pairing function, standings included (it ranks the players
 itself), on one core.
 
+Two-player rounds are paired by the Dutch system (the default) and by
+Monrad (the organiser's other choice).
+
 Usage: ``python benchmarks/pairing.py [--rounds 9] [--table-size 4]``
 Target (issue "Club tournaments"): under 1 second per round at 256 players.
 """
@@ -21,7 +24,11 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from tournaments.pairing import swiss_pairing, swiss_table_pairing  # noqa: E402
+from tournaments.pairing import (  # noqa: E402
+    dutch_pairing,
+    swiss_pairing,
+    swiss_table_pairing,
+)
 from tournaments.standings import standings  # noqa: E402
 from tournaments.types import GameResult, Player, Table  # noqa: E402
 
@@ -40,8 +47,11 @@ def play(rng: random.Random, table: Table) -> GameResult:
     )
 
 
+SYSTEMS = {"dutch": dutch_pairing, "monrad": swiss_pairing}
+
+
 def run(
-    count: int, rounds: int, table_size: int, seed: int
+    count: int, rounds: int, table_size: int, seed: int, system: str = "dutch"
 ) -> tuple[list[float], float]:
     """Seconds for each round's pairing, and for the final standings."""
     rng = random.Random(seed)
@@ -51,7 +61,7 @@ def run(
     for number in range(1, rounds + 1):
         start = time.perf_counter()
         if table_size == 2:
-            pairing = swiss_pairing(players, results, number)
+            pairing = SYSTEMS[system](players, results, number)
         else:
             pairing = swiss_table_pairing(players, results, number, size=table_size)
         times.append(time.perf_counter() - start)
@@ -70,15 +80,22 @@ def main() -> None:
     args = parser.parse_args()
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
-    cases = [(256, 2), (1024, 2), (1024, args.table_size)]
+    cases = [
+        (256, 2, "dutch"),
+        (256, 2, "monrad"),
+        (1024, 2, "dutch"),
+        (1024, 2, "monrad"),
+        (1024, args.table_size, "tables"),
+    ]
     print(
-        f"{'players':>7} {'table':>5} {'rounds':>6} {'mean s/round':>12} "
+        f"{'players':>7} {'table':>5} {'system':>6} {'rounds':>6} {'mean s/round':>12} "
         f"{'worst s/round':>13} {'standings s':>11}"
     )
-    for count, size in cases:
-        times, final = run(count, args.rounds, size, args.seed)
+    for count, size, system in cases:
+        times, final = run(count, args.rounds, size, args.seed, system)
         print(
-            f"{count:>7} {size:>5} {len(times):>6} {statistics.mean(times):>12.3f} "
+            f"{count:>7} {size:>5} {system:>6} {len(times):>6} "
+            f"{statistics.mean(times):>12.3f} "
             f"{max(times):>13.3f} {final:>11.3f}"
         )
 

@@ -4,6 +4,7 @@ input; the services check every rule and raise ``GameActionError``."""
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from games.deadlines.limits import MAX_DAYS_PER_MOVE
 from games.models import TimeoutPolicy
@@ -50,6 +51,13 @@ class TournamentForm(forms.Form):
         label="Double round robin",
         help_text="Two-player round robin: meet everyone twice.",
     )
+    pairing_system = forms.ChoiceField(
+        choices=Tournament.Pairing.choices,
+        initial=Tournament.Pairing.DUTCH,
+        required=False,
+        label=_("Swiss pairing"),
+        help_text=_("Two-player Swiss."),
+    )
     third_place = forms.BooleanField(
         required=False,
         label="Third-place game",
@@ -88,6 +96,10 @@ class TournamentForm(forms.Form):
         label="Hard deadline per round (days)",
         help_text="Empty: no deadline.",
     )
+
+    def clean_pairing_system(self) -> str:
+        # Only a two-player Swiss asks; other formats may leave it out.
+        return self.cleaned_data["pairing_system"] or Tournament.Pairing.DUTCH
 
     def __init__(self, *args, user, **kwargs):
         super().__init__(*args, **kwargs)

@@ -13,6 +13,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
 
 from games.models import TimeoutPolicy
 
@@ -129,6 +130,10 @@ class Tournament(models.Model):
         RANDOM = "random", "Random draw"
         MANUAL = "manual", "Order set by the organisers"
 
+    class Pairing(models.TextChoices):
+        DUTCH = "dutch", _("Dutch system (top half meets bottom half)")
+        MONRAD = "monrad", _("Monrad (1 meets 2, 3 meets 4)")
+
     club = models.ForeignKey(
         Club,
         null=True,
@@ -148,6 +153,12 @@ class Tournament(models.Model):
     double_round_robin = models.BooleanField(
         default=False,
         help_text="Round robin of two-player games: everyone meets twice.",
+    )
+    pairing_system = models.CharField(
+        max_length=8,
+        choices=Pairing.choices,
+        default=Pairing.DUTCH,
+        help_text=_("Swiss of two-player games: how the rounds are paired."),
     )
     third_place = models.BooleanField(
         default=False,

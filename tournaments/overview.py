@@ -12,10 +12,12 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from django.utils.translation import gettext_lazy as _
+
 from games.models import Match
 
 from .models import Participant, Tournament, TournamentGame
-from .pairing import Bracket
+from .pairing import Bracket, round_robin_round
 from .selectors import games_of, participants_of, players_of, results_of
 from .services.formats import bracket_of
 from .standings import standings
@@ -63,6 +65,7 @@ class RoundView:
     deadline_at: Any
     completed: bool
     games: list[GameRow]
+    rests: list[str] = field(default_factory=list)  # round robin: no game, no points
 
 
 @dataclass
@@ -111,7 +114,16 @@ class Overview:
     champion: str | None
 
 
-def _game_row(game: TournamentGame, names: dict[int, str]) -> GameRow:
+def bye_text(tournament: Tournament) -> str:
+    """What a bye is worth in ``tournament`` (as the standings count it)."""
+    if tournament.format == Tournament.Format.SWISS:
+        return str(_("Bye: scores a win (1 point)"))
+    return str(_("Bye: goes through to the next round"))
+
+
+def _game_row(
+    game: TournamentGame, names: dict[int, str], bye: str = "Bye"
+) -> GameRow:
     players = [names.get(pid, "?") for pid in game.players]
     if game.decided:
         result = [[names.get(p, "?") for p in group] for group in game.ranking]
@@ -121,7 +133,7 @@ def _game_row(game: TournamentGame, names: dict[int, str]) -> GameRow:
             status = "finished"
         text = {
             "finished": "Finished",
-            "bye": "Bye",
+            "bye": bye,
             "forfeit": "Not played (forfeit)",
             "manual": "Result set by an organiser",
         }.get(status, "Finished")
@@ -142,15 +154,30 @@ def rounds_view(
 ) -> list[RoundView]:
     by_round: dict[int, list[GameRow]] = {}
     rounds = {}
+    bye = bye_text(tournament)
     for game in games:
         rounds[game.round.number] = game.round
-        by_round.setdefault(game.round.number, []).append(_game_row(game, names))
+        by_round.setdefault(game.round.number, []).append(
+            _game_row(game, names, bye)
+        )
+    rests: dict[int, list[str]] = {}
+    if (
+        tournament.format == Tournament.Format.ROUND_ROBIN
+        and tournament.players_per_table == 2
+    ):
+        players = players_of(tournament)
+        for number in by_round:
+            pairing = round_robin_round(
+                players, number, tournament.double_round_robin
+            )
+            rests[number] = [names.get(p, "?") for p in pairing.byes]
     return [
         RoundView(
             number,
             rounds[number].deadline_at,
             rounds[number].completed_at is not None,
             rows,
+            rests.get(number, []),
         )
         for number, rows in sorted(by_round.items())
     ]

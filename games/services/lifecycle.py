@@ -152,11 +152,14 @@ def match_create_seated(
     rated: bool = False,
     timeout_policy: str = TimeoutPolicy.AUTO,
     options: dict | None = None,
+    keep_seat_order: bool = False,
     **time_control,
 ) -> Match:
     """Create and start a match whose players are already decided (ladder
-    pairings, tournament rounds): every user is seated, the seat order is
-    drawn from the seed, and the game starts at once.
+    pairings, tournament rounds): every user is seated and the game starts
+    at once.  The seat order is drawn from the seed, or with
+    ``keep_seat_order`` is the order of ``users`` (a tournament decides who
+    moves first; the first seat starts).
 
     :raises GameActionError: unknown game, bad player count or time control,
         or the same user twice.
@@ -174,7 +177,7 @@ def match_create_seated(
         match.seats.all().delete()
         for user in users:
             Seat.objects.create(match=match, user=user, joined_at=now)
-        _start(match, now)
+        _start(match, now, draw_seats=not keep_seat_order)
     match.refresh_from_db()
     return match
 
@@ -294,20 +297,22 @@ def match_cancel(*, match_id: int, user, now: dt.datetime) -> Match:
     return match
 
 
-def _start(match: Match, now: dt.datetime) -> None:
+def _start(match: Match, now: dt.datetime, draw_seats: bool = True) -> None:
     """Draw the seed and the seat order, set the game up, start the clocks.
 
     Expects the match lock.  The seat order comes from the seed, so the seed
-    (published at the end) lets anyone verify the draw.
+    (published at the end) lets anyone verify the draw; without
+    ``draw_seats`` the seats keep the order they were made in.  The engine
+    starts with the first seat, so this draw is the start player's.
     """
     rules = get_rules(match.game)
     match.seed = secrets.randbits(62)
     seats = list(match.seats.order_by("pk"))
     order = list(range(len(seats)))
-    # A separate stream: the engine draws its own start player from the
-    # seed, and reusing that stream here would tie the two draws together
-    # (in two-player games the first seat would never start).
-    Rng(match.seed ^ _SEAT_ORDER_SALT).shuffle(order)
+    # A separate stream from the engine's deal, so the seat order tells
+    # nothing about the cards dealt from the same seed.
+    if draw_seats:
+        Rng(match.seed ^ _SEAT_ORDER_SALT).shuffle(order)
     for seat, index in zip(seats, order, strict=True):
         seat.index = index
         seat.save(update_fields=["index"])

@@ -154,6 +154,22 @@ def test_every_seat_can_be_the_one_to_start(alice, bob, now):
     assert starters == {alice.pk, bob.pk}
 
 
+@pytest.mark.parametrize("game", ["alta", "atlantis", "alpaca"])
+def test_the_first_seat_starts_and_a_decided_seat_order_is_kept(game, alice, bob, carol, now):
+    """Casual games draw the seat order; a tournament's order is kept.
+    Either way the engine starts with the first seat."""
+    for keep in (False, True):
+        match = services.match_create_seated(
+            users=[carol, alice, bob], game=game, now=now, keep_seat_order=keep
+        )
+        seats = list(match.seats.order_by("index"))
+        if keep:
+            assert [s.user for s in seats] == [carol, alice, bob]
+        rules = get_rules(game)
+        assert rules.to_move(rules.load(match.state)) == {0}
+        assert [s.index for s in seats if s.deadline_at is not None] == [0]
+
+
 def test_a_fischer_bank_and_weekends_off_are_chosen_at_creation(client, alice, bob, now):
     match = services.match_create(creator=alice, game="alta", players=2, now=now, bank_initial_days=5,
                                   bank_increment_days=1, weekends_off=True, vacation_allowed=False)

@@ -271,3 +271,47 @@ def test_founding_a_club_from_the_page(client, bob):
     club = Club.objects.get(name="Night owls")
     assert response["Location"] == club.get_absolute_url()
     assert club.memberships.get(user=bob).is_organiser
+
+
+def test_the_round_robin_page_says_who_rests_and_that_a_rest_scores_nothing(
+    client, alice, club, now
+):
+    players = new_players(5)
+    t = started(alice, club, players, now=now, format="round_robin")
+    html = page(client, t.get_absolute_url())
+    assert "a bye scores a win" not in html
+    assert "one rests each round: no game and no points" in html
+    # Berger round 1 of 5: seed 1 meets the padding number, so rests.
+    seed_one = t.participants.get(seed=1).user
+    rounds = html[html.index('id="rounds-heading"') :]
+    rest_row = rounds[rounds.index('class="rest"') :]
+    assert "Rests this round: no game, no points" in rest_row
+    assert str(seed_one) in rest_row[: rest_row.index("</tr>")]
+
+
+def test_the_swiss_page_says_what_a_bye_scores(client, alice, club, now):
+    t = started(alice, club, new_players(5), now=now, format="swiss", rounds=2)
+    html = page(client, t.get_absolute_url())
+    assert "a bye scores a win." in html
+    assert "Bye: scores a win (1 point)" in html
+
+
+def test_after_the_end_players_show_their_place_not_registered(
+    client, alice, club, now
+):
+    t = started(alice, club, new_players(4), now=now, format="single_elimination")
+    play_out(t, now)
+    assert t.status == Tournament.Status.FINISHED
+    html = page(client, t.get_absolute_url())
+    players = html[html.index('id="players-heading"') :]
+    players = players[: players.index("</section>")]
+    assert "Registered" not in players
+    assert "Winner" in players and "Finished in place 2" in players
+
+
+def test_the_api_lists_who_rests_in_a_round_robin_round(client, alice, club, now):
+    t = started(alice, club, new_players(5), now=now, format="round_robin")
+    client.force_login(alice)
+    data = client.get(f"/api/tournaments/{t.pk}/").json()
+    seed_one = t.participants.get(seed=1).user
+    assert data["rounds"][0]["rests"] == [str(seed_one)]

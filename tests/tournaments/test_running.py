@@ -4,7 +4,7 @@ matches, the next games, final standings; each step idempotent."""
 import pytest
 
 from games.models import Match
-from games.services import Conflict, NotAllowed
+from games.services import Conflict, GameActionError, NotAllowed
 from mail.models import OutgoingEmail
 from tournaments.models import Tournament, TournamentGame
 from tournaments.pairing import single_elimination_bracket
@@ -72,11 +72,10 @@ def test_the_start_pairs_round_1_and_starts_its_games_with_the_settings(
         seats = list(match.seats.order_by("index").values_list("user_id", flat=True))
         assert [user_of(t, pid).pk for pid in game.players] == seats
     assert games[0].round.deadline_at == now + 9 * DAY
-    # Monrad on seeds: 1 v 2, 3 v 4.
-    assert {frozenset(g.players) for g in games} == {
-        frozenset(t.participants.filter(seed__in=pair).values_list("pk", flat=True))
-        for pair in ((1, 2), (3, 4))
-    }
+    # Dutch on seeds: 1 v 3, 2 v 4; pairing number 1 (odd) moves first,
+    # 2 (even) second.  The match keeps that seat order.
+    seed_of = dict(t.participants.values_list("pk", "seed"))
+    assert [[seed_of[p] for p in g.players] for g in games] == [[1, 3], [4, 2]]
 
 
 def test_too_few_players_cancel_the_tournament_and_tell_them(alice, club, bob, now):
@@ -327,3 +326,23 @@ def test_a_multi_player_swiss_seats_tables_each_round(alice, club, now):
     t = play_out(t, now)
     assert t.status == Tournament.Status.FINISHED
     assert t.games.filter(round__number=2).count() == 3
+
+
+def test_an_organiser_may_pair_a_swiss_by_monrad_instead(alice, club, now):
+    t = started(
+        alice, club, new_players(4), now=now, format="swiss", rounds=2,
+        pairing_system="monrad",
+    )
+    assert t.pairing_system == Tournament.Pairing.MONRAD
+    seed_of = dict(t.participants.values_list("pk", "seed"))
+    # Monrad on seeds: 1 v 2, 3 v 4 (the Dutch pairs 1 v 3, 2 v 4).
+    assert sorted(sorted(seed_of[p] for p in g.players) for g in running_games(t)) == [
+        [1, 2],
+        [3, 4],
+    ]
+
+
+def test_an_unknown_pairing_system_is_refused(alice, club, now):
+    with pytest.raises(GameActionError) as refused:
+        make_tournament(alice, club, now=now, format="swiss", rounds=2, pairing_system="lottery")
+    assert refused.value.code == "invalid_pairing_system"

@@ -42,6 +42,7 @@ class TournamentSummarySerializer(serializers.Serializer):
 class TournamentSettingsSerializer(serializers.Serializer):
     rounds = serializers.IntegerField(allow_null=True)
     double_round_robin = serializers.BooleanField()
+    pairing_system = serializers.ChoiceField(choices=Tournament.Pairing.values)
     third_place = serializers.BooleanField()
     advance = serializers.IntegerField()
     days_per_move = serializers.IntegerField()
@@ -92,6 +93,10 @@ class TournamentRoundSerializer(serializers.Serializer):
     deadline_at = serializers.DateTimeField(allow_null=True)
     completed = serializers.BooleanField()
     games = TournamentGameSerializer(many=True)
+    rests = serializers.ListField(
+        child=serializers.CharField(),
+        help_text="Round robin with an odd number: who has no game (and no points).",
+    )
 
 
 class TournamentStandingSerializer(serializers.Serializer):
@@ -203,6 +208,7 @@ def detail_data(overview: Overview, *, can_manage: bool) -> dict:
                 "deadline_at": r.deadline_at,
                 "completed": r.completed,
                 "games": [_game_data(row, r.number) for row in r.games],
+                "rests": r.rests,
             }
             for r in overview.rounds
         ],

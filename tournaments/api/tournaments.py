@@ -74,6 +74,9 @@ class TournamentListApi(ListCreateApi):
             default=None,
         )
         double_round_robin = serializers.BooleanField(default=False)
+        pairing_system = serializers.ChoiceField(
+            choices=Tournament.Pairing.values, default=Tournament.Pairing.DUTCH
+        )
         third_place = serializers.BooleanField(default=False)
         advance = serializers.IntegerField(min_value=1, max_value=7, default=1)
         days_per_move = serializers.IntegerField(min_value=1, max_value=MAX_DAYS_PER_MOVE, default=3)

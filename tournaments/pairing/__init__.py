@@ -14,9 +14,14 @@ Formats (issue "Club tournaments"):
 - :func:`round_robin_round` (2 players, Berger tables, single or double)
   and :func:`group_stage` (tables of more than 2, groups then a final):
   ``round_robin.py``, ``tables.py``.
-- :func:`swiss_pairing` (2 players, Monrad with no avoidable rematch) and
-  :func:`swiss_table_pairing` (tables of more than 2): ``swiss.py``,
-  ``swiss_tables.py``.
+- :func:`dutch_pairing` (2 players, the Dutch system, the default),
+  :func:`swiss_pairing` (2 players, Monrad with no avoidable rematch) and
+  :func:`swiss_table_pairing` (tables of more than 2): ``dutch.py``,
+  ``swiss.py``, ``swiss_tables.py``.
+
+Who moves first is part of every pairing: a table's players are in seat
+order and the match keeps it (``colours.py`` for a two-player Swiss, the
+Berger colours for a round robin, ``common.py`` for brackets and tables).
 
 Brackets (single and double elimination) answer the whole bracket at once,
 with the games ready to play; the other formats answer one round at a time,
@@ -26,6 +31,7 @@ from complete earlier rounds.
 from .bracket import Bracket, BracketGame
 from .common import SeatBalance, table_sizes
 from .double_elimination import double_elimination_bracket, drop_in_orders
+from .dutch import dutch_pairing
 from .elimination import bracket_size, seeding_order, single_elimination_bracket
 from .round_robin import (
     berger_table,
@@ -46,6 +52,7 @@ __all__ = [
     "bracket_size",
     "double_elimination_bracket",
     "drop_in_orders",
+    "dutch_pairing",
     "group_stage",
     "round_robin_round",
     "round_robin_rounds",

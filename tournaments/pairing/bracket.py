@@ -42,7 +42,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from ..types import GameResult, Player, PlayerId, Table
-from .common import SeatBalance, by_seed
+from .common import by_seed, knockout_seats
 
 WAITING = "waiting"
 READY = "ready"
@@ -169,7 +169,6 @@ def resolve(
     unknown = set(by_key) - {s.key for s in specs}
     if unknown:
         raise ValueError(f"results for unknown games {sorted(unknown)}")
-    balance = SeatBalance(results)
     games: dict[str, BracketGame] = {}
 
     def slot(source: Source) -> _Slot:
@@ -193,7 +192,7 @@ def resolve(
             seats = recorded.table
             forfeited = tuple(p for p in seats if p in recorded.forfeited)
         elif status in (READY, WALKOVER):
-            seats = balance.order(known, seed_of.__getitem__)
+            seats = knockout_seats(known, results, seed_of, spec.schedule)
             forfeited = tuple(p for p in seats if p in withdrawn)
         games[spec.key] = BracketGame(
             key=spec.key,

@@ -8,12 +8,18 @@ Decisions the issue leaves open, taken here:
   If that would make a table smaller than the game's minimum (``min_size``,
   2 unless the game needs more), there are fewer tables and the players left
   over get a bye; so at k = 2 an odd player out gets the bye, as usual.
-- **Seat order** (who moves first).  Players who have moved early less often
-  sit earlier: each past game gives a player (N - 1 - seat) / (N - 1), 1 for
-  the first seat and 0 for the last, and the table is sorted by that total,
-  then by the previous game's share (so a player who was last time second
-  moves first this time when otherwise level, FIDE's colour rule 8), then
-  by rank.  Round robin keeps the Berger colours instead.
+- **Seat order** (who moves first) at tables of more than two
+  (:class:`SeatBalance`): each player's seat positions are kept as even as
+  the rounds allow.  The table takes, of all its seat orders, the one that
+  puts players least often where they have sat before (the sum, over the
+  table, of how many times each player already had that seat), then the
+  one closest to the order of earliness: players who have moved early less
+  often sit earlier (each past game gives a player (N - 1 - seat) / (N - 1),
+  1 for the first seat and 0 for the last), then the previous game's share
+  (a player who was last time later moves earlier when otherwise level),
+  then rank.  Two-player games follow their format's rule instead: FIDE's
+  colour rules in a Swiss (``colours.py``), the Berger colours in a round
+  robin, :func:`knockout_seats` in a bracket.
 """
 
 from __future__ import annotations
@@ -21,6 +27,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
+from itertools import permutations
 
 from ..types import GameResult, Player, PlayerId
 
@@ -55,6 +62,7 @@ class SeatBalance:
     def __init__(self, history: Iterable[GameResult]) -> None:
         self.total: dict[PlayerId, Fraction] = defaultdict(Fraction)
         self.last: dict[PlayerId, tuple[int, Fraction]] = {}
+        self.seats: dict[PlayerId, dict[int, int]] = defaultdict(lambda: defaultdict(int))
         for result in history:
             size = len(result.table)
             if size < 2 or result.forfeited:
@@ -62,20 +70,58 @@ class SeatBalance:
             for seat, player in enumerate(result.table):
                 share = Fraction(size - 1 - seat, size - 1)
                 self.total[player] += share
+                self.seats[player][seat] += 1
                 if player not in self.last or self.last[player][0] < result.round:
                     self.last[player] = (result.round, share)
 
     def order(
         self, table: Iterable[PlayerId], rank: Callable[[PlayerId], object]
     ) -> tuple[PlayerId, ...]:
-        """The players of ``table`` in seat order; ``rank`` is the last key."""
+        """The players of ``table`` in seat order; ``rank`` is the last key.
+
+        Tables of up to 6 try every seat order (720 at most).
+        """
         no_game = (0, Fraction(0))
-        return tuple(
-            sorted(
-                table,
-                key=lambda p: (self.total[p], self.last.get(p, no_game)[1], rank(p)),
-            )
+        earliness = sorted(
+            table, key=lambda p: (self.total[p], self.last.get(p, no_game)[1], rank(p))
         )
+        if len(earliness) > 6:
+            return tuple(earliness)
+        place = {p: i for i, p in enumerate(earliness)}
+
+        def cost(seating: tuple[PlayerId, ...]) -> tuple[int, tuple[int, ...]]:
+            repeats = sum(self.seats[p][seat] for seat, p in enumerate(seating))
+            return repeats, tuple(place[p] for p in seating)
+
+        return min(permutations(earliness), key=cost)
+
+
+def knockout_seats(
+    pair: Sequence[PlayerId],
+    results: Iterable[GameResult],
+    seed_of: dict[PlayerId, int],
+    round_number: int,
+) -> tuple[PlayerId, ...]:
+    """Seat order of a two-player knockout game: first moves alternate.
+
+    A player who was second in their last game moves first if the other
+    was first in theirs.  Otherwise (round 1, or both last sat alike) the
+    higher seed moves first in odd rounds and the lower seed in even ones.
+    """
+    if len(pair) != 2:
+        return tuple(pair)
+    last: dict[PlayerId, tuple[int, int]] = {}
+    for result in results:
+        if len(result.table) != 2 or result.forfeited:
+            continue
+        for seat, player in enumerate(result.table):
+            if player in pair and last.get(player, (0, 0))[0] <= result.round:
+                last[player] = (result.round, seat)
+    a, b = sorted(pair, key=seed_of.__getitem__)
+    seat_a, seat_b = (last.get(p, (0, None))[1] for p in (a, b))
+    if seat_a is not None and seat_b is not None and seat_a != seat_b:
+        return (a, b) if seat_a == 1 else (b, a)
+    return (a, b) if round_number % 2 else (b, a)
 
 
 def by_seed(players: Iterable[Player]) -> list[Player]:

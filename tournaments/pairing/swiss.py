@@ -35,9 +35,9 @@ and the oracle costs almost nothing.
 A game lost by forfeit was not a meeting: the two players may still be
 paired (the one who did not play is usually withdrawn anyway).
 
-Seats: see ``common.SeatBalance`` (fewer first moves sits first, then the
-opposite of the last game, then the higher-ranked player).  Tables are keyed
-``R<round>-T<board>``, board 1 being the top pair.
+Seats follow FIDE's colour rules (``colours.allocate``), though Monrad
+pairs without looking at them.  Tables are keyed ``R<round>-T<board>``,
+board 1 being the top pair.
 """
 
 from __future__ import annotations
@@ -47,7 +47,8 @@ from collections.abc import Callable, Iterable
 
 from ..standings import ranking_order
 from ..types import GameResult, Player, RoundPairing, Table
-from .common import SeatBalance, met
+from .colours import allocate, colour_history
+from .common import met
 from .matching import Matching
 
 
@@ -78,17 +79,18 @@ def swiss_pairing(
 
     byes: list[GameResult] = []
     if len(order) % 2:
-        bye = _choose_bye(order, results, matching)
+        bye = choose_bye(order, results, matching)
         matching.remove(bye)
         byes.append(GameResult.bye(round_number, order[bye], key=f"R{round_number}-B1"))
 
     pairs = _pair(order, adj, matching, lambda u, v: met_ids[u].get(order[v], 0))
-    seats = SeatBalance(results)
+    history = colour_history(results)
+    number = {p.id: p.seed for p in players}
     tables = tuple(
         Table(
             round=round_number,
             key=f"R{round_number}-T{board}",
-            players=seats.order((order[a], order[b]), rank.__getitem__),
+            players=allocate(order[a], order[b], history, rank, number),
         )
         for board, (a, b) in enumerate(pairs, start=1)
     )
@@ -100,8 +102,9 @@ def swiss_pairing(
     )
 
 
-def _choose_bye(order: list[int], results: list[GameResult], matching: Matching) -> int:
-    """Index in ``order`` of who gets the bye (module docstring, step 2)."""
+def choose_bye(order: list[int], results: list[GameResult], matching: Matching) -> int:
+    """Index in ``order`` of who gets the bye (module docstring, step 2);
+    ``matching`` covers the players of ``order`` and is left unchanged."""
     count = Counter(p for r in results for p in r.unplayed_winners)
     fewest = min(count[pid] for pid in order)
     candidates = [v for v in reversed(range(len(order))) if count[order[v]] == fewest]

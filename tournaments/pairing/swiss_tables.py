@@ -16,10 +16,17 @@
    shared.  Repeatedly, the swap of two players between *neighbouring*
    tables that lowers the cost most is made (among equal gains, the one
    between the closest-ranked players), until no such swap helps.  Swaps
-   stay between neighbours so scores stay close; the result is a local
-   optimum, not a global one, which the issue asks for ("swap locally").
+   stay between neighbours so scores stay close.
+5. If co-players still repeat, a depth-first search looks for a seating
+   with no repeat at all (tables filled in turn, each opened by the
+   highest-ranked player left and filled in standings order, so scores
+   stay as close as the search allows), within a budget of
+   ``SEARCH_BUDGET`` steps and for fields of up to ``SEARCH_PLAYERS``
+   players (one level of search per player); the seating of step 4 stands
+   if it finds none.
 
-Seats: see ``common.SeatBalance``.  Tables are keyed ``R<round>-T<index>``.
+Seats: see ``common.SeatBalance`` (positions rotate as evenly as the
+rounds allow).  Tables are keyed ``R<round>-T<index>``.
 """
 
 from __future__ import annotations
@@ -59,7 +66,10 @@ def swiss_table_pairing(
     for table_size in sizes:
         groups.append(seated[start : start + table_size])
         start += table_size
-    improve(groups, met(results), rank)
+    meetings = met(results)
+    improve(groups, meetings, rank)
+    if repeats(groups, meetings) and len(seated) <= SEARCH_PLAYERS:
+        groups = rematch_free(seated, sizes, meetings) or groups
     balance = SeatBalance(results)
     tables = tuple(
         Table(
@@ -88,6 +98,53 @@ def _choose_byes(
     position = {pid: i for i, pid in enumerate(order)}
     candidates = sorted(order, key=lambda p: (had[p], -position[p]))
     return set(candidates[:count])
+
+
+SEARCH_BUDGET = 20_000
+SEARCH_PLAYERS = 64
+
+
+def rematch_free(
+    ordered: Sequence[PlayerId], sizes: Sequence[int], meetings: dict
+) -> list[list[PlayerId]] | None:
+    """Tables of ``sizes`` from ``ordered`` with no earlier co-players, or
+    None if the search (module doc, step 5) finds none within its budget."""
+    free = [True] * len(ordered)
+    tables: list[list[PlayerId]] = [[] for _ in sizes]
+    steps = 0
+
+    def fits(player: PlayerId, table: list[PlayerId]) -> bool:
+        row = meetings.get(player, {})
+        return not any(row.get(other, 0) for other in table)
+
+    def fill(t: int, after: int) -> bool:
+        nonlocal steps
+        if t == len(sizes):
+            return True
+        table = tables[t]
+        if len(table) == sizes[t]:
+            return fill(t + 1, -1)
+        if table:
+            choices = [
+                i
+                for i in range(after + 1, len(ordered))
+                if free[i] and fits(ordered[i], table)
+            ]
+        else:  # the highest-ranked player left opens the table
+            choices = [free.index(True)]
+        for i in choices:
+            steps += 1
+            if steps > SEARCH_BUDGET:
+                return False
+            free[i] = False
+            table.append(ordered[i])
+            if fill(t, i):
+                return True
+            table.pop()
+            free[i] = True
+        return False
+
+    return tables if fill(0, -1) else None
 
 
 def repeats(groups: Sequence[Sequence[PlayerId]], meetings: dict) -> int:

@@ -132,7 +132,12 @@ def _pair(
         if number > (tournament.rounds or 0):
             return None
         if size == 2:
-            return pairing.swiss_pairing(players, results, number)
+            pair = (
+                pairing.swiss_pairing
+                if tournament.pairing_system == Tournament.Pairing.MONRAD
+                else pairing.dutch_pairing
+            )
+            return pair(players, results, number)
         return pairing.swiss_table_pairing(
             players, results, number, size=size, min_size=min_size
         )

@@ -292,8 +292,10 @@ def _create_game(
 ) -> TournamentGame:
     """Create and start the match of ``table``.  Expects the tournament lock.
 
-    The match draws its own seat order, so the stored ``players`` follow
-    the match's engine seats (what the seat balance of later rounds reads).
+    The match keeps the seat order of ``table.players`` (the pairing chose
+    who moves first); the stored ``players`` are read back from the
+    match's seats all the same, since the seat balance of later rounds
+    reads them.
     """
     round_ = _round(tournament, table.round, now, new_game=True)
     users = [participants[pid].user for pid in table.players]
@@ -305,6 +307,7 @@ def _create_game(
         "rated": tournament.rated,
         "days_per_move": tournament.days_per_move,
         "timeout_policy": tournament.timeout_policy,
+        "keep_seat_order": True,
     }
     if _accepts_vacation_setting():
         options["vacation_allowed"] = tournament.vacation_allowed

@@ -26,6 +26,7 @@ def settings_clean(
     rounds: int | None,
     double_round_robin: bool,
     third_place: bool,
+    pairing_system: str = Tournament.Pairing.DUTCH,
     advance: int,
     days_per_move: int,
     timeout_policy: str,
@@ -106,6 +107,8 @@ def settings_clean(
         raise invalid(
             "Only a club tournament can be for club members.", "invalid_registration"
         )
+    if pairing_system not in Tournament.Pairing.values:
+        raise invalid("Unknown pairing system.", "invalid_pairing_system")
     if seeding not in Tournament.Seeding.values:
         raise invalid("Unknown seeding.", "invalid_seeding")
     if round_days is not None and not 1 <= round_days <= MAX_ROUND_DAYS:
@@ -131,5 +134,6 @@ def settings_clean(
         "capacity": capacity,
         "registration": registration,
         "seeding": seeding,
+        "pairing_system": pairing_system,
         "round_days": round_days,
     }

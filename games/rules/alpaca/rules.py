@@ -63,8 +63,9 @@ class AlpacaRules(BaseRules):
     ) -> AlpacaState:
         """Assign colours and deal: 1. shuffle the five colours, seat k gets
         the k-th; 2. keep the tiles whose major someone plays, shuffle and
-        deal 12 each; 3. draw the first dominant player.  Alpaca has no
-        options.
+        deal 12 each; 3. seat 0 is the first dominant player (the seat
+        order is decided before the engine: drawn from the seed by the
+        match, or chosen by a tournament).  Alpaca has no options.
 
         :raises IllegalMove: fewer than 2 or more than 5 players.
         """
@@ -82,7 +83,8 @@ class AlpacaRules(BaseRules):
         hands = tuple(
             tuple(sorted(tiles[i * size : (i + 1) * size])) for i in range(players)
         )
-        dominant = rng.below(players)
+        rng.below(players)  # the old dominant draw, kept so a seed deals as before
+        dominant = 0
         state = AlpacaState(
             players=players,
             colours=colours,

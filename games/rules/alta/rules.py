@@ -76,14 +76,17 @@ class AltaRules(BaseRules):
         self, players: int, seed: int, options: Mapping[str, Any] | None = None
     ) -> AltaState:
         """A new game: hands, face-up cards and merchant card dealt from
-        ``seed``; the start seat is drawn from it too (decision D).
+        ``seed``.  Seat 0 starts: the seat order is decided before the
+        engine (drawn from the seed by the match, decision D, or chosen by
+        a tournament).
 
         :raises ValueError: unsupported number of players.
         """
         if not self.min_players <= players <= self.max_players:
             raise ValueError("Alta is played by 2 to 4 players.")
         rng = Rng(seed_state(seed))
-        first = rng.below(players)
+        rng.below(players)  # the old start draw, kept so a seed deals as before
+        first = 0
         deck = full_island_deck()
         rng.shuffle(deck)
         hands = []

@@ -59,10 +59,12 @@ def _lay(
 
 
 def new_game(players: int, seed: int) -> AtlantisState:
-    """A shuffled road, a shuffled deck, hands of 4, 5, 6, 7 from a start seat
-    drawn from the seed."""
+    """A shuffled road, a shuffled deck, hands of 4, 5, 6, 7 in seat order.
+    Seat 0 starts: the seat order is decided before the engine (drawn from
+    the seed by the match, or chosen by a tournament)."""
     rng = Rng(seed_state(seed))
-    start = rng.below(players)
+    rng.below(players)  # the old start draw, kept so a seed deals as before
+    start = 0
     a_tiles = [make_tile(c, v) for c in range(NUM_COLOURS) for v in range(1, 7)]
     b_tiles = [make_tile(c, v) for c in range(NUM_COLOURS) for v in range(2, 8)]
     rng.shuffle(a_tiles)
