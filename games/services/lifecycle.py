@@ -16,16 +16,15 @@ from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import transaction
 
+from games.audit import commitment, seat_order
 from games.boards import playable_slugs
-from games.engine import Rng, get_rules
+from games.engine import get_rules
 from games.models import Match, MatchEvent, Seat, TimeoutPolicy
 from games.signals import match_event
 
 from .clock import deadlines_update, time_control_clean
 from .errors import Conflict, GameActionError, NotAllowed, NotFound
 from .rows import row_insert
-
-_SEAT_ORDER_SALT = 0x5EA7_0D3E_A11C_E5ED
 
 
 def _locked_match(match_id: int) -> Match:
@@ -301,18 +300,17 @@ def match_cancel(*, match_id: int, user, now: dt.datetime) -> Match:
 def _start(match: Match, now: dt.datetime) -> None:
     """Draw the seed and the seat order, set the game up, start the clocks.
 
-    Expects the match lock.  The seat order comes from the seed, so the seed
-    (published at the end) lets anyone verify the draw.
+    Expects the match lock.  The seat order comes from the seed, and the
+    commitment to the seed is published now, so the seed and salt
+    (published at the end) let anyone verify the draw and the deal
+    (``games.audit``).
     """
     rules = get_rules(match.game)
     match.seed = secrets.randbits(62)
+    match.seed_salt = secrets.token_hex(16)
+    match.seed_commitment = commitment(match.seed, match.seed_salt)
     seats = list(match.seats.order_by("pk"))
-    order = list(range(len(seats)))
-    # A separate stream: the engine draws its own start player from the
-    # seed, and reusing that stream here would tie the two draws together
-    # (in two-player games the first seat would never start).
-    Rng(match.seed ^ _SEAT_ORDER_SALT).shuffle(order)
-    for seat, index in zip(seats, order, strict=True):
+    for seat, index in zip(seats, seat_order(match.seed, len(seats)), strict=True):
         seat.index = index
         seat.save(update_fields=["index"])
     state = rules.setup(match.players, match.seed, match.options or None)
@@ -321,7 +319,8 @@ def _start(match: Match, now: dt.datetime) -> None:
     match.status = Match.Status.ACTIVE
     match.started_at = now
     match.ply = 0
-    match.save(update_fields=["seed", "state", "engine_version", "status", "started_at", "ply"])
+    match.save(update_fields=["seed", "seed_salt", "seed_commitment", "state", "engine_version", "status",
+                              "started_at", "ply"])
     deadlines_update(match=match, seats=seats, to_move=rules.to_move(state), now=now)
     order_text = ", ".join(str(s.user) for s in sorted(seats, key=lambda s: s.index))
     record_event(match, "started", f"The game started. Seat order: {order_text}.", now=now)
