@@ -151,3 +151,24 @@ def test_staff_close_accounts_from_the_admin_instead_of_deleting(alice, bob, now
     assert alice.email == closed_email(alice.pk) and not alice.is_active
     assert not Match.objects.filter(seats__user=alice, status=Match.Status.ACTIVE).exists()
     assert Match.objects.filter(seats__user=alice, status=Match.Status.FINISHED).count() == 2
+
+
+def test_tournaments_are_withdrawn_from_or_unregistered(alice, bob, carol, dave, now):
+    from tests.tournaments.conftest import make_tournament, register, running_games, started
+    from tournaments.models import Participant, TournamentEvent, TournamentGame
+    from tournaments.services import club_create
+
+    club = club_create(creator=alice, name="Harbour club", description="", now=now)
+    running = started(alice, club, [bob, carol, dave, alice], now=now, format="swiss", rounds=2)
+    assert any(bob.pk in (s.user_id for s in g.match.seats.all()) for g in running_games(running))
+    upcoming = make_tournament(alice, club, now=now, name="Spring cup", format="swiss", rounds=2)
+    register(upcoming, [bob], now)
+
+    account_close(user=bob, now=now)
+    entry = Participant.objects.get(tournament=running, user=bob)
+    assert entry.status == Participant.Status.WITHDRAWN
+    assert not Participant.objects.filter(tournament=upcoming, user=bob).exists()
+    bobs = TournamentGame.objects.filter(tournament=running, match__seats__user=bob)
+    assert not bobs.filter(match__status=Match.Status.ACTIVE).exists()
+    texts = " ".join(TournamentEvent.objects.filter(tournament=running).values_list("text", flat=True))
+    assert "Bob" not in texts and closed_name(bob.pk) in texts
