@@ -214,3 +214,10 @@ def test_published_record_verifies_outside_django(alta_game, tmp_path):
     out = subprocess.run([sys.executable, "-c", script, str(path)], capture_output=True, text=True, env=env,
                          check=True).stdout
     assert out.split() == ["True", str(alta_game.ply)]
+
+
+def test_every_problem_has_words_on_the_page():
+    from games.audit import PROBLEMS
+    from games.verify import _PROBLEM_TEXT
+
+    assert set(_PROBLEM_TEXT) == set(PROBLEMS)
