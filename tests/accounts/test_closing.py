@@ -172,3 +172,29 @@ def test_tournaments_are_withdrawn_from_or_unregistered(alice, bob, carol, dave,
     assert not bobs.filter(match__status=Match.Status.ACTIVE).exists()
     texts = " ".join(TournamentEvent.objects.filter(tournament=running).values_list("text", flat=True))
     assert "Bob" not in texts and closed_name(bob.pk) in texts
+
+
+def test_closing_by_a_mailed_link(alice, bob):
+    import re
+
+    from django.core import mail
+
+    client = Client()
+    client.force_login(alice)
+    assert client.post("/profile/close/link/").status_code == 302
+    assert [m.to for m in mail.outbox] == [["alice@example.com"]]
+    path = re.search(r"https?://[^/\s]+(/profile/close/[^/\s]+/)", mail.outbox[0].body).group(1)
+
+    other = Client()
+    other.force_login(bob)
+    assert other.get(path)["Location"] == "/profile/close/"  # alice's link is not bob's
+    assert client.get("/profile/close/not-a-token/")["Location"] == "/profile/close/"
+    page = client.get(path)
+    assert page.status_code == 200 and 'name="password"' not in page.content.decode()
+    assert client.post(path, {}).status_code == 200  # the confirmation box is required
+    alice.refresh_from_db()
+    assert alice.is_active
+    assert client.post(path, {"confirm": "on"})["Location"] == "/"
+    alice.refresh_from_db()
+    bob.refresh_from_db()
+    assert alice.email == closed_email(alice.pk) and bob.is_active
