@@ -6,6 +6,12 @@ STAMP := $(VENV)/.installed
 
 .PHONY: run test install lint bench clean
 
+# The address `make run` serves on; links in mails and the Site row follow it.
+WEB_PORT ?= 8000
+SITE_URL ?= http://127.0.0.1:$(WEB_PORT)
+run: export WEB_PORT := $(WEB_PORT)
+run: export SITE_URL := $(SITE_URL)
+
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
@@ -20,7 +26,7 @@ install: $(STAMP)
 run: $(STAMP)
 	$(BIN)/python manage.py migrate --no-input
 	$(BIN)/python manage.py seed_demo
-	@echo "Open http://127.0.0.1:8000/ (mail is kept at /dev/mailbox/). Ctrl-C stops everything."
+	@echo "Open $(SITE_URL)/ (mail is kept at $(SITE_URL)/dev/mailbox/). Ctrl-C stops everything."
 	PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/honcho start -f Procfile
 
 ## Run the whole test suite.

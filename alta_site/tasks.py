@@ -16,3 +16,13 @@ def sessions_clear_expired() -> None:
     from django.utils import timezone
 
     Session.objects.filter(expire_date__lt=timezone.now()).delete()
+
+
+@shared_task
+def inbound_mail_prune() -> int:
+    """Prune old inbound mail text (``alta_site.privacy.inbound_mail_prune``)."""
+    from django.utils import timezone
+
+    from alta_site.privacy import inbound_mail_prune as prune
+
+    return prune(now=timezone.now())

@@ -7,11 +7,13 @@ from . import health, views
 urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", health.healthz, name="healthz"),
+    path("privacy/", views.privacy, name="privacy"),
     path("admin/", admin.site.urls),
     path("accounts/", include("allauth.urls")),
     path("", include("alta_site.accounts.urls")),
     path("dev/mailbox/", include("alta_site.devmail.urls")),
     path("api/", include("games.api.urls")),
+    path("api/", include("alta_site.accounts.api_urls")),
     path("", include("games.urls")),
     path("", include("games.deadlines.urls")),
     path("", include("mail.urls")),

@@ -1,5 +1,6 @@
 """Site pages that belong to no app."""
 
+from django.conf import settings
 from django.shortcuts import render
 
 from games import selectors
@@ -14,3 +15,8 @@ def home(request):
     if request.user.is_authenticated:
         context["your_move"] = selectors.matches_for_user(request.user).filter(my_turn=True).count()
     return render(request, "home.html", context)
+
+
+def privacy(request):
+    """What the site stores and for how long (the retention it enforces)."""
+    return render(request, "privacy.html", {"retention_days": settings.INBOUND_MAIL_RETENTION_DAYS})

@@ -19,7 +19,7 @@ class MatchAdmin(admin.ModelAdmin):
     list_display = ["pk", "game", "status", "players", "ply", "rated", "created_at", "finished_at"]
     list_filter = ["status", "game", "rated"]
     search_fields = ["pk", "seats__user__display_name"]
-    readonly_fields = ["state", "seed", "outcome", "ply", "engine_version"]
+    readonly_fields = ["state", "seed", "seed_salt", "seed_commitment", "outcome", "ply", "engine_version"]
     inlines = [SeatInline]
 
 

@@ -11,6 +11,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
 
 
 class TimeoutPolicy(models.TextChoices):
@@ -65,6 +66,14 @@ class Match(models.Model):
     )
     # Secret while the game runs (decides every shuffle); published at the end.
     seed = models.BigIntegerField(null=True, blank=True)
+    # Secret like the seed: without it nobody can test seeds against the
+    # commitment, which is public from the start (games.audit).
+    seed_salt = models.CharField(max_length=32, blank=True)
+    seed_commitment = models.CharField(
+        max_length=64, blank=True, help_text=_("SHA-256 of salt:seed, published when the game starts.")
+    )
+    # False where a tournament decided the seat order (the seed drew none).
+    seats_drawn = models.BooleanField(default=True)
     state = models.JSONField(null=True, blank=True)
     ply = models.PositiveIntegerField(default=0, help_text="Number of accepted submissions.")
     outcome = models.JSONField(null=True, blank=True)

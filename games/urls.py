@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from . import views, views_verify
 
 urlpatterns = [
     path("lobby/", views.lobby, name="lobby"),
@@ -14,6 +14,7 @@ urlpatterns = [
     path("games/<int:pk>/resign/", views.match_resign, name="game-resign"),
     path("games/<int:pk>/move/", views.match_move, name="game-move"),
     path("games/<int:pk>/replay/", views.match_replay, name="game-replay"),
+    path("games/<int:pk>/verify/", views_verify.match_verify_page, name="game-verify"),
     path("rules/<slug:slug>/", views.game_help, name="game-help"),
     path("invitations/<str:token>/", views.invitation, name="game-invitation"),
 ]

@@ -9,6 +9,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from games.models import Seat
 from games.selectors import match_state_at
@@ -50,8 +51,14 @@ def on_started(event, sends: list[int] | None = None) -> None:
     state = match_state_at(match, event.ply)
     seats = seats_with_players(match)
     order = ", ".join(f"{s.number}. {s.user}" for s in seats)
+    lines = [f"Seat order: {order}."]
+    if match.seed_commitment:
+        lines.append(_("Seed commitment: %(commitment)s (check it when the game is over: %(url)s).") % {
+            "commitment": match.seed_commitment,
+            "url": settings.SITE_URL + reverse("game-verify", args=[match.pk]),
+        })
     for seat in seats:
-        mail = GameMail("the game has started", [f"Seat order: {order}."])
+        mail = GameMail("the game has started", list(lines))
         game_email_queue(kind=OutgoingEmail.Kind.STARTED, match=match, seat=seat, seats=seats, state=state,
                          mail=mail, dedupe_key=f"started:{match.pk}:{seat.index}", now=event.created_at,
                          with_reply=True, ply=event.ply, sends=sends)

@@ -1,6 +1,10 @@
-from django.contrib import admin
+from django.contrib import admin, messages
 from django.contrib.auth.admin import UserAdmin as DjangoUserAdmin
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
+from .closing import account_close, is_closed
 from .models import User
 
 
@@ -18,3 +22,23 @@ class UserAdmin(DjangoUserAdmin):
     add_fieldsets = [
         (None, {"classes": ["wide"], "fields": ["email", "display_name", "password1", "password2"]}),
     ]
+
+    actions = ["close_accounts"]
+
+    # Deleting a user would take finished games and other players' ratings
+    # with it (and PROTECT foreign keys refuse it anyway): staff close the
+    # account instead, which anonymises it the way a player's own closing does.
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False
+
+    @admin.action(description=_("Close the selected accounts (resign their games, delete their personal data)"),
+                  permissions=["change"])
+    def close_accounts(self, request, queryset):
+        now = timezone.now()
+        closed = 0
+        for user in queryset:
+            if not is_closed(user):
+                account_close(user=user, now=now)
+                closed += 1
+        self.message_user(request, ngettext("%(count)d account closed.", "%(count)d accounts closed.", closed)
+                          % {"count": closed}, messages.SUCCESS)

@@ -8,8 +8,11 @@ from functools import cache
 
 from django import forms
 from django.contrib.auth import get_user_model
+from django.utils.translation import gettext_lazy as _
 
 _DISPLAY_NAME = re.compile(r"^[\w][\w .'-]{1,38}[\w.]$")
+#: The names closed accounts take (``closing.closed_name``): nobody else may.
+_CLOSED_NAME = re.compile(r"^deleted player \d+$", re.IGNORECASE)
 
 
 @cache
@@ -25,6 +28,8 @@ def clean_display_name(value: str, *, exclude_pk: int | None = None) -> str:
         raise forms.ValidationError(
             "Use 3 to 40 letters, digits, spaces, dots, dashes, apostrophes or underscores."
         )
+    if _CLOSED_NAME.match(name):
+        raise forms.ValidationError(_("That display name is reserved."))
     taken = get_user_model().objects.filter(display_name__iexact=name)
     if exclude_pk is not None:
         taken = taken.exclude(pk=exclude_pk)

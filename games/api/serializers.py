@@ -112,3 +112,7 @@ class MatchDetailSerializer(MatchSummarySerializer):
     view = ViewField(allow_null=True)
     outcome = serializers.JSONField(allow_null=True)
     seed = serializers.IntegerField(allow_null=True, help_text="Published once the game is over.")
+    seed_commitment = serializers.CharField(
+        allow_blank=True, help_text="SHA-256 of salt:seed, published when the game starts (/api/games/{id}/audit/)."
+    )
+    seed_salt = serializers.CharField(allow_null=True, help_text="Published once the game is over.")

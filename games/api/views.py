@@ -39,6 +39,8 @@ def detail_data(match: Match, user, *, state=None, seats=None) -> dict:
         "view": seen.view,
         "outcome": match.outcome if match.is_finished else None,
         "seed": match.seed if match.is_finished else None,
+        "seed_commitment": match.seed_commitment,
+        "seed_salt": match.seed_salt if match.is_finished else None,
     }
 
 

@@ -17,15 +17,14 @@ from django.core.validators import validate_email
 from django.db import transaction
 
 from core.errors import Conflict, GameActionError, NotAllowed, NotFound
+from games.audit import commitment, seat_order
 from games.boards import playable_slugs
 from games.deadlines.clock import deadlines_update, time_control_clean
-from games.engine import Rng, get_rules
+from games.engine import get_rules
 from games.models import Match, MatchEvent, Seat, TimeoutPolicy
 
 from .announcements import Announcements, announce
 from .rows import row_insert
-
-_SEAT_ORDER_SALT = 0x5EA7_0D3E_A11C_E5ED
 
 
 def _locked_match(match_id: int) -> Match:
@@ -300,19 +299,20 @@ def match_cancel(*, match_id: int, user, now: dt.datetime) -> Match:
 def _start(match: Match, now: dt.datetime, draw_seats: bool = True) -> None:
     """Draw the seed and the seat order, set the game up, start the clocks.
 
-    Expects the match lock.  The seat order comes from the seed, so the seed
-    (published at the end) lets anyone verify the draw; without
-    ``draw_seats`` the seats keep the order they were made in.  The engine
-    starts with the first seat, so this draw is the start player's.
+    Expects the match lock.  The seat order comes from the seed, and the
+    commitment to the seed is published now, so the seed and salt
+    (published at the end) let anyone verify the draw and the deal
+    (``games.audit``); without ``draw_seats`` the seats keep the order they
+    were made in (a tournament decided it) and ``Match.seats_drawn`` says so.
+    The engine starts with the first seat, so the draw is the start player's.
     """
     rules = get_rules(match.game)
     match.seed = secrets.randbits(62)
+    match.seed_salt = secrets.token_hex(16)
+    match.seed_commitment = commitment(match.seed, match.seed_salt)
     seats = list(match.seats.order_by("pk"))
-    order = list(range(len(seats)))
-    # A separate stream from the engine's deal, so the seat order tells
-    # nothing about the cards dealt from the same seed.
-    if draw_seats:
-        Rng(match.seed ^ _SEAT_ORDER_SALT).shuffle(order)
+    match.seats_drawn = draw_seats
+    order = seat_order(match.seed, len(seats)) if draw_seats else list(range(len(seats)))
     for seat, index in zip(seats, order, strict=True):
         seat.index = index
         seat.save(update_fields=["index"])
@@ -322,7 +322,8 @@ def _start(match: Match, now: dt.datetime, draw_seats: bool = True) -> None:
     match.status = Match.Status.ACTIVE
     match.started_at = now
     match.ply = 0
-    match.save(update_fields=["seed", "state", "engine_version", "status", "started_at", "ply"])
+    match.save(update_fields=["seed", "seed_salt", "seed_commitment", "seats_drawn", "state", "engine_version",
+                              "status", "started_at", "ply"])
     deadlines_update(match=match, seats=seats, to_move=rules.to_move(state), now=now)
     order_text = ", ".join(str(s.user) for s in sorted(seats, key=lambda s: s.index))
     record_event(match, "started", f"The game started. Seat order: {order_text}.", now=now)

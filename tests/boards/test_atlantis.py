@@ -254,7 +254,7 @@ def test_paying_a_toll_is_a_choice_of_buttons_and_the_due_toll_is_shown():
 def test_a_toll_of_30_with_56_cards_gives_few_buttons_and_few_numbered_options():
     from types import SimpleNamespace
 
-    from games.mail.render import GameMail, render_game_email
+    from mail.render import GameMail, render_game_email
 
     hand = " ".join(c for c in ("bl", "wh", "gy", "ye", "gn", "pk", "br") for _ in range(8))
     tiles = " ".join(f"{c}{v}" for v in range(1, 8) for c in ("bl", "wh", "gy"))

@@ -3,8 +3,9 @@
 For many random positions: re-deal everything a viewer cannot see (other
 hands, decks, merchant cards, RNG) with the engine's ``randomize_hidden``,
 store that state instead, and check the viewer's API answers and game page
-do not change at all.  Any leak of hidden data would change them.  The seed
-and RNG state must never appear either.
+do not change at all.  Any leak of hidden data would change them.  The seed,
+its salt (which with the public commitment would give the seed away) and the
+RNG state must never appear either.
 """
 
 import random
@@ -34,7 +35,9 @@ def answers(match, user):
     history = api.get(f"/api/games/{match.pk}/moves/").content.decode()
     html = CSRF.sub("", page.get(f"/games/{match.pk}/").content.decode())
     legal = api.get(f"/api/games/{match.pk}/legal-moves/").content.decode() if user else ""
-    return detail, history, html, legal
+    verify = CSRF.sub("", page.get(f"/games/{match.pk}/verify/").content.decode())
+    audit = api.get(f"/api/games/{match.pk}/audit/").content.decode()
+    return detail, history, html, legal, verify, audit
 
 
 def secret_numbers(match, rules):
@@ -72,6 +75,7 @@ def test_answers_do_not_depend_on_what_the_viewer_cannot_see(slug, players, alic
                 for text in before:
                     for number in secret_numbers(match, rules):
                         assert number not in text, f"secret number {number} leaked"
+                    assert match.seed_salt not in text, "the seed's salt leaked"
                 other = rules.randomize_hidden(state, index, seed=step + 17)
                 Match.objects.filter(pk=match.pk).update(state=rules.dump(other))
                 after = answers(match, user)

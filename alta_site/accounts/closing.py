@@ -1,0 +1,146 @@
+"""Closing an account: the player leaves everything they take part in by
+each game's and competition's own rules, then their personal data goes.
+
+The user row itself stays, anonymised ("deleted player 123"), because
+finished games, other players' ratings and tournament standings refer to
+it (``PROTECT`` foreign keys): the history others played stays intact.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+from allauth.account.models import EmailAddress
+from django.db import transaction
+from django.db.models import Q
+
+from alta_site.devmail.models import CapturedEmail
+from games import services as game_services
+from games.models import DeadlineSettings, Match, MatchEvent, Seat, Vacation
+from mail.models import GameMute, InboundEmail, OutgoingEmail, ReplyToken
+from ratings import services as rating_services
+from ratings.models import Challenge, LadderMembership
+from tournaments import services as tournament_services
+from tournaments.models import Participant, Tournament, TournamentEvent
+
+from .models import User
+
+
+def closed_name(user_id: int) -> str:
+    """The display name a closed account plays under in the records."""
+    return f"deleted player {user_id}"
+
+
+def closed_email(user_id: int) -> str:
+    """A unique address that can receive nothing (``.invalid``, RFC 2606)."""
+    return f"deleted-{user_id}@deleted.invalid"
+
+
+def is_closed(user) -> bool:
+    return user.email == closed_email(user.pk)
+
+
+def account_close(*, user: User, now: dt.datetime) -> User:
+    """Close ``user``'s account, in one transaction:
+
+    1. Leave tournaments (unregister before the start, withdraw from a
+       running one: its games are forfeited by the tournament's rules) and
+       ladders (open challenges withdrawn).
+    2. Games not started: cancel those the player created, leave the
+       others, decline invitations.
+    3. Running games: resign every seat still playing (each game's own
+       resignation rule decides what happens to the table).
+    4. Delete personal data: email addresses, API tokens, deadline settings
+       and vacations, mutes, reply tokens, mail sent to or received from the
+       player; rename them in the game and tournament logs; blank the
+       profile and make the account unusable (which also ends its sessions).
+
+    Idempotent: closing a closed account changes nothing.
+    """
+    with transaction.atomic():
+        user = User.objects.select_for_update().get(pk=user.pk)
+        if is_closed(user):
+            return user
+        _leave_competitions(user, now)
+        _leave_games(user, now)
+        _forget(user)
+    return user
+
+
+def _leave_competitions(user: User, now: dt.datetime) -> None:
+    entries = Participant.objects.filter(user=user, status=Participant.Status.REGISTERED)
+    for entry in entries.select_related("tournament"):
+        if entry.tournament.status == Tournament.Status.REGISTRATION:
+            tournament_services.tournament_unregister(tournament_id=entry.tournament_id, user=user, now=now)
+        elif entry.tournament.status == Tournament.Status.RUNNING:
+            tournament_services.participant_withdraw(
+                tournament_id=entry.tournament_id, user=user, now=now, reason="account closed"
+            )
+    for membership in LadderMembership.objects.filter(user=user, left_at__isnull=True):
+        rating_services.ladder_leave(ladder_id=membership.ladder_id, user=user, now=now)
+    Challenge.objects.filter(Q(challenger=user) | Q(challenged=user), status=Challenge.Status.OPEN).update(
+        status=Challenge.Status.WITHDRAWN, answered_at=now
+    )
+
+
+def _leave_games(user: User, now: dt.datetime) -> None:
+    for seat in Seat.objects.filter(invited_user=user, user__isnull=True, match__status=Match.Status.OPEN):
+        game_services.invitation_decline(token=seat.invitation_token, user=user, now=now)
+    for match in Match.objects.filter(seats__user=user, status=Match.Status.OPEN):
+        if match.created_by_id == user.pk:
+            game_services.match_cancel(match_id=match.pk, user=user, now=now)
+        else:
+            game_services.match_leave(match_id=match.pk, user=user, now=now)
+    running = Seat.objects.filter(user=user, departed="", match__status=Match.Status.ACTIVE)
+    for match_id in running.values_list("match_id", flat=True):
+        game_services.match_resign(match_id=match_id, user=user, now=now)
+
+
+def _rename_in(events, old: str, new: str) -> None:
+    """Replace the player's name as a whole word in stored log lines (they
+    were written with the name of the day; ``Bob`` must not touch ``Bobby``)."""
+    pattern = re.compile(rf"(?<!\w){re.escape(old)}(?!\w)")
+    for event in events.filter(text__contains=old).only("pk", "text"):
+        text = pattern.sub(new, event.text)
+        if text != event.text:
+            type(event).objects.filter(pk=event.pk).update(text=text)
+
+
+def _forget(user: User) -> None:
+    addresses = {user.email.lower(), *(e.lower() for e in EmailAddress.objects.filter(user=user)
+                                       .values_list("email", flat=True))}
+    name = user.display_name
+    matches = Match.objects.filter(Q(seats__user=user) | Q(seats__invited_user=user) | Q(created_by=user))
+    _rename_in(MatchEvent.objects.filter(match__in=matches.values("pk")), name, closed_name(user.pk))
+    _rename_in(TournamentEvent.objects.filter(Q(user=user) | Q(tournament__participants__user=user)).distinct(),
+               name, closed_name(user.pk))
+
+    to_them = Q(user=user)
+    received = Q(user=user)
+    for address in addresses:
+        to_them |= Q(to__iexact=address)
+        received |= Q(sender__icontains=address)
+    OutgoingEmail.objects.filter(to_them).delete()
+    InboundEmail.objects.filter(received).delete()
+    for address in addresses:
+        CapturedEmail.objects.filter(to__icontains=address).delete()
+        Seat.objects.filter(invited_email__iexact=address).update(invited_email="", invitation_token=None)
+    ReplyToken.objects.filter(user=user).delete()
+    GameMute.objects.filter(user=user).delete()
+    Vacation.objects.filter(user=user).delete()
+    DeadlineSettings.objects.filter(user=user).delete()
+    user.api_tokens.all().delete()
+    EmailAddress.objects.filter(user=user).delete()
+    user.groups.clear()
+    user.user_permissions.clear()
+
+    user.email = closed_email(user.pk)
+    user.display_name = closed_name(user.pk)
+    user.time_zone = "UTC"
+    user.language = User.Language.ENGLISH
+    user.notifications = User.Notifications.NONE
+    user.is_active = user.is_staff = user.is_superuser = False
+    user.last_login = None
+    user.set_unusable_password()  # also invalidates every session of the account
+    user.save()

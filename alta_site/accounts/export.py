@@ -1,0 +1,143 @@
+"""A player's data, all of it, as one JSON document (profile and API).
+
+Games appear as the player's own seat sees them: their private view, the
+move log with the events visible to their seat and their own move texts.
+Nothing here reads another seat's view, the raw state or, while a game
+runs, its seed or salt; the hidden-information test of the export checks
+that.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from allauth.account.models import EmailAddress
+from django.core.serializers.json import DjangoJSONEncoder
+from django.db.models import Q
+
+from games.models import DeadlineSettings, Match, MoveRecord, Vacation
+from games.selectors import match_history, match_view_for
+from mail.models import GameMute, InboundEmail, OutgoingEmail
+from ratings.models import Challenge, LadderMembership, Rating, RatingChange
+from tournaments.models import Participant
+
+from .models import User
+
+#: Bumped when the document's shape changes.
+EXPORT_VERSION = 1
+#: Lifecycle lines every player of a game sees; other events (reminders,
+#: timeouts, invitations) are exported only to the player they concern.
+_SHARED_EVENTS = frozenset({"created", "joined", "left", "declined", "cancelled", "started", "finished"})
+
+
+def _account(user: User) -> dict[str, Any]:
+    return {
+        "id": user.pk,
+        "email": user.email,
+        "email_addresses": [
+            {"email": e.email, "verified": e.verified, "primary": e.primary}
+            for e in EmailAddress.objects.filter(user=user).order_by("pk")
+        ],
+        "display_name": user.display_name,
+        "date_joined": user.date_joined,
+        "last_login": user.last_login,
+        "is_staff": user.is_staff,
+    }
+
+
+def _settings(user: User) -> dict[str, Any]:
+    deadlines = DeadlineSettings.objects.filter(user=user).first()
+    return {
+        "time_zone": user.time_zone,
+        "language": user.language,
+        "notifications": user.notifications,
+        "reminder_hours": deadlines.reminder_hours if deadlines else None,
+        "auto_vacation": deadlines.auto_vacation if deadlines else False,
+        "calendar_feed": bool(deadlines and deadlines.calendar_token),
+        "vacations": list(Vacation.objects.filter(user=user).values("starts_at", "ends_at", "auto")),
+        "muted_games": list(GameMute.objects.filter(user=user).values_list("match_id", flat=True)),
+        "api_tokens": list(user.api_tokens.values("name", "hint", "created_at", "last_used_at")),
+    }
+
+
+def _game(match: Match, user: User) -> dict[str, Any]:
+    seen = match_view_for(match, user, with_options=False)
+    seat = seen.seat
+    finished = match.is_finished
+    return {
+        "id": match.pk,
+        "game": match.game,
+        "status": match.status,
+        "created_at": match.created_at,
+        "started_at": match.started_at,
+        "finished_at": match.finished_at,
+        "players": [str(s.user) for s in sorted(match.seats.all(), key=lambda s: s.table_order()) if s.user_id],
+        "your_seat": seat.number if seat else None,
+        "your_score": seat.score if seat else None,
+        "your_place": seat.place if seat else None,
+        "departed": seat.departed if seat else "",
+        "your_view": seen.view,
+        "history": match_history(match, seen.seat_index) if seat and seat.index is not None else [],
+        "log": [
+            {"at": e.created_at, "text": e.text} for e in match.events.order_by("created_at", "pk")
+            if e.kind in _SHARED_EVENTS or e.user_id == user.pk or (seat and e.data.get("seat_id") == seat.pk)
+        ],
+        "outcome": match.outcome if finished else None,
+        "seed_commitment": match.seed_commitment,
+        "seed": match.seed if finished else None,
+        "seed_salt": match.seed_salt if finished else None,
+    }
+
+
+def _ratings(user: User) -> dict[str, Any]:
+    return {
+        "ratings": list(Rating.objects.filter(user=user).values("game", "value", "games", "peak",
+                                                                "last_played_at")),
+        "changes": list(RatingChange.objects.filter(user=user).order_by("finished_at", "pk").values(
+            "match_id", "game", "finished_at", "old", "new", "delta", "place", "players")),
+        "ladders": list(LadderMembership.objects.filter(user=user).values(
+            "ladder__name", "capacity", "joined_at", "left_at")),
+        "challenges": [
+            {"ladder": c.ladder.name, "challenger": str(c.challenger), "challenged": str(c.challenged),
+             "status": c.status, "created_at": c.created_at}
+            for c in Challenge.objects.filter(Q(challenger=user) | Q(challenged=user))
+            .select_related("ladder", "challenger", "challenged").order_by("created_at", "pk")
+        ],
+        "tournaments": list(Participant.objects.filter(user=user).values(
+            "tournament_id", "tournament__name", "status", "registered_at", "left_at", "final_place")),
+    }
+
+
+def _mails(user: User) -> dict[str, Any]:
+    sent = OutgoingEmail.objects.filter(Q(user=user) | Q(to__iexact=user.email)).order_by("created_at", "pk")
+    received = InboundEmail.objects.filter(user=user).order_by("received_at", "pk")
+    return {
+        "sent_to_you": list(sent.values("created_at", "sent_at", "kind", "to", "subject", "text", "status")),
+        "received_from_you": list(received.values("received_at", "sender", "subject", "body", "outcome",
+                                                  "detail", "match_id")),
+    }
+
+
+def user_export(user: User, *, now: dt.datetime) -> dict[str, Any]:
+    """Everything stored about ``user``, JSON-safe after ``EXPORT_ENCODER``:
+    account, settings, games (their own seat's views only), moves, ratings
+    and competitions, and the mails sent to and received from them."""
+    matches = (Match.objects.filter(seats__user=user).distinct().order_by("created_at", "pk")
+               .prefetch_related("seats__user"))
+    return {
+        "export_version": EXPORT_VERSION,
+        "exported_at": now,
+        "account": _account(user),
+        "settings": _settings(user),
+        "games": [_game(match, user) for match in matches],
+        "moves": list(MoveRecord.objects.filter(user=user).order_by("match_id", "ply").values(
+            "match_id", "ply", "kind", "source", "text", "created_at")),
+        **_ratings(user),
+        "mails": _mails(user),
+        # Chat does not exist yet; when it does, its lines belong here.
+    }
+
+
+#: Encodes the datetimes of ``user_export``.
+EXPORT_ENCODER = DjangoJSONEncoder

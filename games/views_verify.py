@@ -1,0 +1,18 @@
+"""The verification page of a game: its seed commitment while it runs; at
+the end the seed, the salt, the check of both and the replay's verdict."""
+
+from __future__ import annotations
+
+from django.shortcuts import get_object_or_404, render
+
+from games.models import Match
+from games.verify import match_verify, problem_text
+
+
+def match_verify_page(request, pk: int):
+    match = get_object_or_404(Match.objects.prefetch_related("seats__user"), pk=pk)
+    context = {"match": match}
+    if match.is_finished:
+        result = match_verify(match)
+        context.update(result=result, problems=[problem_text(p) for p in result.problems])
+    return render(request, "games/verify.html", context)

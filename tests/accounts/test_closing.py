@@ -1,0 +1,200 @@
+"""Closing an account: confirmed by password, running games resigned by
+each game's rules, personal data gone, others' history intact; staff close
+accounts from the admin instead of deleting them."""
+
+import pytest
+from allauth.account.models import EmailAddress
+from django.test import Client
+
+from alta_site.accounts.closing import account_close, closed_email, closed_name
+from alta_site.accounts.tokens import ApiToken
+from games import services
+from games.models import Match, MatchEvent
+from mail.models import InboundEmail, OutgoingEmail
+from ratings.models import Rating, RatingChange
+from ratings.services import rating_apply
+from tests.conftest import PASSWORD, make_user
+from tests.games.conftest import play_default_moves
+from tests.ratings.conftest import finish_by_resignations, join, make_ladder
+
+pytestmark = pytest.mark.django_db
+
+
+def close_by_form(user, password=PASSWORD, confirm=True):
+    client = Client()
+    client.force_login(user)
+    data = {"password": password, **({"confirm": "on"} if confirm else {})}
+    return client, client.post("/profile/close/", data)
+
+
+def test_wrong_password_or_no_confirmation_changes_nothing(alice):
+    for password, confirm in [("wrong", True), (PASSWORD, False)]:
+        _, response = close_by_form(alice, password, confirm)
+        assert response.status_code == 200
+        alice.refresh_from_db()
+        assert alice.email == "alice@example.com" and alice.is_active
+    assert "That is not your password." in close_by_form(alice, "wrong")[1].content.decode()
+
+
+def test_closing_deletes_personal_data_and_ends_the_session(alice, bob, now, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):
+        match = services.match_create_seated(users=[alice, bob], game="alta", now=now)
+    ApiToken.issue(user=alice, name="script")
+    InboundEmail.objects.create(received_at=now, source="smtp", sender="alice@example.com", body="p", raw="x")
+    assert OutgoingEmail.objects.filter(to="alice@example.com").exists()
+
+    client, response = close_by_form(alice)
+    assert response.status_code == 302 and response["Location"] == "/"
+    alice.refresh_from_db()
+    assert alice.email == closed_email(alice.pk)
+    assert alice.display_name == closed_name(alice.pk) == f"deleted player {alice.pk}"
+    assert not alice.is_active and not alice.has_usable_password()
+    assert not EmailAddress.objects.filter(user=alice).exists()
+    assert not ApiToken.objects.filter(user=alice).exists()
+    assert not OutgoingEmail.objects.filter(to="alice@example.com").exists()
+    assert not InboundEmail.objects.filter(sender="alice@example.com").exists()
+    assert OutgoingEmail.objects.filter(to="bob@example.com").exists()
+    assert client.get("/profile/")["Location"].startswith("/accounts/login/")
+    login = Client().post("/accounts/login/", {"login": "alice@example.com", "password": PASSWORD})
+    assert login.status_code == 200  # refused: the form comes back
+    texts = " ".join(MatchEvent.objects.filter(match=match).values_list("text", flat=True))
+    assert "Alice" not in texts and closed_name(alice.pk) in texts
+
+
+def test_running_games_are_resigned_by_each_games_rules(alice, bob, carol, now,
+                                                       django_capture_on_commit_callbacks):
+    duel = services.match_create_seated(users=[alice, bob], game="alta", now=now)
+    table = services.match_create_seated(users=[alice, bob, carol], game="alhambra", now=now)
+    with django_capture_on_commit_callbacks(execute=True):
+        account_close(user=alice, now=now)
+    # The others hear of it; the closed account gets nothing.
+    assert OutgoingEmail.objects.filter(to="bob@example.com", match=duel).exists()
+    assert not OutgoingEmail.objects.filter(to__in=[closed_email(alice.pk), "alice@example.com"]).exists()
+    duel.refresh_from_db()
+    table.refresh_from_db()
+    assert duel.status == Match.Status.FINISHED and duel.termination == "resignation"
+    assert duel.seats.get(user=bob).place == 1
+    assert table.status == Match.Status.ACTIVE  # the others play on
+    assert table.seats.get(user=alice).departed == "resignation"
+
+
+def test_games_not_started_are_cancelled_left_or_declined(alice, bob, carol, now):
+    own = services.match_create(creator=alice, game="alta", players=2, now=now)
+    joined = services.match_create(creator=bob, game="alta", players=3, now=now)
+    services.match_join(match_id=joined.pk, user=alice, now=now)
+    invited = services.match_create(creator=carol, game="alta", players=2, now=now, invite=["Alice"])
+    account_close(user=alice, now=now)
+    own.refresh_from_db()
+    assert own.status == Match.Status.CANCELLED
+    assert not joined.seats.filter(user=alice).exists()
+    seat = invited.seats.get(user__isnull=True)
+    assert seat.invited_user is None and seat.invitation_token is None
+
+
+def test_finished_games_and_ratings_stay(alice, bob, now, django_capture_on_commit_callbacks):
+    match = services.match_create_seated(users=[alice, bob], game="alta", now=now, rated=True)
+    play_default_moves(match, now)
+    rating_apply(match_id=match.pk)
+    changes = list(RatingChange.objects.order_by("pk").values("user_id", "old", "new", "delta", "place"))
+    ratings = list(Rating.objects.order_by("pk").values("user_id", "value", "games"))
+    assert len(changes) == 2
+    match.refresh_from_db()
+    scores = list(match.seats.order_by("pk").values_list("user_id", "score", "place"))
+
+    account_close(user=alice, now=now)
+    assert list(RatingChange.objects.order_by("pk").values("user_id", "old", "new", "delta", "place")) == changes
+    assert list(Rating.objects.order_by("pk").values("user_id", "value", "games")) == ratings
+    match.refresh_from_db()
+    assert match.status == Match.Status.FINISHED
+    assert list(match.seats.order_by("pk").values_list("user_id", "score", "place")) == scores
+    assert Client().get(f"/games/{match.pk}/").content.decode().count(closed_name(alice.pk)) >= 1
+
+
+def test_ladders_are_left(alice, bob, now):
+    ladder = make_ladder()
+    join(ladder, alice, now)
+    join(ladder, bob, now)
+    account_close(user=alice, now=now)
+    assert ladder.memberships.get(user=alice).left_at == now
+
+
+def test_closing_twice_changes_nothing(alice, now):
+    account_close(user=alice, now=now)
+    alice.refresh_from_db()
+    state = (alice.email, alice.display_name, alice.password)
+    account_close(user=alice, now=now)
+    alice.refresh_from_db()
+    assert (alice.email, alice.display_name, alice.password) == state
+
+
+def test_nobody_may_take_a_closed_accounts_name(client):
+    response = client.post("/accounts/signup/", {
+        "email": "erin@mail.test", "display_name": "Deleted player 7", "password1": PASSWORD,
+        "password2": PASSWORD,
+    })
+    assert "That display name is reserved." in response.content.decode()
+
+
+def test_staff_close_accounts_from_the_admin_instead_of_deleting(alice, bob, now):
+    staff = make_user("staff@example.com", "Staff", is_staff=True, is_superuser=True)
+    services.match_create_seated(users=[alice, bob], game="alta", now=now)
+    finish_by_resignations(services.match_create_seated(users=[alice, bob], game="alta", now=now), [bob, alice],
+                           now)
+    client = Client()
+    client.force_login(staff)
+    changelist = client.get("/admin/accounts/user/").content.decode()
+    assert "close_accounts" in changelist and "delete_selected" not in changelist
+    assert client.get(f"/admin/accounts/user/{alice.pk}/delete/").status_code == 403
+    response = client.post("/admin/accounts/user/", {"action": "close_accounts", "_selected_action": [alice.pk]})
+    assert response.status_code == 302
+    alice.refresh_from_db()
+    assert alice.email == closed_email(alice.pk) and not alice.is_active
+    assert not Match.objects.filter(seats__user=alice, status=Match.Status.ACTIVE).exists()
+    assert Match.objects.filter(seats__user=alice, status=Match.Status.FINISHED).count() == 2
+
+
+def test_tournaments_are_withdrawn_from_or_unregistered(alice, bob, carol, dave, now):
+    from tests.tournaments.conftest import make_tournament, register, running_games, started
+    from tournaments.models import Participant, TournamentEvent, TournamentGame
+    from tournaments.services import club_create
+
+    club = club_create(creator=alice, name="Harbour club", description="", now=now)
+    running = started(alice, club, [bob, carol, dave, alice], now=now, format="swiss", rounds=2)
+    assert any(bob.pk in (s.user_id for s in g.match.seats.all()) for g in running_games(running))
+    upcoming = make_tournament(alice, club, now=now, name="Spring cup", format="swiss", rounds=2)
+    register(upcoming, [bob], now)
+
+    account_close(user=bob, now=now)
+    entry = Participant.objects.get(tournament=running, user=bob)
+    assert entry.status == Participant.Status.WITHDRAWN
+    assert not Participant.objects.filter(tournament=upcoming, user=bob).exists()
+    bobs = TournamentGame.objects.filter(tournament=running, match__seats__user=bob)
+    assert not bobs.filter(match__status=Match.Status.ACTIVE).exists()
+    texts = " ".join(TournamentEvent.objects.filter(tournament=running).values_list("text", flat=True))
+    assert "Bob" not in texts and closed_name(bob.pk) in texts
+
+
+def test_closing_by_a_mailed_link(alice, bob):
+    import re
+
+    from django.core import mail
+
+    client = Client()
+    client.force_login(alice)
+    assert client.post("/profile/close/link/").status_code == 302
+    assert [m.to for m in mail.outbox] == [["alice@example.com"]]
+    path = re.search(r"https?://[^/\s]+(/profile/close/[^/\s]+/)", mail.outbox[0].body).group(1)
+
+    other = Client()
+    other.force_login(bob)
+    assert other.get(path)["Location"] == "/profile/close/"  # alice's link is not bob's
+    assert client.get("/profile/close/not-a-token/")["Location"] == "/profile/close/"
+    page = client.get(path)
+    assert page.status_code == 200 and 'name="password"' not in page.content.decode()
+    assert client.post(path, {}).status_code == 200  # the confirmation box is required
+    alice.refresh_from_db()
+    assert alice.is_active
+    assert client.post(path, {"confirm": "on"})["Location"] == "/"
+    alice.refresh_from_db()
+    bob.refresh_from_db()
+    assert alice.email == closed_email(alice.pk) and bob.is_active

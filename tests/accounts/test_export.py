@@ -1,0 +1,115 @@
+"""A player downloads everything about them: from the profile and the API,
+and never another player's hidden information."""
+
+import json
+import random
+
+import pytest
+import time_machine
+from django.test import Client
+from django.utils import timezone
+from rest_framework.test import APIClient
+
+from alta_site.accounts.tokens import ApiToken
+from games.boards import playable_slugs
+from games.engine import get_rules
+from games.models import Match, MoveRecord
+from games.services import match_create_seated, move_submit
+from mail.models import InboundEmail
+from tests.conftest import EPOCH
+
+pytestmark = pytest.mark.django_db
+
+
+def play_some(match, moves, now, seed):
+    rules = get_rules(match.game)
+    chooser = random.Random(seed)
+    for _ in range(moves):
+        match.refresh_from_db()
+        if match.status != Match.Status.ACTIVE:
+            return
+        state = rules.load(match.state)
+        index = min(rules.to_move(state))
+        text, _ = chooser.choice(rules.move_options(state, index))
+        move_submit(match_id=match.pk, user=match.seats.get(index=index).user, text=text, ply=match.ply,
+                    source=MoveRecord.Source.WEB, now=now)
+
+
+@pytest.fixture
+def games(alice, bob, now, django_capture_on_commit_callbacks):
+    """A running two-player game of each kind between alice and bob, with
+    their mails written."""
+    matches = []
+    with django_capture_on_commit_callbacks(execute=True):
+        for number, slug in enumerate(playable_slugs()):
+            match = match_create_seated(users=[alice, bob], game=slug, now=now)
+            play_some(match, 6, now, number)
+            matches.append(match)
+    return matches
+
+
+def download(user) -> tuple[dict, str]:
+    client = Client()
+    client.force_login(user)
+    response = client.get("/profile/export/")
+    assert response.status_code == 200
+    assert response["Content-Type"].startswith("application/json")
+    assert "attachment" in response["Content-Disposition"]
+    text = b"".join(response.streaming_content).decode() if response.streaming else response.content.decode()
+    return json.loads(text), text
+
+
+def test_export_holds_account_settings_games_moves_and_mails(games, alice, bob):
+    ApiToken.issue(user=alice, name="my script")
+    InboundEmail.objects.create(received_at=EPOCH, source="smtp", sender="alice@example.com",
+                                subject="Re: your move", body="pass", raw="...", user=alice)
+    data, _ = download(alice)
+    assert data["account"]["email"] == "alice@example.com"
+    assert data["account"]["display_name"] == "Alice"
+    assert data["settings"]["api_tokens"][0]["name"] == "my script"
+    assert "key_hash" not in json.dumps(data["settings"])
+    assert {g["game"] for g in data["games"]} == set(playable_slugs())
+    for game in data["games"]:
+        assert game["your_view"] is not None and game["your_seat"] in (1, 2)
+        assert set(game["players"]) == {"Alice", "Bob"}
+        assert game["seed"] is None and game["seed_salt"] is None and game["seed_commitment"]
+    own = MoveRecord.objects.filter(user=alice).count()
+    assert own and len(data["moves"]) == own
+    assert data["mails"]["sent_to_you"] and all(m["to"] == "alice@example.com" for m in data["mails"]["sent_to_you"])
+    assert data["mails"]["received_from_you"][0]["body"] == "pass"
+
+
+def test_export_does_not_depend_on_what_the_player_cannot_see(games, alice, bob):
+    """Re-deal everything alice cannot see in every game: her export stays
+    the same byte for byte, and names nothing of bob's but his name."""
+    with time_machine.travel(EPOCH, tick=False):
+        before, text = download(alice)
+        for match in games:
+            match.refresh_from_db()
+            rules = get_rules(match.game)
+            index = match.seats.get(user=alice).index
+            other = rules.randomize_hidden(rules.load(match.state), index, seed=match.pk + 5)
+            Match.objects.filter(pk=match.pk).update(state=rules.dump(other))
+            assert str(match.seed) not in text and match.seed_salt not in text
+        after, _ = download(alice)
+        assert timezone.now() == EPOCH
+    assert after == before
+    assert "bob@example.com" not in text
+
+
+def test_export_from_the_api_with_a_token(games, alice):
+    _, key = ApiToken.issue(user=alice, name="export")
+    api = APIClient()
+    assert api.get("/api/me/export/").status_code in (401, 403)
+    response = api.get("/api/me/export/", HTTP_AUTHORIZATION=f"Token {key}")
+    assert response.status_code == 200
+    data = json.loads(response.content)
+    assert data["account"]["email"] == "alice@example.com" and len(data["games"]) == len(games)
+
+
+def test_profile_links_the_export_and_anonymous_visitors_are_sent_to_log_in(alice):
+    client = Client()
+    assert client.get("/profile/export/")["Location"].startswith("/accounts/login/")
+    client.force_login(alice)
+    page = client.get("/profile/").content.decode()
+    assert 'href="/profile/export/"' in page and 'href="/profile/close/"' in page

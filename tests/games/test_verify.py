@@ -1,0 +1,223 @@
+"""Shuffles anyone can verify: the commitment published at the start, the
+seed and salt at the end, and the replay from the seed and the move log."""
+
+import hashlib
+
+import pytest
+from django.core.management import CommandError, call_command
+from django.test import Client
+from rest_framework.test import APIClient
+
+from games.audit import audit, commitment, seat_order
+from games.boards import playable_slugs
+from games.engine import get_rules
+from games.models import Match, MoveRecord
+from games.selectors import match_state_at
+from games.services import match_create_seated
+from games.verify import match_audit_record, match_verify
+
+from .conftest import play_default_moves
+
+pytestmark = pytest.mark.django_db
+
+
+def finished(users, game, now):
+    match = match_create_seated(users=users, game=game, now=now)
+    play_default_moves(match, now)
+    match.refresh_from_db()
+    assert match.is_finished
+    return match
+
+
+def test_commitment_is_sha256_of_salt_and_seed(duel):
+    assert len(duel.seed_salt) == 32
+    expected = hashlib.sha256(f"{duel.seed_salt}:{duel.seed}".encode()).hexdigest()
+    assert duel.seed_commitment == expected
+
+
+def test_commitment_depends_on_the_salt_so_seeds_cannot_be_looked_up():
+    assert commitment(42, "a" * 32) != commitment(42, "b" * 32)
+    assert commitment(42, "a" * 32) != hashlib.sha256(b"42").hexdigest()
+
+
+def test_running_game_publishes_the_commitment_but_not_the_seed_or_salt(duel, alice):
+    api = APIClient()
+    api.force_authenticate(alice)
+    detail = api.get(f"/api/games/{duel.pk}/").json()
+    assert detail["seed_commitment"] == duel.seed_commitment
+    assert detail["seed"] is None and detail["seed_salt"] is None
+    audit_answer = api.get(f"/api/games/{duel.pk}/audit/")
+    assert audit_answer.status_code == 409
+    assert audit_answer.json()["code"] == "not_finished"
+    pages = [Client().get(f"/games/{duel.pk}/").content.decode(),
+             Client().get(f"/games/{duel.pk}/verify/").content.decode(), audit_answer.content.decode()]
+    assert duel.seed_commitment in pages[0] and duel.seed_commitment in pages[1]
+    for text in pages:
+        assert str(duel.seed) not in text
+        assert duel.seed_salt not in text
+    with pytest.raises(Exception, match="published when the game is over"):
+        match_audit_record(duel)
+
+
+def test_started_mail_carries_the_commitment(alice, bob, now, django_capture_on_commit_callbacks):
+    from django.core import mail
+
+    with django_capture_on_commit_callbacks(execute=True):
+        match = match_create_seated(users=[alice, bob], game="alta", now=now)
+    started = [m for m in mail.outbox if "started" in m.subject]
+    assert len(started) == 2
+    for message in started:
+        assert f"Seed commitment: {match.seed_commitment}" in message.body
+        assert f"/games/{match.pk}/verify/" in message.body
+        assert str(match.seed) not in message.body and match.seed_salt not in message.body
+        html = message.alternatives[0][0]
+        assert match.seed_commitment in html and match.seed_salt not in html
+
+
+def test_seat_order_is_the_one_the_seed_draws(alice, bob, carol, now):
+    match = match_create_seated(users=[alice, bob, carol], game="alhambra", now=now)
+    joined = sorted(match.seats.all(), key=lambda s: s.pk)
+    assert [s.index for s in joined] == seat_order(match.seed, 3)
+
+
+@pytest.mark.parametrize("game", playable_slugs())
+def test_finished_game_of_every_kind_verifies(game, alice, bob, now):
+    match = finished([alice, bob], game, now)
+    result = match_verify(match)
+    assert result.ok, result.problems
+    assert result.plies == match.ply == match.moves.count()
+    page = Client().get(f"/games/{match.pk}/verify/").content.decode()
+    assert "Verified." in page and match.seed_salt in page
+    record = APIClient().get(f"/api/games/{match.pk}/audit/").json()
+    assert record["verified"] is True
+    assert record["seed"] == match.seed and record["salt"] == match.seed_salt
+    # The published record alone, without the database, verifies too.
+    assert audit({k: v for k, v in record.items() if k != "verified"}).ok
+
+
+def test_a_resigned_game_verifies(duel, alice, now):
+    from games.services import match_resign
+
+    play_default_moves(duel, now, submissions=3)
+    match_resign(match_id=duel.pk, user=alice, now=now)
+    duel.refresh_from_db()
+    assert duel.is_finished
+    assert match_verify(duel).ok
+
+
+@pytest.fixture
+def alta_game(alice, bob, now):
+    return finished([alice, bob], "alta", now)
+
+
+def test_changed_seed_fails(alta_game):
+    Match.objects.filter(pk=alta_game.pk).update(seed=alta_game.seed + 1)
+    alta_game.refresh_from_db()
+    result = match_verify(alta_game)
+    assert not result.ok and not result.commitment_ok
+    assert result.problems[0].code == "commitment"
+
+
+def test_changed_salt_fails(alta_game):
+    Match.objects.filter(pk=alta_game.pk).update(seed_salt="0" * 32)
+    alta_game.refresh_from_db()
+    result = match_verify(alta_game)
+    assert not result.commitment_ok and result.replay_ok
+
+
+def test_seed_changed_together_with_its_commitment_fails_the_replay(alta_game):
+    seed = alta_game.seed + 1
+    Match.objects.filter(pk=alta_game.pk).update(
+        seed=seed, seed_commitment=commitment(seed, alta_game.seed_salt))
+    alta_game.refresh_from_db()
+    result = match_verify(alta_game)
+    assert result.commitment_ok and not result.replay_ok
+
+
+def other_move(match, ply):
+    """The record at ``ply`` and its moves with the first one replaced by
+    another move legal there (a submission may hold a whole turn)."""
+    rules = get_rules(match.game)
+    record = match.moves.get(ply=ply)
+    state = match_state_at(match, ply - 1)
+    for _text, move in rules.move_options(state, record.seat_index):
+        dumped = rules.dump_move(move)
+        if dumped != record.moves[0]:
+            return record, [dumped, *record.moves[1:]]
+    raise AssertionError("no alternative move")
+
+
+@pytest.mark.parametrize("where", ["first", "middle", "last"])
+def test_one_changed_move_fails(alta_game, where):
+    ply = {"first": 1, "middle": alta_game.ply // 2, "last": alta_game.ply}[where]
+    record, moves = other_move(alta_game, ply)
+    MoveRecord.objects.filter(pk=record.pk).update(moves=moves)
+    result = match_verify(alta_game)
+    assert result.commitment_ok and not result.replay_ok
+    assert [(p.code, p.ply) for p in result.problems] in ([("consequences", ply)], [("illegal", ply)])
+
+
+def test_changed_consequence_fails(alta_game):
+    record = alta_game.moves.get(ply=2)
+    events = record.events + [{"text": "An extra card appeared.", "to": None}]
+    MoveRecord.objects.filter(pk=record.pk).update(events=events)
+    result = match_verify(alta_game)
+    assert [p.code for p in result.problems] == ["consequences"]
+    assert result.problems[0].ply == 2
+
+
+def test_missing_move_fails(alta_game):
+    alta_game.moves.filter(ply=3).delete()
+    result = match_verify(alta_game)
+    assert [(p.code, p.ply) for p in result.problems] == [("missing_ply", 3)]
+
+
+def test_command_says_whether_the_game_verifies(alta_game, capsys):
+    call_command("game_verify", alta_game.pk)
+    assert "Verified" in capsys.readouterr().out
+    record, moves = other_move(alta_game, 2)
+    MoveRecord.objects.filter(pk=record.pk).update(moves=moves)
+    with pytest.raises(CommandError, match="does NOT verify"):
+        call_command("game_verify", alta_game.pk)
+    page = Client().get(f"/games/{alta_game.pk}/verify/").content.decode()
+    assert "does not verify" in page
+
+
+def test_command_refuses_a_running_game(duel):
+    with pytest.raises(CommandError, match="published when the game is over"):
+        call_command("game_verify", duel.pk)
+
+
+def test_game_started_before_commitments_says_so(alta_game):
+    Match.objects.filter(pk=alta_game.pk).update(seed_commitment="", seed_salt="")
+    alta_game.refresh_from_db()
+    result = match_verify(alta_game)
+    assert result.replay_ok and [p.code for p in result.problems] == ["no_commitment"]
+
+
+def test_unpublished_seed_is_refused_by_the_pure_check():
+    assert [p.code for p in audit({"seed": None}).problems] == ["unpublished"]
+
+
+def test_published_record_verifies_outside_django(alta_game, tmp_path):
+    """The README's few lines: ``games.audit`` runs without Django."""
+    import os
+    import subprocess
+    import sys
+
+    path = tmp_path / "record.json"
+    path.write_text(APIClient().get(f"/api/games/{alta_game.pk}/audit/").content.decode())
+    script = ("import json, sys; from games.audit import audit; "
+              "r = audit(json.load(open(sys.argv[1]))); "
+              "assert 'django' not in sys.modules; print(r.ok, r.plies)")
+    env = {k: v for k, v in os.environ.items() if k != "DJANGO_SETTINGS_MODULE"}
+    out = subprocess.run([sys.executable, "-c", script, str(path)], capture_output=True, text=True, env=env,
+                         check=True).stdout
+    assert out.split() == ["True", str(alta_game.ply)]
+
+
+def test_every_problem_has_words_on_the_page():
+    from games.audit import PROBLEMS
+    from games.verify import _PROBLEM_TEXT
+
+    assert set(_PROBLEM_TEXT) == set(PROBLEMS)

@@ -1,0 +1,48 @@
+"""The privacy page, and the inbound-mail retention it promises."""
+
+import datetime as dt
+
+import pytest
+from django.conf import settings
+from django.test import override_settings
+
+from alta_site.privacy import inbound_mail_prune
+from alta_site.tasks import inbound_mail_prune as inbound_mail_prune_task
+from mail.models import InboundEmail
+from tests.conftest import EPOCH
+
+pytestmark = pytest.mark.django_db
+
+
+def inbound(days_old: float, **fields):
+    return InboundEmail.objects.create(
+        received_at=EPOCH - dt.timedelta(days=days_old), source="smtp", sender="alice@example.com",
+        message_id=f"<{days_old}@mail.test>", subject="Re: your move", body="take 3", raw="From: alice",
+        detail="not your turn", **fields)
+
+
+def test_privacy_page_is_linked_from_every_page_and_names_the_retention(client):
+    home = client.get("/").content.decode()
+    assert 'href="/privacy/"' in home
+    with override_settings(INBOUND_MAIL_RETENTION_DAYS=45):
+        page = client.get("/privacy/").content.decode()
+    assert "45 days" in page and "deleted player" in page
+
+
+@override_settings(INBOUND_MAIL_RETENTION_DAYS=30)
+def test_old_inbound_mail_loses_its_text_but_keeps_its_envelope():
+    old, recent = inbound(31), inbound(29)
+    assert inbound_mail_prune(now=EPOCH) == 1
+    old.refresh_from_db()
+    recent.refresh_from_db()
+    assert (old.subject, old.body, old.raw, old.detail) == ("", "", "", "")
+    assert old.sender == "alice@example.com" and old.message_id == "<31@mail.test>"
+    assert recent.body == "take 3" and recent.raw == "From: alice"
+    assert inbound_mail_prune(now=EPOCH) == 0  # nothing left to prune
+
+
+def test_prune_runs_periodically():
+    schedule = {entry["task"] for entry in settings.CELERY_BEAT_SCHEDULE.values()}
+    assert "alta_site.tasks.inbound_mail_prune" in schedule
+    inbound(10_000)
+    assert inbound_mail_prune_task.apply().get() == 1
