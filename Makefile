@@ -29,7 +29,7 @@ test: $(STAMP)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
-	$(BIN)/mypy games/engine games/rules
+	$(BIN)/mypy --strict games/engine games/rules
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/engine.py

@@ -16,13 +16,13 @@ from games.engine import (
     NotYourTurn,
     Outcome,
     Termination,
-    available_slugs,
     get_rules,
+    registered_slugs,
 )
 
 from .playing import as_json, final_state, random_playthrough
 
-SLUGS = available_slugs()
+SLUGS = registered_slugs()
 SEEDS = range(1, 7)
 
 

@@ -15,14 +15,14 @@ from typing import Any
 from games.engine import BaseRules, IllegalMove, Rng, Transition, seed_state
 from games.engine.protocol import JSON
 
-from . import codec, dealing, movegen, moves, notation, parsing, turns
+from . import codec, dealing, movegen, notation, parsing, turns
 from .components import SCORING_CARDS, TYPES
 from .moves import Done, Move, Place, Take
 from .state import AlhambraState, SeatState
 from .view import view as make_view
 
 
-class AlhambraRules(BaseRules):
+class AlhambraRules(BaseRules[AlhambraState, Move]):
     """Alhambra, following ``shared/rules/alhambra.md``."""
 
     slug = "alhambra"
@@ -30,6 +30,7 @@ class AlhambraRules(BaseRules):
     min_players = 2
     max_players = 6
     engine_version = 1
+    codec = codec
 
     def setup(
         self, players: int, seed: int, options: Mapping[str, JSON] | None = None
@@ -46,7 +47,7 @@ class AlhambraRules(BaseRules):
     def _movers(self, state: AlhambraState) -> frozenset[int]:
         return movegen.movers(state)
 
-    def _apply(self, state: AlhambraState, seat: int, move: Move) -> Transition:
+    def _apply(self, state: AlhambraState, seat: int, move: Move) -> Transition[AlhambraState]:
         new, events = turns.apply_move(state, seat, move)
         return Transition(new, tuple(events))
 
@@ -71,11 +72,6 @@ class AlhambraRules(BaseRules):
             details = tuple({**d, "dirk_score": dirk_score} for d in details)
         return scores, scores, details
 
-    def _dump_state(self, state: AlhambraState) -> dict[str, JSON]:
-        return codec.dump_state(state)
-
-    def _load_state(self, data: Mapping[str, JSON]) -> AlhambraState:
-        return codec.load_state(data)
 
     # ------------------------------------------------------------ moves
     def to_move(self, state: AlhambraState) -> frozenset[int]:
@@ -131,12 +127,6 @@ class AlhambraRules(BaseRules):
 
     def format_move(self, state: AlhambraState, seat: int, move: Move) -> str:
         return notation.format_move(state, seat, move)
-
-    def dump_move(self, move: Move) -> JSON:
-        return moves.dump_move(move)
-
-    def load_move(self, data: JSON) -> Move:
-        return moves.load_move(data)
 
     # ------------------------------------------------------------ views
     def view(self, state: AlhambraState, seat: int | None) -> dict[str, JSON]:

@@ -64,7 +64,7 @@ def reading_order(cell: Cell) -> tuple[int, int]:
     return (-cell[1], cell[0])
 
 
-class MoveList(Sequence):
+class MoveList(Sequence[Any]):
     """An immutable sequence of moves, made on access.
 
     Listing every placement as a frozen dataclass up front costs more than
@@ -78,7 +78,7 @@ class MoveList(Sequence):
 
     def __init__(
         self,
-        groups: list[tuple[Callable[..., Any], tuple, tuple]],
+        groups: list[tuple[Callable[..., Any], tuple[Any, ...], tuple[Any, ...]]],
         ends: list[int] | None = None,
     ) -> None:
         """``ends[i]``: moves in groups 0..i (computed when not given)."""
@@ -134,7 +134,7 @@ def placements(state: AlpacaState, seat: int) -> MoveList:
         return MoveList([])
     colour = state.colours[state.dominant]
     tiles = [t for t in state.hands[seat] if t // TILES_PER_COLOUR == colour]
-    groups: list[tuple[Callable[..., Any], tuple, tuple]] = []
+    groups: list[tuple[Callable[..., Any], tuple[Any, ...], tuple[Any, ...]]] = []
     if not tiles:
         return MoveList(groups)
     frontier = state.frontier
@@ -173,7 +173,7 @@ _OTHER_ROTATIONS = tuple(tuple(r for r in range(4) if r != now) for now in range
 def bonus_moves(state: AlpacaState) -> MoveList:
     """Locks of intact pending figures (if counters remain), rotations of
     every tile that is not untouchable (cells by (x, y)), then declining."""
-    groups: list[tuple[Callable[..., Any], tuple, tuple]] = []
+    groups: list[tuple[Callable[..., Any], tuple[Any, ...], tuple[Any, ...]]] = []
     if state.counters > 0:
         locks = tuple(f for f in state.pending if figure_intact(state.table, f))
         if locks:

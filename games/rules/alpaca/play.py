@@ -104,7 +104,7 @@ def advance(
     )
 
 
-def apply_place(state: AlpacaState, seat: int, move: Place) -> Transition:
+def apply_place(state: AlpacaState, seat: int, move: Place) -> Transition[AlpacaState]:
     """``seat`` (whose turn it is) places a tile.  If it closes figures the
     seat gets one bonus action per figure; otherwise the turn moves on.
 
@@ -199,7 +199,7 @@ def apply_place(state: AlpacaState, seat: int, move: Place) -> Transition:
     return Transition(replace_fields(state, changes), tuple(events))
 
 
-def apply_bonus(state: AlpacaState, seat: int, move: Any) -> Transition:
+def apply_bonus(state: AlpacaState, seat: int, move: Any) -> Transition[AlpacaState]:
     """``seat`` takes one bonus action (``Rotate``, ``Lock`` or ``NoBonus``);
     after the last one the turn moves on.
 

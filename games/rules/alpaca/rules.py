@@ -41,6 +41,7 @@ from .state import (
     TILES_PER_COLOUR,
     AlpacaState,
     Lock,
+    Move,
     NoBonus,
     Place,
     Rotate,
@@ -48,7 +49,7 @@ from .state import (
 from .view import build_view
 
 
-class AlpacaRules(BaseRules):
+class AlpacaRules(BaseRules[AlpacaState, Move]):
     """Alpaca for 2 to 5 players (see the module docstring)."""
 
     slug = "alpaca"
@@ -56,6 +57,7 @@ class AlpacaRules(BaseRules):
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     engine_version = 1
+    codec = codec
 
     # ----------------------------------------------------------- setup
     def setup(
@@ -113,7 +115,7 @@ class AlpacaRules(BaseRules):
         return placements(state, seat)
 
     # ------------------------------------------------------------ apply
-    def _apply(self, state: AlpacaState, seat: int, move: Any) -> Transition:
+    def _apply(self, state: AlpacaState, seat: int, move: Any) -> Transition[AlpacaState]:
         if isinstance(move, Place):
             return apply_place(state, seat, move)
         if isinstance(move, Rotate | Lock | NoBonus):
@@ -121,7 +123,9 @@ class AlpacaRules(BaseRules):
         raise IllegalMove(f"Not an Alpaca move: {move!r}.")
 
     # ---------------------------------------------------------- scoring
-    def _score(self, state: AlpacaState):
+    def _score(
+        self, state: AlpacaState
+    ) -> tuple[tuple[int, ...], Sequence[Any], tuple[dict[str, Any], ...]]:
         scores = tuple(_colour_score(state.table, c) for c in state.colours)
         details = tuple(
             {
@@ -149,19 +153,6 @@ class AlpacaRules(BaseRules):
     # ------------------------------------------------------------- view
     def view(self, state: AlpacaState, seat: int | None) -> dict[str, Any]:
         return build_view(self, state, seat)
-
-    # ------------------------------------------------------------ codec
-    def _dump_state(self, state: AlpacaState) -> dict[str, Any]:
-        return codec.dump_state(state)
-
-    def _load_state(self, data: Mapping[str, Any]) -> AlpacaState:
-        return codec.load_state(data)
-
-    def dump_move(self, move: Any) -> Any:
-        return codec.dump_move(move)
-
-    def load_move(self, data: Any) -> Any:
-        return codec.load_move(data)
 
     def randomize_hidden(
         self, state: AlpacaState, seat: int | None, seed: int

@@ -38,6 +38,7 @@ from .state import (
     UP,
     AltaState,
     ChooseMerchant,
+    Move,
     PlaceHand,
     Refresh,
     Secret,
@@ -55,11 +56,11 @@ _SEAT_SETS = tuple(frozenset({s}) for s in range(4))
 _NOBODY: frozenset[int] = frozenset()
 
 
-def _with(items: tuple, index: int, value: Any) -> tuple:
+def _with(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
     return items[:index] + (value,) + items[index + 1 :]
 
 
-class AltaRules(BaseRules):
+class AltaRules(BaseRules[AltaState, Move]):
     """The rules object of Alta (stateless; see module docstring)."""
 
     slug = "alta"
@@ -70,6 +71,7 @@ class AltaRules(BaseRules):
     # A placed hand card is on the island for all to see, and a blind
     # merchant draw is written without the card drawn.
     public_move_text = True
+    codec = codec
 
     # ------------------------------------------------------------- setup
     def setup(
@@ -155,7 +157,7 @@ class AltaRules(BaseRules):
             moves.append(MERCHANT_BLIND)
         return moves
 
-    def _apply(self, state: AltaState, seat: int, move: Any) -> Transition:
+    def _apply(self, state: AltaState, seat: int, move: Any) -> Transition[AltaState]:
         kind = type(move)
         if kind is PlaceHand:
             return self._place_hand(state, seat, move)
@@ -176,7 +178,7 @@ class AltaRules(BaseRules):
             raise IllegalMove(placement_error(island, index) or "")
         return index
 
-    def _place_hand(self, state: AltaState, seat: int, move: PlaceHand) -> Transition:
+    def _place_hand(self, state: AltaState, seat: int, move: PlaceHand) -> Transition[AltaState]:
         if state.step != HAND:
             raise IllegalMove(step_error(state))
         card = TYPE_INDEX.get(move.card)
@@ -204,7 +206,7 @@ class AltaRules(BaseRules):
         data = {"seat": seat, "card": move.card, "cell": move.cell, "from": "hand"}
         return Transition(new, (Event("place", text, data),))
 
-    def _take(self, state: AltaState, seat: int, move: Take) -> Transition:
+    def _take(self, state: AltaState, seat: int, move: Take) -> Transition[AltaState]:
         if state.step != TAKE:
             raise IllegalMove(step_error(state))
         slot = move.slot
@@ -274,7 +276,7 @@ class AltaRules(BaseRules):
         else:
             data["step"] = HAND
 
-    def _refresh(self, state: AltaState, seat: int) -> Transition:
+    def _refresh(self, state: AltaState, seat: int) -> Transition[AltaState]:
         error = refresh_error(state)
         if error:
             raise IllegalMove(error)
@@ -302,7 +304,7 @@ class AltaRules(BaseRules):
 
     def _merchant(
         self, state: AltaState, seat: int, move: ChooseMerchant
-    ) -> Transition:
+    ) -> Transition[AltaState]:
         step = state.step
         if step != HAND_MERCHANT and step != TAKE_MERCHANT:
             raise IllegalMove(
@@ -370,7 +372,7 @@ class AltaRules(BaseRules):
     # ------------------------------------------------------------ scoring
     def _score(
         self, state: AltaState
-    ) -> tuple[tuple[int, ...], list, tuple[dict, ...]]:
+    ) -> tuple[tuple[int, ...], list[Any], tuple[dict[str, Any], ...]]:
         return score_seats(state)
 
     def default_move(self, state: AltaState, seat: int) -> Any:
@@ -401,19 +403,6 @@ class AltaRules(BaseRules):
     def view(self, state: AltaState, seat: int | None) -> dict[str, Any]:
         """See ``view.seat_view``."""
         return view.seat_view(self, state, seat)
-
-    # -------------------------------------------------------------- codec
-    def _dump_state(self, state: AltaState) -> dict[str, Any]:
-        return codec.dump_state(state)
-
-    def _load_state(self, data: Mapping[str, Any]) -> AltaState:
-        return codec.load_state(data)
-
-    def dump_move(self, move: Any) -> Any:
-        return codec.dump_move(move)
-
-    def load_move(self, data: Any) -> Any:
-        return codec.load_move(data)
 
     def randomize_hidden(
         self, state: AltaState, seat: int | None, seed: int

@@ -9,7 +9,7 @@ its sides; on a full 4 x 4 island that is exactly the outer ring of 12 cells.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from .cards import TYPE_INDEX
@@ -58,7 +58,11 @@ def _has_other_type_between(cells: Mapping[Pos, str], a: Pos, b: Pos) -> bool:
 def _tower_bonus(cells: Mapping[Pos, str], pos: Pos) -> int:
     """+3 for a partner tower in the row, +3 in the column (at most one each)."""
     bonus = 0
-    for same_line in (lambda p: p[0] == pos[0], lambda p: p[1] == pos[1]):
+    same_lines: tuple[Callable[[Pos], bool], ...] = (
+        lambda p: p[0] == pos[0],
+        lambda p: p[1] == pos[1],
+    )
+    for same_line in same_lines:
         if any(
             kind == "tower"
             and other != pos

@@ -122,5 +122,8 @@ class ChooseMerchant:
     source: str
 
 
+#: Every Alta move.
+Move = PlaceHand | Refresh | Take | ChooseMerchant
+
 UP = "up"
 BLIND = "blind"
