@@ -19,6 +19,7 @@ from . import codec, dealing, movegen, notation, parsing, turns
 from .components import SCORING_CARDS, TYPES
 from .moves import Done, Move, Place, Take
 from .state import AlhambraState, SeatState
+from .view import revealed
 from .view import view as make_view
 
 
@@ -131,6 +132,9 @@ class AlhambraRules(BaseRules[AlhambraState, Move]):
     # ------------------------------------------------------------ views
     def view(self, state: AlhambraState, seat: int | None) -> dict[str, JSON]:
         return make_view(state, seat)
+
+    def _revealed(self, state: AlhambraState, seat: int) -> dict[str, JSON]:
+        return revealed(state, seat)
 
     def randomize_hidden(
         self, state: AlhambraState, seat: int | None, seed: int

@@ -37,6 +37,11 @@ def _tiles(tiles: tuple[int, ...]) -> list[str]:
     return [tile_label(t) for t in tiles]
 
 
+def revealed(state: AlhambraState, seat: int) -> dict[str, Any]:
+    """What the end of the game reveals of ``seat``: its money hand."""
+    return {"hand": _cards(state.seats[seat].hand)}
+
+
 def _cards(cards: tuple[int, ...]) -> list[str]:
     return [f"{CURRENCIES[c // 10]} {c % 10}" for c in cards]
 

@@ -46,7 +46,7 @@ from .state import (
     Place,
     Rotate,
 )
-from .view import build_view
+from .view import build_view, revealed
 
 
 class AlpacaRules(BaseRules[AlpacaState, Move]):
@@ -153,6 +153,9 @@ class AlpacaRules(BaseRules[AlpacaState, Move]):
     # ------------------------------------------------------------- view
     def view(self, state: AlpacaState, seat: int | None) -> dict[str, Any]:
         return build_view(self, state, seat)
+
+    def _revealed(self, state: AlpacaState, seat: int) -> dict[str, Any]:
+        return revealed(state, seat)
 
     def randomize_hidden(
         self, state: AlpacaState, seat: int | None, seed: int

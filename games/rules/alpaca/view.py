@@ -135,6 +135,12 @@ def build_view(rules: Any, state: AlpacaState, seat: int | None) -> dict[str, An
     return view
 
 
+def revealed(state: AlpacaState, seat: int) -> dict[str, Any]:
+    """What the end of the game reveals of ``seat``: the tiles left in its
+    hand."""
+    return {"hand": [tile_name(t) for t in state.hands[seat]]}
+
+
 def board_text(view: dict[str, Any]) -> str:
     """The table of ``view`` as monospaced text (see the module docstring)."""
     tiles = {(t["x"], t["y"]): t for t in view["table"]}

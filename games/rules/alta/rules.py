@@ -404,6 +404,10 @@ class AltaRules(BaseRules[AltaState, Move]):
         """See ``view.seat_view``."""
         return view.seat_view(self, state, seat)
 
+    def _revealed(self, state: AltaState, seat: int) -> dict[str, Any]:
+        """See ``view.revealed``."""
+        return view.revealed(state, seat)
+
     def randomize_hidden(
         self, state: AltaState, seat: int | None, seed: int
     ) -> AltaState:

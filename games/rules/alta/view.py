@@ -139,6 +139,11 @@ def seat_view(rules: Any, state: AltaState, seat: int | None) -> dict[str, Any]:
     return view
 
 
+def revealed(state: AltaState, seat: int) -> dict[str, Any]:
+    """What the end of the game reveals of ``seat``: its merchant cards."""
+    return {"merchants": _merchant_list(state.merchants[seat])}
+
+
 def _can_refresh(state: AltaState) -> bool:
     return refresh_error(state) is None
 
