@@ -3,9 +3,8 @@ game's page: no field names with underscores, no Python lists or dicts."""
 
 import re
 
-from django.utils.html import escape
-
 import pytest
+from django.utils.html import escape
 
 from games.breakdown import breakdown_lines
 
