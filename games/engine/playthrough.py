@@ -26,7 +26,8 @@ Each view is flattened to ``path = value`` leaves (dict keys and list
 indexes joined by dots).  The ``public`` leaves are the spectator's view;
 under ``seat N`` come the leaves of that seat's view that the spectator does
 not see (or sees differently).  After the setup step only changed leaves are
-written (``path removed`` when one disappears), then the outcome.
+written (``path removed`` when one disappears, or in a seat's part when it
+becomes public), then the outcome and what the end reveals.
 
 Usage: ``python -m games.engine.playthrough SLUG PLAYERS SEED`` prints one;
 the golden files are regenerated with the command in
@@ -126,6 +127,11 @@ def write_playthrough(slug: str, players: int, seed: int) -> str:
     outcome = rules.outcome(state)
     lines.append("")
     lines.extend(f"outcome: {path} = {value}" for path, value in flatten(outcome.dump() if outcome else None))
+    for entry in rules.reveal(state) or ():
+        lines.extend(
+            f"reveal: seat {entry.seat + 1} {path} = {value}"
+            for path, value in flatten(dict(entry.revealed))
+        )
     return "\n".join(lines) + "\n"
 
 
