@@ -1,10 +1,11 @@
 """``AlhambraRules``: Alhambra (2-6 players, Dirk with two) on the engine
 protocol.
 
-The game logic lives in ``dealing`` (setup), ``movegen`` (legal moves),
-``turns`` (apply, end of turn, scorings, game end), ``board`` (placement
+The game logic lives in ``setup``, ``legal`` (legal moves), ``play`` (apply)
+and ``play_end`` (end of turn, scorings, game end), ``board`` (placement
 rules, walls) and ``scoring`` (majorities); this class wires them to
-``BaseRules`` and adds the default move and the hidden-information re-deal.
+``BaseRules`` and adds the default move and the hidden-information re-deal
+(games/rules/README.md gives the shape of every game package).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from typing import Any
 from games.engine import BaseRules, IllegalMove, Rng, Transition, seed_state
 from games.engine.protocol import JSON
 
-from . import codec, dealing, movegen, notation, parsing, turns
+from . import codec, legal, notation, notation_parse, play, setup
 from .components import SCORING_CARDS, TYPES
 from .moves import Done, Move, Place, Take
 from .state import AlhambraState, SeatState
@@ -42,14 +43,14 @@ class AlhambraRules(BaseRules[AlhambraState, Move]):
         """
         if not self.min_players <= players <= self.max_players:
             raise ValueError(f"Alhambra is for 2 to 6 players, not {players}.")
-        return dealing.setup(players, seed)
+        return setup.setup(players, seed)
 
     # ------------------------------------------------------------ hooks
     def _movers(self, state: AlhambraState) -> frozenset[int]:
-        return movegen.movers(state)
+        return legal.movers(state)
 
     def _apply(self, state: AlhambraState, seat: int, move: Move) -> Transition[AlhambraState]:
-        new, events = turns.apply_move(state, seat, move)
+        new, events = play.apply_move(state, seat, move)
         return Transition(new, tuple(events))
 
     def _is_over(self, state: AlhambraState) -> bool:
@@ -80,7 +81,7 @@ class AlhambraRules(BaseRules[AlhambraState, Move]):
         # (called several times per move).
         if state.early_end is not None or state.phase == "over":
             return frozenset()
-        movers = movegen.movers(state)
+        movers = legal.movers(state)
         if state.departed:
             movers = movers - frozenset(seat for seat, _ in state.departed)
         return movers
@@ -97,7 +98,7 @@ class AlhambraRules(BaseRules[AlhambraState, Move]):
             state.departed and any(s == seat for s, _ in state.departed)
         ):
             return []
-        return movegen.legal_moves(state, seat)
+        return legal.legal_moves(state, seat)
 
     def default_move(self, state: AlhambraState, seat: int) -> Move:
         """What a timeout (or a departed seat) plays.
@@ -108,7 +109,7 @@ class AlhambraRules(BaseRules[AlhambraState, Move]):
 
         :raises IllegalMove: the seat has nothing to do.
         """
-        options = movegen.legal_moves(state, seat)
+        options = legal.legal_moves(state, seat)
         if not options:
             raise IllegalMove("There is no legal move for this seat.")
         if state.phase == "action":
@@ -124,7 +125,7 @@ class AlhambraRules(BaseRules[AlhambraState, Move]):
 
     def parse_move(self, state: AlhambraState, seat: int, text: str) -> Move:
         """:raises NotationError: the text is not a move here."""
-        return parsing.parse_move(state, seat, text)
+        return notation_parse.parse_move(state, seat, text)
 
     def format_move(self, state: AlhambraState, seat: int, move: Move) -> str:
         return notation.format_move(state, seat, move)

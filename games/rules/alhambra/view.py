@@ -19,7 +19,7 @@ from .components import (
     cell_label,
     tile_label,
 )
-from .movegen import movers
+from .legal import movers
 from .notation import parse_cell, tokenize
 from .state import AlhambraState
 from .walls import longest_wall

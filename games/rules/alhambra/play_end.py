@@ -17,7 +17,7 @@ from typing import Any, cast
 from games.engine import Event, Rng
 
 from .components import CURRENCIES, SCORING_CARDS, TILE_KIND, card_name, tile_label
-from .dealing import DIRK_TILES
+from .setup import DIRK_TILES
 from .scoring import round_points
 from .state import AlhambraState, Scoring, event, evolve
 
