@@ -17,8 +17,8 @@ from typing import Any, cast
 from games.engine import Event, Rng
 
 from .components import CURRENCIES, SCORING_CARDS, TILE_KIND, card_name, tile_label
-from .setup import DIRK_TILES
 from .scoring import round_points
+from .setup import DIRK_TILES
 from .state import AlhambraState, Scoring, event, evolve
 
 Result = tuple[AlhambraState, list[Event]]
