@@ -27,16 +27,13 @@ from typing import Any
 
 from games.engine import NotationError
 
-from .moves import bonus_moves, current_seat, fitting_rotations, placements
+from .legal import bonus_moves, current_seat, fitting_rotations, placements
+from .moves import Lock, NoBonus, Place, Rotate
 from .state import (
     COLOURS,
     TILE_IDS,
     AlpacaState,
     Cell,
-    Lock,
-    NoBonus,
-    Place,
-    Rotate,
     cell_name,
     tile_name,
 )

@@ -14,7 +14,8 @@ from games.engine import Event, IllegalMove, Transition
 
 from . import codec
 from .board import _figures_with, figure_intact, need_mask
-from .moves import can_place, dominant_colour, fitting_rotations, reading_order
+from .legal import can_place, dominant_colour, fitting_rotations, reading_order
+from .moves import Lock, Place, Rotate
 from .state import (
     COLOURS,
     EDGES,
@@ -24,9 +25,6 @@ from .state import (
     TILES_PER_COLOUR,
     AlpacaState,
     Cell,
-    Lock,
-    Place,
-    Rotate,
     cell_name,
     tile_name,
 )

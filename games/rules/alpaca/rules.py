@@ -30,7 +30,8 @@ from games.engine import BaseRules, IllegalMove, Rng, Transition, seed_state
 
 from . import codec, notation, strategy
 from .board import _chain_lengths, _colour_score
-from .moves import bonus_moves, current_seat, placements
+from .legal import bonus_moves, current_seat, placements
+from .moves import Lock, Move, NoBonus, Place, Rotate
 from .play import advance, apply_bonus, apply_place, replace_fields
 from .state import (
     ANYTHING,
@@ -40,11 +41,6 @@ from .state import (
     TILES,
     TILES_PER_COLOUR,
     AlpacaState,
-    Lock,
-    Move,
-    NoBonus,
-    Place,
-    Rotate,
 )
 from .view import build_view, revealed
 

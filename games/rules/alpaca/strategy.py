@@ -21,6 +21,7 @@ from .board import (
     figure_colour,
     triangle_number,
 )
+from .moves import Lock, Place, Rotate
 from .state import (
     EDGES,
     OPPOSITE,
@@ -29,9 +30,6 @@ from .state import (
     TILES,
     AlpacaState,
     Cell,
-    Lock,
-    Place,
-    Rotate,
 )
 
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from .board import _chain_lengths, _colour_score, figure_colour, figure_intact
-from .moves import current_seat, reading_order
+from .legal import current_seat, reading_order
 from .state import (
     COLOUR_LETTERS,
     COLOURS,
