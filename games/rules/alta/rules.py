@@ -24,25 +24,19 @@ from .board import (
     placement_error,
 )
 from .board import place as place_card
-from .cards import MARKET, MERCHANTS, TYPE_INDEX, TYPES, full_island_deck
-from .checks import refresh_error, step_error
-from .outcome import score_seats
+from .components import MARKET, MERCHANTS, TYPE_INDEX, TYPES, full_island_deck
+from .legal import refresh_error, step_error
+from .moves import BLIND, UP, ChooseMerchant, Move, PlaceHand, Refresh, Take
+from .scoring import score_seats
 from .state import (
-    BLIND,
     HAND,
     HAND_MERCHANT,
     OVER,
     ROUNDS,
     TAKE,
     TAKE_MERCHANT,
-    UP,
     AltaState,
-    ChooseMerchant,
-    Move,
-    PlaceHand,
-    Refresh,
     Secret,
-    Take,
     copy_state,
 )
 
@@ -382,7 +376,7 @@ class AltaRules(BaseRules[AltaState, Move]):
 
         :raises IllegalMove: ``seat`` has no move.
         """
-        from .outcome import best_placement
+        from .strategy import best_placement
 
         moves = self.legal_moves(state, seat)
         if not moves:
