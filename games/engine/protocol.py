@@ -234,8 +234,9 @@ class Rules(Protocol[StateT, MoveT]):
         ...
 
     def move_options(self, state: StateT, seat: Seat) -> list[tuple[str, MoveT]]:
-        """Returns ``(notation, move)`` for the moves offered to ``seat``, in
-        ``legal_moves`` order (numbered options in mail and on the page)."""
+        """Returns ``(text, move)`` for every legal move of ``seat`` in
+        ``legal_moves`` order (numbered options in mail and on the page);
+        ``parse_move`` reads each text back as its move."""
         ...
 
     def view(self, state: StateT, seat: Seat | None) -> dict[str, JSON]:

@@ -84,6 +84,18 @@ def test_every_legal_move_is_accepted(slug, players):
             rules.apply(step.state, step.seat, move)
 
 
+@pytest.mark.parametrize("slug", SLUGS)
+def test_move_options_are_the_legal_moves_with_texts_that_parse_back(slug):
+    rules = get_rules(slug)
+    for index, step in enumerate(random_playthrough(rules, rules.max_players, seed=13)):
+        if index % 5:
+            continue
+        options = rules.move_options(step.state, step.seat)
+        assert [move for _, move in options] == list(rules.legal_moves(step.state, step.seat))
+        for text, move in options:
+            assert rules.parse_move(step.state, step.seat, text) == move, text
+
+
 @pytest.mark.parametrize("slug,players", list(cases()))
 def test_same_seed_same_game(slug, players):
     rules = get_rules(slug)
