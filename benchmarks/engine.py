@@ -18,7 +18,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from games.engine import registered_slugs, get_rules  # noqa: E402
+from games.engine import get_rules, registered_slugs  # noqa: E402
 
 
 def play_one(rules, players: int, seed: int) -> int:
