@@ -3,7 +3,8 @@
 A game subclasses ``BaseRules`` and implements the small ``_``-prefixed hooks
 below; the base class supplies the checks every ``apply`` needs (game over,
 not your turn), resignation and the auto-play of departed seats, ranking with
-ties, multi-move turns from one message, and the versioned JSON envelope.
+ties, multi-move turns from one message, the end-of-game reveal
+(``_revealed``), and the versioned JSON envelope around the game's ``codec``.
 
 State convention: a game's state is a frozen dataclass (or anything
 ``_replace`` can copy) with two fields the base class manages:

@@ -13,12 +13,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.engine import BaseRules, IllegalMove, Rng, Transition, seed_state
+from games.engine import BaseRules, Rng, Transition, seed_state
 from games.engine.protocol import JSON
 
-from . import codec, legal, notation, notation_parse, play, setup
+from . import codec, legal, notation, notation_parse, play, setup, strategy
 from .components import SCORING_CARDS, TYPES
-from .moves import Done, Move, Place, Take
+from .moves import Move
 from .state import AlhambraState, SeatState
 from .view import revealed
 from .view import view as make_view
@@ -101,27 +101,8 @@ class AlhambraRules(BaseRules[AlhambraState, Move]):
         return legal.legal_moves(state, seat)
 
     def default_move(self, state: AlhambraState, seat: int) -> Move:
-        """What a timeout (or a departed seat) plays.
-
-        An extra action is declined (``done``); otherwise the most money on
-        offer is taken.  A tile to place goes to the first free spot in
-        reading order where it fits, else to the reserve.
-
-        :raises IllegalMove: the seat has nothing to do.
-        """
-        options = legal.legal_moves(state, seat)
-        if not options:
-            raise IllegalMove("There is no legal move for this seat.")
-        if state.phase == "action":
-            if state.extra:
-                return Done()
-            offers = [m for m in options if isinstance(m, Take)]
-            if offers:
-                return max(offers, key=lambda m: sum(c % 10 for c in m.cards))
-            return options[-1] if isinstance(options[-1], Done) else options[0]
-        tile = state.seats[seat].pending[0]
-        spots = state.seats[seat].alhambra.spots_for(tile)
-        return Place(tile, spots[0] if spots else None)
+        """See ``strategy.default_move``."""
+        return strategy.default_move(state, seat)
 
     def parse_move(self, state: AlhambraState, seat: int, text: str) -> Move:
         """:raises NotationError: the text is not a move here."""
