@@ -36,7 +36,7 @@ test: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/lint-imports
-	$(BIN)/mypy games/engine games/rules
+	$(BIN)/mypy --strict games/engine games/rules
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/engine.py

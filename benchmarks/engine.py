@@ -18,7 +18,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from games.engine import available_slugs, get_rules  # noqa: E402
+from games.engine import get_rules, registered_slugs  # noqa: E402
 
 
 def play_one(rules, players: int, seed: int) -> int:
@@ -54,7 +54,7 @@ def main() -> None:
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
     print(f"{'game':<10} {'players':>7} {'games/s':>10} {'moves/s':>10}")
-    for slug in args.game or available_slugs():
+    for slug in args.game or registered_slugs():
         rules = get_rules(slug)
         for players in range(rules.min_players, rules.max_players + 1):
             games, moves = measure(slug, players, args.seconds)

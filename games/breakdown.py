@@ -1,16 +1,29 @@
-"""A finished game's score breakdown, for people.
+"""A finished game's reveal and score breakdown, for people.
 
-Each game's ``outcome`` stores one breakdown per seat (``details``): a JSON
-object of totals, per-round lists, per-cell or per-kind counts and, for
-Alta, its merchant cards.  Any game's breakdown reads as labelled lines
-("Island points: 49", "Merchants: mill + settlement: 10") without a
-template per game.
+``Rules.reveal(state)`` gives one ``SeatReveal`` per seat at the end: what
+the rules reveal of it (Alta's merchant cards, Alhambra's money hand,
+Alpaca's tiles in hand) and its breakdown (``Outcome.details``: totals,
+per-round lists, per-cell or per-kind counts).  Both are JSON objects, so
+any game's reveal reads as labelled lines ("Island points: 49", "Merchants:
+mill + settlement: 10") without a template per game: ``reveal_lines`` is
+what the finished game's page renders (``games/_reveal_lines.html``) and
+what a mail about the end renders the same way.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
+
+from games.engine import SeatReveal
+
+
+def reveal_lines(entry: SeatReveal) -> dict[str, list[tuple[str, str]]]:
+    """``{"revealed": lines, "breakdown": lines}`` of one seat's reveal."""
+    return {
+        "revealed": breakdown_lines(entry.revealed),
+        "breakdown": breakdown_lines(entry.breakdown),
+    }
 
 
 def breakdown_lines(detail: Mapping[str, Any]) -> list[tuple[str, str]]:

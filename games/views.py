@@ -16,7 +16,7 @@ from django.views.decorators.http import require_POST
 from core.actions import action_redirect
 from games import selectors, services
 from games.boards import board_for
-from games.breakdown import breakdown_lines
+from games.breakdown import breakdown_lines, reveal_lines
 from games.deadlines.selectors import seat_clocks
 from games.engine import Event, get_rules
 from games.forms import MatchCreateForm, MoveForm
@@ -79,7 +79,7 @@ def match_detail(request, pk: int):
         board = board_for(match.game)
         context["board"] = board.svg(seen.view, _names(match))
         context["history"] = selectors.match_history(match, seen.seat_index)
-        if seen.to_move:
+        if seen.to_move and seen.seat_index is not None:
             state = rules.load(match.state)
             options = [(text, rules.dump_move(move)) for text, move in rules.move_options(state, seen.seat_index)]
             controls = board.controls(seen.view, options)
@@ -94,11 +94,18 @@ def match_detail(request, pk: int):
 
 
 def _results(match: Match) -> list[dict]:
+    """Each seat by place with the lines of its reveal (``games.breakdown``)."""
+    rules = get_rules(match.game)
+    reveal = rules.reveal(rules.load(match.state)) if match.state is not None else None
     details = (match.outcome or {}).get("details") or []
     rows = []
     for seat in sorted(match.seats.all(), key=lambda s: (s.place or 99, s.index)):
-        detail = details[seat.index] if seat.index < len(details) else {}
-        rows.append({"seat": seat, "lines": breakdown_lines(detail)})
+        if reveal is not None and seat.index < len(reveal):
+            lines = reveal_lines(reveal[seat.index])
+        else:  # no state to reveal from: the stored breakdown alone
+            detail = details[seat.index] if seat.index < len(details) else {}
+            lines = {"revealed": [], "breakdown": breakdown_lines(detail)}
+        rows.append({"seat": seat, **lines})
     return rows
 
 

@@ -21,25 +21,23 @@ from types import ModuleType
 
 
 def playable_slugs() -> list[str]:
-    """Games people can play on the site: rules present and a drawing module."""
-    from games.engine import available_slugs
+    """Games people can play on the site: every registered game (the start-up
+    check ``games.checks`` makes sure each has rules and a drawing)."""
+    from games.engine import registered_slugs
 
-    playable = []
-    for slug in available_slugs():
-        try:
-            board_for(slug)
-        except LookupError:
-            continue
-        playable.append(slug)
-    return playable
+    return registered_slugs()
 
 
 def board_for(slug: str) -> ModuleType:
     """The drawing module of a game.
 
-    :raises LookupError: the game has no drawing module.
+    :raises LookupError: the game has no drawing module (an import error
+        inside the module propagates as itself).
     """
+    name = f"games.boards.{slug}"
     try:
-        return import_module(f"games.boards.{slug}")
+        return import_module(name)
     except ModuleNotFoundError as error:
+        if error.name != name:
+            raise
         raise LookupError(f"No board drawing for {slug!r}.") from error

@@ -16,8 +16,8 @@ from .errors import (
     NotYourTurn,
     StateVersionError,
 )
-from .protocol import Event, Outcome, Rules, Seat, Termination, Transition
-from .registry import GAMES, available_slugs, get_rules
+from .protocol import Event, Outcome, Rules, Seat, SeatReveal, Termination, Transition
+from .registry import GAMES, get_rules, import_errors, registered_slugs
 from .rng import Rng, seed_state
 
 __all__ = [
@@ -33,11 +33,13 @@ __all__ = [
     "Rng",
     "Rules",
     "Seat",
+    "SeatReveal",
     "StateVersionError",
     "Termination",
     "Transition",
-    "available_slugs",
     "get_rules",
+    "import_errors",
     "rank_seats",
+    "registered_slugs",
     "seed_state",
 ]

@@ -3,7 +3,8 @@
 A game subclasses ``BaseRules`` and implements the small ``_``-prefixed hooks
 below; the base class supplies the checks every ``apply`` needs (game over,
 not your turn), resignation and the auto-play of departed seats, ranking with
-ties, multi-move turns from one message, and the versioned JSON envelope.
+ties, multi-move turns from one message, the end-of-game reveal
+(``_revealed``), and the versioned JSON envelope around the game's ``codec``.
 
 State convention: a game's state is a frozen dataclass (or anything
 ``_replace`` can copy) with two fields the base class manages:
@@ -19,7 +20,7 @@ import dataclasses
 import re
 from collections.abc import Mapping, Sequence
 from importlib import resources
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar, cast
 
 from .errors import (
     EngineError,
@@ -29,9 +30,47 @@ from .errors import (
     NotYourTurn,
     StateVersionError,
 )
-from .protocol import JSON, Event, Move, Outcome, Seat, State, Termination, Transition
+from .protocol import JSON, Event, MoveT, Outcome, Seat, SeatReveal, Termination, Transition
 
 _TURN_SEPARATORS = re.compile(r"[;\n]+")
+
+
+class GameState(Protocol):
+    """The fields ``BaseRules`` reads in every game's state (see above)."""
+
+    @property
+    def players(self) -> int: ...
+
+    @property
+    def departed(self) -> tuple[tuple[Seat, str], ...]: ...
+
+    @property
+    def early_end(self) -> str | None: ...
+
+
+S = TypeVar("S", bound=GameState)
+
+
+class Codec(Protocol[S, MoveT]):
+    """A game's ``codec`` module: its state and moves <-> JSON-safe data."""
+
+    def dump_state(self, state: S) -> dict[str, JSON]:
+        """Every field of ``state``, secrets included."""
+        ...
+
+    def load_state(self, data: Mapping[str, JSON]) -> S:
+        """The state ``dump_state`` wrote."""
+        ...
+
+    def dump_move(self, move: MoveT) -> JSON:
+        """``move`` as JSON-safe data."""
+        ...
+
+    def load_move(self, data: JSON) -> MoveT:
+        """The move ``dump_move`` wrote; raises an ``EngineError`` for data
+        that is no move of this game."""
+        ...
+
 
 def rank_seats(
     keys: Sequence[Any], departed: Sequence[Seat] = ()
@@ -55,8 +94,12 @@ def rank_seats(
     ranking.extend((seat,) for seat in reversed(departed))
     return tuple(ranking)
 
-class BaseRules:
-    """Shared implementation of ``games.engine.protocol.Rules``."""
+class BaseRules(Generic[S, MoveT]):
+    """Shared implementation of ``games.engine.protocol.Rules``.
+
+    A game sets ``codec`` to its codec module (or overrides the four codec
+    methods) and implements the hooks below.
+    """
 
     slug: ClassVar[str]
     name: ClassVar[str]
@@ -69,6 +112,8 @@ class BaseRules:
     public_move_text: ClassVar[bool] = False
     #: The module whose package holds ``HELP.md`` (set by ``__init_subclass__``).
     help_package: ClassVar[str] = ""
+    #: The game's state and moves <-> JSON (usually its ``codec`` module).
+    codec: Codec[S, MoveT]
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -78,61 +123,60 @@ class BaseRules:
     # ----------------------------------------------------------- game hooks
     def setup(
         self, players: int, seed: int, options: Mapping[str, JSON] | None = None
-    ) -> State:
+    ) -> S:
         raise NotImplementedError
 
-    def _movers(self, state: State) -> frozenset[Seat]:
+    def _movers(self, state: S) -> frozenset[Seat]:
         """Seats whose action the game is waiting for (departed ones included)."""
         raise NotImplementedError
 
-    def _apply(self, state: State, seat: Seat, move: Move) -> Transition:
+    def _apply(self, state: S, seat: Seat, move: MoveT) -> Transition[S]:
         """Apply a move already known to come from a seat in ``_movers``.
 
         :raises IllegalMove: with a message for the player.
         """
         raise NotImplementedError
 
-    def _is_over(self, state: State) -> bool:
+    def _is_over(self, state: S) -> bool:
         """Whether the game reached its natural end."""
         raise NotImplementedError
 
     def _score(
-        self, state: State
+        self, state: S
     ) -> tuple[tuple[int, ...], Sequence[Any], tuple[Mapping[str, JSON], ...]]:
         """``(scores, ranking keys, details)`` for every seat (see ``rank_seats``)."""
         raise NotImplementedError
 
-    def _dump_state(self, state: State) -> dict[str, JSON]:
-        raise NotImplementedError
+    def _revealed(self, state: S, seat: Seat) -> Mapping[str, JSON]:
+        """What the rules reveal of ``seat`` at the end of the game (its
+        hidden holdings), by name; nothing unless a game says otherwise."""
+        return {}
 
-    def _load_state(self, data: Mapping[str, JSON]) -> State:
-        raise NotImplementedError
+    def _replace(self, state: S, **changes: Any) -> S:
+        return cast(S, dataclasses.replace(cast(Any, state), **changes))
 
-    def _replace(self, state: State, **changes: Any) -> State:
-        return dataclasses.replace(state, **changes)
-
-    def randomize_hidden(self, state: State, seat: Seat | None, seed: int) -> State:
+    def randomize_hidden(self, state: S, seat: Seat | None, seed: int) -> S:
         """A state that ``seat`` cannot tell apart from ``state``: everything it
         cannot see (other hands, deck order, the RNG) is re-dealt from ``seed``.
         Used by the hidden-information conformance test."""
         raise NotImplementedError
 
     # ------------------------------------------------------------ protocol
-    def players(self, state: State) -> int:
+    def players(self, state: S) -> int:
         return int(state.players)
 
-    def departed_seats(self, state: State) -> tuple[Seat, ...]:
+    def departed_seats(self, state: S) -> tuple[Seat, ...]:
         return tuple(seat for seat, _ in state.departed)
 
-    def to_move(self, state: State) -> frozenset[Seat]:
+    def to_move(self, state: S) -> frozenset[Seat]:
         if self.is_finished(state):
             return frozenset()
         return self._movers(state) - frozenset(self.departed_seats(state))
 
-    def is_finished(self, state: State) -> bool:
+    def is_finished(self, state: S) -> bool:
         return state.early_end is not None or self._is_over(state)
 
-    def check_can_move(self, state: State, seat: Seat) -> None:
+    def check_can_move(self, state: S, seat: Seat) -> None:
         """:raises GameOver: the game has ended.
         :raises NotYourTurn: ``seat`` may not act now."""
         if self.is_finished(state):
@@ -142,7 +186,7 @@ class BaseRules:
             names = ", ".join(f"seat {s + 1}" for s in waiting)
             raise NotYourTurn(f"It is not your turn; the game is waiting for {names}.")
 
-    def apply(self, state: State, seat: Seat, move: Move) -> Transition:
+    def apply(self, state: S, seat: Seat, move: MoveT) -> Transition[S]:
         """Apply ``move`` for ``seat`` and return the new state and its events.
 
         :raises GameOver, NotYourTurn, IllegalMove: nothing changes.
@@ -151,7 +195,7 @@ class BaseRules:
         transition = self._apply(state, seat, move)
         return self._autoplay_departed(transition)
 
-    def outcome(self, state: State) -> Outcome | None:
+    def outcome(self, state: S) -> Outcome | None:
         if not self.is_finished(state):
             return None
         scores, keys, details = self._score(state)
@@ -162,19 +206,32 @@ class BaseRules:
             termination = Termination.NORMAL
         return Outcome(tuple(scores), ranking, termination, tuple(details))
 
-    def default_move(self, state: State, seat: Seat) -> Move:
+    def reveal(self, state: S) -> tuple[SeatReveal, ...] | None:
+        """Every seat's revealed holdings and score breakdown once the game
+        is over (``None`` before): the one structure the finished game's
+        page and mail render."""
+        outcome = self.outcome(state)
+        if outcome is None:
+            return None
+        details = outcome.details or ({},) * len(outcome.scores)
+        return tuple(
+            SeatReveal(seat, score, self._revealed(state, seat), details[seat])
+            for seat, score in enumerate(outcome.scores)
+        )
+
+    def default_move(self, state: S, seat: Seat) -> MoveT:
         """The move played for a seat that timed out or left the game."""
         moves = self.legal_moves(state, seat)
         if not moves:
             raise IllegalMove("There is no legal move for this seat.")
         return moves[0]
 
-    def legal_moves(self, state: State, seat: Seat) -> Sequence[Move]:
+    def legal_moves(self, state: S, seat: Seat) -> Sequence[MoveT]:
         raise NotImplementedError
 
     def resign(
-        self, state: State, seat: Seat, reason: Termination = Termination.RESIGNATION
-    ) -> Transition:
+        self, state: S, seat: Seat, reason: Termination = Termination.RESIGNATION
+    ) -> Transition[S]:
         """``seat`` leaves the game; the others play on.
 
         The seat ranks below every seat still playing; from now on its turns
@@ -203,7 +260,7 @@ class BaseRules:
         )
         return self._autoplay_departed(Transition(new_state, (event,)))
 
-    def _autoplay_departed(self, transition: Transition) -> Transition:
+    def _autoplay_departed(self, transition: Transition[S]) -> Transition[S]:
         state, events = transition.state, list(transition.events)
         gone = frozenset(self.departed_seats(state))
         if not gone:
@@ -220,17 +277,17 @@ class BaseRules:
         return Transition(state, tuple(events))
 
     # ------------------------------------------------------------ notation
-    def parse_move(self, state: State, seat: Seat, text: str) -> Move:
+    def parse_move(self, state: S, seat: Seat, text: str) -> MoveT:
         raise NotImplementedError
 
-    def format_move(self, state: State, seat: Seat, move: Move) -> str:
+    def format_move(self, state: S, seat: Seat, move: MoveT) -> str:
         raise NotImplementedError
 
     def split_turn_text(self, text: str) -> list[str]:
         """Split a message into the moves it contains (``;`` or new lines)."""
         return [part.strip() for part in _TURN_SEPARATORS.split(text) if part.strip()]
 
-    def apply_text(self, state: State, seat: Seat, text: str) -> Transition:
+    def apply_text(self, state: S, seat: Seat, text: str) -> Transition[S]:
         """Parse and apply every move in ``text`` in order, as one submission.
 
         All or nothing: if any part fails, the error names that part and
@@ -242,14 +299,14 @@ class BaseRules:
         return self.apply_text_moves(state, seat, text)[0]
 
     def apply_text_moves(
-        self, state: State, seat: Seat, text: str
-    ) -> tuple[Transition, list[Move]]:
+        self, state: S, seat: Seat, text: str
+    ) -> tuple[Transition[S], list[MoveT]]:
         """``apply_text``, also returning the moves it applied (for the log)."""
         parts = self.split_turn_text(text)
         if not parts:
             raise NotationError("The message contains no move.")
         events: list[Event] = []
-        moves: list[Move] = []
+        moves: list[MoveT] = []
         for number, part in enumerate(parts, start=1):
             try:
                 if number > 1 and seat not in self.to_move(state):
@@ -265,7 +322,7 @@ class BaseRules:
             moves.append(move)
         return Transition(state, tuple(events)), moves
 
-    def apply_moves(self, state: State, seat: Seat, moves: Sequence[Move]) -> Transition:
+    def apply_moves(self, state: S, seat: Seat, moves: Sequence[MoveT]) -> Transition[S]:
         """Apply already-parsed moves in order (replaying a stored submission)."""
         events: list[Event] = []
         for move in moves:
@@ -274,7 +331,7 @@ class BaseRules:
             events.extend(step.events)
         return Transition(state, tuple(events))
 
-    def move_options(self, state: State, seat: Seat) -> list[tuple[str, Move]]:
+    def move_options(self, state: S, seat: Seat) -> list[tuple[str, MoveT]]:
         """Every legal move with its notation, in a stable order (for numbered
         options in emails and for the web page)."""
         return [(self.format_move(state, seat, m), m) for m in self.legal_moves(state, seat)]
@@ -284,7 +341,7 @@ class BaseRules:
         return resources.files(self.help_package).joinpath("HELP.md").read_text("utf-8")
 
     # ---------------------------------------------------------------- codec
-    def dump(self, state: State) -> dict[str, JSON]:
+    def dump(self, state: S) -> dict[str, JSON]:
         """The state as versioned, JSON-safe data (server-side only: it holds
         every secret)."""
         return {
@@ -293,7 +350,7 @@ class BaseRules:
             "state": self._dump_state(state),
         }
 
-    def load(self, data: Mapping[str, JSON]) -> State:
+    def load(self, data: Mapping[str, JSON]) -> S:
         """:raises StateVersionError: the data is for another game or version."""
         if data.get("game") != self.slug:
             raise StateVersionError(f"Not a {self.name} state: {data.get('game')!r}.")
@@ -304,8 +361,16 @@ class BaseRules:
             )
         return self._load_state(data["state"])
 
-    def dump_move(self, move: Move) -> JSON:
-        raise NotImplementedError
+    def dump_move(self, move: MoveT) -> JSON:
+        """``move`` as JSON-safe data."""
+        return self.codec.dump_move(move)
 
-    def load_move(self, data: JSON) -> Move:
-        raise NotImplementedError
+    def load_move(self, data: JSON) -> MoveT:
+        """:raises EngineError: the data is no move of this game."""
+        return self.codec.load_move(data)
+
+    def _dump_state(self, state: S) -> dict[str, JSON]:
+        return self.codec.dump_state(state)
+
+    def _load_state(self, data: Mapping[str, JSON]) -> S:
+        return self.codec.load_state(data)

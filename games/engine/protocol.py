@@ -14,12 +14,14 @@ from __future__ import annotations
 import enum
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Protocol, TypeAlias, runtime_checkable
+from typing import Any, ClassVar, Generic, Protocol, TypeAlias, TypeVar
 
 Seat: TypeAlias = int
-State: TypeAlias = Any
-Move: TypeAlias = Any
 JSON: TypeAlias = Any
+#: A game's state type (a frozen dataclass of that game).
+StateT = TypeVar("StateT")
+#: A game's move type (usually a union of frozen dataclasses).
+MoveT = TypeVar("MoveT")
 
 
 class Termination(enum.Enum):
@@ -73,10 +75,10 @@ class Event:
 
 
 @dataclass(frozen=True)
-class Transition:
+class Transition(Generic[StateT]):
     """The result of ``apply``: the new state and what happened on the way."""
 
-    state: State
+    state: StateT
     events: tuple[Event, ...] = ()
 
 
@@ -116,12 +118,38 @@ class Outcome:
         }
 
 
-@runtime_checkable
-class Rules(Protocol):
+@dataclass(frozen=True)
+class SeatReveal:
+    """What one seat's hidden holdings and score were at the end of a game.
+
+    ``revealed`` maps a name to what the rules reveal at the end (Alta's
+    ``merchants``, Alhambra's money ``hand``, Alpaca's tile ``hand``); it is
+    empty for a game that reveals nothing.  ``breakdown`` is the seat's score
+    breakdown (``Outcome.details``).  Both are JSON-safe and read as labelled
+    lines with ``games.breakdown.breakdown_lines``.
+    """
+
+    seat: Seat
+    score: int
+    revealed: Mapping[str, JSON]
+    breakdown: Mapping[str, JSON]
+
+    def dump(self) -> dict[str, JSON]:
+        return {
+            "seat": self.seat,
+            "score": self.score,
+            "revealed": dict(self.revealed),
+            "breakdown": dict(self.breakdown),
+        }
+
+
+class Rules(Protocol[StateT, MoveT]):
     """What every game's rules object provides (see ``games.engine.base``).
 
     Every method is pure: it never mutates its arguments and never reads a
-    clock, settings or a database.
+    clock, settings or a database.  Seats are 0-based; ``EngineError`` and
+    its subclasses (``games.engine.errors``) are the only errors a player's
+    input can cause, each with a message written for that player.
     """
 
     slug: ClassVar[str]
@@ -129,41 +157,120 @@ class Rules(Protocol):
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     engine_version: ClassVar[int]
+    #: True when a move's notation names only what every player sees once
+    #: it is played (then histories show it to everyone).
     public_move_text: ClassVar[bool]
 
+    # ------------------------------------------------------------- playing
     def setup(
         self, players: int, seed: int, options: Mapping[str, JSON] | None = None
-    ) -> State: ...
-
-    def to_move(self, state: State) -> frozenset[Seat]: ...
-
-    def legal_moves(self, state: State, seat: Seat) -> Sequence[Move]:
-        """The legal moves of ``seat`` now, each once, in a stable order
-        (empty when it is not to move).  A game may list one representative
-        per class of moves it declares alike, saying so in its own
-        docstring; ``apply`` still accepts every legal move, listed or not."""
+    ) -> StateT:
+        """Returns the start state for ``players`` seats, every shuffle decided
+        by ``seed``; raises ``ValueError`` for an unsupported player count."""
         ...
 
-    def apply(self, state: State, seat: Seat, move: Move) -> Transition: ...
+    def to_move(self, state: StateT) -> frozenset[Seat]:
+        """Returns the seats whose move the game waits for; empty exactly when
+        the game is over."""
+        ...
 
-    def outcome(self, state: State) -> Outcome | None: ...
+    def legal_moves(self, state: StateT, seat: Seat) -> Sequence[MoveT]:
+        """Returns every legal move of ``seat`` in a stable order (the first
+        is the default), empty when ``seat`` is not to move; never raises.
+        A game may list one representative per class of moves it declares
+        alike, saying so in its own docstring; ``apply`` still accepts every
+        legal move, listed or not."""
+        ...
 
-    def view(self, state: State, seat: Seat | None) -> dict[str, JSON]: ...
+    def apply(self, state: StateT, seat: Seat, move: MoveT) -> Transition[StateT]:
+        """Returns the state after ``seat`` plays ``move`` and its events;
+        raises ``GameOver``, ``NotYourTurn`` or ``IllegalMove``."""
+        ...
 
-    def parse_move(self, state: State, seat: Seat, text: str) -> Move: ...
+    def apply_moves(
+        self, state: StateT, seat: Seat, moves: Sequence[MoveT]
+    ) -> Transition[StateT]:
+        """Returns ``apply`` of each move in order as one transition (replaying
+        a stored submission); raises as ``apply`` does."""
+        ...
 
-    def format_move(self, state: State, seat: Seat, move: Move) -> str: ...
+    def apply_text_moves(
+        self, state: StateT, seat: Seat, text: str
+    ) -> tuple[Transition[StateT], list[MoveT]]:
+        """Returns the transition of every move in a message (``;`` or new
+        lines between moves) and the moves, all or nothing; raises
+        ``NotationError`` (empty or unparsable text, the failing part named)
+        or what ``apply`` raises."""
+        ...
 
-    def default_move(self, state: State, seat: Seat) -> Move: ...
+    def default_move(self, state: StateT, seat: Seat) -> MoveT:
+        """Returns the move played for ``seat`` when it times out or has left;
+        raises ``IllegalMove`` when ``seat`` has no move."""
+        ...
 
     def resign(
-        self, state: State, seat: Seat, reason: Termination = Termination.RESIGNATION
-    ) -> Transition: ...
+        self, state: StateT, seat: Seat, reason: Termination = Termination.RESIGNATION
+    ) -> Transition[StateT]:
+        """Returns the state after ``seat`` leaves (the others play on, its
+        turns auto-played); raises ``GameOver``, or ``IllegalMove`` for an
+        unknown or departed seat."""
+        ...
 
-    def dump(self, state: State) -> dict[str, JSON]: ...
+    def outcome(self, state: StateT) -> Outcome | None:
+        """Returns the result, or ``None`` while the game is not over."""
+        ...
 
-    def load(self, data: Mapping[str, JSON]) -> State: ...
+    def reveal(self, state: StateT) -> tuple[SeatReveal, ...] | None:
+        """Returns one ``SeatReveal`` per seat once the game is over, ``None``
+        before (nothing hidden is revealed early)."""
+        ...
 
-    def dump_move(self, move: Move) -> JSON: ...
+    # ---------------------------------------------------- notation and views
+    def parse_move(self, state: StateT, seat: Seat, text: str) -> MoveT:
+        """Returns the move ``text`` names for ``seat``; raises
+        ``NotationError`` (the message says what was expected)."""
+        ...
 
-    def load_move(self, data: JSON) -> Move: ...
+    def format_move(self, state: StateT, seat: Seat, move: MoveT) -> str:
+        """Returns the notation of ``move``, which ``parse_move`` reads back
+        as the same move."""
+        ...
+
+    def move_options(self, state: StateT, seat: Seat) -> list[tuple[str, MoveT]]:
+        """Returns ``(text, move)`` for every legal move of ``seat`` in
+        ``legal_moves`` order (numbered options in mail and on the page);
+        ``parse_move`` reads each text back as its move."""
+        ...
+
+    def view(self, state: StateT, seat: Seat | None) -> dict[str, JSON]:
+        """Returns the JSON-safe view of ``seat`` (``None``: a spectator),
+        without anything that seat may not know; never raises."""
+        ...
+
+    def help_text(self) -> str:
+        """Returns the player-facing notation and rules help (Markdown)."""
+        ...
+
+    def randomize_hidden(self, state: StateT, seat: Seat | None, seed: int) -> StateT:
+        """Returns a state ``seat`` cannot tell apart from ``state``, all it
+        cannot see re-dealt from ``seed`` (the hidden-information test)."""
+        ...
+
+    # ---------------------------------------------------------------- codec
+    def dump(self, state: StateT) -> dict[str, JSON]:
+        """Returns the state as versioned JSON-safe data (every secret in it:
+        server side only)."""
+        ...
+
+    def load(self, data: Mapping[str, JSON]) -> StateT:
+        """Returns the state ``dump`` wrote; raises ``StateVersionError`` for
+        data of another game or engine version."""
+        ...
+
+    def dump_move(self, move: MoveT) -> JSON:
+        """Returns ``move`` as JSON-safe data."""
+        ...
+
+    def load_move(self, data: JSON) -> MoveT:
+        """Returns the move ``dump_move`` wrote."""
+        ...

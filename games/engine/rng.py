@@ -10,7 +10,7 @@ in any view.
 
 from __future__ import annotations
 
-from collections.abc import MutableSequence
+from collections.abc import MutableSequence, Sequence
 from typing import TypeVar
 
 _MASK64 = (1 << 64) - 1
@@ -59,6 +59,6 @@ class Rng:
             j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]
 
-    def choice(self, items: MutableSequence[T]) -> T:
+    def choice(self, items: Sequence[T]) -> T:
         """One element of a non-empty sequence."""
         return items[self.below(len(items))]

@@ -23,14 +23,14 @@ from games.engine import (
     NotYourTurn,
     Outcome,
     Termination,
-    available_slugs,
     get_rules,
+    registered_slugs,
 )
 from games.rules.atlantis import testing as atlantis_testing
 
 from .playing import as_json, final_state, random_playthrough
 
-SLUGS = available_slugs()
+SLUGS = registered_slugs()
 SEEDS = range(1, 7)
 #: slug -> (every legal move of (state, seat), by brute force; class of a move).
 REPRESENTATIVES = {
@@ -96,6 +96,18 @@ def test_every_legal_move_is_accepted(slug, players):
     for step in random_playthrough(rules, players, seed=99):
         for move in rules.legal_moves(step.state, step.seat):
             rules.apply(step.state, step.seat, move)
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_move_options_are_the_legal_moves_with_texts_that_parse_back(slug):
+    rules = get_rules(slug)
+    for index, step in enumerate(random_playthrough(rules, rules.max_players, seed=13)):
+        if index % 5:
+            continue
+        options = rules.move_options(step.state, step.seat)
+        assert [move for _, move in options] == list(rules.legal_moves(step.state, step.seat))
+        for text, move in options:
+            assert rules.parse_move(step.state, step.seat, text) == move, text
 
 
 @pytest.mark.parametrize("slug,players", list(cases()))

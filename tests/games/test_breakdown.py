@@ -4,6 +4,7 @@ game's page: no field names with underscores, no Python lists or dicts."""
 import re
 
 import pytest
+from django.utils.html import escape
 
 from games.breakdown import breakdown_lines
 
@@ -58,3 +59,27 @@ def test_a_resigned_games_page_says_how_it_ended(client, alice, bob, now):
     match = start_match(alice, bob, now=now)
     match_resign(match_id=match.pk, user=alice, now=now)
     assert "Ended: by resignation." in client.get(f"/games/{match.pk}/").content.decode()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("game", ["alta", "alhambra", "atlantis", "alpaca"])
+def test_a_finished_games_page_shows_every_seats_revealed_holdings(game, client, alice, bob, now):
+    from games.breakdown import reveal_lines
+    from games.engine import get_rules
+
+    match = start_match(alice, bob, game=game, now=now)
+    rules = get_rules(game)
+    before = client.get(f"/games/{match.pk}/").content.decode()
+    assert "Final result" not in before and 'class="breakdown' not in before
+    play_default_moves(match, now)
+    match.refresh_from_db()
+    reveal = rules.reveal(rules.load(match.state))
+    results = client.get(f"/games/{match.pk}/").content.decode().split("<h2>Final result</h2>")[1]
+    rows = results.split("</table>")[0].split("<tr>")[2:]
+    seats = sorted(match.seats.all(), key=lambda s: (s.place, s.index))  # the page's order
+    assert len(rows) == len(seats) == 2
+    for seat, row in zip(seats, rows, strict=True):
+        assert f"<td>{seat.place}</td><td>{escape(str(seat.user))}" in row
+        lines = reveal_lines(reveal[seat.index])
+        for label, text in lines["revealed"] + lines["breakdown"]:
+            assert f"<dt>{label}</dt><dd>{escape(text)}</dd>" in row, (seat.index, label, text)

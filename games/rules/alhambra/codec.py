@@ -1,11 +1,15 @@
-"""Alhambra state <-> JSON-safe data (server side: it holds every secret)."""
+"""Alhambra state and moves <-> JSON-safe data (server side: the state holds
+every secret)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
+from games.engine import StateVersionError
+
 from .board import Alhambra
+from .moves import Build, Buy, Cell, Done, Gift, Move, Place, Remove, Swap, Take
 from .state import AlhambraState, Scoring, SeatState, Secret
 
 
@@ -100,3 +104,59 @@ def load_state(data: Mapping[str, Any]) -> AlhambraState:
         departed=tuple((int(seat), str(reason)) for seat, reason in data["departed"]),
         early_end=data.get("early_end"),
     )
+
+
+def _cell(value: Any) -> Cell:
+    x, y = value
+    return (int(x), int(y))
+
+
+def dump_move(move: Move) -> dict[str, Any]:
+    """The move as JSON-safe data."""
+    if isinstance(move, Take):
+        return {"kind": "take", "cards": list(move.cards)}
+    if isinstance(move, Buy):
+        return {"kind": "buy", "slot": move.slot, "cards": list(move.cards)}
+    if isinstance(move, Done):
+        return {"kind": "done"}
+    if isinstance(move, Place):
+        cell = None if move.cell is None else list(move.cell)
+        return {"kind": "place", "tile": move.tile, "cell": cell}
+    if isinstance(move, Gift):
+        return {"kind": "gift", "tile": move.tile}
+    if isinstance(move, Build):
+        return {"kind": "build", "tile": move.tile, "cell": list(move.cell)}
+    if isinstance(move, Remove):
+        return {"kind": "remove", "cell": list(move.cell)}
+    if isinstance(move, Swap):
+        return {"kind": "swap", "tile": move.tile, "cell": list(move.cell)}
+    raise TypeError(f"not an Alhambra move: {move!r}")
+
+
+def load_move(data: Any) -> Move:
+    """Inverse of ``dump_move``.
+
+    :raises StateVersionError: the data is not a known move.
+    """
+    try:
+        kind = data["kind"]
+        if kind == "take":
+            return Take(tuple(int(c) for c in data["cards"]))
+        if kind == "buy":
+            return Buy(int(data["slot"]), tuple(int(c) for c in data["cards"]))
+        if kind == "done":
+            return Done()
+        if kind == "place":
+            cell = data["cell"]
+            return Place(int(data["tile"]), None if cell is None else _cell(cell))
+        if kind == "gift":
+            return Gift(int(data["tile"]))
+        if kind == "build":
+            return Build(int(data["tile"]), _cell(data["cell"]))
+        if kind == "remove":
+            return Remove(_cell(data["cell"]))
+        if kind == "swap":
+            return Swap(int(data["tile"]), _cell(data["cell"]))
+    except (KeyError, TypeError, ValueError) as error:
+        raise StateVersionError(f"Not an Alhambra move: {data!r}") from error
+    raise StateVersionError(f"Unknown Alhambra move kind: {kind!r}")

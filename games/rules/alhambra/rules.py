@@ -1,10 +1,11 @@
 """``AlhambraRules``: Alhambra (2-6 players, Dirk with two) on the engine
 protocol.
 
-The game logic lives in ``dealing`` (setup), ``movegen`` (legal moves),
-``turns`` (apply, end of turn, scorings, game end), ``board`` (placement
+The game logic lives in ``setup``, ``legal`` (legal moves), ``play`` (apply)
+and ``play_end`` (end of turn, scorings, game end), ``board`` (placement
 rules, walls) and ``scoring`` (majorities); this class wires them to
-``BaseRules`` and adds the default move and the hidden-information re-deal.
+``BaseRules`` and adds the default move and the hidden-information re-deal
+(games/rules/README.md gives the shape of every game package).
 """
 
 from __future__ import annotations
@@ -12,17 +13,18 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.engine import BaseRules, IllegalMove, Rng, Transition, seed_state
+from games.engine import BaseRules, Rng, Transition, seed_state
 from games.engine.protocol import JSON
 
-from . import codec, dealing, movegen, moves, notation, parsing, turns
+from . import codec, legal, notation, notation_parse, play, setup, strategy
 from .components import SCORING_CARDS, TYPES
-from .moves import Done, Move, Place, Take
+from .moves import Move
 from .state import AlhambraState, SeatState
+from .view import revealed
 from .view import view as make_view
 
 
-class AlhambraRules(BaseRules):
+class AlhambraRules(BaseRules[AlhambraState, Move]):
     """Alhambra, following ``shared/rules/alhambra.md``."""
 
     slug = "alhambra"
@@ -30,6 +32,7 @@ class AlhambraRules(BaseRules):
     min_players = 2
     max_players = 6
     engine_version = 1
+    codec = codec
 
     def setup(
         self, players: int, seed: int, options: Mapping[str, JSON] | None = None
@@ -40,14 +43,14 @@ class AlhambraRules(BaseRules):
         """
         if not self.min_players <= players <= self.max_players:
             raise ValueError(f"Alhambra is for 2 to 6 players, not {players}.")
-        return dealing.setup(players, seed)
+        return setup.setup(players, seed)
 
     # ------------------------------------------------------------ hooks
     def _movers(self, state: AlhambraState) -> frozenset[int]:
-        return movegen.movers(state)
+        return legal.movers(state)
 
-    def _apply(self, state: AlhambraState, seat: int, move: Move) -> Transition:
-        new, events = turns.apply_move(state, seat, move)
+    def _apply(self, state: AlhambraState, seat: int, move: Move) -> Transition[AlhambraState]:
+        new, events = play.apply_move(state, seat, move)
         return Transition(new, tuple(events))
 
     def _is_over(self, state: AlhambraState) -> bool:
@@ -71,11 +74,6 @@ class AlhambraRules(BaseRules):
             details = tuple({**d, "dirk_score": dirk_score} for d in details)
         return scores, scores, details
 
-    def _dump_state(self, state: AlhambraState) -> dict[str, JSON]:
-        return codec.dump_state(state)
-
-    def _load_state(self, data: Mapping[str, JSON]) -> AlhambraState:
-        return codec.load_state(data)
 
     # ------------------------------------------------------------ moves
     def to_move(self, state: AlhambraState) -> frozenset[int]:
@@ -83,7 +81,7 @@ class AlhambraRules(BaseRules):
         # (called several times per move).
         if state.early_end is not None or state.phase == "over":
             return frozenset()
-        movers = movegen.movers(state)
+        movers = legal.movers(state)
         if state.departed:
             movers = movers - frozenset(seat for seat, _ in state.departed)
         return movers
@@ -100,47 +98,25 @@ class AlhambraRules(BaseRules):
             state.departed and any(s == seat for s, _ in state.departed)
         ):
             return []
-        return movegen.legal_moves(state, seat)
+        return legal.legal_moves(state, seat)
 
     def default_move(self, state: AlhambraState, seat: int) -> Move:
-        """What a timeout (or a departed seat) plays.
-
-        An extra action is declined (``done``); otherwise the most money on
-        offer is taken.  A tile to place goes to the first free spot in
-        reading order where it fits, else to the reserve.
-
-        :raises IllegalMove: the seat has nothing to do.
-        """
-        options = movegen.legal_moves(state, seat)
-        if not options:
-            raise IllegalMove("There is no legal move for this seat.")
-        if state.phase == "action":
-            if state.extra:
-                return Done()
-            offers = [m for m in options if isinstance(m, Take)]
-            if offers:
-                return max(offers, key=lambda m: sum(c % 10 for c in m.cards))
-            return options[-1] if isinstance(options[-1], Done) else options[0]
-        tile = state.seats[seat].pending[0]
-        spots = state.seats[seat].alhambra.spots_for(tile)
-        return Place(tile, spots[0] if spots else None)
+        """See ``strategy.default_move``."""
+        return strategy.default_move(state, seat)
 
     def parse_move(self, state: AlhambraState, seat: int, text: str) -> Move:
         """:raises NotationError: the text is not a move here."""
-        return parsing.parse_move(state, seat, text)
+        return notation_parse.parse_move(state, seat, text)
 
     def format_move(self, state: AlhambraState, seat: int, move: Move) -> str:
         return notation.format_move(state, seat, move)
 
-    def dump_move(self, move: Move) -> JSON:
-        return moves.dump_move(move)
-
-    def load_move(self, data: JSON) -> Move:
-        return moves.load_move(data)
-
     # ------------------------------------------------------------ views
     def view(self, state: AlhambraState, seat: int | None) -> dict[str, JSON]:
         return make_view(state, seat)
+
+    def _revealed(self, state: AlhambraState, seat: int) -> dict[str, JSON]:
+        return revealed(state, seat)
 
     def randomize_hidden(
         self, state: AlhambraState, seat: int | None, seed: int

@@ -19,7 +19,7 @@ from .components import (
     cell_label,
     tile_label,
 )
-from .movegen import movers
+from .legal import movers
 from .notation import parse_cell, tokenize
 from .state import AlhambraState
 from .walls import longest_wall
@@ -35,6 +35,11 @@ _STEPS = {
 
 def _tiles(tiles: tuple[int, ...]) -> list[str]:
     return [tile_label(t) for t in tiles]
+
+
+def revealed(state: AlhambraState, seat: int) -> dict[str, Any]:
+    """What the end of the game reveals of ``seat``: its money hand."""
+    return {"hand": _cards(state.seats[seat].hand)}
 
 
 def _cards(cards: tuple[int, ...]) -> list[str]:

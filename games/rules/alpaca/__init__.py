@@ -12,8 +12,13 @@ with colour names and rotation 0..3 (``state`` documents the geometry).
 """
 
 from .board import Chain, ClosedFigure, chains, closed_figures, score, triangle_number
+from .moves import Lock, NoBonus, Place, Rotate
 from .rules import AlpacaRules
-from .state import COLOURS, TILES, AlpacaState, Lock, NoBonus, Place, Rotate
+from .state import (
+    COLOURS,
+    TILES,
+    AlpacaState,
+)
 from .view import board_text
 
 __all__ = [

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from .state import (
     ANYTHING,
@@ -47,7 +48,7 @@ def triangle_number(n: int) -> int:
 
 
 # ------------------------------------------------------------- conversion
-def internal_table(table: Mapping[Cell, tuple]) -> dict[Cell, int]:
+def internal_table(table: Mapping[Cell, tuple[Any, ...]]) -> dict[Cell, int]:
     """Convert a plain-data table to the internal one.
 
     :raises ValueError: unknown colour, a tile with a repeated colour, or a
@@ -249,7 +250,7 @@ class ClosedFigure:
     cells: Figure
 
 
-def chains(table: Mapping[Cell, tuple]) -> list[Chain]:
+def chains(table: Mapping[Cell, tuple[Any, ...]]) -> list[Chain]:
     """Every maximal same-colour chain of a plain-data table.
 
     Lone triangles are chains of length 1 (worth 0 points).  Sorted by colour
@@ -281,7 +282,7 @@ def chains(table: Mapping[Cell, tuple]) -> list[Chain]:
     return sorted(result, key=lambda c: (order[c.colour], -c.length, c.triangles))
 
 
-def closed_figures(table: Mapping[Cell, tuple]) -> list[ClosedFigure]:
+def closed_figures(table: Mapping[Cell, tuple[Any, ...]]) -> list[ClosedFigure]:
     """Every closed figure on a plain-data table (minor pairs first).
 
     :raises ValueError: the table is not valid plain data.
@@ -297,7 +298,7 @@ def closed_figures(table: Mapping[Cell, tuple]) -> list[ClosedFigure]:
     ]
 
 
-def score(table: Mapping[Cell, tuple], colour: str) -> int:
+def score(table: Mapping[Cell, tuple[Any, ...]], colour: str) -> int:
     """Points ``colour`` scores on a plain-data table.
 
     :raises ValueError: the table is not valid plain data or unknown colour.

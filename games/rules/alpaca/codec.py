@@ -13,14 +13,11 @@ from typing import Any
 from games.engine import IllegalMove
 
 from .board import cells_of, frontier_of
+from .moves import Lock, NoBonus, Place, Rotate
 from .state import (
     COLOURS,
     TILE_IDS,
     AlpacaState,
-    Lock,
-    NoBonus,
-    Place,
-    Rotate,
     tile_name,
 )
 

@@ -27,16 +27,13 @@ from typing import Any
 
 from games.engine import NotationError
 
-from .moves import bonus_moves, current_seat, fitting_rotations, placements
+from .legal import bonus_moves, current_seat, fitting_rotations, placements
+from .moves import Lock, NoBonus, Place, Rotate
 from .state import (
     COLOURS,
     TILE_IDS,
     AlpacaState,
     Cell,
-    Lock,
-    NoBonus,
-    Place,
-    Rotate,
     cell_name,
     tile_name,
 )
@@ -119,7 +116,7 @@ def parse_tile(state: AlpacaState, seat: int, text: str) -> int:
         words = list(words[0])
     colours = tuple(_colour(w) for w in words)
     if len(colours) == 3 and None not in colours and colours in TILE_IDS:
-        return TILE_IDS[colours]  # type: ignore[index]
+        return TILE_IDS[colours]
     raise NotationError(
         f'Could not read the tile "{text}": write major/minor1-minor2 '
         "(e.g. red/blue-green, or rbg) or its number in your hand (#1). "

@@ -14,7 +14,8 @@ from games.engine import Event, IllegalMove, Transition
 
 from . import codec
 from .board import _figures_with, figure_intact, need_mask
-from .moves import can_place, dominant_colour, fitting_rotations, reading_order
+from .legal import can_place, dominant_colour, fitting_rotations, reading_order
+from .moves import Lock, Place, Rotate
 from .state import (
     COLOURS,
     EDGES,
@@ -24,9 +25,6 @@ from .state import (
     TILES_PER_COLOUR,
     AlpacaState,
     Cell,
-    Lock,
-    Place,
-    Rotate,
     cell_name,
     tile_name,
 )
@@ -104,7 +102,7 @@ def advance(
     )
 
 
-def apply_place(state: AlpacaState, seat: int, move: Place) -> Transition:
+def apply_place(state: AlpacaState, seat: int, move: Place) -> Transition[AlpacaState]:
     """``seat`` (whose turn it is) places a tile.  If it closes figures the
     seat gets one bonus action per figure; otherwise the turn moves on.
 
@@ -199,7 +197,7 @@ def apply_place(state: AlpacaState, seat: int, move: Place) -> Transition:
     return Transition(replace_fields(state, changes), tuple(events))
 
 
-def apply_bonus(state: AlpacaState, seat: int, move: Any) -> Transition:
+def apply_bonus(state: AlpacaState, seat: int, move: Any) -> Transition[AlpacaState]:
     """``seat`` takes one bonus action (``Rotate``, ``Lock`` or ``NoBonus``);
     after the last one the turn moves on.
 

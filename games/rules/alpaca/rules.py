@@ -30,7 +30,8 @@ from games.engine import BaseRules, IllegalMove, Rng, Transition, seed_state
 
 from . import codec, notation, strategy
 from .board import _chain_lengths, _colour_score
-from .moves import bonus_moves, current_seat, placements
+from .legal import bonus_moves, current_seat, placements
+from .moves import Lock, Move, NoBonus, Place, Rotate
 from .play import advance, apply_bonus, apply_place, replace_fields
 from .state import (
     ANYTHING,
@@ -40,15 +41,11 @@ from .state import (
     TILES,
     TILES_PER_COLOUR,
     AlpacaState,
-    Lock,
-    NoBonus,
-    Place,
-    Rotate,
 )
-from .view import build_view
+from .view import build_view, revealed
 
 
-class AlpacaRules(BaseRules):
+class AlpacaRules(BaseRules[AlpacaState, Move]):
     """Alpaca for 2 to 5 players (see the module docstring)."""
 
     slug = "alpaca"
@@ -56,6 +53,7 @@ class AlpacaRules(BaseRules):
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     engine_version = 1
+    codec = codec
 
     # ----------------------------------------------------------- setup
     def setup(
@@ -115,7 +113,7 @@ class AlpacaRules(BaseRules):
         return placements(state, seat)
 
     # ------------------------------------------------------------ apply
-    def _apply(self, state: AlpacaState, seat: int, move: Any) -> Transition:
+    def _apply(self, state: AlpacaState, seat: int, move: Any) -> Transition[AlpacaState]:
         if isinstance(move, Place):
             return apply_place(state, seat, move)
         if isinstance(move, Rotate | Lock | NoBonus):
@@ -123,7 +121,9 @@ class AlpacaRules(BaseRules):
         raise IllegalMove(f"Not an Alpaca move: {move!r}.")
 
     # ---------------------------------------------------------- scoring
-    def _score(self, state: AlpacaState):
+    def _score(
+        self, state: AlpacaState
+    ) -> tuple[tuple[int, ...], Sequence[Any], tuple[dict[str, Any], ...]]:
         scores = tuple(_colour_score(state.table, c) for c in state.colours)
         details = tuple(
             {
@@ -152,18 +152,8 @@ class AlpacaRules(BaseRules):
     def view(self, state: AlpacaState, seat: int | None) -> dict[str, Any]:
         return build_view(self, state, seat)
 
-    # ------------------------------------------------------------ codec
-    def _dump_state(self, state: AlpacaState) -> dict[str, Any]:
-        return codec.dump_state(state)
-
-    def _load_state(self, data: Mapping[str, Any]) -> AlpacaState:
-        return codec.load_state(data)
-
-    def dump_move(self, move: Any) -> Any:
-        return codec.dump_move(move)
-
-    def load_move(self, data: Any) -> Any:
-        return codec.load_move(data)
+    def _revealed(self, state: AlpacaState, seat: int) -> dict[str, Any]:
+        return revealed(state, seat)
 
     def randomize_hidden(
         self, state: AlpacaState, seat: int | None, seed: int

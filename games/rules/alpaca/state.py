@@ -1,4 +1,4 @@
-"""Alpaca's tiles, geometry tables, immutable state and moves.
+"""Alpaca's tiles, geometry tables and immutable state (the moves are in ``moves``).
 
 Alpaca (Giacomo Sottocasa) is a tile-laying game: square tiles, each showing
 one *major* triangle (half the square, covering two adjacent edges) and two
@@ -151,38 +151,3 @@ class AlpacaState:
     secret: int = 0
     departed: tuple[tuple[int, str], ...] = ()
     early_end: str | None = None
-
-
-# ---------------------------------------------------------------- moves
-@dataclass(frozen=True, slots=True)
-class Place:
-    """Put ``tile`` from the hand at ``(x, y)`` in ``rot``."""
-
-    tile: int
-    x: int
-    y: int
-    rot: int
-
-
-@dataclass(frozen=True, slots=True)
-class Rotate:
-    """Bonus action: turn the tile at ``(x, y)`` to rotation ``rot``."""
-
-    x: int
-    y: int
-    rot: int
-
-
-@dataclass(frozen=True, slots=True)
-class Lock:
-    """Bonus action: make the just-completed ``figure`` untouchable."""
-
-    figure: Figure
-
-
-@dataclass(frozen=True, slots=True)
-class NoBonus:
-    """Bonus action declined."""
-
-
-Move = Place | Rotate | Lock | NoBonus

@@ -21,6 +21,7 @@ from .board import (
     figure_colour,
     triangle_number,
 )
+from .moves import Lock, Place, Rotate
 from .state import (
     EDGES,
     OPPOSITE,
@@ -28,13 +29,13 @@ from .state import (
     STEPS,
     TILES,
     AlpacaState,
-    Lock,
-    Place,
-    Rotate,
+    Cell,
 )
 
 
-def placement_gain(table: dict, colour: int, chain_of: dict, move: Place) -> int:
+def placement_gain(
+    table: dict[Cell, int], colour: int, chain_of: dict[Any, Any], move: Place
+) -> int:
     """Points ``colour`` gains by ``move``; ``chain_of`` maps each linked
     triangle of ``colour`` to ``(chain id, chain length)``."""
     tile = TILES[move.tile]
@@ -88,7 +89,7 @@ def default_move(rules: Any, state: AlpacaState, seat: int) -> Any:
     return best
 
 
-def _best_bonus(state: AlpacaState, colour: int, moves: list) -> Any:
+def _best_bonus(state: AlpacaState, colour: int, moves: list[Any]) -> Any:
     base = _colour_score(state.table, colour)
     work = dict(state.table)
     best, best_gain = None, 0

@@ -28,7 +28,7 @@ def tile(text: str) -> int:
     if len(parts) == 1:
         parts = list(parts[0])
     colours = tuple(_NAME[p] if p in _NAME else _LETTER[p] for p in parts)
-    return TILES.index(colours)  # type: ignore[arg-type]
+    return TILES.index(colours)
 
 
 def table(spec: str) -> dict[Cell, int]:

@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from .board import _chain_lengths, _colour_score, figure_colour, figure_intact
-from .moves import current_seat, reading_order
+from .legal import current_seat, reading_order
 from .state import (
     COLOUR_LETTERS,
     COLOURS,
@@ -133,6 +133,12 @@ def build_view(rules: Any, state: AlpacaState, seat: int | None) -> dict[str, An
         view["ended_by"] = state.early_end or state.ended_by
         view["hands"] = [[tile_name(t) for t in hand] for hand in state.hands]
     return view
+
+
+def revealed(state: AlpacaState, seat: int) -> dict[str, Any]:
+    """What the end of the game reveals of ``seat``: the tiles left in its
+    hand."""
+    return {"hand": [tile_name(t) for t in state.hands[seat]]}
 
 
 def board_text(view: dict[str, Any]) -> str:

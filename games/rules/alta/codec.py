@@ -12,8 +12,12 @@ from typing import Any
 from games.engine import NotationError
 
 from .board import CELL_INDEX, CELL_NAMES, EMPTY, build
-from .cards import MERCHANTS, TYPE_INDEX, TYPES
-from .state import AltaState, ChooseMerchant, PlaceHand, Refresh, Secret, Take
+from .components import MERCHANTS, TYPE_INDEX, TYPES
+from .moves import ChooseMerchant, PlaceHand, Refresh, Take
+from .state import (
+    AltaState,
+    Secret,
+)
 
 _MERCHANT_INDEX = {pair: i for i, pair in enumerate(MERCHANTS)}
 

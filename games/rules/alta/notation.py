@@ -27,19 +27,14 @@ from typing import Any
 from games.engine import IllegalMove, NotationError
 
 from .board import CELL_NAMES, bit_indices
-from .cards import CODES, DUTCH, MERCHANTS, TYPE_INDEX, TYPES
+from .components import CODES, DUTCH, MERCHANTS, TYPE_INDEX, TYPES
+from .moves import BLIND, UP, ChooseMerchant, PlaceHand, Refresh, Take
 from .state import (
-    BLIND,
     HAND,
     HAND_MERCHANT,
     TAKE,
     TAKE_MERCHANT,
-    UP,
     AltaState,
-    ChooseMerchant,
-    PlaceHand,
-    Refresh,
-    Take,
 )
 
 _EXTRA_ALIASES = {

@@ -24,24 +24,19 @@ from .board import (
     placement_error,
 )
 from .board import place as place_card
-from .cards import MARKET, MERCHANTS, TYPE_INDEX, TYPES, full_island_deck
-from .checks import refresh_error, step_error
-from .outcome import score_seats
+from .components import MARKET, MERCHANTS, TYPE_INDEX, TYPES, full_island_deck
+from .legal import refresh_error, step_error
+from .moves import BLIND, UP, ChooseMerchant, Move, PlaceHand, Refresh, Take
+from .scoring import score_seats
 from .state import (
-    BLIND,
     HAND,
     HAND_MERCHANT,
     OVER,
     ROUNDS,
     TAKE,
     TAKE_MERCHANT,
-    UP,
     AltaState,
-    ChooseMerchant,
-    PlaceHand,
-    Refresh,
     Secret,
-    Take,
     copy_state,
 )
 
@@ -55,11 +50,11 @@ _SEAT_SETS = tuple(frozenset({s}) for s in range(4))
 _NOBODY: frozenset[int] = frozenset()
 
 
-def _with(items: tuple, index: int, value: Any) -> tuple:
+def _with(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
     return items[:index] + (value,) + items[index + 1 :]
 
 
-class AltaRules(BaseRules):
+class AltaRules(BaseRules[AltaState, Move]):
     """The rules object of Alta (stateless; see module docstring)."""
 
     slug = "alta"
@@ -70,6 +65,7 @@ class AltaRules(BaseRules):
     # A placed hand card is on the island for all to see, and a blind
     # merchant draw is written without the card drawn.
     public_move_text = True
+    codec = codec
 
     # ------------------------------------------------------------- setup
     def setup(
@@ -158,7 +154,7 @@ class AltaRules(BaseRules):
             moves.append(MERCHANT_BLIND)
         return moves
 
-    def _apply(self, state: AltaState, seat: int, move: Any) -> Transition:
+    def _apply(self, state: AltaState, seat: int, move: Any) -> Transition[AltaState]:
         kind = type(move)
         if kind is PlaceHand:
             return self._place_hand(state, seat, move)
@@ -179,7 +175,7 @@ class AltaRules(BaseRules):
             raise IllegalMove(placement_error(island, index) or "")
         return index
 
-    def _place_hand(self, state: AltaState, seat: int, move: PlaceHand) -> Transition:
+    def _place_hand(self, state: AltaState, seat: int, move: PlaceHand) -> Transition[AltaState]:
         if state.step != HAND:
             raise IllegalMove(step_error(state))
         card = TYPE_INDEX.get(move.card)
@@ -207,7 +203,7 @@ class AltaRules(BaseRules):
         data = {"seat": seat, "card": move.card, "cell": move.cell, "from": "hand"}
         return Transition(new, (Event("place", text, data),))
 
-    def _take(self, state: AltaState, seat: int, move: Take) -> Transition:
+    def _take(self, state: AltaState, seat: int, move: Take) -> Transition[AltaState]:
         if state.step != TAKE:
             raise IllegalMove(step_error(state))
         slot = move.slot
@@ -277,7 +273,7 @@ class AltaRules(BaseRules):
         else:
             data["step"] = HAND
 
-    def _refresh(self, state: AltaState, seat: int) -> Transition:
+    def _refresh(self, state: AltaState, seat: int) -> Transition[AltaState]:
         error = refresh_error(state)
         if error:
             raise IllegalMove(error)
@@ -305,7 +301,7 @@ class AltaRules(BaseRules):
 
     def _merchant(
         self, state: AltaState, seat: int, move: ChooseMerchant
-    ) -> Transition:
+    ) -> Transition[AltaState]:
         step = state.step
         if step != HAND_MERCHANT and step != TAKE_MERCHANT:
             raise IllegalMove(
@@ -373,7 +369,7 @@ class AltaRules(BaseRules):
     # ------------------------------------------------------------ scoring
     def _score(
         self, state: AltaState
-    ) -> tuple[tuple[int, ...], list, tuple[dict, ...]]:
+    ) -> tuple[tuple[int, ...], list[Any], tuple[dict[str, Any], ...]]:
         return score_seats(state)
 
     def default_move(self, state: AltaState, seat: int) -> Any:
@@ -383,7 +379,7 @@ class AltaRules(BaseRules):
 
         :raises IllegalMove: ``seat`` has no move.
         """
-        from .outcome import best_placement
+        from .strategy import best_placement
 
         moves = self.legal_moves(state, seat)
         if not moves:
@@ -405,18 +401,9 @@ class AltaRules(BaseRules):
         """See ``view.seat_view``."""
         return view.seat_view(self, state, seat)
 
-    # -------------------------------------------------------------- codec
-    def _dump_state(self, state: AltaState) -> dict[str, Any]:
-        return codec.dump_state(state)
-
-    def _load_state(self, data: Mapping[str, Any]) -> AltaState:
-        return codec.load_state(data)
-
-    def dump_move(self, move: Any) -> Any:
-        return codec.dump_move(move)
-
-    def load_move(self, data: Any) -> Any:
-        return codec.load_move(data)
+    def _revealed(self, state: AltaState, seat: int) -> dict[str, Any]:
+        """See ``view.revealed``."""
+        return view.revealed(state, seat)
 
     def randomize_hidden(
         self, state: AltaState, seat: int | None, seed: int

@@ -2,17 +2,21 @@
 
 ``score_island`` is the public helper for a finished 4 x 4 island;
 ``score_layout`` is the same scoring for any set of cards keyed by
-``(row, col)`` (a partial island at an early end, or for the default move).
+``(row, col)`` (a partial island at an early end, or for the default move);
+``score_seats`` scores a game state: per-seat totals and breakdowns.
 On a partial island a cell counts as coast unless cards lie on all four of
 its sides; on a full 4 x 4 island that is exactly the outer ring of 12 cells.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
-from .cards import TYPE_INDEX
+from .board import CELL_NAMES, EMPTY, SIZE, Island
+from .components import MERCHANTS, TYPE_INDEX, TYPES
+from .state import AltaState
 
 Pos = tuple[int, int]
 
@@ -58,7 +62,11 @@ def _has_other_type_between(cells: Mapping[Pos, str], a: Pos, b: Pos) -> bool:
 def _tower_bonus(cells: Mapping[Pos, str], pos: Pos) -> int:
     """+3 for a partner tower in the row, +3 in the column (at most one each)."""
     bonus = 0
-    for same_line in (lambda p: p[0] == pos[0], lambda p: p[1] == pos[1]):
+    same_lines: tuple[Callable[[Pos], bool], ...] = (
+        lambda p: p[0] == pos[0],
+        lambda p: p[1] == pos[1],
+    )
+    for same_line in same_lines:
         if any(
             kind == "tower"
             and other != pos
@@ -188,3 +196,65 @@ def score_island(
 def harbour_count(cells: Mapping[Pos, str]) -> int:
     """Fishing harbours anywhere on the island (the tie-break)."""
     return sum(kind == "fishing_harbour" for kind in cells.values())
+
+
+# ------------------------------------------------------- a game state
+def island_layout(island: Island) -> dict[Pos, str]:
+    """``{(row, col): type slug}`` of the placed cards (frame coordinates)."""
+    return {divmod(i, SIZE): TYPES[t] for i, t in enumerate(island.cells) if t != EMPTY}
+
+
+def _name(pos: Pos) -> str:
+    return CELL_NAMES[pos[0] * SIZE + pos[1]]
+
+
+def score_seat(
+    island: Island, merchants: list[tuple[str, str]]
+) -> tuple[dict[str, int], list[int], int]:
+    """``(points per cell name, points per merchant card, total)``."""
+    layout = island_layout(island)
+    if len(layout) == 16 and island.box is not None:
+        top, _, left, _ = island.box
+        rows = [[layout[(top + r, left + c)] for c in range(4)] for r in range(4)]
+        full = score_island(rows, merchants)
+        cells = {
+            _name((top + r, left + c)): full.cells[r][c]
+            for r in range(4)
+            for c in range(4)
+        }
+        return cells, full.merchants, full.total
+    partial = score_layout(layout, merchants)
+    return (
+        {_name(p): v for p, v in partial.cells.items()},
+        partial.merchants,
+        partial.total,
+    )
+
+
+def score_seats(
+    state: AltaState,
+) -> tuple[tuple[int, ...], list[tuple[int, int]], tuple[dict[str, Any], ...]]:
+    """``(totals, ranking keys (total, harbours), breakdowns)`` for every
+    seat, also for an unfinished game."""
+    totals, keys, details = [], [], []
+    for seat in range(state.players):
+        island = state.islands[seat]
+        cards = [MERCHANTS[m] for m, _ in state.merchants[seat]]
+        cells, merchant_points, total = score_seat(island, cards)
+        harbours = harbour_count(island_layout(island))
+        totals.append(total)
+        keys.append((total, harbours))
+        details.append(
+            {
+                "cells": cells,
+                "island_points": sum(cells.values()),
+                "merchants": [
+                    {"cards": list(c), "points": p}
+                    for c, p in zip(cards, merchant_points, strict=True)
+                ],
+                "merchant_points": sum(merchant_points),
+                "total": total,
+                "harbours": harbours,
+            }
+        )
+    return tuple(totals), keys, tuple(details)

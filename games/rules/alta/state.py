@@ -2,7 +2,7 @@
 
 Layout (house style 9.4): public data at the top level, each seat's private
 data in per-seat tuples (``hands``, ``merchants``), and server-only data
-(deck orders, the RNG) in ``secret``.  Card types are ints (see ``cards``),
+(deck orders, the RNG) in ``secret``.  Card types are ints (see ``components``),
 islands are ``board.Island`` tuples.  ``copy_state`` is the cheap hand-made
 copy ``apply`` uses instead of ``dataclasses.replace`` on the hot path.
 """
@@ -90,37 +90,3 @@ def copy_state(state: AltaState, **changes: Any) -> AltaState:
     data.update(state.__dict__)
     data.update(changes)
     return new
-
-
-# ----------------------------------------------------------------- moves
-@dataclass(frozen=True)
-class PlaceHand:
-    """Step 1: place the hand card of type ``card`` (slug) at ``cell``."""
-
-    card: str
-    cell: str
-
-
-@dataclass(frozen=True)
-class Refresh:
-    """Step 2: remove the two identical face-up cards and turn up two new."""
-
-
-@dataclass(frozen=True)
-class Take:
-    """Step 3: take face-up card ``slot`` (1 or 2) and place it at ``cell``."""
-
-    slot: int
-    cell: str
-
-
-@dataclass(frozen=True)
-class ChooseMerchant:
-    """After placing a market: take the face-up merchant (``"up"``) or the top
-    of the merchant deck (``"blind"``)."""
-
-    source: str
-
-
-UP = "up"
-BLIND = "blind"

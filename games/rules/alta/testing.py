@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 
 from .board import CELL_INDEX, CELL_NAMES, EMPTY_ISLAND, SIZE, Island, build
-from .cards import MERCHANTS, TYPE_INDEX, TYPES
+from .components import MERCHANTS, TYPE_INDEX, TYPES
 from .notation import card_type
 from .state import HAND, AltaState, Secret
 

@@ -15,10 +15,9 @@ from typing import Any
 from games.engine import Rng, seed_state
 
 from .board import CELL_NAMES, COLUMNS, EMPTY, SIZE, Island, bit_indices
-from .cards import CODES, MERCHANTS, TYPES
-from .checks import refresh_error
-from .outcome import island_layout, score_seats
-from .scoring import score_layout
+from .components import CODES, MERCHANTS, TYPES
+from .legal import refresh_error
+from .scoring import island_layout, score_layout, score_seats
 from .state import (
     HAND,
     HAND_MERCHANT,
@@ -137,6 +136,11 @@ def seat_view(rules: Any, state: AltaState, seat: int | None) -> dict[str, Any]:
         view["scores"] = list(totals)
         view["harbours"] = [k[1] for k in keys]
     return view
+
+
+def revealed(state: AltaState, seat: int) -> dict[str, Any]:
+    """What the end of the game reveals of ``seat``: its merchant cards."""
+    return {"merchants": _merchant_list(state.merchants[seat])}
 
 
 def _can_refresh(state: AltaState) -> bool:

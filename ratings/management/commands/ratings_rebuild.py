@@ -8,7 +8,7 @@ import time
 
 from django.core.management.base import BaseCommand, CommandError
 
-from games.engine import available_slugs
+from games.engine import registered_slugs
 from games.models import Match
 from ratings.models import Rating, RatingPool
 from ratings.services import ratings_rebuild
@@ -38,7 +38,7 @@ class Command(BaseCommand):
 
     def handle(self, *args, game=None, **options):
         present = kinds_with_ratings()
-        known = set(available_slugs()) | present
+        known = set(registered_slugs()) | present
         kinds = game or sorted(present)
         unknown = sorted(set(kinds) - known)
         if unknown:

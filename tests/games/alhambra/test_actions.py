@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from games.engine import IllegalMove, get_rules
-from games.rules.alhambra.movegen import minimal_payments
+from games.rules.alhambra.legal import minimal_payments
 from games.rules.alhambra.moves import Buy, Done, Place, Take
 from games.rules.alhambra.testing import cards, position, seat, tile
 

@@ -6,16 +6,11 @@ import json
 import pytest
 
 from games.engine import IllegalMove, NotationError, get_rules
+from games.rules.alta.moves import BLIND, UP, ChooseMerchant, PlaceHand, Refresh, Take
 from games.rules.alta.notation import card_type
 from games.rules.alta.state import (
-    BLIND,
     HAND_MERCHANT,
     TAKE,
-    UP,
-    ChooseMerchant,
-    PlaceHand,
-    Refresh,
-    Take,
 )
 from games.rules.alta.testing import island, position
 

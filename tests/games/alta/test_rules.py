@@ -7,20 +7,15 @@ import pytest
 
 from games.engine import GameOver, IllegalMove, NotYourTurn, Termination, get_rules
 from games.rules.alta.board import CELL_NAMES, bit_indices
-from games.rules.alta.cards import MERCHANTS, TYPES
-from games.rules.alta.checks import draws_still_needed
+from games.rules.alta.components import MERCHANTS, TYPES
+from games.rules.alta.legal import draws_still_needed
+from games.rules.alta.moves import BLIND, UP, ChooseMerchant, PlaceHand, Refresh, Take
 from games.rules.alta.state import (
-    BLIND,
     HAND,
     HAND_MERCHANT,
     OVER,
     TAKE,
     TAKE_MERCHANT,
-    UP,
-    ChooseMerchant,
-    PlaceHand,
-    Refresh,
-    Take,
 )
 from games.rules.alta.testing import cells_of, island, merchant, position
 

@@ -6,7 +6,7 @@ import random
 import pytest
 
 from games.rules.alta import score_island, score_layout
-from games.rules.alta.cards import MERCHANTS, TYPES
+from games.rules.alta.components import MERCHANTS, TYPES
 from games.rules.alta.scoring import max_adjacent_pairs
 
 # Short names keep the 4 x 4 literals readable.

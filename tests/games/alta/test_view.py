@@ -3,7 +3,12 @@
 import json
 
 from games.engine import get_rules
-from games.rules.alta.state import OVER, TAKE, ChooseMerchant, PlaceHand, copy_state
+from games.rules.alta.moves import ChooseMerchant, PlaceHand
+from games.rules.alta.state import (
+    OVER,
+    TAKE,
+    copy_state,
+)
 from games.rules.alta.testing import island, merchant, position
 from games.rules.alta.view import board_text
 

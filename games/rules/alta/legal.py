@@ -3,7 +3,7 @@ seat to move must do now, and whether a refresh is allowed."""
 
 from __future__ import annotations
 
-from .cards import TYPES
+from .components import TYPES
 from .state import HAND, OVER, ROUNDS, TAKE, AltaState
 
 

@@ -12,13 +12,13 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from games.engine import Event, Rng
 
 from .components import CURRENCIES, SCORING_CARDS, TILE_KIND, card_name, tile_label
-from .dealing import DIRK_TILES
 from .scoring import round_points
+from .setup import DIRK_TILES
 from .state import AlhambraState, Scoring, event, evolve
 
 Result = tuple[AlhambraState, list[Event]]
@@ -111,10 +111,13 @@ def _deliver_to_dirk(
     if tiles:
         names = ", ".join(tile_label(t) for t in tiles)
         events.append(event("dirk", f"Dirk receives {names}.", {"tiles": list(tiles)}))
-    return evolve(
-        state,
-        dirk=tuple(sorted(state.dirk + tiles)),
-        secret=evolve(state.secret, bag=bag),
+    return cast(
+        AlhambraState,
+        evolve(
+            state,
+            dirk=tuple(sorted(state.dirk + tiles)),
+            secret=evolve(state.secret, bag=bag),
+        ),
     )
 
 
@@ -152,7 +155,9 @@ def score_round(
             {"round": round_number, "points": points, "walls": walls, "dirk": dirk},
         )
     )
-    return evolve(state, seats=seats, scorings=state.scorings + (record,))
+    return cast(
+        AlhambraState, evolve(state, seats=seats, scorings=state.scorings + (record,))
+    )
 
 
 def _game_end(state: AlhambraState, events: list[Event]) -> Result:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from games.engine import NotationError
 
 from .components import CURRENCIES, TILES, Tile, card, cell_label
-from .movegen import legal_moves
+from .legal import legal_moves
 from .moves import Build, Buy, Done, Gift, Move, Place, Remove, Swap, Take
 from .notation import (
     _AT,

@@ -13,9 +13,9 @@ from typing import Any
 from games.engine import Event, IllegalMove
 
 from .components import CURRENCIES, TILE_KIND, TILES, card_name, cell_label, tile_label
-from .endturn import end_turn, final_scoring
-from .movegen import legal_moves
+from .legal import legal_moves
 from .moves import Build, Buy, Done, Gift, Move, Place, Remove, Swap, Take
+from .play_end import end_turn, final_scoring
 from .state import AlhambraState, SeatState, event, evolve
 
 Result = tuple[AlhambraState, list[Event]]
