@@ -8,6 +8,7 @@ from functools import cache
 
 from django import forms
 from django.contrib.auth import get_user_model
+from django.utils.translation import gettext_lazy as _
 
 _DISPLAY_NAME = re.compile(r"^[\w][\w .'-]{1,38}[\w.]$")
 
@@ -23,13 +24,13 @@ def clean_display_name(value: str, *, exclude_pk: int | None = None) -> str:
     name = " ".join(value.split())
     if not _DISPLAY_NAME.match(name):
         raise forms.ValidationError(
-            "Use 3 to 40 letters, digits, spaces, dots, dashes, apostrophes or underscores."
+            _("Use 3 to 40 letters, digits, spaces, dots, dashes, apostrophes or underscores.")
         )
     taken = get_user_model().objects.filter(display_name__iexact=name)
     if exclude_pk is not None:
         taken = taken.exclude(pk=exclude_pk)
     if taken.exists():
-        raise forms.ValidationError("That display name is already taken.")
+        raise forms.ValidationError(_("That display name is already taken."))
     return name
 
 
@@ -37,7 +38,7 @@ class SignupForm(forms.Form):
     """Extra fields on allauth's sign-up form (``ACCOUNT_FORMS``)."""
 
     display_name = forms.CharField(
-        max_length=40, help_text="Shown to other players. You can change it later."
+        max_length=40, label=_("Display name"), help_text=_("Shown to other players. You can change it later.")
     )
 
     def clean_display_name(self) -> str:
@@ -49,12 +50,17 @@ class SignupForm(forms.Form):
 
 
 class ProfileForm(forms.ModelForm):
-    time_zone = forms.ChoiceField(choices=time_zone_choices)
+    time_zone = forms.ChoiceField(label=_("Time zone"), choices=time_zone_choices)
 
     class Meta:
         model = get_user_model()
         fields = ["display_name", "time_zone", "language", "notifications"]
         widgets = {"notifications": forms.RadioSelect}
+        labels = {
+            "display_name": _("Display name"),
+            "language": _("Language"),
+            "notifications": _("Game emails"),
+        }
 
     def clean_display_name(self) -> str:
         return clean_display_name(self.cleaned_data["display_name"], exclude_pk=self.instance.pk)
