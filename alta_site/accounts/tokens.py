@@ -11,8 +11,8 @@ import secrets
 
 from django.db import models
 from django.utils import timezone
-from rest_framework import authentication, exceptions
 from django.utils.translation import gettext_lazy as _
+from rest_framework import authentication, exceptions
 
 KEY_PREFIX = "alta_"
 

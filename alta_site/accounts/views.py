@@ -4,11 +4,12 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
 from .forms import ProfileForm
 from .tokens import ApiToken
-from django.utils.translation import gettext, gettext_lazy as _
 
 
 class TokenForm(forms.Form):

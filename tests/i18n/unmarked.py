@@ -14,8 +14,10 @@ Two scanners, both precise rather than clever:
   f-string) with a word where Django shows it to a user: the message of
   ``messages.*``, ``ValidationError``, DRF's API exceptions and
   ``Response({"detail": ...})``, and the ``label``, ``help_text``,
-  ``verbose_name``, ``empty_label`` and ``error_messages`` of fields and
-  forms, and the labels of ``TextChoices``.
+  ``verbose_name``, ``empty_label`` and ``error_messages`` of form and model
+  fields, and the labels of ``TextChoices``.  A serializer field's help
+  text is API documentation, like a docstring, and is left in English.
+
 
 A "word" is two or more letters; ``ALLOWED`` lists the few that are not
 English (symbols, units, proper names shown in every language).
@@ -163,10 +165,13 @@ def _is_text(node: ast.AST | None) -> bool:
 class _Finder(ast.NodeVisitor):
     def __init__(self, error_classes: set[str]) -> None:
         self.found: list[tuple[int, str]] = []
+        self.nodes: list[ast.expr] = []
         self.error_classes = error_classes
 
-    def _report(self, node: ast.AST) -> None:
+    def _report(self, node: ast.expr) -> None:
+        self.nodes.append(node)
         self.found.append((node.lineno, ast.unparse(node)[:80]))
+
 
     def visit_Call(self, node: ast.Call) -> None:
         name = _call_name(node)
@@ -181,11 +186,14 @@ class _Finder(ast.NodeVisitor):
                 if _is_text(arg):
                     self._report(arg)
         if name == "Response" and node.args and isinstance(node.args[0], ast.Dict):
-            for key, value in zip(node.args[0].keys, node.args[0].values):
+            for key, value in zip(node.args[0].keys, node.args[0].values, strict=True):
                 if isinstance(key, ast.Constant) and key.value == "detail" and _is_text(value):
                     self._report(value)
+        # A serializer field's help text documents the API for developers
+        # (the schema), like a docstring; its errors are checked above.
+        documents_api = isinstance(receiver, ast.Name) and receiver.id == "serializers"
         for keyword in node.keywords:
-            if keyword.arg in _FIELD_KEYWORDS and _is_text(keyword.value):
+            if keyword.arg in _FIELD_KEYWORDS and not documents_api and _is_text(keyword.value):
                 self._report(keyword.value)
             if keyword.arg == "error_messages" and isinstance(keyword.value, ast.Dict):
                 for value in keyword.value.values:
