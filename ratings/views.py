@@ -197,7 +197,7 @@ def ladder_join(request, pk: int):
         )
 
     return _act(
-        request, pk, join, "You joined the ladder; games will be found for you."
+        request, pk, join, _("You joined the ladder; games will be found for you.")
     )
 
 
@@ -210,7 +210,7 @@ def ladder_leave(request, pk: int):
         lambda: services.ladder_leave(
             ladder_id=pk, user=request.user, now=timezone.now()
         ),
-        "You left the ladder. Your running games go on.",
+        _("You left the ladder. Your running games go on."),
     )
 
 
@@ -226,7 +226,7 @@ def ladder_capacity(request, pk: int):
             capacity=_capacity(request),
             now=timezone.now(),
         ),
-        "Saved how many games you want at once.",
+        _("Saved how many games you want at once."),
     )
 
 
@@ -248,7 +248,7 @@ def ladder_challenge(request, pk: int):
             ladder_id=pk, challenger=request.user, opponent=opponent, now=timezone.now()
         )
 
-    return _act(request, pk, challenge, "Challenge sent. It stays open for 7 days.")
+    return _act(request, pk, challenge, _("Challenge sent. It stays open for 7 days."))
 
 
 def _answer(request, pk: int, service, success: str):

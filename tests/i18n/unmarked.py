@@ -12,7 +12,9 @@ Two scanners, both precise rather than clever:
   ``<script>`` and ``<style>`` is code, not prose.
 - ``python_findings`` reads a module's AST and reports a plain string (or
   f-string) with a word where Django shows it to a user: the message of
-  ``messages.*``, ``ValidationError``, DRF's API exceptions and
+  ``messages.*`` and ``games.actions.action_redirect``, ``ValidationError``,
+  the services' errors, DRF's API exceptions and
+
   ``Response({"detail": ...})``, and the ``label``, ``help_text``,
   ``verbose_name``, ``empty_label`` and ``error_messages`` of form and model
   fields, and the labels of ``TextChoices``.  A serializer field's help
@@ -142,6 +144,9 @@ _ERROR_CLASSES = {
     # and tournaments' ``invalid`` builds one.
     "GameActionError", "NotAllowed", "Conflict", "MoveRejected", "invalid",
 }
+# games.actions.action_redirect (bound as ``_act`` by the views): its
+# ``success`` becomes a message.
+_ACTION_CALLS = {"action_redirect", "_act"}
 _FIELD_KEYWORDS = {"label", "help_text", "verbose_name", "verbose_name_plural", "empty_label"}
 
 
@@ -179,6 +184,10 @@ class _Finder(ast.NodeVisitor):
         from_messages = isinstance(receiver, ast.Name) and receiver.id == "messages"
         if from_messages and name in _MESSAGE_CALLS:
             for arg in node.args[1:] + [k.value for k in node.keywords if k.arg == "message"]:
+                if _is_text(arg):
+                    self._report(arg)
+        if name in _ACTION_CALLS:
+            for arg in node.args[3:] + [k.value for k in node.keywords if k.arg == "success"]:
                 if _is_text(arg):
                     self._report(arg)
         if name in self.error_classes:

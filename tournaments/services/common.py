@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import datetime as dt
 
+from django.utils.translation import gettext as _
+
 from games.services import NotAllowed, NotFound
 
 from ..models import Tournament, TournamentEvent
@@ -30,14 +32,14 @@ def locked_tournament(tournament_id: int) -> Tournament:
             .get(pk=tournament_id)
         )
     except Tournament.DoesNotExist:
-        raise NotFound("There is no such tournament.") from None
+        raise NotFound(_("There is no such tournament.")) from None
 
 
 def require_manager(user, tournament: Tournament) -> None:
     """:raises NotAllowed: ``user`` does not organise ``tournament``."""
     if not can_manage(user, tournament):
         raise NotAllowed(
-            "Only the tournament's organisers can do that.", code="not_organiser"
+            _("Only the tournament's organisers can do that."), code="not_organiser"
         )
 
 
