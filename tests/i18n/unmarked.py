@@ -42,6 +42,7 @@ ALLOWED = frozenset(
         "Alta", "Alhambra", "Alpaca", "Atlantis",  # game names
         "API", "Elo", "JSON", "HTML", "URL", "Token", "Authorization",
         "Nederlands", "English",
+        "Buchholz", "Sonneborn", "Berger",  # tie-breaks, named after their authors
     }
 )
 
