@@ -13,6 +13,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from games.models import TimeoutPolicy
@@ -424,3 +425,13 @@ class TournamentEvent(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tournament}: {self.text}"
+
+    @property
+    def shown_text(self) -> str:
+        """The line in the active language (``services.common.log``); a row
+        logged before lines were translatable reads as it was written."""
+        message = self.data.get("message")
+        if not message:
+            return self.text
+        params = self.data.get("params")
+        return gettext(message) % params if params else gettext(message)

@@ -27,6 +27,8 @@ from collections.abc import Iterable, Iterator
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 
+from django.utils.translation import gettext as _
+
 from games.models import DeadlineSettings, Match, Seat, Vacation
 from games.selectors_deadlines import loaded_settings
 
@@ -168,7 +170,7 @@ def time_control_clean(
         return GameActionError(message, code="invalid_time_control")
 
     if not 1 <= days_per_move <= MAX_DAYS_PER_MOVE:
-        raise invalid(f"Days per move must be between 1 and {MAX_DAYS_PER_MOVE}.")
+        raise invalid(_("Days per move must be between 1 and %(max)s.") % {"max": MAX_DAYS_PER_MOVE})
     fields = {
         "days_per_move": days_per_move,
         "bank_initial_days": None,
@@ -181,11 +183,11 @@ def time_control_clean(
         return fields
     if not 1 <= bank_initial_days <= MAX_DAYS_PER_MOVE:
         raise invalid(
-            f"The initial bank must be between 1 and {MAX_DAYS_PER_MOVE} days."
+            _("The initial bank must be between 1 and %(max)s days.") % {"max": MAX_DAYS_PER_MOVE}
         )
     if not 0 <= bank_increment_days <= MAX_DAYS_PER_MOVE:
         raise invalid(
-            f"The days added per move must be between 0 and {MAX_DAYS_PER_MOVE}."
+            _("The days added per move must be between 0 and %(max)s.") % {"max": MAX_DAYS_PER_MOVE}
         )
     cap = (
         max(bank_initial_days, bank_increment_days)
@@ -194,8 +196,11 @@ def time_control_clean(
     )
     if not max(bank_initial_days, bank_increment_days, 1) <= cap <= MAX_BANK_DAYS:
         raise invalid(
-            "The bank's cap must be at least the initial bank and the days added per move, "
-            f"and at most {MAX_BANK_DAYS} days."
+            _(
+                "The bank's cap must be at least the initial bank and the days added per move, "
+                "and at most %(max)s days."
+            )
+            % {"max": MAX_BANK_DAYS}
         )
     fields.update(
         bank_initial_days=bank_initial_days,

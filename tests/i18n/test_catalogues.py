@@ -48,7 +48,9 @@ def test_placeholders_match_the_english(path):
     for entry in polib.pofile(str(path)).translated_entries():
         pairs = [(entry.msgid, entry.msgstr)]
         if entry.msgid_plural:
-            pairs = [(entry.msgid_plural, s) for s in entry.msgstr_plural.values()]
+            forms = entry.msgstr_plural
+            pairs = [(entry.msgid, forms[0])] + [(entry.msgid_plural, forms[n]) for n in forms if n]
+
         for english, dutch in pairs:
             if sorted(set(_PLACEHOLDER.findall(english))) != sorted(set(_PLACEHOLDER.findall(dutch))):
                 wrong.append((english, dutch))

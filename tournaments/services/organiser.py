@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from games.services import Conflict, GameActionError, NotFound, match_resign
 
@@ -85,7 +86,8 @@ def participant_disqualify(
             log(
                 tournament,
                 "removed",
-                f"{by} removed {participant}'s registration: {reason.strip()}",
+                gettext_noop("%(by)s removed %(player)s's registration: %(reason)s"),
+                params={"by": by, "player": participant, "reason": reason.strip()},
                 user=by,
                 now=now,
             )
@@ -135,7 +137,10 @@ def _leave(
     log(
         tournament,
         status,
-        f"{participant} {verb}: {reason}",
+        gettext_noop("%(player)s withdrew: %(reason)s")
+        if status == Participant.Status.WITHDRAWN
+        else gettext_noop("%(player)s was disqualified: %(reason)s"),
+        params={"player": participant, "reason": reason},
         user=by,
         now=now,
         participant=participant.pk,
@@ -209,7 +214,10 @@ def round_extend(
         log(
             tournament,
             "extended",
-            f"{by} extended round {number} by {days} day{'s' if days != 1 else ''}.",
+            gettext_noop("%(by)s extended round %(number)s by %(days)s day.")
+            if days == 1
+            else gettext_noop("%(by)s extended round %(number)s by %(days)s days."),
+            params={"by": by, "number": number, "days": days},
             user=by,
             now=now,
             round=number,
@@ -266,7 +274,8 @@ def game_result_set(
         log(
             tournament,
             "result_set",
-            f"{by} set the result of {game.key}: {reason.strip()}",
+            gettext_noop("%(by)s set the result of %(game)s: %(reason)s"),
+            params={"by": by, "game": game.key, "reason": reason.strip()},
             user=by,
             now=now,
             game=game.key,

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from games.engine import Rng, get_rules
 from games.models import Match, Seat
@@ -89,7 +90,8 @@ def tournament_start(*, tournament_id: int, now: dt.datetime, by=None) -> Tourna
         log(
             tournament,
             "started",
-            f"Registration closed with {len(participants)} players; round 1 is paired.",
+            gettext_noop("Registration closed with %(count)s players; round 1 is paired."),
+            params={"count": len(participants)},
             user=by,
             now=now,
         )

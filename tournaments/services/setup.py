@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from games.models import TimeoutPolicy
 from games.services import Conflict, NotAllowed, NotFound
@@ -104,7 +105,8 @@ def tournament_create(
         log(
             tournament,
             "created",
-            f"{creator} created the tournament.",
+            gettext_noop("%(by)s created the tournament."),
+            params={"by": creator},
             user=creator,
             now=now,
         )
@@ -143,7 +145,14 @@ def tournament_register(*, tournament_id: int, user, now: dt.datetime) -> Partic
         participant = Participant.objects.create(
             tournament=tournament, user=user, registered_at=now
         )
-        log(tournament, "registered", f"{user} registered.", user=user, now=now)
+        log(
+            tournament,
+            "registered",
+            gettext_noop("%(player)s registered."),
+            params={"player": user},
+            user=user,
+            now=now,
+        )
     return participant
 
 
@@ -164,7 +173,8 @@ def tournament_unregister(*, tournament_id: int, user, now: dt.datetime) -> None
         log(
             tournament,
             "unregistered",
-            f"{user} took back their registration.",
+            gettext_noop("%(player)s took back their registration."),
+            params={"player": user},
             user=user,
             now=now,
         )
@@ -198,7 +208,14 @@ def tournament_invite(
             raise Conflict(
                 _("%(player)s is already invited.") % {"player": invitee}, code="already_invited"
             )
-        log(tournament, "invited", f"{by} invited {invitee}.", user=by, now=now)
+        log(
+            tournament,
+            "invited",
+            gettext_noop("%(by)s invited %(player)s."),
+            params={"by": by, "player": invitee},
+            user=by,
+            now=now,
+        )
         notice_send(
             user=invitee,
             template="tournament-invitation",
@@ -242,7 +259,8 @@ def tournament_seeds_set(
         log(
             tournament,
             "seeding",
-            f"{by} set the seeding order.",
+            gettext_noop("%(by)s set the seeding order."),
+            params={"by": by},
             user=by,
             now=now,
             order=ids,
@@ -292,7 +310,8 @@ def participant_replace(
         log(
             tournament,
             "replaced",
-            f"{by} replaced {old} by {newcomer}.",
+            gettext_noop("%(by)s replaced %(old)s by %(new)s."),
+            params={"by": by, "old": old, "new": newcomer},
             user=by,
             now=now,
         )
