@@ -87,7 +87,8 @@ def match_detail(request, pk: int):
             context["controls_json"] = json.dumps(controls)
             context["buttons"] = [c for c in controls if not c["pick"] and not c["target"]]
             context["move_form"] = MoveForm(initial={"ply": match.ply})
-            context["expect"] = seen.view.get("expect", "")
+            prompt = getattr(board, "prompt", None)
+            context["expect"] = prompt(seen.view) if prompt else seen.view.get("expect", "")
     if match.is_finished:
         context["results"] = _results(match)
     context["panels"], context["panel_stylesheets"] = panels_for(match)  # from other apps
