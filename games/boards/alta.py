@@ -205,8 +205,14 @@ def controls(view: dict[str, Any], options: list[tuple[str, Any]]) -> list[dict[
 
 
 # ---------------------------------------------------------------- email
+# Mails keep the English names until they are written in each recipient's
+# language (the mail app's step); a page's language must not leak into them.
+def _mail_name(slug: str) -> str:
+    return CARD_STYLE[slug][2]
+
+
 def _pair(pair: list[str] | None) -> str:
-    return " + ".join(card_name(slug) for slug in pair) if pair else "none"
+    return " + ".join(_mail_name(slug) for slug in pair) if pair else "none"
 
 
 def text(view: dict[str, Any], names: list[str] | None = None) -> str:
@@ -216,12 +222,12 @@ def text(view: dict[str, Any], names: list[str] | None = None) -> str:
     lines = [
         f"Round {min(view['round'], view['rounds'])} of {view['rounds']}",
         "Face-up cards: " + "   ".join(
-            f"[{n}] {card_name(slug)}" for n, slug in enumerate(view["face_up"], start=1)),
+            f"[{n}] {_mail_name(slug)}" for n, slug in enumerate(view["face_up"], start=1)),
         f"Deck: {view['deck']} cards.  Merchant face-up: {_pair(view.get('merchant_face_up'))}"
         f" ({view['merchant_deck']} in the merchant deck)",
     ]
     if me is not None:
-        lines.append("Your hand: " + ", ".join(card_name(s) for s in view.get("hand", [])) or "empty")
+        lines.append("Your hand: " + ", ".join(_mail_name(s) for s in view.get("hand", [])) or "empty")
         merchants = view.get("merchants", [])
         lines.append("Your merchant cards: " + ("; ".join(_pair(p) for p in merchants) or "none"))
     order = sorted(range(view["players"]), key=lambda s: (s != me, s))
@@ -269,7 +275,7 @@ def html(view: dict[str, Any], names: list[str] | None = None) -> str:
     me = view.get("seat")
     face_up = " ".join(
         f'<span style="display:inline-block;padding:4px 8px;margin-right:6px;border:1px solid #333;'
-        f'background:{CARD_STYLE[slug][0]}">[{n}] {escape(card_name(slug))}</span>'
+        f'background:{CARD_STYLE[slug][0]}">[{n}] {escape(_mail_name(slug))}</span>'
         for n, slug in enumerate(view["face_up"], start=1))
     parts = [
         f"<p><strong>Round {min(view['round'], view['rounds'])} of {view['rounds']}</strong></p>",
@@ -278,7 +284,7 @@ def html(view: dict[str, Any], names: list[str] | None = None) -> str:
         f"({view['merchant_deck']} in the merchant deck)</p>",
     ]
     if me is not None:
-        hand = ", ".join(escape(card_name(s)) for s in view.get("hand", [])) or "empty"
+        hand = ", ".join(escape(_mail_name(s)) for s in view.get("hand", [])) or "empty"
         merchants = "; ".join(escape(_pair(p)) for p in view.get("merchants", [])) or "none"
         parts.append(f"<p><strong>Your hand:</strong> {hand}<br><strong>Your merchant cards:</strong> {merchants}</p>")
     for seat in sorted(range(view["players"]), key=lambda s: (s != me, s)):
