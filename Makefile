@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test install lint bench clean
+.PHONY: run test install messages lint bench clean
 
 # The address `make run` serves on; links in mails and the Site row follow it.
 WEB_PORT ?= 8000
@@ -20,17 +20,29 @@ $(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e ".[test]"
 	touch $(STAMP)
 
+# Compiles the translation catalogues (.po in git, .mo built here; needs
+# gettext's msgfmt).  compilemessages skips catalogues that are up to date.
 install: $(STAMP)
+	$(BIN)/python manage.py compilemessages --ignore=$(VENV) --verbosity=0
+
+## Extract the marked strings into the .po files (then translate, then `make install`).
+## Each string goes to the nearest locale/ above it: games, ratings and tournaments
+## keep their own catalogues, the rest (alta_site) is the project's locale/.
+LOCALES := nl
+messages: $(STAMP)
+	mkdir -p locale games/locale ratings/locale tournaments/locale
+	$(BIN)/python manage.py makemessages --no-obsolete --no-location $(addprefix -l ,$(LOCALES)) \
+	  --ignore=$(VENV) --ignore=tests --ignore=benchmarks --ignore=var
 
 ## Run the whole service locally (web, worker, beat) on embedded defaults.
-run: $(STAMP)
+run: install
 	$(BIN)/python manage.py migrate --no-input
 	$(BIN)/python manage.py seed_demo
 	@echo "Open $(SITE_URL)/ (mail is kept at $(SITE_URL)/dev/mailbox/). Ctrl-C stops everything."
 	PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/honcho start -f Procfile
 
 ## Run the whole test suite.
-test: $(STAMP)
+test: install
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 lint: $(STAMP)

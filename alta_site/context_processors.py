@@ -2,13 +2,14 @@
 
 from django.conf import settings
 from django.urls import NoReverseMatch, reverse
+from django.utils.translation import gettext_lazy as _
 
 # (label, url name): a section appears in the navigation once its page exists.
 NAVIGATION = [
-    ("Lobby", "lobby"),
-    ("My games", "my_games"),
-    ("Ladders", "ladders"),
-    ("Tournaments", "tournaments"),
+    (_("Lobby"), "lobby"),
+    (_("My games"), "my_games"),
+    (_("Ladders"), "ladders"),
+    (_("Tournaments"), "tournaments"),
 ]
 
 

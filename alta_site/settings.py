@@ -97,10 +97,15 @@ TEMPLATES = [
         "OPTIONS": {
             "context_processors": [
                 "django.template.context_processors.request",
+                "django.template.context_processors.i18n",
+                "django.template.context_processors.tz",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "alta_site.context_processors.site",
             ],
+            # Every page marks its text for translation; loading the tags
+            # once here keeps that from being a line in each template.
+            "builtins": ["django.templatetags.i18n"],
         },
     },
 ]
@@ -170,8 +175,14 @@ ACCOUNT_RATE_LIMITS = {
 }
 
 # ------------------------------------------------------------ i18n and time
+# A signed-in user's own setting decides the language (and time zone) of
+# their pages (``accounts.middleware``); everyone else gets the browser's
+# Accept-Language through LocaleMiddleware.  Language names stay autonyms.
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", "English"), ("nl", "Nederlands")]
+# The project's own catalogue (alta_site, accounts, devmail); games, ratings
+# and tournaments keep theirs in <app>/locale.  `make install` compiles them.
+LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True

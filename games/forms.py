@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from games.boards import playable_slugs
 from games.deadlines.limits import MAX_BANK_DAYS, MAX_DAYS_PER_MOVE
@@ -22,36 +23,36 @@ class MatchCreateForm(forms.Form):
     game = forms.ChoiceField(choices=game_choices)
     players = forms.IntegerField(min_value=1, max_value=6, initial=2)
     days_per_move = forms.IntegerField(
-        min_value=1, max_value=MAX_DAYS_PER_MOVE, initial=3, help_text="Each player has this many days for a move."
+        min_value=1, max_value=MAX_DAYS_PER_MOVE, initial=3, help_text=_("Each player has this many days for a move.")
     )
     bank_initial_days = forms.IntegerField(
-        min_value=1, max_value=MAX_DAYS_PER_MOVE, required=False, label="Fischer bank: initial days",
-        help_text="Optional. With a bank, each player starts with these days instead of days per move…",
+        min_value=1, max_value=MAX_DAYS_PER_MOVE, required=False, label=_("Fischer bank: initial days"),
+        help_text=_("Optional. With a bank, each player starts with these days instead of days per move…"),
     )
     bank_increment_days = forms.IntegerField(
-        min_value=0, max_value=MAX_DAYS_PER_MOVE, required=False, initial=1, label="Days added per move",
-        help_text="…gains these after every move…",
+        min_value=0, max_value=MAX_DAYS_PER_MOVE, required=False, initial=1, label=_("Days added per move"),
+        help_text=_("…gains these after every move…"),
     )
     bank_cap_days = forms.IntegerField(
-        min_value=1, max_value=MAX_BANK_DAYS, required=False, label="Most days in the bank",
-        help_text="…and never holds more.",
+        min_value=1, max_value=MAX_BANK_DAYS, required=False, label=_("Most days in the bank"),
+        help_text=_("…and never holds more."),
     )
     weekends_off = forms.BooleanField(
-        required=False, label="No clock at weekends",
-        help_text="Saturday and Sunday do not count, in each player's own time zone.",
+        required=False, label=_("No clock at weekends"),
+        help_text=_("Saturday and Sunday do not count, in each player's own time zone."),
     )
     vacation_allowed = forms.BooleanField(
-        required=False, initial=True, label="Vacations pause the clock",
-        help_text="Untick to keep clocks running while a player is on vacation.",
+        required=False, initial=True, label=_("Vacations pause the clock"),
+        help_text=_("Untick to keep clocks running while a player is on vacation."),
     )
     timeout_policy = forms.ChoiceField(
-        choices=TimeoutPolicy.choices, initial=TimeoutPolicy.AUTO, label="When a deadline passes",
+        choices=TimeoutPolicy.choices, initial=TimeoutPolicy.AUTO, label=_("When a deadline passes"),
         widget=forms.RadioSelect,
     )
-    rated = forms.BooleanField(required=False, help_text="Counts for the Elo rating of every player.")
+    rated = forms.BooleanField(required=False, help_text=_("Counts for the Elo rating of every player."))
     invite = forms.CharField(
-        required=False, label="Invite players",
-        help_text="Display names or email addresses, separated by commas. Other seats are open to anyone.",
+        required=False, label=_("Invite players"),
+        help_text=_("Display names or email addresses, separated by commas. Other seats are open to anyone."),
     )
 
     def clean(self):
@@ -70,6 +71,6 @@ class MatchCreateForm(forms.Form):
 class MoveForm(forms.Form):
     ply = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
     move = forms.CharField(
-        max_length=2000, label="Your move",
+        max_length=2000, label=_("Your move"),
         widget=forms.TextInput(attrs={"autocomplete": "off", "spellcheck": "false"}),
     )

@@ -15,8 +15,8 @@ from django.utils.translation import gettext_lazy as _
 
 
 class TimeoutPolicy(models.TextChoices):
-    AUTO = "auto", "Play a default move (dropped after 3 in a row)"
-    FORFEIT = "forfeit", "Lose the game"
+    AUTO = "auto", _("Play a default move (dropped after 3 in a row)")
+    FORFEIT = "forfeit", _("Lose the game")
 
 
 #: ``Match.termination`` (the engine's ``Termination`` values) as read on a page.
@@ -30,12 +30,12 @@ _TERMINATION_TEXT = {
 
 class Match(models.Model):
     class Status(models.TextChoices):
-        OPEN = "open", "Waiting for players"
-        ACTIVE = "active", "In play"
-        FINISHED = "finished", "Finished"
-        CANCELLED = "cancelled", "Cancelled"
+        OPEN = "open", _("Waiting for players")
+        ACTIVE = "active", _("In play")
+        FINISHED = "finished", _("Finished")
+        CANCELLED = "cancelled", _("Cancelled")
 
-    game = models.CharField(max_length=32, help_text="Registry slug of the game.")
+    game = models.CharField(max_length=32, help_text=_("Registry slug of the game."))
     engine_version = models.PositiveSmallIntegerField(null=True, blank=True)
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.OPEN)
     created_by = models.ForeignKey(
@@ -59,10 +59,10 @@ class Match(models.Model):
     bank_increment_days = models.PositiveSmallIntegerField(default=0)
     bank_cap_days = models.PositiveSmallIntegerField(null=True, blank=True)
     weekends_off = models.BooleanField(
-        default=False, help_text="No clock from Saturday 00:00 to Monday 00:00 in each player's time zone."
+        default=False, help_text=_("No clock from Saturday 00:00 to Monday 00:00 in each player's time zone.")
     )
     vacation_allowed = models.BooleanField(
-        default=True, help_text="A player's vacation pauses their clock in this game."
+        default=True, help_text=_("A player's vacation pauses their clock in this game.")
     )
     # Secret while the game runs (decides every shuffle); published at the end.
     seed = models.BigIntegerField(null=True, blank=True)
@@ -75,7 +75,7 @@ class Match(models.Model):
     # False where a tournament decided the seat order (the seed drew none).
     seats_drawn = models.BooleanField(default=True)
     state = models.JSONField(null=True, blank=True)
-    ply = models.PositiveIntegerField(default=0, help_text="Number of accepted submissions.")
+    ply = models.PositiveIntegerField(default=0, help_text=_("Number of accepted submissions."))
     outcome = models.JSONField(null=True, blank=True)
     termination = models.CharField(max_length=16, blank=True)
 
@@ -139,20 +139,20 @@ class Seat(models.Model):
     # these (plus weekends and vacations), so it can be recomputed at will.
     turn_started_at = models.DateTimeField(null=True, blank=True)
     turn_seconds = models.PositiveIntegerField(
-        null=True, blank=True, help_text="Clock time this turn may use (weekends and vacations excluded)."
+        null=True, blank=True, help_text=_("Clock time this turn may use (weekends and vacations excluded).")
     )
     bank_seconds = models.PositiveIntegerField(
-        null=True, blank=True, help_text="Fischer bank the seat's next turn starts with."
+        null=True, blank=True, help_text=_("Fischer bank the seat's next turn starts with.")
     )
     auto_moves = models.PositiveSmallIntegerField(
-        default=0, help_text="Turns in a row played for the seat after a timeout."
+        default=0, help_text=_("Turns in a row played for the seat after a timeout.")
     )
     # The last reminder sent: for which deadline, at which threshold (hours).
     reminded_for = models.DateTimeField(null=True, blank=True)
     reminded_hours = models.PositiveSmallIntegerField(null=True, blank=True)
     score = models.IntegerField(null=True, blank=True)
     place = models.PositiveSmallIntegerField(null=True, blank=True)
-    departed = models.CharField(max_length=16, blank=True, help_text="Why the seat left, if it did.")
+    departed = models.CharField(max_length=16, blank=True, help_text=_("Why the seat left, if it did."))
 
     class Meta:
         ordering = ["-match_id", "index", "pk"]  # newest match first, without a join
@@ -191,18 +191,18 @@ class MoveRecord(models.Model):
     """One accepted submission (one or more engine moves), in ply order."""
 
     class Kind(models.TextChoices):
-        MOVE = "move", "Move"
-        RESIGN = "resign", "Resignation"
-        TIMEOUT = "timeout", "Timeout"
+        MOVE = "move", _("Move")
+        RESIGN = "resign", _("Resignation")
+        TIMEOUT = "timeout", _("Timeout")
 
     class Source(models.TextChoices):
-        WEB = "web", "Web"
+        WEB = "web", _("Web")
         API = "api", "API"
-        EMAIL = "email", "Email"
-        SYSTEM = "system", "System"
+        EMAIL = "email", _("Email")
+        SYSTEM = "system", _("System")
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="moves")
-    ply = models.PositiveIntegerField(help_text="The ply this submission produced (1-based).")
+    ply = models.PositiveIntegerField(help_text=_("The ply this submission produced (1-based)."))
     seat_index = models.PositiveSmallIntegerField()
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
@@ -210,8 +210,8 @@ class MoveRecord(models.Model):
     kind = models.CharField(max_length=16, choices=Kind.choices, default=Kind.MOVE)
     source = models.CharField(max_length=16, choices=Source.choices)
     text = models.TextField(blank=True)
-    moves = models.JSONField(default=list, help_text="Dumped engine moves, for replay.")
-    events = models.JSONField(default=list, help_text="Dumped engine events (with audience).")
+    moves = models.JSONField(default=list, help_text=_("Dumped engine moves, for replay."))
+    events = models.JSONField(default=list, help_text=_("Dumped engine events (with audience)."))
     idempotency_key = models.CharField(max_length=255, null=True, blank=True)
     created_at = models.DateTimeField()
     #: When the emails this submission causes were written to the outbox
@@ -290,10 +290,10 @@ class DeadlineSettings(models.Model):
     )
     reminder_hours = models.JSONField(
         default=default_reminder_hours, blank=True,
-        help_text="Hours before a deadline at which to remind; empty: no reminders.",
+        help_text=_("Hours before a deadline at which to remind; empty: no reminders."),
     )
     auto_vacation = models.BooleanField(
-        default=False, help_text="Spend a day of vacation instead of timing out."
+        default=False, help_text=_("Spend a day of vacation instead of timing out.")
     )
     calendar_token = models.CharField(max_length=64, unique=True, null=True, blank=True)
     away_from = models.DateTimeField(null=True, blank=True)
@@ -319,7 +319,7 @@ class Vacation(models.Model):
     )
     starts_at = models.DateTimeField()
     ends_at = models.DateTimeField()
-    auto = models.BooleanField(default=False, help_text="Taken automatically instead of a timeout.")
+    auto = models.BooleanField(default=False, help_text=_("Taken automatically instead of a timeout."))
     # Whether the end has been announced to the player's games.
     closed = models.BooleanField(default=False)
     created_at = models.DateTimeField()

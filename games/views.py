@@ -11,6 +11,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from core.actions import action_redirect
@@ -63,7 +64,7 @@ def match_new(request):
         except services.GameActionError as error:
             form.add_error(None, error.message)
         else:
-            messages.success(request, "Your game is waiting for players.")
+            messages.success(request, _("Your game is waiting for players."))
             return redirect(match)
     return render(request, "games/new.html", {"form": form})
 
@@ -86,7 +87,8 @@ def match_detail(request, pk: int):
             context["controls_json"] = json.dumps(controls)
             context["buttons"] = [c for c in controls if not c["pick"] and not c["target"]]
             context["move_form"] = MoveForm(initial={"ply": match.ply})
-            context["expect"] = seen.view.get("expect", "")
+            prompt = getattr(board, "prompt", None)
+            context["expect"] = prompt(seen.view) if prompt else seen.view.get("expect", "")
     if match.is_finished:
         context["results"] = _results(match)
     context["panels"], context["panel_stylesheets"] = panels_for(match)  # from other apps
@@ -122,21 +124,21 @@ _act = partial(action_redirect, to="game-detail")
 @require_POST
 def match_join(request, pk: int):
     return _act(request, pk, lambda: services.match_join(match_id=pk, user=request.user, now=timezone.now()),
-                "You joined the game.")
+                _("You joined the game."))
 
 
 @login_required
 @require_POST
 def match_leave(request, pk: int):
     return _act(request, pk, lambda: services.match_leave(match_id=pk, user=request.user, now=timezone.now()),
-                "You left the game.")
+                _("You left the game."))
 
 
 @login_required
 @require_POST
 def match_cancel(request, pk: int):
     return _act(request, pk, lambda: services.match_cancel(match_id=pk, user=request.user, now=timezone.now()),
-                "The game was cancelled.")
+                _("The game was cancelled."))
 
 
 @login_required
@@ -144,7 +146,7 @@ def match_cancel(request, pk: int):
 def match_resign(request, pk: int):
     return _act(request, pk, lambda: services.match_resign(
         match_id=pk, user=request.user, now=timezone.now(), source=MoveRecord.Source.WEB),
-        "You resigned.")
+        _("You resigned."))
 
 
 @login_required
@@ -152,7 +154,7 @@ def match_resign(request, pk: int):
 def match_move(request, pk: int):
     form = MoveForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "Write a move in the box.")
+        messages.error(request, _("Write a move in the box."))
         return redirect("game-detail", pk=pk)
     data = form.cleaned_data
     return _act(request, pk, lambda: services.move_submit(

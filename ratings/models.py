@@ -12,6 +12,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
 
 from games.deadlines.limits import MAX_DAYS_PER_MOVE
 from games.models import Match, TimeoutPolicy
@@ -131,15 +132,15 @@ class RatingChange(models.Model):
     delta = models.FloatField()
     k = models.PositiveSmallIntegerField()
     expected = models.FloatField(
-        help_text="Sum of the expected scores against every opponent."
+        help_text=_("Sum of the expected scores against every opponent.")
     )
     actual = models.FloatField(
-        help_text="Sum of the pairwise scores (win 1, tie 0.5, loss 0)."
+        help_text=_("Sum of the pairwise scores (win 1, tie 0.5, loss 0).")
     )
     place = models.PositiveSmallIntegerField()
     players = models.PositiveSmallIntegerField()
     games = models.PositiveIntegerField(
-        help_text="The player's rated games in this kind, this one included."
+        help_text=_("The player's rated games in this kind, this one included.")
     )
     breakdown = models.JSONField(default=list)
 
@@ -183,10 +184,10 @@ class Ladder(models.Model):
         max_length=80,
         unique=True,
         blank=True,
-        help_text='Left blank: "<Game>, <N> players".',
+        help_text=_('Left blank: "<Game>, <N> players".'),
     )
     game = models.CharField(max_length=32, choices=game_choices)
-    players = models.PositiveSmallIntegerField(help_text="Players at every table.")
+    players = models.PositiveSmallIntegerField(help_text=_("Players at every table."))
     days_per_move = models.PositiveSmallIntegerField(
         default=3,
         validators=[MinValueValidator(1), MaxValueValidator(MAX_DAYS_PER_MOVE)],
@@ -195,7 +196,7 @@ class Ladder(models.Model):
         max_length=16, choices=TimeoutPolicy.choices, default=TimeoutPolicy.AUTO
     )
     active = models.BooleanField(
-        default=True, help_text="Inactive ladders pair nobody and take no members."
+        default=True, help_text=_("Inactive ladders pair nobody and take no members.")
     )
     description = models.TextField(blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -252,7 +253,7 @@ class LadderMembership(models.Model):
     capacity = models.PositiveSmallIntegerField(
         default=1,
         validators=[MinValueValidator(1), MaxValueValidator(MAX_CAPACITY)],
-        help_text="Ladder games the player wants running at once.",
+        help_text=_("Ladder games the player wants running at once."),
     )
     joined_at = models.DateTimeField()
     left_at = models.DateTimeField(null=True, blank=True)
@@ -281,8 +282,8 @@ class LadderGame(models.Model):
     """Links a ladder to a rated match it created."""
 
     class Origin(models.TextChoices):
-        MATCHMAKING = "matchmaking", "Matchmaking"
-        CHALLENGE = "challenge", "Challenge"
+        MATCHMAKING = "matchmaking", _("Matchmaking")
+        CHALLENGE = "challenge", _("Challenge")
 
     ladder = models.ForeignKey(Ladder, on_delete=models.PROTECT, related_name="games")
     match = models.OneToOneField(
@@ -302,11 +303,11 @@ class Challenge(models.Model):
     """A member asks another member, at most 10 places away, for a game."""
 
     class Status(models.TextChoices):
-        OPEN = "open", "Waiting for an answer"
-        ACCEPTED = "accepted", "Accepted"
-        DECLINED = "declined", "Declined"
-        EXPIRED = "expired", "Expired"
-        WITHDRAWN = "withdrawn", "Withdrawn (a player left the ladder)"
+        OPEN = "open", _("Waiting for an answer")
+        ACCEPTED = "accepted", _("Accepted")
+        DECLINED = "declined", _("Declined")
+        EXPIRED = "expired", _("Expired")
+        WITHDRAWN = "withdrawn", _("Withdrawn (a player left the ladder)")
 
     ladder = models.ForeignKey(
         Ladder, on_delete=models.CASCADE, related_name="challenges"

@@ -3,6 +3,7 @@ a player's rating history."""
 
 from __future__ import annotations
 
+import dataclasses
 from functools import partial
 
 from django import forms
@@ -11,13 +12,17 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 from django.utils import timezone
+from django.utils.formats import date_format, number_format
+from django.utils.text import format_lazy
+from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
 from core.actions import action_redirect
 from games.services import GameActionError
 
 from . import selectors, services
-from .calculator import rating_display
+from .calculator import rating_display, round_rating
 from .charts import history_chart, sparkline
 from .models import MAX_CAPACITY, Challenge, Ladder, LadderGame, LadderMembership
 from .services.challenges import CHALLENGE_RANGE
@@ -28,9 +33,11 @@ class CapacityForm(forms.Form):
         min_value=1,
         max_value=MAX_CAPACITY,
         initial=1,
-        label="Games at once",
-        help_text="How many ladder games you want running at the same time "
-        f"(1 to {MAX_CAPACITY}).",
+        label=_("Games at once"),
+        help_text=format_lazy(
+            _("How many ladder games you want running at the same time (1 to {maximum})."),
+            maximum=MAX_CAPACITY,
+        ),
     )
 
 
@@ -69,7 +76,7 @@ def ladder_detail(request, pk: int):
     rows = [
         {
             "standing": row,
-            "spark": sparkline(row.trend),
+            "spark": _sparkline(row.trend),
             "can_challenge": row.user.pk in reachable,
         }
         for row in standings
@@ -94,13 +101,46 @@ def ladder_detail(request, pk: int):
     return render(request, "ratings/ladder_detail.html", context)
 
 
+def _sparkline(values):
+    """``charts.sparkline`` described in the reader's language."""
+    spark = sparkline(values)
+    if spark is None:
+        return None
+    games = len(values) - 1
+    label = ngettext(
+        "from %(first)s to %(last)s over the last game",
+        "from %(first)s to %(last)s over the last %(games)s games",
+        games,
+    ) % {"first": round_rating(values[0]), "last": round_rating(values[-1]), "games": games}
+    return dataclasses.replace(spark, label=label)
+
+
+def _history_chart(values, titles):
+    """``charts.history_chart`` described in the reader's language."""
+    chart = history_chart(values, titles)
+    if chart is None:
+        return None
+    games = len(values) - 1
+    label = ngettext(
+        "Rating after %(games)s game, from %(first)s to %(last)s; highest %(peak)s",
+        "Rating after each of %(games)s games, from %(first)s to %(last)s; highest %(peak)s",
+        games,
+    ) % {
+        "games": games,
+        "first": round_rating(values[0]),
+        "last": round_rating(values[-1]),
+        "peak": round_rating(max(values)),
+    }
+    return dataclasses.replace(chart, label=label)
+
+
 def _player(who: str):
     users = get_user_model().objects
     user = users.filter(display_name__iexact=who).first()
     if user is None and who.isdigit():
         user = users.filter(pk=int(who)).first()
     if user is None:
-        raise Http404("There is no such player.")
+        raise Http404(gettext("There is no such player."))
     return user
 
 
@@ -111,14 +151,21 @@ def player_ratings(request, who: str):
         history = selectors.rating_history(player, rating.game)
         values = [history[0].old, *(c.new for c in history)] if history else []
         titles = [
-            f"Game {c.games}: {c.delta:+.1f} → {rating_display(c.new, c.games)} "
-            f"(place {c.place} of {c.players}, {c.finished_at:%Y-%m-%d})"
+            gettext("Game %(number)s: %(delta)s → %(rating)s (place %(place)s of %(players)s, %(date)s)")
+            % {
+                "number": c.games,
+                "delta": ("+" if c.delta >= 0 else "-") + number_format(abs(c.delta), 1),
+                "rating": rating_display(c.new, c.games),
+                "place": c.place,
+                "players": c.players,
+                "date": date_format(c.finished_at, "SHORT_DATE_FORMAT"),
+            }
             for c in history
         ]
         kinds.append(
             {
                 "rating": rating,
-                "chart": history_chart(values, titles),
+                "chart": _history_chart(values, titles),
                 "recent": list(reversed(history[-15:])),
             }
         )
@@ -134,7 +181,7 @@ def _capacity(request) -> int:
     form = CapacityForm(request.POST)
     if not form.is_valid():
         raise GameActionError(
-            f"Choose between 1 and {MAX_CAPACITY} games at once.",
+            gettext("Choose between 1 and %(maximum)s games at once.") % {"maximum": MAX_CAPACITY},
             code="invalid_capacity",
         )
     return form.cleaned_data["capacity"]
@@ -150,7 +197,7 @@ def ladder_join(request, pk: int):
         )
 
     return _act(
-        request, pk, join, "You joined the ladder; games will be found for you."
+        request, pk, join, _("You joined the ladder; games will be found for you.")
     )
 
 
@@ -163,7 +210,7 @@ def ladder_leave(request, pk: int):
         lambda: services.ladder_leave(
             ladder_id=pk, user=request.user, now=timezone.now()
         ),
-        "You left the ladder. Your running games go on.",
+        _("You left the ladder. Your running games go on."),
     )
 
 
@@ -179,7 +226,7 @@ def ladder_capacity(request, pk: int):
             capacity=_capacity(request),
             now=timezone.now(),
         ),
-        "Saved how many games you want at once.",
+        _("Saved how many games you want at once."),
     )
 
 
@@ -195,13 +242,13 @@ def ladder_challenge(request, pk: int):
         )
         if opponent is None:
             raise GameActionError(
-                "Choose a player to challenge.", code="invalid_challenge"
+                gettext("Choose a player to challenge."), code="invalid_challenge"
             )
         services.challenge_create(
             ladder_id=pk, challenger=request.user, opponent=opponent, now=timezone.now()
         )
 
-    return _act(request, pk, challenge, "Challenge sent. It stays open for 7 days.")
+    return _act(request, pk, challenge, _("Challenge sent. It stays open for 7 days."))
 
 
 def _answer(request, pk: int, service, success: str):

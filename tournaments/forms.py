@@ -4,6 +4,7 @@ input; the services check every rule and raise ``GameActionError``."""
 from __future__ import annotations
 
 from django import forms
+from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
 from games.deadlines.limits import MAX_DAYS_PER_MOVE
@@ -36,7 +37,7 @@ class TournamentForm(forms.Form):
         coerce=int,
         empty_value=None,
         required=False,
-        help_text="Site-wide tournaments (no club) are for staff.",
+        help_text=_("Site-wide tournaments (no club) are for staff."),
     )
     game = forms.ChoiceField()
     players_per_table = forms.IntegerField(min_value=2, max_value=6, initial=2)
@@ -44,12 +45,12 @@ class TournamentForm(forms.Form):
         choices=Tournament.Format.choices, initial=Tournament.Format.SWISS
     )
     rounds = forms.IntegerField(
-        min_value=1, max_value=MAX_ROUNDS, required=False, help_text="Swiss only."
+        min_value=1, max_value=MAX_ROUNDS, required=False, help_text=_("Swiss only.")
     )
     double_round_robin = forms.BooleanField(
         required=False,
-        label="Double round robin",
-        help_text="Two-player round robin: meet everyone twice.",
+        label=_("Double round robin"),
+        help_text=_("Two-player round robin: meet everyone twice."),
     )
     pairing_system = forms.ChoiceField(
         choices=Tournament.Pairing.choices,
@@ -60,41 +61,41 @@ class TournamentForm(forms.Form):
     )
     third_place = forms.BooleanField(
         required=False,
-        label="Third-place game",
-        help_text="Two-player single elimination.",
+        label=_("Third-place game"),
+        help_text=_("Two-player single elimination."),
     )
     advance = forms.IntegerField(
         min_value=1,
         max_value=5,
         initial=1,
-        label="Players going through from each table",
-        help_text="Elimination or groups with tables of more than two.",
+        label=_("Players going through from each table"),
+        help_text=_("Elimination or groups with tables of more than two."),
     )
     days_per_move = forms.IntegerField(min_value=1, max_value=MAX_DAYS_PER_MOVE, initial=3)
     timeout_policy = forms.ChoiceField(
-        choices=TimeoutPolicy.choices, initial=TimeoutPolicy.AUTO, label="On timeout"
+        choices=TimeoutPolicy.choices, initial=TimeoutPolicy.AUTO, label=_("On timeout")
     )
     vacation_allowed = forms.BooleanField(
-        required=False, initial=True, label="Vacation pauses the clock"
+        required=False, initial=True, label=_("Vacation pauses the clock")
     )
     rated = forms.BooleanField(required=False)
     registration_opens_at = forms.DateTimeField(
-        widget=DateTimeInput(), required=False, help_text="Empty: open now."
+        widget=DateTimeInput(), required=False, help_text=_("Empty: open now.")
     )
     registration_closes_at = forms.DateTimeField(
-        widget=DateTimeInput(), help_text="Round 1 starts then."
+        widget=DateTimeInput(), help_text=_("Round 1 starts then.")
     )
     capacity = forms.IntegerField(min_value=2, max_value=MAX_CAPACITY, initial=16)
     registration = forms.ChoiceField(
-        choices=Tournament.Registration.choices, label="Who may register"
+        choices=Tournament.Registration.choices, label=_("Who may register")
     )
     seeding = forms.ChoiceField(choices=Tournament.Seeding.choices)
     round_days = forms.IntegerField(
         min_value=1,
         max_value=365,
         required=False,
-        label="Hard deadline per round (days)",
-        help_text="Empty: no deadline.",
+        label=_("Hard deadline per round (days)"),
+        help_text=_("Empty: no deadline."),
     )
 
     def clean_pairing_system(self) -> str:
@@ -116,12 +117,12 @@ class ClubForm(forms.Form):
         widget=forms.Textarea(attrs={"rows": 3}), required=False
     )
     join_policy = forms.ChoiceField(
-        choices=Club.JoinPolicy.choices, label="Who may join"
+        choices=Club.JoinPolicy.choices, label=_("Who may join")
     )
 
 
 class PlayerNameForm(forms.Form):
-    display_name = forms.CharField(max_length=40, label="Player's display name")
+    display_name = forms.CharField(max_length=40, label=_("Player's display name"))
 
 
 class ReasonForm(forms.Form):
@@ -135,14 +136,14 @@ class ExtendForm(forms.Form):
 class ResultForm(forms.Form):
     """A place for every player of the game (equal places share), and why."""
 
-    reason = forms.CharField(max_length=500, help_text="Kept in the tournament log.")
+    reason = forms.CharField(max_length=500, help_text=_("Kept in the tournament log."))
 
     def __init__(self, *args, players, **kwargs):
         super().__init__(*args, **kwargs)
         self.players = players
         for participant in players:
             self.fields[f"place_{participant.pk}"] = forms.IntegerField(
-                min_value=1, max_value=len(players), label=f"Place of {participant}"
+                min_value=1, max_value=len(players), label=format_lazy(_("Place of {player}"), player=participant)
             )
 
     def ranking(self) -> list[list[int]]:

@@ -13,6 +13,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from games.models import TimeoutPolicy
@@ -34,9 +35,9 @@ def game_name(slug: str) -> str:
 
 class Club(models.Model):
     class JoinPolicy(models.TextChoices):
-        OPEN = "open", "Anyone may join"
-        REQUEST = "request", "By request (organisers approve)"
-        INVITATION = "invitation", "By invitation only"
+        OPEN = "open", _("Anyone may join")
+        REQUEST = "request", _("By request (organisers approve)")
+        INVITATION = "invitation", _("By invitation only")
 
     name = models.CharField(max_length=80, unique=True)
     description = models.TextField(blank=True)
@@ -63,13 +64,13 @@ class ClubMembership(models.Model):
     request to join, or an invitation not answered yet."""
 
     class Role(models.TextChoices):
-        MEMBER = "member", "Member"
-        ORGANISER = "organiser", "Organiser"
+        MEMBER = "member", _("Member")
+        ORGANISER = "organiser", _("Organiser")
 
     class Status(models.TextChoices):
-        ACTIVE = "active", "Member"
-        REQUESTED = "requested", "Asked to join"
-        INVITED = "invited", "Invited"
+        ACTIVE = "active", _("Member")
+        REQUESTED = "requested", _("Asked to join")
+        INVITED = "invited", _("Invited")
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="memberships")
     user = models.ForeignKey(
@@ -109,26 +110,26 @@ class ClubMembership(models.Model):
 
 class Tournament(models.Model):
     class Format(models.TextChoices):
-        SINGLE_ELIMINATION = "single_elimination", "Single elimination"
-        DOUBLE_ELIMINATION = "double_elimination", "Double elimination"
-        ROUND_ROBIN = "round_robin", "Round robin"
-        SWISS = "swiss", "Swiss"
+        SINGLE_ELIMINATION = "single_elimination", _("Single elimination")
+        DOUBLE_ELIMINATION = "double_elimination", _("Double elimination")
+        ROUND_ROBIN = "round_robin", _("Round robin")
+        SWISS = "swiss", _("Swiss")
 
     class Status(models.TextChoices):
-        REGISTRATION = "registration", "Registration"
-        RUNNING = "running", "Running"
-        FINISHED = "finished", "Finished"
-        CANCELLED = "cancelled", "Cancelled"
+        REGISTRATION = "registration", _("Registration")
+        RUNNING = "running", _("Running")
+        FINISHED = "finished", _("Finished")
+        CANCELLED = "cancelled", _("Cancelled")
 
     class Registration(models.TextChoices):
-        ANYONE = "anyone", "Anyone"
-        MEMBERS = "members", "Club members"
-        INVITED = "invited", "Invited players"
+        ANYONE = "anyone", _("Anyone")
+        MEMBERS = "members", _("Club members")
+        INVITED = "invited", _("Invited players")
 
     class Seeding(models.TextChoices):
-        RATING = "rating", "By rating"
-        RANDOM = "random", "Random draw"
-        MANUAL = "manual", "Order set by the organisers"
+        RATING = "rating", _("By rating")
+        RANDOM = "random", _("Random draw")
+        MANUAL = "manual", _("Order set by the organisers")
 
     class Pairing(models.TextChoices):
         DUTCH = "dutch", _("Dutch system (top half meets bottom half)")
@@ -140,19 +141,19 @@ class Tournament(models.Model):
         blank=True,
         on_delete=models.PROTECT,
         related_name="tournaments",
-        help_text="Empty for a site-wide tournament (staff only).",
+        help_text=_("Empty for a site-wide tournament (staff only)."),
     )
     name = models.CharField(max_length=120)
     description = models.TextField(blank=True)
-    game = models.CharField(max_length=32, help_text="Registry slug of the game.")
+    game = models.CharField(max_length=32, help_text=_("Registry slug of the game."))
     players_per_table = models.PositiveSmallIntegerField(default=2)
     format = models.CharField(max_length=24, choices=Format.choices)
     rounds = models.PositiveSmallIntegerField(
-        null=True, blank=True, help_text="Swiss only: the number of rounds."
+        null=True, blank=True, help_text=_("Swiss only: the number of rounds.")
     )
     double_round_robin = models.BooleanField(
         default=False,
-        help_text="Round robin of two-player games: everyone meets twice.",
+        help_text=_("Round robin of two-player games: everyone meets twice."),
     )
     pairing_system = models.CharField(
         max_length=8,
@@ -162,11 +163,11 @@ class Tournament(models.Model):
     )
     third_place = models.BooleanField(
         default=False,
-        help_text="Single elimination of two-player games: a third-place game.",
+        help_text=_("Single elimination of two-player games: a third-place game."),
     )
     advance = models.PositiveSmallIntegerField(
         default=1,
-        help_text="Tables of more than two: how many of each table go through.",
+        help_text=_("Tables of more than two: how many of each table go through."),
     )
     days_per_move = models.PositiveSmallIntegerField(default=3)
     timeout_policy = models.CharField(
@@ -186,7 +187,7 @@ class Tournament(models.Model):
     round_days = models.PositiveSmallIntegerField(
         null=True,
         blank=True,
-        help_text="Hard deadline: days each round may take (empty: none).",
+        help_text=_("Hard deadline: days each round may take (empty: none)."),
     )
     status = models.CharField(
         max_length=16, choices=Status.choices, default=Status.REGISTRATION
@@ -268,9 +269,9 @@ class Participant(models.Model):
     """A registered player.  Its id is the ``PlayerId`` of the pure pairing."""
 
     class Status(models.TextChoices):
-        REGISTERED = "registered", "Registered"
-        WITHDRAWN = "withdrawn", "Withdrew"
-        DISQUALIFIED = "disqualified", "Disqualified"
+        REGISTERED = "registered", _("Registered")
+        WITHDRAWN = "withdrawn", _("Withdrew")
+        DISQUALIFIED = "disqualified", _("Disqualified")
 
     tournament = models.ForeignKey(
         Tournament, on_delete=models.CASCADE, related_name="participants"
@@ -343,10 +344,10 @@ class TournamentGame(models.Model):
     """
 
     class Source(models.TextChoices):
-        GAME = "game", "Played"
-        BYE = "bye", "Bye"
-        FORFEIT = "forfeit", "Not played (forfeit)"
-        MANUAL = "manual", "Set by an organiser"
+        GAME = "game", _("Played")
+        BYE = "bye", _("Bye")
+        FORFEIT = "forfeit", _("Not played (forfeit)")
+        MANUAL = "manual", _("Set by an organiser")
 
     tournament = models.ForeignKey(
         Tournament, on_delete=models.CASCADE, related_name="games"
@@ -434,3 +435,13 @@ class TournamentEvent(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tournament}: {self.text}"
+
+    @property
+    def shown_text(self) -> str:
+        """The line in the active language (``services.common.log``); a row
+        logged before lines were translatable reads as it was written."""
+        message = self.data.get("message")
+        if not message:
+            return self.text
+        params = self.data.get("params")
+        return gettext(message) % params if params else gettext(message)

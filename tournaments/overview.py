@@ -12,23 +12,35 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from games.models import Match
 
 from .models import Participant, Tournament, TournamentGame
 from .pairing import Bracket, round_robin_round
+from .pairing.bracket import BYE, NOT_NEEDED, PLAYED, READY, VOID, WAITING, WALKOVER
 from .selectors import games_of, participants_of, players_of, results_of
 from .services.formats import bracket_of
 from .standings import standings
 
 BRACKET_SECTIONS = (
-    ("main", "Main bracket"),
-    ("winners", "Winners bracket"),
-    ("losers", "Losers bracket"),
-    ("grand_final", "Grand final"),
-    ("third_place", "Third place"),
+    ("main", _("Main bracket")),
+    ("winners", _("Winners bracket")),
+    ("losers", _("Losers bracket")),
+    ("grand_final", _("Grand final")),
+    ("third_place", _("Third place")),
 )
+#: What a bracket box's status (``pairing.bracket``) reads as on the page.
+BOX_STATUS_TEXT = {
+    WAITING: _("Waiting"),
+    READY: _("Ready"),
+    PLAYED: _("Played"),
+    WALKOVER: _("Walkover"),
+    BYE: _("Bye"),
+    VOID: _("Void"),
+    NOT_NEEDED: _("Not needed"),
+}
 
 
 def points_text(value: Fraction) -> str:
@@ -96,6 +108,10 @@ class BracketBox:
     slots: list[SlotView]
     match_url: str | None
 
+    @property
+    def status_text(self) -> str:
+        return str(BOX_STATUS_TEXT.get(self.status, self.status))
+
 
 @dataclass
 class BracketSection:
@@ -132,11 +148,11 @@ def _game_row(
         if game.source == TournamentGame.Source.GAME:
             status = "finished"
         text = {
-            "finished": "Finished",
+            "finished": gettext("Finished"),
             "bye": bye,
-            "forfeit": "Not played (forfeit)",
-            "manual": "Result set by an organiser",
-        }.get(status, "Finished")
+            "forfeit": gettext("Not played (forfeit)"),
+            "manual": gettext("Result set by an organiser"),
+        }.get(status, gettext("Finished"))
         return GameRow(game, players, status, text, result=result, forfeited=forfeited)
     match = game.match
     if match is not None and match.status == Match.Status.ACTIVE:
@@ -144,9 +160,9 @@ def _game_row(
             match.seats.all(), key=lambda s: s.index if s.index is not None else 99
         )
         to_move = [str(s.user) for s in seats if s.deadline_at is not None]
-        text = f"Playing, move {match.ply + 1}"
+        text = gettext("Playing, move %(number)s") % {"number": match.ply + 1}
         return GameRow(game, players, "playing", text, to_move=to_move)
-    return GameRow(game, players, "waiting", "Waiting for its result")
+    return GameRow(game, players, "waiting", gettext("Waiting for its result"))
 
 
 def rounds_view(
@@ -236,7 +252,7 @@ def bracket_view(
                 BracketBox(g.key, g.status, slots, url)
             )
         if columns:
-            sections.append(BracketSection(name, title, sorted(columns.items())))
+            sections.append(BracketSection(name, str(title), sorted(columns.items())))
     return sections
 
 

@@ -11,6 +11,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from core.actions import action_redirect
@@ -43,7 +44,7 @@ def tournament_new(request):
     form = TournamentForm(request.POST or None, user=request.user, initial=initial)
     if not form.fields["club"].choices:
         messages.error(
-            request, "Tournaments are created by club organisers: start a club first."
+            request, _("Tournaments are created by club organisers: start a club first.")
         )
         return redirect("clubs")
     if request.method == "POST" and form.is_valid():
@@ -56,7 +57,7 @@ def tournament_new(request):
         except GameActionError as error:
             form.add_error(None, error.message)
         else:
-            messages.success(request, "The tournament is open for registration.")
+            messages.success(request, _("The tournament is open for registration."))
             return redirect(tournament)
     return render(request, "tournaments/new.html", {"form": form})
 
@@ -125,7 +126,7 @@ def tournament_register(request, pk: int):
         lambda: services.tournament_register(
             tournament_id=pk, user=request.user, now=timezone.now()
         ),
-        "You are registered.",
+        _("You are registered."),
     )
 
 
@@ -138,7 +139,7 @@ def tournament_unregister(request, pk: int):
         lambda: services.tournament_unregister(
             tournament_id=pk, user=request.user, now=timezone.now()
         ),
-        "Your registration is taken back.",
+        _("Your registration is taken back."),
     )
 
 
@@ -151,7 +152,7 @@ def tournament_withdraw(request, pk: int):
         lambda: services.participant_withdraw(
             tournament_id=pk, user=request.user, now=timezone.now()
         ),
-        "You withdrew; your remaining games are forfeited.",
+        _("You withdrew; your remaining games are forfeited."),
     )
 
 
@@ -164,7 +165,7 @@ def tournament_start(request, pk: int):
         lambda: services.tournament_start(
             tournament_id=pk, by=request.user, now=timezone.now()
         ),
-        "Registration is closed and round 1 is under way.",
+        _("Registration is closed and round 1 is under way."),
     )
 
 
@@ -183,7 +184,7 @@ def tournament_cancel(request, pk: int):
             reason=form.cleaned_data["reason"],
             now=timezone.now(),
         ),
-        "The tournament is cancelled.",
+        _("The tournament is cancelled."),
     )
 
 
@@ -200,7 +201,7 @@ def tournament_invite(request, pk: int):
         lambda: services.tournament_invite(
             tournament_id=pk, display_name=name, by=request.user, now=timezone.now()
         ),
-        f"{name} is invited.",
+        _("%(player)s is invited.") % {"player": name},
     )
 
 
@@ -219,7 +220,7 @@ def tournament_seeding(request, pk: int):
         lambda: services.tournament_seeds_set(
             tournament_id=pk, order=form.order(), by=request.user, now=timezone.now()
         ),
-        "The seeding order is saved.",
+        _("The seeding order is saved."),
     )
 
 
@@ -239,7 +240,7 @@ def participant_replace(request, pk: int, participant: int):
             by=request.user,
             now=timezone.now(),
         ),
-        "The player is replaced.",
+        _("The player is replaced."),
     )
 
 
@@ -259,7 +260,7 @@ def participant_disqualify(request, pk: int, participant: int):
             reason=form.cleaned_data["reason"],
             now=timezone.now(),
         ),
-        "The player is out of the tournament.",
+        _("The player is out of the tournament."),
     )
 
 
@@ -279,7 +280,7 @@ def round_extend(request, pk: int, number: int):
             by=request.user,
             now=timezone.now(),
         ),
-        f"Round {number} is extended.",
+        _("Round %(number)s is extended.") % {"number": number},
     )
 
 
@@ -311,7 +312,9 @@ def game_result(request, game: int):
         except GameActionError as error:
             form.add_error(None, error.message)
         else:
-            messages.success(request, f"The result of {tournament_game.key} is set.")
+            messages.success(
+                request, _("The result of %(game)s is set.") % {"game": tournament_game.key}
+            )
             return redirect(tournament)
     return render(
         request,

@@ -9,6 +9,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from core.actions import action_redirect
@@ -36,7 +37,7 @@ def club_new(request):
         except GameActionError as error:
             form.add_error(None, error.message)
         else:
-            messages.success(request, "Your club is founded; you are its organiser.")
+            messages.success(request, _("Your club is founded; you are its organiser."))
             return redirect(club)
     return render(request, "tournaments/club_new.html", {"form": form})
 
@@ -85,9 +86,9 @@ def club_join(request, pk: int):
             club_id=pk, user=request.user, now=timezone.now()
         )
         if membership.status == ClubMembership.Status.REQUESTED:
-            messages.info(request, "Your request is sent; an organiser will answer.")
+            messages.info(request, _("Your request is sent; an organiser will answer."))
 
-    return _act(request, pk, join, "Welcome to the club.")
+    return _act(request, pk, join, _("Welcome to the club."))
 
 
 @login_required
@@ -97,7 +98,7 @@ def club_leave(request, pk: int):
         request,
         pk,
         lambda: services.club_leave(club_id=pk, user=request.user, now=timezone.now()),
-        "You left the club.",
+        _("You left the club."),
     )
 
 
@@ -106,7 +107,7 @@ def club_leave(request, pk: int):
 def club_invite(request, pk: int):
     form = PlayerNameForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "Write the player's display name.")
+        messages.error(request, _("Write the player's display name."))
         return redirect("club-detail", pk=pk)
     name = form.cleaned_data["display_name"]
     return _act(
@@ -115,7 +116,7 @@ def club_invite(request, pk: int):
         lambda: services.club_invite(
             club_id=pk, display_name=name, by=request.user, now=timezone.now()
         ),
-        f"{name} is invited.",
+        _("%(player)s is invited.") % {"player": name},
     )
 
 
@@ -128,7 +129,7 @@ def club_approve(request, pk: int, user: int):
         lambda: services.club_request_approve(
             club_id=pk, user_id=user, by=request.user, now=timezone.now()
         ),
-        "Request accepted.",
+        _("Request accepted."),
     )
 
 
@@ -141,7 +142,7 @@ def club_remove(request, pk: int, user: int):
         lambda: services.club_member_remove(
             club_id=pk, user_id=user, by=request.user, now=timezone.now()
         ),
-        "Done.",
+        _("Done."),
     )
 
 
@@ -154,5 +155,5 @@ def club_promote(request, pk: int, user: int):
         lambda: services.club_member_promote(
             club_id=pk, user_id=user, by=request.user, now=timezone.now()
         ),
-        "They organise the club too now.",
+        _("They organise the club too now."),
     )

@@ -26,7 +26,7 @@ def clean_display_name(value: str, *, exclude_pk: int | None = None) -> str:
     name = " ".join(value.split())
     if not _DISPLAY_NAME.match(name):
         raise forms.ValidationError(
-            "Use 3 to 40 letters, digits, spaces, dots, dashes, apostrophes or underscores."
+            _("Use 3 to 40 letters, digits, spaces, dots, dashes, apostrophes or underscores.")
         )
     if _CLOSED_NAME.match(name):
         raise forms.ValidationError(_("That display name is reserved."))
@@ -34,7 +34,7 @@ def clean_display_name(value: str, *, exclude_pk: int | None = None) -> str:
     if exclude_pk is not None:
         taken = taken.exclude(pk=exclude_pk)
     if taken.exists():
-        raise forms.ValidationError("That display name is already taken.")
+        raise forms.ValidationError(_("That display name is already taken."))
     return name
 
 
@@ -42,7 +42,7 @@ class SignupForm(forms.Form):
     """Extra fields on allauth's sign-up form (``ACCOUNT_FORMS``)."""
 
     display_name = forms.CharField(
-        max_length=40, help_text="Shown to other players. You can change it later."
+        max_length=40, label=_("Display name"), help_text=_("Shown to other players. You can change it later.")
     )
 
     def clean_display_name(self) -> str:
@@ -54,12 +54,17 @@ class SignupForm(forms.Form):
 
 
 class ProfileForm(forms.ModelForm):
-    time_zone = forms.ChoiceField(choices=time_zone_choices)
+    time_zone = forms.ChoiceField(label=_("Time zone"), choices=time_zone_choices)
 
     class Meta:
         model = get_user_model()
         fields = ["display_name", "time_zone", "language", "notifications"]
         widgets = {"notifications": forms.RadioSelect}
+        labels = {
+            "display_name": _("Display name"),
+            "language": _("Language"),
+            "notifications": _("Game emails"),
+        }
 
     def clean_display_name(self) -> str:
         return clean_display_name(self.cleaned_data["display_name"], exclude_pk=self.instance.pk)

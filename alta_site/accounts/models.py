@@ -7,6 +7,7 @@ import zoneinfo
 from django.contrib.auth.models import AbstractUser, BaseUserManager
 from django.db import models
 from django.db.models.functions import Lower
+from django.utils.translation import gettext_lazy as _
 
 
 class UserManager(BaseUserManager):
@@ -33,9 +34,9 @@ class UserManager(BaseUserManager):
 
 class User(AbstractUser):
     class Notifications(models.TextChoices):
-        EVERY_TURN = "every_turn", "An email for every turn"
-        DAILY_DIGEST = "daily_digest", "One daily digest"
-        NONE = "none", "No game emails"
+        EVERY_TURN = "every_turn", _("An email for every turn")
+        DAILY_DIGEST = "daily_digest", _("One daily digest")
+        NONE = "none", _("No game emails")
 
     class Language(models.TextChoices):
         ENGLISH = "en", "English"
@@ -44,11 +45,11 @@ class User(AbstractUser):
     username = None
     first_name = None
     last_name = None
-    email = models.EmailField("email address", unique=True)
+    email = models.EmailField(_("email address"), unique=True)
     display_name = models.CharField(
         max_length=40,
         unique=True,
-        help_text="Shown to other players in games, ladders and tournaments.",
+        help_text=_("Shown to other players in games, ladders and tournaments."),
     )
     time_zone = models.CharField(max_length=64, default="UTC")
     language = models.CharField(max_length=8, choices=Language.choices, default=Language.ENGLISH)

@@ -11,6 +11,7 @@ import secrets
 
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 from rest_framework import authentication, exceptions
 
 KEY_PREFIX = "alta_"
@@ -24,7 +25,7 @@ class ApiToken(models.Model):
     user = models.ForeignKey("accounts.User", on_delete=models.CASCADE, related_name="api_tokens")
     name = models.CharField(max_length=60)
     key_hash = models.CharField(max_length=64, unique=True)
-    hint = models.CharField(max_length=12, help_text="The first characters, to recognise it.")
+    hint = models.CharField(max_length=12, help_text=_("The first characters, to recognise it."))
     created_at = models.DateTimeField(default=timezone.now)
     last_used_at = models.DateTimeField(null=True, blank=True)
 
@@ -53,13 +54,13 @@ class ApiTokenAuthentication(authentication.BaseAuthentication):
         if not header or header[0].lower() not in self.keywords:
             return None
         if len(header) != 2:
-            raise exceptions.AuthenticationFailed("Malformed Authorization header.")
+            raise exceptions.AuthenticationFailed(_("Malformed Authorization header."))
         try:  # get(), not first(): no ORDER BY to compile for a unique hash
             token = ApiToken.objects.select_related("user").get(key_hash=hash_key(header[1]))
         except ApiToken.DoesNotExist:
             token = None
         if token is None or not token.user.is_active:
-            raise exceptions.AuthenticationFailed("Invalid or revoked token.")
+            raise exceptions.AuthenticationFailed(_("Invalid or revoked token."))
         now = timezone.now()
         if token.last_used_at is None or (now - token.last_used_at).total_seconds() > 60:
             ApiToken.objects.filter(pk=token.pk).update(last_used_at=now)

@@ -4,6 +4,8 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
 from .forms import ProfileForm
@@ -11,7 +13,7 @@ from .tokens import ApiToken
 
 
 class TokenForm(forms.Form):
-    name = forms.CharField(max_length=60, label="Token name", help_text="For example the script that uses it.")
+    name = forms.CharField(max_length=60, label=_("Token name"), help_text=_("For example the script that uses it."))
 
 
 @login_required
@@ -20,7 +22,7 @@ def profile(request):
         form = ProfileForm(request.POST, instance=request.user)
         if form.is_valid():
             form.save()
-            messages.success(request, "Your profile was saved.")
+            messages.success(request, gettext("Your profile was saved."))
             return redirect("profile")
     else:
         form = ProfileForm(instance=request.user)
@@ -40,9 +42,9 @@ def token_create(request):
         _, key = ApiToken.issue(user=request.user, name=form.cleaned_data["name"])
         # Shown once on the next page, then gone: only its hash is stored.
         request.session["new_api_key"] = key
-        messages.success(request, "Token created. Copy it now: it will not be shown again.")
+        messages.success(request, gettext("Token created. Copy it now: it will not be shown again."))
     else:
-        messages.error(request, "Give the token a name.")
+        messages.error(request, gettext("Give the token a name."))
     return redirect("profile")
 
 
@@ -51,5 +53,5 @@ def token_create(request):
 def token_revoke(request, pk: int):
     token = get_object_or_404(ApiToken, pk=pk, user=request.user)
     token.delete()
-    messages.success(request, f"Token “{token.name}” was revoked.")
+    messages.success(request, gettext("Token “%(name)s” was revoked.") % {"name": token.name})
     return redirect("profile")

@@ -7,6 +7,7 @@ from django.conf import settings
 from django.contrib import messages
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext
 
 from .models import CapturedEmail
 
@@ -42,7 +43,11 @@ def message_detail(request, pk: int):
         raw = build_reply(message, request.POST.get("body", ""))
         record = inbound_email_process(raw=raw, source="mailbox", now=timezone.now())
         level = messages.SUCCESS if record.outcome == "accepted" else messages.WARNING
-        messages.add_message(request, level, f"Reply processed: {record.get_outcome_display()}. {record.detail}")
+        text = gettext("Reply processed: %(outcome)s. %(detail)s") % {
+            "outcome": record.get_outcome_display(),
+            "detail": record.detail,
+        }
+        messages.add_message(request, level, text)
         return redirect("devmail-mailbox")
     return render(request, "devmail/message.html", {"message": message, "reply_to": _reply_to(message)})
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import permissions, serializers, status
 from rest_framework.response import Response
@@ -152,7 +153,7 @@ class LegalMovesApi(APIView):
         match = _match(pk)
         seen = selectors.match_view_for(match, request.user, with_options=True)
         if seen.seat is None:
-            raise services.NotAllowed("You are not playing in this game.", code="not_a_player")
+            raise services.NotAllowed(_("You are not playing in this game."), code="not_a_player")
         return Response({"ply": match.ply, "your_turn": seen.to_move, "moves": seen.options})
 
 
@@ -168,7 +169,7 @@ class MovesApi(ListCreateApi):
 
         def validate(self, data):
             if ("move" in data) == ("option" in data):
-                raise serializers.ValidationError("Give either 'move' or 'option'.")
+                raise serializers.ValidationError(_("Give either 'move' or 'option'."))
             return data
 
     class MoveHistorySerializer(serializers.Serializer):

@@ -9,9 +9,13 @@ One module per game slug (``games.boards.<slug>``) with:
 * ``controls(view, options) -> list[dict]``: for each legal move ``(text,
   dumped move)``, ``{"text", "label", "pick", "target"}``; moves with neither
   pick nor target are shown as buttons.
+* optionally ``prompt(view) -> str``: what the player to move is asked, in
+  the reader's language (else the page shows the view's ``expect``).
 
-Pure functions over JSON data: no Django, so the same code serves pages,
-emails and tests.
+Pure functions over JSON data: no models, no database, so the same code
+serves pages, emails and tests.  Words come through Django's translation
+(``games.terms`` for the game terms), so a drawing reads in the language
+active for its reader.
 """
 
 from __future__ import annotations

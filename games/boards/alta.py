@@ -6,6 +6,10 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+from django.utils.translation import gettext, gettext_noop, ngettext
+
+from games.terms import term
+
 from .svg import element
 from .svg import text as svg_text
 
@@ -29,12 +33,14 @@ CARD_STYLE = {
 
 
 def card_name(slug: str) -> str:
-    return CARD_STYLE[slug][2]
+    """The card's name in the active language (``games.terms``)."""
+    return term("alta", slug)
 
 
 def _card(x: float, y: float, slug: str, *, size: float = CELL, pick: str | None = None,
           label: str | None = None) -> str:
-    fill, code, name = CARD_STYLE[slug]
+    fill, code, _english = CARD_STYLE[slug]
+    name = card_name(slug)
     interactive = pick is not None
     body = element("rect", x=x + 1, y=y + 1, width=size - 2, height=size - 2, rx=5, fill=fill,
                    stroke="#1f2a30", stroke_width=1)
@@ -57,7 +63,7 @@ def _merchant(x: float, y: float, pair: list[str] | None, caption: str) -> str:
             parts.append(svg_text(x + 26 + offset * 44, y + 27, code, text_anchor="middle", font_size=12,
                               font_weight="700"))
     else:
-        parts.append(svg_text(x + 48, y + 27, "none", text_anchor="middle", font_size=12))
+        parts.append(svg_text(x + 48, y + 27, gettext("none"), text_anchor="middle", font_size=12))
     parts.append(svg_text(x + 48, y + 58, caption, text_anchor="middle", font_size=11, fill="#5b6870"))
     return "".join(parts)
 
@@ -69,17 +75,22 @@ def market_svg(view: dict[str, Any]) -> str:
     for number, slug in enumerate(view["face_up"], start=1):
         x = 10 + (number - 1) * (CELL + 12)
         parts.append(_card(x, 10, slug, pick=f"slot:{number}" if taking else None,
-                           label=f"Face-up card {number}: {card_name(slug)}"))
-        parts.append(svg_text(x + CELL / 2, 72, f"slot {number}", text_anchor="middle", font_size=11,
+                           label=gettext("Face-up card %(number)s: %(card)s")
+                           % {"number": number, "card": card_name(slug)}))
+        parts.append(svg_text(x + CELL / 2, 72, gettext("slot %(number)s") % {"number": number},
+                          text_anchor="middle", font_size=11,
                           fill="#5b6870"))
     parts.append(element("rect", x=130, y=11, width=CELL - 2, height=CELL - 2, rx=5, fill="#264653"))
     parts.append(svg_text(130 + CELL / 2 - 1, 39, str(view["deck"]), text_anchor="middle", font_size=14,
                       fill="#fff", font_weight="700"))
-    parts.append(svg_text(130 + CELL / 2, 72, "deck", text_anchor="middle", font_size=11, fill="#5b6870"))
-    parts.append(_merchant(194, 11, view.get("merchant_face_up"), "merchant face-up"))
-    parts.append(svg_text(340, 39, f"{view['merchant_deck']} merchant cards in the deck", font_size=12))
+    parts.append(svg_text(130 + CELL / 2, 72, gettext("deck"), text_anchor="middle", font_size=11,
+                          fill="#5b6870"))
+    parts.append(_merchant(194, 11, view.get("merchant_face_up"), gettext("merchant face-up")))
+    parts.append(svg_text(340, 39, ngettext("%(count)s merchant card in the deck",
+                                            "%(count)s merchant cards in the deck", view["merchant_deck"])
+                          % {"count": view["merchant_deck"]}, font_size=12))
     return element("svg", "".join(parts), viewBox="0 0 560 84", width="100%", class_="board market",
-                   role="group", aria_label="Market")
+                   role="group", aria_label=gettext("Market"))
 
 
 def hand_svg(view: dict[str, Any]) -> str:
@@ -88,12 +99,13 @@ def hand_svg(view: dict[str, Any]) -> str:
     parts = []
     for number, slug in enumerate(view.get("hand", [])):
         parts.append(_card(10 + number * (CELL + 12), 10, slug, pick=f"hand:{slug}" if placing else None,
-                           label=f"Hand card: {card_name(slug)}"))
+                           label=gettext("Hand card: %(card)s") % {"card": card_name(slug)}))
     for number, pair in enumerate(view.get("merchants", [])):
-        parts.append(_merchant(140 + number * 104, 11, pair, f"merchant {number + 1}"))
+        parts.append(_merchant(140 + number * 104, 11, pair,
+                               gettext("merchant %(number)s") % {"number": number + 1}))
     width = max(560, 140 + 104 * len(view.get("merchants", [])))
     return element("svg", "".join(parts), viewBox=f"0 0 {width} 84", width="100%", class_="board hand",
-                   role="group", aria_label="Your hand and merchant cards")
+                   role="group", aria_label=gettext("Your hand and merchant cards"))
 
 
 def island_svg(island: dict[str, Any], *, own: bool, targets: bool) -> str:
@@ -116,7 +128,7 @@ def island_svg(island: dict[str, Any], *, own: bool, targets: bool) -> str:
                 parts.append(_card(x, y, slug, label=f"{name}: {card_name(slug)}"))
             elif name in open_cells and own:
                 clickable = {"class_": "target", "data_target": f"cell:{name}", "tabindex": 0, "role": "button",
-                             "aria_label": f"Place at {name}"} if targets else {}
+                             "aria_label": gettext("Place at %(cell)s") % {"cell": name}} if targets else {}
                 parts.append(element(
                     "rect", x=x + 2, y=y + 2, width=CELL - 4, height=CELL - 4, rx=5, fill="#ffffff",
                     stroke="#2f6f5e", stroke_dasharray="4 3", **clickable,
@@ -125,25 +137,30 @@ def island_svg(island: dict[str, Any], *, own: bool, targets: bool) -> str:
                 parts.append(element("rect", x=x + 2, y=y + 2, width=CELL - 4, height=CELL - 4, rx=5,
                                      fill="none", stroke="#e4e0d6"))
     return element("svg", "".join(parts), viewBox=f"0 0 {size} {size}", class_="board island",
-                   role="group", aria_label="Island")
+                   role="group", aria_label=gettext("Island"))
 
 
 def svg(view: dict[str, Any], names: list[str] | None = None) -> str:
     """The whole table: market, your hand, then every island (yours first)."""
-    names = names or [f"Seat {s + 1}" for s in range(view["players"])]
+    names = names or [gettext("Seat %(number)s") % {"number": s + 1} for s in range(view["players"])]
     me = view.get("seat")
     order = sorted(range(view["players"]), key=lambda s: (s != me, s))
     blocks = [f'<div class="board-row">{market_svg(view)}</div>']
     if me is not None:
-        blocks.append(f'<div class="board-row"><h3>Your hand</h3>{hand_svg(view)}</div>')
+        heading = escape(gettext("Your hand"))
+        blocks.append(f'<div class="board-row"><h3>{heading}</h3>{hand_svg(view)}</div>')
     islands = []
     for seat in order:
         island = view["islands"][seat]
-        turn = " (to move)" if seat in view.get("to_move", []) else ""
+        turn = " " + gettext("(to move)") if seat in view.get("to_move", []) else ""
         points = island.get("score", {}).get("total") if isinstance(island.get("score"), dict) else None
-        score = f"{points} points" if points is not None else f"{island['island_points']} island points"
-        caption = (f"{escape(names[seat])}{turn} · {island['cards']} cards · {score} · "
-                   f"hand {island['hand_size']} · merchants {island['merchant_count']}")
+        score = (gettext("%(points)s points") % {"points": points} if points is not None
+                 else gettext("%(points)s island points") % {"points": island["island_points"]})
+        counts = gettext("%(cards)s cards · %(score)s · hand %(hand)s · merchants %(merchants)s") % {
+            "cards": island["cards"], "score": score, "hand": island["hand_size"],
+            "merchants": island["merchant_count"],
+        }
+        caption = f"{escape(names[seat])}{escape(turn)} · {escape(counts)}"
         islands.append(
             f'<figure class="island-box" data-seat="{seat}">'
             f"{island_svg(island, own=seat == me, targets=seat == me and bool(turn))}"
@@ -151,6 +168,20 @@ def svg(view: dict[str, Any], names: list[str] | None = None) -> str:
         )
     blocks.append(f'<div class="islands">{"".join(islands)}</div>')
     return "".join(blocks)
+
+
+# The engine's ``expect`` for each step (games.rules.alta.view), as msgids.
+_PROMPTS = {
+    "hand": gettext_noop("place one of the two hand cards (step 1)"),
+    "take": gettext_noop("refresh if allowed (step 2), then take a face-up card and place it (step 3)"),
+    "merchant": gettext_noop("choose a merchant card: face-up ('merchant up') or blind"),
+}
+
+
+def prompt(view: dict[str, Any]) -> str:
+    """What the player to move is asked, in the active language."""
+    step = view.get("step")
+    return gettext(_PROMPTS[step]) if step in _PROMPTS else view.get("expect", "")
 
 
 def controls(view: dict[str, Any], options: list[tuple[str, Any]]) -> list[dict[str, Any]]:
@@ -165,17 +196,23 @@ def controls(view: dict[str, Any], options: list[tuple[str, Any]]) -> list[dict[
         elif kind == "take":
             entry.update(pick=f"slot:{move['slot']}", target=f"cell:{move['cell']}")
         elif kind == "refresh":
-            entry["label"] = "Refresh the face-up cards"
+            entry["label"] = gettext("Refresh the face-up cards")
         elif kind == "merchant":
-            entry["label"] = ("Take the face-up merchant card" if move["source"] == "up"
-                              else "Draw a merchant card blind")
+            entry["label"] = (gettext("Take the face-up merchant card") if move["source"] == "up"
+                              else gettext("Draw a merchant card blind"))
         result.append(entry)
     return result
 
 
 # ---------------------------------------------------------------- email
+# Mails keep the English names until they are written in each recipient's
+# language (the mail app's step); a page's language must not leak into them.
+def _mail_name(slug: str) -> str:
+    return CARD_STYLE[slug][2]
+
+
 def _pair(pair: list[str] | None) -> str:
-    return " + ".join(card_name(slug) for slug in pair) if pair else "none"
+    return " + ".join(_mail_name(slug) for slug in pair) if pair else "none"
 
 
 def text(view: dict[str, Any], names: list[str] | None = None) -> str:
@@ -185,12 +222,12 @@ def text(view: dict[str, Any], names: list[str] | None = None) -> str:
     lines = [
         f"Round {min(view['round'], view['rounds'])} of {view['rounds']}",
         "Face-up cards: " + "   ".join(
-            f"[{n}] {card_name(slug)}" for n, slug in enumerate(view["face_up"], start=1)),
+            f"[{n}] {_mail_name(slug)}" for n, slug in enumerate(view["face_up"], start=1)),
         f"Deck: {view['deck']} cards.  Merchant face-up: {_pair(view.get('merchant_face_up'))}"
         f" ({view['merchant_deck']} in the merchant deck)",
     ]
     if me is not None:
-        lines.append("Your hand: " + ", ".join(card_name(s) for s in view.get("hand", [])) or "empty")
+        lines.append("Your hand: " + ", ".join(_mail_name(s) for s in view.get("hand", [])) or "empty")
         merchants = view.get("merchants", [])
         lines.append("Your merchant cards: " + ("; ".join(_pair(p) for p in merchants) or "none"))
     order = sorted(range(view["players"]), key=lambda s: (s != me, s))
@@ -238,7 +275,7 @@ def html(view: dict[str, Any], names: list[str] | None = None) -> str:
     me = view.get("seat")
     face_up = " ".join(
         f'<span style="display:inline-block;padding:4px 8px;margin-right:6px;border:1px solid #333;'
-        f'background:{CARD_STYLE[slug][0]}">[{n}] {escape(card_name(slug))}</span>'
+        f'background:{CARD_STYLE[slug][0]}">[{n}] {escape(_mail_name(slug))}</span>'
         for n, slug in enumerate(view["face_up"], start=1))
     parts = [
         f"<p><strong>Round {min(view['round'], view['rounds'])} of {view['rounds']}</strong></p>",
@@ -247,7 +284,7 @@ def html(view: dict[str, Any], names: list[str] | None = None) -> str:
         f"({view['merchant_deck']} in the merchant deck)</p>",
     ]
     if me is not None:
-        hand = ", ".join(escape(card_name(s)) for s in view.get("hand", [])) or "empty"
+        hand = ", ".join(escape(_mail_name(s)) for s in view.get("hand", [])) or "empty"
         merchants = "; ".join(escape(_pair(p)) for p in view.get("merchants", [])) or "none"
         parts.append(f"<p><strong>Your hand:</strong> {hand}<br><strong>Your merchant cards:</strong> {merchants}</p>")
     for seat in sorted(range(view["players"]), key=lambda s: (s != me, s)):

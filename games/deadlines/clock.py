@@ -25,6 +25,8 @@ import heapq
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
+from django.utils.translation import gettext as _
+
 from core.errors import GameActionError
 from games.models import DeadlineSettings, Match, Seat, Vacation
 from games.services.rows import row_update
@@ -165,7 +167,7 @@ def time_control_clean(
         return GameActionError(message, code="invalid_time_control")
 
     if not 1 <= days_per_move <= MAX_DAYS_PER_MOVE:
-        raise invalid(f"Days per move must be between 1 and {MAX_DAYS_PER_MOVE}.")
+        raise invalid(_("Days per move must be between 1 and %(max)s.") % {"max": MAX_DAYS_PER_MOVE})
     fields = {
         "days_per_move": days_per_move,
         "bank_initial_days": None,
@@ -178,11 +180,11 @@ def time_control_clean(
         return fields
     if not 1 <= bank_initial_days <= MAX_DAYS_PER_MOVE:
         raise invalid(
-            f"The initial bank must be between 1 and {MAX_DAYS_PER_MOVE} days."
+            _("The initial bank must be between 1 and %(max)s days.") % {"max": MAX_DAYS_PER_MOVE}
         )
     if not 0 <= bank_increment_days <= MAX_DAYS_PER_MOVE:
         raise invalid(
-            f"The days added per move must be between 0 and {MAX_DAYS_PER_MOVE}."
+            _("The days added per move must be between 0 and %(max)s.") % {"max": MAX_DAYS_PER_MOVE}
         )
     cap = (
         max(bank_initial_days, bank_increment_days)
@@ -191,8 +193,11 @@ def time_control_clean(
     )
     if not max(bank_initial_days, bank_increment_days, 1) <= cap <= MAX_BANK_DAYS:
         raise invalid(
-            "The bank's cap must be at least the initial bank and the days added per move, "
-            f"and at most {MAX_BANK_DAYS} days."
+            _(
+                "The bank's cap must be at least the initial bank and the days added per move, "
+                "and at most %(max)s days."
+            )
+            % {"max": MAX_BANK_DAYS}
         )
     fields.update(
         bank_initial_days=bank_initial_days,

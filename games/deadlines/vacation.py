@@ -28,6 +28,8 @@ from collections.abc import Iterable
 
 from django.conf import settings
 from django.db import transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from core.errors import Conflict, GameActionError
 from games.models import DeadlineSettings, Match, Seat, Vacation
@@ -60,7 +62,7 @@ def vacation_days_left(*, user, now: dt.datetime) -> int:
 
 def deadline_settings_get(*, user) -> DeadlineSettings:
     """The user's settings row, created with the defaults if missing."""
-    prefs, _ = DeadlineSettings.objects.get_or_create(user=user)
+    prefs, _created = DeadlineSettings.objects.get_or_create(user=user)
     return prefs
 
 
@@ -79,13 +81,18 @@ def _vacation_create(
     """
     if prefs.is_away(now):
         raise Conflict(
-            f"You are already on vacation until {prefs.away_until:%Y-%m-%d %H:%M} UTC.",
+            _("You are already on vacation until %(until)s UTC.") % {"until": f"{prefs.away_until:%Y-%m-%d %H:%M}"},
             code="already_on_vacation",
         )
     left = vacation_days_left(user=user, now=now)
     if days < 1 or days > left:
         raise GameActionError(
-            f"You have {left} vacation day{'s' if left != 1 else ''} left this year.",
+            ngettext(
+                "You have %(left)s vacation day left this year.",
+                "You have %(left)s vacation days left this year.",
+                left,
+            )
+            % {"left": left},
             code="vacation_allowance",
             days_left=left,
         )
@@ -204,7 +211,7 @@ def vacation_end(*, user, now: dt.datetime) -> Vacation:
             .first()
         )
         if vacation is None:
-            raise Conflict("You are not on vacation.", code="not_on_vacation")
+            raise Conflict(_("You are not on vacation."), code="not_on_vacation")
         vacation.ends_at = now
         vacation.closed = True
         vacation.save(update_fields=["ends_at", "closed"])
@@ -285,8 +292,8 @@ def deadline_settings_update(
         not 1 <= h <= MAX_REMINDER_HOURS for h in hours
     ):
         raise GameActionError(
-            f"Give at most {MAX_REMINDERS} reminders, each 1 to {MAX_REMINDER_HOURS} hours before "
-            "the deadline.",
+            _("Give at most %(count)s reminders, each 1 to %(hours)s hours before the deadline.")
+            % {"count": MAX_REMINDERS, "hours": MAX_REMINDER_HOURS},
             code="invalid_reminders",
         )
     with transaction.atomic():

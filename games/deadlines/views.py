@@ -13,6 +13,7 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from games.models import DeadlineSettings
@@ -36,14 +37,14 @@ class ReminderForm(forms.Form):
     reminder_hours = forms.CharField(
         required=False,
         max_length=40,
-        label="Remind me this many hours before a deadline",
-        help_text="Comma-separated, for example “24, 2”. Leave empty for no reminders.",
+        label=_("Remind me this many hours before a deadline"),
+        help_text=_("Comma-separated, for example “24, 2”. Leave empty for no reminders."),
     )
     auto_vacation = forms.BooleanField(
         required=False,
-        label="Use a day of vacation instead of timing out",
-        help_text="When a deadline passes and you have vacation days left, one is spent "
-        "and all your clocks stop for a day.",
+        label=_("Use a day of vacation instead of timing out"),
+        help_text=_("When a deadline passes and you have vacation days left, one is spent "
+        "and all your clocks stop for a day."),
     )
 
     def clean_reminder_hours(self) -> list[int]:
@@ -52,12 +53,12 @@ class ReminderForm(forms.Form):
             return [int(part) for part in raw.split(",") if part.strip()]
         except ValueError:
             raise forms.ValidationError(
-                "Write whole numbers of hours, separated by commas."
+                _("Write whole numbers of hours, separated by commas.")
             ) from None
 
 
 class VacationForm(forms.Form):
-    days = forms.IntegerField(min_value=1, max_value=366, initial=7, label="Days away")
+    days = forms.IntegerField(min_value=1, max_value=366, initial=7, label=_("Days away"))
 
 
 @login_required
@@ -79,7 +80,7 @@ def deadlines_settings(request):
             except GameActionError as error:
                 form.add_error("reminder_hours", error.message)
             else:
-                messages.success(request, "Your deadline settings were saved.")
+                messages.success(request, _("Your deadline settings were saved."))
                 return redirect("deadline-settings")
     else:
         hours = ", ".join(str(h) for h in reminder_hours(prefs))
@@ -116,7 +117,7 @@ def deadlines_settings(request):
 def vacation_start_view(request):
     form = VacationForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "Give the number of days you will be away.")
+        messages.error(request, _("Give the number of days you will be away."))
         return redirect("deadline-settings")
     try:
         vacation = vacation_start(
@@ -127,8 +128,8 @@ def vacation_start_view(request):
     else:
         messages.success(
             request,
-            f"Enjoy your vacation: your clocks are stopped until "
-            f"{timezone.localtime(vacation.ends_at):%Y-%m-%d %H:%M}.",
+            _("Enjoy your vacation: your clocks are stopped until %(until)s.")
+            % {"until": f"{timezone.localtime(vacation.ends_at):%Y-%m-%d %H:%M}"},
         )
     return redirect("deadline-settings")
 
@@ -141,7 +142,7 @@ def vacation_end_view(request):
     except GameActionError as error:
         messages.error(request, error.message)
     else:
-        messages.success(request, "Welcome back: your clocks are running again.")
+        messages.success(request, _("Welcome back: your clocks are running again."))
     return redirect("deadline-settings")
 
 
@@ -150,7 +151,7 @@ def vacation_end_view(request):
 def calendar_reset_view(request):
     calendar_token_get(user=request.user, reset=True)
     messages.success(
-        request, "Your calendar has a new address; the old one no longer works."
+        request, _("Your calendar has a new address; the old one no longer works.")
     )
     return redirect("deadline-settings")
 

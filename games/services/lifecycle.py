@@ -15,6 +15,7 @@ from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from core.errors import Conflict, GameActionError, NotAllowed, NotFound
 from games.audit import commitment, seat_order
@@ -31,7 +32,7 @@ def _locked_match(match_id: int) -> Match:
     try:
         return Match.objects.select_for_update().get(pk=match_id)
     except Match.DoesNotExist:
-        raise NotFound("There is no such game.") from None
+        raise NotFound(_("There is no such game.")) from None
 
 
 def record_event(match: Match, kind: str, text: str, *, user=None, now: dt.datetime,
@@ -54,13 +55,13 @@ def _resolve_invitee(name_or_email: str, creator):
     )
     if user is not None:
         if user.pk == creator.pk:
-            raise GameActionError("You cannot invite yourself.", code="invalid_invitation")
+            raise GameActionError(_("You cannot invite yourself."), code="invalid_invitation")
         return user, ""
     try:
         validate_email(text)
     except ValidationError:
         raise GameActionError(
-            f"There is no player called {text!r}, and it is not an email address.",
+            _("There is no player called %(name)s, and it is not an email address.") % {"name": repr(text)},
             code="invalid_invitation",
         ) from None
     return None, text.lower()
@@ -96,11 +97,15 @@ def match_create(
     """
     if game not in playable_slugs():
         known = ", ".join(playable_slugs())
-        raise GameActionError(f"Unknown game {game!r}; known games: {known}.", code="unknown_game")
+        raise GameActionError(
+            _("Unknown game %(game)s; known games: %(known)s.") % {"game": repr(game), "known": known},
+            code="unknown_game",
+        )
     rules = get_rules(game)
     if not rules.min_players <= players <= rules.max_players:
         raise GameActionError(
-            f"{rules.name} is played by {rules.min_players} to {rules.max_players} players.",
+            _("%(game)s is played by %(min)s to %(max)s players.")
+            % {"game": rules.name, "min": rules.min_players, "max": rules.max_players},
             code="invalid_players",
         )
     time_control = time_control_clean(
@@ -109,16 +114,18 @@ def match_create(
         weekends_off=weekends_off, vacation_allowed=vacation_allowed,
     )
     if timeout_policy not in TimeoutPolicy.values:
-        raise GameActionError("Unknown timeout policy.", code="invalid_timeout_policy")
+        raise GameActionError(_("Unknown timeout policy."), code="invalid_timeout_policy")
     names = [n for n in (s.strip() for s in invite) if n]
     if len(names) > players - 1:
         raise GameActionError(
-            f"A {players}-player game has room for {players - 1} invitations.", code="invalid_invitation"
+            _("A %(players)s-player game has room for %(room)s invitations.")
+            % {"players": players, "room": players - 1},
+            code="invalid_invitation",
         )
     invitees = [_resolve_invitee(name, creator) for name in names]
     keys = [user.pk if user else email for user, email in invitees]
     if len(set(keys)) != len(keys):
-        raise GameActionError("The same player is invited twice.", code="invalid_invitation")
+        raise GameActionError(_("The same player is invited twice."), code="invalid_invitation")
 
     with transaction.atomic():
         match = Match.objects.create(
@@ -136,7 +143,7 @@ def match_create(
             record_event(
                 match, "invited", f"{user or email} was invited.", user=creator, now=now, seat_id=seat.pk
             )
-        for _ in range(players - 1 - len(invitees)):
+        for _seat in range(players - 1 - len(invitees)):
             Seat.objects.create(match=match)
     return match
 
@@ -165,7 +172,7 @@ def match_create_seated(
     """
     users = list(users)
     if len({u.pk for u in users}) != len(users):
-        raise GameActionError("The same player is seated twice.", code="invalid_players")
+        raise GameActionError(_("The same player is seated twice."), code="invalid_players")
     with transaction.atomic():
         match = match_create(
             creator=created_by or users[0], game=game, players=len(users), now=now,
@@ -183,7 +190,7 @@ def match_create_seated(
 
 def _take_seat(match: Match, seat: Seat, user, now: dt.datetime) -> None:
     if match.seats.filter(user=user).exists():
-        raise Conflict("You already have a seat in this game.", code="already_seated")
+        raise Conflict(_("You already have a seat in this game."), code="already_seated")
     seat.user = user
     seat.joined_at = now
     seat.invitation_token = None
@@ -202,13 +209,13 @@ def match_join(*, match_id: int, user, now: dt.datetime) -> Match:
     with transaction.atomic():
         match = _locked_match(match_id)
         if not match.is_open:
-            raise Conflict("This game is no longer open.", code="not_open")
+            raise Conflict(_("This game is no longer open."), code="not_open")
         invited = match.seats.filter(invited_user=user, user__isnull=True).first()
         seat = invited or match.seats.filter(
             user__isnull=True, invited_user__isnull=True, invited_email=""
         ).first()
         if seat is None:
-            raise Conflict("There is no free seat left in this game.", code="full")
+            raise Conflict(_("There is no free seat left in this game."), code="full")
         _take_seat(match, seat, user, now)
     match.refresh_from_db()
     return match
@@ -222,12 +229,12 @@ def match_leave(*, match_id: int, user, now: dt.datetime) -> Match:
     with transaction.atomic():
         match = _locked_match(match_id)
         if not match.is_open:
-            raise Conflict("The game has started; resign instead.", code="not_open")
+            raise Conflict(_("The game has started; resign instead."), code="not_open")
         seat = match.seats.filter(user=user).first()
         if seat is None:
-            raise NotAllowed("You have no seat in this game.", code="not_a_player")
+            raise NotAllowed(_("You have no seat in this game."), code="not_a_player")
         if match.created_by_id == user.pk:
-            raise NotAllowed("You created this game: cancel it instead.", code="creator_cannot_leave")
+            raise NotAllowed(_("You created this game: cancel it instead."), code="creator_cannot_leave")
         seat.user = None
         seat.joined_at = None
         seat.save(update_fields=["user", "joined_at"])
@@ -238,11 +245,11 @@ def match_leave(*, match_id: int, user, now: dt.datetime) -> Match:
 def _locked_invitation(token: str) -> tuple[Match, Seat]:
     seat = Seat.objects.filter(invitation_token=token).select_related("match").first()
     if seat is None:
-        raise NotFound("This invitation is no longer valid.", code="invalid_invitation")
+        raise NotFound(_("This invitation is no longer valid."), code="invalid_invitation")
     match = _locked_match(seat.match_id)
     seat = Seat.objects.select_for_update().get(pk=seat.pk)
     if seat.invitation_token != token or not match.is_open:
-        raise NotFound("This invitation is no longer valid.", code="invalid_invitation")
+        raise NotFound(_("This invitation is no longer valid."), code="invalid_invitation")
     return match, seat
 
 
@@ -255,7 +262,7 @@ def invitation_accept(*, token: str, user, now: dt.datetime) -> Match:
     with transaction.atomic():
         match, seat = _locked_invitation(token)
         if seat.invited_user_id and seat.invited_user_id != user.pk:
-            raise NotAllowed("This invitation is for another player.", code="not_invited")
+            raise NotAllowed(_("This invitation is for another player."), code="not_invited")
         seat.invited_user = user
         _take_seat(match, seat, user, now)
     match.refresh_from_db()
@@ -267,7 +274,7 @@ def invitation_decline(*, token: str, user, now: dt.datetime) -> Match:
     with transaction.atomic():
         match, seat = _locked_invitation(token)
         if seat.invited_user_id and seat.invited_user_id != user.pk:
-            raise NotAllowed("This invitation is for another player.", code="not_invited")
+            raise NotAllowed(_("This invitation is for another player."), code="not_invited")
         invitee = seat.invited_user or seat.invited_email
         seat.invited_user = None
         seat.invited_email = ""
@@ -285,9 +292,9 @@ def match_cancel(*, match_id: int, user, now: dt.datetime) -> Match:
     with transaction.atomic():
         match = _locked_match(match_id)
         if match.created_by_id != user.pk:
-            raise NotAllowed("Only the creator can cancel this game.", code="not_creator")
+            raise NotAllowed(_("Only the creator can cancel this game."), code="not_creator")
         if not match.is_open:
-            raise Conflict("A game that has started cannot be cancelled.", code="not_open")
+            raise Conflict(_("A game that has started cannot be cancelled."), code="not_open")
         match.status = Match.Status.CANCELLED
         match.finished_at = now
         match.save(update_fields=["status", "finished_at"])

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
 
 from core.errors import Conflict, MoveRejected, NotAllowed
 from games.deadlines.clock import AutoPlayed, deadlines_update
@@ -58,7 +59,7 @@ def match_lock(match_id: int) -> tuple[Match, list[Seat]]:
 def _player_seat(seats: list[Seat], user) -> Seat:
     seat = next((s for s in seats if user is not None and s.user_id == user.pk), None)
     if seat is None or seat.index is None:
-        raise NotAllowed("You are not playing in this game.", code="not_a_player")
+        raise NotAllowed(_("You are not playing in this game."), code="not_a_player")
     return seat
 
 
@@ -70,7 +71,8 @@ def _option_text(rules, state, seat_index: int, option: int) -> str:
     options = rules.move_options(state, seat_index)
     if not 1 <= option <= len(options):
         raise MoveRejected(
-            f"There is no option {option}; choose 1 to {len(options)}.", code="invalid_option"
+            _("There is no option %(option)s; choose 1 to %(last)s.") % {"option": option, "last": len(options)},
+            code="invalid_option",
         )
     return options[option - 1][0]
 
@@ -126,12 +128,15 @@ def move_play(
     :raises NotAllowed, Conflict, MoveRejected.
     """
     if not match.is_active:
-        raise Conflict("This game is not in play.", code="not_active")
+        raise Conflict(_("This game is not in play."), code="not_active")
     seat = _player_seat(seats, user)
     if ply != match.ply:
         raise Conflict(
-            f"This move answers position {ply}, but the game is at position {match.ply}. "
-            "Look at the current position and try again.",
+            _(
+                "This move answers position %(ply)s, but the game is at position %(current)s. "
+                "Look at the current position and try again."
+            )
+            % {"ply": ply, "current": match.ply},
             code="stale_ply",
             ply=match.ply,
         )
@@ -167,7 +172,7 @@ def match_resign(
     with transaction.atomic():
         match, seats = match_lock(match_id)
         if not match.is_active:
-            raise Conflict("This game is not in play.", code="not_active")
+            raise Conflict(_("This game is not in play."), code="not_active")
         index = _player_seat(seats, user).index if seat_index is None else seat_index
         rules = get_rules(match.game)
         try:
@@ -207,7 +212,7 @@ def _store(
         # Unreachable while the match row lock is held; the unique
         # constraints on (match, ply) and on the key are the last guard, and
         # raising here rolls the whole transaction back.
-        raise Conflict("Another move was made at the same time.", code="stale_ply") from None
+        raise Conflict(_("Another move was made at the same time."), code="stale_ply") from None
     outcome = rules.outcome(transition.state)
     if outcome is None:
         row_update(match, ["ply", "state"])

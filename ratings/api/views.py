@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.contrib.auth import get_user_model
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import permissions, serializers, status
 from rest_framework.response import Response
@@ -143,7 +144,7 @@ class ChallengeCreateApi(WriteApi):
         opponent = get_user_model().objects.filter(display_name__iexact=name).first()
         if opponent is None:
             raise NotFound(
-                f"There is no player called {name!r}.", code="unknown_player"
+                _("There is no player called %(name)s.") % {"name": repr(name)}, code="unknown_player"
             )
         challenge = services.challenge_create(
             ladder_id=pk, challenger=request.user, opponent=opponent, now=timezone.now()

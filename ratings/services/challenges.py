@@ -13,6 +13,7 @@ import datetime as dt
 
 from django.db import transaction
 from django.db.models import Q
+from django.utils.translation import gettext as _
 
 from games.services import Conflict, GameActionError, NotAllowed, NotFound
 from ratings import availability, matchmaking
@@ -50,26 +51,28 @@ def challenge_create(
     with transaction.atomic():
         ladder = locked_ladder(ladder_id)
         if not ladder.active:
-            raise Conflict("This ladder is closed.", code="ladder_closed")
+            raise Conflict(_("This ladder is closed."), code="ladder_closed")
         if opponent.pk == challenger.pk:
             raise GameActionError(
-                "You cannot challenge yourself.", code="invalid_challenge"
+                _("You cannot challenge yourself."), code="invalid_challenge"
             )
         current_membership(ladder, challenger)
         standings = ladder_standings(ladder, now=now)
         if not any(row.user.pk == opponent.pk for row in standings):
             raise NotAllowed(
-                f"{opponent} is not a member of this ladder.", code="not_a_member"
+                _("%(player)s is not a member of this ladder.") % {"player": opponent}, code="not_a_member"
             )
         apart = places_apart(standings, challenger.pk, opponent.pk)
         if apart is None or apart > CHALLENGE_RANGE:
             raise GameActionError(
-                f"{opponent} is {apart} places away; you can challenge players up to "
-                f"{CHALLENGE_RANGE} places above or below you.",
+                _(
+                    "%(player)s is %(apart)s places away; you can challenge players "
+                    "up to %(range)s places above or below you."
+                ) % {"player": opponent, "apart": apart, "range": CHALLENGE_RANGE},
                 code="out_of_range",
             )
         if availability.is_on_vacation(opponent, now):
-            raise Conflict(f"{opponent} is on vacation.", code="on_vacation")
+            raise Conflict(_("%(player)s is on vacation.") % {"player": opponent}, code="on_vacation")
         pair = Q(challenger=challenger, challenged=opponent) | Q(
             challenger=opponent, challenged=challenger
         )
@@ -83,7 +86,7 @@ def challenge_create(
         )
         if open_between.filter(expires_at__gt=now).exists():
             raise Conflict(
-                f"There is already an open challenge between you and {opponent}.",
+                _("There is already an open challenge between you and %(player)s.") % {"player": opponent},
                 code="already_challenged",
             )
         return Challenge.objects.create(
@@ -104,7 +107,7 @@ def _locked_challenge(challenge_id: int):
         .first()
     )
     if ladder_id is None:
-        raise NotFound("There is no such challenge.")
+        raise NotFound(_("There is no such challenge."))
     ladder = locked_ladder(ladder_id)
     return ladder, Challenge.objects.select_for_update().select_related(
         "challenger", "challenged"
@@ -114,16 +117,16 @@ def _locked_challenge(challenge_id: int):
 def _answerable(challenge: Challenge, user, now: dt.datetime) -> None:
     if challenge.challenged_id != user.pk:
         raise NotAllowed(
-            "Only the challenged player can answer this challenge.",
+            _("Only the challenged player can answer this challenge."),
             code="not_challenged",
         )
     if not challenge.is_open:
         raise Conflict(
-            f"This challenge is {challenge.get_status_display().lower()}.",
+            _("This challenge is %(status)s.") % {"status": challenge.get_status_display().lower()},
             code="not_open",
         )
     if challenge.expires_at <= now:
-        raise Conflict("This challenge has expired.", code="expired")
+        raise Conflict(_("This challenge has expired."), code="expired")
 
 
 def challenge_accept(*, challenge_id: int, user, now: dt.datetime) -> Challenge:
@@ -137,12 +140,12 @@ def challenge_accept(*, challenge_id: int, user, now: dt.datetime) -> Challenge:
         ladder, challenge = _locked_challenge(challenge_id)
         _answerable(challenge, user, now)
         if not ladder.active:
-            raise Conflict("This ladder is closed.", code="ladder_closed")
+            raise Conflict(_("This ladder is closed."), code="ladder_closed")
         players = [challenge.challenger, challenge.challenged]
         for player in players:
             current_membership(ladder, player)
             if availability.is_on_vacation(player, now):
-                raise Conflict(f"{player} is on vacation.", code="on_vacation")
+                raise Conflict(_("%(player)s is on vacation.") % {"player": player}, code="on_vacation")
         others = ladder.players - 2
         if others:
             candidates, users = free_candidates(
@@ -159,9 +162,10 @@ def challenge_accept(*, challenge_id: int, user, now: dt.datetime) -> Challenge:
             )
             if keys is None:
                 raise Conflict(
-                    "Not enough free members to fill a table of "
-                    f"{ladder.players} right now; "
-                    "try again later.",
+                    _(
+                        "Not enough free members to fill a table of %(players)s "
+                        "right now; try again later."
+                    ) % {"players": ladder.players},
                     code="table_not_filled",
                 )
             players += [users[key] for key in keys]

@@ -11,6 +11,7 @@ import datetime as dt
 from collections.abc import Sequence
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from games.models import Match
 from games.services import (
@@ -31,7 +32,7 @@ def locked_ladder(ladder_id: int) -> Ladder:
     try:
         return Ladder.objects.select_for_update().get(pk=ladder_id)
     except Ladder.DoesNotExist:
-        raise NotFound("There is no such ladder.") from None
+        raise NotFound(_("There is no such ladder.")) from None
 
 
 def current_membership(ladder: Ladder, user) -> LadderMembership:
@@ -40,14 +41,14 @@ def current_membership(ladder: Ladder, user) -> LadderMembership:
         ladder=ladder, user=user, left_at__isnull=True
     ).first()
     if membership is None:
-        raise NotAllowed("You are not a member of this ladder.", code="not_a_member")
+        raise NotAllowed(_("You are not a member of this ladder."), code="not_a_member")
     return membership
 
 
 def _check_capacity(capacity: int) -> None:
     if not 1 <= capacity <= MAX_CAPACITY:
         raise GameActionError(
-            f"Choose between 1 and {MAX_CAPACITY} games at once.",
+            _("Choose between 1 and %(maximum)s games at once.") % {"maximum": MAX_CAPACITY},
             code="invalid_capacity",
         )
 
@@ -65,7 +66,7 @@ def ladder_join(
     with transaction.atomic():
         ladder = locked_ladder(ladder_id)
         if not ladder.active:
-            raise Conflict("This ladder is closed.", code="ladder_closed")
+            raise Conflict(_("This ladder is closed."), code="ladder_closed")
         membership = LadderMembership.objects.filter(ladder=ladder, user=user).first()
         if membership is None:
             return LadderMembership.objects.create(
@@ -73,7 +74,7 @@ def ladder_join(
             )
         if membership.is_current:
             raise Conflict(
-                "You are already a member of this ladder.", code="already_member"
+                _("You are already a member of this ladder."), code="already_member"
             )
         membership.capacity, membership.joined_at, membership.left_at = (
             capacity,

@@ -3,6 +3,7 @@ the whole schema), and the functions that fill them."""
 
 from __future__ import annotations
 
+from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 from games.models import TimeoutPolicy
@@ -276,7 +277,7 @@ class ClubMemberSerializer(serializers.Serializer):
 
 class ClubDetailSerializer(ClubSummarySerializer):
     member_list = ClubMemberSerializer(
-        many=True, help_text="Members; organisers also see requests and invitations."
+        many=True, help_text=_("Members; organisers also see requests and invitations.")
     )
     tournaments = TournamentSummarySerializer(many=True)
     your_status = serializers.CharField(allow_null=True)

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import datetime as dt
 
+from django.utils.translation import gettext_noop
+
 from ..models import Participant, Tournament
 from ..notify import notice_send, tournament_url
 from ..selectors import participants_of
@@ -31,7 +33,7 @@ def finish_locked(tournament: Tournament, placements, now: dt.datetime) -> None:
     log(
         tournament,
         "finished",
-        "The tournament is over; final standings published.",
+        gettext_noop("The tournament is over; final standings published."),
         now=now,
         placements=[[p.final_place, p.user_id] for p in podium],
     )
@@ -61,7 +63,8 @@ def cancel_locked(
     log(
         tournament,
         "cancelled",
-        f"The tournament was cancelled: {reason}.",
+        gettext_noop("The tournament was cancelled: %(reason)s."),
+        params={"reason": reason},
         user=by,
         now=now,
     )

@@ -11,6 +11,7 @@ import datetime as dt
 
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
 
 from games.services import Conflict, GameActionError, NotAllowed, NotFound
 
@@ -26,13 +27,13 @@ def _locked_club(club_id: int) -> Club:
     try:
         return Club.objects.select_for_update().get(pk=club_id)
     except Club.DoesNotExist:
-        raise NotFound("There is no such club.") from None
+        raise NotFound(_("There is no such club.")) from None
 
 
 def _require_organiser(user, club: Club) -> None:
     if not is_club_organiser(user, club):
         raise NotAllowed(
-            "Only the club's organisers can do that.", code="not_organiser"
+            _("Only the club's organisers can do that."), code="not_organiser"
         )
 
 
@@ -43,7 +44,7 @@ def _membership(club: Club, user_id: int) -> ClubMembership:
     if 0 < user_id < 2**63:
         membership = ClubMembership.objects.filter(club=club, user_id=user_id).first()
     if membership is None:
-        raise NotFound("That player has no place in this club.", code="not_a_member")
+        raise NotFound(_("That player has no place in this club."), code="not_a_member")
     return membership
 
 
@@ -69,11 +70,13 @@ def club_create(
     """
     name = " ".join(name.split())
     if not name:
-        raise GameActionError("A club needs a name.", code="invalid_name")
+        raise GameActionError(_("A club needs a name."), code="invalid_name")
     if join_policy not in Club.JoinPolicy.values:
-        raise GameActionError("Unknown join policy.", code="invalid_join_policy")
+        raise GameActionError(_("Unknown join policy."), code="invalid_join_policy")
     if Club.objects.filter(name__iexact=name).exists():
-        raise Conflict(f"There is already a club called {name!r}.", code="name_taken")
+        raise Conflict(
+            _("There is already a club called %(name)s.") % {"name": repr(name)}, code="name_taken"
+        )
     try:
         with transaction.atomic():
             club = Club.objects.create(
@@ -93,7 +96,7 @@ def club_create(
             )
     except IntegrityError:
         raise Conflict(
-            f"There is already a club called {name!r}.", code="name_taken"
+            _("There is already a club called %(name)s.") % {"name": repr(name)}, code="name_taken"
         ) from None
     return club
 
@@ -122,7 +125,7 @@ def club_join(*, club_id: int, user, now: dt.datetime) -> ClubMembership:
             )
         if club.join_policy == Club.JoinPolicy.INVITATION:
             raise NotAllowed(
-                "This club takes members by invitation only.", code="invitation_only"
+                _("This club takes members by invitation only."), code="invitation_only"
             )
         active = club.join_policy == Club.JoinPolicy.OPEN
         return ClubMembership.objects.create(
@@ -145,7 +148,7 @@ def club_leave(*, club_id: int, user, now: dt.datetime) -> None:
         membership = _membership(club, user.pk)
         if membership.is_organiser and not _organisers_left(club, user.pk):
             raise Conflict(
-                "You are the club's last organiser: name another one first.",
+                _("You are the club's last organiser: name another one first."),
                 code="last_organiser",
             )
         membership.delete()
@@ -163,7 +166,7 @@ def club_request_approve(
         _require_organiser(by, club)
         membership = _membership(club, user_id)
         if membership.status != Status.REQUESTED:
-            raise Conflict("That player has not asked to join.", code="no_request")
+            raise Conflict(_("That player has not asked to join."), code="no_request")
         membership.status = Status.ACTIVE
         membership.joined_at = now
         membership.save(update_fields=["status", "joined_at"])
@@ -189,7 +192,7 @@ def club_member_remove(*, club_id: int, user_id: int, by, now: dt.datetime) -> N
         membership = _membership(club, user_id)
         if membership.is_organiser and not _organisers_left(club, user_id):
             raise Conflict(
-                "A club needs at least one organiser.", code="last_organiser"
+                _("A club needs at least one organiser."), code="last_organiser"
             )
         membership.delete()
 
@@ -209,7 +212,7 @@ def club_invite(
         invitee = User.objects.filter(display_name__iexact=display_name.strip()).first()
         if invitee is None:
             raise NotFound(
-                f"There is no player called {display_name.strip()!r}.",
+                _("There is no player called %(name)s.") % {"name": repr(display_name.strip())},
                 code="unknown_player",
             )
         membership = ClubMembership.objects.filter(club=club, user=invitee).first()
@@ -220,7 +223,8 @@ def club_invite(
             return membership
         if membership is not None:
             raise Conflict(
-                f"{invitee} is already {membership.get_status_display().lower()}.",
+                _("%(player)s is already %(status)s.")
+                % {"player": invitee, "status": membership.get_status_display().lower()},
                 code="already_member",
             )
         membership = ClubMembership.objects.create(
@@ -252,7 +256,7 @@ def club_member_promote(
         _require_organiser(by, club)
         membership = _membership(club, user_id)
         if membership.status != Status.ACTIVE:
-            raise Conflict("Only members can become organisers.", code="not_a_member")
+            raise Conflict(_("Only members can become organisers."), code="not_a_member")
         membership.role = Role.ORGANISER
         membership.save(update_fields=["role"])
     return membership

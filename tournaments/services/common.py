@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import datetime as dt
 
+from django.utils.translation import gettext as _
+
 from games.services import NotAllowed, NotFound
 
 from ..models import Tournament, TournamentEvent
@@ -30,24 +32,40 @@ def locked_tournament(tournament_id: int) -> Tournament:
             .get(pk=tournament_id)
         )
     except Tournament.DoesNotExist:
-        raise NotFound("There is no such tournament.") from None
+        raise NotFound(_("There is no such tournament.")) from None
 
 
 def require_manager(user, tournament: Tournament) -> None:
     """:raises NotAllowed: ``user`` does not organise ``tournament``."""
     if not can_manage(user, tournament):
         raise NotAllowed(
-            "Only the tournament's organisers can do that.", code="not_organiser"
+            _("Only the tournament's organisers can do that."), code="not_organiser"
         )
 
 
 def log(
-    tournament: Tournament, kind: str, text: str, *, now: dt.datetime, user=None, **data
+    tournament: Tournament,
+    kind: str,
+    message: str,
+    *,
+    now: dt.datetime,
+    user=None,
+    params: dict[str, object] | None = None,
+    **data,
 ) -> TournamentEvent:
+    """Write a line of the tournament's log.  ``message`` is an English
+    msgid (marked with ``gettext_noop``) with ``%(name)s`` ``params``: the
+    row keeps the English line as ``text`` and both parts in ``data``, so
+    each reader sees it in their own language (``TournamentEvent.shown_text``)."""
+    params = {key: str(value) for key, value in (params or {}).items()}
+    if params or "%" in message:
+        data.update(message=message, params=params)
+    else:
+        data.update(message=message)
     return TournamentEvent.objects.create(
         tournament=tournament,
         kind=kind,
-        text=text[:1000],
+        text=(message % params if params else message)[:1000],
         user=user,
         data=data,
         created_at=now,

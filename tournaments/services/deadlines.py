@@ -19,6 +19,7 @@ import logging
 
 from django.db import transaction
 from django.db.models import Exists, OuterRef
+from django.utils.translation import gettext_noop
 
 from games.engine import EngineError, Termination, get_rules
 from games.models import Match, Seat
@@ -104,8 +105,11 @@ def round_deadlines_sweep(*, now: dt.datetime) -> dict[str, list[int]]:
             log(
                 round_.tournament,
                 "autoplay",
-                f"Round {round_.number}: nobody acted within a day of the deadline; "
-                f"{len(matches)} unfinished game(s) are finished with default moves.",
+                gettext_noop(
+                    "Round %(number)s: nobody acted within a day of the deadline; "
+                    "%(count)s unfinished game(s) are finished with default moves."
+                ),
+                params={"number": round_.number, "count": len(matches)},
                 now=now,
                 round=round_.number,
                 matches=matches,
@@ -123,8 +127,8 @@ def _notify_organisers(round_: Round, now: dt.datetime) -> None:
     log(
         tournament,
         "deadline",
-        f"Round {round_.number}'s deadline passed with "
-        f"{len(games)} game(s) unfinished; organisers told.",
+        gettext_noop("Round %(number)s's deadline passed with %(count)s game(s) unfinished; organisers told."),
+        params={"number": round_.number, "count": len(games)},
         now=now,
         round=round_.number,
     )

@@ -13,6 +13,8 @@ import datetime as dt
 from collections.abc import Sequence
 
 from django.db import transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from games.services import Conflict, GameActionError, NotFound, match_resign
 
@@ -42,7 +44,7 @@ def participant_withdraw(
         )
         if participant is None:
             raise NotFound(
-                "You are not playing in this tournament.", code="not_registered"
+                _("You are not playing in this tournament."), code="not_registered"
             )
         _leave(
             tournament,
@@ -65,7 +67,7 @@ def participant_disqualify(
     """
     if not reason.strip():
         raise GameActionError(
-            "Give a reason for the disqualification.", code="reason_required"
+            _("Give a reason for the disqualification."), code="reason_required"
         )
     with transaction.atomic():
         tournament = locked_tournament(tournament_id)
@@ -77,14 +79,15 @@ def participant_disqualify(
         )
         if participant is None:
             raise NotFound(
-                "That player is not in this tournament.", code="not_registered"
+                _("That player is not in this tournament."), code="not_registered"
             )
         if tournament.status == Tournament.Status.REGISTRATION:
             participant.delete()
             log(
                 tournament,
                 "removed",
-                f"{by} removed {participant}'s registration: {reason.strip()}",
+                gettext_noop("%(by)s removed %(player)s's registration: %(reason)s"),
+                params={"by": by, "player": participant, "reason": reason.strip()},
                 user=by,
                 now=now,
             )
@@ -119,11 +122,12 @@ def _leave(
     """
     if tournament.status != Tournament.Status.RUNNING:
         raise Conflict(
-            "Only a running tournament has players to withdraw.", code="not_running"
+            _("Only a running tournament has players to withdraw."), code="not_running"
         )
     if participant.withdrawn:
         raise Conflict(
-            f"{participant} has already left the tournament.", code="already_left"
+            _("%(player)s has already left the tournament.") % {"player": participant},
+            code="already_left",
         )
     participant.status = status
     participant.left_at = now
@@ -133,7 +137,10 @@ def _leave(
     log(
         tournament,
         status,
-        f"{participant} {verb}: {reason}",
+        gettext_noop("%(player)s withdrew: %(reason)s")
+        if status == Participant.Status.WITHDRAWN
+        else gettext_noop("%(player)s was disqualified: %(reason)s"),
+        params={"player": participant, "reason": reason},
         user=by,
         now=now,
         participant=participant.pk,
@@ -183,21 +190,21 @@ def round_extend(
     """
     if not 1 <= days <= MAX_EXTENSION_DAYS:
         raise GameActionError(
-            f"Extend by 1 to {MAX_EXTENSION_DAYS} days.", code="invalid_days"
+            _("Extend by 1 to %(max)s days.") % {"max": MAX_EXTENSION_DAYS}, code="invalid_days"
         )
     with transaction.atomic():
         tournament = locked_tournament(tournament_id)
         require_manager(by, tournament)
         round_ = tournament.round_set.filter(number=number).first()
         if round_ is None:
-            raise NotFound("There is no such round.", code="no_round")
+            raise NotFound(_("There is no such round."), code="no_round")
         if (
             tournament.status != Tournament.Status.RUNNING
             or round_.completed_at is not None
         ):
-            raise Conflict("That round is over.", code="round_over")
+            raise Conflict(_("That round is over."), code="round_over")
         if round_.deadline_at is None:
-            raise Conflict("This tournament has no round deadline.", code="no_deadline")
+            raise Conflict(_("This tournament has no round deadline."), code="no_deadline")
         round_.deadline_at = max(round_.deadline_at, now) + dt.timedelta(days=days)
         round_.deadline_notified_at = None
         round_.autoplay_started_at = None
@@ -207,7 +214,10 @@ def round_extend(
         log(
             tournament,
             "extended",
-            f"{by} extended round {number} by {days} day{'s' if days != 1 else ''}.",
+            gettext_noop("%(by)s extended round %(number)s by %(days)s day.")
+            if days == 1
+            else gettext_noop("%(by)s extended round %(number)s by %(days)s days."),
+            params={"by": by, "number": number, "days": days},
             user=by,
             now=now,
             round=number,
@@ -228,19 +238,19 @@ def game_result_set(
     """
     if not reason.strip():
         raise GameActionError(
-            "Give a reason for setting the result.", code="reason_required"
+            _("Give a reason for setting the result."), code="reason_required"
         )
     found = TournamentGame.objects.filter(pk=game_id).values("tournament_id").first()
     if found is None:
-        raise NotFound("There is no such tournament game.")
+        raise NotFound(_("There is no such tournament game."))
     with transaction.atomic():
         tournament = locked_tournament(found["tournament_id"])
         require_manager(by, tournament)
         game = tournament.games.select_related("round").get(pk=game_id)
         if tournament.status != Tournament.Status.RUNNING:
-            raise Conflict("The tournament is not running.", code="not_running")
+            raise Conflict(_("The tournament is not running."), code="not_running")
         if game.decided:
-            raise Conflict("This game already has a result.", code="decided")
+            raise Conflict(_("This game already has a result."), code="decided")
         try:
             result = GameResult(
                 round=game.round.number,
@@ -250,7 +260,7 @@ def game_result_set(
             )
         except (TypeError, ValueError):
             raise GameActionError(
-                "The result must place every player of the game exactly once.",
+                _("The result must place every player of the game exactly once."),
                 code="invalid_result",
             ) from None
         record_result(
@@ -264,7 +274,8 @@ def game_result_set(
         log(
             tournament,
             "result_set",
-            f"{by} set the result of {game.key}: {reason.strip()}",
+            gettext_noop("%(by)s set the result of %(game)s: %(reason)s"),
+            params={"by": by, "game": game.key, "reason": reason.strip()},
             user=by,
             now=now,
             game=game.key,
@@ -284,7 +295,7 @@ def tournament_cancel(
     :raises NotAllowed, Conflict, GameActionError (no reason).
     """
     if not reason.strip():
-        raise GameActionError("Give a reason for cancelling.", code="reason_required")
+        raise GameActionError(_("Give a reason for cancelling."), code="reason_required")
     with transaction.atomic():
         tournament = locked_tournament(tournament_id)
         require_manager(by, tournament)
@@ -292,6 +303,6 @@ def tournament_cancel(
             Tournament.Status.REGISTRATION,
             Tournament.Status.RUNNING,
         ):
-            raise Conflict("The tournament is already over.", code="over")
+            raise Conflict(_("The tournament is already over."), code="over")
         cancel_locked(tournament, reason.strip(), now=now, by=by)
     return tournament

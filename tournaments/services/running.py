@@ -21,6 +21,8 @@ import secrets
 from dataclasses import dataclass
 
 from django.db import transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from games.engine import Rng, get_rules
 from games.models import Match, Seat
@@ -70,7 +72,7 @@ def tournament_start(*, tournament_id: int, now: dt.datetime, by=None) -> Tourna
             require_manager(by, tournament)
         if tournament.status != Tournament.Status.REGISTRATION:
             if by is not None:
-                raise Conflict("The tournament has already started.", code="started")
+                raise Conflict(_("The tournament has already started."), code="started")
             return tournament
         if by is None and now < tournament.registration_closes_at:
             return tournament
@@ -88,7 +90,8 @@ def tournament_start(*, tournament_id: int, now: dt.datetime, by=None) -> Tourna
         log(
             tournament,
             "started",
-            f"Registration closed with {len(participants)} players; round 1 is paired.",
+            gettext_noop("Registration closed with %(count)s players; round 1 is paired."),
+            params={"count": len(participants)},
             user=by,
             now=now,
         )
@@ -200,7 +203,7 @@ def _round(
 ) -> Round:
     """The round row, created on first use.  A new game pushes the round's
     deadline to ``round_days`` after its start (and reopens the round)."""
-    round_, _ = Round.objects.get_or_create(
+    round_, _created = Round.objects.get_or_create(
         tournament=tournament, number=number, defaults={"started_at": now}
     )
     if not new_game:

@@ -8,6 +8,8 @@ from collections.abc import Sequence
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from games.models import TimeoutPolicy
 from games.services import Conflict, NotAllowed, NotFound
@@ -61,16 +63,16 @@ def tournament_create(
     if club_id is not None:
         club = Club.objects.filter(pk=club_id).first()
         if club is None:
-            raise NotFound("There is no such club.")
+            raise NotFound(_("There is no such club."))
     if not (is_club_organiser(creator, club) if club else creator.is_staff):
         raise NotAllowed(
-            "Club organisers create their club's tournaments; "
-            "site-wide ones are for staff.",
+            _("Club organisers create their club's tournaments; "
+            "site-wide ones are for staff."),
             code="not_organiser",
         )
     name = " ".join(name.split())
     if not name:
-        raise invalid("A tournament needs a name.", "invalid_name")
+        raise invalid(_("A tournament needs a name."), "invalid_name")
     fields = settings_clean(
         game=game,
         players_per_table=players_per_table,
@@ -105,7 +107,8 @@ def tournament_create(
         log(
             tournament,
             "created",
-            f"{creator} created the tournament.",
+            gettext_noop("%(by)s created the tournament."),
+            params={"by": creator},
             user=creator,
             now=now,
         )
@@ -121,13 +124,13 @@ def tournament_register(*, tournament_id: int, user, now: dt.datetime) -> Partic
     with transaction.atomic():
         tournament = locked_tournament(tournament_id)
         if not tournament.registration_open(now):
-            raise Conflict("Registration is not open.", code="registration_closed")
+            raise Conflict(_("Registration is not open."), code="registration_closed")
         if (
             tournament.registration == Tournament.Registration.MEMBERS
             and not is_club_member(user, tournament.club)
         ):
             raise NotAllowed(
-                f"This tournament is for members of {tournament.club}.",
+                _("This tournament is for members of %(club)s.") % {"club": tournament.club},
                 code="members_only",
             )
         if (
@@ -135,16 +138,23 @@ def tournament_register(*, tournament_id: int, user, now: dt.datetime) -> Partic
             and not tournament.invitations.filter(user=user).exists()
         ):
             raise NotAllowed(
-                "This tournament is for invited players.", code="invited_only"
+                _("This tournament is for invited players."), code="invited_only"
             )
         if tournament.participants.filter(user=user).exists():
-            raise Conflict("You are already registered.", code="already_registered")
+            raise Conflict(_("You are already registered."), code="already_registered")
         if tournament.participants.count() >= tournament.capacity:
-            raise Conflict("The tournament is full.", code="full")
+            raise Conflict(_("The tournament is full."), code="full")
         participant = Participant.objects.create(
             tournament=tournament, user=user, registered_at=now
         )
-        log(tournament, "registered", f"{user} registered.", user=user, now=now)
+        log(
+            tournament,
+            "registered",
+            gettext_noop("%(player)s registered."),
+            params={"player": user},
+            user=user,
+            now=now,
+        )
     return participant
 
 
@@ -157,15 +167,16 @@ def tournament_unregister(*, tournament_id: int, user, now: dt.datetime) -> None
         tournament = locked_tournament(tournament_id)
         if tournament.status != Tournament.Status.REGISTRATION:
             raise Conflict(
-                "The tournament has started: withdraw instead.", code="started"
+                _("The tournament has started: withdraw instead."), code="started"
             )
-        deleted, _ = tournament.participants.filter(user=user).delete()
+        deleted, _by_model = tournament.participants.filter(user=user).delete()
         if not deleted:
-            raise NotFound("You are not registered.", code="not_registered")
+            raise NotFound(_("You are not registered."), code="not_registered")
         log(
             tournament,
             "unregistered",
-            f"{user} took back their registration.",
+            gettext_noop("%(player)s took back their registration."),
+            params={"player": user},
             user=user,
             now=now,
         )
@@ -183,11 +194,11 @@ def tournament_invite(
         tournament = locked_tournament(tournament_id)
         require_manager(by, tournament)
         if tournament.status != Tournament.Status.REGISTRATION:
-            raise Conflict("Registration is over.", code="registration_closed")
+            raise Conflict(_("Registration is over."), code="registration_closed")
         invitee = User.objects.filter(display_name__iexact=display_name.strip()).first()
         if invitee is None:
             raise NotFound(
-                f"There is no player called {display_name.strip()!r}.",
+                _("There is no player called %(name)s.") % {"name": repr(display_name.strip())},
                 code="unknown_player",
             )
         invitation, created = TournamentInvitation.objects.get_or_create(
@@ -196,8 +207,17 @@ def tournament_invite(
             defaults={"invited_by": by, "created_at": now},
         )
         if not created:
-            raise Conflict(f"{invitee} is already invited.", code="already_invited")
-        log(tournament, "invited", f"{by} invited {invitee}.", user=by, now=now)
+            raise Conflict(
+                _("%(player)s is already invited.") % {"player": invitee}, code="already_invited"
+            )
+        log(
+            tournament,
+            "invited",
+            gettext_noop("%(by)s invited %(player)s."),
+            params={"by": by, "player": invitee},
+            user=by,
+            now=now,
+        )
         notice_send(
             user=invitee,
             template="tournament-invitation",
@@ -227,13 +247,13 @@ def tournament_seeds_set(
         require_manager(by, tournament)
         if tournament.status != Tournament.Status.REGISTRATION:
             raise Conflict(
-                "The seeding is fixed once the tournament starts.", code="started"
+                _("The seeding is fixed once the tournament starts."), code="started"
             )
         ids = list(order)
         known = set(tournament.participants.values_list("pk", flat=True))
         if len(set(ids)) != len(ids) or not set(ids) <= known:
             raise invalid(
-                "The order must list registered players, each once.", "invalid_order"
+                _("The order must list registered players, each once."), "invalid_order"
             )
         tournament.participants.update(manual_position=None)
         for position, pk in enumerate(ids, start=1):
@@ -241,7 +261,8 @@ def tournament_seeds_set(
         log(
             tournament,
             "seeding",
-            f"{by} set the seeding order.",
+            gettext_noop("%(by)s set the seeding order."),
+            params={"by": by},
             user=by,
             now=now,
             order=ids,
@@ -262,7 +283,7 @@ def participant_replace(
         require_manager(by, tournament)
         if tournament.status != Tournament.Status.REGISTRATION:
             raise Conflict(
-                "Players can only be replaced before round 1.", code="started"
+                _("Players can only be replaced before round 1."), code="started"
             )
         participant = (
             tournament.participants.select_related("user")
@@ -270,18 +291,19 @@ def participant_replace(
             .first()
         )
         if participant is None:
-            raise NotFound("That player is not registered.", code="not_registered")
+            raise NotFound(_("That player is not registered."), code="not_registered")
         newcomer = User.objects.filter(
             display_name__iexact=display_name.strip()
         ).first()
         if newcomer is None:
             raise NotFound(
-                f"There is no player called {display_name.strip()!r}.",
+                _("There is no player called %(name)s.") % {"name": repr(display_name.strip())},
                 code="unknown_player",
             )
         if tournament.participants.filter(user=newcomer).exists():
             raise Conflict(
-                f"{newcomer} is already registered.", code="already_registered"
+                _("%(player)s is already registered.") % {"player": newcomer},
+                code="already_registered",
             )
         old = participant.user
         participant.user = newcomer
@@ -290,7 +312,8 @@ def participant_replace(
         log(
             tournament,
             "replaced",
-            f"{by} replaced {old} by {newcomer}.",
+            gettext_noop("%(by)s replaced %(old)s by %(new)s."),
+            params={"by": by, "old": old, "new": newcomer},
             user=by,
             now=now,
         )

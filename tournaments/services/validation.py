@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import datetime as dt
 
+from django.utils.translation import gettext as _
+
 from games.deadlines.limits import MAX_DAYS_PER_MOVE
 from games.models import TimeoutPolicy
 from games.services import GameActionError
@@ -49,23 +51,24 @@ def settings_clean(
     from games.engine import get_rules
 
     if game not in playable_slugs():
-        raise invalid(f"Unknown game {game!r}.", "unknown_game")
+        raise invalid(_("Unknown game %(game)s.") % {"game": repr(game)}, "unknown_game")
     rules = get_rules(game)
     if not max(2, rules.min_players) <= players_per_table <= rules.max_players:
         raise invalid(
-            f"{rules.name} is played by {rules.min_players} to "
-            f"{rules.max_players} players at a table.",
+            _("%(game)s is played by %(min)s to %(max)s players at a table.")
+            % {"game": rules.name, "min": rules.min_players, "max": rules.max_players},
             "invalid_players",
         )
     if format not in Format.values:
-        raise invalid("Unknown format.", "invalid_format")
+        raise invalid(_("Unknown format."), "invalid_format")
     pairs = players_per_table == 2
     if format == Format.DOUBLE_ELIMINATION and not pairs:
-        raise invalid("Double elimination needs two-player games.", "invalid_format")
+        raise invalid(_("Double elimination needs two-player games."), "invalid_format")
     if format == Format.SWISS:
         if rounds is None or not 1 <= rounds <= MAX_ROUNDS:
             raise invalid(
-                f"A Swiss tournament needs 1 to {MAX_ROUNDS} rounds.", "invalid_rounds"
+                _("A Swiss tournament needs 1 to %(max)s rounds.") % {"max": MAX_ROUNDS},
+                "invalid_rounds",
             )
     else:
         rounds = None
@@ -75,45 +78,47 @@ def settings_clean(
     )
     if knockout_of_tables and not 1 <= advance < players_per_table:
         raise invalid(
-            f"Between 1 and {players_per_table - 1} players of each table go through.",
+            _("Between 1 and %(max)s players of each table go through.")
+            % {"max": players_per_table - 1},
             "invalid_advance",
         )
     if not knockout_of_tables:
         advance = 1
     if not 1 <= days_per_move <= MAX_DAYS_PER_MOVE:
         raise invalid(
-            f"Days per move must be between 1 and {MAX_DAYS_PER_MOVE}.",
+            _("Days per move must be between 1 and %(max)s.") % {"max": MAX_DAYS_PER_MOVE},
             "invalid_time_control",
         )
     if timeout_policy not in TimeoutPolicy.values:
-        raise invalid("Unknown timeout policy.", "invalid_timeout_policy")
+        raise invalid(_("Unknown timeout policy."), "invalid_timeout_policy")
     if registration_closes_at <= now:
-        raise invalid("Registration must close in the future.", "invalid_registration")
+        raise invalid(_("Registration must close in the future."), "invalid_registration")
     if (
         registration_opens_at is not None
         and registration_opens_at >= registration_closes_at
     ):
         raise invalid(
-            "Registration must open before it closes.", "invalid_registration"
+            _("Registration must open before it closes."), "invalid_registration"
         )
     if not 2 <= capacity <= MAX_CAPACITY:
         raise invalid(
-            f"Capacity must be between 2 and {MAX_CAPACITY} players.",
+            _("Capacity must be between 2 and %(max)s players.") % {"max": MAX_CAPACITY},
             "invalid_capacity",
         )
     if registration not in Tournament.Registration.values:
-        raise invalid("Unknown registration policy.", "invalid_registration")
+        raise invalid(_("Unknown registration policy."), "invalid_registration")
     if registration == Tournament.Registration.MEMBERS and club is None:
         raise invalid(
-            "Only a club tournament can be for club members.", "invalid_registration"
+            _("Only a club tournament can be for club members."), "invalid_registration"
         )
     if pairing_system not in Tournament.Pairing.values:
-        raise invalid("Unknown pairing system.", "invalid_pairing_system")
+        raise invalid(_("Unknown pairing system."), "invalid_pairing_system")
     if seeding not in Tournament.Seeding.values:
-        raise invalid("Unknown seeding.", "invalid_seeding")
+        raise invalid(_("Unknown seeding."), "invalid_seeding")
     if round_days is not None and not 1 <= round_days <= MAX_ROUND_DAYS:
         raise invalid(
-            f"A round deadline must be 1 to {MAX_ROUND_DAYS} days.", "invalid_deadline"
+            _("A round deadline must be 1 to %(max)s days.") % {"max": MAX_ROUND_DAYS},
+            "invalid_deadline",
         )
     return {
         "game": game,

@@ -1,0 +1,67 @@
+"""Every user-visible string in the translated parts is marked for translation.
+
+The scanners live in ``tests/i18n/unmarked.py``.  Mail (``games/mail``,
+``games/templates/games/email``, ``tournaments/.../email``, the unsubscribe
+pages) moves to its own app and is marked there; the engine's notation
+messages (``games/rules``, ``games/engine``) answer in the player's language
+once the engine takes a language.  Those are the only parts left out.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.i18n.unmarked import files, python_findings, template_findings
+
+ROOT = Path(__file__).resolve().parents[2]
+APPS = ("alta_site", "games", "ratings", "tournaments")
+NOT_YET = (
+    "games/mail",
+    "games/templates/games/mail",
+    "games/templates/games/email",
+    "tournaments/templates/tournaments/email",
+    "tournaments/notify.py",
+    "games/rules",
+    "games/engine",
+)
+SKIP = ("migrations", "__pycache__", "management", *NOT_YET)
+# Known gaps, each in another engineer's hands right now: the Atlantis
+# board (payment options), the hand-built SQL rows (replaced by ORM
+# writes).  Strict: an entry fails once its file is clean, so it goes.
+MARKED_LATER = {
+    "games/boards/atlantis/drawing.py",
+    "games/boards/atlantis/road.py",
+    "games/services/rows.py",
+}
+
+
+def _templates():
+    return [p for app in APPS for p in files(ROOT / app, "**/*.html", skip=SKIP)]
+
+
+def _modules():
+    return [p for app in APPS for p in files(ROOT / app, "**/*.py", skip=SKIP)]
+
+
+def _skip_relative(paths):
+    params = []
+    for path in paths:
+        name = str(path.relative_to(ROOT))
+        if name.startswith(NOT_YET):
+            continue
+        marks = [pytest.mark.xfail(strict=True, reason="marked later")] if name in MARKED_LATER else []
+        params.append(pytest.param(path, marks=marks, id=name))
+    return params
+
+
+@pytest.mark.parametrize("path", _skip_relative(_templates()))
+def test_template_text_is_marked(path):
+    assert template_findings(path.read_text()) == []
+
+
+@pytest.mark.parametrize("path", _skip_relative(_modules()))
+def test_python_user_strings_are_marked(path):
+
+    assert python_findings(path.read_text()) == []
