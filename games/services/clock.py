@@ -31,7 +31,6 @@ from games.models import DeadlineSettings, Match, Seat, Vacation
 from games.selectors_deadlines import loaded_settings
 
 from .errors import GameActionError
-from .rows import row_update
 
 Interval = tuple[dt.datetime, dt.datetime]
 
@@ -360,10 +359,10 @@ def deadlines_update(
         _end_turn(match, seat, prefs.get(seat.user_id), now)
     for seat in starting:
         _start_turn(match, seat, prefs.get(seat.user_id), now)
-    # One plain prebuilt UPDATE per seat: for the two or three seats a move
-    # touches this is far cheaper than ``bulk_update``'s CASE expressions.
+    # One plain UPDATE per seat: for the two or three seats a move touches
+    # this is far cheaper than ``bulk_update``'s CASE expressions.
     for seat in starting + ending:
-        row_update(seat, CLOCK_FIELDS)
+        seat.save(update_fields=CLOCK_FIELDS)
 
 
 def seat_deadline_refresh(

@@ -23,7 +23,6 @@ from games.signals import match_event
 
 from .clock import deadlines_update, time_control_clean
 from .errors import Conflict, GameActionError, NotAllowed, NotFound
-from .rows import row_insert
 
 _SEAT_ORDER_SALT = 0x5EA7_0D3E_A11C_E5ED
 
@@ -38,8 +37,9 @@ def _locked_match(match_id: int) -> Match:
 def record_event(match: Match, kind: str, text: str, *, user=None, now: dt.datetime, **data) -> MatchEvent:
     """Store a lifecycle event (at the match's current ply) and announce it
     once the transaction commits."""
-    event = MatchEvent(match=match, kind=kind, text=text, user=user, data=data, created_at=now, ply=match.ply)
-    row_insert(event)
+    event = MatchEvent.objects.create(
+        match=match, kind=kind, text=text, user=user, data=data, created_at=now, ply=match.ply
+    )
     from games.mail.announce import announce
 
     announce(event=event)

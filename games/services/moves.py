@@ -14,9 +14,8 @@ from games.models import Match, MoveRecord, Seat
 from games.signals import match_finished, move_made
 
 from .clock import deadlines_update
-from .errors import Conflict, MoveRejected, NotAllowed
+from .errors import Conflict, MoveRejected, NotAllowed, NotFound
 from .lifecycle import record_event
-from .rows import row_insert, row_update, seats_locked
 
 _ERROR_CODES = {
     "NotationError": "notation_error",
@@ -45,10 +44,21 @@ def match_lock(match_id: int) -> tuple[Match, list[Seat]]:
     touching any other row of the match.
 
     :raises NotFound."""
-    seats = seats_locked(match_id)
+    seats = list(
+        Seat.objects.select_related("match", "user__deadline_settings")
+        .select_for_update(of=("match",), no_key=True)
+        # ``match__pk`` (not ``match_id``): an id beyond the column's range
+        # then finds nothing, without a query, instead of failing in the
+        # database driver.
+        .filter(match__pk=match_id)
+        .order_by()  # sorted below: cheaper than compiling ORDER BY
+    )
+    if not seats:  # every match has its seats from the moment it exists
+        raise NotFound("There is no such game.")
     seats.sort(key=Seat.table_order)
     match = seats[0].match
     for seat in seats:
+        seat.match = match  # one instance: the writes below update it
         if seat.user_id is not None and seat.user_id == match.created_by_id:
             match.created_by = seat.user  # usually a player: no query for the answer
     return match, seats
@@ -186,13 +196,12 @@ def _store(
     match.ply += 1
     match.state = rules.dump(transition.state)
     try:
-        record = MoveRecord(
+        record = MoveRecord.objects.create(
             match=match, ply=match.ply, seat_index=seat_index, user=user, kind=kind,
             source=source, text=text, moves=moves,
             events=[event.dump() for event in transition.events],
             idempotency_key=idempotency_key or None, created_at=now,
         )
-        row_insert(record)
     except IntegrityError:
         # Unreachable while the match row lock is held; the unique
         # constraints on (match, ply) and on the key are the last guard, and
@@ -200,7 +209,7 @@ def _store(
         raise Conflict("Another move was made at the same time.", code="stale_ply") from None
     outcome = rules.outcome(transition.state)
     if outcome is None:
-        row_update(match, ["ply", "state"])
+        match.save(update_fields=["ply", "state"])
         deadlines_update(match=match, seats=seats, to_move=rules.to_move(transition.state), now=now)
     else:
         _finish(match, seats, outcome, now)
