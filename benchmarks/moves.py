@@ -12,7 +12,8 @@ before any game logic runs.
 Usage: ``DATABASE_URL=postgres://postgres@127.0.0.1:5432/alta_bench
 python benchmarks/moves.py [--clients 16] [--seconds 20] [--workers 4]``
 (Redis at ``BENCH_REDIS_URL``, default 127.0.0.1:6379, serves the cache
-and the broker when it answers, as in a deployment.)
+and the broker when it answers, as in a deployment; ``BENCH_REDIS_DBS`` and
+``BENCH_PORT`` keep two runs on one machine apart.)
 Target (issue): ratio >= 0.5 and p99 < 50 ms at 16 clients.
 """
 
@@ -32,26 +33,27 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PORT = 8765
+PORT = int(os.environ.get("BENCH_PORT", "8765"))
 
 
 def production_like_services() -> None:
     """Use Redis for the cache (rate limits) and the broker (the tasks a
     move queues), as deployed, when one answers at ``BENCH_REDIS_URL``
-    (databases 14 and 15, emptied first); else a throwaway filesystem broker,
-    never the one ``make run`` uses."""
+    (databases 14 and 15, or the two numbers in ``BENCH_REDIS_DBS``, emptied
+    first); else a throwaway filesystem broker, never the one ``make run`` uses."""
     base = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379")
     try:
         import redis
 
-        for db in (14, 15):
+        cache_db, broker_db = os.environ.get("BENCH_REDIS_DBS", "14 15").split()
+        for db in (cache_db, broker_db):
             redis.Redis.from_url(f"{base}/{db}", socket_connect_timeout=1).flushdb()
     except Exception:
         os.environ.setdefault("BENCH_BROKER_DIR", tempfile.mkdtemp(prefix="alta-bench-broker-"))
         print("Redis unavailable: file cache and filesystem broker")
         return
-    os.environ.setdefault("CACHE_URL", f"{base}/14")
-    os.environ.setdefault("CELERY_BROKER_URL", f"{base}/15")
+    os.environ.setdefault("CACHE_URL", f"{base}/{cache_db}")
+    os.environ.setdefault("CELERY_BROKER_URL", f"{base}/{broker_db}")
 
 
 def django_setup() -> None:

@@ -20,7 +20,6 @@ from typing import Any
 
 from games.engine import Event, get_rules
 from games.selectors import match_state_at, with_names
-from games.services.rows import row_insert_unless_exists
 
 from .addresses import new_message_id, new_token, reply_address, thread_id, unsubscribe_url
 from .delivery import send_after_commit
@@ -33,13 +32,23 @@ def email_queue(*, kind: str, to: str, subject: str, text: str, html: str, dedup
                 sends: list[int] | None = None) -> OutgoingEmail:
     """Store one outgoing email (once per ``dedupe_key``) and send it after
     commit, or add its id to ``sends`` for the caller to send.  Returns the
-    stored row (the earlier one for a repeated key)."""
-    email = OutgoingEmail(
-        dedupe_key=dedupe_key, kind=kind, to=to, subject=subject[:500], text=text, html=html, user=user,
-        match=match, message_id=new_message_id(), headers=headers or {}, created_at=now,
+    stored row (the earlier one for a repeated key).
+
+    A key inserted at the same time by another transaction waits for it and
+    is then found; the caller's transaction stays usable either way (the
+    insert runs in a savepoint).
+
+    :raises IntegrityError: for any other constraint (a Message-ID clash)."""
+    email, created = OutgoingEmail.objects.get_or_create(
+        dedupe_key=dedupe_key,
+        defaults={
+            "kind": kind, "to": to, "subject": subject[:500], "text": text, "html": html,
+            "user": user, "match": match, "message_id": new_message_id(),
+            "headers": headers or {}, "created_at": now,
+        },
     )
-    if not row_insert_unless_exists(email, ["dedupe_key"]):
-        return OutgoingEmail.objects.get(dedupe_key=dedupe_key)
+    if not created:
+        return email
     if sends is None:
         send_after_commit([email.pk])
     else:
@@ -50,9 +59,10 @@ def email_queue(*, kind: str, to: str, subject: str, text: str, html: str, dedup
 def reply_token_for(*, match, seat_index: int, user, ply: int, now: dt.datetime) -> ReplyToken:
     """The reply token of ``user`` for the position ``ply`` (one per
     position: every email about it carries the same address)."""
-    token = ReplyToken(match=match, user=user, ply=ply, seat_index=seat_index, token=new_token(), created_at=now)
-    if not row_insert_unless_exists(token, ["match", "user", "ply"]):
-        return ReplyToken.objects.get(match=match, user=user, ply=ply)
+    token, _ = ReplyToken.objects.get_or_create(
+        match=match, user=user, ply=ply,
+        defaults={"seat_index": seat_index, "token": new_token(), "created_at": now},
+    )
     return token
 
 

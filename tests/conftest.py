@@ -64,6 +64,20 @@ def _fresh_cache(request):
 
 
 @pytest.fixture(autouse=True)
+def _default_language():
+    """A page request by a Dutch player leaves Dutch active in the thread
+    (LocaleMiddleware activates, nothing deactivates); each test starts in
+    the site's default language, as a fresh worker process does."""
+    yield
+    from django.conf import settings
+
+    if settings.configured:
+        from django.utils import translation
+
+        translation.activate(settings.LANGUAGE_CODE)
+
+
+@pytest.fixture(autouse=True)
 def _celery_may_wait_for_results():
     """Tests that start or imitate a worker turn on Celery's guard against
     waiting for a result inside a task; it is process-wide, so each test

@@ -29,7 +29,6 @@ from django.utils.translation import gettext as _
 
 from core.errors import GameActionError
 from games.models import DeadlineSettings, Match, Seat, Vacation
-from games.services.rows import row_update
 
 from .limits import MAX_BANK_DAYS, MAX_DAYS_PER_MOVE
 from .selectors import loaded_settings
@@ -355,10 +354,10 @@ def deadlines_update(
         _end_turn(match, seat, prefs.get(seat.user_id), now, auto_played)
     for seat in starting:
         _start_turn(match, seat, prefs.get(seat.user_id), now)
-    # One plain prebuilt UPDATE per seat: for the two or three seats a move
-    # touches this is far cheaper than ``bulk_update``'s CASE expressions.
+    # One plain UPDATE per seat: for the two or three seats a move touches
+    # this is far cheaper than ``bulk_update``'s CASE expressions.
     for seat in starting + ending:
-        row_update(seat, CLOCK_FIELDS)
+        seat.save(update_fields=CLOCK_FIELDS)
 
 
 def seat_deadline_refresh(

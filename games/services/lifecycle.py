@@ -25,7 +25,6 @@ from games.engine import get_rules
 from games.models import Match, MatchEvent, Seat, TimeoutPolicy
 
 from .announcements import Announcements, announce
-from .rows import row_insert
 
 
 def _locked_match(match_id: int) -> Match:
@@ -39,8 +38,9 @@ def record_event(match: Match, kind: str, text: str, *, user=None, now: dt.datet
                  announcements: Announcements | None = None, **data) -> MatchEvent:
     """Store a lifecycle event (at the match's current ply) and announce it
     with ``announcements`` (by default: once the transaction commits)."""
-    event = MatchEvent(match=match, kind=kind, text=text, user=user, data=data, created_at=now, ply=match.ply)
-    row_insert(event)
+    event = MatchEvent.objects.create(
+        match=match, kind=kind, text=text, user=user, data=data, created_at=now, ply=match.ply
+    )
     announce(event, announcements)
     return event
 

@@ -10,7 +10,7 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
-from core.errors import Conflict, MoveRejected, NotAllowed
+from core.errors import Conflict, MoveRejected, NotAllowed, NotFound
 from games.deadlines.clock import AutoPlayed, deadlines_update
 from games.engine import EngineError, Termination, Transition, get_rules
 from games.models import Match, MoveRecord, Seat
@@ -18,7 +18,6 @@ from games.signals import match_finished
 
 from .announcements import Announcements, after_commit
 from .lifecycle import record_event
-from .rows import row_insert, row_update, seats_locked
 
 _ERROR_CODES = {
     "NotationError": "notation_error",
@@ -47,10 +46,21 @@ def match_lock(match_id: int) -> tuple[Match, list[Seat]]:
     touching any other row of the match.
 
     :raises NotFound."""
-    seats = seats_locked(match_id)
+    seats = list(
+        Seat.objects.select_related("match", "user__deadline_settings")
+        .select_for_update(of=("match",), no_key=True)
+        # ``match__pk`` (not ``match_id``): an id beyond the column's range
+        # then finds nothing, without a query, instead of failing in the
+        # database driver.
+        .filter(match__pk=match_id)
+        .order_by()  # sorted below: cheaper than compiling ORDER BY
+    )
+    if not seats:  # every match has its seats from the moment it exists
+        raise NotFound(_("There is no such game."))
     seats.sort(key=Seat.table_order)
     match = seats[0].match
     for seat in seats:
+        seat.match = match  # one instance: the writes below update it
         if seat.user_id is not None and seat.user_id == match.created_by_id:
             match.created_by = seat.user  # usually a player: no query for the answer
     return match, seats
@@ -201,13 +211,12 @@ def _store(
     match.ply += 1
     match.state = rules.dump(transition.state)
     try:
-        record = MoveRecord(
+        record = MoveRecord.objects.create(
             match=match, ply=match.ply, seat_index=seat_index, user=user, kind=kind,
             source=source, text=text, moves=moves,
             events=[event.dump() for event in transition.events],
             idempotency_key=idempotency_key or None, created_at=now,
         )
-        row_insert(record)
     except IntegrityError:
         # Unreachable while the match row lock is held; the unique
         # constraints on (match, ply) and on the key are the last guard, and
@@ -215,7 +224,7 @@ def _store(
         raise Conflict(_("Another move was made at the same time."), code="stale_ply") from None
     outcome = rules.outcome(transition.state)
     if outcome is None:
-        row_update(match, ["ply", "state"])
+        match.save(update_fields=["ply", "state"])
         deadlines_update(match=match, seats=seats, to_move=rules.to_move(transition.state), now=now,
                          auto_played=auto_played)
     else:

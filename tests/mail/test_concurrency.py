@@ -1,12 +1,16 @@
 """Two mail workers given the same moves and events at once, on PostgreSQL
 (real row locks and concurrent transactions; CI runs it): every row is
-announced once and every email is written and sent once."""
+announced once and every email is written and sent once; an email's key
+inserted by a transaction still open is found once that one commits."""
 
 from __future__ import annotations
 
+import threading
+import time
+
 import pytest
 from django.core import mail
-from django.db import connection
+from django.db import connection, transaction
 
 from games.models import MatchEvent, MoveRecord
 from games.services import match_create_seated
@@ -54,3 +58,34 @@ def test_two_workers_on_the_same_rows_announce_each_once(alice, bob, now, monkey
     assert not MatchEvent.objects.filter(notified_at__isnull=True).exists()
     assert sorted(OutgoingEmail.objects.values_list("dedupe_key", flat=True)) == expected
     assert len(mail.outbox) == len(expected)
+
+
+def test_a_key_inserted_by_a_transaction_still_open_is_found_once_it_commits(alice, bob, now):
+    from mail.outbox import email_queue, reply_token_for
+
+    game = match_create_seated(users=[alice, bob], game="alta", now=now)
+    inserted = threading.Event()
+
+    def queue(subject):
+        return email_queue(kind="notice", to="p@example.com", subject=subject, text="t", html="h",
+                           dedupe_key="notice:race", now=now, user=alice)
+
+    def first():
+        with transaction.atomic():
+            email = queue("first")
+            inserted.set()
+            time.sleep(0.5)  # the second transaction's insert waits for this one
+            return email.pk
+
+    def second():
+        inserted.wait(5)
+        with transaction.atomic():
+            email = queue("second")
+            # Its transaction goes on: write something else and commit.
+            token = reply_token_for(match=game, seat_index=0, user=alice, ply=99, now=now)
+            return email.pk, email.subject, token.pk
+
+    first_pk, (second_pk, subject, token_pk) = run_in_threads(first, second)
+    assert second_pk == first_pk and subject == "first"
+    assert list(OutgoingEmail.objects.filter(dedupe_key="notice:race").values_list("pk", flat=True)) == [first_pk]
+    assert ReplyToken.objects.filter(pk=token_pk, ply=99).exists()

@@ -5,12 +5,13 @@ from html import escape
 
 import pytest
 from django.core import mail
+from django.db import IntegrityError, transaction
 
 from games.engine import get_rules
 from games.models import MoveRecord
 from games.services import match_resign, move_submit
-from mail.models import GameMute, OutgoingEmail
-from mail.outbox import wants_mail
+from mail.models import GameMute, OutgoingEmail, ReplyToken
+from mail.outbox import email_queue, reply_token_for, wants_mail
 
 from .conftest import mails_to, mover_of, outgoing
 
@@ -167,3 +168,39 @@ def test_the_daily_digest_comes_once_in_the_local_morning(alice, bob, carol, now
     for match in matches:
         assert (f"Alta #{match.pk} " in digest.body) == (match in waiting)
     assert "play+" in digest.body
+
+
+def test_an_email_is_stored_once_per_key_and_the_transaction_goes_on(alice, now):
+    def queue(subject):
+        return email_queue(kind="notice", to="p@example.com", subject=subject, text="t", html="h",
+                           dedupe_key="notice:1", now=now, user=alice)
+
+    with transaction.atomic():
+        first = queue("first")
+        assert first.pk is not None and not first._state.adding
+        again = queue("second")
+        assert again.pk == first.pk and again.subject == "first"
+        # The repeat raised nothing, so the transaction is still usable.
+        stored = OutgoingEmail.objects.get(dedupe_key="notice:1")
+        assert (stored.pk, stored.subject, stored.headers, stored.status) == (first.pk, "first", {}, "queued")
+    assert OutgoingEmail.objects.count() == 1
+
+
+def test_another_unique_constraint_still_raises(alice, now, monkeypatch):
+    from mail import outbox
+
+    first = email_queue(kind="notice", to="p@example.com", subject="s", text="t", html="h",
+                        dedupe_key="notice:1", now=now, user=alice)
+    monkeypatch.setattr(outbox, "new_message_id", lambda: first.message_id)
+    with pytest.raises(IntegrityError), transaction.atomic():
+        email_queue(kind="notice", to="p@example.com", subject="s", text="t", html="h",
+                    dedupe_key="notice:2", now=now, user=alice)
+    assert list(OutgoingEmail.objects.values_list("dedupe_key", flat=True)) == ["notice:1"]
+
+
+def test_one_reply_token_per_player_and_position(game, alice, now):
+    made = [reply_token_for(match=game, seat_index=0, user=alice, ply=3, now=now) for _ in range(2)]
+    assert made[0].pk == made[1].pk and made[0].token == made[1].token
+    other = reply_token_for(match=game, seat_index=0, user=alice, ply=4, now=now)
+    assert other.token != made[0].token
+    assert ReplyToken.objects.filter(match=game, user=alice, ply__gt=0).count() == 2
