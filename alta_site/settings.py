@@ -106,7 +106,14 @@ TEMPLATES = [
 
 # ----------------------------------------------------------------- database
 DATABASE_URL = env_str("DATABASE_URL", f"sqlite:///{VAR_DIR / 'alta.sqlite3'}")
-DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=env_int("DB_CONN_MAX_AGE", 0))}
+# A kept connection (DB_CONN_MAX_AGE) is checked before each request reuses
+# it: after a database restart every kept connection is dead, and without the
+# check each one costs a user a 500.
+DATABASES = {
+    "default": dj_database_url.parse(
+        DATABASE_URL, conn_max_age=env_int("DB_CONN_MAX_AGE", 0), conn_health_checks=True
+    )
+}
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # WAL and IMMEDIATE transactions let the web server and the worker share
     # one SQLite file without "database is locked" on every concurrent write.
