@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from .servers import Postgres, Redis, missing_programs
+from .servers import Postgres, missing_programs
 
 
 def pytest_collection_modifyitems(config, items):
@@ -47,16 +47,6 @@ def postgres(scratch):
     directory = scratch / "postgres"
     directory.mkdir()
     server = Postgres(directory)
-    server.start()
-    yield server
-    server.stop()
-
-
-@pytest.fixture
-def redis(scratch):
-    directory = scratch / "redis"
-    directory.mkdir()
-    server = Redis(directory)
     server.start()
     yield server
     server.stop()

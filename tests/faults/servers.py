@@ -1,8 +1,8 @@
 """Throwaway servers for the fault tests: each test starts its own.
 
-The shared PostgreSQL (5432) and Redis (6379) of the machine are never
-stopped or restarted; a fault test breaks only servers made here, in a
-temporary directory on a free port.
+The shared PostgreSQL (5432) of the machine is never stopped or restarted;
+a fault test breaks only servers made here, in a temporary directory on a
+free port.
 """
 
 from __future__ import annotations
@@ -16,12 +16,11 @@ import time
 from pathlib import Path
 
 PG_BIN = Path(os.environ.get("PG_BIN", "/usr/lib/postgresql/15/bin"))
-REDIS_SERVER = shutil.which("redis-server") or "/usr/bin/redis-server"
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def missing_programs() -> list[str]:
-    wanted = [PG_BIN / "initdb", PG_BIN / "pg_ctl", Path(REDIS_SERVER)]
+    wanted = [PG_BIN / "initdb", PG_BIN / "pg_ctl"]
     return [str(path) for path in wanted if not path.exists()]
 
 
@@ -86,39 +85,6 @@ class Postgres:
 
         with psycopg.connect(self.url("postgres"), autocommit=True) as connection:
             connection.execute(f'CREATE DATABASE "{name}"')
-
-
-class Redis:
-    """A Redis server of its own, in memory only."""
-
-    def __init__(self, directory: Path):
-        self.directory = directory
-        self.port = free_port()
-        self.process: subprocess.Popen | None = None
-
-    def url(self, db: int = 0) -> str:
-        return f"redis://127.0.0.1:{self.port}/{db}"
-
-    def start(self) -> None:
-        self.process = subprocess.Popen(
-            [REDIS_SERVER, "--bind", "127.0.0.1", "--port", str(self.port), "--save", "",
-             "--appendonly", "no", "--dir", str(self.directory)],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-        )
-        wait_for(self._answers, 10, "redis-server")
-
-    def _answers(self) -> bool:
-        try:
-            with socket.create_connection(("127.0.0.1", self.port), timeout=1) as sock:
-                sock.sendall(b"PING\r\n")
-                return sock.recv(16).startswith(b"+PONG")
-        except OSError:
-            return False
-
-    def stop(self) -> None:
-        if self.process and self.process.poll() is None:
-            self.process.terminate()
-            self.process.wait(timeout=10)
 
 
 def site_env(directory: Path, **variables: str) -> dict[str, str]:
