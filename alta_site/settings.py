@@ -300,6 +300,11 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "EXCEPTION_HANDLER": "games.api.errors.exception_handler",
+    "DEFAULT_PARSER_CLASSES": [
+        "alta_site.parsers.BoundedJSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
     "DEFAULT_THROTTLE_RATES": {"game_write": env_str("RATE_LIMIT_GAME_WRITES", "120/min")},
 }
 SPECTACULAR_SETTINGS = {

@@ -1,6 +1,9 @@
 """Site pages that belong to no app."""
 
+from django.http import JsonResponse
 from django.shortcuts import render
+from django.utils.translation import gettext as _
+from django.views.defaults import page_not_found
 
 from games import selectors
 from games.boards import playable_slugs
@@ -14,3 +17,11 @@ def home(request):
     if request.user.is_authenticated:
         context["your_move"] = selectors.matches_for_user(request.user).filter(my_turn=True).count()
     return render(request, "home.html", context)
+
+
+def not_found(request, exception):
+    """A 404 in the API's JSON error shape under ``/api/`` (clients there
+    parse JSON, whatever URL they got wrong), Django's page elsewhere."""
+    if request.path.startswith("/api/"):
+        return JsonResponse({"code": "not_found", "detail": str(_("Not found."))}, status=404)
+    return page_not_found(request, exception)
