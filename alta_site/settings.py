@@ -13,6 +13,7 @@ from urllib.parse import urlsplit
 
 import dj_database_url
 import dj_email_url
+from csp.constants import NONE, SELF, UNSAFE_INLINE
 from django.core.exceptions import ImproperlyConfigured
 
 from .env import (
@@ -60,6 +61,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    "csp",
     "alta_site",
     "alta_site.accounts",
     "alta_site.devmail",
@@ -71,6 +73,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
+    "django_permissions_policy.PermissionsPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -328,6 +332,33 @@ SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", bool
 SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", bool(SECURE_HSTS_SECONDS))
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
+# Pages run no inline script and load nothing from elsewhere: an injected
+# <script> or on* attribute does not run.  (The JSON data block of the game
+# page is not a script.)  The API docs view adds inline styles for Swagger UI.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "style-src-elem": [SELF],
+        # Boards are drawn with style attributes (sizes, colours); an attribute
+        # cannot load or run anything, a <style> element still may not come inline.
+        "style-src-attr": [UNSAFE_INLINE],
+        "img-src": [SELF, "data:"],
+        "object-src": [NONE],
+        "base-uri": [NONE],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    }
+}
+# No page needs any of these browser features.
+PERMISSIONS_POLICY: dict[str, list[str]] = {
+    feature: []
+    for feature in (
+        "accelerometer", "autoplay", "camera", "display-capture", "geolocation", "gyroscope",
+        "magnetometer", "microphone", "midi", "payment", "usb", "browsing-topics",
+    )
+}
 
 # ---------------------------------------------------------------- logging
 LOGGING = {
