@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.core.exceptions import ValidationError as DjangoValidationError
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
 from drf_spectacular.utils import OpenApiParameter, extend_schema
@@ -9,6 +10,7 @@ from rest_framework import permissions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from alta_site.accounts.forms import clean_display_name
 from games import selectors, services
 from games.boards import playable_slugs
 from games.models import Match, MoveRecord, TimeoutPolicy
@@ -221,9 +223,27 @@ class MeApi(APIView):
         language = serializers.CharField()
         notifications = serializers.CharField()
 
+    class MeInputSerializer(serializers.Serializer):
+        display_name = serializers.CharField(max_length=200, help_text="Shown to other players.")
+
+        def validate_display_name(self, value: str) -> str:
+            try:
+                return clean_display_name(value, exclude_pk=self.context["user"].pk)
+            except DjangoValidationError as error:
+                raise serializers.ValidationError(error.messages[0], code=error.code) from None
+
     @extend_schema(responses={200: MeOutputSerializer, **ERRORS})
     def get(self, request):
         """Your account."""
+        return Response(self.MeOutputSerializer(request.user).data)
+
+    @extend_schema(request=MeInputSerializer, responses={200: MeOutputSerializer, **ERRORS})
+    def patch(self, request):
+        """Change your display name (refused when it reads like another's)."""
+        data = self.MeInputSerializer(data=request.data, context={"user": request.user})
+        data.is_valid(raise_exception=True)
+        request.user.display_name = data.validated_data["display_name"]
+        request.user.save(update_fields=["display_name"])
         return Response(self.MeOutputSerializer(request.user).data)
 
 
