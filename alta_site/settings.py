@@ -237,6 +237,9 @@ if MAILGUN_INBOUND_ENABLED:
         )
     ANYMAIL = {"MAILGUN_WEBHOOK_SIGNING_KEY": _signing_key, "WEBHOOK_SECRET": _webhook_secret}
 
+# Invitations an account may send per 24 hours to addresses without an
+# account (games.services.lifecycle; each is a mail to a stranger).
+INVITATIONS_TO_STRANGERS_PER_DAY = env_int("INVITATIONS_TO_STRANGERS_PER_DAY", 20)
 # Vacation days each player may take per calendar year (games.services.vacation).
 VACATION_DAYS_PER_YEAR = env_int("VACATION_DAYS_PER_YEAR", 14)
 # Deadline sweeps that may run at once when many deadlines are due (beat's

@@ -2,7 +2,7 @@
 through one of these functions, inside a transaction, holding the match lock.
 """
 
-from .errors import Conflict, GameActionError, MoveRejected, NotAllowed, NotFound
+from .errors import Conflict, GameActionError, LimitReached, MoveRejected, NotAllowed, NotFound
 from .lifecycle import (
     invitation_accept,
     invitation_decline,
@@ -17,6 +17,7 @@ from .moves import MoveResult, match_resign, move_submit
 __all__ = [
     "Conflict",
     "GameActionError",
+    "LimitReached",
     "MoveRejected",
     "MoveResult",
     "NotAllowed",

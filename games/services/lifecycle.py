@@ -11,10 +11,12 @@ import datetime as dt
 import secrets
 from collections.abc import Sequence
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from games.boards import playable_slugs
 from games.engine import Rng, get_rules
@@ -22,7 +24,7 @@ from games.models import Match, MatchEvent, Seat, TimeoutPolicy
 from games.signals import match_event
 
 from .clock import deadlines_update, time_control_clean
-from .errors import Conflict, GameActionError, NotAllowed, NotFound
+from .errors import Conflict, GameActionError, LimitReached, NotAllowed, NotFound
 from .rows import row_insert
 
 _SEAT_ORDER_SALT = 0x5EA7_0D3E_A11C_E5ED
@@ -71,6 +73,30 @@ def _resolve_invitee(name_or_email: str, creator):
     return None, text.lower()
 
 
+def _strangers_check(creator, count: int, *, now: dt.datetime) -> None:
+    """Each mail to an address without an account goes to someone who never
+    asked for it: an account may send ``INVITATIONS_TO_STRANGERS_PER_DAY`` in
+    any 24 hours.  Locks the creator's row, so concurrent creations count
+    each other; call inside the transaction that records the invitations.
+
+    :raises LimitReached: ``count`` more would pass the allowance.
+    """
+    if not count:
+        return
+    get_user_model().objects.select_for_update().filter(pk=creator.pk).first()
+    allowed = settings.INVITATIONS_TO_STRANGERS_PER_DAY
+    sent = MatchEvent.objects.filter(
+        kind="invited", user=creator, data__stranger=True, created_at__gt=now - dt.timedelta(days=1)
+    ).count()
+    if sent + count > allowed:
+        raise LimitReached(
+            _("You can invite %(allowed)d people without an account per day, and have invited %(sent)d "
+              "in the last 24 hours. Invite players by their display name, or try again tomorrow.")
+            % {"allowed": allowed, "sent": sent},
+            code="invitation_limit",
+        )
+
+
 def match_create(
     *,
     creator,
@@ -98,6 +124,7 @@ def match_create(
 
     :raises GameActionError: unknown game, bad player count, time control or
         invitation (the message names the problem).
+    :raises LimitReached: too many invitations to addresses without an account.
     """
     if game not in playable_slugs():
         known = ", ".join(playable_slugs())
@@ -126,6 +153,7 @@ def match_create(
         raise GameActionError("The same player is invited twice.", code="invalid_invitation")
 
     with transaction.atomic():
+        _strangers_check(creator, sum(1 for user, _ in invitees if user is None), now=now)
         match = Match.objects.create(
             game=game, created_by=creator, created_at=now, players=players, rated=rated,
             timeout_policy=timeout_policy, options=options or {}, **time_control,
@@ -139,7 +167,8 @@ def match_create(
                 invitation_token=secrets.token_hex(20),
             )
             record_event(
-                match, "invited", f"{user or email} was invited.", user=creator, now=now, seat_id=seat.pk
+                match, "invited", f"{user or email} was invited.", user=creator, now=now, seat_id=seat.pk,
+                **({} if user else {"stranger": True}),
             )
         for _ in range(players - 1 - len(invitees)):
             Seat.objects.create(match=match)
