@@ -224,7 +224,7 @@ class MeApi(APIView):
         notifications = serializers.CharField()
 
     class MeInputSerializer(serializers.Serializer):
-        display_name = serializers.CharField(max_length=200, help_text="Shown to other players.")
+        display_name = serializers.CharField(max_length=200, required=False, help_text="Shown to other players.")
 
         def validate_display_name(self, value: str) -> str:
             try:
@@ -242,8 +242,9 @@ class MeApi(APIView):
         """Change your display name (refused when it reads like another's)."""
         data = self.MeInputSerializer(data=request.data, context={"user": request.user})
         data.is_valid(raise_exception=True)
-        request.user.display_name = data.validated_data["display_name"]
-        request.user.save(update_fields=["display_name"])
+        if "display_name" in data.validated_data:
+            request.user.display_name = data.validated_data["display_name"]
+            request.user.save(update_fields=["display_name"])
         return Response(self.MeOutputSerializer(request.user).data)
 
 
