@@ -13,6 +13,7 @@ from urllib.parse import urlsplit
 
 import dj_database_url
 import dj_email_url
+from csp.constants import NONE, SELF, UNSAFE_INLINE
 from django.core.exceptions import ImproperlyConfigured
 
 from .env import (
@@ -60,6 +61,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    "csp",
     "alta_site",
     "alta_site.accounts",
     "alta_site.devmail",
@@ -72,6 +74,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
+    "django_permissions_policy.PermissionsPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -112,7 +116,14 @@ TEMPLATES = [
 
 # ----------------------------------------------------------------- database
 DATABASE_URL = env_str("DATABASE_URL", f"sqlite:///{VAR_DIR / 'alta.sqlite3'}")
-DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=env_int("DB_CONN_MAX_AGE", 0))}
+# A kept connection (DB_CONN_MAX_AGE) is checked before each request reuses
+# it: after a database restart every kept connection is dead, and without the
+# check each one costs a user a 500.
+DATABASES = {
+    "default": dj_database_url.parse(
+        DATABASE_URL, conn_max_age=env_int("DB_CONN_MAX_AGE", 0), conn_health_checks=True
+    )
+}
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # WAL and IMMEDIATE transactions let the web server and the worker share
     # one SQLite file without "database is locked" on every concurrent write.
@@ -241,6 +252,9 @@ if MAILGUN_INBOUND_ENABLED:
         )
     ANYMAIL = {"MAILGUN_WEBHOOK_SIGNING_KEY": _signing_key, "WEBHOOK_SECRET": _webhook_secret}
 
+# Invitations an account may send per 24 hours to addresses without an
+# account (games.services.lifecycle; each is a mail to a stranger).
+INVITATIONS_TO_STRANGERS_PER_DAY = env_int("INVITATIONS_TO_STRANGERS_PER_DAY", 20)
 # Vacation days each player may take per calendar year (games.deadlines.vacation).
 VACATION_DAYS_PER_YEAR = env_int("VACATION_DAYS_PER_YEAR", 14)
 # Deadline sweeps that may run at once when many deadlines are due (beat's
@@ -309,6 +323,11 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "EXCEPTION_HANDLER": "core.exception_handler.exception_handler",
+    "DEFAULT_PARSER_CLASSES": [
+        "alta_site.parsers.BoundedJSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
     "DEFAULT_THROTTLE_RATES": {"game_write": env_str("RATE_LIMIT_GAME_WRITES", "120/min")},
 }
 SPECTACULAR_SETTINGS = {
@@ -332,6 +351,33 @@ SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", bool
 SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", bool(SECURE_HSTS_SECONDS))
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
+# Pages run no inline script and load nothing from elsewhere: an injected
+# <script> or on* attribute does not run.  (The JSON data block of the game
+# page is not a script.)  The API docs view adds inline styles for Swagger UI.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "style-src-elem": [SELF],
+        # Boards are drawn with style attributes (sizes, colours); an attribute
+        # cannot load or run anything, a <style> element still may not come inline.
+        "style-src-attr": [UNSAFE_INLINE],
+        "img-src": [SELF, "data:"],
+        "object-src": [NONE],
+        "base-uri": [NONE],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    }
+}
+# No page needs any of these browser features.
+PERMISSIONS_POLICY: dict[str, list[str]] = {
+    feature: []
+    for feature in (
+        "accelerometer", "autoplay", "camera", "display-capture", "geolocation", "gyroscope",
+        "magnetometer", "microphone", "midi", "payment", "usb", "browsing-topics",
+    )
+}
 
 # ---------------------------------------------------------------- logging
 LOGGING = {

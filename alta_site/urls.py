@@ -1,8 +1,16 @@
+from csp.constants import UNSAFE_INLINE
+from csp.decorators import csp_update
 from django.contrib import admin
 from django.urls import include, path
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from . import health, views
+
+# The split view serves Swagger UI's start-up script as a file (no inline
+# script); the UI itself brings a <style> element and sets inline styles.
+api_docs = csp_update({"style-src": [UNSAFE_INLINE], "style-src-elem": [UNSAFE_INLINE]})(
+    SpectacularSwaggerSplitView.as_view(url_name="api-schema")
+)
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -22,6 +30,8 @@ urlpatterns = [
     path("api/", include("tournaments.api_urls")),
     path("", include("tournaments.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
-    path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    path("api/docs/", api_docs, name="api-docs"),
 ]
 
+
+handler404 = views.not_found

@@ -1,7 +1,10 @@
 """Site pages that belong to no app."""
 
 from django.conf import settings
+from django.http import JsonResponse
 from django.shortcuts import render
+from django.utils.translation import gettext as _
+from django.views.defaults import page_not_found
 
 from games import selectors
 from games.boards import playable_slugs
@@ -20,3 +23,11 @@ def home(request):
 def privacy(request):
     """What the site stores and for how long (the retention it enforces)."""
     return render(request, "privacy.html", {"retention_days": settings.INBOUND_MAIL_RETENTION_DAYS})
+
+
+def not_found(request, exception):
+    """A 404 in the API's JSON error shape under ``/api/`` (clients there
+    parse JSON, whatever URL they got wrong), Django's page elsewhere."""
+    if request.path.startswith("/api/"):
+        return JsonResponse({"code": "not_found", "detail": str(_("Not found."))}, status=404)
+    return page_not_found(request, exception)

@@ -39,6 +39,13 @@ class Conflict(GameActionError):
     status = 409
 
 
+class LimitReached(GameActionError):
+    """A per-account allowance is used up for now."""
+
+    code = "limit_reached"
+    status = 429
+
+
 class MoveRejected(GameActionError):
     """The engine refused the move (notation, legality, turn)."""
 

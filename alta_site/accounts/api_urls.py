@@ -5,5 +5,6 @@ from django.urls import path
 from . import api
 
 urlpatterns = [
+    path("me/", api.MeApi.as_view(), name="api-me"),
     path("me/export/", api.MeExportApi.as_view(), name="api-me-export"),
 ]

@@ -10,31 +10,33 @@ from django import forms
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
-_DISPLAY_NAME = re.compile(r"^[\w][\w .'-]{1,38}[\w.]$")
+from . import names
+
 #: The names closed accounts take (``closing.closed_name``): nobody else may.
 _CLOSED_NAME = re.compile(r"^deleted player \d+$", re.IGNORECASE)
 
 
 @cache
 def time_zone_choices() -> list[tuple[str, str]]:
-    names = sorted(n for n in zoneinfo.available_timezones() if "/" in n or n == "UTC")
-    return [(name, name.replace("_", " ")) for name in names]
+    zones = sorted(n for n in zoneinfo.available_timezones() if "/" in n or n == "UTC")
+    return [(name, name.replace("_", " ")) for name in zones]
 
 
 def clean_display_name(value: str, *, exclude_pk: int | None = None) -> str:
-    """Strip and check a display name: 3-40 characters, unique ignoring case."""
-    name = " ".join(value.split())
-    if not _DISPLAY_NAME.match(name):
-        raise forms.ValidationError(
-            _("Use 3 to 40 letters, digits, spaces, dots, dashes, apostrophes or underscores.")
-        )
+    """The display name to store for ``value`` (names.normalize); raises
+    ``ValidationError`` when it is refused or when another account's name
+    reads the same (same skeleton: case, look-alike letters)."""
+    try:
+        name = names.normalize(value)
+    except names.DisplayNameError as error:
+        raise forms.ValidationError(error.message, code="invalid") from None
     if _CLOSED_NAME.match(name):
-        raise forms.ValidationError(_("That display name is reserved."))
-    taken = get_user_model().objects.filter(display_name__iexact=name)
+        raise forms.ValidationError(_("That display name is reserved."), code="invalid")
+    taken = get_user_model().objects.filter(display_name_key__in=names.skeletons(name))
     if exclude_pk is not None:
         taken = taken.exclude(pk=exclude_pk)
     if taken.exists():
-        raise forms.ValidationError(_("That display name is already taken."))
+        raise forms.ValidationError(_("That display name is already taken."), code="taken")
     return name
 
 

@@ -9,6 +9,8 @@ from django.db import models
 from django.db.models.functions import Lower
 from django.utils.translation import gettext_lazy as _
 
+from .names import skeleton
+
 
 class UserManager(BaseUserManager):
     use_in_migrations = True
@@ -51,6 +53,9 @@ class User(AbstractUser):
         unique=True,
         help_text=_("Shown to other players in games, ladders and tournaments."),
     )
+    # What the name looks like (names.skeleton): two names that read alike
+    # have the same key, and forms refuse the second.
+    display_name_key = models.CharField(max_length=160, db_index=True, editable=False, default="")
     time_zone = models.CharField(max_length=64, default="UTC")
     language = models.CharField(max_length=8, choices=Language.choices, default=Language.ENGLISH)
     notifications = models.CharField(
@@ -70,6 +75,12 @@ class User(AbstractUser):
 
     def __str__(self) -> str:
         return self.display_name or self.email
+
+    def save(self, *args, **kwargs):
+        self.display_name_key = skeleton(self.display_name)
+        if kwargs.get("update_fields") is not None and "display_name" in kwargs["update_fields"]:
+            kwargs["update_fields"] = {*kwargs["update_fields"], "display_name_key"}
+        super().save(*args, **kwargs)
 
     def get_full_name(self) -> str:
         return self.display_name

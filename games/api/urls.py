@@ -14,6 +14,5 @@ urlpatterns = [
     path("games/<int:pk>/audit/", audit.GameAuditApi.as_view(), name="api-game-audit"),
     path("invitations/<str:token>/accept/", views.InvitationAcceptApi.as_view(), name="api-invitation-accept"),
     path("invitations/<str:token>/decline/", views.InvitationDeclineApi.as_view(), name="api-invitation-decline"),
-    path("me/", views.MeApi.as_view(), name="api-me"),
     path("me/games/", views.MyGamesApi.as_view(), name="api-my-games"),
 ]

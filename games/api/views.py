@@ -214,23 +214,6 @@ class MovesApi(ListCreateApi):
         return Response(body, status=status.HTTP_201_CREATED)
 
 
-class MeApi(APIView):
-    permission_classes = [permissions.IsAuthenticated]
-
-    class MeOutputSerializer(serializers.Serializer):
-        id = serializers.IntegerField()
-        email = serializers.EmailField()
-        display_name = serializers.CharField()
-        time_zone = serializers.CharField()
-        language = serializers.CharField()
-        notifications = serializers.CharField()
-
-    @extend_schema(responses={200: MeOutputSerializer, **ERRORS})
-    def get(self, request):
-        """Your account."""
-        return Response(self.MeOutputSerializer(request.user).data)
-
-
 class MyGamesApi(APIView):
     permission_classes = [permissions.IsAuthenticated]
 

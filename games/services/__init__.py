@@ -2,7 +2,7 @@
 through one of these functions, inside a transaction, holding the match lock.
 """
 
-from core.errors import Conflict, GameActionError, MoveRejected, NotAllowed, NotFound
+from core.errors import Conflict, GameActionError, LimitReached, MoveRejected, NotAllowed, NotFound
 
 from .lifecycle import (
     invitation_accept,
@@ -18,6 +18,7 @@ from .moves import MoveResult, match_resign, move_submit
 __all__ = [
     "Conflict",
     "GameActionError",
+    "LimitReached",
     "MoveRejected",
     "MoveResult",
     "NotAllowed",

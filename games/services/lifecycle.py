@@ -11,13 +11,14 @@ import datetime as dt
 import secrets
 from collections.abc import Sequence
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from core.errors import Conflict, GameActionError, NotAllowed, NotFound
+from core.errors import Conflict, GameActionError, LimitReached, NotAllowed, NotFound
 from games.audit import commitment, seat_order
 from games.boards import playable_slugs
 from games.deadlines.clock import deadlines_update, time_control_clean
@@ -67,6 +68,30 @@ def _resolve_invitee(name_or_email: str, creator):
     return None, text.lower()
 
 
+def _strangers_check(creator, count: int, *, now: dt.datetime) -> None:
+    """Each mail to an address without an account goes to someone who never
+    asked for it: an account may send ``INVITATIONS_TO_STRANGERS_PER_DAY`` in
+    any 24 hours.  Locks the creator's row, so concurrent creations count
+    each other; call inside the transaction that records the invitations.
+
+    :raises LimitReached: ``count`` more would pass the allowance.
+    """
+    if not count:
+        return
+    get_user_model().objects.select_for_update().filter(pk=creator.pk).first()
+    allowed = settings.INVITATIONS_TO_STRANGERS_PER_DAY
+    sent = MatchEvent.objects.filter(
+        kind="invited", user=creator, data__stranger=True, created_at__gt=now - dt.timedelta(days=1)
+    ).count()
+    if sent + count > allowed:
+        raise LimitReached(
+            _("You can invite %(allowed)d people without an account per day, and have invited %(sent)d "
+              "in the last 24 hours. Invite players by their display name, or try again tomorrow.")
+            % {"allowed": allowed, "sent": sent},
+            code="invitation_limit",
+        )
+
+
 def match_create(
     *,
     creator,
@@ -94,6 +119,7 @@ def match_create(
 
     :raises GameActionError: unknown game, bad player count, time control or
         invitation (the message names the problem).
+    :raises LimitReached: too many invitations to addresses without an account.
     """
     if game not in playable_slugs():
         known = ", ".join(playable_slugs())
@@ -128,6 +154,7 @@ def match_create(
         raise GameActionError(_("The same player is invited twice."), code="invalid_invitation")
 
     with transaction.atomic():
+        _strangers_check(creator, sum(1 for user, _ in invitees if user is None), now=now)
         match = Match.objects.create(
             game=game, created_by=creator, created_at=now, players=players, rated=rated,
             timeout_policy=timeout_policy, options=options or {}, **time_control,
@@ -141,7 +168,8 @@ def match_create(
                 invitation_token=secrets.token_hex(20),
             )
             record_event(
-                match, "invited", f"{user or email} was invited.", user=creator, now=now, seat_id=seat.pk
+                match, "invited", f"{user or email} was invited.", user=creator, now=now, seat_id=seat.pk,
+                **({} if user else {"stranger": True}),
             )
         for _seat in range(players - 1 - len(invitees)):
             Seat.objects.create(match=match)

@@ -153,6 +153,9 @@ def move_play(
     rules = get_rules(match.game)
     state = rules.load(match.state)
     try:
+        # Before reading the text: off turn, "#1" or an option number would
+        # otherwise be refused as "choose 1 to 0", not as out of turn.
+        rules.check_can_move(state, seat.index)
         if option is not None:
             text = _option_text(rules, state, seat.index, option)
         transition, moves = rules.apply_text_moves(state, seat.index, text)

@@ -49,6 +49,29 @@ def browser():
             browser.close()
 
 
+@pytest.fixture(autouse=True)
+def _no_csp_violations(request):
+    """Every page a browser test opens obeys the Content-Security-Policy:
+    Chromium reports each thing it refused on the console."""
+    if "browser" not in request.fixturenames:
+        yield
+        return
+    browser = request.getfixturevalue("browser")
+    refused: list[str] = []
+    new_context = browser.new_context
+
+    def watched_context(**options):
+        context = new_context(**options)
+        context.on("console", lambda message: refused.append(message.text)
+                   if "Content Security Policy" in message.text else None)
+        return context
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(browser, "new_context", watched_context)
+        yield refused
+    assert not refused, refused
+
+
 @pytest.fixture
 def page(browser, live_server, settings):
     settings.EMAIL_BACKEND = "alta_site.devmail.backend.MailboxBackend"

@@ -60,6 +60,21 @@ def test_not_your_turn(duel, now):
     assert error.value.code == "not_your_turn"
 
 
+@pytest.mark.parametrize("game", ["alta", "alhambra", "atlantis", "alpaca"])
+def test_an_option_off_turn_is_not_your_turn(alice, bob, game, now):
+    from .conftest import start_match
+
+    match = start_match(alice, bob, game=game, now=now)
+    _, index = mover(match)
+    other = seat_user(match, 1 - index)
+    for attempt in ({"option": 1}, {"text": "#1"}):
+        with pytest.raises(services.MoveRejected, match="not your turn") as error:
+            services.move_submit(match_id=match.pk, user=other, ply=match.ply, source=MoveRecord.Source.WEB,
+                                 now=now, **attempt)
+        assert error.value.code == "not_your_turn", attempt
+    assert not MoveRecord.objects.filter(match=match).exists()
+
+
 def test_an_outsider_cannot_move(duel, carol, now):
     with pytest.raises(services.NotAllowed, match="not playing"):
         submit(duel, carol, "anything", now=now)

@@ -234,20 +234,24 @@ def _cell(state: AltaState, seat: int, cells: list[str]) -> str:
 
 
 def _merchant(state: AltaState, words: list[str]) -> ChooseMerchant:
-    if any(w in _BLIND_WORDS for w in words) or words == ["b"]:
+    if words in (["b"], ["u"]):
+        return ChooseMerchant(BLIND if words == ["b"] else UP)
+    said = [w for w in words if w not in _FILLERS and not _is_prefix(w, _MERCHANT_WORDS)]
+    blind = any(w in _BLIND_WORDS for w in said)
+    # Words beyond the choice may only name the face-up merchant's cards:
+    # the move's text is shown to everyone, so free text is not a move.
+    named = [w for w in said if w not in _BLIND_WORDS and w not in _UP_WORDS]
+    if blind and not named:
         return ChooseMerchant(BLIND)
-    if any(w in _UP_WORDS for w in words) or words == ["u"]:
-        return ChooseMerchant(UP)
-    named = [
-        w for w in words if w not in _FILLERS and not _is_prefix(w, _MERCHANT_WORDS)
-    ]
-    if named and state.merchant_up is not None:
+    if not blind and named and state.merchant_up is not None:
         try:
             kinds = {card_type(w) for w in named}
         except NotationError:
             kinds = set()
         if kinds and kinds <= set(MERCHANTS[state.merchant_up]):
             return ChooseMerchant(UP)
+    elif not blind and not named and said:
+        return ChooseMerchant(UP)
     up = (
         "+".join(MERCHANTS[state.merchant_up])
         if state.merchant_up is not None

@@ -2,6 +2,12 @@
 // The server decides legality; this only turns clicks into notation text.
 (function () {
   "use strict";
+  // A form with data-confirm asks first (no inline handlers: the CSP forbids them).
+  document.addEventListener("submit", (event) => {
+    const question = event.target.dataset && event.target.dataset.confirm;
+    if (question && !window.confirm(question)) event.preventDefault();
+  });
+
   const play = document.getElementById("play");
   if (!play) return;
 

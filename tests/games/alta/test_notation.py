@@ -175,6 +175,18 @@ def test_merchant_choice(text, source):
     assert RULES.parse_move(state, 0, text) == ChooseMerchant(source)
 
 
+@pytest.mark.parametrize(
+    "text",
+    ["merchant blind hello everyone", "merchant blind wheat", "blind ha", "merchant up you lose",
+     "merchant up tower", "merchant bye"],
+)
+def test_merchant_choice_with_free_text_is_not_a_move(text):
+    """The move's text is shown to every player: only the choice (and, for
+    the face-up card, its own card names) may be written."""
+    with pytest.raises(NotationError, match="Choose a merchant card"):
+        RULES.parse_move(hand_step(step=HAND_MERCHANT), 0, text)
+
+
 def test_merchant_without_a_choice_explains_both():
     with pytest.raises(
         NotationError,

@@ -1,0 +1,89 @@
+"""Display names: what may be chosen, and when two names look the same.
+
+A name is kept in NFKC form (full-width and other compatibility forms fold
+to their plain letters).  Its *skeleton* (after Unicode TS #39) folds case
+and maps every character to one representative of the characters it can be
+mistaken for (Cyrillic ``А`` and Latin ``A``, ``1`` and ``l``), so two names
+with the same skeleton read alike and only one of them may exist.  Names the
+site itself shows for a seat or a role (``Seat 1``, ``Player 2``) are reserved.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import cache
+
+from confusable_homoglyphs import confusables
+from django.utils.translation import gettext_lazy as _
+
+_SHAPE = re.compile(r"^[\w][\w .'-]{1,38}[\w.]$")
+# Words the pages and mails use for a seat or a stand-in player.
+_RESERVED_WORDS = ("seat", "player", "spectator", "opponent", "nobody", "anonymous",
+                   "admin", "administrator", "moderator", "system", "alta", "you")
+
+
+class DisplayNameError(ValueError):
+    """A refused name; ``message`` says why, ready to show."""
+
+    def __init__(self, message):
+        super().__init__(str(message))
+        self.message = message
+
+
+def _neighbours(char: str) -> set[str]:
+    return {homoglyph["c"] for entry in confusables.is_confusable(char, greedy=True) or []
+            for homoglyph in entry["homoglyphs"] if len(homoglyph["c"]) == 1}
+
+
+@cache
+def _representative(char: str) -> str:
+    """One character for all those ``char`` can be mistaken for (following
+    the data's links to the end: they are not transitive): the least letter,
+    so that a capital keeps a case to fold (``O`` rather than ``0``)."""
+    group, todo = {char}, [char]
+    while todo:
+        for other in _neighbours(todo.pop()) - group:
+            group.add(other)
+            todo.append(other)
+    return min((c for c in group if c.isalpha()), default=min(group))
+
+
+def _mapped(text: str) -> str:
+    return "".join(_representative(char) for char in text)
+
+
+def skeleton(name: str) -> str:
+    """What ``name`` looks like, ignoring case: the key stored with a name.
+    Case folds first, as names are unique ignoring case."""
+    return _mapped(unicodedata.normalize("NFKC", " ".join(name.split())).casefold())
+
+
+def skeletons(name: str) -> set[str]:
+    """The keys ``name`` must not share with another name: its skeleton, and
+    the skeleton of its capitals read as what they look like (Cyrillic
+    ``ВОВ`` folds to letters unlike ``bob``; mapped first, it meets it)."""
+    plain = unicodedata.normalize("NFKC", " ".join(name.split()))
+    return {skeleton(plain), _mapped(_mapped(plain).casefold())}
+
+
+@cache
+def _reserved() -> re.Pattern:
+    words = "|".join(re.escape(skeleton(word)) for word in _RESERVED_WORDS)
+    digits = "".join(re.escape(_representative(str(d))) for d in range(10))
+    return re.compile(rf"^(?:{words})(?:[ ._'-]*[{digits}]+)?$")
+
+
+def normalize(value: str) -> str:
+    """The name to store for ``value``; raises ``DisplayNameError`` when it is
+    malformed, mixes look-alike letters of different scripts, or is
+    reserved.  (Whether another account has it is the caller's check.)"""
+    name = unicodedata.normalize("NFKC", " ".join(value.split()))
+    if not _SHAPE.match(name):
+        raise DisplayNameError(_("Use 3 to 40 letters, digits, spaces, dots, dashes, apostrophes or underscores."))
+    if confusables.is_dangerous(name):
+        raise DisplayNameError(_("This name mixes letters of different alphabets that look alike; "
+                           "use letters of one alphabet."))
+    if any(_reserved().match(key) for key in skeletons(name)):
+        raise DisplayNameError(_("This name is reserved: the site uses it for seats and players."))
+    return name

@@ -1,0 +1,143 @@
+"""Throwaway servers for the fault tests: each test starts its own.
+
+The shared PostgreSQL (5432) of the machine is never stopped or restarted;
+a fault test breaks only servers made here, in a temporary directory on a
+free port.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+PG_BIN = Path(os.environ.get("PG_BIN", "/usr/lib/postgresql/15/bin"))
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def missing_programs() -> list[str]:
+    wanted = [PG_BIN / "initdb", PG_BIN / "pg_ctl"]
+    return [str(path) for path in wanted if not path.exists()]
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def wait_for(predicate, timeout: float, what: str) -> None:
+    deadline = time.monotonic() + timeout
+    while not predicate():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out waiting for {what}")
+        time.sleep(0.1)
+
+
+class Postgres:
+    """A PostgreSQL cluster of its own (trust auth, user ``postgres``).
+
+    initdb refuses to run as root, so under root the cluster belongs to the
+    ``postgres`` system user.
+    """
+
+    def __init__(self, directory: Path):
+        self.directory = directory
+        self.data = directory / "data"
+        self.port = free_port()
+        self.user = "postgres" if os.geteuid() == 0 else None
+
+    def _run(self, *args: str) -> None:
+        result = subprocess.run(args, user=self.user, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                                text=True, cwd=self.directory)
+        assert result.returncode == 0, f"{args[0]} {args[1]}: {result.stderr}"
+
+    def url(self, database: str) -> str:
+        return f"postgres://postgres@127.0.0.1:{self.port}/{database}"
+
+    def start(self) -> None:
+        if not self.data.exists():
+            if self.user:
+                shutil.chown(self.directory, self.user)
+            self._run(str(PG_BIN / "initdb"), "-D", str(self.data), "-U", "postgres",
+                      "--auth=trust", "--no-sync", "-E", "UTF8")
+        self._pg_ctl("start")
+
+    def _pg_ctl(self, action: str) -> None:
+        options = (f"-p {self.port} -c listen_addresses=127.0.0.1 -k {self.directory} "
+                   "-c fsync=off -c full_page_writes=off")
+        self._run(str(PG_BIN / "pg_ctl"), action, "-D", str(self.data), "-w", "-m", "fast",
+                  "-o", options, "-l", str(self.directory / "log"))
+
+    def restart(self) -> None:
+        """Stop (fast: every session is cut off) and start again, waiting for both."""
+        self._pg_ctl("restart")
+
+    def stop(self) -> None:
+        self._run(str(PG_BIN / "pg_ctl"), "stop", "-D", str(self.data), "-w", "-m", "immediate")
+
+    def create_database(self, name: str) -> None:
+        import psycopg
+
+        with psycopg.connect(self.url("postgres"), autocommit=True) as connection:
+            connection.execute(f'CREATE DATABASE "{name}"')
+
+
+def site_env(directory: Path, **variables: str) -> dict[str, str]:
+    """The environment of a deployed site (DEBUG off) with state under ``directory``."""
+    env = {name: value for name, value in os.environ.items() if not name.startswith(("DJANGO_", "PYTEST"))}
+    env.update(
+        DJANGO_SETTINGS_MODULE="alta_site.settings", DEBUG="0", SECRET_KEY="fault-tests-" + "x" * 40,
+        SITE_URL="http://127.0.0.1", ALLOWED_HOSTS="127.0.0.1", VAR_DIR=str(directory / "var"),
+        PYTHONPATH=str(ROOT), LOG_LEVEL="WARNING",
+    )
+    for name in ("CELERY_BROKER_URL", "CELERY_RESULT_BACKEND", "CACHE_URL", "EMAIL_URL"):
+        env.pop(name, None)
+    env.update(variables)
+    return env
+
+
+def manage(env: dict[str, str], *args: str) -> str:
+    result = subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=env,
+                            capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    return result.stdout
+
+
+class Gunicorn:
+    """The web server as the image starts it, on a free loopback port."""
+
+    def __init__(self, env: dict[str, str], workers: int = 2):
+        self.env = env
+        self.workers = workers
+        self.port = free_port()
+        self.process: subprocess.Popen | None = None
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> None:
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "gunicorn", "alta_site.wsgi:application", "--bind",
+             f"127.0.0.1:{self.port}", "--workers", str(self.workers), "--log-level", "warning"],
+            cwd=ROOT, env=self.env, start_new_session=True,
+        )
+        wait_for(self._answers, 30, "gunicorn")
+
+    def _answers(self) -> bool:
+        assert self.process.poll() is None, "gunicorn exited"
+        try:
+            socket.create_connection(("127.0.0.1", self.port), timeout=1).close()
+            return True
+        except OSError:
+            return False
+
+    def stop(self) -> None:
+        if self.process and self.process.poll() is None:
+            os.killpg(self.process.pid, 15)
+            self.process.wait(timeout=15)

@@ -1,0 +1,22 @@
+"""A URL that matches nothing answers in the API's JSON shape under /api/
+and with the site's page elsewhere."""
+
+import pytest
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.mark.parametrize(
+    "path", ["/api/nothing/", "/api/games/not-a-number/", "/api/tournaments/1/players/x/disqualify/"]
+)
+def test_api_404_is_json(client, path):
+    response = client.get(path)
+    assert response.status_code == 404
+    assert response["Content-Type"] == "application/json"
+    assert response.json() == {"code": "not_found", "detail": "Not found."}
+
+
+def test_page_404_is_html(client):
+    response = client.get("/no-such-page/")
+    assert response.status_code == 404
+    assert response["Content-Type"].startswith("text/html")
