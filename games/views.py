@@ -22,6 +22,7 @@ from games.forms import MatchCreateForm, MoveForm
 from games.models import Match, MoveRecord, Seat
 from games.panels import panels_for
 from games.selectors_deadlines import seat_clocks
+from games.selectors_turns import last_turns
 
 
 def _match(pk: int) -> Match:
@@ -77,7 +78,14 @@ def match_detail(request, pk: int):
     if seen.view is not None:
         rules = get_rules(match.game)
         board = board_for(match.game)
-        context["board"] = board.svg(seen.view, _names(match))
+        # The last move outlined on the board; each seat's last turn in words beside its name.
+        turns = last_turns(match, seen.seat_index)
+        latest = max(turns.values(), key=lambda turn: turn.ply, default=None)
+        context["board"] = board.svg(seen.view, _names(match),
+                                     last=(latest.before, latest.after) if latest else None)
+        for seat in seats:
+            turn = turns.get(seat.index)
+            seat.last_turn = board.turn_summary(turn.before, turn.after, seat.index) if turn else ""
         context["history"] = selectors.match_history(match, seen.seat_index)
         if seen.to_move:
             state = rules.load(match.state)

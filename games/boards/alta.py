@@ -6,7 +6,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from .svg import element
+from .svg import element, last_mark, sentence
 from .svg import text as svg_text
 
 CELL = 46
@@ -77,8 +77,8 @@ def market_svg(view: dict[str, Any]) -> str:
                       fill="#fff", font_weight="700"))
     parts.append(svg_text(130 + CELL / 2, 72, "deck", text_anchor="middle", font_size=11, fill="#5b6870"))
     parts.append(_merchant(194, 11, view.get("merchant_face_up"), "merchant face-up"))
-    parts.append(svg_text(340, 39, f"{view['merchant_deck']} merchant cards in the deck", font_size=12))
-    return element("svg", "".join(parts), viewBox="0 0 560 84", width="100%", class_="board market",
+    parts.append(svg_text(10, 96, f"{view['merchant_deck']} merchant cards in the deck", font_size=12))
+    return element("svg", "".join(parts), viewBox="0 0 340 104", width="100%", class_="board market",
                    role="group", aria_label="Market")
 
 
@@ -91,14 +91,15 @@ def hand_svg(view: dict[str, Any]) -> str:
                            label=f"Hand card: {card_name(slug)}"))
     for number, pair in enumerate(view.get("merchants", [])):
         parts.append(_merchant(140 + number * 104, 11, pair, f"merchant {number + 1}"))
-    width = max(560, 140 + 104 * len(view.get("merchants", [])))
+    width = max(340, 140 + 104 * len(view.get("merchants", [])))
     return element("svg", "".join(parts), viewBox=f"0 0 {width} 84", width="100%", class_="board hand",
                    role="group", aria_label="Your hand and merchant cards")
 
 
-def island_svg(island: dict[str, Any], *, own: bool, targets: bool) -> str:
+def island_svg(island: dict[str, Any], *, own: bool, targets: bool, last: frozenset[str] = frozenset()) -> str:
     """One island in the 7 x 7 frame.  On your ``own`` island the open cells
-    are outlined, and while you are to move (``targets``) they are buttons."""
+    are outlined, and while you are to move (``targets``) they are buttons;
+    the ``last`` cells (placed by the last move) are outlined."""
     size = LABEL + FRAME * CELL + 4
     parts = []
     for index, column in enumerate(COLUMNS):
@@ -114,11 +115,13 @@ def island_svg(island: dict[str, Any], *, own: bool, targets: bool) -> str:
             slug = island["cells"].get(name)
             if slug:
                 parts.append(_card(x, y, slug, label=f"{name}: {card_name(slug)}"))
+                if name in last:
+                    parts.append(last_mark(x + 1, y + 1, CELL - 2, CELL - 2))
             elif name in open_cells and own:
                 clickable = {"class_": "target", "data_target": f"cell:{name}", "tabindex": 0, "role": "button",
                              "aria_label": f"Place at {name}"} if targets else {}
                 parts.append(element(
-                    "rect", x=x + 2, y=y + 2, width=CELL - 4, height=CELL - 4, rx=5, fill="#ffffff",
+                    "rect", x=x + 0.5, y=y + 0.5, width=CELL - 1, height=CELL - 1, rx=5, fill="#ffffff",
                     stroke="#2f6f5e", stroke_dasharray="4 3", **clickable,
                 ))
             else:
@@ -128,17 +131,39 @@ def island_svg(island: dict[str, Any], *, own: bool, targets: bool) -> str:
                    role="group", aria_label="Island")
 
 
-def svg(view: dict[str, Any], names: list[str] | None = None) -> str:
-    """The whole table: market, your hand, then every island (yours first)."""
+def touched(before: dict[str, Any], after: dict[str, Any]) -> dict[int, frozenset[str]]:
+    """The cells each island gained between two views of the table."""
+    return {seat: frozenset(set(island["cells"]) - set(before["islands"][seat]["cells"]))
+            for seat, island in enumerate(after["islands"])}
+
+
+def turn_summary(before: dict[str, Any], after: dict[str, Any], seat: int) -> str:
+    """What ``seat`` did between two views, in words."""
+    was, now = before["islands"][seat], after["islands"][seat]
+    done = [f"placed {card_name(now['cells'][cell])} at {cell}"
+            for cell in sorted(set(now["cells"]) - set(was["cells"]))]
+    if now["merchant_count"] > was["merchant_count"]:
+        done.append("took a merchant card")
+    if not done and after["face_up"] != before["face_up"]:
+        done.append("refreshed the face-up cards")
+    return sentence(done)
+
+
+def svg(view: dict[str, Any], names: list[str] | None = None,
+        last: tuple[dict[str, Any], dict[str, Any]] | None = None) -> str:
+    """The whole table: market, your hand, then every island (yours first);
+    ``last`` (the views before and after the last move) outlines what it placed."""
     names = names or [f"Seat {s + 1}" for s in range(view["players"])]
     me = view.get("seat")
     order = sorted(range(view["players"]), key=lambda s: (s != me, s))
     blocks = [f'<div class="board-row">{market_svg(view)}</div>']
     if me is not None:
         blocks.append(f'<div class="board-row"><h3>Your hand</h3>{hand_svg(view)}</div>')
+    marked = touched(*last) if last else {}
     islands = []
     for seat in order:
         island = view["islands"][seat]
+        last_cells = marked.get(seat, frozenset())
         turn = " (to move)" if seat in view.get("to_move", []) else ""
         points = island.get("score", {}).get("total") if isinstance(island.get("score"), dict) else None
         score = f"{points} points" if points is not None else f"{island['island_points']} island points"
@@ -146,7 +171,7 @@ def svg(view: dict[str, Any], names: list[str] | None = None) -> str:
                    f"hand {island['hand_size']} · merchants {island['merchant_count']}")
         islands.append(
             f'<figure class="island-box" data-seat="{seat}">'
-            f"{island_svg(island, own=seat == me, targets=seat == me and bool(turn))}"
+            f"{island_svg(island, own=seat == me, targets=seat == me and bool(turn), last=last_cells)}"
             f"<figcaption>{caption}</figcaption></figure>"
         )
     blocks.append(f'<div class="islands">{"".join(islands)}</div>')
