@@ -86,7 +86,7 @@ def match_detail(request, pk: int):
         for seat in seats:
             turn = turns.get(seat.index)
             seat.last_turn = board.turn_summary(turn.before, turn.after, seat.index) if turn else ""
-        context["history"] = selectors.match_history(match, seen.seat_index)
+        context["history"] = _in_words(board, selectors.match_history(match, seen.seat_index))
         if seen.to_move:
             state = rules.load(match.state)
             options = [(text, rules.dump_move(move)) for text, move in rules.move_options(state, seen.seat_index)]
@@ -99,6 +99,15 @@ def match_detail(request, pk: int):
         context["results"] = _results(match)
     context["panels"], context["panel_stylesheets"] = panels_for(match)  # from other apps
     return render(request, "games/detail.html", context)
+
+
+def _in_words(board, history: list[dict]) -> list[dict]:
+    """History events with the board's names for what the engine calls by slug."""
+    words = getattr(board, "words", None)
+    if words is not None:
+        for entry in history:
+            entry["events"] = [words(text) for text in entry["events"]]
+    return history
 
 
 def _results(match: Match) -> list[dict]:
@@ -176,7 +185,8 @@ def match_replay(request, pk: int):
     move, events = None, []
     if record is not None:
         move = {"player": selectors.player_name(names, record.seat_index), "text": record.text}
-        events = [selectors.with_names(e.text, names) for e in map(Event.load, record.events) if e.to is None]
+        words = getattr(board_for(match.game), "words", str)
+        events = [words(selectors.with_names(e.text, names)) for e in map(Event.load, record.events) if e.to is None]
     return render(request, "games/replay.html", {
         "match": match, "ply": ply, "board": board_for(match.game).svg(view, _names(match)),
         "move": move, "events": events, "previous": max(ply - 1, 0), "next": min(ply + 1, match.ply),

@@ -16,7 +16,7 @@ from typing import Any
 
 from games.rules.alpaca.view import MAJOR_EDGES, board_text
 
-from .svg import element
+from .svg import element, plural
 from .svg import text as svg_text
 
 CELL = 48
@@ -243,7 +243,8 @@ def _status(view: dict[str, Any], names: list[str]) -> list[str]:
     if bonus:
         who = "You have" if bonus["seat"] == view.get("seat") else f"{names[bonus['seat']]} has"
         closed = "; ".join(f"{f['number']}: {_figure_text(f)}" for f in bonus["figures"])
-        lines.append(f"{who} {bonus['actions_left']} bonus action(s) for closing {closed}.")
+        actions = plural(bonus["actions_left"], "bonus action", "bonus actions")
+        lines.append(f"{who} {actions} for closing {closed}.")
     return lines
 
 

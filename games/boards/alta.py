@@ -3,10 +3,12 @@ A-G / 1-7 frame that the notation uses."""
 
 from __future__ import annotations
 
+import re
 from html import escape
 from typing import Any
 
-from .svg import element, last_mark, sentence
+from .alta_icons import icon
+from .svg import element, last_mark, plural, sentence
 from .svg import text as svg_text
 
 CELL = 46
@@ -16,14 +18,14 @@ LABEL = 18
 
 #: (fill colour, short code, name) per card type.
 CARD_STYLE = {
-    "farmer": ("#e9c46a", "FAR", "Farmer"),
+    "farmer": ("#e5989b", "FAR", "Farmer"),
     "settlement": ("#e76f51", "SET", "Settlement"),
     "tavern": ("#b5838d", "TAV", "Tavern"),
     "farmers_hut": ("#d4a373", "HUT", "Farmer's hut"),
     "mill": ("#8d99ae", "MIL", "Mill"),
     "wheat_field": ("#f4d35e", "WHE", "Wheat field"),
     "fishing_harbour": ("#4ea8de", "HAR", "Fishing harbour"),
-    "tower": ("#6c757d", "TOW", "Tower"),
+    "tower": ("#adb5bd", "TOW", "Tower"),
     "market": ("#52b788", "MAR", "Market"),
 }
 
@@ -32,14 +34,25 @@ def card_name(slug: str) -> str:
     return CARD_STYLE[slug][2]
 
 
+_SLUG = re.compile(r"\b[a-z]+(?:_[a-z]+)+\b")
+
+
+def words(text: str) -> str:
+    """``text`` (an engine event) with card slugs such as ``wheat_field``
+    written as the card's name."""
+    return _SLUG.sub(lambda m: card_name(m.group(0)) if m.group(0) in CARD_STYLE else m.group(0), text)
+
+
 def _card(x: float, y: float, slug: str, *, size: float = CELL, pick: str | None = None,
           label: str | None = None) -> str:
     fill, code, name = CARD_STYLE[slug]
     interactive = pick is not None
     body = element("rect", x=x + 1, y=y + 1, width=size - 2, height=size - 2, rx=5, fill=fill,
                    stroke="#1f2a30", stroke_width=1)
-    body += svg_text(x + size / 2, y + size / 2 + 5, code, text_anchor="middle", font_size=13,
-                 font_weight="700", fill="#1f2a30")
+    # A picture above the short code: each type reads without its colour.
+    body += icon(slug, x + size / 2 - 11, y + 4, 22)
+    body += svg_text(x + size / 2, y + size - 6, code, text_anchor="middle", font_size=11,
+                     font_weight="700", fill="#1f2a30")
     return element(
         "g", element("title", escape(label or name)) + body,
         class_="card pickable" if interactive else "card", data_pick=pick,
@@ -166,8 +179,9 @@ def svg(view: dict[str, Any], names: list[str] | None = None,
         last_cells = marked.get(seat, frozenset())
         turn = " (to move)" if seat in view.get("to_move", []) else ""
         points = island.get("score", {}).get("total") if isinstance(island.get("score"), dict) else None
-        score = f"{points} points" if points is not None else f"{island['island_points']} island points"
-        caption = (f"{escape(names[seat])}{turn} · {island['cards']} cards · {score} · "
+        score = (plural(points, "point", "points") if points is not None
+                 else plural(island["island_points"], "island point", "island points"))
+        caption = (f"{escape(names[seat])}{turn} · {plural(island['cards'], 'card', 'cards')} · {score} · "
                    f"hand {island['hand_size']} · merchants {island['merchant_count']}")
         islands.append(
             f'<figure class="island-box" data-seat="{seat}">'

@@ -38,3 +38,9 @@ def sentence(clauses: list[str]) -> str:
     """Clauses joined into one capitalised phrase ("Passed" when there are none)."""
     text = ", ".join(clauses) or "passed"
     return text[:1].upper() + text[1:]
+
+
+def plural(count: int, one: str, many: str) -> str:
+    """``"1 card"``, ``"2 cards"``: English plurals for the boards, which are
+    pure (no Django, so no ``ngettext``) and drawn in English like their labels."""
+    return f"{count} {one if count == 1 else many}"
