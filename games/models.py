@@ -82,6 +82,7 @@ class Match(models.Model):
     class Meta:
         indexes = [models.Index(fields=["status", "game"])]
         ordering = ["-created_at", "-id"]
+        verbose_name_plural = "matches"  # not Django's "matchs"
 
     def __str__(self) -> str:
         return f"{self.game_name} #{self.pk}"

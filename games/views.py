@@ -23,6 +23,7 @@ from games.engine import Event, get_rules
 from games.forms import MatchCreateForm, MoveForm
 from games.models import Match, MoveRecord, Seat
 from games.panels import panels_for
+from games.selectors_turns import last_turns
 
 
 def _match(pk: int) -> Match:
@@ -78,8 +79,15 @@ def match_detail(request, pk: int):
     if seen.view is not None:
         rules = get_rules(match.game)
         board = board_for(match.game)
-        context["board"] = board.svg(seen.view, _names(match))
-        context["history"] = selectors.match_history(match, seen.seat_index)
+        # The last move outlined on the board; each seat's last turn in words beside its name.
+        turns = last_turns(match, seen.seat_index)
+        latest = max(turns.values(), key=lambda turn: turn.ply, default=None)
+        context["board"] = board.svg(seen.view, _names(match),
+                                     last=(latest.before, latest.after) if latest else None)
+        for seat in seats:
+            turn = turns.get(seat.index)
+            seat.last_turn = board.turn_summary(turn.before, turn.after, seat.index) if turn else ""
+        context["history"] = _in_words(board, selectors.match_history(match, seen.seat_index))
         if seen.to_move and seen.seat_index is not None:
             state = rules.load(match.state)
             options = [(text, rules.dump_move(move)) for text, move in rules.move_options(state, seen.seat_index)]
@@ -93,6 +101,15 @@ def match_detail(request, pk: int):
         context["results"] = _results(match)
     context["panels"], context["panel_stylesheets"] = panels_for(match)  # from other apps
     return render(request, "games/detail.html", context)
+
+
+def _in_words(board, history: list[dict]) -> list[dict]:
+    """History events with the board's names for what the engine calls by slug."""
+    words = getattr(board, "words", None)
+    if words is not None:
+        for entry in history:
+            entry["events"] = [words(text) for text in entry["events"]]
+    return history
 
 
 def _results(match: Match) -> list[dict]:
@@ -177,7 +194,8 @@ def match_replay(request, pk: int):
     move, events = None, []
     if record is not None:
         move = {"player": selectors.player_name(names, record.seat_index), "text": record.text}
-        events = [selectors.with_names(e.text, names) for e in map(Event.load, record.events) if e.to is None]
+        words = getattr(board_for(match.game), "words", str)
+        events = [words(selectors.with_names(e.text, names)) for e in map(Event.load, record.events) if e.to is None]
     return render(request, "games/replay.html", {
         "match": match, "ply": ply, "board": board_for(match.game).svg(view, _names(match)),
         "move": move, "events": events, "previous": max(ply - 1, 0), "next": min(ply + 1, match.ply),

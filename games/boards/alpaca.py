@@ -16,11 +16,13 @@ from typing import Any
 
 from games.rules.alpaca.view import MAJOR_EDGES, board_text
 
-from .svg import element
+from .svg import element, plural
 from .svg import text as svg_text
 
 CELL = 48
 LEFT, TOP = 30, 20
+#: games.css sizes tables and hands of up to this many columns or tiles.
+MAX_SIZED = 40
 FILL = {"red": "#d62839", "yellow": "#f2c230", "green": "#2f9e44", "blue": "#2f6fce", "purple": "#8048a8"}
 INK = {"yellow": "#222222"}
 CORNER = ("NE", "SE", "SW", "NW")  # big triangle's right angle, by rotation
@@ -157,7 +159,7 @@ def table_svg(view: dict[str, Any]) -> str:
     if view.get("last_placed"):
         px, py = at[tuple(view["last_placed"])]
         parts.append(element("rect", x=px - 1, y=py - 1, width=CELL + 2, height=CELL + 2, fill="none",
-                             stroke="#111111", stroke_width=3, pointer_events="none", class_="last-placed"))
+                             stroke="#111111", stroke_width=3, pointer_events="none", class_="last-placed last-move"))
     for figure in (view.get("bonus") or {}).get("figures", []):
         for cell in figure["cells"]:
             px, py = at[tuple(cell)]
@@ -165,9 +167,11 @@ def table_svg(view: dict[str, Any]) -> str:
                                  stroke="#ff8c00", stroke_width=3, stroke_dasharray="5 3", pointer_events="none"))
     width = LEFT + len(xs) * CELL + 4
     height = TOP + len(ys) * CELL + 4
-    size = f"max-width:{round(width * 1.4)}px;min-width:{round(width * 0.75)}px"
-    return element("svg", "".join(parts), viewBox=f"0 0 {width} {height}", width="100%", style=size,
-                   class_="board alpaca-table",
+    # games.css draws a table of n columns (class cols-n) at twice its units: a
+    # quarter target (22 units) is then 44 CSS px, a finger's width; the box
+    # around the table scrolls on narrow screens.
+    return element("svg", "".join(parts), viewBox=f"0 0 {width} {height}", width="100%",
+                   class_=f"board alpaca-table cols-{min(len(xs), MAX_SIZED)}",
                    role="group", aria_label="The table: x above each column, y left of each row")
 
 
@@ -181,15 +185,19 @@ def hand_svg(tiles: list[dict[str, Any]], *, picks: bool) -> str:
         playable = entry.get("dominant", True)
         label = f"Tile #{entry['number']}: {entry['tile']}" + ("" if playable else " (not the dominant colour)")
         pick = f"hand:{entry['tile']}" if picks and playable else None
-        body = element("title", escape(label)) + tile_shapes(x, 4, size, entry["tile"], 0)
+        # An invisible backing makes the whole slot (tile and number) the tap target.
+        body = element("title", escape(label)) + element(
+            "rect", x=x - gap / 2, y=0, width=size + gap, height=size + 24, fill="transparent")
+        body += tile_shapes(x, 4, size, entry["tile"], 0)
         body += svg_text(x + size / 2, size + 18, f"#{entry['number']}", text_anchor="middle", font_size=11,
                          fill="#5b6870")
         parts.append(element("g", body, class_="tile pickable" if pick else "tile", data_pick=pick,
                              tabindex=0 if pick else None, role="button" if pick else "img", aria_label=label,
                              opacity=None if playable else 0.4))
     width = max(4 + len(tiles) * (size + gap), 200)
+    # Sized by games.css per number of slots (class slots-n): 44 CSS px a slot.
     return element("svg", "".join(parts), viewBox=f"0 0 {width} {size + 24}", width="100%",
-                   style=f"max-width:{round(width * 1.3)}px", class_="board alpaca-hand", role="group",
+                   class_=f"board alpaca-hand slots-{min(max(len(tiles), 4), MAX_SIZED)}", role="group",
                    aria_label="Tiles")
 
 
@@ -209,12 +217,12 @@ def rotation_svg() -> str:
                              pointer_events="none"))
         parts.append(svg_text(x + 24, 62, f"rot {rot} {CORNER[rot]}", text_anchor="middle", font_size=11,
                               fill="#5b6870"))
-    return element("svg", "".join(parts), viewBox="0 0 260 68", width="100%", style="max-width:340px",
+    return element("svg", "".join(parts), viewBox="0 0 260 68", width="100%",
                    class_="board alpaca-rotations", role="group", aria_label="Rotations")
 
 
 def _swatch(colour: str) -> str:
-    return (f'<span class="alpaca-swatch" style="background:{FILL[colour]}"></span>'
+    return (f'<span class="alpaca-swatch alpaca-{escape(colour)}"></span>'
             f"{escape(colour)}")
 
 
@@ -235,7 +243,8 @@ def _status(view: dict[str, Any], names: list[str]) -> list[str]:
     if bonus:
         who = "You have" if bonus["seat"] == view.get("seat") else f"{names[bonus['seat']]} has"
         closed = "; ".join(f"{f['number']}: {_figure_text(f)}" for f in bonus["figures"])
-        lines.append(f"{who} {bonus['actions_left']} bonus action(s) for closing {closed}.")
+        actions = plural(bonus["actions_left"], "bonus action", "bonus actions")
+        lines.append(f"{who} {actions} for closing {closed}.")
     return lines
 
 
@@ -264,8 +273,20 @@ def _page_row(row: dict[str, Any]) -> str:
             f'<td>{row["score"]}</td><td>{escape(row["chains"])}</td></tr>')
 
 
-def svg(view: dict[str, Any], names: list[str] | None = None) -> str:
-    """The game page: status, players, your tiles, then the table."""
+def turn_summary(before: dict[str, Any], after: dict[str, Any], seat: int) -> str:
+    """What ``seat`` did between two views, in words."""
+    if len(after["table"]) > len(before["table"]) and after.get("last_placed"):
+        x, y = after["last_placed"]
+        return f"Placed a tile at {x},{y}"
+    if after["table"] != before["table"]:
+        return "Turned a tile (bonus action)"
+    return "Declined the bonus action" if before["phase"] == "bonus" else "Passed"
+
+
+def svg(view: dict[str, Any], names: list[str] | None = None,
+        last: tuple[dict[str, Any], dict[str, Any]] | None = None) -> str:
+    """The game page: status, players, your tiles, then the table (the tile the
+    last move placed is outlined whether or not ``last`` is given: the view says)."""
     names = _names(view, names)
     blocks = ['<div class="alpaca">']
     blocks += [f'<p class="alpaca-status">{escape(line)}</p>' for line in _status(view, names)]
@@ -277,7 +298,8 @@ def svg(view: dict[str, Any], names: list[str] | None = None) -> str:
         placing = _my_turn(view) and view["phase"] == "place"
         hint = (" Pick a tile, then the corner of a free cell where its big triangle should go."
                 if placing else "")
-        blocks.append(f'<div class="board-row"><h3>Your tiles</h3>{hand_svg(view.get("hand", []), picks=placing)}'
+        blocks.append(f'<div class="board-row"><h3>Your tiles</h3><div class="board-scroll">'
+                      f'{hand_svg(view.get("hand", []), picks=placing)}</div>'
                       f'<p class="hint">Dimmed tiles are not of the dominant colour.{hint}</p></div>')
     if _my_turn(view) and view["phase"] == "bonus":
         blocks.append('<div class="board-row"><h3>Bonus rotation</h3><p class="hint">Pick a tile on the table, '
@@ -287,7 +309,7 @@ def svg(view: dict[str, Any], names: list[str] | None = None) -> str:
             if tiles:
                 entries = [{"number": n, "tile": t} for n, t in enumerate(tiles, start=1)]
                 blocks.append(f'<div class="board-row"><h3>{escape(names[seat])}\'s tiles left</h3>'
-                              f"{hand_svg(entries, picks=False)}</div>")
+                              f'<div class="board-scroll">{hand_svg(entries, picks=False)}</div></div>')
     blocks.append(f'<figure class="alpaca-table-box">{table_svg(view)}<figcaption>Capital letter: big triangle; '
                   "black disc: untouchable; thick outline: last tile placed; dashed cell: open (x,y).</figcaption>"
                   "</figure></div>")

@@ -3,6 +3,7 @@ A-G / 1-7 frame that the notation uses."""
 
 from __future__ import annotations
 
+import re
 from html import escape
 from typing import Any
 
@@ -10,7 +11,8 @@ from django.utils.translation import gettext, gettext_noop, ngettext
 
 from games.terms import term
 
-from .svg import element
+from .alta_icons import icon
+from .svg import element, last_mark, sentence
 from .svg import text as svg_text
 
 CELL = 46
@@ -20,14 +22,14 @@ LABEL = 18
 
 #: (fill colour, short code, name) per card type.
 CARD_STYLE = {
-    "farmer": ("#e9c46a", "FAR", "Farmer"),
+    "farmer": ("#e5989b", "FAR", "Farmer"),
     "settlement": ("#e76f51", "SET", "Settlement"),
     "tavern": ("#b5838d", "TAV", "Tavern"),
     "farmers_hut": ("#d4a373", "HUT", "Farmer's hut"),
     "mill": ("#8d99ae", "MIL", "Mill"),
     "wheat_field": ("#f4d35e", "WHE", "Wheat field"),
     "fishing_harbour": ("#4ea8de", "HAR", "Fishing harbour"),
-    "tower": ("#6c757d", "TOW", "Tower"),
+    "tower": ("#adb5bd", "TOW", "Tower"),
     "market": ("#52b788", "MAR", "Market"),
 }
 
@@ -37,6 +39,15 @@ def card_name(slug: str) -> str:
     return term("alta", slug)
 
 
+_SLUG = re.compile(r"\b[a-z]+(?:_[a-z]+)+\b")
+
+
+def words(text: str) -> str:
+    """``text`` (an engine event) with card slugs such as ``wheat_field``
+    written as the card's name."""
+    return _SLUG.sub(lambda m: card_name(m.group(0)) if m.group(0) in CARD_STYLE else m.group(0), text)
+
+
 def _card(x: float, y: float, slug: str, *, size: float = CELL, pick: str | None = None,
           label: str | None = None) -> str:
     fill, code, _english = CARD_STYLE[slug]
@@ -44,8 +55,10 @@ def _card(x: float, y: float, slug: str, *, size: float = CELL, pick: str | None
     interactive = pick is not None
     body = element("rect", x=x + 1, y=y + 1, width=size - 2, height=size - 2, rx=5, fill=fill,
                    stroke="#1f2a30", stroke_width=1)
-    body += svg_text(x + size / 2, y + size / 2 + 5, code, text_anchor="middle", font_size=13,
-                 font_weight="700", fill="#1f2a30")
+    # A picture above the short code: each type reads without its colour.
+    body += icon(slug, x + size / 2 - 11, y + 4, 22)
+    body += svg_text(x + size / 2, y + size - 6, code, text_anchor="middle", font_size=11,
+                     font_weight="700", fill="#1f2a30")
     return element(
         "g", element("title", escape(label or name)) + body,
         class_="card pickable" if interactive else "card", data_pick=pick,
@@ -86,10 +99,10 @@ def market_svg(view: dict[str, Any]) -> str:
     parts.append(svg_text(130 + CELL / 2, 72, gettext("deck"), text_anchor="middle", font_size=11,
                           fill="#5b6870"))
     parts.append(_merchant(194, 11, view.get("merchant_face_up"), gettext("merchant face-up")))
-    parts.append(svg_text(340, 39, ngettext("%(count)s merchant card in the deck",
-                                            "%(count)s merchant cards in the deck", view["merchant_deck"])
+    parts.append(svg_text(10, 96, ngettext("%(count)s merchant card in the deck",
+                                           "%(count)s merchant cards in the deck", view["merchant_deck"])
                           % {"count": view["merchant_deck"]}, font_size=12))
-    return element("svg", "".join(parts), viewBox="0 0 560 84", width="100%", class_="board market",
+    return element("svg", "".join(parts), viewBox="0 0 340 104", width="100%", class_="board market",
                    role="group", aria_label=gettext("Market"))
 
 
@@ -103,14 +116,15 @@ def hand_svg(view: dict[str, Any]) -> str:
     for number, pair in enumerate(view.get("merchants", [])):
         parts.append(_merchant(140 + number * 104, 11, pair,
                                gettext("merchant %(number)s") % {"number": number + 1}))
-    width = max(560, 140 + 104 * len(view.get("merchants", [])))
+    width = max(340, 140 + 104 * len(view.get("merchants", [])))
     return element("svg", "".join(parts), viewBox=f"0 0 {width} 84", width="100%", class_="board hand",
                    role="group", aria_label=gettext("Your hand and merchant cards"))
 
 
-def island_svg(island: dict[str, Any], *, own: bool, targets: bool) -> str:
+def island_svg(island: dict[str, Any], *, own: bool, targets: bool, last: frozenset[str] = frozenset()) -> str:
     """One island in the 7 x 7 frame.  On your ``own`` island the open cells
-    are outlined, and while you are to move (``targets``) they are buttons."""
+    are outlined, and while you are to move (``targets``) they are buttons;
+    the ``last`` cells (placed by the last move) are outlined."""
     size = LABEL + FRAME * CELL + 4
     parts = []
     for index, column in enumerate(COLUMNS):
@@ -126,11 +140,13 @@ def island_svg(island: dict[str, Any], *, own: bool, targets: bool) -> str:
             slug = island["cells"].get(name)
             if slug:
                 parts.append(_card(x, y, slug, label=f"{name}: {card_name(slug)}"))
+                if name in last:
+                    parts.append(last_mark(x + 1, y + 1, CELL - 2, CELL - 2))
             elif name in open_cells and own:
                 clickable = {"class_": "target", "data_target": f"cell:{name}", "tabindex": 0, "role": "button",
                              "aria_label": gettext("Place at %(cell)s") % {"cell": name}} if targets else {}
                 parts.append(element(
-                    "rect", x=x + 2, y=y + 2, width=CELL - 4, height=CELL - 4, rx=5, fill="#ffffff",
+                    "rect", x=x + 0.5, y=y + 0.5, width=CELL - 1, height=CELL - 1, rx=5, fill="#ffffff",
                     stroke="#2f6f5e", stroke_dasharray="4 3", **clickable,
                 ))
             else:
@@ -140,8 +156,28 @@ def island_svg(island: dict[str, Any], *, own: bool, targets: bool) -> str:
                    role="group", aria_label=gettext("Island"))
 
 
-def svg(view: dict[str, Any], names: list[str] | None = None) -> str:
-    """The whole table: market, your hand, then every island (yours first)."""
+def touched(before: dict[str, Any], after: dict[str, Any]) -> dict[int, frozenset[str]]:
+    """The cells each island gained between two views of the table."""
+    return {seat: frozenset(set(island["cells"]) - set(before["islands"][seat]["cells"]))
+            for seat, island in enumerate(after["islands"])}
+
+
+def turn_summary(before: dict[str, Any], after: dict[str, Any], seat: int) -> str:
+    """What ``seat`` did between two views, in words."""
+    was, now = before["islands"][seat], after["islands"][seat]
+    done = [gettext("placed %(card)s at %(cell)s") % {"card": card_name(now["cells"][cell]), "cell": cell}
+            for cell in sorted(set(now["cells"]) - set(was["cells"]))]
+    if now["merchant_count"] > was["merchant_count"]:
+        done.append(gettext("took a merchant card"))
+    if not done and after["face_up"] != before["face_up"]:
+        done.append(gettext("refreshed the face-up cards"))
+    return sentence(done)
+
+
+def svg(view: dict[str, Any], names: list[str] | None = None,
+        last: tuple[dict[str, Any], dict[str, Any]] | None = None) -> str:
+    """The whole table: market, your hand, then every island (yours first);
+    ``last`` (the views before and after the last move) outlines what it placed."""
     names = names or [gettext("Seat %(number)s") % {"number": s + 1} for s in range(view["players"])]
     me = view.get("seat")
     order = sorted(range(view["players"]), key=lambda s: (s != me, s))
@@ -149,21 +185,26 @@ def svg(view: dict[str, Any], names: list[str] | None = None) -> str:
     if me is not None:
         heading = escape(gettext("Your hand"))
         blocks.append(f'<div class="board-row"><h3>{heading}</h3>{hand_svg(view)}</div>')
+    marked = touched(*last) if last else {}
     islands = []
     for seat in order:
         island = view["islands"][seat]
+        last_cells = marked.get(seat, frozenset())
         turn = " " + gettext("(to move)") if seat in view.get("to_move", []) else ""
         points = island.get("score", {}).get("total") if isinstance(island.get("score"), dict) else None
-        score = (gettext("%(points)s points") % {"points": points} if points is not None
-                 else gettext("%(points)s island points") % {"points": island["island_points"]})
-        counts = gettext("%(cards)s cards · %(score)s · hand %(hand)s · merchants %(merchants)s") % {
-            "cards": island["cards"], "score": score, "hand": island["hand_size"],
+        score = (ngettext("%(points)s point", "%(points)s points", points) % {"points": points}
+                 if points is not None
+                 else ngettext("%(points)s island point", "%(points)s island points", island["island_points"])
+                 % {"points": island["island_points"]})
+        cards = ngettext("%(cards)s card", "%(cards)s cards", island["cards"]) % {"cards": island["cards"]}
+        counts = gettext("%(cards)s · %(score)s · hand %(hand)s · merchants %(merchants)s") % {
+            "cards": cards, "score": score, "hand": island["hand_size"],
             "merchants": island["merchant_count"],
         }
         caption = f"{escape(names[seat])}{escape(turn)} · {escape(counts)}"
         islands.append(
             f'<figure class="island-box" data-seat="{seat}">'
-            f"{island_svg(island, own=seat == me, targets=seat == me and bool(turn))}"
+            f"{island_svg(island, own=seat == me, targets=seat == me and bool(turn), last=last_cells)}"
             f"<figcaption>{caption}</figcaption></figure>"
         )
     blocks.append(f'<div class="islands">{"".join(islands)}</div>')

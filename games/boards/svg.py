@@ -25,3 +25,22 @@ def element(tag: str, content: str = "", **values: object) -> str:
 
 def text(x: float, y: float, content: str, **values: object) -> str:
     return element("text", escape(content), x=x, y=y, **values)
+
+
+def last_mark(x: float, y: float, width: float, height: float) -> str:
+    """A thick dashed outline (told apart by its dashes, not its colour alone)
+    around a place the last move touched."""
+    return element("rect", x=x, y=y, width=width, height=height, rx=6, fill="none", stroke="#e0a800",
+                   stroke_width=4, stroke_dasharray="7 3", pointer_events="none", class_="last-move")
+
+
+def sentence(clauses: list[str]) -> str:
+    """Clauses joined into one capitalised phrase ("Passed" when there are none)."""
+    text = ", ".join(clauses) or "passed"
+    return text[:1].upper() + text[1:]
+
+
+def plural(count: int, one: str, many: str) -> str:
+    """``"1 card"``, ``"2 cards"``: English plurals for the boards, which are
+    pure (no Django, so no ``ngettext``) and drawn in English like their labels."""
+    return f"{count} {one if count == 1 else many}"

@@ -153,7 +153,7 @@ def test_bonus_turn_shows_figures_counters_and_buttons():
     page = board.svg(view, ["Ann", "Ben"])
     parse_svg(page)
     assert 'data-target="rot:0"' in page and 'data-pick="tile:0,0"' in page
-    assert "You have 1 bonus action(s) for closing 1: blue minor pair at 0,-1 / 0,0." in board.text(view)
+    assert "You have 1 bonus action for closing 1: blue minor pair at 0,-1 / 0,0." in board.text(view)
     options = [(t, RULES.dump_move(m)) for t, m in RULES.move_options(state, 0)]
     buttons = [c for c in board.controls(view, options) if not c["pick"]]
     assert [b["label"] for b in buttons] == [

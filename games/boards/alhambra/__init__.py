@@ -10,6 +10,6 @@ Picks: ``pending:<tile>`` (bought, to place), ``reserve:<tile>`` and
 """
 
 from .mail import html, text
-from .page import controls, svg
+from .page import controls, svg, turn_summary
 
-__all__ = ["controls", "html", "svg", "text"]
+__all__ = ["controls", "html", "svg", "text", "turn_summary"]

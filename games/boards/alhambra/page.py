@@ -9,7 +9,7 @@ from typing import Any
 
 from games.rules.alhambra.components import card_name, cell_label, tile_label
 
-from ..svg import element
+from ..svg import element, last_mark, sentence
 from ..svg import text as svg_text
 from .common import (
     CELL,
@@ -143,8 +143,10 @@ def hand_svg(cards: list[str]) -> str:
     return _svg("".join(parts), width, y, "alh-hand", "Your money")
 
 
-def alhambra_svg(entry: dict[str, Any], *, own: bool, acting: bool, action: bool) -> str:
-    """One Alhambra on its compass grid; yours carries picks and targets when you act."""
+def alhambra_svg(entry: dict[str, Any], *, own: bool, acting: bool, action: bool,
+                 last: frozenset[str] = frozenset()) -> str:
+    """One Alhambra on its compass grid; yours carries picks and targets when you act;
+    the ``last`` cells (built by the last move) are outlined."""
     cells = {xy(label): (label, tile) for label, tile in entry["alhambra"].items()}
     free = [(xy(label), label) for label in frontier(entry["alhambra"])] if own and acting else []
     xs = [c[0] for c in cells] + [c[0] for c, _ in free]
@@ -164,6 +166,8 @@ def alhambra_svg(entry: dict[str, Any], *, own: bool, acting: bool, action: bool
         movable = own and acting and action and tile != "fountain"
         parts.append(_tile(px, py, tile, pick=f"tile:{label}" if movable else None,
                            aria=f"{label}: {tile}" + (" (pick to move it to the reserve)" if movable else "")))
+        if label in last:
+            parts.append(last_mark(px + 1, py + 1, CELL - 2, CELL - 2))
         if movable and swappable:
             parts.append(element("rect", x=px + 2, y=py + 2, width=CELL - 4, height=CELL - 4, rx=4, fill="none",
                                  stroke="none", class_="target swap", data_target=f"cell:{label}", tabindex=0,
@@ -206,8 +210,36 @@ def extras_svg(entry: dict[str, Any], *, own: bool, acting: bool, phase: str) ->
     return _svg("".join(parts), 302, y, "alh-extras", "Buildings, reserve and tiles to place")
 
 
-def svg(view: dict[str, Any], names: list[str] | None = None) -> str:
-    """The whole table: status, market and display, your money, every Alhambra, Dirk, scores."""
+def _building(tile: str) -> str:
+    kind, price, _ = tile_parts(tile)
+    return kind.capitalize() if kind == "fountain" else f"{kind.capitalize()} ({price})"
+
+
+def touched(before: dict[str, Any], after: dict[str, Any]) -> dict[int, frozenset[str]]:
+    """The cells of each Alhambra built or changed between two views."""
+    return {seat: frozenset(label for label, tile in entry["alhambra"].items()
+                            if before["seats"][seat]["alhambra"].get(label) != tile)
+            for seat, entry in enumerate(after["seats"])}
+
+
+def turn_summary(before: dict[str, Any], after: dict[str, Any], seat: int) -> str:
+    """What ``seat`` did between two views, in words."""
+    was, now = before["seats"][seat], after["seats"][seat]
+    done = [f"built {_building(tile)} at {label}" for label, tile in sorted(now["alhambra"].items())
+            if was["alhambra"].get(label) != tile]
+    done += [f"put {_building(tile)} in the reserve" for tile in now["reserve"] if tile not in was["reserve"]]
+    done += [f"bought {_building(tile)}" for tile in now["pending"] if tile not in was["pending"]]
+    gained = now["hand_size"] - was["hand_size"]
+    if gained > 0 and not done:
+        done.append(f"took {gained} money card" + ("" if gained == 1 else "s"))
+    return sentence(done)
+
+
+def svg(view: dict[str, Any], names: list[str] | None = None,
+        last: tuple[dict[str, Any], dict[str, Any]] | None = None) -> str:
+    """The whole table: status, market and display, your money, every Alhambra, Dirk, scores;
+    ``last`` (the views before and after the last move) outlines what it built."""
+    marked = touched(*last) if last else {}
     names = seat_names(view, names)
     me, acting = view.get("seat"), is_acting(view)
     lines = [status(view, names), *handout_lines(view, names)]
@@ -218,6 +250,7 @@ def svg(view: dict[str, Any], names: list[str] | None = None) -> str:
     boards = []
     for seat in sorted(range(view["players"]), key=lambda s: (s != me, s)):
         entry, own = view["seats"][seat], seat == me
+        last_cells = marked.get(seat, frozenset())
         turn = " (to move)" if seat in view.get("to_move", []) else ""
         money = (f"money {money_text(entry['hand'])}" if "hand" in entry and not own
                  else f"{entry['hand_size']} money cards")
@@ -225,7 +258,7 @@ def svg(view: dict[str, Any], names: list[str] | None = None) -> str:
                    f"longest wall {entry['longest_wall']}")
         boards.append(
             f'<figure class="island-box alh-seat" data-seat="{seat}"><figcaption>{escape(caption)}</figcaption>'
-            f"{alhambra_svg(entry, own=own, acting=acting, action=view['phase'] == 'action')}"
+            f"{alhambra_svg(entry, own=own, acting=acting, action=view['phase'] == 'action', last=last_cells)}"
             f"{extras_svg(entry, own=own, acting=acting, phase=view['phase'])}</figure>")
     dirk = view.get("dirk")
     if dirk is not None:

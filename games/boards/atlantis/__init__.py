@@ -2,7 +2,7 @@
 click-to-move on the game page (``drawing``), and as a text board and HTML
 tables in emails (``mail``).  Everything comes from a seat's view."""
 
-from .drawing import controls, svg
+from .drawing import controls, svg, turn_summary
 from .mail import html, text
 
-__all__ = ["controls", "html", "svg", "text"]
+__all__ = ["controls", "html", "svg", "text", "turn_summary"]

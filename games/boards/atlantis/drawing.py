@@ -8,14 +8,16 @@ buttons.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from html import escape
 from typing import Any
 
-from ..svg import element
+from ..svg import element, sentence
 from ..svg import text as svg_text
 from .common import (
     COLOURS,
     FILL,
+    MAINLAND,
     PAWN,
     PAWN_NAME,
     can_bridge,
@@ -101,7 +103,7 @@ def hand_svg(view: dict[str, Any]) -> str:
         "".join(parts),
         viewBox="0 0 560 88",
         width="100%",
-        class_="board hand",
+        class_="board hand atl-hand",
         role="group",
         aria_label=f"Your hand: {sum(hand.values())} cards",
     )
@@ -175,19 +177,43 @@ def seats_html(view: dict[str, Any], names: list[str]) -> str:
     return f'<div class="atl-players">{"".join(boxes)}</div>'
 
 
-def svg(view: dict[str, Any], names: list[str] | None = None) -> str:
-    """The whole table: status, the road, your hand, then every player."""
+def touched(before: dict[str, Any], after: dict[str, Any]) -> frozenset[int]:
+    """Road positions where a pawn arrived between two views."""
+    arrived: Counter = Counter()
+    for was, now in zip(before["seats"], after["seats"], strict=True):
+        arrived += Counter(now["pawns"]) - Counter(was["pawns"])
+    return frozenset(MAINLAND if p == "mainland" else p for p in arrived if p != "atlantis")
+
+
+def turn_summary(before: dict[str, Any], after: dict[str, Any], seat: int) -> str:
+    """What ``seat`` did between two views, in words."""
+    was, now = before["seats"][seat], after["seats"][seat]
+    left = sorted(place(p) for p in (Counter(was["pawns"]) - Counter(now["pawns"])).elements())
+    came = sorted(place(p) for p in (Counter(now["pawns"]) - Counter(was["pawns"])).elements())
+    done = [f"moved a pawn from {a} to {b}" for a, b in zip(left, came, strict=False)]
+    if now["bridge"] is not None and was["bridge"] is None:
+        done.append(f"built the bridge on {now['bridge']}")
+    taken = len(now["tiles"]) - len(was["tiles"])
+    if taken > 0:
+        done.append(f"took {taken} tile" + ("" if taken == 1 else "s"))
+    return sentence(done)
+
+
+def svg(view: dict[str, Any], names: list[str] | None = None,
+        last: tuple[dict[str, Any], dict[str, Any]] | None = None) -> str:
+    """The whole table: status, the road, your hand, then every player;
+    ``last`` (the views before and after the last move) outlines where it went."""
     names = seat_names(view, names)
     piles = (
         f"Draw pile {view['draw_pile']} cards · played and paid {view['discard_pile']}."
     )
     blocks = [
         f'<p class="atl-status"><strong>{escape(status(view, names))}</strong> {piles}</p>',
-        f'<div class="board-row">{road_svg(view)}</div>',
+        f'<div class="board-row board-scroll">{road_svg(view, touched(*last) if last else frozenset())}</div>',
     ]
     if view.get("seat") is not None:
         blocks.append(
-            f'<div class="board-row"><h3>Your hand</h3>{hand_svg(view)}</div>'
+            f'<div class="board-row"><h3>Your hand</h3><div class="board-scroll">{hand_svg(view)}</div></div>'
         )
     blocks.append(
         f'<div class="board-row"><h3>Players</h3>{seats_html(view, names)}</div>'

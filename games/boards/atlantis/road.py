@@ -14,7 +14,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from ..svg import element
+from ..svg import element, last_mark
 from ..svg import text as svg_text
 from .common import (
     ATLANTIS,
@@ -312,7 +312,8 @@ def _marker(walk: Any, index: int, label: str) -> str:
     )
 
 
-def road_svg(view: dict[str, Any]) -> str:
+def road_svg(view: dict[str, Any], last: frozenset[int] = frozenset()) -> str:
+    """The road; the ``last`` positions (where the last move put a pawn) are outlined."""
     found = walks(view)
     groups = grouped(found)
     dests = {d for _, d in groups}
@@ -337,6 +338,10 @@ def road_svg(view: dict[str, Any]) -> str:
             _cell(view, entry, pawns.get(entry["position"], []), gaps, dests, bridging)
         )
     parts.append(_ends(view, pawns, dests))
+    for position in sorted(last):
+        x, y = _slot(position)
+        wide = (COLS - MAINLAND % COLS) * CW if position == MAINLAND else CW
+        parts.append(last_mark(x + 2, y + 6, wide - 4, 62))
     bottom: float = 5 * RH
     for options in groups.values():
         for index, walk in enumerate(options):

@@ -11,46 +11,92 @@
   const play = document.getElementById("play");
   if (!play) return;
 
-  // ---- live updates: poll the ply and reload when the position changes.
-  const pollUrl = play.dataset.pollUrl;
-  const ply = Number(play.dataset.ply);
-  const status = play.dataset.status;
-  if (pollUrl && status === "active") {
-    const poll = () => {
-      if (document.hidden) return;
-      fetch(pollUrl, { headers: { Accept: "application/json" }, cache: "no-store" })
-        .then((r) => (r.ok ? r.json() : null))
-        .then((data) => {
-          if (data && (data.ply !== ply || data.status !== status)) window.location.reload();
-        })
-        .catch(() => {});
-    };
-    setInterval(poll, 5000);
+  // ---- cues: "(Your move)" in the title comes from the server; the
+  // favicon gets a badge while it is this player's move.
+  const icon = document.querySelector("link[rel~=icon]");
+  const plainIcon = icon && icon.href;
+  const showCues = () => {
+    const current = document.getElementById("play");
+    if (icon && current) icon.href = current.dataset.yourMove ? current.dataset.moveIcon : plainIcon;
+  };
+
+  // ---- live updates: poll the ply; when the position changes, fetch the
+  // page and swap its main part in place, keeping scroll and focus.
+  const focusKey = (node) => {
+    if (!node || node === document.body) return null;
+    for (const name of ["id", "data-pick", "data-target", "data-move", "name", "href"]) {
+      const value = node.getAttribute && node.getAttribute(name);
+      if (value) return `[${name}="${CSS.escape(value)}"]`;
+    }
+    return null;
+  };
+  const refresh = () =>
+    fetch(window.location.href, { headers: { Accept: "text/html" }, cache: "no-store" })
+      .then((r) => (r.ok ? r.text() : Promise.reject(r.status)))
+      .then((html) => {
+        const fresh = new DOMParser().parseFromString(html, "text/html");
+        const main = document.getElementById("main");
+        const next = fresh.getElementById("main");
+        if (!main || !next) return window.location.reload();
+        const key = focusKey(document.activeElement);
+        const typed = document.querySelector("#move-form input[name=move]");
+        const draft = typed && typed.value;
+        const [x, y] = [window.scrollX, window.scrollY];
+        main.replaceChildren(...next.childNodes);
+        document.title = fresh.title;
+        window.scrollTo(x, y);
+        const again = key && document.querySelector(key);
+        if (again) again.focus({ preventScroll: true });
+        const input = document.querySelector("#move-form input[name=move]");
+        if (input && draft && !input.value) input.value = draft;
+        setup();
+      })
+      .catch(() => {});
+
+  const poll = () => {
+    const current = document.getElementById("play");
+    if (document.hidden || !current || current.dataset.status !== "active") return;
+    fetch(current.dataset.pollUrl, { headers: { Accept: "application/json" }, cache: "no-store" })
+      .then((r) => (r.ok ? r.json() : null))
+      .then((data) => {
+        if (data && (data.ply !== Number(current.dataset.ply) || data.status !== current.dataset.status)) refresh();
+      })
+      .catch(() => {});
+  };
+  if (play.dataset.pollUrl && play.dataset.status === "active") {
+    setInterval(poll, Number(play.dataset.pollSeconds || 5) * 1000);
     document.addEventListener("visibilitychange", poll);
   }
 
-  // ---- click to move.
-  const controlsNode = document.getElementById("controls");
-  const form = document.getElementById("move-form");
-  if (!controlsNode || !form) return;
-  const controls = JSON.parse(controlsNode.textContent);
-  const input = form.querySelector("input[name=move]");
+  // ---- click to move (set up again after each live update).
+  let controls = [];
+  let form = null;
+  let input = null;
+  let pickable = new Set();
   let picked = null;
+  const setup = () => {
+    showCues();
+    picked = null;
+    const controlsNode = document.getElementById("controls");
+    form = document.getElementById("move-form");
+    controls = controlsNode && form ? JSON.parse(controlsNode.textContent) : [];
+    input = form && form.querySelector("input[name=move]");
+    pickable = new Set(controls.filter((c) => c.pick).map((c) => c.pick));
+    document.querySelectorAll("[data-pick]").forEach((node) => {
+      if (!pickable.has(node.dataset.pick)) {
+        node.classList.remove("pickable");
+        node.removeAttribute("tabindex");
+      }
+    });
+  };
 
   const submit = (text) => {
+    if (!form) return;
     input.value = text;
     form.requestSubmit ? form.requestSubmit() : form.submit();
   };
-  const pickable = new Set(controls.filter((c) => c.pick).map((c) => c.pick));
   const targetsFor = (pick) =>
     new Map(controls.filter((c) => c.pick === pick && c.target).map((c) => [c.target, c.text]));
-
-  document.querySelectorAll("[data-pick]").forEach((node) => {
-    if (!pickable.has(node.dataset.pick)) {
-      node.classList.remove("pickable");
-      node.removeAttribute("tabindex");
-    }
-  });
 
   const clearHighlights = () => {
     document.querySelectorAll(".picked").forEach((n) => n.classList.remove("picked"));
@@ -80,6 +126,7 @@
     const button = event.target.closest("button[data-move]");
     if (button) submit(button.dataset.move);
   });
+  setup();
   document.addEventListener("keydown", (event) => {
     if (event.key !== "Enter" && event.key !== " ") return;
     const node = event.target.closest && event.target.closest("[data-pick],[data-target]");

@@ -1,0 +1,49 @@
+"""Each seat's last turn as the viewer saw it: the viewer's view of the
+table just before and just after that seat's last move, rebuilt once from
+the seed and the move log.  Both views are the viewer's own, so comparing
+them shows nothing the viewer could not see."""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from typing import Any
+
+from games.engine import EngineError, Termination, get_rules
+
+from .models import Match, MoveRecord
+
+logger = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Turn:
+    seat: int
+    ply: int
+    #: The viewer's view before and after the seat's last submission.
+    before: dict[str, Any]
+    after: dict[str, Any]
+
+
+def last_turns(match: Match, viewer: int | None) -> dict[int, Turn]:
+    """The last move (not a resignation or timeout) of each seat that has
+    moved, keyed by seat index; empty when the log does not replay (a state
+    edited by hand): the outline is a help, never a reason to fail the page."""
+    rules = get_rules(match.game)
+    state = rules.setup(match.players, match.seed, match.options or None)
+    around: dict[int, tuple[int, Any, Any]] = {}
+    try:
+        for record in match.moves.order_by("ply"):
+            if record.kind == MoveRecord.Kind.MOVE:
+                moves = [rules.load_move(m) for m in record.moves]
+                after = rules.apply_moves(state, record.seat_index, moves).state
+                around[record.seat_index] = (record.ply, state, after)
+            else:
+                reason = Termination.RESIGNATION if record.kind == MoveRecord.Kind.RESIGN else Termination.TIMEOUT
+                after = rules.resign(state, record.seat_index, reason).state
+            state = after
+    except EngineError:
+        logger.warning("The move log of match %s does not replay; no last turns shown.", match.pk)
+        return {}
+    return {seat: Turn(seat, ply, rules.view(before, viewer), rules.view(after, viewer))
+            for seat, (ply, before, after) in around.items()}

@@ -1,0 +1,38 @@
+"""The last move outlined on each board, and each seat's last turn in words
+(card and building names, never a slug)."""
+
+import re
+
+import pytest
+
+from games.boards import board_for
+from games.engine import get_rules
+from tests.engine.playing import random_playthrough
+
+SLUG = re.compile(r"\b[a-z]+_[a-z_]+\b")
+#: Per game, what a turn that changes the board says (card names as printed).
+SAYS = {
+    "alta": re.compile(r"^Placed (Farmer|Settlement|Tavern|Farmer's hut|Mill|Wheat field|Fishing harbour|Tower|Market)"
+                       r" at [A-G][1-7]"),
+    "alhambra": re.compile(r"^Built (Pavilion|Seraglio|Arcades|Chambers|Garden|Tower) \(\d+\) at \S+"),
+    "atlantis": re.compile(r"^Moved a pawn from (A|\d+) to (M|\d+)"),
+    "alpaca": re.compile(r"^Placed a tile at -?\d+,-?\d+"),
+}
+
+
+@pytest.mark.parametrize("game", sorted(SAYS))
+def test_a_board_changing_move_is_outlined_and_summarised(game):
+    rules, board = get_rules(game), board_for(game)
+    shown = 0
+    steps = list(random_playthrough(rules, 2, 3))
+    for step, following in zip(steps, steps[1:], strict=False):
+        if step.resigned:
+            continue
+        before, after = rules.view(step.state, 0), rules.view(following.state, 0)
+        said = board.turn_summary(before, after, step.seat)
+        assert said and not SLUG.search(said), said
+        if SAYS[game].search(said):
+            page = board.svg(after, ["Ann", "Ben"], last=(before, after))
+            assert page.count('class="last-move"') + page.count("last-placed last-move") >= 1, said
+            shown += 1
+    assert shown >= 3
