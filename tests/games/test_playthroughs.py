@@ -29,8 +29,8 @@ GOLDEN = [
     ("alta", 2, 1),
     ("alta", 4, 2),
     ("alhambra", 2, 14),
-    ("atlantis", 2, 9),
-    ("atlantis", 4, 9),
+    ("atlantis", 2, 2),
+    ("atlantis", 4, 26),
     ("alpaca", 2, 1),
 ]
 MAX_BYTES = 100_000
