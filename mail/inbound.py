@@ -131,13 +131,27 @@ def clean_reply(text: str) -> str:
     return "\n".join(lines).strip()
 
 
+def _decoded(part: EmailMessage) -> str:
+    """A text part's content, whatever its charset or transfer encoding:
+    an unknown charset is read as UTF-8 and undecodable bytes become U+FFFD."""
+    try:
+        return part.get_content()
+    except (LookupError, UnicodeError, AssertionError, ValueError):
+        payload = part.get_payload(decode=True) or b""
+        charset = part.get_content_charset() or "utf-8"
+        try:
+            return payload.decode(charset, "replace")
+        except LookupError:
+            return payload.decode("utf-8", "replace")
+
+
 def _body(message: EmailMessage) -> str:
     plain = message.get_body(preferencelist=("plain",))
     if plain is not None:
-        return plain.get_content()
+        return _decoded(plain)
     html = message.get_body(preferencelist=("html",))
     if html is not None:
-        return html_to_text(html.get_content())
+        return html_to_text(_decoded(html))
     return ""
 
 
