@@ -23,7 +23,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games.engine import get_rules
+from games.engine import EngineError, get_rules
 from games.models import Match, MoveRecord, Seat
 from games.services import (
     Conflict,
@@ -36,10 +36,10 @@ from games.services import (
 from .answers import answer, in_language, mark_as_answer, reply_subject, site_line
 from .inbound import InboundMessage, MalformedEmail, parse_inbound
 from .models import InboundEmail, OutgoingEmail, ReplyToken
-from .outbox import email_queue, notify_rejection
+from .outbox import notify_rejection
+from .reply_text import Reply, read_reply
 
 logger = logging.getLogger(__name__)
-_OPTION = re.compile(r"^\s*(?:option\s*)?#?(\d{1,3})\s*[.)]?\s*$", re.IGNORECASE)
 MAX_RAW = 256 * 1024
 
 
@@ -107,7 +107,7 @@ def _zone(user):
     try:
         return zoneinfo.ZoneInfo(name)
     except (zoneinfo.ZoneInfoNotFoundError, ValueError):
-        return dt.timezone.utc
+        return dt.UTC
 
 
 def _generic_reply(message: InboundMessage, record: InboundEmail, now: dt.datetime) -> None:
@@ -229,18 +229,21 @@ def _answer_invitation(record: InboundEmail, message: InboundMessage, now: dt.da
 
 
 def _play(record: InboundEmail, message: InboundMessage, token: ReplyToken, now: dt.datetime) -> InboundEmail:
-    option = _OPTION.match(message.body.splitlines()[0]) if message.body else None
-    kwargs = {"option": int(option.group(1))} if option else {"text": message.body}
+    """The reply contract (``reply_text``): the moves at the top are played
+    as one submission, the text below them is kept as a message to the
+    other players; a reply without a move is refused with the position."""
     ReplyToken.objects.filter(pk=token.pk).update(uses=token.uses + 1)
+    digest = hashlib.sha256(message.body.encode()).hexdigest()[:16]
     try:
-        if not message.body:
-            raise GameActionError("Your reply was empty: write your move on the first line.",
-                                  code="empty_reply")
+        reading = _reading(token, message.body)
+        if reading is not None and not reading.moves:
+            raise GameActionError(_no_move(reading), code="no_move")
+        text = "\n".join(reading.moves) if reading is not None else message.body or "-"
         result = move_submit(match_id=token.match_id, user=token.user, ply=token.ply,
-                             source=MoveRecord.Source.EMAIL, now=now,
-                             idempotency_key=f"email:{record.message_id}", **kwargs)
-    except GameActionError as error:
-        detail = error.message
+                             source=MoveRecord.Source.EMAIL, now=now, text=text,
+                             idempotency_key=f"email:{record.message_id}:{digest}")
+    except (GameActionError, EngineError) as error:
+        detail = str(getattr(error, "message", error))
         if isinstance(error, Conflict) and error.code == "stale_ply":
             detail = ("This email answers an earlier position; the game has moved on since. "
                       "Here is the current position.")
@@ -248,7 +251,27 @@ def _play(record: InboundEmail, message: InboundMessage, token: ReplyToken, now:
             _tell_rejection(token, message, detail, record, now)
             return _finish(record, InboundEmail.Outcome.REJECTED, detail, match=token.match, user=token.user)
     outcome = InboundEmail.Outcome.DUPLICATE if result.duplicate else InboundEmail.Outcome.ACCEPTED
-    return _finish(record, outcome, result.record.text, match=token.match, user=token.user)
+    return _finish(record, outcome, result.record.text, match=token.match, user=token.user, move=result.record,
+                   message_to_players=reading.message[:2000] if reading is not None else "")
+
+
+def _reading(token: ReplyToken, body: str) -> Reply | None:
+    """The reply read against the position it answers; ``None`` when the
+    game is no longer at that position (``move_submit`` then explains)."""
+    match = Match.objects.get(pk=token.match_id)
+    if not match.is_active or match.ply != token.ply or match.state is None:
+        return None
+    rules = get_rules(match.game)
+    return read_reply(rules, rules.load(match.state), token.seat_index, body)
+
+
+def _no_move(reading: Reply) -> str:
+    if not reading.message:
+        return _("Your reply had no move: write your move (or an option number) on the first line.")
+    first = reading.message.splitlines()[0][:80]
+    return _("Your reply had no move: its first line, \"%(line)s\", is not a move (%(reason)s). "
+             "Write your move (or an option number) on the first line.") % {
+        "line": first, "reason": reading.stop_reason}
 
 
 def _tell_rejection(token: ReplyToken, message: InboundMessage, detail: str, record: InboundEmail,

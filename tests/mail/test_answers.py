@@ -65,7 +65,7 @@ def test_over_the_limit_one_slow_down_notice_an_hour(turn, settings, now, monkey
     for text in ["nonsense", "hello", "what", "now?"]:
         ingest(bytes(message(address, text, sender=seat.user.email)), django_capture_on_commit_callbacks)
     assert len(mail.outbox) == 4  # each answered
-    first = InboundEmail.objects.order_by("received_at").first().received_at.astimezone(dt.timezone.utc)
+    first = InboundEmail.objects.order_by("received_at").first().received_at.astimezone(dt.UTC)
     outcomes = [ingest(bytes(message(address, options[0], sender=seat.user.email)),
                        django_capture_on_commit_callbacks).outcome for _ in range(3)]
     assert outcomes == ["rate_limited"] * 3
