@@ -90,6 +90,7 @@ class InboundEmail(models.Model):
         RECEIVED = "received", "Received"
         ACCEPTED = "accepted", "Move accepted"
         REJECTED = "rejected", "Move rejected (player told why)"
+        COMMAND = "command", "Command answered"
         UNKNOWN_TOKEN = "unknown_token", "Unknown or forged address"
         WRONG_SENDER = "wrong_sender", "Sender is not the player"
         AUTO_REPLY = "auto_reply", "Automatic reply, ignored"

@@ -34,6 +34,8 @@ from games.services import (
 )
 
 from .answers import answer, in_language, mark_as_answer, reply_subject, site_line
+from .commands import command_list, command_of
+from .commands import run as run_command
 from .inbound import InboundMessage, MalformedEmail, parse_inbound
 from .models import InboundEmail, OutgoingEmail, ReplyToken
 from .outbox import notify_rejection
@@ -233,6 +235,12 @@ def _play(record: InboundEmail, message: InboundMessage, token: ReplyToken, now:
     as one submission, the text below them is kept as a message to the
     other players; a reply without a move is refused with the position."""
     ReplyToken.objects.filter(pk=token.pk).update(uses=token.uses + 1)
+    command = command_of(message.body)
+    if command is not None:
+        with transaction.atomic():
+            detail = run_command(command, record=record, sender=message.sender, subject=message.subject,
+                                 token=token, now=now)
+            return _finish(record, InboundEmail.Outcome.COMMAND, detail, match=token.match, user=token.user)
     digest = hashlib.sha256(message.body.encode()).hexdigest()[:16]
     try:
         reading = _reading(token, message.body)
@@ -267,11 +275,12 @@ def _reading(token: ReplyToken, body: str) -> Reply | None:
 
 def _no_move(reading: Reply) -> str:
     if not reading.message:
-        return _("Your reply had no move: write your move (or an option number) on the first line.")
-    first = reading.message.splitlines()[0][:80]
-    return _("Your reply had no move: its first line, \"%(line)s\", is not a move (%(reason)s). "
-             "Write your move (or an option number) on the first line.") % {
-        "line": first, "reason": reading.stop_reason}
+        said = _("Your reply had no move: write your move (or an option number) on the first line.")
+    else:
+        said = _("Your reply had no move: its first line, \"%(line)s\", is not a move (%(reason)s). "
+                 "Write your move (or an option number) on the first line.") % {
+            "line": reading.message.splitlines()[0][:80], "reason": reading.stop_reason}
+    return f"{said}\n\n{command_list()}"
 
 
 def _tell_rejection(token: ReplyToken, message: InboundMessage, detail: str, record: InboundEmail,
