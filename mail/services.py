@@ -285,13 +285,20 @@ def _no_move(reading: Reply) -> str:
 
 def _tell_rejection(token: ReplyToken, message: InboundMessage, detail: str, record: InboundEmail,
                     now: dt.datetime) -> None:
+    """The refused move's answer: the position with a fresh reply address,
+    or, where there is no position to show the sender (the seat changed
+    hands), a plain answer with the reason."""
     match = Match.objects.select_for_update().get(pk=token.match_id)
-    if match.state is None:
-        return
     seats = list(match.seats.select_related("user").order_by("index"))
     seat = next((s for s in seats if s.index == token.seat_index), None)
-    if seat is None or seat.user_id != token.user_id:
+    if match.state is not None and seat is not None and seat.user_id == token.user_id:
+        state = get_rules(match.game).load(match.state)
+        mark_as_answer(notify_rejection(match=match, seat=seat, seats=seats, state=state, error=detail,
+                                        attempted=message.body[:200] or "(nothing)",
+                                        source_id=f"inbound:{record.pk}", now=now), record)
         return
-    state = get_rules(match.game).load(match.state)
-    mark_as_answer(notify_rejection(match=match, seat=seat, seats=seats, state=state, error=detail,
-                     attempted=message.body[:200] or "(nothing)", source_id=f"inbound:{record.pk}", now=now), record)
+    with in_language(token.user):
+        paragraphs = [_("Your reply could not be used: %(why)s") % {"why": detail}, site_line()]
+        subject = reply_subject(message.subject, _("Your reply could not be used"))
+    answer(record, to=message.sender, subject=subject, paragraphs=paragraphs, now=now, user=token.user,
+           match=match, kind=OutgoingEmail.Kind.REJECTED)

@@ -130,3 +130,15 @@ def test_a_bounce_stays_unanswered(turn, django_capture_on_commit_callbacks):
            "Message-ID: <dsn@mx>\r\nContent-Type: multipart/report; report-type=delivery-status; "
            'boundary="b"\r\n\r\n--b\r\nContent-Type: text/plain\r\n\r\nfailed\r\n--b--\r\n').encode()
     assert ingest(raw, django_capture_on_commit_callbacks).outcome == "auto_reply" and mail.outbox == []
+
+
+def test_a_reply_for_a_seat_no_longer_the_senders_is_still_answered(turn, game, carol,
+                                                                      django_capture_on_commit_callbacks):
+    seat, address, options = turn
+    EmailAddress.objects.get_or_create(user=seat.user, email=seat.user.email, defaults={"verified": True})
+    game.seats.filter(pk=seat.pk).update(user=carol)  # the seat changed hands since the mail
+    mail.outbox.clear()
+    record = ingest(bytes(message(address, options[0], sender=seat.user.email)), django_capture_on_commit_callbacks)
+    assert record.outcome == "rejected" and game.moves.count() == 0
+    [answer] = mail.outbox
+    assert answer.to == [seat.user.email] and "could not be used" in answer.body
