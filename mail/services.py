@@ -1,12 +1,18 @@
 """``inbound_email_process``: the one service every mail intake calls.
 
 1. Store the message as received (for staff to inspect).
-2. Ignore malformed mail, duplicates (same Message-ID) and automatic mail
-   (out-of-office, bounces); rate-limit each sender.
+2. Ignore malformed mail, redeliveries (same Message-ID and body) and
+   automatic mail (out-of-office, bounces, lists); rate-limit each sender
+   (one "slow down" notice an hour).
 3. Check the reply token and that the sender is that seat's player (a
-   verified address of theirs).
-4. Hand the cleaned text (or a numbered option) to the move write path,
-   idempotent by Message-ID; a refused move gets an explanation by email.
+   verified address of theirs); anyone else learns only how to link an
+   address.
+4. A command (``commands``) is answered; otherwise the moves at the top of
+   the reply (``reply_text``) go to the move write path, idempotent by
+   Message-ID and body; a refused move gets an explanation by email.
+
+Every human mail gets exactly one answer (``answers``); an accepted move's
+answer is its receipt, written with the move's other mails.
 """
 
 from __future__ import annotations
