@@ -1,9 +1,9 @@
 """Reading an incoming email (pure: bytes in, plain data out).
 
 Finds the reply token, who sent it, whether it is an automatic message,
-and the player's own words: quoted history, "On … wrote:" lines (English
-and Dutch), signatures and HTML-only bodies are handled by
-mail-parser-reply plus a small HTML-to-text step.
+and the player's own words (``reply_text.clean_reply``); HTML-only bodies
+go through a small HTML-to-text step, any charset is decoded with
+replacement.
 """
 
 from __future__ import annotations
@@ -16,22 +16,15 @@ from email.message import EmailMessage
 from email.utils import getaddresses, parseaddr
 from html.parser import HTMLParser
 
-from mailparser_reply import EmailReplyParser
-
 from .addresses import token_from_address
+from .reply_text import clean_reply
 
-_REPLY_PARSER = EmailReplyParser(languages=["en", "nl", "de", "fr"])
 _AUTO_SUBJECT = re.compile(
     r"^(auto(matic)?[ _-]?(reply|response|antwoord)|out of (the )?office|afwezig|"
     r"automatisch antwoord|abwesenheit|undeliver(ed|able)|delivery status notification|"
     r"mail delivery (failed|system)|returned mail)", re.IGNORECASE,
 )
 _SUBJECT_PREFIX = re.compile(r"^\s*((re|fwd?|aw|antw|tr|sv|vs)\s*(\[\d+\])?\s*:\s*)+", re.IGNORECASE)
-_DUTCH_WROTE = re.compile(r"^\s*Op .{5,200} (schreef|heeft .{0,80} geschreven)\s*.*:\s*$", re.IGNORECASE | re.MULTILINE)
-_OUTLOOK_HEADER = re.compile(r"^\s*(-{2,}\s*Original Message\s*-{2,}|_{10,}|From: .+|Van: .+)\s*$",
-                             re.IGNORECASE | re.MULTILINE)
-_MOBILE_SIGNATURE = re.compile(r"^\s*(Sent from my \w+|Verzonden vanaf mijn \w+|Verstuurd vanaf mijn \w+).*$",
-                               re.IGNORECASE | re.MULTILINE)
 
 
 class MalformedEmail(ValueError):
@@ -98,6 +91,8 @@ def _automatic(message: EmailMessage, sender: str, subject: str) -> str:
     precedence = (message.get("Precedence") or "").strip().lower()
     if precedence in {"bulk", "junk", "list", "auto_reply"}:
         return f"Precedence: {precedence}"
+    if message.get("List-Id"):
+        return "mailing list"
     if message.get_content_type() == "multipart/report":
         return "delivery report"
     local = sender.split("@")[0].lower()
@@ -114,30 +109,27 @@ def strip_subject(subject: str) -> str:
     return _SUBJECT_PREFIX.sub("", subject or "").strip()
 
 
-def clean_reply(text: str) -> str:
-    """The player's own new text: no quotes, no "wrote:" lines, no signature."""
-    text = text.replace("\r\n", "\n")
-    for pattern in (_DUTCH_WROTE, _OUTLOOK_HEADER):
-        found = pattern.search(text)
-        if found:
-            text = text[: found.start()]
-    reply = _REPLY_PARSER.parse_reply(text=text) or ""
-    reply = _MOBILE_SIGNATURE.sub("", reply)
-    lines = [line.rstrip() for line in reply.splitlines()]
-    lines = [line for line in lines if not line.lstrip().startswith(">")]
-    # "-- " (trailing space stripped above) opens a signature by convention.
-    if "--" in lines:
-        lines = lines[: lines.index("--")]
-    return "\n".join(lines).strip()
+def _decoded(part: EmailMessage) -> str:
+    """A text part's content, whatever its charset or transfer encoding:
+    an unknown charset is read as UTF-8 and undecodable bytes become U+FFFD."""
+    try:
+        return part.get_content()
+    except (LookupError, UnicodeError, AssertionError, ValueError):
+        payload = part.get_payload(decode=True) or b""
+        charset = part.get_content_charset() or "utf-8"
+        try:
+            return payload.decode(charset, "replace")
+        except LookupError:
+            return payload.decode("utf-8", "replace")
 
 
 def _body(message: EmailMessage) -> str:
     plain = message.get_body(preferencelist=("plain",))
     if plain is not None:
-        return plain.get_content()
+        return _decoded(plain)
     html = message.get_body(preferencelist=("html",))
     if html is not None:
-        return html_to_text(html.get_content())
+        return html_to_text(_decoded(html))
     return ""
 
 

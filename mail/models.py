@@ -90,6 +90,7 @@ class InboundEmail(models.Model):
         RECEIVED = "received", "Received"
         ACCEPTED = "accepted", "Move accepted"
         REJECTED = "rejected", "Move rejected (player told why)"
+        COMMAND = "command", "Command answered"
         UNKNOWN_TOKEN = "unknown_token", "Unknown or forged address"
         WRONG_SENDER = "wrong_sender", "Sender is not the player"
         AUTO_REPLY = "auto_reply", "Automatic reply, ignored"
@@ -109,6 +110,10 @@ class InboundEmail(models.Model):
     detail = models.TextField(blank=True)
     match = models.ForeignKey("games.Match", null=True, blank=True, on_delete=models.SET_NULL)
     user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
+    move = models.ForeignKey("games.MoveRecord", null=True, blank=True, on_delete=models.SET_NULL,
+                             related_name="+", help_text="The move this reply played.")
+    message_to_players = models.TextField(
+        blank=True, help_text="The reply's text below its moves: a message for the other players.")
 
     class Meta:
         ordering = ["-received_at", "-id"]

@@ -1,12 +1,18 @@
 """``inbound_email_process``: the one service every mail intake calls.
 
 1. Store the message as received (for staff to inspect).
-2. Ignore malformed mail, duplicates (same Message-ID) and automatic mail
-   (out-of-office, bounces); rate-limit each sender.
+2. Ignore malformed mail, redeliveries (same Message-ID and body) and
+   automatic mail (out-of-office, bounces, lists); rate-limit each sender
+   (one "slow down" notice an hour).
 3. Check the reply token and that the sender is that seat's player (a
-   verified address of theirs).
-4. Hand the cleaned text (or a numbered option) to the move write path,
-   idempotent by Message-ID; a refused move gets an explanation by email.
+   verified address of theirs); anyone else learns only how to link an
+   address.
+4. A command (``commands``) is answered; otherwise the moves at the top of
+   the reply (``reply_text``) go to the move write path, idempotent by
+   Message-ID and body; a refused move gets an explanation by email.
+
+Every human mail gets exactly one answer (``answers``); an accepted move's
+answer is its receipt, written with the move's other mails.
 """
 
 from __future__ import annotations
@@ -15,12 +21,15 @@ import datetime as dt
 import hashlib
 import logging
 import re
+import zoneinfo
 
 from allauth.account.models import EmailAddress
 from django.conf import settings
 from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
 
-from games.engine import get_rules
+from games.engine import EngineError, get_rules
 from games.models import Match, MoveRecord, Seat
 from games.services import (
     Conflict,
@@ -30,12 +39,15 @@ from games.services import (
     move_submit,
 )
 
+from .answers import answer, in_language, mark_as_answer, reply_subject, site_line
+from .commands import command_list, command_of
+from .commands import run as run_command
 from .inbound import InboundMessage, MalformedEmail, parse_inbound
 from .models import InboundEmail, OutgoingEmail, ReplyToken
-from .outbox import email_queue, notify_rejection
+from .outbox import notify_rejection
+from .reply_text import Reply, read_reply
 
 logger = logging.getLogger(__name__)
-_OPTION = re.compile(r"^\s*(?:option\s*)?#?(\d{1,3})\s*[.)]?\s*$", re.IGNORECASE)
 MAX_RAW = 256 * 1024
 
 
@@ -51,10 +63,16 @@ def redact(address: str) -> str:
     return f"{local[:1]}***@{domain}" if domain else "***"
 
 
-def _rate_limited(sender: str, now: dt.datetime) -> bool:
+def _rate_limited(sender: str, now: dt.datetime) -> dt.datetime | None:
+    """When the sender has sent more than ``INBOUND_MAIL_PER_HOUR`` mails in
+    the last hour (every mail counts, whatever it was for): the time at
+    which they may write again; else ``None``."""
     limit = getattr(settings, "INBOUND_MAIL_PER_HOUR", 60)
-    recent = InboundEmail.objects.filter(sender=sender, received_at__gte=now - dt.timedelta(hours=1))
-    return recent.count() > limit
+    recent = InboundEmail.objects.filter(sender=sender, received_at__gt=now - dt.timedelta(hours=1))
+    times = list(recent.order_by("-received_at").values_list("received_at", flat=True)[: limit + 1])
+    if len(times) <= limit:
+        return None
+    return times[-1] + dt.timedelta(hours=1)
 
 
 def _finish(record: InboundEmail, outcome: str, detail: str = "", **fields) -> InboundEmail:
@@ -66,22 +84,63 @@ def _finish(record: InboundEmail, outcome: str, detail: str = "", **fields) -> I
     return record
 
 
-def _generic_reply(message: InboundMessage, record: InboundEmail, now: dt.datetime) -> None:
-    """A short "we could not use this" answer, only to addresses that belong
-    to a real, verified account: a forged sender gets nothing."""
-    if not EmailAddress.objects.filter(email__iexact=message.sender, verified=True).exists():
+def _account_of(address: str):
+    """The user whose verified address this is, else ``None``."""
+    found = EmailAddress.objects.select_related("user").filter(email__iexact=address, verified=True).first()
+    return found.user if found else None
+
+
+def _slow_down(message: InboundMessage, record: InboundEmail, again: dt.datetime, now: dt.datetime) -> None:
+    """One "slow down" notice per sender per hour; quiet after that."""
+    recent = OutgoingEmail.objects.filter(to=message.sender, dedupe_key__startswith="slowdown:",
+                                          created_at__gt=now - dt.timedelta(hours=1))
+    if recent.exists():
         return
-    text = (
-        "We received your email but could not match it to a move you can make.\n\n"
-        "Moves must be sent as a reply to the latest \"your move\" email of a game, from the\n"
-        f"address of your {settings.SITE_NAME} account. Your games: {settings.SITE_URL}/games/\n"
-    )
-    email_queue(
-        kind=OutgoingEmail.Kind.UNKNOWN, to=message.sender,
-        subject=f"Re: {message.subject}"[:200] if message.subject else "Your email could not be used",
-        text=text, html=f"<p>{text}</p>".replace("\n\n", "</p><p>"),
-        dedupe_key=f"unknown:{record.message_id or record.pk}", now=now,
-    )
+    user = _account_of(message.sender)
+    with in_language(user):
+        when = timezone.localtime(again, _zone(user)).strftime("%H:%M")
+        paragraphs = [
+            _("You sent us more than %(limit)s emails in the last hour, so we did not read this one "
+              "(a move in it was not played).") % {"limit": settings.INBOUND_MAIL_PER_HOUR},
+            _("Please slow down and try again after %(time)s.") % {"time": when},
+            site_line(),
+        ]
+        subject = reply_subject(message.subject, _("Too many emails"))
+    answer(record, to=message.sender, subject=subject, paragraphs=paragraphs, now=now, user=user,
+           key="slowdown")
+
+
+def _zone(user):
+    name = getattr(user, "time_zone", "") or settings.TIME_ZONE
+    try:
+        return zoneinfo.ZoneInfo(name)
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+        return dt.UTC
+
+
+def _generic_reply(message: InboundMessage, record: InboundEmail, now: dt.datetime) -> None:
+    """The answer to a mail we cannot use.  An address of an account learns
+    how moves are sent; any other address learns that it is not linked to
+    an account and how to link it; neither learns anything about a game."""
+    user = _account_of(message.sender)
+    with in_language(user):
+        if user is not None:
+            paragraphs = [
+                _("We received your email but could not match it to a move you can make."),
+                _("Moves must be sent as a reply to the latest \"your move\" email of a game, from the "
+                  "address of your %(site)s account. Your games: %(url)s") % {
+                    "site": settings.SITE_NAME, "url": settings.SITE_URL + "/games/"},
+            ]
+        else:
+            paragraphs = [
+                _("We received your email, but this address is not linked to a %(site)s account, so we "
+                  "could not use it.") % {"site": settings.SITE_NAME},
+                _("To play by email from this address, sign in at %(url)s and add it to your account "
+                  "(Account, Email addresses); once you have confirmed it, replies from it are read.") % {
+                    "url": settings.SITE_URL + "/accounts/email/"},
+            ]
+        subject = reply_subject(message.subject, _("Your email could not be used"))
+    answer(record, to=message.sender, subject=subject, paragraphs=paragraphs, now=now, user=user)
 
 
 def inbound_email_process(*, raw: bytes, source: str, now: dt.datetime,
@@ -103,16 +162,21 @@ def inbound_email_process(*, raw: bytes, source: str, now: dt.datetime,
     record.subject = _text(message.subject, 500)
     record.body = _text(message.body, 10_000)
     message.body = record.body
-    earlier = InboundEmail.objects.filter(message_id=record.message_id).exclude(pk=record.pk).exclude(
-        outcome=InboundEmail.Outcome.RECEIVED)
+    # A redelivery repeats the body too; a different body under a reused
+    # Message-ID is a new mail.
+    earlier = InboundEmail.objects.filter(message_id=record.message_id, body=record.body).exclude(
+        pk=record.pk).exclude(outcome=InboundEmail.Outcome.RECEIVED)
     if earlier.exists():
         return _finish(record, InboundEmail.Outcome.DUPLICATE, "already processed")
     if message.is_automatic:
         logger.info("ignored automatic mail from %s: %s", redact(message.sender), message.automatic_reason)
         return _finish(record, InboundEmail.Outcome.AUTO_REPLY, message.automatic_reason)
-    if _rate_limited(message.sender, now):
+    again = _rate_limited(message.sender, now)
+    if again is not None:
         logger.warning("inbound mail rate limit hit by %s", redact(message.sender))
-        return _finish(record, InboundEmail.Outcome.RATE_LIMITED, "too many messages in the last hour")
+        with transaction.atomic():
+            _slow_down(message, record, again, now)
+            return _finish(record, InboundEmail.Outcome.RATE_LIMITED, "too many messages in the last hour")
     if message.token_kind == "join":
         return _answer_invitation(record, message, now)
     token = ReplyToken.objects.select_related("match", "user").filter(token=message.token or "").first()
@@ -155,8 +219,15 @@ def _answer_invitation(record: InboundEmail, message: InboundMessage, now: dt.da
     elif _NO.match(first_line):
         action, verb = invitation_decline, "declined"
     else:
-        return _finish(record, InboundEmail.Outcome.REJECTED, "reply 'accept' or 'decline'",
-                       match=seat.match, user=address.user)
+        with transaction.atomic():
+            with in_language(address.user):
+                paragraphs = [_("To answer this invitation, reply with \"accept\" or \"decline\" on the "
+                                "first line."), site_line()]
+                subject = reply_subject(message.subject, _("Your answer to the invitation"))
+            answer(record, to=message.sender, subject=subject, paragraphs=paragraphs, now=now,
+                   user=address.user, match=seat.match, kind=OutgoingEmail.Kind.INVITATION)
+            return _finish(record, InboundEmail.Outcome.REJECTED, "reply 'accept' or 'decline'",
+                           match=seat.match, user=address.user)
     try:
         action(token=message.token, user=address.user, now=now)
     except GameActionError as error:
@@ -166,18 +237,27 @@ def _answer_invitation(record: InboundEmail, message: InboundMessage, now: dt.da
 
 
 def _play(record: InboundEmail, message: InboundMessage, token: ReplyToken, now: dt.datetime) -> InboundEmail:
-    option = _OPTION.match(message.body.splitlines()[0]) if message.body else None
-    kwargs = {"option": int(option.group(1))} if option else {"text": message.body}
+    """The reply contract (``reply_text``): the moves at the top are played
+    as one submission, the text below them is kept as a message to the
+    other players; a reply without a move is refused with the position."""
     ReplyToken.objects.filter(pk=token.pk).update(uses=token.uses + 1)
+    command = command_of(message.body)
+    if command is not None:
+        with transaction.atomic():
+            detail = run_command(command, record=record, sender=message.sender, subject=message.subject,
+                                 token=token, now=now)
+            return _finish(record, InboundEmail.Outcome.COMMAND, detail, match=token.match, user=token.user)
+    digest = hashlib.sha256(message.body.encode()).hexdigest()[:16]
     try:
-        if not message.body:
-            raise GameActionError("Your reply was empty: write your move on the first line.",
-                                  code="empty_reply")
+        reading = _reading(token, message.body)
+        if reading is not None and not reading.moves:
+            raise GameActionError(_no_move(reading), code="no_move")
+        text = "\n".join(reading.moves) if reading is not None else message.body or "-"
         result = move_submit(match_id=token.match_id, user=token.user, ply=token.ply,
-                             source=MoveRecord.Source.EMAIL, now=now,
-                             idempotency_key=f"email:{record.message_id}", **kwargs)
-    except GameActionError as error:
-        detail = error.message
+                             source=MoveRecord.Source.EMAIL, now=now, text=text,
+                             idempotency_key=f"email:{record.message_id}:{digest}")
+    except (GameActionError, EngineError) as error:
+        detail = str(getattr(error, "message", error))
         if isinstance(error, Conflict) and error.code == "stale_ply":
             detail = ("This email answers an earlier position; the game has moved on since. "
                       "Here is the current position.")
@@ -185,18 +265,46 @@ def _play(record: InboundEmail, message: InboundMessage, token: ReplyToken, now:
             _tell_rejection(token, message, detail, record, now)
             return _finish(record, InboundEmail.Outcome.REJECTED, detail, match=token.match, user=token.user)
     outcome = InboundEmail.Outcome.DUPLICATE if result.duplicate else InboundEmail.Outcome.ACCEPTED
-    return _finish(record, outcome, result.record.text, match=token.match, user=token.user)
+    return _finish(record, outcome, result.record.text, match=token.match, user=token.user, move=result.record,
+                   message_to_players=reading.message[:2000] if reading is not None else "")
+
+
+def _reading(token: ReplyToken, body: str) -> Reply | None:
+    """The reply read against the position it answers; ``None`` when the
+    game is no longer at that position (``move_submit`` then explains)."""
+    match = Match.objects.get(pk=token.match_id)
+    if not match.is_active or match.ply != token.ply or match.state is None:
+        return None
+    rules = get_rules(match.game)
+    return read_reply(rules, rules.load(match.state), token.seat_index, body)
+
+
+def _no_move(reading: Reply) -> str:
+    if not reading.message:
+        said = _("Your reply had no move: write your move (or an option number) on the first line.")
+    else:
+        said = _("Your reply had no move: its first line, \"%(line)s\", is not a move (%(reason)s). "
+                 "Write your move (or an option number) on the first line.") % {
+            "line": reading.message.splitlines()[0][:80], "reason": reading.stop_reason}
+    return f"{said}\n\n{command_list()}"
 
 
 def _tell_rejection(token: ReplyToken, message: InboundMessage, detail: str, record: InboundEmail,
                     now: dt.datetime) -> None:
+    """The refused move's answer: the position with a fresh reply address,
+    or, where there is no position to show the sender (the seat changed
+    hands), a plain answer with the reason."""
     match = Match.objects.select_for_update().get(pk=token.match_id)
-    if match.state is None:
-        return
     seats = list(match.seats.select_related("user").order_by("index"))
     seat = next((s for s in seats if s.index == token.seat_index), None)
-    if seat is None or seat.user_id != token.user_id:
+    if match.state is not None and seat is not None and seat.user_id == token.user_id:
+        state = get_rules(match.game).load(match.state)
+        mark_as_answer(notify_rejection(match=match, seat=seat, seats=seats, state=state, error=detail,
+                                        attempted=message.body[:200] or "(nothing)",
+                                        source_id=f"inbound:{record.pk}", now=now), record)
         return
-    state = get_rules(match.game).load(match.state)
-    notify_rejection(match=match, seat=seat, seats=seats, state=state, error=detail,
-                     attempted=message.body[:200] or "(nothing)", source_id=record.message_id, now=now)
+    with in_language(token.user):
+        paragraphs = [_("Your reply could not be used: %(why)s") % {"why": detail}, site_line()]
+        subject = reply_subject(message.subject, _("Your reply could not be used"))
+    answer(record, to=message.sender, subject=subject, paragraphs=paragraphs, now=now, user=token.user,
+           match=match, kind=OutgoingEmail.Kind.REJECTED)

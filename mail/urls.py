@@ -1,8 +1,11 @@
-from django.urls import include, path
+from django.urls import path, re_path
 
 from . import views
 
 urlpatterns = [
     path("mail/unsubscribe/<str:token>/", views.unsubscribe, name="mail-unsubscribe"),
-    path("mail/inbound/", include("anymail.urls")),
+    # Only the providers in ``views.INBOUND_PROVIDERS`` exist, and each
+    # answers 404 until it is configured with its secrets.
+    re_path(r"^mail/inbound/(?P<provider>[a-z_]+)/inbound(?:_mime)?/$", views.provider_inbound,
+            name="mail-provider-inbound"),
 ]

@@ -1,8 +1,15 @@
-"""Unsubscribe and mute links from emails (RFC 8058 one-click included)."""
+"""Unsubscribe and mute links from emails (RFC 8058 one-click included),
+and the providers' inbound webhooks."""
 
 from __future__ import annotations
 
+import logging
+
+from anymail.webhooks.mailgun import MailgunInboundWebhookView
+from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.core.exceptions import SuspiciousOperation
+from django.db import DatabaseError
 from django.http import Http404, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.csrf import csrf_exempt
@@ -11,6 +18,15 @@ from games.models import Match
 
 from .addresses import unsubscribe_target
 from .models import GameMute
+
+logger = logging.getLogger(__name__)
+
+#: provider → (the ``ANYMAIL`` setting holding its signing key, its view).
+#: A provider is served only when that key and ``WEBHOOK_SECRET`` (HTTP
+#: basic auth) are both set: an unconfigured anymail view accepts anyone.
+INBOUND_PROVIDERS = {
+    "mailgun": ("MAILGUN_WEBHOOK_SIGNING_KEY", MailgunInboundWebhookView.as_view()),
+}
 
 
 def _apply(user_id: int, match_id: int | None) -> tuple[object, Match | None]:
@@ -41,3 +57,25 @@ def unsubscribe(request, token: str):
         return render(request, "mail/unsubscribed.html", {"match": match, "user_": user})
     match = Match.objects.filter(pk=match_id).first() if match_id else None
     return render(request, "mail/unsubscribe.html", {"match": match})
+
+
+@csrf_exempt  # providers post without a CSRF token; anymail checks their signature and basic auth
+def provider_inbound(request, provider: str):
+    """One provider's inbound webhook: 404 unless configured; a payload it
+    cannot read is a 400, a database failure a 503 (the provider retries),
+    never a 500."""
+    key, view = INBOUND_PROVIDERS.get(provider, ("", None))
+    config = getattr(settings, "ANYMAIL", None) or {}
+    if view is None or not config.get(key) or not config.get("WEBHOOK_SECRET"):
+        raise Http404("No such webhook.")
+    try:
+        return view(request)
+    except (SuspiciousOperation, Http404):
+        raise
+    except DatabaseError:
+        logger.exception("inbound webhook of %s: database unavailable", provider)
+        return HttpResponse("Temporarily unavailable.", status=503, headers={"Retry-After": "60"},
+                            content_type="text/plain")
+    except Exception:
+        logger.exception("inbound webhook of %s: unreadable payload", provider)
+        return HttpResponse("Unreadable payload.", status=400, content_type="text/plain")

@@ -121,12 +121,18 @@ def test_a_token_for_another_seat_cannot_move_for_it(game, turn, now, django_cap
                    django_capture_on_commit_callbacks).outcome == "wrong_sender"
 
 
-def test_a_forged_sender_gets_no_answer_a_member_gets_a_generic_one(game, turn, carol, now,
-                                                                      django_capture_on_commit_callbacks):
+def test_an_unlinked_sender_learns_only_how_to_link_a_member_gets_a_generic_answer(
+        game, turn, carol, now, django_capture_on_commit_callbacks):
+    # Issue 19: every human mail is answered; an address without an account
+    # learns it is not linked, and nothing about the game or its players.
     seat, address, options = turn
     mail.outbox.clear()
     process(reply(address, options[0], sender="stranger@nowhere.example"), now, django_capture_on_commit_callbacks)
-    assert mail.outbox == []
+    [unlinked] = mail.outbox
+    assert unlinked.to == ["stranger@nowhere.example"] and "not linked" in unlinked.body
+    assert options[0] not in unlinked.body and seat.user.email not in unlinked.body
+    assert str(seat.user) not in unlinked.body and str(game.pk) not in unlinked.subject
+    mail.outbox.clear()
     process(reply(address, options[0], sender=carol.email), now, django_capture_on_commit_callbacks)
     assert [m.to for m in mail.outbox] == [[carol.email]]
     assert "could not match it" in mail.outbox[0].body

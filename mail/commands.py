@@ -1,0 +1,191 @@
+"""Commands by mail: a reply to a game mail whose first line is a command
+word (English or Dutch) is answered instead of played.
+
+Every command acts through the same services and reads as the site
+(``games.services``, ``games.deadlines``, ``games.selectors``), and every
+answer shows only what the sender may see.  ``resign`` needs a second
+reply carrying a code derived from the reply token, so a stray word never
+ends a game.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import hmac
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.utils.translation import gettext as _
+
+from games.deadlines.vacation import vacation_start
+from games.engine import get_rules
+from games.models import Match, MoveRecord
+from games.selectors import match_history, matches_for_user
+from games.services import GameActionError, match_resign
+
+from .addresses import reply_address
+from .answers import answer, in_language, mark_as_answer, reply_subject
+from .models import GameMute, InboundEmail, OutgoingEmail, ReplyToken
+from .outbox import game_email_queue, reply_token_for, seats_with_players
+from .render import GameMail
+
+#: Command words (lower case) → command.
+WORDS = {
+    "help": "help", "hulp": "help",
+    "board": "board", "bord": "board",
+    "games": "games", "partijen": "games",
+    "history": "history", "geschiedenis": "history",
+    "resign": "resign", "opgeven": "resign",
+    "vacation": "vacation", "vakantie": "vacation",
+    "mute": "mute", "dempen": "mute",
+    "unmute": "unmute", "ontdempen": "unmute",
+}
+_LINE = re.compile(r"^\s*([a-z]+)\b\s*(.*?)\s*$", re.IGNORECASE)
+
+
+@dataclass
+class Command:
+    name: str
+    argument: str
+
+
+def command_of(body: str) -> Command | None:
+    """The command on the first non-empty line of ``body``, if it is one."""
+    first = next((line for line in body.split("\n") if line.strip()), "")
+    found = _LINE.match(first)
+    if not found or found.group(1).lower() not in WORDS:
+        return None
+    return Command(WORDS[found.group(1).lower()], found.group(2))
+
+
+def command_list() -> str:
+    """The commands, for the help answer and for a reply without a move."""
+    return "\n".join([
+        _("Commands (reply with one on the first line; Dutch words work too):"),
+        _("  help (hulp): the notation help for this game and these commands"),
+        _("  board (bord): the current position again"),
+        _("  games (partijen): your running games, whose turn it is, deadlines and reply addresses"),
+        _("  history (geschiedenis): the moves so far"),
+        _("  resign (opgeven): leave this game (you are asked to confirm)"),
+        _("  vacation N (vakantie N): stop your clocks for N days"),
+        _("  mute (dempen) / unmute (ontdempen): stop or restart this game's mails"),
+    ])
+
+
+def resign_code(token: ReplyToken) -> str:
+    """A short code only the holder of this reply address can know."""
+    digest = hmac.new(settings.SECRET_KEY.encode(), f"resign:{token.pk}:{token.token}".encode(),
+                      hashlib.sha256).hexdigest()
+    return digest[:6].upper()
+
+
+def run(command: Command, *, record: InboundEmail, sender: str, subject: str, token: ReplyToken,
+        now: dt.datetime) -> str:
+    """Answer ``command`` (sent with ``token``, verified as its player's);
+    returns what happened, for the inbound record."""
+    with in_language(token.user):
+        handler: Callable[..., tuple[str, list[str]]] = _HANDLERS[command.name]
+        detail, paragraphs = handler(command, token=token, record=record, now=now)
+        if paragraphs:
+            answer(record, to=sender, subject=reply_subject(subject, _("Your command")), paragraphs=paragraphs,
+                   now=now, user=token.user, match=token.match, kind=OutgoingEmail.Kind.NOTICE,
+                   reply_to=reply_address(token.token))
+    return detail
+
+
+def _help(command, *, token, **_kwargs):
+    rules = get_rules(token.match.game)
+    return "help", [rules.help_text().strip(), command_list()]
+
+
+def _board(command, *, token, record, now, **_kwargs):
+    """The position again, from the sender's own view, with a reply address
+    when it is their move."""
+    match = Match.objects.get(pk=token.match_id)
+    if match.state is None:
+        return "board: no position", [_("This game has no position yet.")]
+    seats = seats_with_players(match)
+    seat = next((s for s in seats if s.index == token.seat_index and s.user_id == token.user_id), None)
+    if seat is None:
+        return "board: not seated", [_("You are no longer seated in this game.")]
+    mail = GameMail(_("the current position"))
+    email = game_email_queue(kind=OutgoingEmail.Kind.RECEIPT, match=match, seat=seat, seats=seats,
+                             state=get_rules(match.game).load(match.state), mail=mail,
+                             dedupe_key=f"board:inbound:{record.pk}", now=now, with_reply=match.is_active)
+    mark_as_answer(email, record)
+    return "board", []
+
+
+def _games(command, *, token, now, **_kwargs):
+    user = token.user
+    lines = []
+    for match in matches_for_user(user, status=Match.Status.ACTIVE):
+        rules = get_rules(match.game)
+        state = rules.load(match.state)
+        seats = list(match.seats.all())
+        mine = next(s for s in seats if s.user_id == user.pk)
+        movers = [str(s.user) for s in seats if s.index in rules.to_move(state) and s.user is not None]
+        line = _("%(game)s #%(id)s: to move: %(movers)s") % {
+            "game": rules.name, "id": match.pk, "movers": ", ".join(movers) or "-"}
+        if mine.index in rules.to_move(state) and not mine.departed:
+            reply = reply_token_for(match=match, seat_index=mine.index, user=user, ply=match.ply, now=now)
+            line += "\n  " + _("your move, reply to %(address)s") % {"address": reply_address(reply.token)}
+            if mine.deadline_at:
+                line += "\n  " + _("deadline %(when)s") % {"when": mine.deadline_at.strftime("%Y-%m-%d %H:%M UTC")}
+        lines.append(line)
+    return "games", ["\n\n".join(lines) if lines else _("You have no running games.")]
+
+
+def _history(command, *, token, **_kwargs):
+    match = token.match
+    lines = []
+    for entry in match_history(match, token.seat_index):
+        said = entry["text"] or ""
+        events = "; ".join(entry["events"])
+        lines.append(f"{entry['ply']}. {entry['player']}: {said}{' (' + events + ')' if events else ''}")
+    return "history", ["\n".join(lines) if lines else _("No moves have been played yet.")]
+
+
+def _resign(command, *, token, now, **_kwargs):
+    code = resign_code(token)
+    if command.argument.strip().upper() != code:
+        return "resign: confirmation asked", [
+            _("Do you really want to resign this game? To confirm, reply to this email with:"),
+            f"resign {code}",
+        ]
+    try:
+        match_resign(match_id=token.match_id, user=token.user, now=now, source=MoveRecord.Source.EMAIL)
+    except GameActionError as error:
+        return f"resign refused: {error.message}", [_("Your resignation was not accepted: %(why)s") % {
+            "why": error.message}]
+    return "resigned", [_("You resigned this game.")]
+
+
+def _vacation(command, *, token, now, **_kwargs):
+    if not command.argument.strip().isdigit():
+        return "vacation: no days", [_("Write the number of days, for example: vacation 3")]
+    days = int(command.argument)
+    try:
+        vacation = vacation_start(user=token.user, days=days, now=now)
+    except GameActionError as error:
+        return f"vacation refused: {error.message}", [_("Your vacation was not started: %(why)s") % {
+            "why": error.message}]
+    return f"vacation {days}", [_("Your vacation runs until %(until)s: your clocks are stopped.") % {
+        "until": vacation.ends_at.strftime("%Y-%m-%d %H:%M UTC")}]
+
+
+def _mute(command, *, token, **_kwargs):
+    GameMute.objects.get_or_create(user=token.user, match=token.match)
+    return "muted", [_("This game is muted: you get no more mails about it (reply \"unmute\" to undo).")]
+
+
+def _unmute(command, *, token, **_kwargs):
+    GameMute.objects.filter(user=token.user, match=token.match).delete()
+    return "unmuted", [_("This game is no longer muted.")]
+
+
+_HANDLERS = {"help": _help, "board": _board, "games": _games, "history": _history, "resign": _resign,
+             "vacation": _vacation, "mute": _mute, "unmute": _unmute}

@@ -1,0 +1,120 @@
+"""The reply contract: what a player's own text in a reply means (pure).
+
+1. ``clean_reply`` keeps only the player's new words: quoted lines (">"),
+   quote headers anywhere ("On … wrote:", "Op … schreef …:"), Outlook
+   blocks, mobile signatures and a "-- " signature are removed, so top and
+   bottom posting both work.
+2. ``read_reply`` reads the moves from the top: the first lines that parse
+   as the game's notation or as option numbers (one or more per line,
+   separated by ";").  The first line that is neither ends the moves; it and
+   everything after it is a message to the other players, never a reason
+   to refuse the moves.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from mailparser_reply import EmailReplyParser
+
+from games.engine import IllegalMove, NotationError
+
+_REPLY_PARSER = EmailReplyParser(languages=["en", "nl", "de", "fr"])
+# A quote header may be wrapped onto a second line by the client.
+_WROTE = re.compile(
+    r"^[ \t]*(On|Op|Am|Le)\b[^\n]{0,200}(\n[^\n]{0,200})?"
+    r"\b(wrote|schreef|heeft [^\n]{0,80}geschreven|schrieb|a écrit)[^\n]{0,200}:[ \t]*$",
+    re.IGNORECASE | re.MULTILINE,
+)
+# Outlook quotes the original without ">": everything below its header goes.
+_OUTLOOK_HEADER = re.compile(r"^\s*(-{2,}\s*(Original Message|Oorspronkelijk bericht)\s*-{2,}|_{10,}|"
+                             r"(From|Van): .+)\s*$", re.IGNORECASE | re.MULTILINE)
+_MOBILE_SIGNATURE = re.compile(r"^\s*(Sent from my \w+|Verzonden vanaf mijn \w+|Verstuurd vanaf mijn \w+).*$",
+                               re.IGNORECASE | re.MULTILINE)
+OPTION = re.compile(r"^\s*(?:option|optie)?\s*#?(\d{1,3})\s*[.)]?\s*$", re.IGNORECASE)
+_SEPARATORS = re.compile(r";")
+
+
+def clean_reply(text: str) -> str:
+    """The player's own new text: no quotes, no quote headers, no signature."""
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    text = "\n".join(line for line in text.split("\n") if not line.lstrip().startswith(">"))
+    text = _WROTE.sub("", text)
+    found = _OUTLOOK_HEADER.search(text)
+    if found:
+        text = text[: found.start()]
+    text = _REPLY_PARSER.parse_reply(text=text) or ""
+    text = _MOBILE_SIGNATURE.sub("", text)
+    lines = [line.rstrip() for line in text.split("\n")]
+    # "-- " (its trailing space stripped above) opens a signature by convention.
+    if "--" in lines:
+        lines = lines[: lines.index("--")]
+    return "\n".join(lines).strip()
+
+
+@dataclass
+class Reply:
+    #: The moves in notation, option numbers already turned into their text.
+    moves: list[str] = field(default_factory=list)
+    #: The first line that was not a move, and what follows.
+    message: str = ""
+    #: Why the first non-move line is not a move (the engine's words).
+    stop_reason: str = ""
+
+
+def read_reply(rules, state, seat: int, text: str) -> Reply:
+    """Split ``text`` into the moves at its top and the message below them.
+
+    Each move is tried on the position the earlier ones produced: a line
+    that parses but cannot be played (an illegal move, a turn already
+    complete) raises the engine's error, so the whole reply is refused
+    with that explanation rather than silently cut short.
+
+    :raises EngineError: a move line that parses cannot be played.
+    """
+    lines = text.split("\n")
+    reply = Reply()
+    for number, line in enumerate(lines):
+        parts = [part.strip() for part in _SEPARATORS.split(line) if part.strip()]
+        if not parts:
+            continue  # blank lines around and between moves
+        try:
+            moves, state = _line_moves(rules, state, seat, parts)
+        except NotationError as error:
+            reply.message = "\n".join(lines[number:]).strip()
+            reply.stop_reason = str(error)
+            break
+        reply.moves.extend(moves)
+    return reply
+
+
+def _line_moves(rules, state, seat: int, parts: list[str]):
+    """The moves of one line, applied in order; ``NotationError`` when its
+    first part is not a move (the line is then a message)."""
+    moves = []
+    for index, part in enumerate(parts):
+        option = OPTION.match(part)
+        try:
+            if option:
+                part = _option(rules, state, seat, int(option.group(1)))
+            move = rules.parse_move(state, seat, part)
+        except NotationError:
+            if index == 0:
+                raise
+            # After a move on the same line a message is ambiguous: refuse.
+            raise IllegalMove(f'"{part}" (after ";") is not a move') from None
+        if seat not in rules.to_move(state):
+            raise IllegalMove(f'"{part}": your turn was already complete before it')
+        state = rules.apply(state, seat, move).state
+        moves.append(part)
+    return moves, state
+
+
+def _option(rules, state, seat: int, number: int) -> str:
+    if seat not in rules.to_move(state):
+        raise IllegalMove(f'"{number}": your turn was already complete before it')
+    options = rules.move_options(state, seat)
+    if not 1 <= number <= len(options):
+        raise IllegalMove(f"There is no option {number}; choose 1 to {len(options)}.")
+    return options[number - 1][0]

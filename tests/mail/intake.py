@@ -1,0 +1,38 @@
+"""Feeding a raw message through the real pipe intake (``ingest_email``)."""
+
+from __future__ import annotations
+
+import io
+import sys
+from email.message import EmailMessage
+from itertools import count
+
+from django.core.management import call_command
+
+from mail.models import InboundEmail
+
+_ids = count()
+
+
+def ingest(raw: bytes, capture, *, recipient: str | None = None) -> InboundEmail:
+    """Run ``manage.py ingest_email`` on ``raw``, committing (and so sending)
+    what it writes; returns the stored inbound row."""
+    stdin, out = sys.stdin, io.StringIO()
+    sys.stdin = io.TextIOWrapper(io.BytesIO(raw))
+    try:
+        with capture(execute=True):
+            call_command("ingest_email", *(["--recipient", recipient] if recipient else []), stdout=out)
+    finally:
+        sys.stdin = stdin
+    return InboundEmail.objects.order_by("-pk").first()
+
+
+def message(to: str, body: str, *, sender: str, subject: str = "Re: Alta: your move",
+            message_id: str | None = None, quote: bool = True, **headers) -> EmailMessage:
+    mail = EmailMessage()
+    mail["From"], mail["To"], mail["Subject"] = sender, to, subject
+    mail["Message-ID"] = message_id or f"<i{next(_ids)}@client.example>"
+    for key, value in headers.items():
+        mail[key.replace("_", "-")] = value
+    mail.set_content(body + ("\n\nOn Mon, Alta wrote:\n> Your move\n" if quote else ""))
+    return mail

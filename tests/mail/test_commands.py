@@ -1,0 +1,139 @@
+"""Issue 19: commands by mail, in English and Dutch, through ``ingest_email``."""
+
+import pytest
+from django.core import mail
+
+from games.engine import get_rules
+from games.models import Match, Vacation
+from mail.commands import resign_code
+from mail.models import GameMute, ReplyToken
+
+from .conftest import mover_of
+from .intake import ingest, message
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def turn(game):
+    seat = mover_of(game)
+    address = [m for m in mail.outbox if m.to == [seat.user.email] and m.reply_to][-1].reply_to[0]
+    return seat, address
+
+
+def command(turn, body, capture):
+    seat, address = turn
+    mail.outbox.clear()
+    record = ingest(bytes(message(address, body, sender=seat.user.email, subject="Re: Alta #1: your move")),
+                    capture)
+    assert record.outcome == "command", record.detail
+    [answer] = mail.outbox
+    assert answer.to == [seat.user.email] and answer.extra_headers["Auto-Submitted"] == "auto-replied"
+    return record, answer
+
+
+@pytest.mark.parametrize("word", ["help", "Hulp"])
+def test_help_gives_the_notation_and_the_commands(word, turn, game, django_capture_on_commit_callbacks):
+    _, answer = command(turn, word, django_capture_on_commit_callbacks)
+    assert get_rules("alta").help_text().strip().splitlines()[0] in answer.body
+    assert "vacation N" in answer.body and game.moves.count() == 0
+
+
+@pytest.mark.parametrize("word", ["board", "bord"])
+def test_board_sends_the_position_again_from_the_own_view(word, turn, game, django_capture_on_commit_callbacks):
+    seat, _ = turn
+    _, answer = command(turn, word, django_capture_on_commit_callbacks)
+    assert "the current position" in answer.subject.lower() and "HOW TO REPLY" in answer.body
+    assert answer.reply_to and game.moves.count() == 0
+
+
+@pytest.mark.parametrize("word", ["games", "partijen"])
+def test_games_lists_running_games_with_reply_addresses(word, turn, game, django_capture_on_commit_callbacks):
+    seat, address = turn
+    _, answer = command(turn, word, django_capture_on_commit_callbacks)
+    assert f"#{game.pk}" in answer.body and address in answer.body
+
+
+@pytest.mark.parametrize("word", ["history", "geschiedenis"])
+def test_history_shows_what_the_player_may_see(word, turn, game, settings, django_capture_on_commit_callbacks):
+    seat, address = turn
+    ingest(bytes(message(address, "1", sender=seat.user.email)), django_capture_on_commit_callbacks)
+    played = game.moves.get()
+    # Alta: the mover's turn goes on, so the mover holds the next reply address.
+    token = ReplyToken.objects.filter(match=game, user=seat.user).order_by("-ply").first()
+    mail.outbox.clear()
+    record = ingest(bytes(message(f"play+{token.token}@{settings.MAIL_DOMAIN}", word, sender=seat.user.email)),
+                    django_capture_on_commit_callbacks)
+    assert record.outcome == "command"
+    assert f"1. {seat.user}: {played.text}" in mail.outbox[-1].body
+
+
+@pytest.mark.parametrize("game_name", ["alhambra"])
+def test_history_hides_another_players_hidden_move_text(game_name, alice, bob, now, settings,
+                                                       django_capture_on_commit_callbacks):
+    from games.services import match_create_seated
+    from mail.outbox import reply_token_for
+
+    with django_capture_on_commit_callbacks(execute=True):
+        match = match_create_seated(users=[alice, bob], game=game_name, now=now)
+    assert not get_rules(game_name).public_move_text
+    mover = mover_of(match)
+    address = [m for m in mail.outbox if m.to == [mover.user.email] and m.reply_to][-1].reply_to[0]
+    ingest(bytes(message(address, "1", sender=mover.user.email)), django_capture_on_commit_callbacks)
+    played = match.moves.get()
+    match.refresh_from_db()
+    other = match.seats.exclude(index=mover.index).get()
+    token = reply_token_for(match=match, seat_index=other.index, user=other.user, ply=match.ply, now=now)
+    mail.outbox.clear()
+    record = ingest(bytes(message(f"play+{token.token}@{settings.MAIL_DOMAIN}", "history",
+                                  sender=other.user.email)), django_capture_on_commit_callbacks)
+    assert record.outcome == "command"
+    body = mail.outbox[-1].body
+    assert f"1. {mover.user}: " in body and played.text not in body.split(f"1. {mover.user}: ")[1].split("(")[0]
+
+
+def test_resign_asks_for_a_code_and_resigns_with_it(turn, game, django_capture_on_commit_callbacks):
+    seat, address = turn
+    _, answer = command(turn, "resign", django_capture_on_commit_callbacks)
+    token = ReplyToken.objects.get(token=address.split("+")[1].split("@")[0])
+    code = resign_code(token)
+    assert f"resign {code}" in answer.body and answer.reply_to == [address]
+    game.refresh_from_db()
+    assert game.status == Match.Status.ACTIVE  # nothing yet
+    command(turn, "opgeven WRONG1", django_capture_on_commit_callbacks)
+    game.refresh_from_db()
+    assert game.status == Match.Status.ACTIVE
+    mail.outbox.clear()
+    record = ingest(bytes(message(address, f"opgeven {code.lower()}", sender=seat.user.email)),
+                    django_capture_on_commit_callbacks)
+    assert record.outcome == "command" and record.detail == "resigned"
+    game.refresh_from_db()
+    assert game.status == Match.Status.FINISHED
+    assert any("You resigned this game." in m.body for m in mail.outbox if m.to == [seat.user.email])
+
+
+@pytest.mark.parametrize("text", ["vacation 3", "vakantie 3"])
+def test_vacation_uses_the_sites_rules(text, turn, settings, django_capture_on_commit_callbacks):
+    seat, _ = turn
+    settings.VACATION_DAYS_PER_YEAR = 5
+    _, answer = command(turn, text, django_capture_on_commit_callbacks)
+    assert Vacation.objects.filter(user=seat.user).count() == 1 and "runs until" in answer.body
+    Vacation.objects.all().delete()
+    _, refused = command(turn, text.replace("3", "30"), django_capture_on_commit_callbacks)
+    assert not Vacation.objects.exists() and "not started" in refused.body
+
+
+def test_mute_and_unmute_in_both_languages(turn, game, django_capture_on_commit_callbacks):
+    seat, _ = turn
+    command(turn, "dempen", django_capture_on_commit_callbacks)
+    assert GameMute.objects.filter(user=seat.user, match=game).exists()
+    command(turn, "unmute", django_capture_on_commit_callbacks)
+    assert not GameMute.objects.filter(user=seat.user, match=game).exists()
+
+
+def test_an_unknown_command_gets_the_list(turn, game, django_capture_on_commit_callbacks):
+    seat, address = turn
+    mail.outbox.clear()
+    record = ingest(bytes(message(address, "frobnicate", sender=seat.user.email)), django_capture_on_commit_callbacks)
+    assert record.outcome == "rejected"
+    assert "had no move" in mail.outbox[-1].body and "vacation N" in mail.outbox[-1].body

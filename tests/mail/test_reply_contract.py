@@ -1,0 +1,99 @@
+"""Issue 19's reply contract, through ``ingest_email``: moves at the top,
+quotes anywhere removed, the rest is a message to the other players."""
+
+import pytest
+from django.core import mail
+
+from games.engine import get_rules
+from mail.models import InboundEmail
+from mail.reply_text import clean_reply
+
+from .conftest import mover_of
+from .intake import ingest, message
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def turn(game):
+    seat = mover_of(game)
+    rules = get_rules("alta")
+    options = [t for t, _ in rules.move_options(rules.load(game.state), seat.index)]
+    address = [m for m in mail.outbox if m.to == [seat.user.email] and m.reply_to][-1].reply_to[0]
+    return seat, address, options
+
+
+def send(address, body, seat, capture, **kwargs) -> InboundEmail:
+    return ingest(bytes(message(address, body, sender=seat.user.email, **kwargs)), capture)
+
+
+def test_a_message_after_the_move_is_kept_not_a_reason_to_refuse(game, turn, django_capture_on_commit_callbacks):
+    seat, address, options = turn
+    record = send(address, f"{options[0]}\nGood luck!\nSee you", seat, django_capture_on_commit_callbacks)
+    assert record.outcome == "accepted", record.detail
+    move = game.moves.get()
+    assert move.text == options[0] and record.move == move
+    assert record.message_to_players == "Good luck!\nSee you"
+
+
+def test_every_move_line_at_the_top_is_played_none_silently_dropped(game, turn,
+                                                                      django_capture_on_commit_callbacks):
+    seat, address, _ = turn
+    rules = get_rules("alta")
+    state = rules.load(game.state)
+    first = rules.move_options(state, seat.index)[0]
+    after = rules.apply(state, seat.index, first[1]).state
+    assert seat.index in rules.to_move(after)  # Alta: the turn goes on
+    second = rules.move_options(after, seat.index)[0][0]
+    record = send(address, "1\n\n1\nthanks", seat, django_capture_on_commit_callbacks)
+    assert record.outcome == "accepted", record.detail
+    assert game.moves.get().text == f"{first[0]}\n{second}"
+    assert record.message_to_players == "thanks"
+
+
+def test_a_move_line_that_cannot_be_played_refuses_the_reply(game, turn, django_capture_on_commit_callbacks):
+    seat, address, options = turn
+    record = send(address, f"{options[0]}\n999", seat, django_capture_on_commit_callbacks)
+    assert record.outcome == "rejected" and "999" in record.detail
+    assert game.moves.count() == 0
+
+
+def test_a_reply_without_a_move_is_told_so_with_the_position(game, turn, django_capture_on_commit_callbacks):
+    seat, address, _ = turn
+    mail.outbox.clear()
+    record = send(address, "Hello, how does this work?", seat, django_capture_on_commit_callbacks)
+    assert record.outcome == "rejected" and game.moves.count() == 0
+    [answer] = mail.outbox
+    assert "had no move" in answer.body and "Hello, how does this work?" in answer.body
+    assert "HOW TO REPLY" in answer.body and answer.reply_to  # the position, with a fresh address
+
+
+@pytest.mark.parametrize("layout", ["bottom", "dutch bottom", "wrapped header", "outlook"])
+def test_top_and_bottom_posting_both_work(layout, game, turn, django_capture_on_commit_callbacks):
+    seat, address, options = turn
+    body = {
+        "bottom": f"On Mon, 5 Jan 2026 at 10:00, Alta <{address}> wrote:\n> Your move\n> 1. x\n\n{options[0]}\n",
+        "dutch bottom": f"Op ma 5 jan 2026 om 10:00 schreef Alta <{address}>:\n> Jouw beurt\n\n{options[0]}\n"
+                        "-- \nBob\n",
+        "wrapped header": f"{options[0]}\n\nOn Mon, 5 Jan 2026 at 10:00, Alta\n<{address}> wrote:\n> 1. x\n",
+        "outlook": f"{options[0]}\n\nFrom: Alta <{address}>\nSent: Monday\nTo: Bob\nSubject: your move\n\n1. x\n",
+    }[layout]
+    record = send(address, body, seat, django_capture_on_commit_callbacks, quote=False)
+    assert record.outcome == "accepted", record.detail
+    assert game.moves.get().text == options[0] and record.message_to_players == ""
+
+
+@pytest.mark.parametrize("body,expected", [
+    ("On Mon, Alta wrote:\n> a\n\nmill D4\n", "mill D4"),
+    ("> a\n> b\nmill D4\n\nOp 5 jan. 2026 heeft Alta <x@y> het volgende geschreven:\n> c\n", "mill D4"),
+    ("mill D4\n-----Original Message-----\nYour move\n", "mill D4"),
+    ("On Mon, Alta wrote:\n> only a quote\n", ""),
+])
+def test_clean_reply_removes_quote_headers_anywhere(body, expected):
+    assert clean_reply(body) == expected
+
+
+def test_the_mails_explain_the_contract(turn):
+    seat, _, _ = turn
+    latest = [m for m in mail.outbox if m.to == [seat.user.email] and m.reply_to][-1]
+    assert "The first line that is not a move ends them" in latest.body
