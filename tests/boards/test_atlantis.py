@@ -15,7 +15,7 @@ from games.boards import atlantis as board
 from games.boards.atlantis.common import walks
 from games.engine import get_rules
 from games.rules.atlantis import Go, notation
-from games.rules.atlantis.generate import walks as engine_walks
+from games.rules.atlantis.legal import walks as engine_walks
 from games.rules.atlantis.testing import build, toll_state
 from tests.engine.playing import random_playthrough
 

@@ -11,9 +11,10 @@ Plain-data table format: ``{(x, y): (major, minor1, minor2, rotation)}``
 with colour names and rotation 0..3 (``state`` documents the geometry).
 """
 
-from .board import Chain, ClosedFigure, chains, closed_figures, score, triangle_number
+from .board import Chain, ClosedFigure, chains, closed_figures
 from .moves import Lock, NoBonus, Place, Rotate
 from .rules import AlpacaRules
+from .scoring import score, triangle_number
 from .state import (
     COLOURS,
     TILES,

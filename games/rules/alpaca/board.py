@@ -1,10 +1,11 @@
-"""Pure geometry of an Alpaca table: matching, closed figures, chains, scores.
+"""Pure geometry of an Alpaca table: matching, closed figures, chains (their
+points are in ``scoring``).
 
 Two table formats are used:
 
 * **internal**: ``dict[(x, y), code]`` with ``code = tile * 4 + rotation``
   (see ``state``); the functions with a leading underscore take this one.
-* **plain data** (for ``chains``, ``closed_figures`` and ``score``):
+* **plain data** (for ``chains``, ``closed_figures`` and ``scoring.score``):
   ``{(x, y): (major, minor1, minor2, rotation)}`` with colour names
   (``"red"``, ``"yellow"``, ``"green"``, ``"blue"``, ``"purple"``) and
   rotation 0..3 as defined in ``state``; x grows east, y grows north.
@@ -42,12 +43,6 @@ from .state import (
 _COLOUR_INDEX = {name: i for i, name in enumerate(COLOURS)}
 
 
-def triangle_number(n: int) -> int:
-    """Points for a chain of ``n`` triangles: n(n-1)/2 (1 -> 0, 2 -> 1, 4 -> 6)."""
-    return n * (n - 1) // 2
-
-
-# ------------------------------------------------------------- conversion
 def internal_table(table: Mapping[Cell, tuple[Any, ...]]) -> dict[Cell, int]:
     """Convert a plain-data table to the internal one.
 
@@ -219,16 +214,6 @@ def _node_colour(table: Mapping[Cell, int], node: Node) -> int:
     return TILES[table[(node[0], node[1])] >> 2][node[2]]
 
 
-def _colour_score(table: Mapping[Cell, int], colour: int) -> int:
-    """Points of ``colour``: n(n-1)/2 summed over its chains."""
-    return sum(triangle_number(len(g)) for g in _chain_groups(table, colour))
-
-
-def _chain_lengths(table: Mapping[Cell, int], colour: int) -> list[int]:
-    """Lengths (>= 2, longest first) of the chains of ``colour``."""
-    return sorted((len(g) for g in _chain_groups(table, colour)), reverse=True)
-
-
 # ------------------------------------------------------- plain-data helpers
 @dataclass(frozen=True)
 class Chain:
@@ -296,16 +281,6 @@ def closed_figures(table: Mapping[Cell, tuple[Any, ...]]) -> list[ClosedFigure]:
         )
         for f in _all_figures(internal)
     ]
-
-
-def score(table: Mapping[Cell, tuple[Any, ...]], colour: str) -> int:
-    """Points ``colour`` scores on a plain-data table.
-
-    :raises ValueError: the table is not valid plain data or unknown colour.
-    """
-    if colour not in _COLOUR_INDEX:
-        raise ValueError(f"unknown colour {colour!r}")
-    return _colour_score(internal_table(table), _COLOUR_INDEX[colour])
 
 
 def cells_of(figures: Iterable[Figure]) -> frozenset[Cell]:

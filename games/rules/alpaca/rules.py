@@ -1,4 +1,5 @@
-"""Alpaca's rules: setup, turn order, legal moves, apply and scoring.
+"""``AlpacaRules``: the rules class, wiring ``setup``, ``legal``, ``play``,
+``scoring`` and the other modules of the package.
 
 The game in one paragraph (``shared/rules/alpaca.md`` is the reference):
 every player owns a colour and holds 12 hidden tiles.  Each round one colour
@@ -28,20 +29,11 @@ from typing import Any
 
 from games.engine import BaseRules, IllegalMove, Rng, Transition, seed_state
 
-from . import codec, notation, strategy
-from .board import _chain_lengths, _colour_score
+from . import codec, notation, scoring, setup, strategy
 from .legal import bonus_moves, current_seat, placements
 from .moves import Lock, Move, NoBonus, Place, Rotate
-from .play import advance, apply_bonus, apply_place, replace_fields
-from .state import (
-    ANYTHING,
-    COLOURS,
-    MAX_PLAYERS,
-    MIN_PLAYERS,
-    TILES,
-    TILES_PER_COLOUR,
-    AlpacaState,
-)
+from .play import apply_bonus, apply_place, replace_fields
+from .state import MAX_PLAYERS, MIN_PLAYERS, AlpacaState
 from .view import build_view, revealed
 
 
@@ -59,11 +51,8 @@ class AlpacaRules(BaseRules[AlpacaState, Move]):
     def setup(
         self, players: int, seed: int, options: Mapping[str, Any] | None = None
     ) -> AlpacaState:
-        """Assign colours and deal: 1. shuffle the five colours, seat k gets
-        the k-th; 2. keep the tiles whose major someone plays, shuffle and
-        deal 12 each; 3. seat 0 is the first dominant player (the seat
-        order is decided before the engine: drawn from the seed by the
-        match, or chosen by a tournament).  Alpaca has no options.
+        """A new game dealt from ``seed`` (see ``setup.setup``).  Alpaca has
+        no options.
 
         :raises IllegalMove: fewer than 2 or more than 5 players.
         """
@@ -71,30 +60,7 @@ class AlpacaRules(BaseRules[AlpacaState, Move]):
             raise IllegalMove(
                 f"Alpaca is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}."
             )
-        rng = Rng(seed_state(seed))
-        palette = list(range(len(COLOURS)))
-        rng.shuffle(palette)
-        colours = tuple(palette[:players])
-        tiles = [t for t in range(len(TILES)) if t // TILES_PER_COLOUR in colours]
-        rng.shuffle(tiles)
-        size = TILES_PER_COLOUR
-        hands = tuple(
-            tuple(sorted(tiles[i * size : (i + 1) * size])) for i in range(players)
-        )
-        rng.below(players)  # the old dominant draw, kept so a seed deals as before
-        dominant = 0
-        state = AlpacaState(
-            players=players,
-            colours=colours,
-            hands=hands,
-            table={},
-            frontier={(0, 0): ANYTHING},
-            dominant=dominant,
-            secret=rng.state,
-        )
-        changes: dict[str, Any] = {}
-        advance(state, changes, [], step=False)
-        return replace_fields(state, changes)
+        return setup.setup(players, seed)
 
     # ------------------------------------------------------------ turns
     def _movers(self, state: AlpacaState) -> frozenset[int]:
@@ -124,16 +90,7 @@ class AlpacaRules(BaseRules[AlpacaState, Move]):
     def _score(
         self, state: AlpacaState
     ) -> tuple[tuple[int, ...], Sequence[Any], tuple[dict[str, Any], ...]]:
-        scores = tuple(_colour_score(state.table, c) for c in state.colours)
-        details = tuple(
-            {
-                "colour": COLOURS[c],
-                "chains": _chain_lengths(state.table, c),
-                "points": scores[seat],
-            }
-            for seat, c in enumerate(state.colours)
-        )
-        return scores, scores, details
+        return scoring.score_seats(state)
 
     def default_move(self, state: AlpacaState, seat: int) -> Any:
         """The placement that scores most for ``seat`` now (then the one

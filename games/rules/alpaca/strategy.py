@@ -14,14 +14,9 @@ from typing import Any
 
 from games.engine import IllegalMove
 
-from .board import (
-    _chain_groups,
-    _colour_score,
-    _figures_with,
-    figure_colour,
-    triangle_number,
-)
+from .board import _chain_groups, _figures_with, figure_colour
 from .moves import Lock, Place, Rotate
+from .scoring import _colour_score, triangle_number
 from .state import (
     EDGES,
     OPPOSITE,

@@ -18,8 +18,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .board import _chain_lengths, _colour_score, figure_colour, figure_intact
+from .board import figure_colour, figure_intact
 from .legal import current_seat, reading_order
+from .scoring import _chain_lengths, _colour_score
 from .state import (
     COLOUR_LETTERS,
     COLOURS,

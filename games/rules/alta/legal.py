@@ -1,10 +1,61 @@
-"""The turn checks shared by the rules, the notation and the view: what the
-seat to move must do now, and whether a refresh is allowed."""
+"""Alta's legal moves, and the turn checks shared by the rules, the notation
+and the view: who is to move, what the seat to move must do now, and whether
+a refresh is allowed."""
 
 from __future__ import annotations
 
+from .board import CELL_NAMES, bit_indices
 from .components import TYPES
+from .moves import BLIND, UP, ChooseMerchant, Move, PlaceHand, Refresh, Take
 from .state import HAND, OVER, ROUNDS, TAKE, AltaState
+
+# Every move object exists once: legal_moves only picks from these tables.
+HAND_MOVES = tuple(tuple(PlaceHand(t, c) for c in CELL_NAMES) for t in TYPES)
+TAKE_MOVES = tuple(tuple(Take(s, c) for c in CELL_NAMES) for s in (1, 2))
+REFRESH = Refresh()
+MERCHANT_UP = ChooseMerchant(UP)
+MERCHANT_BLIND = ChooseMerchant(BLIND)
+_SEAT_SETS = tuple(frozenset({s}) for s in range(4))
+_NOBODY: frozenset[int] = frozenset()
+
+
+def movers(state: AltaState) -> frozenset[int]:
+    """The seat whose turn it is (nobody once the game is over)."""
+    if state.step == OVER:
+        return _NOBODY
+    return _SEAT_SETS[(state.first + state.turn) % state.players]
+
+
+def legal_moves(state: AltaState, seat: int) -> list[Move]:
+    """Every legal sub-move of ``seat`` now (empty if not its turn), in a
+    stable order: by hand card type (step 1) or refresh first, then slot
+    (step 3); then by cell (A1, B1, ... G7); merchant: up, then blind."""
+    step = state.step
+    if (
+        step == OVER
+        or state.early_end is not None
+        or seat != (state.first + state.turn) % state.players
+    ):
+        return []
+    if step == HAND:
+        cells = bit_indices(state.islands[seat].open)
+        moves: list[Move] = []
+        for card in sorted(set(state.hands[seat])):
+            row = HAND_MOVES[card]
+            moves += [row[i] for i in cells]
+        return moves
+    if step == TAKE:
+        cells = bit_indices(state.islands[seat].open)
+        moves = [] if refresh_error(state) else [REFRESH]
+        for slot_moves in TAKE_MOVES:
+            moves += [slot_moves[i] for i in cells]
+        return moves
+    moves = []
+    if state.merchant_up is not None:
+        moves.append(MERCHANT_UP)
+    if state.secret.merchant_deck:
+        moves.append(MERCHANT_BLIND)
+    return moves
 
 
 def draws_still_needed(state: AltaState) -> int:

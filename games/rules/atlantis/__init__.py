@@ -4,21 +4,12 @@ Public API: ``AtlantisRules`` (the rules object the registry loads) and the
 pure helpers below for tools and tests.
 """
 
-from .generate import legal, pay_class, pay_options, rule_cards, rule_tiles, walks
-from .road import ATLANTIS, MAINLAND, Gap, Road
-from .rules import AtlantisRules, new_game
-from .state import (
-    COLOURS,
-    AtlantisState,
-    BuildBridge,
-    Go,
-    Pass,
-    Pay,
-    Sell,
-    make_tile,
-    tile_colour,
-    tile_value,
-)
+from .board import ATLANTIS, MAINLAND, Gap, Road
+from .legal import pay_class, pay_options, rule_cards, rule_tiles, walks
+from .moves import BuildBridge, Go, Pass, Pay, Sell
+from .rules import AtlantisRules
+from .setup import new_game
+from .state import COLOURS, AtlantisState, make_tile, tile_colour, tile_value
 
 __all__ = [
     "ATLANTIS",
@@ -33,7 +24,6 @@ __all__ = [
     "Pay",
     "Road",
     "Sell",
-    "legal",
     "make_tile",
     "new_game",
     "pay_class",

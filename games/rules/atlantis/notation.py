@@ -25,19 +25,10 @@ import re
 
 from games.engine import IllegalMove, NotationError
 
-from .generate import rule_cards, trace, walks
-from .road import ATLANTIS, MAINLAND
-from .state import (
-    COLOURS,
-    PASS_CARDS,
-    AtlantisState,
-    BuildBridge,
-    Go,
-    Pass,
-    Pay,
-    Sell,
-    tile_name,
-)
+from .board import ATLANTIS, MAINLAND
+from .legal import rule_cards, trace, walks
+from .moves import BuildBridge, Go, Move, Pass, Pay, Sell
+from .state import COLOURS, PASS_CARDS, AtlantisState, tile_name
 
 _ALIASES = {
     0: ("blue", "blauw", "bl"),
@@ -213,7 +204,7 @@ def _number(token: str, what: str) -> int:
     return int(token)
 
 
-def parse_move(state: AtlantisState, seat: int, text: str) -> object:
+def parse_move(state: AtlantisState, seat: int, text: str) -> Move:
     """The move ``text`` describes for ``seat``.
 
     :raises NotationError: the text is not a move, or too vague (the message

@@ -1,4 +1,4 @@
-"""Atlantis turn logic: what each sub-move does (generation is in generate.py).
+"""Atlantis turn logic: what each sub-move does (generation is in legal.py).
 
 A turn is a few sub-moves by the same seat (``state.phase``):
 
@@ -9,7 +9,7 @@ A turn is a few sub-moves by the same seat (``state.phase``):
 4. "pay": when the move crossed a toll gap, one ``Pay`` (an irredundant
    multiset of tiles and cards: no change is given, and no item may be
    handed in that the toll does not need; any such payment is accepted,
-   while ``legal_moves`` lists one per class, see ``generate.pay_options``).
+   while ``legal_moves`` lists one per class, see ``legal.pay_options``).
 
 Then the tile behind the pawn is taken and cards are drawn automatically.
 
@@ -25,8 +25,9 @@ from __future__ import annotations
 
 from games.engine import Event, IllegalMove, Rng
 
-from .generate import trace, walks, where
-from .road import ATLANTIS, MAINLAND
+from .board import ATLANTIS, MAINLAND
+from .legal import trace, walks, where
+from .moves import BuildBridge, Go, Pay, Sell
 from .state import (
     BRIDGE,
     COLOURS,
@@ -40,10 +41,6 @@ from .state import (
     PAY,
     START,
     AtlantisState,
-    BuildBridge,
-    Go,
-    Pay,
-    Sell,
     tile_name,
     tile_value,
 )

@@ -1,7 +1,10 @@
-"""``AtlantisRules``: setup, legal moves, apply, scoring and the codec.
+"""``AtlantisRules``: the rules class; the game lives in the modules it wires.
 
 The rules followed are /work/shared/rules/atlantis.md (decisions marked D
-there); the turn structure and the termination argument are in play.py.
+there); ``setup`` deals, ``legal`` lists the sub-moves, ``play`` applies them
+(the turn structure and the termination argument are there), ``scoring``
+counts, ``strategy`` plays for an absent seat, ``codec`` stores
+(games/rules/README.md gives the shape of every game package).
 """
 
 from __future__ import annotations
@@ -18,81 +21,18 @@ from games.engine import (
     Transition,
     seed_state,
 )
+from games.engine.protocol import JSON
 
-from . import generate, notation, play
-from .road import FIRST_GAP, MAINLAND, Road
-from .state import (
-    CARDS_PER_COLOUR,
-    COLOURS,
-    NUM_COLOURS,
-    OVER,
-    PAWNS,
-    PAY,
-    START,
-    START_HANDS,
-    AtlantisState,
-    BuildBridge,
-    Go,
-    Pass,
-    Pay,
-    Sell,
-    make_tile,
-    tile_value,
-)
-from .view import build_view, scores
+from . import codec, legal, notation, play, scoring, setup, strategy
+from .board import FIRST_GAP, MAINLAND, Road
+from .moves import BuildBridge, Go, Move, Pass, Pay, Sell
+from .state import NUM_COLOURS, OVER, AtlantisState
+from .view import build_view
 
 _OPTION = re.compile(r"^\s*(?:#|option|optie|nr\.?|no\.?)\s*(\d+)\s*$", re.IGNORECASE)
 
-# Road layout from Atlantis: (number of positions, tiles per position).
-_A_LAYOUT = ((10, 2), (10, 1), (6, 2))
-_B_LAYOUT = ((6, 2), (10, 1), (10, 2))
 
-
-def _lay(
-    tiles: list[int], layout: tuple[tuple[int, int], ...]
-) -> list[tuple[int, ...]]:
-    stacks = []
-    for count, height in layout:
-        for _ in range(count):
-            stacks.append(tuple(tiles.pop() for _ in range(height)))
-    return stacks
-
-
-def new_game(players: int, seed: int) -> AtlantisState:
-    """A shuffled road, a shuffled deck, hands of 4, 5, 6, 7 in seat order.
-    Seat 0 starts: the seat order is decided before the engine (drawn from
-    the seed by the match, or chosen by a tournament)."""
-    rng = Rng(seed_state(seed))
-    rng.below(players)  # the old start draw, kept so a seed deals as before
-    start = 0
-    a_tiles = [make_tile(c, v) for c in range(NUM_COLOURS) for v in range(1, 7)]
-    b_tiles = [make_tile(c, v) for c in range(NUM_COLOURS) for v in range(2, 8)]
-    rng.shuffle(a_tiles)
-    rng.shuffle(b_tiles)
-    stacks = _lay(a_tiles, _A_LAYOUT) + [()] + _lay(b_tiles, _B_LAYOUT)
-    assert len(stacks) == MAINLAND - 1 and stacks[FIRST_GAP - 1] == ()
-    deck = [c for c in range(NUM_COLOURS) for _ in range(CARDS_PER_COLOUR)]
-    rng.shuffle(deck)
-    hands = [[0] * NUM_COLOURS for _ in range(players)]
-    for order in range(players):
-        for _ in range(START_HANDS[order]):
-            hands[(start + order) % players][deck.pop()] += 1
-    return AtlantisState(
-        players=players,
-        start=start,
-        turn=start,
-        phase=START,
-        road=Road(tuple(stacks), (0,) * players),
-        pawns=((0,) * PAWNS,) * players,
-        hands=tuple(tuple(h) for h in hands),
-        tiles=((),) * players,
-        draw=tuple(deck),
-        discard=(0,) * NUM_COLOURS,
-        secret=rng.state,
-    )
-
-
-class AtlantisRules(BaseRules):
+class AtlantisRules(BaseRules[AtlantisState, Move]):
     """Atlantis (Leo Colovini) for 2-4 players."""
 
     slug = "atlantis"
@@ -100,15 +40,16 @@ class AtlantisRules(BaseRules):
     min_players = 2
     max_players = 4
     engine_version = 1
+    codec = codec
 
     # ----------------------------------------------------------- game hooks
     def setup(
-        self, players: int, seed: int, options: Mapping[str, Any] | None = None
+        self, players: int, seed: int, options: Mapping[str, JSON] | None = None
     ) -> AtlantisState:
         """:raises ValueError: unsupported number of players."""
         if not self.min_players <= players <= self.max_players:
             raise ValueError(f"Atlantis is played by 2 to 4 players, not {players}.")
-        return new_game(players, seed)
+        return setup.new_game(players, seed)
 
     def _movers(self, state: AtlantisState) -> frozenset[int]:
         return frozenset() if state.phase == OVER else frozenset((state.turn,))
@@ -116,7 +57,7 @@ class AtlantisRules(BaseRules):
     def _is_over(self, state: AtlantisState) -> bool:
         return state.phase == OVER
 
-    def _apply(self, state: AtlantisState, seat: int, move: Any) -> Transition:
+    def _apply(self, state: AtlantisState, seat: int, move: Move) -> Transition[AtlantisState]:
         if isinstance(move, Go):
             new, events = play.apply_go(state, seat, move)
         elif isinstance(move, Pay):
@@ -131,56 +72,31 @@ class AtlantisRules(BaseRules):
             raise IllegalMove(f"Not an Atlantis move: {move!r}.")
         return Transition(new, tuple(events))
 
-    def _score(self, state: AtlantisState):
-        final = scores(state)
-        tolls = state.end_tolls or (0,) * state.players
-        details = tuple(
-            {
-                "tiles": sum(tile_value(t) for t in state.tiles[s]),
-                "cards": sum(state.hands[s]),
-                "end_toll": tolls[s],
-                "score": final[s],
-            }
-            for s in range(state.players)
-        )
-        return tuple(final), final, details
+    def _score(
+        self, state: AtlantisState
+    ) -> tuple[tuple[int, ...], Sequence[Any], tuple[Mapping[str, JSON], ...]]:
+        return scoring.score(state)
 
-    def legal_moves(self, state: AtlantisState, seat: int) -> Sequence[Any]:
+    def legal_moves(self, state: AtlantisState, seat: int) -> Sequence[Move]:
         """Every legal sub-move of ``seat`` now (empty when it is not to move):
         sells, bridges and pawn moves (or pass); or, when a toll is due, one
         representative payment per class (same number of cards, same tile
-        total: ``generate.pay_class``), its tiles and colours chosen by the
+        total: ``legal.pay_class``), its tiles and colours chosen by the
         stated rule.  ``apply`` accepts every irredundant payment, listed or
         not."""
         if self.is_finished(state):
             return []
-        return generate.legal(state, seat)
+        return legal.legal(state, seat)
 
-    def default_move(self, state: AtlantisState, seat: int) -> Any:
-        """Deterministic fallback: never sells or builds; moves the pawn that
-        gains the most (tile taken - toll - cards used, then the furthest),
-        else passes; pays a toll with the first listed payment (the least
-        overpayment, then the fewest cards; see ``generate.pay_options``).
+    def default_move(self, state: AtlantisState, seat: int) -> Move:
+        """See ``strategy.default_move``.
 
         :raises IllegalMove: it is not the seat's turn.
         """
-        if state.phase == OVER or seat != state.turn:
-            raise IllegalMove("There is no legal move for this seat.")
-        if state.phase == PAY:
-            return generate.legal(state, seat)[0]
-        best: tuple | None = None
-        occupied = state.occupied()
-        for index, (move, destination, toll) in enumerate(generate.walks(state, seat)):
-            after = (occupied - {move.origin}) | ({destination} - {MAINLAND})
-            taken = state.road.nearest_free_behind(destination, after)
-            gain = state.road.values[taken] - toll - len(move.colours)
-            key = (-gain, -destination, index)
-            if best is None or key < best[0]:
-                best = (key, move)
-        return Pass() if best is None else best[1]
+        return strategy.default_move(state, seat)
 
     # ------------------------------------------------------------ notation
-    def parse_move(self, state: AtlantisState, seat: int, text: str) -> Any:
+    def parse_move(self, state: AtlantisState, seat: int, text: str) -> Move:
         """The move ``text`` means: notation (see notation.py) or ``#n``, the
         n-th of ``move_options``.
 
@@ -217,10 +133,10 @@ class AtlantisRules(BaseRules):
             for part in notation.split_line(chunk)
         ]
 
-    def format_move(self, state: AtlantisState, seat: int, move: Any) -> str:
+    def format_move(self, state: AtlantisState, seat: int, move: Move) -> str:
         return notation.format_move(state, seat, move)
 
-    def move_options(self, state: AtlantisState, seat: int) -> list[tuple[str, Any]]:
+    def move_options(self, state: AtlantisState, seat: int) -> list[tuple[str, Move]]:
         """Every legal move with a label: destination tile and toll for pawn
         moves, cards gained for sales, gap and toll for bridges."""
         return [
@@ -229,7 +145,7 @@ class AtlantisRules(BaseRules):
         ]
 
     # ---------------------------------------------------------------- views
-    def view(self, state: AtlantisState, seat: int | None) -> dict[str, Any]:
+    def view(self, state: AtlantisState, seat: int | None) -> dict[str, JSON]:
         return build_view(state, seat, sorted(self.to_move(state)))
 
     def randomize_hidden(
@@ -261,83 +177,5 @@ class AtlantisRules(BaseRules):
             hands=tuple(hands), draw=tuple(pool), road=road, secret=rng.next_u64()
         )
 
-    # ---------------------------------------------------------------- codec
-    def _dump_state(self, state: AtlantisState) -> dict[str, Any]:
-        return {
-            "players": state.players,
-            "start": state.start,
-            "turn": state.turn,
-            "phase": state.phase,
-            "stacks": [list(s) for s in state.road.stacks],
-            "bridges": list(state.road.bridges),
-            "pawns": [list(p) for p in state.pawns],
-            "hands": [list(h) for h in state.hands],
-            "tiles": [list(t) for t in state.tiles],
-            "draw": list(state.draw),
-            "discard": list(state.discard),
-            "secret": state.secret,
-            "toll_due": state.toll_due,
-            "moved_to": state.moved_to,
-            "idle": state.idle,
-            "end_tolls": list(state.end_tolls),
-            "ended_by": state.ended_by,
-            "departed": [list(d) for d in state.departed],
-            "early_end": state.early_end,
-        }
 
-    def _load_state(self, data: Mapping[str, Any]) -> AtlantisState:
-        return AtlantisState(
-            players=data["players"],
-            start=data["start"],
-            turn=data["turn"],
-            phase=data["phase"],
-            road=Road(tuple(tuple(s) for s in data["stacks"]), tuple(data["bridges"])),
-            pawns=tuple(tuple(p) for p in data["pawns"]),
-            hands=tuple(tuple(h) for h in data["hands"]),
-            tiles=tuple(tuple(t) for t in data["tiles"]),
-            draw=tuple(data["draw"]),
-            discard=tuple(data["discard"]),
-            secret=data["secret"],
-            toll_due=data["toll_due"],
-            moved_to=data["moved_to"],
-            idle=data["idle"],
-            end_tolls=tuple(data["end_tolls"]),
-            ended_by=data["ended_by"],
-            departed=tuple((s, r) for s, r in data["departed"]),
-            early_end=data["early_end"],
-        )
-
-    def dump_move(self, move: Any) -> Any:
-        if isinstance(move, Go):
-            return {"go": move.origin, "cards": [COLOURS[c] for c in move.colours]}
-        if isinstance(move, Pay):
-            return {"pay": list(move.tiles), "cards": [COLOURS[c] for c in move.cards]}
-        if isinstance(move, Sell):
-            return {"sell": move.value}
-        if isinstance(move, BuildBridge):
-            return {"bridge": move.position}
-        if isinstance(move, Pass):
-            return {"pass": True}
-        raise ValueError(f"Not an Atlantis move: {move!r}.")
-
-    def load_move(self, data: Any) -> Any:
-        """:raises NotationError: not a dumped Atlantis move."""
-        try:
-            if "go" in data:
-                return Go(data["go"], tuple(COLOURS.index(c) for c in data["cards"]))
-            if "pay" in data:
-                return Pay(
-                    tuple(data["pay"]), tuple(COLOURS.index(c) for c in data["cards"])
-                )
-            if "sell" in data:
-                return Sell(data["sell"])
-            if "bridge" in data:
-                return BuildBridge(data["bridge"])
-            if data.get("pass"):
-                return Pass()
-        except (TypeError, ValueError, KeyError) as error:
-            raise NotationError(f"Not a stored Atlantis move: {data!r}.") from error
-        raise NotationError(f"Not a stored Atlantis move: {data!r}.")
-
-
-__all__ = ["AtlantisRules", "new_game"]
+__all__ = ["AtlantisRules"]

@@ -1,4 +1,4 @@
-"""Atlantis state and moves: frozen data, cheap to copy.
+"""Atlantis state: frozen data, cheap to copy.
 
 Atlantis (Leo Colovini) is a race over a sinking road: pawns leave Atlantis
 for the mainland, each move takes a tile from behind the pawn, and the holes
@@ -13,14 +13,14 @@ Encodings (chosen so the hot paths work on ints and one string):
   never matters); the draw pile is an ordered tuple of colours, next card last;
 * positions: 0 is Atlantis, 1-53 the road, 54 the mainland.  Positions never
   renumber: an emptied road position stays empty (water, or part of Atlantis
-  or the mainland when it touches that end; see ``road.py``).
+  or the mainland when it touches that end; see ``board.py``).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .road import ATLANTIS, MAINLAND, Road
+from .board import ATLANTIS, MAINLAND, Road
 
 COLOURS = ("blue", "white", "grey", "yellow", "green", "pink", "brown")
 #: Two-letter codes used by the test DSL and compact listings.
@@ -87,7 +87,7 @@ class AtlantisState:
     idle: int = 0
     end_tolls: tuple[int, ...] = ()
     ended_by: int = -1
-    departed: tuple = ()
+    departed: tuple[tuple[int, str], ...] = ()
     early_end: str | None = None
 
     def evolve(self, **changes: object) -> AtlantisState:
@@ -104,42 +104,3 @@ class AtlantisState:
         found.discard(ATLANTIS)
         found.discard(MAINLAND)
         return found
-
-
-# ----------------------------------------------------------------- moves
-@dataclass(frozen=True)
-class Sell:
-    """Hand in one collected tile of ``value`` for value // 2 cards."""
-
-    value: int
-
-
-@dataclass(frozen=True)
-class BuildBridge:
-    """Build the seat's bridge over the gap starting at ``position``."""
-
-    position: int
-
-
-@dataclass(frozen=True)
-class Go:
-    """Move the seat's pawn standing on ``origin``, playing ``colours`` in order."""
-
-    origin: int
-    colours: tuple[int, ...]
-
-
-@dataclass(frozen=True)
-class Pay:
-    """Pay the toll due: tile values (descending) and card colours (ascending)."""
-
-    tiles: tuple[int, ...]
-    cards: tuple[int, ...]
-
-
-@dataclass(frozen=True)
-class Pass:
-    """No legal move: draw 2 cards instead."""
-
-
-Move = Sell | BuildBridge | Go | Pay | Pass

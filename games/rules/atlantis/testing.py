@@ -22,9 +22,10 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator, Mapping, Sequence
 
-from .generate import legal, pay_class
+from .board import ATLANTIS, LAST_POSITION, MAINLAND, Road
+from .legal import legal, pay_class
+from .moves import Go, Pay
 from .notation import colour_of
-from .road import ATLANTIS, LAST_POSITION, MAINLAND, Road
 from .rules import AtlantisRules
 from .state import (
     CODES,
@@ -33,8 +34,6 @@ from .state import (
     PAY,
     START,
     AtlantisState,
-    Go,
-    Pay,
     make_tile,
     tile_colour,
     tile_value,

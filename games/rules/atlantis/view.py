@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .road import ATLANTIS, MAINLAND
+from .board import ATLANTIS, MAINLAND
+from .scoring import scores
 from .state import COLOURS, OVER, AtlantisState, tile_colour, tile_value
 
 
@@ -22,15 +23,6 @@ def _position(p: int) -> int | str:
     if p == ATLANTIS:
         return "atlantis"
     return "mainland" if p == MAINLAND else p
-
-
-def scores(state: AtlantisState) -> list[int]:
-    """Tile values + 1 per card in hand - tolls subtracted at the end."""
-    tolls = state.end_tolls or (0,) * state.players
-    return [
-        sum(tile_value(t) for t in state.tiles[s]) + sum(state.hands[s]) - tolls[s]
-        for s in range(state.players)
-    ]
 
 
 def build_view(
@@ -107,7 +99,7 @@ _EXPECT = {
 }
 
 
-def _expect(state: Any) -> str:
+def _expect(state: AtlantisState) -> str:
     """What the player to move is asked to do, in words (pages and emails)."""
     if state.phase == "pay":
         return (

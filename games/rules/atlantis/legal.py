@@ -1,7 +1,7 @@
 """Atlantis move generation: every legal sub-move, and checking a pawn move.
 
 ``walks`` lists the pawn moves (the hot path of random play: one
-``str.find`` per card and an O(1) toll lookup, see road.py);
+``str.find`` per card and an O(1) toll lookup, see board.py);
 ``pay_options`` lists one way to pay a toll per class of payments (the
 tiles and colours of each chosen by a stated rule, so the list stays short
 at any hand); ``legal`` puts a phase's options together in a stable order
@@ -10,9 +10,13 @@ at any hand); ``legal`` puts a phase's options together in a stable order
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any, Literal, overload
+
 from games.engine import IllegalMove
 
-from .road import ATLANTIS, MAINLAND, Road
+from .board import ATLANTIS, MAINLAND, Road
+from .moves import BuildBridge, Go, Move, Pass, Pay, Sell
 from .state import (
     COLOURS,
     MOVE,
@@ -21,11 +25,6 @@ from .state import (
     PAY,
     START,
     AtlantisState,
-    BuildBridge,
-    Go,
-    Pass,
-    Pay,
-    Sell,
     tile_name,
 )
 
@@ -36,7 +35,15 @@ _BRIDGES = [BuildBridge(p) for p in range(MAINLAND + 1)]
 _PASS = [Pass()]
 
 
-def walks(state: AtlantisState, seat: int, detail: bool = True) -> list:
+@overload
+def walks(
+    state: AtlantisState, seat: int, detail: Literal[True] = ...
+) -> list[tuple[Go, int, int]]: ...
+@overload
+def walks(state: AtlantisState, seat: int, detail: Literal[False]) -> list[Go]: ...
+def walks(
+    state: AtlantisState, seat: int, detail: bool = True
+) -> list[tuple[Go, int, int]] | list[Go]:
     """Every legal pawn move of ``seat`` now, as ``(move, destination, toll)``
     (just the moves when ``detail`` is false).
 
@@ -51,10 +58,12 @@ def walks(state: AtlantisState, seat: int, detail: bool = True) -> list:
     hand = list(state.hands[seat])
     capacity = sum(hand) + sum([t >> 3 for t in state.tiles[seat]])
     find = road.tops.find  # always finds: beyond the mainland means MAINLAND
-    out: list = []
+    out: list[Any] = []
     append = out.append
 
-    def explore(origin: int, position: int, path: tuple, held: list) -> None:
+    def explore(
+        origin: int, position: int, path: tuple[int, ...], held: list[tuple[int, str]]
+    ) -> None:
         # ``hand`` is only spent on the way down a chain of occupied
         # positions; ``held`` lists the colours still in it.
         base = tolls[origin]
@@ -184,13 +193,13 @@ def pay_options(tiles: tuple[int, ...], hand: tuple[int, ...], toll: int) -> lis
     return out
 
 
-def legal(state: AtlantisState, seat: int) -> list:
+def legal(state: AtlantisState, seat: int) -> Sequence[Move]:
     """Every legal sub-move of ``seat`` (empty when it is not its turn)."""
     if state.phase == OVER or seat != state.turn:
         return []
     if state.phase == PAY:
         return pay_options(state.tiles[seat], state.hands[seat], state.toll_due)
-    moves: list = []
+    moves: list[Move] = []
     if state.phase == START and state.tiles[seat]:
         moves.extend(_SELLS[v] for v in sorted({t >> 3 for t in state.tiles[seat]}))
     if state.phase != MOVE and not state.road.bridges[seat]:

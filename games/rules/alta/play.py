@@ -1,0 +1,264 @@
+"""What an Alta move does: the steps of a turn, the end of a turn and of the
+game (the turn structure is in rules.py's docstring)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.engine import Event, IllegalMove, Transition
+
+from .board import CELL_INDEX, placement_error
+from .board import place as place_card
+from .components import MARKET, MERCHANTS, TYPE_INDEX, TYPES
+from .legal import refresh_error, step_error
+from .moves import BLIND, UP, ChooseMerchant, Move, PlaceHand, Refresh, Take
+from .state import (
+    HAND,
+    HAND_MERCHANT,
+    OVER,
+    ROUNDS,
+    TAKE,
+    TAKE_MERCHANT,
+    AltaState,
+    Secret,
+    copy_state,
+)
+
+
+def _with(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
+    return items[:index] + (value,) + items[index + 1 :]
+
+
+def apply_move(state: AltaState, seat: int, move: Move) -> Transition[AltaState]:
+    """What ``move`` of ``seat`` does (the seat is known to be the one to move).
+
+    :raises IllegalMove: with a message for the player.
+    """
+    # Exact type tests: cheaper than isinstance on this hot path.
+    if type(move) is PlaceHand:
+        return _place_hand(state, seat, move)
+    if type(move) is Take:
+        return _take(state, seat, move)
+    if type(move) is ChooseMerchant:
+        return _merchant(state, seat, move)
+    if type(move) is Refresh:
+        return _refresh(state, seat)
+    raise IllegalMove(f"That is not an Alta move: {move!r}.")
+
+
+def _cell(state: AltaState, seat: int, cell: str) -> int:
+    index = CELL_INDEX.get(cell)
+    if index is None:
+        raise IllegalMove(f"There is no cell {cell!r}; cells are A1 to G7.")
+    island = state.islands[seat]
+    if not island.open >> index & 1:
+        raise IllegalMove(placement_error(island, index) or "")
+    return index
+
+
+def _place_hand(state: AltaState, seat: int, move: PlaceHand) -> Transition[AltaState]:
+    if state.step != HAND:
+        raise IllegalMove(step_error(state))
+    card = TYPE_INDEX.get(move.card)
+    hand = state.hands[seat]
+    if card is None or card not in hand:
+        held = " and ".join(TYPES[c] for c in hand)
+        hint = ""
+        if card in state.face_up:
+            hint = " (a face-up card is taken in step 3, after your hand card)"
+        raise IllegalMove(
+            f"You have no {move.card} in your hand; you hold {held}{hint}."
+        )
+    index = _cell(state, seat, move.cell)
+    rest = list(hand)
+    rest.remove(card)
+    new = copy_state(
+        state,
+        hands=_with(state.hands, seat, tuple(rest)),
+        islands=_with(
+            state.islands, seat, place_card(state.islands[seat], index, card)
+        ),
+        step=HAND_MERCHANT if card == MARKET and _merchant_left(state) else TAKE,
+    )
+    text = f"Seat {seat + 1} placed {move.card} at {move.cell} from their hand."
+    data = {"seat": seat, "card": move.card, "cell": move.cell, "from": "hand"}
+    return Transition(new, (Event("place", text, data),))
+
+
+def _take(state: AltaState, seat: int, move: Take) -> Transition[AltaState]:
+    if state.step != TAKE:
+        raise IllegalMove(step_error(state))
+    slot = move.slot
+    if slot != 1 and slot != 2:
+        raise IllegalMove("There are two face-up cards: take 1 or 2.")
+    index = _cell(state, seat, move.cell)
+    card = state.face_up[slot - 1]
+    (rest,) = state.hands[seat]
+    new = copy_state(
+        state,
+        hands=_with(state.hands, seat, ()),
+        islands=_with(
+            state.islands, seat, place_card(state.islands[seat], index, card)
+        ),
+        face_up=_with(state.face_up, slot - 1, rest),
+    )
+    text = (
+        f"Seat {seat + 1} took face-up {TYPES[card]} and placed it at {move.cell}; "
+        f"their other hand card, {TYPES[rest]}, is now face up."
+    )
+    data = {
+        "seat": seat,
+        "card": TYPES[card],
+        "cell": move.cell,
+        "from": slot,
+        "face_up": TYPES[rest],
+    }
+    events = [Event("place", text, data)]
+    if card == MARKET and _merchant_left(state):
+        new.__dict__["step"] = TAKE_MERCHANT
+    else:
+        _end_turn(new, seat, events)
+    return Transition(new, tuple(events))
+
+
+def _end_turn(new: AltaState, seat: int, events: list[Event]) -> None:
+    """Step 5 and the hand-over, on a fresh copy not yet shared."""
+    data = new.__dict__
+    turn = new.turn
+    if turn < (ROUNDS - 1) * new.players:
+        deck = new.secret.deck
+        drawn = (deck[-1], deck[-2])
+        data["secret"] = Secret(deck[:-2], new.secret.merchant_deck, new.secret.rng)
+        data["hands"] = _with(new.hands, seat, drawn)
+        names = [TYPES[c] for c in drawn]
+        events.append(
+            Event(
+                "draw",
+                f"You drew {names[0]} and {names[1]}.",
+                {"seat": seat, "cards": names},
+                (seat,),
+            )
+        )
+    data["turn"] = turn + 1
+    data["refreshed"] = False
+    if turn + 1 == ROUNDS * new.players:
+        data["step"] = OVER
+        # Scores are left to ``outcome`` and the final view: scoring every
+        # island here would cost more than the rest of the last move.
+        events.append(
+            Event(
+                "game_over",
+                "The game is over: every island is "
+                "complete; all merchant cards are revealed.",
+                {},
+            )
+        )
+    else:
+        data["step"] = HAND
+
+
+def _refresh(state: AltaState, seat: int) -> Transition[AltaState]:
+    error = refresh_error(state)
+    if error:
+        raise IllegalMove(error)
+    secret = state.secret
+    deck = secret.deck
+    old = state.face_up
+    face_up = (deck[-1], deck[-2])
+    new = copy_state(
+        state,
+        face_up=face_up,
+        out_of_game=state.out_of_game + old,
+        refreshed=True,
+        secret=Secret(deck[:-2], secret.merchant_deck, secret.rng),
+    )
+    text = (
+        f"Seat {seat + 1} refreshed the face-up cards: both {TYPES[old[0]]} leave "
+        f"the game; new face-up cards: {TYPES[face_up[0]]} and {TYPES[face_up[1]]}."
+    )
+    data = {
+        "seat": seat,
+        "removed": [TYPES[c] for c in old],
+        "face_up": [TYPES[c] for c in face_up],
+    }
+    return Transition(new, (Event("refresh", text, data),))
+
+
+def _merchant(
+    state: AltaState, seat: int, move: ChooseMerchant
+) -> Transition[AltaState]:
+    step = state.step
+    if step != HAND_MERCHANT and step != TAKE_MERCHANT:
+        raise IllegalMove(
+            "You take a merchant card only right after placing a market. "
+            + step_error(state)
+        )
+    secret = state.secret
+    mdeck = secret.merchant_deck
+    events = []
+    if move.source == UP:
+        if state.merchant_up is None:
+            raise IllegalMove("There is no face-up merchant card; take one blind.")
+        card, blind = state.merchant_up, False
+        refill = mdeck[-1] if mdeck else None
+        if mdeck:
+            mdeck = mdeck[:-1]
+        text = f"Seat {seat + 1} took the face-up merchant card ({_label(card)})"
+        text += (
+            f"; the new face-up one is {_label(refill)}."
+            if refill is not None
+            else "; the merchant deck is empty."
+        )
+        events.append(
+            Event(
+                "merchant",
+                text,
+                {"seat": seat, "source": UP, "card": list(MERCHANTS[card])},
+            )
+        )
+    elif move.source == BLIND:
+        if not mdeck:
+            raise IllegalMove("The merchant deck is empty; take the face-up card.")
+        card, blind, refill = mdeck[-1], True, state.merchant_up
+        mdeck = mdeck[:-1]
+        events.append(
+            Event(
+                "merchant",
+                f"Seat {seat + 1} took a merchant card blind.",
+                {"seat": seat, "source": BLIND},
+            )
+        )
+        events.append(
+            Event(
+                "merchant_drawn",
+                f"You drew the merchant card {_label(card)}.",
+                {"seat": seat, "card": list(MERCHANTS[card])},
+                (seat,),
+            )
+        )
+    else:
+        raise IllegalMove("Choose the merchant card 'up' (face-up) or 'blind'.")
+    new = copy_state(
+        state,
+        merchant_up=refill,
+        merchants=_with(
+            state.merchants, seat, state.merchants[seat] + ((card, blind),)
+        ),
+        secret=Secret(secret.deck, mdeck, secret.rng),
+        step=TAKE,
+    )
+    if step == TAKE_MERCHANT:
+        _end_turn(new, seat, events)
+    return Transition(new, tuple(events))
+
+
+def _merchant_left(state: AltaState) -> bool:
+    # Always true in a real game (9 markets, 9 merchant cards); the check
+    # only keeps a hand-built position from waiting for a choice forever.
+    return state.merchant_up is not None or bool(state.secret.merchant_deck)
+
+
+def _label(card: int | None) -> str:
+    if card is None:
+        return "none"
+    return "+".join(MERCHANTS[card])
