@@ -45,10 +45,14 @@ run: install
 test: install
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
+# mypy with the Django and DRF plugins over every package (config in
+# pyproject.toml), after the engine and the rules at --strict.
+MYPY_PACKAGES := alta_site core games mail ratings tournaments benchmarks
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/lint-imports
 	$(BIN)/mypy --strict games/engine games/rules
+	$(BIN)/mypy $(MYPY_PACKAGES)
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/engine.py

@@ -78,6 +78,7 @@ def page_bytes(state) -> tuple[int, float]:
     match = match_create_seated(users=users, game="atlantis", now=timezone.now())
     Match.objects.filter(pk=match.pk).update(state=rules.dump(state))
     owing = match.seats.get(index=state.turn).user
+    assert owing is not None  # every seat was taken
     client = Client()
     client.force_login(owing)
     start = time.perf_counter()

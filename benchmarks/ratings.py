@@ -25,6 +25,7 @@ import os
 import random
 import sys
 import time
+from collections.abc import Hashable
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -54,7 +55,7 @@ def bench_calculator(count: int, players: int) -> float:
     from ratings.calculator import PlayerState, rate_table
 
     games = list(synthetic_games(count, players))
-    states: dict[int, PlayerState] = {}
+    states: dict[Hashable, PlayerState] = {}
     new = PlayerState()
     start = time.perf_counter()
     for seated, ranking in games:

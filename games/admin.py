@@ -5,12 +5,13 @@ from django.contrib import admin
 
 from .models import DeadlineSettings, Match, MatchEvent, MoveRecord, Seat, Vacation
 
+_SEAT_FIELDS = ("index", "user", "deadline_at", "score", "place", "departed")
+
 
 class SeatInline(admin.TabularInline):
     model = Seat
     extra = 0
-    fields = ["index", "user", "deadline_at", "score", "place", "departed"]
-    readonly_fields = fields
+    fields = readonly_fields = _SEAT_FIELDS
     can_delete = False
 
 

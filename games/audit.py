@@ -105,7 +105,8 @@ def audit(record: Mapping[str, Any]) -> Audit:
     if seed is None:
         return Audit(False, False, [Problem("unpublished")])
     published = record.get("commitment")
-    result = Audit(commitment_ok=bool(published) and commitment(seed, salt) == published, replay_ok=True)
+    committed = bool(published) and salt is not None and commitment(seed, salt) == published
+    result = Audit(commitment_ok=committed, replay_ok=True)
     if not result.commitment_ok:
         result.problems.append(Problem("commitment" if published else "no_commitment"))
     result.plies = len(record.get("moves") or [])

@@ -7,6 +7,8 @@ engine's ``view(state, seat)``.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
@@ -116,9 +118,21 @@ class Match(models.Model):
     def is_finished(self) -> bool:
         return self.status == self.Status.FINISHED
 
+    @property
+    def started_state(self) -> dict[str, Any]:
+        """``state`` of a match that has started (it is set at the start).
+
+        :raises ValueError: the match has not started."""
+        if self.state is None:
+            raise ValueError(f"{self} has not started")
+        return self.state
+
 
 class Seat(models.Model):
     """A place at a match: open, reserved by invitation, or taken by a user."""
+
+    #: Not stored: the game page sets it to the seat's last turn in words.
+    last_turn: str
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
     user = models.ForeignKey(
@@ -186,6 +200,15 @@ class Seat(models.Model):
     @property
     def is_reserved(self) -> bool:
         return self.user_id is None and bool(self.invited_user_id or self.invited_email)
+
+    @property
+    def drawn_index(self) -> int:
+        """``index`` of a seat of a started match (drawn at the start).
+
+        :raises ValueError: the seat has no index yet."""
+        if self.index is None:
+            raise ValueError(f"{self} has no engine seat yet")
+        return self.index
 
 
 class MoveRecord(models.Model):

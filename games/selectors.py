@@ -52,7 +52,7 @@ def match_view_for(
     view = rules.view(state, index)
     to_move = index is not None and index in rules.to_move(state)
     options = []
-    if to_move and with_options:
+    if to_move and with_options and index is not None:
         options = [text for text, _ in rules.move_options(state, index)]
     return PlayerView(match, seat, view, to_move, options)
 
@@ -151,7 +151,8 @@ def match_state_at(match: Match, ply: int | None) -> Any:
     move log.  Contains secrets: for services and renderers only."""
     rules = get_rules(match.game)
     if ply is None or ply == match.ply:
-        return rules.load(match.state)
+        return rules.load(match.started_state)
+    assert match.seed is not None, "a started match has its seed"
     state = rules.setup(match.players, match.seed, match.options or None)
     for record in match.moves.filter(ply__lte=ply).order_by("ply"):
         if record.kind == MoveRecord.Kind.MOVE:

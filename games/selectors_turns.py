@@ -30,6 +30,8 @@ def last_turns(match: Match, viewer: int | None) -> dict[int, Turn]:
     moved, keyed by seat index; empty when the log does not replay (a state
     edited by hand): the outline is a help, never a reason to fail the page."""
     rules = get_rules(match.game)
+    if match.seed is None:  # not started: nothing has been played
+        return {}
     state = rules.setup(match.players, match.seed, match.options or None)
     around: dict[int, tuple[int, Any, Any]] = {}
     try:

@@ -31,7 +31,7 @@ def _match(pk: int) -> Match:
 
 
 def _names(match: Match) -> list[str]:
-    seats = sorted((s for s in match.seats.all() if s.index is not None), key=lambda s: s.index)
+    seats = sorted((s for s in match.seats.all() if s.index is not None), key=lambda s: s.drawn_index)
     return [str(s.user) for s in seats]
 
 
@@ -85,11 +85,11 @@ def match_detail(request, pk: int):
         context["board"] = board.svg(seen.view, _names(match),
                                      last=(latest.before, latest.after) if latest else None)
         for seat in seats:
-            turn = turns.get(seat.index)
+            turn = turns.get(seat.index) if seat.index is not None else None
             seat.last_turn = board.turn_summary(turn.before, turn.after, seat.index) if turn else ""
         context["history"] = _in_words(board, selectors.match_history(match, seen.seat_index))
         if seen.to_move and seen.seat_index is not None:
-            state = rules.load(match.state)
+            state = rules.load(match.started_state)
             options = [(text, rules.dump_move(move)) for text, move in rules.move_options(state, seen.seat_index)]
             controls = board.controls(seen.view, options)
             context["controls_json"] = json.dumps(controls)
@@ -119,10 +119,11 @@ def _results(match: Match) -> list[dict]:
     details = (match.outcome or {}).get("details") or []
     rows = []
     for seat in sorted(match.seats.all(), key=lambda s: (s.place or 99, s.index)):
-        if reveal is not None and seat.index < len(reveal):
-            lines = reveal_lines(reveal[seat.index])
+        index = seat.drawn_index
+        if reveal is not None and index < len(reveal):
+            lines = reveal_lines(reveal[index])
         else:  # no state to reveal from: the stored breakdown alone
-            detail = details[seat.index] if seat.index < len(details) else {}
+            detail = details[index] if index < len(details) else {}
             lines = {"revealed": [], "breakdown": breakdown_lines(detail)}
         rows.append({"seat": seat, **lines})
     return rows

@@ -3,6 +3,8 @@ the end the seed, the salt, the check of both and the replay's verdict."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.shortcuts import get_object_or_404, render
 
 from games.models import Match
@@ -11,7 +13,7 @@ from games.verify import match_verify, problem_text
 
 def match_verify_page(request, pk: int):
     match = get_object_or_404(Match.objects.prefetch_related("seats__user"), pk=pk)
-    context = {"match": match}
+    context: dict[str, Any] = {"match": match}
     if match.is_finished:
         result = match_verify(match)
         context.update(result=result, problems=[problem_text(p) for p in result.problems])

@@ -11,13 +11,11 @@ ends a game.
 from __future__ import annotations
 
 import datetime as dt
-import hashlib
-import hmac
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from django.conf import settings
+from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext as _
 
 from games.deadlines.vacation import vacation_start
@@ -77,8 +75,7 @@ def command_list() -> str:
 
 def resign_code(token: ReplyToken) -> str:
     """A short code only the holder of this reply address can know."""
-    digest = hmac.new(settings.SECRET_KEY.encode(), f"resign:{token.pk}:{token.token}".encode(),
-                      hashlib.sha256).hexdigest()
+    digest = salted_hmac("mail.commands.resign", f"{token.pk}:{token.token}", algorithm="sha256").hexdigest()
     return digest[:6].upper()
 
 

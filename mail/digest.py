@@ -47,7 +47,8 @@ def _digest_queue(user, key: str, local: dt.datetime, now: dt.datetime) -> bool:
     )
     items = []
     for seat in seats:
-        token = reply_token_for(match=seat.match, seat_index=seat.index, user=user, ply=seat.match.ply, now=now)
+        assert seat.deadline_at is not None  # filtered above
+        token = reply_token_for(match=seat.match, seat_index=seat.drawn_index, user=user, ply=seat.match.ply, now=now)
         items.append({
             "match": seat.match,
             "deadline": seat.deadline_at.astimezone(user.zone),

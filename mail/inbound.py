@@ -12,7 +12,7 @@ import email
 import email.policy
 import re
 from dataclasses import dataclass, field
-from email.message import EmailMessage
+from email.message import EmailMessage, MIMEPart
 from email.utils import getaddresses, parseaddr
 from html.parser import HTMLParser
 
@@ -109,13 +109,15 @@ def strip_subject(subject: str) -> str:
     return _SUBJECT_PREFIX.sub("", subject or "").strip()
 
 
-def _decoded(part: EmailMessage) -> str:
+def _decoded(part: MIMEPart) -> str:
     """A text part's content, whatever its charset or transfer encoding:
     an unknown charset is read as UTF-8 and undecodable bytes become U+FFFD."""
     try:
         return part.get_content()
     except (LookupError, UnicodeError, AssertionError, ValueError):
-        payload = part.get_payload(decode=True) or b""
+        payload = part.get_payload(decode=True)
+        if not isinstance(payload, bytes):  # a multipart has no bytes of its own
+            payload = b""
         charset = part.get_content_charset() or "utf-8"
         try:
             return payload.decode(charset, "replace")

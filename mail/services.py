@@ -209,7 +209,7 @@ def _answer_invitation(record: InboundEmail, message: InboundMessage, now: dt.da
     allowed = seat is not None and address is not None and (
         seat.invited_user_id == address.user_id
         or (not seat.invited_user_id and seat.invited_email.lower() == message.sender))
-    if not allowed:
+    if not allowed or seat is None or address is None:
         with transaction.atomic():
             _generic_reply(message, record, now)
             return _finish(record, InboundEmail.Outcome.UNKNOWN_TOKEN, "no valid invitation for this sender")
@@ -229,7 +229,7 @@ def _answer_invitation(record: InboundEmail, message: InboundMessage, now: dt.da
             return _finish(record, InboundEmail.Outcome.REJECTED, "reply 'accept' or 'decline'",
                            match=seat.match, user=address.user)
     try:
-        action(token=message.token, user=address.user, now=now)
+        action(token=message.token or "", user=address.user, now=now)
     except GameActionError as error:
         return _finish(record, InboundEmail.Outcome.REJECTED, error.message, match=seat.match, user=address.user)
     return _finish(record, InboundEmail.Outcome.ACCEPTED, f"invitation {verb}", match=seat.match,

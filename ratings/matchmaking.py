@@ -24,6 +24,7 @@ import datetime as dt
 from collections.abc import Collection, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
+from typing import Any
 
 #: How many players past the N-1 nearest an anchor may look at to dodge a
 #: rematch.  Larger windows avoid more rematches but seat wider spreads.
@@ -41,6 +42,10 @@ class Candidate:
     running: int = 0
     #: When the member last got a ladder game (or joined); earlier waits longer.
     waiting_since: dt.datetime | None = None
+
+
+# Keyed by Any: Mapping is invariant in its key, and callers key by user id.
+_Recent = Mapping[Any, Collection[Hashable]]
 
 
 def rematches(
@@ -67,7 +72,7 @@ def _priority(candidate: Candidate) -> tuple:
 def form_tables(
     candidates: Sequence[Candidate],
     size: int,
-    recent: Mapping[Hashable, Collection[Hashable]] | None = None,
+    recent: _Recent | None = None,
     *,
     lookahead: int = LOOKAHEAD,
 ) -> list[tuple[Hashable, ...]]:
@@ -96,6 +101,7 @@ def form_tables(
             score = (rematches(keys, recent), spread, chosen)
             if best is None or score < best[0]:
                 best = (score, chosen)
+        assert best is not None  # ``remaining`` holds whole tables: the window fills one
         picked = {id(window[i]) for i in best[1]}
         tables.append((anchor.key, *(window[i].key for i in best[1])))
         remaining = [c for c in rest if id(c) not in picked]
@@ -106,7 +112,7 @@ def closest_fill(
     seated_ratings: Sequence[float],
     candidates: Sequence[Candidate],
     seats: int,
-    recent: Mapping[Hashable, Collection[Hashable]] | None = None,
+    recent: _Recent | None = None,
     seated: Sequence[Hashable] = (),
 ) -> list[Hashable] | None:
     """Pick ``seats`` more players for a table already holding ``seated``

@@ -376,6 +376,10 @@ class TournamentGame(models.Model):
     decided_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField()
 
+    #: Not a field: the players' names by place, set for display by
+    #: ``selectors.recent_results``.
+    ranking_names: list[list[str]]
+
     class Meta:
         ordering = ["tournament", "round__number", "pk"]
         constraints = [

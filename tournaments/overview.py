@@ -142,7 +142,7 @@ def _game_row(
 ) -> GameRow:
     players = [names.get(pid, "?") for pid in game.players]
     if game.decided:
-        result = [[names.get(p, "?") for p in group] for group in game.ranking]
+        result = [[names.get(p, "?") for p in group] for group in game.ranking or ()]
         forfeited = [names.get(p, "?") for p in game.forfeited]
         status = game.source or "finished"
         if game.source == TournamentGame.Source.GAME:
@@ -246,7 +246,7 @@ def bracket_view(
             ]
             stored = games.get(g.key)
             url = (
-                stored.match.get_absolute_url() if stored and stored.match_id else None
+                stored.match.get_absolute_url() if stored and stored.match else None
             )
             columns.setdefault(g.round, []).append(
                 BracketBox(g.key, g.status, slots, url)

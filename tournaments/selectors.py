@@ -3,6 +3,8 @@ standings, and what the tournament and club pages show."""
 
 from __future__ import annotations
 
+from typing import cast
+
 from django.db.models import Count, Q, QuerySet
 
 from .models import Club, ClubMembership, Participant, Tournament, TournamentGame
@@ -91,7 +93,7 @@ def players_of(tournament: Tournament) -> list[Player]:
     return [
         Player(
             id=p.pk,
-            seed=p.seed,
+            seed=cast(int, p.seed),  # seed__isnull=False below
             rating=p.rating_at_start or 0,
             withdrawn=p.withdrawn,
         )
@@ -170,7 +172,7 @@ def recent_results(club: Club, limit: int = 20) -> list[TournamentGame]:
     }
     for game in games:
         game.ranking_names = [
-            [names.get(pid, "?") for pid in group] for group in game.ranking
+            [names.get(pid, "?") for pid in group] for group in game.ranking or ()
         ]
         if game.forfeited:
             game.ranking_names.append(

@@ -86,6 +86,7 @@ def _leave_competitions(user: User, now: dt.datetime) -> None:
 
 def _leave_games(user: User, now: dt.datetime) -> None:
     for seat in Seat.objects.filter(invited_user=user, user__isnull=True, match__status=Match.Status.OPEN):
+        assert seat.invitation_token is not None  # an invited seat carries its token
         game_services.invitation_decline(token=seat.invitation_token, user=user, now=now)
     for match in Match.objects.filter(seats__user=user, status=Match.Status.OPEN):
         if match.created_by_id == user.pk:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import zoneinfo
+from typing import ClassVar
 
 from django.contrib.auth.models import AbstractUser, BaseUserManager
 from django.db import models
@@ -12,7 +13,7 @@ from django.utils.translation import gettext_lazy as _
 from .names import skeleton
 
 
-class UserManager(BaseUserManager):
+class UserManager(BaseUserManager["User"]):
     use_in_migrations = True
 
     def _create_user(self, email: str, password: str | None, **fields):
@@ -44,9 +45,10 @@ class User(AbstractUser):
         ENGLISH = "en", "English"
         DUTCH = "nl", "Nederlands"
 
-    username = None
-    first_name = None
-    last_name = None
+    # Django drops an inherited field set to None; the stubs type these as str.
+    username = None  # type: ignore[assignment]
+    first_name = None  # type: ignore[assignment]
+    last_name = None  # type: ignore[assignment]
     email = models.EmailField(_("email address"), unique=True)
     display_name = models.CharField(
         max_length=40,
@@ -62,7 +64,8 @@ class User(AbstractUser):
         max_length=16, choices=Notifications.choices, default=Notifications.EVERY_TURN
     )
 
-    objects = UserManager()
+    # The stubs pin AbstractUser.objects to the username-based manager.
+    objects: ClassVar[UserManager] = UserManager()  # type: ignore[assignment]
 
     USERNAME_FIELD = "email"
     EMAIL_FIELD = "email"

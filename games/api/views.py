@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import ClassVar
+
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -104,7 +107,7 @@ class GameDetailApi(APIView):
 
 
 class _SimpleAction(WriteApi):
-    service = None
+    service: ClassVar[Callable[..., Match]]
 
     @extend_schema(request=None, responses={200: MatchDetailSerializer, **ERRORS})
     def post(self, request, pk: int):
@@ -230,7 +233,7 @@ class MyGamesApi(APIView):
 
 
 class InvitationApi(WriteApi):
-    service = None
+    service: ClassVar[Callable[..., Match]]
 
     @extend_schema(request=None, responses={200: MatchDetailSerializer, **ERRORS})
     def post(self, request, token: str):

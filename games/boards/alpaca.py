@@ -230,6 +230,7 @@ def _status(view: dict[str, Any], names: list[str]) -> list[str]:
     """Plain sentences (unescaped) about the round, shared by all outputs."""
     dominant, upcoming = view["dominant"], view["next_dominant"]
     if view["phase"] == "over":
+        why: dict[str | None, str]
         why = {"last tile": "someone played their last tile", "idle cycle": "a whole cycle passed with no tile"}
         lines = [f"Game over after round {view['round']}: {why.get(view.get('ended_by'), view.get('ended_by'))}."]
     else:

@@ -4,6 +4,7 @@ A-G / 1-7 frame that the notation uses."""
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from html import escape
 from typing import Any
 
@@ -143,6 +144,7 @@ def island_svg(island: dict[str, Any], *, own: bool, targets: bool, last: frozen
                 if name in last:
                     parts.append(last_mark(x + 1, y + 1, CELL - 2, CELL - 2))
             elif name in open_cells and own:
+                clickable: dict[str, Any]
                 clickable = {"class_": "target", "data_target": f"cell:{name}", "tabindex": 0, "role": "button",
                              "aria_label": gettext("Place at %(cell)s") % {"cell": name}} if targets else {}
                 parts.append(element(
@@ -287,7 +289,7 @@ _TD = "border:1px solid #ccc;width:34px;height:30px;text-align:center;font:bold 
 
 def _island_table(island: dict[str, Any]) -> str:
     rows = sorted({int(cell[1:]) for cell in [*island["cells"], *island.get("open", [])]} or {4})
-    cols = sorted({cell[0] for cell in [*island["cells"], *island.get("open", [])]} or {"D"})
+    cols: Sequence[str] = sorted({cell[0] for cell in [*island["cells"], *island.get("open", [])]} or {"D"})
     cols = COLUMNS[COLUMNS.index(cols[0]):COLUMNS.index(cols[-1]) + 1]
     rows = list(range(rows[0], rows[-1] + 1))
     head = "".join(f'<th style="font:11px Arial;color:#666">{c}</th>' for c in cols)

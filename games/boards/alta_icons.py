@@ -14,7 +14,7 @@ def _shapes(slug: str) -> list[tuple[str, dict]]:
     line = {"fill": "none", "stroke": INK, "stroke_width": 1.6, "stroke_linejoin": "round",
             "stroke_linecap": "round"}
     solid = {"fill": INK}
-    return {
+    shapes: dict[str, list[tuple[str, dict]]] = {
         "farmer": [("circle", {"cx": 10, "cy": 5, "r": 3, **solid}),
                    ("path", {"d": "M4 19v-5a6 6 0 0 1 12 0v5", **line}),
                    ("path", {"d": "M16 19V6", **line})],  # a figure with a pitchfork handle
@@ -34,7 +34,8 @@ def _shapes(slug: str) -> list[tuple[str, dict]]:
                   ("path", {"d": "M9 19v-4h2v4", **line})],
         "market": [("path", {"d": "M2 7h16l-2-4H4zM2 7c0 2 4 2 4 0 0 2 4 2 4 0 0 2 4 2 4 0 0 2 4 2 4 0", **line}),
                    ("path", {"d": "M4 9v10M16 9v10M4 14h12", **line})],
-    }[slug]
+    }
+    return shapes[slug]
 
 
 def icon(slug: str, x: float, y: float, size: float) -> str:

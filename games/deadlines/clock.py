@@ -225,7 +225,11 @@ def bank_after_turn(match: Match, left: dt.timedelta) -> int:
 
 
 # ---------------------------------------------------- seats and database
-def settings_for(user_ids: Iterable[int], seats: Iterable[Seat] = ()) -> dict[int, DeadlineSettings]:
+def _prefs_of(seat: Seat, prefs: dict[int, DeadlineSettings]) -> DeadlineSettings | None:
+    return prefs.get(seat.user_id) if seat.user_id is not None else None
+
+
+def settings_for(user_ids: Iterable[int | None], seats: Iterable[Seat] = ()) -> dict[int, DeadlineSettings]:
     """Deadline settings of those users that have a row (others: defaults).
     Reads nothing when ``seats`` of all these users were read with
     ``select_related("user__deadline_settings")``."""
@@ -246,7 +250,7 @@ def away_intervals(
     Only the latest vacation (copied into ``prefs``) can matter unless
     ``since`` is older than its start; only then is the table read.
     """
-    if prefs is None or prefs.away_until is None or prefs.away_until <= since:
+    if prefs is None or prefs.away_from is None or prefs.away_until is None or prefs.away_until <= since:
         return ()
     if prefs.away_from <= since:
         return ((prefs.away_from, prefs.away_until),)
@@ -260,7 +264,7 @@ def seat_clock(
     match: Match, seat: Seat, prefs: DeadlineSettings | None, *, since: dt.datetime
 ) -> Clock:
     """The clock of ``seat`` for a turn that started at ``since``."""
-    zone = seat.user.zone if match.weekends_off and seat.user_id else dt.UTC
+    zone = seat.user.zone if match.weekends_off and seat.user else dt.UTC
     away: tuple[Interval, ...] = ()
     if match.vacation_allowed and seat.user_id:
         away = away_intervals(user_id=seat.user_id, prefs=prefs, since=since)
@@ -272,18 +276,24 @@ def seat_time_left(
 ) -> dt.timedelta:
     """Clock time the seat's current turn has left at ``now`` (negative
     once the deadline has passed)."""
-    clock = seat_clock(match, seat, prefs, since=seat.turn_started_at)
-    return dt.timedelta(seconds=seat.turn_seconds) - clock.used(
-        seat.turn_started_at, now
-    )
+    started, seconds = _turn(seat)
+    clock = seat_clock(match, seat, prefs, since=started)
+    return dt.timedelta(seconds=seconds) - clock.used(started, now)
 
 
 def seat_deadline(
     match: Match, seat: Seat, prefs: DeadlineSettings | None
 ) -> dt.datetime:
     """The deadline of the seat's current turn under the current pauses."""
-    clock = seat_clock(match, seat, prefs, since=seat.turn_started_at)
-    return clock.deadline(seat.turn_started_at, dt.timedelta(seconds=seat.turn_seconds))
+    started, seconds = _turn(seat)
+    clock = seat_clock(match, seat, prefs, since=started)
+    return clock.deadline(started, dt.timedelta(seconds=seconds))
+
+
+def _turn(seat: Seat) -> tuple[dt.datetime, int]:
+    """Start and clock seconds of the turn of a seat that is to move."""
+    assert seat.turn_started_at is not None and seat.turn_seconds is not None, "seat not on turn"
+    return seat.turn_started_at, seat.turn_seconds
 
 
 def _start_turn(
@@ -351,9 +361,9 @@ def deadlines_update(
         wanted |= {s.user_id for s in ending}
     prefs = settings_for(wanted, seats)
     for seat in ending:
-        _end_turn(match, seat, prefs.get(seat.user_id), now, auto_played)
+        _end_turn(match, seat, _prefs_of(seat, prefs), now, auto_played)
     for seat in starting:
-        _start_turn(match, seat, prefs.get(seat.user_id), now)
+        _start_turn(match, seat, _prefs_of(seat, prefs), now)
     # One plain UPDATE per seat: for the two or three seats a move touches
     # this is far cheaper than ``bulk_update``'s CASE expressions.
     for seat in starting + ending:

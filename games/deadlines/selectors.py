@@ -46,7 +46,8 @@ def loaded_settings(seats: Iterable[Seat], user_ids: set[int]) -> dict[int, Dead
     ``None`` when some of them were not read that way."""
     loaded = {
         s.user_id: s.user for s in seats
-        if s.user_id in user_ids and Seat.user.is_cached(s) and type(s.user).deadline_settings.is_cached(s.user)
+        if s.user_id in user_ids and Seat.user.is_cached(s) and s.user is not None
+        and type(s.user).deadline_settings.is_cached(s.user)
     }
     if loaded.keys() != user_ids:
         return None
@@ -54,17 +55,20 @@ def loaded_settings(seats: Iterable[Seat], user_ids: set[int]) -> dict[int, Dead
             if (prefs := getattr(user, "deadline_settings", None)) is not None}
 
 
-def away_until(user_ids: Iterable[int], *, now: dt.datetime, seats: Iterable[Seat] = ()) -> dict[int, dt.datetime]:
+def away_until(
+    user_ids: Iterable[int | None], *, now: dt.datetime, seats: Iterable[Seat] = ()
+) -> dict[int, dt.datetime]:
     """End of the running vacation of each of those users who is away.
     Reads nothing when ``seats`` carry the users' settings (``loaded_settings``)."""
     ids = {pk for pk in user_ids if pk is not None}
     loaded = loaded_settings(seats, ids)
     if loaded is not None:
-        return {pk: prefs.away_until for pk, prefs in loaded.items() if prefs.is_away(now)}
+        return {pk: prefs.away_until for pk, prefs in loaded.items()
+                if prefs.is_away(now) and prefs.away_until is not None}
     rows = DeadlineSettings.objects.filter(
         user_id__in=ids, away_from__lte=now, away_until__gt=now
     ).values_list("user_id", "away_until")
-    return dict(rows)
+    return {pk: until for pk, until in rows if until is not None}
 
 
 def players_away(matches: Iterable[Match], *, now: dt.datetime) -> dict[int, dt.datetime]:
@@ -108,7 +112,7 @@ def seat_clocks(
     away = away_until((s.user_id for s in seats if s.user_id), now=now)
     clocks = []
     for seat in seats:
-        until = away.get(seat.user_id)
+        until = away.get(seat.user_id) if seat.user_id is not None else None
         bank = None
         if match.bank_initial_days is not None:
             seconds = (

@@ -63,6 +63,7 @@ import secrets
 import time
 from collections import Counter
 from collections.abc import Callable
+from typing import cast
 
 from django.db import DatabaseError, transaction
 from django.db.models import Q
@@ -110,6 +111,7 @@ def _default_turn(rules, state, index: int) -> str:
 
 
 def _settings_of(seat: Seat) -> DeadlineSettings | None:
+    assert seat.user is not None, "only a taken seat has a clock"
     try:
         return seat.user.deadline_settings
     except DeadlineSettings.DoesNotExist:
@@ -205,7 +207,7 @@ def _auto_play(
     match: Match, seats: list[Seat], seat: Seat, now: dt.datetime, announcements: Announcements
 ) -> str:
     rules = get_rules(match.game)
-    text = _default_turn(rules, rules.load(match.state), seat.index)
+    text = _default_turn(rules, rules.load(match.started_state), seat.drawn_index)
     in_a_row = seat.auto_moves + 1
     # Through the write path, under the lock this enforcement holds.
     result = move_play(
@@ -318,7 +320,10 @@ def _sweep(
     started = time.monotonic()
     due = Seat.objects.filter(deadline_at__lte=now).order_by("deadline_at")
     while time.monotonic() - started < max_seconds:
-        rows = list(due.values_list("pk", "match_id", "deadline_at")[:batch_size])
+        # deadline_at__lte leaves out the seats without a deadline.
+        rows = cast(
+            list[tuple[int, int, dt.datetime]], list(due.values_list("pk", "match_id", "deadline_at")[:batch_size])
+        )
         if not rows:
             break
         try:
@@ -390,7 +395,7 @@ def reminder_send(*, seat: Seat, now: dt.datetime) -> bool:
         won = Seat.objects.filter(
             pk=seat.pk, reminder_at=seat.reminder_at, deadline_at=deadline
         ).update(**changes)
-        if not won or threshold is None:
+        if not won or threshold is None or deadline is None:
             return False
         record_event(
             match,

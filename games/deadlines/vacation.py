@@ -25,6 +25,7 @@ import datetime as dt
 import math
 import secrets
 from collections.abc import Iterable
+from typing import Any
 
 from django.conf import settings
 from django.db import transaction
@@ -138,7 +139,7 @@ def vacation_apply(
             seat = Seat.objects.select_related("user").get(pk=seat_id)
             if not match.is_active or seat.departed:
                 continue
-            data = {
+            data: dict[str, Any] = {
                 "seat_id": seat.pk,
                 "vacation_id": vacation.pk,
                 "until": until.isoformat(),
@@ -305,6 +306,7 @@ def deadline_settings_update(
         user=user, deadline_at__gt=now, turn_started_at__isnull=False
     )
     for seat in seats:
+        assert seat.deadline_at is not None  # filtered above
         below = seat.reminded_hours if seat.reminded_for == seat.deadline_at else None
         at = reminder_next(
             deadline=seat.deadline_at, hours=reminder_hours(prefs), now=now, below=below

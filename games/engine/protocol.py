@@ -174,6 +174,11 @@ class Rules(Protocol[StateT, MoveT]):
         the game is over."""
         ...
 
+    def check_can_move(self, state: StateT, seat: Seat) -> None:
+        """Returns when ``seat`` may move now; raises ``GameOver`` or
+        ``NotYourTurn``."""
+        ...
+
     def legal_moves(self, state: StateT, seat: Seat) -> Sequence[MoveT]:
         """Returns every legal move of ``seat`` in a stable order (the first
         is the default), empty when ``seat`` is not to move; never raises.

@@ -10,6 +10,7 @@ from __future__ import annotations
 import datetime as dt
 import secrets
 from collections.abc import Sequence
+from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -167,9 +168,10 @@ def match_create(
                 # Hex: it also travels in a reply address, whose case an MTA may fold.
                 invitation_token=secrets.token_hex(20),
             )
+            stranger: dict[str, Any] = {} if user else {"stranger": True}
             record_event(
                 match, "invited", f"{user or email} was invited.", user=creator, now=now, seat_id=seat.pk,
-                **({} if user else {"stranger": True}),
+                **stranger,
             )
         for _seat in range(players - 1 - len(invitees)):
             Seat.objects.create(match=match)
@@ -360,5 +362,5 @@ def _start(match: Match, now: dt.datetime, draw_seats: bool = True) -> None:
     match.save(update_fields=["seed", "seed_salt", "seed_commitment", "seats_drawn", "state", "engine_version",
                               "status", "started_at", "ply"])
     deadlines_update(match=match, seats=seats, to_move=rules.to_move(state), now=now)
-    order_text = ", ".join(str(s.user) for s in sorted(seats, key=lambda s: s.index))
+    order_text = ", ".join(str(s.user) for s in sorted(seats, key=lambda s: s.drawn_index))
     record_event(match, "started", f"The game started. Seat order: {order_text}.", now=now)

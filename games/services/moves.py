@@ -61,7 +61,7 @@ def match_lock(match_id: int) -> tuple[Match, list[Seat]]:
     match = seats[0].match
     for seat in seats:
         seat.match = match  # one instance: the writes below update it
-        if seat.user_id is not None and seat.user_id == match.created_by_id:
+        if seat.user_id is not None and seat.user_id == match.created_by_id and seat.user is not None:
             match.created_by = seat.user  # usually a player: no query for the answer
     return match, seats
 
@@ -151,18 +151,19 @@ def move_play(
             ply=match.ply,
         )
     rules = get_rules(match.game)
-    state = rules.load(match.state)
+    state = rules.load(match.started_state)
     try:
         # Before reading the text: off turn, "#1" or an option number would
         # otherwise be refused as "choose 1 to 0", not as out of turn.
-        rules.check_can_move(state, seat.index)
+        rules.check_can_move(state, seat.drawn_index)
         if option is not None:
-            text = _option_text(rules, state, seat.index, option)
-        transition, moves = rules.apply_text_moves(state, seat.index, text)
+            text = _option_text(rules, state, seat.drawn_index, option)
+        assert text is not None, "move_play needs text or option"
+        transition, moves = rules.apply_text_moves(state, seat.drawn_index, text)
     except EngineError as error:
         raise _rejected(error) from None
     record = _store(
-        match, seats, rules, transition, seat_index=seat.index, user=user,
+        match, seats, rules, transition, seat_index=seat.drawn_index, user=user,
         kind=MoveRecord.Kind.MOVE, source=source, text=text.strip(),
         moves=[rules.dump_move(m) for m in moves], idempotency_key=idempotency_key, now=now,
         announcements=announcements, auto_played=auto_played,
@@ -186,10 +187,10 @@ def match_resign(
         match, seats = match_lock(match_id)
         if not match.is_active:
             raise Conflict(_("This game is not in play."), code="not_active")
-        index = _player_seat(seats, user).index if seat_index is None else seat_index
+        index = _player_seat(seats, user).drawn_index if seat_index is None else seat_index
         rules = get_rules(match.game)
         try:
-            transition = rules.resign(rules.load(match.state), index, reason)
+            transition = rules.resign(rules.load(match.started_state), index, reason)
         except EngineError as error:
             raise _rejected(error) from None
         for seat in seats:

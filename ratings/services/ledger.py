@@ -13,7 +13,7 @@ import datetime as dt
 import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 from django.db import connection
 from django.db.models import Count, F, Q, QuerySet
@@ -95,30 +95,32 @@ def table_for(
     match_id: int,
     finished_at: dt.datetime,
     ranking: Iterable[Iterable[int]],
-    seats: Iterable[tuple[int, int | None]],
+    seats: Iterable[tuple[int | None, int | None]],
 ) -> Table | None:
     """The calculator's view of a match: ``ranking`` is the stored outcome's
     groups of engine seats (best first, resigned and timed-out seats already
     last), ``seats`` its ``(seat index, user id)`` pairs.  None when the
     result cannot be rated (a seat without a user, a ranking that does not
     name every seat once)."""
-    by_index = {index: user_id for index, user_id in seats}
-    if None in by_index.values() or len(set(by_index.values())) != len(by_index):
+    pairs = {index: user_id for index, user_id in seats}
+    if None in pairs.values() or len(set(pairs.values())) != len(pairs):
         return None
+    # No user id is None now; the seats of a finished match are all drawn.
+    by_index = cast(dict[int, int], pairs)
     try:
-        ranking = tuple(tuple(by_index[index] for index in group) for group in ranking)
+        groups = tuple(tuple(by_index[index] for index in group) for group in ranking)
     except (KeyError, TypeError):
         return None
     players = tuple(by_index[index] for index in sorted(by_index))
-    flat = [user for group in ranking for user in group]
+    flat = [user for group in groups for user in group]
     if len(players) < 2 or sorted(flat) != sorted(players):
         return None
     places, place = {}, 1
-    for group in ranking:
+    for group in groups:
         for user in group:
             places[user] = place
         place += len(group)
-    return Table(match_id, finished_at, players, ranking, places)
+    return Table(match_id, finished_at, players, groups, places)
 
 
 def table_of_match(match: Match) -> Table | None:
@@ -126,6 +128,7 @@ def table_of_match(match: Match) -> Table | None:
     if not rateable_matches(match.game).filter(pk=match.pk).exists():
         return None
     seats = Seat.objects.filter(match_id=match.pk).values_list("index", "user_id")
+    assert match.finished_at is not None and match.outcome is not None  # a rateable match has finished
     return table_for(match.pk, match.finished_at, match.outcome.get("ranking"), seats)
 
 
@@ -159,7 +162,8 @@ def rate(table: Table, game: str, standings: dict[int, Standing]) -> list[Change
     rows = []
     count = len(table.players)
     for result in results:
-        standing = standings[result.player]
+        player = cast(int, result.player)  # the keys given to rate_table are user ids
+        standing = standings[player]
         standing.value = result.new
         standing.games = result.after.games
         if result.new > standing.peak:
@@ -178,7 +182,7 @@ def rate(table: Table, game: str, standings: dict[int, Standing]) -> list[Change
         rows.append(
             ChangeRow(
                 table.match_id,
-                result.player,
+                player,
                 game,
                 table.finished_at,
                 result.old,
@@ -187,7 +191,7 @@ def rate(table: Table, game: str, standings: dict[int, Standing]) -> list[Change
                 result.k,
                 result.expected,
                 result.actual,
-                table.places[result.player],
+                table.places[player],
                 count,
                 standing.games,
                 breakdown,
@@ -217,7 +221,8 @@ def store_changes(rows: list[ChangeRow], *, bulk: bool = False) -> None:
         )
         return
     meta = RatingChange._meta
-    columns = ", ".join(meta.get_field(name).column for name in ChangeRow._fields)
+    column = {field.attname: field.column for field in meta.concrete_fields}
+    columns = ", ".join(column[name] for name in ChangeRow._fields)
     # COPY text format: tab-separated, backslash-escaped.  Every value is a
     # number, a game slug, an ISO timestamp or JSON of numbers, so no tab or
     # newline can occur; backslashes are escaped all the same.

@@ -133,6 +133,7 @@ def _tables(game: str, since: FinishKey | None) -> Iterator[Table | None]:
             if pending[1] == match_id:
                 mine.append((pending[2], pending[3]))
             pending = next(seat_rows, None)
+        assert finished_at is not None  # filtered above
         yield table_for(match_id, finished_at, ranking, mine)
 
 

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import ClassVar
+
 from django.db.models import Count, Q
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
@@ -109,7 +112,7 @@ class ClubInviteApi(WriteApi):
 
 
 class _ClubMemberAction(WriteApi):
-    service = None
+    service: ClassVar[Callable[..., object]]
 
     @extend_schema(request=None, responses={200: ClubDetailSerializer, **ERRORS})
     def post(self, request, pk: int, user: int):

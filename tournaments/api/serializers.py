@@ -115,7 +115,8 @@ class TournamentStandingSerializer(serializers.Serializer):
 
 class TournamentBracketSlotSerializer(serializers.Serializer):
     display_name = serializers.CharField(allow_null=True)
-    source = serializers.CharField()
+    # The metaclass moves declared fields off the class; the stubs see Field.source.
+    source = serializers.CharField()  # type: ignore[assignment]
     won = serializers.BooleanField()
     lost = serializers.BooleanField()
 
@@ -149,7 +150,7 @@ def summary_data(tournament: Tournament, registered: int) -> dict:
         "id": tournament.pk,
         "name": tournament.name,
         "club": tournament.club_id,
-        "club_name": tournament.club.name if tournament.club_id else None,
+        "club_name": tournament.club.name if tournament.club else None,
         "game": tournament.game,
         "game_name": tournament.game_name,
         "format": tournament.format,
@@ -184,7 +185,7 @@ def detail_data(overview: Overview, *, can_manage: bool) -> dict:
     t = overview.tournament
     settings = {
         name: getattr(t, name)
-        for name in TournamentSettingsSerializer().fields
+        for name in TournamentSettingsSerializer().fields.keys()
         if name != "elimination_ties"
     }
     settings["elimination_ties"] = ELIMINATION_TIES

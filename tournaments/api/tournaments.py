@@ -4,6 +4,9 @@ Each calls one service or selector; errors are the games API's
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import ClassVar
+
 from django.db.models import Count
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
@@ -155,7 +158,7 @@ class TournamentDetailApi(APIView):
 class _TournamentAction(WriteApi):
     """POST with no body: call ``service(tournament_id, user, now)``."""
 
-    service = None
+    service: ClassVar[Callable[..., object]]
 
     @extend_schema(request=None, responses={200: TournamentDetailSerializer, **ERRORS})
     def post(self, request, pk: int):

@@ -28,7 +28,7 @@ def finish_locked(tournament: Tournament, placements, now: dt.datetime) -> None:
     tournament.save(update_fields=["status", "finished_at"])
     tournament.round_set.filter(completed_at__isnull=True).update(completed_at=now)
     podium = sorted(
-        (p for p in participants if p.final_place), key=lambda p: p.final_place
+        (p for p in participants if p.final_place), key=lambda p: p.final_place or 0
     )
     log(
         tournament,

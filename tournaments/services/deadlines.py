@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
+from functools import partial
 
 from django.db import transaction
 from django.db.models import Exists, OuterRef
@@ -41,7 +42,7 @@ MAX_AUTOPLAY_PLIES = 5000
 def organisers_of(tournament: Tournament) -> list:
     """The creator and the club's active organisers."""
     people = {tournament.created_by_id: tournament.created_by}
-    if tournament.club_id is not None:
+    if tournament.club is not None:
         for membership in tournament.club.memberships.filter(
             status=ClubMembership.Status.ACTIVE, role=ClubMembership.Role.ORGANISER
         ).select_related("user"):
@@ -114,14 +115,13 @@ def round_deadlines_sweep(*, now: dt.datetime) -> dict[str, list[int]]:
                 round=round_.number,
                 matches=matches,
             )
-            transaction.on_commit(
-                lambda ids=list(matches): autoplay_due.send_robust(sender=Round, match_ids=ids)
-            )
+            transaction.on_commit(partial(autoplay_due.send_robust, sender=Round, match_ids=list(matches)))
         queued.extend(matches)
     return {"notified": notified, "autoplay": queued}
 
 
 def _notify_organisers(round_: Round, now: dt.datetime) -> None:
+    assert round_.deadline_at is not None  # it has passed
     tournament = round_.tournament
     games = list(round_.games.filter(ranking__isnull=True).select_related("match"))
     log(
@@ -169,7 +169,7 @@ def match_autoplay(*, match_id: int, now: dt.datetime) -> int:
         match.refresh_from_db(fields=["status", "state", "ply"])
         if match.status != Match.Status.ACTIVE:
             break
-        state = rules.load(match.state)
+        state = rules.load(match.started_state)
         to_move = sorted(rules.to_move(state))
         if not to_move:
             break

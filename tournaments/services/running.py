@@ -19,6 +19,7 @@ import inspect
 import logging
 import secrets
 from dataclasses import dataclass
+from typing import Any
 
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -107,7 +108,7 @@ def _seed(tournament: Tournament, participants: list[Participant]) -> None:
     participants.sort(key=lambda p: (p.registered_at, p.pk))
     Seeding = Tournament.Seeding
     if tournament.seeding == Seeding.RATING:
-        participants.sort(key=lambda p: -p.rating_at_start)
+        participants.sort(key=lambda p: -(p.rating_at_start or 0))  # set just above
     elif tournament.seeding == Seeding.RANDOM:
         # The engine's RNG, not ``random``: its output is defined by this
         # project's code, so the stored seed replays the draw forever.
@@ -268,6 +269,7 @@ def _record_from_match(
         Seat.objects.filter(match=game.match_id).values_list("index", "user_id")
     )
     try:
+        assert game.match is not None  # only a game with a match finishes it
         ranking = tuple(
             tuple(by_user[seat_user[index]] for index in group)
             for group in (game.match.outcome or {}).get("ranking", [])
@@ -302,7 +304,7 @@ def _create_game(
     """
     round_ = _round(tournament, table.round, now, new_game=True)
     users = [participants[pid].user for pid in table.players]
-    options = {
+    options: dict[str, Any] = {
         "users": users,
         "game": tournament.game,
         "now": now,
@@ -350,8 +352,9 @@ def end_decided_matches(tournament: Tournament, now: dt.datetime) -> None:
         ranking__isnull=False, match__status=Match.Status.ACTIVE
     )
     for game in running.select_related("match"):
+        assert game.match_id is not None  # match__status above
         order = list(game.forfeited) + [
-            p for group in reversed(game.ranking) for p in group
+            p for group in reversed(game.ranking or ()) for p in group
         ]
         users = {
             p.pk: p.user

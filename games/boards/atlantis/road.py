@@ -339,9 +339,9 @@ def road_svg(view: dict[str, Any], last: frozenset[int] = frozenset()) -> str:
         )
     parts.append(_ends(view, pawns, dests))
     for position in sorted(last):
-        x, y = _slot(position)
+        left, top = _slot(position)
         wide = (COLS - MAINLAND % COLS) * CW if position == MAINLAND else CW
-        parts.append(last_mark(x + 2, y + 6, wide - 4, 62))
+        parts.append(last_mark(left + 2, top + 6, wide - 4, 62))
     bottom: float = 5 * RH
     for options in groups.values():
         for index, walk in enumerate(options):
