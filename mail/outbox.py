@@ -16,10 +16,12 @@ passes a ``sends`` list, collects their ids and hands them to one send task
 from __future__ import annotations
 
 import datetime as dt
+import re
 from typing import Any
 
 from games.engine import Event, get_rules
 from games.selectors import match_state_at, with_names
+from games.terms import term
 
 from .addresses import new_message_id, new_token, reply_address, thread_id, unsubscribe_url
 from .delivery import send_after_commit
@@ -145,9 +147,21 @@ def game_email_queue(*, kind: str, match, seat, seats, state, mail: GameMail, de
                        dedupe_key=dedupe_key, now=now, user=user, match=match, headers=headers, sends=sends)
 
 
-def visible_lines(events, seat_index: int | None, names: list[str]) -> list[str]:
-    lookup = dict(enumerate(names))
-    return [with_names(e.text, lookup) for e in events if e.visible_to(seat_index)]
+#: An engine slug in an event's text ("wheat_field"): a term's name in mail.
+_SLUG = re.compile(r"\b[a-z]+(?:_[a-z]+)+\b")
+
+
+def event_line(game: str, text: str, names: list[str]) -> str:
+    """An engine event's text for a reader: players' names for "Seat 2",
+    the game's display names for slugs (in the active language).  Slugs go
+    first, so a player's name is never taken for one."""
+    text = _SLUG.sub(lambda m: term(game, m.group(0)), text)
+    return with_names(text, dict(enumerate(names)))
+
+
+def visible_lines(game: str, events, seat_index: int | None, names: list[str]) -> list[str]:
+    """The lines of ``events`` that ``seat_index`` may see."""
+    return [event_line(game, e.text, names) for e in events if e.visible_to(seat_index)]
 
 
 def notify_move(record, *, sends: list[int] | None = None) -> None:
@@ -173,12 +187,12 @@ def notify_move(record, *, sends: list[int] | None = None) -> None:
         if seat.user is None or seat.departed or seat is mover or seat.index not in waiting:
             continue
         mail = GameMail(f"your move ({names[record.seat_index]} has played)",
-                        visible_lines(events, seat.index, names))
+                        visible_lines(match.game, events, seat.index, names))
         game_email_queue(kind=OutgoingEmail.Kind.YOUR_TURN, seat=seat, mail=mail,
                          dedupe_key=f"turn:{match.pk}:{record.ply}:{seat.index}", **common)
     if mover is not None and mover.user is not None and record.source == record.Source.EMAIL:
         mail = GameMail(f"your move “{record.text}” was played",
-                        visible_lines(events, mover.index, names))
+                        visible_lines(match.game, events, mover.index, names))
         game_email_queue(kind=OutgoingEmail.Kind.RECEIPT, seat=mover, mail=mail,
                          dedupe_key=f"receipt:{match.pk}:{record.ply}", **common)
 
