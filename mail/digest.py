@@ -9,12 +9,14 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.template.loader import render_to_string
+from django.utils.translation import ngettext
 
 from games.models import Match, Seat
 
 from .addresses import reply_address, unsubscribe_url
 from .models import GameMute, OutgoingEmail
 from .outbox import email_queue, reply_token_for
+from .render import in_language
 
 #: Local hour from which the day's digest goes out.
 DIGEST_HOUR = 7
@@ -60,11 +62,13 @@ def _digest_queue(user, key: str, local: dt.datetime, now: dt.datetime) -> bool:
         return False
     context = {"user": user, "items": items, "date": local.date(), "site_name": settings.SITE_NAME,
                "unsubscribe_url": unsubscribe_url(user.pk), "site_url": settings.SITE_URL}
+    with in_language(user):
+        subject = ngettext("%(site)s: your move in %(count)s game", "%(site)s: your move in %(count)s games",
+                           len(items)) % {"site": settings.SITE_NAME, "count": len(items)}
+        text = render_to_string("mail/email/digest-body.txt", context)
+        html = render_to_string("mail/email/digest-body.html", context)
     email_queue(
-        kind=OutgoingEmail.Kind.DIGEST, to=user.email,
-        subject=f"{settings.SITE_NAME}: your move in {len(items)} game{'s' if len(items) != 1 else ''}",
-        text=render_to_string("mail/email/digest-body.txt", context),
-        html=render_to_string("mail/email/digest-body.html", context),
+        kind=OutgoingEmail.Kind.DIGEST, to=user.email, subject=subject, text=text, html=html,
         dedupe_key=key, now=now, user=user,
         headers={"List-Unsubscribe": f"<{context['unsubscribe_url']}>",
                  "List-Unsubscribe-Post": "List-Unsubscribe=One-Click", "Auto-Submitted": "auto-generated"},

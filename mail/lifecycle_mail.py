@@ -6,18 +6,23 @@ when given one (see ``outbox``)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.conf import settings
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.text import get_text_list
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games.models import Seat
 from games.selectors import match_state_at
 
+from . import ending
 from .addresses import reply_address
 from .models import OutgoingEmail
 from .outbox import email_queue, game_email_queue, seats_with_players, wants_mail
-from .render import GameMail
+from .render import GameMail, in_language
 
 
 def on_invited(event, sends: list[int] | None = None) -> None:
@@ -36,11 +41,13 @@ def on_invited(event, sends: list[int] | None = None) -> None:
         "site_name": settings.SITE_NAME,
     }
     context["reply_address"] = reply_address(seat.invitation_token, kind="join")
-    subject = " ".join(render_to_string("mail/email/invitation-subject.txt", context).split())
+    with in_language(invitee):
+        subject = " ".join(render_to_string("mail/email/invitation-subject.txt", context).split())
+        text = render_to_string("mail/email/invitation-body.txt", context)
+        html = render_to_string("mail/email/invitation-body.html", context)
     email_queue(
         kind=OutgoingEmail.Kind.INVITATION, to=invitee.email if invitee else seat.invited_email,
-        subject=subject, text=render_to_string("mail/email/invitation-body.txt", context),
-        html=render_to_string("mail/email/invitation-body.html", context),
+        subject=subject, text=text, html=html,
         dedupe_key=f"invited:{event.pk}", now=event.created_at, user=invitee, match=match,
         headers={"Reply-To": context["reply_address"], "Auto-Submitted": "auto-generated"}, sends=sends,
     )
@@ -51,14 +58,15 @@ def on_started(event, sends: list[int] | None = None) -> None:
     state = match_state_at(match, event.ply)
     seats = seats_with_players(match)
     order = ", ".join(f"{s.number}. {s.user}" for s in seats)
-    lines = [f"Seat order: {order}."]
-    if match.seed_commitment:
-        lines.append(_("Seed commitment: %(commitment)s (check it when the game is over: %(url)s).") % {
-            "commitment": match.seed_commitment,
-            "url": settings.SITE_URL + reverse("game-verify", args=[match.pk]),
-        })
     for seat in seats:
-        mail = GameMail("the game has started", list(lines))
+        with in_language(seat.user):
+            lines = [_("Seat order: %(order)s.") % {"order": order}]
+            if match.seed_commitment:
+                lines.append(_("Seed commitment: %(commitment)s (check it when the game is over: %(url)s).") % {
+                    "commitment": match.seed_commitment,
+                    "url": settings.SITE_URL + reverse("game-verify", args=[match.pk]),
+                })
+            mail = GameMail(_("the game has started"), lines)
         game_email_queue(kind=OutgoingEmail.Kind.STARTED, match=match, seat=seat, seats=seats, state=state,
                          mail=mail, dedupe_key=f"started:{match.pk}:{seat.index}", now=event.created_at,
                          with_reply=True, ply=event.ply, sends=sends)
@@ -68,20 +76,23 @@ def on_finished(event, sends: list[int] | None = None) -> None:
     match = event.match
     state = match_state_at(match, event.ply)
     seats = seats_with_players(match)
-    results = [f"{s.place}. {s.user}: {s.score} points" + (f" ({s.departed})" if s.departed else "")
-               for s in sorted(seats, key=lambda s: (s.place or 99, s.index))]
     winners = [str(s.user) for s in seats if s.place == 1]
-    headline = "the game is over" + (f": {' and '.join(winners)} won" if winners else "")
     for seat in seats:
-        mail = GameMail(headline, ["Final result:", *results])
+        with in_language(seat.user):
+            headline = (_("the game is over: %(winners)s won") % {"winners": get_text_list(winners, _("and"))}
+                        if winners else _("the game is over"))
+            sections = ending.end_sections(match, seats, event.ply)
+            mail = GameMail(headline, [_("Final result:"), *ending.ranking(seats)],
+                            end_lines=ending.end_text(sections), end_html=ending.end_html(sections))
         game_email_queue(kind=OutgoingEmail.Kind.GAME_OVER, match=match, seat=seat, seats=seats, state=state,
                          mail=mail, dedupe_key=f"finished:{match.pk}:{seat.index}", now=event.created_at,
                          with_reply=False, sends=sends)
 
 
-def _seat_mail(event, kind: str, headline: str, lines: list[str], *, with_reply: bool,
+def _seat_mail(event, kind: str, headline: Callable[[], str], lines: list[str], *, with_reply: bool,
                everyone: bool = False, sends: list[int] | None) -> None:
-    """Mail the seat an event names (``data["seat_id"]``), or every player."""
+    """Mail the seat an event names (``data["seat_id"]``), or every player;
+    ``headline()`` is called in each recipient's language."""
     match = event.match
     if match.state is None:
         return
@@ -91,7 +102,8 @@ def _seat_mail(event, kind: str, headline: str, lines: list[str], *, with_reply:
     for seat in seats:
         if seat.user is None or (not everyone and seat.pk != named):
             continue
-        mail = GameMail(headline, list(lines))
+        with in_language(seat.user):
+            mail = GameMail(headline(), list(lines))
         game_email_queue(kind=kind, match=match, seat=seat, seats=seats, state=state, mail=mail,
                          dedupe_key=f"{event.kind}:{event.pk}:{seat.index}", now=event.created_at,
                          with_reply=with_reply, ply=event.ply, sends=sends)
@@ -99,33 +111,38 @@ def _seat_mail(event, kind: str, headline: str, lines: list[str], *, with_reply:
 
 def on_reminder(event, sends: list[int] | None = None) -> None:
     hours = event.data.get("threshold_hours")
-    left = f"about {hours} hours left" if hours else "your deadline is near"
-    _seat_mail(event, OutgoingEmail.Kind.REMINDER, f"reminder: it is your move ({left})", [event.text],
-               with_reply=True, sends=sends)
+
+    def headline() -> str:
+        if not hours:
+            return _("reminder: it is your move (your deadline is near)")
+        return ngettext("reminder: it is your move (about %(hours)s hour left)",
+                        "reminder: it is your move (about %(hours)s hours left)", hours) % {"hours": hours}
+
+    _seat_mail(event, OutgoingEmail.Kind.REMINDER, headline, [event.text], with_reply=True, sends=sends)
 
 
 def on_timeout_auto(event, sends: list[int] | None = None) -> None:
-    _seat_mail(event, OutgoingEmail.Kind.NOTICE, "your deadline passed: a move was played for you",
+    _seat_mail(event, OutgoingEmail.Kind.NOTICE, lambda: _("your deadline passed: a move was played for you"),
                [event.text], with_reply=True, sends=sends)
 
 
 def on_auto_vacation(event, sends: list[int] | None = None) -> None:
-    _seat_mail(event, OutgoingEmail.Kind.NOTICE, "a vacation day was used to keep your clock running",
+    _seat_mail(event, OutgoingEmail.Kind.NOTICE, lambda: _("a vacation day was used to keep your clock running"),
                [event.text], with_reply=True, sends=sends)
 
 
 def on_timeout_dropped(event, sends: list[int] | None = None) -> None:
-    _seat_mail(event, OutgoingEmail.Kind.NOTICE, "a player was dropped after missing deadlines", [event.text],
-               with_reply=False, everyone=True, sends=sends)
+    _seat_mail(event, OutgoingEmail.Kind.NOTICE, lambda: _("a player was dropped after missing deadlines"),
+               [event.text], with_reply=False, everyone=True, sends=sends)
 
 
 def on_timeout_forfeit(event, sends: list[int] | None = None) -> None:
-    _seat_mail(event, OutgoingEmail.Kind.NOTICE, "a player lost on time", [event.text],
+    _seat_mail(event, OutgoingEmail.Kind.NOTICE, lambda: _("a player lost on time"), [event.text],
                with_reply=False, everyone=True, sends=sends)
 
 
 def on_vacation_forbidden(event, sends: list[int] | None = None) -> None:
-    _seat_mail(event, OutgoingEmail.Kind.NOTICE, "this game's clock keeps running during your vacation",
+    _seat_mail(event, OutgoingEmail.Kind.NOTICE, lambda: _("this game's clock keeps running during your vacation"),
                [event.text], with_reply=True, sends=sends)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 
 class OutgoingEmail(models.Model):
@@ -16,23 +17,23 @@ class OutgoingEmail(models.Model):
     """
 
     class Status(models.TextChoices):
-        QUEUED = "queued", "Queued"
-        SENDING = "sending", "Sending"
-        SENT = "sent", "Sent"
-        RETRYING = "retrying", "Waiting to retry"
-        FAILED = "failed", "Failed"
+        QUEUED = "queued", _("Queued")
+        SENDING = "sending", _("Sending")
+        SENT = "sent", _("Sent")
+        RETRYING = "retrying", _("Waiting to retry")
+        FAILED = "failed", _("Failed")
 
     class Kind(models.TextChoices):
-        INVITATION = "invitation", "Invitation"
-        STARTED = "started", "Game started"
-        YOUR_TURN = "your_turn", "Your turn"
-        RECEIPT = "receipt", "Move receipt"
-        REJECTED = "rejected", "Move rejected"
-        REMINDER = "reminder", "Reminder"
-        GAME_OVER = "game_over", "Game over"
-        DIGEST = "digest", "Daily digest"
-        NOTICE = "notice", "Game notice"
-        UNKNOWN = "unknown", "Reply to an unknown address"
+        INVITATION = "invitation", _("Invitation")
+        STARTED = "started", _("Game started")
+        YOUR_TURN = "your_turn", _("Your turn")
+        RECEIPT = "receipt", _("Move receipt")
+        REJECTED = "rejected", _("Move rejected")
+        REMINDER = "reminder", _("Reminder")
+        GAME_OVER = "game_over", _("Game over")
+        DIGEST = "digest", _("Daily digest")
+        NOTICE = "notice", _("Game notice")
+        UNKNOWN = "unknown", _("Reply to an unknown address")
 
     created_at = models.DateTimeField()
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.QUEUED)
@@ -47,7 +48,7 @@ class OutgoingEmail(models.Model):
     text = models.TextField()
     html = models.TextField()
     message_id = models.CharField(max_length=255, unique=True)
-    headers = models.JSONField(default=dict, help_text="Extra headers (Reply-To, threading, unsubscribe).")
+    headers = models.JSONField(default=dict, help_text=_("Extra headers (Reply-To, threading, unsubscribe)."))
     attempts = models.PositiveSmallIntegerField(default=0)
     next_attempt_at = models.DateTimeField(null=True, blank=True)
     claimed_at = models.DateTimeField(null=True, blank=True)
@@ -87,16 +88,16 @@ class InboundEmail(models.Model):
     """Every message that reached the intake, with what became of it."""
 
     class Outcome(models.TextChoices):
-        RECEIVED = "received", "Received"
-        ACCEPTED = "accepted", "Move accepted"
-        REJECTED = "rejected", "Move rejected (player told why)"
-        COMMAND = "command", "Command answered"
-        UNKNOWN_TOKEN = "unknown_token", "Unknown or forged address"
-        WRONG_SENDER = "wrong_sender", "Sender is not the player"
-        AUTO_REPLY = "auto_reply", "Automatic reply, ignored"
-        DUPLICATE = "duplicate", "Duplicate delivery, ignored"
-        RATE_LIMITED = "rate_limited", "Too many messages from this sender"
-        MALFORMED = "malformed", "Not a readable message"
+        RECEIVED = "received", _("Received")
+        ACCEPTED = "accepted", _("Move accepted")
+        REJECTED = "rejected", _("Move rejected (player told why)")
+        COMMAND = "command", _("Command answered")
+        UNKNOWN_TOKEN = "unknown_token", _("Unknown or forged address")
+        WRONG_SENDER = "wrong_sender", _("Sender is not the player")
+        AUTO_REPLY = "auto_reply", _("Automatic reply, ignored")
+        DUPLICATE = "duplicate", _("Duplicate delivery, ignored")
+        RATE_LIMITED = "rate_limited", _("Too many messages from this sender")
+        MALFORMED = "malformed", _("Not a readable message")
 
     received_at = models.DateTimeField(db_index=True)
     source = models.CharField(max_length=16)
@@ -104,16 +105,16 @@ class InboundEmail(models.Model):
     sender = models.CharField(max_length=320, blank=True, db_index=True)
     recipient = models.CharField(max_length=320, blank=True)
     subject = models.CharField(max_length=500, blank=True)
-    body = models.TextField(blank=True, help_text="The cleaned reply text.")
-    raw = models.TextField(help_text="The message as received (truncated at 256 KB).")
+    body = models.TextField(blank=True, help_text=_("The cleaned reply text."))
+    raw = models.TextField(help_text=_("The message as received (truncated at 256 KB)."))
     outcome = models.CharField(max_length=16, choices=Outcome.choices, default=Outcome.RECEIVED)
     detail = models.TextField(blank=True)
     match = models.ForeignKey("games.Match", null=True, blank=True, on_delete=models.SET_NULL)
     user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
     move = models.ForeignKey("games.MoveRecord", null=True, blank=True, on_delete=models.SET_NULL,
-                             related_name="+", help_text="The move this reply played.")
+                             related_name="+", help_text=_("The move this reply played."))
     message_to_players = models.TextField(
-        blank=True, help_text="The reply's text below its moves: a message for the other players.")
+        blank=True, help_text=_("The reply's text below its moves: a message for the other players."))
 
     class Meta:
         ordering = ["-received_at", "-id"]

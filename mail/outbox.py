@@ -16,15 +16,19 @@ passes a ``sends`` list, collects their ids and hands them to one send task
 from __future__ import annotations
 
 import datetime as dt
+import re
 from typing import Any
+
+from django.utils.translation import gettext as _
 
 from games.engine import Event, get_rules
 from games.selectors import match_state_at, with_names
+from games.terms import term
 
 from .addresses import new_message_id, new_token, reply_address, thread_id, unsubscribe_url
 from .delivery import send_after_commit
 from .models import GameMute, OutgoingEmail, ReplyToken
-from .render import GameMail, render_game_email
+from .render import GameMail, deadline_line, in_language, render_game_email
 
 
 def email_queue(*, kind: str, to: str, subject: str, text: str, html: str, dedupe_key: str,
@@ -114,11 +118,21 @@ def game_email_queue(*, kind: str, match, seat, seats, state, mail: GameMail, de
     ``state``, the position after ``ply`` (default: the match's current ply).
 
     With ``with_reply`` (the seat is to move) the email lists the numbered
-    options and its Reply-To carries a token for that ply.
+    options and the deadline, and its Reply-To carries a token for that ply.
+    Rendered in the recipient's language (the caller builds ``mail`` in it
+    too, ``in_language``).
     """
     user = seat.user
     if not wants_mail(user, match, kind=kind):
         return None
+    with in_language(user):
+        return _game_email_queue(kind=kind, match=match, seat=seat, seats=seats, state=state, mail=mail,
+                                 dedupe_key=dedupe_key, now=now, with_reply=with_reply, ply=ply, sends=sends)
+
+
+def _game_email_queue(*, kind, match, seat, seats, state, mail: GameMail, dedupe_key, now, with_reply, ply,
+                      sends) -> OutgoingEmail:
+    user = seat.user
     rules = get_rules(match.game)
     view = rules.view(state, seat.index)
     options: list[str] = []
@@ -135,8 +149,10 @@ def game_email_queue(*, kind: str, match, seat, seats, state, mail: GameMail, de
                                 ply=match.ply if ply is None else ply, now=now)
         mail.reply_address = reply_address(token.token)
         mail.your_move = True
-        options = [text for text, _ in rules.move_options(state, seat.index)]
+        options = [text for text, _move in rules.move_options(state, seat.index)]
         headers["Reply-To"] = mail.reply_address
+        if seat.deadline_at is not None:
+            mail.deadline = deadline_line(seat.deadline_at, user)
     subject, text, html = render_game_email(
         match=match, view=view, names=_names(seats), mail=mail, options=options,
         unsubscribe=unsubscribe, mute=unsubscribe_url(user.pk, match.pk),
@@ -145,9 +161,21 @@ def game_email_queue(*, kind: str, match, seat, seats, state, mail: GameMail, de
                        dedupe_key=dedupe_key, now=now, user=user, match=match, headers=headers, sends=sends)
 
 
-def visible_lines(events, seat_index: int | None, names: list[str]) -> list[str]:
-    lookup = dict(enumerate(names))
-    return [with_names(e.text, lookup) for e in events if e.visible_to(seat_index)]
+#: An engine slug in an event's text ("wheat_field"): a term's name in mail.
+_SLUG = re.compile(r"\b[a-z]+(?:_[a-z]+)+\b")
+
+
+def event_line(game: str, text: str, names: list[str]) -> str:
+    """An engine event's text for a reader: players' names for "Seat 2",
+    the game's display names for slugs (in the active language).  Slugs go
+    first, so a player's name is never taken for one."""
+    text = _SLUG.sub(lambda m: term(game, m.group(0)), text)
+    return with_names(text, dict(enumerate(names)))
+
+
+def visible_lines(game: str, events, seat_index: int | None, names: list[str]) -> list[str]:
+    """The lines of ``events`` that ``seat_index`` may see."""
+    return [event_line(game, e.text, names) for e in events if e.visible_to(seat_index)]
 
 
 def notify_move(record, *, sends: list[int] | None = None) -> None:
@@ -172,22 +200,26 @@ def notify_move(record, *, sends: list[int] | None = None) -> None:
     for seat in seats:
         if seat.user is None or seat.departed or seat is mover or seat.index not in waiting:
             continue
-        mail = GameMail(f"your move ({names[record.seat_index]} has played)",
-                        visible_lines(events, seat.index, names))
-        game_email_queue(kind=OutgoingEmail.Kind.YOUR_TURN, seat=seat, mail=mail,
-                         dedupe_key=f"turn:{match.pk}:{record.ply}:{seat.index}", **common)
+        with in_language(seat.user):
+            mail = GameMail(_("your move (%(name)s has played)") % {"name": names[record.seat_index]},
+                            visible_lines(match.game, events, seat.index, names))
+            game_email_queue(kind=OutgoingEmail.Kind.YOUR_TURN, seat=seat, mail=mail,
+                             dedupe_key=f"turn:{match.pk}:{record.ply}:{seat.index}", **common)
     if mover is not None and mover.user is not None and record.source == record.Source.EMAIL:
-        mail = GameMail(f"your move “{record.text}” was played",
-                        visible_lines(events, mover.index, names))
-        game_email_queue(kind=OutgoingEmail.Kind.RECEIPT, seat=mover, mail=mail,
-                         dedupe_key=f"receipt:{match.pk}:{record.ply}", **common)
+        with in_language(mover.user):
+            mail = GameMail(_("your move “%(move)s” was played") % {"move": record.text},
+                            visible_lines(match.game, events, mover.index, names))
+            game_email_queue(kind=OutgoingEmail.Kind.RECEIPT, seat=mover, mail=mail,
+                             dedupe_key=f"receipt:{match.pk}:{record.ply}", **common)
 
 
 def notify_rejection(*, match, seat, seats, state, error: str, attempted: str, source_id: str,
                      now: dt.datetime) -> OutgoingEmail | None:
     """Tell a player why their emailed move was refused, with the current
     position and options (and a fresh reply address)."""
-    mail = GameMail("your move was not accepted", [f"You wrote: {attempted}"], error=error)
+    with in_language(seat.user):
+        mail = GameMail(_("your move was not accepted"), [_("You wrote: %(text)s") % {"text": attempted}],
+                        error=error)
     return game_email_queue(kind=OutgoingEmail.Kind.REJECTED, match=match, seat=seat, seats=seats,
                             state=state, mail=mail, dedupe_key=f"rejected:{source_id}", now=now,
                             with_reply=True)

@@ -8,12 +8,16 @@ how to reply.
 
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import dataclass, field
 from typing import Any
 
 from django.conf import settings
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import translation
+from django.utils.dateformat import format as date_format
+from django.utils.translation import gettext as _
 
 from games.boards import board_for
 from games.engine import get_rules
@@ -22,15 +26,34 @@ from games.engine import get_rules
 MAX_OPTIONS = 40
 
 
+def in_language(user):
+    """A context manager rendering mail in ``user``'s language (the site's
+    default for no user, e.g. an invitation to an address): a mail reads
+    in its recipient's language whatever language its sender uses."""
+    return translation.override(getattr(user, "language", "") or settings.LANGUAGE_CODE)
+
+
+def deadline_line(deadline: dt.datetime, user) -> str:
+    """"Your deadline: …" in ``user``'s time zone and language, the zone
+    named (a reader in another zone must not guess)."""
+    local = deadline.astimezone(user.zone)
+    return _("Your deadline: %(when)s (%(zone)s time).") % {
+        "when": date_format(local, "l j F Y, H:i"), "zone": user.time_zone or "UTC"}
+
+
 @dataclass
 class GameMail:
-    """What one game email says, before rendering."""
+    """What one game email says, before rendering.  ``end_lines`` and
+    ``end_html`` are the same content (the game-end reveal) in each part."""
 
     headline: str
     lines: list[str] = field(default_factory=list)
     error: str = ""
     your_move: bool = False
     reply_address: str = ""
+    deadline: str = ""
+    end_lines: list[str] = field(default_factory=list)
+    end_html: str = ""
 
 
 def render_game_email(*, match, view: dict[str, Any], names: list[str], mail: GameMail,

@@ -17,6 +17,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 
 from mail.outbox import email_queue
+from mail.render import in_language
 
 
 def absolute(path: str) -> str:
@@ -29,16 +30,20 @@ def notice_send(
     """Queue one notice for ``user`` (once per ``dedupe_key``).
 
     Expects to run inside the transaction of the event it announces.
+    Written in ``user``'s language.
     """
     context = {"user": user, "site_name": settings.SITE_NAME, **context}
     base = f"tournaments/email/{template}"
-    subject = " ".join(render_to_string(f"{base}-subject.txt", context).split())
+    with in_language(user):
+        subject = " ".join(render_to_string(f"{base}-subject.txt", context).split())
+        text = render_to_string(f"{base}-body.txt", context)
+        html = render_to_string(f"{base}-body.html", context)
     email_queue(
         kind="notice",
         to=user.email,
         subject=f"[{settings.SITE_NAME}] {subject}",
-        text=render_to_string(f"{base}-body.txt", context),
-        html=render_to_string(f"{base}-body.html", context),
+        text=text,
+        html=html,
         dedupe_key=dedupe_key[:200],
         now=now,
         user=user,

@@ -248,10 +248,14 @@ def controls(view: dict[str, Any], options: list[tuple[str, Any]]) -> list[dict[
 
 
 # ---------------------------------------------------------------- email
-# Mails keep the English names until they are written in each recipient's
-# language (the mail app's step); a page's language must not leak into them.
+# Mails are rendered in their recipient's language (the mail app activates
+# it), so card names come from the terms like the page's.
 def _mail_name(slug: str) -> str:
-    return CARD_STYLE[slug][2]
+    return card_name(slug)
+
+
+def _cards(count: int) -> str:
+    return ngettext("%(count)s card", "%(count)s cards", count) % {"count": count}
 
 
 def _pair(pair: list[str] | None) -> str:
@@ -266,20 +270,21 @@ def text(view: dict[str, Any], names: list[str] | None = None) -> str:
         f"Round {min(view['round'], view['rounds'])} of {view['rounds']}",
         "Face-up cards: " + "   ".join(
             f"[{n}] {_mail_name(slug)}" for n, slug in enumerate(view["face_up"], start=1)),
-        f"Deck: {view['deck']} cards.  Merchant face-up: {_pair(view.get('merchant_face_up'))}"
+        f"Deck: {_cards(view['deck'])}.  Merchant face-up: {_pair(view.get('merchant_face_up'))}"
         f" ({view['merchant_deck']} in the merchant deck)",
     ]
     if me is not None:
-        lines.append("Your hand: " + ", ".join(_mail_name(s) for s in view.get("hand", [])) or "empty")
+        lines.append("Your hand: " + (", ".join(_mail_name(s) for s in view.get("hand", [])) or "empty"))
         merchants = view.get("merchants", [])
         lines.append("Your merchant cards: " + ("; ".join(_pair(p) for p in merchants) or "none"))
     order = sorted(range(view["players"]), key=lambda s: (s != me, s))
     for seat in order:
         island = view["islands"][seat]
         owner = "Your island" if seat == me else f"{names[seat]}'s island"
-        lines += ["", f"{owner} ({island['cards']} cards, {island['island_points']} island points):"]
+        lines += ["", f"{owner} ({_cards(island['cards'])}, {island['island_points']} island points):"]
         lines += ["  " + row for row in island["text"]]
-    lines += ["", "Codes: " + ", ".join(f"{code} {name.lower()}" for _, code, name in CARD_STYLE.values()),
+    codes = ", ".join(f"{code} {card_name(slug).lower()}" for slug, (_, code, _name) in CARD_STYLE.items())
+    lines += ["", "Codes: " + codes,
               "+ = a card may go here"]
     return "\n".join(lines)
 
@@ -301,8 +306,8 @@ def _island_table(island: dict[str, Any]) -> str:
             name = f"{col}{row}"
             slug = island["cells"].get(name)
             if slug:
-                fill, code, label = CARD_STYLE[slug]
-                cells.append(f'<td style="{_TD}background:{fill}" title="{escape(label)}">{code}</td>')
+                fill, code, _english = CARD_STYLE[slug]
+                cells.append(f'<td style="{_TD}background:{fill}" title="{escape(card_name(slug))}">{code}</td>')
             elif name in open_cells:
                 cells.append(f'<td style="{_TD}color:#2f6f5e">+</td>')
             else:
@@ -323,7 +328,7 @@ def html(view: dict[str, Any], names: list[str] | None = None) -> str:
     parts = [
         f"<p><strong>Round {min(view['round'], view['rounds'])} of {view['rounds']}</strong></p>",
         f"<p>Face-up cards: {face_up}</p>",
-        f"<p>Deck: {view['deck']} cards. Merchant face-up: {escape(_pair(view.get('merchant_face_up')))} "
+        f"<p>Deck: {_cards(view['deck'])}. Merchant face-up: {escape(_pair(view.get('merchant_face_up')))} "
         f"({view['merchant_deck']} in the merchant deck)</p>",
     ]
     if me is not None:
@@ -333,6 +338,6 @@ def html(view: dict[str, Any], names: list[str] | None = None) -> str:
     for seat in sorted(range(view["players"]), key=lambda s: (s != me, s)):
         island = view["islands"][seat]
         owner = "Your island" if seat == me else f"{escape(names[seat])}'s island"
-        parts.append(f"<p style=\"margin-bottom:0\"><strong>{owner}</strong> ({island['cards']} cards, "
+        parts.append(f"<p style=\"margin-bottom:0\"><strong>{owner}</strong> ({_cards(island['cards'])}, "
                      f"{island['island_points']} island points)</p>{_island_table(island)}")
     return "".join(parts)

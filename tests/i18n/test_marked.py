@@ -1,10 +1,10 @@
 """Every user-visible string in the translated parts is marked for translation.
 
-The scanners live in ``tests/i18n/unmarked.py``.  Mail (``games/mail``,
-``games/templates/games/email``, ``tournaments/.../email``, the unsubscribe
-pages) moves to its own app and is marked there; the engine's notation
+The scanners live in ``tests/i18n/unmarked.py``.  The engine's notation
 messages (``games/rules``, ``games/engine``) answer in the player's language
-once the engine takes a language.  Those are the only parts left out.
+once the engine takes a language, and the inbound mail service's answers
+(``mail/services.py``) are marked with the inbound side's work.  Those are
+the only parts left out.
 """
 
 from __future__ import annotations
@@ -18,9 +18,6 @@ from tests.i18n.unmarked import files, python_findings, template_findings
 ROOT = Path(__file__).resolve().parents[2]
 APPS = ("alta_site", "core", "games", "mail", "ratings", "tournaments")
 NOT_YET = (
-    "mail",
-    "tournaments/templates/tournaments/email",
-    "tournaments/notify.py",
     "games/rules",
     "games/engine",
 )

@@ -6,6 +6,8 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+from django.utils.translation import ngettext
+
 from games.rules.alhambra.view import text_board
 
 from .common import (
@@ -39,13 +41,21 @@ def _market_lines(view: dict[str, Any]) -> list[str]:
     return [f"  slot {s['slot']} ({s['currency']}): {s['tile'] or 'empty'}" for s in view["market"]]
 
 
+def _cards(count: int) -> str:
+    return ngettext("%(count)s card", "%(count)s cards", count) % {"count": count}
+
+
+def _money_cards(count: int) -> str:
+    return ngettext("%(count)s money card", "%(count)s money cards", count) % {"count": count}
+
+
 def text(view: dict[str, Any], names: list[str] | None = None) -> str:
     """The table as monospaced text for the plain-text part of an email."""
     names = seat_names(view, names)
     me = view.get("seat")
     lines = [status(view, names), "", "Market (each slot is paid in its own currency):", *_market_lines(view),
              "Money display: " + (", ".join(view["display"]) or "empty"),
-             f"Money deck: {view['deck_size']} cards · bag: {view['bag_size']} buildings"]
+             f"Money deck: {_cards(view['deck_size'])} · bag: {view['bag_size']} buildings"]
     if me is not None:
         lines.append("Your money: " + money_text(view.get("hand", [])))
     lines.append("Scores: " + ", ".join(f"{name} {total}" for name, total, _ in scores(view, names)))
@@ -53,7 +63,7 @@ def text(view: dict[str, Any], names: list[str] | None = None) -> str:
         entry = view["seats"][seat]
         owner = "Your Alhambra" if seat == me else f"{names[seat]}'s Alhambra"
         turn = ", to move" if seat in view.get("to_move", []) else ""
-        money = money_text(entry["hand"]) if "hand" in entry and seat != me else f"{entry['hand_size']} money cards"
+        money = money_text(entry["hand"]) if "hand" in entry and seat != me else _money_cards(entry["hand_size"])
         lines += ["", f"{owner} ({entry['score']} points, {money}, longest wall {entry['longest_wall']}{turn}):"]
         lines += ["  " + row for row in text_board(entry["alhambra"], _spots(view, entry) if seat == me else ())]
         lines.append("  Buildings: " + ", ".join(f"{k} {n}" for k, n in entry["buildings"].items()))
@@ -118,7 +128,7 @@ def html(view: dict[str, Any], names: list[str] | None = None) -> str:
         f'{escape(s["tile"] or "empty")}</td>' for s in view["market"])
     parts = [f"<p><strong>{escape(status(view, names))}</strong></p>",
              f'<table style="border-collapse:collapse;margin:4px 0"><tr>{slots}</tr></table>',
-             f"<p>Money display: {_chips(view['display'])}<br>Money deck: {view['deck_size']} cards · "
+             f"<p>Money display: {_chips(view['display'])}<br>Money deck: {_cards(view['deck_size'])} · "
              f"bag: {view['bag_size']} buildings</p>"]
     if me is not None:
         parts.append(f"<p><strong>Your money:</strong> {_chips(view.get('hand', []))}<br>"
@@ -133,7 +143,7 @@ def html(view: dict[str, Any], names: list[str] | None = None) -> str:
         owner = "Your Alhambra" if seat == me else f"{escape(names[seat])}'s Alhambra"
         turn = " · to move" if seat in view.get("to_move", []) else ""
         money = (escape(money_text(entry["hand"])) if "hand" in entry and seat != me
-                 else f"{entry['hand_size']} money cards")
+                 else _money_cards(entry["hand_size"]))
         counts = ", ".join(f"{k} {n}" for k, n in entry["buildings"].items())
         parts.append(f'<p style="margin-bottom:0"><strong>{owner}</strong> ({entry["score"]} points, {money}, '
                      f"longest wall {entry['longest_wall']}{turn})</p>"

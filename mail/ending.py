@@ -1,0 +1,82 @@
+"""The end of a game in a mail: the ranking, what the rules reveal of every
+seat with its score breakdown (``Rules.reveal``, the lines the finished
+game's page shows, ``games.breakdown``), and the seed with its salt and
+commitment to check the shuffles against.
+
+Called only for a finished game: ``reveal`` is ``None`` before the end, so
+nothing hidden can reach a mail early.  Text and HTML carry the same lines;
+the text is wrapped at 72 columns.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from html import escape
+
+from django.conf import settings
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from games.breakdown import reveal_lines
+from games.engine import get_rules
+from games.selectors import match_state_at
+
+WIDTH = 72
+
+
+def ranking(seats) -> list[str]:
+    """"1. Ann: 41 points" per seat, best first (a departed seat says why)."""
+    lines = []
+    for seat in sorted(seats, key=lambda s: (s.place or 99, s.index)):
+        line = ngettext("%(place)s. %(name)s: %(score)s point", "%(place)s. %(name)s: %(score)s points",
+                        seat.score or 0) % {"place": seat.place, "name": seat.user, "score": seat.score}
+        lines.append(line + (f" ({seat.departed})" if seat.departed else ""))
+    return lines
+
+
+def end_sections(match, seats, ply: int) -> list[tuple[str, list[tuple[str, str]]]]:
+    """``(heading, [(label, text), …])`` per section of the end: each seat's
+    reveal and breakdown, then the seed.  Empty while the game runs."""
+    rules = get_rules(match.game)
+    reveal = rules.reveal(match_state_at(match, ply))
+    if reveal is None:
+        return []
+    names = {s.index: str(s.user) for s in seats if s.index is not None}
+    sections = []
+    for entry in reveal:
+        lines = reveal_lines(entry)
+        heading = ngettext("%(name)s: %(score)s point", "%(name)s: %(score)s points", entry.score) % {
+            "name": names.get(entry.seat, entry.seat + 1), "score": entry.score}
+        sections.append((heading, [*lines["revealed"], *lines["breakdown"]]))
+    if match.seed is not None:
+        sections.append((_("The shuffles"), [
+            (_("Seed"), str(match.seed)),
+            (_("Salt"), match.seed_salt),
+            (_("Commitment (published at the start)"), match.seed_commitment),
+            (_("Check it"), settings.SITE_URL + reverse("game-verify", args=[match.pk])),
+        ]))
+    return sections
+
+
+def end_text(sections) -> list[str]:
+    """The sections as plain-text lines of at most ``WIDTH`` columns
+    (a long word, such as a link, keeps its own line)."""
+    lines: list[str] = []
+    for heading, entries in sections:
+        lines += ["", heading]
+        for label, text in entries:
+            lines += textwrap.wrap(f"{label}: {text}", WIDTH, initial_indent="  ", subsequent_indent="    ",
+                                   break_long_words=False, break_on_hyphens=False)
+    return lines
+
+
+def end_html(sections) -> str:
+    """The same sections as HTML (inline styles, no images)."""
+    parts = []
+    for heading, entries in sections:
+        rows = "".join(f'<tr><th style="text-align:left;padding:2px 8px 2px 0;vertical-align:top">{escape(label)}</th>'
+                       f'<td style="padding:2px 0">{escape(text)}</td></tr>' for label, text in entries)
+        parts.append(f'<h3 style="margin:12px 0 4px">{escape(heading)}</h3>'
+                     f'<table style="border-collapse:collapse;font-size:14px">{rows}</table>')
+    return "".join(parts)

@@ -1,0 +1,63 @@
+"""The game-end mail reveals what the rules reveal, for every game: each
+seat's revealed holdings and score breakdown, the ranking and the seed with
+its commitment, in both parts; no mail before the end shows any of it."""
+
+from html import escape
+
+import pytest
+from django.core import mail
+
+from games.boards import playable_slugs
+from games.breakdown import reveal_lines
+from games.engine import get_rules
+from games.services import match_create_seated
+from mail.ending import WIDTH
+
+from .playing import html_of, play
+
+pytestmark = pytest.mark.django_db
+
+
+def flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+@pytest.mark.parametrize("slug", playable_slugs())
+def test_the_end_mail_reveals_every_seat_and_nothing_leaks_before(slug, alice, bob, now,
+                                                                  django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):
+        match = match_create_seated(users=[alice, bob], game=slug, now=now)
+    messages = play(match, now, django_capture_on_commit_callbacks)
+    assert match.status == match.Status.FINISHED
+    rules = get_rules(slug)
+    reveal = rules.reveal(rules.load(match.state))
+    assert reveal is not None
+    seats = {s.index: s for s in match.seats.select_related("user")}
+    ends = [m for m in messages if "the game is over" in m.subject]
+    before = [m for m in messages if m not in ends]
+    assert {m.to[0] for m in ends} == {alice.email, bob.email} and before
+    ranked = sorted(seats.values(), key=lambda s: (s.place, s.index))
+    for message in ends:
+        text, html = flat(message.body), html_of(message)
+        # The reveal sits between the board and the links; a link keeps its line.
+        end = message.body.split("-" * 63)[-1].split("Game page:")[0].splitlines()
+        assert end and max(len(line) for line in end if "://" not in line) <= WIDTH
+        assert flat(" ".join(f"{s.place}. {s.user}: {s.score} points" for s in ranked)) in text
+        for entry in reveal:
+            assert f"{seats[entry.seat].user}: {entry.score} points" in text
+            lines = reveal_lines(entry)
+            for label, value in [*lines["revealed"], *lines["breakdown"]]:
+                assert flat(f"{label}: {value}") in text, (label, value)
+                assert f"{escape(label)}</th>" in html and f">{escape(value)}</td>" in html, (label, value)
+        for value in (str(match.seed), match.seed_salt, match.seed_commitment, f"/games/{match.pk}/verify/"):
+            assert value in text and value in html
+    secret = [str(match.seed), match.seed_salt]
+    for message in before:
+        seat = next(s for s in seats.values() if s.user.email == message.to[0])
+        others = [flat(f"{label}: {value}") for entry in reveal if entry.seat != seat.index
+                  for label, value in reveal_lines(entry)["revealed"]]
+        for part in (flat(message.body), flat(html_of(message))):
+            assert not any(value in part for value in secret), message.subject
+            assert not any(line in part for line in others), message.subject
+    assert any(reveal_lines(entry)["revealed"] for entry in reveal) or slug == "atlantis", "nothing to check"
+    mail.outbox.clear()

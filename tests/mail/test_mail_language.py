@@ -1,0 +1,78 @@
+"""Each mail is written in its recipient's language, whatever language the
+player who moved uses, and a "your move" mail names the deadline in the
+recipient's own time zone."""
+
+import datetime as dt
+from zoneinfo import ZoneInfo
+
+import pytest
+from django.core import mail
+from django.utils import translation
+
+from games.models import Seat
+from games.services import match_create_seated
+
+from .playing import html_of, play
+
+pytestmark = pytest.mark.django_db
+
+
+def _turn_mails(language_of, now, capture, alice, bob):
+    alice.language, bob.language = language_of["alice"], language_of["bob"]
+    alice.time_zone, bob.time_zone = "Europe/Amsterdam", "America/New_York"
+    alice.save()
+    bob.save()
+    with capture(execute=True):
+        match = match_create_seated(users=[alice, bob], game="alta", now=now)
+    mail.outbox.clear()
+    # The mover's own page language must not leak into the others' mail.
+    with translation.override("en" if language_of["bob"] == "nl" else "nl"):
+        messages = play(match, now, capture, moves=8)
+    return match, [m for m in messages if m.reply_to]
+
+
+@pytest.mark.parametrize("languages", [{"alice": "en", "bob": "nl"}, {"alice": "nl", "bob": "en"}])
+def test_a_turn_mail_is_in_its_recipients_language(languages, alice, bob, now, django_capture_on_commit_callbacks):
+    _match, messages = _turn_mails(languages, now, django_capture_on_commit_callbacks, alice, bob)
+    for user in (alice, bob):
+        mine = [m for m in messages if m.to == [user.email]]
+        assert mine, user
+        for message in mine:
+            html = html_of(message)
+            if user.language == "nl":
+                assert "je bent aan zet (" in message.subject and "has played" not in message.subject
+                assert "JE BENT AAN ZET:" in message.body and "ZO ANTWOORD JE" in message.body
+                assert "HOW TO REPLY" not in message.body and "Game page:" not in message.body
+                assert "Zo antwoord je" in html and 'lang="nl"' in html and "How to reply" not in html
+            else:
+                assert "your move (" in message.subject and "aan zet" not in message.subject
+                assert "IT IS YOUR MOVE:" in message.body and "ZO ANTWOORD JE" not in message.body
+                assert "How to reply" in html and 'lang="en"' in html
+
+
+def _check_deadline(match, user, zone):
+    from django.utils.dateformat import format as date_format
+
+    seat = Seat.objects.get(match=match, user=user)
+    message = [m for m in mail.outbox if m.to == [user.email] and m.reply_to][-1]
+    local = seat.deadline_at.astimezone(ZoneInfo(zone))
+    assert local.utcoffset() != dt.timedelta(0)  # the zone really moves the clock
+    with translation.override(user.language):
+        when = date_format(local, "l j F Y, H:i")
+    for part in (message.body, html_of(message)):
+        assert when in part and zone in part, (user, part[:400])
+    return message
+
+
+def test_your_move_names_the_deadline_in_the_recipients_zone(alice, bob, now, django_capture_on_commit_callbacks):
+    match, _messages = _turn_mails({"alice": "en", "bob": "nl"}, now, django_capture_on_commit_callbacks,
+                                   alice, bob)
+    zones = {alice.pk: "Europe/Amsterdam", bob.pk: "America/New_York"}
+    seen = {}
+    for _ in range(20):
+        seat = match.seats.filter(deadline_at__isnull=False).select_related("user").get()
+        seen[seat.user.pk] = _check_deadline(match, seat.user, zones[seat.user.pk])
+        if len(seen) == 2:
+            break
+        play(match, now, django_capture_on_commit_callbacks, moves=1)
+    assert "Je termijn:" in seen[bob.pk].body and "Your deadline:" in seen[alice.pk].body
