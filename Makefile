@@ -50,6 +50,7 @@ test: install
 MYPY_PACKAGES := alta_site core games mail ratings tournaments benchmarks
 lint: $(STAMP)
 	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
 	$(BIN)/lint-imports
 	$(BIN)/mypy --strict games/engine games/rules
 	$(BIN)/mypy $(MYPY_PACKAGES)

@@ -34,17 +34,13 @@ DEBUG = env_bool("DEBUG", True)
 SECRET_KEY = env_secret("SECRET_KEY")
 if not SECRET_KEY:
     if not DEBUG:
-        raise ImproperlyConfigured(
-            "SECRET_KEY must be set (or SECRET_KEY_FILE) when DEBUG is off."
-        )
+        raise ImproperlyConfigured("SECRET_KEY must be set (or SECRET_KEY_FILE) when DEBUG is off.")
     SECRET_KEY = development_secret_key(VAR_DIR)
 
 SITE_URL = env_str("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
 SITE_NAME = env_str("SITE_NAME", "Alta")
 _site_host = urlsplit(SITE_URL).hostname or "localhost"
-ALLOWED_HOSTS = env_list(
-    "ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]", _site_host] if DEBUG else [_site_host]
-)
+ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]", _site_host] if DEBUG else [_site_host])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [SITE_URL])
 
 INSTALLED_APPS = [
@@ -120,9 +116,7 @@ DATABASE_URL = env_str("DATABASE_URL", f"sqlite:///{VAR_DIR / 'alta.sqlite3'}")
 # it: after a database restart every kept connection is dead, and without the
 # check each one costs a user a 500.
 DATABASES = {
-    "default": dj_database_url.parse(
-        DATABASE_URL, conn_max_age=env_int("DB_CONN_MAX_AGE", 0), conn_health_checks=True
-    )
+    "default": dj_database_url.parse(DATABASE_URL, conn_max_age=env_int("DB_CONN_MAX_AGE", 0), conn_health_checks=True)
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # WAL and IMMEDIATE transactions let the web server and the worker share
@@ -263,9 +257,7 @@ DEADLINE_SWEEPERS = env_int("DEADLINE_SWEEPERS", 2)
 
 # ------------------------------------------------------------------ celery
 CELERY_BROKER_URL = env_str("CELERY_BROKER_URL", "filesystem://")
-CELERY_RESULT_BACKEND = env_str(
-    "CELERY_RESULT_BACKEND", f"file://{VAR_DIR / 'celery' / 'results'}"
-)
+CELERY_RESULT_BACKEND = env_str("CELERY_RESULT_BACKEND", f"file://{VAR_DIR / 'celery' / 'results'}")
 if CELERY_BROKER_URL.startswith("filesystem://"):
     _queue_dir = VAR_DIR / "celery" / "queue"
     _processed_dir = VAR_DIR / "celery" / "processed"
@@ -374,8 +366,18 @@ CONTENT_SECURITY_POLICY = {
 PERMISSIONS_POLICY: dict[str, list[str]] = {
     feature: []
     for feature in (
-        "accelerometer", "autoplay", "camera", "display-capture", "geolocation", "gyroscope",
-        "magnetometer", "microphone", "midi", "payment", "usb", "browsing-topics",
+        "accelerometer",
+        "autoplay",
+        "camera",
+        "display-capture",
+        "geolocation",
+        "gyroscope",
+        "magnetometer",
+        "microphone",
+        "midi",
+        "payment",
+        "usb",
+        "browsing-topics",
     )
 }
 

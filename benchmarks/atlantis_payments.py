@@ -71,8 +71,7 @@ def page_bytes(state) -> tuple[int, float]:
     rules = get_rules("atlantis")
     count = User.objects.count()
     users = [
-        User.objects.create_user(email=f"p{count + n}@bench.test", password="x",
-                                 display_name=f"P{count + n}")
+        User.objects.create_user(email=f"p{count + n}@bench.test", password="x", display_name=f"P{count + n}")
         for n in range(2)
     ]
     match = match_create_seated(users=users, game="atlantis", now=timezone.now())
@@ -97,17 +96,21 @@ def main() -> None:
     from games.engine import get_rules
 
     rules = get_rules("atlantis")
-    print(f"{'tiles':>5} {'cards':>5} {'toll':>4} {'options':>7} {'legal ms':>9} "
-          f"{'options ms':>10} {'page KB':>8} {'page ms':>8}")
+    print(
+        f"{'tiles':>5} {'cards':>5} {'toll':>4} {'options':>7} {'legal ms':>9} "
+        f"{'options ms':>10} {'page KB':>8} {'page ms':>8}"
+    )
     for state in worst_states():
         seat = state.turn
         options = rules.move_options(state, seat)
         legal = median_ms(partial(rules.legal_moves, state, seat), args.runs)
         listed = median_ms(partial(rules.move_options, state, seat), args.runs)
         size, page_ms = page_bytes(state)
-        print(f"{len(state.tiles[seat]):>5} {sum(state.hands[seat]):>5} {state.toll_due:>4} "
-              f"{len(options):>7} {legal:>9.2f} {listed:>10.2f} {size / 1000:>8.1f} "
-              f"{page_ms:>8.1f}")
+        print(
+            f"{len(state.tiles[seat]):>5} {sum(state.hands[seat]):>5} {state.toll_due:>4} "
+            f"{len(options):>7} {legal:>9.2f} {listed:>10.2f} {size / 1000:>8.1f} "
+            f"{page_ms:>8.1f}"
+        )
 
 
 if __name__ == "__main__":

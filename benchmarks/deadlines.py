@@ -25,6 +25,7 @@ at least 300 seats/s with ``DEADLINE_SWEEPERS`` sweepers, on the ORM.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import datetime as dt
 import os
 import random
@@ -44,9 +45,7 @@ NOW = dt.datetime(2026, 3, 2, 12, tzinfo=dt.UTC)
 def setup_django() -> None:
     url = os.environ.get("DATABASE_URL", "")
     if not url.startswith(("postgres://", "postgresql://")):
-        sys.exit(
-            "Set DATABASE_URL to a dedicated PostgreSQL database (SQLite is refused)."
-        )
+        sys.exit("Set DATABASE_URL to a dedicated PostgreSQL database (SQLite is refused).")
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "alta_site.settings")
     os.environ.setdefault("CELERY_BROKER_URL", "memory://")
     os.environ.setdefault("CELERY_RESULT_BACKEND", "cache+memory://")
@@ -66,15 +65,10 @@ def players() -> list:
     User = get_user_model()
     foreign = User.objects.exclude(email__endswith=f"@{BENCH_DOMAIN}")
     if foreign.exists():
-        sys.exit(
-            "This database has users the benchmark did not create; use a dedicated one."
-        )
+        sys.exit("This database has users the benchmark did not create; use a dedicated one.")
     have = User.objects.count()
     User.objects.bulk_create(
-        [
-            User(email=f"p{n}@{BENCH_DOMAIN}", display_name=f"P{n}", password="!")
-            for n in range(have, PLAYERS)
-        ]
+        [User(email=f"p{n}@{BENCH_DOMAIN}", display_name=f"P{n}", password="!") for n in range(have, PLAYERS)]
     )
     return list(User.objects.order_by("pk"))
 
@@ -88,9 +82,7 @@ def populate(games: int, users: list, rng: random.Random) -> None:
     from games.models import Match, Seat
 
     with connection.cursor() as cursor:
-        cursor.execute(
-            "TRUNCATE games_match, games_vacation, games_deadlinesettings RESTART IDENTITY CASCADE"
-        )
+        cursor.execute("TRUNCATE games_match, games_vacation, games_deadlinesettings RESTART IDENTITY CASCADE")
     rules = get_rules("alta")
     starts = []
     for seed in range(1, STATES + 1):
@@ -123,9 +115,7 @@ def populate(games: int, users: list, rng: random.Random) -> None:
         for match, (_, _, mover), pair in zip(matches, picks, pairs, strict=True):
             started = NOW - dt.timedelta(seconds=rng.randrange(0, 2 * 86400))
             for index, user in enumerate(pair):
-                seat = Seat(
-                    match=match, user=user, index=index, joined_at=match.created_at
-                )
+                seat = Seat(match=match, user=user, index=index, joined_at=match.created_at)
                 if index == mover:
                     seat.turn_started_at, seat.turn_seconds = started, budget
                     seat.deadline_at = started + dt.timedelta(seconds=budget)
@@ -137,10 +127,9 @@ def populate(games: int, users: list, rng: random.Random) -> None:
         # now, and write the loaded pages out, so that the timed sweeps do
         # not pay for the load (hint bits, dirty buffers) at random.
         cursor.execute("VACUUM (ANALYZE) games_match, games_seat")
-        try:
+        # Not a superuser (nor pg_checkpoint): the pages are flushed in the background.
+        with contextlib.suppress(DatabaseError):
             cursor.execute("CHECKPOINT")
-        except DatabaseError:  # not a superuser (nor pg_checkpoint): flushed in the background
-            pass
 
 
 def make_due(count: int, rng: random.Random) -> None:
@@ -181,9 +170,7 @@ def due_query_plan() -> str:
     from games.models import Seat
 
     query = Seat.objects.filter(deadline_at__lte=NOW).order_by("deadline_at")
-    sql, params = query.values_list("pk", "match_id", "deadline_at")[
-        :100
-    ].query.sql_with_params()
+    sql, params = query.values_list("pk", "match_id", "deadline_at")[:100].query.sql_with_params()
     with connection.cursor() as cursor:
         cursor.execute(f"EXPLAIN {sql}", params)
         return " / ".join(row[0].strip() for row in cursor.fetchall())
@@ -229,9 +216,7 @@ def time_enforcement(due: int, sweepers: int) -> tuple[float, dict]:
     played = system.count() - before
     per_match = system.filter(pk__gt=last).values("match_id").distinct().count()
     if report.get("auto") != due or played != due or per_match != due:
-        sys.exit(
-            f"Expected {due} enforcements, got {report}, {played} system moves in {per_match} games."
-        )
+        sys.exit(f"Expected {due} enforcements, got {report}, {played} system moves in {per_match} games.")
     return elapsed, report
 
 
@@ -282,9 +267,7 @@ def main() -> None:
     for games in args.games:
         start = time.perf_counter()
         populate(games, users, rng)
-        print(
-            f"\n{games:,} running games created in {time.perf_counter() - start:.1f} s ({load()})"
-        )
+        print(f"\n{games:,} running games created in {time.perf_counter() - start:.1f} s ({load()})")
         print(f"  due query plan: {due_query_plan()}")
         timings = sorted(time_empty_sweep(args.repeats))
         empty[games] = (statistics.median(timings), timings[0])

@@ -76,8 +76,10 @@ def prepare(clients: int) -> list[dict]:
     call_command("flush", interactive=False, verbosity=0)
     players = []
     for number in range(clients):
-        pair = [User.objects.create_user(email=f"b{number}{side}@bench.test", password="x",
-                                         display_name=f"B{number}{side}") for side in "ab"]
+        pair = [
+            User.objects.create_user(email=f"b{number}{side}@bench.test", password="x", display_name=f"B{number}{side}")
+            for side in "ab"
+        ]
         tokens = {user.display_name: ApiToken.issue(user=user, name="bench")[1] for user in pair}
         match = match_create_seated(users=pair, game="alta", now=timezone.now())
         players.append({"users": pair, "tokens": tokens, "match": match.pk})
@@ -119,8 +121,13 @@ class Client(threading.Thread):
                 continue
             mover = next(s["display_name"] for s in game["seats"] if s["to_move"])
             start = time.perf_counter()
-            status, answer = self.request(conn, "POST", f"/api/games/{match}/moves/",
-                                          {"ply": game["ply"], "option": 1}, self.spec["tokens"][mover])
+            status, answer = self.request(
+                conn,
+                "POST",
+                f"/api/games/{match}/moves/",
+                {"ply": game["ply"], "option": 1},
+                self.spec["tokens"][mover],
+            )
             self.latencies.append(time.perf_counter() - start)
             if status == 201:
                 game = answer
@@ -130,10 +137,10 @@ class Client(threading.Thread):
 
     def new_game(self, conn):
         names = list(self.spec["tokens"])
-        _, created = self.request(conn, "POST", "/api/games/", {"game": "alta", "players": 2},
-                                  self.spec["tokens"][names[0]])
-        _, game = self.request(conn, "POST", f"/api/games/{created['id']}/join/", None,
-                               self.spec["tokens"][names[1]])
+        _, created = self.request(
+            conn, "POST", "/api/games/", {"game": "alta", "players": 2}, self.spec["tokens"][names[0]]
+        )
+        _, game = self.request(conn, "POST", f"/api/games/{created['id']}/join/", None, self.spec["tokens"][names[1]])
         return created["id"], game
 
 
@@ -147,10 +154,17 @@ def cpu_seconds(app_group: int) -> dict[str, float]:
             stat = (entry / "stat").read_text()
         except (OSError, ValueError):
             continue
-        command = stat[stat.index("(") + 1:stat.rindex(")")]
-        fields = stat[stat.rindex(")") + 2:].split()
-        kind = ("app" if int(fields[2]) == app_group else "postgres" if command.startswith("postgres")
-                else "redis" if command.startswith("redis") else None)
+        command = stat[stat.index("(") + 1 : stat.rindex(")")]
+        fields = stat[stat.rindex(")") + 2 :].split()
+        kind = (
+            "app"
+            if int(fields[2]) == app_group
+            else "postgres"
+            if command.startswith("postgres")
+            else "redis"
+            if command.startswith("redis")
+            else None
+        )
         if kind:
             used[kind] += (int(fields[11]) + int(fields[12])) / tick
     return used
@@ -198,16 +212,31 @@ def main() -> None:
     os.environ.setdefault("RATE_LIMIT_GAME_WRITES", "1000000/min")
     production_like_services()
     django_setup()
-    subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, check=True,
-                   env={**os.environ, "DJANGO_SETTINGS_MODULE": "benchmarks.moves_settings"})
+    subprocess.run(
+        [sys.executable, "manage.py", "migrate", "-v0"],
+        cwd=ROOT,
+        check=True,
+        env={**os.environ, "DJANGO_SETTINGS_MODULE": "benchmarks.moves_settings"},
+    )
     specs = prepare(args.clients)
     from django.db import connections
 
     connections.close_all()
     server = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "benchmarks.wsgi_moves:application", "--bind",
-         f"127.0.0.1:{PORT}", "--workers", str(args.workers), "--log-level", "warning"],
-        cwd=ROOT, env={**os.environ, "DJANGO_SETTINGS_MODULE": "benchmarks.moves_settings"},
+        [
+            sys.executable,
+            "-m",
+            "gunicorn",
+            "benchmarks.wsgi_moves:application",
+            "--bind",
+            f"127.0.0.1:{PORT}",
+            "--workers",
+            str(args.workers),
+            "--log-level",
+            "warning",
+        ],
+        cwd=ROOT,
+        env={**os.environ, "DJANGO_SETTINGS_MODULE": "benchmarks.moves_settings"},
         start_new_session=True,
     )
     try:
@@ -223,16 +252,21 @@ def main() -> None:
     finally:
         os.killpg(server.pid, signal.SIGTERM)
         server.wait()
-    print(f"clients: {args.clients}, gunicorn workers: {args.workers}, {args.seconds:.0f} s per phase, "
-          f"{os.cpu_count()} cores")
+    print(
+        f"clients: {args.clients}, gunicorn workers: {args.workers}, {args.seconds:.0f} s per phase, "
+        f"{os.cpu_count()} cores"
+    )
     print(f"{'path':<10} {'req/s':>8} {'p50 ms':>8} {'p99 ms':>8} {'errors':>7}   CPU ms per request")
     for name, (rate, lat, errors, cpu) in results.items():
         shares = ", ".join(f"{kind} {ms:.2f}" for kind, ms in cpu.items())
-        print(f"{name:<10} {rate:>8.1f} {percentile(lat, .5):>8.1f} {percentile(lat, .99):>8.1f} {errors:>7}   "
-              f"{shares}")
+        print(
+            f"{name:<10} {rate:>8.1f} {percentile(lat, 0.5):>8.1f} {percentile(lat, 0.99):>8.1f} {errors:>7}   {shares}"
+        )
     moves_rate, moves_lat = results["moves"][0], results["moves"][1]
-    print(f"ratio moves/baseline: {moves_rate / results['baseline'][0]:.2f}  (target >= 0.5); "
-          f"api floor/baseline: {results['api_floor'][0] / results['baseline'][0]:.2f}")
+    print(
+        f"ratio moves/baseline: {moves_rate / results['baseline'][0]:.2f}  (target >= 0.5); "
+        f"api floor/baseline: {results['api_floor'][0] / results['baseline'][0]:.2f}"
+    )
     if any(errors for _, _, errors, _ in results.values()):
         print("WARNING: some requests failed; the figures above are not valid")
     print(f"median move latency: {statistics.median(moves_lat) * 1000:.1f} ms")

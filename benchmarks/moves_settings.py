@@ -10,7 +10,9 @@ if CELERY_BROKER_URL.startswith("filesystem://") and os.environ.get("BENCH_BROKE
     # Queued tasks go to the benchmark's own folder, not to ``make run``'s.
     _folder = os.environ["BENCH_BROKER_DIR"]
     CELERY_BROKER_TRANSPORT_OPTIONS = {
-        "data_folder_in": _folder, "data_folder_out": _folder, "store_processed": False,
+        "data_folder_in": _folder,
+        "data_folder_out": _folder,
+        "store_processed": False,
         "control_folder": os.path.join(_folder, "control"),
     }
 

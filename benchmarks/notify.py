@@ -54,9 +54,22 @@ def main() -> None:
     sink, controller, port = start_sink()
     env = dict(os.environ, EMAIL_URL=f"smtp://127.0.0.1:{port}")
     worker = subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "alta_site", "worker", f"--concurrency={args.concurrency}",
-         "--loglevel=WARNING", "--without-gossip", "--without-mingle"],
-        cwd=ROOT, env=env, start_new_session=True)
+        [
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "alta_site",
+            "worker",
+            f"--concurrency={args.concurrency}",
+            "--loglevel=WARNING",
+            "--without-gossip",
+            "--without-mingle",
+        ],
+        cwd=ROOT,
+        env=env,
+        start_new_session=True,
+    )
     try:
         ping.delay().get(timeout=60)  # the worker is up
         text = "Your move in Alta #1.\n" + "board line\n" * 40
@@ -64,8 +77,15 @@ def main() -> None:
         start = time.perf_counter()
         for i in range(args.n):
             with transaction.atomic():
-                email_queue(kind="your_turn", to=f"player{i}@example.com", subject=f"Alta #{i}: your move",
-                            text=text, html=html, dedupe_key=f"bench:{time.time_ns()}:{i}", now=timezone.now())
+                email_queue(
+                    kind="your_turn",
+                    to=f"player{i}@example.com",
+                    subject=f"Alta #{i}: your move",
+                    text=text,
+                    html=html,
+                    dedupe_key=f"bench:{time.time_ns()}:{i}",
+                    now=timezone.now(),
+                )
         while len(sink.message_ids) < args.n:
             time.sleep(0.02)
         mail_seconds = time.perf_counter() - start
@@ -79,8 +99,9 @@ def main() -> None:
         worker.wait()
         controller.stop()
     mail_rate, noop_rate = args.n / mail_seconds, args.n / noop_seconds
-    print(f"notifications: {args.n} in {mail_seconds:.2f} s = {mail_rate:.0f}/s "
-          f"(worker concurrency {args.concurrency})")
+    print(
+        f"notifications: {args.n} in {mail_seconds:.2f} s = {mail_rate:.0f}/s (worker concurrency {args.concurrency})"
+    )
     print(f"no-op tasks:   {args.n} in {noop_seconds:.2f} s = {noop_rate:.0f}/s")
     print(f"ratio: {mail_rate / noop_rate:.2f} (target >= 0.5)")
     print(f"duplicates at the sink: {len(sink.message_ids) - len(set(sink.message_ids))}")

@@ -42,17 +42,13 @@ def play(rng: random.Random, table: Table) -> GameResult:
             groups[-1].append(player)
         else:
             groups.append([player])
-    return GameResult(
-        round=table.round, table=table.players, ranking=tuple(tuple(g) for g in groups)
-    )
+    return GameResult(round=table.round, table=table.players, ranking=tuple(tuple(g) for g in groups))
 
 
 SYSTEMS = {"dutch": dutch_pairing, "monrad": swiss_pairing}
 
 
-def run(
-    count: int, rounds: int, table_size: int, seed: int, system: str = "dutch"
-) -> tuple[list[float], float]:
+def run(count: int, rounds: int, table_size: int, seed: int, system: str = "dutch") -> tuple[list[float], float]:
     """Seconds for each round's pairing, and for the final standings."""
     rng = random.Random(seed)
     players = [Player(id=i, seed=i, rating=2400 - i) for i in range(1, count + 1)]

@@ -69,18 +69,11 @@ def bench_calculator(count: int, players: int) -> float:
 def check_database(allow_sqlite: bool) -> None:
     url = os.environ.get("DATABASE_URL", "")
     if not url:
-        sys.exit(
-            "Set DATABASE_URL to a dedicated database (e.g. postgres://postgres@127.0.0.1:5432/alta_bench)."
-        )
+        sys.exit("Set DATABASE_URL to a dedicated database (e.g. postgres://postgres@127.0.0.1:5432/alta_bench).")
     if url.startswith("sqlite") and not allow_sqlite:
-        sys.exit(
-            "Refusing to run against SQLite; pass --allow-sqlite to use the file "
-            "named in DATABASE_URL."
-        )
+        sys.exit("Refusing to run against SQLite; pass --allow-sqlite to use the file named in DATABASE_URL.")
     if url.startswith("sqlite") and url.rstrip("/").endswith("var/alta.sqlite3"):
-        sys.exit(
-            "Refusing to fill the default development database with synthetic games."
-        )
+        sys.exit("Refusing to fill the default development database with synthetic games.")
 
 
 def setup_django() -> None:
@@ -106,9 +99,7 @@ def ensure_data(count: int, players: int) -> None:
     User = get_user_model()
     strangers = User.objects.exclude(email__endswith=f"@{BENCH_DOMAIN}")
     if strangers.exists():
-        sys.exit(
-            "This database has real users: use a dedicated database for the benchmark."
-        )
+        sys.exit("This database has real users: use a dedicated database for the benchmark.")
     have_users = User.objects.count()
     have_games = Match.objects.filter(game=GAME, rated=True).count()
     if have_users == players and have_games == count:
@@ -211,10 +202,7 @@ def bench_rebuild(count: int) -> float:
     start = time.perf_counter()
     rated = ratings_rebuild(game=GAME)
     elapsed = time.perf_counter() - start
-    if (
-        rated != count
-        or RatingChange.objects.filter(game=GAME).count() != count * TABLE
-    ):
+    if rated != count or RatingChange.objects.filter(game=GAME).count() != count * TABLE:
         sys.exit(f"rebuild rated {rated} games, expected {count}")
     return count / elapsed
 
@@ -248,9 +236,7 @@ def main() -> None:
     ensure_data(args.games, args.players)
     for run in range(1, args.rebuilds + 1):
         rate = bench_rebuild(args.games)
-        print(
-            f"full rebuild {run} ({connection.vendor}): {rate:,.0f} games/s", flush=True
-        )
+        print(f"full rebuild {run} ({connection.vendor}): {rate:,.0f} games/s", flush=True)
 
 
 def _setup_pure() -> None:

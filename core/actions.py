@@ -1,4 +1,4 @@
-"""Running one write service for a POSTed form (house style 9.5: a view
+"""Running one write service for a POSTed form (a view
 calls one service and tells the person what happened)."""
 
 from __future__ import annotations

@@ -45,9 +45,7 @@ def _text(value: Any) -> str:
             return "none"
         if all(isinstance(item, str) for item in value):
             return " + ".join(_words(item) for item in value)
-        return ("; " if any(isinstance(item, Mapping) for item in value) else ", ").join(
-            _text(item) for item in value
-        )
+        return ("; " if any(isinstance(item, Mapping) for item in value) else ", ").join(_text(item) for item in value)
     if isinstance(value, str):
         return _words(value)
     return str(value)

@@ -26,32 +26,48 @@ class MatchCreateForm(forms.Form):
         min_value=1, max_value=MAX_DAYS_PER_MOVE, initial=3, help_text=_("Each player has this many days for a move.")
     )
     bank_initial_days = forms.IntegerField(
-        min_value=1, max_value=MAX_DAYS_PER_MOVE, required=False, label=_("Fischer bank: initial days"),
+        min_value=1,
+        max_value=MAX_DAYS_PER_MOVE,
+        required=False,
+        label=_("Fischer bank: initial days"),
         help_text=_("Optional. With a bank, each player starts with these days instead of days per move…"),
     )
     bank_increment_days = forms.IntegerField(
-        min_value=0, max_value=MAX_DAYS_PER_MOVE, required=False, initial=1, label=_("Days added per move"),
+        min_value=0,
+        max_value=MAX_DAYS_PER_MOVE,
+        required=False,
+        initial=1,
+        label=_("Days added per move"),
         help_text=_("…gains these after every move…"),
     )
     bank_cap_days = forms.IntegerField(
-        min_value=1, max_value=MAX_BANK_DAYS, required=False, label=_("Most days in the bank"),
+        min_value=1,
+        max_value=MAX_BANK_DAYS,
+        required=False,
+        label=_("Most days in the bank"),
         help_text=_("…and never holds more."),
     )
     weekends_off = forms.BooleanField(
-        required=False, label=_("No clock at weekends"),
+        required=False,
+        label=_("No clock at weekends"),
         help_text=_("Saturday and Sunday do not count, in each player's own time zone."),
     )
     vacation_allowed = forms.BooleanField(
-        required=False, initial=True, label=_("Vacations pause the clock"),
+        required=False,
+        initial=True,
+        label=_("Vacations pause the clock"),
         help_text=_("Untick to keep clocks running while a player is on vacation."),
     )
     timeout_policy = forms.ChoiceField(
-        choices=TimeoutPolicy.choices, initial=TimeoutPolicy.AUTO, label=_("When a deadline passes"),
+        choices=TimeoutPolicy.choices,
+        initial=TimeoutPolicy.AUTO,
+        label=_("When a deadline passes"),
         widget=forms.RadioSelect,
     )
     rated = forms.BooleanField(required=False, help_text=_("Counts for the Elo rating of every player."))
     invite = forms.CharField(
-        required=False, label=_("Invite players"),
+        required=False,
+        label=_("Invite players"),
         help_text=_("Display names or email addresses, separated by commas. Other seats are open to anyone."),
     )
 
@@ -71,6 +87,7 @@ class MatchCreateForm(forms.Form):
 class MoveForm(forms.Form):
     ply = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
     move = forms.CharField(
-        max_length=2000, label=_("Your move"),
+        max_length=2000,
+        label=_("Your move"),
         widget=forms.TextInput(attrs={"autocomplete": "off", "spellcheck": "false"}),
     )

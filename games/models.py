@@ -40,18 +40,14 @@ class Match(models.Model):
     game = models.CharField(max_length=32, help_text=_("Registry slug of the game."))
     engine_version = models.PositiveSmallIntegerField(null=True, blank=True)
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.OPEN)
-    created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="created_matches"
-    )
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="created_matches")
     created_at = models.DateTimeField()
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
     players = models.PositiveSmallIntegerField()
     rated = models.BooleanField(default=False)
     days_per_move = models.PositiveSmallIntegerField(default=3)
-    timeout_policy = models.CharField(
-        max_length=16, choices=TimeoutPolicy.choices, default=TimeoutPolicy.AUTO
-    )
+    timeout_policy = models.CharField(max_length=16, choices=TimeoutPolicy.choices, default=TimeoutPolicy.AUTO)
     options = models.JSONField(default=dict, blank=True)
     # Time control (see games.deadlines.clock).  Without a bank every turn
     # gets ``days_per_move``; with one (``bank_initial_days`` set) a seat
@@ -136,14 +132,20 @@ class Seat(models.Model):
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
         related_name="seats",
     )
     # The engine's seat number, drawn when the game starts.
     index = models.PositiveSmallIntegerField(null=True, blank=True)
     joined_at = models.DateTimeField(null=True, blank=True)
     invited_user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE,
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
         related_name="invitations",
     )
     invited_email = models.EmailField(blank=True)
@@ -228,15 +230,14 @@ class MoveRecord(models.Model):
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="moves")
     ply = models.PositiveIntegerField(help_text=_("The ply this submission produced (1-based)."))
     seat_index = models.PositiveSmallIntegerField()
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
-    )
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
     kind = models.CharField(max_length=16, choices=Kind.choices, default=Kind.MOVE)
     source = models.CharField(max_length=16, choices=Source.choices)
     text = models.TextField(blank=True)
     moves = models.JSONField(default=list, help_text=_("Dumped engine moves, for replay."))
     events = models.JSONField(default=list, help_text=_("Dumped engine events (with audience)."))
-    idempotency_key = models.CharField(max_length=255, null=True, blank=True)
+    # NULL, not "", where a submission has no key: the key is unique, and only NULLs may repeat.
+    idempotency_key = models.CharField(max_length=255, null=True, blank=True)  # noqa: DJ001
     created_at = models.DateTimeField()
     #: When the emails this submission causes were written to the outbox
     #: (after commit, by a worker: ``mail.announce``); null until then.
@@ -245,8 +246,7 @@ class MoveRecord(models.Model):
     class Meta:
         ordering = ["-match_id", "ply"]
         indexes = [
-            models.Index(fields=["created_at"], condition=Q(notified_at__isnull=True),
-                         name="move_unnotified"),
+            models.Index(fields=["created_at"], condition=Q(notified_at__isnull=True), name="move_unnotified"),
         ]
         constraints = [
             models.UniqueConstraint(fields=["match", "ply"], name="move_unique_ply"),
@@ -268,9 +268,7 @@ class MatchEvent(models.Model):
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="events")
     kind = models.CharField(max_length=32)
     text = models.CharField(max_length=500)
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
-    )
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
     data = models.JSONField(default=dict, blank=True)
     created_at = models.DateTimeField()
     #: The match's ply when the event happened (the position its emails show).
@@ -281,8 +279,7 @@ class MatchEvent(models.Model):
     class Meta:
         ordering = ["-match_id", "created_at", "pk"]
         indexes = [
-            models.Index(fields=["created_at"], condition=Q(notified_at__isnull=True),
-                         name="event_unnotified"),
+            models.Index(fields=["created_at"], condition=Q(notified_at__isnull=True), name="event_unnotified"),
         ]
 
     def __str__(self) -> str:
@@ -293,6 +290,7 @@ class MatchEvent(models.Model):
 # Deadlines: per-user reminder settings, calendar feed and vacations
 # (services in games.deadlines.sweeps and games.deadlines.vacation).
 # ------------------------------------------------------------------------
+
 
 def default_reminder_hours() -> list[int]:
     return [24, 2]
@@ -309,16 +307,17 @@ class DeadlineSettings(models.Model):
     """
 
     user = models.OneToOneField(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, primary_key=True,
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        primary_key=True,
         related_name="deadline_settings",
     )
     reminder_hours = models.JSONField(
-        default=default_reminder_hours, blank=True,
+        default=default_reminder_hours,
+        blank=True,
         help_text=_("Hours before a deadline at which to remind; empty: no reminders."),
     )
-    auto_vacation = models.BooleanField(
-        default=False, help_text=_("Spend a day of vacation instead of timing out.")
-    )
+    auto_vacation = models.BooleanField(default=False, help_text=_("Spend a day of vacation instead of timing out."))
     calendar_token = models.CharField(max_length=64, unique=True, null=True, blank=True)
     away_from = models.DateTimeField(null=True, blank=True)
     away_until = models.DateTimeField(null=True, blank=True)
@@ -338,9 +337,7 @@ class Vacation(models.Model):
     stop from ``starts_at`` to ``ends_at``.  Vacations of one player never
     overlap; ending one early sets ``ends_at`` to that moment."""
 
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="vacations"
-    )
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="vacations")
     starts_at = models.DateTimeField()
     ends_at = models.DateTimeField()
     auto = models.BooleanField(default=False, help_text=_("Taken automatically instead of a timeout."))

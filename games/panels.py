@@ -1,5 +1,5 @@
 """Sections other apps add to the game page, so that the games app never
-depends on them (house style: dependencies point towards ``games``).
+depends on them (dependencies point towards ``games``).
 
 An app registers a panel in its ``AppConfig.ready``; the game page shows
 every panel that has something to say about the match, in registration
@@ -27,8 +27,9 @@ class Panel:
 _PANELS: dict[str, Panel] = {}
 
 
-def panel_register(name: str, render: Callable[[Match], SafeString | str], *,
-                   stylesheets: tuple[str, ...] = ()) -> None:
+def panel_register(
+    name: str, render: Callable[[Match], SafeString | str], *, stylesheets: tuple[str, ...] = ()
+) -> None:
     """Add (or replace) the panel ``name``."""
     _PANELS[name] = Panel(render, tuple(stylesheets))
 

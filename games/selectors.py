@@ -36,9 +36,7 @@ def seat_of(match: Match, user, seats=None) -> Seat | None:
     return next((s for s in seats if s.user_id == user.pk), None)
 
 
-def match_view_for(
-    match: Match, user, *, state: Any = None, seats=None, with_options: bool = True
-) -> PlayerView:
+def match_view_for(match: Match, user, *, state: Any = None, seats=None, with_options: bool = True) -> PlayerView:
     """The caller's view: their seat's private view if they play, else the
     spectator view.  Never the raw state.  ``state`` and ``seats`` may be
     passed when the caller already holds them (after a move)."""
@@ -83,9 +81,7 @@ def matches_for_user(user, *, status: str | None = None) -> QuerySet[Match]:
 
 def matches_open(*, exclude_user=None) -> QuerySet[Match]:
     """Open matches with at least one seat anyone may take."""
-    free = Seat.objects.filter(
-        match=OuterRef("pk"), user__isnull=True, invited_user__isnull=True, invited_email=""
-    )
+    free = Seat.objects.filter(match=OuterRef("pk"), user__isnull=True, invited_user__isnull=True, invited_email="")
     matches = Match.objects.filter(status=Match.Status.OPEN).filter(Exists(free))
     if exclude_user is not None and exclude_user.is_authenticated:
         matches = matches.exclude(seats__user=exclude_user)

@@ -47,5 +47,7 @@ def last_turns(match: Match, viewer: int | None) -> dict[int, Turn]:
     except EngineError:
         logger.warning("The move log of match %s does not replay; no last turns shown.", match.pk)
         return {}
-    return {seat: Turn(seat, ply, rules.view(before, viewer), rules.view(after, viewer))
-            for seat, (ply, before, after) in around.items()}
+    return {
+        seat: Turn(seat, ply, rules.view(before, viewer), rules.view(after, viewer))
+        for seat, (ply, before, after) in around.items()
+    }

@@ -1,4 +1,4 @@
-"""Celery tasks of the games app (house style 9.6): thin wrappers that read
+"""Celery tasks of the games app: thin wrappers that read
 the clock and call one service.  Beat runs both sweeps every minute
 (``CELERY_BEAT_SCHEDULE``); running two at once is safe, since every due
 row is claimed by a compare-and-set before it is acted on.

@@ -19,13 +19,16 @@ from games.models import Match
 
 _PROBLEM_TEXT = {
     "unpublished": _("The seed and salt are not published yet: the game is not over."),
-    "no_commitment": _("No commitment to the seed was published when this game started (it started before "
-                       "the site published them), so only the replay can be checked."),
+    "no_commitment": _(
+        "No commitment to the seed was published when this game started (it started before "
+        "the site published them), so only the replay can be checked."
+    ),
     "commitment": _("The seed and salt do not match the commitment published when the game started."),
     "seat_order": _("The seat order is not the one the seed draws."),
     "missing_ply": _("Position %(ply)s is missing from the move log."),
-    "illegal": _("Move %(ply)s (seat %(seat)s) cannot be played in the position the seed and the earlier "
-                 "moves give: %(detail)s"),
+    "illegal": _(
+        "Move %(ply)s (seat %(seat)s) cannot be played in the position the seed and the earlier moves give: %(detail)s"
+    ),
     "consequences": _("Move %(ply)s (seat %(seat)s) has other consequences than the ones recorded."),
     "unfinished": _("The game is not over after the last recorded move."),
     "outcome": _("The replayed result differs from the recorded one."),

@@ -51,8 +51,9 @@ def my_games(request):
     if status not in (None, *Match.Status.values):
         status = None
     matches = selectors.matches_for_user(request.user, status=status)[:200]
-    return render(request, "games/my_games.html", {"matches": matches, "status": status,
-                                                    "statuses": Match.Status.choices})
+    return render(
+        request, "games/my_games.html", {"matches": matches, "status": status, "statuses": Match.Status.choices}
+    )
 
 
 @login_required
@@ -82,8 +83,7 @@ def match_detail(request, pk: int):
         # The last move outlined on the board; each seat's last turn in words beside its name.
         turns = last_turns(match, seen.seat_index)
         latest = max(turns.values(), key=lambda turn: turn.ply, default=None)
-        context["board"] = board.svg(seen.view, _names(match),
-                                     last=(latest.before, latest.after) if latest else None)
+        context["board"] = board.svg(seen.view, _names(match), last=(latest.before, latest.after) if latest else None)
         for seat in seats:
             turn = turns.get(seat.index) if seat.index is not None else None
             seat.last_turn = board.turn_summary(turn.before, turn.after, seat.index) if turn else ""
@@ -141,30 +141,45 @@ _act = partial(action_redirect, to="game-detail")
 @login_required
 @require_POST
 def match_join(request, pk: int):
-    return _act(request, pk, lambda: services.match_join(match_id=pk, user=request.user, now=timezone.now()),
-                _("You joined the game."))
+    return _act(
+        request,
+        pk,
+        lambda: services.match_join(match_id=pk, user=request.user, now=timezone.now()),
+        _("You joined the game."),
+    )
 
 
 @login_required
 @require_POST
 def match_leave(request, pk: int):
-    return _act(request, pk, lambda: services.match_leave(match_id=pk, user=request.user, now=timezone.now()),
-                _("You left the game."))
+    return _act(
+        request,
+        pk,
+        lambda: services.match_leave(match_id=pk, user=request.user, now=timezone.now()),
+        _("You left the game."),
+    )
 
 
 @login_required
 @require_POST
 def match_cancel(request, pk: int):
-    return _act(request, pk, lambda: services.match_cancel(match_id=pk, user=request.user, now=timezone.now()),
-                _("The game was cancelled."))
+    return _act(
+        request,
+        pk,
+        lambda: services.match_cancel(match_id=pk, user=request.user, now=timezone.now()),
+        _("The game was cancelled."),
+    )
 
 
 @login_required
 @require_POST
 def match_resign(request, pk: int):
-    return _act(request, pk, lambda: services.match_resign(
-        match_id=pk, user=request.user, now=timezone.now(), source=MoveRecord.Source.WEB),
-        _("You resigned."))
+    return _act(
+        request,
+        pk,
+        lambda: services.match_resign(match_id=pk, user=request.user, now=timezone.now(), source=MoveRecord.Source.WEB),
+        _("You resigned."),
+    )
 
 
 @login_required
@@ -175,9 +190,19 @@ def match_move(request, pk: int):
         messages.error(request, _("Write a move in the box."))
         return redirect("game-detail", pk=pk)
     data = form.cleaned_data
-    return _act(request, pk, lambda: services.move_submit(
-        match_id=pk, user=request.user, text=data["move"], ply=data["ply"], source=MoveRecord.Source.WEB,
-        now=timezone.now()), "")
+    return _act(
+        request,
+        pk,
+        lambda: services.move_submit(
+            match_id=pk,
+            user=request.user,
+            text=data["move"],
+            ply=data["ply"],
+            source=MoveRecord.Source.WEB,
+            now=timezone.now(),
+        ),
+        "",
+    )
 
 
 def match_replay(request, pk: int):
@@ -197,10 +222,19 @@ def match_replay(request, pk: int):
         move = {"player": selectors.player_name(names, record.seat_index), "text": record.text}
         words = getattr(board_for(match.game), "words", str)
         events = [words(selectors.with_names(e.text, names)) for e in map(Event.load, record.events) if e.to is None]
-    return render(request, "games/replay.html", {
-        "match": match, "ply": ply, "board": board_for(match.game).svg(view, _names(match)),
-        "move": move, "events": events, "previous": max(ply - 1, 0), "next": min(ply + 1, match.ply),
-    })
+    return render(
+        request,
+        "games/replay.html",
+        {
+            "match": match,
+            "ply": ply,
+            "board": board_for(match.game).svg(view, _names(match)),
+            "move": move,
+            "events": events,
+            "previous": max(ply - 1, 0),
+            "next": min(ply + 1, match.ply),
+        },
+    )
 
 
 def game_help(request, slug: str):

@@ -42,10 +42,12 @@ def notifications_write(*, move_ids: list[int], event_ids: list[int], now: dt.da
     and left for the sweep; the others go on."""
     written = 0
     # Looked up at each call, not bound at import: tests replace them.
-    for model, ids, notify in ((MoveRecord, move_ids, outbox.notify_move),
-                               (MatchEvent, event_ids, lifecycle_mail.notify_event)):
+    for model, ids, notify in (
+        (MoveRecord, move_ids, outbox.notify_move),
+        (MatchEvent, event_ids, lifecycle_mail.notify_event),
+    ):
         for start in range(0, len(ids), WRITE_CHUNK):
-            chunk = ids[start:start + WRITE_CHUNK]
+            chunk = ids[start : start + WRITE_CHUNK]
             try:
                 written += _write_chunk(model, chunk, notify, now)
             except Exception:
@@ -63,9 +65,13 @@ def _write_chunk(model, ids: list[int], notify, now: dt.datetime) -> int:
     and one commit for the chunk, and one send task for all its emails."""
     seats = Prefetch("match__seats", queryset=Seat.objects.select_related("user").order_by("index", "pk"))
     with transaction.atomic():
-        rows = list(model.objects.select_for_update(skip_locked=True, of=("self",))
-                    .select_related("match").prefetch_related(seats, "match__gamemute_set")
-                    .filter(pk__in=ids, notified_at__isnull=True).order_by("pk"))
+        rows = list(
+            model.objects.select_for_update(skip_locked=True, of=("self",))
+            .select_related("match")
+            .prefetch_related(seats, "match__gamemute_set")
+            .filter(pk__in=ids, notified_at__isnull=True)
+            .order_by("pk")
+        )
         done: list[int] = []
         sends: list[int] = []
         for row in rows:
@@ -86,8 +92,7 @@ def _write_chunk(model, ids: list[int], notify, now: dt.datetime) -> int:
 def notifications_due(*, now: dt.datetime, limit: int = 500) -> tuple[list[int], list[int]]:
     """Rows whose after-commit task has not announced them within ``GRACE``
     (a worker died or the broker lost the message), oldest first."""
-    window = {"created_at__lte": now - GRACE, "created_at__gte": now - GIVE_UP_AFTER,
-              "notified_at__isnull": True}
+    window = {"created_at__lte": now - GRACE, "created_at__gte": now - GIVE_UP_AFTER, "notified_at__isnull": True}
     moves = MoveRecord.objects.filter(**window).order_by("created_at", "pk").values_list("pk", flat=True)
     events = MatchEvent.objects.filter(**window).order_by("created_at", "pk").values_list("pk", flat=True)
     return list(moves[:limit]), list(events[:limit])

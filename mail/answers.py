@@ -52,18 +52,36 @@ def language_of(user) -> str:
     return getattr(user, "language", "") or settings.LANGUAGE_CODE
 
 
-def answer(record: InboundEmail, *, to: str, subject: str, paragraphs: list[str], now: dt.datetime,
-           user=None, match=None, kind: str = OutgoingEmail.Kind.UNKNOWN,
-           key: str = "answer", reply_to: str = "") -> OutgoingEmail:
+def answer(
+    record: InboundEmail,
+    *,
+    to: str,
+    subject: str,
+    paragraphs: list[str],
+    now: dt.datetime,
+    user=None,
+    match=None,
+    kind: str = OutgoingEmail.Kind.UNKNOWN,
+    key: str = "answer",
+    reply_to: str = "",
+) -> OutgoingEmail:
     """Queue one plain answer to ``record`` (``paragraphs`` already
     translated by the caller, see ``in_language``); with ``reply_to``, a
     reply to it goes there (a game's reply address)."""
     text = "\n\n".join(paragraphs) + "\n"
     html = "".join(f"<p>{escape(p)}</p>".replace("\n", "<br>") for p in paragraphs)
-    return email_queue(kind=kind, to=to, subject=subject, text=text, html=html, user=user, match=match,
-                       headers=threading_headers(record.message_id) | ({"Reply-To": reply_to} if reply_to else {}),
-                       now=now,
-                       dedupe_key=f"{key}:inbound:{record.pk}")
+    return email_queue(
+        kind=kind,
+        to=to,
+        subject=subject,
+        text=text,
+        html=html,
+        user=user,
+        match=match,
+        headers=threading_headers(record.message_id) | ({"Reply-To": reply_to} if reply_to else {}),
+        now=now,
+        dedupe_key=f"{key}:inbound:{record.pk}",
+    )
 
 
 def in_language(user):

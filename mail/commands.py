@@ -32,14 +32,22 @@ from .render import GameMail
 
 #: Command words (lower case) → command.
 WORDS = {
-    "help": "help", "hulp": "help",
-    "board": "board", "bord": "board",
-    "games": "games", "partijen": "games",
-    "history": "history", "geschiedenis": "history",
-    "resign": "resign", "opgeven": "resign",
-    "vacation": "vacation", "vakantie": "vacation",
-    "mute": "mute", "dempen": "mute",
-    "unmute": "unmute", "ontdempen": "unmute",
+    "help": "help",
+    "hulp": "help",
+    "board": "board",
+    "bord": "board",
+    "games": "games",
+    "partijen": "games",
+    "history": "history",
+    "geschiedenis": "history",
+    "resign": "resign",
+    "opgeven": "resign",
+    "vacation": "vacation",
+    "vakantie": "vacation",
+    "mute": "mute",
+    "dempen": "mute",
+    "unmute": "unmute",
+    "ontdempen": "unmute",
 }
 _LINE = re.compile(r"^\s*([a-z]+)\b\s*(.*?)\s*$", re.IGNORECASE)
 
@@ -61,16 +69,18 @@ def command_of(body: str) -> Command | None:
 
 def command_list() -> str:
     """The commands, for the help answer and for a reply without a move."""
-    return "\n".join([
-        _("Commands (reply with one on the first line; Dutch words work too):"),
-        _("  help (hulp): the notation help for this game and these commands"),
-        _("  board (bord): the current position again"),
-        _("  games (partijen): your running games, whose turn it is, deadlines and reply addresses"),
-        _("  history (geschiedenis): the moves so far"),
-        _("  resign (opgeven): leave this game (you are asked to confirm)"),
-        _("  vacation N (vakantie N): stop your clocks for N days"),
-        _("  mute (dempen) / unmute (ontdempen): stop or restart this game's mails"),
-    ])
+    return "\n".join(
+        [
+            _("Commands (reply with one on the first line; Dutch words work too):"),
+            _("  help (hulp): the notation help for this game and these commands"),
+            _("  board (bord): the current position again"),
+            _("  games (partijen): your running games, whose turn it is, deadlines and reply addresses"),
+            _("  history (geschiedenis): the moves so far"),
+            _("  resign (opgeven): leave this game (you are asked to confirm)"),
+            _("  vacation N (vakantie N): stop your clocks for N days"),
+            _("  mute (dempen) / unmute (ontdempen): stop or restart this game's mails"),
+        ]
+    )
 
 
 def resign_code(token: ReplyToken) -> str:
@@ -79,17 +89,26 @@ def resign_code(token: ReplyToken) -> str:
     return digest[:6].upper()
 
 
-def run(command: Command, *, record: InboundEmail, sender: str, subject: str, token: ReplyToken,
-        now: dt.datetime) -> str:
+def run(
+    command: Command, *, record: InboundEmail, sender: str, subject: str, token: ReplyToken, now: dt.datetime
+) -> str:
     """Answer ``command`` (sent with ``token``, verified as its player's);
     returns what happened, for the inbound record."""
     with in_language(token.user):
         handler: Callable[..., tuple[str, list[str]]] = _HANDLERS[command.name]
         detail, paragraphs = handler(command, token=token, record=record, now=now)
         if paragraphs:
-            answer(record, to=sender, subject=reply_subject(subject, _("Your command")), paragraphs=paragraphs,
-                   now=now, user=token.user, match=token.match, kind=OutgoingEmail.Kind.NOTICE,
-                   reply_to=reply_address(token.token))
+            answer(
+                record,
+                to=sender,
+                subject=reply_subject(subject, _("Your command")),
+                paragraphs=paragraphs,
+                now=now,
+                user=token.user,
+                match=token.match,
+                kind=OutgoingEmail.Kind.NOTICE,
+                reply_to=reply_address(token.token),
+            )
     return detail
 
 
@@ -109,9 +128,17 @@ def _board(command, *, token, record, now, **_kwargs):
     if seat is None:
         return "board: not seated", [_("You are no longer seated in this game.")]
     mail = GameMail(_("the current position"))
-    email = game_email_queue(kind=OutgoingEmail.Kind.RECEIPT, match=match, seat=seat, seats=seats,
-                             state=get_rules(match.game).load(match.state), mail=mail,
-                             dedupe_key=f"board:inbound:{record.pk}", now=now, with_reply=match.is_active)
+    email = game_email_queue(
+        kind=OutgoingEmail.Kind.RECEIPT,
+        match=match,
+        seat=seat,
+        seats=seats,
+        state=get_rules(match.game).load(match.state),
+        mail=mail,
+        dedupe_key=f"board:inbound:{record.pk}",
+        now=now,
+        with_reply=match.is_active,
+    )
     mark_as_answer(email, record)
     return "board", []
 
@@ -126,7 +153,10 @@ def _games(command, *, token, now, **_kwargs):
         mine = next(s for s in seats if s.user_id == user.pk)
         movers = [str(s.user) for s in seats if s.index in rules.to_move(state) and s.user is not None]
         line = _("%(game)s #%(id)s: to move: %(movers)s") % {
-            "game": rules.name, "id": match.pk, "movers": ", ".join(movers) or "-"}
+            "game": rules.name,
+            "id": match.pk,
+            "movers": ", ".join(movers) or "-",
+        }
         if mine.index in rules.to_move(state) and not mine.departed:
             reply = reply_token_for(match=match, seat_index=mine.index, user=user, ply=match.ply, now=now)
             line += "\n  " + _("your move, reply to %(address)s") % {"address": reply_address(reply.token)}
@@ -156,8 +186,9 @@ def _resign(command, *, token, now, **_kwargs):
     try:
         match_resign(match_id=token.match_id, user=token.user, now=now, source=MoveRecord.Source.EMAIL)
     except GameActionError as error:
-        return f"resign refused: {error.message}", [_("Your resignation was not accepted: %(why)s") % {
-            "why": error.message}]
+        return f"resign refused: {error.message}", [
+            _("Your resignation was not accepted: %(why)s") % {"why": error.message}
+        ]
     return "resigned", [_("You resigned this game.")]
 
 
@@ -168,15 +199,18 @@ def _vacation(command, *, token, now, **_kwargs):
     try:
         vacation = vacation_start(user=token.user, days=days, now=now)
     except GameActionError as error:
-        return f"vacation refused: {error.message}", [_("Your vacation was not started: %(why)s") % {
-            "why": error.message}]
-    return f"vacation {days}", [_("Your vacation runs until %(until)s: your clocks are stopped.") % {
-        "until": vacation.ends_at.strftime("%Y-%m-%d %H:%M UTC")}]
+        return f"vacation refused: {error.message}", [
+            _("Your vacation was not started: %(why)s") % {"why": error.message}
+        ]
+    return f"vacation {days}", [
+        _("Your vacation runs until %(until)s: your clocks are stopped.")
+        % {"until": vacation.ends_at.strftime("%Y-%m-%d %H:%M UTC")}
+    ]
 
 
 def _mute(command, *, token, **_kwargs):
     GameMute.objects.get_or_create(user=token.user, match=token.match)
-    return "muted", [_("This game is muted: you get no more mails about it (reply \"unmute\" to undo).")]
+    return "muted", [_('This game is muted: you get no more mails about it (reply "unmute" to undo).')]
 
 
 def _unmute(command, *, token, **_kwargs):
@@ -184,5 +218,13 @@ def _unmute(command, *, token, **_kwargs):
     return "unmuted", [_("This game is no longer muted.")]
 
 
-_HANDLERS = {"help": _help, "board": _board, "games": _games, "history": _history, "resign": _resign,
-             "vacation": _vacation, "mute": _mute, "unmute": _unmute}
+_HANDLERS = {
+    "help": _help,
+    "board": _board,
+    "games": _games,
+    "history": _history,
+    "resign": _resign,
+    "vacation": _vacation,
+    "mute": _mute,
+    "unmute": _unmute,
+}

@@ -45,32 +45,52 @@ def _digest_queue(user, key: str, local: dt.datetime, now: dt.datetime) -> bool:
     muted = GameMute.objects.filter(user=user).values("match")
     seats = (
         Seat.objects.filter(user=user, deadline_at__isnull=False, match__status=Match.Status.ACTIVE)
-        .exclude(match__in=muted).select_related("match").order_by("deadline_at")
+        .exclude(match__in=muted)
+        .select_related("match")
+        .order_by("deadline_at")
     )
     items = []
     for seat in seats:
         assert seat.deadline_at is not None  # filtered above
         token = reply_token_for(match=seat.match, seat_index=seat.drawn_index, user=user, ply=seat.match.ply, now=now)
-        items.append({
-            "match": seat.match,
-            "deadline": seat.deadline_at.astimezone(user.zone),
-            "left": seat.deadline_at - now,
-            "url": settings.SITE_URL + seat.match.get_absolute_url(),
-            "reply": reply_address(token.token),
-        })
+        items.append(
+            {
+                "match": seat.match,
+                "deadline": seat.deadline_at.astimezone(user.zone),
+                "left": seat.deadline_at - now,
+                "url": settings.SITE_URL + seat.match.get_absolute_url(),
+                "reply": reply_address(token.token),
+            }
+        )
     if not items:
         return False
-    context = {"user": user, "items": items, "date": local.date(), "site_name": settings.SITE_NAME,
-               "unsubscribe_url": unsubscribe_url(user.pk), "site_url": settings.SITE_URL}
+    context = {
+        "user": user,
+        "items": items,
+        "date": local.date(),
+        "site_name": settings.SITE_NAME,
+        "unsubscribe_url": unsubscribe_url(user.pk),
+        "site_url": settings.SITE_URL,
+    }
     with in_language(user):
-        subject = ngettext("%(site)s: your move in %(count)s game", "%(site)s: your move in %(count)s games",
-                           len(items)) % {"site": settings.SITE_NAME, "count": len(items)}
+        subject = ngettext(
+            "%(site)s: your move in %(count)s game", "%(site)s: your move in %(count)s games", len(items)
+        ) % {"site": settings.SITE_NAME, "count": len(items)}
         text = render_to_string("mail/email/digest-body.txt", context)
         html = render_to_string("mail/email/digest-body.html", context)
     email_queue(
-        kind=OutgoingEmail.Kind.DIGEST, to=user.email, subject=subject, text=text, html=html,
-        dedupe_key=key, now=now, user=user,
-        headers={"List-Unsubscribe": f"<{context['unsubscribe_url']}>",
-                 "List-Unsubscribe-Post": "List-Unsubscribe=One-Click", "Auto-Submitted": "auto-generated"},
+        kind=OutgoingEmail.Kind.DIGEST,
+        to=user.email,
+        subject=subject,
+        text=text,
+        html=html,
+        dedupe_key=key,
+        now=now,
+        user=user,
+        headers={
+            "List-Unsubscribe": f"<{context['unsubscribe_url']}>",
+            "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+            "Auto-Submitted": "auto-generated",
+        },
     )
     return True

@@ -26,11 +26,12 @@ WIDTH = 72
 
 
 def ranking(seats) -> list[str]:
-    """"1. Ann: 41 points" per seat, best first (a departed seat says why)."""
+    """ "1. Ann: 41 points" per seat, best first (a departed seat says why)."""
     lines = []
     for seat in sorted(seats, key=lambda s: (s.place or 99, s.index)):
-        line = ngettext("%(place)s. %(name)s: %(score)s point", "%(place)s. %(name)s: %(score)s points",
-                        seat.score or 0) % {"place": seat.place, "name": seat.user, "score": seat.score}
+        line = ngettext(
+            "%(place)s. %(name)s: %(score)s point", "%(place)s. %(name)s: %(score)s points", seat.score or 0
+        ) % {"place": seat.place, "name": seat.user, "score": seat.score}
         lines.append(line + (f" ({seat.departed})" if seat.departed else ""))
     return lines
 
@@ -47,15 +48,22 @@ def end_sections(match, seats, ply: int) -> list[tuple[str, list[tuple[str, str]
     for entry in reveal:
         lines = reveal_lines(entry)
         heading = ngettext("%(name)s: %(score)s point", "%(name)s: %(score)s points", entry.score) % {
-            "name": names.get(entry.seat, entry.seat + 1), "score": entry.score}
+            "name": names.get(entry.seat, entry.seat + 1),
+            "score": entry.score,
+        }
         sections.append((heading, [*lines["revealed"], *lines["breakdown"]]))
     if match.seed is not None:
-        sections.append((_("The shuffles"), [
-            (_("Seed"), str(match.seed)),
-            (_("Salt"), match.seed_salt),
-            (_("Commitment (published at the start)"), match.seed_commitment),
-            (_("Check it"), settings.SITE_URL + reverse("game-verify", args=[match.pk])),
-        ]))
+        sections.append(
+            (
+                _("The shuffles"),
+                [
+                    (_("Seed"), str(match.seed)),
+                    (_("Salt"), match.seed_salt),
+                    (_("Commitment (published at the start)"), match.seed_commitment),
+                    (_("Check it"), settings.SITE_URL + reverse("game-verify", args=[match.pk])),
+                ],
+            )
+        )
     return sections
 
 
@@ -66,8 +74,14 @@ def end_text(sections) -> list[str]:
     for heading, entries in sections:
         lines += ["", heading]
         for label, text in entries:
-            lines += textwrap.wrap(f"{label}: {text}", WIDTH, initial_indent="  ", subsequent_indent="    ",
-                                   break_long_words=False, break_on_hyphens=False)
+            lines += textwrap.wrap(
+                f"{label}: {text}",
+                WIDTH,
+                initial_indent="  ",
+                subsequent_indent="    ",
+                break_long_words=False,
+                break_on_hyphens=False,
+            )
     return lines
 
 
@@ -75,8 +89,13 @@ def end_html(sections) -> str:
     """The same sections as HTML (inline styles, no images)."""
     parts = []
     for heading, entries in sections:
-        rows = "".join(f'<tr><th style="text-align:left;padding:2px 8px 2px 0;vertical-align:top">{escape(label)}</th>'
-                       f'<td style="padding:2px 0">{escape(text)}</td></tr>' for label, text in entries)
-        parts.append(f'<h3 style="margin:12px 0 4px">{escape(heading)}</h3>'
-                     f'<table style="border-collapse:collapse;font-size:14px">{rows}</table>')
+        rows = "".join(
+            f'<tr><th style="text-align:left;padding:2px 8px 2px 0;vertical-align:top">{escape(label)}</th>'
+            f'<td style="padding:2px 0">{escape(text)}</td></tr>'
+            for label, text in entries
+        )
+        parts.append(
+            f'<h3 style="margin:12px 0 4px">{escape(heading)}</h3>'
+            f'<table style="border-collapse:collapse;font-size:14px">{rows}</table>'
+        )
     return "".join(parts)

@@ -22,16 +22,16 @@ MAX_MESSAGE_BYTES = 2 * 1024 * 1024
 def _process(raw: bytes, recipients: list[str]) -> str:
     close_old_connections()
     try:
-        record = inbound_email_process(raw=raw, source="smtp", now=timezone.now(),
-                                       envelope_recipients=recipients)
+        record = inbound_email_process(raw=raw, source="smtp", now=timezone.now(), envelope_recipients=recipients)
         return record.outcome
     finally:
         close_old_connections()
 
 
 class GatewayHandler:
-    async def handle_RCPT(self, server: SMTP, session: Session, envelope: Envelope, address: str,
-                          rcpt_options: list[str]) -> str:
+    async def handle_RCPT(
+        self, server: SMTP, session: Session, envelope: Envelope, address: str, rcpt_options: list[str]
+    ) -> str:
         domain = address.rpartition("@")[2].lower()
         if domain != settings.MAIL_DOMAIN.lower():
             return "550 5.1.2 We do not accept mail for that domain"
@@ -52,8 +52,7 @@ class GatewayHandler:
 
 
 def make_controller(host: str, port: int) -> Controller:
-    return Controller(GatewayHandler(), hostname=host, port=port, data_size_limit=MAX_MESSAGE_BYTES,
-                      decode_data=False)
+    return Controller(GatewayHandler(), hostname=host, port=port, data_size_limit=MAX_MESSAGE_BYTES, decode_data=False)
 
 
 def serve_forever(host: str, port: int) -> None:

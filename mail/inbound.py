@@ -22,7 +22,8 @@ from .reply_text import clean_reply
 _AUTO_SUBJECT = re.compile(
     r"^(auto(matic)?[ _-]?(reply|response|antwoord)|out of (the )?office|afwezig|"
     r"automatisch antwoord|abwesenheit|undeliver(ed|able)|delivery status notification|"
-    r"mail delivery (failed|system)|returned mail)", re.IGNORECASE,
+    r"mail delivery (failed|system)|returned mail)",
+    re.IGNORECASE,
 )
 _SUBJECT_PREFIX = re.compile(r"^\s*((re|fwd?|aw|antw|tr|sv|vs)\s*(\[\d+\])?\s*:\s*)+", re.IGNORECASE)
 
@@ -151,9 +152,11 @@ def parse_inbound(raw: bytes, *, envelope_recipients: list[str] | None = None) -
         raise MalformedEmail("no headers")
     sender = parseaddr(str(message.get("From", "")))[1].lower()
     header_recipients = [
-        address for _, address in getaddresses(
+        address
+        for _, address in getaddresses(
             [str(v) for key in ("Delivered-To", "X-Original-To", "To", "Cc") for v in message.get_all(key, [])]
-        ) if address
+        )
+        if address
     ]
     recipients = list(envelope_recipients or []) + header_recipients
     found = next((t for t in (token_from_address(r) for r in recipients) if t), None)

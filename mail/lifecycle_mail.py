@@ -46,10 +46,17 @@ def on_invited(event, sends: list[int] | None = None) -> None:
         text = render_to_string("mail/email/invitation-body.txt", context)
         html = render_to_string("mail/email/invitation-body.html", context)
     email_queue(
-        kind=OutgoingEmail.Kind.INVITATION, to=invitee.email if invitee else seat.invited_email,
-        subject=subject, text=text, html=html,
-        dedupe_key=f"invited:{event.pk}", now=event.created_at, user=invitee, match=match,
-        headers={"Reply-To": context["reply_address"], "Auto-Submitted": "auto-generated"}, sends=sends,
+        kind=OutgoingEmail.Kind.INVITATION,
+        to=invitee.email if invitee else seat.invited_email,
+        subject=subject,
+        text=text,
+        html=html,
+        dedupe_key=f"invited:{event.pk}",
+        now=event.created_at,
+        user=invitee,
+        match=match,
+        headers={"Reply-To": context["reply_address"], "Auto-Submitted": "auto-generated"},
+        sends=sends,
     )
 
 
@@ -62,14 +69,27 @@ def on_started(event, sends: list[int] | None = None) -> None:
         with in_language(seat.user):
             lines = [_("Seat order: %(order)s.") % {"order": order}]
             if match.seed_commitment:
-                lines.append(_("Seed commitment: %(commitment)s (check it when the game is over: %(url)s).") % {
-                    "commitment": match.seed_commitment,
-                    "url": settings.SITE_URL + reverse("game-verify", args=[match.pk]),
-                })
+                lines.append(
+                    _("Seed commitment: %(commitment)s (check it when the game is over: %(url)s).")
+                    % {
+                        "commitment": match.seed_commitment,
+                        "url": settings.SITE_URL + reverse("game-verify", args=[match.pk]),
+                    }
+                )
             mail = GameMail(_("the game has started"), lines)
-        game_email_queue(kind=OutgoingEmail.Kind.STARTED, match=match, seat=seat, seats=seats, state=state,
-                         mail=mail, dedupe_key=f"started:{match.pk}:{seat.index}", now=event.created_at,
-                         with_reply=True, ply=event.ply, sends=sends)
+        game_email_queue(
+            kind=OutgoingEmail.Kind.STARTED,
+            match=match,
+            seat=seat,
+            seats=seats,
+            state=state,
+            mail=mail,
+            dedupe_key=f"started:{match.pk}:{seat.index}",
+            now=event.created_at,
+            with_reply=True,
+            ply=event.ply,
+            sends=sends,
+        )
 
 
 def on_finished(event, sends: list[int] | None = None) -> None:
@@ -79,18 +99,42 @@ def on_finished(event, sends: list[int] | None = None) -> None:
     winners = [str(s.user) for s in seats if s.place == 1]
     for seat in seats:
         with in_language(seat.user):
-            headline = (_("the game is over: %(winners)s won") % {"winners": get_text_list(winners, _("and"))}
-                        if winners else _("the game is over"))
+            headline = (
+                _("the game is over: %(winners)s won") % {"winners": get_text_list(winners, _("and"))}
+                if winners
+                else _("the game is over")
+            )
             sections = ending.end_sections(match, seats, event.ply)
-            mail = GameMail(headline, [_("Final result:"), *ending.ranking(seats)],
-                            end_lines=ending.end_text(sections), end_html=ending.end_html(sections))
-        game_email_queue(kind=OutgoingEmail.Kind.GAME_OVER, match=match, seat=seat, seats=seats, state=state,
-                         mail=mail, dedupe_key=f"finished:{match.pk}:{seat.index}", now=event.created_at,
-                         with_reply=False, sends=sends)
+            mail = GameMail(
+                headline,
+                [_("Final result:"), *ending.ranking(seats)],
+                end_lines=ending.end_text(sections),
+                end_html=ending.end_html(sections),
+            )
+        game_email_queue(
+            kind=OutgoingEmail.Kind.GAME_OVER,
+            match=match,
+            seat=seat,
+            seats=seats,
+            state=state,
+            mail=mail,
+            dedupe_key=f"finished:{match.pk}:{seat.index}",
+            now=event.created_at,
+            with_reply=False,
+            sends=sends,
+        )
 
 
-def _seat_mail(event, kind: str, headline: Callable[[], str], lines: list[str], *, with_reply: bool,
-               everyone: bool = False, sends: list[int] | None) -> None:
+def _seat_mail(
+    event,
+    kind: str,
+    headline: Callable[[], str],
+    lines: list[str],
+    *,
+    with_reply: bool,
+    everyone: bool = False,
+    sends: list[int] | None,
+) -> None:
     """Mail the seat an event names (``data["seat_id"]``), or every player;
     ``headline()`` is called in each recipient's language."""
     match = event.match
@@ -104,9 +148,19 @@ def _seat_mail(event, kind: str, headline: Callable[[], str], lines: list[str], 
             continue
         with in_language(seat.user):
             mail = GameMail(headline(), list(lines))
-        game_email_queue(kind=kind, match=match, seat=seat, seats=seats, state=state, mail=mail,
-                         dedupe_key=f"{event.kind}:{event.pk}:{seat.index}", now=event.created_at,
-                         with_reply=with_reply, ply=event.ply, sends=sends)
+        game_email_queue(
+            kind=kind,
+            match=match,
+            seat=seat,
+            seats=seats,
+            state=state,
+            mail=mail,
+            dedupe_key=f"{event.kind}:{event.pk}:{seat.index}",
+            now=event.created_at,
+            with_reply=with_reply,
+            ply=event.ply,
+            sends=sends,
+        )
 
 
 def on_reminder(event, sends: list[int] | None = None) -> None:
@@ -115,35 +169,70 @@ def on_reminder(event, sends: list[int] | None = None) -> None:
     def headline() -> str:
         if not hours:
             return _("reminder: it is your move (your deadline is near)")
-        return ngettext("reminder: it is your move (about %(hours)s hour left)",
-                        "reminder: it is your move (about %(hours)s hours left)", hours) % {"hours": hours}
+        return ngettext(
+            "reminder: it is your move (about %(hours)s hour left)",
+            "reminder: it is your move (about %(hours)s hours left)",
+            hours,
+        ) % {"hours": hours}
 
     _seat_mail(event, OutgoingEmail.Kind.REMINDER, headline, [event.text], with_reply=True, sends=sends)
 
 
 def on_timeout_auto(event, sends: list[int] | None = None) -> None:
-    _seat_mail(event, OutgoingEmail.Kind.NOTICE, lambda: _("your deadline passed: a move was played for you"),
-               [event.text], with_reply=True, sends=sends)
+    _seat_mail(
+        event,
+        OutgoingEmail.Kind.NOTICE,
+        lambda: _("your deadline passed: a move was played for you"),
+        [event.text],
+        with_reply=True,
+        sends=sends,
+    )
 
 
 def on_auto_vacation(event, sends: list[int] | None = None) -> None:
-    _seat_mail(event, OutgoingEmail.Kind.NOTICE, lambda: _("a vacation day was used to keep your clock running"),
-               [event.text], with_reply=True, sends=sends)
+    _seat_mail(
+        event,
+        OutgoingEmail.Kind.NOTICE,
+        lambda: _("a vacation day was used to keep your clock running"),
+        [event.text],
+        with_reply=True,
+        sends=sends,
+    )
 
 
 def on_timeout_dropped(event, sends: list[int] | None = None) -> None:
-    _seat_mail(event, OutgoingEmail.Kind.NOTICE, lambda: _("a player was dropped after missing deadlines"),
-               [event.text], with_reply=False, everyone=True, sends=sends)
+    _seat_mail(
+        event,
+        OutgoingEmail.Kind.NOTICE,
+        lambda: _("a player was dropped after missing deadlines"),
+        [event.text],
+        with_reply=False,
+        everyone=True,
+        sends=sends,
+    )
 
 
 def on_timeout_forfeit(event, sends: list[int] | None = None) -> None:
-    _seat_mail(event, OutgoingEmail.Kind.NOTICE, lambda: _("a player lost on time"), [event.text],
-               with_reply=False, everyone=True, sends=sends)
+    _seat_mail(
+        event,
+        OutgoingEmail.Kind.NOTICE,
+        lambda: _("a player lost on time"),
+        [event.text],
+        with_reply=False,
+        everyone=True,
+        sends=sends,
+    )
 
 
 def on_vacation_forbidden(event, sends: list[int] | None = None) -> None:
-    _seat_mail(event, OutgoingEmail.Kind.NOTICE, lambda: _("this game's clock keeps running during your vacation"),
-               [event.text], with_reply=True, sends=sends)
+    _seat_mail(
+        event,
+        OutgoingEmail.Kind.NOTICE,
+        lambda: _("this game's clock keeps running during your vacation"),
+        [event.text],
+        with_reply=True,
+        sends=sends,
+    )
 
 
 #: The handler of each event kind that mails anyone; other kinds mail no one.

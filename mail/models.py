@@ -41,8 +41,7 @@ class OutgoingEmail(models.Model):
     # One event never sends one person the same mail twice.
     dedupe_key = models.CharField(max_length=200, unique=True)
     user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
-    match = models.ForeignKey("games.Match", null=True, blank=True, on_delete=models.CASCADE,
-                              related_name="emails")
+    match = models.ForeignKey("games.Match", null=True, blank=True, on_delete=models.CASCADE, related_name="emails")
     to = models.EmailField(max_length=320)
     subject = models.CharField(max_length=500)
     text = models.TextField()
@@ -111,10 +110,17 @@ class InboundEmail(models.Model):
     detail = models.TextField(blank=True)
     match = models.ForeignKey("games.Match", null=True, blank=True, on_delete=models.SET_NULL)
     user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
-    move = models.ForeignKey("games.MoveRecord", null=True, blank=True, on_delete=models.SET_NULL,
-                             related_name="+", help_text=_("The move this reply played."))
+    move = models.ForeignKey(
+        "games.MoveRecord",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        help_text=_("The move this reply played."),
+    )
     message_to_players = models.TextField(
-        blank=True, help_text=_("The reply's text below its moves: a message for the other players."))
+        blank=True, help_text=_("The reply's text below its moves: a message for the other players.")
+    )
 
     class Meta:
         ordering = ["-received_at", "-id"]
@@ -132,6 +138,9 @@ class GameMute(models.Model):
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["user", "match"], name="game_mute_once")]
+
+    def __str__(self) -> str:
+        return f"{self.user} muted {self.match}"
 
 
 __all__ = ["GameMute", "InboundEmail", "OutgoingEmail", "ReplyToken"]

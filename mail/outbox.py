@@ -31,9 +31,20 @@ from .models import GameMute, OutgoingEmail, ReplyToken
 from .render import GameMail, deadline_line, in_language, render_game_email
 
 
-def email_queue(*, kind: str, to: str, subject: str, text: str, html: str, dedupe_key: str,
-                now: dt.datetime, user=None, match=None, headers: dict | None = None,
-                sends: list[int] | None = None) -> OutgoingEmail:
+def email_queue(
+    *,
+    kind: str,
+    to: str,
+    subject: str,
+    text: str,
+    html: str,
+    dedupe_key: str,
+    now: dt.datetime,
+    user=None,
+    match=None,
+    headers: dict | None = None,
+    sends: list[int] | None = None,
+) -> OutgoingEmail:
     """Store one outgoing email (once per ``dedupe_key``) and send it after
     commit, or add its id to ``sends`` for the caller to send.  Returns the
     stored row (the earlier one for a repeated key).
@@ -46,9 +57,16 @@ def email_queue(*, kind: str, to: str, subject: str, text: str, html: str, dedup
     email, created = OutgoingEmail.objects.get_or_create(
         dedupe_key=dedupe_key,
         defaults={
-            "kind": kind, "to": to, "subject": subject[:500], "text": text, "html": html,
-            "user": user, "match": match, "message_id": new_message_id(),
-            "headers": headers or {}, "created_at": now,
+            "kind": kind,
+            "to": to,
+            "subject": subject[:500],
+            "text": text,
+            "html": html,
+            "user": user,
+            "match": match,
+            "message_id": new_message_id(),
+            "headers": headers or {},
+            "created_at": now,
         },
     )
     if not created:
@@ -64,7 +82,9 @@ def reply_token_for(*, match, seat_index: int, user, ply: int, now: dt.datetime)
     """The reply token of ``user`` for the position ``ply`` (one per
     position: every email about it carries the same address)."""
     token, _ = ReplyToken.objects.get_or_create(
-        match=match, user=user, ply=ply,
+        match=match,
+        user=user,
+        ply=ply,
         defaults={"seat_index": seat_index, "token": new_token(), "created_at": now},
     )
     return token
@@ -81,8 +101,12 @@ def wants_mail(user, match, *, kind: str) -> bool:
     if match is not None and _muted(user, match):
         return False
     if user.notifications == user.Notifications.DAILY_DIGEST:
-        return kind in (OutgoingEmail.Kind.INVITATION, OutgoingEmail.Kind.GAME_OVER,
-                        OutgoingEmail.Kind.STARTED, OutgoingEmail.Kind.DIGEST)
+        return kind in (
+            OutgoingEmail.Kind.INVITATION,
+            OutgoingEmail.Kind.GAME_OVER,
+            OutgoingEmail.Kind.STARTED,
+            OutgoingEmail.Kind.DIGEST,
+        )
     return True
 
 
@@ -111,9 +135,20 @@ def _names(seats) -> list[str]:
     return [str(s.user) for s in ordered]
 
 
-def game_email_queue(*, kind: str, match, seat, seats, state, mail: GameMail, dedupe_key: str,
-                     now: dt.datetime, with_reply: bool, ply: int | None = None,
-                     sends: list[int] | None = None) -> OutgoingEmail | None:
+def game_email_queue(
+    *,
+    kind: str,
+    match,
+    seat,
+    seats,
+    state,
+    mail: GameMail,
+    dedupe_key: str,
+    now: dt.datetime,
+    with_reply: bool,
+    ply: int | None = None,
+    sends: list[int] | None = None,
+) -> OutgoingEmail | None:
     """Render and queue a game email for ``seat`` from its own view of
     ``state``, the position after ``ply`` (default: the match's current ply).
 
@@ -126,12 +161,24 @@ def game_email_queue(*, kind: str, match, seat, seats, state, mail: GameMail, de
     if not wants_mail(user, match, kind=kind):
         return None
     with in_language(user):
-        return _game_email_queue(kind=kind, match=match, seat=seat, seats=seats, state=state, mail=mail,
-                                 dedupe_key=dedupe_key, now=now, with_reply=with_reply, ply=ply, sends=sends)
+        return _game_email_queue(
+            kind=kind,
+            match=match,
+            seat=seat,
+            seats=seats,
+            state=state,
+            mail=mail,
+            dedupe_key=dedupe_key,
+            now=now,
+            with_reply=with_reply,
+            ply=ply,
+            sends=sends,
+        )
 
 
-def _game_email_queue(*, kind, match, seat, seats, state, mail: GameMail, dedupe_key, now, with_reply, ply,
-                      sends) -> OutgoingEmail:
+def _game_email_queue(
+    *, kind, match, seat, seats, state, mail: GameMail, dedupe_key, now, with_reply, ply, sends
+) -> OutgoingEmail:
     user = seat.user
     rules = get_rules(match.game)
     view = rules.view(state, seat.index)
@@ -145,8 +192,9 @@ def _game_email_queue(*, kind, match, seat, seats, state, mail: GameMail, dedupe
         "Auto-Submitted": "auto-generated",
     }
     if with_reply and seat.index in rules.to_move(state):
-        token = reply_token_for(match=match, seat_index=seat.index, user=user,
-                                ply=match.ply if ply is None else ply, now=now)
+        token = reply_token_for(
+            match=match, seat_index=seat.index, user=user, ply=match.ply if ply is None else ply, now=now
+        )
         mail.reply_address = reply_address(token.token)
         mail.your_move = True
         options = [text for text, _move in rules.move_options(state, seat.index)]
@@ -154,11 +202,27 @@ def _game_email_queue(*, kind, match, seat, seats, state, mail: GameMail, dedupe
         if seat.deadline_at is not None:
             mail.deadline = deadline_line(seat.deadline_at, user)
     subject, text, html = render_game_email(
-        match=match, view=view, names=_names(seats), mail=mail, options=options,
-        unsubscribe=unsubscribe, mute=unsubscribe_url(user.pk, match.pk),
+        match=match,
+        view=view,
+        names=_names(seats),
+        mail=mail,
+        options=options,
+        unsubscribe=unsubscribe,
+        mute=unsubscribe_url(user.pk, match.pk),
     )
-    return email_queue(kind=kind, to=user.email, subject=subject, text=text, html=html,
-                       dedupe_key=dedupe_key, now=now, user=user, match=match, headers=headers, sends=sends)
+    return email_queue(
+        kind=kind,
+        to=user.email,
+        subject=subject,
+        text=text,
+        html=html,
+        dedupe_key=dedupe_key,
+        now=now,
+        user=user,
+        match=match,
+        headers=headers,
+        sends=sends,
+    )
 
 
 #: An engine slug in an event's text ("wheat_field"): a term's name in mail.
@@ -191,8 +255,15 @@ def notify_move(record, *, sends: list[int] | None = None) -> None:
     events = [Event.load(e) for e in record.events]
     names = _names(seats)
     mover = next((s for s in seats if s.index == record.seat_index), None)
-    common = {"match": match, "seats": seats, "state": state, "now": record.created_at, "ply": record.ply,
-              "with_reply": True, "sends": sends}
+    common = {
+        "match": match,
+        "seats": seats,
+        "state": state,
+        "now": record.created_at,
+        "ply": record.ply,
+        "with_reply": True,
+        "sends": sends,
+    }
     # Every seat to move is told, not only those whose turn began: in a
     # phase where several seats act, another seat's move changes the
     # position their last email answered.
@@ -201,28 +272,50 @@ def notify_move(record, *, sends: list[int] | None = None) -> None:
         if seat.user is None or seat.departed or seat is mover or seat.index not in waiting:
             continue
         with in_language(seat.user):
-            mail = GameMail(_("your move (%(name)s has played)") % {"name": names[record.seat_index]},
-                            visible_lines(match.game, events, seat.index, names))
-            game_email_queue(kind=OutgoingEmail.Kind.YOUR_TURN, seat=seat, mail=mail,
-                             dedupe_key=f"turn:{match.pk}:{record.ply}:{seat.index}", **common)
+            mail = GameMail(
+                _("your move (%(name)s has played)") % {"name": names[record.seat_index]},
+                visible_lines(match.game, events, seat.index, names),
+            )
+            game_email_queue(
+                kind=OutgoingEmail.Kind.YOUR_TURN,
+                seat=seat,
+                mail=mail,
+                dedupe_key=f"turn:{match.pk}:{record.ply}:{seat.index}",
+                **common,
+            )
     if mover is not None and mover.user is not None and record.source == record.Source.EMAIL:
         with in_language(mover.user):
-            mail = GameMail(_("your move “%(move)s” was played") % {"move": record.text},
-                            visible_lines(match.game, events, mover.index, names))
-            game_email_queue(kind=OutgoingEmail.Kind.RECEIPT, seat=mover, mail=mail,
-                             dedupe_key=f"receipt:{match.pk}:{record.ply}", **common)
+            mail = GameMail(
+                _("your move “%(move)s” was played") % {"move": record.text},
+                visible_lines(match.game, events, mover.index, names),
+            )
+            game_email_queue(
+                kind=OutgoingEmail.Kind.RECEIPT,
+                seat=mover,
+                mail=mail,
+                dedupe_key=f"receipt:{match.pk}:{record.ply}",
+                **common,
+            )
 
 
-def notify_rejection(*, match, seat, seats, state, error: str, attempted: str, source_id: str,
-                     now: dt.datetime) -> OutgoingEmail | None:
+def notify_rejection(
+    *, match, seat, seats, state, error: str, attempted: str, source_id: str, now: dt.datetime
+) -> OutgoingEmail | None:
     """Tell a player why their emailed move was refused, with the current
     position and options (and a fresh reply address)."""
     with in_language(seat.user):
-        mail = GameMail(_("your move was not accepted"), [_("You wrote: %(text)s") % {"text": attempted}],
-                        error=error)
-    return game_email_queue(kind=OutgoingEmail.Kind.REJECTED, match=match, seat=seat, seats=seats,
-                            state=state, mail=mail, dedupe_key=f"rejected:{source_id}", now=now,
-                            with_reply=True)
+        mail = GameMail(_("your move was not accepted"), [_("You wrote: %(text)s") % {"text": attempted}], error=error)
+    return game_email_queue(
+        kind=OutgoingEmail.Kind.REJECTED,
+        match=match,
+        seat=seat,
+        seats=seats,
+        state=state,
+        mail=mail,
+        dedupe_key=f"rejected:{source_id}",
+        now=now,
+        with_reply=True,
+    )
 
 
 __all__ = ["email_queue", "game_email_queue", "notify_move", "notify_rejection", "reply_token_for"]

@@ -31,8 +31,9 @@ def _publish(items: list[tuple[str, int]]) -> None:
     refuses it is logged: the rows stay unannounced and the outbox sweep
     writes their emails after ``announce.GRACE``."""
     try:
-        tasks.notifications_write.delay([pk for kind, pk in items if kind == MOVE],
-                                        [pk for kind, pk in items if kind == EVENT])
+        tasks.notifications_write.delay(
+            [pk for kind, pk in items if kind == MOVE], [pk for kind, pk in items if kind == EVENT]
+        )
     except Exception:
         logger.exception("Could not queue the emails of %s rows; the outbox sweep writes them", len(items))
 
@@ -42,5 +43,9 @@ def on_provider_inbound(sender, event, esp_name, **kwargs) -> None:
     """anymail has already checked the webhook's signature."""
     message = event.message
     envelope = getattr(message, "envelope_recipient", None)
-    inbound_email_process(raw=message.as_bytes(), source=f"webhook:{esp_name}", now=timezone.now(),
-                          envelope_recipients=[str(envelope)] if envelope else None)
+    inbound_email_process(
+        raw=message.as_bytes(),
+        source=f"webhook:{esp_name}",
+        now=timezone.now(),
+        envelope_recipients=[str(envelope)] if envelope else None,
+    )

@@ -34,11 +34,13 @@ def in_language(user):
 
 
 def deadline_line(deadline: dt.datetime, user) -> str:
-    """"Your deadline: …" in ``user``'s time zone and language, the zone
+    """ "Your deadline: …" in ``user``'s time zone and language, the zone
     named (a reader in another zone must not guess)."""
     local = deadline.astimezone(user.zone)
     return _("Your deadline: %(when)s (%(zone)s time).") % {
-        "when": date_format(local, "l j F Y, H:i"), "zone": user.time_zone or "UTC"}
+        "when": date_format(local, "l j F Y, H:i"),
+        "zone": user.time_zone or "UTC",
+    }
 
 
 @dataclass
@@ -56,8 +58,9 @@ class GameMail:
     end_html: str = ""
 
 
-def render_game_email(*, match, view: dict[str, Any], names: list[str], mail: GameMail,
-                      options: list[str], unsubscribe: str, mute: str) -> tuple[str, str, str]:
+def render_game_email(
+    *, match, view: dict[str, Any], names: list[str], mail: GameMail, options: list[str], unsubscribe: str, mute: str
+) -> tuple[str, str, str]:
     """``(subject, text, html)`` of a game email for the seat ``view`` is for."""
     board = board_for(match.game)
     rules = get_rules(match.game)

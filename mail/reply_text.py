@@ -28,10 +28,14 @@ _WROTE = re.compile(
     re.IGNORECASE | re.MULTILINE,
 )
 # Outlook quotes the original without ">": everything below its header goes.
-_OUTLOOK_HEADER = re.compile(r"^\s*(-{2,}\s*(Original Message|Oorspronkelijk bericht)\s*-{2,}|_{10,}|"
-                             r"(From|Van): .+)\s*$", re.IGNORECASE | re.MULTILINE)
-_MOBILE_SIGNATURE = re.compile(r"^\s*(Sent from my \w+|Verzonden vanaf mijn \w+|Verstuurd vanaf mijn \w+).*$",
-                               re.IGNORECASE | re.MULTILINE)
+_OUTLOOK_HEADER = re.compile(
+    r"^\s*(-{2,}\s*(Original Message|Oorspronkelijk bericht)\s*-{2,}|_{10,}|"
+    r"(From|Van): .+)\s*$",
+    re.IGNORECASE | re.MULTILINE,
+)
+_MOBILE_SIGNATURE = re.compile(
+    r"^\s*(Sent from my \w+|Verzonden vanaf mijn \w+|Verstuurd vanaf mijn \w+).*$", re.IGNORECASE | re.MULTILINE
+)
 OPTION = re.compile(r"^\s*(?:option|optie)?\s*#?(\d{1,3})\s*[.)]?\s*$", re.IGNORECASE)
 _SEPARATORS = re.compile(r";")
 

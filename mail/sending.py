@@ -41,18 +41,22 @@ def _claim(email_ids: list[int], now: dt.datetime, *, extra: int) -> list[Outgoi
     Rows another worker holds are skipped (SKIP LOCKED on PostgreSQL; SQLite
     serialises write transactions), so no row is claimed twice.
     """
-    ready = Q(status=OutgoingEmail.Status.QUEUED) | Q(
-        status=OutgoingEmail.Status.RETRYING, next_attempt_at__lte=now)
+    ready = Q(status=OutgoingEmail.Status.QUEUED) | Q(status=OutgoingEmail.Status.RETRYING, next_attempt_at__lte=now)
     with transaction.atomic():
-        rows = list(OutgoingEmail.objects.select_for_update(skip_locked=True)
-                    .filter(ready, pk__in=email_ids).order_by("pk"))
+        rows = list(
+            OutgoingEmail.objects.select_for_update(skip_locked=True).filter(ready, pk__in=email_ids).order_by("pk")
+        )
         if extra:
             # Other mail waiting to go rides along on this connection.
-            rows += list(OutgoingEmail.objects.select_for_update(skip_locked=True)
-                         .filter(status=OutgoingEmail.Status.QUEUED).exclude(pk__in=email_ids)
-                         .order_by("pk")[:extra])
+            rows += list(
+                OutgoingEmail.objects.select_for_update(skip_locked=True)
+                .filter(status=OutgoingEmail.Status.QUEUED)
+                .exclude(pk__in=email_ids)
+                .order_by("pk")[:extra]
+            )
         OutgoingEmail.objects.filter(pk__in=[row.pk for row in rows]).update(
-            status=OutgoingEmail.Status.SENDING, claimed_at=now)
+            status=OutgoingEmail.Status.SENDING, claimed_at=now
+        )
     return rows
 
 
@@ -71,8 +75,13 @@ def _message(email: OutgoingEmail, connection) -> EmailMultiAlternatives:
     headers["Message-ID"] = email.message_id
     reply_to = [email.headers["Reply-To"]] if "Reply-To" in email.headers else None
     message = EmailMultiAlternatives(
-        email.subject, email.text, settings.DEFAULT_FROM_EMAIL, [email.to],
-        headers=headers, reply_to=reply_to, connection=connection,
+        email.subject,
+        email.text,
+        settings.DEFAULT_FROM_EMAIL,
+        [email.to],
+        headers=headers,
+        reply_to=reply_to,
+        connection=connection,
     )
     message.attach_alternative(email.html, "text/html")
     return message
@@ -83,12 +92,16 @@ def _record_failure(email: OutgoingEmail, error: Exception, now: dt.datetime) ->
     reason = f"{type(error).__name__}: {error}"[:2000]
     if _is_permanent(error) or attempts > len(RETRY_DELAYS):
         OutgoingEmail.objects.filter(pk=email.pk).update(
-            status=OutgoingEmail.Status.FAILED, attempts=attempts, last_error=reason)
+            status=OutgoingEmail.Status.FAILED, attempts=attempts, last_error=reason
+        )
         logger.warning("mail %s failed permanently: %s", email.pk, reason)
     else:
         OutgoingEmail.objects.filter(pk=email.pk).update(
-            status=OutgoingEmail.Status.RETRYING, attempts=attempts, last_error=reason,
-            next_attempt_at=now + dt.timedelta(seconds=RETRY_DELAYS[attempts - 1]))
+            status=OutgoingEmail.Status.RETRYING,
+            attempts=attempts,
+            last_error=reason,
+            next_attempt_at=now + dt.timedelta(seconds=RETRY_DELAYS[attempts - 1]),
+        )
         logger.info("mail %s will be retried: %s", email.pk, reason)
 
 
@@ -122,7 +135,8 @@ def emails_send(*, email_ids: Iterable[int], now: dt.datetime, extra: int = 0) -
             # Marked row by row: a worker killed mid-batch leaves only the
             # row it was sending in "sending" (handed out again by the sweeper).
             OutgoingEmail.objects.filter(pk=email.pk).update(
-                status=OutgoingEmail.Status.SENT, sent_at=now, attempts=email.attempts + 1, last_error="")
+                status=OutgoingEmail.Status.SENT, sent_at=now, attempts=email.attempts + 1, last_error=""
+            )
             counts["sent"] += 1
     finally:
         if connection is not None:
@@ -143,7 +157,8 @@ def outbox_due(*, now: dt.datetime, limit: int = BATCH_SIZE) -> list[int]:
     worker died (lease expired; handed out again)."""
     stale = now - _lease()
     OutgoingEmail.objects.filter(status=OutgoingEmail.Status.SENDING, claimed_at__lt=stale).update(
-        status=OutgoingEmail.Status.RETRYING, next_attempt_at=now)
+        status=OutgoingEmail.Status.RETRYING, next_attempt_at=now
+    )
     due = OutgoingEmail.objects.filter(
         Q(status=OutgoingEmail.Status.QUEUED, created_at__lte=now - dt.timedelta(minutes=1))
         | Q(status=OutgoingEmail.Status.RETRYING, next_attempt_at__lte=now)

@@ -92,22 +92,25 @@ def _account_of(address: str):
 
 def _slow_down(message: InboundMessage, record: InboundEmail, again: dt.datetime, now: dt.datetime) -> None:
     """One "slow down" notice per sender per hour; quiet after that."""
-    recent = OutgoingEmail.objects.filter(to=message.sender, dedupe_key__startswith="slowdown:",
-                                          created_at__gt=now - dt.timedelta(hours=1))
+    recent = OutgoingEmail.objects.filter(
+        to=message.sender, dedupe_key__startswith="slowdown:", created_at__gt=now - dt.timedelta(hours=1)
+    )
     if recent.exists():
         return
     user = _account_of(message.sender)
     with in_language(user):
         when = timezone.localtime(again, _zone(user)).strftime("%H:%M")
         paragraphs = [
-            _("You sent us more than %(limit)s emails in the last hour, so we did not read this one "
-              "(a move in it was not played).") % {"limit": settings.INBOUND_MAIL_PER_HOUR},
+            _(
+                "You sent us more than %(limit)s emails in the last hour, so we did not read this one "
+                "(a move in it was not played)."
+            )
+            % {"limit": settings.INBOUND_MAIL_PER_HOUR},
             _("Please slow down and try again after %(time)s.") % {"time": when},
             site_line(),
         ]
         subject = reply_subject(message.subject, _("Too many emails"))
-    answer(record, to=message.sender, subject=subject, paragraphs=paragraphs, now=now, user=user,
-           key="slowdown")
+    answer(record, to=message.sender, subject=subject, paragraphs=paragraphs, now=now, user=user, key="slowdown")
 
 
 def _zone(user):
@@ -127,31 +130,40 @@ def _generic_reply(message: InboundMessage, record: InboundEmail, now: dt.dateti
         if user is not None:
             paragraphs = [
                 _("We received your email but could not match it to a move you can make."),
-                _("Moves must be sent as a reply to the latest \"your move\" email of a game, from the "
-                  "address of your %(site)s account. Your games: %(url)s") % {
-                    "site": settings.SITE_NAME, "url": settings.SITE_URL + "/games/"},
+                _(
+                    'Moves must be sent as a reply to the latest "your move" email of a game, from the '
+                    "address of your %(site)s account. Your games: %(url)s"
+                )
+                % {"site": settings.SITE_NAME, "url": settings.SITE_URL + "/games/"},
             ]
         else:
             paragraphs = [
-                _("We received your email, but this address is not linked to a %(site)s account, so we "
-                  "could not use it.") % {"site": settings.SITE_NAME},
-                _("To play by email from this address, sign in at %(url)s and add it to your account "
-                  "(Account, Email addresses); once you have confirmed it, replies from it are read.") % {
-                    "url": settings.SITE_URL + "/accounts/email/"},
+                _(
+                    "We received your email, but this address is not linked to a %(site)s account, so we "
+                    "could not use it."
+                )
+                % {"site": settings.SITE_NAME},
+                _(
+                    "To play by email from this address, sign in at %(url)s and add it to your account "
+                    "(Account, Email addresses); once you have confirmed it, replies from it are read."
+                )
+                % {"url": settings.SITE_URL + "/accounts/email/"},
             ]
         subject = reply_subject(message.subject, _("Your email could not be used"))
     answer(record, to=message.sender, subject=subject, paragraphs=paragraphs, now=now, user=user)
 
 
-def inbound_email_process(*, raw: bytes, source: str, now: dt.datetime,
-                          envelope_recipients: list[str] | None = None) -> InboundEmail:
+def inbound_email_process(
+    *, raw: bytes, source: str, now: dt.datetime, envelope_recipients: list[str] | None = None
+) -> InboundEmail:
     """Process one incoming message; returns its stored record with the outcome.
 
     Never raises for bad input: every problem becomes an outcome (and, where
     a player can be told safely, a reply).
     """
     record = InboundEmail.objects.create(
-        received_at=now, source=source, raw=_text(raw[:MAX_RAW].decode("utf-8", "replace"), MAX_RAW))
+        received_at=now, source=source, raw=_text(raw[:MAX_RAW].decode("utf-8", "replace"), MAX_RAW)
+    )
     try:
         message = parse_inbound(raw, envelope_recipients=envelope_recipients)
     except MalformedEmail as error:
@@ -164,8 +176,11 @@ def inbound_email_process(*, raw: bytes, source: str, now: dt.datetime,
     message.body = record.body
     # A redelivery repeats the body too; a different body under a reused
     # Message-ID is a new mail.
-    earlier = InboundEmail.objects.filter(message_id=record.message_id, body=record.body).exclude(
-        pk=record.pk).exclude(outcome=InboundEmail.Outcome.RECEIVED)
+    earlier = (
+        InboundEmail.objects.filter(message_id=record.message_id, body=record.body)
+        .exclude(pk=record.pk)
+        .exclude(outcome=InboundEmail.Outcome.RECEIVED)
+    )
     if earlier.exists():
         return _finish(record, InboundEmail.Outcome.DUPLICATE, "already processed")
     if message.is_automatic:
@@ -189,8 +204,9 @@ def inbound_email_process(*, raw: bytes, source: str, now: dt.datetime,
         logger.warning("reply token used by a different sender %s", redact(message.sender))
         with transaction.atomic():
             _generic_reply(message, record, now)
-            return _finish(record, InboundEmail.Outcome.WRONG_SENDER, "sender is not this seat's player",
-                           match=token.match)
+            return _finish(
+                record, InboundEmail.Outcome.WRONG_SENDER, "sender is not this seat's player", match=token.match
+            )
     return _play(record, message, token, now)
 
 
@@ -202,13 +218,16 @@ def _answer_invitation(record: InboundEmail, message: InboundMessage, now: dt.da
     """A reply to an invitation: "accept" takes the seat, "decline" frees it.
     The sender must own a verified address: the invited player's, or for an
     invitation by email address, that address."""
-    seat = Seat.objects.select_related("match", "invited_user").filter(
-        invitation_token=message.token or "").first()
-    address = EmailAddress.objects.select_related("user").filter(
-        email__iexact=message.sender, verified=True).first()
-    allowed = seat is not None and address is not None and (
-        seat.invited_user_id == address.user_id
-        or (not seat.invited_user_id and seat.invited_email.lower() == message.sender))
+    seat = Seat.objects.select_related("match", "invited_user").filter(invitation_token=message.token or "").first()
+    address = EmailAddress.objects.select_related("user").filter(email__iexact=message.sender, verified=True).first()
+    allowed = (
+        seat is not None
+        and address is not None
+        and (
+            seat.invited_user_id == address.user_id
+            or (not seat.invited_user_id and seat.invited_email.lower() == message.sender)
+        )
+    )
     if not allowed or seat is None or address is None:
         with transaction.atomic():
             _generic_reply(message, record, now)
@@ -221,19 +240,33 @@ def _answer_invitation(record: InboundEmail, message: InboundMessage, now: dt.da
     else:
         with transaction.atomic():
             with in_language(address.user):
-                paragraphs = [_("To answer this invitation, reply with \"accept\" or \"decline\" on the "
-                                "first line."), site_line()]
+                paragraphs = [
+                    _('To answer this invitation, reply with "accept" or "decline" on the first line.'),
+                    site_line(),
+                ]
                 subject = reply_subject(message.subject, _("Your answer to the invitation"))
-            answer(record, to=message.sender, subject=subject, paragraphs=paragraphs, now=now,
-                   user=address.user, match=seat.match, kind=OutgoingEmail.Kind.INVITATION)
-            return _finish(record, InboundEmail.Outcome.REJECTED, "reply 'accept' or 'decline'",
-                           match=seat.match, user=address.user)
+            answer(
+                record,
+                to=message.sender,
+                subject=subject,
+                paragraphs=paragraphs,
+                now=now,
+                user=address.user,
+                match=seat.match,
+                kind=OutgoingEmail.Kind.INVITATION,
+            )
+            return _finish(
+                record,
+                InboundEmail.Outcome.REJECTED,
+                "reply 'accept' or 'decline'",
+                match=seat.match,
+                user=address.user,
+            )
     try:
         action(token=message.token or "", user=address.user, now=now)
     except GameActionError as error:
         return _finish(record, InboundEmail.Outcome.REJECTED, error.message, match=seat.match, user=address.user)
-    return _finish(record, InboundEmail.Outcome.ACCEPTED, f"invitation {verb}", match=seat.match,
-                   user=address.user)
+    return _finish(record, InboundEmail.Outcome.ACCEPTED, f"invitation {verb}", match=seat.match, user=address.user)
 
 
 def _play(record: InboundEmail, message: InboundMessage, token: ReplyToken, now: dt.datetime) -> InboundEmail:
@@ -244,8 +277,9 @@ def _play(record: InboundEmail, message: InboundMessage, token: ReplyToken, now:
     command = command_of(message.body)
     if command is not None:
         with transaction.atomic():
-            detail = run_command(command, record=record, sender=message.sender, subject=message.subject,
-                                 token=token, now=now)
+            detail = run_command(
+                command, record=record, sender=message.sender, subject=message.subject, token=token, now=now
+            )
             return _finish(record, InboundEmail.Outcome.COMMAND, detail, match=token.match, user=token.user)
     digest = hashlib.sha256(message.body.encode()).hexdigest()[:16]
     try:
@@ -253,20 +287,34 @@ def _play(record: InboundEmail, message: InboundMessage, token: ReplyToken, now:
         if reading is not None and not reading.moves:
             raise GameActionError(_no_move(reading), code="no_move")
         text = "\n".join(reading.moves) if reading is not None else message.body or "-"
-        result = move_submit(match_id=token.match_id, user=token.user, ply=token.ply,
-                             source=MoveRecord.Source.EMAIL, now=now, text=text,
-                             idempotency_key=f"email:{record.message_id}:{digest}")
+        result = move_submit(
+            match_id=token.match_id,
+            user=token.user,
+            ply=token.ply,
+            source=MoveRecord.Source.EMAIL,
+            now=now,
+            text=text,
+            idempotency_key=f"email:{record.message_id}:{digest}",
+        )
     except (GameActionError, EngineError) as error:
         detail = str(getattr(error, "message", error))
         if isinstance(error, Conflict) and error.code == "stale_ply":
-            detail = ("This email answers an earlier position; the game has moved on since. "
-                      "Here is the current position.")
+            detail = (
+                "This email answers an earlier position; the game has moved on since. Here is the current position."
+            )
         with transaction.atomic():
             _tell_rejection(token, message, detail, record, now)
             return _finish(record, InboundEmail.Outcome.REJECTED, detail, match=token.match, user=token.user)
     outcome = InboundEmail.Outcome.DUPLICATE if result.duplicate else InboundEmail.Outcome.ACCEPTED
-    return _finish(record, outcome, result.record.text, match=token.match, user=token.user, move=result.record,
-                   message_to_players=reading.message[:2000] if reading is not None else "")
+    return _finish(
+        record,
+        outcome,
+        result.record.text,
+        match=token.match,
+        user=token.user,
+        move=result.record,
+        message_to_players=reading.message[:2000] if reading is not None else "",
+    )
 
 
 def _reading(token: ReplyToken, body: str) -> Reply | None:
@@ -283,14 +331,16 @@ def _no_move(reading: Reply) -> str:
     if not reading.message:
         said = _("Your reply had no move: write your move (or an option number) on the first line.")
     else:
-        said = _("Your reply had no move: its first line, \"%(line)s\", is not a move (%(reason)s). "
-                 "Write your move (or an option number) on the first line.") % {
-            "line": reading.message.splitlines()[0][:80], "reason": reading.stop_reason}
+        said = _(
+            'Your reply had no move: its first line, "%(line)s", is not a move (%(reason)s). '
+            "Write your move (or an option number) on the first line."
+        ) % {"line": reading.message.splitlines()[0][:80], "reason": reading.stop_reason}
     return f"{said}\n\n{command_list()}"
 
 
-def _tell_rejection(token: ReplyToken, message: InboundMessage, detail: str, record: InboundEmail,
-                    now: dt.datetime) -> None:
+def _tell_rejection(
+    token: ReplyToken, message: InboundMessage, detail: str, record: InboundEmail, now: dt.datetime
+) -> None:
     """The refused move's answer: the position with a fresh reply address,
     or, where there is no position to show the sender (the seat changed
     hands), a plain answer with the reason."""
@@ -299,12 +349,30 @@ def _tell_rejection(token: ReplyToken, message: InboundMessage, detail: str, rec
     seat = next((s for s in seats if s.index == token.seat_index), None)
     if match.state is not None and seat is not None and seat.user_id == token.user_id:
         state = get_rules(match.game).load(match.state)
-        mark_as_answer(notify_rejection(match=match, seat=seat, seats=seats, state=state, error=detail,
-                                        attempted=message.body[:200] or "(nothing)",
-                                        source_id=f"inbound:{record.pk}", now=now), record)
+        mark_as_answer(
+            notify_rejection(
+                match=match,
+                seat=seat,
+                seats=seats,
+                state=state,
+                error=detail,
+                attempted=message.body[:200] or "(nothing)",
+                source_id=f"inbound:{record.pk}",
+                now=now,
+            ),
+            record,
+        )
         return
     with in_language(token.user):
         paragraphs = [_("Your reply could not be used: %(why)s") % {"why": detail}, site_line()]
         subject = reply_subject(message.subject, _("Your reply could not be used"))
-    answer(record, to=message.sender, subject=subject, paragraphs=paragraphs, now=now, user=token.user,
-           match=match, kind=OutgoingEmail.Kind.REJECTED)
+    answer(
+        record,
+        to=message.sender,
+        subject=subject,
+        paragraphs=paragraphs,
+        now=now,
+        user=token.user,
+        match=match,
+        kind=OutgoingEmail.Kind.REJECTED,
+    )

@@ -74,8 +74,9 @@ def provider_inbound(request, provider: str):
         raise
     except DatabaseError:
         logger.exception("inbound webhook of %s: database unavailable", provider)
-        return HttpResponse("Temporarily unavailable.", status=503, headers={"Retry-After": "60"},
-                            content_type="text/plain")
+        return HttpResponse(
+            "Temporarily unavailable.", status=503, headers={"Retry-After": "60"}, content_type="text/plain"
+        )
     except Exception:
         logger.exception("inbound webhook of %s: unreadable payload", provider)
         return HttpResponse("Unreadable payload.", status=400, content_type="text/plain")

@@ -11,9 +11,7 @@ urlpatterns = [
         views.LadderRankingApi.as_view(),
         name="api-ladder-ranking",
     ),
-    path(
-        "ladders/<int:pk>/join/", views.LadderJoinApi.as_view(), name="api-ladder-join"
-    ),
+    path("ladders/<int:pk>/join/", views.LadderJoinApi.as_view(), name="api-ladder-join"),
     path(
         "ladders/<int:pk>/leave/",
         views.LadderLeaveApi.as_view(),

@@ -12,7 +12,5 @@ class RatingsConfig(AppConfig):
         from . import receivers
         from .panels import rating_changes_panel
 
-        signals.match_finished.connect(
-            receivers.on_match_finished, dispatch_uid="ratings-apply"
-        )
+        signals.match_finished.connect(receivers.on_match_finished, dispatch_uid="ratings-apply")
         panel_register("rating-changes", rating_changes_panel, stylesheets=("ratings/ratings.css",))

@@ -152,9 +152,7 @@ def rate_table(
             expected_sum += expected
             actual_sum += actual
         new = rating + delta
-        after = PlayerState(
-            new, state.games + 1, state.reached_master or new >= MASTER_RATING
-        )
+        after = PlayerState(new, state.games + 1, state.reached_master or new >= MASTER_RATING)
         results.append(
             PlayerResult(
                 key,

@@ -26,16 +26,12 @@ class Sparkline:
     label: str
 
 
-def _scale(
-    values: Sequence[float], top: float, bottom: float, low: float, high: float
-) -> list[float]:
+def _scale(values: Sequence[float], top: float, bottom: float, low: float, high: float) -> list[float]:
     span = high - low or 1.0
     return [bottom - (v - low) / span * (bottom - top) for v in values]
 
 
-def sparkline(
-    values: Sequence[float], *, width: int = 96, height: int = 24, pad: int = 3
-) -> Sparkline | None:
+def sparkline(values: Sequence[float], *, width: int = 96, height: int = 24, pad: int = 3) -> Sparkline | None:
     """A small trend line of ``values`` (oldest first); None for fewer than
     two values (nothing to draw)."""
     if len(values) < 2:
@@ -111,8 +107,7 @@ def history_chart(
     xs = [left + i * (right - left) / games for i in range(len(values))]
     ys = _scale(values, top, bottom, low, high)
     y_ticks = [
-        Tick(round(_scale([v], top, bottom, low, high)[0], 1), str(v))
-        for v in range(int(low), int(high) + 1, step)
+        Tick(round(_scale([v], top, bottom, low, high)[0], 1), str(v)) for v in range(int(low), int(high) + 1, step)
     ]
     every = max(1, math.ceil(games / 8))
     x_ticks = [Tick(round(xs[i], 1), str(i)) for i in range(0, games + 1, every)]
@@ -132,6 +127,4 @@ def history_chart(
         f"Rating after each of {games} games, from {round_rating(values[0])} "
         f"to {round_rating(values[-1])}; highest {round_rating(max(values))}"
     )
-    return Chart(
-        width, height, left, right, top, bottom, points, dots, y_ticks, x_ticks, label
-    )
+    return Chart(width, height, left, right, top, bottom, points, dots, y_ticks, x_ticks, label)

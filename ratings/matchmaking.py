@@ -48,9 +48,7 @@ class Candidate:
 _Recent = Mapping[Any, Collection[Hashable]]
 
 
-def rematches(
-    table: Sequence[Hashable], recent: Mapping[Hashable, Collection[Hashable]]
-) -> int:
+def rematches(table: Sequence[Hashable], recent: Mapping[Hashable, Collection[Hashable]]) -> int:
     """Pairs at ``table`` that met in either player's recent ladder games."""
     count = 0
     for a, b in combinations(table, 2):
@@ -126,11 +124,7 @@ def closest_fill(
     centre = sum(seated_ratings) / len(seated_ratings)
 
     def cost(c: Candidate) -> tuple:
-        clashes = sum(
-            1
-            for s in seated
-            if s in recent.get(c.key, ()) or c.key in recent.get(s, ())
-        )
+        clashes = sum(1 for s in seated if s in recent.get(c.key, ()) or c.key in recent.get(s, ()))
         return (clashes, abs(c.rating - centre), _priority(c))
 
     return [c.key for c in sorted(candidates, key=cost)[:seats]]

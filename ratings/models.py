@@ -75,11 +75,7 @@ class Rating(models.Model):
     last_played_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
-        constraints = [
-            models.UniqueConstraint(
-                fields=["user", "game"], name="rating_one_per_user_game"
-            )
-        ]
+        constraints = [models.UniqueConstraint(fields=["user", "game"], name="rating_one_per_user_game")]
         indexes = [models.Index(fields=["game", "-value"])]
         ordering = ["game", "-value"]
 
@@ -115,9 +111,7 @@ class RatingChange(models.Model):
     # No single-column indexes on the two keys: the unique (match, user)
     # constraint and the (user, game, finished_at) index lead with them, and
     # a rebuild writes every row of the table, so each index costs.
-    match = models.ForeignKey(
-        Match, on_delete=models.PROTECT, related_name="rating_changes", db_index=False
-    )
+    match = models.ForeignKey(Match, on_delete=models.PROTECT, related_name="rating_changes", db_index=False)
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.CASCADE,
@@ -131,25 +125,15 @@ class RatingChange(models.Model):
     new = models.FloatField()
     delta = models.FloatField()
     k = models.PositiveSmallIntegerField()
-    expected = models.FloatField(
-        help_text=_("Sum of the expected scores against every opponent.")
-    )
-    actual = models.FloatField(
-        help_text=_("Sum of the pairwise scores (win 1, tie 0.5, loss 0).")
-    )
+    expected = models.FloatField(help_text=_("Sum of the expected scores against every opponent."))
+    actual = models.FloatField(help_text=_("Sum of the pairwise scores (win 1, tie 0.5, loss 0)."))
     place = models.PositiveSmallIntegerField()
     players = models.PositiveSmallIntegerField()
-    games = models.PositiveIntegerField(
-        help_text=_("The player's rated games in this kind, this one included.")
-    )
+    games = models.PositiveIntegerField(help_text=_("The player's rated games in this kind, this one included."))
     breakdown = models.JSONField(default=list)
 
     class Meta:
-        constraints = [
-            models.UniqueConstraint(
-                fields=["match", "user"], name="rating_change_once_per_match"
-            )
-        ]
+        constraints = [models.UniqueConstraint(fields=["match", "user"], name="rating_change_once_per_match")]
         indexes = [
             models.Index(fields=["game", "finished_at", "match"]),
             models.Index(fields=["user", "game", "finished_at"]),
@@ -192,12 +176,8 @@ class Ladder(models.Model):
         default=3,
         validators=[MinValueValidator(1), MaxValueValidator(MAX_DAYS_PER_MOVE)],
     )
-    timeout_policy = models.CharField(
-        max_length=16, choices=TimeoutPolicy.choices, default=TimeoutPolicy.AUTO
-    )
-    active = models.BooleanField(
-        default=True, help_text=_("Inactive ladders pair nobody and take no members.")
-    )
+    timeout_policy = models.CharField(max_length=16, choices=TimeoutPolicy.choices, default=TimeoutPolicy.AUTO)
+    active = models.BooleanField(default=True, help_text=_("Inactive ladders pair nobody and take no members."))
     description = models.TextField(blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -222,15 +202,9 @@ class Ladder(models.Model):
             rules = get_rules(self.game)
         except KeyError:
             raise ValidationError({"game": "Unknown game."}) from None
-        if (
-            self.players is not None
-            and not rules.min_players <= self.players <= rules.max_players
-        ):
+        if self.players is not None and not rules.min_players <= self.players <= rules.max_players:
             raise ValidationError(
-                {
-                    "players": f"{rules.name} is played by {rules.min_players} "
-                    f"to {rules.max_players} players."
-                }
+                {"players": f"{rules.name} is played by {rules.min_players} to {rules.max_players} players."}
             )
 
     @property
@@ -242,9 +216,7 @@ class LadderMembership(models.Model):
     """A player in a ladder; leaving keeps the row (``left_at``) so that a
     return keeps the history."""
 
-    ladder = models.ForeignKey(
-        Ladder, on_delete=models.CASCADE, related_name="memberships"
-    )
+    ladder = models.ForeignKey(Ladder, on_delete=models.CASCADE, related_name="memberships")
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.CASCADE,
@@ -260,9 +232,7 @@ class LadderMembership(models.Model):
 
     class Meta:
         constraints = [
-            models.UniqueConstraint(
-                fields=["ladder", "user"], name="ladder_member_once"
-            ),
+            models.UniqueConstraint(fields=["ladder", "user"], name="ladder_member_once"),
             models.CheckConstraint(
                 condition=Q(capacity__gte=1) & Q(capacity__lte=MAX_CAPACITY),
                 name="ladder_capacity_range",
@@ -286,9 +256,7 @@ class LadderGame(models.Model):
         CHALLENGE = "challenge", _("Challenge")
 
     ladder = models.ForeignKey(Ladder, on_delete=models.PROTECT, related_name="games")
-    match = models.OneToOneField(
-        Match, on_delete=models.CASCADE, related_name="ladder_game"
-    )
+    match = models.OneToOneField(Match, on_delete=models.CASCADE, related_name="ladder_game")
     origin = models.CharField(max_length=16, choices=Origin.choices)
     created_at = models.DateTimeField()
 
@@ -309,9 +277,7 @@ class Challenge(models.Model):
         EXPIRED = "expired", _("Expired")
         WITHDRAWN = "withdrawn", _("Withdrawn (a player left the ladder)")
 
-    ladder = models.ForeignKey(
-        Ladder, on_delete=models.CASCADE, related_name="challenges"
-    )
+    ladder = models.ForeignKey(Ladder, on_delete=models.CASCADE, related_name="challenges")
     challenger = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.CASCADE,
@@ -322,9 +288,7 @@ class Challenge(models.Model):
         on_delete=models.CASCADE,
         related_name="challenges_received",
     )
-    status = models.CharField(
-        max_length=16, choices=Status.choices, default=Status.OPEN
-    )
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.OPEN)
     created_at = models.DateTimeField()
     # Indexed for the expiry sweep.
     expires_at = models.DateTimeField(db_index=True)

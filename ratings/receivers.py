@@ -1,4 +1,4 @@
-"""Receivers of the games app's hooks (house style 9.7): each only
+"""Receivers of the games app's hooks: each only
 enqueues this app's task."""
 
 from __future__ import annotations

@@ -68,9 +68,7 @@ def ladders_active() -> QuerySet[Ladder]:
 def membership_of(ladder: Ladder, user) -> LadderMembership | None:
     if user is None or not user.is_authenticated:
         return None
-    return LadderMembership.objects.filter(
-        ladder=ladder, user=user, left_at__isnull=True
-    ).first()
+    return LadderMembership.objects.filter(ladder=ladder, user=user, left_at__isnull=True).first()
 
 
 def member_stats(ladder: Ladder) -> dict[int, MemberStats]:
@@ -110,35 +108,23 @@ def ratings_of_members(ladder: Ladder) -> dict[int, tuple[float, int]]:
     return {user_id: (value, games) for user_id, value, games in rows}
 
 
-def ladder_standings(
-    ladder: Ladder, *, now: dt.datetime, trends: bool = False
-) -> list[LadderStanding]:
+def ladder_standings(ladder: Ladder, *, now: dt.datetime, trends: bool = False) -> list[LadderStanding]:
     """Every current member in ranking order (rating, then rated games, then
     name); ``visible`` members carry their 1-based ``rank``.
 
     Joining counts as activity, so a new member shows up before their first
     game.  With ``trends``, visible rows get their recent rating values.
     """
-    members = list(
-        LadderMembership.objects.filter(
-            ladder=ladder, left_at__isnull=True
-        ).select_related("user")
-    )
+    members = list(LadderMembership.objects.filter(ladder=ladder, left_at__isnull=True).select_related("user"))
     stats = member_stats(ladder)
     ratings = ratings_of_members(ladder)
     rows = []
     for membership in members:
         mine = stats.get(membership.user_id, MemberStats())
         value, games = ratings.get(membership.user_id, (START_RATING, 0))
-        last_active = max(
-            t
-            for t in (membership.joined_at, mine.last_finished, mine.last_started)
-            if t
-        )
+        last_active = max(t for t in (membership.joined_at, mine.last_finished, mine.last_started) if t)
         visible = mine.running > 0 or last_active >= now - INACTIVE_AFTER
-        rows.append(
-            LadderStanding(membership, value, games, mine, last_active, visible)
-        )
+        rows.append(LadderStanding(membership, value, games, mine, last_active, visible))
     rows.sort(
         key=lambda r: (
             -r.rating,
@@ -159,13 +145,9 @@ def ladder_standings(
     return rows
 
 
-def ladder_ranking(
-    ladder: Ladder, *, now: dt.datetime, trends: bool = False
-) -> list[LadderStanding]:
+def ladder_ranking(ladder: Ladder, *, now: dt.datetime, trends: bool = False) -> list[LadderStanding]:
     """The visible ranking: active members only, ranked from 1."""
-    return [
-        row for row in ladder_standings(ladder, now=now, trends=trends) if row.visible
-    ]
+    return [row for row in ladder_standings(ladder, now=now, trends=trends) if row.visible]
 
 
 def places_apart(standings: list[LadderStanding], a: int, b: int) -> int | None:
@@ -178,9 +160,7 @@ def places_apart(standings: list[LadderStanding], a: int, b: int) -> int | None:
     return abs(order.index(a) - order.index(b))
 
 
-def within_places(
-    standings: list[LadderStanding], user_id: int, places: int
-) -> set[int]:
+def within_places(standings: list[LadderStanding], user_id: int, places: int) -> set[int]:
     """Visible members at most ``places`` away from ``user_id`` (who may be
     hidden; counted where their rating puts them), as ``places_apart``
     would measure it, in one pass."""
@@ -220,9 +200,7 @@ def rating_trends(ladder: Ladder) -> dict[int, list[float]]:
     return trends
 
 
-def recent_opponents(
-    ladder: Ladder, *, games: int = RECENT_GAMES
-) -> dict[int, set[int]]:
+def recent_opponents(ladder: Ladder, *, games: int = RECENT_GAMES) -> dict[int, set[int]]:
     """Each player's opponents in their last ``games`` games of this ladder."""
     latest = (
         Seat.objects.filter(match__ladder_game__ladder=ladder, user__isnull=False)
@@ -242,18 +220,11 @@ def recent_opponents(
     wanted = sorted({match_id for ids in mine.values() for match_id in ids})
     tables: dict[int, list[int]] = {}
     for start in range(0, len(wanted), 900):  # SQLite's parameter limit
-        seats = Seat.objects.filter(
-            match_id__in=wanted[start : start + 900], user__isnull=False
-        )
+        seats = Seat.objects.filter(match_id__in=wanted[start : start + 900], user__isnull=False)
         for match_id, user_id in seats.values_list("match_id", "user_id"):
             tables.setdefault(match_id, []).append(user_id)
     return {
-        user_id: {
-            other
-            for match_id in ids
-            for other in tables.get(match_id, ())
-            if other != user_id
-        }
+        user_id: {other for match_id in ids for other in tables.get(match_id, ()) if other != user_id}
         for user_id, ids in mine.items()
     }
 
@@ -262,9 +233,7 @@ def challenges_for(ladder: Ladder, user, *, now: dt.datetime) -> QuerySet[Challe
     """Open, unexpired challenges in ``ladder`` made by or to ``user``
     (the expiry sweep may not have run yet)."""
     return (
-        Challenge.objects.filter(
-            ladder=ladder, status=Challenge.Status.OPEN, expires_at__gt=now
-        )
+        Challenge.objects.filter(ladder=ladder, status=Challenge.Status.OPEN, expires_at__gt=now)
         .filter(Q(challenger=user) | Q(challenged=user))
         .select_related("challenger", "challenged")
     )
@@ -277,9 +246,7 @@ def ratings_for_user(user) -> QuerySet[Rating]:
 def rating_history(user, game: str) -> list[RatingChange]:
     """Every rating change of ``user`` in ``game``, oldest first."""
     return list(
-        RatingChange.objects.filter(user=user, game=game)
-        .select_related("match")
-        .order_by("finished_at", "match_id")
+        RatingChange.objects.filter(user=user, game=game).select_related("match").order_by("finished_at", "match_id")
     )
 
 
@@ -311,11 +278,7 @@ def rating_changes_for_match(match_id: int) -> list[MatchRatingChange]:
     """The rating changes a game made, best place first, each with its
     per-opponent expected and actual scores.  Empty for an unrated game or
     one not applied yet."""
-    changes = list(
-        RatingChange.objects.filter(match_id=match_id)
-        .select_related("user")
-        .order_by("place", "user_id")
-    )
+    changes = list(RatingChange.objects.filter(match_id=match_id).select_related("user").order_by("place", "user_id"))
     if not changes:
         return []
     opponent_ids = {line["user"] for c in changes for line in c.breakdown}

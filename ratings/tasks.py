@@ -1,4 +1,4 @@
-"""Thin Celery tasks (house style 9.6): ids in, one service call, no logic.
+"""Thin Celery tasks: ids in, one service call, no logic.
 
 Callers import them with a ``_task`` suffix, e.g.
 ``from ratings.tasks import rating_apply as rating_apply_task``.
@@ -13,9 +13,7 @@ from django.db import OperationalError
 # acks_late is safe: the service locks the pool row and returns early when
 # the match's changes already exist.  OperationalError covers lock timeouts
 # and deadlocks, which a later attempt resolves.
-@shared_task(
-    acks_late=True, autoretry_for=(OperationalError,), retry_backoff=5, max_retries=5
-)
+@shared_task(acks_late=True, autoretry_for=(OperationalError,), retry_backoff=5, max_retries=5)
 def rating_apply(match_id: int) -> str:
     """Apply a finished match to its players' ratings (idempotent)."""
     from ratings.services import rating_apply as service

@@ -8,12 +8,8 @@ urlpatterns = [
     path("ladders/<int:pk>/join/", views.ladder_join, name="ladder-join"),
     path("ladders/<int:pk>/leave/", views.ladder_leave, name="ladder-leave"),
     path("ladders/<int:pk>/capacity/", views.ladder_capacity, name="ladder-capacity"),
-    path(
-        "ladders/<int:pk>/challenge/", views.ladder_challenge, name="ladder-challenge"
-    ),
-    path(
-        "challenges/<int:pk>/accept/", views.challenge_accept, name="challenge-accept"
-    ),
+    path("ladders/<int:pk>/challenge/", views.ladder_challenge, name="ladder-challenge"),
+    path("challenges/<int:pk>/accept/", views.challenge_accept, name="challenge-accept"),
     path(
         "challenges/<int:pk>/decline/",
         views.challenge_decline,

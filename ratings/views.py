@@ -46,13 +46,9 @@ def ladder_list(request):
     mine = set()
     if request.user.is_authenticated:
         mine = set(
-            LadderMembership.objects.filter(
-                user=request.user, left_at__isnull=True
-            ).values_list("ladder_id", flat=True)
+            LadderMembership.objects.filter(user=request.user, left_at__isnull=True).values_list("ladder_id", flat=True)
         )
-    return render(
-        request, "ratings/ladder_list.html", {"ladders": ladders, "mine": mine}
-    )
+    return render(request, "ratings/ladder_list.html", {"ladders": ladders, "mine": mine})
 
 
 def ladder_detail(request, pk: int):
@@ -66,13 +62,8 @@ def ladder_detail(request, pk: int):
         challenges = list(selectors.challenges_for(ladder, request.user, now=now))
         if ladder.active:
             # One open challenge per pair: no button where one is pending.
-            pending = {
-                c.challenged_id if c.challenger_id == me else c.challenger_id
-                for c in challenges
-            }
-            reachable = (
-                selectors.within_places(standings, me, CHALLENGE_RANGE) - pending
-            )
+            pending = {c.challenged_id if c.challenger_id == me else c.challenger_id for c in challenges}
+            reachable = selectors.within_places(standings, me, CHALLENGE_RANGE) - pending
     rows = [
         {
             "standing": row,
@@ -82,17 +73,13 @@ def ladder_detail(request, pk: int):
         for row in standings
         if row.visible
     ]
-    me_hidden = membership is not None and not any(
-        row.visible for row in standings if row.user.pk == request.user.pk
-    )
+    me_hidden = membership is not None and not any(row.visible for row in standings if row.user.pk == request.user.pk)
     context = {
         "ladder": ladder,
         "rows": rows,
         "membership": membership,
         "me_hidden": me_hidden,
-        "capacity_form": CapacityForm(
-            initial={"capacity": membership.capacity if membership else 1}
-        ),
+        "capacity_form": CapacityForm(initial={"capacity": membership.capacity if membership else 1}),
         "challenges": challenges,
         "recent_games": LadderGame.objects.filter(ladder=ladder)
         .select_related("match")
@@ -169,9 +156,7 @@ def player_ratings(request, who: str):
                 "recent": list(reversed(history[-15:])),
             }
         )
-    return render(
-        request, "ratings/player_ratings.html", {"player": player, "kinds": kinds}
-    )
+    return render(request, "ratings/player_ratings.html", {"player": player, "kinds": kinds})
 
 
 _act = partial(action_redirect, to="ladder-detail")
@@ -192,13 +177,9 @@ def _capacity(request) -> int:
 def ladder_join(request, pk: int):
     def join():
         capacity = _capacity(request) if "capacity" in request.POST else 1
-        services.ladder_join(
-            ladder_id=pk, user=request.user, now=timezone.now(), capacity=capacity
-        )
+        services.ladder_join(ladder_id=pk, user=request.user, now=timezone.now(), capacity=capacity)
 
-    return _act(
-        request, pk, join, _("You joined the ladder; games will be found for you.")
-    )
+    return _act(request, pk, join, _("You joined the ladder; games will be found for you."))
 
 
 @login_required
@@ -207,9 +188,7 @@ def ladder_leave(request, pk: int):
     return _act(
         request,
         pk,
-        lambda: services.ladder_leave(
-            ladder_id=pk, user=request.user, now=timezone.now()
-        ),
+        lambda: services.ladder_leave(ladder_id=pk, user=request.user, now=timezone.now()),
         _("You left the ladder. Your running games go on."),
     )
 
@@ -235,18 +214,10 @@ def ladder_capacity(request, pk: int):
 def ladder_challenge(request, pk: int):
     def challenge():
         opponent_id = request.POST.get("opponent", "")
-        opponent = (
-            get_user_model().objects.filter(pk=opponent_id).first()
-            if opponent_id.isdigit()
-            else None
-        )
+        opponent = get_user_model().objects.filter(pk=opponent_id).first() if opponent_id.isdigit() else None
         if opponent is None:
-            raise GameActionError(
-                gettext("Choose a player to challenge."), code="invalid_challenge"
-            )
-        services.challenge_create(
-            ladder_id=pk, challenger=request.user, opponent=opponent, now=timezone.now()
-        )
+            raise GameActionError(gettext("Choose a player to challenge."), code="invalid_challenge")
+        services.challenge_create(ladder_id=pk, challenger=request.user, opponent=opponent, now=timezone.now())
 
     return _act(request, pk, challenge, _("Challenge sent. It stays open for 7 days."))
 

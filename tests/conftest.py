@@ -1,6 +1,6 @@
 """Shared fixtures: personas, a fixed clock, mail helpers.
 
-Personas (house style 9.8): alice organises, bob is her usual opponent,
+Personas: alice organises, bob is her usual opponent,
 carol is an outsider, dave watches.  All have verified email addresses.
 """
 
@@ -18,9 +18,7 @@ def make_user(email: str, display_name: str, **extra):
     from allauth.account.models import EmailAddress
     from django.contrib.auth import get_user_model
 
-    user = get_user_model().objects.create_user(
-        email=email, password=PASSWORD, display_name=display_name, **extra
-    )
+    user = get_user_model().objects.create_user(email=email, password=PASSWORD, display_name=display_name, **extra)
     EmailAddress.objects.create(user=user, email=email, verified=True, primary=True)
     return user
 
@@ -60,7 +58,7 @@ def _fresh_cache(request):
         from django.core.cache import cache
 
         cache.clear()
-    yield
+    return
 
 
 @pytest.fixture(autouse=True)
@@ -85,4 +83,4 @@ def _celery_may_wait_for_results():
     from celery._state import _set_task_join_will_block
 
     _set_task_join_will_block(False)
-    yield
+    return

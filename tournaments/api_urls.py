@@ -5,9 +5,7 @@ from django.urls import path
 from .api import clubs, tournaments
 
 urlpatterns = [
-    path(
-        "tournaments/", tournaments.TournamentListApi.as_view(), name="api-tournaments"
-    ),
+    path("tournaments/", tournaments.TournamentListApi.as_view(), name="api-tournaments"),
     path(
         "tournaments/<int:pk>/",
         tournaments.TournamentDetailApi.as_view(),

@@ -11,7 +11,5 @@ class TournamentsConfig(AppConfig):
         from . import receivers
         from .signals import autoplay_due
 
-        signals.match_finished.connect(
-            receivers.on_match_finished, dispatch_uid="tournaments-game-finished"
-        )
+        signals.match_finished.connect(receivers.on_match_finished, dispatch_uid="tournaments-game-finished")
         autoplay_due.connect(receivers.on_autoplay_due, dispatch_uid="tournaments-autoplay")

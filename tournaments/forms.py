@@ -30,9 +30,7 @@ class DateTimeInput(forms.DateTimeInput):
 
 class TournamentForm(forms.Form):
     name = forms.CharField(max_length=120)
-    description = forms.CharField(
-        widget=forms.Textarea(attrs={"rows": 3}), required=False
-    )
+    description = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), required=False)
     club = forms.TypedChoiceField(
         coerce=int,
         empty_value=None,
@@ -41,12 +39,8 @@ class TournamentForm(forms.Form):
     )
     game = forms.ChoiceField()
     players_per_table = forms.IntegerField(min_value=2, max_value=6, initial=2)
-    format = forms.ChoiceField(
-        choices=Tournament.Format.choices, initial=Tournament.Format.SWISS
-    )
-    rounds = forms.IntegerField(
-        min_value=1, max_value=MAX_ROUNDS, required=False, help_text=_("Swiss only.")
-    )
+    format = forms.ChoiceField(choices=Tournament.Format.choices, initial=Tournament.Format.SWISS)
+    rounds = forms.IntegerField(min_value=1, max_value=MAX_ROUNDS, required=False, help_text=_("Swiss only."))
     double_round_robin = forms.BooleanField(
         required=False,
         label=_("Double round robin"),
@@ -72,23 +66,13 @@ class TournamentForm(forms.Form):
         help_text=_("Elimination or groups with tables of more than two."),
     )
     days_per_move = forms.IntegerField(min_value=1, max_value=MAX_DAYS_PER_MOVE, initial=3)
-    timeout_policy = forms.ChoiceField(
-        choices=TimeoutPolicy.choices, initial=TimeoutPolicy.AUTO, label=_("On timeout")
-    )
-    vacation_allowed = forms.BooleanField(
-        required=False, initial=True, label=_("Vacation pauses the clock")
-    )
+    timeout_policy = forms.ChoiceField(choices=TimeoutPolicy.choices, initial=TimeoutPolicy.AUTO, label=_("On timeout"))
+    vacation_allowed = forms.BooleanField(required=False, initial=True, label=_("Vacation pauses the clock"))
     rated = forms.BooleanField(required=False)
-    registration_opens_at = forms.DateTimeField(
-        widget=DateTimeInput(), required=False, help_text=_("Empty: open now.")
-    )
-    registration_closes_at = forms.DateTimeField(
-        widget=DateTimeInput(), help_text=_("Round 1 starts then.")
-    )
+    registration_opens_at = forms.DateTimeField(widget=DateTimeInput(), required=False, help_text=_("Empty: open now."))
+    registration_closes_at = forms.DateTimeField(widget=DateTimeInput(), help_text=_("Round 1 starts then."))
     capacity = forms.IntegerField(min_value=2, max_value=MAX_CAPACITY, initial=16)
-    registration = forms.ChoiceField(
-        choices=Tournament.Registration.choices, label=_("Who may register")
-    )
+    registration = forms.ChoiceField(choices=Tournament.Registration.choices, label=_("Who may register"))
     seeding = forms.ChoiceField(choices=Tournament.Seeding.choices)
     round_days = forms.IntegerField(
         min_value=1,
@@ -105,20 +89,14 @@ class TournamentForm(forms.Form):
     def __init__(self, *args, user, **kwargs):
         super().__init__(*args, **kwargs)
         clubs = [(c.pk, c.name) for c in clubs_organised_by(user)]
-        self.fields["club"].choices = (
-            [("", "Site-wide")] if user.is_staff else []
-        ) + clubs
+        self.fields["club"].choices = ([("", "Site-wide")] if user.is_staff else []) + clubs
         self.fields["game"].choices = _games()
 
 
 class ClubForm(forms.Form):
     name = forms.CharField(max_length=80)
-    description = forms.CharField(
-        widget=forms.Textarea(attrs={"rows": 3}), required=False
-    )
-    join_policy = forms.ChoiceField(
-        choices=Club.JoinPolicy.choices, label=_("Who may join")
-    )
+    description = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), required=False)
+    join_policy = forms.ChoiceField(choices=Club.JoinPolicy.choices, label=_("Who may join"))
 
 
 class PlayerNameForm(forms.Form):
@@ -149,9 +127,7 @@ class ResultForm(forms.Form):
     def ranking(self) -> list[list[int]]:
         places: dict[int, list[int]] = {}
         for participant in self.players:
-            places.setdefault(self.cleaned_data[f"place_{participant.pk}"], []).append(
-                participant.pk
-            )
+            places.setdefault(self.cleaned_data[f"place_{participant.pk}"], []).append(participant.pk)
         return [places[place] for place in sorted(places)]
 
 

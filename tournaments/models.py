@@ -41,12 +41,8 @@ class Club(models.Model):
 
     name = models.CharField(max_length=80, unique=True)
     description = models.TextField(blank=True)
-    join_policy = models.CharField(
-        max_length=16, choices=JoinPolicy.choices, default=JoinPolicy.OPEN
-    )
-    created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
-    )
+    join_policy = models.CharField(max_length=16, choices=JoinPolicy.choices, default=JoinPolicy.OPEN)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
     created_at = models.DateTimeField()
 
     class Meta:
@@ -79,9 +75,7 @@ class ClubMembership(models.Model):
         related_name="club_memberships",
     )
     role = models.CharField(max_length=16, choices=Role.choices, default=Role.MEMBER)
-    status = models.CharField(
-        max_length=16, choices=Status.choices, default=Status.ACTIVE
-    )
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.ACTIVE)
     invited_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         null=True,
@@ -95,9 +89,7 @@ class ClubMembership(models.Model):
     class Meta:
         ordering = ["club", "-role", "joined_at", "pk"]
         constraints = [
-            models.UniqueConstraint(
-                fields=["club", "user"], name="club_membership_once"
-            ),
+            models.UniqueConstraint(fields=["club", "user"], name="club_membership_once"),
         ]
 
     def __str__(self) -> str:
@@ -148,9 +140,7 @@ class Tournament(models.Model):
     game = models.CharField(max_length=32, help_text=_("Registry slug of the game."))
     players_per_table = models.PositiveSmallIntegerField(default=2)
     format = models.CharField(max_length=24, choices=Format.choices)
-    rounds = models.PositiveSmallIntegerField(
-        null=True, blank=True, help_text=_("Swiss only: the number of rounds.")
-    )
+    rounds = models.PositiveSmallIntegerField(null=True, blank=True, help_text=_("Swiss only: the number of rounds."))
     double_round_robin = models.BooleanField(
         default=False,
         help_text=_("Round robin of two-player games: everyone meets twice."),
@@ -170,33 +160,23 @@ class Tournament(models.Model):
         help_text=_("Tables of more than two: how many of each table go through."),
     )
     days_per_move = models.PositiveSmallIntegerField(default=3)
-    timeout_policy = models.CharField(
-        max_length=16, choices=TimeoutPolicy.choices, default=TimeoutPolicy.AUTO
-    )
+    timeout_policy = models.CharField(max_length=16, choices=TimeoutPolicy.choices, default=TimeoutPolicy.AUTO)
     vacation_allowed = models.BooleanField(default=True)
     rated = models.BooleanField(default=False)
     registration_opens_at = models.DateTimeField(null=True, blank=True)
     registration_closes_at = models.DateTimeField()
     capacity = models.PositiveSmallIntegerField(default=16)
-    registration = models.CharField(
-        max_length=16, choices=Registration.choices, default=Registration.ANYONE
-    )
-    seeding = models.CharField(
-        max_length=16, choices=Seeding.choices, default=Seeding.RATING
-    )
+    registration = models.CharField(max_length=16, choices=Registration.choices, default=Registration.ANYONE)
+    seeding = models.CharField(max_length=16, choices=Seeding.choices, default=Seeding.RATING)
     round_days = models.PositiveSmallIntegerField(
         null=True,
         blank=True,
         help_text=_("Hard deadline: days each round may take (empty: none)."),
     )
-    status = models.CharField(
-        max_length=16, choices=Status.choices, default=Status.REGISTRATION
-    )
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.REGISTRATION)
     # Drawn at the start; decides a random seeding, so the draw can be checked.
     draw_seed = models.BigIntegerField(null=True, blank=True)
-    created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
-    )
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
     created_at = models.DateTimeField()
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
@@ -233,9 +213,7 @@ class Tournament(models.Model):
     def registration_open(self, now) -> bool:
         return (
             self.status == self.Status.REGISTRATION
-            and (
-                self.registration_opens_at is None or self.registration_opens_at <= now
-            )
+            and (self.registration_opens_at is None or self.registration_opens_at <= now)
             and now < self.registration_closes_at
         )
 
@@ -243,22 +221,14 @@ class Tournament(models.Model):
 class TournamentInvitation(models.Model):
     """Who may register in a tournament open to invited players only."""
 
-    tournament = models.ForeignKey(
-        Tournament, on_delete=models.CASCADE, related_name="invitations"
-    )
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+"
-    )
-    invited_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
-    )
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="invitations")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    invited_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
     created_at = models.DateTimeField()
 
     class Meta:
         constraints = [
-            models.UniqueConstraint(
-                fields=["tournament", "user"], name="tournament_invitation_once"
-            ),
+            models.UniqueConstraint(fields=["tournament", "user"], name="tournament_invitation_once"),
         ]
 
     def __str__(self) -> str:
@@ -273,17 +243,13 @@ class Participant(models.Model):
         WITHDRAWN = "withdrawn", _("Withdrew")
         DISQUALIFIED = "disqualified", _("Disqualified")
 
-    tournament = models.ForeignKey(
-        Tournament, on_delete=models.CASCADE, related_name="participants"
-    )
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="participants")
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.PROTECT,
         related_name="tournament_entries",
     )
-    status = models.CharField(
-        max_length=16, choices=Status.choices, default=Status.REGISTERED
-    )
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.REGISTERED)
     registered_at = models.DateTimeField()
     manual_position = models.PositiveSmallIntegerField(null=True, blank=True)
     seed = models.PositiveSmallIntegerField(null=True, blank=True)
@@ -295,9 +261,7 @@ class Participant(models.Model):
     class Meta:
         ordering = ["tournament", "seed", "registered_at", "pk"]
         constraints = [
-            models.UniqueConstraint(
-                fields=["tournament", "user"], name="participant_once"
-            ),
+            models.UniqueConstraint(fields=["tournament", "user"], name="participant_once"),
         ]
 
     def __str__(self) -> str:
@@ -312,9 +276,7 @@ class Round(models.Model):
     """A round (for brackets: a schedule step).  Its hard deadline, when the
     tournament has one, is ``round_days`` after its last game started."""
 
-    tournament = models.ForeignKey(
-        Tournament, on_delete=models.CASCADE, related_name="round_set"
-    )
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="round_set")
     number = models.PositiveSmallIntegerField()
     started_at = models.DateTimeField()
     deadline_at = models.DateTimeField(null=True, blank=True, db_index=True)
@@ -349,9 +311,7 @@ class TournamentGame(models.Model):
         FORFEIT = "forfeit", _("Not played (forfeit)")
         MANUAL = "manual", _("Set by an organiser")
 
-    tournament = models.ForeignKey(
-        Tournament, on_delete=models.CASCADE, related_name="games"
-    )
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="games")
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="games")
     key = models.CharField(max_length=16)
     match = models.OneToOneField(
@@ -386,9 +346,7 @@ class TournamentGame(models.Model):
             # Keys name the round ("R2-T1", "W3-2", "GF1"), so one key per
             # tournament is the (tournament, round, table) guarantee: a
             # repeated or concurrent pairing cannot create a game twice.
-            models.UniqueConstraint(
-                fields=["tournament", "key"], name="tournament_game_key_once"
-            ),
+            models.UniqueConstraint(fields=["tournament", "key"], name="tournament_game_key_once"),
         ]
         indexes = [
             models.Index(
@@ -419,9 +377,7 @@ class TournamentGame(models.Model):
 class TournamentEvent(models.Model):
     """The tournament's log: what happened, who did it, and why."""
 
-    tournament = models.ForeignKey(
-        Tournament, on_delete=models.CASCADE, related_name="events"
-    )
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="events")
     kind = models.CharField(max_length=32)
     text = models.CharField(max_length=1000)
     user = models.ForeignKey(

@@ -24,9 +24,7 @@ def absolute(path: str) -> str:
     return f"{settings.SITE_URL}{path}"
 
 
-def notice_send(
-    *, user, template: str, context: dict[str, Any], dedupe_key: str, now: dt.datetime
-) -> None:
+def notice_send(*, user, template: str, context: dict[str, Any], dedupe_key: str, now: dt.datetime) -> None:
     """Queue one notice for ``user`` (once per ``dedupe_key``).
 
     Expects to run inside the transaction of the event it announces.

@@ -137,9 +137,7 @@ def bye_text(tournament: Tournament) -> str:
     return str(_("Bye: goes through to the next round"))
 
 
-def _game_row(
-    game: TournamentGame, names: dict[int, str], bye: str = "Bye"
-) -> GameRow:
+def _game_row(game: TournamentGame, names: dict[int, str], bye: str = "Bye") -> GameRow:
     players = [names.get(pid, "?") for pid in game.players]
     if game.decided:
         result = [[names.get(p, "?") for p in group] for group in game.ranking or ()]
@@ -156,36 +154,25 @@ def _game_row(
         return GameRow(game, players, status, text, result=result, forfeited=forfeited)
     match = game.match
     if match is not None and match.status == Match.Status.ACTIVE:
-        seats = sorted(
-            match.seats.all(), key=lambda s: s.index if s.index is not None else 99
-        )
+        seats = sorted(match.seats.all(), key=lambda s: s.index if s.index is not None else 99)
         to_move = [str(s.user) for s in seats if s.deadline_at is not None]
         text = gettext("Playing, move %(number)s") % {"number": match.ply + 1}
         return GameRow(game, players, "playing", text, to_move=to_move)
     return GameRow(game, players, "waiting", gettext("Waiting for its result"))
 
 
-def rounds_view(
-    tournament: Tournament, games: list[TournamentGame], names: dict[int, str]
-) -> list[RoundView]:
+def rounds_view(tournament: Tournament, games: list[TournamentGame], names: dict[int, str]) -> list[RoundView]:
     by_round: dict[int, list[GameRow]] = {}
     rounds = {}
     bye = bye_text(tournament)
     for game in games:
         rounds[game.round.number] = game.round
-        by_round.setdefault(game.round.number, []).append(
-            _game_row(game, names, bye)
-        )
+        by_round.setdefault(game.round.number, []).append(_game_row(game, names, bye))
     rests: dict[int, list[str]] = {}
-    if (
-        tournament.format == Tournament.Format.ROUND_ROBIN
-        and tournament.players_per_table == 2
-    ):
+    if tournament.format == Tournament.Format.ROUND_ROBIN and tournament.players_per_table == 2:
         players = players_of(tournament)
         for number in by_round:
-            pairing = round_robin_round(
-                players, number, tournament.double_round_robin
-            )
+            pairing = round_robin_round(players, number, tournament.double_round_robin)
             rests[number] = [names.get(p, "?") for p in pairing.byes]
     return [
         RoundView(
@@ -199,9 +186,7 @@ def rounds_view(
     ]
 
 
-def standings_view(
-    tournament: Tournament, participants: list[Participant]
-) -> list[StandingRow]:
+def standings_view(tournament: Tournament, participants: list[Participant]) -> list[StandingRow]:
     """The standings table with its tie-break columns (points formats)."""
     if not tournament.started_at:
         return []
@@ -223,9 +208,7 @@ def standings_view(
     ]
 
 
-def bracket_view(
-    bracket: Bracket, names: dict[int, str], games: dict[str, TournamentGame]
-) -> list[BracketSection]:
+def bracket_view(bracket: Bracket, names: dict[int, str], games: dict[str, TournamentGame]) -> list[BracketSection]:
     """The bracket as columns of boxes, section by section."""
     sections = []
     for name, title in BRACKET_SECTIONS:
@@ -237,20 +220,14 @@ def bracket_view(
                 SlotView(
                     name=None if player is None else names.get(player, "?"),
                     source=source,
-                    won=player is not None
-                    and player == g.winner
-                    and g.loser is not None,
+                    won=player is not None and player == g.winner and g.loser is not None,
                     lost=player is not None and player == g.loser,
                 )
                 for player, source in zip(g.players, g.sources, strict=True)
             ]
             stored = games.get(g.key)
-            url = (
-                stored.match.get_absolute_url() if stored and stored.match else None
-            )
-            columns.setdefault(g.round, []).append(
-                BracketBox(g.key, g.status, slots, url)
-            )
+            url = stored.match.get_absolute_url() if stored and stored.match else None
+            columns.setdefault(g.round, []).append(BracketBox(g.key, g.status, slots, url))
         if columns:
             sections.append(BracketSection(name, str(title), sorted(columns.items())))
     return sections
@@ -274,9 +251,7 @@ def tournament_overview(tournament: Tournament) -> Overview:
         tournament=tournament,
         participants=participants,
         rounds=rounds_view(tournament, games, names),
-        standings=standings_view(tournament, participants)
-        if tournament.has_standings
-        else [],
+        standings=standings_view(tournament, participants) if tournament.has_standings else [],
         bracket=bracket_sections,
         champion=champion,
     )

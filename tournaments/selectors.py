@@ -40,9 +40,7 @@ def is_club_organiser(user, club: Club | None) -> bool:
 def is_club_member(user, club: Club | None) -> bool:
     if user is None or not user.is_authenticated or club is None:
         return False
-    return ClubMembership.objects.filter(
-        club=club, user=user, status=ClubMembership.Status.ACTIVE
-    ).exists()
+    return ClubMembership.objects.filter(club=club, user=user, status=ClubMembership.Status.ACTIVE).exists()
 
 
 def can_manage(user, tournament: Tournament) -> bool:
@@ -79,11 +77,7 @@ def rating_for(user, game: str) -> int:
         from ratings.models import Rating
     except (ImportError, LookupError):
         return START_RATING
-    value = (
-        Rating.objects.filter(user=user, game=game)
-        .values_list("value", flat=True)
-        .first()
-    )
+    value = Rating.objects.filter(user=user, game=game).values_list("value", flat=True).first()
     return START_RATING if value is None else round(value)
 
 
@@ -109,28 +103,18 @@ def results_of(tournament: Tournament) -> list[GameResult]:
 
 def tournaments_listed() -> dict[str, QuerySet[Tournament]]:
     """The tournament list page: open for registration, running, finished."""
-    base = Tournament.objects.select_related("club").annotate(
-        registered=Count("participants", distinct=True)
-    )
+    base = Tournament.objects.select_related("club").annotate(registered=Count("participants", distinct=True))
     return {
-        "registration": base.filter(status=Tournament.Status.REGISTRATION).order_by(
-            "registration_closes_at", "pk"
-        ),
-        "running": base.filter(status=Tournament.Status.RUNNING).order_by(
-            "-started_at", "-pk"
-        ),
-        "finished": base.filter(
-            status__in=[Tournament.Status.FINISHED, Tournament.Status.CANCELLED]
-        ).order_by("-finished_at", "-pk")[:50],
+        "registration": base.filter(status=Tournament.Status.REGISTRATION).order_by("registration_closes_at", "pk"),
+        "running": base.filter(status=Tournament.Status.RUNNING).order_by("-started_at", "-pk"),
+        "finished": base.filter(status__in=[Tournament.Status.FINISHED, Tournament.Status.CANCELLED]).order_by(
+            "-finished_at", "-pk"
+        )[:50],
     }
 
 
 def participants_of(tournament: Tournament) -> list[Participant]:
-    order = (
-        ("seed", "registered_at", "pk")
-        if tournament.started_at
-        else ("manual_position", "registered_at", "pk")
-    )
+    order = ("seed", "registered_at", "pk") if tournament.started_at else ("manual_position", "registered_at", "pk")
     return list(tournament.participants.select_related("user").order_by(*order))
 
 
@@ -143,16 +127,12 @@ def games_of(tournament: Tournament) -> list[TournamentGame]:
 
 
 def club_members(club: Club) -> QuerySet[ClubMembership]:
-    return club.memberships.select_related("user").order_by(
-        "-role", "status", "user__display_name"
-    )
+    return club.memberships.select_related("user").order_by("-role", "status", "user__display_name")
 
 
 def clubs_listed() -> QuerySet[Club]:
     return Club.objects.annotate(
-        members=Count(
-            "memberships", filter=Q(memberships__status=ClubMembership.Status.ACTIVE)
-        )
+        members=Count("memberships", filter=Q(memberships__status=ClubMembership.Status.ACTIVE))
     ).order_by("name")
 
 
@@ -166,16 +146,9 @@ def recent_results(club: Club, limit: int = 20) -> list[TournamentGame]:
         .order_by("-decided_at", "-pk")[:limit]
     )
     ids = {pid for game in games for pid in game.players}
-    names = {
-        p.pk: str(p.user)
-        for p in Participant.objects.filter(pk__in=ids).select_related("user")
-    }
+    names = {p.pk: str(p.user) for p in Participant.objects.filter(pk__in=ids).select_related("user")}
     for game in games:
-        game.ranking_names = [
-            [names.get(pid, "?") for pid in group] for group in game.ranking or ()
-        ]
+        game.ranking_names = [[names.get(pid, "?") for pid in group] for group in game.ranking or ()]
         if game.forfeited:
-            game.ranking_names.append(
-                [f"{names.get(pid, '?')} (forfeit)" for pid in game.forfeited]
-            )
+            game.ranking_names.append([f"{names.get(pid, '?')} (forfeit)" for pid in game.forfeited])
     return games

@@ -1,7 +1,7 @@
 """Tournament standings: a pure function of (players, results).
 
 Standings are recomputed from the results every time and never edited by
-hand (house style 9.7); a result an organiser sets by hand is just another
+hand; a result an organiser sets by hand is just another
 ``GameResult``.
 
 Points (issue "Club tournaments"):
@@ -17,7 +17,7 @@ Points (issue "Club tournaments"):
 - All arithmetic is exact (``fractions.Fraction``), so equal scores compare
   equal whatever the table sizes.
 
-Tie-breaks, in order (lichess Swiss order, reference B6):
+Tie-breaks, in order (the order lichess uses for Swiss):
 
 1. Buchholz: over the games the player actually played, the mean final
    score of the co-players who played too.  For two-player games that is
@@ -94,9 +94,7 @@ def pairwise_result(result: GameResult, a: PlayerId, b: PlayerId) -> Fraction:
     return _HALF if place[a] == place[b] else Fraction(0)
 
 
-def scores(
-    players: Iterable[Player], results: Iterable[GameResult]
-) -> dict[PlayerId, Fraction]:
+def scores(players: Iterable[Player], results: Iterable[GameResult]) -> dict[PlayerId, Fraction]:
     """Every player's points; cheaper than :func:`standings` for pairing.
 
     :raises ValueError: when a result names a player not in ``players``.
@@ -110,9 +108,7 @@ def scores(
     return total
 
 
-def standings(
-    players: Iterable[Player], results: Iterable[GameResult]
-) -> tuple[Standing, ...]:
+def standings(players: Iterable[Player], results: Iterable[GameResult]) -> tuple[Standing, ...]:
     """The standings, best first (see the module docstring for the rules).
 
     The answer depends only on the set of results, not on their order.
@@ -162,10 +158,7 @@ def standings(
     )
     table: list[Standing] = []
     for index, pid in enumerate(ordered):
-        if table and criteria(pid) == criteria(table[-1].player):
-            rank = table[-1].rank
-        else:
-            rank = index + 1
+        rank = table[-1].rank if table and criteria(pid) == criteria(table[-1].player) else index + 1
         table.append(
             Standing(
                 rank=rank,
@@ -182,9 +175,7 @@ def standings(
     return tuple(table)
 
 
-def ranking_order(
-    players: Iterable[Player], results: Iterable[GameResult]
-) -> list[PlayerId]:
+def ranking_order(players: Iterable[Player], results: Iterable[GameResult]) -> list[PlayerId]:
     """Player ids in standings order (the order pairing works in)."""
     return [s.player for s in standings(players, results)]
 

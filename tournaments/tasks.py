@@ -1,4 +1,4 @@
-"""Thin Celery tasks (house style 9.6): ids in, one service call, no logic.
+"""Thin Celery tasks: ids in, one service call, no logic.
 
 Callers import them with a ``_task`` suffix, e.g.
 ``from tournaments.tasks import tournament_game_finished as game_finished_task``.
@@ -15,9 +15,7 @@ from django.db import OperationalError
 # acks_late is safe: the service locks the tournament row and records,
 # pairs and publishes only what is not there yet.  OperationalError covers
 # lock timeouts and deadlocks, which a later attempt resolves.
-@shared_task(
-    acks_late=True, autoretry_for=(OperationalError,), retry_backoff=5, max_retries=5
-)
+@shared_task(acks_late=True, autoretry_for=(OperationalError,), retry_backoff=5, max_retries=5)
 def tournament_game_finished(match_id: int) -> dict | None:
     """A match finished: record it in its tournament and pair on."""
     from django.utils import timezone
@@ -28,9 +26,7 @@ def tournament_game_finished(match_id: int) -> dict | None:
     return None if report is None else report.as_dict()
 
 
-@shared_task(
-    acks_late=True, autoretry_for=(OperationalError,), retry_backoff=5, max_retries=5
-)
+@shared_task(acks_late=True, autoretry_for=(OperationalError,), retry_backoff=5, max_retries=5)
 def tournament_advance(tournament_id: int) -> dict:
     """Record finished games, create due games, publish when over."""
     from django.utils import timezone
@@ -40,9 +36,7 @@ def tournament_advance(tournament_id: int) -> dict:
     return service(tournament_id=tournament_id, now=timezone.now()).as_dict()
 
 
-@shared_task(
-    acks_late=True, autoretry_for=(OperationalError,), retry_backoff=5, max_retries=3
-)
+@shared_task(acks_late=True, autoretry_for=(OperationalError,), retry_backoff=5, max_retries=3)
 def tournament_match_autoplay(match_id: int) -> int:
     """Finish a match past its round's deadline with default moves."""
     from django.utils import timezone

@@ -77,8 +77,7 @@ class GameResult:
             raise ValueError("a player is ranked twice or both ranked and forfeited")
         if set(ranked) | self.forfeited != set(self.table):
             raise ValueError(
-                f"ranking {self.ranking!r} and forfeited {sorted(self.forfeited)} "
-                f"do not cover table {self.table!r}"
+                f"ranking {self.ranking!r} and forfeited {sorted(self.forfeited)} do not cover table {self.table!r}"
             )
 
     @classmethod
@@ -126,9 +125,7 @@ class GameResult:
         elimination): the game's own tie-break is already in ``ranking``,
         then the higher seed goes first; forfeited players come last.
         """
-        out = [
-            p for group in self.ranking for p in sorted(group, key=seed_of.__getitem__)
-        ]
+        out = [p for group in self.ranking for p in sorted(group, key=seed_of.__getitem__)]
         out.extend(sorted(self.forfeited, key=seed_of.__getitem__))
         return tuple(out)
 

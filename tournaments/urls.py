@@ -21,9 +21,7 @@ urlpatterns = [
         views.tournament_withdraw,
         name="tournament-withdraw",
     ),
-    path(
-        "tournaments/<int:pk>/start/", views.tournament_start, name="tournament-start"
-    ),
+    path("tournaments/<int:pk>/start/", views.tournament_start, name="tournament-start"),
     path(
         "tournaments/<int:pk>/cancel/",
         views.tournament_cancel,

@@ -43,17 +43,13 @@ def tournament_new(request):
     initial = {"club": request.GET.get("club")}
     form = TournamentForm(request.POST or None, user=request.user, initial=initial)
     if not form.fields["club"].choices:
-        messages.error(
-            request, _("Tournaments are created by club organisers: start a club first.")
-        )
+        messages.error(request, _("Tournaments are created by club organisers: start a club first."))
         return redirect("clubs")
     if request.method == "POST" and form.is_valid():
         data = dict(form.cleaned_data)
         club_id = data.pop("club")
         try:
-            tournament = services.tournament_create(
-                creator=request.user, club_id=club_id, now=timezone.now(), **data
-            )
+            tournament = services.tournament_create(creator=request.user, club_id=club_id, now=timezone.now(), **data)
         except GameActionError as error:
             form.add_error(None, error.message)
         else:
@@ -63,18 +59,12 @@ def tournament_new(request):
 
 
 def tournament_detail(request, pk: int):
-    tournament = get_object_or_404(
-        Tournament.objects.select_related("club", "created_by"), pk=pk
-    )
+    tournament = get_object_or_404(Tournament.objects.select_related("club", "created_by"), pk=pk)
     now = timezone.now()
     overview = tournament_overview(tournament)
     user = request.user
     mine = next(
-        (
-            p
-            for p in overview.participants
-            if user.is_authenticated and p.user_id == user.pk
-        ),
+        (p for p in overview.participants if user.is_authenticated and p.user_id == user.pk),
         None,
     )
     manager = selectors.can_manage(user, tournament)
@@ -89,18 +79,13 @@ def tournament_detail(request, pk: int):
             (p for p in overview.participants if p.final_place),
             key=lambda p: (p.final_place, p.seed or 0),
         ),
-        "events": tournament.events.select_related("user").order_by(
-            "-created_at", "-pk"
-        )[:30],
+        "events": tournament.events.select_related("user").order_by("-created_at", "-pk")[:30],
     }
     if manager:
         context["name_form"] = PlayerNameForm()
         context["reason_form"] = ReasonForm()
         context["extend_form"] = ExtendForm()
-        if (
-            tournament.status == Tournament.Status.REGISTRATION
-            and tournament.seeding == Tournament.Seeding.MANUAL
-        ):
+        if tournament.status == Tournament.Status.REGISTRATION and tournament.seeding == Tournament.Seeding.MANUAL:
             context["seeding_form"] = SeedingForm(participants=overview.participants)
     return render(request, "tournaments/detail.html", context)
 
@@ -123,9 +108,7 @@ def tournament_register(request, pk: int):
     return _act(
         request,
         pk,
-        lambda: services.tournament_register(
-            tournament_id=pk, user=request.user, now=timezone.now()
-        ),
+        lambda: services.tournament_register(tournament_id=pk, user=request.user, now=timezone.now()),
         _("You are registered."),
     )
 
@@ -136,9 +119,7 @@ def tournament_unregister(request, pk: int):
     return _act(
         request,
         pk,
-        lambda: services.tournament_unregister(
-            tournament_id=pk, user=request.user, now=timezone.now()
-        ),
+        lambda: services.tournament_unregister(tournament_id=pk, user=request.user, now=timezone.now()),
         _("Your registration is taken back."),
     )
 
@@ -149,9 +130,7 @@ def tournament_withdraw(request, pk: int):
     return _act(
         request,
         pk,
-        lambda: services.participant_withdraw(
-            tournament_id=pk, user=request.user, now=timezone.now()
-        ),
+        lambda: services.participant_withdraw(tournament_id=pk, user=request.user, now=timezone.now()),
         _("You withdrew; your remaining games are forfeited."),
     )
 
@@ -162,9 +141,7 @@ def tournament_start(request, pk: int):
     return _act(
         request,
         pk,
-        lambda: services.tournament_start(
-            tournament_id=pk, by=request.user, now=timezone.now()
-        ),
+        lambda: services.tournament_start(tournament_id=pk, by=request.user, now=timezone.now()),
         _("Registration is closed and round 1 is under way."),
     )
 
@@ -198,9 +175,7 @@ def tournament_invite(request, pk: int):
     return _act(
         request,
         pk,
-        lambda: services.tournament_invite(
-            tournament_id=pk, display_name=name, by=request.user, now=timezone.now()
-        ),
+        lambda: services.tournament_invite(tournament_id=pk, display_name=name, by=request.user, now=timezone.now()),
         _("%(player)s is invited.") % {"player": name},
     )
 
@@ -209,9 +184,7 @@ def tournament_invite(request, pk: int):
 @require_POST
 def tournament_seeding(request, pk: int):
     tournament = get_object_or_404(Tournament, pk=pk)
-    form = _form_or_error(
-        request, SeedingForm, pk, participants=selectors.participants_of(tournament)
-    )
+    form = _form_or_error(request, SeedingForm, pk, participants=selectors.participants_of(tournament))
     if form is None:
         return redirect("tournament-detail", pk=pk)
     return _act(
@@ -287,16 +260,12 @@ def round_extend(request, pk: int, number: int):
 @login_required
 def game_result(request, game: int):
     """The organiser's form to decide a game by hand."""
-    tournament_game = get_object_or_404(
-        TournamentGame.objects.select_related("tournament", "round", "match"), pk=game
-    )
+    tournament_game = get_object_or_404(TournamentGame.objects.select_related("tournament", "round", "match"), pk=game)
     tournament = tournament_game.tournament
     if not selectors.can_manage(request.user, tournament):
         raise Http404("Only the tournament's organisers can set results.")
     players = sorted(
-        tournament.participants.filter(pk__in=tournament_game.players).select_related(
-            "user"
-        ),
+        tournament.participants.filter(pk__in=tournament_game.players).select_related("user"),
         key=lambda p: tournament_game.players.index(p.pk),
     )
     form = ResultForm(request.POST or None, players=players)
@@ -312,9 +281,7 @@ def game_result(request, game: int):
         except GameActionError as error:
             form.add_error(None, error.message)
         else:
-            messages.success(
-                request, _("The result of %(game)s is set.") % {"game": tournament_game.key}
-            )
+            messages.success(request, _("The result of %(game)s is set.") % {"game": tournament_game.key})
             return redirect(tournament)
     return render(
         request,

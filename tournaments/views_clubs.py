@@ -21,9 +21,7 @@ from .models import Club, ClubMembership, Tournament
 
 
 def club_list(request):
-    return render(
-        request, "tournaments/club_list.html", {"clubs": selectors.clubs_listed()}
-    )
+    return render(request, "tournaments/club_list.html", {"clubs": selectors.clubs_listed()})
 
 
 @login_required
@@ -31,9 +29,7 @@ def club_new(request):
     form = ClubForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            club = services.club_create(
-                creator=request.user, now=timezone.now(), **form.cleaned_data
-            )
+            club = services.club_create(creator=request.user, now=timezone.now(), **form.cleaned_data)
         except GameActionError as error:
             form.add_error(None, error.message)
         else:
@@ -46,11 +42,7 @@ def club_detail(request, pk: int):
     club = get_object_or_404(Club, pk=pk)
     members = list(selectors.club_members(club))
     mine = next(
-        (
-            m
-            for m in members
-            if request.user.is_authenticated and m.user_id == request.user.pk
-        ),
+        (m for m in members if request.user.is_authenticated and m.user_id == request.user.pk),
         None,
     )
     organiser = selectors.is_club_organiser(request.user, club)
@@ -60,15 +52,9 @@ def club_detail(request, pk: int):
         "me": mine,
         "organiser": organiser,
         "members": [m for m in members if m.status == Status.ACTIVE],
-        "requests": [m for m in members if m.status == Status.REQUESTED]
-        if organiser
-        else [],
-        "invited": [m for m in members if m.status == Status.INVITED]
-        if organiser
-        else [],
-        "tournaments": club.tournaments.exclude(
-            status=Tournament.Status.CANCELLED
-        ).order_by("-created_at")[:30],
+        "requests": [m for m in members if m.status == Status.REQUESTED] if organiser else [],
+        "invited": [m for m in members if m.status == Status.INVITED] if organiser else [],
+        "tournaments": club.tournaments.exclude(status=Tournament.Status.CANCELLED).order_by("-created_at")[:30],
         "recent": selectors.recent_results(club),
         "invite_form": PlayerNameForm() if organiser else None,
     }
@@ -82,9 +68,7 @@ _act = partial(action_redirect, to="club-detail")
 @require_POST
 def club_join(request, pk: int):
     def join():
-        membership = services.club_join(
-            club_id=pk, user=request.user, now=timezone.now()
-        )
+        membership = services.club_join(club_id=pk, user=request.user, now=timezone.now())
         if membership.status == ClubMembership.Status.REQUESTED:
             messages.info(request, _("Your request is sent; an organiser will answer."))
 
@@ -113,9 +97,7 @@ def club_invite(request, pk: int):
     return _act(
         request,
         pk,
-        lambda: services.club_invite(
-            club_id=pk, display_name=name, by=request.user, now=timezone.now()
-        ),
+        lambda: services.club_invite(club_id=pk, display_name=name, by=request.user, now=timezone.now()),
         _("%(player)s is invited.") % {"player": name},
     )
 
@@ -126,9 +108,7 @@ def club_approve(request, pk: int, user: int):
     return _act(
         request,
         pk,
-        lambda: services.club_request_approve(
-            club_id=pk, user_id=user, by=request.user, now=timezone.now()
-        ),
+        lambda: services.club_request_approve(club_id=pk, user_id=user, by=request.user, now=timezone.now()),
         _("Request accepted."),
     )
 
@@ -139,9 +119,7 @@ def club_remove(request, pk: int, user: int):
     return _act(
         request,
         pk,
-        lambda: services.club_member_remove(
-            club_id=pk, user_id=user, by=request.user, now=timezone.now()
-        ),
+        lambda: services.club_member_remove(club_id=pk, user_id=user, by=request.user, now=timezone.now()),
         _("Done."),
     )
 
@@ -152,8 +130,6 @@ def club_promote(request, pk: int, user: int):
     return _act(
         request,
         pk,
-        lambda: services.club_member_promote(
-            club_id=pk, user_id=user, by=request.user, now=timezone.now()
-        ),
+        lambda: services.club_member_promote(club_id=pk, user_id=user, by=request.user, now=timezone.now()),
         _("They organise the club too now."),
     )

@@ -31,8 +31,10 @@ class UserAdmin(DjangoUserAdmin):
     def has_delete_permission(self, request, obj=None) -> bool:
         return False
 
-    @admin.action(description=_("Close the selected accounts (resign their games, delete their personal data)"),
-                  permissions=["change"])
+    @admin.action(
+        description=_("Close the selected accounts (resign their games, delete their personal data)"),
+        permissions=["change"],
+    )
     def close_accounts(self, request, queryset):
         now = timezone.now()
         closed = 0
@@ -40,5 +42,8 @@ class UserAdmin(DjangoUserAdmin):
             if not is_closed(user):
                 account_close(user=user, now=now)
                 closed += 1
-        self.message_user(request, ngettext("%(count)d account closed.", "%(count)d accounts closed.", closed)
-                          % {"count": closed}, messages.SUCCESS)
+        self.message_user(
+            request,
+            ngettext("%(count)d account closed.", "%(count)d accounts closed.", closed) % {"count": closed},
+            messages.SUCCESS,
+        )

@@ -109,13 +109,18 @@ def _rename_in(events, old: str, new: str) -> None:
 
 
 def _forget(user: User) -> None:
-    addresses = {user.email.lower(), *(e.lower() for e in EmailAddress.objects.filter(user=user)
-                                       .values_list("email", flat=True))}
+    addresses = {
+        user.email.lower(),
+        *(e.lower() for e in EmailAddress.objects.filter(user=user).values_list("email", flat=True)),
+    }
     name = user.display_name
     matches = Match.objects.filter(Q(seats__user=user) | Q(seats__invited_user=user) | Q(created_by=user))
     _rename_in(MatchEvent.objects.filter(match__in=matches.values("pk")), name, closed_name(user.pk))
-    _rename_in(TournamentEvent.objects.filter(Q(user=user) | Q(tournament__participants__user=user)).distinct(),
-               name, closed_name(user.pk))
+    _rename_in(
+        TournamentEvent.objects.filter(Q(user=user) | Q(tournament__participants__user=user)).distinct(),
+        name,
+        closed_name(user.pk),
+    )
 
     to_them = Q(user=user)
     received = Q(user=user)

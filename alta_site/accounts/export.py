@@ -80,7 +80,8 @@ def _game(match: Match, user: User) -> dict[str, Any]:
         "your_view": seen.view,
         "history": match_history(match, seen.seat_index) if seat and seat.index is not None else [],
         "log": [
-            {"at": e.created_at, "text": e.text} for e in match.events.order_by("created_at", "pk")
+            {"at": e.created_at, "text": e.text}
+            for e in match.events.order_by("created_at", "pk")
             if e.kind in _SHARED_EVENTS or e.user_id == user.pk or (seat and e.data.get("seat_id") == seat.pk)
         ],
         "outcome": match.outcome if finished else None,
@@ -92,20 +93,32 @@ def _game(match: Match, user: User) -> dict[str, Any]:
 
 def _ratings(user: User) -> dict[str, Any]:
     return {
-        "ratings": list(Rating.objects.filter(user=user).values("game", "value", "games", "peak",
-                                                                "last_played_at")),
-        "changes": list(RatingChange.objects.filter(user=user).order_by("finished_at", "pk").values(
-            "match_id", "game", "finished_at", "old", "new", "delta", "place", "players")),
-        "ladders": list(LadderMembership.objects.filter(user=user).values(
-            "ladder__name", "capacity", "joined_at", "left_at")),
+        "ratings": list(Rating.objects.filter(user=user).values("game", "value", "games", "peak", "last_played_at")),
+        "changes": list(
+            RatingChange.objects.filter(user=user)
+            .order_by("finished_at", "pk")
+            .values("match_id", "game", "finished_at", "old", "new", "delta", "place", "players")
+        ),
+        "ladders": list(
+            LadderMembership.objects.filter(user=user).values("ladder__name", "capacity", "joined_at", "left_at")
+        ),
         "challenges": [
-            {"ladder": c.ladder.name, "challenger": str(c.challenger), "challenged": str(c.challenged),
-             "status": c.status, "created_at": c.created_at}
+            {
+                "ladder": c.ladder.name,
+                "challenger": str(c.challenger),
+                "challenged": str(c.challenged),
+                "status": c.status,
+                "created_at": c.created_at,
+            }
             for c in Challenge.objects.filter(Q(challenger=user) | Q(challenged=user))
-            .select_related("ladder", "challenger", "challenged").order_by("created_at", "pk")
+            .select_related("ladder", "challenger", "challenged")
+            .order_by("created_at", "pk")
         ],
-        "tournaments": list(Participant.objects.filter(user=user).values(
-            "tournament_id", "tournament__name", "status", "registered_at", "left_at", "final_place")),
+        "tournaments": list(
+            Participant.objects.filter(user=user).values(
+                "tournament_id", "tournament__name", "status", "registered_at", "left_at", "final_place"
+            )
+        ),
     }
 
 
@@ -114,8 +127,9 @@ def _mails(user: User) -> dict[str, Any]:
     received = InboundEmail.objects.filter(user=user).order_by("received_at", "pk")
     return {
         "sent_to_you": list(sent.values("created_at", "sent_at", "kind", "to", "subject", "text", "status")),
-        "received_from_you": list(received.values("received_at", "sender", "subject", "body", "outcome",
-                                                  "detail", "match_id")),
+        "received_from_you": list(
+            received.values("received_at", "sender", "subject", "body", "outcome", "detail", "match_id")
+        ),
     }
 
 
@@ -123,16 +137,20 @@ def user_export(user: User, *, now: dt.datetime) -> dict[str, Any]:
     """Everything stored about ``user``, JSON-safe after ``EXPORT_ENCODER``:
     account, settings, games (their own seat's views only), moves, ratings
     and competitions, and the mails sent to and received from them."""
-    matches = (Match.objects.filter(seats__user=user).distinct().order_by("created_at", "pk")
-               .prefetch_related("seats__user"))
+    matches = (
+        Match.objects.filter(seats__user=user).distinct().order_by("created_at", "pk").prefetch_related("seats__user")
+    )
     return {
         "export_version": EXPORT_VERSION,
         "exported_at": now,
         "account": _account(user),
         "settings": _settings(user),
         "games": [_game(match, user) for match in matches],
-        "moves": list(MoveRecord.objects.filter(user=user).order_by("match_id", "ply").values(
-            "match_id", "ply", "kind", "source", "text", "created_at")),
+        "moves": list(
+            MoveRecord.objects.filter(user=user)
+            .order_by("match_id", "ply")
+            .values("match_id", "ply", "kind", "source", "text", "created_at")
+        ),
         **_ratings(user),
         "mails": _mails(user),
         # Chat does not exist yet; when it does, its lines belong here.

@@ -60,9 +60,7 @@ class User(AbstractUser):
     display_name_key = models.CharField(max_length=160, db_index=True, editable=False, default="")
     time_zone = models.CharField(max_length=64, default="UTC")
     language = models.CharField(max_length=8, choices=Language.choices, default=Language.ENGLISH)
-    notifications = models.CharField(
-        max_length=16, choices=Notifications.choices, default=Notifications.EVERY_TURN
-    )
+    notifications = models.CharField(max_length=16, choices=Notifications.choices, default=Notifications.EVERY_TURN)
 
     # The stubs pin AbstractUser.objects to the username-based manager.
     objects: ClassVar[UserManager] = UserManager()  # type: ignore[assignment]

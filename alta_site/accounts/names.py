@@ -19,8 +19,20 @@ from django.utils.translation import gettext_lazy as _
 
 _SHAPE = re.compile(r"^[\w][\w .'-]{1,38}[\w.]$")
 # Words the pages and mails use for a seat or a stand-in player.
-_RESERVED_WORDS = ("seat", "player", "spectator", "opponent", "nobody", "anonymous",
-                   "admin", "administrator", "moderator", "system", "alta", "you")
+_RESERVED_WORDS = (
+    "seat",
+    "player",
+    "spectator",
+    "opponent",
+    "nobody",
+    "anonymous",
+    "admin",
+    "administrator",
+    "moderator",
+    "system",
+    "alta",
+    "you",
+)
 
 
 class DisplayNameError(ValueError):
@@ -32,8 +44,12 @@ class DisplayNameError(ValueError):
 
 
 def _neighbours(char: str) -> set[str]:
-    return {homoglyph["c"] for entry in confusables.is_confusable(char, greedy=True) or []
-            for homoglyph in entry["homoglyphs"] if len(homoglyph["c"]) == 1}
+    return {
+        homoglyph["c"]
+        for entry in confusables.is_confusable(char, greedy=True) or []
+        for homoglyph in entry["homoglyphs"]
+        if len(homoglyph["c"]) == 1
+    }
 
 
 @cache
@@ -82,8 +98,9 @@ def normalize(value: str) -> str:
     if not _SHAPE.match(name):
         raise DisplayNameError(_("Use 3 to 40 letters, digits, spaces, dots, dashes, apostrophes or underscores."))
     if confusables.is_dangerous(name):
-        raise DisplayNameError(_("This name mixes letters of different alphabets that look alike; "
-                           "use letters of one alphabet."))
+        raise DisplayNameError(
+            _("This name mixes letters of different alphabets that look alike; use letters of one alphabet.")
+        )
     if any(_reserved().match(key) for key in skeletons(name)):
         raise DisplayNameError(_("This name is reserved: the site uses it for seats and players."))
     return name

@@ -26,12 +26,16 @@ def profile(request):
             return redirect("profile")
     else:
         form = ProfileForm(instance=request.user)
-    return render(request, "accounts/profile.html", {
-        "form": form,
-        "token_form": TokenForm(),
-        "tokens": request.user.api_tokens.all(),
-        "new_key": request.session.pop("new_api_key", None),
-    })
+    return render(
+        request,
+        "accounts/profile.html",
+        {
+            "form": form,
+            "token_form": TokenForm(),
+            "tokens": request.user.api_tokens.all(),
+            "new_key": request.session.pop("new_api_key", None),
+        },
+    )
 
 
 @login_required

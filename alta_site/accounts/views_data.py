@@ -99,10 +99,12 @@ def account_close_link_send(request):
     send_mail(
         subject=" ".join(render_to_string("accounts/email/close-link-subject.txt", context).split()),
         message=render_to_string("accounts/email/close-link-body.txt", context),
-        from_email=None, recipient_list=[user.email],
+        from_email=None,
+        recipient_list=[user.email],
     )
-    messages.success(request, gettext_now("A link to close your account was mailed to %(email)s.")
-                     % {"email": user.email})
+    messages.success(
+        request, gettext_now("A link to close your account was mailed to %(email)s.") % {"email": user.email}
+    )
     return redirect("account-close")
 
 

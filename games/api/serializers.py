@@ -24,7 +24,7 @@ class PlayerSerializer(serializers.Serializer):
     away_until = serializers.DateTimeField(
         allow_null=True,
         help_text="While the player is on vacation in a running game: when it ends. Their clock is stopped "
-                  "unless the game forbids vacations (vacation_allowed).",
+        "unless the game forbids vacations (vacation_allowed).",
     )
 
 

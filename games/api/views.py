@@ -1,4 +1,4 @@
-"""The games REST API: one APIView per operation (house style 9.5)."""
+"""The games REST API: one APIView per operation."""
 
 from __future__ import annotations
 
@@ -49,7 +49,6 @@ def detail_data(match: Match, user, *, state=None, seats=None) -> dict:
 
 
 class GameListApi(ListCreateApi):
-
     class GameFilterSerializer(serializers.Serializer):
         status = serializers.ChoiceField(choices=Match.Status.values, required=False)
         game = serializers.ChoiceField(choices=playable_slugs(), required=False)
@@ -60,21 +59,23 @@ class GameListApi(ListCreateApi):
         days_per_move = serializers.IntegerField(min_value=1, max_value=MAX_DAYS_PER_MOVE, default=3)
         rated = serializers.BooleanField(default=False)
         timeout_policy = serializers.ChoiceField(choices=TimeoutPolicy.values, default=TimeoutPolicy.AUTO)
-        bank_initial_days = serializers.IntegerField(min_value=1, max_value=MAX_DAYS_PER_MOVE, required=False,
-                                                     allow_null=True, default=None)
+        bank_initial_days = serializers.IntegerField(
+            min_value=1, max_value=MAX_DAYS_PER_MOVE, required=False, allow_null=True, default=None
+        )
         bank_increment_days = serializers.IntegerField(min_value=0, max_value=MAX_DAYS_PER_MOVE, default=0)
-        bank_cap_days = serializers.IntegerField(min_value=1, max_value=MAX_BANK_DAYS, required=False, allow_null=True,
-                                                 default=None)
+        bank_cap_days = serializers.IntegerField(
+            min_value=1, max_value=MAX_BANK_DAYS, required=False, allow_null=True, default=None
+        )
         weekends_off = serializers.BooleanField(default=False)
         vacation_allowed = serializers.BooleanField(default=True)
         invite = serializers.ListField(
-            child=serializers.CharField(max_length=254), max_length=5, default=list,
+            child=serializers.CharField(max_length=254),
+            max_length=5,
+            default=list,
             help_text="Display names or email addresses.",
         )
 
-    @extend_schema(
-        parameters=[GameFilterSerializer], responses={200: MatchSummarySerializer(many=True), **ERRORS}
-    )
+    @extend_schema(parameters=[GameFilterSerializer], responses={200: MatchSummarySerializer(many=True), **ERRORS})
     def get(self, request):
         """Games, newest first (default: open games with a free seat)."""
         filters = self.GameFilterSerializer(data=request.query_params)
@@ -137,8 +138,7 @@ class GameResignApi(WriteApi):
     @extend_schema(request=None, responses={200: MatchDetailSerializer, **ERRORS})
     def post(self, request, pk: int):
         """Resign: you rank last and the others play on."""
-        services.match_resign(match_id=pk, user=request.user, now=timezone.now(),
-                              source=MoveRecord.Source.API)
+        services.match_resign(match_id=pk, user=request.user, now=timezone.now(), source=MoveRecord.Source.API)
         return Response(detail_data(_match(pk), request.user))
 
 
@@ -206,9 +206,13 @@ class MovesApi(ListCreateApi):
         data.is_valid(raise_exception=True)
         key = request.headers.get("Idempotency-Key")
         result = services.move_submit(
-            match_id=pk, user=request.user, text=data.validated_data.get("move"),
-            option=data.validated_data.get("option"), ply=data.validated_data["ply"],
-            source=MoveRecord.Source.API, now=timezone.now(),
+            match_id=pk,
+            user=request.user,
+            text=data.validated_data.get("move"),
+            option=data.validated_data.get("option"),
+            ply=data.validated_data["ply"],
+            source=MoveRecord.Source.API,
+            now=timezone.now(),
             idempotency_key=f"api:{request.user.pk}:{key}" if key else None,
         )
         if result.duplicate:

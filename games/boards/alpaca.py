@@ -79,24 +79,40 @@ def tile_shapes(x: float, y: float, size: float, tile: str, rot: int) -> str:
     parts = [(big, edges[min(majors)], True)]
     parts += [([corners[d], corners[(d + 1) % 4], c], edges[d], False) for d in range(4) if d not in majors]
     for points, colour, major in parts:
-        shapes.append(element("polygon", points=" ".join(_pt(p) for p in points), fill=FILL[colour],
-                              stroke="#ffffff", stroke_width=0.8))
+        shapes.append(
+            element(
+                "polygon",
+                points=" ".join(_pt(p) for p in points),
+                fill=FILL[colour],
+                stroke="#ffffff",
+                stroke_width=0.8,
+            )
+        )
         cx = sum(p[0] for p in points) / 3
         cy = sum(p[1] for p in points) / 3
         letter = colour[0].upper() if major else colour[0]
-        shapes.append(svg_text(cx, cy + size * 0.07, letter, text_anchor="middle", font_size=round(size * 0.2),
-                               font_weight="700" if major else None, fill=INK.get(colour, "#ffffff"),
-                               pointer_events="none"))
-    shapes.append(element("rect", x=x, y=y, width=size, height=size, fill="none", stroke="#333333",
-                          stroke_width=1))
+        shapes.append(
+            svg_text(
+                cx,
+                cy + size * 0.07,
+                letter,
+                text_anchor="middle",
+                font_size=round(size * 0.2),
+                font_weight="700" if major else None,
+                fill=INK.get(colour, "#ffffff"),
+                pointer_events="none",
+            )
+        )
+    shapes.append(element("rect", x=x, y=y, width=size, height=size, fill="none", stroke="#333333", stroke_width=1))
     return "".join(shapes)
 
 
 def _tile_label(entry: dict[str, Any], locked: bool) -> str:
     rot = entry["rotation"]
     sides = ", ".join(f"{side} {colour}" for side, colour in zip("NESW", entry["edges"], strict=True))
-    return (f"{entry['x']},{entry['y']}: {entry['tile']} rot {rot} (big triangle {CORNER[rot]}; {sides})"
-            + ("; untouchable" if locked else ""))
+    return f"{entry['x']},{entry['y']}: {entry['tile']} rot {rot} (big triangle {CORNER[rot]}; {sides})" + (
+        "; untouchable" if locked else ""
+    )
 
 
 def _frame(view: dict[str, Any], minimum: int) -> tuple[dict, list, range, range]:
@@ -129,50 +145,129 @@ def table_svg(view: dict[str, Any]) -> str:
         for j, y in enumerate(ys):
             at[(x, y)] = (px, TOP + j * CELL)
     for j, y in enumerate(ys):
-        parts.append(svg_text(LEFT - 6, TOP + j * CELL + CELL / 2 + 4, str(y), text_anchor="end", font_size=12,
-                              fill="#5b6870"))
+        parts.append(
+            svg_text(LEFT - 6, TOP + j * CELL + CELL / 2 + 4, str(y), text_anchor="end", font_size=12, fill="#5b6870")
+        )
     for cell in opened:
         px, py = at[cell]
         name = _cell(cell)
         if placing:
             for rot, (qx, qy) in enumerate(QUARTER):
                 label = f"Place at {name} rot {rot} (big triangle {CORNER_WORDS[rot]})"
-                parts.append(element(
-                    "rect", element("title", escape(label)), x=px + 1 + qx * CELL / 2, y=py + 1 + qy * CELL / 2,
-                    width=CELL / 2 - 2, height=CELL / 2 - 2, fill="#ffffff", class_="target",
-                    data_target=f"cell:{name}:{rot}", tabindex=0, role="button", aria_label=label))
-        parts.append(element("rect", x=px + 1, y=py + 1, width=CELL - 2, height=CELL - 2, fill="none",
-                             stroke="#9aa5ab", stroke_dasharray="4 3", pointer_events="none"))
-        parts.append(svg_text(px + CELL / 2, py + CELL / 2 + 4, name, text_anchor="middle", font_size=10,
-                              fill="#7a868d", pointer_events="none"))
+                parts.append(
+                    element(
+                        "rect",
+                        element("title", escape(label)),
+                        x=px + 1 + qx * CELL / 2,
+                        y=py + 1 + qy * CELL / 2,
+                        width=CELL / 2 - 2,
+                        height=CELL / 2 - 2,
+                        fill="#ffffff",
+                        class_="target",
+                        data_target=f"cell:{name}:{rot}",
+                        tabindex=0,
+                        role="button",
+                        aria_label=label,
+                    )
+                )
+        parts.append(
+            element(
+                "rect",
+                x=px + 1,
+                y=py + 1,
+                width=CELL - 2,
+                height=CELL - 2,
+                fill="none",
+                stroke="#9aa5ab",
+                stroke_dasharray="4 3",
+                pointer_events="none",
+            )
+        )
+        parts.append(
+            svg_text(
+                px + CELL / 2,
+                py + CELL / 2 + 4,
+                name,
+                text_anchor="middle",
+                font_size=10,
+                fill="#7a868d",
+                pointer_events="none",
+            )
+        )
     for cell, entry in tiles.items():
         px, py = at[cell]
         label = _tile_label(entry, cell in locked)
         body = element("title", escape(label)) + tile_shapes(px, py, CELL, entry["tile"], entry["rotation"])
         if cell in locked:
-            body += element("circle", cx=px + CELL / 2, cy=py + CELL / 2, r=6, fill="#1d1d1d", stroke="#ffffff",
-                            stroke_width=2, class_="counter")
+            body += element(
+                "circle",
+                cx=px + CELL / 2,
+                cy=py + CELL / 2,
+                r=6,
+                fill="#1d1d1d",
+                stroke="#ffffff",
+                stroke_width=2,
+                class_="counter",
+            )
         pick = f"tile:{_cell(cell)}" if rotating and cell not in locked else None
-        parts.append(element("g", body, class_="tile pickable" if pick else "tile", data_pick=pick,
-                             tabindex=0 if pick else None, role="button" if pick else "img",
-                             aria_label=(f"Rotate the tile at {label}" if pick else label)))
+        parts.append(
+            element(
+                "g",
+                body,
+                class_="tile pickable" if pick else "tile",
+                data_pick=pick,
+                tabindex=0 if pick else None,
+                role="button" if pick else "img",
+                aria_label=(f"Rotate the tile at {label}" if pick else label),
+            )
+        )
     if view.get("last_placed"):
         px, py = at[tuple(view["last_placed"])]
-        parts.append(element("rect", x=px - 1, y=py - 1, width=CELL + 2, height=CELL + 2, fill="none",
-                             stroke="#111111", stroke_width=3, pointer_events="none", class_="last-placed last-move"))
+        parts.append(
+            element(
+                "rect",
+                x=px - 1,
+                y=py - 1,
+                width=CELL + 2,
+                height=CELL + 2,
+                fill="none",
+                stroke="#111111",
+                stroke_width=3,
+                pointer_events="none",
+                class_="last-placed last-move",
+            )
+        )
     for figure in (view.get("bonus") or {}).get("figures", []):
         for cell in figure["cells"]:
             px, py = at[tuple(cell)]
-            parts.append(element("rect", x=px + 3, y=py + 3, width=CELL - 6, height=CELL - 6, fill="none",
-                                 stroke="#ff8c00", stroke_width=3, stroke_dasharray="5 3", pointer_events="none"))
+            parts.append(
+                element(
+                    "rect",
+                    x=px + 3,
+                    y=py + 3,
+                    width=CELL - 6,
+                    height=CELL - 6,
+                    fill="none",
+                    stroke="#ff8c00",
+                    stroke_width=3,
+                    stroke_dasharray="5 3",
+                    pointer_events="none",
+                )
+            )
     width = LEFT + len(xs) * CELL + 4
     height = TOP + len(ys) * CELL + 4
     # games.css draws a table of n columns (class cols-n) at twice its units: a
     # quarter target (22 units) is then 44 CSS px, a finger's width; the box
     # around the table scrolls on narrow screens.
-    return element("svg", "".join(parts), viewBox=f"0 0 {width} {height}", width="100%",
-                   class_=f"board alpaca-table cols-{min(len(xs), MAX_SIZED)}",
-                   role="group", aria_label="The table: x above each column, y left of each row")
+    return element(
+        "svg",
+        "".join(parts),
+        viewBox=f"0 0 {width} {height}",
+        width="100%",
+        class_=f"board alpaca-table cols-{min(len(xs), MAX_SIZED)}",
+        role="group",
+        aria_label="The table: x above each column, y left of each row",
+    )
 
 
 def hand_svg(tiles: list[dict[str, Any]], *, picks: bool) -> str:
@@ -187,18 +282,35 @@ def hand_svg(tiles: list[dict[str, Any]], *, picks: bool) -> str:
         pick = f"hand:{entry['tile']}" if picks and playable else None
         # An invisible backing makes the whole slot (tile and number) the tap target.
         body = element("title", escape(label)) + element(
-            "rect", x=x - gap / 2, y=0, width=size + gap, height=size + 24, fill="transparent")
+            "rect", x=x - gap / 2, y=0, width=size + gap, height=size + 24, fill="transparent"
+        )
         body += tile_shapes(x, 4, size, entry["tile"], 0)
-        body += svg_text(x + size / 2, size + 18, f"#{entry['number']}", text_anchor="middle", font_size=11,
-                         fill="#5b6870")
-        parts.append(element("g", body, class_="tile pickable" if pick else "tile", data_pick=pick,
-                             tabindex=0 if pick else None, role="button" if pick else "img", aria_label=label,
-                             opacity=None if playable else 0.4))
+        body += svg_text(
+            x + size / 2, size + 18, f"#{entry['number']}", text_anchor="middle", font_size=11, fill="#5b6870"
+        )
+        parts.append(
+            element(
+                "g",
+                body,
+                class_="tile pickable" if pick else "tile",
+                data_pick=pick,
+                tabindex=0 if pick else None,
+                role="button" if pick else "img",
+                aria_label=label,
+                opacity=None if playable else 0.4,
+            )
+        )
     width = max(4 + len(tiles) * (size + gap), 200)
     # Sized by games.css per number of slots (class slots-n): 44 CSS px a slot.
-    return element("svg", "".join(parts), viewBox=f"0 0 {width} {size + 24}", width="100%",
-                   class_=f"board alpaca-hand slots-{min(max(len(tiles), 4), MAX_SIZED)}", role="group",
-                   aria_label="Tiles")
+    return element(
+        "svg",
+        "".join(parts),
+        viewBox=f"0 0 {width} {size + 24}",
+        width="100%",
+        class_=f"board alpaca-hand slots-{min(max(len(tiles), 4), MAX_SIZED)}",
+        role="group",
+        aria_label="Tiles",
+    )
 
 
 def rotation_svg() -> str:
@@ -207,23 +319,43 @@ def rotation_svg() -> str:
     for rot in range(4):
         x = 4 + rot * 64
         label = f"Turn it to rot {rot} (big triangle {CORNER_WORDS[rot]})"
-        parts.append(element("rect", element("title", escape(label)), x=x, y=4, width=44, height=44,
-                             fill="#ffffff", stroke="#9aa5ab", class_="target", data_target=f"rot:{rot}",
-                             tabindex=0, role="button", aria_label=label))
+        parts.append(
+            element(
+                "rect",
+                element("title", escape(label)),
+                x=x,
+                y=4,
+                width=44,
+                height=44,
+                fill="#ffffff",
+                stroke="#9aa5ab",
+                class_="target",
+                data_target=f"rot:{rot}",
+                tabindex=0,
+                role="button",
+                aria_label=label,
+            )
+        )
         corners = [(x + 8, 12), (x + 40, 12), (x + 40, 44), (x + 8, 44)]
         k = (rot + 1) % 4
         big = [corners[(k - 1) % 4], corners[k], corners[(k + 1) % 4]]
-        parts.append(element("polygon", points=" ".join(_pt(p) for p in big), fill="#8c979d",
-                             pointer_events="none"))
-        parts.append(svg_text(x + 24, 62, f"rot {rot} {CORNER[rot]}", text_anchor="middle", font_size=11,
-                              fill="#5b6870"))
-    return element("svg", "".join(parts), viewBox="0 0 260 68", width="100%",
-                   class_="board alpaca-rotations", role="group", aria_label="Rotations")
+        parts.append(element("polygon", points=" ".join(_pt(p) for p in big), fill="#8c979d", pointer_events="none"))
+        parts.append(
+            svg_text(x + 24, 62, f"rot {rot} {CORNER[rot]}", text_anchor="middle", font_size=11, fill="#5b6870")
+        )
+    return element(
+        "svg",
+        "".join(parts),
+        viewBox="0 0 260 68",
+        width="100%",
+        class_="board alpaca-rotations",
+        role="group",
+        aria_label="Rotations",
+    )
 
 
 def _swatch(colour: str) -> str:
-    return (f'<span class="alpaca-swatch alpaca-{escape(colour)}"></span>'
-            f"{escape(colour)}")
+    return f'<span class="alpaca-swatch alpaca-{escape(colour)}"></span>{escape(colour)}'
 
 
 def _status(view: dict[str, Any], names: list[str]) -> list[str]:
@@ -235,8 +367,10 @@ def _status(view: dict[str, Any], names: list[str]) -> list[str]:
         lines = [f"Game over after round {view['round']}: {why.get(view.get('ended_by'), view.get('ended_by'))}."]
     else:
         order = ", ".join(names[s] for s in view["turn_order"])
-        lines = [f"Round {view['round']}: {dominant['colour']} is dominant ({names[dominant['seat']]}'s colour); "
-                 f"turn order {order}. Next round: {upcoming['colour']} ({names[upcoming['seat']]})."]
+        lines = [
+            f"Round {view['round']}: {dominant['colour']} is dominant ({names[dominant['seat']]}'s colour); "
+            f"turn order {order}. Next round: {upcoming['colour']} ({names[upcoming['seat']]})."
+        ]
     lines.append(f"Untouchable counters left: {view['counters_left']} of 15.")
     for figure in view["untouchable_figures"]:
         lines.append(f"Untouchable: {_figure_text(figure)}.")
@@ -261,17 +395,27 @@ def _player_rows(view: dict[str, Any], names: list[str]) -> list[dict[str, Any]]
             notes.append("to move")
         if seat in view.get("departed", []):
             notes.append("left the game")
-        rows.append({"seat": seat, "name": names[seat], "colour": view["colours"][seat],
-                     "hand": view["hand_counts"][seat], "score": view["scores"][seat],
-                     "chains": ", ".join(map(str, view["chains"][seat])) or "none", "notes": ", ".join(notes)})
+        rows.append(
+            {
+                "seat": seat,
+                "name": names[seat],
+                "colour": view["colours"][seat],
+                "hand": view["hand_counts"][seat],
+                "score": view["scores"][seat],
+                "chains": ", ".join(map(str, view["chains"][seat])) or "none",
+                "notes": ", ".join(notes),
+            }
+        )
     return rows
 
 
 def _page_row(row: dict[str, Any]) -> str:
     notes = f"<small>{escape(row['notes'])}</small>" if row["notes"] else ""
-    return (f'<tr class="{"to-move" if "to move" in row["notes"] else ""}"><td>{row["seat"] + 1}. '
-            f'{escape(row["name"])}{notes}</td><td>{_swatch(row["colour"])}</td><td>{row["hand"]}</td>'
-            f'<td>{row["score"]}</td><td>{escape(row["chains"])}</td></tr>')
+    return (
+        f'<tr class="{"to-move" if "to move" in row["notes"] else ""}"><td>{row["seat"] + 1}. '
+        f"{escape(row['name'])}{notes}</td><td>{_swatch(row['colour'])}</td><td>{row['hand']}</td>"
+        f"<td>{row['score']}</td><td>{escape(row['chains'])}</td></tr>"
+    )
 
 
 def turn_summary(before: dict[str, Any], after: dict[str, Any], seat: int) -> str:
@@ -284,36 +428,46 @@ def turn_summary(before: dict[str, Any], after: dict[str, Any], seat: int) -> st
     return "Declined the bonus action" if before["phase"] == "bonus" else "Passed"
 
 
-def svg(view: dict[str, Any], names: list[str] | None = None,
-        last: tuple[dict[str, Any], dict[str, Any]] | None = None) -> str:
+def svg(
+    view: dict[str, Any], names: list[str] | None = None, last: tuple[dict[str, Any], dict[str, Any]] | None = None
+) -> str:
     """The game page: status, players, your tiles, then the table (the tile the
     last move placed is outlined whether or not ``last`` is given: the view says)."""
     names = _names(view, names)
     blocks = ['<div class="alpaca">']
     blocks += [f'<p class="alpaca-status">{escape(line)}</p>' for line in _status(view, names)]
     rows = "".join(_page_row(r) for r in _player_rows(view, names))
-    blocks.append('<div class="alpaca-players"><table><thead><tr><th scope="col">Player</th>'
-                  '<th scope="col">Colour</th><th scope="col">Tiles</th><th scope="col">Points</th>'
-                  f'<th scope="col">Chains</th></tr></thead><tbody>{rows}</tbody></table></div>')
+    blocks.append(
+        '<div class="alpaca-players"><table><thead><tr><th scope="col">Player</th>'
+        '<th scope="col">Colour</th><th scope="col">Tiles</th><th scope="col">Points</th>'
+        f'<th scope="col">Chains</th></tr></thead><tbody>{rows}</tbody></table></div>'
+    )
     if view.get("seat") is not None and view["phase"] != "over":
         placing = _my_turn(view) and view["phase"] == "place"
-        hint = (" Pick a tile, then the corner of a free cell where its big triangle should go."
-                if placing else "")
-        blocks.append(f'<div class="board-row"><h3>Your tiles</h3><div class="board-scroll">'
-                      f'{hand_svg(view.get("hand", []), picks=placing)}</div>'
-                      f'<p class="hint">Dimmed tiles are not of the dominant colour.{hint}</p></div>')
+        hint = " Pick a tile, then the corner of a free cell where its big triangle should go." if placing else ""
+        blocks.append(
+            f'<div class="board-row"><h3>Your tiles</h3><div class="board-scroll">'
+            f"{hand_svg(view.get('hand', []), picks=placing)}</div>"
+            f'<p class="hint">Dimmed tiles are not of the dominant colour.{hint}</p></div>'
+        )
     if _my_turn(view) and view["phase"] == "bonus":
-        blocks.append('<div class="board-row"><h3>Bonus rotation</h3><p class="hint">Pick a tile on the table, '
-                      f"then its new rotation; or use a button above.</p>{rotation_svg()}</div>")
+        blocks.append(
+            '<div class="board-row"><h3>Bonus rotation</h3><p class="hint">Pick a tile on the table, '
+            f"then its new rotation; or use a button above.</p>{rotation_svg()}</div>"
+        )
     if view["phase"] == "over":
         for seat, tiles in enumerate(view.get("hands", [])):
             if tiles:
                 entries = [{"number": n, "tile": t} for n, t in enumerate(tiles, start=1)]
-                blocks.append(f'<div class="board-row"><h3>{escape(names[seat])}\'s tiles left</h3>'
-                              f'<div class="board-scroll">{hand_svg(entries, picks=False)}</div></div>')
-    blocks.append(f'<figure class="alpaca-table-box">{table_svg(view)}<figcaption>Capital letter: big triangle; '
-                  "black disc: untouchable; thick outline: last tile placed; dashed cell: open (x,y).</figcaption>"
-                  "</figure></div>")
+                blocks.append(
+                    f'<div class="board-row"><h3>{escape(names[seat])}\'s tiles left</h3>'
+                    f'<div class="board-scroll">{hand_svg(entries, picks=False)}</div></div>'
+                )
+    blocks.append(
+        f'<figure class="alpaca-table-box">{table_svg(view)}<figcaption>Capital letter: big triangle; '
+        "black disc: untouchable; thick outline: last tile placed; dashed cell: open (x,y).</figcaption>"
+        "</figure></div>"
+    )
     return "".join(blocks)
 
 
@@ -347,12 +501,16 @@ def text(view: dict[str, Any], names: list[str] | None = None) -> str:
     width = max(len(n) for n in names)
     for r in _player_rows(view, names):
         notes = f"  <- {r['notes']}" if r["notes"] else ""
-        lines.append(f"  {r['seat'] + 1}. {r['name']:<{width}}  {r['colour']:<6}  {r['hand']:>2} tiles  "
-                     f"{r['score']:>3} points (chains: {r['chains']}){notes}")
+        lines.append(
+            f"  {r['seat'] + 1}. {r['name']:<{width}}  {r['colour']:<6}  {r['hand']:>2} tiles  "
+            f"{r['score']:>3} points (chains: {r['chains']}){notes}"
+        )
     if view.get("seat") is not None and view["phase"] != "over":
         lines += ["", "Your tiles (#number, major/minor1-minor2):"]
-        lines += [f"  #{t['number']} {t['tile']}" + ("  <- dominant colour" if t["dominant"] else "")
-                  for t in view.get("hand", [])] or ["  none"]
+        lines += [
+            f"  #{t['number']} {t['tile']}" + ("  <- dominant colour" if t["dominant"] else "")
+            for t in view.get("hand", [])
+        ] or ["  none"]
     for seat, tiles in enumerate(view.get("hands", []) if view["phase"] == "over" else []):
         lines.append(f"{names[seat]}'s tiles left: " + (", ".join(tiles) or "none"))
     lines += ["", "The table (x above each column, y left of each row):", board_text(view)]
@@ -360,8 +518,10 @@ def text(view: dict[str, Any], names: list[str] | None = None) -> str:
         lines.append("Open cells (x,y): " + "  ".join(_cell(c) for c in view["open_cells"]))
     if view.get("last_placed"):
         lines.append(f"Last tile placed at {_cell(view['last_placed'])}.")
-    lines += ["Capital letter = big (major) triangle, small = minor triangle, # = untouchable, . = open cell.",
-              "Letters: R red, Y yellow, G green, B blue, P purple."]
+    lines += [
+        "Capital letter = big (major) triangle, small = minor triangle, # = untouchable, . = open cell.",
+        "Letters: R red, Y yellow, G green, B blue, P purple.",
+    ]
     return "\n".join(lines)
 
 
@@ -389,9 +549,11 @@ def _html_tile(tile: str, rot: int, *, locked: bool = False, caption: str = "") 
     grid[1][1] = "<td>#</td>" if locked else "<td></td>"
     rows = "".join(f"<tr>{''.join(row)}</tr>" for row in grid)
     words = f"{escape(major)}/<br>{escape(minor1)}-{escape(minor2)}<br>rot {rot} {CORNER[rot]}"
-    return (f'<table cellpadding="0" cellspacing="0" style="border-collapse:collapse;border:1px solid #333;'
-            f'margin:auto;background:#fff;text-align:center;font:bold 10px Arial,sans-serif">{rows}</table>'
-            f'<div style="font:9px Arial,sans-serif;color:#333">{words}{caption}</div>')
+    return (
+        f'<table cellpadding="0" cellspacing="0" style="border-collapse:collapse;border:1px solid #333;'
+        f'margin:auto;background:#fff;text-align:center;font:bold 10px Arial,sans-serif">{rows}</table>'
+        f'<div style="font:9px Arial,sans-serif;color:#333">{words}{caption}</div>'
+    )
 
 
 def _html_hand_tile(entry: dict[str, Any]) -> str:
@@ -404,25 +566,33 @@ def html(view: dict[str, Any], names: list[str] | None = None) -> str:
     """The position as HTML tables with inline styles: one cell per tile."""
     names = _names(view, names)
     parts = [f"<p>{escape(line)}</p>" for line in _status(view, names)]
-    head = "".join(f'<th style="{_TH}">{h}</th>' for h in ("Seat", "Player", "Colour", "Tiles", "Points",
-                                                           "Chains", ""))
+    head = "".join(f'<th style="{_TH}">{h}</th>' for h in ("Seat", "Player", "Colour", "Tiles", "Points", "Chains", ""))
     rows = "".join(
         f'<tr><td style="{_TH}">{r["seat"] + 1}</td><td style="padding:2px 6px"><strong>{escape(r["name"])}'
         f'</strong></td><td style="padding:2px 6px;color:{INK.get(r["colour"], "#fff")};'
         f'background:{FILL[r["colour"]]}">{escape(r["colour"])}</td><td style="padding:2px 6px">{r["hand"]}</td>'
         f'<td style="padding:2px 6px">{r["score"]}</td><td style="padding:2px 6px">{escape(r["chains"])}</td>'
-        f'<td style="padding:2px 6px">{escape(r["notes"])}</td></tr>' for r in _player_rows(view, names))
+        f'<td style="padding:2px 6px">{escape(r["notes"])}</td></tr>'
+        for r in _player_rows(view, names)
+    )
     parts.append(f'<table style="border-collapse:collapse;margin:4px 0 12px"><tr>{head}</tr>{rows}</table>')
     if view.get("seat") is not None and view["phase"] != "over":
         cells = "".join(_html_hand_tile(t) for t in view.get("hand", []))
-        parts.append("<p style=\"margin-bottom:0\"><strong>Your tiles</strong> (faded: not the dominant colour)</p>"
-                     + (f'<table style="border-collapse:collapse;margin:4px 0 12px"><tr>{cells}</tr></table>'
-                        if cells else "<p>none</p>"))
+        parts.append(
+            '<p style="margin-bottom:0"><strong>Your tiles</strong> (faded: not the dominant colour)</p>'
+            + (
+                f'<table style="border-collapse:collapse;margin:4px 0 12px"><tr>{cells}</tr></table>'
+                if cells
+                else "<p>none</p>"
+            )
+        )
     if view["phase"] == "over":
         for seat, tiles in enumerate(view.get("hands", [])):
             parts.append(f"<p>{escape(names[seat])}'s tiles left: {escape(', '.join(tiles) or 'none')}</p>")
-    parts.append(f"<p style=\"margin-bottom:0\"><strong>The table</strong> (x above each column, y left of each "
-                 f"row; capital letter = big triangle, # = untouchable)</p>{_html_table(view)}")
+    parts.append(
+        f'<p style="margin-bottom:0"><strong>The table</strong> (x above each column, y left of each '
+        f"row; capital letter = big triangle, # = untouchable)</p>{_html_table(view)}"
+    )
     return "".join(parts)
 
 
@@ -439,12 +609,16 @@ def _html_table(view: dict[str, Any]) -> str:
             tile = tiles.get((x, y))
             if tile:
                 outline = "outline:3px solid #111;" if (x, y) == last else ""
-                row.append(f'<td style="{style}{outline}" title="{x},{y}">'
-                           f"{_html_tile(tile['tile'], tile['rotation'], locked=(x, y) in locked)}</td>")
+                row.append(
+                    f'<td style="{style}{outline}" title="{x},{y}">'
+                    f"{_html_tile(tile['tile'], tile['rotation'], locked=(x, y) in locked)}</td>"
+                )
             elif (x, y) in opened:
                 row.append(f'<td style="{style}color:#888;font:10px Arial,sans-serif">open<br>{x},{y}</td>')
             else:
                 row.append(f'<td style="{style}"></td>')
         body.append(f'<tr><th style="{_TH}">{y}</th>{"".join(row)}</tr>')
-    return (f'<div style="overflow-x:auto"><table style="border-collapse:collapse;margin:4px 0 12px">'
-            f'<tr><th></th>{head}</tr>{"".join(body)}</table></div>')
+    return (
+        f'<div style="overflow-x:auto"><table style="border-collapse:collapse;margin:4px 0 12px">'
+        f"<tr><th></th>{head}</tr>{''.join(body)}</table></div>"
+    )

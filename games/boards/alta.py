@@ -49,21 +49,27 @@ def words(text: str) -> str:
     return _SLUG.sub(lambda m: card_name(m.group(0)) if m.group(0) in CARD_STYLE else m.group(0), text)
 
 
-def _card(x: float, y: float, slug: str, *, size: float = CELL, pick: str | None = None,
-          label: str | None = None) -> str:
+def _card(
+    x: float, y: float, slug: str, *, size: float = CELL, pick: str | None = None, label: str | None = None
+) -> str:
     fill, code, _english = CARD_STYLE[slug]
     name = card_name(slug)
     interactive = pick is not None
-    body = element("rect", x=x + 1, y=y + 1, width=size - 2, height=size - 2, rx=5, fill=fill,
-                   stroke="#1f2a30", stroke_width=1)
+    body = element(
+        "rect", x=x + 1, y=y + 1, width=size - 2, height=size - 2, rx=5, fill=fill, stroke="#1f2a30", stroke_width=1
+    )
     # A picture above the short code: each type reads without its colour.
     body += icon(slug, x + size / 2 - 11, y + 4, 22)
-    body += svg_text(x + size / 2, y + size - 6, code, text_anchor="middle", font_size=11,
-                     font_weight="700", fill="#1f2a30")
+    body += svg_text(
+        x + size / 2, y + size - 6, code, text_anchor="middle", font_size=11, font_weight="700", fill="#1f2a30"
+    )
     return element(
-        "g", element("title", escape(label or name)) + body,
-        class_="card pickable" if interactive else "card", data_pick=pick,
-        tabindex=0 if interactive else None, role="button" if interactive else None,
+        "g",
+        element("title", escape(label or name)) + body,
+        class_="card pickable" if interactive else "card",
+        data_pick=pick,
+        tabindex=0 if interactive else None,
+        role="button" if interactive else None,
         aria_label=label or name,
     )
 
@@ -74,8 +80,9 @@ def _merchant(x: float, y: float, pair: list[str] | None, caption: str) -> str:
         for offset, slug in enumerate(pair):
             fill, code, _ = CARD_STYLE[slug]
             parts.append(element("rect", x=x + 6 + offset * 44, y=y + 6, width=40, height=32, rx=4, fill=fill))
-            parts.append(svg_text(x + 26 + offset * 44, y + 27, code, text_anchor="middle", font_size=12,
-                              font_weight="700"))
+            parts.append(
+                svg_text(x + 26 + offset * 44, y + 27, code, text_anchor="middle", font_size=12, font_weight="700")
+            )
     else:
         parts.append(svg_text(x + 48, y + 27, gettext("none"), text_anchor="middle", font_size=12))
     parts.append(svg_text(x + 48, y + 58, caption, text_anchor="middle", font_size=11, fill="#5b6870"))
@@ -88,23 +95,59 @@ def market_svg(view: dict[str, Any]) -> str:
     parts = []
     for number, slug in enumerate(view["face_up"], start=1):
         x = 10 + (number - 1) * (CELL + 12)
-        parts.append(_card(x, 10, slug, pick=f"slot:{number}" if taking else None,
-                           label=gettext("Face-up card %(number)s: %(card)s")
-                           % {"number": number, "card": card_name(slug)}))
-        parts.append(svg_text(x + CELL / 2, 72, gettext("slot %(number)s") % {"number": number},
-                          text_anchor="middle", font_size=11,
-                          fill="#5b6870"))
+        parts.append(
+            _card(
+                x,
+                10,
+                slug,
+                pick=f"slot:{number}" if taking else None,
+                label=gettext("Face-up card %(number)s: %(card)s") % {"number": number, "card": card_name(slug)},
+            )
+        )
+        parts.append(
+            svg_text(
+                x + CELL / 2,
+                72,
+                gettext("slot %(number)s") % {"number": number},
+                text_anchor="middle",
+                font_size=11,
+                fill="#5b6870",
+            )
+        )
     parts.append(element("rect", x=130, y=11, width=CELL - 2, height=CELL - 2, rx=5, fill="#264653"))
-    parts.append(svg_text(130 + CELL / 2 - 1, 39, str(view["deck"]), text_anchor="middle", font_size=14,
-                      fill="#fff", font_weight="700"))
-    parts.append(svg_text(130 + CELL / 2, 72, gettext("deck"), text_anchor="middle", font_size=11,
-                          fill="#5b6870"))
+    parts.append(
+        svg_text(
+            130 + CELL / 2 - 1,
+            39,
+            str(view["deck"]),
+            text_anchor="middle",
+            font_size=14,
+            fill="#fff",
+            font_weight="700",
+        )
+    )
+    parts.append(svg_text(130 + CELL / 2, 72, gettext("deck"), text_anchor="middle", font_size=11, fill="#5b6870"))
     parts.append(_merchant(194, 11, view.get("merchant_face_up"), gettext("merchant face-up")))
-    parts.append(svg_text(10, 96, ngettext("%(count)s merchant card in the deck",
-                                           "%(count)s merchant cards in the deck", view["merchant_deck"])
-                          % {"count": view["merchant_deck"]}, font_size=12))
-    return element("svg", "".join(parts), viewBox="0 0 340 104", width="100%", class_="board market",
-                   role="group", aria_label=gettext("Market"))
+    parts.append(
+        svg_text(
+            10,
+            96,
+            ngettext(
+                "%(count)s merchant card in the deck", "%(count)s merchant cards in the deck", view["merchant_deck"]
+            )
+            % {"count": view["merchant_deck"]},
+            font_size=12,
+        )
+    )
+    return element(
+        "svg",
+        "".join(parts),
+        viewBox="0 0 340 104",
+        width="100%",
+        class_="board market",
+        role="group",
+        aria_label=gettext("Market"),
+    )
 
 
 def hand_svg(view: dict[str, Any]) -> str:
@@ -112,14 +155,27 @@ def hand_svg(view: dict[str, Any]) -> str:
     placing = view.get("step") == "hand" and view.get("seat") in view.get("to_move", [])
     parts = []
     for number, slug in enumerate(view.get("hand", [])):
-        parts.append(_card(10 + number * (CELL + 12), 10, slug, pick=f"hand:{slug}" if placing else None,
-                           label=gettext("Hand card: %(card)s") % {"card": card_name(slug)}))
+        parts.append(
+            _card(
+                10 + number * (CELL + 12),
+                10,
+                slug,
+                pick=f"hand:{slug}" if placing else None,
+                label=gettext("Hand card: %(card)s") % {"card": card_name(slug)},
+            )
+        )
     for number, pair in enumerate(view.get("merchants", [])):
-        parts.append(_merchant(140 + number * 104, 11, pair,
-                               gettext("merchant %(number)s") % {"number": number + 1}))
+        parts.append(_merchant(140 + number * 104, 11, pair, gettext("merchant %(number)s") % {"number": number + 1}))
     width = max(340, 140 + 104 * len(view.get("merchants", [])))
-    return element("svg", "".join(parts), viewBox=f"0 0 {width} 84", width="100%", class_="board hand",
-                   role="group", aria_label=gettext("Your hand and merchant cards"))
+    return element(
+        "svg",
+        "".join(parts),
+        viewBox=f"0 0 {width} 84",
+        width="100%",
+        class_="board hand",
+        role="group",
+        aria_label=gettext("Your hand and merchant cards"),
+    )
 
 
 def island_svg(island: dict[str, Any], *, own: bool, targets: bool, last: frozenset[str] = frozenset()) -> str:
@@ -129,10 +185,19 @@ def island_svg(island: dict[str, Any], *, own: bool, targets: bool, last: frozen
     size = LABEL + FRAME * CELL + 4
     parts = []
     for index, column in enumerate(COLUMNS):
-        parts.append(svg_text(LABEL + index * CELL + CELL / 2, 13, column, text_anchor="middle",
-                          font_size=12, fill="#5b6870"))
-        parts.append(svg_text(8, LABEL + index * CELL + CELL / 2 + 4, str(index + 1), text_anchor="middle",
-                          font_size=12, fill="#5b6870"))
+        parts.append(
+            svg_text(LABEL + index * CELL + CELL / 2, 13, column, text_anchor="middle", font_size=12, fill="#5b6870")
+        )
+        parts.append(
+            svg_text(
+                8,
+                LABEL + index * CELL + CELL / 2 + 4,
+                str(index + 1),
+                text_anchor="middle",
+                font_size=12,
+                fill="#5b6870",
+            )
+        )
     open_cells = set(island.get("open", []))
     for row in range(FRAME):
         for col in range(FRAME):
@@ -145,30 +210,62 @@ def island_svg(island: dict[str, Any], *, own: bool, targets: bool, last: frozen
                     parts.append(last_mark(x + 1, y + 1, CELL - 2, CELL - 2))
             elif name in open_cells and own:
                 clickable: dict[str, Any]
-                clickable = {"class_": "target", "data_target": f"cell:{name}", "tabindex": 0, "role": "button",
-                             "aria_label": gettext("Place at %(cell)s") % {"cell": name}} if targets else {}
-                parts.append(element(
-                    "rect", x=x + 0.5, y=y + 0.5, width=CELL - 1, height=CELL - 1, rx=5, fill="#ffffff",
-                    stroke="#2f6f5e", stroke_dasharray="4 3", **clickable,
-                ))
+                clickable = (
+                    {
+                        "class_": "target",
+                        "data_target": f"cell:{name}",
+                        "tabindex": 0,
+                        "role": "button",
+                        "aria_label": gettext("Place at %(cell)s") % {"cell": name},
+                    }
+                    if targets
+                    else {}
+                )
+                parts.append(
+                    element(
+                        "rect",
+                        x=x + 0.5,
+                        y=y + 0.5,
+                        width=CELL - 1,
+                        height=CELL - 1,
+                        rx=5,
+                        fill="#ffffff",
+                        stroke="#2f6f5e",
+                        stroke_dasharray="4 3",
+                        **clickable,
+                    )
+                )
             else:
-                parts.append(element("rect", x=x + 2, y=y + 2, width=CELL - 4, height=CELL - 4, rx=5,
-                                     fill="none", stroke="#e4e0d6"))
-    return element("svg", "".join(parts), viewBox=f"0 0 {size} {size}", class_="board island",
-                   role="group", aria_label=gettext("Island"))
+                parts.append(
+                    element(
+                        "rect", x=x + 2, y=y + 2, width=CELL - 4, height=CELL - 4, rx=5, fill="none", stroke="#e4e0d6"
+                    )
+                )
+    return element(
+        "svg",
+        "".join(parts),
+        viewBox=f"0 0 {size} {size}",
+        class_="board island",
+        role="group",
+        aria_label=gettext("Island"),
+    )
 
 
 def touched(before: dict[str, Any], after: dict[str, Any]) -> dict[int, frozenset[str]]:
     """The cells each island gained between two views of the table."""
-    return {seat: frozenset(set(island["cells"]) - set(before["islands"][seat]["cells"]))
-            for seat, island in enumerate(after["islands"])}
+    return {
+        seat: frozenset(set(island["cells"]) - set(before["islands"][seat]["cells"]))
+        for seat, island in enumerate(after["islands"])
+    }
 
 
 def turn_summary(before: dict[str, Any], after: dict[str, Any], seat: int) -> str:
     """What ``seat`` did between two views, in words."""
     was, now = before["islands"][seat], after["islands"][seat]
-    done = [gettext("placed %(card)s at %(cell)s") % {"card": card_name(now["cells"][cell]), "cell": cell}
-            for cell in sorted(set(now["cells"]) - set(was["cells"]))]
+    done = [
+        gettext("placed %(card)s at %(cell)s") % {"card": card_name(now["cells"][cell]), "cell": cell}
+        for cell in sorted(set(now["cells"]) - set(was["cells"]))
+    ]
     if now["merchant_count"] > was["merchant_count"]:
         done.append(gettext("took a merchant card"))
     if not done and after["face_up"] != before["face_up"]:
@@ -176,8 +273,9 @@ def turn_summary(before: dict[str, Any], after: dict[str, Any], seat: int) -> st
     return sentence(done)
 
 
-def svg(view: dict[str, Any], names: list[str] | None = None,
-        last: tuple[dict[str, Any], dict[str, Any]] | None = None) -> str:
+def svg(
+    view: dict[str, Any], names: list[str] | None = None, last: tuple[dict[str, Any], dict[str, Any]] | None = None
+) -> str:
     """The whole table: market, your hand, then every island (yours first);
     ``last`` (the views before and after the last move) outlines what it placed."""
     names = names or [gettext("Seat %(number)s") % {"number": s + 1} for s in range(view["players"])]
@@ -194,13 +292,17 @@ def svg(view: dict[str, Any], names: list[str] | None = None,
         last_cells = marked.get(seat, frozenset())
         turn = " " + gettext("(to move)") if seat in view.get("to_move", []) else ""
         points = island.get("score", {}).get("total") if isinstance(island.get("score"), dict) else None
-        score = (ngettext("%(points)s point", "%(points)s points", points) % {"points": points}
-                 if points is not None
-                 else ngettext("%(points)s island point", "%(points)s island points", island["island_points"])
-                 % {"points": island["island_points"]})
+        score = (
+            ngettext("%(points)s point", "%(points)s points", points) % {"points": points}
+            if points is not None
+            else ngettext("%(points)s island point", "%(points)s island points", island["island_points"])
+            % {"points": island["island_points"]}
+        )
         cards = ngettext("%(cards)s card", "%(cards)s cards", island["cards"]) % {"cards": island["cards"]}
         counts = gettext("%(cards)s · %(score)s · hand %(hand)s · merchants %(merchants)s") % {
-            "cards": cards, "score": score, "hand": island["hand_size"],
+            "cards": cards,
+            "score": score,
+            "hand": island["hand_size"],
             "merchants": island["merchant_count"],
         }
         caption = f"{escape(names[seat])}{escape(turn)} · {escape(counts)}"
@@ -241,8 +343,11 @@ def controls(view: dict[str, Any], options: list[tuple[str, Any]]) -> list[dict[
         elif kind == "refresh":
             entry["label"] = gettext("Refresh the face-up cards")
         elif kind == "merchant":
-            entry["label"] = (gettext("Take the face-up merchant card") if move["source"] == "up"
-                              else gettext("Draw a merchant card blind"))
+            entry["label"] = (
+                gettext("Take the face-up merchant card")
+                if move["source"] == "up"
+                else gettext("Draw a merchant card blind")
+            )
         result.append(entry)
     return result
 
@@ -268,8 +373,7 @@ def text(view: dict[str, Any], names: list[str] | None = None) -> str:
     me = view.get("seat")
     lines = [
         f"Round {min(view['round'], view['rounds'])} of {view['rounds']}",
-        "Face-up cards: " + "   ".join(
-            f"[{n}] {_mail_name(slug)}" for n, slug in enumerate(view["face_up"], start=1)),
+        "Face-up cards: " + "   ".join(f"[{n}] {_mail_name(slug)}" for n, slug in enumerate(view["face_up"], start=1)),
         f"Deck: {_cards(view['deck'])}.  Merchant face-up: {_pair(view.get('merchant_face_up'))}"
         f" ({view['merchant_deck']} in the merchant deck)",
     ]
@@ -284,8 +388,7 @@ def text(view: dict[str, Any], names: list[str] | None = None) -> str:
         lines += ["", f"{owner} ({_cards(island['cards'])}, {island['island_points']} island points):"]
         lines += ["  " + row for row in island["text"]]
     codes = ", ".join(f"{code} {card_name(slug).lower()}" for slug, (_, code, _name) in CARD_STYLE.items())
-    lines += ["", "Codes: " + codes,
-              "+ = a card may go here"]
+    lines += ["", "Codes: " + codes, "+ = a card may go here"]
     return "\n".join(lines)
 
 
@@ -295,7 +398,7 @@ _TD = "border:1px solid #ccc;width:34px;height:30px;text-align:center;font:bold 
 def _island_table(island: dict[str, Any]) -> str:
     rows = sorted({int(cell[1:]) for cell in [*island["cells"], *island.get("open", [])]} or {4})
     cols: Sequence[str] = sorted({cell[0] for cell in [*island["cells"], *island.get("open", [])]} or {"D"})
-    cols = COLUMNS[COLUMNS.index(cols[0]):COLUMNS.index(cols[-1]) + 1]
+    cols = COLUMNS[COLUMNS.index(cols[0]) : COLUMNS.index(cols[-1]) + 1]
     rows = list(range(rows[0], rows[-1] + 1))
     head = "".join(f'<th style="font:11px Arial;color:#666">{c}</th>' for c in cols)
     body = []
@@ -313,8 +416,7 @@ def _island_table(island: dict[str, Any]) -> str:
             else:
                 cells.append(f'<td style="{_TD}color:#bbb">&middot;</td>')
         body.append(f'<tr><th style="font:11px Arial;color:#666">{row}</th>{"".join(cells)}</tr>')
-    return (f'<table style="border-collapse:collapse;margin:4px 0 12px"><tr><th></th>{head}</tr>'
-            f'{"".join(body)}</table>')
+    return f'<table style="border-collapse:collapse;margin:4px 0 12px"><tr><th></th>{head}</tr>{"".join(body)}</table>'
 
 
 def html(view: dict[str, Any], names: list[str] | None = None) -> str:
@@ -324,7 +426,8 @@ def html(view: dict[str, Any], names: list[str] | None = None) -> str:
     face_up = " ".join(
         f'<span style="display:inline-block;padding:4px 8px;margin-right:6px;border:1px solid #333;'
         f'background:{CARD_STYLE[slug][0]}">[{n}] {escape(_mail_name(slug))}</span>'
-        for n, slug in enumerate(view["face_up"], start=1))
+        for n, slug in enumerate(view["face_up"], start=1)
+    )
     parts = [
         f"<p><strong>Round {min(view['round'], view['rounds'])} of {view['rounds']}</strong></p>",
         f"<p>Face-up cards: {face_up}</p>",
@@ -338,6 +441,8 @@ def html(view: dict[str, Any], names: list[str] | None = None) -> str:
     for seat in sorted(range(view["players"]), key=lambda s: (s != me, s)):
         island = view["islands"][seat]
         owner = "Your island" if seat == me else f"{escape(names[seat])}'s island"
-        parts.append(f"<p style=\"margin-bottom:0\"><strong>{owner}</strong> ({_cards(island['cards'])}, "
-                     f"{island['island_points']} island points)</p>{_island_table(island)}")
+        parts.append(
+            f'<p style="margin-bottom:0"><strong>{owner}</strong> ({_cards(island["cards"])}, '
+            f"{island['island_points']} island points)</p>{_island_table(island)}"
+        )
     return "".join(parts)

@@ -30,8 +30,20 @@ def text(x: float, y: float, content: str, **values: object) -> str:
 def last_mark(x: float, y: float, width: float, height: float) -> str:
     """A thick dashed outline (told apart by its dashes, not its colour alone)
     around a place the last move touched."""
-    return element("rect", x=x, y=y, width=width, height=height, rx=6, fill="none", stroke="#e0a800",
-                   stroke_width=4, stroke_dasharray="7 3", pointer_events="none", class_="last-move")
+    return element(
+        "rect",
+        x=x,
+        y=y,
+        width=width,
+        height=height,
+        rx=6,
+        fill="none",
+        stroke="#e0a800",
+        stroke_width=4,
+        stroke_dasharray="7 3",
+        pointer_events="none",
+        class_="last-move",
+    )
 
 
 def sentence(clauses: list[str]) -> str:

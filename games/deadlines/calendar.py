@@ -28,17 +28,13 @@ def deadlines_calendar(*, seats: Sequence[Seat], owner: str, now: dt.datetime) -
     calendar.add("calscale", "GREGORIAN")
     calendar.add("x-wr-calname", f"{settings.SITE_NAME} deadlines of {owner}")
     # Calendar apps poll at most this often.
-    calendar.add(
-        "refresh-interval", dt.timedelta(hours=1), parameters={"VALUE": "DURATION"}
-    )
+    calendar.add("refresh-interval", dt.timedelta(hours=1), parameters={"VALUE": "DURATION"})
     for seat in seats:
         match = seat.match
         url = f"{settings.SITE_URL}{match.get_absolute_url()}"
         started = seat.turn_started_at or seat.deadline_at
         event = Event()
-        event.add(
-            "uid", f"deadline-{seat.pk}-{started:%Y%m%dT%H%M%S}@{settings.MAIL_DOMAIN}"
-        )
+        event.add("uid", f"deadline-{seat.pk}-{started:%Y%m%dT%H%M%S}@{settings.MAIL_DOMAIN}")
         event.add("dtstamp", now)
         # No DTEND: the event is the instant of the deadline (RFC 5545 3.6.1).
         event.add("dtstart", seat.deadline_at)

@@ -58,9 +58,7 @@ def weekends(zone: dt.tzinfo, since: dt.datetime) -> Iterator[Interval]:
     saturday = local - dt.timedelta(days=(local.weekday() - 5) % 7)
     while True:
         start = dt.datetime.combine(saturday, dt.time(), tzinfo=zone)
-        end = dt.datetime.combine(
-            saturday + dt.timedelta(days=2), dt.time(), tzinfo=zone
-        )
+        end = dt.datetime.combine(saturday + dt.timedelta(days=2), dt.time(), tzinfo=zone)
         yield start.astimezone(dt.UTC), end.astimezone(dt.UTC)
         saturday += dt.timedelta(days=7)
 
@@ -138,9 +136,7 @@ def reminder_next(
 
 
 def reminder_hours(prefs: DeadlineSettings | None) -> tuple[int, ...]:
-    return (
-        DEFAULT_REMINDER_HOURS if prefs is None else tuple(prefs.reminder_hours or ())
-    )
+    return DEFAULT_REMINDER_HOURS if prefs is None else tuple(prefs.reminder_hours or ())
 
 
 # ---------------------------------------------------------- time control
@@ -178,24 +174,13 @@ def time_control_clean(
     if bank_initial_days is None:
         return fields
     if not 1 <= bank_initial_days <= MAX_DAYS_PER_MOVE:
-        raise invalid(
-            _("The initial bank must be between 1 and %(max)s days.") % {"max": MAX_DAYS_PER_MOVE}
-        )
+        raise invalid(_("The initial bank must be between 1 and %(max)s days.") % {"max": MAX_DAYS_PER_MOVE})
     if not 0 <= bank_increment_days <= MAX_DAYS_PER_MOVE:
-        raise invalid(
-            _("The days added per move must be between 0 and %(max)s.") % {"max": MAX_DAYS_PER_MOVE}
-        )
-    cap = (
-        max(bank_initial_days, bank_increment_days)
-        if bank_cap_days is None
-        else bank_cap_days
-    )
+        raise invalid(_("The days added per move must be between 0 and %(max)s.") % {"max": MAX_DAYS_PER_MOVE})
+    cap = max(bank_initial_days, bank_increment_days) if bank_cap_days is None else bank_cap_days
     if not max(bank_initial_days, bank_increment_days, 1) <= cap <= MAX_BANK_DAYS:
         raise invalid(
-            _(
-                "The bank's cap must be at least the initial bank and the days added per move, "
-                "and at most %(max)s days."
-            )
+            _("The bank's cap must be at least the initial bank and the days added per move, and at most %(max)s days.")
             % {"max": MAX_BANK_DAYS}
         )
     fields.update(
@@ -217,9 +202,7 @@ def turn_budget(match: Match, seat: Seat) -> int:
 
 def bank_after_turn(match: Match, left: dt.timedelta) -> int:
     """The bank after a turn that ended with ``left`` clock time unused."""
-    cap = match.bank_cap_days or max(
-        match.bank_initial_days or 0, match.bank_increment_days
-    )
+    cap = match.bank_cap_days or max(match.bank_initial_days or 0, match.bank_increment_days)
     kept = max(0, int(left.total_seconds()))
     return min(cap * 86400, kept + match.bank_increment_days * 86400)
 
@@ -242,9 +225,7 @@ def settings_for(user_ids: Iterable[int | None], seats: Iterable[Seat] = ()) -> 
     return {p.user_id: p for p in DeadlineSettings.objects.filter(user_id__in=ids)}
 
 
-def away_intervals(
-    *, user_id: int, prefs: DeadlineSettings | None, since: dt.datetime
-) -> tuple[Interval, ...]:
+def away_intervals(*, user_id: int, prefs: DeadlineSettings | None, since: dt.datetime) -> tuple[Interval, ...]:
     """The player's vacations that end after ``since``.
 
     Only the latest vacation (copied into ``prefs``) can matter unless
@@ -254,15 +235,11 @@ def away_intervals(
         return ()
     if prefs.away_from <= since:
         return ((prefs.away_from, prefs.away_until),)
-    rows = Vacation.objects.filter(user_id=user_id, ends_at__gt=since).order_by(
-        "starts_at"
-    )
+    rows = Vacation.objects.filter(user_id=user_id, ends_at__gt=since).order_by("starts_at")
     return tuple(rows.values_list("starts_at", "ends_at"))
 
 
-def seat_clock(
-    match: Match, seat: Seat, prefs: DeadlineSettings | None, *, since: dt.datetime
-) -> Clock:
+def seat_clock(match: Match, seat: Seat, prefs: DeadlineSettings | None, *, since: dt.datetime) -> Clock:
     """The clock of ``seat`` for a turn that started at ``since``."""
     zone = seat.user.zone if match.weekends_off and seat.user else dt.UTC
     away: tuple[Interval, ...] = ()
@@ -271,9 +248,7 @@ def seat_clock(
     return Clock(zone=zone, weekends_off=match.weekends_off, away=away)
 
 
-def seat_time_left(
-    match: Match, seat: Seat, prefs: DeadlineSettings | None, *, now: dt.datetime
-) -> dt.timedelta:
+def seat_time_left(match: Match, seat: Seat, prefs: DeadlineSettings | None, *, now: dt.datetime) -> dt.timedelta:
     """Clock time the seat's current turn has left at ``now`` (negative
     once the deadline has passed)."""
     started, seconds = _turn(seat)
@@ -281,9 +256,7 @@ def seat_time_left(
     return dt.timedelta(seconds=seconds) - clock.used(started, now)
 
 
-def seat_deadline(
-    match: Match, seat: Seat, prefs: DeadlineSettings | None
-) -> dt.datetime:
+def seat_deadline(match: Match, seat: Seat, prefs: DeadlineSettings | None) -> dt.datetime:
     """The deadline of the seat's current turn under the current pauses."""
     started, seconds = _turn(seat)
     clock = seat_clock(match, seat, prefs, since=started)
@@ -296,15 +269,11 @@ def _turn(seat: Seat) -> tuple[dt.datetime, int]:
     return seat.turn_started_at, seat.turn_seconds
 
 
-def _start_turn(
-    match: Match, seat: Seat, prefs: DeadlineSettings | None, now: dt.datetime
-) -> None:
+def _start_turn(match: Match, seat: Seat, prefs: DeadlineSettings | None, now: dt.datetime) -> None:
     seat.turn_started_at = now
     seat.turn_seconds = turn_budget(match, seat)
     seat.deadline_at = seat_deadline(match, seat, prefs)
-    seat.reminder_at = reminder_next(
-        deadline=seat.deadline_at, hours=reminder_hours(prefs), now=now
-    )
+    seat.reminder_at = reminder_next(deadline=seat.deadline_at, hours=reminder_hours(prefs), now=now)
     seat.reminded_for = None
     seat.reminded_hours = None
 
@@ -315,26 +284,25 @@ AutoPlayed = tuple[int, int]
 
 
 def _end_turn(
-    match: Match, seat: Seat, prefs: DeadlineSettings | None, now: dt.datetime,
+    match: Match,
+    seat: Seat,
+    prefs: DeadlineSettings | None,
+    now: dt.datetime,
     auto_played: AutoPlayed | None,
 ) -> None:
-    if (
-        match.bank_initial_days is not None
-        and seat.turn_started_at
-        and seat.turn_seconds is not None
-    ):
-        seat.bank_seconds = bank_after_turn(
-            match, seat_time_left(match, seat, prefs, now=now)
-        )
-    seat.deadline_at = seat.reminder_at = seat.turn_started_at = seat.turn_seconds = (
-        None
-    )
+    if match.bank_initial_days is not None and seat.turn_started_at and seat.turn_seconds is not None:
+        seat.bank_seconds = bank_after_turn(match, seat_time_left(match, seat, prefs, now=now))
+    seat.deadline_at = seat.reminder_at = seat.turn_started_at = seat.turn_seconds = None
     seat.reminded_for = seat.reminded_hours = None
     seat.auto_moves = auto_played[1] if auto_played is not None and auto_played[0] == seat.pk else 0
 
 
 def deadlines_update(
-    *, match: Match, seats: Iterable[Seat], to_move: frozenset[int], now: dt.datetime,
+    *,
+    match: Match,
+    seats: Iterable[Seat],
+    to_move: frozenset[int],
+    now: dt.datetime,
     auto_played: AutoPlayed | None = None,
 ) -> None:
     """Start the clock of every seat that must now move, and stop the
@@ -370,9 +338,7 @@ def deadlines_update(
         seat.save(update_fields=CLOCK_FIELDS)
 
 
-def seat_deadline_refresh(
-    *, match: Match, seat: Seat, prefs: DeadlineSettings | None, now: dt.datetime
-) -> bool:
+def seat_deadline_refresh(*, match: Match, seat: Seat, prefs: DeadlineSettings | None, now: dt.datetime) -> bool:
     """Recompute a running turn's deadline after its pauses changed (a
     vacation started or ended) and reschedule its reminder.  Returns
     whether the deadline moved.  Expects the match lock; saves the seat.
@@ -384,10 +350,6 @@ def seat_deadline_refresh(
         return False
     seat.deadline_at = deadline
     below = seat.reminded_hours if seat.reminded_for == deadline else None
-    seat.reminder_at = reminder_next(
-        deadline=deadline, hours=reminder_hours(prefs), now=now, below=below
-    )
-    Seat.objects.filter(pk=seat.pk).update(
-        deadline_at=seat.deadline_at, reminder_at=seat.reminder_at
-    )
+    seat.reminder_at = reminder_next(deadline=deadline, hours=reminder_hours(prefs), now=now, below=below)
+    Seat.objects.filter(pk=seat.pk).update(deadline_at=seat.deadline_at, reminder_at=seat.reminder_at)
     return True

@@ -1,5 +1,5 @@
 """Reads about clocks, deadlines and vacations, for pages, the API, emails
-and other apps (house style 9.5: reads live in selectors).
+and other apps (reads live in selectors).
 
 * ``time_control_summary(match)``: one line such as "3 days per move · no
   clock at weekends", for lists, emails and the API.  Templates can include
@@ -45,14 +45,16 @@ def loaded_settings(seats: Iterable[Seat], user_ids: set[int]) -> dict[int, Dead
     along with ``seats`` (``select_related("user__deadline_settings")``), or
     ``None`` when some of them were not read that way."""
     loaded = {
-        s.user_id: s.user for s in seats
-        if s.user_id in user_ids and Seat.user.is_cached(s) and s.user is not None
+        s.user_id: s.user
+        for s in seats
+        if s.user_id in user_ids
+        and Seat.user.is_cached(s)
+        and s.user is not None
         and type(s.user).deadline_settings.is_cached(s.user)
     }
     if loaded.keys() != user_ids:
         return None
-    return {pk: prefs for pk, user in loaded.items()
-            if (prefs := getattr(user, "deadline_settings", None)) is not None}
+    return {pk: prefs for pk, user in loaded.items() if (prefs := getattr(user, "deadline_settings", None)) is not None}
 
 
 def away_until(
@@ -63,11 +65,12 @@ def away_until(
     ids = {pk for pk in user_ids if pk is not None}
     loaded = loaded_settings(seats, ids)
     if loaded is not None:
-        return {pk: prefs.away_until for pk, prefs in loaded.items()
-                if prefs.is_away(now) and prefs.away_until is not None}
-    rows = DeadlineSettings.objects.filter(
-        user_id__in=ids, away_from__lte=now, away_until__gt=now
-    ).values_list("user_id", "away_until")
+        return {
+            pk: prefs.away_until for pk, prefs in loaded.items() if prefs.is_away(now) and prefs.away_until is not None
+        }
+    rows = DeadlineSettings.objects.filter(user_id__in=ids, away_from__lte=now, away_until__gt=now).values_list(
+        "user_id", "away_until"
+    )
     return {pk: until for pk, until in rows if until is not None}
 
 
@@ -105,9 +108,7 @@ class SeatClock:
         return f"{text} {hours} h" if hours else text
 
 
-def seat_clocks(
-    match: Match, seats: Sequence[Seat], *, now: dt.datetime
-) -> list[SeatClock]:
+def seat_clocks(match: Match, seats: Sequence[Seat], *, now: dt.datetime) -> list[SeatClock]:
     """Clock facts for each of ``seats`` (in that order); one query."""
     away = away_until((s.user_id for s in seats if s.user_id), now=now)
     clocks = []
@@ -115,11 +116,7 @@ def seat_clocks(
         until = away.get(seat.user_id) if seat.user_id is not None else None
         bank = None
         if match.bank_initial_days is not None:
-            seconds = (
-                seat.bank_seconds
-                if seat.bank_seconds is not None
-                else match.bank_initial_days * 86400
-            )
+            seconds = seat.bank_seconds if seat.bank_seconds is not None else match.bank_initial_days * 86400
             bank = dt.timedelta(seconds=seconds)
         clocks.append(
             SeatClock(
@@ -136,9 +133,7 @@ def seat_clocks(
 def deadlines_of(user) -> list[Seat]:
     """The user's seats that must move, with their matches, soonest first."""
     return list(
-        Seat.objects.filter(
-            user=user, deadline_at__isnull=False, match__status=Match.Status.ACTIVE
-        )
+        Seat.objects.filter(user=user, deadline_at__isnull=False, match__status=Match.Status.ACTIVE)
         .select_related("match")
         .order_by("deadline_at")
     )
@@ -151,8 +146,4 @@ def vacations_of(user, *, limit: int = 10) -> list[Vacation]:
 
 def running_games_of(user) -> list[Match]:
     """The user's running games (for "which clocks a vacation stops")."""
-    return list(
-        Match.objects.filter(
-            status=Match.Status.ACTIVE, seats__user=user, seats__departed=""
-        ).order_by("pk")
-    )
+    return list(Match.objects.filter(status=Match.Status.ACTIVE, seats__user=user, seats__departed="").order_by("pk"))

@@ -1,4 +1,4 @@
-"""Enforcing deadlines and sending reminders (house style 9.6).
+"""Enforcing deadlines and sending reminders.
 
 Beat runs ``deadlines_sweep`` and ``reminders_sweep`` every minute
 (``games.tasks``).  Each selects due seats through its index
@@ -119,7 +119,11 @@ def _settings_of(seat: Seat) -> DeadlineSettings | None:
 
 
 def deadline_enforce(
-    *, match_id: int, seat_id: int, claimed: dt.datetime, now: dt.datetime,
+    *,
+    match_id: int,
+    seat_id: int,
+    claimed: dt.datetime,
+    now: dt.datetime,
     announcements: Announcements | None = None,
 ) -> str:
     """Enforce the deadline of a seat the caller has claimed (its
@@ -157,12 +161,8 @@ def deadline_enforce(
         if seat.turn_started_at is not None:
             deadline = seat_deadline(match, seat, prefs)
             if deadline > now:
-                at = reminder_next(
-                    deadline=deadline, hours=reminder_hours(prefs), now=now
-                )
-                Seat.objects.filter(pk=seat.pk).update(
-                    deadline_at=deadline, reminder_at=at
-                )
+                at = reminder_next(deadline=deadline, hours=reminder_hours(prefs), now=now)
+                Seat.objects.filter(pk=seat.pk).update(deadline_at=deadline, reminder_at=at)
                 return MOVED
         if prefs is not None and prefs.auto_vacation:
             vacation = vacation_take_auto(match=match, seat=seat, now=now, announcements=announcements)
@@ -173,9 +173,7 @@ def deadline_enforce(
         else:
             outcome = _auto_play(match, seats, seat, now, announcements)
     if vacation is not None:
-        vacation_apply(
-            user=seat.user, vacation=vacation, now=now, skip_match_ids=[match_id]
-        )
+        vacation_apply(user=seat.user, vacation=vacation, now=now, skip_match_ids=[match_id])
     return outcome
 
 
@@ -203,9 +201,7 @@ def _forfeit(match: Match, seat: Seat, now: dt.datetime, announcements: Announce
     return FORFEIT
 
 
-def _auto_play(
-    match: Match, seats: list[Seat], seat: Seat, now: dt.datetime, announcements: Announcements
-) -> str:
+def _auto_play(match: Match, seats: list[Seat], seat: Seat, now: dt.datetime, announcements: Announcements) -> str:
     rules = get_rules(match.game)
     text = _default_turn(rules, rules.load(match.started_state), seat.drawn_index)
     in_a_row = seat.auto_moves + 1
@@ -256,9 +252,7 @@ def _auto_play(
     return DROPPED
 
 
-def _claim(
-    rows: list[tuple[int, int, dt.datetime]], now: dt.datetime
-) -> tuple[dt.datetime, list[tuple[int, int]]]:
+def _claim(rows: list[tuple[int, int, dt.datetime]], now: dt.datetime) -> tuple[dt.datetime, list[tuple[int, int]]]:
     """Claim due seats ``(seat id, match id, deadline read)`` in one
     compare-and-set update: each row whose deadline is still the one read
     gets this claim's lease.  Returns the lease and the rows won, in order.
@@ -273,11 +267,7 @@ def _claim(
         same |= Q(pk=pk, deadline_at=deadline)
     if not Seat.objects.filter(same).update(deadline_at=lease, reminder_at=None):
         return lease, []
-    won = set(
-        Seat.objects.filter(
-            pk__in=[pk for pk, _, _ in rows], deadline_at=lease
-        ).values_list("pk", flat=True)
-    )
+    won = set(Seat.objects.filter(pk__in=[pk for pk, _, _ in rows], deadline_at=lease).values_list("pk", flat=True))
     return lease, [(pk, match_id) for pk, match_id, _ in rows if pk in won]
 
 
@@ -301,8 +291,9 @@ def deadlines_sweep(
     transactions committed."""
     gathered = Announcements()
     try:
-        report = _sweep(now=now, batch_size=batch_size, max_seconds=max_seconds, on_backlog=on_backlog,
-                        gathered=gathered)
+        report = _sweep(
+            now=now, batch_size=batch_size, max_seconds=max_seconds, on_backlog=on_backlog, gathered=gathered
+        )
     finally:
         # At once, unless a caller runs the sweep inside a transaction of its own.
         transaction.on_commit(gathered.send)
@@ -313,7 +304,11 @@ def deadlines_sweep(
 
 
 def _sweep(
-    *, now: dt.datetime, batch_size: int, max_seconds: float, on_backlog: Callable[[], None] | None,
+    *,
+    now: dt.datetime,
+    batch_size: int,
+    max_seconds: float,
+    on_backlog: Callable[[], None] | None,
     gathered: Announcements,
 ) -> Counter:
     report: Counter = Counter()
@@ -345,18 +340,12 @@ def _sweep(
         for pk, match_id in won:
             try:
                 report[
-                    deadline_enforce(
-                        match_id=match_id, seat_id=pk, claimed=lease, now=now, announcements=gathered
-                    )
+                    deadline_enforce(match_id=match_id, seat_id=pk, claimed=lease, now=now, announcements=gathered)
                 ] += 1
             except Exception:
                 # One poisoned game must not block the sweep: retry it later.
-                logger.exception(
-                    "Enforcing the deadline of seat %s (match %s) failed", pk, match_id
-                )
-                Seat.objects.filter(pk=pk, deadline_at=lease).update(
-                    deadline_at=now + RETRY_AFTER
-                )
+                logger.exception("Enforcing the deadline of seat %s (match %s) failed", pk, match_id)
+                Seat.objects.filter(pk=pk, deadline_at=lease).update(deadline_at=now + RETRY_AFTER)
                 report["failed"] += 1
             if len(gathered) >= GATHER_MAX:
                 transaction.on_commit(gathered.send)
@@ -378,23 +367,15 @@ def reminder_send(*, seat: Seat, now: dt.datetime) -> bool:
     below = seat.reminded_hours if seat.reminded_for == deadline else None
     threshold = nxt = None
     if deadline is not None and deadline > now and seat.match.is_active:
-        due = [
-            h
-            for h in hours
-            if (below is None or h < below) and deadline - dt.timedelta(hours=h) <= now
-        ]
+        due = [h for h in hours if (below is None or h < below) and deadline - dt.timedelta(hours=h) <= now]
         threshold = min(due) if due else None
-        nxt = reminder_next(
-            deadline=deadline, hours=hours, now=now, below=threshold or below
-        )
+        nxt = reminder_next(deadline=deadline, hours=hours, now=now, below=threshold or below)
     changes: dict[str, object] = {"reminder_at": nxt}
     if threshold is not None:
         changes.update(reminded_for=deadline, reminded_hours=threshold)
     with transaction.atomic():
         match = Match.objects.select_for_update(no_key=True).get(pk=seat.match_id)
-        won = Seat.objects.filter(
-            pk=seat.pk, reminder_at=seat.reminder_at, deadline_at=deadline
-        ).update(**changes)
+        won = Seat.objects.filter(pk=seat.pk, reminder_at=seat.reminder_at, deadline_at=deadline).update(**changes)
         if not won or threshold is None or deadline is None:
             return False
         record_event(
@@ -434,10 +415,6 @@ def reminders_sweep(
             try:
                 sent += reminder_send(seat=seat, now=now)
             except Exception:
-                logger.exception(
-                    "Reminding seat %s (match %s) failed", seat.pk, seat.match_id
-                )
-                Seat.objects.filter(pk=seat.pk, reminder_at=seat.reminder_at).update(
-                    reminder_at=now + RETRY_AFTER
-                )
+                logger.exception("Reminding seat %s (match %s) failed", seat.pk, seat.match_id)
+                Seat.objects.filter(pk=seat.pk, reminder_at=seat.reminder_at).update(reminder_at=now + RETRY_AFTER)
     return sent

@@ -6,12 +6,8 @@ from . import views
 
 urlpatterns = [
     path("profile/deadlines/", views.deadlines_settings, name="deadline-settings"),
-    path(
-        "profile/deadlines/vacation/", views.vacation_start_view, name="vacation-start"
-    ),
-    path(
-        "profile/deadlines/vacation/end/", views.vacation_end_view, name="vacation-end"
-    ),
+    path("profile/deadlines/vacation/", views.vacation_start_view, name="vacation-start"),
+    path("profile/deadlines/vacation/end/", views.vacation_end_view, name="vacation-end"),
     path(
         "profile/deadlines/calendar/reset/",
         views.calendar_reset_view,

@@ -72,9 +72,7 @@ def _locked_settings(user) -> DeadlineSettings:
     return DeadlineSettings.objects.select_for_update().get(pk=user.pk)
 
 
-def _vacation_create(
-    *, user, prefs: DeadlineSettings, days: int, now: dt.datetime, auto: bool
-) -> Vacation:
+def _vacation_create(*, user, prefs: DeadlineSettings, days: int, now: dt.datetime, auto: bool) -> Vacation:
     """Store a vacation starting now.  Expects ``prefs`` locked.
 
     :raises Conflict: already on vacation.
@@ -97,9 +95,7 @@ def _vacation_create(
             code="vacation_allowance",
             days_left=left,
         )
-    vacation = Vacation.objects.create(
-        user=user, starts_at=now, ends_at=now + days * DAY, auto=auto, created_at=now
-    )
+    vacation = Vacation.objects.create(user=user, starts_at=now, ends_at=now + days * DAY, auto=auto, created_at=now)
     prefs.away_from, prefs.away_until = vacation.starts_at, vacation.ends_at
     prefs.save(update_fields=["away_from", "away_until"])
     return vacation
@@ -107,9 +103,7 @@ def _vacation_create(
 
 def _running_seats(user) -> list[tuple[int, int]]:
     """(match id, seat id) of the user's seats in running games, by match."""
-    rows = Seat.objects.filter(
-        user=user, departed="", match__status=Match.Status.ACTIVE
-    )
+    rows = Seat.objects.filter(user=user, departed="", match__status=Match.Status.ACTIVE)
     return list(rows.order_by("match_id").values_list("match_id", "pk"))
 
 
@@ -171,8 +165,7 @@ def vacation_apply(
                 record_event(
                     match,
                     "vacation_started",
-                    f"{user} is on vacation until {until:%Y-%m-%d %H:%M} UTC; their clock is "
-                    "stopped.",
+                    f"{user} is on vacation until {until:%Y-%m-%d %H:%M} UTC; their clock is stopped.",
                     user=user,
                     now=now,
                     auto=vacation.auto,
@@ -191,9 +184,7 @@ def vacation_start(*, user, days: int, now: dt.datetime) -> Vacation:
     """
     with transaction.atomic():
         prefs = _locked_settings(user)
-        vacation = _vacation_create(
-            user=user, prefs=prefs, days=days, now=now, auto=False
-        )
+        vacation = _vacation_create(user=user, prefs=prefs, days=days, now=now, auto=False)
     vacation_apply(user=user, vacation=vacation, now=now)
     return vacation
 
@@ -207,9 +198,7 @@ def vacation_end(*, user, now: dt.datetime) -> Vacation:
     with transaction.atomic():
         prefs = _locked_settings(user)
         vacation = (
-            Vacation.objects.filter(user=user, starts_at__lte=now, ends_at__gt=now)
-            .order_by("-starts_at")
-            .first()
+            Vacation.objects.filter(user=user, starts_at__lte=now, ends_at__gt=now).order_by("-starts_at").first()
         )
         if vacation is None:
             raise Conflict(_("You are not on vacation."), code="not_on_vacation")
@@ -242,9 +231,7 @@ def vacation_take_auto(
         return None
     if vacation_days_left(user=seat.user, now=now) < 1:
         return None
-    used = seat_clock(match, seat, prefs, since=seat.turn_started_at).used(
-        seat.turn_started_at, now
-    )
+    used = seat_clock(match, seat, prefs, since=seat.turn_started_at).used(seat.turn_started_at, now)
     vacation = _vacation_create(user=seat.user, prefs=prefs, days=1, now=now, auto=True)
     seat.turn_seconds = max(seat.turn_seconds or 0, math.ceil(used.total_seconds()))
     Seat.objects.filter(pk=seat.pk).update(turn_seconds=seat.turn_seconds)
@@ -253,8 +240,7 @@ def vacation_take_auto(
     record_event(
         match,
         "auto_vacation",
-        f"{seat.user}'s time ran out: a day of vacation was used instead "
-        f"({left} left this year).",
+        f"{seat.user}'s time ran out: a day of vacation was used instead ({left} left this year).",
         user=seat.user,
         now=now,
         announcements=announcements,
@@ -289,9 +275,7 @@ def deadline_settings_update(
     :raises GameActionError: code ``invalid_reminders``.
     """
     hours = sorted({int(h) for h in reminder_hours_list}, reverse=True)
-    if len(hours) > MAX_REMINDERS or any(
-        not 1 <= h <= MAX_REMINDER_HOURS for h in hours
-    ):
+    if len(hours) > MAX_REMINDERS or any(not 1 <= h <= MAX_REMINDER_HOURS for h in hours):
         raise GameActionError(
             _("Give at most %(count)s reminders, each 1 to %(hours)s hours before the deadline.")
             % {"count": MAX_REMINDERS, "hours": MAX_REMINDER_HOURS},
@@ -302,19 +286,13 @@ def deadline_settings_update(
         prefs.reminder_hours = hours
         prefs.auto_vacation = bool(auto_vacation)
         prefs.save(update_fields=["reminder_hours", "auto_vacation"])
-    seats = Seat.objects.filter(
-        user=user, deadline_at__gt=now, turn_started_at__isnull=False
-    )
+    seats = Seat.objects.filter(user=user, deadline_at__gt=now, turn_started_at__isnull=False)
     for seat in seats:
         assert seat.deadline_at is not None  # filtered above
         below = seat.reminded_hours if seat.reminded_for == seat.deadline_at else None
-        at = reminder_next(
-            deadline=seat.deadline_at, hours=reminder_hours(prefs), now=now, below=below
-        )
+        at = reminder_next(deadline=seat.deadline_at, hours=reminder_hours(prefs), now=now, below=below)
         # Compare-and-set: a move that changed the deadline meanwhile wins.
-        Seat.objects.filter(pk=seat.pk, deadline_at=seat.deadline_at).update(
-            reminder_at=at
-        )
+        Seat.objects.filter(pk=seat.pk, deadline_at=seat.deadline_at).update(reminder_at=at)
     return prefs
 
 

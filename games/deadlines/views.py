@@ -43,8 +43,9 @@ class ReminderForm(forms.Form):
     auto_vacation = forms.BooleanField(
         required=False,
         label=_("Use a day of vacation instead of timing out"),
-        help_text=_("When a deadline passes and you have vacation days left, one is spent "
-        "and all your clocks stop for a day."),
+        help_text=_(
+            "When a deadline passes and you have vacation days left, one is spent and all your clocks stop for a day."
+        ),
     )
 
     def clean_reminder_hours(self) -> list[int]:
@@ -52,9 +53,7 @@ class ReminderForm(forms.Form):
         try:
             return [int(part) for part in raw.split(",") if part.strip()]
         except ValueError:
-            raise forms.ValidationError(
-                _("Write whole numbers of hours, separated by commas.")
-            ) from None
+            raise forms.ValidationError(_("Write whole numbers of hours, separated by commas.")) from None
 
 
 class VacationForm(forms.Form):
@@ -84,9 +83,7 @@ def deadlines_settings(request):
                 return redirect("deadline-settings")
     else:
         hours = ", ".join(str(h) for h in reminder_hours(prefs))
-        form = ReminderForm(
-            initial={"reminder_hours": hours, "auto_vacation": prefs.auto_vacation}
-        )
+        form = ReminderForm(initial={"reminder_hours": hours, "auto_vacation": prefs.auto_vacation})
     token = prefs.calendar_token or calendar_token_get(user=request.user)
     feed_path = reverse("calendar-feed", args=[token])
     games = running_games_of(request.user)
@@ -105,8 +102,7 @@ def deadlines_settings(request):
             "games_without_vacation": [m for m in games if not m.vacation_allowed],
             "deadlines": deadlines_of(request.user),
             "feed_url": f"{settings.SITE_URL}{feed_path}",
-            "webcal_url": "webcal://"
-            + f"{settings.SITE_URL}{feed_path}".split("://", 1)[1],
+            "webcal_url": "webcal://" + f"{settings.SITE_URL}{feed_path}".split("://", 1)[1],
             "max_hours": MAX_REMINDER_HOURS,
         },
     )
@@ -120,9 +116,7 @@ def vacation_start_view(request):
         messages.error(request, _("Give the number of days you will be away."))
         return redirect("deadline-settings")
     try:
-        vacation = vacation_start(
-            user=request.user, days=form.cleaned_data["days"], now=timezone.now()
-        )
+        vacation = vacation_start(user=request.user, days=form.cleaned_data["days"], now=timezone.now())
     except GameActionError as error:
         messages.error(request, error.message)
     else:
@@ -150,25 +144,17 @@ def vacation_end_view(request):
 @require_POST
 def calendar_reset_view(request):
     calendar_token_get(user=request.user, reset=True)
-    messages.success(
-        request, _("Your calendar has a new address; the old one no longer works.")
-    )
+    messages.success(request, _("Your calendar has a new address; the old one no longer works."))
     return redirect("deadline-settings")
 
 
 @require_GET
 def calendar_feed(request, token: str):
     """The deadlines of the user whose secret ``token`` this is, as .ics."""
-    prefs = (
-        DeadlineSettings.objects.filter(calendar_token=token)
-        .select_related("user")
-        .first()
-    )
+    prefs = DeadlineSettings.objects.filter(calendar_token=token).select_related("user").first()
     if prefs is None or not prefs.user.is_active:
         raise Http404("No such calendar.")
-    body = deadlines_calendar(
-        seats=deadlines_of(prefs.user), owner=str(prefs.user), now=timezone.now()
-    )
+    body = deadlines_calendar(seats=deadlines_of(prefs.user), owner=str(prefs.user), now=timezone.now())
     response = HttpResponse(body, content_type="text/calendar; charset=utf-8")
     response["Content-Disposition"] = 'inline; filename="deadlines.ics"'
     response["Cache-Control"] = "private, max-age=300"

@@ -72,9 +72,7 @@ class Codec(Protocol[S, MoveT]):
         ...
 
 
-def rank_seats(
-    keys: Sequence[Any], departed: Sequence[Seat] = ()
-) -> tuple[tuple[Seat, ...], ...]:
+def rank_seats(keys: Sequence[Any], departed: Sequence[Seat] = ()) -> tuple[tuple[Seat, ...], ...]:
     """Rank seats from first to last place.
 
     ``keys[seat]`` is any comparable value, higher is better (for example
@@ -83,8 +81,7 @@ def rank_seats(
     earlier ones, each alone in its place.
     """
     gone = set(departed)
-    playing = sorted((s for s in range(len(keys)) if s not in gone),
-                     key=lambda s: keys[s], reverse=True)
+    playing = sorted((s for s in range(len(keys)) if s not in gone), key=lambda s: keys[s], reverse=True)
     ranking: list[tuple[Seat, ...]] = []
     for seat in playing:
         if ranking and keys[ranking[-1][0]] == keys[seat]:
@@ -93,6 +90,7 @@ def rank_seats(
             ranking.append((seat,))
     ranking.extend((seat,) for seat in reversed(departed))
     return tuple(ranking)
+
 
 class BaseRules(Generic[S, MoveT]):
     """Shared implementation of ``games.engine.protocol.Rules``.
@@ -121,9 +119,7 @@ class BaseRules(Generic[S, MoveT]):
             cls.help_package = cls.__module__.rsplit(".", 1)[0]
 
     # ----------------------------------------------------------- game hooks
-    def setup(
-        self, players: int, seed: int, options: Mapping[str, JSON] | None = None
-    ) -> S:
+    def setup(self, players: int, seed: int, options: Mapping[str, JSON] | None = None) -> S:
         raise NotImplementedError
 
     def _movers(self, state: S) -> frozenset[Seat]:
@@ -141,9 +137,7 @@ class BaseRules(Generic[S, MoveT]):
         """Whether the game reached its natural end."""
         raise NotImplementedError
 
-    def _score(
-        self, state: S
-    ) -> tuple[tuple[int, ...], Sequence[Any], tuple[Mapping[str, JSON], ...]]:
+    def _score(self, state: S) -> tuple[tuple[int, ...], Sequence[Any], tuple[Mapping[str, JSON], ...]]:
         """``(scores, ranking keys, details)`` for every seat (see ``rank_seats``)."""
         raise NotImplementedError
 
@@ -200,10 +194,7 @@ class BaseRules(Generic[S, MoveT]):
             return None
         scores, keys, details = self._score(state)
         ranking = rank_seats(keys, self.departed_seats(state))
-        if state.early_end is not None:
-            termination = Termination(state.early_end)
-        else:
-            termination = Termination.NORMAL
+        termination = Termination(state.early_end) if state.early_end is not None else Termination.NORMAL
         return Outcome(tuple(scores), ranking, termination, tuple(details))
 
     def reveal(self, state: S) -> tuple[SeatReveal, ...] | None:
@@ -229,9 +220,7 @@ class BaseRules(Generic[S, MoveT]):
     def legal_moves(self, state: S, seat: Seat) -> Sequence[MoveT]:
         raise NotImplementedError
 
-    def resign(
-        self, state: S, seat: Seat, reason: Termination = Termination.RESIGNATION
-    ) -> Transition[S]:
+    def resign(self, state: S, seat: Seat, reason: Termination = Termination.RESIGNATION) -> Transition[S]:
         """``seat`` leaves the game; the others play on.
 
         The seat ranks below every seat still playing; from now on its turns
@@ -298,9 +287,7 @@ class BaseRules(Generic[S, MoveT]):
         """
         return self.apply_text_moves(state, seat, text)[0]
 
-    def apply_text_moves(
-        self, state: S, seat: Seat, text: str
-    ) -> tuple[Transition[S], list[MoveT]]:
+    def apply_text_moves(self, state: S, seat: Seat, text: str) -> tuple[Transition[S], list[MoveT]]:
         """``apply_text``, also returning the moves it applied (for the log)."""
         parts = self.split_turn_text(text)
         if not parts:

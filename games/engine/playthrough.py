@@ -72,9 +72,7 @@ def _facts(rules: Any, state: Any, players: int) -> dict[str, dict[str, str]]:
     facts = {"public": public}
     for seat in range(players):
         own = dict(flatten(rules.view(state, seat)))
-        facts[f"seat {seat + 1}"] = {
-            path: value for path, value in own.items() if public.get(path) != value
-        }
+        facts[f"seat {seat + 1}"] = {path: value for path, value in own.items() if public.get(path) != value}
     return facts
 
 
@@ -128,10 +126,7 @@ def write_playthrough(slug: str, players: int, seed: int) -> str:
     lines.append("")
     lines.extend(f"outcome: {path} = {value}" for path, value in flatten(outcome.dump() if outcome else None))
     for entry in rules.reveal(state) or ():
-        lines.extend(
-            f"reveal: seat {entry.seat + 1} {path} = {value}"
-            for path, value in flatten(dict(entry.revealed))
-        )
+        lines.extend(f"reveal: seat {entry.seat + 1} {path} = {value}" for path, value in flatten(dict(entry.revealed)))
     return "\n".join(lines) + "\n"
 
 

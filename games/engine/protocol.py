@@ -162,9 +162,7 @@ class Rules(Protocol[StateT, MoveT]):
     public_move_text: ClassVar[bool]
 
     # ------------------------------------------------------------- playing
-    def setup(
-        self, players: int, seed: int, options: Mapping[str, JSON] | None = None
-    ) -> StateT:
+    def setup(self, players: int, seed: int, options: Mapping[str, JSON] | None = None) -> StateT:
         """Returns the start state for ``players`` seats, every shuffle decided
         by ``seed``; raises ``ValueError`` for an unsupported player count."""
         ...
@@ -192,16 +190,12 @@ class Rules(Protocol[StateT, MoveT]):
         raises ``GameOver``, ``NotYourTurn`` or ``IllegalMove``."""
         ...
 
-    def apply_moves(
-        self, state: StateT, seat: Seat, moves: Sequence[MoveT]
-    ) -> Transition[StateT]:
+    def apply_moves(self, state: StateT, seat: Seat, moves: Sequence[MoveT]) -> Transition[StateT]:
         """Returns ``apply`` of each move in order as one transition (replaying
         a stored submission); raises as ``apply`` does."""
         ...
 
-    def apply_text_moves(
-        self, state: StateT, seat: Seat, text: str
-    ) -> tuple[Transition[StateT], list[MoveT]]:
+    def apply_text_moves(self, state: StateT, seat: Seat, text: str) -> tuple[Transition[StateT], list[MoveT]]:
         """Returns the transition of every move in a message (``;`` or new
         lines between moves) and the moves, all or nothing; raises
         ``NotationError`` (empty or unparsable text, the failing part named)
@@ -213,9 +207,7 @@ class Rules(Protocol[StateT, MoveT]):
         raises ``IllegalMove`` when ``seat`` has no move."""
         ...
 
-    def resign(
-        self, state: StateT, seat: Seat, reason: Termination = Termination.RESIGNATION
-    ) -> Transition[StateT]:
+    def resign(self, state: StateT, seat: Seat, reason: Termination = Termination.RESIGNATION) -> Transition[StateT]:
         """Returns the state after ``seat`` leaves (the others play on, its
         turns auto-played); raises ``GameOver``, or ``IllegalMove`` for an
         unknown or departed seat."""

@@ -1,4 +1,4 @@
-"""Write services for matches (house style 9.5): every change to a match goes
+"""Write services for matches: every change to a match goes
 through one of these functions, inside a transaction, holding the match lock.
 """
 

@@ -36,8 +36,16 @@ def _locked_match(match_id: int) -> Match:
         raise NotFound(_("There is no such game.")) from None
 
 
-def record_event(match: Match, kind: str, text: str, *, user=None, now: dt.datetime,
-                 announcements: Announcements | None = None, **data) -> MatchEvent:
+def record_event(
+    match: Match,
+    kind: str,
+    text: str,
+    *,
+    user=None,
+    now: dt.datetime,
+    announcements: Announcements | None = None,
+    **data,
+) -> MatchEvent:
     """Store a lifecycle event (at the match's current ply) and announce it
     with ``announcements`` (by default: once the transaction commits)."""
     event = MatchEvent.objects.create(
@@ -51,10 +59,7 @@ def _resolve_invitee(name_or_email: str, creator):
     """An existing user by display name or email, else a valid email address."""
     User = get_user_model()
     text = name_or_email.strip()
-    user = (
-        User.objects.filter(display_name__iexact=text).first()
-        or User.objects.filter(email__iexact=text).first()
-    )
+    user = User.objects.filter(display_name__iexact=text).first() or User.objects.filter(email__iexact=text).first()
     if user is not None:
         if user.pk == creator.pk:
             raise GameActionError(_("You cannot invite yourself."), code="invalid_invitation")
@@ -86,8 +91,10 @@ def _strangers_check(creator, count: int, *, now: dt.datetime) -> None:
     ).count()
     if sent + count > allowed:
         raise LimitReached(
-            _("You can invite %(allowed)d people without an account per day, and have invited %(sent)d "
-              "in the last 24 hours. Invite players by their display name, or try again tomorrow.")
+            _(
+                "You can invite %(allowed)d people without an account per day, and have invited %(sent)d "
+                "in the last 24 hours. Invite players by their display name, or try again tomorrow."
+            )
             % {"allowed": allowed, "sent": sent},
             code="invitation_limit",
         )
@@ -136,9 +143,12 @@ def match_create(
             code="invalid_players",
         )
     time_control = time_control_clean(
-        days_per_move=days_per_move, bank_initial_days=bank_initial_days,
-        bank_increment_days=bank_increment_days, bank_cap_days=bank_cap_days,
-        weekends_off=weekends_off, vacation_allowed=vacation_allowed,
+        days_per_move=days_per_move,
+        bank_initial_days=bank_initial_days,
+        bank_increment_days=bank_increment_days,
+        bank_cap_days=bank_cap_days,
+        weekends_off=weekends_off,
+        vacation_allowed=vacation_allowed,
     )
     if timeout_policy not in TimeoutPolicy.values:
         raise GameActionError(_("Unknown timeout policy."), code="invalid_timeout_policy")
@@ -157,20 +167,33 @@ def match_create(
     with transaction.atomic():
         _strangers_check(creator, sum(1 for user, _ in invitees if user is None), now=now)
         match = Match.objects.create(
-            game=game, created_by=creator, created_at=now, players=players, rated=rated,
-            timeout_policy=timeout_policy, options=options or {}, **time_control,
+            game=game,
+            created_by=creator,
+            created_at=now,
+            players=players,
+            rated=rated,
+            timeout_policy=timeout_policy,
+            options=options or {},
+            **time_control,
         )
         Seat.objects.create(match=match, user=creator, joined_at=now)
         record_event(match, "created", f"{creator} created the game.", user=creator, now=now)
         for user, email in invitees:
             seat = Seat.objects.create(
-                match=match, invited_user=user, invited_email=email,
+                match=match,
+                invited_user=user,
+                invited_email=email,
                 # Hex: it also travels in a reply address, whose case an MTA may fold.
                 invitation_token=secrets.token_hex(20),
             )
             stranger: dict[str, Any] = {} if user else {"stranger": True}
             record_event(
-                match, "invited", f"{user or email} was invited.", user=creator, now=now, seat_id=seat.pk,
+                match,
+                "invited",
+                f"{user or email} was invited.",
+                user=creator,
+                now=now,
+                seat_id=seat.pk,
                 **stranger,
             )
         for _seat in range(players - 1 - len(invitees)):
@@ -205,8 +228,14 @@ def match_create_seated(
         raise GameActionError(_("The same player is seated twice."), code="invalid_players")
     with transaction.atomic():
         match = match_create(
-            creator=created_by or users[0], game=game, players=len(users), now=now,
-            days_per_move=days_per_move, rated=rated, timeout_policy=timeout_policy, options=options,
+            creator=created_by or users[0],
+            game=game,
+            players=len(users),
+            now=now,
+            days_per_move=days_per_move,
+            rated=rated,
+            timeout_policy=timeout_policy,
+            options=options,
             **time_control,
         )
         match = _locked_match(match.pk)
@@ -241,9 +270,7 @@ def match_join(*, match_id: int, user, now: dt.datetime) -> Match:
         if not match.is_open:
             raise Conflict(_("This game is no longer open."), code="not_open")
         invited = match.seats.filter(invited_user=user, user__isnull=True).first()
-        seat = invited or match.seats.filter(
-            user__isnull=True, invited_user__isnull=True, invited_email=""
-        ).first()
+        seat = invited or match.seats.filter(user__isnull=True, invited_user__isnull=True, invited_email="").first()
         if seat is None:
             raise Conflict(_("There is no free seat left in this game."), code="full")
         _take_seat(match, seat, user, now)
@@ -359,8 +386,19 @@ def _start(match: Match, now: dt.datetime, draw_seats: bool = True) -> None:
     match.status = Match.Status.ACTIVE
     match.started_at = now
     match.ply = 0
-    match.save(update_fields=["seed", "seed_salt", "seed_commitment", "seats_drawn", "state", "engine_version",
-                              "status", "started_at", "ply"])
+    match.save(
+        update_fields=[
+            "seed",
+            "seed_salt",
+            "seed_commitment",
+            "seats_drawn",
+            "state",
+            "engine_version",
+            "status",
+            "started_at",
+            "ply",
+        ]
+    )
     deadlines_update(match=match, seats=seats, to_move=rules.to_move(state), now=now)
     order_text = ", ".join(str(s.user) for s in sorted(seats, key=lambda s: s.drawn_index))
     record_event(match, "started", f"The game started. Seat order: {order_text}.", now=now)

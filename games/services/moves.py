@@ -1,5 +1,5 @@
 """The move write path: one service for the web page, the API, email replies
-and the deadline sweeper (house style 9.5)."""
+and the deadline sweeper."""
 
 from __future__ import annotations
 
@@ -120,14 +120,32 @@ def move_submit(
             earlier = match.moves.filter(idempotency_key=idempotency_key).first()
             if earlier is not None:
                 return MoveResult(match, earlier, duplicate=True)
-        return move_play(match, seats, user=user, ply=ply, source=source, now=now, text=text,
-                         option=option, idempotency_key=idempotency_key)
+        return move_play(
+            match,
+            seats,
+            user=user,
+            ply=ply,
+            source=source,
+            now=now,
+            text=text,
+            option=option,
+            idempotency_key=idempotency_key,
+        )
 
 
 def move_play(
-    match: Match, seats: list[Seat], *, user, ply: int, source: str, now: dt.datetime,
-    text: str | None = None, option: int | None = None, idempotency_key: str | None = None,
-    announcements: Announcements | None = None, auto_played: AutoPlayed | None = None,
+    match: Match,
+    seats: list[Seat],
+    *,
+    user,
+    ply: int,
+    source: str,
+    now: dt.datetime,
+    text: str | None = None,
+    option: int | None = None,
+    idempotency_key: str | None = None,
+    announcements: Announcements | None = None,
+    auto_played: AutoPlayed | None = None,
 ) -> MoveResult:
     """Steps 3 to 5 of ``move_submit``, for a caller that holds the lock
     (``match_lock``) inside its own transaction, such as the deadline
@@ -163,17 +181,32 @@ def move_play(
     except EngineError as error:
         raise _rejected(error) from None
     record = _store(
-        match, seats, rules, transition, seat_index=seat.drawn_index, user=user,
-        kind=MoveRecord.Kind.MOVE, source=source, text=text.strip(),
-        moves=[rules.dump_move(m) for m in moves], idempotency_key=idempotency_key, now=now,
-        announcements=announcements, auto_played=auto_played,
+        match,
+        seats,
+        rules,
+        transition,
+        seat_index=seat.drawn_index,
+        user=user,
+        kind=MoveRecord.Kind.MOVE,
+        source=source,
+        text=text.strip(),
+        moves=[rules.dump_move(m) for m in moves],
+        idempotency_key=idempotency_key,
+        now=now,
+        announcements=announcements,
+        auto_played=auto_played,
     )
     return MoveResult(match, record, state=transition.state, seats=tuple(seats))
 
 
 def match_resign(
-    *, match_id: int, user, now: dt.datetime, reason: Termination = Termination.RESIGNATION,
-    seat_index: int | None = None, source: str = MoveRecord.Source.WEB,
+    *,
+    match_id: int,
+    user,
+    now: dt.datetime,
+    reason: Termination = Termination.RESIGNATION,
+    seat_index: int | None = None,
+    source: str = MoveRecord.Source.WEB,
     announcements: Announcements | None = None,
 ) -> MoveResult:
     """A player leaves a running game (or the system drops a seat: pass
@@ -199,16 +232,39 @@ def match_resign(
                 seat.save(update_fields=["departed"])
         kind = MoveRecord.Kind.RESIGN if reason is Termination.RESIGNATION else MoveRecord.Kind.TIMEOUT
         record = _store(
-            match, seats, rules, transition, seat_index=index, user=user, kind=kind, source=source,
-            text=kind.label.lower(), moves=[], idempotency_key=None, now=now, announcements=announcements,
+            match,
+            seats,
+            rules,
+            transition,
+            seat_index=index,
+            user=user,
+            kind=kind,
+            source=source,
+            text=kind.label.lower(),
+            moves=[],
+            idempotency_key=None,
+            now=now,
+            announcements=announcements,
         )
     return MoveResult(match, record, state=transition.state, seats=tuple(seats))
 
 
 def _store(
-    match: Match, seats: list[Seat], rules, transition: Transition, *, seat_index: int, user, kind: str, source: str,
-    text: str, moves: list, idempotency_key: str | None, now: dt.datetime,
-    announcements: Announcements | None, auto_played: AutoPlayed | None = None,
+    match: Match,
+    seats: list[Seat],
+    rules,
+    transition: Transition,
+    *,
+    seat_index: int,
+    user,
+    kind: str,
+    source: str,
+    text: str,
+    moves: list,
+    idempotency_key: str | None,
+    now: dt.datetime,
+    announcements: Announcements | None,
+    auto_played: AutoPlayed | None = None,
 ) -> MoveRecord:
     """Persist a transition and announce it after commit.  Expects the match lock."""
     announcements = after_commit(announcements)
@@ -216,10 +272,17 @@ def _store(
     match.state = rules.dump(transition.state)
     try:
         record = MoveRecord.objects.create(
-            match=match, ply=match.ply, seat_index=seat_index, user=user, kind=kind,
-            source=source, text=text, moves=moves,
+            match=match,
+            ply=match.ply,
+            seat_index=seat_index,
+            user=user,
+            kind=kind,
+            source=source,
+            text=text,
+            moves=moves,
             events=[event.dump() for event in transition.events],
-            idempotency_key=idempotency_key or None, created_at=now,
+            idempotency_key=idempotency_key or None,
+            created_at=now,
         )
     except IntegrityError:
         # Unreachable while the match row lock is held; the unique
@@ -229,8 +292,9 @@ def _store(
     outcome = rules.outcome(transition.state)
     if outcome is None:
         match.save(update_fields=["ply", "state"])
-        deadlines_update(match=match, seats=seats, to_move=rules.to_move(transition.state), now=now,
-                         auto_played=auto_played)
+        deadlines_update(
+            match=match, seats=seats, to_move=rules.to_move(transition.state), now=now, auto_played=auto_played
+        )
     else:
         _finish(match, seats, outcome, now, announcements)
     announcements.add(record)
@@ -253,5 +317,3 @@ def _finish(match: Match, seats: list[Seat], outcome, now: dt.datetime, announce
     winners = " and ".join(str(by_index[i].user) for i in outcome.winners)
     record_event(match, "finished", f"The game is over. Winner: {winners}.", now=now, announcements=announcements)
     transaction.on_commit(lambda: match_finished.send_robust(sender=Match, match_id=match.pk))
-
-

@@ -40,18 +40,14 @@ class LadderRankingRowSerializer(serializers.Serializer):
     rank = serializers.IntegerField()
     player = serializers.CharField(help_text="Display name.")
     rating = serializers.FloatField(help_text="Full precision.")
-    rating_shown = serializers.CharField(
-        help_text='Rounded; "?" marks a provisional rating.'
-    )
+    rating_shown = serializers.CharField(help_text='Rounded; "?" marks a provisional rating.')
     provisional = serializers.BooleanField()
     rating_games = serializers.IntegerField(help_text="Rated games in this game kind.")
     games = serializers.IntegerField(help_text="Finished games in this ladder.")
     wins = serializers.IntegerField(help_text="First places in this ladder.")
     running = serializers.IntegerField(help_text="Ladder games running now.")
     last_active = serializers.DateTimeField()
-    trend = serializers.ListField(
-        child=serializers.FloatField(), help_text="Recent ratings, oldest first."
-    )
+    trend = serializers.ListField(child=serializers.FloatField(), help_text="Recent ratings, oldest first.")
 
 
 def ranking_row_data(row) -> dict:
@@ -102,9 +98,7 @@ class LadderChallengeSerializer(serializers.Serializer):
     created_at = serializers.DateTimeField()
     expires_at = serializers.DateTimeField()
     answered_at = serializers.DateTimeField(allow_null=True)
-    match = serializers.IntegerField(
-        allow_null=True, help_text="The game, once accepted."
-    )
+    match = serializers.IntegerField(allow_null=True, help_text="The game, once accepted.")
     match_url = serializers.CharField(allow_null=True)
 
 
@@ -127,9 +121,7 @@ class RatingSummarySerializer(serializers.Serializer):
     game = serializers.CharField()
     game_name = serializers.CharField()
     rating = serializers.FloatField(help_text="Full precision.")
-    rating_shown = serializers.CharField(
-        help_text='Rounded; "?" marks a provisional rating.'
-    )
+    rating_shown = serializers.CharField(help_text='Rounded; "?" marks a provisional rating.')
     provisional = serializers.BooleanField()
     games = serializers.IntegerField()
     peak = serializers.FloatField()

@@ -1,5 +1,4 @@
-"""Ladder and rating endpoints: one APIView per operation (house style
-9.5); errors are the games API's ``{"code", "detail"}``."""
+"""Ladder and rating endpoints: one APIView per operation; errors are the games API's ``{"code", "detail"}``."""
 
 from __future__ import annotations
 
@@ -32,9 +31,7 @@ from .serializers import (
 
 
 def _challenge(pk: int) -> Challenge:
-    return Challenge.objects.select_related("challenger", "challenged", "match").get(
-        pk=pk
-    )
+    return Challenge.objects.select_related("challenger", "challenged", "match").get(pk=pk)
 
 
 class LadderListApi(APIView):
@@ -43,12 +40,7 @@ class LadderListApi(APIView):
     @extend_schema(responses={200: LadderSerializer(many=True)})
     def get(self, request):
         """Open ladders."""
-        return Response(
-            [
-                ladder_data(ladder, ladder.member_count)
-                for ladder in selectors.ladders_active()
-            ]
-        )
+        return Response([ladder_data(ladder, ladder.member_count) for ladder in selectors.ladders_active()])
 
 
 class LadderRankingApi(APIView):
@@ -99,9 +91,7 @@ class LadderLeaveApi(WriteApi):
     @extend_schema(request=None, responses={200: LadderMembershipSerializer, **ERRORS})
     def post(self, request, pk: int):
         """Leave the ladder; running games go on, open challenges are withdrawn."""
-        membership = services.ladder_leave(
-            ladder_id=pk, user=request.user, now=timezone.now()
-        )
+        membership = services.ladder_leave(ladder_id=pk, user=request.user, now=timezone.now())
         return Response(membership_data(membership))
 
 
@@ -128,9 +118,7 @@ class LadderCapacityApi(WriteApi):
 
 class ChallengeCreateApi(WriteApi):
     class ChallengeCreateInputSerializer(serializers.Serializer):
-        opponent = serializers.CharField(
-            max_length=40, help_text="Display name of a member at most 10 places away."
-        )
+        opponent = serializers.CharField(max_length=40, help_text="Display name of a member at most 10 places away.")
 
     @extend_schema(
         request=ChallengeCreateInputSerializer,
@@ -143,24 +131,18 @@ class ChallengeCreateApi(WriteApi):
         name = data.validated_data["opponent"].strip()
         opponent = get_user_model().objects.filter(display_name__iexact=name).first()
         if opponent is None:
-            raise NotFound(
-                _("There is no player called %(name)s.") % {"name": repr(name)}, code="unknown_player"
-            )
+            raise NotFound(_("There is no player called %(name)s.") % {"name": repr(name)}, code="unknown_player")
         challenge = services.challenge_create(
             ladder_id=pk, challenger=request.user, opponent=opponent, now=timezone.now()
         )
-        return Response(
-            challenge_data(_challenge(challenge.pk)), status=status.HTTP_201_CREATED
-        )
+        return Response(challenge_data(_challenge(challenge.pk)), status=status.HTTP_201_CREATED)
 
 
 class ChallengeAcceptApi(WriteApi):
     @extend_schema(request=None, responses={200: LadderChallengeSerializer, **ERRORS})
     def post(self, request, pk: int):
         """Accept a challenge made to you: the rated game starts."""
-        services.challenge_accept(
-            challenge_id=pk, user=request.user, now=timezone.now()
-        )
+        services.challenge_accept(challenge_id=pk, user=request.user, now=timezone.now())
         return Response(challenge_data(_challenge(pk)))
 
 
@@ -168,20 +150,14 @@ class ChallengeDeclineApi(WriteApi):
     @extend_schema(request=None, responses={200: LadderChallengeSerializer, **ERRORS})
     def post(self, request, pk: int):
         """Decline a challenge made to you."""
-        services.challenge_decline(
-            challenge_id=pk, user=request.user, now=timezone.now()
-        )
+        services.challenge_decline(challenge_id=pk, user=request.user, now=timezone.now())
         return Response(challenge_data(_challenge(pk)))
 
 
 class MyRatingsApi(APIView):
     permission_classes = [permissions.IsAuthenticated]
 
-    @extend_schema(
-        responses={200: RatingSummarySerializer(many=True), 403: ErrorSerializer}
-    )
+    @extend_schema(responses={200: RatingSummarySerializer(many=True), 403: ErrorSerializer})
     def get(self, request):
         """Your rating in every game kind you have played rated."""
-        return Response(
-            [rating_data(r) for r in selectors.ratings_for_user(request.user)]
-        )
+        return Response([rating_data(r) for r in selectors.ratings_for_user(request.user)])

@@ -1,4 +1,4 @@
-"""Write services for ratings and ladders (house style 9.5): every change
+"""Write services for ratings and ladders: every change
 goes through one of these functions, inside a transaction, holding the
 locks its docstring names."""
 

@@ -38,9 +38,7 @@ CHALLENGE_RANGE = 10
 CHALLENGE_LIFETIME = dt.timedelta(days=7)
 
 
-def challenge_create(
-    *, ladder_id: int, challenger, opponent, now: dt.datetime
-) -> Challenge:
+def challenge_create(*, ladder_id: int, challenger, opponent, now: dt.datetime) -> Challenge:
     """Challenge ``opponent`` in a ladder.
 
     :raises NotFound, NotAllowed, Conflict, GameActionError: no such
@@ -53,9 +51,7 @@ def challenge_create(
         if not ladder.active:
             raise Conflict(_("This ladder is closed."), code="ladder_closed")
         if opponent.pk == challenger.pk:
-            raise GameActionError(
-                _("You cannot challenge yourself."), code="invalid_challenge"
-            )
+            raise GameActionError(_("You cannot challenge yourself."), code="invalid_challenge")
         current_membership(ladder, challenger)
         standings = ladder_standings(ladder, now=now)
         if not any(row.user.pk == opponent.pk for row in standings):
@@ -68,22 +64,17 @@ def challenge_create(
                 _(
                     "%(player)s is %(apart)s places away; you can challenge players "
                     "up to %(range)s places above or below you."
-                ) % {"player": opponent, "apart": apart, "range": CHALLENGE_RANGE},
+                )
+                % {"player": opponent, "apart": apart, "range": CHALLENGE_RANGE},
                 code="out_of_range",
             )
         if availability.is_on_vacation(opponent, now):
             raise Conflict(_("%(player)s is on vacation.") % {"player": opponent}, code="on_vacation")
-        pair = Q(challenger=challenger, challenged=opponent) | Q(
-            challenger=opponent, challenged=challenger
-        )
-        open_between = Challenge.objects.filter(
-            pair, ladder=ladder, status=Challenge.Status.OPEN
-        )
+        pair = Q(challenger=challenger, challenged=opponent) | Q(challenger=opponent, challenged=challenger)
+        open_between = Challenge.objects.filter(pair, ladder=ladder, status=Challenge.Status.OPEN)
         # A challenge past its expiry that the sweep has not reached yet
         # must not block a new one.
-        open_between.filter(expires_at__lte=now).update(
-            status=Challenge.Status.EXPIRED, answered_at=now
-        )
+        open_between.filter(expires_at__lte=now).update(status=Challenge.Status.EXPIRED, answered_at=now)
         if open_between.filter(expires_at__gt=now).exists():
             raise Conflict(
                 _("There is already an open challenge between you and %(player)s.") % {"player": opponent},
@@ -101,17 +92,11 @@ def challenge_create(
 def _locked_challenge(challenge_id: int):
     """Lock the challenge's ladder, then the challenge (the order every
     ladder writer uses).  Expects an open transaction."""
-    ladder_id = (
-        Challenge.objects.filter(pk=challenge_id)
-        .values_list("ladder_id", flat=True)
-        .first()
-    )
+    ladder_id = Challenge.objects.filter(pk=challenge_id).values_list("ladder_id", flat=True).first()
     if ladder_id is None:
         raise NotFound(_("There is no such challenge."))
     ladder = locked_ladder(ladder_id)
-    return ladder, Challenge.objects.select_for_update().select_related(
-        "challenger", "challenged"
-    ).get(pk=challenge_id)
+    return ladder, Challenge.objects.select_for_update().select_related("challenger", "challenged").get(pk=challenge_id)
 
 
 def _answerable(challenge: Challenge, user, now: dt.datetime) -> None:
@@ -148,9 +133,7 @@ def challenge_accept(*, challenge_id: int, user, now: dt.datetime) -> Challenge:
                 raise Conflict(_("%(player)s is on vacation.") % {"player": player}, code="on_vacation")
         others = ladder.players - 2
         if others:
-            candidates, users = free_candidates(
-                ladder, now=now, exclude=[p.pk for p in players]
-            )
+            candidates, users = free_candidates(ladder, now=now, exclude=[p.pk for p in players])
             ratings = ratings_of_members(ladder)
             seated = [ratings.get(p.pk, (START_RATING, 0))[0] for p in players]
             keys = matchmaking.closest_fill(
@@ -162,16 +145,12 @@ def challenge_accept(*, challenge_id: int, user, now: dt.datetime) -> Challenge:
             )
             if keys is None:
                 raise Conflict(
-                    _(
-                        "Not enough free members to fill a table of %(players)s "
-                        "right now; try again later."
-                    ) % {"players": ladder.players},
+                    _("Not enough free members to fill a table of %(players)s right now; try again later.")
+                    % {"players": ladder.players},
                     code="table_not_filled",
                 )
             players += [users[key] for key in keys]
-        challenge.match = ladder_game_create(
-            ladder=ladder, users=players, origin=LadderGame.Origin.CHALLENGE, now=now
-        )
+        challenge.match = ladder_game_create(ladder=ladder, users=players, origin=LadderGame.Origin.CHALLENGE, now=now)
         challenge.status = Challenge.Status.ACCEPTED
         challenge.answered_at = now
         challenge.save(update_fields=["match", "status", "answered_at"])
@@ -196,6 +175,6 @@ def challenges_expire(*, now: dt.datetime) -> int:
     """Expire open challenges older than 7 days.  A conditional update, so
     a challenge accepted at the same moment is never expired as well.
     Returns how many expired."""
-    return Challenge.objects.filter(
-        status=Challenge.Status.OPEN, expires_at__lte=now
-    ).update(status=Challenge.Status.EXPIRED, answered_at=now)
+    return Challenge.objects.filter(status=Challenge.Status.OPEN, expires_at__lte=now).update(
+        status=Challenge.Status.EXPIRED, answered_at=now
+    )

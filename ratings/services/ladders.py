@@ -37,9 +37,7 @@ def locked_ladder(ladder_id: int) -> Ladder:
 
 def current_membership(ladder: Ladder, user) -> LadderMembership:
     """:raises NotAllowed: ``user`` is not a current member."""
-    membership = LadderMembership.objects.filter(
-        ladder=ladder, user=user, left_at__isnull=True
-    ).first()
+    membership = LadderMembership.objects.filter(ladder=ladder, user=user, left_at__isnull=True).first()
     if membership is None:
         raise NotAllowed(_("You are not a member of this ladder."), code="not_a_member")
     return membership
@@ -53,9 +51,7 @@ def _check_capacity(capacity: int) -> None:
         )
 
 
-def ladder_join(
-    *, ladder_id: int, user, now: dt.datetime, capacity: int = 1
-) -> LadderMembership:
+def ladder_join(*, ladder_id: int, user, now: dt.datetime, capacity: int = 1) -> LadderMembership:
     """Join a ladder (or rejoin it after leaving) wanting ``capacity``
     games at once.
 
@@ -69,13 +65,9 @@ def ladder_join(
             raise Conflict(_("This ladder is closed."), code="ladder_closed")
         membership = LadderMembership.objects.filter(ladder=ladder, user=user).first()
         if membership is None:
-            return LadderMembership.objects.create(
-                ladder=ladder, user=user, capacity=capacity, joined_at=now
-            )
+            return LadderMembership.objects.create(ladder=ladder, user=user, capacity=capacity, joined_at=now)
         if membership.is_current:
-            raise Conflict(
-                _("You are already a member of this ladder."), code="already_member"
-            )
+            raise Conflict(_("You are already a member of this ladder."), code="already_member")
         membership.capacity, membership.joined_at, membership.left_at = (
             capacity,
             now,
@@ -96,18 +88,16 @@ def ladder_leave(*, ladder_id: int, user, now: dt.datetime) -> LadderMembership:
         membership = current_membership(ladder, user)
         membership.left_at = now
         membership.save(update_fields=["left_at"])
-        Challenge.objects.filter(ladder=ladder, status=Challenge.Status.OPEN).filter(
-            challenger=user
-        ).update(status=Challenge.Status.WITHDRAWN, answered_at=now)
-        Challenge.objects.filter(ladder=ladder, status=Challenge.Status.OPEN).filter(
-            challenged=user
-        ).update(status=Challenge.Status.WITHDRAWN, answered_at=now)
+        Challenge.objects.filter(ladder=ladder, status=Challenge.Status.OPEN).filter(challenger=user).update(
+            status=Challenge.Status.WITHDRAWN, answered_at=now
+        )
+        Challenge.objects.filter(ladder=ladder, status=Challenge.Status.OPEN).filter(challenged=user).update(
+            status=Challenge.Status.WITHDRAWN, answered_at=now
+        )
         return membership
 
 
-def ladder_capacity_set(
-    *, ladder_id: int, user, capacity: int, now: dt.datetime
-) -> LadderMembership:
+def ladder_capacity_set(*, ladder_id: int, user, capacity: int, now: dt.datetime) -> LadderMembership:
     """Set how many ladder games the member wants running at once (1-10).
     Lowering it never ends running games; it only pauses new ones.
 
@@ -122,9 +112,7 @@ def ladder_capacity_set(
         return membership
 
 
-def ladder_game_create(
-    *, ladder: Ladder, users: Sequence, origin: str, now: dt.datetime
-) -> Match:
+def ladder_game_create(*, ladder: Ladder, users: Sequence, origin: str, now: dt.datetime) -> Match:
     """Create and start a rated ladder game for ``users``.  Expects the
     ladder lock; the games app seats and notifies the players."""
     match = match_create_seated(
@@ -144,9 +132,7 @@ def free_candidates(ladder: Ladder, *, now: dt.datetime, exclude: Sequence[int] 
     who are not on vacation.  Expects the ladder lock."""
     stats = member_stats(ladder)
     ratings = ratings_of_members(ladder)
-    members = LadderMembership.objects.filter(
-        ladder=ladder, left_at__isnull=True
-    ).select_related("user")
+    members = LadderMembership.objects.filter(ladder=ladder, left_at__isnull=True).select_related("user")
     candidates, users = [], {}
     for membership in members:
         user = membership.user
@@ -176,9 +162,7 @@ def ladder_matchmake(*, ladder_id: int, now: dt.datetime) -> list[Match]:
         if not ladder.active:
             return []
         candidates, users = free_candidates(ladder, now=now)
-        tables = matchmaking.form_tables(
-            candidates, ladder.players, recent_opponents(ladder)
-        )
+        tables = matchmaking.form_tables(candidates, ladder.players, recent_opponents(ladder))
         return [
             ladder_game_create(
                 ladder=ladder,
@@ -194,8 +178,6 @@ def ladders_matchmake(*, now: dt.datetime) -> dict[int, int]:
     """A matchmaking round in every active ladder, each in its own
     transaction.  Returns ``ladder id -> games created``."""
     created = {}
-    for ladder_id in (
-        Ladder.objects.filter(active=True).order_by("pk").values_list("pk", flat=True)
-    ):
+    for ladder_id in Ladder.objects.filter(active=True).order_by("pk").values_list("pk", flat=True):
         created[ladder_id] = len(ladder_matchmake(ladder_id=ladder_id, now=now))
     return created

@@ -66,9 +66,7 @@ def rateable_matches(game: str) -> QuerySet[Match]:
     not a result: each seat needs a ``MoveRecord`` of kind "move" (moves the
     system plays for an absent player, source "system", do not count).
     """
-    own_moves = Q(moves__kind=MoveRecord.Kind.MOVE) & ~Q(
-        moves__source=MoveRecord.Source.SYSTEM
-    )
+    own_moves = Q(moves__kind=MoveRecord.Kind.MOVE) & ~Q(moves__source=MoveRecord.Source.SYSTEM)
     return (
         Match.objects.filter(
             game=game,
@@ -86,9 +84,7 @@ def rateable_matches(game: str) -> QuerySet[Match]:
 def after_key(key: FinishKey, *, at: str = "finished_at", pk: str = "match_id") -> Q:
     """Rows at or after ``key`` in finish order."""
     finished_at, match_id = key
-    return Q(**{f"{at}__gt": finished_at}) | Q(
-        **{at: finished_at, f"{pk}__gte": match_id}
-    )
+    return Q(**{f"{at}__gt": finished_at}) | Q(**{at: finished_at, f"{pk}__gte": match_id})
 
 
 def table_for(
@@ -156,9 +152,7 @@ def rate(table: Table, game: str, standings: dict[int, Standing]) -> list[Change
     """Rate ``table`` against ``standings`` (updated in place) and return
     the change rows to store."""
     before = [(user, standings.setdefault(user, Standing())) for user in table.players]
-    results = rate_table(
-        [(user, standing.state()) for user, standing in before], table.ranking
-    )
+    results = rate_table([(user, standing.state()) for user, standing in before], table.ranking)
     rows = []
     count = len(table.players)
     for result in results:
@@ -216,9 +210,7 @@ def store_changes(rows: list[ChangeRow], *, bulk: bool = False) -> None:
     if not rows:
         return
     if not bulk or connection.vendor != "postgresql":
-        RatingChange.objects.bulk_create(
-            [RatingChange(**row._asdict()) for row in rows], batch_size=1000
-        )
+        RatingChange.objects.bulk_create([RatingChange(**row._asdict()) for row in rows], batch_size=1000)
         return
     meta = RatingChange._meta
     column = {field.attname: field.column for field in meta.concrete_fields}
@@ -232,9 +224,8 @@ def store_changes(rows: list[ChangeRow], *, bulk: bool = False) -> None:
         f"{r.players}\t{r.games}\t{_escaped(json.dumps(r.breakdown))}\n"
         for r in rows
     )
-    with connection.cursor() as cursor:
-        with cursor.cursor.copy(f"COPY {meta.db_table} ({columns}) FROM STDIN") as copy:
-            copy.write(text)
+    with connection.cursor() as cursor, cursor.cursor.copy(f"COPY {meta.db_table} ({columns}) FROM STDIN") as copy:
+        copy.write(text)
 
 
 def rating_row(user_id: int, game: str, standing: Standing) -> Rating:

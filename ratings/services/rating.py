@@ -72,27 +72,18 @@ def rating_apply(*, match_id: int) -> ApplyResult:
             ratings_replay(pool, since=table.key)
             return ApplyResult.REPLAYED
         users = sorted(table.players)
-        Rating.objects.bulk_create(
-            [Rating(user_id=u, game=game) for u in users], ignore_conflicts=True
-        )
+        Rating.objects.bulk_create([Rating(user_id=u, game=game) for u in users], ignore_conflicts=True)
         rows = {
             row.user_id: row
-            for row in Rating.objects.select_for_update()
-            .filter(game=game, user_id__in=users)
-            .order_by("user_id")
+            for row in Rating.objects.select_for_update().filter(game=game, user_id__in=users).order_by("user_id")
         }
-        standings = {
-            user: Standing(row.value, row.games, row.peak, row.last_played_at)
-            for user, row in rows.items()
-        }
+        standings = {user: Standing(row.value, row.games, row.peak, row.last_played_at) for user, row in rows.items()}
         store_changes(rate(table, game, standings))
         for user, row in rows.items():
             standing = standings[user]
             row.value, row.games = standing.value, standing.games
             row.peak, row.last_played_at = standing.peak, standing.last_played_at
-        Rating.objects.bulk_update(
-            rows.values(), ["value", "games", "peak", "last_played_at"]
-        )
+        Rating.objects.bulk_update(rows.values(), ["value", "games", "peak", "last_played_at"])
         pool.last_finished_at, pool.last_match_id = table.key
         pool.save(update_fields=["last_finished_at", "last_match_id"])
     return ApplyResult.APPLIED

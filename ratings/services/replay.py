@@ -62,9 +62,7 @@ def _reset_from(game: str, since: FinishKey | None) -> dict[int, Standing]:
     later = changes.filter(after_key(since))
     # A user's first change at or after `since` holds their rating before it.
     firsts: dict[int, tuple[float, int]] = {}
-    for user_id, old, games in later.order_by("finished_at", "match_id").values_list(
-        "user_id", "old", "games"
-    ):
+    for user_id, old, games in later.order_by("finished_at", "match_id").values_list("user_id", "old", "games"):
         firsts.setdefault(user_id, (old, games - 1))
     history: dict[int, tuple[float, dt.datetime]] = {}
     for batch in _batches(sorted(firsts), _chunk_size()):
@@ -83,17 +81,13 @@ def _reset_from(game: str, since: FinishKey | None) -> dict[int, Standing]:
     for user_id, (old, games) in firsts.items():
         if games > 0:
             peak, last = history[user_id]
-            restored.append(
-                rating_row(
-                    user_id, game, Standing(old, games, max(START_RATING, peak), last)
-                )
-            )
+            restored.append(rating_row(user_id, game, Standing(old, games, max(START_RATING, peak), last)))
     Rating.objects.bulk_create(restored)
     return {
         user_id: Standing(value, games, peak, last)
-        for user_id, value, games, peak, last in Rating.objects.filter(
-            game=game
-        ).values_list("user_id", "value", "games", "peak", "last_played_at")
+        for user_id, value, games, peak, last in Rating.objects.filter(game=game).values_list(
+            "user_id", "value", "games", "peak", "last_played_at"
+        )
     }
 
 

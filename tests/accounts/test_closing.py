@@ -61,8 +61,7 @@ def test_closing_deletes_personal_data_and_ends_the_session(alice, bob, now, dja
     assert "Alice" not in texts and closed_name(alice.pk) in texts
 
 
-def test_running_games_are_resigned_by_each_games_rules(alice, bob, carol, now,
-                                                       django_capture_on_commit_callbacks):
+def test_running_games_are_resigned_by_each_games_rules(alice, bob, carol, now, django_capture_on_commit_callbacks):
     duel = services.match_create_seated(users=[alice, bob], game="alta", now=now)
     table = services.match_create_seated(users=[alice, bob, carol], game="alhambra", now=now)
     with django_capture_on_commit_callbacks(execute=True):
@@ -128,18 +127,22 @@ def test_closing_twice_changes_nothing(alice, now):
 
 
 def test_nobody_may_take_a_closed_accounts_name(client):
-    response = client.post("/accounts/signup/", {
-        "email": "erin@mail.test", "display_name": "Deleted player 7", "password1": PASSWORD,
-        "password2": PASSWORD,
-    })
+    response = client.post(
+        "/accounts/signup/",
+        {
+            "email": "erin@mail.test",
+            "display_name": "Deleted player 7",
+            "password1": PASSWORD,
+            "password2": PASSWORD,
+        },
+    )
     assert "That display name is reserved." in response.content.decode()
 
 
 def test_staff_close_accounts_from_the_admin_instead_of_deleting(alice, bob, now):
     staff = make_user("staff@example.com", "Staff", is_staff=True, is_superuser=True)
     services.match_create_seated(users=[alice, bob], game="alta", now=now)
-    finish_by_resignations(services.match_create_seated(users=[alice, bob], game="alta", now=now), [bob, alice],
-                           now)
+    finish_by_resignations(services.match_create_seated(users=[alice, bob], game="alta", now=now), [bob, alice], now)
     client = Client()
     client.force_login(staff)
     changelist = client.get("/admin/accounts/user/").content.decode()

@@ -15,20 +15,25 @@ RESERVED = "This name is reserved: the site uses it for seats and players."
 
 
 def sign_up(client, name):
-    return client.post("/accounts/signup/", {"email": "erin@example.com", "display_name": name,
-                                             "password1": PASSWORD, "password2": PASSWORD})
+    return client.post(
+        "/accounts/signup/",
+        {"email": "erin@example.com", "display_name": name, "password1": PASSWORD, "password2": PASSWORD},
+    )
 
 
-@pytest.mark.parametrize("name, message", [
-    ("\u0410lice", MIXED),  # Cyrillic capital A
-    ("\u0412\u041e\u0412", LOOKS_TAKEN),  # all Cyrillic capitals, reads "BOB"
-    ("A1ice", LOOKS_TAKEN),
-    ("ＡＬＩＣＥ", LOOKS_TAKEN),  # full width, folded by NFKC
-    ("Seat 1", RESERVED),
-    ("seat l", RESERVED),
-    ("Player 12", RESERVED),
-    ("Spectator", RESERVED),
-])
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [
+        ("\u0410lice", MIXED),  # Cyrillic capital A
+        ("\u0412\u041e\u0412", LOOKS_TAKEN),  # all Cyrillic capitals, reads "BOB"
+        ("A1ice", LOOKS_TAKEN),
+        ("ＡＬＩＣＥ", LOOKS_TAKEN),  # full width, folded by NFKC
+        ("Seat 1", RESERVED),
+        ("seat l", RESERVED),
+        ("Player 12", RESERVED),
+        ("Spectator", RESERVED),
+    ],
+)
 def test_sign_up_refuses_look_alikes_and_reserved_names(client, alice, bob, name, message):
     response = sign_up(client, name)
     assert response.status_code == 200
@@ -46,23 +51,31 @@ def test_other_scripts_and_near_names_are_fine(client, alice):
     assert skeleton("Дмитрий") != skeleton("Alice")
     for name in ("Alicia", "José", "Дмитрий", "Seated Bull"):
         assert skeleton(name) != skeleton("Alice")
-        response = client.post("/accounts/signup/", {"email": f"{len(name)}x@example.com", "display_name": name,
-                                                     "password1": PASSWORD, "password2": PASSWORD})
+        response = client.post(
+            "/accounts/signup/",
+            {"email": f"{len(name)}x@example.com", "display_name": name, "password1": PASSWORD, "password2": PASSWORD},
+        )
         assert response.status_code == 302, name
 
 
 def test_profile_refuses_a_look_alike_of_another_player(client, alice, bob):
     client.force_login(bob)
-    response = client.post("/profile/", {"display_name": "A1ICE", "time_zone": "UTC",
-                                         "language": "en", "notifications": "none"})
+    response = client.post(
+        "/profile/", {"display_name": "A1ICE", "time_zone": "UTC", "language": "en", "notifications": "none"}
+    )
     assert LOOKS_TAKEN in response.content.decode()
     bob.refresh_from_db()
     assert bob.display_name == "Bob"
 
 
-@pytest.mark.parametrize("name, message", [
-    ("\u0410lice", MIXED), ("ALlCE", LOOKS_TAKEN), ("Seat 2", RESERVED),
-])
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [
+        ("\u0410lice", MIXED),
+        ("ALlCE", LOOKS_TAKEN),
+        ("Seat 2", RESERVED),
+    ],
+)
 def test_api_refuses_with_the_reason(alice, bob, name, message):
     client = APIClient()
     client.force_authenticate(bob)

@@ -31,8 +31,14 @@ def play_some(match, moves, now, seed):
         state = rules.load(match.state)
         index = min(rules.to_move(state))
         text, _ = chooser.choice(rules.move_options(state, index))
-        move_submit(match_id=match.pk, user=match.seats.get(index=index).user, text=text, ply=match.ply,
-                    source=MoveRecord.Source.WEB, now=now)
+        move_submit(
+            match_id=match.pk,
+            user=match.seats.get(index=index).user,
+            text=text,
+            ply=match.ply,
+            source=MoveRecord.Source.WEB,
+            now=now,
+        )
 
 
 @pytest.fixture
@@ -61,8 +67,15 @@ def download(user) -> tuple[dict, str]:
 
 def test_export_holds_account_settings_games_moves_and_mails(games, alice, bob):
     ApiToken.issue(user=alice, name="my script")
-    InboundEmail.objects.create(received_at=EPOCH, source="smtp", sender="alice@example.com",
-                                subject="Re: your move", body="pass", raw="...", user=alice)
+    InboundEmail.objects.create(
+        received_at=EPOCH,
+        source="smtp",
+        sender="alice@example.com",
+        subject="Re: your move",
+        body="pass",
+        raw="...",
+        user=alice,
+    )
     data, _ = download(alice)
     assert data["account"]["email"] == "alice@example.com"
     assert data["account"]["display_name"] == "Alice"

@@ -10,13 +10,15 @@ def test_profile_saves_preferences(client, alice):
     client.force_login(alice)
     response = client.post(
         "/profile/",
-        {"display_name": "Alice B", "time_zone": "Europe/Amsterdam", "language": "nl",
-         "notifications": "daily_digest"},
+        {"display_name": "Alice B", "time_zone": "Europe/Amsterdam", "language": "nl", "notifications": "daily_digest"},
     )
     assert response.status_code == 302
     alice.refresh_from_db()
     assert (alice.display_name, alice.time_zone, alice.language, alice.notifications) == (
-        "Alice B", "Europe/Amsterdam", "nl", "daily_digest"
+        "Alice B",
+        "Europe/Amsterdam",
+        "nl",
+        "daily_digest",
     )
 
 

@@ -40,7 +40,7 @@ def options(state, seat):
     return [(text, RULES.dump_move(move)) for text, move in RULES.move_options(state, seat)]
 
 
-@pytest.mark.parametrize("players,seed", GAMES)
+@pytest.mark.parametrize(("players", "seed"), GAMES)
 def test_every_viewer_gets_the_same_drawing_whatever_the_hidden_money(players, seed):
     names = NAMES[:players]
     steps, final = play(players, seed)
@@ -78,7 +78,7 @@ def test_every_viewer_gets_the_same_drawing_whatever_the_hidden_money(players, s
                 assert board.controls(again, options(redealt, seat)) == controls
 
 
-@pytest.mark.parametrize("players,seed", GAMES)
+@pytest.mark.parametrize(("players", "seed"), GAMES)
 def test_every_legal_move_is_a_click_on_the_drawing_or_a_button(players, seed):
     steps, _ = play(players, seed)
     kinds = set()
@@ -110,10 +110,10 @@ def test_a_game_covers_every_kind_of_click():
     for players, seed in GAMES:
         for step in play(players, seed)[0]:
             kinds.add(RULES.dump_move(step.move)["kind"])
-    assert CLICKED | BUTTONS <= kinds
+    assert kinds >= CLICKED | BUTTONS
 
 
-@pytest.mark.parametrize("players,seed", GAMES[:2])
+@pytest.mark.parametrize(("players", "seed"), GAMES[:2])
 def test_cells_in_the_notation_are_labelled_on_the_boards(players, seed):
     checked = 0
     for step in play(players, seed)[0]:

@@ -42,7 +42,7 @@ def attr_values(markup, name):
     return set(re.findall(rf'{name}="([^"]*)"', markup))
 
 
-@pytest.mark.parametrize("players,seed", GAMES)
+@pytest.mark.parametrize(("players", "seed"), GAMES)
 def test_every_viewer_gets_a_valid_drawing_that_hides_other_hands(players, seed):
     names = NAMES[:players]
     steps, final = sampled_steps(players, seed)
@@ -73,7 +73,7 @@ def test_every_viewer_gets_a_valid_drawing_that_hides_other_hands(players, seed)
             assert outputs(RULES.view(other, seat), names) == (page, plain, html)
 
 
-@pytest.mark.parametrize("players,seed", GAMES)
+@pytest.mark.parametrize(("players", "seed"), GAMES)
 def test_every_legal_move_can_be_clicked_or_pressed(players, seed):
     steps, _ = sampled_steps(players, seed, every=3)
     kinds = set()
@@ -102,7 +102,7 @@ def test_every_legal_move_can_be_clicked_or_pressed(players, seed):
     assert {"place", "rotate", "none"} <= kinds
 
 
-@pytest.mark.parametrize("players,seed", GAMES[:2])
+@pytest.mark.parametrize(("players", "seed"), GAMES[:2])
 def test_labels_match_the_notation(players, seed):
     steps, _ = sampled_steps(players, seed)
     for step in steps:
@@ -139,16 +139,21 @@ def test_a_tile_is_drawn_as_three_triangles_in_its_colours():
     x, y = board.LEFT + 2 * c, board.TOP + 2 * c  # drawn from -2,2 (at least 5 x 5 cells)
     assert fills == [board.FILL["red"], board.FILL["green"], board.FILL["blue"]]
     assert points[0] == f"{x + c},{y} {x + c},{y + c} {x},{y + c}"
-    assert group.get("aria-label") == (
-        "0,0: red/blue-green rot 1 (big triangle SE; N green, E red, S red, W blue)")
+    assert group.get("aria-label") == ("0,0: red/blue-green rot 1 (big triangle SE; N green, E red, S red, W blue)")
     html = board.html(RULES.view(state, None))
     assert "red/<br>blue-green<br>rot 1 SE" in html
     assert "Untouchable counters left: 15 of 15." in board.text(RULES.view(state, None))
 
 
 def test_bonus_turn_shows_figures_counters_and_buttons():
-    state = position(colours="red blue", table="0,0 rbg 0; 0,-1 r/y-b 1", hands=["rpy", "byp"],
-                     phase="bonus", bonuses=1, pending=(((0, -1), (0, 0)),))
+    state = position(
+        colours="red blue",
+        table="0,0 rbg 0; 0,-1 r/y-b 1",
+        hands=["rpy", "byp"],
+        phase="bonus",
+        bonuses=1,
+        pending=(((0, -1), (0, 0)),),
+    )
     view = RULES.view(state, 0)
     page = board.svg(view, ["Ann", "Ben"])
     parse_svg(page)
@@ -156,8 +161,7 @@ def test_bonus_turn_shows_figures_counters_and_buttons():
     assert "You have 1 bonus action for closing 1: blue minor pair at 0,-1 / 0,0." in board.text(view)
     options = [(t, RULES.dump_move(m)) for t, m in RULES.move_options(state, 0)]
     buttons = [c for c in board.controls(view, options) if not c["pick"]]
-    assert [b["label"] for b in buttons] == [
-        "Make the blue minor pair at 0,-1 / 0,0 untouchable", "Decline the bonus"]
+    assert [b["label"] for b in buttons] == ["Make the blue minor pair at 0,-1 / 0,0 untouchable", "Decline the bonus"]
     # Locked: a counter on both tiles, no rotation pick on them.
     after = RULES.apply(state, 0, RULES.parse_move(state, 0, "bonus lock")).state
     view = RULES.view(after, None)
@@ -186,9 +190,17 @@ def test_emails_render_and_hide_other_hands():
         for seat in range(3):
             state = step.state
             options = [t for t, _ in RULES.move_options(state, seat)] if seat in RULES.to_move(state) else []
-            mails = [render_game_email(match=match, view=RULES.view(s, seat), names=NAMES[:3],
-                                       mail=GameMail("x", your_move=bool(options)), options=options,
-                                       unsubscribe="u", mute="m")
-                     for s in (state, RULES.randomize_hidden(state, seat, seed=seat + 3))]
+            mails = [
+                render_game_email(
+                    match=match,
+                    view=RULES.view(s, seat),
+                    names=NAMES[:3],
+                    mail=GameMail("x", your_move=bool(options)),
+                    options=options,
+                    unsubscribe="u",
+                    mute="m",
+                )
+                for s in (state, RULES.randomize_hidden(state, seat, seed=seat + 3))
+            ]
             assert mails[0] == mails[1]
             assert "Open cells (x,y)" in mails[0][1] and "<table" in mails[0][2]

@@ -34,8 +34,9 @@ def test_only_the_player_to_move_gets_clickable_cells():
             if seat in view["to_move"]:
                 seen_moving += 1
                 assert values(island, "data-target") == {f"cell:{cell}" for cell in open_cells}
-                offered = board.controls(view, [(text, RULES.dump_move(move))
-                                                for text, move in RULES.move_options(step.state, seat)])
+                offered = board.controls(
+                    view, [(text, RULES.dump_move(move)) for text, move in RULES.move_options(step.state, seat)]
+                )
                 placements = {c["target"] for c in offered if c["target"]}
                 assert placements <= values(page, "data-target")
             else:

@@ -26,9 +26,7 @@ GAMES = [(2, 1), (3, 2), (4, 3)]  # (players, seed)
 
 def sampled_states(players, seed, every=9):
     steps = list(random_playthrough(RULES, players, seed))
-    states = [
-        s.state for i, s in enumerate(steps) if i % every == 0 or s.state.phase == "pay"
-    ]
+    states = [s.state for i, s in enumerate(steps) if i % every == 0 or s.state.phase == "pay"]
     last = steps[-1]
     return states + [RULES.apply(last.state, last.seat, last.move).state]
 
@@ -42,12 +40,10 @@ def attr_values(markup, name):
 
 
 def options(state, seat):
-    return [
-        (text, RULES.dump_move(move)) for text, move in RULES.move_options(state, seat)
-    ]
+    return [(text, RULES.dump_move(move)) for text, move in RULES.move_options(state, seat)]
 
 
-@pytest.mark.parametrize("players,seed", GAMES)
+@pytest.mark.parametrize(("players", "seed"), GAMES)
 def test_every_viewer_gets_a_valid_drawing_that_hides_other_hands(players, seed):
     names = NAMES[:players]
     for number, state in enumerate(sampled_states(players, seed)):
@@ -56,22 +52,13 @@ def test_every_viewer_gets_a_valid_drawing_that_hides_other_hands(players, seed)
             page, plain, html = outputs(view, names)
             root = ET.fromstring(f"<root>{page}</root>")
             svgs = list(root.iter("svg"))
-            assert svgs and all(
-                s.get("viewBox") and s.get("width") == "100%" for s in svgs
-            )
+            assert svgs and all(s.get("viewBox") and s.get("width") == "100%" for s in svgs)
             for node in root.iter():
                 if node.get("tabindex") is not None:
                     assert node.get("role") == "button" and node.get("aria-label")
-            assert (
-                "Ben &lt;&amp;&gt;" in page
-                and "Ben &lt;&amp;&gt;" in html
-                and "Ben <&>" in plain
-            )
+            assert "Ben &lt;&amp;&gt;" in page and "Ben &lt;&amp;&gt;" in html and "Ben <&>" in plain
             for info in view["seats"]:  # public: scores, card counts, tiles
-                assert (
-                    f"score {info['score']}" in plain
-                    and f"{info['cards']} card" in page
-                )
+                assert f"score {info['score']}" in plain and f"{info['cards']} card" in page
             if seat is not None:
                 hand = view["hand"]
                 mine = ", ".join(f"{n} {c}" for c, n in hand.items()) or "no cards"
@@ -84,7 +71,7 @@ def test_every_viewer_gets_a_valid_drawing_that_hides_other_hands(players, seed)
             assert outputs(RULES.view(other, seat), names) == (page, plain, html)
 
 
-@pytest.mark.parametrize("players,seed", GAMES)
+@pytest.mark.parametrize(("players", "seed"), GAMES)
 def test_every_legal_move_can_be_clicked_or_pressed(players, seed):
     kinds = set()
     for state in sampled_states(players, seed, every=4):
@@ -101,24 +88,15 @@ def test_every_legal_move_can_be_clicked_or_pressed(players, seed):
             for control, (text, move) in zip(entries, found, strict=False):
                 # What a click submits is the plain notation of that very move.
                 assert RULES.split_turn_text(control["text"]) == [control["text"]]
-                assert (
-                    RULES.dump_move(RULES.parse_move(state, seat, control["text"]))
-                    == move
-                )
-                assert text.startswith(control["text"]) and control["label"].endswith(
-                    text
-                )
+                assert RULES.dump_move(RULES.parse_move(state, seat, control["text"])) == move
+                assert text.startswith(control["text"]) and control["label"].endswith(text)
                 kind = next(iter(move))
                 kinds.add(kind)
                 if kind in ("go", "bridge"):
-                    assert control["pick"] in picks and control["target"] in targets, (
-                        control
-                    )
+                    assert control["pick"] in picks and control["target"] in targets, control
                 else:
                     assert control["pick"] is None and control["target"] is None
-            for control in entries[
-                len(found) :
-            ]:  # the destination itself: fewest cards
+            for control in entries[len(found) :]:  # the destination itself: fewest cards
                 assert control["pick"] in picks and control["target"] in targets
             # Several ways to one place would clash on one target; they never do.
             for pick in {c["pick"] for c in entries if c["pick"]}:
@@ -127,10 +105,8 @@ def test_every_legal_move_can_be_clicked_or_pressed(players, seed):
     assert {"go", "pay", "sell", "bridge"} <= kinds
 
 
-@pytest.mark.parametrize("players,seed", GAMES)
-def test_the_board_finds_exactly_the_engines_pawn_moves_with_their_labels(
-    players, seed
-):
+@pytest.mark.parametrize(("players", "seed"), GAMES)
+def test_the_board_finds_exactly_the_engines_pawn_moves_with_their_labels(players, seed):
     for state in sampled_states(players, seed, every=2):
         seat = state.turn
         view = RULES.view(state, seat)
@@ -147,16 +123,12 @@ def test_the_board_finds_exactly_the_engines_pawn_moves_with_their_labels(
         drawn = walks(view)
         assert {tuple(w) for w in drawn} == expected
         page = board.svg(view)
-        labels = {
-            text
-            for text, move in RULES.move_options(state, seat)
-            if isinstance(move, Go)
-        }
+        labels = {text for text, move in RULES.move_options(state, seat) if isinstance(move, Go)}
         shown = {unescape(label) for label in attr_values(page, "aria-label")}
         assert {label for label in shown if "->" in label} == labels
 
 
-@pytest.mark.parametrize("players,seed", GAMES)
+@pytest.mark.parametrize(("players", "seed"), GAMES)
 def test_text_board_uses_the_notations_places_and_colours(players, seed):
     for state in sampled_states(players, seed, every=5):
         seat = state.turn
@@ -204,11 +176,7 @@ def test_a_hand_built_road_shows_stacks_water_bridges_and_jumps():
     assert "7 -> M (mainland, toll 1): pink" in plain
     assert "pawns A A 7" in plain and "pawns A 2 M" in plain
     assert 'data-target="go A pink grey"' in page and 'data-target="to 8"' in page
-    assert (
-        'data-pick="pawn A"' in page
-        and 'data-pick="pawn 7"' in page
-        and 'data-pick="bridge"' not in page
-    )
+    assert 'data-pick="pawn A"' in page and 'data-pick="pawn 7"' in page and 'data-pick="bridge"' not in page
     assert "toll 1" in page and "toll 1" in html
     entries = board.controls(view, options(state, 0))
     via = [c for c in entries if c["pick"] == "pawn A" and c["target"] == "to 8"]
@@ -219,15 +187,12 @@ def test_bridges_are_built_by_picking_the_bridge_then_water():
     state = build("bl3 . . ye4 wh6 . gy1", players=2, hands=["bl wh", "gy"])
     view = RULES.view(state, 0)
     page = board.svg(view)
-    assert (
-        'data-pick="bridge"' in page
-        and 'data-target="gap 2"' in page
-        and 'data-target="gap 6"' in page
-    )
+    assert 'data-pick="bridge"' in page and 'data-target="gap 2"' in page and 'data-target="gap 6"' in page
     entries = board.controls(view, options(state, 0))
-    assert {
-        (c["pick"], c["target"]) for c in entries if c["text"].startswith("bridge")
-    } == {("bridge", "gap 2"), ("bridge", "gap 6")}
+    assert {(c["pick"], c["target"]) for c in entries if c["text"].startswith("bridge")} == {
+        ("bridge", "gap 2"),
+        ("bridge", "gap 6"),
+    }
 
 
 def test_paying_a_toll_is_a_choice_of_buttons_and_the_due_toll_is_shown():
@@ -266,8 +231,13 @@ def test_a_toll_of_30_with_56_cards_gives_few_buttons_and_few_numbered_options()
     texts = [t for t, _ in RULES.move_options(state, 0)]
     match = SimpleNamespace(pk=7, game="atlantis", get_absolute_url=lambda: "/games/7/")
     _, plain, _ = render_game_email(
-        match=match, view=view, names=NAMES[:2], mail=GameMail("x", your_move=True),
-        options=texts, unsubscribe="u", mute="m",
+        match=match,
+        view=view,
+        names=NAMES[:2],
+        mail=GameMail("x", your_move=True),
+        options=texts,
+        unsubscribe="u",
+        mute="m",
     )
     # Every option is listed and numbered (none left for the game page).
     assert f"  {len(texts)}. {texts[-1]}" in plain and "more (see the game page)" not in plain
@@ -282,11 +252,7 @@ def test_emails_render_and_hide_other_hands():
     match = SimpleNamespace(pk=7, game="atlantis", get_absolute_url=lambda: "/games/7/")
     for state in sampled_states(3, 4, every=15):
         for seat in range(3):
-            options = (
-                [t for t, _ in RULES.move_options(state, seat)]
-                if seat in RULES.to_move(state)
-                else []
-            )
+            options = [t for t, _ in RULES.move_options(state, seat)] if seat in RULES.to_move(state) else []
             mails = [
                 render_game_email(
                     match=match,

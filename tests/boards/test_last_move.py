@@ -12,8 +12,10 @@ from tests.engine.playing import random_playthrough
 SLUG = re.compile(r"\b[a-z]+_[a-z_]+\b")
 #: Per game, what a turn that changes the board says (card names as printed).
 SAYS = {
-    "alta": re.compile(r"^Placed (Farmer|Settlement|Tavern|Farmer's hut|Mill|Wheat field|Fishing harbour|Tower|Market)"
-                       r" at [A-G][1-7]"),
+    "alta": re.compile(
+        r"^Placed (Farmer|Settlement|Tavern|Farmer's hut|Mill|Wheat field|Fishing harbour|Tower|Market)"
+        r" at [A-G][1-7]"
+    ),
     "alhambra": re.compile(r"^Built (Pavilion|Seraglio|Arcades|Chambers|Garden|Tower) \(\d+\) at \S+"),
     "atlantis": re.compile(r"^Moved a pawn from (A|\d+) to (M|\d+)"),
     "alpaca": re.compile(r"^Placed a tile at -?\d+,-?\d+"),

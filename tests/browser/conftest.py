@@ -42,9 +42,7 @@ def browser():
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
         with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(
-                executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
-            )
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
             yield browser
             browser.close()
 
@@ -62,8 +60,10 @@ def _no_csp_violations(request):
 
     def watched_context(**options):
         context = new_context(**options)
-        context.on("console", lambda message: refused.append(message.text)
-                   if "Content Security Policy" in message.text else None)
+        context.on(
+            "console",
+            lambda message: refused.append(message.text) if "Content Security Policy" in message.text else None,
+        )
         return context
 
     with pytest.MonkeyPatch.context() as patch:

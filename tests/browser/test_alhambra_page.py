@@ -34,9 +34,14 @@ def test_buy_then_place_by_clicking(browser, live_server, players):
         if can_buy(rules, state):
             break
         seat = min(rules.to_move(state))
-        move_submit(match_id=match.pk, user=match.seats.get(index=seat).user,
-                    text=rules.format_move(state, seat, rules.default_move(state, seat)), ply=match.ply,
-                    source=MoveRecord.Source.WEB, now=timezone.now())
+        move_submit(
+            match_id=match.pk,
+            user=match.seats.get(index=seat).user,
+            text=rules.format_move(state, seat, rules.default_move(state, seat)),
+            ply=match.ply,
+            source=MoveRecord.Source.WEB,
+            now=timezone.now(),
+        )
         match.refresh_from_db()
     assert can_buy(rules, rules.load(match.state))
     mover = match.seats.get(index=min(rules.to_move(rules.load(match.state)))).user

@@ -9,8 +9,7 @@ from tests.conftest import PASSWORD, make_user
 
 @pytest.fixture
 def players(transactional_db):
-    return (make_user("ann@example.com", "Ann"), make_user("ben@example.com", "Ben"),
-            make_user("cy@example.com", "Cy"))
+    return (make_user("ann@example.com", "Ann"), make_user("ben@example.com", "Ben"), make_user("cy@example.com", "Cy"))
 
 
 def test_a_player_places_a_tile_by_clicking(browser, live_server, players):
@@ -35,7 +34,7 @@ def test_a_player_places_a_tile_by_clicking(browser, live_server, players):
         expect(page.locator("#play")).to_have_attribute("data-ply", "0")
         # The first tile goes to 0,0: pick a tile of the dominant colour, then a corner.
         page.locator("[data-pick].pickable").first.click()
-        legal = page.locator('[data-target].legal')
+        legal = page.locator("[data-target].legal")
         expect(legal).to_have_count(4)
         page.screenshot(path="var/alpaca-page-picked.png", full_page=True)
         page.locator('[data-target="cell:0,0:2"]').click()

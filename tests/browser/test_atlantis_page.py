@@ -13,9 +13,7 @@ def players(transactional_db):
 
 
 def log_in(browser, live_server, email, *, width=1200):
-    context = browser.new_context(
-        base_url=live_server.url, viewport={"width": width, "height": 900}
-    )
+    context = browser.new_context(base_url=live_server.url, viewport={"width": width, "height": 900})
     context.set_default_timeout(15_000)
     page = context.new_page()
     page.goto("/accounts/login/")
@@ -26,30 +24,22 @@ def log_in(browser, live_server, email, *, width=1200):
     return context, page
 
 
-def test_a_pawn_moves_by_clicking_it_and_then_a_card_marker(
-    browser, live_server, players
-):
+def test_a_pawn_moves_by_clicking_it_and_then_a_card_marker(browser, live_server, players):
     from django.utils import timezone
 
     from games.services import match_create_seated
 
-    match = match_create_seated(
-        users=list(players), game="atlantis", now=timezone.now()
-    )
+    match = match_create_seated(users=list(players), game="atlantis", now=timezone.now())
     mover = match.seats.get(deadline_at__isnull=False).user.email
     context, page = log_in(browser, live_server, mover)
     try:
         page.goto(f"/games/{match.pk}/")
         expect(page.locator("svg.atl-road")).to_be_visible()
-        expect(page.locator(".atl-go.legal")).to_have_count(
-            0
-        )  # hidden until a pawn is picked
+        expect(page.locator(".atl-go.legal")).to_have_count(0)  # hidden until a pawn is picked
         page.locator('[data-pick="pawn A"]').click()
         markers = page.locator(".atl-go.legal")
         expect(markers.first).to_be_visible()
-        assert (
-            markers.count() == page.locator(".atl-spot.legal").count() > 0
-        )  # one way per place at start
+        assert markers.count() == page.locator(".atl-spot.legal").count() > 0  # one way per place at start
         page.screenshot(path="var/atlantis-page.png", full_page=True)
         label = markers.first.get_attribute("aria-label")
         markers.first.click()
@@ -77,9 +67,7 @@ def midgame_state(rules):
     raise AssertionError("no such position in the game")
 
 
-def test_a_midgame_road_reads_well_and_a_multi_card_move_can_be_clicked(
-    browser, live_server, transactional_db
-):
+def test_a_midgame_road_reads_well_and_a_multi_card_move_can_be_clicked(browser, live_server, transactional_db):
     from django.utils import timezone
 
     from games.boards.atlantis.common import grouped, place, walks
@@ -87,34 +75,23 @@ def test_a_midgame_road_reads_well_and_a_multi_card_move_can_be_clicked(
     from games.models import Match
     from games.services import match_create_seated
 
-    users = [
-        make_user(f"p{n}@example.com", name)
-        for n, name in enumerate(["Ann", "Ben", "Cy", "Dee"])
-    ]
+    users = [make_user(f"p{n}@example.com", name) for n, name in enumerate(["Ann", "Ben", "Cy", "Dee"])]
     match = match_create_seated(users=users, game="atlantis", now=timezone.now())
     rules = get_rules("atlantis")
     state = midgame_state(rules)
     Match.objects.filter(pk=match.pk).update(state=rules.dump(state))
     email = match.seats.get(index=0).user.email
-    origin, ways = next(
-        (key, ways)
-        for key, ways in grouped(walks(rules.view(state, 0))).items()
-        if len(ways) > 1
-    )
+    origin, ways = next((key, ways) for key, ways in grouped(walks(rules.view(state, 0))).items() if len(ways) > 1)
     context, page = log_in(browser, live_server, email)
     try:
         page.goto(f"/games/{match.pk}/")
         page.locator(f'[data-pick="pawn {place(origin[0])}"]').first.click()
         longer = ways[-1]
-        marker = page.locator(
-            f'[data-target="go {place(longer.origin)} {" ".join(longer.cards)}"]'
-        )
+        marker = page.locator(f'[data-target="go {place(longer.origin)} {" ".join(longer.cards)}"]')
         expect(marker).to_be_visible()
         page.screenshot(path="var/atlantis-midgame.png", full_page=True)
         marker.click()
         expect(page.locator("#play")).to_have_attribute("data-ply", str(match.ply + 1))
-        expect(page.locator(".history li").first).to_contain_text(
-            " ".join(longer.cards)
-        )
+        expect(page.locator(".history li").first).to_contain_text(" ".join(longer.cards))
     finally:
         context.close()

@@ -44,8 +44,14 @@ def test_the_title_turns_to_your_move_when_the_other_player_moves(browser, live_
         while match.seats.get(pk=mover.pk).deadline_at is not None:
             state = rules.load(match.state)
             move = rules.default_move(state, mover.index)
-            move_submit(match_id=match.pk, user=mover.user, text=rules.format_move(state, mover.index, move),
-                        ply=match.ply, source=MoveRecord.Source.WEB, now=timezone.now())
+            move_submit(
+                match_id=match.pk,
+                user=mover.user,
+                text=rules.format_move(state, mover.index, move),
+                ply=match.ply,
+                source=MoveRecord.Source.WEB,
+                now=timezone.now(),
+            )
             match.refresh_from_db()
 
         expect(page).to_have_title(f"(Your move) Alta #{match.pk} · Alta", timeout=20_000)

@@ -18,8 +18,10 @@ WIDTHS = (1280, 390)
 TAP = 44
 #: Raw words that must not reach a page: slugs (wheat_field), "(s)" plurals,
 #: a plural after 1, and the internal ply shown as a "position".
-RAW_WORDS = re.compile(r"\b[a-z]+_[a-z_]+\b|\w\(s\)|\b1 (cards|tiles|points|games|players|moves|days)\b"
-                       r"|\bMatchs\b|\bposition \d+")
+RAW_WORDS = re.compile(
+    r"\b[a-z]+_[a-z_]+\b|\w\(s\)|\b1 (cards|tiles|points|games|players|moves|days)\b"
+    r"|\bMatchs\b|\bposition \d+"
+)
 
 # What the page scrolls beyond the viewport, and each tap target under 44 x 44.
 # A link inside running text is exempt (WCAG's "inline" exception), and so is
@@ -91,19 +93,33 @@ def site(transactional_db):
 
     now = timezone.now()
     ann, ben, stand_in = (make_user(f"{n}@example.com", n.title()) for n in ("ann", "ben", "cy"))
-    paths = ["/", "/lobby/", "/games/new/", "/games/", "/profile/", "/profile/deadlines/",
-             "/players/Ann/ratings/", "/ladders/", "/tournaments/", "/clubs/"]
+    paths = [
+        "/",
+        "/lobby/",
+        "/games/new/",
+        "/games/",
+        "/profile/",
+        "/profile/deadlines/",
+        "/players/Ann/ratings/",
+        "/ladders/",
+        "/tournaments/",
+        "/clubs/",
+    ]
     for game in GAMES:
         active = match_create_seated(users=[ann, ben], game=game, now=now)
         _ann_moves(active, ann, stand_in)
-        finished = finish_by_resignations(
-            match_create_seated(users=[ann, ben], game=game, now=now), [ann, ben], now)
-        paths += [f"/games/{active.pk}/", f"/games/{finished.pk}/",
-                  f"/games/{finished.pk}/replay/?ply={finished.ply}"]
+        finished = finish_by_resignations(match_create_seated(users=[ann, ben], game=game, now=now), [ann, ben], now)
+        paths += [f"/games/{active.pk}/", f"/games/{finished.pk}/", f"/games/{finished.pk}/replay/?ply={finished.ply}"]
     ladder = Ladder.objects.create(game="alta", players=2)
     club = club_create(creator=ann, name="Harbour club", description="Slow games by the sea.", now=now)
-    tournament = tournament_create(creator=ann, name="Winter cup", club_id=club.pk, now=now,
-                                   rounds=3, registration_closes_at=now + dt.timedelta(days=7))
+    tournament = tournament_create(
+        creator=ann,
+        name="Winter cup",
+        club_id=club.pk,
+        now=now,
+        rounds=3,
+        registration_closes_at=now + dt.timedelta(days=7),
+    )
     paths += [f"/ladders/{ladder.pk}/", f"/tournaments/{tournament.pk}/", f"/clubs/{club.pk}/"]
     return paths
 
@@ -124,15 +140,20 @@ def test_no_page_overflows_and_every_tap_target_is_big_enough(browser, live_serv
             page.goto(path)
             found = page.evaluate(MEASURE)
             # Moves as typed (<code>) are notation, which names cards by slug.
-            text = page.evaluate("() => { const m = document.querySelector('main').cloneNode(true);"
-                                 " m.querySelectorAll('code, script').forEach((c) => c.remove()); return m.innerText }")
+            text = page.evaluate(
+                "() => { const m = document.querySelector('main').cloneNode(true);"
+                " m.querySelectorAll('code, script').forEach((c) => c.remove()); return m.innerText }"
+            )
             words = sorted({m.group(0) for m in RAW_WORDS.finditer(text)})
             if found["overflow"] > 0 or found["small"] or words:
                 problems[path] = {**found, "words": words}
         if problems:
-            pytest.fail("\n".join(
-                f"{path}: overflow {found['overflow']} px by {found['wide']}; small: {'; '.join(found['small'])}; "
-                f"raw words: {found['words']}"
-                for path, found in problems.items()))
+            pytest.fail(
+                "\n".join(
+                    f"{path}: overflow {found['overflow']} px by {found['wide']}; small: {'; '.join(found['small'])}; "
+                    f"raw words: {found['words']}"
+                    for path, found in problems.items()
+                )
+            )
     finally:
         context.close()

@@ -113,9 +113,14 @@ def test_a_finished_game_replays_move_by_move(browser, live_server, players):
         state = rules.load(match.state)
         index = min(rules.to_move(state))
         move = rules.default_move(state, index)
-        move_submit(match_id=match.pk, user=match.seats.get(index=index).user,
-                    text=rules.format_move(state, index, move), ply=match.ply,
-                    source=MoveRecord.Source.WEB, now=timezone.now())
+        move_submit(
+            match_id=match.pk,
+            user=match.seats.get(index=index).user,
+            text=rules.format_move(state, index, move),
+            ply=match.ply,
+            source=MoveRecord.Source.WEB,
+            now=timezone.now(),
+        )
         match.refresh_from_db()
 
     context = browser.new_context(base_url=live_server.url)

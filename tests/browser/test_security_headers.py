@@ -14,7 +14,7 @@ def players(transactional_db):
 
 
 @pytest.mark.parametrize("game", ["alta", "alhambra", "atlantis", "alpaca"])
-def test_game_page_plays_under_the_policies(browser, live_server, players, game, _no_csp_violations):
+def test_game_page_plays_under_the_policies(browser, live_server, players, game, _no_csp_violations):  # noqa: PT019 (its value is read)
     from django.utils import timezone
 
     from games.engine import get_rules
@@ -39,8 +39,13 @@ def test_game_page_plays_under_the_policies(browser, live_server, players, game,
         assert "camera=()" in response.headers["permissions-policy"]
         # The script asks before resigning: no once, yes the second time.
         questions = []
-        page.on("dialog", lambda dialog: (questions.append(dialog.message),
-                                          dialog.dismiss() if len(questions) == 1 else dialog.accept()))
+        page.on(
+            "dialog",
+            lambda dialog: (
+                questions.append(dialog.message),
+                dialog.dismiss() if len(questions) == 1 else dialog.accept(),
+            ),
+        )
         page.get_by_role("button", name="Resign").click()
         match.refresh_from_db()
         assert match.status == Match.Status.ACTIVE
@@ -52,7 +57,7 @@ def test_game_page_plays_under_the_policies(browser, live_server, players, game,
     assert _no_csp_violations == []
 
 
-def test_api_docs_render_under_the_policy(browser, live_server, transactional_db, _no_csp_violations):
+def test_api_docs_render_under_the_policy(browser, live_server, transactional_db, _no_csp_violations):  # noqa: PT019 (its value is read)
     context = browser.new_context(base_url=live_server.url)
     context.set_default_timeout(15_000)
     page = context.new_page()

@@ -19,9 +19,7 @@ HOUR = dt.timedelta(hours=1)
 def start_match(creator, *others, now, timeout_policy="auto", **time_control):
     """Create an Alta match with ``time_control`` (see ``time_control_clean``)
     and have ``others`` join it, which starts it at ``now``."""
-    fields = time_control_clean(
-        days_per_move=time_control.pop("days_per_move", 3), **time_control
-    )
+    fields = time_control_clean(days_per_move=time_control.pop("days_per_move", 3), **time_control)
     match = services.match_create(
         creator=creator,
         game="alta",

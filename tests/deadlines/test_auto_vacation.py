@@ -16,9 +16,7 @@ MINUTE = HOUR / 60
 
 
 def opt_in(user, now):
-    deadline_settings_update(
-        user=user, reminder_hours_list=[24, 2], auto_vacation=True, now=now
-    )
+    deadline_settings_update(user=user, reminder_hours_list=[24, 2], auto_vacation=True, now=now)
 
 
 def test_a_day_of_vacation_is_spent_instead_of_the_timeout(duel, now):

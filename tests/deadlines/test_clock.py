@@ -67,17 +67,13 @@ def test_weekend_does_not_count_in_the_players_zone():
 
 def test_the_same_instant_is_weekend_in_one_zone_and_not_in_another():
     start = at(2026, 1, 10, 3)  # Saturday 04:00 in Amsterdam, Friday 22:00 in New York
-    assert Clock(zone=AMS, weekends_off=True).deadline(start, DAY) == at(
-        2026, 1, 12, 23
-    )
+    assert Clock(zone=AMS, weekends_off=True).deadline(start, DAY) == at(2026, 1, 12, 23)
     # New York: 2 h of Friday left, 22 h from Monday 00:00 EST (05:00 UTC).
     assert Clock(zone=NYC, weekends_off=True).deadline(start, DAY) == at(2026, 1, 13, 3)
 
 
 def test_weekend_across_a_daylight_saving_change_is_47_hours():
-    start = at(
-        2026, 3, 27, 12
-    )  # Friday 13:00 CET; clocks go forward on Sunday the 29th
+    start = at(2026, 3, 27, 12)  # Friday 13:00 CET; clocks go forward on Sunday the 29th
     clock = Clock(zone=AMS, weekends_off=True)
     # 11 h on Friday (until 23:00 UTC), 13 h from Monday 00:00 CEST (Sunday 22:00 UTC).
     assert clock.deadline(start, DAY) == at(2026, 3, 30, 11)
@@ -113,18 +109,10 @@ def test_vacation_and_weekend_overlapping_count_once():
 
 def test_reminder_next_takes_the_largest_threshold_still_ahead():
     deadline = at(2026, 1, 8, 9)
-    assert reminder_next(deadline=deadline, hours=[24, 2], now=at(2026, 1, 5, 9)) == at(
-        2026, 1, 7, 9
-    )
-    assert reminder_next(
-        deadline=deadline, hours=[2, 24], now=at(2026, 1, 7, 10)
-    ) == at(2026, 1, 8, 7)
-    assert reminder_next(
-        deadline=deadline, hours=[24, 2], now=at(2026, 1, 5, 9), below=24
-    ) == at(2026, 1, 8, 7)
-    assert (
-        reminder_next(deadline=deadline, hours=[24, 2], now=at(2026, 1, 8, 8)) is None
-    )
+    assert reminder_next(deadline=deadline, hours=[24, 2], now=at(2026, 1, 5, 9)) == at(2026, 1, 7, 9)
+    assert reminder_next(deadline=deadline, hours=[2, 24], now=at(2026, 1, 7, 10)) == at(2026, 1, 8, 7)
+    assert reminder_next(deadline=deadline, hours=[24, 2], now=at(2026, 1, 5, 9), below=24) == at(2026, 1, 8, 7)
+    assert reminder_next(deadline=deadline, hours=[24, 2], now=at(2026, 1, 8, 8)) is None
     assert reminder_next(deadline=deadline, hours=[], now=at(2026, 1, 5, 9)) is None
 
 
@@ -154,7 +142,7 @@ def test_time_control_defaults_and_bank_cap():
 
 
 @pytest.mark.parametrize(
-    "kwargs, message",
+    ("kwargs", "message"),
     [
         ({"days_per_move": 0}, "Days per move must be between 1 and 30."),
         ({"days_per_move": 31}, "Days per move must be between 1 and 30."),
@@ -168,8 +156,7 @@ def test_time_control_defaults_and_bank_cap():
         ),
         (
             {"days_per_move": 3, "bank_initial_days": 5, "bank_cap_days": 4},
-            "The bank's cap must be at least the initial bank and the days added per move, "
-            "and at most 60 days.",
+            "The bank's cap must be at least the initial bank and the days added per move, and at most 60 days.",
         ),
     ],
 )

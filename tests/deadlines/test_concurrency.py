@@ -27,21 +27,13 @@ pytestmark = [
 
 def clone_running(template: Match, count: int) -> list[int]:
     """``count`` copies of a started match (same state, players and clocks)."""
-    fields = {
-        f.attname: getattr(template, f.attname)
-        for f in Match._meta.concrete_fields
-        if not f.primary_key
-    }
+    fields = {f.attname: getattr(template, f.attname) for f in Match._meta.concrete_fields if not f.primary_key}
     matches = Match.objects.bulk_create([Match(**fields) for _ in range(count)])
     seats = list(Seat.objects.filter(match=template))
     copies = []
     for match in matches:
         for seat in seats:
-            values = {
-                f.attname: getattr(seat, f.attname)
-                for f in Seat._meta.concrete_fields
-                if not f.primary_key
-            }
+            values = {f.attname: getattr(seat, f.attname) for f in Seat._meta.concrete_fields if not f.primary_key}
             values["match_id"] = match.pk
             copies.append(Seat(**values))
     Seat.objects.bulk_create(copies)
@@ -61,11 +53,7 @@ def test_two_sweepers_enforce_each_of_500_deadlines_exactly_once(alice, bob, now
     assert all(isinstance(r, Counter) for r in reports), reports
     total = reports[0] + reports[1]
     assert total["auto"] == 500 and total["failed"] == 0
-    per_match = Counter(
-        MoveRecord.objects.filter(match_id__in=ids, source="system").values_list(
-            "match_id", flat=True
-        )
-    )
+    per_match = Counter(MoveRecord.objects.filter(match_id__in=ids, source="system").values_list("match_id", flat=True))
     assert len(per_match) == 500 and set(per_match.values()) == {1}
     assert Match.objects.filter(pk__in=ids, ply=1).count() == 500
     assert not Seat.objects.filter(match_id__in=ids, deadline_at__lte=at).exists()

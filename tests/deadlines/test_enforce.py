@@ -128,11 +128,7 @@ def test_forfeit_in_a_two_player_game_the_opponent_wins(alice, bob, now):
     loser, report, at = sweep_at_deadline(match)
     assert report == {"forfeit": 1}
     match.refresh_from_db()
-    assert (
-        match.status == "finished"
-        and match.termination == "timeout"
-        and match.finished_at == at
-    )
+    assert match.status == "finished" and match.termination == "timeout" and match.finished_at == at
     assert match.outcome["termination"] == "timeout"
     loser.refresh_from_db()
     winner = Seat.objects.get(match=match, index=1 - loser.index)
@@ -147,9 +143,7 @@ def test_forfeit_in_a_two_player_game_the_opponent_wins(alice, bob, now):
     assert [e.data["seat_id"] for e in events(match, "timeout_forfeit")] == [loser.pk]
 
 
-def test_forfeit_with_three_players_ranks_the_seat_last_and_play_goes_on(
-    alice, bob, carol, now
-):
+def test_forfeit_with_three_players_ranks_the_seat_last_and_play_goes_on(alice, bob, carol, now):
     match = start_match(alice, bob, carol, now=now, timeout_policy="forfeit")
     loser, report, _ = sweep_at_deadline(match)
     assert report == {"forfeit": 1}
@@ -169,10 +163,7 @@ def test_a_late_move_that_gets_the_lock_first_wins(duel, now):
     lease, won = deadlines._claim([(seat.pk, duel.pk, seat.deadline_at)], at)
     assert won == [(seat.pk, duel.pk)] and at + LEASE <= lease < at + LEASE + MINUTE
     play_turn(duel, at)  # the move arrives between the claim and the enforcement
-    assert (
-        deadline_enforce(match_id=duel.pk, seat_id=seat.pk, claimed=lease, now=at)
-        == "stale"
-    )
+    assert deadline_enforce(match_id=duel.pk, seat_id=seat.pk, claimed=lease, now=at) == "stale"
     assert not MoveRecord.objects.filter(match=duel, source="system").exists()
     assert not events(duel, "timeout_auto")
 
@@ -217,10 +208,7 @@ def test_a_failing_enforcement_is_pushed_back_and_logged_without_blocking(
     with caplog.at_level(logging.ERROR, logger="games.deadlines.sweeps"):
         report = deadlines_sweep(now=at)
     assert report == {"failed": 1, "auto": 1}
-    assert (
-        f"Enforcing the deadline of seat {mover_seat(poisoned).pk} (match {poisoned.pk}) failed"
-        in caplog.text
-    )
+    assert f"Enforcing the deadline of seat {mover_seat(poisoned).pk} (match {poisoned.pk}) failed" in caplog.text
     assert mover_seat(poisoned).deadline_at == at + RETRY_AFTER
     assert not MoveRecord.objects.filter(match=poisoned).exists()
     assert not events(poisoned, "timeout_auto")  # rolled back with the rest
@@ -229,9 +217,7 @@ def test_a_failing_enforcement_is_pushed_back_and_logged_without_blocking(
     assert deadlines_sweep(now=at + RETRY_AFTER) == {"auto": 1}
 
 
-def test_a_failing_claim_is_logged_and_left_to_the_next_sweep(
-    duel, now, monkeypatch, caplog
-):
+def test_a_failing_claim_is_logged_and_left_to_the_next_sweep(duel, now, monkeypatch, caplog):
     from django.db import OperationalError
 
     def deadlock(rows, now):
@@ -250,8 +236,7 @@ def test_a_failing_claim_is_logged_and_left_to_the_next_sweep(
 def test_a_sweep_hands_its_emails_to_the_worker_in_few_tasks(alice, bob, carol, dave, now, monkeypatch):
     from mail import receivers
 
-    matches = [start_match(alice, bob, now=now), start_match(carol, dave, now=now),
-               start_match(alice, carol, now=now)]
+    matches = [start_match(alice, bob, now=now), start_match(carol, dave, now=now), start_match(alice, carol, now=now)]
     published = []
     monkeypatch.setattr(receivers, "_publish", published.append)
     assert deadlines_sweep(now=now + 3 * DAY + HOUR) == {"auto": 3}
@@ -262,8 +247,7 @@ def test_a_sweep_hands_its_emails_to_the_worker_in_few_tasks(alice, bob, carol, 
 
 
 def test_a_full_first_batch_calls_for_help_once_after_claiming_it(alice, bob, carol, dave, now):
-    matches = [start_match(alice, bob, now=now), start_match(carol, dave, now=now),
-               start_match(alice, carol, now=now)]
+    matches = [start_match(alice, bob, now=now), start_match(carol, dave, now=now), start_match(alice, carol, now=now)]
     at = now + 3 * DAY + HOUR
     due_when_called = []
 

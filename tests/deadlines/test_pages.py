@@ -55,7 +55,7 @@ def test_saving_reminder_thresholds(client, alice):
 
 
 @pytest.mark.parametrize(
-    "text, error",
+    ("text", "error"),
     [
         ("soon", "Write whole numbers of hours, separated by commas."),
         ("0", "Give at most 4 reminders, each 1 to 168 hours before the deadline."),
@@ -66,9 +66,7 @@ def test_saving_reminder_thresholds(client, alice):
     ],
 )
 def test_bad_reminder_thresholds_are_explained(client, alice, text, error):
-    response = login(client, alice).post(
-        reverse("deadline-settings"), {"reminder_hours": text}
-    )
+    response = login(client, alice).post(reverse("deadline-settings"), {"reminder_hours": text})
     assert response.status_code == 200
     assert error in response.content.decode()
     assert DeadlineSettings.objects.get(user=alice).reminder_hours == [24, 2]
@@ -80,10 +78,7 @@ def test_starting_and_ending_a_vacation_from_the_page(client, duel):
     response = client.post(reverse("vacation-start"), {"days": "3"}, follow=True)
     assert "Enjoy your vacation" in response.content.decode()
     assert 'id="away"' in response.content.decode()
-    assert (
-        Vacation.objects.get(user=seat.user).ends_at
-        > Vacation.objects.get(user=seat.user).starts_at
-    )
+    assert Vacation.objects.get(user=seat.user).ends_at > Vacation.objects.get(user=seat.user).starts_at
     response = client.post(reverse("vacation-start"), {"days": "3"}, follow=True)
     assert "You are already on vacation until" in response.content.decode()
     response = client.post(reverse("vacation-end"), follow=True)
@@ -109,9 +104,7 @@ def test_a_player_not_to_move_has_an_empty_feed(client, duel):
     seat = mover_seat(duel)
     waiting = duel.seats.exclude(pk=seat.pk).get().user
     token = feed_token(client, waiting)
-    calendar = icalendar.Calendar.from_ical(
-        client.get(f"/calendar/{token}.ics").content
-    )
+    calendar = icalendar.Calendar.from_ical(client.get(f"/calendar/{token}.ics").content)
     assert calendar.walk("VEVENT") == []
 
 
@@ -155,11 +148,7 @@ def test_seat_clock_snippet_says_on_vacation_until(alice, bob, now):
     seats = list(match.seats.select_related("user").order_by("index"))
     clocks = {c.seat.pk: c for c in seat_clocks(match, seats, now=now)}
     html = render_to_string("games/_seat_clock.html", {"clock": clocks[mover.pk]})
-    assert (
-        "on vacation until" in html
-        and "2026-01-07T09:00:00+00:00" in html
-        and "(clock stopped)" in html
-    )
+    assert "on vacation until" in html and "2026-01-07T09:00:00+00:00" in html and "(clock stopped)" in html
     waiting = next(s for s in seats if s.pk != mover.pk)
     html = render_to_string("games/_seat_clock.html", {"clock": clocks[waiting.pk]})
     assert html.strip().endswith('<span class="seat-clock">bank 2 days</span>')
@@ -176,7 +165,7 @@ def test_the_game_page_shows_who_is_on_vacation_until_when(client, alice, bob, c
     vacation = vacation_start(user=mover.user, days=3, now=today)
     body = client.get(match.get_absolute_url()).content.decode()  # a spectator sees it too
     until = timezone.localtime(vacation.ends_at).strftime("%a %-d %b, %H:%M")
-    assert f"on vacation until <time datetime=\"{vacation.ends_at.isoformat()}\">{until}</time> (clock stopped)" in body
+    assert f'on vacation until <time datetime="{vacation.ends_at.isoformat()}">{until}</time> (clock stopped)' in body
     assert body.count("on vacation until") == 1  # the other player is not away
 
 

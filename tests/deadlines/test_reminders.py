@@ -60,9 +60,7 @@ def test_no_reminder_once_the_deadline_has_passed(duel, now):
 
 def test_a_player_chooses_their_own_thresholds(duel, now):
     seat = mover_seat(duel)
-    deadline_settings_update(
-        user=seat.user, reminder_hours_list=[48, 6], auto_vacation=False, now=now
-    )
+    deadline_settings_update(user=seat.user, reminder_hours_list=[48, 6], auto_vacation=False, now=now)
     seat.refresh_from_db()
     assert seat.reminder_at == seat.deadline_at - 48 * HOUR
     reminders_sweep(now=seat.deadline_at - 48 * HOUR)
@@ -74,9 +72,7 @@ def test_a_player_chooses_their_own_thresholds(duel, now):
 
 def test_a_player_may_turn_reminders_off(duel, now):
     seat = mover_seat(duel)
-    deadline_settings_update(
-        user=seat.user, reminder_hours_list=[], auto_vacation=False, now=now
-    )
+    deadline_settings_update(user=seat.user, reminder_hours_list=[], auto_vacation=False, now=now)
     seat.refresh_from_db()
     assert seat.reminder_at is None
     for hours in (24, 2, 1):

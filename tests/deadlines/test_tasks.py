@@ -17,9 +17,7 @@ MINUTE = HOUR / 60
 
 
 def test_beat_runs_both_sweeps_every_minute():
-    schedule = {
-        entry["task"]: entry for entry in settings.CELERY_BEAT_SCHEDULE.values()
-    }
+    schedule = {entry["task"]: entry for entry in settings.CELERY_BEAT_SCHEDULE.values()}
     for task in (tasks.deadlines_sweep, tasks.reminders_sweep):
         assert schedule[task.name]["schedule"] == 60
     assert tasks.deadlines_sweep.name == "games.tasks.deadlines_sweep"

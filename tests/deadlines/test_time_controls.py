@@ -30,13 +30,9 @@ def test_a_turn_of_several_moves_keeps_its_deadline(duel, now):
     seat = mover_seat(duel)
     rules = get_rules("alta")
     text = rules.move_options(rules.load(duel.state), seat.index)[0][0]
-    services.move_submit(
-        match_id=duel.pk, user=seat.user, ply=0, text=text, source="web", now=now + HOUR
-    )
+    services.move_submit(match_id=duel.pk, user=seat.user, ply=0, text=text, source="web", now=now + HOUR)
     seat.refresh_from_db()
-    assert seat.index in rules.to_move(
-        rules.load(type(duel).objects.get(pk=duel.pk).state)
-    )
+    assert seat.index in rules.to_move(rules.load(type(duel).objects.get(pk=duel.pk).state))
     assert seat.deadline_at == now + 3 * DAY
 
 
@@ -55,12 +51,8 @@ def test_one_day_per_move_reminds_only_two_hours_before(alice, bob, now):
     assert seat.reminder_at == now + 22 * HOUR
 
 
-def test_fischer_bank_carries_unused_time_plus_the_increment_up_to_the_cap(
-    alice, bob, now
-):
-    match = start_match(
-        alice, bob, now=now, bank_initial_days=2, bank_increment_days=1, bank_cap_days=3
-    )
+def test_fischer_bank_carries_unused_time_plus_the_increment_up_to_the_cap(alice, bob, now):
+    match = start_match(alice, bob, now=now, bank_initial_days=2, bank_increment_days=1, bank_cap_days=3)
     first = mover_seat(match)
     assert first.deadline_at == now + 2 * DAY
     # 12 hours used: 1.5 days left + 1 day added.
@@ -80,9 +72,7 @@ def test_fischer_bank_carries_unused_time_plus_the_increment_up_to_the_cap(
 
 
 def test_a_late_fischer_move_keeps_only_the_increment(alice, bob, now):
-    match = start_match(
-        alice, bob, now=now, bank_initial_days=2, bank_increment_days=1, bank_cap_days=5
-    )
+    match = start_match(alice, bob, now=now, bank_initial_days=2, bank_increment_days=1, bank_cap_days=5)
     first = mover_seat(match)
     play_turn(match, now + 3 * DAY)  # a day past the deadline (no sweep ran)
     first.refresh_from_db()
@@ -90,7 +80,7 @@ def test_a_late_fischer_move_keeps_only_the_increment(alice, bob, now):
 
 
 @pytest.mark.parametrize(
-    "zone, deadline",
+    ("zone", "deadline"),
     [
         # Saturday 04:00 in Amsterdam: the clock starts on Monday 00:00 CET.
         ("Europe/Amsterdam", dt.datetime(2026, 1, 12, 23, tzinfo=dt.UTC)),

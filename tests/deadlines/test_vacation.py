@@ -74,9 +74,7 @@ def test_coming_back_early_restarts_the_clocks_and_costs_only_the_days_away(duel
     assert vacation.ends_at == now + 2 * DAY + HOUR and vacation.closed
     seat.refresh_from_db()
     assert seat.deadline_at == now + 4 * DAY + HOUR
-    assert (
-        vacation_days_left(user=seat.user, now=now + 3 * DAY) == 12
-    )  # 1 day 1 hour: 2 days
+    assert vacation_days_left(user=seat.user, now=now + 3 * DAY) == 12  # 1 day 1 hour: 2 days
     [ended] = events(duel, "vacation_ended")
     assert ended.data["early"] is True
     assert not user_is_away(seat.user, now=now + 3 * DAY)
@@ -122,20 +120,13 @@ def test_the_allowance_is_configurable_and_limits_vacations(duel, now, settings)
     assert Vacation.objects.filter(user=seat.user).count() == 2
 
 
-def test_the_allowance_is_renewed_each_year_in_the_players_time_zone(
-    alice, now, settings
-):
+def test_the_allowance_is_renewed_each_year_in_the_players_time_zone(alice, now, settings):
     settings.VACATION_DAYS_PER_YEAR = 2
     alice.time_zone = "Pacific/Auckland"
     alice.save()
-    new_years_eve_utc = dt.datetime(
-        2026, 12, 31, 12, tzinfo=dt.UTC
-    )  # 1 January 2027 01:00 in Auckland
+    new_years_eve_utc = dt.datetime(2026, 12, 31, 12, tzinfo=dt.UTC)  # 1 January 2027 01:00 in Auckland
     vacation_start(user=alice, days=2, now=dt.datetime(2026, 12, 20, tzinfo=dt.UTC))
-    assert (
-        vacation_days_left(user=alice, now=dt.datetime(2026, 12, 31, 10, tzinfo=dt.UTC))
-        == 0
-    )
+    assert vacation_days_left(user=alice, now=dt.datetime(2026, 12, 31, 10, tzinfo=dt.UTC)) == 0
     assert vacation_days_left(user=alice, now=new_years_eve_utc) == 2
 
 
@@ -163,12 +154,8 @@ def test_a_vacation_recorded_but_not_yet_applied_still_spares_the_player(duel, n
     died in between), the sweeper recomputes the deadline instead of
     enforcing it."""
     seat = mover_seat(duel)
-    Vacation.objects.create(
-        user=seat.user, starts_at=now + DAY, ends_at=now + 3 * DAY, created_at=now + DAY
-    )
-    DeadlineSettings.objects.create(
-        user=seat.user, away_from=now + DAY, away_until=now + 3 * DAY
-    )
+    Vacation.objects.create(user=seat.user, starts_at=now + DAY, ends_at=now + 3 * DAY, created_at=now + DAY)
+    DeadlineSettings.objects.create(user=seat.user, away_from=now + DAY, away_until=now + 3 * DAY)
     assert deadlines_sweep(now=now + 3 * DAY + HOUR) == {
         "moved": 1,
         "vacations_closed": 1,
@@ -180,16 +167,13 @@ def test_a_vacation_recorded_but_not_yet_applied_still_spares_the_player(duel, n
 
 def test_a_vacation_taken_after_the_deadline_passed_does_not_save_the_turn(duel, now):
     seat = mover_seat(duel)
-    vacation_start(
-        user=seat.user, days=3, now=now + 3 * DAY + HOUR
-    )  # the sweeper is late
+    vacation_start(user=seat.user, days=3, now=now + 3 * DAY + HOUR)  # the sweeper is late
     seat.refresh_from_db()
     assert seat.deadline_at == now + 3 * DAY
     assert deadlines_sweep(now=now + 3 * DAY + 2 * HOUR) == {"auto": 1}
 
 
-def test_the_player_is_mailed_when_a_game_keeps_its_clock_running(alice, bob, now,
-                                                                   django_capture_on_commit_callbacks):
+def test_the_player_is_mailed_when_a_game_keeps_its_clock_running(alice, bob, now, django_capture_on_commit_callbacks):
     from django.core import mail
 
     match = start_match(alice, bob, now=now, vacation_allowed=False)

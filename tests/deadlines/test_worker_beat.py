@@ -82,14 +82,10 @@ def worker_with_beat(tmp_path):
             process.wait()
 
 
-def test_beat_and_a_worker_enforce_a_passed_deadline_and_send_a_reminder(
-    worker_with_beat, alice, bob, carol, dave
-):
+def test_beat_and_a_worker_enforce_a_passed_deadline_and_send_a_reminder(worker_with_beat, alice, bob, carol, dave):
     now = timezone.now()
     late = start_match(alice, bob, now=now - 3 * DAY - HOUR)
-    soon = start_match(
-        carol, dave, now=now - 2 * DAY - HOUR
-    )  # 23 h left: the 24 h reminder is due
+    soon = start_match(carol, dave, now=now - 2 * DAY - HOUR)  # 23 h left: the 24 h reminder is due
     late_seat, soon_seat = mover_seat(late), mover_seat(soon)
     sent = OutgoingEmail.objects.filter(status=OutgoingEmail.Status.SENT)
     deadline = time.monotonic() + 150
@@ -109,9 +105,7 @@ def test_beat_and_a_worker_enforce_a_passed_deadline_and_send_a_reminder(
     if not (enforced and reminded and mailed):
         os.killpg(worker_with_beat.pid, signal.SIGTERM)
         output = worker_with_beat.communicate(timeout=20)[0]
-        raise AssertionError(
-            f"enforced={enforced} reminded={reminded} mailed={mailed}; worker output:\n{output}"
-        )
+        raise AssertionError(f"enforced={enforced} reminded={reminded} mailed={mailed}; worker output:\n{output}")
     record = MoveRecord.objects.get(match=late, source="system")
     assert record.seat_index == late_seat.index
     event = MatchEvent.objects.get(match=soon, kind="reminder")

@@ -51,7 +51,7 @@ def cases():
             yield pytest.param(slug, players, id=f"{slug}-{players}p")
 
 
-@pytest.mark.parametrize("slug,players", list(cases()))
+@pytest.mark.parametrize(("slug", "players"), list(cases()))
 def test_random_games_keep_every_protocol_promise(slug, players):
     rules = get_rules(slug)
     for seed in SEEDS:
@@ -90,7 +90,7 @@ def test_random_games_keep_every_protocol_promise(slug, players):
         json.dumps(outcome.dump())
 
 
-@pytest.mark.parametrize("slug,players", list(cases()))
+@pytest.mark.parametrize(("slug", "players"), list(cases()))
 def test_every_legal_move_is_accepted(slug, players):
     rules = get_rules(slug)
     for step in random_playthrough(rules, players, seed=99):
@@ -110,7 +110,7 @@ def test_move_options_are_the_legal_moves_with_texts_that_parse_back(slug):
             assert rules.parse_move(step.state, step.seat, text) == move, text
 
 
-@pytest.mark.parametrize("slug,players", list(cases()))
+@pytest.mark.parametrize(("slug", "players"), list(cases()))
 def test_legal_moves_are_listed_once(slug, players):
     rules = get_rules(slug)
     _, key = REPRESENTATIVES.get(slug, (None, lambda move: move))
@@ -119,9 +119,7 @@ def test_legal_moves_are_listed_once(slug, players):
         assert len(set(classes)) == len(classes), classes
 
 
-@pytest.mark.parametrize(
-    "slug,players", [c for c in cases() if c.values[0] in REPRESENTATIVES]
-)
+@pytest.mark.parametrize(("slug", "players"), [c for c in cases() if c.values[0] in REPRESENTATIVES])
 def test_unlisted_legal_moves_are_accepted_and_their_class_is_listed(slug, players):
     rules = get_rules(slug)
     every, key = REPRESENTATIVES[slug]
@@ -136,7 +134,7 @@ def test_unlisted_legal_moves_are_accepted_and_their_class_is_listed(slug, playe
     assert unlisted, "no unlisted legal move was tried"
 
 
-@pytest.mark.parametrize("slug,players", list(cases()))
+@pytest.mark.parametrize(("slug", "players"), list(cases()))
 def test_same_seed_same_game(slug, players):
     rules = get_rules(slug)
     first = [as_json(rules.dump(s.state)) for s in random_playthrough(rules, players, 7)]
@@ -146,7 +144,7 @@ def test_same_seed_same_game(slug, players):
     assert other != first[0], "a different seed must deal a different game"
 
 
-@pytest.mark.parametrize("slug,players", list(cases()))
+@pytest.mark.parametrize(("slug", "players"), list(cases()))
 def test_views_do_not_change_when_hidden_information_is_redealt(slug, players):
     rules = get_rules(slug)
     redealt_differs = False
@@ -161,7 +159,7 @@ def test_views_do_not_change_when_hidden_information_is_redealt(slug, players):
     assert redealt_differs, "randomize_hidden never changed anything"
 
 
-@pytest.mark.parametrize("slug,players", list(cases()))
+@pytest.mark.parametrize(("slug", "players"), list(cases()))
 def test_views_never_contain_the_seed_or_rng_state(slug, players):
     rules = get_rules(slug)
     seed = 918_273_645_546_372
@@ -175,7 +173,7 @@ def test_views_never_contain_the_seed_or_rng_state(slug, players):
         assert text != dumped
 
 
-@pytest.mark.parametrize("slug,players", list(cases()))
+@pytest.mark.parametrize(("slug", "players"), list(cases()))
 def test_resigned_seats_rank_last_and_others_play_on(slug, players):
     rules = get_rules(slug)
     for seed in range(3):
@@ -183,11 +181,11 @@ def test_resigned_seats_rank_last_and_others_play_on(slug, players):
         outcome = rules.outcome(state)
         assert outcome is not None
         gone = rules.departed_seats(state)
-        tail = [group for group in outcome.ranking[len(outcome.ranking) - len(gone):]]
+        tail = [group for group in outcome.ranking[len(outcome.ranking) - len(gone) :]]
         assert tail == [(seat,) for seat in reversed(gone)]
 
 
-@pytest.mark.parametrize("slug,players", list(cases()))
+@pytest.mark.parametrize(("slug", "players"), list(cases()))
 def test_last_seat_standing_wins_by_resignation(slug, players):
     rules = get_rules(slug)
     state = rules.setup(players, 3)
@@ -201,7 +199,7 @@ def test_last_seat_standing_wins_by_resignation(slug, players):
         rules.apply(state, 0, None)
 
 
-@pytest.mark.parametrize("slug,players", list(cases()))
+@pytest.mark.parametrize(("slug", "players"), list(cases()))
 def test_errors_are_engine_errors_with_messages(slug, players):
     rules = get_rules(slug)
     state = rules.setup(players, 11)
@@ -221,9 +219,7 @@ def test_errors_are_engine_errors_with_messages(slug, players):
 def test_default_move_is_legal(slug):
     rules = get_rules(slug)
     for step in random_playthrough(rules, rules.max_players, seed=21):
-        assert rules.default_move(step.state, step.seat) in list(
-            rules.legal_moves(step.state, step.seat)
-        )
+        assert rules.default_move(step.state, step.seat) in list(rules.legal_moves(step.state, step.seat))
 
 
 @pytest.mark.parametrize("slug", SLUGS)

@@ -1,4 +1,4 @@
-"""The engine and the rules never import Django or the other apps (house style 9.1)."""
+"""The engine and the rules never import Django or the other apps."""
 
 import ast
 from pathlib import Path
@@ -7,9 +7,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 FORBIDDEN = ("django", "rest_framework", "celery", "tournaments", "ratings", "alta_site")
-PURE_FILES = sorted(
-    [*ROOT.joinpath("games", "engine").rglob("*.py"), *ROOT.joinpath("games", "rules").rglob("*.py")]
-)
+PURE_FILES = sorted([*ROOT.joinpath("games", "engine").rglob("*.py"), *ROOT.joinpath("games", "rules").rglob("*.py")])
 
 
 def imported_modules(path: Path):
@@ -25,8 +23,9 @@ def imported_modules(path: Path):
 def test_pure_modules_import_nothing_from_django_or_other_apps(path):
     bad = [m for m in imported_modules(path) if m.split(".")[0] in FORBIDDEN]
     assert not bad, f"{path} imports {bad}"
-    assert all(not m.startswith("games.") or m.startswith(("games.engine", "games.rules"))
-               for m in imported_modules(path))
+    assert all(
+        not m.startswith("games.") or m.startswith(("games.engine", "games.rules")) for m in imported_modules(path)
+    )
 
 
 def test_the_scan_sees_the_engine():

@@ -52,8 +52,9 @@ class Postgres:
         self.user = "postgres" if os.geteuid() == 0 else None
 
     def _run(self, *args: str) -> None:
-        result = subprocess.run(args, user=self.user, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                                text=True, cwd=self.directory)
+        result = subprocess.run(
+            args, user=self.user, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, cwd=self.directory
+        )
         assert result.returncode == 0, f"{args[0]} {args[1]}: {result.stderr}"
 
     def url(self, database: str) -> str:
@@ -63,15 +64,36 @@ class Postgres:
         if not self.data.exists():
             if self.user:
                 shutil.chown(self.directory, self.user)
-            self._run(str(PG_BIN / "initdb"), "-D", str(self.data), "-U", "postgres",
-                      "--auth=trust", "--no-sync", "-E", "UTF8")
+            self._run(
+                str(PG_BIN / "initdb"),
+                "-D",
+                str(self.data),
+                "-U",
+                "postgres",
+                "--auth=trust",
+                "--no-sync",
+                "-E",
+                "UTF8",
+            )
         self._pg_ctl("start")
 
     def _pg_ctl(self, action: str) -> None:
-        options = (f"-p {self.port} -c listen_addresses=127.0.0.1 -k {self.directory} "
-                   "-c fsync=off -c full_page_writes=off")
-        self._run(str(PG_BIN / "pg_ctl"), action, "-D", str(self.data), "-w", "-m", "fast",
-                  "-o", options, "-l", str(self.directory / "log"))
+        options = (
+            f"-p {self.port} -c listen_addresses=127.0.0.1 -k {self.directory} -c fsync=off -c full_page_writes=off"
+        )
+        self._run(
+            str(PG_BIN / "pg_ctl"),
+            action,
+            "-D",
+            str(self.data),
+            "-w",
+            "-m",
+            "fast",
+            "-o",
+            options,
+            "-l",
+            str(self.directory / "log"),
+        )
 
     def restart(self) -> None:
         """Stop (fast: every session is cut off) and start again, waiting for both."""
@@ -91,9 +113,14 @@ def site_env(directory: Path, **variables: str) -> dict[str, str]:
     """The environment of a deployed site (DEBUG off) with state under ``directory``."""
     env = {name: value for name, value in os.environ.items() if not name.startswith(("DJANGO_", "PYTEST"))}
     env.update(
-        DJANGO_SETTINGS_MODULE="alta_site.settings", DEBUG="0", SECRET_KEY="fault-tests-" + "x" * 40,
-        SITE_URL="http://127.0.0.1", ALLOWED_HOSTS="127.0.0.1", VAR_DIR=str(directory / "var"),
-        PYTHONPATH=str(ROOT), LOG_LEVEL="WARNING",
+        DJANGO_SETTINGS_MODULE="alta_site.settings",
+        DEBUG="0",
+        SECRET_KEY="fault-tests-" + "x" * 40,
+        SITE_URL="http://127.0.0.1",
+        ALLOWED_HOSTS="127.0.0.1",
+        VAR_DIR=str(directory / "var"),
+        PYTHONPATH=str(ROOT),
+        LOG_LEVEL="WARNING",
     )
     for name in ("CELERY_BROKER_URL", "CELERY_RESULT_BACKEND", "CACHE_URL", "EMAIL_URL"):
         env.pop(name, None)
@@ -102,8 +129,7 @@ def site_env(directory: Path, **variables: str) -> dict[str, str]:
 
 
 def manage(env: dict[str, str], *args: str) -> str:
-    result = subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=env,
-                            capture_output=True, text=True)
+    result = subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=env, capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
     return result.stdout
 
@@ -123,9 +149,21 @@ class Gunicorn:
 
     def start(self) -> None:
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "gunicorn", "alta_site.wsgi:application", "--bind",
-             f"127.0.0.1:{self.port}", "--workers", str(self.workers), "--log-level", "warning"],
-            cwd=ROOT, env=self.env, start_new_session=True,
+            [
+                sys.executable,
+                "-m",
+                "gunicorn",
+                "alta_site.wsgi:application",
+                "--bind",
+                f"127.0.0.1:{self.port}",
+                "--workers",
+                str(self.workers),
+                "--log-level",
+                "warning",
+            ],
+            cwd=ROOT,
+            env=self.env,
+            start_new_session=True,
         )
         wait_for(self._answers, 30, "gunicorn")
 

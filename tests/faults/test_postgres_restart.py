@@ -45,7 +45,8 @@ REQUESTS_PER_ROUND = 16
 
 def call(base: str, key: str, path: str, body: dict | None = None) -> tuple[int, dict]:
     request = urllib.request.Request(
-        base + path, method="POST" if body is not None else "GET",
+        base + path,
+        method="POST" if body is not None else "GET",
         data=None if body is None else json.dumps(body).encode(),
         headers={"Authorization": f"Token {key}", "Content-Type": "application/json"},
     )
@@ -74,8 +75,9 @@ def test_requests_survive_a_postgres_restart(postgres, scratch):
                 status, game = call(web.base, key, f"/api/games/{setup['match']}/")
                 answers.append(("detail", status, game))
                 if status == 200 and game["your_turn"]:
-                    status, body = call(web.base, key, f"/api/games/{setup['match']}/moves/",
-                                        {"ply": game["ply"], "option": 1})
+                    status, body = call(
+                        web.base, key, f"/api/games/{setup['match']}/moves/", {"ply": game["ply"], "option": 1}
+                    )
                     answers.append(("move", status, body))
                     accepted += status == 201
 

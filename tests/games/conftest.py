@@ -32,9 +32,14 @@ def play_default_moves(match, now, *, submissions: int | None = None) -> None:
             return
         state = rules.load(match.state)
         index = min(rules.to_move(state))
-        move_submit(match_id=match.pk, user=match.seats.get(index=index).user, ply=match.ply,
-                    text=rules.format_move(state, index, rules.default_move(state, index)),
-                    source=MoveRecord.Source.WEB, now=now)
+        move_submit(
+            match_id=match.pk,
+            user=match.seats.get(index=index).user,
+            ply=match.ply,
+            text=rules.format_move(state, index, rules.default_move(state, index)),
+            source=MoveRecord.Source.WEB,
+            now=now,
+        )
         played += 1
 
 

@@ -32,9 +32,15 @@ def test_an_alta_breakdown_reads_as_lines():
 
 def test_other_shapes_of_breakdown():
     assert breakdown_lines({"rounds": [4, 12, 30], "buildings": {"pavilion": 2, "garden": 0}, "dirk_score": 7}) == [
-        ("Rounds", "4, 12, 30"), ("Buildings", "pavilion: 2, garden: 0"), ("Dirk score", "7")]
+        ("Rounds", "4, 12, 30"),
+        ("Buildings", "pavilion: 2, garden: 0"),
+        ("Dirk score", "7"),
+    ]
     assert breakdown_lines({"chains": [], "colour": "dark_blue", "cards": {}}) == [
-        ("Chains", "none"), ("Colour", "dark blue"), ("Cards", "none")]
+        ("Chains", "none"),
+        ("Colour", "dark blue"),
+        ("Cards", "none"),
+    ]
 
 
 @pytest.mark.django_db

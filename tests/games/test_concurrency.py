@@ -26,8 +26,7 @@ def test_twenty_identical_submissions_apply_exactly_once(alice, bob, now):
     def submit():
         barrier.wait()
         try:
-            services.move_submit(match_id=match.pk, user=user, text=text, ply=0,
-                                 source=MoveRecord.Source.API, now=now)
+            services.move_submit(match_id=match.pk, user=user, text=text, ply=0, source=MoveRecord.Source.API, now=now)
             outcomes.append("ok")
         except services.Conflict as error:
             outcomes.append(error.code)
@@ -55,9 +54,15 @@ def test_the_same_idempotency_key_from_many_threads_applies_once(alice, bob, now
     def submit():
         barrier.wait()
         try:
-            result = services.move_submit(match_id=match.pk, user=user, text=text, ply=0,
-                                          source=MoveRecord.Source.EMAIL, now=now,
-                                          idempotency_key="<same@mail>")
+            result = services.move_submit(
+                match_id=match.pk,
+                user=user,
+                text=text,
+                ply=0,
+                source=MoveRecord.Source.EMAIL,
+                now=now,
+                idempotency_key="<same@mail>",
+            )
             duplicates.append(result.duplicate)
         finally:
             connections.close_all()

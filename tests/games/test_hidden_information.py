@@ -56,7 +56,7 @@ def cases():
             yield pytest.param(slug, players, id=f"{slug}-{players}p")
 
 
-@pytest.mark.parametrize("slug,players", list(cases()))
+@pytest.mark.parametrize(("slug", "players"), list(cases()))
 def test_answers_do_not_depend_on_what_the_viewer_cannot_see(slug, players, alice, bob, carol, dave, now):
     users = [alice, bob, carol, dave][:players]
     match = start_match(*users, game=slug, now=now)
@@ -84,6 +84,12 @@ def test_answers_do_not_depend_on_what_the_viewer_cannot_see(slug, players, alic
                 checked += 1
         index = min(rules.to_move(state))
         text, _ = chooser.choice(rules.move_options(state, index))
-        move_submit(match_id=match.pk, user=match.seats.get(index=index).user, text=text, ply=match.ply,
-                    source=MoveRecord.Source.WEB, now=now)
+        move_submit(
+            match_id=match.pk,
+            user=match.seats.get(index=index).user,
+            text=text,
+            ply=match.ply,
+            source=MoveRecord.Source.WEB,
+            now=now,
+        )
     assert checked >= 10

@@ -11,8 +11,10 @@ from games import services
 from games.models import Match
 
 pytestmark = pytest.mark.django_db
-MESSAGE = ("You can invite 3 people without an account per day, and have invited {sent} in the last 24 hours. "
-           "Invite players by their display name, or try again tomorrow.")
+MESSAGE = (
+    "You can invite 3 people without an account per day, and have invited {sent} in the last 24 hours. "
+    "Invite players by their display name, or try again tomorrow."
+)
 
 
 @pytest.fixture(autouse=True)
@@ -50,9 +52,17 @@ def test_the_cap_is_per_account(alice, bob, now):
 def test_the_form_shows_the_limit(client, alice):
     invite(alice, "s1@example.org", "s2@example.org", "s3@example.org", now=timezone.now())
     client.force_login(alice)
-    response = client.post("/games/new/", {"game": "alta", "players": 2, "days_per_move": 3,
-                                           "timeout_policy": "auto", "vacation_allowed": "on",
-                                           "invite": "s4@example.org"})
+    response = client.post(
+        "/games/new/",
+        {
+            "game": "alta",
+            "players": 2,
+            "days_per_move": 3,
+            "timeout_policy": "auto",
+            "vacation_allowed": "on",
+            "invite": "s4@example.org",
+        },
+    )
     assert response.status_code == 200
     assert "You can invite 3 people without an account per day" in response.content.decode()
     assert Match.objects.count() == 1

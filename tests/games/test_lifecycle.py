@@ -159,9 +159,7 @@ def test_the_first_seat_starts_and_a_decided_seat_order_is_kept(game, alice, bob
     """Casual games draw the seat order; a tournament's order is kept.
     Either way the engine starts with the first seat."""
     for keep in (False, True):
-        match = services.match_create_seated(
-            users=[carol, alice, bob], game=game, now=now, keep_seat_order=keep
-        )
+        match = services.match_create_seated(users=[carol, alice, bob], game=game, now=now, keep_seat_order=keep)
         seats = list(match.seats.order_by("index"))
         if keep:
             assert [s.user for s in seats] == [carol, alice, bob]
@@ -171,8 +169,16 @@ def test_the_first_seat_starts_and_a_decided_seat_order_is_kept(game, alice, bob
 
 
 def test_a_fischer_bank_and_weekends_off_are_chosen_at_creation(client, alice, bob, now):
-    match = services.match_create(creator=alice, game="alta", players=2, now=now, bank_initial_days=5,
-                                  bank_increment_days=1, weekends_off=True, vacation_allowed=False)
+    match = services.match_create(
+        creator=alice,
+        game="alta",
+        players=2,
+        now=now,
+        bank_initial_days=5,
+        bank_increment_days=1,
+        weekends_off=True,
+        vacation_allowed=False,
+    )
     assert (match.bank_initial_days, match.bank_increment_days, match.bank_cap_days) == (5, 1, 5)
     page = client.get(f"/games/{match.pk}/").content.decode()
     assert "Fischer bank: 5 days, +1 day per move, at most 5 days" in page
@@ -183,10 +189,19 @@ def test_a_fischer_bank_and_weekends_off_are_chosen_at_creation(client, alice, b
 
 def test_the_create_form_offers_the_time_control(client, alice):
     client.force_login(alice)
-    response = client.post("/games/new/", {"game": "alta", "players": 2, "days_per_move": 3,
-                                           "timeout_policy": "auto", "bank_initial_days": 7,
-                                           "bank_increment_days": 2, "weekends_off": "on",
-                                           "vacation_allowed": "on"})
+    response = client.post(
+        "/games/new/",
+        {
+            "game": "alta",
+            "players": 2,
+            "days_per_move": 3,
+            "timeout_policy": "auto",
+            "bank_initial_days": 7,
+            "bank_increment_days": 2,
+            "weekends_off": "on",
+            "vacation_allowed": "on",
+        },
+    )
     assert response.status_code == 302
     match = Match.objects.get()
     assert (match.bank_initial_days, match.bank_increment_days, match.weekends_off) == (7, 2, True)

@@ -26,8 +26,11 @@ def test_the_lock_reads_every_column_of_the_match_seats_players_and_settings(
     alice, bob, carol, now, django_assert_num_queries
 ):
     DeadlineSettings.objects.create(
-        user=alice, reminder_hours=[48, 6], auto_vacation=True,
-        away_from=now - dt.timedelta(days=2), away_until=now + dt.timedelta(days=1),
+        user=alice,
+        reminder_hours=[48, 6],
+        auto_vacation=True,
+        away_from=now - dt.timedelta(days=2),
+        away_until=now + dt.timedelta(days=1),
     )
     match = start_match(alice, bob, carol, now=now)
     with transaction.atomic(), django_assert_num_queries(1):
@@ -89,8 +92,14 @@ def test_a_move_writes_its_match_and_clocks_and_nothing_of_another_game(alice, b
     user, index = mover(match)
     later = now + dt.timedelta(hours=5)
     while mover(match)[1] == index:  # to the end of the turn (Alta: several submissions)
-        result = move_submit(match_id=match.pk, user=user, ply=match.ply, text=first_legal_text(match, index),
-                             source=MoveRecord.Source.WEB, now=later)
+        result = move_submit(
+            match_id=match.pk,
+            user=user,
+            ply=match.ply,
+            text=first_legal_text(match, index),
+            source=MoveRecord.Source.WEB,
+            now=later,
+        )
         fresh = Match.objects.get(pk=match.pk)
         assert (fresh.ply, fresh.state) == (match.ply + 1, result.match.state)
         assert isinstance(fresh.state, dict)

@@ -14,8 +14,13 @@ RULES = get_rules("alta")
 
 def submit(match, user, text, *, ply=None, key=None, now):
     return services.move_submit(
-        match_id=match.pk, user=user, text=text, ply=match.ply if ply is None else ply,
-        source=MoveRecord.Source.WEB, now=now, idempotency_key=key,
+        match_id=match.pk,
+        user=user,
+        text=text,
+        ply=match.ply if ply is None else ply,
+        source=MoveRecord.Source.WEB,
+        now=now,
+        idempotency_key=key,
     )
 
 
@@ -69,8 +74,9 @@ def test_an_option_off_turn_is_not_your_turn(alice, bob, game, now):
     other = seat_user(match, 1 - index)
     for attempt in ({"option": 1}, {"text": "#1"}):
         with pytest.raises(services.MoveRejected, match="not your turn") as error:
-            services.move_submit(match_id=match.pk, user=other, ply=match.ply, source=MoveRecord.Source.WEB,
-                                 now=now, **attempt)
+            services.move_submit(
+                match_id=match.pk, user=other, ply=match.ply, source=MoveRecord.Source.WEB, now=now, **attempt
+            )
         assert error.value.code == "not_your_turn", attempt
     assert not MoveRecord.objects.filter(match=match).exists()
 
@@ -134,8 +140,9 @@ def test_the_game_ends_with_scores_ranking_and_places(duel, now, django_capture_
     from games.signals import match_finished
 
     finished = []
-    match_finished.connect(lambda sender, match_id, **kw: finished.append(match_id), weak=False,
-                           dispatch_uid="test-finished")
+    match_finished.connect(
+        lambda sender, match_id, **kw: finished.append(match_id), weak=False, dispatch_uid="test-finished"
+    )
     try:
         with django_capture_on_commit_callbacks(execute=True):
             match = play_to_the_end(duel, now)

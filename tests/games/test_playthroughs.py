@@ -48,7 +48,10 @@ def test_every_registered_game_has_a_playthrough():
 
 def test_the_issue_player_counts_have_playthroughs():
     assert {(slug, players) for slug, players, _ in GOLDEN} >= {
-        ("alta", 2), ("alta", 4), ("atlantis", 2), ("atlantis", 4)
+        ("alta", 2),
+        ("alta", 4),
+        ("atlantis", 2),
+        ("atlantis", 4),
     }
 
 
@@ -63,12 +66,12 @@ def test_no_other_playthrough_files_are_left_behind():
     assert committed == {path_of(*case) for case in GOLDEN}
 
 
-@pytest.mark.parametrize("slug,players,seed", GOLDEN, ids=lambda v: str(v))
+@pytest.mark.parametrize(("slug", "players", "seed"), GOLDEN, ids=lambda v: str(v))
 def test_playthrough_is_unchanged(slug, players, seed):
     assert write_playthrough(slug, players, seed) == path_of(slug, players, seed).read_text()
 
 
-@pytest.mark.parametrize("slug,players,seed", GOLDEN, ids=lambda v: str(v))
+@pytest.mark.parametrize(("slug", "players", "seed"), GOLDEN, ids=lambda v: str(v))
 def test_a_playthrough_shows_no_secret_and_no_hand_in_public(slug, players, seed):
     """No part holds the RNG, the seed, the deck or stack order; the public
     part holds no hand before the step that ends the game (and may reveal)."""

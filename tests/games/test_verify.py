@@ -49,8 +49,11 @@ def test_running_game_publishes_the_commitment_but_not_the_seed_or_salt(duel, al
     audit_answer = api.get(f"/api/games/{duel.pk}/audit/")
     assert audit_answer.status_code == 409
     assert audit_answer.json()["code"] == "not_finished"
-    pages = [Client().get(f"/games/{duel.pk}/").content.decode(),
-             Client().get(f"/games/{duel.pk}/verify/").content.decode(), audit_answer.content.decode()]
+    pages = [
+        Client().get(f"/games/{duel.pk}/").content.decode(),
+        Client().get(f"/games/{duel.pk}/verify/").content.decode(),
+        audit_answer.content.decode(),
+    ]
     assert duel.seed_commitment in pages[0] and duel.seed_commitment in pages[1]
     for text in pages:
         assert str(duel.seed) not in text
@@ -127,8 +130,7 @@ def test_changed_salt_fails(alta_game):
 
 def test_seed_changed_together_with_its_commitment_fails_the_replay(alta_game):
     seed = alta_game.seed + 1
-    Match.objects.filter(pk=alta_game.pk).update(
-        seed=seed, seed_commitment=commitment(seed, alta_game.seed_salt))
+    Match.objects.filter(pk=alta_game.pk).update(seed=seed, seed_commitment=commitment(seed, alta_game.seed_salt))
     alta_game.refresh_from_db()
     result = match_verify(alta_game)
     assert result.commitment_ok and not result.replay_ok
@@ -211,12 +213,15 @@ def test_published_record_verifies_outside_django(alta_game, tmp_path):
 
     path = tmp_path / "record.json"
     path.write_text(APIClient().get(f"/api/games/{alta_game.pk}/audit/").content.decode())
-    script = ("import json, sys; from games.audit import audit; "
-              "r = audit(json.load(open(sys.argv[1]))); "
-              "assert 'django' not in sys.modules; print(r.ok, r.plies)")
+    script = (
+        "import json, sys; from games.audit import audit; "
+        "r = audit(json.load(open(sys.argv[1]))); "
+        "assert 'django' not in sys.modules; print(r.ok, r.plies)"
+    )
     env = {k: v for k, v in os.environ.items() if k != "DJANGO_SETTINGS_MODULE"}
-    out = subprocess.run([sys.executable, "-c", script, str(path)], capture_output=True, text=True, env=env,
-                         check=True).stdout
+    out = subprocess.run(
+        [sys.executable, "-c", script, str(path)], capture_output=True, text=True, env=env, check=True
+    ).stdout
     assert out.split() == ["True", str(alta_game.ply)]
 
 

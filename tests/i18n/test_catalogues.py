@@ -14,9 +14,7 @@ import polib
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-CATALOGUES = sorted(
-    p for p in ROOT.glob("**/locale/nl/LC_MESSAGES/*.po") if ".venv" not in p.parts
-)
+CATALOGUES = sorted(p for p in ROOT.glob("**/locale/nl/LC_MESSAGES/*.po") if ".venv" not in p.parts)
 # %(name)s, %s, %d ... and {name} for the strings formatted with str.format.
 _PLACEHOLDER = re.compile(r"%\(\w+\)[sdfr]|%[sdfr]|\{\w*\}")
 

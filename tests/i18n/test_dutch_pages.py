@@ -51,7 +51,6 @@ class _Text(HTMLParser):
     # (A <select> other than the time zone's is not skipped, so its closing
     # tag never meets a skip to end.)
 
-
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
         self.parts: list[str] = []
@@ -99,7 +98,7 @@ def without_board(html: str) -> tuple[str, str]:
         found = pattern.search(html)
         if found:
             taken.append(found.group(1))
-            html = html[: found.start(1)] + html[found.end(1):]
+            html = html[: found.start(1)] + html[found.end(1) :]
     return html, " ".join(taken)
 
 
@@ -142,8 +141,12 @@ def site(anna, bram):
     club = club_create(creator=anna, name="Harbour", now=now)
     club_join(club_id=club.pk, user=bram, now=now)
     cup = tournament_create(
-        creator=anna, name="Winter Cup", club_id=club.pk, now=now,
-        rounds=2, registration_closes_at=now + dt.timedelta(days=7),
+        creator=anna,
+        name="Winter Cup",
+        club_id=club.pk,
+        now=now,
+        rounds=2,
+        registration_closes_at=now + dt.timedelta(days=7),
     )
     for user in (anna, bram):
         tournament_register(tournament_id=cup.pk, user=user, now=now)
@@ -177,7 +180,6 @@ def test_a_dutch_player_sees_only_dutch(client, anna, site):
     assert not found, "\n".join(f"{path}: {' '.join(words)}" for path, words in found.items())
 
 
-
 # Boards and the engines' prompts are English still (games/boards, and the
 # views of games/rules); each entry fails the day its game is all Dutch.
 BOARDS_NOT_YET_DUTCH = {"alhambra", "atlantis", "alpaca"}
@@ -187,7 +189,8 @@ BOARDS_NOT_YET_DUTCH = {"alhambra", "atlantis", "alpaca"}
     "game",
     [
         pytest.param(g, marks=pytest.mark.xfail(strict=True, reason="board and prompts not translated yet"))
-        if g in BOARDS_NOT_YET_DUTCH else g
+        if g in BOARDS_NOT_YET_DUTCH
+        else g
         for g in GAMES
     ],
 )

@@ -4,10 +4,7 @@ from tests.i18n.unmarked import python_findings, template_findings
 
 
 def test_template_scanner_finds_text_attributes_and_english_grammar():
-    source = (
-        '<h1>Your games</h1><input placeholder="Display name">'
-        "{{ n }} game{{ n|pluralize }}{{ x|default:\"never\" }}"
-    )
+    source = '<h1>Your games</h1><input placeholder="Display name">{{ n }} game{{ n|pluralize }}{{ x|default:"never" }}'
     assert template_findings(source) == [
         "{{ n|pluralize }} (pluralize is English grammar)",
         'default:"never"',
@@ -28,7 +25,7 @@ def test_template_scanner_passes_marked_text_code_and_names():
 
 
 def test_python_scanner_finds_shown_strings():
-    source = '''
+    source = """
 from django.contrib import messages
 class Status(models.TextChoices):
     OPEN = "open", "Waiting for an answer"
@@ -37,7 +34,7 @@ def view(request, name):
     raise NotAllowed("Only organisers can do that.", code="not_allowed")
     field = forms.CharField(label="Token name")
     return Response({"detail": "Not here."})
-'''
+"""
     assert [text for _, text in python_findings(source)] == [
         "'Waiting for an answer'",
         "f'{name} is invited.'",
@@ -48,7 +45,7 @@ def view(request, name):
 
 
 def test_python_scanner_passes_marked_strings_codes_and_api_docs():
-    source = '''
+    source = """
 class Status(models.TextChoices):
     OPEN = "open", _("Waiting for an answer")
 def view(request):
@@ -57,5 +54,5 @@ def view(request):
     log.info("Not shown to anyone")
     raise ValueError("a programming error")
     serializers.CharField(help_text="Documents the API.")
-'''
+"""
     assert python_findings(source) == []

@@ -39,10 +39,22 @@ WORD = re.compile(r"[^\W\d_]{2,}")
 # Names and symbols that read the same in every language.
 ALLOWED = frozenset(
     {
-        "Alta", "Alhambra", "Alpaca", "Atlantis",  # game names
-        "API", "Elo", "JSON", "HTML", "URL", "Token", "Authorization",
-        "Nederlands", "English",
-        "Buchholz", "Sonneborn", "Berger",  # tie-breaks, named after their authors
+        "Alta",
+        "Alhambra",
+        "Alpaca",
+        "Atlantis",  # game names
+        "API",
+        "Elo",
+        "JSON",
+        "HTML",
+        "URL",
+        "Token",
+        "Authorization",
+        "Nederlands",
+        "English",
+        "Buchholz",
+        "Sonneborn",
+        "Berger",  # tie-breaks, named after their authors
     }
 )
 
@@ -69,9 +81,7 @@ class _Visible(HTMLParser):
             self._code_depth += 1
         attrs = dict(attrs)
         for name, value in attrs.items():
-            shown = name in _TEXT_ATTRS or (
-                name == "value" and attrs.get("type") in {"submit", "button"}
-            )
+            shown = name in _TEXT_ATTRS or (name == "value" and attrs.get("type") in {"submit", "button"})
             if shown and value and words(value):
                 self.found.append(f'{name}="{value.strip()}"')
 
@@ -135,15 +145,30 @@ def template_findings(source: str) -> list[str]:
 
 
 _MESSAGE_CALLS = {
-    "debug", "info", "success", "warning", "error", "add_message",
+    "debug",
+    "info",
+    "success",
+    "warning",
+    "error",
+    "add_message",
 }
 _ERROR_CLASSES = {
-    "ValidationError", "PermissionDenied", "NotFound", "ParseError",
-    "AuthenticationFailed", "NotAuthenticated", "MethodNotAllowed",
-    "Throttled", "APIException",
+    "ValidationError",
+    "PermissionDenied",
+    "NotFound",
+    "ParseError",
+    "AuthenticationFailed",
+    "NotAuthenticated",
+    "MethodNotAllowed",
+    "Throttled",
+    "APIException",
     # The services' errors reach the person who asked (games.services.errors),
     # and tournaments' ``invalid`` builds one.
-    "GameActionError", "NotAllowed", "Conflict", "MoveRejected", "invalid",
+    "GameActionError",
+    "NotAllowed",
+    "Conflict",
+    "MoveRejected",
+    "invalid",
 }
 # games.actions.action_redirect (bound as ``_act`` by the views): its
 # ``success`` becomes a message.
@@ -177,7 +202,6 @@ class _Finder(ast.NodeVisitor):
     def _report(self, node: ast.expr) -> None:
         self.nodes.append(node)
         self.found.append((node.lineno, ast.unparse(node)[:80]))
-
 
     def visit_Call(self, node: ast.Call) -> None:
         name = _call_name(node)
@@ -221,12 +245,14 @@ class _Finder(ast.NodeVisitor):
                         self._report(label)
         for stmt in node.body:
             # default_detail / default_message of an error class is shown.
-            if isinstance(stmt, ast.Assign) and any(
-                isinstance(t, ast.Name) and t.id in {"default_detail", "message", "detail"}
-                for t in stmt.targets
+            if (
+                isinstance(stmt, ast.Assign)
+                and any(
+                    isinstance(t, ast.Name) and t.id in {"default_detail", "message", "detail"} for t in stmt.targets
+                )
+                and _is_text(stmt.value)
             ):
-                if _is_text(stmt.value):
-                    self._report(stmt.value)
+                self._report(stmt.value)
         self.generic_visit(node)
 
 
@@ -251,7 +277,8 @@ def python_findings(source: str, *, error_classes: set[str] = frozenset()) -> li
 
 def files(root: Path, pattern: str, *, skip: tuple[str, ...]) -> list[Path]:
     return sorted(
-        p for p in root.glob(pattern)
+        p
+        for p in root.glob(pattern)
         if not any(part in skip for part in p.relative_to(root).parts)
         and not any(str(p.relative_to(root)).startswith(s) for s in skip)
     )

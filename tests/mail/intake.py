@@ -27,8 +27,16 @@ def ingest(raw: bytes, capture, *, recipient: str | None = None) -> InboundEmail
     return InboundEmail.objects.order_by("-pk").first()
 
 
-def message(to: str, body: str, *, sender: str, subject: str = "Re: Alta: your move",
-            message_id: str | None = None, quote: bool = True, **headers) -> EmailMessage:
+def message(
+    to: str,
+    body: str,
+    *,
+    sender: str,
+    subject: str = "Re: Alta: your move",
+    message_id: str | None = None,
+    quote: bool = True,
+    **headers,
+) -> EmailMessage:
     mail = EmailMessage()
     mail["From"], mail["To"], mail["Subject"] = sender, to, subject
     mail["Message-ID"] = message_id or f"<i{next(_ids)}@client.example>"

@@ -18,8 +18,9 @@ def play(match, now, capture, *, moves: int = 100_000) -> list:
             break
         seat = match.seats.filter(deadline_at__isnull=False).order_by("index").first()
         with capture(execute=True):
-            move_submit(match_id=match.pk, user=seat.user, option=1, ply=match.ply,
-                        source=MoveRecord.Source.WEB, now=now)
+            move_submit(
+                match_id=match.pk, user=seat.user, option=1, ply=match.ply, source=MoveRecord.Source.WEB, now=now
+            )
     match.refresh_from_db()
     return list(mail.outbox)
 

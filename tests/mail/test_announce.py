@@ -31,12 +31,14 @@ def _whole_turn(game, now, capture=None):
             return mover, records
         text = rules.format_move(state, mover.index, rules.default_move(state, mover.index))
         if capture is None:
-            result = move_submit(match_id=game.pk, user=mover.user, text=text, ply=game.ply,
-                                 source=MoveRecord.Source.WEB, now=now)
+            result = move_submit(
+                match_id=game.pk, user=mover.user, text=text, ply=game.ply, source=MoveRecord.Source.WEB, now=now
+            )
         else:
             with capture(execute=True):
-                result = move_submit(match_id=game.pk, user=mover.user, text=text, ply=game.ply,
-                                     source=MoveRecord.Source.WEB, now=now)
+                result = move_submit(
+                    match_id=game.pk, user=mover.user, text=text, ply=game.ply, source=MoveRecord.Source.WEB, now=now
+                )
         records.append(result.record)
 
 
@@ -95,8 +97,15 @@ def test_the_email_shows_the_position_its_move_produced(game, now, django_captur
 def test_one_failing_row_does_not_hold_up_the_others(game, now, monkeypatch, django_capture_on_commit_callbacks):
     mail.outbox.clear()
     _, records = _whole_turn(game, now)
-    event = MatchEvent.objects.create(match=game, kind="reminder", text="Your deadline is near.",
-                                      user=mover_of(game).user, data={}, created_at=now, ply=game.ply)
+    event = MatchEvent.objects.create(
+        match=game,
+        kind="reminder",
+        text="Your deadline is near.",
+        user=mover_of(game).user,
+        data={},
+        created_at=now,
+        ply=game.ply,
+    )
     from mail import outbox
 
     def broken(record, **kwargs):
@@ -177,7 +186,7 @@ def test_a_chunk_that_cannot_commit_does_not_stop_the_next(game, now, monkeypatc
     with django_capture_on_commit_callbacks(execute=True):
         written = announce.notifications_write(move_ids=[r.pk for r in first + second], event_ids=[], now=now)
     ids = [r.pk for r in first + second]
-    assert calls == [ids[i:i + len(first)] for i in range(0, len(ids), len(first))]
+    assert calls == [ids[i : i + len(first)] for i in range(0, len(ids), len(first))]
     assert written == len(second)
     assert MoveRecord.objects.filter(notified_at__isnull=True).count() == len(first)
     assert len(mail.outbox) == 1  # the second turn's "your move"

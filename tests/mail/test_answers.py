@@ -30,8 +30,15 @@ def turn(game):
 def test_a_refused_move_is_answered_once_as_a_threaded_auto_reply(turn, django_capture_on_commit_callbacks):
     seat, address, _ = turn
     mail.outbox.clear()
-    raw = bytes(message(address, "castle E9", sender=seat.user.email, message_id="<m1@client>",
-                        subject="Re: RE: Re: Alta: your move"))
+    raw = bytes(
+        message(
+            address,
+            "castle E9",
+            sender=seat.user.email,
+            message_id="<m1@client>",
+            subject="Re: RE: Re: Alta: your move",
+        )
+    )
     assert ingest(raw, django_capture_on_commit_callbacks).outcome == "rejected"
     [answer] = mail.outbox
     assert answer.extra_headers["Auto-Submitted"] == "auto-replied"
@@ -47,16 +54,23 @@ def test_a_refused_move_is_answered_once_as_a_threaded_auto_reply(turn, django_c
 
 def test_an_own_answer_has_a_clean_re_subject(turn, django_capture_on_commit_callbacks):
     mail.outbox.clear()
-    raw = bytes(message("play+" + "0" * 32 + "@" + "x.invalid", "hello", sender="nobody@else.example",
-                        subject="Re: Re: AW: Alta: your move"))
+    raw = bytes(
+        message(
+            "play+" + "0" * 32 + "@" + "x.invalid",
+            "hello",
+            sender="nobody@else.example",
+            subject="Re: Re: AW: Alta: your move",
+        )
+    )
     ingest(raw, django_capture_on_commit_callbacks)
     [answer] = mail.outbox
     assert answer.subject == "Re: Alta: your move"
     assert answer.extra_headers["Auto-Submitted"] == "auto-replied"
 
 
-def test_over_the_limit_one_slow_down_notice_an_hour(turn, settings, now, monkeypatch,
-                                                       django_capture_on_commit_callbacks):
+def test_over_the_limit_one_slow_down_notice_an_hour(
+    turn, settings, now, monkeypatch, django_capture_on_commit_callbacks
+):
     seat, address, options = turn
     settings.INBOUND_MAIL_PER_HOUR = 3
     mail.outbox.clear()
@@ -66,8 +80,10 @@ def test_over_the_limit_one_slow_down_notice_an_hour(turn, settings, now, monkey
         ingest(bytes(message(address, text, sender=seat.user.email)), django_capture_on_commit_callbacks)
     assert len(mail.outbox) == 4  # each answered
     first = InboundEmail.objects.order_by("received_at").first().received_at.astimezone(dt.UTC)
-    outcomes = [ingest(bytes(message(address, options[0], sender=seat.user.email)),
-                       django_capture_on_commit_callbacks).outcome for _ in range(3)]
+    outcomes = [
+        ingest(bytes(message(address, options[0], sender=seat.user.email)), django_capture_on_commit_callbacks).outcome
+        for _ in range(3)
+    ]
     assert outcomes == ["rate_limited"] * 3
     [notice] = mail.outbox[4:]
     assert "slow down" in notice.body.lower()
@@ -79,9 +95,11 @@ def test_unknown_charsets_and_broken_bytes_are_read_with_replacement(turn, djang
     seat, address, _ = turn
     mail.outbox.clear()
     for charset, body in [("x-klingon", b"castle E9 \xe9\r\n"), ("utf-8", b"castle \xff\xfe E9\r\n")]:
-        raw = (f"From: {seat.user.email}\r\nTo: {address}\r\nSubject: Re: Alta\r\n"
-               f"Message-ID: <{charset}@client>\r\nContent-Type: text/plain; charset={charset}\r\n"
-               "Content-Transfer-Encoding: 8bit\r\n\r\n").encode() + body
+        raw = (
+            f"From: {seat.user.email}\r\nTo: {address}\r\nSubject: Re: Alta\r\n"
+            f"Message-ID: <{charset}@client>\r\nContent-Type: text/plain; charset={charset}\r\n"
+            "Content-Transfer-Encoding: 8bit\r\n\r\n"
+        ).encode() + body
         record = ingest(raw, django_capture_on_commit_callbacks)
         assert record.outcome == "rejected" and "castle" in record.body
     assert len(mail.outbox) == 2
@@ -96,8 +114,9 @@ def test_html_only_mail_is_read(turn, django_capture_on_commit_callbacks):
 
 
 @pytest.mark.parametrize("kind", ["second address", "no account"])
-def test_an_unlinked_address_learns_how_to_link_it_and_nothing_else(kind, turn, game,
-                                                                      django_capture_on_commit_callbacks):
+def test_an_unlinked_address_learns_how_to_link_it_and_nothing_else(
+    kind, turn, game, django_capture_on_commit_callbacks
+):
     seat, address, options = turn
     sender = "alt@mine.example" if kind == "second address" else "who@nowhere.example"
     if kind == "second address":
@@ -111,29 +130,38 @@ def test_an_unlinked_address_learns_how_to_link_it_and_nothing_else(kind, turn, 
         assert secret not in answer.body and secret not in answer.subject
 
 
-@pytest.mark.parametrize("headers", [
-    {"Auto_Submitted": "auto-replied"}, {"Precedence": "list"}, {"X_Autoreply": "yes"},
-    {"List_Id": "<games.lists.example>", "Precedence": "bulk"},
-])
+@pytest.mark.parametrize(
+    "headers",
+    [
+        {"Auto_Submitted": "auto-replied"},
+        {"Precedence": "list"},
+        {"X_Autoreply": "yes"},
+        {"List_Id": "<games.lists.example>", "Precedence": "bulk"},
+    ],
+)
 def test_automatic_and_list_mail_stays_unanswered(headers, turn, django_capture_on_commit_callbacks):
     seat, address, _ = turn
     mail.outbox.clear()
-    record = ingest(bytes(message(address, "I am away", sender=seat.user.email, **headers)),
-                    django_capture_on_commit_callbacks)
+    record = ingest(
+        bytes(message(address, "I am away", sender=seat.user.email, **headers)), django_capture_on_commit_callbacks
+    )
     assert record.outcome == "auto_reply" and mail.outbox == []
 
 
 def test_a_bounce_stays_unanswered(turn, django_capture_on_commit_callbacks):
     seat, address, _ = turn
     mail.outbox.clear()
-    raw = (f"From: MAILER-DAEMON@mx.example\r\nTo: {address}\r\nSubject: Undelivered Mail\r\n"
-           "Message-ID: <dsn@mx>\r\nContent-Type: multipart/report; report-type=delivery-status; "
-           'boundary="b"\r\n\r\n--b\r\nContent-Type: text/plain\r\n\r\nfailed\r\n--b--\r\n').encode()
+    raw = (
+        f"From: MAILER-DAEMON@mx.example\r\nTo: {address}\r\nSubject: Undelivered Mail\r\n"
+        "Message-ID: <dsn@mx>\r\nContent-Type: multipart/report; report-type=delivery-status; "
+        'boundary="b"\r\n\r\n--b\r\nContent-Type: text/plain\r\n\r\nfailed\r\n--b--\r\n'
+    ).encode()
     assert ingest(raw, django_capture_on_commit_callbacks).outcome == "auto_reply" and mail.outbox == []
 
 
-def test_a_reply_for_a_seat_no_longer_the_senders_is_still_answered(turn, game, carol,
-                                                                      django_capture_on_commit_callbacks):
+def test_a_reply_for_a_seat_no_longer_the_senders_is_still_answered(
+    turn, game, carol, django_capture_on_commit_callbacks
+):
     seat, address, options = turn
     EmailAddress.objects.get_or_create(user=seat.user, email=seat.user.email, defaults={"verified": True})
     game.seats.filter(pk=seat.pk).update(user=carol)  # the seat changed hands since the mail

@@ -46,8 +46,7 @@ def _reply(token: ReplyToken, body: str) -> bytes:
 
 
 @pytest.mark.django_db(transaction=True)  # real commits: on-commit publishing runs as in production
-def test_moves_stored_while_the_broker_is_down_are_answered_and_mailed_later(alice, bob, client, monkeypatch,
-                                                                            caplog):
+def test_moves_stored_while_the_broker_is_down_are_answered_and_mailed_later(alice, bob, client, monkeypatch, caplog):
     match = match_create_seated(users=[alice, bob], game="alta", now=timezone.now())
     seat = mover_of(match)
     token = ReplyToken.objects.get(match=match, user=seat.user, ply=0)  # from the "game started" mail
@@ -63,8 +62,7 @@ def test_moves_stored_while_the_broker_is_down_are_answered_and_mailed_later(ali
     seat = mover_of(match)
     api = APIClient()
     api.credentials(HTTP_AUTHORIZATION=f"Token {ApiToken.issue(user=seat.user, name='test')[1]}")
-    answer = api.post(f"/api/games/{match.pk}/moves/", {"ply": match.ply, "move": _option(match, seat)},
-                      format="json")
+    answer = api.post(f"/api/games/{match.pk}/moves/", {"ply": match.ply, "move": _option(match, seat)}, format="json")
     assert answer.status_code == 201, answer.content
     assert answer.json()["ply"] == 2
 

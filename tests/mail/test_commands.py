@@ -24,8 +24,7 @@ def turn(game):
 def command(turn, body, capture):
     seat, address = turn
     mail.outbox.clear()
-    record = ingest(bytes(message(address, body, sender=seat.user.email, subject="Re: Alta #1: your move")),
-                    capture)
+    record = ingest(bytes(message(address, body, sender=seat.user.email, subject="Re: Alta #1: your move")), capture)
     assert record.outcome == "command", record.detail
     [answer] = mail.outbox
     assert answer.to == [seat.user.email] and answer.extra_headers["Auto-Submitted"] == "auto-replied"
@@ -62,15 +61,18 @@ def test_history_shows_what_the_player_may_see(word, turn, game, settings, djang
     # Alta: the mover's turn goes on, so the mover holds the next reply address.
     token = ReplyToken.objects.filter(match=game, user=seat.user).order_by("-ply").first()
     mail.outbox.clear()
-    record = ingest(bytes(message(f"play+{token.token}@{settings.MAIL_DOMAIN}", word, sender=seat.user.email)),
-                    django_capture_on_commit_callbacks)
+    record = ingest(
+        bytes(message(f"play+{token.token}@{settings.MAIL_DOMAIN}", word, sender=seat.user.email)),
+        django_capture_on_commit_callbacks,
+    )
     assert record.outcome == "command"
     assert f"1. {seat.user}: {played.text}" in mail.outbox[-1].body
 
 
 @pytest.mark.parametrize("game_name", ["alhambra"])
-def test_history_hides_another_players_hidden_move_text(game_name, alice, bob, now, settings,
-                                                       django_capture_on_commit_callbacks):
+def test_history_hides_another_players_hidden_move_text(
+    game_name, alice, bob, now, settings, django_capture_on_commit_callbacks
+):
     from games.services import match_create_seated
     from mail.outbox import reply_token_for
 
@@ -85,8 +87,10 @@ def test_history_hides_another_players_hidden_move_text(game_name, alice, bob, n
     other = match.seats.exclude(index=mover.index).get()
     token = reply_token_for(match=match, seat_index=other.index, user=other.user, ply=match.ply, now=now)
     mail.outbox.clear()
-    record = ingest(bytes(message(f"play+{token.token}@{settings.MAIL_DOMAIN}", "history",
-                                  sender=other.user.email)), django_capture_on_commit_callbacks)
+    record = ingest(
+        bytes(message(f"play+{token.token}@{settings.MAIL_DOMAIN}", "history", sender=other.user.email)),
+        django_capture_on_commit_callbacks,
+    )
     assert record.outcome == "command"
     body = mail.outbox[-1].body
     assert f"1. {mover.user}: " in body and played.text not in body.split(f"1. {mover.user}: ")[1].split("(")[0]
@@ -104,8 +108,9 @@ def test_resign_asks_for_a_code_and_resigns_with_it(turn, game, django_capture_o
     game.refresh_from_db()
     assert game.status == Match.Status.ACTIVE
     mail.outbox.clear()
-    record = ingest(bytes(message(address, f"opgeven {code.lower()}", sender=seat.user.email)),
-                    django_capture_on_commit_callbacks)
+    record = ingest(
+        bytes(message(address, f"opgeven {code.lower()}", sender=seat.user.email)), django_capture_on_commit_callbacks
+    )
     assert record.outcome == "command" and record.detail == "resigned"
     game.refresh_from_db()
     assert game.status == Match.Status.FINISHED

@@ -67,8 +67,16 @@ def test_a_key_inserted_by_a_transaction_still_open_is_found_once_it_commits(ali
     inserted = threading.Event()
 
     def queue(subject):
-        return email_queue(kind="notice", to="p@example.com", subject=subject, text="t", html="h",
-                           dedupe_key="notice:race", now=now, user=alice)
+        return email_queue(
+            kind="notice",
+            to="p@example.com",
+            subject=subject,
+            text="t",
+            html="h",
+            dedupe_key="notice:race",
+            now=now,
+            user=alice,
+        )
 
     def first():
         with transaction.atomic():

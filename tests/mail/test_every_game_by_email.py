@@ -23,8 +23,7 @@ def reply(to: str, body: str, sender: str, number: int) -> bytes:
 
 
 @pytest.mark.parametrize("slug", playable_slugs())
-def test_a_two_player_game_by_email_replies_alone(slug, alice, bob, now, settings,
-                                                  django_capture_on_commit_callbacks):
+def test_a_two_player_game_by_email_replies_alone(slug, alice, bob, now, settings, django_capture_on_commit_callbacks):
     settings.INBOUND_MAIL_PER_HOUR = 10_000  # a whole game arrives within one test "hour"
     with django_capture_on_commit_callbacks(execute=True):
         match = match_create_seated(users=[alice, bob], game=slug, now=now)
@@ -36,8 +35,9 @@ def test_a_two_player_game_by_email_replies_alone(slug, alice, bob, now, setting
         mover = match.seats.filter(deadline_at__isnull=False).order_by("index").first().user
         latest = [m for m in mail.outbox if m.to == [mover.email] and m.reply_to][-1]
         with django_capture_on_commit_callbacks(execute=True):
-            record = inbound_email_process(raw=reply(latest.reply_to[0], "1", mover.email, number),
-                                           source="test", now=now)
+            record = inbound_email_process(
+                raw=reply(latest.reply_to[0], "1", mover.email, number), source="test", now=now
+            )
         assert record.outcome == InboundEmail.Outcome.ACCEPTED, record.detail
     assert match.status == Match.Status.FINISHED
     assert {m.to[0] for m in mail.outbox if "the game is over" in m.subject} == {alice.email, bob.email}

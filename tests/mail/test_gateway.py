@@ -73,10 +73,8 @@ def test_a_whole_game_by_email(gateway, alice, bob, now):
 
 
 def test_the_gateway_refuses_other_domains_and_oversize_mail(gateway):
-    with smtplib.SMTP("127.0.0.1", gateway, timeout=30) as client:
-        with pytest.raises(smtplib.SMTPRecipientsRefused):
-            client.sendmail("a@example.com", ["someone@elsewhere.example"], b"Subject: x\r\n\r\nhi")
+    with smtplib.SMTP("127.0.0.1", gateway, timeout=30) as client, pytest.raises(smtplib.SMTPRecipientsRefused):
+        client.sendmail("a@example.com", ["someone@elsewhere.example"], b"Subject: x\r\n\r\nhi")
     big = b"Subject: big\r\n\r\n" + b"x" * (3 * 1024 * 1024)
-    with smtplib.SMTP("127.0.0.1", gateway, timeout=60) as client:
-        with pytest.raises(smtplib.SMTPException):
-            client.sendmail("a@example.com", ["play+00@localhost"], big)
+    with smtplib.SMTP("127.0.0.1", gateway, timeout=60) as client, pytest.raises(smtplib.SMTPException):
+        client.sendmail("a@example.com", ["play+00@localhost"], big)

@@ -13,15 +13,24 @@ CORPUS = [
     # (name, body, expected move text)
     ("gmail", "mill D3\n\n" + QUOTE_EN.format(t=TOKEN), "mill D3"),
     ("gmail two lines", "mill D3\ntake 2 D5\n\n" + QUOTE_EN.format(t=TOKEN), "mill D3\ntake 2 D5"),
-    ("apple mail", "take 1 c4\n\nSent from my iPhone\n\n> On 5 Jan 2026, at 10:00, Alta wrote:\n>\n> Your move",
-     "take 1 c4"),
-    ("outlook", "refresh; take 2 D5\r\n\r\n________________________________\r\nFrom: Alta <play@x>\r\n"
-                "Sent: Monday, January 5, 2026 10:00\r\nSubject: Alta #3: your move\r\n\r\nYour move",
-     "refresh; take 2 D5"),
+    (
+        "apple mail",
+        "take 1 c4\n\nSent from my iPhone\n\n> On 5 Jan 2026, at 10:00, Alta wrote:\n>\n> Your move",
+        "take 1 c4",
+    ),
+    (
+        "outlook",
+        "refresh; take 2 D5\r\n\r\n________________________________\r\nFrom: Alta <play@x>\r\n"
+        "Sent: Monday, January 5, 2026 10:00\r\nSubject: Alta #3: your move\r\n\r\nYour move",
+        "refresh; take 2 D5",
+    ),
     ("outlook original message", "3\n\n-----Original Message-----\nFrom: Alta\nYour move", "3"),
     ("thunderbird", "akker e4\n\nOn 05-01-2026 10:00, Alta wrote:\n> Your move\n", "akker e4"),
-    ("dutch gmail", "molen D3\n\nOp ma 5 jan 2026 om 10:00 schreef Alta <play+x@localhost>:\n> Jouw beurt\n",
-     "molen D3"),
+    (
+        "dutch gmail",
+        "molen D3\n\nOp ma 5 jan 2026 om 10:00 schreef Alta <play+x@localhost>:\n> Jouw beurt\n",
+        "molen D3",
+    ),
     ("dutch outlook", "ververs\n\nVan: Alta <play+x@localhost>\nVerzonden: maandag 5 januari 2026\n", "ververs"),
     ("dutch mobile", "2\n\nVerstuurd vanaf mijn iPhone\n", "2"),
     ("signature", "merchant up\n\n-- \nBob Smith\nChess club", "merchant up"),
@@ -31,7 +40,7 @@ CORPUS = [
 ]
 
 
-@pytest.mark.parametrize("name,body,expected", CORPUS, ids=[c[0] for c in CORPUS])
+@pytest.mark.parametrize(("name", "body", "expected"), CORPUS, ids=[c[0] for c in CORPUS])
 def test_reply_corpus(name, body, expected):
     assert clean_reply(body) == expected
 
@@ -60,8 +69,10 @@ def test_finds_token_sender_and_move():
 
 
 def test_html_only_mail_is_read(settings):
-    html = ("<div dir='ltr'>take 2 <b>D5</b></div><br><div class='gmail_quote'>On Mon wrote:"
-            "<blockquote>Your move</blockquote></div>")
+    html = (
+        "<div dir='ltr'>take 2 <b>D5</b></div><br><div class='gmail_quote'>On Mon wrote:"
+        "<blockquote>Your move</blockquote></div>"
+    )
     parsed = parse_inbound(build("", html=html))
     assert parsed.body == "take 2 D5"
 
@@ -73,14 +84,17 @@ def test_token_must_be_for_our_domain():
     assert (parsed.token_kind, parsed.token) == ("play", TOKEN)
 
 
-@pytest.mark.parametrize("headers", [
-    {"Auto_Submitted": "auto-replied"},
-    {"X_Autoreply": "yes"},
-    {"Precedence": "bulk"},
-    {"Subject": "Out of Office: back on Monday"},
-    {"Subject": "Automatisch antwoord: afwezig"},
-    {"From": "MAILER-DAEMON@mx.example.com", "Subject": "Undelivered Mail Returned to Sender"},
-])
+@pytest.mark.parametrize(
+    "headers",
+    [
+        {"Auto_Submitted": "auto-replied"},
+        {"X_Autoreply": "yes"},
+        {"Precedence": "bulk"},
+        {"Subject": "Out of Office: back on Monday"},
+        {"Subject": "Automatisch antwoord: afwezig"},
+        {"From": "MAILER-DAEMON@mx.example.com", "Subject": "Undelivered Mail Returned to Sender"},
+    ],
+)
 def test_automatic_mail_is_recognised(headers):
     assert parse_inbound(build("I am away", **headers)).is_automatic
 

@@ -59,8 +59,7 @@ def test_a_reply_with_a_move_plays_it_and_sends_a_receipt(game, turn, now, djang
 
 def test_a_reply_with_an_option_number(game, turn, now, django_capture_on_commit_callbacks):
     seat, address, options = turn
-    record = process(reply(address, str(len(options)), sender=seat.user.email), now,
-                     django_capture_on_commit_callbacks)
+    record = process(reply(address, str(len(options)), sender=seat.user.email), now, django_capture_on_commit_callbacks)
     assert record.outcome == "accepted"
     assert game.moves.get().text == options[-1]
 
@@ -101,13 +100,21 @@ def test_the_same_message_delivered_twice_is_applied_once(game, turn, now, djang
 def test_forged_and_foreign_tokens_change_nothing(game, turn, carol, now, django_capture_on_commit_callbacks):
     seat, address, options = turn
     forged = address.replace(address[5:9], "ffff")
-    assert process(reply(forged, options[0], sender=seat.user.email), now,
-                   django_capture_on_commit_callbacks).outcome == "unknown_token"
+    assert (
+        process(reply(forged, options[0], sender=seat.user.email), now, django_capture_on_commit_callbacks).outcome
+        == "unknown_token"
+    )
     other_domain = address.replace("@localhost", "@evil.example")
-    assert process(reply(other_domain, options[0], sender=seat.user.email), now,
-                   django_capture_on_commit_callbacks).outcome == "unknown_token"
-    assert process(reply(address, options[0], sender=carol.email), now,
-                   django_capture_on_commit_callbacks).outcome == "wrong_sender"
+    assert (
+        process(
+            reply(other_domain, options[0], sender=seat.user.email), now, django_capture_on_commit_callbacks
+        ).outcome
+        == "unknown_token"
+    )
+    assert (
+        process(reply(address, options[0], sender=carol.email), now, django_capture_on_commit_callbacks).outcome
+        == "wrong_sender"
+    )
     game.refresh_from_db()
     assert game.ply == 0 and not game.moves.exists()
 
@@ -117,12 +124,15 @@ def test_a_token_for_another_seat_cannot_move_for_it(game, turn, now, django_cap
     other = game.seats.exclude(pk=seat.pk).get()
     # The waiting player has no reply address for this position at all.
     assert not ReplyToken.objects.filter(match=game, user=other.user).exists()
-    assert process(reply(address, options[0], sender=other.user.email), now,
-                   django_capture_on_commit_callbacks).outcome == "wrong_sender"
+    assert (
+        process(reply(address, options[0], sender=other.user.email), now, django_capture_on_commit_callbacks).outcome
+        == "wrong_sender"
+    )
 
 
 def test_an_unlinked_sender_learns_only_how_to_link_a_member_gets_a_generic_answer(
-        game, turn, carol, now, django_capture_on_commit_callbacks):
+    game, turn, carol, now, django_capture_on_commit_callbacks
+):
     # Issue 19: every human mail is answered; an address without an account
     # learns it is not linked, and nothing about the game or its players.
     seat, address, options = turn
@@ -142,21 +152,25 @@ def test_an_unlinked_sender_learns_only_how_to_link_a_member_gets_a_generic_answ
 def test_automatic_replies_are_ignored(game, turn, now, django_capture_on_commit_callbacks):
     seat, address, _ = turn
     mail.outbox.clear()
-    record = process(reply(address, "I am on holiday", sender=seat.user.email, Auto_Submitted="auto-replied"),
-                     now, django_capture_on_commit_callbacks)
+    record = process(
+        reply(address, "I am on holiday", sender=seat.user.email, Auto_Submitted="auto-replied"),
+        now,
+        django_capture_on_commit_callbacks,
+    )
     assert record.outcome == "auto_reply" and mail.outbox == []
 
 
 def test_senders_are_rate_limited(game, turn, now, settings, django_capture_on_commit_callbacks):
     seat, address, _ = turn
     settings.INBOUND_MAIL_PER_HOUR = 3
-    outcomes = [process(reply(address, "nonsense", sender=seat.user.email), now,
-                        django_capture_on_commit_callbacks).outcome for _ in range(5)]
+    outcomes = [
+        process(reply(address, "nonsense", sender=seat.user.email), now, django_capture_on_commit_callbacks).outcome
+        for _ in range(5)
+    ]
     assert outcomes[:4] == ["rejected"] * 4 and outcomes[4] == "rate_limited"
 
 
-def test_nul_bytes_anywhere_change_nothing_and_are_stored_safely(game, turn, now,
-                                                                  django_capture_on_commit_callbacks):
+def test_nul_bytes_anywhere_change_nothing_and_are_stored_safely(game, turn, now, django_capture_on_commit_callbacks):
     seat, address, _ = turn
     raw = reply(address, "mill\x00 D4", sender=seat.user.email).replace(b"Re: Alta", b"Re:\x00 Alta")
     record = process(raw, now, django_capture_on_commit_callbacks)

@@ -32,8 +32,14 @@ def mailgun_post(client, raw: bytes, key: str, recipient: str):
     signature = hmac.new(key.encode(), (timestamp + token).encode(), hashlib.sha256).hexdigest()
     return client.post(
         "/mail/inbound/mailgun/inbound_mime/",
-        {"timestamp": timestamp, "token": token, "signature": signature, "recipient": recipient,
-         "sender": "x@example.com", "body-mime": raw.decode()},
+        {
+            "timestamp": timestamp,
+            "token": token,
+            "signature": signature,
+            "recipient": recipient,
+            "sender": "x@example.com",
+            "body-mime": raw.decode(),
+        },
         HTTP_AUTHORIZATION="Basic " + __import__("base64").b64encode(b"hook:secret").decode(),
     )
 
@@ -44,8 +50,9 @@ def mailgun(settings):
     return "signing-key"
 
 
-def test_provider_webhook_with_a_valid_signature_plays_the_move(client, game, mailgun,
-                                                               django_capture_on_commit_callbacks):
+def test_provider_webhook_with_a_valid_signature_plays_the_move(
+    client, game, mailgun, django_capture_on_commit_callbacks
+):
     seat = mover_of(game)
     address = latest_reply_to(seat.user.email)
     with django_capture_on_commit_callbacks(execute=True):

@@ -23,8 +23,9 @@ def flat(text: str) -> str:
 
 
 @pytest.mark.parametrize("slug", playable_slugs())
-def test_the_end_mail_reveals_every_seat_and_nothing_leaks_before(slug, alice, bob, now,
-                                                                  django_capture_on_commit_callbacks):
+def test_the_end_mail_reveals_every_seat_and_nothing_leaks_before(
+    slug, alice, bob, now, django_capture_on_commit_callbacks
+):
     with django_capture_on_commit_callbacks(execute=True):
         match = match_create_seated(users=[alice, bob], game=slug, now=now)
     messages = play(match, now, django_capture_on_commit_callbacks)
@@ -54,8 +55,12 @@ def test_the_end_mail_reveals_every_seat_and_nothing_leaks_before(slug, alice, b
     secret = [str(match.seed), match.seed_salt]
     for message in before:
         seat = next(s for s in seats.values() if s.user.email == message.to[0])
-        others = [flat(f"{label}: {value}") for entry in reveal if entry.seat != seat.index
-                  for label, value in reveal_lines(entry)["revealed"]]
+        others = [
+            flat(f"{label}: {value}")
+            for entry in reveal
+            if entry.seat != seat.index
+            for label, value in reveal_lines(entry)["revealed"]
+        ]
         for part in (flat(message.body), flat(html_of(message))):
             assert not any(value in part for value in secret), message.subject
             assert not any(line in part for line in others), message.subject

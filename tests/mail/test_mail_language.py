@@ -65,8 +65,7 @@ def _check_deadline(match, user, zone):
 
 
 def test_your_move_names_the_deadline_in_the_recipients_zone(alice, bob, now, django_capture_on_commit_callbacks):
-    match, _messages = _turn_mails({"alice": "en", "bob": "nl"}, now, django_capture_on_commit_callbacks,
-                                   alice, bob)
+    match, _messages = _turn_mails({"alice": "en", "bob": "nl"}, now, django_capture_on_commit_callbacks, alice, bob)
     zones = {alice.pk: "Europe/Amsterdam", bob.pk: "America/New_York"}
     seen = {}
     for _ in range(20):

@@ -63,8 +63,14 @@ def test_your_turn_goes_to_the_next_player_only_once(game, now, django_capture_o
             break
         move = rules.default_move(state, mover.index)
         with django_capture_on_commit_callbacks(execute=True):
-            move_submit(match_id=game.pk, user=mover.user, text=rules.format_move(state, mover.index, move),
-                        ply=ply, source=MoveRecord.Source.WEB, now=now)
+            move_submit(
+                match_id=game.pk,
+                user=mover.user,
+                text=rules.format_move(state, mover.index, move),
+                ply=ply,
+                source=MoveRecord.Source.WEB,
+                now=now,
+            )
         ply += 1
         game.refresh_from_db()
     other = game.seats.exclude(pk=mover.pk).get()
@@ -129,17 +135,30 @@ def test_emails_never_show_hidden_information(alice, bob, carol, now):
         for seat in range(3):
             other = rules.randomize_hidden(state, seat, seed=seat + 99)
             options = [t for t, _ in rules.move_options(state, seat)] if seat in rules.to_move(state) else []
-            mine = render_game_email(match=match, view=rules.view(state, seat), names=names,
-                                     mail=GameMail("x"), options=options, unsubscribe="u", mute="m")
-            theirs = render_game_email(match=match, view=rules.view(other, seat), names=names,
-                                       mail=GameMail("x"), options=options, unsubscribe="u", mute="m")
+            mine = render_game_email(
+                match=match,
+                view=rules.view(state, seat),
+                names=names,
+                mail=GameMail("x"),
+                options=options,
+                unsubscribe="u",
+                mute="m",
+            )
+            theirs = render_game_email(
+                match=match,
+                view=rules.view(other, seat),
+                names=names,
+                mail=GameMail("x"),
+                options=options,
+                unsubscribe="u",
+                mute="m",
+            )
             assert mine == theirs
         index = min(rules.to_move(state))
         state = rules.apply(state, index, rules.default_move(state, index)).state
 
 
-def test_the_daily_digest_comes_once_in_the_local_morning(alice, bob, carol, now,
-                                                         django_capture_on_commit_callbacks):
+def test_the_daily_digest_comes_once_in_the_local_morning(alice, bob, carol, now, django_capture_on_commit_callbacks):
     import datetime as dt
 
     from games.services import match_create_seated
@@ -151,8 +170,7 @@ def test_the_daily_digest_comes_once_in_the_local_morning(alice, bob, carol, now
     matches = []
     with django_capture_on_commit_callbacks(execute=True):
         while len([m for m in matches if m.seats.get(user=carol).deadline_at]) < 2:
-            matches.append(match_create_seated(users=[carol, alice if len(matches) % 2 else bob],
-                                               game="alta", now=now))
+            matches.append(match_create_seated(users=[carol, alice if len(matches) % 2 else bob], game="alta", now=now))
     waiting = [m for m in matches if m.seats.get(user=carol).deadline_at]
     mail.outbox.clear()
     early = dt.datetime(2026, 1, 6, 11, 0, tzinfo=dt.UTC)  # 06:00 in New York
@@ -172,8 +190,16 @@ def test_the_daily_digest_comes_once_in_the_local_morning(alice, bob, carol, now
 
 def test_an_email_is_stored_once_per_key_and_the_transaction_goes_on(alice, now):
     def queue(subject):
-        return email_queue(kind="notice", to="p@example.com", subject=subject, text="t", html="h",
-                           dedupe_key="notice:1", now=now, user=alice)
+        return email_queue(
+            kind="notice",
+            to="p@example.com",
+            subject=subject,
+            text="t",
+            html="h",
+            dedupe_key="notice:1",
+            now=now,
+            user=alice,
+        )
 
     with transaction.atomic():
         first = queue("first")
@@ -189,12 +215,21 @@ def test_an_email_is_stored_once_per_key_and_the_transaction_goes_on(alice, now)
 def test_another_unique_constraint_still_raises(alice, now, monkeypatch):
     from mail import outbox
 
-    first = email_queue(kind="notice", to="p@example.com", subject="s", text="t", html="h",
-                        dedupe_key="notice:1", now=now, user=alice)
+    first = email_queue(
+        kind="notice", to="p@example.com", subject="s", text="t", html="h", dedupe_key="notice:1", now=now, user=alice
+    )
     monkeypatch.setattr(outbox, "new_message_id", lambda: first.message_id)
     with pytest.raises(IntegrityError), transaction.atomic():
-        email_queue(kind="notice", to="p@example.com", subject="s", text="t", html="h",
-                    dedupe_key="notice:2", now=now, user=alice)
+        email_queue(
+            kind="notice",
+            to="p@example.com",
+            subject="s",
+            text="t",
+            html="h",
+            dedupe_key="notice:2",
+            now=now,
+            user=alice,
+        )
     assert list(OutgoingEmail.objects.values_list("dedupe_key", flat=True)) == ["notice:1"]
 
 

@@ -36,8 +36,7 @@ def test_a_message_after_the_move_is_kept_not_a_reason_to_refuse(game, turn, dja
     assert record.message_to_players == "Good luck!\nSee you"
 
 
-def test_every_move_line_at_the_top_is_played_none_silently_dropped(game, turn,
-                                                                      django_capture_on_commit_callbacks):
+def test_every_move_line_at_the_top_is_played_none_silently_dropped(game, turn, django_capture_on_commit_callbacks):
     seat, address, _ = turn
     rules = get_rules("alta")
     state = rules.load(game.state)
@@ -74,7 +73,7 @@ def test_top_and_bottom_posting_both_work(layout, game, turn, django_capture_on_
     body = {
         "bottom": f"On Mon, 5 Jan 2026 at 10:00, Alta <{address}> wrote:\n> Your move\n> 1. x\n\n{options[0]}\n",
         "dutch bottom": f"Op ma 5 jan 2026 om 10:00 schreef Alta <{address}>:\n> Jouw beurt\n\n{options[0]}\n"
-                        "-- \nBob\n",
+        "-- \nBob\n",
         "wrapped header": f"{options[0]}\n\nOn Mon, 5 Jan 2026 at 10:00, Alta\n<{address}> wrote:\n> 1. x\n",
         "outlook": f"{options[0]}\n\nFrom: Alta <{address}>\nSent: Monday\nTo: Bob\nSubject: your move\n\n1. x\n",
     }[layout]
@@ -83,12 +82,15 @@ def test_top_and_bottom_posting_both_work(layout, game, turn, django_capture_on_
     assert game.moves.get().text == options[0] and record.message_to_players == ""
 
 
-@pytest.mark.parametrize("body,expected", [
-    ("On Mon, Alta wrote:\n> a\n\nmill D4\n", "mill D4"),
-    ("> a\n> b\nmill D4\n\nOp 5 jan. 2026 heeft Alta <x@y> het volgende geschreven:\n> c\n", "mill D4"),
-    ("mill D4\n-----Original Message-----\nYour move\n", "mill D4"),
-    ("On Mon, Alta wrote:\n> only a quote\n", ""),
-])
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        ("On Mon, Alta wrote:\n> a\n\nmill D4\n", "mill D4"),
+        ("> a\n> b\nmill D4\n\nOp 5 jan. 2026 heeft Alta <x@y> het volgende geschreven:\n> c\n", "mill D4"),
+        ("mill D4\n-----Original Message-----\nYour move\n", "mill D4"),
+        ("On Mon, Alta wrote:\n> only a quote\n", ""),
+    ],
+)
 def test_clean_reply_removes_quote_headers_anywhere(body, expected):
     assert clean_reply(body) == expected
 

@@ -29,8 +29,19 @@ class FailingBackend(EmailBackend):
 
 
 def queue(n, now, **kwargs):
-    return [email_queue(kind="notice", to=f"p{i}@example.com", subject=f"Mail {i}", text="t", html="<p>h</p>",
-                        dedupe_key=f"test:{i}", now=now, **kwargs).pk for i in range(n)]
+    return [
+        email_queue(
+            kind="notice",
+            to=f"p{i}@example.com",
+            subject=f"Mail {i}",
+            text="t",
+            html="<p>h</p>",
+            dedupe_key=f"test:{i}",
+            now=now,
+            **kwargs,
+        ).pk
+        for i in range(n)
+    ]
 
 
 def test_a_batch_is_sent_over_one_connection(now, settings):
@@ -101,8 +112,16 @@ def test_a_row_left_sending_by_a_dead_worker_is_sent_again(now, settings):
 
 
 def test_the_sent_message_carries_the_stored_headers(now):
-    email = email_queue(kind="notice", to="p@example.com", subject="S", text="plain", html="<p>rich</p>",
-                        dedupe_key="h", now=now, headers={"Reply-To": "play+ab@localhost", "X-Test": "1"})
+    email = email_queue(
+        kind="notice",
+        to="p@example.com",
+        subject="S",
+        text="plain",
+        html="<p>rich</p>",
+        dedupe_key="h",
+        now=now,
+        headers={"Reply-To": "play+ab@localhost", "X-Test": "1"},
+    )
     mail.outbox.clear()
     emails_send(email_ids=[email.pk], now=now)
     message = mail.outbox[0].message()

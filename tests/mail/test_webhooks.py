@@ -14,9 +14,10 @@ from .test_inbound_service import latest_reply_to, reply
 pytestmark = pytest.mark.django_db
 
 #: Every webhook path django-anymail offers (the old ``include`` served them all).
-ANYMAIL_PATHS = sorted({
-    str(pattern.pattern).lstrip("^").rstrip("$").replace("(_mime)?", "") for pattern in anymail_urls.urlpatterns
-} | {"mailgun/inbound_mime/"})
+ANYMAIL_PATHS = sorted(
+    {str(pattern.pattern).lstrip("^").rstrip("$").replace("(_mime)?", "") for pattern in anymail_urls.urlpatterns}
+    | {"mailgun/inbound_mime/"}
+)
 AUTH = "Basic " + base64.b64encode(b"hook:secret").decode()
 
 
@@ -25,8 +26,14 @@ def forged(game):
     seat = mover_of(game)
     address = latest_reply_to(seat.user.email)
     raw = reply(address, "1", sender=seat.user.email).decode()
-    return {"recipient": address, "sender": seat.user.email, "body-mime": raw, "RawEmail": raw,
-            "email": raw, "mailinMsg": raw}
+    return {
+        "recipient": address,
+        "sender": seat.user.email,
+        "body-mime": raw,
+        "RawEmail": raw,
+        "email": raw,
+        "mailinMsg": raw,
+    }
 
 
 @pytest.mark.parametrize("path", ANYMAIL_PATHS)
@@ -50,10 +57,15 @@ def test_mailgun_without_its_secret_is_404(client, settings, forged, game):
     assert not game.moves.exists()
 
 
-@pytest.mark.parametrize("payload,auth", [
-    ({}, ""), ({}, AUTH), ({"timestamp": "x", "token": "y", "signature": "z"}, AUTH),
-    ({"timestamp": "1", "token": "y", "signature": "z", "body-mime": "\x00\xff"}, AUTH),
-])
+@pytest.mark.parametrize(
+    ("payload", "auth"),
+    [
+        ({}, ""),
+        ({}, AUTH),
+        ({"timestamp": "x", "token": "y", "signature": "z"}, AUTH),
+        ({"timestamp": "1", "token": "y", "signature": "z", "body-mime": "\x00\xff"}, AUTH),
+    ],
+)
 def test_a_configured_mailgun_refuses_bad_posts_without_a_500(payload, auth, client, settings, game):
     settings.ANYMAIL = {"MAILGUN_WEBHOOK_SIGNING_KEY": "signing-key", "WEBHOOK_SECRET": "hook:secret"}
     client.raise_request_exception = False
@@ -62,8 +74,16 @@ def test_a_configured_mailgun_refuses_bad_posts_without_a_500(payload, auth, cli
     assert 400 <= response.status_code < 500 and not game.moves.exists()
 
 
-@pytest.mark.parametrize("path", ["/mail/", "/mail/inbound/", "/mail/unsubscribe/garbage/",
-                                  "/mail/unsubscribe/eyJ1IjoxfQ:1abc:def/", "/mail/inbound/mailgun/"])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/mail/",
+        "/mail/inbound/",
+        "/mail/unsubscribe/garbage/",
+        "/mail/unsubscribe/eyJ1IjoxfQ:1abc:def/",
+        "/mail/inbound/mailgun/",
+    ],
+)
 @pytest.mark.parametrize("method", ["get", "post"])
 def test_no_mail_url_answers_500(path, method, client):
     client.raise_request_exception = False

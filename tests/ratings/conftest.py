@@ -48,10 +48,7 @@ def submit_first_option(match, now):
 
 def everyone_moves_once(match, now):
     """Play until every seat has made at least one move of its own."""
-    while (
-        match.moves.filter(kind="move").values("seat_index").distinct().count()
-        < match.players
-    ):
+    while match.moves.filter(kind="move").values("seat_index").distinct().count() < match.players:
         submit_first_option(match, now)
 
 
@@ -88,16 +85,12 @@ def play_to_the_end(match, now):
 
 
 def rated_match(users, *, now, game="alta", rated=True):
-    return game_services.match_create_seated(
-        users=users, game=game, now=now, rated=rated
-    )
+    return game_services.match_create_seated(users=users, game=game, now=now, rated=rated)
 
 
 def rated_result(ranking, *, now, game="alta"):
     """A rated game between ``ranking``'s users, finished in that order."""
-    return finish_by_resignations(
-        rated_match(list(ranking), now=now, game=game), list(ranking), now
-    )
+    return finish_by_resignations(rated_match(list(ranking), now=now, game=game), list(ranking), now)
 
 
 @pytest.fixture

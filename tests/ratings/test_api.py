@@ -41,22 +41,13 @@ def test_anyone_can_list_ladders_and_read_a_ranking(api, ladder, alice, bob):
 def test_joining_setting_capacity_and_leaving(api, ladder, alice):
     assert api.post(f"/api/ladders/{ladder.pk}/join/").status_code in (401, 403)
     api.force_authenticate(alice)
-    response = api.post(
-        f"/api/ladders/{ladder.pk}/join/", {"capacity": 3}, format="json"
-    )
+    response = api.post(f"/api/ladders/{ladder.pk}/join/", {"capacity": 3}, format="json")
     assert response.status_code == 201 and response.json()["capacity"] == 3
     again = api.post(f"/api/ladders/{ladder.pk}/join/", {}, format="json")
     assert again.status_code == 409 and again.json()["code"] == "already_member"
-    bad = api.post(
-        f"/api/ladders/{ladder.pk}/capacity/", {"capacity": 12}, format="json"
-    )
+    bad = api.post(f"/api/ladders/{ladder.pk}/capacity/", {"capacity": 12}, format="json")
     assert bad.status_code == 400 and bad.json()["code"] == "invalid"
-    assert (
-        api.post(
-            f"/api/ladders/{ladder.pk}/capacity/", {"capacity": 5}, format="json"
-        ).json()["capacity"]
-        == 5
-    )
+    assert api.post(f"/api/ladders/{ladder.pk}/capacity/", {"capacity": 5}, format="json").json()["capacity"] == 5
     left = api.post(f"/api/ladders/{ladder.pk}/leave/").json()
     assert left["member"] is False and left["left_at"]
     assert not LadderMembership.objects.get().is_current
@@ -67,9 +58,7 @@ def test_challenge_accept_and_decline(api, ladder, alice, bob, carol):
     for user in (alice, bob, carol):
         join(ladder, user, now)
     api.force_authenticate(alice)
-    made = api.post(
-        f"/api/ladders/{ladder.pk}/challenges/", {"opponent": "bob"}, format="json"
-    )
+    made = api.post(f"/api/ladders/{ladder.pk}/challenges/", {"opponent": "bob"}, format="json")
     assert made.status_code == 201
     body = made.json()
     assert (body["challenger"], body["challenged"], body["status"]) == (
@@ -77,29 +66,16 @@ def test_challenge_accept_and_decline(api, ladder, alice, bob, carol):
         "Bob",
         "open",
     )
-    nobody = api.post(
-        f"/api/ladders/{ladder.pk}/challenges/", {"opponent": "Zed"}, format="json"
-    )
-    assert (
-        nobody.status_code == 404
-        and "no player called 'Zed'" in nobody.json()["detail"]
-    )
+    nobody = api.post(f"/api/ladders/{ladder.pk}/challenges/", {"opponent": "Zed"}, format="json")
+    assert nobody.status_code == 404 and "no player called 'Zed'" in nobody.json()["detail"]
     wrong = api.post(f"/api/challenges/{body['id']}/accept/")
     assert wrong.status_code == 403 and wrong.json()["code"] == "not_challenged"
     api.force_authenticate(bob)
     accepted = api.post(f"/api/challenges/{body['id']}/accept/").json()
-    assert (
-        accepted["status"] == "accepted"
-        and accepted["match_url"] == f"/games/{accepted['match']}/"
-    )
-    second = api.post(
-        f"/api/ladders/{ladder.pk}/challenges/", {"opponent": "Carol"}, format="json"
-    ).json()
+    assert accepted["status"] == "accepted" and accepted["match_url"] == f"/games/{accepted['match']}/"
+    second = api.post(f"/api/ladders/{ladder.pk}/challenges/", {"opponent": "Carol"}, format="json").json()
     api.force_authenticate(carol)
-    assert (
-        api.post(f"/api/challenges/{second['id']}/decline/").json()["status"]
-        == "declined"
-    )
+    assert api.post(f"/api/challenges/{second['id']}/decline/").json()["status"] == "declined"
     assert Challenge.objects.filter(status="declined").count() == 1
 
 

@@ -22,19 +22,14 @@ def classic_elo(ra: float, rb: float, score: float, k: int) -> float:
 
 
 def table(*ratings, games=0):
-    return [
-        (name, PlayerState(r, games))
-        for name, r in zip("abcdef", ratings, strict=False)
-    ]
+    return [(name, PlayerState(r, games)) for name, r in zip("abcdef", ratings, strict=False)]
 
 
 def by_player(results):
     return {r.player: r for r in results}
 
 
-@pytest.mark.parametrize(
-    ("ra", "rb"), [(1500, 1500), (1600, 1450), (1320.5, 1777.25), (2000, 1500)]
-)
+@pytest.mark.parametrize(("ra", "rb"), [(1500, 1500), (1600, 1450), (1320.5, 1777.25), (2000, 1500)])
 @pytest.mark.parametrize("games", [0, 45])
 def test_a_two_player_game_is_classic_elo(ra, rb, games):
     results = by_player(rate_table(table(ra, rb, games=games), [["a"], ["b"]]))
@@ -93,9 +88,7 @@ def test_a_four_player_table_adds_up_pair_by_pair():
     assert [p.actual for p in a.pairs] == [1.0, 0.0, 0.5]
     expected = [1 / (1 + 10 ** ((ratings[o] - 1600) / 400)) for o in "bcd"]
     assert [p.expected for p in a.pairs] == pytest.approx(expected)
-    assert a.delta == pytest.approx(
-        sum(20 * (s - e) for s, e in zip([1, 0, 0.5], expected, strict=True))
-    )
+    assert a.delta == pytest.approx(sum(20 * (s - e) for s, e in zip([1, 0, 0.5], expected, strict=True)))
     assert a.expected == pytest.approx(sum(expected)) and a.actual == 1.5
     assert results["c"].actual == 3.0 and results["b"].actual == 0.0
 
@@ -114,18 +107,9 @@ def test_ties_for_first_among_unequal_ratings_favour_the_lower_rated():
 
 
 def test_the_rating_difference_is_capped_at_400():
-    assert (
-        expected_score(2500, 1500)
-        == expected_score(1900, 1500)
-        == pytest.approx(1 / 1.1)
-    )
+    assert expected_score(2500, 1500) == expected_score(1900, 1500) == pytest.approx(1 / 1.1)
     assert expected_score(1000, 2000) == pytest.approx(1 - 1 / 1.1)
-    assert (
-        expected_score(1500, 1899)
-        < expected_score(1500, 1500)
-        < expected_score(1899, 1500)
-        < 1 / 1.1
-    )
+    assert expected_score(1500, 1899) < expected_score(1500, 1500) < expected_score(1899, 1500) < 1 / 1.1
     capped = by_player(rate_table(table(2600, 1500, games=50), [["b"], ["a"]]))
     at_cap = by_player(rate_table(table(1900, 1500, games=50), [["b"], ["a"]]))
     assert capped["b"].delta == at_cap["b"].delta == pytest.approx(20 * (1 - 1 / 11))
@@ -148,36 +132,24 @@ def test_k_schedule(games, reached, k):
 
 
 def test_the_30th_game_uses_k40_and_the_31st_k20():
-    thirtieth = rate_table(
-        [("p", PlayerState(1500, 29)), ("q", PlayerState(1500, 29))], [["p"], ["q"]]
-    )
+    thirtieth = rate_table([("p", PlayerState(1500, 29)), ("q", PlayerState(1500, 29))], [["p"], ["q"]])
     assert thirtieth[0].k == 40 and thirtieth[0].after.games == 30
-    thirty_first = rate_table(
-        [("p", thirtieth[0].after), ("q", thirtieth[1].after)], [["p"], ["q"]]
-    )
+    thirty_first = rate_table([("p", thirtieth[0].after), ("q", thirtieth[1].after)], [["p"], ["q"]])
     assert thirty_first[0].k == 20
 
 
 def test_reaching_2400_drops_k_to_10_from_the_next_game_and_it_sticks():
     climber = PlayerState(2390.0, 60)
-    win = rate_table([("p", climber), ("q", PlayerState(2390.0, 60))], [["p"], ["q"]])[
-        0
-    ]
+    win = rate_table([("p", climber), ("q", PlayerState(2390.0, 60))], [["p"], ["q"]])[0]
     assert win.k == 20 and win.new == 2400.0 and win.after.reached_master
-    loss = rate_table(
-        [("p", win.after), ("q", PlayerState(2400.0, 60))], [["q"], ["p"]]
-    )[0]
+    loss = rate_table([("p", win.after), ("q", PlayerState(2400.0, 60))], [["q"], ["p"]])[0]
     assert loss.k == 10 and loss.new < 2400 and loss.after.reached_master
-    again = rate_table(
-        [("p", loss.after), ("q", PlayerState(2300.0, 60))], [["p"], ["q"]]
-    )[0]
+    again = rate_table([("p", loss.after), ("q", PlayerState(2300.0, 60))], [["p"], ["q"]])[0]
     assert again.k == 10
 
 
 def test_just_below_2400_keeps_k20():
-    result = rate_table(
-        [("p", PlayerState(2380.0, 60)), ("q", PlayerState(2380.0, 60))], [["p"], ["q"]]
-    )[0]
+    result = rate_table([("p", PlayerState(2380.0, 60)), ("q", PlayerState(2380.0, 60))], [["p"], ["q"]])[0]
     assert result.new == 2390.0 and not result.after.reached_master
     assert k_factor(result.after) == 20
 
@@ -198,11 +170,7 @@ def test_the_same_input_gives_bit_identical_results():
 
 
 def test_display_rounds_and_marks_provisional_ratings():
-    assert (
-        round_rating(1533.5) == 1534
-        and round_rating(1533.49) == 1533
-        and round_rating(1532.5) == 1533
-    )
+    assert round_rating(1533.5) == 1534 and round_rating(1533.49) == 1533 and round_rating(1532.5) == 1533
     assert rating_display(1533.6, 9) == "1534?"
     assert rating_display(1533.4, 10) == "1533"
     assert is_provisional(0) and is_provisional(9) and not is_provisional(10)

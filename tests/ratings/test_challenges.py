@@ -37,10 +37,7 @@ def challenge(ladder, a, b, now):
 def test_a_member_may_challenge_up_to_10_places_away(field, now):
     ladder, people = field
     made = challenge(ladder, people[11], people[1], now)
-    assert (
-        made.status == Challenge.Status.OPEN
-        and made.expires_at == now + dt.timedelta(days=7)
-    )
+    assert made.status == Challenge.Status.OPEN and made.expires_at == now + dt.timedelta(days=7)
     challenge(ladder, people[0], people[10], now)
     with pytest.raises(game_services.GameActionError, match="11 places away") as error:
         challenge(ladder, people[0], people[11], now)
@@ -70,9 +67,7 @@ def test_nonsense_challenges_are_refused(field, alice, now):
 
 def test_nobody_on_vacation_can_be_challenged(field, now, monkeypatch):
     ladder, people = field
-    monkeypatch.setattr(
-        availability, "is_on_vacation", lambda user, when: user == people[1]
-    )
+    monkeypatch.setattr(availability, "is_on_vacation", lambda user, when: user == people[1])
     with pytest.raises(game_services.Conflict, match="on vacation"):
         challenge(ladder, people[0], people[1], now)
 
@@ -82,14 +77,9 @@ def test_accepting_starts_a_rated_ladder_game(field, now):
     made = challenge(ladder, people[3], people[0], now)
     with pytest.raises(game_services.NotAllowed, match="Only the challenged player"):
         challenge_accept(challenge_id=made.pk, user=people[3], now=now)
-    accepted = challenge_accept(
-        challenge_id=made.pk, user=people[0], now=now + dt.timedelta(hours=1)
-    )
+    accepted = challenge_accept(challenge_id=made.pk, user=people[0], now=now + dt.timedelta(hours=1))
     match = accepted.match
-    assert (
-        accepted.status == Challenge.Status.ACCEPTED
-        and match.status == Match.Status.ACTIVE
-    )
+    assert accepted.status == Challenge.Status.ACCEPTED and match.status == Match.Status.ACTIVE
     assert match.rated and match.game == ladder.game
     assert set(match.seats.values_list("user", flat=True)) == {
         people[0].pk,
@@ -119,9 +109,7 @@ def test_open_challenges_expire_after_7_days(field, now):
     assert challenges_expire(now=week) == 1
     old.refresh_from_db()
     fresh.refresh_from_db()
-    assert (
-        old.status == Challenge.Status.EXPIRED and fresh.status == Challenge.Status.OPEN
-    )
+    assert old.status == Challenge.Status.EXPIRED and fresh.status == Challenge.Status.OPEN
     assert challenges_expire(now=week) == 0
 
 
@@ -145,9 +133,7 @@ def test_a_challenge_in_a_four_player_ladder_fills_the_table_with_close_players(
     assert seated == {"At 1800", "At 1610", "At 1590", "At 1900"}
 
 
-def test_a_table_that_cannot_be_filled_leaves_the_challenge_open(
-    alice, bob, carol, now, monkeypatch
-):
+def test_a_table_that_cannot_be_filled_leaves_the_challenge_open(alice, bob, carol, now, monkeypatch):
     ladder = make_ladder(players=3)
     for user in (alice, bob, carol):
         join(ladder, user, now)

@@ -37,9 +37,7 @@ def test_the_history_chart_has_ticks_dots_and_a_description():
         "1625",
     ]
     assert [t.label for t in chart.x_ticks] == ["0", "1", "2", "3", "4"]
-    assert (
-        chart.label == "Rating after each of 4 games, from 1500 to 1610; highest 1610"
-    )
+    assert chart.label == "Rating after each of 4 games, from 1500 to 1610; highest 1610"
     ys = {t.label: t.position for t in chart.y_ticks}
     assert ys["1500"] == chart.bottom and ys["1625"] == chart.top
     assert history_chart([1500.0]) is None

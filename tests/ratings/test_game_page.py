@@ -17,9 +17,14 @@ def test_a_finished_rated_game_shows_each_players_rating_change(client, alice, b
     while match.moves.values("seat_index").distinct().count() < 2:
         state = rules.load(match.state)
         index = min(rules.to_move(state))
-        move_submit(match_id=match.pk, user=match.seats.get(index=index).user, ply=match.ply,
-                    text=rules.format_move(state, index, rules.default_move(state, index)),
-                    source=MoveRecord.Source.WEB, now=now)
+        move_submit(
+            match_id=match.pk,
+            user=match.seats.get(index=index).user,
+            ply=match.ply,
+            text=rules.format_move(state, index, rules.default_move(state, index)),
+            source=MoveRecord.Source.WEB,
+            now=now,
+        )
         match.refresh_from_db()
     match_resign(match_id=match.pk, user=alice, now=now)
     rating_apply(match_id=match.pk)

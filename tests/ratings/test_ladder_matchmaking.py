@@ -31,9 +31,7 @@ def names(*users):
 
 
 def test_a_round_starts_rated_games_with_the_ladders_settings(alice, bob, now):
-    ladder = make_ladder(
-        game="alta", players=2, days_per_move=5, timeout_policy="forfeit"
-    )
+    ladder = make_ladder(game="alta", players=2, days_per_move=5, timeout_policy="forfeit")
     join(ladder, alice, now)
     join(ladder, bob, now)
     [match] = ladder_matchmake(ladder_id=ladder.pk, now=now)
@@ -83,9 +81,7 @@ def test_the_last_three_opponents_are_avoided(alice, bob, carol, dave, now, late
     assert all(len(pair) == 2 for pair in newest)
 
 
-def test_recent_opponents_come_from_finished_ladder_games_too(
-    alice, bob, carol, dave, later
-):
+def test_recent_opponents_come_from_finished_ladder_games_too(alice, bob, carol, dave, later):
     ladder = make_ladder(players=2)
     for user, rating in ((alice, 1600), (bob, 1590), (carol, 1500), (dave, 1490)):
         join(ladder, user, later(0), rating=rating, games=40)

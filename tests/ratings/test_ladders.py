@@ -39,11 +39,7 @@ def test_joining_twice_is_refused_and_leaving_then_rejoining_works(alice, now):
         ladder_leave(ladder_id=ladder.pk, user=alice, now=now)
     later = now + dt.timedelta(days=2)
     membership = ladder_join(ladder_id=ladder.pk, user=alice, now=later, capacity=2)
-    assert (
-        membership.is_current
-        and membership.joined_at == later
-        and membership.capacity == 2
-    )
+    assert membership.is_current and membership.joined_at == later and membership.capacity == 2
     assert ladder.memberships.count() == 1
 
 
@@ -54,12 +50,7 @@ def test_capacity_must_be_between_1_and_10(alice, now):
     join(ladder, alice, now)
     with pytest.raises(game_services.GameActionError, match="between 1 and 10"):
         ladder_capacity_set(ladder_id=ladder.pk, user=alice, capacity=0, now=now)
-    assert (
-        ladder_capacity_set(
-            ladder_id=ladder.pk, user=alice, capacity=10, now=now
-        ).capacity
-        == 10
-    )
+    assert ladder_capacity_set(ladder_id=ladder.pk, user=alice, capacity=10, now=now).capacity == 10
 
 
 def test_closed_and_missing_ladders(alice, now):
@@ -74,9 +65,7 @@ def test_leaving_withdraws_open_challenges(alice, bob, now):
     ladder = make_ladder()
     join(ladder, alice, now)
     join(ladder, bob, now)
-    challenge = challenge_create(
-        ladder_id=ladder.pk, challenger=alice, opponent=bob, now=now
-    )
+    challenge = challenge_create(ladder_id=ladder.pk, challenger=alice, opponent=bob, now=now)
     ladder_leave(ladder_id=ladder.pk, user=bob, now=now)
     challenge.refresh_from_db()
     assert challenge.status == Challenge.Status.WITHDRAWN
@@ -95,9 +84,7 @@ def test_the_ranking_follows_ratings_in_the_ladders_game(alice, bob, carol, dave
     assert ranking[2].display == "1500?" and ranking[0].display == "1720"
 
 
-def test_members_drop_off_after_30_quiet_days_and_return_when_they_play(
-    alice, bob, carol, now
-):
+def test_members_drop_off_after_30_quiet_days_and_return_when_they_play(alice, bob, carol, now):
     ladder = make_ladder()
     for user, rating in ((alice, 1600), (bob, 1500), (carol, 1400)):
         join(ladder, user, now, rating=rating)
@@ -130,10 +117,7 @@ def test_ranking_rows_count_ladder_games_wins_and_show_a_trend(alice, bob, now, 
         winner, loser = (alice, bob) if hour != 2 else (bob, alice)
         finish_by_resignations(match, [winner, loser], later(hour))
         rating_apply(match_id=match.pk)
-    rows = {
-        r.user.display_name: r
-        for r in ladder_ranking(ladder, now=later(4), trends=True)
-    }
+    rows = {r.user.display_name: r for r in ladder_ranking(ladder, now=later(4), trends=True)}
     assert (rows["Alice"].stats.played, rows["Alice"].stats.wins) == (3, 2)
     assert (rows["Bob"].stats.played, rows["Bob"].stats.wins) == (3, 1)
     assert rows["Alice"].last_active == later(3)

@@ -117,7 +117,8 @@ def test_members_away_on_vacation_are_not_paired(alice, bob):
     from ratings.availability import is_on_vacation
 
     DeadlineSettings.objects.update_or_create(
-        user=alice, defaults={"away_from": T0 - dt.timedelta(days=1), "away_until": T0 + dt.timedelta(days=2)})
+        user=alice, defaults={"away_from": T0 - dt.timedelta(days=1), "away_until": T0 + dt.timedelta(days=2)}
+    )
     assert is_on_vacation(alice, T0) is True
     assert is_on_vacation(alice, T0 + dt.timedelta(days=3)) is False
     assert is_on_vacation(bob, T0) is False

@@ -22,9 +22,7 @@ def played(alice, bob, carol):
     join(ladder, alice, now)
     join(ladder, bob, now)
     for hours in (1, 2):
-        [match] = ladder_matchmake(
-            ladder_id=ladder.pk, now=now + dt.timedelta(hours=hours)
-        )
+        [match] = ladder_matchmake(ladder_id=ladder.pk, now=now + dt.timedelta(hours=hours))
         finish_by_resignations(match, [alice, bob], now + dt.timedelta(hours=hours))
         rating_apply(match_id=match.pk)
     join(ladder, carol, now + dt.timedelta(hours=3))
@@ -49,9 +47,7 @@ def test_the_ladder_list_shows_open_ladders_and_a_join_button(client, alice, pla
 
 def test_the_ladder_page_shows_the_ranking(client, played):
     page = text(client.get(f"/ladders/{played.pk}/"))
-    ranking = page[
-        page.index('id="ranking-heading"') : page.index('id="games-heading"')
-    ]
+    ranking = page[page.index('id="ranking-heading"') : page.index('id="games-heading"')]
     assert ranking.index("Alice") < ranking.index("Carol") < ranking.index("Bob")
     assert "1538?" in ranking and "1462?" in ranking and "1500?" in ranking
     assert '<svg class="spark up"' in ranking and '<svg class="spark down"' in ranking
@@ -69,13 +65,8 @@ def test_members_can_change_capacity_leave_and_join_with_csrf(alice, played):
     client.force_login(alice)
     page = client.get(f"/ladders/{played.pk}/").content.decode()
     token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page).group(1)
-    assert (
-        client.post(f"/ladders/{played.pk}/capacity/", {"capacity": 4}).status_code
-        == 403
-    )  # no token
-    response = client.post(
-        f"/ladders/{played.pk}/capacity/", {"capacity": 4, "csrfmiddlewaretoken": token}
-    )
+    assert client.post(f"/ladders/{played.pk}/capacity/", {"capacity": 4}).status_code == 403  # no token
+    response = client.post(f"/ladders/{played.pk}/capacity/", {"capacity": 4, "csrfmiddlewaretoken": token})
     assert response.status_code == 302
     assert LadderMembership.objects.get(ladder=played, user=alice).capacity == 4
     client.post(
@@ -87,9 +78,7 @@ def test_members_can_change_capacity_leave_and_join_with_csrf(alice, played):
     assert not LadderMembership.objects.get(ladder=played, user=alice).is_current
     page = text(client.get(f"/ladders/{played.pk}/"))
     assert "Join this ladder" in page
-    client.post(
-        f"/ladders/{played.pk}/join/", {"capacity": 2, "csrfmiddlewaretoken": token}
-    )
+    client.post(f"/ladders/{played.pk}/join/", {"capacity": 2, "csrfmiddlewaretoken": token})
     assert LadderMembership.objects.get(ladder=played, user=alice).capacity == 2
 
 
@@ -109,10 +98,7 @@ def test_challenging_from_the_ranking_and_answering(client, alice, bob, carol, p
     assert (challenge.challenger, challenge.challenged) == (carol, alice)
     page = text(client.get(f"/ladders/{played.pk}/"))
     assert "waiting for an answer" in page
-    assert (
-        'aria-label="Challenge Bob"' in page
-        and 'aria-label="Challenge Alice"' not in page
-    )
+    assert 'aria-label="Challenge Bob"' in page and 'aria-label="Challenge Alice"' not in page
     client.force_login(alice)
     page = text(client.get(f"/ladders/{played.pk}/"))
     assert "Carol</a> challenges you" in page
@@ -123,9 +109,7 @@ def test_challenging_from_the_ranking_and_answering(client, alice, bob, carol, p
 
 
 def test_declining_from_the_page(client, bob, carol, played):
-    challenge = challenge_create(
-        ladder_id=played.pk, challenger=carol, opponent=bob, now=timezone.now()
-    )
+    challenge = challenge_create(ladder_id=played.pk, challenger=carol, opponent=bob, now=timezone.now())
     client.force_login(bob)
     page = text(client.post(f"/challenges/{challenge.pk}/decline/", follow=True))
     assert "Challenge declined." in page
@@ -138,9 +122,7 @@ def test_actions_need_a_login_and_post(client, played):
     assert Ladder.objects.get().memberships.count() == 3
 
 
-def test_a_players_rating_history_is_an_svg_chart_per_game(
-    client, alice, bob, played, now
-):
+def test_a_players_rating_history_is_an_svg_chart_per_game(client, alice, bob, played, now):
     # A second kind (its games are not playable on the site yet): a section
     # of its own, without a chart while it has no history.
     Rating.objects.create(user=alice, game="atlantis", value=1611.2, games=12)
@@ -155,9 +137,7 @@ def test_a_players_rating_history_is_an_svg_chart_per_game(
 
 
 def test_a_player_without_rated_games(client, carol):
-    assert "Carol has no rated games yet." in text(
-        client.get("/players/carol/ratings/")
-    )
+    assert "Carol has no rated games yet." in text(client.get("/players/carol/ratings/"))
 
 
 def test_the_game_page_panel_shows_the_arithmetic(alice, bob, carol, now):
@@ -170,14 +150,8 @@ def test_the_game_page_panel_shows_the_arithmetic(alice, bob, carol, now):
     assert "Rating changes" in html
     assert html.index("Carol") < html.index("Alice") < html.index("Bob")
     assert "+26.7" in html and "-26.7" in html and "+0.0" in html
-    assert (
-        "K = 40 (0 rated games before this one); 3 players, "
-        "so each opponent counts K × 2 / 3 = 26.67" in html
-    )
-    assert (
-        '<td class="num">0.500</td><td class="num">1</td> <td class="num">13.33</td>'
-        in html
-    )
+    assert "K = 40 (0 rated games before this one); 3 players, so each opponent counts K × 2 / 3 = 26.67" in html
+    assert '<td class="num">0.500</td><td class="num">1</td> <td class="num">13.33</td>' in html
     unrated = rated_result([alice, bob], now=now)
     assert rating_changes_panel(unrated) == ""
 

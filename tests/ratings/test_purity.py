@@ -32,9 +32,5 @@ def test_the_rating_maths_import_no_framework(name):
 
 
 def test_games_never_imports_ratings():
-    offenders = [
-        str(path.relative_to(ROOT))
-        for path in (ROOT / "games").rglob("*.py")
-        if "ratings" in imports(path)
-    ]
+    offenders = [str(path.relative_to(ROOT)) for path in (ROOT / "games").rglob("*.py") if "ratings" in imports(path)]
     assert offenders == []

@@ -77,12 +77,8 @@ def test_two_tasks_for_one_game_change_ratings_once(alice, bob, carol, now):
 
 
 @pytest.mark.django_db(transaction=True)
-@pytest.mark.skipif(
-    connection.vendor != "postgresql", reason="needs row locks across connections"
-)
-def test_two_tasks_racing_on_postgresql_change_ratings_once(
-    alice, bob, now, monkeypatch
-):
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="needs row locks across connections")
+def test_two_tasks_racing_on_postgresql_change_ratings_once(alice, bob, now, monkeypatch):
     # Commits are real here: keep the finish hook from rating the game first.
     monkeypatch.setattr(rating_apply_task, "delay", lambda **kwargs: None)
     match = rated_result([alice, bob], now=now)
@@ -119,9 +115,7 @@ def test_the_resigned_player_ranks_last_in_a_bigger_table(alice, bob, carol, dav
     places = dict(match.seats.values_list("user_id", "place"))
     for change in RatingChange.objects.filter(match=match):
         assert change.place == places[change.user_id]
-    assert sum(
-        RatingChange.objects.filter(match=match).values_list("delta", flat=True)
-    ) == pytest.approx(0)
+    assert sum(RatingChange.objects.filter(match=match).values_list("delta", flat=True)) == pytest.approx(0)
 
 
 def test_a_normally_finished_game_is_rated_by_its_final_ranking(alice, bob, now):
@@ -136,9 +130,7 @@ def test_a_normally_finished_game_is_rated_by_its_final_ranking(alice, bob, now)
 
 
 def test_unrated_games_are_not_rated(alice, bob, now):
-    match = finish_by_resignations(
-        rated_match([alice, bob], now=now, rated=False), [alice, bob], now
-    )
+    match = finish_by_resignations(rated_match([alice, bob], now=now, rated=False), [alice, bob], now)
     assert rating_apply(match_id=match.pk) == ApplyResult.NOT_RATED
     assert not Rating.objects.exists()
 
@@ -160,12 +152,8 @@ def test_moves_the_system_played_for_an_absent_player_do_not_count(alice, bob, n
     player's own: a game where one seat never moved itself is an abort."""
     match = rated_match([alice, bob], now=now)
     submit_first_option(match, now)
-    absent = next(
-        s.user for s in match.seats.all() if s.index != match.moves.get().seat_index
-    )
-    while (
-        match.moves.filter(seat_index=match.seats.get(user=absent).index).count() == 0
-    ):
+    absent = next(s.user for s in match.seats.all() if s.index != match.moves.get().seat_index)
+    while match.moves.filter(seat_index=match.seats.get(user=absent).index).count() == 0:
         rules = get_rules(match.game)
         index = min(rules.to_move(rules.load(match.state)))
         state = rules.load(match.state)
@@ -191,9 +179,7 @@ def test_moves_the_system_played_for_an_absent_player_do_not_count(alice, bob, n
     assert rating_apply(match_id=match.pk) == ApplyResult.NOT_RATED
 
 
-def test_a_timeout_after_everyone_moved_is_rated_with_the_absent_player_last(
-    alice, bob, now
-):
+def test_a_timeout_after_everyone_moved_is_rated_with_the_absent_player_last(alice, bob, now):
     match = rated_match([alice, bob], now=now)
     everyone_moves_once(match, now)
     rules = get_rules(match.game)
@@ -219,13 +205,9 @@ def test_abandoned_and_unfinished_games_are_not_rated(alice, bob, now):
     assert rating_apply(match_id=999_999) == ApplyResult.MISSING
 
 
-def test_the_finish_hook_queues_the_rating_task(
-    alice, bob, now, monkeypatch, django_capture_on_commit_callbacks
-):
+def test_the_finish_hook_queues_the_rating_task(alice, bob, now, monkeypatch, django_capture_on_commit_callbacks):
     queued = []
-    monkeypatch.setattr(
-        rating_apply_task, "delay", lambda **kwargs: queued.append(kwargs)
-    )
+    monkeypatch.setattr(rating_apply_task, "delay", lambda **kwargs: queued.append(kwargs))
     with django_capture_on_commit_callbacks(execute=True):
         match = rated_result([alice, bob], now=now)
     assert queued == [{"match_id": match.pk}]
@@ -242,9 +224,7 @@ def test_finishing_a_rated_game_rates_it_through_the_hook_and_the_task(
     assert (rating(bob).value, rating(alice).value) == (1520.0, 1480.0)
 
 
-def test_a_broker_failure_does_not_break_the_move(
-    alice, bob, now, monkeypatch, django_capture_on_commit_callbacks
-):
+def test_a_broker_failure_does_not_break_the_move(alice, bob, now, monkeypatch, django_capture_on_commit_callbacks):
     def broken(**kwargs):
         raise ConnectionError("broker down")
 
@@ -256,9 +236,7 @@ def test_a_broker_failure_does_not_break_the_move(
     assert rating(alice).games == 1
 
 
-def test_games_are_applied_in_finish_order_even_when_tasks_arrive_late(
-    alice, bob, carol, later
-):
+def test_games_are_applied_in_finish_order_even_when_tasks_arrive_late(alice, bob, carol, later):
     first = rated_result([alice, bob], now=later(1))
     second = rated_result([bob, carol], now=later(2))
     third = rated_result([carol, alice], now=later(3))
@@ -270,9 +248,7 @@ def test_games_are_applied_in_finish_order_even_when_tasks_arrive_late(
     assert [c.match_id for c in bob_changes] == [first.pk, second.pk]
     assert bob_changes[0].old == 1500.0 and bob_changes[1].old == bob_changes[0].new
     assert rating(bob).games == 2 and rating(bob).value == bob_changes[1].new
-    assert [
-        c.games for c in RatingChange.objects.filter(user=alice).order_by("finished_at")
-    ] == [1, 2]
+    assert [c.games for c in RatingChange.objects.filter(user=alice).order_by("finished_at")] == [1, 2]
 
 
 def test_the_sweep_rates_forgotten_games_and_leaves_the_rest(alice, bob, carol, later):

@@ -22,11 +22,7 @@ pytestmark = pytest.mark.django_db
 
 def snapshot():
     """Every stored rating and change, compared with ``==`` (no tolerance)."""
-    ratings = sorted(
-        Rating.objects.values_list(
-            "user_id", "game", "value", "games", "peak", "last_played_at"
-        )
-    )
+    ratings = sorted(Rating.objects.values_list("user_id", "game", "value", "games", "peak", "last_played_at"))
     changes = sorted(
         RatingChange.objects.values_list(
             "match_id",
@@ -46,9 +42,7 @@ def snapshot():
         )
     )
     pools = sorted(
-        RatingPool.objects.filter(last_match_id__isnull=False).values_list(
-            "game", "last_finished_at", "last_match_id"
-        )
+        RatingPool.objects.filter(last_match_id__isnull=False).values_list("game", "last_finished_at", "last_match_id")
     )
     return ratings, changes, pools
 
@@ -64,18 +58,14 @@ def season(alice, bob, carol, dave, later):
     for round_ in range(6):
         for size in (2, 3, 4):
             hour += 1
-            seated = [
-                people[(round_ * 5 + size + i) % len(people)] for i in range(size)
-            ]
+            seated = [people[(round_ * 5 + size + i) % len(people)] for i in range(size)]
             ranking = seated[round_ % size :] + seated[: round_ % size]
             matches.append(rated_result(ranking, now=later(hour), game="alta"))
         hour += 1
         duel = [people[round_], people[(round_ + 3) % 6]]
         matches.append(rated_result(duel, now=later(hour)))
     hour += 1
-    full = play_to_the_end(
-        rated_match([alice, bob, carol, dave], now=later(hour)), later(hour)
-    )
+    full = play_to_the_end(rated_match([alice, bob, carol, dave], now=later(hour)), later(hour))
     matches.append(full)
     hour += 1
     resigned_early = rated_match([eve, frank, alice], now=later(hour))

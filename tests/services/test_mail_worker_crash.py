@@ -31,20 +31,42 @@ LEASE = 3
 BROKER = os.environ.get("CELERY_BROKER_URL", "")
 pytestmark = [
     pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif(connection.vendor != "postgresql" or not BROKER.startswith(("redis", "amqp")),
-                       reason="needs PostgreSQL and a Redis/RabbitMQ broker with a real worker (CI)"),
+    pytest.mark.skipif(
+        connection.vendor != "postgresql" or not BROKER.startswith(("redis", "amqp")),
+        reason="needs PostgreSQL and a Redis/RabbitMQ broker with a real worker (CI)",
+    ),
 ]
 
 
 def start_worker(smtp_port: int) -> subprocess.Popen:
     settings = connection.settings_dict
     database = f"postgres://{settings['USER']}@{settings['HOST']}:{settings['PORT']}/{settings['NAME']}"
-    env = dict(os.environ, DJANGO_SETTINGS_MODULE="alta_site.settings", DATABASE_URL=database,
-               EMAIL_URL=f"smtp://127.0.0.1:{smtp_port}", MAIL_SEND_LEASE_SECONDS=str(LEASE))
+    env = dict(
+        os.environ,
+        DJANGO_SETTINGS_MODULE="alta_site.settings",
+        DATABASE_URL=database,
+        EMAIL_URL=f"smtp://127.0.0.1:{smtp_port}",
+        MAIL_SEND_LEASE_SECONDS=str(LEASE),
+    )
     return subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "alta_site", "worker", "--pool=solo", "--loglevel=WARNING",
-         "--without-gossip", "--without-mingle", "--without-heartbeat"],
-        cwd=ROOT, env=env, start_new_session=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        [
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "alta_site",
+            "worker",
+            "--pool=solo",
+            "--loglevel=WARNING",
+            "--without-gossip",
+            "--without-mingle",
+            "--without-heartbeat",
+        ],
+        cwd=ROOT,
+        env=env,
+        start_new_session=True,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
     )
 
 
@@ -77,8 +99,18 @@ def test_every_mail_arrives_exactly_once_after_a_worker_is_killed(real_broker, s
         from django.db import transaction
 
         with transaction.atomic():
-            rows = [email_queue(kind="notice", to=f"p{i}@example.com", subject=f"Turn {i}", text="t",
-                                html="<p>t</p>", dedupe_key=f"crash:{i}", now=now) for i in range(200)]
+            rows = [
+                email_queue(
+                    kind="notice",
+                    to=f"p{i}@example.com",
+                    subject=f"Turn {i}",
+                    text="t",
+                    html="<p>t</p>",
+                    dedupe_key=f"crash:{i}",
+                    now=now,
+                )
+                for i in range(200)
+            ]
         wait_for(sink.holding.is_set, 60, "the worker to reach mail 60")
         os.killpg(workers[0].pid, signal.SIGKILL)
         workers[0].wait()

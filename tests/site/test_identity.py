@@ -41,9 +41,15 @@ def test_sync_follows_changed_settings():
 def test_first_mail_a_new_user_gets_names_the_site_not_example_com(client):
     with override_settings(SITE_URL="https://alta.club.test", SITE_NAME="Alta club"):
         site_sync()
-        response = client.post("/accounts/signup/", {
-            "email": "erin@mail.test", "display_name": "Erin", "password1": PASSWORD, "password2": PASSWORD,
-        })
+        response = client.post(
+            "/accounts/signup/",
+            {
+                "email": "erin@mail.test",
+                "display_name": "Erin",
+                "password1": PASSWORD,
+                "password2": PASSWORD,
+            },
+        )
     assert response.status_code == 302
     assert len(mail.outbox) == 1
     message = mail.outbox[0]

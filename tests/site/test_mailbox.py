@@ -50,8 +50,9 @@ def test_mailbox_is_absent_in_production(client):
     assert client.get(f"/dev/mailbox/{captured.pk}/").status_code == 404
 
 
-def test_a_reply_form_plays_a_move_through_the_mail_service(client, settings, alice, bob, now,
-                                                            django_capture_on_commit_callbacks):
+def test_a_reply_form_plays_a_move_through_the_mail_service(
+    client, settings, alice, bob, now, django_capture_on_commit_callbacks
+):
     from games.services import match_create_seated
 
     settings.EMAIL_BACKEND = "alta_site.devmail.backend.MailboxBackend"

@@ -26,10 +26,13 @@ def operations_with_a_body() -> list[tuple[str, str]]:
     ]
 
 
-@pytest.mark.parametrize("body", [
-    '{"a": ' * 100_000 + "1" + "}" * 100_000,  # past the interpreter's recursion limit
-    "[" * (MAX_DEPTH + 1) + "]" * (MAX_DEPTH + 1),  # parses, but deeper than any request needs
-])
+@pytest.mark.parametrize(
+    "body",
+    [
+        '{"a": ' * 100_000 + "1" + "}" * 100_000,  # past the interpreter's recursion limit
+        "[" * (MAX_DEPTH + 1) + "]" * (MAX_DEPTH + 1),  # parses, but deeper than any request needs
+    ],
+)
 def test_deep_json_is_a_json_400_everywhere(alice, bob, now, body):
     match = start_match(alice, bob, now=now)
     client = APIClient(raise_request_exception=False)

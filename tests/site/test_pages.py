@@ -39,8 +39,12 @@ def test_home_tells_a_player_how_many_games_wait_for_their_move(client, alice, b
     assert waiting_on_home(client) == 0
     matches = [match_create_seated(users=[alice, bob], game="alta", now=now) for _ in range(4)]
     rules = get_rules("alta")
-    to_move = [seat.user for match in matches for seat in match.seats.all()
-               if seat.index in rules.to_move(rules.load(match.state))]
+    to_move = [
+        seat.user
+        for match in matches
+        for seat in match.seats.all()
+        if seat.index in rules.to_move(rules.load(match.state))
+    ]
     assert len(to_move) == 4  # one player moves first in each game
     assert waiting_on_home(client) == to_move.count(alice)
     client.force_login(bob)

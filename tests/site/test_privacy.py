@@ -16,9 +16,16 @@ pytestmark = pytest.mark.django_db
 
 def inbound(days_old: float, **fields):
     return InboundEmail.objects.create(
-        received_at=EPOCH - dt.timedelta(days=days_old), source="smtp", sender="alice@example.com",
-        message_id=f"<{days_old}@mail.test>", subject="Re: your move", body="take 3", raw="From: alice",
-        detail="not your turn", **fields)
+        received_at=EPOCH - dt.timedelta(days=days_old),
+        source="smtp",
+        sender="alice@example.com",
+        message_id=f"<{days_old}@mail.test>",
+        subject="Re: your move",
+        body="take 3",
+        raw="From: alice",
+        detail="not your turn",
+        **fields,
+    )
 
 
 def test_privacy_page_is_linked_from_every_page_and_names_the_retention(client):

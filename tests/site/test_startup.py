@@ -27,8 +27,12 @@ def run_manage(*args: str, env: dict[str, str], tmp_path: Path) -> subprocess.Co
     clean["VAR_DIR"] = str(tmp_path)
     clean["DJANGO_SETTINGS_MODULE"] = "alta_site.settings"
     return subprocess.run(
-        [sys.executable, "manage.py", *args], cwd=ROOT, env=clean,
-        capture_output=True, text=True, timeout=120,
+        [sys.executable, "manage.py", *args],
+        cwd=ROOT,
+        env=clean,
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
 
 

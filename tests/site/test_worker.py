@@ -23,9 +23,24 @@ ROOT = Path(__file__).resolve().parents[2]
 def worker():
     env = dict(os.environ, DJANGO_SETTINGS_MODULE="alta_site.settings")
     process = subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "alta_site", "worker", "--pool=solo",
-         "--loglevel=WARNING", "--without-gossip", "--without-mingle", "--without-heartbeat"],
-        cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        [
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "alta_site",
+            "worker",
+            "--pool=solo",
+            "--loglevel=WARNING",
+            "--without-gossip",
+            "--without-mingle",
+            "--without-heartbeat",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
         start_new_session=True,
     )
     yield process

@@ -35,9 +35,7 @@ def make_tournament(organiser, club, *, now, **settings):
 
     settings.setdefault("name", "Winter cup")
     settings.setdefault("registration_closes_at", now + 7 * DAY)
-    return tournament_create(
-        creator=organiser, club_id=club.pk if club else None, now=now, **settings
-    )
+    return tournament_create(creator=organiser, club_id=club.pk if club else None, now=now, **settings)
 
 
 def register(tournament, users, now):
@@ -97,9 +95,7 @@ def user_of(tournament, participant_id):
 
 def best_seed_wins(tournament, game, now):
     """Finish ``game`` with its best-seeded player winning."""
-    best = min(
-        tournament.participants.filter(pk__in=game.players), key=lambda p: p.seed
-    )
+    best = min(tournament.participants.filter(pk__in=game.players), key=lambda p: p.seed)
     return finish(game, best.user, now)
 
 

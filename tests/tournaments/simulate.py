@@ -13,10 +13,7 @@ from tournaments.types import GameResult, Player, Table
 
 def field(count: int, withdrawn: Sequence[int] = ()) -> list[Player]:
     """Players 1..count, seed = id, rating falling with the seed."""
-    return [
-        Player(id=i, seed=i, rating=2000 - 10 * i, withdrawn=i in withdrawn)
-        for i in range(1, count + 1)
-    ]
+    return [Player(id=i, seed=i, rating=2000 - 10 * i, withdrawn=i in withdrawn) for i in range(1, count + 1)]
 
 
 def random_result(rng: random.Random, table: Table, ties: float = 0.1) -> GameResult:
@@ -40,9 +37,7 @@ def random_result(rng: random.Random, table: Table, ties: float = 0.1) -> GameRe
 def win(table: Table, winner: int) -> GameResult:
     """``winner`` beats the others at ``table`` (who share second place)."""
     rest = tuple(p for p in table.players if p != winner)
-    return GameResult(
-        round=table.round, table=table.players, ranking=((winner,), rest), key=table.key
-    )
+    return GameResult(round=table.round, table=table.players, ranking=((winner,), rest), key=table.key)
 
 
 def pairings(players: Sequence[int]):
@@ -58,7 +53,4 @@ def pairings(players: Sequence[int]):
 
 def fewest_rematches(players: Sequence[int], met: Collection[frozenset[int]]) -> int:
     """Brute force: the fewest rematches any pairing of ``players`` needs."""
-    return min(
-        sum(frozenset(pair) in met for pair in pairing)
-        for pairing in pairings(list(players))
-    )
+    return min(sum(frozenset(pair) in met for pair in pairing) for pairing in pairings(list(players)))

@@ -30,9 +30,7 @@ def soon():
     return (dt.datetime.now(dt.UTC) + 7 * DAY).isoformat()
 
 
-def test_the_list_and_detail_show_settings_players_rounds_and_standings(
-    api, alice, club, now
-):
+def test_the_list_and_detail_show_settings_players_rounds_and_standings(api, alice, club, now):
     t = started(alice, club, new_players(4), now=now, format="swiss", rounds=2)
     game = running_games(t)[0]
     finish(game, user_of(t, game.players[0]), now)
@@ -40,13 +38,9 @@ def test_the_list_and_detail_show_settings_players_rounds_and_standings(
 
     tournament_game_finished(match_id=game.match_id, now=now)
     listed = api.get("/api/tournaments/", {"status": "running"}).json()
-    assert [(x["id"], x["registered"], x["format"]) for x in listed] == [
-        (t.pk, 4, "swiss")
-    ]
+    assert [(x["id"], x["registered"], x["format"]) for x in listed] == [(t.pk, 4, "swiss")]
     detail = api.get(f"/api/tournaments/{t.pk}/").json()
-    assert (
-        detail["settings"]["rounds"] == 2 and detail["settings"]["seeding"] == "rating"
-    )
+    assert detail["settings"]["rounds"] == 2 and detail["settings"]["seeding"] == "rating"
     assert "higher seed" in detail["settings"]["elimination_ties"]
     assert [p["seed"] for p in detail["players"]] == [1, 2, 3, 4]
     (round_one,) = detail["rounds"]
@@ -132,14 +126,10 @@ def test_organiser_endpoints_refuse_players(api, alice, club, now):
 
 
 def test_organisers_run_the_tournament_through_the_api(api, alice, club, now):
-    t = started(
-        alice, club, new_players(2), now=now, format="swiss", rounds=1, round_days=3
-    )
+    t = started(alice, club, new_players(2), now=now, format="swiss", rounds=1, round_days=3)
     game = running_games(t)[0]
     api.force_authenticate(alice)
-    extended = api.post(
-        f"/api/tournaments/{t.pk}/rounds/1/extend/", {"days": 2}, format="json"
-    )
+    extended = api.post(f"/api/tournaments/{t.pk}/rounds/1/extend/", {"days": 2}, format="json")
     assert extended.status_code == 200
     result = api.post(
         f"/api/tournaments/games/{game.pk}/result/",
@@ -163,22 +153,16 @@ def test_clubs_through_the_api(api, alice, club, bob, carol):
     api.force_authenticate(bob)
     joined = api.post(f"/api/clubs/{club.pk}/join/").json()
     assert joined["your_status"] == "active" and joined["members"] == 2
-    refused = api.post(
-        f"/api/clubs/{club.pk}/invitations/", {"display_name": "Carol"}, format="json"
-    )
+    refused = api.post(f"/api/clubs/{club.pk}/invitations/", {"display_name": "Carol"}, format="json")
     assert refused.status_code == 403
     api.force_authenticate(alice)
-    invited = api.post(
-        f"/api/clubs/{club.pk}/invitations/", {"display_name": "Carol"}, format="json"
-    ).json()
+    invited = api.post(f"/api/clubs/{club.pk}/invitations/", {"display_name": "Carol"}, format="json").json()
     assert {"display_name": "Carol", "status": "invited"}.items() <= next(
         m for m in invited["member_list"] if m["display_name"] == "Carol"
     ).items()
     api.post(f"/api/clubs/{club.pk}/members/{bob.pk}/promote/")
     assert ClubMembership.objects.get(user=bob).is_organiser
-    founded = api.post(
-        "/api/clubs/", {"name": "Owls", "join_policy": "invitation"}, format="json"
-    )
+    founded = api.post("/api/clubs/", {"name": "Owls", "join_policy": "invitation"}, format="json")
     assert founded.status_code == 201 and founded.json()["is_organiser"] is True
     api.force_authenticate(None)
     public = api.get(f"/api/clubs/{club.pk}/").json()

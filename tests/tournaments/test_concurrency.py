@@ -51,9 +51,7 @@ def test_two_games_finishing_at_once_pair_the_next_round_once(alice, club, now):
     first, second = running_games(t)
 
     def resign(game):
-        return lambda: match_resign(
-            match_id=game.match_id, user=user_of(t, game.players[0]), now=now
-        )
+        return lambda: match_resign(match_id=game.match_id, user=user_of(t, game.players[0]), now=now)
 
     run_together([resign(first), resign(second)])
     assert t.games.filter(round__number=1, ranking__isnull=True).count() == 0
@@ -74,13 +72,7 @@ def test_many_workers_advancing_at_once_create_each_game_once(alice, club, now):
             decided_at=now,
         )
     reports = []
-    run_together(
-        [lambda: reports.append(tournament_advance(tournament_id=t.pk, now=now))] * 6
-    )
+    run_together([lambda: reports.append(tournament_advance(tournament_id=t.pk, now=now))] * 6)
     assert sorted(r.created for r in reports) == [0, 0, 0, 0, 0, 2]
-    keys = sorted(
-        TournamentGame.objects.filter(tournament=t, key__startswith="R2").values_list(
-            "key", flat=True
-        )
-    )
+    keys = sorted(TournamentGame.objects.filter(tournament=t, key__startswith="R2").values_list("key", flat=True))
     assert keys == ["R2-1", "R2-2"]

@@ -25,9 +25,7 @@ def late_round(alice, bob, club, now):
     """A 4-player Swiss with a 5-day round deadline; bob co-organises."""
     club_join(club_id=club.pk, user=bob, now=now)
     club_member_promote(club_id=club.pk, user_id=bob.pk, by=alice, now=now)
-    return started(
-        alice, club, new_players(4), now=now, format="swiss", rounds=2, round_days=5
-    )
+    return started(alice, club, new_players(4), now=now, format="swiss", rounds=2, round_days=5)
 
 
 def deadline_mails():
@@ -65,11 +63,7 @@ def test_a_round_whose_games_are_all_decided_raises_no_alarm(late_round, now):
 
     tournament_advance(tournament_id=late_round.pk, now=now)
     round_deadlines_sweep(now=now + 5 * DAY + HOUR)
-    assert (
-        not deadline_mails()
-        .filter(dedupe_key__contains=f":{late_round.round_set.get(number=1).pk}:")
-        .exists()
-    )
+    assert not deadline_mails().filter(dedupe_key__contains=f":{late_round.round_set.get(number=1).pk}:").exists()
 
 
 def test_a_day_after_the_notice_the_games_are_queued_for_autoplay(late_round, now):
@@ -83,14 +77,10 @@ def test_a_day_after_the_notice_the_games_are_queued_for_autoplay(late_round, no
     assert late_round.events.filter(kind="autoplay").count() == 1
 
 
-def test_an_extension_stops_the_autoplay_and_a_new_deadline_warns_again(
-    late_round, alice, now
-):
+def test_an_extension_stops_the_autoplay_and_a_new_deadline_warns_again(late_round, alice, now):
     after = now + 5 * DAY + HOUR
     round_deadlines_sweep(now=after)
-    round_extend(
-        tournament_id=late_round.pk, number=1, days=3, by=alice, now=after + HOUR
-    )
+    round_extend(tournament_id=late_round.pk, number=1, days=3, by=alice, now=after + HOUR)
     assert round_deadlines_sweep(now=after + 30 * HOUR)["autoplay"] == []
     new_deadline = late_round.round_set.get(number=1).deadline_at
     assert round_deadlines_sweep(now=new_deadline + HOUR)["notified"]
@@ -111,25 +101,19 @@ def test_games_decided_by_hand_are_not_autoplayed(late_round, alice, now):
     assert round_deadlines_sweep(now=after + DAY)["autoplay"] == [second.match_id]
 
 
-def test_autoplay_plays_default_moves_to_the_end_and_the_tournament_moves_on(
-    late_round, now
-):
+def test_autoplay_plays_default_moves_to_the_end_and_the_tournament_moves_on(late_round, now):
     game = running_games(late_round)[0]
     played = match_autoplay(match_id=game.match_id, now=now)
     match = Match.objects.get(pk=game.match_id)
     assert match.status == Match.Status.FINISHED and match.termination == "normal"
     assert played == match.ply > 10
-    assert set(match.moves.values_list("source", flat=True)) == {
-        MoveRecord.Source.SYSTEM
-    }
+    assert set(match.moves.values_list("source", flat=True)) == {MoveRecord.Source.SYSTEM}
     game.refresh_from_db()
     assert game.decided and game.source == "game"
     assert match_autoplay(match_id=game.match_id, now=now) == 0
 
 
-def test_the_sweep_queues_autoplay_tasks_after_commit(
-    late_round, now, django_capture_on_commit_callbacks
-):
+def test_the_sweep_queues_autoplay_tasks_after_commit(late_round, now, django_capture_on_commit_callbacks):
     after = now + 5 * DAY + HOUR
     round_deadlines_sweep(now=after)
     # Eager Celery in tests: the queued tasks run inline once the sweep's

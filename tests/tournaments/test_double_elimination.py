@@ -121,10 +121,7 @@ def run(players, rng, withdraw_rate=0.0):
         table = rng.choice(ready)
         if rng.random() < withdraw_rate:
             quitter = rng.choice(table.players)
-            players = [
-                p if p.id != quitter else type(p)(p.id, p.seed, p.rating, True)
-                for p in players
-            ]
+            players = [p if p.id != quitter else type(p)(p.id, p.seed, p.rating, True) for p in players]
             continue
         results.append(random_result(rng, table))
 
@@ -157,9 +154,7 @@ def test_a_player_is_out_exactly_on_the_second_loss(count, seed):
         (1, bracket.champion),
         (
             2,
-            bracket.game(
-                "GF2" if bracket.game("GF2").status != "not_needed" else "GF1"
-            ).loser,
+            bracket.game("GF2" if bracket.game("GF2").status != "not_needed" else "GF1").loser,
         ),
     )
 
@@ -167,9 +162,7 @@ def test_a_player_is_out_exactly_on_the_second_loss(count, seed):
 @settings(max_examples=25, deadline=None)
 @given(st.integers(2, 20), st.integers(0, 2**32))
 def test_withdrawals_end_in_walkovers_and_the_bracket_still_finishes(count, seed):
-    bracket, results, snapshots = run(
-        field(count), random.Random(seed), withdraw_rate=0.2
-    )
+    bracket, results, snapshots = run(field(count), random.Random(seed), withdraw_rate=0.2)
     assert bracket.finished
     assert sorted(p for _, p in bracket.placements) == list(range(1, count + 1))
     for snapshot, _ in snapshots:

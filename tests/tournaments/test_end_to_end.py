@@ -57,13 +57,13 @@ def run_rounds(tournament, finish, now):
         rounds.append(sorted(g.key for g in games))
         for game in games:
             finish(tournament, game, now)
-            assert game_finished_task.apply(
-                kwargs={"match_id": game.match_id}
-            ).successful()
+            assert game_finished_task.apply(kwargs={"match_id": game.match_id}).successful()
             # The same task delivered twice changes nothing.
-            assert game_finished_task.apply(
-                kwargs={"match_id": game.match_id}
-            ).get() == {"recorded": 0, "created": 0, "finished": False}
+            assert game_finished_task.apply(kwargs={"match_id": game.match_id}).get() == {
+                "recorded": 0,
+                "created": 0,
+                "finished": False,
+            }
     raise AssertionError("did not finish")
 
 
@@ -72,21 +72,15 @@ def assert_published(tournament, players):
     assert tournament.status == Tournament.Status.FINISHED
     places = sorted(tournament.participants.values_list("final_place", flat=True))
     assert places[0] == 1 and None not in places
-    finals = OutgoingEmail.objects.filter(
-        dedupe_key__startswith=f"tournament-final:{tournament.pk}:"
-    )
-    assert sorted(finals.values_list("to", flat=True)) == sorted(
-        p.email for p in players
-    )
+    finals = OutgoingEmail.objects.filter(dedupe_key__startswith=f"tournament-final:{tournament.pk}:")
+    assert sorted(finals.values_list("to", flat=True)) == sorted(p.email for p in players)
     page = Client().get(tournament.get_absolute_url()).content.decode()
     assert "Final" in page and "Winner:" in page
 
 
 def test_an_eight_player_single_elimination_runs_to_the_end(alice, club, now):
     players = new_players(8)
-    t = make_tournament(
-        alice, club, now=now, format="single_elimination", third_place=True
-    )
+    t = make_tournament(alice, club, now=now, format="single_elimination", third_place=True)
     register(t, players, now)
     with time_machine.travel(now + 7 * DAY, tick=False):
         start_by_beat(t, now)
@@ -113,17 +107,11 @@ def test_a_six_player_swiss_runs_to_the_end_with_games_played_out(alice, club, n
     assert_published(t, players)
     pairs = [frozenset(g.players) for g in t.games.all()]
     assert len(pairs) == len(set(pairs)) == 9  # no rematch in three rounds
-    terminations = set(
-        Match.objects.filter(tournament_game__tournament=t).values_list(
-            "termination", flat=True
-        )
-    )
+    terminations = set(Match.objects.filter(tournament_game__tournament=t).values_list("termination", flat=True))
     assert terminations == {"normal"}
 
 
-def test_the_games_hook_drives_the_tournament_on_commit(
-    alice, club, now, django_capture_on_commit_callbacks
-):
+def test_the_games_hook_drives_the_tournament_on_commit(alice, club, now, django_capture_on_commit_callbacks):
     """``match_finished`` (sent on commit) -> receiver -> task -> service:
     resigning is all it takes for the next round to appear."""
     players = new_players(4)

@@ -33,9 +33,7 @@ def brute_force(alive, edges):
 @st.composite
 def graphs(draw):
     n = draw(st.integers(1, 11))
-    edges = draw(
-        st.sets(st.sampled_from(list(itertools.combinations(range(n), 2)) or [(0, 0)]))
-    )
+    edges = draw(st.sets(st.sampled_from(list(itertools.combinations(range(n), 2)) or [(0, 0)])))
     edges = {e for e in edges if e[0] != e[1]}
     removals = draw(st.lists(st.integers(0, n - 1), max_size=n))
     return n, edges, removals
@@ -54,10 +52,7 @@ def check(matching, alive, edges):
 @given(graphs())
 def test_matching_is_maximum_and_stays_maximum_as_vertices_leave(graph):
     n, edges, removals = graph
-    adj = [
-        sorted({b for a, b in edges if a == v} | {a for a, b in edges if b == v})
-        for v in range(n)
-    ]
+    adj = [sorted({b for a, b in edges if a == v} | {a for a, b in edges if b == v}) for v in range(n)]
     matching = Matching(adj)
     alive = set(range(n))
     check(matching, alive, edges)

@@ -89,9 +89,7 @@ def test_a_player_registers_from_the_page(client, alice, club, bob, now):
     assert t.participants.filter(user=bob).exists()
 
 
-def test_the_elimination_page_draws_the_bracket_and_the_tie_rule(
-    client, alice, club, now
-):
+def test_the_elimination_page_draws_the_bracket_and_the_tie_rule(client, alice, club, now):
     t = started(alice, club, new_players(6), now=now, format="single_elimination")
     html = page(client, t.get_absolute_url())
     assert 'class="bracket"' in html
@@ -104,18 +102,14 @@ def test_the_elimination_page_draws_the_bracket_and_the_tie_rule(
     assert 'class="bracket-slot won"' in html
 
 
-def test_the_double_elimination_page_has_both_brackets_and_the_final(
-    client, alice, club, now
-):
+def test_the_double_elimination_page_has_both_brackets_and_the_final(client, alice, club, now):
     t = started(alice, club, new_players(4), now=now, format="double_elimination")
     html = page(client, t.get_absolute_url())
     for title in ("Winners bracket", "Losers bracket", "Grand final"):
         assert title in html
 
 
-def test_the_swiss_page_shows_standings_with_tie_breaks_and_live_games(
-    client, alice, club, now
-):
+def test_the_swiss_page_shows_standings_with_tie_breaks_and_live_games(client, alice, club, now):
     t = started(alice, club, new_players(4), now=now, format="swiss", rounds=2)
     html = page(client, t.get_absolute_url())
     assert "Buchholz" in html and "S-B" in html and "Unplayed" in html
@@ -129,9 +123,7 @@ def test_the_swiss_page_shows_standings_with_tie_breaks_and_live_games(
     assert "Finished" in html and "›" in html
 
 
-def test_organisers_see_their_controls_and_players_do_not(
-    client, alice, club, bob, now
-):
+def test_organisers_see_their_controls_and_players_do_not(client, alice, club, bob, now):
     players = new_players(2)
     t = started(alice, club, players, now=now, format="swiss", rounds=1, round_days=3)
     assert "Organiser controls" not in page(client, t.get_absolute_url(), players[0])
@@ -150,10 +142,7 @@ def test_players_cannot_use_the_organiser_actions(client, alice, club, now):
         {"reason": "I said so"},
         follow=True,
     )
-    assert (
-        "Only the tournament&#x27;s organisers can do that."
-        in response.content.decode()
-    )
+    assert "Only the tournament&#x27;s organisers can do that." in response.content.decode()
     victim.refresh_from_db()
     assert not victim.withdrawn
     client.post(reverse("tournament-cancel", args=[t.pk]), {"reason": "x"})
@@ -162,9 +151,7 @@ def test_players_cannot_use_the_organiser_actions(client, alice, club, now):
     assert t.status == Tournament.Status.RUNNING
     assert t.round_set.get().deadline_at == now + 3 * DAY
     game = running_games(t)[0]
-    assert (
-        client.get(reverse("tournament-game-result", args=[game.pk])).status_code == 404
-    )
+    assert client.get(reverse("tournament-game-result", args=[game.pk])).status_code == 404
 
 
 def test_an_organiser_sets_a_result_from_the_form(client, alice, club, now):
@@ -174,9 +161,7 @@ def test_an_organiser_sets_a_result_from_the_form(client, alice, club, now):
     url = reverse("tournament-game-result", args=[game.pk])
     assert "Place of" in page(client, url)
     a, b = game.players
-    response = client.post(
-        url, {f"place_{a}": 2, f"place_{b}": 1, "reason": "timeout dispute"}
-    )
+    response = client.post(url, {f"place_{a}": 2, f"place_{b}": 1, "reason": "timeout dispute"})
     assert response.status_code == 302
     game.refresh_from_db()
     assert game.ranking == [[b], [a]] and game.reason == "timeout dispute"
@@ -212,9 +197,7 @@ def test_an_organiser_creates_a_tournament_from_the_form(client, alice, club, bo
     assert "start a club first" in response.content.decode()
 
 
-def test_the_club_page_lists_members_tournaments_and_recent_results(
-    client, alice, club, bob, now
-):
+def test_the_club_page_lists_members_tournaments_and_recent_results(client, alice, club, bob, now):
     club_join(club_id=club.pk, user=bob, now=now)
     t = started(
         alice,
@@ -232,9 +215,7 @@ def test_the_club_page_lists_members_tournaments_and_recent_results(
     assert "Clubs" in page(client, reverse("clubs"))
 
 
-def test_organisers_manage_membership_from_the_club_page(
-    client, alice, club, bob, carol, now
-):
+def test_organisers_manage_membership_from_the_club_page(client, alice, club, bob, carol, now):
     club.join_policy = Club.JoinPolicy.REQUEST
     club.save()
     client.force_login(bob)
@@ -255,9 +236,7 @@ def test_members_cannot_manage_the_club(client, alice, club, bob, carol, now):
     club_join(club_id=club.pk, user=bob, now=now)
     club_join(club_id=club.pk, user=carol, now=now)
     client.force_login(bob)
-    response = client.post(
-        reverse("club-remove", args=[club.pk, carol.pk]), follow=True
-    )
+    response = client.post(reverse("club-remove", args=[club.pk, carol.pk]), follow=True)
     assert "Only the club&#x27;s organisers can do that." in response.content.decode()
     assert ClubMembership.objects.filter(user=carol).exists()
 
@@ -273,9 +252,7 @@ def test_founding_a_club_from_the_page(client, bob):
     assert club.memberships.get(user=bob).is_organiser
 
 
-def test_the_round_robin_page_says_who_rests_and_that_a_rest_scores_nothing(
-    client, alice, club, now
-):
+def test_the_round_robin_page_says_who_rests_and_that_a_rest_scores_nothing(client, alice, club, now):
     players = new_players(5)
     t = started(alice, club, players, now=now, format="round_robin")
     html = page(client, t.get_absolute_url())
@@ -296,9 +273,7 @@ def test_the_swiss_page_says_what_a_bye_scores(client, alice, club, now):
     assert "Bye: scores a win (1 point)" in html
 
 
-def test_after_the_end_players_show_their_place_not_registered(
-    client, alice, club, now
-):
+def test_after_the_end_players_show_their_place_not_registered(client, alice, club, now):
     t = started(alice, club, new_players(4), now=now, format="single_elimination")
     play_out(t, now)
     assert t.status == Tournament.Status.FINISHED

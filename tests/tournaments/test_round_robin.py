@@ -34,13 +34,7 @@ def test_an_odd_field_rests_whoever_meets_the_phantom():
     schedule = round_robin_schedule(field(5))
     assert len(schedule) == round_robin_rounds(5) == 5
     assert schedule[0] == [(1, None), (2, 5), (3, 4)]
-    rests = [
-        p
-        for games in schedule
-        for a, b in games
-        for p in (a, b)
-        if None in (a, b) and p
-    ]
+    rests = [p for games in schedule for a, b in games for p in (a, b) if None in (a, b) and p]
     assert sorted(rests) == [1, 2, 3, 4, 5]
     pairing = round_robin_round(field(5), 1)
     assert pairing.byes == (1,) and not pairing.results  # a rest scores nothing

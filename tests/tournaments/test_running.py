@@ -38,9 +38,7 @@ def game_map(tournament):
 
 
 # ------------------------------------------------------------------ start
-def test_the_start_pairs_round_1_and_starts_its_games_with_the_settings(
-    alice, club, now
-):
+def test_the_start_pairs_round_1_and_starts_its_games_with_the_settings(alice, club, now):
     players = new_players(4)
     t = started(
         alice,
@@ -85,10 +83,7 @@ def test_too_few_players_cancel_the_tournament_and_tell_them(alice, club, bob, n
     t.refresh_from_db()
     assert t.status == Tournament.Status.CANCELLED
     mail = OutgoingEmail.objects.get(to=bob.email)
-    assert (
-        "was cancelled" in mail.subject
-        and "fewer than 2 players registered" in mail.text
-    )
+    assert "was cancelled" in mail.subject and "fewer than 2 players registered" in mail.text
 
 
 def test_the_beat_starts_tournaments_only_once_registration_closed(alice, club, now):
@@ -116,9 +111,7 @@ def test_only_organisers_start_early_and_only_once(alice, club, bob, carol, now)
 
 
 # --------------------------------------------------------------- advance
-def test_a_finished_game_is_recorded_and_the_next_round_paired_when_complete(
-    alice, club, now
-):
+def test_a_finished_game_is_recorded_and_the_next_round_paired_when_complete(alice, club, now):
     t = started(alice, club, new_players(4), now=now, format="swiss", rounds=2)
     first, second = running_games(t)
     winner = user_of(t, first.players[1])
@@ -151,17 +144,13 @@ def test_advancing_again_does_nothing_twice(alice, club, now):
         "created": 0,
         "finished": False,
     }
-    finals = OutgoingEmail.objects.filter(
-        dedupe_key__startswith=f"tournament-final:{t.pk}:"
-    )
+    finals = OutgoingEmail.objects.filter(dedupe_key__startswith=f"tournament-final:{t.pk}:")
     assert finals.count() == 4
     assert t.events.filter(kind="finished").count() == 1
 
 
 def running_or_any(tournament):
-    return (
-        tournament.games.exclude(match=None).values_list("match_id", flat=True).first()
-    )
+    return tournament.games.exclude(match=None).values_list("match_id", flat=True).first()
 
 
 def test_a_match_outside_tournaments_is_ignored(alice, bob, now):
@@ -221,9 +210,7 @@ def test_bracket_games_are_created_as_soon_as_their_players_are_known(alice, clu
     ]
 
 
-def test_a_shared_first_place_in_elimination_sends_the_higher_seed_through(
-    alice, club, now
-):
+def test_a_shared_first_place_in_elimination_sends_the_higher_seed_through(alice, club, now):
     t = started(alice, club, new_players(4), now=now, format="single_elimination")
     game = game_map(t)["R1-2"]  # seed 2 v seed 3
     seeds = dict(t.participants.values_list("pk", "seed"))
@@ -260,9 +247,7 @@ def test_a_grand_final_reset_is_played_when_the_losers_champion_wins(alice, club
         seeds = dict(tournament.participants.values_list("pk", "seed"))
         best = min(game.players, key=seeds.__getitem__)
         worst = max(game.players, key=seeds.__getitem__)
-        return finish(
-            game, user_of(tournament, worst if game.key == "GF1" else best), now
-        )
+        return finish(game, user_of(tournament, worst if game.key == "GF1" else best), now)
 
     t = play_out(t, now, pick=underdog_in_finals)
     assert {"W1-1", "GF1", "GF2"} == set(game_map(t))
@@ -330,7 +315,12 @@ def test_a_multi_player_swiss_seats_tables_each_round(alice, club, now):
 
 def test_an_organiser_may_pair_a_swiss_by_monrad_instead(alice, club, now):
     t = started(
-        alice, club, new_players(4), now=now, format="swiss", rounds=2,
+        alice,
+        club,
+        new_players(4),
+        now=now,
+        format="swiss",
+        rounds=2,
         pairing_system="monrad",
     )
     assert t.pairing_system == Tournament.Pairing.MONRAD

@@ -25,9 +25,7 @@ pytestmark = pytest.mark.django_db
 def set_rating(user, value, game="alta"):
     from ratings.models import Rating
 
-    Rating.objects.update_or_create(
-        user=user, game=game, defaults={"value": value, "games": 20, "peak": value}
-    )
+    Rating.objects.update_or_create(user=user, game=game, defaults={"value": value, "games": 20, "peak": value})
 
 
 # ----------------------------------------------------------------- create
@@ -84,9 +82,7 @@ def test_site_wide_tournaments_are_for_staff(alice, now):
     t = make_tournament(staff, None, now=now, format="single_elimination")
     assert t.club is None
     with pytest.raises(GameActionError, match="Only a club tournament"):
-        make_tournament(
-            staff, None, now=now, format="swiss", rounds=3, registration="members"
-        )
+        make_tournament(staff, None, now=now, format="swiss", rounds=3, registration="members")
 
 
 @pytest.mark.parametrize(
@@ -120,9 +116,7 @@ def test_bad_settings_are_refused_with_the_reason(alice, club, now, settings, me
 
 def test_registration_must_close_in_the_future_after_it_opens(alice, club, now):
     with pytest.raises(GameActionError, match="close in the future"):
-        make_tournament(
-            alice, club, now=now, format="swiss", rounds=3, registration_closes_at=now
-        )
+        make_tournament(alice, club, now=now, format="swiss", rounds=3, registration_closes_at=now)
     with pytest.raises(GameActionError, match="open before it closes"):
         make_tournament(
             alice,
@@ -153,9 +147,7 @@ def test_options_that_do_not_apply_to_the_format_are_dropped(alice, club, now):
 
 
 # --------------------------------------------------------------- register
-def test_registration_follows_the_window_and_the_capacity(
-    alice, club, bob, carol, dave, now
-):
+def test_registration_follows_the_window_and_the_capacity(alice, club, bob, carol, dave, now):
     t = make_tournament(
         alice,
         club,
@@ -180,9 +172,7 @@ def test_registration_follows_the_window_and_the_capacity(
 
 
 def test_a_members_tournament_takes_only_club_members(alice, club, bob, carol, now):
-    t = make_tournament(
-        alice, club, now=now, format="swiss", rounds=3, registration="members"
-    )
+    t = make_tournament(alice, club, now=now, format="swiss", rounds=3, registration="members")
     club_join(club_id=club.pk, user=bob, now=now)
     tournament_register(tournament_id=t.pk, user=bob, now=now)
     with pytest.raises(NotAllowed, match="for members of Harbour club"):
@@ -190,9 +180,7 @@ def test_a_members_tournament_takes_only_club_members(alice, club, bob, carol, n
 
 
 def test_an_invited_tournament_takes_only_invited_players(alice, club, bob, carol, now):
-    t = make_tournament(
-        alice, club, now=now, format="swiss", rounds=3, registration="invited"
-    )
+    t = make_tournament(alice, club, now=now, format="swiss", rounds=3, registration="invited")
     with pytest.raises(NotAllowed, match="for invited players"):
         tournament_register(tournament_id=t.pk, user=bob, now=now)
     tournament_invite(tournament_id=t.pk, display_name="Bob", by=alice, now=now)
@@ -228,14 +216,10 @@ def test_seeding_by_rating_puts_the_strongest_first(alice, club, now):
     players = new_players(4)
     for player, value in zip(players, (1400, 1700, 1500, 1650), strict=True):
         set_rating(player, value)
-    t = make_tournament(
-        alice, club, now=now, format="swiss", rounds=2, seeding="rating"
-    )
+    t = make_tournament(alice, club, now=now, format="swiss", rounds=2, seeding="rating")
     register(t, players, now)
     tournament_start(tournament_id=t.pk, by=alice, now=now)
-    seeded = list(
-        t.participants.order_by("seed").values_list("rating_at_start", flat=True)
-    )
+    seeded = list(t.participants.order_by("seed").values_list("rating_at_start", flat=True))
     assert seeded == [1700, 1650, 1500, 1400]
 
 
@@ -243,9 +227,7 @@ def test_a_random_draw_is_replayed_from_its_stored_seed(alice, club, now):
     from games.engine import Rng
 
     players = new_players(8)
-    t = make_tournament(
-        alice, club, now=now, format="single_elimination", seeding="random"
-    )
+    t = make_tournament(alice, club, now=now, format="single_elimination", seeding="random")
     register(t, players, now)
     tournament_start(tournament_id=t.pk, by=alice, now=now)
     t.refresh_from_db()
@@ -256,18 +238,12 @@ def test_a_random_draw_is_replayed_from_its_stored_seed(alice, club, now):
 
 def test_a_manual_order_seeds_the_listed_players_first(alice, club, now):
     a, b, c, d = new_players(4)
-    t = make_tournament(
-        alice, club, now=now, format="swiss", rounds=2, seeding="manual"
-    )
+    t = make_tournament(alice, club, now=now, format="swiss", rounds=2, seeding="manual")
     register(t, [a, b, c, d], now)
     ids = {p.user_id: p.pk for p in t.participants.all()}
-    tournament_seeds_set(
-        tournament_id=t.pk, order=[ids[c.pk], ids[a.pk]], by=alice, now=now
-    )
+    tournament_seeds_set(tournament_id=t.pk, order=[ids[c.pk], ids[a.pk]], by=alice, now=now)
     with pytest.raises(GameActionError, match="each once"):
-        tournament_seeds_set(
-            tournament_id=t.pk, order=[ids[c.pk], ids[c.pk]], by=alice, now=now
-        )
+        tournament_seeds_set(tournament_id=t.pk, order=[ids[c.pk], ids[c.pk]], by=alice, now=now)
     with pytest.raises(NotAllowed):
         tournament_seeds_set(tournament_id=t.pk, order=[], by=a, now=now)
     tournament_start(tournament_id=t.pk, by=alice, now=now)
@@ -278,12 +254,8 @@ def test_a_manual_order_seeds_the_listed_players_first(alice, club, now):
 
 
 # ---------------------------------------------------------------- replace
-def test_an_organiser_replaces_a_player_before_round_1(
-    alice, club, bob, carol, dave, now
-):
-    t = make_tournament(
-        alice, club, now=now, format="swiss", rounds=2, seeding="manual"
-    )
+def test_an_organiser_replaces_a_player_before_round_1(alice, club, bob, carol, dave, now):
+    t = make_tournament(alice, club, now=now, format="swiss", rounds=2, seeding="manual")
     register(t, [bob, carol], now)
     entry = t.participants.get(user=bob)
     entry.manual_position = 1

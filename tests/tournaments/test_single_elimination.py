@@ -60,9 +60,7 @@ def test_byes_go_to_the_top_seeds(players, with_bye):
     # Games are ready as soon as both players are known: with 5 players,
     # seeds 2 and 3 can play their round-2 game before 4 v 5 ends.
     if players == 5:
-        assert [(t.key, set(t.players)) for t in bracket.ready() if t.round == 2] == [
-            ("R2-2", {2, 3})
-        ]
+        assert [(t.key, set(t.players)) for t in bracket.ready() if t.round == 2] == [("R2-2", {2, 3})]
 
 
 def test_twelve_players_first_round():
@@ -126,9 +124,7 @@ def test_a_shared_victory_goes_to_the_tie_break_then_the_higher_seed():
     shared = GameResult(round=1, table=table.players, ranking=((3, 2),), key=table.key)
     assert single_elimination_bracket(players, [shared]).game(table.key).winner == 2
     # The game's own tie-break already ordered them: that wins.
-    broken = GameResult(
-        round=1, table=table.players, ranking=((3,), (2,)), key=table.key
-    )
+    broken = GameResult(round=1, table=table.players, ranking=((3,), (2,)), key=table.key)
     assert single_elimination_bracket(players, [broken]).game(table.key).winner == 3
 
 
@@ -150,17 +146,11 @@ def test_a_withdrawn_player_gives_a_walkover_that_can_be_recorded():
 def test_results_that_do_not_fit_the_bracket_are_rejected():
     players = field(4)
     with pytest.raises(ValueError, match="unknown games"):
-        single_elimination_bracket(
-            players, [GameResult(1, (1, 4), ((1,), (4,)), key="X")]
-        )
+        single_elimination_bracket(players, [GameResult(1, (1, 4), ((1,), (4,)), key="X")])
     with pytest.raises(ValueError, match="the bracket has"):
-        single_elimination_bracket(
-            players, [GameResult(1, (1, 2), ((1,), (2,)), key="R1-1")]
-        )
+        single_elimination_bracket(players, [GameResult(1, (1, 2), ((1,), (2,)), key="R1-1")])
     with pytest.raises(ValueError, match="which is waiting"):
-        single_elimination_bracket(
-            players, [GameResult(2, (1, 2), ((1,), (2,)), key="R2-1")]
-        )
+        single_elimination_bracket(players, [GameResult(2, (1, 2), ((1,), (2,)), key="R2-1")])
     result = GameResult(1, (1, 4), ((1,), (4,)), key="R1-1")
     with pytest.raises(ValueError, match="two results"):
         single_elimination_bracket(players, [result, result])
@@ -207,9 +197,7 @@ def test_any_bracket_plays_out_properly(count, third_place, seed, withdrawn):
     losers = {g.loser for g in bracket.games if g.bracket == "main"}
     assert bracket.champion not in losers
     # The same input gives the same bracket.
-    assert (
-        single_elimination_bracket(players, results, third_place=third_place) == bracket
-    )
+    assert single_elimination_bracket(players, results, third_place=third_place) == bracket
 
 
 def test_a_recorded_walkover_survives_a_second_withdrawal():

@@ -124,14 +124,8 @@ def tournaments(draw):
                 continue
             gone = draw(st.sets(st.sampled_from(table), max_size=1))
             order = [p for p in draw(st.permutations(table)) if p not in gone]
-            cuts = sorted(
-                draw(st.sets(st.integers(1, max(1, len(order) - 1)), max_size=2))
-            )
-            groups = [
-                tuple(order[a:b])
-                for a, b in zip([0, *cuts], [*cuts, len(order)], strict=True)
-                if order[a:b]
-            ]
+            cuts = sorted(draw(st.sets(st.integers(1, max(1, len(order) - 1)), max_size=2)))
+            groups = [tuple(order[a:b]) for a, b in zip([0, *cuts], [*cuts, len(order)], strict=True) if order[a:b]]
             results.append(
                 GameResult(
                     round=round,

@@ -14,10 +14,7 @@ from .simulate import fewest_rematches, field, pairings, random_result
 
 
 def game(round, first, second, winner=None):
-    if winner is None:
-        ranking = ((first, second),)
-    else:
-        ranking = ((winner,), (second if winner == first else first,))
+    ranking = ((first, second),) if winner is None else ((winner,), (second if winner == first else first,))
     return GameResult(round=round, table=(first, second), ranking=ranking)
 
 
@@ -100,11 +97,7 @@ def test_first_moves_alternate():
 
 def expected_bye_and_rematches(players, results):
     """Brute force of the bye rule and of the fewest rematches."""
-    active = [
-        p
-        for p in ranking_order(players, results)
-        if p not in {q.id for q in players if q.withdrawn}
-    ]
+    active = [p for p in ranking_order(players, results) if p not in {q.id for q in players if q.withdrawn}]
     met = Counter(frozenset(r.played) for r in results if len(r.played) == 2)
     if len(active) % 2 == 0:
         return None, fewest_rematches(active, met), met, active
@@ -141,9 +134,7 @@ def test_swiss_rounds_match_a_brute_force_search(count, rounds, seed):
     for number in range(1, rounds + 1):
         if rng.random() < 0.15:
             quitter = rng.randrange(count)
-            players[quitter] = Player(
-                quitter + 1, quitter + 1, players[quitter].rating, True
-            )
+            players[quitter] = Player(quitter + 1, quitter + 1, players[quitter].rating, True)
         pairing = swiss_pairing(players, results, number)
         bye, best, met, active = expected_bye_and_rematches(players, results)
         seated = [p for t in pairing.tables for p in t.players]
@@ -160,9 +151,7 @@ def test_swiss_rounds_match_a_brute_force_search(count, rounds, seed):
             assert partner == expected_top_partner(active, met, bye, best)
         for table in pairing.tables:
             if rng.random() < 0.1:
-                results.append(
-                    GameResult.forfeit(number, table.players, [table.players[1]])
-                )
+                results.append(GameResult.forfeit(number, table.players, [table.players[1]]))
             else:
                 results.append(random_result(rng, table, ties=0.2))
         results.extend(pairing.results)

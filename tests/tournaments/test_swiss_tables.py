@@ -28,17 +28,11 @@ def test_first_round_cuts_the_ranking_into_tables():
 
 def test_players_left_over_by_the_game_minimum_get_a_bye():
     pairing = swiss_table_pairing(field(5), [], 1, size=4, min_size=3)
-    assert pairing.byes == (5,) and pairing.results == (
-        GameResult.bye(1, 5, key="R1-B1"),
-    )
-    results = list(pairing.results) + [
-        GameResult(1, pairing.tables[0].players, ((1,), (2,), (3,), (4,)))
-    ]
+    assert pairing.byes == (5,) and pairing.results == (GameResult.bye(1, 5, key="R1-B1"),)
+    results = list(pairing.results) + [GameResult(1, pairing.tables[0].players, ((1,), (2,), (3,), (4,)))]
     # 5 had the bye and leads; the lowest-ranked player without one sits out.
     order = ranking_order(field(5), results)
-    assert swiss_table_pairing(field(5), results, 2, size=4, min_size=3).byes == (
-        [p for p in order if p != 5][-1],
-    )
+    assert swiss_table_pairing(field(5), results, 2, size=4, min_size=3).byes == ([p for p in order if p != 5][-1],)
 
 
 def test_a_swap_between_neighbouring_tables_removes_a_repeat():
@@ -68,16 +62,12 @@ def test_seats_rotate_at_multi_player_tables():
     st.integers(1, 6),
     st.integers(0, 2**32),
 )
-def test_swiss_tables_seat_everybody_once_at_balanced_tables(
-    count, size, min_size, rounds, seed
-):
+def test_swiss_tables_seat_everybody_once_at_balanced_tables(count, size, min_size, rounds, seed):
     rng = random.Random(seed)
     players = field(count)
     results = []
     for number in range(1, rounds + 1):
-        pairing = swiss_table_pairing(
-            players, results, number, size=size, min_size=min_size
-        )
+        pairing = swiss_table_pairing(players, results, number, size=size, min_size=min_size)
         seated = [p for t in pairing.tables for p in t.players]
         assert len(seated) == len(set(seated)), "somebody sits at two tables"
         assert sorted(seated + list(pairing.byes)) == list(range(1, count + 1))
@@ -88,9 +78,7 @@ def test_swiss_tables_seat_everybody_once_at_balanced_tables(
         # Byes: the lowest-ranked among those with the fewest byes.
         had = Counter(p for r in results for p in r.unplayed_winners)
         order = ranking_order(players, results)
-        expected = sorted(order, key=lambda p: (had[p], -order.index(p)))[
-            : len(pairing.byes)
-        ]
+        expected = sorted(order, key=lambda p: (had[p], -order.index(p)))[: len(pairing.byes)]
         assert set(pairing.byes) == set(expected)
         # The swaps never make repeats worse than the plain cut, and no
         # swap between neighbouring tables would lower them further.

@@ -15,9 +15,7 @@ from .simulate import field, random_result
 
 def by_seed(table):
     """Everyone finishes in seed order."""
-    return GameResult(
-        table.round, table.players, tuple((p,) for p in sorted(table.players))
-    )
+    return GameResult(table.round, table.players, tuple((p,) for p in sorted(table.players)))
 
 
 def run(players, step, **settings):
@@ -98,9 +96,7 @@ def test_bad_settings_are_rejected():
     with pytest.raises(ValueError, match="bad knockout settings"):
         table_knockout(field(8), [], size=4, advance=0)
     with pytest.raises(ValueError, match="unknown players"):
-        table_knockout(
-            field(2), [GameResult(1, (1, 9), ((1,), (9,)))], size=2, advance=1
-        )
+        table_knockout(field(2), [GameResult(1, (1, 9), ((1,), (9,)))], size=2, advance=1)
 
 
 @settings(max_examples=40, deadline=None)

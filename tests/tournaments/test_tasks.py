@@ -42,12 +42,8 @@ def test_the_game_finished_task_twice_records_once(alice, club, now):
     (game,) = running_games(t)
     finish(game, user_of(t, game.players[0]), now)
     with time_machine.travel(now + DAY, tick=False):
-        first = tasks.tournament_game_finished.apply(
-            kwargs={"match_id": game.match_id}
-        ).get()
-        second = tasks.tournament_game_finished.apply(
-            kwargs={"match_id": game.match_id}
-        ).get()
+        first = tasks.tournament_game_finished.apply(kwargs={"match_id": game.match_id}).get()
+        second = tasks.tournament_game_finished.apply(kwargs={"match_id": game.match_id}).get()
     assert first == {"recorded": 1, "created": 0, "finished": True}
     assert second == {"recorded": 0, "created": 0, "finished": False}
     t.refresh_from_db()
@@ -68,18 +64,14 @@ def test_the_advance_and_sweep_tasks(alice, club, now):
 
 
 def test_the_deadline_and_autoplay_tasks(alice, club, now):
-    t = started(
-        alice, club, new_players(2), now=now, format="swiss", rounds=1, round_days=2
-    )
+    t = started(alice, club, new_players(2), now=now, format="swiss", rounds=1, round_days=2)
     (game,) = running_games(t)
     with time_machine.travel(now + 2 * DAY + HOUR, tick=False):
         swept = tasks.round_deadlines_sweep.apply().get()
     assert swept == {"notified": [t.round_set.get().pk], "autoplay": []}
     with time_machine.travel(now + 3 * DAY + 2 * HOUR, tick=False):
         assert tasks.round_deadlines_sweep.apply().get()["autoplay"] == [game.match_id]
-        plies = tasks.tournament_match_autoplay.apply(
-            kwargs={"match_id": game.match_id}
-        ).get()
+        plies = tasks.tournament_match_autoplay.apply(kwargs={"match_id": game.match_id}).get()
     assert plies > 0
     assert Match.objects.get(pk=game.match_id).status == Match.Status.FINISHED
     t.refresh_from_db()
@@ -88,9 +80,7 @@ def test_the_deadline_and_autoplay_tasks(alice, club, now):
 
 def test_the_receiver_only_queues_the_task(monkeypatch):
     queued = []
-    monkeypatch.setattr(
-        tasks.tournament_game_finished, "delay", lambda **kwargs: queued.append(kwargs)
-    )
+    monkeypatch.setattr(tasks.tournament_game_finished, "delay", lambda **kwargs: queued.append(kwargs))
     signals.match_finished.send(sender=Match, match_id=42)
     assert queued == [{"match_id": 42}]
 

@@ -11,9 +11,7 @@ def test_result_must_rank_or_forfeit_every_player_once():
     with pytest.raises(ValueError, match="ranked twice"):
         GameResult(round=1, table=(1, 2), ranking=((1,), (1, 2)))
     with pytest.raises(ValueError, match="both ranked and forfeited"):
-        GameResult(
-            round=1, table=(1, 2), ranking=((1,), (2,)), forfeited=frozenset({2})
-        )
+        GameResult(round=1, table=(1, 2), ranking=((1,), (2,)), forfeited=frozenset({2}))
     with pytest.raises(ValueError, match="repeats a player"):
         GameResult(round=1, table=(1, 1), ranking=((1,),))
     with pytest.raises(ValueError, match="group is empty"):
@@ -41,7 +39,5 @@ def test_a_played_game_is_not_an_unplayed_win():
 
 def test_order_breaks_shared_places_by_seed_and_puts_forfeits_last():
     seeds = {1: 4, 2: 1, 3: 3, 4: 2}
-    result = GameResult(
-        round=1, table=(1, 2, 3, 4), ranking=((1, 3), (2,)), forfeited=frozenset({4})
-    )
+    result = GameResult(round=1, table=(1, 2, 3, 4), ranking=((1, 3), (2,)), forfeited=frozenset({4}))
     assert result.order(seeds) == (3, 1, 2, 4)

@@ -1,4 +1,4 @@
-"""Club endpoints: one APIView per operation (house style 9.5)."""
+"""Club endpoints: one APIView per operation."""
 
 from __future__ import annotations
 
@@ -26,20 +26,14 @@ from .serializers import (
 
 def _club(pk: int, user) -> dict:
     club = get_object_or_404(Club, pk=pk)
-    return club_detail_data(
-        club, user, organiser=selectors.is_club_organiser(user, club)
-    )
+    return club_detail_data(club, user, organiser=selectors.is_club_organiser(user, club))
 
 
 class ClubListApi(ListCreateApi):
     class ClubCreateInputSerializer(serializers.Serializer):
         name = serializers.CharField(max_length=80)
-        description = serializers.CharField(
-            max_length=5000, required=False, default="", allow_blank=True
-        )
-        join_policy = serializers.ChoiceField(
-            choices=Club.JoinPolicy.values, default=Club.JoinPolicy.OPEN
-        )
+        description = serializers.CharField(max_length=5000, required=False, default="", allow_blank=True)
+        join_policy = serializers.ChoiceField(choices=Club.JoinPolicy.values, default=Club.JoinPolicy.OPEN)
 
     @extend_schema(responses={200: ClubSummarySerializer(many=True), **ERRORS})
     def get(self, request):
@@ -50,11 +44,7 @@ class ClubListApi(ListCreateApi):
                 filter=Q(memberships__status=ClubMembership.Status.ACTIVE),
             )
         ).order_by("name")[:500]
-        return Response(
-            ClubSummarySerializer(
-                [club_summary_data(c, c.active) for c in clubs], many=True
-            ).data
-        )
+        return Response(ClubSummarySerializer([club_summary_data(c, c.active) for c in clubs], many=True).data)
 
     @extend_schema(
         request=ClubCreateInputSerializer,
@@ -64,9 +54,7 @@ class ClubListApi(ListCreateApi):
         """Found a club: you are its first organiser."""
         data = self.ClubCreateInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        club = services.club_create(
-            creator=request.user, now=timezone.now(), **data.validated_data
-        )
+        club = services.club_create(creator=request.user, now=timezone.now(), **data.validated_data)
         return Response(_club(club.pk, request.user), status=status.HTTP_201_CREATED)
 
 
@@ -105,9 +93,7 @@ class ClubInviteApi(WriteApi):
         """Organisers: invite a player by display name."""
         data = TournamentPlayerNameInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        services.club_invite(
-            club_id=pk, by=request.user, now=timezone.now(), **data.validated_data
-        )
+        services.club_invite(club_id=pk, by=request.user, now=timezone.now(), **data.validated_data)
         return Response(_club(pk, request.user))
 
 
@@ -116,9 +102,7 @@ class _ClubMemberAction(WriteApi):
 
     @extend_schema(request=None, responses={200: ClubDetailSerializer, **ERRORS})
     def post(self, request, pk: int, user: int):
-        type(self).service(
-            club_id=pk, user_id=user, by=request.user, now=timezone.now()
-        )
+        type(self).service(club_id=pk, user_id=user, by=request.user, now=timezone.now())
         return Response(_club(pk, request.user))
 
 

@@ -72,13 +72,9 @@ class TournamentGameSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     key = serializers.CharField()
     round = serializers.IntegerField()
-    status = serializers.CharField(
-        help_text="One of: playing, finished, bye, forfeit, manual, waiting."
-    )
+    status = serializers.CharField(help_text="One of: playing, finished, bye, forfeit, manual, waiting.")
     player_ids = serializers.ListField(child=serializers.IntegerField())
-    players = serializers.ListField(
-        child=serializers.CharField(), help_text="In seat order."
-    )
+    players = serializers.ListField(child=serializers.CharField(), help_text="In seat order.")
     match = serializers.IntegerField(allow_null=True)
     to_move = serializers.ListField(child=serializers.CharField())
     ranking = serializers.ListField(
@@ -183,11 +179,9 @@ def _game_data(row: GameRow, number: int) -> dict:
 
 def detail_data(overview: Overview, *, can_manage: bool) -> dict:
     t = overview.tournament
-    settings = {
-        name: getattr(t, name)
-        for name in TournamentSettingsSerializer().fields.keys()
-        if name != "elimination_ties"
-    }
+    # .keys(): the stubs type iterating a serializer's BindingDict as its fields.
+    names = TournamentSettingsSerializer().fields.keys()  # noqa: SIM118
+    settings = {name: getattr(t, name) for name in names if name != "elimination_ties"}
     settings["elimination_ties"] = ELIMINATION_TIES
     data = {
         **summary_data(t, len(overview.participants)),
@@ -277,9 +271,7 @@ class ClubMemberSerializer(serializers.Serializer):
 
 
 class ClubDetailSerializer(ClubSummarySerializer):
-    member_list = ClubMemberSerializer(
-        many=True, help_text=_("Members; organisers also see requests and invitations.")
-    )
+    member_list = ClubMemberSerializer(many=True, help_text=_("Members; organisers also see requests and invitations."))
     tournaments = TournamentSummarySerializer(many=True)
     your_status = serializers.CharField(allow_null=True)
     is_organiser = serializers.BooleanField()
@@ -299,20 +291,12 @@ def club_detail_data(club: Club, user, *, organiser: bool) -> dict:
     from ..selectors import club_members
 
     memberships = list(club_members(club))
-    visible = [
-        m for m in memberships if organiser or m.status == ClubMembership.Status.ACTIVE
-    ]
-    mine = next(
-        (m for m in memberships if user.is_authenticated and m.user_id == user.pk), None
-    )
-    tournaments = list(
-        club.tournaments.select_related("club").order_by("-created_at")[:50]
-    )
+    visible = [m for m in memberships if organiser or m.status == ClubMembership.Status.ACTIVE]
+    mine = next((m for m in memberships if user.is_authenticated and m.user_id == user.pk), None)
+    tournaments = list(club.tournaments.select_related("club").order_by("-created_at")[:50])
     counts = {t.pk: t.participants.count() for t in tournaments}
     data = {
-        **club_summary_data(
-            club, sum(m.status == ClubMembership.Status.ACTIVE for m in memberships)
-        ),
+        **club_summary_data(club, sum(m.status == ClubMembership.Status.ACTIVE for m in memberships)),
         "member_list": [
             {
                 "user": m.user_id,

@@ -1,4 +1,4 @@
-"""Tournament endpoints: one APIView per operation (house style 9.5).
+"""Tournament endpoints: one APIView per operation.
 Each calls one service or selector; errors are the games API's
 ``{"code", "detail"}``."""
 
@@ -46,16 +46,12 @@ def _detail(pk: int, user) -> dict:
 
 class TournamentListApi(ListCreateApi):
     class TournamentFilterSerializer(serializers.Serializer):
-        status = serializers.ChoiceField(
-            choices=Tournament.Status.values, required=False
-        )
+        status = serializers.ChoiceField(choices=Tournament.Status.values, required=False)
         club = serializers.IntegerField(min_value=1, max_value=MAX_ID, required=False)
 
     class TournamentCreateInputSerializer(serializers.Serializer):
         name = serializers.CharField(max_length=120)
-        description = serializers.CharField(
-            max_length=5000, required=False, default="", allow_blank=True
-        )
+        description = serializers.CharField(max_length=5000, required=False, default="", allow_blank=True)
         club = serializers.IntegerField(
             min_value=1,
             max_value=MAX_ID,
@@ -65,9 +61,7 @@ class TournamentListApi(ListCreateApi):
             help_text="Empty: site-wide (staff).",
         )
         game = serializers.CharField(max_length=32, default="alta")
-        players_per_table = serializers.IntegerField(
-            min_value=2, max_value=8, default=2
-        )
+        players_per_table = serializers.IntegerField(min_value=2, max_value=8, default=2)
         format = serializers.ChoiceField(choices=Tournament.Format.values)
         rounds = serializers.IntegerField(
             min_value=1,
@@ -77,34 +71,22 @@ class TournamentListApi(ListCreateApi):
             default=None,
         )
         double_round_robin = serializers.BooleanField(default=False)
-        pairing_system = serializers.ChoiceField(
-            choices=Tournament.Pairing.values, default=Tournament.Pairing.DUTCH
-        )
+        pairing_system = serializers.ChoiceField(choices=Tournament.Pairing.values, default=Tournament.Pairing.DUTCH)
         third_place = serializers.BooleanField(default=False)
         advance = serializers.IntegerField(min_value=1, max_value=7, default=1)
         days_per_move = serializers.IntegerField(min_value=1, max_value=MAX_DAYS_PER_MOVE, default=3)
-        timeout_policy = serializers.ChoiceField(
-            choices=TimeoutPolicy.values, default=TimeoutPolicy.AUTO
-        )
+        timeout_policy = serializers.ChoiceField(choices=TimeoutPolicy.values, default=TimeoutPolicy.AUTO)
         vacation_allowed = serializers.BooleanField(default=True)
         rated = serializers.BooleanField(default=False)
-        registration_opens_at = serializers.DateTimeField(
-            required=False, allow_null=True, default=None
-        )
+        registration_opens_at = serializers.DateTimeField(required=False, allow_null=True, default=None)
         registration_closes_at = serializers.DateTimeField()
-        capacity = serializers.IntegerField(
-            min_value=2, max_value=MAX_CAPACITY, default=16
-        )
+        capacity = serializers.IntegerField(min_value=2, max_value=MAX_CAPACITY, default=16)
         registration = serializers.ChoiceField(
             choices=Tournament.Registration.values,
             default=Tournament.Registration.ANYONE,
         )
-        seeding = serializers.ChoiceField(
-            choices=Tournament.Seeding.values, default=Tournament.Seeding.RATING
-        )
-        round_days = serializers.IntegerField(
-            min_value=1, max_value=365, required=False, allow_null=True, default=None
-        )
+        seeding = serializers.ChoiceField(choices=Tournament.Seeding.values, default=Tournament.Seeding.RATING)
+        round_days = serializers.IntegerField(min_value=1, max_value=365, required=False, allow_null=True, default=None)
 
     @extend_schema(
         parameters=[TournamentFilterSerializer],
@@ -114,17 +96,13 @@ class TournamentListApi(ListCreateApi):
         """Tournaments, newest first."""
         filters = self.TournamentFilterSerializer(data=request.query_params)
         filters.is_valid(raise_exception=True)
-        tournaments = Tournament.objects.select_related("club").annotate(
-            registered=Count("participants")
-        )
+        tournaments = Tournament.objects.select_related("club").annotate(registered=Count("participants"))
         if "status" in filters.validated_data:
             tournaments = tournaments.filter(status=filters.validated_data["status"])
         if "club" in filters.validated_data:
             tournaments = tournaments.filter(club_id=filters.validated_data["club"])
         return Response(
-            TournamentSummarySerializer(
-                [summary_data(t, t.registered) for t in tournaments[:200]], many=True
-            ).data
+            TournamentSummarySerializer([summary_data(t, t.registered) for t in tournaments[:200]], many=True).data
         )
 
     @extend_schema(
@@ -137,12 +115,8 @@ class TournamentListApi(ListCreateApi):
         data.is_valid(raise_exception=True)
         fields = dict(data.validated_data)
         club_id = fields.pop("club")
-        tournament = services.tournament_create(
-            creator=request.user, club_id=club_id, now=timezone.now(), **fields
-        )
-        return Response(
-            _detail(tournament.pk, request.user), status=status.HTTP_201_CREATED
-        )
+        tournament = services.tournament_create(creator=request.user, club_id=club_id, now=timezone.now(), **fields)
+        return Response(_detail(tournament.pk, request.user), status=status.HTTP_201_CREATED)
 
 
 class TournamentDetailApi(APIView):
@@ -205,9 +179,7 @@ class TournamentCancelApi(WriteApi):
         """Organisers: cancel the tournament (running games go on unrated by it)."""
         data = TournamentReasonInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        services.tournament_cancel(
-            tournament_id=pk, by=request.user, now=timezone.now(), **data.validated_data
-        )
+        services.tournament_cancel(tournament_id=pk, by=request.user, now=timezone.now(), **data.validated_data)
         return Response(_detail(pk, request.user))
 
 
@@ -220,9 +192,7 @@ class TournamentInviteApi(WriteApi):
         """Organisers: invite a player (by display name) to register."""
         data = TournamentPlayerNameInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        services.tournament_invite(
-            tournament_id=pk, by=request.user, now=timezone.now(), **data.validated_data
-        )
+        services.tournament_invite(tournament_id=pk, by=request.user, now=timezone.now(), **data.validated_data)
         return Response(_detail(pk, request.user))
 
 
@@ -333,7 +303,5 @@ class TournamentGameResultApi(WriteApi):
         """Organisers: decide an unfinished game by hand (the reason is logged)."""
         data = self.TournamentResultInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        result = services.game_result_set(
-            game_id=game, by=request.user, now=timezone.now(), **data.validated_data
-        )
+        result = services.game_result_set(game_id=game, by=request.user, now=timezone.now(), **data.validated_data)
         return Response(_detail(result.tournament_id, request.user))

@@ -1,6 +1,6 @@
 """Pairing for every tournament format: pure functions over plain data.
 
-No Django here (house style 9.7): the inputs are ``tournaments.types``
+No Django here: the inputs are ``tournaments.types``
 values built from the database, the answers are games to create and
 results to record.  Every function is a pure function of (players, results
 so far, settings), so a repeated call gives the same answer and the Django

@@ -118,18 +118,12 @@ class Bracket:
 
     def ready(self) -> tuple[Table, ...]:
         """Games to play now (or being played): create the missing ones."""
-        return tuple(
-            Table(round=g.schedule, key=g.key, players=g.seats)
-            for g in self.games
-            if g.status == READY
-        )
+        return tuple(Table(round=g.schedule, key=g.key, players=g.seats) for g in self.games if g.status == READY)
 
     def walkovers(self) -> tuple[GameResult, ...]:
         """Forfeit results to record for walkovers not recorded yet."""
         return tuple(
-            GameResult.forfeit(
-                round=g.schedule, table=g.seats, forfeited=g.forfeited, key=g.key
-            )
+            GameResult.forfeit(round=g.schedule, table=g.seats, forfeited=g.forfeited, key=g.key)
             for g in self.games
             if g.status == WALKOVER and g.result is None
         )
@@ -241,8 +235,7 @@ def _decide(
     if result is not None:
         if set(result.table) != {a, b}:
             raise ValueError(
-                f"result for game {spec.key!r} has players {sorted(result.table)}, "
-                f"the bracket has {sorted((a, b))}"
+                f"result for game {spec.key!r} has players {sorted(result.table)}, the bracket has {sorted((a, b))}"
             )
         winner, loser = result.order(seed_of)
         return (WALKOVER if result.forfeited else PLAYED), winner, loser
@@ -255,9 +248,7 @@ def _decide(
     return WALKOVER, (b if gone[0] == a else a), gone[0]
 
 
-def placements(
-    stages: dict[PlayerId, int], players: Iterable[Player]
-) -> tuple[tuple[int, PlayerId], ...]:
+def placements(stages: dict[PlayerId, int], players: Iterable[Player]) -> tuple[tuple[int, PlayerId], ...]:
     """(place, player) from each player's exit stage (higher is better).
 
     Players leaving at the same stage share the place and are listed by

@@ -4,7 +4,7 @@ Decisions the issue leaves open, taken here:
 
 - **Table sizes.**  With n players and a chosen table size k there are
   t = ceil(n / k) tables whose sizes differ by at most 1, the larger tables
-  first (reference B5: Alhambra with 14 players at k = 4 plays 4+4+3+3).
+  first (for example Alhambra with 14 players at k = 4 plays 4+4+3+3).
   If that would make a table smaller than the game's minimum (``min_size``,
   2 unless the game needs more), there are fewer tables and the players left
   over get a bye; so at k = 2 an odd player out gets the bye, as usual.
@@ -74,17 +74,13 @@ class SeatBalance:
                 if player not in self.last or self.last[player][0] < result.round:
                     self.last[player] = (result.round, share)
 
-    def order(
-        self, table: Iterable[PlayerId], rank: Callable[[PlayerId], object]
-    ) -> tuple[PlayerId, ...]:
+    def order(self, table: Iterable[PlayerId], rank: Callable[[PlayerId], object]) -> tuple[PlayerId, ...]:
         """The players of ``table`` in seat order; ``rank`` is the last key.
 
         Tables of up to 6 try every seat order (720 at most).
         """
         no_game = (0, Fraction(0))
-        earliness = sorted(
-            table, key=lambda p: (self.total[p], self.last.get(p, no_game)[1], rank(p))
-        )
+        earliness = sorted(table, key=lambda p: (self.total[p], self.last.get(p, no_game)[1], rank(p)))
         if len(earliness) > 6:
             return tuple(earliness)
         place = {p: i for i, p in enumerate(earliness)}

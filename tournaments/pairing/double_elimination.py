@@ -1,4 +1,4 @@
-"""Double elimination for two-player games (reference B2).
+"""Double elimination for two-player games.
 
 :func:`double_elimination_bracket` is a function of the results so far
 that returns the whole bracket and, through ``Bracket.ready()``, the games
@@ -181,8 +181,7 @@ def double_elimination_specs(players: int) -> list[GameSpec]:
     for m in range(1, 2 * (k - 1) + 1):
         if m == 1:
             sources = [
-                (Source("loser", f"W1-{2 * i + 1}"), Source("loser", f"W1-{2 * i + 2}"))
-                for i in range(size // 4)
+                (Source("loser", f"W1-{2 * i + 1}"), Source("loser", f"W1-{2 * i + 2}")) for i in range(size // 4)
             ]
         elif m % 2 == 0:
             j = m // 2 + 1
@@ -203,18 +202,9 @@ def double_elimination_specs(players: int) -> list[GameSpec]:
                 )
                 for i in range(count)
             ]
-        specs.extend(
-            GameSpec(f"L{m}-{i + 1}", "losers", m, m + 1, pair)
-            for i, pair in enumerate(sources)
-        )
-    lb_champion = (
-        Source("winner", f"L{2 * (k - 1)}-1") if k >= 2 else Source("loser", "W1-1")
-    )
-    specs.append(
-        GameSpec(
-            "GF1", "grand_final", 1, 2 * k, (Source("winner", f"W{k}-1"), lb_champion)
-        )
-    )
+        specs.extend(GameSpec(f"L{m}-{i + 1}", "losers", m, m + 1, pair) for i, pair in enumerate(sources))
+    lb_champion = Source("winner", f"L{2 * (k - 1)}-1") if k >= 2 else Source("loser", "W1-1")
+    specs.append(GameSpec("GF1", "grand_final", 1, 2 * k, (Source("winner", f"W{k}-1"), lb_champion)))
     specs.append(
         GameSpec(
             "GF2",
@@ -228,9 +218,7 @@ def double_elimination_specs(players: int) -> list[GameSpec]:
     return specs
 
 
-def double_elimination_bracket(
-    players: Iterable[Player], results: Iterable[GameResult]
-) -> Bracket:
+def double_elimination_bracket(players: Iterable[Player], results: Iterable[GameResult]) -> Bracket:
     """The double-elimination bracket as it stands.
 
     :param players: every registered player, withdrawn ones included.

@@ -1,4 +1,4 @@
-"""Single elimination for two-player games (the bracket of reference B1).
+"""Single elimination for two-player games (a standard seeded bracket).
 
 :func:`single_elimination_bracket` answers, from the players and the
 results so far, the whole bracket: which games are ready, which are decided,
@@ -145,9 +145,7 @@ def single_elimination_bracket(
         # A bye in the third-place game: the lone semi-final loser is third.
         stages[games["3P"].winner] = 2 * rounds - 1
     decided = [g for g in games.values() if g.bracket in ("main", "third_place")]
-    finished = champion is not None and all(
-        g.status not in ("waiting", "ready") for g in decided
-    )
+    finished = champion is not None and all(g.status not in ("waiting", "ready") for g in decided)
     return Bracket(
         games=tuple(games.values()),
         finished=finished,

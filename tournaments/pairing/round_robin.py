@@ -1,4 +1,4 @@
-"""Round robin for two-player games: Berger tables (reference B3).
+"""Round robin for two-player games: Berger tables.
 
 :func:`round_robin_round` gives the games of one round; the whole schedule
 is fixed when the tournament starts, so it depends only on the registered
@@ -78,9 +78,7 @@ def round_robin_schedule(
     return [[(ids[a - 1], ids[b - 1]) for a, b in games] for games in first + second]
 
 
-def round_robin_round(
-    players: Iterable[Player], round_number: int, double: bool = False
-) -> RoundPairing:
+def round_robin_round(players: Iterable[Player], round_number: int, double: bool = False) -> RoundPairing:
     """The games of round ``round_number`` (1-based).
 
     :param players: every registered player, withdrawn ones included (the

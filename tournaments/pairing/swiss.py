@@ -4,7 +4,7 @@
 number of rounds is fixed by the tournament; the caller stops asking after
 the last one.
 
-How a round is paired (reference B4, "Monrad with rematch avoidance"):
+How a round is paired (Monrad with rematch avoidance):
 
 1. Players are listed in standings order (points, Buchholz,
    Sonneborn-Berger, rating, seed; see ``tournaments.standings``).
@@ -52,9 +52,7 @@ from .common import met
 from .matching import Matching
 
 
-def swiss_pairing(
-    players: Iterable[Player], results: Iterable[GameResult], round_number: int
-) -> RoundPairing:
+def swiss_pairing(players: Iterable[Player], results: Iterable[GameResult], round_number: int) -> RoundPairing:
     """Pair round ``round_number`` of a two-player Swiss.
 
     :param players: every registered player (withdrawn ones are skipped).
@@ -69,13 +67,10 @@ def swiss_pairing(
     rank = {pid: i for i, pid in enumerate(order)}
     opponents = met(results)
     adj = [
-        [u for u, other in enumerate(order) if u != v and other not in opponents[pid]]
-        for v, pid in enumerate(order)
+        [u for u, other in enumerate(order) if u != v and other not in opponents[pid]] for v, pid in enumerate(order)
     ]
     met_ids = [opponents[pid] for pid in order]
-    matching = Matching(
-        adj, adjacent=lambda u, v: u != v and order[v] not in met_ids[u]
-    )
+    matching = Matching(adj, adjacent=lambda u, v: u != v and order[v] not in met_ids[u])
 
     byes: list[GameResult] = []
     if len(order) % 2:
@@ -137,9 +132,7 @@ def _pair(
         yield from ((q, 0) for q in adj[p] if q > p and matching.alive[q])
         if rematches:
             fresh = set(adj[p])
-            old = [
-                q for q in unpaired if q > p and matching.alive[q] and q not in fresh
-            ]
+            old = [q for q in unpaired if q > p and matching.alive[q] and q not in fresh]
             old.sort(key=lambda q: times_met(p, q))
             yield from ((q, 1) for q in old)
 

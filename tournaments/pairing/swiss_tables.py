@@ -1,4 +1,4 @@
-"""Swiss pairing for multi-player tables (reference B5, "Swiss tables").
+"""Swiss pairing for multi-player tables.
 
 :func:`swiss_table_pairing` seats the next round from the results so far:
 
@@ -85,15 +85,12 @@ def swiss_table_pairing(
         tables=tables,
         byes=tuple(bye_list),
         results=tuple(
-            GameResult.bye(round_number, p, key=f"R{round_number}-B{i}")
-            for i, p in enumerate(bye_list, start=1)
+            GameResult.bye(round_number, p, key=f"R{round_number}-B{i}") for i, p in enumerate(bye_list, start=1)
         ),
     )
 
 
-def _choose_byes(
-    order: list[PlayerId], results: list[GameResult], count: int
-) -> set[PlayerId]:
+def _choose_byes(order: list[PlayerId], results: list[GameResult], count: int) -> set[PlayerId]:
     had = Counter(p for r in results for p in r.unplayed_winners)
     position = {pid: i for i, pid in enumerate(order)}
     candidates = sorted(order, key=lambda p: (had[p], -position[p]))
@@ -104,9 +101,7 @@ SEARCH_BUDGET = 20_000
 SEARCH_PLAYERS = 64
 
 
-def rematch_free(
-    ordered: Sequence[PlayerId], sizes: Sequence[int], meetings: dict
-) -> list[list[PlayerId]] | None:
+def rematch_free(ordered: Sequence[PlayerId], sizes: Sequence[int], meetings: dict) -> list[list[PlayerId]] | None:
     """Tables of ``sizes`` from ``ordered`` with no earlier co-players, or
     None if the search (module doc, step 5) finds none within its budget."""
     free = [True] * len(ordered)
@@ -125,11 +120,7 @@ def rematch_free(
         if len(table) == sizes[t]:
             return fill(t + 1, -1)
         if table:
-            choices = [
-                i
-                for i in range(after + 1, len(ordered))
-                if free[i] and fits(ordered[i], table)
-            ]
+            choices = [i for i in range(after + 1, len(ordered)) if free[i] and fits(ordered[i], table)]
         else:  # the highest-ranked player left opens the table
             choices = [free.index(True)]
         for i in choices:
@@ -149,17 +140,10 @@ def rematch_free(
 
 def repeats(groups: Sequence[Sequence[PlayerId]], meetings: dict) -> int:
     """The cost of a seating: earlier games shared by pairs at a table."""
-    return sum(
-        meetings.get(a, {}).get(b, 0)
-        for group in groups
-        for i, a in enumerate(group)
-        for b in group[i + 1 :]
-    )
+    return sum(meetings.get(a, {}).get(b, 0) for group in groups for i, a in enumerate(group) for b in group[i + 1 :])
 
 
-def improve(
-    groups: list[list[PlayerId]], meetings: dict, rank: dict[PlayerId, int]
-) -> None:
+def improve(groups: list[list[PlayerId]], meetings: dict, rank: dict[PlayerId, int]) -> None:
     """Swap players between neighbouring tables while it lowers the cost.
 
     Works in place.  Each swap lowers a non-negative integer cost, so the
@@ -176,12 +160,7 @@ def improve(
         best = None
         for x in upper:
             for y in lower:
-                gain = (
-                    seen(x, upper, x)
-                    + seen(y, lower, y)
-                    - seen(y, upper, x)
-                    - seen(x, lower, y)
-                )
+                gain = seen(x, upper, x) + seen(y, lower, y) - seen(y, upper, x) - seen(x, lower, y)
                 if gain > 0:
                     key = (-gain, abs(rank[x] - rank[y]), rank[x], rank[y])
                     if best is None or key < best[0]:
@@ -205,8 +184,4 @@ def improve(
 
 
 def _has_repeat(group: Sequence[PlayerId], meetings: dict) -> bool:
-    return any(
-        meetings.get(a, {}).get(b, 0)
-        for i, a in enumerate(group)
-        for b in group[i + 1 :]
-    )
+    return any(meetings.get(a, {}).get(b, 0) for i, a in enumerate(group) for b in group[i + 1 :])

@@ -1,7 +1,6 @@
 """Knockouts of multi-player tables: "top M of each table advance".
 
-Two formats of the issue share this engine (reference B5, Match Play's
-group elimination):
+Two formats share this engine (as Match Play's group elimination does):
 
 - **Single elimination with tables of more than two players**
   (:func:`table_knockout`): every round the players still in are seated at
@@ -81,8 +80,7 @@ def table_knockout(
     final_size = size if final_size is None else final_size
     if advance < 1 or final_size < size or min_size < 1 or size < max(2, min_size):
         raise ValueError(
-            f"bad knockout settings size={size} advance={advance} "
-            f"final_size={final_size} min_size={min_size}"
+            f"bad knockout settings size={size} advance={advance} final_size={final_size} min_size={min_size}"
         )
     players = list(players)
     seed_of = {p.id: p.seed for p in players}
@@ -116,9 +114,7 @@ def table_knockout(
             field.extend(order[:through])
             for position, player in enumerate(order):
                 exits[player] = (number, position)
-        field = sorted(
-            (p for p in field if p not in withdrawn), key=seed_of.__getitem__
-        )
+        field = sorted((p for p in field if p not in withdrawn), key=seed_of.__getitem__)
 
     number = last_round + 1
     if len(field) < max(2, min_size):
@@ -149,10 +145,7 @@ def table_knockout(
         round=number,
         tables=tables,
         byes=tuple(byes),
-        results=tuple(
-            GameResult.bye(number, p, key=f"R{number}-B{i}")
-            for i, p in enumerate(byes, start=1)
-        ),
+        results=tuple(GameResult.bye(number, p, key=f"R{number}-B{i}") for i, p in enumerate(byes, start=1)),
     )
     return Knockout(next_round=pairing, finished=False, champion=None, placements=())
 

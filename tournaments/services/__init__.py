@@ -1,4 +1,4 @@
-"""Write services for clubs and tournaments (house style 9.5): every change
+"""Write services for clubs and tournaments: every change
 goes through one of these functions, in a transaction, holding the club or
 tournament row lock.  Errors are the games app's ``GameActionError``
 family, so pages and the API report them the same way."""

@@ -27,9 +27,7 @@ def finish_locked(tournament: Tournament, placements, now: dt.datetime) -> None:
     tournament.finished_at = now
     tournament.save(update_fields=["status", "finished_at"])
     tournament.round_set.filter(completed_at__isnull=True).update(completed_at=now)
-    podium = sorted(
-        (p for p in participants if p.final_place), key=lambda p: p.final_place or 0
-    )
+    podium = sorted((p for p in participants if p.final_place), key=lambda p: p.final_place or 0)
     log(
         tournament,
         "finished",
@@ -53,9 +51,7 @@ def finish_locked(tournament: Tournament, placements, now: dt.datetime) -> None:
         )
 
 
-def cancel_locked(
-    tournament: Tournament, reason: str, *, now: dt.datetime, by=None
-) -> None:
+def cancel_locked(tournament: Tournament, reason: str, *, now: dt.datetime, by=None) -> None:
     """Cancel and tell the players.  Expects the tournament lock."""
     tournament.status = Tournament.Status.CANCELLED
     tournament.finished_at = now

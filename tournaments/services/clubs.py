@@ -32,9 +32,7 @@ def _locked_club(club_id: int) -> Club:
 
 def _require_organiser(user, club: Club) -> None:
     if not is_club_organiser(user, club):
-        raise NotAllowed(
-            _("Only the club's organisers can do that."), code="not_organiser"
-        )
+        raise NotAllowed(_("Only the club's organisers can do that."), code="not_organiser")
 
 
 def _membership(club: Club, user_id: int) -> ClubMembership:
@@ -49,11 +47,7 @@ def _membership(club: Club, user_id: int) -> ClubMembership:
 
 
 def _organisers_left(club: Club, without: int) -> int:
-    return (
-        club.memberships.filter(status=Status.ACTIVE, role=Role.ORGANISER)
-        .exclude(user_id=without)
-        .count()
-    )
+    return club.memberships.filter(status=Status.ACTIVE, role=Role.ORGANISER).exclude(user_id=without).count()
 
 
 def club_create(
@@ -74,9 +68,7 @@ def club_create(
     if join_policy not in Club.JoinPolicy.values:
         raise GameActionError(_("Unknown join policy."), code="invalid_join_policy")
     if Club.objects.filter(name__iexact=name).exists():
-        raise Conflict(
-            _("There is already a club called %(name)s.") % {"name": repr(name)}, code="name_taken"
-        )
+        raise Conflict(_("There is already a club called %(name)s.") % {"name": repr(name)}, code="name_taken")
     try:
         with transaction.atomic():
             club = Club.objects.create(
@@ -124,9 +116,7 @@ def club_join(*, club_id: int, user, now: dt.datetime) -> ClubMembership:
                 code="already_member",
             )
         if club.join_policy == Club.JoinPolicy.INVITATION:
-            raise NotAllowed(
-                _("This club takes members by invitation only."), code="invitation_only"
-            )
+            raise NotAllowed(_("This club takes members by invitation only."), code="invitation_only")
         active = club.join_policy == Club.JoinPolicy.OPEN
         return ClubMembership.objects.create(
             club=club,
@@ -154,9 +144,7 @@ def club_leave(*, club_id: int, user, now: dt.datetime) -> None:
         membership.delete()
 
 
-def club_request_approve(
-    *, club_id: int, user_id: int, by, now: dt.datetime
-) -> ClubMembership:
+def club_request_approve(*, club_id: int, user_id: int, by, now: dt.datetime) -> ClubMembership:
     """An organiser accepts a request to join.
 
     :raises NotAllowed, NotFound, Conflict.
@@ -191,15 +179,11 @@ def club_member_remove(*, club_id: int, user_id: int, by, now: dt.datetime) -> N
         _require_organiser(by, club)
         membership = _membership(club, user_id)
         if membership.is_organiser and not _organisers_left(club, user_id):
-            raise Conflict(
-                _("A club needs at least one organiser."), code="last_organiser"
-            )
+            raise Conflict(_("A club needs at least one organiser."), code="last_organiser")
         membership.delete()
 
 
-def club_invite(
-    *, club_id: int, display_name: str, by, now: dt.datetime
-) -> ClubMembership:
+def club_invite(*, club_id: int, display_name: str, by, now: dt.datetime) -> ClubMembership:
     """An organiser invites a player by display name (a pending request is
     simply approved).
 
@@ -244,9 +228,7 @@ def club_invite(
     return membership
 
 
-def club_member_promote(
-    *, club_id: int, user_id: int, by, now: dt.datetime
-) -> ClubMembership:
+def club_member_promote(*, club_id: int, user_id: int, by, now: dt.datetime) -> ClubMembership:
     """An organiser makes an active member an organiser too.
 
     :raises NotAllowed, NotFound, Conflict.

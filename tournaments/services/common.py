@@ -1,7 +1,7 @@
 """Helpers every tournament service shares: the tournament lock, the log,
 the organiser check.
 
-Lock order (house style 9.5): the tournament row first, then any match
+Lock order: the tournament row first, then any match
 (through the games services).  The games app never takes a tournament
 lock, so a game finishing cannot deadlock with a tournament step.
 """
@@ -26,11 +26,7 @@ def locked_tournament(tournament_id: int) -> Tournament:
     try:
         # ``of=("self",)``: PostgreSQL cannot lock the nullable side of the
         # outer join to the club, and only the tournament row is wanted.
-        return (
-            Tournament.objects.select_for_update(of=("self",))
-            .select_related("club")
-            .get(pk=tournament_id)
-        )
+        return Tournament.objects.select_for_update(of=("self",)).select_related("club").get(pk=tournament_id)
     except Tournament.DoesNotExist:
         raise NotFound(_("There is no such tournament.")) from None
 
@@ -38,9 +34,7 @@ def locked_tournament(tournament_id: int) -> Tournament:
 def require_manager(user, tournament: Tournament) -> None:
     """:raises NotAllowed: ``user`` does not organise ``tournament``."""
     if not can_manage(user, tournament):
-        raise NotAllowed(
-            _("Only the tournament's organisers can do that."), code="not_organiser"
-        )
+        raise NotAllowed(_("Only the tournament's organisers can do that."), code="not_organiser")
 
 
 def log(

@@ -6,7 +6,7 @@ clears the notice; setting results by hand finishes games), every
 unfinished game is played out with the engine's default moves, through
 the normal move write path, and the tournament advances.
 
-Both steps claim the round with a conditional update (house style 9.6), so
+Both steps claim the round with a conditional update, so
 two sweepers never mail twice or start the autoplay twice.  The autoplay
 itself runs one match per task (:func:`match_autoplay`), queued after the
 claim commits.
@@ -51,9 +51,7 @@ def organisers_of(tournament: Tournament) -> list:
 
 
 def _late_rounds(now: dt.datetime):
-    undecided = TournamentGame.objects.filter(
-        round=OuterRef("pk"), ranking__isnull=True
-    )
+    undecided = TournamentGame.objects.filter(round=OuterRef("pk"), ranking__isnull=True)
     return (
         Round.objects.filter(
             tournament__status=Tournament.Status.RUNNING,
@@ -86,9 +84,7 @@ def round_deadlines_sweep(*, now: dt.datetime) -> dict[str, list[int]]:
         notified.append(round_.pk)
 
     queued: list[int] = []
-    stale = _late_rounds(now).filter(
-        deadline_notified_at__lte=now - GRACE, autoplay_started_at__isnull=True
-    )
+    stale = _late_rounds(now).filter(deadline_notified_at__lte=now - GRACE, autoplay_started_at__isnull=True)
     for round_ in stale[:100]:
         with transaction.atomic():
             claimed = Round.objects.filter(
@@ -99,9 +95,9 @@ def round_deadlines_sweep(*, now: dt.datetime) -> dict[str, list[int]]:
             if not claimed:
                 continue
             matches = list(
-                round_.games.filter(
-                    ranking__isnull=True, match__status=Match.Status.ACTIVE
-                ).values_list("match_id", flat=True)
+                round_.games.filter(ranking__isnull=True, match__status=Match.Status.ACTIVE).values_list(
+                    "match_id", flat=True
+                )
             )
             log(
                 round_.tournament,
@@ -143,10 +139,7 @@ def _notify_organisers(round_: Round, now: dt.datetime) -> None:
                 "autoplay_at": now + GRACE,
                 "url": tournament_url(tournament),
             },
-            dedupe_key=(
-                f"round-deadline:{round_.pk}:{round_.deadline_at.isoformat()}:"
-                f"{person.pk}"
-            ),
+            dedupe_key=(f"round-deadline:{round_.pk}:{round_.deadline_at.isoformat()}:{person.pk}"),
             now=now,
         )
 
@@ -202,9 +195,7 @@ def match_autoplay(*, match_id: int, now: dt.datetime) -> int:
         except Conflict:
             continue  # somebody moved meanwhile: play on from the new position
         except GameActionError:
-            logger.exception(
-                "Autoplay of match %s stopped at ply %s", match_id, match.ply
-            )
+            logger.exception("Autoplay of match %s stopped at ply %s", match_id, match.ply)
             break
         plies += 1
     tournament_game_finished(match_id=match_id, now=now)

@@ -117,14 +117,10 @@ def _round_step(tournament: Tournament, players, results, sizes: Sizes) -> Step:
         if answer.tables:
             return Step(tables=answer.tables, results=tuple(recorded))
         latest = number
-    raise RuntimeError(
-        f"tournament {tournament.pk}: no round with games"
-    )  # pragma: no cover
+    raise RuntimeError(f"tournament {tournament.pk}: no round with games")  # pragma: no cover
 
 
-def _pair(
-    tournament: Tournament, players, results, number: int, sizes: Sizes
-) -> RoundPairing | None:
+def _pair(tournament: Tournament, players, results, number: int, sizes: Sizes) -> RoundPairing | None:
     """Round ``number``'s pairing, or None when the format is over."""
     size = tournament.players_per_table
     min_size = max(2, sizes.min_players)
@@ -138,9 +134,7 @@ def _pair(
                 else pairing.dutch_pairing
             )
             return pair(players, results, number)
-        return pairing.swiss_table_pairing(
-            players, results, number, size=size, min_size=min_size
-        )
+        return pairing.swiss_table_pairing(players, results, number, size=size, min_size=min_size)
     if tournament.format == Format.ROUND_ROBIN and size == 2:
         double = tournament.double_round_robin
         if number > pairing.round_robin_rounds(len(players), double):
@@ -149,9 +143,7 @@ def _pair(
     return _knockout(tournament, players, results, sizes).next_round
 
 
-def _knockout(
-    tournament: Tournament, players, results, sizes: Sizes
-) -> pairing.Knockout:
+def _knockout(tournament: Tournament, players, results, sizes: Sizes) -> pairing.Knockout:
     """Tables of more than two: single elimination or groups and a final."""
     size = tournament.players_per_table
     options = {
@@ -160,9 +152,7 @@ def _knockout(
         "min_size": max(2, sizes.min_players),
     }
     if tournament.format == Format.ROUND_ROBIN:
-        return pairing.group_stage(
-            players, results, final_size=sizes.max_players, **options
-        )
+        return pairing.group_stage(players, results, final_size=sizes.max_players, **options)
     return pairing.table_knockout(players, results, **options)
 
 

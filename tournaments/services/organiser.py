@@ -29,9 +29,7 @@ MAX_EXTENSION_DAYS = 60
 Source = TournamentGame.Source
 
 
-def participant_withdraw(
-    *, tournament_id: int, user, now: dt.datetime, reason: str = ""
-) -> Participant:
+def participant_withdraw(*, tournament_id: int, user, now: dt.datetime, reason: str = "") -> Participant:
     """A player leaves a running tournament (before it starts they simply
     unregister).
 
@@ -39,13 +37,9 @@ def participant_withdraw(
     """
     with transaction.atomic():
         tournament = locked_tournament(tournament_id)
-        participant = (
-            tournament.participants.select_related("user").filter(user=user).first()
-        )
+        participant = tournament.participants.select_related("user").filter(user=user).first()
         if participant is None:
-            raise NotFound(
-                _("You are not playing in this tournament."), code="not_registered"
-            )
+            raise NotFound(_("You are not playing in this tournament."), code="not_registered")
         _leave(
             tournament,
             participant,
@@ -66,21 +60,13 @@ def participant_disqualify(
     :raises NotAllowed, NotFound, Conflict, GameActionError (no reason).
     """
     if not reason.strip():
-        raise GameActionError(
-            _("Give a reason for the disqualification."), code="reason_required"
-        )
+        raise GameActionError(_("Give a reason for the disqualification."), code="reason_required")
     with transaction.atomic():
         tournament = locked_tournament(tournament_id)
         require_manager(by, tournament)
-        participant = (
-            tournament.participants.select_related("user")
-            .filter(pk=participant_id)
-            .first()
-        )
+        participant = tournament.participants.select_related("user").filter(pk=participant_id).first()
         if participant is None:
-            raise NotFound(
-                _("That player is not in this tournament."), code="not_registered"
-            )
+            raise NotFound(_("That player is not in this tournament."), code="not_registered")
         if tournament.status == Tournament.Status.REGISTRATION:
             participant.delete()
             log(
@@ -121,9 +107,7 @@ def _leave(
     4. Advance: record what finished, pair on.
     """
     if tournament.status != Tournament.Status.RUNNING:
-        raise Conflict(
-            _("Only a running tournament has players to withdraw."), code="not_running"
-        )
+        raise Conflict(_("Only a running tournament has players to withdraw."), code="not_running")
     if participant.withdrawn:
         raise Conflict(
             _("%(player)s has already left the tournament.") % {"player": participant},
@@ -146,23 +130,17 @@ def _leave(
         participant=participant.pk,
     )
     mine = [
-        g
-        for g in tournament.games.filter(ranking__isnull=True).select_related("round")
-        if participant.pk in g.players
+        g for g in tournament.games.filter(ranking__isnull=True).select_related("round") if participant.pk in g.players
     ]
     for game in mine:
         if len(game.players) == 2:
-            forfeit = GameResult.forfeit(
-                game.round.number, game.players, [participant.pk], key=game.key
-            )
+            forfeit = GameResult.forfeit(game.round.number, game.players, [participant.pk], key=game.key)
             record_result(tournament, forfeit, source=Source.FORFEIT, now=now)
     for game in mine:
         if game.match_id is None:
             continue
         try:
-            match_resign(
-                match_id=game.match_id, user=participant.user, now=now, source="system"
-            )
+            match_resign(match_id=game.match_id, user=participant.user, now=now, source="system")
         except GameActionError:
             continue  # already over, or already left this game
     advance_locked(tournament, now)
@@ -180,37 +158,28 @@ def _leave(
     )
 
 
-def round_extend(
-    *, tournament_id: int, number: int, days: int, by, now: dt.datetime
-) -> dt.datetime:
+def round_extend(*, tournament_id: int, number: int, days: int, by, now: dt.datetime) -> dt.datetime:
     """Move a round's hard deadline ``days`` later (from now if it has
     passed).  Returns the new deadline.
 
     :raises NotAllowed, NotFound, Conflict, GameActionError.
     """
     if not 1 <= days <= MAX_EXTENSION_DAYS:
-        raise GameActionError(
-            _("Extend by 1 to %(max)s days.") % {"max": MAX_EXTENSION_DAYS}, code="invalid_days"
-        )
+        raise GameActionError(_("Extend by 1 to %(max)s days.") % {"max": MAX_EXTENSION_DAYS}, code="invalid_days")
     with transaction.atomic():
         tournament = locked_tournament(tournament_id)
         require_manager(by, tournament)
         round_ = tournament.round_set.filter(number=number).first()
         if round_ is None:
             raise NotFound(_("There is no such round."), code="no_round")
-        if (
-            tournament.status != Tournament.Status.RUNNING
-            or round_.completed_at is not None
-        ):
+        if tournament.status != Tournament.Status.RUNNING or round_.completed_at is not None:
             raise Conflict(_("That round is over."), code="round_over")
         if round_.deadline_at is None:
             raise Conflict(_("This tournament has no round deadline."), code="no_deadline")
         round_.deadline_at = max(round_.deadline_at, now) + dt.timedelta(days=days)
         round_.deadline_notified_at = None
         round_.autoplay_started_at = None
-        round_.save(
-            update_fields=["deadline_at", "deadline_notified_at", "autoplay_started_at"]
-        )
+        round_.save(update_fields=["deadline_at", "deadline_notified_at", "autoplay_started_at"])
         log(
             tournament,
             "extended",
@@ -237,9 +206,7 @@ def game_result_set(
     :raises NotFound, NotAllowed, Conflict, GameActionError.
     """
     if not reason.strip():
-        raise GameActionError(
-            _("Give a reason for setting the result."), code="reason_required"
-        )
+        raise GameActionError(_("Give a reason for setting the result."), code="reason_required")
     found = TournamentGame.objects.filter(pk=game_id).values("tournament_id").first()
     if found is None:
         raise NotFound(_("There is no such tournament game."))
@@ -286,9 +253,7 @@ def game_result_set(
     return game
 
 
-def tournament_cancel(
-    *, tournament_id: int, by, reason: str, now: dt.datetime
-) -> Tournament:
+def tournament_cancel(*, tournament_id: int, by, reason: str, now: dt.datetime) -> Tournament:
     """An organiser cancels a tournament that has not finished.  Games
     already running go on as ordinary games; nothing more is paired.
 

@@ -80,9 +80,7 @@ def tournament_start(*, tournament_id: int, now: dt.datetime, by=None) -> Tourna
         participants = list(tournament.participants.select_related("user"))
         needed = max(2, get_rules(tournament.game).min_players)
         if len(participants) < needed:
-            cancel_locked(
-                tournament, f"fewer than {needed} players registered", now=now, by=by
-            )
+            cancel_locked(tournament, f"fewer than {needed} players registered", now=now, by=by)
             return tournament
         _seed(tournament, participants)
         tournament.status = Tournament.Status.RUNNING
@@ -115,9 +113,7 @@ def _seed(tournament: Tournament, participants: list[Participant]) -> None:
         tournament.draw_seed = secrets.randbits(62)
         Rng(tournament.draw_seed).shuffle(participants)
     else:
-        participants.sort(
-            key=lambda p: (p.manual_position is None, p.manual_position or 0)
-        )
+        participants.sort(key=lambda p: (p.manual_position is None, p.manual_position or 0))
     for seed, p in enumerate(participants, start=1):
         p.seed = seed
     Participant.objects.bulk_update(participants, ["seed", "rating_at_start"])
@@ -138,14 +134,10 @@ def tournament_advance(*, tournament_id: int, now: dt.datetime) -> AdvanceReport
         return advance_locked(tournament, now)
 
 
-def tournament_game_finished(
-    *, match_id: int, now: dt.datetime
-) -> AdvanceReport | None:
+def tournament_game_finished(*, match_id: int, now: dt.datetime) -> AdvanceReport | None:
     """A match finished: advance its tournament (None if it is not a
     tournament game)."""
-    game = (
-        TournamentGame.objects.filter(match_id=match_id).values("tournament_id").first()
-    )
+    game = TournamentGame.objects.filter(match_id=match_id).values("tournament_id").first()
     if game is None:
         return None
     return tournament_advance(tournament_id=game["tournament_id"], now=now)
@@ -164,25 +156,19 @@ def advance_locked(tournament: Tournament, now: dt.datetime) -> AdvanceReport:
     report = AdvanceReport()
     participants = {p.pk: p for p in tournament.participants.select_related("user")}
     by_user = {p.user_id: p.pk for p in participants.values()}
-    finished = tournament.games.filter(
-        ranking__isnull=True, match__status=Match.Status.FINISHED
-    )
+    finished = tournament.games.filter(ranking__isnull=True, match__status=Match.Status.FINISHED)
     for game in finished.select_related("match", "round"):
         report.recorded += _record_from_match(tournament, game, by_user, now)
 
     rules = get_rules(tournament.game)
-    games = list(
-        tournament.games.select_related("round").only("key", "ranking", "round__number")
-    )
+    games = list(tournament.games.select_related("round").only("key", "ranking", "round__number"))
     latest = max((g.round.number for g in games), default=0)
     step = next_step(
         tournament,
         players_of(tournament),
         results_of(tournament),
         existing={g.key for g in games},
-        latest_round_open=any(
-            g.round.number == latest and not g.decided for g in games
-        ),
+        latest_round_open=any(g.round.number == latest and not g.decided for g in games),
         sizes=Sizes(rules.min_players, rules.max_players),
     )
     for result in step.results:
@@ -199,14 +185,10 @@ def advance_locked(tournament: Tournament, now: dt.datetime) -> AdvanceReport:
     return report
 
 
-def _round(
-    tournament: Tournament, number: int, now: dt.datetime, *, new_game: bool
-) -> Round:
+def _round(tournament: Tournament, number: int, now: dt.datetime, *, new_game: bool) -> Round:
     """The round row, created on first use.  A new game pushes the round's
     deadline to ``round_days`` after its start (and reopens the round)."""
-    round_, _created = Round.objects.get_or_create(
-        tournament=tournament, number=number, defaults={"started_at": now}
-    )
+    round_, _created = Round.objects.get_or_create(tournament=tournament, number=number, defaults={"started_at": now})
     if not new_game:
         return round_
     changed = []
@@ -265,9 +247,7 @@ def _record_from_match(
     now: dt.datetime,
 ) -> int:
     """Store a finished match's ranking (engine seats -> participants)."""
-    seat_user = dict(
-        Seat.objects.filter(match=game.match_id).values_list("index", "user_id")
-    )
+    seat_user = dict(Seat.objects.filter(match=game.match_id).values_list("index", "user_id"))
     try:
         assert game.match is not None  # only a game with a match finishes it
         ranking = tuple(
@@ -282,9 +262,7 @@ def _record_from_match(
         )
     except (KeyError, TypeError, ValueError):
         # Left undecided: an organiser sets it by hand (the page shows it).
-        logger.exception(
-            "Tournament %s game %s: unusable outcome", tournament.pk, game.key
-        )
+        logger.exception("Tournament %s game %s: unusable outcome", tournament.pk, game.key)
         return 0
     return record_result(tournament, result, source=Source.GAME, now=now)
 
@@ -322,11 +300,7 @@ def _create_game(
         # games app): set the match field in the same transaction.
         Match.objects.filter(pk=match.pk).update(vacation_allowed=False)
     by_user = {participants[pid].user_id: pid for pid in table.players}
-    seats = (
-        Seat.objects.filter(match=match)
-        .order_by("index")
-        .values_list("user_id", flat=True)
-    )
+    seats = Seat.objects.filter(match=match).order_by("index").values_list("user_id", flat=True)
     return TournamentGame.objects.create(
         tournament=tournament,
         round=round_,
@@ -348,34 +322,21 @@ def end_decided_matches(tournament: Tournament, now: dt.datetime) -> None:
     game allows (a shared first place becomes a win for one of them; the
     tournament keeps its own result).  Expects the tournament lock (then
     takes each match's lock)."""
-    running = tournament.games.filter(
-        ranking__isnull=False, match__status=Match.Status.ACTIVE
-    )
+    running = tournament.games.filter(ranking__isnull=False, match__status=Match.Status.ACTIVE)
     for game in running.select_related("match"):
         assert game.match_id is not None  # match__status above
-        order = list(game.forfeited) + [
-            p for group in reversed(game.ranking or ()) for p in group
-        ]
-        users = {
-            p.pk: p.user
-            for p in tournament.participants.filter(pk__in=order).select_related("user")
-        }
+        order = list(game.forfeited) + [p for group in reversed(game.ranking or ()) for p in group]
+        users = {p.pk: p.user for p in tournament.participants.filter(pk__in=order).select_related("user")}
         for pid in order[:-1]:
             try:
-                match_resign(
-                    match_id=game.match_id, user=users[pid], now=now, source="system"
-                )
+                match_resign(match_id=game.match_id, user=users[pid], now=now, source="system")
             except GameActionError:
                 # The match ended meanwhile, or this seat already left.
                 continue
-            if not Match.objects.filter(
-                pk=game.match_id, status=Match.Status.ACTIVE
-            ).exists():
+            if not Match.objects.filter(pk=game.match_id, status=Match.Status.ACTIVE).exists():
                 break
 
 
 def _close_rounds(tournament: Tournament, now: dt.datetime) -> None:
-    open_rounds = tournament.round_set.filter(completed_at__isnull=True).exclude(
-        games__ranking__isnull=True
-    )
+    open_rounds = tournament.round_set.filter(completed_at__isnull=True).exclude(games__ranking__isnull=True)
     open_rounds.update(completed_at=now)

@@ -66,8 +66,7 @@ def tournament_create(
             raise NotFound(_("There is no such club."))
     if not (is_club_organiser(creator, club) if club else creator.is_staff):
         raise NotAllowed(
-            _("Club organisers create their club's tournaments; "
-            "site-wide ones are for staff."),
+            _("Club organisers create their club's tournaments; site-wide ones are for staff."),
             code="not_organiser",
         )
     name = " ".join(name.split())
@@ -125,10 +124,7 @@ def tournament_register(*, tournament_id: int, user, now: dt.datetime) -> Partic
         tournament = locked_tournament(tournament_id)
         if not tournament.registration_open(now):
             raise Conflict(_("Registration is not open."), code="registration_closed")
-        if (
-            tournament.registration == Tournament.Registration.MEMBERS
-            and not is_club_member(user, tournament.club)
-        ):
+        if tournament.registration == Tournament.Registration.MEMBERS and not is_club_member(user, tournament.club):
             raise NotAllowed(
                 _("This tournament is for members of %(club)s.") % {"club": tournament.club},
                 code="members_only",
@@ -137,16 +133,12 @@ def tournament_register(*, tournament_id: int, user, now: dt.datetime) -> Partic
             tournament.registration == Tournament.Registration.INVITED
             and not tournament.invitations.filter(user=user).exists()
         ):
-            raise NotAllowed(
-                _("This tournament is for invited players."), code="invited_only"
-            )
+            raise NotAllowed(_("This tournament is for invited players."), code="invited_only")
         if tournament.participants.filter(user=user).exists():
             raise Conflict(_("You are already registered."), code="already_registered")
         if tournament.participants.count() >= tournament.capacity:
             raise Conflict(_("The tournament is full."), code="full")
-        participant = Participant.objects.create(
-            tournament=tournament, user=user, registered_at=now
-        )
+        participant = Participant.objects.create(tournament=tournament, user=user, registered_at=now)
         log(
             tournament,
             "registered",
@@ -166,9 +158,7 @@ def tournament_unregister(*, tournament_id: int, user, now: dt.datetime) -> None
     with transaction.atomic():
         tournament = locked_tournament(tournament_id)
         if tournament.status != Tournament.Status.REGISTRATION:
-            raise Conflict(
-                _("The tournament has started: withdraw instead."), code="started"
-            )
+            raise Conflict(_("The tournament has started: withdraw instead."), code="started")
         deleted, _by_model = tournament.participants.filter(user=user).delete()
         if not deleted:
             raise NotFound(_("You are not registered."), code="not_registered")
@@ -182,9 +172,7 @@ def tournament_unregister(*, tournament_id: int, user, now: dt.datetime) -> None
         )
 
 
-def tournament_invite(
-    *, tournament_id: int, display_name: str, by, now: dt.datetime
-) -> TournamentInvitation:
+def tournament_invite(*, tournament_id: int, display_name: str, by, now: dt.datetime) -> TournamentInvitation:
     """An organiser invites a player (by display name) to register.
 
     :raises NotFound, NotAllowed, Conflict.
@@ -207,9 +195,7 @@ def tournament_invite(
             defaults={"invited_by": by, "created_at": now},
         )
         if not created:
-            raise Conflict(
-                _("%(player)s is already invited.") % {"player": invitee}, code="already_invited"
-            )
+            raise Conflict(_("%(player)s is already invited.") % {"player": invitee}, code="already_invited")
         log(
             tournament,
             "invited",
@@ -232,9 +218,7 @@ def tournament_invite(
     return invitation
 
 
-def tournament_seeds_set(
-    *, tournament_id: int, order: Sequence[int], by, now: dt.datetime
-) -> None:
+def tournament_seeds_set(*, tournament_id: int, order: Sequence[int], by, now: dt.datetime) -> None:
     """Set the manual seeding order: participant ids, strongest first.
 
     Players left out follow in registration order.  Used when the
@@ -246,15 +230,11 @@ def tournament_seeds_set(
         tournament = locked_tournament(tournament_id)
         require_manager(by, tournament)
         if tournament.status != Tournament.Status.REGISTRATION:
-            raise Conflict(
-                _("The seeding is fixed once the tournament starts."), code="started"
-            )
+            raise Conflict(_("The seeding is fixed once the tournament starts."), code="started")
         ids = list(order)
         known = set(tournament.participants.values_list("pk", flat=True))
         if len(set(ids)) != len(ids) or not set(ids) <= known:
-            raise invalid(
-                _("The order must list registered players, each once."), "invalid_order"
-            )
+            raise invalid(_("The order must list registered players, each once."), "invalid_order")
         tournament.participants.update(manual_position=None)
         for position, pk in enumerate(ids, start=1):
             Participant.objects.filter(pk=pk).update(manual_position=position)
@@ -282,19 +262,11 @@ def participant_replace(
         tournament = locked_tournament(tournament_id)
         require_manager(by, tournament)
         if tournament.status != Tournament.Status.REGISTRATION:
-            raise Conflict(
-                _("Players can only be replaced before round 1."), code="started"
-            )
-        participant = (
-            tournament.participants.select_related("user")
-            .filter(pk=participant_id)
-            .first()
-        )
+            raise Conflict(_("Players can only be replaced before round 1."), code="started")
+        participant = tournament.participants.select_related("user").filter(pk=participant_id).first()
         if participant is None:
             raise NotFound(_("That player is not registered."), code="not_registered")
-        newcomer = User.objects.filter(
-            display_name__iexact=display_name.strip()
-        ).first()
+        newcomer = User.objects.filter(display_name__iexact=display_name.strip()).first()
         if newcomer is None:
             raise NotFound(
                 _("There is no player called %(name)s.") % {"name": repr(display_name.strip())},

@@ -20,9 +20,7 @@ def tournaments_start_due(*, now: dt.datetime) -> list[int]:
     """Start every tournament whose registration has closed (each in its
     own transaction; one failing does not stop the others)."""
     due = (
-        Tournament.objects.filter(
-            status=Tournament.Status.REGISTRATION, registration_closes_at__lte=now
-        )
+        Tournament.objects.filter(status=Tournament.Status.REGISTRATION, registration_closes_at__lte=now)
         .order_by("registration_closes_at")
         .values_list("pk", flat=True)
     )

@@ -78,8 +78,7 @@ def settings_clean(
     )
     if knockout_of_tables and not 1 <= advance < players_per_table:
         raise invalid(
-            _("Between 1 and %(max)s players of each table go through.")
-            % {"max": players_per_table - 1},
+            _("Between 1 and %(max)s players of each table go through.") % {"max": players_per_table - 1},
             "invalid_advance",
         )
     if not knockout_of_tables:
@@ -93,13 +92,8 @@ def settings_clean(
         raise invalid(_("Unknown timeout policy."), "invalid_timeout_policy")
     if registration_closes_at <= now:
         raise invalid(_("Registration must close in the future."), "invalid_registration")
-    if (
-        registration_opens_at is not None
-        and registration_opens_at >= registration_closes_at
-    ):
-        raise invalid(
-            _("Registration must open before it closes."), "invalid_registration"
-        )
+    if registration_opens_at is not None and registration_opens_at >= registration_closes_at:
+        raise invalid(_("Registration must open before it closes."), "invalid_registration")
     if not 2 <= capacity <= MAX_CAPACITY:
         raise invalid(
             _("Capacity must be between 2 and %(max)s players.") % {"max": MAX_CAPACITY},
@@ -108,9 +102,7 @@ def settings_clean(
     if registration not in Tournament.Registration.values:
         raise invalid(_("Unknown registration policy."), "invalid_registration")
     if registration == Tournament.Registration.MEMBERS and club is None:
-        raise invalid(
-            _("Only a club tournament can be for club members."), "invalid_registration"
-        )
+        raise invalid(_("Only a club tournament can be for club members."), "invalid_registration")
     if pairing_system not in Tournament.Pairing.values:
         raise invalid(_("Unknown pairing system."), "invalid_pairing_system")
     if seeding not in Tournament.Seeding.values:
@@ -126,12 +118,8 @@ def settings_clean(
         "format": format,
         "rounds": rounds,
         "advance": advance,
-        "double_round_robin": bool(double_round_robin)
-        and pairs
-        and format == Format.ROUND_ROBIN,
-        "third_place": bool(third_place)
-        and pairs
-        and format == Format.SINGLE_ELIMINATION,
+        "double_round_robin": bool(double_round_robin) and pairs and format == Format.ROUND_ROBIN,
+        "third_place": bool(third_place) and pairs and format == Format.SINGLE_ELIMINATION,
         "days_per_move": days_per_move,
         "timeout_policy": timeout_policy,
         "registration_opens_at": registration_opens_at,

@@ -85,5 +85,7 @@ def scores(view: dict[str, Any], names: list[str]) -> list[tuple[str, int, list[
 
 def handout_lines(view: dict[str, Any], names: list[str]) -> list[str]:
     """Where the market's last buildings went at the end."""
-    return [f"End of game: {item['tile']} went to {names[item['seat']] if item['seat'] is not None else 'nobody'}."
-            for item in view.get("handout", [])]
+    return [
+        f"End of game: {item['tile']} went to {names[item['seat']] if item['seat'] is not None else 'nobody'}."
+        for item in view.get("handout", [])
+    ]

@@ -32,53 +32,100 @@ from .common import (
 )
 
 
-def _tile(x: float, y: float, label: str, *, size: float = CELL, pick: str | None = None,
-          aria: str | None = None) -> str:
+def _tile(
+    x: float, y: float, label: str, *, size: float = CELL, pick: str | None = None, aria: str | None = None
+) -> str:
     """A building tile (type colour, short name, price, walls as thick lines) or the fountain."""
     kind, price, walls = tile_parts(label)
     if kind == "fountain":
-        body = (element("rect", x=x + 1, y=y + 1, width=size - 2, height=size - 2, rx=4, fill="#d7eef7",
-                        stroke=INK, stroke_width=1)
-                + element("circle", cx=x + size / 2, cy=y + size / 2, r=size / 4, fill="#4ea8de")
-                + svg_text(x + size / 2, y + size / 2 + 4, "F", text_anchor="middle", font_size=11,
-                           font_weight="700", fill="#fff"))
+        body = (
+            element(
+                "rect",
+                x=x + 1,
+                y=y + 1,
+                width=size - 2,
+                height=size - 2,
+                rx=4,
+                fill="#d7eef7",
+                stroke=INK,
+                stroke_width=1,
+            )
+            + element("circle", cx=x + size / 2, cy=y + size / 2, r=size / 4, fill="#4ea8de")
+            + svg_text(
+                x + size / 2, y + size / 2 + 4, "F", text_anchor="middle", font_size=11, font_weight="700", fill="#fff"
+            )
+        )
     else:
         fill, short = TYPES[kind]
-        body = (element("rect", x=x + 1, y=y + 1, width=size - 2, height=size - 2, rx=3, fill=fill,
-                        stroke=INK, stroke_width=0.8)
-                + svg_text(x + size / 2, y + size * 0.38, short, text_anchor="middle",
-                           font_size=size * 0.24, fill=INK)
-                + svg_text(x + size / 2, y + size * 0.74, price, text_anchor="middle",
-                           font_size=size * 0.3, font_weight="700", fill=INK))
+        body = (
+            element(
+                "rect", x=x + 1, y=y + 1, width=size - 2, height=size - 2, rx=3, fill=fill, stroke=INK, stroke_width=0.8
+            )
+            + svg_text(x + size / 2, y + size * 0.38, short, text_anchor="middle", font_size=size * 0.24, fill=INK)
+            + svg_text(
+                x + size / 2,
+                y + size * 0.74,
+                price,
+                text_anchor="middle",
+                font_size=size * 0.3,
+                font_weight="700",
+                fill=INK,
+            )
+        )
         inset, width = 3, max(3.0, size / 11)
         for side in walls:
             x1, y1, x2, y2 = SIDES[side]
-            body += element("line", x1=x + inset + x1 * (size - 2 * inset), y1=y + inset + y1 * (size - 2 * inset),
-                            x2=x + inset + x2 * (size - 2 * inset), y2=y + inset + y2 * (size - 2 * inset),
-                            stroke=WALL, stroke_width=width, stroke_linecap="square")
+            body += element(
+                "line",
+                x1=x + inset + x1 * (size - 2 * inset),
+                y1=y + inset + y1 * (size - 2 * inset),
+                x2=x + inset + x2 * (size - 2 * inset),
+                y2=y + inset + y2 * (size - 2 * inset),
+                stroke=WALL,
+                stroke_width=width,
+                stroke_linecap="square",
+            )
     name = aria or label
-    return element("g", element("title", escape(name)) + body, class_="tile pickable" if pick else "tile",
-                   data_pick=pick, tabindex=0 if pick else None, role="button" if pick else None,
-                   aria_label=name if pick else None)
+    return element(
+        "g",
+        element("title", escape(name)) + body,
+        class_="tile pickable" if pick else "tile",
+        data_pick=pick,
+        tabindex=0 if pick else None,
+        role="button" if pick else None,
+        aria_label=name if pick else None,
+    )
 
 
 def _card(x: float, y: float, card: str, *, w: float = 28, h: float = 38) -> str:
     currency, value = card.split()
-    return (element("rect", x=x, y=y, width=w, height=h, rx=4, fill=CURRENCY[currency], stroke=INK,
-                    stroke_width=0.8)
-            + svg_text(x + w / 2, y + h / 2 + 2, value, text_anchor="middle", font_size=15,
-                       font_weight="700", fill=INK)
-            + svg_text(x + w / 2, y + h - 4, currency[:3], text_anchor="middle", font_size=8, fill=INK))
+    return (
+        element("rect", x=x, y=y, width=w, height=h, rx=4, fill=CURRENCY[currency], stroke=INK, stroke_width=0.8)
+        + svg_text(x + w / 2, y + h / 2 + 2, value, text_anchor="middle", font_size=15, font_weight="700", fill=INK)
+        + svg_text(x + w / 2, y + h - 4, currency[:3], text_anchor="middle", font_size=8, fill=INK)
+    )
 
 
 def _box(x: float, y: float, w: float, h: float, caption: str, *, target: str | None, aria: str) -> str:
     """A labelled drop zone (the reserve, Dirk); a target when moves may go there."""
-    return element("rect", x=x, y=y, width=w, height=h, rx=5, fill="#fff", stroke="#2f6f5e" if target else "#c8c2b4",
-                   stroke_dasharray="4 3" if target else None, class_="target" if target else None, data_target=target,
-                   tabindex=0 if target else None, role="button" if target else None,
-                   aria_label=aria if target else None) + svg_text(
-        x + w / 2, y + h / 2 + 4, caption, text_anchor="middle", font_size=11, fill="#2f6f5e",
-        pointer_events="none")
+    return element(
+        "rect",
+        x=x,
+        y=y,
+        width=w,
+        height=h,
+        rx=5,
+        fill="#fff",
+        stroke="#2f6f5e" if target else "#c8c2b4",
+        stroke_dasharray="4 3" if target else None,
+        class_="target" if target else None,
+        data_target=target,
+        tabindex=0 if target else None,
+        role="button" if target else None,
+        aria_label=aria if target else None,
+    ) + svg_text(
+        x + w / 2, y + h / 2 + 4, caption, text_anchor="middle", font_size=11, fill="#2f6f5e", pointer_events="none"
+    )
 
 
 def _counts(x: float, y: float, buildings: dict[str, int]) -> str:
@@ -86,15 +133,26 @@ def _counts(x: float, y: float, buildings: dict[str, int]) -> str:
     for index, kind in enumerate(TYPES):
         fill, short = TYPES[kind]
         parts.append(element("rect", x=x + index * 44, y=y, width=40, height=20, rx=3, fill=fill))
-        parts.append(svg_text(x + index * 44 + 20, y + 14, f"{short} {buildings[kind]}", text_anchor="middle",
-                              font_size=10, fill=INK))
+        parts.append(
+            svg_text(
+                x + index * 44 + 20, y + 14, f"{short} {buildings[kind]}", text_anchor="middle", font_size=10, fill=INK
+            )
+        )
     return "".join(parts)
 
 
 def _svg(content: str, width: float, height: float, css: str, aria: str, scale: float = 1.4) -> str:
     """Scales to the page width, but never beyond ``scale`` times its own size."""
-    return element("svg", content, viewBox=f"0 0 {width:g} {height:g}", width="100%",
-                   style=f"max-width:{width * scale:g}px", class_=f"board {css}", role="group", aria_label=aria)
+    return element(
+        "svg",
+        content,
+        viewBox=f"0 0 {width:g} {height:g}",
+        width="100%",
+        style=f"max-width:{width * scale:g}px",
+        class_=f"board {css}",
+        role="group",
+        aria_label=aria,
+    )
 
 
 def market_svg(view: dict[str, Any]) -> str:
@@ -103,16 +161,43 @@ def market_svg(view: dict[str, Any]) -> str:
     for slot in view["market"]:
         x = 8 + (slot["slot"] - 1) * 98
         parts.append(element("rect", x=x, y=6, width=90, height=22, rx=4, fill=CURRENCY[slot["currency"]]))
-        parts.append(svg_text(x + 45, 21, f"{slot['slot']} · {slot['currency']}", text_anchor="middle",
-                              font_size=11, font_weight="700", fill=INK))
+        parts.append(
+            svg_text(
+                x + 45,
+                21,
+                f"{slot['slot']} · {slot['currency']}",
+                text_anchor="middle",
+                font_size=11,
+                font_weight="700",
+                fill=INK,
+            )
+        )
         if slot["tile"]:
-            parts.append(_tile(x + 17, 32, slot["tile"], size=56,
-                               aria=f"Slot {slot['slot']}: {slot['tile']}, paid in {slot['currency']}"))
+            parts.append(
+                _tile(
+                    x + 17,
+                    32,
+                    slot["tile"],
+                    size=56,
+                    aria=f"Slot {slot['slot']}: {slot['tile']}, paid in {slot['currency']}",
+                )
+            )
             kind, price, _ = tile_parts(slot["tile"])
             caption = f"price {price} {slot['currency']}"
         else:
-            parts.append(element("rect", x=x + 17, y=32, width=56, height=56, rx=4, fill="none",
-                                 stroke="#c8c2b4", stroke_dasharray="4 3"))
+            parts.append(
+                element(
+                    "rect",
+                    x=x + 17,
+                    y=32,
+                    width=56,
+                    height=56,
+                    rx=4,
+                    fill="none",
+                    stroke="#c8c2b4",
+                    stroke_dasharray="4 3",
+                )
+            )
             caption = "empty"
         parts.append(svg_text(x + 45, 102, caption, text_anchor="middle", font_size=11, fill=MUTED))
     parts.append(svg_text(8, 126, "Money display", font_size=11, font_weight="700", fill=INK))
@@ -143,8 +228,9 @@ def hand_svg(cards: list[str]) -> str:
     return _svg("".join(parts), width, y, "alh-hand", "Your money")
 
 
-def alhambra_svg(entry: dict[str, Any], *, own: bool, acting: bool, action: bool,
-                 last: frozenset[str] = frozenset()) -> str:
+def alhambra_svg(
+    entry: dict[str, Any], *, own: bool, acting: bool, action: bool, last: frozenset[str] = frozenset()
+) -> str:
     """One Alhambra on its compass grid; yours carries picks and targets when you act;
     the ``last`` cells (built by the last move) are outlined."""
     cells = {xy(label): (label, tile) for label, tile in entry["alhambra"].items()}
@@ -155,30 +241,86 @@ def alhambra_svg(entry: dict[str, Any], *, own: bool, acting: bool, action: bool
     left, top = 30, 18
     parts = []
     for x in range(x0, max(xs) + 1):
-        parts.append(svg_text(left + (x - x0 + 0.5) * CELL, 12, axis(x, "W", "E"), text_anchor="middle",
-                              font_size=11, fill=MUTED))
+        parts.append(
+            svg_text(
+                left + (x - x0 + 0.5) * CELL, 12, axis(x, "W", "E"), text_anchor="middle", font_size=11, fill=MUTED
+            )
+        )
     for y in range(y0, max(ys) + 1):
-        parts.append(svg_text(left - 4, top + (y - y0 + 0.5) * CELL + 4, axis(y, "N", "S"),
-                              text_anchor="end", font_size=11, fill=MUTED))
+        parts.append(
+            svg_text(
+                left - 4,
+                top + (y - y0 + 0.5) * CELL + 4,
+                axis(y, "N", "S"),
+                text_anchor="end",
+                font_size=11,
+                fill=MUTED,
+            )
+        )
     swappable = action and bool(entry["reserve"])
     for (x, y), (label, tile) in cells.items():
         px, py = left + (x - x0) * CELL, top + (y - y0) * CELL
         movable = own and acting and action and tile != "fountain"
-        parts.append(_tile(px, py, tile, pick=f"tile:{label}" if movable else None,
-                           aria=f"{label}: {tile}" + (" (pick to move it to the reserve)" if movable else "")))
+        parts.append(
+            _tile(
+                px,
+                py,
+                tile,
+                pick=f"tile:{label}" if movable else None,
+                aria=f"{label}: {tile}" + (" (pick to move it to the reserve)" if movable else ""),
+            )
+        )
         if label in last:
             parts.append(last_mark(px + 1, py + 1, CELL - 2, CELL - 2))
         if movable and swappable:
-            parts.append(element("rect", x=px + 2, y=py + 2, width=CELL - 4, height=CELL - 4, rx=4, fill="none",
-                                 stroke="none", class_="target swap", data_target=f"cell:{label}", tabindex=0,
-                                 role="button", aria_label=f"Swap into {label}"))
+            parts.append(
+                element(
+                    "rect",
+                    x=px + 2,
+                    y=py + 2,
+                    width=CELL - 4,
+                    height=CELL - 4,
+                    rx=4,
+                    fill="none",
+                    stroke="none",
+                    class_="target swap",
+                    data_target=f"cell:{label}",
+                    tabindex=0,
+                    role="button",
+                    aria_label=f"Swap into {label}",
+                )
+            )
     for (x, y), label in free:
         px, py = left + (x - x0) * CELL, top + (y - y0) * CELL
-        parts.append(element("rect", x=px + 2, y=py + 2, width=CELL - 4, height=CELL - 4, rx=4, fill="#fff",
-                             stroke="#9bb8ad", stroke_dasharray="4 3", class_="target", data_target=f"cell:{label}",
-                             tabindex=0, role="button", aria_label=f"Place at {label}"))
-        parts.append(svg_text(px + CELL / 2, py + CELL / 2 + 4, label, text_anchor="middle", font_size=10,
-                              fill=MUTED, pointer_events="none"))
+        parts.append(
+            element(
+                "rect",
+                x=px + 2,
+                y=py + 2,
+                width=CELL - 4,
+                height=CELL - 4,
+                rx=4,
+                fill="#fff",
+                stroke="#9bb8ad",
+                stroke_dasharray="4 3",
+                class_="target",
+                data_target=f"cell:{label}",
+                tabindex=0,
+                role="button",
+                aria_label=f"Place at {label}",
+            )
+        )
+        parts.append(
+            svg_text(
+                px + CELL / 2,
+                py + CELL / 2 + 4,
+                label,
+                text_anchor="middle",
+                font_size=10,
+                fill=MUTED,
+                pointer_events="none",
+            )
+        )
     width = left + (max(xs) - x0 + 1) * CELL + 4
     height = top + (max(ys) - y0 + 1) * CELL + 4
     return _svg("".join(parts), width, height, "alh-alhambra", "Alhambra", scale=1.1)
@@ -194,8 +336,15 @@ def extras_svg(entry: dict[str, Any], *, own: bool, acting: bool, phase: str) ->
     def row(tiles: list[str], pick: str | None, aria: str) -> None:
         nonlocal y
         for n, tile in enumerate(tiles):
-            parts.append(_tile(72 + n % 5 * 46, y + n // 5 * 46, tile, pick=f"{pick}:{tile}" if pick else None,
-                               aria=aria.format(tile)))
+            parts.append(
+                _tile(
+                    72 + n % 5 * 46,
+                    y + n // 5 * 46,
+                    tile,
+                    pick=f"{pick}:{tile}" if pick else None,
+                    aria=aria.format(tile),
+                )
+            )
         y += 46 * max(1, (len(tiles) + 4) // 5) + 4
 
     if entry["pending"]:
@@ -205,8 +354,11 @@ def extras_svg(entry: dict[str, Any], *, own: bool, acting: bool, phase: str) ->
     parts.append(_box(4, y, 62, CELL, "Reserve", target=target, aria="Move to the reserve"))
     if not entry["reserve"]:
         parts.append(svg_text(72, y + 26, "empty", font_size=11, fill=MUTED))
-    row(entry["reserve"], "reserve" if redesign else None,
-        "Reserve {}" + (": pick it, then a place" if redesign else ""))
+    row(
+        entry["reserve"],
+        "reserve" if redesign else None,
+        "Reserve {}" + (": pick it, then a place" if redesign else ""),
+    )
     return _svg("".join(parts), 302, y, "alh-extras", "Buildings, reserve and tiles to place")
 
 
@@ -217,16 +369,22 @@ def _building(tile: str) -> str:
 
 def touched(before: dict[str, Any], after: dict[str, Any]) -> dict[int, frozenset[str]]:
     """The cells of each Alhambra built or changed between two views."""
-    return {seat: frozenset(label for label, tile in entry["alhambra"].items()
-                            if before["seats"][seat]["alhambra"].get(label) != tile)
-            for seat, entry in enumerate(after["seats"])}
+    return {
+        seat: frozenset(
+            label for label, tile in entry["alhambra"].items() if before["seats"][seat]["alhambra"].get(label) != tile
+        )
+        for seat, entry in enumerate(after["seats"])
+    }
 
 
 def turn_summary(before: dict[str, Any], after: dict[str, Any], seat: int) -> str:
     """What ``seat`` did between two views, in words."""
     was, now = before["seats"][seat], after["seats"][seat]
-    done = [f"built {_building(tile)} at {label}" for label, tile in sorted(now["alhambra"].items())
-            if was["alhambra"].get(label) != tile]
+    done = [
+        f"built {_building(tile)} at {label}"
+        for label, tile in sorted(now["alhambra"].items())
+        if was["alhambra"].get(label) != tile
+    ]
     done += [f"put {_building(tile)} in the reserve" for tile in now["reserve"] if tile not in was["reserve"]]
     done += [f"bought {_building(tile)}" for tile in now["pending"] if tile not in was["pending"]]
     gained = now["hand_size"] - was["hand_size"]
@@ -235,8 +393,9 @@ def turn_summary(before: dict[str, Any], after: dict[str, Any], seat: int) -> st
     return sentence(done)
 
 
-def svg(view: dict[str, Any], names: list[str] | None = None,
-        last: tuple[dict[str, Any], dict[str, Any]] | None = None) -> str:
+def svg(
+    view: dict[str, Any], names: list[str] | None = None, last: tuple[dict[str, Any], dict[str, Any]] | None = None
+) -> str:
     """The whole table: status, market and display, your money, every Alhambra, Dirk, scores;
     ``last`` (the views before and after the last move) outlines what it built."""
     marked = touched(*last) if last else {}
@@ -252,23 +411,30 @@ def svg(view: dict[str, Any], names: list[str] | None = None,
         entry, own = view["seats"][seat], seat == me
         last_cells = marked.get(seat, frozenset())
         turn = " (to move)" if seat in view.get("to_move", []) else ""
-        money = (f"money {money_text(entry['hand'])}" if "hand" in entry and not own
-                 else f"{entry['hand_size']} money cards")
-        caption = (f"{'You' if own else names[seat]}{turn} · {entry['score']} points · {money} · "
-                   f"longest wall {entry['longest_wall']}")
+        money = (
+            f"money {money_text(entry['hand'])}" if "hand" in entry and not own else f"{entry['hand_size']} money cards"
+        )
+        caption = (
+            f"{'You' if own else names[seat]}{turn} · {entry['score']} points · {money} · "
+            f"longest wall {entry['longest_wall']}"
+        )
         boards.append(
             f'<figure class="island-box alh-seat" data-seat="{seat}"><figcaption>{escape(caption)}</figcaption>'
             f"{alhambra_svg(entry, own=own, acting=acting, action=view['phase'] == 'action', last=last_cells)}"
-            f"{extras_svg(entry, own=own, acting=acting, phase=view['phase'])}</figure>")
+            f"{extras_svg(entry, own=own, acting=acting, phase=view['phase'])}</figure>"
+        )
     dirk = view.get("dirk")
     if dirk is not None:
         gift = acting and view["phase"] == "place"
-        content = _counts(4, 4, dirk["buildings"]) + _box(4, 30, 130, 30, "Give to Dirk" if gift else "Dirk",
-                                                          target="dirk" if gift else None, aria="Give to Dirk")
+        content = _counts(4, 4, dirk["buildings"]) + _box(
+            4, 30, 130, 30, "Give to Dirk" if gift else "Dirk", target="dirk" if gift else None, aria="Give to Dirk"
+        )
         content += svg_text(142, 50, f"{len(dirk['tiles'])} buildings", font_size=11, fill=MUTED)
         caption = f"Dirk (silent third player) · {dirk['score']} points"
-        boards.append(f'<figure class="island-box alh-seat alh-dirk"><figcaption>{escape(caption)}</figcaption>'
-                      f'{_svg(content, 270, 64, "alh-extras", "Dirk")}</figure>')
+        boards.append(
+            f'<figure class="island-box alh-seat alh-dirk"><figcaption>{escape(caption)}</figcaption>'
+            f"{_svg(content, 270, 64, 'alh-extras', 'Dirk')}</figure>"
+        )
     blocks.append(f'<div class="islands alh-islands">{"".join(boards)}</div>')
     blocks.append(_scores_table(view, names))
     return "".join(blocks)
@@ -278,10 +444,13 @@ def _scores_table(view: dict[str, Any], names: list[str]) -> str:
     rounds = "".join(f'<th scope="col">Scoring {r["round"]}</th>' for r in view["scorings"])
     rows = "".join(
         f"<tr><td>{escape(name)}</td><td>{total}</td>{''.join(f'<td>{escape(p)}</td>' for p in per)}</tr>"
-        for name, total, per in scores(view, names))
+        for name, total, per in scores(view, names)
+    )
     caption = "Final scores" if view["phase"] == "over" else "Scores so far"
-    return (f'<table class="alh-scores"><caption>{caption}</caption><thead><tr><th scope="col">Player'
-            f'</th><th scope="col">Total</th>{rounds}</tr></thead><tbody>{rows}</tbody></table>')
+    return (
+        f'<table class="alh-scores"><caption>{caption}</caption><thead><tr><th scope="col">Player'
+        f'</th><th scope="col">Total</th>{rounds}</tr></thead><tbody>{rows}</tbody></table>'
+    )
 
 
 def controls(view: dict[str, Any], options: list[tuple[str, Any]]) -> list[dict[str, Any]]:
@@ -312,4 +481,3 @@ def controls(view: dict[str, Any], options: list[tuple[str, Any]]) -> list[dict[
             entry.update(pick=f"tile:{cell}", target="reserve")
         result.append(entry)
     return result
-

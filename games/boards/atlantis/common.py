@@ -70,10 +70,7 @@ def number(position: int | str) -> int:
 
 def seat_names(view: dict[str, Any], names: list[str] | None) -> list[str]:
     names = list(names or [])
-    return [
-        names[s] if s < len(names) and names[s] else f"Seat {s + 1}"
-        for s in range(view["players"])
-    ]
+    return [names[s] if s < len(names) and names[s] else f"Seat {s + 1}" for s in range(view["players"])]
 
 
 def moving(view: dict[str, Any]) -> bool:
@@ -119,9 +116,7 @@ def walks(view: dict[str, Any]) -> list[Walk]:
     me = view["seat"]
     hand = [view.get("hand", {}).get(c, 0) for c in COLOURS]
     capacity = sum(hand) + view["seats"][me]["tile_points"]
-    colour_at = {
-        e["position"]: e["colour"] for e in view["road"] if e["kind"] == "tile"
-    }
+    colour_at = {e["position"]: e["colour"] for e in view["road"] if e["kind"] == "tile"}
     taken = occupied(view)
     tolls = tolls_before(view)
     out: list[Walk] = []
@@ -182,11 +177,7 @@ def walk_label(view: dict[str, Any], walk: Walk) -> str:
 
 def bridge_owner(view: dict[str, Any], gap: dict[str, Any]) -> list[int]:
     """Seats whose bridge stands in ``gap`` (merged gaps can hold two)."""
-    return [
-        e["bridge"]
-        for e in view["road"]
-        if gap["first"] <= e["position"] <= gap["last"] and "bridge" in e
-    ]
+    return [e["bridge"] for e in view["road"] if gap["first"] <= e["position"] <= gap["last"] and "bridge" in e]
 
 
 def can_bridge(view: dict[str, Any]) -> bool:
@@ -221,10 +212,7 @@ def status(view: dict[str, Any], names: list[str]) -> str:
     seat = view["to_move"][0]
     who = "You are" if seat == view.get("seat") else f"{names[seat]} is"
     if view.get("phase") == "pay":
-        return (
-            f"{who} to pay a toll of {view['toll_due']} for the pawn moved to "
-            f"{place(view['moved_to'])}."
-        )
+        return f"{who} to pay a toll of {view['toll_due']} for the pawn moved to {place(view['moved_to'])}."
     doing = {
         "start": "to move (sell a tile, build a bridge, then move a pawn)",
         "bridge": "to move (build a bridge, then move a pawn)",

@@ -66,13 +66,9 @@ def hand_svg(view: dict[str, Any]) -> str:
                 fill=ink if count else "#bbbbbb",
             )
         )
-        parts.append(
-            svg_text(x + 23, 80, colour, text_anchor="middle", font_size=11, fill=INK)
-        )
+        parts.append(svg_text(x + 23, 80, colour, text_anchor="middle", font_size=11, fill=INK))
     built = view["seats"][me]["bridge"]
-    bridge = element(
-        "path", d="M400 52 q45 -34 90 0 v10 h-90 z", fill="#a47148", stroke="#6b4226"
-    ) + svg_text(
+    bridge = element("path", d="M400 52 q45 -34 90 0 v10 h-90 z", fill="#a47148", stroke="#6b4226") + svg_text(
         445,
         80,
         "your bridge" if built is None else f"bridge on {built}",
@@ -120,9 +116,7 @@ def _tiles_svg(tiles: list[dict[str, Any]]) -> str:
             element(
                 "g",
                 element("title", f"{tile['colour']} {tile['value']}")
-                + element(
-                    "rect", x=tx, y=ty, width=21, height=21, rx=3, fill=fill, stroke=INK
-                )
+                + element("rect", x=tx, y=ty, width=21, height=21, rx=3, fill=fill, stroke=INK)
                 + svg_text(
                     tx + 10.5,
                     ty + 15.5,
@@ -142,8 +136,7 @@ def _tiles_svg(tiles: list[dict[str, Any]]) -> str:
         width="100%",
         class_="board atl-tiles",
         role="img",
-        aria_label="Tiles: "
-        + (", ".join(f"{t['colour']} {t['value']}" for t in ordered) or "none"),
+        aria_label="Tiles: " + (", ".join(f"{t['colour']} {t['value']}" for t in ordered) or "none"),
     )
 
 
@@ -160,11 +153,7 @@ def seats_html(view: dict[str, Any], names: list[str]) -> str:
         you = " (you)" if s == view.get("seat") else ""
         turn = " · to move" if s in view.get("to_move", []) else ""
         gone = " · left the game" if s in view.get("departed", []) else ""
-        toll = (
-            f" (end toll -{final['end_tolls'][s]})"
-            if final and final["end_tolls"][s]
-            else ""
-        )
+        toll = f" (end toll -{final['end_tolls'][s]})" if final and final["end_tolls"][s] else ""
         bridge = "not built" if seat["bridge"] is None else f"on {seat['bridge']}"
         where = " ".join(place(p) for p in seat["pawns"])
         boxes.append(
@@ -199,14 +188,13 @@ def turn_summary(before: dict[str, Any], after: dict[str, Any], seat: int) -> st
     return sentence(done)
 
 
-def svg(view: dict[str, Any], names: list[str] | None = None,
-        last: tuple[dict[str, Any], dict[str, Any]] | None = None) -> str:
+def svg(
+    view: dict[str, Any], names: list[str] | None = None, last: tuple[dict[str, Any], dict[str, Any]] | None = None
+) -> str:
     """The whole table: status, the road, your hand, then every player;
     ``last`` (the views before and after the last move) outlines where it went."""
     names = seat_names(view, names)
-    piles = (
-        f"Draw pile {view['draw_pile']} cards · played and paid {view['discard_pile']}."
-    )
+    piles = f"Draw pile {view['draw_pile']} cards · played and paid {view['discard_pile']}."
     blocks = [
         f'<p class="atl-status"><strong>{escape(status(view, names))}</strong> {piles}</p>',
         f'<div class="board-row board-scroll">{road_svg(view, touched(*last) if last else frozenset())}</div>',
@@ -215,15 +203,11 @@ def svg(view: dict[str, Any], names: list[str] | None = None,
         blocks.append(
             f'<div class="board-row"><h3>Your hand</h3><div class="board-scroll">{hand_svg(view)}</div></div>'
         )
-    blocks.append(
-        f'<div class="board-row"><h3>Players</h3>{seats_html(view, names)}</div>'
-    )
+    blocks.append(f'<div class="board-row"><h3>Players</h3>{seats_html(view, names)}</div>')
     return "".join(blocks)
 
 
-def controls(
-    view: dict[str, Any], options: list[tuple[str, Any]]
-) -> list[dict[str, Any]]:
+def controls(view: dict[str, Any], options: list[tuple[str, Any]]) -> list[dict[str, Any]]:
     """Each legal move: a pawn then a marker (and, for the way with the
     fewest cards, also the destination itself); bridge then water; the rest
     are buttons."""
@@ -238,9 +222,7 @@ def controls(
             walk = walk_of(move, view)
             if walk is not None:
                 origin = place(walk.origin)
-                entry.update(
-                    pick=f"pawn {origin}", target=f"go {origin} {' '.join(walk.cards)}"
-                )
+                entry.update(pick=f"pawn {origin}", target=f"go {origin} {' '.join(walk.cards)}")
                 if groups[(walk.origin, walk.destination)][0] == walk:
                     extra.append({**entry, "target": f"to {place(walk.destination)}"})
         elif "bridge" in move:

@@ -30,35 +30,23 @@ WATER, LAND, SHORE, BRIDGE = "#a9d6e5", "#eadfbe", "#cfe8c4", "#a47148"
 
 
 def _gap_text(view: dict[str, Any], gap: dict[str, Any]) -> str:
-    span = (
-        str(gap["first"])
-        if gap["first"] == gap["last"]
-        else f"{gap['first']}-{gap['last']}"
-    )
+    span = str(gap["first"]) if gap["first"] == gap["last"] else f"{gap['first']}-{gap['last']}"
     if gap["bridged"]:
         owners = " and ".join(str(s + 1) for s in bridge_owner(view, gap))
         return f"{span} bridged (bridge of player {owners}): free"
     return f"{span} toll {gap['toll']}"
 
 
-def _seat_line(
-    view: dict[str, Any], seat: dict[str, Any], names: list[str]
-) -> tuple[str, str]:
+def _seat_line(view: dict[str, Any], seat: dict[str, Any], names: list[str]) -> tuple[str, str]:
     """``(who, what)`` for one player: name and colour, then the numbers."""
     s = seat["seat"]
-    who = (
-        f"{s + 1} {names[s]} ({PAWN_NAME[s]}{', you' if s == view.get('seat') else ''})"
-    )
+    who = f"{s + 1} {names[s]} ({PAWN_NAME[s]}{', you' if s == view.get('seat') else ''})"
     if s in view.get("to_move", []):
         who += " to move"
     if s in view.get("departed", []):
         who += " (left)"
     final = view.get("final")
-    toll = (
-        f" - end toll {final['end_tolls'][s]}"
-        if final and final["end_tolls"][s]
-        else ""
-    )
+    toll = f" - end toll {final['end_tolls'][s]}" if final and final["end_tolls"][s] else ""
     bridge = "not built" if seat["bridge"] is None else f"on {seat['bridge']}"
     cards = f"{seat['cards']} card{'' if seat['cards'] == 1 else 's'}"
     what = (
@@ -123,16 +111,9 @@ def text(view: dict[str, Any], names: list[str] | None = None) -> str:
     per = -(-len(cells) // 3)
     for row in range(per):
         lines.append(
-            " "
-            + "   ".join(
-                cells[col * per + row]
-                for col in range(3)
-                if col * per + row < len(cells)
-            ).rstrip()
+            " " + "   ".join(cells[col * per + row] for col in range(3) if col * per + row < len(cells)).rstrip()
         )
-    lines.append(
-        f" M  mainland{_span(view['mainland_from'], MAINLAND - 1)}: {_at(pawns, MAINLAND)}"
-    )
+    lines.append(f" M  mainland{_span(view['mainland_from'], MAINLAND - 1)}: {_at(pawns, MAINLAND)}")
     items = [_gap_text(view, g) for g in view["gaps"]] or ["none"]
     line = "Water:"
     for index, item in enumerate(items):  # wrapped between gaps only
@@ -197,11 +178,7 @@ def _road_cell(
     if kind == "water":
         gap = gap_at[p]
         fill = BRIDGE if gap["bridged"] else WATER
-        word = (
-            "bridge"
-            if gap["bridged"]
-            else (f"toll {gap['toll']}" if p == gap["first"] else "~")
-        )
+        word = "bridge" if gap["bridged"] else (f"toll {gap['toll']}" if p == gap["first"] else "~")
         return (
             f'<td style="{_TD}background:{fill}" title="{escape(_gap_text(view, gap))}">'
             f'{_NUM.format(ink="#114b5f", label=p)}<span style="font:10px Arial">{word}</span></td>'
@@ -224,15 +201,9 @@ def html(view: dict[str, Any], names: list[str] | None = None) -> str:
     ]
     rows = []
     for start in range(0, MAINLAND + 1, 11):
-        cells = "".join(
-            _road_cell(view, p, pawns, gap_at) for p in range(start, start + 11)
-        )
+        cells = "".join(_road_cell(view, p, pawns, gap_at) for p in range(start, start + 11))
         rows.append(f"<tr>{cells}</tr>")
-    parts.append(
-        '<table style="border-collapse:collapse;margin:4px 0">'
-        + "".join(rows)
-        + "</table>"
-    )
+    parts.append('<table style="border-collapse:collapse;margin:4px 0">' + "".join(rows) + "</table>")
     parts.append(
         '<p style="margin:2px 0;font-size:12px;color:#555">A = Atlantis, M = mainland, '
         "+ = a tile lies below. Water: "
@@ -249,9 +220,7 @@ def html(view: dict[str, Any], names: list[str] | None = None) -> str:
             )
             or "no cards"
         )
-        parts.append(
-            f"<p><strong>Your hand</strong> ({sum(hand.values())} cards): {cards}</p>"
-        )
+        parts.append(f"<p><strong>Your hand</strong> ({sum(hand.values())} cards): {cards}</p>")
         moves = _moves(view)
         if moves:
             items = "".join(f"<li><code>{escape(line)}</code></li>" for line in moves)
@@ -272,7 +241,6 @@ def html(view: dict[str, Any], names: list[str] | None = None) -> str:
             f'<td style="padding:2px 6px">{escape(tile_list(seat["tiles"]))}</td></tr>'
         )
     parts.append(
-        f'<table style="border-collapse:collapse;font:13px Arial,sans-serif"><tr>{head}</tr>'
-        f"{''.join(body)}</table>"
+        f'<table style="border-collapse:collapse;font:13px Arial,sans-serif"><tr>{head}</tr>{"".join(body)}</table>'
     )
     return "".join(parts)

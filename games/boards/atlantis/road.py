@@ -61,21 +61,15 @@ def _cell(
 ) -> str:
     p = entry["position"]
     x, y = _slot(p)
-    parts = [
-        svg_text(x + 30, y + 11, str(p), text_anchor="middle", font_size=11, fill=MUTED)
-    ]
+    parts = [svg_text(x + 30, y + 11, str(p), text_anchor="middle", font_size=11, fill=MUTED)]
     kind = entry["kind"]
     what = f"Position {p}"
     if kind == "tile":
         parts.append(tile(x, y, entry))
-        what += f": {entry['colour']} {entry['value']}" + (
-            " (a tile below)" if entry["height"] > 1 else ""
-        )
+        what += f": {entry['colour']} {entry['value']}" + (" (a tile below)" if entry["height"] > 1 else "")
     elif kind == "water":
         gap = gaps[p]
-        parts.append(
-            element("rect", x=x + 2, y=y + 15, width=CW - 4, height=44, fill=WATER)
-        )
+        parts.append(element("rect", x=x + 2, y=y + 15, width=CW - 4, height=44, fill=WATER))
         parts.append(
             element(
                 "path",
@@ -138,9 +132,7 @@ def _cell(
                 fill=MUTED,
             )
         )
-        what += (
-            " (part of Atlantis)" if kind == "atlantis" else " (part of the mainland)"
-        )
+        what += " (part of Atlantis)" if kind == "atlantis" else " (part of the mainland)"
     for seat in here:
         parts.append(_pawn_node(view, seat, p, x + 46, y + 52))
         what += f", pawn of seat {seat + 1}"
@@ -163,9 +155,7 @@ def _cell(
     return body
 
 
-def _pawn_node(
-    view: dict[str, Any], seat: int, p: int, x: float, y: float, r: float = 9
-) -> str:
+def _pawn_node(view: dict[str, Any], seat: int, p: int, x: float, y: float, r: float = 9) -> str:
     body = pawn(x, y, seat, r)
     if seat == view.get("seat") and moving(view) and p != MAINLAND:
         return button(
@@ -226,11 +216,7 @@ def _ends(view: dict[str, Any], pawns: dict[int, list[int]], dests: set[int]) ->
         )
     else:
         parts.extend(mine)
-    parts.append(
-        svg_text(
-            x + 30, y + 70, "Atlantis", text_anchor="middle", font_size=10, fill=MUTED
-        )
-    )
+    parts.append(svg_text(x + 30, y + 70, "Atlantis", text_anchor="middle", font_size=10, fill=MUTED))
     x, y = _slot(MAINLAND)
     width = (COLS - MAINLAND % COLS) * CW - 4
     land = element(
@@ -242,9 +228,7 @@ def _ends(view: dict[str, Any], pawns: dict[int, list[int]], dests: set[int]) ->
         rx=4,
         fill=SHORE,
         stroke="#7fb069",
-    ) + svg_text(
-        x + 8, y + 11, "M  mainland", font_size=10, font_weight="700", fill=MUTED
-    )
+    ) + svg_text(x + 8, y + 11, "M  mainland", font_size=10, font_weight="700", fill=MUTED)
     for index, seat in enumerate(sorted(pawns.get(MAINLAND, []))):
         land += pawn(x + 16 + index * 22, y + 37, seat)
     if MAINLAND in dests:
@@ -323,20 +307,12 @@ def road_svg(view: dict[str, Any], last: frozenset[int] = frozenset()) -> str:
     parts = []
     for row in range(5):  # the road's band, joined at the turns
         y = PAD + row * RH + 10
-        parts.append(
-            element(
-                "rect", x=PAD, y=y, width=COLS * CW, height=54, rx=10, fill="#f3efe4"
-            )
-        )
+        parts.append(element("rect", x=PAD, y=y, width=COLS * CW, height=54, rx=10, fill="#f3efe4"))
         if row < 4:
             x = PAD + (COLS * CW - 30 if row % 2 == 0 else 0)
-            parts.append(
-                element("rect", x=x, y=y + 40, width=30, height=RH, fill="#f3efe4")
-            )
+            parts.append(element("rect", x=x, y=y + 40, width=30, height=RH, fill="#f3efe4"))
     for entry in view["road"]:
-        parts.append(
-            _cell(view, entry, pawns.get(entry["position"], []), gaps, dests, bridging)
-        )
+        parts.append(_cell(view, entry, pawns.get(entry["position"], []), gaps, dests, bridging))
     parts.append(_ends(view, pawns, dests))
     for position in sorted(last):
         left, top = _slot(position)

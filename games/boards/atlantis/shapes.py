@@ -26,9 +26,7 @@ def button(body: str, *, label: str, cls: str, **data: str) -> str:
 
 
 def pawn(x: float, y: float, seat: int, r: float = 9) -> str:
-    return element(
-        "circle", cx=x, cy=y, r=r, fill=PAWN[seat], stroke="#ffffff", stroke_width=1.5
-    ) + svg_text(
+    return element("circle", cx=x, cy=y, r=r, fill=PAWN[seat], stroke="#ffffff", stroke_width=1.5) + svg_text(
         x,
         y + r * 0.4,
         str(seat + 1),
@@ -58,16 +56,8 @@ def tile(x: float, y: float, entry: dict[str, Any]) -> str:
     fill, ink = FILL[entry["colour"]]
     parts = []
     if entry["height"] > 1:  # a hidden tile lies below
-        parts.append(
-            element(
-                "rect", x=x + 9, y=y + 18, width=48, height=44, rx=4, fill="#6d6a60"
-            )
-        )
-    parts.append(
-        element(
-            "rect", x=x + 6, y=y + 15, width=48, height=44, rx=4, fill=fill, stroke=INK
-        )
-    )
+        parts.append(element("rect", x=x + 9, y=y + 18, width=48, height=44, rx=4, fill="#6d6a60"))
+    parts.append(element("rect", x=x + 6, y=y + 15, width=48, height=44, rx=4, fill=fill, stroke=INK))
     parts.append(svg_text(x + 9, y + 25, CODES[entry["colour"]], font_size=9, fill=ink))
     parts.append(
         svg_text(

@@ -30,6 +30,8 @@ class Command(BaseCommand):
             self.stdout.write(self.style.ERROR(problem_text(problem)))
         if not result.ok:
             raise CommandError("The game does NOT verify.")
-        self.stdout.write(self.style.SUCCESS(
-            "Verified: the seed matches the commitment and replaying every move gives the recorded game."
-        ))
+        self.stdout.write(
+            self.style.SUCCESS(
+                "Verified: the seed matches the commitment and replaying every move gives the recorded game."
+            )
+        )

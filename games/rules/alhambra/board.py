@@ -225,8 +225,7 @@ class Alhambra:
                 if len(links) == 1:
                     parent = links[0]
                     if parent in cut and (
-                        len(open_links(grid, parent)) <= 1
-                        or len(reachable(grid, parent)) == len(grid) - 1
+                        len(open_links(grid, parent)) <= 1 or len(reachable(grid, parent)) == len(grid) - 1
                     ):
                         cut = cut - {parent}
                     child._cut = cut
@@ -290,9 +289,7 @@ class Alhambra:
                 self._swap_map = {k: pattern(self.grid, k) for k in self.grid}
             grid = self.grid
             self._swap_list = [
-                (k, m, r)
-                for k, (m, r) in sorted(self._swap_map.items())
-                if m & ~r and grid[k] != FOUNTAIN
+                (k, m, r) for k, (m, r) in sorted(self._swap_map.items()) if m & ~r and grid[k] != FOUNTAIN
             ]
         return self._swap_list
 
@@ -323,12 +320,7 @@ class Alhambra:
                 for k in sorted(grid)
                 if k not in self._cut
                 and grid[k] != FOUNTAIN
-                and (
-                    k - STRIDE not in grid
-                    or k + 1 not in grid
-                    or k + STRIDE not in grid
-                    or k - 1 not in grid
-                )
+                and (k - STRIDE not in grid or k + 1 not in grid or k + STRIDE not in grid or k - 1 not in grid)
             ]
         return self._removable
 
@@ -360,10 +352,7 @@ class Alhambra:
             if mask & bit and (walls & bit) != (req & bit):
                 mine = "wall" if walls & bit else "open side"
                 theirs = "an open side" if mine == "wall" else "a wall"
-                return (
-                    f"at {label} its {SIDE_NAMES[bit]} {mine} would meet "
-                    f"{theirs} of the neighbouring tile"
-                )
+                return f"at {label} its {SIDE_NAMES[bit]} {mine} would meet {theirs} of the neighbouring tile"
         if not mask & ~req:
             return f"at {label} no side would be open to a neighbour"
         if not self.fits(tile, cell):

@@ -64,9 +64,7 @@ def load_state(data: Mapping[str, Any]) -> AlhambraState:
     """Inverse of ``dump_state``."""
     seats = tuple(
         SeatState(
-            alhambra=Alhambra.from_cells(
-                {(int(x), int(y)): int(t) for x, y, t in s["alhambra"]}
-            ),
+            alhambra=Alhambra.from_cells({(int(x), int(y)): int(t) for x, y, t in s["alhambra"]}),
             reserve=_ints(s["reserve"]),
             hand=_ints(s["hand"]),
             score=int(s["score"]),
@@ -97,10 +95,7 @@ def load_state(data: Mapping[str, Any]) -> AlhambraState:
             )
             for r in data["scorings"]
         ),
-        handout=tuple(
-            (int(tile), None if seat is None else int(seat))
-            for tile, seat in data["handout"]
-        ),
+        handout=tuple((int(tile), None if seat is None else int(seat)) for tile, seat in data["handout"]),
         departed=tuple((int(seat), str(reason)) for seat, reason in data["departed"]),
         early_end=data.get("early_end"),
     )

@@ -39,9 +39,7 @@ def key(cell: Cell) -> int:
     return (y + OFFSET) * STRIDE + x + OFFSET
 
 
-XY: tuple[Cell, ...] = tuple(
-    ((k % STRIDE) - OFFSET, (k // STRIDE) - OFFSET) for k in range(STRIDE * STRIDE)
-)
+XY: tuple[Cell, ...] = tuple(((k % STRIDE) - OFFSET, (k // STRIDE) - OFFSET) for k in range(STRIDE * STRIDE))
 
 
 def ring_safe(empty: int) -> bool:
@@ -169,9 +167,7 @@ def has_holes(grid: Mapping[int, int], extra: int | None) -> bool:
     xs = [k % STRIDE for k in filled]
     ys = [k // STRIDE for k in filled]
     x0, x1, y0, y1 = min(xs) - 1, max(xs) + 1, min(ys) - 1, max(ys) + 1
-    inside = {
-        y * STRIDE + x for y in range(y0, y1 + 1) for x in range(x0, x1 + 1)
-    }.difference(filled)
+    inside = {y * STRIDE + x for y in range(y0, y1 + 1) for x in range(x0, x1 + 1)}.difference(filled)
     start = y0 * STRIDE + x0
     seen = {start}
     todo = [start]

@@ -23,9 +23,7 @@ TILE_PRICE = tuple(t.price for t in TILES)
 
 
 @lru_cache(maxsize=65536)
-def minimal_payments(
-    values: tuple[int, ...], price: int
-) -> tuple[tuple[int, ...], ...]:
+def minimal_payments(values: tuple[int, ...], price: int) -> tuple[tuple[int, ...], ...]:
     """Every minimal multiset of ``values`` (sorted descending) covering
     ``price``: its sum is >= price and dropping its smallest card is not.
     Each result is sorted ascending."""
@@ -52,10 +50,7 @@ def minimal_payments(
 
 #: Index subsets of a display of n cards: by size, then lexicographic, so
 #: that the card tuples of a sorted display come out in canonical order.
-_SUBSETS = tuple(
-    tuple(c for size in range(1, n + 1) for c in combinations(range(n), size))
-    for n in range(5)
-)
+_SUBSETS = tuple(tuple(c for size in range(1, n + 1) for c in combinations(range(n), size)) for n in range(5))
 _TAKE: dict[tuple[int, ...], Take] = {}
 _BUY: dict[tuple[int, tuple[int, ...]], Buy] = {}
 
@@ -71,9 +66,7 @@ def _take_move(cards: tuple[int, ...]) -> Take:
 def takes(display: tuple[int, ...]) -> tuple[Take, ...]:
     """Money a player may take from a (sorted) display: one card of any
     value, or several cards totalling at most 5 (each multiset once)."""
-    singles = [
-        _take_move((c,)) for i, c in enumerate(display) if not i or c != display[i - 1]
-    ]
+    singles = [_take_move((c,)) for i, c in enumerate(display) if not i or c != display[i - 1]]
     values = [c % 10 for c in display]
     small = sorted(values)
     if len(small) < 2 or small[0] + small[1] > 5:
@@ -149,9 +142,7 @@ def place_moves(alhambra: Alhambra, tile: int) -> list[Move]:
         walls = TILE_WALLS[tile]
         base = tile << 14
         moves = alhambra.memo[-1 - tile] = [
-            _PLACE.get(base | k) or _new(_PLACE, Place, tile, k)
-            for k, m, r in alhambra.spot_list()
-            if walls & m == r
+            _PLACE.get(base | k) or _new(_PLACE, Place, tile, k) for k, m, r in alhambra.spot_list() if walls & m == r
         ]
     return moves
 
@@ -169,11 +160,7 @@ def reserve_moves(alhambra: Alhambra, tile: int) -> tuple[list[Move], list[Move]
                 for k, m, r in alhambra.spot_list()
                 if walls & m == r
             ],
-            [
-                _SWAP.get(base | k) or _new(_SWAP, Swap, tile, k)
-                for k, m, r in alhambra.swap_list()
-                if walls & m == r
-            ],
+            [_SWAP.get(base | k) or _new(_SWAP, Swap, tile, k) for k, m, r in alhambra.swap_list() if walls & m == r],
         )
     return moves
 

@@ -221,8 +221,7 @@ def parse_cards(tokens: list[str]) -> list[tuple[int | None, int]]:
         currency = currency_of(word)
         if currency is None:
             raise NotationError(
-                f"'{word}' is not a currency; write e.g. 'denar 3 + florin 2' "
-                f"(currencies: {', '.join(CURRENCIES)})."
+                f"'{word}' is not a currency; write e.g. 'denar 3 + florin 2' (currencies: {', '.join(CURRENCIES)})."
             )
         if waiting:
             items.extend((currency, v) for v in waiting)
@@ -254,9 +253,7 @@ def format_move(state: AlhambraState, seat: int, move: Move) -> str:
         tile = state.market[move.slot]
         name = TYPES[TILES[tile].kind] if tile is not None else "empty"
         values = "+".join(str(c % 10) for c in move.cards)
-        return (
-            f"buy {name} (slot {move.slot + 1}) with {CURRENCIES[move.slot]} {values}"
-        )
+        return f"buy {name} (slot {move.slot + 1}) with {CURRENCIES[move.slot]} {values}"
     if isinstance(move, Done):
         return "done"
     if isinstance(move, Place):

@@ -104,9 +104,7 @@ def _take(state: AlhambraState, tokens: list[str]) -> Take:
             options = sorted({c for c in state.display if c % 10 == value})
             if len(options) != 1:
                 shown = ", ".join(_card_text(c) for c in state.display) or "nothing"
-                raise NotationError(
-                    f"Say which currency for {value} (display: {shown})."
-                )
+                raise NotationError(f"Say which currency for {value} (display: {shown}).")
             cards.append(options[0])
         else:
             cards.append(card(currency, value))
@@ -129,9 +127,7 @@ def _buy(state: AlhambraState, tokens: list[str]) -> Buy:
     slot = _market_slot(state, left)
     items = parse_cards(right)
     if not items:
-        raise NotationError(
-            f"Say how you pay, e.g. 'buy {slot + 1} with {CURRENCIES[slot]} 3+5'."
-        )
+        raise NotationError(f"Say how you pay, e.g. 'buy {slot + 1} with {CURRENCIES[slot]} 3+5'.")
     cards = tuple(sorted(card(slot if c is None else c, v) for c, v in items))
     return Buy(slot, cards)
 
@@ -169,10 +165,7 @@ def _market_slot(state: AlhambraState, tokens: list[str]) -> int:
         return slots[0]
     if named and not slots:
         raise NotationError("No building in the market matches that.")
-    raise NotationError(
-        "Say which slot you buy from (1-4, or the building's type), "
-        "e.g. 'buy 2 with dirham 3+5'."
-    )
+    raise NotationError("Say which slot you buy from (1-4, or the building's type), e.g. 'buy 2 with dirham 3+5'.")
 
 
 def _market_tile(state: AlhambraState, slot: int) -> Tile:
@@ -204,9 +197,7 @@ def _placing(state: AlhambraState, seat: int, verb: str, rest: list[str]) -> Mov
             return Gift(parse_tile(left, pending, where))
         cell = parse_cell(right)
         if cell is None:
-            raise NotationError(
-                f"'{' '.join(right)}' is not a cell (e.g. N1E2, S2, W1)."
-            )
+            raise NotationError(f"'{' '.join(right)}' is not a cell (e.g. N1E2, S2, W1).")
         return Place(parse_tile(left, pending, where), cell)
     raise NotationError(
         f"'{verb}' is not a move now: place your new building(s) with "
@@ -218,8 +209,7 @@ def _cell(tokens: list[str]) -> Cell:
     cell = parse_cell(tokens)
     if cell is None:
         raise NotationError(
-            f"'{' '.join(tokens)}' is not a cell; cells are written from the "
-            "fountain, e.g. N1, S2E1, W3."
+            f"'{' '.join(tokens)}' is not a cell; cells are written from the fountain, e.g. N1, S2E1, W3."
         )
     return cell
 
@@ -231,9 +221,7 @@ def _build(state: AlhambraState, seat: int, rest: list[str]) -> Move:
     left, right = parts
     if right and right[0] in _RESERVE:
         return Remove(_cell(left))
-    return Build(
-        parse_tile(left, state.seats[seat].reserve, "in your reserve"), _cell(right)
-    )
+    return Build(parse_tile(left, state.seats[seat].reserve, "in your reserve"), _cell(right))
 
 
 def _swap(state: AlhambraState, seat: int, rest: list[str]) -> Move:
@@ -266,11 +254,7 @@ def _redesign(state: AlhambraState, seat: int, rest: list[str]) -> Move:
         return _build(state, seat, rest)
     cell = parse_cell(rest)
     if cell is not None:
-        raise NotationError(
-            f"Where does {cell_label(cell)} go? Write 'redesign {cell_label(cell)} "
-            "to reserve'."
-        )
+        raise NotationError(f"Where does {cell_label(cell)} go? Write 'redesign {cell_label(cell)} to reserve'.")
     raise NotationError(
-        "Write 'redesign <building> to <cell>', 'redesign <cell> to reserve' or "
-        "'redesign <building> with <cell>'."
+        "Write 'redesign <building> to <cell>', 'redesign <cell> to reserve' or 'redesign <building> with <cell>'."
     )

@@ -41,23 +41,16 @@ def apply_move(state: AlhambraState, seat: int, move: Move) -> Result:
                 )
             new_event = event("done", f"Seat {seat + 1} ends the turn.", {"seat": seat})
             return _after_action(state, seat, state.seats[seat], {}, [new_event])
-        raise IllegalMove(
-            "Choose an action: take money, buy a building or redesign your Alhambra."
-        )
+        raise IllegalMove("Choose an action: take money, buy a building or redesign your Alhambra.")
     if isinstance(move, Place):
         return _place(state, seat, move)
     if isinstance(move, Gift):
         return _gift(state, seat, move)
     dirk = " or 'give <building> to Dirk'" if state.dirk is not None else ""
-    raise IllegalMove(
-        "First place your new building(s): 'place <building> at <cell>' or "
-        f"'reserve <building>'{dirk}."
-    )
+    raise IllegalMove(f"First place your new building(s): 'place <building> at <cell>' or 'reserve <building>'{dirk}.")
 
 
-def _remove_cards(
-    have: tuple[int, ...], cards: tuple[int, ...], where: str
-) -> tuple[int, ...]:
+def _remove_cards(have: tuple[int, ...], cards: tuple[int, ...], where: str) -> tuple[int, ...]:
     rest = list(have)
     for c in cards:
         if c not in rest:
@@ -95,16 +88,13 @@ def _take(state: AlhambraState, seat: int, move: Take) -> Result:
     total = sum(c % 10 for c in cards)
     if len(cards) > 1 and total > 5:
         raise IllegalMove(
-            "You may take one card of any value, or several cards totalling at "
-            f"most 5 (these total {total})."
+            f"You may take one card of any value, or several cards totalling at most 5 (these total {total})."
         )
     display = _remove_cards(state.display, cards, "on display")
     seat_state = state.seats[seat]
     seat_state = evolve(seat_state, hand=tuple(sorted(seat_state.hand + cards)))
     names = " + ".join([card_name(c) for c in cards])
-    new_event = event(
-        "take", f"Seat {seat + 1} takes {names}.", {"seat": seat, "cards": list(cards)}
-    )
+    new_event = event("take", f"Seat {seat + 1} takes {names}.", {"seat": seat, "cards": list(cards)})
     return _after_action(state, seat, seat_state, {"display": display}, [new_event])
 
 
@@ -121,17 +111,11 @@ def _buy(state: AlhambraState, seat: int, move: Buy) -> Result:
         raise IllegalMove(f"Name the {currency} cards you pay with.")
     wrong = [c for c in cards if c // 10 != slot]
     if wrong:
-        raise IllegalMove(
-            f"Slot {slot + 1} is paid in {currency} only, "
-            f"not with {card_name(wrong[0])}."
-        )
+        raise IllegalMove(f"Slot {slot + 1} is paid in {currency} only, not with {card_name(wrong[0])}.")
     price = TILES[tile].price
     total = sum(c % 10 for c in cards)
     if total < price:
-        raise IllegalMove(
-            f"{tile_label(tile, walls=False)} costs {price} {currency}; "
-            f"you offer only {total}."
-        )
+        raise IllegalMove(f"{tile_label(tile, walls=False)} costs {price} {currency}; you offer only {total}.")
     if total - cards[0] % 10 >= price:
         raise IllegalMove(
             f"{card_name(cards[0])} is not needed: the other cards already cover the "
@@ -197,10 +181,7 @@ def _redesign(state: AlhambraState, seat: int, move: Any) -> Result:
                 )
             alhambra = alhambra.with_tile(cell, tile)
             reserve.append(old)
-            text = (
-                f"Seat {seat + 1} swaps {tile_label(tile)} from the reserve with "
-                f"{tile_label(old)} at {label}."
-            )
+            text = f"Seat {seat + 1} swaps {tile_label(tile)} from the reserve with {tile_label(old)} at {label}."
             data = {"seat": seat, "tile": tile, "cell": list(cell), "replaced": old}
     reserve.sort()
     seat_state = evolve(seat_state, alhambra=alhambra, reserve=tuple(reserve))
@@ -229,9 +210,7 @@ def _place(state: AlhambraState, seat: int, move: Place) -> Result:
         if not alhambra.fits(tile, cell):
             error = alhambra.placement_error(tile, cell, cell_label(cell))
             raise IllegalMove(f"{tile_label(tile)} cannot be placed there: {error}.")
-        seat_state = evolve(
-            seat_state, pending=pending, alhambra=alhambra.with_tile(cell, tile)
-        )
+        seat_state = evolve(seat_state, pending=pending, alhambra=alhambra.with_tile(cell, tile))
         text = f"Seat {seat + 1} places {tile_label(tile)} at {cell_label(cell)}."
         data = {"seat": seat, "tile": tile, "cell": list(cell)}
     return _after_place(state, seat, seat_state, {}, [event("place", text, data)])
@@ -239,10 +218,7 @@ def _place(state: AlhambraState, seat: int, move: Place) -> Result:
 
 def _gift(state: AlhambraState, seat: int, move: Gift) -> Result:
     if state.dirk is None or state.phase != "place":
-        raise IllegalMove(
-            "Only in a two-player game can a building bought this turn be given "
-            "to Dirk."
-        )
+        raise IllegalMove("Only in a two-player game can a building bought this turn be given to Dirk.")
     seat_state = state.seats[seat]
     pending = _pending_tile(seat_state, move.tile)
     seat_state = evolve(seat_state, pending=pending)

@@ -24,9 +24,7 @@ from .state import AlhambraState, Scoring, event, evolve
 Result = tuple[AlhambraState, list[Event]]
 
 
-def end_turn(
-    state: AlhambraState, changes: dict[str, Any], events: list[Event]
-) -> Result:
+def end_turn(state: AlhambraState, changes: dict[str, Any], events: list[Event]) -> Result:
     """Finish the turn of ``state`` with this move's ``changes`` applied.
 
     :param changes: fields of the state the move changed (used and extended).
@@ -52,9 +50,7 @@ def end_turn(
         changes["market"] = tuple(market)
         if refilled:
             names = ", ".join([tile_label(t) for t in refilled])
-            events.append(
-                event("market", f"New in the market: {names}.", {"tiles": refilled})
-            )
+            events.append(event("market", f"New in the market: {names}.", {"tiles": refilled}))
         if None in market:
             changes["secret"] = evolve(secret, bag=bag)
             return _game_end(evolve(state, **changes), events)
@@ -73,9 +69,7 @@ def end_turn(
                 shuffled = list(discard)
                 rng.shuffle(shuffled)
                 deck, at, rng_state, discard = tuple(shuffled), 0, rng.state, ()
-                events.append(
-                    event("reshuffle", "The discarded money is reshuffled.", {})
-                )
+                events.append(event("reshuffle", "The discarded money is reshuffled.", {}))
             code = deck[at]
             at += 1
             if code in SCORING_CARDS:
@@ -87,9 +81,7 @@ def end_turn(
         changes["discard"] = discard
         if drawn:
             names = ", ".join([card_name(c) for c in drawn])
-            events.append(
-                event("display", f"New money on display: {names}.", {"cards": drawn})
-            )
+            events.append(event("display", f"New money on display: {names}.", {"cards": drawn}))
     changes["secret"] = evolve(secret, bag=bag, deck=deck, rng=rng_state)
     new = evolve(state, **changes)
     for round_number in triggered:
@@ -101,9 +93,7 @@ def end_turn(
     return new, events
 
 
-def _deliver_to_dirk(
-    state: AlhambraState, round_number: int, events: list[Event]
-) -> AlhambraState:
+def _deliver_to_dirk(state: AlhambraState, round_number: int, events: list[Event]) -> AlhambraState:
     bag = state.secret.bag
     count = DIRK_TILES if round_number == 1 else len(bag) // 3
     tiles, bag = bag[:count], bag[count:]
@@ -131,21 +121,12 @@ def dirk_counts(dirk: tuple[int, ...] | None) -> list[int] | None:
     return counts
 
 
-def score_round(
-    state: AlhambraState, round_number: int, events: list[Event]
-) -> AlhambraState:
+def score_round(state: AlhambraState, round_number: int, events: list[Event]) -> AlhambraState:
     """Score majorities and walls; add the points to the seats' scores."""
-    points, walls, dirk = round_points(
-        [s.alhambra for s in state.seats], dirk_counts(state.dirk), round_number
-    )
-    seats = tuple(
-        evolve(s, score=s.score + p) for s, p in zip(state.seats, points, strict=True)
-    )
+    points, walls, dirk = round_points([s.alhambra for s in state.seats], dirk_counts(state.dirk), round_number)
+    seats = tuple(evolve(s, score=s.score + p) for s, p in zip(state.seats, points, strict=True))
     record = Scoring(round_number, tuple(points), tuple(walls), dirk)
-    parts = [
-        f"seat {i + 1} +{p} (wall {w})"
-        for i, (p, w) in enumerate(zip(points, walls, strict=True))
-    ]
+    parts = [f"seat {i + 1} +{p} (wall {w})" for i, (p, w) in enumerate(zip(points, walls, strict=True))]
     if dirk is not None:
         parts.append(f"Dirk +{dirk}")
     events.append(
@@ -155,9 +136,7 @@ def score_round(
             {"round": round_number, "points": points, "walls": walls, "dirk": dirk},
         )
     )
-    return cast(
-        AlhambraState, evolve(state, seats=seats, scorings=state.scorings + (record,))
-    )
+    return cast(AlhambraState, evolve(state, seats=seats, scorings=state.scorings + (record,)))
 
 
 def _game_end(state: AlhambraState, events: list[Event]) -> Result:
@@ -180,16 +159,9 @@ def _game_end(state: AlhambraState, events: list[Event]) -> Result:
             reason = "nobody holds" if best == 0 else "a tie for most"
             text = f"Slot {slot + 1}: {name} goes to nobody ({reason} {currency})."
         else:
-            seats[receiver] = evolve(
-                seats[receiver], pending=seats[receiver].pending + (tile,)
-            )
-            text = (
-                f"Slot {slot + 1}: {name} goes to seat {receiver + 1} "
-                f"(most {currency})."
-            )
-        events.append(
-            event("handout", text, {"tile": tile, "seat": receiver, "slot": slot})
-        )
+            seats[receiver] = evolve(seats[receiver], pending=seats[receiver].pending + (tile,))
+            text = f"Slot {slot + 1}: {name} goes to seat {receiver + 1} (most {currency})."
+        events.append(event("handout", text, {"tile": tile, "seat": receiver, "slot": slot}))
     new = evolve(
         state,
         seats=tuple(seats),

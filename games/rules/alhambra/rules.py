@@ -34,9 +34,7 @@ class AlhambraRules(BaseRules[AlhambraState, Move]):
     engine_version = 1
     codec = codec
 
-    def setup(
-        self, players: int, seed: int, options: Mapping[str, JSON] | None = None
-    ) -> AlhambraState:
+    def setup(self, players: int, seed: int, options: Mapping[str, JSON] | None = None) -> AlhambraState:
         """A new game (no options).
 
         :raises ValueError: fewer than 2 or more than 6 players.
@@ -56,9 +54,7 @@ class AlhambraRules(BaseRules[AlhambraState, Move]):
     def _is_over(self, state: AlhambraState) -> bool:
         return state.phase == "over"
 
-    def _score(
-        self, state: AlhambraState
-    ) -> tuple[tuple[int, ...], Sequence[Any], tuple[Mapping[str, JSON], ...]]:
+    def _score(self, state: AlhambraState) -> tuple[tuple[int, ...], Sequence[Any], tuple[Mapping[str, JSON], ...]]:
         scores = tuple(s.score for s in state.seats)
         details = tuple(
             {
@@ -73,7 +69,6 @@ class AlhambraRules(BaseRules[AlhambraState, Move]):
             dirk_score = sum(r.dirk or 0 for r in state.scorings)
             details = tuple({**d, "dirk_score": dirk_score} for d in details)
         return scores, scores, details
-
 
     # ------------------------------------------------------------ moves
     def to_move(self, state: AlhambraState) -> frozenset[int]:
@@ -94,9 +89,7 @@ class AlhambraRules(BaseRules[AlhambraState, Move]):
 
     def legal_moves(self, state: AlhambraState, seat: int) -> list[Move]:
         """Every legal move of ``seat`` (empty if it is not to move)."""
-        if state.early_end is not None or (
-            state.departed and any(s == seat for s, _ in state.departed)
-        ):
+        if state.early_end is not None or (state.departed and any(s == seat for s, _ in state.departed)):
             return []
         return legal.legal_moves(state, seat)
 
@@ -118,9 +111,7 @@ class AlhambraRules(BaseRules[AlhambraState, Move]):
     def _revealed(self, state: AlhambraState, seat: int) -> dict[str, JSON]:
         return revealed(state, seat)
 
-    def randomize_hidden(
-        self, state: AlhambraState, seat: int | None, seed: int
-    ) -> AlhambraState:
+    def randomize_hidden(self, state: AlhambraState, seat: int | None, seed: int) -> AlhambraState:
         """Re-deal what ``seat`` cannot see: the other hands (kept at their
         sizes; all hands are public once the game is over), the money deck
         (scoring cards keep their places), the bag order and the RNG."""

@@ -39,9 +39,7 @@ def type_majority(counts: Sequence[int], table: Sequence[int]) -> list[int]:
     return points
 
 
-def majority_scores(
-    counts_per_player: Sequence[Mapping[str, int] | Sequence[int]], round_number: int
-) -> list[int]:
+def majority_scores(counts_per_player: Sequence[Mapping[str, int] | Sequence[int]], round_number: int) -> list[int]:
     """Majority points of one scoring round.
 
     :param counts_per_player: per participant (players, and Dirk with two

@@ -93,9 +93,7 @@ def evolve(obj: Any, **changes: Any) -> Any:
     return new
 
 
-def event(
-    kind: str, text: str, data: dict[str, Any], to: tuple[int, ...] | None = None
-) -> Event:
+def event(kind: str, text: str, data: dict[str, Any], to: tuple[int, ...] | None = None) -> Event:
     """An ``Event``, built without its dataclass ``__init__`` (moves make one
     or more each; this is measurably faster and gives an equal object)."""
     new = object.__new__(Event)

@@ -51,11 +51,7 @@ def tile(text: str) -> int:
 
 
 def _walls_match(t: int, text: str) -> bool:
-    mask = (
-        0
-        if text in ("-", "open")
-        else sum({"n": 1, "e": 2, "s": 4, "w": 8}[c] for c in text)
-    )
+    mask = 0 if text in ("-", "open") else sum({"n": 1, "e": 2, "s": 4, "w": 8}[c] for c in text)
     return TILES[t].walls == mask
 
 
@@ -68,12 +64,7 @@ def board(text: str, *, legal: bool = True) -> Alhambra:
     """
     rows = [line.split() for line in text.strip("\n").splitlines() if line.strip()]
     origin = next(
-        (
-            (x, y)
-            for y, row in enumerate(rows)
-            for x, cell in enumerate(row)
-            if cell == "F"
-        ),
+        ((x, y) for y, row in enumerate(rows) for x, cell in enumerate(row) if cell == "F"),
         None,
     )
     if origin is None:
@@ -95,12 +86,8 @@ def _check(alhambra: Alhambra) -> None:
     for (x, y), t in alhambra.cells.items():
         for bit, dx, dy, opp in DIRS:
             other = alhambra.cells.get((x + dx, y + dy))
-            if other is not None and bool(TILES[t].walls & bit) != bool(
-                TILES[other].walls & opp
-            ):
-                raise ValueError(
-                    f"wall meets open side between {(x, y)} and {(x + dx, y + dy)}"
-                )
+            if other is not None and bool(TILES[t].walls & bit) != bool(TILES[other].walls & opp):
+                raise ValueError(f"wall meets open side between {(x, y)} and {(x + dx, y + dy)}")
     if not alhambra.reachable_from_fountain():
         raise ValueError("a tile cannot be reached from the fountain")
     if alhambra.has_holes():
@@ -173,11 +160,7 @@ def position(
     if players == 2 and dirk_ids is None:
         dirk_ids = ()
     used |= set(dirk_ids or ())
-    bag_ids = (
-        tuple(t for t in BUILDINGS if t not in used)
-        if bag is None
-        else tuple(tile(t) for t in bag)
-    )
+    bag_ids = tuple(t for t in BUILDINGS if t not in used) if bag is None else tuple(tile(t) for t in bag)
     state = AlhambraState(
         players=players,
         seats=tuple(seats),

@@ -47,10 +47,7 @@ def _cards(cards: tuple[int, ...]) -> list[str]:
 
 
 def _by_currency(cards: tuple[int, ...]) -> dict[str, list[int]]:
-    return {
-        name: [c % 10 for c in cards if c // 10 == i]
-        for i, name in enumerate(CURRENCIES)
-    }
+    return {name: [c % 10 for c in cards if c // 10 == i] for i, name in enumerate(CURRENCIES)}
 
 
 def view(state: AlhambraState, seat: int | None) -> dict[str, Any]:
@@ -71,9 +68,7 @@ def view(state: AlhambraState, seat: int | None) -> dict[str, Any]:
             "score": s.score,
             "alhambra": {
                 cell_label(c): tile_label(t)
-                for c, t in sorted(
-                    s.alhambra.cells.items(), key=lambda i: (i[0][1], i[0][0])
-                )
+                for c, t in sorted(s.alhambra.cells.items(), key=lambda i: (i[0][1], i[0][0]))
             },
             "reserve": _tiles(s.reserve),
             "pending": _tiles(s.pending),
@@ -90,9 +85,7 @@ def view(state: AlhambraState, seat: int | None) -> dict[str, Any]:
         "phase": state.phase,
         "step": _STEPS[step],
         "expect": _STEPS[step],
-        "to_move": []
-        if over
-        else sorted(movers(state) - {s for s, _ in state.departed}),
+        "to_move": [] if over else sorted(movers(state) - {s for s, _ in state.departed}),
         "current": state.current,
         "start_player": state.start_player,
         "turn": state.turn,
@@ -119,20 +112,14 @@ def view(state: AlhambraState, seat: int | None) -> dict[str, Any]:
             }
             for r in state.scorings
         ],
-        "handout": [
-            {"tile": tile_label(tile), "seat": receiver}
-            for tile, receiver in state.handout
-        ],
+        "handout": [{"tile": tile_label(tile), "seat": receiver} for tile, receiver in state.handout],
     }
     if seat is not None:
         result["hand"] = _cards(state.seats[seat].hand)
         pending = state.seats[seat].pending
         if pending and seat in movers(state):
             alhambra = state.seats[seat].alhambra
-            result["spots"] = {
-                tile_label(t): [cell_label(c) for c in alhambra.spots_for(t)]
-                for t in pending
-            }
+            result["spots"] = {tile_label(t): [cell_label(c) for c in alhambra.spots_for(t)] for t in pending}
     if state.dirk is not None:
         counts = [0] * len(TYPES)
         for tile in state.dirk:
@@ -182,10 +169,7 @@ def text_board(alhambra: dict[str, str], spots: Sequence[str] = ()) -> list[str]
     row or column); a cell's name is its row label then its column label.
     """
     cells = {_cell(label): tile.split() for label, tile in alhambra.items()}
-    walls = {
-        c: sum(_BITS[ch] for ch in parts[2] if ch in _BITS) if len(parts) > 2 else 0
-        for c, parts in cells.items()
-    }
+    walls = {c: sum(_BITS[ch] for ch in parts[2] if ch in _BITS) if len(parts) > 2 else 0 for c, parts in cells.items()}
     spot_cells = {}
     for label in spots:
         cell = parse_cell(tokenize(label))
@@ -216,9 +200,7 @@ def text_board(alhambra: dict[str, str], spots: Sequence[str] = ()) -> list[str]
         return "+" if any(c in cells for c in around) else " "
 
     for y in range(y0, y1 + 2):
-        border = "    " + "".join(
-            corner(y, x) + horizontal(y, x) for x in range(x0, x1 + 1)
-        )
+        border = "    " + "".join(corner(y, x) + horizontal(y, x) for x in range(x0, x1 + 1))
         lines.append((border + corner(y, x1 + 1)).rstrip())
         if y > y1:
             break

@@ -88,9 +88,7 @@ def _component(adjacency: dict[Any, list[tuple[int, Any]]], root: Any) -> set[An
     return seen
 
 
-def _longest_in_component(
-    adjacency: dict[Any, list[tuple[int, Any]]], junctions: list[Any]
-) -> int:
+def _longest_in_component(adjacency: dict[Any, list[tuple[int, Any]]], junctions: list[Any]) -> int:
     """Exhaustive search on the graph with degree-2 chains contracted into
     weighted edges (a longest trail can always start at a junction)."""
     jset = set(junctions)
@@ -103,9 +101,7 @@ def _longest_in_component(
             used_edges.add(edge)
             length, node = 1, nxt
             while node not in jset:
-                edge2, nxt2 = next(
-                    (e, o) for e, o in adjacency[node] if e not in used_edges
-                )
+                edge2, nxt2 = next((e, o) for e, o in adjacency[node] if e not in used_edges)
                 used_edges.add(edge2)
                 length, node = length + 1, nxt2
             chains.append((start, node, length))

@@ -52,15 +52,11 @@ def internal_table(table: Mapping[Cell, tuple[Any, ...]]) -> dict[Cell, int]:
     result: dict[Cell, int] = {}
     for cell, (major, m1, m2, rot) in table.items():
         try:
-            colours = tuple(
-                c if isinstance(c, int) else _COLOUR_INDEX[c] for c in (major, m1, m2)
-            )
+            colours = tuple(c if isinstance(c, int) else _COLOUR_INDEX[c] for c in (major, m1, m2))
         except KeyError as error:
             raise ValueError(f"unknown colour {error.args[0]!r} at {cell}") from None
         if colours not in TILE_IDS:
-            raise ValueError(
-                f"no Alpaca tile has colours {(major, m1, m2)} (at {cell})"
-            )
+            raise ValueError(f"no Alpaca tile has colours {(major, m1, m2)} (at {cell})")
         if rot not in (0, 1, 2, 3):
             raise ValueError(f"rotation must be 0..3, not {rot!r} (at {cell})")
         result[(int(cell[0]), int(cell[1]))] = TILE_IDS[colours] * 4 + rot
@@ -86,12 +82,7 @@ def frontier_of(table: Mapping[Cell, int]) -> dict[Cell, int]:
     needing nothing when the table is empty)."""
     if not table:
         return {(0, 0): ANYTHING}
-    cells = {
-        (x + dx, y + dy)
-        for x, y in table
-        for dx, dy in STEPS
-        if (x + dx, y + dy) not in table
-    }
+    cells = {(x + dx, y + dy) for x, y in table for dx, dy in STEPS if (x + dx, y + dy) not in table}
     return {cell: need_mask(table, cell) for cell in sorted(cells)}
 
 
@@ -169,9 +160,7 @@ def figure_colour(table: Mapping[Cell, int], figure: Figure) -> int:
 Node = tuple[int, int, int]  # x, y, slot
 
 
-def _chain_groups(
-    table: Mapping[Cell, int], colour: int | None = None
-) -> list[list[Node]]:
+def _chain_groups(table: Mapping[Cell, int], colour: int | None = None) -> list[list[Node]]:
     """Maximal chains (as lists of triangles), optionally of one colour only.
 
     Union-find over the triangles, linking across every shared edge whose
@@ -246,12 +235,7 @@ def chains(table: Mapping[Cell, tuple[Any, ...]]) -> list[Chain]:
     internal = internal_table(table)
     linked = _chain_groups(internal)
     in_chain = {node for group in linked for node in group}
-    lone = [
-        [(x, y, slot)]
-        for (x, y) in internal
-        for slot in range(3)
-        if (x, y, slot) not in in_chain
-    ]
+    lone = [[(x, y, slot)] for (x, y) in internal for slot in range(3) if (x, y, slot) not in in_chain]
     result = []
     for group in linked + lone:
         nodes = sorted(group)

@@ -35,10 +35,7 @@ def dump_state(state: AlpacaState) -> dict[str, Any]:
         "players": state.players,
         "colours": [COLOURS[c] for c in state.colours],
         "hands": [[tile_name(t) for t in hand] for hand in state.hands],
-        "table": [
-            [x, y, tile_name(code >> 2), code & 3]
-            for (x, y), code in state.table.items()
-        ],
+        "table": [[x, y, tile_name(code >> 2), code & 3] for (x, y), code in state.table.items()],
         "dominant": state.dominant,
         "turn": state.turn,
         "round": state.round,
@@ -59,10 +56,7 @@ def dump_state(state: AlpacaState) -> dict[str, Any]:
 
 def load_state(data: Mapping[str, Any]) -> AlpacaState:
     """Inverse of ``dump_state``."""
-    table = {
-        (int(x), int(y)): _TILE[name] * 4 + int(rot)
-        for x, y, name, rot in data["table"]
-    }
+    table = {(int(x), int(y)): _TILE[name] * 4 + int(rot) for x, y, name, rot in data["table"]}
     locked = tuple(_cells(f) for f in data["locked"])
     return AlpacaState(
         players=int(data["players"]),
@@ -81,9 +75,7 @@ def load_state(data: Mapping[str, Any]) -> AlpacaState:
         counters=int(data["counters"]),
         placed_this_round=bool(data["placed_this_round"]),
         idle_rounds=int(data["idle_rounds"]),
-        last=None
-        if data["last"] is None
-        else (int(data["last"][0]), int(data["last"][1])),
+        last=None if data["last"] is None else (int(data["last"][0]), int(data["last"][1])),
         ended_by=data["ended_by"],
         secret=int(data["secret"]),
         departed=tuple((int(seat), reason) for seat, reason in data["departed"]),
@@ -121,9 +113,7 @@ def load_move(data: Any) -> Any:
     try:
         kind = data["type"]
         if kind == "place":
-            return Place(
-                _TILE[data["tile"]], int(data["x"]), int(data["y"]), int(data["rot"])
-            )
+            return Place(_TILE[data["tile"]], int(data["x"]), int(data["y"]), int(data["rot"]))
         if kind == "rotate":
             return Rotate(int(data["x"]), int(data["y"]), int(data["rot"]))
         if kind == "lock":

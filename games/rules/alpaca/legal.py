@@ -36,8 +36,7 @@ def _fits_row(mask: int) -> tuple[tuple[int, ...], ...]:
     row = _FITS.get(mask)
     if row is None:
         row = _FITS[mask] = tuple(
-            _ROT_SETS[sum(1 << r for r in range(4) if MASKS[tile * 4 + r] & mask)]
-            for tile in range(_TILE_COUNT)
+            _ROT_SETS[sum(1 << r for r in range(4) if MASKS[tile * 4 + r] & mask)] for tile in range(_TILE_COUNT)
         )
     return row
 
@@ -110,9 +109,7 @@ class MoveList(Sequence[Any]):
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Sequence) or isinstance(other, str):
             return NotImplemented
-        return len(self) == len(other) and all(
-            a == b for a, b in zip(self, other, strict=True)
-        )
+        return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -135,10 +132,7 @@ def placements(state: AlpacaState, seat: int) -> MoveList:
     if not tiles:
         return MoveList(groups)
     frontier = state.frontier
-    rows = [
-        (cell, _FITS.get(mask) or _fits_row(mask))
-        for cell, mask in sorted(frontier.items())
-    ]
+    rows = [(cell, _FITS.get(mask) or _fits_row(mask)) for cell, mask in sorted(frontier.items())]
     ends: list[int] = []
     total = 0
     for tile in tiles:

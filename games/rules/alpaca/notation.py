@@ -71,9 +71,7 @@ _LOCK = re.compile(
     rf"^(?:lock|locked|untouchable|intoccabile|counter|protect|blocca|segnalino)"
     rf"(?:\s+(?:figure\s+)?(?:at\s+)?(?:{_CELL}|#?(\d+)))?$"
 )
-_NONE = re.compile(
-    r"^(?:none|skip|no|nothing|pass|decline|nessuno|nessuna|niente|salta|passo)$"
-)
+_NONE = re.compile(r"^(?:none|skip|no|nothing|pass|decline|nessuno|nessuna|niente|salta|passo)$")
 _HAND_NUMBER = re.compile(r"^(?:#|no\.?\s*|n\.?\s*|tile\s*|tessera\s*)?(\d+)$")
 _PASS = re.compile(r"^(?:pass|passo|skip)$")
 
@@ -102,17 +100,9 @@ def parse_tile(state: AlpacaState, seat: int, text: str) -> int:
         index = int(number.group(1))
         if 1 <= index <= len(hand):
             return hand[index - 1]
-        raise NotationError(
-            f"Your hand has tiles #1 to #{len(hand)}, not #{index}."
-            if hand
-            else "Your hand is empty."
-        )
+        raise NotationError(f"Your hand has tiles #1 to #{len(hand)}, not #{index}." if hand else "Your hand is empty.")
     words = [w for w in re.split(r"[\s/\-,+|]+", text) if w]
-    if (
-        len(words) == 1
-        and len(words[0]) == 3
-        and all(ch in _LETTERS for ch in words[0])
-    ):
+    if len(words) == 1 and len(words[0]) == 3 and all(ch in _LETTERS for ch in words[0]):
         words = list(words[0])
     colours = tuple(_colour(w) for w in words)
     if len(colours) == 3 and None not in colours and colours in TILE_IDS:
@@ -185,8 +175,7 @@ def _parse_place(state: AlpacaState, seat: int, text: str) -> Place:
             options = ", ".join(f"rot {r}" for r in fits)
             raise NotationError(
                 f"Say which rotation (0-3) to place {tile_name(tile)} at "
-                f"{cell_name(cell)} in"
-                + (f"; these fit: {options}." if fits else "; none fits there.")
+                f"{cell_name(cell)} in" + (f"; these fit: {options}." if fits else "; none fits there.")
             )
         rot = fits[0]
     return Place(tile, cell[0], cell[1], rot)
@@ -208,19 +197,14 @@ def _parse_bonus(state: AlpacaState, seat: int, text: str) -> Any:
         number = int(match.group(3))
         if 1 <= number <= len(pending):
             return Lock(pending[number - 1])
-        raise NotationError(
-            f"Figure numbers go from 1 to {len(pending)}, not {number}."
-        )
+        raise NotationError(f"Figure numbers go from 1 to {len(pending)}, not {number}.")
     if match.group(1) is not None:
         cell = (int(match.group(1)), int(match.group(2)))
         found = [f for f in pending if cell in f]
         if len(found) == 1:
             return Lock(found[0])
         if not found:
-            raise NotationError(
-                f"No just-closed figure includes {cell_name(cell)}; "
-                f"{_figures_hint(state)}"
-            )
+            raise NotationError(f"No just-closed figure includes {cell_name(cell)}; {_figures_hint(state)}")
     elif len(pending) == 1:
         return Lock(pending[0])
     raise NotationError(f"Say which figure to lock; {_figures_hint(state)}")
@@ -230,8 +214,7 @@ def _figures_hint(state: AlpacaState) -> str:
     return (
         "the figures: "
         + "; ".join(
-            f"{number}: {' / '.join(cell_name(c) for c in f)} "
-            f"(bonus lock {_lock_cell(state, f)})"
+            f"{number}: {' / '.join(cell_name(c) for c in f)} (bonus lock {_lock_cell(state, f)})"
             for number, f in enumerate(state.pending, start=1)
         )
         + "."
@@ -265,9 +248,7 @@ def format_move(state: AlpacaState, seat: int, move: Any) -> str:
 def _examples(state: AlpacaState, seat: int, limit: int = 8) -> str:
     if state.phase == "over" or seat != current_seat(state):
         return ""
-    moves: list[Any] = list(
-        bonus_moves(state) if state.phase == "bonus" else placements(state, seat)
-    )
+    moves: list[Any] = list(bonus_moves(state) if state.phase == "bonus" else placements(state, seat))
     if not moves:
         return ""
     if state.phase == "place":

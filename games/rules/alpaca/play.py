@@ -34,9 +34,7 @@ def _who(state: AlpacaState, seat: int) -> str:
     return f"Seat {seat + 1} ({COLOURS[state.colours[seat]]})"
 
 
-def advance(
-    state: AlpacaState, changes: dict[str, Any], events: list[Event], step: bool = True
-) -> None:
+def advance(state: AlpacaState, changes: dict[str, Any], events: list[Event], step: bool = True) -> None:
     """Add to ``changes`` (new field values over ``state``) the move to the
     next seat that can place, passing for seats that cannot.
 
@@ -75,17 +73,14 @@ def advance(
                     dominant=dominant,
                     placed_this_round=placed,
                 )
-                events.append(
-                    Event("end", f"{text}: the game ends.", {"reason": ended_by})
-                )
+                events.append(Event("end", f"{text}: the game ends.", {"reason": ended_by}))
                 return
             dominant, turn, number, placed = (dominant - 1) % n, 0, number + 1, False
             colour = COLOURS[colours[dominant]]
             events.append(
                 Event(
                     "round",
-                    f"Round {number}: {colour} is dominant; "
-                    f"seat {dominant + 1} plays first.",
+                    f"Round {number}: {colour} is dominant; seat {dominant + 1} plays first.",
                     {"round": number, "dominant": dominant, "colour": colour},
                 )
             )
@@ -111,17 +106,12 @@ def apply_place(state: AlpacaState, seat: int, move: Place) -> Transition[Alpaca
         table, or no edge matches.
     """
     if state.phase == "bonus":
-        raise IllegalMove(
-            "First take your bonus action: 'bonus rotate X,Y to R', 'bonus lock' "
-            "or 'bonus none'."
-        )
+        raise IllegalMove("First take your bonus action: 'bonus rotate X,Y to R', 'bonus lock' or 'bonus none'.")
     tile, cell, rot = move.tile, (move.x, move.y), move.rot
     hand = state.hands[seat]
     colour = dominant_colour(state)
     if not 0 <= tile < len(TILES) or tile not in hand:
-        raise IllegalMove(
-            f"{_tile_text(tile)} is not in your hand; {_hand_hint(state, seat)}"
-        )
+        raise IllegalMove(f"{_tile_text(tile)} is not in your hand; {_hand_hint(state, seat)}")
     if tile // TILES_PER_COLOUR != colour:
         raise IllegalMove(
             f"{COLOURS[colour]} is dominant this round: you may only play a "
@@ -133,10 +123,7 @@ def apply_place(state: AlpacaState, seat: int, move: Place) -> Transition[Alpaca
     if mask is None:
         if cell in state.table:
             raise IllegalMove(f"{cell_name(cell)} is already taken.")
-        raise IllegalMove(
-            f"{cell_name(cell)} is not next to the tiles on the table; open cells: "
-            f"{_cells_hint(state)}."
-        )
+        raise IllegalMove(f"{cell_name(cell)} is not next to the tiles on the table; open cells: {_cells_hint(state)}.")
     rots = fitting_rotations(tile, mask)
     if rot not in rots:
         fits = ", ".join(f"rot {r}" for r in rots) or "none"
@@ -153,16 +140,13 @@ def apply_place(state: AlpacaState, seat: int, move: Place) -> Transition[Alpaca
     for d, (dx, dy) in enumerate(STEPS):
         other = (cell[0] + dx, cell[1] + dy)
         if other not in table:
-            frontier[other] = frontier.get(other, 0) | (
-                1 << (5 * OPPOSITE[d] + edges[d])
-            )
+            frontier[other] = frontier.get(other, 0) | (1 << (5 * OPPOSITE[d] + edges[d]))
     hands = list(state.hands)
     hands[seat] = tuple(t for t in hand if t != tile)
     events = [
         Event(
             "place",
-            f"{_who(state, seat)} placed {tile_name(tile)} at {cell_name(cell)} "
-            f"rot {rot}.",
+            f"{_who(state, seat)} placed {tile_name(tile)} at {cell_name(cell)} rot {rot}.",
             {
                 "seat": seat,
                 "tile": tile_name(tile),
@@ -187,8 +171,7 @@ def apply_place(state: AlpacaState, seat: int, move: Place) -> Transition[Alpaca
             events.append(
                 Event(
                     "figure",
-                    f"{_who(state, seat)} closed a figure of {kind} "
-                    f"({_cells_text(figure)}): one bonus action.",
+                    f"{_who(state, seat)} closed a figure of {kind} ({_cells_text(figure)}): one bonus action.",
                     {"seat": seat, "cells": [list(c) for c in figure]},
                 )
             )
@@ -233,17 +216,11 @@ def _check_rotate(state: AlpacaState, move: Rotate, changes: dict[str, Any]) -> 
     if code is None:
         raise IllegalMove(f"There is no tile at {cell_name(cell)} to rotate.")
     if cell in state.untouchable:
-        raise IllegalMove(
-            f"The tile at {cell_name(cell)} is part of an untouchable figure "
-            "and cannot be rotated."
-        )
+        raise IllegalMove(f"The tile at {cell_name(cell)} is part of an untouchable figure and cannot be rotated.")
     if move.rot not in (0, 1, 2, 3):
         raise IllegalMove(f"Rotation must be 0, 1, 2 or 3, not {move.rot}.")
     if move.rot == code & 3:
-        raise IllegalMove(
-            f"The tile at {cell_name(cell)} already has rotation {move.rot}; "
-            "choose another rotation."
-        )
+        raise IllegalMove(f"The tile at {cell_name(cell)} already has rotation {move.rot}; choose another rotation.")
     table = dict(state.table)
     table[cell] = code - (code & 3) + move.rot
     frontier = dict(state.frontier)

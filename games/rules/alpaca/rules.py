@@ -48,18 +48,14 @@ class AlpacaRules(BaseRules[AlpacaState, Move]):
     codec = codec
 
     # ----------------------------------------------------------- setup
-    def setup(
-        self, players: int, seed: int, options: Mapping[str, Any] | None = None
-    ) -> AlpacaState:
+    def setup(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> AlpacaState:
         """A new game dealt from ``seed`` (see ``setup.setup``).  Alpaca has
         no options.
 
         :raises IllegalMove: fewer than 2 or more than 5 players.
         """
         if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            raise IllegalMove(
-                f"Alpaca is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}."
-            )
+            raise IllegalMove(f"Alpaca is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}.")
         return setup.setup(players, seed)
 
     # ------------------------------------------------------------ turns
@@ -87,9 +83,7 @@ class AlpacaRules(BaseRules[AlpacaState, Move]):
         raise IllegalMove(f"Not an Alpaca move: {move!r}.")
 
     # ---------------------------------------------------------- scoring
-    def _score(
-        self, state: AlpacaState
-    ) -> tuple[tuple[int, ...], Sequence[Any], tuple[dict[str, Any], ...]]:
+    def _score(self, state: AlpacaState) -> tuple[tuple[int, ...], Sequence[Any], tuple[dict[str, Any], ...]]:
         return scoring.score_seats(state)
 
     def default_move(self, state: AlpacaState, seat: int) -> Any:
@@ -112,9 +106,7 @@ class AlpacaRules(BaseRules[AlpacaState, Move]):
     def _revealed(self, state: AlpacaState, seat: int) -> dict[str, Any]:
         return revealed(state, seat)
 
-    def randomize_hidden(
-        self, state: AlpacaState, seat: int | None, seed: int
-    ) -> AlpacaState:
+    def randomize_hidden(self, state: AlpacaState, seat: int | None, seed: int) -> AlpacaState:
         """Re-deal every hand ``seat`` cannot see (all of them for a
         spectator), keeping each hand's size, and replace the RNG state.
         Once the game is over every hand is public and only the RNG changes."""

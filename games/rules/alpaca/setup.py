@@ -23,9 +23,7 @@ def setup(players: int, seed: int) -> AlpacaState:
     tiles = [t for t in range(len(TILES)) if t // TILES_PER_COLOUR in colours]
     rng.shuffle(tiles)
     size = TILES_PER_COLOUR
-    hands = tuple(
-        tuple(sorted(tiles[i * size : (i + 1) * size])) for i in range(players)
-    )
+    hands = tuple(tuple(sorted(tiles[i * size : (i + 1) * size])) for i in range(players))
     rng.below(players)  # the old dominant draw, kept so a seed deals as before
     dominant = 0
     state = AlpacaState(

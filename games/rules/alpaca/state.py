@@ -64,21 +64,15 @@ TILES: tuple[tuple[int, int, int], ...] = _tile_set()
 TILE_IDS: dict[tuple[int, int, int], int] = {t: i for i, t in enumerate(TILES)}
 _BASE_SLOTS = (MAJOR, MAJOR, MINOR1, MINOR2)  # N, E, S, W at rotation 0
 #: ``SLOTS[rot][direction]``: which triangle of the tile covers that edge.
-SLOTS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(_BASE_SLOTS[(d - rot) % 4] for d in range(4)) for rot in range(4)
-)
+SLOTS: tuple[tuple[int, ...], ...] = tuple(tuple(_BASE_SLOTS[(d - rot) % 4] for d in range(4)) for rot in range(4))
 #: ``EDGES[code]``: the colours on the (N, E, S, W) edges of a placed tile.
 EDGES: tuple[tuple[int, ...], ...] = tuple(
-    tuple(TILES[code >> 2][SLOTS[code & 3][d]] for d in range(4))
-    for code in range(4 * len(TILES))
+    tuple(TILES[code >> 2][SLOTS[code & 3][d]] for d in range(4)) for code in range(4 * len(TILES))
 )
 #: ``MASKS[code]``: one bit per edge, bit ``5 * direction + colour``.  An
 #: empty cell stores the same kind of bits for the colours facing it, so a
 #: tile fits there exactly when the two masks share a bit.
-MASKS: tuple[int, ...] = tuple(
-    sum(1 << (5 * d + EDGES[code][d]) for d in range(4))
-    for code in range(4 * len(TILES))
-)
+MASKS: tuple[int, ...] = tuple(sum(1 << (5 * d + EDGES[code][d]) for d in range(4)) for code in range(4 * len(TILES)))
 #: Need-mask of the first cell of the game: every tile fits it.
 ANYTHING = (1 << 20) - 1
 #: Grid point (as an offset from the cell's south-west corner) at which the
@@ -99,9 +93,7 @@ Cell = tuple[int, int]
 Figure = tuple[Cell, ...]
 
 
-TILE_NAMES: tuple[str, ...] = tuple(
-    f"{COLOURS[major]}/{COLOURS[m1]}-{COLOURS[m2]}" for major, m1, m2 in TILES
-)
+TILE_NAMES: tuple[str, ...] = tuple(f"{COLOURS[major]}/{COLOURS[m1]}-{COLOURS[m2]}" for major, m1, m2 in TILES)
 
 
 def tile_name(tile: int) -> str:

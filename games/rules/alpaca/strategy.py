@@ -28,9 +28,7 @@ from .state import (
 )
 
 
-def placement_gain(
-    table: dict[Cell, int], colour: int, chain_of: dict[Any, Any], move: Place
-) -> int:
+def placement_gain(table: dict[Cell, int], colour: int, chain_of: dict[Any, Any], move: Place) -> int:
     """Points ``colour`` gains by ``move``; ``chain_of`` maps each linked
     triangle of ``colour`` to ``(chain id, chain length)``."""
     tile = TILES[move.tile]

@@ -34,9 +34,7 @@ from .state import (
 )
 
 #: Directions (N, E, S, W = 0..3) covered by the major, by rotation.
-MAJOR_EDGES = tuple(
-    frozenset(d for d in range(4) if SLOTS[r][d] == MAJOR) for r in range(4)
-)
+MAJOR_EDGES = tuple(frozenset(d for d in range(4) if SLOTS[r][d] == MAJOR) for r in range(4))
 _STEP = {"place": "place a tile", "bonus": "bonus action", "over": "game over"}
 
 
@@ -70,9 +68,7 @@ def build_view(rules: Any, state: AlpacaState, seat: int | None) -> dict[str, An
             "rotation": code & 3,
             "edges": [COLOURS[c] for c in EDGES[code]],
         }
-        for (x, y), code in sorted(
-            state.table.items(), key=lambda item: reading_order(item[0])
-        )
+        for (x, y), code in sorted(state.table.items(), key=lambda item: reading_order(item[0]))
     ]
     dominant = state.dominant
     view: dict[str, Any] = {
@@ -92,14 +88,10 @@ def build_view(rules: Any, state: AlpacaState, seat: int | None) -> dict[str, An
         "expect": _expect(state, over),
         "to_move": sorted(rules.to_move(state)),
         "table": table,
-        "open_cells": []
-        if over
-        else [list(c) for c in sorted(state.frontier, key=reading_order)],
+        "open_cells": [] if over else [list(c) for c in sorted(state.frontier, key=reading_order)],
         "last_placed": None if state.last is None else list(state.last),
         "untouchable_figures": [_figure_entry(state, f) for f in state.locked],
-        "untouchable_cells": [
-            list(c) for c in sorted(state.untouchable, key=reading_order)
-        ],
+        "untouchable_cells": [list(c) for c in sorted(state.untouchable, key=reading_order)],
         "counters_left": state.counters,
         "bonus": None,
         "hand_counts": [len(h) for h in state.hands],
@@ -163,10 +155,7 @@ def board_text(view: dict[str, Any]) -> str:
                 block = ["     ", f"  {mark}  ", "     "]
             else:
                 majors = MAJOR_EDGES[tile["rotation"]]
-                n, e, s, w = (
-                    letter[c] if d in majors else letter[c].lower()
-                    for d, c in enumerate(tile["edges"])
-                )
+                n, e, s, w = (letter[c] if d in majors else letter[c].lower() for d, c in enumerate(tile["edges"]))
                 centre = "#" if (x, y) in locked else "+"
                 block = [f"  {n}  ", f"{w} {centre} {e}", f"  {s}  "]
             for row, part in zip(rows, block, strict=True):

@@ -22,9 +22,7 @@ MAX_SIDE = 4
 EMPTY = -1
 COLUMNS = "ABCDEFG"
 
-CELL_NAMES: tuple[str, ...] = tuple(
-    f"{COLUMNS[i % SIZE]}{i // SIZE + 1}" for i in range(CELLS)
-)
+CELL_NAMES: tuple[str, ...] = tuple(f"{COLUMNS[i % SIZE]}{i // SIZE + 1}" for i in range(CELLS))
 CELL_INDEX: dict[str, int] = {name: i for i, name in enumerate(CELL_NAMES)}
 
 
@@ -50,9 +48,7 @@ def _diagonals(index: int) -> int:
 
 
 NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(_neighbours(i) for i in range(CELLS))
-NEIGHBOUR_MASK: tuple[int, ...] = tuple(
-    sum(1 << n for n in NEIGHBOURS[i]) for i in range(CELLS)
-)
+NEIGHBOUR_MASK: tuple[int, ...] = tuple(sum(1 << n for n in NEIGHBOURS[i]) for i in range(CELLS))
 DIAGONAL_MASK: tuple[int, ...] = tuple(_diagonals(i) for i in range(CELLS))
 
 
@@ -162,19 +158,13 @@ def placement_error(island: Island, index: int) -> str | None:
         return f"{name} already holds a card; cards never move."
     if not island.occupied & NEIGHBOUR_MASK[index]:
         if island.occupied & DIAGONAL_MASK[index]:
-            return (
-                f"{name} touches your island only at a corner; a card must share "
-                "an edge with a card already placed."
-            )
+            return f"{name} touches your island only at a corner; a card must share an edge with a card already placed."
         return f"{name} does not touch your island; a card must share an edge."
     top, bottom, left, right = island.box
     row, col = divmod(index, SIZE)
     height = max(bottom, row) - min(top, row) + 1
     width = max(right, col) - min(left, col) + 1
-    return (
-        f"A card at {name} would make your island {width} wide and {height} high; "
-        "it may never be larger than 4 x 4."
-    )
+    return f"A card at {name} would make your island {width} wide and {height} high; it may never be larger than 4 x 4."
 
 
 def cell_count(island: Island) -> int:

@@ -41,15 +41,8 @@ def dump_state(state: AltaState) -> dict[str, Any]:
         seats.append(
             {
                 "hand": _cards(state.hands[seat]),
-                "island": {
-                    CELL_NAMES[i]: TYPES[t]
-                    for i, t in enumerate(island.cells)
-                    if t != EMPTY
-                },
-                "merchants": [
-                    {"card": list(MERCHANTS[m]), "blind": blind}
-                    for m, blind in state.merchants[seat]
-                ],
+                "island": {CELL_NAMES[i]: TYPES[t] for i, t in enumerate(island.cells) if t != EMPTY},
+                "merchants": [{"card": list(MERCHANTS[m]), "blind": blind} for m, blind in state.merchants[seat]],
             }
         )
     return {
@@ -86,19 +79,12 @@ def load_state(data: Mapping[str, Any]) -> AltaState:
         step=str(data["step"]),
         refreshed=bool(data["refreshed"]),
         hands=tuple(_types(s["hand"]) for s in seats),
-        islands=tuple(
-            build({CELL_INDEX[c]: TYPE_INDEX[t] for c, t in s["island"].items()})
-            for s in seats
-        ),
+        islands=tuple(build({CELL_INDEX[c]: TYPE_INDEX[t] for c, t in s["island"].items()}) for s in seats),
         face_up=_types(data["face_up"]),
         out_of_game=_types(data["out_of_game"]),
         merchant_up=_merchant_index(data["merchant_up"]),
         merchants=tuple(
-            tuple(
-                (_MERCHANT_INDEX[tuple(m["card"])], bool(m["blind"]))
-                for m in s["merchants"]
-            )
-            for s in seats
+            tuple((_MERCHANT_INDEX[tuple(m["card"])], bool(m["blind"])) for m in s["merchants"]) for s in seats
         ),
         secret=Secret(
             _types(secret["deck"]),

@@ -31,11 +31,7 @@ def legal_moves(state: AltaState, seat: int) -> list[Move]:
     stable order: by hand card type (step 1) or refresh first, then slot
     (step 3); then by cell (A1, B1, ... G7); merchant: up, then blind."""
     step = state.step
-    if (
-        step == OVER
-        or state.early_end is not None
-        or seat != (state.first + state.turn) % state.players
-    ):
+    if step == OVER or state.early_end is not None or seat != (state.first + state.turn) % state.players:
         return []
     if step == HAND:
         cells = bit_indices(state.islands[seat].open)

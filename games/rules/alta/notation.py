@@ -152,11 +152,7 @@ def _take_cells(words: list[str]) -> tuple[list[str], list[str]]:
         word = words[i]
         match = _CELL.match(word)
         if match:
-            col, row = (
-                (match.group(1), match.group(2))
-                if match.group(1)
-                else (match.group(4), match.group(3))
-            )
+            col, row = (match.group(1), match.group(2)) if match.group(1) else (match.group(4), match.group(3))
             cells.append(f"{col.upper()}{row}")
         elif (
             len(word) == 1
@@ -176,10 +172,7 @@ def _take_cells(words: list[str]) -> tuple[list[str], list[str]]:
 def _is_refresh(word: str) -> bool:
     return (
         "refresh".startswith(word)
-        or (
-            len(word) >= 4
-            and ("ververs".startswith(word) or "vernieuw".startswith(word))
-        )
+        or (len(word) >= 4 and ("ververs".startswith(word) or "vernieuw".startswith(word)))
         or word in ("renew", "swap")
     )
 
@@ -206,9 +199,7 @@ def card_type(phrase: str) -> str:
     if len(found) == 1:
         return found[0]
     if found:
-        raise NotationError(
-            f"'{phrase}' could be {' or '.join(found)}; write more of the name."
-        )
+        raise NotationError(f"'{phrase}' could be {' or '.join(found)}; write more of the name.")
     names = ", ".join(f"{slug} ({DUTCH[slug]})" for slug in TYPES)
     raise NotationError(f"Unknown card '{phrase}'. Cards: {names}; {_EXAMPLES}.")
 
@@ -252,11 +243,7 @@ def _merchant(state: AltaState, words: list[str]) -> ChooseMerchant:
             return ChooseMerchant(UP)
     elif not blind and not named and said:
         return ChooseMerchant(UP)
-    up = (
-        "+".join(MERCHANTS[state.merchant_up])
-        if state.merchant_up is not None
-        else "none"
-    )
+    up = "+".join(MERCHANTS[state.merchant_up]) if state.merchant_up is not None else "none"
     raise NotationError(
         f"Choose a merchant card: 'merchant up' (the face-up one, {up}) or "
         "'merchant blind' (the top of the merchant deck)."
@@ -277,9 +264,7 @@ def parse_move(state: AltaState, seat: int, text: str) -> Any:
     step = state.step
     if any(_is_refresh(w) for w in words) and not cells:
         return Refresh()
-    if any(_is_prefix(w, _MERCHANT_WORDS) for w in words) or (
-        step in (HAND_MERCHANT, TAKE_MERCHANT) and not cells
-    ):
+    if any(_is_prefix(w, _MERCHANT_WORDS) for w in words) or (step in (HAND_MERCHANT, TAKE_MERCHANT) and not cells):
         return _merchant(state, words)
     if not cells and words and all(w in _BLIND_WORDS for w in words):
         return ChooseMerchant(BLIND)
@@ -306,16 +291,12 @@ def _slot(state: AltaState, card: str | None, slots: list[int]) -> int:
     if slots:
         slot = slots[0]
         if card is not None and TYPES[state.face_up[slot - 1]] != card:
-            raise IllegalMove(
-                f"Face-up card {slot} is not a {card} (face up: {shown})."
-            )
+            raise IllegalMove(f"Face-up card {slot} is not a {card} (face up: {shown}).")
         return slot
     if card is None:
         if state.face_up[0] == state.face_up[1]:
             return 1
-        raise NotationError(
-            f"Which face-up card? Write 'take 1 D3' or 'take 2 D3' ({shown})."
-        )
+        raise NotationError(f"Which face-up card? Write 'take 1 D3' or 'take 2 D3' ({shown}).")
     for slot, kind in enumerate(state.face_up, start=1):
         if TYPES[kind] == card:
             return slot

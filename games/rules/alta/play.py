@@ -66,18 +66,14 @@ def _place_hand(state: AltaState, seat: int, move: PlaceHand) -> Transition[Alta
         hint = ""
         if card in state.face_up:
             hint = " (a face-up card is taken in step 3, after your hand card)"
-        raise IllegalMove(
-            f"You have no {move.card} in your hand; you hold {held}{hint}."
-        )
+        raise IllegalMove(f"You have no {move.card} in your hand; you hold {held}{hint}.")
     index = _cell(state, seat, move.cell)
     rest = list(hand)
     rest.remove(card)
     new = copy_state(
         state,
         hands=_with(state.hands, seat, tuple(rest)),
-        islands=_with(
-            state.islands, seat, place_card(state.islands[seat], index, card)
-        ),
+        islands=_with(state.islands, seat, place_card(state.islands[seat], index, card)),
         step=HAND_MERCHANT if card == MARKET and _merchant_left(state) else TAKE,
     )
     text = f"Seat {seat + 1} placed {move.card} at {move.cell} from their hand."
@@ -97,9 +93,7 @@ def _take(state: AltaState, seat: int, move: Take) -> Transition[AltaState]:
     new = copy_state(
         state,
         hands=_with(state.hands, seat, ()),
-        islands=_with(
-            state.islands, seat, place_card(state.islands[seat], index, card)
-        ),
+        islands=_with(state.islands, seat, place_card(state.islands[seat], index, card)),
         face_up=_with(state.face_up, slot - 1, rest),
     )
     text = (
@@ -148,8 +142,7 @@ def _end_turn(new: AltaState, seat: int, events: list[Event]) -> None:
         events.append(
             Event(
                 "game_over",
-                "The game is over: every island is "
-                "complete; all merchant cards are revealed.",
+                "The game is over: every island is complete; all merchant cards are revealed.",
                 {},
             )
         )
@@ -184,15 +177,10 @@ def _refresh(state: AltaState, seat: int) -> Transition[AltaState]:
     return Transition(new, (Event("refresh", text, data),))
 
 
-def _merchant(
-    state: AltaState, seat: int, move: ChooseMerchant
-) -> Transition[AltaState]:
+def _merchant(state: AltaState, seat: int, move: ChooseMerchant) -> Transition[AltaState]:
     step = state.step
     if step != HAND_MERCHANT and step != TAKE_MERCHANT:
-        raise IllegalMove(
-            "You take a merchant card only right after placing a market. "
-            + step_error(state)
-        )
+        raise IllegalMove("You take a merchant card only right after placing a market. " + step_error(state))
     secret = state.secret
     mdeck = secret.merchant_deck
     events = []
@@ -204,11 +192,7 @@ def _merchant(
         if mdeck:
             mdeck = mdeck[:-1]
         text = f"Seat {seat + 1} took the face-up merchant card ({_label(card)})"
-        text += (
-            f"; the new face-up one is {_label(refill)}."
-            if refill is not None
-            else "; the merchant deck is empty."
-        )
+        text += f"; the new face-up one is {_label(refill)}." if refill is not None else "; the merchant deck is empty."
         events.append(
             Event(
                 "merchant",
@@ -241,9 +225,7 @@ def _merchant(
     new = copy_state(
         state,
         merchant_up=refill,
-        merchants=_with(
-            state.merchants, seat, state.merchants[seat] + ((card, blind),)
-        ),
+        merchants=_with(state.merchants, seat, state.merchants[seat] + ((card, blind),)),
         secret=Secret(secret.deck, mdeck, secret.rng),
         step=TAKE,
     )

@@ -35,9 +35,7 @@ class AltaRules(BaseRules[AltaState, Move]):
     codec = codec
 
     # ------------------------------------------------------------- setup
-    def setup(
-        self, players: int, seed: int, options: Mapping[str, Any] | None = None
-    ) -> AltaState:
+    def setup(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> AltaState:
         """A new game dealt from ``seed`` (see ``setup.setup``).
 
         :raises ValueError: unsupported number of players.
@@ -68,9 +66,7 @@ class AltaRules(BaseRules[AltaState, Move]):
         return play.apply_move(state, seat, move)
 
     # ------------------------------------------------------------ scoring
-    def _score(
-        self, state: AltaState
-    ) -> tuple[tuple[int, ...], list[Any], tuple[dict[str, Any], ...]]:
+    def _score(self, state: AltaState) -> tuple[tuple[int, ...], list[Any], tuple[dict[str, Any], ...]]:
         return score_seats(state)
 
     def default_move(self, state: AltaState, seat: int) -> Move:
@@ -97,9 +93,7 @@ class AltaRules(BaseRules[AltaState, Move]):
         """See ``view.revealed``."""
         return view.revealed(state, seat)
 
-    def randomize_hidden(
-        self, state: AltaState, seat: int | None, seed: int
-    ) -> AltaState:
+    def randomize_hidden(self, state: AltaState, seat: int | None, seed: int) -> AltaState:
         """See ``view.redeal_hidden`` (nothing is re-dealt of what the end of
         the game revealed)."""
         return view.redeal_hidden(state, seat, seed, self.is_finished(state))

@@ -68,10 +68,7 @@ def _tower_bonus(cells: Mapping[Pos, str], pos: Pos) -> int:
     )
     for same_line in same_lines:
         if any(
-            kind == "tower"
-            and other != pos
-            and same_line(other)
-            and _has_other_type_between(cells, pos, other)
+            kind == "tower" and other != pos and same_line(other) and _has_other_type_between(cells, pos, other)
             for other, kind in cells.items()
         ):
             bonus += 3
@@ -135,9 +132,7 @@ def merchant_points(cells: Mapping[Pos, str], first: str, second: str) -> int:
     return 3 * pairs + 2 * max_adjacent_pairs(cells, first, second)
 
 
-def score_layout(
-    cells: Mapping[Pos, str], merchants: Sequence[tuple[str, str]]
-) -> LayoutScore:
+def score_layout(cells: Mapping[Pos, str], merchants: Sequence[tuple[str, str]]) -> LayoutScore:
     """Score any island given as ``{(row, col): type slug}``.
 
     :raises ValueError: unknown type slug or an invalid merchant card.
@@ -166,17 +161,14 @@ def placement_total(
     trial[pos] = card
     changed = [p for p in _neighbours(pos) if p in cells]
     changed += [
-        p for p, kind in cells.items()
-        if kind == "tower" and (p[0] == pos[0] or p[1] == pos[1]) and p not in changed
+        p for p, kind in cells.items() if kind == "tower" and (p[0] == pos[0] or p[1] == pos[1]) and p not in changed
     ]
     total = sum(points.values()) - sum(points[p] for p in changed)
     total += sum(card_points(trial, p) for p in changed) + card_points(trial, pos)
     return total + sum(merchant_points(trial, a, b) for a, b in merchants)
 
 
-def score_island(
-    island: Sequence[Sequence[str]], merchants: Sequence[tuple[str, str]]
-) -> IslandScore:
+def score_island(island: Sequence[Sequence[str]], merchants: Sequence[tuple[str, str]]) -> IslandScore:
     """Score a finished island.
 
     ``island``: 4 rows of 4 type slugs (row by row); ``merchants``: the
@@ -208,20 +200,14 @@ def _name(pos: Pos) -> str:
     return CELL_NAMES[pos[0] * SIZE + pos[1]]
 
 
-def score_seat(
-    island: Island, merchants: list[tuple[str, str]]
-) -> tuple[dict[str, int], list[int], int]:
+def score_seat(island: Island, merchants: list[tuple[str, str]]) -> tuple[dict[str, int], list[int], int]:
     """``(points per cell name, points per merchant card, total)``."""
     layout = island_layout(island)
     if len(layout) == 16 and island.box is not None:
         top, _, left, _ = island.box
         rows = [[layout[(top + r, left + c)] for c in range(4)] for r in range(4)]
         full = score_island(rows, merchants)
-        cells = {
-            _name((top + r, left + c)): full.cells[r][c]
-            for r in range(4)
-            for c in range(4)
-        }
+        cells = {_name((top + r, left + c)): full.cells[r][c] for r in range(4) for c in range(4)}
         return cells, full.merchants, full.total
     partial = score_layout(layout, merchants)
     return (
@@ -248,10 +234,7 @@ def score_seats(
             {
                 "cells": cells,
                 "island_points": sum(cells.values()),
-                "merchants": [
-                    {"cards": list(c), "points": p}
-                    for c, p in zip(cards, merchant_points, strict=True)
-                ],
+                "merchants": [{"cards": list(c), "points": p} for c, p in zip(cards, merchant_points, strict=True)],
                 "merchant_points": sum(merchant_points),
                 "total": total,
                 "harbours": harbours,

@@ -1,6 +1,6 @@
 """Alta's state and moves: frozen dataclasses of tuples and ints.
 
-Layout (house style 9.4): public data at the top level, each seat's private
+Layout: public data at the top level, each seat's private
 data in per-seat tuples (``hands``, ``merchants``), and server-only data
 (deck orders, the RNG) in ``secret``.  Card types are ints (see ``components``),
 islands are ``board.Island`` tuples.  ``copy_state`` is the cheap hand-made

@@ -24,10 +24,7 @@ def best_placement(state: AltaState, seat: int, moves: list[Any]) -> Any:
     now = score_layout(layout, cards).cells
     best, best_points = None, -1
     for move in moves:
-        if isinstance(move, PlaceHand):
-            card = move.card
-        else:
-            card = TYPES[state.face_up[move.slot - 1]]
+        card = move.card if isinstance(move, PlaceHand) else TYPES[state.face_up[move.slot - 1]]
         pos = divmod(CELL_INDEX[move.cell], SIZE)
         points = placement_total(layout, now, pos, card, cards)
         if points > best_points:

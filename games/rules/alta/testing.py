@@ -1,4 +1,4 @@
-"""A tiny DSL for building Alta positions in tests (house style 9.8).
+"""A tiny DSL for building Alta positions in tests.
 
 ``island("FAR WHE", "MIL .")`` lays rows of card names (codes, slugs, Dutch
 names; ``.`` = empty) with the first row's first cell at ``top_left``
@@ -36,10 +36,7 @@ def rows_of(island: Island) -> list[list[str]]:
     """The 4 x 4 box of a full island as rows of slugs (for ``score_island``)."""
     assert island.box is not None
     top, _, left, _ = island.box
-    return [
-        [TYPES[island.cells[(top + r) * SIZE + left + c]] for c in range(4)]
-        for r in range(4)
-    ]
+    return [[TYPES[island.cells[(top + r) * SIZE + left + c]] for c in range(4)] for r in range(4)]
 
 
 def merchant(first: str, second: str) -> int:
@@ -72,11 +69,7 @@ def position(
     hands = hands or {}
     islands = islands or {}
     merchants = merchants or {}
-    deck_cards = (
-        tuple(_type(c) for c in deck)
-        if deck is not None
-        else tuple(i % len(TYPES) for i in range(40))
-    )
+    deck_cards = tuple(_type(c) for c in deck) if deck is not None else tuple(i % len(TYPES) for i in range(40))
     up = None if merchant_up is None else merchant(*merchant_up)
     if merchant_deck is None:
         held = {merchant(*p) for ps in merchants.values() for p in ps}
@@ -89,18 +82,12 @@ def position(
         turn=turn,
         step=step,
         refreshed=refreshed,
-        hands=tuple(
-            tuple(_type(c) for c in hands.get(s, ("mill", "tower")))
-            for s in range(players)
-        ),
+        hands=tuple(tuple(_type(c) for c in hands.get(s, ("mill", "tower"))) for s in range(players)),
         islands=tuple(islands.get(s, EMPTY_ISLAND) for s in range(players)),
         face_up=tuple(_type(c) for c in face_up),
         out_of_game=(),
         merchant_up=up,
-        merchants=tuple(
-            tuple((merchant(*p), True) for p in merchants.get(s, ()))
-            for s in range(players)
-        ),
+        merchants=tuple(tuple((merchant(*p), True) for p in merchants.get(s, ())) for s in range(players)),
         secret=Secret(deck_cards, mdeck, 12345),
     )
 

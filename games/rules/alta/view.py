@@ -1,4 +1,4 @@
-"""What one seat may see of an Alta game (house style 9.4).
+"""What one seat may see of an Alta game.
 
 Hidden information is left out, not blanked: other seats' hands and
 merchant cards appear only as counts, the decks as sizes; the RNG and the
@@ -38,8 +38,7 @@ _STEP_NAMES = {
 }
 _EXPECT = {
     "hand": "place one of the two hand cards (step 1)",
-    "take": "refresh if allowed (step 2), then take a face-up card and place it "
-    "(step 3)",
+    "take": "refresh if allowed (step 2), then take a face-up card and place it (step 3)",
     "merchant": "choose a merchant card: face-up ('merchant up') or blind",
 }
 #: How to read ``board_text`` (for the email templates around it).
@@ -88,10 +87,7 @@ def seat_view(rules: Any, state: AltaState, seat: int | None) -> dict[str, Any]:
         entry: dict[str, Any] = {
             "seat": s,
             "cards": island.occupied.bit_count(),
-            "cells": {
-                CELL_NAMES[i]: TYPES[island.cells[i]]
-                for i in bit_indices(island.occupied)
-            },
+            "cells": {CELL_NAMES[i]: TYPES[island.cells[i]] for i in bit_indices(island.occupied)},
             "open": [CELL_NAMES[i] for i in bit_indices(island.open)],
             "text": board_text(island),
             "hand_size": len(state.hands[s]),
@@ -121,9 +117,7 @@ def seat_view(rules: Any, state: AltaState, seat: int | None) -> dict[str, Any]:
         "face_up": [TYPES[c] for c in state.face_up],
         "deck": len(state.secret.deck),
         "out_of_game": [TYPES[c] for c in state.out_of_game],
-        "merchant_face_up": None
-        if state.merchant_up is None
-        else list(MERCHANTS[state.merchant_up]),
+        "merchant_face_up": None if state.merchant_up is None else list(MERCHANTS[state.merchant_up]),
         "merchant_deck": len(state.secret.merchant_deck),
         "islands": islands,
         "departed": [s for s, _ in state.departed],
@@ -147,9 +141,7 @@ def _can_refresh(state: AltaState) -> bool:
     return refresh_error(state) is None
 
 
-def redeal_hidden(
-    state: AltaState, seat: int | None, seed: int, revealed: bool
-) -> AltaState:
+def redeal_hidden(state: AltaState, seat: int | None, seed: int, revealed: bool) -> AltaState:
     """A state ``seat`` (``None``: spectator) cannot tell from ``state``.
 
     The other seats' hands and the island deck are shuffled together and
@@ -173,10 +165,6 @@ def redeal_hidden(
             mpool += [m for m, blind in merchants[s] if blind]
         rng.shuffle(mpool)
         for s in others:
-            merchants[s] = tuple(
-                (mpool.pop() if blind else m, blind) for m, blind in merchants[s]
-            )
+            merchants[s] = tuple((mpool.pop() if blind else m, blind) for m, blind in merchants[s])
     secret = Secret(tuple(pool), tuple(mpool), rng.next_u64())
-    return copy_state(
-        state, hands=tuple(hands), merchants=tuple(merchants), secret=secret
-    )
+    return copy_state(state, hands=tuple(hands), merchants=tuple(merchants), secret=secret)

@@ -131,9 +131,7 @@ class Road:
                 if start >= 0:
                     lo, hi = start, index - 1
                     bridged = any(lo <= b <= hi for b in built)
-                    gaps.append(
-                        _new_gap(Gap, (lo, hi, self._toll(lo, hi, bridged), bridged))
-                    )
+                    gaps.append(_new_gap(Gap, (lo, hi, self._toll(lo, hi, bridged), bridged)))
                     start = -1
                 index += len(segment)
             if start < 0:

@@ -36,14 +36,10 @@ _PASS = [Pass()]
 
 
 @overload
-def walks(
-    state: AtlantisState, seat: int, detail: Literal[True] = ...
-) -> list[tuple[Go, int, int]]: ...
+def walks(state: AtlantisState, seat: int, detail: Literal[True] = ...) -> list[tuple[Go, int, int]]: ...
 @overload
 def walks(state: AtlantisState, seat: int, detail: Literal[False]) -> list[Go]: ...
-def walks(
-    state: AtlantisState, seat: int, detail: bool = True
-) -> list[tuple[Go, int, int]] | list[Go]:
+def walks(state: AtlantisState, seat: int, detail: bool = True) -> list[tuple[Go, int, int]] | list[Go]:
     """Every legal pawn move of ``seat`` now, as ``(move, destination, toll)``
     (just the moves when ``detail`` is false).
 
@@ -61,9 +57,7 @@ def walks(
     out: list[Any] = []
     append = out.append
 
-    def explore(
-        origin: int, position: int, path: tuple[int, ...], held: list[tuple[int, str]]
-    ) -> None:
+    def explore(origin: int, position: int, path: tuple[int, ...], held: list[tuple[int, str]]) -> None:
         # ``hand`` is only spent on the way down a chain of occupied
         # positions; ``held`` lists the colours still in it.
         base = tolls[origin]
@@ -102,10 +96,7 @@ def rule_cards(hand: tuple[int, ...], count: int) -> tuple[int, ...]:
     """
     held = sum(hand)
     if count > held:
-        raise IllegalMove(
-            f"You have only {held} card{'s' if held != 1 else ''} to pay with, "
-            f"not {count}."
-        )
+        raise IllegalMove(f"You have only {held} card{'s' if held != 1 else ''} to pay with, not {count}.")
     left = list(hand)
     picked = []
     for _ in range(count):
@@ -128,9 +119,7 @@ def _sums(counts: list[int], low: int) -> list[int]:
     return reach
 
 
-def rule_tiles(
-    counts: list[int], total: int, low: int = 1, reach: list[int] | None = None
-) -> tuple[int, ...] | None:
+def rule_tiles(counts: list[int], total: int, low: int = 1, reach: list[int] | None = None) -> tuple[int, ...] | None:
     """The tile values the payment rule picks to make exactly ``total`` from
     tiles of value ``low`` or more (``counts[v]`` held of value ``v``): the
     highest values first, that is as many 7s as still let the rest make the
@@ -235,9 +224,7 @@ def trace(state: AtlantisState, seat: int, move: Go) -> int:
         position = state.road.step(position, colour)
         last = index == len(move.colours) - 1
         if position in occupied and last:
-            raise IllegalMove(
-                f"Position {position} is occupied: play another card to move on."
-            )
+            raise IllegalMove(f"Position {position} is occupied: play another card to move on.")
         if position not in occupied and not last:
             raise IllegalMove(
                 f"The pawn stops at {where(state.road, position)} after "

@@ -88,9 +88,7 @@ _BRACKETS = re.compile(r"\([^)]*\)|\[[^\]]*\]")
 _PUNCT = re.compile(r"->|=>|→|[>,:;+&]")
 _MULTI = re.compile(r"^(\d+)x([a-z]*)$")
 
-EXAMPLES = (
-    "'A blue -> 5', '12 pink grey', 'pay 5 blue', 'sell 4', 'bridge 27' or 'pass'"
-)
+EXAMPLES = "'A blue -> 5', '12 pink grey', 'pay 5 blue', 'sell 4', 'bridge 27' or 'pass'"
 
 
 def place(position: int) -> str:
@@ -104,9 +102,7 @@ def colour_of(token: str) -> int | None:
     exact = [c for c, names in _ALIASES.items() if token in names]
     if exact:
         return exact[0]
-    found = sorted(
-        {c for c, names in _ALIASES.items() if any(n.startswith(token) for n in names)}
-    )
+    found = sorted({c for c, names in _ALIASES.items() if any(n.startswith(token) for n in names)})
     if len(found) > 1:
         options = " or ".join(COLOURS[c] for c in found)
         raise NotationError(f"'{token}' could be {options}; write more letters.")
@@ -165,9 +161,7 @@ def option_label(state: AtlantisState, seat: int, move: object) -> str:
     return text
 
 
-_STARTS = re.compile(
-    r"\s+(?=(?:pay|betaal|sell|verkoop|bridge|brug|pass|pas)\b)", re.IGNORECASE
-)
+_STARTS = re.compile(r"\s+(?=(?:pay|betaal|sell|verkoop|bridge|brug|pass|pas)\b)", re.IGNORECASE)
 _NUMBERED = re.compile(
     r"((?:sell|verkoop|bridge|brug)\W+(?:tile\W+|tegel\W+)?\d+)\W*(.*)",
     re.IGNORECASE | re.DOTALL,
@@ -193,9 +187,7 @@ def split_line(line: str) -> list[str]:
 
 def _tokens(text: str) -> list[str]:
     text = _BRACKETS.sub(" ", text.lower())
-    return _PUNCT.sub(
-        lambda m: " > " if m.group() in ("->", "=>", "→", ">") else " ", text
-    ).split()
+    return _PUNCT.sub(lambda m: " > " if m.group() in ("->", "=>", "→", ">") else " ", text).split()
 
 
 def _number(token: str, what: str) -> int:
@@ -273,8 +265,7 @@ def _parse_pay(state: AtlantisState, seat: int, rest: list[str]) -> Pay:
         raise NotationError("Say which colour: for example 'pay 2x blue'.")
     if not tiles and not cards and not count:
         raise NotationError(
-            "Say what you pay with: tile values and/or cards, "
-            "for example 'pay 5 blue' or 'pay 5 2 cards'."
+            "Say what you pay with: tile values and/or cards, for example 'pay 5 blue' or 'pay 5 2 cards'."
         )
     if count:
         left = list(state.hands[seat])
@@ -301,11 +292,7 @@ def _parse_go(state: AtlantisState, seat: int, tokens: list[str], text: str) -> 
     if tokens and (tokens[0] in _ATLANTIS or tokens[0].isdigit()):
         origin = ATLANTIS if tokens[0] in _ATLANTIS else int(tokens[0])
         tokens = tokens[1:]
-    if (
-        destination is None
-        and tokens
-        and (tokens[-1].isdigit() or tokens[-1] in _MAINLAND)
-    ):
+    if destination is None and tokens and (tokens[-1].isdigit() or tokens[-1] in _MAINLAND):
         # "12 pink grey 18": a trailing place is the destination.
         destination = _place(tokens[-1:], text)
         tokens = tokens[:-1]
@@ -329,14 +316,11 @@ def _parse_go(state: AtlantisState, seat: int, tokens: list[str], text: str) -> 
                 return move
             if actual != destination:
                 raise NotationError(
-                    f"{format_move(state, seat, move)} ends on {place(actual)}, "
-                    f"not on {place(destination)}."
+                    f"{format_move(state, seat, move)} ends on {place(actual)}, not on {place(destination)}."
                 )
         return move
     if origin is None and not colours:
-        raise NotationError(
-            f"Could not read '{text.strip()}'. Write for example {EXAMPLES}."
-        )
+        raise NotationError(f"Could not read '{text.strip()}'. Write for example {EXAMPLES}.")
     return _complete(state, seat, origin, tuple(colours), destination)
 
 
@@ -346,8 +330,7 @@ def _place(tail: list[str], text: str) -> int:
     if len(tail) == 1 and tail[0].isdigit():
         return int(tail[0])
     raise NotationError(
-        f"Could not read the destination in '{text.strip()}': "
-        "write a position number or M for the mainland."
+        f"Could not read the destination in '{text.strip()}': write a position number or M for the mainland."
     )
 
 
@@ -369,9 +352,7 @@ def _complete(
     if len(fits) == 1:
         return fits[0][0]
     if not fits:
-        raise NotationError(
-            f"No legal pawn move fits that; write for example {EXAMPLES}."
-        )
+        raise NotationError(f"No legal pawn move fits that; write for example {EXAMPLES}.")
     shown = "; ".join(format_move(state, seat, m) for m, _ in fits[:10])
     raise NotationError(f"That fits several moves; write one of: {shown}.")
 

@@ -48,9 +48,7 @@ from .state import (
 # ------------------------------------------------------------------ cards
 
 
-def draw_cards(
-    state: AtlantisState, seat: int, count: int
-) -> tuple[dict[str, object], list[int], bool]:
+def draw_cards(state: AtlantisState, seat: int, count: int) -> tuple[dict[str, object], list[int], bool]:
     """Draw ``count`` cards for ``seat``; an empty draw pile is refilled by
     shuffling the discards.  Returns ``(changes, drawn colours, reshuffled)``;
     fewer cards are drawn when both piles run dry."""
@@ -95,9 +93,7 @@ def draw_cards(
 def draw_events(seat: int, drawn: list[int], reshuffled: bool) -> list[Event]:
     events = []
     if reshuffled:
-        events.append(
-            Event("reshuffle", "The discards were shuffled into a new draw pile.")
-        )
+        events.append(Event("reshuffle", "The discards were shuffled into a new draw pile."))
     n = len(drawn)
     events.append(
         Event(
@@ -123,9 +119,7 @@ def draw_events(seat: int, drawn: list[int], reshuffled: bool) -> list[Event]:
 
 
 def _end_turn(state: AtlantisState, changes: dict[str, object]) -> dict[str, object]:
-    changes.update(
-        turn=(state.turn + 1) % state.players, phase=START, toll_due=0, moved_to=0
-    )
+    changes.update(turn=(state.turn + 1) % state.players, phase=START, toll_due=0, moved_to=0)
     return changes
 
 
@@ -143,8 +137,7 @@ def _game_end(state: AtlantisState, events: list[Event]) -> AtlantisState:
                 events.append(
                     Event(
                         "end_toll",
-                        f"Seat {seat + 1}'s pawn on {where} goes to the mainland; "
-                        f"toll {toll} is subtracted.",
+                        f"Seat {seat + 1}'s pawn on {where} goes to the mainland; toll {toll} is subtracted.",
                         {"seat": seat, "from": p, "toll": toll},
                     )
                 )
@@ -159,18 +152,14 @@ def _game_end(state: AtlantisState, events: list[Event]) -> AtlantisState:
     )
 
 
-def apply_sell(
-    state: AtlantisState, seat: int, move: Sell
-) -> tuple[AtlantisState, list[Event]]:
+def apply_sell(state: AtlantisState, seat: int, move: Sell) -> tuple[AtlantisState, list[Event]]:
     if state.phase != START:
         raise IllegalMove("A tile can only be sold at the start of your turn, once.")
     own = state.tiles[seat]
     match = next((t for t in own if tile_value(t) == move.value), None)
     if match is None:
         have = ", ".join(str(v) for v in sorted({tile_value(t) for t in own})) or "none"
-        raise IllegalMove(
-            f"You have no tile of value {move.value} (your values: {have})."
-        )
+        raise IllegalMove(f"You have no tile of value {move.value} (your values: {have}).")
     rest = list(own)
     rest.remove(match)
     tiles = list(state.tiles)
@@ -188,9 +177,7 @@ def apply_sell(
     return state.evolve(**changes), events
 
 
-def apply_bridge(
-    state: AtlantisState, seat: int, move: BuildBridge
-) -> tuple[AtlantisState, list[Event]]:
+def apply_bridge(state: AtlantisState, seat: int, move: BuildBridge) -> tuple[AtlantisState, list[Event]]:
     if state.phase not in (START, BRIDGE):
         raise IllegalMove("The bridge must be built before you move a pawn.")
     if state.road.bridges[seat]:
@@ -209,9 +196,7 @@ def apply_bridge(
     return state.evolve(road=road, phase=MOVE, idle=0), [event]
 
 
-def apply_go(
-    state: AtlantisState, seat: int, move: Go
-) -> tuple[AtlantisState, list[Event]]:
+def apply_go(state: AtlantisState, seat: int, move: Go) -> tuple[AtlantisState, list[Event]]:
     if state.phase not in MOVING_PHASES:
         raise IllegalMove("You have already moved this turn; pay the toll.")
     destination = trace(state, seat, move)
@@ -244,8 +229,7 @@ def apply_go(
     events = [
         Event(
             "move",
-            f"Seat {seat + 1} moves a pawn from {start} to "
-            f"{where(road, destination)} playing {', '.join(names)}{due}.",
+            f"Seat {seat + 1} moves a pawn from {start} to {where(road, destination)} playing {', '.join(names)}{due}.",
             {
                 "seat": seat,
                 "from": origin,
@@ -300,9 +284,7 @@ def check_payment(state: AtlantisState, seat: int, move: Pay) -> None:
         )
 
 
-def apply_pay(
-    state: AtlantisState, seat: int, move: Pay
-) -> tuple[AtlantisState, list[Event]]:
+def apply_pay(state: AtlantisState, seat: int, move: Pay) -> tuple[AtlantisState, list[Event]]:
     if state.phase != PAY:
         raise IllegalMove("There is no toll to pay now.")
     check_payment(state, seat, move)
@@ -339,16 +321,12 @@ def apply_pay(
     return finish_move(state, seat, [event])
 
 
-def finish_move(
-    state: AtlantisState, seat: int, events: list[Event]
-) -> tuple[AtlantisState, list[Event]]:
+def finish_move(state: AtlantisState, seat: int, events: list[Event]) -> tuple[AtlantisState, list[Event]]:
     """Take the tile behind the pawn, then draw (or end the game)."""
     road = state.road
     position = road.nearest_free_behind(state.moved_to, state.occupied())
     home = state.pawns[seat].count(MAINLAND)
-    changes, drawn, reshuffled = draw_cards(
-        state, seat, FINAL_CARDS if home == PAWNS else 1 + home
-    )
+    changes, drawn, reshuffled = draw_cards(state, seat, FINAL_CARDS if home == PAWNS else 1 + home)
     if position:
         road, tile = road.take(position)
         tiles = list(state.tiles)
@@ -383,8 +361,6 @@ def apply_pass(state: AtlantisState, seat: int) -> tuple[AtlantisState, list[Eve
     idle = 0 if drawn else state.idle + 1
     state = state.evolve(**_end_turn(state, changes), idle=idle)
     if idle >= state.players:
-        events.append(
-            Event("deadlock", "Nobody can move and no cards are left to draw.", {})
-        )
+        events.append(Event("deadlock", "Nobody can move and no cards are left to draw.", {}))
         state = _game_end(state, events)
     return state, events

@@ -43,9 +43,7 @@ class AtlantisRules(BaseRules[AtlantisState, Move]):
     codec = codec
 
     # ----------------------------------------------------------- game hooks
-    def setup(
-        self, players: int, seed: int, options: Mapping[str, JSON] | None = None
-    ) -> AtlantisState:
+    def setup(self, players: int, seed: int, options: Mapping[str, JSON] | None = None) -> AtlantisState:
         """:raises ValueError: unsupported number of players."""
         if not self.min_players <= players <= self.max_players:
             raise ValueError(f"Atlantis is played by 2 to 4 players, not {players}.")
@@ -72,9 +70,7 @@ class AtlantisRules(BaseRules[AtlantisState, Move]):
             raise IllegalMove(f"Not an Atlantis move: {move!r}.")
         return Transition(new, tuple(events))
 
-    def _score(
-        self, state: AtlantisState
-    ) -> tuple[tuple[int, ...], Sequence[Any], tuple[Mapping[str, JSON], ...]]:
+    def _score(self, state: AtlantisState) -> tuple[tuple[int, ...], Sequence[Any], tuple[Mapping[str, JSON], ...]]:
         return scoring.score(state)
 
     def legal_moves(self, state: AtlantisState, seat: int) -> Sequence[Move]:
@@ -110,9 +106,7 @@ class AtlantisRules(BaseRules[AtlantisState, Move]):
                 if not options:
                     raise NotationError("There are no options for you to choose now.")
                 if not 1 <= index <= len(options):
-                    raise NotationError(
-                        f"There is no option {index}; choose 1 to {len(options)}."
-                    )
+                    raise NotationError(f"There is no option {index}; choose 1 to {len(options)}.")
                 return options[index - 1][1]
             return notation.parse_move(state, seat, text)
         except NotationError as error:
@@ -127,11 +121,7 @@ class AtlantisRules(BaseRules[AtlantisState, Move]):
         """Sub-moves are separated by ``;`` or new lines, and a sub-move also
         starts at ``pay``, ``sell``, ``bridge`` or ``pass`` (or their Dutch
         names), so ``12 pink grey pay 5 blue`` is two parts."""
-        return [
-            part
-            for chunk in super().split_turn_text(text)
-            for part in notation.split_line(chunk)
-        ]
+        return [part for chunk in super().split_turn_text(text) for part in notation.split_line(chunk)]
 
     def format_move(self, state: AtlantisState, seat: int, move: Move) -> str:
         return notation.format_move(state, seat, move)
@@ -139,18 +129,13 @@ class AtlantisRules(BaseRules[AtlantisState, Move]):
     def move_options(self, state: AtlantisState, seat: int) -> list[tuple[str, Move]]:
         """Every legal move with a label: destination tile and toll for pawn
         moves, cards gained for sales, gap and toll for bridges."""
-        return [
-            (notation.option_label(state, seat, m), m)
-            for m in self.legal_moves(state, seat)
-        ]
+        return [(notation.option_label(state, seat, m), m) for m in self.legal_moves(state, seat)]
 
     # ---------------------------------------------------------------- views
     def view(self, state: AtlantisState, seat: int | None) -> dict[str, JSON]:
         return build_view(state, seat, sorted(self.to_move(state)))
 
-    def randomize_hidden(
-        self, state: AtlantisState, seat: int | None, seed: int
-    ) -> AtlantisState:
+    def randomize_hidden(self, state: AtlantisState, seat: int | None, seed: int) -> AtlantisState:
         """Re-deal what ``seat`` cannot see: other hands (same sizes), the draw
         pile, the lower tiles of stacks (within the A and B halves), the RNG."""
         rng = Rng(seed_state(seed))
@@ -173,9 +158,7 @@ class AtlantisRules(BaseRules[AtlantisState, Move]):
             for i, tile in zip(deep, lower, strict=True):
                 stacks[i] = (tile,) + stacks[i][1:]
         road = Road(tuple(stacks), state.road.bridges)
-        return state.evolve(
-            hands=tuple(hands), draw=tuple(pool), road=road, secret=rng.next_u64()
-        )
+        return state.evolve(hands=tuple(hands), draw=tuple(pool), road=road, secret=rng.next_u64())
 
 
 __all__ = ["AtlantisRules"]

@@ -12,10 +12,7 @@ from .state import AtlantisState, tile_value
 def scores(state: AtlantisState) -> list[int]:
     """Tile values + 1 per card in hand - tolls subtracted at the end."""
     tolls = state.end_tolls or (0,) * state.players
-    return [
-        sum(tile_value(t) for t in state.tiles[s]) + sum(state.hands[s]) - tolls[s]
-        for s in range(state.players)
-    ]
+    return [sum(tile_value(t) for t in state.tiles[s]) + sum(state.hands[s]) - tolls[s] for s in range(state.players)]
 
 
 def score(state: AtlantisState) -> tuple[tuple[int, ...], list[int], tuple[Mapping[str, Any], ...]]:

@@ -105,13 +105,9 @@ def build(
         if len(placed) > PAWNS:
             raise ValueError(f"seat {seat} has more than {PAWNS} pawns")
         pawns[seat] = sorted(placed + [ATLANTIS] * (PAWNS - len(placed)))
-    hand_list = [
-        cards(hands[s]) if s < len(hands) else (0,) * NUM_COLOURS
-        for s in range(players)
-    ]
+    hand_list = [cards(hands[s]) if s < len(hands) else (0,) * NUM_COLOURS for s in range(players)]
     tile_list = [
-        tuple(sorted(parse_tile(t) for t in tiles[s].split())) if s < len(tiles) else ()
-        for s in range(players)
+        tuple(sorted(parse_tile(t) for t in tiles[s].split())) if s < len(tiles) else () for s in range(players)
     ]
     pile = tuple(reversed([_colour(w) for w in draw.split()]))
     return AtlantisState(
@@ -162,9 +158,7 @@ def tiles_text(state: AtlantisState, seat: int) -> str:
     return " ".join(tile_code(t) for t in state.tiles[seat])
 
 
-def every_payment(
-    tiles: tuple[int, ...], hand: tuple[int, ...], toll: int
-) -> Iterator[Pay]:
+def every_payment(tiles: tuple[int, ...], hand: tuple[int, ...], toll: int) -> Iterator[Pay]:
     """Every irredundant payment of ``toll``, colours named, by brute force
     over all sub-multisets (exponential: the reference for tests).  A
     payment covers the toll and leaving out any one item would not."""

@@ -25,9 +25,7 @@ def _position(p: int) -> int | str:
     return "mainland" if p == MAINLAND else p
 
 
-def build_view(
-    state: AtlantisState, seat: int | None, to_move: list[int]
-) -> dict[str, Any]:
+def build_view(state: AtlantisState, seat: int | None, to_move: list[int]) -> dict[str, Any]:
     """The JSON-safe view of ``state`` for ``seat`` (None = spectator)."""
     road = state.road
     owners = {b: s for s, b in enumerate(road.bridges) if b}
@@ -66,10 +64,7 @@ def build_view(
         "atlantis_until": road.first - 1,
         "mainland_from": road.last + 1,
         "road": positions,
-        "gaps": [
-            {"first": g.first, "last": g.last, "toll": g.toll, "bridged": g.bridged}
-            for g in road.gaps
-        ],
+        "gaps": [{"first": g.first, "last": g.last, "toll": g.toll, "bridged": g.bridged} for g in road.gaps],
         "seats": seats,
         "draw_pile": len(state.draw),
         "discard_pile": sum(state.discard),

@@ -13,11 +13,13 @@ class Command(BaseCommand):
     help = "Process one email read from standard input."
 
     def add_arguments(self, parser):
-        parser.add_argument("--recipient", action="append", default=[],
-                            help="Envelope recipient (the MTA's $recipient); may repeat.")
+        parser.add_argument(
+            "--recipient", action="append", default=[], help="Envelope recipient (the MTA's $recipient); may repeat."
+        )
 
     def handle(self, *args, recipient, **options):
         raw = sys.stdin.buffer.read()
-        record = inbound_email_process(raw=raw, source="pipe", now=timezone.now(),
-                                       envelope_recipients=recipient or None)
+        record = inbound_email_process(
+            raw=raw, source="pipe", now=timezone.now(), envelope_recipients=recipient or None
+        )
         self.stdout.write(f"{record.outcome}: {record.detail}")

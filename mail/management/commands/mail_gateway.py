@@ -1,5 +1,7 @@
 """Run the SMTP mail gateway: ``python manage.py mail_gateway --host 127.0.0.1 --port 2525``."""
 
+import contextlib
+
 from django.core.management.base import BaseCommand
 
 from mail.gateway import serve_forever
@@ -14,7 +16,5 @@ class Command(BaseCommand):
 
     def handle(self, *args, host, port, **options):
         self.stdout.write(f"Mail gateway on {host}:{port}; Ctrl-C stops it.")
-        try:
+        with contextlib.suppress(KeyboardInterrupt):
             serve_forever(host, port)
-        except KeyboardInterrupt:
-            pass

@@ -32,8 +32,7 @@ class Command(BaseCommand):
             "--game",
             action="append",
             metavar="KIND",
-            help="Only this game kind (repeatable); default: every kind with "
-            "rated games.",
+            help="Only this game kind (repeatable); default: every kind with rated games.",
         )
 
     def handle(self, *args, game=None, **options):
@@ -42,15 +41,9 @@ class Command(BaseCommand):
         kinds = game or sorted(present)
         unknown = sorted(set(kinds) - known)
         if unknown:
-            raise CommandError(
-                f"Unknown game {', '.join(unknown)}; "
-                f"known games: {', '.join(sorted(known))}."
-            )
+            raise CommandError(f"Unknown game {', '.join(unknown)}; known games: {', '.join(sorted(known))}.")
         for kind in kinds:
             start = time.perf_counter()
             rated = ratings_rebuild(game=kind)
             seconds = time.perf_counter() - start
-            self.stdout.write(
-                f"{kind}: {rated} rated game{'s' if rated != 1 else ''} "
-                f"replayed in {seconds:.2f} s"
-            )
+            self.stdout.write(f"{kind}: {rated} rated game{'s' if rated != 1 else ''} replayed in {seconds:.2f} s")

@@ -88,9 +88,7 @@ def test_legal_buys_are_the_minimal_payments_in_the_slot_currency():
 
 
 def test_a_superfluous_card_is_refused():
-    state = position(
-        [seat(hand="dirham 3 5 9"), seat()], market=("pav8", "gar8NE", "arc9", "cha10")
-    )
+    state = position([seat(hand="dirham 3 5 9"), seat()], market=("pav8", "gar8NE", "arc9", "cha10"))
     with pytest.raises(IllegalMove, match="dirham 3 is not needed"):
         RULES.apply(state, 0, Buy(1, cards("dirham 3 9")))
 
@@ -100,32 +98,24 @@ def test_a_slot_is_paid_in_its_own_currency_only():
         [seat(hand="denar 9, dirham 3"), seat()],
         market=("pav8", "gar8NE", "arc9", "cha10"),
     )
-    with pytest.raises(
-        IllegalMove, match="Slot 2 is paid in dirham only, not with denar 9"
-    ):
+    with pytest.raises(IllegalMove, match="Slot 2 is paid in dirham only, not with denar 9"):
         RULES.apply(state, 0, Buy(1, cards("denar 9")))
 
 
 def test_the_price_must_be_covered():
-    state = position(
-        [seat(hand="dirham 3 4"), seat()], market=("pav8", "gar8NE", "arc9", "cha10")
-    )
+    state = position([seat(hand="dirham 3 4"), seat()], market=("pav8", "gar8NE", "arc9", "cha10"))
     with pytest.raises(IllegalMove, match="garden 8 costs 8 dirham; you offer only 7"):
         RULES.apply(state, 0, Buy(1, cards("dirham 3 4")))
 
 
 def test_cards_must_be_in_hand():
-    state = position(
-        [seat(hand="dirham 3"), seat()], market=("pav8", "gar8NE", "arc9", "cha10")
-    )
+    state = position([seat(hand="dirham 3"), seat()], market=("pav8", "gar8NE", "arc9", "cha10"))
     with pytest.raises(IllegalMove, match="There is no dirham 9 in your hand"):
         RULES.apply(state, 0, Buy(1, cards("dirham 9")))
 
 
 def test_overpaying_gives_no_change_and_ends_the_actions():
-    state = position(
-        [seat(hand="dirham 9"), seat()], market=("pav8", "gar8NE", "arc9", "cha10")
-    )
+    state = position([seat(hand="dirham 9"), seat()], market=("pav8", "gar8NE", "arc9", "cha10"))
     after = RULES.apply(state, 0, Buy(1, cards("dirham 9"))).state
     assert after.seats[0].hand == ()
     assert after.discard == cards("dirham 9")
@@ -165,13 +155,9 @@ def test_an_extra_action_may_be_taking_money():
 
 
 def test_done_ends_the_actions_after_an_exact_payment_only():
-    state = position(
-        [seat(hand="denar 8"), seat()], market=("pav8", "gar8NE", "arc9", "cha10")
-    )
+    state = position([seat(hand="denar 8"), seat()], market=("pav8", "gar8NE", "arc9", "cha10"))
     assert Done() not in RULES.legal_moves(state, 0)
-    with pytest.raises(
-        IllegalMove, match="'done' only ends your turn after an exact payment"
-    ):
+    with pytest.raises(IllegalMove, match="'done' only ends your turn after an exact payment"):
         RULES.apply(state, 0, Done())
     state = RULES.apply(state, 0, Buy(0, cards("denar 8"))).state
     state = RULES.apply(state, 0, Done()).state
@@ -186,18 +172,14 @@ def test_done_is_the_only_move_when_nothing_else_is_possible():
 
 
 def test_a_bought_slot_cannot_be_bought_again_in_the_same_turn():
-    state = position(
-        [seat(hand="denar 8 9"), seat()], market=("pav8", "gar8NE", "arc9", "cha10")
-    )
+    state = position([seat(hand="denar 8 9"), seat()], market=("pav8", "gar8NE", "arc9", "cha10"))
     state = RULES.apply(state, 0, Buy(0, cards("denar 8"))).state
     with pytest.raises(IllegalMove, match="Slot 1 is empty this turn"):
         RULES.apply(state, 0, Buy(0, cards("denar 9")))
 
 
 def test_bought_tiles_must_be_placed_before_anything_else():
-    state = position(
-        [seat(hand="dirham 9"), seat()], market=("pav8", "gar8NE", "arc9", "cha10")
-    )
+    state = position([seat(hand="dirham 9"), seat()], market=("pav8", "gar8NE", "arc9", "cha10"))
     state = RULES.apply(state, 0, Buy(1, cards("dirham 9"))).state
     with pytest.raises(IllegalMove, match="First place your new building"):
         RULES.apply(state, 0, Take(cards("denar 1")))

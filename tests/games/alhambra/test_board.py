@@ -24,12 +24,8 @@ def test_the_fountain_alone_offers_its_four_sides():
 
 def test_a_new_tile_must_touch_the_alhambra_along_a_side():
     start = Alhambra.start()
-    assert (
-        error(start, "arc9", (1, 1)) == "S1E1 does not touch your Alhambra along a side"
-    )
-    assert (
-        error(start, "arc9", (3, 0)) == "E3 does not touch your Alhambra along a side"
-    )
+    assert error(start, "arc9", (1, 1)) == "S1E1 does not touch your Alhambra along a side"
+    assert error(start, "arc9", (3, 0)) == "E3 does not touch your Alhambra along a side"
 
 
 def test_a_cell_that_is_built_on_is_not_free():
@@ -39,9 +35,7 @@ def test_a_cell_that_is_built_on_is_not_free():
 def test_a_wall_may_not_meet_an_open_side():
     # pavilion 2 has walls N, E, W: its west wall would face the fountain.
     start = Alhambra.start()
-    assert error(start, "pav2", (1, 0)) == (
-        "at E1 its west wall would meet an open side of the neighbouring tile"
-    )
+    assert error(start, "pav2", (1, 0)) == ("at E1 its west wall would meet an open side of the neighbouring tile")
     assert start.fits(tile("pav2"), (0, -1))  # its open south faces the fountain
 
 
@@ -56,10 +50,7 @@ def test_an_open_side_may_not_meet_a_wall():
         "at N1E1 its south open side would meet a wall of the neighbouring tile"
     )
     # garden 12 S matches, but would share only a wall.
-    assert (
-        error(alhambra, "gar12", (1, -1))
-        == "at N1E1 no side would be open to a neighbour"
-    )
+    assert error(alhambra, "gar12", (1, -1)) == "at N1E1 no side would be open to a neighbour"
 
 
 def test_walls_meeting_walls_are_fine_when_another_side_is_open():
@@ -69,9 +60,7 @@ def test_walls_meeting_walls_are_fine_when_another_side_is_open():
     """)
     # S1E1 touches tower 8's south wall and arcades 9's open east side.
     assert alhambra.fits(tile("pav6"), (1, 1))  # pavilion 6: wall N only
-    assert error(alhambra, "pav8", (1, 1)) == (
-        "at S1E1 its north open side would meet a wall of the neighbouring tile"
-    )
+    assert error(alhambra, "pav8", (1, 1)) == ("at S1E1 its north open side would meet a wall of the neighbouring tile")
 
 
 def test_a_cell_whose_neighbours_all_show_walls_is_no_spot():
@@ -87,9 +76,7 @@ def test_no_tile_may_enclose_an_empty_cell():
         arc9  .     arc10
         cha10 .     .
     """)
-    assert error(alhambra, "gar11", (1, 2)) == (
-        "a tile at S2E1 would enclose an empty space (no holes)"
-    )
+    assert error(alhambra, "gar11", (1, 2)) == ("a tile at S2E1 would enclose an empty space (no holes)")
     assert (1, 2) not in alhambra.spots()
     assert alhambra.fits(tile("gar11"), (2, 2))
 
@@ -103,9 +90,7 @@ def test_no_tile_may_enclose_a_larger_empty_region():
         cha10 .     cha11
         tow12 .     gar11
     """)
-    assert error(alhambra, "tow11-", (1, 3)) == (
-        "a tile at S3E1 would enclose an empty space (no holes)"
-    )
+    assert error(alhambra, "tow11-", (1, 3)) == ("a tile at S3E1 would enclose an empty space (no holes)")
     assert alhambra.fits(tile("tow11-"), (0, 4))
 
 

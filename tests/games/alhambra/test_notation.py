@@ -49,7 +49,7 @@ def parse(state, text):
 
 # ------------------------------------------------------------ coordinates
 @pytest.mark.parametrize(
-    "cell, label",
+    ("cell", "label"),
     [
         ((0, 0), "F"),
         ((0, -1), "N1"),
@@ -63,9 +63,7 @@ def test_cells_are_labelled_from_the_fountain(cell, label):
     assert parse_cell(tokenize(label)) == cell
 
 
-@pytest.mark.parametrize(
-    "text", ["n1e2", "N1 E2", "e2n1", "O2 N1", "n 1 o 2", "2,-1", "(2, -1)"]
-)
+@pytest.mark.parametrize("text", ["n1e2", "N1 E2", "e2n1", "O2 N1", "n 1 o 2", "2,-1", "(2, -1)"])
 def test_cells_are_read_forgivingly(text):
     assert parse_cell(tokenize(text)) == (2, -1)
 
@@ -96,9 +94,7 @@ def test_taking_money(action, text):
 
 def test_a_bare_value_needs_a_currency_when_the_display_does_not_settle_it():
     state = position(display="denar 3, dirham 3, ducat 8, florin 9")
-    with pytest.raises(
-        NotationError, match=r"Say which currency for 3 \(display: denar 3, dirham 3"
-    ):
+    with pytest.raises(NotationError, match=r"Say which currency for 3 \(display: denar 3, dirham 3"):
         parse(state, "take 3")
 
 
@@ -148,9 +144,7 @@ def test_redesign_forms(action):
 
 
 def test_an_ambiguous_building_lists_the_candidates(action):
-    with pytest.raises(
-        NotationError, match="Which building in your reserve: garden 8 NE, garden 8 SW"
-    ):
+    with pytest.raises(NotationError, match="Which building in your reserve: garden 8 NE, garden 8 SW"):
         parse(action, "redesign garden to E2")
 
 
@@ -176,9 +170,7 @@ def test_placing_forms(placing):
 
 
 def test_the_only_pending_building_need_not_be_named():
-    state = position(
-        [seat(hand="dirham 4 9"), seat()], market=("pav8", "gar10N", "arc9", "cha10")
-    )
+    state = position([seat(hand="dirham 4 9"), seat()], market=("pav8", "gar10N", "arc9", "cha10"))
     state = RULES.apply(state, 0, Buy(1, cards("dirham 4 9"))).state
     assert parse(state, "place at S1") == Place(tile("gar10N"), (0, 1))
     assert parse(state, "reserve") == Place(tile("gar10N"), None)
@@ -186,9 +178,7 @@ def test_the_only_pending_building_need_not_be_named():
 
 
 def test_two_pending_buildings_need_a_name(placing):
-    with pytest.raises(
-        NotationError, match="Which building waiting to be placed: pavilion, garden"
-    ):
+    with pytest.raises(NotationError, match="Which building waiting to be placed: pavilion, garden"):
         parse(placing, "reserve")
 
 
@@ -208,14 +198,9 @@ def test_every_legal_move_reads_back(action, placing):
 def test_canonical_forms(action, placing):
     fmt = RULES.format_move
     assert fmt(action, 0, Take(cards("denar 1, dirham 2"))) == "take denar 1 + dirham 2"
-    assert (
-        fmt(action, 0, Buy(1, cards("dirham 3 5")))
-        == "buy garden (slot 2) with dirham 3+5"
-    )
+    assert fmt(action, 0, Buy(1, cards("dirham 3 5"))) == "buy garden (slot 2) with dirham 3+5"
     assert fmt(action, 0, Build(tile("tow12"), (2, -1))) == "redesign tower to N1E2"
-    assert (
-        fmt(action, 0, Swap(tile("gar8NE"), (1, 0))) == "redesign garden 8 NE with E1"
-    )
+    assert fmt(action, 0, Swap(tile("gar8NE"), (1, 0))) == "redesign garden 8 NE with E1"
     assert fmt(action, 0, Remove((1, -1))) == "redesign N1E1 to reserve"
     assert fmt(action, 0, Done()) == "done"
     assert fmt(placing, 0, Place(tile("gar10N"), (0, 1))) == "place garden at S1"
@@ -226,9 +211,7 @@ def test_canonical_forms(action, placing):
 def test_tile_refs_grow_only_as_far_as_needed():
     assert tile_ref(tile("gar10N"), [tile("gar10N"), tile("tow12")]) == "garden"
     assert tile_ref(tile("gar10N"), [tile("gar10N"), tile("gar11")]) == "garden 10"
-    assert (
-        tile_ref(tile("gar10-"), [tile("gar10N"), tile("gar10-")]) == "garden 10 open"
-    )
+    assert tile_ref(tile("gar10-"), [tile("gar10N"), tile("gar10-")]) == "garden 10 open"
 
 
 # ------------------------------------------------------------------ errors
@@ -258,9 +241,7 @@ def test_a_whole_turn_in_one_message():
 
 
 def test_a_bad_part_of_a_turn_names_the_part():
-    state = position(
-        [seat(hand="dirham 9"), seat()], market=("pav8", "gar8NE", "arc9", "cha10")
-    )
+    state = position([seat(hand="dirham 9"), seat()], market=("pav8", "gar8NE", "arc9", "cha10"))
     with pytest.raises(
         IllegalMove,
         match=r'In move 2 \("place garden at S1"\): garden 8 NE cannot be placed',

@@ -21,9 +21,7 @@ def redesign_position(reserve=("tow12", "pav6")):
 
 
 def redesigns(state):
-    return [
-        m for m in RULES.legal_moves(state, 0) if isinstance(m, (Build, Remove, Swap))
-    ]
+    return [m for m in RULES.legal_moves(state, 0) if isinstance(m, (Build, Remove, Swap))]
 
 
 def test_every_redesign_is_listed():
@@ -49,9 +47,7 @@ def test_building_from_the_reserve_ends_the_turn():
 
 def test_building_from_the_reserve_follows_the_placement_rules():
     state = redesign_position()
-    with pytest.raises(
-        IllegalMove, match="pavilion 6 N cannot be built there: at S1 its north wall"
-    ):
+    with pytest.raises(IllegalMove, match="pavilion 6 N cannot be built there: at S1 its north wall"):
         RULES.apply(state, 0, Build(tile("pav6"), (0, 1)))
 
 
@@ -98,9 +94,7 @@ def test_a_swap_exchanges_a_reserve_tile_with_a_built_one():
 
 def test_a_swapped_in_tile_must_match_the_neighbours():
     state = redesign_position()
-    with pytest.raises(
-        IllegalMove, match="pavilion 6 N cannot replace arcades 9 open at E1"
-    ):
+    with pytest.raises(IllegalMove, match="pavilion 6 N cannot replace arcades 9 open at E1"):
         RULES.apply(state, 0, Swap(tile("pav6"), (1, 0)))
 
 

@@ -49,10 +49,8 @@ def test_ties_for_start_player_are_drawn_from_the_seed():
     assert len({start for _seed, start in starts}) > 1
 
 
-@pytest.mark.parametrize("players, money", [(2, 72), (3, 108), (6, 108)])
-def test_money_deck_size_and_the_two_scoring_cards_in_piles_two_and_four(
-    players, money
-):
+@pytest.mark.parametrize(("players", "money"), [(2, 72), (3, 108), (6, 108)])
+def test_money_deck_size_and_the_two_scoring_cards_in_piles_two_and_four(players, money):
     state = RULES.setup(players, 7)
     deck = state.secret.deck
     dealt = sum(len(s.hand) for s in state.seats) + len(state.display)
@@ -177,9 +175,7 @@ def test_the_market_is_refilled_in_slot_order_after_the_turn():
 
 # ---------------------------------------------------------------- Dirk gifts
 def test_a_bought_tile_may_be_given_to_dirk_with_two_players():
-    state = position(
-        [seat(hand="dirham 9"), seat()], market=("pav8", "gar8NE", "arc9", "cha10")
-    )
+    state = position([seat(hand="dirham 9"), seat()], market=("pav8", "gar8NE", "arc9", "cha10"))
     state = RULES.apply(state, 0, Buy(1, cards("dirham 9"))).state
     assert Gift(tile("gar8NE")) in RULES.legal_moves(state, 0)
     after = RULES.apply(state, 0, Gift(tile("gar8NE"))).state
@@ -300,9 +296,7 @@ def test_the_final_scoring_counts_the_third_scoring_table():
 
 
 def test_done_is_refused_in_the_placing_phase():
-    state = position(
-        [seat(hand="dirham 9"), seat()], market=("pav8", "gar8NE", "arc9", "cha10")
-    )
+    state = position([seat(hand="dirham 9"), seat()], market=("pav8", "gar8NE", "arc9", "cha10"))
     state = RULES.apply(state, 0, Buy(1, cards("dirham 9"))).state
     with pytest.raises(IllegalMove, match="First place your new building"):
         RULES.apply(state, 0, Done())

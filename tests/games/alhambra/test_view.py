@@ -54,9 +54,7 @@ def test_the_view_shows_what_a_player_needs():
 
 
 def test_the_placing_seat_is_shown_where_its_tiles_fit():
-    state = position(
-        [seat(hand="dirham 4 9"), seat()], market=("pav8", "gar10N", "arc9", "cha10")
-    )
+    state = position([seat(hand="dirham 4 9"), seat()], market=("pav8", "gar10N", "arc9", "cha10"))
     state = RULES.apply(state, 0, Buy(1, cards("dirham 4 9"))).state
     view = RULES.view(state, 0)
     assert view["step"].startswith("place the buildings bought this turn")
@@ -113,17 +111,13 @@ def test_the_default_action_takes_the_most_money():
 
 
 def test_the_default_extra_action_is_done():
-    state = position(
-        [seat(hand="denar 8"), seat()], market=("pav8", "gar8NE", "arc9", "cha10")
-    )
+    state = position([seat(hand="denar 8"), seat()], market=("pav8", "gar8NE", "arc9", "cha10"))
     state = RULES.apply(state, 0, Buy(0, cards("denar 8"))).state
     assert RULES.default_move(state, 0) == Done()
 
 
 def test_the_default_placement_is_the_first_spot_else_the_reserve():
-    state = position(
-        [seat(hand="denar 8"), seat()], market=("pav2", "gar8NE", "arc9", "cha10")
-    )
+    state = position([seat(hand="denar 8"), seat()], market=("pav2", "gar8NE", "arc9", "cha10"))
     state = RULES.apply(state, 0, Buy(0, cards("denar 8"))).state
     assert RULES.default_move(state, 0) == Place(tile("pav2"), (0, -1))
     boxed = position(

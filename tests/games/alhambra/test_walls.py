@@ -62,7 +62,7 @@ def test_an_alhambra_object_is_accepted():
 
 
 @pytest.mark.parametrize(
-    "walls, expected",
+    ("walls", "expected"),
     [
         ({(0, 0): "N", (1, 0): "N", (2, 0): "NE"}, 4),
         ({(0, 0): "W", (0, 1): "W", (0, 2): "SW"}, 4),

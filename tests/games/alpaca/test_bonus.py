@@ -20,9 +20,7 @@ def place(name, x, y, rot):
 
 def after_pair(**kwargs):
     """Seat 1 (red) has just closed a blue minor pair below 0,0."""
-    state = position(
-        colours="red blue", table=ONE, hands=["ryb rpy", "rgp byp"], **kwargs
-    )
+    state = position(colours="red blue", table=ONE, hands=["ryb rpy", "rgp byp"], **kwargs)
     return RULES.apply(state, 0, place("ryb", 0, -1, 1))
 
 
@@ -43,9 +41,7 @@ def test_two_minor_triangles_across_an_edge_close_a_figure():
     state = transition.state
     assert (state.phase, state.bonuses, state.pending) == ("bonus", 1, (PAIR,))
     assert RULES.to_move(state) == {0}
-    assert "closed a figure of two minor triangles (0,-1 / 0,0): one bonus action" in (
-        transition.events[1].text
-    )
+    assert "closed a figure of two minor triangles (0,-1 / 0,0): one bonus action" in (transition.events[1].text)
 
 
 def test_four_major_triangles_at_a_corner_close_a_figure():
@@ -77,9 +73,7 @@ def test_closed_figures_lists_both_kinds_with_colour_and_cells():
 
 
 def test_one_bonus_action_per_figure_closed_by_the_placement():
-    state = position(
-        colours="red blue", table=SQUARE3 + "; 2,0 y/b-p 1", hands=["rbg rpy", "rgp"]
-    )
+    state = position(colours="red blue", table=SQUARE3 + "; 2,0 y/b-p 1", hands=["rbg rpy", "rgp"])
     after = RULES.apply(state, 0, place("rbg", 1, 0, 3)).state
     assert after.bonuses == 2 and after.pending == (((1, 0), (2, 0)), SQUARE)
     after = RULES.apply(after, 0, Lock(SQUARE)).state
@@ -117,9 +111,7 @@ def test_counters_run_out_at_fifteen():
     assert RULES.apply(state, 0, Lock(PAIR)).state.counters == 0
     empty = after_pair(counters=0).state
     assert not any(isinstance(m, Lock) for m in RULES.legal_moves(empty, 0))
-    with pytest.raises(
-        IllegalMove, match="No counters are left: all 15 are already on the table"
-    ):
+    with pytest.raises(IllegalMove, match="No counters are left: all 15 are already on the table"):
         RULES.apply(empty, 0, Lock(PAIR))
 
 
@@ -130,9 +122,7 @@ def test_only_a_just_closed_figure_can_be_locked():
 
 
 def test_a_figure_broken_by_an_earlier_bonus_rotation_cannot_be_locked():
-    state = position(
-        colours="red blue", table=SQUARE3 + "; 2,0 y/b-p 1", hands=["rbg rpy", "rgp"]
-    )
+    state = position(colours="red blue", table=SQUARE3 + "; 2,0 y/b-p 1", hands=["rbg rpy", "rgp"])
     state = RULES.apply(state, 0, place("rbg", 1, 0, 3)).state
     state = RULES.apply(state, 0, Rotate(2, 0, 0)).state  # breaks the blue pair
     assert Lock(((1, 0), (2, 0))) not in list(RULES.legal_moves(state, 0))
@@ -155,9 +145,7 @@ def test_bonus_rotation_turns_any_touchable_tile_to_any_other_rotation():
     ]
     after = RULES.apply(state, 0, Rotate(0, 0, 2)).state
     assert after.table[(0, 0)] == tile("rbg") * 4 + 2
-    with pytest.raises(
-        IllegalMove, match="already has rotation 0; choose another rotation"
-    ):
+    with pytest.raises(IllegalMove, match="already has rotation 0; choose another rotation"):
         RULES.apply(state, 0, Rotate(0, 0, 0))
     with pytest.raises(IllegalMove, match="There is no tile at 3,3 to rotate"):
         RULES.apply(state, 0, Rotate(3, 3, 1))

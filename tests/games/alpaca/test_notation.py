@@ -19,9 +19,7 @@ def start():
 
 
 def double_bonus():
-    state = position(
-        colours="red blue", table=SQUARE3 + "; 2,0 y/b-p 1", hands=["rbg rpy", "rgp"]
-    )
+    state = position(colours="red blue", table=SQUARE3 + "; 2,0 y/b-p 1", hands=["rbg rpy", "rgp"])
     return RULES.apply(state, 0, Place(tile("rbg"), 1, 0, 3)).state
 
 
@@ -92,8 +90,7 @@ def test_unknown_tile_lists_what_was_expected_and_examples():
 def test_unreadable_moves_say_what_a_move_looks_like():
     with pytest.raises(
         NotationError,
-        match="write a tile, a cell x,y and a rotation, e.g. "
-        '"red/blue-green at 1,-2 rot 2"',
+        match='write a tile, a cell x,y and a rotation, e.g. "red/blue-green at 1,-2 rot 2"',
     ):
         parse("play something nice")
     with pytest.raises(
@@ -111,9 +108,7 @@ def test_hand_numbers_are_checked():
 
 
 def test_passing_is_automatic():
-    with pytest.raises(
-        NotationError, match="You cannot pass: you hold a tile that fits"
-    ):
+    with pytest.raises(NotationError, match="You cannot pass: you hold a tile that fits"):
         parse("pass")
 
 
@@ -129,7 +124,7 @@ def bonus_after_pair():
 
 
 @pytest.mark.parametrize(
-    "text,move",
+    ("text", "move"),
     [
         ("bonus rotate 0,0 to 2", Rotate(0, 0, 2)),
         ("Bonus: Rotate (0,0) -> 2", Rotate(0, 0, 2)),
@@ -170,9 +165,7 @@ def test_lock_names_a_figure_when_several_were_closed():
 
 
 def test_lock_without_a_figure_and_unreadable_bonus():
-    with pytest.raises(
-        NotationError, match="no just-closed figure to make untouchable"
-    ):
+    with pytest.raises(NotationError, match="no just-closed figure to make untouchable"):
         parse("bonus lock")
     with pytest.raises(
         NotationError,

@@ -24,10 +24,7 @@ def start(**kwargs):
 def test_a_tile_must_touch_a_triangle_of_the_same_colour():
     state = start()
     # East of 0,0 faces red: red/yellow-blue fits with its major on the W edge.
-    assert (
-        RULES.apply(state, 0, place("ryb", 1, 0, 2)).state.table[(1, 0)]
-        == tile("ryb") * 4 + 2
-    )
+    assert RULES.apply(state, 0, place("ryb", 1, 0, 2)).state.table[(1, 0)] == tile("ryb") * 4 + 2
     with pytest.raises(
         IllegalMove,
         match=r"touches no triangle of the same colour\. "
@@ -60,9 +57,7 @@ def test_the_first_tile_of_the_game_goes_freely_to_the_origin():
     moves = list(RULES.legal_moves(state, 0))
     assert {(m.x, m.y) for m in moves} == {(0, 0)}
     assert len(moves) == 8  # two red tiles, four rotations each
-    with pytest.raises(
-        IllegalMove, match="not next to the tiles on the table; open cells: 0,0"
-    ):
+    with pytest.raises(IllegalMove, match="not next to the tiles on the table; open cells: 0,0"):
         RULES.apply(state, 0, place("ryb", 1, 0, 0))
 
 
@@ -146,25 +141,19 @@ BLOCK = "0,0 b/y-p 0; 0,1 r/p-y 1; 1,1 r/y-p 2"
 
 
 def test_a_player_whose_dominant_tiles_fit_nowhere_is_passed():
-    state = start(
-        colours="blue red", table=BLOCK, hands=["b/p-y b/r-g r/g-b", "b/g-r r/b-g"]
-    )
+    state = start(colours="blue red", table=BLOCK, hands=["b/p-y b/r-g r/g-b", "b/g-r r/b-g"])
     transition = RULES.apply(state, 0, place("b/p-y", 1, 0, 3))
     texts = [e.text for e in transition.events]
     assert texts[1] == "Seat 2 (red) passes."
 
 
 def test_a_whole_cycle_without_a_placement_ends_the_game():
-    state = start(
-        colours="blue red", table=BLOCK, hands=["b/p-y b/r-g r/g-b", "b/g-r r/b-g"]
-    )
+    state = start(colours="blue red", table=BLOCK, hands=["b/p-y b/r-g r/g-b", "b/g-r r/b-g"])
     transition = RULES.apply(state, 0, place("b/p-y", 1, 0, 3))
     after = transition.state
     assert RULES.is_finished(after) and after.ended_by == "idle cycle"
     assert after.round == 3 and after.hands[0]  # nobody ran out of tiles
-    assert (
-        transition.events[-1].text == "No tile was placed for 2 rounds: the game ends."
-    )
+    assert transition.events[-1].text == "No tile was placed for 2 rounds: the game ends."
 
 
 def test_the_round_is_finished_after_someone_plays_their_last_tile():
@@ -174,10 +163,7 @@ def test_the_round_is_finished_after_someone_plays_their_last_tile():
     transition = RULES.apply(after, 1, place("rgp", 0, 1, 1))
     assert RULES.is_finished(transition.state)
     assert transition.state.ended_by == "last tile"
-    assert (
-        transition.events[-1].text
-        == "A player has played their last tile: the game ends."
-    )
+    assert transition.events[-1].text == "A player has played their last tile: the game ends."
 
 
 def test_the_game_ends_at_once_when_the_last_seat_of_the_round_empties_its_hand():
@@ -193,12 +179,7 @@ def test_default_move_plays_the_placement_scoring_most_now():
     state = start(table="-1,0 b/y-r 2; 0,0 r/y-g 3", hands=["rpb rgy", "rgp"])
     move = RULES.default_move(state, 0)
     assert move == place("rgy", 0, 1, 1)
-    assert (
-        RULES.outcome(RULES.resign(RULES.apply(state, 0, move).state, 1).state).scores[
-            0
-        ]
-        == 3
-    )
+    assert RULES.outcome(RULES.resign(RULES.apply(state, 0, move).state, 1).state).scores[0] == 3
 
 
 def test_a_departed_seat_is_played_by_default_move():
@@ -226,14 +207,10 @@ def test_randomize_hidden_redeals_only_what_the_seat_cannot_see():
     other = RULES.randomize_hidden(state, 1, seed=5)
     assert other.hands[1] == state.hands[1]
     assert [len(h) for h in other.hands] == [12, 12, 12]
-    assert sorted(other.hands[0] + other.hands[2]) == sorted(
-        state.hands[0] + state.hands[2]
-    )
+    assert sorted(other.hands[0] + other.hands[2]) == sorted(state.hands[0] + state.hands[2])
     assert other.hands != state.hands and other.secret != state.secret
     spectator = RULES.randomize_hidden(state, None, seed=5)
-    assert sorted(t for h in spectator.hands for t in h) == sorted(
-        t for h in state.hands for t in h
-    )
+    assert sorted(t for h in spectator.hands for t in h) == sorted(t for h in state.hands for t in h)
 
 
 def test_once_the_game_is_over_nothing_is_hidden_any_more():

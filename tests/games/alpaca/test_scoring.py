@@ -11,10 +11,7 @@ RULES = get_rules("alpaca")
 # minor (-1,0) - major (0,0) - major (0,1) - minor (1,1): a red chain of 4.
 TURNING = "-1,0 b/y-r 2; 0,0 r/y-g 3; 0,1 r/g-y 1; 1,1 g/r-b 1"
 # A staircase of five red majors between two red minors: 7 triangles.
-STAIRS = (
-    "-1,0 b/y-r 2; 0,0 r/y-g 3; 0,1 r/g-y 1; 1,1 r/y-g 3; 1,2 r/g-y 1; "
-    "2,2 r/y-b 3; 2,3 g/r-b 0"
-)
+STAIRS = "-1,0 b/y-r 2; 0,0 r/y-g 3; 0,1 r/g-y 1; 1,1 r/y-g 3; 1,2 r/g-y 1; 2,2 r/y-b 3; 2,3 g/r-b 0"
 RING = "0,0 r/b-g 0; 0,1 r/y-g 1; 1,1 r/g-b 2; 1,0 r/b-y 3"
 
 
@@ -22,9 +19,7 @@ def long_chains(spec):
     return [(c.colour, c.length) for c in chains(plain(spec)) if c.length > 1]
 
 
-@pytest.mark.parametrize(
-    "n,points", [(1, 0), (2, 1), (3, 3), (4, 6), (5, 10), (6, 15), (7, 21), (10, 45)]
-)
+@pytest.mark.parametrize(("n", "points"), [(1, 0), (2, 1), (3, 3), (4, 6), (5, 10), (6, 15), (7, 21), (10, 45)])
 def test_points_are_n_times_n_minus_one_over_two(n, points):
     assert triangle_number(n) == points
 

@@ -31,7 +31,7 @@ def test_tile_ids_group_by_major():
 
 
 @pytest.mark.parametrize(
-    "rot,expected",
+    ("rot", "expected"),
     [
         (0, "rrbg"),  # N major, E major, S minor1, W minor2
         (1, "grrb"),  # N minor2, E major, S major, W minor1
@@ -43,9 +43,7 @@ def test_every_rotation_gives_its_edges_clockwise_from_the_major(rot, expected):
     assert edges("red/blue-green", rot) == expected
 
 
-@pytest.mark.parametrize(
-    "rot,major_edges", [(0, (0, 1)), (1, (1, 2)), (2, (2, 3)), (3, (3, 0))]
-)
+@pytest.mark.parametrize(("rot", "major_edges"), [(0, (0, 1)), (1, (1, 2)), (2, (2, 3)), (3, (3, 0))])
 def test_the_major_covers_two_adjacent_edges_turning_clockwise(rot, major_edges):
     assert [d for d in range(4) if SLOTS[rot][d] == 0] == sorted(major_edges)
     # Clockwise from the major: major, major, minor1, minor2.

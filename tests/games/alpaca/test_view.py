@@ -84,9 +84,7 @@ def test_bonus_figures_counters_and_untouchables_are_public():
     state = RULES.apply_text(state, 0, "bonus lock").state
     view = RULES.view(state, None)
     assert view["counters_left"] == 14 and view["bonus"] is None
-    assert view["untouchable_figures"] == [
-        {"kind": "minor pair", "colour": "blue", "cells": [[0, -1], [0, 0]]}
-    ]
+    assert view["untouchable_figures"] == [{"kind": "minor pair", "colour": "blue", "cells": [[0, -1], [0, 0]]}]
     assert view["untouchable_cells"] == [[0, 0], [0, -1]]
 
 

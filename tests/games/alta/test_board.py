@@ -32,9 +32,7 @@ def test_incremental_open_cells_match_a_rebuild_during_random_games():
                 placed = {i: t for i, t in enumerate(isl.cells) if t != EMPTY}
                 if placed:
                     assert build(placed) == isl
-            state = RULES.apply(
-                state, seat, chooser.choice(RULES.legal_moves(state, seat))
-            ).state
+            state = RULES.apply(state, seat, chooser.choice(RULES.legal_moves(state, seat))).state
 
 
 def test_islands_grow_in_every_direction_up_to_the_frame_edge():
@@ -51,9 +49,7 @@ def test_state_round_trips_through_json_mid_game():
     chooser = random.Random(8)
     for _ in range(25):
         seat = min(RULES.to_move(state))
-        state = RULES.apply(
-            state, seat, chooser.choice(RULES.legal_moves(state, seat))
-        ).state
+        state = RULES.apply(state, seat, chooser.choice(RULES.legal_moves(state, seat))).state
     dumped = json.loads(json.dumps(RULES.dump(state)))
     assert dumped["state"]["seats"][0]["island"]
     assert RULES.load(dumped) == state

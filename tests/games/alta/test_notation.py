@@ -30,7 +30,7 @@ def take_step(**kw):
 
 
 @pytest.mark.parametrize(
-    "text,slug",
+    ("text", "slug"),
     [
         ("farmer", "farmer"),
         ("BOER", "farmer"),
@@ -112,7 +112,7 @@ def test_first_card_needs_no_cell_and_last_card_neither():
 
 
 @pytest.mark.parametrize(
-    "text,move",
+    ("text", "move"),
     [
         ("take 2 at D3", Take(2, "D3")),
         ("take 2 wheat_field D3", Take(2, "D3")),
@@ -141,20 +141,17 @@ def test_take_errors_name_the_face_up_cards():
     state = take_step()
     with pytest.raises(
         IllegalMove,
-        match="There is no tower face up; the face-up cards are "
-        "1: market, 2: wheat_field.",
+        match="There is no tower face up; the face-up cards are 1: market, 2: wheat_field.",
     ):
         RULES.parse_move(state, 0, "take tower d3")
     with pytest.raises(IllegalMove, match="Face-up card 1 is not a wheat_field"):
         RULES.parse_move(state, 0, "take 1 wheat d3")
-    with pytest.raises(
-        NotationError, match="Which face-up card\\? Write 'take 1 D3' or 'take 2 D3'"
-    ):
+    with pytest.raises(NotationError, match="Which face-up card\\? Write 'take 1 D3' or 'take 2 D3'"):
         RULES.parse_move(state, 0, "take d3")
 
 
 @pytest.mark.parametrize(
-    "text,source",
+    ("text", "source"),
     [
         ("merchant up", UP),
         ("merchant face-up", UP),
@@ -177,8 +174,14 @@ def test_merchant_choice(text, source):
 
 @pytest.mark.parametrize(
     "text",
-    ["merchant blind hello everyone", "merchant blind wheat", "blind ha", "merchant up you lose",
-     "merchant up tower", "merchant bye"],
+    [
+        "merchant blind hello everyone",
+        "merchant blind wheat",
+        "blind ha",
+        "merchant up you lose",
+        "merchant up tower",
+        "merchant bye",
+    ],
 )
 def test_merchant_choice_with_free_text_is_not_a_move(text):
     """The move's text is shown to every player: only the choice (and, for
@@ -200,15 +203,12 @@ def test_missing_or_double_cells_and_unknown_words():
     state = hand_step()
     with pytest.raises(
         NotationError,
-        match="Where does the card go\\? Add a cell, e.g. "
-        "'mill D3'; open cells now: D3, E3, C4, F4, D5, E5.",
+        match="Where does the card go\\? Add a cell, e.g. 'mill D3'; open cells now: D3, E3, C4, F4, D5, E5.",
     ):
         RULES.parse_move(state, 0, "wheat")
     with pytest.raises(NotationError, match="Write one cell per card, not D3 and E3."):
         RULES.parse_move(state, 0, "wheat d3 e3")
-    with pytest.raises(
-        NotationError, match="Which card\\? You hold market and wheat_field"
-    ):
+    with pytest.raises(NotationError, match="Which card\\? You hold market and wheat_field"):
         RULES.parse_move(state, 0, "d3")
     with pytest.raises(NotationError, match="Unknown card 'xyzzy plugh'"):
         RULES.parse_move(state, 0, "xyzzy plugh")
@@ -255,16 +255,11 @@ def test_format_is_read_back_for_every_legal_move():
         for move in RULES.legal_moves(state, 0):
             text = RULES.format_move(state, 0, move)
             assert RULES.parse_move(state, 0, text) == move, text
-            assert (
-                RULES.load_move(json.loads(json.dumps(RULES.dump_move(move)))) == move
-            )
+            assert RULES.load_move(json.loads(json.dumps(RULES.dump_move(move)))) == move
 
 
 def test_canonical_texts():
-    assert (
-        RULES.format_move(hand_step(), 0, PlaceHand("wheat_field", "E3"))
-        == "wheat_field E3"
-    )
+    assert RULES.format_move(hand_step(), 0, PlaceHand("wheat_field", "E3")) == "wheat_field E3"
     assert RULES.format_move(take_step(), 0, Take(2, "D3")) == "take 2 wheat_field D3"
     assert RULES.format_move(take_step(), 0, Refresh()) == "refresh"
     assert RULES.format_move(take_step(), 0, ChooseMerchant(BLIND)) == "merchant blind"

@@ -40,11 +40,7 @@ def test_setup_deals_hands_face_up_cards_and_a_merchant(players):
     assert [len(h) for h in state.hands] == [2] * players
     assert len(state.face_up) == 2
     assert len(state.secret.deck) == 79 - 2 * players
-    cards = (
-        [c for h in state.hands for c in h]
-        + list(state.face_up)
-        + list(state.secret.deck)
-    )
+    cards = [c for h in state.hands for c in h] + list(state.face_up) + list(state.secret.deck)
     assert Counter(cards) == Counter({t: 9 for t in range(9)})
     assert state.merchant_up is not None and len(state.secret.merchant_deck) == 8
     assert sorted([state.merchant_up, *state.secret.merchant_deck]) == list(range(9))
@@ -108,14 +104,10 @@ def test_other_seats_cannot_move_and_steps_come_in_order():
     state = position()
     with pytest.raises(NotYourTurn, match="not your turn"):
         RULES.apply(state, 1, PlaceHand("mill", "D4"))
-    with pytest.raises(
-        IllegalMove, match=r"First place one of your hand cards \(step 1\)"
-    ):
+    with pytest.raises(IllegalMove, match=r"First place one of your hand cards \(step 1\)"):
         RULES.apply(state, 0, Take(1, "D4"))
     state = play(state, 0, PlaceHand("mill", "D4"))
-    with pytest.raises(
-        IllegalMove, match=r"Now take a face-up card and place it \(step 3\)"
-    ):
+    with pytest.raises(IllegalMove, match=r"Now take a face-up card and place it \(step 3\)"):
         RULES.apply(state, 0, PlaceHand("tower", "D5"))
 
 
@@ -155,9 +147,7 @@ def test_two_identical_hand_cards_give_one_set_of_moves():
 def test_first_card_goes_to_d4_only():
     state = position()
     assert open_cells(state, 0) == ["D4"]
-    with pytest.raises(
-        IllegalMove, match=r"first card goes in the centre of the frame, D4 \(not C3\)"
-    ):
+    with pytest.raises(IllegalMove, match=r"first card goes in the centre of the frame, D4 \(not C3\)"):
         RULES.apply(state, 0, PlaceHand("mill", "C3"))
 
 
@@ -171,8 +161,7 @@ def test_corner_only_contact_is_refused():
     state = position(islands={0: island(". . .", ". MIL .")})
     with pytest.raises(
         IllegalMove,
-        match="E5 touches your island only at a corner; a card "
-        "must share an edge with a card already placed.",
+        match="E5 touches your island only at a corner; a card must share an edge with a card already placed.",
     ):
         RULES.apply(state, 0, PlaceHand("tower", "E5"))
 
@@ -187,8 +176,7 @@ def test_box_larger_than_4_by_4_is_refused():
     row = position(islands={0: island("MIL MIL MIL MIL", top_left="C4")})
     with pytest.raises(
         IllegalMove,
-        match="would make your island 5 wide and 1 high; "
-        "it may never be larger than 4 x 4",
+        match="would make your island 5 wide and 1 high; it may never be larger than 4 x 4",
     ):
         RULES.apply(row, 0, PlaceHand("tower", "G4"))
     with pytest.raises(IllegalMove, match="5 wide"):
@@ -224,9 +212,7 @@ def test_a_full_island_has_no_open_cell():
 def refresh_position(**kw):
     kw.setdefault("face_up", ("mill", "mill"))
     kw.setdefault("deck", ["farmer"] * 30 + ["hut", "wheat"])
-    state = position(
-        islands={0: island(". . .", ". TOW .")}, step=TAKE, hands={0: ["tower"]}, **kw
-    )
+    state = position(islands={0: island(". . .", ". TOW .")}, step=TAKE, hands={0: ["tower"]}, **kw)
     return state
 
 
@@ -277,8 +263,7 @@ def test_refresh_deck_guard_keeps_the_cards_needed_for_every_draw():
     assert Refresh() not in RULES.legal_moves(short, 0)
     with pytest.raises(
         IllegalMove,
-        match="The deck is too small to refresh: it holds 29 "
-        "cards and 28 are still needed for the players' draws.",
+        match="The deck is too small to refresh: it holds 29 cards and 28 are still needed for the players' draws.",
     ):
         RULES.apply(short, 0, Refresh())
     enough = refresh_position(deck=["farmer"] * 30)
@@ -306,9 +291,7 @@ def test_market_from_the_hand_asks_for_a_merchant_before_step_3():
     state = play(state, 0, PlaceHand("market", "D4"))
     assert state.step == HAND_MERCHANT
     assert RULES.legal_moves(state, 0) == [ChooseMerchant(UP), ChooseMerchant(BLIND)]
-    with pytest.raises(
-        IllegalMove, match="You placed a market: first choose a merchant card"
-    ):
+    with pytest.raises(IllegalMove, match="You placed a market: first choose a merchant card"):
         RULES.apply(state, 0, Take(1, "D5"))
     transition = RULES.apply(state, 0, ChooseMerchant(UP))
     state = transition.state
@@ -316,9 +299,7 @@ def test_market_from_the_hand_asks_for_a_merchant_before_step_3():
     assert state.merchant_up == merchant("farmer", "tower")  # refilled from the top
     assert state.secret.merchant_deck == (merchant("mill", "settlement"),)
     assert state.step == TAKE
-    assert (
-        "tavern+market" in transition.events[0].text and transition.events[0].to is None
-    )
+    assert "tavern+market" in transition.events[0].text and transition.events[0].to is None
 
 
 def test_blind_merchant_is_the_top_of_the_deck_and_stays_private():
@@ -354,9 +335,7 @@ def test_merchant_choices_when_a_supply_is_empty():
     no_deck = position(hands={0: ["market", "mill"]}, merchant_deck=[], step=HAND)
     no_deck = play(no_deck, 0, PlaceHand("market", "D4"))
     assert RULES.legal_moves(no_deck, 0) == [ChooseMerchant(UP)]
-    with pytest.raises(
-        IllegalMove, match="The merchant deck is empty; take the face-up card."
-    ):
+    with pytest.raises(IllegalMove, match="The merchant deck is empty; take the face-up card."):
         RULES.apply(no_deck, 0, ChooseMerchant(BLIND))
     after = play(no_deck, 0, ChooseMerchant(UP))
     assert after.merchant_up is None
@@ -367,17 +346,13 @@ def test_merchant_choices_when_a_supply_is_empty():
     )
     no_up = play(no_up, 0, PlaceHand("market", "D4"))
     assert RULES.legal_moves(no_up, 0) == [ChooseMerchant(BLIND)]
-    with pytest.raises(
-        IllegalMove, match="There is no face-up merchant card; take one blind."
-    ):
+    with pytest.raises(IllegalMove, match="There is no face-up merchant card; take one blind."):
         RULES.apply(no_up, 0, ChooseMerchant(UP))
 
 
 def test_merchant_choice_only_after_a_market():
     state = position()
-    with pytest.raises(
-        IllegalMove, match="You take a merchant card only right after placing a market."
-    ):
+    with pytest.raises(IllegalMove, match="You take a merchant card only right after placing a market."):
         RULES.apply(state, 0, ChooseMerchant(UP))
 
 
@@ -525,9 +500,7 @@ def test_departed_seat_is_played_to_the_end_by_default_moves():
 
 # --------------------------------------------------------- default move
 def test_default_move_places_the_card_that_scores_most_now():
-    state = position(
-        islands={0: island(". . .", ". FAR .")}, hands={0: ["wheat", "hut"]}
-    )
+    state = position(islands={0: island(". . .", ". FAR .")}, hands={0: ["wheat", "hut"]})
     assert RULES.default_move(state, 0) == PlaceHand("farmers_hut", "D3")
 
 

@@ -165,7 +165,7 @@ def test_rulebook_wheat_field_next_to_market_and_harbour_scores_3():
 
 
 @pytest.mark.parametrize(
-    "around,expected",
+    ("around", "expected"),
     [
         ((WHE, WHE, WHE, WHE), 0),
         ((FAR, FAR, WHE, WHE), 1),
@@ -356,10 +356,7 @@ def brute_force_pairs(island, first, second):
     size = min(len(lefts), len(rights))
     for chosen in itertools.permutations(rights, size):
         for picked in itertools.combinations(lefts, size):
-            adjacent = sum(
-                abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1
-                for a, b in zip(picked, chosen, strict=True)
-            )
+            adjacent = sum(abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1 for a, b in zip(picked, chosen, strict=True))
             best = max(best, adjacent)
     return best
 
@@ -369,14 +366,9 @@ def test_matching_agrees_with_brute_force_on_random_islands():
     for _ in range(150):
         island = [[chooser.choice((HUT, WHE, TOW)) for _ in range(4)] for _ in range(4)]
         cells = {(r, c): k for r, row in enumerate(island) for c, k in enumerate(row)}
-        if (
-            min(sum(r.count(HUT) for r in island), sum(r.count(WHE) for r in island))
-            > 5
-        ):
+        if min(sum(r.count(HUT) for r in island), sum(r.count(WHE) for r in island)) > 5:
             continue
-        assert max_adjacent_pairs(cells, HUT, WHE) == brute_force_pairs(
-            island, HUT, WHE
-        )
+        assert max_adjacent_pairs(cells, HUT, WHE) == brute_force_pairs(island, HUT, WHE)
 
 
 # --------------------------------------------------------- input checks

@@ -114,9 +114,7 @@ def test_final_view_reveals_merchants_and_scores():
     view = RULES.view(state, 0)
     assert view["step"] == "over" and view["to_move"] == []
     assert view["islands"][1]["merchants"] == [["tower", "farmers_hut"]]
-    assert view["islands"][1]["score"]["merchants"] == [
-        {"cards": ["tower", "farmers_hut"], "points": 0}
-    ]
+    assert view["islands"][1]["score"]["merchants"] == [{"cards": ["tower", "farmers_hut"], "points": 0}]
     assert view["scores"] == [15, 15] and view["harbours"] == [0, 0]
     assert view["islands"][0]["score"]["cells"]["C6"] == 0
 

@@ -18,9 +18,15 @@ pytestmark = pytest.mark.django_db
 # documented error: 400 (a display name that reads like another's, an unknown
 # invitee) or 422 (an illegal move).  Those bodies are still checked against
 # the error schema.
-CONFIG = SchemathesisConfig.from_dict({"checks": {"positive_data_acceptance": {
-    "expected-statuses": ["2xx", "3xx", "400", "401", "403", "404", "409", "422", "429"],
-}}})
+CONFIG = SchemathesisConfig.from_dict(
+    {
+        "checks": {
+            "positive_data_acceptance": {
+                "expected-statuses": ["2xx", "3xx", "400", "401", "403", "404", "409", "422", "429"],
+            }
+        }
+    }
+)
 
 
 def operations():
@@ -43,8 +49,7 @@ def keep_test_connection():
     request_finished.connect(close_old_connections)
 
 
-def test_no_server_errors_and_answers_match_the_schema(alice, bob, carol, now, monkeypatch,
-                                                        keep_test_connection):
+def test_no_server_errors_and_answers_match_the_schema(alice, bob, carol, now, monkeypatch, keep_test_connection):
     from rest_framework.throttling import ScopedRateThrottle
 
     monkeypatch.setattr(ScopedRateThrottle, "THROTTLE_RATES", {"game_write": "100000/min"})
@@ -57,8 +62,7 @@ def test_no_server_errors_and_answers_match_the_schema(alice, bob, carol, now, m
     for operation in operations():
 
         @given(case=operation.as_strategy())
-        @settings(max_examples=20, deadline=None, database=None,
-                  suppress_health_check=list(HealthCheck))
+        @settings(max_examples=20, deadline=None, database=None, suppress_health_check=list(HealthCheck))
         def fuzz(case):
             response = case.call(headers=headers)
             # All checks; ``headers`` tells the auth checks what was sent.

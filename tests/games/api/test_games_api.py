@@ -142,13 +142,22 @@ def test_resign_by_api(duel, alice):
 
 
 def test_the_time_control_is_chosen_and_shown_by_api(alice):
-    created = client_for(alice).post(
-        "/api/games/", {"game": "alta", "players": 2, "bank_initial_days": 4, "bank_increment_days": 1,
-                        "weekends_off": True}, format="json").json()
+    created = (
+        client_for(alice)
+        .post(
+            "/api/games/",
+            {"game": "alta", "players": 2, "bank_initial_days": 4, "bank_increment_days": 1, "weekends_off": True},
+            format="json",
+        )
+        .json()
+    )
     assert (created["bank_initial_days"], created["bank_increment_days"], created["bank_cap_days"]) == (4, 1, 4)
     assert created["weekends_off"] is True and created["vacation_allowed"] is True
-    bad = client_for(alice).post("/api/games/", {"game": "alta", "players": 2, "bank_initial_days": 3,
-                                                 "bank_increment_days": 2, "bank_cap_days": 1}, format="json")
+    bad = client_for(alice).post(
+        "/api/games/",
+        {"game": "alta", "players": 2, "bank_initial_days": 3, "bank_increment_days": 2, "bank_cap_days": 1},
+        format="json",
+    )
     assert bad.status_code == 400 and bad.json()["code"] == "invalid_time_control"
 
 

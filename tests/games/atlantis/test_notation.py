@@ -42,10 +42,7 @@ def test_every_legal_move_round_trips_in_random_games():
             seat = state.turn
             moves = RULES.legal_moves(state, seat)
             for move in moves:
-                assert (
-                    RULES.parse_move(state, seat, RULES.format_move(state, seat, move))
-                    == move
-                )
+                assert RULES.parse_move(state, seat, RULES.format_move(state, seat, move)) == move
             for label, move in RULES.move_options(state, seat):
                 assert RULES.parse_move(state, seat, label) == move, label
             state = RULES.apply(state, seat, chooser.choice(moves)).state
@@ -74,7 +71,7 @@ def test_forgiving_pawn_moves(words):
 
 
 @pytest.mark.parametrize(
-    "words,colours",
+    ("words", "colours"),
     [
         ("A geel roze", (YE, PK)),
         ("a ye pk", (YE, PK)),
@@ -131,7 +128,7 @@ def test_the_cards_may_be_left_out_when_only_one_way_fits():
 
 
 @pytest.mark.parametrize(
-    "words,move",
+    ("words", "move"),
     [
         ("pay 6 3 blue pink", Pay((6, 3), (BL, PK))),
         ("Pay 3, 6 and pink, blue", Pay((6, 3), (BL, PK))),
@@ -157,7 +154,7 @@ def test_other_moves(words, move):
 
 
 @pytest.mark.parametrize(
-    "words,message",
+    ("words", "message"),
     [
         ("xyzzy plugh", "'xyzzy' is not a colour or a position"),
         ("pay", "Say what you pay with"),
@@ -173,9 +170,7 @@ def test_unreadable_text_says_what_was_expected_and_lists_options(words, message
     with pytest.raises(NotationError) as error:
         parse(words)
     assert message in str(error.value)
-    assert "Your options now: sell 3 (1 card); sell 6 (3 cards); bridge 4" in str(
-        error.value
-    )
+    assert "Your options now: sell 3 (1 card); sell 6 (3 cards); bridge 4" in str(error.value)
 
 
 def test_any_position_of_a_gap_names_it_for_a_bridge():
@@ -210,9 +205,7 @@ def test_option_labels_show_destination_tile_and_toll():
 
 
 def test_a_whole_turn_in_one_message():
-    state = build(
-        "bl3 . ye2 gy4", hands=["gy bl pk"], tiles=["wh5 ye2"], draw="br br br br"
-    )
+    state = build("bl3 . ye2 gy4", hands=["gy bl pk"], tiles=["wh5 ye2"], draw="br br br br")
     after = RULES.apply_text(state, 0, "sell 5\nA grey -> 4; pay 2").state
     assert after.turn == 1
     assert tiles_text(after, 0) == "ye2"
@@ -235,9 +228,7 @@ def test_moves_dump_to_json_and_back():
 
 
 def test_a_whole_turn_on_one_line():
-    state = build(
-        "bl3 . ye2 gy4", hands=["gy bl pk"], tiles=["wh5 ye2"], draw="br br br br"
-    )
+    state = build("bl3 . ye2 gy4", hands=["gy bl pk"], tiles=["wh5 ye2"], draw="br br br br")
     after = RULES.apply_text(state, 0, "sell 5, A grey -> 4 then pay 2").state
     assert after.turn == 1 and tiles_text(after, 0) == "ye2"
     assert RULES.split_turn_text("Verkoop 4 brug 27\n12 roze grijs betaal 5 blauw") == [

@@ -56,10 +56,7 @@ def small_states():
     codes = ("bl", "wh", "gy", "ye", "gn", "pk", "br")
     for _ in range(40):
         hand = " ".join(chooser.choice(codes[:3]) for _ in range(chooser.randrange(0, 7)))
-        tiles = " ".join(
-            f"{chooser.choice(codes)}{chooser.randrange(1, 8)}"
-            for _ in range(chooser.randrange(0, 6))
-        )
+        tiles = " ".join(f"{chooser.choice(codes)}{chooser.randrange(1, 8)}" for _ in range(chooser.randrange(0, 6)))
         gaps, value = chooser.randrange(1, 3), chooser.randrange(1, 5)
         capacity = len(hand.split()) + sum(int(t[-1]) for t in tiles.split())
         if capacity >= gaps * value:
@@ -70,9 +67,7 @@ def sub_multisets(state):
     values = sorted((t >> 3 for t in state.tiles[0]), reverse=True)
     hand = state.hands[0]
     tile_sets = {
-        tuple(sorted(c, reverse=True))
-        for n in range(len(values) + 1)
-        for c in itertools.combinations(values, n)
+        tuple(sorted(c, reverse=True)) for n in range(len(values) + 1) for c in itertools.combinations(values, n)
     }
     for tiles in tile_sets:
         for used in itertools.product(*(range(n + 1) for n in hand)):
@@ -140,7 +135,7 @@ def test_the_listed_payment_follows_both_rules():
 
 
 @pytest.mark.parametrize(
-    "words,move",
+    ("words", "move"),
     [
         ("pay 6 4 2 cards", Pay((6, 4), (BL, PK))),
         ("pay 6 4 + 2 cards", Pay((6, 4), (BL, PK))),
@@ -184,7 +179,7 @@ def test_a_pay_phase_typo_lists_the_short_options():
 
 
 @pytest.mark.parametrize(
-    "words,move",
+    ("words", "move"),
     [
         ("pay 5 3 2 4x pink", Pay((5, 3, 2), (PK, PK, PK, PK))),
         ("pay 6 4 grey pink", Pay((6, 4), (GY, PK))),
@@ -199,6 +194,7 @@ def test_the_help_s_payment_examples_read_as_it_says(words, move):
     assert RULES.parse_move(state, 0, words) == move
     listed = {pay_class(m): m for m in RULES.legal_moves(state, 0)}
     assert "`pay 6 4 blue pink (tiles 10 + 2 cards: pays 12 of 12)`" in RULES.help_text()
-    assert RULES.move_options(state, 0)[
-        RULES.legal_moves(state, 0).index(listed[(2, 10)])
-    ][0] == "pay 6 4 blue pink (tiles 10 + 2 cards: pays 12 of 12)"
+    assert (
+        RULES.move_options(state, 0)[RULES.legal_moves(state, 0).index(listed[(2, 10)])][0]
+        == "pay 6 4 blue pink (tiles 10 + 2 cards: pays 12 of 12)"
+    )

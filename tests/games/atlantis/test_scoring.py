@@ -9,9 +9,7 @@ BL, WH, GY, YE, GN, PK, BR = range(7)
 
 
 def test_the_third_pawn_on_the_mainland_ends_the_game_with_4_cards():
-    state = build(
-        "bl3 ye2@0 gy4@1", hands=["pk", "bl"], mainland={0: 2}, draw="br br br br br br"
-    )
+    state = build("bl3 ye2@0 gy4@1", hands=["pk", "bl"], mainland={0: 2}, draw="br br br br br br")
     transition = RULES.apply(state, 0, Go(2, (PK,)))
     after = transition.state
     assert after.phase == "over"

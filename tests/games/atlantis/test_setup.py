@@ -12,9 +12,7 @@ RULES = AtlantisRules()
 def test_the_road_has_52_tile_positions_around_one_water_gap():
     state = RULES.setup(2, seed=1)
     heights = [len(s) for s in state.road.stacks]
-    assert (
-        heights == [2] * 10 + [1] * 10 + [2] * 6 + [0] + [2] * 6 + [1] * 10 + [2] * 10
-    )
+    assert heights == [2] * 10 + [1] * 10 + [2] * 6 + [0] + [2] * 6 + [1] * 10 + [2] * 10
     assert sum(heights) == 84
     assert sum(1 for h in heights if h) == 52
     assert [(g.first, g.last) for g in state.road.gaps] == [(27, 27)]

@@ -53,9 +53,7 @@ def test_every_irredundant_multiset_is_accepted_and_one_per_class_is_listed():
         Pay((), (BL, PK, PK)),
         Pay((5,), ()),
     ]
-    assert {pay_class(m) for m in RULES.legal_moves(state, 0)} == {
-        pay_class(m) for m in legal
-    }
+    assert {pay_class(m) for m in RULES.legal_moves(state, 0)} == {pay_class(m) for m in legal}
 
 
 def test_overpaying_is_forced_when_nothing_smaller_is_left():

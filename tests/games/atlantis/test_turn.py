@@ -43,9 +43,7 @@ def test_only_one_tile_may_be_sold_and_only_at_the_start():
     ]
     after = RULES.apply(state, 0, Sell(5)).state
     assert not [m for m in RULES.legal_moves(after, 0) if isinstance(m, Sell)]
-    with pytest.raises(
-        IllegalMove, match="only be sold at the start of your turn, once"
-    ):
+    with pytest.raises(IllegalMove, match="only be sold at the start of your turn, once"):
         RULES.apply(after, 0, Sell(4))
     bridged = RULES.apply(state, 0, BuildBridge(2)).state
     with pytest.raises(IllegalMove, match="only be sold at the start"):
@@ -118,13 +116,9 @@ def test_a_move_draws_one_card_plus_one_per_pawn_on_the_mainland():
     draw = "br br br br br"
     none = RULES.apply(build(road, hands=["bl"], draw=draw), 0, Go(0, (BL,))).state
     assert hand_text(none, 0) == "br"
-    one = RULES.apply(
-        build(road, hands=["bl"], draw=draw, mainland={0: 1}), 0, Go(0, (BL,))
-    ).state
+    one = RULES.apply(build(road, hands=["bl"], draw=draw, mainland={0: 1}), 0, Go(0, (BL,))).state
     assert hand_text(one, 0) == "br br"
-    two = RULES.apply(
-        build(road, hands=["bl"], draw=draw, mainland={0: 2}), 0, Go(0, (BL,))
-    ).state
+    two = RULES.apply(build(road, hands=["bl"], draw=draw, mainland={0: 2}), 0, Go(0, (BL,))).state
     assert hand_text(two, 0) == "br br br"
 
 
@@ -192,9 +186,7 @@ def test_a_pass_that_draws_or_a_bridge_resets_the_deadlock_count():
 
 # ------------------------------------------------------------ turn order
 def test_turns_pass_in_seat_order_and_wrap_around():
-    state = build(
-        "bl3 ye2 gy4 pk5", players=3, turn=2, hands=["", "", "bl"], draw="br br br"
-    )
+    state = build("bl3 ye2 gy4 pk5", players=3, turn=2, hands=["", "", "bl"], draw="br br br")
     after = RULES.apply(state, 2, Go(0, (BL,))).state
     assert after.turn == 0
     assert RULES.to_move(after) == frozenset({0})

@@ -80,9 +80,7 @@ def test_whose_turn_and_which_step():
 
 
 def test_the_end_shows_final_scores_and_tolls():
-    state = build(
-        "bl3 . ye2@0 gy4@1", hands=["pk", ""], mainland={0: 2}, draw="br br br br"
-    )
+    state = build("bl3 . ye2@0 gy4@1", hands=["pk", ""], mainland={0: 2}, draw="br br br br")
     after = RULES.apply(state, 0, Go(3, (PK,))).state
     final = RULES.view(after, None)["final"]
     # Seat 0 took the yellow 2 it left (2 + 4 cards); that merged the water
@@ -98,9 +96,7 @@ def test_the_end_shows_final_scores_and_tolls():
 def test_randomize_hidden_keeps_every_view_of_that_seat():
     state = RULES.setup(3, seed=4)
     for _ in range(10):
-        state = RULES.apply(
-            state, state.turn, RULES.default_move(state, state.turn)
-        ).state
+        state = RULES.apply(state, state.turn, RULES.default_move(state, state.turn)).state
     for seat in (None, 0, 1, 2):
         other = RULES.randomize_hidden(state, seat, seed=77)
         assert RULES.view(other, seat) == RULES.view(state, seat)

@@ -33,9 +33,7 @@ class Command(BaseCommand):
             if created:
                 user.set_password(DEMO_PASSWORD)
                 user.save()
-            EmailAddress.objects.update_or_create(
-                user=user, email=email, defaults={"verified": True, "primary": True}
-            )
+            EmailAddress.objects.update_or_create(user=user, email=email, defaults={"verified": True, "primary": True})
             role = "staff" if staff else "player"
             self.stdout.write(f"  {email:<18} {name:<6} ({role})")
         self._ladders()
