@@ -178,61 +178,29 @@ def on_reminder(event, sends: list[int] | None = None) -> None:
     _seat_mail(event, OutgoingEmail.Kind.REMINDER, headline, [event.text], with_reply=True, sends=sends)
 
 
-def on_timeout_auto(event, sends: list[int] | None = None) -> None:
-    _seat_mail(
-        event,
-        OutgoingEmail.Kind.NOTICE,
-        lambda: _("your deadline passed: a move was played for you"),
-        [event.text],
-        with_reply=True,
-        sends=sends,
-    )
+def _notice(headline: Callable[[], str], *, with_reply: bool, everyone: bool = False) -> Callable[..., None]:
+    """A handler that mails the event's text as a notice under ``headline``
+    (to the event's seat, or to ``everyone`` at the table)."""
+
+    def handler(event, sends: list[int] | None = None) -> None:
+        _seat_mail(
+            event,
+            OutgoingEmail.Kind.NOTICE,
+            headline,
+            [event.text],
+            with_reply=with_reply,
+            everyone=everyone,
+            sends=sends,
+        )
+
+    return handler
 
 
-def on_auto_vacation(event, sends: list[int] | None = None) -> None:
-    _seat_mail(
-        event,
-        OutgoingEmail.Kind.NOTICE,
-        lambda: _("a vacation day was used to keep your clock running"),
-        [event.text],
-        with_reply=True,
-        sends=sends,
-    )
-
-
-def on_timeout_dropped(event, sends: list[int] | None = None) -> None:
-    _seat_mail(
-        event,
-        OutgoingEmail.Kind.NOTICE,
-        lambda: _("a player was dropped after missing deadlines"),
-        [event.text],
-        with_reply=False,
-        everyone=True,
-        sends=sends,
-    )
-
-
-def on_timeout_forfeit(event, sends: list[int] | None = None) -> None:
-    _seat_mail(
-        event,
-        OutgoingEmail.Kind.NOTICE,
-        lambda: _("a player lost on time"),
-        [event.text],
-        with_reply=False,
-        everyone=True,
-        sends=sends,
-    )
-
-
-def on_vacation_forbidden(event, sends: list[int] | None = None) -> None:
-    _seat_mail(
-        event,
-        OutgoingEmail.Kind.NOTICE,
-        lambda: _("this game's clock keeps running during your vacation"),
-        [event.text],
-        with_reply=True,
-        sends=sends,
-    )
+on_timeout_auto = _notice(lambda: _("your deadline passed: a move was played for you"), with_reply=True)
+on_auto_vacation = _notice(lambda: _("a vacation day was used to keep your clock running"), with_reply=True)
+on_timeout_dropped = _notice(lambda: _("a player was dropped after missing deadlines"), with_reply=False, everyone=True)
+on_timeout_forfeit = _notice(lambda: _("a player lost on time"), with_reply=False, everyone=True)
+on_vacation_forbidden = _notice(lambda: _("this game's clock keeps running during your vacation"), with_reply=True)
 
 
 #: The handler of each event kind that mails anyone; other kinds mail no one.
