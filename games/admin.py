@@ -3,7 +3,7 @@ settings and vacations (read-mostly: game state changes go through services)."""
 
 from django.contrib import admin
 
-from .models import DeadlineSettings, Match, MatchEvent, MoveRecord, Seat, Vacation
+from .models import ChatMessage, DeadlineSettings, Match, MatchEvent, MoveRecord, Seat, Vacation
 
 _SEAT_FIELDS = ("index", "user", "deadline_at", "score", "place", "departed")
 
@@ -40,3 +40,15 @@ class MatchEventAdmin(admin.ModelAdmin):
 
 admin.site.register(DeadlineSettings)
 admin.site.register(Vacation)
+
+
+@admin.register(ChatMessage)
+class ChatMessageAdmin(admin.ModelAdmin):
+    """Moderation: staff read every game's chat (the text is escaped here
+    as everywhere)."""
+
+    list_display = ["match", "author", "seat_index", "source", "text", "created_at"]
+    list_filter = ["source"]
+    search_fields = ["match__pk", "author__display_name", "text"]
+    raw_id_fields = ["match", "author"]
+    readonly_fields = ["created_at", "source", "seat_index"]

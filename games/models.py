@@ -355,3 +355,53 @@ class Vacation(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} away {self.starts_at:%Y-%m-%d} to {self.ends_at:%Y-%m-%d}"
+
+
+# ------------------------------------------------------------------------
+# Chat: a game's messages between its seated players
+# (services in games.services.chat).
+# ------------------------------------------------------------------------
+
+#: The longest chat message kept (longer ones are cut).
+CHAT_MAX_LENGTH = 1000
+
+
+class ChatMessage(models.Model):
+    """One message to the other seated players of a match.  The text is
+    stored as written (control characters removed) and escaped wherever it
+    is shown; only seated players ever read it."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="chat_messages")
+    # Null once the author closed their account (the text is removed then).
+    author = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="chat_messages"
+    )
+    seat_index = models.PositiveSmallIntegerField()
+    text = models.TextField(max_length=CHAT_MAX_LENGTH)
+    source = models.CharField(max_length=16, choices=MoveRecord.Source.choices)
+    created_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["match_id", "pk"]
+        indexes = [models.Index(fields=["match", "id"], name="chat_by_match")]
+
+    def __str__(self) -> str:
+        return f"{self.match} chat by seat {self.seat_index + 1}"
+
+
+class ChatReader(models.Model):
+    """A seated player's place in one match's chat: the last message mailed
+    to them (the next mail carries the ones after it) and whether they
+    muted the chat.  Players without a row have been mailed nothing and
+    have not muted it."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="chat_readers")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="chat_readers")
+    mailed_through = models.PositiveBigIntegerField(default=0, help_text=_("Last chat message id mailed."))
+    muted = models.BooleanField(default=False)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["match", "user"], name="chat_reader_once")]
+
+    def __str__(self) -> str:
+        return f"{self.user} in {self.match} chat"

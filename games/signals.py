@@ -15,3 +15,6 @@ from django.dispatch import Signal
 recorded = Signal()
 #: kwargs: match_id (the match finished: outcome stored)
 match_finished = Signal()
+#: kwargs: chat_id (a ``ChatMessage`` just stored; mail delivers it at once
+#: to the players who asked for that, the rest get it with their next mail)
+chat_posted = Signal()

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views, views_verify
+from . import views, views_chat, views_verify
 
 urlpatterns = [
     path("lobby/", views.lobby, name="lobby"),
@@ -13,6 +13,8 @@ urlpatterns = [
     path("games/<int:pk>/cancel/", views.match_cancel, name="game-cancel"),
     path("games/<int:pk>/resign/", views.match_resign, name="game-resign"),
     path("games/<int:pk>/move/", views.match_move, name="game-move"),
+    path("games/<int:pk>/chat/", views_chat.match_chat, name="game-chat"),
+    path("games/<int:pk>/chat/mute/", views_chat.match_chat_mute, name="game-chat-mute"),
     path("games/<int:pk>/replay/", views.match_replay, name="game-replay"),
     path("games/<int:pk>/verify/", views_verify.match_verify_page, name="game-verify"),
     path("rules/<slug:slug>/", views.game_help, name="game-help"),

@@ -23,7 +23,9 @@ from games.engine import Event, get_rules
 from games.forms import MatchCreateForm, MoveForm
 from games.models import Match, MoveRecord, Seat
 from games.panels import panels_for
+from games.selectors_chat import chat_for, chat_muted
 from games.selectors_turns import last_turns
+from games.views_chat import ChatForm
 
 
 def _match(pk: int) -> Match:
@@ -99,8 +101,18 @@ def match_detail(request, pk: int):
             context["expect"] = prompt(seen.view) if prompt else seen.view.get("expect", "")
     if match.is_finished:
         context["results"] = _results(match)
+    context.update(_chat(match, request.user))
     context["panels"], context["panel_stylesheets"] = panels_for(match)  # from other apps
     return render(request, "games/detail.html", context)
+
+
+def _chat(match: Match, user) -> dict:
+    """The chat panel's context: only for a seated player (``None`` hides it)."""
+    lines = chat_for(match, user)
+    if lines is None:
+        return {"chat": None}
+    muted = chat_muted(match, user)
+    return {"chat": [] if muted else lines, "chat_muted": muted, "chat_form": ChatForm()}
 
 
 def _in_words(board, history: list[dict]) -> list[dict]:

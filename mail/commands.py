@@ -23,6 +23,7 @@ from games.engine import get_rules
 from games.models import Match, MoveRecord
 from games.selectors import match_history, matches_for_user
 from games.services import GameActionError, match_resign
+from games.services.chat import chat_mute, chat_post
 
 from .addresses import reply_address
 from .answers import answer, in_language, mark_as_answer, reply_subject
@@ -48,7 +49,11 @@ WORDS = {
     "dempen": "mute",
     "unmute": "unmute",
     "ontdempen": "unmute",
+    "say": "say",
+    "zeg": "say",
 }
+#: ``mute chat`` / ``dempen chat``: the chat only, not the game's mails.
+_CHAT_WORDS = {"chat", "de chat"}
 _LINE = re.compile(r"^\s*([a-z]+)\b\s*(.*?)\s*$", re.IGNORECASE)
 
 
@@ -56,15 +61,18 @@ _LINE = re.compile(r"^\s*([a-z]+)\b\s*(.*?)\s*$", re.IGNORECASE)
 class Command:
     name: str
     argument: str
+    #: The lines after the command's line (the rest of a ``say`` message).
+    rest: str = ""
 
 
 def command_of(body: str) -> Command | None:
     """The command on the first non-empty line of ``body``, if it is one."""
-    first = next((line for line in body.split("\n") if line.strip()), "")
-    found = _LINE.match(first)
+    lines = body.split("\n")
+    at = next((i for i, line in enumerate(lines) if line.strip()), 0)
+    found = _LINE.match(lines[at] if lines else "")
     if not found or found.group(1).lower() not in WORDS:
         return None
-    return Command(WORDS[found.group(1).lower()], found.group(2))
+    return Command(WORDS[found.group(1).lower()], found.group(2), "\n".join(lines[at + 1 :]).strip())
 
 
 def command_list() -> str:
@@ -79,6 +87,8 @@ def command_list() -> str:
             _("  resign (opgeven): leave this game (you are asked to confirm)"),
             _("  vacation N (vakantie N): stop your clocks for N days"),
             _("  mute (dempen) / unmute (ontdempen): stop or restart this game's mails"),
+            _("  say (zeg) <message>: a chat message to the other players of this game"),
+            _("  mute chat (dempen chat) / unmute chat (ontdempen chat): stop or restart this game's chat"),
         ]
     )
 
@@ -209,13 +219,31 @@ def _vacation(command, *, token, now, **_kwargs):
 
 
 def _mute(command, *, token, **_kwargs):
+    if command.argument.strip().lower() in _CHAT_WORDS:
+        chat_mute(match_id=token.match_id, user=token.user, muted=True)
+        return "chat muted", [
+            _('This game\'s chat is muted: you get no more chat messages (reply "unmute chat" to undo).')
+        ]
     GameMute.objects.get_or_create(user=token.user, match=token.match)
     return "muted", [_('This game is muted: you get no more mails about it (reply "unmute" to undo).')]
 
 
 def _unmute(command, *, token, **_kwargs):
+    if command.argument.strip().lower() in _CHAT_WORDS:
+        chat_mute(match_id=token.match_id, user=token.user, muted=False)
+        return "chat unmuted", [_("This game's chat is no longer muted.")]
     GameMute.objects.filter(user=token.user, match=token.match).delete()
     return "unmuted", [_("This game is no longer muted.")]
+
+
+def _say(command, *, token, now, **_kwargs):
+    """A chat message: the rest of the first line and the lines below it."""
+    text = "\n".join(part for part in (command.argument, command.rest) if part)
+    try:
+        chat_post(match_id=token.match_id, user=token.user, text=text, source=MoveRecord.Source.EMAIL, now=now)
+    except GameActionError as error:
+        return f"say refused: {error.message}", [_("Your message was not sent: %(why)s") % {"why": error.message}]
+    return "said", [_("Your message was sent to the other players of this game.")]
 
 
 _HANDLERS = {
@@ -227,4 +255,5 @@ _HANDLERS = {
     "vacation": _vacation,
     "mute": _mute,
     "unmute": _unmute,
+    "say": _say,
 }

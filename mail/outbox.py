@@ -23,9 +23,11 @@ from django.utils.translation import gettext as _
 
 from games.engine import Event, get_rules
 from games.selectors import match_state_at, with_names
+from games.services.chat import chat_mark_mailed
 from games.terms import term
 
 from .addresses import new_message_id, new_token, reply_address, thread_id, unsubscribe_url
+from .chat_mail import chat_section
 from .delivery import send_after_commit
 from .models import GameMute, OutgoingEmail, ReplyToken
 from .render import GameMail, deadline_line, in_language, render_game_email
@@ -210,7 +212,8 @@ def _game_email_queue(
         unsubscribe=unsubscribe,
         mute=unsubscribe_url(user.pk, match.pk),
     )
-    return email_queue(
+    text, html, chat_through = chat_section(text, html, match=match, user=user)
+    email = email_queue(
         kind=kind,
         to=user.email,
         subject=subject,
@@ -223,6 +226,9 @@ def _game_email_queue(
         headers=headers,
         sends=sends,
     )
+    if chat_through:
+        chat_mark_mailed(match_id=match.pk, user=user, through=chat_through)
+    return email
 
 
 #: An engine slug in an event's text ("wheat_field"): a term's name in mail.

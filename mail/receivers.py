@@ -9,8 +9,8 @@ from anymail.signals import inbound
 from django.dispatch import receiver
 from django.utils import timezone
 
-from games.models import Match
-from games.signals import recorded
+from games.models import ChatMessage, Match
+from games.signals import chat_posted, recorded
 
 from . import tasks
 from .services import inbound_email_process
@@ -24,6 +24,16 @@ MOVE, EVENT = "move", "event"
 def on_recorded(sender, *, move_ids: list[int], event_ids: list[int], **kwargs) -> None:
     """Have a worker write the emails of rows that just committed."""
     _publish([(MOVE, pk) for pk in move_ids] + [(EVENT, pk) for pk in event_ids])
+
+
+@receiver(chat_posted, sender=ChatMessage, dispatch_uid="mail-chat-posted")
+def on_chat_posted(sender, *, chat_id: int, **kwargs) -> None:
+    """Mail the line at once to whoever asked for that.  A broker that
+    refuses the task is logged: the line then goes with the next mail."""
+    try:
+        tasks.chat_deliver.delay(chat_id)
+    except Exception:
+        logger.exception("Could not queue chat message %s; it goes with the next game mails", chat_id)
 
 
 def _publish(items: list[tuple[str, int]]) -> None:

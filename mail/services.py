@@ -38,6 +38,7 @@ from games.services import (
     invitation_decline,
     move_submit,
 )
+from games.services.chat import chat_post
 
 from .answers import answer, in_language, mark_as_answer, reply_subject, site_line
 from .commands import command_list, command_of
@@ -287,15 +288,20 @@ def _play(record: InboundEmail, message: InboundMessage, token: ReplyToken, now:
         if reading is not None and not reading.moves:
             raise GameActionError(_no_move(reading), code="no_move")
         text = "\n".join(reading.moves) if reading is not None else message.body or "-"
-        result = move_submit(
-            match_id=token.match_id,
-            user=token.user,
-            ply=token.ply,
-            source=MoveRecord.Source.EMAIL,
-            now=now,
-            text=text,
-            idempotency_key=f"email:{record.message_id}:{digest}",
-        )
+        # One transaction: the move's mails, written after it commits,
+        # carry the chat lines below the move.
+        with transaction.atomic():
+            result = move_submit(
+                match_id=token.match_id,
+                user=token.user,
+                ply=token.ply,
+                source=MoveRecord.Source.EMAIL,
+                now=now,
+                text=text,
+                idempotency_key=f"email:{record.message_id}:{digest}",
+            )
+            if reading is not None and reading.message.strip() and not result.duplicate:
+                _chat(token, reading.message, now)
     except (GameActionError, EngineError) as error:
         detail = str(getattr(error, "message", error))
         if isinstance(error, Conflict) and error.code == "stale_ply":
@@ -315,6 +321,15 @@ def _play(record: InboundEmail, message: InboundMessage, token: ReplyToken, now:
         move=result.record,
         message_to_players=reading.message[:2000] if reading is not None else "",
     )
+
+
+def _chat(token: ReplyToken, text: str, now: dt.datetime) -> None:
+    """The reply's lines below its move, as a chat message (a text that
+    cleans to nothing is dropped: the move stands)."""
+    try:
+        chat_post(match_id=token.match_id, user=token.user, text=text, source=MoveRecord.Source.EMAIL, now=now)
+    except GameActionError as error:
+        logger.info("reply text not kept as chat: %s", error.message)
 
 
 def _reading(token: ReplyToken, body: str) -> Reply | None:

@@ -5,10 +5,10 @@ from __future__ import annotations
 from celery import shared_task
 from django.utils import timezone
 
-from . import announce, digest, sending
+from . import announce, chat_now, digest, sending
 from .delivery import BATCH_EXTRA, emails_send
 
-__all__ = ["BATCH_EXTRA", "digests_send", "emails_send", "notifications_write", "outbox_sweep"]
+__all__ = ["BATCH_EXTRA", "chat_deliver", "digests_send", "emails_send", "notifications_write", "outbox_sweep"]
 
 
 @shared_task(acks_late=True)
@@ -35,3 +35,10 @@ def outbox_sweep() -> int:
 def digests_send() -> int:
     """Queue the daily digests whose morning has come."""
     return digest.digests_send(now=timezone.now())
+
+
+@shared_task(acks_late=True)
+def chat_deliver(chat_id: int) -> int:
+    """Mail a chat message at once to the players who asked for that
+    (``chat_now``); the others get it with their next game mail."""
+    return chat_now.chat_deliver(chat_id=chat_id, now=timezone.now())

@@ -17,7 +17,7 @@ from django.db.models import Q
 
 from alta_site.devmail.models import CapturedEmail
 from games import services as game_services
-from games.models import DeadlineSettings, Match, MatchEvent, Seat, Vacation
+from games.models import ChatMessage, ChatReader, DeadlineSettings, Match, MatchEvent, Seat, Vacation
 from mail.models import GameMute, InboundEmail, OutgoingEmail, ReplyToken
 from ratings import services as rating_services
 from ratings.models import Challenge, LadderMembership
@@ -133,6 +133,10 @@ def _forget(user: User) -> None:
         CapturedEmail.objects.filter(to__icontains=address).delete()
         Seat.objects.filter(invited_email__iexact=address).update(invited_email="", invitation_token=None)
     ReplyToken.objects.filter(user=user).delete()
+    # Their chat lines stay in place (the others' answers keep their
+    # order) but lose their author and their words.
+    ChatMessage.objects.filter(author=user).update(author=None, text="")
+    ChatReader.objects.filter(user=user).delete()
     GameMute.objects.filter(user=user).delete()
     Vacation.objects.filter(user=user).delete()
     DeadlineSettings.objects.filter(user=user).delete()

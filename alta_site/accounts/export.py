@@ -16,8 +16,9 @@ from allauth.account.models import EmailAddress
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db.models import Q
 
-from games.models import DeadlineSettings, Match, MoveRecord, Vacation
+from games.models import ChatReader, DeadlineSettings, Match, MoveRecord, Vacation
 from games.selectors import match_history, match_view_for
+from games.selectors_chat import chat_of_user
 from mail.models import GameMute, InboundEmail, OutgoingEmail
 from ratings.models import Challenge, LadderMembership, Rating, RatingChange
 from tournaments.models import Participant
@@ -57,6 +58,8 @@ def _settings(user: User) -> dict[str, Any]:
         "calendar_feed": bool(deadlines and deadlines.calendar_token),
         "vacations": list(Vacation.objects.filter(user=user).values("starts_at", "ends_at", "auto")),
         "muted_games": list(GameMute.objects.filter(user=user).values_list("match_id", flat=True)),
+        "chat_at_once": user.chat_at_once,
+        "muted_chats": list(ChatReader.objects.filter(user=user, muted=True).values_list("match_id", flat=True)),
         "api_tokens": list(user.api_tokens.values("name", "hint", "created_at", "last_used_at")),
     }
 
@@ -153,7 +156,11 @@ def user_export(user: User, *, now: dt.datetime) -> dict[str, Any]:
         ),
         **_ratings(user),
         "mails": _mails(user),
-        # Chat does not exist yet; when it does, its lines belong here.
+        # Only what they wrote: the other players' lines are theirs.
+        "chat": [
+            {"match_id": m.match_id, "text": m.text, "source": m.source, "created_at": m.created_at}
+            for m in chat_of_user(user)
+        ],
     }
 
 

@@ -60,7 +60,7 @@ class ProfileForm(forms.ModelForm):
 
     class Meta:
         model = get_user_model()
-        fields = ["display_name", "time_zone", "language", "notifications"]
+        fields = ["display_name", "time_zone", "language", "notifications", "chat_at_once"]
         widgets = {"notifications": forms.RadioSelect}
         labels = {
             "display_name": _("Display name"),

@@ -61,6 +61,11 @@ class User(AbstractUser):
     time_zone = models.CharField(max_length=64, default="UTC")
     language = models.CharField(max_length=8, choices=Language.choices, default=Language.ENGLISH)
     notifications = models.CharField(max_length=16, choices=Notifications.choices, default=Notifications.EVERY_TURN)
+    chat_at_once = models.BooleanField(
+        _("chat messages at once"),
+        default=False,
+        help_text=_("Mail each chat message of your games at once, not with the next game email."),
+    )
 
     # The stubs pin AbstractUser.objects to the username-based manager.
     objects: ClassVar[UserManager] = UserManager()  # type: ignore[assignment]

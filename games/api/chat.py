@@ -1,0 +1,62 @@
+"""A game's chat over the API: only its seated players read or write it."""
+
+from __future__ import annotations
+
+from django.shortcuts import get_object_or_404
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from drf_spectacular.utils import extend_schema
+from rest_framework import permissions, serializers, status
+from rest_framework.response import Response
+
+from core.api import ERRORS, ListCreateApi
+from core.errors import NotAllowed
+from games.models import CHAT_MAX_LENGTH, ChatMessage, Match, MoveRecord
+from games.selectors_chat import chat_for
+from games.services.chat import chat_post
+
+
+def _line(message: ChatMessage) -> dict:
+    return {
+        "id": message.pk,
+        "player": str(message.author) if message.author is not None else None,
+        "seat": message.seat_index + 1,
+        "text": message.text,
+        "at": message.created_at,
+    }
+
+
+class GameChatApi(ListCreateApi):
+    permission_classes = [permissions.IsAuthenticated]
+
+    class ChatInputSerializer(serializers.Serializer):
+        text = serializers.CharField(max_length=CHAT_MAX_LENGTH)
+
+    class ChatLineSerializer(serializers.Serializer):
+        id = serializers.IntegerField()
+        player = serializers.CharField(allow_null=True, help_text="Null once the author closed their account.")
+        seat = serializers.IntegerField()
+        text = serializers.CharField(help_text="As written: escape it before showing it as HTML.")
+        at = serializers.DateTimeField()
+
+    @extend_schema(responses={200: ChatLineSerializer(many=True), **ERRORS})
+    def get(self, request, pk: int):
+        """The game's chat (its latest 200 lines), for its players only."""
+        lines = chat_for(get_object_or_404(Match, pk=pk), request.user)
+        if lines is None:
+            raise NotAllowed(_("Only the players of this game can chat in it."), code="not_seated")
+        return Response([_line(m) for m in lines])
+
+    @extend_schema(request=ChatInputSerializer, responses={201: ChatLineSerializer, **ERRORS})
+    def post(self, request, pk: int):
+        """Send a message to the other players of the game."""
+        data = self.ChatInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        message = chat_post(
+            match_id=pk,
+            user=request.user,
+            text=data.validated_data["text"],
+            source=MoveRecord.Source.API,
+            now=timezone.now(),
+        )
+        return Response(_line(message), status=status.HTTP_201_CREATED)

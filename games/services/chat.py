@@ -1,0 +1,83 @@
+"""A match's chat: seated players write to each other; nobody else reads it.
+
+Writes here; reads in ``games.selectors_chat``.  A message is delivered by
+mail (``mail.chat_mail``) with each other player's next game mail, or at
+once to those who asked for that (``chat_posted`` hook).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from core.errors import GameActionError, NotAllowed, NotFound
+from games.models import CHAT_MAX_LENGTH, ChatMessage, ChatReader, Match
+from games.signals import chat_posted
+
+#: Control characters (all but newline and tab) never reach a page or a mail.
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\u200b-\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def chat_text_clean(text: str) -> str:
+    """``text`` as stored: control and direction-override characters
+    removed, lines trimmed, blank lines at the ends dropped, cut at
+    ``CHAT_MAX_LENGTH``.  HTML is kept as typed: every output escapes."""
+    text = _CONTROL.sub("", text.replace("\r\n", "\n").replace("\r", "\n"))
+    lines = [line.rstrip() for line in text.split("\n")]
+    return "\n".join(lines).strip()[:CHAT_MAX_LENGTH]
+
+
+def chat_post(*, match_id: int, user, text: str, source: str, now: dt.datetime) -> ChatMessage:
+    """Store a chat message by ``user``, a seated player of the match.
+
+    :raises NotFound: no such match.
+    :raises NotAllowed: ``user`` holds no seat in it (spectators cannot chat).
+    :raises GameActionError: the text is empty once cleaned, or the game
+        was cancelled.
+    """
+    cleaned = chat_text_clean(text)
+    if not cleaned:
+        raise GameActionError(_("Write a message first."), code="chat_empty")
+    with transaction.atomic():
+        match = Match.objects.filter(pk=match_id).first()
+        if match is None:
+            raise NotFound(_("There is no such game."))
+        seat = match.seats.filter(user=user).first()
+        if seat is None:
+            raise NotAllowed(_("Only the players of this game can chat in it."), code="not_seated")
+        if match.status == Match.Status.CANCELLED:
+            raise GameActionError(_("This game was cancelled."), code="cancelled")
+        message = ChatMessage.objects.create(
+            match=match,
+            author=user,
+            seat_index=seat.index if seat.index is not None else 0,
+            text=cleaned,
+            source=source,
+            created_at=now,
+        )
+        transaction.on_commit(lambda: chat_posted.send_robust(sender=ChatMessage, chat_id=message.pk))
+    return message
+
+
+def chat_mute(*, match_id: int, user, muted: bool) -> None:
+    """Mute (or unmute) a match's chat for ``user``: a muted chat is neither
+    mailed nor shown to them; they can still write.
+
+    :raises NotAllowed: ``user`` holds no seat in the match.
+    """
+    if not Match.objects.filter(pk=match_id, seats__user=user).exists():
+        raise NotAllowed(_("Only the players of this game can chat in it."), code="not_seated")
+    reader, created = ChatReader.objects.get_or_create(match_id=match_id, user=user, defaults={"muted": muted})
+    if not created and reader.muted != muted:
+        ChatReader.objects.filter(pk=reader.pk).update(muted=muted)
+
+
+def chat_mark_mailed(*, match_id: int, user, through: int) -> None:
+    """Record that ``user`` has been mailed the chat up to message
+    ``through``.  Only ever moves forward: two mails written at once never
+    move it back (and so never mail a line twice after the later one)."""
+    reader, _created = ChatReader.objects.get_or_create(match_id=match_id, user=user)
+    ChatReader.objects.filter(pk=reader.pk, mailed_through__lt=through).update(mailed_through=through)

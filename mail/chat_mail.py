@@ -1,0 +1,50 @@
+"""Chat by mail: the other players' new chat lines travel in the next game
+mail a player gets (``chat_section``), or at once in a mail of their own
+for a player who asked for that (``chat_now.chat_deliver``).
+
+Only seated players are ever mailed chat (``games.selectors_chat``); a
+player who muted a game's chat gets none of it.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from django.utils.translation import gettext as _
+
+from games.models import ChatMessage
+from games.selectors_chat import chat_unmailed
+
+from .sections import section_insert
+
+
+def _author(message: ChatMessage) -> str:
+    return str(message.author) if message.author is not None else _("a former player")
+
+
+def chat_blocks(messages: list[ChatMessage]) -> tuple[str, str]:
+    """The lines as a plain block and an (escaped) HTML block, in the
+    active language."""
+    title = _("Chat from the other players:")
+    text = [title] + [f"  {_author(m)}: {m.text}".replace("\n", "\n    ") for m in messages]
+    text.append(_('(Reply with "say" and your message on the first line to answer; "mute chat" stops the chat.)'))
+    items = "".join(
+        f"<li><strong>{escape(_author(m))}</strong>: {escape(m.text).replace(chr(10), '<br>')}</li>" for m in messages
+    )
+    html = (
+        f'<h3 style="margin:12px 0 4px">{escape(title)}</h3><ul style="margin:4px 0 8px">{items}</ul>'
+        f'<p style="margin:4px 0;color:#555">{escape(text[-1])}</p>'
+    )
+    return "\n".join(text) + "\n", html
+
+
+def chat_section(text: str, html: str, *, match, user) -> tuple[str, str, int]:
+    """A game mail's parts with ``user``'s unmailed chat lines added, and
+    the id of the last line added (0: none).  The caller marks them mailed
+    once the mail is queued (``chat_mark_mailed``)."""
+    messages = chat_unmailed(match, user)
+    if not messages:
+        return text, html, 0
+    text_block, html_block = chat_blocks(messages)
+    text, html = section_insert(text, html, text_block=text_block, html_block=html_block)
+    return text, html, messages[-1].pk

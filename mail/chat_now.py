@@ -1,0 +1,65 @@
+"""Chat mail at once, for the players who asked for it (``chat_at_once``)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from html import escape
+
+from django.conf import settings
+from django.utils.translation import gettext as _
+
+from games.models import ChatMessage
+from games.selectors_chat import chat_unmailed
+from games.services.chat import chat_mark_mailed
+
+from .addresses import reply_address
+from .chat_mail import chat_blocks
+from .models import OutgoingEmail
+from .outbox import email_queue, reply_token_for, wants_mail
+from .render import in_language
+
+
+def chat_deliver(*, chat_id: int, now: dt.datetime) -> int:
+    """Mail a new chat message at once to each other seated player who
+    asked for that (``chat_at_once``), with every line they have not been
+    mailed yet.  Players who muted the chat, the game or all game mail get
+    nothing.  Safe to run twice: the mail's key names the line and the
+    reader, and lines already mailed are not mailed again.  Returns how
+    many mails were queued."""
+    message = ChatMessage.objects.select_related("match").filter(pk=chat_id).first()
+    if message is None:
+        return 0
+    match = message.match
+    queued = 0
+    for seat in match.seats.select_related("user").exclude(user=None).exclude(user_id=message.author_id):
+        user = seat.user
+        if not user.chat_at_once or not wants_mail(user, match, kind=OutgoingEmail.Kind.NOTICE):
+            continue
+        lines = chat_unmailed(match, user)
+        if not lines:
+            continue
+        with in_language(user):
+            text_block, html_block = chat_blocks(lines)
+            subject = _("[%(site)s] %(game)s: a chat message") % {"site": settings.SITE_NAME, "game": match}
+            link = settings.SITE_URL + match.get_absolute_url()
+            text = f"{text_block}\n{_('Game page:')} {link}\n"
+            html = f'{html_block}<p><a href="{escape(link)}">{escape(_("Open the game page"))}</a></p>'
+        headers = {"Auto-Submitted": "auto-generated"}
+        if seat.index is not None and match.is_active:
+            token = reply_token_for(match=match, seat_index=seat.index, user=user, ply=match.ply, now=now)
+            headers["Reply-To"] = reply_address(token.token)
+        email_queue(
+            kind=OutgoingEmail.Kind.NOTICE,
+            to=user.email,
+            subject=subject,
+            text=text,
+            html=html,
+            dedupe_key=f"chat:{chat_id}:{user.pk}",
+            now=now,
+            user=user,
+            match=match,
+            headers=headers,
+        )
+        chat_mark_mailed(match_id=match.pk, user=user, through=lines[-1].pk)
+        queued += 1
+    return queued

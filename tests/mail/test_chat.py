@@ -1,0 +1,171 @@
+"""Issue 19's chat through the real inbound path: lines below a move and
+``say``/``zeg`` reach the other seated players with their next mail (or
+at once), never spectators or other games; a player can mute it."""
+
+import pytest
+from django.core import mail
+from django.urls import reverse
+from rest_framework.test import APIClient
+
+from games.engine import get_rules
+from games.models import ChatMessage
+from games.services import match_create_seated
+from games.services.chat import chat_post
+from mail.addresses import reply_address
+from mail.outbox import reply_token_for
+from tests.conftest import EPOCH
+
+from .conftest import mails_to, mover_of
+from .intake import ingest, message
+
+pytestmark = pytest.mark.django_db
+
+
+def _reply_address(seat):
+    """A reply address of ``seat``'s player for the current position (what
+    any of their game mails carries)."""
+    seat.match.refresh_from_db()
+    token = reply_token_for(match=seat.match, seat_index=seat.index, user=seat.user, ply=seat.match.ply, now=EPOCH)
+    return reply_address(token.token)
+
+
+def finish_turn(game, seat, capture):
+    """Play first options by mail until ``seat`` is no longer to move."""
+    rules = get_rules("alta")
+    game.refresh_from_db()
+    while mover_of(game).pk == seat.pk:
+        first = rules.move_options(rules.load(game.state), seat.index)[0][0]
+        assert send(_reply_address(seat), first, seat.user, capture).outcome == "accepted"
+        game.refresh_from_db()
+
+
+def send(address, body, user, capture):
+    return ingest(bytes(message(address, body, sender=user.email)), capture)
+
+
+@pytest.fixture
+def turn(game):
+    seat = mover_of(game)
+    other = game.seats.exclude(pk=seat.pk).get()
+    rules = get_rules("alta")
+    options = [t for t, _ in rules.move_options(rules.load(game.state), seat.index)]
+    return seat, other, options
+
+
+def test_lines_below_the_move_reach_the_opponent_in_their_next_mail(game, turn, django_capture_on_commit_callbacks):
+    seat, other, options = turn
+    mail.outbox.clear()
+    body = f"{options[0]}\nGood luck, <b>partner</b>!"
+    record = send(_reply_address(seat), body, seat.user, django_capture_on_commit_callbacks)
+    assert record.outcome == "accepted", record.detail
+    line = ChatMessage.objects.get()
+    assert (line.author, line.text, line.source) == (seat.user, "Good luck, <b>partner</b>!", "email")
+    finish_turn(game, seat, django_capture_on_commit_callbacks)
+    carrying = [m for m in mails_to(other.user.email) if "Good luck" in m.body]
+    assert len(carrying) == 1 and "your move" in carrying[0].subject.lower()
+    assert "Chat from the other players" in carrying[0].body
+    assert all("Good luck" not in m.body for m in mails_to(seat.user.email))  # never your own line back
+
+
+def test_say_in_english_and_zeg_in_dutch_reach_the_other_player_not_a_spectator(
+    game, turn, carol, django_capture_on_commit_callbacks
+):
+    seat, other, options = turn
+    record = send(_reply_address(seat), "say Nice opening", seat.user, django_capture_on_commit_callbacks)
+    assert record.outcome == "command" and record.detail == "said"
+    assert "sent to the other players" in mails_to(seat.user.email)[-1].body
+    seat.user.language = "nl"
+    seat.user.save()
+    record = send(_reply_address(seat), "zeg Veel plezier\nen succes", seat.user, django_capture_on_commit_callbacks)
+    assert record.detail == "said"
+    assert "verstuurd" in mails_to(seat.user.email)[-1].body
+    assert list(ChatMessage.objects.values_list("text", flat=True)) == ["Nice opening", "Veel plezier\nen succes"]
+    mail.outbox.clear()
+    # The opponent's next game mail (their move) carries both lines, once.
+    finish_turn(game, seat, django_capture_on_commit_callbacks)
+    to_other = mails_to(other.user.email)
+    carrying = [m for m in to_other if "Nice opening" in m.body]
+    assert len(carrying) == 1 and "Veel plezier" in carrying[0].body
+    html = carrying[0].alternatives[0][0]
+    assert "Nice opening" in html
+    # Nobody else was mailed the chat.
+    assert not [m for m in mail.outbox if "Nice opening" in m.body and m.to != [other.user.email]]
+
+
+def test_chat_html_is_escaped_in_mail_and_on_the_page(game, turn, client, django_capture_on_commit_callbacks):
+    seat, other, options = turn
+    send(_reply_address(seat), "say <script>alert(1)</script>", seat.user, django_capture_on_commit_callbacks)
+    other.user.chat_at_once = True
+    other.user.save()
+    mail.outbox.clear()
+    send(_reply_address(seat), "say <img src=x onerror=alert(2)>", seat.user, django_capture_on_commit_callbacks)
+    html = mails_to(other.user.email)[-1].alternatives[0][0]
+    assert "&lt;script&gt;" in html and "<script>" not in html and "<img" not in html
+    client.force_login(other.user)
+    page = client.get(reverse("game-detail", args=[game.pk])).content.decode()
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page and "<script>alert(1)" not in page
+
+
+def test_a_player_who_asked_for_it_gets_each_line_at_once_and_only_once(game, turn, django_capture_on_commit_callbacks):
+    seat, other, _options = turn
+    other.user.chat_at_once = True
+    other.user.save()
+    mail.outbox.clear()
+    send(_reply_address(seat), "say Are you there?", seat.user, django_capture_on_commit_callbacks)
+    now_mail = [m for m in mails_to(other.user.email) if "Are you there?" in m.body]
+    assert len(now_mail) == 1
+    assert now_mail[0].reply_to  # a reply with "say" answers it
+    # The next game mail does not repeat it.
+    with django_capture_on_commit_callbacks(execute=True):
+        chat_post(match_id=game.pk, user=other.user, text="yes", source="web", now=game.created_at)
+    assert len([m for m in mail.outbox if "Are you there?" in m.body]) == 1
+
+
+def test_mute_chat_by_mail_stops_its_lines_and_unmute_brings_them_back(game, turn, django_capture_on_commit_callbacks):
+    seat, other, _options = turn
+    other.user.chat_at_once = True
+    other.user.save()
+    other_address = _reply_address(other)
+    record = send(other_address, "mute chat", other.user, django_capture_on_commit_callbacks)
+    assert record.detail == "chat muted"
+    mail.outbox.clear()
+    send(_reply_address(seat), "say hello?", seat.user, django_capture_on_commit_callbacks)
+    assert not [m for m in mail.outbox if "hello?" in m.body]
+    other.user.language = "nl"
+    other.user.save()
+    record = send(other_address, "ontdempen chat", other.user, django_capture_on_commit_callbacks)
+    assert record.detail == "chat unmuted"
+    send(_reply_address(seat), "say hello again", seat.user, django_capture_on_commit_callbacks)
+    assert [m for m in mails_to(other.user.email) if "hello again" in m.body]
+
+
+def test_spectators_and_players_of_other_games_never_see_the_chat(
+    game, turn, carol, dave, client, now, django_capture_on_commit_callbacks
+):
+    seat, other, _options = turn
+    send(_reply_address(seat), "say secret plan", seat.user, django_capture_on_commit_callbacks)
+    with django_capture_on_commit_callbacks(execute=True):
+        elsewhere = match_create_seated(users=[carol, dave], game="alta", now=now)
+    assert not [m for m in mail.outbox if "secret plan" in m.body and m.to[0] in (carol.email, dave.email)]
+    for viewer in (None, carol):
+        if viewer is not None:
+            client.force_login(viewer)
+        page = client.get(reverse("game-detail", args=[game.pk])).content.decode()
+        assert "secret plan" not in page and 'id="chat"' not in page
+    client.force_login(carol)
+    assert "secret plan" not in client.get(reverse("game-detail", args=[elsewhere.pk])).content.decode()
+    api = APIClient()
+    api.force_authenticate(carol)
+    response = api.get(reverse("api-game-chat", args=[game.pk]))
+    assert response.status_code == 403 and "secret plan" not in response.content.decode()
+    assert api.post(reverse("api-game-chat", args=[game.pk]), {"text": "hi"}).status_code == 403
+    assert "secret plan" not in api.get(reverse("api-game", args=[game.pk])).content.decode()
+    api.force_authenticate(other.user)
+    lines = api.get(reverse("api-game-chat", args=[game.pk])).json()
+    assert [line["text"] for line in lines] == ["secret plan"]
+    # A spectator's data export holds none of it; the author's holds it.
+    from alta_site.accounts.export import user_export
+
+    assert "secret plan" not in str(user_export(carol, now=now))
+    assert "secret plan" not in str(user_export(other.user, now=now))
+    assert [c["text"] for c in user_export(seat.user, now=now)["chat"]] == ["secret plan"]
