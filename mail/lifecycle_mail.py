@@ -7,6 +7,7 @@ when given one (see ``outbox``)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from html import escape
 
 from django.conf import settings
 from django.template.loader import render_to_string
@@ -20,6 +21,7 @@ from games.selectors import match_state_at
 
 from . import ending
 from .addresses import reply_address
+from .invitees import address_is_taken
 from .models import OutgoingEmail
 from .outbox import email_queue, game_email_queue, seats_with_players, wants_mail
 from .render import GameMail, in_language
@@ -41,6 +43,7 @@ def on_invited(event, sends: list[int] | None = None) -> None:
         "site_name": settings.SITE_NAME,
     }
     context["reply_address"] = reply_address(seat.invitation_token, kind="join")
+    context["no_account"] = invitee is None and not address_is_taken(seat.invited_email)
     with in_language(invitee):
         subject = " ".join(render_to_string("mail/email/invitation-subject.txt", context).split())
         text = render_to_string("mail/email/invitation-body.txt", context)
@@ -56,6 +59,37 @@ def on_invited(event, sends: list[int] | None = None) -> None:
         user=invitee,
         match=match,
         headers={"Reply-To": context["reply_address"], "Auto-Submitted": "auto-generated"},
+        sends=sends,
+    )
+
+
+def on_declined(event, sends: list[int] | None = None) -> None:
+    """Tell the game's creator that an invitation was declined (its seat is
+    open for anyone now)."""
+    match = event.match
+    creator = match.created_by
+    if not wants_mail(creator, match, kind=OutgoingEmail.Kind.NOTICE):
+        return
+    link = settings.SITE_URL + match.get_absolute_url()
+    with in_language(creator):
+        said = _("%(invitee)s declined your invitation to %(game)s: the seat is open for anyone to join.") % {
+            "invitee": event.data.get("invitee") or _("A player"),
+            "game": match,
+        }
+        subject = _("[%(site)s] %(game)s: invitation declined") % {"site": settings.SITE_NAME, "game": match}
+        text = f"{said}\n\n{_('Game page:')} {link}\n"
+        html = f'<p>{escape(said)}</p><p><a href="{escape(link)}">{escape(_("Open the game page"))}</a></p>'
+    email_queue(
+        kind=OutgoingEmail.Kind.NOTICE,
+        to=creator.email,
+        subject=subject,
+        text=text,
+        html=html,
+        dedupe_key=f"declined:{event.pk}",
+        now=event.created_at,
+        user=creator,
+        match=match,
+        headers={"Auto-Submitted": "auto-generated"},
         sends=sends,
     )
 
@@ -206,6 +240,7 @@ on_vacation_forbidden = _notice(lambda: _("this game's clock keeps running durin
 #: The handler of each event kind that mails anyone; other kinds mail no one.
 HANDLERS = {
     "invited": on_invited,
+    "declined": on_declined,
     "started": on_started,
     "finished": on_finished,
     "reminder": on_reminder,

@@ -21,6 +21,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from core.signin import is_email_only
 from games.engine import Event, get_rules
 from games.selectors import match_state_at, with_names
 from games.services.chat import chat_mark_mailed
@@ -31,6 +32,7 @@ from .chat_mail import chat_section
 from .delivery import send_after_commit
 from .models import GameMute, OutgoingEmail, ReplyToken
 from .render import GameMail, deadline_line, in_language, render_game_email
+from .sections import sign_in_section
 
 
 def email_queue(
@@ -56,6 +58,8 @@ def email_queue(
     insert runs in a savepoint).
 
     :raises IntegrityError: for any other constraint (a Message-ID clash)."""
+    if is_email_only(user):
+        text, html = sign_in_section(text, html, user=user)
     email, created = OutgoingEmail.objects.get_or_create(
         dedupe_key=dedupe_key,
         defaults={

@@ -4,6 +4,14 @@ footer, in the HTML part before ``</body>``."""
 
 from __future__ import annotations
 
+from html import escape
+
+from django.utils.translation import gettext as _
+
+from core.signin import sign_in_url
+
+from .render import in_language
+
 _FOOTER = "\n--\n"
 
 
@@ -14,3 +22,20 @@ def section_insert(text: str, html: str, *, text_block: str, html_block: str) ->
     at = html.rfind("</body>")
     html = f"{html[:at]}{html_block}{html[at:]}" if at >= 0 else html + html_block
     return text, html
+
+
+def sign_in_section(text: str, html: str, *, user) -> tuple[str, str]:
+    """The parts with a one-time sign-in link for a player without a
+    password (in ``user``'s language)."""
+    url = sign_in_url(user)
+    with in_language(user):
+        said = _(
+            "You play by email only. To use the site as well, sign in once with this link "
+            "(it works once and expires after a few days), then choose a password:"
+        )
+    return section_insert(
+        text,
+        html,
+        text_block=f"{said}\n{url}\n",
+        html_block=f'<p style="margin:8px 0">{escape(said)} <a href="{escape(url)}">{escape(url)}</a></p>',
+    )

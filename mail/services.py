@@ -44,6 +44,7 @@ from .answers import answer, in_language, mark_as_answer, reply_subject, site_li
 from .commands import command_list, command_of
 from .commands import run as run_command
 from .inbound import InboundMessage, MalformedEmail, parse_inbound
+from .invitees import address_is_taken, email_only_account_create
 from .models import InboundEmail, OutgoingEmail, ReplyToken
 from .outbox import notify_rejection
 from .reply_text import Reply, read_reply
@@ -211,36 +212,32 @@ def inbound_email_process(
     return _play(record, message, token, now)
 
 
-_YES = re.compile(r"^\s*(accept|yes|ja|join|ok|play)\b", re.IGNORECASE)
-_NO = re.compile(r"^\s*(decline|no|nee|reject)\b", re.IGNORECASE)
+_YES = re.compile(r"^\s*(accept|accepteer|aanvaard|yes|ja|join|ok|play|speel)\b", re.IGNORECASE)
+_NO = re.compile(r"^\s*(decline|weiger|no|nee|reject)\b", re.IGNORECASE)
 
 
 def _answer_invitation(record: InboundEmail, message: InboundMessage, now: dt.datetime) -> InboundEmail:
-    """A reply to an invitation: "accept" takes the seat, "decline" frees it.
-    The sender must own a verified address: the invited player's, or for an
-    invitation by email address, that address."""
+    """A reply to an invitation: "accept" takes the seat, "decline" frees it
+    (and the game's creator is told, ``lifecycle_mail.on_declined``).  The
+    sender must own a verified address: the invited player's, or for an
+    invitation by email address, that address.  An invitation to an
+    address without an account is accepted by a reply from it: the reply
+    verifies the address, and an email-only account (no password) is
+    created for it (``invitees.email_only_account_create``)."""
     seat = Seat.objects.select_related("match", "invited_user").filter(invitation_token=message.token or "").first()
     address = EmailAddress.objects.select_related("user").filter(email__iexact=message.sender, verified=True).first()
-    allowed = (
-        seat is not None
-        and address is not None
-        and (
-            seat.invited_user_id == address.user_id
-            or (not seat.invited_user_id and seat.invited_email.lower() == message.sender)
-        )
-    )
-    if not allowed or seat is None or address is None:
+    user = address.user if address is not None else None
+    by_address = seat is not None and not seat.invited_user_id and seat.invited_email.lower() == message.sender.lower()
+    stranger = user is None and by_address and not address_is_taken(message.sender)
+    allowed = seat is not None and ((user is not None and (seat.invited_user_id == user.pk or by_address)) or stranger)
+    if not allowed or seat is None:
         with transaction.atomic():
             _generic_reply(message, record, now)
             return _finish(record, InboundEmail.Outcome.UNKNOWN_TOKEN, "no valid invitation for this sender")
-    first_line = message.body.splitlines()[0] if message.body else ""
-    if _YES.match(first_line):
-        action, verb = invitation_accept, "accepted"
-    elif _NO.match(first_line):
-        action, verb = invitation_decline, "declined"
-    else:
+    first_line = next((line for line in message.body.splitlines() if line.strip()), "")
+    if not _YES.match(first_line) and not _NO.match(first_line):
         with transaction.atomic():
-            with in_language(address.user):
+            with in_language(user):
                 paragraphs = [
                     _('To answer this invitation, reply with "accept" or "decline" on the first line.'),
                     site_line(),
@@ -252,22 +249,68 @@ def _answer_invitation(record: InboundEmail, message: InboundMessage, now: dt.da
                 subject=subject,
                 paragraphs=paragraphs,
                 now=now,
-                user=address.user,
+                user=user,
                 match=seat.match,
                 kind=OutgoingEmail.Kind.INVITATION,
             )
             return _finish(
-                record,
-                InboundEmail.Outcome.REJECTED,
-                "reply 'accept' or 'decline'",
-                match=seat.match,
-                user=address.user,
+                record, InboundEmail.Outcome.REJECTED, "reply 'accept' or 'decline'", match=seat.match, user=user
             )
+    accepting = bool(_YES.match(first_line))
     try:
-        action(token=message.token or "", user=address.user, now=now)
+        with transaction.atomic():
+            created = False
+            if accepting and user is None:
+                user, created = email_only_account_create(address=message.sender, now=now), True
+            if accepting:
+                match = invitation_accept(token=message.token or "", user=user, now=now)
+            else:
+                match = invitation_decline(token=message.token or "", user=user, now=now)
+            _invitation_answered(record, message, match, user, accepting=accepting, created=created, now=now)
     except GameActionError as error:
-        return _finish(record, InboundEmail.Outcome.REJECTED, error.message, match=seat.match, user=address.user)
-    return _finish(record, InboundEmail.Outcome.ACCEPTED, f"invitation {verb}", match=seat.match, user=address.user)
+        with transaction.atomic():
+            with in_language(user):
+                paragraphs = [_("Your answer could not be used: %(why)s") % {"why": error.message}, site_line()]
+                subject = reply_subject(message.subject, _("Your answer to the invitation"))
+            answer(record, to=message.sender, subject=subject, paragraphs=paragraphs, now=now, user=user)
+            return _finish(record, InboundEmail.Outcome.REJECTED, error.message, match=seat.match, user=user)
+    verb = "accepted" if accepting else "declined"
+    return _finish(record, InboundEmail.Outcome.ACCEPTED, f"invitation {verb}", match=seat.match, user=user)
+
+
+def _invitation_answered(record, message, match, user, *, accepting: bool, created: bool, now) -> None:
+    """The answer to an invitation reply.  A game that started with it
+    needs none (its "game started" mail is the answer); otherwise the
+    sender learns what happened, and a new email-only player how they
+    play."""
+    if accepting and match.status == Match.Status.ACTIVE and not created:
+        return
+    with in_language(user):
+        if not accepting:
+            paragraphs = [_("You declined the invitation; the game's creator has been told.")]
+        elif match.status == Match.Status.ACTIVE:
+            paragraphs = [_("You took your seat and the game has started: its first emails are on their way.")]
+        else:
+            paragraphs = [_("You took your seat; the game starts when every seat is taken, and you will get an email.")]
+        if created:
+            paragraphs.append(
+                _(
+                    "An account was made for this address, without a password: you play, chat and are rated "
+                    "by replying to the game emails. Each of them carries a one-time link to sign in on the site."
+                )
+            )
+        paragraphs.append(site_line())
+        subject = reply_subject(message.subject, _("Your answer to the invitation"))
+    answer(
+        record,
+        to=message.sender,
+        subject=subject,
+        paragraphs=paragraphs,
+        now=now,
+        user=user,
+        match=match,
+        kind=OutgoingEmail.Kind.INVITATION,
+    )
 
 
 def _play(record: InboundEmail, message: InboundMessage, token: ReplyToken, now: dt.datetime) -> InboundEmail:

@@ -1,8 +1,9 @@
 from django.urls import path
 
-from . import views, views_data
+from . import views, views_data, views_signin
 
 urlpatterns = [
+    path("sign-in/<str:uidb64>/<str:token>/", views_signin.mail_sign_in, name="mail-sign-in"),
     path("profile/", views.profile, name="profile"),
     path("profile/tokens/", views.token_create, name="token-create"),
     path("profile/tokens/<int:pk>/revoke/", views.token_revoke, name="token-revoke"),

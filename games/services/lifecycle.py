@@ -337,7 +337,7 @@ def invitation_decline(*, token: str, user, now: dt.datetime) -> Match:
         seat.invited_email = ""
         seat.invitation_token = None
         seat.save(update_fields=["invited_user", "invited_email", "invitation_token"])
-        record_event(match, "declined", f"{invitee} declined the invitation.", user=user, now=now)
+        record_event(match, "declined", f"{invitee} declined the invitation.", user=user, now=now, invitee=str(invitee))
     return match
 
 

@@ -1,0 +1,59 @@
+"""Players who only use email: an invitation to an address without an
+account, accepted by a reply from that address, makes an account for it.
+
+The reply proves the address (only its owner reads the invitation's
+secret reply address), so the address is stored verified.  The account
+has no password: every mail to it carries a one-time sign-in link
+(``core.signin``, ``sections.sign_in_section``).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+import secrets
+
+from allauth.account.models import EmailAddress
+from django.contrib.auth import get_user_model
+from django.db import IntegrityError, transaction
+
+_NAME_CHARS = re.compile(r"[^A-Za-z0-9]+")
+
+
+def address_is_taken(address: str) -> bool:
+    """Does any account use ``address`` (verified or not)?  Such an
+    address never gets a second account."""
+    User = get_user_model()
+    return (
+        User.objects.filter(email__iexact=address).exists()
+        or EmailAddress.objects.filter(email__iexact=address).exists()
+    )
+
+
+def _name_from(address: str) -> str:
+    base = _NAME_CHARS.sub("", address.partition("@")[0])[:24] or "player"
+    return f"{base[:1].upper()}{base[1:]}-{secrets.randbelow(9000) + 1000}"
+
+
+def email_only_account_create(*, address: str, now: dt.datetime):
+    """Create the email-only account of ``address`` (verified, primary, no
+    password) with a display name drawn from it that the player can
+    change later.  Expects the caller to have checked
+    ``address_is_taken``; runs in the caller's transaction.
+
+    :raises IntegrityError: the address got an account meanwhile.
+    """
+    User = get_user_model()
+    for attempt in range(5):
+        try:
+            with transaction.atomic():
+                user = User.objects.create_user(email=address.lower(), password=None, display_name=_name_from(address))
+                break
+        except IntegrityError:
+            # A display name drawn twice; a taken address fails every time.
+            if attempt == 4 or User.objects.filter(email__iexact=address).exists():
+                raise
+    user.date_joined = now
+    user.save(update_fields=["date_joined"])
+    EmailAddress.objects.create(user=user, email=address.lower(), verified=True, primary=True)
+    return user

@@ -1,0 +1,139 @@
+"""Issue 19's players who only use email: an invitation to an address
+without an account is accepted by a reply (English or Dutch), which makes
+a password-less account; that player plays a whole rated game by email;
+every mail to them carries a one-time sign-in link; a declined invitation
+is reported to the game's creator."""
+
+import re
+
+import pytest
+from allauth.account.models import EmailAddress
+from django.contrib.auth import get_user_model
+from django.core import mail
+from django.urls import reverse
+
+from games.models import Match
+from games.services import match_create
+from mail.gateway import make_controller
+from mail.models import InboundEmail
+from ratings.models import RatingChange
+
+from .intake import ingest, message
+from .test_gateway import free_port
+from .test_gateway import send as smtp_send
+
+STRANGER = "newcomer@example.org"
+_LINK = re.compile(r"https?://\S+/sign-in/\S+/\S+/")
+
+
+def latest_with_reply(address: str):
+    return [m for m in mail.outbox if m.to == [address] and m.reply_to][-1]
+
+
+@pytest.fixture
+def gateway():
+    port = free_port()
+    controller = make_controller("127.0.0.1", port)
+    controller.start()
+    yield port
+    controller.stop()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_invitee_without_an_account_plays_a_whole_rated_game_by_email_without_a_password(gateway, alice, now):
+    match = match_create(creator=alice, game="alta", players=2, rated=True, now=now, invite=[STRANGER])
+    invitation = latest_with_reply(STRANGER)
+    assert "No account needed" in invitation.body
+    smtp_send(gateway, sender=STRANGER, to=invitation.reply_to[0], body="accept")
+    match.refresh_from_db()
+    assert match.status == Match.Status.ACTIVE
+    newcomer = get_user_model().objects.get(email=STRANGER)
+    assert not newcomer.has_usable_password()
+    assert EmailAddress.objects.get(user=newcomer).verified
+    assert match.seats.filter(user=newcomer).exists()
+    players = {alice.email, STRANGER}
+    for _ in range(200):
+        match.refresh_from_db()
+        if match.status == Match.Status.FINISHED:
+            break
+        mover = match.seats.get(deadline_at__isnull=False).user
+        turn = latest_with_reply(mover.email)
+        smtp_send(gateway, sender=mover.email, to=turn.reply_to[0], body="1\ngood game so far")
+        assert InboundEmail.objects.order_by("-pk").first().outcome == "accepted"
+    assert match.status == Match.Status.FINISHED
+    over = [m for m in mail.outbox if "the game is over" in m.subject]
+    assert {m.to[0] for m in over} == players
+    assert RatingChange.objects.filter(user=newcomer).exists()
+    # Every mail to the email-only player offers the sign-in link; none to Alice.
+    to_newcomer = [m for m in mail.outbox if m.to == [STRANGER]]
+    assert to_newcomer and all(_LINK.search(m.body) for m in to_newcomer[1:])  # after the invitation
+    assert not any(_LINK.search(m.body) for m in mail.outbox if m.to == [alice.email])
+    # They chatted too: Alice's mails carry the newcomer's lines.
+    assert any("good game so far" in m.body for m in mail.outbox if m.to == [alice.email])
+    newcomer.refresh_from_db()
+    assert not newcomer.has_usable_password()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("word", ["accepteer", "ja"])
+def test_dutch_words_accept_an_invitation_by_mail(word, alice, now, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):
+        match = match_create(creator=alice, game="alta", players=2, now=now, invite=[STRANGER])
+    address = latest_with_reply(STRANGER).reply_to[0]
+    record = ingest(bytes(message(address, word, sender=STRANGER)), django_capture_on_commit_callbacks)
+    assert record.outcome == "accepted" and record.detail == "invitation accepted"
+    match.refresh_from_db()
+    assert match.status == Match.Status.ACTIVE
+    assert match.seats.filter(user__email=STRANGER).exists()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("word", ["decline", "weiger"])
+def test_a_declined_invitation_is_reported_to_its_creator_and_makes_no_account(
+    word, alice, now, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        match = match_create(creator=alice, game="alta", players=2, now=now, invite=[STRANGER])
+    address = latest_with_reply(STRANGER).reply_to[0]
+    mail.outbox.clear()
+    record = ingest(bytes(message(address, word, sender=STRANGER)), django_capture_on_commit_callbacks)
+    assert record.outcome == "accepted" and record.detail == "invitation declined"
+    assert not get_user_model().objects.filter(email=STRANGER).exists()
+    told = [m for m in mail.outbox if m.to == [alice.email]]
+    assert len(told) == 1 and "declined" in told[0].subject
+    assert STRANGER in told[0].body
+    answered = [m for m in mail.outbox if m.to == [STRANGER]]
+    assert len(answered) == 1 and "declined" in answered[0].body
+    assert match.seats.filter(invited_email="").count() == 2
+
+
+@pytest.mark.django_db
+def test_another_address_cannot_accept_an_invitation_by_address(alice, now, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):
+        match_create(creator=alice, game="alta", players=2, now=now, invite=[STRANGER])
+    address = latest_with_reply(STRANGER).reply_to[0]
+    record = ingest(
+        bytes(message(address, "accept", sender="intruder@example.net")), django_capture_on_commit_callbacks
+    )
+    assert record.outcome == "unknown_token"
+    assert not get_user_model().objects.filter(email="intruder@example.net").exists()
+
+
+@pytest.mark.django_db
+def test_the_sign_in_link_works_once_then_asks_for_a_password(alice, now, client, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):
+        match_create(creator=alice, game="alta", players=2, now=now, invite=[STRANGER])
+    address = latest_with_reply(STRANGER).reply_to[0]
+    ingest(bytes(message(address, "accept", sender=STRANGER)), django_capture_on_commit_callbacks)
+    link = _LINK.search(mail.outbox[-1].body).group(0)
+    path = link.split("://", 1)[1].partition("/")[2]
+    path = "/" + path
+    page = client.get(path)
+    assert page.status_code == 200 and b"<form" in page.content  # GET alone does not sign in
+    assert "_auth_user_id" not in client.session
+    response = client.post(path)
+    assert response.status_code == 302 and response.url == reverse("account_set_password")
+    assert int(client.session["_auth_user_id"]) == get_user_model().objects.get(email=STRANGER).pk
+    client.logout()
+    again = client.post(path)
+    assert again.status_code == 400 and "_auth_user_id" not in client.session
