@@ -1,5 +1,5 @@
 from django.apps import AppConfig, apps
-from django.db.models.signals import post_migrate
+from django.db.models.signals import post_migrate, post_save
 
 
 class AltaSiteConfig(AppConfig):
@@ -7,7 +7,14 @@ class AltaSiteConfig(AppConfig):
     verbose_name = "Alta site"
 
     def ready(self) -> None:
+        from mail.intake_kinds import intake_kind_register
+        from ratings.models import Challenge
+
+        from . import challenge_mail
         from .identity import site_sync
+
+        post_save.connect(challenge_mail.on_challenge_saved, sender=Challenge, dispatch_uid="alta_site.challenge_mail")
+        intake_kind_register(challenge_mail.KIND, challenge_mail.challenge_reply)
 
         # Sent for the sites app (this one has no models, so none is sent
         # for it), after the sites app's own receiver made the default row.

@@ -12,7 +12,7 @@ from django.urls import reverse
 
 #: 128 random bits, as 32 hex characters.
 TOKEN_BYTES = 16
-_TOKEN_LOCAL = re.compile(r"^(play|join)\+([0-9a-f]{32,40})$", re.IGNORECASE)
+_TOKEN_LOCAL = re.compile(r"^(play|join|challenge)\+([0-9a-f]{32,40})$", re.IGNORECASE)
 _UNSUBSCRIBE_SALT = "alta.mail.unsubscribe"
 
 
@@ -21,7 +21,8 @@ def new_token() -> str:
 
 
 def reply_address(token: str, kind: str = "play") -> str:
-    """``play+<token>@MAIL_DOMAIN`` (a move) or ``join+<token>@…`` (an invitation)."""
+    """``play+<token>@MAIL_DOMAIN`` (a move), ``join+<token>@…`` (an
+    invitation) or ``challenge+<token>@…`` (a ladder challenge)."""
     return f"{kind}+{token}@{settings.MAIL_DOMAIN}"
 
 

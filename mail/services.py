@@ -44,6 +44,7 @@ from .answers import answer, in_language, mark_as_answer, reply_subject, site_li
 from .commands import command_list, command_of
 from .commands import run as run_command
 from .inbound import InboundMessage, MalformedEmail, parse_inbound
+from .intake_kinds import intake_handler
 from .invitees import address_is_taken, email_only_account_create
 from .models import InboundEmail, OutgoingEmail, ReplyToken
 from .outbox import notify_rejection
@@ -196,6 +197,9 @@ def inbound_email_process(
             return _finish(record, InboundEmail.Outcome.RATE_LIMITED, "too many messages in the last hour")
     if message.token_kind == "join":
         return _answer_invitation(record, message, now)
+    handler = intake_handler(message.token_kind)
+    if handler is not None:
+        return _answer_other(handler, record, message, now)
     token = ReplyToken.objects.select_related("match", "user").filter(token=message.token or "").first()
     if token is None:
         with transaction.atomic():
@@ -311,6 +315,31 @@ def _invitation_answered(record, message, match, user, *, accepting: bool, creat
         match=match,
         kind=OutgoingEmail.Kind.INVITATION,
     )
+
+
+def _answer_other(handler, record: InboundEmail, message: InboundMessage, now: dt.datetime) -> InboundEmail:
+    """A reply to an address another app owns (``intake_kinds``), from a
+    verified address of the account the token is for."""
+    user = _account_of(message.sender)
+    first_line = next((line for line in message.body.splitlines() if line.strip()), "")
+    with transaction.atomic(), in_language(user):
+        result = None
+        if user is not None:
+            result = handler(token=message.token or "", user=user, first_line=first_line, now=now)
+        if result is None:
+            _generic_reply(message, record, now)
+            return _finish(record, InboundEmail.Outcome.UNKNOWN_TOKEN, f"no valid {message.token_kind} token")
+        answer(
+            record,
+            to=message.sender,
+            subject=reply_subject(message.subject, result.subject),
+            paragraphs=[*result.paragraphs, site_line()],
+            now=now,
+            user=user,
+            match=result.match,
+            kind=OutgoingEmail.Kind.NOTICE,
+        )
+        return _finish(record, result.outcome, result.detail, user=user, match=result.match)
 
 
 def _play(record: InboundEmail, message: InboundMessage, token: ReplyToken, now: dt.datetime) -> InboundEmail:

@@ -1,0 +1,183 @@
+"""Ladder challenges by mail (here because it joins two apps that do not
+know each other, ``ratings`` and ``mail``).
+
+1. A new challenge mails the challenged player, with a reply address
+   ``challenge+<token>@…``: "accept" (``accepteer``, ``ja``) or "decline"
+   (``weiger``, ``nee``) on the first line answers it through the same
+   services as the site.
+2. An answer, whichever way it came (page, API, mail), mails the
+   challenger.
+
+The mails are written in the transaction that creates or answers the
+challenge (``post_save``), so they exist exactly when it commits.  The
+token is the challenge's id plus an HMAC of it: nothing to store, and
+nobody can forge one for another challenge.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from html import escape
+
+from django.conf import settings
+from django.urls import reverse
+from django.utils.crypto import constant_time_compare, salted_hmac
+from django.utils.translation import gettext as _
+
+from games.services import GameActionError
+from mail.addresses import reply_address
+from mail.intake_kinds import IntakeAnswer
+from mail.models import InboundEmail, OutgoingEmail
+from mail.outbox import email_queue, wants_mail
+from mail.render import in_language
+from ratings.models import Challenge
+from ratings.services import challenge_accept, challenge_decline
+
+KIND = "challenge"
+_YES = re.compile(r"^\s*(accept|accepteer|aanvaard|yes|ja|ok|play|speel)\b", re.IGNORECASE)
+_NO = re.compile(r"^\s*(decline|weiger|no|nee|reject)\b", re.IGNORECASE)
+
+
+def _mac(challenge_id: int) -> str:
+    return salted_hmac("alta_site.challenge_mail", str(challenge_id), algorithm="sha256").hexdigest()[:24]
+
+
+def challenge_token(challenge_id: int) -> str:
+    """32 hex characters: the id (8) and its HMAC (24)."""
+    return f"{challenge_id:08x}{_mac(challenge_id)}"
+
+
+def challenge_of_token(token: str) -> int | None:
+    """The challenge id a genuine token names, else ``None``."""
+    if len(token) != 32:
+        return None
+    try:
+        challenge_id = int(token[:8], 16)
+    except ValueError:
+        return None
+    return challenge_id if constant_time_compare(token[8:], _mac(challenge_id)) else None
+
+
+def _ladder_url(challenge: Challenge) -> str:
+    return settings.SITE_URL + reverse("ladder-detail", args=[challenge.ladder_id])
+
+
+def _queue(user, *, subject: str, paragraphs: list[str], key: str, now: dt.datetime, reply_to: str = "") -> None:
+    text = "\n\n".join(paragraphs) + "\n"
+    html = "".join(f"<p>{escape(p)}</p>" for p in paragraphs)
+    headers = {"Auto-Submitted": "auto-generated"} | ({"Reply-To": reply_to} if reply_to else {})
+    email_queue(
+        kind=OutgoingEmail.Kind.NOTICE,
+        to=user.email,
+        subject=f"[{settings.SITE_NAME}] {subject}",
+        text=text,
+        html=html,
+        dedupe_key=key,
+        now=now,
+        user=user,
+        headers=headers,
+    )
+
+
+def challenge_mail_created(challenge: Challenge, now: dt.datetime) -> None:
+    """Tell the challenged player, with the reply address that answers."""
+    user = challenge.challenged
+    if not wants_mail(user, None, kind=OutgoingEmail.Kind.NOTICE):
+        return
+    with in_language(user):
+        names = {"player": challenge.challenger, "ladder": challenge.ladder}
+        paragraphs = [
+            _("%(player)s challenges you to a rated game on the ladder %(ladder)s.") % names,
+            _('To accept, reply to this email with "accept" on the first line; to say no, reply "decline".'),
+            _("The challenge expires on %(when)s. The ladder: %(url)s")
+            % {"when": challenge.expires_at.strftime("%Y-%m-%d %H:%M UTC"), "url": _ladder_url(challenge)},
+        ]
+        subject = _("%(player)s challenges you") % names
+    _queue(
+        user,
+        subject=subject,
+        paragraphs=paragraphs,
+        key=f"challenge:{challenge.pk}:made",
+        now=now,
+        reply_to=reply_address(challenge_token(challenge.pk), kind=KIND),
+    )
+
+
+def challenge_mail_answered(challenge: Challenge, now: dt.datetime) -> None:
+    """Tell the challenger how their challenge was answered."""
+    user = challenge.challenger
+    if not wants_mail(user, None, kind=OutgoingEmail.Kind.NOTICE):
+        return
+    with in_language(user):
+        names = {"player": challenge.challenged, "ladder": challenge.ladder}
+        if challenge.status == Challenge.Status.ACCEPTED:
+            subject = _("%(player)s accepted your challenge") % names
+            paragraphs = [
+                _("%(player)s accepted your challenge on the ladder %(ladder)s: the game has started.") % names,
+            ]
+            if challenge.match_id:
+                paragraphs.append(
+                    _("The game: %(url)s")
+                    % {"url": settings.SITE_URL + reverse("game-detail", args=[challenge.match_id])}
+                )
+        else:
+            subject = _("%(player)s declined your challenge") % names
+            paragraphs = [_("%(player)s declined your challenge on the ladder %(ladder)s.") % names]
+        paragraphs.append(_("The ladder: %(url)s") % {"url": _ladder_url(challenge)})
+    _queue(user, subject=subject, paragraphs=paragraphs, key=f"challenge:{challenge.pk}:{challenge.status}", now=now)
+
+
+def on_challenge_saved(sender, instance: Challenge, created: bool, update_fields=None, **kwargs) -> None:
+    """``post_save`` of ``Challenge``: mail what changed (in its transaction)."""
+    if created:
+        challenge_mail_created(instance, instance.created_at)
+    elif (
+        update_fields
+        and "status" in update_fields
+        and instance.status
+        in (
+            Challenge.Status.ACCEPTED,
+            Challenge.Status.DECLINED,
+        )
+    ):
+        challenge_mail_answered(instance, instance.answered_at or instance.created_at)
+
+
+def challenge_reply(*, token: str, user, first_line: str, now: dt.datetime) -> IntakeAnswer | None:
+    """A reply to a challenge mail (``mail.intake_kinds``), in the sender's
+    language; ``None`` when the token is not this user's challenge."""
+    challenge_id = challenge_of_token(token)
+    challenge = Challenge.objects.filter(pk=challenge_id, challenged=user).first() if challenge_id else None
+    if challenge is None:
+        return None
+    subject = _("Your answer to the challenge")
+    if _YES.match(first_line):
+        service, done = (
+            challenge_accept,
+            _("You accepted the challenge: the game has started, its first emails are on their way."),
+        )
+    elif _NO.match(first_line):
+        service, done = (
+            challenge_decline,
+            _("You declined the challenge; %(player)s has been told.") % {"player": challenge.challenger},
+        )
+    else:
+        return IntakeAnswer(
+            InboundEmail.Outcome.REJECTED,
+            "reply 'accept' or 'decline'",
+            subject,
+            [_('To answer this challenge, reply with "accept" or "decline" on the first line.')],
+        )
+    try:
+        answered = service(challenge_id=challenge.pk, user=user, now=now)
+    except GameActionError as error:
+        return IntakeAnswer(
+            InboundEmail.Outcome.REJECTED,
+            error.message,
+            subject,
+            [_("Your answer could not be used: %(why)s") % {"why": error.message}],
+        )
+    return IntakeAnswer(
+        InboundEmail.Outcome.ACCEPTED, f"challenge {answered.status}", subject, [done], match=answered.match
+    )

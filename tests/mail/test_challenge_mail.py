@@ -1,0 +1,99 @@
+"""Issue 19: ladder challenges by mail.  The challenged player is mailed,
+answers by reply (English or Dutch) through ``ingest_email``, and the
+challenger is told the answer, whichever way it came."""
+
+import pytest
+from django.core import mail
+from django.utils import timezone
+
+from games.models import Match
+from ratings.models import Challenge
+from ratings.services import challenge_create, challenge_decline
+from tests.ratings.conftest import join, make_ladder
+
+from .conftest import mails_to
+from .intake import ingest, message
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def challenged(alice, bob, django_capture_on_commit_callbacks):
+    now = timezone.now()  # the intake reads the clock: the challenge must be open then
+    ladder = make_ladder(players=2)
+    join(ladder, alice, now, rating=1500)
+    join(ladder, bob, now, rating=1510)
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        made = challenge_create(ladder_id=ladder.pk, challenger=alice, opponent=bob, now=now)
+    return made
+
+
+def _challenge_mail(user):
+    found = [m for m in mails_to(user.email) if m.reply_to and m.reply_to[0].startswith("challenge+")]
+    assert len(found) == 1
+    return found[0]
+
+
+def test_the_challenged_player_is_mailed_with_a_reply_address(challenged, alice, bob):
+    told = _challenge_mail(bob)
+    assert "Alice challenges you" in told.subject and '"accept"' in told.body
+    assert not mails_to(alice.email)
+
+
+@pytest.mark.parametrize("word", ["accept", "accepteer"])
+def test_accept_by_reply_starts_the_game_and_tells_the_challenger(
+    word, challenged, alice, bob, django_capture_on_commit_callbacks
+):
+    address = _challenge_mail(bob).reply_to[0]
+    record = ingest(bytes(message(address, word, sender=bob.email)), django_capture_on_commit_callbacks)
+    assert (record.outcome, record.detail) == ("accepted", "challenge accepted")
+    challenged.refresh_from_db()
+    assert challenged.status == Challenge.Status.ACCEPTED
+    assert challenged.match.status == Match.Status.ACTIVE
+    assert any("accepted your challenge" in m.subject for m in mails_to(alice.email))
+    answer = [m for m in mails_to(bob.email) if m.extra_headers.get("In-Reply-To") == record.message_id]
+    assert len(answer) == 1 and "accepted the challenge" in answer[0].body
+
+
+@pytest.mark.parametrize("word", ["decline", "weiger"])
+def test_decline_by_reply_tells_the_challenger(word, challenged, alice, bob, django_capture_on_commit_callbacks):
+    address = _challenge_mail(bob).reply_to[0]
+    record = ingest(bytes(message(address, word, sender=bob.email)), django_capture_on_commit_callbacks)
+    assert record.outcome == "accepted" and record.detail == "challenge declined"
+    challenged.refresh_from_db()
+    assert challenged.status == Challenge.Status.DECLINED
+    told = [m for m in mails_to(alice.email) if "declined your challenge" in m.subject]
+    assert len(told) == 1 and "Bob" in told[0].body
+
+
+def test_a_challenge_declined_on_the_site_is_reported_too(
+    challenged, alice, bob, now, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        challenge_decline(challenge_id=challenged.pk, user=bob, now=now)
+    assert [m for m in mails_to(alice.email) if "declined your challenge" in m.subject]
+
+
+def test_only_the_challenged_player_can_answer_and_tokens_cannot_be_forged(
+    challenged, alice, carol, django_capture_on_commit_callbacks
+):
+    address = _challenge_mail(challenged.challenged).reply_to[0]
+    for sender in (alice.email, carol.email):
+        record = ingest(bytes(message(address, "accept", sender=sender)), django_capture_on_commit_callbacks)
+        assert record.outcome == "unknown_token"
+    local, _, domain = address.partition("@")
+    forged = local[:-1] + ("0" if local[-1] != "0" else "1") + "@" + domain
+    record = ingest(
+        bytes(message(forged, "accept", sender=challenged.challenged.email)), django_capture_on_commit_callbacks
+    )
+    assert record.outcome == "unknown_token"
+    challenged.refresh_from_db()
+    assert challenged.status == Challenge.Status.OPEN
+
+
+def test_an_unclear_reply_is_told_how_to_answer(challenged, bob, django_capture_on_commit_callbacks):
+    address = _challenge_mail(bob).reply_to[0]
+    record = ingest(bytes(message(address, "maybe later", sender=bob.email)), django_capture_on_commit_callbacks)
+    assert record.outcome == "rejected"
+    assert '"accept" or "decline"' in mails_to(bob.email)[-1].body
