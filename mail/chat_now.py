@@ -31,8 +31,10 @@ def chat_deliver(*, chat_id: int, now: dt.datetime) -> int:
         return 0
     match = message.match
     queued = 0
-    for seat in match.seats.select_related("user").exclude(user=None).exclude(user_id=message.author_id):
+    for seat in match.seats.select_related("user").exclude(user=None):
         user = seat.user
+        if user is None or user.pk == message.author_id:
+            continue
         if not user.chat_at_once or not wants_mail(user, match, kind=OutgoingEmail.Kind.NOTICE):
             continue
         lines = chat_unmailed(match, user)
