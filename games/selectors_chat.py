@@ -25,13 +25,14 @@ def chat_for(match: Match, user, *, limit: int = 200) -> list[ChatMessage] | Non
     return list(reversed(rows))
 
 
-def chat_unmailed(match: Match, user) -> list[ChatMessage]:
+def chat_unmailed(match: Match, user, *, seated: bool = False) -> list[ChatMessage]:
     """The other players' messages ``user`` has not been mailed yet (none
-    when they muted the chat or hold no seat)."""
+    when they muted the chat or hold no seat; ``seated``: the caller knows
+    they hold one)."""
     reader = ChatReader.objects.filter(match=match, user=user).first()
     if reader is not None and reader.muted:
         return []
-    if not match.seats.filter(user_id=user.pk).exists():
+    if not seated and not match.seats.filter(user_id=user.pk).exists():
         return []
     after = reader.mailed_through if reader is not None else 0
     # An empty text is a line whose author closed their account.

@@ -22,10 +22,14 @@ def _author(message: ChatMessage) -> str:
     return str(message.author) if message.author is not None else _("a former player")
 
 
-def chat_blocks(messages: list[ChatMessage]) -> tuple[str, str]:
+def chat_blocks(messages: list[ChatMessage], *, game=None) -> tuple[str, str]:
     """The lines as a plain block and an (escaped) HTML block, in the
-    active language."""
-    title = _("Chat from the other players:")
+    active language (under the game's name when ``game`` is given: a mail
+    about several games)."""
+    if game is None:
+        title = _("Chat from the other players:")
+    else:
+        title = _("Chat from the other players of %(game)s:") % {"game": game}
     text = [title] + [f"  {_author(m)}: {m.text}".replace("\n", "\n    ") for m in messages]
     text.append(_('(Reply with "say" and your message on the first line to answer; "mute chat" stops the chat.)'))
     items = "".join(
@@ -39,12 +43,28 @@ def chat_blocks(messages: list[ChatMessage]) -> tuple[str, str]:
 
 
 def chat_section(text: str, html: str, *, match, user) -> tuple[str, str, int]:
-    """A game mail's parts with ``user``'s unmailed chat lines added, and
-    the id of the last line added (0: none).  The caller marks them mailed
-    once the mail is queued (``chat_mark_mailed``)."""
-    messages = chat_unmailed(match, user)
+    """A game mail's parts with ``user``'s (a seated player's) unmailed
+    chat lines added, and the id of the last line added (0: none).  The
+    caller marks them mailed once the mail is queued (``chat_mark_mailed``)."""
+    messages = chat_unmailed(match, user, seated=True)
     if not messages:
         return text, html, 0
     text_block, html_block = chat_blocks(messages)
     text, html = section_insert(text, html, text_block=text_block, html_block=html_block)
     return text, html, messages[-1].pk
+
+
+def chat_sections(text: str, html: str, *, matches, user) -> tuple[str, str, dict[int, int]]:
+    """A mail about several games (the digest) with each game's unmailed
+    chat lines added, and per match id the last line added."""
+    blocks, marks = [], {}
+    for match in matches:
+        messages = chat_unmailed(match, user, seated=True)
+        if messages:
+            blocks.append(chat_blocks(messages, game=match))
+            marks[match.pk] = messages[-1].pk
+    if blocks:
+        text, html = section_insert(
+            text, html, text_block="\n".join(b[0] for b in blocks), html_block="".join(b[1] for b in blocks)
+        )
+    return text, html, marks

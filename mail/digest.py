@@ -12,8 +12,10 @@ from django.template.loader import render_to_string
 from django.utils.translation import ngettext
 
 from games.models import Match, Seat
+from games.services.chat import chat_mark_mailed
 
 from .addresses import reply_address, unsubscribe_url
+from .chat_mail import chat_sections
 from .models import GameMute, OutgoingEmail
 from .outbox import email_queue, reply_token_for
 from .render import in_language
@@ -78,6 +80,7 @@ def _digest_queue(user, key: str, local: dt.datetime, now: dt.datetime) -> bool:
         ) % {"site": settings.SITE_NAME, "count": len(items)}
         text = render_to_string("mail/email/digest-body.txt", context)
         html = render_to_string("mail/email/digest-body.html", context)
+        text, html, chat_marks = chat_sections(text, html, matches=[item["match"] for item in items], user=user)
     email_queue(
         kind=OutgoingEmail.Kind.DIGEST,
         to=user.email,
@@ -93,4 +96,6 @@ def _digest_queue(user, key: str, local: dt.datetime, now: dt.datetime) -> bool:
             "Auto-Submitted": "auto-generated",
         },
     )
+    for match_id, through in chat_marks.items():
+        chat_mark_mailed(match_id=match_id, user=user, through=through)
     return True

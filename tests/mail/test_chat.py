@@ -169,3 +169,25 @@ def test_spectators_and_players_of_other_games_never_see_the_chat(
     assert "secret plan" not in str(user_export(carol, now=now))
     assert "secret plan" not in str(user_export(other.user, now=now))
     assert [c["text"] for c in user_export(seat.user, now=now)["chat"]] == ["secret plan"]
+
+
+def test_a_daily_digest_player_gets_the_chat_in_their_digest(carol, alice, now, django_capture_on_commit_callbacks):
+    import datetime as dt
+
+    from mail.digest import digests_send
+
+    carol.notifications = carol.Notifications.DAILY_DIGEST
+    carol.save()
+    with django_capture_on_commit_callbacks(execute=True):
+        match = match_create_seated(users=[carol, alice], game="alta", now=now)
+        while not match.seats.get(user=carol).deadline_at:
+            match = match_create_seated(users=[carol, alice], game="alta", now=now)
+    with django_capture_on_commit_callbacks(execute=True):
+        chat_post(match_id=match.pk, user=alice, text="see you tomorrow", source="web", now=now)
+    assert not [m for m in mails_to(carol.email) if "see you tomorrow" in m.body]
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        digests_send(now=now + dt.timedelta(days=1))
+    digest = mails_to(carol.email)[0]
+    assert "see you tomorrow" in digest.body and f"Alta #{match.pk}" in digest.body
+    assert "see you tomorrow" in digest.alternatives[0][0]
