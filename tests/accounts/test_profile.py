@@ -79,3 +79,16 @@ def test_profile_links_to_deadline_and_vacation_settings(client, alice):
     page = client.get("/profile/").content.decode()
     assert 'href="/profile/deadlines/"' in page
     assert client.get("/profile/deadlines/").status_code == 200
+
+
+def test_profile_turns_on_chat_messages_at_once(client, alice):
+    client.force_login(alice)
+    page = client.get("/profile/").content.decode()
+    assert 'name="chat_at_once"' in page and "chat messages at once" in page.lower()
+    data = {"display_name": "Alice", "time_zone": "UTC", "language": "en", "notifications": "every_turn"}
+    assert client.post("/profile/", {**data, "chat_at_once": "on"}).status_code == 302
+    alice.refresh_from_db()
+    assert alice.chat_at_once
+    client.post("/profile/", data)
+    alice.refresh_from_db()
+    assert not alice.chat_at_once
