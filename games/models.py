@@ -376,7 +376,8 @@ class ChatMessage(models.Model):
     author = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="chat_messages"
     )
-    seat_index = models.PositiveSmallIntegerField()
+    # Null for a message written before the seats were drawn.
+    seat_index = models.PositiveSmallIntegerField(null=True, blank=True)
     text = models.TextField(max_length=CHAT_MAX_LENGTH)
     source = models.CharField(max_length=16, choices=MoveRecord.Source.choices)
     created_at = models.DateTimeField()
@@ -386,7 +387,7 @@ class ChatMessage(models.Model):
         indexes = [models.Index(fields=["match", "id"], name="chat_by_match")]
 
     def __str__(self) -> str:
-        return f"{self.match} chat by seat {self.seat_index + 1}"
+        return f"{self.match} chat by {self.author or 'a former player'}"
 
 
 class ChatReader(models.Model):

@@ -20,7 +20,7 @@ def _line(message: ChatMessage) -> dict:
     return {
         "id": message.pk,
         "player": str(message.author) if message.author is not None else None,
-        "seat": message.seat_index + 1,
+        "seat": None if message.seat_index is None else message.seat_index + 1,
         "text": message.text,
         "at": message.created_at,
     }
@@ -35,7 +35,7 @@ class GameChatApi(ListCreateApi):
     class ChatLineSerializer(serializers.Serializer):
         id = serializers.IntegerField()
         player = serializers.CharField(allow_null=True, help_text="Null once the author closed their account.")
-        seat = serializers.IntegerField()
+        seat = serializers.IntegerField(allow_null=True, help_text="Null before the seats were drawn.")
         text = serializers.CharField(help_text="As written: escape it before showing it as HTML.")
         at = serializers.DateTimeField()
 

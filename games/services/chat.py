@@ -53,7 +53,7 @@ def chat_post(*, match_id: int, user, text: str, source: str, now: dt.datetime) 
         message = ChatMessage.objects.create(
             match=match,
             author=user,
-            seat_index=seat.index if seat.index is not None else 0,
+            seat_index=seat.index,
             text=cleaned,
             source=source,
             created_at=now,

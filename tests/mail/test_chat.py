@@ -191,3 +191,18 @@ def test_a_daily_digest_player_gets_the_chat_in_their_digest(carol, alice, now, 
     digest = mails_to(carol.email)[0]
     assert "see you tomorrow" in digest.body and f"Alta #{match.pk}" in digest.body
     assert "see you tomorrow" in digest.alternatives[0][0]
+
+
+def test_players_chat_over_the_api_and_it_reaches_the_others_mail(game, turn, django_capture_on_commit_callbacks):
+    seat, other, _options = turn
+    api = APIClient()
+    assert api.get(reverse("api-game-chat", args=[game.pk])).status_code in (401, 403)
+    api.force_authenticate(seat.user)
+    with django_capture_on_commit_callbacks(execute=True):
+        response = api.post(reverse("api-game-chat", args=[game.pk]), {"text": "from the api"}, format="json")
+    assert response.status_code == 201
+    assert response.json()["seat"] == seat.index + 1 and response.json()["player"] == str(seat.user)
+    api.force_authenticate(other.user)
+    assert [line["text"] for line in api.get(reverse("api-game-chat", args=[game.pk])).json()] == ["from the api"]
+    finish_turn(game, seat, django_capture_on_commit_callbacks)
+    assert [m for m in mails_to(other.user.email) if "from the api" in m.body]
