@@ -1,0 +1,37 @@
+"""The game page's chat in a real browser with JavaScript off: the form
+posts (with its CSRF token) and the line shows, under the site's CSP."""
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.conftest import PASSWORD, make_user
+
+
+@pytest.fixture
+def players(transactional_db):
+    return make_user("ann@example.com", "Ann"), make_user("ben@example.com", "Ben")
+
+
+def test_chat_works_without_javascript(browser, live_server, players, _no_csp_violations):  # noqa: PT019
+    from django.utils import timezone
+
+    from games.services import match_create_seated
+
+    match = match_create_seated(users=list(players), game="alta", now=timezone.now())
+    context = browser.new_context(base_url=live_server.url, java_script_enabled=False)
+    context.set_default_timeout(15_000)
+    page = context.new_page()
+    try:
+        page.goto("/accounts/login/")
+        page.get_by_label("Email").fill(players[0].email)
+        page.get_by_label("Password").fill(PASSWORD)
+        page.get_by_role("button", name="Sign In").click()
+        expect(page.get_by_role("heading", name="Your profile")).to_be_visible()
+        page.goto(f"/games/{match.pk}/")
+        page.get_by_label("Message to the other players").fill("Hello <Ben>")
+        page.get_by_role("button", name="Send").click()
+        expect(page.locator("#chat").get_by_text("Hello <Ben>")).to_be_visible()
+        page.get_by_role("button", name="Mute the chat").click()
+        expect(page.get_by_role("button", name="Unmute the chat")).to_be_visible()
+    finally:
+        context.close()
