@@ -25,7 +25,7 @@ import zoneinfo
 
 from allauth.account.models import EmailAddress
 from django.conf import settings
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -261,6 +261,7 @@ def _answer_invitation(record: InboundEmail, message: InboundMessage, now: dt.da
                 record, InboundEmail.Outcome.REJECTED, "reply 'accept' or 'decline'", match=seat.match, user=user
             )
     accepting = bool(_YES.match(first_line))
+    known = user  # the sender's account before this reply (a new one may roll back)
     try:
         with transaction.atomic():
             created = False
@@ -271,13 +272,15 @@ def _answer_invitation(record: InboundEmail, message: InboundMessage, now: dt.da
             else:
                 match = invitation_decline(token=message.token or "", user=user, now=now)
             _invitation_answered(record, message, match, user, accepting=accepting, created=created, now=now)
-    except GameActionError as error:
+    except (GameActionError, IntegrityError) as error:
+        # IntegrityError: a second reply made the same account at the same time.
+        why = error.message if isinstance(error, GameActionError) else _("Please try again.")
         with transaction.atomic():
-            with in_language(user):
-                paragraphs = [_("Your answer could not be used: %(why)s") % {"why": error.message}, site_line()]
+            with in_language(known):
+                paragraphs = [_("Your answer could not be used: %(why)s") % {"why": why}, site_line()]
                 subject = reply_subject(message.subject, _("Your answer to the invitation"))
-            answer(record, to=message.sender, subject=subject, paragraphs=paragraphs, now=now, user=user)
-            return _finish(record, InboundEmail.Outcome.REJECTED, error.message, match=seat.match, user=user)
+            answer(record, to=message.sender, subject=subject, paragraphs=paragraphs, now=now, user=known)
+            return _finish(record, InboundEmail.Outcome.REJECTED, why, match=seat.match, user=known)
     verb = "accepted" if accepting else "declined"
     return _finish(record, InboundEmail.Outcome.ACCEPTED, f"invitation {verb}", match=seat.match, user=user)
 

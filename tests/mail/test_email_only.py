@@ -137,3 +137,19 @@ def test_the_sign_in_link_works_once_then_asks_for_a_password(alice, now, client
     client.logout()
     again = client.post(path)
     assert again.status_code == 400 and "_auth_user_id" not in client.session
+
+
+@pytest.mark.django_db
+def test_a_reply_to_a_cancelled_game_makes_no_account(alice, now, django_capture_on_commit_callbacks):
+    from games.services import match_cancel
+
+    with django_capture_on_commit_callbacks(execute=True):
+        match = match_create(creator=alice, game="alta", players=2, now=now, invite=[STRANGER])
+    address = latest_with_reply(STRANGER).reply_to[0]
+    match_cancel(match_id=match.pk, user=alice, now=now)
+    mail.outbox.clear()
+    record = ingest(bytes(message(address, "accept", sender=STRANGER)), django_capture_on_commit_callbacks)
+    assert record.outcome == "unknown_token"
+    assert not get_user_model().objects.filter(email=STRANGER).exists()
+    assert len(mails_to_stranger := [m for m in mail.outbox if m.to == [STRANGER]]) == 1
+    assert "not linked" in mails_to_stranger[0].body
