@@ -78,9 +78,12 @@ def _digest_queue(user, key: str, local: dt.datetime, now: dt.datetime) -> bool:
         subject = ngettext(
             "%(site)s: your move in %(count)s game", "%(site)s: your move in %(count)s games", len(items)
         ) % {"site": settings.SITE_NAME, "count": len(items)}
-        text = render_to_string("mail/email/digest-body.txt", context)
-        html = render_to_string("mail/email/digest-body.html", context)
-        text, html, chat_marks = chat_sections(text, html, matches=[item["match"] for item in items], user=user)
+        text, html, chat_marks = chat_sections(
+            render_to_string("mail/email/digest-body.txt", context),
+            render_to_string("mail/email/digest-body.html", context),
+            matches=[item["match"] for item in items],
+            user=user,
+        )
     email_queue(
         kind=OutgoingEmail.Kind.DIGEST,
         to=user.email,
