@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from django.db.models import Exists, Subquery, Value
+from django.db.models.functions import Coalesce
+
 from games.models import ChatMessage, ChatReader, Match
 
 
@@ -28,15 +31,17 @@ def chat_for(match: Match, user, *, limit: int = 200) -> list[ChatMessage] | Non
 def chat_unmailed(match: Match, user, *, seated: bool = False) -> list[ChatMessage]:
     """The other players' messages ``user`` has not been mailed yet (none
     when they muted the chat or hold no seat; ``seated``: the caller knows
-    they hold one)."""
-    reader = ChatReader.objects.filter(match=match, user=user).first()
-    if reader is not None and reader.muted:
-        return []
+    they hold one).  One query: it runs for every game mail."""
     if not seated and not match.seats.filter(user_id=user.pk).exists():
         return []
-    after = reader.mailed_through if reader is not None else 0
-    # An empty text is a line whose author closed their account.
-    rows = ChatMessage.objects.filter(match=match, pk__gt=after).exclude(author=user).exclude(text="")
+    reader = ChatReader.objects.filter(match=match, user=user)
+    rows = (
+        ChatMessage.objects.filter(match=match)
+        .filter(pk__gt=Coalesce(Subquery(reader.values("mailed_through")[:1]), Value(0)))
+        .exclude(Exists(reader.filter(muted=True)))
+        .exclude(author=user)
+        .exclude(text="")  # the line of an author who closed their account
+    )
     return list(rows.select_related("author").order_by("pk"))
 
 
