@@ -5,7 +5,8 @@ Every command acts through the same services and reads as the site
 (``games.services``, ``games.deadlines``, ``games.selectors``), and every
 answer shows only what the sender may see.  ``resign`` needs a second
 reply carrying a code derived from the reply token, so a stray word never
-ends a game.
+ends a game.  ``say`` (``zeg``) posts the rest of the reply as chat;
+``mute chat`` (``dempen chat``) mutes only the game's chat.
 """
 
 from __future__ import annotations

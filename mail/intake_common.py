@@ -1,0 +1,71 @@
+"""What every kind of inbound reply needs: recording its outcome, finding
+the account of a sender, and the answer to a mail that cannot be used."""
+
+from __future__ import annotations
+
+import datetime as dt
+import zoneinfo
+
+from allauth.account.models import EmailAddress
+from django.conf import settings
+from django.utils.translation import gettext as _
+
+from .answers import answer, in_language, reply_subject
+from .inbound import InboundMessage
+from .models import InboundEmail
+
+
+def finish(record: InboundEmail, outcome: str, detail: str = "", **fields) -> InboundEmail:
+    """Store the outcome (and any other fields) of ``record``; returns it."""
+    record.outcome = outcome
+    record.detail = detail
+    for key, value in fields.items():
+        setattr(record, key, value)
+    record.save()
+    return record
+
+
+def account_of(address: str):
+    """The user whose verified address this is, else ``None``."""
+    found = EmailAddress.objects.select_related("user").filter(email__iexact=address, verified=True).first()
+    return found.user if found else None
+
+
+def zone(user):
+    name = getattr(user, "time_zone", "") or settings.TIME_ZONE
+    try:
+        return zoneinfo.ZoneInfo(name)
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+        return dt.UTC
+
+
+def generic_reply(message: InboundMessage, record: InboundEmail, now: dt.datetime) -> None:
+    """The answer to a mail we cannot use.  An address of an account learns
+    how moves are sent; any other address learns that it is not linked to
+    an account and how to link it; neither learns anything about a game."""
+    user = account_of(message.sender)
+    with in_language(user):
+        if user is not None:
+            paragraphs = [
+                _("We received your email but could not match it to a move you can make."),
+                _(
+                    'Moves must be sent as a reply to the latest "your move" email of a game, from the '
+                    "address of your %(site)s account. Your games: %(url)s"
+                )
+                % {"site": settings.SITE_NAME, "url": settings.SITE_URL + "/games/"},
+            ]
+        else:
+            paragraphs = [
+                _(
+                    "We received your email, but this address is not linked to a %(site)s account, so we "
+                    "could not use it."
+                )
+                % {"site": settings.SITE_NAME},
+                _(
+                    "To play by email from this address, sign in at %(url)s and add it to your account "
+                    "(Account, Email addresses); once you have confirmed it, replies from it are read."
+                )
+                % {"url": settings.SITE_URL + "/accounts/email/"},
+            ]
+        subject = reply_subject(message.subject, _("Your email could not be used"))
+    answer(record, to=message.sender, subject=subject, paragraphs=paragraphs, now=now, user=user)

@@ -1,0 +1,148 @@
+"""Replies to invitations (``join+`` addresses) and to the addresses other
+apps own (``intake_kinds``, e.g. ladder challenges)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+from allauth.account.models import EmailAddress
+from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
+
+from games.models import Match, Seat
+from games.services import GameActionError, invitation_accept, invitation_decline
+
+from .answers import answer, in_language, reply_subject, site_line
+from .inbound import InboundMessage
+from .intake_common import account_of, finish, generic_reply
+from .invitees import address_is_taken, email_only_account_create
+from .models import InboundEmail, OutgoingEmail
+
+_YES = re.compile(r"^\s*(accept|accepteer|aanvaard|yes|ja|join|ok|play|speel)\b", re.IGNORECASE)
+_NO = re.compile(r"^\s*(decline|weiger|no|nee|reject)\b", re.IGNORECASE)
+
+
+def answer_invitation(record: InboundEmail, message: InboundMessage, now: dt.datetime) -> InboundEmail:
+    """A reply to an invitation: "accept" takes the seat, "decline" frees it
+    (and the game's creator is told, ``lifecycle_mail.on_declined``).  The
+    sender must own a verified address: the invited player's, or for an
+    invitation by email address, that address.  An invitation to an
+    address without an account is accepted by a reply from it: the reply
+    verifies the address, and an email-only account (no password) is
+    created for it (``invitees.email_only_account_create``)."""
+    seat = Seat.objects.select_related("match", "invited_user").filter(invitation_token=message.token or "").first()
+    address = EmailAddress.objects.select_related("user").filter(email__iexact=message.sender, verified=True).first()
+    user = address.user if address is not None else None
+    by_address = seat is not None and not seat.invited_user_id and seat.invited_email.lower() == message.sender.lower()
+    stranger = user is None and by_address and not address_is_taken(message.sender)
+    allowed = seat is not None and ((user is not None and (seat.invited_user_id == user.pk or by_address)) or stranger)
+    if not allowed or seat is None:
+        with transaction.atomic():
+            generic_reply(message, record, now)
+            return finish(record, InboundEmail.Outcome.UNKNOWN_TOKEN, "no valid invitation for this sender")
+    first_line = next((line for line in message.body.splitlines() if line.strip()), "")
+    if not _YES.match(first_line) and not _NO.match(first_line):
+        with transaction.atomic():
+            with in_language(user):
+                paragraphs = [
+                    _('To answer this invitation, reply with "accept" or "decline" on the first line.'),
+                    site_line(),
+                ]
+                subject = reply_subject(message.subject, _("Your answer to the invitation"))
+            answer(
+                record,
+                to=message.sender,
+                subject=subject,
+                paragraphs=paragraphs,
+                now=now,
+                user=user,
+                match=seat.match,
+                kind=OutgoingEmail.Kind.INVITATION,
+            )
+            return finish(
+                record, InboundEmail.Outcome.REJECTED, "reply 'accept' or 'decline'", match=seat.match, user=user
+            )
+    accepting = bool(_YES.match(first_line))
+    known = user  # the sender's account before this reply (a new one may roll back)
+    try:
+        with transaction.atomic():
+            created = False
+            if accepting and user is None:
+                user, created = email_only_account_create(address=message.sender, now=now), True
+            if accepting:
+                match = invitation_accept(token=message.token or "", user=user, now=now)
+            else:
+                match = invitation_decline(token=message.token or "", user=user, now=now)
+            _invitation_answered(record, message, match, user, accepting=accepting, created=created, now=now)
+    except (GameActionError, IntegrityError) as error:
+        # IntegrityError: a second reply made the same account at the same time.
+        why = error.message if isinstance(error, GameActionError) else _("Please try again.")
+        with transaction.atomic():
+            with in_language(known):
+                paragraphs = [_("Your answer could not be used: %(why)s") % {"why": why}, site_line()]
+                subject = reply_subject(message.subject, _("Your answer to the invitation"))
+            answer(record, to=message.sender, subject=subject, paragraphs=paragraphs, now=now, user=known)
+            return finish(record, InboundEmail.Outcome.REJECTED, why, match=seat.match, user=known)
+    verb = "accepted" if accepting else "declined"
+    return finish(record, InboundEmail.Outcome.ACCEPTED, f"invitation {verb}", match=seat.match, user=user)
+
+
+def _invitation_answered(record, message, match, user, *, accepting: bool, created: bool, now) -> None:
+    """The answer to an invitation reply.  A game that started with it
+    needs none (its "game started" mail is the answer); otherwise the
+    sender learns what happened, and a new email-only player how they
+    play."""
+    if accepting and match.status == Match.Status.ACTIVE and not created:
+        return
+    with in_language(user):
+        if not accepting:
+            paragraphs = [_("You declined the invitation; the game's creator has been told.")]
+        elif match.status == Match.Status.ACTIVE:
+            paragraphs = [_("You took your seat and the game has started: its first emails are on their way.")]
+        else:
+            paragraphs = [_("You took your seat; the game starts when every seat is taken, and you will get an email.")]
+        if created:
+            paragraphs.append(
+                _(
+                    "An account was made for this address, without a password: you play, chat and are rated "
+                    "by replying to the game emails. Each of them carries a one-time link to sign in on the site."
+                )
+            )
+        paragraphs.append(site_line())
+        subject = reply_subject(message.subject, _("Your answer to the invitation"))
+    answer(
+        record,
+        to=message.sender,
+        subject=subject,
+        paragraphs=paragraphs,
+        now=now,
+        user=user,
+        match=match,
+        kind=OutgoingEmail.Kind.INVITATION,
+    )
+
+
+def answer_other(handler, record: InboundEmail, message: InboundMessage, now: dt.datetime) -> InboundEmail:
+    """A reply to an address another app owns (``intake_kinds``), from a
+    verified address of the account the token is for."""
+    user = account_of(message.sender)
+    first_line = next((line for line in message.body.splitlines() if line.strip()), "")
+    with transaction.atomic(), in_language(user):
+        result = None
+        if user is not None:
+            result = handler(token=message.token or "", user=user, first_line=first_line, now=now)
+        if result is None:
+            generic_reply(message, record, now)
+            return finish(record, InboundEmail.Outcome.UNKNOWN_TOKEN, f"no valid {message.token_kind} token")
+        answer(
+            record,
+            to=message.sender,
+            subject=reply_subject(message.subject, result.subject),
+            paragraphs=[*result.paragraphs, site_line()],
+            now=now,
+            user=user,
+            match=result.match,
+            kind=OutgoingEmail.Kind.NOTICE,
+        )
+        return finish(record, result.outcome, result.detail, user=user, match=result.match)
