@@ -139,6 +139,7 @@ class TournamentDetailSerializer(TournamentSummarySerializer):
     bracket = TournamentBracketSectionSerializer(many=True)
     champion = serializers.CharField(allow_null=True)
     can_manage = serializers.BooleanField()
+    paused = serializers.BooleanField(help_text="An organiser paused it: clocks stopped, nothing paired.")
 
 
 def summary_data(tournament: Tournament, registered: int) -> dict:
@@ -186,6 +187,7 @@ def detail_data(overview: Overview, *, can_manage: bool) -> dict:
     data = {
         **summary_data(t, len(overview.participants)),
         "description": t.description,
+        "paused": t.paused_at is not None,
         "settings": settings,
         "players": [
             {

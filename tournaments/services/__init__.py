@@ -35,8 +35,20 @@ from .setup import (
     tournament_unregister,
 )
 from .sweeps import tournaments_start_due, tournaments_sweep
+from .tools import (
+    bye_request,
+    participant_add_late,
+    players_message,
+    tournament_pause,
+    tournament_resume,
+)
 
 __all__ = [
+    "tournament_resume",
+    "tournament_pause",
+    "players_message",
+    "participant_add_late",
+    "bye_request",
     "AdvanceReport",
     "club_create",
     "club_invite",
