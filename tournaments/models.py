@@ -416,6 +416,28 @@ class ByeRequest(models.Model):
         return f"{self.participant} bye in round {self.round}"
 
 
+class ManualPairing(models.Model):
+    """A round of a two-player Swiss as an organiser paired it by hand,
+    before it started: ``tables`` are [first, second] participant ids
+    (first moves first), ``byes`` at most one id.  The round is made from
+    it when its time comes (``pairing.manual``)."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="manual_pairings")
+    round = models.PositiveSmallIntegerField()
+    tables = models.JSONField(default=list)
+    byes = models.JSONField(default=list, blank=True)
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    created_at = models.DateTimeField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "round"], name="manual_pairing_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} round {self.round} (by hand)"
+
+
 class TournamentEvent(models.Model):
     """The tournament's log: what happened, who did it, and why."""
 

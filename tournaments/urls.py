@@ -62,6 +62,11 @@ urlpatterns = [
     path("tournaments/<int:pk>/message/", views_organiser.players_message, name="tournament-message"),
     path("tournaments/<int:pk>/players/add/", views_organiser.participant_add_late, name="tournament-add-late"),
     path("tournaments/<int:pk>/standings.csv", views_organiser.standings_csv, name="tournament-standings-csv"),
+    path(
+        "tournaments/<int:pk>/rounds/<int:number>/pairing/",
+        views_organiser.round_pairing,
+        name="tournament-round-pairing",
+    ),
     path("tournaments/<int:pk>/bye/", views_organiser.bye_request, name="tournament-bye"),
     path("clubs/", views_clubs.club_list, name="clubs"),
     path("clubs/new/", views_clubs.club_new, name="club-new"),

@@ -89,6 +89,7 @@ def tournament_detail(request, pk: int):
         context["reason_form"] = ReasonForm()
         context["extend_form"] = ExtendForm()
         context["message_form"] = MessageForm()
+        context["pairing_proposal"] = services.round_pairing_proposal(tournament)
         if tournament.status == Tournament.Status.REGISTRATION and tournament.seeding == Tournament.Seeding.MANUAL:
             context["seeding_form"] = SeedingForm(participants=overview.participants)
     return render(request, "tournaments/detail.html", context)

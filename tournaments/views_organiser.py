@@ -1,5 +1,6 @@
 """The organiser tools' pages: pause and resume, a message to every
-player, late registration, the standings as CSV; and the player's request
+player, late registration, the standings as CSV, pairing a round by hand;
+and the player's request
 for a half-point bye.  Every organiser URL answers 403 to anyone else
 (``organiser_required``) before the service checks again."""
 
@@ -12,13 +13,14 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpResponse
-from django.shortcuts import get_object_or_404, redirect
+from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from core.actions import action_redirect
+from games.services import GameActionError
 
 from . import selectors, services
 from .forms import ByeForm, MessageForm, PlayerNameForm
@@ -175,4 +177,69 @@ def bye_request(request, pk: int):
         pk,
         lambda: services.bye_request(tournament_id=pk, user=request.user, round_number=number, now=timezone.now()),
         _("You sit out round %(number)s for half a point.") % {"number": number},
+    )
+
+
+def problem_text(problem, names: dict[int, str]) -> str:
+    """A hand-made pairing's warning (``pairing.Problem``) as a sentence."""
+    who = [names.get(p, "?") for p in problem.players]
+    if problem.kind == "rematch":
+        return _("%(a)s and %(b)s have met before: this would be game %(count)s between them.") % {
+            "a": who[0],
+            "b": who[1],
+            "count": problem.count,
+        }
+    if problem.kind == "three_in_a_row":
+        if problem.count > 0:
+            return _("%(player)s would move first three times in a row.") % {"player": who[0]}
+        return _("%(player)s would move second three times in a row.") % {"player": who[0]}
+    return _("%(player)s would be more than two games ahead in moving first or second.") % {"player": who[0]}
+
+
+@organiser_required
+def round_pairing(request, pk: int, number: int):
+    """Edit the pairing of the Swiss round that waits to start."""
+    tournament = get_object_or_404(Tournament, pk=pk)
+    proposal = services.round_pairing_proposal(tournament)
+    if proposal is None or proposal.round != number:
+        messages.error(request, _("No round waits to be paired: pause the tournament before the round ends."))
+        return redirect(tournament)
+    participants = {p.pk: p for p in selectors.participants_of(tournament)}
+    names = {pid: str(p.user) for pid, p in participants.items()}
+    seated = [p for table in proposal.tables for p in table] + list(proposal.byes)
+    choices = [(pid, names[pid]) for pid in sorted(seated, key=lambda p: participants[p].seed or 0)]
+    tables, byes = list(proposal.tables), list(proposal.byes)
+    problems = list(proposal.problems)
+    if request.method == "POST":
+        try:
+            tables = [
+                (int(request.POST[f"first-{i}"]), int(request.POST[f"second-{i}"])) for i in range(1, len(tables) + 1)
+            ]
+            byes = [int(request.POST["bye"])] if request.POST.get("bye") else []
+        except (KeyError, ValueError):
+            messages.error(request, _("Pair every player still in exactly once, with one bye at most."))
+        else:
+            try:
+                problems = services.round_pairing_set(
+                    tournament_id=pk, number=number, tables=tables, byes=byes, by=request.user, now=timezone.now()
+                )
+            except GameActionError as error:
+                messages.error(request, error.message)
+            else:
+                messages.success(request, _("Round %(number)s is paired by hand.") % {"number": number})
+                if not problems:
+                    return redirect(tournament)
+    return render(
+        request,
+        "tournaments/pairing.html",
+        {
+            "tournament": tournament,
+            "number": number,
+            "boards": [(i, a, b) for i, (a, b) in enumerate(tables, 1)],
+            "bye": byes[0] if byes else None,
+            "needs_bye": bool(proposal.byes),
+            "choices": choices,
+            "by_hand": proposal.by_hand or request.method == "POST",
+            "warnings": [problem_text(p, names) for p in problems],
+        },
     )

@@ -13,6 +13,7 @@ from .clubs import (
     club_request_approve,
 )
 from .deadlines import match_autoplay, round_deadlines_sweep
+from .manual import Proposal, round_pairing_proposal, round_pairing_set
 from .organiser import (
     game_result_set,
     participant_disqualify,
@@ -44,6 +45,9 @@ from .tools import (
 )
 
 __all__ = [
+    "Proposal",
+    "round_pairing_proposal",
+    "round_pairing_set",
     "tournament_resume",
     "tournament_pause",
     "players_message",

@@ -34,7 +34,7 @@ from ..selectors import players_of, rating_for, results_of
 from ..types import GameResult, PlayerId, Table
 from .closing import cancel_locked, finish_locked
 from .common import locked_tournament, log, require_manager
-from .formats import Sizes, next_step
+from .formats import ManualRound, Sizes, next_step
 
 logger = logging.getLogger(__name__)
 Source = TournamentGame.Source
@@ -174,7 +174,11 @@ def advance_locked(tournament: Tournament, now: dt.datetime) -> AdvanceReport:
         existing={g.key for g in games},
         latest_round_open=any(g.round.number == latest and not g.decided for g in games),
         sizes=Sizes(rules.min_players, rules.max_players),
-        half_byes=_half_byes(tournament),
+        half_byes=half_byes_of(tournament),
+        manual={
+            m.round: ManualRound(tuple((a, b) for a, b in m.tables), tuple(m.byes))
+            for m in tournament.manual_pairings.all()
+        },
     )
     for result in step.results:
         source = Source.FORFEIT
@@ -192,7 +196,7 @@ def advance_locked(tournament: Tournament, now: dt.datetime) -> AdvanceReport:
     return report
 
 
-def _half_byes(tournament: Tournament) -> dict[int, frozenset[PlayerId]]:
+def half_byes_of(tournament: Tournament) -> dict[int, frozenset[PlayerId]]:
     asked: dict[int, set[PlayerId]] = {}
     for participant, number in ByeRequest.objects.filter(participant__tournament=tournament).values_list(
         "participant_id", "round"
