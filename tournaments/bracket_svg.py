@@ -42,11 +42,11 @@ def _positions(section: BracketSection) -> tuple[list[list[tuple[float, float]]]
     Boxes of a column share the height evenly, so in a halving bracket each
     game sits midway between the two games that feed it."""
     tallest = max(len(boxes) for _, boxes in section.columns)
-    height = COLUMN_HEAD + tallest * (BOX_H + GAP_Y)
-    corners = []
+    height = float(COLUMN_HEAD + tallest * (BOX_H + GAP_Y))
+    corners: list[list[tuple[float, float]]] = []
     for c, (_number, boxes) in enumerate(section.columns):
         share = (height - COLUMN_HEAD) / len(boxes)
-        x = c * (BOX_W + GAP_X)
+        x = float(c * (BOX_W + GAP_X))
         corners.append([(x, COLUMN_HEAD + share * i + (share - BOX_H) / 2) for i in range(len(boxes))])
     return corners, height
 

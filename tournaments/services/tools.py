@@ -76,7 +76,7 @@ def substitute_locked(tournament: Tournament, participant: Participant, newcomer
     participant.save(update_fields=["user"])
     running = tournament.games.filter(ranking__isnull=True, match__status=Match.Status.ACTIVE)
     # In Python: SQLite has no JSON containment lookup.
-    mine = [g.match_id for g in running.only("players", "match_id") if participant.pk in g.players]
+    mine = [g.match_id for g in running.only("players", "match_id") if participant.pk in g.players and g.match_id]
     for match_id in mine:
         Match.objects.select_for_update(no_key=True).get(pk=match_id)
         Seat.objects.filter(match_id=match_id, user=old, departed="").update(user=newcomer)
@@ -291,12 +291,12 @@ def _restart_clocks(tournament: Tournament, now: dt.datetime) -> None:
         started = seat.turn_started_at
         seat.turn_started_at = now if started > tournament.paused_at else started + paused_for
         Seat.objects.filter(pk=seat.pk).update(turn_started_at=seat.turn_started_at)
-        seat_deadline_refresh(match=match, seat=seat, prefs=prefs.get(seat.user_id), now=now)
+        seat_deadline_refresh(match=match, seat=seat, prefs=prefs.get(seat.user_id or 0), now=now)
 
 
 def _to_move(match: Match) -> frozenset[int]:
     rules = get_rules(match.game)
-    return frozenset(rules.to_move(rules.load(match.state)))
+    return frozenset(rules.to_move(rules.load(match.state or {})))
 
 
 # --------------------------------------------------------------- message
