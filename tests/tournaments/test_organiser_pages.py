@@ -149,3 +149,26 @@ def test_current_pairings_name_the_opponent_and_whose_move_it_is(alice, club, no
     assert current_pairings_for(first)[0].your_move is True
     best_seed_wins(t, game, now)
     assert all(p.match != game.match for p in current_pairings_for(first))
+
+
+def test_a_player_asks_for_a_half_point_bye_over_the_api(client, alice, club, now):
+    players = new_players(4)
+    t = started(alice, club, players, now=now, format="swiss", rounds=3)
+    client.force_login(players[0])
+    url = reverse("api-tournament-bye", args=[t.pk])
+    response = client.post(url, {"round": 1}, content_type="application/json")
+    assert response.status_code == 409 and "not paired yet" in response.json()["detail"]
+    response = client.post(url, {"round": 3}, content_type="application/json")
+    assert response.status_code == 200
+    assert t.participants.get(user=players[0]).bye_requests.get().round == 3
+
+
+def test_an_organiser_writes_to_the_players_over_the_api(client, alice, club, now):
+    t = started(alice, club, new_players(4), now=now, format="swiss", rounds=3)
+    client.force_login(alice)
+    response = client.post(
+        reverse("api-tournament-message", args=[t.pk]),
+        {"subject": "Schedule", "text": "Round 2 on Monday."},
+        content_type="application/json",
+    )
+    assert response.status_code == 200 and response.json() == {"sent": 4}

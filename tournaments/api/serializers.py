@@ -107,6 +107,9 @@ class TournamentStandingSerializer(serializers.Serializer):
     played = serializers.IntegerField()
     unplayed = serializers.IntegerField()
     withdrawn = serializers.BooleanField()
+    replaced = serializers.ListField(
+        child=serializers.CharField(), help_text="Who held the place before a substitute (results stay with it)."
+    )
 
 
 class TournamentBracketSlotSerializer(serializers.Serializer):
@@ -222,6 +225,7 @@ def detail_data(overview: Overview, *, can_manage: bool) -> dict:
                 "played": s.played,
                 "unplayed": s.unplayed,
                 "withdrawn": s.withdrawn,
+                "replaced": s.replaced,
             }
             for s in overview.standings
         ],
