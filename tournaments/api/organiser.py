@@ -40,17 +40,19 @@ class TournamentResumeApi(WriteApi):
 
 
 class TournamentMessageApi(WriteApi):
-    class InputSerializer(serializers.Serializer):
+    class TournamentMessageInputSerializer(serializers.Serializer):
         subject = serializers.CharField(max_length=150)
         text = serializers.CharField(max_length=MAX_MESSAGE)
 
-    class OutputSerializer(serializers.Serializer):
+    class TournamentMessageOutputSerializer(serializers.Serializer):
         sent = serializers.IntegerField()
 
-    @extend_schema(request=InputSerializer, responses={200: OutputSerializer, **ERRORS})
+    @extend_schema(
+        request=TournamentMessageInputSerializer, responses={200: TournamentMessageOutputSerializer, **ERRORS}
+    )
     def post(self, request, pk: int):
         """Organisers: mail a message to every player still in the tournament."""
-        data = self.InputSerializer(data=request.data)
+        data = self.TournamentMessageInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         sent = services.players_message(tournament_id=pk, by=request.user, now=timezone.now(), **data.validated_data)
         return Response({"sent": sent})
@@ -67,13 +69,13 @@ class TournamentAddLateApi(WriteApi):
 
 
 class TournamentByeApi(WriteApi):
-    class InputSerializer(serializers.Serializer):
+    class TournamentByeInputSerializer(serializers.Serializer):
         round = serializers.IntegerField(min_value=1, max_value=MAX_ROUNDS)
 
-    @extend_schema(request=InputSerializer, responses={200: TournamentDetailSerializer, **ERRORS})
+    @extend_schema(request=TournamentByeInputSerializer, responses={200: TournamentDetailSerializer, **ERRORS})
     def post(self, request, pk: int):
         """Players: sit out a Swiss round not paired yet, for half a point."""
-        data = self.InputSerializer(data=request.data)
+        data = self.TournamentByeInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         services.bye_request(
             tournament_id=pk, user=request.user, round_number=data.validated_data["round"], now=timezone.now()
