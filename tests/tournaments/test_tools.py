@@ -171,3 +171,42 @@ def test_a_message_goes_to_every_player_still_in_by_mail(alice, bob, club, now):
     assert t.events.get(kind="message").user == alice
     with pytest.raises(NotAllowed):
         players_message(tournament_id=t.pk, subject="Hi", text="Spam", by=bob, now=now)
+
+
+def test_a_move_made_while_paused_stops_the_next_clock_too_and_resume_restarts_it(alice, club, now):
+    from games.engine import get_rules
+    from games.services import move_submit
+
+    t = started(alice, club, new_players(2), now=now, format="swiss", rounds=1, days_per_move=3)
+    (game,) = running_games(t)
+    tournament_pause(tournament_id=t.pk, by=alice, now=now)
+    match = Match.objects.get(pk=game.match_id)
+    t.refresh_from_db()
+    mover = next(s for s in match.seats.select_related("user") if str(s.pk) in t.paused_seats)
+    rules = get_rules(match.game)
+    state = rules.load(match.state)
+    while True:  # one whole turn of the mover (a turn may take several submissions)
+        move = rules.default_move(state, mover.index)
+        move_submit(
+            match_id=match.pk,
+            user=mover.user,
+            ply=match.ply,
+            source="web",
+            now=now + DAY,
+            text=rules.format_move(state, mover.index, move),
+        )
+        match.refresh_from_db()
+        state = rules.load(match.state)
+        if mover.index not in rules.to_move(state):
+            break
+    (other,) = [s for s in match.seats.all() if s.pk != mover.pk]
+    assert other.deadline_at is not None  # the games app started the next clock
+    tournaments_sweep(now=now + DAY + HOUR)
+    other.refresh_from_db()
+    assert other.deadline_at is None  # the sweep stopped it: the tournament is paused
+    tournament_resume(tournament_id=t.pk, by=alice, now=now + 5 * DAY)
+    other.refresh_from_db()
+    mover.refresh_from_db()
+    # The turn begun during the pause counts from the resume: three full days.
+    assert other.deadline_at == now + 5 * DAY + 3 * DAY
+    assert mover.deadline_at is None and mover.turn_started_at is None
