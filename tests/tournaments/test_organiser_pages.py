@@ -172,3 +172,18 @@ def test_an_organiser_writes_to_the_players_over_the_api(client, alice, club, no
         content_type="application/json",
     )
     assert response.status_code == 200 and response.json() == {"sent": 4}
+
+
+def test_the_current_pairings_tag_says_who_the_opponent_is_and_whose_move(alice, club, now):
+    from django.template import Context, Template
+
+    players = new_players(2)
+    t = started(alice, club, players, now=now, format="swiss", rounds=1)
+    (game,) = running_games(t)
+    first, second = (t.participants.get(pk=pid).user for pid in game.players)
+    template = Template("{% load tournament_tags %}{% current_pairings user %}")
+    html = template.render(Context({"user": first}))
+    assert f"Winter cup, round 1: you are paired with {second}, <strong>your move</strong>." in html
+    assert game.match.get_absolute_url() in html
+    assert "their move" in template.render(Context({"user": second}))
+    assert template.render(Context({"user": alice})).strip() == ""
