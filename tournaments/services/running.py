@@ -162,6 +162,7 @@ def advance_locked(tournament: Tournament, now: dt.datetime) -> AdvanceReport:
 
     if tournament.paused_at is not None:
         # Paused: results are recorded, nothing new is paired.
+        end_decided_matches(tournament, now)
         _close_rounds(tournament, now)
         return report
     rules = get_rules(tournament.game)
