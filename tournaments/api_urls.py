@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from .api import clubs, tournaments
+from .api import clubs, organiser, tournaments
 
 urlpatterns = [
     path("tournaments/", tournaments.TournamentListApi.as_view(), name="api-tournaments"),
@@ -66,6 +66,11 @@ urlpatterns = [
         tournaments.TournamentGameResultApi.as_view(),
         name="api-tournament-game-result",
     ),
+    path("tournaments/<int:pk>/pause/", organiser.TournamentPauseApi.as_view(), name="api-tournament-pause"),
+    path("tournaments/<int:pk>/resume/", organiser.TournamentResumeApi.as_view(), name="api-tournament-resume"),
+    path("tournaments/<int:pk>/message/", organiser.TournamentMessageApi.as_view(), name="api-tournament-message"),
+    path("tournaments/<int:pk>/players/add/", organiser.TournamentAddLateApi.as_view(), name="api-tournament-add-late"),
+    path("tournaments/<int:pk>/bye/", organiser.TournamentByeApi.as_view(), name="api-tournament-bye"),
     path("clubs/", clubs.ClubListApi.as_view(), name="api-clubs"),
     path("clubs/<int:pk>/", clubs.ClubDetailApi.as_view(), name="api-club"),
     path("clubs/<int:pk>/join/", clubs.ClubJoinApi.as_view(), name="api-club-join"),

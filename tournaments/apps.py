@@ -7,9 +7,12 @@ class TournamentsConfig(AppConfig):
 
     def ready(self) -> None:
         from games import signals
+        from games.deadlines.calendar import calendar_source_register
 
         from . import receivers
+        from .calendar import round_deadlines_calendar
         from .signals import autoplay_due
 
         signals.match_finished.connect(receivers.on_match_finished, dispatch_uid="tournaments-game-finished")
+        calendar_source_register(round_deadlines_calendar)
         autoplay_due.connect(receivers.on_autoplay_due, dispatch_uid="tournaments-autoplay")

@@ -153,3 +153,12 @@ class SeedingForm(forms.Form):
             if self.cleaned_data.get(f"position_{p.pk}") is not None
         ]
         return [pk for _, _, pk in sorted(placed)]
+
+
+class MessageForm(forms.Form):
+    subject = forms.CharField(max_length=150, label=_("Subject"))
+    text = forms.CharField(max_length=5000, widget=forms.Textarea(attrs={"rows": 5}), label=_("Message"))
+
+
+class ByeForm(forms.Form):
+    round = forms.IntegerField(min_value=1, max_value=MAX_ROUNDS, label=_("Round"))

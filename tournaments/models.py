@@ -180,6 +180,10 @@ class Tournament(models.Model):
     created_at = models.DateTimeField()
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    # Set while an organiser has paused the tournament (services.pause).
+    paused_at = models.DateTimeField(null=True, blank=True)
+    # While paused: seat id -> the start of the turn whose clock was stopped.
+    paused_seats = models.JSONField(default=dict, blank=True)
 
     class Meta:
         ordering = ["-created_at", "-pk"]
@@ -308,6 +312,7 @@ class TournamentGame(models.Model):
     class Source(models.TextChoices):
         GAME = "game", _("Played")
         BYE = "bye", _("Bye")
+        HALF_BYE = "half_bye", _("Half-point bye (requested)")
         FORFEIT = "forfeit", _("Not played (forfeit)")
         MANUAL = "manual", _("Set by an organiser")
 
@@ -371,7 +376,66 @@ class TournamentGame(models.Model):
             ranking=tuple(tuple(group) for group in self.ranking or ()),
             forfeited=frozenset(self.forfeited),
             key=self.key,
+            half_point=self.source == self.Source.HALF_BYE,
         )
+
+
+class Substitution(models.Model):
+    """A player replaced during a tournament: ``user`` took over the seat of
+    ``previous_user`` (the participant, and every result, stay the same)."""
+
+    participant = models.ForeignKey(Participant, on_delete=models.CASCADE, related_name="substitutions")
+    previous_user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    # The round being played when the substitute came in (0: before round 1).
+    round = models.PositiveSmallIntegerField(default=0)
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    created_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["participant", "created_at", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.user} for {self.previous_user}"
+
+
+class ByeRequest(models.Model):
+    """A player asked to sit a Swiss round out for half a point."""
+
+    participant = models.ForeignKey(Participant, on_delete=models.CASCADE, related_name="bye_requests")
+    round = models.PositiveSmallIntegerField()
+    created_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["participant", "round"]
+        constraints = [
+            models.UniqueConstraint(fields=["participant", "round"], name="bye_request_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.participant} bye in round {self.round}"
+
+
+class ManualPairing(models.Model):
+    """A round of a two-player Swiss as an organiser paired it by hand,
+    before it started: ``tables`` are [first, second] participant ids
+    (first moves first), ``byes`` at most one id.  The round is made from
+    it when its time comes (``pairing.manual``)."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="manual_pairings")
+    round = models.PositiveSmallIntegerField()
+    tables = models.JSONField(default=list)
+    byes = models.JSONField(default=list, blank=True)
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    created_at = models.DateTimeField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "round"], name="manual_pairing_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} round {self.round} (by hand)"
 
 
 class TournamentEvent(models.Model):

@@ -17,12 +17,12 @@ from django.utils.translation import gettext_lazy as _
 
 from games.models import Match
 
-from .models import Participant, Tournament, TournamentGame
+from .models import Participant, Substitution, Tournament, TournamentGame
 from .pairing import Bracket, round_robin_round
 from .pairing.bracket import BYE, NOT_NEEDED, PLAYED, READY, VOID, WAITING, WALKOVER
 from .selectors import games_of, participants_of, players_of, results_of
 from .services.formats import bracket_of
-from .standings import standings
+from .standings import result_points, scores, standings
 
 BRACKET_SECTIONS = (
     ("main", _("Main bracket")),
@@ -91,6 +91,49 @@ class StandingRow:
     played: int
     unplayed: int
     withdrawn: bool
+    #: Who held the place before (a substitute took it over): "Name (until round N)".
+    replaced: list[str] = field(default_factory=list)
+
+
+#: The tie-breaks of the standings, in the order they apply, each with the
+#: short explanation the page shows under the table.
+TIE_BREAKS = (
+    (
+        _("Buchholz"),
+        _(
+            "The sum of the final scores of the opponents a player met over the board "
+            "(at a larger table: the mean of the co-players' scores). Byes and forfeits do not count."
+        ),
+    ),
+    (
+        _("Sonneborn-Berger"),
+        _(
+            "The sum of the scores of the opponents a player beat, plus half the scores of those "
+            "they drew with: a win against a strong opponent counts for more."
+        ),
+    ),
+    (
+        _("Rating"),
+        _("The player's rating when the tournament started; higher goes first."),
+    ),
+)
+
+
+@dataclass
+class CrossRow:
+    """A cross-table row: what this player scored against each column
+    player (None on the diagonal, "" when not played yet)."""
+
+    name: str
+    cells: list[str | None]
+    total: str
+
+
+@dataclass
+class CrossTable:
+    """A round robin's cross-table, rows and columns in standings order."""
+
+    rows: list[CrossRow]
 
 
 @dataclass
@@ -128,6 +171,7 @@ class Overview:
     standings: list[StandingRow]
     bracket: list[BracketSection]
     champion: str | None
+    cross_table: CrossTable | None = None
 
 
 def bye_text(tournament: Tournament) -> str:
@@ -148,6 +192,7 @@ def _game_row(game: TournamentGame, names: dict[int, str], bye: str = "Bye") -> 
         text = {
             "finished": gettext("Finished"),
             "bye": bye,
+            "half_bye": gettext("Half-point bye, as asked (½ point)"),
             "forfeit": gettext("Not played (forfeit)"),
             "manual": gettext("Result set by an organiser"),
         }.get(status, gettext("Finished"))
@@ -192,6 +237,11 @@ def standings_view(tournament: Tournament, participants: list[Participant]) -> l
         return []
     by_id = {p.pk: p for p in participants}
     table = standings(players_of(tournament), results_of(tournament))
+    replaced: dict[int, list[str]] = {}
+    for sub in Substitution.objects.filter(participant__tournament=tournament).select_related("previous_user"):
+        replaced.setdefault(sub.participant_id, []).append(
+            gettext("%(name)s (until round %(round)s)") % {"name": sub.previous_user, "round": max(sub.round, 1)}
+        )
     return [
         StandingRow(
             rank=row.rank,
@@ -203,9 +253,47 @@ def standings_view(tournament: Tournament, participants: list[Participant]) -> l
             played=row.played,
             unplayed=row.unplayed,
             withdrawn=row.withdrawn,
+            replaced=replaced.get(row.player, []),
         )
         for row in table
     ]
+
+
+def cross_table(tournament: Tournament, participants: list[Participant]) -> CrossTable | None:
+    """The cross-table of a two-player round robin (None otherwise), in
+    standings order; a double round robin shows both games in a cell."""
+    if not (tournament.format == Tournament.Format.ROUND_ROBIN and tournament.players_per_table == 2):
+        return None
+    if not tournament.started_at:
+        return None
+    by_id = {p.pk: p for p in participants}
+    results = results_of(tournament)
+    order = [row.player for row in standings(players_of(tournament), results)]
+    index = {pid: i for i, pid in enumerate(order)}
+    cells: list[list[list[str]]] = [[[] for _ in order] for _ in order]
+    for result in results:
+        if len(result.table) != 2:
+            continue
+        points = result_points(result)
+        a, b = result.table
+        if a in index and b in index:
+            cells[index[a]][index[b]].append(
+                points_text(points[a]) + ("*" if a in result.forfeited or b in result.forfeited else "")
+            )
+            cells[index[b]][index[a]].append(
+                points_text(points[b]) + ("*" if a in result.forfeited or b in result.forfeited else "")
+            )
+    totals = scores(players_of(tournament), results)
+    return CrossTable(
+        rows=[
+            CrossRow(
+                name=str(by_id[pid].user),
+                cells=[None if j == i else " ".join(cells[i][j]) for j in range(len(order))],
+                total=points_text(totals[pid]),
+            )
+            for i, pid in enumerate(order)
+        ]
+    )
 
 
 def bracket_view(bracket: Bracket, names: dict[int, str], games: dict[str, TournamentGame]) -> list[BracketSection]:
@@ -254,4 +342,5 @@ def tournament_overview(tournament: Tournament) -> Overview:
         standings=standings_view(tournament, participants) if tournament.has_standings else [],
         bracket=bracket_sections,
         champion=champion,
+        cross_table=cross_table(tournament, participants),
     )

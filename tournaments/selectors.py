@@ -3,9 +3,12 @@ standings, and what the tournament and club pages show."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import cast
 
 from django.db.models import Count, Q, QuerySet
+
+from games.models import Match, Seat
 
 from .models import Club, ClubMembership, Participant, Tournament, TournamentGame
 from .types import GameResult, Player
@@ -115,7 +118,9 @@ def tournaments_listed() -> dict[str, QuerySet[Tournament]]:
 
 def participants_of(tournament: Tournament) -> list[Participant]:
     order = ("seed", "registered_at", "pk") if tournament.started_at else ("manual_position", "registered_at", "pk")
-    return list(tournament.participants.select_related("user").order_by(*order))
+    return list(
+        tournament.participants.select_related("user").prefetch_related("substitutions__previous_user").order_by(*order)
+    )
 
 
 def games_of(tournament: Tournament) -> list[TournamentGame]:
@@ -152,3 +157,55 @@ def recent_results(club: Club, limit: int = 20) -> list[TournamentGame]:
         if game.forfeited:
             game.ranking_names.append([f"{names.get(pid, '?')} (forfeit)" for pid in game.forfeited])
     return games
+
+
+# ------------------------------------------------------------- home page
+@dataclass(frozen=True)
+class CurrentPairing:
+    """A tournament game the user is playing now: "you are paired with
+    X, your move"."""
+
+    tournament: Tournament
+    round: int
+    opponents: tuple[str, ...]
+    match: Match
+    your_move: bool
+    deadline_at: object  # datetime | None: when the user's turn runs out
+
+
+def current_pairings_for(user) -> list[CurrentPairing]:
+    """The user's tournament games in play, their move first (most urgent
+    deadline first), then by tournament.  Empty for an anonymous user."""
+    if user is None or not user.is_authenticated:
+        return []
+    seats = (
+        Seat.objects.filter(
+            user=user,
+            departed="",
+            match__status=Match.Status.ACTIVE,
+            match__tournament_game__isnull=False,
+            match__tournament_game__ranking__isnull=True,
+        )
+        .select_related("match__tournament_game__tournament", "match__tournament_game__round")
+        .prefetch_related("match__seats__user")
+    )
+    pairings = []
+    for seat in seats:
+        game = seat.match.tournament_game
+        others = sorted(
+            (s for s in seat.match.seats.all() if s.user_id != user.pk),
+            key=lambda s: s.index if s.index is not None else 99,
+        )
+        pairings.append(
+            CurrentPairing(
+                tournament=game.tournament,
+                round=game.round.number,
+                opponents=tuple(str(s.user) for s in others),
+                match=seat.match,
+                # A paused tournament stops the clock, not the turn.
+                your_move=seat.deadline_at is not None or str(seat.pk) in game.tournament.paused_seats,
+                deadline_at=seat.deadline_at,
+            )
+        )
+    pairings.sort(key=lambda p: (not p.your_move, p.deadline_at or p.match.created_at, p.tournament.pk))
+    return pairings

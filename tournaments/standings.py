@@ -13,7 +13,8 @@ Points (issue "Club tournaments"):
   win at a table of 4.
 - A forfeited player loses to every player who played and scores 0 (so a
   game both players forfeited scores 0 each, not 1/2).
-- A bye (one-player table) scores one win's points, 1.
+- A bye (one-player table) scores one win's points, 1; a bye the player
+  asked for (``GameResult.half_point``) scores 1/2.
 - All arithmetic is exact (``fractions.Fraction``), so equal scores compare
   equal whatever the table sizes.
 
@@ -71,7 +72,7 @@ def result_points(result: GameResult) -> dict[PlayerId, Fraction]:
     """Points each player at the table scores in ``result`` (module doc)."""
     size = len(result.table)
     if size == 1:
-        return {result.table[0]: Fraction(1)}
+        return {result.table[0]: _HALF if result.half_point else Fraction(1)}
     points = {p: Fraction(0) for p in result.forfeited}
     below = size
     for group in result.ranking:

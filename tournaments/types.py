@@ -66,8 +66,13 @@ class GameResult:
     ranking: tuple[tuple[PlayerId, ...], ...]
     forfeited: frozenset[PlayerId] = field(default_factory=frozenset)
     key: str = ""
+    #: A bye the player asked for: half a point, and not a "win without
+    #: playing" (it does not stop a later pairing-allocated bye).
+    half_point: bool = False
 
     def __post_init__(self) -> None:
+        if self.half_point and len(self.table) != 1:
+            raise ValueError("only a bye can be a half-point bye")
         ranked = [p for group in self.ranking for p in group]
         if any(not group for group in self.ranking):
             raise ValueError("a ranking group is empty")
@@ -84,6 +89,11 @@ class GameResult:
     def bye(cls, round: int, player: PlayerId, key: str = "") -> GameResult:
         """A bye: the player alone at a table, scoring one win's points."""
         return cls(round=round, table=(player,), ranking=((player,),), key=key)
+
+    @classmethod
+    def half_bye(cls, round: int, player: PlayerId, key: str = "") -> GameResult:
+        """A bye the player requested: half a point."""
+        return cls(round=round, table=(player,), ranking=((player,),), key=key, half_point=True)
 
     @classmethod
     def forfeit(
@@ -116,7 +126,7 @@ class GameResult:
         FIDE C.04.1 rule 4 treats both alike for bye eligibility.
         """
         played = self.played
-        return played if len(played) == 1 else ()
+        return played if len(played) == 1 and not self.half_point else ()
 
     def order(self, seed_of: dict[PlayerId, int]) -> tuple[PlayerId, ...]:
         """Every player at the table, best first, ties broken by seed.

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views, views_clubs
+from . import views, views_clubs, views_organiser
 
 urlpatterns = [
     path("tournaments/", views.tournament_list, name="tournaments"),
@@ -57,6 +57,17 @@ urlpatterns = [
         views.game_result,
         name="tournament-game-result",
     ),
+    path("tournaments/<int:pk>/pause/", views_organiser.tournament_pause, name="tournament-pause"),
+    path("tournaments/<int:pk>/resume/", views_organiser.tournament_resume, name="tournament-resume"),
+    path("tournaments/<int:pk>/message/", views_organiser.players_message, name="tournament-message"),
+    path("tournaments/<int:pk>/players/add/", views_organiser.participant_add_late, name="tournament-add-late"),
+    path("tournaments/<int:pk>/standings.csv", views_organiser.standings_csv, name="tournament-standings-csv"),
+    path(
+        "tournaments/<int:pk>/rounds/<int:number>/pairing/",
+        views_organiser.round_pairing,
+        name="tournament-round-pairing",
+    ),
+    path("tournaments/<int:pk>/bye/", views_organiser.bye_request, name="tournament-bye"),
     path("clubs/", views_clubs.club_list, name="clubs"),
     path("clubs/new/", views_clubs.club_new, name="club-new"),
     path("clubs/<int:pk>/", views_clubs.club_detail, name="club-detail"),

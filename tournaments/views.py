@@ -8,7 +8,7 @@ from functools import partial
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404
+from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -20,6 +20,7 @@ from games.services import GameActionError
 from . import selectors, services
 from .forms import (
     ExtendForm,
+    MessageForm,
     PlayerNameForm,
     ReasonForm,
     ResultForm,
@@ -27,7 +28,8 @@ from .forms import (
     TournamentForm,
 )
 from .models import Tournament, TournamentGame
-from .overview import tournament_overview
+from .overview import TIE_BREAKS, tournament_overview
+from .views_organiser import organiser_required
 
 
 def tournament_list(request):
@@ -79,12 +81,15 @@ def tournament_detail(request, pk: int):
             (p for p in overview.participants if p.final_place),
             key=lambda p: (p.final_place, p.seed or 0),
         ),
+        "tie_breaks": TIE_BREAKS,
         "events": tournament.events.select_related("user").order_by("-created_at", "-pk")[:30],
     }
     if manager:
         context["name_form"] = PlayerNameForm()
         context["reason_form"] = ReasonForm()
         context["extend_form"] = ExtendForm()
+        context["message_form"] = MessageForm()
+        context["pairing_proposal"] = services.round_pairing_proposal(tournament)
         if tournament.status == Tournament.Status.REGISTRATION and tournament.seeding == Tournament.Seeding.MANUAL:
             context["seeding_form"] = SeedingForm(participants=overview.participants)
     return render(request, "tournaments/detail.html", context)
@@ -135,7 +140,7 @@ def tournament_withdraw(request, pk: int):
     )
 
 
-@login_required
+@organiser_required
 @require_POST
 def tournament_start(request, pk: int):
     return _act(
@@ -146,7 +151,7 @@ def tournament_start(request, pk: int):
     )
 
 
-@login_required
+@organiser_required
 @require_POST
 def tournament_cancel(request, pk: int):
     form = _form_or_error(request, ReasonForm, pk)
@@ -165,7 +170,7 @@ def tournament_cancel(request, pk: int):
     )
 
 
-@login_required
+@organiser_required
 @require_POST
 def tournament_invite(request, pk: int):
     form = _form_or_error(request, PlayerNameForm, pk)
@@ -180,7 +185,7 @@ def tournament_invite(request, pk: int):
     )
 
 
-@login_required
+@organiser_required
 @require_POST
 def tournament_seeding(request, pk: int):
     tournament = get_object_or_404(Tournament, pk=pk)
@@ -197,7 +202,7 @@ def tournament_seeding(request, pk: int):
     )
 
 
-@login_required
+@organiser_required
 @require_POST
 def participant_replace(request, pk: int, participant: int):
     form = _form_or_error(request, PlayerNameForm, pk)
@@ -217,7 +222,7 @@ def participant_replace(request, pk: int, participant: int):
     )
 
 
-@login_required
+@organiser_required
 @require_POST
 def participant_disqualify(request, pk: int, participant: int):
     form = _form_or_error(request, ReasonForm, pk)
@@ -237,7 +242,7 @@ def participant_disqualify(request, pk: int, participant: int):
     )
 
 
-@login_required
+@organiser_required
 @require_POST
 def round_extend(request, pk: int, number: int):
     form = _form_or_error(request, ExtendForm, pk)
@@ -263,7 +268,7 @@ def game_result(request, game: int):
     tournament_game = get_object_or_404(TournamentGame.objects.select_related("tournament", "round", "match"), pk=game)
     tournament = tournament_game.tournament
     if not selectors.can_manage(request.user, tournament):
-        raise Http404("Only the tournament's organisers can set results.")
+        raise PermissionDenied(_("Only the tournament's organisers can do that."))
     players = sorted(
         tournament.participants.filter(pk__in=tournament_game.players).select_related("user"),
         key=lambda p: tournament_game.players.index(p.pk),

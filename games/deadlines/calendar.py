@@ -7,12 +7,17 @@ revokes the old URL.
 One event per game where the player must move, at the deadline.  Its UID
 names the seat and the turn, so a calendar app replaces the event when the
 deadline moves (a vacation) and shows a new one for the next turn.
+
+Other apps add their own deadlines (a tournament's round deadlines) through
+:func:`calendar_source_register`, called from their ``AppConfig.ready``:
+games never imports them.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 
 from django.conf import settings
 from icalendar import Calendar, Event
@@ -20,8 +25,38 @@ from icalendar import Calendar, Event
 from games.models import Seat
 
 
-def deadlines_calendar(*, seats: Sequence[Seat], owner: str, now: dt.datetime) -> bytes:
-    """The iCalendar document for ``seats`` (each with its ``match``)."""
+@dataclass(frozen=True)
+class CalendarEntry:
+    """One more deadline for the feed; ``uid`` is unique and stable (a
+    calendar app replaces the event when the same uid comes back)."""
+
+    uid: str
+    at: dt.datetime
+    summary: str
+    description: str
+    url: str
+
+
+CalendarSource = Callable[..., Iterable[CalendarEntry]]
+_sources: list[CalendarSource] = []
+
+
+def calendar_source_register(source: CalendarSource) -> None:
+    """Add ``source(user=..., now=...)`` to every player's feed (once)."""
+    if source not in _sources:
+        _sources.append(source)
+
+
+def calendar_entries(*, user, now: dt.datetime) -> list[CalendarEntry]:
+    """Every registered source's entries for ``user``."""
+    return [entry for source in _sources for entry in source(user=user, now=now)]
+
+
+def deadlines_calendar(
+    *, seats: Sequence[Seat], owner: str, now: dt.datetime, entries: Sequence[CalendarEntry] = ()
+) -> bytes:
+    """The iCalendar document for ``seats`` (each with its ``match``) and
+    the other apps' ``entries``."""
     calendar = Calendar()
     calendar.add("prodid", f"-//{settings.SITE_NAME}//deadlines//EN")
     calendar.add("version", "2.0")
@@ -41,6 +76,16 @@ def deadlines_calendar(*, seats: Sequence[Seat], owner: str, now: dt.datetime) -
         event.add("summary", f"Deadline: your move in {match}")
         event.add("description", f"Your move in {match} is due. Play it at {url}")
         event.add("url", url)
+        event.add("transp", "TRANSPARENT")
+        calendar.add_component(event)
+    for entry in entries:
+        event = Event()
+        event.add("uid", f"{entry.uid}@{settings.MAIL_DOMAIN}")
+        event.add("dtstamp", now)
+        event.add("dtstart", entry.at)
+        event.add("summary", entry.summary)
+        event.add("description", entry.description)
+        event.add("url", entry.url)
         event.add("transp", "TRANSPARENT")
         calendar.add_component(event)
     return calendar.to_ical()

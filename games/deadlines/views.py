@@ -19,7 +19,7 @@ from django.views.decorators.http import require_GET, require_POST
 from games.models import DeadlineSettings
 from games.services import GameActionError
 
-from .calendar import deadlines_calendar
+from .calendar import calendar_entries, deadlines_calendar
 from .clock import reminder_hours
 from .selectors import deadlines_of, running_games_of, vacations_of
 from .vacation import (
@@ -154,7 +154,13 @@ def calendar_feed(request, token: str):
     prefs = DeadlineSettings.objects.filter(calendar_token=token).select_related("user").first()
     if prefs is None or not prefs.user.is_active:
         raise Http404("No such calendar.")
-    body = deadlines_calendar(seats=deadlines_of(prefs.user), owner=str(prefs.user), now=timezone.now())
+    now = timezone.now()
+    body = deadlines_calendar(
+        seats=deadlines_of(prefs.user),
+        owner=str(prefs.user),
+        now=now,
+        entries=calendar_entries(user=prefs.user, now=now),
+    )
     response = HttpResponse(body, content_type="text/calendar; charset=utf-8")
     response["Content-Disposition"] = 'inline; filename="deadlines.ics"'
     response["Cache-Control"] = "private, max-age=300"

@@ -140,9 +140,8 @@ def test_players_cannot_use_the_organiser_actions(client, alice, club, now):
     response = client.post(
         reverse("tournament-disqualify", args=[t.pk, victim.pk]),
         {"reason": "I said so"},
-        follow=True,
     )
-    assert "Only the tournament&#x27;s organisers can do that." in response.content.decode()
+    assert response.status_code == 403
     victim.refresh_from_db()
     assert not victim.withdrawn
     client.post(reverse("tournament-cancel", args=[t.pk]), {"reason": "x"})
@@ -151,7 +150,7 @@ def test_players_cannot_use_the_organiser_actions(client, alice, club, now):
     assert t.status == Tournament.Status.RUNNING
     assert t.round_set.get().deadline_at == now + 3 * DAY
     game = running_games(t)[0]
-    assert client.get(reverse("tournament-game-result", args=[game.pk])).status_code == 404
+    assert client.get(reverse("tournament-game-result", args=[game.pk])).status_code == 403
 
 
 def test_an_organiser_sets_a_result_from_the_form(client, alice, club, now):

@@ -107,6 +107,9 @@ class TournamentStandingSerializer(serializers.Serializer):
     played = serializers.IntegerField()
     unplayed = serializers.IntegerField()
     withdrawn = serializers.BooleanField()
+    replaced = serializers.ListField(
+        child=serializers.CharField(), help_text="Who held the place before a substitute (results stay with it)."
+    )
 
 
 class TournamentBracketSlotSerializer(serializers.Serializer):
@@ -139,6 +142,7 @@ class TournamentDetailSerializer(TournamentSummarySerializer):
     bracket = TournamentBracketSectionSerializer(many=True)
     champion = serializers.CharField(allow_null=True)
     can_manage = serializers.BooleanField()
+    paused = serializers.BooleanField(help_text="An organiser paused it: clocks stopped, nothing paired.")
 
 
 def summary_data(tournament: Tournament, registered: int) -> dict:
@@ -186,6 +190,7 @@ def detail_data(overview: Overview, *, can_manage: bool) -> dict:
     data = {
         **summary_data(t, len(overview.participants)),
         "description": t.description,
+        "paused": t.paused_at is not None,
         "settings": settings,
         "players": [
             {
@@ -220,6 +225,7 @@ def detail_data(overview: Overview, *, can_manage: bool) -> dict:
                 "played": s.played,
                 "unplayed": s.unplayed,
                 "withdrawn": s.withdrawn,
+                "replaced": s.replaced,
             }
             for s in overview.standings
         ],

@@ -19,6 +19,10 @@ Formats (issue "Club tournaments"):
   :func:`swiss_table_pairing` (tables of more than 2): ``dutch.py``,
   ``swiss.py``, ``swiss_tables.py``.
 
+:func:`manual_round` plays a two-player Swiss round as an organiser paired
+it by hand, and :func:`manual_check` warns of its rematches and first-move
+problems: ``manual.py``.
+
 Who moves first is part of every pairing: a table's players are in seat
 order and the match keeps it (``colours.py`` for a two-player Swiss, the
 Berger colours for a round robin, ``common.py`` for brackets and tables).
@@ -33,6 +37,7 @@ from .common import SeatBalance, table_sizes
 from .double_elimination import double_elimination_bracket, drop_in_orders
 from .dutch import dutch_pairing
 from .elimination import bracket_size, seeding_order, single_elimination_bracket
+from .manual import Problem, manual_check, manual_errors, manual_round
 from .round_robin import (
     berger_table,
     round_robin_round,
@@ -47,6 +52,7 @@ __all__ = [
     "Bracket",
     "BracketGame",
     "Knockout",
+    "Problem",
     "SeatBalance",
     "berger_table",
     "bracket_size",
@@ -54,6 +60,9 @@ __all__ = [
     "drop_in_orders",
     "dutch_pairing",
     "group_stage",
+    "manual_check",
+    "manual_errors",
+    "manual_round",
     "round_robin_round",
     "round_robin_rounds",
     "round_robin_schedule",

@@ -212,7 +212,7 @@ def _floated_down(players: list[Player], results: list[GameResult], round_number
     for result in results:
         if result.round != round_number:
             continue
-        if result.is_bye:
+        if result.is_bye and not result.half_point:
             floated.update(result.table)
         elif len(result.table) == 2 and not result.forfeited:
             a, b = result.table

@@ -13,6 +13,7 @@ from .clubs import (
     club_request_approve,
 )
 from .deadlines import match_autoplay, round_deadlines_sweep
+from .manual import Proposal, round_pairing_proposal, round_pairing_set
 from .organiser import (
     game_result_set,
     participant_disqualify,
@@ -35,8 +36,23 @@ from .setup import (
     tournament_unregister,
 )
 from .sweeps import tournaments_start_due, tournaments_sweep
+from .tools import (
+    bye_request,
+    participant_add_late,
+    players_message,
+    tournament_pause,
+    tournament_resume,
+)
 
 __all__ = [
+    "Proposal",
+    "round_pairing_proposal",
+    "round_pairing_set",
+    "tournament_resume",
+    "tournament_pause",
+    "players_message",
+    "participant_add_late",
+    "bye_request",
     "AdvanceReport",
     "club_create",
     "club_invite",

@@ -55,6 +55,7 @@ def _late_rounds(now: dt.datetime):
     return (
         Round.objects.filter(
             tournament__status=Tournament.Status.RUNNING,
+            tournament__paused_at__isnull=True,
             completed_at__isnull=True,
             deadline_at__lte=now,
         )

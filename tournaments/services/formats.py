@@ -13,11 +13,16 @@ the same games (the caller skips the keys it already has).
 - The other formats are paired a round at a time, once every game of the
   latest round is decided.  A round that needs no game at all (only byes
   and forfeits) is recorded and the next one paired straight away.
+- A Swiss player who asked for a half-point bye in a round is left out of
+  that round's pairing and scores half a point.
+- A Swiss round an organiser paired by hand is played as paired (unless a
+  player left since: then it is paired automatically).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
 from typing import NamedTuple
 
 from .. import pairing
@@ -43,6 +48,13 @@ class Sizes(NamedTuple):
     max_players: int
 
 
+class ManualRound(NamedTuple):
+    """A round paired by hand: [first, second] tables and the bye, if any."""
+
+    tables: tuple[tuple[PlayerId, PlayerId], ...]
+    byes: tuple[PlayerId, ...] = ()
+
+
 def next_step(
     tournament: Tournament,
     players: list[Player],
@@ -51,17 +63,22 @@ def next_step(
     existing: set[str],
     latest_round_open: bool,
     sizes: Sizes,
+    half_byes: Mapping[int, frozenset[PlayerId]] | None = None,
+    manual: Mapping[int, ManualRound] | None = None,
 ) -> Step:
     """The games and results the tournament needs now.
 
     :param existing: keys of the games (and byes) already in the database.
     :param latest_round_open: a game of the latest round is undecided.
+    :param half_byes: Swiss: round number -> players who asked for a
+        half-point bye in it.
+    :param manual: Swiss: round number -> the pairing an organiser set.
     """
     if tournament.is_bracket:
         return _bracket_step(tournament, players, results, existing)
     if latest_round_open:
         return Step()
-    return _round_step(tournament, players, results, sizes)
+    return _round_step(tournament, players, results, sizes, half_byes or {}, manual or {})
 
 
 def _bracket(tournament: Tournament, players, results) -> pairing.Bracket:
@@ -97,7 +114,7 @@ def _bracket_step(tournament, players, results, existing) -> Step:
     )
 
 
-def _round_step(tournament: Tournament, players, results, sizes: Sizes) -> Step:
+def _round_step(tournament: Tournament, players, results, sizes: Sizes, half_byes, manual) -> Step:
     results = list(results)
     recorded: list[GameResult] = []
     latest = max((r.round for r in results), default=0)
@@ -105,7 +122,9 @@ def _round_step(tournament: Tournament, players, results, sizes: Sizes) -> Step:
     # is recorded and the next one paired.  Bounded by the longest format.
     for _ in range(2 * len(players) + 2 * MAX_ROUNDS + 4):
         number = latest + 1
-        answer = _pair(tournament, players, results, number, sizes)
+        answer = _pair_with_byes(
+            tournament, players, results, number, sizes, half_byes.get(number, frozenset()), manual.get(number)
+        )
         if answer is None or (not answer.tables and not answer.results):
             return Step(
                 results=tuple(recorded),
@@ -118,6 +137,33 @@ def _round_step(tournament: Tournament, players, results, sizes: Sizes) -> Step:
             return Step(tables=answer.tables, results=tuple(recorded))
         latest = number
     raise RuntimeError(f"tournament {tournament.pk}: no round with games")  # pragma: no cover
+
+
+def _pair_with_byes(
+    tournament: Tournament,
+    players,
+    results,
+    number: int,
+    sizes: Sizes,
+    asked: frozenset[PlayerId],
+    manual: ManualRound | None = None,
+) -> RoundPairing | None:
+    """Round ``number``'s pairing with the requested half-point byes: those
+    players sit out (as if withdrawn, for this round only) and score 1/2.
+    A pairing set by hand replaces the automatic one while it still fits."""
+    asked = frozenset(p.id for p in players if p.id in asked and not p.withdrawn)
+    swiss = tournament.format == Format.SWISS and number <= (tournament.rounds or 0)
+    answer = None
+    if swiss and manual is not None:
+        answer = pairing.manual_round(number, players, manual.tables, manual.byes, resting=asked)
+    if not asked or not swiss:
+        return answer or _pair(tournament, players, results, number, sizes)
+    present = [replace(p, withdrawn=True) if p.id in asked else p for p in players]
+    answer = answer or _pair(tournament, present, results, number, sizes)
+    byes = tuple(GameResult.half_bye(number, pid, key=f"R{number}-H{pid}") for pid in sorted(asked))
+    if answer is None:
+        return RoundPairing(round=number, results=byes)
+    return replace(answer, results=byes + answer.results)
 
 
 def _pair(tournament: Tournament, players, results, number: int, sizes: Sizes) -> RoundPairing | None:

@@ -29,12 +29,12 @@ from games.engine import Rng, get_rules
 from games.models import Match, Seat
 from games.services import Conflict, GameActionError, match_create_seated, match_resign
 
-from ..models import Participant, Round, Tournament, TournamentGame
+from ..models import ByeRequest, Participant, Round, Tournament, TournamentGame
 from ..selectors import players_of, rating_for, results_of
 from ..types import GameResult, PlayerId, Table
 from .closing import cancel_locked, finish_locked
 from .common import locked_tournament, log, require_manager
-from .formats import Sizes, next_step
+from .formats import ManualRound, Sizes, next_step
 
 logger = logging.getLogger(__name__)
 Source = TournamentGame.Source
@@ -160,6 +160,11 @@ def advance_locked(tournament: Tournament, now: dt.datetime) -> AdvanceReport:
     for game in finished.select_related("match", "round"):
         report.recorded += _record_from_match(tournament, game, by_user, now)
 
+    if tournament.paused_at is not None:
+        # Paused: results are recorded, nothing new is paired.
+        end_decided_matches(tournament, now)
+        _close_rounds(tournament, now)
+        return report
     rules = get_rules(tournament.game)
     games = list(tournament.games.select_related("round").only("key", "ranking", "round__number"))
     latest = max((g.round.number for g in games), default=0)
@@ -170,9 +175,16 @@ def advance_locked(tournament: Tournament, now: dt.datetime) -> AdvanceReport:
         existing={g.key for g in games},
         latest_round_open=any(g.round.number == latest and not g.decided for g in games),
         sizes=Sizes(rules.min_players, rules.max_players),
+        half_byes=half_byes_of(tournament),
+        manual={
+            m.round: ManualRound(tuple((a, b) for a, b in m.tables), tuple(m.byes))
+            for m in tournament.manual_pairings.all()
+        },
     )
     for result in step.results:
-        source = Source.BYE if result.is_bye else Source.FORFEIT
+        source = Source.FORFEIT
+        if result.is_bye:
+            source = Source.HALF_BYE if result.half_point else Source.BYE
         report.recorded += record_result(tournament, result, source=source, now=now)
     for table in step.tables:
         _create_game(tournament, table, participants, now)
@@ -183,6 +195,15 @@ def advance_locked(tournament: Tournament, now: dt.datetime) -> AdvanceReport:
         finish_locked(tournament, step.placements, now)
         report.finished = True
     return report
+
+
+def half_byes_of(tournament: Tournament) -> dict[int, frozenset[PlayerId]]:
+    asked: dict[int, set[PlayerId]] = {}
+    for participant, number in ByeRequest.objects.filter(participant__tournament=tournament).values_list(
+        "participant_id", "round"
+    ):
+        asked.setdefault(number, set()).add(participant)
+    return {number: frozenset(ids) for number, ids in asked.items()}
 
 
 def _round(tournament: Tournament, number: int, now: dt.datetime, *, new_game: bool) -> Round:

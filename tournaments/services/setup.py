@@ -23,6 +23,7 @@ from ..models import (
 from ..notify import notice_send, tournament_url
 from ..selectors import is_club_member, is_club_organiser
 from .common import locked_tournament, log, require_manager
+from .tools import substitute_locked
 from .validation import invalid, settings_clean
 
 Format = Tournament.Format
@@ -252,8 +253,10 @@ def tournament_seeds_set(*, tournament_id: int, order: Sequence[int], by, now: d
 def participant_replace(
     *, tournament_id: int, participant_id: int, display_name: str, by, now: dt.datetime
 ) -> Participant:
-    """Before round 1, an organiser puts another player in a registered
-    player's place (keeping its place in a manual seeding order).
+    """An organiser puts another player in a registered player's place:
+    before round 1 keeping its place in a manual seeding order; once the
+    tournament runs, in its seat of every running game, the results so far
+    staying with the place (``tools.substitute_locked``).
 
     :raises NotFound, NotAllowed, Conflict.
     """
@@ -261,8 +264,8 @@ def participant_replace(
     with transaction.atomic():
         tournament = locked_tournament(tournament_id)
         require_manager(by, tournament)
-        if tournament.status != Tournament.Status.REGISTRATION:
-            raise Conflict(_("Players can only be replaced before round 1."), code="started")
+        if tournament.status not in (Tournament.Status.REGISTRATION, Tournament.Status.RUNNING):
+            raise Conflict(_("The tournament is over."), code="over")
         participant = tournament.participants.select_related("user").filter(pk=participant_id).first()
         if participant is None:
             raise NotFound(_("That player is not registered."), code="not_registered")
@@ -277,6 +280,14 @@ def participant_replace(
                 _("%(player)s is already registered.") % {"player": newcomer},
                 code="already_registered",
             )
+        if tournament.status == Tournament.Status.RUNNING:
+            if participant.withdrawn:
+                raise Conflict(
+                    _("%(player)s has already left the tournament.") % {"player": participant},
+                    code="already_left",
+                )
+            substitute_locked(tournament, participant, newcomer, by=by, now=now)
+            return participant
         old = participant.user
         participant.user = newcomer
         participant.registered_at = now

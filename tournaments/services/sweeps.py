@@ -1,5 +1,6 @@
-"""Beat sweeps: start tournaments whose registration closed, and advance
-those with a finished game not recorded yet (a lost task).  Each
+"""Beat sweeps: start tournaments whose registration closed, advance
+those with a finished game not recorded yet (a lost task), and stop the
+clocks of turns begun in a paused tournament.  Each
 tournament is handled in its own transaction; one failing does not stop
 the others."""
 
@@ -12,6 +13,7 @@ from games.models import Match
 
 from ..models import Tournament
 from .running import tournament_advance, tournament_start
+from .tools import paused_clocks_stop
 
 logger = logging.getLogger(__name__)
 
@@ -47,6 +49,12 @@ def tournaments_sweep(*, now: dt.datetime) -> list[int]:
         .distinct()
         .values_list("pk", flat=True)
     )
+    paused = Tournament.objects.filter(status=Tournament.Status.RUNNING, paused_at__isnull=False)
+    for pk in list(paused.values_list("pk", flat=True)[:100]):
+        try:
+            paused_clocks_stop(tournament_id=pk)
+        except Exception:
+            logger.exception("Could not stop the clocks of paused tournament %s", pk)
     advanced = []
     for pk in list(stale[:100]):
         try:

@@ -1,0 +1,78 @@
+"""The tournament pages at desktop and phone width (test_phone.py's
+measure): a running Swiss with its standings and the organiser's
+controls, a round robin's cross-table, elimination and double-elimination
+brackets drawn, and the hand-pairing page.  Nothing pushes the page
+sideways (wide tables and drawings scroll inside their own box), and every
+tap target is at least 44 x 44 CSS px."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.conftest import PASSWORD, make_user
+
+from .test_phone import MEASURE, RAW_WORDS, WIDTHS
+
+
+@pytest.fixture
+def tournament_pages(transactional_db):
+    from django.utils import timezone
+
+    from tests.tournaments.conftest import best_seed_wins, new_players, running_games, started
+    from tournaments.services import club_create, tournament_game_finished, tournament_pause
+
+    now = timezone.now()
+    ann = make_user("ann@example.com", "Ann")
+    club = club_create(creator=ann, name="Harbour club", description="Slow games by the sea.", now=now)
+    # Long names: the widest a table gets.
+    field = new_players(8, prefix="Bartholomew-Maximilian")
+    swiss = started(ann, club, field, now=now, format="swiss", rounds=3, round_days=7, name="Spring Swiss")
+    robin = started(ann, club, field[:6], now=now, format="round_robin", name="Round robin of six")
+    knockout = started(ann, club, field, now=now, format="single_elimination", name="Cup")
+    double = started(ann, club, field[:6], now=now, format="double_elimination", name="Double cup")
+    paused = started(ann, club, field[:4], now=now, format="swiss", rounds=3, name="Paused Swiss")
+    tournament_pause(tournament_id=paused.pk, by=ann, now=now)
+    for t in (swiss, robin, knockout, double, paused):
+        for game in running_games(t):
+            best_seed_wins(t, game, now)
+            tournament_game_finished(match_id=game.match_id, now=now)
+    return [
+        f"/tournaments/{swiss.pk}/",
+        f"/tournaments/{robin.pk}/",
+        f"/tournaments/{knockout.pk}/",
+        f"/tournaments/{double.pk}/",
+        f"/tournaments/{paused.pk}/",
+        f"/tournaments/{paused.pk}/rounds/2/pairing/",
+    ]
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_tournament_pages_do_not_overflow(browser, live_server, tournament_pages, width):
+    context = browser.new_context(base_url=live_server.url, viewport={"width": width, "height": 900})
+    context.set_default_timeout(15_000)
+    try:
+        page = context.new_page()
+        page.goto("/accounts/login/")
+        page.get_by_label("Email").fill("ann@example.com")
+        page.get_by_label("Password").fill(PASSWORD)
+        page.get_by_role("button", name="Sign In").click()
+        expect(page.get_by_role("heading", name="Your profile")).to_be_visible()
+        problems = {}
+        for path in tournament_pages:
+            response = page.goto(path)
+            assert response is not None and response.status == 200, path
+            found = page.evaluate(MEASURE)
+            text = page.evaluate("() => document.querySelector('main').innerText")
+            words = sorted({m.group(0) for m in RAW_WORDS.finditer(text)})
+            if found["overflow"] > 0 or words or found["small"]:
+                problems[path] = {**found, "words": words}
+        assert not problems, "\n".join(f"{p}: {v}" for p, v in problems.items())
+        # The drawing is there and is as wide as it needs to be (it scrolls).
+        page.goto(tournament_pages[2])
+        box = page.locator(".bracket-svg").first.bounding_box()
+        assert box is not None and box["width"] > 500
+        page.goto(tournament_pages[1])
+        expect(page.get_by_role("heading", name="Cross-table")).to_be_visible()
+    finally:
+        context.close()

@@ -1,0 +1,107 @@
+"""Pairing a Swiss round by hand before it starts: the checks, the
+warnings for rematches and first-move problems, and the round played as
+paired."""
+
+import pytest
+from django.urls import reverse
+
+from games.services import Conflict, GameActionError
+from tournaments.pairing import manual_check, manual_errors, manual_round
+from tournaments.services import (
+    round_pairing_proposal,
+    round_pairing_set,
+    tournament_game_finished,
+    tournament_pause,
+    tournament_resume,
+)
+from tournaments.types import GameResult, Player
+
+from .conftest import best_seed_wins, new_players, running_games, started
+
+FOUR = [Player(id=i, seed=i) for i in range(1, 5)]
+
+
+def win(round_, first, second, key=""):
+    return GameResult(round=round_, table=(first, second), ranking=((first,), (second,)), key=key)
+
+
+# ------------------------------------------------------------------- pure
+def test_a_hand_pairing_must_place_everyone_still_in_once():
+    assert manual_errors(FOUR, [(1, 2), (3, 4)], []) == []
+    assert "a player is left out" in manual_errors(FOUR, [(1, 2)], [3])
+    assert "a player is paired twice" in manual_errors(FOUR, [(1, 2), (2, 4)], [3])
+    assert "more than one bye" in manual_errors(FOUR, [(1, 2)], [3, 4])
+    gone = [*FOUR[:3], Player(id=4, seed=4, withdrawn=True)]
+    assert "a player is paired who is not in this round" in manual_errors(gone, [(1, 2), (3, 4)], [])
+    assert manual_errors(FOUR, [(1, 2)], [], resting=[3, 4]) == []
+
+
+def test_a_rematch_and_a_third_first_move_in_a_row_are_warned_of():
+    results = [win(1, 1, 2), win(2, 1, 3), win(2, 4, 2)]
+    problems = manual_check(results, [(1, 2), (3, 4)])
+    kinds = {(p.kind, p.players) for p in problems}
+    assert ("rematch", (1, 2)) in kinds
+    # Player 1 moved first in rounds 1 and 2: a third time is a problem.
+    assert ("three_in_a_row", (1,)) in kinds
+    # Seats swapped: only the rematch is left.
+    assert [p.kind for p in manual_check(results, [(2, 1), (3, 4)])] == ["rematch"]
+
+
+def test_a_hand_pairing_becomes_the_rounds_tables_with_the_usual_keys():
+    answer = manual_round(3, FOUR, [(4, 1), (2, 3)], [])
+    assert [(t.key, t.players) for t in answer.tables] == [("R3-T1", (4, 1)), ("R3-T2", (2, 3))]
+    assert manual_round(3, FOUR, [(4, 1)], []) is None  # no longer fits: paired automatically
+
+
+# ----------------------------------------------------------------- Django
+def finish_round(t, now):
+    for game in running_games(t):
+        best_seed_wins(t, game, now)
+        tournament_game_finished(match_id=game.match_id, now=now)
+
+
+@pytest.mark.django_db
+def test_a_paused_swiss_waits_for_its_hand_pairing_and_plays_it(alice, club, now):
+    t = started(alice, club, new_players(4), now=now, format="swiss", rounds=3)
+    seeds = {p.seed: p.pk for p in t.participants.all()}
+    with pytest.raises(Conflict, match="once the round before it is complete"):
+        round_pairing_set(tournament_id=t.pk, number=2, tables=[], by=alice, now=now)
+    tournament_pause(tournament_id=t.pk, by=alice, now=now)
+    finish_round(t, now)
+    proposal = round_pairing_proposal(t)
+    assert proposal.round == 2 and len(proposal.tables) == 2 and not proposal.by_hand
+    assert not t.games.filter(round__number=2).exists()
+    # Round 1's two pairs again: two rematches to warn of.
+    round1 = {frozenset(g.players) for g in t.games.filter(round__number=1)}
+    again = next(iter(round1))
+    a, b = sorted(again)
+    rest = sorted(set(seeds.values()) - again)
+    problems = round_pairing_set(tournament_id=t.pk, number=2, tables=[(a, b), tuple(rest)], by=alice, now=now)
+    assert [p.kind for p in problems].count("rematch") == 2
+    with pytest.raises(GameActionError, match="exactly once"):
+        round_pairing_set(tournament_id=t.pk, number=2, tables=[(a, b)], by=alice, now=now)
+    tournament_resume(tournament_id=t.pk, by=alice, now=now)
+    round2 = {g.key: g.players for g in t.games.filter(round__number=2)}
+    assert round2 == {"R2-T1": [a, b], "R2-T2": rest}
+    event = t.events.get(kind="paired_by_hand")
+    assert event.user == alice and event.data["warnings"] == [p.kind for p in problems]
+
+
+@pytest.mark.django_db
+def test_the_pairing_page_shows_the_proposal_and_warns(client, alice, bob, club, now):
+    t = started(alice, club, new_players(4), now=now, format="swiss", rounds=3)
+    tournament_pause(tournament_id=t.pk, by=alice, now=now)
+    finish_round(t, now)
+    url = reverse("tournament-round-pairing", args=[t.pk, 2])
+    client.force_login(bob)
+    assert client.get(url).status_code == 403
+    client.force_login(alice)
+    assert "Round 2 waits to start" in client.get(t.get_absolute_url()).content.decode()
+    html = client.get(url).content.decode()
+    assert "This is the automatic pairing" in html and 'name="first-2"' in html
+    round1 = [g.players for g in t.games.filter(round__number=1).order_by("key")]
+    data = {"first-1": round1[0][0], "second-1": round1[0][1], "first-2": round1[1][0], "second-2": round1[1][1]}
+    html = client.post(url, data).content.decode()
+    assert "have met before: this would be game 2 between them." in html
+    assert "would move first three times in a row" not in html
+    assert t.manual_pairings.get(round=2).tables == [round1[0], round1[1]]

@@ -1,0 +1,189 @@
+"""The organiser tools' pages and the new tournament pages: 403 for
+everyone else on every organiser URL, the standings as CSV, the
+cross-table, the bracket drawing, the tie-breaks explained, and the
+selector behind "you are paired with X, your move"."""
+
+import csv
+import io
+import re
+
+import pytest
+from django.urls import reverse
+
+from tournaments.selectors import current_pairings_for
+from tournaments.services import tournament_game_finished, tournament_pause
+
+from .conftest import best_seed_wins, new_players, play_out, running_games, started
+
+pytestmark = pytest.mark.django_db
+
+
+def organiser_urls(t, game, participant):
+    return [
+        ("post", reverse("tournament-start", args=[t.pk])),
+        ("post", reverse("tournament-cancel", args=[t.pk])),
+        ("post", reverse("tournament-invite", args=[t.pk])),
+        ("post", reverse("tournament-seeding", args=[t.pk])),
+        ("post", reverse("tournament-replace", args=[t.pk, participant.pk])),
+        ("post", reverse("tournament-disqualify", args=[t.pk, participant.pk])),
+        ("post", reverse("tournament-round-extend", args=[t.pk, 1])),
+        ("get", reverse("tournament-game-result", args=[game.pk])),
+        ("post", reverse("tournament-game-result", args=[game.pk])),
+        ("post", reverse("tournament-pause", args=[t.pk])),
+        ("post", reverse("tournament-resume", args=[t.pk])),
+        ("post", reverse("tournament-message", args=[t.pk])),
+        ("post", reverse("tournament-add-late", args=[t.pk])),
+        ("get", reverse("tournament-standings-csv", args=[t.pk])),
+    ]
+
+
+def test_every_organiser_url_answers_403_to_a_player(client, alice, club, now):
+    players = new_players(4)
+    t = started(alice, club, players, now=now, format="swiss", rounds=3)
+    game = running_games(t)[0]
+    logged = t.events.count()
+    client.force_login(players[0])
+    for method, url in organiser_urls(t, game, t.participants.get(user=players[1])):
+        response = getattr(client, method)(url, {"reason": "x", "display_name": "x", "days": 2, "subject": "s"})
+        assert response.status_code == 403, url
+    t.refresh_from_db()
+    assert t.paused_at is None and t.events.count() == logged
+
+
+def test_every_organiser_api_answers_403_to_a_player(client, alice, club, now):
+    players = new_players(4)
+    t = started(alice, club, players, now=now, format="swiss", rounds=3)
+    client.force_login(players[0])
+    for name in ("pause", "resume", "message", "add-late"):
+        response = client.post(
+            reverse(f"api-tournament-{name}", args=[t.pk]),
+            {"subject": "s", "text": "t", "display_name": "x"},
+            content_type="application/json",
+        )
+        assert response.status_code == 403, name
+    client.force_login(alice)
+    response = client.post(reverse("api-tournament-pause", args=[t.pk]), content_type="application/json")
+    assert response.status_code == 200 and response.json()["paused"] is True
+
+
+def test_an_organiser_pauses_and_writes_to_the_players_from_the_page(client, alice, club, now):
+    t = started(alice, club, new_players(4), now=now, format="swiss", rounds=3)
+    client.force_login(alice)
+    client.post(reverse("tournament-pause", args=[t.pk]))
+    html = client.get(t.get_absolute_url()).content.decode()
+    assert "Resume the tournament" in html and "Paused" in html
+    response = client.post(
+        reverse("tournament-message", args=[t.pk]), {"subject": "Hello", "text": "Round 2 soon"}, follow=True
+    )
+    html = response.content.decode()
+    assert "The message is on its way to every player." in html
+    assert "wrote to every player: Hello" in html and f"by {alice}" in html  # the log, with who did it
+
+
+def test_the_standings_download_as_csv_with_every_tie_break(client, alice, club, now):
+    t = started(alice, club, new_players(4), now=now, format="swiss", rounds=1)
+    play_out(t, now)
+    client.force_login(alice)
+    response = client.get(reverse("tournament-standings-csv", args=[t.pk]))
+    assert response["Content-Type"].startswith("text/csv")
+    rows = list(csv.reader(io.StringIO(response.content.decode())))
+    assert rows[0][:7] == ["Rank", "Player", "Seed", "Points", "Buchholz", "Sonneborn-Berger", "Rating"]
+    assert len(rows) == 5 and sorted(r[3] for r in rows[1:]) == ["0", "0", "1", "1"]
+
+
+def test_the_swiss_page_explains_every_tie_break(client, alice, club, now):
+    t = started(alice, club, new_players(4), now=now, format="swiss", rounds=1)
+    html = client.get(t.get_absolute_url()).content.decode()
+    assert "How ties are broken" in html
+    for name in ("Buchholz", "Sonneborn-Berger", "Rating"):
+        assert f"<dt>{['Buchholz', 'Sonneborn-Berger', 'Rating'].index(name) + 1}. {name}</dt>" in html
+    assert "a win against a strong opponent counts for more" in html
+
+
+def test_a_round_robin_shows_a_cross_table(client, alice, club, now):
+    players = new_players(4)
+    t = started(alice, club, players, now=now, format="round_robin")
+    game = running_games(t)[0]
+    best_seed_wins(t, game, now)
+    tournament_game_finished(match_id=game.match_id, now=now)
+    html = client.get(t.get_absolute_url()).content.decode()
+    assert "Cross-table" in html
+    table = html[html.index('class="table cross-table"') :]
+    table = table[: table.index("</table>")]
+    rows = re.findall(r"<tr.*?</tr>", table, re.S)
+    assert len(rows) == 5  # the head and one row per player
+    winner = rows[1]
+    # Row 1 (the leader) scored 1 against the player it beat; its own cell is crossed out.
+    assert ">1</td>" in winner and "×" in winner
+
+
+def test_an_elimination_bracket_is_drawn_as_svg_with_lines(client, alice, club, now):
+    t = started(alice, club, new_players(8), now=now, format="single_elimination")
+    html = client.get(t.get_absolute_url()).content.decode()
+    svg = html[html.index("<svg") : html.index("</svg>")]
+    assert svg.count('class="ln"') == 4 + 2  # quarter-finals to semis, semis to the final
+    assert svg.count("<rect") == 4 + 2 + 1
+    assert "<title" in svg and "<desc" in svg
+    names = [str(p.user) for p in t.participants.all()]
+    assert all(name in svg for name in names)
+
+
+def test_a_double_elimination_draws_each_bracket(client, alice, club, now):
+    t = started(alice, club, new_players(6), now=now, format="double_elimination")
+    play_out(t, now)
+    html = client.get(t.get_absolute_url()).content.decode()
+    assert html.count("<svg") >= 3  # winners, losers, grand final
+    assert html.count('class="ln"') > 0
+
+
+def test_current_pairings_name_the_opponent_and_whose_move_it_is(alice, club, now):
+    players = new_players(4)
+    t = started(alice, club, players, now=now, format="swiss", rounds=2)
+    game = running_games(t)[0]
+    first, second = (t.participants.get(pk=pid).user for pid in game.players)
+    (mine,) = current_pairings_for(first)
+    assert (mine.tournament, mine.round, mine.opponents, mine.your_move) == (t, 1, (str(second),), True)
+    (theirs,) = current_pairings_for(second)
+    assert theirs.opponents == (str(first),) and theirs.your_move is False
+    tournament_pause(tournament_id=t.pk, by=alice, now=now)
+    assert current_pairings_for(first)[0].your_move is True
+    best_seed_wins(t, game, now)
+    assert all(p.match != game.match for p in current_pairings_for(first))
+
+
+def test_a_player_asks_for_a_half_point_bye_over_the_api(client, alice, club, now):
+    players = new_players(4)
+    t = started(alice, club, players, now=now, format="swiss", rounds=3)
+    client.force_login(players[0])
+    url = reverse("api-tournament-bye", args=[t.pk])
+    response = client.post(url, {"round": 1}, content_type="application/json")
+    assert response.status_code == 409 and "not paired yet" in response.json()["detail"]
+    response = client.post(url, {"round": 3}, content_type="application/json")
+    assert response.status_code == 200
+    assert t.participants.get(user=players[0]).bye_requests.get().round == 3
+
+
+def test_an_organiser_writes_to_the_players_over_the_api(client, alice, club, now):
+    t = started(alice, club, new_players(4), now=now, format="swiss", rounds=3)
+    client.force_login(alice)
+    response = client.post(
+        reverse("api-tournament-message", args=[t.pk]),
+        {"subject": "Schedule", "text": "Round 2 on Monday."},
+        content_type="application/json",
+    )
+    assert response.status_code == 200 and response.json() == {"sent": 4}
+
+
+def test_the_current_pairings_tag_says_who_the_opponent_is_and_whose_move(alice, club, now):
+    from django.template import Context, Template
+
+    players = new_players(2)
+    t = started(alice, club, players, now=now, format="swiss", rounds=1)
+    (game,) = running_games(t)
+    first, second = (t.participants.get(pk=pid).user for pid in game.players)
+    template = Template("{% load tournament_tags %}{% current_pairings user %}")
+    html = template.render(Context({"user": first}))
+    assert f"Winter cup, round 1: you are paired with {second}, <strong>your move</strong>." in html
+    assert game.match.get_absolute_url() in html
+    assert "their move" in template.render(Context({"user": second}))
+    assert template.render(Context({"user": alice})).strip() == ""

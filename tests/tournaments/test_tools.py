@@ -1,0 +1,212 @@
+"""Organiser tools while a tournament runs: a substitute, late
+registration, a requested half-point bye, pause and resume, a message to
+every player; each logged."""
+
+import pytest
+
+from games.models import Match, Seat
+from games.services import Conflict, NotAllowed
+from mail.models import OutgoingEmail, ReplyToken
+from tournaments.models import TournamentGame
+from tournaments.overview import tournament_overview
+from tournaments.services import (
+    bye_request,
+    participant_add_late,
+    participant_replace,
+    players_message,
+    round_deadlines_sweep,
+    tournament_pause,
+    tournament_resume,
+    tournaments_sweep,
+)
+
+from .conftest import DAY, HOUR, best_seed_wins, new_players, running_games, started
+
+pytestmark = pytest.mark.django_db
+
+
+def entry(tournament, seed):
+    return tournament.participants.select_related("user").get(seed=seed)
+
+
+# ------------------------------------------------------------ substitute
+def test_a_substitute_takes_over_the_seat_of_a_running_game_and_the_results_stay(alice, club, now):
+    t = started(alice, club, new_players(4), now=now, format="swiss", rounds=3)
+    for game in running_games(t):
+        best_seed_wins(t, game, now)
+        from tournaments.services import tournament_game_finished
+
+        tournament_game_finished(match_id=game.match_id, now=now)
+    leaver = entry(t, 1)
+    old = leaver.user
+    game = next(g for g in running_games(t) if leaver.pk in g.players)
+    ReplyToken.objects.create(token="x" * 32, match=game.match, seat_index=0, user=old, ply=0, created_at=now)
+    (newcomer,) = new_players(1, prefix="Sub")
+    participant_replace(tournament_id=t.pk, participant_id=leaver.pk, display_name=str(newcomer), by=alice, now=now)
+
+    seat_users = set(Seat.objects.filter(match=game.match).values_list("user_id", flat=True))
+    assert newcomer.pk in seat_users and old.pk not in seat_users
+    assert not ReplyToken.objects.filter(user=old, match=game.match).exists()
+    # Round 1's win stays with the place, and the standings say who took it over.
+    row = next(r for r in tournament_overview(t).standings if r.participant.pk == leaver.pk)
+    assert (row.points, str(row.participant.user)) == ("1", str(newcomer))
+    assert row.replaced == [f"{old} (until round 2)"]
+    assert t.events.filter(kind="substituted", user=alice).exists()
+    assert OutgoingEmail.objects.filter(to=newcomer.email, subject__contains="takes the place of").exists()
+
+
+def test_a_substitute_must_not_be_playing_already(alice, club, now):
+    players = new_players(4)
+    t = started(alice, club, players, now=now, format="swiss", rounds=3)
+    with pytest.raises(Conflict, match="already registered"):
+        participant_replace(
+            tournament_id=t.pk, participant_id=entry(t, 1).pk, display_name=str(entry(t, 2).user), by=alice, now=now
+        )
+
+
+# ---------------------------------------------------- late registration
+def test_a_late_player_joins_a_running_swiss_from_the_next_round(alice, club, now):
+    from tournaments.services import tournament_game_finished
+
+    t = started(alice, club, new_players(4), now=now, format="swiss", rounds=3)
+    (late,) = new_players(1, prefix="Late")
+    participant = participant_add_late(tournament_id=t.pk, display_name=str(late), by=alice, now=now)
+    assert participant.seed == 5
+    assert not any(participant.pk in g.players for g in t.games.all())
+    for game in running_games(t):
+        best_seed_wins(t, game, now)
+        tournament_game_finished(match_id=game.match_id, now=now)
+    round2 = t.games.filter(round__number=2)
+    assert any(participant.pk in g.players for g in round2)
+    assert t.events.filter(kind="late_registration", user=alice).exists()
+
+
+def test_late_registration_is_for_a_swiss_only(alice, club, now):
+    t = started(alice, club, new_players(4), now=now, format="round_robin")
+    (late,) = new_players(1)
+    with pytest.raises(Conflict, match="Only a Swiss"):
+        participant_add_late(tournament_id=t.pk, display_name=str(late), by=alice, now=now)
+
+
+# -------------------------------------------------------- half-point bye
+def test_a_requested_bye_scores_half_a_point_and_the_player_is_not_paired(alice, club, now):
+    from tournaments.services import tournament_game_finished
+
+    t = started(alice, club, new_players(5), now=now, format="swiss", rounds=3)
+    resting = entry(t, 2)
+    bye_request(tournament_id=t.pk, user=resting.user, round_number=2, now=now)
+    with pytest.raises(Conflict, match="not paired yet"):
+        bye_request(tournament_id=t.pk, user=resting.user, round_number=1, now=now)
+    for game in running_games(t):
+        best_seed_wins(t, game, now)
+        tournament_game_finished(match_id=game.match_id, now=now)
+    round2 = list(t.games.filter(round__number=2))
+    half = [g for g in round2 if g.source == TournamentGame.Source.HALF_BYE]
+    assert [g.players for g in half] == [[resting.pk]]
+    assert not any(resting.pk in g.players for g in round2 if g.match_id)
+    # Four players left to pair: no pairing-allocated bye is needed.
+    assert not [g for g in round2 if g.source == TournamentGame.Source.BYE]
+    rows = tournament_overview(t).rounds[1].games
+    (row,) = [r for r in rows if r.game.source == TournamentGame.Source.HALF_BYE]
+    assert row.status_text == "Half-point bye, as asked (½ point)"
+    row = next(r for r in tournament_overview(t).standings if r.participant.pk == resting.pk)
+    assert (row.points, row.unplayed) == ("1½", 0)  # round 1's win and the half point
+
+
+# -------------------------------------------------------- pause, resume
+def test_pause_stops_the_clocks_and_resume_gives_back_the_time_left(alice, club, now):
+    t = started(alice, club, new_players(4), now=now, format="swiss", rounds=3, days_per_move=3)
+    seat = Seat.objects.filter(match__tournament_game__tournament=t, deadline_at__isnull=False).first()
+    before = seat.deadline_at
+    tournament_pause(tournament_id=t.pk, by=alice, now=now + DAY)
+    seat.refresh_from_db()
+    assert seat.deadline_at is None
+    # Nothing times out while paused, however long.
+    from games.deadlines.sweeps import deadlines_sweep
+
+    deadlines_sweep(now=now + 30 * DAY)
+    assert Match.objects.filter(pk=seat.match_id, status=Match.Status.ACTIVE).exists()
+    tournament_resume(tournament_id=t.pk, by=alice, now=now + 10 * DAY)
+    seat.refresh_from_db()
+    assert seat.deadline_at == before + 9 * DAY
+    assert list(t.events.filter(kind__in=["paused", "resumed"]).values_list("kind", flat=True)) == [
+        "paused",
+        "resumed",
+    ]
+
+
+def test_a_paused_tournament_pairs_nothing_and_its_round_deadline_waits(alice, club, now):
+    from tournaments.services import tournament_game_finished
+
+    t = started(alice, club, new_players(4), now=now, format="swiss", rounds=3, round_days=7)
+    tournament_pause(tournament_id=t.pk, by=alice, now=now)
+    for game in running_games(t):
+        best_seed_wins(t, game, now + HOUR)
+        tournament_game_finished(match_id=game.match_id, now=now + HOUR)
+    assert not t.games.filter(round__number=2).exists()
+    assert round_deadlines_sweep(now=now + 8 * DAY)["notified"] == []
+    tournaments_sweep(now=now + 8 * DAY)
+    tournament_resume(tournament_id=t.pk, by=alice, now=now + 2 * DAY)
+    assert t.games.filter(round__number=2).exists()
+
+
+def test_only_organisers_pause_and_a_pause_is_not_repeated(alice, bob, club, now):
+    t = started(alice, club, new_players(4), now=now, format="swiss", rounds=3)
+    with pytest.raises(NotAllowed):
+        tournament_pause(tournament_id=t.pk, by=bob, now=now)
+    tournament_pause(tournament_id=t.pk, by=alice, now=now)
+    with pytest.raises(Conflict, match="already paused"):
+        tournament_pause(tournament_id=t.pk, by=alice, now=now)
+
+
+# --------------------------------------------------------------- message
+def test_a_message_goes_to_every_player_still_in_by_mail(alice, bob, club, now):
+    players = new_players(4)
+    t = started(alice, club, players, now=now, format="swiss", rounds=3)
+    count = players_message(tournament_id=t.pk, subject="Round 2 news", text="Play on, please.", by=alice, now=now)
+    assert count == 4
+    mails = OutgoingEmail.objects.filter(subject__contains="Round 2 news")
+    assert sorted(m.to for m in mails) == sorted(p.email for p in players)
+    assert "Play on, please." in mails[0].text
+    assert t.events.get(kind="message").user == alice
+    with pytest.raises(NotAllowed):
+        players_message(tournament_id=t.pk, subject="Hi", text="Spam", by=bob, now=now)
+
+
+def test_a_move_made_while_paused_stops_the_next_clock_too_and_resume_restarts_it(alice, club, now):
+    from games.engine import get_rules
+    from games.services import move_submit
+
+    t = started(alice, club, new_players(2), now=now, format="swiss", rounds=1, days_per_move=3)
+    (game,) = running_games(t)
+    tournament_pause(tournament_id=t.pk, by=alice, now=now)
+    match = Match.objects.get(pk=game.match_id)
+    t.refresh_from_db()
+    mover = next(s for s in match.seats.select_related("user") if str(s.pk) in t.paused_seats)
+    rules = get_rules(match.game)
+    state = rules.load(match.state)
+    while True:  # one whole turn of the mover (a turn may take several submissions)
+        move = rules.default_move(state, mover.index)
+        move_submit(
+            match_id=match.pk,
+            user=mover.user,
+            ply=match.ply,
+            source="web",
+            now=now + DAY,
+            text=rules.format_move(state, mover.index, move),
+        )
+        match.refresh_from_db()
+        state = rules.load(match.state)
+        if mover.index not in rules.to_move(state):
+            break
+    (other,) = [s for s in match.seats.all() if s.pk != mover.pk]
+    assert other.deadline_at is not None  # the games app started the next clock
+    tournaments_sweep(now=now + DAY + HOUR)
+    other.refresh_from_db()
+    assert other.deadline_at is None  # the sweep stopped it: the tournament is paused
+    tournament_resume(tournament_id=t.pk, by=alice, now=now + 5 * DAY)
+    other.refresh_from_db()
+    mover.refresh_from_db()
+    # The turn begun during the pause counts from the resume: three full days.
+    assert other.deadline_at == now + 5 * DAY + 3 * DAY
+    assert mover.deadline_at is None and mover.turn_started_at is None

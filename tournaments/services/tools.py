@@ -1,0 +1,343 @@
+"""Organiser tools while a tournament runs: a substitute for a player,
+late registration into a Swiss, a requested half-point bye, pause and
+resume, a message to every player.  Each one is logged (``common.log``:
+who, what, when, details) and shown on the tournament page.
+
+Pause stops the clocks of the tournament's games the way a vacation does
+(``games.deadlines``): a stopped turn keeps its start and its budget, and
+on resume its start moves on by the length of the pause, so the deadline
+is recomputed (``seat_deadline_refresh``) with exactly the time that was
+left.  While paused no new round is paired and round deadlines wait.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
+
+from games.deadlines.clock import seat_deadline_refresh, settings_for
+from games.engine import get_rules
+from games.models import Match, Seat
+from games.services import Conflict, GameActionError, NotFound
+from mail.models import ReplyToken
+
+from ..models import ByeRequest, Participant, Substitution, Tournament
+from ..notify import notice_send, tournament_url
+from ..selectors import rating_for
+from .common import locked_tournament, log, require_manager
+from .running import advance_locked
+
+MAX_MESSAGE = 5000
+
+
+def _user_named(display_name: str):
+    User = get_user_model()
+    user = User.objects.filter(display_name__iexact=display_name.strip()).first()
+    if user is None:
+        raise NotFound(
+            _("There is no player called %(name)s.") % {"name": repr(display_name.strip())},
+            code="unknown_player",
+        )
+    return user
+
+
+def _current_round(tournament: Tournament) -> int:
+    return tournament.round_set.order_by("-number").values_list("number", flat=True).first() or 0
+
+
+def _running(tournament: Tournament) -> None:
+    if tournament.status != Tournament.Status.RUNNING:
+        raise Conflict(_("The tournament is not running."), code="not_running")
+
+
+# ------------------------------------------------------------ substitute
+def substitute_locked(tournament: Tournament, participant: Participant, newcomer, *, by, now: dt.datetime) -> None:
+    """Put ``newcomer`` in ``participant``'s seat of a running tournament.
+
+    The participant (its seed and every result) stays; only the person
+    changes.  In each running game the seat passes to the newcomer, and
+    the reply addresses mailed to the previous player stop working.
+    Expects the tournament lock (takes each match's lock after it).
+    """
+    old = participant.user
+    Substitution.objects.create(
+        participant=participant,
+        previous_user=old,
+        user=newcomer,
+        round=_current_round(tournament),
+        by=by,
+        created_at=now,
+    )
+    participant.user = newcomer
+    participant.save(update_fields=["user"])
+    running = tournament.games.filter(ranking__isnull=True, match__status=Match.Status.ACTIVE)
+    # In Python: SQLite has no JSON containment lookup.
+    mine = [g.match_id for g in running.only("players", "match_id") if participant.pk in g.players and g.match_id]
+    for match_id in mine:
+        Match.objects.select_for_update(no_key=True).get(pk=match_id)
+        Seat.objects.filter(match_id=match_id, user=old, departed="").update(user=newcomer)
+        ReplyToken.objects.filter(match_id=match_id, user=old).delete()
+    log(
+        tournament,
+        "substituted",
+        gettext_noop("%(by)s put %(new)s in the place of %(old)s; the results so far stay with the place."),
+        params={"by": by, "old": old, "new": newcomer},
+        user=by,
+        now=now,
+        participant=participant.pk,
+        previous_user=old.pk,
+        user_id=newcomer.pk,
+    )
+    for person in (old, newcomer):
+        notice_send(
+            user=person,
+            template="tournament-substitute",
+            context={"tournament": tournament, "old": old, "new": newcomer, "url": tournament_url(tournament)},
+            dedupe_key=f"tournament-substitute:{tournament.pk}:{participant.pk}:{person.pk}:{now.isoformat()}",
+            now=now,
+        )
+
+
+# ---------------------------------------------------- late registration
+def participant_add_late(*, tournament_id: int, display_name: str, by, now: dt.datetime) -> Participant:
+    """An organiser adds a player to a running Swiss.  The newcomer is
+    seeded last, scores nothing for the rounds already paired, and is
+    paired from the next round on.
+
+    :raises NotAllowed, NotFound, Conflict.
+    """
+    with transaction.atomic():
+        tournament = locked_tournament(tournament_id)
+        require_manager(by, tournament)
+        newcomer = _user_named(display_name)
+        _running(tournament)
+        if tournament.format != Tournament.Format.SWISS:
+            raise Conflict(_("Only a Swiss takes players once it runs."), code="not_swiss")
+        if _current_round(tournament) >= (tournament.rounds or 0):
+            raise Conflict(_("The last round is already paired."), code="last_round")
+        if tournament.participants.filter(user=newcomer).exists():
+            raise Conflict(_("%(player)s is already registered.") % {"player": newcomer}, code="already_registered")
+        last = tournament.participants.order_by("-seed").values_list("seed", flat=True).first() or 0
+        participant = Participant.objects.create(
+            tournament=tournament,
+            user=newcomer,
+            registered_at=now,
+            seed=last + 1,
+            rating_at_start=rating_for(newcomer, tournament.game),
+        )
+        log(
+            tournament,
+            "late_registration",
+            gettext_noop("%(by)s added %(player)s to the tournament from round %(round)s."),
+            params={"by": by, "player": newcomer, "round": _current_round(tournament) + 1},
+            user=by,
+            now=now,
+            participant=participant.pk,
+        )
+        advance_locked(tournament, now)
+    return participant
+
+
+# -------------------------------------------------------- half-point bye
+def bye_request(*, tournament_id: int, user, round_number: int, now: dt.datetime) -> ByeRequest:
+    """A Swiss player asks to sit out round ``round_number`` (not paired
+    yet) for half a point.  Asking twice for one round is harmless.
+
+    :raises NotFound, Conflict.
+    """
+    with transaction.atomic():
+        tournament = locked_tournament(tournament_id)
+        participant = tournament.participants.filter(user=user).first()
+        if participant is None or participant.withdrawn:
+            raise NotFound(_("You are not playing in this tournament."), code="not_registered")
+        if tournament.format != Tournament.Format.SWISS or tournament.players_per_table != 2:
+            raise Conflict(_("Half-point byes are for Swiss tournaments of two-player games."), code="not_swiss")
+        if tournament.status not in (Tournament.Status.REGISTRATION, Tournament.Status.RUNNING):
+            raise Conflict(_("The tournament is over."), code="over")
+        if not _current_round(tournament) < round_number <= (tournament.rounds or 0):
+            raise Conflict(_("Ask for a round that is not paired yet."), code="round_paired")
+        request, created = ByeRequest.objects.get_or_create(
+            participant=participant, round=round_number, defaults={"created_at": now}
+        )
+        if created:
+            log(
+                tournament,
+                "bye_requested",
+                gettext_noop("%(player)s asked for a half-point bye in round %(round)s."),
+                params={"player": user, "round": round_number},
+                user=user,
+                now=now,
+                participant=participant.pk,
+                round=round_number,
+            )
+    return request
+
+
+# -------------------------------------------------------- pause, resume
+def _stop_clocks(tournament: Tournament) -> int:
+    """Stop every running turn of the tournament's games not stopped yet,
+    keeping its start in ``paused_seats``.  Expects the tournament lock;
+    the caller saves ``paused_seats``.  Returns the number stopped."""
+    stopped = 0
+    matches = tournament.games.filter(ranking__isnull=True, match__status=Match.Status.ACTIVE)
+    for match_id in matches.values_list("match_id", flat=True):
+        Match.objects.select_for_update(no_key=True).get(pk=match_id)
+        for seat in Seat.objects.filter(match_id=match_id, deadline_at__isnull=False, departed=""):
+            assert seat.turn_started_at is not None  # a deadline belongs to a turn
+            tournament.paused_seats[str(seat.pk)] = seat.turn_started_at.isoformat()
+            Seat.objects.filter(pk=seat.pk).update(deadline_at=None, reminder_at=None)
+            stopped += 1
+    return stopped
+
+
+def tournament_pause(*, tournament_id: int, by, now: dt.datetime, reason: str = "") -> Tournament:
+    """Stop the clocks of every game of the tournament and pair nothing
+    until :func:`tournament_resume`.
+
+    :raises NotAllowed, Conflict.
+    """
+    with transaction.atomic():
+        tournament = locked_tournament(tournament_id)
+        require_manager(by, tournament)
+        _running(tournament)
+        if tournament.paused_at is not None:
+            raise Conflict(_("The tournament is already paused."), code="paused")
+        tournament.paused_at = now
+        tournament.paused_seats = {}
+        stopped = _stop_clocks(tournament)
+        tournament.save(update_fields=["paused_at", "paused_seats"])
+        log(
+            tournament,
+            "paused",
+            gettext_noop("%(by)s paused the tournament: the clocks of its games are stopped."),
+            params={"by": by},
+            user=by,
+            now=now,
+            reason=reason.strip(),
+            stopped=stopped,
+        )
+    return tournament
+
+
+def paused_clocks_stop(*, tournament_id: int) -> int:
+    """Stop the turns that began in a paused tournament's games since the
+    pause (a move is still allowed while paused).  For the beat sweep."""
+    with transaction.atomic():
+        tournament = locked_tournament(tournament_id)
+        if tournament.paused_at is None:
+            return 0
+        stopped = _stop_clocks(tournament)
+        if stopped:
+            tournament.save(update_fields=["paused_seats"])
+    return stopped
+
+
+def tournament_resume(*, tournament_id: int, by, now: dt.datetime) -> Tournament:
+    """Run the clocks again: every stopped turn still being played gets
+    the time it had left when stopped, round deadlines move on by the
+    length of the pause, and the tournament pairs on.
+
+    :raises NotAllowed, Conflict.
+    """
+    with transaction.atomic():
+        tournament = locked_tournament(tournament_id)
+        require_manager(by, tournament)
+        if tournament.paused_at is None:
+            raise Conflict(_("The tournament is not paused."), code="not_paused")
+        paused_for = now - tournament.paused_at
+        _restart_clocks(tournament, now)
+        for round_ in tournament.round_set.filter(completed_at__isnull=True, deadline_at__isnull=False):
+            assert round_.deadline_at is not None
+            round_.deadline_at = max(round_.deadline_at, tournament.paused_at) + paused_for
+            round_.save(update_fields=["deadline_at"])
+        tournament.paused_at = None
+        tournament.paused_seats = {}
+        tournament.save(update_fields=["paused_at", "paused_seats"])
+        log(
+            tournament,
+            "resumed",
+            gettext_noop("%(by)s resumed the tournament: the clocks run again."),
+            params={"by": by},
+            user=by,
+            now=now,
+        )
+        advance_locked(tournament, now)
+    return tournament
+
+
+def _restart_clocks(tournament: Tournament, now: dt.datetime) -> None:
+    """Give each stopped turn still on the board its clock back.  A turn
+    started during the pause counts from ``now``; one from before it counts
+    from its start plus the pause.  Expects the tournament lock."""
+    assert tournament.paused_at is not None
+    paused_for = now - tournament.paused_at
+    starts = {int(pk): dt.datetime.fromisoformat(at) for pk, at in tournament.paused_seats.items()}
+    seats = Seat.objects.filter(pk__in=starts, match__status=Match.Status.ACTIVE).select_related("match", "user")
+    prefs = settings_for([s.user_id for s in seats], seats)
+    for seat in seats.order_by("match_id", "pk"):
+        match = Match.objects.select_for_update(no_key=True).get(pk=seat.match_id)
+        seat.refresh_from_db()
+        if seat.turn_started_at != starts[seat.pk] or seat.deadline_at is not None or seat.departed:
+            continue  # a new turn has begun since (its clock runs already)
+        if seat.index not in _to_move(match):
+            # The player moved while paused: the turn ended with its clock
+            # stopped, so there is nothing to run again.
+            Seat.objects.filter(pk=seat.pk).update(turn_started_at=None, turn_seconds=None)
+            continue
+        started = seat.turn_started_at
+        seat.turn_started_at = now if started > tournament.paused_at else started + paused_for
+        Seat.objects.filter(pk=seat.pk).update(turn_started_at=seat.turn_started_at)
+        seat_deadline_refresh(match=match, seat=seat, prefs=prefs.get(seat.user_id or 0), now=now)
+
+
+def _to_move(match: Match) -> frozenset[int]:
+    rules = get_rules(match.game)
+    return frozenset(rules.to_move(rules.load(match.state or {})))
+
+
+# --------------------------------------------------------------- message
+def players_message(*, tournament_id: int, subject: str, text: str, by, now: dt.datetime) -> int:
+    """Mail ``text`` to every player still in the tournament (through the
+    mail app's outbox).  Returns the number of players mailed.
+
+    :raises NotAllowed, GameActionError (empty or too long).
+    """
+    subject, text = " ".join(subject.split())[:150], text.strip()
+    if not subject or not text:
+        raise GameActionError(_("Write a subject and a message."), code="empty")
+    if len(text) > MAX_MESSAGE:
+        raise GameActionError(_("Keep the message under %(max)s characters.") % {"max": MAX_MESSAGE}, code="long")
+    with transaction.atomic():
+        tournament = locked_tournament(tournament_id)
+        require_manager(by, tournament)
+        players = tournament.participants.filter(status=Participant.Status.REGISTERED).select_related("user")
+        event = log(
+            tournament,
+            "message",
+            gettext_noop("%(by)s wrote to every player: %(subject)s"),
+            params={"by": by, "subject": subject},
+            user=by,
+            now=now,
+            text=text,
+        )
+        count = 0
+        for participant in players:
+            notice_send(
+                user=participant.user,
+                template="tournament-message",
+                context={
+                    "tournament": tournament,
+                    "subject": subject,
+                    "message": text,
+                    "sender": by,
+                    "url": tournament_url(tournament),
+                },
+                dedupe_key=f"tournament-message:{event.pk}:{participant.user_id}",
+                now=now,
+            )
+            count += 1
+    return count
