@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from .servers import Postgres, missing_programs
+from .servers import Postgres, Redis, missing_programs
+from .sink import SmtpSink
 
 
 def pytest_collection_modifyitems(config, items):
@@ -50,3 +51,21 @@ def postgres(scratch):
     server.start()
     yield server
     server.stop()
+
+
+@pytest.fixture
+def redis(scratch):
+    directory = scratch / "redis"
+    directory.mkdir()
+    server = Redis(directory)
+    server.start()
+    yield server
+    server.kill()
+
+
+@pytest.fixture
+def smtp_sink():
+    sink = SmtpSink()
+    sink.start()
+    yield sink
+    sink.stop()
