@@ -295,6 +295,11 @@ CELERY_TIMEZONE = "UTC"
 CELERY_TASK_SOFT_TIME_LIMIT = env_int("CELERY_TASK_SOFT_TIME_LIMIT", 60)
 CELERY_TASK_TIME_LIMIT = env_int("CELERY_TASK_TIME_LIMIT", 90)
 CELERY_RESULT_EXPIRES = 3600
+# No caller waits for a task's result (``ping`` is the exception and says
+# so).  Publishing a task that keeps one first subscribes to its result in
+# the result store: with Redis away that retried for 20 s inside the request
+# of every move, then broke the process's result consumer for good.
+CELERY_TASK_IGNORE_RESULT = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True

@@ -134,7 +134,7 @@ def _sweep_until(celery: Celery, done, timeout: float = 240) -> None:
     a sweep held in the trigger never finishes, but ``done()`` then holds."""
     deadline = time.monotonic() + timeout
     while not done():
-        result = celery.send_task("mail.tasks.outbox_sweep")
+        result = celery.send_task("mail.tasks.outbox_sweep", ignore_result=False)  # kept: the test waits for it
         wait_for(lambda result=result: done() or result.ready(), max(deadline - time.monotonic(), 1), "an outbox sweep")
         if result.ready() and result.failed():
             raise AssertionError(f"the outbox sweep failed: {result.result!r}")
