@@ -31,26 +31,35 @@ from django.contrib.auth import get_user_model
 from django.utils import timezone
 from alta_site.accounts.tokens import ApiToken
 from games import services
-games = []
-for g in range({games}):
+pairs = []
+for p, (mail, count) in enumerate(zip({mail!r}, {counts!r})):
     users = []
     for s in range(2):
-        email = f"g{{g}}s{{s}}@example.com"
-        user = get_user_model().objects.create_user(email=email, password="{password}", display_name=f"G{{g}} S{{s}}")
+        email = f"p{{p}}s{{s}}@example.com"
+        user = get_user_model().objects.create_user(
+            email=email, password="{password}", display_name=f"P{{p}} S{{s}}",
+            notifications="every_turn" if mail else "none")
         EmailAddress.objects.create(user=user, email=email, verified=True, primary=True)
         users.append(user)
-    now = timezone.now()
-    match = services.match_create(creator=users[0], game="{game}", players=2, now=now)
-    services.match_join(match_id=match.pk, user=users[1], now=now)
-    games.append({{"match": match.pk, "players": [
+    matches = []
+    for _ in range(count):
+        now = timezone.now()
+        match = services.match_create(creator=users[0], game="{game}", players=2, now=now)
+        services.match_join(match_id=match.pk, user=users[1], now=now)
+        matches.append(match.pk)
+    pairs.append({{"matches": matches, "players": [
         {{"user": u.pk, "email": u.email, "key": ApiToken.issue(user=u, name="fault")[1]}} for u in users]}})
-print(json.dumps(games))
+print(json.dumps(pairs))
 """
 PASSWORD = "fault-tests-password-1"
 
 
-def setup_script(games: int, game: str = "alta") -> str:
-    return SETUP.format(games=games, password=PASSWORD, game=game)
+def setup_script(mail: list[bool], games: list[int] | None = None, game: str = "alta") -> str:
+    """A shell script making one pair of players per item of ``mail`` (True:
+    they want every turn's mail; False: none, as API bots), pair ``n`` with
+    ``games[n]`` (default 1) started games; it prints the pairs as JSON."""
+    counts = list(games or [1] * len(mail))
+    return SETUP.format(mail=list(mail), counts=counts, password=PASSWORD, game=game)
 
 
 @dataclass
@@ -74,7 +83,7 @@ class Player(threading.Thread):
     def __init__(
         self,
         base: str,
-        match: int,
+        matches: list[int],
         player: dict,
         running: threading.Event,
         pause: float = 0.0,
@@ -83,7 +92,8 @@ class Player(threading.Thread):
         super().__init__(daemon=True)
         self.gate = gate
         self.base = base
-        self.match = match
+        self.matches = list(matches)
+        self.match = self.matches.pop(0)
         self.player = player
         self.running = running
         self.pause = pause
@@ -107,13 +117,17 @@ class Player(threading.Thread):
             except ValueError:
                 return error.code, {"body": text}
 
-    def turn(self) -> tuple[int, list[str]] | None:
-        """(ply, legal moves) when it is this player's turn, else None."""
-        status, seen = self.api(f"/api/games/{self.match}/legal-moves/")
+    def turn(self) -> int | None:
+        """The ply to answer when it is this player's turn, else None.  A
+        finished game is left for the pair's next one."""
+        status, game = self.api(f"/api/games/{self.match}/")
         if status != 200:
-            self.errors.append(f"legal-moves {status}: {seen}")
+            self.errors.append(f"game {status}: {game}")
             return None
-        return (seen["ply"], seen["moves"]) if seen["your_turn"] and seen["moves"] else None
+        if game["status"] == "finished" and self.matches:
+            self.match = self.matches.pop(0)
+            return None
+        return game["ply"] if game["your_turn"] else None
 
     def run(self) -> None:
         try:
@@ -123,10 +137,10 @@ class Player(threading.Thread):
             while self.running.is_set():
                 turn = self.turn()
                 if turn is None:
-                    time.sleep(0.1)  # the other player's turn (or the game is over): ask again
+                    time.sleep(0.25)  # the other player's turn (or the game is over): ask again
                     continue
                 started = time.monotonic()
-                answer = self.move(*turn)
+                answer = self.move(turn)
                 if answer is not None:
                     answer.seconds = time.monotonic() - started
                     self.answers.append(answer)
@@ -135,14 +149,14 @@ class Player(threading.Thread):
         except Exception as error:  # recorded, then asserted on by the test
             self.errors.append(f"{type(error).__name__}: {error}")
 
-    def move(self, ply: int, moves: list[str]) -> Answer | None:
+    def move(self, ply: int) -> Answer | None:
         raise NotImplementedError
 
 
 class ApiPlayer(Player):
     channel = "api"
 
-    def move(self, ply, moves):
+    def move(self, ply):
         status, body = self.api(f"/api/games/{self.match}/moves/", {"ply": ply, "option": 1})
         return Answer(self.channel, self.match, ply, status, status == 201, 0, json.dumps(body)[:300])
 
@@ -178,10 +192,17 @@ class FormPlayer(Player):
             return
         super().run()
 
-    def move(self, ply, moves):
+    def move(self, ply):
+        status, seen = self.api(f"/api/games/{self.match}/legal-moves/")
+        if status != 200 or seen["ply"] != ply:
+            return None  # looked again: ask afresh
         answer = self.session.post(
             f"{self.base}/games/{self.match}/move/",
-            data={"ply": ply, "move": moves[0], "csrfmiddlewaretoken": self.session.cookies.get("csrftoken", "")},
+            data={
+                "ply": ply,
+                "move": seen["moves"][0],
+                "csrfmiddlewaretoken": self.session.cookies.get("csrftoken", ""),
+            },
             allow_redirects=False,
             timeout=120,
         )
@@ -194,9 +215,9 @@ class FormPlayer(Player):
 
 
 class MailPlayer(Player):
-    """Answers the mail of each position it is to move in by a reply
-    through the mail gateway (the reply address comes from the mail the
-    sink received)."""
+    """Plays by mail only: answers each mail that carries a reply address
+    it has not used yet (option 1), through the mail gateway, in the order
+    the mails came.  The mails say whose turn it is; it asks nothing else."""
 
     channel = "mail"
 
@@ -205,32 +226,46 @@ class MailPlayer(Player):
         self.gateway = gateway
         self.sink = sink
         self.database = database
+        self.used: set[str] = set()
 
-    def _reply_address(self, ply: int) -> str | None:
-        with psycopg.connect(self.database) as connection:
-            row = connection.execute(
-                "SELECT token FROM mail_replytoken WHERE match_id = %s AND user_id = %s AND ply = %s",
-                [self.match, self.player["user"], ply],
-            ).fetchone()
-        if row is None:
-            return None
-        token = row[0]
-        mails = [m for m in self.sink.snapshot() if token in m.reply_to and self.player["email"] in m.to]
-        return mails[-1].reply_to.strip("<> ") if mails else None
+    def _unanswered(self, mails) -> str | None:
+        for mail in mails:
+            address = mail.reply_to.split("<", 1)[-1].rstrip(">").strip()
+            if address and address not in self.used and self.player["email"] in mail.to:
+                return address
+        return None
 
-    def move(self, ply, moves):
-        address = self._reply_address(ply)
-        if address is None:
-            time.sleep(0.1)  # its mail has not come yet
-            return None
-        if "<" in address:
-            address = address.split("<", 1)[1].rstrip(">")
+    def run(self) -> None:
+        try:
+            while self.gate is not None and not self.gate.wait(0.5):
+                if not self.running.is_set():
+                    return
+            with psycopg.connect(self.database, autocommit=True) as connection:
+                while self.running.is_set():
+                    try:
+                        self.sink.wait_until(lambda mails: self._unanswered(mails) is not None, 0.5, "a mail")
+                    except AssertionError:
+                        continue  # none yet: look at ``running`` and wait again
+                    address = self._unanswered(self.sink.snapshot())
+                    self.used.add(address)
+                    token = address.split("@", 1)[0].split("+", 1)[1]
+                    self.match, ply = connection.execute(
+                        "SELECT match_id, ply FROM mail_replytoken WHERE token = %s", [token]
+                    ).fetchone()
+                    started = time.monotonic()
+                    answer = self.move_by_mail(address, ply)
+                    answer.seconds = time.monotonic() - started
+                    self.answers.append(answer)
+        except Exception as error:  # recorded, then asserted on by the test
+            self.errors.append(f"{type(error).__name__}: {error}")
+
+    def move_by_mail(self, address: str, ply: int) -> Answer:
         message = EmailMessage()
         message["From"] = self.player["email"]
         message["To"] = address
         message["Subject"] = "Re: your move"
         message["Message-ID"] = f"<reply-{self.match}-{ply}@players.example>"
-        message.set_content(moves[0] + "\n")
+        message.set_content("1\n")
         code, text = self.gateway.send(bytes(message), self.player["email"], address)
         # The gateway's 250 says the reply was taken; whether the move was
         # played the player learns by mail (the test checks the database).

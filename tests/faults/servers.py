@@ -231,18 +231,20 @@ def _stop_group(process: subprocess.Popen | None) -> None:
 
 
 class Worker:
-    """``celery worker`` as deployed (solo pool: the process that sends is
-    the process a test kills)."""
+    """``celery worker``: by default with the solo pool (the process that
+    sends is the process a test kills); ``concurrency`` > 1 runs the
+    deployed prefork pool."""
 
-    def __init__(self, env: dict[str, str], log: Path):
+    def __init__(self, env: dict[str, str], log: Path, concurrency: int = 1):
         self.env = env
         self.log = log
+        self.pool = ["--pool=solo"] if concurrency == 1 else ["--pool=prefork", f"--concurrency={concurrency}"]
         self.process: subprocess.Popen | None = None
 
     def start(self) -> None:
         with self.log.open("a") as log:
             self.process = subprocess.Popen(
-                [sys.executable, "-m", "celery", "-A", "alta_site", "worker", "--pool=solo", "--loglevel=WARNING"]
+                [sys.executable, "-m", "celery", "-A", "alta_site", "worker", *self.pool, "--loglevel=WARNING"]
                 + ["--without-gossip", "--without-mingle", "--without-heartbeat"],
                 cwd=ROOT,
                 env=self.env,

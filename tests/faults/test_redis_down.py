@@ -48,7 +48,7 @@ def test_players_move_through_a_redis_outage(postgres, redis, smtp_sink, scratch
     )
     manage(env, "migrate", "--no-input")
     manage(env, "collectstatic", "--no-input", "--verbosity=0")  # pages under DEBUG=0 need the manifest
-    games = json.loads(manage(env, "shell", "-c", setup_script(6)).strip().splitlines()[-1])
+    games = json.loads(manage(env, "shell", "-c", setup_script([True] * 6)).strip().splitlines()[-1])
     web, worker = Gunicorn(env, workers=2), Worker(env, scratch / "worker.log")
     gateway = MailGateway(env, scratch / "gateway.log")
     running = threading.Event()
@@ -62,14 +62,14 @@ def test_players_move_through_a_redis_outage(postgres, redis, smtp_sink, scratch
         for n, game in enumerate(games):
             for player in game["players"]:
                 if n < 2:
-                    players.append(ApiPlayer(web.base, game["match"], player, running, PAUSE))
+                    players.append(ApiPlayer(web.base, game["matches"], player, running, PAUSE))
                 elif n < 4:
-                    players.append(FormPlayer(web.base, game["match"], player, running, PAUSE))
+                    players.append(FormPlayer(web.base, game["matches"], player, running, PAUSE))
                 else:
                     players.append(
                         MailPlayer(
                             web.base,
-                            game["match"],
+                            game["matches"],
                             player,
                             running,
                             PAUSE,
@@ -96,7 +96,7 @@ def test_players_move_through_a_redis_outage(postgres, redis, smtp_sink, scratch
         mail_gate.set()
         down_from = time.monotonic()
         # A sign-in and pages while Redis is away.
-        signed_in = FormPlayer(web.base, games[0]["match"], games[0]["players"][0], running)
+        signed_in = FormPlayer(web.base, games[0]["matches"], games[0]["players"][0], running)
         assert signed_in.sign_in() == 302
         for page in PAGES:
             answer = signed_in.session.get(web.base + page, timeout=120)
