@@ -103,11 +103,12 @@ class Postgres:
     def stop(self) -> None:
         self._run(str(PG_BIN / "pg_ctl"), "stop", "-D", str(self.data), "-w", "-m", "immediate")
 
-    def create_database(self, name: str) -> None:
+    def create_database(self, name: str, template: str | None = None) -> None:
         import psycopg
 
         with psycopg.connect(self.url("postgres"), autocommit=True) as connection:
-            connection.execute(f'CREATE DATABASE "{name}"')
+            copy = f' TEMPLATE "{template}"' if template else ""
+            connection.execute(f'CREATE DATABASE "{name}"{copy}')
 
 
 def site_env(directory: Path, **variables: str) -> dict[str, str]:

@@ -29,9 +29,8 @@ SWEEP_EVERY = 5.0
 PAGES = ("/", "/games/", "/profile/")
 
 
-def test_players_move_through_a_redis_outage(postgres, redis, smtp_sink, scratch):
-    postgres.create_database("alta")
-    database = postgres.url("alta")
+def test_players_move_through_a_redis_outage(site_database, redis, smtp_sink, scratch):
+    database = site_database
     env = site_env(
         scratch,
         DATABASE_URL=database,
@@ -46,7 +45,6 @@ def test_players_move_through_a_redis_outage(postgres, redis, smtp_sink, scratch
         RATE_LIMIT_GAME_WRITES="100000/min",
         RATE_LIMIT_LOGIN="100000/m/ip",
     )
-    manage(env, "migrate", "--no-input")
     manage(env, "collectstatic", "--no-input", "--verbosity=0")  # pages under DEBUG=0 need the manifest
     games = json.loads(manage(env, "shell", "-c", setup_script([True] * 6)).strip().splitlines()[-1])
     web, worker = Gunicorn(env, workers=2), Worker(env, scratch / "worker.log")

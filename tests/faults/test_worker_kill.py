@@ -64,12 +64,11 @@ def _held_backend(connection) -> int | None:
 
 
 def test_a_worker_killed_between_smtp_and_marking_loses_nothing_and_resends_the_same_message_id(
-    postgres, redis, smtp_sink, scratch
+    site_database, redis, smtp_sink, scratch
 ):
-    postgres.create_database("alta")
     env = site_env(
         scratch,
-        DATABASE_URL=postgres.url("alta"),
+        DATABASE_URL=site_database,
         CELERY_BROKER_URL=redis.url(0),
         CELERY_RESULT_BACKEND=redis.url(1),
         CACHE_URL=redis.url(2),
@@ -77,11 +76,10 @@ def test_a_worker_killed_between_smtp_and_marking_loses_nothing_and_resends_the_
         # Rows of a dead worker are handed out again this soon (the test sweeps).
         MAIL_SEND_LEASE_SECONDS="2",
     )
-    manage(env, "migrate", "--no-input")
     ids = json.loads(manage(env, "shell", "-c", SETUP).strip().splitlines()[-1])
     assert len(ids) == MAILS
     celery = Celery(broker=redis.url(0), backend=redis.url(1))
-    control = psycopg.connect(postgres.url("alta"), autocommit=True)
+    control = psycopg.connect(site_database, autocommit=True)
     control.execute(TRIGGER)
     message_ids = dict(control.execute("SELECT id, message_id FROM mail_outgoingemail").fetchall())
     worker = Worker(env, scratch / "worker.log")
