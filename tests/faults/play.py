@@ -32,12 +32,12 @@ from django.utils import timezone
 from alta_site.accounts.tokens import ApiToken
 from games import services
 pairs = []
-for p, (mail, count) in enumerate(zip({mail!r}, {counts!r})):
+for p, (mail, count, signs_in) in enumerate(zip({mail!r}, {counts!r}, {passwords!r})):
     users = []
     for s in range(2):
         email = f"p{{p}}s{{s}}@example.com"
         user = get_user_model().objects.create_user(
-            email=email, password="{password}", display_name=f"P{{p}} S{{s}}",
+            email=email, password="{password}" if signs_in else None, display_name=f"P{{p}} S{{s}}",
             notifications="every_turn" if mail else "none")
         EmailAddress.objects.create(user=user, email=email, verified=True, primary=True)
         users.append(user)
@@ -54,12 +54,18 @@ print(json.dumps(pairs))
 PASSWORD = "fault-tests-password-1"
 
 
-def setup_script(mail: list[bool], games: list[int] | None = None, game: str = "alta") -> str:
+def setup_script(
+    mail: list[bool], games: list[int] | None = None, passwords: list[bool] | None = None, game: str = "alta"
+) -> str:
     """A shell script making one pair of players per item of ``mail`` (True:
     they want every turn's mail; False: none, as API bots), pair ``n`` with
-    ``games[n]`` (default 1) started games; it prints the pairs as JSON."""
+    ``games[n]`` (default 1) started games, and a password (``PASSWORD``)
+    where ``passwords[n]`` (hashing one takes a second on a loaded machine);
+    it prints the pairs as JSON."""
     counts = list(games or [1] * len(mail))
-    return SETUP.format(mail=list(mail), counts=counts, password=PASSWORD, game=game)
+    return SETUP.format(
+        mail=list(mail), counts=counts, passwords=list(passwords or [False] * len(mail)), password=PASSWORD, game=game
+    )
 
 
 @dataclass

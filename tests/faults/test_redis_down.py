@@ -46,7 +46,9 @@ def test_players_move_through_a_redis_outage(site_database, redis, smtp_sink, sc
         RATE_LIMIT_LOGIN="100000/m/ip",
     )
     manage(env, "collectstatic", "--no-input", "--verbosity=0")  # pages under DEBUG=0 need the manifest
-    games = json.loads(manage(env, "shell", "-c", setup_script([True] * 6)).strip().splitlines()[-1])
+    games = json.loads(
+        manage(env, "shell", "-c", setup_script([True] * 6, passwords=[True] * 6)).strip().splitlines()[-1]
+    )
     web, worker = Gunicorn(env, workers=2), Worker(env, scratch / "worker.log")
     gateway = MailGateway(env, scratch / "gateway.log")
     running = threading.Event()
