@@ -130,7 +130,19 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 CACHE_URL = env_str("CACHE_URL", "")
 if CACHE_URL.startswith(("redis://", "rediss://")):
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL}}
+    # Fails open (alta_site.cache): with Redis away pages, logins and moves
+    # go on unthrottled.  Short timeouts: a Redis that hangs costs each
+    # request at most about a second, not a worker.
+    CACHES = {
+        "default": {
+            "BACKEND": "alta_site.cache.FailOpenRedisCache",
+            "LOCATION": CACHE_URL,
+            "OPTIONS": {
+                "socket_connect_timeout": env_int("CACHE_CONNECT_TIMEOUT", 1),
+                "socket_timeout": env_int("CACHE_TIMEOUT", 1),
+            },
+        }
+    }
 else:
     # A file cache is shared by every local process, so rate limits hold
     # across the web server's workers without a cache server.
@@ -153,6 +165,9 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+# Sessions live in the database, never only in the cache: a cache outage
+# signs nobody out (alta_site.cache).
+SESSION_ENGINE = "django.contrib.sessions.backends.db"
 LOGIN_URL = "account_login"
 LOGIN_REDIRECT_URL = "profile"
 ACCOUNT_USER_MODEL_USERNAME_FIELD = None
@@ -280,6 +295,11 @@ CELERY_TIMEZONE = "UTC"
 CELERY_TASK_SOFT_TIME_LIMIT = env_int("CELERY_TASK_SOFT_TIME_LIMIT", 60)
 CELERY_TASK_TIME_LIMIT = env_int("CELERY_TASK_TIME_LIMIT", 90)
 CELERY_RESULT_EXPIRES = 3600
+# No caller waits for a task's result (``ping`` is the exception and says
+# so).  Publishing a task that keeps one first subscribes to its result in
+# the result store: with Redis away that retried for 20 s inside the request
+# of every move, then broke the process's result consumer for good.
+CELERY_TASK_IGNORE_RESULT = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True

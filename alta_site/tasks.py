@@ -3,9 +3,10 @@
 from celery import shared_task
 
 
-@shared_task
+@shared_task(ignore_result=False)
 def ping() -> str:
-    """Answer ``"pong"``: proves a worker is consuming the broker."""
+    """Answer ``"pong"``: proves a worker is consuming the broker (the
+    caller waits for the answer, so it is kept)."""
     return "pong"
 
 

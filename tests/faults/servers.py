@@ -17,10 +17,11 @@ from pathlib import Path
 
 PG_BIN = Path(os.environ.get("PG_BIN", "/usr/lib/postgresql/15/bin"))
 ROOT = Path(__file__).resolve().parents[2]
+REDIS_SERVER = shutil.which("redis-server") or "/usr/bin/redis-server"
 
 
 def missing_programs() -> list[str]:
-    wanted = [PG_BIN / "initdb", PG_BIN / "pg_ctl"]
+    wanted = [PG_BIN / "initdb", PG_BIN / "pg_ctl", Path(REDIS_SERVER)]
     return [str(path) for path in wanted if not path.exists()]
 
 
@@ -102,11 +103,12 @@ class Postgres:
     def stop(self) -> None:
         self._run(str(PG_BIN / "pg_ctl"), "stop", "-D", str(self.data), "-w", "-m", "immediate")
 
-    def create_database(self, name: str) -> None:
+    def create_database(self, name: str, template: str | None = None) -> None:
         import psycopg
 
         with psycopg.connect(self.url("postgres"), autocommit=True) as connection:
-            connection.execute(f'CREATE DATABASE "{name}"')
+            copy = f' TEMPLATE "{template}"' if template else ""
+            connection.execute(f'CREATE DATABASE "{name}"{copy}')
 
 
 def site_env(directory: Path, **variables: str) -> dict[str, str]:
@@ -179,3 +181,130 @@ class Gunicorn:
         if self.process and self.process.poll() is None:
             os.killpg(self.process.pid, 15)
             self.process.wait(timeout=15)
+
+
+class Redis:
+    """A redis-server of its own on a free port, without persistence: a
+    restart loses every queued task, as a crashed Redis without AOF does."""
+
+    def __init__(self, directory: Path):
+        self.directory = directory
+        self.port = free_port()
+        self.process: subprocess.Popen | None = None
+
+    def url(self, db: int = 0) -> str:
+        return f"redis://127.0.0.1:{self.port}/{db}"
+
+    def start(self) -> None:
+        self.process = subprocess.Popen(
+            [REDIS_SERVER, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"]
+            + ["--dir", str(self.directory), "--logfile", str(self.directory / "redis.log")],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            start_new_session=True,
+        )
+        wait_for(self.answers, 30, "redis-server")
+
+    def answers(self) -> bool:
+        try:
+            with socket.create_connection(("127.0.0.1", self.port), timeout=1) as sock:
+                sock.sendall(b"PING\r\n")
+                return sock.recv(16).startswith(b"+PONG")
+        except OSError:
+            return False
+
+    def kill(self) -> None:
+        """Gone at once (SIGKILL), as a crashed or stopped server is."""
+        if self.process and self.process.poll() is None:
+            self.process.kill()
+            self.process.wait(timeout=15)
+
+
+def _stop_group(process: subprocess.Popen | None) -> None:
+    if process is None or process.poll() is not None:
+        return
+    os.killpg(process.pid, 15)
+    try:
+        process.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, 9)
+        process.wait()
+
+
+class Worker:
+    """``celery worker``: by default with the solo pool (the process that
+    sends is the process a test kills); ``concurrency`` > 1 runs the
+    deployed prefork pool."""
+
+    def __init__(self, env: dict[str, str], log: Path, concurrency: int = 1):
+        self.env = env
+        self.log = log
+        self.pool = ["--pool=solo"] if concurrency == 1 else ["--pool=prefork", f"--concurrency={concurrency}"]
+        self.process: subprocess.Popen | None = None
+
+    def start(self) -> None:
+        with self.log.open("a") as log:
+            self.process = subprocess.Popen(
+                [sys.executable, "-m", "celery", "-A", "alta_site", "worker", *self.pool, "--loglevel=WARNING"]
+                + ["--without-gossip", "--without-mingle", "--without-heartbeat"],
+                cwd=ROOT,
+                env=self.env,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
+            )
+
+    def kill(self) -> None:
+        """SIGKILL: no cleanup, no ack, no last update."""
+        assert self.process is not None and self.process.poll() is None, "the worker is not running"
+        os.killpg(self.process.pid, 9)
+        self.process.wait(timeout=15)
+
+    def stop(self) -> None:
+        _stop_group(self.process)
+
+
+class MailGateway:
+    """``manage.py mail_gateway`` (the SMTP server players' replies reach)."""
+
+    def __init__(self, env: dict[str, str], log: Path):
+        self.env = env
+        self.log = log
+        self.port = free_port()
+        self.process: subprocess.Popen | None = None
+
+    def start(self) -> None:
+        with self.log.open("a") as log:
+            self.process = subprocess.Popen(
+                [sys.executable, "manage.py", "mail_gateway", "--host", "127.0.0.1", "--port", str(self.port)],
+                cwd=ROOT,
+                env=self.env,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
+            )
+        wait_for(self._answers, 60, "the mail gateway")
+
+    def _answers(self) -> bool:
+        assert self.process.poll() is None, f"the mail gateway exited; see {self.log}"
+        try:
+            socket.create_connection(("127.0.0.1", self.port), timeout=1).close()
+            return True
+        except OSError:
+            return False
+
+    def send(self, raw: bytes, sender: str, recipient: str) -> tuple[int, str]:
+        """Deliver one message; the gateway's answer to DATA (code, text)."""
+        import smtplib
+
+        with smtplib.SMTP("127.0.0.1", self.port, timeout=120) as client:
+            client.ehlo()
+            client.mail(sender)
+            code, text = client.rcpt(recipient)
+            if code != 250:
+                return code, text.decode(errors="replace")
+            code, text = client.data(raw)
+            return code, text.decode(errors="replace")
+
+    def stop(self) -> None:
+        _stop_group(self.process)

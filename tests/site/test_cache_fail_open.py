@@ -1,0 +1,100 @@
+"""With the cache's Redis unreachable, the site works unthrottled: a login,
+a page and a rate-limited API move all succeed (``alta_site.cache``).
+
+The cache points at a loopback port nothing listens on (refused at once),
+as a stopped Redis is.  tests/faults/test_redis_down.py stops a real one.
+"""
+
+from __future__ import annotations
+
+import socket
+
+import pytest
+from django.core.cache import cache
+from django.test import Client, override_settings
+from django.utils import timezone
+from rest_framework.test import APIClient
+from rest_framework.throttling import ScopedRateThrottle
+
+from alta_site.accounts.tokens import ApiToken
+from games.engine import get_rules
+from games.models import MoveRecord
+from games.services import match_create_seated
+
+from ..conftest import PASSWORD
+
+
+def _dead_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]  # closed again: connections are refused
+
+
+@pytest.fixture
+def redis_away():
+    dead = {
+        "default": {
+            "BACKEND": "alta_site.cache.FailOpenRedisCache",
+            "LOCATION": f"redis://127.0.0.1:{_dead_port()}/0",
+            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
+        }
+    }
+    with override_settings(CACHES=dead):
+        yield
+
+
+def test_every_cache_operation_answers_as_an_empty_cache(redis_away):
+    assert cache.get("k", "default") == "default"
+    cache.set("k", 1)
+    assert cache.add("k", 1) is True  # a lock taken with add is granted
+    assert cache.get_or_set("k", 2) == 2
+    assert cache.get_many(["k"]) == {}
+    assert cache.has_key("k") is False
+    assert cache.incr("k") == 1
+    assert cache.delete("k") is False
+    cache.delete_many(["k"])
+    assert cache.touch("k") is False
+    cache.clear()
+
+
+@pytest.mark.django_db
+def test_login_and_pages_work_with_the_cache_away(redis_away, alice):
+    client = Client()
+    answer = client.post("/accounts/login/", {"login": alice.email, "password": PASSWORD})
+    assert answer.status_code == 302, answer.content[:500]
+    assert client.get("/profile/").status_code == 200
+    assert client.get("/").status_code == 200
+
+
+def _two_moves(alice, bob) -> list[int]:
+    """The answers to the first two API moves of a game under a 1/min write
+    limit (both by the start player: an Alta turn is several moves)."""
+    match = match_create_seated(users=[alice, bob], game="alta", now=timezone.now())
+    rules = get_rules(match.game)
+    codes = []
+    for ply in (0, 1):
+        match.refresh_from_db()
+        state = rules.load(match.state)
+        seat = match.seats.get(index=min(rules.to_move(state)))
+        api = APIClient()
+        api.credentials(HTTP_AUTHORIZATION=f"Token {ApiToken.issue(user=seat.user, name='t')[1]}")
+        option = rules.move_options(state, seat.index)[0][0]
+        codes.append(api.post(f"/api/games/{match.pk}/moves/", {"ply": ply, "move": option}, format="json").status_code)
+    return codes
+
+
+@pytest.fixture
+def one_write_a_minute(monkeypatch):
+    monkeypatch.setattr(ScopedRateThrottle, "THROTTLE_RATES", {"game_write": "1/min"})
+
+
+@pytest.mark.django_db
+def test_the_write_limit_holds_with_the_cache_up(one_write_a_minute, alice, bob):
+    assert _two_moves(alice, bob) == [201, 429]
+
+
+@pytest.mark.django_db
+def test_a_throttled_api_move_is_played_with_the_cache_away(redis_away, one_write_a_minute, alice, bob):
+    # The limit cannot be counted, so it is not applied.
+    assert _two_moves(alice, bob) == [201, 201]
+    assert MoveRecord.objects.filter(kind="move").count() == 2
