@@ -7,8 +7,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from games.rules.alhambra.components import card_name, cell_label, tile_label
-
+from ..picking import target_rect
 from ..svg import element, last_mark, sentence
 from ..svg import text as svg_text
 from .common import (
@@ -16,9 +15,6 @@ from .common import (
     CURRENCY,
     INK,
     MUTED,
-    SIDES,
-    TYPES,
-    WALL,
     axis,
     frontier,
     handout_lines,
@@ -30,125 +26,35 @@ from .common import (
     tile_parts,
     xy,
 )
-
-
-def _tile(
-    x: float, y: float, label: str, *, size: float = CELL, pick: str | None = None, aria: str | None = None
-) -> str:
-    """A building tile (type colour, short name, price, walls as thick lines) or the fountain."""
-    kind, price, walls = tile_parts(label)
-    if kind == "fountain":
-        body = (
-            element(
-                "rect",
-                x=x + 1,
-                y=y + 1,
-                width=size - 2,
-                height=size - 2,
-                rx=4,
-                fill="#d7eef7",
-                stroke=INK,
-                stroke_width=1,
-            )
-            + element("circle", cx=x + size / 2, cy=y + size / 2, r=size / 4, fill="#4ea8de")
-            + svg_text(
-                x + size / 2, y + size / 2 + 4, "F", text_anchor="middle", font_size=11, font_weight="700", fill="#fff"
-            )
-        )
-    else:
-        fill, short = TYPES[kind]
-        body = (
-            element(
-                "rect", x=x + 1, y=y + 1, width=size - 2, height=size - 2, rx=3, fill=fill, stroke=INK, stroke_width=0.8
-            )
-            + svg_text(x + size / 2, y + size * 0.38, short, text_anchor="middle", font_size=size * 0.24, fill=INK)
-            + svg_text(
-                x + size / 2,
-                y + size * 0.74,
-                price,
-                text_anchor="middle",
-                font_size=size * 0.3,
-                font_weight="700",
-                fill=INK,
-            )
-        )
-        inset, width = 3, max(3.0, size / 11)
-        for side in walls:
-            x1, y1, x2, y2 = SIDES[side]
-            body += element(
-                "line",
-                x1=x + inset + x1 * (size - 2 * inset),
-                y1=y + inset + y1 * (size - 2 * inset),
-                x2=x + inset + x2 * (size - 2 * inset),
-                y2=y + inset + y2 * (size - 2 * inset),
-                stroke=WALL,
-                stroke_width=width,
-                stroke_linecap="square",
-            )
-    name = aria or label
-    return element(
-        "g",
-        element("title", escape(name)) + body,
-        class_="tile pickable" if pick else "tile",
-        data_pick=pick,
-        tabindex=0 if pick else None,
-        role="button" if pick else None,
-        aria_label=name if pick else None,
-    )
-
-
-def _card(x: float, y: float, card: str, *, w: float = 28, h: float = 38) -> str:
-    currency, value = card.split()
-    return (
-        element("rect", x=x, y=y, width=w, height=h, rx=4, fill=CURRENCY[currency], stroke=INK, stroke_width=0.8)
-        + svg_text(x + w / 2, y + h / 2 + 2, value, text_anchor="middle", font_size=15, font_weight="700", fill=INK)
-        + svg_text(x + w / 2, y + h - 4, currency[:3], text_anchor="middle", font_size=8, fill=INK)
-    )
+from .icons import building_tile, coin, counts
 
 
 def _box(x: float, y: float, w: float, h: float, caption: str, *, target: str | None, aria: str) -> str:
     """A labelled drop zone (the reserve, Dirk); a target when moves may go there."""
-    return element(
-        "rect",
-        x=x,
-        y=y,
-        width=w,
-        height=h,
-        rx=5,
-        fill="#fff",
-        stroke="#2f6f5e" if target else "#c8c2b4",
-        stroke_dasharray="4 3" if target else None,
-        class_="target" if target else None,
-        data_target=target,
-        tabindex=0 if target else None,
-        role="button" if target else None,
-        aria_label=aria if target else None,
-    ) + svg_text(
+    look = {"rx": 5, "fill": "#fff", "stroke": "#2f6f5e", "stroke_dasharray": "4 3"} if target else {}
+    box = (
+        target_rect(x, y, w, h, target, aria, **look)
+        if target
+        else element("rect", x=x, y=y, width=w, height=h, rx=5, fill="#fff", stroke="#c8c2b4")
+    )
+    return box + svg_text(
         x + w / 2, y + h / 2 + 4, caption, text_anchor="middle", font_size=11, fill="#2f6f5e", pointer_events="none"
     )
 
 
-def _counts(x: float, y: float, buildings: dict[str, int]) -> str:
-    parts = []
-    for index, kind in enumerate(TYPES):
-        fill, short = TYPES[kind]
-        parts.append(element("rect", x=x + index * 44, y=y, width=40, height=20, rx=3, fill=fill))
-        parts.append(
-            svg_text(
-                x + index * 44 + 20, y + 14, f"{short} {buildings[kind]}", text_anchor="middle", font_size=10, fill=INK
-            )
-        )
-    return "".join(parts)
+#: games.css caps an Alhambra of n columns (class alh-cols-n) at 1.1 times its
+#: drawing, up to this many columns; a wider one fills the width.
+MAX_COLUMNS = 15
 
 
-def _svg(content: str, width: float, height: float, css: str, aria: str, scale: float = 1.4) -> str:
-    """Scales to the page width, but never beyond ``scale`` times its own size."""
+def _svg(content: str, width: float, height: float, css: str, aria: str) -> str:
+    """Scales to the page width; games.css caps each kind (``css``) near its
+    own size (a class, not a style attribute: the CSP allows none)."""
     return element(
         "svg",
         content,
         viewBox=f"0 0 {width:g} {height:g}",
         width="100%",
-        style=f"max-width:{width * scale:g}px",
         class_=f"board {css}",
         role="group",
         aria_label=aria,
@@ -174,7 +80,7 @@ def market_svg(view: dict[str, Any]) -> str:
         )
         if slot["tile"]:
             parts.append(
-                _tile(
+                building_tile(
                     x + 17,
                     32,
                     slot["tile"],
@@ -202,7 +108,7 @@ def market_svg(view: dict[str, Any]) -> str:
         parts.append(svg_text(x + 45, 102, caption, text_anchor="middle", font_size=11, fill=MUTED))
     parts.append(svg_text(8, 126, "Money display", font_size=11, font_weight="700", fill=INK))
     for index, card in enumerate(view["display"]):
-        parts.append(_card(100 + index * 34, 110, card))
+        parts.append(coin(100 + index * 34, 110, card))
     parts.append(svg_text(248, 126, f"Money deck: {view['deck_size']}", font_size=12, fill=MUTED))
     parts.append(svg_text(248, 142, f"Bag: {view['bag_size']} buildings", font_size=12, fill=MUTED))
     return _svg("".join(parts), 400, 154, "alh-market", "Market and money display")
@@ -223,9 +129,9 @@ def hand_svg(cards: list[str]) -> str:
         parts.append(svg_text(4, y + 18, currency, font_size=12, font_weight="700", fill=INK))
         parts.append(svg_text(4, y + 32, f"total {total}", font_size=11, fill=MUTED))
         for n, card in enumerate(row):
-            parts.append(_card(70 + n * 31, y, card))
+            parts.append(coin(70 + n * 31, y, card))
         width, y = max(width, 74 + 31 * len(row)), y + 42
-    return _svg("".join(parts), width, y, "alh-hand", "Your money")
+    return _svg("".join(parts), width, y, "alh-hand" if width <= 400 else "alh-hand alh-wide", "Your money")
 
 
 def alhambra_svg(
@@ -262,7 +168,7 @@ def alhambra_svg(
         px, py = left + (x - x0) * CELL, top + (y - y0) * CELL
         movable = own and acting and action and tile != "fountain"
         parts.append(
-            _tile(
+            building_tile(
                 px,
                 py,
                 tile,
@@ -273,43 +179,15 @@ def alhambra_svg(
         if label in last:
             parts.append(last_mark(px + 1, py + 1, CELL - 2, CELL - 2))
         if movable and swappable:
+            box = (px + 2, py + 2, CELL - 4, CELL - 4)
             parts.append(
-                element(
-                    "rect",
-                    x=px + 2,
-                    y=py + 2,
-                    width=CELL - 4,
-                    height=CELL - 4,
-                    rx=4,
-                    fill="none",
-                    stroke="none",
-                    class_="target swap",
-                    data_target=f"cell:{label}",
-                    tabindex=0,
-                    role="button",
-                    aria_label=f"Swap into {label}",
-                )
+                target_rect(*box, f"cell:{label}", f"Swap into {label}", class_="target swap", rx=4, fill="none")
             )
     for (x, y), label in free:
         px, py = left + (x - x0) * CELL, top + (y - y0) * CELL
-        parts.append(
-            element(
-                "rect",
-                x=px + 2,
-                y=py + 2,
-                width=CELL - 4,
-                height=CELL - 4,
-                rx=4,
-                fill="#fff",
-                stroke="#9bb8ad",
-                stroke_dasharray="4 3",
-                class_="target",
-                data_target=f"cell:{label}",
-                tabindex=0,
-                role="button",
-                aria_label=f"Place at {label}",
-            )
-        )
+        box = (px + 2, py + 2, CELL - 4, CELL - 4)
+        look = {"rx": 4, "fill": "#fff", "stroke": "#9bb8ad", "stroke_dasharray": "4 3"}
+        parts.append(target_rect(*box, f"cell:{label}", f"Place at {label}", **look))
         parts.append(
             svg_text(
                 px + CELL / 2,
@@ -323,21 +201,23 @@ def alhambra_svg(
         )
     width = left + (max(xs) - x0 + 1) * CELL + 4
     height = top + (max(ys) - y0 + 1) * CELL + 4
-    return _svg("".join(parts), width, height, "alh-alhambra", "Alhambra", scale=1.1)
+    columns = max(xs) - x0 + 1
+    sized = f"alh-alhambra alh-cols-{columns}" if columns <= MAX_COLUMNS else "alh-alhambra"
+    return _svg("".join(parts), width, height, sized, "Alhambra")
 
 
 def extras_svg(entry: dict[str, Any], *, own: bool, acting: bool, phase: str) -> str:
     """Building counts, the tiles still to place and the reserve (five tiles a row)."""
     placing = own and acting and phase in ("place", "handout")
     redesign = own and acting and phase == "action"
-    parts = [_counts(4, 4, entry["buildings"])]
+    parts = [counts(4, 4, entry["buildings"])]
     y = 32
 
     def row(tiles: list[str], pick: str | None, aria: str) -> None:
         nonlocal y
         for n, tile in enumerate(tiles):
             parts.append(
-                _tile(
+                building_tile(
                     72 + n % 5 * 46,
                     y + n // 5 * 46,
                     tile,
@@ -426,14 +306,14 @@ def svg(
     dirk = view.get("dirk")
     if dirk is not None:
         gift = acting and view["phase"] == "place"
-        content = _counts(4, 4, dirk["buildings"]) + _box(
+        content = counts(4, 4, dirk["buildings"]) + _box(
             4, 30, 130, 30, "Give to Dirk" if gift else "Dirk", target="dirk" if gift else None, aria="Give to Dirk"
         )
         content += svg_text(142, 50, f"{len(dirk['tiles'])} buildings", font_size=11, fill=MUTED)
         caption = f"Dirk (silent third player) · {dirk['score']} points"
         boards.append(
             f'<figure class="island-box alh-seat alh-dirk"><figcaption>{escape(caption)}</figcaption>'
-            f"{_svg(content, 270, 64, 'alh-extras', 'Dirk')}</figure>"
+            f"{_svg(content, 300, 64, 'alh-dirk-board', 'Dirk')}</figure>"
         )
     blocks.append(f'<div class="islands alh-islands">{"".join(boards)}</div>')
     blocks.append(_scores_table(view, names))
@@ -451,33 +331,3 @@ def _scores_table(view: dict[str, Any], names: list[str]) -> str:
         f'<table class="alh-scores"><caption>{caption}</caption><thead><tr><th scope="col">Player'
         f'</th><th scope="col">Total</th>{rounds}</tr></thead><tbody>{rows}</tbody></table>'
     )
-
-
-def controls(view: dict[str, Any], options: list[tuple[str, Any]]) -> list[dict[str, Any]]:
-    """Placing and redesigning are clicks (a tile, then where it goes); taking
-    money, buying and ``done`` are buttons."""
-    market = {slot["slot"] - 1: slot["tile"] for slot in view["market"]}
-    result = []
-    for move_text, move in options:
-        kind = move.get("kind")
-        entry = {"text": move_text, "label": move_text[:1].upper() + move_text[1:], "pick": None, "target": None}
-        cell = cell_label(tuple(move["cell"])) if move.get("cell") is not None else None
-        if kind == "buy":
-            price = int(tile_parts(market[move["slot"]] or "- 0")[1])
-            paid = sum(c % 10 for c in move["cards"])
-            what = f"{market[move['slot']]} from slot {move['slot'] + 1}"
-            pay = f"{card_name(move['cards'][0]).split()[0]} {'+'.join(str(c % 10) for c in move['cards'])}"
-            note = "exact: another action" if paid == price else f"overpay {paid - price}"
-            entry["label"] = f"Buy {what} with {pay} ({note})"
-        elif kind == "done":
-            entry["label"] = "Done: end the actions"
-        elif kind == "place":
-            entry.update(pick=f"pending:{tile_label(move['tile'])}", target=f"cell:{cell}" if cell else "reserve")
-        elif kind == "gift":
-            entry.update(pick=f"pending:{tile_label(move['tile'])}", target="dirk")
-        elif kind in ("build", "swap"):
-            entry.update(pick=f"reserve:{tile_label(move['tile'])}", target=f"cell:{cell}")
-        elif kind == "remove":
-            entry.update(pick=f"tile:{cell}", target="reserve")
-        result.append(entry)
-    return result

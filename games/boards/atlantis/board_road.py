@@ -28,7 +28,7 @@ from .common import (
     walk_label,
     walks,
 )
-from .shapes import INK, LAND, MUTED, SHORE, WATER, button, pawn, ring, tile
+from .icons import INK, LAND, MUTED, SHORE, WATER, button, pawn, ring, tile
 
 COLS, CW, RH, PAD = 12, 60, 128, 8
 WIDTH = PAD * 2 + COLS * CW
@@ -142,7 +142,7 @@ def _cell(
             body + ring(x + 3, y + 12, 54, 50),
             label=f"Move to {p}",
             cls="atl-spot",
-            data_target=f"to {p}",
+            where=f"to {p}",
         )
     if bridging and kind == "water" and not gaps[p]["bridged"]:
         gap = gaps[p]
@@ -150,7 +150,7 @@ def _cell(
             body + ring(x + 1, y + 12, 58, 50),
             label=f"Build your bridge over {gap['first']}-{gap['last']}",
             cls="atl-spot",
-            data_target=f"gap {gap['first']}",
+            where=f"gap {gap['first']}",
         )
     return body
 
@@ -158,11 +158,15 @@ def _cell(
 def _pawn_node(view: dict[str, Any], seat: int, p: int, x: float, y: float, r: float = 9) -> str:
     body = pawn(x, y, seat, r)
     if seat == view.get("seat") and moving(view) and p != MAINLAND:
+        # One pawn a position: the whole tile is the tap target (56 x 44, a
+        # finger's width where the road is drawn at 1 CSS px a unit).
+        left, top = _slot(p)
+        hit = element("rect", x=left + 2, y=top + 15, width=CW - 4, height=44, fill="#ffffff", fill_opacity=0)
         return button(
-            body,
+            hit + body,
             label=f"Your pawn on {place(p)}",
-            cls="pickable atl-pawn",
-            data_pick=f"pawn {place(p)}",
+            cls="atl-pawn",
+            pick=f"pawn {place(p)}",
         )
     return body
 
@@ -210,8 +214,8 @@ def _ends(view: dict[str, Any], pawns: dict[int, list[int]], dests: set[int]) ->
             button(
                 hit + "".join(mine),
                 label="Your pawns on Atlantis (A)",
-                cls="pickable atl-pawn",
-                data_pick="pawn A",
+                cls="atl-pawn",
+                pick="pawn A",
             )
         )
     else:
@@ -237,7 +241,7 @@ def _ends(view: dict[str, Any], pawns: dict[int, list[int]], dests: set[int]) ->
                 land + ring(x, y + 12, width + 4, 50),
                 label="Move to the mainland (M)",
                 cls="atl-spot",
-                data_target="to M",
+                where="to M",
             )
         )
     else:
@@ -292,7 +296,7 @@ def _marker(walk: Any, index: int, label: str) -> str:
         "".join(parts),
         label=label,
         cls="atl-go",
-        data_target=f"go {place(walk.origin)} {' '.join(walk.cards)}",
+        where=f"go {place(walk.origin)} {' '.join(walk.cards)}",
     )
 
 

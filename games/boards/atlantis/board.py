@@ -7,13 +7,13 @@ buttons.
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from html import escape
 from typing import Any
 
 from ..svg import element, sentence
 from ..svg import text as svg_text
+from .board_road import road_svg
 from .common import (
     COLOURS,
     FILL,
@@ -21,17 +21,11 @@ from .common import (
     PAWN,
     PAWN_NAME,
     can_bridge,
-    grouped,
     place,
     seat_names,
     status,
-    walk_of,
-    walks,
 )
-from .road import road_svg
-from .shapes import INK, MUTED, button
-
-_NOTE = re.compile(r"\s*\([^)]*\)")
+from .icons import INK, MUTED, button
 
 
 def hand_svg(view: dict[str, Any]) -> str:
@@ -90,8 +84,8 @@ def hand_svg(view: dict[str, Any]) -> str:
             )
             + bridge,
             label="Your bridge: pick it, then a water position",
-            cls="pickable atl-bridge",
-            data_pick="bridge",
+            cls="atl-bridge",
+            pick="bridge",
         )
     parts.append(bridge)
     return element(
@@ -205,33 +199,3 @@ def svg(
         )
     blocks.append(f'<div class="board-row"><h3>Players</h3>{seats_html(view, names)}</div>')
     return "".join(blocks)
-
-
-def controls(view: dict[str, Any], options: list[tuple[str, Any]]) -> list[dict[str, Any]]:
-    """Each legal move: a pawn then a marker (and, for the way with the
-    fewest cards, also the destination itself); bridge then water; the rest
-    are buttons."""
-    result, extra = [], []
-    groups = grouped(walks(view))
-    for move_text, move in options:
-        # The note in brackets is for reading; the engine's turn splitter
-        # cuts a sale's or bridge's note off as a sub-move of its own.
-        plain = _NOTE.sub("", move_text).strip()
-        entry = {"text": plain, "label": move_text, "pick": None, "target": None}
-        if "go" in move:
-            walk = walk_of(move, view)
-            if walk is not None:
-                origin = place(walk.origin)
-                entry.update(pick=f"pawn {origin}", target=f"go {origin} {' '.join(walk.cards)}")
-                if groups[(walk.origin, walk.destination)][0] == walk:
-                    extra.append({**entry, "target": f"to {place(walk.destination)}"})
-        elif "bridge" in move:
-            entry.update(pick="bridge", target=f"gap {move['bridge']}")
-        elif "sell" in move:
-            entry["label"] = f"Sell a tile: {move_text}"
-        elif "pay" in move:
-            entry["label"] = f"Pay the toll: {move_text}"
-        elif move.get("pass"):
-            entry["label"] = f"Pass: {move_text}"
-        result.append(entry)
-    return result + extra

@@ -6,6 +6,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+from ..picking import pickable, target
 from ..svg import element
 from ..svg import text as svg_text
 from .common import CODES, FILL, PAWN
@@ -13,16 +14,11 @@ from .common import CODES, FILL, PAWN
 INK, MUTED, LAND, SHORE, WATER = "#1f2a30", "#5b6870", "#eadfbe", "#cfe8c4", "#a9d6e5"
 
 
-def button(body: str, *, label: str, cls: str, **data: str) -> str:
-    return element(
-        "g",
-        element("title", escape(label)) + body,
-        class_=cls,
-        tabindex=0,
-        role="button",
-        aria_label=label,
-        **data,
-    )
+def button(body: str, *, label: str, cls: str, pick: str | None = None, where: str | None = None) -> str:
+    """A piece to pick (``pick``) or a place it may go (``where``), its
+    tooltip and name ``label``."""
+    attributes = pickable(pick, label, cls=cls) if pick else target(where, label, cls=cls)
+    return element("g", element("title", escape(label)) + body, **attributes)
 
 
 def pawn(x: float, y: float, seat: int, r: float = 9) -> str:

@@ -1,0 +1,115 @@
+"""What Alpaca's page and mails share: the tile geometry, names and the
+sentences about the round."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..svg import plural
+
+CELL = 48
+LEFT, TOP = 30, 20
+#: games.css sizes tables and hands of up to this many columns or tiles.
+MAX_SIZED = 40
+FILL = {"red": "#d62839", "yellow": "#f2c230", "green": "#2f9e44", "blue": "#2f6fce", "purple": "#8048a8"}
+INK = {"yellow": "#222222"}
+CORNER = ("NE", "SE", "SW", "NW")  # big triangle's right angle, by rotation
+CORNER_WORDS = ("top right", "bottom right", "bottom left", "top left")
+#: Offset (in half cells) of the quarter of a cell holding each rotation's corner.
+QUARTER = ((1, 0), (1, 1), (0, 1), (0, 0))
+
+
+def seat_names(view: dict[str, Any], names: list[str] | None) -> list[str]:
+    names = list(names or [])
+    return [names[s] if s < len(names) else f"Seat {s + 1}" for s in range(view["players"])]
+
+
+def split(tile: str) -> tuple[str, str, str]:
+    major, minors = tile.split("/")
+    minor1, minor2 = minors.split("-")
+    return major, minor1, minor2
+
+
+def turned_edges(tile: str, rot: int) -> list[str]:
+    """N, E, S, W colours of ``tile`` turned to ``rot``."""
+    major, minor1, minor2 = split(tile)
+    base = [major, major, minor1, minor2]
+    return [base[(d - rot) % 4] for d in range(4)]
+
+
+def cell_text(cell: Any) -> str:
+    return f"{cell[0]},{cell[1]}"
+
+
+def figure_text(figure: dict[str, Any]) -> str:
+    return f"{figure['colour']} {figure['kind']} at {' / '.join(cell_text(c) for c in figure['cells'])}"
+
+
+def my_turn(view: dict[str, Any]) -> bool:
+    return view.get("seat") is not None and view["seat"] in view.get("to_move", [])
+
+
+def frame(view: dict[str, Any], minimum: int) -> tuple[dict, list, range, range]:
+    """Tiles by cell, open cells, then the columns (x) and rows (y, north
+    first) to draw, at least ``minimum`` of each so a small table is not huge."""
+    tiles = {(t["x"], t["y"]): t for t in view["table"]}
+    opened = [tuple(c) for c in view["open_cells"]]
+    cells = set(tiles) | set(opened) or {(0, 0)}
+
+    def span(values: list[int]) -> range:
+        low, high = min(values), max(values)
+        extra = max(0, minimum - (high - low + 1))
+        return range(low - extra // 2, high + extra - extra // 2 + 1)
+
+    return tiles, opened, span([x for x, _ in cells]), span([y for _, y in cells])[::-1]
+
+
+def status(view: dict[str, Any], names: list[str]) -> list[str]:
+    """Plain sentences (unescaped) about the round, shared by all outputs."""
+    dominant, upcoming = view["dominant"], view["next_dominant"]
+    if view["phase"] == "over":
+        why: dict[str | None, str]
+        why = {"last tile": "someone played their last tile", "idle cycle": "a whole cycle passed with no tile"}
+        lines = [f"Game over after round {view['round']}: {why.get(view.get('ended_by'), view.get('ended_by'))}."]
+    else:
+        order = ", ".join(names[s] for s in view["turn_order"])
+        lines = [
+            f"Round {view['round']}: {dominant['colour']} is dominant ({names[dominant['seat']]}'s colour); "
+            f"turn order {order}. Next round: {upcoming['colour']} ({names[upcoming['seat']]})."
+        ]
+    lines.append(f"Untouchable counters left: {view['counters_left']} of 15.")
+    for figure in view["untouchable_figures"]:
+        lines.append(f"Untouchable: {figure_text(figure)}.")
+    bonus = view.get("bonus")
+    if bonus:
+        who = "You have" if bonus["seat"] == view.get("seat") else f"{names[bonus['seat']]} has"
+        closed = "; ".join(f"{f['number']}: {figure_text(f)}" for f in bonus["figures"])
+        actions = plural(bonus["actions_left"], "bonus action", "bonus actions")
+        lines.append(f"{who} {actions} for closing {closed}.")
+    return lines
+
+
+def player_rows(view: dict[str, Any], names: list[str]) -> list[dict[str, Any]]:
+    rows = []
+    for seat in range(view["players"]):
+        notes = []
+        if seat == view.get("seat"):
+            notes.append("you")
+        if seat == view["dominant"]["seat"] and view["phase"] != "over":
+            notes.append("dominant")
+        if seat in view.get("to_move", []):
+            notes.append("to move")
+        if seat in view.get("departed", []):
+            notes.append("left the game")
+        rows.append(
+            {
+                "seat": seat,
+                "name": names[seat],
+                "colour": view["colours"][seat],
+                "hand": view["hand_counts"][seat],
+                "score": view["scores"][seat],
+                "chains": ", ".join(map(str, view["chains"][seat])) or "none",
+                "notes": ", ".join(notes),
+            }
+        )
+    return rows
