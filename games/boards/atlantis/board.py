@@ -11,6 +11,8 @@ from collections import Counter
 from html import escape
 from typing import Any
 
+from games.terms import term
+
 from ..svg import element, sentence
 from ..svg import text as svg_text
 from .board_road import road_svg
@@ -18,14 +20,13 @@ from .common import (
     COLOURS,
     FILL,
     MAINLAND,
-    PAWN,
     PAWN_NAME,
     can_bridge,
     place,
     seat_names,
     status,
 )
-from .icons import INK, MUTED, button
+from .icons import INK, MUTED, button, symbol
 
 
 def hand_svg(view: dict[str, Any]) -> str:
@@ -60,7 +61,8 @@ def hand_svg(view: dict[str, Any]) -> str:
                 fill=ink if count else "#bbbbbb",
             )
         )
-        parts.append(svg_text(x + 23, 80, colour, text_anchor="middle", font_size=11, fill=INK))
+        parts.append(symbol(colour, x + 18, 13, 10, ink if count else "#bbbbbb"))
+        parts.append(svg_text(x + 23, 80, term("atlantis", colour), text_anchor="middle", font_size=11, fill=INK))
     built = view["seats"][me]["bridge"]
     bridge = element("path", d="M400 52 q45 -34 90 0 v10 h-90 z", fill="#a47148", stroke="#6b4226") + svg_text(
         445,
@@ -152,7 +154,7 @@ def seats_html(view: dict[str, Any], names: list[str]) -> str:
         where = " ".join(place(p) for p in seat["pawns"])
         boxes.append(
             f'<figure class="atl-player" data-seat="{s}"><figcaption>'
-            f'<span class="atl-dot" style="background:{PAWN[s]}">{s + 1}</span> '
+            f'<span class="atl-dot atl-seat-{s}">{s + 1}</span> '
             f"<strong>{escape(names[s])}{you}</strong> ({PAWN_NAME[s]}){turn}{gone}<br/>"
             f"score {seat['score']}{toll} · {_cards(seat['cards'])} in hand · tiles {seat['tile_points']}<br/>"
             f"bridge {bridge} · pawns {where}</figcaption>{_tiles_svg(seat['tiles'])}</figure>"
