@@ -7,6 +7,8 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+from django.utils.translation import gettext, ngettext
+
 from ..picking import target_rect
 from ..svg import element, last_mark, sentence
 from ..svg import text as svg_text
@@ -26,7 +28,7 @@ from .common import (
     tile_parts,
     xy,
 )
-from .icons import building_tile, coin, counts
+from .icons import building_name, building_tile, coin, counts, currency_name
 
 
 def _box(x: float, y: float, w: float, h: float, caption: str, *, target: str | None, aria: str) -> str:
@@ -71,7 +73,7 @@ def market_svg(view: dict[str, Any]) -> str:
             svg_text(
                 x + 45,
                 21,
-                f"{slot['slot']} · {slot['currency']}",
+                f"{slot['slot']} · {currency_name(slot['currency'])}",
                 text_anchor="middle",
                 font_size=11,
                 font_weight="700",
@@ -85,11 +87,15 @@ def market_svg(view: dict[str, Any]) -> str:
                     32,
                     slot["tile"],
                     size=56,
-                    aria=f"Slot {slot['slot']}: {slot['tile']}, paid in {slot['currency']}",
+                    aria=gettext("Slot %(slot)s: %(tile)s, paid in %(currency)s")
+                    % {"slot": slot["slot"], "tile": slot["tile"], "currency": currency_name(slot["currency"])},
                 )
             )
             kind, price, _ = tile_parts(slot["tile"])
-            caption = f"price {price} {slot['currency']}"
+            caption = gettext("price %(price)s %(currency)s") % {
+                "price": price,
+                "currency": currency_name(slot["currency"]),
+            }
         else:
             parts.append(
                 element(
@@ -104,14 +110,18 @@ def market_svg(view: dict[str, Any]) -> str:
                     stroke_dasharray="4 3",
                 )
             )
-            caption = "empty"
+            caption = gettext("empty")
         parts.append(svg_text(x + 45, 102, caption, text_anchor="middle", font_size=11, fill=MUTED))
-    parts.append(svg_text(8, 126, "Money display", font_size=11, font_weight="700", fill=INK))
+    parts.append(svg_text(8, 126, gettext("Money display"), font_size=11, font_weight="700", fill=INK))
     for index, card in enumerate(view["display"]):
         parts.append(coin(100 + index * 34, 110, card))
-    parts.append(svg_text(248, 126, f"Money deck: {view['deck_size']}", font_size=12, fill=MUTED))
-    parts.append(svg_text(248, 142, f"Bag: {view['bag_size']} buildings", font_size=12, fill=MUTED))
-    return _svg("".join(parts), 400, 154, "alh-market", "Market and money display")
+    parts.append(
+        svg_text(248, 126, gettext("Money deck: %(count)s") % {"count": view["deck_size"]}, font_size=12, fill=MUTED)
+    )
+    parts.append(
+        svg_text(248, 142, gettext("Bag: %(count)s buildings") % {"count": view["bag_size"]}, font_size=12, fill=MUTED)
+    )
+    return _svg("".join(parts), 400, 154, "alh-market", gettext("Market and money display"))
 
 
 def hand_svg(cards: list[str]) -> str:
@@ -122,16 +132,24 @@ def hand_svg(cards: list[str]) -> str:
     parts, width, y = [], 400, 4
     for currency, row in rows.items():
         if not row:
-            parts.append(svg_text(4, y + 13, f"{currency}: none", font_size=12, fill=MUTED))
+            parts.append(
+                svg_text(
+                    4,
+                    y + 13,
+                    gettext("%(currency)s: none") % {"currency": currency_name(currency)},
+                    font_size=12,
+                    fill=MUTED,
+                )
+            )
             y += 20
             continue
         total = sum(int(c.split()[1]) for c in row)
-        parts.append(svg_text(4, y + 18, currency, font_size=12, font_weight="700", fill=INK))
-        parts.append(svg_text(4, y + 32, f"total {total}", font_size=11, fill=MUTED))
+        parts.append(svg_text(4, y + 18, currency_name(currency), font_size=12, font_weight="700", fill=INK))
+        parts.append(svg_text(4, y + 32, gettext("total %(total)s") % {"total": total}, font_size=11, fill=MUTED))
         for n, card in enumerate(row):
             parts.append(coin(70 + n * 31, y, card))
         width, y = max(width, 74 + 31 * len(row)), y + 42
-    return _svg("".join(parts), width, y, "alh-hand" if width <= 400 else "alh-hand alh-wide", "Your money")
+    return _svg("".join(parts), width, y, "alh-hand" if width <= 400 else "alh-hand alh-wide", gettext("Your money"))
 
 
 def alhambra_svg(
@@ -173,7 +191,7 @@ def alhambra_svg(
                 py,
                 tile,
                 pick=f"tile:{label}" if movable else None,
-                aria=f"{label}: {tile}" + (" (pick to move it to the reserve)" if movable else ""),
+                aria=f"{label}: {tile}" + (" " + gettext("(pick to move it to the reserve)") if movable else ""),
             )
         )
         if label in last:
@@ -181,13 +199,20 @@ def alhambra_svg(
         if movable and swappable:
             box = (px + 2, py + 2, CELL - 4, CELL - 4)
             parts.append(
-                target_rect(*box, f"cell:{label}", f"Swap into {label}", class_="target swap", rx=4, fill="none")
+                target_rect(
+                    *box,
+                    f"cell:{label}",
+                    gettext("Swap into %(cell)s") % {"cell": label},
+                    class_="target swap",
+                    rx=4,
+                    fill="none",
+                )
             )
     for (x, y), label in free:
         px, py = left + (x - x0) * CELL, top + (y - y0) * CELL
         box = (px + 2, py + 2, CELL - 4, CELL - 4)
         look = {"rx": 4, "fill": "#fff", "stroke": "#9bb8ad", "stroke_dasharray": "4 3"}
-        parts.append(target_rect(*box, f"cell:{label}", f"Place at {label}", **look))
+        parts.append(target_rect(*box, f"cell:{label}", gettext("Place at %(cell)s") % {"cell": label}, **look))
         parts.append(
             svg_text(
                 px + CELL / 2,
@@ -203,7 +228,7 @@ def alhambra_svg(
     height = top + (max(ys) - y0 + 1) * CELL + 4
     columns = max(xs) - x0 + 1
     sized = f"alh-alhambra alh-cols-{columns}" if columns <= MAX_COLUMNS else "alh-alhambra"
-    return _svg("".join(parts), width, height, sized, "Alhambra")
+    return _svg("".join(parts), width, height, sized, gettext("Alhambra"))
 
 
 def extras_svg(entry: dict[str, Any], *, own: bool, acting: bool, phase: str) -> str:
@@ -222,29 +247,33 @@ def extras_svg(entry: dict[str, Any], *, own: bool, acting: bool, phase: str) ->
                     y + n // 5 * 46,
                     tile,
                     pick=f"{pick}:{tile}" if pick else None,
-                    aria=aria.format(tile),
+                    aria=aria % {"tile": tile},
                 )
             )
         y += 46 * max(1, (len(tiles) + 4) // 5) + 4
 
     if entry["pending"]:
-        parts.append(svg_text(4, y + 24, "To place:", font_size=11, font_weight="700", fill=INK))
-        row(entry["pending"], "pending" if placing else None, "Bought {}: pick it, then a place, the reserve or Dirk")
+        parts.append(svg_text(4, y + 24, gettext("To place:"), font_size=11, font_weight="700", fill=INK))
+        row(
+            entry["pending"],
+            "pending" if placing else None,
+            gettext("Bought %(tile)s: pick it, then a place, the reserve or Dirk"),
+        )
     target = "reserve" if own and acting and phase != "over" else None
-    parts.append(_box(4, y, 62, CELL, "Reserve", target=target, aria="Move to the reserve"))
+    parts.append(_box(4, y, 62, CELL, gettext("Reserve"), target=target, aria=gettext("Move to the reserve")))
     if not entry["reserve"]:
-        parts.append(svg_text(72, y + 26, "empty", font_size=11, fill=MUTED))
+        parts.append(svg_text(72, y + 26, gettext("empty"), font_size=11, fill=MUTED))
     row(
         entry["reserve"],
         "reserve" if redesign else None,
-        "Reserve {}" + (": pick it, then a place" if redesign else ""),
+        gettext("Reserve %(tile)s: pick it, then a place") if redesign else gettext("Reserve %(tile)s"),
     )
-    return _svg("".join(parts), 302, y, "alh-extras", "Buildings, reserve and tiles to place")
+    return _svg("".join(parts), 302, y, "alh-extras", gettext("Buildings, reserve and tiles to place"))
 
 
 def _building(tile: str) -> str:
     kind, price, _ = tile_parts(tile)
-    return kind.capitalize() if kind == "fountain" else f"{kind.capitalize()} ({price})"
+    return building_name(kind) if kind == "fountain" else f"{building_name(kind)} ({price})"
 
 
 def touched(before: dict[str, Any], after: dict[str, Any]) -> dict[int, frozenset[str]]:
@@ -261,15 +290,23 @@ def turn_summary(before: dict[str, Any], after: dict[str, Any], seat: int) -> st
     """What ``seat`` did between two views, in words."""
     was, now = before["seats"][seat], after["seats"][seat]
     done = [
-        f"built {_building(tile)} at {label}"
+        gettext("built %(building)s at %(cell)s") % {"building": _building(tile), "cell": label}
         for label, tile in sorted(now["alhambra"].items())
         if was["alhambra"].get(label) != tile
     ]
-    done += [f"put {_building(tile)} in the reserve" for tile in now["reserve"] if tile not in was["reserve"]]
-    done += [f"bought {_building(tile)}" for tile in now["pending"] if tile not in was["pending"]]
+    done += [
+        gettext("put %(building)s in the reserve") % {"building": _building(tile)}
+        for tile in now["reserve"]
+        if tile not in was["reserve"]
+    ]
+    done += [
+        gettext("bought %(building)s") % {"building": _building(tile)}
+        for tile in now["pending"]
+        if tile not in was["pending"]
+    ]
     gained = now["hand_size"] - was["hand_size"]
     if gained > 0 and not done:
-        done.append(f"took {gained} money card" + ("" if gained == 1 else "s"))
+        done.append(ngettext("took %(count)s money card", "took %(count)s money cards", gained) % {"count": gained})
     return sentence(done)
 
 
@@ -283,21 +320,25 @@ def svg(
     me, acting = view.get("seat"), is_acting(view)
     lines = [status(view, names), *handout_lines(view, names)]
     blocks = [f'<p class="alh-status">{escape(line)}</p>' for line in lines]
-    blocks.append(f'<div class="board-row"><h3>Market and money</h3>{market_svg(view)}</div>')
+    blocks.append(f'<div class="board-row"><h3>{escape(gettext("Market and money"))}</h3>{market_svg(view)}</div>')
     if me is not None:
-        blocks.append(f'<div class="board-row"><h3>Your money</h3>{hand_svg(view.get("hand", []))}</div>')
+        blocks.append(
+            f'<div class="board-row"><h3>{escape(gettext("Your money"))}</h3>{hand_svg(view.get("hand", []))}</div>'
+        )
     boards = []
     for seat in sorted(range(view["players"]), key=lambda s: (s != me, s)):
         entry, own = view["seats"][seat], seat == me
         last_cells = marked.get(seat, frozenset())
-        turn = " (to move)" if seat in view.get("to_move", []) else ""
+        turn = " " + gettext("(to move)") if seat in view.get("to_move", []) else ""
         money = (
-            f"money {money_text(entry['hand'])}" if "hand" in entry and not own else f"{entry['hand_size']} money cards"
+            gettext("money %(money)s") % {"money": money_text(entry["hand"])}
+            if "hand" in entry and not own
+            else ngettext("%(count)s money card", "%(count)s money cards", entry["hand_size"])
+            % {"count": entry["hand_size"]}
         )
-        caption = (
-            f"{'You' if own else names[seat]}{turn} · {entry['score']} points · {money} · "
-            f"longest wall {entry['longest_wall']}"
-        )
+        points = ngettext("%(points)s point", "%(points)s points", entry["score"]) % {"points": entry["score"]}
+        wall = gettext("longest wall %(length)s") % {"length": entry["longest_wall"]}
+        caption = f"{gettext('You') if own else names[seat]}{turn} · {points} · {money} · {wall}"
         boards.append(
             f'<figure class="island-box alh-seat" data-seat="{seat}"><figcaption>{escape(caption)}</figcaption>'
             f"{alhambra_svg(entry, own=own, acting=acting, action=view['phase'] == 'action', last=last_cells)}"
@@ -307,10 +348,22 @@ def svg(
     if dirk is not None:
         gift = acting and view["phase"] == "place"
         content = counts(4, 4, dirk["buildings"]) + _box(
-            4, 30, 130, 30, "Give to Dirk" if gift else "Dirk", target="dirk" if gift else None, aria="Give to Dirk"
+            4,
+            30,
+            130,
+            30,
+            gettext("Give to Dirk") if gift else "Dirk",
+            target="dirk" if gift else None,
+            aria=gettext("Give to Dirk"),
         )
-        content += svg_text(142, 50, f"{len(dirk['tiles'])} buildings", font_size=11, fill=MUTED)
-        caption = f"Dirk (silent third player) · {dirk['score']} points"
+        content += svg_text(
+            142,
+            50,
+            ngettext("%(count)s building", "%(count)s buildings", len(dirk["tiles"])) % {"count": len(dirk["tiles"])},
+            font_size=11,
+            fill=MUTED,
+        )
+        caption = gettext("Dirk (silent third player) · %(points)s points") % {"points": dirk["score"]}
         boards.append(
             f'<figure class="island-box alh-seat alh-dirk"><figcaption>{escape(caption)}</figcaption>'
             f"{_svg(content, 300, 64, 'alh-dirk-board', 'Dirk')}</figure>"
@@ -321,13 +374,15 @@ def svg(
 
 
 def _scores_table(view: dict[str, Any], names: list[str]) -> str:
-    rounds = "".join(f'<th scope="col">Scoring {r["round"]}</th>' for r in view["scorings"])
+    rounds = "".join(
+        f'<th scope="col">{escape(gettext("Scoring %(round)s") % {"round": r["round"]})}</th>' for r in view["scorings"]
+    )
     rows = "".join(
         f"<tr><td>{escape(name)}</td><td>{total}</td>{''.join(f'<td>{escape(p)}</td>' for p in per)}</tr>"
         for name, total, per in scores(view, names)
     )
-    caption = "Final scores" if view["phase"] == "over" else "Scores so far"
+    caption = escape(gettext("Final scores") if view["phase"] == "over" else gettext("Scores so far"))
     return (
-        f'<table class="alh-scores"><caption>{caption}</caption><thead><tr><th scope="col">Player'
-        f'</th><th scope="col">Total</th>{rounds}</tr></thead><tbody>{rows}</tbody></table>'
+        f'<table class="alh-scores"><caption>{caption}</caption><thead><tr><th scope="col">{escape(gettext("Player"))}'
+        f'</th><th scope="col">{escape(gettext("Total"))}</th>{rounds}</tr></thead><tbody>{rows}</tbody></table>'
     )

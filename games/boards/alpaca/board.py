@@ -14,6 +14,8 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+from django.utils.translation import gettext
+
 from ..picking import pickable, target_rect
 from ..svg import element
 from ..svg import text as svg_text
@@ -26,6 +28,7 @@ from .common import (
     QUARTER,
     TOP,
     cell_text,
+    colour_name,
     frame,
     my_turn,
     player_rows,
@@ -35,12 +38,27 @@ from .common import (
 from .icons import point, tile_shapes
 
 
+def _tiles_left(name: str) -> str:
+    return gettext("%(name)s's tiles left") % {"name": name}
+
+
+def _rotate_label(label: str) -> str:
+    return gettext("Rotate the tile at %(tile)s") % {"tile": label}
+
+
+def _legend() -> str:
+    return gettext(
+        "Capital letter: big triangle; black disc: untouchable; thick outline: last tile placed; "
+        "dashed cell: open (x,y)."
+    )
+
+
 def _tile_label(entry: dict[str, Any], locked: bool) -> str:
     rot = entry["rotation"]
-    sides = ", ".join(f"{side} {colour}" for side, colour in zip("NESW", entry["edges"], strict=True))
-    return f"{entry['x']},{entry['y']}: {entry['tile']} rot {rot} (big triangle {CORNER[rot]}; {sides})" + (
-        "; untouchable" if locked else ""
-    )
+    sides = ", ".join(f"{side} {colour_name(c)}" for side, c in zip("NESW", entry["edges"], strict=True))
+    values = {"cell": f"{entry['x']},{entry['y']}", "tile": entry["tile"], "rot": rot, "corner": CORNER[rot]}
+    label = gettext("%(cell)s: %(tile)s rot %(rot)s (big triangle %(corner)s; %(sides)s)") % {**values, "sides": sides}
+    return label + ("; " + gettext("untouchable") if locked else "")
 
 
 def table_svg(view: dict[str, Any]) -> str:
@@ -66,7 +84,11 @@ def table_svg(view: dict[str, Any]) -> str:
         name = cell_text(cell)
         if placing:
             for rot, (qx, qy) in enumerate(QUARTER):
-                label = f"Place at {name} rot {rot} (big triangle {CORNER_WORDS[rot]})"
+                label = gettext("Place at %(cell)s rot %(rot)s (big triangle %(corner)s)") % {
+                    "cell": name,
+                    "rot": rot,
+                    "corner": CORNER_WORDS[rot],
+                }
                 left, top = px + 1 + qx * CELL / 2, py + 1 + qy * CELL / 2
                 half = CELL / 2 - 2
                 parts.append(target_rect(left, top, half, half, f"cell:{name}:{rot}", label, fill="#ffffff"))
@@ -114,7 +136,7 @@ def table_svg(view: dict[str, Any]) -> str:
             element(
                 "g",
                 body,
-                **pickable(pick, f"Rotate the tile at {label}" if pick else label, cls="tile"),
+                **pickable(pick, _rotate_label(label) if pick else label, cls="tile"),
             )
         )
     if view.get("last_placed"):
@@ -162,7 +184,7 @@ def table_svg(view: dict[str, Any]) -> str:
         width="100%",
         class_=f"board alpaca-table cols-{min(len(xs), MAX_SIZED)}",
         role="group",
-        aria_label="The table: x above each column, y left of each row",
+        aria_label=gettext("The table: x above each column, y left of each row"),
     )
 
 
@@ -174,7 +196,9 @@ def hand_svg(tiles: list[dict[str, Any]], *, picks: bool) -> str:
     for i, entry in enumerate(tiles):
         x = 4 + i * (size + gap)
         playable = entry.get("dominant", True)
-        label = f"Tile #{entry['number']}: {entry['tile']}" + ("" if playable else " (not the dominant colour)")
+        label = gettext("Tile #%(number)s: %(tile)s") % {"number": entry["number"], "tile": entry["tile"]}
+        if not playable:
+            label += " " + gettext("(not the dominant colour)")
         pick = f"hand:{entry['tile']}" if picks and playable else None
         # An invisible backing makes the whole slot (tile and number) the tap target.
         body = element("title", escape(label)) + element(
@@ -201,7 +225,7 @@ def hand_svg(tiles: list[dict[str, Any]], *, picks: bool) -> str:
         width="100%",
         class_=f"board alpaca-hand slots-{min(max(len(tiles), 4), MAX_SIZED)}",
         role="group",
-        aria_label="Tiles",
+        aria_label=gettext("Tiles"),
     )
 
 
@@ -210,7 +234,7 @@ def rotation_svg() -> str:
     parts = []
     for rot in range(4):
         x = 4 + rot * 64
-        label = f"Turn it to rot {rot} (big triangle {CORNER_WORDS[rot]})"
+        label = gettext("Turn it to rot %(rot)s (big triangle %(corner)s)") % {"rot": rot, "corner": CORNER_WORDS[rot]}
         parts.append(target_rect(x, 4, 44, 44, f"rot:{rot}", label, fill="#ffffff", stroke="#9aa5ab"))
         corners = [(x + 8, 12), (x + 40, 12), (x + 40, 44), (x + 8, 44)]
         k = (rot + 1) % 4
@@ -226,18 +250,18 @@ def rotation_svg() -> str:
         width="100%",
         class_="board alpaca-rotations",
         role="group",
-        aria_label="Rotations",
+        aria_label=gettext("Rotations"),
     )
 
 
 def _swatch(colour: str) -> str:
-    return f'<span class="alpaca-swatch alpaca-{escape(colour)}"></span>{escape(colour)}'
+    return f'<span class="alpaca-swatch alpaca-{escape(colour)}"></span>{escape(colour_name(colour))}'
 
 
 def _page_row(row: dict[str, Any]) -> str:
     notes = f"<small>{escape(row['notes'])}</small>" if row["notes"] else ""
     return (
-        f'<tr class="{"to-move" if "to move" in row["notes"] else ""}"><td>{row["seat"] + 1}. '
+        f'<tr class="{"to-move" if row["to_move"] else ""}"><td>{row["seat"] + 1}. '
         f"{escape(row['name'])}{notes}</td><td>{_swatch(row['colour'])}</td><td>{row['hand']}</td>"
         f"<td>{row['score']}</td><td>{escape(row['chains'])}</td></tr>"
     )
@@ -247,10 +271,10 @@ def turn_summary(before: dict[str, Any], after: dict[str, Any], seat: int) -> st
     """What ``seat`` did between two views, in words."""
     if len(after["table"]) > len(before["table"]) and after.get("last_placed"):
         x, y = after["last_placed"]
-        return f"Placed a tile at {x},{y}"
+        return gettext("Placed a tile at %(cell)s") % {"cell": f"{x},{y}"}
     if after["table"] != before["table"]:
-        return "Turned a tile (bonus action)"
-    return "Declined the bonus action" if before["phase"] == "bonus" else "Passed"
+        return gettext("Turned a tile (bonus action)")
+    return gettext("Declined the bonus action") if before["phase"] == "bonus" else gettext("Passed")
 
 
 def svg(
@@ -263,34 +287,40 @@ def svg(
     blocks += [f'<p class="alpaca-status">{escape(line)}</p>' for line in status(view, names)]
     rows = "".join(_page_row(r) for r in player_rows(view, names))
     blocks.append(
-        '<div class="alpaca-players"><table><thead><tr><th scope="col">Player</th>'
-        '<th scope="col">Colour</th><th scope="col">Tiles</th><th scope="col">Points</th>'
-        f'<th scope="col">Chains</th></tr></thead><tbody>{rows}</tbody></table></div>'
+        '<div class="alpaca-players"><table><thead><tr>'
+        + "".join(
+            f'<th scope="col">{escape(h)}</th>'
+            for h in (gettext("Player"), gettext("Colour"), gettext("Tiles"), gettext("Points"), gettext("Chains"))
+        )
+        + f"</tr></thead><tbody>{rows}</tbody></table></div>"
     )
     if view.get("seat") is not None and view["phase"] != "over":
         placing = my_turn(view) and view["phase"] == "place"
-        hint = " Pick a tile, then the corner of a free cell where its big triangle should go." if placing else ""
+        hint = (
+            " " + gettext("Pick a tile, then the corner of a free cell where its big triangle should go.")
+            if placing
+            else ""
+        )
         blocks.append(
-            f'<div class="board-row"><h3>Your tiles</h3><div class="board-scroll">'
+            f'<div class="board-row"><h3>{escape(gettext("Your tiles"))}</h3><div class="board-scroll">'
             f"{hand_svg(view.get('hand', []), picks=placing)}</div>"
-            f'<p class="hint">Dimmed tiles are not of the dominant colour.{hint}</p></div>'
+            f'<p class="hint">{escape(gettext("Dimmed tiles are not of the dominant colour."))}{escape(hint)}</p></div>'
         )
     if my_turn(view) and view["phase"] == "bonus":
         blocks.append(
-            '<div class="board-row"><h3>Bonus rotation</h3><p class="hint">Pick a tile on the table, '
-            f"then its new rotation; or use a button above.</p>{rotation_svg()}</div>"
+            f'<div class="board-row"><h3>{escape(gettext("Bonus rotation"))}</h3><p class="hint">'
+            f"{escape(gettext('Pick a tile on the table, then its new rotation; or use a button above.'))}</p>"
+            f"{rotation_svg()}</div>"
         )
     if view["phase"] == "over":
         for seat, tiles in enumerate(view.get("hands", [])):
             if tiles:
                 entries = [{"number": n, "tile": t} for n, t in enumerate(tiles, start=1)]
                 blocks.append(
-                    f'<div class="board-row"><h3>{escape(names[seat])}\'s tiles left</h3>'
+                    f'<div class="board-row"><h3>{escape(_tiles_left(names[seat]))}</h3>'
                     f'<div class="board-scroll">{hand_svg(entries, picks=False)}</div></div>'
                 )
     blocks.append(
-        f'<figure class="alpaca-table-box">{table_svg(view)}<figcaption>Capital letter: big triangle; '
-        "black disc: untouchable; thick outline: last tile placed; dashed cell: open (x,y).</figcaption>"
-        "</figure></div>"
+        f'<figure class="alpaca-table-box">{table_svg(view)}<figcaption>{escape(_legend())}</figcaption></figure></div>'
     )
     return "".join(blocks)

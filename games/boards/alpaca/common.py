@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..svg import plural
+from django.utils.translation import gettext, gettext_lazy, ngettext
+
+from games.terms import term
 
 CELL = 48
 LEFT, TOP = 30, 20
@@ -14,14 +16,30 @@ MAX_SIZED = 40
 FILL = {"red": "#d62839", "yellow": "#f2c230", "green": "#2f9e44", "blue": "#2f6fce", "purple": "#8048a8"}
 INK = {"yellow": "#222222"}
 CORNER = ("NE", "SE", "SW", "NW")  # big triangle's right angle, by rotation
-CORNER_WORDS = ("top right", "bottom right", "bottom left", "top left")
+CORNER_WORDS = (
+    gettext_lazy("top right"),
+    gettext_lazy("bottom right"),
+    gettext_lazy("bottom left"),
+    gettext_lazy("top left"),
+)
 #: Offset (in half cells) of the quarter of a cell holding each rotation's corner.
 QUARTER = ((1, 0), (1, 1), (0, 1), (0, 0))
 
 
 def seat_names(view: dict[str, Any], names: list[str] | None) -> list[str]:
     names = list(names or [])
-    return [names[s] if s < len(names) else f"Seat {s + 1}" for s in range(view["players"])]
+    return [
+        names[s] if s < len(names) else gettext("Seat %(number)s") % {"number": s + 1} for s in range(view["players"])
+    ]
+
+
+def colour_name(colour: str) -> str:
+    """A player colour in the active language (``games.terms``)."""
+    return term("alpaca", colour)
+
+
+#: The view's figure kinds, as msgids.
+_KINDS = {"minor pair": gettext_lazy("minor pair"), "major square": gettext_lazy("major square")}
 
 
 def split(tile: str) -> tuple[str, str, str]:
@@ -42,7 +60,11 @@ def cell_text(cell: Any) -> str:
 
 
 def figure_text(figure: dict[str, Any]) -> str:
-    return f"{figure['colour']} {figure['kind']} at {' / '.join(cell_text(c) for c in figure['cells'])}"
+    return gettext("%(colour)s %(kind)s at %(cells)s") % {
+        "colour": colour_name(figure["colour"]),
+        "kind": _KINDS.get(figure["kind"], figure["kind"]),
+        "cells": " / ".join(cell_text(c) for c in figure["cells"]),
+    }
 
 
 def my_turn(view: dict[str, Any]) -> bool:
@@ -69,23 +91,51 @@ def status(view: dict[str, Any], names: list[str]) -> list[str]:
     dominant, upcoming = view["dominant"], view["next_dominant"]
     if view["phase"] == "over":
         why: dict[str | None, str]
-        why = {"last tile": "someone played their last tile", "idle cycle": "a whole cycle passed with no tile"}
-        lines = [f"Game over after round {view['round']}: {why.get(view.get('ended_by'), view.get('ended_by'))}."]
+        why = {
+            "last tile": gettext("someone played their last tile"),
+            "idle cycle": gettext("a whole cycle passed with no tile"),
+        }
+        lines = [
+            gettext("Game over after round %(round)s: %(why)s.")
+            % {"round": view["round"], "why": why.get(view.get("ended_by"), view.get("ended_by"))}
+        ]
     else:
         order = ", ".join(names[s] for s in view["turn_order"])
         lines = [
-            f"Round {view['round']}: {dominant['colour']} is dominant ({names[dominant['seat']]}'s colour); "
-            f"turn order {order}. Next round: {upcoming['colour']} ({names[upcoming['seat']]})."
+            gettext(
+                "Round %(round)s: %(colour)s is dominant (%(name)s's colour); turn order %(order)s. "
+                "Next round: %(next)s (%(next_name)s)."
+            )
+            % {
+                "round": view["round"],
+                "colour": colour_name(dominant["colour"]),
+                "name": names[dominant["seat"]],
+                "order": order,
+                "next": colour_name(upcoming["colour"]),
+                "next_name": names[upcoming["seat"]],
+            }
         ]
-    lines.append(f"Untouchable counters left: {view['counters_left']} of 15.")
+    lines.append(gettext("Untouchable counters left: %(left)s of 15.") % {"left": view["counters_left"]})
     for figure in view["untouchable_figures"]:
-        lines.append(f"Untouchable: {figure_text(figure)}.")
+        lines.append(gettext("Untouchable: %(figure)s.") % {"figure": figure_text(figure)})
     bonus = view.get("bonus")
     if bonus:
-        who = "You have" if bonus["seat"] == view.get("seat") else f"{names[bonus['seat']]} has"
         closed = "; ".join(f"{f['number']}: {figure_text(f)}" for f in bonus["figures"])
-        actions = plural(bonus["actions_left"], "bonus action", "bonus actions")
-        lines.append(f"{who} {actions} for closing {closed}.")
+        left = bonus["actions_left"]
+        values = {"count": left, "closed": closed, "name": names[bonus["seat"]]}
+        if bonus["seat"] == view.get("seat"):
+            line = ngettext(
+                "You have %(count)s bonus action for closing %(closed)s.",
+                "You have %(count)s bonus actions for closing %(closed)s.",
+                left,
+            )
+        else:
+            line = ngettext(
+                "%(name)s has %(count)s bonus action for closing %(closed)s.",
+                "%(name)s has %(count)s bonus actions for closing %(closed)s.",
+                left,
+            )
+        lines.append(line % values)
     return lines
 
 
@@ -94,13 +144,13 @@ def player_rows(view: dict[str, Any], names: list[str]) -> list[dict[str, Any]]:
     for seat in range(view["players"]):
         notes = []
         if seat == view.get("seat"):
-            notes.append("you")
+            notes.append(gettext("you"))
         if seat == view["dominant"]["seat"] and view["phase"] != "over":
-            notes.append("dominant")
+            notes.append(gettext("dominant"))
         if seat in view.get("to_move", []):
-            notes.append("to move")
+            notes.append(gettext("to move"))
         if seat in view.get("departed", []):
-            notes.append("left the game")
+            notes.append(gettext("left the game"))
         rows.append(
             {
                 "seat": seat,
@@ -108,7 +158,8 @@ def player_rows(view: dict[str, Any], names: list[str]) -> list[dict[str, Any]]:
                 "colour": view["colours"][seat],
                 "hand": view["hand_counts"][seat],
                 "score": view["scores"][seat],
-                "chains": ", ".join(map(str, view["chains"][seat])) or "none",
+                "chains": ", ".join(map(str, view["chains"][seat])) or gettext("none"),
+                "to_move": seat in view.get("to_move", []),
                 "notes": ", ".join(notes),
             }
         )

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext
+
 from ..picking import control
 from .common import cell_text, figure_text
 
@@ -23,9 +25,9 @@ def controls(view: dict[str, Any], options: list[tuple[str, Any]]) -> list[dict[
         elif kind == "lock":
             figure = figures.get(tuple(map(tuple, move["figure"])))
             what = figure_text(figure) if figure else " / ".join(cell_text(c) for c in move["figure"])
-            entry = control(move_text, f"Make the {what} untouchable")
+            entry = control(move_text, gettext("Make the %(figure)s untouchable") % {"figure": what})
         elif kind == "none":
-            entry = control(move_text, "Decline the bonus")
+            entry = control(move_text, gettext("Decline the bonus"))
         else:
             entry = control(move_text)
         result.append(entry)
