@@ -11,7 +11,8 @@ from tests.conftest import PASSWORD, make_user
 # Every element the keyboard can reach, as the browser sees it.
 TAB_STOPS = """() => [...document.querySelectorAll('#play [tabindex], #play a[href], #play button, #play input')]
   .filter((e) => e.tabIndex >= 0 && !e.disabled && e.getClientRects().length)
-  .map((e) => e.dataset.target ? 'target ' + e.dataset.target : e.dataset.pick ? 'pick ' + e.dataset.pick : e.tagName)"""
+  .map((e) => e.dataset.target ? 'target ' + e.dataset.target
+    : e.dataset.pick ? 'pick ' + e.dataset.pick : e.tagName)"""
 
 
 @pytest.fixture
