@@ -116,9 +116,10 @@ def _tiles_svg(tiles: list[dict[str, Any]]) -> str:
                 "g",
                 element("title", escape(tile_name(tile)))
                 + element("rect", x=tx, y=ty, width=21, height=21, rx=3, fill=fill, stroke=INK)
+                + symbol(tile["colour"], tx + 14, ty + 2, 5.5, ink)
                 + svg_text(
-                    tx + 10.5,
-                    ty + 15.5,
+                    tx + 8.5,
+                    ty + 16,
                     str(tile["value"]),
                     text_anchor="middle",
                     font_size=13,
