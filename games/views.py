@@ -95,10 +95,11 @@ def match_detail(request, pk: int):
             context["controls_json"] = json.dumps(controls)
             context["buttons"] = [c for c in controls if not c["pick"] and not c["target"]]
             draft = request.session.pop(_draft_key(pk), None) or {}
-            context["move_form"] = MoveForm(initial={"ply": match.ply, "move": draft.get("move", "")})
+            move_form = MoveForm(initial={"ply": match.ply, "move": draft.get("move", "")})
+            context["move_form"] = move_form
             if draft.get("error"):
                 context["move_error"] = draft["error"]
-                attrs = context["move_form"].fields["move"].widget.attrs
+                attrs = move_form.fields["move"].widget.attrs
                 attrs.update({"aria-invalid": "true", "aria-describedby": "move-error"})
             prompt = getattr(board, "prompt", None)
             context["expect"] = prompt(seen.view) if prompt else seen.view.get("expect", "")

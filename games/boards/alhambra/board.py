@@ -211,7 +211,7 @@ def alhambra_svg(
     for (x, y), label in free:
         px, py = left + (x - x0) * CELL, top + (y - y0) * CELL
         box = (px + 2, py + 2, CELL - 4, CELL - 4)
-        look = {"rx": 4, "fill": "#fff", "stroke": "#9bb8ad", "stroke_dasharray": "4 3"}
+        look: dict[str, Any] = {"rx": 4, "fill": "#fff", "stroke": "#9bb8ad", "stroke_dasharray": "4 3"}
         parts.append(target_rect(*box, f"cell:{label}", gettext("Place at %(cell)s") % {"cell": label}, **look))
         parts.append(
             svg_text(
@@ -320,11 +320,11 @@ def svg(
     me, acting = view.get("seat"), is_acting(view)
     lines = [status(view, names), *handout_lines(view, names)]
     blocks = [f'<p class="alh-status">{escape(line)}</p>' for line in lines]
-    blocks.append(f'<div class="board-row"><h3>{escape(gettext("Market and money"))}</h3>{market_svg(view)}</div>')
+    market = escape(gettext("Market and money"))
+    blocks.append(f'<div class="board-row"><h3>{market}</h3>{market_svg(view)}</div>')
     if me is not None:
-        blocks.append(
-            f'<div class="board-row"><h3>{escape(gettext("Your money"))}</h3>{hand_svg(view.get("hand", []))}</div>'
-        )
+        mine = escape(gettext("Your money"))
+        blocks.append(f'<div class="board-row"><h3>{mine}</h3>{hand_svg(view.get("hand", []))}</div>')
     boards = []
     for seat in sorted(range(view["players"]), key=lambda s: (s != me, s)):
         entry, own = view["seats"][seat], seat == me
@@ -338,7 +338,8 @@ def svg(
         )
         points = ngettext("%(points)s point", "%(points)s points", entry["score"]) % {"points": entry["score"]}
         wall = gettext("longest wall %(length)s") % {"length": entry["longest_wall"]}
-        caption = f"{gettext('You') if own else names[seat]}{turn} · {points} · {money} · {wall}"
+        who = gettext("You") if own else names[seat]
+        caption = f"{who}{turn} · {points} · {money} · {wall}"
         boards.append(
             f'<figure class="island-box alh-seat" data-seat="{seat}"><figcaption>{escape(caption)}</figcaption>'
             f"{alhambra_svg(entry, own=own, acting=acting, action=view['phase'] == 'action', last=last_cells)}"
@@ -374,15 +375,15 @@ def svg(
 
 
 def _scores_table(view: dict[str, Any], names: list[str]) -> str:
-    rounds = "".join(
-        f'<th scope="col">{escape(gettext("Scoring %(round)s") % {"round": r["round"]})}</th>' for r in view["scorings"]
-    )
+    titles = [gettext("Scoring %(round)s") % {"round": r["round"]} for r in view["scorings"]]
+    rounds = "".join(f'<th scope="col">{escape(title)}</th>' for title in titles)
+    player, total_ = escape(gettext("Player")), escape(gettext("Total"))
     rows = "".join(
         f"<tr><td>{escape(name)}</td><td>{total}</td>{''.join(f'<td>{escape(p)}</td>' for p in per)}</tr>"
         for name, total, per in scores(view, names)
     )
     caption = escape(gettext("Final scores") if view["phase"] == "over" else gettext("Scores so far"))
     return (
-        f'<table class="alh-scores"><caption>{caption}</caption><thead><tr><th scope="col">{escape(gettext("Player"))}'
-        f'</th><th scope="col">{escape(gettext("Total"))}</th>{rounds}</tr></thead><tbody>{rows}</tbody></table>'
+        f'<table class="alh-scores"><caption>{caption}</caption><thead><tr><th scope="col">{player}'
+        f'</th><th scope="col">{total_}</th>{rounds}</tr></thead><tbody>{rows}</tbody></table>'
     )

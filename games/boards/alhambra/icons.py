@@ -6,6 +6,7 @@ coins with their value and currency's short name."""
 from __future__ import annotations
 
 from html import escape
+from typing import Any
 
 from django.utils.translation import gettext
 
@@ -20,7 +21,7 @@ _LINE = {"fill": "none", "stroke": INK, "stroke_width": 1.6, "stroke_linejoin": 
 _SOLID = {"fill": INK}
 
 #: The shapes of each building's picture in a 20 x 20 box.
-SHAPES: dict[str, list[tuple[str, dict[str, object]]]] = {
+SHAPES: dict[str, list[tuple[str, dict[str, Any]]]] = {
     "pavilion": [  # a dome on columns
         ("path", {"d": "M3 9a7 6 0 0 1 14 0z", **_LINE}),
         ("path", {"d": "M10 3V1M4 9v9M10 9v9M16 9v9M2 18h16", **_LINE}),

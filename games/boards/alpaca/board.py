@@ -301,17 +301,16 @@ def svg(
             if placing
             else ""
         )
+        title, dimmed = escape(gettext("Your tiles")), escape(gettext("Dimmed tiles are not of the dominant colour."))
         blocks.append(
-            f'<div class="board-row"><h3>{escape(gettext("Your tiles"))}</h3><div class="board-scroll">'
+            f'<div class="board-row"><h3>{title}</h3><div class="board-scroll">'
             f"{hand_svg(view.get('hand', []), picks=placing)}</div>"
-            f'<p class="hint">{escape(gettext("Dimmed tiles are not of the dominant colour."))}{escape(hint)}</p></div>'
+            f'<p class="hint">{dimmed}{escape(hint)}</p></div>'
         )
     if my_turn(view) and view["phase"] == "bonus":
-        blocks.append(
-            f'<div class="board-row"><h3>{escape(gettext("Bonus rotation"))}</h3><p class="hint">'
-            f"{escape(gettext('Pick a tile on the table, then its new rotation; or use a button above.'))}</p>"
-            f"{rotation_svg()}</div>"
-        )
+        title = escape(gettext("Bonus rotation"))
+        how = escape(gettext("Pick a tile on the table, then its new rotation; or use a button above."))
+        blocks.append(f'<div class="board-row"><h3>{title}</h3><p class="hint">{how}</p>{rotation_svg()}</div>')
     if view["phase"] == "over":
         for seat, tiles in enumerate(view.get("hands", [])):
             if tiles:

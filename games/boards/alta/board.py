@@ -135,7 +135,7 @@ def island_svg(island: dict[str, Any], *, own: bool, targets: bool, last: frozen
                 if name in last:
                     parts.append(last_mark(x + 1, y + 1, CELL - 2, CELL - 2))
             elif name in open_cells and own:
-                look = {"rx": 5, "fill": "#ffffff", "stroke": "#2f6f5e", "stroke_dasharray": "4 3"}
+                look: dict[str, Any] = {"rx": 5, "fill": "#ffffff", "stroke": "#2f6f5e", "stroke_dasharray": "4 3"}
                 box = (x + 0.5, y + 0.5, CELL - 1, CELL - 1)
                 parts.append(
                     target_rect(*box, f"cell:{name}", gettext("Place at %(cell)s") % {"cell": name}, **look)

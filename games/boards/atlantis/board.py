@@ -219,9 +219,8 @@ def svg(
         f'<div class="board-row board-scroll">{road_svg(view, touched(*last) if last else frozenset())}</div>',
     ]
     if view.get("seat") is not None:
-        blocks.append(
-            f'<div class="board-row"><h3>{escape(gettext("Your hand"))}</h3>'
-            f'<div class="board-scroll">{hand_svg(view)}</div></div>'
-        )
-    blocks.append(f'<div class="board-row"><h3>{escape(gettext("Players"))}</h3>{seats_html(view, names)}</div>')
+        title = escape(gettext("Your hand"))
+        blocks.append(f'<div class="board-row"><h3>{title}</h3><div class="board-scroll">{hand_svg(view)}</div></div>')
+    players = escape(gettext("Players"))
+    blocks.append(f'<div class="board-row"><h3>{players}</h3>{seats_html(view, names)}</div>')
     return "".join(blocks)
