@@ -43,9 +43,14 @@ def test_after_a_pick_only_legal_targets_are_tab_stops(browser, live_server, pla
         assert targets.count() > 0
         assert not [s for s in stops if s.startswith("target ")], "a target is a Tab stop before any pick"
         assert targets.first.get_attribute("aria-disabled") == "true"
-        # Pick the first piece with the keyboard: focus it, press Enter.
+        # Pick the first piece with the keyboard: focus it, press Enter; Escape puts it back.
         piece = page.locator("#play [data-pick].pickable").first
         piece.focus()
+        page.keyboard.press("Enter")
+        expect(page.locator("#play [data-target].legal").first).to_be_attached()
+        page.keyboard.press("Escape")
+        expect(page.locator("#play [data-target].legal")).to_have_count(0)
+        assert not [s for s in page.evaluate(TAB_STOPS) if s.startswith("target ")]
         page.keyboard.press("Enter")
         legal = page.locator("#play [data-target].legal")
         expect(legal.first).to_be_attached()

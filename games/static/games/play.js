@@ -140,6 +140,14 @@
   });
   setup();
   document.addEventListener("keydown", (event) => {
+    // Escape puts a picked piece back: no place is a Tab stop any more.
+    if (event.key === "Escape" && picked) {
+      const piece = document.querySelector(`[data-pick="${CSS.escape(picked)}"]`);
+      clearHighlights();
+      picked = null;
+      if (piece) piece.focus();
+      return;
+    }
     if (event.key !== "Enter" && event.key !== " ") return;
     const node = event.target.closest && event.target.closest("[data-pick],[data-target]");
     if (node) {
