@@ -13,7 +13,7 @@ from urllib.parse import urlsplit
 
 import dj_database_url
 import dj_email_url
-from csp.constants import NONE, SELF, UNSAFE_INLINE
+from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
 from .env import (
@@ -372,9 +372,9 @@ CONTENT_SECURITY_POLICY = {
         "script-src": [SELF],
         "style-src": [SELF],
         "style-src-elem": [SELF],
-        # Boards are drawn with style attributes (sizes, colours); an attribute
-        # cannot load or run anything, a <style> element still may not come inline.
-        "style-src-attr": [UNSAFE_INLINE],
+        # No style-src-attr: attributes fall back to style-src, so no page may
+        # carry style="..." (boards use SVG presentation attributes such as
+        # fill= and classes; allauth's email page alone, see alta_site/urls.py).
         "img-src": [SELF, "data:"],
         "object-src": [NONE],
         "base-uri": [NONE],

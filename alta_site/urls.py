@@ -1,3 +1,4 @@
+from allauth.account import views as account_views
 from csp.constants import UNSAFE_INLINE
 from csp.decorators import csp_update
 from django.contrib import admin
@@ -12,11 +13,16 @@ api_docs = csp_update({"style-src": [UNSAFE_INLINE], "style-src-elem": [UNSAFE_I
     SpectacularSwaggerSplitView.as_view(url_name="api-schema")
 )
 
+# allauth's email page hides a form with a style attribute, which the site's
+# policy allows on no other page.
+account_email = csp_update({"style-src-attr": [UNSAFE_INLINE]})(account_views.email)
+
 urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", health.healthz, name="healthz"),
     path("privacy/", views.privacy, name="privacy"),
     path("admin/", admin.site.urls),
+    path("accounts/email/", account_email, name="account_email"),
     path("accounts/", include("allauth.urls")),
     path("", include("alta_site.accounts.urls")),
     path("dev/mailbox/", include("alta_site.devmail.urls")),

@@ -34,7 +34,7 @@ def registered_games_load(app_configs: Any = None, **kwargs: Any) -> list[Error]
             errors.append(
                 Error(
                     f"Game {slug!r} is registered but its drawing does not load: {error!r}",
-                    hint=f"Fix games/boards/{slug}.py.",
+                    hint=f"Fix games/boards/{slug}/.",
                     id="games.E002",
                 )
             )

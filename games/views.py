@@ -96,7 +96,13 @@ def match_detail(request, pk: int):
             controls = board.controls(seen.view, options)
             context["controls_json"] = json.dumps(controls)
             context["buttons"] = [c for c in controls if not c["pick"] and not c["target"]]
-            context["move_form"] = MoveForm(initial={"ply": match.ply})
+            draft = request.session.pop(_draft_key(pk), None) or {}
+            move_form = MoveForm(initial={"ply": match.ply, "move": draft.get("move", "")})
+            context["move_form"] = move_form
+            if draft.get("error"):
+                context["move_error"] = draft["error"]
+                attrs = move_form.fields["move"].widget.attrs
+                attrs.update({"aria-invalid": "true", "aria-describedby": "move-error"})
             prompt = getattr(board, "prompt", None)
             context["expect"] = prompt(seen.view) if prompt else seen.view.get("expect", "")
     if match.is_finished:
@@ -202,19 +208,24 @@ def match_move(request, pk: int):
         messages.error(request, _("Write a move in the box."))
         return redirect("game-detail", pk=pk)
     data = form.cleaned_data
-    return _act(
-        request,
-        pk,
-        lambda: services.move_submit(
+    try:
+        services.move_submit(
             match_id=pk,
             user=request.user,
             text=data["move"],
             ply=data["ply"],
             source=MoveRecord.Source.WEB,
             now=timezone.now(),
-        ),
-        "",
-    )
+        )
+    except services.GameActionError as error:
+        # The page says what was wrong beside the box, which keeps the text
+        # typed: a player corrects the move instead of typing it again.
+        request.session[_draft_key(pk)] = {"move": data["move"], "error": str(error.message)}
+    return redirect("game-detail", pk=pk)
+
+
+def _draft_key(pk: int) -> str:
+    return f"games.move-draft.{pk}"
 
 
 def match_replay(request, pk: int):

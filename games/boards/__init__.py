@@ -1,21 +1,12 @@
-"""How each game is drawn for people: SVG for pages, and the controls that
-turn clicks on the drawing into notation.
+"""How each game is drawn for people: SVG for pages, the controls that
+turn clicks on the drawing into notation, and the position in emails.
 
-One module per game slug (``games.boards.<slug>``) with:
-
-* ``svg(view) -> str``: the whole table as inline SVG, built from a seat's
-  ``view`` only.  Elements a player can pick carry ``data-pick``; places a
-  picked thing can go carry ``data-target``.
-* ``controls(view, options) -> list[dict]``: for each legal move ``(text,
-  dumped move)``, ``{"text", "label", "pick", "target"}``; moves with neither
-  pick nor target are shown as buttons.
-* optionally ``prompt(view) -> str``: what the player to move is asked, in
-  the reader's language (else the page shows the view's ``expect``).
-
-Pure functions over JSON data: no models, no database, so the same code
-serves pages, emails and tests.  Words come through Django's translation
-(``games.terms`` for the game terms), so a drawing reads in the language
-active for its reader.
+One package per game slug (``games.boards.<slug>``), every one the same
+shape (``games/boards/README.md``): ``board`` (the page), ``controls``,
+``icons`` (the art), ``mail``, ``common``; ``picking`` holds the click
+helpers they share.  Pure functions over a seat's view: no models, no
+database.  Words come through Django's translation (``games.terms`` for
+the game terms), so a drawing reads in the language active for its reader.
 """
 
 from __future__ import annotations

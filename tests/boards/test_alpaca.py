@@ -11,6 +11,7 @@ from types import SimpleNamespace
 import pytest
 
 from games.boards import alpaca as board
+from games.boards.alpaca import common as alpaca_common
 from games.engine import get_rules
 from games.rules.alpaca import Place
 from games.rules.alpaca.testing import position
@@ -135,9 +136,9 @@ def test_a_tile_is_drawn_as_three_triangles_in_its_colours():
     fills = [p.get("fill") for p in group.iter("polygon")]
     points = [p.get("points") for p in group.iter("polygon")]
     # rot 1: big triangle with its right angle at SE (NE, SE, SW corners), minor1 (blue) W, minor2 (green) N.
-    c = board.CELL
-    x, y = board.LEFT + 2 * c, board.TOP + 2 * c  # drawn from -2,2 (at least 5 x 5 cells)
-    assert fills == [board.FILL["red"], board.FILL["green"], board.FILL["blue"]]
+    c = alpaca_common.CELL
+    x, y = alpaca_common.LEFT + 2 * c, alpaca_common.TOP + 2 * c  # drawn from -2,2 (at least 5 x 5 cells)
+    assert fills == [alpaca_common.FILL["red"], alpaca_common.FILL["green"], alpaca_common.FILL["blue"]]
     assert points[0] == f"{x + c},{y} {x + c},{y + c} {x},{y + c}"
     assert group.get("aria-label") == ("0,0: red/blue-green rot 1 (big triangle SE; N green, E red, S red, W blue)")
     html = board.html(RULES.view(state, None))

@@ -3,7 +3,8 @@ own picture and short code, and the picture is the same wherever it is drawn."""
 
 import re
 
-from games.boards.alta import CARD_STYLE, _card
+from games.boards.alta.common import CARD_STYLE
+from games.boards.alta.icons import card as _card
 
 
 def test_each_card_type_has_its_own_picture_and_code():

@@ -95,3 +95,29 @@ def test_a_midgame_road_reads_well_and_a_multi_card_move_can_be_clicked(browser,
         expect(page.locator(".history li").first).to_contain_text(" ".join(longer.cards))
     finally:
         context.close()
+
+
+def test_on_a_phone_every_pawn_on_the_road_is_a_finger_wide(browser, live_server, transactional_db):
+    """At 390 px the road scrolls inside its box, and each of your pawns on it
+    is a tap target of at least 44 x 44 CSS px (the whole tile it stands on)."""
+    from django.utils import timezone
+
+    from games.engine import get_rules
+    from games.models import Match
+    from games.services import match_create_seated
+
+    users = [make_user(f"p{n}@example.com", name) for n, name in enumerate(["Ann", "Ben", "Cy", "Dee"])]
+    match = match_create_seated(users=users, game="atlantis", now=timezone.now())
+    rules = get_rules("atlantis")
+    state = midgame_state(rules)
+    Match.objects.filter(pk=match.pk).update(state=rules.dump(state))
+    context, page = log_in(browser, live_server, match.seats.get(index=0).user.email, width=390)
+    try:
+        page.goto(f"/games/{match.pk}/")
+        pawns = page.locator('svg.atl-road [data-pick^="pawn "]:not([data-pick="pawn A"])')
+        assert pawns.count() >= 1
+        for box in pawns.evaluate_all("(nodes) => nodes.map((n) => n.getBoundingClientRect().toJSON())"):
+            assert box["width"] >= 44 and box["height"] >= 44, box
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+    finally:
+        context.close()

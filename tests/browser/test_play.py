@@ -97,6 +97,16 @@ def test_typing_notation_works_and_errors_are_explained(browser, live_server, pl
     page.get_by_role("button", name="Play").click()
     expect(page.locator(".message.error")).to_be_visible()
     expect(page.locator("#play")).to_have_attribute("data-ply", "0")
+    # The typed text stays in the box, and the words beside it say what was wrong.
+    box = page.get_by_label("Your move")
+    expect(box).to_have_value("plant a tree")
+    expect(box).to_have_attribute("aria-invalid", "true")
+    error = page.locator("#move-error")
+    expect(error).to_contain_text("That move was not played:")
+    assert len(error.inner_text().split(":", 1)[1].split()) >= 3  # a sentence, not a code
+    # Once read, the page forgets the draft: a reload shows an empty box.
+    page.reload()
+    expect(page.get_by_label("Your move")).to_have_value("")
 
 
 def test_a_finished_game_replays_move_by_move(browser, live_server, players):

@@ -37,6 +37,8 @@ def test_game_page_plays_under_the_policies(browser, live_server, players, game,
         # Directives in any order (django-csp joins them as its dict holds them).
         csp = dict(part.strip().split(" ", 1) for part in response.headers["content-security-policy"].split(";"))
         assert csp["script-src"] == "'self'" and csp["style-src-elem"] == "'self'"
+        # No style attribute allowance: the board draws with SVG attributes and classes.
+        assert "style-src-attr" not in csp and csp["style-src"] == "'self'"
         assert "camera=()" in response.headers["permissions-policy"]
         # The script asks before resigning: no once, yes the second time.
         questions = []

@@ -9,7 +9,8 @@ Picks: ``pending:<tile>`` (bought, to place), ``reserve:<tile>`` and
 ``reserve`` and ``dirk``.  Taking money, buying and ``done`` are buttons.
 """
 
+from .board import svg, turn_summary
+from .controls import controls
 from .mail import html, text
-from .page import controls, svg, turn_summary
 
 __all__ = ["controls", "html", "svg", "text", "turn_summary"]

@@ -5,8 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext
+
 from games.rules.alhambra.components import cell_label
 from games.rules.alhambra.notation import parse_cell, tokenize
+from games.terms import term
 
 CELL = 44
 #: fill colour, short name (the text board's abbreviations), per building type.
@@ -26,7 +29,10 @@ SIDES = {"N": (0, 0, 1, 0), "E": (1, 0, 1, 1), "S": (0, 1, 1, 1), "W": (0, 0, 0,
 
 def seat_names(view: dict[str, Any], names: list[str] | None) -> list[str]:
     names = list(names or [])
-    return [names[s] if s < len(names) and names[s] else f"Seat {s + 1}" for s in range(view["players"])]
+    return [
+        names[s] if s < len(names) and names[s] else gettext("Seat %(number)s") % {"number": s + 1}
+        for s in range(view["players"])
+    ]
 
 
 def xy(label: str) -> tuple[int, int]:
@@ -62,21 +68,30 @@ def money_text(cards: list[str]) -> str:
     for card in cards:
         currency, value = card.split()
         groups.setdefault(currency, []).append(int(value))
-    return " · ".join(f"{c} {'+'.join(map(str, v))} (= {sum(v)})" for c, v in groups.items()) or "none"
+    return " · ".join(
+        f"{term('alhambra', c)} {'+'.join(map(str, v))} (= {sum(v)})" for c, v in groups.items()
+    ) or gettext("none")
 
 
 def status(view: dict[str, Any], names: list[str]) -> str:
     if view["phase"] == "over" or not view.get("to_move"):
-        return f"Turn {view['turn']}: the game is over."
-    movers = ", ".join("you" if s == view.get("seat") else names[s] for s in view["to_move"])
-    return f"Turn {view['turn']}: {movers} to move: {view['step']}."
+        return gettext("Turn %(turn)s: the game is over.") % {"turn": view["turn"]}
+    movers = ", ".join(gettext("you") if s == view.get("seat") else names[s] for s in view["to_move"])
+    return gettext("Turn %(turn)s: %(movers)s to move: %(step)s.") % {
+        "turn": view["turn"],
+        "movers": movers,
+        "step": view["step"],
+    }
 
 
 def scores(view: dict[str, Any], names: list[str]) -> list[tuple[str, int, list[str]]]:
     """``(name, total, per-scoring texts)`` for each seat, then Dirk."""
     rows = []
     for seat, entry in enumerate(view["seats"]):
-        per = [f"{r['points'][seat]} (wall {r['walls'][seat]})" for r in view["scorings"]]
+        per = [
+            gettext("%(points)s (wall %(wall)s)") % {"points": r["points"][seat], "wall": r["walls"][seat]}
+            for r in view["scorings"]
+        ]
         rows.append((names[seat], entry["score"], per))
     if view.get("dirk") is not None:
         rows.append(("Dirk", view["dirk"]["score"], [str(r["dirk"]) for r in view["scorings"]]))
@@ -86,6 +101,7 @@ def scores(view: dict[str, Any], names: list[str]) -> list[tuple[str, int, list[
 def handout_lines(view: dict[str, Any], names: list[str]) -> list[str]:
     """Where the market's last buildings went at the end."""
     return [
-        f"End of game: {item['tile']} went to {names[item['seat']] if item['seat'] is not None else 'nobody'}."
+        gettext("End of game: %(tile)s went to %(seat)s.")
+        % {"tile": item["tile"], "seat": names[item["seat"]] if item["seat"] is not None else gettext("nobody")}
         for item in view.get("handout", [])
     ]

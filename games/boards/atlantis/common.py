@@ -12,6 +12,10 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from django.utils.translation import gettext, ngettext, pgettext_lazy
+
+from games.terms import term
+
 ATLANTIS = 0
 MAINLAND = 54
 COLOURS = ("blue", "white", "grey", "yellow", "green", "pink", "brown")
@@ -37,7 +41,12 @@ FILL = {
 }
 #: Pawn colours per seat (none of them a road colour) and their names.
 PAWN = ("#d62828", "#1d1d1d", "#7b2cbf", "#f77f00")
-PAWN_NAME = ("red", "black", "purple", "orange")
+PAWN_NAME = (
+    pgettext_lazy("atlantis pawn", "red"),
+    pgettext_lazy("atlantis pawn", "black"),
+    pgettext_lazy("atlantis pawn", "purple"),
+    pgettext_lazy("atlantis pawn", "orange"),
+)
 MOVING_PHASES = ("start", "bridge", "move")
 
 
@@ -70,7 +79,25 @@ def number(position: int | str) -> int:
 
 def seat_names(view: dict[str, Any], names: list[str] | None) -> list[str]:
     names = list(names or [])
-    return [names[s] if s < len(names) and names[s] else f"Seat {s + 1}" for s in range(view["players"])]
+    return [
+        names[s] if s < len(names) and names[s] else gettext("Seat %(number)s") % {"number": s + 1}
+        for s in range(view["players"])
+    ]
+
+
+def pawn_name(seat: int) -> str:
+    """The colour of ``seat``'s pawns in the active language."""
+    return str(PAWN_NAME[seat])
+
+
+def colour_name(colour: str) -> str:
+    """A road colour in the active language (``games.terms``)."""
+    return term("atlantis", colour)
+
+
+def tile_name(entry: dict[str, Any]) -> str:
+    """``"blue 5"`` in the active language."""
+    return f"{colour_name(entry['colour'])} {entry['value']}"
 
 
 def moving(view: dict[str, Any]) -> bool:
@@ -167,11 +194,10 @@ def walk_of(move: dict[str, Any], view: dict[str, Any]) -> Walk | None:
 
 def walk_label(view: dict[str, Any], walk: Walk) -> str:
     """The move as the engine's options list it: ``A blue -> 5 (blue 3, toll 2)``."""
-    where = "mainland"
+    where = gettext("mainland")
     if walk.destination != MAINLAND:
-        entry = view["road"][walk.destination - 1]
-        where = f"{entry['colour']} {entry['value']}"
-    toll = f", toll {walk.toll}" if walk.toll else ""
+        where = tile_name(view["road"][walk.destination - 1])
+    toll = ", " + gettext("toll %(toll)s") % {"toll": walk.toll} if walk.toll else ""
     return f"{place(walk.origin)} {' '.join(walk.cards)} -> {place(walk.destination)} ({where}{toll})"
 
 
@@ -193,11 +219,11 @@ def can_bridge(view: dict[str, Any]) -> bool:
 def tile_list(tiles: list[dict[str, Any]]) -> str:
     """``"blue 5, grey 3"``, highest value first."""
     ordered = sorted(tiles, key=lambda t: (-t["value"], COLOURS.index(t["colour"])))
-    return ", ".join(f"{t['colour']} {t['value']}" for t in ordered) or "none"
+    return ", ".join(tile_name(t) for t in ordered) or gettext("none")
 
 
 def hand_list(hand: dict[str, int]) -> str:
-    return ", ".join(f"{n} {c}" for c in COLOURS if (n := hand.get(c, 0))) or "no cards"
+    return ", ".join(f"{n} {colour_name(c)}" for c in COLOURS if (n := hand.get(c, 0))) or gettext("no cards")
 
 
 def status(view: dict[str, Any], names: list[str]) -> str:
@@ -206,16 +232,38 @@ def status(view: dict[str, Any], names: list[str]) -> str:
     if final and not view.get("to_move"):
         best = max(final["scores"])
         winners = [names[s] for s, v in enumerate(final["scores"]) if v == best]
-        return f"Game over: {' and '.join(winners)} won with {best} points."
+        won = (" " + gettext("and") + " ").join(winners)
+        return ngettext(
+            "Game over: %(winners)s won with %(points)s point.",
+            "Game over: %(winners)s won with %(points)s points.",
+            best,
+        ) % {"winners": won, "points": best}
     if not view.get("to_move"):
-        return "No one is to move."
+        return gettext("No one is to move.")
     seat = view["to_move"][0]
-    who = "You are" if seat == view.get("seat") else f"{names[seat]} is"
-    if view.get("phase") == "pay":
-        return f"{who} to pay a toll of {view['toll_due']} for the pawn moved to {place(view['moved_to'])}."
+    phase = str(view.get("phase"))
+    if seat == view.get("seat"):
+        if phase == "pay":
+            return gettext("You are to pay a toll of %(toll)s for the pawn moved to %(position)s.") % {
+                "toll": view["toll_due"],
+                "position": place(view["moved_to"]),
+            }
+        doing = {
+            "start": gettext("You are to move (sell a tile, build a bridge, then move a pawn)."),
+            "bridge": gettext("You are to move (build a bridge, then move a pawn)."),
+            "move": gettext("You are to move a pawn."),
+        }
+        return doing.get(phase, gettext("You are to move."))
+    who = {"name": names[seat]}
+    if phase == "pay":
+        return gettext("%(name)s is to pay a toll of %(toll)s for the pawn moved to %(position)s.") % {
+            **who,
+            "toll": view["toll_due"],
+            "position": place(view["moved_to"]),
+        }
     doing = {
-        "start": "to move (sell a tile, build a bridge, then move a pawn)",
-        "bridge": "to move (build a bridge, then move a pawn)",
-        "move": "to move a pawn",
-    }.get(str(view.get("phase")), "to move")
-    return f"{who} {doing}."
+        "start": gettext("%(name)s is to move (sell a tile, build a bridge, then move a pawn)."),
+        "bridge": gettext("%(name)s is to move (build a bridge, then move a pawn)."),
+        "move": gettext("%(name)s is to move a pawn."),
+    }
+    return doing.get(phase, gettext("%(name)s is to move.")) % who

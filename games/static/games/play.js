@@ -98,9 +98,21 @@
   const targetsFor = (pick) =>
     new Map(controls.filter((c) => c.pick === pick && c.target).map((c) => [c.target, c.text]));
 
+  // A target is a disabled button out of the Tab order (as the server draws
+  // it) until a pick makes it legal: the keyboard walks only legal places.
+  const enable = (node, on) => {
+    node.classList.toggle("legal", on);
+    if (on) {
+      node.setAttribute("tabindex", "0");
+      node.removeAttribute("aria-disabled");
+    } else {
+      node.removeAttribute("tabindex");
+      node.setAttribute("aria-disabled", "true");
+    }
+  };
   const clearHighlights = () => {
     document.querySelectorAll(".picked").forEach((n) => n.classList.remove("picked"));
-    document.querySelectorAll(".legal").forEach((n) => n.classList.remove("legal"));
+    document.querySelectorAll("[data-target].legal").forEach((n) => enable(n, false));
   };
 
   const activate = (node) => {
@@ -110,7 +122,7 @@
       document.querySelectorAll(`[data-pick="${CSS.escape(picked)}"]`).forEach((n) => n.classList.add("picked"));
       const targets = targetsFor(picked);
       document.querySelectorAll("[data-target]").forEach((t) => {
-        if (targets.has(t.dataset.target)) t.classList.add("legal");
+        if (targets.has(t.dataset.target)) enable(t, true);
       });
       return;
     }
@@ -128,6 +140,14 @@
   });
   setup();
   document.addEventListener("keydown", (event) => {
+    // Escape puts a picked piece back: no place is a Tab stop any more.
+    if (event.key === "Escape" && picked) {
+      const piece = document.querySelector(`[data-pick="${CSS.escape(picked)}"]`);
+      clearHighlights();
+      picked = null;
+      if (piece) piece.focus();
+      return;
+    }
     if (event.key !== "Enter" && event.key !== " ") return;
     const node = event.target.closest && event.target.closest("[data-pick],[data-target]");
     if (node) {

@@ -1,10 +1,18 @@
 """A small line drawing for each of Alta's nine card types, drawn here from
 plain shapes, so that a card reads by its picture and short name as well as
-its colour (colour-blind players, phone screens)."""
+its colour (colour-blind players, phone screens); and the card faces
+built on them."""
 
 from __future__ import annotations
 
-from .svg import element
+from html import escape
+
+from django.utils.translation import gettext
+
+from ..picking import pickable
+from ..svg import element
+from ..svg import text as svg_text
+from .common import CARD_STYLE, CELL, card_name
 
 INK = "#1f2a30"
 
@@ -59,3 +67,37 @@ def icon(slug: str, x: float, y: float, size: float) -> str:
     return element(
         "g", body, transform=f"translate({x} {y}) scale({size / 20})", aria_hidden="true", class_="card-icon"
     )
+
+
+def card(
+    x: float, y: float, slug: str, *, size: float = CELL, pick: str | None = None, label: str | None = None
+) -> str:
+    """A card face: its type's colour, icon and short code; a button when
+    ``pick`` is set."""
+    fill, code, _english = CARD_STYLE[slug]
+    name = label or card_name(slug)
+    body = element(
+        "rect", x=x + 1, y=y + 1, width=size - 2, height=size - 2, rx=5, fill=fill, stroke="#1f2a30", stroke_width=1
+    )
+    # A picture above the short code: each type reads without its colour.
+    body += icon(slug, x + size / 2 - 11, y + 4, 22)
+    body += svg_text(
+        x + size / 2, y + size - 6, code, text_anchor="middle", font_size=11, font_weight="700", fill="#1f2a30"
+    )
+    return element("g", element("title", escape(name)) + body, **pickable(pick, name, cls="card"))
+
+
+def merchant(x: float, y: float, pair: list[str] | None, caption: str) -> str:
+    """A merchant card: the two types it counts as (icon and code each)."""
+    parts = [element("rect", x=x, y=y, width=96, height=44, rx=5, fill="#fff", stroke="#1f2a30")]
+    if pair:
+        for offset, slug in enumerate(pair):
+            fill, code, _ = CARD_STYLE[slug]
+            left = x + 6 + offset * 44
+            parts.append(element("rect", x=left, y=y + 6, width=40, height=32, rx=4, fill=fill))
+            parts.append(icon(slug, left + 2, y + 12, 16))
+            parts.append(svg_text(left + 29, y + 27, code, text_anchor="middle", font_size=10, font_weight="700"))
+    else:
+        parts.append(svg_text(x + 48, y + 27, gettext("none"), text_anchor="middle", font_size=12))
+    parts.append(svg_text(x + 48, y + 58, caption, text_anchor="middle", font_size=11, fill="#5b6870"))
+    return "".join(parts)

@@ -7,31 +7,29 @@ buttons.
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from html import escape
 from typing import Any
 
+from django.utils.translation import gettext, ngettext
+
+from games.terms import term
+
 from ..svg import element, sentence
 from ..svg import text as svg_text
+from .board_road import road_svg
 from .common import (
     COLOURS,
     FILL,
     MAINLAND,
-    PAWN,
-    PAWN_NAME,
     can_bridge,
-    grouped,
+    pawn_name,
     place,
     seat_names,
     status,
-    walk_of,
-    walks,
+    tile_name,
 )
-from .road import road_svg
-from .shapes import INK, MUTED, button
-
-_NOTE = re.compile(r"\s*\([^)]*\)")
+from .icons import INK, MUTED, button, symbol
 
 
 def hand_svg(view: dict[str, Any]) -> str:
@@ -66,12 +64,13 @@ def hand_svg(view: dict[str, Any]) -> str:
                 fill=ink if count else "#bbbbbb",
             )
         )
-        parts.append(svg_text(x + 23, 80, colour, text_anchor="middle", font_size=11, fill=INK))
+        parts.append(symbol(colour, x + 18, 13, 10, ink if count else "#bbbbbb"))
+        parts.append(svg_text(x + 23, 80, term("atlantis", colour), text_anchor="middle", font_size=11, fill=INK))
     built = view["seats"][me]["bridge"]
     bridge = element("path", d="M400 52 q45 -34 90 0 v10 h-90 z", fill="#a47148", stroke="#6b4226") + svg_text(
         445,
         80,
-        "your bridge" if built is None else f"bridge on {built}",
+        gettext("your bridge") if built is None else gettext("bridge on %(position)s") % {"position": built},
         text_anchor="middle",
         font_size=11,
         fill=INK,
@@ -89,9 +88,9 @@ def hand_svg(view: dict[str, Any]) -> str:
                 stroke="#b8a66a",
             )
             + bridge,
-            label="Your bridge: pick it, then a water position",
-            cls="pickable atl-bridge",
-            data_pick="bridge",
+            label=gettext("Your bridge: pick it, then a water position"),
+            cls="atl-bridge",
+            pick="bridge",
         )
     parts.append(bridge)
     return element(
@@ -101,7 +100,7 @@ def hand_svg(view: dict[str, Any]) -> str:
         width="100%",
         class_="board hand atl-hand",
         role="group",
-        aria_label=f"Your hand: {sum(hand.values())} cards",
+        aria_label=gettext("Your hand: %(cards)s") % {"cards": _cards(sum(hand.values()))},
     )
 
 
@@ -115,11 +114,12 @@ def _tiles_svg(tiles: list[dict[str, Any]]) -> str:
         parts.append(
             element(
                 "g",
-                element("title", f"{tile['colour']} {tile['value']}")
+                element("title", escape(tile_name(tile)))
                 + element("rect", x=tx, y=ty, width=21, height=21, rx=3, fill=fill, stroke=INK)
+                + symbol(tile["colour"], tx + 14, ty + 2, 5.5, ink)
                 + svg_text(
-                    tx + 10.5,
-                    ty + 15.5,
+                    tx + 8.5,
+                    ty + 16,
                     str(tile["value"]),
                     text_anchor="middle",
                     font_size=13,
@@ -131,17 +131,17 @@ def _tiles_svg(tiles: list[dict[str, Any]]) -> str:
     height = 4 + max(1, -(-len(ordered) // 12)) * 24
     return element(
         "svg",
-        "".join(parts) or svg_text(2, 16, "no tiles yet", font_size=12, fill=MUTED),
+        "".join(parts) or svg_text(2, 16, gettext("no tiles yet"), font_size=12, fill=MUTED),
         viewBox=f"0 0 290 {height}",
         width="100%",
         class_="board atl-tiles",
         role="img",
-        aria_label="Tiles: " + (", ".join(f"{t['colour']} {t['value']}" for t in ordered) or "none"),
+        aria_label=gettext("Tiles: %(tiles)s") % {"tiles": ", ".join(tile_name(t) for t in ordered) or gettext("none")},
     )
 
 
 def _cards(n: int) -> str:
-    return f"{n} card" if n == 1 else f"{n} cards"
+    return ngettext("%(count)s card", "%(count)s cards", n) % {"count": n}
 
 
 def seats_html(view: dict[str, Any], names: list[str]) -> str:
@@ -150,18 +150,31 @@ def seats_html(view: dict[str, Any], names: list[str]) -> str:
     boxes = []
     for seat in view["seats"]:
         s = seat["seat"]
-        you = " (you)" if s == view.get("seat") else ""
-        turn = " · to move" if s in view.get("to_move", []) else ""
-        gone = " · left the game" if s in view.get("departed", []) else ""
-        toll = f" (end toll -{final['end_tolls'][s]})" if final and final["end_tolls"][s] else ""
-        bridge = "not built" if seat["bridge"] is None else f"on {seat['bridge']}"
-        where = " ".join(place(p) for p in seat["pawns"])
+        you = " " + gettext("(you)") if s == view.get("seat") else ""
+        turn = " · " + gettext("to move") if s in view.get("to_move", []) else ""
+        gone = " · " + gettext("left the game") if s in view.get("departed", []) else ""
+        toll = (
+            " " + gettext("(end toll -%(toll)s)") % {"toll": final["end_tolls"][s]}
+            if final and final["end_tolls"][s]
+            else ""
+        )
+        bridge = (
+            gettext("bridge not built")
+            if seat["bridge"] is None
+            else gettext("bridge on %(position)s") % {"position": seat["bridge"]}
+        )
+        facts = gettext("score %(score)s%(toll)s · %(cards)s in hand · tiles %(tiles)s") % {
+            "score": seat["score"],
+            "toll": toll,
+            "cards": _cards(seat["cards"]),
+            "tiles": seat["tile_points"],
+        }
+        pawns = gettext("pawns %(positions)s") % {"positions": " ".join(place(p) for p in seat["pawns"])}
         boxes.append(
             f'<figure class="atl-player" data-seat="{s}"><figcaption>'
-            f'<span class="atl-dot" style="background:{PAWN[s]}">{s + 1}</span> '
-            f"<strong>{escape(names[s])}{you}</strong> ({PAWN_NAME[s]}){turn}{gone}<br/>"
-            f"score {seat['score']}{toll} · {_cards(seat['cards'])} in hand · tiles {seat['tile_points']}<br/>"
-            f"bridge {bridge} · pawns {where}</figcaption>{_tiles_svg(seat['tiles'])}</figure>"
+            f'<span class="atl-dot atl-seat-{s}">{s + 1}</span> '
+            f"<strong>{escape(names[s])}{escape(you)}</strong> ({escape(pawn_name(s))}){escape(turn + gone)}<br/>"
+            f"{escape(facts)}<br/>{escape(bridge)} · {escape(pawns)}</figcaption>{_tiles_svg(seat['tiles'])}</figure>"
         )
     return f'<div class="atl-players">{"".join(boxes)}</div>'
 
@@ -179,12 +192,15 @@ def turn_summary(before: dict[str, Any], after: dict[str, Any], seat: int) -> st
     was, now = before["seats"][seat], after["seats"][seat]
     left = sorted(place(p) for p in (Counter(was["pawns"]) - Counter(now["pawns"])).elements())
     came = sorted(place(p) for p in (Counter(now["pawns"]) - Counter(was["pawns"])).elements())
-    done = [f"moved a pawn from {a} to {b}" for a, b in zip(left, came, strict=False)]
+    done = [
+        gettext("moved a pawn from %(origin)s to %(destination)s") % {"origin": a, "destination": b}
+        for a, b in zip(left, came, strict=False)
+    ]
     if now["bridge"] is not None and was["bridge"] is None:
-        done.append(f"built the bridge on {now['bridge']}")
+        done.append(gettext("built the bridge on %(position)s") % {"position": now["bridge"]})
     taken = len(now["tiles"]) - len(was["tiles"])
     if taken > 0:
-        done.append(f"took {taken} tile" + ("" if taken == 1 else "s"))
+        done.append(ngettext("took %(count)s tile", "took %(count)s tiles", taken) % {"count": taken})
     return sentence(done)
 
 
@@ -194,44 +210,17 @@ def svg(
     """The whole table: status, the road, your hand, then every player;
     ``last`` (the views before and after the last move) outlines where it went."""
     names = seat_names(view, names)
-    piles = f"Draw pile {view['draw_pile']} cards · played and paid {view['discard_pile']}."
+    piles = gettext("Draw pile %(draw)s cards · played and paid %(discard)s.") % {
+        "draw": view["draw_pile"],
+        "discard": view["discard_pile"],
+    }
     blocks = [
         f'<p class="atl-status"><strong>{escape(status(view, names))}</strong> {piles}</p>',
         f'<div class="board-row board-scroll">{road_svg(view, touched(*last) if last else frozenset())}</div>',
     ]
     if view.get("seat") is not None:
-        blocks.append(
-            f'<div class="board-row"><h3>Your hand</h3><div class="board-scroll">{hand_svg(view)}</div></div>'
-        )
-    blocks.append(f'<div class="board-row"><h3>Players</h3>{seats_html(view, names)}</div>')
+        title = escape(gettext("Your hand"))
+        blocks.append(f'<div class="board-row"><h3>{title}</h3><div class="board-scroll">{hand_svg(view)}</div></div>')
+    players = escape(gettext("Players"))
+    blocks.append(f'<div class="board-row"><h3>{players}</h3>{seats_html(view, names)}</div>')
     return "".join(blocks)
-
-
-def controls(view: dict[str, Any], options: list[tuple[str, Any]]) -> list[dict[str, Any]]:
-    """Each legal move: a pawn then a marker (and, for the way with the
-    fewest cards, also the destination itself); bridge then water; the rest
-    are buttons."""
-    result, extra = [], []
-    groups = grouped(walks(view))
-    for move_text, move in options:
-        # The note in brackets is for reading; the engine's turn splitter
-        # cuts a sale's or bridge's note off as a sub-move of its own.
-        plain = _NOTE.sub("", move_text).strip()
-        entry = {"text": plain, "label": move_text, "pick": None, "target": None}
-        if "go" in move:
-            walk = walk_of(move, view)
-            if walk is not None:
-                origin = place(walk.origin)
-                entry.update(pick=f"pawn {origin}", target=f"go {origin} {' '.join(walk.cards)}")
-                if groups[(walk.origin, walk.destination)][0] == walk:
-                    extra.append({**entry, "target": f"to {place(walk.destination)}"})
-        elif "bridge" in move:
-            entry.update(pick="bridge", target=f"gap {move['bridge']}")
-        elif "sell" in move:
-            entry["label"] = f"Sell a tile: {move_text}"
-        elif "pay" in move:
-            entry["label"] = f"Pay the toll: {move_text}"
-        elif move.get("pass"):
-            entry["label"] = f"Pass: {move_text}"
-        result.append(entry)
-    return result + extra

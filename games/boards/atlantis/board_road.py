@@ -14,6 +14,8 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+from django.utils.translation import gettext
+
 from ..svg import element, last_mark
 from ..svg import text as svg_text
 from .common import (
@@ -25,10 +27,11 @@ from .common import (
     moving,
     pawns_at,
     place,
+    tile_name,
     walk_label,
     walks,
 )
-from .shapes import INK, LAND, MUTED, SHORE, WATER, button, pawn, ring, tile
+from .icons import INK, LAND, MUTED, SHORE, WATER, button, pawn, ring, tile
 
 COLS, CW, RH, PAD = 12, 60, 128, 8
 WIDTH = PAD * 2 + COLS * CW
@@ -63,10 +66,10 @@ def _cell(
     x, y = _slot(p)
     parts = [svg_text(x + 30, y + 11, str(p), text_anchor="middle", font_size=11, fill=MUTED)]
     kind = entry["kind"]
-    what = f"Position {p}"
+    what = gettext("Position %(position)s") % {"position": p}
     if kind == "tile":
         parts.append(tile(x, y, entry))
-        what += f": {entry['colour']} {entry['value']}" + (" (a tile below)" if entry["height"] > 1 else "")
+        what += ": " + tile_name(entry) + (" " + gettext("(a tile below)") if entry["height"] > 1 else "")
     elif kind == "water":
         gap = gaps[p]
         parts.append(element("rect", x=x + 2, y=y + 15, width=CW - 4, height=44, fill=WATER))
@@ -91,17 +94,17 @@ def _cell(
                     stroke="#6b4226",
                 )
             )
-            what += " (water, bridged: free)"
+            what += " " + gettext("(water, bridged: free)")
         elif p == gap["first"]:
-            what += f" (water, toll {gap['toll']})"
+            what += " " + gettext("(water, toll %(toll)s)") % {"toll": gap["toll"]}
         else:
-            what += " (water)"
+            what += " " + gettext("(water)")
         if p == gap["first"] and not gap["bridged"]:
             parts.append(
                 svg_text(
                     x + 30,
                     y + 28,
-                    f"toll {gap['toll']}",
+                    gettext("toll %(toll)s") % {"toll": gap["toll"]},
                     text_anchor="middle",
                     font_size=10,
                     font_weight="700",
@@ -110,7 +113,7 @@ def _cell(
             )
         if "bridge" in entry:
             parts.append(pawn(x + 30, y + 53, entry["bridge"], r=6))
-            what += f", bridge of seat {entry['bridge'] + 1}"
+            what += ", " + gettext("bridge of seat %(seat)s") % {"seat": entry["bridge"] + 1}
     else:
         parts.append(
             element(
@@ -132,25 +135,25 @@ def _cell(
                 fill=MUTED,
             )
         )
-        what += " (part of Atlantis)" if kind == "atlantis" else " (part of the mainland)"
+        what += " " + (gettext("(part of Atlantis)") if kind == "atlantis" else gettext("(part of the mainland)"))
     for seat in here:
         parts.append(_pawn_node(view, seat, p, x + 46, y + 52))
-        what += f", pawn of seat {seat + 1}"
+        what += ", " + gettext("pawn of seat %(seat)s") % {"seat": seat + 1}
     body = element("g", element("title", escape(what)) + "".join(parts))
     if p in dests:
         return button(
             body + ring(x + 3, y + 12, 54, 50),
-            label=f"Move to {p}",
+            label=gettext("Move to %(position)s") % {"position": p},
             cls="atl-spot",
-            data_target=f"to {p}",
+            where=f"to {p}",
         )
     if bridging and kind == "water" and not gaps[p]["bridged"]:
         gap = gaps[p]
         return button(
             body + ring(x + 1, y + 12, 58, 50),
-            label=f"Build your bridge over {gap['first']}-{gap['last']}",
+            label=gettext("Build your bridge over %(first)s-%(last)s") % {"first": gap["first"], "last": gap["last"]},
             cls="atl-spot",
-            data_target=f"gap {gap['first']}",
+            where=f"gap {gap['first']}",
         )
     return body
 
@@ -158,11 +161,15 @@ def _cell(
 def _pawn_node(view: dict[str, Any], seat: int, p: int, x: float, y: float, r: float = 9) -> str:
     body = pawn(x, y, seat, r)
     if seat == view.get("seat") and moving(view) and p != MAINLAND:
+        # One pawn a position: the whole tile is the tap target (56 x 44, a
+        # finger's width where the road is drawn at 1 CSS px a unit).
+        left, top = _slot(p)
+        hit = element("rect", x=left + 2, y=top + 15, width=CW - 4, height=44, fill="#ffffff", fill_opacity=0)
         return button(
-            body,
-            label=f"Your pawn on {place(p)}",
-            cls="pickable atl-pawn",
-            data_pick=f"pawn {place(p)}",
+            hit + body,
+            label=gettext("Your pawn on %(position)s") % {"position": place(p)},
+            cls="atl-pawn",
+            pick=f"pawn {place(p)}",
         )
     return body
 
@@ -209,9 +216,9 @@ def _ends(view: dict[str, Any], pawns: dict[int, list[int]], dests: set[int]) ->
         parts.append(
             button(
                 hit + "".join(mine),
-                label="Your pawns on Atlantis (A)",
-                cls="pickable atl-pawn",
-                data_pick="pawn A",
+                label=gettext("Your pawns on Atlantis (A)"),
+                cls="atl-pawn",
+                pick="pawn A",
             )
         )
     else:
@@ -228,16 +235,16 @@ def _ends(view: dict[str, Any], pawns: dict[int, list[int]], dests: set[int]) ->
         rx=4,
         fill=SHORE,
         stroke="#7fb069",
-    ) + svg_text(x + 8, y + 11, "M  mainland", font_size=10, font_weight="700", fill=MUTED)
+    ) + svg_text(x + 8, y + 11, "M  " + gettext("mainland"), font_size=10, font_weight="700", fill=MUTED)
     for index, seat in enumerate(sorted(pawns.get(MAINLAND, []))):
         land += pawn(x + 16 + index * 22, y + 37, seat)
     if MAINLAND in dests:
         parts.append(
             button(
                 land + ring(x, y + 12, width + 4, 50),
-                label="Move to the mainland (M)",
+                label=gettext("Move to the mainland (M)"),
                 cls="atl-spot",
-                data_target="to M",
+                where="to M",
             )
         )
     else:
@@ -292,7 +299,7 @@ def _marker(walk: Any, index: int, label: str) -> str:
         "".join(parts),
         label=label,
         cls="atl-go",
-        data_target=f"go {place(walk.origin)} {' '.join(walk.cards)}",
+        where=f"go {place(walk.origin)} {' '.join(walk.cards)}",
     )
 
 
@@ -330,5 +337,5 @@ def road_svg(view: dict[str, Any], last: frozenset[int] = frozenset()) -> str:
         width="100%",
         class_="board atl-road",
         role="group",
-        aria_label="The road from Atlantis to the mainland",
+        aria_label=gettext("The road from Atlantis to the mainland"),
     )

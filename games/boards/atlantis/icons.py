@@ -6,6 +6,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+from ..picking import pickable, target
 from ..svg import element
 from ..svg import text as svg_text
 from .common import CODES, FILL, PAWN
@@ -13,16 +14,11 @@ from .common import CODES, FILL, PAWN
 INK, MUTED, LAND, SHORE, WATER = "#1f2a30", "#5b6870", "#eadfbe", "#cfe8c4", "#a9d6e5"
 
 
-def button(body: str, *, label: str, cls: str, **data: str) -> str:
-    return element(
-        "g",
-        element("title", escape(label)) + body,
-        class_=cls,
-        tabindex=0,
-        role="button",
-        aria_label=label,
-        **data,
-    )
+def button(body: str, *, label: str, cls: str, pick: str | None = None, where: str | None = None) -> str:
+    """A piece to pick (``pick``) or a place it may go (``where``), its
+    tooltip and name ``label``."""
+    attributes = pickable(pick, label, cls=cls) if pick else target(where, label, cls=cls)
+    return element("g", element("title", escape(label)) + body, **attributes)
 
 
 def pawn(x: float, y: float, seat: int, r: float = 9) -> str:
@@ -52,6 +48,33 @@ def ring(x: float, y: float, w: float, h: float) -> str:
     )
 
 
+#: A shape per colour in a 10 x 10 box, so tiles and cards of two colours
+#: differ by more than their colour (as well as by their two-letter code).
+SYMBOLS = {
+    "blue": "M0 6q2.5-3 5 0t5 0",  # a wave
+    "white": "M5 0a5 5 0 1 0 0.01 0z",  # a circle
+    "grey": "M1 1h8v8h-8z",  # a square
+    "yellow": "M5 0l1.5 3.5 3.5.5-2.5 2.5.5 3.5-3-1.8-3 1.8.5-3.5-2.5-2.5 3.5-.5z",  # a star
+    "green": "M5 0l5 9h-10z",  # a triangle
+    "pink": "M5 0l5 5-5 5-5-5z",  # a diamond
+    "brown": "M2.5 0h5l2.5 5-2.5 5h-5l-2.5-5z",  # a hexagon
+}
+
+
+def symbol(colour: str, x: float, y: float, size: float, ink: str) -> str:
+    """``colour``'s shape scaled into a ``size`` square at ``(x, y)``."""
+    filled = colour != "blue"
+    return element(
+        "path",
+        d=SYMBOLS[colour],
+        transform=f"translate({x:g} {y:g}) scale({size / 10:g})",
+        fill=ink if filled else "none",
+        stroke=ink,
+        stroke_width=0 if filled else 1.6,
+        aria_hidden="true",
+    )
+
+
 def tile(x: float, y: float, entry: dict[str, Any]) -> str:
     fill, ink = FILL[entry["colour"]]
     parts = []
@@ -59,6 +82,7 @@ def tile(x: float, y: float, entry: dict[str, Any]) -> str:
         parts.append(element("rect", x=x + 9, y=y + 18, width=48, height=44, rx=4, fill="#6d6a60"))
     parts.append(element("rect", x=x + 6, y=y + 15, width=48, height=44, rx=4, fill=fill, stroke=INK))
     parts.append(svg_text(x + 9, y + 25, CODES[entry["colour"]], font_size=9, fill=ink))
+    parts.append(symbol(entry["colour"], x + 42, y + 18, 9, ink))
     parts.append(
         svg_text(
             x + 28,

@@ -1,0 +1,141 @@
+"""Alpaca in emails: the position as monospaced text and as HTML tables
+with inline styles (mail clients read no style sheet)."""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+from games.rules.alpaca.view import MAJOR_EDGES, board_text
+
+from .common import CORNER, FILL, INK, cell_text, frame, player_rows, seat_names, split, status, turned_edges
+
+
+def text(view: dict[str, Any], names: list[str] | None = None) -> str:
+    """The position as monospaced text for the plain-text part of an email."""
+    names = seat_names(view, names)
+    lines = status(view, names) + ["", "Players:"]
+    width = max(len(n) for n in names)
+    for r in player_rows(view, names):
+        notes = f"  <- {r['notes']}" if r["notes"] else ""
+        lines.append(
+            f"  {r['seat'] + 1}. {r['name']:<{width}}  {r['colour']:<6}  {r['hand']:>2} tiles  "
+            f"{r['score']:>3} points (chains: {r['chains']}){notes}"
+        )
+    if view.get("seat") is not None and view["phase"] != "over":
+        lines += ["", "Your tiles (#number, major/minor1-minor2):"]
+        lines += [
+            f"  #{t['number']} {t['tile']}" + ("  <- dominant colour" if t["dominant"] else "")
+            for t in view.get("hand", [])
+        ] or ["  none"]
+    for seat, tiles in enumerate(view.get("hands", []) if view["phase"] == "over" else []):
+        lines.append(f"{names[seat]}'s tiles left: " + (", ".join(tiles) or "none"))
+    lines += ["", "The table (x above each column, y left of each row):", board_text(view)]
+    if view["open_cells"]:
+        lines.append("Open cells (x,y): " + "  ".join(cell_text(c) for c in view["open_cells"]))
+    if view.get("last_placed"):
+        lines.append(f"Last tile placed at {cell_text(view['last_placed'])}.")
+    lines += [
+        "Capital letter = big (major) triangle, small = minor triangle, # = untouchable, . = open cell.",
+        "Letters: R red, Y yellow, G green, B blue, P purple.",
+    ]
+    return "\n".join(lines)
+
+
+_TH = "font:11px Arial,sans-serif;color:#666;padding:2px"
+_MINI = "width:14px;height:14px;"
+
+
+def _html_tile(tile: str, rot: int, *, locked: bool = False, caption: str = "") -> str:
+    """A tile as a 3 x 3 table (edges and the big triangle's corner in their
+    colours), its colours and rotation spelled out below."""
+    edges, (major, minor1, minor2) = turned_edges(tile, rot), split(tile)
+    majors = MAJOR_EDGES[rot]
+
+    def paint(colour: str, letter: str = "") -> str:
+        ink = INK.get(colour, "#fff")
+        return f'<td style="{_MINI}background:{FILL[colour]};color:{ink}">{letter}</td>'
+
+    def side(d: int) -> str:
+        return paint(edges[d], edges[d][0].upper() if d in majors else edges[d][0])
+
+    corner = {0: (0, 2), 1: (2, 2), 2: (2, 0), 3: (0, 0)}[rot]
+    grid = [["<td></td>"] * 3 for _ in range(3)]
+    grid[corner[0]][corner[1]] = paint(major)
+    grid[0][1], grid[1][2], grid[2][1], grid[1][0] = side(0), side(1), side(2), side(3)
+    grid[1][1] = "<td>#</td>" if locked else "<td></td>"
+    rows = "".join(f"<tr>{''.join(row)}</tr>" for row in grid)
+    words = f"{escape(major)}/<br>{escape(minor1)}-{escape(minor2)}<br>rot {rot} {CORNER[rot]}"
+    return (
+        f'<table cellpadding="0" cellspacing="0" style="border-collapse:collapse;border:1px solid #333;'
+        f'margin:auto;background:#fff;text-align:center;font:bold 10px Arial,sans-serif">{rows}</table>'
+        f'<div style="font:9px Arial,sans-serif;color:#333">{words}{caption}</div>'
+    )
+
+
+def _html_hand_tile(entry: dict[str, Any]) -> str:
+    faded = "" if entry["dominant"] else "opacity:.45"
+    caption = f"<br><strong>#{entry['number']}</strong>"
+    return f'<td style="padding:3px;vertical-align:top;{faded}">{_html_tile(entry["tile"], 0, caption=caption)}</td>'
+
+
+def html(view: dict[str, Any], names: list[str] | None = None) -> str:
+    """The position as HTML tables with inline styles: one cell per tile."""
+    names = seat_names(view, names)
+    parts = [f"<p>{escape(line)}</p>" for line in status(view, names)]
+    head = "".join(f'<th style="{_TH}">{h}</th>' for h in ("Seat", "Player", "Colour", "Tiles", "Points", "Chains", ""))
+    rows = "".join(
+        f'<tr><td style="{_TH}">{r["seat"] + 1}</td><td style="padding:2px 6px"><strong>{escape(r["name"])}'
+        f'</strong></td><td style="padding:2px 6px;color:{INK.get(r["colour"], "#fff")};'
+        f'background:{FILL[r["colour"]]}">{escape(r["colour"])}</td><td style="padding:2px 6px">{r["hand"]}</td>'
+        f'<td style="padding:2px 6px">{r["score"]}</td><td style="padding:2px 6px">{escape(r["chains"])}</td>'
+        f'<td style="padding:2px 6px">{escape(r["notes"])}</td></tr>'
+        for r in player_rows(view, names)
+    )
+    parts.append(f'<table style="border-collapse:collapse;margin:4px 0 12px"><tr>{head}</tr>{rows}</table>')
+    if view.get("seat") is not None and view["phase"] != "over":
+        cells = "".join(_html_hand_tile(t) for t in view.get("hand", []))
+        parts.append(
+            '<p style="margin-bottom:0"><strong>Your tiles</strong> (faded: not the dominant colour)</p>'
+            + (
+                f'<table style="border-collapse:collapse;margin:4px 0 12px"><tr>{cells}</tr></table>'
+                if cells
+                else "<p>none</p>"
+            )
+        )
+    if view["phase"] == "over":
+        for seat, tiles in enumerate(view.get("hands", [])):
+            parts.append(f"<p>{escape(names[seat])}'s tiles left: {escape(', '.join(tiles) or 'none')}</p>")
+    parts.append(
+        f'<p style="margin-bottom:0"><strong>The table</strong> (x above each column, y left of each '
+        f"row; capital letter = big triangle, # = untouchable)</p>{_html_table(view)}"
+    )
+    return "".join(parts)
+
+
+def _html_table(view: dict[str, Any]) -> str:
+    tiles, opened, xs, ys = frame(view, 1)
+    locked = {tuple(c) for c in view["untouchable_cells"]}
+    last = tuple(view["last_placed"]) if view.get("last_placed") else None
+    head = "".join(f'<th style="{_TH}">{x}</th>' for x in xs)
+    body = []
+    for y in ys:
+        row = []
+        for x in xs:
+            style = "border:1px solid #ddd;padding:3px;vertical-align:top;text-align:center;min-width:60px;"
+            tile = tiles.get((x, y))
+            if tile:
+                outline = "outline:3px solid #111;" if (x, y) == last else ""
+                row.append(
+                    f'<td style="{style}{outline}" title="{x},{y}">'
+                    f"{_html_tile(tile['tile'], tile['rotation'], locked=(x, y) in locked)}</td>"
+                )
+            elif (x, y) in opened:
+                row.append(f'<td style="{style}color:#888;font:10px Arial,sans-serif">open<br>{x},{y}</td>')
+            else:
+                row.append(f'<td style="{style}"></td>')
+        body.append(f'<tr><th style="{_TH}">{y}</th>{"".join(row)}</tr>')
+    return (
+        f'<div style="overflow-x:auto"><table style="border-collapse:collapse;margin:4px 0 12px">'
+        f"<tr><th></th>{head}</tr>{''.join(body)}</table></div>"
+    )

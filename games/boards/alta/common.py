@@ -1,0 +1,39 @@
+"""What Alta's page and mails share: the island frame and the card types."""
+
+from __future__ import annotations
+
+import re
+
+from games.terms import term
+
+CELL = 46
+FRAME = 7
+COLUMNS = "ABCDEFG"
+LABEL = 18
+
+#: (fill colour, short code, name) per card type.
+CARD_STYLE = {
+    "farmer": ("#e5989b", "FAR", "Farmer"),
+    "settlement": ("#e76f51", "SET", "Settlement"),
+    "tavern": ("#b5838d", "TAV", "Tavern"),
+    "farmers_hut": ("#d4a373", "HUT", "Farmer's hut"),
+    "mill": ("#8d99ae", "MIL", "Mill"),
+    "wheat_field": ("#f4d35e", "WHE", "Wheat field"),
+    "fishing_harbour": ("#4ea8de", "HAR", "Fishing harbour"),
+    "tower": ("#adb5bd", "TOW", "Tower"),
+    "market": ("#52b788", "MAR", "Market"),
+}
+
+
+def card_name(slug: str) -> str:
+    """The card's name in the active language (``games.terms``)."""
+    return term("alta", slug)
+
+
+_SLUG = re.compile(r"\b[a-z]+(?:_[a-z]+)+\b")
+
+
+def words(text: str) -> str:
+    """``text`` (an engine event) with card slugs such as ``wheat_field``
+    written as the card's name."""
+    return _SLUG.sub(lambda m: card_name(m.group(0)) if m.group(0) in CARD_STYLE else m.group(0), text)
