@@ -16,6 +16,7 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", health.healthz, name="healthz"),
     path("privacy/", views.privacy, name="privacy"),
+    path("players/<str:who>/", views.player, name="player"),
     path("admin/", admin.site.urls),
     path("accounts/", include("allauth.urls")),
     path("", include("alta_site.accounts.urls")),

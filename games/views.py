@@ -21,6 +21,7 @@ from games.breakdown import breakdown_lines, reveal_lines
 from games.deadlines.selectors import seat_clocks
 from games.engine import Event, get_rules
 from games.forms import MatchCreateForm, MoveForm
+from games.lobby import LOBBY_LIMIT, LobbyFilterForm, matches_to_watch
 from games.models import Match, MoveRecord, Seat
 from games.panels import panels_for
 from games.selectors_turns import last_turns
@@ -36,7 +37,14 @@ def _names(match: Match) -> list[str]:
 
 
 def lobby(request):
-    context = {"open_matches": selectors.matches_open(exclude_user=request.user)[:50]}
+    """Open games to join and running games to watch, both narrowed by the
+    filters; a player's own games and invitations above them."""
+    filters = LobbyFilterForm(request.GET)
+    context = {
+        "filters": filters,
+        "open_matches": filters.filter(selectors.matches_open(exclude_user=request.user))[:LOBBY_LIMIT],
+        "watch_matches": filters.filter(matches_to_watch(exclude_user=request.user))[:LOBBY_LIMIT],
+    }
     if request.user.is_authenticated:
         context["my_matches"] = selectors.matches_for_user(request.user).exclude(
             status__in=[Match.Status.FINISHED, Match.Status.CANCELLED]
