@@ -214,6 +214,10 @@ def match_move(request, pk: int):
 
 
 def match_replay(request, pk: int):
+    """A finished game position by position: the move list (each move a
+    link), the board after ``?ply=``, and at the last position every seat's
+    holdings as the rules reveal them at the end (``Rules.reveal``, which
+    gives nothing for a position before the end)."""
     match = _match(pk)
     if not match.is_finished:
         raise Http404("Only finished games can be replayed.")
@@ -221,24 +225,40 @@ def match_replay(request, pk: int):
         ply = min(max(int(request.GET.get("ply", 0)), 0), match.ply)
     except ValueError:
         ply = 0
-    view = selectors.match_replay(match, ply)
-    # The move that led here, by name, with what everyone saw happen.
-    record = match.moves.filter(ply=ply).first()
+    rules = get_rules(match.game)
+    state = selectors.match_state_at(match, ply)
+    view = rules.view(state, None)
+    board = board_for(match.game)
+    words = getattr(board, "words", str)
     names = selectors.seat_names(match)
-    move, events = None, []
-    if record is not None:
-        move = {"player": selectors.player_name(names, record.seat_index), "text": record.text}
-        words = getattr(board_for(match.game), "words", str)
-        events = [words(selectors.with_names(e.text, names)) for e in map(Event.load, record.events) if e.to is None]
+    moves, move, events = [], None, []
+    for record in match.moves.all():
+        text = record.text or record.get_kind_display()
+        entry = {"ply": record.ply, "player": selectors.player_name(names, record.seat_index), "text": text}
+        moves.append(entry)
+        if record.ply == ply:
+            move = entry
+            # The move that led here, with what everyone saw happen.
+            events = [
+                words(selectors.with_names(e.text, names)) for e in map(Event.load, record.events) if e.to is None
+            ]
+    reveal = rules.reveal(state)
+    revealed = []
+    if reveal is not None:
+        for entry in reveal:
+            lines = reveal_lines(entry)
+            revealed.append({"player": selectors.player_name(names, entry.seat), **lines})
     return render(
         request,
         "games/replay.html",
         {
             "match": match,
             "ply": ply,
-            "board": board_for(match.game).svg(view, _names(match)),
+            "board": board.svg(view, _names(match)),
+            "moves": moves,
             "move": move,
             "events": events,
+            "revealed": revealed,
             "previous": max(ply - 1, 0),
             "next": min(ply + 1, match.ply),
         },
