@@ -89,8 +89,9 @@ def challenges_for_user(user, *, now: dt.datetime) -> tuple[list[Challenge], lis
 def dashboard_for(user, *, now: dt.datetime) -> Dashboard:
     """Everything the home page shows a signed-in ``user``."""
     running = game_selectors.matches_for_user(user).exclude(status__in=[Match.Status.FINISHED, Match.Status.CANCELLED])
-    your_move = list(running.filter(my_turn=True)[:SECTION_LIMIT])
-    waiting = list(running.filter(my_turn=False)[:SECTION_LIMIT])
+    # ``my_turn`` is an annotation of ``matches_for_user`` (the plugin sees fields only).
+    your_move = list(running.filter(my_turn=True)[:SECTION_LIMIT])  # type: ignore[misc]
+    waiting = list(running.filter(my_turn=False)[:SECTION_LIMIT])  # type: ignore[misc]
     received, made = challenges_for_user(user, now=now)
     return Dashboard(
         your_move=your_move,

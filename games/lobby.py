@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django import forms
 from django.db.models import Q, QuerySet
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
@@ -25,14 +26,14 @@ LOBBY_LIMIT = 50
 
 
 def _game_choices() -> list[tuple[str, str]]:
-    return [("", _("Any game")), *((slug, get_rules(slug).name) for slug in playable_slugs())]
+    return [("", gettext("Any game")), *((slug, get_rules(slug).name) for slug in playable_slugs())]
 
 
 def _player_choices() -> list[tuple[str, str]]:
     counts = sorted(
         {n for slug in playable_slugs() for n in range(get_rules(slug).min_players, get_rules(slug).max_players + 1)}
     )
-    return [("", _("Any number")), *((str(n), str(n)) for n in counts)]
+    return [("", gettext("Any number")), *((str(n), str(n)) for n in counts)]
 
 
 class LobbyFilterForm(forms.Form):

@@ -245,9 +245,9 @@ def match_replay(request, pk: int):
     reveal = rules.reveal(state)
     revealed = []
     if reveal is not None:
-        for entry in reveal:
-            lines = reveal_lines(entry)
-            revealed.append({"player": selectors.player_name(names, entry.seat), **lines})
+        for seat_reveal in reveal:
+            lines = reveal_lines(seat_reveal)
+            revealed.append({"player": selectors.player_name(names, seat_reveal.seat), **lines})
     return render(
         request,
         "games/replay.html",

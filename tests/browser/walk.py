@@ -44,8 +44,9 @@ def site(transactional_db):
 
     from games.services import match_create_seated
     from ratings.models import Ladder
+    from ratings.services import challenge_create, ladder_join
     from tests.ratings.conftest import finish_by_resignations
-    from tournaments.services import club_create, tournament_create
+    from tournaments.services import club_create, tournament_create, tournament_register, tournament_start
 
     now = timezone.now()
     ann, ben, stand_in = (make_user(f"{n}@example.com", n.title()) for n in ("ann", "ben", "cy"))
@@ -56,7 +57,9 @@ def site(transactional_db):
         "/games/",
         "/profile/",
         "/profile/deadlines/",
+        "/players/Ann/",
         "/players/Ann/ratings/",
+        "/lobby/?game=alta&rated=no",
         "/ladders/",
         "/tournaments/",
         "/clubs/",
@@ -66,7 +69,15 @@ def site(transactional_db):
         _ann_moves(active, ann, stand_in)
         finished = finish_by_resignations(match_create_seated(users=[ann, ben], game=game, now=now), [ann, ben], now)
         paths += [f"/games/{active.pk}/", f"/games/{finished.pk}/", f"/games/{finished.pk}/replay/?ply={finished.ply}"]
+    # A position in the middle of a replay, and a game Ann only watches.
+    paths += [
+        f"/games/{finished.pk}/replay/?ply=1",
+        f"/games/{match_create_seated(users=[ben, stand_in], game='alta', now=now).pk}/",
+    ]
     ladder = Ladder.objects.create(game="alta", players=2)
+    for user in (ann, ben):
+        ladder_join(ladder_id=ladder.pk, user=user, now=now, capacity=2)
+    challenge_create(ladder_id=ladder.pk, challenger=ben, opponent=ann, now=now)
     club = club_create(creator=ann, name="Harbour club", description="Slow games by the sea.", now=now)
     tournament = tournament_create(
         creator=ann,
@@ -76,5 +87,22 @@ def site(transactional_db):
         rounds=3,
         registration_closes_at=now + dt.timedelta(days=7),
     )
-    paths += [f"/ladders/{ladder.pk}/", f"/tournaments/{tournament.pk}/", f"/clubs/{club.pk}/"]
+    # A running round: the home page says whom Ann is paired with.
+    running = tournament_create(
+        creator=ann,
+        name="Autumn cup",
+        club_id=club.pk,
+        now=now,
+        format="round_robin",
+        registration_closes_at=now + dt.timedelta(days=7),
+    )
+    for user in (ann, ben):
+        tournament_register(tournament_id=running.pk, user=user, now=now)
+    tournament_start(tournament_id=running.pk, now=now, by=ann)
+    paths += [
+        f"/ladders/{ladder.pk}/",
+        f"/tournaments/{tournament.pk}/",
+        f"/tournaments/{running.pk}/",
+        f"/clubs/{club.pk}/",
+    ]
     return paths

@@ -11,8 +11,8 @@
 
   function scrolls(box) {
     const style = getComputedStyle(box);
-    const sideways = /auto|scroll/.test(style.overflowX) && box.scrollWidth > box.clientWidth + 1;
-    const down = /auto|scroll/.test(style.overflowY) && box.scrollHeight > box.clientHeight + 1;
+    const sideways = /auto|scroll/.test(style.overflowX) && box.scrollWidth > box.clientWidth;
+    const down = /auto|scroll/.test(style.overflowY) && box.scrollHeight > box.clientHeight;
     return sideways || down;
   }
 
