@@ -65,3 +65,14 @@ def test_games_in_play_are_listed_to_watch_by_anyone(client, alice, bob, carol, 
     assert "Your move" not in watched.content.decode()  # a spectator: no controls
     client.force_login(alice)  # her own games are under "My games", not to watch
     assert _links(client.get("/lobby/").content.decode(), "Games to watch") == set()
+
+
+def test_the_filters_speak_dutch(client, alice, now):
+    alice.language = "nl"
+    alice.save(update_fields=["language"])
+    client.force_login(alice)
+    page = client.get("/lobby/?game=alta&players=4").content.decode()
+    assert "Partijen om mee te kijken" in page
+    assert "Elke bedenktijd" in page and "Telt voor de rating" in page
+    assert "Geen open partij past bij deze filters." in page
+    assert "Any time control" not in page and "Games to watch" not in page
