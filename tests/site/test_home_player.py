@@ -111,3 +111,10 @@ def test_home_is_in_dutch_for_a_dutch_player(client, alice, bob, now):
     page = client.get("/").content.decode()
     assert "Wachten op anderen" in page
     assert "Waiting for others" not in page
+
+
+def test_the_home_page_title_says_it_is_your_games(client, alice):
+    client.force_login(alice)
+    page = client.get("/").content.decode()
+    assert "<title>Your games · Alta</title>" in page
+    assert page.count('class="game-list"') == 1  # each game once, to start one
