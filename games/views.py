@@ -242,7 +242,9 @@ def match_replay(request, pk: int):
             events = [
                 words(selectors.with_names(e.text, names)) for e in map(Event.load, record.events) if e.to is None
             ]
-    reveal = rules.reveal(state)
+    # Only the last position of a finished game reveals (the engine gives
+    # nothing earlier either; the page does not rely on that alone).
+    reveal = rules.reveal(state) if ply == match.ply else None
     revealed = []
     if reveal is not None:
         for seat_reveal in reveal:
