@@ -21,6 +21,7 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", health.healthz, name="healthz"),
     path("privacy/", views.privacy, name="privacy"),
+    path("players/<str:who>/", views.player, name="player"),
     path("admin/", admin.site.urls),
     path("accounts/email/", account_email, name="account_email"),
     path("accounts/", include("allauth.urls")),

@@ -1,23 +1,44 @@
 """Site pages that belong to no app."""
 
 from django.conf import settings
-from django.http import JsonResponse
+from django.contrib.auth import get_user_model
+from django.http import Http404, JsonResponse
 from django.shortcuts import render
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.defaults import page_not_found
 
-from games import selectors
 from games.boards import playable_slugs
 from games.engine import get_rules
+from ratings.models import Rating
+
+from . import dashboard
 
 
 def home(request):
-    """What the service is, its games with their rules, and for a player
-    how many games wait for their move."""
-    context = {"games": [get_rules(slug) for slug in playable_slugs()]}
+    """For a visitor: what the service is and its games.  For a signed-in
+    player: their games (their move first), challenges, tournament games
+    and ratings."""
+    games = [get_rules(slug) for slug in playable_slugs()]
     if request.user.is_authenticated:
-        context["your_move"] = selectors.matches_for_user(request.user).filter(my_turn=True).count()
-    return render(request, "home.html", context)
+        board = dashboard.dashboard_for(request.user, now=timezone.now())
+        return render(request, "home_player.html", {"dash": board, "games": games})
+    return render(request, "home.html", {"games": games})
+
+
+def player(request, who: str):
+    """A player's public page: ratings per game, games in play (to watch)
+    and recent results.  Never their email address."""
+    user = get_user_model().objects.filter(display_name__iexact=who, is_active=True).first()
+    if user is None:
+        raise Http404(_("There is no such player."))
+    context = {
+        "player": user,
+        "ratings": Rating.objects.filter(user=user).order_by("game"),
+        "running": dashboard.running_games_of(user),
+        "recent": dashboard.recent_games_of(user),
+    }
+    return render(request, "player.html", context)
 
 
 def privacy(request):

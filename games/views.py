@@ -21,6 +21,7 @@ from games.breakdown import breakdown_lines, reveal_lines
 from games.deadlines.selectors import seat_clocks
 from games.engine import Event, get_rules
 from games.forms import MatchCreateForm, MoveForm
+from games.lobby import LOBBY_LIMIT, LobbyFilterForm, matches_to_watch
 from games.models import Match, MoveRecord, Seat
 from games.panels import panels_for
 from games.selectors_chat import chat_for, chat_muted
@@ -38,7 +39,14 @@ def _names(match: Match) -> list[str]:
 
 
 def lobby(request):
-    context = {"open_matches": selectors.matches_open(exclude_user=request.user)[:50]}
+    """Open games to join and running games to watch, both narrowed by the
+    filters; a player's own games and invitations above them."""
+    filters = LobbyFilterForm(request.GET)
+    context = {
+        "filters": filters,
+        "open_matches": filters.filter(selectors.matches_open(exclude_user=request.user))[:LOBBY_LIMIT],
+        "watch_matches": filters.filter(matches_to_watch(exclude_user=request.user))[:LOBBY_LIMIT],
+    }
     if request.user.is_authenticated:
         context["my_matches"] = selectors.matches_for_user(request.user).exclude(
             status__in=[Match.Status.FINISHED, Match.Status.CANCELLED]
@@ -229,6 +237,10 @@ def _draft_key(pk: int) -> str:
 
 
 def match_replay(request, pk: int):
+    """A finished game position by position: the move list (each move a
+    link), the board after ``?ply=``, and at the last position every seat's
+    holdings as the rules reveal them at the end (``Rules.reveal``, which
+    gives nothing for a position before the end)."""
     match = _match(pk)
     if not match.is_finished:
         raise Http404("Only finished games can be replayed.")
@@ -236,24 +248,42 @@ def match_replay(request, pk: int):
         ply = min(max(int(request.GET.get("ply", 0)), 0), match.ply)
     except ValueError:
         ply = 0
-    view = selectors.match_replay(match, ply)
-    # The move that led here, by name, with what everyone saw happen.
-    record = match.moves.filter(ply=ply).first()
+    rules = get_rules(match.game)
+    state = selectors.match_state_at(match, ply)
+    view = rules.view(state, None)
+    board = board_for(match.game)
+    words = getattr(board, "words", str)
     names = selectors.seat_names(match)
-    move, events = None, []
-    if record is not None:
-        move = {"player": selectors.player_name(names, record.seat_index), "text": record.text}
-        words = getattr(board_for(match.game), "words", str)
-        events = [words(selectors.with_names(e.text, names)) for e in map(Event.load, record.events) if e.to is None]
+    moves, move, events = [], None, []
+    for record in match.moves.all():
+        text = record.text or record.get_kind_display()
+        entry = {"ply": record.ply, "player": selectors.player_name(names, record.seat_index), "text": text}
+        moves.append(entry)
+        if record.ply == ply:
+            move = entry
+            # The move that led here, with what everyone saw happen.
+            events = [
+                words(selectors.with_names(e.text, names)) for e in map(Event.load, record.events) if e.to is None
+            ]
+    # Only the last position of a finished game reveals (the engine gives
+    # nothing earlier either; the page does not rely on that alone).
+    reveal = rules.reveal(state) if ply == match.ply else None
+    revealed = []
+    if reveal is not None:
+        for seat_reveal in reveal:
+            lines = reveal_lines(seat_reveal)
+            revealed.append({"player": selectors.player_name(names, seat_reveal.seat), **lines})
     return render(
         request,
         "games/replay.html",
         {
             "match": match,
             "ply": ply,
-            "board": board_for(match.game).svg(view, _names(match)),
+            "board": board.svg(view, _names(match)),
+            "moves": moves,
             "move": move,
             "events": events,
+            "revealed": revealed,
             "previous": max(ply - 1, 0),
             "next": min(ply + 1, match.ply),
         },

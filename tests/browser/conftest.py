@@ -11,6 +11,8 @@ import shutil
 
 import pytest
 
+from tests.browser.walk import site  # noqa: F401 (the walk of every page, a fixture)
+
 CHROMIUM = os.environ.get("CHROMIUM_PATH") or shutil.which("chromium") or "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--no-sandbox",

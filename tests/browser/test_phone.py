@@ -5,16 +5,12 @@ least 44 x 44 CSS px (WCAG 2.5.5), and the words are words: no slug, no
 
 from __future__ import annotations
 
-import datetime as dt
 import re
 
 import pytest
-from playwright.sync_api import expect
 
-from tests.conftest import PASSWORD, make_user
+from tests.browser.walk import WIDTHS, sign_in
 
-GAMES = ("alta", "alhambra", "atlantis", "alpaca")
-WIDTHS = (1280, 390)
 TAP = 44
 #: Raw words that must not reach a page: slugs (wheat_field), "(s)" plurals,
 #: a plural after 1, and the internal ply shown as a "position".
@@ -66,75 +62,13 @@ MEASURE = """() => {
 }"""
 
 
-def _ann_moves(match, ann, stand_in):
-    """Seat ``ann`` where the first move is, so her page shows the controls."""
-    mover = match.seats.get(deadline_at__isnull=False)
-    if mover.user_id == ann.pk:
-        return
-    mine = match.seats.get(user=ann)
-    other = mover.user
-    mine.user = stand_in
-    mine.save(update_fields=["user"])
-    mover.user = ann
-    mover.save(update_fields=["user"])
-    mine.user = other
-    mine.save(update_fields=["user"])
-
-
-@pytest.fixture
-def site(transactional_db):
-    """One of everything a signed-in player can look at; returns the paths."""
-    from django.utils import timezone
-
-    from games.services import match_create_seated
-    from ratings.models import Ladder
-    from tests.ratings.conftest import finish_by_resignations
-    from tournaments.services import club_create, tournament_create
-
-    now = timezone.now()
-    ann, ben, stand_in = (make_user(f"{n}@example.com", n.title()) for n in ("ann", "ben", "cy"))
-    paths = [
-        "/",
-        "/lobby/",
-        "/games/new/",
-        "/games/",
-        "/profile/",
-        "/profile/deadlines/",
-        "/players/Ann/ratings/",
-        "/ladders/",
-        "/tournaments/",
-        "/clubs/",
-    ]
-    for game in GAMES:
-        active = match_create_seated(users=[ann, ben], game=game, now=now)
-        _ann_moves(active, ann, stand_in)
-        finished = finish_by_resignations(match_create_seated(users=[ann, ben], game=game, now=now), [ann, ben], now)
-        paths += [f"/games/{active.pk}/", f"/games/{finished.pk}/", f"/games/{finished.pk}/replay/?ply={finished.ply}"]
-    ladder = Ladder.objects.create(game="alta", players=2)
-    club = club_create(creator=ann, name="Harbour club", description="Slow games by the sea.", now=now)
-    tournament = tournament_create(
-        creator=ann,
-        name="Winter cup",
-        club_id=club.pk,
-        now=now,
-        rounds=3,
-        registration_closes_at=now + dt.timedelta(days=7),
-    )
-    paths += [f"/ladders/{ladder.pk}/", f"/tournaments/{tournament.pk}/", f"/clubs/{club.pk}/"]
-    return paths
-
-
 @pytest.mark.parametrize("width", WIDTHS)
 def test_no_page_overflows_and_every_tap_target_is_big_enough(browser, live_server, site, width):
     context = browser.new_context(base_url=live_server.url, viewport={"width": width, "height": 900})
     context.set_default_timeout(15_000)
     try:
         page = context.new_page()
-        page.goto("/accounts/login/")
-        page.get_by_label("Email").fill("ann@example.com")
-        page.get_by_label("Password").fill(PASSWORD)
-        page.get_by_role("button", name="Sign In").click()
-        expect(page.get_by_role("heading", name="Your profile")).to_be_visible()
+        sign_in(page, "ann@example.com")
         problems = {}
         for path in site:
             page.goto(path)

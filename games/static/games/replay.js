@@ -1,10 +1,20 @@
-// Replay: arrow keys step through the positions.
+// Replay: ← and → step one move, Home and End go to the first and last
+// position (the links of the replay controls; without script they still work).
 (function () {
   "use strict";
+  const keys = { ArrowLeft: "prev", ArrowRight: "next", Home: "first", End: "last" };
   document.addEventListener("keydown", (event) => {
-    if (event.target.closest && event.target.closest("input,textarea,select")) return;
-    const rel = event.key === "ArrowLeft" ? "prev" : event.key === "ArrowRight" ? "next" : null;
-    const link = rel && document.querySelector(`a[rel="${rel}"]`);
-    if (link) window.location.href = link.href;
+    if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    if (event.target.closest && event.target.closest("input,textarea,select,[contenteditable]")) return;
+    const which = keys[event.key];
+    const link = which && document.querySelector(`.replay-controls a[data-replay="${which}"]`);
+    if (!link) return;
+    event.preventDefault();
+    window.location.href = link.href;
   });
+  // The current move stays in sight in a long move list (the list scrolls
+  // inside itself; the page does not move).
+  const list = document.querySelector(".move-list ol");
+  const current = list && list.querySelector('a[aria-current="step"]');
+  if (current) list.scrollTop = current.offsetTop - list.offsetTop - list.clientHeight / 2;
 })();

@@ -1,0 +1,139 @@
+"""Reads for a signed-in player's home page and for a public player page.
+
+The home page puts first what needs the player: games where it is their
+move (soonest deadline first), then games waiting on others, ladder
+challenges, tournament games of running rounds and their ratings.
+
+``tournament_games_for`` is a small local read of the tournament tables;
+the tournaments app may grow its own selector for it, which would then
+replace this one.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db.models import Q
+
+from games import selectors as game_selectors
+from games.models import Match
+from ratings.models import Challenge, Rating
+from tournaments.models import TournamentGame
+
+#: How many rows each section of a page shows at most.
+SECTION_LIMIT = 20
+
+
+@dataclass(frozen=True)
+class TournamentSeat:
+    """One running tournament game of the player, from their side."""
+
+    game: TournamentGame
+    match: Match
+    opponents: list[str]
+    your_move: bool
+    deadline: dt.datetime | None
+
+
+@dataclass(frozen=True)
+class Dashboard:
+    your_move: list[Match]
+    waiting: list[Match]
+    challenges_received: list[Challenge]
+    challenges_made: list[Challenge]
+    tournament_games: list[TournamentSeat]
+    ratings: list[Rating]
+    invitations: list[Any] = field(default_factory=list)
+
+
+def tournament_games_for(user) -> list[TournamentSeat]:
+    """The user's undecided tournament games whose match is in play, the
+    ones where it is their move first."""
+    games = (
+        TournamentGame.objects.filter(
+            ranking__isnull=True,
+            match__status=Match.Status.ACTIVE,
+            match__seats__user=user,
+        )
+        .select_related("tournament", "round", "match")
+        .prefetch_related("match__seats__user")
+        .order_by("tournament__name", "round__number", "key")
+    )
+    rows = []
+    for game in games[:SECTION_LIMIT]:
+        match = game.match
+        assert match is not None  # filtered on the match above
+        seats = sorted(match.seats.all(), key=lambda s: s.table_order())
+        mine = next(s for s in seats if s.user_id == user.pk)
+        opponents = [str(s.user) for s in seats if s.user_id and s.user_id != user.pk]
+        your_move = mine.deadline_at is not None
+        rows.append(TournamentSeat(game, match, opponents, your_move, mine.deadline_at))
+    return sorted(rows, key=lambda row: not row.your_move)
+
+
+def challenges_for_user(user, *, now: dt.datetime) -> tuple[list[Challenge], list[Challenge]]:
+    """Open, unexpired ladder challenges to and by ``user`` (received, made)."""
+    open_ = (
+        Challenge.objects.filter(status=Challenge.Status.OPEN, expires_at__gt=now)
+        .filter(Q(challenger=user) | Q(challenged=user))
+        .select_related("ladder", "challenger", "challenged")
+        .order_by("expires_at")
+    )
+    received = [c for c in open_ if c.challenged_id == user.pk]
+    made = [c for c in open_ if c.challenger_id == user.pk]
+    return received[:SECTION_LIMIT], made[:SECTION_LIMIT]
+
+
+def dashboard_for(user, *, now: dt.datetime) -> Dashboard:
+    """Everything the home page shows a signed-in ``user``."""
+    running = game_selectors.matches_for_user(user).exclude(status__in=[Match.Status.FINISHED, Match.Status.CANCELLED])
+    # ``my_turn`` is an annotation of ``matches_for_user`` (the plugin sees fields only).
+    your_move = list(running.filter(my_turn=True)[:SECTION_LIMIT])  # type: ignore[misc]
+    waiting = list(running.filter(my_turn=False)[:SECTION_LIMIT])  # type: ignore[misc]
+    received, made = challenges_for_user(user, now=now)
+    return Dashboard(
+        your_move=your_move,
+        waiting=waiting,
+        challenges_received=received,
+        challenges_made=made,
+        tournament_games=tournament_games_for(user),
+        ratings=list(Rating.objects.filter(user=user).order_by("game")),
+        invitations=list(game_selectors.invitations_for(user)),
+    )
+
+
+@dataclass(frozen=True)
+class RecentGame:
+    """A finished game on a player's public page: public results only."""
+
+    match: Match
+    place: int | None
+    score: int | None
+    players: list[str]
+
+
+def recent_games_of(user, *, limit: int = SECTION_LIMIT) -> list[RecentGame]:
+    """``user``'s latest finished games, newest first, with their place
+    and score (published at the end, so nothing hidden)."""
+    matches = (
+        Match.objects.filter(status=Match.Status.FINISHED, seats__user=user)
+        .prefetch_related("seats__user")
+        .order_by("-finished_at", "-pk")[:limit]
+    )
+    games = []
+    for match in matches:
+        seats = sorted(match.seats.all(), key=lambda s: s.table_order())
+        mine = next(s for s in seats if s.user_id == user.pk)
+        games.append(RecentGame(match, mine.place, mine.score, [str(s.user) for s in seats if s.user_id]))
+    return games
+
+
+def running_games_of(user) -> list[Match]:
+    """``user``'s games in play (anyone may watch them: spectator view)."""
+    return list(
+        Match.objects.filter(status=Match.Status.ACTIVE, seats__user=user)
+        .prefetch_related("seats__user")
+        .order_by("-started_at", "-pk")[:SECTION_LIMIT]
+    )

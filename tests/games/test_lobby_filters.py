@@ -1,0 +1,78 @@
+"""The lobby narrows open games and games to watch by game, number of
+players, time control and rated; games in play link to their spectator
+page."""
+
+import pytest
+
+from games import services
+from games.services import match_create_seated
+
+pytestmark = pytest.mark.django_db
+
+
+def _open(creator, now, **options):
+    options.setdefault("game", "alta")
+    options.setdefault("players", 2)
+    return services.match_create(creator=creator, now=now, **options)
+
+
+def _links(page: str, section: str) -> set[int]:
+    import re
+
+    part = page.split(f"<h2>{section}</h2>")[1].split("</section>")[0]
+    return {int(n) for n in re.findall(r'href="/games/(\d+)/"', part)}
+
+
+def test_filters_narrow_the_open_games(client, alice, bob, now):
+    alta = _open(alice, now)
+    alhambra = _open(alice, now, game="alhambra", players=3)
+    rated = _open(alice, now, rated=True, days_per_move=7)
+    bank = _open(alice, now, bank_initial_days=5, bank_increment_days=1, bank_cap_days=10)
+    client.force_login(bob)
+    every = {alta.pk, alhambra.pk, rated.pk, bank.pk}
+    assert _links(client.get("/lobby/").content.decode(), "Open games") == every
+    cases = {
+        "?game=alhambra": {alhambra.pk},
+        "?players=3": {alhambra.pk},
+        "?rated=yes": {rated.pk},
+        "?rated=no": every - {rated.pk},
+        "?time_control=long": {rated.pk},
+        "?time_control=medium": {alta.pk, alhambra.pk},
+        "?time_control=bank": {bank.pk},
+        "?game=alta&rated=yes&time_control=long": {rated.pk},
+        "?game=alta&players=3": set(),
+        "?game=chess": every,  # a stale link: the filter is ignored
+    }
+    for query, expected in cases.items():
+        page = client.get(f"/lobby/{query}").content.decode()
+        assert _links(page, "Open games") == expected, query
+    page = client.get("/lobby/?game=alta&players=3").content.decode()
+    assert "No open game matches these filters." in page
+    assert 'href="/lobby/"' in page  # clear the filters
+    assert '<option value="alta" selected>' in page
+
+
+def test_games_in_play_are_listed_to_watch_by_anyone(client, alice, bob, carol, now):
+    alta = match_create_seated(users=[alice, bob], game="alta", now=now)
+    alpaca = match_create_seated(users=[alice, bob], game="alpaca", now=now)
+    page = client.get("/lobby/").content.decode()  # signed out
+    assert _links(page, "Games to watch") == {alta.pk, alpaca.pk}
+    assert f"Watch Alta #{alta.pk}" in page
+    assert _links(client.get("/lobby/?game=alpaca").content.decode(), "Games to watch") == {alpaca.pk}
+    client.force_login(carol)
+    watched = client.get(f"/games/{alta.pk}/")
+    assert watched.status_code == 200
+    assert "Your move" not in watched.content.decode()  # a spectator: no controls
+    client.force_login(alice)  # her own games are under "My games", not to watch
+    assert _links(client.get("/lobby/").content.decode(), "Games to watch") == set()
+
+
+def test_the_filters_speak_dutch(client, alice, now):
+    alice.language = "nl"
+    alice.save(update_fields=["language"])
+    client.force_login(alice)
+    page = client.get("/lobby/?game=alta&players=4").content.decode()
+    assert "Partijen om mee te kijken" in page
+    assert "Elke bedenktijd" in page and "Telt voor de rating" in page
+    assert "Geen open partij past bij deze filters." in page
+    assert "Any time control" not in page and "Games to watch" not in page

@@ -1,0 +1,120 @@
+"""A signed-in player's home page: their move first (deadline in their own
+time zone), then games waiting on others, ladder challenges, tournament
+rounds and ratings; not the visitors' brochure."""
+
+import datetime as dt
+import zoneinfo
+
+import pytest
+from django.utils import timezone
+
+from games.models import Match
+from games.services import match_create_seated
+from ratings.models import Rating
+from ratings.services import challenge_create
+from tests.ratings.conftest import join, make_ladder
+from tests.tournaments.conftest import started
+from tournaments.services import club_create
+
+pytestmark = pytest.mark.django_db
+
+
+def _section(page: str, heading_id: str) -> str:
+    """The HTML of the home page's section headed ``heading_id``."""
+    return page.split(f'id="{heading_id}"')[1].split("</section>")[0]
+
+
+def _mover_and_other(match):
+    mover = match.seats.get(deadline_at__isnull=False)
+    return mover, match.seats.exclude(pk=mover.pk).get()
+
+
+def test_games_where_it_is_your_move_come_first_with_their_deadline_in_your_zone(client, alice, bob, now):
+    alice.time_zone = "Asia/Tokyo"
+    alice.save(update_fields=["time_zone"])
+    mine, theirs = [], []
+    while len(mine) < 2 or not theirs:  # the seat order is drawn: play until both kinds exist
+        match = match_create_seated(users=[alice, bob], game="alta", now=now)
+        (mine if _mover_and_other(match)[0].user == alice else theirs).append(match)
+    client.force_login(alice)
+    page = client.get("/").content.decode()
+
+    assert "your reply is your move" not in page.lower()  # not the brochure
+    your_move, waiting = _section(page, "your-move"), _section(page, "waiting")
+    assert page.index('id="your-move"') < page.index('id="waiting"')
+    for match in mine:
+        assert f'href="/games/{match.pk}/"' in your_move
+        assert f'href="/games/{match.pk}/"' not in waiting
+        deadline = match.seats.get(user=alice).deadline_at.astimezone(zoneinfo.ZoneInfo("Asia/Tokyo"))
+        assert f"move by {deadline:%a} {deadline.day} {deadline:%b, %H:%M}" in your_move
+    for match in theirs:
+        assert f'href="/games/{match.pk}/"' in waiting
+        assert f'href="/games/{match.pk}/"' not in your_move
+        assert "Bob to move" in waiting
+
+
+def test_finished_games_are_not_listed_as_waiting(client, alice, bob, now):
+    match = match_create_seated(users=[alice, bob], game="alta", now=now)
+    Match.objects.filter(pk=match.pk).update(status=Match.Status.FINISHED)
+    client.force_login(alice)
+    page = client.get("/").content.decode()
+    assert f'href="/games/{match.pk}/"' not in page
+    assert "No game is waiting for your move." in page
+
+
+def test_a_ladder_challenge_to_you_can_be_answered_from_home(client, alice, bob):
+    now = timezone.now()  # the page leaves out challenges expired by the clock
+    ladder = make_ladder(game="alta", players=2)
+    join(ladder, alice, now)
+    join(ladder, bob, now)
+    challenge = challenge_create(ladder_id=ladder.pk, challenger=bob, opponent=alice, now=now)
+    client.force_login(alice)
+    section = _section(client.get("/").content.decode(), "challenges")
+    assert f'Bob challenges you in the ladder <a href="/ladders/{ladder.pk}/">{ladder.name}</a>.' in section
+    assert f'action="/challenges/{challenge.pk}/accept/"' in section
+    assert f'action="/challenges/{challenge.pk}/decline/"' in section
+    client.force_login(bob)
+    section = _section(client.get("/").content.decode(), "challenges")
+    assert "You challenged Alice in the ladder" in section
+    assert "/accept/" not in section
+
+
+def test_a_tournament_round_says_who_you_are_paired_with_and_whose_move_it_is(client, alice, bob, now):
+    club = club_create(creator=alice, name="Harbour club", description="By the sea.", now=now)
+    tournament = started(alice, club, [alice, bob], now=now, name="Spring cup", format="round_robin")
+    game = tournament.games.select_related("match").get(round__number=1)
+    mover, other = _mover_and_other(game.match)
+    client.force_login(mover.user)
+    section = _section(client.get("/").content.decode(), "rounds")
+    assert "Spring cup, round 1" in section
+    assert f"You are paired with {other.user}: your move." in section
+    assert f'href="/games/{game.match.pk}/"' in section
+    client.force_login(other.user)
+    section = _section(client.get("/").content.decode(), "rounds")
+    assert f"You are paired with {mover.user}: their move." in section
+
+
+def test_ratings_show_per_game_with_a_link_to_the_public_page(client, alice):
+    Rating.objects.create(user=alice, game="alta", value=1612.4, games=12, peak=1650)
+    client.force_login(alice)
+    section = _section(client.get("/").content.decode(), "ratings")
+    assert "<strong>Alta</strong>: 1612" in section
+    assert "12 rated games" in section
+    assert 'href="/players/Alice/"' in section
+
+
+def test_home_is_in_dutch_for_a_dutch_player(client, alice, bob, now):
+    alice.language = "nl"
+    alice.save(update_fields=["language"])
+    match_create_seated(users=[alice, bob], game="alta", now=now + dt.timedelta(seconds=1))
+    client.force_login(alice)
+    page = client.get("/").content.decode()
+    assert "Wachten op anderen" in page
+    assert "Waiting for others" not in page
+
+
+def test_the_home_page_title_says_it_is_your_games(client, alice):
+    client.force_login(alice)
+    page = client.get("/").content.decode()
+    assert "<title>Your games · Alta</title>" in page
+    assert page.count('class="game-list"') == 1  # each game once, to start one

@@ -1,0 +1,42 @@
+"""A player's public page: ratings per game, games in play to watch and
+recent results; never their email address or anything hidden."""
+
+import pytest
+
+from games.services import match_create_seated
+from ratings.models import Rating
+from tests.ratings.conftest import finish_by_resignations
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_public_page_shows_ratings_running_and_recent_games(client, alice, bob, carol, now):
+    Rating.objects.create(user=alice, game="alhambra", value=1544.6, games=3, peak=1560)
+    running = match_create_seated(users=[alice, bob], game="alta", now=now)
+    finished = finish_by_resignations(
+        match_create_seated(users=[alice, bob], game="atlantis", now=now), [alice, bob], now
+    )
+    client.force_login(carol)  # anyone: an outsider here
+    page = client.get("/players/alice/").content.decode()  # names match in any case
+    assert "<h1>Alice</h1>" in page
+    assert '<td>Alhambra</td><td class="num">1545?</td>' in page  # provisional under 10 games
+    assert f'href="/games/{running.pk}/">Watch Alta #{running.pk}</a>' in page
+    recent = page.split('id="player-recent"')[1]
+    assert f'href="/games/{finished.pk}/">Atlantis #{finished.pk}</a>' in recent
+    assert "1 of 2" in recent
+    assert f'href="/games/{running.pk}/"' not in recent
+
+
+def test_the_public_page_never_shows_an_email_address_or_a_hand(client, alice, bob, now):
+    match = match_create_seated(users=[alice, bob], game="alta", now=now)
+    page = client.get("/players/Alice/").content.decode()
+    assert "alice@example.com" not in page and "@example.com" not in page
+    assert f"/games/{match.pk}/" in page
+    assert "<svg" not in page and "hand" not in page.lower()  # no position at all
+
+
+def test_an_unknown_or_closed_account_has_no_page(client, alice):
+    assert client.get("/players/Nobody/").status_code == 404
+    alice.is_active = False
+    alice.save(update_fields=["is_active"])
+    assert client.get("/players/Alice/").status_code == 404
