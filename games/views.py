@@ -21,6 +21,7 @@ from games.breakdown import breakdown_lines, reveal_lines
 from games.deadlines.selectors import seat_clocks
 from games.engine import Event, get_rules
 from games.forms import MatchCreateForm, MoveForm
+from games.i18n import event_text
 from games.models import Match, MoveRecord, Seat
 from games.panels import panels_for
 from games.selectors_turns import last_turns
@@ -221,7 +222,11 @@ def match_replay(request, pk: int):
     if record is not None:
         move = {"player": selectors.player_name(names, record.seat_index), "text": record.text}
         words = getattr(board_for(match.game), "words", str)
-        events = [words(selectors.with_names(e.text, names)) for e in map(Event.load, record.events) if e.to is None]
+        events = [
+            words(selectors.with_names(event_text(match.game, e), names))
+            for e in map(Event.load, record.events)
+            if e.to is None
+        ]
     return render(
         request,
         "games/replay.html",

@@ -30,6 +30,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.engine import EngineError, get_rules
+from games.i18n import error_text
 from games.models import Match, MoveRecord, Seat
 from games.services import (
     Conflict,
@@ -287,17 +288,23 @@ def _play(record: InboundEmail, message: InboundMessage, token: ReplyToken, now:
         if reading is not None and not reading.moves:
             raise GameActionError(_no_move(reading), code="no_move")
         text = "\n".join(reading.moves) if reading is not None else message.body or "-"
-        result = move_submit(
-            match_id=token.match_id,
-            user=token.user,
-            ply=token.ply,
-            source=MoveRecord.Source.EMAIL,
-            now=now,
-            text=text,
-            idempotency_key=f"email:{record.message_id}:{digest}",
-        )
+        # The refusal (the engine's reason too) reads in the player's language.
+        with in_language(token.user):
+            result = move_submit(
+                match_id=token.match_id,
+                user=token.user,
+                ply=token.ply,
+                source=MoveRecord.Source.EMAIL,
+                now=now,
+                text=text,
+                idempotency_key=f"email:{record.message_id}:{digest}",
+            )
     except (GameActionError, EngineError) as error:
-        detail = str(getattr(error, "message", error))
+        if isinstance(error, EngineError):
+            with in_language(token.user):
+                detail = error_text(token.match.game, error)
+        else:
+            detail = str(error.message)
         if isinstance(error, Conflict) and error.code == "stale_ply":
             detail = (
                 "This email answers an earlier position; the game has moved on since. Here is the current position."

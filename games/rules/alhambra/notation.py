@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 
 from games.engine import NotationError
+from games.engine.message import gettext_noop
 
 from .components import CURRENCIES, TILES, TYPES, card_name, cell_label, walls_text
 from .moves import Build, Buy, Done, Gift, Move, Place, Remove, Swap, Take
@@ -175,8 +176,11 @@ def parse_tile(tokens: list[str], among: tuple[int, ...], where: str) -> int:
             walls = sum({_WALL_BITS[c] for c in word})
         else:
             raise NotationError(
-                f"'{word}' is not a building; name it by type, price and walls "
-                f"(e.g. 'garden 8 NE'). {_list_tiles(among, where)}"
+                gettext_noop(
+                    "'%(word)s' is not a building; name it by type, price and walls (e.g. 'garden 8 NE'). %(list_tiles)s"
+                ),
+                word=word,
+                list_tiles=_list_tiles(among, where),
             )
     found = [
         t
@@ -188,9 +192,13 @@ def parse_tile(tokens: list[str], among: tuple[int, ...], where: str) -> int:
     if len(found) == 1:
         return found[0]
     if not found:
-        raise NotationError(f"No such building {where}. {_list_tiles(among, where)}")
+        raise NotationError(
+            gettext_noop("No such building %(where)s. %(list_tiles)s"),
+            where=where,
+            list_tiles=_list_tiles(among, where),
+        )
     names = ", ".join(tile_ref(t, among) for t in found[:10])
-    raise NotationError(f"Which building {where}: {names}?")
+    raise NotationError(gettext_noop("Which building %(where)s: %(names)s?"), where=where, names=names)
 
 
 def _list_tiles(among: tuple[int, ...], where: str) -> str:
@@ -212,7 +220,7 @@ def parse_cards(tokens: list[str]) -> list[tuple[int | None, int]]:
         if word.isdigit():
             value = int(word)
             if not 1 <= value <= 9:
-                raise NotationError(f"Money cards have values 1 to 9, not {value}.")
+                raise NotationError(gettext_noop("Money cards have values 1 to 9, not %(value)s."), value=value)
             if current is not None:
                 items.append((current, value))
             else:
@@ -221,7 +229,11 @@ def parse_cards(tokens: list[str]) -> list[tuple[int | None, int]]:
         currency = currency_of(word)
         if currency is None:
             raise NotationError(
-                f"'{word}' is not a currency; write e.g. 'denar 3 + florin 2' (currencies: {', '.join(CURRENCIES)})."
+                gettext_noop(
+                    "'%(word)s' is not a currency; write e.g. 'denar 3 + florin 2' (currencies: %(CURRENCIES)s)."
+                ),
+                word=word,
+                CURRENCIES=", ".join(CURRENCIES),
             )
         if waiting:
             items.extend((currency, v) for v in waiting)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.engine import Event, IllegalMove
+from games.engine.message import gettext_noop
 
 from .components import CURRENCIES, TILE_KIND, TILES, card_name, cell_label, tile_label
 from .legal import legal_moves
@@ -36,25 +37,29 @@ def apply_move(state: AlhambraState, seat: int, move: Move) -> Result:
         if isinstance(move, Done):
             if not state.extra and legal_moves(state, seat) != [Done()]:
                 raise IllegalMove(
-                    "You must take an action (take money, buy or redesign); 'done' "
-                    "only ends your turn after an exact payment."
+                    gettext_noop(
+                        "You must take an action (take money, buy or redesign); 'done' only ends your turn after an exact payment."
+                    )
                 )
             new_event = event("done", f"Seat {seat + 1} ends the turn.", {"seat": seat})
             return _after_action(state, seat, state.seats[seat], {}, [new_event])
-        raise IllegalMove("Choose an action: take money, buy a building or redesign your Alhambra.")
+        raise IllegalMove(gettext_noop("Choose an action: take money, buy a building or redesign your Alhambra."))
     if isinstance(move, Place):
         return _place(state, seat, move)
     if isinstance(move, Gift):
         return _gift(state, seat, move)
     dirk = " or 'give <building> to Dirk'" if state.dirk is not None else ""
-    raise IllegalMove(f"First place your new building(s): 'place <building> at <cell>' or 'reserve <building>'{dirk}.")
+    raise IllegalMove(
+        gettext_noop("First place your new building(s): 'place <building> at <cell>' or 'reserve <building>'%(dirk)s."),
+        dirk=dirk,
+    )
 
 
 def _remove_cards(have: tuple[int, ...], cards: tuple[int, ...], where: str) -> tuple[int, ...]:
     rest = list(have)
     for c in cards:
         if c not in rest:
-            raise IllegalMove(f"There is no {card_name(c)} {where}.")
+            raise IllegalMove(gettext_noop("There is no %(card_name)s %(where)s."), card_name=card_name(c), where=where)
         rest.remove(c)
     return tuple(rest)
 
@@ -84,11 +89,14 @@ def _after_action(
 def _take(state: AlhambraState, seat: int, move: Take) -> Result:
     cards = tuple(sorted(move.cards))
     if not cards:
-        raise IllegalMove("Name the money card(s) you take.")
+        raise IllegalMove(gettext_noop("Name the money card(s) you take."))
     total = sum(c % 10 for c in cards)
     if len(cards) > 1 and total > 5:
         raise IllegalMove(
-            f"You may take one card of any value, or several cards totalling at most 5 (these total {total})."
+            gettext_noop(
+                "You may take one card of any value, or several cards totalling at most 5 (these total %(total)s)."
+            ),
+            total=total,
         )
     display = _remove_cards(state.display, cards, "on display")
     seat_state = state.seats[seat]
@@ -101,25 +109,39 @@ def _take(state: AlhambraState, seat: int, move: Take) -> Result:
 def _buy(state: AlhambraState, seat: int, move: Buy) -> Result:
     slot = move.slot
     if not 0 <= slot < 4:
-        raise IllegalMove("The market has slots 1 to 4.")
+        raise IllegalMove(gettext_noop("The market has slots 1 to 4."))
     tile = state.market[slot]
     if tile is None:
-        raise IllegalMove(f"Slot {slot + 1} is empty this turn.")
+        raise IllegalMove(gettext_noop("Slot %(slot)s is empty this turn."), slot=slot + 1)
     cards = tuple(sorted(move.cards))
     currency = CURRENCIES[slot]
     if not cards:
-        raise IllegalMove(f"Name the {currency} cards you pay with.")
+        raise IllegalMove(gettext_noop("Name the %(currency)s cards you pay with."), currency=currency)
     wrong = [c for c in cards if c // 10 != slot]
     if wrong:
-        raise IllegalMove(f"Slot {slot + 1} is paid in {currency} only, not with {card_name(wrong[0])}.")
+        raise IllegalMove(
+            gettext_noop("Slot %(slot)s is paid in %(currency)s only, not with %(card_name)s."),
+            slot=slot + 1,
+            currency=currency,
+            card_name=card_name(wrong[0]),
+        )
     price = TILES[tile].price
     total = sum(c % 10 for c in cards)
     if total < price:
-        raise IllegalMove(f"{tile_label(tile, walls=False)} costs {price} {currency}; you offer only {total}.")
+        raise IllegalMove(
+            gettext_noop("%(tile_label)s costs %(price)s %(currency)s; you offer only %(total)s."),
+            tile_label=tile_label(tile, walls=False),
+            price=price,
+            currency=currency,
+            total=total,
+        )
     if total - cards[0] % 10 >= price:
         raise IllegalMove(
-            f"{card_name(cards[0])} is not needed: the other cards already cover the "
-            f"price of {price} (no change is given, so leave it out)."
+            gettext_noop(
+                "%(card_name)s is not needed: the other cards already cover the price of %(price)s (no change is given, so leave it out)."
+            ),
+            card_name=card_name(cards[0]),
+            price=price,
         )
     seat_state = state.seats[seat]
     hand = _remove_cards(seat_state.hand, cards, "in your hand")
@@ -143,13 +165,16 @@ def _redesign(state: AlhambraState, seat: int, move: Any) -> Result:
     if move.__class__ is Remove:
         tile = alhambra.tile_at(cell)
         if tile is None:
-            raise IllegalMove(f"There is no building at {label}.")
+            raise IllegalMove(gettext_noop("There is no building at %(label)s."), label=label)
         if cell not in alhambra.removable():
             if TILE_KIND[tile] < 0:
-                raise IllegalMove("The fountain never moves.")
+                raise IllegalMove(gettext_noop("The fountain never moves."))
             raise IllegalMove(
-                f"{tile_label(tile)} at {label} cannot be removed: the rest would "
-                "leave a building cut off from the fountain or an enclosed hole."
+                gettext_noop(
+                    "%(tile_label)s at %(label)s cannot be removed: the rest would leave a building cut off from the fountain or an enclosed hole."
+                ),
+                tile_label=tile_label(tile),
+                label=label,
             )
         alhambra = alhambra.without(cell)
         reserve.append(tile)
@@ -158,12 +183,16 @@ def _redesign(state: AlhambraState, seat: int, move: Any) -> Result:
     else:
         tile = move.tile
         if tile not in reserve:
-            raise IllegalMove("That building is not in your reserve.")
+            raise IllegalMove(gettext_noop("That building is not in your reserve."))
         reserve.remove(tile)
         if move.__class__ is Build:
             if not alhambra.fits(tile, cell):
                 error = alhambra.placement_error(tile, cell, label)
-                raise IllegalMove(f"{tile_label(tile)} cannot be built there: {error}.")
+                raise IllegalMove(
+                    gettext_noop("%(tile_label)s cannot be built there: %(error)s."),
+                    tile_label=tile_label(tile),
+                    error=error,
+                )
             alhambra = alhambra.with_tile(cell, tile)
             name = tile_label(tile)
             text = f"Seat {seat + 1} builds {name} from the reserve at {label}."
@@ -171,13 +200,17 @@ def _redesign(state: AlhambraState, seat: int, move: Any) -> Result:
         else:
             old = alhambra.tile_at(cell)
             if old is None:
-                raise IllegalMove(f"There is no building at {label} to swap with.")
+                raise IllegalMove(gettext_noop("There is no building at %(label)s to swap with."), label=label)
             if TILE_KIND[old] < 0:
-                raise IllegalMove("The fountain never moves.")
+                raise IllegalMove(gettext_noop("The fountain never moves."))
             if not alhambra.can_swap(tile, cell):
                 raise IllegalMove(
-                    f"{tile_label(tile)} cannot replace {tile_label(old)} at {label}: "
-                    "its walls do not match the neighbouring tiles."
+                    gettext_noop(
+                        "%(tile_label)s cannot replace %(tile_label2)s at %(label)s: its walls do not match the neighbouring tiles."
+                    ),
+                    tile_label=tile_label(tile),
+                    tile_label2=tile_label(old),
+                    label=label,
                 )
             alhambra = alhambra.with_tile(cell, tile)
             reserve.append(old)
@@ -191,7 +224,7 @@ def _redesign(state: AlhambraState, seat: int, move: Any) -> Result:
 
 def _pending_tile(seat_state: SeatState, tile: int) -> tuple[int, ...]:
     if tile not in seat_state.pending:
-        raise IllegalMove("That building is not waiting to be placed.")
+        raise IllegalMove(gettext_noop("That building is not waiting to be placed."))
     return tuple([t for t in seat_state.pending if t != tile])
 
 
@@ -209,7 +242,11 @@ def _place(state: AlhambraState, seat: int, move: Place) -> Result:
         alhambra = seat_state.alhambra
         if not alhambra.fits(tile, cell):
             error = alhambra.placement_error(tile, cell, cell_label(cell))
-            raise IllegalMove(f"{tile_label(tile)} cannot be placed there: {error}.")
+            raise IllegalMove(
+                gettext_noop("%(tile_label)s cannot be placed there: %(error)s."),
+                tile_label=tile_label(tile),
+                error=error,
+            )
         seat_state = evolve(seat_state, pending=pending, alhambra=alhambra.with_tile(cell, tile))
         text = f"Seat {seat + 1} places {tile_label(tile)} at {cell_label(cell)}."
         data = {"seat": seat, "tile": tile, "cell": list(cell)}
@@ -218,7 +255,7 @@ def _place(state: AlhambraState, seat: int, move: Place) -> Result:
 
 def _gift(state: AlhambraState, seat: int, move: Gift) -> Result:
     if state.dirk is None or state.phase != "place":
-        raise IllegalMove("Only in a two-player game can a building bought this turn be given to Dirk.")
+        raise IllegalMove(gettext_noop("Only in a two-player game can a building bought this turn be given to Dirk."))
     seat_state = state.seats[seat]
     pending = _pending_tile(seat_state, move.tile)
     seat_state = evolve(seat_state, pending=pending)

@@ -26,6 +26,7 @@ import re
 from typing import Any
 
 from games.engine import NotationError
+from games.engine.message import gettext_noop
 
 from .legal import bonus_moves, current_seat, fitting_rotations, placements
 from .moves import Lock, NoBonus, Place, Rotate
@@ -108,9 +109,11 @@ def parse_tile(state: AlpacaState, seat: int, text: str) -> int:
     if len(colours) == 3 and None not in colours and colours in TILE_IDS:
         return TILE_IDS[colours]
     raise NotationError(
-        f'Could not read the tile "{text}": write major/minor1-minor2 '
-        "(e.g. red/blue-green, or rbg) or its number in your hand (#1). "
-        f"{_examples(state, seat)}"
+        gettext_noop(
+            'Could not read the tile "%(text)s": write major/minor1-minor2 (e.g. red/blue-green, or rbg) or its number in your hand (#1). %(examples)s'
+        ),
+        text=text,
+        examples=_examples(state, seat),
     )
 
 
@@ -131,11 +134,13 @@ def parse_move(state: AlpacaState, seat: int, text: str) -> Any:
     """
     clean = " ".join(text.strip().lower().rstrip(".!").split())
     if not clean:
-        raise NotationError(f"The move is empty. {_examples(state, seat)}")
+        raise NotationError(gettext_noop("The move is empty. %(examples)s"), examples=_examples(state, seat))
     if state.phase == "place" and _PASS.match(clean):
         raise NotationError(
-            "You cannot pass: you hold a tile that fits (players who cannot place are "
-            f"passed automatically). {_examples(state, seat)}"
+            gettext_noop(
+                "You cannot pass: you hold a tile that fits (players who cannot place are passed automatically). %(examples)s"
+            ),
+            examples=_examples(state, seat),
         )
     bonus = _BONUS.match(clean)
     rest = clean[bonus.end() :] if bonus else clean
@@ -144,8 +149,11 @@ def parse_move(state: AlpacaState, seat: int, text: str) -> Any:
         return move
     if bonus:
         raise NotationError(
-            f'Could not read the bonus action "{rest}": write "bonus rotate X,Y to R", '
-            f'"bonus lock" or "bonus none". {_examples(state, seat)}'
+            gettext_noop(
+                'Could not read the bonus action "%(rest)s": write "bonus rotate X,Y to R", "bonus lock" or "bonus none". %(examples)s'
+            ),
+            rest=rest,
+            examples=_examples(state, seat),
         )
     return _parse_place(state, seat, clean)
 
@@ -162,8 +170,11 @@ def _parse_place(state: AlpacaState, seat: int, text: str) -> Place:
         match = _PLACE.match(text)
     if match is None:
         raise NotationError(
-            f'Could not read "{original}": write a tile, a cell x,y and a rotation, '
-            f'e.g. "red/blue-green at 1,-2 rot 2". {_examples(state, seat)}'
+            gettext_noop(
+                'Could not read "%(original)s": write a tile, a cell x,y and a rotation, e.g. "red/blue-green at 1,-2 rot 2". %(examples)s'
+            ),
+            original=original,
+            examples=_examples(state, seat),
         )
     tile = parse_tile(state, seat, match.group("tile").strip())
     cell = (int(match.group(2)), int(match.group(3)))
@@ -192,22 +203,28 @@ def _parse_bonus(state: AlpacaState, seat: int, text: str) -> Any:
         return None
     pending = state.pending
     if not pending:
-        raise NotationError("There is no just-closed figure to make untouchable now.")
+        raise NotationError(gettext_noop("There is no just-closed figure to make untouchable now."))
     if match.group(3) is not None:
         number = int(match.group(3))
         if 1 <= number <= len(pending):
             return Lock(pending[number - 1])
-        raise NotationError(f"Figure numbers go from 1 to {len(pending)}, not {number}.")
+        raise NotationError(
+            gettext_noop("Figure numbers go from 1 to %(count)s, not %(number)s."), count=len(pending), number=number
+        )
     if match.group(1) is not None:
         cell = (int(match.group(1)), int(match.group(2)))
         found = [f for f in pending if cell in f]
         if len(found) == 1:
             return Lock(found[0])
         if not found:
-            raise NotationError(f"No just-closed figure includes {cell_name(cell)}; {_figures_hint(state)}")
+            raise NotationError(
+                gettext_noop("No just-closed figure includes %(cell_name)s; %(figures_hint)s"),
+                cell_name=cell_name(cell),
+                figures_hint=_figures_hint(state),
+            )
     elif len(pending) == 1:
         return Lock(pending[0])
-    raise NotationError(f"Say which figure to lock; {_figures_hint(state)}")
+    raise NotationError(gettext_noop("Say which figure to lock; %(figures_hint)s"), figures_hint=_figures_hint(state))
 
 
 def _figures_hint(state: AlpacaState) -> str:
@@ -242,7 +259,7 @@ def format_move(state: AlpacaState, seat: int, move: Any) -> str:
         return f"bonus lock {_lock_cell(state, move.figure)}"
     if isinstance(move, NoBonus):
         return "bonus none"
-    raise NotationError(f"Not an Alpaca move: {move!r}.")
+    raise NotationError(gettext_noop("Not an Alpaca move: %(repr)s."), repr=repr(move))
 
 
 def _examples(state: AlpacaState, seat: int, limit: int = 8) -> str:

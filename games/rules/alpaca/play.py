@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.engine import Event, IllegalMove, Transition
+from games.engine.message import gettext_noop, message
 
 from . import codec
 from .board import _figures_with, figure_intact, need_mask
@@ -73,21 +74,30 @@ def advance(state: AlpacaState, changes: dict[str, Any], events: list[Event], st
                     dominant=dominant,
                     placed_this_round=placed,
                 )
-                events.append(Event("end", f"{text}: the game ends.", {"reason": ended_by}))
+                events.append(
+                    Event.say("end", message(gettext_noop("%(text)s: the game ends."), text=text), {"reason": ended_by})
+                )
                 return
             dominant, turn, number, placed = (dominant - 1) % n, 0, number + 1, False
             colour = COLOURS[colours[dominant]]
             events.append(
-                Event(
+                Event.say(
                     "round",
-                    f"Round {number}: {colour} is dominant; seat {dominant + 1} plays first.",
+                    message(
+                        gettext_noop("Round %(number)s: %(colour)s is dominant; seat %(dominant)s plays first."),
+                        number=number,
+                        colour=colour,
+                        dominant=dominant + 1,
+                    ),
                     {"round": number, "dominant": dominant, "colour": colour},
                 )
             )
         seat = (dominant + turn) % n
         if can_place(hands[seat], colours[dominant], frontier):
             break
-        events.append(Event("pass", f"{_who(state, seat)} passes.", {"seat": seat}))
+        events.append(
+            Event.say("pass", message(gettext_noop("%(who)s passes."), who=_who(state, seat)), {"seat": seat})
+        )
     changes.update(
         turn=turn,
         round=number,
@@ -106,30 +116,48 @@ def apply_place(state: AlpacaState, seat: int, move: Place) -> Transition[Alpaca
         table, or no edge matches.
     """
     if state.phase == "bonus":
-        raise IllegalMove("First take your bonus action: 'bonus rotate X,Y to R', 'bonus lock' or 'bonus none'.")
+        raise IllegalMove(
+            gettext_noop("First take your bonus action: 'bonus rotate X,Y to R', 'bonus lock' or 'bonus none'.")
+        )
     tile, cell, rot = move.tile, (move.x, move.y), move.rot
     hand = state.hands[seat]
     colour = dominant_colour(state)
     if not 0 <= tile < len(TILES) or tile not in hand:
-        raise IllegalMove(f"{_tile_text(tile)} is not in your hand; {_hand_hint(state, seat)}")
+        raise IllegalMove(
+            gettext_noop("%(tile_text)s is not in your hand; %(hand_hint)s"),
+            tile_text=_tile_text(tile),
+            hand_hint=_hand_hint(state, seat),
+        )
     if tile // TILES_PER_COLOUR != colour:
         raise IllegalMove(
-            f"{COLOURS[colour]} is dominant this round: you may only play a "
-            f"tile with a {COLOURS[colour]} major; {_hand_hint(state, seat)}"
+            gettext_noop(
+                "%(COLOURS)s is dominant this round: you may only play a tile with a %(COLOURS)s major; %(hand_hint)s"
+            ),
+            COLOURS=COLOURS[colour],
+            hand_hint=_hand_hint(state, seat),
         )
     if rot not in (0, 1, 2, 3):
-        raise IllegalMove(f"Rotation must be 0, 1, 2 or 3, not {rot}.")
+        raise IllegalMove(gettext_noop("Rotation must be 0, 1, 2 or 3, not %(rot)s."), rot=rot)
     mask = state.frontier.get(cell)
     if mask is None:
         if cell in state.table:
-            raise IllegalMove(f"{cell_name(cell)} is already taken.")
-        raise IllegalMove(f"{cell_name(cell)} is not next to the tiles on the table; open cells: {_cells_hint(state)}.")
+            raise IllegalMove(gettext_noop("%(cell_name)s is already taken."), cell_name=cell_name(cell))
+        raise IllegalMove(
+            gettext_noop("%(cell_name)s is not next to the tiles on the table; open cells: %(cells_hint)s."),
+            cell_name=cell_name(cell),
+            cells_hint=_cells_hint(state),
+        )
     rots = fitting_rotations(tile, mask)
     if rot not in rots:
         fits = ", ".join(f"rot {r}" for r in rots) or "none"
         raise IllegalMove(
-            f"{tile_name(tile)} at {cell_name(cell)} rot {rot} touches no "
-            f"triangle of the same colour. Rotations that fit there: {fits}."
+            gettext_noop(
+                "%(tile_name)s at %(cell_name)s rot %(rot)s touches no triangle of the same colour. Rotations that fit there: %(fits)s."
+            ),
+            tile_name=tile_name(tile),
+            cell_name=cell_name(cell),
+            rot=rot,
+            fits=fits,
         )
     code = tile * 4 + rot
     table = dict(state.table)
@@ -144,9 +172,15 @@ def apply_place(state: AlpacaState, seat: int, move: Place) -> Transition[Alpaca
     hands = list(state.hands)
     hands[seat] = tuple(t for t in hand if t != tile)
     events = [
-        Event(
+        Event.say(
             "place",
-            f"{_who(state, seat)} placed {tile_name(tile)} at {cell_name(cell)} rot {rot}.",
+            message(
+                gettext_noop("%(who)s placed %(tile_name)s at %(cell_name)s rot %(rot)s."),
+                who=_who(state, seat),
+                tile_name=tile_name(tile),
+                cell_name=cell_name(cell),
+                rot=rot,
+            ),
             {
                 "seat": seat,
                 "tile": tile_name(tile),
@@ -169,9 +203,14 @@ def apply_place(state: AlpacaState, seat: int, move: Place) -> Transition[Alpaca
         for figure in figures:
             kind = "two minor triangles" if len(figure) == 2 else "four major triangles"
             events.append(
-                Event(
+                Event.say(
                     "figure",
-                    f"{_who(state, seat)} closed a figure of {kind} ({_cells_text(figure)}): one bonus action.",
+                    message(
+                        gettext_noop("%(who)s closed a figure of %(kind)s (%(cells_text)s): one bonus action."),
+                        who=_who(state, seat),
+                        kind=kind,
+                        cells_text=_cells_text(figure),
+                    ),
                     {"seat": seat, "cells": [list(c) for c in figure]},
                 )
             )
@@ -189,7 +228,7 @@ def apply_bonus(state: AlpacaState, seat: int, move: Any) -> Transition[AlpacaSt
         is left.
     """
     if state.phase != "bonus":
-        raise IllegalMove("You have no bonus action now; place a tile instead.")
+        raise IllegalMove(gettext_noop("You have no bonus action now; place a tile instead."))
     changes: dict[str, Any] = {"bonuses": state.bonuses - 1}
     if isinstance(move, Rotate):
         text = _check_rotate(state, move, changes)
@@ -214,13 +253,20 @@ def _check_rotate(state: AlpacaState, move: Rotate, changes: dict[str, Any]) -> 
     cell = (move.x, move.y)
     code = state.table.get(cell)
     if code is None:
-        raise IllegalMove(f"There is no tile at {cell_name(cell)} to rotate.")
+        raise IllegalMove(gettext_noop("There is no tile at %(cell_name)s to rotate."), cell_name=cell_name(cell))
     if cell in state.untouchable:
-        raise IllegalMove(f"The tile at {cell_name(cell)} is part of an untouchable figure and cannot be rotated.")
+        raise IllegalMove(
+            gettext_noop("The tile at %(cell_name)s is part of an untouchable figure and cannot be rotated."),
+            cell_name=cell_name(cell),
+        )
     if move.rot not in (0, 1, 2, 3):
-        raise IllegalMove(f"Rotation must be 0, 1, 2 or 3, not {move.rot}.")
+        raise IllegalMove(gettext_noop("Rotation must be 0, 1, 2 or 3, not %(rot)s."), rot=move.rot)
     if move.rot == code & 3:
-        raise IllegalMove(f"The tile at {cell_name(cell)} already has rotation {move.rot}; choose another rotation.")
+        raise IllegalMove(
+            gettext_noop("The tile at %(cell_name)s already has rotation %(rot)s; choose another rotation."),
+            cell_name=cell_name(cell),
+            rot=move.rot,
+        )
     table = dict(state.table)
     table[cell] = code - (code & 3) + move.rot
     frontier = dict(state.frontier)
@@ -234,11 +280,11 @@ def _check_rotate(state: AlpacaState, move: Rotate, changes: dict[str, Any]) -> 
 
 def _check_lock(state: AlpacaState, move: Lock, changes: dict[str, Any]) -> str:
     if move.figure not in state.pending:
-        raise IllegalMove("Only a figure you have just closed can be made untouchable.")
+        raise IllegalMove(gettext_noop("Only a figure you have just closed can be made untouchable."))
     if state.counters <= 0:
-        raise IllegalMove("No counters are left: all 15 are already on the table.")
+        raise IllegalMove(gettext_noop("No counters are left: all 15 are already on the table."))
     if not figure_intact(state.table, move.figure):
-        raise IllegalMove("That figure is no longer closed (a tile of it was rotated).")
+        raise IllegalMove(gettext_noop("That figure is no longer closed (a tile of it was rotated)."))
     changes.update(
         counters=state.counters - 1,
         locked=state.locked + (move.figure,),

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.engine import Event, IllegalMove, Transition
+from games.engine.message import gettext_noop, message
 
 from .board import CELL_INDEX, placement_error
 from .board import place as place_card
@@ -43,13 +44,13 @@ def apply_move(state: AltaState, seat: int, move: Move) -> Transition[AltaState]
         return _merchant(state, seat, move)
     if type(move) is Refresh:
         return _refresh(state, seat)
-    raise IllegalMove(f"That is not an Alta move: {move!r}.")
+    raise IllegalMove(gettext_noop("That is not an Alta move: %(repr)s."), repr=repr(move))
 
 
 def _cell(state: AltaState, seat: int, cell: str) -> int:
     index = CELL_INDEX.get(cell)
     if index is None:
-        raise IllegalMove(f"There is no cell {cell!r}; cells are A1 to G7.")
+        raise IllegalMove(gettext_noop("There is no cell %(repr)s; cells are A1 to G7."), repr=repr(cell))
     island = state.islands[seat]
     if not island.open >> index & 1:
         raise IllegalMove(placement_error(island, index) or "")
@@ -66,7 +67,12 @@ def _place_hand(state: AltaState, seat: int, move: PlaceHand) -> Transition[Alta
         hint = ""
         if card in state.face_up:
             hint = " (a face-up card is taken in step 3, after your hand card)"
-        raise IllegalMove(f"You have no {move.card} in your hand; you hold {held}{hint}.")
+        raise IllegalMove(
+            gettext_noop("You have no %(card)s in your hand; you hold %(held)s%(hint)s."),
+            card=move.card,
+            held=held,
+            hint=hint,
+        )
     index = _cell(state, seat, move.cell)
     rest = list(hand)
     rest.remove(card)
@@ -86,7 +92,7 @@ def _take(state: AltaState, seat: int, move: Take) -> Transition[AltaState]:
         raise IllegalMove(step_error(state))
     slot = move.slot
     if slot != 1 and slot != 2:
-        raise IllegalMove("There are two face-up cards: take 1 or 2.")
+        raise IllegalMove(gettext_noop("There are two face-up cards: take 1 or 2."))
     index = _cell(state, seat, move.cell)
     card = state.face_up[slot - 1]
     (rest,) = state.hands[seat]
@@ -126,9 +132,9 @@ def _end_turn(new: AltaState, seat: int, events: list[Event]) -> None:
         data["hands"] = _with(new.hands, seat, drawn)
         names = [TYPES[c] for c in drawn]
         events.append(
-            Event(
+            Event.say(
                 "draw",
-                f"You drew {names[0]} and {names[1]}.",
+                message(gettext_noop("You drew %(names)s and %(names2)s."), names=names[0], names2=names[1]),
                 {"seat": seat, "cards": names},
                 (seat,),
             )
@@ -140,9 +146,9 @@ def _end_turn(new: AltaState, seat: int, events: list[Event]) -> None:
         # Scores are left to ``outcome`` and the final view: scoring every
         # island here would cost more than the rest of the last move.
         events.append(
-            Event(
+            Event.say(
                 "game_over",
-                "The game is over: every island is complete; all merchant cards are revealed.",
+                message(gettext_noop("The game is over: every island is complete; all merchant cards are revealed.")),
                 {},
             )
         )
@@ -186,7 +192,7 @@ def _merchant(state: AltaState, seat: int, move: ChooseMerchant) -> Transition[A
     events = []
     if move.source == UP:
         if state.merchant_up is None:
-            raise IllegalMove("There is no face-up merchant card; take one blind.")
+            raise IllegalMove(gettext_noop("There is no face-up merchant card; take one blind."))
         card, blind = state.merchant_up, False
         refill = mdeck[-1] if mdeck else None
         if mdeck:
@@ -202,26 +208,26 @@ def _merchant(state: AltaState, seat: int, move: ChooseMerchant) -> Transition[A
         )
     elif move.source == BLIND:
         if not mdeck:
-            raise IllegalMove("The merchant deck is empty; take the face-up card.")
+            raise IllegalMove(gettext_noop("The merchant deck is empty; take the face-up card."))
         card, blind, refill = mdeck[-1], True, state.merchant_up
         mdeck = mdeck[:-1]
         events.append(
-            Event(
+            Event.say(
                 "merchant",
-                f"Seat {seat + 1} took a merchant card blind.",
+                message(gettext_noop("Seat %(seat)s took a merchant card blind."), seat=seat + 1),
                 {"seat": seat, "source": BLIND},
             )
         )
         events.append(
-            Event(
+            Event.say(
                 "merchant_drawn",
-                f"You drew the merchant card {_label(card)}.",
+                message(gettext_noop("You drew the merchant card %(label)s."), label=_label(card)),
                 {"seat": seat, "card": list(MERCHANTS[card])},
                 (seat,),
             )
         )
     else:
-        raise IllegalMove("Choose the merchant card 'up' (face-up) or 'blind'.")
+        raise IllegalMove(gettext_noop("Choose the merchant card 'up' (face-up) or 'blind'."))
     new = copy_state(
         state,
         merchant_up=refill,
