@@ -21,7 +21,7 @@ from games.breakdown import breakdown_lines, reveal_lines
 from games.deadlines.selectors import seat_clocks
 from games.engine import Event, get_rules
 from games.forms import MatchCreateForm, MoveForm
-from games.i18n import event_text
+from games.i18n import event_text, expect_text
 from games.models import Match, MoveRecord, Seat
 from games.panels import panels_for
 from games.selectors_turns import last_turns
@@ -97,7 +97,7 @@ def match_detail(request, pk: int):
             context["buttons"] = [c for c in controls if not c["pick"] and not c["target"]]
             context["move_form"] = MoveForm(initial={"ply": match.ply})
             prompt = getattr(board, "prompt", None)
-            context["expect"] = prompt(seen.view) if prompt else seen.view.get("expect", "")
+            context["expect"] = prompt(seen.view) if prompt else expect_text(match.game, seen.view)
     if match.is_finished:
         context["results"] = _results(match)
     context["panels"], context["panel_stylesheets"] = panels_for(match)  # from other apps

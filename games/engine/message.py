@@ -70,6 +70,12 @@ def message(template: str, **params: Param) -> Message:
     return Message(template, params)
 
 
+def expect_fields(expect: Message) -> dict[str, Any]:
+    """A view's prompt: ``expect`` in English and ``expect_message`` for
+    the site to render in the reader's language."""
+    return {"expect": expect.english(), "expect_message": expect.dump()}
+
+
 def _same(text: str) -> str:
     return text
 
