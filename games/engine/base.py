@@ -350,7 +350,7 @@ class BaseRules(Generic[S, MoveT]):
                     "%(name)s state of engine version %(value)s cannot be read by version %(engine_version)s."
                 ),
                 name=self.name,
-                value=data.get("engine_version"),
+                value=str(data.get("engine_version")),
                 engine_version=self.engine_version,
             )
         return self._load_state(data["state"])

@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 
 from games.engine import NotationError
-from games.engine.message import gettext_noop
+from games.engine.message import Joined, Message, Term, gettext_noop, message
 
 from .components import CURRENCIES, TILES, TYPES, card_name, cell_label, walls_text
 from .moves import Build, Buy, Done, Gift, Move, Place, Remove, Swap, Take
@@ -144,6 +144,13 @@ def parse_cell(tokens: list[str]) -> Cell | None:
     return (x, y)
 
 
+def tile_ref_term(tile: int, among: tuple[int, ...] | list[int]) -> Message:
+    """``tile_ref`` for the reader, the building named in their language."""
+    name = tile_ref(tile, among)
+    kind = TILES[tile][0]
+    return message(gettext_noop("%(building)s%(rest)s"), building=Term(TYPES[kind]), rest=name[len(TYPES[kind]) :])
+
+
 def tile_ref(tile: int, among: tuple[int, ...] | list[int]) -> str:
     """The shortest name of ``tile`` that tells it apart from ``among``:
     ``garden``, ``garden 8`` or ``garden 8 NE`` (``open`` for no walls)."""
@@ -157,7 +164,7 @@ def tile_ref(tile: int, among: tuple[int, ...] | list[int]) -> str:
     return f"{name} {price} {walls_text(walls) if walls else 'open'}"
 
 
-def parse_tile(tokens: list[str], among: tuple[int, ...], where: str) -> int:
+def parse_tile(tokens: list[str], among: tuple[int, ...], where: Message) -> int:
     """The tile of ``among`` that ``tokens`` describe (type, price, walls).
 
     :raises NotationError: unknown words, no match or several matches.
@@ -197,15 +204,15 @@ def parse_tile(tokens: list[str], among: tuple[int, ...], where: str) -> int:
             where=where,
             list_tiles=_list_tiles(among, where),
         )
-    names = ", ".join(tile_ref(t, among) for t in found[:10])
+    names = Joined(tuple(tile_ref_term(t, among) for t in found[:10]))
     raise NotationError(gettext_noop("Which building %(where)s: %(names)s?"), where=where, names=names)
 
 
-def _list_tiles(among: tuple[int, ...], where: str) -> str:
+def _list_tiles(among: tuple[int, ...], where: Message) -> Message:
     if not among:
-        return f"There is no building {where}."
-    names = ", ".join(tile_ref(t, among) for t in among[:10])
-    return f"Buildings {where}: {names}."
+        return message(gettext_noop("There is no building %(where)s."), where=where)
+    names = Joined(tuple(tile_ref_term(t, among) for t in among[:10]))
+    return message(gettext_noop("Buildings %(where)s: %(names)s."), where=where, names=names)
 
 
 def parse_cards(tokens: list[str]) -> list[tuple[int | None, int]]:

@@ -9,7 +9,7 @@ few legal moves of the position.
 from __future__ import annotations
 
 from games.engine import NotationError
-from games.engine.message import gettext_noop
+from games.engine.message import Message, Term, gettext_noop, message
 
 from .components import CURRENCIES, TILES, Tile, card, cell_label
 from .legal import legal_moves
@@ -42,11 +42,14 @@ from .state import AlhambraState
 Cell = tuple[int, int]
 
 
-def examples(state: AlhambraState, seat: int, limit: int = 8) -> str:
+_IN_RESERVE = message(gettext_noop("in your reserve"))
+
+
+def examples(state: AlhambraState, seat: int, limit: int = 8) -> Message:
     """A short list of legal moves, spread over the kinds of move."""
     moves = legal_moves(state, seat)
     if not moves:
-        return "You have no move to make now."
+        return message(gettext_noop("You have no move to make now."))
     picked: list[Move] = []
     kinds: dict[type, int] = {}
     for move in moves:
@@ -56,7 +59,9 @@ def examples(state: AlhambraState, seat: int, limit: int = 8) -> str:
     picked = picked[:limit]
     text = "; ".join(format_move(state, seat, m) for m in picked)
     more = len(moves) - len(picked)
-    return f"For example: {text}" + (f" (and {more} more)." if more > 0 else ".")
+    if more > 0:
+        return message(gettext_noop("For example: %(moves)s (and %(more)s more)."), moves=text, more=more)
+    return message(gettext_noop("For example: %(moves)s."), moves=text)
 
 
 def parse_move(state: AlhambraState, seat: int, text: str) -> Move:
@@ -88,7 +93,9 @@ def parse_move(state: AlhambraState, seat: int, text: str) -> Move:
         if verb in _REMOVE or verb in _RESERVE:
             return _remove(rest)
     except NotationError as error:
-        raise NotationError(f"{error} {examples(state, seat)}") from None
+        raise NotationError(
+            gettext_noop("%(error)s %(examples)s"), error=error.message, examples=examples(state, seat)
+        ) from None
     raise NotationError(
         gettext_noop(
             "'%(verb)s' is not a move here. Write take, buy, redesign or done (or place/reserve after buying). %(examples)s"
@@ -136,7 +143,7 @@ def _buy(state: AlhambraState, tokens: list[str]) -> Buy:
         raise NotationError(
             gettext_noop("Say how you pay, e.g. 'buy %(slot)s with %(CURRENCIES)s 3+5'."),
             slot=slot + 1,
-            CURRENCIES=CURRENCIES[slot],
+            CURRENCIES=Term(CURRENCIES[slot]),
         )
     cards = tuple(sorted(card(slot if c is None else c, v) for c, v in items))
     return Buy(slot, cards)
@@ -188,7 +195,7 @@ def _market_tile(state: AlhambraState, slot: int) -> Tile:
 
 def _placing(state: AlhambraState, seat: int, verb: str, rest: list[str]) -> Move:
     pending = state.seats[seat].pending
-    where = "waiting to be placed"
+    where = message(gettext_noop("waiting to be placed"))
     if verb in _RESERVE:
         return Place(parse_tile(rest, pending, where), None)
     if verb in _GIVE:
@@ -236,7 +243,7 @@ def _build(state: AlhambraState, seat: int, rest: list[str]) -> Move:
     left, right = parts
     if right and right[0] in _RESERVE:
         return Remove(_cell(left))
-    return Build(parse_tile(left, state.seats[seat].reserve, "in your reserve"), _cell(right))
+    return Build(parse_tile(left, state.seats[seat].reserve, _IN_RESERVE), _cell(right))
 
 
 def _swap(state: AlhambraState, seat: int, rest: list[str]) -> Move:
@@ -247,8 +254,8 @@ def _swap(state: AlhambraState, seat: int, rest: list[str]) -> Move:
     reserve = state.seats[seat].reserve
     cell = parse_cell(right)
     if cell is not None:
-        return Swap(parse_tile(left, reserve, "in your reserve"), cell)
-    return Swap(parse_tile(right, reserve, "in your reserve"), _cell(left))
+        return Swap(parse_tile(left, reserve, _IN_RESERVE), cell)
+    return Swap(parse_tile(right, reserve, _IN_RESERVE), _cell(left))
 
 
 def _remove(rest: list[str]) -> Move:

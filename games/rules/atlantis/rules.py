@@ -119,9 +119,15 @@ class AtlantisRules(BaseRules[AtlantisState, Move]):
             if not options:
                 raise
             shown = "; ".join(label for label, _ in options[:10])
-            more = f" (and {len(options) - 10} more)" if len(options) > 10 else ""
+            if len(options) > 10:
+                raise NotationError(
+                    gettext_noop("%(error)s Your options now: %(shown)s (and %(more)s more)."),
+                    error=error.message,
+                    shown=shown,
+                    more=len(options) - 10,
+                ) from error
             raise NotationError(
-                gettext_noop("%(error)s Your options now: %(shown)s%(more)s."), error=error, shown=shown, more=more
+                gettext_noop("%(error)s Your options now: %(shown)s."), error=error.message, shown=shown
             ) from error
 
     def split_turn_text(self, text: str) -> list[str]:
