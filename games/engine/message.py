@@ -26,9 +26,11 @@ def gettext_noop(template: str) -> str:
 
 @dataclass(frozen=True)
 class Term:
-    """A game term by its slug ("wheat_field"), named in the reader's language."""
+    """A game term by its slug ("wheat_field"), named in the reader's
+    language (``capital``: first letter upper case, to open a sentence)."""
 
     slug: str
+    capital: bool = False
 
 
 @dataclass(frozen=True)
@@ -94,7 +96,8 @@ def _render(value: Param, translate: Callable[[str], str], term: Callable[[str],
     if isinstance(value, Message):
         return render(value, translate, term)
     if isinstance(value, Term):
-        return term(value.slug)
+        name = term(value.slug)
+        return name[:1].upper() + name[1:] if value.capital else name
     if isinstance(value, Joined):
         return translate(value.separator).join(_render(v, translate, term) for v in value.items)
     return str(value)
@@ -104,7 +107,7 @@ def _dump(value: Param) -> Any:
     if isinstance(value, Message):
         return {"message": value.dump()}
     if isinstance(value, Term):
-        return {"term": value.slug}
+        return {"term": value.slug, "capital": True} if value.capital else {"term": value.slug}
     if isinstance(value, Joined):
         return {"joined": [_dump(v) for v in value.items], "separator": value.separator}
     return value
@@ -115,7 +118,7 @@ def _load(data: Any) -> Param:
         if "message" in data:
             return Message.load(data["message"])
         if "term" in data:
-            return Term(data["term"])
+            return Term(data["term"], bool(data.get("capital")))
         return Joined(tuple(_load(v) for v in data["joined"]), data.get("separator", ", "))
     if isinstance(data, int | str):
         return data

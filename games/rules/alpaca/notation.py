@@ -26,7 +26,7 @@ import re
 from typing import Any
 
 from games.engine import NotationError
-from games.engine.message import gettext_noop
+from games.engine.message import Message, Term, gettext_noop, message
 
 from .legal import bonus_moves, current_seat, fitting_rotations, placements
 from .moves import Lock, NoBonus, Place, Rotate
@@ -227,15 +227,12 @@ def _parse_bonus(state: AlpacaState, seat: int, text: str) -> Any:
     raise NotationError(gettext_noop("Say which figure to lock; %(figures_hint)s"), figures_hint=_figures_hint(state))
 
 
-def _figures_hint(state: AlpacaState) -> str:
-    return (
-        "the figures: "
-        + "; ".join(
-            f"{number}: {' / '.join(cell_name(c) for c in f)} (bonus lock {_lock_cell(state, f)})"
-            for number, f in enumerate(state.pending, start=1)
-        )
-        + "."
+def _figures_hint(state: AlpacaState) -> Message:
+    figures = "; ".join(
+        f"{number}: {' / '.join(cell_name(c) for c in f)} (bonus lock {_lock_cell(state, f)})"
+        for number, f in enumerate(state.pending, start=1)
     )
+    return message(gettext_noop("the figures: %(figures)s."), figures=figures)
 
 
 def _lock_cell(state: AlpacaState, figure: tuple[Cell, ...]) -> str:
@@ -262,12 +259,12 @@ def format_move(state: AlpacaState, seat: int, move: Any) -> str:
     raise NotationError(gettext_noop("Not an Alpaca move: %(repr)s."), repr=repr(move))
 
 
-def _examples(state: AlpacaState, seat: int, limit: int = 8) -> str:
+def _examples(state: AlpacaState, seat: int, limit: int = 8) -> Message:
     if state.phase == "over" or seat != current_seat(state):
-        return ""
+        return message("")
     moves: list[Any] = list(bonus_moves(state) if state.phase == "bonus" else placements(state, seat))
     if not moves:
-        return ""
+        return message("")
     if state.phase == "place":
         # One example per tile first, so the list shows the whole choice.
         by_tile: dict[int, Any] = {}
@@ -277,9 +274,12 @@ def _examples(state: AlpacaState, seat: int, limit: int = 8) -> str:
         chosen = set(picked)
         moves = picked + [m for m in moves if m not in chosen]
         colour = COLOURS[state.colours[state.dominant]]
-        lead = f"{colour.capitalize()} is dominant. For example: "
+        lead = message(gettext_noop("%(colour)s is dominant. For example: "), colour=Term(colour, capital=True))
     else:
-        lead = "For example: "
-    shown = [format_move(state, seat, m) for m in moves[:limit]]
-    more = f" (and {len(moves) - limit} more)" if len(moves) > limit else ""
-    return lead + "; ".join(shown) + more + "."
+        lead = message(gettext_noop("For example: "))
+    shown = "; ".join(format_move(state, seat, m) for m in moves[:limit])
+    if len(moves) > limit:
+        return message(
+            gettext_noop("%(lead)s%(moves)s (and %(more)s more)."), lead=lead, moves=shown, more=len(moves) - limit
+        )
+    return message(gettext_noop("%(lead)s%(moves)s."), lead=lead, moves=shown)

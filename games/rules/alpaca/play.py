@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.engine import Event, IllegalMove, Transition
-from games.engine.message import gettext_noop, message
+from games.engine.message import Message, Term, gettext_noop, message
 
 from . import codec
 from .board import _figures_with, figure_intact, need_mask
@@ -31,8 +31,10 @@ from .state import (
 )
 
 
-def _who(state: AlpacaState, seat: int) -> str:
-    return f"Seat {seat + 1} ({COLOURS[state.colours[seat]]})"
+def _who(state: AlpacaState, seat: int) -> Message:
+    return message(
+        gettext_noop("%(seat)s (%(colour)s)"), seat=f"Seat {seat + 1}", colour=Term(COLOURS[state.colours[seat]])
+    )
 
 
 def advance(state: AlpacaState, changes: dict[str, Any], events: list[Event], step: bool = True) -> None:
@@ -61,9 +63,13 @@ def advance(state: AlpacaState, changes: dict[str, Any], events: list[Event], st
             idle = 0 if placed else idle + 1
             ended_by = ""
             if any(not hand for hand in hands):
-                ended_by, text = "last tile", "A player has played their last tile"
+                ended_by, text = (
+                    "last tile",
+                    message(gettext_noop("A player has played their last tile: the game ends.")),
+                )
             elif idle >= n:
-                ended_by, text = "idle cycle", f"No tile was placed for {n} rounds"
+                ended_by = "idle cycle"
+                text = message(gettext_noop("No tile was placed for %(rounds)s rounds: the game ends."), rounds=n)
             if ended_by:
                 changes.update(
                     phase="over",
@@ -74,9 +80,7 @@ def advance(state: AlpacaState, changes: dict[str, Any], events: list[Event], st
                     dominant=dominant,
                     placed_this_round=placed,
                 )
-                events.append(
-                    Event.say("end", message(gettext_noop("%(text)s: the game ends."), text=text), {"reason": ended_by})
-                )
+                events.append(Event.say("end", text, {"reason": ended_by}))
                 return
             dominant, turn, number, placed = (dominant - 1) % n, 0, number + 1, False
             colour = COLOURS[colours[dominant]]
@@ -84,10 +88,10 @@ def advance(state: AlpacaState, changes: dict[str, Any], events: list[Event], st
                 Event.say(
                     "round",
                     message(
-                        gettext_noop("Round %(number)s: %(colour)s is dominant; seat %(dominant)s plays first."),
+                        gettext_noop("Round %(number)s: %(colour)s is dominant; %(dominant)s plays first."),
                         number=number,
-                        colour=colour,
-                        dominant=dominant + 1,
+                        colour=Term(colour),
+                        dominant=f"seat {dominant + 1}",
                     ),
                     {"round": number, "dominant": dominant, "colour": colour},
                 )
@@ -133,7 +137,7 @@ def apply_place(state: AlpacaState, seat: int, move: Place) -> Transition[Alpaca
             gettext_noop(
                 "%(COLOURS)s is dominant this round: you may only play a tile with a %(COLOURS)s major; %(hand_hint)s"
             ),
-            COLOURS=COLOURS[colour],
+            COLOURS=Term(COLOURS[colour]),
             hand_hint=_hand_hint(state, seat),
         )
     if rot not in (0, 1, 2, 3):
@@ -201,16 +205,15 @@ def apply_place(state: AlpacaState, seat: int, move: Place) -> Transition[Alpaca
     if figures:
         changes.update(phase="bonus", bonuses=len(figures), pending=figures)
         for figure in figures:
-            kind = "two minor triangles" if len(figure) == 2 else "four major triangles"
+            template = (
+                gettext_noop("%(who)s closed a figure of two minor triangles (%(cells_text)s): one bonus action.")
+                if len(figure) == 2
+                else gettext_noop("%(who)s closed a figure of four major triangles (%(cells_text)s): one bonus action.")
+            )
             events.append(
                 Event.say(
                     "figure",
-                    message(
-                        gettext_noop("%(who)s closed a figure of %(kind)s (%(cells_text)s): one bonus action."),
-                        who=_who(state, seat),
-                        kind=kind,
-                        cells_text=_cells_text(figure),
-                    ),
+                    message(template, who=_who(state, seat), cells_text=_cells_text(figure)),
                     {"seat": seat, "cells": [list(c) for c in figure]},
                 )
             )
@@ -231,15 +234,15 @@ def apply_bonus(state: AlpacaState, seat: int, move: Any) -> Transition[AlpacaSt
         raise IllegalMove(gettext_noop("You have no bonus action now; place a tile instead."))
     changes: dict[str, Any] = {"bonuses": state.bonuses - 1}
     if isinstance(move, Rotate):
-        text = _check_rotate(state, move, changes)
+        text = _check_rotate(state, seat, move, changes)
     elif isinstance(move, Lock):
-        text = _check_lock(state, move, changes)
+        text = _check_lock(state, seat, move, changes)
     else:
-        text = "declined a bonus action"
+        text = message(gettext_noop("%(who)s declined a bonus action."), who=_who(state, seat))
     events = [
-        Event(
+        Event.say(
             "bonus",
-            f"{_who(state, seat)} {text}.",
+            text,
             {"seat": seat, "move": codec.dump_move(move)},
         )
     ]
@@ -249,7 +252,7 @@ def apply_bonus(state: AlpacaState, seat: int, move: Any) -> Transition[AlpacaSt
     return Transition(replace_fields(state, changes), tuple(events))
 
 
-def _check_rotate(state: AlpacaState, move: Rotate, changes: dict[str, Any]) -> str:
+def _check_rotate(state: AlpacaState, seat: int, move: Rotate, changes: dict[str, Any]) -> Message:
     cell = (move.x, move.y)
     code = state.table.get(cell)
     if code is None:
@@ -275,10 +278,15 @@ def _check_rotate(state: AlpacaState, move: Rotate, changes: dict[str, Any]) -> 
         if other in frontier:
             frontier[other] = need_mask(table, other)
     changes.update(table=table, frontier=frontier)
-    return f"rotated the tile at {cell_name(cell)} to rotation {move.rot}"
+    return message(
+        gettext_noop("%(who)s rotated the tile at %(cell)s to rotation %(rot)s."),
+        who=_who(state, seat),
+        cell=cell_name(cell),
+        rot=move.rot,
+    )
 
 
-def _check_lock(state: AlpacaState, move: Lock, changes: dict[str, Any]) -> str:
+def _check_lock(state: AlpacaState, seat: int, move: Lock, changes: dict[str, Any]) -> Message:
     if move.figure not in state.pending:
         raise IllegalMove(gettext_noop("Only a figure you have just closed can be made untouchable."))
     if state.counters <= 0:
@@ -292,7 +300,9 @@ def _check_lock(state: AlpacaState, move: Lock, changes: dict[str, Any]) -> str:
         pending=tuple(f for f in state.pending if f != move.figure),
     )
     cells = _cells_text(move.figure)
-    return f"made the figure at {cells} untouchable"
+    return message(
+        gettext_noop("%(who)s made the figure at %(cells)s untouchable."), who=_who(state, seat), cells=cells
+    )
 
 
 _FIELDS = AlpacaState.__slots__
@@ -312,12 +322,14 @@ def _tile_text(tile: int) -> str:
     return tile_name(tile) if 0 <= tile < len(TILES) else f"tile {tile}"
 
 
-def _hand_hint(state: AlpacaState, seat: int) -> str:
+def _hand_hint(state: AlpacaState, seat: int) -> Message:
     colour = dominant_colour(state)
     mine = [tile_name(t) for t in state.hands[seat] if t // TILES_PER_COLOUR == colour]
     if not mine:
-        return f"you hold no {COLOURS[colour]} tile."
-    return f"your {COLOURS[colour]} tiles: {', '.join(mine[:10])}."
+        return message(gettext_noop("you hold no %(colour)s tile."), colour=Term(COLOURS[colour]))
+    return message(
+        gettext_noop("your %(colour)s tiles: %(tiles)s."), colour=Term(COLOURS[colour]), tiles=", ".join(mine[:10])
+    )
 
 
 def _cells_hint(state: AlpacaState) -> str:
