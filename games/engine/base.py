@@ -30,7 +30,7 @@ from .errors import (
     NotYourTurn,
     StateVersionError,
 )
-from .message import gettext_noop, message
+from .message import Joined, gettext_noop, message
 from .protocol import JSON, Event, MoveT, Outcome, Seat, SeatReveal, Termination, Transition
 
 _TURN_SEPARATORS = re.compile(r"[;\n]+")
@@ -178,7 +178,7 @@ class BaseRules(Generic[S, MoveT]):
             raise GameOver(gettext_noop("The game is over; no more moves can be made."))
         if seat not in self.to_move(state):
             waiting = sorted(self.to_move(state))
-            names = ", ".join(f"seat {s + 1}" for s in waiting)
+            names = Joined(tuple(message(gettext_noop("seat %(number)s"), number=s + 1) for s in waiting))
             raise NotYourTurn(gettext_noop("It is not your turn; the game is waiting for %(names)s."), names=names)
 
     def apply(self, state: S, seat: Seat, move: MoveT) -> Transition[S]:
@@ -242,10 +242,14 @@ class BaseRules(Generic[S, MoveT]):
         if self.players(state) - len(departed) <= 1:
             changes["early_end"] = reason.value
         new_state = self._replace(state, **changes)
-        verb = "resigned" if reason is Termination.RESIGNATION else "was dropped"
+        template = (
+            gettext_noop("%(seat)s resigned.")
+            if reason is Termination.RESIGNATION
+            else gettext_noop("%(seat)s was dropped.")
+        )
         event = Event.say(
             "departed",
-            message(gettext_noop("Seat %(seat)s %(verb)s."), seat=seat + 1, verb=verb),
+            message(template, seat=f"Seat {seat + 1}"),
             {"seat": seat, "reason": reason.value},
         )
         return self._autoplay_departed(Transition(new_state, (event,)))
@@ -304,7 +308,12 @@ class BaseRules(Generic[S, MoveT]):
             except EngineError as error:
                 if len(parts) == 1:
                     raise
-                raise type(error)(f'In move {number} ("{part}"): {error}') from error
+                raise type(error)(
+                    gettext_noop('In move %(number)s ("%(part)s"): %(error)s'),
+                    number=number,
+                    part=part,
+                    error=error.message,
+                ) from error
             state = step.state
             events.extend(step.events)
             moves.append(move)

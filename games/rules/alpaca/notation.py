@@ -101,7 +101,11 @@ def parse_tile(state: AlpacaState, seat: int, text: str) -> int:
         index = int(number.group(1))
         if 1 <= index <= len(hand):
             return hand[index - 1]
-        raise NotationError(f"Your hand has tiles #1 to #{len(hand)}, not #{index}." if hand else "Your hand is empty.")
+        if not hand:
+            raise NotationError(gettext_noop("Your hand is empty."))
+        raise NotationError(
+            gettext_noop("Your hand has tiles #1 to #%(last)s, not #%(index)s."), last=len(hand), index=index
+        )
     words = [w for w in re.split(r"[\s/\-,+|]+", text) if w]
     if len(words) == 1 and len(words[0]) == 3 and all(ch in _LETTERS for ch in words[0]):
         words = list(words[0])
@@ -184,9 +188,17 @@ def _parse_place(state: AlpacaState, seat: int, text: str) -> Place:
         fits = _fits(state, tile, cell)
         if len(fits) != 1:
             options = ", ".join(f"rot {r}" for r in fits)
+            if fits:
+                raise NotationError(
+                    gettext_noop("Say which rotation (0-3) to place %(tile)s at %(cell)s in; these fit: %(options)s."),
+                    tile=tile_name(tile),
+                    cell=cell_name(cell),
+                    options=options,
+                )
             raise NotationError(
-                f"Say which rotation (0-3) to place {tile_name(tile)} at "
-                f"{cell_name(cell)} in" + (f"; these fit: {options}." if fits else "; none fits there.")
+                gettext_noop("Say which rotation (0-3) to place %(tile)s at %(cell)s in; none fits there."),
+                tile=tile_name(tile),
+                cell=cell_name(cell),
             )
         rot = fits[0]
     return Place(tile, cell[0], cell[1], rot)

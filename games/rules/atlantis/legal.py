@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import Any, Literal, overload
 
 from games.engine import IllegalMove
-from games.engine.message import gettext_noop
+from games.engine.message import Message, Term, gettext_noop, message
 
 from .board import ATLANTIS, MAINLAND, Road
 from .moves import BuildBridge, Go, Move, Pass, Pay, Sell
@@ -26,7 +26,7 @@ from .state import (
     PAY,
     START,
     AtlantisState,
-    tile_name,
+    tile_term,
 )
 
 _DIGITS = "0123456789"
@@ -97,12 +97,12 @@ def rule_cards(hand: tuple[int, ...], count: int) -> tuple[int, ...]:
     """
     held = sum(hand)
     if count > held:
-        raise IllegalMove(
-            gettext_noop("You have only %(held)s card%(value)s to pay with, not %(count)s."),
-            held=held,
-            value="s" if held != 1 else "",
-            count=count,
+        template = (
+            gettext_noop("You have only 1 card to pay with, not %(count)s.")
+            if held == 1
+            else gettext_noop("You have only %(held)s cards to pay with, not %(count)s.")
         )
+        raise IllegalMove(template, held=held, count=count)
     left = list(hand)
     picked = []
     for _ in range(count):
@@ -225,7 +225,7 @@ def trace(state: AtlantisState, seat: int, move: Go) -> int:
         if type(colour) is not int or not 0 <= colour < NUM_COLOURS:
             raise IllegalMove(gettext_noop("Unknown card colour in the move."))
         if hand[colour] <= 0:
-            raise IllegalMove(gettext_noop("You have no %(COLOURS)s card left to play."), COLOURS=COLOURS[colour])
+            raise IllegalMove(gettext_noop("You have no %(COLOURS)s card left to play."), COLOURS=Term(COLOURS[colour]))
         hand[colour] -= 1
         position = state.road.step(position, colour)
         last = index == len(move.colours) - 1
@@ -242,8 +242,10 @@ def trace(state: AtlantisState, seat: int, move: Go) -> int:
     return position
 
 
-def where(road: Road, position: int) -> str:
+def where(road: Road, position: int) -> Message:
     if position == MAINLAND:
-        return "the mainland"
+        return message(gettext_noop("the mainland"))
     top = road.top(position)
-    return f"{position} ({tile_name(top)})" if top is not None else str(position)
+    if top is None:
+        return message(gettext_noop("%(position)s"), position=position)
+    return message(gettext_noop("%(position)s (%(tile)s)"), position=position, tile=tile_term(top))

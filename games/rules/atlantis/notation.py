@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 
 from games.engine import IllegalMove, NotationError
-from games.engine.message import gettext_noop
+from games.engine.message import Joined, Term, gettext_noop
 
 from .board import ATLANTIS, MAINLAND
 from .legal import rule_cards, trace, walks
@@ -105,7 +105,7 @@ def colour_of(token: str) -> int | None:
         return exact[0]
     found = sorted({c for c, names in _ALIASES.items() if any(n.startswith(token) for n in names)})
     if len(found) > 1:
-        options = " or ".join(COLOURS[c] for c in found)
+        options = Joined(tuple(Term(COLOURS[c]) for c in found), gettext_noop(" or "))
         raise NotationError(
             gettext_noop("'%(token)s' could be %(options)s; write more letters."), token=token, options=options
         )

@@ -24,7 +24,7 @@ arrived (but nobody takes the 4 cards).
 from __future__ import annotations
 
 from games.engine import Event, IllegalMove, Rng
-from games.engine.message import gettext_noop, message
+from games.engine.message import Joined, Term, gettext_noop, message
 
 from .board import ATLANTIS, MAINLAND
 from .legal import trace, walks, where
@@ -43,6 +43,7 @@ from .state import (
     START,
     AtlantisState,
     tile_name,
+    tile_term,
     tile_value,
 )
 
@@ -100,10 +101,9 @@ def draw_events(seat: int, drawn: list[int], reshuffled: bool) -> list[Event]:
         Event.say(
             "draw",
             message(
-                gettext_noop("Seat %(seat)s draws %(n)s card%(value)s."),
-                seat=seat + 1,
+                gettext_noop("%(seat)s draws 1 card.") if n == 1 else gettext_noop("%(seat)s draws %(n)s cards."),
+                seat=f"Seat {seat + 1}",
                 n=n,
-                value="s" if n != 1 else "",
             ),
             {"seat": seat, "count": n},
         )
@@ -113,7 +113,7 @@ def draw_events(seat: int, drawn: list[int], reshuffled: bool) -> list[Event]:
         events.append(
             Event.say(
                 "cards",
-                message(gettext_noop("You draw %(names)s."), names=", ".join(names)),
+                message(gettext_noop("You draw %(names)s."), names=Joined(tuple(Term(n) for n in names))),
                 {"seat": seat, "cards": names},
                 to=(seat,),
             )
@@ -145,9 +145,9 @@ def _game_end(state: AtlantisState, events: list[Event]) -> AtlantisState:
                         "end_toll",
                         message(
                             gettext_noop(
-                                "Seat %(seat)s's pawn on %(where)s goes to the mainland; toll %(toll)s is subtracted."
+                                "%(seat)s's pawn on %(where)s goes to the mainland; toll %(toll)s is subtracted."
                             ),
-                            seat=seat + 1,
+                            seat=f"Seat {seat + 1}",
                             where=where,
                             toll=toll,
                         ),
@@ -184,7 +184,9 @@ def apply_sell(state: AtlantisState, seat: int, move: Sell) -> tuple[AtlantisSta
     events = [
         Event.say(
             "sell",
-            message(gettext_noop("Seat %(seat)s sells tile %(tile_name)s."), seat=seat + 1, tile_name=tile_name(match)),
+            message(
+                gettext_noop("%(seat)s sells tile %(tile_name)s."), seat=f"Seat {seat + 1}", tile_name=tile_term(match)
+            ),
             {"seat": seat, "tile": tile_name(match)},
         )
     ]
@@ -208,8 +210,8 @@ def apply_bridge(state: AtlantisState, seat: int, move: BuildBridge) -> tuple[At
     event = Event.say(
         "bridge",
         message(
-            gettext_noop("Seat %(seat)s builds a bridge over %(first)s-%(last)s."),
-            seat=seat + 1,
+            gettext_noop("%(seat)s builds a bridge over %(first)s-%(last)s."),
+            seat=f"Seat {seat + 1}",
             first=gap.first,
             last=gap.last,
         ),
@@ -250,17 +252,21 @@ def apply_go(state: AtlantisState, seat: int, move: Go) -> tuple[AtlantisState, 
     hands[seat] = tuple(hand)
     names = [COLOURS[c] for c in move.colours]
     start = "Atlantis" if origin == ATLANTIS else str(origin)
-    due = f"; toll {toll} to pay" if toll else ""
+    template = (
+        gettext_noop("%(seat)s moves a pawn from %(start)s to %(where)s playing %(names)s; toll %(toll)s to pay.")
+        if toll
+        else gettext_noop("%(seat)s moves a pawn from %(start)s to %(where)s playing %(names)s.")
+    )
     events = [
         Event.say(
             "move",
             message(
-                gettext_noop("Seat %(seat)s moves a pawn from %(start)s to %(where)s playing %(names)s%(due)s."),
-                seat=seat + 1,
+                template,
+                seat=f"Seat {seat + 1}",
                 start=start,
                 where=where(road, destination),
-                names=", ".join(names),
-                due=due,
+                names=Joined(tuple(Term(n) for n in names)),
+                toll=toll,
             ),
             {
                 "seat": seat,
@@ -301,7 +307,9 @@ def check_payment(state: AtlantisState, seat: int, move: Pay) -> None:
         if type(c) is not int or not 0 <= c < NUM_COLOURS:
             raise IllegalMove(gettext_noop("A payment is tile values and card colours."))
         if hand[c] <= 0:
-            raise IllegalMove(gettext_noop("You have no (further) %(COLOURS)s card to pay with."), COLOURS=COLOURS[c])
+            raise IllegalMove(
+                gettext_noop("You have no (further) %(COLOURS)s card to pay with."), COLOURS=Term(COLOURS[c])
+            )
         hand[c] -= 1
     total = sum(move.tiles) + len(move.cards)
     if total < toll:
@@ -342,14 +350,16 @@ def apply_pay(state: AtlantisState, seat: int, move: Pay) -> tuple[AtlantisState
     hands[seat] = tuple(hand)
     tile_names = [tile_name(t) for t in paid_tiles]
     card_names = [COLOURS[c] for c in sorted(move.cards)]
-    parts = [f"tile {n}" for n in tile_names] + [f"a {n} card" for n in card_names]
+    parts = [message(gettext_noop("tile %(tile)s"), tile=tile_term(t)) for t in paid_tiles] + [
+        message(gettext_noop("a %(colour)s card"), colour=Term(n)) for n in card_names
+    ]
     event = Event.say(
         "pay",
         message(
-            gettext_noop("Seat %(seat)s pays the toll of %(toll_due)s with %(parts)s."),
-            seat=seat + 1,
+            gettext_noop("%(seat)s pays the toll of %(toll_due)s with %(parts)s."),
+            seat=f"Seat {seat + 1}",
             toll_due=state.toll_due,
-            parts=", ".join(parts),
+            parts=Joined(tuple(parts)),
         ),
         {
             "seat": seat,
@@ -377,11 +387,26 @@ def finish_move(state: AtlantisState, seat: int, events: list[Event]) -> tuple[A
         revealed = road.top(position)
         shown = tile_name(revealed) if revealed is not None else None
         name = tile_name(tile)
-        text = f"Seat {seat + 1} takes tile {name} from {position}"
+        who = f"Seat {seat + 1}"
+        if revealed is not None:
+            text = message(
+                gettext_noop("%(seat)s takes tile %(tile)s from %(position)s, revealing %(shown)s."),
+                seat=who,
+                tile=tile_term(tile),
+                position=position,
+                shown=tile_term(revealed),
+            )
+        else:
+            text = message(
+                gettext_noop("%(seat)s takes tile %(tile)s from %(position)s."),
+                seat=who,
+                tile=tile_term(tile),
+                position=position,
+            )
         events.append(
-            Event(
+            Event.say(
                 "take",
-                f"{text}, revealing {shown}." if shown else f"{text}.",
+                text,
                 {"seat": seat, "position": position, "tile": name, "revealed": shown},
             )
         )
@@ -398,7 +423,9 @@ def apply_pass(state: AtlantisState, seat: int) -> tuple[AtlantisState, list[Eve
         raise IllegalMove(gettext_noop("You may only pass when no pawn move is possible."))
     changes, drawn, reshuffled = draw_cards(state, seat, PASS_CARDS)
     events = [
-        Event.say("pass", message(gettext_noop("Seat %(seat)s cannot move and passes."), seat=seat + 1), {"seat": seat})
+        Event.say(
+            "pass", message(gettext_noop("%(seat)s cannot move and passes."), seat=f"Seat {seat + 1}"), {"seat": seat}
+        )
     ]
     events += draw_events(seat, drawn, reshuffled)
     idle = 0 if drawn else state.idle + 1
