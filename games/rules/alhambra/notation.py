@@ -34,7 +34,7 @@ _CURRENCY_WORDS = {
     0: ("denar", "denars", "denare", "denaren"),
     1: ("dirham", "dirhams", "dirhems"),
     2: ("ducat", "ducats", "dukaat", "dukaten", "ducaat"),
-    3: ("florin", "florins", "florijn", "florijnen"),
+    3: ("florin", "florins", "florijn", "florijnen", "gulden", "guldens"),
 }
 _TYPE_WORDS = {
     0: ("pavilion", "pavilions", "paviljoen", "paviljoens"),
