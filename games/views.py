@@ -11,6 +11,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -247,7 +248,7 @@ def game_help(request, slug: str):
         rules = get_rules(slug)
     except KeyError:
         raise Http404("No such game.") from None
-    html = markdown.markdown(rules.help_text(), extensions=["tables", "fenced_code"])
+    html = markdown.markdown(rules.help_text(get_language()), extensions=["tables", "fenced_code"])
     return render(request, "games/help.html", {"rules": rules, "help_html": html})
 
 

@@ -333,9 +333,16 @@ class BaseRules(Generic[S, MoveT]):
         options in emails and for the web page)."""
         return [(self.format_move(state, seat, m), m) for m in self.legal_moves(state, seat)]
 
-    def help_text(self) -> str:
-        """The player-facing notation and rules help (``HELP.md`` of the game)."""
-        return resources.files(self.help_package).joinpath("HELP.md").read_text("utf-8")
+    def help_text(self, language: str = "en") -> str:
+        """The player-facing notation and rules help in ``language`` (a
+        language code such as ``nl`` or ``nl-be``): the game's
+        ``HELP.<language>.md``, else its English ``HELP.md``."""
+        folder = resources.files(self.help_package)
+        code = language.lower().split("-")[0]
+        translated = folder.joinpath(f"HELP.{code}.md")
+        if code != "en" and translated.is_file():
+            return translated.read_text("utf-8")
+        return folder.joinpath("HELP.md").read_text("utf-8")
 
     # ---------------------------------------------------------------- codec
     def dump(self, state: S) -> dict[str, JSON]:

@@ -258,8 +258,9 @@ class Rules(Protocol[StateT, MoveT]):
         without anything that seat may not know; never raises."""
         ...
 
-    def help_text(self) -> str:
-        """Returns the player-facing notation and rules help (Markdown)."""
+    def help_text(self, language: str = "en") -> str:
+        """Returns the player-facing notation and rules help (Markdown) in
+        ``language`` where the game has it, else in English."""
         ...
 
     def randomize_hidden(self, state: StateT, seat: Seat | None, seed: int) -> StateT:
