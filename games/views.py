@@ -123,10 +123,10 @@ def _results(match: Match) -> list[dict]:
     for seat in sorted(match.seats.all(), key=lambda s: (s.place or 99, s.index)):
         index = seat.drawn_index
         if reveal is not None and index < len(reveal):
-            lines = reveal_lines(reveal[index])
+            lines = reveal_lines(reveal[index], match.game)
         else:  # no state to reveal from: the stored breakdown alone
             detail = details[index] if index < len(details) else {}
-            lines = {"revealed": [], "breakdown": breakdown_lines(detail)}
+            lines = {"revealed": [], "breakdown": breakdown_lines(detail, match.game)}
         rows.append({"seat": seat, **lines})
     return rows
 
