@@ -15,37 +15,80 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from django.utils.translation import get_language, pgettext, pgettext_lazy
+
 from games.engine import SeatReveal
+from games.terms import TERMS, term
+
+#: The labels of the engines' breakdown and reveal keys, in the reader's language.
+LABELS = {
+    "cells": pgettext_lazy("score breakdown", "Cells"),
+    "island_points": pgettext_lazy("score breakdown", "Island points"),
+    "merchants": pgettext_lazy("score breakdown", "Merchants"),
+    "merchant_points": pgettext_lazy("score breakdown", "Merchant points"),
+    "total": pgettext_lazy("score breakdown", "Total"),
+    "harbours": pgettext_lazy("score breakdown", "Harbours"),
+    "rounds": pgettext_lazy("score breakdown", "Rounds"),
+    "buildings": pgettext_lazy("score breakdown", "Buildings"),
+    "walls": pgettext_lazy("score breakdown", "Walls"),
+    "dirk_score": pgettext_lazy("score breakdown", "Dirk score"),
+    "hand": pgettext_lazy("score breakdown", "Hand"),
+    "tiles": pgettext_lazy("score breakdown", "Tiles"),
+    "cards": pgettext_lazy("score breakdown", "Cards"),
+    "end_toll": pgettext_lazy("score breakdown", "End toll"),
+    "score": pgettext_lazy("score breakdown", "Score"),
+    "points": pgettext_lazy("score breakdown", "Points"),
+    "chains": pgettext_lazy("score breakdown", "Chains"),
+    "colour": pgettext_lazy("score breakdown", "Colour"),
+}
 
 
-def reveal_lines(entry: SeatReveal) -> dict[str, list[tuple[str, str]]]:
-    """``{"revealed": lines, "breakdown": lines}`` of one seat's reveal."""
+def reveal_lines(entry: SeatReveal, game: str = "") -> dict[str, list[tuple[str, str]]]:
+    """``{"revealed": lines, "breakdown": lines}`` of one seat's reveal
+    (cards and colours named as ``game`` names them)."""
     return {
-        "revealed": breakdown_lines(entry.revealed),
-        "breakdown": breakdown_lines(entry.breakdown),
+        "revealed": breakdown_lines(entry.revealed, game),
+        "breakdown": breakdown_lines(entry.breakdown, game),
     }
 
 
-def breakdown_lines(detail: Mapping[str, Any]) -> list[tuple[str, str]]:
-    """``(label, text)`` for every entry of a seat's breakdown, in order."""
-    return [(_words(key).capitalize(), _text(value)) for key, value in detail.items()]
+def breakdown_lines(detail: Mapping[str, Any], game: str = "") -> list[tuple[str, str]]:
+    """``(label, text)`` for every entry of a seat's breakdown, in order, in
+    the active language."""
+    return [(_label(key), _text(value, game)) for key, value in detail.items()]
 
 
-def _words(name: str) -> str:
+def _label(key: str) -> str:
+    return str(LABELS[key]) if key in LABELS else _words(key).capitalize()
+
+
+def _words(name: str, game: str = "") -> str:
+    """A slug ("fishing_harbour") as words; a term of ``game`` (also the
+    first word of "denar 3") in the active language."""
+    first, _, rest = str(name).partition(" ")
+    # English keeps the engines' words, as the notation spells them.
+    if game and first in TERMS.get(game, {}) and not get_language().startswith("en"):
+        named = term(game, first).lower()
+        return f"{named} {rest}" if rest else named
     return str(name).replace("_", " ")
 
 
-def _text(value: Any) -> str:
+def _none() -> str:
+    return pgettext("score breakdown", "none")
+
+
+def _text(value: Any, game: str = "") -> str:
     if isinstance(value, Mapping):
         if set(value) == {"cards", "points"}:  # a set of cards that scored together
-            return f"{_text(value['cards'])}: {value['points']}"
-        return ", ".join(f"{_words(key)}: {_text(item)}" for key, item in value.items()) or "none"
+            return f"{_text(value['cards'], game)}: {value['points']}"
+        return ", ".join(f"{_words(key, game)}: {_text(item, game)}" for key, item in value.items()) or _none()
     if isinstance(value, list | tuple):
         if not value:
-            return "none"
+            return _none()
         if all(isinstance(item, str) for item in value):
-            return " + ".join(_words(item) for item in value)
-        return ("; " if any(isinstance(item, Mapping) for item in value) else ", ").join(_text(item) for item in value)
+            return " + ".join(_words(item, game) for item in value)
+        separator = "; " if any(isinstance(item, Mapping) for item in value) else ", "
+        return separator.join(_text(item, game) for item in value)
     if isinstance(value, str):
-        return _words(value)
+        return _words(value, game)
     return str(value)

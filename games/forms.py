@@ -15,15 +15,24 @@ def game_choices() -> list[tuple[str, str]]:
     choices = []
     for slug in playable_slugs():
         rules = get_rules(slug)
-        choices.append((slug, f"{rules.name} ({rules.min_players}-{rules.max_players} players)"))
+        label = _("%(game)s (%(min)s-%(max)s players)") % {
+            "game": rules.name,
+            "min": rules.min_players,
+            "max": rules.max_players,
+        }
+        choices.append((slug, label))
     return choices
 
 
 class MatchCreateForm(forms.Form):
-    game = forms.ChoiceField(choices=game_choices)
-    players = forms.IntegerField(min_value=1, max_value=6, initial=2)
+    game = forms.ChoiceField(choices=game_choices, label=_("Game"))
+    players = forms.IntegerField(min_value=1, max_value=6, initial=2, label=_("Players"))
     days_per_move = forms.IntegerField(
-        min_value=1, max_value=MAX_DAYS_PER_MOVE, initial=3, help_text=_("Each player has this many days for a move.")
+        min_value=1,
+        max_value=MAX_DAYS_PER_MOVE,
+        initial=3,
+        label=_("Days per move"),
+        help_text=_("Each player has this many days for a move."),
     )
     bank_initial_days = forms.IntegerField(
         min_value=1,
@@ -64,7 +73,9 @@ class MatchCreateForm(forms.Form):
         label=_("When a deadline passes"),
         widget=forms.RadioSelect,
     )
-    rated = forms.BooleanField(required=False, help_text=_("Counts for the Elo rating of every player."))
+    rated = forms.BooleanField(
+        required=False, label=_("Rated"), help_text=_("Counts for the Elo rating of every player.")
+    )
     invite = forms.CharField(
         required=False,
         label=_("Invite players"),

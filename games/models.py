@@ -23,10 +23,16 @@ class TimeoutPolicy(models.TextChoices):
 
 #: ``Match.termination`` (the engine's ``Termination`` values) as read on a page.
 _TERMINATION_TEXT = {
-    "normal": "played to the end",
-    "resignation": "by resignation",
-    "timeout": "on time",
-    "abandoned": "abandoned",
+    "normal": _("played to the end"),
+    "resignation": _("by resignation"),
+    "timeout": _("on time"),
+    "abandoned": _("abandoned"),
+}
+#: Why a seat left, as its row in the results says it.
+_DEPARTED_TEXT = {
+    "resignation": _("resigned"),
+    "timeout": _("timed out"),
+    "abandoned": _("left"),
 }
 
 
@@ -91,7 +97,7 @@ class Match(models.Model):
     @property
     def termination_text(self) -> str:
         """How a finished game ended, for a page ("played to the end")."""
-        return _TERMINATION_TEXT.get(self.termination, self.termination)
+        return str(_TERMINATION_TEXT.get(self.termination, self.termination))
 
     @property
     def game_name(self) -> str:
@@ -185,6 +191,11 @@ class Seat(models.Model):
     def __str__(self) -> str:
         who = self.user or self.invited_user or self.invited_email or "open"
         return f"{self.match} seat {self.number or '?'}: {who}"
+
+    @property
+    def departed_text(self) -> str:
+        """Why the seat left, in the active language ("" if it did not)."""
+        return str(_DEPARTED_TEXT.get(self.departed, self.departed))
 
     @property
     def number(self) -> int | None:

@@ -10,6 +10,7 @@ from typing import Any
 from django.db.models import Case, Exists, IntegerField, OuterRef, Q, QuerySet, Value, When
 
 from games.engine import Event, Termination, get_rules
+from games.i18n import event_text
 
 from .models import Match, MoveRecord, Seat
 
@@ -125,7 +126,7 @@ def match_history(match: Match, seat_index: int | None) -> list[dict[str, Any]]:
     public = get_rules(match.game).public_move_text
     for record in match.moves.all():
         events = [Event.load(e) for e in record.events]
-        visible = [with_names(e.text, names) for e in events if e.visible_to(seat_index)]
+        visible = [with_names(event_text(match.game, e), names) for e in events if e.visible_to(seat_index)]
         own = seat_index is not None and record.seat_index == seat_index
         entries.append(
             {

@@ -11,6 +11,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -21,6 +22,7 @@ from games.breakdown import breakdown_lines, reveal_lines
 from games.deadlines.selectors import seat_clocks
 from games.engine import Event, get_rules
 from games.forms import MatchCreateForm, MoveForm
+from games.i18n import event_text, expect_text
 from games.lobby import LOBBY_LIMIT, LobbyFilterForm, matches_to_watch
 from games.models import Match, MoveRecord, Seat
 from games.panels import panels_for
@@ -112,7 +114,7 @@ def match_detail(request, pk: int):
                 attrs = move_form.fields["move"].widget.attrs
                 attrs.update({"aria-invalid": "true", "aria-describedby": "move-error"})
             prompt = getattr(board, "prompt", None)
-            context["expect"] = prompt(seen.view) if prompt else seen.view.get("expect", "")
+            context["expect"] = prompt(seen.view) if prompt else expect_text(match.game, seen.view)
     if match.is_finished:
         context["results"] = _results(match)
     context.update(_chat(match, request.user))
@@ -147,10 +149,10 @@ def _results(match: Match) -> list[dict]:
     for seat in sorted(match.seats.all(), key=lambda s: (s.place or 99, s.index)):
         index = seat.drawn_index
         if reveal is not None and index < len(reveal):
-            lines = reveal_lines(reveal[index])
+            lines = reveal_lines(reveal[index], match.game)
         else:  # no state to reveal from: the stored breakdown alone
             detail = details[index] if index < len(details) else {}
-            lines = {"revealed": [], "breakdown": breakdown_lines(detail)}
+            lines = {"revealed": [], "breakdown": breakdown_lines(detail, match.game)}
         rows.append({"seat": seat, **lines})
     return rows
 
@@ -263,7 +265,9 @@ def match_replay(request, pk: int):
             move = entry
             # The move that led here, with what everyone saw happen.
             events = [
-                words(selectors.with_names(e.text, names)) for e in map(Event.load, record.events) if e.to is None
+                words(selectors.with_names(event_text(match.game, e), names))
+                for e in map(Event.load, record.events)
+                if e.to is None
             ]
     # Only the last position of a finished game reveals (the engine gives
     # nothing earlier either; the page does not rely on that alone).
@@ -295,7 +299,7 @@ def game_help(request, slug: str):
         rules = get_rules(slug)
     except KeyError:
         raise Http404("No such game.") from None
-    html = markdown.markdown(rules.help_text(), extensions=["tables", "fenced_code"])
+    html = markdown.markdown(rules.help_text(get_language()), extensions=["tables", "fenced_code"])
     return render(request, "games/help.html", {"rules": rules, "help_html": html})
 
 

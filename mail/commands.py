@@ -17,6 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.utils.crypto import salted_hmac
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from games.deadlines.vacation import vacation_start
@@ -125,7 +126,7 @@ def run(
 
 def _help(command, *, token, **_kwargs):
     rules = get_rules(token.match.game)
-    return "help", [rules.help_text().strip(), command_list()]
+    return "help", [rules.help_text(get_language()).strip(), command_list()]
 
 
 def _board(command, *, token, record, now, **_kwargs):

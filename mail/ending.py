@@ -46,7 +46,7 @@ def end_sections(match, seats, ply: int) -> list[tuple[str, list[tuple[str, str]
     names = {s.index: str(s.user) for s in seats if s.index is not None}
     sections = []
     for entry in reveal:
-        lines = reveal_lines(entry)
+        lines = reveal_lines(entry, match.game)
         heading = ngettext("%(name)s: %(score)s point", "%(name)s: %(score)s points", entry.score) % {
             "name": names.get(entry.seat, entry.seat + 1),
             "score": entry.score,

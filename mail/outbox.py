@@ -23,6 +23,7 @@ from django.utils.translation import gettext as _
 
 from core.signin import is_email_only
 from games.engine import Event, get_rules
+from games.i18n import event_text
 from games.selectors import match_state_at, with_names
 from games.services.chat import chat_mark_mailed
 from games.terms import term
@@ -239,17 +240,17 @@ def _game_email_queue(
 _SLUG = re.compile(r"\b[a-z]+(?:_[a-z]+)+\b")
 
 
-def event_line(game: str, text: str, names: list[str]) -> str:
-    """An engine event's text for a reader: players' names for "Seat 2",
-    the game's display names for slugs (in the active language).  Slugs go
-    first, so a player's name is never taken for one."""
-    text = _SLUG.sub(lambda m: term(game, m.group(0)), text)
+def event_line(game: str, event: Event, names: list[str]) -> str:
+    """An engine event's sentence for a reader, in the active language:
+    players' names for "Seat 2", the game's display names for slugs.  Slugs
+    go first, so a player's name is never taken for one."""
+    text = _SLUG.sub(lambda m: term(game, m.group(0)), event_text(game, event))
     return with_names(text, dict(enumerate(names)))
 
 
 def visible_lines(game: str, events, seat_index: int | None, names: list[str]) -> list[str]:
     """The lines of ``events`` that ``seat_index`` may see."""
-    return [event_line(game, e.text, names) for e in events if e.visible_to(seat_index)]
+    return [event_line(game, e, names) for e in events if e.visible_to(seat_index)]
 
 
 def notify_move(record, *, sends: list[int] | None = None) -> None:

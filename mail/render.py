@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 
 from games.boards import board_for
 from games.engine import get_rules
+from games.i18n import expect_text
 
 #: Numbered options listed in an email; longer lists show the first ones.
 MAX_OPTIONS = 40
@@ -74,7 +75,7 @@ def render_game_email(
         "options": numbered,
         "more_options": max(0, len(options) - MAX_OPTIONS),
         "examples": [text for _, text in numbered[:3]],
-        "expect": view.get("expect", ""),
+        "expect": expect_text(match.game, view),
         "game_url": settings.SITE_URL + match.get_absolute_url(),
         "help_url": settings.SITE_URL + reverse("game-help", args=[match.game]),
         "unsubscribe_url": unsubscribe,

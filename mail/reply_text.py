@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 from mailparser_reply import EmailReplyParser
 
-from games.engine import IllegalMove, NotationError
+from games.engine import IllegalMove, NotationError, gettext_noop
 
 _REPLY_PARSER = EmailReplyParser(languages=["en", "nl", "de", "fr"])
 # A quote header may be wrapped onto a second line by the client.
@@ -107,9 +107,9 @@ def _line_moves(rules, state, seat: int, parts: list[str]):
             if index == 0:
                 raise
             # After a move on the same line a message is ambiguous: refuse.
-            raise IllegalMove(f'"{part}" (after ";") is not a move') from None
+            raise IllegalMove(gettext_noop('"%(part)s" (after ";") is not a move'), part=part) from None
         if seat not in rules.to_move(state):
-            raise IllegalMove(f'"{part}": your turn was already complete before it')
+            raise IllegalMove(gettext_noop('"%(part)s": your turn was already complete before it'), part=part)
         state = rules.apply(state, seat, move).state
         moves.append(part)
     return moves, state
@@ -117,8 +117,10 @@ def _line_moves(rules, state, seat: int, parts: list[str]):
 
 def _option(rules, state, seat: int, number: int) -> str:
     if seat not in rules.to_move(state):
-        raise IllegalMove(f'"{number}": your turn was already complete before it')
+        raise IllegalMove(gettext_noop('"%(part)s": your turn was already complete before it'), part=number)
     options = rules.move_options(state, seat)
     if not 1 <= number <= len(options):
-        raise IllegalMove(f"There is no option {number}; choose 1 to {len(options)}.")
+        raise IllegalMove(
+            gettext_noop("There is no option %(index)s; choose 1 to %(count)s."), index=number, count=len(options)
+        )
     return options[number - 1][0]

@@ -34,6 +34,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.engine import EngineError, get_rules
+from games.i18n import error_text
 from games.models import Match, MoveRecord
 from games.services import (
     Conflict,
@@ -184,8 +185,9 @@ def _play(record: InboundEmail, message: InboundMessage, token: ReplyToken, now:
             raise GameActionError(_no_move(reading), code="no_move")
         text = "\n".join(reading.moves) if reading is not None else message.body or "-"
         # One transaction: the move's mails, written after it commits,
-        # carry the chat lines below the move.
-        with transaction.atomic():
+        # carry the chat lines below the move; the refusal (the engine's
+        # reason too) reads in the player's language.
+        with transaction.atomic(), in_language(token.user):
             result = move_submit(
                 match_id=token.match_id,
                 user=token.user,
@@ -198,7 +200,11 @@ def _play(record: InboundEmail, message: InboundMessage, token: ReplyToken, now:
             if reading is not None and reading.message.strip() and not result.duplicate:
                 _chat(token, reading.message, now)
     except (GameActionError, EngineError) as error:
-        detail = str(getattr(error, "message", error))
+        if isinstance(error, EngineError):
+            with in_language(token.user):
+                detail = error_text(token.match.game, error)
+        else:
+            detail = str(error.message)
         if isinstance(error, Conflict) and error.code == "stale_ply":
             detail = (
                 "This email answers an earlier position; the game has moved on since. Here is the current position."

@@ -14,6 +14,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
 from games.models import DeadlineSettings
@@ -37,13 +38,14 @@ class ReminderForm(forms.Form):
     reminder_hours = forms.CharField(
         required=False,
         max_length=40,
-        label=_("Remind me this many hours before a deadline"),
-        help_text=_("Comma-separated, for example “24, 2”. Leave empty for no reminders."),
+        # Lazy: a form's labels are made at import, before any language is active.
+        label=gettext_lazy("Remind me this many hours before a deadline"),
+        help_text=gettext_lazy("Comma-separated, for example “24, 2”. Leave empty for no reminders."),
     )
     auto_vacation = forms.BooleanField(
         required=False,
-        label=_("Use a day of vacation instead of timing out"),
-        help_text=_(
+        label=gettext_lazy("Use a day of vacation instead of timing out"),
+        help_text=gettext_lazy(
             "When a deadline passes and you have vacation days left, one is spent and all your clocks stop for a day."
         ),
     )
@@ -57,7 +59,7 @@ class ReminderForm(forms.Form):
 
 
 class VacationForm(forms.Form):
-    days = forms.IntegerField(min_value=1, max_value=366, initial=7, label=_("Days away"))
+    days = forms.IntegerField(min_value=1, max_value=366, initial=7, label=gettext_lazy("Days away"))
 
 
 @login_required

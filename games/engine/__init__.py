@@ -16,6 +16,7 @@ from .errors import (
     NotYourTurn,
     StateVersionError,
 )
+from .message import Joined, Message, Term, gettext_noop, message, render
 from .protocol import Event, Outcome, Rules, Seat, SeatReveal, Termination, Transition
 from .registry import GAMES, get_rules, import_errors, registered_slugs
 from .rng import Rng, seed_state
@@ -27,6 +28,8 @@ __all__ = [
     "Event",
     "GameOver",
     "IllegalMove",
+    "Joined",
+    "Message",
     "NotYourTurn",
     "NotationError",
     "Outcome",
@@ -35,11 +38,15 @@ __all__ = [
     "Seat",
     "SeatReveal",
     "StateVersionError",
+    "Term",
     "Termination",
     "Transition",
     "get_rules",
+    "gettext_noop",
     "import_errors",
+    "message",
     "rank_seats",
     "registered_slugs",
+    "render",
     "seed_state",
 ]

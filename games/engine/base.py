@@ -30,6 +30,7 @@ from .errors import (
     NotYourTurn,
     StateVersionError,
 )
+from .message import Joined, gettext_noop, message
 from .protocol import JSON, Event, MoveT, Outcome, Seat, SeatReveal, Termination, Transition
 
 _TURN_SEPARATORS = re.compile(r"[;\n]+")
@@ -174,11 +175,11 @@ class BaseRules(Generic[S, MoveT]):
         """:raises GameOver: the game has ended.
         :raises NotYourTurn: ``seat`` may not act now."""
         if self.is_finished(state):
-            raise GameOver("The game is over; no more moves can be made.")
+            raise GameOver(gettext_noop("The game is over; no more moves can be made."))
         if seat not in self.to_move(state):
             waiting = sorted(self.to_move(state))
-            names = ", ".join(f"seat {s + 1}" for s in waiting)
-            raise NotYourTurn(f"It is not your turn; the game is waiting for {names}.")
+            names = Joined(tuple(message(gettext_noop("seat %(number)s"), number=s + 1) for s in waiting))
+            raise NotYourTurn(gettext_noop("It is not your turn; the game is waiting for %(names)s."), names=names)
 
     def apply(self, state: S, seat: Seat, move: MoveT) -> Transition[S]:
         """Apply ``move`` for ``seat`` and return the new state and its events.
@@ -214,7 +215,7 @@ class BaseRules(Generic[S, MoveT]):
         """The move played for a seat that timed out or left the game."""
         moves = self.legal_moves(state, seat)
         if not moves:
-            raise IllegalMove("There is no legal move for this seat.")
+            raise IllegalMove(gettext_noop("There is no legal move for this seat."))
         return moves[0]
 
     def legal_moves(self, state: S, seat: Seat) -> Sequence[MoveT]:
@@ -231,20 +232,24 @@ class BaseRules(Generic[S, MoveT]):
         :raises IllegalMove: the seat has already left.
         """
         if self.is_finished(state):
-            raise GameOver("The game is over; you can no longer resign.")
+            raise GameOver(gettext_noop("The game is over; you can no longer resign."))
         if not 0 <= seat < self.players(state):
-            raise IllegalMove(f"There is no seat {seat + 1} in this game.")
+            raise IllegalMove(gettext_noop("There is no seat %(seat)s in this game."), seat=seat + 1)
         if seat in self.departed_seats(state):
-            raise IllegalMove("You have already left this game.")
+            raise IllegalMove(gettext_noop("You have already left this game."))
         departed = tuple(state.departed) + ((seat, reason.value),)
         changes: dict[str, Any] = {"departed": departed}
         if self.players(state) - len(departed) <= 1:
             changes["early_end"] = reason.value
         new_state = self._replace(state, **changes)
-        verb = "resigned" if reason is Termination.RESIGNATION else "was dropped"
-        event = Event(
+        template = (
+            gettext_noop("%(seat)s resigned.")
+            if reason is Termination.RESIGNATION
+            else gettext_noop("%(seat)s was dropped.")
+        )
+        event = Event.say(
             "departed",
-            f"Seat {seat + 1} {verb}.",
+            message(template, seat=f"Seat {seat + 1}"),
             {"seat": seat, "reason": reason.value},
         )
         return self._autoplay_departed(Transition(new_state, (event,)))
@@ -291,19 +296,24 @@ class BaseRules(Generic[S, MoveT]):
         """``apply_text``, also returning the moves it applied (for the log)."""
         parts = self.split_turn_text(text)
         if not parts:
-            raise NotationError("The message contains no move.")
+            raise NotationError(gettext_noop("The message contains no move."))
         events: list[Event] = []
         moves: list[MoveT] = []
         for number, part in enumerate(parts, start=1):
             try:
                 if number > 1 and seat not in self.to_move(state):
-                    raise IllegalMove("your turn was already complete before it")
+                    raise IllegalMove(gettext_noop("your turn was already complete before it"))
                 move = self.parse_move(state, seat, part)
                 step = self.apply(state, seat, move)
             except EngineError as error:
                 if len(parts) == 1:
                     raise
-                raise type(error)(f'In move {number} ("{part}"): {error}') from error
+                raise type(error)(
+                    gettext_noop('In move %(number)s ("%(part)s"): %(error)s'),
+                    number=number,
+                    part=part,
+                    error=error.message,
+                ) from error
             state = step.state
             events.extend(step.events)
             moves.append(move)
@@ -323,9 +333,16 @@ class BaseRules(Generic[S, MoveT]):
         options in emails and for the web page)."""
         return [(self.format_move(state, seat, m), m) for m in self.legal_moves(state, seat)]
 
-    def help_text(self) -> str:
-        """The player-facing notation and rules help (``HELP.md`` of the game)."""
-        return resources.files(self.help_package).joinpath("HELP.md").read_text("utf-8")
+    def help_text(self, language: str = "en") -> str:
+        """The player-facing notation and rules help in ``language`` (a
+        language code such as ``nl`` or ``nl-be``): the game's
+        ``HELP.<language>.md``, else its English ``HELP.md``."""
+        folder = resources.files(self.help_package)
+        code = language.lower().split("-")[0]
+        translated = folder.joinpath(f"HELP.{code}.md")
+        if code != "en" and translated.is_file():
+            return translated.read_text("utf-8")
+        return folder.joinpath("HELP.md").read_text("utf-8")
 
     # ---------------------------------------------------------------- codec
     def dump(self, state: S) -> dict[str, JSON]:
@@ -340,11 +357,17 @@ class BaseRules(Generic[S, MoveT]):
     def load(self, data: Mapping[str, JSON]) -> S:
         """:raises StateVersionError: the data is for another game or version."""
         if data.get("game") != self.slug:
-            raise StateVersionError(f"Not a {self.name} state: {data.get('game')!r}.")
+            raise StateVersionError(
+                gettext_noop("Not a %(name)s state: %(repr)s."), name=self.name, repr=repr(data.get("game"))
+            )
         if data.get("engine_version") != self.engine_version:
             raise StateVersionError(
-                f"{self.name} state of engine version {data.get('engine_version')} "
-                f"cannot be read by version {self.engine_version}."
+                gettext_noop(
+                    "%(name)s state of engine version %(value)s cannot be read by version %(engine_version)s."
+                ),
+                name=self.name,
+                value=str(data.get("engine_version")),
+                engine_version=self.engine_version,
             )
         return self._load_state(data["state"])
 

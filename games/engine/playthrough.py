@@ -53,11 +53,17 @@ def _value(data: JSON) -> str:
     return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
+#: View keys that repeat another key's fact for the translator (``expect``).
+_SAME_AS = frozenset({"expect_message"})
+
+
 def flatten(data: JSON, prefix: str = "") -> Iterator[tuple[str, str]]:
     """``(path, JSON text)`` for every leaf of ``data``; lists of plain values
     (and empty containers) are one leaf each."""
     if isinstance(data, Mapping) and data:
         for key in sorted(data):
+            if key in _SAME_AS:
+                continue
             yield from flatten(data[key], f"{prefix}{key}.")
     elif isinstance(data, list | tuple) and any(isinstance(i, Mapping | list | tuple) for i in data):
         for index, item in enumerate(data):

@@ -16,6 +16,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Protocol, TypeAlias, TypeVar
 
+from .message import Message
+
 Seat: TypeAlias = int
 JSON: TypeAlias = Any
 #: A game's state type (a frozen dataclass of that game).
@@ -40,14 +42,23 @@ class Event:
     ``to`` says who may see it: ``None`` is everyone (public), a tuple of seats
     is only those seats, and the empty tuple is nobody but the server (chance
     results kept for audit and replay, such as the exact cards drawn).
-    ``text`` is a short English sentence for that audience; ``data`` is the
-    same fact as JSON-safe data.
+    ``text`` is a short English sentence for that audience; ``message`` is
+    the same sentence for translation (``Event.say`` fills both); ``data``
+    is the same fact as JSON-safe data.
     """
 
     kind: str
     text: str
     data: Mapping[str, JSON] = field(default_factory=dict)
     to: tuple[Seat, ...] | None = None
+    message: Message | None = None
+
+    @classmethod
+    def say(
+        cls, kind: str, message: Message, data: Mapping[str, JSON] | None = None, to: tuple[Seat, ...] | None = None
+    ) -> Event:
+        """The event whose sentence is ``message`` (English ``text`` from it)."""
+        return cls(kind, message.english(), dict(data or {}), to, message)
 
     def visible_to(self, seat: Seat | None) -> bool:
         """Whether ``seat`` (``None`` = spectator) may see this event."""
@@ -61,16 +72,19 @@ class Event:
             "text": self.text,
             "data": dict(self.data),
             "to": None if self.to is None else list(self.to),
+            **({"message": self.message.dump()} if self.message is not None else {}),
         }
 
     @classmethod
     def load(cls, data: Mapping[str, JSON]) -> Event:
         to = data.get("to")
+        message = data.get("message")
         return cls(
             kind=data["kind"],
             text=data["text"],
             data=dict(data.get("data") or {}),
             to=None if to is None else tuple(to),
+            message=None if message is None else Message.load(message),
         )
 
 
@@ -244,8 +258,9 @@ class Rules(Protocol[StateT, MoveT]):
         without anything that seat may not know; never raises."""
         ...
 
-    def help_text(self) -> str:
-        """Returns the player-facing notation and rules help (Markdown)."""
+    def help_text(self, language: str = "en") -> str:
+        """Returns the player-facing notation and rules help (Markdown) in
+        ``language`` where the game has it, else in English."""
         ...
 
     def randomize_hidden(self, state: StateT, seat: Seat | None, seed: int) -> StateT:

@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from core.errors import Conflict, MoveRejected, NotAllowed, NotFound
 from games.deadlines.clock import AutoPlayed, deadlines_update
 from games.engine import EngineError, Termination, Transition, get_rules
+from games.i18n import error_text
 from games.models import Match, MoveRecord, Seat
 from games.signals import match_finished
 
@@ -73,8 +74,9 @@ def _player_seat(seats: list[Seat], user) -> Seat:
     return seat
 
 
-def _rejected(error: EngineError) -> MoveRejected:
-    return MoveRejected(str(error), code=_ERROR_CODES.get(type(error).__name__, "illegal_move"))
+def _rejected(game: str, error: EngineError) -> MoveRejected:
+    """The engine's refusal, in the active language."""
+    return MoveRejected(error_text(game, error), code=_ERROR_CODES.get(type(error).__name__, "illegal_move"))
 
 
 def _option_text(rules, state, seat_index: int, option: int) -> str:
@@ -179,7 +181,7 @@ def move_play(
         assert text is not None, "move_play needs text or option"
         transition, moves = rules.apply_text_moves(state, seat.drawn_index, text)
     except EngineError as error:
-        raise _rejected(error) from None
+        raise _rejected(match.game, error) from None
     record = _store(
         match,
         seats,
@@ -225,7 +227,7 @@ def match_resign(
         try:
             transition = rules.resign(rules.load(match.started_state), index, reason)
         except EngineError as error:
-            raise _rejected(error) from None
+            raise _rejected(match.game, error) from None
         for seat in seats:
             if seat.index == index:
                 seat.departed = reason.value

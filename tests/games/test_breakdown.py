@@ -89,3 +89,16 @@ def test_a_finished_games_page_shows_every_seats_revealed_holdings(game, client,
         lines = reveal_lines(reveal[seat.index])
         for label, text in lines["revealed"] + lines["breakdown"]:
             assert f"<dt>{label}</dt><dd>{escape(text)}</dd>" in row, (seat.index, label, text)
+
+
+def test_a_dutch_reader_gets_the_breakdown_in_dutch_with_the_games_terms():
+    from django.utils import translation
+
+    detail = {"island_points": 3, "merchants": [{"cards": ["fishing_harbour", "tavern"], "points": 5}], "rounds": []}
+    with translation.override("nl"):
+        assert breakdown_lines(detail, "alta") == [
+            ("Eilandpunten", "3"),
+            ("Koopmankaarten", "vissteiger + herberg: 5"),
+            ("Waarderingen", "geen"),
+        ]
+        assert breakdown_lines({"hand": ["florin 3"]}, "alhambra") == [("Hand", "gulden 3")]

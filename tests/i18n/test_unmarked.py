@@ -56,3 +56,27 @@ def view(request):
     serializers.CharField(help_text="Documents the API.")
 """
     assert python_findings(source) == []
+
+
+def test_python_scanner_finds_engine_sentences_not_marked():
+    source = """
+def apply(state, seat):
+    raise IllegalMove(f"You have no {card} in your hand.")
+    events.append(Event("place", f"Seat {seat} placed a card.", {}))
+    return message("the game is over")
+"""
+    assert [text for _, text in python_findings(source)] == [
+        "f'You have no {card} in your hand.'",
+        "f'Seat {seat} placed a card.'",
+        "'the game is over'",
+    ]
+
+
+def test_python_scanner_passes_engine_sentences_marked_with_gettext_noop():
+    source = """
+def apply(state, seat):
+    raise IllegalMove(gettext_noop("You have no %(card)s in your hand."), card=Term(card))
+    events.append(Event.say("place", message(gettext_noop("%(seat)s placed a card."), seat=who), {}))
+    raise NotationError(gettext_noop("%(error)s %(examples)s"), error=error.message, examples=examples)
+"""
+    assert python_findings(source) == []

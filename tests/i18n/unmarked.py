@@ -169,7 +169,20 @@ _ERROR_CLASSES = {
     "Conflict",
     "MoveRejected",
     "invalid",
+    # The engine's errors reach the player who moved (games.engine.errors);
+    # their message is a ``gettext_noop`` template the site translates.
+    "EngineError",
+    "NotationError",
+    "IllegalMove",
+    "NotYourTurn",
+    "GameOver",
+    "StateVersionError",
 }
+# The engine's sentences (games.engine.message): ``message(template, ...)``
+# and ``Message(template, ...)`` take the template first; an ``Event`` and
+# Alhambra's ``event`` helper take their sentence second.
+_SENTENCE_FIRST = {"message", "Message"}
+_SENTENCE_SECOND = {"Event", "event", "say"}
 # games.actions.action_redirect (bound as ``_act`` by the views): its
 # ``success`` becomes a message.
 _ACTION_CALLS = {"action_redirect", "_act"}
@@ -219,6 +232,10 @@ class _Finder(ast.NodeVisitor):
             for arg in node.args[:1] + [k.value for k in node.keywords if k.arg in {"message", "detail"}]:
                 if _is_text(arg):
                     self._report(arg)
+        if name in _SENTENCE_FIRST and node.args[:1] and _is_text(node.args[0]):
+            self._report(node.args[0])
+        if name in _SENTENCE_SECOND and node.args[1:2] and _is_text(node.args[1]):
+            self._report(node.args[1])
         if name == "Response" and node.args and isinstance(node.args[0], ast.Dict):
             for key, value in zip(node.args[0].keys, node.args[0].values, strict=True):
                 if isinstance(key, ast.Constant) and key.value == "detail" and _is_text(value):

@@ -6,6 +6,7 @@ from html import escape
 
 import pytest
 
+from games.engine import Event
 from games.services import match_create_seated
 from mail.outbox import event_line
 
@@ -53,5 +54,6 @@ def test_plurals_agree_and_no_slug_or_empty_hand_line(game, players, now, django
 
 
 def test_event_lines_name_cards_not_slugs():
-    line = event_line("alta", "Seat 1 took face-up wheat_field; their fishing_harbour is face up.", ["Ann", "Ben"])
+    text = "Seat 1 took face-up wheat_field; their fishing_harbour is face up."
+    line = event_line("alta", Event("take", text), ["Ann", "Ben"])
     assert line == "Ann took face-up Wheat field; their Fishing harbour is face up."

@@ -28,13 +28,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from games.engine.message import Message, gettext_noop, message
+
 from .components import FOUNTAIN, TILE_KIND, TILE_WALLS
 from .grid import (
     ADDED,
     DIAGONALS,
     REMOVED,
     REPLACED,
-    SIDE_NAMES,
     SIDES,
     STRIDE,
     XY,
@@ -54,6 +55,10 @@ __all__ = ["Alhambra", "Cell", "DIRS", "XY", "key"]
 
 #: Tuple directions: (side bit, dx, dy, opposite side bit).
 DIRS = ((1, 0, -1, 4), (2, 1, 0, 8), (4, 0, 1, 1), (8, -1, 0, 2))
+
+
+#: The sides of a tile as the reader names them (after ``grid.SIDE_NAMES``).
+_SIDES = {1: gettext_noop("north"), 2: gettext_noop("east"), 4: gettext_noop("south"), 8: gettext_noop("west")}
 
 
 class Alhambra:
@@ -337,26 +342,33 @@ class Alhambra:
         """
         return key(cell) in self.option_keys(tile)[1]
 
-    def placement_error(self, tile: int, cell: Cell, label: str) -> str | None:
+    def placement_error(self, tile: int, cell: Cell, label: str) -> Message | None:
         """Why ``tile`` cannot go to ``cell`` (``None`` if it can)."""
         if self.fits(tile, cell):
             return None
         k = key(cell)
         if k in self.grid:
-            return f"{label} is already built on"
+            return message(gettext_noop("%(cell)s is already built on"), cell=label)
         mask, req = pattern(self.grid, k)
         if not mask:
-            return f"{label} does not touch your Alhambra along a side"
+            return message(gettext_noop("%(cell)s does not touch your Alhambra along a side"), cell=label)
         walls = TILE_WALLS[tile]
         for bit, _d, _opp in SIDES:
             if mask & bit and (walls & bit) != (req & bit):
-                mine = "wall" if walls & bit else "open side"
-                theirs = "an open side" if mine == "wall" else "a wall"
-                return f"at {label} its {SIDE_NAMES[bit]} {mine} would meet {theirs} of the neighbouring tile"
+                side = message(_SIDES[bit])
+                if walls & bit:
+                    template = gettext_noop(
+                        "at %(cell)s its %(side)s wall would meet an open side of the neighbouring tile"
+                    )
+                else:
+                    template = gettext_noop(
+                        "at %(cell)s its %(side)s open side would meet a wall of the neighbouring tile"
+                    )
+                return message(template, cell=label, side=side)
         if not mask & ~req:
-            return f"at {label} no side would be open to a neighbour"
+            return message(gettext_noop("at %(cell)s no side would be open to a neighbour"), cell=label)
         if not self.fits(tile, cell):
-            return f"a tile at {label} would enclose an empty space (no holes)"
+            return message(gettext_noop("a tile at %(cell)s would enclose an empty space (no holes)"), cell=label)
         return None
 
     def reachable_from_fountain(self) -> bool:

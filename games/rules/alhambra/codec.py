@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.engine import StateVersionError
+from games.engine.message import gettext_noop
 
 from .board import Alhambra
 from .moves import Build, Buy, Cell, Done, Gift, Move, Place, Remove, Swap, Take
@@ -153,5 +154,5 @@ def load_move(data: Any) -> Move:
         if kind == "swap":
             return Swap(int(data["tile"]), _cell(data["cell"]))
     except (KeyError, TypeError, ValueError) as error:
-        raise StateVersionError(f"Not an Alhambra move: {data!r}") from error
-    raise StateVersionError(f"Unknown Alhambra move kind: {kind!r}")
+        raise StateVersionError(gettext_noop("Not an Alhambra move: %(repr)s"), repr=repr(data)) from error
+    raise StateVersionError(gettext_noop("Unknown Alhambra move kind: %(repr)s"), repr=repr(kind))

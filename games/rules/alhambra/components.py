@@ -14,6 +14,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import NamedTuple
 
+from games.engine.message import Message, Term, gettext_noop, message
+
 CURRENCIES = ("denar", "dirham", "ducat", "florin")
 TYPES = ("pavilion", "seraglio", "arcades", "chambers", "garden", "tower")
 SCORING_CARDS = (101, 102)
@@ -90,6 +92,31 @@ def card_name(code: int) -> str:
     if code in SCORING_CARDS:
         return f"scoring card {code - 100}"
     return f"{CURRENCIES[code // 10]} {code % 10}"
+
+
+def card_term(code: int) -> Message:
+    """``card_name`` for the reader: the currency named in their language."""
+    if code in SCORING_CARDS:
+        return message(gettext_noop("scoring card %(number)s"), number=code - 100)
+    return message(gettext_noop("%(currency)s %(value)s"), currency=Term(CURRENCIES[code // 10]), value=code % 10)
+
+
+def tile_term(tile: int, *, walls: bool = True) -> Message:
+    """``tile_label`` for the reader: "garden 8 NE" with the building named
+    in their language (the price and walls read the same)."""
+    if tile == FOUNTAIN:
+        return message(gettext_noop("fountain"))
+    kind, price, mask = TILES[tile]
+    if not walls:
+        return message(gettext_noop("%(building)s %(price)s"), building=Term(TYPES[kind]), price=price)
+    if not mask:
+        return message(gettext_noop("%(building)s %(price)s open"), building=Term(TYPES[kind]), price=price)
+    return message(
+        gettext_noop("%(building)s %(price)s %(walls)s"),
+        building=Term(TYPES[kind]),
+        price=price,
+        walls=walls_text(mask),
+    )
 
 
 def money_deck(players: int) -> list[int]:

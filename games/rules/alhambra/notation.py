@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 
 from games.engine import NotationError
+from games.engine.message import Joined, Message, Term, gettext_noop, message
 
 from .components import CURRENCIES, TILES, TYPES, card_name, cell_label, walls_text
 from .moves import Build, Buy, Done, Gift, Move, Place, Remove, Swap, Take
@@ -33,7 +34,7 @@ _CURRENCY_WORDS = {
     0: ("denar", "denars", "denare", "denaren"),
     1: ("dirham", "dirhams", "dirhems"),
     2: ("ducat", "ducats", "dukaat", "dukaten", "ducaat"),
-    3: ("florin", "florins", "florijn", "florijnen"),
+    3: ("florin", "florins", "florijn", "florijnen", "gulden", "guldens"),
 }
 _TYPE_WORDS = {
     0: ("pavilion", "pavilions", "paviljoen", "paviljoens"),
@@ -143,6 +144,13 @@ def parse_cell(tokens: list[str]) -> Cell | None:
     return (x, y)
 
 
+def tile_ref_term(tile: int, among: tuple[int, ...] | list[int]) -> Message:
+    """``tile_ref`` for the reader, the building named in their language."""
+    name = tile_ref(tile, among)
+    kind = TILES[tile][0]
+    return message(gettext_noop("%(building)s%(rest)s"), building=Term(TYPES[kind]), rest=name[len(TYPES[kind]) :])
+
+
 def tile_ref(tile: int, among: tuple[int, ...] | list[int]) -> str:
     """The shortest name of ``tile`` that tells it apart from ``among``:
     ``garden``, ``garden 8`` or ``garden 8 NE`` (``open`` for no walls)."""
@@ -156,7 +164,7 @@ def tile_ref(tile: int, among: tuple[int, ...] | list[int]) -> str:
     return f"{name} {price} {walls_text(walls) if walls else 'open'}"
 
 
-def parse_tile(tokens: list[str], among: tuple[int, ...], where: str) -> int:
+def parse_tile(tokens: list[str], among: tuple[int, ...], where: Message) -> int:
     """The tile of ``among`` that ``tokens`` describe (type, price, walls).
 
     :raises NotationError: unknown words, no match or several matches.
@@ -175,8 +183,11 @@ def parse_tile(tokens: list[str], among: tuple[int, ...], where: str) -> int:
             walls = sum({_WALL_BITS[c] for c in word})
         else:
             raise NotationError(
-                f"'{word}' is not a building; name it by type, price and walls "
-                f"(e.g. 'garden 8 NE'). {_list_tiles(among, where)}"
+                gettext_noop(
+                    "'%(word)s' is not a building; name it by type, price and walls (e.g. 'garden 8 NE'). %(list_tiles)s"
+                ),
+                word=word,
+                list_tiles=_list_tiles(among, where),
             )
     found = [
         t
@@ -188,16 +199,20 @@ def parse_tile(tokens: list[str], among: tuple[int, ...], where: str) -> int:
     if len(found) == 1:
         return found[0]
     if not found:
-        raise NotationError(f"No such building {where}. {_list_tiles(among, where)}")
-    names = ", ".join(tile_ref(t, among) for t in found[:10])
-    raise NotationError(f"Which building {where}: {names}?")
+        raise NotationError(
+            gettext_noop("No such building %(where)s. %(list_tiles)s"),
+            where=where,
+            list_tiles=_list_tiles(among, where),
+        )
+    names = Joined(tuple(tile_ref_term(t, among) for t in found[:10]))
+    raise NotationError(gettext_noop("Which building %(where)s: %(names)s?"), where=where, names=names)
 
 
-def _list_tiles(among: tuple[int, ...], where: str) -> str:
+def _list_tiles(among: tuple[int, ...], where: Message) -> Message:
     if not among:
-        return f"There is no building {where}."
-    names = ", ".join(tile_ref(t, among) for t in among[:10])
-    return f"Buildings {where}: {names}."
+        return message(gettext_noop("There is no building %(where)s."), where=where)
+    names = Joined(tuple(tile_ref_term(t, among) for t in among[:10]))
+    return message(gettext_noop("Buildings %(where)s: %(names)s."), where=where, names=names)
 
 
 def parse_cards(tokens: list[str]) -> list[tuple[int | None, int]]:
@@ -212,7 +227,7 @@ def parse_cards(tokens: list[str]) -> list[tuple[int | None, int]]:
         if word.isdigit():
             value = int(word)
             if not 1 <= value <= 9:
-                raise NotationError(f"Money cards have values 1 to 9, not {value}.")
+                raise NotationError(gettext_noop("Money cards have values 1 to 9, not %(value)s."), value=value)
             if current is not None:
                 items.append((current, value))
             else:
@@ -221,7 +236,11 @@ def parse_cards(tokens: list[str]) -> list[tuple[int | None, int]]:
         currency = currency_of(word)
         if currency is None:
             raise NotationError(
-                f"'{word}' is not a currency; write e.g. 'denar 3 + florin 2' (currencies: {', '.join(CURRENCIES)})."
+                gettext_noop(
+                    "'%(word)s' is not a currency; write e.g. 'denar 3 + florin 2' (currencies: %(CURRENCIES)s)."
+                ),
+                word=word,
+                CURRENCIES=", ".join(CURRENCIES),
             )
         if waiting:
             items.extend((currency, v) for v in waiting)

@@ -9,6 +9,7 @@ few legal moves of the position.
 from __future__ import annotations
 
 from games.engine import NotationError
+from games.engine.message import Message, Term, gettext_noop, message
 
 from .components import CURRENCIES, TILES, Tile, card, cell_label
 from .legal import legal_moves
@@ -41,11 +42,14 @@ from .state import AlhambraState
 Cell = tuple[int, int]
 
 
-def examples(state: AlhambraState, seat: int, limit: int = 8) -> str:
+_IN_RESERVE = message(gettext_noop("in your reserve"))
+
+
+def examples(state: AlhambraState, seat: int, limit: int = 8) -> Message:
     """A short list of legal moves, spread over the kinds of move."""
     moves = legal_moves(state, seat)
     if not moves:
-        return "You have no move to make now."
+        return message(gettext_noop("You have no move to make now."))
     picked: list[Move] = []
     kinds: dict[type, int] = {}
     for move in moves:
@@ -55,7 +59,9 @@ def examples(state: AlhambraState, seat: int, limit: int = 8) -> str:
     picked = picked[:limit]
     text = "; ".join(format_move(state, seat, m) for m in picked)
     more = len(moves) - len(picked)
-    return f"For example: {text}" + (f" (and {more} more)." if more > 0 else ".")
+    if more > 0:
+        return message(gettext_noop("For example: %(moves)s (and %(more)s more)."), moves=text, more=more)
+    return message(gettext_noop("For example: %(moves)s."), moves=text)
 
 
 def parse_move(state: AlhambraState, seat: int, text: str) -> Move:
@@ -66,7 +72,7 @@ def parse_move(state: AlhambraState, seat: int, text: str) -> Move:
     """
     words = tokenize(text)
     if not words:
-        raise NotationError(f"The move is empty. {examples(state, seat)}")
+        raise NotationError(gettext_noop("The move is empty. %(examples)s"), examples=examples(state, seat))
     verb, rest = words[0], words[1:]
     placing = state.phase in ("place", "handout")
     try:
@@ -87,24 +93,31 @@ def parse_move(state: AlhambraState, seat: int, text: str) -> Move:
         if verb in _REMOVE or verb in _RESERVE:
             return _remove(rest)
     except NotationError as error:
-        raise NotationError(f"{error} {examples(state, seat)}") from None
+        raise NotationError(
+            gettext_noop("%(error)s %(examples)s"), error=error.message, examples=examples(state, seat)
+        ) from None
     raise NotationError(
-        f"'{verb}' is not a move here. Write take, buy, redesign or done "
-        f"(or place/reserve after buying). {examples(state, seat)}"
+        gettext_noop(
+            "'%(verb)s' is not a move here. Write take, buy, redesign or done (or place/reserve after buying). %(examples)s"
+        ),
+        verb=verb,
+        examples=examples(state, seat),
     )
 
 
 def _take(state: AlhambraState, tokens: list[str]) -> Take:
     items = parse_cards(tokens)
     if not items:
-        raise NotationError("Say which money you take, e.g. 'take denar 3 + florin 2'.")
+        raise NotationError(gettext_noop("Say which money you take, e.g. 'take denar 3 + florin 2'."))
     cards = []
     for currency, value in items:
         if currency is None:
             options = sorted({c for c in state.display if c % 10 == value})
             if len(options) != 1:
                 shown = ", ".join(_card_text(c) for c in state.display) or "nothing"
-                raise NotationError(f"Say which currency for {value} (display: {shown}).")
+                raise NotationError(
+                    gettext_noop("Say which currency for %(value)s (display: %(shown)s)."), value=value, shown=shown
+                )
             cards.append(options[0])
         else:
             cards.append(card(currency, value))
@@ -127,7 +140,11 @@ def _buy(state: AlhambraState, tokens: list[str]) -> Buy:
     slot = _market_slot(state, left)
     items = parse_cards(right)
     if not items:
-        raise NotationError(f"Say how you pay, e.g. 'buy {slot + 1} with {CURRENCIES[slot]} 3+5'.")
+        raise NotationError(
+            gettext_noop("Say how you pay, e.g. 'buy %(slot)s with %(CURRENCIES)s 3+5'."),
+            slot=slot + 1,
+            CURRENCIES=Term(CURRENCIES[slot]),
+        )
     cards = tuple(sorted(card(slot if c is None else c, v) for c, v in items))
     return Buy(slot, cards)
 
@@ -149,9 +166,9 @@ def _market_slot(state: AlhambraState, tokens: list[str]) -> int:
         if word.isdigit() and (after_slot or not typed):
             number = int(word)
             if not 1 <= number <= 4:
-                raise NotationError("The market has slots 1 to 4.")
+                raise NotationError(gettext_noop("The market has slots 1 to 4."))
             if state.market[number - 1] is None:
-                raise NotationError(f"Slot {number} is empty this turn.")
+                raise NotationError(gettext_noop("Slot %(number)s is empty this turn."), number=number)
             slots = [s for s in slots if s == number - 1]
         elif word.isdigit():
             slots = [s for s in slots if _market_tile(state, s).price == int(word)]
@@ -160,12 +177,14 @@ def _market_slot(state: AlhambraState, tokens: list[str]) -> int:
         elif currency_of(word) is not None:
             slots = [s for s in slots if s == currency_of(word)]
         else:
-            raise NotationError(f"'{word}' does not name a market slot.")
+            raise NotationError(gettext_noop("'%(word)s' does not name a market slot."), word=word)
     if len(slots) == 1 and named:
         return slots[0]
     if named and not slots:
-        raise NotationError("No building in the market matches that.")
-    raise NotationError("Say which slot you buy from (1-4, or the building's type), e.g. 'buy 2 with dirham 3+5'.")
+        raise NotationError(gettext_noop("No building in the market matches that."))
+    raise NotationError(
+        gettext_noop("Say which slot you buy from (1-4, or the building's type), e.g. 'buy 2 with dirham 3+5'.")
+    )
 
 
 def _market_tile(state: AlhambraState, slot: int) -> Tile:
@@ -176,7 +195,7 @@ def _market_tile(state: AlhambraState, slot: int) -> Tile:
 
 def _placing(state: AlhambraState, seat: int, verb: str, rest: list[str]) -> Move:
     pending = state.seats[seat].pending
-    where = "waiting to be placed"
+    where = message(gettext_noop("waiting to be placed"))
     if verb in _RESERVE:
         return Place(parse_tile(rest, pending, where), None)
     if verb in _GIVE:
@@ -188,7 +207,7 @@ def _placing(state: AlhambraState, seat: int, verb: str, rest: list[str]) -> Mov
             cell = parse_cell(rest)
             if cell is not None:
                 return Place(parse_tile([], pending, where), cell)
-            raise NotationError("Say where: 'place <building> at <cell>' or 'reserve'.")
+            raise NotationError(gettext_noop("Say where: 'place <building> at <cell>' or 'reserve'."))
         left, right = parts
         target = [w for w in right if w not in _FILLER]
         if target and target[0] in _RESERVE:
@@ -197,11 +216,13 @@ def _placing(state: AlhambraState, seat: int, verb: str, rest: list[str]) -> Mov
             return Gift(parse_tile(left, pending, where))
         cell = parse_cell(right)
         if cell is None:
-            raise NotationError(f"'{' '.join(right)}' is not a cell (e.g. N1E2, S2, W1).")
+            raise NotationError(gettext_noop("'%(right)s' is not a cell (e.g. N1E2, S2, W1)."), right=" ".join(right))
         return Place(parse_tile(left, pending, where), cell)
     raise NotationError(
-        f"'{verb}' is not a move now: place your new building(s) with "
-        "'place <building> at <cell>' or 'reserve <building>'."
+        gettext_noop(
+            "'%(verb)s' is not a move now: place your new building(s) with 'place <building> at <cell>' or 'reserve <building>'."
+        ),
+        verb=verb,
     )
 
 
@@ -209,7 +230,8 @@ def _cell(tokens: list[str]) -> Cell:
     cell = parse_cell(tokens)
     if cell is None:
         raise NotationError(
-            f"'{' '.join(tokens)}' is not a cell; cells are written from the fountain, e.g. N1, S2E1, W3."
+            gettext_noop("'%(tokens)s' is not a cell; cells are written from the fountain, e.g. N1, S2E1, W3."),
+            tokens=" ".join(tokens),
         )
     return cell
 
@@ -217,23 +239,23 @@ def _cell(tokens: list[str]) -> Cell:
 def _build(state: AlhambraState, seat: int, rest: list[str]) -> Move:
     parts = _split(rest, _AT)
     if parts is None:
-        raise NotationError("Say where: 'redesign <building> to <cell>'.")
+        raise NotationError(gettext_noop("Say where: 'redesign <building> to <cell>'."))
     left, right = parts
     if right and right[0] in _RESERVE:
         return Remove(_cell(left))
-    return Build(parse_tile(left, state.seats[seat].reserve, "in your reserve"), _cell(right))
+    return Build(parse_tile(left, state.seats[seat].reserve, _IN_RESERVE), _cell(right))
 
 
 def _swap(state: AlhambraState, seat: int, rest: list[str]) -> Move:
     parts = _split(rest, _WITH) or _split(rest, _AT)
     if parts is None:
-        raise NotationError("Write 'redesign <reserve building> with <cell>'.")
+        raise NotationError(gettext_noop("Write 'redesign <reserve building> with <cell>'."))
     left, right = parts
     reserve = state.seats[seat].reserve
     cell = parse_cell(right)
     if cell is not None:
-        return Swap(parse_tile(left, reserve, "in your reserve"), cell)
-    return Swap(parse_tile(right, reserve, "in your reserve"), _cell(left))
+        return Swap(parse_tile(left, reserve, _IN_RESERVE), cell)
+    return Swap(parse_tile(right, reserve, _IN_RESERVE), _cell(left))
 
 
 def _remove(rest: list[str]) -> Move:
@@ -254,7 +276,12 @@ def _redesign(state: AlhambraState, seat: int, rest: list[str]) -> Move:
         return _build(state, seat, rest)
     cell = parse_cell(rest)
     if cell is not None:
-        raise NotationError(f"Where does {cell_label(cell)} go? Write 'redesign {cell_label(cell)} to reserve'.")
+        raise NotationError(
+            gettext_noop("Where does %(cell_label)s go? Write 'redesign %(cell_label)s to reserve'."),
+            cell_label=cell_label(cell),
+        )
     raise NotationError(
-        "Write 'redesign <building> to <cell>', 'redesign <cell> to reserve' or 'redesign <building> with <cell>'."
+        gettext_noop(
+            "Write 'redesign <building> to <cell>', 'redesign <cell> to reserve' or 'redesign <building> with <cell>'."
+        )
     )

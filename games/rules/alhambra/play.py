@@ -11,8 +11,9 @@ from __future__ import annotations
 from typing import Any
 
 from games.engine import Event, IllegalMove
+from games.engine.message import Joined, Message, Term, gettext_noop, message
 
-from .components import CURRENCIES, TILE_KIND, TILES, card_name, cell_label, tile_label
+from .components import CURRENCIES, TILE_KIND, TILES, card_term, cell_label, tile_term
 from .legal import legal_moves
 from .moves import Build, Buy, Done, Gift, Move, Place, Remove, Swap, Take
 from .play_end import end_turn, final_scoring
@@ -36,25 +37,31 @@ def apply_move(state: AlhambraState, seat: int, move: Move) -> Result:
         if isinstance(move, Done):
             if not state.extra and legal_moves(state, seat) != [Done()]:
                 raise IllegalMove(
-                    "You must take an action (take money, buy or redesign); 'done' "
-                    "only ends your turn after an exact payment."
+                    gettext_noop(
+                        "You must take an action (take money, buy or redesign); 'done' only ends your turn after an exact payment."
+                    )
                 )
-            new_event = event("done", f"Seat {seat + 1} ends the turn.", {"seat": seat})
+            new_event = event(
+                "done", message(gettext_noop("%(seat)s ends the turn."), seat=f"Seat {seat + 1}"), {"seat": seat}
+            )
             return _after_action(state, seat, state.seats[seat], {}, [new_event])
-        raise IllegalMove("Choose an action: take money, buy a building or redesign your Alhambra.")
+        raise IllegalMove(gettext_noop("Choose an action: take money, buy a building or redesign your Alhambra."))
     if isinstance(move, Place):
         return _place(state, seat, move)
     if isinstance(move, Gift):
         return _gift(state, seat, move)
     dirk = " or 'give <building> to Dirk'" if state.dirk is not None else ""
-    raise IllegalMove(f"First place your new building(s): 'place <building> at <cell>' or 'reserve <building>'{dirk}.")
+    raise IllegalMove(
+        gettext_noop("First place your new building(s): 'place <building> at <cell>' or 'reserve <building>'%(dirk)s."),
+        dirk=dirk,
+    )
 
 
-def _remove_cards(have: tuple[int, ...], cards: tuple[int, ...], where: str) -> tuple[int, ...]:
+def _remove_cards(have: tuple[int, ...], cards: tuple[int, ...], where: Message) -> tuple[int, ...]:
     rest = list(have)
     for c in cards:
         if c not in rest:
-            raise IllegalMove(f"There is no {card_name(c)} {where}.")
+            raise IllegalMove(gettext_noop("There is no %(card_name)s %(where)s."), card_name=card_term(c), where=where)
         rest.remove(c)
     return tuple(rest)
 
@@ -84,52 +91,77 @@ def _after_action(
 def _take(state: AlhambraState, seat: int, move: Take) -> Result:
     cards = tuple(sorted(move.cards))
     if not cards:
-        raise IllegalMove("Name the money card(s) you take.")
+        raise IllegalMove(gettext_noop("Name the money card(s) you take."))
     total = sum(c % 10 for c in cards)
     if len(cards) > 1 and total > 5:
         raise IllegalMove(
-            f"You may take one card of any value, or several cards totalling at most 5 (these total {total})."
+            gettext_noop(
+                "You may take one card of any value, or several cards totalling at most 5 (these total %(total)s)."
+            ),
+            total=total,
         )
-    display = _remove_cards(state.display, cards, "on display")
+    display = _remove_cards(state.display, cards, message(gettext_noop("on display")))
     seat_state = state.seats[seat]
     seat_state = evolve(seat_state, hand=tuple(sorted(seat_state.hand + cards)))
-    names = " + ".join([card_name(c) for c in cards])
-    new_event = event("take", f"Seat {seat + 1} takes {names}.", {"seat": seat, "cards": list(cards)})
+    names = Joined(tuple(card_term(c) for c in cards), " + ")
+    new_event = event(
+        "take",
+        message(gettext_noop("%(seat)s takes %(names)s."), seat=f"Seat {seat + 1}", names=names),
+        {"seat": seat, "cards": list(cards)},
+    )
     return _after_action(state, seat, seat_state, {"display": display}, [new_event])
 
 
 def _buy(state: AlhambraState, seat: int, move: Buy) -> Result:
     slot = move.slot
     if not 0 <= slot < 4:
-        raise IllegalMove("The market has slots 1 to 4.")
+        raise IllegalMove(gettext_noop("The market has slots 1 to 4."))
     tile = state.market[slot]
     if tile is None:
-        raise IllegalMove(f"Slot {slot + 1} is empty this turn.")
+        raise IllegalMove(gettext_noop("Slot %(slot)s is empty this turn."), slot=slot + 1)
     cards = tuple(sorted(move.cards))
     currency = CURRENCIES[slot]
     if not cards:
-        raise IllegalMove(f"Name the {currency} cards you pay with.")
+        raise IllegalMove(gettext_noop("Name the %(currency)s cards you pay with."), currency=Term(currency))
     wrong = [c for c in cards if c // 10 != slot]
     if wrong:
-        raise IllegalMove(f"Slot {slot + 1} is paid in {currency} only, not with {card_name(wrong[0])}.")
+        raise IllegalMove(
+            gettext_noop("Slot %(slot)s is paid in %(currency)s only, not with %(card_name)s."),
+            slot=slot + 1,
+            currency=Term(currency),
+            card_name=card_term(wrong[0]),
+        )
     price = TILES[tile].price
     total = sum(c % 10 for c in cards)
     if total < price:
-        raise IllegalMove(f"{tile_label(tile, walls=False)} costs {price} {currency}; you offer only {total}.")
+        raise IllegalMove(
+            gettext_noop("%(tile_label)s costs %(price)s %(currency)s; you offer only %(total)s."),
+            tile_label=tile_term(tile, walls=False),
+            price=price,
+            currency=Term(currency),
+            total=total,
+        )
     if total - cards[0] % 10 >= price:
         raise IllegalMove(
-            f"{card_name(cards[0])} is not needed: the other cards already cover the "
-            f"price of {price} (no change is given, so leave it out)."
+            gettext_noop(
+                "%(card_name)s is not needed: the other cards already cover the price of %(price)s (no change is given, so leave it out)."
+            ),
+            card_name=card_term(cards[0]),
+            price=price,
         )
     seat_state = state.seats[seat]
-    hand = _remove_cards(seat_state.hand, cards, "in your hand")
+    hand = _remove_cards(seat_state.hand, cards, message(gettext_noop("in your hand")))
     seat_state = evolve(seat_state, hand=hand, pending=seat_state.pending + (tile,))
     market = list(state.market)
     market[slot] = None
     exact = total == price
     names = "+".join([str(c % 10) for c in cards])
-    text = f"Seat {seat + 1} buys {tile_label(tile)} for {currency} {names}"
-    text += " (exact: another action)." if exact else "."
+    template = (
+        gettext_noop("%(seat)s buys %(tile_label)s for %(currency)s %(names)s (exact: another action).")
+        if exact
+        else gettext_noop("%(seat)s buys %(tile_label)s for %(currency)s %(names)s.")
+    )
+    text = message(template, seat=f"Seat {seat + 1}", tile_label=tile_term(tile), currency=Term(currency), names=names)
     events = [event("buy", text, {"seat": seat, "tile": tile, "cards": list(cards)})]
     changes = {"market": tuple(market), "discard": tuple(sorted(state.discard + cards))}
     return _after_action(state, seat, seat_state, changes, events, exact)
@@ -143,45 +175,71 @@ def _redesign(state: AlhambraState, seat: int, move: Any) -> Result:
     if move.__class__ is Remove:
         tile = alhambra.tile_at(cell)
         if tile is None:
-            raise IllegalMove(f"There is no building at {label}.")
+            raise IllegalMove(gettext_noop("There is no building at %(label)s."), label=label)
         if cell not in alhambra.removable():
             if TILE_KIND[tile] < 0:
-                raise IllegalMove("The fountain never moves.")
+                raise IllegalMove(gettext_noop("The fountain never moves."))
             raise IllegalMove(
-                f"{tile_label(tile)} at {label} cannot be removed: the rest would "
-                "leave a building cut off from the fountain or an enclosed hole."
+                gettext_noop(
+                    "%(tile_label)s at %(label)s cannot be removed: the rest would leave a building cut off from the fountain or an enclosed hole."
+                ),
+                tile_label=tile_term(tile),
+                label=label,
             )
         alhambra = alhambra.without(cell)
         reserve.append(tile)
-        text = f"Seat {seat + 1} moves {tile_label(tile)} from {label} to the reserve."
+        text = message(
+            gettext_noop("%(seat)s moves %(tile_label)s from %(label)s to the reserve."),
+            seat=f"Seat {seat + 1}",
+            tile_label=tile_term(tile),
+            label=label,
+        )
         data = {"seat": seat, "tile": tile, "cell": list(cell), "to": "reserve"}
     else:
         tile = move.tile
         if tile not in reserve:
-            raise IllegalMove("That building is not in your reserve.")
+            raise IllegalMove(gettext_noop("That building is not in your reserve."))
         reserve.remove(tile)
         if move.__class__ is Build:
             if not alhambra.fits(tile, cell):
                 error = alhambra.placement_error(tile, cell, label)
-                raise IllegalMove(f"{tile_label(tile)} cannot be built there: {error}.")
+                raise IllegalMove(
+                    gettext_noop("%(tile_label)s cannot be built there: %(error)s."),
+                    tile_label=tile_term(tile),
+                    error=error or "",
+                )
             alhambra = alhambra.with_tile(cell, tile)
-            name = tile_label(tile)
-            text = f"Seat {seat + 1} builds {name} from the reserve at {label}."
+            text = message(
+                gettext_noop("%(seat)s builds %(name)s from the reserve at %(label)s."),
+                seat=f"Seat {seat + 1}",
+                name=tile_term(tile),
+                label=label,
+            )
             data = {"seat": seat, "tile": tile, "cell": list(cell), "to": "alhambra"}
         else:
             old = alhambra.tile_at(cell)
             if old is None:
-                raise IllegalMove(f"There is no building at {label} to swap with.")
+                raise IllegalMove(gettext_noop("There is no building at %(label)s to swap with."), label=label)
             if TILE_KIND[old] < 0:
-                raise IllegalMove("The fountain never moves.")
+                raise IllegalMove(gettext_noop("The fountain never moves."))
             if not alhambra.can_swap(tile, cell):
                 raise IllegalMove(
-                    f"{tile_label(tile)} cannot replace {tile_label(old)} at {label}: "
-                    "its walls do not match the neighbouring tiles."
+                    gettext_noop(
+                        "%(tile_label)s cannot replace %(tile_label2)s at %(label)s: its walls do not match the neighbouring tiles."
+                    ),
+                    tile_label=tile_term(tile),
+                    tile_label2=tile_term(old),
+                    label=label,
                 )
             alhambra = alhambra.with_tile(cell, tile)
             reserve.append(old)
-            text = f"Seat {seat + 1} swaps {tile_label(tile)} from the reserve with {tile_label(old)} at {label}."
+            text = message(
+                gettext_noop("%(seat)s swaps %(tile_label)s from the reserve with %(tile_label2)s at %(label)s."),
+                seat=f"Seat {seat + 1}",
+                tile_label=tile_term(tile),
+                tile_label2=tile_term(old),
+                label=label,
+            )
             data = {"seat": seat, "tile": tile, "cell": list(cell), "replaced": old}
     reserve.sort()
     seat_state = evolve(seat_state, alhambra=alhambra, reserve=tuple(reserve))
@@ -191,7 +249,7 @@ def _redesign(state: AlhambraState, seat: int, move: Any) -> Result:
 
 def _pending_tile(seat_state: SeatState, tile: int) -> tuple[int, ...]:
     if tile not in seat_state.pending:
-        raise IllegalMove("That building is not waiting to be placed.")
+        raise IllegalMove(gettext_noop("That building is not waiting to be placed."))
     return tuple([t for t in seat_state.pending if t != tile])
 
 
@@ -203,27 +261,42 @@ def _place(state: AlhambraState, seat: int, move: Place) -> Result:
     if cell is None:
         reserve = tuple(sorted(seat_state.reserve + (tile,)))
         seat_state = evolve(seat_state, pending=pending, reserve=reserve)
-        text = f"Seat {seat + 1} puts {tile_label(tile)} in the reserve."
+        text = message(
+            gettext_noop("%(seat)s puts %(tile_label)s in the reserve."),
+            seat=f"Seat {seat + 1}",
+            tile_label=tile_term(tile),
+        )
         data = {"seat": seat, "tile": tile, "cell": None}
     else:
         alhambra = seat_state.alhambra
         if not alhambra.fits(tile, cell):
             error = alhambra.placement_error(tile, cell, cell_label(cell))
-            raise IllegalMove(f"{tile_label(tile)} cannot be placed there: {error}.")
+            raise IllegalMove(
+                gettext_noop("%(tile_label)s cannot be placed there: %(error)s."),
+                tile_label=tile_term(tile),
+                error=error or "",
+            )
         seat_state = evolve(seat_state, pending=pending, alhambra=alhambra.with_tile(cell, tile))
-        text = f"Seat {seat + 1} places {tile_label(tile)} at {cell_label(cell)}."
+        text = message(
+            gettext_noop("%(seat)s places %(tile_label)s at %(cell_label)s."),
+            seat=f"Seat {seat + 1}",
+            tile_label=tile_term(tile),
+            cell_label=cell_label(cell),
+        )
         data = {"seat": seat, "tile": tile, "cell": list(cell)}
     return _after_place(state, seat, seat_state, {}, [event("place", text, data)])
 
 
 def _gift(state: AlhambraState, seat: int, move: Gift) -> Result:
     if state.dirk is None or state.phase != "place":
-        raise IllegalMove("Only in a two-player game can a building bought this turn be given to Dirk.")
+        raise IllegalMove(gettext_noop("Only in a two-player game can a building bought this turn be given to Dirk."))
     seat_state = state.seats[seat]
     pending = _pending_tile(seat_state, move.tile)
     seat_state = evolve(seat_state, pending=pending)
     changes = {"dirk": tuple(sorted(state.dirk + (move.tile,)))}
-    text = f"Seat {seat + 1} gives {tile_label(move.tile)} to Dirk."
+    text = message(
+        gettext_noop("%(seat)s gives %(tile_label)s to Dirk."), seat=f"Seat {seat + 1}", tile_label=tile_term(move.tile)
+    )
     new_event = event("gift", text, {"seat": seat, "tile": move.tile})
     return _after_place(state, seat, seat_state, changes, [new_event])
 

@@ -15,8 +15,9 @@ from __future__ import annotations
 from typing import Any, cast
 
 from games.engine import Event, Rng
+from games.engine.message import Joined, Param, Term, gettext_noop, message
 
-from .components import CURRENCIES, SCORING_CARDS, TILE_KIND, card_name, tile_label
+from .components import CURRENCIES, SCORING_CARDS, TILE_KIND, card_term, tile_term
 from .scoring import round_points
 from .setup import DIRK_TILES
 from .state import AlhambraState, Scoring, event, evolve
@@ -49,8 +50,12 @@ def end_turn(state: AlhambraState, changes: dict[str, Any], events: list[Event])
                 bag = bag[1:]
         changes["market"] = tuple(market)
         if refilled:
-            names = ", ".join([tile_label(t) for t in refilled])
-            events.append(event("market", f"New in the market: {names}.", {"tiles": refilled}))
+            names = Joined(tuple(tile_term(t) for t in refilled))
+            events.append(
+                event(
+                    "market", message(gettext_noop("New in the market: %(names)s."), names=names), {"tiles": refilled}
+                )
+            )
         if None in market:
             changes["secret"] = evolve(secret, bag=bag)
             return _game_end(evolve(state, **changes), events)
@@ -69,7 +74,7 @@ def end_turn(state: AlhambraState, changes: dict[str, Any], events: list[Event])
                 shuffled = list(discard)
                 rng.shuffle(shuffled)
                 deck, at, rng_state, discard = tuple(shuffled), 0, rng.state, ()
-                events.append(event("reshuffle", "The discarded money is reshuffled.", {}))
+                events.append(event("reshuffle", message(gettext_noop("The discarded money is reshuffled.")), {}))
             code = deck[at]
             at += 1
             if code in SCORING_CARDS:
@@ -80,12 +85,16 @@ def end_turn(state: AlhambraState, changes: dict[str, Any], events: list[Event])
         changes["display"] = tuple(sorted(display + tuple(drawn)))
         changes["discard"] = discard
         if drawn:
-            names = ", ".join([card_name(c) for c in drawn])
-            events.append(event("display", f"New money on display: {names}.", {"cards": drawn}))
+            names = Joined(tuple(card_term(c) for c in drawn))
+            events.append(
+                event(
+                    "display", message(gettext_noop("New money on display: %(names)s."), names=names), {"cards": drawn}
+                )
+            )
     changes["secret"] = evolve(secret, bag=bag, deck=deck, rng=rng_state)
     new = evolve(state, **changes)
     for round_number in triggered:
-        text = f"Scoring card {round_number} turned up."
+        text = message(gettext_noop("Scoring card %(round_number)s turned up."), round_number=round_number)
         events.append(event("scoring_card", text, {"round": round_number}))
         new = score_round(new, round_number, events)
         if new.dirk is not None:
@@ -99,8 +108,10 @@ def _deliver_to_dirk(state: AlhambraState, round_number: int, events: list[Event
     tiles, bag = bag[:count], bag[count:]
     assert state.dirk is not None
     if tiles:
-        names = ", ".join(tile_label(t) for t in tiles)
-        events.append(event("dirk", f"Dirk receives {names}.", {"tiles": list(tiles)}))
+        names = Joined(tuple(tile_term(t) for t in tiles))
+        events.append(
+            event("dirk", message(gettext_noop("Dirk receives %(names)s."), names=names), {"tiles": list(tiles)})
+        )
     return cast(
         AlhambraState,
         evolve(
@@ -126,13 +137,16 @@ def score_round(state: AlhambraState, round_number: int, events: list[Event]) ->
     points, walls, dirk = round_points([s.alhambra for s in state.seats], dirk_counts(state.dirk), round_number)
     seats = tuple(evolve(s, score=s.score + p) for s, p in zip(state.seats, points, strict=True))
     record = Scoring(round_number, tuple(points), tuple(walls), dirk)
-    parts = [f"seat {i + 1} +{p} (wall {w})" for i, (p, w) in enumerate(zip(points, walls, strict=True))]
+    parts: list[Param] = [
+        message(gettext_noop("%(seat)s +%(points)s (wall %(wall)s)"), seat=f"seat {i + 1}", points=p, wall=w)
+        for i, (p, w) in enumerate(zip(points, walls, strict=True))
+    ]
     if dirk is not None:
         parts.append(f"Dirk +{dirk}")
     events.append(
         event(
             "scoring",
-            f"Scoring {round_number}: " + ", ".join(parts) + ".",
+            message(gettext_noop("Scoring %(round)s: %(parts)s."), round=round_number, parts=Joined(tuple(parts))),
             {"round": round_number, "points": points, "walls": walls, "dirk": dirk},
         )
     )
@@ -145,7 +159,7 @@ def _game_end(state: AlhambraState, events: list[Event]) -> Result:
     that currency: to nobody); they place them; then the final scoring."""
     seats = list(state.seats)
     record = []
-    events.append(event("end", "The market cannot be refilled: the game ends.", {}))
+    events.append(event("end", message(gettext_noop("The market cannot be refilled: the game ends.")), {}))
     for slot, tile in enumerate(state.market):
         if tile is None:
             continue
@@ -154,13 +168,23 @@ def _game_end(state: AlhambraState, events: list[Event]) -> Result:
         winners = [i for i, t in enumerate(totals) if t == best]
         receiver = winners[0] if best > 0 and len(winners) == 1 else None
         record.append((tile, receiver))
-        name, currency = tile_label(tile), CURRENCIES[slot]
+        name, currency = tile_term(tile), Term(CURRENCIES[slot])
         if receiver is None:
-            reason = "nobody holds" if best == 0 else "a tie for most"
-            text = f"Slot {slot + 1}: {name} goes to nobody ({reason} {currency})."
+            template = (
+                gettext_noop("Slot %(slot)s: %(name)s goes to nobody (nobody holds %(currency)s).")
+                if best == 0
+                else gettext_noop("Slot %(slot)s: %(name)s goes to nobody (a tie for most %(currency)s).")
+            )
+            text = message(template, slot=slot + 1, name=name, currency=currency)
         else:
             seats[receiver] = evolve(seats[receiver], pending=seats[receiver].pending + (tile,))
-            text = f"Slot {slot + 1}: {name} goes to seat {receiver + 1} (most {currency})."
+            text = message(
+                gettext_noop("Slot %(slot)s: %(name)s goes to %(seat)s (most %(currency)s)."),
+                slot=slot + 1,
+                name=name,
+                seat=f"seat {receiver + 1}",
+                currency=currency,
+            )
         events.append(event("handout", text, {"tile": tile, "seat": receiver, "slot": slot}))
     new = evolve(
         state,

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.engine import Event
+from games.engine.message import Message
 
 from .board import Alhambra
 
@@ -93,13 +94,15 @@ def evolve(obj: Any, **changes: Any) -> Any:
     return new
 
 
-def event(kind: str, text: str, data: dict[str, Any], to: tuple[int, ...] | None = None) -> Event:
-    """An ``Event``, built without its dataclass ``__init__`` (moves make one
-    or more each; this is measurably faster and gives an equal object)."""
+def event(kind: str, text: Message, data: dict[str, Any], to: tuple[int, ...] | None = None) -> Event:
+    """An ``Event`` saying ``text``, built without its dataclass ``__init__``
+    (moves make one or more each; this is measurably faster and gives an
+    equal object)."""
     new = object.__new__(Event)
     fields = new.__dict__
     fields["kind"] = kind
-    fields["text"] = text
+    fields["text"] = text.english()
     fields["data"] = data
     fields["to"] = to
+    fields["message"] = text
     return new

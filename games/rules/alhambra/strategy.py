@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from games.engine import IllegalMove
+from games.engine.message import gettext_noop
 
 from . import legal
 from .moves import Done, Move, Place, Take
@@ -18,7 +19,7 @@ def default_move(state: AlhambraState, seat: int) -> Move:
     """
     options = legal.legal_moves(state, seat)
     if not options:
-        raise IllegalMove("There is no legal move for this seat.")
+        raise IllegalMove(gettext_noop("There is no legal move for this seat."))
     if state.phase == "action":
         if state.extra:
             return Done()

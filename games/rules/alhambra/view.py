@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from games.engine.message import expect_fields, gettext_noop, message
+
 from .components import (
     CURRENCIES,
     TILES,
@@ -25,11 +27,11 @@ from .state import AlhambraState
 from .walls import longest_wall
 
 _STEPS = {
-    "action": "choose an action: take money, buy a building or redesign",
-    "extra": "extra action after an exact payment (or 'done')",
-    "place": "place the buildings bought this turn (Alhambra, reserve or Dirk)",
-    "handout": "place the buildings handed out at the end (Alhambra or reserve)",
-    "over": "the game is over",
+    "action": message(gettext_noop("choose an action: take money, buy a building or redesign")),
+    "extra": message(gettext_noop("extra action after an exact payment (or 'done')")),
+    "place": message(gettext_noop("place the buildings bought this turn (Alhambra, reserve or Dirk)")),
+    "handout": message(gettext_noop("place the buildings handed out at the end (Alhambra or reserve)")),
+    "over": message(gettext_noop("the game is over")),
 }
 
 
@@ -83,8 +85,8 @@ def view(state: AlhambraState, seat: int | None) -> dict[str, Any]:
         "seat": seat,
         "players": state.players,
         "phase": state.phase,
-        "step": _STEPS[step],
-        "expect": _STEPS[step],
+        "step": _STEPS[step].english(),
+        **expect_fields(_STEPS[step]),
         "to_move": [] if over else sorted(movers(state) - {s for s, _ in state.departed}),
         "current": state.current,
         "start_player": state.start_player,

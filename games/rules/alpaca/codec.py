@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.engine import IllegalMove
+from games.engine.message import gettext_noop
 
 from .board import cells_of, frontier_of
 from .moves import Lock, NoBonus, Place, Rotate
@@ -102,7 +103,7 @@ def dump_move(move: Any) -> Any:
         return {"type": "lock", "figure": [list(c) for c in move.figure]}
     if isinstance(move, NoBonus):
         return {"type": "none"}
-    raise IllegalMove(f"Not an Alpaca move: {move!r}.")
+    raise IllegalMove(gettext_noop("Not an Alpaca move: %(repr)s."), repr=repr(move))
 
 
 def load_move(data: Any) -> Any:
@@ -122,4 +123,4 @@ def load_move(data: Any) -> Any:
             return NoBonus()
     except (KeyError, TypeError, ValueError):
         pass
-    raise IllegalMove(f"Not a dumped Alpaca move: {data!r}.")
+    raise IllegalMove(gettext_noop("Not a dumped Alpaca move: %(repr)s."), repr=repr(data))

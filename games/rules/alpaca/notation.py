@@ -26,6 +26,7 @@ import re
 from typing import Any
 
 from games.engine import NotationError
+from games.engine.message import Message, Term, gettext_noop, message
 
 from .legal import bonus_moves, current_seat, fitting_rotations, placements
 from .moves import Lock, NoBonus, Place, Rotate
@@ -40,16 +41,26 @@ from .state import (
 
 _NAMES = {
     "red": 0,
+    "rood": 0,
+    "rode": 0,
     "rosso": 0,
     "rossa": 0,
     "yellow": 1,
+    "geel": 1,
+    "gele": 1,
     "giallo": 1,
     "gialla": 1,
     "green": 2,
+    "groen": 2,
+    "groene": 2,
     "verde": 2,
     "blue": 3,
+    "blauw": 3,
+    "blauwe": 3,
     "blu": 3,
     "purple": 4,
+    "paars": 4,
+    "paarse": 4,
     "viola": 4,
     "violet": 4,
 }
@@ -100,7 +111,11 @@ def parse_tile(state: AlpacaState, seat: int, text: str) -> int:
         index = int(number.group(1))
         if 1 <= index <= len(hand):
             return hand[index - 1]
-        raise NotationError(f"Your hand has tiles #1 to #{len(hand)}, not #{index}." if hand else "Your hand is empty.")
+        if not hand:
+            raise NotationError(gettext_noop("Your hand is empty."))
+        raise NotationError(
+            gettext_noop("Your hand has tiles #1 to #%(last)s, not #%(index)s."), last=len(hand), index=index
+        )
     words = [w for w in re.split(r"[\s/\-,+|]+", text) if w]
     if len(words) == 1 and len(words[0]) == 3 and all(ch in _LETTERS for ch in words[0]):
         words = list(words[0])
@@ -108,9 +123,11 @@ def parse_tile(state: AlpacaState, seat: int, text: str) -> int:
     if len(colours) == 3 and None not in colours and colours in TILE_IDS:
         return TILE_IDS[colours]
     raise NotationError(
-        f'Could not read the tile "{text}": write major/minor1-minor2 '
-        "(e.g. red/blue-green, or rbg) or its number in your hand (#1). "
-        f"{_examples(state, seat)}"
+        gettext_noop(
+            'Could not read the tile "%(text)s": write major/minor1-minor2 (e.g. red/blue-green, or rbg) or its number in your hand (#1). %(examples)s'
+        ),
+        text=text,
+        examples=_examples(state, seat),
     )
 
 
@@ -131,11 +148,13 @@ def parse_move(state: AlpacaState, seat: int, text: str) -> Any:
     """
     clean = " ".join(text.strip().lower().rstrip(".!").split())
     if not clean:
-        raise NotationError(f"The move is empty. {_examples(state, seat)}")
+        raise NotationError(gettext_noop("The move is empty. %(examples)s"), examples=_examples(state, seat))
     if state.phase == "place" and _PASS.match(clean):
         raise NotationError(
-            "You cannot pass: you hold a tile that fits (players who cannot place are "
-            f"passed automatically). {_examples(state, seat)}"
+            gettext_noop(
+                "You cannot pass: you hold a tile that fits (players who cannot place are passed automatically). %(examples)s"
+            ),
+            examples=_examples(state, seat),
         )
     bonus = _BONUS.match(clean)
     rest = clean[bonus.end() :] if bonus else clean
@@ -144,8 +163,11 @@ def parse_move(state: AlpacaState, seat: int, text: str) -> Any:
         return move
     if bonus:
         raise NotationError(
-            f'Could not read the bonus action "{rest}": write "bonus rotate X,Y to R", '
-            f'"bonus lock" or "bonus none". {_examples(state, seat)}'
+            gettext_noop(
+                'Could not read the bonus action "%(rest)s": write "bonus rotate X,Y to R", "bonus lock" or "bonus none". %(examples)s'
+            ),
+            rest=rest,
+            examples=_examples(state, seat),
         )
     return _parse_place(state, seat, clean)
 
@@ -162,8 +184,11 @@ def _parse_place(state: AlpacaState, seat: int, text: str) -> Place:
         match = _PLACE.match(text)
     if match is None:
         raise NotationError(
-            f'Could not read "{original}": write a tile, a cell x,y and a rotation, '
-            f'e.g. "red/blue-green at 1,-2 rot 2". {_examples(state, seat)}'
+            gettext_noop(
+                'Could not read "%(original)s": write a tile, a cell x,y and a rotation, e.g. "red/blue-green at 1,-2 rot 2". %(examples)s'
+            ),
+            original=original,
+            examples=_examples(state, seat),
         )
     tile = parse_tile(state, seat, match.group("tile").strip())
     cell = (int(match.group(2)), int(match.group(3)))
@@ -173,9 +198,17 @@ def _parse_place(state: AlpacaState, seat: int, text: str) -> Place:
         fits = _fits(state, tile, cell)
         if len(fits) != 1:
             options = ", ".join(f"rot {r}" for r in fits)
+            if fits:
+                raise NotationError(
+                    gettext_noop("Say which rotation (0-3) to place %(tile)s at %(cell)s in; these fit: %(options)s."),
+                    tile=tile_name(tile),
+                    cell=cell_name(cell),
+                    options=options,
+                )
             raise NotationError(
-                f"Say which rotation (0-3) to place {tile_name(tile)} at "
-                f"{cell_name(cell)} in" + (f"; these fit: {options}." if fits else "; none fits there.")
+                gettext_noop("Say which rotation (0-3) to place %(tile)s at %(cell)s in; none fits there."),
+                tile=tile_name(tile),
+                cell=cell_name(cell),
             )
         rot = fits[0]
     return Place(tile, cell[0], cell[1], rot)
@@ -192,33 +225,36 @@ def _parse_bonus(state: AlpacaState, seat: int, text: str) -> Any:
         return None
     pending = state.pending
     if not pending:
-        raise NotationError("There is no just-closed figure to make untouchable now.")
+        raise NotationError(gettext_noop("There is no just-closed figure to make untouchable now."))
     if match.group(3) is not None:
         number = int(match.group(3))
         if 1 <= number <= len(pending):
             return Lock(pending[number - 1])
-        raise NotationError(f"Figure numbers go from 1 to {len(pending)}, not {number}.")
+        raise NotationError(
+            gettext_noop("Figure numbers go from 1 to %(count)s, not %(number)s."), count=len(pending), number=number
+        )
     if match.group(1) is not None:
         cell = (int(match.group(1)), int(match.group(2)))
         found = [f for f in pending if cell in f]
         if len(found) == 1:
             return Lock(found[0])
         if not found:
-            raise NotationError(f"No just-closed figure includes {cell_name(cell)}; {_figures_hint(state)}")
+            raise NotationError(
+                gettext_noop("No just-closed figure includes %(cell_name)s; %(figures_hint)s"),
+                cell_name=cell_name(cell),
+                figures_hint=_figures_hint(state),
+            )
     elif len(pending) == 1:
         return Lock(pending[0])
-    raise NotationError(f"Say which figure to lock; {_figures_hint(state)}")
+    raise NotationError(gettext_noop("Say which figure to lock; %(figures_hint)s"), figures_hint=_figures_hint(state))
 
 
-def _figures_hint(state: AlpacaState) -> str:
-    return (
-        "the figures: "
-        + "; ".join(
-            f"{number}: {' / '.join(cell_name(c) for c in f)} (bonus lock {_lock_cell(state, f)})"
-            for number, f in enumerate(state.pending, start=1)
-        )
-        + "."
+def _figures_hint(state: AlpacaState) -> Message:
+    figures = "; ".join(
+        f"{number}: {' / '.join(cell_name(c) for c in f)} (bonus lock {_lock_cell(state, f)})"
+        for number, f in enumerate(state.pending, start=1)
     )
+    return message(gettext_noop("the figures: %(figures)s."), figures=figures)
 
 
 def _lock_cell(state: AlpacaState, figure: tuple[Cell, ...]) -> str:
@@ -242,15 +278,15 @@ def format_move(state: AlpacaState, seat: int, move: Any) -> str:
         return f"bonus lock {_lock_cell(state, move.figure)}"
     if isinstance(move, NoBonus):
         return "bonus none"
-    raise NotationError(f"Not an Alpaca move: {move!r}.")
+    raise NotationError(gettext_noop("Not an Alpaca move: %(repr)s."), repr=repr(move))
 
 
-def _examples(state: AlpacaState, seat: int, limit: int = 8) -> str:
+def _examples(state: AlpacaState, seat: int, limit: int = 8) -> Message:
     if state.phase == "over" or seat != current_seat(state):
-        return ""
+        return message("")
     moves: list[Any] = list(bonus_moves(state) if state.phase == "bonus" else placements(state, seat))
     if not moves:
-        return ""
+        return message("")
     if state.phase == "place":
         # One example per tile first, so the list shows the whole choice.
         by_tile: dict[int, Any] = {}
@@ -260,9 +296,12 @@ def _examples(state: AlpacaState, seat: int, limit: int = 8) -> str:
         chosen = set(picked)
         moves = picked + [m for m in moves if m not in chosen]
         colour = COLOURS[state.colours[state.dominant]]
-        lead = f"{colour.capitalize()} is dominant. For example: "
+        lead = message(gettext_noop("%(colour)s is dominant. For example: "), colour=Term(colour, capital=True))
     else:
-        lead = "For example: "
-    shown = [format_move(state, seat, m) for m in moves[:limit]]
-    more = f" (and {len(moves) - limit} more)" if len(moves) > limit else ""
-    return lead + "; ".join(shown) + more + "."
+        lead = message(gettext_noop("For example: "))
+    shown = "; ".join(format_move(state, seat, m) for m in moves[:limit])
+    if len(moves) > limit:
+        return message(
+            gettext_noop("%(lead)s%(moves)s (and %(more)s more)."), lead=lead, moves=shown, more=len(moves) - limit
+        )
+    return message(gettext_noop("%(lead)s%(moves)s."), lead=lead, moves=shown)

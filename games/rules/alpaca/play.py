@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.engine import Event, IllegalMove, Transition
+from games.engine.message import Message, Term, gettext_noop, message
 
 from . import codec
 from .board import _figures_with, figure_intact, need_mask
@@ -30,8 +31,10 @@ from .state import (
 )
 
 
-def _who(state: AlpacaState, seat: int) -> str:
-    return f"Seat {seat + 1} ({COLOURS[state.colours[seat]]})"
+def _who(state: AlpacaState, seat: int) -> Message:
+    return message(
+        gettext_noop("%(seat)s (%(colour)s)"), seat=f"Seat {seat + 1}", colour=Term(COLOURS[state.colours[seat]])
+    )
 
 
 def advance(state: AlpacaState, changes: dict[str, Any], events: list[Event], step: bool = True) -> None:
@@ -60,9 +63,13 @@ def advance(state: AlpacaState, changes: dict[str, Any], events: list[Event], st
             idle = 0 if placed else idle + 1
             ended_by = ""
             if any(not hand for hand in hands):
-                ended_by, text = "last tile", "A player has played their last tile"
+                ended_by, text = (
+                    "last tile",
+                    message(gettext_noop("A player has played their last tile: the game ends.")),
+                )
             elif idle >= n:
-                ended_by, text = "idle cycle", f"No tile was placed for {n} rounds"
+                ended_by = "idle cycle"
+                text = message(gettext_noop("No tile was placed for %(rounds)s rounds: the game ends."), rounds=n)
             if ended_by:
                 changes.update(
                     phase="over",
@@ -73,21 +80,28 @@ def advance(state: AlpacaState, changes: dict[str, Any], events: list[Event], st
                     dominant=dominant,
                     placed_this_round=placed,
                 )
-                events.append(Event("end", f"{text}: the game ends.", {"reason": ended_by}))
+                events.append(Event.say("end", text, {"reason": ended_by}))
                 return
             dominant, turn, number, placed = (dominant - 1) % n, 0, number + 1, False
             colour = COLOURS[colours[dominant]]
             events.append(
-                Event(
+                Event.say(
                     "round",
-                    f"Round {number}: {colour} is dominant; seat {dominant + 1} plays first.",
+                    message(
+                        gettext_noop("Round %(number)s: %(colour)s is dominant; %(dominant)s plays first."),
+                        number=number,
+                        colour=Term(colour),
+                        dominant=f"seat {dominant + 1}",
+                    ),
                     {"round": number, "dominant": dominant, "colour": colour},
                 )
             )
         seat = (dominant + turn) % n
         if can_place(hands[seat], colours[dominant], frontier):
             break
-        events.append(Event("pass", f"{_who(state, seat)} passes.", {"seat": seat}))
+        events.append(
+            Event.say("pass", message(gettext_noop("%(who)s passes."), who=_who(state, seat)), {"seat": seat})
+        )
     changes.update(
         turn=turn,
         round=number,
@@ -106,30 +120,48 @@ def apply_place(state: AlpacaState, seat: int, move: Place) -> Transition[Alpaca
         table, or no edge matches.
     """
     if state.phase == "bonus":
-        raise IllegalMove("First take your bonus action: 'bonus rotate X,Y to R', 'bonus lock' or 'bonus none'.")
+        raise IllegalMove(
+            gettext_noop("First take your bonus action: 'bonus rotate X,Y to R', 'bonus lock' or 'bonus none'.")
+        )
     tile, cell, rot = move.tile, (move.x, move.y), move.rot
     hand = state.hands[seat]
     colour = dominant_colour(state)
     if not 0 <= tile < len(TILES) or tile not in hand:
-        raise IllegalMove(f"{_tile_text(tile)} is not in your hand; {_hand_hint(state, seat)}")
+        raise IllegalMove(
+            gettext_noop("%(tile_text)s is not in your hand; %(hand_hint)s"),
+            tile_text=_tile_text(tile),
+            hand_hint=_hand_hint(state, seat),
+        )
     if tile // TILES_PER_COLOUR != colour:
         raise IllegalMove(
-            f"{COLOURS[colour]} is dominant this round: you may only play a "
-            f"tile with a {COLOURS[colour]} major; {_hand_hint(state, seat)}"
+            gettext_noop(
+                "%(COLOURS)s is dominant this round: you may only play a tile with a %(COLOURS)s major; %(hand_hint)s"
+            ),
+            COLOURS=Term(COLOURS[colour]),
+            hand_hint=_hand_hint(state, seat),
         )
     if rot not in (0, 1, 2, 3):
-        raise IllegalMove(f"Rotation must be 0, 1, 2 or 3, not {rot}.")
+        raise IllegalMove(gettext_noop("Rotation must be 0, 1, 2 or 3, not %(rot)s."), rot=rot)
     mask = state.frontier.get(cell)
     if mask is None:
         if cell in state.table:
-            raise IllegalMove(f"{cell_name(cell)} is already taken.")
-        raise IllegalMove(f"{cell_name(cell)} is not next to the tiles on the table; open cells: {_cells_hint(state)}.")
+            raise IllegalMove(gettext_noop("%(cell_name)s is already taken."), cell_name=cell_name(cell))
+        raise IllegalMove(
+            gettext_noop("%(cell_name)s is not next to the tiles on the table; open cells: %(cells_hint)s."),
+            cell_name=cell_name(cell),
+            cells_hint=_cells_hint(state),
+        )
     rots = fitting_rotations(tile, mask)
     if rot not in rots:
         fits = ", ".join(f"rot {r}" for r in rots) or "none"
         raise IllegalMove(
-            f"{tile_name(tile)} at {cell_name(cell)} rot {rot} touches no "
-            f"triangle of the same colour. Rotations that fit there: {fits}."
+            gettext_noop(
+                "%(tile_name)s at %(cell_name)s rot %(rot)s touches no triangle of the same colour. Rotations that fit there: %(fits)s."
+            ),
+            tile_name=tile_name(tile),
+            cell_name=cell_name(cell),
+            rot=rot,
+            fits=fits,
         )
     code = tile * 4 + rot
     table = dict(state.table)
@@ -144,9 +176,15 @@ def apply_place(state: AlpacaState, seat: int, move: Place) -> Transition[Alpaca
     hands = list(state.hands)
     hands[seat] = tuple(t for t in hand if t != tile)
     events = [
-        Event(
+        Event.say(
             "place",
-            f"{_who(state, seat)} placed {tile_name(tile)} at {cell_name(cell)} rot {rot}.",
+            message(
+                gettext_noop("%(who)s placed %(tile_name)s at %(cell_name)s rot %(rot)s."),
+                who=_who(state, seat),
+                tile_name=tile_name(tile),
+                cell_name=cell_name(cell),
+                rot=rot,
+            ),
             {
                 "seat": seat,
                 "tile": tile_name(tile),
@@ -167,11 +205,15 @@ def apply_place(state: AlpacaState, seat: int, move: Place) -> Transition[Alpaca
     if figures:
         changes.update(phase="bonus", bonuses=len(figures), pending=figures)
         for figure in figures:
-            kind = "two minor triangles" if len(figure) == 2 else "four major triangles"
+            template = (
+                gettext_noop("%(who)s closed a figure of two minor triangles (%(cells_text)s): one bonus action.")
+                if len(figure) == 2
+                else gettext_noop("%(who)s closed a figure of four major triangles (%(cells_text)s): one bonus action.")
+            )
             events.append(
-                Event(
+                Event.say(
                     "figure",
-                    f"{_who(state, seat)} closed a figure of {kind} ({_cells_text(figure)}): one bonus action.",
+                    message(template, who=_who(state, seat), cells_text=_cells_text(figure)),
                     {"seat": seat, "cells": [list(c) for c in figure]},
                 )
             )
@@ -189,18 +231,18 @@ def apply_bonus(state: AlpacaState, seat: int, move: Any) -> Transition[AlpacaSt
         is left.
     """
     if state.phase != "bonus":
-        raise IllegalMove("You have no bonus action now; place a tile instead.")
+        raise IllegalMove(gettext_noop("You have no bonus action now; place a tile instead."))
     changes: dict[str, Any] = {"bonuses": state.bonuses - 1}
     if isinstance(move, Rotate):
-        text = _check_rotate(state, move, changes)
+        text = _check_rotate(state, seat, move, changes)
     elif isinstance(move, Lock):
-        text = _check_lock(state, move, changes)
+        text = _check_lock(state, seat, move, changes)
     else:
-        text = "declined a bonus action"
+        text = message(gettext_noop("%(who)s declined a bonus action."), who=_who(state, seat))
     events = [
-        Event(
+        Event.say(
             "bonus",
-            f"{_who(state, seat)} {text}.",
+            text,
             {"seat": seat, "move": codec.dump_move(move)},
         )
     ]
@@ -210,17 +252,24 @@ def apply_bonus(state: AlpacaState, seat: int, move: Any) -> Transition[AlpacaSt
     return Transition(replace_fields(state, changes), tuple(events))
 
 
-def _check_rotate(state: AlpacaState, move: Rotate, changes: dict[str, Any]) -> str:
+def _check_rotate(state: AlpacaState, seat: int, move: Rotate, changes: dict[str, Any]) -> Message:
     cell = (move.x, move.y)
     code = state.table.get(cell)
     if code is None:
-        raise IllegalMove(f"There is no tile at {cell_name(cell)} to rotate.")
+        raise IllegalMove(gettext_noop("There is no tile at %(cell_name)s to rotate."), cell_name=cell_name(cell))
     if cell in state.untouchable:
-        raise IllegalMove(f"The tile at {cell_name(cell)} is part of an untouchable figure and cannot be rotated.")
+        raise IllegalMove(
+            gettext_noop("The tile at %(cell_name)s is part of an untouchable figure and cannot be rotated."),
+            cell_name=cell_name(cell),
+        )
     if move.rot not in (0, 1, 2, 3):
-        raise IllegalMove(f"Rotation must be 0, 1, 2 or 3, not {move.rot}.")
+        raise IllegalMove(gettext_noop("Rotation must be 0, 1, 2 or 3, not %(rot)s."), rot=move.rot)
     if move.rot == code & 3:
-        raise IllegalMove(f"The tile at {cell_name(cell)} already has rotation {move.rot}; choose another rotation.")
+        raise IllegalMove(
+            gettext_noop("The tile at %(cell_name)s already has rotation %(rot)s; choose another rotation."),
+            cell_name=cell_name(cell),
+            rot=move.rot,
+        )
     table = dict(state.table)
     table[cell] = code - (code & 3) + move.rot
     frontier = dict(state.frontier)
@@ -229,16 +278,21 @@ def _check_rotate(state: AlpacaState, move: Rotate, changes: dict[str, Any]) -> 
         if other in frontier:
             frontier[other] = need_mask(table, other)
     changes.update(table=table, frontier=frontier)
-    return f"rotated the tile at {cell_name(cell)} to rotation {move.rot}"
+    return message(
+        gettext_noop("%(who)s rotated the tile at %(cell)s to rotation %(rot)s."),
+        who=_who(state, seat),
+        cell=cell_name(cell),
+        rot=move.rot,
+    )
 
 
-def _check_lock(state: AlpacaState, move: Lock, changes: dict[str, Any]) -> str:
+def _check_lock(state: AlpacaState, seat: int, move: Lock, changes: dict[str, Any]) -> Message:
     if move.figure not in state.pending:
-        raise IllegalMove("Only a figure you have just closed can be made untouchable.")
+        raise IllegalMove(gettext_noop("Only a figure you have just closed can be made untouchable."))
     if state.counters <= 0:
-        raise IllegalMove("No counters are left: all 15 are already on the table.")
+        raise IllegalMove(gettext_noop("No counters are left: all 15 are already on the table."))
     if not figure_intact(state.table, move.figure):
-        raise IllegalMove("That figure is no longer closed (a tile of it was rotated).")
+        raise IllegalMove(gettext_noop("That figure is no longer closed (a tile of it was rotated)."))
     changes.update(
         counters=state.counters - 1,
         locked=state.locked + (move.figure,),
@@ -246,7 +300,9 @@ def _check_lock(state: AlpacaState, move: Lock, changes: dict[str, Any]) -> str:
         pending=tuple(f for f in state.pending if f != move.figure),
     )
     cells = _cells_text(move.figure)
-    return f"made the figure at {cells} untouchable"
+    return message(
+        gettext_noop("%(who)s made the figure at %(cells)s untouchable."), who=_who(state, seat), cells=cells
+    )
 
 
 _FIELDS = AlpacaState.__slots__
@@ -266,12 +322,14 @@ def _tile_text(tile: int) -> str:
     return tile_name(tile) if 0 <= tile < len(TILES) else f"tile {tile}"
 
 
-def _hand_hint(state: AlpacaState, seat: int) -> str:
+def _hand_hint(state: AlpacaState, seat: int) -> Message:
     colour = dominant_colour(state)
     mine = [tile_name(t) for t in state.hands[seat] if t // TILES_PER_COLOUR == colour]
     if not mine:
-        return f"you hold no {COLOURS[colour]} tile."
-    return f"your {COLOURS[colour]} tiles: {', '.join(mine[:10])}."
+        return message(gettext_noop("you hold no %(colour)s tile."), colour=Term(COLOURS[colour]))
+    return message(
+        gettext_noop("your %(colour)s tiles: %(tiles)s."), colour=Term(COLOURS[colour]), tiles=", ".join(mine[:10])
+    )
 
 
 def _cells_hint(state: AlpacaState) -> str:

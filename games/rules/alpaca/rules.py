@@ -28,6 +28,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.engine import BaseRules, IllegalMove, Rng, Transition, seed_state
+from games.engine.message import gettext_noop
 
 from . import codec, notation, scoring, setup, strategy
 from .legal import bonus_moves, current_seat, placements
@@ -55,7 +56,12 @@ class AlpacaRules(BaseRules[AlpacaState, Move]):
         :raises IllegalMove: fewer than 2 or more than 5 players.
         """
         if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            raise IllegalMove(f"Alpaca is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}.")
+            raise IllegalMove(
+                gettext_noop("Alpaca is for %(MIN_PLAYERS)s to %(MAX_PLAYERS)s players, not %(players)s."),
+                MIN_PLAYERS=MIN_PLAYERS,
+                MAX_PLAYERS=MAX_PLAYERS,
+                players=players,
+            )
         return setup.setup(players, seed)
 
     # ------------------------------------------------------------ turns
@@ -80,7 +86,7 @@ class AlpacaRules(BaseRules[AlpacaState, Move]):
             return apply_place(state, seat, move)
         if isinstance(move, Rotate | Lock | NoBonus):
             return apply_bonus(state, seat, move)
-        raise IllegalMove(f"Not an Alpaca move: {move!r}.")
+        raise IllegalMove(gettext_noop("Not an Alpaca move: %(repr)s."), repr=repr(move))
 
     # ---------------------------------------------------------- scoring
     def _score(self, state: AlpacaState) -> tuple[tuple[int, ...], Sequence[Any], tuple[dict[str, Any], ...]]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.engine import IllegalMove
+from games.engine.message import gettext_noop
 
 from .board import _chain_groups, _figures_with, figure_colour
 from .moves import Lock, Place, Rotate
@@ -58,7 +59,7 @@ def default_move(rules: Any, state: AlpacaState, seat: int) -> Any:
     """
     moves = list(rules.legal_moves(state, seat))
     if not moves:
-        raise IllegalMove("There is no legal move for this seat.")
+        raise IllegalMove(gettext_noop("There is no legal move for this seat."))
     colour = state.colours[seat]
     if state.phase == "bonus":
         return _best_bonus(state, colour, moves)

@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.engine.message import Message, Term, expect_fields, gettext_noop, message
+
 from .board import figure_colour, figure_intact
 from .legal import current_seat, reading_order
 from .scoring import _chain_lengths, _colour_score
@@ -38,14 +40,14 @@ MAJOR_EDGES = tuple(frozenset(d for d in range(4) if SLOTS[r][d] == MAJOR) for r
 _STEP = {"place": "place a tile", "bonus": "bonus action", "over": "game over"}
 
 
-def _expect(state: Any, over: bool) -> str:
+def _expect(state: Any, over: bool) -> Message:
     """What the player to move is asked to do, in words (pages and emails)."""
     if over:
-        return "nothing: the game is over"
+        return message(gettext_noop("nothing: the game is over"))
     if state.phase == "bonus":
-        return "take your bonus action: rotate a tile, make the figure untouchable, or decline"
+        return message(gettext_noop("take your bonus action: rotate a tile, make the figure untouchable, or decline"))
     colour = COLOURS[state.colours[state.dominant]]
-    return f"place one {colour} tile so that at least one edge matches"
+    return message(gettext_noop("place one %(colour)s tile so that at least one edge matches"), colour=Term(colour))
 
 
 def _figure_entry(state: AlpacaState, figure: Figure) -> dict[str, Any]:
@@ -85,7 +87,7 @@ def build_view(rules: Any, state: AlpacaState, seat: int | None) -> dict[str, An
         },
         "phase": "over" if over else state.phase,
         "step": _STEP["over" if over else state.phase],
-        "expect": _expect(state, over),
+        **expect_fields(_expect(state, over)),
         "to_move": sorted(rules.to_move(state)),
         "table": table,
         "open_cells": [] if over else [list(c) for c in sorted(state.frontier, key=reading_order)],

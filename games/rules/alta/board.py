@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from games.engine.message import Message, gettext_noop, message
+
 SIZE = 7
 CELLS = SIZE * SIZE
 CENTRE = 3 * SIZE + 3
@@ -147,24 +149,37 @@ def bit_indices(mask: int) -> list[int]:
     return out
 
 
-def placement_error(island: Island, index: int) -> str | None:
+def placement_error(island: Island, index: int) -> Message | None:
     """Why a card may not go at ``index``, for the player; ``None`` if it may."""
     if island.open >> index & 1:
         return None
     name = CELL_NAMES[index]
     if island.box is None:
-        return f"Your first card goes in the centre of the frame, D4 (not {name})."
+        return message(gettext_noop("Your first card goes in the centre of the frame, D4 (not %(cell)s)."), cell=name)
     if island.occupied >> index & 1:
-        return f"{name} already holds a card; cards never move."
+        return message(gettext_noop("%(cell)s already holds a card; cards never move."), cell=name)
     if not island.occupied & NEIGHBOUR_MASK[index]:
         if island.occupied & DIAGONAL_MASK[index]:
-            return f"{name} touches your island only at a corner; a card must share an edge with a card already placed."
-        return f"{name} does not touch your island; a card must share an edge."
+            return message(
+                gettext_noop(
+                    "%(cell)s touches your island only at a corner; a card must share an edge with a card already placed."
+                ),
+                cell=name,
+            )
+        return message(gettext_noop("%(cell)s does not touch your island; a card must share an edge."), cell=name)
     top, bottom, left, right = island.box
     row, col = divmod(index, SIZE)
     height = max(bottom, row) - min(top, row) + 1
     width = max(right, col) - min(left, col) + 1
-    return f"A card at {name} would make your island {width} wide and {height} high; it may never be larger than 4 x 4."
+    return message(
+        gettext_noop(
+            "A card at %(cell)s would make your island %(width)s wide and %(height)s high; "
+            "it may never be larger than 4 x 4."
+        ),
+        cell=name,
+        width=width,
+        height=height,
+    )
 
 
 def cell_count(island: Island) -> int:

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.engine import NotationError
+from games.engine.message import gettext_noop
 
 from .board import CELL_INDEX, CELL_NAMES, EMPTY, build
 from .components import MERCHANTS, TYPE_INDEX, TYPES
@@ -106,7 +107,7 @@ def dump_move(move: Any) -> dict[str, Any]:
         return {"move": "refresh"}
     if isinstance(move, ChooseMerchant):
         return {"move": "merchant", "source": move.source}
-    raise NotationError(f"Not an Alta move: {move!r}.")
+    raise NotationError(gettext_noop("Not an Alta move: %(repr)s."), repr=repr(move))
 
 
 def load_move(data: Any) -> Any:
@@ -123,4 +124,4 @@ def load_move(data: Any) -> Any:
             return ChooseMerchant(str(data["source"]))
     except (KeyError, TypeError, ValueError):
         pass
-    raise NotationError(f"Not a stored Alta move: {data!r}.")
+    raise NotationError(gettext_noop("Not a stored Alta move: %(repr)s."), repr=repr(data))

@@ -4,6 +4,8 @@ a refresh is allowed."""
 
 from __future__ import annotations
 
+from games.engine.message import Message, Term, gettext_noop, message
+
 from .board import CELL_NAMES, bit_indices
 from .components import TYPES
 from .moves import BLIND, UP, ChooseMerchant, Move, PlaceHand, Refresh, Take
@@ -60,36 +62,45 @@ def draws_still_needed(state: AltaState) -> int:
     return 2 * max(0, (ROUNDS - 1) * state.players - state.turn)
 
 
-def refresh_error(state: AltaState) -> str | None:
+def refresh_error(state: AltaState) -> Message | None:
     """Why the seat to move may not refresh now (``None``: it may)."""
     if state.step != TAKE:
         return step_error(state)
     if state.refreshed:
-        return "You already refreshed this turn; now take one of the face-up cards."
+        return message(gettext_noop("You already refreshed this turn; now take one of the face-up cards."))
     first, second = state.face_up
     if first != second:
-        return (
-            "You may refresh only when both face-up cards are the same type "
-            f"(they are {TYPES[first]} and {TYPES[second]})."
+        return message(
+            gettext_noop(
+                "You may refresh only when both face-up cards are the same type (they are %(first)s and %(second)s)."
+            ),
+            first=Term(TYPES[first]),
+            second=Term(TYPES[second]),
         )
     deck, needed = len(state.secret.deck), draws_still_needed(state)
     if deck < 2 + needed:
-        return (
-            f"The deck is too small to refresh: it holds {deck} cards and "
-            f"{needed} are still needed for the players' draws."
+        return message(
+            gettext_noop(
+                "The deck is too small to refresh: it holds %(deck)s cards and "
+                "%(needed)s are still needed for the players' draws."
+            ),
+            deck=deck,
+            needed=needed,
         )
     return None
 
 
-def step_error(state: AltaState) -> str:
+def step_error(state: AltaState) -> Message:
     """What the seat to move must do now, as a reproach for a wrong move."""
     if state.step == HAND:
-        return "First place one of your hand cards (step 1), e.g. 'mill D3'."
+        return message(gettext_noop("First place one of your hand cards (step 1), e.g. 'mill D3'."))
     if state.step == TAKE:
-        return "Now take a face-up card and place it (step 3), e.g. 'take 1 D3'."
+        return message(gettext_noop("Now take a face-up card and place it (step 3), e.g. 'take 1 D3'."))
     if state.step == OVER:
-        return "The game is over."
-    return (
-        "You placed a market: first choose a merchant card, "
-        "'merchant up' (the face-up one) or 'merchant blind' (top of the deck)."
+        return message(gettext_noop("The game is over."))
+    return message(
+        gettext_noop(
+            "You placed a market: first choose a merchant card, "
+            "'merchant up' (the face-up one) or 'merchant blind' (top of the deck)."
+        )
     )

@@ -22,9 +22,11 @@ form, which ``parse_move`` reads back to the same move.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any
 
 from games.engine import IllegalMove, NotationError
+from games.engine.message import Joined, Param, Term, gettext_noop, message
 
 from .board import CELL_NAMES, bit_indices
 from .components import CODES, DUTCH, MERCHANTS, TYPE_INDEX, TYPES
@@ -137,7 +139,7 @@ _FILLERS = {
 }
 _CELL = re.compile(r"^(?:([a-g])([1-7])|([1-7])([a-g]))$")
 _PUNCTUATION = re.compile(r"[\s,:;()=.!?+/#\"\-_*]+")
-_EXAMPLES = "e.g. 'mill D3', 'take 2 D3', 'refresh', 'merchant up', 'merchant blind'"
+_EXAMPLES = message(gettext_noop("e.g. 'mill D3', 'take 2 D3', 'refresh', 'merchant up', 'merchant blind'"))
 
 
 def _words(text: str) -> list[str]:
@@ -199,9 +201,25 @@ def card_type(phrase: str) -> str:
     if len(found) == 1:
         return found[0]
     if found:
-        raise NotationError(f"'{phrase}' could be {' or '.join(found)}; write more of the name.")
+        raise NotationError(
+            gettext_noop("'%(phrase)s' could be %(found)s; write more of the name."),
+            phrase=phrase,
+            found=Joined(tuple(Term(slug) for slug in found), gettext_noop(" or ")),
+        )
     names = ", ".join(f"{slug} ({DUTCH[slug]})" for slug in TYPES)
-    raise NotationError(f"Unknown card '{phrase}'. Cards: {names}; {_EXAMPLES}.")
+    raise NotationError(
+        gettext_noop("Unknown card '%(phrase)s'. Cards: %(names)s; %(EXAMPLES)s."),
+        phrase=phrase,
+        names=names,
+        EXAMPLES=_EXAMPLES,
+    )
+
+
+def _held(hand: Sequence[int]) -> Param:
+    """The cards of a hand, named for the reader ("nothing" for none)."""
+    if not hand:
+        return message(gettext_noop("nothing"))
+    return Joined(tuple(Term(TYPES[c]) for c in hand), gettext_noop(" and "))
 
 
 def _open_cells(state: AltaState, seat: int) -> list[str]:
@@ -212,15 +230,15 @@ def _cell(state: AltaState, seat: int, cells: list[str]) -> str:
     if len(cells) == 1:
         return cells[0]
     if cells:
-        raise NotationError(f"Write one cell per card, not {' and '.join(cells)}.")
+        raise NotationError(
+            gettext_noop("Write one cell per card, not %(cells)s."), cells=Joined(tuple(cells), gettext_noop(" and "))
+        )
     free = _open_cells(state, seat)
     if len(free) == 1:  # the first card (D4) and the last card of the island
         return free[0]
     raise NotationError(
-        "Where does the card go? Add a cell, e.g. 'mill D3'; open cells now: "
-        + ", ".join(free[:12])
-        + ("..." if len(free) > 12 else "")
-        + "."
+        gettext_noop("Where does the card go? Add a cell, e.g. 'mill D3'; open cells now: %(cells)s."),
+        cells=", ".join(free[:12]) + ("..." if len(free) > 12 else ""),
     )
 
 
@@ -243,10 +261,16 @@ def _merchant(state: AltaState, words: list[str]) -> ChooseMerchant:
             return ChooseMerchant(UP)
     elif not blind and not named and said:
         return ChooseMerchant(UP)
-    up = "+".join(MERCHANTS[state.merchant_up]) if state.merchant_up is not None else "none"
+    up: Param = (
+        Joined(tuple(Term(t) for t in MERCHANTS[state.merchant_up]), "+")
+        if state.merchant_up is not None
+        else message(gettext_noop("none"))
+    )
     raise NotationError(
-        f"Choose a merchant card: 'merchant up' (the face-up one, {up}) or "
-        "'merchant blind' (the top of the merchant deck)."
+        gettext_noop(
+            "Choose a merchant card: 'merchant up' (the face-up one, %(up)s) or 'merchant blind' (the top of the merchant deck)."
+        ),
+        up=up,
     )
 
 
@@ -259,7 +283,7 @@ def parse_move(state: AltaState, seat: int, text: str) -> Any:
     """
     words = _words(text)
     if not words:
-        raise NotationError(f"Write a move, {_EXAMPLES}.")
+        raise NotationError(gettext_noop("Write a move, %(EXAMPLES)s."), EXAMPLES=_EXAMPLES)
     cells, words = _take_cells(words)
     step = state.step
     if any(_is_refresh(w) for w in words) and not cells:
@@ -278,29 +302,45 @@ def parse_move(state: AltaState, seat: int, text: str) -> Any:
     if card is None:
         hand = sorted(set(state.hands[seat]))
         if len(hand) != 1 or step != HAND:
-            held = " and ".join(TYPES[c] for c in state.hands[seat]) or "nothing"
-            raise NotationError(f"Which card? You hold {held}; {_EXAMPLES}.")
+            held = _held(state.hands[seat])
+            raise NotationError(
+                gettext_noop("Which card? You hold %(held)s; %(EXAMPLES)s."), held=held, EXAMPLES=_EXAMPLES
+            )
         card = TYPES[hand[0]]
     return PlaceHand(card, _cell(state, seat, cells))
 
 
 def _slot(state: AltaState, card: str | None, slots: list[int]) -> int:
-    shown = ", ".join(f"{i + 1}: {TYPES[c]}" for i, c in enumerate(state.face_up))
+    shown = Joined(
+        tuple(
+            message(gettext_noop("%(slot)s: %(card)s"), slot=i + 1, card=Term(TYPES[c]))
+            for i, c in enumerate(state.face_up)
+        )
+    )
     if len(set(slots)) > 1:
-        raise NotationError(f"Take one face-up card, 1 or 2 ({shown}).")
+        raise NotationError(gettext_noop("Take one face-up card, 1 or 2 (%(shown)s)."), shown=shown)
     if slots:
         slot = slots[0]
         if card is not None and TYPES[state.face_up[slot - 1]] != card:
-            raise IllegalMove(f"Face-up card {slot} is not a {card} (face up: {shown}).")
+            raise IllegalMove(
+                gettext_noop("Face-up card %(slot)s is not a %(card)s (face up: %(shown)s)."),
+                slot=slot,
+                card=Term(card),
+                shown=shown,
+            )
         return slot
     if card is None:
         if state.face_up[0] == state.face_up[1]:
             return 1
-        raise NotationError(f"Which face-up card? Write 'take 1 D3' or 'take 2 D3' ({shown}).")
+        raise NotationError(
+            gettext_noop("Which face-up card? Write 'take 1 D3' or 'take 2 D3' (%(shown)s)."), shown=shown
+        )
     for slot, kind in enumerate(state.face_up, start=1):
         if TYPES[kind] == card:
             return slot
-    raise IllegalMove(f"There is no {card} face up; the face-up cards are {shown}.")
+    raise IllegalMove(
+        gettext_noop("There is no %(card)s face up; the face-up cards are %(shown)s."), card=Term(card), shown=shown
+    )
 
 
 def format_move(state: AltaState, seat: int, move: Any) -> str:
@@ -318,4 +358,4 @@ def format_move(state: AltaState, seat: int, move: Any) -> str:
         return "refresh"
     if isinstance(move, ChooseMerchant):
         return f"merchant {move.source}"
-    raise NotationError(f"Not an Alta move: {move!r}.")
+    raise NotationError(gettext_noop("Not an Alta move: %(repr)s."), repr=repr(move))

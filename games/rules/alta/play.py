@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.engine import Event, IllegalMove, Transition
+from games.engine.message import Joined, Param, Term, gettext_noop, message
 
 from .board import CELL_INDEX, placement_error
 from .board import place as place_card
@@ -43,13 +44,13 @@ def apply_move(state: AltaState, seat: int, move: Move) -> Transition[AltaState]
         return _merchant(state, seat, move)
     if type(move) is Refresh:
         return _refresh(state, seat)
-    raise IllegalMove(f"That is not an Alta move: {move!r}.")
+    raise IllegalMove(gettext_noop("That is not an Alta move: %(repr)s."), repr=repr(move))
 
 
 def _cell(state: AltaState, seat: int, cell: str) -> int:
     index = CELL_INDEX.get(cell)
     if index is None:
-        raise IllegalMove(f"There is no cell {cell!r}; cells are A1 to G7.")
+        raise IllegalMove(gettext_noop("There is no cell %(repr)s; cells are A1 to G7."), repr=repr(cell))
     island = state.islands[seat]
     if not island.open >> index & 1:
         raise IllegalMove(placement_error(island, index) or "")
@@ -62,11 +63,19 @@ def _place_hand(state: AltaState, seat: int, move: PlaceHand) -> Transition[Alta
     card = TYPE_INDEX.get(move.card)
     hand = state.hands[seat]
     if card is None or card not in hand:
-        held = " and ".join(TYPES[c] for c in hand)
-        hint = ""
+        held = Joined(tuple(Term(TYPES[c]) for c in hand), gettext_noop(" and "))
         if card in state.face_up:
-            hint = " (a face-up card is taken in step 3, after your hand card)"
-        raise IllegalMove(f"You have no {move.card} in your hand; you hold {held}{hint}.")
+            raise IllegalMove(
+                gettext_noop(
+                    "You have no %(card)s in your hand; you hold %(held)s "
+                    "(a face-up card is taken in step 3, after your hand card)."
+                ),
+                card=Term(move.card),
+                held=held,
+            )
+        raise IllegalMove(
+            gettext_noop("You have no %(card)s in your hand; you hold %(held)s."), card=Term(move.card), held=held
+        )
     index = _cell(state, seat, move.cell)
     rest = list(hand)
     rest.remove(card)
@@ -76,9 +85,14 @@ def _place_hand(state: AltaState, seat: int, move: PlaceHand) -> Transition[Alta
         islands=_with(state.islands, seat, place_card(state.islands[seat], index, card)),
         step=HAND_MERCHANT if card == MARKET and _merchant_left(state) else TAKE,
     )
-    text = f"Seat {seat + 1} placed {move.card} at {move.cell} from their hand."
+    text = message(
+        gettext_noop("%(seat)s placed %(card)s at %(cell)s from their hand."),
+        seat=f"Seat {seat + 1}",
+        card=Term(move.card),
+        cell=move.cell,
+    )
     data = {"seat": seat, "card": move.card, "cell": move.cell, "from": "hand"}
-    return Transition(new, (Event("place", text, data),))
+    return Transition(new, (Event.say("place", text, data),))
 
 
 def _take(state: AltaState, seat: int, move: Take) -> Transition[AltaState]:
@@ -86,7 +100,7 @@ def _take(state: AltaState, seat: int, move: Take) -> Transition[AltaState]:
         raise IllegalMove(step_error(state))
     slot = move.slot
     if slot != 1 and slot != 2:
-        raise IllegalMove("There are two face-up cards: take 1 or 2.")
+        raise IllegalMove(gettext_noop("There are two face-up cards: take 1 or 2."))
     index = _cell(state, seat, move.cell)
     card = state.face_up[slot - 1]
     (rest,) = state.hands[seat]
@@ -96,9 +110,14 @@ def _take(state: AltaState, seat: int, move: Take) -> Transition[AltaState]:
         islands=_with(state.islands, seat, place_card(state.islands[seat], index, card)),
         face_up=_with(state.face_up, slot - 1, rest),
     )
-    text = (
-        f"Seat {seat + 1} took face-up {TYPES[card]} and placed it at {move.cell}; "
-        f"their other hand card, {TYPES[rest]}, is now face up."
+    text = message(
+        gettext_noop(
+            "%(seat)s took face-up %(card)s and placed it at %(cell)s; their other hand card, %(rest)s, is now face up."
+        ),
+        seat=f"Seat {seat + 1}",
+        card=Term(TYPES[card]),
+        cell=move.cell,
+        rest=Term(TYPES[rest]),
     )
     data = {
         "seat": seat,
@@ -107,7 +126,7 @@ def _take(state: AltaState, seat: int, move: Take) -> Transition[AltaState]:
         "from": slot,
         "face_up": TYPES[rest],
     }
-    events = [Event("place", text, data)]
+    events = [Event.say("place", text, data)]
     if card == MARKET and _merchant_left(state):
         new.__dict__["step"] = TAKE_MERCHANT
     else:
@@ -126,9 +145,11 @@ def _end_turn(new: AltaState, seat: int, events: list[Event]) -> None:
         data["hands"] = _with(new.hands, seat, drawn)
         names = [TYPES[c] for c in drawn]
         events.append(
-            Event(
+            Event.say(
                 "draw",
-                f"You drew {names[0]} and {names[1]}.",
+                message(
+                    gettext_noop("You drew %(first)s and %(second)s."), first=Term(names[0]), second=Term(names[1])
+                ),
                 {"seat": seat, "cards": names},
                 (seat,),
             )
@@ -140,9 +161,9 @@ def _end_turn(new: AltaState, seat: int, events: list[Event]) -> None:
         # Scores are left to ``outcome`` and the final view: scoring every
         # island here would cost more than the rest of the last move.
         events.append(
-            Event(
+            Event.say(
                 "game_over",
-                "The game is over: every island is complete; all merchant cards are revealed.",
+                message(gettext_noop("The game is over: every island is complete; all merchant cards are revealed.")),
                 {},
             )
         )
@@ -165,36 +186,55 @@ def _refresh(state: AltaState, seat: int) -> Transition[AltaState]:
         refreshed=True,
         secret=Secret(deck[:-2], secret.merchant_deck, secret.rng),
     )
-    text = (
-        f"Seat {seat + 1} refreshed the face-up cards: both {TYPES[old[0]]} leave "
-        f"the game; new face-up cards: {TYPES[face_up[0]]} and {TYPES[face_up[1]]}."
+    text = message(
+        gettext_noop(
+            "%(seat)s refreshed the face-up cards: both %(old)s leave "
+            "the game; new face-up cards: %(first)s and %(second)s."
+        ),
+        seat=f"Seat {seat + 1}",
+        old=Term(TYPES[old[0]]),
+        first=Term(TYPES[face_up[0]]),
+        second=Term(TYPES[face_up[1]]),
     )
     data = {
         "seat": seat,
         "removed": [TYPES[c] for c in old],
         "face_up": [TYPES[c] for c in face_up],
     }
-    return Transition(new, (Event("refresh", text, data),))
+    return Transition(new, (Event.say("refresh", text, data),))
 
 
 def _merchant(state: AltaState, seat: int, move: ChooseMerchant) -> Transition[AltaState]:
     step = state.step
     if step != HAND_MERCHANT and step != TAKE_MERCHANT:
-        raise IllegalMove("You take a merchant card only right after placing a market. " + step_error(state))
+        raise IllegalMove(
+            gettext_noop("You take a merchant card only right after placing a market. %(step)s"), step=step_error(state)
+        )
     secret = state.secret
     mdeck = secret.merchant_deck
     events = []
     if move.source == UP:
         if state.merchant_up is None:
-            raise IllegalMove("There is no face-up merchant card; take one blind.")
+            raise IllegalMove(gettext_noop("There is no face-up merchant card; take one blind."))
         card, blind = state.merchant_up, False
         refill = mdeck[-1] if mdeck else None
         if mdeck:
             mdeck = mdeck[:-1]
-        text = f"Seat {seat + 1} took the face-up merchant card ({_label(card)})"
-        text += f"; the new face-up one is {_label(refill)}." if refill is not None else "; the merchant deck is empty."
+        if refill is not None:
+            text = message(
+                gettext_noop("%(seat)s took the face-up merchant card (%(card)s); the new face-up one is %(refill)s."),
+                seat=f"Seat {seat + 1}",
+                card=_label(card),
+                refill=_label(refill),
+            )
+        else:
+            text = message(
+                gettext_noop("%(seat)s took the face-up merchant card (%(card)s); the merchant deck is empty."),
+                seat=f"Seat {seat + 1}",
+                card=_label(card),
+            )
         events.append(
-            Event(
+            Event.say(
                 "merchant",
                 text,
                 {"seat": seat, "source": UP, "card": list(MERCHANTS[card])},
@@ -202,26 +242,26 @@ def _merchant(state: AltaState, seat: int, move: ChooseMerchant) -> Transition[A
         )
     elif move.source == BLIND:
         if not mdeck:
-            raise IllegalMove("The merchant deck is empty; take the face-up card.")
+            raise IllegalMove(gettext_noop("The merchant deck is empty; take the face-up card."))
         card, blind, refill = mdeck[-1], True, state.merchant_up
         mdeck = mdeck[:-1]
         events.append(
-            Event(
+            Event.say(
                 "merchant",
-                f"Seat {seat + 1} took a merchant card blind.",
+                message(gettext_noop("%(seat)s took a merchant card blind."), seat=f"Seat {seat + 1}"),
                 {"seat": seat, "source": BLIND},
             )
         )
         events.append(
-            Event(
+            Event.say(
                 "merchant_drawn",
-                f"You drew the merchant card {_label(card)}.",
+                message(gettext_noop("You drew the merchant card %(label)s."), label=_label(card)),
                 {"seat": seat, "card": list(MERCHANTS[card])},
                 (seat,),
             )
         )
     else:
-        raise IllegalMove("Choose the merchant card 'up' (face-up) or 'blind'.")
+        raise IllegalMove(gettext_noop("Choose the merchant card 'up' (face-up) or 'blind'."))
     new = copy_state(
         state,
         merchant_up=refill,
@@ -240,7 +280,7 @@ def _merchant_left(state: AltaState) -> bool:
     return state.merchant_up is not None or bool(state.secret.merchant_deck)
 
 
-def _label(card: int | None) -> str:
+def _label(card: int | None) -> Param:
     if card is None:
-        return "none"
-    return "+".join(MERCHANTS[card])
+        return message(gettext_noop("none"))
+    return Joined(tuple(Term(t) for t in MERCHANTS[card]), "+")

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.engine import IllegalMove
+from games.engine.message import gettext_noop
 
 from .board import CELL_INDEX, SIZE
 from .components import MERCHANTS, TYPES
@@ -41,7 +42,7 @@ def default_move(state: AltaState, seat: int) -> Move:
     """
     moves = legal_moves(state, seat)
     if not moves:
-        raise IllegalMove("There is no legal move for this seat.")
+        raise IllegalMove(gettext_noop("There is no legal move for this seat."))
     if state.step in (HAND_MERCHANT, TAKE_MERCHANT):
         return moves[0]
     best: Move = best_placement(state, seat, [m for m in moves if m is not REFRESH])

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.engine import Rng, seed_state
+from games.engine.message import expect_fields, gettext_noop, message
 
 from .board import CELL_NAMES, COLUMNS, EMPTY, SIZE, Island, bit_indices
 from .components import CODES, MERCHANTS, TYPES
@@ -37,10 +38,11 @@ _STEP_NAMES = {
     OVER: "over",
 }
 _EXPECT = {
-    "hand": "place one of the two hand cards (step 1)",
-    "take": "refresh if allowed (step 2), then take a face-up card and place it (step 3)",
-    "merchant": "choose a merchant card: face-up ('merchant up') or blind",
+    "hand": message(gettext_noop("place one of the two hand cards (step 1)")),
+    "take": message(gettext_noop("refresh if allowed (step 2), then take a face-up card and place it (step 3)")),
+    "merchant": message(gettext_noop("choose a merchant card: face-up ('merchant up') or blind")),
 }
+_OVER = message(gettext_noop("nothing: the game is over"))
 #: How to read ``board_text`` (for the email templates around it).
 LEGEND = "+ = a card may go here, . = empty; cell names: column letter + row number"
 
@@ -111,7 +113,7 @@ def seat_view(rules: Any, state: AltaState, seat: int | None) -> dict[str, Any]:
         "round": state.round,
         "rounds": ROUNDS,
         "step": step,
-        "expect": _EXPECT.get(step, "nothing: the game is over"),
+        **expect_fields(_EXPECT.get(step, _OVER)),
         "refreshed": state.refreshed,
         "can_refresh": not finished and _can_refresh(state),
         "face_up": [TYPES[c] for c in state.face_up],

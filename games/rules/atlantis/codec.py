@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.engine import NotationError
+from games.engine.message import gettext_noop
 
 from .board import Road
 from .moves import BuildBridge, Go, Move, Pass, Pay, Sell
@@ -97,5 +98,5 @@ def load_move(data: Any) -> Move:
         if data.get("pass"):
             return Pass()
     except (TypeError, ValueError, KeyError) as error:
-        raise NotationError(f"Not a stored Atlantis move: {data!r}.") from error
-    raise NotationError(f"Not a stored Atlantis move: {data!r}.")
+        raise NotationError(gettext_noop("Not a stored Atlantis move: %(repr)s."), repr=repr(data)) from error
+    raise NotationError(gettext_noop("Not a stored Atlantis move: %(repr)s."), repr=repr(data))

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import Any, Literal, overload
 
 from games.engine import IllegalMove
+from games.engine.message import Message, Term, gettext_noop, message
 
 from .board import ATLANTIS, MAINLAND, Road
 from .moves import BuildBridge, Go, Move, Pass, Pay, Sell
@@ -25,7 +26,7 @@ from .state import (
     PAY,
     START,
     AtlantisState,
-    tile_name,
+    tile_term,
 )
 
 _DIGITS = "0123456789"
@@ -96,7 +97,12 @@ def rule_cards(hand: tuple[int, ...], count: int) -> tuple[int, ...]:
     """
     held = sum(hand)
     if count > held:
-        raise IllegalMove(f"You have only {held} card{'s' if held != 1 else ''} to pay with, not {count}.")
+        template = (
+            gettext_noop("You have only 1 card to pay with, not %(count)s.")
+            if held == 1
+            else gettext_noop("You have only %(held)s cards to pay with, not %(count)s.")
+        )
+        raise IllegalMove(template, held=held, count=count)
     left = list(hand)
     picked = []
     for _ in range(count):
@@ -204,37 +210,42 @@ def trace(state: AtlantisState, seat: int, move: Go) -> int:
         occupied position, or extra cards after the pawn could stop.
     """
     if type(move.origin) is not int or type(move.colours) is not tuple:
-        raise IllegalMove("A pawn move is a position and a tuple of card colours.")
+        raise IllegalMove(gettext_noop("A pawn move is a position and a tuple of card colours."))
     if move.origin == MAINLAND:
-        raise IllegalMove("Pawns on the mainland have arrived and do not move.")
+        raise IllegalMove(gettext_noop("Pawns on the mainland have arrived and do not move."))
     if move.origin not in state.pawns[seat]:
         spot = "on Atlantis" if move.origin == ATLANTIS else f"on {move.origin}"
-        raise IllegalMove(f"You have no pawn {spot}.")
+        raise IllegalMove(gettext_noop("You have no pawn %(spot)s."), spot=spot)
     if not move.colours:
-        raise IllegalMove("Play at least one card to move a pawn.")
+        raise IllegalMove(gettext_noop("Play at least one card to move a pawn."))
     hand = list(state.hands[seat])
     occupied = state.occupied()
     position = move.origin
     for index, colour in enumerate(move.colours):
         if type(colour) is not int or not 0 <= colour < NUM_COLOURS:
-            raise IllegalMove("Unknown card colour in the move.")
+            raise IllegalMove(gettext_noop("Unknown card colour in the move."))
         if hand[colour] <= 0:
-            raise IllegalMove(f"You have no {COLOURS[colour]} card left to play.")
+            raise IllegalMove(gettext_noop("You have no %(COLOURS)s card left to play."), COLOURS=Term(COLOURS[colour]))
         hand[colour] -= 1
         position = state.road.step(position, colour)
         last = index == len(move.colours) - 1
         if position in occupied and last:
-            raise IllegalMove(f"Position {position} is occupied: play another card to move on.")
+            raise IllegalMove(
+                gettext_noop("Position %(position)s is occupied: play another card to move on."), position=position
+            )
         if position not in occupied and not last:
             raise IllegalMove(
-                f"The pawn stops at {where(state.road, position)} after "
-                f"{index + 1} card(s); it cannot move on with more cards."
+                gettext_noop("The pawn stops at %(where)s after %(index)s card(s); it cannot move on with more cards."),
+                where=where(state.road, position),
+                index=index + 1,
             )
     return position
 
 
-def where(road: Road, position: int) -> str:
+def where(road: Road, position: int) -> Message:
     if position == MAINLAND:
-        return "the mainland"
+        return message(gettext_noop("the mainland"))
     top = road.top(position)
-    return f"{position} ({tile_name(top)})" if top is not None else str(position)
+    if top is None:
+        return message(gettext_noop("%(position)s"), position=position)
+    return message(gettext_noop("%(position)s (%(tile)s)"), position=position, tile=tile_term(top))

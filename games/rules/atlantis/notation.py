@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 
 from games.engine import IllegalMove, NotationError
+from games.engine.message import Joined, Term, gettext_noop
 
 from .board import ATLANTIS, MAINLAND
 from .legal import rule_cards, trace, walks
@@ -104,8 +105,10 @@ def colour_of(token: str) -> int | None:
         return exact[0]
     found = sorted({c for c, names in _ALIASES.items() if any(n.startswith(token) for n in names)})
     if len(found) > 1:
-        options = " or ".join(COLOURS[c] for c in found)
-        raise NotationError(f"'{token}' could be {options}; write more letters.")
+        options = Joined(tuple(Term(COLOURS[c]) for c in found), gettext_noop(" or "))
+        raise NotationError(
+            gettext_noop("'%(token)s' could be %(options)s; write more letters."), token=token, options=options
+        )
     return found[0] if found else None
 
 
@@ -129,7 +132,7 @@ def format_move(state: AtlantisState, seat: int, move: object) -> str:
         return f"bridge {move.position}"
     if isinstance(move, Pass):
         return "pass"
-    raise NotationError(f"Not an Atlantis move: {move!r}.")
+    raise NotationError(gettext_noop("Not an Atlantis move: %(repr)s."), repr=repr(move))
 
 
 def option_label(state: AtlantisState, seat: int, move: object) -> str:
@@ -192,7 +195,7 @@ def _tokens(text: str) -> list[str]:
 
 def _number(token: str, what: str) -> int:
     if not token.isdigit():
-        raise NotationError(f"Expected {what} as a number, not '{token}'.")
+        raise NotationError(gettext_noop("Expected %(what)s as a number, not '%(token)s'."), what=what, token=token)
     return int(token)
 
 
@@ -204,7 +207,7 @@ def parse_move(state: AtlantisState, seat: int, text: str) -> Move:
     """
     tokens = _tokens(text)
     if not tokens:
-        raise NotationError(f"Empty move; write for example {EXAMPLES}.")
+        raise NotationError(gettext_noop("Empty move; write for example %(EXAMPLES)s."), EXAMPLES=EXAMPLES)
     head, rest = tokens[0], tokens[1:]
     if head in _PASS and not rest:
         return Pass()
@@ -226,7 +229,7 @@ def parse_move(state: AtlantisState, seat: int, text: str) -> Move:
 def _single_number(rest: list[str], what: str) -> int:
     rest = [t for t in rest if t not in _FILLER]
     if len(rest) != 1:
-        raise NotationError(f"Expected {what}.")
+        raise NotationError(gettext_noop("Expected %(what)s."), what=what)
     return _number(rest[0], what)
 
 
@@ -255,17 +258,20 @@ def _parse_pay(state: AtlantisState, seat: int, rest: list[str]) -> Pay:
         colour = colour_of(token)
         if colour is None:
             raise NotationError(
-                f"'{token}' is neither a tile value nor a card colour; "
-                "write for example 'pay 5 blue pink', 'pay 2x blue' or "
-                "'pay 5 2 cards'."
+                gettext_noop(
+                    "'%(token)s' is neither a tile value nor a card colour; write for example 'pay 5 blue pink', 'pay 2x blue' or 'pay 5 2 cards'."
+                ),
+                token=token,
             )
         cards.extend([colour] * (times or 1))
         times = 0
     if times:
-        raise NotationError("Say which colour: for example 'pay 2x blue'.")
+        raise NotationError(gettext_noop("Say which colour: for example 'pay 2x blue'."))
     if not tiles and not cards and not count:
         raise NotationError(
-            "Say what you pay with: tile values and/or cards, for example 'pay 5 blue' or 'pay 5 2 cards'."
+            gettext_noop(
+                "Say what you pay with: tile values and/or cards, for example 'pay 5 blue' or 'pay 5 2 cards'."
+            )
         )
     if count:
         left = list(state.hands[seat])
@@ -303,8 +309,12 @@ def _parse_go(state: AtlantisState, seat: int, tokens: list[str], text: str) -> 
         colour = colour_of(token)
         if colour is None:
             raise NotationError(
-                f"Could not read '{text.strip()}': '{token}' is not "
-                f"a colour or a position. Write for example {EXAMPLES}."
+                gettext_noop(
+                    "Could not read '%(value)s': '%(token)s' is not a colour or a position. Write for example %(EXAMPLES)s."
+                ),
+                value=text.strip(),
+                token=token,
+                EXAMPLES=EXAMPLES,
             )
         colours.append(colour)
     if origin is not None and colours:
@@ -316,11 +326,18 @@ def _parse_go(state: AtlantisState, seat: int, tokens: list[str], text: str) -> 
                 return move
             if actual != destination:
                 raise NotationError(
-                    f"{format_move(state, seat, move)} ends on {place(actual)}, not on {place(destination)}."
+                    gettext_noop("%(format_move)s ends on %(place)s, not on %(place2)s."),
+                    format_move=format_move(state, seat, move),
+                    place=place(actual),
+                    place2=place(destination),
                 )
         return move
     if origin is None and not colours:
-        raise NotationError(f"Could not read '{text.strip()}'. Write for example {EXAMPLES}.")
+        raise NotationError(
+            gettext_noop("Could not read '%(value)s'. Write for example %(EXAMPLES)s."),
+            value=text.strip(),
+            EXAMPLES=EXAMPLES,
+        )
     return _complete(state, seat, origin, tuple(colours), destination)
 
 
@@ -330,7 +347,8 @@ def _place(tail: list[str], text: str) -> int:
     if len(tail) == 1 and tail[0].isdigit():
         return int(tail[0])
     raise NotationError(
-        f"Could not read the destination in '{text.strip()}': write a position number or M for the mainland."
+        gettext_noop("Could not read the destination in '%(value)s': write a position number or M for the mainland."),
+        value=text.strip(),
     )
 
 
@@ -352,9 +370,11 @@ def _complete(
     if len(fits) == 1:
         return fits[0][0]
     if not fits:
-        raise NotationError(f"No legal pawn move fits that; write for example {EXAMPLES}.")
+        raise NotationError(
+            gettext_noop("No legal pawn move fits that; write for example %(EXAMPLES)s."), EXAMPLES=EXAMPLES
+        )
     shown = "; ".join(format_move(state, seat, m) for m, _ in fits[:10])
-    raise NotationError(f"That fits several moves; write one of: {shown}.")
+    raise NotationError(gettext_noop("That fits several moves; write one of: %(shown)s."), shown=shown)
 
 
 __all__ = [

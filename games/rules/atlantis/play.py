@@ -24,6 +24,7 @@ arrived (but nobody takes the 4 cards).
 from __future__ import annotations
 
 from games.engine import Event, IllegalMove, Rng
+from games.engine.message import Joined, Term, gettext_noop, message
 
 from .board import ATLANTIS, MAINLAND
 from .legal import trace, walks, where
@@ -42,6 +43,7 @@ from .state import (
     START,
     AtlantisState,
     tile_name,
+    tile_term,
     tile_value,
 )
 
@@ -93,21 +95,25 @@ def draw_cards(state: AtlantisState, seat: int, count: int) -> tuple[dict[str, o
 def draw_events(seat: int, drawn: list[int], reshuffled: bool) -> list[Event]:
     events = []
     if reshuffled:
-        events.append(Event("reshuffle", "The discards were shuffled into a new draw pile."))
+        events.append(Event.say("reshuffle", message(gettext_noop("The discards were shuffled into a new draw pile."))))
     n = len(drawn)
     events.append(
-        Event(
+        Event.say(
             "draw",
-            f"Seat {seat + 1} draws {n} card{'s' if n != 1 else ''}.",
+            message(
+                gettext_noop("%(seat)s draws 1 card.") if n == 1 else gettext_noop("%(seat)s draws %(n)s cards."),
+                seat=f"Seat {seat + 1}",
+                n=n,
+            ),
             {"seat": seat, "count": n},
         )
     )
     if drawn:
         names = [COLOURS[c] for c in drawn]
         events.append(
-            Event(
+            Event.say(
                 "cards",
-                f"You draw {', '.join(names)}.",
+                message(gettext_noop("You draw %(names)s."), names=Joined(tuple(Term(n) for n in names))),
                 {"seat": seat, "cards": names},
                 to=(seat,),
             )
@@ -135,14 +141,21 @@ def _game_end(state: AtlantisState, events: list[Event]) -> AtlantisState:
                 due += toll
                 where = "Atlantis" if p == ATLANTIS else str(p)
                 events.append(
-                    Event(
+                    Event.say(
                         "end_toll",
-                        f"Seat {seat + 1}'s pawn on {where} goes to the mainland; toll {toll} is subtracted.",
+                        message(
+                            gettext_noop(
+                                "%(seat)s's pawn on %(where)s goes to the mainland; toll %(toll)s is subtracted."
+                            ),
+                            seat=f"Seat {seat + 1}",
+                            where=where,
+                            toll=toll,
+                        ),
                         {"seat": seat, "from": p, "toll": toll},
                     )
                 )
         end_tolls.append(due)
-    events.append(Event("game_over", "The game is over.", {}))
+    events.append(Event.say("game_over", message(gettext_noop("The game is over.")), {}))
     return state.evolve(
         phase=OVER,
         pawns=((MAINLAND,) * PAWNS,) * state.players,
@@ -154,12 +167,14 @@ def _game_end(state: AtlantisState, events: list[Event]) -> AtlantisState:
 
 def apply_sell(state: AtlantisState, seat: int, move: Sell) -> tuple[AtlantisState, list[Event]]:
     if state.phase != START:
-        raise IllegalMove("A tile can only be sold at the start of your turn, once.")
+        raise IllegalMove(gettext_noop("A tile can only be sold at the start of your turn, once."))
     own = state.tiles[seat]
     match = next((t for t in own if tile_value(t) == move.value), None)
     if match is None:
         have = ", ".join(str(v) for v in sorted({tile_value(t) for t in own})) or "none"
-        raise IllegalMove(f"You have no tile of value {move.value} (your values: {have}).")
+        raise IllegalMove(
+            gettext_noop("You have no tile of value %(value)s (your values: %(have)s)."), value=move.value, have=have
+        )
     rest = list(own)
     rest.remove(match)
     tiles = list(state.tiles)
@@ -167,9 +182,11 @@ def apply_sell(state: AtlantisState, seat: int, move: Sell) -> tuple[AtlantisSta
     state = state.evolve(tiles=tuple(tiles), phase=BRIDGE)
     changes, drawn, reshuffled = draw_cards(state, seat, move.value // 2)
     events = [
-        Event(
+        Event.say(
             "sell",
-            f"Seat {seat + 1} sells tile {tile_name(match)}.",
+            message(
+                gettext_noop("%(seat)s sells tile %(tile_name)s."), seat=f"Seat {seat + 1}", tile_name=tile_term(match)
+            ),
             {"seat": seat, "tile": tile_name(match)},
         )
     ]
@@ -179,18 +196,25 @@ def apply_sell(state: AtlantisState, seat: int, move: Sell) -> tuple[AtlantisSta
 
 def apply_bridge(state: AtlantisState, seat: int, move: BuildBridge) -> tuple[AtlantisState, list[Event]]:
     if state.phase not in (START, BRIDGE):
-        raise IllegalMove("The bridge must be built before you move a pawn.")
+        raise IllegalMove(gettext_noop("The bridge must be built before you move a pawn."))
     if state.road.bridges[seat]:
-        raise IllegalMove("You have already built your bridge.")
+        raise IllegalMove(gettext_noop("You have already built your bridge."))
     gap = state.road.gap_at(move.position)
     if gap is None:
-        raise IllegalMove(f"There is no water gap at position {move.position}.")
+        raise IllegalMove(gettext_noop("There is no water gap at position %(position)s."), position=move.position)
     if gap.bridged:
-        raise IllegalMove(f"The gap at {gap.first}-{gap.last} already has a bridge.")
+        raise IllegalMove(
+            gettext_noop("The gap at %(first)s-%(last)s already has a bridge."), first=gap.first, last=gap.last
+        )
     road = state.road.with_bridge(seat, gap.first)
-    event = Event(
+    event = Event.say(
         "bridge",
-        f"Seat {seat + 1} builds a bridge over {gap.first}-{gap.last}.",
+        message(
+            gettext_noop("%(seat)s builds a bridge over %(first)s-%(last)s."),
+            seat=f"Seat {seat + 1}",
+            first=gap.first,
+            last=gap.last,
+        ),
         {"seat": seat, "first": gap.first, "last": gap.last},
     )
     return state.evolve(road=road, phase=MOVE, idle=0), [event]
@@ -198,7 +222,7 @@ def apply_bridge(state: AtlantisState, seat: int, move: BuildBridge) -> tuple[At
 
 def apply_go(state: AtlantisState, seat: int, move: Go) -> tuple[AtlantisState, list[Event]]:
     if state.phase not in MOVING_PHASES:
-        raise IllegalMove("You have already moved this turn; pay the toll.")
+        raise IllegalMove(gettext_noop("You have already moved this turn; pay the toll."))
     destination = trace(state, seat, move)
     road = state.road
     origin = move.origin
@@ -212,8 +236,11 @@ def apply_go(state: AtlantisState, seat: int, move: Go) -> tuple[AtlantisState, 
         capacity = sum(hand) + sum([t >> 3 for t in state.tiles[seat]])
         if toll > capacity:
             raise IllegalMove(
-                f"This move costs a toll of {toll}, but you could pay at most "
-                f"{capacity} after playing its cards; choose another move."
+                gettext_noop(
+                    "This move costs a toll of %(toll)s, but you could pay at most %(capacity)s after playing its cards; choose another move."
+                ),
+                toll=toll,
+                capacity=capacity,
             )
     own = list(state.pawns[seat])
     own.remove(origin)
@@ -225,11 +252,22 @@ def apply_go(state: AtlantisState, seat: int, move: Go) -> tuple[AtlantisState, 
     hands[seat] = tuple(hand)
     names = [COLOURS[c] for c in move.colours]
     start = "Atlantis" if origin == ATLANTIS else str(origin)
-    due = f"; toll {toll} to pay" if toll else ""
+    template = (
+        gettext_noop("%(seat)s moves a pawn from %(start)s to %(where)s playing %(names)s; toll %(toll)s to pay.")
+        if toll
+        else gettext_noop("%(seat)s moves a pawn from %(start)s to %(where)s playing %(names)s.")
+    )
     events = [
-        Event(
+        Event.say(
             "move",
-            f"Seat {seat + 1} moves a pawn from {start} to {where(road, destination)} playing {', '.join(names)}{due}.",
+            message(
+                template,
+                seat=f"Seat {seat + 1}",
+                start=start,
+                where=where(road, destination),
+                names=Joined(tuple(Term(n) for n in names)),
+                toll=toll,
+            ),
             {
                 "seat": seat,
                 "from": origin,
@@ -260,33 +298,39 @@ def check_payment(state: AtlantisState, seat: int, move: Pay) -> None:
         counts[tile_value(t)] += 1
     for v in move.tiles:
         if type(v) is not int:
-            raise IllegalMove("A payment is tile values and card colours.")
+            raise IllegalMove(gettext_noop("A payment is tile values and card colours."))
         if not 1 <= v <= 7 or counts[v] <= 0:
-            raise IllegalMove(f"You have no (further) tile of value {v} to pay with.")
+            raise IllegalMove(gettext_noop("You have no (further) tile of value %(v)s to pay with."), v=v)
         counts[v] -= 1
     hand = list(state.hands[seat])
     for c in move.cards:
         if type(c) is not int or not 0 <= c < NUM_COLOURS:
-            raise IllegalMove("A payment is tile values and card colours.")
+            raise IllegalMove(gettext_noop("A payment is tile values and card colours."))
         if hand[c] <= 0:
-            raise IllegalMove(f"You have no (further) {COLOURS[c]} card to pay with.")
+            raise IllegalMove(
+                gettext_noop("You have no (further) %(COLOURS)s card to pay with."), COLOURS=Term(COLOURS[c])
+            )
         hand[c] -= 1
     total = sum(move.tiles) + len(move.cards)
     if total < toll:
-        raise IllegalMove(f"The toll is {toll}; this pays only {total}.")
+        raise IllegalMove(gettext_noop("The toll is %(toll)s; this pays only %(total)s."), toll=toll, total=total)
     smallest = min([*move.tiles, *([1] if move.cards else [])])
     if total - smallest >= toll:
         item = "a card" if move.cards else f"tile {smallest}"
         raise IllegalMove(
-            f"The toll is {toll} and no change is given: pay without the "
-            f"items the toll does not need (this pays {total}; without "
-            f"{item} it still pays {total - smallest})."
+            gettext_noop(
+                "The toll is %(toll)s and no change is given: pay without the items the toll does not need (this pays %(total)s; without %(item)s it still pays %(value)s)."
+            ),
+            toll=toll,
+            total=total,
+            item=item,
+            value=total - smallest,
         )
 
 
 def apply_pay(state: AtlantisState, seat: int, move: Pay) -> tuple[AtlantisState, list[Event]]:
     if state.phase != PAY:
-        raise IllegalMove("There is no toll to pay now.")
+        raise IllegalMove(gettext_noop("There is no toll to pay now."))
     check_payment(state, seat, move)
     rest = list(state.tiles[seat])  # sorted by value: pay the first of each
     paid_tiles = []
@@ -306,10 +350,17 @@ def apply_pay(state: AtlantisState, seat: int, move: Pay) -> tuple[AtlantisState
     hands[seat] = tuple(hand)
     tile_names = [tile_name(t) for t in paid_tiles]
     card_names = [COLOURS[c] for c in sorted(move.cards)]
-    parts = [f"tile {n}" for n in tile_names] + [f"a {n} card" for n in card_names]
-    event = Event(
+    parts = [message(gettext_noop("tile %(tile)s"), tile=tile_term(t)) for t in paid_tiles] + [
+        message(gettext_noop("a %(colour)s card"), colour=Term(n)) for n in card_names
+    ]
+    event = Event.say(
         "pay",
-        f"Seat {seat + 1} pays the toll of {state.toll_due} with {', '.join(parts)}.",
+        message(
+            gettext_noop("%(seat)s pays the toll of %(toll_due)s with %(parts)s."),
+            seat=f"Seat {seat + 1}",
+            toll_due=state.toll_due,
+            parts=Joined(tuple(parts)),
+        ),
         {
             "seat": seat,
             "toll": state.toll_due,
@@ -336,11 +387,26 @@ def finish_move(state: AtlantisState, seat: int, events: list[Event]) -> tuple[A
         revealed = road.top(position)
         shown = tile_name(revealed) if revealed is not None else None
         name = tile_name(tile)
-        text = f"Seat {seat + 1} takes tile {name} from {position}"
+        who = f"Seat {seat + 1}"
+        if revealed is not None:
+            text = message(
+                gettext_noop("%(seat)s takes tile %(tile)s from %(position)s, revealing %(shown)s."),
+                seat=who,
+                tile=tile_term(tile),
+                position=position,
+                shown=tile_term(revealed),
+            )
+        else:
+            text = message(
+                gettext_noop("%(seat)s takes tile %(tile)s from %(position)s."),
+                seat=who,
+                tile=tile_term(tile),
+                position=position,
+            )
         events.append(
-            Event(
+            Event.say(
                 "take",
-                f"{text}, revealing {shown}." if shown else f"{text}.",
+                text,
                 {"seat": seat, "position": position, "tile": name, "revealed": shown},
             )
         )
@@ -352,15 +418,21 @@ def finish_move(state: AtlantisState, seat: int, events: list[Event]) -> tuple[A
 
 def apply_pass(state: AtlantisState, seat: int) -> tuple[AtlantisState, list[Event]]:
     if state.phase not in MOVING_PHASES:
-        raise IllegalMove("You cannot pass while a toll is due.")
+        raise IllegalMove(gettext_noop("You cannot pass while a toll is due."))
     if walks(state, seat):
-        raise IllegalMove("You may only pass when no pawn move is possible.")
+        raise IllegalMove(gettext_noop("You may only pass when no pawn move is possible."))
     changes, drawn, reshuffled = draw_cards(state, seat, PASS_CARDS)
-    events = [Event("pass", f"Seat {seat + 1} cannot move and passes.", {"seat": seat})]
+    events = [
+        Event.say(
+            "pass", message(gettext_noop("%(seat)s cannot move and passes."), seat=f"Seat {seat + 1}"), {"seat": seat}
+        )
+    ]
     events += draw_events(seat, drawn, reshuffled)
     idle = 0 if drawn else state.idle + 1
     state = state.evolve(**_end_turn(state, changes), idle=idle)
     if idle >= state.players:
-        events.append(Event("deadlock", "Nobody can move and no cards are left to draw.", {}))
+        events.append(
+            Event.say("deadlock", message(gettext_noop("Nobody can move and no cards are left to draw.")), {})
+        )
         state = _game_end(state, events)
     return state, events

@@ -21,6 +21,7 @@ from games.engine import (
     Transition,
     seed_state,
 )
+from games.engine.message import gettext_noop
 from games.engine.protocol import JSON
 
 from . import codec, legal, notation, play, scoring, setup, strategy
@@ -67,7 +68,7 @@ class AtlantisRules(BaseRules[AtlantisState, Move]):
         elif isinstance(move, Pass):
             new, events = play.apply_pass(state, seat)
         else:
-            raise IllegalMove(f"Not an Atlantis move: {move!r}.")
+            raise IllegalMove(gettext_noop("Not an Atlantis move: %(repr)s."), repr=repr(move))
         return Transition(new, tuple(events))
 
     def _score(self, state: AtlantisState) -> tuple[tuple[int, ...], Sequence[Any], tuple[Mapping[str, JSON], ...]]:
@@ -104,9 +105,13 @@ class AtlantisRules(BaseRules[AtlantisState, Move]):
                 options = self.move_options(state, seat)
                 index = int(number.group(1))
                 if not options:
-                    raise NotationError("There are no options for you to choose now.")
+                    raise NotationError(gettext_noop("There are no options for you to choose now."))
                 if not 1 <= index <= len(options):
-                    raise NotationError(f"There is no option {index}; choose 1 to {len(options)}.")
+                    raise NotationError(
+                        gettext_noop("There is no option %(index)s; choose 1 to %(count)s."),
+                        index=index,
+                        count=len(options),
+                    )
                 return options[index - 1][1]
             return notation.parse_move(state, seat, text)
         except NotationError as error:
@@ -114,8 +119,16 @@ class AtlantisRules(BaseRules[AtlantisState, Move]):
             if not options:
                 raise
             shown = "; ".join(label for label, _ in options[:10])
-            more = f" (and {len(options) - 10} more)" if len(options) > 10 else ""
-            raise NotationError(f"{error} Your options now: {shown}{more}.") from error
+            if len(options) > 10:
+                raise NotationError(
+                    gettext_noop("%(error)s Your options now: %(shown)s (and %(more)s more)."),
+                    error=error.message,
+                    shown=shown,
+                    more=len(options) - 10,
+                ) from error
+            raise NotationError(
+                gettext_noop("%(error)s Your options now: %(shown)s."), error=error.message, shown=shown
+            ) from error
 
     def split_turn_text(self, text: str) -> list[str]:
         """Sub-moves are separated by ``;`` or new lines, and a sub-move also

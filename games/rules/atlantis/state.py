@@ -20,6 +20,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from games.engine.message import Message, Term, gettext_noop, message
+
 from .board import ATLANTIS, MAINLAND, Road
 
 COLOURS = ("blue", "white", "grey", "yellow", "green", "pink", "brown")
@@ -50,6 +52,11 @@ def tile_colour(tile: int) -> int:
 
 def tile_value(tile: int) -> int:
     return tile >> 3
+
+
+def tile_term(tile: int) -> Message:
+    """``tile_name`` for the reader, the colour named in their language."""
+    return message(gettext_noop("%(colour)s %(value)s"), colour=Term(COLOURS[tile & 7]), value=tile >> 3)
 
 
 def tile_name(tile: int) -> str:

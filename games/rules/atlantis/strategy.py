@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from games.engine import IllegalMove
+from games.engine.message import gettext_noop
 
 from . import legal
 from .board import MAINLAND
@@ -19,7 +20,7 @@ def default_move(state: AtlantisState, seat: int) -> Move:
     :raises IllegalMove: it is not the seat's turn.
     """
     if state.phase == OVER or seat != state.turn:
-        raise IllegalMove("There is no legal move for this seat.")
+        raise IllegalMove(gettext_noop("There is no legal move for this seat."))
     if state.phase == PAY:
         first: Move = legal.legal(state, seat)[0]
         return first

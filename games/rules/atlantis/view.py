@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.engine.message import Message, expect_fields, gettext_noop, message
+
 from .board import ATLANTIS, MAINLAND
 from .scoring import scores
 from .state import COLOURS, OVER, AtlantisState, tile_colour, tile_value
@@ -59,7 +61,7 @@ def build_view(state: AtlantisState, seat: int | None, to_move: list[int]) -> di
         "to_move": to_move,
         "turn": state.turn,
         "phase": state.phase,
-        "expect": _expect(state),
+        **expect_fields(_expect(state)),
         "start_seat": state.start,
         "atlantis_until": road.first - 1,
         "mainland_from": road.last + 1,
@@ -87,18 +89,23 @@ def build_view(state: AtlantisState, seat: int | None, to_move: list[int]) -> di
 
 
 _EXPECT = {
-    "start": "move a pawn (you may first sell a tile or build your bridge), or pass if no move is possible",
-    "bridge": "move a pawn (you may first build your bridge), or pass if no move is possible",
-    "move": "move a pawn, or pass if no move is possible",
-    "over": "nothing: the game is over",
+    "start": message(
+        gettext_noop("move a pawn (you may first sell a tile or build your bridge), or pass if no move is possible")
+    ),
+    "bridge": message(gettext_noop("move a pawn (you may first build your bridge), or pass if no move is possible")),
+    "move": message(gettext_noop("move a pawn, or pass if no move is possible")),
+    "over": message(gettext_noop("nothing: the game is over")),
 }
 
 
-def _expect(state: AtlantisState) -> str:
+def _expect(state: AtlantisState) -> Message:
     """What the player to move is asked to do, in words (pages and emails)."""
     if state.phase == "pay":
-        return (
-            f"pay the toll of {state.toll_due} with tiles and/or cards: choose an "
-            "option or write your own, such as 'pay 5 2 cards' or 'pay 5 blue pink'"
+        return message(
+            gettext_noop(
+                "pay the toll of %(toll)s with tiles and/or cards: choose an "
+                "option or write your own, such as 'pay 5 2 cards' or 'pay 5 blue pink'"
+            ),
+            toll=state.toll_due,
         )
-    return _EXPECT.get(state.phase, "")
+    return _EXPECT.get(state.phase, message(""))

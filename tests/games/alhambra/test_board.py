@@ -15,7 +15,9 @@ def labels(cells):
 
 
 def error(alhambra, name, cell):
-    return alhambra.placement_error(tile(name), cell, cell_label(cell))
+    """The reason in English (``None``: the tile fits)."""
+    found = alhambra.placement_error(tile(name), cell, cell_label(cell))
+    return None if found is None else found.english()
 
 
 def test_the_fountain_alone_offers_its_four_sides():

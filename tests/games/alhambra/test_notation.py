@@ -7,7 +7,7 @@ import pytest
 from games.engine import IllegalMove, NotationError, get_rules
 from games.rules.alhambra.components import cell_label
 from games.rules.alhambra.moves import Build, Buy, Done, Gift, Place, Remove, Swap, Take
-from games.rules.alhambra.notation import parse_cell, tile_ref, tokenize
+from games.rules.alhambra.notation import parse_cards, parse_cell, tile_ref, tokenize
 from games.rules.alhambra.testing import cards, position, seat, tile
 
 RULES = get_rules("alhambra")
@@ -66,6 +66,10 @@ def test_cells_are_labelled_from_the_fountain(cell, label):
 @pytest.mark.parametrize("text", ["n1e2", "N1 E2", "e2n1", "O2 N1", "n 1 o 2", "2,-1", "(2, -1)"])
 def test_cells_are_read_forgivingly(text):
     assert parse_cell(tokenize(text)) == (2, -1)
+
+
+def test_gulden_is_the_florin_as_the_dutch_pages_name_it():
+    assert parse_cards(["gulden", "3"]) == parse_cards(["florin", "3"])
 
 
 def test_dutch_south_is_z():

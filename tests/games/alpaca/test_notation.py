@@ -58,6 +58,11 @@ def test_italian_and_prefixed_colour_names():
     assert parse("red/pur-yel at 1,0 rot 2") == Place(tile("rpy"), 1, 0, 2)
 
 
+def test_dutch_colour_names_as_the_dutch_pages_name_them():
+    assert parse("rood/geel-blauw at 1,0 rot 2") == RYB_1_0_2
+    assert parse("rode/paarse-gele at 1,0 rot 2") == Place(tile("rpy"), 1, 0, 2)
+
+
 def test_negative_cells_and_corner_rotations():
     assert parse("ryb at -1,0 ne") == Place(tile("ryb"), -1, 0, 0)
     assert parse("ryb at 0,-1 nw") == Place(tile("ryb"), 0, -1, 3)

@@ -1,0 +1,125 @@
+"""Player-facing sentences the engine writes, translatable by the site.
+
+The engine knows no language and no Django: it writes a ``Message``, an
+English template with ``%(name)s`` holes and the values that fill them.
+The site translates the template (``gettext``) and each ``Term`` (a card,
+tile or colour slug, through ``games.terms``) in the reader's language at
+render time, with ``render``.  ``gettext_noop`` is the marker the
+``makemessages`` run already knows (Django passes ``--keyword=gettext_noop``
+to xgettext), so every template lands in ``games/locale``.
+
+A message is JSON-safe through ``dump``/``load``: events keep it in the
+move log, so an old move reads in the language of whoever reads it today.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, TypeAlias
+
+
+def gettext_noop(template: str) -> str:
+    """Marks ``template`` for the catalogue; returns it unchanged."""
+    return template
+
+
+@dataclass(frozen=True)
+class Term:
+    """A game term by its slug ("wheat_field"), named in the reader's
+    language (``capital``: first letter upper case, to open a sentence)."""
+
+    slug: str
+    capital: bool = False
+
+
+@dataclass(frozen=True)
+class Joined:
+    """Several values read as one list, "a, b" (each value rendered alone;
+    a worded separator such as ``gettext_noop(" or ")`` is translated too)."""
+
+    items: tuple[Param, ...]
+    separator: str = ", "
+
+
+Param: TypeAlias = "str | int | Term | Joined | Message"
+
+
+@dataclass(frozen=True)
+class Message:
+    """An English ``template`` ("%(card)s is not in your hand.") and its ``params``."""
+
+    template: str
+    params: Mapping[str, Param] = field(default_factory=dict)
+
+    def english(self) -> str:
+        """The sentence in English (logs, tests, the stored ``text``)."""
+        return render(self, _same, _same)
+
+    def __str__(self) -> str:
+        return self.english()
+
+    def dump(self) -> dict[str, Any]:
+        return {"template": self.template, "params": {k: _dump(v) for k, v in self.params.items()}}
+
+    @classmethod
+    def load(cls, data: Mapping[str, Any]) -> Message:
+        return cls(data["template"], {k: _load(v) for k, v in (data.get("params") or {}).items()})
+
+
+def message(template: str, **params: Param) -> Message:
+    """``Message(template, params)``, shorter at the call site."""
+    return Message(template, params)
+
+
+def expect_fields(expect: Message) -> dict[str, Any]:
+    """A view's prompt: ``expect`` in English and ``expect_message`` for
+    the site to render in the reader's language."""
+    return {"expect": expect.english(), "expect_message": expect.dump()}
+
+
+def _same(text: str) -> str:
+    return text
+
+
+def render(msg: Message, translate: Callable[[str], str], term: Callable[[str], str]) -> str:
+    """``msg`` with its template through ``translate`` and its terms through
+    ``term``; a translation that breaks the holes falls back to English."""
+    values = {k: _render(v, translate, term) for k, v in msg.params.items()}
+    try:
+        return translate(msg.template) % values if values else translate(msg.template)
+    except (KeyError, ValueError, TypeError):
+        return msg.template % values if values else msg.template
+
+
+def _render(value: Param, translate: Callable[[str], str], term: Callable[[str], str]) -> str:
+    if isinstance(value, Message):
+        return render(value, translate, term)
+    if isinstance(value, Term):
+        name = term(value.slug)
+        return name[:1].upper() + name[1:] if value.capital else name
+    if isinstance(value, Joined):
+        return translate(value.separator).join(_render(v, translate, term) for v in value.items)
+    return str(value)
+
+
+def _dump(value: Param) -> Any:
+    if isinstance(value, Message):
+        return {"message": value.dump()}
+    if isinstance(value, Term):
+        return {"term": value.slug, "capital": True} if value.capital else {"term": value.slug}
+    if isinstance(value, Joined):
+        return {"joined": [_dump(v) for v in value.items], "separator": value.separator}
+    return value
+
+
+def _load(data: Any) -> Param:
+    if isinstance(data, dict):
+        if "message" in data:
+            return Message.load(data["message"])
+        if "term" in data:
+            return Term(data["term"], bool(data.get("capital")))
+        return Joined(tuple(_load(v) for v in data["joined"]), data.get("separator", ", "))
+    if isinstance(data, int | str):
+        return data
+    return str(data)

@@ -1,0 +1,40 @@
+"""The engine's sentences in the reader's language.
+
+The engine writes ``Message`` objects (English template and params, see
+``games.engine.message``); this is where the site translates them, at
+render time and in the active language: the template through the
+catalogue, each ``Term`` through ``games.terms`` of the game.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext
+
+from games.engine import EngineError, Event, Message, render
+from games.terms import term
+
+
+def translate(game: str, message: Message) -> str:
+    """``message`` in the active language (English holes kept if a
+    translation is broken)."""
+    return render(message, gettext, lambda slug: term(game, slug))
+
+
+def event_text(game: str, event: Event) -> str:
+    """The event's sentence in the active language (its stored English
+    ``text`` for an event written before events carried a message)."""
+    return event.text if event.message is None else translate(game, event.message)
+
+
+def expect_text(game: str, view: dict[str, Any]) -> str:
+    """A view's prompt ("place one of the two hand cards") in the active
+    language; the English ``expect`` for a view without its message."""
+    data = view.get("expect_message")
+    return view.get("expect", "") if data is None else translate(game, Message.load(data))
+
+
+def error_text(game: str, error: EngineError) -> str:
+    """What the engine refused, in the active language."""
+    return translate(game, error.message)

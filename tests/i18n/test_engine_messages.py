@@ -1,0 +1,130 @@
+"""The engines' sentences (refusals, event lines, prompts) read in the
+reader's language: the engine writes English templates with parameters
+(``games.engine.message``), the site translates them (``games.i18n``)."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import polib
+import pytest
+from django.utils import translation
+
+from games import selectors, services
+from games.engine import EngineError, Event, Joined, Message, Term, get_rules, gettext_noop, message, render
+from games.i18n import error_text, event_text, expect_text
+from games.models import MoveRecord
+from games.rules.alta.components import DUTCH
+from games.terms import term
+from tests.games.conftest import start_match
+
+ROOT = Path(__file__).resolve().parents[2]
+CATALOGUE = ROOT / "games/locale/nl/LC_MESSAGES/django.po"
+GAMES = ("alta", "alhambra", "atlantis", "alpaca")
+HOLE = re.compile(r"%\(\w+\)s")
+
+
+def _engine_templates() -> set[str]:
+    """Every ``gettext_noop("...")`` template of the engine and the rules."""
+    found = set()
+    for path in [*ROOT.glob("games/engine/*.py"), *ROOT.glob("games/rules/**/*.py")]:
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "gettext_noop":
+                (arg,) = node.args
+                assert isinstance(arg, ast.Constant), f"{path}: gettext_noop needs a literal"
+                found.add(arg.value)
+    return found
+
+
+def test_every_engine_template_has_a_dutch_translation_with_the_same_holes():
+    entries = {e.msgid: e.msgstr for e in polib.pofile(str(CATALOGUE)) if not e.msgctxt}
+    templates = _engine_templates()
+    assert len(templates) > 200  # the four games' refusals, events and prompts
+    missing = sorted(t for t in templates if not entries.get(t))
+    assert missing == []
+    broken = sorted(t for t in templates if set(HOLE.findall(t)) != set(HOLE.findall(entries[t])))
+    assert broken == []
+
+
+def test_a_message_reads_in_english_and_survives_a_round_trip_through_json():
+    said = message(
+        gettext_noop("%(seat)s took %(cards)s; %(colour)s leads."),
+        seat="Seat 2",
+        cards=Joined((Term("mill"), Term("tower")), gettext_noop(" and ")),
+        colour=Term("red", capital=True),
+    )
+    assert said.english() == "Seat 2 took mill and tower; Red leads."
+    assert Message.load(said.dump()) == said
+    event = Event.say("take", said, {"seat": 1})
+    assert Event.load(event.dump()) == event
+    assert event.text == said.english()
+
+
+def test_a_translation_that_breaks_the_holes_falls_back_to_english():
+    said = message("%(card)s is gone.", card="mill")
+    assert render(said, lambda _t: "%(kaart)s is weg.", str) == "mill is gone."
+
+
+def test_an_error_carries_its_template_and_params():
+    error = EngineError(gettext_noop("No %(card)s here."), card=Term("mill"))
+    assert str(error) == "No mill here."
+    assert error.message == Message("No %(card)s here.", {"card": Term("mill")})
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_dutch_reader_gets_the_engines_refusal_prompt_and_events_in_dutch(game):
+    rules = get_rules(game)
+    state = rules.setup(2, 11)
+    seat = min(rules.to_move(state))
+    with pytest.raises(EngineError) as refused:
+        rules.apply_text_moves(state, seat, "xyzzy plugh")
+    transition = rules.apply(state, seat, rules.legal_moves(state, seat)[0])
+    with translation.override("nl"):
+        refusal = error_text(game, refused.value)
+        prompt = expect_text(game, rules.view(state, seat))
+        lines = [event_text(game, e) for e in transition.events]
+    assert refusal != str(refused.value)
+    assert prompt != rules.view(state, seat)["expect"]
+    assert all(line != event.text for line, event in zip(lines, transition.events, strict=True))
+    with translation.override("en"):
+        assert error_text(game, refused.value) == str(refused.value)
+
+
+def test_cards_in_dutch_sentences_are_named_as_the_dutch_rules_name_them():
+    rules = get_rules("alta")
+    state = rules.setup(2, 3)
+    transition = rules.apply(state, 0, rules.legal_moves(state, 0)[0])
+    placed = transition.events[0]
+    with translation.override("nl"):
+        line = event_text("alta", placed)
+    card = placed.data["card"]
+    with translation.override("nl"):
+        name = term("alta", card)
+    assert line == f"Seat 1 legde {name} uit de hand op {placed.data['cell']}."
+    assert name.lower() == DUTCH[card]
+
+
+@pytest.mark.django_db
+def test_a_dutch_player_is_refused_in_dutch_and_reads_the_history_in_dutch(alice, bob, now):
+    match = start_match(alice, bob, now=now)
+    rules = get_rules("alta")
+    state = rules.load(match.state)
+    index = min(rules.to_move(state))
+    mover = match.seats.get(index=index).user
+    with translation.override("nl"), pytest.raises(services.MoveRejected) as refused:
+        services.move_submit(
+            match_id=match.pk, user=mover, ply=match.ply, text="toren Z9", source=MoveRecord.Source.WEB, now=now
+        )
+    assert refused.value.message.startswith("Onbekende kaart 'toren z9'. Kaarten: ")
+    text = rules.format_move(state, index, rules.legal_moves(state, index)[0])
+    services.move_submit(match_id=match.pk, user=mover, ply=match.ply, text=text, source=MoveRecord.Source.WEB, now=now)
+    match.refresh_from_db()
+    with translation.override("nl"):
+        (entry,) = selectors.match_history(match, None)
+    assert entry["events"] == [f"{mover.display_name} legde " + entry["events"][0].split(" legde ", 1)[1]]
+    assert " from their hand" not in entry["events"][0]
+    with translation.override("en"):
+        (entry,) = selectors.match_history(match, None)
+    assert entry["events"][0].startswith(f"{mover.display_name} placed ")
