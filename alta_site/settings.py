@@ -130,7 +130,8 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 CACHE_URL = env_str("CACHE_URL", "")
 if CACHE_URL.startswith(("redis://", "rediss://")):
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL}}
+    # core.cache: Django's Redis cache, one client per pool instead of one per call.
+    CACHES = {"default": {"BACKEND": "core.cache.RedisCache", "LOCATION": CACHE_URL}}
 else:
     # A file cache is shared by every local process, so rate limits hold
     # across the web server's workers without a cache server.
@@ -280,6 +281,10 @@ CELERY_TIMEZONE = "UTC"
 CELERY_TASK_SOFT_TIME_LIMIT = env_int("CELERY_TASK_SOFT_TIME_LIMIT", 60)
 CELERY_TASK_TIME_LIMIT = env_int("CELERY_TASK_TIME_LIMIT", 90)
 CELERY_RESULT_EXPIRES = 3600
+# No code reads a task's result: storing each one (in Redis, for an hour)
+# costs the worker a round trip per task for nothing.  A task whose result
+# is wanted sets ``ignore_result=False``.
+CELERY_TASK_IGNORE_RESULT = env_bool("CELERY_TASK_IGNORE_RESULT", True)
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
