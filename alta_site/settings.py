@@ -232,6 +232,10 @@ INBOUND_MAIL_PER_HOUR = env_int("INBOUND_MAIL_PER_HOUR", 60)
 # Incoming mail keeps its text (body and raw message) this many days, then
 # only its envelope (when, from whom, what became of it): see the privacy page.
 INBOUND_MAIL_RETENTION_DAYS = env_int("INBOUND_MAIL_RETENTION_DAYS", 30)
+# Sent mail keeps its text and HTML this many days (to look into a complaint
+# or a bounce), then only its envelope: the bodies are most of a finished
+# game's bytes.
+SENT_MAIL_BODY_RETENTION_DAYS = env_int("SENT_MAIL_BODY_RETENTION_DAYS", 14)
 # A worker killed while sending leaves a row "sending"; after this many
 # seconds the sweeper hands it out again.
 MAIL_SEND_LEASE_SECONDS = env_int("MAIL_SEND_LEASE_SECONDS", 300)
@@ -293,6 +297,7 @@ CELERY_BEAT_SCHEDULE: dict[str, dict] = {
     "outbox-sweep": {"task": "mail.tasks.outbox_sweep", "schedule": 60},
     "digests-send": {"task": "mail.tasks.digests_send", "schedule": 15 * 60},
     "inbound-mail-prune": {"task": "alta_site.tasks.inbound_mail_prune", "schedule": 6 * 3600},
+    "sent-mail-bodies-prune": {"task": "alta_site.tasks.sent_mail_bodies_prune", "schedule": 6 * 3600},
     "sessions-clear-expired": {
         "task": "alta_site.tasks.sessions_clear_expired",
         "schedule": 6 * 3600,
