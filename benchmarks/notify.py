@@ -50,15 +50,35 @@ def drain(app, ping, timeout: float = 120) -> None:
     deadline = time.monotonic() + timeout
     while True:
         with app.connection_for_write() as connection:
-            waiting = connection.default_channel.queue_declare(
-                queue=app.conf.task_default_queue, passive=True
-            ).message_count
+            try:
+                waiting = connection.default_channel.queue_declare(
+                    queue=app.conf.task_default_queue, passive=True
+                ).message_count
+            except connection.channel_errors:  # no such queue yet: nothing waits
+                waiting = 0
         if not waiting:
             break
         if time.monotonic() > deadline:
             sys.exit(f"The queue did not drain: {waiting} tasks still waiting.")
         time.sleep(0.05)
     ping.delay().get(timeout=timeout)
+
+
+def rss_mb(group: int) -> list[float]:
+    """Resident memory (MB) of each process of process group ``group``, from
+    Linux ``/proc`` (the master first, then its workers)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        try:
+            stat = (entry / "stat").read_text()
+            status = (entry / "status").read_text()
+        except (OSError, ValueError):
+            continue
+        if int(stat[stat.rindex(")") + 2 :].split()[2]) != group:
+            continue
+        kb = next((int(line.split()[1]) for line in status.splitlines() if line.startswith("VmRSS:")), 0)
+        found.append((int(entry.name) != group, kb / 1024))
+    return [mb for _, mb in sorted(found)]
 
 
 def main() -> None:
@@ -137,6 +157,7 @@ def main() -> None:
             result.get(timeout=120)
         noop_seconds = time.perf_counter() - start
         noop_cpu = worker_cpu_seconds(worker.pid) - cpu
+        rss = rss_mb(worker.pid)
     finally:
         os.killpg(worker.pid, signal.SIGTERM)
         worker.wait()
@@ -150,6 +171,11 @@ def main() -> None:
     print(
         f"worker CPU: {mail_cpu / args.n * 1000:.2f} ms per notification (queued, sent), "
         f"{noop_cpu / args.n * 1000:.2f} ms per no-op task"
+    )
+    print(
+        f"RSS after warm-up (celery, MB): master {rss[0]:.0f}, workers "
+        + ", ".join(f"{mb:.0f}" for mb in rss[1:])
+        + " (target <= 150 each)"
     )
     one, five, _ = os.getloadavg()
     print(f"load {one:.2f}/{five:.2f} on {os.cpu_count()} CPUs")
