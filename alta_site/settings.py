@@ -288,7 +288,7 @@ CELERY_RESULT_EXPIRES = 3600
 # No code reads a task's result: storing each one (in Redis, for an hour)
 # costs the worker a round trip per task for nothing.  A task whose result
 # is wanted sets ``ignore_result=False``.
-CELERY_TASK_IGNORE_RESULT = env_bool("CELERY_TASK_IGNORE_RESULT", True)
+CELERY_TASK_IGNORE_RESULT = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True

@@ -54,7 +54,7 @@ def play(games: int) -> None:
     for _ in range(games):
         match = match_create_seated(users=users, game="alta", now=timezone.now())
         while match.is_active:
-            state = rules.load(match.state)
+            state = rules.load(match.started_state)
             seat = min(rules.to_move(state))
             user = next(s.user for s in match.seats.all() if s.index == seat)
             match = move_submit(
