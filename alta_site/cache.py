@@ -15,9 +15,10 @@ import logging
 import time
 
 from django.core.cache.backends.base import DEFAULT_TIMEOUT
-from django.core.cache.backends.redis import RedisCache
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
+
+from core.cache import RedisCache
 
 logger = logging.getLogger(__name__)
 
@@ -28,7 +29,7 @@ WARN_EVERY = 30.0
 
 
 class FailOpenRedisCache(RedisCache):
-    """``django.core.cache.backends.redis.RedisCache`` that never raises
+    """``core.cache.RedisCache`` (Django's, its clients reused) that never raises
     because Redis is away: reads miss, writes are dropped, and a warning is
     logged at most every ``WARN_EVERY`` seconds per process."""
 

@@ -1,5 +1,6 @@
 """What the site keeps, and for how long: the retention the privacy page
-promises (``INBOUND_MAIL_RETENTION_DAYS``) is enforced here."""
+promises (``INBOUND_MAIL_RETENTION_DAYS``) is enforced here, and the bodies
+of sent mail are dropped after ``SENT_MAIL_BODY_RETENTION_DAYS``."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import datetime as dt
 
 from django.conf import settings
 
-from mail.models import InboundEmail
+from mail.models import InboundEmail, OutgoingEmail
 
 
 def inbound_mail_prune(*, now: dt.datetime) -> int:
@@ -18,3 +19,14 @@ def inbound_mail_prune(*, now: dt.datetime) -> int:
     cutoff = now - dt.timedelta(days=settings.INBOUND_MAIL_RETENTION_DAYS)
     old = InboundEmail.objects.filter(received_at__lt=cutoff).exclude(body="", raw="", subject="", detail="")
     return old.update(body="", raw="", subject="", detail="")
+
+
+def sent_mail_bodies_prune(*, now: dt.datetime) -> int:
+    """Blank the text and HTML of mail sent more than
+    ``SENT_MAIL_BODY_RETENTION_DAYS`` ago (most of what a finished game
+    leaves behind); the row (to whom, subject, Message-ID, when) stays, as
+    threading replies and the outbox's dedupe keys need it.  Mail not sent
+    (queued, failed) keeps its body.  Returns how many were pruned."""
+    cutoff = now - dt.timedelta(days=settings.SENT_MAIL_BODY_RETENTION_DAYS)
+    old = OutgoingEmail.objects.filter(status=OutgoingEmail.Status.SENT, sent_at__lt=cutoff)
+    return old.exclude(text="", html="").update(text="", html="")

@@ -130,8 +130,8 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 CACHE_URL = env_str("CACHE_URL", "")
 if CACHE_URL.startswith(("redis://", "rediss://")):
-    # Fails open (alta_site.cache): with Redis away pages, logins and moves
-    # go on unthrottled.  Short timeouts: a Redis that hangs costs each
+    # Fails open (alta_site.cache) and reuses its clients (core.cache): with
+    # Redis away pages, logins and moves go on unthrottled.  Short timeouts: a Redis that hangs costs each
     # request at most about a second, not a worker.
     CACHES = {
         "default": {
@@ -246,6 +246,10 @@ INBOUND_MAIL_PER_HOUR = env_int("INBOUND_MAIL_PER_HOUR", 60)
 # Incoming mail keeps its text (body and raw message) this many days, then
 # only its envelope (when, from whom, what became of it): see the privacy page.
 INBOUND_MAIL_RETENTION_DAYS = env_int("INBOUND_MAIL_RETENTION_DAYS", 30)
+# Sent mail keeps its text and HTML this many days (to look into a complaint
+# or a bounce), then only its envelope: the bodies are most of a finished
+# game's bytes.
+SENT_MAIL_BODY_RETENTION_DAYS = env_int("SENT_MAIL_BODY_RETENTION_DAYS", 14)
 # A worker killed while sending leaves a row "sending"; after this many
 # seconds the sweeper hands it out again.
 MAIL_SEND_LEASE_SECONDS = env_int("MAIL_SEND_LEASE_SECONDS", 300)
@@ -295,10 +299,9 @@ CELERY_TIMEZONE = "UTC"
 CELERY_TASK_SOFT_TIME_LIMIT = env_int("CELERY_TASK_SOFT_TIME_LIMIT", 60)
 CELERY_TASK_TIME_LIMIT = env_int("CELERY_TASK_TIME_LIMIT", 90)
 CELERY_RESULT_EXPIRES = 3600
-# No caller waits for a task's result (``ping`` is the exception and says
-# so).  Publishing a task that keeps one first subscribes to its result in
-# the result store: with Redis away that retried for 20 s inside the request
-# of every move, then broke the process's result consumer for good.
+# No code reads a task's result: storing each one (in Redis, for an hour)
+# costs the worker a round trip per task for nothing.  A task whose result
+# is wanted sets ``ignore_result=False``.
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)
@@ -308,6 +311,7 @@ CELERY_BEAT_SCHEDULE: dict[str, dict] = {
     "outbox-sweep": {"task": "mail.tasks.outbox_sweep", "schedule": 60},
     "digests-send": {"task": "mail.tasks.digests_send", "schedule": 15 * 60},
     "inbound-mail-prune": {"task": "alta_site.tasks.inbound_mail_prune", "schedule": 6 * 3600},
+    "sent-mail-bodies-prune": {"task": "alta_site.tasks.sent_mail_bodies_prune", "schedule": 6 * 3600},
     "sessions-clear-expired": {
         "task": "alta_site.tasks.sessions_clear_expired",
         "schedule": 6 * 3600,

@@ -13,7 +13,7 @@ bulk-creates running 2-player Alta games from real seeded start positions
 deadline in the future; then ``--due`` of them are made due and one sweep
 enforces them through the real write path (the engine's default move,
 ``move_play``, events).  The emails those moves and events cause are then
-written as the mail worker would (``notifications_write``), timed apart.
+written as the mail worker would (``notifications_write``), timed apart on a sample (``--mail-rows``).
 It refuses SQLite and a database holding users it did not create.  Celery messages go to an in-memory broker
 unless ``CELERY_BROKER_URL`` is set.
 
@@ -29,6 +29,7 @@ import contextlib
 import datetime as dt
 import os
 import random
+import resource
 import statistics
 import sys
 import time
@@ -176,6 +177,12 @@ def due_query_plan() -> str:
         return " / ".join(row[0].strip() for row in cursor.fetchall())
 
 
+def _cpu_seconds() -> float:
+    """CPU time of this process and of its reaped children (the sweepers)."""
+    own, children = (resource.getrusage(who) for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN))
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
 def _sweep_in_child(now: dt.datetime) -> dict:
     from django.db import connections
 
@@ -202,17 +209,18 @@ def time_enforcement(due: int, sweepers: int) -> tuple[float, dict]:
     system = MoveRecord.objects.filter(source=MoveRecord.Source.SYSTEM)
     before = system.count()
     last = system.order_by("-pk").values_list("pk", flat=True).first() or 0
-    start, cpu = time.perf_counter(), time.process_time()
+    start, cpu = time.perf_counter(), _cpu_seconds()
     if sweepers == 1:
         report = dict(deadlines_sweep(now=NOW, max_seconds=float("inf")))
     else:
         connections.close_all()  # each process opens its own connection
-        with multiprocessing.get_context("fork").Pool(sweepers) as pool:
-            reports = pool.map(_sweep_in_child, [NOW] * sweepers)
+        pool = multiprocessing.get_context("fork").Pool(sweepers)
+        reports = pool.map(_sweep_in_child, [NOW] * sweepers)
+        pool.close()
+        pool.join()  # reaped: their CPU time is counted in RUSAGE_CHILDREN
         report = dict(sum((Counter(r) for r in reports), Counter()))
     elapsed = time.perf_counter() - start
-    if sweepers == 1:
-        report["cpu_ms_per_seat"] = round((time.process_time() - cpu) / due * 1000, 1)
+    report["cpu_ms_per_seat"] = round((_cpu_seconds() - cpu) / due * 1000, 1)
     played = system.count() - before
     per_match = system.filter(pk__gt=last).values("match_id").distinct().count()
     if report.get("auto") != due or played != due or per_match != due:
@@ -220,18 +228,25 @@ def time_enforcement(due: int, sweepers: int) -> tuple[float, dict]:
     return elapsed, report
 
 
-def time_notifications() -> tuple[int, float]:
+def time_notifications(sample: int) -> tuple[int, float, float]:
     """What the enforcements left to the mail worker (``announce``): render
-    and queue the emails of every move and event not yet announced, as one
-    worker process does.  Returns the rows announced and the time taken."""
+    and queue the emails of the first ``sample`` moves and events not yet
+    announced, as one worker process does; the others are marked announced
+    unwritten, so that the next phase starts with an empty outbox (writing
+    thousands would take minutes and tells nothing more).  Returns the rows
+    written, the time taken and the CPU time per row."""
     from games.models import MatchEvent, MoveRecord
     from mail.announce import notifications_write
 
-    moves = list(MoveRecord.objects.filter(notified_at__isnull=True).values_list("pk", flat=True))
-    events = list(MatchEvent.objects.filter(notified_at__isnull=True).values_list("pk", flat=True))
-    start = time.perf_counter()
+    moves = list(MoveRecord.objects.filter(notified_at__isnull=True).order_by("pk").values_list("pk", flat=True))
+    events = list(MatchEvent.objects.filter(notified_at__isnull=True).order_by("pk").values_list("pk", flat=True))
+    moves, events = moves[: sample // 2], events[: sample - sample // 2]
+    start, cpu = time.perf_counter(), time.process_time()
     rows = notifications_write(move_ids=moves, event_ids=events, now=NOW)
-    return rows, time.perf_counter() - start
+    elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu
+    MoveRecord.objects.filter(notified_at__isnull=True).update(notified_at=NOW)
+    MatchEvent.objects.filter(notified_at__isnull=True).update(notified_at=NOW)
+    return rows, elapsed, cpu / max(rows, 1)
 
 
 def deployed(sweepers: int) -> str:
@@ -259,6 +274,12 @@ def main() -> None:
         default=[1, 2],
         help="concurrent sweeper processes for the enforcement runs",
     )
+    parser.add_argument(
+        "--mail-rows",
+        type=int,
+        default=600,
+        help="moves and events whose emails are written after each enforcement run (the rest are skipped)",
+    )
     args = parser.parse_args()
     setup_django()
     rng = random.Random(1)
@@ -284,10 +305,10 @@ def main() -> None:
                 f"{elapsed:.2f} s = "
                 f"{args.due / elapsed:,.0f} seats/s {report} ({load()})"
             )
-            rows, elapsed = time_notifications()
+            rows, elapsed, cpu = time_notifications(args.mail_rows)
             print(
-                f"  then a mail worker writes their emails: {rows:,} moves and events in {elapsed:.2f} s = "
-                f"{rows / elapsed:,.0f} rows/s ({load()})"
+                f"  then a mail worker writes the emails of {rows:,} of their moves and events in {elapsed:.2f} s = "
+                f"{rows / elapsed:,.0f} rows/s, {cpu * 1000:.1f} ms CPU per row ({load()})"
             )
     if len(empty) > 1:
         small, large = min(empty), max(empty)

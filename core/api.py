@@ -5,8 +5,9 @@ user with the ``game_write`` scope)."""
 from __future__ import annotations
 
 from rest_framework import permissions, serializers
-from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
+
+from .throttling import WriteRateThrottle
 
 
 class ErrorSerializer(serializers.Serializer):
@@ -26,7 +27,7 @@ class WriteApi(APIView):
     """A write endpoint: authenticated, rate-limited per user."""
 
     permission_classes = [permissions.IsAuthenticated]
-    throttle_classes = [ScopedRateThrottle]
+    throttle_classes = [WriteRateThrottle]
     throttle_scope = "game_write"
 
 
@@ -38,5 +39,5 @@ class ListCreateApi(APIView):
     def get_throttles(self):
         if self.request.method == "POST":
             self.throttle_scope = "game_write"
-            return [ScopedRateThrottle()]
+            return [WriteRateThrottle()]
         return super().get_throttles()

@@ -3,9 +3,14 @@ events) and the providers' inbound webhooks (django-anymail)."""
 
 from __future__ import annotations
 
+import atexit
 import logging
+import os
+import queue
+import threading
 
 from anymail.signals import inbound
+from celery import current_app
 from django.dispatch import receiver
 from django.utils import timezone
 
@@ -20,10 +25,70 @@ logger = logging.getLogger(__name__)
 MOVE, EVENT = "move", "event"
 
 
+#: Rows per ``notifications_write`` task when the publisher coalesces.
+PUBLISH_MAX = 200
+
+
 @receiver(recorded, sender=Match, dispatch_uid="mail-recorded")
 def on_recorded(sender, *, move_ids: list[int], event_ids: list[int], **kwargs) -> None:
-    """Have a worker write the emails of rows that just committed."""
-    _publish([(MOVE, pk) for pk in move_ids] + [(EVENT, pk) for pk in event_ids])
+    """Have a worker write the emails of rows that just committed.
+
+    The task is published by this process's publisher thread, so that a
+    committed move is answered without waiting for the broker, and a broker
+    that fails cannot fail the request (it is logged; the outbox sweep
+    writes those emails).  Eager Celery (tests, a single process) publishes
+    at once."""
+    items = [(MOVE, pk) for pk in move_ids] + [(EVENT, pk) for pk in event_ids]
+    if current_app.conf.task_always_eager:
+        _publish(items)
+    else:
+        publisher.put(items)
+
+
+class Publisher:
+    """A daemon thread per process that publishes what ``put`` hands it,
+    coalescing what waits into tasks of up to ``PUBLISH_MAX`` rows (one
+    publish for several moves under load).  Started on first use in each
+    process (a forked worker starts its own); what is still queued at exit
+    is published then."""
+
+    def __init__(self) -> None:
+        self._queue: queue.SimpleQueue[list[tuple[str, int]]] = queue.SimpleQueue()
+        self._pid: int | None = None
+        self._lock = threading.Lock()
+
+    def put(self, items: list[tuple[str, int]]) -> None:
+        if self._pid != os.getpid():
+            with self._lock:
+                if self._pid != os.getpid():
+                    self._queue = queue.SimpleQueue()  # a parent's leftovers are its own
+                    threading.Thread(target=self._run, name="mail-publisher", daemon=True).start()
+                    self._pid = os.getpid()
+        self._queue.put(items)
+
+    def _take(self, block: bool) -> list[tuple[str, int]]:
+        items = self._queue.get() if block else []
+        while len(items) < PUBLISH_MAX:
+            try:
+                items = items + self._queue.get_nowait()
+            except queue.Empty:
+                break
+        return items
+
+    def _run(self) -> None:
+        while True:
+            _publish(self._take(block=True))
+
+    def flush(self) -> None:
+        """Publish what is queued, in the calling thread."""
+        if self._pid != os.getpid():
+            return
+        while items := self._take(block=False):
+            _publish(items)
+
+
+publisher = Publisher()
+atexit.register(publisher.flush)
 
 
 @receiver(chat_posted, sender=ChatMessage, dispatch_uid="mail-chat-posted")
@@ -40,6 +105,8 @@ def _publish(items: list[tuple[str, int]]) -> None:
     """One ``notifications_write`` task for ``items``.  A broker that
     refuses it is logged: the rows stay unannounced and the outbox sweep
     writes their emails after ``announce.GRACE``."""
+    if not items:
+        return
     try:
         tasks.notifications_write.delay(
             [pk for kind, pk in items if kind == MOVE], [pk for kind, pk in items if kind == EVENT]

@@ -2,19 +2,38 @@
 
 The full key is shown once when it is created; only its SHA-256 is kept, so
 a database leak does not leak working tokens.
+
+Authentication reads a token (with its user) from the cache for
+``CACHE_SECONDS``, so that an API request costs no ORM query: revoking the
+token (deleting it), and any save of its user (deactivation, a password or
+email change, closing the account) but a login's ``last_login``, delete
+the cached copies.  A cache that fails is skipped (the database answers); a
+deletion that fails leaves a revoked token working for at most
+``CACHE_SECONDS``.
 """
 
 from __future__ import annotations
 
 import hashlib
+import logging
 import secrets
 
+from django.conf import settings
+from django.core.cache import cache
 from django.db import models
+from django.db.models.signals import post_delete, post_save
+from django.dispatch import receiver
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from rest_framework import authentication, exceptions
 
 KEY_PREFIX = "alta_"
+#: How long an authenticated token is trusted from the cache.
+CACHE_SECONDS = 60
+#: ``last_used_at`` is written at most this often per token.
+TOUCH_SECONDS = 60
+
+logger = logging.getLogger(__name__)
 
 
 def hash_key(key: str) -> str:
@@ -55,16 +74,72 @@ class ApiTokenAuthentication(authentication.BaseAuthentication):
             return None
         if len(header) != 2:
             raise exceptions.AuthenticationFailed(_("Malformed Authorization header."))
-        try:  # get(), not first(): no ORDER BY to compile for a unique hash
-            token = ApiToken.objects.select_related("user").get(key_hash=hash_key(header[1]))
-        except ApiToken.DoesNotExist:
-            token = None
+        key_hash = hash_key(header[1])
+        token = _cached(key_hash)
+        if token is None:
+            try:  # get(), not first(): no ORDER BY to compile for a unique hash
+                token = ApiToken.objects.select_related("user").get(key_hash=key_hash)
+            except ApiToken.DoesNotExist:
+                token = None
+            if token is not None and token.user.is_active:
+                _touch(token)
+                _cache_set(key_hash, token)
         if token is None or not token.user.is_active:
             raise exceptions.AuthenticationFailed(_("Invalid or revoked token."))
-        now = timezone.now()
-        if token.last_used_at is None or (now - token.last_used_at).total_seconds() > 60:
-            ApiToken.objects.filter(pk=token.pk).update(last_used_at=now)
         return token.user, token
 
     def authenticate_header(self, request):
         return "Token"
+
+
+def _cache_key(key_hash: str) -> str:
+    return f"apitoken:{key_hash}"
+
+
+def _cached(key_hash: str) -> ApiToken | None:
+    try:
+        return cache.get(_cache_key(key_hash))
+    except Exception:  # the cache is an optimisation: the database answers
+        logger.warning("The token cache failed; reading the database", exc_info=True)
+        return None
+
+
+def _cache_set(key_hash: str, token: ApiToken) -> None:
+    try:
+        cache.set(_cache_key(key_hash), token, CACHE_SECONDS)
+    except Exception:
+        logger.warning("The token cache failed; the token is not cached", exc_info=True)
+
+
+def _touch(token: ApiToken) -> None:
+    """Record the use, at most once a ``TOUCH_SECONDS`` (on a cache miss)."""
+    now = timezone.now()
+    if token.last_used_at is None or (now - token.last_used_at).total_seconds() > TOUCH_SECONDS:
+        ApiToken.objects.filter(pk=token.pk).update(last_used_at=now)
+        token.last_used_at = now
+
+
+def tokens_uncache(key_hashes) -> None:
+    """Forget the cached copies of these tokens (at once: the next request
+    reads the database)."""
+    keys = [_cache_key(h) for h in key_hashes]
+    if not keys:
+        return
+    try:
+        cache.delete_many(keys)
+    except Exception:
+        logger.warning("Could not uncache %s tokens; they expire within %s s", len(keys), CACHE_SECONDS, exc_info=True)
+
+
+@receiver(post_delete, sender=ApiToken, dispatch_uid="alta-token-revoked")
+@receiver(post_save, sender=ApiToken, dispatch_uid="alta-token-saved")
+def _token_changed(sender, instance: ApiToken, **kwargs) -> None:
+    tokens_uncache([instance.key_hash])
+
+
+@receiver(post_save, sender=settings.AUTH_USER_MODEL, dispatch_uid="alta-token-user-saved")
+def _user_changed(sender, instance, update_fields=None, **kwargs) -> None:
+    # A login only stamps last_login: nothing a token's check depends on.
+    if update_fields is not None and set(update_fields) <= {"last_login"}:
+        return
+    tokens_uncache(ApiToken.objects.filter(user_id=instance.pk).values_list("key_hash", flat=True))

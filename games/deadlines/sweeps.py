@@ -73,7 +73,7 @@ from games.engine import Termination, get_rules
 from games.models import DeadlineSettings, Match, MoveRecord, Seat, TimeoutPolicy
 from games.services.announcements import GATHER_MAX, Announcements, after_commit
 from games.services.lifecycle import record_event
-from games.services.moves import match_lock, match_resign, move_play
+from games.services.moves import match_lock, match_resign, matches_lock, move_play
 
 from .clock import reminder_hours, reminder_next, seat_deadline
 from .vacation import vacation_apply, vacation_take_auto, vacations_close
@@ -89,6 +89,9 @@ DROP_AFTER = 3
 #: A turn longer than this many moves is not auto-played in one go.
 MAX_TURN_MOVES = 50
 BATCH_SIZE = 100
+#: Claimed seats enforced in one transaction (their matches locked by one
+#: query); small, so that a player's move never waits long for the lock.
+GROUP_SIZE = 20
 #: Sweeps stop after this many seconds (beat starts another within a minute).
 MAX_SWEEP_SECONDS = 40.0
 
@@ -125,6 +128,8 @@ def deadline_enforce(
     claimed: dt.datetime,
     now: dt.datetime,
     announcements: Announcements | None = None,
+    locked: tuple[Match, list[Seat]] | None = None,
+    deferred: list[Callable[[], None]] | None = None,
 ) -> str:
     """Enforce the deadline of a seat the caller has claimed (its
     ``deadline_at`` set to ``claimed``).
@@ -141,16 +146,24 @@ def deadline_enforce(
     Runs in its own transaction; raises whatever the write path raises
     (nothing is then changed).  Its moves and events go to the sweep's
     ``announcements``, or are announced after commit.  Returns the outcome.
+
+    A sweep enforcing a group of seats in one transaction passes the match
+    it already ``locked`` (``matches_lock``; then this runs in a savepoint)
+    and a ``deferred`` list, which gets the work to do once the group has
+    committed (pausing the player's other games after an auto-vacation).
     """
     vacation = None
     with transaction.atomic():
         announcements = after_commit(announcements)
         # One query locks the match row (only it: "match before seats")
         # and reads its seats with their players and settings.
-        try:
-            match, seats = match_lock(match_id)
-        except NotFound:
-            return STALE
+        if locked is not None:
+            match, seats = locked
+        else:
+            try:
+                match, seats = match_lock(match_id)
+            except NotFound:
+                return STALE
         seat = next((s for s in seats if s.pk == seat_id), None)
         if seat is None or seat.deadline_at != claimed:
             return STALE
@@ -173,7 +186,15 @@ def deadline_enforce(
         else:
             outcome = _auto_play(match, seats, seat, now, announcements)
     if vacation is not None:
-        vacation_apply(user=seat.user, vacation=vacation, now=now, skip_match_ids=[match_id])
+        user, taken = seat.user, vacation
+
+        def pause_other_games() -> None:
+            vacation_apply(user=user, vacation=taken, now=now, skip_match_ids=[match_id])
+
+        if deferred is None:
+            pause_other_games()
+        else:
+            deferred.append(pause_other_games)
     return outcome
 
 
@@ -337,20 +358,52 @@ def _sweep(
         if on_backlog is not None and len(rows) == batch_size:
             on_backlog()
             on_backlog = None
-        for pk, match_id in won:
+        for first in range(0, len(won), GROUP_SIZE):
+            report.update(_enforce_group(won[first : first + GROUP_SIZE], lease=lease, now=now, gathered=gathered))
+            if len(gathered) >= GATHER_MAX:
+                transaction.on_commit(gathered.send)
+    if not report["lost"]:
+        del report["lost"]
+    return report
+
+
+def _enforce_group(
+    group: list[tuple[int, int]], *, lease: dt.datetime, now: dt.datetime, gathered: Announcements
+) -> Counter:
+    """Enforce claimed seats ``(seat id, match id)`` in one transaction:
+    one query locks all their matches, and each enforcement runs in a
+    savepoint, so that one that raises is rolled back alone, logged and
+    pushed back by ``RETRY_AFTER``.  Returns a count per outcome."""
+    report: Counter = Counter()
+    deferred: list[Callable[[], None]] = []
+    with transaction.atomic():
+        locked = matches_lock(sorted({match_id for _, match_id in group}))
+        for pk, match_id in group:
             try:
-                report[
-                    deadline_enforce(match_id=match_id, seat_id=pk, claimed=lease, now=now, announcements=gathered)
-                ] += 1
+                outcome = deadline_enforce(
+                    match_id=match_id,
+                    seat_id=pk,
+                    claimed=lease,
+                    now=now,
+                    announcements=gathered,
+                    # Once: the writes changed these instances, and a
+                    # rolled-back savepoint leaves them wrong; a second seat
+                    # of the same match re-reads it (already locked).
+                    locked=locked.pop(match_id, None),
+                    deferred=deferred,
+                )
             except Exception:
                 # One poisoned game must not block the sweep: retry it later.
                 logger.exception("Enforcing the deadline of seat %s (match %s) failed", pk, match_id)
                 Seat.objects.filter(pk=pk, deadline_at=lease).update(deadline_at=now + RETRY_AFTER)
                 report["failed"] += 1
-            if len(gathered) >= GATHER_MAX:
-                transaction.on_commit(gathered.send)
-    if not report["lost"]:
-        del report["lost"]
+            else:
+                report[outcome] += 1
+    for work in deferred:
+        try:
+            work()
+        except Exception:
+            logger.exception("Pausing the other games after an auto-vacation failed")
     return report
 
 

@@ -40,6 +40,20 @@ class MoveResult:
     seats: tuple[Seat, ...] = ()
 
 
+def _joined(seats: list[Seat]) -> tuple[Match, list[Seat]]:
+    seats.sort(key=Seat.table_order)
+    match = seats[0].match
+    for seat in seats:
+        seat.match = match  # one instance: the writes below update it
+        if seat.user_id is not None and seat.user_id == match.created_by_id and seat.user is not None:
+            match.created_by = seat.user  # usually a player: no query for the answer
+    return match, seats
+
+
+def _locking():
+    return Seat.objects.select_related("match", "user__deadline_settings").select_for_update(of=("match",), no_key=True)
+
+
 def match_lock(match_id: int) -> tuple[Match, list[Seat]]:
     """Lock the match row (only it: "match before seats") and read it with
     its seats, their players and the players' deadline settings (which the
@@ -48,8 +62,7 @@ def match_lock(match_id: int) -> tuple[Match, list[Seat]]:
 
     :raises NotFound."""
     seats = list(
-        Seat.objects.select_related("match", "user__deadline_settings")
-        .select_for_update(of=("match",), no_key=True)
+        _locking()
         # ``match__pk`` (not ``match_id``): an id beyond the column's range
         # then finds nothing, without a query, instead of failing in the
         # database driver.
@@ -58,13 +71,18 @@ def match_lock(match_id: int) -> tuple[Match, list[Seat]]:
     )
     if not seats:  # every match has its seats from the moment it exists
         raise NotFound(_("There is no such game."))
-    seats.sort(key=Seat.table_order)
-    match = seats[0].match
-    for seat in seats:
-        seat.match = match  # one instance: the writes below update it
-        if seat.user_id is not None and seat.user_id == match.created_by_id and seat.user is not None:
-            match.created_by = seat.user  # usually a player: no query for the answer
-    return match, seats
+    return _joined(seats)
+
+
+def matches_lock(match_ids: list[int]) -> dict[int, tuple[Match, list[Seat]]]:
+    """``match_lock`` for several matches in one query (a sweep's batch).
+    The rows are locked in match id order, so two callers locking
+    overlapping sets wait for each other instead of deadlocking.  Matches
+    that do not exist are left out."""
+    by_match: dict[int, list[Seat]] = {}
+    for seat in _locking().filter(match__pk__in=match_ids).order_by("match_id"):
+        by_match.setdefault(seat.match_id, []).append(seat)
+    return {pk: _joined(seats) for pk, seats in by_match.items()}
 
 
 def _player_seat(seats: list[Seat], user) -> Seat:

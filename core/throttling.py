@@ -1,0 +1,82 @@
+"""The per-user write limit, counted in one cache round trip.
+
+DRF's ``ScopedRateThrottle`` keeps a list of timestamps per user and reads
+then writes it (two round trips, a race between concurrent requests).  This
+one counts requests in a fixed window instead: on Redis one pipeline sets
+the window's counter if absent (with the window as expiry), increments it
+and reads its time to live; other caches use ``add`` then ``incr``.  A
+window allows at most the rate's number of requests (a burst across a
+window's edge may see up to twice that in one window's length).
+
+A cache that fails lets the request through: the limit protects the site,
+it must not take it down with the cache.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from django.core.cache import cache
+from django.core.cache.backends.redis import RedisCacheClient
+from rest_framework.throttling import ScopedRateThrottle
+
+logger = logging.getLogger(__name__)
+
+
+def _redis_client():
+    """The redis-py client behind Django's Redis cache, or ``None``."""
+    backend = getattr(cache, "_cache", None)
+    get_client = getattr(backend, "get_client", None)
+    if get_client is None or not isinstance(backend, RedisCacheClient):
+        return None
+    return get_client(None, write=True)
+
+
+def window_hit(key: str, seconds: int) -> tuple[int, int]:
+    """Count one request in the ``seconds``-long window stored at ``key``.
+    Returns the requests counted in the window so far and the seconds left.
+
+    :raises Exception: whatever the cache raises."""
+    client = _redis_client()
+    if client is not None:
+        full = cache.make_and_validate_key(key)
+        pipe = client.pipeline(transaction=False)
+        pipe.set(full, 0, ex=seconds, nx=True)
+        pipe.incr(full)
+        pipe.ttl(full)
+        _, count, ttl = pipe.execute()
+        return int(count), max(int(ttl), 0)
+    cache.add(key, 0, seconds)
+    try:
+        return int(cache.incr(key)), seconds
+    except ValueError:  # expired between add and incr: a new window
+        cache.add(key, 1, seconds)
+        return 1, seconds
+
+
+class WriteRateThrottle(ScopedRateThrottle):
+    """``ScopedRateThrottle`` (same scopes, rates and cache keys) with a
+    fixed-window counter in one round trip, failing open."""
+
+    left = 0
+
+    def allow_request(self, request, view) -> bool:
+        self.scope = getattr(view, self.scope_attr, None)
+        if not self.scope:
+            return True
+        self.rate = self.get_rate()
+        self.num_requests, self.duration = self.parse_rate(self.rate)
+        if self.num_requests is None or self.duration is None:
+            return True
+        self.key = self.get_cache_key(request, view)
+        if self.key is None:
+            return True
+        try:
+            count, self.left = window_hit(self.key, int(self.duration))
+        except Exception:
+            logger.warning("The write limit's cache failed; letting the request through", exc_info=True)
+            return True
+        return count <= self.num_requests
+
+    def wait(self) -> float | None:
+        return float(self.left or self.duration or 0)
