@@ -16,19 +16,20 @@ passes a ``sends`` list, collects their ids and hands them to one send task
 from __future__ import annotations
 
 import datetime as dt
-import re
 from typing import Any
 
 from django.utils.translation import gettext as _
 
 from games.engine import Event, get_rules
-from games.selectors import match_state_at, with_names
-from games.terms import term
+from games.selectors import match_state_at
 
 from .addresses import new_message_id, new_token, reply_address, thread_id, unsubscribe_url
 from .delivery import send_after_commit
 from .models import GameMute, OutgoingEmail, ReplyToken
+from .notation_help import notation_help
 from .render import GameMail, deadline_line, in_language, render_game_email
+from .since import event_line, since_lines, visible_lines, words
+from .turns import whole_turns
 
 
 def email_queue(
@@ -197,7 +198,9 @@ def _game_email_queue(
         )
         mail.reply_address = reply_address(token.token)
         mail.your_move = True
-        options = [text for text, _move in rules.move_options(state, seat.index)]
+        options = [words(match.game, text) for text, _move in rules.move_options(state, seat.index)]
+        mail.turns = [(turn.letter, words(match.game, turn.text)) for turn in whole_turns(rules, state, seat.index)]
+        mail.notation = notation_help(match.game)
         headers["Reply-To"] = mail.reply_address
         if seat.deadline_at is not None:
             mail.deadline = deadline_line(seat.deadline_at, user)
@@ -223,23 +226,6 @@ def _game_email_queue(
         headers=headers,
         sends=sends,
     )
-
-
-#: An engine slug in an event's text ("wheat_field"): a term's name in mail.
-_SLUG = re.compile(r"\b[a-z]+(?:_[a-z]+)+\b")
-
-
-def event_line(game: str, text: str, names: list[str]) -> str:
-    """An engine event's text for a reader: players' names for "Seat 2",
-    the game's display names for slugs (in the active language).  Slugs go
-    first, so a player's name is never taken for one."""
-    text = _SLUG.sub(lambda m: term(game, m.group(0)), text)
-    return with_names(text, dict(enumerate(names)))
-
-
-def visible_lines(game: str, events, seat_index: int | None, names: list[str]) -> list[str]:
-    """The lines of ``events`` that ``seat_index`` may see."""
-    return [event_line(game, e.text, names) for e in events if e.visible_to(seat_index)]
 
 
 def notify_move(record, *, sends: list[int] | None = None) -> None:
@@ -274,7 +260,7 @@ def notify_move(record, *, sends: list[int] | None = None) -> None:
         with in_language(seat.user):
             mail = GameMail(
                 _("your move (%(name)s has played)") % {"name": names[record.seat_index]},
-                visible_lines(match.game, events, seat.index, names),
+                since=since_lines(match=match, seat_index=seat.index, up_to_ply=record.ply, names=names),
             )
             game_email_queue(
                 kind=OutgoingEmail.Kind.YOUR_TURN,
@@ -283,12 +269,18 @@ def notify_move(record, *, sends: list[int] | None = None) -> None:
                 dedupe_key=f"turn:{match.pk}:{record.ply}:{seat.index}",
                 **common,
             )
+    # The mover hears back only about a reply they sent: one mail per
+    # reply, the receipt of a whole turn, or, for a part of a turn, the
+    # position with the options of the rest.
     if mover is not None and mover.user is not None and record.source == record.Source.EMAIL:
         with in_language(mover.user):
-            mail = GameMail(
-                _("your move “%(move)s” was played") % {"move": record.text},
-                visible_lines(match.game, events, mover.index, names),
-            )
+            if mover.index in waiting:
+                headline = _("“%(move)s” was played: the rest of your turn, please") % {
+                    "move": "; ".join(record.text.split("\n"))
+                }
+            else:
+                headline = _("your move “%(move)s” was played") % {"move": "; ".join(record.text.split("\n"))}
+            mail = GameMail(headline, visible_lines(match.game, events, mover.index, names))
             game_email_queue(
                 kind=OutgoingEmail.Kind.RECEIPT,
                 seat=mover,
@@ -318,4 +310,4 @@ def notify_rejection(
     )
 
 
-__all__ = ["email_queue", "game_email_queue", "notify_move", "notify_rejection", "reply_token_for"]
+__all__ = ["event_line", "email_queue", "game_email_queue", "notify_move", "notify_rejection", "reply_token_for"]

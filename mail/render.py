@@ -46,7 +46,10 @@ def deadline_line(deadline: dt.datetime, user) -> str:
 @dataclass
 class GameMail:
     """What one game email says, before rendering.  ``end_lines`` and
-    ``end_html`` are the same content (the game-end reveal) in each part."""
+    ``end_html`` are the same content (the game-end reveal) in each part.
+
+    ``sections`` is where other apps add their own blocks (a title and its
+    lines, e.g. chat lines), shown in both parts after what happened."""
 
     headline: str
     lines: list[str] = field(default_factory=list)
@@ -56,6 +59,13 @@ class GameMail:
     deadline: str = ""
     end_lines: list[str] = field(default_factory=list)
     end_html: str = ""
+    #: "Since your last move" and its lines (``since.since_lines``).
+    since: list[str] = field(default_factory=list)
+    #: Whole turns offered as one letter each: ``(letter, text)``.
+    turns: list[tuple[str, str]] = field(default_factory=list)
+    #: A few lines of notation help (``notation_help``).
+    notation: list[str] = field(default_factory=list)
+    sections: list[tuple[str, list[str]]] = field(default_factory=list)
 
 
 def render_game_email(
