@@ -61,8 +61,10 @@ def whole_turns(rules, state, seat: int) -> list[WholeTurn]:
     options = rules.move_options(state, seat)
     worlds = _worlds(rules, state, seat)
     turns: list[tuple[str, ...]] = []
-    single = True
-    for index in _spread(len(options), 3 * MAX_TURNS):
+    tried = _spread(len(options), 3 * MAX_TURNS)
+    # Options not tried may start a longer turn: then letters are listed.
+    single = len(tried) == len(options)
+    for index in tried:
         text, move = options[index]
         steps = _complete(rules, state, worlds, seat, text, move)
         single = single and steps is not None and len(steps) == 1
