@@ -29,7 +29,7 @@ from .models import GameMute, OutgoingEmail, ReplyToken
 from .notation_help import notation_help
 from .render import GameMail, deadline_line, in_language, render_game_email
 from .since import event_line, since_lines, visible_lines, words
-from .turns import whole_turns
+from .turns import turn_over, whole_turns
 
 
 def email_queue(
@@ -269,25 +269,41 @@ def notify_move(record, *, sends: list[int] | None = None) -> None:
                 dedupe_key=f"turn:{match.pk}:{record.ply}:{seat.index}",
                 **common,
             )
-    # The mover hears back only about a reply they sent: one mail per
-    # reply, the receipt of a whole turn, or, for a part of a turn, the
-    # position with the options of the rest.
-    if mover is not None and mover.user is not None and record.source == record.Source.EMAIL:
-        with in_language(mover.user):
-            if mover.index in waiting:
-                headline = _("“%(move)s” was played: the rest of your turn, please") % {
-                    "move": "; ".join(record.text.split("\n"))
-                }
-            else:
-                headline = _("your move “%(move)s” was played") % {"move": "; ".join(record.text.split("\n"))}
-            mail = GameMail(headline, visible_lines(match.game, events, mover.index, names))
-            game_email_queue(
-                kind=OutgoingEmail.Kind.RECEIPT,
-                seat=mover,
-                mail=mail,
-                dedupe_key=f"receipt:{match.pk}:{record.ply}",
-                **common,
-            )
+    if mover is not None and mover.user is not None:
+        _tell_mover(record, mover, rules, state, waiting, events, names, common)
+
+
+def _tell_mover(record, mover, rules, state, waiting: set, events, names: list[str], common: dict) -> None:
+    """The mover's one mail about a submission: the receipt of a whole
+    turn sent by email, or, while the turn is not over, the position with
+    the options of the rest; a mover whose next turn starts at once (an
+    Alpaca round that begins with them) is told it is their move, however
+    they moved.  Rebuilding the position before the move costs a replay:
+    it is done only for a mover who is still to move (rare)."""
+    match = record.match
+    by_email = record.source == record.Source.EMAIL
+    text = "; ".join(record.text.split("\n"))
+    if mover.index in waiting:
+        new_turn = turn_over(rules, match_state_at(match, record.ply - 1), state, mover.index)
+    else:
+        new_turn = False
+    if not (by_email or new_turn):
+        return
+    with in_language(mover.user):
+        if new_turn:
+            headline = _("your move again (“%(move)s” was played)") % {"move": text}
+        elif mover.index in waiting:
+            headline = _("“%(move)s” was played: the rest of your turn, please") % {"move": text}
+        else:
+            headline = _("your move “%(move)s” was played") % {"move": text}
+        mail = GameMail(headline, visible_lines(match.game, events, mover.index, names))
+        game_email_queue(
+            kind=OutgoingEmail.Kind.YOUR_TURN if new_turn else OutgoingEmail.Kind.RECEIPT,
+            seat=mover,
+            mail=mail,
+            dedupe_key=f"receipt:{match.pk}:{record.ply}",
+            **common,
+        )
 
 
 def notify_rejection(

@@ -40,9 +40,7 @@ def wrapped(text: str, width: int = WIDTH) -> str:
             continue
         indent = " " * (len(line) - len(line.lstrip()))
         out.extend(
-            textwrap.wrap(
-                line, width, subsequent_indent=indent + "  ", break_long_words=False, break_on_hyphens=False
-            )
+            textwrap.wrap(line, width, subsequent_indent=indent + "  ", break_long_words=False, break_on_hyphens=False)
             or [line]
         )
     return "\n".join(out)
