@@ -57,11 +57,14 @@ def _play_by_mail(slug: str, players: int, now, capture, seed: int) -> dict:
         new, seen = mail.outbox[seen:], len(mail.outbox)
         for message in new:
             if message.reply_to and "HOW TO REPLY" in message.body:
-                pending[message.to[0]] = message
+                pending.pop(message.to[0], None)
+                pending[message.to[0]] = message  # the newest last
         match.refresh_from_db()
         if match.status == Match.Status.FINISHED:
             break
-        address = next(a for a in sorted(pending) if a in by_address)
+        # The newest request to move is the seat to move (an older one's
+        # player may have been passed over since, as Alpaca passes).
+        address = list(pending)[-1]
         message = pending.pop(address)
         text = message.body  # the bot reads nothing else
         assert all(len(line) <= 72 for line in text.splitlines() if "://" not in line), text  # links cannot wrap
