@@ -16,24 +16,24 @@ passes a ``sends`` list, collects their ids and hands them to one send task
 from __future__ import annotations
 
 import datetime as dt
-import re
 from typing import Any
 
 from django.utils.translation import gettext as _
 
 from core.signin import is_email_only
 from games.engine import Event, get_rules
-from games.i18n import event_text
-from games.selectors import match_state_at, with_names
+from games.selectors import match_state_at
 from games.services.chat import chat_mark_mailed
-from games.terms import term
 
 from .addresses import new_message_id, new_token, reply_address, thread_id, unsubscribe_url
 from .chat_mail import chat_section
 from .delivery import send_after_commit
 from .models import GameMute, OutgoingEmail, ReplyToken
+from .notation_help import notation_help
 from .render import GameMail, deadline_line, in_language, render_game_email
 from .sections import sign_in_section
+from .since import event_line, since_lines, visible_lines, words
+from .turns import turn_over, whole_turns
 
 
 def email_queue(
@@ -204,7 +204,9 @@ def _game_email_queue(
         )
         mail.reply_address = reply_address(token.token)
         mail.your_move = True
-        options = [text for text, _move in rules.move_options(state, seat.index)]
+        options = [words(match.game, text) for text, _move in rules.move_options(state, seat.index)]
+        mail.turns = [(turn.letter, words(match.game, turn.text)) for turn in whole_turns(rules, state, seat.index)]
+        mail.notation = notation_help(match.game)
         headers["Reply-To"] = mail.reply_address
         if seat.deadline_at is not None:
             mail.deadline = deadline_line(seat.deadline_at, user)
@@ -234,23 +236,6 @@ def _game_email_queue(
     if chat_through:
         chat_mark_mailed(match_id=match.pk, user=user, through=chat_through)
     return email
-
-
-#: An engine slug in an event's text ("wheat_field"): a term's name in mail.
-_SLUG = re.compile(r"\b[a-z]+(?:_[a-z]+)+\b")
-
-
-def event_line(game: str, event: Event, names: list[str]) -> str:
-    """An engine event's sentence for a reader, in the active language:
-    players' names for "Seat 2", the game's display names for slugs.  Slugs
-    go first, so a player's name is never taken for one."""
-    text = _SLUG.sub(lambda m: term(game, m.group(0)), event_text(game, event))
-    return with_names(text, dict(enumerate(names)))
-
-
-def visible_lines(game: str, events, seat_index: int | None, names: list[str]) -> list[str]:
-    """The lines of ``events`` that ``seat_index`` may see."""
-    return [event_line(game, e, names) for e in events if e.visible_to(seat_index)]
 
 
 def notify_move(record, *, sends: list[int] | None = None) -> None:
@@ -285,7 +270,7 @@ def notify_move(record, *, sends: list[int] | None = None) -> None:
         with in_language(seat.user):
             mail = GameMail(
                 _("your move (%(name)s has played)") % {"name": names[record.seat_index]},
-                visible_lines(match.game, events, seat.index, names),
+                since=since_lines(match=match, seat_index=seat.index, up_to_ply=record.ply, names=names),
             )
             game_email_queue(
                 kind=OutgoingEmail.Kind.YOUR_TURN,
@@ -294,19 +279,41 @@ def notify_move(record, *, sends: list[int] | None = None) -> None:
                 dedupe_key=f"turn:{match.pk}:{record.ply}:{seat.index}",
                 **common,
             )
-    if mover is not None and mover.user is not None and record.source == record.Source.EMAIL:
-        with in_language(mover.user):
-            mail = GameMail(
-                _("your move “%(move)s” was played") % {"move": record.text},
-                visible_lines(match.game, events, mover.index, names),
-            )
-            game_email_queue(
-                kind=OutgoingEmail.Kind.RECEIPT,
-                seat=mover,
-                mail=mail,
-                dedupe_key=f"receipt:{match.pk}:{record.ply}",
-                **common,
-            )
+    if mover is not None and mover.user is not None:
+        _tell_mover(record, mover, rules, state, waiting, events, names, common)
+
+
+def _tell_mover(record, mover, rules, state, waiting: set, events, names: list[str], common: dict) -> None:
+    """The mover's one mail about a submission: the receipt of a whole
+    turn sent by email, or, while the turn is not over, the position with
+    the options of the rest; a mover whose next turn starts at once (an
+    Alpaca round that begins with them) is told it is their move, however
+    they moved.  Rebuilding the position before the move costs a replay:
+    it is done only for a mover who is still to move (rare)."""
+    match = record.match
+    by_email = record.source == record.Source.EMAIL
+    text = "; ".join(record.text.split("\n"))
+    if mover.index in waiting:
+        new_turn = turn_over(rules, match_state_at(match, record.ply - 1), state, mover.index)
+    else:
+        new_turn = False
+    if not (by_email or new_turn):
+        return
+    with in_language(mover.user):
+        if new_turn:
+            headline = _("your move again (“%(move)s” was played)") % {"move": text}
+        elif mover.index in waiting:
+            headline = _("“%(move)s” was played: the rest of your turn, please") % {"move": text}
+        else:
+            headline = _("your move “%(move)s” was played") % {"move": text}
+        mail = GameMail(headline, visible_lines(match.game, events, mover.index, names))
+        game_email_queue(
+            kind=OutgoingEmail.Kind.YOUR_TURN if new_turn else OutgoingEmail.Kind.RECEIPT,
+            seat=mover,
+            mail=mail,
+            dedupe_key=f"receipt:{match.pk}:{record.ply}",
+            **common,
+        )
 
 
 def notify_rejection(
@@ -329,4 +336,4 @@ def notify_rejection(
     )
 
 
-__all__ = ["email_queue", "game_email_queue", "notify_move", "notify_rejection", "reply_token_for"]
+__all__ = ["event_line", "email_queue", "game_email_queue", "notify_move", "notify_rejection", "reply_token_for"]

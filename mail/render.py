@@ -9,6 +9,7 @@ how to reply.
 from __future__ import annotations
 
 import datetime as dt
+import textwrap
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -25,6 +26,25 @@ from games.i18n import expect_text
 
 #: Numbered options listed in an email; longer lists show the first ones.
 MAX_OPTIONS = 40
+#: The plain part's width: mail clients wrap longer lines their own way.
+WIDTH = 72
+
+
+def wrapped(text: str, width: int = WIDTH) -> str:
+    """``text`` with every line longer than ``width`` wrapped at spaces, the
+    continuation indented two more than the line (a grid line wider than
+    ``width`` has no good break and is wrapped too: readable beats exact)."""
+    out: list[str] = []
+    for line in text.split("\n"):
+        if len(line) <= width:
+            out.append(line)
+            continue
+        indent = " " * (len(line) - len(line.lstrip()))
+        out.extend(
+            textwrap.wrap(line, width, subsequent_indent=indent + "  ", break_long_words=False, break_on_hyphens=False)
+            or [line]
+        )
+    return "\n".join(out)
 
 
 def in_language(user):
@@ -47,7 +67,10 @@ def deadline_line(deadline: dt.datetime, user) -> str:
 @dataclass
 class GameMail:
     """What one game email says, before rendering.  ``end_lines`` and
-    ``end_html`` are the same content (the game-end reveal) in each part."""
+    ``end_html`` are the same content (the game-end reveal) in each part.
+
+    ``sections`` is where other apps add their own blocks (a title and its
+    lines, e.g. chat lines), shown in both parts after what happened."""
 
     headline: str
     lines: list[str] = field(default_factory=list)
@@ -57,6 +80,13 @@ class GameMail:
     deadline: str = ""
     end_lines: list[str] = field(default_factory=list)
     end_html: str = ""
+    #: "Since your last move" and its lines (``since.since_lines``).
+    since: list[str] = field(default_factory=list)
+    #: Whole turns offered as one letter each: ``(letter, text)``.
+    turns: list[tuple[str, str]] = field(default_factory=list)
+    #: A few lines of notation help (``notation_help``).
+    notation: list[str] = field(default_factory=list)
+    sections: list[tuple[str, list[str]]] = field(default_factory=list)
 
 
 def render_game_email(
@@ -70,9 +100,12 @@ def render_game_email(
         "match": match,
         "mail": mail,
         "game_name": rules.name,
-        "board_text": board.text(view, names),
+        "board_text": wrapped(board.text(view, names)),
         "board_html": board.html(view, names),
         "options": numbered,
+        # The plain part's lists, wrapped under their own text.
+        "option_lines": [wrapped(f"  {number}. {text}") for number, text in numbered],
+        "turn_lines": [wrapped(f"  {letter}. {text}") for letter, text in mail.turns],
         "more_options": max(0, len(options) - MAX_OPTIONS),
         "examples": [text for _, text in numbered[:3]],
         "expect": expect_text(match.game, view),

@@ -5,8 +5,10 @@
    blocks, mobile signatures and a "-- " signature are removed, so top and
    bottom posting both work.
 2. ``read_reply`` reads the moves from the top: the first lines that parse
-   as the game's notation or as option numbers (one or more per line,
-   separated by ";").  The first line that is neither ends the moves; it and
+   as the game's notation, as option numbers or as the letter of a whole
+   turn the mail listed (``turns``); one or more per line, separated by
+   ";", and numbers also by spaces ("3 7").  Each part is read against the
+   position the parts before it left.  The first line that is neither ends the moves; it and
    everything after it is a message to the other players, never a reason
    to refuse the moves.
 """
@@ -19,6 +21,8 @@ from dataclasses import dataclass, field
 from mailparser_reply import EmailReplyParser
 
 from games.engine import IllegalMove, NotationError, gettext_noop
+
+from .turns import TURN_LETTER, turn_for_letter
 
 _REPLY_PARSER = EmailReplyParser(languages=["en", "nl", "de", "fr"])
 # A quote header may be wrapped onto a second line by the client.
@@ -38,6 +42,7 @@ _MOBILE_SIGNATURE = re.compile(
 )
 OPTION = re.compile(r"^\s*(?:option|optie)?\s*#?(\d{1,3})\s*[.)]?\s*$", re.IGNORECASE)
 _SEPARATORS = re.compile(r";")
+_NUMBERS = re.compile(r"^\s*#?\d{1,3}(?:[\s,]+#?\d{1,3})+\s*$")
 
 
 def clean_reply(text: str) -> str:
@@ -80,7 +85,7 @@ def read_reply(rules, state, seat: int, text: str) -> Reply:
     lines = text.split("\n")
     reply = Reply()
     for number, line in enumerate(lines):
-        parts = [part.strip() for part in _SEPARATORS.split(line) if part.strip()]
+        parts = [piece for part in _SEPARATORS.split(line) for piece in _pieces(part)]
         if not parts:
             continue  # blank lines around and between moves
         try:
@@ -93,25 +98,45 @@ def read_reply(rules, state, seat: int, text: str) -> Reply:
     return reply
 
 
+def _pieces(part: str) -> list[str]:
+    """A part of a line as moves: "3 7" is two option numbers."""
+    part = part.strip()
+    if _NUMBERS.match(part):
+        return [number for number in re.split(r"[\s,]+", part) if number]
+    return [part] if part else []
+
+
+def _expanded(rules, state, seat: int, part: str) -> list[str]:
+    """A whole turn's letter as its steps; any other part as itself."""
+    letter = TURN_LETTER.match(part)
+    if letter and seat in rules.to_move(state):
+        turn = turn_for_letter(rules, state, seat, letter.group(1))
+        if turn is not None:
+            return list(turn.steps)
+    return [part]
+
+
 def _line_moves(rules, state, seat: int, parts: list[str]):
     """The moves of one line, applied in order; ``NotationError`` when its
     first part is not a move (the line is then a message)."""
-    moves = []
-    for index, part in enumerate(parts):
-        option = OPTION.match(part)
-        try:
-            if option:
-                part = _option(rules, state, seat, int(option.group(1)))
-            move = rules.parse_move(state, seat, part)
-        except NotationError:
-            if index == 0:
-                raise
-            # After a move on the same line a message is ambiguous: refuse.
-            raise IllegalMove(gettext_noop('"%(part)s" (after ";") is not a move'), part=part) from None
-        if seat not in rules.to_move(state):
-            raise IllegalMove(gettext_noop('"%(part)s": your turn was already complete before it'), part=part)
-        state = rules.apply(state, seat, move).state
-        moves.append(part)
+    moves: list[str] = []
+    for written in parts:
+        # A letter is read against the position the parts before it left.
+        for part in _expanded(rules, state, seat, written):
+            option = OPTION.match(part)
+            try:
+                if option:
+                    part = _option(rules, state, seat, int(option.group(1)))
+                move = rules.parse_move(state, seat, part)
+            except NotationError:
+                if not moves:
+                    raise
+                # After a move on the same line a message is ambiguous: refuse.
+                raise IllegalMove(gettext_noop('"%(part)s" (after ";") is not a move'), part=part) from None
+            if seat not in rules.to_move(state):
+                raise IllegalMove(gettext_noop('"%(part)s": your turn was already complete before it'), part=part)
+            state = rules.apply(state, seat, move).state
+            moves.append(part)
     return moves, state
 
 

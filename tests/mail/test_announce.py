@@ -88,10 +88,12 @@ def test_the_email_shows_the_position_its_move_produced(game, now, django_captur
     assert token.token in message.reply_to[0]
     rules = get_rules("alta")
     from games.selectors import match_state_at
+    from mail.since import words
 
     state = match_state_at(game, ply_after_first_turn)
     first_option = rules.move_options(state, other.index)[0][0]
-    assert f"1. {first_option}" in message.body
+    # Shown with the cards' names for the engine's slugs ("wheat field").
+    assert f"1. {words('alta', first_option)}" in message.body
 
 
 def test_one_failing_row_does_not_hold_up_the_others(game, now, monkeypatch, django_capture_on_commit_callbacks):

@@ -1,0 +1,77 @@
+""" "Since your last move": what the other seats did before a seat's turn.
+
+Read from the move log (each ``MoveRecord`` keeps its engine events with
+their audience), so nothing is replayed: every step of every other seat's
+turn since the recipient last played, in words the recipient may see
+(display names, card names), grouped by turn.
+"""
+
+from __future__ import annotations
+
+import re
+
+from django.utils.translation import gettext as _
+
+from games.engine import Event
+from games.i18n import event_text
+from games.models import MoveRecord
+from games.selectors import with_names
+from games.terms import term
+
+#: An engine slug in an event's text ("wheat_field"): a term's name in mail.
+_SLUG = re.compile(r"\b[a-z]+(?:_[a-z]+)+\b")
+
+
+def event_line(game: str, text: str, names: list[str]) -> str:
+    """An engine event's text for a reader: players' names for "Seat 2",
+    the game's display names for slugs (in the active language).  Slugs go
+    first, so a player's name is never taken for one."""
+    text = _SLUG.sub(lambda m: term(game, m.group(0)), text)
+    return with_names(text, dict(enumerate(names)))
+
+
+def words(game: str, text: str) -> str:
+    """A move's notation as shown in a mail: card and building names for
+    the engine's slugs ("take 1 fishing harbour D3"); the reply is read by
+    its number or letter, so the words need not be notation."""
+    return _SLUG.sub(lambda m: term(game, m.group(0)), text)
+
+
+def visible_lines(game: str, events, seat_index: int | None, names: list[str]) -> list[str]:
+    """The lines of ``events`` that ``seat_index`` may see."""
+    return [event_line(game, event_text(game, e), names) for e in events if e.visible_to(seat_index)]
+
+
+def since_lines(*, match, seat_index: int, up_to_ply: int, names: list[str]) -> list[str]:
+    """The lines for ``seat_index``'s "your move" mail about the position
+    after ``up_to_ply``: a heading, then one line per visible event of every
+    other seat's submission after the seat's own latest one (all of them
+    when it has not played yet).  Empty when nothing happened."""
+    own = (
+        MoveRecord.objects.filter(match=match, seat_index=seat_index, ply__lte=up_to_ply)
+        .order_by("-ply")
+        .values_list("ply", flat=True)
+        .first()
+    )
+    records = MoveRecord.objects.filter(match=match, ply__gt=own or 0, ply__lte=up_to_ply).order_by("ply")
+    lines: list[str] = []
+    for record in records.only("seat_index", "kind", "events"):
+        if record.seat_index == seat_index:
+            continue
+        who = names[record.seat_index] if record.seat_index < len(names) else str(record.seat_index + 1)
+        seen = [
+            event_line(match.game, event_text(match.game, event), names)
+            for event in map(Event.load, record.events)
+            if event.visible_to(seat_index)
+        ]
+        if record.kind == MoveRecord.Kind.TIMEOUT:
+            seen.insert(0, _("%(name)s ran out of time.") % {"name": who})
+        elif record.kind == MoveRecord.Kind.RESIGN:
+            seen.insert(0, _("%(name)s resigned.") % {"name": who})
+        lines.extend(f"- {line}" for line in seen)
+    if not lines:
+        return []
+    return [_("Since your last move:"), *lines]
+
+
+__all__ = ["event_line", "since_lines", "visible_lines", "words"]

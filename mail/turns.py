@@ -1,0 +1,175 @@
+"""Whole-turn choices for a turn email (pure: rules and a state in, text out).
+
+A turn of most games has several steps (Alta: a hand card, a face-up card,
+a merchant; Alhambra: an action, then placing what was bought; Atlantis:
+sell, bridge, move, pay; Alpaca: a tile, then a bonus).  The numbered
+options in a mail are the steps of *now*; ``whole_turns`` adds complete
+turns, each lettered (A, B, …), so a player who only reads the mail can
+finish any turn with one reply of one letter.
+
+Contracts:
+
+* every listed turn is legal as a whole in the position it is listed for
+  (it was played through on that position), and the same state and seat
+  always give the same list, so a reply naming a letter is read back
+  against the list the mail showed;
+* a turn is never continued past a step that reveals something the seat
+  cannot see yet (an Alta refresh, a card drawn mid-turn): whether such a
+  continuation is legal would tell the player hidden cards.  A step is
+  "revealing" when playing it on the real state and on a state with every
+  hidden card re-dealt leaves the seat two different views.
+"""
+
+from __future__ import annotations
+
+import re
+import string
+from dataclasses import dataclass
+
+from games.engine import EngineError
+
+#: Whole turns listed in one mail, at most.
+MAX_TURNS = 8
+#: Steps of one turn, at most (a turn longer than this is not listed).
+MAX_STEPS = 12
+#: Any re-deals work; fixed ones keep the list the same at every call.
+_REDEAL_SEEDS = (18, 19, 20)
+#: Options tried at a later step before giving a turn up.
+_TRIES = 6
+LETTERS = string.ascii_uppercase[:MAX_TURNS]
+TURN_LETTER = re.compile(r"^\s*(?:turn|beurt)?\s*([A-Za-z])\s*[.)]?\s*$", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class WholeTurn:
+    letter: str
+    #: The steps in the game's notation, in order.
+    steps: tuple[str, ...]
+
+    @property
+    def text(self) -> str:
+        return "; ".join(self.steps)
+
+
+def whole_turns(rules, state, seat: int) -> list[WholeTurn]:
+    """Up to ``MAX_TURNS`` complete turns for ``seat``, each starting with a
+    different first step (spread over the numbered options, in their
+    order).  Empty when ``seat`` is not to move or when every option
+    already ends the turn (the numbered options are whole turns then)."""
+    if seat not in rules.to_move(state):
+        return []
+    options = rules.move_options(state, seat)
+    worlds = _worlds(rules, state, seat)
+    turns: list[tuple[str, ...]] = []
+    tried = _spread(len(options), 3 * MAX_TURNS)
+    # Options not tried may start a longer turn: then letters are listed.
+    single = len(tried) == len(options)
+    for index in tried:
+        text, move = options[index]
+        steps = _complete(rules, state, worlds, seat, text, move)
+        single = single and steps is not None and len(steps) == 1
+        if steps is not None and steps not in turns:
+            turns.append(steps)
+    if single:
+        return []
+    spread = [turns[i] for i in _spread(len(turns), MAX_TURNS)]
+    return [WholeTurn(letter, steps) for letter, steps in zip(LETTERS, spread, strict=False)]
+
+
+def turn_for_letter(rules, state, seat: int, letter: str) -> WholeTurn | None:
+    """The whole turn the mail for this position listed under ``letter``."""
+    wanted = letter.upper()
+    return next((turn for turn in whole_turns(rules, state, seat) if turn.letter == wanted), None)
+
+
+def turn_key(state) -> tuple:
+    """What changes when a turn ends, in every game's state: its round and
+    turn counters (a seat may play the last turn of a round and the first
+    of the next one back to back)."""
+    return (getattr(state, "round", None), getattr(state, "turn", None))
+
+
+def turn_over(rules, before, after, seat: int) -> bool:
+    """Did the step from ``before`` to ``after`` end ``seat``'s turn?"""
+    return seat not in rules.to_move(after) or rules.outcome(after) is not None or turn_key(before) != turn_key(after)
+
+
+def _spread(count: int, wanted: int) -> list[int]:
+    """``wanted`` indexes spread evenly over ``range(count)`` (all when fewer)."""
+    if count <= wanted:
+        return list(range(count))
+    return sorted({round(i * (count - 1) / (wanted - 1)) for i in range(wanted)})
+
+
+def _worlds(rules, state, seat: int) -> list:
+    """Positions ``seat`` cannot tell from ``state`` (every hidden card
+    re-dealt), the same ones at every call; empty for a game that cannot
+    re-deal (its turns are then listed only when one step long)."""
+    try:
+        return [rules.randomize_hidden(state, seat, seed) for seed in _REDEAL_SEEDS]
+    except NotImplementedError:
+        return []
+
+
+def _complete(rules, state, worlds: list, seat: int, text: str, move) -> tuple[str, ...] | None:
+    """The steps of one whole turn beginning with ``move``, or ``None``.
+
+    The first step is a real option; every later one is chosen in the
+    re-dealt positions only (the first of their options that plays and ends
+    the turn alike in all of them), never in the real one, so what the mail
+    lists says nothing about cards the player cannot see.  A step after
+    which the re-dealt positions offer different choices (a refresh shows
+    new face-up cards, cards drawn change the moves) ends the search: the
+    rest of such a turn depends on what it reveals."""
+    try:
+        after = rules.apply(state, seat, move).state
+    except EngineError:
+        return None
+    if turn_over(rules, state, after, seat):
+        return (text,)
+    return _finish(rules, _played(rules, worlds, seat, text), seat, (text,))
+
+
+def _finish(rules, worlds: list, seat: int, steps: tuple[str, ...]) -> tuple[str, ...] | None:
+    """``steps`` completed in the re-dealt ``worlds`` (where they were
+    played), depth first over the first ``_TRIES`` options of each step."""
+    if not worlds or len(steps) >= MAX_STEPS:
+        return None
+    labels = [[label for label, _move in rules.move_options(world, seat)] for world in worlds]
+    if any(other != labels[0] for other in labels[1:]):
+        return None  # the last step revealed a card the next choices depend on
+    for text in labels[0][:_TRIES]:
+        played = _played(rules, worlds, seat, text)
+        if len(played) < len(worlds):
+            continue
+        overs = {turn_over(rules, before, after, seat) for before, after in zip(worlds, played, strict=True)}
+        if overs == {True}:
+            return (*steps, text)
+        if overs == {False}:
+            found = _finish(rules, played, seat, (*steps, text))
+            if found is not None:
+                return found
+    return None
+
+
+def _played(rules, worlds: list, seat: int, text: str) -> list:
+    """``text`` played in each world; shorter when it fails in one."""
+    out = []
+    for world in worlds:
+        try:
+            out.append(rules.apply(world, seat, rules.parse_move(world, seat, text)).state)
+        except EngineError:
+            return []
+    return out
+
+
+__all__ = [
+    "LETTERS",
+    "MAX_TURNS",
+    "TURN_LETTER",
+    "WholeTurn",
+    "turn_for_letter",
+    "turn_key",
+    "turn_over",
+    "whole_turns",
+]

@@ -1,0 +1,72 @@
+"""Whole turns offered by letter, and option numbers on one line."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.engine import get_rules
+from mail.reply_text import read_reply
+from mail.turns import turn_over, whole_turns
+
+GAMES = ["alta", "alhambra", "atlantis", "alpaca"]
+
+
+def _positions(slug: str, players: int, seed: int, count: int = 12):
+    """Positions at the start of a turn, reached by playing first options."""
+    rules = get_rules(slug)
+    state = rules.setup(players, seed)
+    for _ in range(count):
+        if rules.outcome(state) is not None:
+            return
+        seat = min(rules.to_move(state))
+        yield rules, state, seat
+        turns = whole_turns(rules, state, seat)
+        for step in turns[-1].steps if turns else [rules.move_options(state, seat)[0][0]]:
+            state = rules.apply(state, seat, rules.parse_move(state, seat, step)).state
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_every_listed_turn_plays_and_ends_the_turn(slug):
+    for rules, state, seat in _positions(slug, 3, seed=5):
+        for turn in whole_turns(rules, state, seat):
+            after = state
+            for step in turn.steps:
+                before, after = after, rules.apply(after, seat, rules.parse_move(after, seat, step)).state
+            assert turn_over(rules, before, after, seat), turn
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_the_listed_turns_say_nothing_about_hidden_cards(slug):
+    """Two positions the player cannot tell apart get the same list."""
+    for rules, state, seat in _positions(slug, 3, seed=9):
+        other = rules.randomize_hidden(state, seat, 12345)
+        assert whole_turns(rules, state, seat) == whole_turns(rules, other, seat)
+
+
+def test_a_letter_reads_as_its_whole_turn():
+    rules = get_rules("alta")
+    state = rules.setup(2, 1)
+    seat = min(rules.to_move(state))
+    [first, *_] = whole_turns(rules, state, seat)
+    reply = read_reply(rules, state, seat, f"{first.letter.lower()}\nthanks, good game so far")
+    assert reply.moves == list(first.steps)
+    assert reply.message == "thanks, good game so far"
+
+
+def test_numbers_on_one_line_are_read_step_after_step():
+    rules = get_rules("alta")
+    state = rules.setup(2, 1)
+    seat = min(rules.to_move(state))
+    first = rules.move_options(state, seat)[0][0]
+    after = rules.apply(state, seat, rules.parse_move(state, seat, first)).state
+    second = rules.move_options(after, seat)[1][0]
+    assert read_reply(rules, state, seat, "1 2").moves == [first, second]
+
+
+def test_a_sentence_is_a_message_not_a_letter():
+    rules = get_rules("alta")
+    state = rules.setup(2, 1)
+    seat = min(rules.to_move(state))
+    reply = read_reply(rules, state, seat, "A quick question about the rules")
+    assert reply.moves == []
+    assert reply.message.startswith("A quick question")
