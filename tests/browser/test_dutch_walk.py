@@ -14,7 +14,7 @@ import re
 
 from playwright.sync_api import expect
 
-from tests.browser.test_phone import site  # noqa: F401  (the pages to walk)
+from tests.browser.walk import site  # noqa: F401  (the pages to walk)
 from tests.conftest import PASSWORD
 from tests.i18n.test_dutch_pages import _words, english_words
 
