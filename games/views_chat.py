@@ -34,7 +34,10 @@ class ChatForm(forms.Form):
 def match_chat(request, pk: int):
     form = ChatForm(request.POST)
     if not form.is_valid():
-        messages.error(request, _("Write a message of at most %(limit)s characters.") % {"limit": CHAT_MAX_LENGTH})
+        if request.POST.get("text", "").strip():
+            messages.error(request, _("Write a message of at most %(limit)s characters.") % {"limit": CHAT_MAX_LENGTH})
+        else:
+            messages.error(request, _("Write a message first."))
         return redirect("game-detail", pk=pk)
     text = form.cleaned_data["text"]
     return _act(

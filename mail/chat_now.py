@@ -6,9 +6,10 @@ import datetime as dt
 from html import escape
 
 from django.conf import settings
+from django.db import transaction
 from django.utils.translation import gettext as _
 
-from games.models import ChatMessage
+from games.models import ChatMessage, ChatReader
 from games.selectors_chat import chat_unmailed
 from games.services.chat import chat_mark_mailed
 
@@ -37,31 +38,42 @@ def chat_deliver(*, chat_id: int, now: dt.datetime) -> int:
             continue
         if not user.chat_at_once or not wants_mail(user, match, kind=OutgoingEmail.Kind.NOTICE):
             continue
-        lines = chat_unmailed(match, user)
-        if not lines:
-            continue
-        with in_language(user):
-            text_block, html_block = chat_blocks(lines)
-            subject = _("[%(site)s] %(game)s: a chat message") % {"site": settings.SITE_NAME, "game": match}
-            link = settings.SITE_URL + match.get_absolute_url()
-            text = f"{text_block}\n{_('Game page:')} {link}\n"
-            html = f'{html_block}<p><a href="{escape(link)}">{escape(_("Open the game page"))}</a></p>'
-        headers = {"Auto-Submitted": "auto-generated"}
-        if seat.index is not None and match.is_active:
-            token = reply_token_for(match=match, seat_index=seat.index, user=user, ply=match.ply, now=now)
-            headers["Reply-To"] = reply_address(token.token)
-        email_queue(
-            kind=OutgoingEmail.Kind.NOTICE,
-            to=user.email,
-            subject=subject,
-            text=text,
-            html=html,
-            dedupe_key=f"chat:{chat_id}:{user.pk}",
-            now=now,
-            user=user,
-            match=match,
-            headers=headers,
-        )
-        chat_mark_mailed(match_id=match.pk, user=user, through=lines[-1].pk)
-        queued += 1
+        with transaction.atomic():
+            # The reader's row, locked: two lines posted at once never mail
+            # the same unmailed lines twice.
+            ChatReader.objects.get_or_create(match=match, user=user)
+            ChatReader.objects.select_for_update().get(match=match, user=user)
+            queued += _deliver_to(seat, user, match=match, chat_id=chat_id, now=now)
     return queued
+
+
+def _deliver_to(seat, user, *, match, chat_id: int, now: dt.datetime) -> bool:
+    """Queue one mail with ``user``'s unmailed lines (if any) and mark them
+    mailed; expects the caller to hold the lock on their reader row."""
+    lines = chat_unmailed(match, user, seated=True)
+    if not lines:
+        return False
+    with in_language(user):
+        text_block, html_block = chat_blocks(lines)
+        subject = _("[%(site)s] %(game)s: a chat message") % {"site": settings.SITE_NAME, "game": match}
+        link = settings.SITE_URL + match.get_absolute_url()
+        text = f"{text_block}\n{_('Game page:')} {link}\n"
+        html = f'{html_block}<p><a href="{escape(link)}">{escape(_("Open the game page"))}</a></p>'
+    headers = {"Auto-Submitted": "auto-generated"}
+    if seat.index is not None and match.is_active:
+        token = reply_token_for(match=match, seat_index=seat.index, user=user, ply=match.ply, now=now)
+        headers["Reply-To"] = reply_address(token.token)
+    email_queue(
+        kind=OutgoingEmail.Kind.NOTICE,
+        to=user.email,
+        subject=subject,
+        text=text,
+        html=html,
+        dedupe_key=f"chat:{chat_id}:{user.pk}",
+        now=now,
+        user=user,
+        match=match,
+        headers=headers,
+    )
+    chat_mark_mailed(match_id=match.pk, user=user, through=lines[-1].pk)
+    return True

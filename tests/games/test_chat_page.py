@@ -53,6 +53,8 @@ def test_too_long_or_empty_messages_are_refused_with_a_message(game, alice):
     assert "at most 1000 characters" in page
     page = client.post(url, {"text": "\u200b\u202e"}, follow=True).content.decode()
     assert "Write a message first." in page
+    page = client.post(url, {"text": ""}, follow=True).content.decode()
+    assert "Write a message first." in page and "at most" not in page
     assert not ChatMessage.objects.exists()
 
 
