@@ -37,6 +37,7 @@ from .state import (
     Cell,
     cell_name,
     tile_name,
+    tile_term,
 )
 
 _NAMES = {
@@ -201,13 +202,13 @@ def _parse_place(state: AlpacaState, seat: int, text: str) -> Place:
             if fits:
                 raise NotationError(
                     gettext_noop("Say which rotation (0-3) to place %(tile)s at %(cell)s in; these fit: %(options)s."),
-                    tile=tile_name(tile),
+                    tile=tile_term(tile),
                     cell=cell_name(cell),
                     options=options,
                 )
             raise NotationError(
                 gettext_noop("Say which rotation (0-3) to place %(tile)s at %(cell)s in; none fits there."),
-                tile=tile_name(tile),
+                tile=tile_term(tile),
                 cell=cell_name(cell),
             )
         rot = fits[0]
