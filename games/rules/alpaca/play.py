@@ -157,7 +157,8 @@ def apply_place(state: AlpacaState, seat: int, move: Place) -> Transition[Alpaca
         fits = ", ".join(f"rot {r}" for r in rots) or "none"
         raise IllegalMove(
             gettext_noop(
-                "%(tile_name)s at %(cell_name)s rot %(rot)s touches no triangle of the same colour. Rotations that fit there: %(fits)s."
+                "%(tile_name)s at %(cell_name)s rot %(rot)s touches no triangle of the same colour. "
+                "Rotations that fit there: %(fits)s."
             ),
             tile_name=tile_term(tile),
             cell_name=cell_name(cell),
