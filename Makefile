@@ -28,7 +28,7 @@ install: $(STAMP)
 ## Extract the marked strings into the .po files (then translate, then `make install`).
 ## Each string goes to the nearest locale/ above it: games, ratings and tournaments
 ## keep their own catalogues, the rest (alta_site) is the project's locale/.
-LOCALES := nl
+LOCALES := nl it
 messages: $(STAMP)
 	mkdir -p locale games/locale ratings/locale tournaments/locale
 	$(BIN)/python manage.py makemessages --no-obsolete --no-location $(addprefix -l ,$(LOCALES)) \

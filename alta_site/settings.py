@@ -199,7 +199,9 @@ ACCOUNT_RATE_LIMITS = {
 # their pages (``accounts.middleware``); everyone else gets the browser's
 # Accept-Language through LocaleMiddleware.  Language names stay autonyms.
 LANGUAGE_CODE = "en"
-LANGUAGES = [("en", "English"), ("nl", "Nederlands")]
+# Italian covers Alpaca (its rule text is Italian): its terms and help; the
+# rest of the site falls back to English.
+LANGUAGES = [("en", "English"), ("nl", "Nederlands"), ("it", "Italiano")]
 # The project's own catalogue (alta_site, accounts, devmail); games, ratings
 # and tournaments keep theirs in <app>/locale.  `make install` compiles them.
 LOCALE_PATHS = [BASE_DIR / "locale"]

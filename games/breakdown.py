@@ -12,6 +12,7 @@ what a mail about the end renders the same way.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -65,6 +66,9 @@ def _label(key: str) -> str:
 def _words(name: str, game: str = "") -> str:
     """A slug ("fishing_harbour") as words; a term of ``game`` (also the
     first word of "denar 3") in the active language."""
+    if game == "alpaca" and "/" in str(name) and not get_language().startswith("en"):
+        # A tile, "yellow/red-green": each colour in the reader's language.
+        return re.sub(r"[a-z]+", lambda m: _words(m.group(0), game), str(name))
     first, _, rest = str(name).partition(" ")
     # English keeps the engines' words, as the notation spells them.
     if game and first in TERMS.get(game, {}) and not get_language().startswith("en"):

@@ -12,6 +12,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from games.deadlines.limits import MAX_DAYS_PER_MOVE
@@ -189,7 +190,7 @@ class Ladder(models.Model):
 
     def save(self, *args, **kwargs):
         if not self.name:
-            self.name = f"{game_name(self.game)}, {self.players} players"
+            self.name = self._default_name()
         super().save(*args, **kwargs)
 
     def get_absolute_url(self) -> str:
@@ -206,6 +207,17 @@ class Ladder(models.Model):
             raise ValidationError(
                 {"players": f"{rules.name} is played by {rules.min_players} to {rules.max_players} players."}
             )
+
+    def _default_name(self) -> str:
+        return f"{game_name(self.game)}, {self.players} players"
+
+    @property
+    def title(self) -> str:
+        """The ladder's name for a page: a name given in the admin as typed,
+        the name made from the game and table size in the reader's language."""
+        if self.name and self.name != self._default_name():
+            return self.name
+        return gettext("%(game)s, %(players)s players") % {"game": game_name(self.game), "players": self.players}
 
     @property
     def game_name(self) -> str:

@@ -44,6 +44,7 @@ class User(AbstractUser):
     class Language(models.TextChoices):
         ENGLISH = "en", "English"
         DUTCH = "nl", "Nederlands"
+        ITALIAN = "it", "Italiano"
 
     # Django drops an inherited field set to None; the stubs type these as str.
     username = None  # type: ignore[assignment]

@@ -128,3 +128,15 @@ def test_a_dutch_player_is_refused_in_dutch_and_reads_the_history_in_dutch(alice
     with translation.override("en"):
         (entry,) = selectors.match_history(match, None)
     assert entry["events"][0].startswith(f"{mover.display_name} placed ")
+
+
+@pytest.mark.django_db
+def test_a_ladder_named_by_the_site_reads_in_the_readers_language():
+    from ratings.models import Ladder
+
+    made = Ladder.objects.create(game="alta", players=2)
+    named = Ladder.objects.create(game="alta", players=3, name="Harbour")
+    with translation.override("nl"):
+        assert made.title == "Alta, 2 spelers"
+        assert named.title == "Harbour"
+    assert made.title == "Alta, 2 players"

@@ -51,6 +51,7 @@ ALLOWED = frozenset(
         "Token",
         "Authorization",
         "Nederlands",
+        "Italiano",
         "English",
         "Buchholz",
         "Sonneborn",

@@ -184,7 +184,8 @@ def parse_tile(tokens: list[str], among: tuple[int, ...], where: Message) -> int
         else:
             raise NotationError(
                 gettext_noop(
-                    "'%(word)s' is not a building; name it by type, price and walls (e.g. 'garden 8 NE'). %(list_tiles)s"
+                    "'%(word)s' is not a building; name it by type, price and walls (e.g. 'garden 8 NE'). "
+                    "%(list_tiles)s"
                 ),
                 word=word,
                 list_tiles=_list_tiles(among, where),

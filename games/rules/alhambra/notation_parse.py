@@ -98,7 +98,8 @@ def parse_move(state: AlhambraState, seat: int, text: str) -> Move:
         ) from None
     raise NotationError(
         gettext_noop(
-            "'%(verb)s' is not a move here. Write take, buy, redesign or done (or place/reserve after buying). %(examples)s"
+            "'%(verb)s' is not a move here. Write take, buy, redesign or done (or place/reserve after "
+            "buying). %(examples)s"
         ),
         verb=verb,
         examples=examples(state, seat),
@@ -220,7 +221,8 @@ def _placing(state: AlhambraState, seat: int, verb: str, rest: list[str]) -> Mov
         return Place(parse_tile(left, pending, where), cell)
     raise NotationError(
         gettext_noop(
-            "'%(verb)s' is not a move now: place your new building(s) with 'place <building> at <cell>' or 'reserve <building>'."
+            "'%(verb)s' is not a move now: place your new building(s) with 'place <building> at "
+            "<cell>' or 'reserve <building>'."
         ),
         verb=verb,
     )

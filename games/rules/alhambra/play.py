@@ -38,7 +38,8 @@ def apply_move(state: AlhambraState, seat: int, move: Move) -> Result:
             if not state.extra and legal_moves(state, seat) != [Done()]:
                 raise IllegalMove(
                     gettext_noop(
-                        "You must take an action (take money, buy or redesign); 'done' only ends your turn after an exact payment."
+                        "You must take an action (take money, buy or redesign); 'done' only ends your turn after "
+                        "an exact payment."
                     )
                 )
             new_event = event(
@@ -144,7 +145,8 @@ def _buy(state: AlhambraState, seat: int, move: Buy) -> Result:
     if total - cards[0] % 10 >= price:
         raise IllegalMove(
             gettext_noop(
-                "%(card_name)s is not needed: the other cards already cover the price of %(price)s (no change is given, so leave it out)."
+                "%(card_name)s is not needed: the other cards already cover the price of %(price)s (no "
+                "change is given, so leave it out)."
             ),
             card_name=card_term(cards[0]),
             price=price,
@@ -181,7 +183,8 @@ def _redesign(state: AlhambraState, seat: int, move: Any) -> Result:
                 raise IllegalMove(gettext_noop("The fountain never moves."))
             raise IllegalMove(
                 gettext_noop(
-                    "%(tile_label)s at %(label)s cannot be removed: the rest would leave a building cut off from the fountain or an enclosed hole."
+                    "%(tile_label)s at %(label)s cannot be removed: the rest would leave a building cut off "
+                    "from the fountain or an enclosed hole."
                 ),
                 tile_label=tile_term(tile),
                 label=label,
@@ -225,7 +228,8 @@ def _redesign(state: AlhambraState, seat: int, move: Any) -> Result:
             if not alhambra.can_swap(tile, cell):
                 raise IllegalMove(
                     gettext_noop(
-                        "%(tile_label)s cannot replace %(tile_label2)s at %(label)s: its walls do not match the neighbouring tiles."
+                        "%(tile_label)s cannot replace %(tile_label2)s at %(label)s: its walls do not match the "
+                        "neighbouring tiles."
                     ),
                     tile_label=tile_term(tile),
                     tile_label2=tile_term(old),

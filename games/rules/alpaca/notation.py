@@ -37,6 +37,7 @@ from .state import (
     Cell,
     cell_name,
     tile_name,
+    tile_term,
 )
 
 _NAMES = {
@@ -124,7 +125,8 @@ def parse_tile(state: AlpacaState, seat: int, text: str) -> int:
         return TILE_IDS[colours]
     raise NotationError(
         gettext_noop(
-            'Could not read the tile "%(text)s": write major/minor1-minor2 (e.g. red/blue-green, or rbg) or its number in your hand (#1). %(examples)s'
+            'Could not read the tile "%(text)s": write major/minor1-minor2 (e.g. red/blue-green, or '
+            "rbg) or its number in your hand (#1). %(examples)s"
         ),
         text=text,
         examples=_examples(state, seat),
@@ -152,7 +154,8 @@ def parse_move(state: AlpacaState, seat: int, text: str) -> Any:
     if state.phase == "place" and _PASS.match(clean):
         raise NotationError(
             gettext_noop(
-                "You cannot pass: you hold a tile that fits (players who cannot place are passed automatically). %(examples)s"
+                "You cannot pass: you hold a tile that fits (players who cannot place are passed "
+                "automatically). %(examples)s"
             ),
             examples=_examples(state, seat),
         )
@@ -164,7 +167,8 @@ def parse_move(state: AlpacaState, seat: int, text: str) -> Any:
     if bonus:
         raise NotationError(
             gettext_noop(
-                'Could not read the bonus action "%(rest)s": write "bonus rotate X,Y to R", "bonus lock" or "bonus none". %(examples)s'
+                'Could not read the bonus action "%(rest)s": write "bonus rotate X,Y to R", "bonus lock" '
+                'or "bonus none". %(examples)s'
             ),
             rest=rest,
             examples=_examples(state, seat),
@@ -185,7 +189,8 @@ def _parse_place(state: AlpacaState, seat: int, text: str) -> Place:
     if match is None:
         raise NotationError(
             gettext_noop(
-                'Could not read "%(original)s": write a tile, a cell x,y and a rotation, e.g. "red/blue-green at 1,-2 rot 2". %(examples)s'
+                'Could not read "%(original)s": write a tile, a cell x,y and a rotation, e.g. '
+                '"red/blue-green at 1,-2 rot 2". %(examples)s'
             ),
             original=original,
             examples=_examples(state, seat),
@@ -201,13 +206,13 @@ def _parse_place(state: AlpacaState, seat: int, text: str) -> Place:
             if fits:
                 raise NotationError(
                     gettext_noop("Say which rotation (0-3) to place %(tile)s at %(cell)s in; these fit: %(options)s."),
-                    tile=tile_name(tile),
+                    tile=tile_term(tile),
                     cell=cell_name(cell),
                     options=options,
                 )
             raise NotationError(
                 gettext_noop("Say which rotation (0-3) to place %(tile)s at %(cell)s in; none fits there."),
-                tile=tile_name(tile),
+                tile=tile_term(tile),
                 cell=cell_name(cell),
             )
         rot = fits[0]

@@ -28,6 +28,7 @@ from .state import (
     Cell,
     cell_name,
     tile_name,
+    tile_term,
 )
 
 
@@ -156,9 +157,10 @@ def apply_place(state: AlpacaState, seat: int, move: Place) -> Transition[Alpaca
         fits = ", ".join(f"rot {r}" for r in rots) or "none"
         raise IllegalMove(
             gettext_noop(
-                "%(tile_name)s at %(cell_name)s rot %(rot)s touches no triangle of the same colour. Rotations that fit there: %(fits)s."
+                "%(tile_name)s at %(cell_name)s rot %(rot)s touches no triangle of the same colour. "
+                "Rotations that fit there: %(fits)s."
             ),
-            tile_name=tile_name(tile),
+            tile_name=tile_term(tile),
             cell_name=cell_name(cell),
             rot=rot,
             fits=fits,
@@ -181,7 +183,7 @@ def apply_place(state: AlpacaState, seat: int, move: Place) -> Transition[Alpaca
             message(
                 gettext_noop("%(who)s placed %(tile_name)s at %(cell_name)s rot %(rot)s."),
                 who=_who(state, seat),
-                tile_name=tile_name(tile),
+                tile_name=tile_term(tile),
                 cell_name=cell_name(cell),
                 rot=rot,
             ),

@@ -37,6 +37,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from games.engine.message import Message, Term, gettext_noop, message
+
 COLOURS: tuple[str, ...] = ("red", "yellow", "green", "blue", "purple")
 COLOUR_LETTERS: tuple[str, ...] = ("R", "Y", "G", "B", "P")
 N, E, S, W = 0, 1, 2, 3
@@ -94,6 +96,18 @@ Figure = tuple[Cell, ...]
 
 
 TILE_NAMES: tuple[str, ...] = tuple(f"{COLOURS[major]}/{COLOURS[m1]}-{COLOURS[m2]}" for major, m1, m2 in TILES)
+
+
+def tile_term(tile: int) -> Message:
+    """``tile_name`` for the reader, each colour named in their language
+    (the notation reads the Dutch names too)."""
+    major, m1, m2 = TILES[tile]
+    return message(
+        gettext_noop("%(major)s/%(minor1)s-%(minor2)s"),
+        major=Term(COLOURS[major]),
+        minor1=Term(COLOURS[m1]),
+        minor2=Term(COLOURS[m2]),
+    )
 
 
 def tile_name(tile: int) -> str:

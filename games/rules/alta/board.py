@@ -162,7 +162,8 @@ def placement_error(island: Island, index: int) -> Message | None:
         if island.occupied & DIAGONAL_MASK[index]:
             return message(
                 gettext_noop(
-                    "%(cell)s touches your island only at a corner; a card must share an edge with a card already placed."
+                    "%(cell)s touches your island only at a corner; a card must share an edge with a card "
+                    "already placed."
                 ),
                 cell=name,
             )

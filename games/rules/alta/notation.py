@@ -268,7 +268,8 @@ def _merchant(state: AltaState, words: list[str]) -> ChooseMerchant:
     )
     raise NotationError(
         gettext_noop(
-            "Choose a merchant card: 'merchant up' (the face-up one, %(up)s) or 'merchant blind' (the top of the merchant deck)."
+            "Choose a merchant card: 'merchant up' (the face-up one, %(up)s) or 'merchant blind' (the "
+            "top of the merchant deck)."
         ),
         up=up,
     )

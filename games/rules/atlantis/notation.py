@@ -259,7 +259,8 @@ def _parse_pay(state: AtlantisState, seat: int, rest: list[str]) -> Pay:
         if colour is None:
             raise NotationError(
                 gettext_noop(
-                    "'%(token)s' is neither a tile value nor a card colour; write for example 'pay 5 blue pink', 'pay 2x blue' or 'pay 5 2 cards'."
+                    "'%(token)s' is neither a tile value nor a card colour; write for example 'pay 5 blue "
+                    "pink', 'pay 2x blue' or 'pay 5 2 cards'."
                 ),
                 token=token,
             )
@@ -310,7 +311,8 @@ def _parse_go(state: AtlantisState, seat: int, tokens: list[str], text: str) -> 
         if colour is None:
             raise NotationError(
                 gettext_noop(
-                    "Could not read '%(value)s': '%(token)s' is not a colour or a position. Write for example %(EXAMPLES)s."
+                    "Could not read '%(value)s': '%(token)s' is not a colour or a position. Write for example "
+                    "%(EXAMPLES)s."
                 ),
                 value=text.strip(),
                 token=token,

@@ -237,7 +237,8 @@ def apply_go(state: AtlantisState, seat: int, move: Go) -> tuple[AtlantisState, 
         if toll > capacity:
             raise IllegalMove(
                 gettext_noop(
-                    "This move costs a toll of %(toll)s, but you could pay at most %(capacity)s after playing its cards; choose another move."
+                    "This move costs a toll of %(toll)s, but you could pay at most %(capacity)s after playing "
+                    "its cards; choose another move."
                 ),
                 toll=toll,
                 capacity=capacity,
@@ -319,7 +320,8 @@ def check_payment(state: AtlantisState, seat: int, move: Pay) -> None:
         item = "a card" if move.cards else f"tile {smallest}"
         raise IllegalMove(
             gettext_noop(
-                "The toll is %(toll)s and no change is given: pay without the items the toll does not need (this pays %(total)s; without %(item)s it still pays %(value)s)."
+                "The toll is %(toll)s and no change is given: pay without the items the toll does not need "
+                "(this pays %(total)s; without %(item)s it still pays %(value)s)."
             ),
             toll=toll,
             total=total,

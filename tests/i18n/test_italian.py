@@ -1,0 +1,60 @@
+"""Italian for Alpaca, whose rule text is Italian: a player who chooses
+Italiano reads Alpaca's colours, prompts, events and help in Italian (the
+rest of the site falls back to English)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.urls import reverse
+from django.utils import translation
+
+from games.engine import get_rules
+from games.i18n import event_text, expect_text
+from games.terms import term
+from tests.conftest import make_user
+
+HEADING = re.compile(r"^(#{1,3}) ", re.M)
+
+
+def test_alpacas_colours_are_named_as_its_italian_rules_name_them():
+    with translation.override("it"):
+        assert [term("alpaca", c) for c in ("red", "yellow", "green", "blue", "purple")] == [
+            "rosso",
+            "giallo",
+            "verde",
+            "blu",
+            "viola",
+        ]
+
+
+def test_alpacas_prompt_and_events_read_in_italian():
+    rules = get_rules("alpaca")
+    state = rules.setup(2, 5)
+    seat = min(rules.to_move(state))
+    transition = rules.apply(state, seat, rules.legal_moves(state, seat)[0])
+    with translation.override("it"):
+        prompt = expect_text("alpaca", rules.view(state, seat))
+        lines = [event_text("alpaca", e) for e in transition.events]
+    assert prompt.startswith("posa una tessera con il triangolo maggiore ")
+    assert lines[0].startswith("Seat 1 (") and " ha posato " in lines[0] and " in rotazione " in lines[0]
+
+
+def test_the_italian_help_covers_the_english_sections():
+    rules = get_rules("alpaca")
+    italian, english = rules.help_text("it"), rules.help_text("en")
+    assert italian.startswith("# Alpaca: come si gioca per e-mail")
+    assert HEADING.findall(italian) == HEADING.findall(english)
+    assert italian.count("\n|") == english.count("\n|")
+    # The other games have no Italian help: they read in English.
+    assert get_rules("alta").help_text("it") == get_rules("alta").help_text("en")
+
+
+@pytest.mark.django_db
+def test_an_italian_player_gets_the_italian_alpaca_help_page(client):
+    player = make_user("gio@example.it", "Gio", language="it")
+    client.force_login(player)
+    page = client.get(reverse("game-help", args=["alpaca"]))
+    assert '<html lang="it"' in page.content.decode()
+    assert "come si gioca per e-mail" in page.content.decode()
