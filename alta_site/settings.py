@@ -131,15 +131,16 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 CACHE_URL = env_str("CACHE_URL", "")
 if CACHE_URL.startswith(("redis://", "rediss://")):
     # Fails open (alta_site.cache) and reuses its clients (core.cache): with
-    # Redis away pages, logins and moves go on unthrottled.  Short timeouts: a Redis that hangs costs each
-    # request at most about a second, not a worker.
+    # Redis away pages, logins and moves go on unthrottled.  Short timeouts:
+    # a Redis that hangs (rather than refuses) costs each cache call about a
+    # second, not a stuck worker.
     CACHES = {
         "default": {
             "BACKEND": "alta_site.cache.FailOpenRedisCache",
             "LOCATION": CACHE_URL,
             "OPTIONS": {
-                "socket_connect_timeout": env_int("CACHE_CONNECT_TIMEOUT", 1),
-                "socket_timeout": env_int("CACHE_TIMEOUT", 1),
+                "socket_connect_timeout": 1,
+                "socket_timeout": 1,
             },
         }
     }

@@ -115,6 +115,9 @@ def test_players_move_through_a_redis_outage(site_database, redis, smtp_sink, sc
         assert not errors, errors[:5]
         failed = [a for a in answers if a.status >= 500 or a.status in (421, 451, 554)]
         assert not failed, f"{len(failed)} of {len(answers)} answers failed: {failed[:3]}"
+        # Each player moved only on its turn, at the ply the site gave it.
+        refused = [a for a in answers if not a.committed]
+        assert not refused, f"{len(refused)} moves refused: {refused[:3]}"
         during = collections.Counter(a.channel for a in answers if down_from <= a.at - a.seconds <= down_until)
         assert all(during[channel] for channel in ("api", "form", "mail")), f"moves during the outage: {during}"
 
