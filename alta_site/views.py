@@ -43,7 +43,11 @@ def player(request, who: str):
 
 def privacy(request):
     """What the site stores and for how long (the retention it enforces)."""
-    return render(request, "privacy.html", {"retention_days": settings.INBOUND_MAIL_RETENTION_DAYS})
+    context = {
+        "retention_days": settings.INBOUND_MAIL_RETENTION_DAYS,
+        "sent_body_days": settings.SENT_MAIL_BODY_RETENTION_DAYS,
+    }
+    return render(request, "privacy.html", context)
 
 
 def not_found(request, exception):

@@ -55,9 +55,12 @@ def window_hit(key: str, seconds: int) -> tuple[int, int]:
 
 
 class WriteRateThrottle(ScopedRateThrottle):
-    """``ScopedRateThrottle`` (same scopes, rates and cache keys) with a
+    """``ScopedRateThrottle`` (same scopes and rates) with a
     fixed-window counter in one round trip, failing open."""
 
+    #: Not DRF's key: a worker still running DRF's throttle during a
+    #: deploy would read this counter as its list of timestamps and fail.
+    cache_format = "throttle-count_%(scope)s_%(ident)s"
     left = 0
 
     def allow_request(self, request, view) -> bool:

@@ -265,3 +265,18 @@ def test_no_help_is_called_for_when_the_first_batch_is_not_full(duel, now):
     at = mover_seat(duel).deadline_at + MINUTE
     assert deadlines_sweep(now=at, batch_size=2, on_backlog=lambda: called.append(1)) == {"auto": 1}
     assert called == []
+
+
+def test_a_group_of_due_seats_is_locked_by_one_query(alice, bob, carol, dave, now, monkeypatch):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    matches = [start_match(alice, bob, now=now), start_match(carol, dave, now=now), start_match(alice, carol, now=now)]
+    monkeypatch.setattr(deadlines, "GROUP_SIZE", 2)
+    with CaptureQueriesContext(connection) as queries:
+        assert deadlines_sweep(now=now + 3 * DAY + HOUR) == {"auto": 3}
+    # The lock reads seats with their matches and the players' settings
+    # (SQLite leaves out the FOR UPDATE clause itself).
+    locks = [q for q in queries if q["sql"].startswith("SELECT") and "games_deadlinesettings" in q["sql"]]
+    assert len(locks) == 2  # a group of two seats, then one
+    assert all(MoveRecord.objects.filter(match=m, source="system").count() == 1 for m in matches)

@@ -36,6 +36,14 @@ def test_privacy_page_is_linked_from_every_page_and_names_the_retention(client):
     assert "45 days" in page and "deleted player" in page
 
 
+@override_settings(SENT_MAIL_BODY_RETENTION_DAYS=9, INBOUND_MAIL_RETENTION_DAYS=45)
+def test_privacy_page_names_how_long_sent_mail_text_is_kept_in_english_and_dutch(client):
+    page = client.get("/privacy/").content.decode()
+    assert "The text of a mail the site sends you is kept for 9 days after it was sent, then blanked" in page
+    dutch = client.get("/privacy/", headers={"accept-language": "nl"}).content.decode()
+    assert "9 dagen" in dutch and "The text of a mail the site sends you" not in dutch
+
+
 @override_settings(INBOUND_MAIL_RETENTION_DAYS=30)
 def test_old_inbound_mail_loses_its_text_but_keeps_its_envelope():
     old, recent = inbound(31), inbound(29)

@@ -82,3 +82,10 @@ def test_the_site_cache_reuses_one_redis_client_and_counts_on_it():
         cache.set("other", {"a": 1})
         assert cache.get("other") == {"a": 1}
         cache.delete_many(["throttle-test", "other"])
+
+
+def test_the_counter_does_not_share_drf_s_key(alice, two_per_minute):
+    # A worker still on DRF's throttle (a deploy under way) reads its own key.
+    creations(alice, 1)
+    assert cache.get(f"throttle_game_write_{alice.pk}") is None
+    assert cache.get(f"throttle-count_game_write_{alice.pk}") == 1
