@@ -18,8 +18,8 @@ Targets (issue): p50 <= 0.3 s, p99 <= 1 s.
 from __future__ import annotations
 
 import argparse
-import logging
 import email
+import logging
 import os
 import re
 import signal
