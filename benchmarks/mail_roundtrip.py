@@ -75,7 +75,7 @@ def _run(rate: float, turns: int, games: int, sink: Sink, gateway_port: int, now
     from tests.conftest import make_user
 
     stamp = time.time_ns()
-    players = []
+    players: list[str] = []
     for game in range(games):
         pair = [
             make_user(f"b{stamp}-{game}-{seat}@example.com", f"Bench {stamp % 100000}.{game}.{seat}")
