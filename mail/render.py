@@ -64,6 +64,20 @@ def deadline_line(deadline: dt.datetime, user) -> str:
     }
 
 
+def seat_lines(game: str, view: dict[str, Any], names: list[str]) -> list[str]:
+    """Public counts of every seat the text board leaves out (Alta's
+    merchant cards: the board shows only the reader's own)."""
+    if game == "alta":
+        counts = [
+            f"{names[island['seat']]} {island['merchant_count']}"
+            for island in view.get("islands", [])
+            if isinstance(island, dict) and "merchant_count" in island and island.get("seat", -1) < len(names)
+        ]
+        if counts:
+            return [_("Merchant cards held: %(list)s.") % {"list": ", ".join(counts)}]
+    return []
+
+
 @dataclass
 class GameMail:
     """What one game email says, before rendering.  ``end_lines`` and
@@ -102,6 +116,7 @@ def render_game_email(
         "game_name": rules.name,
         "board_text": wrapped(board.text(view, names)),
         "board_html": board.html(view, names),
+        "seat_lines": seat_lines(match.game, view, names),
         "options": numbered,
         # The plain part's lists, wrapped under their own text.
         "option_lines": [wrapped(f"  {number}. {text}") for number, text in numbered],
