@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("accounts", "0003_display_name_key"),
+        ("accounts", "0004_chat_at_once"),
     ]
 
     operations = [
