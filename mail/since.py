@@ -22,11 +22,11 @@ from games.terms import term
 _SLUG = re.compile(r"\b[a-z]+(?:_[a-z]+)+\b")
 
 
-def event_line(game: str, text: str, names: list[str]) -> str:
-    """An engine event's text for a reader: players' names for "Seat 2",
-    the game's display names for slugs (in the active language).  Slugs go
-    first, so a player's name is never taken for one."""
-    text = _SLUG.sub(lambda m: term(game, m.group(0)), text)
+def event_line(game: str, event: Event, names: list[str]) -> str:
+    """An engine event's sentence for a reader, in the active language:
+    players' names for "Seat 2", the game's display names for slugs.  Slugs
+    go first, so a player's name is never taken for one."""
+    text = _SLUG.sub(lambda m: term(game, m.group(0)), event_text(game, event))
     return with_names(text, dict(enumerate(names)))
 
 
@@ -39,7 +39,7 @@ def words(game: str, text: str) -> str:
 
 def visible_lines(game: str, events, seat_index: int | None, names: list[str]) -> list[str]:
     """The lines of ``events`` that ``seat_index`` may see."""
-    return [event_line(game, event_text(game, e), names) for e in events if e.visible_to(seat_index)]
+    return [event_line(game, e, names) for e in events if e.visible_to(seat_index)]
 
 
 def since_lines(*, match, seat_index: int, up_to_ply: int, names: list[str]) -> list[str]:
@@ -60,7 +60,7 @@ def since_lines(*, match, seat_index: int, up_to_ply: int, names: list[str]) -> 
             continue
         who = names[record.seat_index] if record.seat_index < len(names) else str(record.seat_index + 1)
         seen = [
-            event_line(match.game, event_text(match.game, event), names)
+            event_line(match.game, event, names)
             for event in map(Event.load, record.events)
             if event.visible_to(seat_index)
         ]

@@ -70,7 +70,8 @@ def test_started_mail_carries_the_commitment(alice, bob, now, django_capture_on_
     started = [m for m in mail.outbox if "started" in m.subject]
     assert len(started) == 2
     for message in started:
-        assert f"Seed commitment: {match.seed_commitment}" in message.body
+        text = " ".join(message.body.split())  # the text part is wrapped at 72 columns
+        assert f"Seed commitment: {match.seed_commitment}" in text
         assert f"/games/{match.pk}/verify/" in message.body
         assert str(match.seed) not in message.body and match.seed_salt not in message.body
         html = message.alternatives[0][0]
