@@ -110,7 +110,7 @@ def building_tile(
                 y + size * 0.3 + size * 0.09,
                 price,
                 text_anchor="middle",
-                font_size=size * 0.24,
+                font_size=size * (0.24 if len(price) == 1 else 0.19),  # "10" stays on its coin
                 font_weight="700",
                 fill=INK,
             )
