@@ -62,8 +62,8 @@ def test_every_viewer_gets_a_valid_drawing_that_hides_other_hands(players, seed)
             if seat is not None:
                 hand = view["hand"]
                 mine = ", ".join(f"{n} {c}" for c, n in hand.items()) or "no cards"
-                assert f"Your hand: {mine} ({sum(hand.values())} cards)" in plain
                 count = sum(hand.values())  # "1 card", never "1 cards"
+                assert f"Your hand: {mine} ({count} card{'' if count == 1 else 's'})" in plain
                 assert f"Your hand: {count} {'card' if count == 1 else 'cards'}" in page
                 assert "Your hand" in html
             else:

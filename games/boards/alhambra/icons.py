@@ -57,6 +57,15 @@ def building_name(kind: str) -> str:
     return gettext("Fountain") if kind == "fountain" else term("alhambra", kind)
 
 
+def tile_words(label: str) -> str:
+    """A tile as read aloud: its building's name and price in the active
+    language, then the notation a player types (``Tuin 8 (garden 8 NE)``)."""
+    kind, price, _ = tile_parts(label)
+    if kind == "fountain":
+        return f"{building_name(kind)} ({label})"
+    return f"{building_name(kind)} {price} ({label})"
+
+
 def currency_name(currency: str) -> str:
     return term("alhambra", currency)
 
@@ -129,7 +138,7 @@ def building_tile(
                 stroke_width=width,
                 stroke_linecap="square",
             )
-    name = aria or label
+    name = aria or tile_words(label)
     return element("g", element("title", escape(name)) + body, **pickable(pick, name, cls="tile"))
 
 

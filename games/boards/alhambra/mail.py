@@ -26,6 +26,7 @@ from .common import (
     tile_parts,
     xy,
 )
+from .icons import tile_words
 
 
 def _spots(view: dict[str, Any], entry: dict[str, Any]) -> list[str]:
@@ -154,7 +155,7 @@ def _alhambra_table(entry: dict[str, Any], spots: list[str]) -> str:
                 f"border-{side}:{_WALLED if letter in walls else _OPEN};"
                 for letter, side in zip("NESW", ("top", "right", "bottom", "left"), strict=True)
             )
-            title = f"{term('alhambra', kind)} {price} · {tile}"
+            title = tile_words(tile)
             row.append(
                 f'<td style="{_TD}background:{fill};{sides}" title="{escape(title)}">{short}<br><b>{price}</b></td>'
             )
