@@ -68,7 +68,7 @@ def test_every_viewer_gets_a_valid_drawing_that_hides_other_hands(players, seed)
                 assert "Your tiles" not in page + plain + html
             # Hand counts of everybody are public.
             for count in view["hand_counts"]:
-                assert f"{count:>2} tiles" in plain
+                assert f"{count:>2} tile{'' if count == 1 else 's'}" in plain
             # Re-dealing what this viewer cannot see changes nothing.
             other = RULES.randomize_hidden(state, seat, seed=number * 7 + 1)
             assert outputs(RULES.view(other, seat), names) == (page, plain, html)

@@ -10,6 +10,7 @@ import xml.etree.ElementTree as ET
 from html import unescape
 
 import pytest
+from django.utils import translation
 
 from games.boards import atlantis as board
 from games.boards.atlantis.common import walks
@@ -62,8 +63,8 @@ def test_every_viewer_gets_a_valid_drawing_that_hides_other_hands(players, seed)
             if seat is not None:
                 hand = view["hand"]
                 mine = ", ".join(f"{n} {c}" for c, n in hand.items()) or "no cards"
-                assert f"Your hand: {mine} ({sum(hand.values())} cards)" in plain
                 count = sum(hand.values())  # "1 card", never "1 cards"
+                assert f"Your hand: {mine} ({count} card{'' if count == 1 else 's'})" in plain
                 assert f"Your hand: {count} {'card' if count == 1 else 'cards'}" in page
                 assert "Your hand" in html
             else:
@@ -90,7 +91,9 @@ def test_every_legal_move_can_be_clicked_or_pressed(players, seed):
                 # What a click submits is the plain notation of that very move.
                 assert RULES.split_turn_text(control["text"]) == [control["text"]]
                 assert RULES.dump_move(RULES.parse_move(state, seat, control["text"])) == move
-                assert text.startswith(control["text"]) and control["label"].endswith(text)
+                # A click reads as the engine's option; a button ends with what to type.
+                assert text.startswith(control["text"])
+                assert control["label"].endswith(text if control["pick"] else f"— type: {control['text']}")
                 kind = next(iter(move))
                 kinds.add(kind)
                 if kind in ("go", "bridge"):
@@ -211,9 +214,13 @@ def test_paying_a_toll_is_a_choice_of_buttons_and_the_due_toll_is_shown():
     entries = board.controls(view, options(state, 0))
     assert entries and all(c["pick"] is None and c["target"] is None for c in entries)
     assert {c["label"] for c in entries} >= {
-        "Pay the toll: pay 5 (tiles 5: pays 5 of 2)",
-        "Pay the toll: pay 2x blue (2 cards: pays 2 of 2)",
+        "Pay the toll (tiles 5: pays 5 of 2) — type: pay 5",
+        "Pay the toll (2 cards: pays 2 of 2) — type: pay 2x blue",
     }
+    with translation.override("nl"):
+        dutch = {c["label"] for c in board.controls(view, options(state, 0))}
+    assert "Betaal de tol (tegels 5: betaalt 5 van 2) — typ: pay 5" in dutch
+    assert "Betaal de tol (2 kaarten: betaalt 2 van 2) — typ: pay 2x blue" in dutch
     assert "data-pick" not in board.svg(view) and "data-target" not in board.svg(view)
 
 

@@ -28,7 +28,7 @@ from .common import (
     tile_parts,
     xy,
 )
-from .icons import building_name, building_tile, coin, counts, currency_name
+from .icons import building_name, building_tile, coin, counts, currency_name, tile_words
 
 
 def _box(x: float, y: float, w: float, h: float, caption: str, *, target: str | None, aria: str) -> str:
@@ -88,7 +88,11 @@ def market_svg(view: dict[str, Any]) -> str:
                     slot["tile"],
                     size=56,
                     aria=gettext("Slot %(slot)s: %(tile)s, paid in %(currency)s")
-                    % {"slot": slot["slot"], "tile": slot["tile"], "currency": currency_name(slot["currency"])},
+                    % {
+                        "slot": slot["slot"],
+                        "tile": tile_words(slot["tile"]),
+                        "currency": currency_name(slot["currency"]),
+                    },
                 )
             )
             kind, price, _ = tile_parts(slot["tile"])
@@ -191,7 +195,8 @@ def alhambra_svg(
                 py,
                 tile,
                 pick=f"tile:{label}" if movable else None,
-                aria=f"{label}: {tile}" + (" " + gettext("(pick to move it to the reserve)") if movable else ""),
+                aria=f"{label}: {tile_words(tile)}"
+                + (" " + gettext("(pick to move it to the reserve)") if movable else ""),
             )
         )
         if label in last:
@@ -247,7 +252,7 @@ def extras_svg(entry: dict[str, Any], *, own: bool, acting: bool, phase: str) ->
                     y + n // 5 * 46,
                     tile,
                     pick=f"{pick}:{tile}" if pick else None,
-                    aria=aria % {"tile": tile},
+                    aria=aria % {"tile": tile_words(tile)},
                 )
             )
         y += 46 * max(1, (len(tiles) + 4) // 5) + 4

@@ -11,7 +11,19 @@ from games.rules.alhambra.components import card_name, cell_label, tile_label
 
 from ..picking import control
 from .common import tile_parts
-from .icons import currency_name
+from .icons import currency_name, tile_words
+
+
+def _typed(words: str, move_text: str) -> str:
+    """A button's words, then the notation to type for the same move (the
+    notation reads English and Dutch words alike)."""
+    return gettext("%(words)s — type: %(move)s") % {"words": words, "move": move_text}
+
+
+def _money(cards: list[int]) -> str:
+    """Money cards in the active language: ``dukaat 3 + florijn 2``."""
+    named = (card_name(c).split() for c in cards)
+    return " + ".join(f"{currency_name(currency)} {value}" for currency, value in named)
 
 
 def controls(view: dict[str, Any], options: list[tuple[str, Any]]) -> list[dict[str, Any]]:
@@ -33,14 +45,19 @@ def controls(view: dict[str, Any], options: list[tuple[str, Any]]) -> list[dict[
                 else gettext("overpay %(amount)s") % {"amount": paid - price}
             )
             values = {
-                "tile": market[move["slot"]],
+                "tile": tile_words(market[move["slot"]] or ""),
                 "slot": move["slot"] + 1,
                 "pay": f"{currency} {'+'.join(str(c % 10) for c in move['cards'])}",
                 "note": note,
             }
-            entry = control(move_text, gettext("Buy %(tile)s from slot %(slot)s with %(pay)s (%(note)s)") % values)
+            words = gettext("Buy %(tile)s from slot %(slot)s with %(pay)s (%(note)s)") % values
+            entry = control(move_text, _typed(words, move_text))
+        elif kind == "take":
+            entry = control(
+                move_text, _typed(gettext("Take money: %(cards)s") % {"cards": _money(move["cards"])}, move_text)
+            )
         elif kind == "done":
-            entry = control(move_text, gettext("Done: end the actions"))
+            entry = control(move_text, _typed(gettext("Done: end the actions"), move_text))
         elif kind == "place":
             entry = control(
                 move_text,

@@ -57,6 +57,15 @@ def building_name(kind: str) -> str:
     return gettext("Fountain") if kind == "fountain" else term("alhambra", kind)
 
 
+def tile_words(label: str) -> str:
+    """A tile as read aloud: its building's name and price in the active
+    language, then the notation a player types (``Tuin 8 (garden 8 NE)``)."""
+    kind, price, _ = tile_parts(label)
+    if kind == "fountain":
+        return f"{building_name(kind)} ({label})"
+    return f"{building_name(kind)} {price} ({label})"
+
+
 def currency_name(currency: str) -> str:
     return term("alhambra", currency)
 
@@ -110,7 +119,7 @@ def building_tile(
                 y + size * 0.3 + size * 0.09,
                 price,
                 text_anchor="middle",
-                font_size=size * 0.24,
+                font_size=size * (0.24 if len(price) == 1 else 0.19),  # "10" stays on its coin
                 font_weight="700",
                 fill=INK,
             )
@@ -129,7 +138,7 @@ def building_tile(
                 stroke_width=width,
                 stroke_linecap="square",
             )
-    name = aria or label
+    name = aria or tile_words(label)
     return element("g", element("title", escape(name)) + body, **pickable(pick, name, cls="tile"))
 
 

@@ -6,9 +6,10 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from django.utils.translation import ngettext
+from django.utils.translation import gettext, ngettext
 
 from games.rules.alhambra.view import text_board
+from games.terms import term
 
 from .common import (
     CURRENCY,
@@ -25,6 +26,7 @@ from .common import (
     tile_parts,
     xy,
 )
+from .icons import tile_words
 
 
 def _spots(view: dict[str, Any], entry: dict[str, Any]) -> list[str]:
@@ -38,7 +40,43 @@ def _spots(view: dict[str, Any], entry: dict[str, Any]) -> list[str]:
 
 
 def _market_lines(view: dict[str, Any]) -> list[str]:
-    return [f"  slot {s['slot']} ({s['currency']}): {s['tile'] or 'empty'}" for s in view["market"]]
+    return [
+        "  "
+        + gettext("slot %(slot)s (%(currency)s): %(tile)s")
+        % {"slot": s["slot"], "currency": term("alhambra", s["currency"]), "tile": s["tile"] or gettext("empty")}
+        for s in view["market"]
+    ]
+
+
+def _card_list(cards: list[str]) -> str:
+    """Money cards (``"ducat 5"``) with the currency in the active language."""
+    return ", ".join(f"{term('alhambra', c.split()[0])} {c.split()[1]}" for c in cards) or gettext("empty")
+
+
+def _counts(buildings: dict[str, int]) -> str:
+    return ", ".join(f"{term('alhambra', k).lower()} {n}" for k, n in buildings.items())
+
+
+def _points(points: int) -> str:
+    return ngettext("%(points)s point", "%(points)s points", points) % {"points": points}
+
+
+def _owner(seat: int, me: int | None, names: list[str]) -> str:
+    return gettext("Your Alhambra") if seat == me else gettext("%(name)s's Alhambra") % {"name": names[seat]}
+
+
+def _seat_head(view: dict[str, Any], seat: int, entry: dict[str, Any], me: int | None) -> str:
+    """``(12 points, 3 money cards, longest wall 4, to move)``."""
+    money = money_text(entry["hand"]) if "hand" in entry and seat != me else _money_cards(entry["hand_size"])
+    items = [_points(entry["score"]), money, gettext("longest wall %(length)s") % {"length": entry["longest_wall"]}]
+    if seat in view.get("to_move", []):
+        items.append(gettext("to move"))
+    return "(" + ", ".join(items) + ")"
+
+
+def _key() -> str:
+    kinds = ", ".join(f"{short} {term('alhambra', kind).lower()}" for kind, (_, short) in TYPES.items())
+    return gettext("Key: %(kinds)s; # wall, . and : open sides; free cells show their name.") % {"kinds": kinds}
 
 
 def _cards(count: int) -> str:
@@ -49,6 +87,11 @@ def _money_cards(count: int) -> str:
     return ngettext("%(count)s money card", "%(count)s money cards", count) % {"count": count}
 
 
+def _deck(view: dict[str, Any]) -> str:
+    bag = ngettext("%(count)s building", "%(count)s buildings", view["bag_size"]) % {"count": view["bag_size"]}
+    return gettext("Money deck: %(cards)s · bag: %(bag)s") % {"cards": _cards(view["deck_size"]), "bag": bag}
+
+
 def text(view: dict[str, Any], names: list[str] | None = None) -> str:
     """The table as monospaced text for the plain-text part of an email."""
     names = seat_names(view, names)
@@ -56,38 +99,31 @@ def text(view: dict[str, Any], names: list[str] | None = None) -> str:
     lines = [
         status(view, names),
         "",
-        "Market (each slot is paid in its own currency):",
+        gettext("Market (each slot is paid in its own currency):"),
         *_market_lines(view),
-        "Money display: " + (", ".join(view["display"]) or "empty"),
-        f"Money deck: {_cards(view['deck_size'])} · bag: {view['bag_size']} buildings",
+        gettext("Money display: %(cards)s") % {"cards": _card_list(view["display"])},
+        _deck(view),
     ]
     if me is not None:
-        lines.append("Your money: " + money_text(view.get("hand", [])))
-    lines.append("Scores: " + ", ".join(f"{name} {total}" for name, total, _ in scores(view, names)))
+        lines.append(gettext("Your money: %(money)s") % {"money": money_text(view.get("hand", []))})
+    totals = ", ".join(f"{name} {total}" for name, total, _ in scores(view, names))
+    lines.append(gettext("Scores: %(scores)s") % {"scores": totals})
     for seat in sorted(range(view["players"]), key=lambda s: (s != me, s)):
         entry = view["seats"][seat]
-        owner = "Your Alhambra" if seat == me else f"{names[seat]}'s Alhambra"
-        turn = ", to move" if seat in view.get("to_move", []) else ""
-        money = money_text(entry["hand"]) if "hand" in entry and seat != me else _money_cards(entry["hand_size"])
-        lines += ["", f"{owner} ({entry['score']} points, {money}, longest wall {entry['longest_wall']}{turn}):"]
+        lines += ["", f"{_owner(seat, me, names)} {_seat_head(view, seat, entry, me)}:"]
         lines += ["  " + row for row in text_board(entry["alhambra"], _spots(view, entry) if seat == me else ())]
-        lines.append("  Buildings: " + ", ".join(f"{k} {n}" for k, n in entry["buildings"].items()))
-        lines.append("  Reserve: " + (", ".join(entry["reserve"]) or "empty"))
+        lines.append("  " + gettext("Buildings: %(counts)s") % {"counts": _counts(entry["buildings"])})
+        lines.append("  " + gettext("Reserve: %(tiles)s") % {"tiles": ", ".join(entry["reserve"]) or gettext("empty")})
         if entry["pending"]:
-            lines.append("  To place: " + ", ".join(entry["pending"]))
+            lines.append("  " + gettext("To place: %(tiles)s") % {"tiles": ", ".join(entry["pending"])})
     if view.get("dirk") is not None:
         dirk = view["dirk"]
-        lines += ["", f"Dirk ({dirk['score']} points): " + ", ".join(f"{k} {n}" for k, n in dirk["buildings"].items())]
+        lines += ["", f"Dirk ({_points(dirk['score'])}): {_counts(dirk['buildings'])}"]
     for index, scoring in enumerate(view["scorings"]):
         row = ", ".join(f"{name} {per[index]}" for name, _, per in scores(view, names))
-        lines.append(f"Scoring {scoring['round']}: {row}")
+        lines.append(gettext("Scoring %(round)s") % {"round": scoring["round"]} + f": {row}")
     lines += handout_lines(view, names)
-    lines += [
-        "",
-        "Key: "
-        + ", ".join(f"{short} {kind}" for kind, (_, short) in TYPES.items())
-        + "; # wall, . and : open sides; free cells show their name.",
-    ]
+    lines += ["", _key()]
     return "\n".join(lines)
 
 
@@ -119,75 +155,73 @@ def _alhambra_table(entry: dict[str, Any], spots: list[str]) -> str:
                 f"border-{side}:{_WALLED if letter in walls else _OPEN};"
                 for letter, side in zip("NESW", ("top", "right", "bottom", "left"), strict=True)
             )
+            title = tile_words(tile)
             row.append(
-                f'<td style="{_TD}background:{fill};{sides}" title="{escape(tile)}">{short}<br><b>{price}</b></td>'
+                f'<td style="{_TD}background:{fill};{sides}" title="{escape(title)}">{short}<br><b>{price}</b></td>'
             )
         body.append(f'<tr><th style="font:11px Arial;color:#666">{axis(y, "N", "S")}</th>{"".join(row)}</tr>')
     return f'<table style="border-collapse:collapse;margin:4px 0 8px"><tr><th></th>{head}</tr>{"".join(body)}</table>'
 
 
 def _chips(cards: list[str]) -> str:
-    return (
-        " ".join(
-            f'<span style="display:inline-block;padding:2px 6px;margin:1px;border:1px solid #333;'
-            f'background:{CURRENCY[c.split()[0]]}">{escape(c)}</span>'
-            for c in cards
-        )
-        or "none"
-    )
+    return " ".join(
+        f'<span style="display:inline-block;padding:2px 6px;margin:1px;border:1px solid #333;'
+        f'background:{CURRENCY[c.split()[0]]}">{escape(_card_list([c]))}</span>'
+        for c in cards
+    ) or escape(gettext("none"))
 
 
 def html(view: dict[str, Any], names: list[str] | None = None) -> str:
     """The table as HTML tables with inline styles (no images, no CSS files)."""
     names = seat_names(view, names)
     me = view.get("seat")
+    empty, scoring = gettext("empty"), gettext("Scoring %(round)s")
+    money_display, your_money = gettext("Money display:"), gettext("Your money:")
     slots = "".join(
         f'<td style="border:1px solid #333;padding:4px 8px;text-align:center;font:12px Arial">'
-        f'<div style="background:{CURRENCY[s["currency"]]};font-weight:bold">{s["slot"]} · {s["currency"]}</div>'
-        f"{escape(s['tile'] or 'empty')}</td>"
+        f'<div style="background:{CURRENCY[s["currency"]]};font-weight:bold">{s["slot"]} · '
+        f"{escape(term('alhambra', s['currency']))}</div>"
+        f"{escape(s['tile'] or empty)}</td>"
         for s in view["market"]
     )
     parts = [
         f"<p><strong>{escape(status(view, names))}</strong></p>",
         f'<table style="border-collapse:collapse;margin:4px 0"><tr>{slots}</tr></table>',
-        f"<p>Money display: {_chips(view['display'])}<br>Money deck: {_cards(view['deck_size'])} · "
-        f"bag: {view['bag_size']} buildings</p>",
+        f"<p>{escape(money_display)} {_chips(view['display'])}<br>{escape(_deck(view))}</p>",
     ]
     if me is not None:
         parts.append(
-            f"<p><strong>Your money:</strong> {_chips(view.get('hand', []))}<br>"
+            f"<p><strong>{escape(your_money)}</strong> {_chips(view.get('hand', []))}<br>"
             f"{escape(money_text(view.get('hand', [])))}</p>"
         )
     rows = "".join(
         f"<tr><td>{escape(n)}</td><td><b>{t}</b></td>{''.join(f'<td>{escape(p)}</td>' for p in per)}</tr>"
         for n, t, per in scores(view, names)
     )
-    heads = "".join(f"<th>scoring {r['round']}</th>" for r in view["scorings"])
+    heads = "".join(f"<th>{escape(scoring % {'round': r['round']})}</th>" for r in view["scorings"])
+    head, total = escape(gettext("Scores")), escape(gettext("Total"))
     parts.append(
-        f'<table style="border-collapse:collapse;font:12px Arial" cellpadding="3"><tr><th>Scores</th>'
-        f"<th>total</th>{heads}</tr>{rows}</table>"
+        f'<table style="border-collapse:collapse;font:12px Arial" cellpadding="3"><tr><th>{head}'
+        f"</th><th>{total}</th>{heads}</tr>{rows}</table>"
     )
     for seat in sorted(range(view["players"]), key=lambda s: (s != me, s)):
         entry = view["seats"][seat]
-        owner = "Your Alhambra" if seat == me else f"{escape(names[seat])}'s Alhambra"
-        turn = " · to move" if seat in view.get("to_move", []) else ""
-        money = (
-            escape(money_text(entry["hand"])) if "hand" in entry and seat != me else _money_cards(entry["hand_size"])
-        )
-        counts = ", ".join(f"{k} {n}" for k, n in entry["buildings"].items())
+        reserve = gettext("Reserve: %(tiles)s") % {"tiles": ", ".join(entry["reserve"]) or gettext("empty")}
+        counts = gettext("Buildings: %(counts)s") % {"counts": _counts(entry["buildings"])}
+        pending = gettext("To place: %(tiles)s") % {"tiles": ", ".join(entry["pending"])}
         parts.append(
-            f'<p style="margin-bottom:0"><strong>{owner}</strong> ({entry["score"]} points, {money}, '
-            f"longest wall {entry['longest_wall']}{turn})</p>"
+            f'<p style="margin-bottom:0"><strong>{escape(_owner(seat, me, names))}</strong> '
+            f"{escape(_seat_head(view, seat, entry, me))}</p>"
             f"{_alhambra_table(entry, _spots(view, entry) if seat == me else [])}"
-            f'<p style="margin-top:0">Buildings: {counts}<br>Reserve: '
-            f"{escape(', '.join(entry['reserve']) or 'empty')}"
-            + (f"<br>To place: {escape(', '.join(entry['pending']))}" if entry["pending"] else "")
-            + "</p>"
+            f'<p style="margin-top:0">{escape(counts)}'
+            f"<br>{escape(reserve)}" + (f"<br>{escape(pending)}" if entry["pending"] else "") + "</p>"
         )
     if view.get("dirk") is not None:
         dirk = view["dirk"]
-        counts = ", ".join(f"{k} {n}" for k, n in dirk["buildings"].items())
-        parts.append(f"<p><strong>Dirk</strong> ({dirk['score']} points): {counts}</p>")
+        parts.append(
+            f"<p><strong>Dirk</strong> ({escape(_points(dirk['score']))}): {escape(_counts(dirk['buildings']))}</p>"
+        )
     parts += [f"<p>{escape(line)}</p>" for line in handout_lines(view, names)]
-    parts.append('<p style="font:11px Arial;color:#666">Thick brown borders are walls.</p>')
+    walls = escape(gettext("Thick brown borders are walls."))
+    parts.append(f'<p style="font:11px Arial;color:#666">{walls}</p>')
     return "".join(parts)

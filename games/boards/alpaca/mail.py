@@ -6,42 +6,74 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+from django.utils.translation import gettext, gettext_noop, ngettext
+
 from games.rules.alpaca.view import MAJOR_EDGES, board_text
 
-from .common import CORNER, FILL, INK, cell_text, frame, player_rows, seat_names, split, status, turned_edges
+from .common import (
+    CORNER,
+    CORNER_WORDS,
+    FILL,
+    INK,
+    cell_text,
+    colour_name,
+    frame,
+    player_rows,
+    seat_names,
+    split,
+    status,
+    turned_edges,
+)
+
+
+def _tiles(count: int) -> str:
+    """``" 3 tiles"``: the number padded so the player lines stay aligned."""
+    return ngettext("%(count)s tile", "%(count)s tiles", count) % {"count": f"{count:>2}"}
+
+
+def _points(count: int) -> str:
+    return ngettext("%(count)s point", "%(count)s points", count) % {"count": f"{count:>3}"}
+
+
+def _left(name: str, tiles: list[str]) -> str:
+    return gettext("%(name)s's tiles left: %(tiles)s") % {"name": name, "tiles": ", ".join(tiles) or gettext("none")}
 
 
 def text(view: dict[str, Any], names: list[str] | None = None) -> str:
     """The position as monospaced text for the plain-text part of an email."""
     names = seat_names(view, names)
-    lines = status(view, names) + ["", "Players:"]
+    lines = status(view, names) + ["", gettext("Players:")]
     width = max(len(n) for n in names)
     for r in player_rows(view, names):
         notes = f"  <- {r['notes']}" if r["notes"] else ""
+        chains = gettext("chains: %(chains)s") % {"chains": r["chains"]}
         lines.append(
-            f"  {r['seat'] + 1}. {r['name']:<{width}}  {r['colour']:<6}  {r['hand']:>2} tiles  "
-            f"{r['score']:>3} points (chains: {r['chains']}){notes}"
+            f"  {r['seat'] + 1}. {r['name']:<{width}}  {colour_name(r['colour']):<6}  {_tiles(r['hand']):<8}  "
+            f"{_points(r['score']):<10} ({chains}){notes}"
         )
     if view.get("seat") is not None and view["phase"] != "over":
-        lines += ["", "Your tiles (#number, major/minor1-minor2):"]
+        lines += ["", gettext("Your tiles (#number, major/minor1-minor2):")]
         lines += [
-            f"  #{t['number']} {t['tile']}" + ("  <- dominant colour" if t["dominant"] else "")
+            f"  #{t['number']} {t['tile']}" + ("  <- " + gettext("dominant colour") if t["dominant"] else "")
             for t in view.get("hand", [])
-        ] or ["  none"]
+        ] or ["  " + gettext("none")]
     for seat, tiles in enumerate(view.get("hands", []) if view["phase"] == "over" else []):
-        lines.append(f"{names[seat]}'s tiles left: " + (", ".join(tiles) or "none"))
-    lines += ["", "The table (x above each column, y left of each row):", board_text(view)]
+        lines.append(_left(names[seat], tiles))
+    lines += ["", gettext("The table (x above each column, y left of each row):"), board_text(view)]
     if view["open_cells"]:
-        lines.append("Open cells (x,y): " + "  ".join(cell_text(c) for c in view["open_cells"]))
+        cells = "  ".join(cell_text(c) for c in view["open_cells"])
+        lines.append(gettext("Open cells (x,y): %(cells)s") % {"cells": cells})
     if view.get("last_placed"):
-        lines.append(f"Last tile placed at {cell_text(view['last_placed'])}.")
+        lines.append(gettext("Last tile placed at %(cell)s.") % {"cell": cell_text(view["last_placed"])})
+    letters = ", ".join(f"{c[0].upper()} {colour_name(c)}" for c in FILL)
     lines += [
-        "Capital letter = big (major) triangle, small = minor triangle, # = untouchable, . = open cell.",
-        "Letters: R red, Y yellow, G green, B blue, P purple.",
+        gettext("Capital letter = big (major) triangle, small = minor triangle, # = untouchable, . = open cell."),
+        gettext("Letters: %(letters)s.") % {"letters": letters},
     ]
     return "\n".join(lines)
 
 
+_TABLE_KEY = gettext_noop("(x above each column, y left of each row; capital letter = big triangle, # = untouchable)")
 _TH = "font:11px Arial,sans-serif;color:#666;padding:2px"
 _MINI = "width:14px;height:14px;"
 
@@ -65,7 +97,8 @@ def _html_tile(tile: str, rot: int, *, locked: bool = False, caption: str = "") 
     grid[0][1], grid[1][2], grid[2][1], grid[1][0] = side(0), side(1), side(2), side(3)
     grid[1][1] = "<td>#</td>" if locked else "<td></td>"
     rows = "".join(f"<tr>{''.join(row)}</tr>" for row in grid)
-    words = f"{escape(major)}/<br>{escape(minor1)}-{escape(minor2)}<br>rot {rot} {CORNER[rot]}"
+    turn = gettext("big triangle %(corner)s") % {"corner": CORNER_WORDS[rot]}
+    words = f"{escape(major)}/<br>{escape(minor1)}-{escape(minor2)}<br>rot {rot} {CORNER[rot]}<br>{escape(turn)}"
     return (
         f'<table cellpadding="0" cellspacing="0" style="border-collapse:collapse;border:1px solid #333;'
         f'margin:auto;background:#fff;text-align:center;font:bold 10px Arial,sans-serif">{rows}</table>'
@@ -83,11 +116,20 @@ def html(view: dict[str, Any], names: list[str] | None = None) -> str:
     """The position as HTML tables with inline styles: one cell per tile."""
     names = seat_names(view, names)
     parts = [f"<p>{escape(line)}</p>" for line in status(view, names)]
-    head = "".join(f'<th style="{_TH}">{h}</th>' for h in ("Seat", "Player", "Colour", "Tiles", "Points", "Chains", ""))
+    titles = (
+        gettext("Seat"),
+        gettext("Player"),
+        gettext("Colour"),
+        gettext("Tiles"),
+        gettext("Points"),
+        gettext("Chains"),
+    )
+    head = "".join(f'<th style="{_TH}">{escape(h)}</th>' for h in (*titles, ""))
     rows = "".join(
         f'<tr><td style="{_TH}">{r["seat"] + 1}</td><td style="padding:2px 6px"><strong>{escape(r["name"])}'
         f'</strong></td><td style="padding:2px 6px;color:{INK.get(r["colour"], "#fff")};'
-        f'background:{FILL[r["colour"]]}">{escape(r["colour"])}</td><td style="padding:2px 6px">{r["hand"]}</td>'
+        f'background:{FILL[r["colour"]]}">{escape(colour_name(r["colour"]))}</td>'
+        f'<td style="padding:2px 6px">{r["hand"]}</td>'
         f'<td style="padding:2px 6px">{r["score"]}</td><td style="padding:2px 6px">{escape(r["chains"])}</td>'
         f'<td style="padding:2px 6px">{escape(r["notes"])}</td></tr>'
         for r in player_rows(view, names)
@@ -95,21 +137,20 @@ def html(view: dict[str, Any], names: list[str] | None = None) -> str:
     parts.append(f'<table style="border-collapse:collapse;margin:4px 0 12px"><tr>{head}</tr>{rows}</table>')
     if view.get("seat") is not None and view["phase"] != "over":
         cells = "".join(_html_hand_tile(t) for t in view.get("hand", []))
+        mine, faded, none = gettext("Your tiles"), gettext("(faded: not the dominant colour)"), gettext("none")
         parts.append(
-            '<p style="margin-bottom:0"><strong>Your tiles</strong> (faded: not the dominant colour)</p>'
+            f'<p style="margin-bottom:0"><strong>{escape(mine)}</strong> {escape(faded)}</p>'
             + (
                 f'<table style="border-collapse:collapse;margin:4px 0 12px"><tr>{cells}</tr></table>'
                 if cells
-                else "<p>none</p>"
+                else f"<p>{escape(none)}</p>"
             )
         )
     if view["phase"] == "over":
         for seat, tiles in enumerate(view.get("hands", [])):
-            parts.append(f"<p>{escape(names[seat])}'s tiles left: {escape(', '.join(tiles) or 'none')}</p>")
-    parts.append(
-        f'<p style="margin-bottom:0"><strong>The table</strong> (x above each column, y left of each '
-        f"row; capital letter = big triangle, # = untouchable)</p>{_html_table(view)}"
-    )
+            parts.append(f"<p>{escape(_left(names[seat], tiles))}</p>")
+    table, key = gettext("The table"), gettext(_TABLE_KEY)
+    parts.append(f'<p style="margin-bottom:0"><strong>{escape(table)}</strong> {escape(key)}</p>{_html_table(view)}')
     return "".join(parts)
 
 
@@ -118,6 +159,7 @@ def _html_table(view: dict[str, Any]) -> str:
     locked = {tuple(c) for c in view["untouchable_cells"]}
     last = tuple(view["last_placed"]) if view.get("last_placed") else None
     head = "".join(f'<th style="{_TH}">{x}</th>' for x in xs)
+    opened_word = gettext("open")
     body = []
     for y in ys:
         row = []
@@ -131,7 +173,9 @@ def _html_table(view: dict[str, Any]) -> str:
                     f"{_html_tile(tile['tile'], tile['rotation'], locked=(x, y) in locked)}</td>"
                 )
             elif (x, y) in opened:
-                row.append(f'<td style="{style}color:#888;font:10px Arial,sans-serif">open<br>{x},{y}</td>')
+                row.append(
+                    f'<td style="{style}color:#888;font:10px Arial,sans-serif">{escape(opened_word)}<br>{x},{y}</td>'
+                )
             else:
                 row.append(f'<td style="{style}"></td>')
         body.append(f'<tr><th style="{_TH}">{y}</th>{"".join(row)}</tr>')

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from html import escape
 from typing import Any
 
-from django.utils.translation import ngettext
+from django.utils.translation import gettext, ngettext
 
 from .common import CARD_STYLE, COLUMNS, card_name
 
@@ -23,31 +23,62 @@ def _cards(count: int) -> str:
 
 
 def _pair(pair: list[str] | None) -> str:
-    return " + ".join(_mail_name(slug) for slug in pair) if pair else "none"
+    return " + ".join(_mail_name(slug) for slug in pair) if pair else gettext("none")
+
+
+def _seat(number: int) -> str:
+    return gettext("Seat %(number)s") % {"number": number}
+
+
+def _round(view: dict[str, Any]) -> str:
+    return gettext("Round %(round)s of %(rounds)s") % {
+        "round": min(view["round"], view["rounds"]),
+        "rounds": view["rounds"],
+    }
+
+
+def _deck(view: dict[str, Any], pair: str) -> str:
+    return gettext("Deck: %(cards)s. Merchant face-up: %(pair)s (%(count)s in the merchant deck)") % {
+        "cards": _cards(view["deck"]),
+        "pair": pair,
+        "count": view["merchant_deck"],
+    }
+
+
+def _owner(seat: int, me: int | None, names: list[str]) -> str:
+    return gettext("Your island") if seat == me else gettext("%(name)s's island") % {"name": names[seat]}
+
+
+def _island_head(island: dict[str, Any]) -> str:
+    points = ngettext("%(points)s island point", "%(points)s island points", island["island_points"]) % {
+        "points": island["island_points"]
+    }
+    return f"({_cards(island['cards'])}, {points})"
 
 
 def text(view: dict[str, Any], names: list[str] | None = None) -> str:
     """The table as monospaced text for the plain-text part of an email."""
-    names = names or [f"Seat {s + 1}" for s in range(view["players"])]
+    names = names or [_seat(s + 1) for s in range(view["players"])]
     me = view.get("seat")
     lines = [
-        f"Round {min(view['round'], view['rounds'])} of {view['rounds']}",
-        "Face-up cards: " + "   ".join(f"[{n}] {_mail_name(slug)}" for n, slug in enumerate(view["face_up"], start=1)),
-        f"Deck: {_cards(view['deck'])}.  Merchant face-up: {_pair(view.get('merchant_face_up'))}"
-        f" ({view['merchant_deck']} in the merchant deck)",
+        _round(view),
+        gettext("Face-up cards:")
+        + " "
+        + "   ".join(f"[{n}] {_mail_name(slug)}" for n, slug in enumerate(view["face_up"], start=1)),
+        _deck(view, _pair(view.get("merchant_face_up"))),
     ]
     if me is not None:
-        lines.append("Your hand: " + (", ".join(_mail_name(s) for s in view.get("hand", [])) or "empty"))
-        merchants = view.get("merchants", [])
-        lines.append("Your merchant cards: " + ("; ".join(_pair(p) for p in merchants) or "none"))
+        hand = ", ".join(_mail_name(s) for s in view.get("hand", [])) or gettext("empty")
+        lines.append(gettext("Your hand: %(cards)s") % {"cards": hand})
+        merchants = "; ".join(_pair(p) for p in view.get("merchants", [])) or gettext("none")
+        lines.append(gettext("Your merchant cards: %(cards)s") % {"cards": merchants})
     order = sorted(range(view["players"]), key=lambda s: (s != me, s))
     for seat in order:
         island = view["islands"][seat]
-        owner = "Your island" if seat == me else f"{names[seat]}'s island"
-        lines += ["", f"{owner} ({_cards(island['cards'])}, {island['island_points']} island points):"]
+        lines += ["", f"{_owner(seat, me, names)} {_island_head(island)}:"]
         lines += ["  " + row for row in island["text"]]
     codes = ", ".join(f"{code} {card_name(slug).lower()}" for slug, (_, code, _name) in CARD_STYLE.items())
-    lines += ["", "Codes: " + codes, "+ = a card may go here"]
+    lines += ["", gettext("Codes: %(codes)s") % {"codes": codes}, gettext("+ = a card may go here")]
     return "\n".join(lines)
 
 
@@ -80,28 +111,29 @@ def _island_table(island: dict[str, Any]) -> str:
 
 def html(view: dict[str, Any], names: list[str] | None = None) -> str:
     """The table as HTML tables with inline styles (no images, no CSS files)."""
-    names = names or [f"Seat {s + 1}" for s in range(view["players"])]
+    names = names or [_seat(s + 1) for s in range(view["players"])]
     me = view.get("seat")
     face_up = " ".join(
         f'<span style="display:inline-block;padding:4px 8px;margin-right:6px;border:1px solid #333;'
         f'background:{CARD_STYLE[slug][0]}">[{n}] {escape(_mail_name(slug))}</span>'
         for n, slug in enumerate(view["face_up"], start=1)
     )
+    face_up_head = gettext("Face-up cards:")
     parts = [
-        f"<p><strong>Round {min(view['round'], view['rounds'])} of {view['rounds']}</strong></p>",
-        f"<p>Face-up cards: {face_up}</p>",
-        f"<p>Deck: {_cards(view['deck'])}. Merchant face-up: {escape(_pair(view.get('merchant_face_up')))} "
-        f"({view['merchant_deck']} in the merchant deck)</p>",
+        f"<p><strong>{escape(_round(view))}</strong></p>",
+        f"<p>{escape(face_up_head)} {face_up}</p>",
+        f"<p>{escape(_deck(view, _pair(view.get('merchant_face_up'))))}</p>",
     ]
     if me is not None:
-        hand = ", ".join(escape(_mail_name(s)) for s in view.get("hand", [])) or "empty"
-        merchants = "; ".join(escape(_pair(p)) for p in view.get("merchants", [])) or "none"
-        parts.append(f"<p><strong>Your hand:</strong> {hand}<br><strong>Your merchant cards:</strong> {merchants}</p>")
+        hand = ", ".join(_mail_name(s) for s in view.get("hand", [])) or gettext("empty")
+        merchants = "; ".join(_pair(p) for p in view.get("merchants", [])) or gettext("none")
+        hand = gettext("Your hand: %(cards)s") % {"cards": hand}
+        merchants = gettext("Your merchant cards: %(cards)s") % {"cards": merchants}
+        parts.append(f"<p>{escape(hand)}<br>{escape(merchants)}</p>")
     for seat in sorted(range(view["players"]), key=lambda s: (s != me, s)):
         island = view["islands"][seat]
-        owner = "Your island" if seat == me else f"{escape(names[seat])}'s island"
         parts.append(
-            f'<p style="margin-bottom:0"><strong>{owner}</strong> ({_cards(island["cards"])}, '
-            f"{island['island_points']} island points)</p>{_island_table(island)}"
+            f'<p style="margin-bottom:0"><strong>{escape(_owner(seat, me, names))}</strong> '
+            f"{escape(_island_head(island))}</p>{_island_table(island)}"
         )
     return "".join(parts)

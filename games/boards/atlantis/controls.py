@@ -6,12 +6,37 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
+
+from games.rules.atlantis.state import PASS_CARDS
 
 from ..picking import control
 from .common import grouped, place, walk_of, walks
 
 _NOTE = re.compile(r"\s*\([^)]*\)")
+
+
+def _cards(count: int) -> str:
+    return ngettext("%(count)s card", "%(count)s cards", count) % {"count": count}
+
+
+def _button(words: str, note: str, typed: str) -> str:
+    """``Verkoop een tegel (2 kaarten) — typ: sell 4``: the move and what it
+    means in the reader's language, then the notation to type (it reads
+    Dutch words too: verkoop, betaal, pas)."""
+    return gettext("%(words)s (%(note)s) — type: %(move)s") % {"words": words, "note": note, "move": typed}
+
+
+def _pay_note(view: dict[str, Any], move: dict[str, Any]) -> str:
+    """What a payment hands in and how much of the toll it covers."""
+    tiles, cards = sum(move["pay"]), len(move["cards"])
+    parts = [gettext("tiles %(value)s") % {"value": tiles}] if move["pay"] else []
+    parts += [_cards(cards)] if cards else []
+    return gettext("%(parts)s: pays %(paid)s of %(due)s") % {
+        "parts": " + ".join(parts),
+        "paid": tiles + cards,
+        "due": view.get("toll_due", 0),
+    }
 
 
 def controls(view: dict[str, Any], options: list[tuple[str, Any]]) -> list[dict[str, Any]]:
@@ -37,10 +62,11 @@ def controls(view: dict[str, Any], options: list[tuple[str, Any]]) -> list[dict[
         elif "bridge" in move:
             entry = control(plain, move_text, pick="bridge", where=f"gap {move['bridge']}")
         elif "sell" in move:
-            entry = control(plain, gettext("Sell a tile: %(move)s") % {"move": move_text})
+            entry = control(plain, _button(gettext("Sell a tile"), _cards(move["sell"] // 2), plain))
         elif "pay" in move:
-            entry = control(plain, gettext("Pay the toll: %(move)s") % {"move": move_text})
+            entry = control(plain, _button(gettext("Pay the toll"), _pay_note(view, move), plain))
         elif move.get("pass"):
-            entry = control(plain, gettext("Pass: %(move)s") % {"move": move_text})
+            note = gettext("draw %(cards)s") % {"cards": _cards(PASS_CARDS)}
+            entry = control(plain, _button(gettext("Pass"), note, plain))
         result.append(entry)
     return result + extra

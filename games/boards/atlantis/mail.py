@@ -7,6 +7,8 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+from django.utils.translation import gettext, ngettext
+
 from .common import (
     ATLANTIS,
     CODES,
@@ -16,6 +18,7 @@ from .common import (
     PAWN,
     PAWN_NAME,
     bridge_owner,
+    colour_name,
     grouped,
     hand_list,
     pawns_at,
@@ -23,6 +26,7 @@ from .common import (
     seat_names,
     status,
     tile_list,
+    tile_name,
     walks,
 )
 
@@ -32,27 +36,37 @@ WATER, LAND, SHORE, BRIDGE = "#a9d6e5", "#eadfbe", "#cfe8c4", "#a47148"
 def _gap_text(view: dict[str, Any], gap: dict[str, Any]) -> str:
     span = str(gap["first"]) if gap["first"] == gap["last"] else f"{gap['first']}-{gap['last']}"
     if gap["bridged"]:
-        owners = " and ".join(str(s + 1) for s in bridge_owner(view, gap))
-        return f"{span} bridged (bridge of player {owners}): free"
-    return f"{span} toll {gap['toll']}"
+        owners = (" " + gettext("and") + " ").join(str(s + 1) for s in bridge_owner(view, gap))
+        return gettext("%(span)s bridged (bridge of player %(owners)s): free") % {"span": span, "owners": owners}
+    return gettext("%(span)s toll %(toll)s") % {"span": span, "toll": gap["toll"]}
+
+
+def _cards(count: int) -> str:
+    return ngettext("%(count)s card", "%(count)s cards", count) % {"count": count}
 
 
 def _seat_line(view: dict[str, Any], seat: dict[str, Any], names: list[str]) -> tuple[str, str]:
     """``(who, what)`` for one player: name and colour, then the numbers."""
     s = seat["seat"]
-    who = f"{s + 1} {names[s]} ({PAWN_NAME[s]}{', you' if s == view.get('seat') else ''})"
+    you = ", " + gettext("you") if s == view.get("seat") else ""
+    who = f"{s + 1} {names[s]} ({PAWN_NAME[s]}{you})"
     if s in view.get("to_move", []):
-        who += " to move"
+        who += " " + gettext("to move")
     if s in view.get("departed", []):
-        who += " (left)"
+        who += " " + gettext("(left)")
     final = view.get("final")
-    toll = f" - end toll {final['end_tolls'][s]}" if final and final["end_tolls"][s] else ""
-    bridge = "not built" if seat["bridge"] is None else f"on {seat['bridge']}"
-    cards = f"{seat['cards']} card{'' if seat['cards'] == 1 else 's'}"
-    what = (
-        f"score {seat['score']} (tiles {seat['tile_points']} + {cards}{toll}); "
-        f"bridge {bridge}; pawns {' '.join(place(p) for p in seat['pawns'])}"
-    )
+    toll = ""
+    if final and final["end_tolls"][s]:
+        toll = " - " + gettext("end toll %(toll)s") % {"toll": final["end_tolls"][s]}
+    bridge = gettext("not built") if seat["bridge"] is None else gettext("on %(place)s") % {"place": seat["bridge"]}
+    what = gettext("score %(score)s (tiles %(tiles)s + %(cards)s%(toll)s); bridge %(bridge)s; pawns %(pawns)s") % {
+        "score": seat["score"],
+        "tiles": seat["tile_points"],
+        "cards": _cards(seat["cards"]),
+        "toll": toll,
+        "bridge": bridge,
+        "pawns": " ".join(place(p) for p in seat["pawns"]),
+    }
     return who, what
 
 
@@ -60,11 +74,10 @@ def _moves(view: dict[str, Any]) -> list[str]:
     """Your reachable destinations, each with its ways (cards in order)."""
     lines = []
     for (origin, destination), options in sorted(grouped(walks(view)).items()):
-        where = "mainland"
+        where = gettext("mainland")
         if destination != MAINLAND:
-            entry = view["road"][destination - 1]
-            where = f"{entry['colour']} {entry['value']}"
-        toll = f", toll {options[0].toll}" if options[0].toll else ""
+            where = tile_name(view["road"][destination - 1])
+        toll = ", " + gettext("toll %(toll)s") % {"toll": options[0].toll} if options[0].toll else ""
         ways = " | ".join(" ".join(w.cards) for w in options)
         lines.append(f"{place(origin)} -> {place(destination)} ({where}{toll}): {ways}")
     return lines
@@ -73,10 +86,11 @@ def _moves(view: dict[str, Any]) -> list[str]:
 def _entry_text(entry: dict[str, Any], gap_at: dict[int, dict[str, Any]]) -> str:
     kind = entry["kind"]
     if kind == "tile":
-        return f"{entry['colour']} {entry['value']}{'+' if entry['height'] > 1 else ''}"
+        return f"{tile_name(entry)}{'+' if entry['height'] > 1 else ''}"
     if kind == "water":
-        return "= bridge =" if gap_at[entry["position"]]["bridged"] else "~ water ~"
-    return "(Atlantis)" if kind == "atlantis" else "(mainland)"
+        word = gettext("bridge") if gap_at[entry["position"]]["bridged"] else gettext("water")
+        return f"= {word} =" if gap_at[entry["position"]]["bridged"] else f"~ {word} ~"
+    return "(Atlantis)" if kind == "atlantis" else "(" + gettext("mainland") + ")"
 
 
 def _span(first: int, last: int) -> str:
@@ -87,7 +101,14 @@ def _span(first: int, last: int) -> str:
 
 
 def _at(pawns: dict[int, list[int]], position: int) -> str:
-    return " ".join(f"<{s + 1}>" for s in pawns.get(position, [])) or "no pawns"
+    return " ".join(f"<{s + 1}>" for s in pawns.get(position, [])) or gettext("no pawns")
+
+
+def _piles(view: dict[str, Any]) -> str:
+    return gettext("Draw pile %(draw)s; played and paid %(discard)s.") % {
+        "draw": _cards(view["draw_pile"]),
+        "discard": view["discard_pile"],
+    }
 
 
 def text(view: dict[str, Any], names: list[str] | None = None) -> str:
@@ -97,10 +118,10 @@ def text(view: dict[str, Any], names: list[str] | None = None) -> str:
     gap_at = {p: g for g in view["gaps"] for p in range(g["first"], g["last"] + 1)}
     lines = [
         status(view, names),
-        f"Draw pile {view['draw_pile']} cards; played and paid {view['discard_pile']}.",
+        _piles(view),
         "",
-        "The road (A = Atlantis, M = mainland; + = a tile lies below;",
-        "<2> = a pawn of player 2):",
+        gettext("The road (A = Atlantis, M = mainland; + = a tile lies below;"),
+        gettext("<2> = a pawn of player 2):"),
         f" A  Atlantis{_span(1, view['atlantis_until'])}: {_at(pawns, ATLANTIS)}",
     ]
     cells = []
@@ -113,9 +134,10 @@ def text(view: dict[str, Any], names: list[str] | None = None) -> str:
         lines.append(
             " " + "   ".join(cells[col * per + row] for col in range(3) if col * per + row < len(cells)).rstrip()
         )
-    lines.append(f" M  mainland{_span(view['mainland_from'], MAINLAND - 1)}: {_at(pawns, MAINLAND)}")
-    items = [_gap_text(view, g) for g in view["gaps"]] or ["none"]
-    line = "Water:"
+    mainland = gettext("mainland")
+    lines.append(f" M  {mainland}{_span(view['mainland_from'], MAINLAND - 1)}: {_at(pawns, MAINLAND)}")
+    items = [_gap_text(view, g) for g in view["gaps"]] or [gettext("none")]
+    line = gettext("Water:")
     for index, item in enumerate(items):  # wrapped between gaps only
         piece = item + (";" if index < len(items) - 1 else "")
         if len(line) + 1 + len(piece) > 70:
@@ -126,15 +148,16 @@ def text(view: dict[str, Any], names: list[str] | None = None) -> str:
     lines.append(line)
     if view.get("seat") is not None:
         hand = view.get("hand", {})
-        lines += ["", f"Your hand: {hand_list(hand)} ({sum(hand.values())} cards)"]
+        lines += ["", gettext("Your hand: %(cards)s") % {"cards": f"{hand_list(hand)} ({_cards(sum(hand.values()))})"}]
         moves = _moves(view)
         if moves:
-            lines += ["Your pawn moves (destination, tile, toll: the cards, in order):"]
+            lines += [gettext("Your pawn moves (destination, tile, toll: the cards, in order):")]
             lines += ["  " + line for line in moves]
-    lines += ["", "Players:"]
+    lines += ["", gettext("Players:")]
     for seat in view["seats"]:
         who, what = _seat_line(view, seat, names)
-        lines += [f"  {who}", f"     {what}", f"     tiles: {tile_list(seat['tiles'])}"]
+        tiles = gettext("tiles: %(tiles)s") % {"tiles": tile_list(seat["tiles"])}
+        lines += [f"  {who}", f"     {what}", f"     {tiles}"]
     return "\n".join(lines)
 
 
@@ -158,7 +181,7 @@ def _road_cell(
 ) -> str:
     here = _badges(pawns.get(p, []))
     if p in (ATLANTIS, MAINLAND):
-        name = "Atlantis" if p == ATLANTIS else "mainland"
+        name = "Atlantis" if p == ATLANTIS else gettext("mainland")
         return (
             f'<td style="{_TD}background:{LAND if p == ATLANTIS else SHORE}" title="{name}">'
             f'{_NUM.format(ink="#333", label=place(p))}<div style="font:9px Arial">{name}</div>{here}</td>'
@@ -169,7 +192,9 @@ def _road_cell(
         fill, ink = FILL[entry["colour"]]
         below = "+" if entry["height"] > 1 else ""
         code = f"{p} {CODES[entry['colour']]}"
-        title = f"{p}: {entry['colour']} {entry['value']}{' (a tile below)' if below else ''}"
+        title = f"{p}: {tile_name(entry)}"
+        if below:
+            title += " " + gettext("(a tile below)")
         return (
             f'<td style="{_TD}background:{fill};color:{ink}" title="{escape(title)}">'
             f'{_NUM.format(ink=ink, label=code)}<b style="font:bold 14px Arial,sans-serif">{entry["value"]}'
@@ -178,7 +203,9 @@ def _road_cell(
     if kind == "water":
         gap = gap_at[p]
         fill = BRIDGE if gap["bridged"] else WATER
-        word = "bridge" if gap["bridged"] else (f"toll {gap['toll']}" if p == gap["first"] else "~")
+        word = gettext("bridge") if gap["bridged"] else ""
+        if not gap["bridged"]:
+            word = gettext("toll %(toll)s") % {"toll": gap["toll"]} if p == gap["first"] else "~"
         return (
             f'<td style="{_TD}background:{fill}" title="{escape(_gap_text(view, gap))}">'
             f'{_NUM.format(ink="#114b5f", label=p)}<span style="font:10px Arial">{word}</span></td>'
@@ -195,42 +222,35 @@ def html(view: dict[str, Any], names: list[str] | None = None) -> str:
     names = seat_names(view, names)
     pawns = pawns_at(view)
     gap_at = {p: g for g in view["gaps"] for p in range(g["first"], g["last"] + 1)}
-    parts = [
-        f"<p><strong>{escape(status(view, names))}</strong> Draw pile {view['draw_pile']} cards; "
-        f"played and paid {view['discard_pile']}.</p>"
-    ]
+    parts = [f"<p><strong>{escape(status(view, names))}</strong> {escape(_piles(view))}</p>"]
     rows = []
     for start in range(0, MAINLAND + 1, 11):
         cells = "".join(_road_cell(view, p, pawns, gap_at) for p in range(start, start + 11))
         rows.append(f"<tr>{cells}</tr>")
     parts.append('<table style="border-collapse:collapse;margin:4px 0">' + "".join(rows) + "</table>")
+    legend, water = gettext("A = Atlantis, M = mainland, + = a tile lies below."), gettext("Water:")
+    gaps = "; ".join(_gap_text(view, g) for g in view["gaps"]) or gettext("none")
     parts.append(
-        '<p style="margin:2px 0;font-size:12px;color:#555">A = Atlantis, M = mainland, '
-        "+ = a tile lies below. Water: "
-        f"{escape('; '.join(_gap_text(view, g) for g in view['gaps']) or 'none')}.</p>"
+        f'<p style="margin:2px 0;font-size:12px;color:#555">{escape(legend)} {escape(water)} {escape(gaps)}.</p>'
     )
     if view.get("seat") is not None:
         hand = view.get("hand", {})
-        cards = (
-            " ".join(
-                f'<span style="display:inline-block;padding:3px 7px;margin:2px;border:1px solid #333;'
-                f'background:{FILL[c][0]};color:{FILL[c][1]}">{hand[c]} {c}</span>'
-                for c in COLOURS
-                if hand.get(c)
-            )
-            or "no cards"
-        )
-        parts.append(f"<p><strong>Your hand</strong> ({sum(hand.values())} cards): {cards}</p>")
+        cards = " ".join(
+            f'<span style="display:inline-block;padding:3px 7px;margin:2px;border:1px solid #333;'
+            f'background:{FILL[c][0]};color:{FILL[c][1]}">{hand[c]} {escape(colour_name(c))}</span>'
+            for c in COLOURS
+            if hand.get(c)
+        ) or escape(gettext("no cards"))
+        your_hand = gettext("Your hand")
+        parts.append(f"<p><strong>{escape(your_hand)}</strong> ({escape(_cards(sum(hand.values())))}): {cards}</p>")
         moves = _moves(view)
         if moves:
             items = "".join(f"<li><code>{escape(line)}</code></li>" for line in moves)
-            parts.append(
-                '<p style="margin-bottom:0"><strong>Your pawn moves</strong> '
-                f'(destination, tile, toll: the cards, in order):</p><ul style="margin-top:2px">{items}</ul>'
-            )
+            moves_head = gettext("Your pawn moves (destination, tile, toll: the cards, in order):")
+            parts.append(f'<p style="margin-bottom:0">{escape(moves_head)}</p><ul style="margin-top:2px">{items}</ul>')
     head = "".join(
-        f'<th style="text-align:left;padding:2px 6px;font:bold 12px Arial">{h}</th>'
-        for h in ("Player", "Score and pawns", "Tiles")
+        f'<th style="text-align:left;padding:2px 6px;font:bold 12px Arial">{escape(h)}</th>'
+        for h in (gettext("Player"), gettext("Score and pawns"), gettext("Tiles"))
     )
     body = []
     for seat in view["seats"]:
