@@ -116,6 +116,21 @@ def test_declining_from_the_page(client, bob, carol, played):
     assert Challenge.objects.get().status == "declined"
 
 
+def test_a_dutch_player_answers_challenges_in_dutch(client, bob, carol, played):
+    bob.language = "nl"
+    bob.save(update_fields=["language"])
+    client.force_login(bob)
+    first = challenge_create(ladder_id=played.pk, challenger=carol, opponent=bob, now=timezone.now())
+    page = text(client.get(f"/ladders/{played.pk}/"))
+    assert "Carol</a> daagt je uit" in page and ">Aannemen</button>" in page and ">Afslaan</button>" in page
+    page = text(client.post(f"/challenges/{first.pk}/decline/", follow=True))
+    assert "Uitdaging afgeslagen." in page and "Challenge declined" not in page
+    second = challenge_create(ladder_id=played.pk, challenger=carol, opponent=bob, now=timezone.now())
+    page = text(client.post(f"/challenges/{second.pk}/accept/", follow=True))
+    assert "Uitdaging aangenomen: je partij is begonnen." in page and "Challenge accepted" not in page
+    assert Challenge.objects.get(pk=second.pk).status == "accepted"
+
+
 def test_actions_need_a_login_and_post(client, played):
     assert client.post(f"/ladders/{played.pk}/join/").status_code == 302
     assert client.get(f"/ladders/{played.pk}/join/").status_code in (302, 405)
