@@ -56,6 +56,10 @@ def test_the_ladder_page_shows_the_ranking(client, played):
         r"<td class=\"num\">2</td>",
         ranking,
     )
+    assert '<td><a href="/players/Alice/">Alice</a></td>' in ranking  # the public page
+    assert '<td><a href="/players/Carol/">Carol</a></td>' in ranking
+    games = page[page.index('id="games-heading"') :]
+    assert '<a href="/players/Alice/">Alice</a> (1)' in games and '<a href="/players/Bob/">Bob</a> (2)' in games
 
 
 def test_members_can_change_capacity_leave_and_join_with_csrf(alice, played):
@@ -97,11 +101,11 @@ def test_challenging_from_the_ranking_and_answering(client, alice, bob, carol, p
     challenge = Challenge.objects.get()
     assert (challenge.challenger, challenge.challenged) == (carol, alice)
     page = text(client.get(f"/ladders/{played.pk}/"))
-    assert "waiting for an answer" in page
+    assert 'You challenged <a href="/players/Alice/">Alice</a>; waiting for an answer' in page
     assert 'aria-label="Challenge Bob"' in page and 'aria-label="Challenge Alice"' not in page
     client.force_login(alice)
     page = text(client.get(f"/ladders/{played.pk}/"))
-    assert "Carol</a> challenges you" in page
+    assert '<a href="/players/Carol/">Carol</a> challenges you' in page
     page = text(client.post(f"/challenges/{challenge.pk}/accept/", follow=True))
     assert "Challenge accepted" in page
     challenge.refresh_from_db()
@@ -164,6 +168,7 @@ def test_the_game_page_panel_shows_the_arithmetic(alice, bob, carol, now):
     html = re.sub(r"\s+", " ", html)
     assert "Rating changes" in html
     assert html.index("Carol") < html.index("Alice") < html.index("Bob")
+    assert '<tr><td><a href="/players/Carol/">Carol</a></td>' in html
     assert "+26.7" in html and "-26.7" in html and "+0.0" in html
     assert "K = 40 (0 rated games before this one); 3 players, so each opponent counts K × 2 / 3 = 26.67" in html
     assert '<td class="num">0.500</td><td class="num">1</td> <td class="num">13.33</td>' in html
