@@ -200,3 +200,16 @@ def test_staff_create_ladders_in_the_admin(client):
     assert client.post("/admin/ratings/ladder/add/", form).status_code == 302
     assert Ladder.objects.get().name == "Alta, 4 players"
     assert client.get("/admin/ratings/rating/").status_code == 200
+
+
+def test_charts_keep_svg_numbers_in_dutch(client, alice, played):
+    alice.language = "nl"
+    alice.save(update_fields=["language"])
+    client.force_login(alice)
+    coordinates = r' (?:cx|cy|x|y|x1|x2|y1|y2)="([^"]*)"'
+    for path in (f"/ladders/{played.pk}/", "/players/Alice/ratings/"):
+        page = text(client.get(path))
+        svgs = re.findall(r"<svg class=\"(?:spark|chart).*?</svg>", page)
+        assert svgs, path
+        numbers = [n for svg in svgs for n in re.findall(coordinates, svg)]
+        assert numbers and all(re.fullmatch(r"-?\d+(\.\d+)?", n) for n in numbers), (path, numbers)
