@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from django import forms
 from django.db.models import Q, QuerySet
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
 
 from games.boards import playable_slugs
 from games.engine import get_rules

@@ -159,11 +159,3 @@ def match_state_at(match: Match, ply: int | None) -> Any:
             reason = Termination.RESIGNATION if record.kind == MoveRecord.Kind.RESIGN else Termination.TIMEOUT
             state = rules.resign(state, record.seat_index, reason).state
     return state
-
-
-def match_replay(match: Match, ply: int) -> dict[str, Any]:
-    """The spectator view after ``ply`` submissions, rebuilt from the seed and
-    the move log (finished games only, when nothing is secret any more)."""
-    if not match.is_finished:
-        raise ValueError("Only finished games can be replayed.")
-    return get_rules(match.game).view(match_state_at(match, ply), None)

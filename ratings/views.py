@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 from functools import partial
+from typing import TYPE_CHECKING
 
 from django import forms
 from django.contrib.auth import get_user_model
@@ -26,6 +27,9 @@ from .calculator import rating_display, round_rating
 from .charts import history_chart, sparkline
 from .models import MAX_CAPACITY, Challenge, Ladder, LadderGame, LadderMembership
 from .services.challenges import CHALLENGE_RANGE
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrPromise
 
 
 class CapacityForm(forms.Form):
@@ -222,7 +226,7 @@ def ladder_challenge(request, pk: int):
     return _act(request, pk, challenge, _("Challenge sent. It stays open for 7 days."))
 
 
-def _answer(request, pk: int, service, success: str):
+def _answer(request, pk: int, service, success: str | StrPromise):
     challenge = get_object_or_404(Challenge, pk=pk)
     return _act(
         request,
@@ -239,11 +243,11 @@ def challenge_accept(request, pk: int):
         request,
         pk,
         services.challenge_accept,
-        "Challenge accepted: your game has started.",
+        _("Challenge accepted: your game has started."),
     )
 
 
 @login_required
 @require_POST
 def challenge_decline(request, pk: int):
-    return _answer(request, pk, services.challenge_decline, "Challenge declined.")
+    return _answer(request, pk, services.challenge_decline, _("Challenge declined."))

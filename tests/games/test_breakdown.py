@@ -85,7 +85,8 @@ def test_a_finished_games_page_shows_every_seats_revealed_holdings(game, client,
     seats = sorted(match.seats.all(), key=lambda s: (s.place, s.index))  # the page's order
     assert len(rows) == len(seats) == 2
     for seat, row in zip(seats, rows, strict=True):
-        assert f"<td>{seat.place}</td><td>{escape(str(seat.user))}" in row
+        name = escape(str(seat.user))
+        assert f'<td>{seat.place}</td><td><a href="/players/{name}/">{name}</a>' in row
         lines = reveal_lines(reveal[seat.index])
         for label, text in lines["revealed"] + lines["breakdown"]:
             assert f"<dt>{label}</dt><dd>{escape(text)}</dd>" in row, (seat.index, label, text)

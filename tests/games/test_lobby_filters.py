@@ -76,3 +76,10 @@ def test_the_filters_speak_dutch(client, alice, now):
     assert "Elke bedenktijd" in page and "Telt voor de rating" in page
     assert "Geen open partij past bij deze filters." in page
     assert "Any time control" not in page and "Games to watch" not in page
+
+
+def test_players_of_a_game_to_watch_link_to_their_public_page(client, alice, bob, now):
+    match_create_seated(users=[alice, bob], game="alta", now=now)
+    watch = client.get("/lobby/").content.decode().split("<h2>Games to watch</h2>")[1]
+    assert '<a href="/players/Alice/">Alice</a>' in watch
+    assert '<a href="/players/Bob/">Bob</a>' in watch

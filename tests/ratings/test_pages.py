@@ -56,6 +56,10 @@ def test_the_ladder_page_shows_the_ranking(client, played):
         r"<td class=\"num\">2</td>",
         ranking,
     )
+    assert '<td><a href="/players/Alice/">Alice</a></td>' in ranking  # the public page
+    assert '<td><a href="/players/Carol/">Carol</a></td>' in ranking
+    games = page[page.index('id="games-heading"') :]
+    assert '<a href="/players/Alice/">Alice</a> (1)' in games and '<a href="/players/Bob/">Bob</a> (2)' in games
 
 
 def test_members_can_change_capacity_leave_and_join_with_csrf(alice, played):
@@ -97,11 +101,11 @@ def test_challenging_from_the_ranking_and_answering(client, alice, bob, carol, p
     challenge = Challenge.objects.get()
     assert (challenge.challenger, challenge.challenged) == (carol, alice)
     page = text(client.get(f"/ladders/{played.pk}/"))
-    assert "waiting for an answer" in page
+    assert 'You challenged <a href="/players/Alice/">Alice</a>; waiting for an answer' in page
     assert 'aria-label="Challenge Bob"' in page and 'aria-label="Challenge Alice"' not in page
     client.force_login(alice)
     page = text(client.get(f"/ladders/{played.pk}/"))
-    assert "Carol</a> challenges you" in page
+    assert '<a href="/players/Carol/">Carol</a> challenges you' in page
     page = text(client.post(f"/challenges/{challenge.pk}/accept/", follow=True))
     assert "Challenge accepted" in page
     challenge.refresh_from_db()
@@ -114,6 +118,21 @@ def test_declining_from_the_page(client, bob, carol, played):
     page = text(client.post(f"/challenges/{challenge.pk}/decline/", follow=True))
     assert "Challenge declined." in page
     assert Challenge.objects.get().status == "declined"
+
+
+def test_a_dutch_player_answers_challenges_in_dutch(client, bob, carol, played):
+    bob.language = "nl"
+    bob.save(update_fields=["language"])
+    client.force_login(bob)
+    first = challenge_create(ladder_id=played.pk, challenger=carol, opponent=bob, now=timezone.now())
+    page = text(client.get(f"/ladders/{played.pk}/"))
+    assert "Carol</a> daagt je uit" in page and ">Aannemen</button>" in page and ">Afslaan</button>" in page
+    page = text(client.post(f"/challenges/{first.pk}/decline/", follow=True))
+    assert "Uitdaging afgeslagen." in page and "Challenge declined" not in page
+    second = challenge_create(ladder_id=played.pk, challenger=carol, opponent=bob, now=timezone.now())
+    page = text(client.post(f"/challenges/{second.pk}/accept/", follow=True))
+    assert "Uitdaging aangenomen: je partij is begonnen." in page and "Challenge accepted" not in page
+    assert Challenge.objects.get(pk=second.pk).status == "accepted"
 
 
 def test_actions_need_a_login_and_post(client, played):
@@ -149,6 +168,7 @@ def test_the_game_page_panel_shows_the_arithmetic(alice, bob, carol, now):
     html = re.sub(r"\s+", " ", html)
     assert "Rating changes" in html
     assert html.index("Carol") < html.index("Alice") < html.index("Bob")
+    assert '<tr><td><a href="/players/Carol/">Carol</a></td>' in html
     assert "+26.7" in html and "-26.7" in html and "+0.0" in html
     assert "K = 40 (0 rated games before this one); 3 players, so each opponent counts K × 2 / 3 = 26.67" in html
     assert '<td class="num">0.500</td><td class="num">1</td> <td class="num">13.33</td>' in html
@@ -180,3 +200,16 @@ def test_staff_create_ladders_in_the_admin(client):
     assert client.post("/admin/ratings/ladder/add/", form).status_code == 302
     assert Ladder.objects.get().name == "Alta, 4 players"
     assert client.get("/admin/ratings/rating/").status_code == 200
+
+
+def test_charts_keep_svg_numbers_in_dutch(client, alice, played):
+    alice.language = "nl"
+    alice.save(update_fields=["language"])
+    client.force_login(alice)
+    coordinates = r' (?:cx|cy|x|y|x1|x2|y1|y2)="([^"]*)"'
+    for path in (f"/ladders/{played.pk}/", "/players/Alice/ratings/"):
+        page = text(client.get(path))
+        svgs = re.findall(r"<svg class=\"(?:spark|chart).*?</svg>", page)
+        assert svgs, path
+        numbers = [n for svg in svgs for n in re.findall(coordinates, svg)]
+        assert numbers and all(re.fullmatch(r"-?\d+(\.\d+)?", n) for n in numbers), (path, numbers)
