@@ -10,14 +10,11 @@ has no password: every mail to it carries a one-time sign-in link
 from __future__ import annotations
 
 import datetime as dt
-import re
 import secrets
 
 from allauth.account.models import EmailAddress
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
-
-_NAME_CHARS = re.compile(r"[^A-Za-z0-9]+")
 
 
 def address_is_taken(address: str) -> bool:
@@ -31,14 +28,15 @@ def address_is_taken(address: str) -> bool:
 
 
 def _name_from(address: str) -> str:
-    base = _NAME_CHARS.sub("", address.partition("@")[0])[:24] or "player"
-    return f"{base[:1].upper()}{base[1:]}-{secrets.randbelow(9000) + 1000}"
+    """A neutral name: nothing of the address (other players of the game
+    see the name, and the address is the player's own)."""
+    return f"Guest-{secrets.randbelow(90000) + 10000}"
 
 
 def email_only_account_create(*, address: str, now: dt.datetime):
     """Create the email-only account of ``address`` (verified, primary, no
-    password) with a display name drawn from it that the player can
-    change later.  Expects the caller to have checked
+    password) with a neutral display name (``Guest-12345``) that the
+    player can change later.  Expects the caller to have checked
     ``address_is_taken``; runs in the caller's transaction.
 
     :raises IntegrityError: the address got an account meanwhile.

@@ -153,3 +153,14 @@ def test_a_reply_to_a_cancelled_game_makes_no_account(alice, now, django_capture
     assert not get_user_model().objects.filter(email=STRANGER).exists()
     assert len(mails_to_stranger := [m for m in mail.outbox if m.to == [STRANGER]]) == 1
     assert "not linked" in mails_to_stranger[0].body
+
+
+@pytest.mark.django_db
+def test_an_email_only_players_name_shows_nothing_of_their_address(alice, now, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):
+        match = match_create(creator=alice, game="alta", players=2, now=now, invite=[STRANGER])
+    address = latest_with_reply(STRANGER).reply_to[0]
+    ingest(bytes(message(address, "accept", sender=STRANGER)), django_capture_on_commit_callbacks)
+    newcomer = match.seats.get(user__email=STRANGER).user
+    assert newcomer.display_name.startswith("Guest-")
+    assert "newcomer" not in newcomer.display_name.lower() and "newcomer" not in str(newcomer).lower()
