@@ -4,9 +4,7 @@ The home page puts first what needs the player: games where it is their
 move (soonest deadline first), then games waiting on others, ladder
 challenges, tournament games of running rounds and their ratings.
 
-``tournament_games_for`` is a small local read of the tournament tables;
-the tournaments app may grow its own selector for it, which would then
-replace this one.
+The tournament games come from ``tournaments.selectors.current_pairings_for``.
 """
 
 from __future__ import annotations
@@ -20,21 +18,10 @@ from django.db.models import Q
 from games import selectors as game_selectors
 from games.models import Match
 from ratings.models import Challenge, Rating
-from tournaments.models import TournamentGame
+from tournaments.selectors import CurrentPairing, current_pairings_for
 
 #: How many rows each section of a page shows at most.
 SECTION_LIMIT = 20
-
-
-@dataclass(frozen=True)
-class TournamentSeat:
-    """One running tournament game of the player, from their side."""
-
-    game: TournamentGame
-    match: Match
-    opponents: list[str]
-    your_move: bool
-    deadline: dt.datetime | None
 
 
 @dataclass(frozen=True)
@@ -43,34 +30,9 @@ class Dashboard:
     waiting: list[Match]
     challenges_received: list[Challenge]
     challenges_made: list[Challenge]
-    tournament_games: list[TournamentSeat]
+    tournament_games: list[CurrentPairing]
     ratings: list[Rating]
     invitations: list[Any] = field(default_factory=list)
-
-
-def tournament_games_for(user) -> list[TournamentSeat]:
-    """The user's undecided tournament games whose match is in play, the
-    ones where it is their move first."""
-    games = (
-        TournamentGame.objects.filter(
-            ranking__isnull=True,
-            match__status=Match.Status.ACTIVE,
-            match__seats__user=user,
-        )
-        .select_related("tournament", "round", "match")
-        .prefetch_related("match__seats__user")
-        .order_by("tournament__name", "round__number", "key")
-    )
-    rows = []
-    for game in games[:SECTION_LIMIT]:
-        match = game.match
-        assert match is not None  # filtered on the match above
-        seats = sorted(match.seats.all(), key=lambda s: s.table_order())
-        mine = next(s for s in seats if s.user_id == user.pk)
-        opponents = [str(s.user) for s in seats if s.user_id and s.user_id != user.pk]
-        your_move = mine.deadline_at is not None
-        rows.append(TournamentSeat(game, match, opponents, your_move, mine.deadline_at))
-    return sorted(rows, key=lambda row: not row.your_move)
 
 
 def challenges_for_user(user, *, now: dt.datetime) -> tuple[list[Challenge], list[Challenge]]:
@@ -98,7 +60,7 @@ def dashboard_for(user, *, now: dt.datetime) -> Dashboard:
         waiting=waiting,
         challenges_received=received,
         challenges_made=made,
-        tournament_games=tournament_games_for(user),
+        tournament_games=current_pairings_for(user)[:SECTION_LIMIT],
         ratings=list(Rating.objects.filter(user=user).order_by("game")),
         invitations=list(game_selectors.invitations_for(user)),
     )
