@@ -13,6 +13,8 @@ Contracts:
   (it was played through on that position), and the same state and seat
   always give the same list, so a reply naming a letter is read back
   against the list the mail showed;
+* a listed turn also plays through on the real position (re-deals that
+  happen to agree on a card the seat does not hold are caught there);
 * a turn is never continued past a step that reveals something the seat
   cannot see yet (an Alta refresh, a card drawn mid-turn): whether such a
   continuation is legal would tell the player hidden cards.  A step is
@@ -127,7 +129,24 @@ def _complete(rules, state, worlds: list, seat: int, text: str, move) -> tuple[s
         return None
     if turn_over(rules, state, after, seat):
         return (text,)
-    return _finish(rules, _played(rules, worlds, seat, text), seat, (text,))
+    steps = _finish(rules, _played(rules, worlds, seat, text), seat, (text,))
+    # The re-dealt positions can all agree on a card the real one lacks
+    # (three re-deals that happen to draw alike): such a turn would be
+    # refused, so it is not listed.
+    return steps if steps is not None and _whole_in(rules, after, seat, steps[1:]) else None
+
+
+def _whole_in(rules, state, seat: int, steps: tuple[str, ...]) -> bool:
+    """Do ``steps`` play in ``state`` and end ``seat``'s turn with the last?"""
+    for index, text in enumerate(steps):
+        try:
+            after = rules.apply(state, seat, rules.parse_move(state, seat, text)).state
+        except EngineError:
+            return False
+        if turn_over(rules, state, after, seat) != (index == len(steps) - 1):
+            return False
+        state = after
+    return True
 
 
 def _finish(rules, worlds: list, seat: int, steps: tuple[str, ...]) -> tuple[str, ...] | None:

@@ -36,7 +36,9 @@ def _reply(to: str, body: str, sender: str, number: int) -> bytes:
 def _choice(text: str, rng: random.Random) -> str:
     """One line for a whole turn, from the mail's text alone: a whole
     turn's letter when the mail offers some, else an option number (the
-    mail then says the options are whole turns)."""
+    mail then says the options are whole turns).  Only the reply section
+    is read: the position above it numbers other lists (the players)."""
+    text = text.split("HOW TO REPLY", 1)[1]
     letters = _LETTER.findall(text)
     if letters:
         return rng.choice(letters)
