@@ -275,7 +275,7 @@ def match_replay(request, pk: int):
     revealed = []
     if reveal is not None:
         for seat_reveal in reveal:
-            lines = reveal_lines(seat_reveal)
+            lines = reveal_lines(seat_reveal, match.game)
             revealed.append({"player": selectors.player_name(names, seat_reveal.seat), **lines})
     return render(
         request,

@@ -94,6 +94,9 @@ def status(view: dict[str, Any], names: list[str]) -> list[str]:
         why = {
             "last tile": gettext("someone played their last tile"),
             "idle cycle": gettext("a whole cycle passed with no tile"),
+            "resignation": gettext("by resignation"),
+            "timeout": gettext("on time"),
+            "abandoned": gettext("abandoned"),
         }
         lines = [
             gettext("Game over after round %(round)s: %(why)s.")
