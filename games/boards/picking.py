@@ -10,6 +10,7 @@ piece the keyboard walks only the places it may go.
 
 from __future__ import annotations
 
+import re
 from html import escape
 from typing import Any
 
@@ -26,6 +27,24 @@ def pickable(pick: str | None, label: str, *, cls: str) -> dict[str, Any]:
         "role": "button" if pick else "img",
         "aria_label": label,
     }
+
+
+_TEXT = re.compile(r"<text\b.*?</text>", re.S)
+
+
+def labelled(body: str, label: str, attributes: dict[str, Any], **look: Any) -> str:
+    """A group carrying ``attributes`` (``pickable`` or ``target``), its
+    tooltip ``label``, with the words drawn in ``body`` laid over it rather
+    than inside it.  A button's name is its label; the short codes and values
+    on the drawing are not part of that name, and words inside a button that
+    its name lacks mislead speech input (axe: label-content-name-mismatch).
+    The overlay lets clicks through to the group; ``look`` (presentation
+    attributes such as ``opacity``) applies to both."""
+    words = "".join(_TEXT.findall(body))
+    group = element("g", element("title", escape(label)) + _TEXT.sub("", body), **attributes, **look)
+    if not words:
+        return group
+    return group + element("g", words, class_="overlay", pointer_events="none", aria_hidden="true", **look)
 
 
 def target(where: str | None, label: str, *, cls: str = "target") -> dict[str, Any]:

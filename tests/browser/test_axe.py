@@ -8,7 +8,6 @@ Content-Security-Policy stays as it is (no inline script is added to them).
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
@@ -18,14 +17,9 @@ from tests.browser.walk import GAMES, WIDTHS, sign_in
 AXE = (Path(__file__).parent / "vendor" / "axe.min.js").read_text()
 SEVERE = ("serious", "critical")
 
-#: The drawn boards (games/boards/, another branch's work) are left out of
-#: the signed-in walk: only the board SVG itself, nothing around it.
-#: ``AXE_BOARDS=1`` checks them too, to list what their drawing still lacks.
-BOARD = None if os.environ.get("AXE_BOARDS") == "1" else "svg.board"
 
-RUN = """async ([severe, exclude]) => {
-  const result = await axe.run({include: [document], exclude: exclude ? [[exclude]] : []},
-                               {resultTypes: ["violations"]});
+RUN = """async (severe) => {
+  const result = await axe.run(document, {resultTypes: ["violations"]});
   return result.violations.filter((v) => severe.includes(v.impact)).map((v) => ({
     id: v.id, impact: v.impact, help: v.help,
     nodes: v.nodes.slice(0, 4).map((n) => n.target.join(" ") + " :: " + n.failureSummary.split("\\n")[1]),
@@ -33,9 +27,9 @@ RUN = """async ([severe, exclude]) => {
 }"""
 
 
-def _violations(page, *, exclude: str | None) -> list[dict]:
+def _violations(page) -> list[dict]:
     page.evaluate(AXE)
-    return page.evaluate(RUN, [list(SEVERE), exclude])
+    return page.evaluate(RUN, list(SEVERE))
 
 
 @pytest.mark.parametrize("width", WIDTHS)
@@ -48,12 +42,12 @@ def test_no_serious_or_critical_violation_on_any_page(browser, live_server, site
         signed_out = ["/", "/accounts/login/", "/accounts/signup/", "/accounts/password/reset/", "/lobby/", "/privacy/"]
         for path in signed_out + [f"/rules/{game}/" for game in GAMES]:
             page.goto(path)
-            if found := _violations(page, exclude=None):
+            if found := _violations(page):
                 problems[f"{path} (signed out)"] = found
         sign_in(page, "ann@example.com")
         for path in site:
             page.goto(path)
-            if found := _violations(page, exclude=BOARD):
+            if found := _violations(page):
                 problems[path] = found
         if problems:
             pytest.fail(

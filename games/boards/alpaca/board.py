@@ -16,7 +16,7 @@ from typing import Any
 
 from django.utils.translation import gettext
 
-from ..picking import pickable, target_rect
+from ..picking import labelled, pickable, target_rect
 from ..svg import element
 from ..svg import text as svg_text
 from .common import (
@@ -119,7 +119,7 @@ def table_svg(view: dict[str, Any]) -> str:
     for cell, entry in tiles.items():
         px, py = at[cell]
         label = _tile_label(entry, cell in locked)
-        body = element("title", escape(label)) + tile_shapes(px, py, CELL, entry["tile"], entry["rotation"])
+        body = tile_shapes(px, py, CELL, entry["tile"], entry["rotation"])
         if cell in locked:
             body += element(
                 "circle",
@@ -132,13 +132,7 @@ def table_svg(view: dict[str, Any]) -> str:
                 class_="counter",
             )
         pick = f"tile:{cell_text(cell)}" if rotating and cell not in locked else None
-        parts.append(
-            element(
-                "g",
-                body,
-                **pickable(pick, _rotate_label(label) if pick else label, cls="tile"),
-            )
-        )
+        parts.append(labelled(body, label, pickable(pick, _rotate_label(label) if pick else label, cls="tile")))
     if view.get("last_placed"):
         px, py = at[tuple(view["last_placed"])]
         parts.append(
@@ -201,21 +195,12 @@ def hand_svg(tiles: list[dict[str, Any]], *, picks: bool) -> str:
             label += " " + gettext("(not the dominant colour)")
         pick = f"hand:{entry['tile']}" if picks and playable else None
         # An invisible backing makes the whole slot (tile and number) the tap target.
-        body = element("title", escape(label)) + element(
-            "rect", x=x - gap / 2, y=0, width=size + gap, height=size + 24, fill="transparent"
-        )
+        body = element("rect", x=x - gap / 2, y=0, width=size + gap, height=size + 24, fill="transparent")
         body += tile_shapes(x, 4, size, entry["tile"], 0)
         body += svg_text(
             x + size / 2, size + 18, f"#{entry['number']}", text_anchor="middle", font_size=11, fill="#5b6870"
         )
-        parts.append(
-            element(
-                "g",
-                body,
-                **pickable(pick, label, cls="tile"),
-                opacity=None if playable else 0.4,
-            )
-        )
+        parts.append(labelled(body, label, pickable(pick, label, cls="tile"), opacity=None if playable else 0.4))
     width = max(4 + len(tiles) * (size + gap), 200)
     # Sized by games.css per number of slots (class slots-n): 44 CSS px a slot.
     return element(

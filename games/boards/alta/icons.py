@@ -5,11 +5,9 @@ built on them."""
 
 from __future__ import annotations
 
-from html import escape
-
 from django.utils.translation import gettext
 
-from ..picking import pickable
+from ..picking import labelled, pickable
 from ..svg import element
 from ..svg import text as svg_text
 from .common import CARD_STYLE, CELL, card_name
@@ -84,7 +82,7 @@ def card(
     body += svg_text(
         x + size / 2, y + size - 6, code, text_anchor="middle", font_size=11, font_weight="700", fill="#1f2a30"
     )
-    return element("g", element("title", escape(name)) + body, **pickable(pick, name, cls="card"))
+    return labelled(body, name, pickable(pick, name, cls="card"))
 
 
 def merchant(x: float, y: float, pair: list[str] | None, caption: str) -> str:

@@ -3,10 +3,9 @@ pick or press, pawns, highlight rings and road tiles."""
 
 from __future__ import annotations
 
-from html import escape
 from typing import Any
 
-from ..picking import pickable, target
+from ..picking import labelled, pickable, target
 from ..svg import element
 from ..svg import text as svg_text
 from .common import CODES, FILL, PAWN
@@ -18,7 +17,7 @@ def button(body: str, *, label: str, cls: str, pick: str | None = None, where: s
     """A piece to pick (``pick``) or a place it may go (``where``), its
     tooltip and name ``label``."""
     attributes = pickable(pick, label, cls=cls) if pick else target(where, label, cls=cls)
-    return element("g", element("title", escape(label)) + body, **attributes)
+    return labelled(body, label, attributes)
 
 
 def pawn(x: float, y: float, seat: int, r: float = 9) -> str:
