@@ -134,7 +134,8 @@ def test_players_move_through_a_redis_outage(site_database, redis, smtp_sink, sc
 
         # Mail: once the sweep has run past the grace period, every move and
         # event is announced and every outgoing mail reached the sink once.
-        celery = Celery(broker=redis.url(0), backend=redis.url(1))
+        # Not the current app: the suite's shared tasks keep the site's app (and broker).
+        celery = Celery(broker=redis.url(0), backend=redis.url(1), set_as_current=False)
 
         def all_mail_out() -> bool:
             with psycopg.connect(database) as connection:
