@@ -11,7 +11,6 @@ import datetime as dt
 import os
 import signal
 import subprocess
-import sys
 import time
 from pathlib import Path
 
@@ -21,6 +20,7 @@ from django.utils import timezone
 
 from games.models import MatchEvent, MoveRecord
 from mail.models import OutgoingEmail
+from tests.workers import celery_worker_command
 
 from .conftest import DAY, HOUR, mover_seat, start_match
 
@@ -49,22 +49,7 @@ def worker_with_beat(tmp_path):
         VAR_DIR=str(tmp_path),
     )
     process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "celery",
-            "-A",
-            "alta_site",
-            "worker",
-            "-B",
-            "--pool=solo",
-            "--loglevel=INFO",
-            "-s",
-            str(tmp_path / "beat-schedule"),
-            "--without-gossip",
-            "--without-mingle",
-            "--without-heartbeat",
-        ],
+        celery_worker_command("-B", "--pool=solo", "--loglevel=INFO", "-s", str(tmp_path / "beat-schedule")),
         cwd=ROOT,
         env=env,
         start_new_session=True,

@@ -15,6 +15,8 @@ import sys
 import time
 from pathlib import Path
 
+from tests.workers import celery_worker_command
+
 PG_BIN = Path(os.environ.get("PG_BIN", "/usr/lib/postgresql/15/bin"))
 ROOT = Path(__file__).resolve().parents[2]
 REDIS_SERVER = shutil.which("redis-server") or "/usr/bin/redis-server"
@@ -245,8 +247,7 @@ class Worker:
     def start(self) -> None:
         with self.log.open("a") as log:
             self.process = subprocess.Popen(
-                [sys.executable, "-m", "celery", "-A", "alta_site", "worker", *self.pool, "--loglevel=WARNING"]
-                + ["--without-gossip", "--without-mingle", "--without-heartbeat"],
+                celery_worker_command(*self.pool, "--loglevel=WARNING"),
                 cwd=ROOT,
                 env=self.env,
                 stdout=log,

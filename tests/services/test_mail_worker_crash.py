@@ -12,7 +12,6 @@ import datetime as dt
 import os
 import signal
 import subprocess
-import sys
 import time
 from collections import Counter
 from pathlib import Path
@@ -23,6 +22,7 @@ from django.utils import timezone
 
 from mail.models import OutgoingEmail
 from mail.outbox import email_queue
+from tests.workers import celery_worker_command
 
 from .smtp_sink import start_sink
 
@@ -49,19 +49,7 @@ def start_worker(smtp_port: int) -> subprocess.Popen:
         MAIL_SEND_LEASE_SECONDS=str(LEASE),
     )
     return subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "celery",
-            "-A",
-            "alta_site",
-            "worker",
-            "--pool=solo",
-            "--loglevel=WARNING",
-            "--without-gossip",
-            "--without-mingle",
-            "--without-heartbeat",
-        ],
+        celery_worker_command("--pool=solo", "--loglevel=WARNING"),
         cwd=ROOT,
         env=env,
         start_new_session=True,

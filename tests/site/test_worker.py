@@ -9,12 +9,12 @@ from __future__ import annotations
 import os
 import signal
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from alta_site.tasks import ping
+from tests.workers import celery_worker_command
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -23,19 +23,7 @@ ROOT = Path(__file__).resolve().parents[2]
 def worker():
     env = dict(os.environ, DJANGO_SETTINGS_MODULE="alta_site.settings")
     process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "celery",
-            "-A",
-            "alta_site",
-            "worker",
-            "--pool=solo",
-            "--loglevel=WARNING",
-            "--without-gossip",
-            "--without-mingle",
-            "--without-heartbeat",
-        ],
+        celery_worker_command("--pool=solo", "--loglevel=WARNING"),
         cwd=ROOT,
         env=env,
         stdout=subprocess.PIPE,
