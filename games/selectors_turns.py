@@ -1,7 +1,9 @@
 """Each seat's last turn as the viewer saw it: the viewer's view of the
-table just before and just after that seat's last move, rebuilt once from
-the seed and the move log.  Both views are the viewer's own, so comparing
-them shows nothing the viewer could not see."""
+table just before and just after that seat's last turn, rebuilt once from
+the seed and the move log.  A turn is a run of consecutive submissions by
+one seat (an Alta turn sent step by step, card then merchant, is one
+turn).  Both views are the viewer's own, so comparing them shows nothing
+the viewer could not see."""
 
 from __future__ import annotations
 
@@ -19,28 +21,36 @@ logger = logging.getLogger(__name__)
 @dataclass(frozen=True)
 class Turn:
     seat: int
+    #: The ply of the turn's last submission.
     ply: int
-    #: The viewer's view before and after the seat's last submission.
+    #: The viewer's view before the turn's first submission and after its last.
     before: dict[str, Any]
     after: dict[str, Any]
 
 
 def last_turns(match: Match, viewer: int | None) -> dict[int, Turn]:
-    """The last move (not a resignation or timeout) of each seat that has
-    moved, keyed by seat index; empty when the log does not replay (a state
-    edited by hand): the outline is a help, never a reason to fail the page."""
+    """The last turn (moves only, not a resignation or timeout) of each seat
+    that has moved, keyed by seat index; empty when the log does not replay
+    (a state edited by hand): the outline is a help, never a reason to fail
+    the page."""
     rules = get_rules(match.game)
     if match.seed is None:  # not started: nothing has been played
         return {}
     state = rules.setup(match.players, match.seed, match.options or None)
     around: dict[int, tuple[int, Any, Any]] = {}
+    previous_seat: int | None = None
     try:
         for record in match.moves.order_by("ply"):
             if record.kind == MoveRecord.Kind.MOVE:
                 moves = [rules.load_move(m) for m in record.moves]
                 after = rules.apply_moves(state, record.seat_index, moves).state
-                around[record.seat_index] = (record.ply, state, after)
+                seat = record.seat_index
+                # The same seat again, nobody between: the turn goes on.
+                start = around[seat][1] if seat == previous_seat and seat in around else state
+                around[seat] = (record.ply, start, after)
+                previous_seat = seat
             else:
+                previous_seat = None
                 reason = Termination.RESIGNATION if record.kind == MoveRecord.Kind.RESIGN else Termination.TIMEOUT
                 after = rules.resign(state, record.seat_index, reason).state
             state = after

@@ -61,8 +61,9 @@ def test_the_title_turns_to_your_move_when_the_other_player_moves(browser, live_
         assert page.evaluate("window.notReloaded") is True
         assert page.evaluate("window.scrollY") == scrolled
         assert page.evaluate("document.activeElement.textContent") == "Rules and notation"
-        # The other player's last card is outlined on their island and said in words.
-        expect(page.locator(f'.island-box[data-seat="{mover.index}"] .last-move')).to_have_count(1)
+        # The other player's whole last turn (hand card and face-up card, sent
+        # step by step) is outlined on their island and said in words.
+        expect(page.locator(f'.island-box[data-seat="{mover.index}"] .last-move')).to_have_count(2)
         expect(page.locator(".seats .last-turn").first).to_contain_text(re.compile(r"Last turn: Placed [A-Z]"))
         # The swapped-in board can be played by clicking.
         page.locator("[data-pick].pickable").first.click()
