@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import datetime as dt
 import heapq
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
@@ -208,6 +208,25 @@ def bank_after_turn(match: Match, left: dt.timedelta) -> int:
 
 
 # ---------------------------------------------------- seats and database
+#: ``(match) -> bool`` callables other apps register: while one answers
+#: True the match's clocks are on hold, so a turn that begins starts with
+#: its clock stopped (start and budget kept, no deadline, no reminder).
+#: Whoever holds it runs it again with ``seat_deadline_refresh`` (a paused
+#: tournament does, on resume).  Games never imports those apps.
+_clock_holds: list[Callable[[Match], bool]] = []
+
+
+def clock_hold_register(held: Callable[[Match], bool]) -> None:
+    """Register ``held(match)`` (once per callable; apps call it in
+    ``ready``).  It is asked when a turn begins, so it must be cheap."""
+    if held not in _clock_holds:
+        _clock_holds.append(held)
+
+
+def _held(match: Match) -> bool:
+    return any(held(match) for held in _clock_holds)
+
+
 def _prefs_of(seat: Seat, prefs: dict[int, DeadlineSettings]) -> DeadlineSettings | None:
     return prefs.get(seat.user_id) if seat.user_id is not None else None
 
@@ -269,13 +288,16 @@ def _turn(seat: Seat) -> tuple[dt.datetime, int]:
     return seat.turn_started_at, seat.turn_seconds
 
 
-def _start_turn(match: Match, seat: Seat, prefs: DeadlineSettings | None, now: dt.datetime) -> None:
+def _start_turn(match: Match, seat: Seat, prefs: DeadlineSettings | None, now: dt.datetime, *, held: bool) -> None:
     seat.turn_started_at = now
     seat.turn_seconds = turn_budget(match, seat)
-    seat.deadline_at = seat_deadline(match, seat, prefs)
-    seat.reminder_at = reminder_next(deadline=seat.deadline_at, hours=reminder_hours(prefs), now=now)
     seat.reminded_for = None
     seat.reminded_hours = None
+    if held:
+        seat.deadline_at = seat.reminder_at = None
+        return
+    seat.deadline_at = seat_deadline(match, seat, prefs)
+    seat.reminder_at = reminder_next(deadline=seat.deadline_at, hours=reminder_hours(prefs), now=now)
 
 
 #: ``(seat id, turns auto-played in a row)``: the sweeper is playing this
@@ -313,7 +335,9 @@ def deadlines_update(
     player moved).
 
     A seat that was already to move keeps its deadline (a turn made of
-    several submissions is one turn on the clock).  Expects the caller to
+    several submissions is one turn on the clock).  A turn that begins
+    while the match's clocks are on hold (``clock_hold_register``) starts
+    stopped.  Expects the caller to
     hold the match lock; saves changed seats.  Reads the deadline settings
     of the players concerned (one query) when a clock starts or a bank is
     settled.
@@ -330,8 +354,9 @@ def deadlines_update(
     prefs = settings_for(wanted, seats)
     for seat in ending:
         _end_turn(match, seat, _prefs_of(seat, prefs), now, auto_played)
+    held = bool(starting) and _held(match)
     for seat in starting:
-        _start_turn(match, seat, _prefs_of(seat, prefs), now)
+        _start_turn(match, seat, _prefs_of(seat, prefs), now, held=held)
     # One plain UPDATE per seat: for the two or three seats a move touches
     # this is far cheaper than ``bulk_update``'s CASE expressions.
     for seat in starting + ending:

@@ -173,7 +173,7 @@ def test_a_message_goes_to_every_player_still_in_by_mail(alice, bob, club, now):
         players_message(tournament_id=t.pk, subject="Hi", text="Spam", by=bob, now=now)
 
 
-def test_a_move_made_while_paused_stops_the_next_clock_too_and_resume_restarts_it(alice, club, now):
+def test_a_turn_that_begins_while_paused_starts_paused_and_resume_starts_it(alice, club, now):
     from games.engine import get_rules
     from games.services import move_submit
 
@@ -200,13 +200,31 @@ def test_a_move_made_while_paused_stops_the_next_clock_too_and_resume_restarts_i
         if mover.index not in rules.to_move(state):
             break
     (other,) = [s for s in match.seats.all() if s.pk != mover.pk]
-    assert other.deadline_at is not None  # the games app started the next clock
+    # The turn that began during the pause starts with its clock stopped:
+    # no deadline, no reminder, nothing for the timeout sweep to enforce.
+    assert other.turn_started_at == now + DAY and other.deadline_at is None and other.reminder_at is None
     tournaments_sweep(now=now + DAY + HOUR)
     other.refresh_from_db()
-    assert other.deadline_at is None  # the sweep stopped it: the tournament is paused
+    assert other.deadline_at is None
     tournament_resume(tournament_id=t.pk, by=alice, now=now + 5 * DAY)
     other.refresh_from_db()
     mover.refresh_from_db()
     # The turn begun during the pause counts from the resume: three full days.
     assert other.deadline_at == now + 5 * DAY + 3 * DAY
     assert mover.deadline_at is None and mover.turn_started_at is None
+
+
+def test_a_casual_game_ignores_tournament_pauses_and_costs_no_query(django_assert_num_queries, alice, club, now):
+    """The clock hold asks nothing about a match whose seats were drawn
+    (every casual match): only tournament games can be held."""
+    from tournaments.services.tools import paused_clock_held
+
+    t = started(alice, club, new_players(2), now=now, format="swiss", rounds=1)
+    (game,) = running_games(t)
+    match = Match.objects.get(pk=game.match_id)
+    casual = Match(seats_drawn=True)
+    with django_assert_num_queries(0):
+        assert paused_clock_held(casual) is False
+    assert paused_clock_held(match) is False
+    tournament_pause(tournament_id=t.pk, by=alice, now=now)
+    assert paused_clock_held(match) is True

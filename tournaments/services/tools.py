@@ -16,6 +16,7 @@ import datetime as dt
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.db.models import Q
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
@@ -25,7 +26,7 @@ from games.models import Match, Seat
 from games.services import Conflict, GameActionError, NotFound
 from mail.models import ReplyToken
 
-from ..models import ByeRequest, Participant, Substitution, Tournament
+from ..models import ByeRequest, Participant, Substitution, Tournament, TournamentGame
 from ..notify import notice_send, tournament_url
 from ..selectors import rating_for
 from .common import locked_tournament, log, require_manager
@@ -223,6 +224,16 @@ def tournament_pause(*, tournament_id: int, by, now: dt.datetime, reason: str = 
     return tournament
 
 
+def paused_clock_held(match: Match) -> bool:
+    """Whether ``match`` is a game of a paused tournament: then a turn that
+    begins in it starts with its clock stopped (``games.deadlines.clock``
+    asks, through ``clock_hold_register``).  A casual match draws its seats,
+    a tournament's never does, so casual moves cost no query."""
+    if match.seats_drawn:
+        return False
+    return TournamentGame.objects.filter(match_id=match.pk, tournament__paused_at__isnull=False).exists()
+
+
 def paused_clocks_stop(*, tournament_id: int) -> int:
     """Stop the turns that began in a paused tournament's games since the
     pause (a move is still allowed while paused).  For the beat sweep."""
@@ -271,25 +282,33 @@ def tournament_resume(*, tournament_id: int, by, now: dt.datetime) -> Tournament
 
 def _restart_clocks(tournament: Tournament, now: dt.datetime) -> None:
     """Give each stopped turn still on the board its clock back.  A turn
-    started during the pause counts from ``now``; one from before it counts
-    from its start plus the pause.  Expects the tournament lock."""
+    from before the pause counts from its start plus the pause; one that
+    began during it (it started stopped: ``paused_clock_held``) counts
+    from ``now``.  Expects the tournament lock."""
     assert tournament.paused_at is not None
     paused_for = now - tournament.paused_at
     starts = {int(pk): dt.datetime.fromisoformat(at) for pk, at in tournament.paused_seats.items()}
-    seats = Seat.objects.filter(pk__in=starts, match__status=Match.Status.ACTIVE).select_related("match", "user")
+    active = tournament.games.filter(ranking__isnull=True, match__status=Match.Status.ACTIVE)
+    stopped = Seat.objects.filter(
+        match_id__in=active.values("match_id"), departed="", deadline_at__isnull=True, turn_started_at__isnull=False
+    )
+    seats = Seat.objects.filter(
+        Q(pk__in=starts) | Q(pk__in=stopped.values("pk")), match__status=Match.Status.ACTIVE
+    ).select_related("match", "user")
     prefs = settings_for([s.user_id for s in seats], seats)
     for seat in seats.order_by("match_id", "pk"):
         match = Match.objects.select_for_update(no_key=True).get(pk=seat.match_id)
         seat.refresh_from_db()
-        if seat.turn_started_at != starts[seat.pk] or seat.deadline_at is not None or seat.departed:
-            continue  # a new turn has begun since (its clock runs already)
+        if seat.turn_started_at is None or seat.deadline_at is not None or seat.departed:
+            continue  # its clock runs already, or the seat is gone
         if seat.index not in _to_move(match):
             # The player moved while paused: the turn ended with its clock
             # stopped, so there is nothing to run again.
             Seat.objects.filter(pk=seat.pk).update(turn_started_at=None, turn_seconds=None)
             continue
         started = seat.turn_started_at
-        seat.turn_started_at = now if started > tournament.paused_at else started + paused_for
+        before = starts.get(seat.pk) == started and started <= tournament.paused_at
+        seat.turn_started_at = started + paused_for if before else now
         Seat.objects.filter(pk=seat.pk).update(turn_started_at=seat.turn_started_at)
         seat_deadline_refresh(match=match, seat=seat, prefs=prefs.get(seat.user_id or 0), now=now)
 
