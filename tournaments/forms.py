@@ -58,6 +58,11 @@ class TournamentForm(forms.Form):
         label=_("Third-place game"),
         help_text=_("Two-player single elimination."),
     )
+    late_registration = forms.BooleanField(
+        required=False,
+        label=_("Late registration"),
+        help_text=_("Swiss: players may still register while it runs, and play from the next round."),
+    )
     advance = forms.IntegerField(
         min_value=1,
         max_value=5,

@@ -155,6 +155,10 @@ class Tournament(models.Model):
         default=False,
         help_text=_("Single elimination of two-player games: a third-place game."),
     )
+    late_registration = models.BooleanField(
+        default=False,
+        help_text=_("Swiss: players may register themselves while it runs, playing from the next round."),
+    )
     advance = models.PositiveSmallIntegerField(
         default=1,
         help_text=_("Tables of more than two: how many of each table go through."),

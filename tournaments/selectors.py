@@ -46,6 +46,16 @@ def is_club_member(user, club: Club | None) -> bool:
     return ClubMembership.objects.filter(club=club, user=user, status=ClubMembership.Status.ACTIVE).exists()
 
 
+def late_registration_round(tournament: Tournament) -> int | None:
+    """The round a player registering now would start in, when the
+    tournament takes late registrations (a running Swiss that allows them,
+    its last round not paired yet); else None."""
+    if not (tournament.late_registration and tournament.status == Tournament.Status.RUNNING):
+        return None
+    current = tournament.round_set.order_by("-number").values_list("number", flat=True).first() or 0
+    return current + 1 if current < (tournament.rounds or 0) else None
+
+
 def can_manage(user, tournament: Tournament) -> bool:
     """Staff, the tournament's creator, or an organiser of its club."""
     if user is None or not user.is_authenticated:

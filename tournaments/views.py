@@ -76,6 +76,7 @@ def tournament_detail(request, pk: int):
         "me": mine,
         "manager": manager,
         "registration_open": tournament.registration_open(now),
+        "late_open": selectors.late_registration_round(tournament),
         "full": len(overview.participants) >= tournament.capacity,
         "placings": sorted(
             (p for p in overview.participants if p.final_place),
@@ -110,11 +111,16 @@ def _form_or_error(request, form_class, pk: int, **kwargs):
 @login_required
 @require_POST
 def tournament_register(request, pk: int):
+    """Register; in a running Swiss that takes late players, join it from
+    the next round."""
+    late = selectors.late_registration_round(get_object_or_404(Tournament, pk=pk))
     return _act(
         request,
         pk,
         lambda: services.tournament_register(tournament_id=pk, user=request.user, now=timezone.now()),
-        _("You are registered."),
+        _("You are registered: you play from round %(number)s.") % {"number": late}
+        if late
+        else _("You are registered."),
     )
 
 

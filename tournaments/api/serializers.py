@@ -45,6 +45,7 @@ class TournamentSettingsSerializer(serializers.Serializer):
     double_round_robin = serializers.BooleanField()
     pairing_system = serializers.ChoiceField(choices=Tournament.Pairing.values)
     third_place = serializers.BooleanField()
+    late_registration = serializers.BooleanField()
     advance = serializers.IntegerField()
     days_per_move = serializers.IntegerField()
     timeout_policy = serializers.ChoiceField(choices=TimeoutPolicy.values)

@@ -73,6 +73,7 @@ class TournamentListApi(ListCreateApi):
         double_round_robin = serializers.BooleanField(default=False)
         pairing_system = serializers.ChoiceField(choices=Tournament.Pairing.values, default=Tournament.Pairing.DUTCH)
         third_place = serializers.BooleanField(default=False)
+        late_registration = serializers.BooleanField(default=False)
         advance = serializers.IntegerField(min_value=1, max_value=7, default=1)
         days_per_move = serializers.IntegerField(min_value=1, max_value=MAX_DAYS_PER_MOVE, default=3)
         timeout_policy = serializers.ChoiceField(choices=TimeoutPolicy.values, default=TimeoutPolicy.AUTO)

@@ -23,7 +23,7 @@ from ..models import (
 from ..notify import notice_send, tournament_url
 from ..selectors import is_club_member, is_club_organiser
 from .common import locked_tournament, log, require_manager
-from .tools import substitute_locked
+from .tools import late_entry_locked, substitute_locked
 from .validation import invalid, settings_clean
 
 Format = Tournament.Format
@@ -43,6 +43,7 @@ def tournament_create(
     double_round_robin: bool = False,
     pairing_system: str = Tournament.Pairing.DUTCH,
     third_place: bool = False,
+    late_registration: bool = False,
     advance: int = 1,
     days_per_move: int = 3,
     timeout_policy: str = TimeoutPolicy.AUTO,
@@ -81,6 +82,7 @@ def tournament_create(
         double_round_robin=double_round_robin,
         pairing_system=pairing_system,
         third_place=third_place,
+        late_registration=late_registration,
         advance=advance,
         days_per_move=days_per_move,
         timeout_policy=timeout_policy,
@@ -117,13 +119,20 @@ def tournament_create(
 
 def tournament_register(*, tournament_id: int, user, now: dt.datetime) -> Participant:
     """Register ``user`` while registration is open, within the capacity
-    and the tournament's registration policy.
+    and the tournament's registration policy.  A running Swiss whose
+    organiser allowed late registration takes them too: seeded last, they
+    play from the next round (``late_entry_locked``).
 
     :raises NotFound, NotAllowed, Conflict.
     """
     with transaction.atomic():
         tournament = locked_tournament(tournament_id)
-        if not tournament.registration_open(now):
+        late = tournament.status == Tournament.Status.RUNNING
+        if late and not tournament.late_registration:
+            raise Conflict(
+                _("This tournament has started and does not take late registrations."), code="registration_closed"
+            )
+        if not late and not tournament.registration_open(now):
             raise Conflict(_("Registration is not open."), code="registration_closed")
         if tournament.registration == Tournament.Registration.MEMBERS and not is_club_member(user, tournament.club):
             raise NotAllowed(
@@ -139,6 +148,8 @@ def tournament_register(*, tournament_id: int, user, now: dt.datetime) -> Partic
             raise Conflict(_("You are already registered."), code="already_registered")
         if tournament.participants.count() >= tournament.capacity:
             raise Conflict(_("The tournament is full."), code="full")
+        if late:
+            return late_entry_locked(tournament, user, by=user, now=now)
         participant = Participant.objects.create(tournament=tournament, user=user, registered_at=now)
         log(
             tournament,

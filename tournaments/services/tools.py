@@ -115,31 +115,47 @@ def participant_add_late(*, tournament_id: int, display_name: str, by, now: dt.d
         tournament = locked_tournament(tournament_id)
         require_manager(by, tournament)
         newcomer = _user_named(display_name)
-        _running(tournament)
-        if tournament.format != Tournament.Format.SWISS:
-            raise Conflict(_("Only a Swiss takes players once it runs."), code="not_swiss")
-        if _current_round(tournament) >= (tournament.rounds or 0):
-            raise Conflict(_("The last round is already paired."), code="last_round")
-        if tournament.participants.filter(user=newcomer).exists():
-            raise Conflict(_("%(player)s is already registered.") % {"player": newcomer}, code="already_registered")
-        last = tournament.participants.order_by("-seed").values_list("seed", flat=True).first() or 0
-        participant = Participant.objects.create(
-            tournament=tournament,
-            user=newcomer,
-            registered_at=now,
-            seed=last + 1,
-            rating_at_start=rating_for(newcomer, tournament.game),
-        )
-        log(
-            tournament,
-            "late_registration",
-            gettext_noop("%(by)s added %(player)s to the tournament from round %(round)s."),
-            params={"by": by, "player": newcomer, "round": _current_round(tournament) + 1},
-            user=by,
-            now=now,
-            participant=participant.pk,
-        )
-        advance_locked(tournament, now)
+        return late_entry_locked(tournament, newcomer, by=by, now=now)
+
+
+def late_entry_locked(tournament: Tournament, newcomer, *, by, now: dt.datetime) -> Participant:
+    """Enter ``newcomer`` into a running Swiss from the next round, seeded
+    last; ``by`` is the organiser who added them, or the newcomer who
+    registered (``tournament_register``).  Expects the tournament lock.
+
+    :raises Conflict: not a running Swiss, its last round already paired,
+        the player already in.
+    """
+    _running(tournament)
+    if tournament.format != Tournament.Format.SWISS:
+        raise Conflict(_("Only a Swiss takes players once it runs."), code="not_swiss")
+    if _current_round(tournament) >= (tournament.rounds or 0):
+        raise Conflict(_("The last round is already paired."), code="last_round")
+    if tournament.participants.filter(user=newcomer).exists():
+        raise Conflict(_("%(player)s is already registered.") % {"player": newcomer}, code="already_registered")
+    last = tournament.participants.order_by("-seed").values_list("seed", flat=True).first() or 0
+    participant = Participant.objects.create(
+        tournament=tournament,
+        user=newcomer,
+        registered_at=now,
+        seed=last + 1,
+        rating_at_start=rating_for(newcomer, tournament.game),
+    )
+    next_round = _current_round(tournament) + 1
+    if by == newcomer:
+        message = gettext_noop("%(player)s registered late and plays from round %(round)s.")
+    else:
+        message = gettext_noop("%(by)s added %(player)s to the tournament from round %(round)s.")
+    log(
+        tournament,
+        "late_registration",
+        message,
+        params={"by": by, "player": newcomer, "round": next_round},
+        user=by,
+        now=now,
+        participant=participant.pk,
+    )
+    advance_locked(tournament, now)
     return participant
 
 
