@@ -71,6 +71,11 @@ urlpatterns = [
     path("tournaments/<int:pk>/message/", organiser.TournamentMessageApi.as_view(), name="api-tournament-message"),
     path("tournaments/<int:pk>/players/add/", organiser.TournamentAddLateApi.as_view(), name="api-tournament-add-late"),
     path("tournaments/<int:pk>/bye/", organiser.TournamentByeApi.as_view(), name="api-tournament-bye"),
+    path(
+        "tournaments/<int:pk>/rounds/<int:number>/pairing/",
+        organiser.TournamentRoundPairingApi.as_view(),
+        name="api-tournament-round-pairing",
+    ),
     path("clubs/", clubs.ClubListApi.as_view(), name="api-clubs"),
     path("clubs/<int:pk>/", clubs.ClubDetailApi.as_view(), name="api-club"),
     path("clubs/<int:pk>/join/", clubs.ClubJoinApi.as_view(), name="api-club-join"),

@@ -421,10 +421,11 @@ class ByeRequest(models.Model):
 
 
 class ManualPairing(models.Model):
-    """A round of a two-player Swiss as an organiser paired it by hand,
-    before it started: ``tables`` are [first, second] participant ids
-    (first moves first), ``byes`` at most one id.  The round is made from
-    it when its time comes (``pairing.manual``)."""
+    """A round as an organiser paired it by hand, before it started:
+    ``tables`` are lists of participant ids in seat order (the first moves
+    first), ``byes`` ids.  A Swiss round is made from it when its time
+    comes; in the other formats it sets the seat order of the format's
+    tables (``pairing.manual``, ``services.manual``)."""
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="manual_pairings")
     round = models.PositiveSmallIntegerField()

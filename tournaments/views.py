@@ -4,8 +4,6 @@ Every action calls one service; its ``GameActionError`` becomes a message."""
 
 from __future__ import annotations
 
-from functools import partial
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
@@ -14,7 +12,6 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from core.actions import action_redirect
 from games.services import GameActionError
 
 from . import selectors, services
@@ -29,6 +26,7 @@ from .forms import (
 )
 from .models import Tournament, TournamentGame
 from .overview import TIE_BREAKS, tournament_overview
+from .view_actions import act, form_act
 from .views_organiser import organiser_required
 
 
@@ -91,21 +89,10 @@ def tournament_detail(request, pk: int):
         context["extend_form"] = ExtendForm()
         context["message_form"] = MessageForm()
         context["pairing_proposal"] = services.round_pairing_proposal(tournament)
+        context["bracket_note"] = services.bracket_note() if tournament.is_bracket else ""
         if tournament.status == Tournament.Status.REGISTRATION and tournament.seeding == Tournament.Seeding.MANUAL:
             context["seeding_form"] = SeedingForm(participants=overview.participants)
     return render(request, "tournaments/detail.html", context)
-
-
-_act = partial(action_redirect, to="tournament-detail")
-
-
-def _form_or_error(request, form_class, pk: int, **kwargs):
-    form = form_class(request.POST, **kwargs)
-    if form.is_valid():
-        return form
-    first = next(iter(form.errors.values()))[0]
-    messages.error(request, first)
-    return None
 
 
 @login_required
@@ -114,7 +101,7 @@ def tournament_register(request, pk: int):
     """Register; in a running Swiss that takes late players, join it from
     the next round."""
     late = selectors.late_registration_round(get_object_or_404(Tournament, pk=pk))
-    return _act(
+    return act(
         request,
         pk,
         lambda: services.tournament_register(tournament_id=pk, user=request.user, now=timezone.now()),
@@ -127,7 +114,7 @@ def tournament_register(request, pk: int):
 @login_required
 @require_POST
 def tournament_unregister(request, pk: int):
-    return _act(
+    return act(
         request,
         pk,
         lambda: services.tournament_unregister(tournament_id=pk, user=request.user, now=timezone.now()),
@@ -138,7 +125,7 @@ def tournament_unregister(request, pk: int):
 @login_required
 @require_POST
 def tournament_withdraw(request, pk: int):
-    return _act(
+    return act(
         request,
         pk,
         lambda: services.participant_withdraw(tournament_id=pk, user=request.user, now=timezone.now()),
@@ -149,7 +136,7 @@ def tournament_withdraw(request, pk: int):
 @organiser_required
 @require_POST
 def tournament_start(request, pk: int):
-    return _act(
+    return act(
         request,
         pk,
         lambda: services.tournament_start(tournament_id=pk, by=request.user, now=timezone.now()),
@@ -160,17 +147,12 @@ def tournament_start(request, pk: int):
 @organiser_required
 @require_POST
 def tournament_cancel(request, pk: int):
-    form = _form_or_error(request, ReasonForm, pk)
-    if form is None:
-        return redirect("tournament-detail", pk=pk)
-    return _act(
+    return form_act(
         request,
         pk,
-        lambda: services.tournament_cancel(
-            tournament_id=pk,
-            by=request.user,
-            reason=form.cleaned_data["reason"],
-            now=timezone.now(),
+        ReasonForm,
+        lambda form: services.tournament_cancel(
+            tournament_id=pk, by=request.user, reason=form.cleaned_data["reason"], now=timezone.now()
         ),
         _("The tournament is cancelled."),
     )
@@ -179,15 +161,14 @@ def tournament_cancel(request, pk: int):
 @organiser_required
 @require_POST
 def tournament_invite(request, pk: int):
-    form = _form_or_error(request, PlayerNameForm, pk)
-    if form is None:
-        return redirect("tournament-detail", pk=pk)
-    name = form.cleaned_data["display_name"]
-    return _act(
+    return form_act(
         request,
         pk,
-        lambda: services.tournament_invite(tournament_id=pk, display_name=name, by=request.user, now=timezone.now()),
-        _("%(player)s is invited.") % {"player": name},
+        PlayerNameForm,
+        lambda form: services.tournament_invite(
+            tournament_id=pk, display_name=form.cleaned_data["display_name"], by=request.user, now=timezone.now()
+        ),
+        lambda form: _("%(player)s is invited.") % {"player": form.cleaned_data["display_name"]},
     )
 
 
@@ -195,29 +176,26 @@ def tournament_invite(request, pk: int):
 @require_POST
 def tournament_seeding(request, pk: int):
     tournament = get_object_or_404(Tournament, pk=pk)
-    form = _form_or_error(request, SeedingForm, pk, participants=selectors.participants_of(tournament))
-    if form is None:
-        return redirect("tournament-detail", pk=pk)
-    return _act(
+    return form_act(
         request,
         pk,
-        lambda: services.tournament_seeds_set(
+        SeedingForm,
+        lambda form: services.tournament_seeds_set(
             tournament_id=pk, order=form.order(), by=request.user, now=timezone.now()
         ),
         _("The seeding order is saved."),
+        participants=selectors.participants_of(tournament),
     )
 
 
 @organiser_required
 @require_POST
 def participant_replace(request, pk: int, participant: int):
-    form = _form_or_error(request, PlayerNameForm, pk)
-    if form is None:
-        return redirect("tournament-detail", pk=pk)
-    return _act(
+    return form_act(
         request,
         pk,
-        lambda: services.participant_replace(
+        PlayerNameForm,
+        lambda form: services.participant_replace(
             tournament_id=pk,
             participant_id=participant,
             display_name=form.cleaned_data["display_name"],
@@ -231,13 +209,11 @@ def participant_replace(request, pk: int, participant: int):
 @organiser_required
 @require_POST
 def participant_disqualify(request, pk: int, participant: int):
-    form = _form_or_error(request, ReasonForm, pk)
-    if form is None:
-        return redirect("tournament-detail", pk=pk)
-    return _act(
+    return form_act(
         request,
         pk,
-        lambda: services.participant_disqualify(
+        ReasonForm,
+        lambda form: services.participant_disqualify(
             tournament_id=pk,
             participant_id=participant,
             by=request.user,
@@ -251,13 +227,11 @@ def participant_disqualify(request, pk: int, participant: int):
 @organiser_required
 @require_POST
 def round_extend(request, pk: int, number: int):
-    form = _form_or_error(request, ExtendForm, pk)
-    if form is None:
-        return redirect("tournament-detail", pk=pk)
-    return _act(
+    return form_act(
         request,
         pk,
-        lambda: services.round_extend(
+        ExtendForm,
+        lambda form: services.round_extend(
             tournament_id=pk,
             number=number,
             days=form.cleaned_data["days"],

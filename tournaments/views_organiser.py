@@ -7,7 +7,7 @@ for a half-point bye.  Every organiser URL answers 403 to anyone else
 from __future__ import annotations
 
 import csv
-from functools import partial, wraps
+from functools import wraps
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -19,15 +19,14 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from core.actions import action_redirect
 from games.services import GameActionError
 
 from . import selectors, services
 from .forms import ByeForm, MessageForm, PlayerNameForm
 from .models import Tournament
 from .overview import tournament_overview
-
-_act = partial(action_redirect, to="tournament-detail")
+from .pairing_warnings import problem_text
+from .view_actions import act, form_act
 
 
 def organiser_required(view):
@@ -45,18 +44,10 @@ def organiser_required(view):
     return wrapper
 
 
-def _valid(request, form_class):
-    form = form_class(request.POST)
-    if form.is_valid():
-        return form
-    messages.error(request, next(iter(form.errors.values()))[0])
-    return None
-
-
 @organiser_required
 @require_POST
 def tournament_pause(request, pk: int):
-    return _act(
+    return act(
         request,
         pk,
         lambda: services.tournament_pause(tournament_id=pk, by=request.user, now=timezone.now()),
@@ -67,7 +58,7 @@ def tournament_pause(request, pk: int):
 @organiser_required
 @require_POST
 def tournament_resume(request, pk: int):
-    return _act(
+    return act(
         request,
         pk,
         lambda: services.tournament_resume(tournament_id=pk, by=request.user, now=timezone.now()),
@@ -78,13 +69,11 @@ def tournament_resume(request, pk: int):
 @organiser_required
 @require_POST
 def players_message(request, pk: int):
-    form = _valid(request, MessageForm)
-    if form is None:
-        return redirect("tournament-detail", pk=pk)
-    return _act(
+    return form_act(
         request,
         pk,
-        lambda: services.players_message(
+        MessageForm,
+        lambda form: services.players_message(
             tournament_id=pk,
             subject=form.cleaned_data["subject"],
             text=form.cleaned_data["text"],
@@ -98,15 +87,14 @@ def players_message(request, pk: int):
 @organiser_required
 @require_POST
 def participant_add_late(request, pk: int):
-    form = _valid(request, PlayerNameForm)
-    if form is None:
-        return redirect("tournament-detail", pk=pk)
-    name = form.cleaned_data["display_name"]
-    return _act(
+    return form_act(
         request,
         pk,
-        lambda: services.participant_add_late(tournament_id=pk, display_name=name, by=request.user, now=timezone.now()),
-        _("%(player)s plays from the next round.") % {"player": name},
+        PlayerNameForm,
+        lambda form: services.participant_add_late(
+            tournament_id=pk, display_name=form.cleaned_data["display_name"], by=request.user, now=timezone.now()
+        ),
+        lambda form: _("%(player)s plays from the next round.") % {"player": form.cleaned_data["display_name"]},
     )
 
 
@@ -168,38 +156,40 @@ def _safe(text: str) -> str:
 @login_required
 @require_POST
 def bye_request(request, pk: int):
-    form = _valid(request, ByeForm)
-    if form is None:
-        return redirect("tournament-detail", pk=pk)
-    number = form.cleaned_data["round"]
-    return _act(
+    return form_act(
         request,
         pk,
-        lambda: services.bye_request(tournament_id=pk, user=request.user, round_number=number, now=timezone.now()),
-        _("You sit out round %(number)s for half a point.") % {"number": number},
+        ByeForm,
+        lambda form: services.bye_request(
+            tournament_id=pk, user=request.user, round_number=form.cleaned_data["round"], now=timezone.now()
+        ),
+        lambda form: _("You sit out round %(number)s for half a point.") % {"number": form.cleaned_data["round"]},
     )
 
 
-def problem_text(problem, names: dict[int, str]) -> str:
-    """A hand-made pairing's warning (``pairing.Problem``) as a sentence."""
-    who = [names.get(p, "?") for p in problem.players]
-    if problem.kind == "rematch":
-        return _("%(a)s and %(b)s have met before: this would be game %(count)s between them.") % {
-            "a": who[0],
-            "b": who[1],
-            "count": problem.count,
-        }
-    if problem.kind == "three_in_a_row":
-        if problem.count > 0:
-            return _("%(player)s would move first three times in a row.") % {"player": who[0]}
-        return _("%(player)s would move second three times in a row.") % {"player": who[0]}
-    return _("%(player)s would be more than two games ahead in moving first or second.") % {"player": who[0]}
+def _posted_pairing(post, proposal) -> tuple[list[tuple[int, ...]], list[int]]:
+    """The tables (``seat-<table>-<seat>``) and byes (``bye-<n>``) of the
+    form, shaped as the proposal it was drawn from.
+
+    :raises KeyError, ValueError: a field is missing or not a number.
+    """
+    tables = [
+        tuple(int(post[f"seat-{board}-{seat}"]) for seat in range(1, len(table) + 1))
+        for board, table in enumerate(proposal.tables, 1)
+    ]
+    byes = [int(post[f"bye-{n}"]) for n in range(1, len(proposal.byes) + 1)]
+    return tables, byes
 
 
 @organiser_required
 def round_pairing(request, pk: int, number: int):
-    """Edit the pairing of the Swiss round that waits to start."""
+    """Edit the pairing of the round that waits to start: every seat in a
+    Swiss, the seat order at each table in the formats whose tables are
+    fixed; a bracket says why it has none."""
     tournament = get_object_or_404(Tournament, pk=pk)
+    if not services.pairing_by_hand_possible(tournament):
+        messages.error(request, services.bracket_note())
+        return redirect(tournament)
     proposal = services.round_pairing_proposal(tournament)
     if proposal is None or proposal.round != number:
         messages.error(request, _("No round waits to be paired: pause the tournament before the round ends."))
@@ -208,16 +198,13 @@ def round_pairing(request, pk: int, number: int):
     names = {pid: str(p.user) for pid, p in participants.items()}
     seated = [p for table in proposal.tables for p in table] + list(proposal.byes)
     choices = [(pid, names[pid]) for pid in sorted(seated, key=lambda p: participants[p].seed or 0)]
-    tables, byes = list(proposal.tables), list(proposal.byes)
+    tables, byes = [list(t) for t in proposal.tables], list(proposal.byes)
     problems = list(proposal.problems)
     if request.method == "POST":
         try:
-            tables = [
-                (int(request.POST[f"first-{i}"]), int(request.POST[f"second-{i}"])) for i in range(1, len(tables) + 1)
-            ]
-            byes = [int(request.POST["bye"])] if request.POST.get("bye") else []
+            tables, byes = _posted_pairing(request.POST, proposal)
         except (KeyError, ValueError):
-            messages.error(request, _("Pair every player still in exactly once, with one bye at most."))
+            messages.error(request, _("Choose a player for every seat."))
         else:
             try:
                 problems = services.round_pairing_set(
@@ -235,10 +222,11 @@ def round_pairing(request, pk: int, number: int):
         {
             "tournament": tournament,
             "number": number,
-            "boards": [(i, a, b) for i, (a, b) in enumerate(tables, 1)],
-            "bye": byes[0] if byes else None,
-            "needs_bye": bool(proposal.byes),
+            "boards": [(board, list(enumerate(table, 1))) for board, table in enumerate(tables, 1)],
+            "byes": list(enumerate(byes, 1)),
+            "seats_only": proposal.mode == services.SEATS,
             "choices": choices,
+            "names": names,
             "by_hand": proposal.by_hand or request.method == "POST",
             "warnings": [problem_text(p, names) for p in problems],
         },

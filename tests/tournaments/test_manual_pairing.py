@@ -98,9 +98,9 @@ def test_the_pairing_page_shows_the_proposal_and_warns(client, alice, bob, club,
     client.force_login(alice)
     assert "Round 2 waits to start" in client.get(t.get_absolute_url()).content.decode()
     html = client.get(url).content.decode()
-    assert "This is the automatic pairing" in html and 'name="first-2"' in html
+    assert "This is the automatic pairing" in html and 'name="seat-2-1"' in html and 'name="seat-2-2"' in html
     round1 = [g.players for g in t.games.filter(round__number=1).order_by("key")]
-    data = {"first-1": round1[0][0], "second-1": round1[0][1], "first-2": round1[1][0], "second-2": round1[1][1]}
+    data = {"seat-1-1": round1[0][0], "seat-1-2": round1[0][1], "seat-2-1": round1[1][0], "seat-2-2": round1[1][1]}
     html = client.post(url, data).content.decode()
     assert "have met before: this would be game 2 between them." in html
     assert "would move first three times in a row" not in html

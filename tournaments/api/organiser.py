@@ -1,21 +1,29 @@
 """Organiser tools over the API: pause, resume, a message to every player,
-late registration; and a player's request for a half-point bye.  The
+late registration, pairing a round by hand; and a player's request for a
+half-point bye.  The
 services check the organiser (403 ``not_organiser`` otherwise)."""
 
 from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.response import Response
 
+from games.services import Conflict, NotAllowed
+
 from .. import selectors, services
 from ..models import MAX_ROUNDS, Tournament
 from ..overview import tournament_overview
+from ..pairing_warnings import problem_text
 from ..services.tools import MAX_MESSAGE
-from .common import ERRORS, TournamentPlayerNameInputSerializer, WriteApi
+from .common import ERRORS, MAX_ID, TournamentPlayerNameInputSerializer, WriteApi
 from .serializers import TournamentDetailSerializer, detail_data
+
+#: A pairing's limits: players at a table (the largest game), tables.
+MAX_TABLE, MAX_TABLES = 6, 512
 
 
 def _detail(pk: int, user) -> dict:
@@ -81,3 +89,119 @@ class TournamentByeApi(WriteApi):
             tournament_id=pk, user=request.user, round_number=data.validated_data["round"], now=timezone.now()
         )
         return Response(_detail(pk, request.user))
+
+
+class TournamentPairingWarningSerializer(serializers.Serializer):
+    kind = serializers.CharField(
+        help_text="rematch, three_in_a_row, colour_difference, position_repeat, position_imbalance, second_bye"
+    )
+    players = serializers.ListField(child=serializers.IntegerField())
+    count = serializers.IntegerField()
+    text = serializers.CharField()
+
+
+class TournamentRoundPairingApi(WriteApi):
+    """The round that waits to start, paired by hand (organisers only)."""
+
+    class TournamentPairingOutputSerializer(serializers.Serializer):
+        round = serializers.IntegerField()
+        mode = serializers.ChoiceField(
+            choices=[services.TABLES, services.SEATS],
+            help_text="tables: every seat may change (Swiss); seats: only the seat order at each table.",
+        )
+        min_table = serializers.IntegerField()
+        max_table = serializers.IntegerField()
+        by_hand = serializers.BooleanField()
+        tables = serializers.ListField(
+            child=serializers.ListField(child=serializers.IntegerField()),
+            help_text="Participant ids in seat order: the first moves first.",
+        )
+        byes = serializers.ListField(child=serializers.IntegerField())
+        warnings = TournamentPairingWarningSerializer(many=True)
+
+    class TournamentPairingSetOutputSerializer(serializers.Serializer):
+        round = serializers.IntegerField()
+        tables = serializers.ListField(child=serializers.ListField(child=serializers.IntegerField()))
+        byes = serializers.ListField(child=serializers.IntegerField())
+        warnings = TournamentPairingWarningSerializer(many=True)
+
+    class TournamentPairingInputSerializer(serializers.Serializer):
+        tables = serializers.ListField(
+            child=serializers.ListField(
+                child=serializers.IntegerField(min_value=1, max_value=MAX_ID), min_length=1, max_length=MAX_TABLE
+            ),
+            max_length=MAX_TABLES,
+            help_text="Participant ids in seat order: the first moves first.",
+        )
+        byes = serializers.ListField(
+            child=serializers.IntegerField(min_value=1, max_value=MAX_ID), max_length=MAX_TABLES, default=list
+        )
+
+    def get_throttles(self):
+        # Reading the proposal is not a write.
+        return super().get_throttles() if self.request.method == "POST" else []
+
+    def _proposal(self, request, pk: int, number: int):
+        tournament = get_object_or_404(Tournament, pk=pk)
+        if not selectors.can_manage(request.user, tournament):
+            raise NotAllowed(_("Only the tournament's organisers can do that."), code="not_organiser")
+        if not services.pairing_by_hand_possible(tournament):
+            raise Conflict(services.bracket_note(), code="bracket")
+        proposal = services.round_pairing_proposal(tournament)
+        if proposal is None or proposal.round != number:
+            raise Conflict(
+                _("No round waits to be paired: pause the tournament before the round ends."), code="no_round_waiting"
+            )
+        return tournament, proposal
+
+    @staticmethod
+    def _data(tournament, proposal, problems) -> dict:
+        return {
+            "round": proposal.round,
+            "mode": proposal.mode,
+            "min_table": proposal.sizes[0],
+            "max_table": proposal.sizes[1],
+            "by_hand": proposal.by_hand,
+            "tables": [list(t) for t in proposal.tables],
+            "byes": list(proposal.byes),
+            "warnings": _warnings(tournament, problems),
+        }
+
+    @extend_schema(responses={200: TournamentPairingOutputSerializer, **ERRORS})
+    def get(self, request, pk: int, number: int):
+        """Organisers: the pairing of the round that waits to start (the
+        tournament is paused), with its warnings."""
+        tournament, proposal = self._proposal(request, pk, number)
+        return Response(self._data(tournament, proposal, proposal.problems))
+
+    @extend_schema(
+        request=TournamentPairingInputSerializer, responses={200: TournamentPairingSetOutputSerializer, **ERRORS}
+    )
+    def post(self, request, pk: int, number: int):
+        """Organisers: pair the round that waits to start by hand.  The
+        pairing is stored and the warnings (rematches, first moves, seat
+        positions, a second bye) returned; 400 ``invalid_pairing`` for one
+        that leaves a player out, seats one twice or has a bye too many,
+        400 ``tables_fixed`` for more than a new seat order where the format
+        fixes the tables, 409 for a bracket or when no round waits."""
+        data = self.TournamentPairingInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        problems = services.round_pairing_set(
+            tournament_id=pk, number=number, by=request.user, now=timezone.now(), **data.validated_data
+        )
+        tournament = get_object_or_404(Tournament, pk=pk)
+        return Response(
+            {
+                "round": number,
+                "tables": data.validated_data["tables"],
+                "byes": data.validated_data["byes"],
+                "warnings": _warnings(tournament, problems),
+            }
+        )
+
+
+def _warnings(tournament: Tournament, problems) -> list[dict]:
+    names = {p.pk: str(p.user) for p in selectors.participants_of(tournament)}
+    return [
+        {"kind": p.kind, "players": list(p.players), "count": p.count, "text": problem_text(p, names)} for p in problems
+    ]

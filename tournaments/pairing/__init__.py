@@ -37,7 +37,7 @@ from .common import SeatBalance, table_sizes
 from .double_elimination import double_elimination_bracket, drop_in_orders
 from .dutch import dutch_pairing
 from .elimination import bracket_size, seeding_order, single_elimination_bracket
-from .manual import Problem, manual_check, manual_errors, manual_round
+from .manual import Problem, manual_check, manual_errors, manual_reseat, manual_round, same_tables
 from .round_robin import (
     berger_table,
     round_robin_round,
@@ -53,6 +53,8 @@ __all__ = [
     "BracketGame",
     "Knockout",
     "Problem",
+    "manual_reseat",
+    "same_tables",
     "SeatBalance",
     "berger_table",
     "bracket_size",

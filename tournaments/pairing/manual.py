@@ -1,29 +1,46 @@
-"""Pairings an organiser sets by hand for a round of a two-player Swiss.
+"""Pairings an organiser sets by hand for a round, tables of any size.
 
-:func:`manual_check` says whether a hand-made pairing can be played (every
-player still in exactly once, at most one bye) and what it costs: rematches
-and first-move problems (the colour limits of ``colours.py``: nobody first,
-or second, three times running, nor more than two games ahead).  Problems
-are warnings, not errors: an organiser may have a reason.
+:func:`manual_errors` says whether a hand-made pairing can be played: every
+player still in exactly once, nobody else, each table within the game's
+sizes, and no more byes than the field needs (one at most with two-player
+tables).  :func:`manual_check` says what it costs; these are warnings, not
+errors (an organiser may have a reason):
+
+- ``rematch``: two players at a table have already met (``count`` is the
+  number this game would be between them);
+- two-player tables, the colour limits of ``colours.py``:
+  ``three_in_a_row`` (first, or second, three times running) and
+  ``colour_difference`` (more than two games ahead);
+- larger tables, the seat positions (position 0 moves first):
+  ``position_repeat`` (a position the player already had, while another at
+  this table is still new to them) and, once every position has been
+  theirs, ``position_imbalance`` (one position more than once more often
+  than another);
+- ``second_bye``: a player who already had a bye gets another.
+
 :func:`manual_round` turns a stored pairing into the round's
-``RoundPairing``.  Pure, like the rest of ``pairing``.
+``RoundPairing``; :func:`manual_reseat` applies a stored seat order to a
+round whose tables the format fixes.  Pure, like the rest of ``pairing``.
 """
 
 from __future__ import annotations
 
+from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..types import GameResult, Player, PlayerId, RoundPairing, Table
 from .colours import FIRST, SECOND, colour_history
-from .common import met
+from .common import met, table_sizes
+
+Tables = Sequence[Sequence[PlayerId]]
 
 
 @dataclass(frozen=True)
 class Problem:
-    """A warning about a hand-made pairing: ``kind`` is ``rematch``,
-    ``three_in_a_row`` or ``colour_difference``; ``players`` who it is
-    about (one or two); ``count`` the rematch number or the seat count."""
+    """A warning about a hand-made pairing (see the module docstring):
+    ``players`` who it is about (one or two); ``count`` the rematch number,
+    the first-move balance, or the seat position (0 moves first)."""
 
     kind: str
     players: tuple[PlayerId, ...]
@@ -32,42 +49,73 @@ class Problem:
 
 def manual_errors(
     players: Iterable[Player],
-    tables: Sequence[tuple[PlayerId, PlayerId]],
+    tables: Tables,
     byes: Sequence[PlayerId],
     *,
     resting: Iterable[PlayerId] = (),
+    sizes: tuple[int, int] = (2, 2),
 ) -> list[str]:
     """Why the pairing cannot be played (empty when it can): each player
     still in (neither withdrawn nor ``resting`` on a requested bye) exactly
-    once, nobody else, at most one bye."""
+    once, nobody else, each table of ``sizes`` (smallest, largest) players,
+    and no more byes than those sizes leave over (at most one at two-player
+    tables)."""
     rest = set(resting)
     active = {p.id for p in players if not p.withdrawn and p.id not in rest}
     seated = [p for table in tables for p in table] + list(byes)
+    smallest, largest = sizes
     errors = []
-    if any(a == b for a, b in tables):
-        errors.append("a player is paired with themselves")
     if len(seated) != len(set(seated)):
         errors.append("a player is paired twice")
     if set(seated) - active:
         errors.append("a player is paired who is not in this round")
     if active - set(seated):
         errors.append("a player is left out")
-    if len(byes) > 1:
+    if any(not smallest <= len(table) <= largest for table in tables):
+        errors.append("a table has too few or too many players")
+    needed = len(active) - sum(table_sizes(len(active), largest, smallest)) if active else 0
+    if len(byes) > max(1, needed) or (largest == 2 and len(byes) > 1):
         errors.append("more than one bye")
+    elif len(byes) > needed:
+        errors.append("more byes than the tables leave over")
     return errors
 
 
-def manual_check(results: Iterable[GameResult], tables: Sequence[tuple[PlayerId, PlayerId]]) -> list[Problem]:
-    """The warnings for ``tables`` (first player moves first) after
-    ``results``."""
+def _positions(results: Iterable[GameResult]) -> dict[PlayerId, list[int]]:
+    """Every player's seat positions in played games, in round order."""
+    history: dict[PlayerId, list[int]] = defaultdict(list)
+    for result in sorted(results, key=lambda r: r.round):
+        if len(result.table) < 2 or result.forfeited:
+            continue
+        for seat, player in enumerate(result.table):
+            history[player].append(seat)
+    return history
+
+
+def manual_check(results: Iterable[GameResult], tables: Tables, byes: Sequence[PlayerId] = ()) -> list[Problem]:
+    """The warnings for ``tables`` (players in seat order: the first moves
+    first) and ``byes`` after ``results``."""
     results = list(results)
-    history = colour_history(results)
     opponents = met(results)
     problems = []
+    for table in tables:
+        table = tuple(table)
+        for i, a in enumerate(table):
+            for b in table[i + 1 :]:
+                times = opponents.get(a, {}).get(b, 0)
+                if times:
+                    problems.append(Problem("rematch", (a, b), times + 1))
+    problems += _colour_problems(results, [t for t in tables if len(t) == 2])
+    problems += _position_problems(results, [t for t in tables if len(t) > 2])
+    had = Counter(r.table[0] for r in results if r.is_bye and not r.half_point)
+    problems += [Problem("second_bye", (p,), had[p] + 1) for p in byes if had[p]]
+    return problems
+
+
+def _colour_problems(results: list[GameResult], tables: Tables) -> list[Problem]:
+    history = colour_history(results)
+    problems = []
     for first, second in tables:
-        times = opponents.get(first, {}).get(second, 0)
-        if times:
-            problems.append(Problem("rematch", (first, second), times + 1))
         for player, seat in ((first, FIRST), (second, SECOND)):
             seats = [*history.get(player, ()), seat]
             if len(seats) >= 3 and seats[-1] == seats[-2] == seats[-3]:
@@ -77,26 +125,60 @@ def manual_check(results: Iterable[GameResult], tables: Sequence[tuple[PlayerId,
     return problems
 
 
+def _position_problems(results: list[GameResult], tables: Tables) -> list[Problem]:
+    history = _positions(results)
+    problems = []
+    for table in tables:
+        for seat, player in enumerate(table):
+            counts = Counter(p for p in history.get(player, ()) if p < len(table))
+            if counts[seat] and any(counts[other] == 0 for other in range(len(table))):
+                problems.append(Problem("position_repeat", (player,), seat))
+                continue
+            counts[seat] += 1
+            if counts[seat] - min(counts[other] for other in range(len(table))) > 1:
+                problems.append(Problem("position_imbalance", (player,), seat))
+    return problems
+
+
 def manual_round(
     number: int,
     players: Iterable[Player],
-    tables: Sequence[tuple[PlayerId, PlayerId]],
+    tables: Tables,
     byes: Sequence[PlayerId],
     *,
     resting: Iterable[PlayerId] = (),
+    sizes: tuple[int, int] = (2, 2),
 ) -> RoundPairing | None:
     """Round ``number`` as the organiser paired it, or None when it can no
     longer be played as set (a player withdrew since): the round is then
     paired automatically.  Keys as the automatic pairing's (``R3-T1``,
     ``R3-B1``), so the games are the same rows whichever made them."""
     players = list(players)
-    if manual_errors(players, tables, byes, resting=resting):
+    if manual_errors(players, tables, byes, resting=resting, sizes=sizes):
         return None
     return RoundPairing(
         round=number,
         tables=tuple(
-            Table(round=number, key=f"R{number}-T{board}", players=(a, b)) for board, (a, b) in enumerate(tables, 1)
+            Table(round=number, key=f"R{number}-T{board}", players=tuple(table))
+            for board, table in enumerate(tables, 1)
         ),
         byes=tuple(byes),
         results=tuple(GameResult.bye(number, p, key=f"R{number}-B{i}") for i, p in enumerate(byes, 1)),
     )
+
+
+def same_tables(a: Tables, b: Tables) -> bool:
+    """Whether ``a`` and ``b`` seat the same players together (in any seat
+    order, tables in any order)."""
+    return Counter(frozenset(t) for t in a) == Counter(frozenset(t) for t in b)
+
+
+def manual_reseat(answer: RoundPairing, tables: Tables) -> RoundPairing:
+    """``answer`` (a round whose tables the format decides) with each
+    table in the seat order of the one of ``tables`` that seats the same
+    players.  Unchanged unless ``tables`` seats exactly the same groups
+    (the field changed since they were set)."""
+    if not same_tables([t.players for t in answer.tables], tables):
+        return answer
+    order = {frozenset(t): tuple(t) for t in tables}
+    return replace(answer, tables=tuple(replace(t, players=order[frozenset(t.players)]) for t in answer.tables))

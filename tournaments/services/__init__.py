@@ -13,7 +13,15 @@ from .clubs import (
     club_request_approve,
 )
 from .deadlines import match_autoplay, round_deadlines_sweep
-from .manual import Proposal, round_pairing_proposal, round_pairing_set
+from .manual import (
+    SEATS,
+    TABLES,
+    Proposal,
+    bracket_note,
+    pairing_by_hand_possible,
+    round_pairing_proposal,
+    round_pairing_set,
+)
 from .organiser import (
     game_result_set,
     participant_disqualify,
@@ -48,6 +56,10 @@ __all__ = [
     "Proposal",
     "round_pairing_proposal",
     "round_pairing_set",
+    "SEATS",
+    "TABLES",
+    "bracket_note",
+    "pairing_by_hand_possible",
     "tournament_resume",
     "tournament_pause",
     "players_message",

@@ -16,7 +16,9 @@ the same games (the caller skips the keys it already has).
 - A Swiss player who asked for a half-point bye in a round is left out of
   that round's pairing and scores half a point.
 - A Swiss round an organiser paired by hand is played as paired (unless a
-  player left since: then it is paired automatically).
+  player left since: then it is paired automatically).  In the other
+  formats paired by round the tables are the format's; a seat order set
+  by hand is kept while its tables still match.
 """
 
 from __future__ import annotations
@@ -49,9 +51,10 @@ class Sizes(NamedTuple):
 
 
 class ManualRound(NamedTuple):
-    """A round paired by hand: [first, second] tables and the bye, if any."""
+    """A round paired by hand: its tables (players in seat order, the
+    first moves first) and its byes."""
 
-    tables: tuple[tuple[PlayerId, PlayerId], ...]
+    tables: tuple[tuple[PlayerId, ...], ...]
     byes: tuple[PlayerId, ...] = ()
 
 
@@ -72,7 +75,7 @@ def next_step(
     :param latest_round_open: a game of the latest round is undecided.
     :param half_byes: Swiss: round number -> players who asked for a
         half-point bye in it.
-    :param manual: Swiss: round number -> the pairing an organiser set.
+    :param manual: round number -> the pairing an organiser set.
     """
     if tournament.is_bracket:
         return _bracket_step(tournament, players, results, existing)
@@ -155,8 +158,14 @@ def _pair_with_byes(
     swiss = tournament.format == Format.SWISS and number <= (tournament.rounds or 0)
     answer = None
     if swiss and manual is not None:
-        answer = pairing.manual_round(number, players, manual.tables, manual.byes, resting=asked)
-    if not asked or not swiss:
+        table_sizes = table_limits(tournament, sizes)
+        answer = pairing.manual_round(number, players, manual.tables, manual.byes, resting=asked, sizes=table_sizes)
+    if not swiss:
+        answer = _pair(tournament, players, results, number, sizes)
+        if answer is not None and manual is not None:
+            answer = pairing.manual_reseat(answer, manual.tables)
+        return answer
+    if not asked:
         return answer or _pair(tournament, players, results, number, sizes)
     present = [replace(p, withdrawn=True) if p.id in asked else p for p in players]
     answer = answer or _pair(tournament, present, results, number, sizes)
@@ -164,6 +173,11 @@ def _pair_with_byes(
     if answer is None:
         return RoundPairing(round=number, results=byes)
     return replace(answer, results=byes + answer.results)
+
+
+def table_limits(tournament: Tournament, sizes: Sizes) -> tuple[int, int]:
+    """The smallest and largest table the tournament seats."""
+    return min(max(2, sizes.min_players), tournament.players_per_table), tournament.players_per_table
 
 
 def _pair(tournament: Tournament, players, results, number: int, sizes: Sizes) -> RoundPairing | None:

@@ -1,11 +1,24 @@
-"""Pairing a Swiss round by hand, before it starts.
+"""Pairing a round by hand, before it starts.
 
 The organiser pauses the tournament; once the round being played is
 complete the next round waits, and the page proposes its automatic pairing
-for editing (:func:`round_pairing_proposal`).  :func:`round_pairing_set`
-stores the edited pairing, with warnings for rematches and first-move
-problems (``pairing.manual``), and the round is made from it when the
-tournament pairs it (at once if it is not paused).
+for editing (:func:`round_pairing_proposal`).  What may change depends on
+the format (:class:`Proposal`'s ``mode``):
+
+- a Swiss (tables of any size): everything, who sits at which table, in
+  which seat, and who has the bye;
+- a round robin, and the rounds of a table knockout or of groups: the
+  tables are the format's (the schedule, or the results), only the seat
+  order within each table (who moves first) may change;
+- a two-player knockout bracket: nothing.  Each game follows from the
+  seeding and the results before it and starts as soon as both players
+  are known, so no round waits; the seeding order before the start is the
+  organiser's tool.
+
+:func:`round_pairing_set` stores the edited pairing, with warnings
+(rematches, first moves, seat positions, a second bye: ``pairing.manual``),
+and the round is made from it when the tournament pairs it (at once if it
+is not paused).
 """
 
 from __future__ import annotations
@@ -26,96 +39,131 @@ from ..models import ManualPairing, Tournament
 from ..selectors import players_of, results_of
 from ..types import PlayerId
 from .common import locked_tournament, log, require_manager
-from .formats import Sizes, next_step
+from .formats import Sizes, next_step, table_limits
 from .running import advance_locked, half_byes_of
+
+#: ``Proposal.mode``: every seat may change, or only the order at a table.
+TABLES, SEATS = "tables", "seats"
 
 
 @dataclass(frozen=True)
 class Proposal:
-    """The next round's pairing, for the organiser to edit: ``tables`` are
-    (first, second), ``by_hand`` whether an organiser set it."""
+    """The next round's pairing, for the organiser to edit: ``tables``
+    list players in seat order (the first moves first), ``by_hand``
+    whether an organiser set it, ``mode`` what may change (``TABLES`` or
+    ``SEATS``), ``sizes`` the smallest and largest table."""
 
     round: int
-    tables: tuple[tuple[PlayerId, PlayerId], ...]
+    tables: tuple[tuple[PlayerId, ...], ...]
     byes: tuple[PlayerId, ...]
     by_hand: bool
     problems: tuple[pairing.Problem, ...]
+    mode: str = TABLES
+    sizes: tuple[int, int] = (2, 2)
 
 
-def _next_round(tournament: Tournament) -> int | None:
-    """The round to pair by hand: the next one, when the latest is
-    complete, it is not paired yet and the Swiss has it."""
-    if not (
-        tournament.format == Tournament.Format.SWISS
-        and tournament.players_per_table == 2
-        and tournament.status == Tournament.Status.RUNNING
-    ):
+def pairing_by_hand_possible(tournament: Tournament) -> bool:
+    """Whether the format has rounds to pair by hand (not a bracket)."""
+    return not tournament.is_bracket
+
+
+def _automatic(tournament: Tournament) -> tuple[int, Proposal] | None:
+    """The round that waits to start and its automatic pairing: the next
+    round, when the latest is complete and the next one is not made yet
+    (the tournament is paused); None otherwise."""
+    if tournament.status != Tournament.Status.RUNNING or not pairing_by_hand_possible(tournament):
         return None
     latest = tournament.round_set.order_by("-number").first()
     if latest is None or tournament.games.filter(round=latest, ranking__isnull=True).exists():
         return None
-    number = latest.number + 1
-    return number if number <= (tournament.rounds or 0) else None
-
-
-def round_pairing_proposal(tournament: Tournament) -> Proposal | None:
-    """What the organiser may edit now (None when no round waits)."""
-    number = _next_round(tournament)
-    if number is None:
-        return None
-    results = results_of(tournament)
-    stored = tournament.manual_pairings.filter(round=number).first()
-    if stored is not None:
-        tables = tuple((a, b) for a, b in stored.tables)
-        return Proposal(number, tables, tuple(stored.byes), True, tuple(pairing.manual_check(results, tables)))
     rules = get_rules(tournament.game)
+    sizes = Sizes(rules.min_players, rules.max_players)
     games = tournament.games.select_related("round")
     step = next_step(
         tournament,
         players_of(tournament),
-        results,
+        results_of(tournament),
         existing={g.key for g in games},
         latest_round_open=False,
-        sizes=Sizes(rules.min_players, rules.max_players),
+        sizes=sizes,
         half_byes=half_byes_of(tournament),
     )
-    tables = tuple((t.players[0], t.players[1]) for t in step.tables if t.round == number)
+    if step.finished or not step.tables:
+        return None
+    number = min(t.round for t in step.tables)
+    tables = tuple(tuple(t.players) for t in step.tables if t.round == number)
     byes = tuple(r.table[0] for r in step.results if r.round == number and r.is_bye and not r.half_point)
-    return Proposal(number, tables, byes, False, ())
+    mode = TABLES if tournament.format == Tournament.Format.SWISS else SEATS
+    return number, Proposal(number, tables, byes, False, (), mode, table_limits(tournament, sizes))
+
+
+def round_pairing_proposal(tournament: Tournament) -> Proposal | None:
+    """What the organiser may edit now (None when no round waits)."""
+    automatic = _automatic(tournament)
+    if automatic is None:
+        return None
+    number, proposal = automatic
+    stored = tournament.manual_pairings.filter(round=number).first()
+    if stored is None:
+        return proposal
+    tables = tuple(tuple(t) for t in stored.tables)
+    byes = tuple(stored.byes)
+    problems = tuple(pairing.manual_check(results_of(tournament), tables, byes))
+    return Proposal(number, tables, byes, True, problems, proposal.mode, proposal.sizes)
 
 
 def round_pairing_set(
     *,
     tournament_id: int,
     number: int,
-    tables: Sequence[tuple[PlayerId, PlayerId]],
+    tables: Sequence[Sequence[PlayerId]],
     byes: Sequence[PlayerId] = (),
     by,
     now: dt.datetime,
 ) -> list[pairing.Problem]:
-    """Pair round ``number`` by hand (first player of a table moves
-    first).  Returns the warnings (rematches, first-move problems); the
-    pairing is stored all the same.
+    """Pair round ``number`` by hand (players in seat order: the first of
+    a table moves first).  Returns the warnings (rematches, first moves,
+    seat positions, a second bye); the pairing is stored all the same.
 
-    :raises NotAllowed, Conflict (no round waits), GameActionError (the
-        pairing leaves a player out, pairs one twice, or has two byes).
+    :raises NotAllowed, Conflict (no round waits; a bracket),
+        GameActionError (the pairing leaves a player out, seats one twice,
+        has a table of the wrong size or more byes than needed; in a
+        format whose tables are fixed, changes more than the seat order).
     """
-    tables = [(int(a), int(b)) for a, b in tables]
+    tables = [tuple(int(p) for p in table) for table in tables]
     byes = [int(p) for p in byes]
     with transaction.atomic():
         tournament = locked_tournament(tournament_id)
         require_manager(by, tournament)
-        if _next_round(tournament) != number:
+        if not pairing_by_hand_possible(tournament):
+            raise Conflict(bracket_note(), code="bracket")
+        automatic = _automatic(tournament)
+        if automatic is None or automatic[0] != number:
             raise Conflict(
-                _("Only the next round of a Swiss can be paired by hand, once the round before it is complete."),
+                _("Only the round that waits to start can be paired by hand, once the round before it is complete."),
                 code="no_round_waiting",
             )
-        resting = half_byes_of(tournament).get(number, frozenset())
-        if pairing.manual_errors(players_of(tournament), tables, byes, resting=resting):
-            raise GameActionError(
-                _("Pair every player still in exactly once, with one bye at most."), code="invalid_pairing"
-            )
-        problems = pairing.manual_check(results_of(tournament), tables)
+        proposal = automatic[1]
+        if proposal.mode == SEATS:
+            if not pairing.same_tables(proposal.tables, tables) or sorted(byes) != sorted(proposal.byes):
+                raise GameActionError(
+                    _(
+                        "In this format the tables follow the schedule or the results: "
+                        "change only the seat order at each table."
+                    ),
+                    code="tables_fixed",
+                )
+        else:
+            resting = half_byes_of(tournament).get(number, frozenset())
+            if pairing.manual_errors(players_of(tournament), tables, byes, resting=resting, sizes=proposal.sizes):
+                raise GameActionError(
+                    _(
+                        "Seat every player still in exactly once, at tables of the game's size, "
+                        "with no more byes than needed (one at most)."
+                    ),
+                    code="invalid_pairing",
+                )
+        problems = pairing.manual_check(results_of(tournament), tables, byes)
         ManualPairing.objects.update_or_create(
             tournament=tournament,
             round=number,
@@ -135,3 +183,11 @@ def round_pairing_set(
         )
         advance_locked(tournament, now)
     return problems
+
+
+def bracket_note() -> str:
+    """Why a knockout bracket has no pairing by hand."""
+    return _(
+        "In a knockout bracket each game follows from the seeding and the results before it, and starts as soon "
+        "as both players are known: there is no round to pair by hand. Set the seeding order before the start instead."
+    )

@@ -177,7 +177,7 @@ def advance_locked(tournament: Tournament, now: dt.datetime) -> AdvanceReport:
         sizes=Sizes(rules.min_players, rules.max_players),
         half_byes=half_byes_of(tournament),
         manual={
-            m.round: ManualRound(tuple((a, b) for a, b in m.tables), tuple(m.byes))
+            m.round: ManualRound(tuple(tuple(t) for t in m.tables), tuple(m.byes))
             for m in tournament.manual_pairings.all()
         },
     )

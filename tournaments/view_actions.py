@@ -1,0 +1,30 @@
+"""The pattern behind every POSTed action of the tournament pages: check
+the form, run one service, tell the person what happened (the service's
+``GameActionError`` becomes an error message), and go back to the
+tournament page."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+
+from django.contrib import messages
+from django.shortcuts import redirect
+
+from core.actions import action_redirect
+
+#: ``act(request, pk, action, success)``: run ``action()`` and go back to
+#: tournament ``pk`` with ``success`` or the error as a message.
+act = partial(action_redirect, to="tournament-detail")
+
+
+def form_act(request, pk: int, form_class, action: Callable, success: str | Callable, **form_kwargs):
+    """:func:`act` with a form: ``form_class`` is bound to the POST (with
+    ``form_kwargs``); when it is invalid its first error is the message and
+    nothing runs.  Else ``action(form)`` runs; ``success`` is the message,
+    or ``success(form)`` makes it."""
+    form = form_class(request.POST, **form_kwargs)
+    if not form.is_valid():
+        messages.error(request, next(iter(form.errors.values()))[0])
+        return redirect("tournament-detail", pk=pk)
+    return act(request, pk, lambda: action(form), success(form) if callable(success) else success)
