@@ -1,7 +1,8 @@
 """The tournament pages at desktop and phone width (test_phone.py's
 measure): a running Swiss with its standings and the organiser's
 controls, a round robin's cross-table, elimination and double-elimination
-brackets drawn, and the hand-pairing page.  Nothing pushes the page
+brackets drawn, the hand-pairing pages (two-player Swiss, Atlantis tables
+of 3, a round robin's seat order), and a Swiss that takes late players.  Nothing pushes the page
 sideways (wide tables and drawings scroll inside their own box), and every
 tap target is at least 44 x 44 CSS px."""
 
@@ -27,13 +28,28 @@ def tournament_pages(transactional_db):
     club = club_create(creator=ann, name="Harbour club", description="Slow games by the sea.", now=now)
     # Long names: the widest a table gets.
     field = new_players(8, prefix="Bartholomew-Maximilian")
-    swiss = started(ann, club, field, now=now, format="swiss", rounds=3, round_days=7, name="Spring Swiss")
+    swiss = started(
+        ann, club, field, now=now, format="swiss", rounds=3, round_days=7, name="Spring Swiss", late_registration=True
+    )
     robin = started(ann, club, field[:6], now=now, format="round_robin", name="Round robin of six")
     knockout = started(ann, club, field, now=now, format="single_elimination", name="Cup")
     double = started(ann, club, field[:6], now=now, format="double_elimination", name="Double cup")
     paused = started(ann, club, field[:4], now=now, format="swiss", rounds=3, name="Paused Swiss")
-    tournament_pause(tournament_id=paused.pk, by=ann, now=now)
-    for t in (swiss, robin, knockout, double, paused):
+    tables = started(
+        ann,
+        club,
+        new_players(9, prefix="Bartholomew-Maximilian"),
+        now=now,
+        format="swiss",
+        rounds=3,
+        game="atlantis",
+        players_per_table=3,
+        name="Atlantis tables of three",
+    )
+    robin_paused = started(ann, club, field[:5], now=now, format="round_robin", name="Paused round robin")
+    for t in (paused, tables, robin_paused):
+        tournament_pause(tournament_id=t.pk, by=ann, now=now)
+    for t in (swiss, robin, knockout, double, paused, tables, robin_paused):
         for game in running_games(t):
             best_seed_wins(t, game, now)
             tournament_game_finished(match_id=game.match_id, now=now)
@@ -44,6 +60,9 @@ def tournament_pages(transactional_db):
         f"/tournaments/{double.pk}/",
         f"/tournaments/{paused.pk}/",
         f"/tournaments/{paused.pk}/rounds/2/pairing/",
+        f"/tournaments/{tables.pk}/",
+        f"/tournaments/{tables.pk}/rounds/2/pairing/",
+        f"/tournaments/{robin_paused.pk}/rounds/2/pairing/",
     ]
 
 
@@ -74,5 +93,13 @@ def test_tournament_pages_do_not_overflow(browser, live_server, tournament_pages
         assert box is not None and box["width"] > 500
         page.goto(tournament_pages[1])
         expect(page.get_by_role("heading", name="Cross-table")).to_be_visible()
+        # The new pages are what they claim: three seats a table, the
+        # round robin's seat order only, the late-join button.
+        page.goto(tournament_pages[7])
+        expect(page.get_by_label("Seat 3").first).to_be_visible()
+        page.goto(tournament_pages[8])
+        expect(page.get_by_text("only the seat order at each table can change")).to_be_visible()
+        page.goto(tournament_pages[0])
+        expect(page.get_by_role("button", name="Join from the next round")).to_be_visible()
     finally:
         context.close()

@@ -34,6 +34,8 @@ def organiser_urls(t, game, participant):
         ("post", reverse("tournament-message", args=[t.pk])),
         ("post", reverse("tournament-add-late", args=[t.pk])),
         ("get", reverse("tournament-standings-csv", args=[t.pk])),
+        ("get", reverse("tournament-round-pairing", args=[t.pk, 2])),
+        ("post", reverse("tournament-round-pairing", args=[t.pk, 2])),
     ]
 
 
@@ -61,6 +63,9 @@ def test_every_organiser_api_answers_403_to_a_player(client, alice, club, now):
             content_type="application/json",
         )
         assert response.status_code == 403, name
+    url = reverse("api-tournament-round-pairing", args=[t.pk, 2])
+    assert client.get(url).status_code == 403
+    assert client.post(url, {"tables": [[1, 2]]}, content_type="application/json").status_code == 403
     client.force_login(alice)
     response = client.post(reverse("api-tournament-pause", args=[t.pk]), content_type="application/json")
     assert response.status_code == 200 and response.json()["paused"] is True
