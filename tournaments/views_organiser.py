@@ -198,7 +198,7 @@ def round_pairing(request, pk: int, number: int):
     names = {pid: str(p.user) for pid, p in participants.items()}
     seated = [p for table in proposal.tables for p in table] + list(proposal.byes)
     choices = [(pid, names[pid]) for pid in sorted(seated, key=lambda p: participants[p].seed or 0)]
-    tables, byes = [list(t) for t in proposal.tables], list(proposal.byes)
+    tables, byes = [tuple(t) for t in proposal.tables], list(proposal.byes)
     problems = list(proposal.problems)
     if request.method == "POST":
         try:
