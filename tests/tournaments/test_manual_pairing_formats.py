@@ -237,3 +237,16 @@ def test_only_organisers_pair_by_hand(alice, bob, club, now):
     with pytest.raises(NotAllowed):
         round_pairing_set(tournament_id=t.pk, number=2, tables=proposal.tables, by=bob, now=now)
     assert not t.manual_pairings.exists()
+
+
+@pytest.mark.django_db
+def test_a_table_knockout_round_takes_a_new_seat_order(alice, club, now):
+    t = started(alice, club, new_players(9), now=now, format="single_elimination", game="atlantis", players_per_table=3)
+    proposal = waiting_round(alice, t, now)
+    assert proposal.mode == SEATS and proposal.round == 2 and [len(x) for x in proposal.tables] == [3]
+    (final,) = proposal.tables
+    turned = (final[2], final[0], final[1])
+    round_pairing_set(tournament_id=t.pk, number=2, tables=[turned], by=alice, now=now)
+    tournament_resume(tournament_id=t.pk, by=alice, now=now)
+    (game,) = t.games.filter(round__number=2)
+    assert tuple(game.players) == turned
