@@ -25,6 +25,7 @@ from games.engine import Event, get_rules
 from games.services.chat import chat_mark_mailed
 
 from .addresses import new_message_id, new_token, reply_address, thread_id, unsubscribe_url
+from .changes import bank_line, change_line
 from .chat_mail import chat_section
 from .delivery import send_after_commit
 from .models import GameMute, OutgoingEmail, ReplyToken
@@ -210,6 +211,11 @@ def _game_email_queue(
         headers["Reply-To"] = mail.reply_address
         if seat.deadline_at is not None:
             mail.deadline = deadline_line(seat.deadline_at, user)
+        mail.bank = bank_line(match, seat, user)
+        if mail.show_changes:
+            mail.changes = change_line(
+                match=match, seat_index=seat.index, up_to_ply=match.ply if ply is None else ply, view_now=view
+            )
     subject, text, html = render_game_email(
         match=match,
         view=view,
@@ -274,6 +280,7 @@ def notify_move(record, *, sends: list[int] | None = None) -> None:
             mail = GameMail(
                 _("your move (%(name)s has played)") % {"name": names[record.seat_index]},
                 since=since_lines(match=match, seat_index=seat.index, up_to_ply=record.ply, names=names),
+                show_changes=True,
             )
             game_email_queue(
                 kind=OutgoingEmail.Kind.YOUR_TURN,
