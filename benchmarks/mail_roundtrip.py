@@ -198,7 +198,7 @@ def main() -> None:
             # A game takes a turn only after its last mail arrived: enough
             # games that the rate, not the round trip, sets the pace.
             # No game is played to its end (16 turns): every reply has a next mail.
-            games = max(int(rate * 4) + 1, -(-turns // 8))
+            games = max(int(rate * 2) + 1, -(-turns // 8))
             drain(app, ping)  # nothing of the phase before is still queued
             cpu = worker_cpu_seconds(worker.pid)
             start = time.perf_counter()
