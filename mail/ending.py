@@ -20,7 +20,8 @@ from django.utils.translation import ngettext
 
 from games.breakdown import reveal_lines
 from games.engine import get_rules
-from games.selectors import match_state_at
+
+from .positions import state_at
 
 WIDTH = 72
 
@@ -40,7 +41,7 @@ def end_sections(match, seats, ply: int) -> list[tuple[str, list[tuple[str, str]
     """``(heading, [(label, text), …])`` per section of the end: each seat's
     reveal and breakdown, then the seed.  Empty while the game runs."""
     rules = get_rules(match.game)
-    reveal = rules.reveal(match_state_at(match, ply))
+    reveal = rules.reveal(state_at(match, ply))
     if reveal is None:
         return []
     names = {s.index: str(s.user) for s in seats if s.index is not None}

@@ -17,13 +17,13 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from games.models import Seat
-from games.selectors import match_state_at
 
 from . import ending
 from .addresses import reply_address
 from .invitees import address_is_taken
 from .models import OutgoingEmail
 from .outbox import email_queue, game_email_queue, seats_with_players, wants_mail
+from .positions import state_at
 from .render import GameMail, in_language
 
 
@@ -96,7 +96,7 @@ def on_declined(event, sends: list[int] | None = None) -> None:
 
 def on_started(event, sends: list[int] | None = None) -> None:
     match = event.match
-    state = match_state_at(match, event.ply)
+    state = state_at(match, event.ply)
     seats = seats_with_players(match)
     order = ", ".join(f"{s.number}. {s.user}" for s in seats)
     for seat in seats:
@@ -128,7 +128,7 @@ def on_started(event, sends: list[int] | None = None) -> None:
 
 def on_finished(event, sends: list[int] | None = None) -> None:
     match = event.match
-    state = match_state_at(match, event.ply)
+    state = state_at(match, event.ply)
     seats = seats_with_players(match)
     winners = [str(s.user) for s in seats if s.place == 1]
     for seat in seats:
@@ -174,7 +174,7 @@ def _seat_mail(
     match = event.match
     if match.state is None:
         return
-    state = match_state_at(match, event.ply)
+    state = state_at(match, event.ply)
     seats = seats_with_players(match)
     named = event.data.get("seat_id")
     for seat in seats:

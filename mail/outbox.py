@@ -22,18 +22,19 @@ from django.utils.translation import gettext as _
 
 from core.signin import is_email_only
 from games.engine import Event, get_rules
-from games.selectors import match_state_at
 from games.services.chat import chat_mark_mailed
 
 from .addresses import new_message_id, new_token, reply_address, thread_id, unsubscribe_url
+from .changes import bank_line, change_line
 from .chat_mail import chat_section
 from .delivery import send_after_commit
 from .models import GameMute, OutgoingEmail, ReplyToken
 from .notation_help import notation_help
+from .positions import listed_turns, remember, state_at
 from .render import GameMail, deadline_line, in_language, render_game_email
 from .sections import sign_in_section
 from .since import event_line, since_lines, visible_lines, words
-from .turns import turn_over, whole_turns
+from .turns import turn_over
 
 
 def email_queue(
@@ -205,11 +206,16 @@ def _game_email_queue(
         mail.reply_address = reply_address(token.token)
         mail.your_move = True
         options = [words(match.game, text) for text, _move in rules.move_options(state, seat.index)]
-        mail.turns = [(turn.letter, words(match.game, turn.text)) for turn in whole_turns(rules, state, seat.index)]
+        mail.turns = [(turn.letter, words(match.game, turn.text)) for turn in listed_turns(rules, state, seat.index)]
         mail.notation = notation_help(match.game)
         headers["Reply-To"] = mail.reply_address
         if seat.deadline_at is not None:
             mail.deadline = deadline_line(seat.deadline_at, user)
+        mail.bank = bank_line(match, seat, user)
+        if mail.show_changes:
+            mail.changes = change_line(
+                match=match, seat_index=seat.index, up_to_ply=match.ply if ply is None else ply, view_now=view
+            )
     subject, text, html = render_game_email(
         match=match,
         view=view,
@@ -244,9 +250,12 @@ def notify_move(record, *, sends: list[int] | None = None) -> None:
     Rendered from the position after ``record.ply`` (``announce``)."""
     match = record.match
     rules = get_rules(match.game)
-    state = match_state_at(match, record.ply)
+    state = state_at(match, record.ply, record=record)
     if rules.outcome(state) is not None:
         return  # the game-over mail says it all
+    # The next record's mails may need this position (its mover's turn
+    # began here, or the worker lags behind the game).
+    remember(match, record.ply, state)
     seats = seats_with_players(match)
     events = [Event.load(e) for e in record.events]
     names = _names(seats)
@@ -271,6 +280,7 @@ def notify_move(record, *, sends: list[int] | None = None) -> None:
             mail = GameMail(
                 _("your move (%(name)s has played)") % {"name": names[record.seat_index]},
                 since=since_lines(match=match, seat_index=seat.index, up_to_ply=record.ply, names=names),
+                show_changes=True,
             )
             game_email_queue(
                 kind=OutgoingEmail.Kind.YOUR_TURN,
@@ -288,13 +298,13 @@ def _tell_mover(record, mover, rules, state, waiting: set, events, names: list[s
     turn sent by email, or, while the turn is not over, the position with
     the options of the rest; a mover whose next turn starts at once (an
     Alpaca round that begins with them) is told it is their move, however
-    they moved.  Rebuilding the position before the move costs a replay:
-    it is done only for a mover who is still to move (rare)."""
+    they moved.  The position before the move is the one the last record's
+    mails kept (``positions``); only a cache miss replays it."""
     match = record.match
     by_email = record.source == record.Source.EMAIL
     text = "; ".join(record.text.split("\n"))
     if mover.index in waiting:
-        new_turn = turn_over(rules, match_state_at(match, record.ply - 1), state, mover.index)
+        new_turn = turn_over(rules, state_at(match, record.ply - 1), state, mover.index)
     else:
         new_turn = False
     if not (by_email or new_turn):

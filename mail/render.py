@@ -92,6 +92,12 @@ class GameMail:
     your_move: bool = False
     reply_address: str = ""
     deadline: str = ""
+    #: The reader's Fischer bank (``changes.bank_line``).
+    bank: str = ""
+    #: What changed for the reader since their last turn
+    #: (``changes.change_line``), filled in when ``show_changes``.
+    changes: str = ""
+    show_changes: bool = False
     end_lines: list[str] = field(default_factory=list)
     end_html: str = ""
     #: "Since your last move" and its lines (``since.since_lines``).

@@ -22,7 +22,7 @@ from mailparser_reply import EmailReplyParser
 
 from games.engine import IllegalMove, NotationError, gettext_noop
 
-from .turns import TURN_LETTER, turn_for_letter
+from .turns import TURN_LETTER, turn_for_letter, whole_turns
 
 _REPLY_PARSER = EmailReplyParser(languages=["en", "nl", "de", "fr"])
 # A quote header may be wrapped onto a second line by the client.
@@ -72,8 +72,10 @@ class Reply:
     stop_reason: str = ""
 
 
-def read_reply(rules, state, seat: int, text: str) -> Reply:
+def read_reply(rules, state, seat: int, text: str, *, turns=whole_turns) -> Reply:
     """Split ``text`` into the moves at its top and the message below them.
+    ``turns(rules, state, seat)`` lists the whole turns a letter names
+    (``turns.whole_turns``, or the cached copy the mail was written from).
 
     Each move is tried on the position the earlier ones produced: a line
     that parses but cannot be played (an illegal move, a turn already
@@ -89,7 +91,7 @@ def read_reply(rules, state, seat: int, text: str) -> Reply:
         if not parts:
             continue  # blank lines around and between moves
         try:
-            moves, state = _line_moves(rules, state, seat, parts)
+            moves, state = _line_moves(rules, state, seat, parts, turns)
         except NotationError as error:
             reply.message = "\n".join(lines[number:]).strip()
             reply.stop_reason = str(error)
@@ -106,23 +108,23 @@ def _pieces(part: str) -> list[str]:
     return [part] if part else []
 
 
-def _expanded(rules, state, seat: int, part: str) -> list[str]:
+def _expanded(rules, state, seat: int, part: str, turns) -> list[str]:
     """A whole turn's letter as its steps; any other part as itself."""
     letter = TURN_LETTER.match(part)
     if letter and seat in rules.to_move(state):
-        turn = turn_for_letter(rules, state, seat, letter.group(1))
+        turn = turn_for_letter(rules, state, seat, letter.group(1), turns=turns)
         if turn is not None:
             return list(turn.steps)
     return [part]
 
 
-def _line_moves(rules, state, seat: int, parts: list[str]):
+def _line_moves(rules, state, seat: int, parts: list[str], turns):
     """The moves of one line, applied in order; ``NotationError`` when its
     first part is not a move (the line is then a message)."""
     moves: list[str] = []
     for written in parts:
         # A letter is read against the position the parts before it left.
-        for part in _expanded(rules, state, seat, written):
+        for part in _expanded(rules, state, seat, written, turns):
             option = OPTION.match(part)
             try:
                 if option:

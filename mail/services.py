@@ -52,6 +52,7 @@ from .intake_kinds import intake_handler
 from .invitation_replies import answer_invitation, answer_other
 from .models import InboundEmail, OutgoingEmail, ReplyToken
 from .outbox import notify_rejection
+from .positions import listed_turns
 from .reply_text import Reply, read_reply
 
 logger = logging.getLogger(__name__)
@@ -240,7 +241,7 @@ def _reading(token: ReplyToken, body: str) -> Reply | None:
     if not match.is_active or match.ply != token.ply or match.state is None:
         return None
     rules = get_rules(match.game)
-    return read_reply(rules, rules.load(match.state), token.seat_index, body)
+    return read_reply(rules, rules.load(match.state), token.seat_index, body, turns=listed_turns)
 
 
 def _no_move(reading: Reply) -> str:

@@ -62,26 +62,35 @@ def whole_turns(rules, state, seat: int) -> list[WholeTurn]:
         return []
     options = rules.move_options(state, seat)
     worlds = _worlds(rules, state, seat)
-    turns: list[tuple[str, ...]] = []
+    found: dict[int, tuple[str, ...]] = {}
     tried = _spread(len(options), 3 * MAX_TURNS)
     # Options not tried may start a longer turn: then letters are listed.
     single = len(tried) == len(options)
-    for index in tried:
+    # The options spread over the whole list first, then the others in
+    # between: once MAX_TURNS turns are found, one of them longer than a
+    # step, the rest need not be tried (each costs a search).
+    first = _spread(len(options), MAX_TURNS)
+    for index in first + [i for i in tried if i not in first]:
         text, move = options[index]
         steps = _complete(rules, state, worlds, seat, text, move)
         single = single and steps is not None and len(steps) == 1
-        if steps is not None and steps not in turns:
-            turns.append(steps)
+        if steps is not None and steps not in found.values():
+            found[index] = steps
+        if len(found) >= MAX_TURNS and any(len(steps) > 1 for steps in found.values()):
+            single = False
+            break
     if single:
         return []
+    turns = [found[index] for index in sorted(found)]
     spread = [turns[i] for i in _spread(len(turns), MAX_TURNS)]
     return [WholeTurn(letter, steps) for letter, steps in zip(LETTERS, spread, strict=False)]
 
 
-def turn_for_letter(rules, state, seat: int, letter: str) -> WholeTurn | None:
-    """The whole turn the mail for this position listed under ``letter``."""
+def turn_for_letter(rules, state, seat: int, letter: str, *, turns=whole_turns) -> WholeTurn | None:
+    """The whole turn the mail for this position listed under ``letter``;
+    ``turns`` computes the list (``whole_turns`` or a cached copy of it)."""
     wanted = letter.upper()
-    return next((turn for turn in whole_turns(rules, state, seat) if turn.letter == wanted), None)
+    return next((turn for turn in turns(rules, state, seat) if turn.letter == wanted), None)
 
 
 def turn_key(state) -> tuple:

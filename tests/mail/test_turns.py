@@ -36,6 +36,18 @@ def test_every_listed_turn_plays_and_ends_the_turn(slug):
 
 
 @pytest.mark.parametrize("slug", GAMES)
+def test_without_letters_every_option_is_a_whole_turn(slug):
+    """A mail without letters says its numbered options are whole turns:
+    then each of them ends the turn (one reply is always enough)."""
+    for players in (2, 3):
+        for rules, state, seat in _positions(slug, players, seed=11, count=20):
+            if whole_turns(rules, state, seat):
+                continue
+            for text, move in rules.move_options(state, seat):
+                assert turn_over(rules, state, rules.apply(state, seat, move).state, seat), text
+
+
+@pytest.mark.parametrize("slug", GAMES)
 def test_the_listed_turns_say_nothing_about_hidden_cards(slug):
     """Two positions the player cannot tell apart get the same list."""
     for rules, state, seat in _positions(slug, 3, seed=9):

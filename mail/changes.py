@@ -1,0 +1,136 @@
+"""What changed for the reader since their last turn, and their time bank:
+two lines of a "your move" mail, in words.
+
+The change compares the reader's own view now with their view of the
+position their previous "your move" mail showed (just before their last
+turn): their score (the game's public points: Alta's island points,
+Alhambra's, Atlantis' and Alpaca's scores) and the cards (tiles, money)
+that came into their hand since then, among them those drawn at the end
+of their own turn, which no mail showed them yet.  Only the reader's own
+view is read, so nothing hidden leaks.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections import Counter
+from typing import Any
+
+from django.utils.dateformat import format as date_format
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from games.boards.alhambra.common import money_text
+from games.boards.alta.common import card_name
+from games.boards.atlantis.common import hand_list
+from games.deadlines.clock import turn_budget
+from games.engine import get_rules
+from games.models import MoveRecord
+
+from .positions import state_at
+
+
+def _score(game: str, view: dict[str, Any], seat: int) -> int | None:
+    try:
+        if game == "alta":
+            return next(i["island_points"] for i in view["islands"] if i["seat"] == seat)
+        if game == "alpaca":
+            return view["scores"][seat]
+        return view["seats"][seat]["score"]
+    except (KeyError, IndexError, StopIteration, TypeError):
+        return None
+
+
+def _hand(game: str, view: dict[str, Any]) -> Counter:
+    """The reader's hand as countable items."""
+    hand = view.get("hand") or []
+    if game == "atlantis":
+        return Counter({colour: count for colour, count in dict(hand).items() if count})
+    if game == "alpaca":
+        return Counter(tile["tile"] for tile in hand)
+    return Counter(hand)
+
+
+def _new_cards(game: str, new: Counter) -> str:
+    """The cards of ``new`` in words ("" for none)."""
+    if not new:
+        return ""
+    if game == "alta":
+        return ", ".join(card_name(slug) for slug in sorted(new.elements()))
+    if game == "alhambra":
+        return money_text(sorted(new.elements()))
+    if game == "atlantis":
+        return hand_list(dict(new))
+    count = sum(new.values())
+    return ngettext("%(count)s tile", "%(count)s tiles", count) % {"count": count}
+
+
+def _baseline_ply(match, seat_index: int, up_to_ply: int) -> int | None:
+    """The ply the reader's previous "your move" mail was about: the last
+    other seat's submission before the reader's latest run of their own
+    (0: the start).  ``None`` when the reader has not played yet."""
+    records = MoveRecord.objects.filter(match=match, ply__lte=up_to_ply)
+    own = records.filter(seat_index=seat_index).order_by("-ply").values_list("ply", flat=True).first()
+    if own is None:
+        return None
+    others = records.filter(ply__lt=own).exclude(seat_index=seat_index)
+    before = others.order_by("-ply").values_list("ply", flat=True).first()
+    return before or 0
+
+
+def change_line(*, match, seat_index: int, up_to_ply: int, view_now: dict[str, Any]) -> str:
+    """ "For you since your last turn: …" for the mail about the position
+    after ``up_to_ply`` ("" before the reader's first turn)."""
+    ply = _baseline_ply(match, seat_index, up_to_ply)
+    if ply is None:
+        return ""
+    rules = get_rules(match.game)
+    then = rules.view(state_at(match, ply), seat_index)
+    parts = []
+    before, after = _score(match.game, then, seat_index), _score(match.game, view_now, seat_index)
+    if before is not None and after is not None:
+        if after == before:
+            parts.append(_("your score is still %(score)s") % {"score": after})
+        else:
+            parts.append(
+                _("your score went from %(before)s to %(after)s (%(change)+d)")
+                % {"before": before, "after": after, "change": after - before}
+            )
+    new = _new_cards(match.game, _hand(match.game, view_now) - _hand(match.game, then))
+    if new:
+        parts.append(_("new in your hand: %(cards)s") % {"cards": new})
+    else:
+        parts.append(_("nothing new in your hand"))
+    return _("For you since your last turn: %(changes)s.") % {"changes": "; ".join(parts)}
+
+
+def _duration(seconds: int) -> str:
+    days, rest = divmod(max(0, seconds), 86400)
+    hours = rest // 3600
+    text = ngettext("%(count)s day", "%(count)s days", days) % {"count": days}
+    if hours:
+        text += " " + ngettext("%(count)s hour", "%(count)s hours", hours) % {"count": hours}
+    return text
+
+
+def bank_line(match, seat, user) -> str:
+    """The Fischer bank of ``seat``, which is to move ("" without a bank):
+    what this turn began with, when it runs out (the seat's deadline, in
+    the reader's zone, the zone named), and what a move adds."""
+    if match.bank_initial_days is None or seat.deadline_at is None:
+        return ""
+    local: dt.datetime = seat.deadline_at.astimezone(user.zone)
+    cap = match.bank_cap_days or max(match.bank_initial_days, match.bank_increment_days)
+    return _(
+        "Your time bank: %(bank)s when this turn began; it runs out on %(when)s (%(zone)s time). "
+        "Each move adds %(add)s, up to %(cap)s."
+    ) % {
+        "bank": _duration(turn_budget(match, seat)),
+        "when": date_format(local, "l j F Y, H:i"),
+        "zone": user.time_zone or "UTC",
+        "add": _duration(match.bank_increment_days * 86400),
+        "cap": _duration(cap * 86400),
+    }
+
+
+__all__ = ["bank_line", "change_line"]
