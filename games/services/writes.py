@@ -65,7 +65,10 @@ class Writes:
 
     def create(self, row: MoveRecord | MatchEvent) -> None:
         unit = self._unit()
-        (unit.moves if isinstance(row, MoveRecord) else unit.events).append(row)
+        if isinstance(row, MoveRecord):
+            unit.moves.append(row)
+        else:
+            unit.events.append(row)
         self.match_ids.add(row.match_id)
 
     def update(self, instance: Match | Seat, fields: list[str] | tuple[str, ...]) -> None:
@@ -118,7 +121,7 @@ class Writes:
                     instance.save(update_fields=list(fields))
         except DatabaseError as error:
             raise WritesFailed(str(error)) from error
-        for row in moves:
-            announcements.add(row)
-        for row in events:
-            announcements.add(row)
+        for move in moves:
+            announcements.add(move)
+        for event in events:
+            announcements.add(event)
