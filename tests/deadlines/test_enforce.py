@@ -326,3 +326,26 @@ def test_a_group_whose_joint_write_fails_is_enforced_one_by_one(alice, bob, caro
     assert not events(poisoned, "timeout_auto")
     assert MoveRecord.objects.filter(match=healthy, source="system").count() == 1
     assert len(events(healthy, "timeout_auto")) == 1
+
+
+def test_a_second_seat_of_a_match_in_one_group_sees_the_first_ones_writes(duel, now):
+    from games.services.announcements import Announcements
+
+    at = now + 3 * DAY + HOUR
+    lease = at + LEASE
+    first = mover_seat(duel)
+    second = Seat.objects.get(match=duel, index=1 - first.index)
+    # Both claimed by this sweep (the second as if a clock had run for it too).
+    Seat.objects.filter(pk__in=[first.pk, second.pk]).update(deadline_at=lease)
+    gathered = Announcements()
+    report = deadlines._enforce_group(
+        [(first.pk, duel.pk), (second.pk, duel.pk)], lease=lease, now=at, gathered=gathered
+    )
+    # The first seat's turn was written before the match was read again:
+    # the second seat, now to move and still holding the lease, had its turn
+    # played on the new position (on the old one it is not to move, and its
+    # default turn would have been refused).
+    assert report == {"auto": 2}
+    assert [r.ply for r in MoveRecord.objects.filter(match=duel).order_by("ply")] == [1, 2]
+    assert [r.seat_index for r in MoveRecord.objects.filter(match=duel).order_by("ply")] == [first.index, second.index]
+    assert len(gathered.move_ids) == 2 and len(gathered.event_ids) == 2
