@@ -19,6 +19,7 @@ from games.signals import match_finished
 
 from .announcements import Announcements, after_commit
 from .lifecycle import record_event
+from .prepared import prepared
 from .writes import Writes
 
 _ERROR_CODES = {
@@ -51,8 +52,9 @@ def _joined(seats: list[Seat]) -> tuple[Match, list[Seat]]:
     return match, seats
 
 
-def _locking():
-    return Seat.objects.select_related("match", "user__deadline_settings").select_for_update(of=("match",), no_key=True)
+def _locking(name: str = ""):
+    seats = prepared(Seat, name) if name else Seat.objects.all()
+    return seats.select_related("match", "user__deadline_settings").select_for_update(of=("match",), no_key=True)
 
 
 def match_lock(match_id: int) -> tuple[Match, list[Seat]]:
@@ -63,7 +65,8 @@ def match_lock(match_id: int) -> tuple[Match, list[Seat]]:
 
     :raises NotFound."""
     seats = list(
-        _locking()
+        # Compiled once per connection (its select list is costly).
+        _locking("match_lock")
         # ``match__pk`` (not ``match_id``): an id beyond the column's range
         # then finds nothing, without a query, instead of failing in the
         # database driver.
