@@ -6,7 +6,7 @@ Beat runs ``deadlines_sweep`` and ``reminders_sweep`` every minute
 
 Claiming a deadline.  The sweeper *claims* a batch of due seats with one
 compare-and-set update in its own short transaction: each seat's
-``deadline_at`` goes from the value it read to a lease (about ``now +
+``deadline_at`` goes from a value still due to a lease (about ``now +
 LEASE``), and the sweeper goes on only with the seats that now hold its
 lease.  ``deadline_enforce`` then locks the match (before any seat,
 like every write) and acts only if the seat's deadline is still that lease.
@@ -66,7 +66,6 @@ from collections.abc import Callable
 from typing import cast
 
 from django.db import DatabaseError, transaction
-from django.db.models import Q
 
 from core.errors import NotFound
 from games.engine import Termination, get_rules
@@ -290,20 +289,25 @@ def _auto_play(
 
 def _claim(rows: list[tuple[int, int, dt.datetime]], now: dt.datetime) -> tuple[dt.datetime, list[tuple[int, int]]]:
     """Claim due seats ``(seat id, match id, deadline read)`` in one
-    compare-and-set update: each row whose deadline is still the one read
-    gets this claim's lease.  Returns the lease and the rows won, in order.
+    compare-and-set update: each of these seats whose deadline is still due
+    at ``now`` gets this claim's lease.  Returns the lease and the rows won,
+    in order.
+
+    "Still due" is the comparison (not "still the deadline read"): a claim
+    by another sweeper (a lease, later than ``now``) or a move (a deadline
+    ahead, or none) makes a seat not due, and one ``IN`` costs far less to
+    build than a hundred ``(id, deadline)`` pairs.  A seat whose deadline
+    changed to another one already past is due all the same.
 
     The lease carries random microseconds so that concurrent sweepers
     almost never share one; if two did, ``deadline_enforce``'s check under
     the match lock would still let only the first act.
     """
     lease = now + LEASE + dt.timedelta(microseconds=secrets.randbelow(10**6))
-    same = Q()
-    for pk, _, deadline in rows:
-        same |= Q(pk=pk, deadline_at=deadline)
-    if not Seat.objects.filter(same).update(deadline_at=lease, reminder_at=None):
+    pks = [pk for pk, _, _ in rows]
+    if not Seat.objects.filter(pk__in=pks, deadline_at__lte=now).update(deadline_at=lease, reminder_at=None):
         return lease, []
-    won = set(Seat.objects.filter(pk__in=[pk for pk, _, _ in rows], deadline_at=lease).values_list("pk", flat=True))
+    won = set(Seat.objects.filter(pk__in=pks, deadline_at=lease).values_list("pk", flat=True))
     return lease, [(pk, match_id) for pk, match_id, _ in rows if pk in won]
 
 
