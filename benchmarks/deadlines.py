@@ -194,7 +194,7 @@ def _sweep_in_child(now: dt.datetime) -> dict:
         connections.close_all()
 
 
-def time_enforcement(due: int, sweepers: int) -> tuple[float, dict]:
+def time_enforcement(due: int, sweepers: int, profile: int = 0) -> tuple[float, dict]:
     """One sweep (or ``sweepers`` concurrent sweeper processes: beat's sweep
     and the helpers it queues on other worker processes when a backlog is
     due, ``DEADLINE_SWEEPERS``) over the due seats; checks each was enforced."""
@@ -210,7 +210,19 @@ def time_enforcement(due: int, sweepers: int) -> tuple[float, dict]:
     before = system.count()
     last = system.order_by("-pk").values_list("pk", flat=True).first() or 0
     start, cpu = time.perf_counter(), _cpu_seconds()
-    if sweepers == 1:
+    if sweepers == 1 and profile:
+        import cProfile
+        import pstats
+
+        profiler = cProfile.Profile(time.process_time)
+        report = dict(profiler.runcall(deadlines_sweep, now=NOW, max_seconds=float("inf")))
+        stats = pstats.Stats(profiler)
+        calls = stats.total_calls  # type: ignore[attr-defined]
+        print(f"  Python function calls per seat: {calls / due:,.0f} (independent of the machine's load)")
+        if os.environ.get("PROFILE_OUT"):
+            stats.dump_stats(os.environ["PROFILE_OUT"])
+        stats.sort_stats("cumulative").print_stats(profile)
+    elif sweepers == 1:
         report = dict(deadlines_sweep(now=NOW, max_seconds=float("inf")))
     else:
         connections.close_all()  # each process opens its own connection
@@ -280,6 +292,12 @@ def main() -> None:
         default=600,
         help="moves and events whose emails are written after each enforcement run (the rest are skipped)",
     )
+    parser.add_argument(
+        "--profile",
+        type=int,
+        default=0,
+        help="profile the one-sweeper run: function calls per seat and the N costliest functions",
+    )
     args = parser.parse_args()
     setup_django()
     rng = random.Random(1)
@@ -299,7 +317,7 @@ def main() -> None:
         )
         for sweepers in args.sweepers if args.due else ():
             make_due(args.due, rng)
-            elapsed, report = time_enforcement(args.due, sweepers)
+            elapsed, report = time_enforcement(args.due, sweepers, args.profile)
             print(
                 f"  enforcing {args.due:,} due seats with {sweepers} sweeper(s){deployed(sweepers)}: "
                 f"{elapsed:.2f} s = "

@@ -19,6 +19,8 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
+from benchmarks.processes import load  # noqa: E402
+
 TABLES = (
     "games_match",
     "games_seat",
@@ -102,6 +104,7 @@ def main() -> None:
         f"after the sent mail bodies are pruned ({pruned} mails, after "
         f"{settings.SENT_MAIL_BODY_RETENTION_DAYS} days): {total_after / args.games:,.0f}"
     )
+    print(load())
 
 
 if __name__ == "__main__":

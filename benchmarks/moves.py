@@ -26,7 +26,6 @@ import argparse
 import http.client
 import json
 import os
-import signal
 import statistics
 import subprocess
 import sys
@@ -36,6 +35,10 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from benchmarks.processes import load, processes, rss_mb, start_group, stop_group  # noqa: E402
+
 PORT = int(os.environ.get("BENCH_PORT", "8765"))
 
 
@@ -170,27 +173,15 @@ class Client(threading.Thread):
 
 def cpu_seconds(app_group: int) -> dict[str, float]:
     """CPU seconds (user + system) used so far by the web server (process
-    group ``app_group``), PostgreSQL and Redis, from Linux ``/proc``."""
-    tick = os.sysconf("SC_CLK_TCK")
+    group ``app_group``), PostgreSQL and Redis."""
     used = {"app": 0.0, "postgres": 0.0, "redis": 0.0}
-    for entry in Path("/proc").iterdir():
-        try:
-            stat = (entry / "stat").read_text()
-        except (OSError, ValueError):
-            continue
-        command = stat[stat.index("(") + 1 : stat.rindex(")")]
-        fields = stat[stat.rindex(")") + 2 :].split()
-        kind = (
-            "app"
-            if int(fields[2]) == app_group
-            else "postgres"
-            if command.startswith("postgres")
-            else "redis"
-            if command.startswith("redis")
-            else None
-        )
-        if kind:
-            used[kind] += (int(fields[11]) + int(fields[12])) / tick
+    for _, command, group, cpu in processes():
+        if group == app_group:
+            used["app"] += cpu
+        elif command.startswith("postgres"):
+            used["postgres"] += cpu
+        elif command.startswith("redis"):
+            used["redis"] += cpu
     return used
 
 
@@ -229,23 +220,6 @@ def percentile(values: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))] * 1000
 
 
-def rss_mb(group: int) -> list[float]:
-    """Resident memory (MB) of each process of process group ``group``, from
-    Linux ``/proc`` (the master first, then its workers)."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        try:
-            stat = (entry / "stat").read_text()
-            status = (entry / "status").read_text()
-        except (OSError, ValueError):
-            continue
-        if int(stat[stat.rindex(")") + 2 :].split()[2]) != group:
-            continue
-        kb = next((int(line.split()[1]) for line in status.splitlines() if line.startswith("VmRSS:")), 0)
-        found.append((int(entry.name) != group, kb / 1024))
-    return [mb for _, mb in sorted(found)]
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--clients", type=int, default=16)
@@ -273,7 +247,7 @@ def main() -> None:
     from django.db import connections
 
     connections.close_all()
-    server = subprocess.Popen(
+    server = start_group(
         [
             sys.executable,
             "-m",
@@ -286,9 +260,7 @@ def main() -> None:
             "--log-level",
             "warning",
         ],
-        cwd=ROOT,
         env={**os.environ, "DJANGO_SETTINGS_MODULE": "benchmarks.moves_settings"},
-        start_new_session=True,
     )
     try:
         for _ in range(100):
@@ -305,8 +277,7 @@ def main() -> None:
         results["open loop"] = run_phase(specs, "moves", args.seconds, server.pid, rate=half)
         rss = rss_mb(server.pid)
     finally:
-        os.killpg(server.pid, signal.SIGTERM)
-        server.wait()
+        stop_group(server)
     print(
         f"clients: {args.clients}, gunicorn workers: {args.workers}, {args.seconds:.0f} s per phase, "
         f"{os.cpu_count()} cores"
@@ -333,8 +304,7 @@ def main() -> None:
         + ", ".join(f"{mb:.0f}" for mb in rss[1:])
         + " (target <= 150 each)"
     )
-    one, five, _ = os.getloadavg()
-    print(f"load {one:.2f}/{five:.2f} on {os.cpu_count()} CPUs")
+    print(load())
     if any(errors for _, _, errors, _ in results.values()):
         print("WARNING: some requests failed; the figures above are not valid")
     print(f"median move latency: {statistics.median(moves_lat) * 1000:.1f} ms")

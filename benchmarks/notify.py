@@ -27,21 +27,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-
-def worker_cpu_seconds(group: int) -> float:
-    """CPU seconds (user + system) used so far by the processes of the
-    worker's process group, from Linux ``/proc``."""
-    tick = os.sysconf("SC_CLK_TCK")
-    used = 0.0
-    for entry in Path("/proc").iterdir():
-        try:
-            stat = (entry / "stat").read_text()
-        except (OSError, ValueError):
-            continue
-        fields = stat[stat.rindex(")") + 2 :].split()
-        if int(fields[2]) == group:
-            used += (int(fields[11]) + int(fields[12])) / tick
-    return used
+from benchmarks.processes import group_cpu_seconds as worker_cpu_seconds  # noqa: E402
+from benchmarks.processes import rss_mb  # noqa: E402
 
 
 def drain(app, ping, timeout: float = 120) -> None:
@@ -62,23 +49,6 @@ def drain(app, ping, timeout: float = 120) -> None:
             sys.exit(f"The queue did not drain: {waiting} tasks still waiting.")
         time.sleep(0.05)
     ping.delay().get(timeout=timeout)
-
-
-def rss_mb(group: int) -> list[float]:
-    """Resident memory (MB) of each process of process group ``group``, from
-    Linux ``/proc`` (the master first, then its workers)."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        try:
-            stat = (entry / "stat").read_text()
-            status = (entry / "status").read_text()
-        except (OSError, ValueError):
-            continue
-        if int(stat[stat.rindex(")") + 2 :].split()[2]) != group:
-            continue
-        kb = next((int(line.split()[1]) for line in status.splitlines() if line.startswith("VmRSS:")), 0)
-        found.append((int(entry.name) != group, kb / 1024))
-    return [mb for _, mb in sorted(found)]
 
 
 def main() -> None:

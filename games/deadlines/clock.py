@@ -24,6 +24,7 @@ import datetime as dt
 import heapq
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from django.utils.translation import gettext as _
 
@@ -32,6 +33,9 @@ from games.models import DeadlineSettings, Match, Seat, Vacation
 
 from .limits import MAX_BANK_DAYS, MAX_DAYS_PER_MOVE
 from .selectors import loaded_settings
+
+if TYPE_CHECKING:  # games.services imports this module
+    from games.services.writes import Writes
 
 Interval = tuple[dt.datetime, dt.datetime]
 
@@ -326,6 +330,7 @@ def deadlines_update(
     to_move: frozenset[int],
     now: dt.datetime,
     auto_played: AutoPlayed | None = None,
+    writes: Writes | None = None,
 ) -> None:
     """Start the clock of every seat that must now move, and stop the
     others' (banking their unused time under a Fischer control).
@@ -340,7 +345,8 @@ def deadlines_update(
     stopped.  Expects the caller to
     hold the match lock; saves changed seats.  Reads the deadline settings
     of the players concerned (one query) when a clock starts or a bank is
-    settled.
+    settled.  With ``writes`` (a sweep batching its writes) the changed
+    seats are added to them instead.
     """
     seats = list(seats)
     starting = [s for s in seats if s.index in to_move and s.deadline_at is None]
@@ -360,7 +366,10 @@ def deadlines_update(
     # One plain UPDATE per seat: for the two or three seats a move touches
     # this is far cheaper than ``bulk_update``'s CASE expressions.
     for seat in starting + ending:
-        seat.save(update_fields=CLOCK_FIELDS)
+        if writes is not None:
+            writes.update(seat, CLOCK_FIELDS)
+        else:
+            seat.save(update_fields=CLOCK_FIELDS)
 
 
 def seat_deadline_refresh(*, match: Match, seat: Seat, prefs: DeadlineSettings | None, now: dt.datetime) -> bool:

@@ -6,7 +6,7 @@ Beat runs ``deadlines_sweep`` and ``reminders_sweep`` every minute
 
 Claiming a deadline.  The sweeper *claims* a batch of due seats with one
 compare-and-set update in its own short transaction: each seat's
-``deadline_at`` goes from the value it read to a lease (about ``now +
+``deadline_at`` goes from a value still due to a lease (about ``now +
 LEASE``), and the sweeper goes on only with the seats that now hold its
 lease.  ``deadline_enforce`` then locks the match (before any seat,
 like every write) and acts only if the seat's deadline is still that lease.
@@ -66,7 +66,6 @@ from collections.abc import Callable
 from typing import cast
 
 from django.db import DatabaseError, transaction
-from django.db.models import Q
 
 from core.errors import NotFound
 from games.engine import Termination, get_rules
@@ -74,6 +73,7 @@ from games.models import DeadlineSettings, Match, MoveRecord, Seat, TimeoutPolic
 from games.services.announcements import GATHER_MAX, Announcements, after_commit
 from games.services.lifecycle import record_event
 from games.services.moves import match_lock, match_resign, matches_lock, move_play
+from games.services.writes import Writes, WritesFailed
 
 from .clock import reminder_hours, reminder_next, seat_deadline
 from .vacation import vacation_apply, vacation_take_auto, vacations_close
@@ -130,6 +130,7 @@ def deadline_enforce(
     announcements: Announcements | None = None,
     locked: tuple[Match, list[Seat]] | None = None,
     deferred: list[Callable[[], None]] | None = None,
+    writes: Writes | None = None,
 ) -> str:
     """Enforce the deadline of a seat the caller has claimed (its
     ``deadline_at`` set to ``claimed``).
@@ -150,7 +151,9 @@ def deadline_enforce(
     A sweep enforcing a group of seats in one transaction passes the match
     it already ``locked`` (``matches_lock``; then this runs in a savepoint)
     and a ``deferred`` list, which gets the work to do once the group has
-    committed (pausing the player's other games after an auto-vacation).
+    committed (pausing the player's other games after an auto-vacation),
+    and the group's ``writes``: an auto-played turn's move, clocks and
+    event are then written by the group's flush (``games.services.writes``).
     """
     vacation = None
     with transaction.atomic():
@@ -184,7 +187,7 @@ def deadline_enforce(
         elif match.timeout_policy == TimeoutPolicy.FORFEIT:
             outcome = _forfeit(match, seat, now, announcements)
         else:
-            outcome = _auto_play(match, seats, seat, now, announcements)
+            outcome = _auto_play(match, seats, seat, now, announcements, writes)
     if vacation is not None:
         user, taken = seat.user, vacation
 
@@ -222,10 +225,19 @@ def _forfeit(match: Match, seat: Seat, now: dt.datetime, announcements: Announce
     return FORFEIT
 
 
-def _auto_play(match: Match, seats: list[Seat], seat: Seat, now: dt.datetime, announcements: Announcements) -> str:
+def _auto_play(
+    match: Match,
+    seats: list[Seat],
+    seat: Seat,
+    now: dt.datetime,
+    announcements: Announcements,
+    writes: Writes | None = None,
+) -> str:
     rules = get_rules(match.game)
     text = _default_turn(rules, rules.load(match.started_state), seat.drawn_index)
     in_a_row = seat.auto_moves + 1
+    if in_a_row >= DROP_AFTER:
+        writes = None  # match_resign re-reads the match: write at once
     # Through the write path, under the lock this enforcement holds.
     result = move_play(
         match,
@@ -237,6 +249,7 @@ def _auto_play(match: Match, seats: list[Seat], seat: Seat, now: dt.datetime, an
         now=now,
         announcements=announcements,
         auto_played=(seat.pk, in_a_row),
+        writes=writes,
     )
     record_event(
         result.match,
@@ -245,6 +258,7 @@ def _auto_play(match: Match, seats: list[Seat], seat: Seat, now: dt.datetime, an
         user=seat.user,
         now=now,
         announcements=announcements,
+        writes=writes,
         seat_id=seat.pk,
         moves=text,
         auto_moves=in_a_row,
@@ -275,20 +289,25 @@ def _auto_play(match: Match, seats: list[Seat], seat: Seat, now: dt.datetime, an
 
 def _claim(rows: list[tuple[int, int, dt.datetime]], now: dt.datetime) -> tuple[dt.datetime, list[tuple[int, int]]]:
     """Claim due seats ``(seat id, match id, deadline read)`` in one
-    compare-and-set update: each row whose deadline is still the one read
-    gets this claim's lease.  Returns the lease and the rows won, in order.
+    compare-and-set update: each of these seats whose deadline is still due
+    at ``now`` gets this claim's lease.  Returns the lease and the rows won,
+    in order.
+
+    "Still due" is the comparison (not "still the deadline read"): a claim
+    by another sweeper (a lease, later than ``now``) or a move (a deadline
+    ahead, or none) makes a seat not due, and one ``IN`` costs far less to
+    build than a hundred ``(id, deadline)`` pairs.  A seat whose deadline
+    changed to another one already past is due all the same.
 
     The lease carries random microseconds so that concurrent sweepers
     almost never share one; if two did, ``deadline_enforce``'s check under
     the match lock would still let only the first act.
     """
     lease = now + LEASE + dt.timedelta(microseconds=secrets.randbelow(10**6))
-    same = Q()
-    for pk, _, deadline in rows:
-        same |= Q(pk=pk, deadline_at=deadline)
-    if not Seat.objects.filter(same).update(deadline_at=lease, reminder_at=None):
+    pks = [pk for pk, _, _ in rows]
+    if not Seat.objects.filter(pk__in=pks, deadline_at__lte=now).update(deadline_at=lease, reminder_at=None):
         return lease, []
-    won = set(Seat.objects.filter(pk__in=[pk for pk, _, _ in rows], deadline_at=lease).values_list("pk", flat=True))
+    won = set(Seat.objects.filter(pk__in=pks, deadline_at=lease).values_list("pk", flat=True))
     return lease, [(pk, match_id) for pk, match_id, _ in rows if pk in won]
 
 
@@ -373,32 +392,62 @@ def _enforce_group(
     """Enforce claimed seats ``(seat id, match id)`` in one transaction:
     one query locks all their matches, and each enforcement runs in a
     savepoint, so that one that raises is rolled back alone, logged and
-    pushed back by ``RETRY_AFTER``.  Returns a count per outcome."""
+    pushed back by ``RETRY_AFTER``.  The auto-played turns' rows are
+    written together at the end (``Writes``); if that fails, the group is
+    rolled back and enforced again without batching.  The group's rows go
+    to ``gathered`` once it has committed.  Returns a count per outcome."""
+    try:
+        return _enforce_group_once(group, lease=lease, now=now, gathered=gathered, writes=Writes())
+    except WritesFailed:
+        logger.warning("Writing %s enforcements together failed; enforcing them one by one", len(group), exc_info=True)
+        return _enforce_group_once(group, lease=lease, now=now, gathered=gathered, writes=None)
+
+
+def _enforce_group_once(
+    group: list[tuple[int, int]],
+    *,
+    lease: dt.datetime,
+    now: dt.datetime,
+    gathered: Announcements,
+    writes: Writes | None,
+) -> Counter:
     report: Counter = Counter()
     deferred: list[Callable[[], None]] = []
+    stored = Announcements()
     with transaction.atomic():
         locked = matches_lock(sorted({match_id for _, match_id in group}))
         for pk, match_id in group:
+            if writes is not None:
+                if match_id in writes.match_ids:
+                    # A second seat of a match re-reads it: write its rows first.
+                    writes.flush(stored)
+                writes.begin()
             try:
                 outcome = deadline_enforce(
                     match_id=match_id,
                     seat_id=pk,
                     claimed=lease,
                     now=now,
-                    announcements=gathered,
+                    announcements=stored,
                     # Once: the writes changed these instances, and a
                     # rolled-back savepoint leaves them wrong; a second seat
                     # of the same match re-reads it (already locked).
                     locked=locked.pop(match_id, None),
                     deferred=deferred,
+                    writes=writes,
                 )
             except Exception:
                 # One poisoned game must not block the sweep: retry it later.
                 logger.exception("Enforcing the deadline of seat %s (match %s) failed", pk, match_id)
+                if writes is not None:
+                    writes.discard()
                 Seat.objects.filter(pk=pk, deadline_at=lease).update(deadline_at=now + RETRY_AFTER)
                 report["failed"] += 1
             else:
                 report[outcome] += 1
+        if writes is not None:
+            writes.flush(stored)
+    gathered.extend(stored)
     for work in deferred:
         try:
             work()

@@ -60,6 +60,16 @@ class Event:
         """The event whose sentence is ``message`` (English ``text`` from it)."""
         return cls(kind, message.english(), dict(data or {}), to, message)
 
+    def __getattr__(self, name: str) -> Any:
+        # Only for attributes not set: an engine that builds events without
+        # ``__init__`` may leave ``text`` out, and it is rendered from
+        # ``message`` when first read (most events of a random or replayed
+        # game are never read).
+        if name == "text" and "message" in self.__dict__:
+            text = self.__dict__["text"] = self.__dict__["message"].english()
+            return text
+        raise AttributeError(name)
+
     def visible_to(self, seat: Seat | None) -> bool:
         """Whether ``seat`` (``None`` = spectator) may see this event."""
         if self.to is None:

@@ -29,6 +29,11 @@ class Announcements:
     def add(self, row: MoveRecord | MatchEvent) -> None:
         (self.move_ids if isinstance(row, MoveRecord) else self.event_ids).append(row.pk)
 
+    def extend(self, other: Announcements) -> None:
+        """Add ``other``'s rows (a unit of work's, once it committed)."""
+        self.move_ids.extend(other.move_ids)
+        self.event_ids.extend(other.event_ids)
+
     def __len__(self) -> int:
         return len(self.move_ids) + len(self.event_ids)
 

@@ -27,6 +27,7 @@ from games.engine import get_rules
 from games.models import Match, MatchEvent, Seat, TimeoutPolicy
 
 from .announcements import Announcements, announce
+from .writes import Writes
 
 
 def _locked_match(match_id: int) -> Match:
@@ -44,13 +45,17 @@ def record_event(
     user=None,
     now: dt.datetime,
     announcements: Announcements | None = None,
+    writes: Writes | None = None,
     **data,
 ) -> MatchEvent:
     """Store a lifecycle event (at the match's current ply) and announce it
-    with ``announcements`` (by default: once the transaction commits)."""
-    event = MatchEvent.objects.create(
-        match=match, kind=kind, text=text, user=user, data=data, created_at=now, ply=match.ply
-    )
+    with ``announcements`` (by default: once the transaction commits), or,
+    with ``writes`` (a sweep batching its writes), leave both to their flush."""
+    event = MatchEvent(match=match, kind=kind, text=text, user=user, data=data, created_at=now, ply=match.ply)
+    if writes is not None:
+        writes.create(event)
+        return event
+    event.save(force_insert=True)
     announce(event, announcements)
     return event
 

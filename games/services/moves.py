@@ -19,6 +19,8 @@ from games.signals import match_finished
 
 from .announcements import Announcements, after_commit
 from .lifecycle import record_event
+from .prepared import prepared
+from .writes import Writes
 
 _ERROR_CODES = {
     "NotationError": "notation_error",
@@ -50,8 +52,9 @@ def _joined(seats: list[Seat]) -> tuple[Match, list[Seat]]:
     return match, seats
 
 
-def _locking():
-    return Seat.objects.select_related("match", "user__deadline_settings").select_for_update(of=("match",), no_key=True)
+def _locking(name: str = ""):
+    seats = prepared(Seat, name) if name else Seat.objects.all()
+    return seats.select_related("match", "user__deadline_settings").select_for_update(of=("match",), no_key=True)
 
 
 def match_lock(match_id: int) -> tuple[Match, list[Seat]]:
@@ -62,7 +65,8 @@ def match_lock(match_id: int) -> tuple[Match, list[Seat]]:
 
     :raises NotFound."""
     seats = list(
-        _locking()
+        # Compiled once per connection (its select list is costly).
+        _locking("match_lock")
         # ``match__pk`` (not ``match_id``): an id beyond the column's range
         # then finds nothing, without a query, instead of failing in the
         # database driver.
@@ -166,12 +170,14 @@ def move_play(
     idempotency_key: str | None = None,
     announcements: Announcements | None = None,
     auto_played: AutoPlayed | None = None,
+    writes: Writes | None = None,
 ) -> MoveResult:
     """Steps 3 to 5 of ``move_submit``, for a caller that holds the lock
     (``match_lock``) inside its own transaction, such as the deadline
     sweeper, which passes the ``announcements`` it gathers and, playing a
-    timed-out seat's turn, ``auto_played``.  An error leaves the caller's
-    transaction to roll back.
+    timed-out seat's turn, ``auto_played`` and the ``writes`` it batches
+    (a move that does not end the game is then written by its flush).  An
+    error leaves the caller's transaction to roll back.
 
     :raises NotAllowed, Conflict, MoveRejected.
     """
@@ -215,6 +221,7 @@ def move_play(
         now=now,
         announcements=announcements,
         auto_played=auto_played,
+        writes=writes,
     )
     return MoveResult(match, record, state=transition.state, seats=tuple(seats))
 
@@ -285,31 +292,49 @@ def _store(
     now: dt.datetime,
     announcements: Announcements | None,
     auto_played: AutoPlayed | None = None,
+    writes: Writes | None = None,
 ) -> MoveRecord:
-    """Persist a transition and announce it after commit.  Expects the match lock."""
+    """Persist a transition and announce it after commit.  Expects the match
+    lock.  With ``writes``, a move that does not end the game is only added
+    to them (written and announced by their flush)."""
     announcements = after_commit(announcements)
     match.ply += 1
     match.state = rules.dump(transition.state)
-    try:
-        record = MoveRecord.objects.create(
+    outcome = rules.outcome(transition.state)
+    if outcome is not None:
+        writes = None  # finishing is rare and writes more: at once
+    record = MoveRecord(
+        match=match,
+        ply=match.ply,
+        seat_index=seat_index,
+        user=user,
+        kind=kind,
+        source=source,
+        text=text,
+        moves=moves,
+        events=[event.dump() for event in transition.events],
+        idempotency_key=idempotency_key or None,
+        created_at=now,
+    )
+    if writes is not None:
+        writes.create(record)
+        writes.update(match, ("ply", "state"))
+        deadlines_update(
             match=match,
-            ply=match.ply,
-            seat_index=seat_index,
-            user=user,
-            kind=kind,
-            source=source,
-            text=text,
-            moves=moves,
-            events=[event.dump() for event in transition.events],
-            idempotency_key=idempotency_key or None,
-            created_at=now,
+            seats=seats,
+            to_move=rules.to_move(transition.state),
+            now=now,
+            auto_played=auto_played,
+            writes=writes,
         )
+        return record
+    try:
+        record.save(force_insert=True)
     except IntegrityError:
         # Unreachable while the match row lock is held; the unique
         # constraints on (match, ply) and on the key are the last guard, and
         # raising here rolls the whole transaction back.
         raise Conflict(_("Another move was made at the same time."), code="stale_ply") from None
-    outcome = rules.outcome(transition.state)
     if outcome is None:
         match.save(update_fields=["ply", "state"])
         deadlines_update(

@@ -280,3 +280,72 @@ def test_a_group_of_due_seats_is_locked_by_one_query(alice, bob, carol, dave, no
     locks = [q for q in queries if q["sql"].startswith("SELECT") and "games_deadlinesettings" in q["sql"]]
     assert len(locks) == 2  # a group of two seats, then one
     assert all(MoveRecord.objects.filter(match=m, source="system").count() == 1 for m in matches)
+
+
+def test_a_group_writes_its_auto_played_turns_together(alice, bob, carol, dave, now):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    matches = [start_match(alice, bob, now=now), start_match(carol, dave, now=now), start_match(alice, carol, now=now)]
+    with CaptureQueriesContext(connection) as queries:
+        assert deadlines_sweep(now=now + 3 * DAY + HOUR) == {"auto": 3}
+    inserts = [q["sql"] for q in queries if q["sql"].startswith("INSERT")]
+    assert len([sql for sql in inserts if "games_moverecord" in sql]) == 1
+    assert len([sql for sql in inserts if "games_matchevent" in sql]) == 1
+    for match in matches:
+        [record] = MoveRecord.objects.filter(match=match, source="system")
+        [event] = events(match, "timeout_auto")
+        assert event.data["moves"] == record.text and event.ply == record.ply == 1
+        match.refresh_from_db()
+        assert match.ply == 1 and mover_seat(match).deadline_at == now + 6 * DAY + HOUR
+
+
+def test_a_group_whose_joint_write_fails_is_enforced_one_by_one(alice, bob, carol, dave, now, caplog):
+    poisoned = start_match(alice, bob, now=now)
+    healthy = start_match(carol, dave, now=now + MINUTE)
+    # A row in the way of the poisoned game's next move: the joint insert
+    # fails, and so does that game's own write.
+    MoveRecord.objects.create(
+        match=poisoned,
+        ply=1,
+        seat_index=0,
+        kind="move",
+        source="web",
+        text="stray",
+        moves=[],
+        events=[],
+        created_at=now,
+    )
+    at = now + 3 * DAY + HOUR
+    with caplog.at_level(logging.WARNING, logger="games.deadlines.sweeps"):
+        report = deadlines_sweep(now=at)
+    assert report == {"failed": 1, "auto": 1}
+    assert "Writing 2 enforcements together failed; enforcing them one by one" in caplog.text
+    assert mover_seat(poisoned).deadline_at == at + RETRY_AFTER
+    assert list(MoveRecord.objects.filter(match=poisoned).values_list("text", flat=True)) == ["stray"]
+    assert not events(poisoned, "timeout_auto")
+    assert MoveRecord.objects.filter(match=healthy, source="system").count() == 1
+    assert len(events(healthy, "timeout_auto")) == 1
+
+
+def test_a_second_seat_of_a_match_in_one_group_sees_the_first_ones_writes(duel, now):
+    from games.services.announcements import Announcements
+
+    at = now + 3 * DAY + HOUR
+    lease = at + LEASE
+    first = mover_seat(duel)
+    second = Seat.objects.get(match=duel, index=1 - first.index)
+    # Both claimed by this sweep (the second as if a clock had run for it too).
+    Seat.objects.filter(pk__in=[first.pk, second.pk]).update(deadline_at=lease)
+    gathered = Announcements()
+    report = deadlines._enforce_group(
+        [(first.pk, duel.pk), (second.pk, duel.pk)], lease=lease, now=at, gathered=gathered
+    )
+    # The first seat's turn was written before the match was read again:
+    # the second seat, now to move and still holding the lease, had its turn
+    # played on the new position (on the old one it is not to move, and its
+    # default turn would have been refused).
+    assert report == {"auto": 2}
+    assert [r.ply for r in MoveRecord.objects.filter(match=duel).order_by("ply")] == [1, 2]
+    assert [r.seat_index for r in MoveRecord.objects.filter(match=duel).order_by("ply")] == [first.index, second.index]
+    assert len(gathered.move_ids) == 2 and len(gathered.event_ids) == 2

@@ -111,3 +111,26 @@ def test_a_move_writes_its_match_and_clocks_and_nothing_of_another_game(alice, b
     assert clocks[index] == (None, None)  # the mover's clock stopped: the columns are NULL again
     assert clocks[1 - index][0] > later  # the next player's clock runs
     assert [columns(Match.objects.get(pk=other.pk)), *(columns(s) for s in other.seats.order_by("index"))] == untouched
+
+
+def test_the_lock_is_compiled_once_per_connection_and_reads_each_match(alice, bob, carol, now, monkeypatch):
+    from django.db.models.sql.compiler import SQLCompiler
+
+    first, second = start_match(alice, bob, now=now), start_match(carol, alice, now=now)
+    with transaction.atomic():
+        match_lock(first.pk)  # compiled here (or by an earlier test on this connection)
+    compiled = []
+    real = SQLCompiler.get_select
+    monkeypatch.setattr(SQLCompiler, "get_select", lambda self, **kw: compiled.append(1) or real(self, **kw))
+    with transaction.atomic():
+        locked, seats = match_lock(second.pk)
+    assert compiled == []  # the select list of the first compile was reused
+    assert columns(locked) == columns(Match.objects.get(pk=second.pk))
+    expected = {seat.pk: seat for seat in Seat.objects.filter(match=second).select_related("user")}
+    assert sorted(seat.pk for seat in seats) == sorted(expected)
+    for seat in seats:
+        assert columns(seat) == columns(expected[seat.pk]) and columns(seat.user) == columns(expected[seat.pk].user)
+        assert seat.match is locked
+    # Another query on the same model is compiled as usual.
+    assert list(Seat.objects.filter(match=first).values_list("match_id", flat=True)) == [first.pk, first.pk]
+    assert compiled

@@ -20,9 +20,16 @@ from .moves import Build, Buy, Done, Gift, Move, Place, Remove, Swap, Take
 from .state import AlhambraState, SeatState
 
 TILE_PRICE = tuple(t.price for t in TILES)
+#: Bounds of the move caches, so that a long-running worker's memory stays
+#: flat (unbounded, or at 65,536 entries each, they grew a process by about
+#: 50 MB over a few hundred games for the same speed).  Payments and takes
+#: repeat across games; a hand and market pair repeats only within a turn
+#: (the legal moves, then the check of the move chosen).
+_CACHE = 4096
+_RECENT = 256
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=_CACHE)
 def minimal_payments(values: tuple[int, ...], price: int) -> tuple[tuple[int, ...], ...]:
     """Every minimal multiset of ``values`` (sorted descending) covering
     ``price``: its sum is >= price and dropping its smallest card is not.
@@ -62,7 +69,7 @@ def _take_move(cards: tuple[int, ...]) -> Take:
     return move
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=_CACHE)
 def takes(display: tuple[int, ...]) -> tuple[Take, ...]:
     """Money a player may take from a (sorted) display: one card of any
     value, or several cards totalling at most 5 (each multiset once)."""
@@ -83,7 +90,7 @@ def takes(display: tuple[int, ...]) -> tuple[Take, ...]:
     return tuple(result)
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=_CACHE)
 def _buy_options(slot: int, values: tuple[int, ...], price: int) -> tuple[Buy, ...]:
     base = slot * 10
     result = []
@@ -101,7 +108,7 @@ def buys(state: AlhambraState, seat: int) -> tuple[Buy, ...]:
     return _buys(state.seats[seat].hand, state.market)
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=_RECENT)
 def _buys(hand: tuple[int, ...], market: tuple[int | None, ...]) -> tuple[Buy, ...]:
     groups = _by_currency(hand)
     result: list[Buy] = []
@@ -112,7 +119,7 @@ def _buys(hand: tuple[int, ...], market: tuple[int | None, ...]) -> tuple[Buy, .
     return tuple(result)
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=_RECENT)
 def _by_currency(hand: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     """The values of a (sorted) hand per currency, highest first."""
     groups: list[list[int]] = [[], [], [], []]

@@ -1,0 +1,69 @@
+"""What the benchmarks that start a server or a worker share: starting it in
+its own process group, stopping that group, and reading the group's CPU
+time and memory from Linux ``/proc``; and the machine's load, which every
+benchmark prints with its figures."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+from collections.abc import Iterator, Mapping, Sequence
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def start_group(command: Sequence[str], env: Mapping[str, str]) -> subprocess.Popen:
+    """Start ``command`` from the project root in a new session: its process
+    group id is its pid, which the readers below and ``stop_group`` use."""
+    return subprocess.Popen(list(command), cwd=ROOT, env=dict(env), start_new_session=True)
+
+
+def stop_group(process: subprocess.Popen) -> None:
+    """Stop ``process`` and every process it started (its group), and wait."""
+    os.killpg(process.pid, signal.SIGTERM)
+    process.wait()
+
+
+def processes() -> Iterator[tuple[int, str, int, float]]:
+    """``(pid, command name, process group, CPU seconds used)`` of every
+    process that can be read."""
+    tick = os.sysconf("SC_CLK_TCK")
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+        except (OSError, ValueError):
+            continue
+        command = stat[stat.index("(") + 1 : stat.rindex(")")]
+        fields = stat[stat.rindex(")") + 2 :].split()
+        yield int(entry.name), command, int(fields[2]), (int(fields[11]) + int(fields[12])) / tick
+
+
+def group_cpu_seconds(group: int) -> float:
+    """CPU seconds (user + system) used so far by process group ``group``."""
+    return sum(cpu for _, _, pgrp, cpu in processes() if pgrp == group)
+
+
+def rss_mb(group: int) -> list[float]:
+    """Resident memory (MB) of each process of process group ``group`` (the
+    master first, then its workers)."""
+    found = []
+    for pid, _, pgrp, _ in processes():
+        if pgrp != group:
+            continue
+        try:
+            status = (Path("/proc") / str(pid) / "status").read_text()
+        except OSError:
+            continue
+        kb = next((int(line.split()[1]) for line in status.splitlines() if line.startswith("VmRSS:")), 0)
+        found.append((pid != group, kb / 1024))
+    return [mb for _, mb in sorted(found)]
+
+
+def load() -> str:
+    """The load averages (``uptime``'s three figures) and the CPU count."""
+    one, five, fifteen = os.getloadavg()
+    return f"load {one:.2f}/{five:.2f}/{fifteen:.2f} on {os.cpu_count()} CPUs"
