@@ -23,6 +23,7 @@ import re
 
 from games.engine import NotationError
 from games.engine.message import Joined, Message, Term, gettext_noop, message
+from games.engine.wording import Wording
 
 from .components import CURRENCIES, TILES, TYPES, card_name, cell_label, walls_text
 from .moves import Build, Buy, Done, Gift, Move, Place, Remove, Swap, Take
@@ -292,3 +293,45 @@ def format_move(state: AlhambraState, seat: int, move: Move) -> str:
         name = tile_ref(move.tile, seat_state.reserve)
         return f"redesign {name} with {cell_label(move.cell)}"
     raise TypeError(f"not an Alhambra move: {move!r}")
+
+
+# ----------------------------------------------------------------- Dutch
+def _compass_nl(match: re.Match[str]) -> str:
+    return match.group(0).translate(str.maketrans("ES", "OZ"))
+
+
+#: The canonical text in Dutch notation (``parse_move`` reads it back):
+#: ``neem dukaat 3 + gulden 2``, ``koop tuin (vak 2) met dirham 3+5``,
+#: ``plaats tuin 8 NO op Z1O2``, ``geef tuin aan Dirk``, ``verbouw N1 naar reserve``.
+WORDINGS = {
+    "nl": Wording(
+        {
+            "take": "neem",
+            "buy": "koop",
+            "slot": "vak",
+            "with": "met",
+            "done": "klaar",
+            "place": "plaats",
+            "at": "op",
+            "reserve": "reserve",
+            "give": "geef",
+            "redesign": "verbouw",
+            "to": "naar",
+            "empty": "leeg",
+            "fountain": "fontein",
+            "pavilion": "paviljoen",
+            "seraglio": "serail",
+            "arcades": "arcaden",
+            "chambers": "vertrekken",
+            "garden": "tuin",
+            "tower": "toren",
+            "ducat": "dukaat",
+            "florin": "gulden",
+        },
+        (
+            (re.compile(r"\bto Dirk\b"), "aan Dirk"),
+            # Compass cells and walls: N1E2 -> N1O2, S1 -> Z1, NE -> NO.
+            (re.compile(r"\b(?=[NESW\d]*[NESW])[NESW\d]+\b"), _compass_nl),
+        ),
+    )
+}

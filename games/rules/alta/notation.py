@@ -27,6 +27,7 @@ from typing import Any
 
 from games.engine import IllegalMove, NotationError
 from games.engine.message import Joined, Param, Term, gettext_noop, message
+from games.engine.wording import Wording
 
 from .board import CELL_NAMES, bit_indices
 from .components import CODES, DUTCH, MERCHANTS, TYPE_INDEX, TYPES
@@ -360,3 +361,11 @@ def format_move(state: AltaState, seat: int, move: Any) -> str:
     if isinstance(move, ChooseMerchant):
         return f"merchant {move.source}"
     raise NotationError(gettext_noop("Not an Alta move: %(repr)s."), repr=repr(move))
+
+
+#: The canonical text in Dutch notation, with the Dutch card names
+#: (``parse_move`` reads it back): ``akker C3``, ``neem 1 vissteiger D3``,
+#: ``ververs``, ``koopman open``, ``koopman blind``.
+WORDINGS = {
+    "nl": Wording({**DUTCH, "take": "neem", "refresh": "ververs", "merchant": "koopman", "up": "open"}),
+}

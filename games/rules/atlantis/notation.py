@@ -25,6 +25,7 @@ import re
 
 from games.engine import IllegalMove, NotationError
 from games.engine.message import Joined, Term, gettext_noop
+from games.engine.wording import Wording
 
 from .board import ATLANTIS, MAINLAND
 from .legal import rule_cards, trace, walks
@@ -387,3 +388,35 @@ __all__ = [
     "parse_move",
     "place",
 ]
+
+
+#: The canonical text and option labels in Dutch notation (``parse_move``
+#: reads them back): ``A blauw -> 5 (vasteland, tol 2)``, ``betaal 5 2x roze``,
+#: ``verkoop 4 (2 kaarten)``, ``brug 27 (wateropening 27-28, nu tol 1)``, ``pas``.
+WORDINGS = {
+    "nl": Wording(
+        {
+            "blue": "blauw",
+            "white": "wit",
+            "grey": "grijs",
+            "yellow": "geel",
+            "green": "groen",
+            "pink": "roze",
+            "brown": "bruin",
+            "pay": "betaal",
+            "sell": "verkoop",
+            "bridge": "brug",
+            "pass": "pas",
+            "mainland": "vasteland",
+            "toll": "tol",
+            "tiles": "tegels",
+            "card": "kaart",
+            "cards": "kaarten",
+            "pays": "betaalt",
+            "of": "van",
+            "gap": "wateropening",
+            "draw": "trek",
+        },
+        ((re.compile(r"toll (\d+) now"), r"nu toll \1"),),
+    )
+}

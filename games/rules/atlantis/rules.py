@@ -42,6 +42,7 @@ class AtlantisRules(BaseRules[AtlantisState, Move]):
     max_players = 4
     engine_version = 1
     codec = codec
+    wordings = notation.WORDINGS
 
     # ----------------------------------------------------------- game hooks
     def setup(self, players: int, seed: int, options: Mapping[str, JSON] | None = None) -> AtlantisState:
