@@ -19,7 +19,7 @@ from games.terms import term
 def translate(game: str, message: Message) -> str:
     """``message`` in the active language (English holes kept if a
     translation is broken)."""
-    return render(message, gettext, lambda slug: term(game, slug))
+    return render(message, gettext, lambda slug: term(game, slug), lambda text: move_text(game, text))
 
 
 def event_text(game: str, event: Event) -> str:

@@ -16,7 +16,7 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
-_WORD = re.compile(r"[A-Za-z_']+")
+_WORD = re.compile(r"[A-Za-z_]+")
 
 
 @dataclass(frozen=True)

@@ -28,7 +28,7 @@ def _english_left(rules, language: str, text: str) -> set[str]:
     """English notation words still in ``text`` (those the language says differently)."""
     words = rules.wordings[language].words
     english = {word for word, said in words.items() if word != said}
-    return {w for w in re.findall(r"[a-z_']+", text.lower())} & english
+    return {w for w in re.findall(r"[a-z_]+", text.lower())} & english
 
 
 def cases():

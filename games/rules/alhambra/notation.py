@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 
 from games.engine import NotationError
-from games.engine.message import Joined, Message, Term, gettext_noop, message
+from games.engine.message import Joined, Message, Notation, Term, gettext_noop, message
 from games.engine.wording import Wording
 
 from .components import CURRENCIES, TILES, TYPES, card_name, cell_label, walls_text
@@ -149,7 +149,8 @@ def tile_ref_term(tile: int, among: tuple[int, ...] | list[int]) -> Message:
     """``tile_ref`` for the reader, the building named in their language."""
     name = tile_ref(tile, among)
     kind = TILES[tile][0]
-    return message(gettext_noop("%(building)s%(rest)s"), building=Term(TYPES[kind]), rest=name[len(TYPES[kind]) :])
+    rest = Notation(name[len(TYPES[kind]) :])  # " 8 NE": price and walls in the reader's compass
+    return message(gettext_noop("%(building)s%(rest)s"), building=Term(TYPES[kind]), rest=rest)
 
 
 def tile_ref(tile: int, among: tuple[int, ...] | list[int]) -> str:
@@ -242,7 +243,7 @@ def parse_cards(tokens: list[str]) -> list[tuple[int | None, int]]:
                     "'%(word)s' is not a currency; write e.g. 'denar 3 + florin 2' (currencies: %(CURRENCIES)s)."
                 ),
                 word=word,
-                CURRENCIES=", ".join(CURRENCIES),
+                CURRENCIES=Joined(tuple(Term(c) for c in CURRENCIES)),
             )
         if waiting:
             items.extend((currency, v) for v in waiting)

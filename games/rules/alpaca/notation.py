@@ -28,7 +28,7 @@ import re
 from typing import Any
 
 from games.engine import NotationError
-from games.engine.message import Message, Term, gettext_noop, message
+from games.engine.message import Message, Notation, Term, gettext_noop, message
 from games.engine.wording import Wording
 
 from .legal import bonus_moves, current_seat, fitting_rotations, placements
@@ -307,7 +307,7 @@ def _examples(state: AlpacaState, seat: int, limit: int = 8) -> Message:
         lead = message(gettext_noop("%(colour)s is dominant. For example: "), colour=Term(colour, capital=True))
     else:
         lead = message(gettext_noop("For example: "))
-    shown = "; ".join(format_move(state, seat, m) for m in moves[:limit])
+    shown = Notation("; ".join(format_move(state, seat, m) for m in moves[:limit]))
     if len(moves) > limit:
         return message(
             gettext_noop("%(lead)s%(moves)s (and %(more)s more)."), lead=lead, moves=shown, more=len(moves) - limit

@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from games.engine import IllegalMove, NotationError
-from games.engine.message import Joined, Param, Term, gettext_noop, message
+from games.engine.message import Joined, Notation, Param, Term, gettext_noop, message
 from games.engine.wording import Wording
 
 from .board import CELL_NAMES, bit_indices
@@ -207,7 +207,7 @@ def card_type(phrase: str) -> str:
             phrase=phrase,
             found=Joined(tuple(Term(slug) for slug in found), gettext_noop(" or ")),
         )
-    names = ", ".join(f"{slug} ({DUTCH[slug]})" for slug in TYPES)
+    names = Notation(", ".join(TYPES))  # as typed: wheat_field ... (Dutch: akker ...)
     raise NotationError(
         gettext_noop("Unknown card '%(phrase)s'. Cards: %(names)s; %(EXAMPLES)s."),
         phrase=phrase,

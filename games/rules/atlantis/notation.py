@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 
 from games.engine import IllegalMove, NotationError
-from games.engine.message import Joined, Term, gettext_noop
+from games.engine.message import Joined, Notation, Term, gettext_noop, message
 from games.engine.wording import Wording
 
 from .board import ATLANTIS, MAINLAND
@@ -90,7 +90,14 @@ _BRACKETS = re.compile(r"\([^)]*\)|\[[^\]]*\]")
 _PUNCT = re.compile(r"->|=>|→|[>,:;+&]")
 _MULTI = re.compile(r"^(\d+)x([a-z]*)$")
 
-EXAMPLES = "'A blue -> 5', '12 pink grey', 'pay 5 blue', 'sell 4', 'bridge 27' or 'pass'"
+#: Moves to show in a refusal, in the reader's notation ("'A blauw -> 5', ... of 'pas'").
+EXAMPLES = message(
+    gettext_noop("%(examples)s or %(last)s"),
+    examples=Joined(
+        tuple(Notation(f"'{e}'") for e in ("A blue -> 5", "12 pink grey", "pay 5 blue", "sell 4", "bridge 27"))
+    ),
+    last=Notation("'pass'"),
+)
 
 
 def place(position: int) -> str:
@@ -330,7 +337,7 @@ def _parse_go(state: AtlantisState, seat: int, tokens: list[str], text: str) -> 
             if actual != destination:
                 raise NotationError(
                     gettext_noop("%(format_move)s ends on %(place)s, not on %(place2)s."),
-                    format_move=format_move(state, seat, move),
+                    format_move=Notation(format_move(state, seat, move)),
                     place=place(actual),
                     place2=place(destination),
                 )
@@ -376,7 +383,7 @@ def _complete(
         raise NotationError(
             gettext_noop("No legal pawn move fits that; write for example %(EXAMPLES)s."), EXAMPLES=EXAMPLES
         )
-    shown = "; ".join(format_move(state, seat, m) for m, _ in fits[:10])
+    shown = Notation("; ".join(format_move(state, seat, m) for m, _ in fits[:10]))
     raise NotationError(gettext_noop("That fits several moves; write one of: %(shown)s."), shown=shown)
 
 
