@@ -61,3 +61,21 @@ def test_english_and_unknown_languages_are_the_canonical_text():
     assert rules.notation_in("take ducat 3 + florin 2", "en") == "take ducat 3 + florin 2"
     assert rules.notation_in("take ducat 3 + florin 2", "fr") == "take ducat 3 + florin 2"
     assert rules.notation_in("take ducat 3 + florin 2", "nl-be") == "neem dukaat 3 + gulden 2"
+
+
+def test_alpacas_dutch_bonus_words_of_the_help_are_read_with_or_without_bonus():
+    from games.rules.alpaca.moves import Lock, NoBonus, Rotate
+
+    rules = get_rules("alpaca")
+    bonus = next(s for s in random_playthrough(rules, 3, 1) if s.state.phase == "bonus")
+    said = {
+        "bonus geen": NoBonus,
+        "geen": NoBonus,
+        "bonus onaantastbaar": Lock,
+        "onaantastbaar": Lock,
+        "fiche": Lock,
+        "bonus draai 0,0 naar 2": Rotate,
+        "draai 0,0 naar 1": Rotate,
+    }
+    for text, kind in said.items():
+        assert isinstance(rules.parse_move(bonus.state, bonus.seat, text), kind), text
