@@ -315,8 +315,8 @@ def _examples(state: AlpacaState, seat: int, limit: int = 8) -> Message:
     return message(gettext_noop("%(lead)s%(moves)s."), lead=lead, moves=shown)
 
 
-#: The canonical text in Dutch notation (``parse_move`` reads it back):
-#: ``rood/blauw-groen op 1,-2 rot 2``, ``bonus draai 0,1 naar 3``,
+#: The canonical text in Dutch and Italian notation (``parse_move`` reads
+#: it back): ``rood/blauw-groen op 1,-2 rot 2``, ``bonus draai 0,1 naar 3``,
 #: ``bonus onaantastbaar 1,0``, ``bonus geen``.
 WORDINGS = {
     "nl": Wording(
@@ -332,5 +332,20 @@ WORDINGS = {
             "lock": "onaantastbaar",
             "none": "geen",
         }
-    )
+    ),
+    # As the Italian rule text and help write it: rosso/blu-verde a 1,-2 rot 2, bonus ruota 0,1 a 3.
+    "it": Wording(
+        {
+            "red": "rosso",
+            "yellow": "giallo",
+            "green": "verde",
+            "blue": "blu",
+            "purple": "viola",
+            "at": "a",
+            "rotate": "ruota",
+            "to": "a",
+            "lock": "intoccabile",
+            "none": "nessuno",
+        }
+    ),
 }
