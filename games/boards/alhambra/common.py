@@ -122,6 +122,6 @@ def handout_lines(view: dict[str, Any], names: list[str]) -> list[str]:
     """Where the market's last buildings went at the end."""
     return [
         gettext("End of game: %(tile)s went to %(seat)s.")
-        % {"tile": item["tile"], "seat": names[item["seat"]] if item["seat"] is not None else gettext("nobody")}
+        % {"tile": said(item["tile"]), "seat": names[item["seat"]] if item["seat"] is not None else gettext("nobody")}
         for item in view.get("handout", [])
     ]

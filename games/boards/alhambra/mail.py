@@ -187,7 +187,7 @@ def html(view: dict[str, Any], names: list[str] | None = None) -> str:
         f'<td style="border:1px solid #333;padding:4px 8px;text-align:center;font:12px Arial">'
         f'<div style="background:{CURRENCY[s["currency"]]};font-weight:bold">{s["slot"]} · '
         f"{escape(term('alhambra', s['currency']))}</div>"
-        f"{escape(s['tile'] or empty)}</td>"
+        f"{escape(said(s['tile']) if s['tile'] else empty)}</td>"
         for s in view["market"]
     )
     parts = [

@@ -298,7 +298,9 @@ def format_move(state: AlhambraState, seat: int, move: Move) -> str:
 
 # ----------------------------------------------------------------- Dutch
 def _compass_nl(match: re.Match[str]) -> str:
-    return match.group(0).translate(str.maketrans("ES", "OZ"))
+    said = match.group(0).translate(str.maketrans("ES", "OZ"))
+    # Walls north, east and west spell the English "NOW"; any order reads back.
+    return "NWO" if said == "NOW" else said
 
 
 #: The canonical text in Dutch notation (``parse_move`` reads it back):
