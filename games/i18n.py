@@ -10,16 +10,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.utils.translation import gettext
+from django.utils.translation import get_language, gettext
 
-from games.engine import EngineError, Event, Message, render
+from games.engine import EngineError, Event, Message, get_rules, render
 from games.terms import term
 
 
 def translate(game: str, message: Message) -> str:
     """``message`` in the active language (English holes kept if a
     translation is broken)."""
-    return render(message, gettext, lambda slug: term(game, slug))
+    return render(message, gettext, lambda slug: term(game, slug), lambda text: move_text(game, text))
 
 
 def event_text(game: str, event: Event) -> str:
@@ -38,3 +38,9 @@ def expect_text(game: str, view: dict[str, Any]) -> str:
 def error_text(game: str, error: EngineError) -> str:
     """What the engine refused, in the active language."""
     return translate(game, error.message)
+
+
+def move_text(game: str, text: str) -> str:
+    """A move's canonical (English) notation as the reader writes it, in
+    the active language; the game's parser reads it back to the same move."""
+    return get_rules(game).notation_in(text, get_language() or "en")

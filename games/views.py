@@ -22,7 +22,7 @@ from games.breakdown import breakdown_lines, reveal_lines
 from games.deadlines.selectors import seat_clocks
 from games.engine import Event, get_rules
 from games.forms import MatchCreateForm, MoveForm
-from games.i18n import event_text, expect_text
+from games.i18n import event_text, expect_text, move_text
 from games.lobby import LOBBY_LIMIT, LobbyFilterForm, matches_to_watch
 from games.models import Match, MoveRecord, Seat
 from games.panels import panels_for
@@ -99,10 +99,13 @@ def match_detail(request, pk: int):
         for seat in seats:
             turn = turns.get(seat.index) if seat.index is not None else None
             seat.last_turn = board.turn_summary(turn.before, turn.after, seat.index) if turn else ""
-        context["history"] = _in_words(board, selectors.match_history(match, seen.seat_index))
+        context["history"] = _in_words(match.game, board, selectors.match_history(match, seen.seat_index))
         if seen.to_move and seen.seat_index is not None:
             state = rules.load(match.started_state)
-            options = [(text, rules.dump_move(move)) for text, move in rules.move_options(state, seen.seat_index)]
+            options = [
+                (move_text(match.game, text), rules.dump_move(move))
+                for text, move in rules.move_options(state, seen.seat_index)
+            ]
             controls = board.controls(seen.view, options)
             context["controls_json"] = json.dumps(controls)
             context["buttons"] = [c for c in controls if not c["pick"] and not c["target"]]
@@ -131,12 +134,16 @@ def _chat(match: Match, user) -> dict:
     return {"chat": [] if muted else lines, "chat_muted": muted, "chat_form": ChatForm()}
 
 
-def _in_words(board, history: list[dict]) -> list[dict]:
-    """History events with the board's names for what the engine calls by slug."""
+def _in_words(game: str, board, history: list[dict]) -> list[dict]:
+    """History events with the board's names for what the engine calls by
+    slug; moves in the reader's notation, a resignation or timeout by its name."""
     words = getattr(board, "words", None)
-    if words is not None:
-        for entry in history:
+    for entry in history:
+        if words is not None:
             entry["events"] = [words(text) for text in entry["events"]]
+        if entry["text"]:
+            kind = MoveRecord.Kind(entry["kind"])
+            entry["text"] = move_text(game, entry["text"]) if kind == MoveRecord.Kind.MOVE else str(kind.label).lower()
     return history
 
 
@@ -258,7 +265,12 @@ def match_replay(request, pk: int):
     names = selectors.seat_names(match)
     moves, move, events = [], None, []
     for record in match.moves.all():
-        text = record.text or record.get_kind_display()
+        # A move in the reader's notation; a resignation or timeout by its name.
+        text = (
+            move_text(match.game, record.text)
+            if record.kind == MoveRecord.Kind.MOVE
+            else str(record.get_kind_display()).lower()
+        )
         entry = {"ply": record.ply, "player": selectors.player_name(names, record.seat_index), "text": text}
         moves.append(entry)
         if record.ply == ply:

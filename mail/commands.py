@@ -22,6 +22,7 @@ from django.utils.translation import gettext as _
 
 from games.deadlines.vacation import vacation_start
 from games.engine import get_rules
+from games.i18n import move_text
 from games.models import Match, MoveRecord
 from games.selectors import match_history, matches_for_user
 from games.services import GameActionError, match_resign
@@ -183,6 +184,8 @@ def _history(command, *, token, **_kwargs):
     lines = []
     for entry in match_history(match, token.seat_index):
         said = entry["text"] or ""
+        if said and entry["kind"] == MoveRecord.Kind.MOVE:
+            said = move_text(match.game, said)  # in the reader's notation
         events = "; ".join(entry["events"])
         lines.append(f"{entry['ply']}. {entry['player']}: {said}{' (' + events + ')' if events else ''}")
     return "history", ["\n".join(lines) if lines else _("No moves have been played yet.")]

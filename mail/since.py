@@ -13,7 +13,7 @@ import re
 from django.utils.translation import gettext as _
 
 from games.engine import Event
-from games.i18n import event_text
+from games.i18n import event_text, move_text
 from games.models import MoveRecord
 from games.selectors import with_names
 from games.terms import term
@@ -31,10 +31,10 @@ def event_line(game: str, event: Event, names: list[str]) -> str:
 
 
 def words(game: str, text: str) -> str:
-    """A move's notation as shown in a mail: card and building names for
-    the engine's slugs ("take 1 fishing harbour D3"); the reply is read by
-    its number or letter, so the words need not be notation."""
-    return _SLUG.sub(lambda m: term(game, m.group(0)), text)
+    """A move's notation as shown in a mail, in the reader's notation
+    ("neem 1 vissteiger D3", which the reply parser reads too), with card
+    and building names for any engine slug left ("take 1 Fishing harbour D3")."""
+    return _SLUG.sub(lambda m: term(game, m.group(0)), move_text(game, text))
 
 
 def visible_lines(game: str, events, seat_index: int | None, names: list[str]) -> list[str]:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from html import escape
 
+from django.utils.translation import gettext
+
 
 def attrs(**values: object) -> str:
     """``key="value"`` pairs; ``data_pick`` becomes ``data-pick``; ``None`` is skipped."""
@@ -48,7 +50,7 @@ def last_mark(x: float, y: float, width: float, height: float) -> str:
 
 def sentence(clauses: list[str]) -> str:
     """Clauses joined into one capitalised phrase ("Passed" when there are none)."""
-    text = ", ".join(clauses) or "passed"
+    text = ", ".join(clauses) or gettext("Passed")
     return text[:1].upper() + text[1:]
 
 

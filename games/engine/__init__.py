@@ -16,7 +16,7 @@ from .errors import (
     NotYourTurn,
     StateVersionError,
 )
-from .message import Joined, Message, Term, gettext_noop, message, render
+from .message import Joined, Message, Notation, Term, gettext_noop, message, render
 from .protocol import Event, Outcome, Rules, Seat, SeatReveal, Termination, Transition
 from .registry import GAMES, get_rules, import_errors, registered_slugs
 from .rng import Rng, seed_state
@@ -29,6 +29,7 @@ __all__ = [
     "GameOver",
     "IllegalMove",
     "Joined",
+    "Notation",
     "Message",
     "NotYourTurn",
     "NotationError",

@@ -32,6 +32,7 @@ from .errors import (
 )
 from .message import Joined, gettext_noop, message
 from .protocol import JSON, Event, MoveT, Outcome, Seat, SeatReveal, Termination, Transition
+from .wording import Wording, written_in
 
 _TURN_SEPARATORS = re.compile(r"[;\n]+")
 
@@ -113,6 +114,9 @@ class BaseRules(Generic[S, MoveT]):
     help_package: ClassVar[str] = ""
     #: The game's state and moves <-> JSON (usually its ``codec`` module).
     codec: Codec[S, MoveT]
+    #: The notation in other languages than English, by language code
+    #: (``notation_in``); the parser reads each back to the same move.
+    wordings: ClassVar[Mapping[str, Wording]] = {}
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -276,6 +280,12 @@ class BaseRules(Generic[S, MoveT]):
 
     def format_move(self, state: S, seat: Seat, move: MoveT) -> str:
         raise NotImplementedError
+
+    def notation_in(self, text: str, language: str) -> str:
+        """``text`` (the canonical, English notation of ``format_move`` or
+        ``move_options``) as a reader of ``language`` writes it: a
+        rendering that ``parse_move`` reads back to the same move."""
+        return written_in(self.wordings, text, language)
 
     def split_turn_text(self, text: str) -> list[str]:
         """Split a message into the moves it contains (``;`` or new lines)."""

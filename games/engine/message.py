@@ -2,8 +2,9 @@
 
 The engine knows no language and no Django: it writes a ``Message``, an
 English template with ``%(name)s`` holes and the values that fill them.
-The site translates the template (``gettext``) and each ``Term`` (a card,
-tile or colour slug, through ``games.terms``) in the reader's language at
+The site translates the template (``gettext``), each ``Term`` (a card,
+tile or colour slug, through ``games.terms``) and each ``Notation`` (move
+text, through the game's ``notation_in``) in the reader's language at
 render time, with ``render``.  ``gettext_noop`` is the marker the
 ``makemessages`` run already knows (Django passes ``--keyword=gettext_noop``
 to xgettext), so every template lands in ``games/locale``.
@@ -34,6 +35,14 @@ class Term:
 
 
 @dataclass(frozen=True)
+class Notation:
+    """Move text in the game's canonical (English) notation ("take ducat 3;
+    done"), written out in the reader's notation at render time."""
+
+    text: str
+
+
+@dataclass(frozen=True)
 class Joined:
     """Several values read as one list, "a, b" (each value rendered alone;
     a worded separator such as ``gettext_noop(" or ")`` is translated too)."""
@@ -42,7 +51,7 @@ class Joined:
     separator: str = ", "
 
 
-Param: TypeAlias = "str | int | Term | Joined | Message"
+Param: TypeAlias = "str | int | Term | Notation | Joined | Message"
 
 
 @dataclass(frozen=True)
@@ -82,24 +91,34 @@ def _same(text: str) -> str:
     return text
 
 
-def render(msg: Message, translate: Callable[[str], str], term: Callable[[str], str]) -> str:
-    """``msg`` with its template through ``translate`` and its terms through
-    ``term``; a translation that breaks the holes falls back to English."""
-    values = {k: _render(v, translate, term) for k, v in msg.params.items()}
+def render(
+    msg: Message,
+    translate: Callable[[str], str],
+    term: Callable[[str], str],
+    notation: Callable[[str], str] = _same,
+) -> str:
+    """``msg`` with its template through ``translate``, its terms through
+    ``term`` and its move texts through ``notation``; a translation that
+    breaks the holes falls back to English."""
+    values = {k: _render(v, translate, term, notation) for k, v in msg.params.items()}
     try:
         return translate(msg.template) % values if values else translate(msg.template)
     except (KeyError, ValueError, TypeError):
         return msg.template % values if values else msg.template
 
 
-def _render(value: Param, translate: Callable[[str], str], term: Callable[[str], str]) -> str:
+def _render(
+    value: Param, translate: Callable[[str], str], term: Callable[[str], str], notation: Callable[[str], str]
+) -> str:
     if isinstance(value, Message):
-        return render(value, translate, term)
+        return render(value, translate, term, notation)
+    if isinstance(value, Notation):
+        return notation(value.text)
     if isinstance(value, Term):
         name = term(value.slug)
         return name[:1].upper() + name[1:] if value.capital else name
     if isinstance(value, Joined):
-        return translate(value.separator).join(_render(v, translate, term) for v in value.items)
+        return translate(value.separator).join(_render(v, translate, term, notation) for v in value.items)
     return str(value)
 
 
@@ -108,6 +127,8 @@ def _dump(value: Param) -> Any:
         return {"message": value.dump()}
     if isinstance(value, Term):
         return {"term": value.slug, "capital": True} if value.capital else {"term": value.slug}
+    if isinstance(value, Notation):
+        return {"notation": value.text}
     if isinstance(value, Joined):
         return {"joined": [_dump(v) for v in value.items], "separator": value.separator}
     return value
@@ -119,6 +140,8 @@ def _load(data: Any) -> Param:
             return Message.load(data["message"])
         if "term" in data:
             return Term(data["term"], bool(data.get("capital")))
+        if "notation" in data:
+            return Notation(str(data["notation"]))
         return Joined(tuple(_load(v) for v in data["joined"]), data.get("separator", ", "))
     if isinstance(data, int | str):
         return data

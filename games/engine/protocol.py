@@ -268,6 +268,11 @@ class Rules(Protocol[StateT, MoveT]):
         without anything that seat may not know; never raises."""
         ...
 
+    def notation_in(self, text: str, language: str) -> str:
+        """Canonical move text as written in ``language`` (read back by
+        ``parse_move`` to the same move)."""
+        ...
+
     def help_text(self, language: str = "en") -> str:
         """Returns the player-facing notation and rules help (Markdown) in
         ``language`` where the game has it, else in English."""

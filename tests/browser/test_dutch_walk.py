@@ -4,7 +4,8 @@ The pages are those of ``test_phone`` (every page a signed-in player can
 look at, with a running and a finished game and its replay of each game).
 What counts as English is what ``tests/i18n/test_dutch_pages`` counts: a
 word that a msgid of the catalogues uses and no Dutch translation does.
-Moves as typed (``<code>``) are notation, not prose.
+Moves as typed (``<code class="notation">``: history, replay) are in the
+reader's notation and checked too; other code (hashes, seeds, addresses) is not prose.
 """
 
 from __future__ import annotations
@@ -23,31 +24,20 @@ NAMES = {"ann", "ben", "cy", "harbour", "club", "winter", "cup"}
 # What the walk's players wrote themselves (a club's description).
 USER_TEXT = ("Slow games by the sea.",)
 
-# The games whose board parts still show English words (the move buttons'
-# "type: take ducat 3" notation and the engines' text table): on their game and replay pages the board's own
-# parts, BOARD_PARTS, are left out of the check; everything else on those
-# pages (prompt, history, results, forms) is checked.  Alta's board is
-# Dutch and fully checked.  ``test_the_excused_boards_are_still_english``
-# fails for a game once its board reads Dutch, so the entry goes.
-BOARDS_NOT_YET_DUTCH = frozenset({"alhambra", "atlantis", "alpaca"})
-#: What board code writes: the board itself, the move buttons it labels
-#: and each seat's last turn in words (the board's ``turn_summary``).
-BOARD_PARTS = (".table-view", ".move-buttons", ".last-turn")
-GAMES = ("alta", "alhambra", "atlantis", "alpaca")
 
-# The visible text of <main> and the header, without notation (code, kbd, samp, pre).
-VISIBLE_TEXT = """(skip) => {
+# The visible text of <main> and the header, without code other than move notation.
+VISIBLE_TEXT = """() => {
+  // Hashes, seeds and addresses are not prose; moves as typed (code.notation) are: the reader's notation.
+  const NOT_PROSE = "code:not(.notation), kbd, samp, pre";
   const parts = [];
   for (const root of document.querySelectorAll("header, main, footer")) {
     const copy = root.cloneNode(true);
     // Time zones are place names ("America/Swift_Current"); notation is not prose.
-    copy.querySelectorAll("code, kbd, samp, pre, script, style, select[name=time_zone]").forEach((c) => c.remove());
-    if (skip.length) copy.querySelectorAll(skip.join(", ")).forEach((c) => c.remove());
+    copy.querySelectorAll(`${NOT_PROSE}, script, style, select[name=time_zone]`).forEach((c) => c.remove());
     parts.push(copy.innerText);
     for (const e of root.querySelectorAll("[title], [aria-label], [placeholder], [alt]")) {
       for (const a of ["title", "aria-label", "placeholder", "alt"]) {
-        const excused = skip.length && e.closest(skip.join(", "));
-        if (e.getAttribute(a) && !e.closest("code, kbd, samp, pre") && !excused) parts.push(e.getAttribute(a));
+        if (e.getAttribute(a) && !e.closest(NOT_PROSE)) parts.push(e.getAttribute(a));
       }
     }
   }
@@ -59,18 +49,6 @@ def _english_on(text: str, english: set[str]) -> list[str]:
     for shown in USER_TEXT:
         text = text.replace(shown, " ")
     return sorted(_words(text) & english - NAMES)
-
-
-def _game_of(page) -> str | None:
-    """The game of a game or replay page (its heading names it), else None."""
-    if not re.search(r"/games/\d+/", page.url):
-        return None
-    heading = page.locator("h1").first.inner_text().lower()
-    return next((game for game in GAMES if game in heading), None)
-
-
-def _excused(page) -> list[str]:
-    return list(BOARD_PARTS) if _game_of(page) in BOARDS_NOT_YET_DUTCH else []
 
 
 def _sign_in_dutch(browser, live_server):
@@ -97,7 +75,7 @@ def test_a_dutch_player_sees_no_english_on_any_page(browser, live_server, site):
         for path in site:
             page.goto(path)
             assert page.locator("html").get_attribute("lang") == "nl", path
-            text = page.evaluate(VISIBLE_TEXT, _excused(page))
+            text = page.evaluate(VISIBLE_TEXT)
             words = _english_on(text, english)
             if os.environ.get("DUTCH_WALK_DUMP"):
                 with open(os.environ["DUTCH_WALK_DUMP"], "a") as dump:
@@ -115,31 +93,8 @@ def test_the_walk_finds_english_on_an_english_page(browser, live_server, site): 
     try:
         page = context.new_page()
         page.goto("/lobby/")
-        text = page.evaluate(VISIBLE_TEXT, [])
+        text = page.evaluate(VISIBLE_TEXT)
         assert re.search(r"\w", text)
         assert _english_on(text, english_words())
     finally:
         context.close()
-
-
-def test_the_excused_boards_are_still_english(browser, live_server, site):  # noqa: F811
-    """The exclusion above is no wider than needed: each excused game's
-    board still shows English (once it does not, take it off the list)."""
-    english = english_words()
-    context, page = _sign_in_dutch(browser, live_server)
-    try:
-        boards = {}
-        for path in site:
-            if "/games/" not in path or "replay" in path:
-                continue
-            page.goto(path)
-            game = _game_of(page)
-            if game in BOARDS_NOT_YET_DUTCH:
-                # English that only the excused parts show (what the walk skips).
-                whole = set(_english_on(page.evaluate(VISIBLE_TEXT, []), english))
-                rest = set(_english_on(page.evaluate(VISIBLE_TEXT, list(BOARD_PARTS)), english))
-                boards[game] = sorted({*boards.get(game, []), *(whole - rest)})
-    finally:
-        context.close()
-    assert set(boards) == BOARDS_NOT_YET_DUTCH
-    assert all(boards.values()), boards

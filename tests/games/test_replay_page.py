@@ -18,7 +18,7 @@ def test_each_replayed_position_names_the_player_and_the_move(client, alice, bob
         page = client.get(f"/games/{match.pk}/replay/?ply={record.ply}").content.decode()
         assert f"Position {record.ply} of" in page
         player = str(record.user or match.seats.get(index=record.seat_index).user)
-        assert f"<strong>{player}</strong>: <code>{record.text}</code>" in page
+        assert f'<strong>{player}</strong>: <code class="notation">{record.text}</code>' in page
         assert "Seat 1" not in page and "Seat 2" not in page
     first = match.moves.get(ply=1)
     page = client.get(f"/games/{match.pk}/replay/?ply=1").content.decode()

@@ -32,7 +32,7 @@ def test_the_move_list_links_every_position_and_marks_the_current_one(client, al
     assert re.findall(r'href="\?ply=(\d+)" aria-current="step"', listed) == ["2"]
     for record in match.moves.all():
         player = str(match.seats.get(index=record.seat_index).user)
-        assert f'<span class="who">{player}</span> <code>{escape(record.text)}</code>' in listed
+        assert f'<span class="who">{player}</span> <code class="notation">{escape(record.text)}</code>' in listed
     assert 'data-replay="first"' in page and 'data-replay="last"' in page
 
 

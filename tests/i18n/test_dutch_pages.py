@@ -180,20 +180,7 @@ def test_a_dutch_player_sees_only_dutch(client, anna, site):
     assert not found, "\n".join(f"{path}: {' '.join(words)}" for path, words in found.items())
 
 
-# Boards and the engines' prompts are English still (games/boards, and the
-# views of games/rules); each entry fails the day its game is all Dutch.
-BOARDS_NOT_YET_DUTCH = {"alhambra", "atlantis", "alpaca"}
-
-
-@pytest.mark.parametrize(
-    "game",
-    [
-        pytest.param(g, marks=pytest.mark.xfail(strict=True, reason="board and prompts not translated yet"))
-        if g in BOARDS_NOT_YET_DUTCH
-        else g
-        for g in GAMES
-    ],
-)
+@pytest.mark.parametrize("game", GAMES)
 def test_a_dutch_player_reads_the_board_in_dutch(client, anna, bram, game):
     from django.utils import timezone
 

@@ -13,8 +13,19 @@ import pytest
 from django.utils import translation
 
 from games import selectors, services
-from games.engine import EngineError, Event, Joined, Message, Term, get_rules, gettext_noop, message, render
-from games.i18n import error_text, event_text, expect_text
+from games.engine import (
+    EngineError,
+    Event,
+    Joined,
+    Message,
+    Notation,
+    Term,
+    get_rules,
+    gettext_noop,
+    message,
+    render,
+)
+from games.i18n import error_text, event_text, expect_text, translate
 from games.models import MoveRecord
 from games.rules.alta.components import DUTCH
 from games.terms import term
@@ -90,6 +101,34 @@ def test_a_dutch_reader_gets_the_engines_refusal_prompt_and_events_in_dutch(game
     assert all(line != event.text for line, event in zip(lines, transition.events, strict=True))
     with translation.override("en"):
         assert error_text(game, refused.value) == str(refused.value)
+
+
+def test_a_notation_param_is_written_in_the_readers_notation_and_survives_json():
+    said = message(gettext_noop("For example: %(moves)s."), moves=Notation("take ducat 3; done"))
+    assert said.english() == "For example: take ducat 3; done."
+    assert Message.load(said.dump()) == said
+    with translation.override("nl"):
+        assert translate("alhambra", said) == "Bijvoorbeeld: neem dukaat 3; klaar."
+
+
+@pytest.mark.parametrize(
+    ("game", "lead"), [("alhambra", "Bijvoorbeeld: "), ("alpaca", "Bijvoorbeeld: "), ("atlantis", "Je keuzes nu: ")]
+)
+def test_the_examples_of_a_dutch_refusal_are_moves_in_dutch_notation_that_parse(game, lead):
+    rules = get_rules(game)
+    state = rules.setup(2, 11)
+    seat = min(rules.to_move(state))
+    with pytest.raises(EngineError) as refused:
+        rules.apply_text_moves(state, seat, "xyzzy plugh")
+    with translation.override("nl"):
+        refusal = error_text(game, refused.value)
+    found = re.search(rf"{lead}(.*?)(?: \(en nog \d+\))?\.$", refusal)
+    assert found, refusal
+    examples = found.group(1).split("; ")
+    assert len(examples) >= 2, refusal
+    for example in examples:
+        assert example == rules.notation_in(example, "nl")  # nothing English left to write in Dutch
+        rules.parse_move(state, seat, example)
 
 
 def test_cards_in_dutch_sentences_are_named_as_the_dutch_rules_name_them():

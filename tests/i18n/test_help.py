@@ -47,6 +47,18 @@ def test_the_dutch_help_names_the_cards_as_the_dutch_rules_do():
     assert "roze" in get_rules("atlantis").help_text("nl")
 
 
+@pytest.mark.parametrize(
+    ("game", "language"), [(game, language) for game in GAMES for language in get_rules(game).wordings]
+)
+def test_the_help_uses_every_word_the_readers_notation_writes(game, language):
+    """A Dutch (Italian) reader's buttons, mails and history write moves in
+    their notation (``notation_in``); their help teaches those words."""
+    rules = get_rules(game)
+    assert rules.help_text(language) != rules.help_text("en")
+    words = set(re.findall(r"[a-zà-ÿ]+", rules.help_text(language).lower()))
+    assert sorted(set(rules.wordings[language].words.values()) - words) == []
+
+
 @pytest.mark.django_db
 def test_the_help_page_follows_the_readers_language(client):
     url = reverse("game-help", args=["alta"])

@@ -58,3 +58,21 @@ def test_an_italian_player_gets_the_italian_alpaca_help_page(client):
     page = client.get(reverse("game-help", args=["alpaca"]))
     assert '<html lang="it"' in page.content.decode()
     assert "come si gioca per e-mail" in page.content.decode()
+
+
+def test_alpacas_refusals_read_in_italian_with_examples_in_italian_notation():
+    from games.engine import EngineError
+    from games.i18n import error_text
+
+    rules = get_rules("alpaca")
+    state = rules.setup(2, 5)
+    seat = min(rules.to_move(state))
+    with pytest.raises(EngineError) as refused:
+        rules.apply_text_moves(state, seat, "xyzzy plugh")
+    with translation.override("it"):
+        refusal = error_text("alpaca", refused.value)
+    assert refusal.startswith('Non riesco a leggere "xyzzy plugh": scrivi una tessera'), refusal
+    examples = refusal.split("Per esempio: ")[1].split(" (e altre")[0].rstrip(".").split("; ")
+    for example in examples:
+        assert " a " in example and not re.search(r"\b(red|yellow|green|blue|purple|at)\b", example), example
+        rules.parse_move(state, seat, example)

@@ -22,6 +22,7 @@ from .common import (
     handout_lines,
     is_acting,
     money_text,
+    said,
     scores,
     seat_names,
     status,
@@ -195,7 +196,7 @@ def alhambra_svg(
                 py,
                 tile,
                 pick=f"tile:{label}" if movable else None,
-                aria=f"{label}: {tile_words(tile)}"
+                aria=f"{said(label)}: {tile_words(tile)}"
                 + (" " + gettext("(pick to move it to the reserve)") if movable else ""),
             )
         )
@@ -207,7 +208,7 @@ def alhambra_svg(
                 target_rect(
                     *box,
                     f"cell:{label}",
-                    gettext("Swap into %(cell)s") % {"cell": label},
+                    gettext("Swap into %(cell)s") % {"cell": said(label)},
                     class_="target swap",
                     rx=4,
                     fill="none",
@@ -217,12 +218,12 @@ def alhambra_svg(
         px, py = left + (x - x0) * CELL, top + (y - y0) * CELL
         box = (px + 2, py + 2, CELL - 4, CELL - 4)
         look: dict[str, Any] = {"rx": 4, "fill": "#fff", "stroke": "#9bb8ad", "stroke_dasharray": "4 3"}
-        parts.append(target_rect(*box, f"cell:{label}", gettext("Place at %(cell)s") % {"cell": label}, **look))
+        parts.append(target_rect(*box, f"cell:{label}", gettext("Place at %(cell)s") % {"cell": said(label)}, **look))
         parts.append(
             svg_text(
                 px + CELL / 2,
                 py + CELL / 2 + 4,
-                label,
+                said(label),
                 text_anchor="middle",
                 font_size=10,
                 fill=MUTED,
@@ -295,7 +296,7 @@ def turn_summary(before: dict[str, Any], after: dict[str, Any], seat: int) -> st
     """What ``seat`` did between two views, in words."""
     was, now = before["seats"][seat], after["seats"][seat]
     done = [
-        gettext("built %(building)s at %(cell)s") % {"building": _building(tile), "cell": label}
+        gettext("built %(building)s at %(cell)s") % {"building": _building(tile), "cell": said(label)}
         for label, tile in sorted(now["alhambra"].items())
         if was["alhambra"].get(label) != tile
     ]

@@ -7,6 +7,7 @@ from typing import Any
 
 from django.utils.translation import gettext, gettext_lazy
 
+from games.i18n import move_text
 from games.rules.alhambra.components import cell_label
 from games.rules.alhambra.notation import parse_cell, tokenize
 from games.terms import term
@@ -38,6 +39,12 @@ STEPS = {
     ),
 }
 SIDES = {"N": (0, 0, 1, 0), "E": (1, 0, 1, 1), "S": (0, 1, 1, 1), "W": (0, 0, 0, 1)}
+
+
+def said(text: str) -> str:
+    """Alhambra notation (a tile ``garden 8 NE``, a cell ``S1E2``) as the
+    reader writes it (Dutch: ``tuin 8 NO``, ``Z1O2``); the parser reads both."""
+    return move_text("alhambra", text)
 
 
 def seat_names(view: dict[str, Any], names: list[str] | None) -> list[str]:
@@ -115,6 +122,6 @@ def handout_lines(view: dict[str, Any], names: list[str]) -> list[str]:
     """Where the market's last buildings went at the end."""
     return [
         gettext("End of game: %(tile)s went to %(seat)s.")
-        % {"tile": item["tile"], "seat": names[item["seat"]] if item["seat"] is not None else gettext("nobody")}
+        % {"tile": said(item["tile"]), "seat": names[item["seat"]] if item["seat"] is not None else gettext("nobody")}
         for item in view.get("handout", [])
     ]

@@ -15,7 +15,7 @@ from games.terms import term
 from ..picking import pickable
 from ..svg import element
 from ..svg import text as svg_text
-from .common import CELL, CURRENCY, INK, SIDES, TYPES, WALL, tile_parts
+from .common import CELL, CURRENCY, INK, SIDES, TYPES, WALL, said, tile_parts
 
 _LINE = {"fill": "none", "stroke": INK, "stroke_width": 1.6, "stroke_linejoin": "round", "stroke_linecap": "round"}
 _SOLID = {"fill": INK}
@@ -62,8 +62,8 @@ def tile_words(label: str) -> str:
     language, then the notation a player types (``Tuin 8 (garden 8 NE)``)."""
     kind, price, _ = tile_parts(label)
     if kind == "fountain":
-        return f"{building_name(kind)} ({label})"
-    return f"{building_name(kind)} {price} ({label})"
+        return f"{building_name(kind)} ({said(label)})"
+    return f"{building_name(kind)} {price} ({said(label)})"
 
 
 def currency_name(currency: str) -> str:

@@ -20,6 +20,7 @@ from .common import (
     handout_lines,
     is_acting,
     money_text,
+    said,
     scores,
     seat_names,
     status,
@@ -43,7 +44,11 @@ def _market_lines(view: dict[str, Any]) -> list[str]:
     return [
         "  "
         + gettext("slot %(slot)s (%(currency)s): %(tile)s")
-        % {"slot": s["slot"], "currency": term("alhambra", s["currency"]), "tile": s["tile"] or gettext("empty")}
+        % {
+            "slot": s["slot"],
+            "currency": term("alhambra", s["currency"]),
+            "tile": said(s["tile"]) if s["tile"] else gettext("empty"),
+        }
         for s in view["market"]
     ]
 
@@ -111,11 +116,13 @@ def text(view: dict[str, Any], names: list[str] | None = None) -> str:
     for seat in sorted(range(view["players"]), key=lambda s: (s != me, s)):
         entry = view["seats"][seat]
         lines += ["", f"{_owner(seat, me, names)} {_seat_head(view, seat, entry, me)}:"]
-        lines += ["  " + row for row in text_board(entry["alhambra"], _spots(view, entry) if seat == me else ())]
+        lines += ["  " + said(row) for row in text_board(entry["alhambra"], _spots(view, entry) if seat == me else ())]
         lines.append("  " + gettext("Buildings: %(counts)s") % {"counts": _counts(entry["buildings"])})
-        lines.append("  " + gettext("Reserve: %(tiles)s") % {"tiles": ", ".join(entry["reserve"]) or gettext("empty")})
+        lines.append(
+            "  " + gettext("Reserve: %(tiles)s") % {"tiles": ", ".join(map(said, entry["reserve"])) or gettext("empty")}
+        )
         if entry["pending"]:
-            lines.append("  " + gettext("To place: %(tiles)s") % {"tiles": ", ".join(entry["pending"])})
+            lines.append("  " + gettext("To place: %(tiles)s") % {"tiles": ", ".join(map(said, entry["pending"]))})
     if view.get("dirk") is not None:
         dirk = view["dirk"]
         lines += ["", f"Dirk ({_points(dirk['score'])}): {_counts(dirk['buildings'])}"]
@@ -136,7 +143,7 @@ def _alhambra_table(entry: dict[str, Any], spots: list[str]) -> str:
     free = {xy(label): label for label in spots}
     xs, ys = [c[0] for c in [*cells, *free]], [c[1] for c in [*cells, *free]]
     head = "".join(
-        f'<th style="font:11px Arial;color:#666">{axis(x, "W", "E")}</th>' for x in range(min(xs), max(xs) + 1)
+        f'<th style="font:11px Arial;color:#666">{said(axis(x, "W", "E"))}</th>' for x in range(min(xs), max(xs) + 1)
     )
     body = []
     for y in range(min(ys), max(ys) + 1):
@@ -145,9 +152,8 @@ def _alhambra_table(entry: dict[str, Any], spots: list[str]) -> str:
             tile = cells.get((x, y))
             if tile is None:
                 label = free.get((x, y), "")
-                row.append(
-                    f'<td style="{_TD}color:#2f6f5e;border:1px dashed {"#9bb8ad" if label else "#fff"}">{label}</td>'
-                )
+                edge = "#9bb8ad" if label else "#fff"
+                row.append(f'<td style="{_TD}color:#2f6f5e;border:1px dashed {edge}">{said(label)}</td>')
                 continue
             kind, price, walls = tile_parts(tile)
             fill, short = TYPES.get(kind, ("#d7eef7", "F"))
@@ -159,7 +165,7 @@ def _alhambra_table(entry: dict[str, Any], spots: list[str]) -> str:
             row.append(
                 f'<td style="{_TD}background:{fill};{sides}" title="{escape(title)}">{short}<br><b>{price}</b></td>'
             )
-        body.append(f'<tr><th style="font:11px Arial;color:#666">{axis(y, "N", "S")}</th>{"".join(row)}</tr>')
+        body.append(f'<tr><th style="font:11px Arial;color:#666">{said(axis(y, "N", "S"))}</th>{"".join(row)}</tr>')
     return f'<table style="border-collapse:collapse;margin:4px 0 8px"><tr><th></th>{head}</tr>{"".join(body)}</table>'
 
 
@@ -181,7 +187,7 @@ def html(view: dict[str, Any], names: list[str] | None = None) -> str:
         f'<td style="border:1px solid #333;padding:4px 8px;text-align:center;font:12px Arial">'
         f'<div style="background:{CURRENCY[s["currency"]]};font-weight:bold">{s["slot"]} · '
         f"{escape(term('alhambra', s['currency']))}</div>"
-        f"{escape(s['tile'] or empty)}</td>"
+        f"{escape(said(s['tile']) if s['tile'] else empty)}</td>"
         for s in view["market"]
     )
     parts = [
@@ -206,9 +212,9 @@ def html(view: dict[str, Any], names: list[str] | None = None) -> str:
     )
     for seat in sorted(range(view["players"]), key=lambda s: (s != me, s)):
         entry = view["seats"][seat]
-        reserve = gettext("Reserve: %(tiles)s") % {"tiles": ", ".join(entry["reserve"]) or gettext("empty")}
+        reserve = gettext("Reserve: %(tiles)s") % {"tiles": ", ".join(map(said, entry["reserve"])) or gettext("empty")}
         counts = gettext("Buildings: %(counts)s") % {"counts": _counts(entry["buildings"])}
-        pending = gettext("To place: %(tiles)s") % {"tiles": ", ".join(entry["pending"])}
+        pending = gettext("To place: %(tiles)s") % {"tiles": ", ".join(map(said, entry["pending"]))}
         parts.append(
             f'<p style="margin-bottom:0"><strong>{escape(_owner(seat, me, names))}</strong> '
             f"{escape(_seat_head(view, seat, entry, me))}</p>"

@@ -26,12 +26,14 @@ from .common import (
     LEFT,
     MAX_SIZED,
     QUARTER,
+    SIDES,
     TOP,
     cell_text,
     colour_name,
     frame,
     my_turn,
     player_rows,
+    said,
     seat_names,
     status,
 )
@@ -55,8 +57,8 @@ def _legend() -> str:
 
 def _tile_label(entry: dict[str, Any], locked: bool) -> str:
     rot = entry["rotation"]
-    sides = ", ".join(f"{side} {colour_name(c)}" for side, c in zip("NESW", entry["edges"], strict=True))
-    values = {"cell": f"{entry['x']},{entry['y']}", "tile": entry["tile"], "rot": rot, "corner": CORNER[rot]}
+    sides = ", ".join(f"{side} {colour_name(c)}" for side, c in zip(SIDES, entry["edges"], strict=True))
+    values = {"cell": f"{entry['x']},{entry['y']}", "tile": said(entry["tile"]), "rot": rot, "corner": CORNER[rot]}
     label = gettext("%(cell)s: %(tile)s rot %(rot)s (big triangle %(corner)s; %(sides)s)") % {**values, "sides": sides}
     return label + ("; " + gettext("untouchable") if locked else "")
 
@@ -190,7 +192,7 @@ def hand_svg(tiles: list[dict[str, Any]], *, picks: bool) -> str:
     for i, entry in enumerate(tiles):
         x = 4 + i * (size + gap)
         playable = entry.get("dominant", True)
-        label = gettext("Tile #%(number)s: %(tile)s") % {"number": entry["number"], "tile": entry["tile"]}
+        label = gettext("Tile #%(number)s: %(tile)s") % {"number": entry["number"], "tile": said(entry["tile"])}
         if not playable:
             label += " " + gettext("(not the dominant colour)")
         pick = f"hand:{entry['tile']}" if picks and playable else None

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.utils.translation import gettext, gettext_lazy, ngettext
+from django.utils.translation import gettext, gettext_lazy, ngettext, pgettext_lazy
 
+from games.i18n import move_text
 from games.terms import term
 
 CELL = 48
@@ -15,7 +16,20 @@ LEFT, TOP = 30, 20
 MAX_SIZED = 40
 FILL = {"red": "#d62839", "yellow": "#f2c230", "green": "#2f9e44", "blue": "#2f6fce", "purple": "#8048a8"}
 INK = {"yellow": "#222222"}
-CORNER = ("NE", "SE", "SW", "NW")  # big triangle's right angle, by rotation
+#: The big triangle's right angle, by rotation, on the reader's compass.
+CORNER = (
+    pgettext_lazy("compass corner", "NE"),
+    pgettext_lazy("compass corner", "SE"),
+    pgettext_lazy("compass corner", "SW"),
+    pgettext_lazy("compass corner", "NW"),
+)
+#: A tile's sides, north, east, south and west, on the reader's compass.
+SIDES = (
+    pgettext_lazy("compass side", "N"),
+    pgettext_lazy("compass side", "E"),
+    pgettext_lazy("compass side", "S"),
+    pgettext_lazy("compass side", "W"),
+)
 CORNER_WORDS = (
     gettext_lazy("top right"),
     gettext_lazy("bottom right"),
@@ -31,6 +45,12 @@ def seat_names(view: dict[str, Any], names: list[str] | None) -> list[str]:
     return [
         names[s] if s < len(names) else gettext("Seat %(number)s") % {"number": s + 1} for s in range(view["players"])
     ]
+
+
+def said(text: str) -> str:
+    """Alpaca notation (a tile ``red/blue-green``) as the reader writes it
+    (Dutch: ``rood/blauw-groen``); the parser reads both."""
+    return move_text("alpaca", text)
 
 
 def colour_name(colour: str) -> str:

@@ -19,6 +19,7 @@ from .common import (
     colour_name,
     frame,
     player_rows,
+    said,
     seat_names,
     split,
     status,
@@ -54,7 +55,7 @@ def text(view: dict[str, Any], names: list[str] | None = None) -> str:
     if view.get("seat") is not None and view["phase"] != "over":
         lines += ["", gettext("Your tiles (#number, major/minor1-minor2):")]
         lines += [
-            f"  #{t['number']} {t['tile']}" + ("  <- " + gettext("dominant colour") if t["dominant"] else "")
+            f"  #{t['number']} {said(t['tile'])}" + ("  <- " + gettext("dominant colour") if t["dominant"] else "")
             for t in view.get("hand", [])
         ] or ["  " + gettext("none")]
     for seat, tiles in enumerate(view.get("hands", []) if view["phase"] == "over" else []):
@@ -98,6 +99,7 @@ def _html_tile(tile: str, rot: int, *, locked: bool = False, caption: str = "") 
     grid[1][1] = "<td>#</td>" if locked else "<td></td>"
     rows = "".join(f"<tr>{''.join(row)}</tr>" for row in grid)
     turn = gettext("big triangle %(corner)s") % {"corner": CORNER_WORDS[rot]}
+    major, minor1, minor2 = (colour_name(c) for c in (major, minor1, minor2))
     words = f"{escape(major)}/<br>{escape(minor1)}-{escape(minor2)}<br>rot {rot} {CORNER[rot]}<br>{escape(turn)}"
     return (
         f'<table cellpadding="0" cellspacing="0" style="border-collapse:collapse;border:1px solid #333;'

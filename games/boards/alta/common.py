@@ -26,8 +26,16 @@ CARD_STYLE = {
 
 
 def card_name(slug: str) -> str:
-    """The card's name in the active language (``games.terms``)."""
+    """The card's name in the active language (``games.terms``), as a
+    sentence writes it (Dutch in lower case: "leg een akker")."""
     return term("alta", slug)
+
+
+def card_title(slug: str) -> str:
+    """The card's name standing alone (a card's own label or tooltip):
+    capitalised ("Akker")."""
+    name = card_name(slug)
+    return name[:1].upper() + name[1:]
 
 
 _SLUG = re.compile(r"\b[a-z]+(?:_[a-z]+)+\b")

@@ -10,7 +10,7 @@ from django.utils.translation import gettext
 from ..picking import labelled, pickable
 from ..svg import element
 from ..svg import text as svg_text
-from .common import CARD_STYLE, CELL, card_name
+from .common import CARD_STYLE, CELL, card_title
 
 INK = "#1f2a30"
 
@@ -73,7 +73,7 @@ def card(
     """A card face: its type's colour, icon and short code; a button when
     ``pick`` is set."""
     fill, code, _english = CARD_STYLE[slug]
-    name = label or card_name(slug)
+    name = label or card_title(slug)
     body = element(
         "rect", x=x + 1, y=y + 1, width=size - 2, height=size - 2, rx=5, fill=fill, stroke="#1f2a30", stroke_width=1
     )

@@ -9,7 +9,7 @@ from typing import Any
 
 from django.utils.translation import gettext, ngettext
 
-from .common import CARD_STYLE, COLUMNS, card_name
+from .common import CARD_STYLE, COLUMNS, card_name, card_title
 
 
 # Mails are rendered in their recipient's language (the mail app activates
@@ -100,7 +100,7 @@ def _island_table(island: dict[str, Any]) -> str:
             slug = island["cells"].get(name)
             if slug:
                 fill, code, _english = CARD_STYLE[slug]
-                cells.append(f'<td style="{_TD}background:{fill}" title="{escape(card_name(slug))}">{code}</td>')
+                cells.append(f'<td style="{_TD}background:{fill}" title="{escape(card_title(slug))}">{code}</td>')
             elif name in open_cells:
                 cells.append(f'<td style="{_TD}color:#2f6f5e">+</td>')
             else:

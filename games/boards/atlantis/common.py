@@ -14,6 +14,7 @@ from typing import Any, NamedTuple
 
 from django.utils.translation import gettext, ngettext, pgettext_lazy
 
+from games.i18n import move_text
 from games.terms import term
 
 ATLANTIS = 0
@@ -198,7 +199,8 @@ def walk_label(view: dict[str, Any], walk: Walk) -> str:
     if walk.destination != MAINLAND:
         where = tile_name(view["road"][walk.destination - 1])
     toll = ", " + gettext("toll %(toll)s") % {"toll": walk.toll} if walk.toll else ""
-    return f"{place(walk.origin)} {' '.join(walk.cards)} -> {place(walk.destination)} ({where}{toll})"
+    cards = move_text("atlantis", " ".join(walk.cards))
+    return f"{place(walk.origin)} {cards} -> {place(walk.destination)} ({where}{toll})"
 
 
 def bridge_owner(view: dict[str, Any], gap: dict[str, Any]) -> list[int]:

@@ -9,6 +9,8 @@ from typing import Any
 
 from django.utils.translation import gettext, ngettext
 
+from games.i18n import move_text
+
 from .common import (
     ATLANTIS,
     CODES,
@@ -78,7 +80,7 @@ def _moves(view: dict[str, Any]) -> list[str]:
         if destination != MAINLAND:
             where = tile_name(view["road"][destination - 1])
         toll = ", " + gettext("toll %(toll)s") % {"toll": options[0].toll} if options[0].toll else ""
-        ways = " | ".join(" ".join(w.cards) for w in options)
+        ways = " | ".join(move_text("atlantis", " ".join(w.cards)) for w in options)
         lines.append(f"{place(origin)} -> {place(destination)} ({where}{toll}): {ways}")
     return lines
 

@@ -22,7 +22,8 @@ from __future__ import annotations
 import re
 
 from games.engine import NotationError
-from games.engine.message import Joined, Message, Term, gettext_noop, message
+from games.engine.message import Joined, Message, Notation, Term, gettext_noop, message
+from games.engine.wording import Wording
 
 from .components import CURRENCIES, TILES, TYPES, card_name, cell_label, walls_text
 from .moves import Build, Buy, Done, Gift, Move, Place, Remove, Swap, Take
@@ -148,7 +149,8 @@ def tile_ref_term(tile: int, among: tuple[int, ...] | list[int]) -> Message:
     """``tile_ref`` for the reader, the building named in their language."""
     name = tile_ref(tile, among)
     kind = TILES[tile][0]
-    return message(gettext_noop("%(building)s%(rest)s"), building=Term(TYPES[kind]), rest=name[len(TYPES[kind]) :])
+    rest = Notation(name[len(TYPES[kind]) :])  # " 8 NE": price and walls in the reader's compass
+    return message(gettext_noop("%(building)s%(rest)s"), building=Term(TYPES[kind]), rest=rest)
 
 
 def tile_ref(tile: int, among: tuple[int, ...] | list[int]) -> str:
@@ -241,7 +243,7 @@ def parse_cards(tokens: list[str]) -> list[tuple[int | None, int]]:
                     "'%(word)s' is not a currency; write e.g. 'denar 3 + florin 2' (currencies: %(CURRENCIES)s)."
                 ),
                 word=word,
-                CURRENCIES=", ".join(CURRENCIES),
+                CURRENCIES=Joined(tuple(Term(c) for c in CURRENCIES)),
             )
         if waiting:
             items.extend((currency, v) for v in waiting)
@@ -292,3 +294,47 @@ def format_move(state: AlhambraState, seat: int, move: Move) -> str:
         name = tile_ref(move.tile, seat_state.reserve)
         return f"redesign {name} with {cell_label(move.cell)}"
     raise TypeError(f"not an Alhambra move: {move!r}")
+
+
+# ----------------------------------------------------------------- Dutch
+def _compass_nl(match: re.Match[str]) -> str:
+    said = match.group(0).translate(str.maketrans("ES", "OZ"))
+    # Walls north, east and west spell the English "NOW"; any order reads back.
+    return "NWO" if said == "NOW" else said
+
+
+#: The canonical text in Dutch notation (``parse_move`` reads it back):
+#: ``neem dukaat 3 + gulden 2``, ``koop tuin (vak 2) met dirham 3+5``,
+#: ``plaats tuin 8 NO op Z1O2``, ``geef tuin aan Dirk``, ``verbouw N1 naar reserve``.
+WORDINGS = {
+    "nl": Wording(
+        {
+            "take": "neem",
+            "buy": "koop",
+            "slot": "vak",
+            "with": "met",
+            "done": "klaar",
+            "place": "plaats",
+            "at": "op",
+            "reserve": "reserve",
+            "give": "geef",
+            "redesign": "verbouw",
+            "to": "naar",
+            "empty": "leeg",
+            "fountain": "fontein",
+            "pavilion": "paviljoen",
+            "seraglio": "serail",
+            "arcades": "arcaden",
+            "chambers": "vertrekken",
+            "garden": "tuin",
+            "tower": "toren",
+            "ducat": "dukaat",
+            "florin": "gulden",
+        },
+        (
+            (re.compile(r"\bto Dirk\b"), "aan Dirk"),
+            # Compass cells and walls: N1E2 -> N1O2, S1 -> Z1, NE -> NO.
+            (re.compile(r"\b(?=[NESW\d]*[NESW])[NESW\d]+\b"), _compass_nl),
+        ),
+    )
+}

@@ -9,7 +9,7 @@ few legal moves of the position.
 from __future__ import annotations
 
 from games.engine import NotationError
-from games.engine.message import Message, Term, gettext_noop, message
+from games.engine.message import Message, Notation, Term, gettext_noop, message
 
 from .components import CURRENCIES, TILES, Tile, card, cell_label
 from .legal import legal_moves
@@ -57,7 +57,7 @@ def examples(state: AlhambraState, seat: int, limit: int = 8) -> Message:
             kinds[type(move)] = kinds.get(type(move), 0) + 1
             picked.append(move)
     picked = picked[:limit]
-    text = "; ".join(format_move(state, seat, m) for m in picked)
+    text = Notation("; ".join(format_move(state, seat, m) for m in picked))
     more = len(moves) - len(picked)
     if more > 0:
         return message(gettext_noop("For example: %(moves)s (and %(more)s more)."), moves=text, more=more)
@@ -115,7 +115,7 @@ def _take(state: AlhambraState, tokens: list[str]) -> Take:
         if currency is None:
             options = sorted({c for c in state.display if c % 10 == value})
             if len(options) != 1:
-                shown = ", ".join(_card_text(c) for c in state.display) or "nothing"
+                shown = Notation(", ".join(_card_text(c) for c in state.display) or "-")
                 raise NotationError(
                     gettext_noop("Say which currency for %(value)s (display: %(shown)s)."), value=value, shown=shown
                 )

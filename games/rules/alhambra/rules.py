@@ -33,6 +33,7 @@ class AlhambraRules(BaseRules[AlhambraState, Move]):
     max_players = 6
     engine_version = 1
     codec = codec
+    wordings = notation.WORDINGS
 
     def setup(self, players: int, seed: int, options: Mapping[str, JSON] | None = None) -> AlhambraState:
         """A new game (no options).

@@ -17,7 +17,9 @@ hand list (``#3 at 1,0 rot 2``); ``(1,0)`` for a cell; ``r2``, ``rot: 2``
 or the major's corner (``ne``, ``se``, ``sw``/``so``, ``nw``/``no``) for a
 rotation; no rotation at all when only one fits; and for bonuses ``rotate``/
 ``ruota``, ``lock``/``untouchable``/``intoccabile``/``lock 2`` (figure
-number), ``none``/``skip``/``nessuno``, with or without ``bonus``.
+number), ``none``/``skip``/``nessuno``, with or without ``bonus``; and Dutch
+(what ``WORDINGS`` writes): ``rood/blauw-groen op 1,-2 rot 2``, ``bonus draai
+0,1 naar 3``, ``bonus onaantastbaar`` (``fiche``), ``bonus geen``.
 """
 
 from __future__ import annotations
@@ -26,7 +28,8 @@ import re
 from typing import Any
 
 from games.engine import NotationError
-from games.engine.message import Message, Term, gettext_noop, message
+from games.engine.message import Message, Notation, Term, gettext_noop, message
+from games.engine.wording import Wording
 
 from .legal import bonus_moves, current_seat, fitting_rotations, placements
 from .moves import Lock, NoBonus, Place, Rotate
@@ -70,20 +73,20 @@ _CORNERS = {"ne": 0, "se": 1, "sw": 2, "so": 2, "nw": 3, "no": 3}
 _CELL = r"\(?\s*([+-]?\d+)\s*,\s*([+-]?\d+)\s*\)?"
 _ROT = r"([0-3]|ne|se|sw|nw|so|no)"
 _PLACE = re.compile(
-    rf"^(?P<tile>.+?)(?:\s+(?:at|on|a|in|su)\s+|\s*@\s*|\s+|(?=[(+-])){_CELL}\s*"
+    rf"^(?P<tile>.+?)(?:\s+(?:at|on|a|in|su|op)\s+|\s*@\s*|\s+|(?=[(+-])){_CELL}\s*"
     rf"(?:(?:rotation|rotazione|rot|r)\.?\s*[:=]?\s*)?{_ROT}?$"
 )
 _ROT_WORD = re.compile(rf"\s*\b(?:rotation|rotazione|rot)\.?\s*[:=]?\s*{_ROT}\b\s*")
 _BONUS = re.compile(r"^bonus\b\s*:?\s*")
 _ROTATE = re.compile(
-    rf"^(?:rotate|rotation|rot|turn|ruota|gira|giro)\s+(?:tile\s+)?(?:at\s+)?{_CELL}\s*"
-    rf"(?:(?:to|->|=|a|:)\s*)?(?:(?:rotation|rot|r)\.?\s*)?{_ROT}$"
+    rf"^(?:rotate|rotation|rot|turn|ruota|gira|giro|draai|draaien)\s+(?:tile\s+|tegel\s+)?(?:at\s+|op\s+)?{_CELL}\s*"
+    rf"(?:(?:to|->|=|a|naar|:)\s*)?(?:(?:rotation|rot|r)\.?\s*)?{_ROT}$"
 )
 _LOCK = re.compile(
-    rf"^(?:lock|locked|untouchable|intoccabile|counter|protect|blocca|segnalino)"
-    rf"(?:\s+(?:figure\s+)?(?:at\s+)?(?:{_CELL}|#?(\d+)))?$"
+    rf"^(?:lock|locked|untouchable|intoccabile|counter|protect|blocca|segnalino|onaantastbaar|fiche)"
+    rf"(?:\s+(?:figure\s+|figuur\s+)?(?:at\s+|op\s+)?(?:{_CELL}|#?(\d+)))?$"
 )
-_NONE = re.compile(r"^(?:none|skip|no|nothing|pass|decline|nessuno|nessuna|niente|salta|passo)$")
+_NONE = re.compile(r"^(?:none|skip|no|nothing|pass|decline|nessuno|nessuna|niente|salta|passo|geen|niets|overslaan)$")
 _HAND_NUMBER = re.compile(r"^(?:#|no\.?\s*|n\.?\s*|tile\s*|tessera\s*)?(\d+)$")
 _PASS = re.compile(r"^(?:pass|passo|skip)$")
 
@@ -304,9 +307,45 @@ def _examples(state: AlpacaState, seat: int, limit: int = 8) -> Message:
         lead = message(gettext_noop("%(colour)s is dominant. For example: "), colour=Term(colour, capital=True))
     else:
         lead = message(gettext_noop("For example: "))
-    shown = "; ".join(format_move(state, seat, m) for m in moves[:limit])
+    shown = Notation("; ".join(format_move(state, seat, m) for m in moves[:limit]))
     if len(moves) > limit:
         return message(
             gettext_noop("%(lead)s%(moves)s (and %(more)s more)."), lead=lead, moves=shown, more=len(moves) - limit
         )
     return message(gettext_noop("%(lead)s%(moves)s."), lead=lead, moves=shown)
+
+
+#: The canonical text in Dutch and Italian notation (``parse_move`` reads
+#: it back): ``rood/blauw-groen op 1,-2 rot 2``, ``bonus draai 0,1 naar 3``,
+#: ``bonus onaantastbaar 1,0``, ``bonus geen``.
+WORDINGS = {
+    "nl": Wording(
+        {
+            "red": "rood",
+            "yellow": "geel",
+            "green": "groen",
+            "blue": "blauw",
+            "purple": "paars",
+            "at": "op",
+            "rotate": "draai",
+            "to": "naar",
+            "lock": "onaantastbaar",
+            "none": "geen",
+        }
+    ),
+    # As the Italian rule text and help write it: rosso/blu-verde a 1,-2 rot 2, bonus ruota 0,1 a 3.
+    "it": Wording(
+        {
+            "red": "rosso",
+            "yellow": "giallo",
+            "green": "verde",
+            "blue": "blu",
+            "purple": "viola",
+            "at": "a",
+            "rotate": "ruota",
+            "to": "a",
+            "lock": "intoccabile",
+            "none": "nessuno",
+        }
+    ),
+}

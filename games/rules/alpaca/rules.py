@@ -47,6 +47,7 @@ class AlpacaRules(BaseRules[AlpacaState, Move]):
     max_players = MAX_PLAYERS
     engine_version = 1
     codec = codec
+    wordings = notation.WORDINGS
 
     # ----------------------------------------------------------- setup
     def setup(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> AlpacaState:

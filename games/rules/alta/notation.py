@@ -26,7 +26,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from games.engine import IllegalMove, NotationError
-from games.engine.message import Joined, Param, Term, gettext_noop, message
+from games.engine.message import Joined, Notation, Param, Term, gettext_noop, message
+from games.engine.wording import Wording
 
 from .board import CELL_NAMES, bit_indices
 from .components import CODES, DUTCH, MERCHANTS, TYPE_INDEX, TYPES
@@ -206,7 +207,7 @@ def card_type(phrase: str) -> str:
             phrase=phrase,
             found=Joined(tuple(Term(slug) for slug in found), gettext_noop(" or ")),
         )
-    names = ", ".join(f"{slug} ({DUTCH[slug]})" for slug in TYPES)
+    names = Notation(", ".join(TYPES))  # as typed: wheat_field ... (Dutch: akker ...)
     raise NotationError(
         gettext_noop("Unknown card '%(phrase)s'. Cards: %(names)s; %(EXAMPLES)s."),
         phrase=phrase,
@@ -360,3 +361,11 @@ def format_move(state: AltaState, seat: int, move: Any) -> str:
     if isinstance(move, ChooseMerchant):
         return f"merchant {move.source}"
     raise NotationError(gettext_noop("Not an Alta move: %(repr)s."), repr=repr(move))
+
+
+#: The canonical text in Dutch notation, with the Dutch card names
+#: (``parse_move`` reads it back): ``akker C3``, ``neem 1 vissteiger D3``,
+#: ``ververs``, ``koopman open``, ``koopman blind``.
+WORDINGS = {
+    "nl": Wording({**DUTCH, "take": "neem", "refresh": "ververs", "merchant": "koopman", "up": "open"}),
+}

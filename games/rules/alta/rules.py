@@ -33,6 +33,7 @@ class AltaRules(BaseRules[AltaState, Move]):
     # merchant draw is written without the card drawn.
     public_move_text = True
     codec = codec
+    wordings = notation.WORDINGS
 
     # ------------------------------------------------------------- setup
     def setup(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> AltaState:

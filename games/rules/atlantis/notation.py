@@ -24,7 +24,8 @@ from __future__ import annotations
 import re
 
 from games.engine import IllegalMove, NotationError
-from games.engine.message import Joined, Term, gettext_noop
+from games.engine.message import Joined, Notation, Term, gettext_noop, message
+from games.engine.wording import Wording
 
 from .board import ATLANTIS, MAINLAND
 from .legal import rule_cards, trace, walks
@@ -89,7 +90,14 @@ _BRACKETS = re.compile(r"\([^)]*\)|\[[^\]]*\]")
 _PUNCT = re.compile(r"->|=>|→|[>,:;+&]")
 _MULTI = re.compile(r"^(\d+)x([a-z]*)$")
 
-EXAMPLES = "'A blue -> 5', '12 pink grey', 'pay 5 blue', 'sell 4', 'bridge 27' or 'pass'"
+#: Moves to show in a refusal, in the reader's notation ("'A blauw -> 5', ... of 'pas'").
+EXAMPLES = message(
+    gettext_noop("%(examples)s or %(last)s"),
+    examples=Joined(
+        tuple(Notation(f"'{e}'") for e in ("A blue -> 5", "12 pink grey", "pay 5 blue", "sell 4", "bridge 27"))
+    ),
+    last=Notation("'pass'"),
+)
 
 
 def place(position: int) -> str:
@@ -329,7 +337,7 @@ def _parse_go(state: AtlantisState, seat: int, tokens: list[str], text: str) -> 
             if actual != destination:
                 raise NotationError(
                     gettext_noop("%(format_move)s ends on %(place)s, not on %(place2)s."),
-                    format_move=format_move(state, seat, move),
+                    format_move=Notation(format_move(state, seat, move)),
                     place=place(actual),
                     place2=place(destination),
                 )
@@ -375,7 +383,7 @@ def _complete(
         raise NotationError(
             gettext_noop("No legal pawn move fits that; write for example %(EXAMPLES)s."), EXAMPLES=EXAMPLES
         )
-    shown = "; ".join(format_move(state, seat, m) for m, _ in fits[:10])
+    shown = Notation("; ".join(format_move(state, seat, m) for m, _ in fits[:10]))
     raise NotationError(gettext_noop("That fits several moves; write one of: %(shown)s."), shown=shown)
 
 
@@ -387,3 +395,35 @@ __all__ = [
     "parse_move",
     "place",
 ]
+
+
+#: The canonical text and option labels in Dutch notation (``parse_move``
+#: reads them back): ``A blauw -> 5 (vasteland, tol 2)``, ``betaal 5 2x roze``,
+#: ``verkoop 4 (2 kaarten)``, ``brug 27 (wateropening 27-28, nu tol 1)``, ``pas``.
+WORDINGS = {
+    "nl": Wording(
+        {
+            "blue": "blauw",
+            "white": "wit",
+            "grey": "grijs",
+            "yellow": "geel",
+            "green": "groen",
+            "pink": "roze",
+            "brown": "bruin",
+            "pay": "betaal",
+            "sell": "verkoop",
+            "bridge": "brug",
+            "pass": "pas",
+            "mainland": "vasteland",
+            "toll": "tol",
+            "tiles": "tegels",
+            "card": "kaart",
+            "cards": "kaarten",
+            "pays": "betaalt",
+            "of": "van",
+            "gap": "wateropening",
+            "draw": "trek",
+        },
+        ((re.compile(r"toll (\d+) now"), r"nu toll \1"),),
+    )
+}

@@ -21,7 +21,7 @@ from games.engine import (
     Transition,
     seed_state,
 )
-from games.engine.message import gettext_noop
+from games.engine.message import Notation, gettext_noop
 from games.engine.protocol import JSON
 
 from . import codec, legal, notation, play, scoring, setup, strategy
@@ -42,6 +42,7 @@ class AtlantisRules(BaseRules[AtlantisState, Move]):
     max_players = 4
     engine_version = 1
     codec = codec
+    wordings = notation.WORDINGS
 
     # ----------------------------------------------------------- game hooks
     def setup(self, players: int, seed: int, options: Mapping[str, JSON] | None = None) -> AtlantisState:
@@ -118,7 +119,7 @@ class AtlantisRules(BaseRules[AtlantisState, Move]):
             options = self.move_options(state, seat) if state.phase != OVER else []
             if not options:
                 raise
-            shown = "; ".join(label for label, _ in options[:10])
+            shown = Notation("; ".join(label for label, _ in options[:10]))
             if len(options) > 10:
                 raise NotationError(
                     gettext_noop("%(error)s Your options now: %(shown)s (and %(more)s more)."),

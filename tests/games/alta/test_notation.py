@@ -76,8 +76,8 @@ def test_ambiguous_and_unknown_card_names_say_what_is_possible():
         card_type("t")
     with pytest.raises(
         NotationError,
-        match=r"Unknown card 'castle'\. Cards: farmer \(boer\), "
-        r"settlement \(dorp\)",
+        # The names as typed, in the reader's notation (Dutch: "Kaarten: boer, dorp, ...").
+        match=r"Unknown card 'castle'\. Cards: farmer, settlement, tavern, farmers_hut, ",
     ):
         card_type("castle")
 

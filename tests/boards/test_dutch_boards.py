@@ -1,0 +1,73 @@
+"""Every board part a Dutch reader sees, page and mail, reads in Dutch in
+many random positions of every game: the page's board (SVG, titles and
+labels), the mail's text and HTML tables, each seat's last turn in words
+and the move buttons (whose typed notation is the reader's)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.utils import translation
+
+from games.boards import board_for
+from games.engine import get_rules
+from games.rules.alta.components import CODES
+from tests.engine.playing import random_playthrough
+from tests.i18n.test_dutch_pages import _words, english_words, visible_text
+
+GAMES = ("alta", "alhambra", "atlantis", "alpaca")
+NAMES = ["Ann", "Ben", "Cy"]
+# Alta's card codes drawn on the cards (FAR, SET ...) are notation.
+CODES_SHOWN = {code.lower() for code in CODES.values()}
+
+
+def _seen(html: str) -> str:
+    return visible_text(f"<html lang='nl'><body>{html}</body></html>")[1]
+
+
+def _english(text: str, english: set[str]) -> set[str]:
+    return _words(text) & english
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_dutch_reader_sees_every_board_part_in_dutch(game):
+    english = english_words() - CODES_SHOWN
+    rules, board = get_rules(game), board_for(game)
+    found: dict[str, str] = {}
+    shown = 0
+    for seed in (1, 2):
+        steps = list(random_playthrough(rules, 2 if game == "alta" else 3, seed))
+        for before, after in zip(steps[::6], steps[1::6], strict=False):
+            for seat in (None, before.seat):
+                view = rules.view(before.state, seat)
+                with translation.override("nl"):
+                    options = [
+                        (rules.notation_in(text, "nl"), rules.dump_move(move))
+                        for text, move in rules.move_options(before.state, before.seat)
+                    ]
+                    parts = {
+                        "page": _seen(board.svg(view, NAMES)),
+                        "mail text": board.text(view, NAMES),
+                        "mail html": _seen(board.html(view, NAMES)),
+                        "last turn": board.turn_summary(
+                            rules.view(before.state, seat), rules.view(after.state, seat), before.seat
+                        ),
+                    }
+                    if seat is not None:
+                        own = rules.view(before.state, before.seat)
+                        parts["buttons"] = " ".join(c["label"] for c in board.controls(own, options))
+                for part, text in parts.items():
+                    shown += bool(re.search(r"\w", text))
+                    for word in _english(text, english):
+                        found.setdefault(f"{part}: {word}", text[:300])
+    assert shown > 50
+    assert not found, "\n".join(f"{key} in {text!r}" for key, text in found.items())
+
+
+def test_the_check_finds_english_on_an_english_board():
+    english = english_words()
+    rules, board = get_rules("alhambra"), board_for("alhambra")
+    view = rules.view(rules.setup(3, 1), 0)
+    with translation.override("en"):
+        assert _english(board.text(view, NAMES), english)
