@@ -26,7 +26,7 @@ from games.services.chat import chat_mark_mailed
 
 from .addresses import new_message_id, new_token, reply_address, thread_id, unsubscribe_url
 from .changes import bank_line, change_line
-from .chat_mail import chat_section
+from .chat_mail import chat_section, has_chat
 from .delivery import send_after_commit
 from .models import GameMute, OutgoingEmail, ReplyToken
 from .notation_help import notation_help
@@ -225,7 +225,9 @@ def _game_email_queue(
         unsubscribe=unsubscribe,
         mute=unsubscribe_url(user.pk, match.pk),
     )
-    text, html, chat_through = chat_section(text, html, match=match, user=user)
+    chat_through = 0
+    if mail.chat:
+        text, html, chat_through = chat_section(text, html, match=match, user=user)
     email = email_queue(
         kind=kind,
         to=user.email,
@@ -273,6 +275,7 @@ def notify_move(record, *, sends: list[int] | None = None) -> None:
     # phase where several seats act, another seat's move changes the
     # position their last email answered.
     waiting = set(rules.to_move(state))
+    chat = has_chat(match)  # asked once for all of this move's mails
     for seat in seats:
         if seat.user is None or seat.departed or seat is mover or seat.index not in waiting:
             continue
@@ -281,6 +284,7 @@ def notify_move(record, *, sends: list[int] | None = None) -> None:
                 _("your move (%(name)s has played)") % {"name": names[record.seat_index]},
                 since=since_lines(match=match, seat_index=seat.index, up_to_ply=record.ply, names=names),
                 show_changes=True,
+                chat=chat,
             )
             game_email_queue(
                 kind=OutgoingEmail.Kind.YOUR_TURN,
@@ -290,10 +294,12 @@ def notify_move(record, *, sends: list[int] | None = None) -> None:
                 **common,
             )
     if mover is not None and mover.user is not None:
-        _tell_mover(record, mover, rules, state, waiting, events, names, common)
+        _tell_mover(record, mover, rules, state, waiting, events, names, common, chat=chat)
 
 
-def _tell_mover(record, mover, rules, state, waiting: set, events, names: list[str], common: dict) -> None:
+def _tell_mover(
+    record, mover, rules, state, waiting: set, events, names: list[str], common: dict, *, chat: bool
+) -> None:
     """The mover's one mail about a submission: the receipt of a whole
     turn sent by email, or, while the turn is not over, the position with
     the options of the rest; a mover whose next turn starts at once (an
@@ -316,7 +322,7 @@ def _tell_mover(record, mover, rules, state, waiting: set, events, names: list[s
             headline = _("“%(move)s” was played: the rest of your turn, please") % {"move": text}
         else:
             headline = _("your move “%(move)s” was played") % {"move": text}
-        mail = GameMail(headline, visible_lines(match.game, events, mover.index, names))
+        mail = GameMail(headline, visible_lines(match.game, events, mover.index, names), chat=chat)
         game_email_queue(
             kind=OutgoingEmail.Kind.YOUR_TURN if new_turn else OutgoingEmail.Kind.RECEIPT,
             seat=mover,
