@@ -35,6 +35,7 @@ def main() -> None:
     parser.add_argument("--turns", type=int, default=10, help="turns per game (a game has 16)")
     parser.add_argument("--top", type=int, default=40)
     parser.add_argument("--sort", default="cumulative")
+    parser.add_argument("--queries", action="store_true", help="print the SQL of the last turn's work")
     args = parser.parse_args()
     if not os.environ.get("DATABASE_URL", "").startswith("postgres"):
         sys.exit("Set DATABASE_URL to a PostgreSQL database reserved for this benchmark.")
@@ -48,6 +49,8 @@ def main() -> None:
     settings.INBOUND_MAIL_PER_HOUR = 100_000
     from django.core import mail as django_mail
     from django.core.management import call_command
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
     from django.utils import timezone
 
     from alta_site.celery import app
@@ -92,7 +95,7 @@ def main() -> None:
         games.append([u.email for u in pair])
     profile = cProfile.Profile(time.process_time)  # CPU, not waiting for PostgreSQL
     cpu = 0.0
-    turns = 0
+    turns = counted = 0
     for number, pair in enumerate(games):
         for _ in range(args.turns):
             found = [r for r in (reply_for(a) for a in pair) if r]
@@ -112,8 +115,10 @@ def main() -> None:
             before = time.process_time()
             if number and args.top:
                 profile.enable()
-            work(timezone.now())
+            with CaptureQueriesContext(connection) as queries:
+                work(timezone.now())
             if number:
+                counted += len(queries)
                 if args.top:
                     profile.disable()
                 cpu += time.process_time() - before
@@ -121,6 +126,10 @@ def main() -> None:
     profiler = "on" if args.top else "off"
     per_turn = cpu / max(turns, 1) * 1000
     print(f"{turns} turns: mail worker CPU {per_turn:.2f} ms per turn (in process, profiler {profiler})")
+    print(f"queries per turn: {counted / max(turns, 1):.1f}")
+    if args.queries:
+        for query in queries.captured_queries:
+            print(" ", query["sql"][:300])
     if args.top:
         pstats.Stats(profile).sort_stats(args.sort).print_stats(args.top)
     print("uptime:", os.popen("uptime").read().strip())

@@ -18,6 +18,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
+from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from core.signin import is_email_only
@@ -62,9 +63,10 @@ def email_queue(
     :raises IntegrityError: for any other constraint (a Message-ID clash)."""
     if is_email_only(user):
         text, html = sign_in_section(text, html, user=user)
-    email, created = OutgoingEmail.objects.get_or_create(
-        dedupe_key=dedupe_key,
-        defaults={
+    email, created = _insert_or_get(
+        OutgoingEmail,
+        {"dedupe_key": dedupe_key},
+        {
             "kind": kind,
             "to": to,
             "subject": subject[:500],
@@ -89,13 +91,32 @@ def email_queue(
 def reply_token_for(*, match, seat_index: int, user, ply: int, now: dt.datetime) -> ReplyToken:
     """The reply token of ``user`` for the position ``ply`` (one per
     position: every email about it carries the same address)."""
-    token, _ = ReplyToken.objects.get_or_create(
-        match=match,
-        user=user,
-        ply=ply,
-        defaults={"seat_index": seat_index, "token": new_token(), "created_at": now},
+    token, _ = _insert_or_get(
+        ReplyToken,
+        {"match": match, "user": user, "ply": ply},
+        {"seat_index": seat_index, "token": new_token(), "created_at": now},
     )
     return token
+
+
+def _insert_or_get(model, lookup: dict[str, Any], defaults: dict[str, Any]):
+    """``(row, created)`` like ``get_or_create``, but the insert is tried
+    first: the row is nearly always new (a key repeats only when a task
+    runs twice), so this saves the look-up query before each insert.  The
+    insert runs in a savepoint; a unique clash (also with a row another
+    transaction inserts at the same time, once it commits) returns the
+    row that holds ``lookup``.
+
+    :raises IntegrityError: when no such row exists (another constraint)."""
+    try:
+        with transaction.atomic():
+            return model.objects.create(**lookup, **defaults), True
+    except IntegrityError:
+        try:
+            return model.objects.get(**lookup), False
+        except model.DoesNotExist:
+            pass
+        raise
 
 
 def wants_mail(user, match, *, kind: str) -> bool:
