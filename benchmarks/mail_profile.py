@@ -35,6 +35,7 @@ def main() -> None:
     parser.add_argument("--turns", type=int, default=10, help="turns per game (a game has 16)")
     parser.add_argument("--top", type=int, default=40)
     parser.add_argument("--sort", default="cumulative")
+    parser.add_argument("--dump", help="also write the profile to this file (pstats)")
     parser.add_argument("--queries", action="store_true", help="print the SQL of the last turn's work")
     args = parser.parse_args()
     if not os.environ.get("DATABASE_URL", "").startswith("postgres"):
@@ -132,6 +133,8 @@ def main() -> None:
             print(" ", query["sql"][:300])
     if args.top:
         pstats.Stats(profile).sort_stats(args.sort).print_stats(args.top)
+        if args.dump:
+            profile.dump_stats(args.dump)
     print("uptime:", os.popen("uptime").read().strip())
 
 
