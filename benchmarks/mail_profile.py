@@ -63,7 +63,11 @@ def main() -> None:
     call_command("migrate", verbosity=0)
     django_mail.outbox = []
     recorded: list[tuple[str, int]] = []
-    receivers._publish = recorded.extend  # the worker's share is run below, counted
+
+    def collect(items: list[tuple[str, int]]) -> None:
+        recorded.extend(items)
+
+    receivers._publish = collect  # the worker's share is run below, counted
     app.conf.task_always_eager = True  # the send task runs here, after its commit
 
     def work(now):
@@ -77,7 +81,7 @@ def main() -> None:
         latest = [m for m in django_mail.outbox if m.to == [address] and m.reply_to and "HOW TO REPLY" in m.body]
         if not latest:
             return None
-        text = latest[-1].body
+        text = str(latest[-1].body)
         letters = _LETTER.findall(text)
         message = EmailMessage()
         message["From"], message["To"], message["Subject"] = address, latest[-1].reply_to[0], "Re: your move"
