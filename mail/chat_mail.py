@@ -42,6 +42,13 @@ def chat_blocks(messages: list[ChatMessage], *, game=None) -> tuple[str, str]:
     return "\n".join(text) + "\n", html
 
 
+def has_chat(match) -> bool:
+    """Has anyone written a line in ``match``'s chat?  A cheap query a
+    caller writing several mails of one game asks once (most games have
+    no chat), instead of each mail's ``chat_unmailed``."""
+    return ChatMessage.objects.filter(match=match).exists()
+
+
 def chat_section(text: str, html: str, *, match, user) -> tuple[str, str, int]:
     """A game mail's parts with ``user``'s (a seated player's) unmailed
     chat lines added, and the id of the last line added (0: none).  The

@@ -18,6 +18,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
+from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from core.signin import is_email_only
@@ -26,7 +27,7 @@ from games.services.chat import chat_mark_mailed
 
 from .addresses import new_message_id, new_token, reply_address, thread_id, unsubscribe_url
 from .changes import bank_line, change_line
-from .chat_mail import chat_section
+from .chat_mail import chat_section, has_chat
 from .delivery import send_after_commit
 from .models import GameMute, OutgoingEmail, ReplyToken
 from .notation_help import notation_help
@@ -62,9 +63,10 @@ def email_queue(
     :raises IntegrityError: for any other constraint (a Message-ID clash)."""
     if is_email_only(user):
         text, html = sign_in_section(text, html, user=user)
-    email, created = OutgoingEmail.objects.get_or_create(
-        dedupe_key=dedupe_key,
-        defaults={
+    email, created = _insert_or_get(
+        OutgoingEmail,
+        {"dedupe_key": dedupe_key},
+        {
             "kind": kind,
             "to": to,
             "subject": subject[:500],
@@ -89,13 +91,32 @@ def email_queue(
 def reply_token_for(*, match, seat_index: int, user, ply: int, now: dt.datetime) -> ReplyToken:
     """The reply token of ``user`` for the position ``ply`` (one per
     position: every email about it carries the same address)."""
-    token, _ = ReplyToken.objects.get_or_create(
-        match=match,
-        user=user,
-        ply=ply,
-        defaults={"seat_index": seat_index, "token": new_token(), "created_at": now},
+    token, _ = _insert_or_get(
+        ReplyToken,
+        {"match": match, "user": user, "ply": ply},
+        {"seat_index": seat_index, "token": new_token(), "created_at": now},
     )
     return token
+
+
+def _insert_or_get(model, lookup: dict[str, Any], defaults: dict[str, Any]):
+    """``(row, created)`` like ``get_or_create``, but the insert is tried
+    first: the row is nearly always new (a key repeats only when a task
+    runs twice), so this saves the look-up query before each insert.  The
+    insert runs in a savepoint; a unique clash (also with a row another
+    transaction inserts at the same time, once it commits) returns the
+    row that holds ``lookup``.
+
+    :raises IntegrityError: when no such row exists (another constraint)."""
+    try:
+        with transaction.atomic():
+            return model.objects.create(**lookup, **defaults), True
+    except IntegrityError:
+        try:
+            return model.objects.get(**lookup), False
+        except model.DoesNotExist:
+            pass
+        raise
 
 
 def wants_mail(user, match, *, kind: str) -> bool:
@@ -225,7 +246,9 @@ def _game_email_queue(
         unsubscribe=unsubscribe,
         mute=unsubscribe_url(user.pk, match.pk),
     )
-    text, html, chat_through = chat_section(text, html, match=match, user=user)
+    chat_through = 0
+    if mail.chat:
+        text, html, chat_through = chat_section(text, html, match=match, user=user)
     email = email_queue(
         kind=kind,
         to=user.email,
@@ -273,6 +296,7 @@ def notify_move(record, *, sends: list[int] | None = None) -> None:
     # phase where several seats act, another seat's move changes the
     # position their last email answered.
     waiting = set(rules.to_move(state))
+    chat = has_chat(match)  # asked once for all of this move's mails
     for seat in seats:
         if seat.user is None or seat.departed or seat is mover or seat.index not in waiting:
             continue
@@ -281,6 +305,7 @@ def notify_move(record, *, sends: list[int] | None = None) -> None:
                 _("your move (%(name)s has played)") % {"name": names[record.seat_index]},
                 since=since_lines(match=match, seat_index=seat.index, up_to_ply=record.ply, names=names),
                 show_changes=True,
+                chat=chat,
             )
             game_email_queue(
                 kind=OutgoingEmail.Kind.YOUR_TURN,
@@ -290,10 +315,12 @@ def notify_move(record, *, sends: list[int] | None = None) -> None:
                 **common,
             )
     if mover is not None and mover.user is not None:
-        _tell_mover(record, mover, rules, state, waiting, events, names, common)
+        _tell_mover(record, mover, rules, state, waiting, events, names, common, chat=chat)
 
 
-def _tell_mover(record, mover, rules, state, waiting: set, events, names: list[str], common: dict) -> None:
+def _tell_mover(
+    record, mover, rules, state, waiting: set, events, names: list[str], common: dict, *, chat: bool
+) -> None:
     """The mover's one mail about a submission: the receipt of a whole
     turn sent by email, or, while the turn is not over, the position with
     the options of the rest; a mover whose next turn starts at once (an
@@ -316,7 +343,7 @@ def _tell_mover(record, mover, rules, state, waiting: set, events, names: list[s
             headline = _("“%(move)s” was played: the rest of your turn, please") % {"move": text}
         else:
             headline = _("your move “%(move)s” was played") % {"move": text}
-        mail = GameMail(headline, visible_lines(match.game, events, mover.index, names))
+        mail = GameMail(headline, visible_lines(match.game, events, mover.index, names), chat=chat)
         game_email_queue(
             kind=OutgoingEmail.Kind.YOUR_TURN if new_turn else OutgoingEmail.Kind.RECEIPT,
             seat=mover,

@@ -107,6 +107,9 @@ class GameMail:
     #: A few lines of notation help (``notation_help``).
     notation: list[str] = field(default_factory=list)
     sections: list[tuple[str, list[str]]] = field(default_factory=list)
+    #: False when the caller knows the game has no chat lines
+    #: (``chat_mail.has_chat``): no mail looks for unmailed ones then.
+    chat: bool = True
 
 
 def render_game_email(

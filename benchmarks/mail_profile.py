@@ -1,0 +1,146 @@
+"""Profile the mail worker's work for one 2-player Alta turn, in process.
+
+Each turn: a bot's reply (the first whole-turn letter of its last "your
+move" mail, else option 1) goes through the real intake
+(``inbound_email_process``, as the gateway calls it; not counted), then
+what the worker does for it is run here and counted: ``notifications_write``
+for the rows the intake recorded and ``emails_send`` for their mails, to
+Django's locmem backend.  Prints the worker CPU per turn (``process_time``)
+and the top of a cProfile of that work.
+
+Usage: ``DATABASE_URL=postgres://postgres@127.0.0.1:5432/alta_mailcpu_prof
+CACHE_URL=redis://127.0.0.1:6379/9 python benchmarks/mail_profile.py [--games 4] [--turns 10] [--top 40]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import os
+import pstats
+import re
+import sys
+import time
+from email.message import EmailMessage
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+_LETTER = re.compile(r"^  ([A-H])\. ", re.MULTILINE)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=4)
+    parser.add_argument("--turns", type=int, default=10, help="turns per game (a game has 16)")
+    parser.add_argument("--top", type=int, default=40)
+    parser.add_argument("--sort", default="cumulative")
+    parser.add_argument("--dump", help="also write the profile to this file (pstats)")
+    parser.add_argument("--queries", action="store_true", help="print the SQL of the last turn's work")
+    args = parser.parse_args()
+    if not os.environ.get("DATABASE_URL", "").startswith("postgres"):
+        sys.exit("Set DATABASE_URL to a PostgreSQL database reserved for this benchmark.")
+    os.environ["DJANGO_SETTINGS_MODULE"] = "alta_site.settings"
+    os.environ["EMAIL_URL"] = ""
+    import django
+    from django.conf import settings
+
+    django.setup()
+    settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+    settings.INBOUND_MAIL_PER_HOUR = 100_000
+    from django.core import mail as django_mail
+    from django.core.management import call_command
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+    from django.utils import timezone
+
+    from alta_site.celery import app
+    from games.services import match_create_seated
+    from mail import announce, receivers
+    from mail.services import inbound_email_process
+    from tests.conftest import make_user
+
+    call_command("migrate", verbosity=0)
+    django_mail.outbox = []
+    recorded: list[tuple[str, int]] = []
+
+    def collect(items: list[tuple[str, int]]) -> None:
+        recorded.extend(items)
+
+    receivers._publish = collect  # the worker's share is run below, counted
+    app.conf.task_always_eager = True  # the send task runs here, after its commit
+
+    def work(now):
+        items = list(recorded)
+        recorded.clear()
+        moves = [pk for kind, pk in items if kind == receivers.MOVE]
+        events = [pk for kind, pk in items if kind == receivers.EVENT]
+        announce.notifications_write(move_ids=moves, event_ids=events, now=now)
+
+    def reply_for(address: str):
+        latest = [m for m in django_mail.outbox if m.to == [address] and m.reply_to and "HOW TO REPLY" in m.body]
+        if not latest:
+            return None
+        text = str(latest[-1].body)
+        letters = _LETTER.findall(text)
+        message = EmailMessage()
+        message["From"], message["To"], message["Subject"] = address, latest[-1].reply_to[0], "Re: your move"
+        message["Message-ID"] = f"<prof-{time.time_ns()}@client.example>"
+        message.set_content(letters[0] if letters else "1")
+        return latest[-1].reply_to[0], message.as_bytes()
+
+    stamp = time.time_ns()
+    now = timezone.now()
+    games = []
+    for game in range(args.games + 1):  # the first one warms up
+        pair = [make_user(f"p{stamp}-{game}-{s}@example.com", f"Prof {stamp % 100000}.{game}.{s}") for s in range(2)]
+        recorded.clear()
+        match_create_seated(users=pair, game="alta", now=now)
+        work(timezone.now())
+        games.append([u.email for u in pair])
+    profile = cProfile.Profile(time.process_time)  # CPU, not waiting for PostgreSQL
+    cpu = 0.0
+    turns = counted = 0
+    for number, pair in enumerate(games):
+        for _ in range(args.turns):
+            found = [r for r in (reply_for(a) for a in pair) if r]
+            # The mover's mail is the newest one with a reply address.
+            if not found:
+                break
+            sender = max(
+                pair,
+                key=lambda a: max(
+                    (i for i, m in enumerate(django_mail.outbox) if m.to == [a] and m.reply_to), default=-1
+                ),
+            )
+            target, raw = reply_for(sender)
+            outcome = inbound_email_process(raw=raw, source="smtp", now=timezone.now(), envelope_recipients=[target])
+            if outcome.outcome != "applied" and number == 0:
+                print("intake outcome:", outcome.outcome, outcome.detail if hasattr(outcome, "detail") else "")
+            before = time.process_time()
+            if number and args.top:
+                profile.enable()
+            with CaptureQueriesContext(connection) as queries:
+                work(timezone.now())
+            if number:
+                counted += len(queries)
+                if args.top:
+                    profile.disable()
+                cpu += time.process_time() - before
+                turns += 1
+    profiler = "on" if args.top else "off"
+    per_turn = cpu / max(turns, 1) * 1000
+    print(f"{turns} turns: mail worker CPU {per_turn:.2f} ms per turn (in process, profiler {profiler})")
+    print(f"queries per turn: {counted / max(turns, 1):.1f}")
+    if args.queries:
+        for query in queries.captured_queries:
+            print(" ", query["sql"][:300])
+    if args.top:
+        pstats.Stats(profile).sort_stats(args.sort).print_stats(args.top)
+        if args.dump:
+            profile.dump_stats(args.dump)
+    print("uptime:", os.popen("uptime").read().strip())
+
+
+if __name__ == "__main__":
+    main()
