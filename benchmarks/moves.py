@@ -194,6 +194,7 @@ def run_phase(
     request of each process kind."""
     now = time.perf_counter()
     stop_at = now + seconds
+    schedules: list[tuple[float, float] | None]
     if rate:
         period = len(specs) / rate  # each client's interval; their slots interleave
         schedules = [(now + 0.05 + period * number / len(specs), period) for number in range(len(specs))]
