@@ -302,19 +302,24 @@ class BaseRules(Generic[S, MoveT]):
         """
         return self.apply_text_moves(state, seat, text)[0]
 
-    def apply_text_moves(self, state: S, seat: Seat, text: str) -> tuple[Transition[S], list[MoveT]]:
-        """``apply_text``, also returning the moves it applied (for the log)."""
+    def apply_text_moves(self, state: S, seat: Seat, text: str) -> tuple[Transition[S], list[MoveT], str]:
+        """``apply_text``, also returning the moves it applied and their
+        canonical text (``format_move`` of each, ``; ``-separated), for the
+        log: a move typed in another language's words or another spelling
+        is kept as the engine writes it, so each reader sees it in theirs."""
         parts = self.split_turn_text(text)
         if not parts:
             raise NotationError(gettext_noop("The message contains no move."))
         events: list[Event] = []
         moves: list[MoveT] = []
+        written: list[str] = []
         for number, part in enumerate(parts, start=1):
             try:
                 if number > 1 and seat not in self.to_move(state):
                     raise IllegalMove(gettext_noop("your turn was already complete before it"))
                 move = self.parse_move(state, seat, part)
                 step = self.apply(state, seat, move)
+                written.append(self.format_move(state, seat, move))
             except EngineError as error:
                 if len(parts) == 1:
                     raise
@@ -327,7 +332,7 @@ class BaseRules(Generic[S, MoveT]):
             state = step.state
             events.extend(step.events)
             moves.append(move)
-        return Transition(state, tuple(events)), moves
+        return Transition(state, tuple(events)), moves, "; ".join(written)
 
     def apply_moves(self, state: S, seat: Seat, moves: Sequence[MoveT]) -> Transition[S]:
         """Apply already-parsed moves in order (replaying a stored submission)."""

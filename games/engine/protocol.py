@@ -219,9 +219,10 @@ class Rules(Protocol[StateT, MoveT]):
         a stored submission); raises as ``apply`` does."""
         ...
 
-    def apply_text_moves(self, state: StateT, seat: Seat, text: str) -> tuple[Transition[StateT], list[MoveT]]:
+    def apply_text_moves(self, state: StateT, seat: Seat, text: str) -> tuple[Transition[StateT], list[MoveT], str]:
         """Returns the transition of every move in a message (``;`` or new
-        lines between moves) and the moves, all or nothing; raises
+        lines between moves), the moves and their canonical text (what
+        ``format_move`` writes, ``; ``-separated), all or nothing; raises
         ``NotationError`` (empty or unparsable text, the failing part named)
         or what ``apply`` raises."""
         ...

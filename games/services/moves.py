@@ -203,7 +203,9 @@ def move_play(
         if option is not None:
             text = _option_text(rules, state, seat.drawn_index, option)
         assert text is not None, "move_play needs text or option"
-        transition, moves = rules.apply_text_moves(state, seat.drawn_index, text)
+        # Stored as the engine writes it (not as typed): "akker C3" typed by
+        # a Dutch player is kept as "farmer C3" and shown in each reader's words.
+        transition, moves, text = rules.apply_text_moves(state, seat.drawn_index, text)
     except EngineError as error:
         raise _rejected(match.game, error) from None
     record = _store(
