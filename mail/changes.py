@@ -27,7 +27,7 @@ from games.deadlines.clock import turn_budget
 from games.engine import get_rules
 from games.models import MoveRecord
 
-from .positions import state_at
+from .positions import advanced, state_at
 
 
 def _score(game: str, view: dict[str, Any], seat: int) -> int | None:
@@ -65,6 +65,20 @@ def _new_cards(game: str, new: Counter) -> str:
     return ngettext("%(count)s tile", "%(count)s tiles", count) % {"count": count}
 
 
+def _came_in(match, rules, seat_index: int, ply: int, up_to_ply: int, then: dict[str, Any]) -> Counter:
+    """What came into the reader's hand from ``ply`` to ``up_to_ply``, one
+    submission at a time: comparing only the two ends would miss a card
+    drawn of the same kind as one played from the hand in between."""
+    state, view, came = state_at(match, ply), then, Counter()
+    records = MoveRecord.objects.filter(match=match, ply__gt=ply, ply__lte=up_to_ply).order_by("ply")
+    for record in records:
+        state = advanced(rules, state, record)
+        later = rules.view(state, seat_index)
+        came += _hand(match.game, later) - _hand(match.game, view)
+        view = later
+    return came
+
+
 def _baseline_ply(match, seat_index: int, up_to_ply: int) -> int | None:
     """The ply the reader's previous "your move" mail was about: the last
     other seat's submission before the reader's latest run of their own
@@ -96,7 +110,13 @@ def change_line(*, match, seat_index: int, up_to_ply: int, view_now: dict[str, A
                 _("your score went from %(before)s to %(after)s (%(change)+d)")
                 % {"before": before, "after": after, "change": after - before}
             )
-    new = _new_cards(match.game, _hand(match.game, view_now) - _hand(match.game, then))
+    if match.game == "alta":
+        # Each Alta turn empties the hand (one card placed, the other laid
+        # face up) before drawing 2: all the reader holds now came in.
+        came = _hand(match.game, view_now)
+    else:
+        came = _came_in(match, rules, seat_index, ply, up_to_ply, then)
+    new = _new_cards(match.game, came)
     if new:
         parts.append(_("new in your hand: %(cards)s") % {"cards": new})
     else:

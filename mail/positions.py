@@ -62,7 +62,7 @@ def _cached(match, rules, ply: int):
     return None if data is None else rules.load(data)
 
 
-def _advanced(rules, state, record: MoveRecord):
+def advanced(rules, state, record: MoveRecord):
     """``state`` after ``record`` (what ``match_state_at`` does per record)."""
     if record.kind == MoveRecord.Kind.MOVE:
         return rules.apply_moves(state, record.seat_index, [rules.load_move(m) for m in record.moves]).state
@@ -84,7 +84,7 @@ def state_at(match, ply: int, *, record: MoveRecord | None = None):
     if before is not None:
         if record is None or record.ply != ply:
             record = MoveRecord.objects.get(match=match, ply=ply)
-        state = _advanced(rules, before, record)
+        state = advanced(rules, before, record)
     else:
         state = match_state_at(match, ply)
     remember(match, ply, state)

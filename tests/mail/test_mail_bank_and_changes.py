@@ -92,3 +92,34 @@ def test_no_bank_line_without_a_bank(now, django_capture_on_commit_callbacks):
     _, _, message = _two_turns(now, django_capture_on_commit_callbacks)
     assert "time bank" not in message.body
     assert "For you since your last turn:" in " ".join(message.body.split())
+
+
+def test_every_card_drawn_is_told_even_of_a_kind_just_played(now):
+    """An Alta player draws 2 cards at the end of each of their first 7
+    turns; the change line names both at every turn start, also when one
+    is of the same kind as the hand card played that turn (comparing only
+    the hands at both ends would lose it)."""
+    from mail.changes import change_line
+    from tests.games.conftest import play_default_moves
+
+    users = [make_user(f"draw{i}@example.com", f"Drawer {i}") for i in range(2)]
+    match = match_create_seated(users=users, game="alta", now=now, keep_seat_order=True)
+    rules = get_rules("alta")
+    told, last_seat = 0, None
+    while match.status == match.Status.ACTIVE:
+        play_default_moves(match, now, submissions=1)
+        match.refresh_from_db()
+        record = match.moves.order_by("-ply").first()
+        state = rules.load(match.state)
+        if match.status != match.Status.ACTIVE or record.seat_index in rules.to_move(state):
+            continue
+        reader = min(rules.to_move(state))
+        line = change_line(match=match, seat_index=reader, up_to_ply=match.ply, view_now=rules.view(state, reader))
+        last_seat = record.seat_index
+        if not line:
+            continue  # the reader's first turn
+        found = re.search(r"new in your hand: (.+?)\.$", line)
+        assert found, line
+        assert len(found.group(1).split(", ")) == 2, line
+        told += 1
+    assert told >= 12 and last_seat is not None
