@@ -69,7 +69,8 @@ def _came_in(match, rules, seat_index: int, ply: int, up_to_ply: int, then: dict
     """What came into the reader's hand from ``ply`` to ``up_to_ply``, one
     submission at a time: comparing only the two ends would miss a card
     drawn of the same kind as one played from the hand in between."""
-    state, view, came = state_at(match, ply), then, Counter()
+    state, view = state_at(match, ply), then
+    came: Counter = Counter()
     records = MoveRecord.objects.filter(match=match, ply__gt=ply, ply__lte=up_to_ply).order_by("ply")
     for record in records:
         state = advanced(rules, state, record)
