@@ -165,6 +165,7 @@ def main() -> None:
     from alta_site.celery import app
     from alta_site.tasks import ping
     from benchmarks.notify import drain, worker_cpu_seconds
+    from benchmarks.processes import start_mail_worker, stop_group
     from mail.gateway import make_controller
     from tests.services.smtp_sink import free_port
 
@@ -180,18 +181,7 @@ def main() -> None:
     sink_controller.start()
     gateway = make_controller("127.0.0.1", gateway_port)
     gateway.start()
-    env = dict(os.environ, EMAIL_URL=f"smtp://127.0.0.1:{sink_port}")
-    # The worker keeps its database connection between tasks, as deployed
-    # (docker/.env.example): without it every task opens a new one (about
-    # 3 ms of the worker's CPU each, two tasks a turn).
-    env.setdefault("DB_CONN_MAX_AGE", "60")
-    worker = subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "alta_site", "worker", f"--concurrency={args.concurrency}"]
-        + ["--loglevel=WARNING", "--without-gossip", "--without-mingle"],
-        cwd=ROOT,
-        env=env,
-        start_new_session=True,
-    )
+    worker, env = start_mail_worker(args.concurrency, sink_port)
     try:
         ping.delay().get(timeout=60)  # the worker is up
         phases = [(rate, args.turns, "targets 0.3 s, 1 s") for rate in args.rates]
@@ -221,8 +211,7 @@ def main() -> None:
                 f"mail worker CPU {used / len(latencies) * 1000:.2f} ms per turn (target 4 ms)"
             )
     finally:
-        os.killpg(worker.pid, signal.SIGTERM)
-        worker.wait()
+        stop_group(worker)
         gateway.stop()
         sink_controller.stop()
     print(f"worker DB_CONN_MAX_AGE={env['DB_CONN_MAX_AGE']}")

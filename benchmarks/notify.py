@@ -18,8 +18,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import signal
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -28,7 +26,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from benchmarks.processes import group_cpu_seconds as worker_cpu_seconds  # noqa: E402
-from benchmarks.processes import rss_mb  # noqa: E402
+from benchmarks.processes import rss_mb, start_mail_worker, stop_group  # noqa: E402
 
 
 def drain(app, ping, timeout: float = 120) -> None:
@@ -79,28 +77,7 @@ def main() -> None:
     OutgoingEmail.objects.all().delete()
     app.control.purge()
     sink, controller, port = start_sink()
-    env = dict(os.environ, EMAIL_URL=f"smtp://127.0.0.1:{port}")
-    # The worker keeps its database connection between tasks, as deployed
-    # (docker/.env.example): without it every task opens a new one (about
-    # 3 ms of the worker's CPU each).
-    env.setdefault("DB_CONN_MAX_AGE", "60")
-    worker = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "celery",
-            "-A",
-            "alta_site",
-            "worker",
-            f"--concurrency={args.concurrency}",
-            "--loglevel=WARNING",
-            "--without-gossip",
-            "--without-mingle",
-        ],
-        cwd=ROOT,
-        env=env,
-        start_new_session=True,
-    )
+    worker, env = start_mail_worker(args.concurrency, port)
     try:
         ping.delay().get(timeout=60)  # the worker is up
         drain(app, ping)
@@ -133,8 +110,7 @@ def main() -> None:
         noop_cpu = worker_cpu_seconds(worker.pid) - cpu
         rss = rss_mb(worker.pid)
     finally:
-        os.killpg(worker.pid, signal.SIGTERM)
-        worker.wait()
+        stop_group(worker)
         controller.stop()
     mail_rate, noop_rate = args.n / mail_seconds, args.n / noop_seconds
     print(
