@@ -9,18 +9,22 @@ window allows at most the rate's number of requests (a burst across a
 window's edge may see up to twice that in one window's length).
 
 A cache that fails lets the request through: the limit protects the site,
-it must not take it down with the cache.
+it must not take it down with the cache.  The failure is logged at most
+every ``WARN_EVERY`` seconds per process (with its traceback), not once a
+request: an outage of the cache must not flood the log.
 """
 
 from __future__ import annotations
 
 import logging
+import time
 
 from django.core.cache import cache
 from django.core.cache.backends.redis import RedisCacheClient
 from rest_framework.throttling import ScopedRateThrottle
 
 logger = logging.getLogger(__name__)
+WARN_EVERY = 30.0
 
 
 def _redis_client():
@@ -62,6 +66,7 @@ class WriteRateThrottle(ScopedRateThrottle):
     #: deploy would read this counter as its list of timestamps and fail.
     cache_format = "throttle-count_%(scope)s_%(ident)s"
     left = 0
+    _warned_at = float("-inf")
 
     def allow_request(self, request, view) -> bool:
         self.scope = getattr(view, self.scope_attr, None)
@@ -77,7 +82,10 @@ class WriteRateThrottle(ScopedRateThrottle):
         try:
             count, self.left = window_hit(self.key, int(self.duration))
         except Exception:
-            logger.warning("The write limit's cache failed; letting the request through", exc_info=True)
+            now = time.monotonic()
+            if now - WriteRateThrottle._warned_at >= WARN_EVERY:
+                WriteRateThrottle._warned_at = now
+                logger.warning("The write limit's cache failed; letting requests through", exc_info=True)
             return True
         return count <= self.num_requests
 

@@ -5,7 +5,8 @@ to their plain letters).  Its *skeleton* (after Unicode TS #39) folds case
 and maps every character to one representative of the characters it can be
 mistaken for (Cyrillic ``А`` and Latin ``A``, ``1`` and ``l``), so two names
 with the same skeleton read alike and only one of them may exist.  Names the
-site itself shows for a seat or a role (``Seat 1``, ``Player 2``) are reserved.
+site itself shows for a seat or a role (``Seat 1``, ``Player 2``, and in Dutch
+``Plaats 1``, ``Speler 2``) are reserved.
 """
 
 from __future__ import annotations
@@ -18,7 +19,8 @@ from confusable_homoglyphs import confusables
 from django.utils.translation import gettext_lazy as _
 
 _SHAPE = re.compile(r"^[\w][\w .'-]{1,38}[\w.]$")
-# Words the pages and mails use for a seat or a stand-in player.
+# Words the pages and mails use for a seat or a stand-in player, in every
+# language the site speaks (a Dutch page shows an empty seat as "Plaats 2").
 _RESERVED_WORDS = (
     "seat",
     "player",
@@ -32,6 +34,17 @@ _RESERVED_WORDS = (
     "system",
     "alta",
     "you",
+    # Dutch
+    "plaats",
+    "speler",
+    "toeschouwer",
+    "tegenstander",
+    "niemand",
+    "anoniem",
+    "beheer",
+    "beheerder",
+    "systeem",
+    "jij",
 )
 
 

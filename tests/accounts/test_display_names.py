@@ -32,6 +32,9 @@ def sign_up(client, name):
         ("seat l", RESERVED),
         ("Player 12", RESERVED),
         ("Spectator", RESERVED),
+        ("Plaats 2", RESERVED),  # a Dutch page's name for an empty seat
+        ("speler 1", RESERVED),
+        ("Toeschouwer", RESERVED),
     ],
 )
 def test_sign_up_refuses_look_alikes_and_reserved_names(client, alice, bob, name, message):

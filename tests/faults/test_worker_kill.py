@@ -22,10 +22,11 @@ from celery import Celery
 
 from .servers import Worker, manage, site_env, wait_for
 
-MAILS = 120
+MAILS = 400  # as many as the issue's report killed the worker in
 #: Rows whose "mark sent" the test holds, one per kill: the middle of the
-#: first batch, then the middle of what the sweep sends again.
-TARGETS = (60, 90)
+#: first batch, then the middle of the first batch the sweep sends again
+#: (a sweep hands out ``mail.sending.BATCH_SIZE`` rows, from row 200 on).
+TARGETS = (200, 250)
 HOLD_LOCK = 4242
 
 SETUP = f"""

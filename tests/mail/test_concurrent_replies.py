@@ -1,5 +1,6 @@
 """Issue 24: twenty refused replies to one game at once, through the SMTP
-gateway's processing, on PostgreSQL: no deadlock, every one answered."""
+gateway's processing, on PostgreSQL: no deadlock, every one answered; and a
+good reply among them is played and mailed at once, not after retries."""
 
 from __future__ import annotations
 
@@ -38,3 +39,21 @@ def test_twenty_concurrent_rejected_replies_are_all_answered(alice, bob, now):
     assert OutgoingEmail.objects.filter(kind=OutgoingEmail.Kind.REJECTED).count() == 20
     assert len(mails := [m for m in mail.outbox if m.to == [seat.user.email]]) == 20, len(mails)
     assert game.moves.count() == 0
+
+
+def test_a_good_reply_among_twenty_refused_ones_is_played_and_mailed_at_once(alice, bob, now):
+    game = match_create_seated(users=[alice, bob], game="alta", now=now)
+    seat = mover_of(game)
+    address = [m for m in mail.outbox if m.to == [seat.user.email] and m.reply_to][-1].reply_to[0]
+    raws = [bytes(message(address, f"castle E{n}", sender=seat.user.email)) for n in range(20)]
+    raws.insert(10, bytes(message(address, "1", sender=seat.user.email)))
+    mail.outbox.clear()
+
+    results = run_in_threads(*[lambda raw=raw: _process(raw, [address]) for raw in raws])
+
+    assert sorted(results) == ["accepted"] + ["rejected"] * 20, [r for r in results if not isinstance(r, str)]
+    assert list(game.moves.values_list("ply", flat=True)) == [1]
+    # The played move's receipt is sent by the time the replies are answered.
+    receipts = [m for m in mail.outbox if m.to == [seat.user.email] and "was played" in m.subject]
+    assert len(receipts) == 1, [m.subject for m in mail.outbox]
+    assert not OutgoingEmail.objects.exclude(status=OutgoingEmail.Status.SENT).exists()

@@ -18,6 +18,7 @@ ANYMAIL_PATHS = sorted(
     {str(pattern.pattern).lstrip("^").rstrip("$").replace("(_mime)?", "") for pattern in anymail_urls.urlpatterns}
     | {"mailgun/inbound_mime/"}
 )
+MAILGUN = {"MAILGUN_WEBHOOK_SIGNING_KEY": "signing-key", "WEBHOOK_SECRET": "hook:secret"}
 AUTH = "Basic " + base64.b64encode(b"hook:secret").decode()
 
 
@@ -82,9 +83,13 @@ def test_a_configured_mailgun_refuses_bad_posts_without_a_500(payload, auth, cli
         "/mail/unsubscribe/garbage/",
         "/mail/unsubscribe/eyJ1IjoxfQ:1abc:def/",
         "/mail/inbound/mailgun/",
+        *(f"/mail/inbound/{path}" for path in ANYMAIL_PATHS),
     ],
 )
-@pytest.mark.parametrize("method", ["get", "post"])
-def test_no_mail_url_answers_500(path, method, client):
+@pytest.mark.parametrize("method", ["get", "post", "put", "delete"])
+@pytest.mark.parametrize("configured", [False, True], ids=["no provider", "mailgun"])
+def test_no_mail_url_answers_500(path, method, configured, client, settings):
+    settings.ANYMAIL = MAILGUN if configured else {}
     client.raise_request_exception = False
-    assert getattr(client, method)(path).status_code in {200, 400, 404, 405}
+    extra = {"HTTP_AUTHORIZATION": AUTH} if configured else {}
+    assert getattr(client, method)(path, **extra).status_code in {200, 400, 403, 404, 405}

@@ -98,3 +98,16 @@ def test_a_throttled_api_move_is_played_with_the_cache_away(redis_away, one_writ
     # The limit cannot be counted, so it is not applied.
     assert _two_moves(alice, bob) == [201, 201]
     assert MoveRecord.objects.filter(kind="move").count() == 2
+
+
+@pytest.mark.django_db
+def test_the_limit_logs_its_cache_failure_once_not_per_request(
+    redis_away, one_write_a_minute, alice, bob, monkeypatch, caplog
+):
+    from core.throttling import WriteRateThrottle
+
+    monkeypatch.setattr(WriteRateThrottle, "_warned_at", float("-inf"))
+    with caplog.at_level("WARNING", logger="core.throttling"):
+        assert _two_moves(alice, bob) == [201, 201]
+    warnings = [r for r in caplog.records if r.name == "core.throttling"]
+    assert len(warnings) == 1 and warnings[0].exc_info, caplog.text
