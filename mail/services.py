@@ -15,7 +15,8 @@
 5. Replies to invitations (``join+``) take or free the seat, making an
    email-only account for an invited address without one (``invitees``);
    replies to addresses other apps own (``intake_kinds``, e.g. ladder
-   challenges) go to their handler.
+   challenges) go to their handler; mail to the command address
+   (``command_address``) gets its command answered.
 
 Every human mail gets exactly one answer (``answers``); an accepted move's
 answer is its receipt, written with the move's other mails.
@@ -44,6 +45,7 @@ from games.services import (
 from games.services.chat import chat_post
 
 from .answers import answer, in_language, mark_as_answer, reply_subject, site_line
+from .command_address import answer_command_address
 from .commands import command_list, command_of
 from .commands import run as run_command
 from .inbound import InboundMessage, MalformedEmail, parse_inbound
@@ -147,6 +149,8 @@ def inbound_email_process(
             return finish(record, InboundEmail.Outcome.RATE_LIMITED, "too many messages in the last hour")
     if message.token_kind == "join":
         return answer_invitation(record, message, now)
+    if message.token_kind == "commands":
+        return answer_command_address(record, message, now)
     handler = intake_handler(message.token_kind)
     if handler is not None:
         return answer_other(handler, record, message, now)
@@ -227,7 +231,11 @@ def _play(record: InboundEmail, message: InboundMessage, token: ReplyToken, now:
 
 def _chat(token: ReplyToken, text: str, now: dt.datetime) -> None:
     """The reply's lines below its move, as a chat message (a text that
-    cleans to nothing is dropped: the move stands)."""
+    cleans to nothing is dropped: the move stands); a leading ``say``
+    (``zeg``) is the command word, not part of the message."""
+    said = command_of(text)
+    if said is not None and said.name == "say":
+        text = "\n".join(part for part in (said.argument, said.rest) if part)
     try:
         chat_post(match_id=token.match_id, user=token.user, text=text, source=MoveRecord.Source.EMAIL, now=now)
     except GameActionError as error:

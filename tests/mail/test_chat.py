@@ -206,3 +206,28 @@ def test_players_chat_over_the_api_and_it_reaches_the_others_mail(game, turn, dj
     assert [line["text"] for line in api.get(reverse("api-game-chat", args=[game.pk])).json()] == ["from the api"]
     finish_turn(game, seat, django_capture_on_commit_callbacks)
     assert [m for m in mails_to(other.user.email) if "from the api" in m.body]
+
+
+def test_chat_by_mail_is_limited_in_length_and_the_writer_is_told(game, turn, django_capture_on_commit_callbacks):
+    from games.models import CHAT_MAX_LENGTH
+
+    seat, other, options = turn
+    long = "blah " * 400  # 2000 characters
+    record = send(_reply_address(seat), f"say {long}", seat.user, django_capture_on_commit_callbacks)
+    assert record.detail == "said"
+    [line] = ChatMessage.objects.all()
+    assert len(line.text) == CHAT_MAX_LENGTH and line.text == long.strip()[:CHAT_MAX_LENGTH]
+    assert f"longer than {CHAT_MAX_LENGTH} characters" in mails_to(seat.user.email)[-1].body
+    # Below a move too: the move stands, the chat is cut.
+    record = send(_reply_address(seat), f"{options[0]}\n{long}", seat.user, django_capture_on_commit_callbacks)
+    assert record.outcome == "accepted" and game.moves.count() == 1
+    assert max(len(t) for t in ChatMessage.objects.values_list("text", flat=True)) == CHAT_MAX_LENGTH
+
+
+def test_say_below_a_move_is_chat_without_the_command_word(game, turn, django_capture_on_commit_callbacks):
+    seat, other, options = turn
+    record = send(
+        _reply_address(seat), f"{options[0]}\nzeg Veel succes!", seat.user, django_capture_on_commit_callbacks
+    )
+    assert record.outcome == "accepted"
+    assert ChatMessage.objects.get().text == "Veel succes!"

@@ -128,11 +128,12 @@ def test_vacation_uses_the_sites_rules(text, turn, settings, django_capture_on_c
     assert not Vacation.objects.exists() and "not started" in refused.body
 
 
-def test_mute_and_unmute_in_both_languages(turn, game, django_capture_on_commit_callbacks):
+@pytest.mark.parametrize(("mute", "unmute"), [("dempen", "unmute"), ("mute", "ontdempen")])
+def test_mute_and_unmute_in_both_languages(mute, unmute, turn, game, django_capture_on_commit_callbacks):
     seat, _ = turn
-    command(turn, "dempen", django_capture_on_commit_callbacks)
-    assert GameMute.objects.filter(user=seat.user, match=game).exists()
-    command(turn, "unmute", django_capture_on_commit_callbacks)
+    _, answer = command(turn, mute, django_capture_on_commit_callbacks)
+    assert GameMute.objects.filter(user=seat.user, match=game).exists() and "is muted" in answer.body
+    command(turn, unmute, django_capture_on_commit_callbacks)
     assert not GameMute.objects.filter(user=seat.user, match=game).exists()
 
 

@@ -164,3 +164,17 @@ def test_an_email_only_players_name_shows_nothing_of_their_address(alice, now, d
     newcomer = match.seats.get(user__email=STRANGER).user
     assert newcomer.display_name.startswith("Guest-")
     assert "newcomer" not in newcomer.display_name.lower() and "newcomer" not in str(newcomer).lower()
+
+
+@pytest.mark.django_db
+def test_a_member_declining_by_reply_is_reported_to_the_creator(alice, bob, now, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):
+        match = match_create(creator=alice, game="alta", players=2, now=now, invite=["Bob"])
+    address = latest_with_reply(bob.email).reply_to[0]
+    mail.outbox.clear()
+    record = ingest(bytes(message(address, "nee, dank je", sender=bob.email)), django_capture_on_commit_callbacks)
+    assert record.detail == "invitation declined"
+    told = [m for m in mail.outbox if m.to == [alice.email]]
+    assert len(told) == 1 and "declined" in told[0].subject and "Bob" in told[0].body
+    assert len([m for m in mail.outbox if m.to == [bob.email]]) == 1
+    assert not match.seats.filter(user=bob).exists()
