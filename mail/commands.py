@@ -168,6 +168,8 @@ def games_lines(user, now: dt.datetime) -> str:
     moves the deadline and a reply address."""
     lines = []
     for match in matches_for_user(user, status=Match.Status.ACTIVE):
+        if match.state is None:
+            continue
         rules = get_rules(match.game)
         state = rules.load(match.state)
         seats = list(match.seats.all())
@@ -178,11 +180,18 @@ def games_lines(user, now: dt.datetime) -> str:
             "id": match.pk,
             "movers": ", ".join(movers) or "-",
         }
-        if mine.index in rules.to_move(state) and not mine.departed:
-            reply = reply_token_for(match=match, seat_index=mine.index, user=user, ply=match.ply, now=now)
-            line += "\n  " + _("your move, reply to %(address)s") % {"address": reply_address(reply.token)}
+        if mine.index is None or mine.departed:
+            lines.append(line)
+            continue
+        reply = reply_address(
+            reply_token_for(match=match, seat_index=mine.index, user=user, ply=match.ply, now=now).token
+        )
+        if mine.index in rules.to_move(state):
+            line += "\n  " + _("your move, reply to %(address)s") % {"address": reply}
             if mine.deadline_at:
                 line += "\n  " + _("deadline %(when)s") % {"when": _local(mine.deadline_at, user)}
+        else:
+            line += "\n  " + _("commands and chat: reply to %(address)s") % {"address": reply}
         lines.append(line)
     return "\n\n".join(lines) if lines else _("You have no running games.")
 

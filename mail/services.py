@@ -11,7 +11,8 @@
    the reply (``reply_text``) go to the move write path, idempotent by
    Message-ID and body, and the lines below them become a chat message
    to the other players (``games.services.chat``); a refused move gets an
-   explanation by email.
+   explanation by email.  Plain lines from a player who is not to move
+   are chat.
 5. Replies to invitations (``join+``) take or free the seat, making an
    email-only account for an invited address without one (``invitees``);
    replies to addresses other apps own (``intake_kinds``, e.g. ladder
@@ -46,7 +47,7 @@ from games.services.chat import chat_post
 
 from .answers import answer, in_language, mark_as_answer, reply_subject, site_line
 from .command_address import answer_command_address
-from .commands import command_list, command_of
+from .commands import Command, command_list, command_of
 from .commands import run as run_command
 from .inbound import InboundMessage, MalformedEmail, parse_inbound
 from .intake_common import account_of, finish, generic_reply, zone
@@ -187,6 +188,8 @@ def _play(record: InboundEmail, message: InboundMessage, token: ReplyToken, now:
     try:
         reading = _reading(token, message.body)
         if reading is not None and not reading.moves:
+            if reading.message and not _to_move(token):
+                return _chat_only(record, message, token, reading.message, now)
             raise GameActionError(_no_move(reading), code="no_move")
         text = "\n".join(reading.moves) if reading is not None else message.body or "-"
         # One transaction: the move's mails, written after it commits,
@@ -240,6 +243,30 @@ def _chat(token: ReplyToken, text: str, now: dt.datetime) -> None:
         chat_post(match_id=token.match_id, user=token.user, text=text, source=MoveRecord.Source.EMAIL, now=now)
     except GameActionError as error:
         logger.info("reply text not kept as chat: %s", error.message)
+
+
+def _to_move(token: ReplyToken) -> bool:
+    """Is the token's seat to move in the position it was sent for?"""
+    match = Match.objects.get(pk=token.match_id)
+    rules = get_rules(match.game)
+    return match.state is not None and token.seat_index in rules.to_move(rules.load(match.state))
+
+
+def _chat_only(
+    record: InboundEmail, message: InboundMessage, token: ReplyToken, text: str, now: dt.datetime
+) -> InboundEmail:
+    """Plain lines from a player who is not to move (no move is expected of
+    them): a chat message, answered like ``say``."""
+    with transaction.atomic():
+        detail = run_command(
+            Command("say", "", text),
+            record=record,
+            sender=message.sender,
+            subject=message.subject,
+            token=token,
+            now=now,
+        )
+        return finish(record, InboundEmail.Outcome.COMMAND, detail, match=token.match, user=token.user)
 
 
 def _reading(token: ReplyToken, body: str) -> Reply | None:

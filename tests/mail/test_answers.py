@@ -94,15 +94,21 @@ def test_over_the_limit_one_slow_down_notice_an_hour(
 def test_unknown_charsets_and_broken_bytes_are_read_with_replacement(turn, django_capture_on_commit_callbacks):
     seat, address, _ = turn
     mail.outbox.clear()
-    for charset, body in [("x-klingon", b"castle E9 \xe9\r\n"), ("utf-8", b"castle \xff\xfe E9\r\n")]:
+    cases = [
+        ("x-klingon", "8bit", "Re: Alta", b"castle E9 \xe9\r\n"),
+        ("utf-8", "8bit", "Re: Alta", b"castle \xff\xfe E9\r\n"),
+        ("utf-8", "base64", "Re: Alta", b"Y2FzdGxl!!!IEU5\r\n"),  # broken base64
+        ("utf-8", "quoted-printable", "=?x-unknown?Q?caf=E9?= =?utf-8?B?!!!?=", b"castle =ZZ E9=\r\n"),
+    ]
+    for number, (charset, encoding, subject, body) in enumerate(cases):
         raw = (
-            f"From: {seat.user.email}\r\nTo: {address}\r\nSubject: Re: Alta\r\n"
-            f"Message-ID: <{charset}@client>\r\nContent-Type: text/plain; charset={charset}\r\n"
-            "Content-Transfer-Encoding: 8bit\r\n\r\n"
+            f"From: {seat.user.email}\r\nTo: {address}\r\nSubject: {subject}\r\n"
+            f"Message-ID: <{number}@client>\r\nContent-Type: text/plain; charset={charset}\r\n"
+            f"Content-Transfer-Encoding: {encoding}\r\n\r\n"
         ).encode() + body
         record = ingest(raw, django_capture_on_commit_callbacks)
         assert record.outcome == "rejected" and "castle" in record.body
-    assert len(mail.outbox) == 2
+        assert len(mail.outbox) == number + 1 and mail.outbox[-1].to == [seat.user.email]
 
 
 def test_html_only_mail_is_read(turn, django_capture_on_commit_callbacks):

@@ -231,3 +231,17 @@ def test_say_below_a_move_is_chat_without_the_command_word(game, turn, django_ca
     )
     assert record.outcome == "accepted"
     assert ChatMessage.objects.get().text == "Veel succes!"
+
+
+def test_plain_lines_from_the_player_not_to_move_are_chat(game, turn, django_capture_on_commit_callbacks):
+    seat, other, options = turn
+    mail.outbox.clear()
+    record = send(_reply_address(other), "Take your time!\nCheers", other.user, django_capture_on_commit_callbacks)
+    assert (record.outcome, record.detail) == ("command", "said")
+    assert ChatMessage.objects.get().text == "Take your time!\nCheers"
+    [answer] = mails_to(other.user.email)
+    assert "sent to the other players" in answer.body and "had no move" not in answer.body
+    # The player to move who writes only words is still told the reply had no move.
+    record = send(_reply_address(seat), "Thanks, thinking...", seat.user, django_capture_on_commit_callbacks)
+    assert record.outcome == "rejected" and "had no move" in mails_to(seat.user.email)[-1].body
+    assert ChatMessage.objects.count() == 1 and game.moves.count() == 0

@@ -89,3 +89,13 @@ def test_answers_read_in_the_players_language(alice, address, capture_all):
 @pytest.fixture
 def capture_all(django_capture_on_commit_callbacks):
     return django_capture_on_commit_callbacks
+
+
+def test_games_gives_every_game_a_reply_address_for_commands(game, address, capture_all):
+    waiting = game.seats.exclude(pk=mover_of(game).pk).get()
+    _, answer = send(address, "games", waiting.user.email, capture_all)
+    assert "commands and chat: reply to play+" in " ".join(answer.body.split())
+    reply_to = answer.body.split("reply to ")[1].split()[0]
+    # That address takes commands for the game.
+    record, told = send(reply_to, "say hello from the list", waiting.user.email, capture_all)
+    assert record.detail == "said" and record.match == game

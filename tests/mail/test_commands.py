@@ -143,3 +143,17 @@ def test_an_unknown_command_gets_the_list(turn, game, django_capture_on_commit_c
     record = ingest(bytes(message(address, "frobnicate", sender=seat.user.email)), django_capture_on_commit_callbacks)
     assert record.outcome == "rejected"
     assert "had no move" in mail.outbox[-1].body and "vacation N" in mail.outbox[-1].body
+
+
+@pytest.mark.parametrize("body", ["say hello twice?", "vacation 2", "help"])
+def test_a_command_delivered_twice_is_answered_and_done_once(body, turn, game, django_capture_on_commit_callbacks):
+    from games.models import ChatMessage
+
+    seat, address = turn
+    raw = bytes(message(address, body, sender=seat.user.email, message_id="<again@client>"))
+    mail.outbox.clear()
+    assert ingest(raw, django_capture_on_commit_callbacks).outcome == "command"
+    assert ingest(raw, django_capture_on_commit_callbacks).outcome == "duplicate"
+    assert len(mail.outbox) == 1
+    assert ChatMessage.objects.count() == (1 if body.startswith("say") else 0)
+    assert Vacation.objects.count() == (1 if body.startswith("vacation") else 0)
