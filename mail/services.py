@@ -75,13 +75,14 @@ def redact(address: str) -> str:
 
 
 def _rate_limited(sender: str, now: dt.datetime) -> dt.datetime | None:
-    """When the sender has sent more than ``INBOUND_MAIL_PER_HOUR`` mails in
-    the last hour (every mail counts, whatever it was for): the time at
-    which they may write again; else ``None``."""
+    """When the sender already sent ``INBOUND_MAIL_PER_HOUR`` mails in the
+    last hour (every mail counts, whatever it was for; this one is not
+    stored under its sender yet): the time at which they may write again;
+    else ``None``."""
     limit = getattr(settings, "INBOUND_MAIL_PER_HOUR", 60)
     recent = InboundEmail.objects.filter(sender=sender, received_at__gt=now - dt.timedelta(hours=1))
-    times = list(recent.order_by("-received_at").values_list("received_at", flat=True)[: limit + 1])
-    if len(times) <= limit:
+    times = list(recent.order_by("-received_at").values_list("received_at", flat=True)[:limit])
+    if len(times) < limit:
         return None
     return times[-1] + dt.timedelta(hours=1)
 

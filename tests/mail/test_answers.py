@@ -76,16 +76,16 @@ def test_over_the_limit_one_slow_down_notice_an_hour(
     mail.outbox.clear()
     # The limit counts mails of any kind (after ``INBOUND_MAIL_PER_HOUR``
     # earlier ones within the hour, the next is refused).
-    for text in ["nonsense", "hello", "what", "now?"]:
+    for text in ["nonsense", "hello", "what"]:
         ingest(bytes(message(address, text, sender=seat.user.email)), django_capture_on_commit_callbacks)
-    assert len(mail.outbox) == 4  # each answered
+    assert len(mail.outbox) == 3  # each answered
     first = InboundEmail.objects.order_by("received_at").first().received_at.astimezone(dt.UTC)
     outcomes = [
         ingest(bytes(message(address, options[0], sender=seat.user.email)), django_capture_on_commit_callbacks).outcome
         for _ in range(3)
     ]
     assert outcomes == ["rate_limited"] * 3
-    [notice] = mail.outbox[4:]
+    [notice] = mail.outbox[3:]
     assert "slow down" in notice.body.lower()
     assert (first + dt.timedelta(hours=1)).strftime("%H:%M") in notice.body
     assert seat.match.moves.count() == 0  # the move is still refused
@@ -187,7 +187,7 @@ def test_the_slow_down_notice_is_in_the_senders_zone_and_language_once_an_hour(
     seat.user.time_zone, seat.user.language = "Asia/Kolkata", "nl"
     seat.user.save()
     settings.INBOUND_MAIL_PER_HOUR = 2
-    for text in ["hello", "anyone", "there?"]:
+    for text in ["hello", "anyone"]:
         ingest(bytes(message(address, text, sender=seat.user.email)), django_capture_on_commit_callbacks)
     mail.outbox.clear()
     limited = ingest(bytes(message(address, options[0], sender=seat.user.email)), django_capture_on_commit_callbacks)

@@ -245,3 +245,24 @@ def test_plain_lines_from_the_player_not_to_move_are_chat(game, turn, django_cap
     record = send(_reply_address(seat), "Thanks, thinking...", seat.user, django_capture_on_commit_callbacks)
     assert record.outcome == "rejected" and "had no move" in mails_to(seat.user.email)[-1].body
     assert ChatMessage.objects.count() == 1 and game.moves.count() == 0
+
+
+def test_with_three_players_each_other_player_gets_the_line_once(
+    alice, bob, carol, now, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        game = match_create_seated(users=[alice, bob, carol], game="alta", now=now)
+    writer = mover_of(game)
+    first = get_rules("alta").move_options(get_rules("alta").load(game.state), writer.index)[0][0]
+    mail.outbox.clear()
+    assert (
+        send(_reply_address(writer), f"{first}\nHello both", writer.user, django_capture_on_commit_callbacks).outcome
+        == "accepted"
+    )
+    finish_turn(game, writer, django_capture_on_commit_callbacks)
+    for _ in range(2):  # the next two turns, by mail
+        finish_turn(game, mover_of(game), django_capture_on_commit_callbacks)
+    others = [s.user for s in game.seats.exclude(pk=writer.pk)]
+    for user in others:
+        assert len([m for m in mails_to(user.email) if "Hello both" in m.body]) == 1, user
+    assert not [m for m in mails_to(writer.user.email) if "Hello both" in m.body]
