@@ -52,15 +52,21 @@ def test_an_invitee_without_an_account_plays_a_whole_rated_game_by_email_without
     assert EmailAddress.objects.get(user=newcomer).verified
     assert match.seats.filter(user=newcomer).exists()
     players = {alice.email, STRANGER}
+    asked = None
     for _ in range(200):
         match.refresh_from_db()
         if match.status == Match.Status.FINISHED:
             break
         mover = match.seats.get(deadline_at__isnull=False).user
         turn = latest_with_reply(mover.email)
+        if mover == newcomer and not asked and match.moves.filter(user=alice).exists():
+            smtp_send(gateway, sender=STRANGER, to=turn.reply_to[0], body="history")
+            assert InboundEmail.objects.order_by("-pk").first().outcome == "command"
+            asked = mail.outbox[-1]
+            assert asked.to == [STRANGER] and "Alice" in asked.body and _LINK.search(asked.body)
         smtp_send(gateway, sender=mover.email, to=turn.reply_to[0], body="1\ngood game so far")
         assert InboundEmail.objects.order_by("-pk").first().outcome == "accepted"
-    assert match.status == Match.Status.FINISHED
+    assert match.status == Match.Status.FINISHED and asked is not None
     over = [m for m in mail.outbox if "the game is over" in m.subject]
     assert {m.to[0] for m in over} == players
     assert RatingChange.objects.filter(user=newcomer).exists()
