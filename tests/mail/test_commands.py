@@ -1,5 +1,7 @@
 """Issue 19: commands by mail, in English and Dutch, through ``ingest_email``."""
 
+import datetime as dt
+
 import pytest
 from django.core import mail
 
@@ -157,3 +159,28 @@ def test_a_command_delivered_twice_is_answered_and_done_once(body, turn, game, d
     assert len(mail.outbox) == 1
     assert ChatMessage.objects.count() == (1 if body.startswith("say") else 0)
     assert Vacation.objects.count() == (1 if body.startswith("vacation") else 0)
+
+
+def test_vacation_by_mail_stops_the_clock_and_refuses_what_the_site_refuses(
+    alice, bob, settings, django_capture_on_commit_callbacks
+):
+    from django.utils import timezone
+
+    from games.services import match_create_seated
+
+    settings.VACATION_DAYS_PER_YEAR = 10
+    with django_capture_on_commit_callbacks(execute=True):
+        game = match_create_seated(users=[alice, bob], game="alta", now=timezone.now())  # the intake's clock
+    seat = mover_of(game)
+    turn = (seat, [m for m in mail.outbox if m.to == [seat.user.email] and m.reply_to][-1].reply_to[0])
+    for refused in ("vacation 0", "vakantie elf"):
+        _, answer = command(turn, refused, django_capture_on_commit_callbacks)
+        assert not Vacation.objects.exists() and ("not started" in answer.body or "number of days" in answer.body)
+    before = game.seats.get(pk=seat.pk).deadline_at
+    _, answer = command(turn, "vacation 2", django_capture_on_commit_callbacks)
+    vacation = Vacation.objects.get(user=seat.user)
+    after = game.seats.get(pk=seat.pk).deadline_at
+    assert after >= before + dt.timedelta(days=2)  # the clock stopped, as on the site
+    _, again = command(turn, "vakantie 1", django_capture_on_commit_callbacks)
+    assert Vacation.objects.filter(user=seat.user).count() == 1 and "not started" in again.body
+    assert vacation.ends_at.astimezone(seat.user.zone).strftime("%Y-%m-%d %H:%M") in answer.body
