@@ -14,6 +14,9 @@ from django.urls import reverse
 TOKEN_BYTES = 16
 _TOKEN_LOCAL = re.compile(r"^(play|join|challenge)\+([0-9a-f]{32,40})$", re.IGNORECASE)
 _UNSUBSCRIBE_SALT = "alta.mail.unsubscribe"
+COMMAND_LOCAL = "commands"
+#: The command address's local part, in English and Dutch.
+_COMMAND_LOCALS = {COMMAND_LOCAL, "command", "opdrachten", "opdracht"}
 
 
 def new_token() -> str:
@@ -24,6 +27,17 @@ def reply_address(token: str, kind: str = "play") -> str:
     """``play+<token>@MAIL_DOMAIN`` (a move), ``join+<token>@…`` (an
     invitation) or ``challenge+<token>@…`` (a ladder challenge)."""
     return f"{kind}+{token}@{settings.MAIL_DOMAIN}"
+
+
+def command_address() -> str:
+    """The one address for commands about no single game (``help``,
+    ``games``, ``vacation N``): ``commands@MAIL_DOMAIN``."""
+    return f"{COMMAND_LOCAL}@{settings.MAIL_DOMAIN}"
+
+
+def is_command_address(address: str) -> bool:
+    local, _, domain = address.strip().strip("<>").rpartition("@")
+    return domain.lower() == settings.MAIL_DOMAIN.lower() and local.lower() in _COMMAND_LOCALS
 
 
 def token_from_address(address: str) -> tuple[str, str] | None:

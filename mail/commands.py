@@ -23,12 +23,12 @@ from django.utils.translation import gettext as _
 from games.deadlines.vacation import vacation_start
 from games.engine import get_rules
 from games.i18n import move_text
-from games.models import Match, MoveRecord
+from games.models import CHAT_MAX_LENGTH, Match, MoveRecord
 from games.selectors import match_history, matches_for_user
 from games.services import GameActionError, match_resign
 from games.services.chat import chat_mute, chat_post
 
-from .addresses import reply_address
+from .addresses import command_address, reply_address
 from .answers import answer, in_language, mark_as_answer, reply_subject
 from .models import GameMute, InboundEmail, OutgoingEmail, ReplyToken
 from .outbox import game_email_queue, reply_token_for, seats_with_players
@@ -92,6 +92,8 @@ def command_list() -> str:
             _("  mute (dempen) / unmute (ontdempen): stop or restart this game's mails"),
             _("  say (zeg) <message>: a chat message to the other players of this game"),
             _("  mute chat (dempen chat) / unmute chat (ontdempen chat): stop or restart this game's chat"),
+            _("help, games and vacation N also work in an email of their own to %(address)s.")
+            % {"address": command_address()},
         ]
     )
 
@@ -156,10 +158,18 @@ def _board(command, *, token, record, now, **_kwargs):
     return "board", []
 
 
-def _games(command, *, token, now, **_kwargs):
-    user = token.user
+def _local(when: dt.datetime, user) -> str:
+    """A time in ``user``'s zone, the zone named."""
+    return f"{when.astimezone(user.zone):%Y-%m-%d %H:%M} ({user.time_zone or 'UTC'})"
+
+
+def games_lines(user, now: dt.datetime) -> str:
+    """``user``'s running games: whose turn, and for each of their own
+    moves the deadline and a reply address."""
     lines = []
     for match in matches_for_user(user, status=Match.Status.ACTIVE):
+        if match.state is None:
+            continue
         rules = get_rules(match.game)
         state = rules.load(match.state)
         seats = list(match.seats.all())
@@ -170,13 +180,41 @@ def _games(command, *, token, now, **_kwargs):
             "id": match.pk,
             "movers": ", ".join(movers) or "-",
         }
-        if mine.index in rules.to_move(state) and not mine.departed:
-            reply = reply_token_for(match=match, seat_index=mine.index, user=user, ply=match.ply, now=now)
-            line += "\n  " + _("your move, reply to %(address)s") % {"address": reply_address(reply.token)}
+        if mine.index is None or mine.departed:
+            lines.append(line)
+            continue
+        reply = reply_address(
+            reply_token_for(match=match, seat_index=mine.index, user=user, ply=match.ply, now=now).token
+        )
+        if mine.index in rules.to_move(state):
+            line += "\n  " + _("your move, reply to %(address)s") % {"address": reply}
             if mine.deadline_at:
-                line += "\n  " + _("deadline %(when)s") % {"when": mine.deadline_at.strftime("%Y-%m-%d %H:%M UTC")}
+                line += "\n  " + _("deadline %(when)s") % {"when": _local(mine.deadline_at, user)}
+        else:
+            line += "\n  " + _("commands and chat: reply to %(address)s") % {"address": reply}
         lines.append(line)
-    return "games", ["\n\n".join(lines) if lines else _("You have no running games.")]
+    return "\n\n".join(lines) if lines else _("You have no running games.")
+
+
+def vacation_answer(user, argument: str, now: dt.datetime) -> tuple[str, list[str]]:
+    """``vacation N``: a vacation of N days through the site's service (and
+    its rules: the yearly allowance, games that allow it)."""
+    if not argument.strip().isdigit():
+        return "vacation: no days", [_("Write the number of days, for example: vacation 3")]
+    days = int(argument)
+    try:
+        vacation = vacation_start(user=user, days=days, now=now)
+    except GameActionError as error:
+        return f"vacation refused: {error.message}", [
+            _("Your vacation was not started: %(why)s") % {"why": error.message}
+        ]
+    return f"vacation {days}", [
+        _("Your vacation runs until %(until)s: your clocks are stopped.") % {"until": _local(vacation.ends_at, user)}
+    ]
+
+
+def _games(command, *, token, now, **_kwargs):
+    return "games", [games_lines(token.user, now)]
 
 
 def _history(command, *, token, **_kwargs):
@@ -208,19 +246,7 @@ def _resign(command, *, token, now, **_kwargs):
 
 
 def _vacation(command, *, token, now, **_kwargs):
-    if not command.argument.strip().isdigit():
-        return "vacation: no days", [_("Write the number of days, for example: vacation 3")]
-    days = int(command.argument)
-    try:
-        vacation = vacation_start(user=token.user, days=days, now=now)
-    except GameActionError as error:
-        return f"vacation refused: {error.message}", [
-            _("Your vacation was not started: %(why)s") % {"why": error.message}
-        ]
-    return f"vacation {days}", [
-        _("Your vacation runs until %(until)s: your clocks are stopped.")
-        % {"until": vacation.ends_at.strftime("%Y-%m-%d %H:%M UTC")}
-    ]
+    return vacation_answer(token.user, command.argument, now)
 
 
 def _mute(command, *, token, **_kwargs):
@@ -245,10 +271,15 @@ def _say(command, *, token, now, **_kwargs):
     """A chat message: the rest of the first line and the lines below it."""
     text = "\n".join(part for part in (command.argument, command.rest) if part)
     try:
-        chat_post(match_id=token.match_id, user=token.user, text=text, source=MoveRecord.Source.EMAIL, now=now)
+        posted = chat_post(match_id=token.match_id, user=token.user, text=text, source=MoveRecord.Source.EMAIL, now=now)
     except GameActionError as error:
         return f"say refused: {error.message}", [_("Your message was not sent: %(why)s") % {"why": error.message}]
-    return "said", [_("Your message was sent to the other players of this game.")]
+    said = [_("Your message was sent to the other players of this game.")]
+    if len(text.strip()) > len(posted.text) == CHAT_MAX_LENGTH:
+        said.append(
+            _("It was longer than %(limit)s characters: only its beginning was sent.") % {"limit": CHAT_MAX_LENGTH}
+        )
+    return "said", said
 
 
 _HANDLERS = {

@@ -16,7 +16,7 @@ from email.message import EmailMessage, MIMEPart
 from email.utils import getaddresses, parseaddr
 from html.parser import HTMLParser
 
-from .addresses import token_from_address
+from .addresses import is_command_address, token_from_address
 from .reply_text import clean_reply
 
 _AUTO_SUBJECT = re.compile(
@@ -41,7 +41,8 @@ class InboundMessage:
     body: str
     token: str | None
     is_automatic: bool
-    #: "play" (a move) or "join" (an invitation) when a token was found.
+    #: "play" (a move) or "join" (an invitation) when a token was found;
+    #: "commands" for the command address (no token).
     token_kind: str = ""
     automatic_reason: str = ""
     headers: dict[str, str] = field(default_factory=dict)
@@ -161,6 +162,8 @@ def parse_inbound(raw: bytes, *, envelope_recipients: list[str] | None = None) -
     recipients = list(envelope_recipients or []) + header_recipients
     found = next((t for t in (token_from_address(r) for r in recipients) if t), None)
     token_kind, token = found if found else ("", None)
+    if found is None and any(is_command_address(r) for r in recipients):
+        token_kind = "commands"
     subject = str(message.get("Subject", ""))
     try:
         body = clean_reply(_body(message))

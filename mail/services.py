@@ -11,11 +11,13 @@
    the reply (``reply_text``) go to the move write path, idempotent by
    Message-ID and body, and the lines below them become a chat message
    to the other players (``games.services.chat``); a refused move gets an
-   explanation by email.
+   explanation by email.  Plain lines from a player who is not to move
+   are chat.
 5. Replies to invitations (``join+``) take or free the seat, making an
    email-only account for an invited address without one (``invitees``);
    replies to addresses other apps own (``intake_kinds``, e.g. ladder
-   challenges) go to their handler.
+   challenges) go to their handler; mail to the command address
+   (``command_address``) gets its command answered.
 
 Every human mail gets exactly one answer (``answers``); an accepted move's
 answer is its receipt, written with the move's other mails.
@@ -44,7 +46,8 @@ from games.services import (
 from games.services.chat import chat_post
 
 from .answers import answer, in_language, mark_as_answer, reply_subject, site_line
-from .commands import command_list, command_of
+from .command_address import answer_command_address
+from .commands import Command, command_list, command_of
 from .commands import run as run_command
 from .inbound import InboundMessage, MalformedEmail, parse_inbound
 from .intake_common import account_of, finish, generic_reply, zone
@@ -72,13 +75,14 @@ def redact(address: str) -> str:
 
 
 def _rate_limited(sender: str, now: dt.datetime) -> dt.datetime | None:
-    """When the sender has sent more than ``INBOUND_MAIL_PER_HOUR`` mails in
-    the last hour (every mail counts, whatever it was for): the time at
-    which they may write again; else ``None``."""
+    """When the sender already sent ``INBOUND_MAIL_PER_HOUR`` mails in the
+    last hour (every mail counts, whatever it was for; this one is not
+    stored under its sender yet): the time at which they may write again;
+    else ``None``."""
     limit = getattr(settings, "INBOUND_MAIL_PER_HOUR", 60)
     recent = InboundEmail.objects.filter(sender=sender, received_at__gt=now - dt.timedelta(hours=1))
-    times = list(recent.order_by("-received_at").values_list("received_at", flat=True)[: limit + 1])
-    if len(times) <= limit:
+    times = list(recent.order_by("-received_at").values_list("received_at", flat=True)[:limit])
+    if len(times) < limit:
         return None
     return times[-1] + dt.timedelta(hours=1)
 
@@ -147,6 +151,8 @@ def inbound_email_process(
             return finish(record, InboundEmail.Outcome.RATE_LIMITED, "too many messages in the last hour")
     if message.token_kind == "join":
         return answer_invitation(record, message, now)
+    if message.token_kind == "commands":
+        return answer_command_address(record, message, now)
     handler = intake_handler(message.token_kind)
     if handler is not None:
         return answer_other(handler, record, message, now)
@@ -183,6 +189,8 @@ def _play(record: InboundEmail, message: InboundMessage, token: ReplyToken, now:
     try:
         reading = _reading(token, message.body)
         if reading is not None and not reading.moves:
+            if reading.message and not _to_move(token):
+                return _chat_only(record, message, token, reading.message, now)
             raise GameActionError(_no_move(reading), code="no_move")
         text = "\n".join(reading.moves) if reading is not None else message.body or "-"
         # One transaction: the move's mails, written after it commits,
@@ -227,11 +235,39 @@ def _play(record: InboundEmail, message: InboundMessage, token: ReplyToken, now:
 
 def _chat(token: ReplyToken, text: str, now: dt.datetime) -> None:
     """The reply's lines below its move, as a chat message (a text that
-    cleans to nothing is dropped: the move stands)."""
+    cleans to nothing is dropped: the move stands); a leading ``say``
+    (``zeg``) is the command word, not part of the message."""
+    said = command_of(text)
+    if said is not None and said.name == "say":
+        text = "\n".join(part for part in (said.argument, said.rest) if part)
     try:
         chat_post(match_id=token.match_id, user=token.user, text=text, source=MoveRecord.Source.EMAIL, now=now)
     except GameActionError as error:
         logger.info("reply text not kept as chat: %s", error.message)
+
+
+def _to_move(token: ReplyToken) -> bool:
+    """Is the token's seat to move in the position it was sent for?"""
+    match = Match.objects.get(pk=token.match_id)
+    rules = get_rules(match.game)
+    return match.state is not None and token.seat_index in rules.to_move(rules.load(match.state))
+
+
+def _chat_only(
+    record: InboundEmail, message: InboundMessage, token: ReplyToken, text: str, now: dt.datetime
+) -> InboundEmail:
+    """Plain lines from a player who is not to move (no move is expected of
+    them): a chat message, answered like ``say``."""
+    with transaction.atomic():
+        detail = run_command(
+            Command("say", "", text),
+            record=record,
+            sender=message.sender,
+            subject=message.subject,
+            token=token,
+            now=now,
+        )
+        return finish(record, InboundEmail.Outcome.COMMAND, detail, match=token.match, user=token.user)
 
 
 def _reading(token: ReplyToken, body: str) -> Reply | None:

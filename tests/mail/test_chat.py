@@ -206,3 +206,63 @@ def test_players_chat_over_the_api_and_it_reaches_the_others_mail(game, turn, dj
     assert [line["text"] for line in api.get(reverse("api-game-chat", args=[game.pk])).json()] == ["from the api"]
     finish_turn(game, seat, django_capture_on_commit_callbacks)
     assert [m for m in mails_to(other.user.email) if "from the api" in m.body]
+
+
+def test_chat_by_mail_is_limited_in_length_and_the_writer_is_told(game, turn, django_capture_on_commit_callbacks):
+    from games.models import CHAT_MAX_LENGTH
+
+    seat, other, options = turn
+    long = "blah " * 400  # 2000 characters
+    record = send(_reply_address(seat), f"say {long}", seat.user, django_capture_on_commit_callbacks)
+    assert record.detail == "said"
+    [line] = ChatMessage.objects.all()
+    assert len(line.text) == CHAT_MAX_LENGTH and line.text == long.strip()[:CHAT_MAX_LENGTH]
+    assert f"longer than {CHAT_MAX_LENGTH} characters" in mails_to(seat.user.email)[-1].body
+    # Below a move too: the move stands, the chat is cut.
+    record = send(_reply_address(seat), f"{options[0]}\n{long}", seat.user, django_capture_on_commit_callbacks)
+    assert record.outcome == "accepted" and game.moves.count() == 1
+    assert max(len(t) for t in ChatMessage.objects.values_list("text", flat=True)) == CHAT_MAX_LENGTH
+
+
+def test_say_below_a_move_is_chat_without_the_command_word(game, turn, django_capture_on_commit_callbacks):
+    seat, other, options = turn
+    record = send(
+        _reply_address(seat), f"{options[0]}\nzeg Veel succes!", seat.user, django_capture_on_commit_callbacks
+    )
+    assert record.outcome == "accepted"
+    assert ChatMessage.objects.get().text == "Veel succes!"
+
+
+def test_plain_lines_from_the_player_not_to_move_are_chat(game, turn, django_capture_on_commit_callbacks):
+    seat, other, options = turn
+    mail.outbox.clear()
+    record = send(_reply_address(other), "Take your time!\nCheers", other.user, django_capture_on_commit_callbacks)
+    assert (record.outcome, record.detail) == ("command", "said")
+    assert ChatMessage.objects.get().text == "Take your time!\nCheers"
+    [answer] = mails_to(other.user.email)
+    assert "sent to the other players" in answer.body and "had no move" not in answer.body
+    # The player to move who writes only words is still told the reply had no move.
+    record = send(_reply_address(seat), "Thanks, thinking...", seat.user, django_capture_on_commit_callbacks)
+    assert record.outcome == "rejected" and "had no move" in mails_to(seat.user.email)[-1].body
+    assert ChatMessage.objects.count() == 1 and game.moves.count() == 0
+
+
+def test_with_three_players_each_other_player_gets_the_line_once(
+    alice, bob, carol, now, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        game = match_create_seated(users=[alice, bob, carol], game="alta", now=now)
+    writer = mover_of(game)
+    first = get_rules("alta").move_options(get_rules("alta").load(game.state), writer.index)[0][0]
+    mail.outbox.clear()
+    assert (
+        send(_reply_address(writer), f"{first}\nHello both", writer.user, django_capture_on_commit_callbacks).outcome
+        == "accepted"
+    )
+    finish_turn(game, writer, django_capture_on_commit_callbacks)
+    for _ in range(2):  # the next two turns, by mail
+        finish_turn(game, mover_of(game), django_capture_on_commit_callbacks)
+    others = [s.user for s in game.seats.exclude(pk=writer.pk)]
+    for user in others:
+        assert len([m for m in mails_to(user.email) if "Hello both" in m.body]) == 1, user
+    assert not [m for m in mails_to(writer.user.email) if "Hello both" in m.body]

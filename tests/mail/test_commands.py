@@ -1,5 +1,7 @@
 """Issue 19: commands by mail, in English and Dutch, through ``ingest_email``."""
 
+import datetime as dt
+
 import pytest
 from django.core import mail
 
@@ -128,11 +130,12 @@ def test_vacation_uses_the_sites_rules(text, turn, settings, django_capture_on_c
     assert not Vacation.objects.exists() and "not started" in refused.body
 
 
-def test_mute_and_unmute_in_both_languages(turn, game, django_capture_on_commit_callbacks):
+@pytest.mark.parametrize(("mute", "unmute"), [("dempen", "unmute"), ("mute", "ontdempen")])
+def test_mute_and_unmute_in_both_languages(mute, unmute, turn, game, django_capture_on_commit_callbacks):
     seat, _ = turn
-    command(turn, "dempen", django_capture_on_commit_callbacks)
-    assert GameMute.objects.filter(user=seat.user, match=game).exists()
-    command(turn, "unmute", django_capture_on_commit_callbacks)
+    _, answer = command(turn, mute, django_capture_on_commit_callbacks)
+    assert GameMute.objects.filter(user=seat.user, match=game).exists() and "is muted" in answer.body
+    command(turn, unmute, django_capture_on_commit_callbacks)
     assert not GameMute.objects.filter(user=seat.user, match=game).exists()
 
 
@@ -142,3 +145,42 @@ def test_an_unknown_command_gets_the_list(turn, game, django_capture_on_commit_c
     record = ingest(bytes(message(address, "frobnicate", sender=seat.user.email)), django_capture_on_commit_callbacks)
     assert record.outcome == "rejected"
     assert "had no move" in mail.outbox[-1].body and "vacation N" in mail.outbox[-1].body
+
+
+@pytest.mark.parametrize("body", ["say hello twice?", "vacation 2", "help"])
+def test_a_command_delivered_twice_is_answered_and_done_once(body, turn, game, django_capture_on_commit_callbacks):
+    from games.models import ChatMessage
+
+    seat, address = turn
+    raw = bytes(message(address, body, sender=seat.user.email, message_id="<again@client>"))
+    mail.outbox.clear()
+    assert ingest(raw, django_capture_on_commit_callbacks).outcome == "command"
+    assert ingest(raw, django_capture_on_commit_callbacks).outcome == "duplicate"
+    assert len(mail.outbox) == 1
+    assert ChatMessage.objects.count() == (1 if body.startswith("say") else 0)
+    assert Vacation.objects.count() == (1 if body.startswith("vacation") else 0)
+
+
+def test_vacation_by_mail_stops_the_clock_and_refuses_what_the_site_refuses(
+    alice, bob, settings, django_capture_on_commit_callbacks
+):
+    from django.utils import timezone
+
+    from games.services import match_create_seated
+
+    settings.VACATION_DAYS_PER_YEAR = 10
+    with django_capture_on_commit_callbacks(execute=True):
+        game = match_create_seated(users=[alice, bob], game="alta", now=timezone.now())  # the intake's clock
+    seat = mover_of(game)
+    turn = (seat, [m for m in mail.outbox if m.to == [seat.user.email] and m.reply_to][-1].reply_to[0])
+    for refused in ("vacation 0", "vakantie elf"):
+        _, answer = command(turn, refused, django_capture_on_commit_callbacks)
+        assert not Vacation.objects.exists() and ("not started" in answer.body or "number of days" in answer.body)
+    before = game.seats.get(pk=seat.pk).deadline_at
+    _, answer = command(turn, "vacation 2", django_capture_on_commit_callbacks)
+    vacation = Vacation.objects.get(user=seat.user)
+    after = game.seats.get(pk=seat.pk).deadline_at
+    assert after >= before + dt.timedelta(days=2)  # the clock stopped, as on the site
+    _, again = command(turn, "vakantie 1", django_capture_on_commit_callbacks)
+    assert Vacation.objects.filter(user=seat.user).count() == 1 and "not started" in again.body
+    assert vacation.ends_at.astimezone(seat.user.zone).strftime("%Y-%m-%d %H:%M") in answer.body

@@ -52,15 +52,21 @@ def test_an_invitee_without_an_account_plays_a_whole_rated_game_by_email_without
     assert EmailAddress.objects.get(user=newcomer).verified
     assert match.seats.filter(user=newcomer).exists()
     players = {alice.email, STRANGER}
+    asked = None
     for _ in range(200):
         match.refresh_from_db()
         if match.status == Match.Status.FINISHED:
             break
         mover = match.seats.get(deadline_at__isnull=False).user
         turn = latest_with_reply(mover.email)
+        if mover == newcomer and not asked and match.moves.filter(user=alice).exists():
+            smtp_send(gateway, sender=STRANGER, to=turn.reply_to[0], body="history")
+            assert InboundEmail.objects.order_by("-pk").first().outcome == "command"
+            asked = mail.outbox[-1]
+            assert asked.to == [STRANGER] and "Alice" in asked.body and _LINK.search(asked.body)
         smtp_send(gateway, sender=mover.email, to=turn.reply_to[0], body="1\ngood game so far")
         assert InboundEmail.objects.order_by("-pk").first().outcome == "accepted"
-    assert match.status == Match.Status.FINISHED
+    assert match.status == Match.Status.FINISHED and asked is not None
     over = [m for m in mail.outbox if "the game is over" in m.subject]
     assert {m.to[0] for m in over} == players
     assert RatingChange.objects.filter(user=newcomer).exists()
@@ -164,3 +170,17 @@ def test_an_email_only_players_name_shows_nothing_of_their_address(alice, now, d
     newcomer = match.seats.get(user__email=STRANGER).user
     assert newcomer.display_name.startswith("Guest-")
     assert "newcomer" not in newcomer.display_name.lower() and "newcomer" not in str(newcomer).lower()
+
+
+@pytest.mark.django_db
+def test_a_member_declining_by_reply_is_reported_to_the_creator(alice, bob, now, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):
+        match = match_create(creator=alice, game="alta", players=2, now=now, invite=["Bob"])
+    address = latest_with_reply(bob.email).reply_to[0]
+    mail.outbox.clear()
+    record = ingest(bytes(message(address, "nee, dank je", sender=bob.email)), django_capture_on_commit_callbacks)
+    assert record.detail == "invitation declined"
+    told = [m for m in mail.outbox if m.to == [alice.email]]
+    assert len(told) == 1 and "declined" in told[0].subject and "Bob" in told[0].body
+    assert len([m for m in mail.outbox if m.to == [bob.email]]) == 1
+    assert not match.seats.filter(user=bob).exists()

@@ -96,8 +96,25 @@ def test_clean_reply_removes_quote_headers_anywhere(body, expected):
     assert clean_reply(body) == expected
 
 
-def test_the_mails_explain_the_contract(turn):
-    seat, _, _ = turn
+@pytest.mark.parametrize(
+    ("language", "lines"),
+    [
+        ("en", ["Your moves go at the top (quotes and signatures are ignored).", "The first line that is not a move"]),
+        ("nl", ["Je zetten staan bovenaan (citaten en handtekeningen worden genegeerd).", "De eerste regel die geen"]),
+    ],
+)
+def test_the_mails_explain_the_contract_in_the_readers_language(
+    language, lines, alice, bob, now, django_capture_on_commit_callbacks
+):
+    from games.services import match_create_seated
+
+    for user in (alice, bob):
+        user.language = language
+        user.save()
+    with django_capture_on_commit_callbacks(execute=True):
+        match = match_create_seated(users=[alice, bob], game="alta", now=now)
+    seat = mover_of(match)
     latest = [m for m in mail.outbox if m.to == [seat.user.email] and m.reply_to][-1]
     # The text part is wrapped at 72 columns: read it as running text.
-    assert "The first line that is not a move ends them" in " ".join(latest.body.split())
+    for part in (" ".join(latest.body.split()), latest.alternatives[0][0]):
+        assert all(line in part for line in lines)

@@ -1,0 +1,87 @@
+"""The command address (``commands@MAIL_DOMAIN``, ``addresses.command_address``):
+commands about no single game, from a verified address of an account.
+
+``help`` (the commands and each game's notation help), ``games`` and
+``vacation N`` are answered as in a game mail, through the same services.
+A command about one game (``board``, ``history``, ``resign``, ``mute``,
+``say``) needs that game: the answer lists the running games with their
+reply addresses.  Anything else gets the list of commands; an address of
+no account learns only how to link it (``generic_reply``).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from django.conf import settings
+from django.db import transaction
+from django.urls import reverse
+from django.utils.translation import gettext as _
+
+from games.boards import playable_slugs
+from games.engine import get_rules
+
+from .answers import answer, in_language, reply_subject, site_line
+from .commands import command_list, command_of, games_lines, vacation_answer
+from .inbound import InboundMessage
+from .intake_common import account_of, finish, generic_reply
+from .models import InboundEmail, OutgoingEmail
+
+
+def _notation_links() -> str:
+    lines = [_("The notation of each game:")]
+    for slug in playable_slugs():
+        lines.append(f"  {get_rules(slug).name}: {settings.SITE_URL}{reverse('game-help', args=[slug])}")
+    return "\n".join(lines)
+
+
+def _answer_for(body: str, user, now: dt.datetime) -> tuple[str, str, list[str]]:
+    """``(outcome, detail, paragraphs)`` for the command in ``body``."""
+    command = command_of(body)
+    if command is None:
+        return (
+            InboundEmail.Outcome.REJECTED,
+            "command address: no command",
+            [
+                _("Your email holds no command: write one on the first line."),
+                command_list(),
+            ],
+        )
+    if command.name == "help":
+        return InboundEmail.Outcome.COMMAND, "help", [command_list(), _notation_links()]
+    if command.name == "games":
+        return InboundEmail.Outcome.COMMAND, "games", [games_lines(user, now)]
+    if command.name == "vacation":
+        detail, paragraphs = vacation_answer(user, command.argument, now)
+        return InboundEmail.Outcome.COMMAND, detail, paragraphs
+    return (
+        InboundEmail.Outcome.REJECTED,
+        f"{command.name}: needs a game",
+        [
+            _("This command is about one game: send it as a reply to one of that game's emails. Your running games:"),
+            games_lines(user, now),
+        ],
+    )
+
+
+def answer_command_address(record: InboundEmail, message: InboundMessage, now: dt.datetime) -> InboundEmail:
+    """Answer a mail to the command address (exactly once, like any mail)."""
+    user = account_of(message.sender)
+    with transaction.atomic():
+        if user is None:
+            generic_reply(message, record, now)
+            return finish(record, InboundEmail.Outcome.UNKNOWN_TOKEN, "command address: sender has no account")
+        with in_language(user):
+            outcome, detail, paragraphs = _answer_for(message.body, user, now)
+            subject = reply_subject(message.subject, _("Your command"))
+            paragraphs = [*paragraphs, site_line()]
+        answer(
+            record,
+            to=message.sender,
+            subject=subject,
+            paragraphs=paragraphs,
+            now=now,
+            user=user,
+            kind=OutgoingEmail.Kind.NOTICE,
+        )
+        return finish(record, outcome, detail, user=user)

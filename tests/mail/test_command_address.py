@@ -1,0 +1,101 @@
+"""Issue 19: commands to the single command address (``commands@MAIL_DOMAIN``),
+in English and Dutch, through ``ingest_email``: one answer each, only to an
+account's verified address, and nothing about a game to anyone else."""
+
+import pytest
+from django.core import mail
+
+from games.models import Match, Vacation
+
+from .conftest import mover_of
+from .intake import ingest, message
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def address(settings):
+    return f"commands@{settings.MAIL_DOMAIN}"
+
+
+def send(address, body, sender, capture):
+    mail.outbox.clear()
+    record = ingest(bytes(message(address, body, sender=sender, subject="Re: Re: commands", quote=False)), capture)
+    [answer] = mail.outbox
+    assert answer.to == [sender] and answer.extra_headers["Auto-Submitted"] == "auto-replied"
+    assert answer.extra_headers["In-Reply-To"] == record.message_id and answer.subject == "Re: commands"
+    return record, answer
+
+
+@pytest.mark.parametrize("word", ["games", "partijen"])
+def test_games_lists_running_games_with_the_reply_address_of_my_move(
+    word, game, address, django_capture_on_commit_callbacks
+):
+    seat = mover_of(game)
+    seat.user.time_zone = "Asia/Kolkata"
+    seat.user.save()
+    record, answer = send(address, word, seat.user.email, django_capture_on_commit_callbacks)
+    assert (record.outcome, record.detail) == ("command", "games")
+    assert f"#{game.pk}" in answer.body and "play+" in answer.body
+    # The deadline in the reader's own zone.
+    local = seat.deadline_at.astimezone(seat.user.zone)
+    assert f"{local:%Y-%m-%d %H:%M} (Asia/Kolkata)" in answer.body
+    assert game.moves.count() == 0
+
+
+def test_vacation_by_the_command_address_uses_the_sites_rules(game, alice, address, settings, capture_all):
+    settings.VACATION_DAYS_PER_YEAR = 5
+    record, answer = send(address, "vakantie 2", alice.email, capture_all)
+    assert record.outcome == "command" and Vacation.objects.filter(user=alice).count() == 1
+    assert "runs until" in answer.body
+    Vacation.objects.all().delete()
+    record, answer = send(address, "vacation 9", alice.email, capture_all)
+    assert not Vacation.objects.exists() and "not started" in answer.body
+
+
+@pytest.mark.parametrize("word", ["help", "hulp"])
+def test_help_lists_the_commands_and_every_games_notation(word, alice, address, capture_all):
+    record, answer = send(address, word, alice.email, capture_all)
+    assert record.outcome == "command"
+    assert "vacation N" in answer.body and "/rules/alta/" in answer.body and "/rules/alhambra/" in answer.body
+
+
+def test_a_game_command_is_told_to_reply_to_that_games_mail(game, alice, address, capture_all):
+    record, answer = send(address, "resign", alice.email, capture_all)
+    assert record.outcome == "rejected" and "reply to one of that game's emails" in answer.body
+    assert f"#{game.pk}" in answer.body
+    game.refresh_from_db()
+    assert game.status == Match.Status.ACTIVE
+
+
+def test_no_command_gets_the_list(alice, address, capture_all):
+    record, answer = send(address, "Hello there, what can I do?", alice.email, capture_all)
+    assert record.outcome == "rejected" and "holds no command" in answer.body and "vacation N" in answer.body
+
+
+def test_an_address_of_no_account_learns_nothing_about_any_game(game, alice, address, capture_all):
+    record, answer = send(address, "games", "stranger@nowhere.example", capture_all)
+    assert record.outcome == "unknown_token" and "not linked" in answer.body
+    assert f"#{game.pk}" not in answer.body and str(alice) not in answer.body and "play+" not in answer.body
+
+
+def test_answers_read_in_the_players_language(alice, address, capture_all):
+    alice.language = "nl"
+    alice.save()
+    _, answer = send(address, "partijen", alice.email, capture_all)
+    assert "Je hebt geen lopende partijen." in answer.body
+
+
+@pytest.fixture
+def capture_all(django_capture_on_commit_callbacks):
+    return django_capture_on_commit_callbacks
+
+
+def test_games_gives_every_game_a_reply_address_for_commands(game, address, capture_all):
+    waiting = game.seats.exclude(pk=mover_of(game).pk).get()
+    _, answer = send(address, "games", waiting.user.email, capture_all)
+    assert "commands and chat: reply to play+" in " ".join(answer.body.split())
+    reply_to = answer.body.split("reply to ")[1].split()[0]
+    # That address takes commands for the game.
+    record, told = send(reply_to, "say hello from the list", waiting.user.email, capture_all)
+    assert record.detail == "said" and record.match == game
