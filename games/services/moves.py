@@ -57,6 +57,11 @@ def _locking(name: str = ""):
     return seats.select_related("match", "user__deadline_settings").select_for_update(of=("match",), no_key=True)
 
 
+#: ``match_lock``'s query without its filter, built once per process (a
+#: queryset is never changed in place: each request filters a copy).
+_MATCH_LOCK = _locking("match_lock").order_by()  # sorted below: cheaper than compiling ORDER BY
+
+
 def match_lock(match_id: int) -> tuple[Match, list[Seat]]:
     """Lock the match row (only it: "match before seats") and read it with
     its seats, their players and the players' deadline settings (which the
@@ -66,12 +71,10 @@ def match_lock(match_id: int) -> tuple[Match, list[Seat]]:
     :raises NotFound."""
     seats = list(
         # Compiled once per connection (its select list is costly).
-        _locking("match_lock")
         # ``match__pk`` (not ``match_id``): an id beyond the column's range
         # then finds nothing, without a query, instead of failing in the
         # database driver.
-        .filter(match__pk=match_id)
-        .order_by()  # sorted below: cheaper than compiling ORDER BY
+        _MATCH_LOCK.filter(match__pk=match_id)
     )
     if not seats:  # every match has its seats from the moment it exists
         raise NotFound(_("There is no such game."))
