@@ -280,6 +280,9 @@ DEADLINE_SWEEPERS = env_int("DEADLINE_SWEEPERS", 2)
 # ------------------------------------------------------------------ celery
 CELERY_BROKER_URL = env_str("CELERY_BROKER_URL", "filesystem://")
 CELERY_RESULT_BACKEND = env_str("CELERY_RESULT_BACKEND", f"file://{VAR_DIR / 'celery' / 'results'}")
+if CELERY_BROKER_URL.startswith("redis://"):
+    # kombu's Redis transport, its client reused (alta_site/broker.py).
+    CELERY_BROKER_TRANSPORT = "alta_site.broker:Transport"
 if CELERY_BROKER_URL.startswith("filesystem://"):
     _queue_dir = VAR_DIR / "celery" / "queue"
     _processed_dir = VAR_DIR / "celery" / "processed"

@@ -40,6 +40,10 @@ sys.path.insert(0, str(ROOT))
 from benchmarks.processes import load, processes, rss_mb, start_group, stop_group  # noqa: E402
 
 PORT = int(os.environ.get("BENCH_PORT", "8765"))
+#: A move slower than this (seconds) is listed with its start time, so that
+#: stalls can be told apart: all clients at once (the server or the
+#: database), periodic (a cache expiring), or scattered (the machine's load).
+SLOW = 0.2
 
 
 def production_like_services() -> None:
@@ -92,25 +96,39 @@ def prepare(clients: int) -> list[dict]:
     return players
 
 
+class Schedule:
+    """One open-loop client's slots: every ``period`` s from ``offset`` s
+    after ``origin``, the time at which all clients are ``ready``, for
+    ``seconds``."""
+
+    def __init__(self, offset: float, period: float, seconds: float, ready: threading.Barrier) -> None:
+        self.offset, self.period, self.seconds, self.ready = offset, period, seconds, ready
+        self.origin = 0.0
+
+
 class Client(threading.Thread):
     """One player pair's client.  Closed loop by default (the next request
     leaves when the answer to the last arrives); with a ``schedule`` (first
     send time and period, open loop), each move leaves at its scheduled time
     and its latency counts from that time, so a server that falls behind is
-    charged for the wait (no coordinated omission)."""
+    charged for the wait (no coordinated omission).  The schedule's clock
+    starts once every client has read its game (``Schedule.ready``): the 16
+    reads at once would otherwise queue the first seconds' moves behind
+    them and count as the server's latency."""
 
-    def __init__(self, spec: dict, mode: str, stop_at: float, schedule: tuple[float, float] | None = None) -> None:
+    def __init__(self, spec: dict, mode: str, stop_at: float, schedule: Schedule | None = None) -> None:
         super().__init__(daemon=True)
         self.spec, self.mode, self.stop_at, self.schedule = spec, mode, stop_at, schedule
         self.latencies: list[float] = []
+        #: ``(start, latency)`` of the requests slower than ``SLOW``.
+        self.slow: list[tuple[float, float]] = []
         self.errors = 0
 
     def next_start(self, sent: int) -> float:
         """When the next request leaves: now (closed loop) or at its slot."""
         if self.schedule is None:
             return time.perf_counter()
-        first, period = self.schedule
-        due = first + sent * period
+        due = self.schedule.origin + self.schedule.offset + sent * self.schedule.period
         wait = due - time.perf_counter()
         if wait > 0:
             time.sleep(wait)
@@ -138,6 +156,9 @@ class Client(threading.Thread):
             return
         match = self.spec["match"]
         _, game = self.request(conn, "GET", f"/api/games/{match}/", token=next(iter(self.spec["tokens"].values())))
+        if self.schedule is not None:
+            self.schedule.ready.wait(timeout=60)
+            self.stop_at = self.schedule.origin + self.schedule.seconds
         sent = 0
         while time.perf_counter() < self.stop_at:
             if game["status"] != "active":
@@ -156,6 +177,8 @@ class Client(threading.Thread):
                 self.spec["tokens"][mover],
             )
             self.latencies.append(time.perf_counter() - start)
+            if self.latencies[-1] > SLOW:
+                self.slow.append((start, self.latencies[-1]))
             if status == 201:
                 game = answer
             else:
@@ -194,10 +217,20 @@ def run_phase(
     request of each process kind."""
     now = time.perf_counter()
     stop_at = now + seconds
-    schedules: list[tuple[float, float] | None]
+    schedules: list[Schedule | None]
     if rate:
         period = len(specs) / rate  # each client's interval; their slots interleave
-        schedules = [(now + 0.05 + period * number / len(specs), period) for number in range(len(specs))]
+
+        def _start() -> None:
+            origin = time.perf_counter()
+            for schedule in schedules:
+                assert schedule is not None
+                schedule.origin = origin
+
+        ready = threading.Barrier(len(specs), action=_start)
+        schedules = [
+            Schedule(0.05 + period * number / len(specs), period, seconds, ready) for number in range(len(specs))
+        ]
     else:
         schedules = [None] * len(specs)
     clients = [Client(spec, mode, stop_at, schedule) for spec, schedule in zip(specs, schedules, strict=True)]
@@ -207,9 +240,18 @@ def run_phase(
         client.start()
     for client in clients:
         client.join()
+    if schedules[0] is not None:  # open loop: from the schedule's start
+        started = schedules[0].origin
     elapsed = time.perf_counter() - started
     after = cpu_seconds(app_group)
     latencies = [x for c in clients for x in c.latencies]
+    slow = sorted((start - started, latency) for c in clients for start, latency in c.slow)
+    if slow:
+        worst = sorted(sorted(slow, key=lambda item: -item[1])[:40])
+        print(
+            f"{mode}{' open loop' if rate else ''}: {len(slow)} of {len(latencies)} moves over {SLOW * 1000:.0f} ms; "
+            "the slowest (start s, ms): " + ", ".join(f"{at:.2f} {latency * 1000:.0f}" for at, latency in worst)
+        )
     count = max(1, len(latencies))
     cpu = {name: (after[name] - before[name]) * 1000 / count for name in after}
     cpu["clients"] = (time.process_time() - client_before) * 1000 / count

@@ -77,8 +77,14 @@ class Message:
 
 
 def message(template: str, **params: Param) -> Message:
-    """``Message(template, params)``, shorter at the call site."""
-    return Message(template, params)
+    """``Message(template, params)``, shorter at the call site (and built
+    without the frozen dataclass's ``__init__``: engines write several per
+    move, most never read; the object is equal)."""
+    new = object.__new__(Message)
+    fields = new.__dict__
+    fields["template"] = template
+    fields["params"] = params
+    return new
 
 
 def expect_fields(expect: Message) -> dict[str, Any]:

@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 
 from core.errors import Conflict, MoveRejected, NotAllowed, NotFound
 from games.deadlines.clock import AutoPlayed, deadlines_update
-from games.engine import EngineError, Termination, Transition, get_rules
+from games.engine import BaseRules, EngineError, Termination, Transition, get_rules
 from games.i18n import error_text
 from games.models import Match, MoveRecord, Seat
 from games.signals import match_finished
@@ -57,6 +57,11 @@ def _locking(name: str = ""):
     return seats.select_related("match", "user__deadline_settings").select_for_update(of=("match",), no_key=True)
 
 
+#: ``match_lock``'s query without its filter, built once per process (a
+#: queryset is never changed in place: each request filters a copy).
+_MATCH_LOCK = _locking("match_lock").order_by()  # sorted below: cheaper than compiling ORDER BY
+
+
 def match_lock(match_id: int) -> tuple[Match, list[Seat]]:
     """Lock the match row (only it: "match before seats") and read it with
     its seats, their players and the players' deadline settings (which the
@@ -66,12 +71,10 @@ def match_lock(match_id: int) -> tuple[Match, list[Seat]]:
     :raises NotFound."""
     seats = list(
         # Compiled once per connection (its select list is costly).
-        _locking("match_lock")
         # ``match__pk`` (not ``match_id``): an id beyond the column's range
         # then finds nothing, without a query, instead of failing in the
         # database driver.
-        .filter(match__pk=match_id)
-        .order_by()  # sorted below: cheaper than compiling ORDER BY
+        _MATCH_LOCK.filter(match__pk=match_id)
     )
     if not seats:  # every match has its seats from the moment it exists
         raise NotFound(_("There is no such game."))
@@ -102,13 +105,24 @@ def _rejected(game: str, error: EngineError) -> MoveRejected:
 
 
 def _option_text(rules, state, seat_index: int, option: int) -> str:
-    options = rules.move_options(state, seat_index)
-    if not 1 <= option <= len(options):
-        raise MoveRejected(
-            _("There is no option %(option)s; choose 1 to %(last)s.") % {"option": option, "last": len(options)},
-            code="invalid_option",
-        )
-    return options[option - 1][0]
+    """The text of the ``option``-th legal move.  With ``BaseRules``'s
+    ``move_options`` (each option is ``format_move`` of a legal move) only
+    the chosen move is written out, not all of them (hundreds in Alhambra);
+    a game with its own option labels lists them all."""
+    if type(rules).move_options is BaseRules.move_options:
+        legal = rules.legal_moves(state, seat_index)
+        if 1 <= option <= len(legal):
+            return rules.format_move(state, seat_index, legal[option - 1])
+        last = len(legal)
+    else:
+        options = rules.move_options(state, seat_index)
+        if 1 <= option <= len(options):
+            return options[option - 1][0]
+        last = len(options)
+    raise MoveRejected(
+        _("There is no option %(option)s; choose 1 to %(last)s.") % {"option": option, "last": last},
+        code="invalid_option",
+    )
 
 
 def move_submit(

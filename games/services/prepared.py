@@ -9,6 +9,9 @@ connection and afterwards only its ``WHERE`` (for the parameters), reusing
 the SQL and the select list Django made the first time.  The ORM still
 writes every statement; if the ``WHERE`` compiles to different SQL (another
 filter) or the query has parameters outside it, it is compiled in full.
+The converters of its columns (what turns each database value into the
+field's Python value) are likewise looked up once and reused with that
+select list.
 """
 
 from __future__ import annotations
@@ -20,8 +23,8 @@ from django.core.exceptions import EmptyResultSet, FullResultSet
 from django.db.models import QuerySet
 from django.db.models.sql import Query
 
-#: connection -> {(name, with_limits, with_col_aliases): (where SQL, compiled)}
-_COMPILED: WeakKeyDictionary[Any, dict[tuple[str, bool, bool], tuple[str, tuple]]] = WeakKeyDictionary()
+#: connection -> {(name, with_limits, with_col_aliases): (where SQL, compiled, {select id: converters})}
+_COMPILED: WeakKeyDictionary[Any, dict[tuple[str, bool, bool], tuple[str, tuple, dict]]] = WeakKeyDictionary()
 _CLASSES: dict[type, type] = {}
 
 
@@ -41,16 +44,37 @@ def _prepared(base: type) -> type:
         found = cache.get(key)
         if found is not None and found[0] == where_sql:
             sql, self.select, self.klass_info, self.annotation_col_map, self.col_count, self.has_extra_select = found[1]
+            self._prepared_converters = found[2]
             return sql, tuple(where_params)
         sql, params = base.as_sql(self, with_limits, with_col_aliases)
         if tuple(params) == tuple(where_params):
+            self._prepared_converters = {}
             cache[key] = (
                 where_sql,
                 (sql, self.select, self.klass_info, self.annotation_col_map, self.col_count, self.has_extra_select),
+                self._prepared_converters,
             )
         return sql, params
 
-    cls = _CLASSES[base] = type(f"Prepared{base.__name__}", (base,), {"as_sql": as_sql})
+    def get_converters(self, expressions):  # type: ignore[no-untyped-def]
+        """Django's, remembered for the compiled select list: the same
+        column objects always have the same converters."""
+        found = getattr(self, "_prepared_converters", None)
+        select = self.select
+        if (
+            found is None
+            or len(expressions) != self.col_count
+            or any(e is not s[0] for e, s in zip(expressions, select, strict=False))
+        ):
+            return base.get_converters(self, expressions)
+        converters = found.get(id(select))
+        if converters is None:
+            converters = found[id(select)] = base.get_converters(self, expressions)
+        return converters
+
+    cls = _CLASSES[base] = type(
+        f"Prepared{base.__name__}", (base,), {"as_sql": as_sql, "get_converters": get_converters}
+    )
     return cls
 
 

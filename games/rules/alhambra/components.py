@@ -11,7 +11,7 @@ Encodings (plain ints keep states small and copies cheap):
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import NamedTuple
 
 from games.engine.message import Message, Term, gettext_noop, message
@@ -94,6 +94,7 @@ def card_name(code: int) -> str:
     return f"{CURRENCIES[code // 10]} {code % 10}"
 
 
+@cache  # a few dozen codes; a message is immutable
 def card_term(code: int) -> Message:
     """``card_name`` for the reader: the currency named in their language."""
     if code in SCORING_CARDS:
@@ -101,6 +102,7 @@ def card_term(code: int) -> Message:
     return message(gettext_noop("%(currency)s %(value)s"), currency=Term(CURRENCIES[code // 10]), value=code % 10)
 
 
+@cache  # a few dozen tiles; a message is immutable
 def tile_term(tile: int, *, walls: bool = True) -> Message:
     """``tile_label`` for the reader: "garden 8 NE" with the building named
     in their language (the price and walls read the same)."""
