@@ -6,7 +6,9 @@ commits, sends ``games.signals.recorded`` with the rows' ids; mail's
 receiver queues one ``notifications_write`` task for them.  The worker
 renders the emails from the position at the row's ply and writes them to
 the outbox in the transaction that marks the row notified (one transaction per ``WRITE_CHUNK`` rows, a
-savepoint per row).  So rendering (several milliseconds per recipient)
+savepoint per row), and sends them itself once that commits (no second
+task: a turn costs one task and one broker round trip; mail it could not
+send stays queued for the sweep).  So rendering (several milliseconds per recipient)
 never runs under a match lock, and nothing is lost: a row whose task never
 ran is taken by the outbox sweep after ``GRACE``.  Rows are claimed with
 ``SELECT … FOR UPDATE SKIP LOCKED`` and each outbox row has a dedupe key,
@@ -20,11 +22,11 @@ import logging
 
 from django.db import transaction
 from django.db.models import Prefetch
+from django.utils import timezone
 
 from games.models import MatchEvent, MoveRecord, Seat
 
-from . import lifecycle_mail, outbox
-from .delivery import send_after_commit
+from . import lifecycle_mail, outbox, sending
 
 logger = logging.getLogger(__name__)
 
@@ -85,8 +87,16 @@ def _write_chunk(model, ids: list[int], notify, now: dt.datetime) -> int:
                 logger.exception("Writing the emails of %s %s failed; the sweep retries", model.__name__, row.pk)
         if done:
             model.objects.filter(pk__in=done).update(notified_at=now)
-        send_after_commit(sends)
+        if sends:
+            transaction.on_commit(lambda: _send_now(sends), robust=True)
     return len(done)
+
+
+def _send_now(email_ids: list[int]) -> None:
+    """Send the chunk's committed emails here (``sending.emails_send``
+    claims them first, so a row is never sent twice).  Should this fail,
+    the rows stay queued and the outbox sweep sends them."""
+    sending.emails_send(email_ids=email_ids, now=timezone.now())
 
 
 def notifications_due(*, now: dt.datetime, limit: int = 500) -> tuple[list[int], list[int]]:

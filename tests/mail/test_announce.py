@@ -154,21 +154,54 @@ def test_a_row_failing_after_writing_mail_takes_only_its_own_mail_back(
     assert [(e.to, e.status) for e in turns] == [(records[-1].user.email, OutgoingEmail.Status.SENT)]
 
 
-def test_rows_written_together_are_sent_by_one_task(game, now, monkeypatch, django_capture_on_commit_callbacks):
-    """One send task (one SMTP connection) for the emails of a whole batch
-    of rows, not one per row."""
+def test_rows_written_together_are_sent_together_by_the_writing_task(
+    game, now, monkeypatch, django_capture_on_commit_callbacks
+):
+    """The emails of a whole batch of rows are sent in one go (one SMTP
+    connection), after the commit, by the task that wrote them: no second
+    task is queued for them."""
     _, first = _whole_turn(game, now)
     _, second = _whole_turn(game, now)
-    from mail import tasks
+    from mail import sending, tasks
 
-    calls = []
-    monkeypatch.setattr(tasks.emails_send, "delay", lambda ids: calls.append(list(ids)))
+    queued, calls = [], []
+    monkeypatch.setattr(tasks.emails_send, "delay", lambda ids: queued.append(list(ids)))
+    real = sending.emails_send
+
+    def counted(*, email_ids, now):
+        calls.append(list(email_ids))
+        assert not OutgoingEmail.objects.filter(pk__in=email_ids).exclude(status="queued").exists()
+        return real(email_ids=email_ids, now=now)
+
+    monkeypatch.setattr(sending, "emails_send", counted)
     with django_capture_on_commit_callbacks(execute=True):
         announce.notifications_write(move_ids=[r.pk for r in first + second], event_ids=[], now=now)
+    assert queued == []
     assert len(calls) == 1
-    turns = OutgoingEmail.objects.filter(kind=OutgoingEmail.Kind.YOUR_TURN).values_list("pk", flat=True)
-    assert sorted(calls[0]) == sorted(turns)
+    turns = OutgoingEmail.objects.filter(kind=OutgoingEmail.Kind.YOUR_TURN)
+    assert sorted(calls[0]) == sorted(turns.values_list("pk", flat=True))
     assert len(calls[0]) == 2  # each player was told once it was their move
+    assert set(turns.values_list("status", flat=True)) == {OutgoingEmail.Status.SENT}
+
+
+def test_mail_the_writing_task_could_not_send_stays_queued_for_the_sweep(
+    game, now, monkeypatch, django_capture_on_commit_callbacks
+):
+    _, records = _whole_turn(game, now)
+    from mail import sending
+
+    def broken(**kwargs):
+        raise ConnectionError("database gone between commit and send")
+
+    monkeypatch.setattr(sending, "emails_send", broken)
+    with django_capture_on_commit_callbacks(execute=True):
+        written = announce.notifications_write(move_ids=[r.pk for r in records], event_ids=[], now=now)
+    assert written == len(records)
+    turns = OutgoingEmail.objects.filter(kind=OutgoingEmail.Kind.YOUR_TURN)
+    assert turns.exists() and set(turns.values_list("status", flat=True)) == {OutgoingEmail.Status.QUEUED}
+    monkeypatch.undo()
+    later = now + dt.timedelta(minutes=2)
+    assert set(sending.outbox_due(now=later)) >= set(turns.values_list("pk", flat=True))
 
 
 def test_a_chunk_that_cannot_commit_does_not_stop_the_next(game, now, monkeypatch, django_capture_on_commit_callbacks):
