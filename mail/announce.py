@@ -6,9 +6,10 @@ commits, sends ``games.signals.recorded`` with the rows' ids; mail's
 receiver queues one ``notifications_write`` task for them.  The worker
 renders the emails from the position at the row's ply and writes them to
 the outbox in the transaction that marks the row notified (one transaction per ``WRITE_CHUNK`` rows, a
-savepoint per row), and sends them itself once that commits (no second
-task: a turn costs one task and one broker round trip; mail it could not
-send stays queued for the sweep).  So rendering (several milliseconds per recipient)
+savepoint per row), claims them in that transaction and sends them itself
+once it commits (no second task: a turn costs one task and one broker
+round trip; mail it could not send is handed out again by the sweep once
+the claim's lease runs out).  So rendering (several milliseconds per recipient)
 never runs under a match lock, and nothing is lost: a row whose task never
 ran is taken by the outbox sweep after ``GRACE``.  Rows are claimed with
 ``SELECT … FOR UPDATE SKIP LOCKED`` and each outbox row has a dedupe key,
@@ -88,15 +89,18 @@ def _write_chunk(model, ids: list[int], notify, now: dt.datetime) -> int:
         if done:
             model.objects.filter(pk__in=done).update(notified_at=now)
         if sends:
-            transaction.on_commit(lambda: _send_now(sends), robust=True)
+            claimed_at = timezone.now()
+            sending.claim_written(sends, claimed_at)
+            transaction.on_commit(lambda: _send_now(sends, claimed_at), robust=True)
     return len(done)
 
 
-def _send_now(email_ids: list[int]) -> None:
-    """Send the chunk's committed emails here (``sending.emails_send``
-    claims them first, so a row is never sent twice).  Should this fail,
-    the rows stay queued and the outbox sweep sends them."""
-    sending.emails_send(email_ids=email_ids, now=timezone.now())
+def _send_now(email_ids: list[int], claimed_at: dt.datetime) -> None:
+    """Send the chunk's committed emails here; they were claimed for this
+    task in the transaction that wrote them (``sending.claim_written``), so
+    no other sender takes them.  Should this fail, the outbox sweep hands
+    them out again once the claim's lease runs out."""
+    sending.send_claimed(email_ids=email_ids, now=claimed_at)
 
 
 def notifications_due(*, now: dt.datetime, limit: int = 500) -> tuple[list[int], list[int]]:

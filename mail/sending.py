@@ -195,6 +195,37 @@ def emails_send(*, email_ids: Iterable[int], now: dt.datetime, extra: int = 0) -
     rows = _claim(email_ids, now, extra=extra)
     claimed = {row.pk for row in rows}
     counts = {"sent": 0, "failed": 0, "skipped": len([i for i in email_ids if i not in claimed])}
+    _deliver(rows, now, counts)
+    return counts
+
+
+def claim_written(email_ids: list[int], now: dt.datetime) -> None:
+    """Claim rows the current transaction has just written, with it (one
+    UPDATE, no lock to wait for: nobody else can see them yet); once it
+    commits, ``send_claimed`` sends them.  Rows whose sender dies first
+    are handed out again after the lease (``outbox_due``)."""
+    if email_ids:
+        OutgoingEmail.objects.filter(pk__in=email_ids, status=OutgoingEmail.Status.QUEUED).update(
+            status=OutgoingEmail.Status.SENDING, claimed_at=now
+        )
+
+
+def send_claimed(*, email_ids: list[int], now: dt.datetime) -> dict[str, int]:
+    """Send rows this worker claimed with ``claim_written`` (and that no
+    sweep has handed out since), over one connection."""
+    rows = list(
+        OutgoingEmail.objects.filter(pk__in=email_ids, status=OutgoingEmail.Status.SENDING, claimed_at=now).order_by(
+            "pk"
+        )
+    )
+    counts = {"sent": 0, "failed": 0, "skipped": len(email_ids) - len(rows)}
+    _deliver(rows, now, counts)
+    return counts
+
+
+def _deliver(rows: list[OutgoingEmail], now: dt.datetime, counts: dict[str, int]) -> None:
+    """Send claimed ``rows`` over one connection, marking each sent, to
+    be retried or failed; adds to ``counts``."""
     connection = None
     reused = False
     try:
@@ -224,7 +255,6 @@ def emails_send(*, email_ids: Iterable[int], now: dt.datetime, extra: int = 0) -
     finally:
         if connection is not None:
             _release(connection)
-    return counts
 
 
 def _close(connection) -> None:
