@@ -22,10 +22,10 @@ import datetime as dt
 import logging
 
 from django.db import transaction
-from django.db.models import Prefetch
+from django.db.models import Exists, OuterRef, Prefetch
 from django.utils import timezone
 
-from games.models import MatchEvent, MoveRecord, Seat
+from games.models import ChatMessage, MatchEvent, MoveRecord, Seat
 
 from . import lifecycle_mail, outbox, sending
 
@@ -62,7 +62,8 @@ def notifications_write(*, move_ids: list[int], event_ids: list[int], now: dt.da
 
 def _write_chunk(model, ids: list[int], notify, now: dt.datetime) -> int:
     """Claim the rows of ``ids`` not yet notified (skipping those another
-    worker holds; their matches' seats, players and mutes read with them),
+    worker holds; their matches' seats, players and mutes read with them,
+    and whether each match has chat),
     write each one's emails under its own savepoint, and mark
     the written ones notified, all in one transaction: one claim, one mark
     and one commit for the chunk, and one send task for all its emails."""
@@ -72,6 +73,8 @@ def _write_chunk(model, ids: list[int], notify, now: dt.datetime) -> int:
             model.objects.select_for_update(skip_locked=True, of=("self",))
             .select_related("match")
             .prefetch_related(seats, "match__gamemute_set")
+            # Asked with the claim: does the game have any chat at all?
+            .annotate(match_has_chat=Exists(ChatMessage.objects.filter(match_id=OuterRef("match_id"))))
             .filter(pk__in=ids, notified_at__isnull=True)
             .order_by("pk")
         )
