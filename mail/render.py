@@ -35,6 +35,9 @@ MAX_LINE = 998
 #: Closing tags of blocks, table rows and cells: a line break after one, before
 #: the next tag, changes nothing a reader sees.
 _BLOCK_END = re.compile(r"(</(?:td|th|tr|table|thead|tbody|p|div|li|ul|ol|h[1-6])>)(?=<)")
+#: A space between two inline elements (Alhambra's money cards): a line
+#: break in its place is the same white space to a reader.
+_INLINE_GAP = re.compile(r"(</span>) (?=<span)")
 
 
 def short_lines(html: str) -> str:
@@ -44,7 +47,11 @@ def short_lines(html: str) -> str:
     lines = html.split("\n")
     if all(len(line.encode()) <= MAX_LINE for line in lines):
         return html
-    return "\n".join(_BLOCK_END.sub("\\1\n", line) if len(line.encode()) > MAX_LINE else line for line in lines)
+    return "\n".join(_broken(line) if len(line.encode()) > MAX_LINE else line for line in lines)
+
+
+def _broken(line: str) -> str:
+    return _INLINE_GAP.sub("\\1\n", _BLOCK_END.sub("\\1\n", line))
 
 
 def wrapped(text: str, width: int = WIDTH) -> str:
