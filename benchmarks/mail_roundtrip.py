@@ -214,7 +214,7 @@ def main() -> None:
         stop_group(worker)
         gateway.stop()
         sink_controller.stop()
-    print(f"worker DB_CONN_MAX_AGE={env['DB_CONN_MAX_AGE']}")
+    print(f"worker DB_CONN_MAX_AGE={env['DB_CONN_MAX_AGE']} DEBUG={env['DEBUG']}")
     print("uptime:", subprocess.run(["uptime"], capture_output=True, text=True).stdout.strip())
 
 

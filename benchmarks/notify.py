@@ -128,7 +128,7 @@ def main() -> None:
         + " (target <= 150 each)"
     )
     one, five, _ = os.getloadavg()
-    print(f"worker DB_CONN_MAX_AGE={env['DB_CONN_MAX_AGE']}")
+    print(f"worker DB_CONN_MAX_AGE={env['DB_CONN_MAX_AGE']} DEBUG={env['DEBUG']}")
     print(f"load {one:.2f}/{five:.2f} on {os.cpu_count()} CPUs")
     print(f"duplicates at the sink: {len(sink.message_ids) - len(set(sink.message_ids))}")
 

@@ -23,13 +23,17 @@ def start_group(command: Sequence[str], env: Mapping[str, str]) -> subprocess.Po
 def start_mail_worker(concurrency: int, smtp_port: int) -> tuple[subprocess.Popen, dict[str, str]]:
     """A real Celery worker (``tests.workers.celery_worker_command``) in its
     own group, sending to the SMTP server at ``smtp_port``; returns it and
-    its environment.  It keeps its database connection between tasks, as
-    deployed (docker/.env.example), unless ``DB_CONN_MAX_AGE`` is set:
-    without it every task opens a new one (about 3 ms of the worker's CPU)."""
+    its environment.  It runs as deployed (docker/.env.example) unless the
+    environment says otherwise: it keeps its database connection between
+    tasks (``DB_CONN_MAX_AGE``; without it every task opens a new one, about
+    3 ms of the worker's CPU), and ``DEBUG`` is off (with it on, Django
+    keeps and formats every SQL statement and templates render in debug
+    mode)."""
     from tests.workers import celery_worker_command
 
     env = dict(os.environ, EMAIL_URL=f"smtp://127.0.0.1:{smtp_port}")
     env.setdefault("DB_CONN_MAX_AGE", "60")
+    env.setdefault("DEBUG", "0")
     command = celery_worker_command(f"--concurrency={concurrency}", "--loglevel=WARNING")
     return start_group(command, env), env
 

@@ -6,7 +6,10 @@ commits, sends ``games.signals.recorded`` with the rows' ids; mail's
 receiver queues one ``notifications_write`` task for them.  The worker
 renders the emails from the position at the row's ply and writes them to
 the outbox in the transaction that marks the row notified (one transaction per ``WRITE_CHUNK`` rows, a
-savepoint per row).  So rendering (several milliseconds per recipient)
+savepoint per row), claims them in that transaction and sends them itself
+once it commits (no second task: a turn costs one task and one broker
+round trip; mail it could not send is handed out again by the sweep once
+the claim's lease runs out).  So rendering (several milliseconds per recipient)
 never runs under a match lock, and nothing is lost: a row whose task never
 ran is taken by the outbox sweep after ``GRACE``.  Rows are claimed with
 ``SELECT … FOR UPDATE SKIP LOCKED`` and each outbox row has a dedupe key,
@@ -19,12 +22,12 @@ import datetime as dt
 import logging
 
 from django.db import transaction
-from django.db.models import Prefetch
+from django.db.models import Exists, OuterRef, Prefetch
+from django.utils import timezone
 
-from games.models import MatchEvent, MoveRecord, Seat
+from games.models import ChatMessage, MatchEvent, MoveRecord, Seat
 
-from . import lifecycle_mail, outbox
-from .delivery import send_after_commit
+from . import lifecycle_mail, outbox, sending
 
 logger = logging.getLogger(__name__)
 
@@ -59,7 +62,8 @@ def notifications_write(*, move_ids: list[int], event_ids: list[int], now: dt.da
 
 def _write_chunk(model, ids: list[int], notify, now: dt.datetime) -> int:
     """Claim the rows of ``ids`` not yet notified (skipping those another
-    worker holds; their matches' seats, players and mutes read with them),
+    worker holds; their matches' seats, players and mutes read with them,
+    and whether each match has chat),
     write each one's emails under its own savepoint, and mark
     the written ones notified, all in one transaction: one claim, one mark
     and one commit for the chunk, and one send task for all its emails."""
@@ -69,6 +73,8 @@ def _write_chunk(model, ids: list[int], notify, now: dt.datetime) -> int:
             model.objects.select_for_update(skip_locked=True, of=("self",))
             .select_related("match")
             .prefetch_related(seats, "match__gamemute_set")
+            # Asked with the claim: does the game have any chat at all?
+            .annotate(match_has_chat=Exists(ChatMessage.objects.filter(match_id=OuterRef("match_id"))))
             .filter(pk__in=ids, notified_at__isnull=True)
             .order_by("pk")
         )
@@ -85,8 +91,19 @@ def _write_chunk(model, ids: list[int], notify, now: dt.datetime) -> int:
                 logger.exception("Writing the emails of %s %s failed; the sweep retries", model.__name__, row.pk)
         if done:
             model.objects.filter(pk__in=done).update(notified_at=now)
-        send_after_commit(sends)
+        if sends:
+            claimed_at = timezone.now()
+            sending.claim_written(sends, claimed_at)
+            transaction.on_commit(lambda: _send_now(sends, claimed_at), robust=True)
     return len(done)
+
+
+def _send_now(email_ids: list[int], claimed_at: dt.datetime) -> None:
+    """Send the chunk's committed emails here; they were claimed for this
+    task in the transaction that wrote them (``sending.claim_written``), so
+    no other sender takes them.  Should this fail, the outbox sweep hands
+    them out again once the claim's lease runs out."""
+    sending.send_claimed(email_ids=email_ids, now=claimed_at)
 
 
 def notifications_due(*, now: dt.datetime, limit: int = 500) -> tuple[list[int], list[int]]:

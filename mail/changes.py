@@ -28,6 +28,7 @@ from games.engine import get_rules
 from games.models import MoveRecord
 
 from .positions import advanced, state_at
+from .since import own_ply
 
 
 def _score(game: str, view: dict[str, Any], seat: int) -> int | None:
@@ -84,11 +85,10 @@ def _baseline_ply(match, seat_index: int, up_to_ply: int) -> int | None:
     """The ply the reader's previous "your move" mail was about: the last
     other seat's submission before the reader's latest run of their own
     (0: the start).  ``None`` when the reader has not played yet."""
-    records = MoveRecord.objects.filter(match=match, ply__lte=up_to_ply)
-    own = records.filter(seat_index=seat_index).order_by("-ply").values_list("ply", flat=True).first()
+    own = own_ply(match, seat_index, up_to_ply)
     if own is None:
         return None
-    others = records.filter(ply__lt=own).exclude(seat_index=seat_index)
+    others = MoveRecord.objects.filter(match=match, ply__lt=own).exclude(seat_index=seat_index)
     before = others.order_by("-ply").values_list("ply", flat=True).first()
     return before or 0
 

@@ -296,7 +296,10 @@ def notify_move(record, *, sends: list[int] | None = None) -> None:
     # phase where several seats act, another seat's move changes the
     # position their last email answered.
     waiting = set(rules.to_move(state))
-    chat = has_chat(match)  # asked once for all of this move's mails
+    # Asked once for all of this move's mails (by the claim, ``announce``).
+    chat = getattr(record, "match_has_chat", None)
+    if chat is None:
+        chat = has_chat(match)
     for seat in seats:
         if seat.user is None or seat.departed or seat is mover or seat.index not in waiting:
             continue

@@ -13,7 +13,10 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
+import os
 import smtplib
+import threading
+import time
 from collections.abc import Iterable
 
 from django.conf import settings
@@ -28,6 +31,9 @@ logger = logging.getLogger(__name__)
 #: Seconds to wait before each retry of a transient failure; then give up.
 RETRY_DELAYS = (60, 300, 1800, 7200, 21600)
 BATCH_SIZE = 100
+#: Backends whose connections are worth keeping between batches.
+_KEPT_BACKENDS = ("django.core.mail.backends.smtp.EmailBackend",)
+_kept = threading.local()
 
 
 def _lease() -> dt.timedelta:
@@ -105,9 +111,82 @@ def _record_failure(email: OutgoingEmail, error: Exception, now: dt.datetime) ->
         logger.info("mail %s will be retried: %s", email.pk, reason)
 
 
+def _settings_key() -> tuple:
+    """What a kept connection was opened with (a change, or a forked
+    process, opens a new one)."""
+    names = ("EMAIL_BACKEND", "EMAIL_HOST", "EMAIL_PORT", "EMAIL_HOST_USER", "EMAIL_USE_TLS", "EMAIL_USE_SSL")
+    return (os.getpid(), *(getattr(settings, name, None) for name in names))
+
+
+def kept_connection() -> tuple[object, bool]:
+    """``(connection, reused)``: this thread's open SMTP connection if it
+    was used within ``MAIL_SMTP_KEEP_SECONDS`` with the same settings, else
+    a newly opened one (kept for the next batch when it is SMTP)."""
+    key = _settings_key()
+    keep = getattr(settings, "MAIL_SMTP_KEEP_SECONDS", 30)
+    held = getattr(_kept, "held", None)
+    if held is not None:
+        connection, held_key, used = held
+        if held_key == key and time.monotonic() - used < keep:
+            return connection, True
+        drop_kept()
+    connection = get_connection()
+    connection.open()
+    if keep > 0 and settings.EMAIL_BACKEND in _KEPT_BACKENDS:
+        _kept.held = (connection, key, time.monotonic())
+    return connection, False
+
+
+def _release(connection) -> None:
+    """After a batch: a kept connection stays open (its idle time starts
+    now), any other one is closed."""
+    held = getattr(_kept, "held", None)
+    if held is not None and held[0] is connection:
+        _kept.held = (connection, held[1], time.monotonic())
+    else:
+        _close(connection)
+
+
+def drop_kept() -> None:
+    """Close this thread's kept connection (a broken one, or at exit)."""
+    held = getattr(_kept, "held", None)
+    _kept.held = None
+    if held is not None:
+        _close(held[0])
+
+
+def _dropped(error: Exception) -> bool:
+    """Does ``error`` say the connection is gone (not that the mail was
+    refused)?  421 is a server closing an idle connection."""
+    if isinstance(error, smtplib.SMTPResponseException):
+        return error.smtp_code == 421
+    return isinstance(error, (smtplib.SMTPServerDisconnected, ConnectionError, TimeoutError))
+
+
+def _send_one(email: OutgoingEmail, connection, reused: bool):
+    """Send ``email``; returns the connection to go on with.  A reused
+    connection that fails is replaced by a fresh one, and the mail tried
+    once more on it (a kept connection the server has closed)."""
+    try:
+        _message(email, connection).send()
+        return connection
+    except (TimeoutError, smtplib.SMTPException, OSError) as error:
+        if not (reused and _dropped(error)):
+            raise
+        logger.info("kept mail connection was dropped; sending mail %s on a new one", email.pk)
+    drop_kept()
+    connection, _ = kept_connection()
+    try:
+        _message(email, connection).send()
+    except Exception:
+        drop_kept()
+        raise
+    return connection
+
+
 def emails_send(*, email_ids: Iterable[int], now: dt.datetime, extra: int = 0) -> dict[str, int]:
     """Send the given rows that are ready (and up to ``extra`` other queued
-    rows) over one connection.
+    rows) over one connection (this worker's kept one when it has one).
 
     Returns counts: ``sent``, ``failed`` (including retries), ``skipped``
     (not ready or claimed by someone else).
@@ -116,20 +195,55 @@ def emails_send(*, email_ids: Iterable[int], now: dt.datetime, extra: int = 0) -
     rows = _claim(email_ids, now, extra=extra)
     claimed = {row.pk for row in rows}
     counts = {"sent": 0, "failed": 0, "skipped": len([i for i in email_ids if i not in claimed])}
+    _deliver(rows, now, counts)
+    return counts
+
+
+def claim_written(email_ids: list[int], now: dt.datetime) -> None:
+    """Claim rows the current transaction has just written, with it (one
+    UPDATE, no lock to wait for: nobody else can see them yet); once it
+    commits, ``send_claimed`` sends them.  Rows whose sender dies first
+    are handed out again after the lease (``outbox_due``)."""
+    if email_ids:
+        OutgoingEmail.objects.filter(pk__in=email_ids, status=OutgoingEmail.Status.QUEUED).update(
+            status=OutgoingEmail.Status.SENDING, claimed_at=now
+        )
+
+
+def send_claimed(*, email_ids: list[int], now: dt.datetime) -> dict[str, int]:
+    """Send rows this worker claimed with ``claim_written`` (and that no
+    sweep has handed out since), over one connection."""
+    rows = list(
+        OutgoingEmail.objects.filter(pk__in=email_ids, status=OutgoingEmail.Status.SENDING, claimed_at=now).order_by(
+            "pk"
+        )
+    )
+    counts = {"sent": 0, "failed": 0, "skipped": len(email_ids) - len(rows)}
+    _deliver(rows, now, counts)
+    return counts
+
+
+def _deliver(rows: list[OutgoingEmail], now: dt.datetime, counts: dict[str, int]) -> None:
+    """Send claimed ``rows`` over one connection, marking each sent, to
+    be retried or failed; adds to ``counts``."""
     connection = None
+    reused = False
     try:
         for email in rows:
             try:
                 if connection is None:
-                    connection = get_connection()
-                    connection.open()
-                _message(email, connection).send()
+                    connection, reused = kept_connection()
+                connection = _send_one(email, connection, reused)
+                reused = False  # it answered: later failures are the mail's
             except (TimeoutError, smtplib.SMTPException, OSError) as error:
                 _record_failure(email, error, now)
                 counts["failed"] += 1
                 if connection is not None and not _is_permanent(error):
                     # The connection may be broken; open a fresh one for the rest.
-                    _close(connection)
+                    if getattr(_kept, "held", None) is not None and _kept.held[0] is connection:
+                        drop_kept()
+                    else:
+                        _close(connection)
                     connection = None
                 continue
             # Marked row by row: a worker killed mid-batch leaves only the
@@ -140,8 +254,7 @@ def emails_send(*, email_ids: Iterable[int], now: dt.datetime, extra: int = 0) -
             counts["sent"] += 1
     finally:
         if connection is not None:
-            _close(connection)
-    return counts
+            _release(connection)
 
 
 def _close(connection) -> None:

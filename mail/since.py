@@ -9,7 +9,9 @@ turn since the recipient last played, in words the recipient may see
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from games.engine import Event
@@ -34,7 +36,29 @@ def words(game: str, text: str) -> str:
     """A move's notation as shown in a mail, in the reader's notation
     ("neem 1 vissteiger D3", which the reply parser reads too), with card
     and building names for any engine slug left ("take 1 Fishing harbour D3")."""
+    return _words(get_language() or "", game, text)
+
+
+@lru_cache(maxsize=8192)
+def _words(language: str, game: str, text: str) -> str:
+    """``words`` in ``language`` (the active one: it is a pure function of
+    these three, so a mail's thirty options are worked out once a process)."""
     return _SLUG.sub(lambda m: term(game, m.group(0)), move_text(game, text))
+
+
+def own_ply(match, seat_index: int, up_to_ply: int) -> int | None:
+    """The ply of ``seat_index``'s latest submission up to ``up_to_ply``
+    (``None``: none yet), asked once per mail (kept on ``match``)."""
+    known = match.__dict__.setdefault("_mail_own_plies", {})
+    key = (seat_index, up_to_ply)
+    if key not in known:
+        known[key] = (
+            MoveRecord.objects.filter(match=match, seat_index=seat_index, ply__lte=up_to_ply)
+            .order_by("-ply")
+            .values_list("ply", flat=True)
+            .first()
+        )
+    return known[key]
 
 
 def visible_lines(game: str, events, seat_index: int | None, names: list[str]) -> list[str]:
@@ -47,12 +71,7 @@ def since_lines(*, match, seat_index: int, up_to_ply: int, names: list[str]) -> 
     after ``up_to_ply``: a heading, then one line per visible event of every
     other seat's submission after the seat's own latest one (all of them
     when it has not played yet).  Empty when nothing happened."""
-    own = (
-        MoveRecord.objects.filter(match=match, seat_index=seat_index, ply__lte=up_to_ply)
-        .order_by("-ply")
-        .values_list("ply", flat=True)
-        .first()
-    )
+    own = own_ply(match, seat_index, up_to_ply)
     records = MoveRecord.objects.filter(match=match, ply__gt=own or 0, ply__lte=up_to_ply).order_by("ply")
     lines: list[str] = []
     for record in records.only("seat_index", "kind", "events"):
@@ -74,4 +93,4 @@ def since_lines(*, match, seat_index: int, up_to_ply: int, names: list[str]) -> 
     return [_("Since your last move:"), *lines]
 
 
-__all__ = ["event_line", "since_lines", "visible_lines", "words"]
+__all__ = ["event_line", "own_ply", "since_lines", "visible_lines", "words"]

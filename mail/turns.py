@@ -163,11 +163,14 @@ def _finish(rules, worlds: list, seat: int, steps: tuple[str, ...]) -> tuple[str
     played), depth first over the first ``_TRIES`` options of each step."""
     if not worlds or len(steps) >= MAX_STEPS:
         return None
-    labels = [[label for label, _move in rules.move_options(world, seat)] for world in worlds]
+    options = [rules.move_options(world, seat) for world in worlds]
+    labels = [[label for label, _move in listed] for listed in options]
     if any(other != labels[0] for other in labels[1:]):
         return None  # the last step revealed a card the next choices depend on
-    for text in labels[0][:_TRIES]:
-        played = _played(rules, worlds, seat, text)
+    for index, text in enumerate(labels[0][:_TRIES]):
+        # Each world's own option under that label (the move its notation
+        # reads back to), applied without parsing the label again.
+        played = _applied(rules, worlds, seat, [listed[index][1] for listed in options])
         if len(played) < len(worlds):
             continue
         overs = {turn_over(rules, before, after, seat) for before, after in zip(worlds, played, strict=True)}
@@ -178,6 +181,17 @@ def _finish(rules, worlds: list, seat: int, steps: tuple[str, ...]) -> tuple[str
             if found is not None:
                 return found
     return None
+
+
+def _applied(rules, worlds: list, seat: int, moves: list) -> list:
+    """Each world with its move of ``moves`` played; shorter when one fails."""
+    out = []
+    for world, move in zip(worlds, moves, strict=True):
+        try:
+            out.append(rules.apply(world, seat, move).state)
+        except EngineError:
+            return []
+    return out
 
 
 def _played(rules, worlds: list, seat: int, text: str) -> list:

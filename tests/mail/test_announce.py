@@ -7,6 +7,7 @@ import datetime as dt
 import pytest
 from django.core import mail
 from django.db import DatabaseError
+from django.utils import timezone
 
 from games.engine import get_rules
 from games.models import MatchEvent, MoveRecord
@@ -154,21 +155,80 @@ def test_a_row_failing_after_writing_mail_takes_only_its_own_mail_back(
     assert [(e.to, e.status) for e in turns] == [(records[-1].user.email, OutgoingEmail.Status.SENT)]
 
 
-def test_rows_written_together_are_sent_by_one_task(game, now, monkeypatch, django_capture_on_commit_callbacks):
-    """One send task (one SMTP connection) for the emails of a whole batch
-    of rows, not one per row."""
+def test_rows_written_together_are_sent_together_by_the_writing_task(
+    game, now, monkeypatch, django_capture_on_commit_callbacks
+):
+    """The emails of a whole batch of rows are sent in one go (one SMTP
+    connection), after the commit, by the task that wrote them: no second
+    task is queued for them."""
     _, first = _whole_turn(game, now)
     _, second = _whole_turn(game, now)
-    from mail import tasks
+    from mail import sending, tasks
 
-    calls = []
-    monkeypatch.setattr(tasks.emails_send, "delay", lambda ids: calls.append(list(ids)))
+    queued, calls = [], []
+    monkeypatch.setattr(tasks.emails_send, "delay", lambda ids: queued.append(list(ids)))
+    real = sending.send_claimed
+
+    def counted(*, email_ids, now):
+        calls.append(list(email_ids))
+        # Claimed for this task by the transaction that wrote them.
+        assert not OutgoingEmail.objects.filter(pk__in=email_ids).exclude(status="sending").exists()
+        return real(email_ids=email_ids, now=now)
+
+    monkeypatch.setattr(sending, "send_claimed", counted)
     with django_capture_on_commit_callbacks(execute=True):
         announce.notifications_write(move_ids=[r.pk for r in first + second], event_ids=[], now=now)
+    assert queued == []
     assert len(calls) == 1
-    turns = OutgoingEmail.objects.filter(kind=OutgoingEmail.Kind.YOUR_TURN).values_list("pk", flat=True)
-    assert sorted(calls[0]) == sorted(turns)
+    turns = OutgoingEmail.objects.filter(kind=OutgoingEmail.Kind.YOUR_TURN)
+    assert sorted(calls[0]) == sorted(turns.values_list("pk", flat=True))
     assert len(calls[0]) == 2  # each player was told once it was their move
+    assert set(turns.values_list("status", flat=True)) == {OutgoingEmail.Status.SENT}
+
+
+def test_mail_the_writing_task_could_not_send_is_handed_out_again_after_the_lease(
+    game, now, monkeypatch, django_capture_on_commit_callbacks
+):
+    _, records = _whole_turn(game, now)
+    from mail import sending
+
+    def broken(**kwargs):
+        raise ConnectionError("database gone between commit and send")
+
+    monkeypatch.setattr(sending, "send_claimed", broken)
+    with django_capture_on_commit_callbacks(execute=True):
+        written = announce.notifications_write(move_ids=[r.pk for r in records], event_ids=[], now=now)
+    assert written == len(records)
+    turns = OutgoingEmail.objects.filter(kind=OutgoingEmail.Kind.YOUR_TURN)
+    ids = set(turns.values_list("pk", flat=True))
+    assert ids and set(turns.values_list("status", flat=True)) == {OutgoingEmail.Status.SENDING}
+    monkeypatch.undo()
+    assert not set(sending.outbox_due(now=timezone.now())) & ids  # still within the claim's lease
+    assert set(sending.outbox_due(now=timezone.now() + dt.timedelta(minutes=6))) >= ids
+    mail.outbox.clear()
+    sending.emails_send(email_ids=list(ids), now=timezone.now() + dt.timedelta(minutes=6))
+    assert sorted(m.to[0] for m in mail.outbox) == sorted(turns.values_list("to", flat=True))
+
+
+def test_a_claimed_mail_the_sweep_handed_out_is_not_sent_by_its_first_claimer(
+    game, now, monkeypatch, django_capture_on_commit_callbacks
+):
+    """A writer that comes back after its lease ran out leaves the mail to
+    whoever the sweep gave it to: it is sent once."""
+    _, records = _whole_turn(game, now)
+    from mail import sending
+
+    late = []
+    monkeypatch.setattr(sending, "send_claimed", lambda **kwargs: late.append(kwargs))
+    with django_capture_on_commit_callbacks(execute=True):
+        announce.notifications_write(move_ids=[r.pk for r in records], event_ids=[], now=now)
+    monkeypatch.undo()
+    later = timezone.now() + dt.timedelta(minutes=6)
+    mail.outbox.clear()
+    sending.emails_send(email_ids=sending.outbox_due(now=later), now=later)
+    sent = len(mail.outbox)
+    assert sent and sending.send_claimed(**late[0]) == {"sent": 0, "failed": 0, "skipped": sent}
+    assert len(mail.outbox) == sent
 
 
 def test_a_chunk_that_cannot_commit_does_not_stop_the_next(game, now, monkeypatch, django_capture_on_commit_callbacks):

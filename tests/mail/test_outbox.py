@@ -239,3 +239,20 @@ def test_one_reply_token_per_player_and_position(game, alice, now):
     other = reply_token_for(match=game, seat_index=0, user=alice, ply=4, now=now)
     assert other.token != made[0].token
     assert ReplyToken.objects.filter(match=game, user=alice, ply__gt=0).count() == 2
+
+
+def test_the_html_part_has_no_line_smtp_would_need_quoted_printable_for(game):
+    """The board's tables are one long line as drawn; the mail breaks it
+    after row and cell ends only, so it reads the same and goes 8-bit."""
+    from mail.render import MAX_LINE, short_lines
+
+    for email in outgoing():
+        assert max(len(line.encode()) for line in email.html.split("\n")) <= MAX_LINE
+        message = mail.EmailMultiAlternatives(email.subject, email.text, to=[email.to])
+        message.attach_alternative(email.html, "text/html")
+        assert "quoted-printable" not in message.message().as_string()
+    long_row = "<table>" + "<tr><td>cell</td><td>x</td></tr>" * 80 + "</table><p>after</p>"
+    broken = short_lines(long_row)
+    assert broken.replace("\n", "") == long_row
+    assert max(len(line) for line in broken.split("\n")) <= MAX_LINE
+    assert short_lines("<p>short</p><p>lines</p>") == "<p>short</p><p>lines</p>"

@@ -128,3 +128,91 @@ def test_the_sent_message_carries_the_stored_headers(now):
     assert message["Message-ID"] == email.message_id
     assert message["Reply-To"] == "play+ab@localhost" and message["X-Test"] == "1"
     assert mail.outbox[0].alternatives[0][0] == "<p>rich</p>"
+
+
+class CountingSink:
+    """An SMTP sink that counts connections (EHLOs) and can answer the
+    next MAIL FROM with 421, as a server closing an idle connection does."""
+
+    def __init__(self) -> None:
+        self.connections = 0
+        self.refuse_next = False
+        self.message_ids: list[str] = []
+
+    async def handle_EHLO(self, server, session, envelope, hostname, responses):
+        self.connections += 1
+        session.host_name = hostname
+        return responses
+
+    async def handle_MAIL(self, server, session, envelope, address, mail_options):
+        if self.refuse_next:
+            self.refuse_next = False
+            return "421 4.4.2 Idle for too long, closing"
+        envelope.mail_from = address
+        return "250 OK"
+
+    async def handle_DATA(self, server, session, envelope):
+        import email as email_lib
+
+        self.message_ids.append(str(email_lib.message_from_bytes(envelope.original_content)["Message-ID"]))
+        return "250 Message accepted"
+
+
+@pytest.fixture
+def smtp(settings):
+    from aiosmtpd.controller import Controller
+
+    from mail import sending
+    from tests.services.smtp_sink import free_port
+
+    sink = CountingSink()
+    port = free_port()
+    controller = Controller(sink, hostname="127.0.0.1", port=port, decode_data=False)
+    controller.start()
+    settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    settings.EMAIL_HOST, settings.EMAIL_PORT = "127.0.0.1", port
+    settings.EMAIL_USE_TLS = settings.EMAIL_USE_SSL = False
+    settings.EMAIL_HOST_USER = settings.EMAIL_HOST_PASSWORD = ""
+    sending.drop_kept()
+    yield sink
+    sending.drop_kept()
+    controller.stop()
+
+
+def _message_ids(ids):
+    return sorted(OutgoingEmail.objects.filter(pk__in=ids).values_list("message_id", flat=True))
+
+
+def test_batches_of_one_worker_share_its_smtp_connection(now, smtp):
+    first, second = queue(2, now)
+    assert emails_send(email_ids=[first], now=now)["sent"] == 1
+    assert emails_send(email_ids=[second], now=now)["sent"] == 1
+    assert smtp.connections == 1
+    assert sorted(smtp.message_ids) == _message_ids([first, second])
+
+
+def test_an_idle_kept_connection_is_not_used_again(now, smtp, settings):
+    settings.MAIL_SMTP_KEEP_SECONDS = 0
+    first, second = queue(2, now)
+    emails_send(email_ids=[first], now=now)
+    emails_send(email_ids=[second], now=now)
+    assert smtp.connections == 2
+    assert sorted(smtp.message_ids) == _message_ids([first, second])
+
+
+def test_a_kept_connection_the_server_closed_is_replaced_and_the_mail_sent_once(now, smtp):
+    first, second = queue(2, now)
+    emails_send(email_ids=[first], now=now)
+    smtp.refuse_next = True  # the server has given up on the idle connection
+    assert emails_send(email_ids=[second], now=now) == {"sent": 1, "failed": 0, "skipped": 0}
+    assert smtp.connections == 2
+    assert sorted(smtp.message_ids) == _message_ids([first, second])
+    assert OutgoingEmail.objects.get(pk=second).status == "sent"
+
+
+def test_a_fresh_connection_that_refuses_counts_as_a_failure(now, smtp):
+    (only,) = queue(1, now)
+    smtp.refuse_next = True
+    assert emails_send(email_ids=[only], now=now) == {"sent": 0, "failed": 1, "skipped": 0}
+    assert OutgoingEmail.objects.get(pk=only).status == "retrying"
+    assert smtp.message_ids == []

@@ -1,0 +1,35 @@
+"""Template filters of the mail parts: ``wordwrap``, at once for text that
+needs no wrapping (nearly every line of a mail), else Django's own."""
+
+from __future__ import annotations
+
+import re
+
+from django import template
+from django.template.defaultfilters import stringfilter
+from django.utils.text import wrap
+
+register = template.Library()
+
+#: What Django's ``wrap`` treats specially: tabs (expanded) and the line
+#: breaks ``str.splitlines`` knows besides ``\n``.
+_SPECIAL = re.compile("[\t\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
+
+
+def fast_wrap(text: str, width: int) -> str:
+    """``django.utils.text.wrap(text, width)``, the same text to the
+    character; it is ``text`` itself when every line fits in ``width`` and
+    none ends in white space (which ``wrap`` drops) or holds a tab or
+    another line break."""
+    if not _SPECIAL.search(text) and all(
+        len(line) <= width and not (line and line[-1].isspace()) for line in text.split("\n")
+    ):
+        return text
+    return wrap(text, width)
+
+
+@register.filter(is_safe=True)
+@stringfilter
+def wordwrap(value: str, arg) -> str:
+    """The built-in ``wordwrap`` (this library's replaces it where loaded)."""
+    return fast_wrap(value, int(arg))
