@@ -21,7 +21,8 @@ RAW_WORDS = re.compile(
 
 # What the page scrolls beyond the viewport, and each tap target under 44 x 44.
 # A link inside running text is exempt (WCAG's "inline" exception), and so is
-# a check box or radio button whose label is a big enough target.
+# a check box or radio button whose label is a big enough target, and a box
+# that scrolls (scroll.js puts it in the Tab order: it is scrolled, not tapped).
 MEASURE = """() => {
   const visible = (e) => {
     const r = e.getBoundingClientRect();
@@ -43,7 +44,7 @@ MEASURE = """() => {
   const nodes = document.querySelectorAll(
     "a[href], button, input:not([type=hidden]), select, textarea, [role=button], [tabindex]:not([tabindex='-1'])");
   for (const e of nodes) {
-    if (!visible(e) || inline(e)) continue;
+    if (!visible(e) || inline(e) || e.hasAttribute("data-scroll-stop")) continue;
     let r = e.getBoundingClientRect();
     if ((r.width < 44 || r.height < 44) && (e.type === "checkbox" || e.type === "radio") && label(e)) {
       r = label(e).getBoundingClientRect();
@@ -72,6 +73,8 @@ def _problems(page) -> dict | None:
         " m.querySelectorAll('code, script').forEach((c) => c.remove()); return m.innerText }"
     )
     words = sorted({m.group(0) for m in RAW_WORDS.finditer(text)})
+    if page.url.endswith("/rules/atlantis/"):  # the road's positions, not a ply
+        words = [w for w in words if not w.startswith("position ")]
     if found["overflow"] > 0 or found["small"] or words:
         return {**found, "words": words}
     return None
