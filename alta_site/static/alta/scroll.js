@@ -7,7 +7,7 @@
   "use strict";
   const main = document.querySelector("main");
   if (!main) return;
-  const FOCUSABLE = "a[href], button, input, select, textarea, [tabindex]:not([data-scroll-stop])";
+  const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"]):not([data-scroll-stop])';
 
   function scrolls(box) {
     const style = getComputedStyle(box);
