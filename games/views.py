@@ -284,6 +284,7 @@ def match_replay(request, pk: int):
     # Only the last position of a finished game reveals (the engine gives
     # nothing earlier either; the page does not rely on that alone).
     reveal = rules.reveal(state) if ply == match.ply else None
+    before = rules.view(selectors.match_state_at(match, ply - 1), None) if ply > 0 else None
     revealed = []
     if reveal is not None:
         for seat_reveal in reveal:
@@ -295,7 +296,8 @@ def match_replay(request, pk: int):
         {
             "match": match,
             "ply": ply,
-            "board": board.svg(view, _names(match)),
+            # The move that led here outlined, as on the game page.
+            "board": board.svg(view, _names(match), last=(before, view) if before is not None else None),
             "moves": moves,
             "move": move,
             "events": events,

@@ -6,6 +6,7 @@ from __future__ import annotations
 from django import forms
 from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from games.deadlines.limits import MAX_DAYS_PER_MOVE
 from games.models import TimeoutPolicy
@@ -29,18 +30,21 @@ class DateTimeInput(forms.DateTimeInput):
 
 
 class TournamentForm(forms.Form):
-    name = forms.CharField(max_length=120)
-    description = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), required=False)
+    name = forms.CharField(max_length=120, label=_("Name"))
+    description = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), required=False, label=_("Description"))
     club = forms.TypedChoiceField(
         coerce=int,
         empty_value=None,
         required=False,
+        label=_("Club"),
         help_text=_("Site-wide tournaments (no club) are for staff."),
     )
-    game = forms.ChoiceField()
-    players_per_table = forms.IntegerField(min_value=2, max_value=6, initial=2)
-    format = forms.ChoiceField(choices=Tournament.Format.choices, initial=Tournament.Format.SWISS)
-    rounds = forms.IntegerField(min_value=1, max_value=MAX_ROUNDS, required=False, help_text=_("Swiss only."))
+    game = forms.ChoiceField(label=pgettext_lazy("which game", "Game"))
+    players_per_table = forms.IntegerField(min_value=2, max_value=6, initial=2, label=_("Players per table"))
+    format = forms.ChoiceField(choices=Tournament.Format.choices, initial=Tournament.Format.SWISS, label=_("Format"))
+    rounds = forms.IntegerField(
+        min_value=1, max_value=MAX_ROUNDS, required=False, label=_("Rounds"), help_text=_("Swiss only.")
+    )
     double_round_robin = forms.BooleanField(
         required=False,
         label=_("Double round robin"),
@@ -70,15 +74,19 @@ class TournamentForm(forms.Form):
         label=_("Players going through from each table"),
         help_text=_("Elimination or groups with tables of more than two."),
     )
-    days_per_move = forms.IntegerField(min_value=1, max_value=MAX_DAYS_PER_MOVE, initial=3)
+    days_per_move = forms.IntegerField(min_value=1, max_value=MAX_DAYS_PER_MOVE, initial=3, label=_("Days per move"))
     timeout_policy = forms.ChoiceField(choices=TimeoutPolicy.choices, initial=TimeoutPolicy.AUTO, label=_("On timeout"))
     vacation_allowed = forms.BooleanField(required=False, initial=True, label=_("Vacation pauses the clock"))
-    rated = forms.BooleanField(required=False)
-    registration_opens_at = forms.DateTimeField(widget=DateTimeInput(), required=False, help_text=_("Empty: open now."))
-    registration_closes_at = forms.DateTimeField(widget=DateTimeInput(), help_text=_("Round 1 starts then."))
-    capacity = forms.IntegerField(min_value=2, max_value=MAX_CAPACITY, initial=16)
+    rated = forms.BooleanField(required=False, label=_("Rated"))
+    registration_opens_at = forms.DateTimeField(
+        widget=DateTimeInput(), required=False, label=_("Registration opens"), help_text=_("Empty: open now.")
+    )
+    registration_closes_at = forms.DateTimeField(
+        widget=DateTimeInput(), label=_("Registration closes"), help_text=_("Round 1 starts then.")
+    )
+    capacity = forms.IntegerField(min_value=2, max_value=MAX_CAPACITY, initial=16, label=_("Capacity"))
     registration = forms.ChoiceField(choices=Tournament.Registration.choices, label=_("Who may register"))
-    seeding = forms.ChoiceField(choices=Tournament.Seeding.choices)
+    seeding = forms.ChoiceField(choices=Tournament.Seeding.choices, label=_("Seeding"))
     round_days = forms.IntegerField(
         min_value=1,
         max_value=365,
@@ -94,13 +102,13 @@ class TournamentForm(forms.Form):
     def __init__(self, *args, user, **kwargs):
         super().__init__(*args, **kwargs)
         clubs = [(c.pk, c.name) for c in clubs_organised_by(user)]
-        self.fields["club"].choices = ([("", "Site-wide")] if user.is_staff else []) + clubs
+        self.fields["club"].choices = ([("", _("Site-wide"))] if user.is_staff else []) + clubs
         self.fields["game"].choices = _games()
 
 
 class ClubForm(forms.Form):
-    name = forms.CharField(max_length=80)
-    description = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), required=False)
+    name = forms.CharField(max_length=80, label=_("Name"))
+    description = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), required=False, label=_("Description"))
     join_policy = forms.ChoiceField(choices=Club.JoinPolicy.choices, label=_("Who may join"))
 
 
@@ -113,7 +121,7 @@ class ReasonForm(forms.Form):
 
 
 class ExtendForm(forms.Form):
-    days = forms.IntegerField(min_value=1, max_value=60, initial=2)
+    days = forms.IntegerField(min_value=1, max_value=60, initial=2, label=_("Days"))
 
 
 class ResultForm(forms.Form):

@@ -58,3 +58,16 @@ def plural(count: int, one: str, many: str) -> str:
     """``"1 card"``, ``"2 cards"``: English plurals for the boards, which are
     pure (no Django, so no ``ngettext``) and drawn in English like their labels."""
     return f"{count} {one if count == 1 else many}"
+
+
+def key(items: list[tuple[str, str]], label: str, *, size: int = 30, drawn: int | None = None) -> str:
+    """A key to the pieces: for each ``(drawing, name)`` the piece as it is
+    drawn on the board (drawn from 0,0 in a ``drawn`` square, shown ``size``
+    wide) beside its full name, so a short code can be looked up in words."""
+    box = drawn or size
+    entries = "".join(
+        f'<li><svg class="key-piece" viewBox="0 0 {box} {box}" width="{size}" height="{size}" aria-hidden="true">'
+        f"{drawing}</svg><span>{escape(name)}</span></li>"
+        for drawing, name in items
+    )
+    return f'<ul class="piece-key" aria-label="{escape(label, quote=True)}">{entries}</ul>'

@@ -38,3 +38,22 @@ def test_a_board_changing_move_is_outlined_and_summarised(game):
             assert page.count('class="last-move"') + page.count("last-placed last-move") >= 1, said
             shown += 1
     assert shown >= 3
+
+
+def test_an_alhambra_turn_that_builds_nothing_is_outlined_too():
+    """Money taken (the display's refilled places) and a building bought or
+    put in the reserve are outlined, not only a building placed."""
+    rules, board = get_rules("alhambra"), board_for("alhambra")
+    kinds = set()
+    steps = list(random_playthrough(rules, 2, 5))
+    for step, following in zip(steps, steps[1:], strict=False):
+        before, after = rules.view(step.state, 0), rules.view(following.state, 0)
+        said = board.turn_summary(before, after, step.seat)
+        kind = re.match(r"^(Took|Bought|Put)", said)
+        if kind is None or "built" in said.lower():
+            continue
+        page = board.svg(after, ["Ann", "Ben"], last=(before, after))
+        assert 'class="last-move"' in page, said
+        assert 'class="last-move"' not in board.svg(after, ["Ann", "Ben"])
+        kinds.add(kind.group(1))
+    assert {"Took", "Bought"} <= kinds

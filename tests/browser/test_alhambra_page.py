@@ -6,6 +6,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.test_tab_stops import TAB_STOPS
 from tests.conftest import PASSWORD, make_user
 
 
@@ -78,6 +79,10 @@ def test_buy_then_place_by_clicking(browser, live_server, players):
         expect(cells.first).to_be_visible()
         expect(page.locator("[data-target='reserve'].legal")).to_have_count(1)
         expect(page.locator("[data-target='dirk'].legal")).to_have_count(1)
+        # Only the places the picked tile may go are Tab stops.
+        legal = page.locator("#play [data-target].legal")
+        wanted = {f"target {v}" for v in legal.evaluate_all("(nodes) => nodes.map((n) => n.dataset.target)")}
+        assert wanted == {s for s in page.evaluate(TAB_STOPS) if s.startswith("target ")}
         page.screenshot(path="var/alhambra-page.png", full_page=True)
         placed = cells.first.get_attribute("data-target").split(":")[1]
         cells.first.click()

@@ -22,19 +22,40 @@ def sign_in(page: Page, email: str) -> None:
     expect(page.get_by_role("heading", name="Your profile")).to_be_visible()
 
 
-def _ann_moves(match, ann, stand_in):
-    """Seat ``ann`` where the first move is, so her page shows the controls."""
-    mover = match.seats.get(deadline_at__isnull=False)
-    if mover.user_id == ann.pk:
-        return
-    mine = match.seats.get(user=ann)
-    other = mover.user
-    mine.user = stand_in
-    mine.save(update_fields=["user"])
-    mover.user = ann
-    mover.save(update_fields=["user"])
-    mine.user = other
-    mine.save(update_fields=["user"])
+#: Pages anyone can read without signing in.
+SIGNED_OUT = [
+    "/",
+    "/accounts/login/",
+    "/accounts/signup/",
+    "/accounts/password/reset/",
+    "/lobby/",
+    "/privacy/",
+    *(f"/rules/{game}/" for game in GAMES),
+]
+
+
+def _ann_to_move_after_ben(match, ann, now):
+    """Play first options until Ben has moved and it is Ann's move, so her
+    page shows the controls, Ben's last move outlined and the your-move cues."""
+    from tests.ratings.conftest import _to_move, submit_first_option
+
+    ben_moved = False
+    while True:
+        user, _index = _to_move(match)
+        if user == ann and ben_moved:
+            return
+        ben_moved = ben_moved or user != ann
+        submit_first_option(match, now)
+
+
+class Walk(list):
+    """The paths of the walk, and which of them show a cue: Ann's games
+    where it is her move (Ben's move before outlined), a replayed move."""
+
+    def __init__(self, paths):
+        super().__init__(paths)
+        self.your_move: list[str] = []
+        self.replayed_move = ""
 
 
 @pytest.fixture
@@ -42,7 +63,7 @@ def site(transactional_db):
     """One of everything a signed-in player can look at; returns the paths."""
     from django.utils import timezone
 
-    from games.services import match_create_seated
+    from games.services import match_create, match_create_seated
     from ratings.models import Ladder
     from ratings.services import challenge_create, ladder_join
     from tests.ratings.conftest import finish_by_resignations
@@ -62,18 +83,35 @@ def site(transactional_db):
         "/lobby/?game=alta&rated=no",
         "/ladders/",
         "/tournaments/",
+        "/tournaments/new/",
         "/clubs/",
+        "/clubs/new/",
+        "/profile/close/",
+        "/accounts/email/",
+        "/accounts/password/change/",
+        "/no-such-page/",
     ]
+    paths = Walk(paths)
     for game in GAMES:
         active = match_create_seated(users=[ann, ben], game=game, now=now)
-        _ann_moves(active, ann, stand_in)
+        _ann_to_move_after_ben(active, ann, now)
+        paths.your_move.append(f"/games/{active.pk}/")
         finished = finish_by_resignations(match_create_seated(users=[ann, ben], game=game, now=now), [ann, ben], now)
-        paths += [f"/games/{active.pk}/", f"/games/{finished.pk}/", f"/games/{finished.pk}/replay/?ply={finished.ply}"]
+        paths += [
+            f"/games/{active.pk}/",
+            f"/games/{finished.pk}/",
+            f"/games/{finished.pk}/replay/?ply={finished.ply}",
+            f"/games/{finished.pk}/verify/",
+        ]
     # A position in the middle of a replay, and a game Ann only watches.
+    paths.replayed_move = f"/games/{finished.pk}/replay/?ply=1"
     paths += [
-        f"/games/{finished.pk}/replay/?ply=1",
+        paths.replayed_move,
         f"/games/{match_create_seated(users=[ben, stand_in], game='alta', now=now).pk}/",
     ]
+    # A game waiting for players, to which Ben invited Ann.
+    waiting = match_create(creator=ben, game="alhambra", players=3, now=now, invite=["Ann"])
+    paths += [f"/games/{waiting.pk}/", f"/invitations/{waiting.seats.get(invited_user=ann).invitation_token}/"]
     ladder = Ladder.objects.create(game="alta", players=2)
     for user in (ann, ben):
         ladder_join(ladder_id=ladder.pk, user=user, now=now, capacity=2)

@@ -68,3 +68,39 @@ def test_a_running_game_has_no_replay_and_its_spectators_see_no_reveal(client, a
     assert 'class="breakdown revealed"' not in page
     client.logout()
     assert client.get(f"/games/{match.pk}/replay/").status_code == 404
+
+
+@pytest.mark.parametrize("game", ["alta", "alpaca"])
+def test_merchant_cards_and_hands_are_revealed_on_the_replay_of_every_game(client, alice, bob, now, game):
+    """Alta's merchant cards and Alpaca's hands, like Alhambra's money: each
+    seat's, in words, at the last position of the replay."""
+    match = start_match(alice, bob, game=game, now=now)
+    play_default_moves(match, now, submissions=6)
+    match_resign(match_id=match.pk, user=alice, now=now)
+    match.refresh_from_db()
+    rules = get_rules(game)
+    reveal = rules.reveal(rules.load(match.state))
+    page = client.get(f"/games/{match.pk}/replay/?ply={match.ply}").content.decode()
+    shown = page.split('id="replay-reveal-title"')[1].split("</section>")[0]
+    assert len(reveal) == 2
+    for entry in reveal:
+        assert f"<h3>{match.seats.get(index=entry.seat).user}</h3>" in shown
+        lines = reveal_lines(entry, game)["revealed"]
+        assert lines, entry
+        for label, text in lines:
+            assert f"<dt>{escape(label)}</dt><dd>{escape(text)}</dd>" in shown
+            assert not re.search(r"\b[a-z]+_[a-z_]+\b", text), text
+
+
+def test_each_replayed_move_is_outlined_on_the_board(client, alice, bob, now):
+    """The move that led to a position is outlined as on the game page; the
+    start, before any move, has nothing outlined."""
+    match = start_match(alice, bob, game="alta", now=now)
+    play_default_moves(match, now, submissions=4)
+    match_resign(match_id=match.pk, user=alice, now=now)
+    match.refresh_from_db()
+    assert 'class="last-move"' not in client.get(f"/games/{match.pk}/replay/?ply=0").content.decode()
+    for ply in range(1, 5):
+        page = client.get(f"/games/{match.pk}/replay/?ply={ply}").content.decode()
+        board = page.split('class="table-view"')[1].split('class="move-list"')[0]
+        assert 'class="last-move"' in board, ply

@@ -118,3 +118,21 @@ def test_the_home_page_title_says_it_is_your_games(client, alice):
     page = client.get("/").content.decode()
     assert "<title>Your games · Alta</title>" in page
     assert page.count('class="game-list"') == 1  # each game once, to start one
+
+
+def test_the_sections_come_in_the_order_a_player_needs_them(client, alice, bob):
+    """Your move, then games waiting for others, challenges, tournament
+    rounds, ratings (issue 23's order), each there when it has something."""
+    now = timezone.now()
+    ladder = make_ladder(game="alta", players=2)
+    join(ladder, alice, now)
+    join(ladder, bob, now)
+    challenge_create(ladder_id=ladder.pk, challenger=bob, opponent=alice, now=now)
+    club = club_create(creator=alice, name="Harbour club", description="By the sea.", now=now)
+    started(alice, club, [alice, bob], now=now, name="Spring cup", format="round_robin")
+    client.force_login(alice)
+    page = client.get("/").content.decode()
+    order = ["your-move", "waiting", "challenges", "rounds", "ratings"]
+    assert [page.index(f'id="{section}"') for section in order] == sorted(
+        page.index(f'id="{section}"') for section in order
+    )

@@ -7,7 +7,7 @@
   "use strict";
   const main = document.querySelector("main");
   if (!main) return;
-  const FOCUSABLE = "a[href], button, input, select, textarea, [tabindex]:not([data-scroll-stop])";
+  const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"]):not([data-scroll-stop])';
 
   function scrolls(box) {
     const style = getComputedStyle(box);
@@ -42,6 +42,18 @@
     });
   }
   mark();
+  // Style sheets and fonts that arrive after the first check change what overflows.
+  window.addEventListener("load", later);
   window.addEventListener("resize", later);
-  new MutationObserver(later).observe(main, { childList: true, subtree: true });
+  if (window.ResizeObserver) {
+    const sized = new ResizeObserver(later);
+    for (const box of main.querySelectorAll(".board-scroll, .table-scroll, .table, pre")) sized.observe(box);
+  }
+  // A board's script turning its pieces in or out of the Tab order changes what a box holds.
+  new MutationObserver(later).observe(main, {
+    childList: true,
+    subtree: true,
+    attributes: true,
+    attributeFilter: ["tabindex", "disabled"],
+  });
 })();

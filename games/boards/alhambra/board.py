@@ -29,7 +29,7 @@ from .common import (
     tile_parts,
     xy,
 )
-from .icons import building_name, building_tile, coin, counts, currency_name, tile_words
+from .icons import building_key, building_name, building_tile, coin, counts, currency_name, tile_words
 
 
 def _box(x: float, y: float, w: float, h: float, caption: str, *, target: str | None, aria: str) -> str:
@@ -64,8 +64,10 @@ def _svg(content: str, width: float, height: float, css: str, aria: str) -> str:
     )
 
 
-def market_svg(view: dict[str, Any]) -> str:
-    """The four market slots with their currencies, the money display and the piles."""
+def market_svg(view: dict[str, Any], changed: frozenset[int] = frozenset()) -> str:
+    """The four market slots with their currencies, the money display and the
+    piles; the ``changed`` places of the display (the last move took or
+    refilled them) are outlined."""
     parts = []
     for slot in view["market"]:
         x = 8 + (slot["slot"] - 1) * 98
@@ -120,6 +122,8 @@ def market_svg(view: dict[str, Any]) -> str:
     parts.append(svg_text(8, 126, gettext("Money display"), font_size=11, font_weight="700", fill=INK))
     for index, card in enumerate(view["display"]):
         parts.append(coin(100 + index * 34, 110, card))
+    # A place the last move took from (refilled or, the deck spent, left empty).
+    parts += [last_mark(98 + index * 34, 108, 32, 42) for index in sorted(changed)]
     parts.append(
         svg_text(248, 126, gettext("Money deck: %(count)s") % {"count": view["deck_size"]}, font_size=12, fill=MUTED)
     )
@@ -237,8 +241,11 @@ def alhambra_svg(
     return _svg("".join(parts), width, height, sized, gettext("Alhambra"))
 
 
-def extras_svg(entry: dict[str, Any], *, own: bool, acting: bool, phase: str) -> str:
-    """Building counts, the tiles still to place and the reserve (five tiles a row)."""
+def extras_svg(
+    entry: dict[str, Any], *, own: bool, acting: bool, phase: str, last: frozenset[str] = frozenset()
+) -> str:
+    """Building counts, the tiles still to place and the reserve (five tiles a
+    row); the ``last`` tiles (bought or reserved by the last move) outlined."""
     placing = own and acting and phase in ("place", "handout")
     redesign = own and acting and phase == "action"
     parts = [counts(4, 4, entry["buildings"])]
@@ -256,6 +263,8 @@ def extras_svg(entry: dict[str, Any], *, own: bool, acting: bool, phase: str) ->
                     aria=aria % {"tile": tile_words(tile)},
                 )
             )
+            if tile in last:
+                parts.append(last_mark(73 + n % 5 * 46, y + n // 5 * 46 + 1, CELL - 2, CELL - 2))
         y += 46 * max(1, (len(tiles) + 4) // 5) + 4
 
     if entry["pending"]:
@@ -292,6 +301,27 @@ def touched(before: dict[str, Any], after: dict[str, Any]) -> dict[int, frozense
     }
 
 
+def set_aside(before: dict[str, Any], after: dict[str, Any]) -> dict[int, frozenset[str]]:
+    """The tiles each seat bought or put in its reserve between two views."""
+    return {
+        seat: frozenset(
+            tile for key in ("pending", "reserve") for tile in entry[key] if tile not in before["seats"][seat][key]
+        )
+        for seat, entry in enumerate(after["seats"])
+    }
+
+
+def display_changed(before: dict[str, Any], after: dict[str, Any]) -> frozenset[int]:
+    """The places of the money display whose card the last move took (and
+    the market refilled), or all of them when the refill looks the same."""
+    was, now = before["display"], after["display"]
+    changed = frozenset(i for i in range(max(len(was), len(now))) if i >= len(was) or i >= len(now) or was[i] != now[i])
+    if not changed and after["deck_size"] < before["deck_size"]:
+        # Refilled with cards just like those taken: the display as a whole.
+        return frozenset(range(len(now)))
+    return changed
+
+
 def turn_summary(before: dict[str, Any], after: dict[str, Any], seat: int) -> str:
     """What ``seat`` did between two views, in words."""
     was, now = before["seats"][seat], after["seats"][seat]
@@ -322,12 +352,15 @@ def svg(
     """The whole table: status, market and display, your money, every Alhambra, Dirk, scores;
     ``last`` (the views before and after the last move) outlines what it built."""
     marked = touched(*last) if last else {}
+    aside = set_aside(*last) if last else {}
     names = seat_names(view, names)
     me, acting = view.get("seat"), is_acting(view)
     lines = [status(view, names), *handout_lines(view, names)]
     blocks = [f'<p class="alh-status">{escape(line)}</p>' for line in lines]
     market = escape(gettext("Market and money"))
-    blocks.append(f'<div class="board-row"><h3>{market}</h3>{market_svg(view)}</div>')
+    changed = display_changed(*last) if last else frozenset()
+    blocks.append(f'<div class="board-row"><h3>{market}</h3>{market_svg(view, changed)}</div>')
+    blocks.append(building_key())
     if me is not None:
         mine = escape(gettext("Your money"))
         blocks.append(f'<div class="board-row"><h3>{mine}</h3>{hand_svg(view.get("hand", []))}</div>')
@@ -349,7 +382,8 @@ def svg(
         boards.append(
             f'<figure class="island-box alh-seat" data-seat="{seat}"><figcaption>{escape(caption)}</figcaption>'
             f"{alhambra_svg(entry, own=own, acting=acting, action=view['phase'] == 'action', last=last_cells)}"
-            f"{extras_svg(entry, own=own, acting=acting, phase=view['phase'])}</figure>"
+            f"{extras_svg(entry, own=own, acting=acting, phase=view['phase'], last=aside.get(seat, frozenset()))}"
+            "</figure>"
         )
     dirk = view.get("dirk")
     if dirk is not None:

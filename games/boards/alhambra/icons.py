@@ -13,7 +13,7 @@ from django.utils.translation import gettext
 from games.terms import term
 
 from ..picking import pickable
-from ..svg import element
+from ..svg import element, key
 from ..svg import text as svg_text
 from .common import CELL, CURRENCY, INK, SIDES, TYPES, WALL, said, tile_parts
 
@@ -168,3 +168,26 @@ def counts(x: float, y: float, buildings: dict[str, int]) -> str:
             svg_text(left + 31, y + 15, f"{short} {buildings[kind]}", text_anchor="middle", font_size=9, fill=INK)
         )
     return "".join(parts)
+
+
+def _key_piece(kind: str, size: int = 36) -> str:
+    """A building type as a key shows it: colour, picture and short name (no price)."""
+    fill, short = TYPES[kind]
+    return (
+        element("rect", x=1, y=1, width=size - 2, height=size - 2, rx=3, fill=fill, stroke=INK, stroke_width=0.8)
+        + icon(kind, size * 0.22, size * 0.06, size * 0.56)
+        + svg_text(size / 2, size * 0.9, short, text_anchor="middle", font_size=size * 0.24, fill=INK)
+    )
+
+
+def building_key(size: int = 36) -> str:
+    """The six building types with their names, the fountain and a wall:
+    the key to the short names on the tiles (``Ser`` is the Seraglio)."""
+    wall = element("rect", x=1, y=1, width=size - 2, height=size - 2, rx=3, fill="#ffffff", stroke=INK) + element(
+        "line", x1=4, y1=4, x2=size - 4, y2=4, stroke=WALL, stroke_width=max(3.0, size / 11), stroke_linecap="square"
+    )
+    items = [(_key_piece(kind, size), building_name(kind)) for kind in TYPES]
+    fountain = building_name("fountain")
+    items.append((building_tile(0, 0, "fountain", size=size, aria=fountain), fountain))
+    items.append((wall, gettext("Wall (thick dark edge)")))
+    return key(items, gettext("Building types"), size=size)

@@ -12,7 +12,7 @@ from ..picking import target_rect
 from ..svg import element, last_mark, sentence
 from ..svg import text as svg_text
 from .common import CELL, COLUMNS, FRAME, LABEL, card_name
-from .icons import card, merchant
+from .icons import card, card_key, merchant
 
 
 def market_svg(view: dict[str, Any]) -> str:
@@ -188,7 +188,7 @@ def svg(
     names = names or [gettext("Seat %(number)s") % {"number": s + 1} for s in range(view["players"])]
     me = view.get("seat")
     order = sorted(range(view["players"]), key=lambda s: (s != me, s))
-    blocks = [f'<div class="board-row">{market_svg(view)}</div>']
+    blocks = [f'<div class="board-row">{market_svg(view)}</div>', card_key()]
     if me is not None:
         heading = escape(gettext("Your hand"))
         blocks.append(f'<div class="board-row"><h3>{heading}</h3>{hand_svg(view)}</div>')

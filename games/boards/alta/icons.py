@@ -8,7 +8,7 @@ from __future__ import annotations
 from django.utils.translation import gettext
 
 from ..picking import labelled, pickable
-from ..svg import element
+from ..svg import element, key
 from ..svg import text as svg_text
 from .common import CARD_STYLE, CELL, card_title
 
@@ -99,3 +99,10 @@ def merchant(x: float, y: float, pair: list[str] | None, caption: str) -> str:
         parts.append(svg_text(x + 48, y + 27, gettext("none"), text_anchor="middle", font_size=12))
     parts.append(svg_text(x + 48, y + 58, caption, text_anchor="middle", font_size=11, fill="#5b6870"))
     return "".join(parts)
+
+
+def card_key() -> str:
+    """Every card type as drawn on the board, with its name: the key to the
+    short codes (``FAR`` is the Farmer)."""
+    items = [(card(0, 0, slug), card_title(slug)) for slug in CARD_STYLE]
+    return key(items, gettext("Card types"), size=38, drawn=CELL)
