@@ -1,7 +1,8 @@
 """The cues of the walk's game pages at desktop and phone width: on each of
 Ann's four games where it is her move the tab title and favicon say so,
 Ben's move before is outlined on the board and said beside his seat, and
-the board fits the width (or scrolls inside its own box); a page where it
+the board fits the width (only Alpaca's grown table and long hand may
+scroll inside their own box); a page where it
 is not her move says nothing of the kind; a replayed move is outlined, the
 start of a replay is not."""
 
@@ -15,13 +16,16 @@ from playwright.sync_api import expect
 from tests.browser.walk import GAMES, WIDTHS, sign_in
 
 # The drawings of the board that reach past the page's width, unless they
-# scroll inside a box of their own that fits (on a phone Atlantis's road and
-# hand, and a grown Alpaca table: their pieces stay a finger wide).
+# scroll inside a box of their own that fits: only a grown Alpaca table or a
+# long Alpaca hand (pieces a finger wide); Atlantis's road and hand take a
+# phone layout and must fit.
 BOARD_OVERRUN = """() => {
   const width = document.documentElement.clientWidth;
   const fits = (e) => e.getBoundingClientRect().right <= width + 0.5;
   return [...document.querySelectorAll('#play svg')].filter((s) => !fits(s)).filter((s) => {
-    const box = s.closest('.board-scroll, .alpaca-table-box');
+    // Only Alpaca's grown table and long hand may scroll; Atlantis's road and hand must fit.
+    const alpaca = ['alpaca-table', 'alpaca-hand'].some((c) => s.classList.contains(c));
+    const box = alpaca && s.closest('.board-scroll, .alpaca-table-box');
     return !(box && fits(box) && getComputedStyle(box).overflowX === 'auto' && box.scrollWidth > box.clientWidth);
   }).map((s) => `${s.className.baseVal} ${Math.round(s.getBoundingClientRect().width)} px`);
 }"""

@@ -33,14 +33,18 @@ from .icons import INK, MUTED, button, symbol
 
 
 def hand_svg(view: dict[str, Any]) -> str:
-    """Your cards per colour and your bridge (pick it, then a water position)."""
+    """Your cards per colour and your bridge (pick it, then a water position).
+
+    One row of 560 units; on a phone (games.css) two rows of 276: the last
+    three colours (``atl-hand-low``) and the bridge move under the first four,
+    the box taking that shape by ``preserveAspectRatio`` "slice"."""
     me = view["seat"]
     hand = view.get("hand", {})
-    parts = []
+    parts, low = [], []
     for index, colour in enumerate(COLOURS):
         x, count = 8 + index * 54, hand.get(colour, 0)
         fill, ink = FILL[colour]
-        parts.append(
+        (low if index >= 4 else parts).append(
             element(
                 "rect",
                 x=x,
@@ -53,7 +57,7 @@ def hand_svg(view: dict[str, Any]) -> str:
                 opacity=1 if count else 0.6,
             )
         )
-        parts.append(
+        (low if index >= 4 else parts).append(
             svg_text(
                 x + 23,
                 44,
@@ -63,9 +67,10 @@ def hand_svg(view: dict[str, Any]) -> str:
                 font_weight="700",
                 fill=ink if count else "#bbbbbb",
             )
+            + symbol(colour, x + 18, 13, 10, ink if count else "#bbbbbb")
+            + svg_text(x + 23, 80, term("atlantis", colour), text_anchor="middle", font_size=11, fill=INK)
         )
-        parts.append(symbol(colour, x + 18, 13, 10, ink if count else "#bbbbbb"))
-        parts.append(svg_text(x + 23, 80, term("atlantis", colour), text_anchor="middle", font_size=11, fill=INK))
+    parts.append(element("g", "".join(low), class_="atl-hand-low"))
     built = view["seats"][me]["bridge"]
     bridge = element("path", d="M400 52 q45 -34 90 0 v10 h-90 z", fill="#a47148", stroke="#6b4226") + svg_text(
         445,
@@ -92,11 +97,12 @@ def hand_svg(view: dict[str, Any]) -> str:
             cls="atl-bridge",
             pick="bridge",
         )
-    parts.append(bridge)
+    parts.append(element("g", bridge, class_="atl-hand-bridge"))
     return element(
         "svg",
         "".join(parts),
-        viewBox="0 0 560 88",
+        viewBox="0 0 560 176",
+        preserveAspectRatio="xMinYMin slice",
         width="100%",
         class_="board hand atl-hand",
         role="group",
@@ -216,11 +222,11 @@ def svg(
     }
     blocks = [
         f'<p class="atl-status"><strong>{escape(status(view, names))}</strong> {piles}</p>',
-        f'<div class="board-row board-scroll">{road_svg(view, touched(*last) if last else frozenset())}</div>',
+        f'<div class="board-row">{road_svg(view, touched(*last) if last else frozenset())}</div>',
     ]
     if view.get("seat") is not None:
         title = escape(gettext("Your hand"))
-        blocks.append(f'<div class="board-row"><h3>{title}</h3><div class="board-scroll">{hand_svg(view)}</div></div>')
+        blocks.append(f'<div class="board-row"><h3>{title}</h3>{hand_svg(view)}</div>')
     players = escape(gettext("Players"))
     blocks.append(f'<div class="board-row"><h3>{players}</h3>{seats_html(view, names)}</div>')
     return "".join(blocks)

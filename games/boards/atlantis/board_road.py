@@ -1,5 +1,9 @@
 """The road on the game page: a snake of 12 columns from Atlantis (top
-left) over positions 1-53 to the mainland (the wide last cell).
+left) over positions 1-53 to the mainland (the wide last cell).  On a
+phone (games.css) the same drawing is a snake of 6 columns: each position's
+group carries an ``atl-at-N`` class that the stylesheet moves to its narrow
+place, and the box takes the narrow shape (``preserveAspectRatio`` "slice"
+over a viewBox holding both layouts), so every target stays a finger wide.
 
 Click-to-move: pick one of your pawns (``pawn A``, ``pawn 12``), then either
 the destination itself (``to 18``, ``to M``: the way with the fewest cards)
@@ -35,15 +39,30 @@ from .icons import INK, LAND, MUTED, SHORE, WATER, button, pawn, ring, tile
 
 COLS, CW, RH, PAD = 12, 60, 128, 8
 WIDTH = PAD * 2 + COLS * CW
+#: The phone layout: columns, and the height of each layout.
+NARROW = 6
+HEIGHT, NARROW_HEIGHT = 5 * RH + PAD, 10 * RH + PAD
 MARK_Y, MARK_H, MARK_STEP = 64, 12, 14
 
 
-def _slot(position: int) -> tuple[float, float]:
+def _slot(position: int, cols: int = COLS) -> tuple[float, float]:
     """Top-left corner of a position's cell (the snake turns every row)."""
-    row, col = divmod(position, COLS)
+    row, col = divmod(position, cols)
     if row % 2:
-        col = COLS - 1 - col
+        col = cols - 1 - col
+    if position == MAINLAND and cols == NARROW:
+        col = 0  # the mainland takes its whole row
     return PAD + col * CW, PAD + row * RH
+
+
+def narrow_shift(position: int) -> tuple[float, float]:
+    """How far the phone layout moves a position's group (games.css)."""
+    (x, y), (nx, ny) = _slot(position), _slot(position, NARROW)
+    return nx - x, ny - y
+
+
+def _at(position: int, body: str) -> str:
+    return element("g", body, class_=f"atl-at-{position}")
 
 
 def _mark_xy(destination: int, index: int) -> tuple[float, float]:
@@ -161,10 +180,10 @@ def _cell(
 def _pawn_node(view: dict[str, Any], seat: int, p: int, x: float, y: float, r: float = 9) -> str:
     body = pawn(x, y, seat, r)
     if seat == view.get("seat") and moving(view) and p != MAINLAND:
-        # One pawn a position: the whole tile is the tap target (56 x 44, a
-        # finger's width where the road is drawn at 1 CSS px a unit).
+        # One pawn a position: the whole tile is the tap target (56 x 50, a
+        # finger's width wherever the road is drawn at 0.88 CSS px a unit or more).
         left, top = _slot(p)
-        hit = element("rect", x=left + 2, y=top + 15, width=CW - 4, height=44, fill="#ffffff", fill_opacity=0)
+        hit = element("rect", x=left + 2, y=top + 12, width=CW - 4, height=50, fill="#ffffff", fill_opacity=0)
         return button(
             hit + body,
             label=gettext("Your pawn on %(position)s") % {"position": place(p)},
@@ -207,9 +226,9 @@ def _ends(view: dict[str, Any], pawns: dict[int, list[int]], dests: set[int]) ->
         hit = element(
             "rect",
             x=x + 2,
-            y=y + 15,
+            y=y + 12,
             width=CW - 4,
-            height=44,
+            height=50,
             fill="#ffffff",
             fill_opacity=0,
         )
@@ -239,16 +258,13 @@ def _ends(view: dict[str, Any], pawns: dict[int, list[int]], dests: set[int]) ->
     for index, seat in enumerate(sorted(pawns.get(MAINLAND, []))):
         land += pawn(x + 16 + index * 22, y + 37, seat)
     if MAINLAND in dests:
-        parts.append(
-            button(
-                land + ring(x, y + 12, width + 4, 50),
-                label=gettext("Move to the mainland (M)"),
-                cls="atl-spot",
-                where="to M",
-            )
+        land = button(
+            land + ring(x, y + 12, width + 4, 50),
+            label=gettext("Move to the mainland (M)"),
+            cls="atl-spot",
+            where="to M",
         )
-    else:
-        parts.append(land)
+    parts.append(_at(MAINLAND, land))
     return "".join(parts)
 
 
@@ -303,6 +319,18 @@ def _marker(walk: Any, index: int, label: str) -> str:
     )
 
 
+def _bands(cols: int, rows: int, cls: str) -> str:
+    """The road's band, joined at the turns, for one layout."""
+    parts = []
+    for row in range(rows):
+        y = PAD + row * RH + 10
+        parts.append(element("rect", x=PAD, y=y, width=cols * CW, height=54, rx=10, fill="#f3efe4"))
+        if row < rows - 1:
+            x = PAD + (cols * CW - 30 if row % 2 == 0 else 0)
+            parts.append(element("rect", x=x, y=y + 40, width=30, height=RH, fill="#f3efe4"))
+    return element("g", "".join(parts), class_=cls)
+
+
 def road_svg(view: dict[str, Any], last: frozenset[int] = frozenset()) -> str:
     """The road; the ``last`` positions (where the last move put a pawn) are outlined."""
     found = walks(view)
@@ -311,29 +339,23 @@ def road_svg(view: dict[str, Any], last: frozenset[int] = frozenset()) -> str:
     gaps = {p: g for g in view["gaps"] for p in range(g["first"], g["last"] + 1)}
     pawns = pawns_at(view)
     bridging = can_bridge(view)
-    parts = []
-    for row in range(5):  # the road's band, joined at the turns
-        y = PAD + row * RH + 10
-        parts.append(element("rect", x=PAD, y=y, width=COLS * CW, height=54, rx=10, fill="#f3efe4"))
-        if row < 4:
-            x = PAD + (COLS * CW - 30 if row % 2 == 0 else 0)
-            parts.append(element("rect", x=x, y=y + 40, width=30, height=RH, fill="#f3efe4"))
+    parts = [_bands(COLS, 5, "atl-band-wide"), _bands(NARROW, 10, "atl-band-narrow")]
     for entry in view["road"]:
-        parts.append(_cell(view, entry, pawns.get(entry["position"], []), gaps, dests, bridging))
+        p = entry["position"]
+        parts.append(_at(p, _cell(view, entry, pawns.get(p, []), gaps, dests, bridging)))
     parts.append(_ends(view, pawns, dests))
     for position in sorted(last):
         left, top = _slot(position)
         wide = (COLS - MAINLAND % COLS) * CW if position == MAINLAND else CW
-        parts.append(last_mark(left + 2, top + 6, wide - 4, 62))
-    bottom: float = 5 * RH
+        parts.append(_at(position, last_mark(left + 2, top + 6, wide - 4, 62)))
     for options in groups.values():
         for index, walk in enumerate(options):
-            parts.append(_marker(walk, index, walk_label(view, walk)))
-            bottom = max(bottom, _mark_xy(walk.destination, index)[1] + MARK_STEP)
+            parts.append(_at(walk.destination, _marker(walk, index, walk_label(view, walk))))
     return element(
         "svg",
         "".join(parts),
-        viewBox=f"0 0 {WIDTH} {bottom + PAD}",
+        viewBox=f"0 0 {WIDTH} {NARROW_HEIGHT}",
+        preserveAspectRatio="xMinYMin slice",
         width="100%",
         class_="board atl-road",
         role="group",
