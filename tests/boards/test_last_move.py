@@ -57,3 +57,19 @@ def test_an_alhambra_turn_that_builds_nothing_is_outlined_too():
         assert 'class="last-move"' not in board.svg(after, ["Ann", "Ben"])
         kinds.add(kind.group(1))
     assert {"Took", "Bought"} <= kinds
+
+
+def test_an_atlantis_bridge_is_outlined_where_it_stands():
+    rules, board = get_rules("atlantis"), board_for("atlantis")
+    built = 0
+    for seed in range(1, 6):
+        steps = list(random_playthrough(rules, 2, seed))
+        for step, following in zip(steps, steps[1:], strict=False):
+            before, after = rules.view(step.state, 0), rules.view(following.state, 0)
+            if "built the bridge" not in board.turn_summary(before, after, step.seat).lower():
+                continue
+            where = after["seats"][step.seat]["bridge"]
+            page = board.svg(after, ["Ann", "Ben"], last=(before, after))
+            assert re.search(rf'<g class="atl-at-{where}"><rect [^>]*class="last-move"', page), where
+            built += 1
+    assert built >= 2

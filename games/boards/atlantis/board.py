@@ -186,11 +186,14 @@ def seats_html(view: dict[str, Any], names: list[str]) -> str:
 
 
 def touched(before: dict[str, Any], after: dict[str, Any]) -> frozenset[int]:
-    """Road positions where a pawn arrived between two views."""
+    """Road positions where a pawn arrived or a bridge was built between two views."""
     arrived: Counter = Counter()
+    built = set()
     for was, now in zip(before["seats"], after["seats"], strict=True):
         arrived += Counter(now["pawns"]) - Counter(was["pawns"])
-    return frozenset(MAINLAND if p == "mainland" else p for p in arrived if p != "atlantis")
+        if was["bridge"] is None and now["bridge"] is not None:
+            built.add(now["bridge"])
+    return frozenset(MAINLAND if p == "mainland" else p for p in arrived if p != "atlantis") | built
 
 
 def turn_summary(before: dict[str, Any], after: dict[str, Any], seat: int) -> str:

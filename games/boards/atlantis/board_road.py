@@ -161,7 +161,7 @@ def _cell(
     body = element("g", element("title", escape(what)) + "".join(parts))
     if p in dests:
         return button(
-            body + ring(x + 3, y + 12, 54, 50),
+            body + _hit(x, y) + ring(x + 3, y + 12, 54, 50),
             label=gettext("Move to %(position)s") % {"position": p},
             cls="atl-spot",
             where=f"to {p}",
@@ -169,7 +169,7 @@ def _cell(
     if bridging and kind == "water" and not gaps[p]["bridged"]:
         gap = gaps[p]
         return button(
-            body + ring(x + 1, y + 12, 58, 50),
+            body + _hit(x, y) + ring(x + 1, y + 12, 58, 50),
             label=gettext("Build your bridge over %(first)s-%(last)s") % {"first": gap["first"], "last": gap["last"]},
             cls="atl-spot",
             where=f"gap {gap['first']}",
@@ -177,15 +177,18 @@ def _cell(
     return body
 
 
+def _hit(x: float, y: float) -> str:
+    """The invisible tap target of the cell at (x, y): 56 x 50 units, a
+    finger's width wherever the road is drawn at 0.88 CSS px a unit or more."""
+    return element("rect", x=x + 2, y=y + 12, width=CW - 4, height=50, fill="#ffffff", fill_opacity=0)
+
+
 def _pawn_node(view: dict[str, Any], seat: int, p: int, x: float, y: float, r: float = 9) -> str:
     body = pawn(x, y, seat, r)
     if seat == view.get("seat") and moving(view) and p != MAINLAND:
-        # One pawn a position: the whole tile is the tap target (56 x 50, a
-        # finger's width wherever the road is drawn at 0.88 CSS px a unit or more).
-        left, top = _slot(p)
-        hit = element("rect", x=left + 2, y=top + 12, width=CW - 4, height=50, fill="#ffffff", fill_opacity=0)
+        # One pawn a position: the whole tile is the tap target.
         return button(
-            hit + body,
+            _hit(*_slot(p)) + body,
             label=gettext("Your pawn on %(position)s") % {"position": place(p)},
             cls="atl-pawn",
             pick=f"pawn {place(p)}",
@@ -223,18 +226,9 @@ def _ends(view: dict[str, Any], pawns: dict[int, list[int]], dests: set[int]) ->
         node = pawn(x + 10 + col * 13, y + 22 + row * 13, seat, r=6)
         (mine if seat == view.get("seat") else parts).append(node)
     if mine and moving(view):
-        hit = element(
-            "rect",
-            x=x + 2,
-            y=y + 12,
-            width=CW - 4,
-            height=50,
-            fill="#ffffff",
-            fill_opacity=0,
-        )
         parts.append(
             button(
-                hit + "".join(mine),
+                _hit(x, y) + "".join(mine),
                 label=gettext("Your pawns on Atlantis (A)"),
                 cls="atl-pawn",
                 pick="pawn A",
