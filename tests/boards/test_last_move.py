@@ -6,6 +6,7 @@ import re
 import pytest
 
 from games.boards import board_for
+from games.boards.alta.board import market_changes, market_svg
 from games.engine import get_rules
 from tests.engine.playing import random_playthrough
 
@@ -73,3 +74,24 @@ def test_an_atlantis_bridge_is_outlined_where_it_stands():
             assert re.search(rf'<g class="atl-at-{where}"><rect [^>]*class="last-move"', page), where
             built += 1
     assert built >= 2
+
+
+def test_an_alta_merchant_pick_or_refresh_is_outlined_in_the_market():
+    """The face-up slots a turn changed and a face-up merchant card taken
+    (so replaced) are outlined; a market the turn left alone is not."""
+    rules, board = get_rules("alta"), board_for("alta")
+    kinds = set()
+    steps = list(random_playthrough(rules, 2, 3))
+    for step, following in zip(steps, steps[1:], strict=False):
+        before, after = rules.view(step.state, 0), rules.view(following.state, 0)
+        said = board.turn_summary(before, after, step.seat).lower()
+        market = market_svg(after, market_changes(before, after))
+        if after["merchant_face_up"] != before["merchant_face_up"]:
+            assert market.count('class="last-move"') >= 1, said
+            kinds.add("merchant")
+        if "refreshed" in said:
+            assert market.count('class="last-move"') >= 1, said
+            kinds.add("refresh")
+        if after["face_up"] == before["face_up"] and after["merchant_face_up"] == before["merchant_face_up"]:
+            assert 'class="last-move"' not in market, said
+    assert {"merchant", "refresh"} <= kinds

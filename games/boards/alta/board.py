@@ -15,8 +15,9 @@ from .common import CELL, COLUMNS, FRAME, LABEL, card_name
 from .icons import card, card_key, merchant
 
 
-def market_svg(view: dict[str, Any]) -> str:
-    """Face-up cards (pickable in the take step), decks and merchant cards."""
+def market_svg(view: dict[str, Any], changed: frozenset[str] = frozenset()) -> str:
+    """Face-up cards (pickable in the take step), decks and merchant cards;
+    the ``changed`` places (``slot:N``, ``merchant``: see ``market_changes``) are outlined."""
     taking = view.get("step") == "take" and view.get("seat") in view.get("to_move", [])
     parts = []
     for number, slug in enumerate(view["face_up"], start=1):
@@ -54,6 +55,11 @@ def market_svg(view: dict[str, Any]) -> str:
     )
     parts.append(svg_text(130 + CELL / 2, 72, gettext("deck"), text_anchor="middle", font_size=11, fill="#5b6870"))
     parts.append(merchant(194, 11, view.get("merchant_face_up"), gettext("merchant face-up")))
+    for number in range(1, len(view["face_up"]) + 1):
+        if f"slot:{number}" in changed:
+            parts.append(last_mark(8 + (number - 1) * (CELL + 12), 8, CELL + 4, CELL + 4))
+    if "merchant" in changed:
+        parts.append(last_mark(192, 9, 100, 48))
     parts.append(
         svg_text(
             10,
@@ -166,6 +172,19 @@ def touched(before: dict[str, Any], after: dict[str, Any]) -> dict[int, frozense
     }
 
 
+def market_changes(before: dict[str, Any], after: dict[str, Any]) -> frozenset[str]:
+    """The market places a move changed: face-up slots (``slot:N``, taken and
+    refilled or refreshed) and the face-up merchant card (``merchant``)."""
+    changed = {
+        f"slot:{number}"
+        for number, slug in enumerate(after["face_up"], start=1)
+        if number > len(before["face_up"]) or before["face_up"][number - 1] != slug
+    }
+    if after.get("merchant_face_up") != before.get("merchant_face_up"):
+        changed.add("merchant")
+    return frozenset(changed)
+
+
 def turn_summary(before: dict[str, Any], after: dict[str, Any], seat: int) -> str:
     """What ``seat`` did between two views, in words."""
     was, now = before["islands"][seat], after["islands"][seat]
@@ -184,11 +203,13 @@ def svg(
     view: dict[str, Any], names: list[str] | None = None, last: tuple[dict[str, Any], dict[str, Any]] | None = None
 ) -> str:
     """The whole table: market, your hand, then every island (yours first);
-    ``last`` (the views before and after the last move) outlines what it placed."""
+    ``last`` (the views before and after the last move) outlines what it
+    placed and the market places it changed."""
     names = names or [gettext("Seat %(number)s") % {"number": s + 1} for s in range(view["players"])]
     me = view.get("seat")
     order = sorted(range(view["players"]), key=lambda s: (s != me, s))
-    blocks = [f'<div class="board-row">{market_svg(view)}</div>', card_key()]
+    changed = market_changes(*last) if last else frozenset()
+    blocks = [f'<div class="board-row">{market_svg(view, changed)}</div>', card_key()]
     if me is not None:
         heading = escape(gettext("Your hand"))
         blocks.append(f'<div class="board-row"><h3>{heading}</h3>{hand_svg(view)}</div>')
