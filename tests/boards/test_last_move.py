@@ -95,3 +95,21 @@ def test_an_alta_merchant_pick_or_refresh_is_outlined_in_the_market():
         if after["face_up"] == before["face_up"] and after["merchant_face_up"] == before["merchant_face_up"]:
             assert 'class="last-move"' not in market, said
     assert {"merchant", "refresh"} <= kinds
+
+
+def test_an_atlantis_tile_sale_is_said_and_its_seller_outlined():
+    rules, board = get_rules("atlantis"), board_for("atlantis")
+    sales = 0
+    for seed in range(1, 8):
+        steps = list(random_playthrough(rules, 2, seed))
+        for step, following in zip(steps, steps[1:], strict=False):
+            before, after = rules.view(step.state, 0), rules.view(following.state, 0)
+            if "sell" not in rules.dump_move(step.move):
+                continue
+            assert board.turn_summary(before, after, step.seat).startswith("Sold 1 tile")
+            page = board.svg(after, ["Ann", "Ben"], last=(before, after))
+            seller = page.split(f'data-seat="{step.seat}"')[1].split("</figure>")[0]
+            assert 'class="last-move"' in seller
+            assert 'class="last-move"' not in board.svg(after, ["Ann", "Ben"])
+            sales += 1
+    assert sales >= 2

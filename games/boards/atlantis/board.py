@@ -15,7 +15,7 @@ from django.utils.translation import gettext, ngettext
 
 from games.terms import term
 
-from ..svg import element, sentence
+from ..svg import element, last_mark, sentence
 from ..svg import text as svg_text
 from .board_road import road_svg
 from .common import (
@@ -110,7 +110,8 @@ def hand_svg(view: dict[str, Any]) -> str:
     )
 
 
-def _tiles_svg(tiles: list[dict[str, Any]]) -> str:
+def _tiles_svg(tiles: list[dict[str, Any]], *, sold: bool = False) -> str:
+    """A seat's tiles, highest first; outlined when the last move sold one."""
     ordered = sorted(tiles, key=lambda t: (-t["value"], COLOURS.index(t["colour"])))
     parts = []
     for index, tile in enumerate(ordered):
@@ -135,9 +136,10 @@ def _tiles_svg(tiles: list[dict[str, Any]]) -> str:
             )
         )
     height = 4 + max(1, -(-len(ordered) // 12)) * 24
+    mark = last_mark(1, 1, 288, height - 2) if sold else ""
     return element(
         "svg",
-        "".join(parts) or svg_text(2, 16, gettext("no tiles yet"), font_size=12, fill=MUTED),
+        ("".join(parts) or svg_text(2, 16, gettext("no tiles yet"), font_size=12, fill=MUTED)) + mark,
         viewBox=f"0 0 290 {height}",
         width="100%",
         class_="board atl-tiles",
@@ -150,8 +152,9 @@ def _cards(n: int) -> str:
     return ngettext("%(count)s card", "%(count)s cards", n) % {"count": n}
 
 
-def seats_html(view: dict[str, Any], names: list[str]) -> str:
-    """Each player: pawn colour, score, cards in hand, bridge, pawns, tiles."""
+def seats_html(view: dict[str, Any], names: list[str], sold: frozenset[int] = frozenset()) -> str:
+    """Each player: pawn colour, score, cards in hand, bridge, pawns, tiles
+    (outlined for the ``sold`` seats, who sold a tile in the last move)."""
     final = view.get("final")
     boxes = []
     for seat in view["seats"]:
@@ -180,7 +183,8 @@ def seats_html(view: dict[str, Any], names: list[str]) -> str:
             f'<figure class="atl-player" data-seat="{s}"><figcaption>'
             f'<span class="atl-dot atl-seat-{s}">{s + 1}</span> '
             f"<strong>{escape(names[s])}{escape(you)}</strong> ({escape(pawn_name(s))}){escape(turn + gone)}<br/>"
-            f"{escape(facts)}<br/>{escape(bridge)} · {escape(pawns)}</figcaption>{_tiles_svg(seat['tiles'])}</figure>"
+            f"{escape(facts)}<br/>{escape(bridge)} · {escape(pawns)}</figcaption>"
+            f"{_tiles_svg(seat['tiles'], sold=s in sold)}</figure>"
         )
     return f'<div class="atl-players">{"".join(boxes)}</div>'
 
@@ -196,6 +200,24 @@ def touched(before: dict[str, Any], after: dict[str, Any]) -> frozenset[int]:
     return frozenset(MAINLAND if p == "mainland" else p for p in arrived if p != "atlantis") | built
 
 
+def _sold(before: dict[str, Any], after: dict[str, Any], seat: int) -> int:
+    """Tiles ``seat`` sold between two views (a sale opens a turn; tiles
+    given up for a toll are not sold)."""
+    if before.get("phase") != "start":
+        return 0
+
+    def key(tile: dict[str, Any]) -> tuple[str, int]:
+        return tile["colour"], tile["value"]
+
+    was, now = before["seats"][seat]["tiles"], after["seats"][seat]["tiles"]
+    return sum((Counter(map(key, was)) - Counter(map(key, now))).values())
+
+
+def sellers(before: dict[str, Any], after: dict[str, Any]) -> frozenset[int]:
+    """Seats that sold a tile between two views."""
+    return frozenset(s for s in range(len(after["seats"])) if _sold(before, after, s))
+
+
 def turn_summary(before: dict[str, Any], after: dict[str, Any], seat: int) -> str:
     """What ``seat`` did between two views, in words."""
     was, now = before["seats"][seat], after["seats"][seat]
@@ -207,7 +229,10 @@ def turn_summary(before: dict[str, Any], after: dict[str, Any], seat: int) -> st
     ]
     if now["bridge"] is not None and was["bridge"] is None:
         done.append(gettext("built the bridge on %(position)s") % {"position": now["bridge"]})
-    taken = len(now["tiles"]) - len(was["tiles"])
+    sold = _sold(before, after, seat)
+    if sold:
+        done.append(ngettext("sold %(count)s tile", "sold %(count)s tiles", sold) % {"count": sold})
+    taken = len(now["tiles"]) - len(was["tiles"]) + sold
     if taken > 0:
         done.append(ngettext("took %(count)s tile", "took %(count)s tiles", taken) % {"count": taken})
     return sentence(done)
@@ -231,5 +256,6 @@ def svg(
         title = escape(gettext("Your hand"))
         blocks.append(f'<div class="board-row"><h3>{title}</h3>{hand_svg(view)}</div>')
     players = escape(gettext("Players"))
-    blocks.append(f'<div class="board-row"><h3>{players}</h3>{seats_html(view, names)}</div>')
+    sold = sellers(*last) if last else frozenset()
+    blocks.append(f'<div class="board-row"><h3>{players}</h3>{seats_html(view, names, sold)}</div>')
     return "".join(blocks)
