@@ -40,7 +40,8 @@ def hand_svg(view: dict[str, Any]) -> str:
     the box taking that shape by ``preserveAspectRatio`` "slice"."""
     me = view["seat"]
     hand = view.get("hand", {})
-    parts, low = [], []
+    parts: list[str] = []
+    low: list[str] = []
     for index, colour in enumerate(COLOURS):
         x, count = 8 + index * 54, hand.get(colour, 0)
         fill, ink = FILL[colour]
