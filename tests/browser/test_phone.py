@@ -21,8 +21,9 @@ RAW_WORDS = re.compile(
 
 # What the page scrolls beyond the viewport, and each tap target under 44 x 44.
 # A link inside running text is exempt (WCAG's "inline" exception), and so is
-# a check box or radio button whose label is a big enough target, and a box
-# that scrolls (scroll.js puts it in the Tab order: it is scrolled, not tapped).
+# a check box or radio button whose label is a big enough target, a box that
+# scrolls (scroll.js puts it in the Tab order: it is scrolled, not tapped), and
+# a target that a big enough button with the same data-target also plays.
 MEASURE = """() => {
   const visible = (e) => {
     const r = e.getBoundingClientRect();
@@ -39,12 +40,19 @@ MEASURE = """() => {
     const block = e.closest("p, li:not(.nav-links > li), dd, figcaption, .hint, .helptext");
     return block && block.textContent.trim().length > e.textContent.trim().length + 2;
   };
+  // A target with an equivalent big button (same data-target) is exempt:
+  // WCAG 2.5.5's "equivalent" exception (Atlantis's card markers).
+  const equivalent = (e) => e.dataset && e.dataset.target && [...document.querySelectorAll(
+    `button[data-target="${CSS.escape(e.dataset.target)}"]`)].some((b) => {
+      const r = b.getBoundingClientRect();
+      return b !== e && visible(b) && r.width + 0.5 >= 44 && r.height + 0.5 >= 44;
+    });
   const label = (e) => e.closest("label") || (e.id && document.querySelector(`label[for="${e.id}"]`));
   const small = [];
   const nodes = document.querySelectorAll(
     "a[href], button, input:not([type=hidden]), select, textarea, [role=button], [tabindex]:not([tabindex='-1'])");
   for (const e of nodes) {
-    if (!visible(e) || inline(e) || e.hasAttribute("data-scroll-stop")) continue;
+    if (!visible(e) || inline(e) || e.hasAttribute("data-scroll-stop") || equivalent(e)) continue;
     let r = e.getBoundingClientRect();
     if ((r.width < 44 || r.height < 44) && (e.type === "checkbox" || e.type === "radio") && label(e)) {
       r = label(e).getBoundingClientRect();

@@ -30,6 +30,7 @@ from .common import (
     tile_name,
 )
 from .icons import INK, MUTED, button, symbol
+from .ways import ways_html
 
 
 def hand_svg(view: dict[str, Any]) -> str:
@@ -251,7 +252,7 @@ def svg(
     }
     blocks = [
         f'<p class="atl-status"><strong>{escape(status(view, names))}</strong> {piles}</p>',
-        f'<div class="board-row">{road_svg(view, touched(*last) if last else frozenset())}</div>',
+        f'<div class="board-row">{road_svg(view, touched(*last) if last else frozenset())}{ways_html(view)}</div>',
     ]
     if view.get("seat") is not None:
         title = escape(gettext("Your hand"))
