@@ -87,7 +87,7 @@ def test_a_midgame_road_reads_well_and_a_multi_card_move_can_be_clicked(browser,
         page.goto(f"/games/{match.pk}/")
         page.locator(f'[data-pick="pawn {place(origin[0])}"]').first.click()
         longer = ways[-1]
-        marker = page.locator(f'[data-target="go {place(longer.origin)} {" ".join(longer.cards)}"]')
+        marker = page.locator(f'svg.atl-road [data-target="go {place(longer.origin)} {" ".join(longer.cards)}"]')
         expect(marker).to_be_visible()
         page.screenshot(path="var/atlantis-midgame.png", full_page=True)
         marker.click()
