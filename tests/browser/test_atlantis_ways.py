@@ -6,6 +6,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.test_atlantis_page import log_in, midgame_state
+from tests.browser.test_axe import _violations
 from tests.browser.test_phone import MEASURE
 from tests.conftest import make_user
 
@@ -43,6 +44,8 @@ def test_on_a_phone_the_picked_pawns_ways_are_big_buttons_that_play_the_move(bro
 
     match, ways = midgame
     context, page = log_in(browser, live_server, match.seats.get(index=0).user.email, width=390)
+    refused = []  # what the Content-Security-Policy blocked, if anything
+    page.on("console", lambda m: refused.append(m.text) if "Content Security Policy" in m.text else None)
     try:
         page.goto(f"/games/{match.pk}/")
         choices = page.locator(".atl-ways .way-choice")
@@ -56,6 +59,8 @@ def test_on_a_phone_the_picked_pawns_ways_are_big_buttons_that_play_the_move(bro
             assert box["width"] >= 44 and box["height"] >= 44, box
         found = page.evaluate(MEASURE)
         assert found["overflow"] <= 0 and not found["small"], found
+        assert _violations(page) == []
+        page.locator(".atl-ways").screenshot(path="var/atlantis-ways-phone.png")
         longer = max(ways, key=lambda w: len(w.cards))
         button = page.locator(f'.atl-ways button[data-target="{_target(longer)}"]')
         label = page.locator(f'svg.atl-road [data-target="{_target(longer)}"]').get_attribute("aria-label")
@@ -64,6 +69,7 @@ def test_on_a_phone_the_picked_pawns_ways_are_big_buttons_that_play_the_move(bro
         expect(page.locator("#play")).to_have_attribute("data-ply", str(match.ply + 1))
         expect(page.locator(".history li").first).to_contain_text(" ".join(longer.cards))
         expect(page.locator(".move-error")).to_have_count(0)
+        assert refused == []
     finally:
         context.close()
 
