@@ -205,3 +205,19 @@ def test_emails_render_and_hide_other_hands():
             ]
             assert mails[0] == mails[1]
             assert "Open cells (x,y)" in mails[0][1] and "<table" in mails[0][2]
+
+
+def test_a_long_hand_wraps_into_rows_that_fit_a_phone():
+    """Eleven tiles take two rows of at most eight 44-px slots (356 px), so
+    the hand fits a 390 px phone instead of scrolling sideways."""
+    from games.boards.alpaca.board import HAND_ROW, hand_svg
+
+    steps, _ = sampled_steps(2, 3)
+    tile = RULES.view(steps[0].state, 0)["hand"][0]["tile"]
+    markup = hand_svg([{"number": n, "tile": tile} for n in range(1, 12)], picks=True)
+    [svg] = parse_svg(markup)
+    _, _, width, height = (float(v) for v in svg.get("viewBox").split())
+    assert HAND_ROW == 8 and width == 4 + 8 * 44, width
+    assert height == 2 * 58, height
+    assert "slots-8" in svg.get("class")
+    assert len(re.findall(r'data-pick="hand:', markup)) == 11

@@ -16,15 +16,15 @@ from playwright.sync_api import expect
 from tests.browser.walk import GAMES, WIDTHS, sign_in
 
 # The drawings of the board that reach past the page's width, unless they
-# scroll inside a box of their own that fits: only a grown Alpaca table or a
-# long Alpaca hand (pieces a finger wide); Atlantis's road and hand take a
-# phone layout and must fit.
+# scroll inside a box of their own that fits: only a grown Alpaca table (its
+# cells a finger wide cannot reflow); Atlantis's road and hand take a phone
+# layout and Alpaca's hand wraps into rows, so they must fit.
 BOARD_OVERRUN = """() => {
   const width = document.documentElement.clientWidth;
   const fits = (e) => e.getBoundingClientRect().right <= width + 0.5;
   return [...document.querySelectorAll('#play svg')].filter((s) => !fits(s)).filter((s) => {
-    // Only Alpaca's grown table and long hand may scroll; Atlantis's road and hand must fit.
-    const alpaca = ['alpaca-table', 'alpaca-hand'].some((c) => s.classList.contains(c));
+    // Only Alpaca's grown table may scroll; every other drawing must fit.
+    const alpaca = s.classList.contains('alpaca-table');
     const box = alpaca && s.closest('.board-scroll, .alpaca-table-box');
     return !(box && fits(box) && getComputedStyle(box).overflowX === 'auto' && box.scrollWidth > box.clientWidth);
   }).map((s) => `${s.className.baseVal} ${Math.round(s.getBoundingClientRect().width)} px`);

@@ -39,6 +39,9 @@ from .common import (
 )
 from .icons import point, tile_shapes
 
+#: Hand tiles in a row: 8 slots of 44 CSS px (356 px) fit a 390 px phone.
+HAND_ROW = 8
+
 
 def _tiles_left(name: str) -> str:
     return gettext("%(name)s's tiles left") % {"name": name}
@@ -186,31 +189,36 @@ def table_svg(view: dict[str, Any]) -> str:
 
 def hand_svg(tiles: list[dict[str, Any]], *, picks: bool) -> str:
     """Tiles drawn small at rotation 0, numbered as in the notation (#n);
-    tiles of the dominant colour are picks when ``picks``."""
-    size, gap = 34, 10
+    tiles of the dominant colour are picks when ``picks``.  A hand of more
+    than ``HAND_ROW`` tiles wraps into rows, so it fits a phone's width with
+    every slot still a finger (44 CSS px) wide."""
+    size, gap, row_height = 34, 10, 34 + 24
     parts = []
     for i, entry in enumerate(tiles):
-        x = 4 + i * (size + gap)
+        row, col = divmod(i, HAND_ROW)
+        x, y = 4 + col * (size + gap), row * row_height
         playable = entry.get("dominant", True)
         label = gettext("Tile #%(number)s: %(tile)s") % {"number": entry["number"], "tile": said(entry["tile"])}
         if not playable:
             label += " " + gettext("(not the dominant colour)")
         pick = f"hand:{entry['tile']}" if picks and playable else None
         # An invisible backing makes the whole slot (tile and number) the tap target.
-        body = element("rect", x=x - gap / 2, y=0, width=size + gap, height=size + 24, fill="transparent")
-        body += tile_shapes(x, 4, size, entry["tile"], 0)
+        body = element("rect", x=x - gap / 2, y=y, width=size + gap, height=row_height, fill="transparent")
+        body += tile_shapes(x, y + 4, size, entry["tile"], 0)
         body += svg_text(
-            x + size / 2, size + 18, f"#{entry['number']}", text_anchor="middle", font_size=11, fill="#5b6870"
+            x + size / 2, y + size + 18, f"#{entry['number']}", text_anchor="middle", font_size=11, fill="#5b6870"
         )
         parts.append(labelled(body, label, pickable(pick, label, cls="tile"), opacity=None if playable else 0.4))
-    width = max(4 + len(tiles) * (size + gap), 200)
-    # Sized by games.css per number of slots (class slots-n): 44 CSS px a slot.
+    per_row = min(max(len(tiles), 4), HAND_ROW)
+    rows = max(1, -(-len(tiles) // HAND_ROW))
+    width = max(4 + per_row * (size + gap), 200)
+    # Sized by games.css per number of slots in a row (class slots-n): 44 CSS px a slot.
     return element(
         "svg",
         "".join(parts),
-        viewBox=f"0 0 {width} {size + 24}",
+        viewBox=f"0 0 {width} {rows * row_height}",
         width="100%",
-        class_=f"board alpaca-hand slots-{min(max(len(tiles), 4), MAX_SIZED)}",
+        class_=f"board alpaca-hand slots-{per_row}",
         role="group",
         aria_label=gettext("Tiles"),
     )
