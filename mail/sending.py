@@ -137,12 +137,25 @@ def kept_connection() -> tuple[object, bool]:
     return connection, False
 
 
+def _is_kept(connection) -> bool:
+    """Is ``connection`` this thread's kept one?"""
+    held = getattr(_kept, "held", None)
+    return held is not None and held[0] is connection
+
+
 def _release(connection) -> None:
     """After a batch: a kept connection stays open (its idle time starts
     now), any other one is closed."""
-    held = getattr(_kept, "held", None)
-    if held is not None and held[0] is connection:
-        _kept.held = (connection, held[1], time.monotonic())
+    if _is_kept(connection):
+        _kept.held = (connection, _kept.held[1], time.monotonic())
+    else:
+        _close(connection)
+
+
+def _discard(connection) -> None:
+    """Close a connection that may be broken (dropping it if it is kept)."""
+    if _is_kept(connection):
+        drop_kept()
     else:
         _close(connection)
 
@@ -240,10 +253,7 @@ def _deliver(rows: list[OutgoingEmail], now: dt.datetime, counts: dict[str, int]
                 counts["failed"] += 1
                 if connection is not None and not _is_permanent(error):
                     # The connection may be broken; open a fresh one for the rest.
-                    if getattr(_kept, "held", None) is not None and _kept.held[0] is connection:
-                        drop_kept()
-                    else:
-                        _close(connection)
+                    _discard(connection)
                     connection = None
                 continue
             # Marked row by row: a worker killed mid-batch leaves only the
