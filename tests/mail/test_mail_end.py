@@ -43,7 +43,7 @@ def test_the_end_mail_reveals_every_seat_and_nothing_leaks_before(
         # The reveal sits between the board and the links; a link keeps its line.
         end = message.body.split("-" * 63)[-1].split("Game page:")[0].splitlines()
         assert end and max(len(line) for line in end if "://" not in line) <= WIDTH
-        assert flat(" ".join(f"{s.place}. {s.user}: {s.score} points" for s in ranked)) in text
+        assert flat(" ".join(f"{s.place}. {s.user}: {s.score} point{'' if s.score == 1 else 's'}" for s in ranked)) in text
         for entry in reveal:
             assert f"{seats[entry.seat].user}: {entry.score} points" in text
             lines = reveal_lines(entry)
