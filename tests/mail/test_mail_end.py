@@ -18,6 +18,11 @@ from .playing import html_of, play
 pytestmark = pytest.mark.django_db
 
 
+def _points(score):
+    """A score as the mail writes it: ``1 point``, ``18 points``."""
+    return f"{score} point" if score == 1 else f"{score} points"
+
+
 def flat(text: str) -> str:
     return " ".join(text.split())
 
@@ -43,9 +48,9 @@ def test_the_end_mail_reveals_every_seat_and_nothing_leaks_before(
         # The reveal sits between the board and the links; a link keeps its line.
         end = message.body.split("-" * 63)[-1].split("Game page:")[0].splitlines()
         assert end and max(len(line) for line in end if "://" not in line) <= WIDTH
-        assert flat(" ".join(f"{s.place}. {s.user}: {s.score} point{'' if s.score == 1 else 's'}" for s in ranked)) in text
+        assert flat(" ".join(f"{s.place}. {s.user}: {_points(s.score)}" for s in ranked)) in text
         for entry in reveal:
-            assert f"{seats[entry.seat].user}: {entry.score} points" in text
+            assert f"{seats[entry.seat].user}: {_points(entry.score)}" in text
             lines = reveal_lines(entry)
             for label, value in [*lines["revealed"], *lines["breakdown"]]:
                 assert flat(f"{label}: {value}") in text, (label, value)
