@@ -348,6 +348,13 @@ class BaseRules(Generic[S, MoveT]):
         options in emails and for the web page)."""
         return [(self.format_move(state, seat, m), m) for m in self.legal_moves(state, seat)]
 
+    def option_text(self, state: S, seat: Seat, number: int) -> str | None:
+        """The text of option ``number`` (from 1): only the chosen legal
+        move is written out, not all of them (hundreds in Alhambra).  A
+        game that labels its own options overrides this with them."""
+        legal = self.legal_moves(state, seat)
+        return self.format_move(state, seat, legal[number - 1]) if 1 <= number <= len(legal) else None
+
     def help_text(self, language: str = "en") -> str:
         """The player-facing notation and rules help in ``language`` (a
         language code such as ``nl`` or ``nl-be``): the game's

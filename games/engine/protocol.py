@@ -264,6 +264,12 @@ class Rules(Protocol[StateT, MoveT]):
         ``parse_move`` reads each text back as its move."""
         ...
 
+    def option_text(self, state: StateT, seat: Seat, number: int) -> str | None:
+        """Returns the text of option ``number`` (from 1) of
+        ``move_options``, without listing the others; ``None`` when there
+        is no such option."""
+        ...
+
     def view(self, state: StateT, seat: Seat | None) -> dict[str, JSON]:
         """Returns the JSON-safe view of ``seat`` (``None``: a spectator),
         without anything that seat may not know; never raises."""

@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 
 from core.errors import Conflict, MoveRejected, NotAllowed, NotFound
 from games.deadlines.clock import AutoPlayed, deadlines_update
-from games.engine import BaseRules, EngineError, Termination, Transition, get_rules
+from games.engine import EngineError, Termination, Transition, get_rules
 from games.i18n import error_text
 from games.models import Match, MoveRecord, Seat
 from games.signals import match_finished
@@ -105,24 +105,17 @@ def _rejected(game: str, error: EngineError) -> MoveRejected:
 
 
 def _option_text(rules, state, seat_index: int, option: int) -> str:
-    """The text of the ``option``-th legal move.  With ``BaseRules``'s
-    ``move_options`` (each option is ``format_move`` of a legal move) only
-    the chosen move is written out, not all of them (hundreds in Alhambra);
-    a game with its own option labels lists them all."""
-    if type(rules).move_options is BaseRules.move_options:
-        legal = rules.legal_moves(state, seat_index)
-        if 1 <= option <= len(legal):
-            return rules.format_move(state, seat_index, legal[option - 1])
-        last = len(legal)
-    else:
-        options = rules.move_options(state, seat_index)
-        if 1 <= option <= len(options):
-            return options[option - 1][0]
-        last = len(options)
-    raise MoveRejected(
-        _("There is no option %(option)s; choose 1 to %(last)s.") % {"option": option, "last": last},
-        code="invalid_option",
-    )
+    """The text of the ``option``-th legal move (``Rules.option_text``).
+
+    :raises MoveRejected: there is no such option."""
+    text = rules.option_text(state, seat_index, option)
+    if text is None:
+        last = len(rules.legal_moves(state, seat_index))  # options follow legal_moves
+        raise MoveRejected(
+            _("There is no option %(option)s; choose 1 to %(last)s.") % {"option": option, "last": last},
+            code="invalid_option",
+        )
+    return text
 
 
 def move_submit(

@@ -145,6 +145,10 @@ class AtlantisRules(BaseRules[AtlantisState, Move]):
         moves, cards gained for sales, gap and toll for bridges."""
         return [(notation.option_label(state, seat, m), m) for m in self.legal_moves(state, seat)]
 
+    def option_text(self, state: AtlantisState, seat: int, number: int) -> str | None:
+        options = self.move_options(state, seat)
+        return options[number - 1][0] if 1 <= number <= len(options) else None
+
     # ---------------------------------------------------------------- views
     def view(self, state: AtlantisState, seat: int | None) -> dict[str, JSON]:
         return build_view(state, seat, sorted(self.to_move(state)))
