@@ -36,6 +36,7 @@ def main() -> None:
     parser.add_argument("--top", type=int, default=40)
     parser.add_argument("--sort", default="cumulative")
     parser.add_argument("--dump", help="also write the profile to this file (pstats)")
+    parser.add_argument("--intake", action="store_true", help="profile the reply's intake instead of the worker")
     parser.add_argument("--queries", action="store_true", help="print the SQL of the last turn's work")
     args = parser.parse_args()
     if not os.environ.get("DATABASE_URL", "").startswith("postgres"):
@@ -99,7 +100,7 @@ def main() -> None:
         work(timezone.now())
         games.append([u.email for u in pair])
     profile = cProfile.Profile(time.process_time)  # CPU, not waiting for PostgreSQL
-    cpu = 0.0
+    cpu = intake_cpu = 0.0
     turns = counted = 0
     for number, pair in enumerate(games):
         for _ in range(args.turns):
@@ -114,23 +115,32 @@ def main() -> None:
                 ),
             )
             target, raw = reply_for(sender)
+            intake_before = time.process_time()
+            if number and args.intake and args.top:
+                profile.enable()
             outcome = inbound_email_process(raw=raw, source="smtp", now=timezone.now(), envelope_recipients=[target])
+            if number and args.intake and args.top:
+                profile.disable()
+            if number:
+                intake_cpu += time.process_time() - intake_before
             if outcome.outcome != "applied" and number == 0:
                 print("intake outcome:", outcome.outcome, outcome.detail if hasattr(outcome, "detail") else "")
             before = time.process_time()
-            if number and args.top:
+            if number and args.top and not args.intake:
                 profile.enable()
             with CaptureQueriesContext(connection) as queries:
                 work(timezone.now())
             if number:
                 counted += len(queries)
-                if args.top:
+                if args.top and not args.intake:
                     profile.disable()
                 cpu += time.process_time() - before
                 turns += 1
     profiler = "on" if args.top else "off"
     per_turn = cpu / max(turns, 1) * 1000
     print(f"{turns} turns: mail worker CPU {per_turn:.2f} ms per turn (in process, profiler {profiler})")
+    intake = intake_cpu / max(turns, 1) * 1000
+    print(f"intake of the reply (the gateway's share, not the worker's): {intake:.2f} ms CPU per turn")
     print(f"queries per turn: {counted / max(turns, 1):.1f}")
     if args.queries:
         for query in queries.captured_queries:

@@ -7,7 +7,10 @@ from __future__ import annotations
 
 import os
 import signal
+import socket
 import subprocess
+import sys
+import time
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 
@@ -38,6 +41,29 @@ def start_mail_worker(concurrency: int, smtp_port: int) -> tuple[subprocess.Pope
     return start_group(command, env), env
 
 
+def start_mail_gateway(port: int, env: Mapping[str, str]) -> subprocess.Popen:
+    """The SMTP mail gateway (``manage.py mail_gateway``) in its own group on
+    ``port``, as deployed (its own process; ``DEBUG`` off and database
+    connections kept, as for the worker); returns once it accepts
+    connections."""
+    env = dict(env)
+    env.setdefault("DB_CONN_MAX_AGE", "60")
+    env.setdefault("DEBUG", "0")
+    command = [sys.executable, "manage.py", "mail_gateway", "--host", "127.0.0.1", "--port", str(port)]
+    gateway = start_group(command, env)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            return gateway
+        except OSError:
+            if gateway.poll() is not None:
+                raise RuntimeError(f"the mail gateway exited ({gateway.returncode})") from None
+            time.sleep(0.1)
+    stop_group(gateway)
+    raise RuntimeError("the mail gateway did not start within 60 s")
+
+
 def stop_group(process: subprocess.Popen) -> None:
     """Stop ``process`` and every process it started (its group), and wait."""
     os.killpg(process.pid, signal.SIGTERM)
@@ -63,6 +89,23 @@ def processes() -> Iterator[tuple[int, str, int, float]]:
 def group_cpu_seconds(group: int) -> float:
     """CPU seconds (user + system) used so far by process group ``group``."""
     return sum(cpu for _, _, pgrp, cpu in processes() if pgrp == group)
+
+
+def postgres_cpu_seconds() -> float:
+    """CPU seconds used so far by the machine's PostgreSQL processes (every
+    database's: on a shared machine it counts the others' work too),
+    including backends that have exited (the server's reaped children)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    for entry in Path("/proc").iterdir():
+        try:
+            stat = (entry / "stat").read_text() if entry.name.isdigit() else ""
+        except OSError:
+            continue
+        if stat[stat.find("(") + 1 : stat.rfind(")")].startswith("postgres"):
+            fields = stat[stat.rindex(")") + 2 :].split()
+            total += sum(int(field) for field in fields[11:15]) / tick  # utime stime cutime cstime
+    return total
 
 
 def rss_mb(group: int) -> list[float]:
