@@ -118,7 +118,10 @@ def main() -> None:
             intake_before = time.process_time()
             if number and args.intake and args.top:
                 profile.enable()
-            outcome = inbound_email_process(raw=raw, source="smtp", now=timezone.now(), envelope_recipients=[target])
+            with CaptureQueriesContext(connection) as intake_queries:
+                outcome = inbound_email_process(
+                    raw=raw, source="smtp", now=timezone.now(), envelope_recipients=[target]
+                )
             if number and args.intake and args.top:
                 profile.disable()
             if number:
@@ -143,7 +146,7 @@ def main() -> None:
     print(f"intake of the reply (the gateway's share, not the worker's): {intake:.2f} ms CPU per turn")
     print(f"queries per turn: {counted / max(turns, 1):.1f}")
     if args.queries:
-        for query in queries.captured_queries:
+        for query in (intake_queries if args.intake else queries).captured_queries:
             print(" ", query["sql"][:300])
     if args.top:
         pstats.Stats(profile).sort_stats(args.sort).print_stats(args.top)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import email
 import email.policy
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from email.message import EmailMessage, MIMEPart
 from email.utils import getaddresses, parseaddr
 from html.parser import HTMLParser
@@ -45,7 +45,6 @@ class InboundMessage:
     #: "commands" for the command address (no token).
     token_kind: str = ""
     automatic_reason: str = ""
-    headers: dict[str, str] = field(default_factory=dict)
 
 
 class _TextExtractor(HTMLParser):
@@ -180,5 +179,4 @@ def parse_inbound(raw: bytes, *, envelope_recipients: list[str] | None = None) -
         token_kind=token_kind,
         is_automatic=bool(reason),
         automatic_reason=reason,
-        headers={k: str(v) for k, v in message.items()},
     )

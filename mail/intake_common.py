@@ -14,14 +14,19 @@ from .answers import answer, in_language, reply_subject
 from .inbound import InboundMessage
 from .models import InboundEmail
 
+#: What a record keeps from its creation: the raw mail (up to 256 KB) is
+#: not written a second time with the outcome.
+_WRITTEN_ONCE = {"id", "raw", "received_at", "source"}
+
 
 def finish(record: InboundEmail, outcome: str, detail: str = "", **fields) -> InboundEmail:
-    """Store the outcome (and any other fields) of ``record``; returns it."""
+    """Store the outcome (and any other fields) of ``record``, a record
+    already created with its raw mail; returns it."""
     record.outcome = outcome
     record.detail = detail
     for key, value in fields.items():
         setattr(record, key, value)
-    record.save()
+    record.save(update_fields=[f.name for f in record._meta.concrete_fields if f.name not in _WRITTEN_ONCE])
     return record
 
 

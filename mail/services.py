@@ -272,8 +272,10 @@ def _chat_only(
 
 def _reading(token: ReplyToken, body: str) -> Reply | None:
     """The reply read against the position it answers; ``None`` when the
-    game is no longer at that position (``move_submit`` then explains)."""
-    match = Match.objects.get(pk=token.match_id)
+    game is no longer at that position (``move_submit`` then explains).
+    The match is the one read with the token: a move committed since is
+    caught by ``move_submit``'s ply check, under the match's lock."""
+    match = token.match
     if not match.is_active or match.ply != token.ply or match.state is None:
         return None
     rules = get_rules(match.game)
