@@ -190,6 +190,12 @@ def redesigns(seat_state: SeatState) -> tuple[Move, ...]:
     return moves
 
 
+#: The moves that need no cell, shared like the others.
+_DONE = Done()
+_TO_RESERVE = tuple(Place(tile, None) for tile in range(len(TILES)))
+_GIFT = tuple(Gift(tile) for tile in range(len(TILES)))
+
+
 def _new_remove(k: int) -> Remove:
     move = _REMOVE[k] = Remove(XY[k])
     return move
@@ -206,9 +212,9 @@ def placements(state: AlhambraState, seat: int) -> tuple[Move, ...]:
         found: list[Move] = []
         for tile in seat_state.pending:
             found += place_moves(seat_state.alhambra, tile)
-            found.append(Place(tile, None))
+            found.append(_TO_RESERVE[tile])
             if gift:
-                found.append(Gift(tile))
+                found.append(_GIFT[tile])
         moves = seat_state.alhambra.memo[memo_key] = tuple(found)
     return moves
 
@@ -223,7 +229,7 @@ def legal_moves(state: AlhambraState, seat: int) -> list[Move]:
         moves.extend(buys(state, seat))
         moves.extend(redesigns(state.seats[seat]))
         if state.extra or not moves:
-            moves.append(Done())
+            moves.append(_DONE)
         return moves
     if phase == "place":
         return list(placements(state, seat)) if seat == state.current else []

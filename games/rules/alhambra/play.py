@@ -11,13 +11,13 @@ from __future__ import annotations
 from typing import Any
 
 from games.engine import Event, IllegalMove
-from games.engine.message import Joined, Message, Term, gettext_noop, message
+from games.engine.message import gettext_noop, message
 
-from .components import CURRENCIES, TILE_KIND, TILES, card_term, cell_label, tile_term
+from .components import CURRENCY_TERMS, TILE_KIND, TILES, card_term, cell_label, tile_term
 from .legal import legal_moves
 from .moves import Build, Buy, Done, Gift, Move, Place, Remove, Swap, Take
 from .play_end import end_turn, final_scoring
-from .state import AlhambraState, SeatState, event, evolve
+from .state import AlhambraState, SeatState, event, evolve, evolved, joined
 
 Result = tuple[AlhambraState, list[Event]]
 
@@ -58,11 +58,18 @@ def apply_move(state: AlhambraState, seat: int, move: Move) -> Result:
     )
 
 
-def _remove_cards(have: tuple[int, ...], cards: tuple[int, ...], where: Message) -> tuple[int, ...]:
+def _remove_cards(have: tuple[int, ...], cards: tuple[int, ...], where: str) -> tuple[int, ...]:
+    """``have`` without ``cards``.
+
+    :param where: where the cards should be, a template ("on display").
+    :raises IllegalMove: a card is missing.
+    """
     rest = list(have)
     for c in cards:
         if c not in rest:
-            raise IllegalMove(gettext_noop("There is no %(card_name)s %(where)s."), card_name=card_term(c), where=where)
+            raise IllegalMove(
+                gettext_noop("There is no %(card_name)s %(where)s."), card_name=card_term(c), where=message(where)
+            )
         rest.remove(c)
     return tuple(rest)
 
@@ -82,10 +89,10 @@ def _after_action(
     changes["seats"] = tuple(seats)
     changes["extra"] = exact
     if exact:
-        return evolve(state, **changes), events
+        return evolved(state, changes), events
     if seat_state.pending:
         changes["phase"] = "place"
-        return evolve(state, **changes), events
+        return evolved(state, changes), events
     return end_turn(state, changes, events)
 
 
@@ -101,10 +108,10 @@ def _take(state: AlhambraState, seat: int, move: Take) -> Result:
             ),
             total=total,
         )
-    display = _remove_cards(state.display, cards, message(gettext_noop("on display")))
+    display = _remove_cards(state.display, cards, gettext_noop("on display"))
     seat_state = state.seats[seat]
     seat_state = evolve(seat_state, hand=tuple(sorted(seat_state.hand + cards)))
-    names = Joined(tuple(card_term(c) for c in cards), " + ")
+    names = joined(tuple([card_term(c) for c in cards]), " + ")
     new_event = event(
         "take",
         message(gettext_noop("%(seat)s takes %(names)s."), seat=f"Seat {seat + 1}", names=names),
@@ -121,15 +128,15 @@ def _buy(state: AlhambraState, seat: int, move: Buy) -> Result:
     if tile is None:
         raise IllegalMove(gettext_noop("Slot %(slot)s is empty this turn."), slot=slot + 1)
     cards = tuple(sorted(move.cards))
-    currency = CURRENCIES[slot]
+    currency = CURRENCY_TERMS[slot]
     if not cards:
-        raise IllegalMove(gettext_noop("Name the %(currency)s cards you pay with."), currency=Term(currency))
+        raise IllegalMove(gettext_noop("Name the %(currency)s cards you pay with."), currency=currency)
     wrong = [c for c in cards if c // 10 != slot]
     if wrong:
         raise IllegalMove(
             gettext_noop("Slot %(slot)s is paid in %(currency)s only, not with %(card_name)s."),
             slot=slot + 1,
-            currency=Term(currency),
+            currency=currency,
             card_name=card_term(wrong[0]),
         )
     price = TILES[tile].price
@@ -139,7 +146,7 @@ def _buy(state: AlhambraState, seat: int, move: Buy) -> Result:
             gettext_noop("%(tile_label)s costs %(price)s %(currency)s; you offer only %(total)s."),
             tile_label=tile_term(tile, walls=False),
             price=price,
-            currency=Term(currency),
+            currency=currency,
             total=total,
         )
     if total - cards[0] % 10 >= price:
@@ -152,7 +159,7 @@ def _buy(state: AlhambraState, seat: int, move: Buy) -> Result:
             price=price,
         )
     seat_state = state.seats[seat]
-    hand = _remove_cards(seat_state.hand, cards, message(gettext_noop("in your hand")))
+    hand = _remove_cards(seat_state.hand, cards, gettext_noop("in your hand"))
     seat_state = evolve(seat_state, hand=hand, pending=seat_state.pending + (tile,))
     market = list(state.market)
     market[slot] = None
@@ -163,7 +170,7 @@ def _buy(state: AlhambraState, seat: int, move: Buy) -> Result:
         if exact
         else gettext_noop("%(seat)s buys %(tile_label)s for %(currency)s %(names)s.")
     )
-    text = message(template, seat=f"Seat {seat + 1}", tile_label=tile_term(tile), currency=Term(currency), names=names)
+    text = message(template, seat=f"Seat {seat + 1}", tile_label=tile_term(tile), currency=currency, names=names)
     events = [event("buy", text, {"seat": seat, "tile": tile, "cards": list(cards)})]
     changes = {"market": tuple(market), "discard": tuple(sorted(state.discard + cards))}
     return _after_action(state, seat, seat_state, changes, events, exact)
@@ -178,7 +185,7 @@ def _redesign(state: AlhambraState, seat: int, move: Any) -> Result:
         tile = alhambra.tile_at(cell)
         if tile is None:
             raise IllegalMove(gettext_noop("There is no building at %(label)s."), label=label)
-        if cell not in alhambra.removable():
+        if not alhambra.can_remove(cell):
             if TILE_KIND[tile] < 0:
                 raise IllegalMove(gettext_noop("The fountain never moves."))
             raise IllegalMove(
@@ -316,10 +323,10 @@ def _after_place(
     seats[seat] = seat_state
     changes["seats"] = tuple(seats)
     if state.phase == "handout":
-        new = evolve(state, **changes)
+        new = evolved(state, changes)
         if any(s.pending for s in seats):
             return new, events
         return final_scoring(new, events)
     if seat_state.pending:
-        return evolve(state, **changes), events
+        return evolved(state, changes), events
     return end_turn(state, changes, events)
