@@ -10,6 +10,7 @@ the card.  A minimal payment can still overpay (no change is given), e.g. a
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from functools import lru_cache
 from itertools import combinations
 from typing import Any
@@ -91,14 +92,17 @@ def takes(display: tuple[int, ...]) -> tuple[Take, ...]:
 
 
 @lru_cache(maxsize=_CACHE)
-def _buy_options(slot: int, values: tuple[int, ...], price: int) -> tuple[Buy, ...]:
+def _buy_options(cards: tuple[int, ...], price: int) -> tuple[Buy, ...]:
+    """Every minimal payment of ``price`` from ``cards``, the (sorted, not
+    empty) cards of one currency in a hand: the buys of that currency's slot."""
+    slot = cards[0] // 10
     base = slot * 10
     result = []
-    for pay in minimal_payments(values, price):
-        cards = tuple(base + v for v in pay)
-        move = _BUY.get((slot, cards))
+    for pay in minimal_payments(tuple([c % 10 for c in reversed(cards)]), price):
+        paid = tuple([base + v for v in pay])
+        move = _BUY.get((slot, paid))
         if move is None:
-            move = _BUY[slot, cards] = Buy(slot, cards)
+            move = _BUY[slot, paid] = Buy(slot, paid)
         result.append(move)
     return tuple(result)
 
@@ -115,17 +119,17 @@ def _buys(hand: tuple[int, ...], market: tuple[int | None, ...]) -> tuple[Buy, .
     for slot in range(4):
         tile = market[slot]
         if tile is not None and groups[slot]:
-            result += _buy_options(slot, groups[slot], TILE_PRICE[tile])
+            result += _buy_options(groups[slot], TILE_PRICE[tile])
     return tuple(result)
 
 
 @lru_cache(maxsize=_RECENT)
 def _by_currency(hand: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-    """The values of a (sorted) hand per currency, highest first."""
-    groups: list[list[int]] = [[], [], [], []]
-    for code in reversed(hand):
-        groups[code // 10].append(code % 10)
-    return tuple(tuple(g) for g in groups)
+    """The cards of a sorted hand per currency (each group sorted): a
+    currency's codes are one run of the hand (``components``: currency * 10
+    + value), so the groups are slices."""
+    ends = [bisect_left(hand, 10), bisect_left(hand, 20), bisect_left(hand, 30), len(hand)]
+    return hand[: ends[0]], hand[ends[0] : ends[1]], hand[ends[1] : ends[2]], hand[ends[2] :]
 
 
 #: Shared move objects, keyed by ints: building moves is a good part of
@@ -226,8 +230,9 @@ def legal_moves(state: AlhambraState, seat: int) -> list[Move]:
         if seat != state.current:
             return []
         moves: list[Move] = list(takes(state.display))
-        moves.extend(buys(state, seat))
-        moves.extend(redesigns(state.seats[seat]))
+        seat_state = state.seats[seat]
+        moves.extend(_buys(seat_state.hand, state.market))
+        moves.extend(redesigns(seat_state))
         if state.extra or not moves:
             moves.append(_DONE)
         return moves

@@ -22,6 +22,20 @@ from .state import AlhambraState, SeatState, event, evolve, evolved, joined
 Result = tuple[AlhambraState, list[Event]]
 
 
+#: The sentences of the frequent moves, marked for translation once here
+#: (a call per move was a measurable part of random play).
+_ON_DISPLAY = gettext_noop("on display")
+_IN_HAND = gettext_noop("in your hand")
+_TAKES = gettext_noop("%(seat)s takes %(names)s.")
+_BUYS_EXACT = gettext_noop("%(seat)s buys %(tile_label)s for %(currency)s %(names)s (exact: another action).")
+_BUYS = gettext_noop("%(seat)s buys %(tile_label)s for %(currency)s %(names)s.")
+_REMOVES = gettext_noop("%(seat)s moves %(tile_label)s from %(label)s to the reserve.")
+_BUILDS = gettext_noop("%(seat)s builds %(name)s from the reserve at %(label)s.")
+_SWAPS = gettext_noop("%(seat)s swaps %(tile_label)s from the reserve with %(tile_label2)s at %(label)s.")
+_RESERVES = gettext_noop("%(seat)s puts %(tile_label)s in the reserve.")
+_PLACES = gettext_noop("%(seat)s places %(tile_label)s at %(cell_label)s.")
+
+
 def apply_move(state: AlhambraState, seat: int, move: Move) -> Result:
     """Apply a move of a seat that is to move.
 
@@ -108,13 +122,13 @@ def _take(state: AlhambraState, seat: int, move: Take) -> Result:
             ),
             total=total,
         )
-    display = _remove_cards(state.display, cards, gettext_noop("on display"))
+    display = _remove_cards(state.display, cards, _ON_DISPLAY)
     seat_state = state.seats[seat]
     seat_state = evolve(seat_state, hand=tuple(sorted(seat_state.hand + cards)))
     names = joined(tuple([card_term(c) for c in cards]), " + ")
     new_event = event(
         "take",
-        message(gettext_noop("%(seat)s takes %(names)s."), seat=f"Seat {seat + 1}", names=names),
+        message(_TAKES, seat=f"Seat {seat + 1}", names=names),
         {"seat": seat, "cards": list(cards)},
     )
     return _after_action(state, seat, seat_state, {"display": display}, [new_event])
@@ -159,17 +173,13 @@ def _buy(state: AlhambraState, seat: int, move: Buy) -> Result:
             price=price,
         )
     seat_state = state.seats[seat]
-    hand = _remove_cards(seat_state.hand, cards, gettext_noop("in your hand"))
+    hand = _remove_cards(seat_state.hand, cards, _IN_HAND)
     seat_state = evolve(seat_state, hand=hand, pending=seat_state.pending + (tile,))
     market = list(state.market)
     market[slot] = None
     exact = total == price
     names = "+".join([str(c % 10) for c in cards])
-    template = (
-        gettext_noop("%(seat)s buys %(tile_label)s for %(currency)s %(names)s (exact: another action).")
-        if exact
-        else gettext_noop("%(seat)s buys %(tile_label)s for %(currency)s %(names)s.")
-    )
+    template = _BUYS_EXACT if exact else _BUYS
     text = message(template, seat=f"Seat {seat + 1}", tile_label=tile_term(tile), currency=currency, names=names)
     events = [event("buy", text, {"seat": seat, "tile": tile, "cards": list(cards)})]
     changes = {"market": tuple(market), "discard": tuple(sorted(state.discard + cards))}
@@ -199,7 +209,7 @@ def _redesign(state: AlhambraState, seat: int, move: Any) -> Result:
         alhambra = alhambra.without(cell)
         reserve.append(tile)
         text = message(
-            gettext_noop("%(seat)s moves %(tile_label)s from %(label)s to the reserve."),
+            _REMOVES,
             seat=f"Seat {seat + 1}",
             tile_label=tile_term(tile),
             label=label,
@@ -220,7 +230,7 @@ def _redesign(state: AlhambraState, seat: int, move: Any) -> Result:
                 )
             alhambra = alhambra.with_tile(cell, tile)
             text = message(
-                gettext_noop("%(seat)s builds %(name)s from the reserve at %(label)s."),
+                _BUILDS,
                 seat=f"Seat {seat + 1}",
                 name=tile_term(tile),
                 label=label,
@@ -245,7 +255,7 @@ def _redesign(state: AlhambraState, seat: int, move: Any) -> Result:
             alhambra = alhambra.with_tile(cell, tile)
             reserve.append(old)
             text = message(
-                gettext_noop("%(seat)s swaps %(tile_label)s from the reserve with %(tile_label2)s at %(label)s."),
+                _SWAPS,
                 seat=f"Seat {seat + 1}",
                 tile_label=tile_term(tile),
                 tile_label2=tile_term(old),
@@ -273,7 +283,7 @@ def _place(state: AlhambraState, seat: int, move: Place) -> Result:
         reserve = tuple(sorted(seat_state.reserve + (tile,)))
         seat_state = evolve(seat_state, pending=pending, reserve=reserve)
         text = message(
-            gettext_noop("%(seat)s puts %(tile_label)s in the reserve."),
+            _RESERVES,
             seat=f"Seat {seat + 1}",
             tile_label=tile_term(tile),
         )
@@ -289,7 +299,7 @@ def _place(state: AlhambraState, seat: int, move: Place) -> Result:
             )
         seat_state = evolve(seat_state, pending=pending, alhambra=alhambra.with_tile(cell, tile))
         text = message(
-            gettext_noop("%(seat)s places %(tile_label)s at %(cell_label)s."),
+            _PLACES,
             seat=f"Seat {seat + 1}",
             tile_label=tile_term(tile),
             cell_label=cell_label(cell),

@@ -25,6 +25,11 @@ from .state import AlhambraState, Scoring, event, evolve, evolved, joined
 Result = tuple[AlhambraState, list[Event]]
 
 
+#: The sentences of every turn's refills, marked for translation once here.
+_NEW_TILES = gettext_noop("New in the market: %(names)s.")
+_NEW_MONEY = gettext_noop("New money on display: %(names)s.")
+
+
 def end_turn(state: AlhambraState, changes: dict[str, Any], events: list[Event]) -> Result:
     """Finish the turn of ``state`` with this move's ``changes`` applied.
 
@@ -51,11 +56,7 @@ def end_turn(state: AlhambraState, changes: dict[str, Any], events: list[Event])
         changes["market"] = tuple(market)
         if refilled:
             names = joined(tuple([tile_term(t) for t in refilled]))
-            events.append(
-                event(
-                    "market", message(gettext_noop("New in the market: %(names)s."), names=names), {"tiles": refilled}
-                )
-            )
+            events.append(event("market", message(_NEW_TILES, names=names), {"tiles": refilled}))
         if None in market:
             changes["secret"] = evolve(secret, bag=bag)
             return _game_end(evolved(state, changes), events)
@@ -86,11 +87,7 @@ def end_turn(state: AlhambraState, changes: dict[str, Any], events: list[Event])
         changes["discard"] = discard
         if drawn:
             names = joined(tuple([card_term(c) for c in drawn]))
-            events.append(
-                event(
-                    "display", message(gettext_noop("New money on display: %(names)s."), names=names), {"cards": drawn}
-                )
-            )
+            events.append(event("display", message(_NEW_MONEY, names=names), {"cards": drawn}))
     changes["secret"] = evolve(secret, bag=bag, deck=deck, rng=rng_state)
     new = evolved(state, changes)
     for round_number in triggered:
