@@ -13,6 +13,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from functools import lru_cache
 from itertools import combinations
+from operator import itemgetter
 from typing import Any
 
 from .board import XY, Alhambra
@@ -56,9 +57,13 @@ def minimal_payments(values: tuple[int, ...], price: int) -> tuple[tuple[int, ..
     return tuple(sorted(found, key=lambda p: (len(p), p)))
 
 
-#: Index subsets of a display of n cards: by size, then lexicographic, so
-#: that the card tuples of a sorted display come out in canonical order.
-_SUBSETS = tuple(tuple(c for size in range(1, n + 1) for c in combinations(range(n), size)) for n in range(5))
+#: For a display of n cards, a getter of each index subset of two or more
+#: cards (``getter(display)`` is the tuple of those cards): by size, then
+#: lexicographic, so that the card tuples of a sorted display come out in
+#: canonical order.
+_GROUPS = tuple(
+    tuple(itemgetter(*c) for size in range(2, n + 1) for c in combinations(range(n), size)) for n in range(5)
+)
 _TAKE: dict[tuple[int, ...], Take] = {}
 _BUY: dict[tuple[int, tuple[int, ...]], Buy] = {}
 
@@ -81,10 +86,10 @@ def takes(display: tuple[int, ...]) -> tuple[Take, ...]:
         return tuple(singles)
     seen = set()
     result = singles
-    for subset in _SUBSETS[len(display)][len(display) :]:
-        if sum([values[i] for i in subset]) > 5:
+    for group in _GROUPS[len(display)]:
+        if sum(group(values)) > 5:
             continue
-        cards = tuple([display[i] for i in subset])
+        cards = group(display)
         if cards not in seen:
             seen.add(cards)
             result.append(_take_move(cards))

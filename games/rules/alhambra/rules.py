@@ -84,9 +84,16 @@ class AlhambraRules(BaseRules[AlhambraState, Move]):
 
     def apply(self, state: AlhambraState, seat: int, move: Move) -> Transition[AlhambraState]:
         """``BaseRules.apply``, with a fast path for the usual case: no seat
-        has left and ``seat`` is to move (then its checks pass and there is
-        no departed seat to auto-play; the hot path of every game)."""
-        if state.departed or seat not in self.to_move(state):
+        has left and it is ``seat``'s action or placing (then its checks pass
+        and there is no departed seat to auto-play; the hot path of every
+        game).  Every other case (the hand-out, a finished game, a wrong
+        seat) goes through ``BaseRules.apply``."""
+        if (
+            state.departed
+            or state.early_end is not None
+            or seat != state.current
+            or (state.phase != "action" and state.phase != "place")
+        ):
             return super().apply(state, seat, move)
         new, events = play.apply_move(state, seat, move)
         return transition(new, events)
