@@ -119,12 +119,11 @@ def buys(state: AlhambraState, seat: int) -> tuple[Buy, ...]:
 
 @lru_cache(maxsize=_RECENT)
 def _buys(hand: tuple[int, ...], market: tuple[int | None, ...]) -> tuple[Buy, ...]:
-    groups = _by_currency(hand)
     result: list[Buy] = []
-    for slot in range(4):
-        tile = market[slot]
-        if tile is not None and groups[slot]:
-            result += _buy_options(groups[slot], TILE_PRICE[tile])
+    # Slot i is paid in currency i.
+    for tile, cards in zip(market, _by_currency(hand), strict=True):
+        if tile is not None and cards:
+            result += _buy_options(cards, TILE_PRICE[tile])
     return tuple(result)
 
 
