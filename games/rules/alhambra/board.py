@@ -82,7 +82,8 @@ class Alhambra:
         "_cut",
         "_swap_map",
         "_swap_list",
-        "_per_tile",
+        "_spot_keys",
+        "_swap_keys",
     )
 
     def __init__(self, grid: dict[int, int]) -> None:
@@ -99,7 +100,9 @@ class Alhambra:
         #: Every building: ``key -> (mask, req)`` of its neighbours.
         self._swap_map: dict[int, tuple[int, int]] | None = None
         self._swap_list: list[tuple[int, int, int]] | None = None
-        self._per_tile: dict[int, tuple[list[int], list[int]]] = {}
+        #: ``spot_keys`` and ``swap_keys`` per wall mask.
+        self._spot_keys: dict[int, list[int]] = {}
+        self._swap_keys: dict[int, list[int]] = {}
 
     @classmethod
     def from_cells(cls, cells: Mapping[Cell, int]) -> Alhambra:
@@ -254,13 +257,15 @@ class Alhambra:
         if self._spots is None:
             if self._front is None:
                 self._front = compute_front(self.grid)
-            grid = self.grid
-            # ``ok``: 1 a spot, 0 not, 2 a spot unless a flood fill finds a hole.
-            self._spots = [
-                (c, mask, req)
-                for c, (mask, req, ok) in sorted(self._front.items())
-                if ok == 1 or (ok and not has_holes(grid, c))
-            ]
+            grid, front = self.grid, self._front
+            spots = []
+            # Sorting the int keys is much cheaper than sorting the items.
+            for c in sorted(front):
+                mask, req, ok = front[c]
+                # ``ok``: 1 a spot, 0 not, 2 a spot unless a flood fill finds a hole.
+                if ok == 1 or (ok and not has_holes(grid, c)):
+                    spots.append((c, mask, req))
+            self._spots = spots
         return self._spots
 
     def spots(self) -> dict[Cell, tuple[int, int]]:
@@ -276,15 +281,25 @@ class Alhambra:
     def option_keys(self, tile: int) -> tuple[list[int], list[int]]:
         """``(spots, swap targets)`` of ``tile`` as cell keys (reading order):
         where it may be placed, and which built cells' tiles it may replace."""
-        options = self._per_tile.get(tile)
-        if options is None:
-            walls = TILE_WALLS[tile]
-            swaps = self.swap_list()
-            options = self._per_tile[tile] = (
-                [k for k, m, r in self.spot_list() if walls & m == r],
-                [k for k, m, r in swaps if walls & m == r],
-            )
-        return options
+        walls = TILE_WALLS[tile]
+        return self.spot_keys(walls), self.swap_keys(walls)
+
+    def spot_keys(self, walls: int) -> list[int]:
+        """The spots (keys, reading order) where a tile with walls ``walls``
+        fits (cached per wall mask: the rules look at a tile's walls only,
+        and tiles share wall masks)."""
+        found = self._spot_keys.get(walls)
+        if found is None:
+            found = self._spot_keys[walls] = [k for k, m, r in self.spot_list() if walls & m == r]
+        return found
+
+    def swap_keys(self, walls: int) -> list[int]:
+        """The built cells (keys, reading order) whose tile a tile with walls
+        ``walls`` may replace (cached per wall mask)."""
+        found = self._swap_keys.get(walls)
+        if found is None:
+            found = self._swap_keys[walls] = [k for k, m, r in self.swap_list() if walls & m == r]
+        return found
 
     def swap_list(self) -> list[tuple[int, int, int]]:
         """``[(key, mask, required)]`` of the buildings a reserve tile with
@@ -292,19 +307,22 @@ class Alhambra:
         if self._swap_list is None:
             if self._swap_map is None:
                 self._swap_map = {k: pattern(self.grid, k) for k in self.grid}
-            grid = self.grid
-            self._swap_list = [
-                (k, m, r) for k, (m, r) in sorted(self._swap_map.items()) if m & ~r and grid[k] != FOUNTAIN
-            ]
+            grid, swap_map = self.grid, self._swap_map
+            swaps = []
+            for k in sorted(swap_map):
+                m, r = swap_map[k]
+                if m & ~r and grid[k] != FOUNTAIN:
+                    swaps.append((k, m, r))
+            self._swap_list = swaps
         return self._swap_list
 
     def spots_for(self, tile: int) -> list[Cell]:
         """The cells where ``tile`` may be placed, in reading order."""
-        return [XY[k] for k in self.option_keys(tile)[0]]
+        return [XY[k] for k in self.spot_keys(TILE_WALLS[tile])]
 
     def swaps_for(self, tile: int) -> list[Cell]:
         """The built cells whose tile ``tile`` may replace, in reading order."""
-        return [XY[k] for k in self.option_keys(tile)[1]]
+        return [XY[k] for k in self.swap_keys(TILE_WALLS[tile])]
 
     def fits(self, tile: int, cell: Cell) -> bool:
         """Whether ``tile`` may be placed at ``cell`` (every rule applied)."""
@@ -333,6 +351,11 @@ class Alhambra:
         """Cells whose tile may go to the reserve, leaving a legal Alhambra."""
         return [XY[k] for k in self.removable_keys()]
 
+    def can_remove(self, cell: Cell) -> bool:
+        """Whether the tile at ``cell`` may go to the reserve (``cell in
+        removable()``, without building the list of cells)."""
+        return key(cell) in self.removable_keys()
+
     def can_swap(self, tile: int, cell: Cell) -> bool:
         """Whether reserve ``tile`` may replace the tile at ``cell``.
 
@@ -340,7 +363,7 @@ class Alhambra:
         same open/wall pattern on all shared sides as the tile it replaces,
         so reachability and holes are unchanged.
         """
-        return key(cell) in self.option_keys(tile)[1]
+        return key(cell) in self.swap_keys(TILE_WALLS[tile])
 
     def placement_error(self, tile: int, cell: Cell, label: str) -> Message | None:
         """Why ``tile`` cannot go to ``cell`` (``None`` if it can)."""

@@ -20,6 +20,9 @@ CURRENCIES = ("denar", "dirham", "ducat", "florin")
 TYPES = ("pavilion", "seraglio", "arcades", "chambers", "garden", "tower")
 SCORING_CARDS = (101, 102)
 
+#: The currencies as terms (immutable, shared: a bought tile's event names one).
+CURRENCY_TERMS = tuple(Term(c) for c in CURRENCIES)
+
 N, E, S, W = 1, 2, 4, 8
 WALL_LETTERS = ((N, "N"), (E, "E"), (S, "S"), (W, "W"))
 
@@ -99,7 +102,7 @@ def card_term(code: int) -> Message:
     """``card_name`` for the reader: the currency named in their language."""
     if code in SCORING_CARDS:
         return message(gettext_noop("scoring card %(number)s"), number=code - 100)
-    return message(gettext_noop("%(currency)s %(value)s"), currency=Term(CURRENCIES[code // 10]), value=code % 10)
+    return message(gettext_noop("%(currency)s %(value)s"), currency=CURRENCY_TERMS[code // 10], value=code % 10)
 
 
 @cache  # a few dozen tiles; a message is immutable

@@ -10,8 +10,10 @@ the card.  A minimal payment can still overpay (no change is given), e.g. a
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from functools import lru_cache
 from itertools import combinations
+from operator import itemgetter
 from typing import Any
 
 from .board import XY, Alhambra
@@ -55,9 +57,13 @@ def minimal_payments(values: tuple[int, ...], price: int) -> tuple[tuple[int, ..
     return tuple(sorted(found, key=lambda p: (len(p), p)))
 
 
-#: Index subsets of a display of n cards: by size, then lexicographic, so
-#: that the card tuples of a sorted display come out in canonical order.
-_SUBSETS = tuple(tuple(c for size in range(1, n + 1) for c in combinations(range(n), size)) for n in range(5))
+#: For a display of n cards, a getter of each index subset of two or more
+#: cards (``getter(display)`` is the tuple of those cards): by size, then
+#: lexicographic, so that the card tuples of a sorted display come out in
+#: canonical order.
+_GROUPS = tuple(
+    tuple(itemgetter(*c) for size in range(2, n + 1) for c in combinations(range(n), size)) for n in range(5)
+)
 _TAKE: dict[tuple[int, ...], Take] = {}
 _BUY: dict[tuple[int, tuple[int, ...]], Buy] = {}
 
@@ -80,10 +86,10 @@ def takes(display: tuple[int, ...]) -> tuple[Take, ...]:
         return tuple(singles)
     seen = set()
     result = singles
-    for subset in _SUBSETS[len(display)][len(display) :]:
-        if sum([values[i] for i in subset]) > 5:
+    for group in _GROUPS[len(display)]:
+        if sum(group(values)) > 5:
             continue
-        cards = tuple([display[i] for i in subset])
+        cards = group(display)
         if cards not in seen:
             seen.add(cards)
             result.append(_take_move(cards))
@@ -91,14 +97,17 @@ def takes(display: tuple[int, ...]) -> tuple[Take, ...]:
 
 
 @lru_cache(maxsize=_CACHE)
-def _buy_options(slot: int, values: tuple[int, ...], price: int) -> tuple[Buy, ...]:
+def _buy_options(cards: tuple[int, ...], price: int) -> tuple[Buy, ...]:
+    """Every minimal payment of ``price`` from ``cards``, the (sorted, not
+    empty) cards of one currency in a hand: the buys of that currency's slot."""
+    slot = cards[0] // 10
     base = slot * 10
     result = []
-    for pay in minimal_payments(values, price):
-        cards = tuple(base + v for v in pay)
-        move = _BUY.get((slot, cards))
+    for pay in minimal_payments(tuple([c % 10 for c in reversed(cards)]), price):
+        paid = tuple([base + v for v in pay])
+        move = _BUY.get((slot, paid))
         if move is None:
-            move = _BUY[slot, cards] = Buy(slot, cards)
+            move = _BUY[slot, paid] = Buy(slot, paid)
         result.append(move)
     return tuple(result)
 
@@ -110,22 +119,21 @@ def buys(state: AlhambraState, seat: int) -> tuple[Buy, ...]:
 
 @lru_cache(maxsize=_RECENT)
 def _buys(hand: tuple[int, ...], market: tuple[int | None, ...]) -> tuple[Buy, ...]:
-    groups = _by_currency(hand)
     result: list[Buy] = []
-    for slot in range(4):
-        tile = market[slot]
-        if tile is not None and groups[slot]:
-            result += _buy_options(slot, groups[slot], TILE_PRICE[tile])
+    # Slot i is paid in currency i.
+    for tile, cards in zip(market, _by_currency(hand), strict=True):
+        if tile is not None and cards:
+            result += _buy_options(cards, TILE_PRICE[tile])
     return tuple(result)
 
 
 @lru_cache(maxsize=_RECENT)
 def _by_currency(hand: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-    """The values of a (sorted) hand per currency, highest first."""
-    groups: list[list[int]] = [[], [], [], []]
-    for code in reversed(hand):
-        groups[code // 10].append(code % 10)
-    return tuple(tuple(g) for g in groups)
+    """The cards of a sorted hand per currency (each group sorted): a
+    currency's codes are one run of the hand (``components``: currency * 10
+    + value), so the groups are slices."""
+    ends = [bisect_left(hand, 10), bisect_left(hand, 20), bisect_left(hand, 30), len(hand)]
+    return hand[: ends[0]], hand[ends[0] : ends[1]], hand[ends[1] : ends[2]], hand[ends[2] :]
 
 
 #: Shared move objects, keyed by ints: building moves is a good part of
@@ -190,6 +198,12 @@ def redesigns(seat_state: SeatState) -> tuple[Move, ...]:
     return moves
 
 
+#: The moves that need no cell, shared like the others.
+_DONE = Done()
+_TO_RESERVE = tuple(Place(tile, None) for tile in range(len(TILES)))
+_GIFT = tuple(Gift(tile) for tile in range(len(TILES)))
+
+
 def _new_remove(k: int) -> Remove:
     move = _REMOVE[k] = Remove(XY[k])
     return move
@@ -206,9 +220,9 @@ def placements(state: AlhambraState, seat: int) -> tuple[Move, ...]:
         found: list[Move] = []
         for tile in seat_state.pending:
             found += place_moves(seat_state.alhambra, tile)
-            found.append(Place(tile, None))
+            found.append(_TO_RESERVE[tile])
             if gift:
-                found.append(Gift(tile))
+                found.append(_GIFT[tile])
         moves = seat_state.alhambra.memo[memo_key] = tuple(found)
     return moves
 
@@ -220,10 +234,11 @@ def legal_moves(state: AlhambraState, seat: int) -> list[Move]:
         if seat != state.current:
             return []
         moves: list[Move] = list(takes(state.display))
-        moves.extend(buys(state, seat))
-        moves.extend(redesigns(state.seats[seat]))
+        seat_state = state.seats[seat]
+        moves.extend(_buys(seat_state.hand, state.market))
+        moves.extend(redesigns(seat_state))
         if state.extra or not moves:
-            moves.append(Done())
+            moves.append(_DONE)
         return moves
     if phase == "place":
         return list(placements(state, seat)) if seat == state.current else []

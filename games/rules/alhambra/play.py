@@ -11,15 +11,29 @@ from __future__ import annotations
 from typing import Any
 
 from games.engine import Event, IllegalMove
-from games.engine.message import Joined, Message, Term, gettext_noop, message
+from games.engine.message import gettext_noop, message
 
-from .components import CURRENCIES, TILE_KIND, TILES, card_term, cell_label, tile_term
+from .components import CURRENCY_TERMS, TILE_KIND, TILES, card_term, cell_label, tile_term
 from .legal import legal_moves
 from .moves import Build, Buy, Done, Gift, Move, Place, Remove, Swap, Take
 from .play_end import end_turn, final_scoring
-from .state import AlhambraState, SeatState, event, evolve
+from .state import AlhambraState, SeatState, event, evolve, evolved, joined
 
 Result = tuple[AlhambraState, list[Event]]
+
+
+#: The sentences of the frequent moves, marked for translation once here
+#: (a call per move was a measurable part of random play).
+_ON_DISPLAY = gettext_noop("on display")
+_IN_HAND = gettext_noop("in your hand")
+_TAKES = gettext_noop("%(seat)s takes %(names)s.")
+_BUYS_EXACT = gettext_noop("%(seat)s buys %(tile_label)s for %(currency)s %(names)s (exact: another action).")
+_BUYS = gettext_noop("%(seat)s buys %(tile_label)s for %(currency)s %(names)s.")
+_REMOVES = gettext_noop("%(seat)s moves %(tile_label)s from %(label)s to the reserve.")
+_BUILDS = gettext_noop("%(seat)s builds %(name)s from the reserve at %(label)s.")
+_SWAPS = gettext_noop("%(seat)s swaps %(tile_label)s from the reserve with %(tile_label2)s at %(label)s.")
+_RESERVES = gettext_noop("%(seat)s puts %(tile_label)s in the reserve.")
+_PLACES = gettext_noop("%(seat)s places %(tile_label)s at %(cell_label)s.")
 
 
 def apply_move(state: AlhambraState, seat: int, move: Move) -> Result:
@@ -58,11 +72,18 @@ def apply_move(state: AlhambraState, seat: int, move: Move) -> Result:
     )
 
 
-def _remove_cards(have: tuple[int, ...], cards: tuple[int, ...], where: Message) -> tuple[int, ...]:
+def _remove_cards(have: tuple[int, ...], cards: tuple[int, ...], where: str) -> tuple[int, ...]:
+    """``have`` without ``cards``.
+
+    :param where: where the cards should be, a template ("on display").
+    :raises IllegalMove: a card is missing.
+    """
     rest = list(have)
     for c in cards:
         if c not in rest:
-            raise IllegalMove(gettext_noop("There is no %(card_name)s %(where)s."), card_name=card_term(c), where=where)
+            raise IllegalMove(
+                gettext_noop("There is no %(card_name)s %(where)s."), card_name=card_term(c), where=message(where)
+            )
         rest.remove(c)
     return tuple(rest)
 
@@ -82,10 +103,10 @@ def _after_action(
     changes["seats"] = tuple(seats)
     changes["extra"] = exact
     if exact:
-        return evolve(state, **changes), events
+        return evolved(state, changes), events
     if seat_state.pending:
         changes["phase"] = "place"
-        return evolve(state, **changes), events
+        return evolved(state, changes), events
     return end_turn(state, changes, events)
 
 
@@ -101,13 +122,13 @@ def _take(state: AlhambraState, seat: int, move: Take) -> Result:
             ),
             total=total,
         )
-    display = _remove_cards(state.display, cards, message(gettext_noop("on display")))
+    display = _remove_cards(state.display, cards, _ON_DISPLAY)
     seat_state = state.seats[seat]
     seat_state = evolve(seat_state, hand=tuple(sorted(seat_state.hand + cards)))
-    names = Joined(tuple(card_term(c) for c in cards), " + ")
+    names = joined(tuple([card_term(c) for c in cards]), " + ")
     new_event = event(
         "take",
-        message(gettext_noop("%(seat)s takes %(names)s."), seat=f"Seat {seat + 1}", names=names),
+        message(_TAKES, seat=f"Seat {seat + 1}", names=names),
         {"seat": seat, "cards": list(cards)},
     )
     return _after_action(state, seat, seat_state, {"display": display}, [new_event])
@@ -121,15 +142,15 @@ def _buy(state: AlhambraState, seat: int, move: Buy) -> Result:
     if tile is None:
         raise IllegalMove(gettext_noop("Slot %(slot)s is empty this turn."), slot=slot + 1)
     cards = tuple(sorted(move.cards))
-    currency = CURRENCIES[slot]
+    currency = CURRENCY_TERMS[slot]
     if not cards:
-        raise IllegalMove(gettext_noop("Name the %(currency)s cards you pay with."), currency=Term(currency))
+        raise IllegalMove(gettext_noop("Name the %(currency)s cards you pay with."), currency=currency)
     wrong = [c for c in cards if c // 10 != slot]
     if wrong:
         raise IllegalMove(
             gettext_noop("Slot %(slot)s is paid in %(currency)s only, not with %(card_name)s."),
             slot=slot + 1,
-            currency=Term(currency),
+            currency=currency,
             card_name=card_term(wrong[0]),
         )
     price = TILES[tile].price
@@ -139,7 +160,7 @@ def _buy(state: AlhambraState, seat: int, move: Buy) -> Result:
             gettext_noop("%(tile_label)s costs %(price)s %(currency)s; you offer only %(total)s."),
             tile_label=tile_term(tile, walls=False),
             price=price,
-            currency=Term(currency),
+            currency=currency,
             total=total,
         )
     if total - cards[0] % 10 >= price:
@@ -152,18 +173,14 @@ def _buy(state: AlhambraState, seat: int, move: Buy) -> Result:
             price=price,
         )
     seat_state = state.seats[seat]
-    hand = _remove_cards(seat_state.hand, cards, message(gettext_noop("in your hand")))
+    hand = _remove_cards(seat_state.hand, cards, _IN_HAND)
     seat_state = evolve(seat_state, hand=hand, pending=seat_state.pending + (tile,))
     market = list(state.market)
     market[slot] = None
     exact = total == price
     names = "+".join([str(c % 10) for c in cards])
-    template = (
-        gettext_noop("%(seat)s buys %(tile_label)s for %(currency)s %(names)s (exact: another action).")
-        if exact
-        else gettext_noop("%(seat)s buys %(tile_label)s for %(currency)s %(names)s.")
-    )
-    text = message(template, seat=f"Seat {seat + 1}", tile_label=tile_term(tile), currency=Term(currency), names=names)
+    template = _BUYS_EXACT if exact else _BUYS
+    text = message(template, seat=f"Seat {seat + 1}", tile_label=tile_term(tile), currency=currency, names=names)
     events = [event("buy", text, {"seat": seat, "tile": tile, "cards": list(cards)})]
     changes = {"market": tuple(market), "discard": tuple(sorted(state.discard + cards))}
     return _after_action(state, seat, seat_state, changes, events, exact)
@@ -178,7 +195,7 @@ def _redesign(state: AlhambraState, seat: int, move: Any) -> Result:
         tile = alhambra.tile_at(cell)
         if tile is None:
             raise IllegalMove(gettext_noop("There is no building at %(label)s."), label=label)
-        if cell not in alhambra.removable():
+        if not alhambra.can_remove(cell):
             if TILE_KIND[tile] < 0:
                 raise IllegalMove(gettext_noop("The fountain never moves."))
             raise IllegalMove(
@@ -192,7 +209,7 @@ def _redesign(state: AlhambraState, seat: int, move: Any) -> Result:
         alhambra = alhambra.without(cell)
         reserve.append(tile)
         text = message(
-            gettext_noop("%(seat)s moves %(tile_label)s from %(label)s to the reserve."),
+            _REMOVES,
             seat=f"Seat {seat + 1}",
             tile_label=tile_term(tile),
             label=label,
@@ -213,7 +230,7 @@ def _redesign(state: AlhambraState, seat: int, move: Any) -> Result:
                 )
             alhambra = alhambra.with_tile(cell, tile)
             text = message(
-                gettext_noop("%(seat)s builds %(name)s from the reserve at %(label)s."),
+                _BUILDS,
                 seat=f"Seat {seat + 1}",
                 name=tile_term(tile),
                 label=label,
@@ -238,7 +255,7 @@ def _redesign(state: AlhambraState, seat: int, move: Any) -> Result:
             alhambra = alhambra.with_tile(cell, tile)
             reserve.append(old)
             text = message(
-                gettext_noop("%(seat)s swaps %(tile_label)s from the reserve with %(tile_label2)s at %(label)s."),
+                _SWAPS,
                 seat=f"Seat {seat + 1}",
                 tile_label=tile_term(tile),
                 tile_label2=tile_term(old),
@@ -266,7 +283,7 @@ def _place(state: AlhambraState, seat: int, move: Place) -> Result:
         reserve = tuple(sorted(seat_state.reserve + (tile,)))
         seat_state = evolve(seat_state, pending=pending, reserve=reserve)
         text = message(
-            gettext_noop("%(seat)s puts %(tile_label)s in the reserve."),
+            _RESERVES,
             seat=f"Seat {seat + 1}",
             tile_label=tile_term(tile),
         )
@@ -282,7 +299,7 @@ def _place(state: AlhambraState, seat: int, move: Place) -> Result:
             )
         seat_state = evolve(seat_state, pending=pending, alhambra=alhambra.with_tile(cell, tile))
         text = message(
-            gettext_noop("%(seat)s places %(tile_label)s at %(cell_label)s."),
+            _PLACES,
             seat=f"Seat {seat + 1}",
             tile_label=tile_term(tile),
             cell_label=cell_label(cell),
@@ -316,10 +333,10 @@ def _after_place(
     seats[seat] = seat_state
     changes["seats"] = tuple(seats)
     if state.phase == "handout":
-        new = evolve(state, **changes)
+        new = evolved(state, changes)
         if any(s.pending for s in seats):
             return new, events
         return final_scoring(new, events)
     if seat_state.pending:
-        return evolve(state, **changes), events
+        return evolved(state, changes), events
     return end_turn(state, changes, events)

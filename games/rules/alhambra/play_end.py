@@ -20,9 +20,14 @@ from games.engine.message import Joined, Param, Term, gettext_noop, message
 from .components import CURRENCIES, SCORING_CARDS, TILE_KIND, card_term, tile_term
 from .scoring import round_points
 from .setup import DIRK_TILES
-from .state import AlhambraState, Scoring, event, evolve
+from .state import AlhambraState, Scoring, event, evolve, evolved, joined
 
 Result = tuple[AlhambraState, list[Event]]
+
+
+#: The sentences of every turn's refills, marked for translation once here.
+_NEW_TILES = gettext_noop("New in the market: %(names)s.")
+_NEW_MONEY = gettext_noop("New money on display: %(names)s.")
 
 
 def end_turn(state: AlhambraState, changes: dict[str, Any], events: list[Event]) -> Result:
@@ -37,7 +42,7 @@ def end_turn(state: AlhambraState, changes: dict[str, Any], events: list[Event])
     changes["extra"] = False
     changes["turn"] = state.turn + 1
     if None not in market and len(display) == 4:
-        return evolve(state, **changes), events
+        return evolved(state, changes), events
     secret = state.secret
     bag = secret.bag
     if None in market:
@@ -50,15 +55,11 @@ def end_turn(state: AlhambraState, changes: dict[str, Any], events: list[Event])
                 bag = bag[1:]
         changes["market"] = tuple(market)
         if refilled:
-            names = Joined(tuple(tile_term(t) for t in refilled))
-            events.append(
-                event(
-                    "market", message(gettext_noop("New in the market: %(names)s."), names=names), {"tiles": refilled}
-                )
-            )
+            names = joined(tuple([tile_term(t) for t in refilled]))
+            events.append(event("market", message(_NEW_TILES, names=names), {"tiles": refilled}))
         if None in market:
             changes["secret"] = evolve(secret, bag=bag)
-            return _game_end(evolve(state, **changes), events)
+            return _game_end(evolved(state, changes), events)
     deck, rng_state = secret.deck, secret.rng
     triggered = []
     if len(display) < 4:
@@ -85,14 +86,10 @@ def end_turn(state: AlhambraState, changes: dict[str, Any], events: list[Event])
         changes["display"] = tuple(sorted(display + tuple(drawn)))
         changes["discard"] = discard
         if drawn:
-            names = Joined(tuple(card_term(c) for c in drawn))
-            events.append(
-                event(
-                    "display", message(gettext_noop("New money on display: %(names)s."), names=names), {"cards": drawn}
-                )
-            )
+            names = joined(tuple([card_term(c) for c in drawn]))
+            events.append(event("display", message(_NEW_MONEY, names=names), {"cards": drawn}))
     changes["secret"] = evolve(secret, bag=bag, deck=deck, rng=rng_state)
-    new = evolve(state, **changes)
+    new = evolved(state, changes)
     for round_number in triggered:
         text = message(gettext_noop("Scoring card %(round_number)s turned up."), round_number=round_number)
         events.append(event("scoring_card", text, {"round": round_number}))

@@ -19,7 +19,7 @@ from games.engine.protocol import JSON
 from . import codec, legal, notation, notation_parse, play, setup, strategy
 from .components import SCORING_CARDS, TYPES
 from .moves import Move
-from .state import AlhambraState, SeatState
+from .state import AlhambraState, SeatState, transition
 from .view import revealed
 from .view import view as make_view
 
@@ -81,6 +81,22 @@ class AlhambraRules(BaseRules[AlhambraState, Move]):
         if state.departed:
             movers = movers - frozenset(seat for seat, _ in state.departed)
         return movers
+
+    def apply(self, state: AlhambraState, seat: int, move: Move) -> Transition[AlhambraState]:
+        """``BaseRules.apply``, with a fast path for the usual case: no seat
+        has left and it is ``seat``'s action or placing (then its checks pass
+        and there is no departed seat to auto-play; the hot path of every
+        game).  Every other case (the hand-out, a finished game, a wrong
+        seat) goes through ``BaseRules.apply``."""
+        if (
+            state.departed
+            or state.early_end is not None
+            or seat != state.current
+            or (state.phase != "action" and state.phase != "place")
+        ):
+            return super().apply(state, seat, move)
+        new, events = play.apply_move(state, seat, move)
+        return transition(new, events)
 
     def departed_seats(self, state: AlhambraState) -> tuple[int, ...]:
         # Same as BaseRules', with a fast path: called on every apply.

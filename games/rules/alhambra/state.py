@@ -14,8 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from games.engine import Event
-from games.engine.message import Message
+from games.engine import Event, Transition
+from games.engine.message import Joined, Message, Param
 
 from .board import Alhambra
 
@@ -91,6 +91,38 @@ def evolve(obj: Any, **changes: Any) -> Any:
     fields = new.__dict__
     fields.update(obj.__dict__)
     fields.update(changes)
+    return new
+
+
+def evolved(obj: Any, changes: dict[str, Any]) -> Any:
+    """``evolve`` with the changes as one dict: a move collects the fields it
+    changes in a dict, and passing it as ``**changes`` would copy it once
+    more (a measurable part of a move)."""
+    new = object.__new__(obj.__class__)
+    fields = new.__dict__
+    fields.update(obj.__dict__)
+    fields.update(changes)
+    return new
+
+
+def transition(state: AlhambraState, events: list[Event]) -> Transition[AlhambraState]:
+    """``Transition(state, tuple(events))``, built without the frozen
+    dataclass's ``__init__`` (one per move; an equal object)."""
+    new: Transition[AlhambraState] = object.__new__(Transition)
+    fields = new.__dict__
+    fields["state"] = state
+    fields["events"] = tuple(events)
+    return new
+
+
+def joined(items: tuple[Param, ...], separator: str = ", ") -> Joined:
+    """``Joined(items, separator)`` without the frozen dataclass's
+    ``__init__`` (most moves write one into an event nobody reads; an equal
+    object)."""
+    new = object.__new__(Joined)
+    fields = new.__dict__
+    fields["items"] = items
+    fields["separator"] = separator
     return new
 
 
