@@ -163,11 +163,15 @@ def _finish(rules, worlds: list, seat: int, steps: tuple[str, ...]) -> tuple[str
     played), depth first over the first ``_TRIES`` options of each step."""
     if not worlds or len(steps) >= MAX_STEPS:
         return None
-    options = [rules.move_options(world, seat) for world in worlds]
-    labels = [[label for label, _move in listed] for listed in options]
-    if any(other != labels[0] for other in labels[1:]):
-        return None  # the last step revealed a card the next choices depend on
-    for index, text in enumerate(labels[0][:_TRIES]):
+    options = [rules.move_options(worlds[0], seat)]
+    labels = [label for label, _move in options[0]]
+    for world in worlds[1:]:
+        # Asked world by world: the first that differs settles it.
+        listed = rules.move_options(world, seat)
+        if len(listed) != len(labels) or any(a != b for (a, _move), b in zip(listed, labels, strict=True)):
+            return None  # the last step revealed a card the next choices depend on
+        options.append(listed)
+    for index, text in enumerate(labels[:_TRIES]):
         # Each world's own option under that label (the move its notation
         # reads back to), applied without parsing the label again.
         played = _applied(rules, worlds, seat, [listed[index][1] for listed in options])
