@@ -73,7 +73,7 @@ def _write_chunk(model, ids: list[int], notify, now: dt.datetime) -> int:
     # reads it): one query for the seats, players and mutes.
     muted = Exists(GameMute.objects.filter(match_id=OuterRef("match_id"), user_id=OuterRef("user_id")))
     seats = Prefetch(
-        "match__seats", queryset=Seat.objects.select_related("user").annotate(muted=muted).order_by("index", "pk")
+        "match__seats", queryset=Seat.objects.select_related("user").annotate(mail_muted=muted).order_by("index", "pk")
     )
     with transaction.atomic():
         rows = list(

@@ -147,10 +147,10 @@ def _prefetched(match, relation: str) -> bool:
 
 def _muted(user, match) -> bool:
     if _prefetched(match, "seats"):
-        # ``announce`` reads each seat with its player's mute (``muted``).
-        seat = next((s for s in match.seats.all() if s.user_id == user.pk and hasattr(s, "muted")), None)
+        # ``announce`` reads each seat with its player's mute (``mail_muted``).
+        seat = next((s for s in match.seats.all() if s.user_id == user.pk and hasattr(s, "mail_muted")), None)
         if seat is not None:
-            return seat.muted
+            return seat.mail_muted
     if _prefetched(match, "gamemute_set"):
         return any(mute.user_id == user.pk for mute in match.gamemute_set.all())
     return GameMute.objects.filter(user=user, match=match).exists()
