@@ -28,6 +28,7 @@ from django.utils import timezone
 from games.models import ChatMessage, MatchEvent, MoveRecord, Seat
 
 from . import lifecycle_mail, outbox, sending
+from .models import GameMute
 
 logger = logging.getLogger(__name__)
 
@@ -62,17 +63,23 @@ def notifications_write(*, move_ids: list[int], event_ids: list[int], now: dt.da
 
 def _write_chunk(model, ids: list[int], notify, now: dt.datetime) -> int:
     """Claim the rows of ``ids`` not yet notified (skipping those another
-    worker holds; their matches' seats, players and mutes read with them,
+    worker holds; their matches' seats, players and mutes read with them
+    in one query,
     and whether each match has chat),
     write each one's emails under its own savepoint, and mark
     the written ones notified, all in one transaction: one claim, one mark
     and one commit for the chunk, and one send task for all its emails."""
-    seats = Prefetch("match__seats", queryset=Seat.objects.select_related("user").order_by("index", "pk"))
+    # Each seat says whether its player muted the game (``outbox.wants_mail``
+    # reads it): one query for the seats, players and mutes.
+    muted = Exists(GameMute.objects.filter(match_id=OuterRef("match_id"), user_id=OuterRef("user_id")))
+    seats = Prefetch(
+        "match__seats", queryset=Seat.objects.select_related("user").annotate(mail_muted=muted).order_by("index", "pk")
+    )
     with transaction.atomic():
         rows = list(
             model.objects.select_for_update(skip_locked=True, of=("self",))
             .select_related("match")
-            .prefetch_related(seats, "match__gamemute_set")
+            .prefetch_related(seats)
             # Asked with the claim: does the game have any chat at all?
             .annotate(match_has_chat=Exists(ChatMessage.objects.filter(match_id=OuterRef("match_id"))))
             .filter(pk__in=ids, notified_at__isnull=True)

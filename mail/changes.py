@@ -28,7 +28,7 @@ from games.engine import get_rules
 from games.models import MoveRecord
 
 from .positions import advanced, state_at
-from .since import own_ply
+from .since import log_tail, own_ply
 
 
 def _score(game: str, view: dict[str, Any], seat: int) -> int | None:
@@ -88,6 +88,13 @@ def _baseline_ply(match, seat_index: int, up_to_ply: int) -> int | None:
     own = own_ply(match, seat_index, up_to_ply)
     if own is None:
         return None
+    rows, complete = log_tail(match, up_to_ply)
+    if rows and own >= rows[-1][0]:
+        # The tail reaches back to ``own``: the answer is in it, or before
+        # it (then only when the tail is not the whole log).
+        before = next((ply for ply, seat in rows if ply < own and seat != seat_index), None)
+        if before is not None or complete:
+            return before or 0
     others = MoveRecord.objects.filter(match=match, ply__lt=own).exclude(seat_index=seat_index)
     before = others.order_by("-ply").values_list("ply", flat=True).first()
     return before or 0

@@ -146,6 +146,11 @@ def _prefetched(match, relation: str) -> bool:
 
 
 def _muted(user, match) -> bool:
+    if _prefetched(match, "seats"):
+        # ``announce`` reads each seat with its player's mute (``mail_muted``).
+        seat = next((s for s in match.seats.all() if s.user_id == user.pk and hasattr(s, "mail_muted")), None)
+        if seat is not None:
+            return seat.mail_muted
     if _prefetched(match, "gamemute_set"):
         return any(mute.user_id == user.pk for mute in match.gamemute_set.all())
     return GameMute.objects.filter(user=user, match=match).exists()
@@ -306,7 +311,7 @@ def notify_move(record, *, sends: list[int] | None = None) -> None:
         with in_language(seat.user):
             mail = GameMail(
                 _("your move (%(name)s has played)") % {"name": names[record.seat_index]},
-                since=since_lines(match=match, seat_index=seat.index, up_to_ply=record.ply, names=names),
+                since=since_lines(match=match, seat_index=seat.index, up_to_ply=record.ply, names=names, record=record),
                 show_changes=True,
                 chat=chat,
             )

@@ -46,19 +46,58 @@ def _words(language: str, game: str, text: str) -> str:
     return _SLUG.sub(lambda m: term(game, m.group(0)), move_text(game, text))
 
 
+#: Submissions ``log_tail`` reads at once: more than a round of every
+#: seat's steps, so the mails of a move seldom ask again.
+TAIL = 32
+
+
+def log_tail(match, up_to_ply: int) -> tuple[list[tuple[int, int]], bool]:
+    """``(ply, seat_index)`` of the match's latest ``TAIL`` submissions up
+    to ``up_to_ply``, newest first, and whether they are all there are:
+    whose turns came when, for the "since" and "changes" lines of the
+    mails about that position (read once, kept on ``match``)."""
+    known = match.__dict__.setdefault("_mail_log_tails", {})
+    if up_to_ply not in known:
+        records = MoveRecord.objects.filter(match=match, ply__lte=up_to_ply).order_by("-ply")
+        rows = list(records.values_list("ply", "seat_index")[:TAIL])
+        known[up_to_ply] = (rows, len(rows) < TAIL)
+    return known[up_to_ply]
+
+
 def own_ply(match, seat_index: int, up_to_ply: int) -> int | None:
     """The ply of ``seat_index``'s latest submission up to ``up_to_ply``
-    (``None``: none yet), asked once per mail (kept on ``match``)."""
+    (``None``: none yet): from ``log_tail``, asked apart only when the seat
+    did not play within it."""
     known = match.__dict__.setdefault("_mail_own_plies", {})
     key = (seat_index, up_to_ply)
     if key not in known:
-        known[key] = (
-            MoveRecord.objects.filter(match=match, seat_index=seat_index, ply__lte=up_to_ply)
-            .order_by("-ply")
-            .values_list("ply", flat=True)
-            .first()
-        )
+        rows, complete = log_tail(match, up_to_ply)
+        own = next((ply for ply, seat in rows if seat == seat_index), None)
+        if own is None and not complete:
+            own = (
+                MoveRecord.objects.filter(match=match, seat_index=seat_index, ply__lte=up_to_ply)
+                .order_by("-ply")
+                .values_list("ply", flat=True)
+                .first()
+            )
+        known[key] = own
     return known[key]
+
+
+def _since(match, seat_index: int, own: int | None, up_to_ply: int, record) -> list:
+    """The submissions after ``own`` up to ``up_to_ply``, in ply order (the
+    reader's own ones may be among them); ``record`` (one of them) is not
+    read again when it is the only other seat's."""
+    rows, complete = log_tail(match, up_to_ply)
+    if complete or (own is not None and own >= rows[-1][0]):
+        # Every submission after ``own`` is in the tail.
+        others = [ply for ply, seat in rows if ply > (own or 0) and seat != seat_index]
+        if not others:
+            return []
+        if record is not None and others == [record.ply]:
+            return [record]
+    records = MoveRecord.objects.filter(match=match, ply__gt=own or 0, ply__lte=up_to_ply).order_by("ply")
+    return list(records.only("seat_index", "kind", "events"))
 
 
 def visible_lines(game: str, events, seat_index: int | None, names: list[str]) -> list[str]:
@@ -66,26 +105,27 @@ def visible_lines(game: str, events, seat_index: int | None, names: list[str]) -
     return [event_line(game, e, names) for e in events if e.visible_to(seat_index)]
 
 
-def since_lines(*, match, seat_index: int, up_to_ply: int, names: list[str]) -> list[str]:
+def since_lines(*, match, seat_index: int, up_to_ply: int, names: list[str], record=None) -> list[str]:
     """The lines for ``seat_index``'s "your move" mail about the position
     after ``up_to_ply``: a heading, then one line per visible event of every
     other seat's submission after the seat's own latest one (all of them
-    when it has not played yet).  Empty when nothing happened."""
+    when it has not played yet).  Empty when nothing happened.  ``record``:
+    the submission of ``up_to_ply``, when the caller holds it (when it is
+    the only one to tell, the log is not read again)."""
     own = own_ply(match, seat_index, up_to_ply)
-    records = MoveRecord.objects.filter(match=match, ply__gt=own or 0, ply__lte=up_to_ply).order_by("ply")
     lines: list[str] = []
-    for record in records.only("seat_index", "kind", "events"):
-        if record.seat_index == seat_index:
+    for told in _since(match, seat_index, own, up_to_ply, record):
+        if told.seat_index == seat_index:
             continue
-        who = names[record.seat_index] if record.seat_index < len(names) else str(record.seat_index + 1)
+        who = names[told.seat_index] if told.seat_index < len(names) else str(told.seat_index + 1)
         seen = [
             event_line(match.game, event, names)
-            for event in map(Event.load, record.events)
+            for event in map(Event.load, told.events)
             if event.visible_to(seat_index)
         ]
-        if record.kind == MoveRecord.Kind.TIMEOUT:
+        if told.kind == MoveRecord.Kind.TIMEOUT:
             seen.insert(0, _("%(name)s ran out of time.") % {"name": who})
-        elif record.kind == MoveRecord.Kind.RESIGN:
+        elif told.kind == MoveRecord.Kind.RESIGN:
             seen.insert(0, _("%(name)s resigned.") % {"name": who})
         lines.extend(f"- {line}" for line in seen)
     if not lines:
@@ -93,4 +133,4 @@ def since_lines(*, match, seat_index: int, up_to_ply: int, names: list[str]) -> 
     return [_("Since your last move:"), *lines]
 
 
-__all__ = ["event_line", "own_ply", "since_lines", "visible_lines", "words"]
+__all__ = ["event_line", "log_tail", "own_ply", "since_lines", "visible_lines", "words"]

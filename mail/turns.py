@@ -138,7 +138,9 @@ def _complete(rules, state, worlds: list, seat: int, text: str, move) -> tuple[s
         return None
     if turn_over(rules, state, after, seat):
         return (text,)
-    steps = _finish(rules, _played(rules, worlds, seat, text), seat, (text,))
+    played = _played(rules, worlds, seat, text)
+    options = _agreeing(rules, played, seat) if played and MAX_STEPS > 1 else None
+    steps = None if options is None else _finish(rules, played, options, seat, (text,))
     # The re-dealt positions can all agree on a card the real one lacks
     # (three re-deals that happen to draw alike): such a turn would be
     # refused, so it is not listed.
@@ -158,40 +160,73 @@ def _whole_in(rules, state, seat: int, steps: tuple[str, ...]) -> bool:
     return True
 
 
-def _finish(rules, worlds: list, seat: int, steps: tuple[str, ...]) -> tuple[str, ...] | None:
+def _alike(options: list, others: list) -> bool:
+    """Do two positions offer the same choices (the same labels in order)?"""
+    return len(options) == len(others) and all(a == b for (a, _m), (b, _n) in zip(options, others, strict=True))
+
+
+def _agreeing(rules, worlds: list, seat: int) -> list | None:
+    """Each world's options, or ``None`` when the worlds offer different
+    choices (the last step revealed a card the next choices depend on);
+    asked world by world, the first that differs settles it."""
+    options = [rules.move_options(worlds[0], seat)]
+    for world in worlds[1:]:
+        listed = rules.move_options(world, seat)
+        if not _alike(listed, options[0]):
+            return None
+        options.append(listed)
+    return options
+
+
+def _finish(rules, worlds: list, options: list, seat: int, steps: tuple[str, ...]) -> tuple[str, ...] | None:
     """``steps`` completed in the re-dealt ``worlds`` (where they were
-    played), depth first over the first ``_TRIES`` options of each step."""
-    if not worlds or len(steps) >= MAX_STEPS:
-        return None
-    options = [rules.move_options(world, seat) for world in worlds]
-    labels = [[label for label, _move in listed] for listed in options]
-    if any(other != labels[0] for other in labels[1:]):
-        return None  # the last step revealed a card the next choices depend on
-    for index, text in enumerate(labels[0][:_TRIES]):
-        # Each world's own option under that label (the move its notation
-        # reads back to), applied without parsing the label again.
-        played = _applied(rules, worlds, seat, [listed[index][1] for listed in options])
-        if len(played) < len(worlds):
+    played; ``options``: theirs, alike in all), depth first over the first
+    ``_TRIES`` options of each step, at most ``MAX_STEPS`` in all.  A
+    choice plays on when it ends the turn in every world, or in none and
+    they still agree on what comes next."""
+    deeper = len(steps) + 1 < MAX_STEPS
+    for index, (text, _move) in enumerate(options[0][:_TRIES]):
+        step = _step(rules, worlds, options, seat, index, deeper=deeper)
+        if step is None:
             continue
-        overs = {turn_over(rules, before, after, seat) for before, after in zip(worlds, played, strict=True)}
-        if overs == {True}:
+        played, following = step
+        if not following:
             return (*steps, text)
-        if overs == {False}:
-            found = _finish(rules, played, seat, (*steps, text))
-            if found is not None:
-                return found
+        found = _finish(rules, played, following, seat, (*steps, text))
+        if found is not None:
+            return found
     return None
 
 
-def _applied(rules, worlds: list, seat: int, moves: list) -> list:
-    """Each world with its move of ``moves`` played; shorter when one fails."""
-    out = []
-    for world, move in zip(worlds, moves, strict=True):
+def _step(rules, worlds: list, options: list, seat: int, index: int, *, deeper: bool) -> tuple[list, list] | None:
+    """Each world with its option ``index`` played (the move its label
+    reads back to, not parsed again) and, when the turn goes on, the
+    options that follow (``[]``: it ended in all of them).  ``None`` as
+    soon as one world refuses it, ends the turn where another did not, or
+    offers other choices after it, or when the turn would go on past
+    ``MAX_STEPS`` (``deeper`` false): the search gives that choice up.
+    Played world by world, so a choice given up costs only the worlds that
+    settle it."""
+    played: list = []
+    following: list = []
+    over = None
+    for world, listed in zip(worlds, options, strict=True):
         try:
-            out.append(rules.apply(world, seat, move).state)
+            after = rules.apply(world, seat, listed[index][1]).state
         except EngineError:
-            return []
-    return out
+            return None
+        ended = turn_over(rules, world, after, seat)
+        if over is None:
+            over = ended
+        if ended != over or not (ended or deeper):
+            return None
+        if not ended:
+            mine = rules.move_options(after, seat)
+            if following and not _alike(mine, following[0]):
+                return None
+            following.append(mine)
+        played.append(after)
+    return played, following
 
 
 def _played(rules, worlds: list, seat: int, text: str) -> list:

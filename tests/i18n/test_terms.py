@@ -33,3 +33,18 @@ def test_english_keeps_the_engines_names_and_unknown_slugs_read_as_is():
         assert terms.term("alta", "fishing_harbour") == "Fishing harbour"
         assert terms.term("alhambra", "ducat") == "ducat"
         assert terms.term("alta", "dragon") == "dragon"
+
+
+def test_remembered_words_follow_each_language_switch():
+    """Terms and phrases are remembered per language: switching back and
+    forth, and reading with no language at all, each get their own words."""
+    for language, card, phrase in [("nl", "akker", "Je eiland"), ("en", "Wheat field", "Your island")] * 2:
+        with translation.override(language):
+            assert terms.term("alta", "wheat_field") == card
+            assert terms.gettext("Your island") == phrase
+            assert terms.ngettext("%(count)s card", "%(count)s cards", 1) == translation.ngettext(
+                "%(count)s card", "%(count)s cards", 1
+            )
+    with translation.override(None):
+        assert terms.term("alta", "wheat_field") == "Wheat field"
+        assert terms.gettext("Your island") == "Your island"

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.utils.translation import gettext, gettext_lazy
+from django.utils.translation import gettext_lazy
 
 from games.i18n import move_text
 from games.rules.alhambra.components import cell_label
 from games.rules.alhambra.notation import parse_cell, tokenize
-from games.terms import term
+from games.terms import gettext, term
 
 CELL = 44
 #: fill colour, short name (the text board's abbreviations), per building type.

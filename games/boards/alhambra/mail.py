@@ -6,10 +6,8 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from django.utils.translation import gettext, ngettext
-
 from games.rules.alhambra.view import text_board
-from games.terms import term
+from games.terms import gettext, ngettext, term
 
 from .common import (
     CURRENCY,

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.utils.translation import gettext, gettext_lazy, ngettext, pgettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from games.i18n import move_text
-from games.terms import term
+from games.terms import gettext, ngettext, term
 
 CELL = 48
 LEFT, TOP = 30, 20

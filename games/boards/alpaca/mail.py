@@ -6,9 +6,10 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from django.utils.translation import gettext, gettext_noop, ngettext
+from django.utils.translation import gettext_noop
 
 from games.rules.alpaca.view import MAJOR_EDGES, board_text
+from games.terms import gettext, ngettext
 
 from .common import (
     CORNER,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from games.terms import term
+from games.terms import remembered, term
 
 CELL = 46
 FRAME = 7
@@ -36,6 +36,25 @@ def card_title(slug: str) -> str:
     capitalised ("Akker")."""
     name = card_name(slug)
     return name[:1].upper() + name[1:]
+
+
+class _Names(dict[str, str]):
+    """Card names by slug; a slug that is no card reads as ``card_name``
+    reads it (the slug itself)."""
+
+    def __missing__(self, slug: str) -> str:
+        return card_name(slug)
+
+
+def card_names() -> dict[str, str]:
+    """``card_name`` of every card type, in the active language (looked up
+    once per language: a mail names cards a few dozen times)."""
+    return remembered(("alta", "card names"), lambda: _Names({slug: card_name(slug) for slug in CARD_STYLE}))
+
+
+def card_titles() -> dict[str, str]:
+    """``card_title`` of every card type, like ``card_names``."""
+    return remembered(("alta", "card titles"), lambda: _Names({slug: card_title(slug) for slug in CARD_STYLE}))
 
 
 _SLUG = re.compile(r"\b[a-z]+(?:_[a-z]+)+\b")

@@ -7,23 +7,21 @@ from collections.abc import Sequence
 from html import escape
 from typing import Any
 
-from django.utils.translation import gettext, ngettext
+from games.terms import gettext, ngettext, remembered
 
-from .common import CARD_STYLE, COLUMNS, card_name, card_title
-
+from .common import CARD_STYLE, COLUMNS, card_names, card_titles
 
 # Mails are rendered in their recipient's language (the mail app activates
-# it), so card names come from the terms like the page's.
-def _mail_name(slug: str) -> str:
-    return card_name(slug)
+# it), so card names come from the terms like the page's: looked up once
+# per mail (``card_names``), handed to the helpers that write them.
 
 
 def _cards(count: int) -> str:
     return ngettext("%(count)s card", "%(count)s cards", count) % {"count": count}
 
 
-def _pair(pair: list[str] | None) -> str:
-    return " + ".join(_mail_name(slug) for slug in pair) if pair else gettext("none")
+def _pair(pair: list[str] | None, cards: dict[str, str]) -> str:
+    return " + ".join(cards[slug] for slug in pair) if pair else gettext("none")
 
 
 def _seat(number: int) -> str:
@@ -60,24 +58,25 @@ def text(view: dict[str, Any], names: list[str] | None = None) -> str:
     """The table as monospaced text for the plain-text part of an email."""
     names = names or [_seat(s + 1) for s in range(view["players"])]
     me = view.get("seat")
+    cards = card_names()
     lines = [
         _round(view),
         gettext("Face-up cards:")
         + " "
-        + "   ".join(f"[{n}] {_mail_name(slug)}" for n, slug in enumerate(view["face_up"], start=1)),
-        _deck(view, _pair(view.get("merchant_face_up"))),
+        + "   ".join(f"[{n}] {cards[slug]}" for n, slug in enumerate(view["face_up"], start=1)),
+        _deck(view, _pair(view.get("merchant_face_up"), cards)),
     ]
     if me is not None:
-        hand = ", ".join(_mail_name(s) for s in view.get("hand", [])) or gettext("empty")
+        hand = ", ".join(cards[s] for s in view.get("hand", [])) or gettext("empty")
         lines.append(gettext("Your hand: %(cards)s") % {"cards": hand})
-        merchants = "; ".join(_pair(p) for p in view.get("merchants", [])) or gettext("none")
+        merchants = "; ".join(_pair(p, cards) for p in view.get("merchants", [])) or gettext("none")
         lines.append(gettext("Your merchant cards: %(cards)s") % {"cards": merchants})
     order = sorted(range(view["players"]), key=lambda s: (s != me, s))
     for seat in order:
         island = view["islands"][seat]
         lines += ["", f"{_owner(seat, me, names)} {_island_head(island)}:"]
         lines += ["  " + row for row in island["text"]]
-    codes = ", ".join(f"{code} {card_name(slug).lower()}" for slug, (_, code, _name) in CARD_STYLE.items())
+    codes = ", ".join(f"{code} {cards[slug].lower()}" for slug, (_, code, _name) in CARD_STYLE.items())
     lines += ["", gettext("Codes: %(codes)s") % {"codes": codes}, gettext("+ = a card may go here")]
     return "\n".join(lines)
 
@@ -85,7 +84,8 @@ def text(view: dict[str, Any], names: list[str] | None = None) -> str:
 _TD = "border:1px solid #ccc;width:34px;height:30px;text-align:center;font:bold 11px Arial,sans-serif;"
 
 
-def _island_table(island: dict[str, Any]) -> str:
+def _island_table(island: dict[str, Any], titles: dict[str, str]) -> str:
+    """``island`` as a table; ``titles``: each card's title, HTML-escaped."""
     rows = sorted({int(cell[1:]) for cell in [*island["cells"], *island.get("open", [])]} or {4})
     cols: Sequence[str] = sorted({cell[0] for cell in [*island["cells"], *island.get("open", [])]} or {"D"})
     cols = COLUMNS[COLUMNS.index(cols[0]) : COLUMNS.index(cols[-1]) + 1]
@@ -100,7 +100,7 @@ def _island_table(island: dict[str, Any]) -> str:
             slug = island["cells"].get(name)
             if slug:
                 fill, code, _english = CARD_STYLE[slug]
-                cells.append(f'<td style="{_TD}background:{fill}" title="{escape(card_title(slug))}">{code}</td>')
+                cells.append(f'<td style="{_TD}background:{fill}" title="{titles[slug]}">{code}</td>')
             elif name in open_cells:
                 cells.append(f'<td style="{_TD}color:#2f6f5e">+</td>')
             else:
@@ -113,20 +113,22 @@ def html(view: dict[str, Any], names: list[str] | None = None) -> str:
     """The table as HTML tables with inline styles (no images, no CSS files)."""
     names = names or [_seat(s + 1) for s in range(view["players"])]
     me = view.get("seat")
+    cards = card_names()
+    titles = remembered(("alta", "escaped card titles"), lambda: {s: escape(t) for s, t in card_titles().items()})
     face_up = " ".join(
         f'<span style="display:inline-block;padding:4px 8px;margin-right:6px;border:1px solid #333;'
-        f'background:{CARD_STYLE[slug][0]}">[{n}] {escape(_mail_name(slug))}</span>'
+        f'background:{CARD_STYLE[slug][0]}">[{n}] {escape(cards[slug])}</span>'
         for n, slug in enumerate(view["face_up"], start=1)
     )
     face_up_head = gettext("Face-up cards:")
     parts = [
         f"<p><strong>{escape(_round(view))}</strong></p>",
         f"<p>{escape(face_up_head)} {face_up}</p>",
-        f"<p>{escape(_deck(view, _pair(view.get('merchant_face_up'))))}</p>",
+        f"<p>{escape(_deck(view, _pair(view.get('merchant_face_up'), cards)))}</p>",
     ]
     if me is not None:
-        hand = ", ".join(_mail_name(s) for s in view.get("hand", [])) or gettext("empty")
-        merchants = "; ".join(_pair(p) for p in view.get("merchants", [])) or gettext("none")
+        hand = ", ".join(cards[s] for s in view.get("hand", [])) or gettext("empty")
+        merchants = "; ".join(_pair(p, cards) for p in view.get("merchants", [])) or gettext("none")
         hand = gettext("Your hand: %(cards)s") % {"cards": hand}
         merchants = gettext("Your merchant cards: %(cards)s") % {"cards": merchants}
         parts.append(f"<p>{escape(hand)}<br>{escape(merchants)}</p>")
@@ -134,6 +136,6 @@ def html(view: dict[str, Any], names: list[str] | None = None) -> str:
         island = view["islands"][seat]
         parts.append(
             f'<p style="margin-bottom:0"><strong>{escape(_owner(seat, me, names))}</strong> '
-            f"{escape(_island_head(island))}</p>{_island_table(island)}"
+            f"{escape(_island_head(island))}</p>{_island_table(island, titles)}"
         )
     return "".join(parts)

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from django.utils.translation import gettext, ngettext, pgettext_lazy
+from django.utils.translation import pgettext_lazy
 
 from games.i18n import move_text
-from games.terms import term
+from games.terms import gettext, ngettext, term
 
 ATLANTIS = 0
 MAINLAND = 54

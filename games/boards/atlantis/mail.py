@@ -7,9 +7,8 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from django.utils.translation import gettext, ngettext
-
 from games.i18n import move_text
+from games.terms import gettext, ngettext
 
 from .common import (
     ATLANTIS,
