@@ -3,17 +3,19 @@
 The engine writes ``Message`` objects (English template and params, see
 ``games.engine.message``); this is where the site translates them, at
 render time and in the active language: the template through the
-catalogue, each ``Term`` through ``games.terms`` of the game.
+catalogue (remembered per catalogue, ``games.terms.gettext``: a mail
+translates the same few sentences many times), each ``Term`` through
+``games.terms`` of the game.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from django.utils.translation import get_language, gettext
+from django.utils.translation import get_language
 
 from games.engine import EngineError, Event, Message, get_rules, render
-from games.terms import term
+from games.terms import gettext, term
 
 
 def translate(game: str, message: Message) -> str:
