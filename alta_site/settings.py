@@ -277,6 +277,15 @@ VACATION_DAYS_PER_YEAR = env_int("VACATION_DAYS_PER_YEAR", 14)
 # own plus helpers on other worker processes; games.tasks.deadlines_sweep).
 DEADLINE_SWEEPERS = env_int("DEADLINE_SWEEPERS", 2)
 
+# How a committed move wakes the mail worker (mail/wakeup.py): "notify", a
+# NOTIFY in the move's transaction that each worker LISTENs for (PostgreSQL
+# only: no broker round trip in the request), or "publish", a task published
+# after commit by the web process's publisher thread.  Either way the outbox
+# sweep writes what no wake-up announced.
+MAIL_WAKE = env_str("MAIL_WAKE", "notify" if DATABASES["default"]["ENGINE"].endswith("postgresql") else "publish")
+if MAIL_WAKE not in ("notify", "publish"):
+    raise ImproperlyConfigured(f'MAIL_WAKE must be "notify" or "publish", not {MAIL_WAKE!r}.')
+
 # ------------------------------------------------------------------ celery
 CELERY_BROKER_URL = env_str("CELERY_BROKER_URL", "filesystem://")
 CELERY_RESULT_BACKEND = env_str("CELERY_RESULT_BACKEND", f"file://{VAR_DIR / 'celery' / 'results'}")

@@ -1,5 +1,12 @@
-"""What mail listens to: the games' ``recorded`` hook (emails of moves and
-events) and the providers' inbound webhooks (django-anymail)."""
+"""What mail listens to: the games' ``stored`` and ``recorded`` hooks
+(emails of moves and events) and the providers' inbound webhooks
+(django-anymail).
+
+The worker that writes a move's emails is woken one of two ways
+(``settings.MAIL_WAKE``, see ``wakeup``): by a NOTIFY inside the move's own
+transaction (PostgreSQL: no broker in the request), or by a task that this
+process's publisher thread publishes after commit.  Either way a failure is
+only logged: the outbox sweep writes the emails of rows nobody announced."""
 
 from __future__ import annotations
 
@@ -15,9 +22,9 @@ from django.dispatch import receiver
 from django.utils import timezone
 
 from games.models import ChatMessage, Match
-from games.signals import chat_posted, recorded
+from games.signals import chat_posted, recorded, stored
 
-from . import tasks
+from . import tasks, wakeup
 from .services import inbound_email_process
 
 logger = logging.getLogger(__name__)
@@ -29,20 +36,37 @@ MOVE, EVENT = "move", "event"
 PUBLISH_MAX = 200
 
 
+@receiver(stored, sender=Match, dispatch_uid="mail-stored")
+def on_stored(sender, *, move_ids: list[int], event_ids: list[int], **kwargs) -> None:
+    """Inside the transaction storing the rows: add the NOTIFY that wakes a
+    worker at commit (when waking by NOTIFY; otherwise ``on_recorded``
+    publishes after commit)."""
+    if wakeup.notifying():
+        wakeup.notify(move_ids, event_ids)
+
+
 @receiver(recorded, sender=Match, dispatch_uid="mail-recorded")
-def on_recorded(sender, *, move_ids: list[int], event_ids: list[int], **kwargs) -> None:
+def on_recorded(sender, *, move_ids: list[int], event_ids: list[int], stored_sent: bool = False, **kwargs) -> None:
     """Have a worker write the emails of rows that just committed.
 
-    The task is published by this process's publisher thread, so that a
-    committed move is answered without waiting for the broker, and a broker
-    that fails cannot fail the request (it is logged; the outbox sweep
-    writes those emails).  Eager Celery (tests, a single process) publishes
-    at once."""
+    Eager Celery (tests, a single process) runs the task at once.  Waking
+    by NOTIFY: nothing left to do for rows whose transaction carried it
+    (``stored_sent``); rows a sweep gathered get one NOTIFY now (a failure
+    is logged).  Otherwise the task is published by this process's
+    publisher thread, so that a committed move is answered without waiting
+    for the broker, and a broker that fails cannot fail the request (it is
+    logged).  The outbox sweep writes the emails of rows that were not
+    announced."""
     items = [(MOVE, pk) for pk in move_ids] + [(EVENT, pk) for pk in event_ids]
     if current_app.conf.task_always_eager:
         _publish(items)
-    else:
+    elif not wakeup.notifying():
         publisher.put(items)
+    elif not stored_sent:
+        try:
+            wakeup.notify(move_ids, event_ids)
+        except Exception:
+            logger.exception("Could not wake the mail worker for %s rows; the outbox sweep writes them", len(items))
 
 
 class Publisher:

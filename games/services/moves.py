@@ -7,7 +7,7 @@ import datetime as dt
 from dataclasses import dataclass
 from typing import Any
 
-from django.db import IntegrityError, transaction
+from django.db import DatabaseError, IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from core.errors import Conflict, MoveRejected, NotAllowed, NotFound
@@ -345,7 +345,11 @@ def _store(
         # raising here rolls the whole transaction back.
         raise Conflict(_("Another move was made at the same time."), code="stale_ply") from None
     if outcome is None:
-        match.save(update_fields=["ply", "state"])
+        # An UPDATE of the two columns, not ``save(update_fields=...)``: no
+        # model signals are connected to Match, and save's machinery around
+        # the same statement is a sixth of its cost (about 85 Python calls).
+        if not Match.objects.filter(pk=match.pk).update(ply=match.ply, state=match.state):
+            raise DatabaseError("The locked match row was not updated.")  # as save() would
         deadlines_update(
             match=match, seats=seats, to_move=rules.to_move(transition.state), now=now, auto_played=auto_played
         )

@@ -10,12 +10,13 @@ the SQL and the select list Django made the first time.  The ORM still
 writes every statement; if the ``WHERE`` compiles to different SQL (another
 filter) or the query has parameters outside it, it is compiled in full.
 The converters of its columns (what turns each database value into the
-field's Python value) are likewise looked up once and reused with that
-select list.
+field's Python value), and whether any is a composite field, are likewise
+looked up once and reused with that select list.
 """
 
 from __future__ import annotations
 
+import operator
 from typing import Any
 from weakref import WeakKeyDictionary
 
@@ -23,7 +24,8 @@ from django.core.exceptions import EmptyResultSet, FullResultSet
 from django.db.models import QuerySet
 from django.db.models.sql import Query
 
-#: connection -> {(name, with_limits, with_col_aliases): (where SQL, compiled, {select id: converters})}
+#: connection -> {(name, with_limits, with_col_aliases): (where SQL, compiled, {select id: [columns,
+#: converters, has composite fields]})}
 _COMPILED: WeakKeyDictionary[Any, dict[tuple[str, bool, bool], tuple[str, tuple, dict]]] = WeakKeyDictionary()
 _CLASSES: dict[type, type] = {}
 
@@ -56,24 +58,43 @@ def _prepared(base: type) -> type:
             )
         return sql, params
 
+    def _remembered(self, expressions) -> tuple | None:  # type: ignore[no-untyped-def]
+        """What is remembered for the compiled select list, when
+        ``expressions`` are its columns: ``[columns, converters, has
+        composite fields]`` (filled in on first use)."""
+        found = getattr(self, "_prepared_converters", None)
+        if found is None or len(expressions) != self.col_count:
+            return None
+        entry = found.get(id(self.select))
+        if entry is None:
+            entry = found[id(self.select)] = [[s[0] for s in self.select[: self.col_count]], None, None]
+        # The same column objects, compared by identity (map with a C
+        # function: no Python call per column of a four-model select list).
+        return entry if all(map(operator.is_, expressions, entry[0])) else None
+
     def get_converters(self, expressions):  # type: ignore[no-untyped-def]
         """Django's, remembered for the compiled select list: the same
         column objects always have the same converters."""
-        found = getattr(self, "_prepared_converters", None)
-        select = self.select
-        if (
-            found is None
-            or len(expressions) != self.col_count
-            or any(e is not s[0] for e, s in zip(expressions, select, strict=False))
-        ):
+        entry = _remembered(self, expressions)
+        if entry is None:
             return base.get_converters(self, expressions)
-        converters = found.get(id(select))
-        if converters is None:
-            converters = found[id(select)] = base.get_converters(self, expressions)
-        return converters
+        if entry[1] is None:
+            entry[1] = base.get_converters(self, expressions)
+        return entry[1]
+
+    def has_composite_fields(self, expressions):  # type: ignore[no-untyped-def]
+        """Django's, remembered likewise (it tests every column)."""
+        entry = _remembered(self, expressions)
+        if entry is None:
+            return base.has_composite_fields(self, expressions)
+        if entry[2] is None:
+            entry[2] = base.has_composite_fields(self, expressions)
+        return entry[2]
 
     cls = _CLASSES[base] = type(
-        f"Prepared{base.__name__}", (base,), {"as_sql": as_sql, "get_converters": get_converters}
+        f"Prepared{base.__name__}",
+        (base,),
+        {"as_sql": as_sql, "get_converters": get_converters, "has_composite_fields": has_composite_fields},
     )
     return cls
 

@@ -1,7 +1,8 @@
-"""A committed move is answered without waiting for the broker: the
-worker's task is published by the process's publisher thread, which
-coalesces what waits, and a broker that hangs or fails never delays or
-fails the answer."""
+"""A committed move is answered without waiting for the broker: when the
+worker is woken by a published task (``MAIL_WAKE = "publish"``, and always
+off PostgreSQL), the task is published by the process's publisher thread,
+which coalesces what waits, and a broker that hangs or fails never delays
+or fails the answer.  (The NOTIFY wake-up: ``test_wakeup``.)"""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import time
 
 import pytest
 from celery import current_app
+from django.test import override_settings
 from django.utils import timezone
 from rest_framework.test import APIClient
 
@@ -46,6 +48,7 @@ def test_the_publisher_caps_a_task_at_publish_max(monkeypatch):
 
 
 @pytest.mark.django_db(transaction=True)  # real commits: on-commit publishing runs as in production
+@override_settings(MAIL_WAKE="publish")
 def test_a_move_is_answered_while_the_broker_hangs_and_its_task_follows(alice, bob, monkeypatch):
     monkeypatch.setitem(current_app.conf, "task_always_eager", False)
     release, published = threading.Event(), []

@@ -60,7 +60,7 @@ def _redis_url() -> str | None:
 
 
 @pytest.mark.skipif(_redis_url() is None, reason="needs a Redis server")
-def test_on_redis_one_pipeline_counts_the_window():
+def test_on_redis_one_script_counts_the_window():
     with override_settings(
         CACHES={"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": _redis_url()}}
     ):
