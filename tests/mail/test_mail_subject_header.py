@@ -43,3 +43,11 @@ def test_each_encoded_word_holds_whole_characters():
 def test_an_ascii_subject_goes_as_it_is():
     assert subject_header("Alta #1: the game has started") == "Alta #1: the game has started"
     assert b"Subject: Alta #1: the game has started\r\n" in _sent("Alta #1: the game has started")
+
+
+def test_both_parts_come_through_intact():
+    raw = _sent("Alta #1: the game has started")
+    parsed = message_from_bytes(raw, policy=policy.default)
+    parts = [part.get_content() for part in parsed.iter_parts()]
+    assert parts == ["text \u00e9", "<p>text \u00e9</p>"]
+    assert parsed.get_boundary().startswith("=_") and len(parsed.get_boundary()) == 34
