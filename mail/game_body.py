@@ -89,6 +89,10 @@ def _phrase_table() -> dict[str, str]:
     }
 
 
+#: The paragraphs the plain part shows wrapped (kept wrapped as well, as
+#: ``<key>_wrapped``: wrapping a long paragraph is the dearest step of it).
+_WRAPPED = ("letter", "or_number", "number", "notation_line", "moves_top")
+
 _cache: dict[str | None, dict[str, str]] = {}
 
 
@@ -98,7 +102,9 @@ def _phrases() -> dict[str, str]:
     language = translation.get_language()
     found = _cache.get(language)
     if found is None:
-        found = _cache[language] = _phrase_table()
+        found = _phrase_table()
+        found.update({f"{key}_wrapped": _wrap(found[key]) for key in _WRAPPED})
+        _cache[language] = found
     return found
 
 
@@ -172,18 +178,18 @@ def _text_reply(parts: BodyParts, say: dict[str, str]) -> str:
     mail = parts.mail
     out = ["\n" + say["how_text"] + "\n"]
     if mail.turns:
-        out.append(_wrap(say["letter"]) + "\n")
+        out.append(say["letter_wrapped"] + "\n")
         out += [line + "\n" for line in parts.turn_lines]
         out.append("\n")
-    out.append(_wrap(say["or_number"] if mail.turns else say["number"]) + "\n")
+    out.append(say["or_number_wrapped" if mail.turns else "number_wrapped"] + "\n")
     out += [line + "\n" for line in parts.option_lines]
     if parts.more_options:
         out.append(f"  {_more(parts.more_options)}\n")
-    out.append("\n" + _wrap(say["notation_line"]) + "\n")
+    out.append("\n" + say["notation_line_wrapped"] + "\n")
     if mail.notation:
         out.append("\n" + say["notation_text"] + "\n")
         out += [_wrap(line) + "\n" for line in mail.notation]
-    out.append(f"\n{_wrap(say['moves_top'])}\n{say['help_text']} {parts.help_url}\n")
+    out.append(f"\n{say['moves_top_wrapped']}\n{say['help_text']} {parts.help_url}\n")
     return "".join(out)
 
 

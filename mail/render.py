@@ -59,6 +59,8 @@ def wrapped(text: str, width: int = WIDTH) -> str:
     """``text`` with every line longer than ``width`` wrapped at spaces, the
     continuation indented two more than the line (a grid line wider than
     ``width`` has no good break and is wrapped too: readable beats exact)."""
+    if len(text) <= width and "\n" not in text:
+        return text  # one short line (an option)
     out: list[str] = []
     for line in text.split("\n"):
         if len(line) <= width:
