@@ -111,7 +111,7 @@ def _phrases() -> dict[str, str]:
 @receiver(setting_changed)
 def _forget_phrases(*, setting, **kwargs) -> None:
     # The same settings that make Django reload its catalogs.
-    if setting in {"LANGUAGES", "LANGUAGE_CODE", "LOCALE_PATHS"}:
+    if setting in {"LANGUAGES", "LANGUAGE_CODE", "LOCALE_PATHS", "INSTALLED_APPS"}:
         _cache.clear()
 
 
