@@ -15,7 +15,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.conf import settings
-from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
 from django.utils.dateformat import format as date_format
@@ -24,6 +23,8 @@ from django.utils.translation import gettext as _
 from games.boards import board_for
 from games.engine import get_rules
 from games.i18n import expect_text
+
+from .game_body import BodyParts, body_html, body_text
 
 #: Numbered options listed in an email; longer lists show the first ones.
 MAX_OPTIONS = 40
@@ -58,6 +59,8 @@ def wrapped(text: str, width: int = WIDTH) -> str:
     """``text`` with every line longer than ``width`` wrapped at spaces, the
     continuation indented two more than the line (a grid line wider than
     ``width`` has no good break and is wrapped too: readable beats exact)."""
+    if len(text) <= width and "\n" not in text:
+        return text  # one short line (an option)
     out: list[str] = []
     for line in text.split("\n"):
         if len(line) <= width:
@@ -143,27 +146,22 @@ def render_game_email(
     board = board_for(match.game)
     rules = get_rules(match.game)
     numbered = list(enumerate(options[:MAX_OPTIONS], start=1))
-    context = {
-        "match": match,
-        "mail": mail,
-        "game_name": rules.name,
-        "board_text": wrapped(board.text(view, names)),
-        "board_html": board.html(view, names),
-        "seat_lines": seat_lines(match.game, view, names),
-        "options": numbered,
+    parts = BodyParts(
+        mail=mail,
+        expect=expect_text(match.game, view),
+        board_text=wrapped(board.text(view, names)),
+        board_html=board.html(view, names),
+        seat_lines=seat_lines(match.game, view, names),
+        options=numbered,
         # The plain part's lists, wrapped under their own text.
-        "option_lines": [wrapped(f"  {number}. {text}") for number, text in numbered],
-        "turn_lines": [wrapped(f"  {letter}. {text}") for letter, text in mail.turns],
-        "more_options": max(0, len(options) - MAX_OPTIONS),
-        "examples": [text for _, text in numbered[:3]],
-        "expect": expect_text(match.game, view),
-        "game_url": settings.SITE_URL + match.get_absolute_url(),
-        "help_url": settings.SITE_URL + reverse("game-help", args=[match.game]),
-        "unsubscribe_url": unsubscribe,
-        "mute_url": mute,
-        "site_name": settings.SITE_NAME,
-    }
-    subject = " ".join(render_to_string("mail/email/game-subject.txt", context).split())
-    text = render_to_string("mail/email/game-body.txt", context)
-    html = short_lines(render_to_string("mail/email/game-body.html", context))
-    return subject, text, html
+        option_lines=[wrapped(f"  {number}. {text}") for number, text in numbered],
+        turn_lines=[wrapped(f"  {letter}. {text}") for letter, text in mail.turns],
+        more_options=max(0, len(options) - MAX_OPTIONS),
+        game_url=settings.SITE_URL + match.get_absolute_url(),
+        help_url=settings.SITE_URL + reverse("game-help", args=[match.game]),
+        unsubscribe_url=unsubscribe,
+        mute_url=mute,
+        site_name=settings.SITE_NAME,
+    )
+    subject = " ".join(f"{rules.name} #{match.pk}: {mail.headline}".split())
+    return subject, body_text(parts), short_lines(body_html(parts))

@@ -20,10 +20,11 @@ import time
 from collections.abc import Iterable
 
 from django.conf import settings
-from django.core.mail import EmailMultiAlternatives, get_connection
+from django.core.mail import get_connection
 from django.db import transaction
 from django.db.models import Q
 
+from .mime import OutboxMessage
 from .models import OutgoingEmail
 
 logger = logging.getLogger(__name__)
@@ -76,11 +77,11 @@ def _is_permanent(error: Exception) -> bool:
     return False
 
 
-def _message(email: OutgoingEmail, connection) -> EmailMultiAlternatives:
+def _message(email: OutgoingEmail, connection) -> OutboxMessage:
     headers = {key: value for key, value in email.headers.items() if key != "Reply-To"}
     headers["Message-ID"] = email.message_id
     reply_to = [email.headers["Reply-To"]] if "Reply-To" in email.headers else None
-    message = EmailMultiAlternatives(
+    message = OutboxMessage(
         email.subject,
         email.text,
         settings.DEFAULT_FROM_EMAIL,

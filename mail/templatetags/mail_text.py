@@ -21,6 +21,10 @@ def fast_wrap(text: str, width: int) -> str:
     character; it is ``text`` itself when every line fits in ``width`` and
     none ends in white space (which ``wrap`` drops) or holds a tab or
     another line break."""
+    if len(text) <= width and "\n" not in text:  # one short line: most of a mail
+        if (not text or not text[-1].isspace()) and not _SPECIAL.search(text):
+            return text
+        return wrap(text, width)
     if not _SPECIAL.search(text) and all(
         len(line) <= width and not (line and line[-1].isspace()) for line in text.split("\n")
     ):
