@@ -26,6 +26,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from django.db import DatabaseError
 from django.utils.translation import gettext as _
 
 from core.errors import GameActionError
@@ -364,12 +365,15 @@ def deadlines_update(
     for seat in starting:
         _start_turn(match, seat, _prefs_of(seat, prefs), now, held=held)
     # One plain UPDATE per seat: for the two or three seats a move touches
-    # this is far cheaper than ``bulk_update``'s CASE expressions.
+    # this is far cheaper than ``bulk_update``'s CASE expressions.  A
+    # queryset UPDATE, not ``save(update_fields=...)``: no model signals are
+    # connected to Seat, and save's machinery around the same statement
+    # costs about 85 Python calls per seat.
     for seat in starting + ending:
         if writes is not None:
             writes.update(seat, CLOCK_FIELDS)
-        else:
-            seat.save(update_fields=CLOCK_FIELDS)
+        elif not Seat.objects.filter(pk=seat.pk).update(**{name: getattr(seat, name) for name in CLOCK_FIELDS}):
+            raise DatabaseError("The seat's row was not updated.")  # as save() would
 
 
 def seat_deadline_refresh(*, match: Match, seat: Seat, prefs: DeadlineSettings | None, now: dt.datetime) -> bool:
