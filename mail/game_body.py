@@ -7,7 +7,7 @@ mails a turn.  These functions write the same text to the character.
 
 Each takes ``parts``, a ``BodyParts`` (what ``render_game_email`` used to
 put in the template context), in the active language.  The fixed
-paragraphs are translated once per language (``_phrases``).
+paragraphs are translated once per catalogue (``_phrases``).
 """
 
 from __future__ import annotations
@@ -16,11 +16,11 @@ from dataclasses import dataclass
 from html import escape as _html_escape
 from typing import Any
 
-from django.core.signals import setting_changed
-from django.dispatch import receiver
 from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
+
+from games.terms import remembered
 
 from .templatetags.mail_text import fast_wrap
 
@@ -93,26 +93,18 @@ def _phrase_table() -> dict[str, str]:
 #: ``<key>_wrapped``: wrapping a long paragraph is the dearest step of it).
 _WRAPPED = ("letter", "or_number", "number", "notation_line", "moves_top")
 
-_cache: dict[str | None, dict[str, str]] = {}
-
 
 def _phrases() -> dict[str, str]:
-    """The fixed phrases in the active language (looked up once per
-    language: catalogs only change when the settings naming them do)."""
-    language = translation.get_language()
-    found = _cache.get(language)
-    if found is None:
-        found = _phrase_table()
-        found.update({f"{key}_wrapped": _wrap(found[key]) for key in _WRAPPED})
-        _cache[language] = found
+    """The fixed phrases in the active language, worked out once per
+    translation catalogue (``games.terms.remembered``: a language switch
+    or a reloaded catalogue gets its own)."""
+    return remembered("mail.game_body.phrases", _translated_phrases)
+
+
+def _translated_phrases() -> dict[str, str]:
+    found = _phrase_table()
+    found.update({f"{key}_wrapped": _wrap(found[key]) for key in _WRAPPED})
     return found
-
-
-@receiver(setting_changed)
-def _forget_phrases(*, setting, **kwargs) -> None:
-    # The same settings that make Django reload its catalogs.
-    if setting in {"LANGUAGES", "LANGUAGE_CODE", "LOCALE_PATHS", "INSTALLED_APPS"}:
-        _cache.clear()
 
 
 def _more(count: int) -> str:

@@ -4,7 +4,6 @@ mail, whichever language the mail before was in."""
 from django.test import override_settings
 from django.utils import translation
 
-from mail import game_body
 from mail.game_body import BodyParts, body_html, body_text
 from mail.render import GameMail
 
@@ -47,12 +46,14 @@ def test_each_mail_has_its_own_languages_paragraphs():
 
 
 def test_the_paragraphs_are_looked_up_again_when_the_catalogs_change():
-    _in("nl")
-    assert game_body._cache
-    with override_settings(LOCALE_PATHS=[]):
-        assert not game_body._cache
+    dutch, _html = _in("nl")
+    assert "HOW TO REPLY" not in dutch
+    with override_settings(LOCALE_PATHS=[]):  # the project's catalogue (these phrases) is gone
         text, _html = _in("en")
-    assert "HOW TO REPLY" in text
+        assert "HOW TO REPLY" in text
+        untranslated, _html = _in("nl")
+        assert "HOW TO REPLY" in untranslated
+    assert _in("nl")[0] == dutch
 
 
 def test_long_paragraphs_are_wrapped_at_72_columns():
