@@ -58,7 +58,7 @@ def _prepared(base: type) -> type:
             )
         return sql, params
 
-    def _remembered(self, expressions) -> tuple | None:  # type: ignore[no-untyped-def]
+    def _remembered(self, expressions) -> list | None:  # type: ignore[no-untyped-def]
         """What is remembered for the compiled select list, when
         ``expressions`` are its columns: ``[columns, converters, has
         composite fields]`` (filled in on first use)."""
@@ -72,24 +72,24 @@ def _prepared(base: type) -> type:
         # function: no Python call per column of a four-model select list).
         return entry if all(map(operator.is_, expressions, entry[0])) else None
 
+    def _answer(self, expressions, slot: int, ask):  # type: ignore[no-untyped-def]
+        """``ask(self, expressions)`` (one of Django's), remembered in
+        ``slot`` of the compiled select list's entry."""
+        entry = _remembered(self, expressions)
+        if entry is None:
+            return ask(self, expressions)
+        if entry[slot] is None:
+            entry[slot] = ask(self, expressions)
+        return entry[slot]
+
     def get_converters(self, expressions):  # type: ignore[no-untyped-def]
         """Django's, remembered for the compiled select list: the same
         column objects always have the same converters."""
-        entry = _remembered(self, expressions)
-        if entry is None:
-            return base.get_converters(self, expressions)
-        if entry[1] is None:
-            entry[1] = base.get_converters(self, expressions)
-        return entry[1]
+        return _answer(self, expressions, 1, base.get_converters)
 
     def has_composite_fields(self, expressions):  # type: ignore[no-untyped-def]
         """Django's, remembered likewise (it tests every column)."""
-        entry = _remembered(self, expressions)
-        if entry is None:
-            return base.has_composite_fields(self, expressions)
-        if entry[2] is None:
-            entry[2] = base.has_composite_fields(self, expressions)
-        return entry[2]
+        return _answer(self, expressions, 2, base.has_composite_fields)
 
     cls = _CLASSES[base] = type(
         f"Prepared{base.__name__}",
