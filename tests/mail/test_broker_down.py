@@ -11,10 +11,7 @@ from celery.app.task import Task
 from django.core import mail
 from django.utils import timezone
 from kombu.exceptions import OperationalError
-from rest_framework.test import APIClient
 
-from alta_site.accounts.tokens import ApiToken
-from games.engine import get_rules
 from games.models import MoveRecord
 from games.services import match_create_seated
 from mail import announce, tasks
@@ -22,15 +19,11 @@ from mail.models import OutgoingEmail, ReplyToken
 from mail.services import inbound_email_process
 
 from .conftest import mover_of
+from .playing import api_move, first_option
 
 
 def _refuse(*args, **kwargs):
     raise OperationalError("Error 111 connecting to the broker: Connection refused.")
-
-
-def _option(match, seat) -> str:
-    rules = get_rules(match.game)
-    return rules.move_options(rules.load(match.state), seat.index)[0][0]
 
 
 def _reply(token: ReplyToken, body: str) -> bytes:
@@ -54,23 +47,17 @@ def test_moves_stored_while_the_broker_is_down_are_answered_and_mailed_later(ali
     monkeypatch.setattr(Task, "apply_async", _refuse)
 
     # An emailed reply.
-    record = inbound_email_process(raw=_reply(token, _option(match, seat)), source="test", now=timezone.now())
+    record = inbound_email_process(raw=_reply(token, first_option(match, seat)), source="test", now=timezone.now())
     assert record.outcome == "accepted"
 
     # An API move.
-    match.refresh_from_db()
-    seat = mover_of(match)
-    api = APIClient()
-    api.credentials(HTTP_AUTHORIZATION=f"Token {ApiToken.issue(user=seat.user, name='test')[1]}")
-    answer = api.post(f"/api/games/{match.pk}/moves/", {"ply": match.ply, "move": _option(match, seat)}, format="json")
-    assert answer.status_code == 201, answer.content
-    assert answer.json()["ply"] == 2
+    assert api_move(match).ply == 2
 
     # A move by the game page's form.
     match.refresh_from_db()
     seat = mover_of(match)
     client.force_login(seat.user)
-    answer = client.post(f"/games/{match.pk}/move/", {"ply": match.ply, "move": _option(match, seat)})
+    answer = client.post(f"/games/{match.pk}/move/", {"ply": match.ply, "move": first_option(match, seat)})
     assert answer.status_code == 302 and answer.url == f"/games/{match.pk}/"
     assert not [m for m in answer.wsgi_request._messages if m.level_tag == "error"]
 

@@ -20,7 +20,7 @@ from games.services import match_create_seated
 from mail import receivers
 
 from .conftest import mover_of
-from .test_broker_down import _option
+from .playing import first_option
 
 
 def test_the_publisher_coalesces_what_waits_into_one_task():
@@ -63,7 +63,9 @@ def test_a_move_is_answered_while_the_broker_hangs_and_its_task_follows(alice, b
     api = APIClient()
     api.credentials(HTTP_AUTHORIZATION=f"Token {ApiToken.issue(user=seat.user, name='test')[1]}")
     started = time.monotonic()
-    answer = api.post(f"/api/games/{match.pk}/moves/", {"ply": match.ply, "move": _option(match, seat)}, format="json")
+    answer = api.post(
+        f"/api/games/{match.pk}/moves/", {"ply": match.ply, "move": first_option(match, seat)}, format="json"
+    )
     assert answer.status_code == 201, answer.content
     assert time.monotonic() - started < 2  # not held up by the broker's 5 s
     release.set()

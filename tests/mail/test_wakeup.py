@@ -16,16 +16,14 @@ from django.core import mail
 from django.db import connection
 from django.test import override_settings
 from django.utils import timezone
-from rest_framework.test import APIClient
 
-from alta_site.accounts.tokens import ApiToken
 from games.models import MoveRecord
 from games.services import match_create_seated
 from mail import announce, receivers, tasks, wakeup
 from mail.models import OutgoingEmail
 
 from .conftest import mover_of
-from .test_broker_down import _option
+from .playing import api_move
 
 on_postgresql = pytest.mark.skipif(
     connection.vendor != "postgresql", reason="NOTIFY/LISTEN needs PostgreSQL (CI runs the suite on it)"
@@ -76,23 +74,12 @@ def listening():
         listener.stop()
 
 
-def _api_move(match) -> MoveRecord:
-    match.refresh_from_db()
-    seat = mover_of(match)
-    api = APIClient()
-    api.credentials(HTTP_AUTHORIZATION=f"Token {ApiToken.issue(user=seat.user, name='test')[1]}")
-    answer = api.post(f"/api/games/{match.pk}/moves/", {"ply": match.ply, "move": _option(match, seat)}, format="json")
-    assert answer.status_code == 201, answer.content
-    assert answer.json()["ply"] == match.ply + 1
-    return MoveRecord.objects.get(match=match, ply=match.ply + 1)
-
-
 def _api_turn(match) -> MoveRecord:
     """A whole turn by the API (the moves of one player until the next
     player's turn: that is what mails the next player); its last move."""
     mover = mover_of(match).index
     while True:
-        move = _api_move(match)
+        move = api_move(match)
         match.refresh_from_db()
         if mover_of(match).index != mover:
             return move
@@ -208,7 +195,7 @@ def test_other_databases_publish_after_commit_as_before(alice, bob, notify_mode,
     monkeypatch.setattr(receivers.publisher, "put", published.append)
     assert not wakeup.notifying()
     match = match_create_seated(users=[alice, bob], game="alta", now=timezone.now())
-    move = _api_move(match)
+    move = api_move(match)
     assert [("move", move.pk)] in published
 
 
