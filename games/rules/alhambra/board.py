@@ -36,6 +36,7 @@ from .grid import (
     DIAGONALS,
     REMOVED,
     REPLACED,
+    RING_NEEDS,
     SIDES,
     STRIDE,
     XY,
@@ -190,9 +191,13 @@ class Alhambra:
             if change != REPLACED:
                 for d in DIAGONALS:
                     entry = front.get(k + d)
+                    # Only a ring test that looks at ``k`` (the cell ``-d``
+                    # from this one) can change its answer.
                     if entry is not None and entry[2]:
-                        mask, req = entry[0], entry[1]
-                        front[k + d] = (mask, req, spot_ok(grid, k + d, mask, req))
+                        needs = RING_NEEDS[entry[0]]
+                        if needs is not None and -d in needs:
+                            mask, req = entry[0], entry[1]
+                            front[k + d] = (mask, req, spot_ok(grid, k + d, mask, req))
             child._front = front
         swaps = self._swap_map
         if swaps is not None:

@@ -160,25 +160,32 @@ def compute_front(grid: dict[int, int]) -> dict[int, tuple[int, int, int]]:
 
 
 def has_holes(grid: Mapping[int, int], extra: int | None) -> bool:
-    """Flood fill from outside the bounding box of ``grid`` (plus ``extra``)."""
+    """Flood fill from outside the bounding box of ``grid`` (plus ``extra``):
+    whether an empty cell inside the box cannot be reached."""
     filled = set(grid)
     if extra is not None:
         filled.add(extra)
     xs = [k % STRIDE for k in filled]
-    ys = [k // STRIDE for k in filled]
-    x0, x1, y0, y1 = min(xs) - 1, max(xs) + 1, min(ys) - 1, max(ys) + 1
-    inside = {y * STRIDE + x for y in range(y0, y1 + 1) for x in range(x0, x1 + 1)}.difference(filled)
+    x0, x1 = min(xs) - 1, max(xs) + 1
+    # Keys sort by row first: the rows are those of the smallest and largest key.
+    y0, y1 = min(filled) // STRIDE - 1, max(filled) // STRIDE + 1
+    # The box's empty cells, built a row at a time (a range per row).
+    empty: set[int] = set()
+    for row in range(y0 * STRIDE, y1 * STRIDE + 1, STRIDE):
+        empty.update(range(row + x0, row + x1 + 1))
+    empty -= filled
+    # Each cell reached leaves ``empty``: what stays is enclosed.
     start = y0 * STRIDE + x0
-    seen = {start}
+    empty.remove(start)
     todo = [start]
     while todo:
         k = todo.pop()
         for d in D4:
             nxt = k + d
-            if nxt in inside and nxt not in seen:
-                seen.add(nxt)
+            if nxt in empty:
+                empty.remove(nxt)
                 todo.append(nxt)
-    return len(seen) != len(inside)
+    return bool(empty)
 
 
 def reachable(grid: Mapping[int, int], skip: int | None) -> set[int]:

@@ -6,6 +6,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from .components import TILE_WALLS, E, N, S, W
+from .grid import STRIDE
 
 Cell = tuple[int, int]
 
@@ -34,9 +35,8 @@ def longest_wall(alhambra: Any) -> int:
         segments counts n (rules file, decision D).
     """
     if hasattr(alhambra, "grid"):  # a board.Alhambra
-        walls: dict[Any, int] = {c: TILE_WALLS[t] for c, t in alhambra.cells.items()}
-    else:
-        walls = {tuple(c): _as_wall_mask(v) for c, v in alhambra.items()}
+        return longest_trail(_grid_edges(alhambra.grid))
+    walls = {tuple(c): _as_wall_mask(v) for c, v in alhambra.items()}
     edges = []
     for (x, y), mask in walls.items():
         if not mask:
@@ -50,6 +50,28 @@ def longest_wall(alhambra: Any) -> int:
         if mask & E and (x + 1, y) not in walls:
             edges.append(((x + 1, y), (x + 1, y + 1)))
     return longest_trail(edges)
+
+
+def _grid_edges(grid: dict[int, int]) -> list[tuple[int, int]]:
+    """The outer wall segments of a grid of int cell keys (``grid.key``),
+    as pairs of corners: the corner north-west of a cell has the cell's key
+    (so its other corners are ``+ 1``, ``+ STRIDE``, ``+ STRIDE + 1``).  The
+    same segments as ``longest_wall`` finds for plain data, without a tuple
+    per cell and corner (this runs at every scoring)."""
+    edges = []
+    for k, tile in grid.items():
+        mask = TILE_WALLS[tile]
+        if not mask:
+            continue
+        if mask & N and k - STRIDE not in grid:
+            edges.append((k, k + 1))
+        if mask & S and k + STRIDE not in grid:
+            edges.append((k + STRIDE, k + STRIDE + 1))
+        if mask & W and k - 1 not in grid:
+            edges.append((k, k + STRIDE))
+        if mask & E and k + 1 not in grid:
+            edges.append((k + 1, k + STRIDE + 1))
+    return edges
 
 
 def longest_trail(edges: Iterable[tuple[Any, Any]]) -> int:
