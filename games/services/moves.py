@@ -286,6 +286,19 @@ def match_resign(
     return MoveResult(match, record, state=transition.state, seats=tuple(seats))
 
 
+class _SeatsAtOnce:
+    """What ``deadlines_update`` is given for one move in place of a sweep's
+    ``Writes``: each seat whose clock it changed is written at once, with
+    the UPDATE of its clock fields compiled once per connection
+    (``prepared_writes.update``: the queryset UPDATE it would otherwise
+    compile for every seat of every move)."""
+
+    @staticmethod
+    def update(seat: Seat, fields) -> None:
+        if not update(Seat, seat.pk, **{name: getattr(seat, name) for name in fields}):
+            raise DatabaseError("The seat's row was not updated.")  # as save() would
+
+
 def _store(
     match: Match,
     seats: list[Seat],
@@ -353,7 +366,12 @@ def _store(
         if not update(Match, match.pk, ply=match.ply, state=match.state):
             raise DatabaseError("The locked match row was not updated.")  # as save() would
         deadlines_update(
-            match=match, seats=seats, to_move=rules.to_move(transition.state), now=now, auto_played=auto_played
+            match=match,
+            seats=seats,
+            to_move=rules.to_move(transition.state),
+            now=now,
+            auto_played=auto_played,
+            writes=_SeatsAtOnce,  # type: ignore[arg-type]  # the one method it calls
         )
     else:
         _finish(match, seats, outcome, now, announcements)
