@@ -21,6 +21,8 @@ already saved (their ids set on it).
 
 from __future__ import annotations
 
+import operator
+from itertools import repeat
 from typing import Any
 from weakref import WeakKeyDictionary
 
@@ -29,10 +31,12 @@ from django.db.models import Model, Q
 from django.db.models.signals import post_save, pre_save
 from django.db.models.sql import InsertQuery, UpdateQuery
 
-#: connection -> {key: compiled statement, or None when it is not reusable}
+#: connection -> {model: compiled statement and what it needs, or None when it is not reusable}
 _INSERTS: WeakKeyDictionary[Any, dict[type, tuple | None]] = WeakKeyDictionary()
-_UPDATES: WeakKeyDictionary[Any, dict[tuple, tuple | None]] = WeakKeyDictionary()
+#: connection -> {(model, field names): (fields, {which values are NULL: statement or None})}
+_UPDATES: WeakKeyDictionary[Any, dict[tuple, tuple[list, dict[tuple, str | None]]]] = WeakKeyDictionary()
 _UNSET = object()
+_NONE = repeat(None)
 
 
 def _same(ours: list, theirs: tuple | list) -> bool:
@@ -76,9 +80,11 @@ def _compile_insert(model: type, obj: Model, connection) -> tuple | None:
     values = [field.pre_save(obj, add=True) for field in fields]
     if not _plain(values) or not _same([*_insert_params(fields, values, connection), *returning_params], params):
         return None
-    converters = compiler.get_converters([f.get_col(meta.db_table) for f in returning])
-    query.objs = []  # the compiler is kept for its converters, not this row
-    return sql, fields, returning, returning_params, converters, compiler
+    if compiler.get_converters([f.get_col(meta.db_table) for f in returning]):
+        # Values the database returns that need converting: the ORM's (the
+        # converters would also keep the connection, this cache's key, alive).
+        return None
+    return sql, fields, returning, returning_params
 
 
 def insert(obj: Model) -> None:
@@ -100,7 +106,7 @@ def insert(obj: Model) -> None:
     if found is None:
         obj.save(force_insert=True)
         return
-    sql, fields, returning, returning_params, converters, compiler = found
+    sql, fields, returning, returning_params = found
     values = [field.pre_save(obj, add=True) for field in fields]
     if not _plain(values):
         obj.save(force_insert=True)
@@ -108,51 +114,56 @@ def insert(obj: Model) -> None:
     params = [*_insert_params(fields, values, connection), *returning_params]
     with transaction.mark_for_rollback_on_error(connection.alias), connection.cursor() as cursor:
         cursor.execute(sql, params)
-        rows = [connection.ops.fetch_returned_insert_columns(cursor, returning_params)]
-    if converters:
-        rows = list(compiler.apply_converters(rows, converters))
-    for value, field in zip(rows[0], returning, strict=True):
+        row = connection.ops.fetch_returned_insert_columns(cursor, returning_params)
+    for value, field in zip(row, returning, strict=True):
         setattr(obj, field.attname, value)
     obj._state.adding = False
     obj._state.db = connection.alias
 
 
-def _update_params(fields, values, pk_field, pk, connection) -> list:
-    """What ``SQLUpdateCompiler.as_sql`` passes: each plain value as its
-    field saves it, then the primary key as its ``exact`` lookup does."""
-    params = [field.get_db_prep_save(value, connection=connection) for field, value in zip(fields, values, strict=True)]
+def _update_params(prepared: list, pk_field, pk, connection) -> list:
+    """What ``SQLUpdateCompiler.as_sql`` passes, given each value as its
+    field saves it (``get_db_prep_save``): the values that are not NULL
+    (a NULL is written into the statement), then the primary key as its
+    ``exact`` lookup prepares it."""
+    params = [value for value in prepared if value is not None]
     params.append(pk_field.get_db_prep_value(pk_field.get_prep_value(pk), connection, prepared=True))
     return params
 
 
-def _compile_update(model: type, pk: Any, values: dict[str, Any], fields: list, connection) -> tuple | None:
+def _compile_update(model: type, pk: Any, values: dict[str, Any], prepared: list, connection) -> str | None:
     query = UpdateQuery(model)
     query.add_q(Q(pk=pk))
     query.add_update_values(values)
     sql, params = query.get_compiler(connection=connection).as_sql()
-    if (
-        query.related_updates
-        or not _plain(values.values())
-        or not _same(_update_params(fields, values.values(), model._meta.pk, pk, connection), params)
-    ):
+    if query.related_updates or not _same(_update_params(prepared, model._meta.pk, pk, connection), params):
         return None
-    return sql, fields
+    return sql
 
 
 def update(model: type, pk: Any, **values: Any) -> int:
     """``model.objects.filter(pk=pk).update(**values)`` (plain values of the
     model's own fields); returns the number of rows updated (0 or 1)."""
+    if not _plain(values.values()):
+        return model.objects.filter(pk=pk).update(**values)
     connection = connections[router.db_for_write(model)]
     cache = _UPDATES.setdefault(connection, {})
     key = (model, *values)
-    found = cache.get(key, _UNSET)
-    if found is _UNSET:
-        fields = [model._meta.get_field(name) for name in values]
-        found = cache[key] = _compile_update(model, pk, values, fields, connection)
-    if found is None or not _plain(values.values()):
+    entry = cache.get(key)
+    if entry is None:
+        entry = cache[key] = ([model._meta.get_field(name) for name in values], {})
+    fields, statements = entry
+    prepared = [
+        field.get_db_prep_save(value, connection=connection)
+        for field, value in zip(fields, values.values(), strict=True)
+    ]
+    # Which values are NULL changes the statement ("SET x = NULL").
+    nulls = tuple(map(operator.is_, prepared, _NONE))
+    sql = statements.get(nulls, _UNSET)
+    if sql is _UNSET:
+        sql = statements[nulls] = _compile_update(model, pk, values, prepared, connection)
+    if sql is None:
         return model.objects.filter(pk=pk).update(**values)
-    sql, fields = found
-    params = _update_params(fields, values.values(), model._meta.pk, pk, connection)
     with transaction.mark_for_rollback_on_error(connection.alias), connection.cursor() as cursor:
-        cursor.execute(sql, params)
+        cursor.execute(sql, _update_params(prepared, model._meta.pk, pk, connection))
         return cursor.rowcount

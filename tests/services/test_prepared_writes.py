@@ -7,7 +7,7 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from django.db import IntegrityError, connection, transaction
+from django.db import IntegrityError, connection, connections, transaction
 from django.db.models import F
 from django.db.models.signals import pre_save
 from django.test.utils import CaptureQueriesContext
@@ -56,6 +56,9 @@ def test_a_move_record_is_inserted_as_save_inserts_it(match, alice, now):
     orm_sql = statements(lambda: by_orm.save(force_insert=True))
     MoveRecord.objects.filter(pk=by_orm.pk).delete()
     reused_sql = statements(lambda: prepared.insert(reused))
+    assert (
+        prepared._INSERTS[connections["default"]][MoveRecord] is not None
+    )  # the statement was reused, not the ORM's save
     assert reused_sql == orm_sql and len(orm_sql) == 1
     assert reused.pk is not None and reused.pk != by_orm.pk
     assert not reused._state.adding and reused._state.db == connection.alias
@@ -69,6 +72,8 @@ def test_updates_by_primary_key_are_the_querysets(match, now):
     cases = [
         (Match, match.pk, {"ply": 7, "state": {"board": [1, 2], "text": "ü"}}),
         (Seat, seat.pk, {"deadline_at": later, "reminder_at": None, "turn_started_at": now}),
+        # The same columns, none NULL: another statement ("SET x = NULL" above).
+        (Seat, seat.pk, {"deadline_at": later, "reminder_at": now, "turn_started_at": now}),
     ]
     for model, pk, values in cases:
         prepared.update(model, pk, **values)  # compiled here (or earlier)
@@ -78,6 +83,8 @@ def test_updates_by_primary_key_are_the_querysets(match, now):
             lambda model=model, pk=pk, values=values, counts=counts: counts.append(prepared.update(model, pk, **values))
         )
         assert reused_sql == orm_sql and len(orm_sql) == 1
+        _, compiled = prepared._UPDATES[connections["default"]][(model, *values)]
+        assert compiled and None not in compiled.values()  # reused, not the ORM's update
         assert counts == [1]
         stored = model.objects.get(pk=pk)
         assert {name: getattr(stored, name) for name in values} == values
