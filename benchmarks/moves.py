@@ -226,17 +226,30 @@ class Client(threading.Thread):
         return created["id"], game
 
 
-def cpu_seconds(app_group: int) -> dict[str, float]:
-    """CPU seconds (user + system) used so far by the web server (process
-    group ``app_group``), PostgreSQL and Redis."""
-    used = {"app": 0.0, "postgres": 0.0, "redis": 0.0}
-    for _, command, group, cpu in processes():
+def cpu_seconds(app_group: int) -> dict[int, tuple[str, float]]:
+    """``pid: (kind, CPU seconds used so far)`` (user + system) of the web
+    server's processes (process group ``app_group``), PostgreSQL's and
+    Redis's."""
+    used = {}
+    for pid, command, group, cpu in processes():
         if group == app_group:
-            used["app"] += cpu
+            used[pid] = ("app", cpu)
         elif command.startswith("postgres"):
-            used["postgres"] += cpu
+            used[pid] = ("postgres", cpu)
         elif command.startswith("redis"):
-            used["redis"] += cpu
+            used[pid] = ("redis", cpu)
+    return used
+
+
+def cpu_used(before: dict[int, tuple[str, float]], after: dict[int, tuple[str, float]]) -> dict[str, float]:
+    """CPU seconds per kind between two ``cpu_seconds``, counting only the
+    processes present at both (a server another benchmark on the machine
+    started or stopped meanwhile would count its whole life, or less than
+    nothing)."""
+    used = {"app": 0.0, "postgres": 0.0, "redis": 0.0}
+    for pid, (kind, cpu) in after.items():
+        if pid in before and before[pid][0] == kind:
+            used[kind] += cpu - before[pid][1]
     return used
 
 
@@ -295,7 +308,7 @@ def run_phase(clients: list[Client], mode: str, seconds: float, app_group: int, 
             "the slowest (start s, ms): " + ", ".join(f"{at:.2f} {latency * 1000:.0f}" for at, latency in worst)
         )
     count = max(1, len(latencies))
-    cpu = {name: (after[name] - before[name]) * 1000 / count for name in after}
+    cpu = {name: seconds * 1000 / count for name, seconds in cpu_used(before, after).items()}
     cpu["clients"] = (time.process_time() - client_before) * 1000 / count
     return Result(len(latencies) / elapsed, latencies, sum(c.errors for c in clients), cpu, settled)
 
