@@ -27,6 +27,7 @@ import argparse
 import http.client
 import json
 import os
+import queue
 import statistics
 import subprocess
 import sys
@@ -34,6 +35,7 @@ import tempfile
 import threading
 import time
 from pathlib import Path
+from typing import NamedTuple
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -107,120 +109,171 @@ class Schedule:
         self.origin = 0.0
 
 
-class Client(threading.Thread):
-    """One player pair's client.  Closed loop by default (the next request
-    leaves when the answer to the last arrives); with a ``schedule`` (first
-    send time and period, open loop), each move leaves at its scheduled time
-    and its latency counts from that time, so a server that falls behind is
-    charged for the wait (no coordinated omission).  The schedule's clock
-    starts once every client has read its game (``Schedule.ready``): the 16
-    reads at once would otherwise queue the first seconds' moves behind
-    them and count as the server's latency."""
+class Phase:
+    """What a client does next: ``mode`` until ``stop_at`` (closed loop) or
+    on a ``schedule`` (open loop)."""
 
-    def __init__(self, spec: dict, mode: str, stop_at: float, schedule: Schedule | None = None) -> None:
+    def __init__(self, mode: str, stop_at: float, schedule: Schedule | None = None) -> None:
+        self.mode, self.stop_at, self.schedule = mode, stop_at, schedule
+
+
+class Client(threading.Thread):
+    """One player pair's client, for the whole run: the same thread and the
+    same ``HTTPConnection`` play every phase it is given (``run_phase``), so
+    that a phase starts on clients already running, not on 16 new threads
+    and connections.  (Gunicorn's sync workers close each connection after
+    its answer: ``http.client`` reconnects for the next request.)
+
+    A phase is closed loop by default (the next request leaves when the
+    answer to the last arrives); with a ``schedule`` (first send time and
+    period, open loop), each move leaves at its scheduled time and its
+    latency counts from that time, so a server that falls behind is charged
+    for the wait (no coordinated omission).  The schedule's clock starts
+    once every client has read its game (``Schedule.ready``): the 16 reads
+    at once would otherwise queue the first seconds' moves behind them and
+    count as the server's latency."""
+
+    def __init__(self, spec: dict) -> None:
         super().__init__(daemon=True)
-        self.spec, self.mode, self.stop_at, self.schedule = spec, mode, stop_at, schedule
+        self.spec = spec
+        self.phases: queue.Queue[Phase | None] = queue.Queue()
+        #: Set when the phase given last is over.
+        self.done = threading.Event()
+        self.conn = http.client.HTTPConnection("127.0.0.1", PORT, timeout=30)
         self.latencies: list[float] = []
-        #: ``(start, latency)`` of the requests slower than ``SLOW``.
-        self.slow: list[tuple[float, float]] = []
+        #: ``(start, latency)`` of every request of the phase.
+        self.timed: list[tuple[float, float]] = []
         self.errors = 0
 
-    def next_start(self, sent: int) -> float:
+    def play(self, phase: Phase) -> None:
+        """Start ``phase`` (the last one is over: ``done``)."""
+        self.latencies, self.timed, self.errors = [], [], 0
+        self.done.clear()
+        self.phases.put(phase)
+
+    def run(self) -> None:
+        while (phase := self.phases.get()) is not None:
+            try:
+                self.run_phase(phase)
+            finally:
+                self.done.set()
+
+    def next_start(self, schedule: Schedule | None, sent: int) -> float:
         """When the next request leaves: now (closed loop) or at its slot."""
-        if self.schedule is None:
+        if schedule is None:
             return time.perf_counter()
-        due = self.schedule.origin + self.schedule.offset + sent * self.schedule.period
+        due = schedule.origin + schedule.offset + sent * schedule.period
         wait = due - time.perf_counter()
         if wait > 0:
             time.sleep(wait)
         return due
 
-    def request(self, conn, method, path, body=None, token=None):
+    def request(self, method, path, body=None, token=None):
         headers = {"Content-Type": "application/json"}
         if token:
             headers["Authorization"] = f"Token {token}"
-        conn.request(method, path, body=json.dumps(body) if body is not None else None, headers=headers)
-        response = conn.getresponse()
+        self.conn.request(method, path, body=json.dumps(body) if body is not None else None, headers=headers)
+        response = self.conn.getresponse()
         data = response.read()
         return response.status, (json.loads(data) if data else None)
 
-    def run(self) -> None:
-        conn = http.client.HTTPConnection("127.0.0.1", PORT, timeout=30)
-        if self.mode in ("baseline", "api_floor"):
-            path = f"/bench/{self.mode.replace('_', '-')}/{self.spec['match']}/"
-            token = next(iter(self.spec["tokens"].values())) if self.mode == "api_floor" else None
-            while time.perf_counter() < self.stop_at:
+    def run_phase(self, phase: Phase) -> None:
+        mode, stop_at, schedule = phase.mode, phase.stop_at, phase.schedule
+        if mode in ("baseline", "api_floor"):
+            path = f"/bench/{mode.replace('_', '-')}/{self.spec['match']}/"
+            token = next(iter(self.spec["tokens"].values())) if mode == "api_floor" else None
+            while time.perf_counter() < stop_at:
                 start = time.perf_counter()
-                status, _ = self.request(conn, "POST", path, {}, token)
+                status, _ = self.request("POST", path, {}, token)
                 self.latencies.append(time.perf_counter() - start)
                 self.errors += status != 201
             return
+        # Read afresh: the other phases' writes moved the match's ply on.
         match = self.spec["match"]
-        _, game = self.request(conn, "GET", f"/api/games/{match}/", token=next(iter(self.spec["tokens"].values())))
-        if self.schedule is not None:
-            self.schedule.ready.wait(timeout=60)
-            self.stop_at = self.schedule.origin + self.schedule.seconds
+        _, game = self.request("GET", f"/api/games/{match}/", token=next(iter(self.spec["tokens"].values())))
+        if schedule is not None:
+            schedule.ready.wait(timeout=60)
+            stop_at = schedule.origin + schedule.seconds
         sent = 0
-        while time.perf_counter() < self.stop_at:
+        while time.perf_counter() < stop_at:
             if game["status"] != "active":
-                match, game = self.new_game(conn)
+                match, game = self.new_game()
+                self.spec["match"] = match
                 continue
             mover = next(s["display_name"] for s in game["seats"] if s["to_move"])
-            start = self.next_start(sent)
+            start = self.next_start(schedule, sent)
             sent += 1
-            if start >= self.stop_at:
+            if start >= stop_at:
                 break
             status, answer = self.request(
-                conn,
                 "POST",
                 f"/api/games/{match}/moves/",
                 {"ply": game["ply"], "option": 1},
                 self.spec["tokens"][mover],
             )
             self.latencies.append(time.perf_counter() - start)
-            if self.latencies[-1] > SLOW:
-                self.slow.append((start, self.latencies[-1]))
+            self.timed.append((start, self.latencies[-1]))
             if status == 201:
                 game = answer
             else:
                 self.errors += 1
-                _, game = self.request(conn, "GET", f"/api/games/{match}/", token=self.spec["tokens"][mover])
+                _, game = self.request("GET", f"/api/games/{match}/", token=self.spec["tokens"][mover])
 
-    def new_game(self, conn):
+    def new_game(self):
         names = list(self.spec["tokens"])
-        _, created = self.request(
-            conn, "POST", "/api/games/", {"game": "alta", "players": 2}, self.spec["tokens"][names[0]]
-        )
-        _, game = self.request(conn, "POST", f"/api/games/{created['id']}/join/", None, self.spec["tokens"][names[1]])
+        _, created = self.request("POST", "/api/games/", {"game": "alta", "players": 2}, self.spec["tokens"][names[0]])
+        _, game = self.request("POST", f"/api/games/{created['id']}/join/", None, self.spec["tokens"][names[1]])
         return created["id"], game
 
 
-def cpu_seconds(app_group: int) -> dict[str, float]:
-    """CPU seconds (user + system) used so far by the web server (process
-    group ``app_group``), PostgreSQL and Redis."""
-    used = {"app": 0.0, "postgres": 0.0, "redis": 0.0}
-    for _, command, group, cpu in processes():
+def cpu_seconds(app_group: int) -> dict[int, tuple[str, float]]:
+    """``pid: (kind, CPU seconds used so far)`` (user + system) of the web
+    server's processes (process group ``app_group``), PostgreSQL's and
+    Redis's."""
+    used = {}
+    for pid, command, group, cpu in processes():
         if group == app_group:
-            used["app"] += cpu
+            used[pid] = ("app", cpu)
         elif command.startswith("postgres"):
-            used["postgres"] += cpu
+            used[pid] = ("postgres", cpu)
         elif command.startswith("redis"):
-            used["redis"] += cpu
+            used[pid] = ("redis", cpu)
     return used
 
 
-def run_phase(
-    specs: list[dict], mode: str, seconds: float, app_group: int, rate: float | None = None
-) -> tuple[float, list[float], int, dict]:
-    """Run the clients for ``seconds``, closed loop or (with ``rate``, moves
-    only) open loop at ``rate`` requests/s spread evenly over the clients;
-    returns requests/s, latencies, errors and the CPU milliseconds per
-    request of each process kind."""
+def cpu_used(before: dict[int, tuple[str, float]], after: dict[int, tuple[str, float]]) -> dict[str, float]:
+    """CPU seconds per kind between two ``cpu_seconds``, counting only the
+    processes present at both (a server another benchmark on the machine
+    started or stopped meanwhile would count its whole life, or less than
+    nothing)."""
+    used = {"app": 0.0, "postgres": 0.0, "redis": 0.0}
+    for pid, (kind, cpu) in after.items():
+        if pid in before and before[pid][0] == kind:
+            used[kind] += cpu - before[pid][1]
+    return used
+
+
+class Result(NamedTuple):
+    """One phase's figures: requests/s, latencies (s), errors, CPU ms per
+    request of each process kind, and (open loop) the latencies of the
+    moves sent after the phase's first second."""
+
+    rate: float
+    latencies: list[float]
+    errors: int
+    cpu: dict[str, float]
+    settled: list[float]
+
+
+def run_phase(clients: list[Client], mode: str, seconds: float, app_group: int, rate: float | None = None) -> Result:
+    """Run the (running) clients for ``seconds``, closed loop or (with
+    ``rate``, moves only) open loop at ``rate`` requests/s spread evenly
+    over the clients."""
     now = time.perf_counter()
     stop_at = now + seconds
     schedules: list[Schedule | None]
     if rate:
-        period = len(specs) / rate  # each client's interval; their slots interleave
+        period = len(clients) / rate  # each client's interval; their slots interleave
 
         def _start() -> None:
             origin = time.perf_counter()
@@ -228,25 +281,26 @@ def run_phase(
                 assert schedule is not None
                 schedule.origin = origin
 
-        ready = threading.Barrier(len(specs), action=_start)
+        ready = threading.Barrier(len(clients), action=_start)
         schedules = [
-            Schedule(0.05 + period * number / len(specs), period, seconds, ready) for number in range(len(specs))
+            Schedule(0.05 + period * number / len(clients), period, seconds, ready) for number in range(len(clients))
         ]
     else:
-        schedules = [None] * len(specs)
-    clients = [Client(spec, mode, stop_at, schedule) for spec, schedule in zip(specs, schedules, strict=True)]
+        schedules = [None] * len(clients)
     before, client_before = cpu_seconds(app_group), time.process_time()
     started = time.perf_counter()
+    for client, schedule in zip(clients, schedules, strict=True):
+        client.play(Phase(mode, stop_at, schedule))
     for client in clients:
-        client.start()
-    for client in clients:
-        client.join()
+        client.done.wait()
+    settled: list[float] = []
     if schedules[0] is not None:  # open loop: from the schedule's start
         started = schedules[0].origin
+        settled = [latency for c in clients for start, latency in c.timed if start - started >= 1.0]
     elapsed = time.perf_counter() - started
     after = cpu_seconds(app_group)
     latencies = [x for c in clients for x in c.latencies]
-    slow = sorted((start - started, latency) for c in clients for start, latency in c.slow)
+    slow = sorted((start - started, latency) for c in clients for start, latency in c.timed if latency > SLOW)
     if slow:
         worst = sorted(sorted(slow, key=lambda item: -item[1])[:40])
         print(
@@ -254,9 +308,9 @@ def run_phase(
             "the slowest (start s, ms): " + ", ".join(f"{at:.2f} {latency * 1000:.0f}" for at, latency in worst)
         )
     count = max(1, len(latencies))
-    cpu = {name: (after[name] - before[name]) * 1000 / count for name in after}
+    cpu = {name: seconds * 1000 / count for name, seconds in cpu_used(before, after).items()}
     cpu["clients"] = (time.process_time() - client_before) * 1000 / count
-    return len(latencies) / elapsed, latencies, sum(c.errors for c in clients), cpu
+    return Result(len(latencies) / elapsed, latencies, sum(c.errors for c in clients), cpu, settled)
 
 
 def percentile(values: list[float], fraction: float) -> float:
@@ -313,16 +367,23 @@ def main() -> None:
                 break
             except OSError:
                 time.sleep(0.2)
-        run_phase(specs, "moves", 2, server.pid)  # warm-up
-        phases = ("moves", "api_floor", "baseline")
-        results = {mode: run_phase(specs, mode, args.seconds, server.pid) for mode in phases}
-        # Open loop at half the saturated move rate just measured, after a
-        # warm-up at that rate like the saturated phases' (the server and
-        # PostgreSQL are still writing back the bare-write phase's burst:
-        # a transient of the phase order, not the latency at that load).
-        half = results["moves"][0] / 2
-        run_phase(specs, "moves", 2, server.pid, rate=half)
-        results["open loop"] = run_phase(specs, "moves", args.seconds, server.pid, rate=half)
+        clients = [Client(spec) for spec in specs]
+        for client in clients:
+            client.start()
+        try:
+            run_phase(clients, "moves", 2, server.pid)  # warm-up
+            phases = ("moves", "api_floor", "baseline")
+            results = {mode: run_phase(clients, mode, args.seconds, server.pid) for mode in phases}
+            # Open loop at half the saturated move rate just measured, after a
+            # warm-up at that rate like the saturated phases' (the server and
+            # PostgreSQL are still writing back the bare-write phase's burst:
+            # a transient of the phase order, not the latency at that load).
+            half = results["moves"].rate / 2
+            run_phase(clients, "moves", 2, server.pid, rate=half)
+            results["open loop"] = run_phase(clients, "moves", args.seconds, server.pid, rate=half)
+        finally:
+            for client in clients:
+                client.phases.put(None)
         rss = rss_mb(server.pid)
     finally:
         stop_group(server)
@@ -331,21 +392,27 @@ def main() -> None:
         f"{os.cpu_count()} cores"
     )
     print(f"{'path':<10} {'req/s':>8} {'p50 ms':>8} {'p99 ms':>8} {'errors':>7}   CPU ms per request")
-    for name, (rate, lat, errors, cpu) in results.items():
+    for name, (rate, lat, errors, cpu, _) in results.items():
         shares = ", ".join(f"{kind} {ms:.2f}" for kind, ms in cpu.items())
         print(
             f"{name:<10} {rate:>8.1f} {percentile(lat, 0.5):>8.1f} {percentile(lat, 0.99):>8.1f} {errors:>7}   {shares}"
         )
-    moves_rate, moves_lat = results["moves"][0], results["moves"][1]
-    open_lat = results["open loop"][1]
+    moves_rate, moves_lat = results["moves"].rate, results["moves"].latencies
+    open_loop = results["open loop"]
     print(
-        f"open loop at {moves_rate / 2:.1f} moves/s (half of saturation): p50 {percentile(open_lat, 0.5):.1f} ms, "
-        f"p99 {percentile(open_lat, 0.99):.1f} ms (target p99 <= 50 ms)"
+        f"open loop at {moves_rate / 2:.1f} moves/s (half of saturation): "
+        f"p50 {percentile(open_loop.latencies, 0.5):.1f} ms, p99 {percentile(open_loop.latencies, 0.99):.1f} ms "
+        "(target p99 <= 50 ms)"
     )
+    if open_loop.settled:
+        print(
+            f"  the same after its first second ({len(open_loop.settled)} of {len(open_loop.latencies)} moves): "
+            f"p50 {percentile(open_loop.settled, 0.5):.1f} ms, p99 {percentile(open_loop.settled, 0.99):.1f} ms"
+        )
     print(
-        f"ratio moves/baseline: {moves_rate / results['baseline'][0]:.2f}  (target >= 0.5); "
-        f"api floor/baseline: {results['api_floor'][0] / results['baseline'][0]:.2f}; "
-        f"moves/api floor: {moves_rate / results['api_floor'][0]:.2f} (target >= 0.7)"
+        f"ratio moves/baseline: {moves_rate / results['baseline'].rate:.2f}  (target >= 0.5); "
+        f"api floor/baseline: {results['api_floor'].rate / results['baseline'].rate:.2f}; "
+        f"moves/api floor: {moves_rate / results['api_floor'].rate:.2f} (target >= 0.7)"
     )
     print(
         f"RSS after warm-up (gunicorn, MB): master {rss[0]:.0f}, workers "
@@ -353,7 +420,7 @@ def main() -> None:
         + " (target <= 150 each)"
     )
     print(load())
-    if any(errors for _, _, errors, _ in results.values()):
+    if any(result.errors for result in results.values()):
         print("WARNING: some requests failed; the figures above are not valid")
     print(f"median move latency: {statistics.median(moves_lat) * 1000:.1f} ms")
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import logging
 
+from core.background import publish
+
 logger = logging.getLogger(__name__)
 
 
@@ -12,19 +14,19 @@ def on_match_finished(sender, *, match_id: int, **kwargs) -> None:
     """Queue the tournament step for a finished match.
 
     Sent after the game's transaction committed, so the worker finds the
-    finished match.  A broker failure must not turn a committed move into
-    an error page: it is logged, and ``tournaments_sweep`` records the game
-    later.  Matches outside tournaments cost the task one lookup.
+    finished match.  The task is sent by the process's publisher thread
+    (``core.background``): the answer to the move does not wait for the
+    broker, and a broker failure is only logged; ``tournaments_sweep``
+    records the game later.  Matches outside tournaments cost the task one
+    lookup.
     """
     from tournaments.tasks import tournament_game_finished as game_finished_task
 
-    try:
-        game_finished_task.delay(match_id=match_id)
-    except Exception:
-        logger.exception(
-            "Could not queue tournament_game_finished for match %s; the sweep will.",
-            match_id,
-        )
+    publish(
+        game_finished_task,
+        match_id=match_id,
+        failure=f"Could not queue tournament_game_finished for match {match_id}; the sweep will.",
+    )
 
 
 def on_autoplay_due(sender, *, match_ids: list[int], **kwargs) -> None:
