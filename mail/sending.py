@@ -237,11 +237,8 @@ def claim_written(email_ids: list[int], now: dt.datetime) -> None:
 def send_claimed(*, email_ids: list[int], now: dt.datetime) -> dict[str, int]:
     """Send rows this worker claimed with ``claim_written`` (and that no
     sweep has handed out since), over one connection."""
-    rows = list(
-        OutgoingEmail.objects.filter(pk__in=email_ids, status=OutgoingEmail.Status.SENDING, claimed_at=now).order_by(
-            "pk"
-        )
-    )
+    claimed = prepared(OutgoingEmail, "mail.send.claimed").order_by("pk")
+    rows = list(claimed.filter(pk__in=email_ids, status=OutgoingEmail.Status.SENDING, claimed_at=now))
     counts = {"sent": 0, "failed": 0, "skipped": len(email_ids) - len(rows)}
     _deliver(rows, now, counts)
     return counts
