@@ -95,6 +95,18 @@ class SinkProcess:
         return message_ids
 
 
+def sessions_opened() -> int:
+    """PostgreSQL sessions opened on this database so far (its statistics,
+    flushed within about a second: read after a drain).  A worker that
+    keeps its connection opens one per pool process; Celery's Django fixup
+    closes it around every task unless ``CELERY_DB_REUSE_MAX`` is set."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT sessions FROM pg_stat_database WHERE datname = current_database()")
+        return cursor.fetchone()[0]
+
+
 def drain(app, ping, timeout: float = 120) -> None:
     """Wait until the default queue is empty and the worker has finished
     what it took (a ping queued last has been answered)."""
@@ -175,7 +187,7 @@ def main() -> None:
         if not args.write_in_phase:
             for i in range(args.n):
                 write(i, written)  # each in its own transaction, its task not yet published
-        cpu = worker_cpu_seconds(worker.pid)
+        cpu, sessions = worker_cpu_seconds(worker.pid), sessions_opened()
         start = time.perf_counter()
         if args.write_in_phase:
             for i in range(args.n):
@@ -190,6 +202,7 @@ def main() -> None:
         mail_seconds = time.perf_counter() - start
         drain(app, ping)  # the send tasks whose mail went along with another's
         mail_cpu = worker_cpu_seconds(worker.pid) - cpu
+        mail_sessions = sessions_opened() - sessions
         cpu = worker_cpu_seconds(worker.pid)
         start = time.perf_counter()
         results = [ping.delay() for _ in range(args.n)]
@@ -220,6 +233,7 @@ def main() -> None:
     )
     one, five, _ = os.getloadavg()
     print(f"worker DB_CONN_MAX_AGE={env['DB_CONN_MAX_AGE']} DEBUG={env['DEBUG']}")
+    print(f"PostgreSQL sessions the worker opened while sending: {mail_sessions}")
     print(f"load {one:.2f}/{five:.2f} on {os.cpu_count()} CPUs")
     print(f"duplicates at the sink: {len(message_ids) - len(set(message_ids))}")
 
