@@ -8,14 +8,21 @@ for the rows the intake recorded and ``emails_send`` for their mails, to
 Django's locmem backend.  Prints the worker CPU per turn (``process_time``)
 and the top of a cProfile of that work.
 
+With ``--send N`` it profiles instead the send path of one mail that is
+already written (what ``benchmarks/notify.py`` times): N rows, one send
+task each (``emails_send``, run here as a worker runs it), over SMTP to a
+sink in its own process; prints CPU and Python calls per mail.
+
 Usage: ``DATABASE_URL=postgres://postgres@127.0.0.1:5432/alta_mailcpu_prof
-CACHE_URL=redis://127.0.0.1:6379/9 python benchmarks/mail_profile.py [--games 4] [--turns 10] [--top 40]``
+CACHE_URL=redis://127.0.0.1:6379/9 python benchmarks/mail_profile.py [--games 4] [--turns 10] [--top 40]
+[--send 300]``
 """
 
 from __future__ import annotations
 
 import argparse
 import cProfile
+import logging
 import os
 import pstats
 import re
@@ -38,6 +45,7 @@ def main() -> None:
     parser.add_argument("--dump", help="also write the profile to this file (pstats)")
     parser.add_argument("--intake", action="store_true", help="profile the reply's intake instead of the worker")
     parser.add_argument("--queries", action="store_true", help="print the SQL of the last turn's work")
+    parser.add_argument("--send", type=int, default=0, help="profile the send task for this many written mails")
     args = parser.parse_args()
     if not os.environ.get("DATABASE_URL", "").startswith("postgres"):
         sys.exit("Set DATABASE_URL to a PostgreSQL database reserved for this benchmark.")
@@ -47,6 +55,9 @@ def main() -> None:
     from django.conf import settings
 
     django.setup()
+    if args.send:
+        profile_sends(args)
+        return
     settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
     settings.INBOUND_MAIL_PER_HOUR = 100_000
     from django.core import mail as django_mail
@@ -150,6 +161,81 @@ def main() -> None:
             print(" ", query["sql"][:300])
     if args.top:
         pstats.Stats(profile).sort_stats(args.sort).print_stats(args.top)
+        if args.dump:
+            profile.dump_stats(args.dump)
+    print("uptime:", os.popen("uptime").read().strip())
+
+
+def profile_sends(args) -> None:
+    """The send task for ``args.send`` written mails, one task each, to an
+    SMTP sink in its own process (so that its reading of the mails is not
+    counted): CPU and Python calls per mail, and the profile's top."""
+    from django.conf import settings
+    from django.core.management import call_command
+    from django.db import transaction
+    from django.utils import timezone
+
+    from benchmarks.notify import SinkProcess
+    from mail import sending
+    from mail.delivery import emails_send
+    from mail.models import OutgoingEmail
+    from mail.outbox import email_queue
+    from tests.services.smtp_sink import free_port
+
+    call_command("migrate", verbosity=0)
+    OutgoingEmail.objects.all().delete()  # no mail left queued rides along
+    logging.getLogger("celery").setLevel(logging.WARNING)  # no line per task
+    port = free_port()
+    sink = SinkProcess(port)
+    settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    settings.EMAIL_HOST, settings.EMAIL_PORT = "127.0.0.1", port
+    settings.EMAIL_USE_TLS = settings.EMAIL_USE_SSL = False
+    settings.EMAIL_HOST_USER = settings.EMAIL_HOST_PASSWORD = ""
+    headers = {  # as a game mail carries them
+        "In-Reply-To": "<match-1-user-2@alta.example>",
+        "References": "<match-1-user-2@alta.example>",
+        "List-Unsubscribe": "<https://alta.example/mail/unsubscribe/" + "x" * 60 + "/>",
+        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+        "Auto-Submitted": "auto-generated",
+        "Reply-To": "play+" + "0" * 32 + "@alta.example",
+    }
+
+    def written(i: int) -> int:
+        ids: list[int] = []
+        with transaction.atomic():
+            email_queue(
+                kind="your_turn",
+                to=f"player{i}@example.com",
+                subject=f"Alta #{i}: your move (Bea has played \u201cmill D2\u201d)",
+                text="Your move in Alta.\n" + "board line\n" * 40,
+                html="<p>Your move</p>" + "<table><tr><td>cell</td></tr></table>" * 40,
+                dedupe_key=f"send-profile:{time.time_ns()}:{i}",
+                now=timezone.now(),
+                headers=headers,
+                sends=ids,
+            )
+        return ids[0]
+
+    for i in range(3):  # warm-up: the SMTP connection, the compiled queries
+        emails_send.apply(args=[[written(i)]])
+    profile = cProfile.Profile(time.process_time)
+    cpu = 0.0
+    for i in range(args.send):
+        email_id = written(i)
+        before = time.process_time()
+        profile.enable()
+        emails_send.apply(args=[[email_id]])
+        profile.disable()
+        cpu += time.process_time() - before
+    sending.drop_kept()
+    received = len(sink.stop())
+    stats = pstats.Stats(profile)
+    print(
+        f"{args.send} mails, one send task each: {cpu / args.send * 1000:.2f} ms CPU per mail (profiler on), "
+        f"{stats.total_calls / args.send:.0f} Python calls per mail; {received} received"
+    )
+    if args.top:
+        stats.sort_stats(args.sort).print_stats(args.top)
         if args.dump:
             profile.dump_stats(args.dump)
     print("uptime:", os.popen("uptime").read().strip())

@@ -24,6 +24,8 @@ from django.core.mail import get_connection
 from django.db import transaction
 from django.db.models import Q
 
+from games.services.prepared import prepared
+
 from .mime import OutboxMessage
 from .models import OutgoingEmail
 
@@ -50,21 +52,29 @@ def _claim(email_ids: list[int], now: dt.datetime, *, extra: int) -> list[Outgoi
     """
     ready = Q(status=OutgoingEmail.Status.QUEUED) | Q(status=OutgoingEmail.Status.RETRYING, next_attempt_at__lte=now)
     with transaction.atomic():
-        rows = list(
-            OutgoingEmail.objects.select_for_update(skip_locked=True).filter(ready, pk__in=email_ids).order_by("pk")
-        )
+        rows = list(_locked("mail.claim.own").filter(ready, pk__in=email_ids))
         if extra:
-            # Other mail waiting to go rides along on this connection.
-            rows += list(
-                OutgoingEmail.objects.select_for_update(skip_locked=True)
-                .filter(status=OutgoingEmail.Status.QUEUED)
-                .exclude(pk__in=email_ids)
-                .order_by("pk")[:extra]
-            )
+            # Other mail waiting to go rides along on this connection.  The
+            # lock query does not name the rows above (one shape, compiled
+            # once): it also finds those this transaction has just locked.
+            own = {row.pk for row in rows}
+            limit = extra + len(own)
+            waiting = _locked(f"mail.claim.waiting.{limit}").filter(status=OutgoingEmail.Status.QUEUED)[:limit]
+            rows += [row for row in waiting if row.pk not in own][:extra]
         OutgoingEmail.objects.filter(pk__in=[row.pk for row in rows]).update(
             status=OutgoingEmail.Status.SENDING, claimed_at=now
         )
     return rows
+
+
+def _locked(name: str):
+    """Outbox rows, locked as they are read, skipping those another
+    transaction holds, oldest first; compiled once per connection under
+    ``name`` (a claim reads the whole row, whose select list costs more to
+    compile than the claim's statements to run).  The SQL is reused when
+    only the filter's values differ, so a different LIMIT needs its own
+    name."""
+    return prepared(OutgoingEmail, name).select_for_update(skip_locked=True).order_by("pk")
 
 
 def _is_permanent(error: Exception) -> bool:
@@ -227,11 +237,8 @@ def claim_written(email_ids: list[int], now: dt.datetime) -> None:
 def send_claimed(*, email_ids: list[int], now: dt.datetime) -> dict[str, int]:
     """Send rows this worker claimed with ``claim_written`` (and that no
     sweep has handed out since), over one connection."""
-    rows = list(
-        OutgoingEmail.objects.filter(pk__in=email_ids, status=OutgoingEmail.Status.SENDING, claimed_at=now).order_by(
-            "pk"
-        )
-    )
+    claimed = prepared(OutgoingEmail, "mail.send.claimed").order_by("pk")
+    rows = list(claimed.filter(pk__in=email_ids, status=OutgoingEmail.Status.SENDING, claimed_at=now))
     counts = {"sent": 0, "failed": 0, "skipped": len(email_ids) - len(rows)}
     _deliver(rows, now, counts)
     return counts

@@ -63,6 +63,18 @@ def test_a_row_is_never_sent_twice(now):
     assert len(mail.outbox) == 1
 
 
+def test_a_send_takes_along_the_oldest_other_queued_mail_once(now):
+    first, second, third, fourth, fifth = queue(5, now)
+    mail.outbox.clear()
+    assert emails_send(email_ids=[fourth], now=now, extra=2) == {"sent": 3, "failed": 0, "skipped": 0}
+    assert sorted(m.to[0] for m in mail.outbox) == ["p0@example.com", "p1@example.com", "p3@example.com"]
+    # Its own row the oldest queued one: still two others.
+    assert emails_send(email_ids=[third], now=now, extra=2) == {"sent": 2, "failed": 0, "skipped": 0}
+    assert emails_send(email_ids=[first, fifth], now=now, extra=2) == {"sent": 0, "failed": 0, "skipped": 2}
+    assert sorted(m.to[0] for m in mail.outbox) == [f"p{i}@example.com" for i in range(5)]
+    assert set(OutgoingEmail.objects.values_list("status", flat=True)) == {"sent"}
+
+
 def test_transient_errors_are_retried_on_a_schedule(now, settings):
     settings.EMAIL_BACKEND = "tests.mail.test_sending.FailingBackend"
     FailingBackend.error = smtplib.SMTPServerDisconnected("connection lost")
