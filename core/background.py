@@ -1,14 +1,15 @@
-"""Queueing Celery tasks off the request's thread.
+"""Work handed off the request's thread.
 
-A request that must queue a task (a finished game's rating and tournament
-steps) hands it to ``publish``: a daemon thread of the process sends it to
-the broker, so that the answer never waits for a broker round trip and a
-broker that is down cannot fail or slow the request (the failure is
-logged).  The task's app has a sweep that makes up for a task that was
-never queued (the broker refused it, or the process ended first; what is
-still waiting at a normal exit is sent then).  With eager Celery (tests, a
-single process) the task runs at once in the caller's thread, as ``delay``
-runs it.
+``Publisher`` is one daemon thread per process that hands what ``put``
+queues to a send function, in order: the request never waits for the
+broker behind it, and a broker that is down cannot fail or slow the
+request (the send function logs the failure).  What is still waiting at a
+normal exit is sent then; whatever was never sent (the broker refused it,
+the process died first) is made up for by the sweep of the app concerned.
+
+``publish`` queues one Celery task that way (a finished game's rating and
+tournament steps).  With eager Celery (tests, a single process) the task
+runs at once in the caller's thread, as ``delay`` runs it.
 """
 
 from __future__ import annotations
@@ -18,58 +19,74 @@ import logging
 import os
 import queue
 import threading
-from typing import Any
+from collections.abc import Callable
+from typing import Any, Generic, TypeVar
 
 logger = logging.getLogger(__name__)
 
-#: (task, its keyword arguments, the message logged if it cannot be queued)
-_Item = tuple[Any, dict[str, Any], str]
+Item = TypeVar("Item")
 
 
-def _send(task, kwargs: dict[str, Any], failure: str) -> None:
-    try:
-        task.delay(**kwargs)
-    except Exception:
-        logger.exception("%s", failure)
+class Publisher(Generic[Item]):
+    """A daemon thread per process calling ``send`` with what ``put``
+    queued.  What waits is handed over together, up to ``limit()`` items per
+    call (one broker message for several moves under load).  Started on
+    first use in each process: a forked worker starts its own and drops
+    what its parent had waiting (the parent sends that itself)."""
 
-
-class Publisher:
-    """One daemon thread per process sending what ``put`` hands it, in
-    order.  Started on first use in each process (a forked web worker starts
-    its own and drops what its parent had waiting)."""
-
-    def __init__(self) -> None:
-        self._queue: queue.SimpleQueue[_Item] = queue.SimpleQueue()
+    def __init__(self, send: Callable[[list[Item]], None], limit: Callable[[], int] = lambda: 1) -> None:
+        self._send = send
+        self._limit = limit
+        self._queue: queue.SimpleQueue[list[Item]] = queue.SimpleQueue()
         self._pid: int | None = None
         self._lock = threading.Lock()
 
-    def put(self, task, kwargs: dict[str, Any], failure: str) -> None:
+    def put(self, items: list[Item]) -> None:
         if self._pid != os.getpid():
             with self._lock:
                 if self._pid != os.getpid():
                     self._queue = queue.SimpleQueue()
-                    threading.Thread(target=self._run, name="task-publisher", daemon=True).start()
+                    threading.Thread(target=self._run, name="publisher", daemon=True).start()
                     self._pid = os.getpid()
-        self._queue.put((task, kwargs, failure))
+        self._queue.put(items)
+
+    def _take(self, block: bool) -> list[Item]:
+        """What waits, at most ``limit()`` items unless one ``put`` alone
+        was more; waits for the next ``put`` when ``block``."""
+        items = self._queue.get() if block else []
+        while len(items) < self._limit():
+            try:
+                items = items + self._queue.get_nowait()
+            except queue.Empty:
+                break
+        return items
 
     def _run(self) -> None:
         while True:
-            _send(*self._queue.get())
+            self._send(self._take(block=True))
 
     def flush(self) -> None:
-        """Send what is waiting, in the calling thread."""
+        """Send what waits, in the calling thread."""
         if self._pid != os.getpid():
             return
-        while True:
-            try:
-                item = self._queue.get_nowait()
-            except queue.Empty:
-                return
-            _send(*item)
+        while items := self._take(block=False):
+            self._send(items)
 
 
-publisher = Publisher()
-atexit.register(publisher.flush)
+#: (task, its keyword arguments, the message logged if it cannot be queued)
+_Task = tuple[Any, dict[str, Any], str]
+
+
+def _delay(tasks: list[_Task]) -> None:
+    for task, kwargs, failure in tasks:
+        try:
+            task.delay(**kwargs)
+        except Exception:
+            logger.exception("%s", failure)
+
+
+publisher: Publisher[_Task] = Publisher(lambda tasks: _delay(tasks))
+atexit.register(lambda: publisher.flush())
 
 
 def publish(task, *, failure: str, **kwargs: Any) -> None:
@@ -78,6 +95,6 @@ def publish(task, *, failure: str, **kwargs: Any) -> None:
     logged with the message ``failure`` (which should say what makes up
     for it)."""
     if task.app.conf.task_always_eager:
-        _send(task, kwargs, failure)
+        _delay([(task, kwargs, failure)])
     else:
-        publisher.put(task, kwargs, failure)
+        publisher.put([(task, kwargs, failure)])

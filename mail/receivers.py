@@ -12,15 +12,13 @@ from __future__ import annotations
 
 import atexit
 import logging
-import os
-import queue
-import threading
 
 from anymail.signals import inbound
 from celery import current_app
 from django.dispatch import receiver
 from django.utils import timezone
 
+from core.background import Publisher
 from games.models import ChatMessage, Match
 from games.signals import chat_posted, recorded, stored
 
@@ -69,50 +67,14 @@ def on_recorded(sender, *, move_ids: list[int], event_ids: list[int], stored_sen
             logger.exception("Could not wake the mail worker for %s rows; the outbox sweep writes them", len(items))
 
 
-class Publisher:
-    """A daemon thread per process that publishes what ``put`` hands it,
-    coalescing what waits into tasks of up to ``PUBLISH_MAX`` rows (one
-    publish for several moves under load).  Started on first use in each
-    process (a forked worker starts its own); what is still queued at exit
-    is published then."""
-
-    def __init__(self) -> None:
-        self._queue: queue.SimpleQueue[list[tuple[str, int]]] = queue.SimpleQueue()
-        self._pid: int | None = None
-        self._lock = threading.Lock()
-
-    def put(self, items: list[tuple[str, int]]) -> None:
-        if self._pid != os.getpid():
-            with self._lock:
-                if self._pid != os.getpid():
-                    self._queue = queue.SimpleQueue()  # a parent's leftovers are its own
-                    threading.Thread(target=self._run, name="mail-publisher", daemon=True).start()
-                    self._pid = os.getpid()
-        self._queue.put(items)
-
-    def _take(self, block: bool) -> list[tuple[str, int]]:
-        items = self._queue.get() if block else []
-        while len(items) < PUBLISH_MAX:
-            try:
-                items = items + self._queue.get_nowait()
-            except queue.Empty:
-                break
-        return items
-
-    def _run(self) -> None:
-        while True:
-            _publish(self._take(block=True))
-
-    def flush(self) -> None:
-        """Publish what is queued, in the calling thread."""
-        if self._pid != os.getpid():
-            return
-        while items := self._take(block=False):
-            _publish(items)
+def make_publisher() -> Publisher[tuple[str, int]]:
+    """A publisher thread for ``MAIL_WAKE = "publish"``: the rows that wait
+    are coalesced into tasks of up to ``PUBLISH_MAX`` rows."""
+    return Publisher(lambda items: _publish(items), limit=lambda: PUBLISH_MAX)
 
 
-publisher = Publisher()
-atexit.register(publisher.flush)
+publisher = make_publisher()
+atexit.register(lambda: publisher.flush())
 
 
 @receiver(chat_posted, sender=ChatMessage, dispatch_uid="mail-chat-posted")

@@ -24,7 +24,7 @@ from .playing import first_option
 
 
 def test_the_publisher_coalesces_what_waits_into_one_task():
-    publisher = receivers.Publisher()
+    publisher = receivers.make_publisher()
     for pk in (1, 2, 3):
         publisher._queue.put([("move", pk), ("event", pk)])
     assert publisher._take(block=True) == [
@@ -40,7 +40,7 @@ def test_the_publisher_coalesces_what_waits_into_one_task():
 
 def test_the_publisher_caps_a_task_at_publish_max(monkeypatch):
     monkeypatch.setattr(receivers, "PUBLISH_MAX", 4)
-    publisher = receivers.Publisher()
+    publisher = receivers.make_publisher()
     for pk in range(5):
         publisher._queue.put([("move", pk)])
     assert len(publisher._take(block=True)) == 4
@@ -87,7 +87,7 @@ def test_a_failing_broker_in_the_publisher_is_logged_and_the_publisher_goes_on(m
         raise ConnectionError("broker down")
 
     monkeypatch.setattr(Task, "apply_async", refuse)
-    publisher = receivers.Publisher()
+    publisher = receivers.make_publisher()
     publisher.put([("move", 1)])
     publisher.put([("move", 2)])
     deadline = time.monotonic() + 5

@@ -9,7 +9,6 @@ import time
 
 import pytest
 
-from core import background
 from games.models import Match
 from games.signals import match_finished
 from ratings import tasks as rating_tasks
@@ -36,7 +35,6 @@ def broker(monkeypatch):
     for task in TASKS:
         monkeypatch.setitem(task.app.conf, "task_always_eager", False)
         monkeypatch.setattr(task, "delay", recorder(task.name))
-    monkeypatch.setattr(background, "publisher", background.Publisher())
     return sent, arrived
 
 
