@@ -18,7 +18,7 @@ from celery import current_app
 from django.dispatch import receiver
 from django.utils import timezone
 
-from core.background import Publisher
+from core.background import Publisher, publish
 from games.models import ChatMessage, Match
 from games.signals import chat_posted, recorded, stored
 
@@ -79,12 +79,15 @@ atexit.register(lambda: publisher.flush())
 
 @receiver(chat_posted, sender=ChatMessage, dispatch_uid="mail-chat-posted")
 def on_chat_posted(sender, *, chat_id: int, **kwargs) -> None:
-    """Mail the line at once to whoever asked for that.  A broker that
-    refuses the task is logged: the line then goes with the next mail."""
-    try:
-        tasks.chat_deliver.delay(chat_id)
-    except Exception:
-        logger.exception("Could not queue chat message %s; it goes with the next game mails", chat_id)
+    """Mail the line at once to whoever asked for that.  The task is sent
+    by the process's publisher thread (``core.background``), so the answer
+    does not wait for the broker; a broker that refuses it is logged: the
+    line then goes with the next mail."""
+    publish(
+        tasks.chat_deliver,
+        chat_id=chat_id,
+        failure=f"Could not queue chat message {chat_id}; it goes with the next game mails",
+    )
 
 
 def _publish(items: list[tuple[str, int]]) -> None:

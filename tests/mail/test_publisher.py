@@ -98,3 +98,26 @@ def test_a_failing_broker_in_the_publisher_is_logged_and_the_publisher_goes_on(m
     while not any(3 in moves for moves in calls):
         assert time.monotonic() < deadline, calls
         time.sleep(0.02)
+
+
+def test_a_chat_line_is_handed_to_the_publisher_thread_not_sent_in_the_request(monkeypatch):
+    from mail import tasks
+
+    monkeypatch.setitem(current_app.conf, "task_always_eager", False)
+    release, sent = threading.Event(), []
+
+    def slow_delay(**kwargs):
+        release.wait(5)  # a broker that takes its time
+        sent.append((kwargs, threading.current_thread()))
+
+    monkeypatch.setattr(tasks.chat_deliver, "delay", slow_delay)
+    started = time.monotonic()
+    receivers.on_chat_posted(sender=None, chat_id=17)
+    assert time.monotonic() - started < 1
+    release.set()
+    deadline = time.monotonic() + 5
+    while not sent:
+        assert time.monotonic() < deadline
+        time.sleep(0.02)
+    assert sent[0][0] == {"chat_id": 17}
+    assert sent[0][1] is not threading.current_thread()
