@@ -1,12 +1,13 @@
 """The Celery application: configured from Django settings (``CELERY_*``).
 
-Each worker also runs ``MailWakeup``: the listener that turns the moves'
+Each task recycles the database connections as a request does
+(``recycle_database_connections``).  Each worker also runs ``MailWakeup``: the listener that turns the moves'
 NOTIFY into mail tasks (``mail.wakeup``) when ``MAIL_WAKE`` is "notify".
 """
 
 import os
 
-from celery import Celery, bootsteps
+from celery import Celery, bootsteps, signals
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "alta_site.settings")
 
@@ -39,3 +40,17 @@ class MailWakeup(bootsteps.StartStopStep):
 
 
 app.steps["worker"].add(MailWakeup)
+
+
+@signals.task_prerun.connect
+@signals.task_postrun.connect
+def recycle_database_connections(sender=None, **kwargs):
+    """Around each task, close the database connections that are broken or
+    older than DB_CONN_MAX_AGE, as Django does around each request (with
+    the default of 0 that is every connection; the fixup's own closing is
+    off, ``CELERY_DB_REUSE_MAX``).  Eager tasks run inside their caller's
+    request or transaction and are left alone."""
+    if sender is not None and not getattr(sender.request, "is_eager", False):
+        from django.db import close_old_connections
+
+        close_old_connections()

@@ -318,6 +318,11 @@ CELERY_RESULT_EXPIRES = 3600
 # costs the worker a round trip per task for nothing.  A task whose result
 # is wanted sets ``ignore_result=False``.
 CELERY_TASK_IGNORE_RESULT = True
+# Celery's Django fixup closes every database connection before and after
+# each task unless it may reuse them; alta_site.celery instead recycles
+# them per task as Django does per request (``close_old_connections``), so
+# DB_CONN_MAX_AGE and the health check hold for tasks as for pages.
+CELERY_DB_REUSE_MAX = 2**62
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True

@@ -125,3 +125,49 @@ def test_a_real_worker_is_woken_by_a_move_and_mails_it_with_nothing_published_by
     move.refresh_from_db()
     assert move.notified_at is not None
     assert published == []
+
+
+@pytest.fixture
+def worker_keeping_connections():
+    """A worker on this test's database with connections kept for a minute,
+    as deployed (``DB_CONN_MAX_AGE=60``)."""
+    from alta_site.celery import app
+
+    app.control.purge()
+    db = connection.settings_dict
+    database = f"postgres://{db['USER']}@{db['HOST']}:{db['PORT']}/{db['NAME']}"
+    process = _start(
+        dict(os.environ, DJANGO_SETTINGS_MODULE="alta_site.settings", DATABASE_URL=database, DB_CONN_MAX_AGE="60")
+    )
+    yield process
+    _stop(process)
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="counts the worker's PostgreSQL backends")
+@pytest.mark.django_db(transaction=True)
+def test_a_worker_keeps_its_database_connection_across_tasks(worker_keeping_connections, monkeypatch):
+    """Without reuse every task opened a new PostgreSQL connection (a
+    backend start and its authentication, for each mail sent)."""
+    from alta_site.celery import app
+    from alta_site.tasks import sessions_clear_expired
+
+    monkeypatch.setitem(app.conf, "task_always_eager", False)
+    workers_backends = (
+        "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        " AND backend_type = 'client backend' AND application_name <> 'alta-mail-wakeup'"
+    )
+
+    def tasks_then_backends() -> set[int]:
+        for _ in range(5):
+            sessions_clear_expired.apply_async()  # each task reads the database
+        try:
+            assert ping.apply_async().get(timeout=60) == "pong"  # the solo pool ran the five first
+        except Exception:
+            raise AssertionError(f"worker did not answer; its output:\n{_output(worker_keeping_connections)}") from None
+        with connection.cursor() as cursor:
+            cursor.execute(workers_backends)
+            return {pid for (pid,) in cursor.fetchall()}
+
+    first = tasks_then_backends()
+    assert len(first) == 1  # closed after each task, there would be none left
+    assert tasks_then_backends() == first
