@@ -76,8 +76,13 @@ def _write_chunk(model, ids: list[int], notify, now: dt.datetime) -> int:
         "match__seats", queryset=Seat.objects.select_related("user").annotate(mail_muted=muted).order_by("index", "pk")
     )
     with transaction.atomic():
+        # NO KEY UPDATE (the claim only sets notified_at): a plain FOR UPDATE
+        # also conflicts with the KEY SHARE lock of a foreign-key check (the
+        # mail intake links its record to the move just after the move's
+        # commit), and SKIP LOCKED then skipped the row as if another worker
+        # held it, leaving its mails to the sweep.
         rows = list(
-            model.objects.select_for_update(skip_locked=True, of=("self",))
+            model.objects.select_for_update(skip_locked=True, of=("self",), no_key=True)
             .select_related("match")
             .prefetch_related(seats)
             # Asked with the claim: does the game have any chat at all?

@@ -97,3 +97,42 @@ def test_a_key_inserted_by_a_transaction_still_open_is_found_once_it_commits(ali
     assert second_pk == first_pk and subject == "first"
     assert list(OutgoingEmail.objects.filter(dedupe_key="notice:race").values_list("pk", flat=True)) == [first_pk]
     assert ReplyToken.objects.filter(pk=token_pk, ply=99).exists()
+
+
+def test_a_move_under_a_foreign_key_check_is_still_announced(alice, bob, now):
+    """The mail intake links its record to the move just after the move's
+    commit, in a transaction of its own; its foreign-key check holds a KEY
+    SHARE lock on the move's row.  A worker claiming the move meanwhile
+    must not take that for another worker's claim and skip the row: its
+    mails were then written only by the sweep, minutes later."""
+    from mail.models import InboundEmail
+
+    game = match_create_seated(users=[alice, bob], game="alta", now=now)
+    _whole_turn(game, now)
+    move = MoveRecord.objects.filter(match=game).latest("pk")
+    OutgoingEmail.objects.all().delete()
+    ReplyToken.objects.all().delete()
+    MoveRecord.objects.filter(pk=move.pk).update(notified_at=None)
+    record = InboundEmail.objects.create(raw="", source="smtp", message_id="<fk-check@example.com>", received_at=now)
+    linked, release = threading.Event(), threading.Event()
+
+    def link_the_record():
+        with transaction.atomic():
+            InboundEmail.objects.filter(pk=record.pk).update(move=move)
+            connection.check_constraints()  # the deferred check now: KEY SHARE on the move's row
+            linked.set()
+            release.wait(10)
+
+    def announce_the_move():
+        assert linked.wait(10)
+        try:
+            return announce.notifications_write(move_ids=[move.pk], event_ids=[], now=now)
+        finally:
+            release.set()
+
+    _, written = run_in_threads(link_the_record, announce_the_move)
+
+    assert written == 1
+    move.refresh_from_db()
+    assert move.notified_at is not None
+    assert OutgoingEmail.objects.filter(match=game).exists()
