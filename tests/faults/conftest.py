@@ -52,16 +52,6 @@ def _servers_available():
     _require_servers()
 
 
-@pytest.fixture
-def postgres(scratch):
-    directory = scratch / "postgres"
-    directory.mkdir()
-    server = Postgres(directory)
-    server.start()
-    yield server
-    server.stop()
-
-
 @pytest.fixture(scope="session")
 def migrated():
     """A PostgreSQL of the session's own with the schema migrated once, in
