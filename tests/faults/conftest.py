@@ -22,6 +22,9 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if "tests/faults/" in str(item.fspath).replace(os.sep, "/"):
             item.add_marker(pytest.mark.faults)
+            # One xdist worker runs them one after another: test_postgres_restart
+            # restarts the server the others share (``migrated``), and each loads the machine.
+            item.add_marker(pytest.mark.xdist_group("faults"))
 
 
 def _scratch():
