@@ -7,8 +7,14 @@ carol is an outsider, dave watches.  All have verified email addresses.
 from __future__ import annotations
 
 import datetime as dt
+import os
 
 import pytest
+
+#: Modules whose tests start a real ``celery worker``: under pytest-xdist they
+#: run in one worker, one at a time, so no two of them consume one queue
+#: (RabbitMQ has no per-worker database to keep them apart; see tests/parallel.py).
+REAL_WORKER_MODULES = ("tests/site/test_worker.py", "tests/deadlines/test_worker_beat.py", "tests/services/")
 
 EPOCH = dt.datetime(2026, 1, 5, 9, 0, tzinfo=dt.UTC)
 PASSWORD = "correct horse battery staple"
@@ -21,6 +27,13 @@ def make_user(email: str, display_name: str, **extra):
     user = get_user_model().objects.create_user(email=email, password=PASSWORD, display_name=display_name, **extra)
     EmailAddress.objects.create(user=user, email=email, verified=True, primary=True)
     return user
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        path = str(item.fspath).replace(os.sep, "/")
+        if any(f"/{module}" in path for module in REAL_WORKER_MODULES):
+            item.add_marker(pytest.mark.xdist_group("celery_worker"))
 
 
 @pytest.fixture

@@ -22,6 +22,8 @@ def test_the_title_turns_to_your_move_when_the_other_player_moves(browser, live_
     waiter = match.seats.exclude(pk=mover.pk).get()
     context = browser.new_context(base_url=live_server.url, viewport={"width": 390, "height": 700})
     context.set_default_timeout(15_000)
+    # The page's timers on a clock the test can move on (time otherwise runs as usual).
+    context.clock.install()
     try:
         page = context.new_page()
         page.goto("/accounts/login/")
@@ -54,6 +56,7 @@ def test_the_title_turns_to_your_move_when_the_other_player_moves(browser, live_
             )
             match.refresh_from_db()
 
+        page.clock.fast_forward(5_000)  # the 5 s poll interval passes at once instead of being waited out
         expect(page).to_have_title(f"(Your move) Alta #{match.pk} · Alta", timeout=20_000)
         expect(page.get_by_role("heading", name="Your move")).to_be_visible()
         expect(page.locator("#play")).to_have_attribute("data-ply", str(match.ply))

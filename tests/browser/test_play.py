@@ -27,6 +27,8 @@ def log_in(browser, live_server, email, contexts):
     context = browser.new_context(base_url=live_server.url)
     contexts.append(context)
     context.set_default_timeout(15_000)
+    # The page's timers on a clock the test can move on (time otherwise runs as usual).
+    context.clock.install()
     page = context.new_page()
     page.goto("/accounts/login/")
     page.get_by_label("Email").fill(email)
@@ -76,7 +78,9 @@ def test_two_players_create_join_and_play_by_clicking(browser, live_server, play
         ply = int(mover.locator("#play").get_attribute("data-ply"))
         play_one_submission(mover)
         submissions += 1
-        # The waiting page notices the new position by itself (polling).
+        # The waiting page notices the new position by itself (polling): its
+        # 5 s poll interval passes at once instead of being waited out.
+        waiter.clock.fast_forward(5_000)
         expect(waiter.locator("#play")).to_have_attribute("data-ply", str(ply + 1), timeout=20_000)
     expect(ann.locator(".history li").first).to_be_visible()
     assert ann.locator(".island-box").count() == 2

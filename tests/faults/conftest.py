@@ -22,6 +22,9 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if "tests/faults/" in str(item.fspath).replace(os.sep, "/"):
             item.add_marker(pytest.mark.faults)
+            # One xdist worker runs them one after another: test_postgres_restart
+            # restarts the server the others share (``migrated``), and each loads the machine.
+            item.add_marker(pytest.mark.xdist_group("faults"))
 
 
 def _scratch():
@@ -50,16 +53,6 @@ def _require_servers() -> None:
 @pytest.fixture(autouse=True)
 def _servers_available():
     _require_servers()
-
-
-@pytest.fixture
-def postgres(scratch):
-    directory = scratch / "postgres"
-    directory.mkdir()
-    server = Postgres(directory)
-    server.start()
-    yield server
-    server.stop()
 
 
 @pytest.fixture(scope="session")

@@ -36,7 +36,7 @@ def _percentiles(values: list[float]) -> str:
     return f"n={len(values)} p50={cuts[49] * 1000:.0f} ms p99={cuts[98] * 1000:.0f} ms max={max(values) * 1000:.0f} ms"
 
 
-def test_twenty_games_for_a_minute(site_database, redis, smtp_sink, scratch, capsys):
+def test_twenty_games_for_a_minute(site_database, redis, smtp_sink, scratch, record_property):
     phases = [("start", time.monotonic())]
     database = site_database
     env = site_env(
@@ -133,11 +133,14 @@ def test_twenty_games_for_a_minute(site_database, redis, smtp_sink, scratch, cap
     assert set(received) == {message_id for message_id, _, _ in outbox}, "a mail was lost"
     by_channel = {channel: [a.seconds for a in answers if a.channel == channel] for channel in ("api", "mail")}
     assert all(len(values) >= PAIRS for values in by_channel.values()), {k: len(v) for k, v in by_channel.items()}
-    with capsys.disabled():
-        print(
-            f"\nload: {PAIRS} games x 2 players for {played_for:.0f} s: {len(answers)} moves, 0 errors\n"
+    # Printed at the end of the run (tests/parallel.py), from whichever xdist worker ran this.
+    record_property(
+        "printed",
+        (
+            f"load: {PAIRS} games x 2 players for {played_for:.0f} s: {len(answers)} moves, 0 errors\n"
             f"  API move (POST):        {_percentiles(by_channel['api'])}\n"
             f"  mailed move (gateway):  {_percentiles(by_channel['mail'])}\n"
             f"  phases: {', '.join(f'{name} +{t - phases[0][1]:.0f} s' for name, t in phases[1:])}\n"
             f"  outgoing mail (queued to sent): {_percentiles([float(s) for _, during, s in outbox if during])}"
-        )
+        ),
+    )

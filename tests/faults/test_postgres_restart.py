@@ -1,7 +1,9 @@
 """PostgreSQL restarts while players move: no request fails, no move is lost.
 
 The site runs as deployed (gunicorn, DEBUG off, ``DB_CONN_MAX_AGE=60`` as
-in ``docker/.env.example``) against a PostgreSQL of the test's own.  Each
+in ``docker/.env.example``) against the fault tests' own PostgreSQL
+(``migrated``: the restart comes between the other fault tests, which run one
+at a time).  Each
 gunicorn worker keeps its connection open across requests, so after a
 restart every kept connection is dead; health checks must replace it
 before the request uses it.
@@ -57,10 +59,10 @@ def call(base: str, key: str, path: str, body: dict | None = None) -> tuple[int,
         return error.code, {"body": error.read()[:500].decode(errors="replace")}
 
 
-def test_requests_survive_a_postgres_restart(postgres, scratch):
-    postgres.create_database("alta")
-    env = site_env(scratch, DATABASE_URL=postgres.url("alta"), DB_CONN_MAX_AGE="60")
-    manage(env, "migrate", "--no-input")
+def test_requests_survive_a_postgres_restart(migrated, site_database, scratch):
+    # The session's PostgreSQL (restarted here, between the other fault tests) and a migrated database on it.
+    postgres = migrated
+    env = site_env(scratch, DATABASE_URL=site_database, DB_CONN_MAX_AGE="60")
     setup = json.loads(manage(env, "shell", "-c", SETUP).strip().splitlines()[-1])
     web = Gunicorn(env, workers=2)
     web.start()
@@ -106,7 +108,7 @@ def test_requests_survive_a_postgres_restart(postgres, scratch):
     assert not errors, f"{len(errors)} of {len(answers)} requests failed: {errors[:3]}"
     assert len(answers) >= ROUNDS * REQUESTS_PER_ROUND
     assert accepted > ROUNDS
-    with psycopg.connect(postgres.url("alta")) as connection:
+    with psycopg.connect(site_database) as connection:
         (stored,) = connection.execute(
             "SELECT count(*) FROM games_moverecord WHERE match_id = %s AND kind = 'move'", [setup["match"]]
         ).fetchone()

@@ -4,6 +4,8 @@ cache fails."""
 
 from __future__ import annotations
 
+import os
+
 import pytest
 from django.core.cache import cache
 from django.test import override_settings
@@ -49,10 +51,16 @@ def test_a_failing_cache_lets_writes_through(alice, two_per_minute, monkeypatch)
 
 
 def _redis_url() -> str | None:
+    """The suite's Redis cache (CI's ``CACHE_URL``), else ``TEST_REDIS_URL``
+    (db 10 of a local Redis); tests/parallel.py gives each xdist worker its own db."""
+    from django.conf import settings
+
     try:
         import redis
 
-        url = "redis://127.0.0.1:6379/10"
+        url = settings.CACHE_URL
+        if not url.startswith(("redis://", "rediss://")):
+            url = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/10")
         redis.Redis.from_url(url, socket_connect_timeout=0.5).ping()
         return url
     except Exception:
