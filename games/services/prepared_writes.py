@@ -31,11 +31,14 @@ from django.db.models import Model, Q
 from django.db.models.signals import post_save, pre_save
 from django.db.models.sql import InsertQuery, UpdateQuery
 
+#: An INSERT compiled once: its SQL, the fields it writes, the fields the
+#: database returns, and the parameters of its RETURNING clause.
+_Insert = tuple[str, list[Any], list[Any], tuple[Any, ...]]
+
 #: connection -> {model: compiled statement and what it needs, or None when it is not reusable}
-_INSERTS: WeakKeyDictionary[Any, dict[type, tuple | None]] = WeakKeyDictionary()
+_INSERTS: WeakKeyDictionary[Any, dict[type[Model], _Insert | None]] = WeakKeyDictionary()
 #: connection -> {(model, field names): (fields, {which values are NULL: statement or None})}
 _UPDATES: WeakKeyDictionary[Any, dict[tuple, tuple[list, dict[tuple, str | None]]]] = WeakKeyDictionary()
-_UNSET = object()
 _NONE = repeat(None)
 
 
@@ -65,7 +68,7 @@ def _insert_params(fields, values, connection) -> list:
     return [field.get_db_prep_save(value, connection=connection) for field, value in zip(fields, values, strict=True)]
 
 
-def _compile_insert(model: type, obj: Model, connection) -> tuple | None:
+def _compile_insert(model: type[Model], obj: Model, connection) -> _Insert | None:
     meta = model._meta
     fields = [f for f in meta.local_concrete_fields if f is not meta.auto_field and not f.generated]
     returning = meta.db_returning_fields
@@ -100,9 +103,9 @@ def insert(obj: Model) -> None:
         return
     connection = connections[router.db_for_write(model, instance=obj)]
     cache = _INSERTS.setdefault(connection, {})
-    found = cache.get(model, _UNSET)
-    if found is _UNSET:
-        found = cache[model] = _compile_insert(model, obj, connection)
+    if model not in cache:
+        cache[model] = _compile_insert(model, obj, connection)
+    found = cache[model]
     if found is None:
         obj.save(force_insert=True)
         return
@@ -131,7 +134,7 @@ def _update_params(prepared: list, pk_field, pk, connection) -> list:
     return params
 
 
-def _compile_update(model: type, pk: Any, values: dict[str, Any], prepared: list, connection) -> str | None:
+def _compile_update(model: type[Model], pk: Any, values: dict[str, Any], prepared: list, connection) -> str | None:
     query = UpdateQuery(model)
     query.add_q(Q(pk=pk))
     query.add_update_values(values)
@@ -141,11 +144,11 @@ def _compile_update(model: type, pk: Any, values: dict[str, Any], prepared: list
     return sql
 
 
-def update(model: type, pk: Any, **values: Any) -> int:
-    """``model.objects.filter(pk=pk).update(**values)`` (plain values of the
+def update(model: type[Model], pk: Any, **values: Any) -> int:
+    """``model._default_manager.filter(pk=pk).update(**values)`` (plain values of the
     model's own fields); returns the number of rows updated (0 or 1)."""
     if not _plain(values.values()):
-        return model.objects.filter(pk=pk).update(**values)
+        return model._default_manager.filter(pk=pk).update(**values)
     connection = connections[router.db_for_write(model)]
     cache = _UPDATES.setdefault(connection, {})
     key = (model, *values)
@@ -159,11 +162,11 @@ def update(model: type, pk: Any, **values: Any) -> int:
     ]
     # Which values are NULL changes the statement ("SET x = NULL").
     nulls = tuple(map(operator.is_, prepared, _NONE))
-    sql = statements.get(nulls, _UNSET)
-    if sql is _UNSET:
-        sql = statements[nulls] = _compile_update(model, pk, values, prepared, connection)
+    if nulls not in statements:
+        statements[nulls] = _compile_update(model, pk, values, prepared, connection)
+    sql = statements[nulls]
     if sql is None:
-        return model.objects.filter(pk=pk).update(**values)
+        return model._default_manager.filter(pk=pk).update(**values)
     with transaction.mark_for_rollback_on_error(connection.alias), connection.cursor() as cursor:
         cursor.execute(sql, _update_params(prepared, model._meta.pk, pk, connection))
         return cursor.rowcount
