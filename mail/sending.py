@@ -53,18 +53,24 @@ def _claim(email_ids: list[int], now: dt.datetime, *, extra: int) -> list[Outgoi
     ready = Q(status=OutgoingEmail.Status.QUEUED) | Q(status=OutgoingEmail.Status.RETRYING, next_attempt_at__lte=now)
     with transaction.atomic():
         rows = list(_locked("mail.claim.own").filter(ready, pk__in=email_ids))
+        _mark_sending(rows, now)
         if extra:
-            # Other mail waiting to go rides along on this connection.  The
-            # lock query does not name the rows above (one shape, compiled
-            # once): it also finds those this transaction has just locked.
-            own = {row.pk for row in rows}
-            limit = extra + len(own)
-            waiting = _locked(f"mail.claim.waiting.{limit}").filter(status=OutgoingEmail.Status.QUEUED)[:limit]
-            rows += [row for row in waiting if row.pk not in own][:extra]
+            # Other mail waiting to go rides along on this connection.  Its
+            # own rows are no longer queued for this transaction, so the lock
+            # query need not name them (one shape, compiled once) and locks
+            # only what it claims: a row locked and left would be skipped by
+            # the task that was to send it.
+            waiting = list(_locked(f"mail.claim.waiting.{extra}").filter(status=OutgoingEmail.Status.QUEUED)[:extra])
+            _mark_sending(waiting, now)
+            rows += waiting
+    return rows
+
+
+def _mark_sending(rows: list[OutgoingEmail], now: dt.datetime) -> None:
+    if rows:
         OutgoingEmail.objects.filter(pk__in=[row.pk for row in rows]).update(
             status=OutgoingEmail.Status.SENDING, claimed_at=now
         )
-    return rows
 
 
 def _locked(name: str):

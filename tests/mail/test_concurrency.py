@@ -136,3 +136,38 @@ def test_a_move_under_a_foreign_key_check_is_still_announced(alice, bob, now):
     move.refresh_from_db()
     assert move.notified_at is not None
     assert OutgoingEmail.objects.filter(match=game).exists()
+
+
+def test_a_send_locks_only_the_mail_it_claims(now):
+    """A send takes other queued mail along; a row its lock query locked but
+    did not claim would be skipped meanwhile by the task that was to send
+    it, and wait for the outbox sweep."""
+    from mail import sending
+
+    from .test_sending import queue
+
+    ids = queue(6, now)
+    # Committed here, so already sent by the eager task after commit: queue them again.
+    OutgoingEmail.objects.update(status=OutgoingEmail.Status.QUEUED, claimed_at=None, sent_at=None)
+    claimed, release = threading.Event(), threading.Event()
+
+    def claim_and_hold():
+        with transaction.atomic():
+            rows = sending._claim([ids[-1]], now, extra=2)
+            claimed.set()
+            release.wait(10)
+        return sorted(row.pk for row in rows)
+
+    def lock_the_rest():
+        assert claimed.wait(10)
+        try:
+            with transaction.atomic():
+                free = OutgoingEmail.objects.select_for_update(skip_locked=True).filter(status="queued")
+                return sorted(row.pk for row in free)
+        finally:
+            release.set()
+
+    held, free = run_in_threads(claim_and_hold, lock_the_rest)
+
+    assert held == [ids[0], ids[1], ids[5]]  # its own and the two oldest
+    assert free == ids[2:5]
