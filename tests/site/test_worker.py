@@ -127,19 +127,35 @@ def test_a_real_worker_is_woken_by_a_move_and_mails_it_with_nothing_published_by
     assert published == []
 
 
+#: Client backends on this test's database other than this test's own
+#: connection and a worker's NOTIFY listener.
+OTHER_BACKENDS = (
+    "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()"
+    " AND backend_type = 'client backend' AND application_name <> 'alta-mail-wakeup'"
+)
+
+
+def _other_backends() -> set[int]:
+    with connection.cursor() as cursor:
+        cursor.execute(OTHER_BACKENDS)
+        return {pid for (pid,) in cursor.fetchall()}
+
+
 @pytest.fixture
 def worker_keeping_connections():
     """A worker on this test's database with connections kept for a minute,
-    as deployed (``DB_CONN_MAX_AGE=60``)."""
+    as deployed (``DB_CONN_MAX_AGE=60``), and the backends that were there
+    before it (other tests' threads may have left theirs idle)."""
     from alta_site.celery import app
 
     app.control.purge()
     db = connection.settings_dict
     database = f"postgres://{db['USER']}@{db['HOST']}:{db['PORT']}/{db['NAME']}"
+    before = _other_backends()
     process = _start(
         dict(os.environ, DJANGO_SETTINGS_MODULE="alta_site.settings", DATABASE_URL=database, DB_CONN_MAX_AGE="60")
     )
-    yield process
+    yield process, before
     _stop(process)
 
 
@@ -152,10 +168,7 @@ def test_a_worker_keeps_its_database_connection_across_tasks(worker_keeping_conn
     from alta_site.tasks import sessions_clear_expired
 
     monkeypatch.setitem(app.conf, "task_always_eager", False)
-    workers_backends = (
-        "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()"
-        " AND backend_type = 'client backend' AND application_name <> 'alta-mail-wakeup'"
-    )
+    worker, before = worker_keeping_connections
 
     def tasks_then_backends() -> set[int]:
         for _ in range(5):
@@ -163,10 +176,8 @@ def test_a_worker_keeps_its_database_connection_across_tasks(worker_keeping_conn
         try:
             assert ping.apply_async().get(timeout=60) == "pong"  # the solo pool ran the five first
         except Exception:
-            raise AssertionError(f"worker did not answer; its output:\n{_output(worker_keeping_connections)}") from None
-        with connection.cursor() as cursor:
-            cursor.execute(workers_backends)
-            return {pid for (pid,) in cursor.fetchall()}
+            raise AssertionError(f"worker did not answer; its output:\n{_output(worker)}") from None
+        return _other_backends() - before
 
     first = tasks_then_backends()
     assert len(first) == 1  # closed after each task, there would be none left
