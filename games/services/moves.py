@@ -11,6 +11,7 @@ from django.db import DatabaseError, IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from core.errors import Conflict, MoveRejected, NotAllowed, NotFound
+from core.prepared_writes import insert, update
 from games.deadlines.clock import AutoPlayed, deadlines_update
 from games.engine import EngineError, Termination, Transition, get_rules
 from games.i18n import error_text
@@ -20,7 +21,6 @@ from games.signals import match_finished
 from .announcements import Announcements, after_commit
 from .lifecycle import record_event
 from .prepared import prepared
-from .prepared_writes import insert, update
 from .writes import Writes
 
 _ERROR_CODES = {
@@ -286,19 +286,6 @@ def match_resign(
     return MoveResult(match, record, state=transition.state, seats=tuple(seats))
 
 
-class _SeatsAtOnce:
-    """What ``deadlines_update`` is given for one move in place of a sweep's
-    ``Writes``: each seat whose clock it changed is written at once, with
-    the UPDATE of its clock fields compiled once per connection
-    (``prepared_writes.update``: the queryset UPDATE it would otherwise
-    compile for every seat of every move)."""
-
-    @staticmethod
-    def update(seat: Seat, fields) -> None:
-        if not update(Seat, seat.pk, **{name: getattr(seat, name) for name in fields}):
-            raise DatabaseError("The seat's row was not updated.")  # as save() would
-
-
 def _store(
     match: Match,
     seats: list[Seat],
@@ -371,7 +358,6 @@ def _store(
             to_move=rules.to_move(transition.state),
             now=now,
             auto_played=auto_played,
-            writes=_SeatsAtOnce,  # type: ignore[arg-type]  # the one method it calls
         )
     else:
         _finish(match, seats, outcome, now, announcements)

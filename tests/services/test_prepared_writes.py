@@ -1,4 +1,4 @@
-"""The writes compiled once per connection (``games.services.prepared_writes``)
+"""The writes compiled once per connection (``core.prepared_writes``)
 send exactly the statement the ORM compiles now, so a model change cannot
 make them diverge from ``save()`` and ``QuerySet.update()``."""
 
@@ -12,9 +12,9 @@ from django.db.models import F
 from django.db.models.signals import pre_save
 from django.test.utils import CaptureQueriesContext
 
+from core import prepared_writes as prepared
 from games.models import Match, MoveRecord, Seat
 from games.services import match_create_seated
-from games.services import prepared_writes as prepared
 
 pytestmark = pytest.mark.django_db
 
