@@ -12,6 +12,11 @@ retargeted": <= 4 ms) and, with ``--profile N``, the Python function calls
 per move (a figure the machine's load does not change; the worker's task is
 then published in the request's thread so that it is counted) and
 cProfile's N costliest functions by cumulative CPU time.
+
+It then times ``--floor`` requests (default as many as moves) to the API
+floor of ``benchmarks/moves.py`` (the same token authentication, permission
+and write limit, then one UPDATE and one INSERT), through the same client:
+what the framework costs a write before any game logic runs.
 """
 
 from __future__ import annotations
@@ -48,6 +53,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--moves", type=int, default=1000)
     parser.add_argument("--profile", type=int, default=0, help="print the N costliest functions")
+    parser.add_argument("--floor", type=int, default=None, help="API floor requests to time (default: --moves)")
     args = parser.parse_args()
     if not os.environ.get("DATABASE_URL", "").startswith("postgres"):
         sys.exit("Set DATABASE_URL to a PostgreSQL database reserved for this benchmark.")
@@ -103,6 +109,13 @@ def main() -> None:
         f"{played} API moves in-process: {cpu / played * 1000:.2f} ms CPU per move "
         f"(target <= 4 ms){' (profiled)' if args.profile else ''} (load {one:.2f}/{five:.2f} on {os.cpu_count()} CPUs)"
     )
+    floors = args.moves if args.floor is None else args.floor
+    if floors and not args.profile:
+        floor_cpu = _floor_cpu(as_(next(iter(tokens))), match, floors)
+        print(
+            f"{floors} API floor requests in-process: {floor_cpu * 1000:.2f} ms CPU per request "
+            f"(a move costs {cpu / played / floor_cpu:.2f} x the floor)"
+        )
     if args.profile:
         calls = pstats.Stats(profile).total_calls  # type: ignore[attr-defined]
         print(f"  Python function calls per move: {calls / played:,.0f} (independent of the machine's load)")
@@ -110,6 +123,18 @@ def main() -> None:
         pstats.Stats(profile).dump_stats(os.environ.get("PROFILE_OUT", "/tmp/move_cpu.prof")) if os.environ.get(
             "PROFILE_OUT"
         ) else pstats.Stats(profile).sort_stats("cumulative").print_stats(args.profile)
+
+
+def _floor_cpu(client, match: int, requests: int) -> float:
+    """CPU seconds per request of ``requests`` POSTs to the API floor."""
+    path = f"/bench/api-floor/{match}/"
+    client.post(path, {}, format="json")  # first use: imports, compiled statements
+    start = time.process_time()
+    for _ in range(requests):
+        answer = client.post(path, {}, format="json")
+        if answer.status_code != 201:
+            sys.exit(f"floor refused: {answer.status_code} {answer.content[:200]!r}")
+    return (time.process_time() - start) / requests
 
 
 if __name__ == "__main__":
