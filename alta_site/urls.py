@@ -28,6 +28,10 @@ def _style_hash(value: str) -> str:
 account_email = csp_update({"style-src-attr": ["'unsafe-hashes'", _style_hash("display: none")]})(account_views.email)
 
 urlpatterns = [
+    # The game API first: its requests (a move every few seconds per client)
+    # are resolved without trying the pages' patterns.  No pattern below
+    # matches a path under api/games/ or api/invitations/.
+    path("api/", include("games.api.urls")),
     path("", views.home, name="home"),
     path("healthz", health.healthz, name="healthz"),
     path("privacy/", views.privacy, name="privacy"),
@@ -37,7 +41,6 @@ urlpatterns = [
     path("accounts/", include("allauth.urls")),
     path("", include("alta_site.accounts.urls")),
     path("dev/mailbox/", include("alta_site.devmail.urls")),
-    path("api/", include("games.api.urls")),
     path("api/", include("alta_site.accounts.api_urls")),
     path("", include("games.urls")),
     path("", include("games.deadlines.urls")),
