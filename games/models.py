@@ -238,7 +238,9 @@ class MoveRecord(models.Model):
         EMAIL = "email", _("Email")
         SYSTEM = "system", _("System")
 
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="moves")
+    # No index of its own: move_unique_ply's (match, ply) serves every look-up
+    # by match, and one index less is written per move.
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="moves", db_index=False)
     ply = models.PositiveIntegerField(help_text=_("The ply this submission produced (1-based)."))
     seat_index = models.PositiveSmallIntegerField()
     user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
