@@ -44,7 +44,7 @@ def legal_moves(state: AltaState, seat: int) -> list[Move]:
         return moves
     if step == TAKE:
         cells = bit_indices(state.islands[seat].open)
-        moves = [] if refresh_error(state) else [REFRESH]
+        moves = [REFRESH] if can_refresh(state) else []
         for slot_moves in TAKE_MOVES:
             moves += [slot_moves[i] for i in cells]
         return moves
@@ -60,6 +60,18 @@ def draws_still_needed(state: AltaState) -> int:
     """Cards the deck must still supply for step 5 of this and later turns
     (every turn but a player's 8th draws 2)."""
     return 2 * max(0, (ROUNDS - 1) * state.players - state.turn)
+
+
+def can_refresh(state: AltaState) -> bool:
+    """Whether the seat to move may refresh now: ``refresh_error`` is
+    ``None``, decided without writing the reason (move generation and the
+    view only need the answer)."""
+    return (
+        state.step == TAKE
+        and not state.refreshed
+        and state.face_up[0] == state.face_up[1]
+        and len(state.secret.deck) >= 2 + draws_still_needed(state)
+    )
 
 
 def refresh_error(state: AltaState) -> Message | None:

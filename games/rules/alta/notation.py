@@ -312,15 +312,21 @@ def parse_move(state: AltaState, seat: int, text: str) -> Any:
     return PlaceHand(card, _cell(state, seat, cells))
 
 
-def _slot(state: AltaState, card: str | None, slots: list[int]) -> int:
-    shown = Joined(
+def _shown(state: AltaState) -> Param:
+    """The face-up cards by slot, for a message (``1: mill, 2: tower``)."""
+    return Joined(
         tuple(
             message(gettext_noop("%(slot)s: %(card)s"), slot=i + 1, card=Term(TYPES[c]))
             for i, c in enumerate(state.face_up)
         )
     )
+
+
+def _slot(state: AltaState, card: str | None, slots: list[int]) -> int:
+    # The face-up cards are named only in the errors (``_shown``): writing
+    # them for every parsed take would be thrown away.
     if len(set(slots)) > 1:
-        raise NotationError(gettext_noop("Take one face-up card, 1 or 2 (%(shown)s)."), shown=shown)
+        raise NotationError(gettext_noop("Take one face-up card, 1 or 2 (%(shown)s)."), shown=_shown(state))
     if slots:
         slot = slots[0]
         if card is not None and TYPES[state.face_up[slot - 1]] != card:
@@ -328,20 +334,22 @@ def _slot(state: AltaState, card: str | None, slots: list[int]) -> int:
                 gettext_noop("Face-up card %(slot)s is not a %(card)s (face up: %(shown)s)."),
                 slot=slot,
                 card=Term(card),
-                shown=shown,
+                shown=_shown(state),
             )
         return slot
     if card is None:
         if state.face_up[0] == state.face_up[1]:
             return 1
         raise NotationError(
-            gettext_noop("Which face-up card? Write 'take 1 D3' or 'take 2 D3' (%(shown)s)."), shown=shown
+            gettext_noop("Which face-up card? Write 'take 1 D3' or 'take 2 D3' (%(shown)s)."), shown=_shown(state)
         )
     for slot, kind in enumerate(state.face_up, start=1):
         if TYPES[kind] == card:
             return slot
     raise IllegalMove(
-        gettext_noop("There is no %(card)s face up; the face-up cards are %(shown)s."), card=Term(card), shown=shown
+        gettext_noop("There is no %(card)s face up; the face-up cards are %(shown)s."),
+        card=Term(card),
+        shown=_shown(state),
     )
 
 

@@ -17,7 +17,7 @@ from games.engine.message import expect_fields, gettext_noop, message
 
 from .board import CELL_NAMES, COLUMNS, EMPTY, SIZE, Island, bit_indices
 from .components import CODES, MERCHANTS, TYPES
-from .legal import refresh_error
+from .legal import can_refresh
 from .scoring import island_layout, score_layout, score_seats
 from .state import (
     HAND,
@@ -115,7 +115,7 @@ def seat_view(rules: Any, state: AltaState, seat: int | None) -> dict[str, Any]:
         "step": step,
         **expect_fields(_EXPECT.get(step, _OVER)),
         "refreshed": state.refreshed,
-        "can_refresh": not finished and _can_refresh(state),
+        "can_refresh": not finished and can_refresh(state),
         "face_up": [TYPES[c] for c in state.face_up],
         "deck": len(state.secret.deck),
         "out_of_game": [TYPES[c] for c in state.out_of_game],
@@ -137,10 +137,6 @@ def seat_view(rules: Any, state: AltaState, seat: int | None) -> dict[str, Any]:
 def revealed(state: AltaState, seat: int) -> dict[str, Any]:
     """What the end of the game reveals of ``seat``: its merchant cards."""
     return {"merchants": _merchant_list(state.merchants[seat])}
-
-
-def _can_refresh(state: AltaState) -> bool:
-    return refresh_error(state) is None
 
 
 def redeal_hidden(state: AltaState, seat: int | None, seed: int, revealed: bool) -> AltaState:
