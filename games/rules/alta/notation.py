@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from games.engine import IllegalMove, NotationError
 from games.engine.message import Joined, Notation, Param, Term, gettext_noop, message
@@ -276,6 +276,43 @@ def _merchant(state: AltaState, words: list[str]) -> ChooseMerchant:
     )
 
 
+class _Canonical(NamedTuple):
+    """What a canonical text says: ``kind`` (place, take, refresh, merchant),
+    ``word`` (the card slug or the merchant source; "" if none), ``slot``
+    (0 if none) and ``cell`` ("" if none)."""
+
+    kind: str
+    word: str = ""
+    slot: int = 0
+    cell: str = ""
+
+
+_PLACE, _TAKE, _REFRESH, _MERCHANT = "place", "take", "refresh", "merchant"
+
+
+def _canonical_texts() -> dict[str, _Canonical]:
+    """Every canonical text (``format_move``, ``move_options``: what the
+    mail's options and the whole-turn search write) with what it says."""
+    texts = {
+        "refresh": _Canonical(_REFRESH),
+        f"merchant {UP}": _Canonical(_MERCHANT, UP),
+        f"merchant {BLIND}": _Canonical(_MERCHANT, BLIND),
+    }
+    for cell in CELL_NAMES:
+        for card in TYPES:
+            texts[f"{card} {cell}"] = _Canonical(_PLACE, card, 0, cell)
+        for slot in (1, 2):
+            texts[f"take {slot} {cell}"] = _Canonical(_TAKE, "", slot, cell)
+            for card in TYPES:
+                texts[f"take {slot} {card} {cell}"] = _Canonical(_TAKE, card, slot, cell)
+    return texts
+
+
+#: Read by ``parse_move`` without splitting the text into words; each entry
+#: gives what ``_parse_text`` gives for its text in every state (tested).
+_CANONICAL = _canonical_texts()
+
+
 def parse_move(state: AltaState, seat: int, text: str) -> Any:
     """The move ``seat`` means by ``text`` in the current step.
 
@@ -283,6 +320,29 @@ def parse_move(state: AltaState, seat: int, text: str) -> Any:
         expected, with examples).
     :raises IllegalMove: it parses but names a face-up card that is not there.
     """
+    canonical = _CANONICAL.get(text)
+    if canonical is not None:
+        return _read_canonical(state, canonical)
+    return _parse_text(state, seat, text)
+
+
+def _read_canonical(state: AltaState, canonical: _Canonical) -> Any:
+    """The move of a canonical text: what ``_parse_text`` makes of it, by
+    the same steps once the words are read."""
+    kind, word, slot, cell = canonical
+    if kind == _REFRESH:
+        return Refresh()
+    if kind == _MERCHANT:
+        return ChooseMerchant(word)
+    if kind == _TAKE:
+        return Take(_slot(state, word or None, [slot]), cell)
+    if state.step == TAKE:  # "wheat D3" in step 3 means the face-up wheat field
+        return Take(_slot(state, word, []), cell)
+    return PlaceHand(word, cell)
+
+
+def _parse_text(state: AltaState, seat: int, text: str) -> Any:
+    """``parse_move`` of any text: split into words, then read."""
     words = _words(text)
     if not words:
         raise NotationError(gettext_noop("Write a move, %(EXAMPLES)s."), EXAMPLES=_EXAMPLES)

@@ -67,3 +67,31 @@ def test_apply_hands_over_to_the_generic_path_once_a_seat_left():
         state = fast.state
     state = RULES.resign(state, 2, Termination.TIMEOUT).state
     assert RULES.outcome(state) == BaseRules.outcome(RULES, state) is not None
+
+
+def test_canonical_texts_parse_as_the_generic_parser_reads_them():
+    from games.rules.alta import notation
+    from games.rules.alta.state import HAND, HAND_MERCHANT, TAKE, TAKE_MERCHANT
+    from games.rules.alta.testing import position
+
+    states = [
+        position(step=step, face_up=face_up, hands={0: hand})
+        for step in (HAND, TAKE, HAND_MERCHANT, TAKE_MERCHANT)
+        for face_up in (("mill", "tower"), ("wheat", "wheat"), ("farmers_hut", "fishing_harbour"))
+        for hand in (("mill", "tower"), ("market",), ())
+    ]
+    assert len(notation._CANONICAL) == 3 + 49 * (9 + 2 + 2 * 9)
+    for text in notation._CANONICAL:
+        for state in states:
+            fast = outcome_of(notation.parse_move, state, 0, text)
+            assert fast == outcome_of(notation._parse_text, state, 0, text), (text, state.step, state.face_up)
+
+
+def test_every_option_text_is_canonical():
+    from games.rules.alta import notation
+
+    for players, seed in [(2, 4), (4, 5)]:
+        for state, seat in positions(players, seed):
+            if seat is not None:
+                for text, _move in RULES.move_options(state, seat):
+                    assert text in notation._CANONICAL
