@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.engine import Event, IllegalMove, Transition
-from games.engine.message import Joined, Param, Term, gettext_noop, message
+from games.engine.message import Joined, Message, Param, Term, gettext_noop, message
 
 from .board import CELL_INDEX, placement_error
 from .board import place as place_card
@@ -28,6 +28,21 @@ from .state import (
 
 def _with(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
     return items[:index] + (value,) + items[index + 1 :]
+
+
+def _event(kind: str, text: Message, data: dict[str, Any], to: tuple[int, ...] | None = None) -> Event:
+    """``Event.say(kind, text, data, to)`` with ``data`` a fresh dict (kept,
+    not copied), built without the dataclass ``__init__`` and without its
+    English ``text``: ``Event`` renders that from ``text`` when first read
+    (the whole-turn search of a mail applies thousands of moves whose
+    events nobody reads).  The event is equal to the one ``say`` builds."""
+    new = object.__new__(Event)
+    fields = new.__dict__
+    fields["kind"] = kind
+    fields["data"] = data
+    fields["to"] = to
+    fields["message"] = text
+    return new
 
 
 def apply_move(state: AltaState, seat: int, move: Move) -> Transition[AltaState]:
@@ -92,7 +107,7 @@ def _place_hand(state: AltaState, seat: int, move: PlaceHand) -> Transition[Alta
         cell=move.cell,
     )
     data = {"seat": seat, "card": move.card, "cell": move.cell, "from": "hand"}
-    return Transition(new, (Event.say("place", text, data),))
+    return Transition(new, (_event("place", text, data),))
 
 
 def _take(state: AltaState, seat: int, move: Take) -> Transition[AltaState]:
@@ -126,7 +141,7 @@ def _take(state: AltaState, seat: int, move: Take) -> Transition[AltaState]:
         "from": slot,
         "face_up": TYPES[rest],
     }
-    events = [Event.say("place", text, data)]
+    events = [_event("place", text, data)]
     if card == MARKET and _merchant_left(state):
         new.__dict__["step"] = TAKE_MERCHANT
     else:
@@ -145,7 +160,7 @@ def _end_turn(new: AltaState, seat: int, events: list[Event]) -> None:
         data["hands"] = _with(new.hands, seat, drawn)
         names = [TYPES[c] for c in drawn]
         events.append(
-            Event.say(
+            _event(
                 "draw",
                 message(
                     gettext_noop("You drew %(first)s and %(second)s."), first=Term(names[0]), second=Term(names[1])
@@ -161,7 +176,7 @@ def _end_turn(new: AltaState, seat: int, events: list[Event]) -> None:
         # Scores are left to ``outcome`` and the final view: scoring every
         # island here would cost more than the rest of the last move.
         events.append(
-            Event.say(
+            _event(
                 "game_over",
                 message(gettext_noop("The game is over: every island is complete; all merchant cards are revealed.")),
                 {},
@@ -201,7 +216,7 @@ def _refresh(state: AltaState, seat: int) -> Transition[AltaState]:
         "removed": [TYPES[c] for c in old],
         "face_up": [TYPES[c] for c in face_up],
     }
-    return Transition(new, (Event.say("refresh", text, data),))
+    return Transition(new, (_event("refresh", text, data),))
 
 
 def _merchant(state: AltaState, seat: int, move: ChooseMerchant) -> Transition[AltaState]:
@@ -234,7 +249,7 @@ def _merchant(state: AltaState, seat: int, move: ChooseMerchant) -> Transition[A
                 card=_label(card),
             )
         events.append(
-            Event.say(
+            _event(
                 "merchant",
                 text,
                 {"seat": seat, "source": UP, "card": list(MERCHANTS[card])},
@@ -246,14 +261,14 @@ def _merchant(state: AltaState, seat: int, move: ChooseMerchant) -> Transition[A
         card, blind, refill = mdeck[-1], True, state.merchant_up
         mdeck = mdeck[:-1]
         events.append(
-            Event.say(
+            _event(
                 "merchant",
                 message(gettext_noop("%(seat)s took a merchant card blind."), seat=f"Seat {seat + 1}"),
                 {"seat": seat, "source": BLIND},
             )
         )
         events.append(
-            Event.say(
+            _event(
                 "merchant_drawn",
                 message(gettext_noop("You drew the merchant card %(label)s."), label=_label(card)),
                 {"seat": seat, "card": list(MERCHANTS[card])},

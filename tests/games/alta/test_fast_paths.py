@@ -95,3 +95,22 @@ def test_every_option_text_is_canonical():
             if seat is not None:
                 for text, _move in RULES.move_options(state, seat):
                     assert text in notation._CANONICAL
+
+
+def test_events_read_dump_and_compare_as_events_built_with_their_text():
+    from games.engine import Event
+
+    events = []
+    for players, seed in [(2, 6), (4, 7)]:
+        state = RULES.setup(players, seed)
+        while RULES.to_move(state):
+            seat = min(RULES.to_move(state))
+            transition = RULES.apply(state, seat, RULES.default_move(state, seat))
+            events += transition.events
+            state = transition.state
+    assert {e.kind for e in events} >= {"place", "draw", "merchant", "game_over"}
+    assert all("text" not in e.__dict__ for e in events)  # rendered when first read
+    for event in events:
+        built = Event.say(event.kind, event.message, dict(event.data), event.to)
+        assert event == built and event.dump() == built.dump() and repr(event) == repr(built)
+        assert Event.load(event.dump()) == event
