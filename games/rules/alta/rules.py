@@ -54,14 +54,16 @@ class AltaRules(BaseRules[AltaState, Move]):
         # in the common case (nobody has left): this sits in every apply.
         if state.departed or state.early_end is not None:
             return super().to_move(state)
-        return self._movers(state)
+        return legal.movers(state)
 
     def apply(self, state: AltaState, seat: int, move: Move) -> Transition[AltaState]:
         """``BaseRules.apply``.  While nobody has left and the game goes on,
         its checks come down to "is it ``seat``'s turn", and no departed
         seat is played for: then the move goes straight to ``_apply`` (the
         whole-turn search of the mail worker applies thousands of moves)."""
-        if not state.departed and state.early_end is None and state.step != OVER and seat == state.seat_to_move:
+        # (first + turn) % players: ``state.seat_to_move``, without a property call.
+        to_move = (state.first + state.turn) % state.players
+        if not state.departed and state.early_end is None and state.step != OVER and seat == to_move:
             return play.apply_move(state, seat, move)
         return super().apply(state, seat, move)
 
