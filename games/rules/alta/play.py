@@ -25,6 +25,10 @@ from .state import (
     copy_state,
 )
 
+#: Each card type as a message parameter, by type int (immutable, shared
+#: by every message that names the type).
+_TERMS = tuple(Term(slug) for slug in TYPES)
+
 
 def _with(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
     return items[:index] + (value,) + items[index + 1 :]
@@ -103,7 +107,7 @@ def _place_hand(state: AltaState, seat: int, move: PlaceHand) -> Transition[Alta
     text = message(
         gettext_noop("%(seat)s placed %(card)s at %(cell)s from their hand."),
         seat=f"Seat {seat + 1}",
-        card=Term(move.card),
+        card=_TERMS[card],
         cell=move.cell,
     )
     data = {"seat": seat, "card": move.card, "cell": move.cell, "from": "hand"}
@@ -130,9 +134,9 @@ def _take(state: AltaState, seat: int, move: Take) -> Transition[AltaState]:
             "%(seat)s took face-up %(card)s and placed it at %(cell)s; their other hand card, %(rest)s, is now face up."
         ),
         seat=f"Seat {seat + 1}",
-        card=Term(TYPES[card]),
+        card=_TERMS[card],
         cell=move.cell,
-        rest=Term(TYPES[rest]),
+        rest=_TERMS[rest],
     )
     data = {
         "seat": seat,
@@ -158,12 +162,14 @@ def _end_turn(new: AltaState, seat: int, events: list[Event]) -> None:
         drawn = (deck[-1], deck[-2])
         data["secret"] = Secret(deck[:-2], new.secret.merchant_deck, new.secret.rng)
         data["hands"] = _with(new.hands, seat, drawn)
-        names = [TYPES[c] for c in drawn]
+        names = [TYPES[drawn[0]], TYPES[drawn[1]]]
         events.append(
             _event(
                 "draw",
                 message(
-                    gettext_noop("You drew %(first)s and %(second)s."), first=Term(names[0]), second=Term(names[1])
+                    gettext_noop("You drew %(first)s and %(second)s."),
+                    first=_TERMS[drawn[0]],
+                    second=_TERMS[drawn[1]],
                 ),
                 {"seat": seat, "cards": names},
                 (seat,),
@@ -207,9 +213,9 @@ def _refresh(state: AltaState, seat: int) -> Transition[AltaState]:
             "the game; new face-up cards: %(first)s and %(second)s."
         ),
         seat=f"Seat {seat + 1}",
-        old=Term(TYPES[old[0]]),
-        first=Term(TYPES[face_up[0]]),
-        second=Term(TYPES[face_up[1]]),
+        old=_TERMS[old[0]],
+        first=_TERMS[face_up[0]],
+        second=_TERMS[face_up[1]],
     )
     data = {
         "seat": seat,
