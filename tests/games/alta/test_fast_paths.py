@@ -114,3 +114,22 @@ def test_events_read_dump_and_compare_as_events_built_with_their_text():
         built = Event.say(event.kind, event.message, dict(event.data), event.to)
         assert event == built and event.dump() == built.dump() and repr(event) == repr(built)
         assert Event.load(event.dump()) == event
+
+
+def test_views_share_no_containers_with_the_island_caches():
+    from games.rules.alta import view
+
+    state = RULES.setup(2, 8)
+    for _ in range(6):
+        seat = min(RULES.to_move(state))
+        state = RULES.apply(state, seat, RULES.legal_moves(state, seat)[0]).state
+    first = RULES.view(state, 0)
+    for entry in first["islands"]:
+        entry["cells"]["A1"] = "tower"
+        entry["open"].append("A1")
+        entry["text"].append("changed")
+    second = RULES.view(state, 1)
+    for entry in second["islands"]:
+        assert "A1" not in entry["cells"] and "A1" not in entry["open"] and "changed" not in entry["text"]
+    for cache in (view._island_parts, view._island_points):
+        assert cache.cache_info().maxsize is not None and cache.cache_info().maxsize <= 4096
