@@ -121,31 +121,55 @@ def place(island: Island, index: int, card: int) -> Island:
 
 
 def build(cards: dict[int, int]) -> Island:
-    """An island from ``{index: type}`` laid in the given order, without the
-    placement checks (for loading stored states and for tests)."""
-    island = EMPTY_ISLAND
+    """An island from ``{index: type}``, without the placement checks (for
+    loading stored states and for tests).
+
+    The result equals laying the cards one by one with ``place`` and then
+    recomputing ``open`` from scratch (an arbitrary order may skip the
+    incremental invariant, e.g. a card not touching earlier ones); it is
+    computed directly because every ``load`` builds every island.
+    """
+    if not cards:
+        return EMPTY_ISLAND
+    cells = list(EMPTY_ISLAND.cells)
+    occupied = frontier = 0
     for index, card in cards.items():
-        island = place(island, index, card)
-    if len(cards) > 0:
-        # Recompute ``open`` from scratch: an arbitrary order may have skipped
-        # the incremental invariant (e.g. a card not touching earlier ones).
-        occ = island.occupied
-        top, bottom, left, right = island.box  # type: ignore[misc]
-        frontier = 0
-        for i in bit_indices(occ):
-            frontier |= NEIGHBOUR_MASK[i]
-        allowed = ROW_BAND[top][bottom] & COL_BAND[left][right]
-        island = island._replace(open=frontier & allowed & ~occ)
-    return island
+        cells[index] = card
+        occupied |= 1 << index
+        frontier |= NEIGHBOUR_MASK[index]
+    rows = [index // SIZE for index in cards]
+    cols = [index % SIZE for index in cards]
+    top, bottom, left, right = min(rows), max(rows), min(cols), max(cols)
+    allowed = ROW_BAND[top][bottom] & COL_BAND[left][right]
+    return Island(tuple(cells), occupied, frontier & allowed & ~occupied, (top, bottom, left, right))
+
+
+# _ROW_BITS[row][bits]: the cell indices of the 7-bit pattern ``bits`` of
+# ``row``; bit_indices reads a mask a row at a time from it instead of bit
+# by bit (it sits in move generation, the view and every load).
+_ROW_BITS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(row * SIZE + col for col in range(SIZE) if bits >> col & 1) for bits in range(1 << SIZE))
+    for row in range(SIZE)
+)
+_ROW_MASK = (1 << SIZE) - 1
 
 
 def bit_indices(mask: int) -> list[int]:
-    """The cell indices set in ``mask``, lowest first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
+    """The cell indices set in ``mask`` (a non-negative int), lowest first."""
+    out: list[int] = []
+    row = 0
+    while mask and row < SIZE:
+        bits = mask & _ROW_MASK
+        if bits:
+            out += _ROW_BITS[row][bits]
+        mask >>= SIZE
+        row += 1
+    base = CELLS
+    while mask:  # bits beyond the frame: never set by the engine itself
+        if mask & 1:
+            out.append(base)
+        mask >>= 1
+        base += 1
     return out
 
 

@@ -12,7 +12,7 @@ from typing import Any
 from games.engine import NotationError
 from games.engine.message import gettext_noop
 
-from .board import CELL_INDEX, CELL_NAMES, EMPTY, build
+from .board import CELL_INDEX, CELL_NAMES, bit_indices, build
 from .components import MERCHANTS, TYPE_INDEX, TYPES
 from .moves import ChooseMerchant, PlaceHand, Refresh, Take
 from .state import (
@@ -24,7 +24,7 @@ _MERCHANT_INDEX = {pair: i for i, pair in enumerate(MERCHANTS)}
 
 
 def _cards(cards: Any) -> list[str]:
-    return [TYPES[c] for c in cards]
+    return list(map(TYPES.__getitem__, cards))
 
 
 def _merchant(index: int | None) -> list[str] | None:
@@ -39,10 +39,12 @@ def dump_state(state: AltaState) -> dict[str, Any]:
     seats = []
     for seat in range(state.players):
         island = state.islands[seat]
+        cells = island.cells
         seats.append(
             {
                 "hand": _cards(state.hands[seat]),
-                "island": {CELL_NAMES[i]: TYPES[t] for i, t in enumerate(island.cells) if t != EMPTY},
+                # The placed cells in index order, as the frame reads them.
+                "island": {CELL_NAMES[i]: TYPES[cells[i]] for i in bit_indices(island.occupied)},
                 "merchants": [{"card": list(MERCHANTS[m]), "blind": blind} for m, blind in state.merchants[seat]],
             }
         )
@@ -67,7 +69,7 @@ def dump_state(state: AltaState) -> dict[str, Any]:
 
 
 def _types(names: Any) -> tuple[int, ...]:
-    return tuple(TYPE_INDEX[n] for n in names)
+    return tuple(map(TYPE_INDEX.__getitem__, names))
 
 
 def load_state(data: Mapping[str, Any]) -> AltaState:

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from games.engine import IllegalMove, NotationError
 from games.engine.message import Joined, Notation, Param, Term, gettext_noop, message
@@ -276,6 +276,43 @@ def _merchant(state: AltaState, words: list[str]) -> ChooseMerchant:
     )
 
 
+class _Canonical(NamedTuple):
+    """What a canonical text says: ``kind`` (place, take, refresh, merchant),
+    ``word`` (the card slug or the merchant source; "" if none), ``slot``
+    (0 if none) and ``cell`` ("" if none)."""
+
+    kind: str
+    word: str = ""
+    slot: int = 0
+    cell: str = ""
+
+
+_PLACE, _TAKE, _REFRESH, _MERCHANT = "place", "take", "refresh", "merchant"
+
+
+def _canonical_texts() -> dict[str, _Canonical]:
+    """Every canonical text (``format_move``, ``move_options``: what the
+    mail's options and the whole-turn search write) with what it says."""
+    texts = {
+        "refresh": _Canonical(_REFRESH),
+        f"merchant {UP}": _Canonical(_MERCHANT, UP),
+        f"merchant {BLIND}": _Canonical(_MERCHANT, BLIND),
+    }
+    for cell in CELL_NAMES:
+        for card in TYPES:
+            texts[f"{card} {cell}"] = _Canonical(_PLACE, card, 0, cell)
+        for slot in (1, 2):
+            texts[f"take {slot} {cell}"] = _Canonical(_TAKE, "", slot, cell)
+            for card in TYPES:
+                texts[f"take {slot} {card} {cell}"] = _Canonical(_TAKE, card, slot, cell)
+    return texts
+
+
+#: Read by ``parse_move`` without splitting the text into words; each entry
+#: gives what ``_parse_text`` gives for its text in every state (tested).
+_CANONICAL = _canonical_texts()
+
+
 def parse_move(state: AltaState, seat: int, text: str) -> Any:
     """The move ``seat`` means by ``text`` in the current step.
 
@@ -283,6 +320,29 @@ def parse_move(state: AltaState, seat: int, text: str) -> Any:
         expected, with examples).
     :raises IllegalMove: it parses but names a face-up card that is not there.
     """
+    canonical = _CANONICAL.get(text)
+    if canonical is not None:
+        return _read_canonical(state, canonical)
+    return _parse_text(state, seat, text)
+
+
+def _read_canonical(state: AltaState, canonical: _Canonical) -> Any:
+    """The move of a canonical text: what ``_parse_text`` makes of it, by
+    the same steps once the words are read."""
+    kind, word, slot, cell = canonical
+    if kind == _REFRESH:
+        return Refresh()
+    if kind == _MERCHANT:
+        return ChooseMerchant(word)
+    if kind == _TAKE:
+        return Take(_slot(state, word or None, [slot]), cell)
+    if state.step == TAKE:  # "wheat D3" in step 3 means the face-up wheat field
+        return Take(_slot(state, word, []), cell)
+    return PlaceHand(word, cell)
+
+
+def _parse_text(state: AltaState, seat: int, text: str) -> Any:
+    """``parse_move`` of any text: split into words, then read."""
     words = _words(text)
     if not words:
         raise NotationError(gettext_noop("Write a move, %(EXAMPLES)s."), EXAMPLES=_EXAMPLES)
@@ -312,15 +372,21 @@ def parse_move(state: AltaState, seat: int, text: str) -> Any:
     return PlaceHand(card, _cell(state, seat, cells))
 
 
-def _slot(state: AltaState, card: str | None, slots: list[int]) -> int:
-    shown = Joined(
+def _shown(state: AltaState) -> Param:
+    """The face-up cards by slot, for a message (``1: mill, 2: tower``)."""
+    return Joined(
         tuple(
             message(gettext_noop("%(slot)s: %(card)s"), slot=i + 1, card=Term(TYPES[c]))
             for i, c in enumerate(state.face_up)
         )
     )
+
+
+def _slot(state: AltaState, card: str | None, slots: list[int]) -> int:
+    # The face-up cards are named only in the errors (``_shown``): writing
+    # them for every parsed take would be thrown away.
     if len(set(slots)) > 1:
-        raise NotationError(gettext_noop("Take one face-up card, 1 or 2 (%(shown)s)."), shown=shown)
+        raise NotationError(gettext_noop("Take one face-up card, 1 or 2 (%(shown)s)."), shown=_shown(state))
     if slots:
         slot = slots[0]
         if card is not None and TYPES[state.face_up[slot - 1]] != card:
@@ -328,20 +394,22 @@ def _slot(state: AltaState, card: str | None, slots: list[int]) -> int:
                 gettext_noop("Face-up card %(slot)s is not a %(card)s (face up: %(shown)s)."),
                 slot=slot,
                 card=Term(card),
-                shown=shown,
+                shown=_shown(state),
             )
         return slot
     if card is None:
         if state.face_up[0] == state.face_up[1]:
             return 1
         raise NotationError(
-            gettext_noop("Which face-up card? Write 'take 1 D3' or 'take 2 D3' (%(shown)s)."), shown=shown
+            gettext_noop("Which face-up card? Write 'take 1 D3' or 'take 2 D3' (%(shown)s)."), shown=_shown(state)
         )
     for slot, kind in enumerate(state.face_up, start=1):
         if TYPES[kind] == card:
             return slot
     raise IllegalMove(
-        gettext_noop("There is no %(card)s face up; the face-up cards are %(shown)s."), card=Term(card), shown=shown
+        gettext_noop("There is no %(card)s face up; the face-up cards are %(shown)s."),
+        card=Term(card),
+        shown=_shown(state),
     )
 
 

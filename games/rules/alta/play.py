@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.engine import Event, IllegalMove, Transition
-from games.engine.message import Joined, Param, Term, gettext_noop, message
+from games.engine.message import Joined, Message, Param, Term, gettext_noop, message
 
 from .board import CELL_INDEX, placement_error
 from .board import place as place_card
@@ -25,9 +25,28 @@ from .state import (
     copy_state,
 )
 
+#: Each card type as a message parameter, by type int (immutable, shared
+#: by every message that names the type).
+_TERMS = tuple(Term(slug) for slug in TYPES)
+
 
 def _with(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
     return items[:index] + (value,) + items[index + 1 :]
+
+
+def _event(kind: str, text: Message, data: dict[str, Any], to: tuple[int, ...] | None = None) -> Event:
+    """``Event.say(kind, text, data, to)`` with ``data`` a fresh dict (kept,
+    not copied), built without the dataclass ``__init__`` and without its
+    English ``text``: ``Event`` renders that from ``text`` when first read
+    (the whole-turn search of a mail applies thousands of moves whose
+    events nobody reads).  The event is equal to the one ``say`` builds."""
+    new = object.__new__(Event)
+    fields = new.__dict__
+    fields["kind"] = kind
+    fields["data"] = data
+    fields["to"] = to
+    fields["message"] = text
+    return new
 
 
 def apply_move(state: AltaState, seat: int, move: Move) -> Transition[AltaState]:
@@ -88,11 +107,11 @@ def _place_hand(state: AltaState, seat: int, move: PlaceHand) -> Transition[Alta
     text = message(
         gettext_noop("%(seat)s placed %(card)s at %(cell)s from their hand."),
         seat=f"Seat {seat + 1}",
-        card=Term(move.card),
+        card=_TERMS[card],
         cell=move.cell,
     )
     data = {"seat": seat, "card": move.card, "cell": move.cell, "from": "hand"}
-    return Transition(new, (Event.say("place", text, data),))
+    return Transition(new, (_event("place", text, data),))
 
 
 def _take(state: AltaState, seat: int, move: Take) -> Transition[AltaState]:
@@ -115,9 +134,9 @@ def _take(state: AltaState, seat: int, move: Take) -> Transition[AltaState]:
             "%(seat)s took face-up %(card)s and placed it at %(cell)s; their other hand card, %(rest)s, is now face up."
         ),
         seat=f"Seat {seat + 1}",
-        card=Term(TYPES[card]),
+        card=_TERMS[card],
         cell=move.cell,
-        rest=Term(TYPES[rest]),
+        rest=_TERMS[rest],
     )
     data = {
         "seat": seat,
@@ -126,7 +145,7 @@ def _take(state: AltaState, seat: int, move: Take) -> Transition[AltaState]:
         "from": slot,
         "face_up": TYPES[rest],
     }
-    events = [Event.say("place", text, data)]
+    events = [_event("place", text, data)]
     if card == MARKET and _merchant_left(state):
         new.__dict__["step"] = TAKE_MERCHANT
     else:
@@ -143,12 +162,14 @@ def _end_turn(new: AltaState, seat: int, events: list[Event]) -> None:
         drawn = (deck[-1], deck[-2])
         data["secret"] = Secret(deck[:-2], new.secret.merchant_deck, new.secret.rng)
         data["hands"] = _with(new.hands, seat, drawn)
-        names = [TYPES[c] for c in drawn]
+        names = [TYPES[drawn[0]], TYPES[drawn[1]]]
         events.append(
-            Event.say(
+            _event(
                 "draw",
                 message(
-                    gettext_noop("You drew %(first)s and %(second)s."), first=Term(names[0]), second=Term(names[1])
+                    gettext_noop("You drew %(first)s and %(second)s."),
+                    first=_TERMS[drawn[0]],
+                    second=_TERMS[drawn[1]],
                 ),
                 {"seat": seat, "cards": names},
                 (seat,),
@@ -161,7 +182,7 @@ def _end_turn(new: AltaState, seat: int, events: list[Event]) -> None:
         # Scores are left to ``outcome`` and the final view: scoring every
         # island here would cost more than the rest of the last move.
         events.append(
-            Event.say(
+            _event(
                 "game_over",
                 message(gettext_noop("The game is over: every island is complete; all merchant cards are revealed.")),
                 {},
@@ -192,16 +213,16 @@ def _refresh(state: AltaState, seat: int) -> Transition[AltaState]:
             "the game; new face-up cards: %(first)s and %(second)s."
         ),
         seat=f"Seat {seat + 1}",
-        old=Term(TYPES[old[0]]),
-        first=Term(TYPES[face_up[0]]),
-        second=Term(TYPES[face_up[1]]),
+        old=_TERMS[old[0]],
+        first=_TERMS[face_up[0]],
+        second=_TERMS[face_up[1]],
     )
     data = {
         "seat": seat,
         "removed": [TYPES[c] for c in old],
         "face_up": [TYPES[c] for c in face_up],
     }
-    return Transition(new, (Event.say("refresh", text, data),))
+    return Transition(new, (_event("refresh", text, data),))
 
 
 def _merchant(state: AltaState, seat: int, move: ChooseMerchant) -> Transition[AltaState]:
@@ -234,7 +255,7 @@ def _merchant(state: AltaState, seat: int, move: ChooseMerchant) -> Transition[A
                 card=_label(card),
             )
         events.append(
-            Event.say(
+            _event(
                 "merchant",
                 text,
                 {"seat": seat, "source": UP, "card": list(MERCHANTS[card])},
@@ -246,14 +267,14 @@ def _merchant(state: AltaState, seat: int, move: ChooseMerchant) -> Transition[A
         card, blind, refill = mdeck[-1], True, state.merchant_up
         mdeck = mdeck[:-1]
         events.append(
-            Event.say(
+            _event(
                 "merchant",
                 message(gettext_noop("%(seat)s took a merchant card blind."), seat=f"Seat {seat + 1}"),
                 {"seat": seat, "source": BLIND},
             )
         )
         events.append(
-            Event.say(
+            _event(
                 "merchant_drawn",
                 message(gettext_noop("You drew the merchant card %(label)s."), label=_label(card)),
                 {"seat": seat, "card": list(MERCHANTS[card])},
@@ -280,7 +301,12 @@ def _merchant_left(state: AltaState) -> bool:
     return state.merchant_up is not None or bool(state.secret.merchant_deck)
 
 
+#: Each merchant card as a message parameter (``tavern+market``); the
+#: parameters are immutable, so one object serves every message.
+_LABELS = tuple(Joined(tuple(Term(t) for t in pair), "+") for pair in MERCHANTS)
+
+
 def _label(card: int | None) -> Param:
     if card is None:
         return message(gettext_noop("none"))
-    return Joined(tuple(Term(t) for t in MERCHANTS[card]), "+")
+    return _LABELS[card]

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.engine import BaseRules, Transition
+from games.engine import BaseRules, Outcome, Transition
 
 from . import codec, legal, notation, play, setup, strategy, view
 from .moves import Move
@@ -54,7 +54,30 @@ class AltaRules(BaseRules[AltaState, Move]):
         # in the common case (nobody has left): this sits in every apply.
         if state.departed or state.early_end is not None:
             return super().to_move(state)
-        return self._movers(state)
+        return legal.movers(state)
+
+    def apply(self, state: AltaState, seat: int, move: Move) -> Transition[AltaState]:
+        """``BaseRules.apply``.  While nobody has left and the game goes on,
+        its checks come down to "is it ``seat``'s turn", and no departed
+        seat is played for: then the move goes straight to ``_apply`` (the
+        whole-turn search of the mail worker applies thousands of moves)."""
+        # (first + turn) % players: ``state.seat_to_move``, without a property call.
+        to_move = (state.first + state.turn) % state.players
+        if not state.departed and state.early_end is None and state.step != OVER and seat == to_move:
+            return play.apply_move(state, seat, move)
+        return super().apply(state, seat, move)
+
+    def outcome(self, state: AltaState) -> Outcome | None:
+        # Same result as BaseRules.outcome: nothing while the game goes on
+        # (asked after every step of the whole-turn search).
+        if state.early_end is None and state.step != OVER:
+            return None
+        return super().outcome(state)
+
+    def move_options(self, state: AltaState, seat: int) -> list[tuple[str, Move]]:
+        """See ``legal.legal_options`` (the same list as
+        ``BaseRules.move_options``, without writing each move's text)."""
+        return legal.legal_options(state, seat)
 
     def _is_over(self, state: AltaState) -> bool:
         return state.step == OVER

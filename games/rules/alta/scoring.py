@@ -10,7 +10,7 @@ its sides; on a full 4 x 4 island that is exactly the outer ring of 12 cells.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -61,18 +61,16 @@ def _has_other_type_between(cells: Mapping[Pos, str], a: Pos, b: Pos) -> bool:
 
 def _tower_bonus(cells: Mapping[Pos, str], pos: Pos) -> int:
     """+3 for a partner tower in the row, +3 in the column (at most one each)."""
-    bonus = 0
-    same_lines: tuple[Callable[[Pos], bool], ...] = (
-        lambda p: p[0] == pos[0],
-        lambda p: p[1] == pos[1],
-    )
-    for same_line in same_lines:
-        if any(
-            kind == "tower" and other != pos and same_line(other) and _has_other_type_between(cells, pos, other)
-            for other, kind in cells.items()
-        ):
-            bonus += 3
-    return bonus
+    row, col = pos
+    in_row = in_col = False
+    for other, kind in cells.items():
+        if kind != "tower" or other == pos:
+            continue
+        if other[0] == row:
+            in_row = in_row or _has_other_type_between(cells, pos, other)
+        elif other[1] == col:
+            in_col = in_col or _has_other_type_between(cells, pos, other)
+    return 3 * in_row + 3 * in_col
 
 
 def card_points(cells: Mapping[Pos, str], pos: Pos) -> int:

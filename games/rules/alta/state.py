@@ -86,7 +86,5 @@ def copy_state(state: AltaState, **changes: Any) -> AltaState:
     fast, still-immutable-by-contract alternative.
     """
     new = object.__new__(AltaState)
-    data = new.__dict__
-    data.update(state.__dict__)
-    data.update(changes)
+    new.__dict__.update(state.__dict__, **changes)
     return new

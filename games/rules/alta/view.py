@@ -10,6 +10,7 @@ names a player writes back.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from games.engine import Rng, seed_state
@@ -17,7 +18,7 @@ from games.engine.message import expect_fields, gettext_noop, message
 
 from .board import CELL_NAMES, COLUMNS, EMPTY, SIZE, Island, bit_indices
 from .components import CODES, MERCHANTS, TYPES
-from .legal import refresh_error
+from .legal import can_refresh
 from .scoring import island_layout, score_layout, score_seats
 from .state import (
     HAND,
@@ -73,6 +74,28 @@ def board_text(island: Island) -> list[str]:
     return lines
 
 
+# Every view shows every island, a game's states share most islands, and an
+# island never changes (a placement makes a new one): so the parts of an
+# island's entry that depend on the island alone are computed once per
+# island.  The caches are bounded (a few recent games' islands); callers
+# get fresh containers (``seat_view`` copies them), never the cached ones.
+_ISLANDS_CACHED = 1024
+
+
+@lru_cache(maxsize=_ISLANDS_CACHED)
+def _island_parts(island: Island) -> tuple[dict[str, str], tuple[str, ...], tuple[str, ...]]:
+    """``(cells {name: slug}, open cell names, board_text)`` of ``island``
+    (read only: shared by every view of it)."""
+    cells = {CELL_NAMES[i]: TYPES[island.cells[i]] for i in bit_indices(island.occupied)}
+    return cells, tuple(CELL_NAMES[i] for i in bit_indices(island.open)), tuple(board_text(island))
+
+
+@lru_cache(maxsize=_ISLANDS_CACHED)
+def _island_points(island: Island) -> int:
+    """The points of ``island``'s cards (without merchant cards)."""
+    return score_layout(island_layout(island), []).total
+
+
 def _merchant_list(held: Any) -> list[list[str]]:
     return [list(MERCHANTS[m]) for m, _ in held]
 
@@ -86,18 +109,19 @@ def seat_view(rules: Any, state: AltaState, seat: int | None) -> dict[str, Any]:
     islands = []
     for s in range(state.players):
         island = state.islands[s]
+        cells, open_cells, text = _island_parts(island)
         entry: dict[str, Any] = {
             "seat": s,
             "cards": island.occupied.bit_count(),
-            "cells": {CELL_NAMES[i]: TYPES[island.cells[i]] for i in bit_indices(island.occupied)},
-            "open": [CELL_NAMES[i] for i in bit_indices(island.open)],
-            "text": board_text(island),
+            "cells": dict(cells),
+            "open": list(open_cells),
+            "text": list(text),
             "hand_size": len(state.hands[s]),
             "merchant_count": len(state.merchants[s]),
         }
         if result is None:
             # Island points are public; merchant points stay hidden.
-            entry["island_points"] = score_layout(island_layout(island), []).total
+            entry["island_points"] = _island_points(island)
         else:
             entry["merchants"] = _merchant_list(state.merchants[s])
             entry["score"] = result[2][s]
@@ -115,7 +139,7 @@ def seat_view(rules: Any, state: AltaState, seat: int | None) -> dict[str, Any]:
         "step": step,
         **expect_fields(_EXPECT.get(step, _OVER)),
         "refreshed": state.refreshed,
-        "can_refresh": not finished and _can_refresh(state),
+        "can_refresh": not finished and can_refresh(state),
         "face_up": [TYPES[c] for c in state.face_up],
         "deck": len(state.secret.deck),
         "out_of_game": [TYPES[c] for c in state.out_of_game],
@@ -137,10 +161,6 @@ def seat_view(rules: Any, state: AltaState, seat: int | None) -> dict[str, Any]:
 def revealed(state: AltaState, seat: int) -> dict[str, Any]:
     """What the end of the game reveals of ``seat``: its merchant cards."""
     return {"merchants": _merchant_list(state.merchants[seat])}
-
-
-def _can_refresh(state: AltaState) -> bool:
-    return refresh_error(state) is None
 
 
 def redeal_hidden(state: AltaState, seat: int | None, seed: int, revealed: bool) -> AltaState:
