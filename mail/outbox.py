@@ -147,10 +147,10 @@ def _prefetched(match, relation: str) -> bool:
 
 def _muted(user, match) -> bool:
     if _prefetched(match, "seats"):
-        # ``announce`` reads each seat with its player's mute (``mail_muted``).
-        seat = next((s for s in match.seats.all() if s.user_id == user.pk and hasattr(s, "mail_muted")), None)
+        # ``announce`` reads each seat with its player's mute, if any (``mail_mute_id``).
+        seat = next((s for s in match.seats.all() if s.user_id == user.pk and hasattr(s, "mail_mute_id")), None)
         if seat is not None:
-            return seat.mail_muted
+            return seat.mail_mute_id is not None
     if _prefetched(match, "gamemute_set"):
         return any(mute.user_id == user.pk for mute in match.gamemute_set.all())
     return GameMute.objects.filter(user=user, match=match).exists()
@@ -301,10 +301,10 @@ def notify_move(record, *, sends: list[int] | None = None) -> None:
     # phase where several seats act, another seat's move changes the
     # position their last email answered.
     waiting = set(rules.to_move(state))
-    # Asked once for all of this move's mails (by the claim, ``announce``).
-    chat = getattr(record, "match_has_chat", None)
-    if chat is None:
-        chat = has_chat(match)
+    # Asked once for all of this move's mails by the claim (``announce``:
+    # the id of one of the game's chat lines, or None); else asked here.
+    claimed = hasattr(record, "match_chat_id")
+    chat = record.match_chat_id is not None if claimed else has_chat(match)
     for seat in seats:
         if seat.user is None or seat.departed or seat is mover or seat.index not in waiting:
             continue

@@ -252,3 +252,51 @@ def test_a_chunk_that_cannot_commit_does_not_stop_the_next(game, now, monkeypatc
     assert written == len(second)
     assert MoveRecord.objects.filter(notified_at__isnull=True).count() == len(first)
     assert len(mail.outbox) == 1  # the second turn's "your move"
+
+
+def test_the_claim_is_compiled_once_per_connection(game, now, monkeypatch):
+    """After its first use on a connection, the claim (the rows, and the
+    seats read with them) reuses its compiled SQL: only its ``WHERE`` is
+    compiled again, for the new ids."""
+    from django.db.models.sql.compiler import SQLCompiler
+
+    from games.models import Seat
+
+    _, first = _whole_turn(game, now)
+    announce.notifications_write(move_ids=[first[0].pk], event_ids=[], now=now)
+    _, second = _whole_turn(game, now)
+    compiled: list[str] = []
+    real = SQLCompiler.as_sql
+
+    def counted(self, *args, **kwargs):
+        # The claim locks; the seats read with it carry their mutes.
+        if self.query.select_for_update or (self.query.model is Seat and self.query.annotations):
+            compiled.append(self.query.model.__name__)
+        return real(self, *args, **kwargs)
+
+    monkeypatch.setattr(SQLCompiler, "as_sql", counted)
+    mail.outbox.clear()
+    announce.notifications_write(move_ids=[second[0].pk], event_ids=[], now=now)
+    assert MoveRecord.objects.get(pk=second[0].pk).notified_at == now
+    assert compiled == []
+
+
+def test_the_claim_reads_each_players_mute_and_whether_the_game_has_chat(game, alice, now):
+    """``outbox`` takes the mute of each seat and the game's chat from the
+    claim (an id, or None), not from a query per mail."""
+    from games.models import ChatMessage, Seat
+    from mail.models import GameMute
+
+    _, records = _whole_turn(game, now)
+    GameMute.objects.create(user=alice, match=game)
+
+    def claimed():
+        row = announce._claimed(MoveRecord).get(pk=records[0].pk)
+        return row.match_chat_id, {s.user_id: s.mail_mute_id for s in row.match.seats.all()}
+
+    chat, mutes = claimed()
+    others = Seat.objects.filter(match=game).exclude(user=alice).values_list("user_id", flat=True)
+    assert chat is None
+    assert mutes[alice.pk] is not None and all(mutes[user] is None for user in others)
+    ChatMessage.objects.create(match=game, author=alice, text="hi", source=MoveRecord.Source.WEB, created_at=now)
+    assert claimed()[0] is not None
