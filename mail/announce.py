@@ -21,7 +21,7 @@ from __future__ import annotations
 import datetime as dt
 import logging
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import OuterRef, Prefetch, QuerySet, Subquery
 from django.utils import timezone
 
@@ -73,10 +73,8 @@ def _write_chunk(model, ids: list[int], notify, now: dt.datetime) -> int:
         done: list[int] = []
         sends: list[int] = []
         for row in rows:
-            written: list[int] = []
             try:
-                with transaction.atomic():  # a failing row takes only its own emails back
-                    notify(row, sends=written)
+                written = _row_written(row, notify)
                 done.append(row.pk)
                 sends.extend(written)
             except Exception:
@@ -88,6 +86,27 @@ def _write_chunk(model, ids: list[int], notify, now: dt.datetime) -> int:
             sending.claim_written(sends, claimed_at)
             transaction.on_commit(lambda: _send_now(sends, claimed_at), robust=True)
     return len(done)
+
+
+def _row_written(row, notify) -> list[int]:
+    """Write ``row``'s emails in a savepoint of their own (a failing row
+    takes only its own emails back); returns their ids.
+
+    Tried first without a savepoint per email (``outbox.unguarded_inserts``:
+    nearly every key is new).  Should an insert clash (a key written
+    before, or being written by another transaction), the row's savepoint
+    is rolled back and the row written again with each insert guarded: a
+    repeated key then finds its earlier email, any other clash raises."""
+    written: list[int] = []
+    try:
+        with transaction.atomic(), outbox.unguarded_inserts():
+            notify(row, sends=written)
+        return written
+    except IntegrityError:
+        written = []
+    with transaction.atomic():
+        notify(row, sends=written)
+    return written
 
 
 def _claimed(model) -> QuerySet:

@@ -16,6 +16,9 @@ passes a ``sends`` list, collects their ids and hands them to one send task
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -58,7 +61,8 @@ def email_queue(
 
     A key inserted at the same time by another transaction waits for it and
     is then found; the caller's transaction stays usable either way (the
-    insert runs in a savepoint).
+    insert runs in a savepoint; within ``unguarded_inserts`` it does not,
+    and a repeated key raises).
 
     :raises IntegrityError: for any other constraint (a Message-ID clash)."""
     if is_email_only(user):
@@ -99,15 +103,40 @@ def reply_token_for(*, match, seat_index: int, user, ply: int, now: dt.datetime)
     return token
 
 
+#: Set by ``unguarded_inserts``.
+_UNGUARDED: ContextVar[bool] = ContextVar("outbox_unguarded_inserts", default=False)
+
+
+@contextmanager
+def unguarded_inserts() -> Iterator[None]:
+    """Within this, ``email_queue`` and ``reply_token_for`` insert their
+    rows without a savepoint each, and a repeated key raises
+    ``IntegrityError`` like any other clash.
+
+    For a caller that runs the whole block in a savepoint of its own and,
+    on ``IntegrityError``, rolls it back and runs it again outside this
+    (``announce``): keys nearly never repeat, so this saves two round
+    trips per row, and the second run keeps every guarantee of the
+    guarded insert (a repeated key finds its earlier row)."""
+    reset = _UNGUARDED.set(True)
+    try:
+        yield
+    finally:
+        _UNGUARDED.reset(reset)
+
+
 def _insert_or_get(model, lookup: dict[str, Any], defaults: dict[str, Any]):
     """``(row, created)`` like ``get_or_create``, but the insert is tried
     first: the row is nearly always new (a key repeats only when a task
     runs twice), so this saves the look-up query before each insert.  The
     insert runs in a savepoint; a unique clash (also with a row another
     transaction inserts at the same time, once it commits) returns the
-    row that holds ``lookup``.
+    row that holds ``lookup``.  Within ``unguarded_inserts`` it only
+    inserts (no savepoint; any clash raises).
 
     :raises IntegrityError: when no such row exists (another constraint)."""
+    if _UNGUARDED.get():
+        return model.objects.create(**lookup, **defaults), True
     try:
         with transaction.atomic():
             return model.objects.create(**lookup, **defaults), True
@@ -381,4 +410,12 @@ def notify_rejection(
     )
 
 
-__all__ = ["event_line", "email_queue", "game_email_queue", "notify_move", "notify_rejection", "reply_token_for"]
+__all__ = [
+    "event_line",
+    "email_queue",
+    "game_email_queue",
+    "notify_move",
+    "notify_rejection",
+    "reply_token_for",
+    "unguarded_inserts",
+]

@@ -300,3 +300,43 @@ def test_the_claim_reads_each_players_mute_and_whether_the_game_has_chat(game, a
     assert mutes[alice.pk] is not None and all(mutes[user] is None for user in others)
     ChatMessage.objects.create(match=game, author=alice, text="hi", source=MoveRecord.Source.WEB, created_at=now)
     assert claimed()[0] is not None
+
+
+def test_a_rows_emails_are_inserted_in_the_rows_savepoint_only(game, now, django_capture_on_commit_callbacks):
+    """Keys nearly never repeat: each row's emails (and reply tokens) are
+    inserted without a savepoint each, inside the one of their row."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    _, records = _whole_turn(game, now)
+    before = OutgoingEmail.objects.count()
+    with CaptureQueriesContext(connection) as queries:
+        announce.notifications_write(move_ids=[r.pk for r in records], event_ids=[], now=now)
+    inserts = [q["sql"] for q in queries if q["sql"].startswith("INSERT")]
+    savepoints = [q["sql"] for q in queries if q["sql"].startswith("SAVEPOINT")]
+    assert OutgoingEmail.objects.count() > before and len(inserts) >= 2
+    # The chunk's own savepoint (the test's transaction) and one per row.
+    assert len(savepoints) <= 1 + len(records)
+
+
+def test_a_row_whose_emails_exist_is_written_again_guarded_and_sends_nothing_twice(
+    game, now, django_capture_on_commit_callbacks
+):
+    """Its unguarded inserts clash: the row is rolled back and written
+    again with each insert in its own savepoint, where the repeated keys
+    find the earlier emails; the row is marked notified and nothing new is
+    written or sent."""
+    _, records = _whole_turn(game, now)
+    ids = [r.pk for r in records]
+    with django_capture_on_commit_callbacks(execute=True):
+        announce.notifications_write(move_ids=ids, event_ids=[], now=now)
+    written = list(OutgoingEmail.objects.order_by("pk").values_list("pk", "message_id"))
+    assert written
+    MoveRecord.objects.filter(pk__in=ids).update(notified_at=None)  # as if its task ran again
+    mail.outbox.clear()
+    later = now + dt.timedelta(seconds=5)
+    with django_capture_on_commit_callbacks(execute=True):
+        assert announce.notifications_write(move_ids=ids, event_ids=[], now=later) == len(ids)
+    assert list(OutgoingEmail.objects.order_by("pk").values_list("pk", "message_id")) == written
+    assert mail.outbox == []
+    assert set(MoveRecord.objects.filter(pk__in=ids).values_list("notified_at", flat=True)) == {later}
