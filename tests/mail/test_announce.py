@@ -340,3 +340,24 @@ def test_a_row_whose_emails_exist_is_written_again_guarded_and_sends_nothing_twi
     assert list(OutgoingEmail.objects.order_by("pk").values_list("pk", "message_id")) == written
     assert mail.outbox == []
     assert set(MoveRecord.objects.filter(pk__in=ids).values_list("notified_at", flat=True)) == {later}
+
+
+def test_the_claim_is_built_once_and_only_its_clones_are_evaluated(game, now, monkeypatch):
+    from django.db.models import QuerySet
+
+    _, first = _whole_turn(game, now)
+    announce.notifications_write(move_ids=[first[0].pk], event_ids=[], now=now)
+    built: list[str] = []
+    real = QuerySet.annotate
+
+    def annotate(self, *args, **kwargs):
+        built.extend(name for name in kwargs if name in ("mail_mute_id", "match_chat_id"))
+        return real(self, *args, **kwargs)
+
+    monkeypatch.setattr(QuerySet, "annotate", annotate)
+    _, second = _whole_turn(game, now)
+    announce.notifications_write(move_ids=[second[0].pk], event_ids=[], now=now)
+    assert MoveRecord.objects.get(pk=second[0].pk).notified_at == now
+    assert built == []
+    for kept in (announce._claim_of(MoveRecord), announce._seats_of(MoveRecord)):
+        assert kept._result_cache is None and not kept._hints
