@@ -19,13 +19,15 @@ so however many tasks see a row, its emails are written once.
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import logging
 
-from django.db import transaction
-from django.db.models import Exists, OuterRef, Prefetch
+from django.db import IntegrityError, transaction
+from django.db.models import OuterRef, Prefetch, QuerySet, Subquery
 from django.utils import timezone
 
 from games.models import ChatMessage, MatchEvent, MoveRecord, Seat
+from games.services.prepared import prepared
 
 from . import lifecycle_mail, outbox, sending
 from .models import GameMute
@@ -63,40 +65,17 @@ def notifications_write(*, move_ids: list[int], event_ids: list[int], now: dt.da
 
 def _write_chunk(model, ids: list[int], notify, now: dt.datetime) -> int:
     """Claim the rows of ``ids`` not yet notified (skipping those another
-    worker holds; their matches' seats, players and mutes read with them
-    in one query,
-    and whether each match has chat),
-    write each one's emails under its own savepoint, and mark
+    worker holds; read with their matches' seats, players, mutes and chat,
+    ``_claimed``), write each one's emails under its own savepoint, and mark
     the written ones notified, all in one transaction: one claim, one mark
     and one commit for the chunk, and one send task for all its emails."""
-    # Each seat says whether its player muted the game (``outbox.wants_mail``
-    # reads it): one query for the seats, players and mutes.
-    muted = Exists(GameMute.objects.filter(match_id=OuterRef("match_id"), user_id=OuterRef("user_id")))
-    seats = Prefetch(
-        "match__seats", queryset=Seat.objects.select_related("user").annotate(mail_muted=muted).order_by("index", "pk")
-    )
     with transaction.atomic():
-        # NO KEY UPDATE (the claim only sets notified_at): a plain FOR UPDATE
-        # also conflicts with the KEY SHARE lock of a foreign-key check (the
-        # mail intake links its record to the move just after the move's
-        # commit), and SKIP LOCKED then skipped the row as if another worker
-        # held it, leaving its mails to the sweep.
-        rows = list(
-            model.objects.select_for_update(skip_locked=True, of=("self",), no_key=True)
-            .select_related("match")
-            .prefetch_related(seats)
-            # Asked with the claim: does the game have any chat at all?
-            .annotate(match_has_chat=Exists(ChatMessage.objects.filter(match_id=OuterRef("match_id"))))
-            .filter(pk__in=ids, notified_at__isnull=True)
-            .order_by("pk")
-        )
+        rows = list(_claimed(model).filter(pk__in=ids, notified_at__isnull=True).order_by("pk"))
         done: list[int] = []
         sends: list[int] = []
         for row in rows:
-            written: list[int] = []
             try:
-                with transaction.atomic():  # a failing row takes only its own emails back
-                    notify(row, sends=written)
+                written = _row_written(row, notify)
                 done.append(row.pk)
                 sends.extend(written)
             except Exception:
@@ -108,6 +87,70 @@ def _write_chunk(model, ids: list[int], notify, now: dt.datetime) -> int:
             sending.claim_written(sends, claimed_at)
             transaction.on_commit(lambda: _send_now(sends, claimed_at), robust=True)
     return len(done)
+
+
+def _row_written(row, notify) -> list[int]:
+    """Write ``row``'s emails in a savepoint of their own (a failing row
+    takes only its own emails back); returns their ids.
+
+    Tried first without a savepoint per email (``outbox.unguarded_inserts``:
+    nearly every key is new).  Should an insert clash (a key written
+    before, or being written by another transaction), the row's savepoint
+    is rolled back and the row written again with each insert guarded: a
+    repeated key then finds its earlier email, any other clash raises."""
+    written: list[int] = []
+    try:
+        with transaction.atomic(), outbox.unguarded_inserts():
+            notify(row, sends=written)
+        return written
+    except IntegrityError:
+        written = []
+    with transaction.atomic():
+        notify(row, sends=written)
+    return written
+
+
+def _claimed(model) -> QuerySet:
+    """The claim of ``model``'s rows (the caller filters it), each with its
+    match, the match's seats with their players and whether each player
+    muted the game (``Seat.mail_mute_id``), and whether the match has any chat
+    (``match_chat_id``): two queries per chunk.
+
+    Both queries are compiled once per connection (``prepared``): that needs
+    parameters only in their ``WHERE``, so the two facts are read as the id
+    of a first row or NULL (``Subquery`` with ``LIMIT 1``), not with
+    ``Exists``, whose select list carries a constant parameter.
+    """
+    # Built once (``_claim_of``, ``_seats_of``), as cloning them costs a
+    # fraction of building them; the ``Prefetch`` is new each time (a
+    # prefetch adds hints to its queryset) and only clones are evaluated.
+    seats = Prefetch("match__seats", queryset=_seats_of(model).all())
+    return _claim_of(model).prefetch_related(seats)
+
+
+@functools.cache
+def _claim_of(model) -> QuerySet:
+    """``_claimed`` but its seats; never evaluated itself."""
+    chat = ChatMessage.objects.filter(match_id=OuterRef("match_id")).values("pk")[:1]
+    # NO KEY UPDATE (the claim only sets notified_at): a plain FOR UPDATE
+    # also conflicts with the KEY SHARE lock of a foreign-key check (the
+    # mail intake links its record to the move just after the move's
+    # commit), and SKIP LOCKED then skipped the row as if another worker
+    # held it, leaving its mails to the sweep.
+    return (
+        prepared(model, f"mail.claim.{model.__name__}")
+        .select_for_update(skip_locked=True, of=("self",), no_key=True)
+        .select_related("match")
+        .annotate(match_chat_id=Subquery(chat))
+    )
+
+
+@functools.cache
+def _seats_of(model) -> QuerySet:
+    """The seats ``_claimed`` reads with ``model``'s rows; never evaluated itself."""
+    mute = GameMute.objects.filter(match_id=OuterRef("match_id"), user_id=OuterRef("user_id")).values("pk")[:1]
+    seats = prepared(Seat, f"mail.claim.{model.__name__}.seats").select_related("user")
+    return seats.annotate(mail_mute_id=Subquery(mute)).order_by("index", "pk")
 
 
 def _send_now(email_ids: list[int], claimed_at: dt.datetime) -> None:

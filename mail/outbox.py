@@ -16,6 +16,9 @@ passes a ``sends`` list, collects their ids and hands them to one send task
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -58,7 +61,8 @@ def email_queue(
 
     A key inserted at the same time by another transaction waits for it and
     is then found; the caller's transaction stays usable either way (the
-    insert runs in a savepoint).
+    insert runs in a savepoint; within ``unguarded_inserts`` it does not,
+    and a repeated key raises).
 
     :raises IntegrityError: for any other constraint (a Message-ID clash)."""
     if is_email_only(user):
@@ -99,15 +103,40 @@ def reply_token_for(*, match, seat_index: int, user, ply: int, now: dt.datetime)
     return token
 
 
+#: Set by ``unguarded_inserts``.
+_UNGUARDED: ContextVar[bool] = ContextVar("outbox_unguarded_inserts", default=False)
+
+
+@contextmanager
+def unguarded_inserts() -> Iterator[None]:
+    """Within this, ``email_queue`` and ``reply_token_for`` insert their
+    rows without a savepoint each, and a repeated key raises
+    ``IntegrityError`` like any other clash.
+
+    For a caller that runs the whole block in a savepoint of its own and,
+    on ``IntegrityError``, rolls it back and runs it again outside this
+    (``announce``): keys nearly never repeat, so this saves two round
+    trips per row, and the second run keeps every guarantee of the
+    guarded insert (a repeated key finds its earlier row)."""
+    reset = _UNGUARDED.set(True)
+    try:
+        yield
+    finally:
+        _UNGUARDED.reset(reset)
+
+
 def _insert_or_get(model, lookup: dict[str, Any], defaults: dict[str, Any]):
     """``(row, created)`` like ``get_or_create``, but the insert is tried
     first: the row is nearly always new (a key repeats only when a task
     runs twice), so this saves the look-up query before each insert.  The
     insert runs in a savepoint; a unique clash (also with a row another
     transaction inserts at the same time, once it commits) returns the
-    row that holds ``lookup``.
+    row that holds ``lookup``.  Within ``unguarded_inserts`` it only
+    inserts (no savepoint; any clash raises).
 
     :raises IntegrityError: when no such row exists (another constraint)."""
+    if _UNGUARDED.get():
+        return model.objects.create(**lookup, **defaults), True
     try:
         with transaction.atomic():
             return model.objects.create(**lookup, **defaults), True
@@ -147,10 +176,10 @@ def _prefetched(match, relation: str) -> bool:
 
 def _muted(user, match) -> bool:
     if _prefetched(match, "seats"):
-        # ``announce`` reads each seat with its player's mute (``mail_muted``).
-        seat = next((s for s in match.seats.all() if s.user_id == user.pk and hasattr(s, "mail_muted")), None)
+        # ``announce`` reads each seat with its player's mute, if any (``mail_mute_id``).
+        seat = next((s for s in match.seats.all() if s.user_id == user.pk and hasattr(s, "mail_mute_id")), None)
         if seat is not None:
-            return seat.mail_muted
+            return seat.mail_mute_id is not None
     if _prefetched(match, "gamemute_set"):
         return any(mute.user_id == user.pk for mute in match.gamemute_set.all())
     return GameMute.objects.filter(user=user, match=match).exists()
@@ -301,10 +330,10 @@ def notify_move(record, *, sends: list[int] | None = None) -> None:
     # phase where several seats act, another seat's move changes the
     # position their last email answered.
     waiting = set(rules.to_move(state))
-    # Asked once for all of this move's mails (by the claim, ``announce``).
-    chat = getattr(record, "match_has_chat", None)
-    if chat is None:
-        chat = has_chat(match)
+    # Asked once for all of this move's mails by the claim (``announce``:
+    # the id of one of the game's chat lines, or None); else asked here.
+    claimed = hasattr(record, "match_chat_id")
+    chat = record.match_chat_id is not None if claimed else has_chat(match)
     for seat in seats:
         if seat.user is None or seat.departed or seat is mover or seat.index not in waiting:
             continue
@@ -381,4 +410,12 @@ def notify_rejection(
     )
 
 
-__all__ = ["event_line", "email_queue", "game_email_queue", "notify_move", "notify_rejection", "reply_token_for"]
+__all__ = [
+    "event_line",
+    "email_queue",
+    "game_email_queue",
+    "notify_move",
+    "notify_rejection",
+    "reply_token_for",
+    "unguarded_inserts",
+]

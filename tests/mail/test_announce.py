@@ -252,3 +252,112 @@ def test_a_chunk_that_cannot_commit_does_not_stop_the_next(game, now, monkeypatc
     assert written == len(second)
     assert MoveRecord.objects.filter(notified_at__isnull=True).count() == len(first)
     assert len(mail.outbox) == 1  # the second turn's "your move"
+
+
+def test_the_claim_is_compiled_once_per_connection(game, now, monkeypatch):
+    """After its first use on a connection, the claim (the rows, and the
+    seats read with them) reuses its compiled SQL: only its ``WHERE`` is
+    compiled again, for the new ids."""
+    from django.db.models.sql.compiler import SQLCompiler
+
+    from games.models import Seat
+
+    _, first = _whole_turn(game, now)
+    announce.notifications_write(move_ids=[first[0].pk], event_ids=[], now=now)
+    _, second = _whole_turn(game, now)
+    compiled: list[str] = []
+    real = SQLCompiler.as_sql
+
+    def counted(self, *args, **kwargs):
+        # The claim locks; the seats read with it carry their mutes.
+        if self.query.select_for_update or (self.query.model is Seat and self.query.annotations):
+            compiled.append(self.query.model.__name__)
+        return real(self, *args, **kwargs)
+
+    monkeypatch.setattr(SQLCompiler, "as_sql", counted)
+    mail.outbox.clear()
+    announce.notifications_write(move_ids=[second[0].pk], event_ids=[], now=now)
+    assert MoveRecord.objects.get(pk=second[0].pk).notified_at == now
+    assert compiled == []
+
+
+def test_the_claim_reads_each_players_mute_and_whether_the_game_has_chat(game, alice, now):
+    """``outbox`` takes the mute of each seat and the game's chat from the
+    claim (an id, or None), not from a query per mail."""
+    from games.models import ChatMessage, Seat
+    from mail.models import GameMute
+
+    _, records = _whole_turn(game, now)
+    GameMute.objects.create(user=alice, match=game)
+
+    def claimed():
+        row = announce._claimed(MoveRecord).get(pk=records[0].pk)
+        return row.match_chat_id, {s.user_id: s.mail_mute_id for s in row.match.seats.all()}
+
+    chat, mutes = claimed()
+    others = Seat.objects.filter(match=game).exclude(user=alice).values_list("user_id", flat=True)
+    assert chat is None
+    assert mutes[alice.pk] is not None and all(mutes[user] is None for user in others)
+    ChatMessage.objects.create(match=game, author=alice, text="hi", source=MoveRecord.Source.WEB, created_at=now)
+    assert claimed()[0] is not None
+
+
+def test_a_rows_emails_are_inserted_in_the_rows_savepoint_only(game, now, django_capture_on_commit_callbacks):
+    """Keys nearly never repeat: each row's emails (and reply tokens) are
+    inserted without a savepoint each, inside the one of their row."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    _, records = _whole_turn(game, now)
+    before = OutgoingEmail.objects.count()
+    with CaptureQueriesContext(connection) as queries:
+        announce.notifications_write(move_ids=[r.pk for r in records], event_ids=[], now=now)
+    inserts = [q["sql"] for q in queries if q["sql"].startswith("INSERT")]
+    savepoints = [q["sql"] for q in queries if q["sql"].startswith("SAVEPOINT")]
+    assert OutgoingEmail.objects.count() > before and len(inserts) >= 2
+    # The chunk's own savepoint (the test's transaction) and one per row.
+    assert len(savepoints) <= 1 + len(records)
+
+
+def test_a_row_whose_emails_exist_is_written_again_guarded_and_sends_nothing_twice(
+    game, now, django_capture_on_commit_callbacks
+):
+    """Its unguarded inserts clash: the row is rolled back and written
+    again with each insert in its own savepoint, where the repeated keys
+    find the earlier emails; the row is marked notified and nothing new is
+    written or sent."""
+    _, records = _whole_turn(game, now)
+    ids = [r.pk for r in records]
+    with django_capture_on_commit_callbacks(execute=True):
+        announce.notifications_write(move_ids=ids, event_ids=[], now=now)
+    written = list(OutgoingEmail.objects.order_by("pk").values_list("pk", "message_id"))
+    assert written
+    MoveRecord.objects.filter(pk__in=ids).update(notified_at=None)  # as if its task ran again
+    mail.outbox.clear()
+    later = now + dt.timedelta(seconds=5)
+    with django_capture_on_commit_callbacks(execute=True):
+        assert announce.notifications_write(move_ids=ids, event_ids=[], now=later) == len(ids)
+    assert list(OutgoingEmail.objects.order_by("pk").values_list("pk", "message_id")) == written
+    assert mail.outbox == []
+    assert set(MoveRecord.objects.filter(pk__in=ids).values_list("notified_at", flat=True)) == {later}
+
+
+def test_the_claim_is_built_once_and_only_its_clones_are_evaluated(game, now, monkeypatch):
+    from django.db.models import QuerySet
+
+    _, first = _whole_turn(game, now)
+    announce.notifications_write(move_ids=[first[0].pk], event_ids=[], now=now)
+    built: list[str] = []
+    real = QuerySet.annotate
+
+    def annotate(self, *args, **kwargs):
+        built.extend(name for name in kwargs if name in ("mail_mute_id", "match_chat_id"))
+        return real(self, *args, **kwargs)
+
+    monkeypatch.setattr(QuerySet, "annotate", annotate)
+    _, second = _whole_turn(game, now)
+    announce.notifications_write(move_ids=[second[0].pk], event_ids=[], now=now)
+    assert MoveRecord.objects.get(pk=second[0].pk).notified_at == now
+    assert built == []
+    for kept in (announce._claim_of(MoveRecord), announce._seats_of(MoveRecord)):
+        assert kept._result_cache is None and not kept._hints
