@@ -60,6 +60,21 @@ class Event:
         """The event whose sentence is ``message`` (English ``text`` from it)."""
         return cls(kind, message.english(), dict(data or {}), to, message)
 
+    @classmethod
+    def lazy(cls, kind: str, message: Message, data: dict[str, JSON], to: tuple[Seat, ...] | None = None) -> Event:
+        """``say``'s event with ``data`` kept (not copied: a fresh dict),
+        built without the dataclass ``__init__`` and without its English
+        ``text``, which is rendered when first read (``__getattr__``).  An
+        equal object, for engines whose moves make many events that nobody
+        reads (a random game, a mail's whole-turn search)."""
+        new = object.__new__(cls)
+        fields = new.__dict__
+        fields["kind"] = kind
+        fields["data"] = data
+        fields["to"] = to
+        fields["message"] = message
+        return new
+
     def __getattr__(self, name: str) -> Any:
         # Only for attributes not set: an engine that builds events without
         # ``__init__`` may leave ``text`` out, and it is rendered from

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.engine import Event, Transition
-from games.engine.message import Joined, Message, Param
+from games.engine.message import Joined, Param
 
 from .board import Alhambra
 
@@ -134,16 +134,6 @@ def joined(items: tuple[Param, ...], separator: str = ", ") -> Joined:
     return new
 
 
-def event(kind: str, text: Message, data: dict[str, Any], to: tuple[int, ...] | None = None) -> Event:
-    """An ``Event`` saying ``text``, built without its dataclass ``__init__``
-    (moves make one or more each; this is measurably faster and gives an
-    equal object).  Its English ``text`` is rendered when first read
-    (``Event.__getattr__``): a fifth of a random game's time went into
-    sentences nobody read."""
-    new = object.__new__(Event)
-    fields = new.__dict__
-    fields["kind"] = kind
-    fields["data"] = data
-    fields["to"] = to
-    fields["message"] = text
-    return new
+#: An ``Event`` saying a message, its English text rendered when first read:
+#: a fifth of a random game's time went into sentences nobody read.
+event = Event.lazy

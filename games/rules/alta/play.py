@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.engine import Event, IllegalMove, Transition
-from games.engine.message import Joined, Message, Param, Term, gettext_noop, message
+from games.engine.message import Joined, Param, Term, gettext_noop, message
 
 from .board import CELL_INDEX, placement_error
 from .board import place as place_card
@@ -34,19 +34,10 @@ def _with(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
     return items[:index] + (value,) + items[index + 1 :]
 
 
-def _event(kind: str, text: Message, data: dict[str, Any], to: tuple[int, ...] | None = None) -> Event:
-    """``Event.say(kind, text, data, to)`` with ``data`` a fresh dict (kept,
-    not copied), built without the dataclass ``__init__`` and without its
-    English ``text``: ``Event`` renders that from ``text`` when first read
-    (the whole-turn search of a mail applies thousands of moves whose
-    events nobody reads).  The event is equal to the one ``say`` builds."""
-    new = object.__new__(Event)
-    fields = new.__dict__
-    fields["kind"] = kind
-    fields["data"] = data
-    fields["to"] = to
-    fields["message"] = text
-    return new
+#: An ``Event`` saying a message, its English text rendered when first read
+#: (the whole-turn search of a mail applies thousands of moves whose events
+#: nobody reads).
+_event = Event.lazy
 
 
 def apply_move(state: AltaState, seat: int, move: Move) -> Transition[AltaState]:
