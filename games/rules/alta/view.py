@@ -77,23 +77,19 @@ def board_text(island: Island) -> list[str]:
 # Every view shows every island, a game's states share most islands, and an
 # island never changes (a placement makes a new one): so the parts of an
 # island's entry that depend on the island alone are computed once per
-# island.  The caches are bounded (a few recent games' islands); callers
-# get fresh containers (``seat_view`` copies them), never the cached ones.
+# island.  The cache is bounded (a few recent games' islands); callers get
+# fresh containers (``seat_view`` copies them), never the cached ones.
 _ISLANDS_CACHED = 1024
 
 
 @lru_cache(maxsize=_ISLANDS_CACHED)
-def _island_parts(island: Island) -> tuple[dict[str, str], tuple[str, ...], tuple[str, ...]]:
-    """``(cells {name: slug}, open cell names, board_text)`` of ``island``
-    (read only: shared by every view of it)."""
+def _island_parts(island: Island) -> tuple[dict[str, str], tuple[str, ...], tuple[str, ...], int]:
+    """``(cells {name: slug}, open cell names, board_text, points of its
+    cards without merchant cards)`` of ``island`` (read only: shared by
+    every view of it)."""
     cells = {CELL_NAMES[i]: TYPES[island.cells[i]] for i in bit_indices(island.occupied)}
-    return cells, tuple(CELL_NAMES[i] for i in bit_indices(island.open)), tuple(board_text(island))
-
-
-@lru_cache(maxsize=_ISLANDS_CACHED)
-def _island_points(island: Island) -> int:
-    """The points of ``island``'s cards (without merchant cards)."""
-    return score_layout(island_layout(island), []).total
+    points = score_layout(island_layout(island), []).total
+    return cells, tuple(CELL_NAMES[i] for i in bit_indices(island.open)), tuple(board_text(island)), points
 
 
 def _merchant_list(held: Any) -> list[list[str]]:
@@ -109,7 +105,7 @@ def seat_view(rules: Any, state: AltaState, seat: int | None) -> dict[str, Any]:
     islands = []
     for s in range(state.players):
         island = state.islands[s]
-        cells, open_cells, text = _island_parts(island)
+        cells, open_cells, text, points = _island_parts(island)
         entry: dict[str, Any] = {
             "seat": s,
             "cards": island.occupied.bit_count(),
@@ -121,7 +117,7 @@ def seat_view(rules: Any, state: AltaState, seat: int | None) -> dict[str, Any]:
         }
         if result is None:
             # Island points are public; merchant points stay hidden.
-            entry["island_points"] = _island_points(island)
+            entry["island_points"] = points
         else:
             entry["merchants"] = _merchant_list(state.merchants[s])
             entry["score"] = result[2][s]
