@@ -438,4 +438,7 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
+    # aiosmtpd (the mail gateway) logs every SMTP command at INFO: the
+    # senders' addresses and the reply addresses, whose tokens are secret.
+    "loggers": {"mail.log": {"level": env_str("SMTP_LOG_LEVEL", "WARNING")}},
 }

@@ -5,6 +5,8 @@ port; what the site sends is read from the outbox.  From the invitation to
 the final result nobody opens a page.
 """
 
+import logging
+import logging.config
 import smtplib
 import socket
 from email.message import EmailMessage
@@ -78,3 +80,29 @@ def test_the_gateway_refuses_other_domains_and_oversize_mail(gateway):
     big = b"Subject: big\r\n\r\n" + b"x" * (3 * 1024 * 1024)
     with smtplib.SMTP("127.0.0.1", gateway, timeout=60) as client, pytest.raises(smtplib.SMTPException):
         client.sendmail("a@example.com", ["play+00@localhost"], big)
+
+
+@pytest.fixture
+def deployed_logging():
+    """The site's LOGGING, as deployed (the test settings leave logging alone)."""
+    from alta_site import settings as deployed
+
+    root, smtp = logging.getLogger(), logging.getLogger("mail.log")
+    saved = root.level, list(root.handlers), smtp.level
+    logging.config.dictConfig(deployed.LOGGING)
+    yield
+    root.setLevel(saved[0])
+    root.handlers[:] = saved[1]
+    smtp.setLevel(saved[2])
+
+
+def test_the_gateway_logs_neither_reply_tokens_nor_addresses(gateway, alice, bob, now, caplog, deployed_logging):
+    match_create(creator=alice, game="alta", players=2, now=now, invite=["Bob"])
+    invitation = latest_with_reply(bob.email)
+    token = invitation.reply_to[0].split("+")[1].split("@")[0]
+    with caplog.at_level(logging.INFO):
+        send(gateway, sender=bob.email, to=invitation.reply_to[0], body="accept")
+    assert InboundEmail.objects.get(sender=bob.email).outcome == "accepted"
+    logged = "\n".join(record.getMessage() for record in caplog.records)
+    assert "inbound mail: accepted" in logged
+    assert token not in logged and bob.email not in logged
