@@ -178,6 +178,7 @@ def main() -> None:
     from benchmarks.processes import (
         group_cpu_seconds,
         postgres_cpu_seconds,
+        process_cpu_seconds,
         start_mail_gateway,
         start_mail_worker,
         stop_group,
@@ -213,12 +214,14 @@ def main() -> None:
             players = _games(games, timezone.now())
             drain(app, ping)  # nothing of the phase before is still queued, the games' first mails sent
             cpu, intake = worker_cpu_seconds(worker.pid), group_cpu_seconds(gateway.pid)
+            main_process = process_cpu_seconds(worker.pid)
             own, database = time.process_time(), postgres_cpu_seconds()
             start = time.perf_counter()
             latencies = sorted(_run(rate, turns, players, sink, gateway_port))
             seconds = time.perf_counter() - start
             drain(app, ping)
             used = worker_cpu_seconds(worker.pid) - cpu
+            main_process = process_cpu_seconds(worker.pid) - main_process
             own, database = time.process_time() - own, postgres_cpu_seconds() - database
             intake = group_cpu_seconds(gateway.pid) - intake
             if not latencies:
@@ -230,6 +233,11 @@ def main() -> None:
                 f"{len(latencies) / seconds:.1f}/s reached): p50 {statistics.median(latencies):.3f} s, "
                 f"p99 {p99:.3f} s, max {latencies[-1]:.3f} s ({targets}); "
                 f"mail worker CPU {used / len(latencies) * 1000:.2f} ms per turn (target 4 ms)"
+            )
+            print(
+                f"  of which the worker's main process (the broker's consumer, the wake-up listener) "
+                f"{main_process / len(latencies) * 1000:.2f} ms, its pool (the tasks) "
+                f"{(used - main_process) / len(latencies) * 1000:.2f} ms"
             )
             print(
                 f"  CPU per turn elsewhere: mail gateway (the reply's intake) {intake / len(latencies) * 1000:.2f} ms, "

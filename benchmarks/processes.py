@@ -99,6 +99,12 @@ def group_cpu_seconds(group: int) -> float:
     return sum(cpu for _, _, pgrp, cpu in processes() if pgrp == group)
 
 
+def process_cpu_seconds(pid: int) -> float:
+    """CPU seconds (user + system) used so far by process ``pid`` alone
+    (0 once it has exited)."""
+    return sum(cpu for found, _, _, cpu in processes() if found == pid)
+
+
 def postgres_cpu_seconds() -> float:
     """CPU seconds used so far by the machine's PostgreSQL processes (every
     database's: on a shared machine it counts the others' work too),
