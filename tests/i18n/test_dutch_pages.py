@@ -34,13 +34,23 @@ def _words(text: str) -> set[str]:
     return {w.lower() for w in WORD.findall(re.sub(r"%\(\w+\)\w|<[^>]+>", " ", text))}
 
 
+def _dutch_dates() -> set[str]:
+    """Weekday and month names as Django writes them in Dutch ("do" for
+    Thursday, "mei"): Dutch, whatever English msgid shares a spelling."""
+    from django.utils import dates, translation
+
+    tables = (dates.WEEKDAYS, dates.WEEKDAYS_ABBR, dates.MONTHS, dates.MONTHS_3, dates.MONTHS_AP, dates.MONTHS_ALT)
+    with translation.override("nl"):
+        return _words(" ".join(str(name) for table in tables for name in table.values()))
+
+
 def english_words() -> set[str]:
     english, dutch = set(), set()
     for path in CATALOGUES:
         for entry in polib.pofile(str(path)):
             english |= _words(entry.msgid + " " + entry.msgid_plural)
             dutch |= _words(entry.msgstr + " " + " ".join(entry.msgstr_plural.values()))
-    return english - dutch - {w.lower() for w in ALLOWED | NAMES}
+    return english - dutch - _dutch_dates() - {w.lower() for w in ALLOWED | NAMES}
 
 
 class _Text(HTMLParser):
