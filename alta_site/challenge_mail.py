@@ -25,6 +25,7 @@ from django.urls import reverse
 from django.utils.crypto import constant_time_compare, salted_hmac
 from django.utils.translation import gettext as _
 
+from core.moments import moment_for
 from games.services import GameActionError
 from mail.addresses import reply_address
 from mail.intake_kinds import IntakeAnswer
@@ -90,8 +91,8 @@ def challenge_mail_created(challenge: Challenge, now: dt.datetime) -> None:
         paragraphs = [
             _("%(player)s challenges you to a rated game on the ladder %(ladder)s.") % names,
             _('To accept, reply to this email with "accept" on the first line; to say no, reply "decline".'),
-            _("The challenge expires on %(when)s. The ladder: %(url)s")
-            % {"when": challenge.expires_at.strftime("%Y-%m-%d %H:%M UTC"), "url": _ladder_url(challenge)},
+            _("The challenge expires on %(when)s (%(zone)s time). The ladder: %(url)s")
+            % {**moment_for(user, challenge.expires_at), "url": _ladder_url(challenge)},
         ]
         subject = _("%(player)s challenges you") % names
     _queue(

@@ -12,14 +12,13 @@ view is read, so nothing hidden leaks.
 
 from __future__ import annotations
 
-import datetime as dt
 from collections import Counter
 from typing import Any
 
-from django.utils.dateformat import format as date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from core.moments import moment_for
 from games.boards.alhambra.common import money_text
 from games.boards.alta.common import card_name
 from games.boards.atlantis.common import hand_list
@@ -147,15 +146,13 @@ def bank_line(match, seat, user) -> str:
     the reader's zone, the zone named), and what a move adds."""
     if match.bank_initial_days is None or seat.deadline_at is None:
         return ""
-    local: dt.datetime = seat.deadline_at.astimezone(user.zone)
     cap = match.bank_cap_days or max(match.bank_initial_days, match.bank_increment_days)
     return _(
         "Your time bank: %(bank)s when this turn began; it runs out on %(when)s (%(zone)s time). "
         "Each move adds %(add)s, up to %(cap)s."
     ) % {
         "bank": _duration(turn_budget(match, seat)),
-        "when": date_format(local, "l j F Y, H:i"),
-        "zone": user.time_zone or "UTC",
+        **moment_for(user, seat.deadline_at),
         "add": _duration(match.bank_increment_days * 86400),
         "cap": _duration(cap * 86400),
     }

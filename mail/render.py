@@ -17,9 +17,9 @@ from typing import Any
 from django.conf import settings
 from django.urls import reverse
 from django.utils import translation
-from django.utils.dateformat import format as date_format
 from django.utils.translation import gettext as _
 
+from core.moments import moment_for
 from games.boards import board_for
 from games.engine import get_rules
 from games.i18n import expect_text
@@ -84,11 +84,7 @@ def in_language(user):
 def deadline_line(deadline: dt.datetime, user) -> str:
     """ "Your deadline: …" in ``user``'s time zone and language, the zone
     named (a reader in another zone must not guess)."""
-    local = deadline.astimezone(user.zone)
-    return _("Your deadline: %(when)s (%(zone)s time).") % {
-        "when": date_format(local, "l j F Y, H:i"),
-        "zone": user.time_zone or "UTC",
-    }
+    return _("Your deadline: %(when)s (%(zone)s time).") % moment_for(user, deadline)
 
 
 def seat_lines(game: str, view: dict[str, Any], names: list[str]) -> list[str]:

@@ -33,6 +33,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from core.errors import Conflict, GameActionError
+from core.moments import moment_for
 from games.models import DeadlineSettings, Match, Seat, Vacation
 from games.services.announcements import Announcements
 from games.services.lifecycle import record_event
@@ -80,7 +81,7 @@ def _vacation_create(*, user, prefs: DeadlineSettings, days: int, now: dt.dateti
     """
     if prefs.is_away(now):
         raise Conflict(
-            _("You are already on vacation until %(until)s UTC.") % {"until": f"{prefs.away_until:%Y-%m-%d %H:%M}"},
+            _("You are already on vacation until %(when)s (%(zone)s time).") % moment_for(user, prefs.away_until),
             code="already_on_vacation",
         )
     left = vacation_days_left(user=user, now=now)

@@ -188,3 +188,21 @@ def test_the_player_is_mailed_when_a_game_keeps_its_clock_running(alice, bob, no
     body = " ".join(message.body.split())  # the text part is wrapped at 72 columns
     assert "does not allow vacations" in body and f"/games/{match.pk}/" in body
     assert allowing.pk != match.pk
+
+
+def test_already_on_vacation_says_until_when_in_the_players_zone_and_language(alice, now):
+    from django.utils import translation
+
+    alice.time_zone = "America/New_York"
+    alice.save(update_fields=["time_zone"])
+    vacation_start(user=alice, days=2, now=now)  # until two days after 2026-01-05 09:00 UTC
+    with pytest.raises(Conflict) as caught:
+        vacation_start(user=alice, days=1, now=now + HOUR)
+    assert caught.value.message == (
+        "You are already on vacation until Wednesday 7 January 2026, 04:00 (America/New_York time)."
+    )
+    with translation.override("nl"), pytest.raises(Conflict) as caught:
+        vacation_start(user=alice, days=1, now=now + HOUR)
+    assert (
+        caught.value.message == "Je bent al op vakantie tot woensdag 7 januari 2026, 04:00 (tijdzone America/New_York)."
+    )

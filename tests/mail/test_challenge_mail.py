@@ -97,3 +97,22 @@ def test_an_unclear_reply_is_told_how_to_answer(challenged, bob, django_capture_
     record = ingest(bytes(message(address, "maybe later", sender=bob.email)), django_capture_on_commit_callbacks)
     assert record.outcome == "rejected"
     assert '"accept" or "decline"' in mails_to(bob.email)[-1].body
+
+
+def test_the_challenge_says_when_it_expires_in_the_readers_zone_and_language(
+    alice, bob, django_capture_on_commit_callbacks
+):
+    import datetime as dt
+
+    bob.time_zone, bob.language = "Europe/Amsterdam", "nl"
+    bob.save(update_fields=["time_zone", "language"])
+    ladder = make_ladder(players=2)
+    now = dt.datetime(2026, 6, 1, 21, 30, tzinfo=dt.UTC)
+    join(ladder, alice, now, rating=1500)
+    join(ladder, bob, now, rating=1510)
+    with django_capture_on_commit_callbacks(execute=True):
+        made = challenge_create(ladder_id=ladder.pk, challenger=alice, opponent=bob, now=now)
+    assert made.expires_at == dt.datetime(2026, 6, 8, 21, 30, tzinfo=dt.UTC)
+    body = _challenge_mail(bob).body
+    assert "De uitdaging verloopt op maandag 8 juni 2026, 23:30 (tijdzone Europe/Amsterdam)." in body
+    assert "UTC" not in body
