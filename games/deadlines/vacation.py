@@ -79,7 +79,7 @@ def _vacation_create(*, user, prefs: DeadlineSettings, days: int, now: dt.dateti
     :raises Conflict: already on vacation.
     :raises GameActionError: ``days`` out of range or beyond the allowance.
     """
-    if prefs.is_away(now):
+    if prefs.is_away(now) and prefs.away_until is not None:
         raise Conflict(
             _("You are already on vacation until %(when)s (%(zone)s time).") % moment_for(user, prefs.away_until),
             code="already_on_vacation",
