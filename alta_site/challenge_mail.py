@@ -87,7 +87,7 @@ def challenge_mail_created(challenge: Challenge, now: dt.datetime) -> None:
     if not wants_mail(user, None, kind=OutgoingEmail.Kind.NOTICE):
         return
     with in_language(user):
-        names = {"player": challenge.challenger, "ladder": challenge.ladder}
+        names = {"player": challenge.challenger, "ladder": challenge.ladder.title}
         paragraphs = [
             _("%(player)s challenges you to a rated game on the ladder %(ladder)s.") % names,
             _('To accept, reply to this email with "accept" on the first line; to say no, reply "decline".'),
@@ -111,7 +111,7 @@ def challenge_mail_answered(challenge: Challenge, now: dt.datetime) -> None:
     if not wants_mail(user, None, kind=OutgoingEmail.Kind.NOTICE):
         return
     with in_language(user):
-        names = {"player": challenge.challenged, "ladder": challenge.ladder}
+        names = {"player": challenge.challenged, "ladder": challenge.ladder.title}
         if challenge.status == Challenge.Status.ACCEPTED:
             subject = _("%(player)s accepted your challenge") % names
             paragraphs = [

@@ -116,3 +116,4 @@ def test_the_challenge_says_when_it_expires_in_the_readers_zone_and_language(
     body = _challenge_mail(bob).body
     assert "De uitdaging verloopt op maandag 8 juni 2026, 23:30 (tijdzone Europe/Amsterdam)." in body
     assert "UTC" not in body
+    assert "op de ladder Alta, 2 spelers." in body  # the ladder's made-up name, in Dutch too
