@@ -104,8 +104,9 @@ TEMPLATES = [
                 "alta_site.context_processors.site",
             ],
             # Every page marks its text for translation; loading the tags
-            # once here keeps that from being a line in each template.
-            "builtins": ["django.templatetags.i18n"],
+            # once here keeps that from being a line in each template (so for
+            # ``|written``, dates as the reader's language writes them).
+            "builtins": ["django.templatetags.i18n", "core.templatetags.written_dates"],
         },
     },
 ]

@@ -1,0 +1,32 @@
+"""``|written``: Django's ``|date``, with month abbreviations written as
+the reader's language writes them.
+
+Django's ``M`` capitalises the abbreviated month in every language
+("10 Dec"), but Dutch (like Italian, French, Spanish and Portuguese)
+writes it in lower case ("do 10 dec"); for those languages ``M`` becomes
+``b``, Django's lower-case abbreviation.  Everything else is ``|date``'s.
+"""
+
+from __future__ import annotations
+
+import re
+
+from django import template
+from django.template.defaultfilters import date
+from django.utils.translation import get_language
+
+register = template.Library()
+
+#: Languages that write month names, and so their abbreviations, in lower case.
+LOWER_CASE_MONTHS = frozenset({"nl", "it", "fr", "es", "pt"})
+#: ``M`` as a format character (a backslash-escaped ``\M`` is a literal M).
+_MONTH = re.compile(r"(?<!\\)M")
+
+
+@register.filter(expects_localtime=True, is_safe=False)
+def written(value, arg=None):
+    """``value|date:arg``, with ``M`` written as ``b`` where the active
+    language writes months in lower case."""
+    if arg and (get_language() or "").split("-")[0] in LOWER_CASE_MONTHS:
+        arg = _MONTH.sub("b", arg)
+    return date(value, arg)
