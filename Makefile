@@ -28,11 +28,14 @@ install: $(STAMP)
 ## Extract the marked strings into the .po files (then translate, then `make install`).
 ## Each string goes to the nearest locale/ above it: games, ratings and tournaments
 ## keep their own catalogues, the rest (alta_site) is the project's locale/.
-LOCALES := nl it
+## Italian covers only the games (Alpaca's rules are Italian): its catalogue is
+## made from games/ alone, so no untranslated Italian copy of the others appears.
+MAKEMESSAGES := makemessages --no-obsolete --no-location
 messages: $(STAMP)
 	mkdir -p locale games/locale ratings/locale tournaments/locale
-	$(BIN)/python manage.py makemessages --no-obsolete --no-location $(addprefix -l ,$(LOCALES)) \
+	$(BIN)/python manage.py $(MAKEMESSAGES) -l nl \
 	  --ignore=$(VENV) --ignore=tests --ignore=benchmarks --ignore=var
+	cd games && ../$(BIN)/python ../manage.py $(MAKEMESSAGES) -l it
 
 ## Run the whole service locally (web, worker, beat) on embedded defaults.
 run: install
