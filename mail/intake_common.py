@@ -4,7 +4,6 @@ the account of a sender, and the answer to a mail that cannot be used."""
 from __future__ import annotations
 
 import datetime as dt
-import zoneinfo
 
 from allauth.account.models import EmailAddress
 from django.conf import settings
@@ -34,14 +33,6 @@ def account_of(address: str):
     """The user whose verified address this is, else ``None``."""
     found = EmailAddress.objects.select_related("user").filter(email__iexact=address, verified=True).first()
     return found.user if found else None
-
-
-def zone(user):
-    name = getattr(user, "time_zone", "") or settings.TIME_ZONE
-    try:
-        return zoneinfo.ZoneInfo(name)
-    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
-        return dt.UTC
 
 
 def generic_reply(message: InboundMessage, record: InboundEmail, now: dt.datetime) -> None:

@@ -32,9 +32,9 @@ import logging
 from allauth.account.models import EmailAddress
 from django.conf import settings
 from django.db import transaction
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from core.moments import moment_for
 from games.engine import EngineError, get_rules
 from games.i18n import error_text
 from games.models import Match, MoveRecord
@@ -50,7 +50,7 @@ from .command_address import answer_command_address
 from .commands import Command, command_list, command_of
 from .commands import run as run_command
 from .inbound import InboundMessage, MalformedEmail, parse_inbound
-from .intake_common import account_of, finish, generic_reply, zone
+from .intake_common import account_of, finish, generic_reply
 from .intake_kinds import intake_handler
 from .invitation_replies import answer_invitation, answer_other
 from .models import InboundEmail, OutgoingEmail, ReplyToken
@@ -96,14 +96,13 @@ def _slow_down(message: InboundMessage, record: InboundEmail, again: dt.datetime
         return
     user = account_of(message.sender)
     with in_language(user):
-        when = timezone.localtime(again, zone(user)).strftime("%H:%M")
         paragraphs = [
             _(
                 "You sent us more than %(limit)s emails in the last hour, so we did not read this one "
                 "(a move in it was not played)."
             )
             % {"limit": settings.INBOUND_MAIL_PER_HOUR},
-            _("Please slow down and try again after %(time)s.") % {"time": when},
+            _("Please slow down and try again after %(when)s (%(zone)s time).") % moment_for(user, again),
             site_line(),
         ]
         subject = reply_subject(message.subject, _("Too many emails"))

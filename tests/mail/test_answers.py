@@ -87,7 +87,8 @@ def test_over_the_limit_one_slow_down_notice_an_hour(
     assert outcomes == ["rate_limited"] * 3
     [notice] = mail.outbox[3:]
     assert "slow down" in notice.body.lower()
-    assert (first + dt.timedelta(hours=1)).strftime("%H:%M") in notice.body
+    again = (first + dt.timedelta(hours=1)).astimezone(seat.user.zone)
+    assert f"{again:%H:%M} ({seat.user.zone.key} time)." in notice.body
     assert seat.match.moves.count() == 0  # the move is still refused
 
 
