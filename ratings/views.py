@@ -149,7 +149,7 @@ def player_ratings(request, who: str):
                 "rating": rating_display(c.new, c.games),
                 "place": c.place,
                 "players": c.players,
-                "date": date_format(c.finished_at, "SHORT_DATE_FORMAT"),
+                "date": date_format(timezone.localtime(c.finished_at), "SHORT_DATE_FORMAT"),
             }
             for c in history
         ]

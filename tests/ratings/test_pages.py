@@ -213,3 +213,17 @@ def test_charts_keep_svg_numbers_in_dutch(client, alice, played):
         assert svgs, path
         numbers = [n for svg in svgs for n in re.findall(coordinates, svg)]
         assert numbers and all(re.fullmatch(r"-?\d+(\.\d+)?", n) for n in numbers), (path, numbers)
+
+
+def test_the_history_dates_each_game_in_the_readers_time_zone(client, alice, bob):
+    finished = dt.datetime(2026, 1, 5, 20, 0, tzinfo=dt.UTC)  # already 6 January in Auckland
+    ladder = make_ladder(players=2, name="Late duels")
+    join(ladder, alice, finished - dt.timedelta(hours=3))
+    join(ladder, bob, finished - dt.timedelta(hours=3))
+    [match] = ladder_matchmake(ladder_id=ladder.pk, now=finished - dt.timedelta(hours=2))
+    finish_by_resignations(match, [alice, bob], finished)
+    rating_apply(match_id=match.pk)
+    alice.time_zone = "Pacific/Auckland"
+    alice.save(update_fields=["time_zone"])
+    client.force_login(alice)
+    assert "(place 1 of 2, 01/06/2026)" in text(client.get("/players/Alice/ratings/"))
