@@ -9,6 +9,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.template.loader import render_to_string
+from django.utils import timezone
 from django.utils.translation import ngettext
 
 from games.models import Match, Seat
@@ -58,7 +59,7 @@ def _digest_queue(user, key: str, local: dt.datetime, now: dt.datetime) -> bool:
         items.append(
             {
                 "match": seat.match,
-                "deadline": seat.deadline_at.astimezone(user.zone),
+                "deadline": seat.deadline_at,
                 "left": seat.deadline_at - now,
                 "url": settings.SITE_URL + seat.match.get_absolute_url(),
                 "reply": reply_address(token.token),
@@ -74,7 +75,8 @@ def _digest_queue(user, key: str, local: dt.datetime, now: dt.datetime) -> bool:
         "unsubscribe_url": unsubscribe_url(user.pk),
         "site_url": settings.SITE_URL,
     }
-    with in_language(user):
+    # Templates show datetimes in the active zone: the reader's, not the worker's UTC.
+    with in_language(user), timezone.override(user.zone):
         subject = ngettext(
             "%(site)s: your move in %(count)s game", "%(site)s: your move in %(count)s games", len(items)
         ) % {"site": settings.SITE_NAME, "count": len(items)}
