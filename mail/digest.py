@@ -9,7 +9,6 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.template.loader import render_to_string
-from django.utils import timezone
 from django.utils.translation import ngettext
 
 from games.models import Match, Seat
@@ -19,7 +18,7 @@ from .addresses import reply_address, unsubscribe_url
 from .chat_mail import chat_sections
 from .models import GameMute, OutgoingEmail
 from .outbox import email_queue, reply_token_for
-from .render import in_language
+from .render import as_reader
 
 #: Local hour from which the day's digest goes out.
 DIGEST_HOUR = 7
@@ -75,8 +74,7 @@ def _digest_queue(user, key: str, local: dt.datetime, now: dt.datetime) -> bool:
         "unsubscribe_url": unsubscribe_url(user.pk),
         "site_url": settings.SITE_URL,
     }
-    # Templates show datetimes in the active zone: the reader's, not the worker's UTC.
-    with in_language(user), timezone.override(user.zone):
+    with as_reader(user):
         subject = ngettext(
             "%(site)s: your move in %(count)s game", "%(site)s: your move in %(count)s games", len(items)
         ) % {"site": settings.SITE_NAME, "count": len(items)}

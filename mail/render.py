@@ -11,12 +11,14 @@ from __future__ import annotations
 import datetime as dt
 import re
 import textwrap
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
 from django.conf import settings
 from django.urls import reverse
-from django.utils import translation
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from core.moments import moment_for
@@ -79,6 +81,15 @@ def in_language(user):
     default for no user, e.g. an invitation to an address): a mail reads
     in its recipient's language whatever language its sender uses."""
     return translation.override(getattr(user, "language", "") or settings.LANGUAGE_CODE)
+
+
+@contextmanager
+def as_reader(user) -> Iterator[None]:
+    """Render for ``user``: in their language (``in_language``) and time
+    zone, in which templates show datetimes (the site's for no user);
+    whoever's request or worker renders it."""
+    with in_language(user), timezone.override(user.zone if user is not None else None):
+        yield
 
 
 def deadline_line(deadline: dt.datetime, user) -> str:

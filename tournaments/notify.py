@@ -17,7 +17,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 
 from mail.outbox import email_queue
-from mail.render import in_language
+from mail.render import as_reader
 
 
 def absolute(path: str) -> str:
@@ -28,11 +28,11 @@ def notice_send(*, user, template: str, context: dict[str, Any], dedupe_key: str
     """Queue one notice for ``user`` (once per ``dedupe_key``).
 
     Expects to run inside the transaction of the event it announces.
-    Written in ``user``'s language.
+    Written in ``user``'s language and time zone.
     """
     context = {"user": user, "site_name": settings.SITE_NAME, **context}
     base = f"tournaments/email/{template}"
-    with in_language(user):
+    with as_reader(user):
         subject = " ".join(render_to_string(f"{base}-subject.txt", context).split())
         text = render_to_string(f"{base}-body.txt", context)
         html = render_to_string(f"{base}-body.html", context)

@@ -303,3 +303,18 @@ def test_participants_are_registered_once(alice, club, bob, now):
     t = make_tournament(alice, club, now=now, format="swiss", rounds=2)
     tournament_register(tournament_id=t.pk, user=bob, now=now)
     assert Participant.objects.filter(tournament=t, user=bob).count() == 1
+
+
+def test_an_invitation_gives_times_in_the_invitees_zone_whoever_sends_it(alice, club, bob, now):
+    from django.utils import timezone
+
+    closes = now + 3 * DAY  # 2026-01-08 09:00 UTC
+    t = make_tournament(
+        alice, club, now=now, format="swiss", rounds=3, registration="invited", registration_closes_at=closes
+    )
+    bob.time_zone = "Asia/Tokyo"
+    bob.save(update_fields=["time_zone"])
+    with timezone.override("America/New_York"):  # the organiser's request
+        tournament_invite(tournament_id=t.pk, display_name="Bob", by=alice, now=now)
+    mail = OutgoingEmail.objects.get(to=bob.email)
+    assert "Registration closes 8 January 2026, 18:00 JST." in " ".join(mail.text.split())
