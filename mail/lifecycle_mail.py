@@ -6,6 +6,7 @@ when given one (see ``outbox``)."""
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Callable
 from html import escape
 
@@ -16,6 +17,7 @@ from django.utils.text import get_text_list
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from core.moments import moment_for
 from games.models import Seat
 
 from . import ending
@@ -163,14 +165,15 @@ def _seat_mail(
     event,
     kind: str,
     headline: Callable[[], str],
-    lines: list[str],
+    lines: Callable[[object], list[str]],
     *,
     with_reply: bool,
     everyone: bool = False,
     sends: list[int] | None,
 ) -> None:
     """Mail the seat an event names (``data["seat_id"]``), or every player;
-    ``headline()`` is called in each recipient's language."""
+    ``headline()`` and ``lines(recipient)`` are called in each recipient's
+    language (the event's own text is the game log's English)."""
     match = event.match
     if match.state is None:
         return
@@ -181,7 +184,7 @@ def _seat_mail(
         if seat.user is None or (not everyone and seat.pk != named):
             continue
         with in_language(seat.user):
-            mail = GameMail(headline(), list(lines))
+            mail = GameMail(headline(), lines(seat.user))
         game_email_queue(
             kind=kind,
             match=match,
@@ -209,19 +212,25 @@ def on_reminder(event, sends: list[int] | None = None) -> None:
             hours,
         ) % {"hours": hours}
 
-    _seat_mail(event, OutgoingEmail.Kind.REMINDER, headline, [event.text], with_reply=True, sends=sends)
+    # The headline and the mail's deadline line (in the reader's zone) say it all.
+    _seat_mail(event, OutgoingEmail.Kind.REMINDER, headline, lambda reader: [], with_reply=True, sends=sends)
 
 
-def _notice(headline: Callable[[], str], *, with_reply: bool, everyone: bool = False) -> Callable[..., None]:
-    """A handler that mails the event's text as a notice under ``headline``
-    (to the event's seat, or to ``everyone`` at the table)."""
+Line = Callable[[object, object], str]
+
+
+def _notice(
+    headline: Callable[[], str], line: Line, *, with_reply: bool, everyone: bool = False
+) -> Callable[..., None]:
+    """A handler that mails ``line(event, recipient)`` as a notice under
+    ``headline`` (to the event's seat, or to ``everyone`` at the table)."""
 
     def handler(event, sends: list[int] | None = None) -> None:
         _seat_mail(
             event,
             OutgoingEmail.Kind.NOTICE,
             headline,
-            [event.text],
+            lambda reader: [line(event, reader)],
             with_reply=with_reply,
             everyone=everyone,
             sends=sends,
@@ -230,11 +239,54 @@ def _notice(headline: Callable[[], str], *, with_reply: bool, everyone: bool = F
     return handler
 
 
-on_timeout_auto = _notice(lambda: _("your deadline passed: a move was played for you"), with_reply=True)
-on_auto_vacation = _notice(lambda: _("a vacation day was used to keep your clock running"), with_reply=True)
-on_timeout_dropped = _notice(lambda: _("a player was dropped after missing deadlines"), with_reply=False, everyone=True)
-on_timeout_forfeit = _notice(lambda: _("a player lost on time"), with_reply=False, everyone=True)
-on_vacation_forbidden = _notice(lambda: _("this game's clock keeps running during your vacation"), with_reply=True)
+def _player(event) -> str:
+    return str(event.user) if event.user is not None else _("A player")
+
+
+def _moved_for_you(event, reader) -> str:
+    return _("Your time ran out, so the default move was played for you: %(moves)s.") % {
+        "moves": event.data.get("moves", "")
+    }
+
+
+def _vacation_day_used(event, reader) -> str:
+    left = event.data.get("days_left", 0)
+    return ngettext(
+        "Your time ran out, so a day of your vacation was used instead (%(count)s day left this year).",
+        "Your time ran out, so a day of your vacation was used instead (%(count)s days left this year).",
+        left,
+    ) % {"count": left}
+
+
+def _dropped(event, reader) -> str:
+    return _(
+        "%(player)s ran out of time too often and is dropped: ranked last, their turns are played automatically."
+    ) % {"player": _player(event)}
+
+
+def _lost_on_time(event, reader) -> str:
+    return _("%(player)s ran out of time and loses the game.") % {"player": _player(event)}
+
+
+def _clock_keeps_running(event, reader) -> str:
+    until = dt.datetime.fromisoformat(event.data["until"])
+    return _(
+        "You are on vacation until %(when)s (%(zone)s time), but this game does not allow vacations: "
+        "your clock keeps running."
+    ) % moment_for(reader, until)
+
+
+on_timeout_auto = _notice(lambda: _("your deadline passed: a move was played for you"), _moved_for_you, with_reply=True)
+on_auto_vacation = _notice(
+    lambda: _("a vacation day was used to keep your clock running"), _vacation_day_used, with_reply=True
+)
+on_timeout_dropped = _notice(
+    lambda: _("a player was dropped after missing deadlines"), _dropped, with_reply=False, everyone=True
+)
+on_timeout_forfeit = _notice(lambda: _("a player lost on time"), _lost_on_time, with_reply=False, everyone=True)
+on_vacation_forbidden = _notice(
+    lambda: _("this game's clock keeps running during your vacation"), _clock_keeps_running, with_reply=True
+)
 
 
 #: The handler of each event kind that mails anyone; other kinds mail no one.

@@ -1,0 +1,80 @@
+"""The clock's notices by mail (reminder, a move played on time-out, a
+vacation a game does not allow) read in the recipient's language, their
+times in the recipient's zone: no line of the game log's English text."""
+
+from __future__ import annotations
+
+import pytest
+from django.core import mail
+
+from games.deadlines.sweeps import deadlines_sweep, reminders_sweep
+from games.deadlines.vacation import vacation_start
+
+from .conftest import DAY, HOUR, mover_seat, start_match
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def dutch(alice, bob):
+    for user in (alice, bob):
+        user.language, user.time_zone = "nl", "Europe/Amsterdam"
+        user.save(update_fields=["language", "time_zone"])
+    return alice, bob
+
+
+def _body(message) -> str:
+    return " ".join(message.body.split())
+
+
+def _english_lines(body: str) -> list[str]:
+    return [s for s in ("left to move", "ran out of time", "default move", "does not allow", "UTC") if s in body]
+
+
+def test_a_reminder_reads_in_dutch(dutch, now, django_capture_on_commit_callbacks):
+    match = start_match(*dutch, now=now)
+    seat = mover_seat(match)
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        assert reminders_sweep(now=seat.deadline_at - 2 * HOUR) == 1
+    [reminder] = mail.outbox
+    body = _body(reminder)
+    assert "herinnering" in reminder.subject.lower() and not _english_lines(body), body
+
+
+def test_a_move_played_on_time_out_is_told_in_dutch(dutch, now, django_capture_on_commit_callbacks):
+    match = start_match(*dutch, now=now)
+    seat = mover_seat(match)
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        deadlines_sweep(now=seat.deadline_at + HOUR)
+    told = [m for m in mail.outbox if m.to == [seat.user.email]]
+    assert told
+    for message in told:
+        assert not _english_lines(_body(message)), _body(message)
+    assert any("standaardzet" in _body(m) for m in told), [_body(m) for m in told]
+
+
+def test_a_vacation_the_game_does_not_allow_is_told_in_dutch(dutch, now, django_capture_on_commit_callbacks):
+    match = start_match(*dutch, now=now, vacation_allowed=False)
+    seat = mover_seat(match)
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        vacation_start(user=seat.user, days=5, now=now + DAY)
+    [message] = mail.outbox
+    body = _body(message)
+    assert not _english_lines(body), body
+    assert "(tijdzone Europe/Amsterdam)" in body
+
+
+def test_a_loss_on_time_is_told_to_every_player_in_dutch(dutch, carol, now, django_capture_on_commit_callbacks):
+    carol.language, carol.time_zone = "nl", "Europe/Amsterdam"
+    carol.save(update_fields=["language", "time_zone"])
+    match = start_match(*dutch, carol, now=now, timeout_policy="forfeit")
+    seat = mover_seat(match)
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        deadlines_sweep(now=seat.deadline_at + HOUR)
+    told = [m for m in mail.outbox if f"{seat.user} had geen tijd meer en verliest de partij." in _body(m)]
+    assert {m.to[0] for m in told} == {player.email for player in (*dutch, carol)}
+    assert [(m.subject, _english_lines(_body(m))) for m in mail.outbox if _english_lines(_body(m))] == []
