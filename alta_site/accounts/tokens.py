@@ -27,6 +27,8 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from rest_framework import authentication, exceptions
 
+from .middleware import activate_preferences
+
 KEY_PREFIX = "alta_"
 #: How long an authenticated token is trusted from the cache.
 CACHE_SECONDS = 60
@@ -86,6 +88,9 @@ class ApiTokenAuthentication(authentication.BaseAuthentication):
                 _cache_set(key_hash, token)
         if token is None or not token.user.is_active:
             raise exceptions.AuthenticationFailed(_("Invalid or revoked token."))
+        # Answers (errors included) in the token owner's language and zone,
+        # as a signed-in page would be; the middleware ran before this.
+        activate_preferences(request, token.user)
         return token.user, token
 
     def authenticate_header(self, request):
