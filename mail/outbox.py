@@ -366,7 +366,7 @@ def _tell_mover(
     mails kept (``positions``); only a cache miss replays it."""
     match = record.match
     by_email = record.source == record.Source.EMAIL
-    text = "; ".join(record.text.split("\n"))
+    played = "; ".join(record.text.split("\n"))
     if mover.index in waiting:
         new_turn = turn_over(rules, state_at(match, record.ply - 1), state, mover.index)
     else:
@@ -374,6 +374,7 @@ def _tell_mover(
     if not (by_email or new_turn):
         return
     with in_language(mover.user):
+        text = words(match.game, played)  # in the mover's notation, as their options are
         if new_turn:
             headline = _("your move again (“%(move)s” was played)") % {"move": text}
         elif mover.index in waiting:

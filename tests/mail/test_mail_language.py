@@ -3,6 +3,7 @@ player who moved uses, and a "your move" mail names the deadline in the
 recipient's own time zone."""
 
 import datetime as dt
+import re
 from zoneinfo import ZoneInfo
 
 import pytest
@@ -75,3 +76,30 @@ def test_your_move_names_the_deadline_in_the_recipients_zone(alice, bob, now, dj
             break
         play(match, now, django_capture_on_commit_callbacks, moves=1)
     assert "Je termijn:" in seen[bob.pk].body and "Your deadline:" in seen[alice.pk].body
+
+
+@pytest.mark.parametrize(("game", "players"), [("alta", 2), ("alhambra", 3), ("atlantis", 2), ("alpaca", 3)])
+def test_a_dutch_table_reads_no_english_in_a_whole_games_mail(
+    game, players, alice, bob, carol, now, django_capture_on_commit_callbacks
+):
+    """Every mail of a game played to its end, final reveal included: no
+    word an English msgid uses and no Dutch translation does (as the
+    Dutch page walk counts them), outside links, notation codes (Alta's
+    FAR, Alhambra's wall sides NESW) and hashes (the seed's commitment)."""
+    from tests.i18n.test_dutch_pages import _words, english_words
+
+    table = [alice, bob, carol][:players]
+    for user in table:
+        user.language, user.time_zone = "nl", "Europe/Amsterdam"
+        user.save(update_fields=["language", "time_zone"])
+    with django_capture_on_commit_callbacks(execute=True):
+        match = match_create_seated(users=table, game=game, now=now)
+    messages = play(match, now, django_capture_on_commit_callbacks)
+    assert any("afgelopen" in m.subject for m in messages)  # to the end
+    english = english_words() - {user.display_name.lower() for user in table}
+    found = {}
+    for message in messages:
+        prose = re.sub(r"https?://\S+|\b[A-Z0-9]{2,}\b|\b[0-9a-f]{16,}\b", " ", f"{message.subject}\n{message.body}")
+        for word in _words(prose) & english:
+            found.setdefault(word, message.subject)
+    assert not found, found

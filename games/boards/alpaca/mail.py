@@ -38,7 +38,9 @@ def _points(count: int) -> str:
 
 
 def _left(name: str, tiles: list[str]) -> str:
-    return gettext("%(name)s's tiles left: %(tiles)s") % {"name": name, "tiles": ", ".join(tiles) or gettext("none")}
+    """A seat's tiles left at the end, in the reader's notation (as the hand)."""
+    written = ", ".join(said(tile) for tile in tiles)
+    return gettext("%(name)s's tiles left: %(tiles)s") % {"name": name, "tiles": written or gettext("none")}
 
 
 def text(view: dict[str, Any], names: list[str] | None = None) -> str:
