@@ -13,6 +13,7 @@ import re
 
 from django import template
 from django.template.defaultfilters import date
+from django.utils.formats import FORMAT_SETTINGS, get_format
 from django.utils.translation import get_language
 
 register = template.Library()
@@ -26,7 +27,10 @@ _MONTH = re.compile(r"(?<!\\)M")
 @register.filter(expects_localtime=True, is_safe=False)
 def written(value, arg=None):
     """``value|date:arg``, with ``M`` written as ``b`` where the active
-    language writes months in lower case."""
+    language writes months in lower case (in a named format such as
+    ``"SHORT_DATE_FORMAT"`` too, once the language's format is looked up)."""
     if arg and (get_language() or "").split("-")[0] in LOWER_CASE_MONTHS:
+        if arg in FORMAT_SETTINGS:
+            arg = get_format(arg)
         arg = _MONTH.sub("b", arg)
     return date(value, arg)

@@ -29,6 +29,7 @@ def _written(language: str, form: str) -> str:
         ("nl", "j M Y", "10 dec 2026"),
         ("nl", r"j F Y \M", "10 december 2026 M"),  # an escaped M stays a letter
         ("it", "j M", "10 dic"),
+        ("nl", "SHORT_DATETIME_FORMAT", "10-12-2026 06:53"),  # a named format is the language's own
     ],
 )
 def test_a_date_is_written_as_the_readers_language_writes_it(language, form, shown):
