@@ -29,6 +29,13 @@ def make_user(email: str, display_name: str, **extra):
     return user
 
 
+def living_in(language: str, time_zone: str, *users) -> None:
+    """Give ``users`` a language and a time zone (saved), as their profile would."""
+    for user in users:
+        user.language, user.time_zone = language, time_zone
+        user.save(update_fields=["language", "time_zone"])
+
+
 def pytest_collection_modifyitems(config, items):
     for item in items:
         path = str(item.fspath).replace(os.sep, "/")

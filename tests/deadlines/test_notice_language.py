@@ -9,6 +9,7 @@ from django.core import mail
 
 from games.deadlines.sweeps import deadlines_sweep, reminders_sweep
 from games.deadlines.vacation import vacation_start
+from tests.conftest import living_in
 
 from .conftest import DAY, HOUR, mover_seat, start_match
 
@@ -17,9 +18,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def dutch(alice, bob):
-    for user in (alice, bob):
-        user.language, user.time_zone = "nl", "Europe/Amsterdam"
-        user.save(update_fields=["language", "time_zone"])
+    living_in("nl", "Europe/Amsterdam", alice, bob)
     return alice, bob
 
 
@@ -68,8 +67,7 @@ def test_a_vacation_the_game_does_not_allow_is_told_in_dutch(dutch, now, django_
 
 
 def test_a_loss_on_time_is_told_to_every_player_in_dutch(dutch, carol, now, django_capture_on_commit_callbacks):
-    carol.language, carol.time_zone = "nl", "Europe/Amsterdam"
-    carol.save(update_fields=["language", "time_zone"])
+    living_in("nl", "Europe/Amsterdam", carol)
     match = start_match(*dutch, carol, now=now, timeout_policy="forfeit")
     seat = mover_seat(match)
     mail.outbox.clear()

@@ -12,6 +12,7 @@ from django.utils import translation
 
 from games.models import Seat
 from games.services import match_create_seated
+from tests.conftest import living_in
 
 from .playing import html_of, play
 
@@ -89,9 +90,7 @@ def test_a_dutch_table_reads_no_english_in_a_whole_games_mail(
     from tests.i18n.test_dutch_pages import _words, english_words
 
     table = [alice, bob, carol][:players]
-    for user in table:
-        user.language, user.time_zone = "nl", "Europe/Amsterdam"
-        user.save(update_fields=["language", "time_zone"])
+    living_in("nl", "Europe/Amsterdam", *table)
     with django_capture_on_commit_callbacks(execute=True):
         match = match_create_seated(users=table, game=game, now=now)
     messages = play(match, now, django_capture_on_commit_callbacks)

@@ -6,6 +6,7 @@ import pytest
 from django.utils import timezone
 
 from games.services import match_create_seated
+from tests.conftest import living_in
 
 from .test_games_api import client_for
 
@@ -14,9 +15,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def dutch_game(alice, bob):
-    for user in (alice, bob):
-        user.language, user.time_zone = "nl", "Asia/Tokyo"
-        user.save(update_fields=["language", "time_zone"])
+    living_in("nl", "Asia/Tokyo", alice, bob)
     return match_create_seated(users=[alice, bob], game="alta", now=timezone.now())
 
 
