@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.utils.crypto import salted_hmac
-from django.utils.translation import get_language
+from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
 
 from games.deadlines.vacation import vacation_start
@@ -234,7 +234,8 @@ def _resign(command, *, token, now, **_kwargs):
     if command.argument.strip().upper() != code:
         return "resign: confirmation asked", [
             _("Do you really want to resign this game? To confirm, reply to this email with:"),
-            f"resign {code}",
+            # The command word in the reader's language (``WORDS`` reads both).
+            f"{pgettext('mail command', 'resign')} {code}",
         ]
     try:
         match_resign(match_id=token.match_id, user=token.user, now=now, source=MoveRecord.Source.EMAIL)

@@ -68,8 +68,9 @@ class Reply:
     moves: list[str] = field(default_factory=list)
     #: The first line that was not a move, and what follows.
     message: str = ""
-    #: Why the first non-move line is not a move (the engine's words).
-    stop_reason: str = ""
+    #: Why the first non-move line is not a move (the engine's error, which
+    #: ``games.i18n.error_text`` words in the reader's language).
+    stop_error: NotationError | None = None
 
 
 def read_reply(rules, state, seat: int, text: str, *, turns=whole_turns) -> Reply:
@@ -94,7 +95,7 @@ def read_reply(rules, state, seat: int, text: str, *, turns=whole_turns) -> Repl
             moves, state = _line_moves(rules, state, seat, parts, turns)
         except NotationError as error:
             reply.message = "\n".join(lines[number:]).strip()
-            reply.stop_reason = str(error)
+            reply.stop_error = error
             break
         reply.moves.extend(moves)
     return reply

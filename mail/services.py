@@ -190,7 +190,8 @@ def _play(record: InboundEmail, message: InboundMessage, token: ReplyToken, now:
         if reading is not None and not reading.moves:
             if reading.message and not _to_move(token):
                 return _chat_only(record, message, token, reading.message, now)
-            raise GameActionError(_no_move(reading), code="no_move")
+            with in_language(token.user):
+                raise GameActionError(_no_move(reading, token.match.game), code="no_move")
         text = "\n".join(reading.moves) if reading is not None else message.body or "-"
         # One transaction: the move's mails, written after it commits,
         # carry the chat lines below the move; the refusal (the engine's
@@ -281,14 +282,18 @@ def _reading(token: ReplyToken, body: str) -> Reply | None:
     return read_reply(rules, rules.load(match.state), token.seat_index, body, turns=listed_turns)
 
 
-def _no_move(reading: Reply) -> str:
+def _no_move(reading: Reply, game: str) -> str:
+    """Why a reply without a move was refused, in the active language."""
     if not reading.message:
         said = _("Your reply had no move: write your move (or an option number) on the first line.")
     else:
         said = _(
             'Your reply had no move: its first line, "%(line)s", is not a move (%(reason)s). '
             "Write your move (or an option number) on the first line."
-        ) % {"line": reading.message.splitlines()[0][:80], "reason": reading.stop_reason}
+        ) % {
+            "line": reading.message.splitlines()[0][:80],
+            "reason": error_text(game, reading.stop_error) if reading.stop_error else "",
+        }
     return f"{said}\n\n{command_list()}"
 
 

@@ -218,3 +218,16 @@ def test_a_quote_only_reply_at_the_bottom_is_answered_with_the_position(turn, dj
     assert record.outcome == "rejected" and seat.match.moves.count() == 0
     [answer] = mail.outbox
     assert "had no move" in answer.body and "HOW TO REPLY" in answer.body and answer.reply_to
+
+
+def test_a_reply_without_a_move_is_refused_in_the_players_language(turn, django_capture_on_commit_callbacks):
+    seat, address, _ = turn
+    seat.user.language = "nl"
+    seat.user.save(update_fields=["language"])
+    mail.outbox.clear()
+    record = ingest(bytes(message(address, "onzin xyz", sender=seat.user.email)), django_capture_on_commit_callbacks)
+    assert record.outcome == "rejected"
+    [answer] = [m for m in mail.outbox if m.to == [seat.user.email]]
+    body = " ".join(answer.body.split())
+    assert 'Je antwoord bevatte geen zet: de eerste regel, "onzin xyz", is geen zet' in body
+    assert "Your reply had no move" not in body and "the current position again" not in body

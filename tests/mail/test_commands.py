@@ -184,3 +184,12 @@ def test_vacation_by_mail_stops_the_clock_and_refuses_what_the_site_refuses(
     _, again = command(turn, "vakantie 1", django_capture_on_commit_callbacks)
     assert Vacation.objects.filter(user=seat.user).count() == 1 and "not started" in again.body
     assert vacation.ends_at.astimezone(seat.user.zone).strftime("%Y-%m-%d %H:%M") in answer.body
+
+
+def test_a_dutch_player_is_asked_to_confirm_with_the_dutch_command_word(turn, django_capture_on_commit_callbacks):
+    seat, address = turn
+    seat.user.language = "nl"
+    seat.user.save(update_fields=["language"])
+    _, answer = command(turn, "opgeven", django_capture_on_commit_callbacks)
+    code = resign_code(ReplyToken.objects.get(token=address.split("+")[1].split("@")[0]))
+    assert f"opgeven {code}" in answer.body and "resign" not in answer.body
