@@ -215,9 +215,10 @@ def _play(record: InboundEmail, message: InboundMessage, token: ReplyToken, now:
         else:
             detail = str(error.message)
         if isinstance(error, Conflict) and error.code == "stale_ply":
-            detail = (
-                "This email answers an earlier position; the game has moved on since. Here is the current position."
-            )
+            with in_language(token.user):
+                detail = _(
+                    "This email answers an earlier position; the game has moved on since. Here is the current position."
+                )
         with transaction.atomic():
             _tell_rejection(token, message, detail, record, now)
             return finish(record, InboundEmail.Outcome.REJECTED, detail, match=token.match, user=token.user)

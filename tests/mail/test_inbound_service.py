@@ -183,3 +183,15 @@ def test_malformed_mail_is_stored_and_refused(now):
     record = inbound_email_process(raw=b"\x00\xff garbage", source="test", now=now)
     assert record.outcome == "malformed"
     assert InboundEmail.objects.get().raw
+
+
+def test_an_old_position_is_refused_in_the_players_language(game, turn, now, django_capture_on_commit_callbacks):
+    seat, address, options = turn
+    seat.user.language = "nl"
+    seat.user.save(update_fields=["language"])
+    process(reply(address, options[0], sender=seat.user.email), now, django_capture_on_commit_callbacks)
+    mail.outbox.clear()
+    record = process(reply(address, options[0], sender=seat.user.email), now, django_capture_on_commit_callbacks)
+    assert record.outcome == "rejected"
+    body = " ".join(mail.outbox[-1].body.split())
+    assert "Deze e-mail antwoordt op een eerdere stand" in body and "earlier position" not in body
