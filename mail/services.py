@@ -209,16 +209,8 @@ def _play(record: InboundEmail, message: InboundMessage, token: ReplyToken, now:
             if reading is not None and reading.message.strip() and not result.duplicate:
                 _chat(token, reading.message, now)
     except (GameActionError, EngineError) as error:
-        if isinstance(error, EngineError):
-            with in_language(token.user):
-                detail = error_text(token.match.game, error)
-        else:
-            detail = str(error.message)
-        if isinstance(error, Conflict) and error.code == "stale_ply":
-            with in_language(token.user):
-                detail = _(
-                    "This email answers an earlier position; the game has moved on since. Here is the current position."
-                )
+        with in_language(token.user):
+            detail = _refusal(token.match.game, error)
         with transaction.atomic():
             _tell_rejection(token, message, detail, record, now)
             return finish(record, InboundEmail.Outcome.REJECTED, detail, match=token.match, user=token.user)
@@ -281,6 +273,16 @@ def _reading(token: ReplyToken, body: str) -> Reply | None:
         return None
     rules = get_rules(match.game)
     return read_reply(rules, rules.load(match.state), token.seat_index, body, turns=listed_turns)
+
+
+def _refusal(game: str, error: GameActionError | EngineError) -> str:
+    """Why the reply's move was refused, in the active language (a service's
+    own message was written in it already)."""
+    if isinstance(error, EngineError):
+        return error_text(game, error)
+    if isinstance(error, Conflict) and error.code == "stale_ply":
+        return _("This email answers an earlier position; the game has moved on since. Here is the current position.")
+    return str(error.message)
 
 
 def _no_move(reading: Reply, game: str) -> str:
