@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser.walk import SIGNED_OUT, WIDTHS, sign_in
+from tests.browser.walk import WIDTHS, problems_on_every_page
 
 AXE = (Path(__file__).parent / "vendor" / "axe.min.js").read_text()
 SEVERE = ("serious", "critical")
@@ -34,27 +34,12 @@ def _violations(page) -> list[dict]:
 
 @pytest.mark.parametrize("width", WIDTHS)
 def test_no_serious_or_critical_violation_on_any_page(browser, live_server, site, width):
-    context = browser.new_context(base_url=live_server.url, viewport={"width": width, "height": 900})
-    context.set_default_timeout(15_000)
-    try:
-        page = context.new_page()
-        problems = {}
-        for path in SIGNED_OUT:
-            page.goto(path)
-            if found := _violations(page):
-                problems[f"{path} (signed out)"] = found
-        sign_in(page, "ann@example.com")
-        for path in site:
-            page.goto(path)
-            if found := _violations(page):
-                problems[path] = found
-        if problems:
-            pytest.fail(
-                "\n".join(
-                    f"{path}: {v['impact']} {v['id']} ({v['help']}): {' | '.join(v['nodes'])}"
-                    for path, found in problems.items()
-                    for v in found
-                )
+    problems = problems_on_every_page(browser, live_server.url, site, width, _violations)
+    if problems:
+        pytest.fail(
+            "\n".join(
+                f"{path}: {v['impact']} {v['id']} ({v['help']}): {' | '.join(v['nodes'])}"
+                for path, found in problems.items()
+                for v in found
             )
-    finally:
-        context.close()
+        )

@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from tests.browser.walk import SIGNED_OUT, WIDTHS, sign_in
+from tests.browser.walk import WIDTHS, problems_on_every_page
 
 TAP = 44
 #: Raw words that must not reach a page: slugs (wheat_field), "(s)" plurals,
@@ -90,27 +90,12 @@ def _problems(page) -> dict | None:
 
 @pytest.mark.parametrize("width", WIDTHS)
 def test_no_page_overflows_and_every_tap_target_is_big_enough(browser, live_server, site, width):
-    context = browser.new_context(base_url=live_server.url, viewport={"width": width, "height": 900})
-    context.set_default_timeout(15_000)
-    try:
-        page = context.new_page()
-        problems = {}
-        for path in SIGNED_OUT:
-            page.goto(path)
-            if found := _problems(page):
-                problems[f"{path} (signed out)"] = found
-        sign_in(page, "ann@example.com")
-        for path in site:
-            page.goto(path)
-            if found := _problems(page):
-                problems[path] = found
-        if problems:
-            pytest.fail(
-                "\n".join(
-                    f"{path}: overflow {found['overflow']} px by {found['wide']}; small: {'; '.join(found['small'])}; "
-                    f"raw words: {found['words']}"
-                    for path, found in problems.items()
-                )
+    problems = problems_on_every_page(browser, live_server.url, site, width, _problems)
+    if problems:
+        pytest.fail(
+            "\n".join(
+                f"{path}: overflow {found['overflow']} px by {found['wide']}; small: {'; '.join(found['small'])}; "
+                f"raw words: {found['words']}"
+                for path, found in problems.items()
             )
-    finally:
-        context.close()
+        )

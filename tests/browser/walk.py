@@ -4,9 +4,10 @@ phone test (overflow, tap targets, words) and the axe-core test."""
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 from tests.conftest import PASSWORD, make_user
 
@@ -32,6 +33,31 @@ SIGNED_OUT = [
     "/privacy/",
     *(f"/rules/{game}/" for game in GAMES),
 ]
+
+
+def problems_on_every_page(
+    browser: Browser, base_url: str, paths: list[str], width: int, check: Callable[[Page], object]
+) -> dict[str, object]:
+    """Run ``check`` on every page of the walk at ``width`` (the signed-out
+    pages first, then ``paths`` signed in as Ann); returns what it found
+    (anything truthy) per page, the signed-out ones marked so."""
+    context = browser.new_context(base_url=base_url, viewport={"width": width, "height": 900})
+    context.set_default_timeout(15_000)
+    problems: dict[str, object] = {}
+    try:
+        page = context.new_page()
+        for path in SIGNED_OUT:
+            page.goto(path)
+            if found := check(page):
+                problems[f"{path} (signed out)"] = found
+        sign_in(page, "ann@example.com")
+        for path in paths:
+            page.goto(path)
+            if found := check(page):
+                problems[path] = found
+    finally:
+        context.close()
+    return problems
 
 
 def _ann_to_move_after_ben(match, ann, now):
