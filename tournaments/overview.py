@@ -19,9 +19,9 @@ from games.models import Match
 
 from .models import Participant, Substitution, Tournament, TournamentGame
 from .pairing import Bracket, round_robin_round
-from .pairing.bracket import BYE, NOT_NEEDED, PLAYED, READY, VOID, WAITING, WALKOVER
+from .pairing.bracket import BYE, NOT_NEEDED, PLAYED, READY, VOID, WAITING, WALKOVER, Source
 from .selectors import games_of, participants_of, players_of, results_of
-from .services.formats import bracket_of
+from .services.formats import bracket_of, bracket_sources
 from .standings import result_points, scores, standings
 
 BRACKET_SECTIONS = (
@@ -296,8 +296,24 @@ def cross_table(tournament: Tournament, participants: list[Participant]) -> Cros
     )
 
 
-def bracket_view(bracket: Bracket, names: dict[int, str], games: dict[str, TournamentGame]) -> list[BracketSection]:
-    """The bracket as columns of boxes, section by section."""
+def slot_label(source: Source) -> str:
+    """Where a bracket slot's player will come from, in the active
+    language ("seed 8", "winner of R1-2", "loser of W2-1")."""
+    if source.kind == "seed":
+        return gettext("seed %(number)s") % {"number": source.ref}
+    if source.kind == "winner":
+        return gettext("winner of %(game)s") % {"game": source.ref}
+    return gettext("loser of %(game)s") % {"game": source.ref}
+
+
+def bracket_view(
+    bracket: Bracket,
+    names: dict[int, str],
+    games: dict[str, TournamentGame],
+    sources: dict[str, tuple[Source, Source]],
+) -> list[BracketSection]:
+    """The bracket as columns of boxes, section by section; ``sources``
+    (``formats.bracket_sources``) label the slots still waiting."""
     sections = []
     for name, title in BRACKET_SECTIONS:
         columns: dict[int, list[BracketBox]] = {}
@@ -307,11 +323,11 @@ def bracket_view(bracket: Bracket, names: dict[int, str], games: dict[str, Tourn
             slots = [
                 SlotView(
                     name=None if player is None else names.get(player, "?"),
-                    source=source,
+                    source=slot_label(source),
                     won=player is not None and player == g.winner and g.loser is not None,
                     lost=player is not None and player == g.loser,
                 )
-                for player, source in zip(g.players, g.sources, strict=True)
+                for player, source in zip(g.players, sources[g.key], strict=True)
             ]
             stored = games.get(g.key)
             url = stored.match.get_absolute_url() if stored and stored.match else None
@@ -328,9 +344,11 @@ def tournament_overview(tournament: Tournament) -> Overview:
     bracket_sections: list[BracketSection] = []
     champion = None
     if tournament.started_at and tournament.is_bracket:
-        bracket = bracket_of(tournament, players_of(tournament), results_of(tournament))
+        players = players_of(tournament)
+        bracket = bracket_of(tournament, players, results_of(tournament))
         if bracket is not None:
-            bracket_sections = bracket_view(bracket, names, {g.key: g for g in games})
+            sources = bracket_sources(tournament, len(players))
+            bracket_sections = bracket_view(bracket, names, {g.key: g for g in games}, sources)
             champion = names.get(bracket.champion) if bracket.champion else None
     if tournament.status == Tournament.Status.FINISHED and champion is None:
         first = next((p for p in participants if p.final_place == 1), None)

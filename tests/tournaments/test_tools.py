@@ -55,6 +55,33 @@ def test_a_substitute_takes_over_the_seat_of_a_running_game_and_the_results_stay
     assert OutgoingEmail.objects.filter(to=newcomer.email, subject__contains="takes the place of").exists()
 
 
+def test_a_substitute_for_a_player_who_already_left_a_table_keeps_the_seats_result(alice, club, now):
+    from games.services import match_resign
+    from tournaments.services import tournament_game_finished
+
+    t = started(alice, club, new_players(4), now=now, format="swiss", rounds=2, game="alta", players_per_table=4)
+    (game,) = running_games(t)
+    seats = list(Seat.objects.filter(match=game.match).order_by("index").select_related("user"))
+    leaver = t.participants.get(user=seats[0].user)
+    # The first player resigns; the other three play on.
+    match_resign(match_id=game.match_id, user=seats[0].user, now=now, source="web")
+    (newcomer,) = new_players(1, prefix="Sub")
+    participant_replace(tournament_id=t.pk, participant_id=leaver.pk, display_name=str(newcomer), by=alice, now=now)
+    for seat in seats[1:3]:
+        match_resign(match_id=game.match_id, user=seat.user, now=now, source="web")
+
+    tournament_game_finished(match_id=game.match_id, now=now)
+    game.refresh_from_db()
+    winner = t.participants.get(user=seats[3].user)
+    assert game.ranking[0] == [winner.pk] and game.ranking[-1] == [leaver.pk]
+    assert t.round_set.get(number=1).completed_at == now
+    (round2,) = running_games(t)
+    assert newcomer.pk in set(Seat.objects.filter(match=round2.match).values_list("user_id", flat=True))
+    rows = {r.participant.pk: r for r in tournament_overview(t).standings}
+    assert (rows[winner.pk].points, rows[leaver.pk].points) == ("1", "0")
+    assert str(rows[leaver.pk].participant.user) == str(newcomer)
+
+
 def test_a_substitute_must_not_be_playing_already(alice, club, now):
     players = new_players(4)
     t = started(alice, club, players, now=now, format="swiss", rounds=3)
@@ -111,6 +138,26 @@ def test_a_requested_bye_scores_half_a_point_and_the_player_is_not_paired(alice,
     assert row.status_text == "Half-point bye, as asked (½ point)"
     row = next(r for r in tournament_overview(t).standings if r.participant.pk == resting.pk)
     assert (row.points, row.unplayed) == ("1½", 0)  # round 1's win and the half point
+
+
+def test_a_requested_bye_at_tables_of_three_scores_half_a_win_and_the_rest_are_seated(client, alice, club, now):
+    from tournaments.services import tournament_game_finished
+
+    t = started(alice, club, new_players(9), now=now, format="swiss", rounds=2, game="atlantis", players_per_table=3)
+    resting = entry(t, 4)
+    client.force_login(resting.user)
+    assert "Ask for a half-point bye" in client.get(t.get_absolute_url()).content.decode()
+    bye_request(tournament_id=t.pk, user=resting.user, round_number=2, now=now)
+    for game in running_games(t):
+        best_seed_wins(t, game, now)
+        tournament_game_finished(match_id=game.match_id, now=now)
+    round2 = list(t.games.filter(round__number=2))
+    assert [g.players for g in round2 if g.source == TournamentGame.Source.HALF_BYE] == [[resting.pk]]
+    # The eight others play at tables of 3, 3 and 2; nobody else sits out.
+    assert sorted(len(g.players) for g in round2 if g.match_id) == [2, 3, 3]
+    rows = {r.participant.pk: r for r in tournament_overview(t).standings}
+    # Seed 4 won its table in round 1 (1 point, as a win at any table) and sat out round 2.
+    assert rows[resting.pk].points == "1½"
 
 
 # -------------------------------------------------------- pause, resume

@@ -29,6 +29,9 @@ from typing import NamedTuple
 
 from .. import pairing
 from ..models import MAX_ROUNDS, Tournament
+from ..pairing.bracket import Source
+from ..pairing.double_elimination import double_elimination_specs
+from ..pairing.elimination import single_elimination_specs
 from ..standings import standings
 from ..types import GameResult, Player, PlayerId, RoundPairing, Table
 
@@ -93,6 +96,17 @@ def _bracket(tournament: Tournament, players, results) -> pairing.Bracket:
 def bracket_of(tournament: Tournament, players, results) -> pairing.Bracket | None:
     """The bracket as it stands, for pages (None for other formats)."""
     return _bracket(tournament, players, results) if tournament.is_bracket else None
+
+
+def bracket_sources(tournament: Tournament, player_count: int) -> dict[str, tuple[Source, Source]]:
+    """Where the two players of each bracket game come from, by game key:
+    the structure behind :attr:`pairing.BracketGame.sources`' English
+    text, for pages to word in the reader's language."""
+    if tournament.format == Format.DOUBLE_ELIMINATION:
+        specs = double_elimination_specs(player_count) if player_count >= 2 else []
+    else:
+        specs = single_elimination_specs(player_count, tournament.third_place)
+    return {spec.key: spec.sources for spec in specs}
 
 
 def _bracket_step(tournament, players, results, existing) -> Step:

@@ -44,7 +44,7 @@ def participant_withdraw(*, tournament_id: int, user, now: dt.datetime, reason: 
             tournament,
             participant,
             Participant.Status.WITHDRAWN,
-            reason or "withdrew",
+            reason.strip(),
             by=user,
             now=now,
         )
@@ -121,10 +121,8 @@ def _leave(
     log(
         tournament,
         status,
-        gettext_noop("%(player)s withdrew: %(reason)s")
-        if status == Participant.Status.WITHDRAWN
-        else gettext_noop("%(player)s was disqualified: %(reason)s"),
-        params={"player": participant, "reason": reason},
+        _leaving_message(status, reason),
+        params={"player": participant, "reason": reason} if reason else {"player": participant},
         user=by,
         now=now,
         participant=participant.pk,
@@ -156,6 +154,15 @@ def _leave(
         dedupe_key=f"tournament-left:{tournament.pk}:{participant.user_id}",
         now=now,
     )
+
+
+def _leaving_message(status: str, reason: str) -> str:
+    """The log line's msgid; a player may withdraw without saying why."""
+    if status == Participant.Status.DISQUALIFIED:
+        return gettext_noop("%(player)s was disqualified: %(reason)s")
+    if reason:
+        return gettext_noop("%(player)s withdrew: %(reason)s")
+    return gettext_noop("%(player)s withdrew.")
 
 
 def round_extend(*, tournament_id: int, number: int, days: int, by, now: dt.datetime) -> dt.datetime:

@@ -155,10 +155,9 @@ def advance_locked(tournament: Tournament, now: dt.datetime) -> AdvanceReport:
     """
     report = AdvanceReport()
     participants = {p.pk: p for p in tournament.participants.select_related("user")}
-    by_user = {p.user_id: p.pk for p in participants.values()}
     finished = tournament.games.filter(ranking__isnull=True, match__status=Match.Status.FINISHED)
     for game in finished.select_related("match", "round"):
-        report.recorded += _record_from_match(tournament, game, by_user, now)
+        report.recorded += _record_from_match(tournament, game, now)
 
     if tournament.paused_at is not None:
         # Paused: results are recorded, nothing new is paired.
@@ -261,19 +260,28 @@ def record_result(
     return 1
 
 
-def _record_from_match(
-    tournament: Tournament,
-    game: TournamentGame,
-    by_user: dict[int, int],
-    now: dt.datetime,
-) -> int:
+def _seat_participants(game: TournamentGame) -> dict[int, PlayerId]:
+    """Each engine seat of ``game``'s match -> the participant holding it.
+
+    By position, not by user: ``game.players`` lists the participants in
+    seat order (``_create_game``), and a seat's user may be someone who is
+    no longer a participant (a seat that left before its player was
+    replaced keeps the player it had; results stay with the participant).
+
+    :raises ValueError: the match has not one numbered seat per player.
+    """
+    seats = Seat.objects.filter(match=game.match_id).order_by("index").values_list("index", flat=True)
+    indices = [index for index in seats if index is not None]
+    return dict(zip(indices, game.players, strict=True))
+
+
+def _record_from_match(tournament: Tournament, game: TournamentGame, now: dt.datetime) -> int:
     """Store a finished match's ranking (engine seats -> participants)."""
-    seat_user = dict(Seat.objects.filter(match=game.match_id).values_list("index", "user_id"))
     try:
         assert game.match is not None  # only a game with a match finishes it
+        participant_at = _seat_participants(game)
         ranking = tuple(
-            tuple(by_user[seat_user[index]] for index in group)
-            for group in (game.match.outcome or {}).get("ranking", [])
+            tuple(participant_at[index] for index in group) for group in (game.match.outcome or {}).get("ranking", [])
         )
         result = GameResult(
             round=game.round.number,

@@ -162,7 +162,8 @@ def late_entry_locked(tournament: Tournament, newcomer, *, by, now: dt.datetime)
 # -------------------------------------------------------- half-point bye
 def bye_request(*, tournament_id: int, user, round_number: int, now: dt.datetime) -> ByeRequest:
     """A Swiss player asks to sit out round ``round_number`` (not paired
-    yet) for half a point.  Asking twice for one round is harmless.
+    yet) for half a point: half a win at any table size (``standings``).
+    Asking twice for one round is harmless.
 
     :raises NotFound, Conflict.
     """
@@ -171,8 +172,8 @@ def bye_request(*, tournament_id: int, user, round_number: int, now: dt.datetime
         participant = tournament.participants.filter(user=user).first()
         if participant is None or participant.withdrawn:
             raise NotFound(_("You are not playing in this tournament."), code="not_registered")
-        if tournament.format != Tournament.Format.SWISS or tournament.players_per_table != 2:
-            raise Conflict(_("Half-point byes are for Swiss tournaments of two-player games."), code="not_swiss")
+        if tournament.format != Tournament.Format.SWISS:
+            raise Conflict(_("Half-point byes are for Swiss tournaments."), code="not_swiss")
         if tournament.status not in (Tournament.Status.REGISTRATION, Tournament.Status.RUNNING):
             raise Conflict(_("The tournament is over."), code="over")
         if not _current_round(tournament) < round_number <= (tournament.rounds or 0):

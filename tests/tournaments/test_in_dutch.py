@@ -1,0 +1,105 @@
+"""A Dutch reader of a tournament sees no English: bracket slots still
+waiting for a player, and a withdrawal without a reason, on the page and
+in the mail."""
+
+import pytest
+from django.apps import apps
+from django.utils import translation
+
+from mail.models import OutgoingEmail
+from tests.conftest import living_in
+from tournaments.models import Tournament, TournamentEvent
+from tournaments.overview import slot_label
+from tournaments.services import participant_withdraw
+from tournaments.services.formats import bracket_of, bracket_sources
+from tournaments.types import Player
+
+from .conftest import new_players, started
+
+pytestmark = pytest.mark.django_db
+
+
+def dutch_page(client, user, tournament) -> str:
+    client.force_login(user)
+    response = client.get(tournament.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def test_bracket_slots_waiting_for_a_player_are_labelled_in_dutch(client, alice, club, now):
+    players = new_players(5)
+    living_in("nl", "Europe/Amsterdam", alice)
+    t = started(alice, club, players, now=now, format="single_elimination")
+    html = dutch_page(client, alice, t)
+    # In the drawing's boxes and description, and in the list beside it.
+    assert html.count("winnaar van R1-2") >= 3
+    assert "plaatsing 8" in html
+    assert "winner of" not in html and "seed 8" not in html
+
+
+def test_a_double_elimination_names_the_losers_to_come_in_dutch(client, alice, club, now):
+    living_in("nl", "Europe/Amsterdam", alice)
+    t = started(alice, club, new_players(4), now=now, format="double_elimination")
+    html = dutch_page(client, alice, t)
+    assert "verliezer van W1-1" in html and "loser of" not in html
+
+
+@pytest.mark.parametrize("format_", ["single_elimination", "double_elimination"])
+def test_every_bracket_slot_has_a_label_saying_what_the_bracket_says(format_):
+    for count in range(2, 34):
+        tournament = Tournament(format=format_, third_place=True, players_per_table=2)
+        players = [Player(id=seed, seed=seed) for seed in range(1, count + 1)]
+        bracket = bracket_of(tournament, players, [])
+        sources = bracket_sources(tournament, count)
+        with translation.override("en"):
+            labels = {key: tuple(slot_label(source) for source in pair) for key, pair in sources.items()}
+        assert {g.key: g.sources for g in bracket.games} == labels, count
+
+
+def test_withdrawing_without_a_reason_shows_no_english_reason(client, alice, club, now):
+    players = new_players(4)
+    leaver = players[2]
+    living_in("nl", "Europe/Amsterdam", alice, leaver)
+    t = started(alice, club, players, now=now, format="swiss", rounds=3)
+    participant_withdraw(tournament_id=t.pk, user=leaver, now=now)
+
+    html = dutch_page(client, alice, t)
+    assert "Teruggetrokken</td>" in html
+    assert f"</time> {leaver} heeft zich teruggetrokken. <small" in html  # the log line, without a reason
+    assert "withdrew" not in html
+    assert "Je hebt je teruggetrokken. Je uitslagen" in dutch_page(client, leaver, t)
+    mail = OutgoingEmail.objects.get(to=leaver.email, kind="notice")
+    assert f"Je hebt je teruggetrokken uit {t.name}.\n" in mail.text
+    assert "withdrew" not in mail.text + mail.html
+
+
+def test_a_reason_given_on_withdrawal_is_shown_in_brackets(alice, club, now):
+    players = new_players(4)
+    living_in("nl", "Europe/Amsterdam", players[0])
+    t = started(alice, club, players, now=now, format="swiss", rounds=3)
+    participant_withdraw(tournament_id=t.pk, user=players[0], now=now, reason=" verhuisd ")
+    mail = OutgoingEmail.objects.get(to=players[0].email, kind="notice")
+    assert f"Je hebt je teruggetrokken uit {t.name} (verhuisd)." in mail.text
+
+
+def test_the_migration_forgets_the_english_placeholder_reason_of_earlier_withdrawals(alice, club, now):
+    from importlib import import_module
+
+    migration = import_module("tournaments.migrations.0005_withdrawn_without_reason")
+    players = new_players(4)
+    t = started(alice, club, players, now=now, format="swiss", rounds=3)
+    participant_withdraw(tournament_id=t.pk, user=players[1], now=now)
+    # As a withdrawal without a reason was stored before.
+    leaver = t.participants.get(user=players[1])
+    leaver.left_reason = "withdrew"
+    leaver.save(update_fields=["left_reason"])
+    event = TournamentEvent.objects.get(tournament=t, kind="withdrawn")
+    event.data.update(message="%(player)s withdrew: %(reason)s", params={"player": str(leaver), "reason": "withdrew"})
+    event.save(update_fields=["data"])
+
+    migration.forget_placeholder_reasons(apps, None)
+    leaver.refresh_from_db()
+    event.refresh_from_db()
+    assert leaver.left_reason == ""
+    with translation.override("nl"):
+        assert event.shown_text == f"{leaver} heeft zich teruggetrokken."
