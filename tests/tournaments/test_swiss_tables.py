@@ -1,5 +1,7 @@
-"""Multi-player Swiss: cut by score, sizes within 1, local swaps."""
+"""Multi-player Swiss: cut by score, sizes within 1, local swaps, and no
+repeat co-player where a seating without one exists."""
 
+import itertools
 import random
 from collections import Counter
 
@@ -13,6 +15,21 @@ from tournaments.standings import ranking_order
 from tournaments.types import GameResult
 
 from .simulate import field, random_result
+
+
+def seatings(players, sizes):
+    """Every way to seat ``players`` at tables of ``sizes`` (brute force)."""
+    if not players:
+        yield []
+        return
+    first, rest = players[0], players[1:]
+    for size in set(sizes):
+        others = list(sizes)
+        others.remove(size)
+        for mates in itertools.combinations(rest, size - 1):
+            left = [p for p in rest if p not in mates]
+            for more in seatings(left, others):
+                yield [(first, *mates), *more]
 
 
 def test_first_round_cuts_the_ranking_into_tables():
@@ -42,6 +59,42 @@ def test_a_swap_between_neighbouring_tables_removes_a_repeat():
     assert repeats(groups, meetings) == 0
     # Of the swaps that help, 2 <-> 4 is between the closest-ranked players.
     assert groups == [[1, 4, 3], [2, 5, 6]]
+
+
+def test_the_best_player_left_takes_a_smaller_table_when_only_that_avoids_a_repeat():
+    results = [
+        GameResult(1, (1, 2, 3), ((1, 3), (2,))),
+        GameResult(1, (4, 5, 6), ((4,), (6,), (5,))),
+        GameResult(1, (7, 8), ((7,), (8,))),
+        GameResult(2, (4, 7, 1), ((7,), (1,), (4,))),
+        GameResult(2, (3, 6, 8), ((3,), (6,), (8,))),
+        GameResult(2, (2, 5), ((5,), (2,))),
+    ]
+    assert ranking_order(field(8), results) == [7, 3, 1, 4, 6, 5, 8, 2]
+    # Tables of 3, 3 and 2.  The only seatings without a repeat are
+    # 7 3 5 | 1 6 | 4 8 2 and 7 6 2 | 3 4 | 1 5 8: in both, the best player
+    # left after the top table (1, or 3) sits at the table of 2, which a
+    # search opening the tables largest first never tries.  The first of
+    # the two in standings order is taken, its tables numbered as opened.
+    pairing = swiss_table_pairing(field(8), results, 3, size=3)
+    assert [sorted(t.players) for t in pairing.tables] == [[3, 5, 7], [1, 6], [2, 4, 8]]
+
+
+def test_no_repeat_co_player_where_a_seating_without_one_exists():
+    for count, size, rounds in [(6, 3, 3), (8, 3, 4), (9, 3, 4), (10, 3, 4), (7, 4, 3)]:
+        for seed in range(25):
+            rng = random.Random(seed)
+            players = field(count)
+            results = []
+            for number in range(1, rounds + 1):
+                pairing = swiss_table_pairing(players, results, number, size=size)
+                meetings = met(results)
+                if repeats([t.players for t in pairing.tables], meetings):
+                    seated = [p for p in ranking_order(players, results) if p not in pairing.byes]
+                    sizes = [len(t.players) for t in pairing.tables]
+                    assert all(repeats(way, meetings) for way in seatings(seated, sizes)), (count, seed, number)
+                results.extend(random_result(rng, t) for t in pairing.tables)
+                results.extend(pairing.results)
 
 
 def test_seats_rotate_at_multi_player_tables():

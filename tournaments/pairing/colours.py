@@ -96,6 +96,30 @@ def allocate(
     return (high, low) if colour == FIRST else (low, high)
 
 
+def shortfall(
+    a: PlayerId,
+    b: PlayerId,
+    history: Mapping[PlayerId, Sequence[int]],
+    rank: Mapping[PlayerId, int],
+    number: Mapping[PlayerId, int],
+) -> tuple[int, int, int, int]:
+    """What the pairing of ``a`` and ``b`` costs in colours, seated by
+    :func:`allocate`, as the Dutch system's quality criteria count it: the
+    players whose colour difference passes +2 or -2, who get the same colour
+    three times running, who do not get their colour preference, and who do
+    not get a strong or absolute one (C.04.3 C.8-C.11, 2017 numbering)."""
+    beyond = running = unmet = strong = 0
+    for player, colour in zip(allocate(a, b, history, rank, number), (FIRST, SECOND), strict=True):
+        past = history.get(player, ())
+        wanted = preference(past)
+        beyond += abs(wanted.difference + colour) > 2
+        running += len(past) >= 2 and past[-1] == past[-2] == colour
+        if wanted.colour and wanted.colour != colour:
+            unmet += 1
+            strong += wanted.strength >= STRONG
+    return beyond, running, unmet, strong
+
+
 def _high_colour(hh: Sequence[int], hl: Sequence[int], ph: Preference, pl: Preference) -> int | None:
     if ph.colour and pl.colour and ph.colour != pl.colour:
         return ph.colour  # E.1

@@ -13,7 +13,7 @@ said):
    players with the same absolute colour preference (``colours.clash``).
    Every pairing made is checked with an exact matching oracle
    (``matching.py``): the players still unpaired must all remain pairable
-   (the completion criterion), so the greedy steps below never dead-end.
+   (the completion criterion), so the steps below never dead-end.
 4. A bracket first pairs the players floated down from above (downfloaters,
    highest first) each with the highest resident they may meet.
 5. If an odd number of residents remain, the lowest-ranked one who did not
@@ -25,6 +25,15 @@ said):
    lowest S1 players below it (an exchange).  A player who finds nobody in
    the bracket floats down, as do S2 players left over who cannot be paired
    among themselves.
+
+   Steps 4-6 give the bracket's pairing when it is as good as the bracket
+   allows; otherwise the other choices of those steps (another resident,
+   another floater, a later transposition or exchange) are searched, in
+   that order, for the first pairing that is best by C.04.3's quality
+   criteria: fewest floaters, then colours (fewest colour differences past
+   +-2 and colours three times running, then fewest unmet colour
+   preferences, then fewest unmet strong ones), then fewest repeated
+   floats (``dutch_bracket.py``).
 7. If no pairing (after the bye) avoids every rematch and colour clash,
    clashes are allowed
    (each player still tries the partners it does not clash with first); if
@@ -32,21 +41,26 @@ said):
    which keeps them as few as possible.
 
 Seats follow the colour rules (``colours.allocate``).  Not implemented from
-C.04.3: the quality criteria that weigh colour preferences and float
-histories against each other (only the choice of the odd bracket's
-downfloater looks at floats), and the topscorers' exceptions.
+C.04.3: the criteria on the score differences of floaters and on the next
+bracket (C.6, C.7), the float criteria beyond the last round's downfloats
+(C.13-C.19), the topscorers' exceptions, and a bye chosen for the colours
+it leaves (step 2 chooses it first).  Among equally good pairings, the
+order above decides (a floater is chosen before S1 meets S2, where FIDE
+floats whoever the first good transposition leaves over).
 
 Tables are keyed ``R<round>-T<board>``, board 1 being the top pair.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from functools import partial
 
 from ..standings import scores
 from ..types import GameResult, Player, PlayerId, RoundPairing, Table
-from .colours import allocate, clash, colour_history, preference
+from .colours import STRONG, allocate, clash, colour_history, preference, shortfall
 from .common import met
+from .dutch_bracket import BracketSearch, Wish
 from .matching import Matching
 from .swiss import choose_bye, swiss_pairing
 
@@ -96,11 +110,16 @@ def dutch_pairing(players: Iterable[Player], results: Iterable[GameResult], roun
         byes.append(GameResult.bye(round_number, order[bye], key=f"R{round_number}-B1"))
 
     floated = _floated_down(players, results, round_number - 1)
-
-    def preferred(u: int, v: int) -> bool:
-        return not clash(prefs[u], prefs[v])
-
-    pairs = _Brackets(order, points, adjacent, matching, floated, preferred).pair()
+    search = partial(
+        BracketSearch,
+        matching,
+        adjacent,
+        lambda u, v: not clash(prefs[u], prefs[v]),
+        _colour_costs(order, history, rank, seed),
+        [Wish(p.colour, p.strength >= STRONG) for p in prefs],
+        {i for i, pid in enumerate(order) if pid in floated},
+    )
+    pairs = _Brackets(order, points, matching, search).pair()
     tables = tuple(
         Table(
             round=round_number,
@@ -117,15 +136,26 @@ def dutch_pairing(players: Iterable[Player], results: Iterable[GameResult], roun
     )
 
 
-class _Brackets:
-    """The greedy bracket-by-bracket pairing (module doc, steps 4-6)."""
+def _colour_costs(order, history, rank, seed) -> Callable[[int, int], tuple[int, int, int, int]]:
+    """``colours.shortfall`` of two players given by index, cached: a
+    bracket's search weighs the same pair many times."""
+    costs: dict[tuple[int, int], tuple[int, int, int, int]] = {}
 
-    def __init__(self, order, points, adjacent, matching: Matching, floated, preferred) -> None:
-        self.order = order
-        self.adjacent = adjacent
-        self.preferred = preferred
+    def cost(u: int, v: int) -> tuple[int, int, int, int]:
+        pair = (u, v) if u < v else (v, u)
+        if pair not in costs:
+            costs[pair] = shortfall(order[u], order[v], history, rank, seed)
+        return costs[pair]
+
+    return cost
+
+
+class _Brackets:
+    """The bracket-by-bracket pairing from the top (module doc, steps 4-6)."""
+
+    def __init__(self, order, points, matching: Matching, search: Callable[..., BracketSearch]) -> None:
         self.matching = matching
-        self.floated = {i for i, pid in enumerate(order) if pid in floated}
+        self.search = search
         self.pairs: list[tuple[int, int]] = []
         self.groups: list[list[int]] = []
         for v, pid in enumerate(order):
@@ -139,67 +169,16 @@ class _Brackets:
     def pair(self) -> list[tuple[int, int]]:
         down: list[int] = []
         for index, residents in enumerate(self.groups):
-            down = self._bracket(down, residents, last=index == len(self.groups) - 1)
+            last = index == len(self.groups) - 1
+            pairs, down = self.search(down=down, residents=residents, last=last).run()
+            self.pairs += pairs
         # The oracle kept a perfect matching of whoever is left: use it.
         for v in down:
             if self.matching.alive[v]:
-                self._take(v, self.matching.mate[v])
+                mate = self.matching.mate[v]
+                self.matching.remove(v, mate)
+                self.pairs.append((min(v, mate), max(v, mate)))
         return self.pairs
-
-    def _bracket(self, down: list[int], residents: list[int], last: bool) -> list[int]:
-        left: list[int] = []
-        free = list(residents)
-        for m in down:  # step 4
-            partner = self._first(m, free)
-            if partner is None:
-                left.append(m)
-            else:
-                free.remove(partner)
-        if len(free) % 2 and not last:  # step 5
-            floater = next((v for v in reversed(free) if v not in self.floated), free[-1])
-            free.remove(floater)
-            left.append(floater)
-        half = len(free) // 2
-        s1, s2 = free[:half], free[half:]
-        for i, v in enumerate(s1):  # step 6
-            if not self.matching.alive[v]:
-                continue
-            others = [u for u in s2 if self.matching.alive[u]]
-            others += [u for u in reversed(s1[i + 1 :]) if self.matching.alive[u]]
-            if self._first(v, others) is None:
-                left.append(v)
-        rest = [u for u in s2 if self.matching.alive[u]]
-        for i, v in enumerate(rest):
-            if self.matching.alive[v] and self._first(v, rest[i + 1 :]) is None:
-                left.append(v)
-        return sorted(v for v in left if self.matching.alive[v])
-
-    def _first(self, v: int, candidates: list[int]) -> int | None:
-        """Pair ``v`` with the first of ``candidates`` it may meet, those it
-        does not clash with in colour first; the partner, or None."""
-        ordered = [u for u in candidates if self.preferred(v, u)]
-        ordered += [u for u in candidates if not self.preferred(v, u)]
-        return next((u for u in ordered if self._try(v, u)), None)
-
-    def _try(self, a: int, b: int) -> bool:
-        """Pair ``a`` and ``b`` if allowed and the rest stays pairable."""
-        matching = self.matching
-        if not (matching.alive[a] and matching.alive[b] and self.adjacent(a, b)):
-            return False
-        if matching.mate[a] == b:
-            self._take(a, b)
-            return True
-        saved = matching.snapshot()
-        matching.remove(a, b)
-        if matching.size == matching.alive_count // 2:
-            self.pairs.append((min(a, b), max(a, b)))
-            return True
-        matching.restore(saved)
-        return False
-
-    def _take(self, a: int, b: int) -> None:
-        self.matching.remove(a, b)
-        self.pairs.append((min(a, b), max(a, b)))
 
 
 def _floated_down(players: list[Player], results: list[GameResult], round_number: int) -> set[PlayerId]:

@@ -22,8 +22,13 @@
    highest-ranked player left and filled in standings order, so scores
    stay as close as the search allows), within a budget of
    ``SEARCH_BUDGET`` steps and for fields of up to ``SEARCH_PLAYERS``
-   players (one level of search per player); the seating of step 4 stands
-   if it finds none.
+   players (one level of search per player).  The tables are opened in
+   the order of step 2 first; if that finds no seating, a second search
+   (with a budget of its own) lets each opener take a table of any size
+   still unopened, larger first, since with tables of different sizes
+   the only rematch-free seatings may put a top player at a smaller table.
+   Tables are then numbered in the order they were opened.  The seating of
+   step 4 stands if neither search finds one.
 
 Seats: see ``common.SeatBalance`` (positions rotate as evenly as the
 rounds allow).  Tables are keyed ``R<round>-T<index>``.
@@ -103,22 +108,50 @@ SEARCH_PLAYERS = 64
 
 def rematch_free(ordered: Sequence[PlayerId], sizes: Sequence[int], meetings: dict) -> list[list[PlayerId]] | None:
     """Tables of ``sizes`` from ``ordered`` with no earlier co-players, or
-    None if the search (module doc, step 5) finds none within its budget."""
+    None if the search (module doc, step 5) finds none within its budget.
+
+    The tables are listed in the order they were opened.
+    """
+    in_order = _seat_without_rematch(ordered, sizes, meetings, any_size=False)
+    if in_order is not None:
+        return in_order
+    return _seat_without_rematch(ordered, sizes, meetings, any_size=True)
+
+
+def _seat_without_rematch(
+    ordered: Sequence[PlayerId], sizes: Sequence[int], meetings: dict, any_size: bool
+) -> list[list[PlayerId]] | None:
+    """The depth-first search of :func:`rematch_free`, in one of its two
+    passes: the tables opened in the order of ``sizes``, or (``any_size``)
+    each opener trying every size still unopened, in that order."""
     free = [True] * len(ordered)
-    tables: list[list[PlayerId]] = [[] for _ in sizes]
+    unopened = list(sizes)
+    tables: list[list[PlayerId]] = []
     steps = 0
 
     def fits(player: PlayerId, table: list[PlayerId]) -> bool:
         row = meetings.get(player, {})
         return not any(row.get(other, 0) for other in table)
 
-    def fill(t: int, after: int) -> bool:
-        nonlocal steps
-        if t == len(sizes):
+    def open_next() -> bool:
+        if not unopened:
             return True
-        table = tables[t]
-        if len(table) == sizes[t]:
-            return fill(t + 1, -1)
+        # Tables of one size are alike: trying each size once is enough.
+        choices = sorted(set(unopened), key=unopened.index) if any_size else unopened[:1]
+        for size in choices:
+            index = unopened.index(size)
+            del unopened[index]
+            tables.append([])
+            if fill(tables[-1], size, -1):
+                return True
+            tables.pop()
+            unopened.insert(index, size)
+        return False
+
+    def fill(table: list[PlayerId], size: int, after: int) -> bool:
+        nonlocal steps
+        if len(table) == size:
+            return open_next()
         if table:
             choices = [i for i in range(after + 1, len(ordered)) if free[i] and fits(ordered[i], table)]
         else:  # the highest-ranked player left opens the table
@@ -129,13 +162,13 @@ def rematch_free(ordered: Sequence[PlayerId], sizes: Sequence[int], meetings: di
                 return False
             free[i] = False
             table.append(ordered[i])
-            if fill(t, i):
+            if fill(table, size, i):
                 return True
             table.pop()
             free[i] = True
         return False
 
-    return tables if fill(0, -1) else None
+    return tables if open_next() else None
 
 
 def repeats(groups: Sequence[Sequence[PlayerId]], meetings: dict) -> int:
