@@ -47,12 +47,9 @@ def setup(players: int, seed: int) -> AlhambraState:
     deck = [c for pile in piles for c in pile]
     keys = [(len(h), sum(c % 10 for c in h)) for h in hands]
     first = [s for s in range(players) if keys[s] == min(keys)]
-    # Among equal hands the earliest seat starts: the seat order is decided
-    # before the engine (drawn from the seed by the match, or chosen by a
-    # tournament).  The draw is kept so a seed deals as before.
-    if len(first) > 1:
-        rng.below(len(first))
-    start = first[0]
+    # Among equal hands the start player is drawn from the seed (rules D),
+    # also when a tournament chose the seat order.
+    start = first[rng.below(len(first))] if len(first) > 1 else first[0]
     seats = tuple(SeatState(Alhambra.start(), hand=h) for h in hands)
     return AlhambraState(
         players=players,
