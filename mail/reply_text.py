@@ -20,15 +20,17 @@ from dataclasses import dataclass, field
 
 from mailparser_reply import EmailReplyParser
 
-from games.engine import IllegalMove, NotationError, gettext_noop
+from games.engine import EngineError, IllegalMove, NotationError, gettext_noop
+from games.engine.blind import Blind
 
 from .turns import TURN_LETTER, turn_for_letter, whole_turns
 
 _REPLY_PARSER = EmailReplyParser(languages=["en", "nl", "de", "fr"])
-# A quote header may be wrapped onto a second line by the client.
+# A quote header may be wrapped onto a second line by the client, before
+# its verb ("On …\n… wrote:") or after it ("Op … schreef Alta <\nalta@…>:").
 _WROTE = re.compile(
     r"^[ \t]*(On|Op|Am|Le)\b[^\n]{0,200}(\n[^\n]{0,200})?"
-    r"\b(wrote|schreef|heeft [^\n]{0,80}geschreven|schrieb|a écrit)[^\n]{0,200}:[ \t]*$",
+    r"\b(wrote|schreef|heeft [^\n]{0,80}geschreven|schrieb|a écrit)[^\n]{0,200}(\n[^\n]{0,200})?:[ \t]*$",
     re.IGNORECASE | re.MULTILINE,
 )
 # Outlook quotes the original without ">": everything below its header goes.
@@ -37,8 +39,12 @@ _OUTLOOK_HEADER = re.compile(
     r"(From|Van): .+)\s*$",
     re.IGNORECASE | re.MULTILINE,
 )
+# What mail apps add below the player's words ("Get Outlook for iOS<https://…>").
 _MOBILE_SIGNATURE = re.compile(
-    r"^\s*(Sent from my \w+|Verzonden vanaf mijn \w+|Verstuurd vanaf mijn \w+).*$", re.IGNORECASE | re.MULTILINE
+    r"^\s*(?:(?:Sent from my|Verzonden vanaf mijn|Verstuurd vanaf mijn)\s+\S+"
+    r"|(?:Get|Download|Sent from|Sent with|Verzonden met|Verzonden vanuit|Verstuurd met|Verstuurd vanuit)\s+"
+    r"(?:Outlook|Yahoo Mail|Mail for Windows|Mail voor Windows|Proton ?Mail|Gmail|Samsung)\b).*$",
+    re.IGNORECASE | re.MULTILINE,
 )
 OPTION = re.compile(r"^\s*(?:option|optie)?\s*#?(\d{1,3})\s*[.)]?\s*$", re.IGNORECASE)
 _SEPARATORS = re.compile(r";")
@@ -48,8 +54,8 @@ _NUMBERS = re.compile(r"^\s*#?\d{1,3}(?:[\s,]+#?\d{1,3})+\s*$")
 def clean_reply(text: str) -> str:
     """The player's own new text: no quotes, no quote headers, no signature."""
     text = text.replace("\r\n", "\n").replace("\r", "\n")
+    text = _without_quote_headers(text)
     text = "\n".join(line for line in text.split("\n") if not line.lstrip().startswith(">"))
-    text = _WROTE.sub("", text)
     found = _OUTLOOK_HEADER.search(text)
     if found:
         text = text[: found.start()]
@@ -60,6 +66,23 @@ def clean_reply(text: str) -> str:
     if "--" in lines:
         lines = lines[: lines.index("--")]
     return "\n".join(lines).strip()
+
+
+def _without_quote_headers(text: str) -> str:
+    """``text`` without its "On … wrote:" headers.  A header followed by
+    ">" lines heads a quote that goes with its ">" lines (the player may
+    write below it); one followed by anything else heads a quote some
+    clients write without ">", so everything from it down goes (else the
+    quoted mail, the player's own hand in it, would be read as chat)."""
+    kept = []
+    start = 0
+    for header in _WROTE.finditer(text):
+        kept.append(text[start : header.start()])
+        start = header.end()
+        if not text[start:].lstrip().startswith(">"):
+            return "".join(kept)
+    kept.append(text[start:])
+    return "".join(kept)
 
 
 @dataclass
@@ -81,18 +104,22 @@ def read_reply(rules, state, seat: int, text: str, *, turns=whole_turns) -> Repl
     Each move is tried on the position the earlier ones produced: a line
     that parses but cannot be played (an illegal move, a turn already
     complete) raises the engine's error, so the whole reply is refused
-    with that explanation rather than silently cut short.
+    with that explanation rather than silently cut short.  Once a move has
+    turned up cards the player had not seen (an Alta refresh), what the
+    later lines are and how they are answered say nothing about those
+    cards (``games.engine.blind``).
 
     :raises EngineError: a move line that parses cannot be played.
     """
     lines = text.split("\n")
     reply = Reply()
+    blind = Blind(rules, state, seat, lambda world, part: _played(rules, world, seat, part))
     for number, line in enumerate(lines):
         parts = [piece for part in _SEPARATORS.split(line) for piece in _pieces(part)]
         if not parts:
             continue  # blank lines around and between moves
         try:
-            moves, state = _line_moves(rules, state, seat, parts, turns)
+            moves, state = _line_moves(rules, state, seat, parts, turns, blind)
         except NotationError as error:
             reply.message = "\n".join(lines[number:]).strip()
             reply.stop_error = error
@@ -119,28 +146,68 @@ def _expanded(rules, state, seat: int, part: str, turns) -> list[str]:
     return [part]
 
 
-def _line_moves(rules, state, seat: int, parts: list[str], turns):
+def _line_moves(rules, state, seat: int, parts: list[str], turns, blind: Blind):
     """The moves of one line, applied in order; ``NotationError`` when its
     first part is not a move (the line is then a message)."""
     moves: list[str] = []
     for written in parts:
         # A letter is read against the position the parts before it left.
         for part in _expanded(rules, state, seat, written, turns):
-            option = OPTION.match(part)
-            try:
-                if option:
-                    part = _option(rules, state, seat, int(option.group(1)))
-                move = rules.parse_move(state, seat, part)
-            except NotationError:
+            part = _option_text(rules, state, seat, part, blind)
+            if not _reads(rules, state, seat, part, blind):
                 if not moves:
-                    raise
+                    raise _not_a_move(rules, state, seat, part)
                 # After a move on the same line a message is ambiguous: refuse.
-                raise IllegalMove(gettext_noop('"%(part)s" (after ";") is not a move'), part=part) from None
-            if seat not in rules.to_move(state):
-                raise IllegalMove(gettext_noop('"%(part)s": your turn was already complete before it'), part=part)
-            state = rules.apply(state, seat, move).state
+                raise IllegalMove(gettext_noop('"%(part)s" (after ";") is not a move'), part=part)
+            try:
+                state = _played(rules, state, seat, part)
+            except EngineError as error:
+                blind.refuse(error)
+            blind.play(part, state)
             moves.append(part)
     return moves, state
+
+
+def _played(rules, state, seat: int, part: str):
+    """``state`` after the move ``part``; refused once the turn is over
+    (before it is read: the reason must not tell the cards just drawn)."""
+    if seat not in rules.to_move(state):
+        raise IllegalMove(gettext_noop('"%(part)s": your turn was already complete before it'), part=part)
+    return rules.apply(state, seat, rules.parse_move(state, seat, part)).state
+
+
+def _reads(rules, state, seat: int, part: str, blind: Blind) -> bool:
+    """Is ``part`` a move (else a message)?  Decided in the positions the
+    player cannot tell apart, so it says nothing about hidden cards."""
+    reads = blind.reads(part)
+    if reads is not None:
+        return reads
+    try:
+        rules.parse_move(state, seat, part)
+    except NotationError:
+        return False
+    return True
+
+
+def _not_a_move(rules, state, seat: int, part: str) -> NotationError:
+    """Why ``part`` is not a move (the engine's words)."""
+    try:
+        rules.parse_move(state, seat, part)
+    except NotationError as error:
+        return error
+    return NotationError(gettext_noop('"%(part)s" is not a move here'), part=part)
+
+
+def _option_text(rules, state, seat: int, part: str, blind: Blind) -> str:
+    """An option number as the text of that option; any other part as itself."""
+    option = OPTION.match(part)
+    if not option:
+        return part
+    number = int(option.group(1))
+    try:
+        return _option(rules, state, seat, number)
+    except EngineError as error:
+        blind.refuse(error)
 
 
 def _option(rules, state, seat: int, number: int) -> str:

@@ -22,6 +22,7 @@ from collections.abc import Mapping, Sequence
 from importlib import resources
 from typing import Any, ClassVar, Generic, Protocol, TypeVar, cast
 
+from .blind import Blind
 from .errors import (
     EngineError,
     GameOver,
@@ -306,19 +307,31 @@ class BaseRules(Generic[S, MoveT]):
         """``apply_text``, also returning the moves it applied and their
         canonical text (``format_move`` of each, ``; ``-separated), for the
         log: a move typed in another language's words or another spelling
-        is kept as the engine writes it, so each reader sees it in theirs."""
+        is kept as the engine writes it, so each reader sees it in theirs.
+        After a step that turns up cards the seat had not seen, a later part
+        is answered as ``blind.Blind`` says (nothing about those cards)."""
         parts = self.split_turn_text(text)
         if not parts:
             raise NotationError(gettext_noop("The message contains no move."))
         events: list[Event] = []
         moves: list[MoveT] = []
         written: list[str] = []
+        # A later part must not tell what an earlier one turned up (``blind``).
+        blind = None
+        if len(parts) > 1:
+            blind = Blind(self, state, seat, lambda world, part: self._later_part(world, seat, part)[1].state)
         for number, part in enumerate(parts, start=1):
             try:
-                if number > 1 and seat not in self.to_move(state):
-                    raise IllegalMove(gettext_noop("your turn was already complete before it"))
-                move = self.parse_move(state, seat, part)
-                step = self.apply(state, seat, move)
+                try:
+                    move, step = (
+                        self._later_part(state, seat, part) if number > 1 else self._first_part(state, seat, part)
+                    )
+                except EngineError as refused:
+                    if blind is None:
+                        raise
+                    blind.refuse(refused)
+                if blind is not None:
+                    blind.play(part, step.state)
                 written.append(self.format_move(state, seat, move))
             except EngineError as error:
                 if len(parts) == 1:
@@ -333,6 +346,16 @@ class BaseRules(Generic[S, MoveT]):
             events.extend(step.events)
             moves.append(move)
         return Transition(state, tuple(events)), moves, "; ".join(written)
+
+    def _first_part(self, state: S, seat: Seat, part: str) -> tuple[MoveT, Transition[S]]:
+        move = self.parse_move(state, seat, part)
+        return move, self.apply(state, seat, move)
+
+    def _later_part(self, state: S, seat: Seat, part: str) -> tuple[MoveT, Transition[S]]:
+        """A part after the first: refused once the turn is over."""
+        if seat not in self.to_move(state):
+            raise IllegalMove(gettext_noop("your turn was already complete before it"))
+        return self._first_part(state, seat, part)
 
     def apply_moves(self, state: S, seat: Seat, moves: Sequence[MoveT]) -> Transition[S]:
         """Apply already-parsed moves in order (replaying a stored submission)."""

@@ -106,7 +106,8 @@ def test_a_whole_turn_in_one_submission_is_one_ply(duel, now):
     state = RULES.load(duel.state)
     texts = []
     while index in RULES.to_move(state) and len(texts) < 6:
-        text, move = RULES.move_options(state, index)[0]
+        # Not a refresh: a step after it must fit cards the player has not seen.
+        text, move = next(option for option in RULES.move_options(state, index) if option[0] != "refresh")
         texts.append(text)
         state = RULES.apply(state, index, move).state
         if RULES.to_move(state) != frozenset({index}):

@@ -137,6 +137,7 @@ class AlhambraRules(BaseRules[AlhambraState, Move]):
         hidden = [] if over else [s for s in range(state.players) if s != seat]
         pool = [c for s in hidden for c in state.seats[s].hand]
         pool += [c for c in state.secret.deck if c not in SCORING_CARDS]
+        pool.sort()  # the re-deal must not depend on the hidden order
         rng.shuffle(pool)
         seats = list(state.seats)
         for s in hidden:
@@ -152,7 +153,7 @@ class AlhambraRules(BaseRules[AlhambraState, Move]):
         deck = []
         for code in state.secret.deck:
             deck.append(code if code in SCORING_CARDS else pool.pop())
-        bag = list(state.secret.bag)
+        bag = sorted(state.secret.bag)
         rng.shuffle(bag)
         secret = type(state.secret)(tuple(bag), tuple(deck), rng.next_u64())
         return self._replace(state, seats=tuple(seats), secret=secret)

@@ -121,7 +121,7 @@ class AlpacaRules(BaseRules[AlpacaState, Move]):
         if self.is_finished(state):
             return replace_fields(state, {"secret": rng.next_u64()})
         others = [s for s in range(state.players) if s != seat]
-        pool = [t for s in others for t in state.hands[s]]
+        pool = sorted(t for s in others for t in state.hands[s])  # not in the hidden order
         rng.shuffle(pool)
         hands = list(state.hands)
         for s in others:

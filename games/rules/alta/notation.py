@@ -2,7 +2,8 @@
 
 One sub-move per part; a whole turn is several parts separated by ``;`` or
 new lines (``BaseRules.apply_text``), e.g.
-``wheat C3; refresh; take 2 D3; merchant blind``.
+``market C3; merchant blind; take 2 D3`` (a move after a refresh must fit
+whatever the refresh turns up: ``games.engine.blind``).
 
 * Place a hand card (step 1): ``<card> <cell>`` — ``mill D3``, ``akker c3``.
 * Refresh (step 2): ``refresh`` / ``ververs``.

@@ -172,6 +172,7 @@ def redeal_hidden(state: AltaState, seat: int | None, seed: int, revealed: bool)
     pool = list(state.secret.deck)
     for s in others:
         pool += state.hands[s]
+    pool.sort()  # the re-deal must not depend on the hidden order
     rng.shuffle(pool)
     hands = list(state.hands)
     for s in others:
@@ -181,6 +182,7 @@ def redeal_hidden(state: AltaState, seat: int | None, seed: int, revealed: bool)
     if not revealed:
         for s in others:
             mpool += [m for m, blind in merchants[s] if blind]
+        mpool.sort()
         rng.shuffle(mpool)
         for s in others:
             merchants[s] = tuple((mpool.pop() if blind else m, blind) for m, blind in merchants[s])

@@ -161,6 +161,7 @@ class AtlantisRules(BaseRules[AtlantisState, Move]):
         pool = list(state.draw)
         for s in others:
             pool += [c for c in range(NUM_COLOURS) for _ in range(state.hands[s][c])]
+        pool.sort()  # the re-deal must not depend on the hidden order
         rng.shuffle(pool)
         hands = list(state.hands)
         for s in others:
@@ -171,7 +172,7 @@ class AtlantisRules(BaseRules[AtlantisState, Move]):
         stacks = list(state.road.stacks)
         for half in (range(0, FIRST_GAP - 1), range(FIRST_GAP, MAINLAND - 1)):
             deep = [i for i in half if len(stacks[i]) > 1]
-            lower = [stacks[i][0] for i in deep]
+            lower = sorted(stacks[i][0] for i in deep)
             rng.shuffle(lower)
             for i, tile in zip(deep, lower, strict=True):
                 stacks[i] = (tile,) + stacks[i][1:]

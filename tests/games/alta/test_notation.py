@@ -217,15 +217,33 @@ def test_missing_or_double_cells_and_unknown_words():
 
 
 def test_a_whole_turn_in_one_message():
-    deck = ["farmer"] * 30 + ["market", "mill"]  # top last: mill, market
-    state = hand_step(hands={0: ["wheat", "tower"]}, face_up=("hut", "hut"), deck=deck)
-    text = "wheat C4; refresh; take 2 at D3; merchant blind"
-    transition = RULES.apply_text(state, 0, text)
-    after = transition.state
-    assert RULES.to_move(after) == {1}
-    assert len(after.merchants[0]) == 1
+    deck = ["farmer"] * 30 + ["mill", "market"]  # top last: market, mill
+    state = hand_step(hands={0: ["market", "tower"]}, face_up=("hut", "wheat"), deck=deck)
+    transition = RULES.apply_text(state, 0, "market C4; merchant blind; take 2 at D3")
+    assert RULES.to_move(transition.state) == {1}
+    assert len(transition.state.merchants[0]) == 1
     kinds = [e.kind for e in transition.events]
-    assert kinds[:3] == ["place", "refresh", "place"] and "merchant" in kinds
+    assert kinds.count("place") == 2 and "merchant" in kinds
+
+
+def test_a_move_after_a_refresh_must_fit_whatever_it_turns_up():
+    deck = ["farmer"] * 30 + ["market", "mill"]  # top last: card 1 mill, card 2 market
+    state = hand_step(hands={0: ["wheat", "tower"]}, face_up=("hut", "hut"), deck=deck)
+    # Taking "card 2" fits whatever it is: played, and the market it is asks for a merchant card.
+    after = RULES.apply_text(state, 0, "wheat C4; refresh; take 2 at D3").state
+    assert [text for text, _ in RULES.move_options(after, 0)] == ["merchant up", "merchant blind"]
+    # A merchant choice fits only if card 2 is a market, which the player had not seen:
+    # refused, and with the same words whether it is one or not.
+    answers = set()
+    for top in (["mill", "market"], ["market", "mill"], ["tower", "tower"]):
+        position = hand_step(hands={0: ["wheat", "tower"]}, face_up=("hut", "hut"), deck=["farmer"] * 30 + top)
+        with pytest.raises(IllegalMove) as refused:
+            RULES.apply_text(position, 0, "wheat C4; refresh; take 2 at D3; merchant blind")
+        answers.add(str(refused.value))
+    assert answers == {
+        'In move 4 ("merchant blind"): an earlier move of this message turns up cards you had not seen, and this '
+        "move does not fit whatever they are: end the message before this move, and send it once you have seen them"
+    }
 
 
 def test_a_whole_turn_on_separate_lines_with_a_market_first():

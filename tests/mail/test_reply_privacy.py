@@ -1,0 +1,90 @@
+"""A reply tells its writer nothing they cannot see, and nothing of theirs
+reaches the other players as chat: quoted mail without ">" is not chat,
+mail apps' lines are not chat, and after a move that turns up cards the
+later lines are answered the same whatever those cards are."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.engine import EngineError, get_rules
+from games.engine.blind import REFUSAL
+from games.rules.alta.testing import island, position
+from mail.reply_text import clean_reply, read_reply
+
+ALTA = get_rules("alta")
+SMALL = island(". . . .", ". MIL WHE .")
+
+
+def refreshable(top: list[str]):
+    """Seat 0 holds a wheat field and a tower, both face-up cards are huts
+    (a refresh is allowed); ``top`` are the deck's last cards (the top last)."""
+    return position(
+        islands={0: SMALL}, hands={0: ["wheat", "tower"]}, face_up=("hut", "hut"), deck=["farmer"] * 30 + top
+    )
+
+
+def answer(state, text: str) -> str:
+    try:
+        reply = read_reply(ALTA, state, 0, text)
+    except EngineError as error:
+        return str(error)
+    return f"moves {reply.moves}; message {reply.message!r}"
+
+
+def test_a_quote_without_markers_under_its_header_is_not_read_as_chat():
+    quoted = "IT IS YOUR MOVE\nYour hand: Farmer's hut, Wheat field\n1. take 1 D3"
+    body = f"1\n\nOn Mon, 5 Jan 2026 at 09:00, Alta <games@alta.example> wrote:\n{quoted}\n"
+    assert clean_reply(body) == "1"
+
+
+def test_a_dutch_quote_header_wrapped_after_its_verb_is_removed():
+    header = "Op ma 5 jan 2026 om 10:00 schreef Alta <\nalta@localhost>:"
+    body = f"farmer D4\n\n{header}\n\n> IT IS YOUR MOVE\n> HOW TO REPLY\n"
+    assert clean_reply(body) == "farmer D4"
+
+
+def test_words_below_a_marked_quote_are_still_the_reply():
+    body = "On Mon, 5 Jan 2026 at 09:00, Alta <games@alta.example> wrote:\n> IT IS YOUR MOVE\n\nfarmer D4\nnice game"
+    assert clean_reply(body) == "farmer D4\nnice game"
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Get Outlook for iOS<https://aka.ms/o0ukef>",
+        "Download Outlook voor Android",
+        "Verzonden met Outlook voor Android",
+        "Sent from Yahoo Mail on Android",
+        "Sent from Mail for Windows",
+        "Verzonden vanuit Mail voor Windows",
+        "Sent with Proton Mail secure email.",
+        "Verstuurd vanaf mijn iPad",
+    ],
+)
+def test_a_mail_apps_line_is_not_chat(line):
+    assert clean_reply(f"A\n\n{line}\n") == "A"
+
+
+def test_after_a_refresh_a_move_that_fits_whatever_it_turns_up_is_played():
+    # Card 2 after the refresh is a market here; "take 2 at D3" fits any card.
+    reply = read_reply(ALTA, refreshable(["market", "mill"]), 0, "wheat C4\nrefresh\ntake 2 at D3\nGood luck!")
+    assert reply.moves == ["wheat C4", "refresh", "take 2 at D3"]
+    assert reply.message == "Good luck!"
+
+
+@pytest.mark.parametrize(
+    "later",
+    [
+        "take 2 at D3\nmerchant blind",  # fits only if card 2 is a market
+        "take mill D3",  # names a card the player has not seen
+        "take 2 at D3; take 1 at C3",  # the turn is over, unless card 2 is a market
+        "2",  # an option of a list the player has not seen
+    ],
+)
+def test_after_a_refresh_every_other_line_gets_one_answer_whatever_it_turns_up(later):
+    answers = {
+        answer(refreshable(top), f"wheat C4\nrefresh\n{later}")
+        for top in (["market", "mill"], ["mill", "market"], ["tower", "tower"], ["farmer", "mill"])
+    }
+    assert answers == {REFUSAL}
