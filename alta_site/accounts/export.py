@@ -126,7 +126,10 @@ def _ratings(user: User) -> dict[str, Any]:
 
 
 def _mails(user: User) -> dict[str, Any]:
-    sent = OutgoingEmail.objects.filter(Q(user=user) | Q(to__iexact=user.email)).order_by("created_at", "pk")
+    # By address only the mails of no account (sent before they signed up):
+    # an address they took over may hold another player's game mails.
+    sent = OutgoingEmail.objects.filter(Q(user=user) | Q(user__isnull=True, to__iexact=user.email))
+    sent = sent.order_by("created_at", "pk")
     received = InboundEmail.objects.filter(user=user).order_by("received_at", "pk")
     return {
         "sent_to_you": list(sent.values("created_at", "sent_at", "kind", "to", "subject", "text", "status")),

@@ -126,3 +126,20 @@ def test_profile_links_the_export_and_anonymous_visitors_are_sent_to_log_in(alic
     client.force_login(alice)
     page = client.get("/profile/").content.decode()
     assert 'href="/profile/export/"' in page and 'href="/profile/close/"' in page
+
+
+def test_an_address_taken_over_from_another_player_does_not_export_their_mails(games, alice, bob):
+    """Bob's game mails were sent to his old address; Alice takes that
+    address later: her export holds none of his mails."""
+    from mail.models import OutgoingEmail
+
+    old_address = bob.email
+    bob_mails = OutgoingEmail.objects.filter(user=bob, to__iexact=old_address)
+    assert bob_mails.exists()
+    bob.email = "bob.new@example.com"
+    bob.save(update_fields=["email"])
+    alice.email = old_address
+    alice.save(update_fields=["email"])
+    data, _text = download(alice)
+    assert not [m for m in data["mails"]["sent_to_you"] if m["to"].lower() == old_address.lower()]
+    assert data["mails"]["sent_to_you"], "her own mails are still there"
