@@ -48,6 +48,49 @@ def test_the_dutch_help_names_the_cards_as_the_dutch_rules_do():
 
 
 @pytest.mark.parametrize(
+    ("language", "names"),
+    [
+        (
+            "en",
+            {
+                "farmer": "farmer",
+                "settlement": "settlement",
+                "tavern": "tavern",
+                "farmers_hut": "farmer's hut",
+                "mill": "mill",
+                "wheat_field": "wheat field",
+                "fishing_harbour": "fishing harbour",
+                "tower": "tower",
+                "market": "market",
+            },
+        ),
+        (
+            "nl",
+            {
+                "farmer": "boer",
+                "settlement": "dorp",
+                "tavern": "herberg",
+                "farmers_hut": "huisje",
+                "mill": "molen",
+                "wheat_field": "akker",
+                "fishing_harbour": "vissteiger",
+                "tower": "toren",
+                "market": "markt",
+            },
+        ),
+    ],
+)
+def test_the_alta_help_lists_the_nine_merchant_cards(language, names):
+    """Which pairs exist is a rules decision the seeds do not give: a player
+    planning pairs needs the list (shared/rules/alta.md, Components)."""
+    from games.rules.alta.components import MERCHANTS
+
+    text = " ".join(get_rules("alta").help_text(language).split())
+    for first, second in MERCHANTS:
+        assert f"{names[first]} + {names[second]}" in text, (first, second)
+
+
+@pytest.mark.parametrize(
     ("game", "language"), [(game, language) for game in GAMES for language in get_rules(game).wordings]
 )
 def test_the_help_uses_every_word_the_readers_notation_writes(game, language):
