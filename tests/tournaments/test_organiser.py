@@ -251,3 +251,21 @@ def test_disqualifying_before_the_start_removes_the_registration(alice, club, bo
     )
     assert not t.participants.exists()
     assert t.events.filter(kind="removed", text__contains="duplicate").exists()
+
+
+def test_a_draw_set_by_hand_in_a_rated_tournament_is_not_rated_as_a_win(alice, club, now):
+    """The match can only end by resignations, which cannot say "draw":
+    a result an organiser set is kept by the tournament and not rated."""
+    from ratings.models import RatingChange
+    from ratings.services import rating_apply
+
+    t = started(alice, club, new_players(2), now=now, format="swiss", rounds=1, rated=True)
+    (game,) = running_games(t)
+    game_result_set(game_id=game.pk, ranking=[list(game.players)], reason="agreed draw", by=alice, now=now)
+    match = Match.objects.get(pk=game.match_id)
+    assert match.status == Match.Status.FINISHED
+    assert not match.rated
+    rating_apply(match_id=match.pk)
+    assert not RatingChange.objects.filter(match=match).exists()
+    game.refresh_from_db()
+    assert game.ranking == [list(game.players)]

@@ -349,11 +349,15 @@ def end_decided_matches(tournament: Tournament, now: dt.datetime) -> None:
     a result set by hand): players resign from the bottom of the decided
     order up, so the match ends as close to the tournament's result as the
     game allows (a shared first place becomes a win for one of them; the
-    tournament keeps its own result).  Expects the tournament lock (then
-    takes each match's lock)."""
+    tournament keeps its own result).  A match whose result an organiser
+    set is not rated: its resignations are not a result anyone played (nor
+    can they say "draw").  Expects the tournament lock (then takes each
+    match's lock)."""
     running = tournament.games.filter(ranking__isnull=False, match__status=Match.Status.ACTIVE)
     for game in running.select_related("match"):
         assert game.match_id is not None  # match__status above
+        if game.source == TournamentGame.Source.MANUAL:
+            Match.objects.filter(pk=game.match_id).update(rated=False)
         order = list(game.forfeited) + [p for group in reversed(game.ranking or ()) for p in group]
         users = {p.pk: p.user for p in tournament.participants.filter(pk__in=order).select_related("user")}
         for pid in order[:-1]:
