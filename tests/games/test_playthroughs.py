@@ -28,9 +28,9 @@ HERE = Path(__file__).parent
 GOLDEN = [
     ("alta", 2, 1),
     ("alta", 4, 2),
-    ("alhambra", 2, 14),
+    ("alhambra", 2, 12),
     ("atlantis", 2, 2),
-    ("atlantis", 4, 26),
+    ("atlantis", 4, 9),
     ("alpaca", 2, 1),
 ]
 MAX_BYTES = 100_000

@@ -1,11 +1,13 @@
 """Alhambra's legal moves (every one of them, in a stable order).
 
-Payments (a documented decision): a payment is a multiset of cards in
-canonical (sorted) order, and only *minimal* payments are listed: no card can
-be left out while still covering the price.  Paying with a superfluous card
-only throws money away, so ``apply`` refuses it too, with a message naming
-the card.  A minimal payment can still overpay (no change is given), e.g. a
-9 for a price of 7 when no exact combination exists.
+Payments (rules D): a payment is a multiset of cards in canonical (sorted)
+order, and only *minimal* payments are legal: no card can be left out while
+still covering the price (a superfluous card only throws money away).  No
+change is given, so a minimal payment may overpay, but only when the cards
+of that currency in the hand cannot pay the price exactly, e.g. a 9 for a
+price of 7 when no exact combination exists.  ``payments`` lists them and
+``apply`` refuses the others, naming the superfluous card or an exact
+payment.
 """
 
 from __future__ import annotations
@@ -57,6 +59,19 @@ def minimal_payments(values: tuple[int, ...], price: int) -> tuple[tuple[int, ..
     return tuple(sorted(found, key=lambda p: (len(p), p)))
 
 
+@lru_cache(maxsize=_CACHE)
+def payments(values: tuple[int, ...], price: int) -> tuple[tuple[int, ...], ...]:
+    """The legal payments of ``price`` from ``values`` (sorted descending):
+    the exact ones when any exists, else every minimal one (each overpays).
+    In the order of ``minimal_payments``, so an exact payment comes first
+    whenever one exists."""
+    minimal = minimal_payments(values, price)
+    # An exact multiset is always minimal (every card is worth at least 1),
+    # so the minimal ones hold every exact one.
+    exact = tuple(p for p in minimal if sum(p) == price)
+    return exact or minimal
+
+
 #: For a display of n cards, a getter of each index subset of two or more
 #: cards (``getter(display)`` is the tuple of those cards): by size, then
 #: lexicographic, so that the card tuples of a sorted display come out in
@@ -98,12 +113,13 @@ def takes(display: tuple[int, ...]) -> tuple[Take, ...]:
 
 @lru_cache(maxsize=_CACHE)
 def _buy_options(cards: tuple[int, ...], price: int) -> tuple[Buy, ...]:
-    """Every minimal payment of ``price`` from ``cards``, the (sorted, not
-    empty) cards of one currency in a hand: the buys of that currency's slot."""
+    """Every legal payment (see ``payments``) of ``price`` from ``cards``, the
+    (sorted, not empty) cards of one currency in a hand: the buys of that
+    currency's slot."""
     slot = cards[0] // 10
     base = slot * 10
     result = []
-    for pay in minimal_payments(tuple([c % 10 for c in reversed(cards)]), price):
+    for pay in payments(tuple([c % 10 for c in reversed(cards)]), price):
         paid = tuple([base + v for v in pay])
         move = _BUY.get((slot, paid))
         if move is None:
@@ -113,7 +129,7 @@ def _buy_options(cards: tuple[int, ...], price: int) -> tuple[Buy, ...]:
 
 
 def buys(state: AlhambraState, seat: int) -> tuple[Buy, ...]:
-    """Every minimal payment for every tile in the market."""
+    """Every legal payment for every tile in the market."""
     return _buys(state.seats[seat].hand, state.market)
 
 

@@ -14,7 +14,7 @@ from games.engine import Event, IllegalMove
 from games.engine.message import gettext_noop, message
 
 from .components import CURRENCY_TERMS, TILE_KIND, TILES, card_term, cell_label, tile_term
-from .legal import legal_moves
+from .legal import legal_moves, payments
 from .moves import Build, Buy, Done, Gift, Move, Place, Remove, Swap, Take
 from .play_end import end_turn, final_scoring
 from .state import AlhambraState, SeatState, event, evolve, evolved, joined
@@ -174,6 +174,8 @@ def _buy(state: AlhambraState, seat: int, move: Buy) -> Result:
         )
     seat_state = state.seats[seat]
     hand = _remove_cards(seat_state.hand, cards, _IN_HAND)
+    if total > price:
+        _refuse_avoidable_overpayment(seat_state.hand, slot, tile, total)
     seat_state = evolve(seat_state, hand=hand, pending=seat_state.pending + (tile,))
     market = list(state.market)
     market[slot] = None
@@ -184,6 +186,28 @@ def _buy(state: AlhambraState, seat: int, move: Buy) -> Result:
     events = [event("buy", text, {"seat": seat, "tile": tile, "cards": list(cards)})]
     changes = {"market": tuple(market), "discard": tuple(sorted(state.discard + cards))}
     return _after_action(state, seat, seat_state, changes, events, exact)
+
+
+def _refuse_avoidable_overpayment(hand: tuple[int, ...], slot: int, tile: int, total: int) -> None:
+    """:raises IllegalMove: the cards of ``slot``'s currency in ``hand`` pay
+    the price of ``tile`` exactly, so an overpayment of ``total`` is not
+    allowed; the message gives an exact payment (the first one listed)."""
+    price = TILES[tile].price
+    values = tuple(sorted([c % 10 for c in hand if c // 10 == slot], reverse=True))
+    listed = payments(values, price)
+    if listed and sum(listed[0]) == price:
+        raise IllegalMove(
+            gettext_noop(
+                "%(tile_label)s costs %(price)s %(currency)s and you can pay that exactly, for example with "
+                "%(currency)s %(values)s; no change is given, so you may pay more (you offer %(total)s) only when "
+                "you cannot pay exactly."
+            ),
+            tile_label=tile_term(tile, walls=False),
+            price=price,
+            currency=CURRENCY_TERMS[slot],
+            values="+".join([str(v) for v in listed[0]]),
+            total=total,
+        )
 
 
 def _redesign(state: AlhambraState, seat: int, move: Any) -> Result:

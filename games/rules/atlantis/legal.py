@@ -4,8 +4,9 @@
 ``str.find`` per card and an O(1) toll lookup, see board.py);
 ``pay_options`` lists one way to pay a toll per class of payments (the
 tiles and colours of each chosen by a stated rule, so the list stays short
-at any hand); ``legal`` puts a phase's options together in a stable order
-(sells, bridges, pawn moves or pass).
+at any hand; overpayments only when no exact payment exists); ``legal``
+puts a phase's options together in a stable order (sells, bridges, pawn
+moves or pass).
 """
 
 from __future__ import annotations
@@ -155,21 +156,41 @@ def pay_class(move: Pay) -> tuple[int, int]:
 
 
 def pay_options(tiles: tuple[int, ...], hand: tuple[int, ...], toll: int) -> list[Pay]:
-    """One payment per class of irredundant payments of ``toll`` (see
-    ``pay_class``), least overpayment first, then fewest cards.
+    """One payment per class of legal payments of ``toll`` (see
+    ``pay_class``): the exact ones, fewest cards first; only when no exact
+    payment exists, the overpaying ones, least overpayment first.
 
-    Irredundant (rules D): leaving out any item would no longer cover the
-    toll.  So with cards the payment is exact (tiles ``toll - k`` plus ``k``
-    cards, any tiles); tiles alone may overpay by ``d`` only with tiles all
-    worth more than ``d``.  Each listed payment takes its tiles and colours
-    by the rules of ``rule_tiles`` and ``rule_cards``; at most ``toll + 7``
-    classes exist, whatever the hand.
+    Legal (rules D): leaving out any item would no longer cover the toll,
+    and an overpayment only when nothing the seat holds pays exactly.  So
+    with cards the payment is exact (tiles ``toll - k`` plus ``k`` cards,
+    any tiles); tiles alone may overpay by ``d`` only with tiles all worth
+    more than ``d``.  Each listed payment takes its tiles and colours by the
+    rules of ``rule_tiles`` and ``rule_cards``; whatever the hand, at most
+    ``toll + 1`` exact classes exist, or at most 6 overpaying ones.
     """
     if toll <= 0:
         return []
+    counts = _tile_counts(tiles)
+    return _exact_options(counts, hand, toll) or _overpaying_options(counts, toll)
+
+
+def exact_payment(tiles: tuple[int, ...], hand: tuple[int, ...], toll: int) -> Pay | None:
+    """The first exact payment ``pay_options`` lists, or None when the seat
+    holding ``tiles`` and ``hand`` cannot pay ``toll`` exactly."""
+    exact = _exact_options(_tile_counts(tiles), hand, toll) if toll > 0 else []
+    return exact[0] if exact else None
+
+
+def _tile_counts(tiles: tuple[int, ...]) -> list[int]:
+    """``counts[v]``: how many of ``tiles`` are worth ``v``."""
     counts = [0] * 8
     for t in tiles:
         counts[t >> 3] += 1
+    return counts
+
+
+def _exact_options(counts: list[int], hand: tuple[int, ...], toll: int) -> list[Pay]:
+    """One exact payment of ``toll`` per number of cards, fewest first."""
     out: list[Pay] = []
     reach = _sums(counts, 1)
     exact = rule_tiles(counts, toll, 1, reach)
@@ -181,6 +202,14 @@ def pay_options(tiles: tuple[int, ...], hand: tuple[int, ...], toll: int) -> lis
         if part is not None:
             # The rule picks card by card, so its first k picks are its k.
             out.append(Pay(part, tuple(sorted(cards[:k]))))
+    return out
+
+
+def _overpaying_options(counts: list[int], toll: int) -> list[Pay]:
+    """One irredundant tile-only payment of ``toll + d`` per overpayment
+    ``d``, least first: its tiles are all worth more than ``d`` (else one
+    could be left out), so ``d`` is at most 6."""
+    out: list[Pay] = []
     for over in range(1, 7):
         part = rule_tiles(counts, toll + over, over + 1)
         if part is not None:

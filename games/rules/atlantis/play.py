@@ -6,9 +6,10 @@ A turn is a few sub-moves by the same seat (``state.phase``):
 2. "start"/"bridge": optionally ``BuildBridge`` (then "move");
 3. ``Go`` (a pawn and its cards in order) or, only when no ``Go`` exists,
    ``Pass``;
-4. "pay": when the move crossed a toll gap, one ``Pay`` (an irredundant
-   multiset of tiles and cards: no change is given, and no item may be
-   handed in that the toll does not need; any such payment is accepted,
+4. "pay": when the move crossed a toll gap, one ``Pay`` (a multiset of
+   tiles and cards: no change is given, no item may be handed in that the
+   toll does not need, and paying more than the toll is allowed only when
+   nothing the seat holds pays it exactly; any such payment is accepted,
    while ``legal_moves`` lists one per class, see ``legal.pay_options``).
 
 Then the tile behind the pawn is taken and cards are drawn automatically.
@@ -24,11 +25,12 @@ arrived (but nobody takes the 4 cards).
 from __future__ import annotations
 
 from games.engine import Event, IllegalMove, Rng
-from games.engine.message import Joined, Term, gettext_noop, message
+from games.engine.message import Joined, Notation, Term, gettext_noop, message
 
 from .board import ATLANTIS, MAINLAND
-from .legal import trace, walks, where
+from .legal import exact_payment, trace, walks, where
 from .moves import BuildBridge, Go, Pay, Sell
+from .notation import format_move
 from .state import (
     BRIDGE,
     COLOURS,
@@ -292,7 +294,8 @@ def apply_go(state: AtlantisState, seat: int, move: Go) -> tuple[AtlantisState, 
 
 
 def check_payment(state: AtlantisState, seat: int, move: Pay) -> None:
-    """:raises IllegalMove: items not owned, too little, or a needless item."""
+    """:raises IllegalMove: items not owned, too little, a needless item, or
+    an overpayment while an exact payment exists."""
     toll = state.toll_due
     counts = [0] * 8
     for t in state.tiles[seat]:
@@ -327,6 +330,26 @@ def check_payment(state: AtlantisState, seat: int, move: Pay) -> None:
             total=total,
             item=item,
             value=total - smallest,
+        )
+    if total > toll:
+        _refuse_avoidable_overpayment(state, seat, total)
+
+
+def _refuse_avoidable_overpayment(state: AtlantisState, seat: int, total: int) -> None:
+    """:raises IllegalMove: the seat could pay the toll exactly (with the
+    tiles and cards it holds now), so paying ``total`` is not allowed; the
+    message shows an exact payment as the options write it."""
+    toll = state.toll_due
+    example = exact_payment(state.tiles[seat], state.hands[seat], toll)
+    if example is not None:
+        raise IllegalMove(
+            gettext_noop(
+                "The toll is %(toll)s and you can pay it exactly, for example '%(example)s'; no change is given, "
+                "so you may pay more (this pays %(total)s) only when you cannot pay exactly."
+            ),
+            toll=toll,
+            example=Notation(format_move(state, seat, example)),
+            total=total,
         )
 
 

@@ -80,8 +80,8 @@ class AtlantisRules(BaseRules[AtlantisState, Move]):
         sells, bridges and pawn moves (or pass); or, when a toll is due, one
         representative payment per class (same number of cards, same tile
         total: ``legal.pay_class``), its tiles and colours chosen by the
-        stated rule.  ``apply`` accepts every irredundant payment, listed or
-        not."""
+        stated rule.  ``apply`` accepts every payment the rules allow, listed
+        or not: irredundant, and exact whenever the seat can pay exactly."""
         if self.is_finished(state):
             return []
         return legal.legal(state, seat)

@@ -14,8 +14,8 @@ from .state import OVER, PAY, AtlantisState
 def default_move(state: AtlantisState, seat: int) -> Move:
     """Deterministic fallback: never sells or builds; moves the pawn that
     gains the most (tile taken - toll - cards used, then the furthest),
-    else passes; pays a toll with the first listed payment (the least
-    overpayment, then the fewest cards; see ``legal.pay_options``).
+    else passes; pays a toll with the first listed payment (exact with the
+    fewest cards, else the least overpayment; see ``legal.pay_options``).
 
     :raises IllegalMove: it is not the seat's turn.
     """

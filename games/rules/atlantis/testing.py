@@ -159,19 +159,31 @@ def tiles_text(state: AtlantisState, seat: int) -> str:
 
 
 def every_payment(tiles: tuple[int, ...], hand: tuple[int, ...], toll: int) -> Iterator[Pay]:
-    """Every irredundant payment of ``toll``, colours named, by brute force
-    over all sub-multisets (exponential: the reference for tests).  A
-    payment covers the toll and leaving out any one item would not."""
+    """Every legal payment of ``toll``, colours named, by brute force over
+    all sub-multisets (exponential: the reference for tests).  A payment
+    covers the toll, leaving out any one item would not, and it pays more
+    than the toll only when no sub-multiset pays it exactly."""
+    covering = []
+    for paid, cards in _sub_payments(tiles, hand):
+        total = sum(paid) + len(cards)
+        items = set(paid) | ({1} if cards else set())
+        if total >= toll and all(total - item < toll for item in items):
+            covering.append(Pay(paid, cards))
+    can_pay_exactly = any(sum(p) + len(c) == toll for p, c in _sub_payments(tiles, hand))
+    for move in covering:
+        if not can_pay_exactly or sum(move.tiles) + len(move.cards) == toll:
+            yield move
+
+
+def _sub_payments(tiles: tuple[int, ...], hand: tuple[int, ...]) -> Iterator[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """Every ``(tile values, card colours)`` a seat holding ``tiles`` and
+    ``hand`` could hand in, each multiset once."""
     values = [tile_value(t) for t in tiles]
     tile_counts = [values.count(v) for v in range(8)]
     for taken in itertools.product(*(range(n + 1) for n in tile_counts)):
         paid = tuple(v for v in range(7, 0, -1) for _ in range(taken[v]))
         for used in itertools.product(*(range(n + 1) for n in hand)):
-            cards = tuple(c for c in range(NUM_COLOURS) for _ in range(used[c]))
-            total = sum(paid) + len(cards)
-            items = set(paid) | ({1} if cards else set())
-            if total >= toll and all(total - item < toll for item in items):
-                yield Pay(paid, cards)
+            yield paid, tuple(c for c in range(NUM_COLOURS) for _ in range(used[c]))
 
 
 def every_legal_move(state: AtlantisState, seat: int) -> Iterator[object]:

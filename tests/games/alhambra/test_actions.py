@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from games.engine import IllegalMove, get_rules
-from games.rules.alhambra.legal import minimal_payments
+from games.rules.alhambra import legal
+from games.rules.alhambra.legal import minimal_payments, payments
 from games.rules.alhambra.moves import Buy, Done, Place, Take
 from games.rules.alhambra.testing import cards, position, seat, tile
 
@@ -74,17 +75,60 @@ def test_a_minimal_payment_can_still_overpay():
     assert minimal_payments((9,), 7) == ((9,),)
 
 
-def test_legal_buys_are_the_minimal_payments_in_the_slot_currency():
+def test_the_legal_payments_are_the_exact_ones_when_any_exists():
+    assert payments((6, 4, 4), 8) == ((4, 4),)
+    assert payments((9, 5, 3), 8) == ((3, 5),)
+    assert payments((4, 4, 3), 7) == ((3, 4),)
+    # No exact sum: every minimal payment, each an overpayment.
+    assert payments((9, 5, 4), 8) == ((9,), (4, 5))
+    assert payments((6, 5), 8) == ((5, 6),)
+    assert payments((6, 5), 12) == ()
+    assert legal.payments.cache_info().maxsize == legal.minimal_payments.cache_info().maxsize
+
+
+def test_legal_buys_are_the_legal_payments_in_the_slot_currency():
     state = position(
         [seat(hand="dirham 3 5 9, denar 9"), seat()],
         market=("pav8", "gar8NE", "arc9", "cha10"),
     )
     offered = {(m.slot, m.cards) for m in moves_of(state, Buy)}
+    # Dirham 9 would overpay the garden 8 that dirham 3+5 pays exactly.
     assert offered == {
         (0, cards("denar 9")),
-        (1, cards("dirham 9")),
         (1, cards("dirham 3 5")),
     }
+
+
+def test_an_overpayment_is_refused_when_the_hand_can_pay_exactly():
+    state = position([seat(hand="dirham 4 4 6"), seat()], market=("pav8", "gar8NE", "arc9", "cha10"))
+    assert moves_of(state, Buy) == [Buy(1, cards("dirham 4 4"))]
+    with pytest.raises(IllegalMove) as refused:
+        RULES.apply(state, 0, Buy(1, cards("dirham 4 6")))
+    assert str(refused.value) == (
+        "garden 8 costs 8 dirham and you can pay that exactly, for example with dirham 4+4; no change is given, "
+        "so you may pay more (you offer 10) only when you cannot pay exactly."
+    )
+    # A superfluous card is still named first.
+    with pytest.raises(IllegalMove, match="dirham 4 is not needed"):
+        RULES.apply(state, 0, Buy(1, cards("dirham 4 4 6")))
+    after = RULES.apply(state, 0, Buy(1, cards("dirham 4 4"))).state
+    assert after.extra is True
+
+
+def test_an_overpayment_is_accepted_when_no_exact_payment_exists():
+    state = position([seat(hand="dirham 5 6"), seat()], market=("pav8", "gar8NE", "arc9", "cha10"))
+    assert moves_of(state, Buy) == [Buy(1, cards("dirham 5 6"))]
+    after = RULES.apply(state, 0, Buy(1, cards("dirham 5 6"))).state
+    assert after.seats[0].hand == ()
+    assert after.discard == cards("dirham 5 6")
+    assert (after.phase, after.extra) == ("place", False)
+
+
+def test_only_the_slot_s_currency_counts_towards_an_exact_payment():
+    # Denar 8 would pay 8 exactly, but the garden's slot takes dirham only.
+    state = position([seat(hand="denar 8, dirham 9"), seat()], market=("tow12", "gar8NE", "arc9", "cha10"))
+    assert moves_of(state, Buy) == [Buy(1, cards("dirham 9"))]
+    RULES.apply(state, 0, Buy(1, cards("dirham 9")))
 
 
 def test_a_superfluous_card_is_refused():

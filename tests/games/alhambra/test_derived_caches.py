@@ -96,7 +96,8 @@ def engine_options(alhambra: Alhambra) -> tuple[dict[int, list[Cell]], dict[int,
     return spots, swaps, alhambra.removable()
 
 
-@pytest.mark.parametrize(("players", "seed"), [(2, 11), (3, 12), (4, 13), (5, 14), (6, 15)])
+# Seeds whose random games build more than 100 distinct Alhambras.
+@pytest.mark.parametrize(("players", "seed"), [(2, 18), (3, 12), (4, 13), (5, 14), (6, 15)])
 def test_derived_lists_are_the_rules_read_literally(players, seed):
     alhambras = game_alhambras(players, seed)
     assert len(alhambras) > 100

@@ -37,19 +37,23 @@ def expected_takes(display: tuple[int, ...]) -> list[Take]:
 
 def expected_buys(hand: tuple[int, ...], market: tuple[int | None, ...]) -> list[Buy]:
     """Per slot, every payment in its currency that covers the price and
-    needs each of its cards (fewest cards first, then in card order)."""
+    needs each of its cards, and overpays only when no cards of that
+    currency in the hand pay exactly (fewest cards first, then in card
+    order)."""
     found: list[Buy] = []
     for slot, tile in enumerate(market):
         if tile is None:
             continue
         price = TILES[tile].price
         own = [c for c in hand if c // 10 == slot]
+        subsets = [chosen for size in range(1, len(own) + 1) for chosen in combinations(own, size)]
+        can_pay_exactly = any(sum(c % 10 for c in chosen) == price for chosen in subsets)
         pays = set()
-        for size in range(1, len(own) + 1):
-            for chosen in combinations(own, size):
-                total = sum(c % 10 for c in chosen)
-                if total >= price and total - min(chosen) % 10 < price:
-                    pays.add(chosen)
+        for chosen in subsets:
+            total = sum(c % 10 for c in chosen)
+            needed = total >= price and total - min(chosen) % 10 < price
+            if needed and (total == price or not can_pay_exactly):
+                pays.add(chosen)
         found += [Buy(slot, p) for p in sorted(pays, key=lambda p: (len(p), p))]
     return found
 

@@ -1,9 +1,10 @@
-"""Paying a toll: one listed payment per class, any irredundant one accepted.
+"""Paying a toll: one listed payment per class, any legal one accepted.
 
 The listed options (``legal_moves``, ``move_options``, the page and the mail)
 hold one payment per (cards, tile total); the tiles are the highest values
 that make the sum and the cards the colours held most, one card at a time.
-Any other irredundant payment is accepted when written out.
+Any other legal payment (irredundant, and exact whenever the seat can pay
+exactly) is accepted when written out.
 """
 
 import itertools
@@ -32,8 +33,8 @@ def test_the_options_stay_few_at_56_cards_and_a_toll_of_30(per_value):
     state = toll_state(BIG_HAND, tiles_of(per_value))
     assert sum(state.hands[0]) == 56 and state.toll_due == 30
     options = RULES.move_options(state, 0)
-    # At most one per number of cards (0-30) plus tile-only overpayments.
-    assert len(options) <= state.toll_due + 7
+    # At most one per number of cards (0-30), or up to 6 tile-only overpayments.
+    assert len(options) <= state.toll_due + 1
     assert len({pay_class(move) for _, move in options}) == len(options)
     for label, move in options:
         after = RULES.apply(state, 0, move).state
@@ -45,9 +46,8 @@ def test_the_worst_case_lists_every_class():
     state = toll_state(BIG_HAND, tiles_of(3))
     classes = {pay_class(m) for m in RULES.legal_moves(state, 0)}
     # Tiles 1-7 three times make every total up to 84, so every card count
-    # 0-30 pays exactly; tiles alone overpay by d only with tiles above d,
-    # which make 31-34 but not 35 (from 6s and 7s) or 36 (7s alone).
-    assert classes == {(k, 30 - k) for k in range(31)} | {(0, 30 + d) for d in range(1, 5)}
+    # 0-30 pays exactly, and no overpayment is listed beside them.
+    assert classes == {(k, 30 - k) for k in range(31)}
 
 
 def small_states():
@@ -74,7 +74,7 @@ def sub_multisets(state):
             yield Pay(tiles, tuple(c for c in range(7) for _ in range(used[c])))
 
 
-def test_every_irredundant_payment_is_accepted_and_nothing_else():
+def test_every_legal_payment_is_accepted_and_nothing_else():
     checked = 0
     for state in small_states():
         legal = set(every_payment(state.tiles[0], state.hands[0], state.toll_due))
@@ -130,7 +130,7 @@ def test_the_listed_payment_follows_both_rules():
     assert by_class[(0, 12)] == Pay((6, 5, 1), ())
     assert by_class[(2, 10)] == Pay((6, 4), (BL, PK))
     assert by_class[(3, 9)] == Pay((6, 1, 1, 1), (BL, BL, PK))
-    assert by_class[(0, 15)] == Pay((6, 5, 4), ())  # overpays 3 with tiles above 3
+    assert (0, 15) not in by_class  # 6 5 4 would overpay: exact payments exist
     assert RULES.default_move(state, 0) == Pay((6, 5, 1), ())
 
 
@@ -174,8 +174,8 @@ def test_a_pay_phase_typo_lists_the_short_options():
     with pytest.raises(NotationError) as error:
         RULES.parse_move(state, 0, "pay purple")
     assert "Your options now: pay 7 7 7 6 3 (tiles 30: pays 30 of 30)" in str(error.value)
-    assert "(and 25 more)" in str(error.value)
-    assert RULES.parse_move(state, 0, "#35") == RULES.legal_moves(state, 0)[34]
+    assert "(and 21 more)" in str(error.value)
+    assert RULES.parse_move(state, 0, "#31") == RULES.legal_moves(state, 0)[30]
 
 
 @pytest.mark.parametrize(

@@ -3,7 +3,7 @@
 import pytest
 
 from games.engine import IllegalMove
-from games.rules.atlantis import AtlantisRules, Go, Pass, Pay, pay_class, walks
+from games.rules.atlantis import AtlantisRules, Go, Pass, Pay, pay_class, pay_options, walks
 from games.rules.atlantis.testing import build, every_payment, hand_text, tiles_text
 
 RULES = AtlantisRules()
@@ -30,10 +30,10 @@ def test_a_toll_is_paid_as_a_separate_step_before_the_tile_is_taken():
     assert after.turn == 1
 
 
-def test_every_irredundant_multiset_is_accepted_and_one_per_class_is_listed():
+def test_every_legal_multiset_is_accepted_and_one_per_class_is_listed():
     state = owing("gy bl pk pk", tiles="ye1 ye2 wh5")
+    # Tile 5 alone is irredundant but overpays while exact payments exist.
     legal = {
-        Pay((5,), ()),  # forced overpay by 2
         Pay((2, 1), ()),
         Pay((2,), (BL,)),
         Pay((2,), (PK,)),
@@ -44,14 +44,13 @@ def test_every_irredundant_multiset_is_accepted_and_one_per_class_is_listed():
     assert set(every_payment(state.tiles[0], state.hands[0], 3)) == legal
     for move in legal:
         RULES.apply(state, 0, move)
-    # One per (cards, tile total), least overpayment then fewest cards; the
-    # colours held most pay first (pink, then blue and pink tie: blue).
+    # One per (cards, tile total), fewest cards first; the colours held most
+    # pay first (pink, then blue and pink tie: blue).
     assert RULES.legal_moves(state, 0) == [
         Pay((2, 1), ()),
         Pay((2,), (PK,)),
         Pay((1,), (BL, PK)),
         Pay((), (BL, PK, PK)),
-        Pay((5,), ()),
     ]
     assert {pay_class(m) for m in RULES.legal_moves(state, 0)} == {pay_class(m) for m in legal}
 
@@ -61,6 +60,59 @@ def test_overpaying_is_forced_when_nothing_smaller_is_left():
     assert RULES.legal_moves(state, 0) == [Pay((7,), ())]
     after = RULES.apply(state, 0, Pay((7,), ())).state
     assert tiles_text(after, 0) == "bl3"  # the 7 is gone, no change given
+
+
+def test_an_overpayment_is_refused_when_the_tiles_can_pay_exactly():
+    # Tile 5 alone needs every item, but tile 3 (or 3 cards) pays exactly.
+    state = owing("gy bl bl bl bl bl bl", tiles="wh5 ye3")
+    assert [label for label, _ in RULES.move_options(state, 0)] == [
+        "pay 3 (tiles 3: pays 3 of 3)",
+        "pay 3x blue (3 cards: pays 3 of 3)",
+    ]
+    with pytest.raises(IllegalMove) as refused:
+        RULES.apply(state, 0, Pay((5,), ()))
+    assert str(refused.value) == (
+        "The toll is 3 and you can pay it exactly, for example 'pay 3'; no change is given, so you may pay more "
+        "(this pays 5) only when you cannot pay exactly."
+    )
+
+
+def test_an_overpayment_is_refused_when_cards_can_pay_exactly():
+    state = owing("gy bl bl pk pk", tiles="wh5")
+    assert RULES.legal_moves(state, 0) == [Pay((), (BL, BL, PK))]
+    with pytest.raises(IllegalMove, match="for example 'pay 2x blue pink'.*this pays 5"):
+        RULES.apply(state, 0, Pay((5,), ()))
+
+
+def test_an_overpayment_is_accepted_when_no_exact_payment_exists():
+    # Toll 3 with tile 5, tile 1 and one card: 1 + card = 2, 5 + anything is too much.
+    state = owing("gy bl", tiles="wh5 ye1")
+    assert RULES.legal_moves(state, 0) == [Pay((5,), ())]
+    after = RULES.apply(state, 0, Pay((5,), ())).state
+    assert tiles_text(after, 0) == "ye1 bl3" and hand_text(after, 0) == "bl br"
+    # The same with nothing but one tile.
+    state = owing("gy", tiles="wh5")
+    assert RULES.legal_moves(state, 0) == [Pay((5,), ())]
+    RULES.apply(state, 0, Pay((5,), ()))
+
+
+def test_exactness_counts_the_cards_left_after_the_move():
+    # Three cards before the move could pay 3, but the grey one moved the pawn.
+    state = owing("gy bl bl", tiles="wh5")
+    assert state.hands[0] == (2, 0, 0, 0, 0, 0, 0)
+    assert RULES.legal_moves(state, 0) == [Pay((5,), ())]
+    RULES.apply(state, 0, Pay((5,), ()))
+
+
+def test_the_options_list_overpayments_only_when_no_exact_payment_exists():
+    hand = (2, 0, 0, 0, 0, 0, 0)  # two blue cards
+    tiles = tuple(v << 3 for v in (6, 7))  # tiles 6 and 7
+    # Toll 5: 6 or 7 alone overpays, 6 + 7 overpays with a needless tile.
+    assert pay_options(tiles, hand, 5) == [Pay((6,), ()), Pay((7,), ())]
+    # Toll 8: 7 + 1 card and 6 + 2 cards are exact, so 7 + 6 (13, both
+    # tiles needed) is listed only when there are no cards.
+    assert pay_options(tiles, hand, 8) == [Pay((7,), (BL,)), Pay((6,), (BL, BL))]
+    assert pay_options(tiles, (0,) * 7, 8) == [Pay((7, 6), ())]
 
 
 def test_paying_more_items_than_needed_is_refused():
