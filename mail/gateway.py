@@ -1,5 +1,5 @@
 """An SMTP server (aiosmtpd) that accepts mail for ``MAIL_DOMAIN`` only and
-hands each message to the inbound service."""
+hands each message, with its envelope, to the inbound service."""
 
 from __future__ import annotations
 
@@ -19,10 +19,12 @@ logger = logging.getLogger(__name__)
 MAX_MESSAGE_BYTES = 2 * 1024 * 1024
 
 
-def _process(raw: bytes, recipients: list[str]) -> str:
+def _process(raw: bytes, recipients: list[str], sender: str | None) -> str:
     close_old_connections()
     try:
-        record = inbound_email_process(raw=raw, source="smtp", now=timezone.now(), envelope_recipients=recipients)
+        record = inbound_email_process(
+            raw=raw, source="smtp", now=timezone.now(), envelope_recipients=recipients, envelope_sender=sender
+        )
         return record.outcome
     finally:
         close_old_connections()
@@ -43,7 +45,10 @@ class GatewayHandler:
         if len(raw) > MAX_MESSAGE_BYTES:
             return "552 5.3.4 Message too big"
         try:
-            outcome = await sync_to_async(_process, thread_sensitive=False)(raw, list(envelope.rcpt_tos))
+            # MAIL FROM:<> (a bounce or an auto-reply) comes as "": never answered.
+            outcome = await sync_to_async(_process, thread_sensitive=False)(
+                raw, list(envelope.rcpt_tos), envelope.mail_from
+            )
         except Exception:
             logger.exception("inbound mail processing failed")
             return "451 4.3.0 Temporary failure, try again later"

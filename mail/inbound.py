@@ -4,17 +4,25 @@ Finds the reply token, who sent it, whether it is an automatic message,
 and the player's own words (``reply_text.clean_reply``); HTML-only bodies
 go through a small HTML-to-text step, any charset is decoded with
 replacement.
+
+Hostile mail cannot stop it: headers are read as plain text (the email
+package's own header parsers raise on some values and are slow on
+others), HTML by two linear patterns, and every step takes time linear
+in the mail's size (the reply cleaner, which does not, only ever reads a
+bounded text).
 """
 
 from __future__ import annotations
 
 import email
-import email.policy
 import re
-from dataclasses import dataclass
-from email.message import EmailMessage, MIMEPart
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from email.header import decode_header, make_header
+from email.message import Message
+from email.policy import Compat32
 from email.utils import getaddresses, parseaddr
-from html.parser import HTMLParser
+from html import unescape
 
 from .addresses import is_command_address, token_from_address
 from .reply_text import clean_reply
@@ -26,6 +34,16 @@ _AUTO_SUBJECT = re.compile(
     re.IGNORECASE,
 )
 _SUBJECT_PREFIX = re.compile(r"^\s*((re|fwd?|aw|antw|tr|sv|vs)\s*(\[\d+\])?\s*:\s*)+", re.IGNORECASE)
+#: RFC 5322's msg-id (dot-atom-text "@" dot-atom-text or a domain literal),
+#: within what the stored column holds.
+_ATOM = r"[^\s<>()\[\]\\,;:@\"]"
+_MESSAGE_ID = re.compile(rf"<{_ATOM}{{1,200}}@(?:{_ATOM}{{1,50}}|\[[^\s\[\]\\]{{0,48}}\])>")
+#: A msg-id named in References or In-Reply-To.
+_REFERENCE = re.compile(r"<[^<>\s]{1,250}>")
+#: The newest of them, enough to find the mail answered in a long thread.
+_MAX_REFERENCES = 20
+#: The first keyword of an Auto-Submitted value, after any comments.
+_AUTO_SUBMITTED = re.compile(r"\s*(?:\([^()]*\)\s*)*([\w-]*)")
 
 
 class MalformedEmail(ValueError):
@@ -34,6 +52,7 @@ class MalformedEmail(ValueError):
 
 @dataclass
 class InboundMessage:
+    #: The Message-ID, or "" when it is missing or not a valid one.
     message_id: str
     sender: str
     recipients: list[str]
@@ -45,132 +64,348 @@ class InboundMessage:
     #: "commands" for the command address (no token).
     token_kind: str = ""
     automatic_reason: str = ""
+    #: The Date header as written (with the others, it tells a redelivery
+    #: of a mail without a Message-ID).
+    date: str = ""
+    #: The Message-IDs the mail answers (References, then In-Reply-To).
+    references: list[str] = field(default_factory=list)
 
 
-class _TextExtractor(HTMLParser):
-    """HTML to text: block elements become line breaks, quotes are dropped."""
+# -- HTML ---------------------------------------------------------------
 
-    _BLOCKS = {"p", "div", "br", "li", "tr", "h1", "h2", "h3", "h4", "table"}
+#: HTML is read with two linear patterns rather than the standard library's
+#: HTMLParser, which takes quadratic time on unterminated tags (20 KB of
+#: "<a " took 8 s) and raises on unknown marked sections ("<![foo]>").
+#: Comments go first (an unterminated one hides the rest); then each token
+#: is a tag (end mark, name, attributes), other markup (a declaration,
+#: "<![if]>"), text, or a stray "<" read as text.  (Attributes start with
+#: a space or "/", so a tag's name and attributes never share a character
+#: to backtrack over.)
+_COMMENT = re.compile(r"<!--.*?(?:-->|\Z)", re.DOTALL)
+_TOKEN = re.compile(r"<(/?)([a-zA-Z][^\s/<>]*)((?:[\s/][^<>]*)?)>|<[^<>]*>|([^<]+|<)")
+_CLASS = re.compile(r"""\bclass\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))""", re.IGNORECASE)
+_BLOCKS = {"p", "div", "br", "li", "tr", "h1", "h2", "h3", "h4", "table"}
+#: Left out with all they hold: quotes, and what is no text.
+_LEFT_OUT = {"style", "script", "head", "blockquote"}
+#: The classes of Gmail's and Thunderbird's quote blocks ("On … wrote:").
+_QUOTE_CLASSES = {"gmail_quote", "moz-cite-prefix"}
+#: Elements without an end tag: they never start a part left out.
+_VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "wbr"}
+
+
+class _HtmlText:
+    """The text of HTML fed tag by tag: block elements become line breaks;
+    a left-out element is skipped up to its own end tag (elements of the
+    same name inside it counted), so text after a quote is kept."""
 
     def __init__(self) -> None:
-        super().__init__()
         self.parts: list[str] = []
-        self._skip = 0
+        self._skipping = ""
+        self._depth = 0
 
-    def handle_starttag(self, tag, attrs):
-        classes = dict(attrs).get("class") or ""
-        if tag in {"style", "script", "head", "blockquote"} or "gmail_quote" in classes or "moz-cite-prefix" in classes:
-            self._skip += 1
-        elif tag in self._BLOCKS and not self._skip:
+    def tag(self, name: str, closing: bool, attributes: str) -> None:
+        if self._skipping:
+            self._inside_skipped(name, closing)
+        elif not closing and name not in _VOID and _left_out(name, attributes):
+            self._skipping, self._depth = name, 1
+        elif name in _BLOCKS:
             self.parts.append("\n")
 
-    def handle_endtag(self, tag):
-        if tag in {"style", "script", "head", "blockquote"} and self._skip:
-            self._skip -= 1
-        elif tag in self._BLOCKS and not self._skip:
+    def text(self, data: str) -> None:
+        if not self._skipping:
+            self.parts.append(unescape(data))
+
+    def _inside_skipped(self, name: str, closing: bool) -> None:
+        # As in a browser, "<div/>" opens a div: "/" closes only void elements.
+        if name != self._skipping:
+            return
+        self._depth += -1 if closing else 1
+        if not self._depth:
+            self._skipping = ""
             self.parts.append("\n")
 
-    def handle_data(self, data):
-        if not self._skip:
-            self.parts.append(data)
+
+def _left_out(name: str, attributes: str) -> bool:
+    found = _CLASS.search(attributes)
+    classes = set("".join(found.groups(default="")).split()) if found else set()
+    return name in _LEFT_OUT or bool(classes & _QUOTE_CLASSES)
 
 
 def html_to_text(html: str) -> str:
-    extractor = _TextExtractor()
-    extractor.feed(html)
-    text = "".join(extractor.parts).replace("\xa0", " ")
+    """The text of ``html``: block elements become line breaks; quotes
+    (blockquotes, Gmail's and Thunderbird's quote blocks), styles, scripts
+    and the head are left out, each up to where it ends."""
+    reader = _HtmlText()
+    for token in _TOKEN.finditer(_COMMENT.sub("", html)):
+        closing, name, attributes, text = token.groups()
+        if name:
+            reader.tag(name.lower(), bool(closing), attributes)
+        elif text:
+            reader.text(text)
+    text = "".join(reader.parts).replace("\xa0", " ")
     return "\n".join(line.strip() for line in text.splitlines())
 
 
-def _automatic(message: EmailMessage, sender: str, subject: str) -> str:
-    auto = (message.get("Auto-Submitted") or "no").strip().lower()
+# -- Headers ------------------------------------------------------------
+
+#: The message is parsed with ``email.policy.compat32``: headers stay
+#: plain text, read by the few simple steps below.  The modern policy's
+#: header parsers take time far worse than linear on hostile values (a
+#: 20 KB Content-Type of quotes took 15 s; 100 parts with 2 KB ones, 20 s)
+#: and raise on some (``Message-ID: <>``).  Each header keeps at most
+#: ``_HEADER_LIMIT`` characters; no header the intake reads is longer
+#: (References keeps its end, the newest Message-IDs).
+_HEADER_LIMIT = 2_000
+
+
+class _Policy(Compat32):
+    """``email.policy.compat32`` with each header cut as it is read."""
+
+    def header_source_parse(self, sourcelines: list[str]) -> tuple[str, str]:
+        name, value = super().header_source_parse(sourcelines)
+        if len(value) > _HEADER_LIMIT:
+            value = value[-_HEADER_LIMIT:] if name.lower() == "references" else value[:_HEADER_LIMIT]
+        return name, value
+
+
+_POLICY = _Policy()
+
+
+def _header_values(message: Message, name: str) -> list[str]:
+    """Every value of the header ``name``, unfolded, 8-bit bytes read as
+    UTF-8 (RFC 6532)."""
+    return [_unfolded(value) for key, value in message.raw_items() if key.lower() == name.lower()]
+
+
+def _unfolded(value: str) -> str:
+    # The parser keeps each byte over 127 as a surrogate: back to the bytes sent.
+    return " ".join(value.encode("utf-8", "surrogateescape").decode("utf-8", "replace").split())
+
+
+def _header(message: Message, name: str) -> str:
+    values = _header_values(message, name)
+    return values[0] if values else ""
+
+
+def _sender(message: Message) -> str:
+    """The From address, lower case; "" when there is none to read."""
+    try:
+        return parseaddr(_header(message, "From"))[1].lower()
+    except Exception:  # e.g. RecursionError on "((((…": no sender
+        return ""
+
+
+def _recipients(message: Message) -> list[str]:
+    """The addresses the headers deliver the mail to, first those the
+    receiving server added."""
+    found = []
+    for key in ("Delivered-To", "X-Original-To", "To", "Cc"):
+        for value in _header_values(message, key):
+            try:
+                found += [address for _name, address in getaddresses([value]) if address]
+            except Exception:  # as in ``_sender``: this value names nobody
+                continue
+    return found
+
+
+def _message_id(message: Message) -> str:
+    """The Message-ID; "" when it is missing or no msg-id (the caller then
+    makes a stand-in)."""
+    value = _header(message, "Message-ID")
+    return value if _MESSAGE_ID.fullmatch(value) else ""
+
+
+def _subject(message: Message) -> str:
+    """The Subject, its encoded words (RFC 2047) decoded where they can be."""
+    value = _header(message, "Subject")
+    try:
+        return " ".join(str(make_header(decode_header(value))).split())
+    except Exception:  # an unknown charset, a broken word: as written
+        return value
+
+
+def _references(message: Message) -> list[str]:
+    """The Message-IDs the mail answers, the one it replies to last."""
+    named = " ".join(_header_values(message, "References") + _header_values(message, "In-Reply-To"))
+    return _REFERENCE.findall(named)[-_MAX_REFERENCES:]
+
+
+def _content_type(message: Message) -> str:
+    try:
+        return message.get_content_type()
+    except Exception:  # a hostile Content-Type: no type to go by
+        return ""
+
+
+def _automatic(message: Message, sender: str, subject: str, envelope_sender: str | None) -> str:
+    """Why the mail is automatic (never answered, RFC 3834), or "".
+
+    Each machine signal is enough on its own; a subject such as "Out of
+    office" only together with one, since a person may write it too."""
+    auto = _auto_submitted(message)
     if auto != "no":
         return f"Auto-Submitted: {auto}"
-    for header in ("X-Autoreply", "X-Autorespond", "X-Auto-Response-Suppress"):
-        if message.get(header) and header != "X-Auto-Response-Suppress":
+    if envelope_sender is not None and not envelope_sender.strip(" <>"):
+        return "null envelope sender"
+    for header in ("X-Autoreply", "X-Autorespond"):
+        if _header(message, header):
             return header
-    precedence = (message.get("Precedence") or "").strip().lower()
+    precedence = _header(message, "Precedence").strip().lower()
     if precedence in {"bulk", "junk", "list", "auto_reply"}:
         return f"Precedence: {precedence}"
-    if message.get("List-Id"):
+    if _header(message, "List-Id"):
         return "mailing list"
-    if message.get_content_type() == "multipart/report":
+    if _content_type(message) == "multipart/report":
         return "delivery report"
     local = sender.split("@")[0].lower()
     if not sender or local in {"mailer-daemon", "postmaster"} or local.startswith(("noreply", "no-reply")):
         return f"sender {sender or '<>'}"
-    if (message.get("Return-Path") or "").strip() == "<>":
+    if _header(message, "Return-Path").strip() == "<>":
         return "empty Return-Path"
-    if _AUTO_SUBJECT.match(strip_subject(subject)):
+    # Exchange marks its out-of-office replies so; people's mail rarely.
+    if _header(message, "X-Auto-Response-Suppress") and _AUTO_SUBJECT.match(strip_subject(subject)):
         return f"subject {subject!r}"
     return ""
+
+
+def _auto_submitted(message: Message) -> str:
+    """The keyword of Auto-Submitted, "no" when there is none: its first
+    word after any comment (RFC 3834), so "no (sent by a human)" is "no"."""
+    found = _AUTO_SUBMITTED.match(_header(message, "Auto-Submitted"))
+    return (found.group(1) if found else "").lower() or "no"
 
 
 def strip_subject(subject: str) -> str:
     return _SUBJECT_PREFIX.sub("", subject or "").strip()
 
 
-def _decoded(part: MIMEPart) -> str:
+# -- Body ---------------------------------------------------------------
+
+#: ``clean_reply`` (a third-party reply parser) takes time far worse than
+#: linear in a line's length and in runs of blank lines (16 KB of blank
+#: lines took 18 s), so it reads a bounded text: the reply's own words,
+#: which come first once quoted lines are dropped, with a short stand-in
+#: for each line too long to be a quote header or a signature.
+_READ_LIMIT = 12_000
+_LINE_LIMIT = 500
+#: Even linear steps take seconds on megabytes: a reply's own words, and
+#: the quoted game mail above them, come well within this.
+_PART_LIMIT = 256 * 1024
+_BLANK_RUN = re.compile(r"\n(?:[^\S\n]*\n)+")
+#: A private-use character, in no pattern of the cleaner, marks a stand-in.
+_MARK = "\ue000"
+_STAND_IN = re.compile(f"{_MARK}(\\d+){_MARK}")
+
+
+def _cleaned(text: str) -> str:
+    """``clean_reply(text)`` in bounded time: the cleaner reads
+    ``_bounded(text)`` with stand-ins for its long lines, which are put
+    back in what it keeps."""
+    long_lines: list[str] = []
+
+    def shortened(line: str) -> str:
+        if len(line) <= _LINE_LIMIT:
+            return line
+        long_lines.append(line.strip())
+        return f"{_MARK}{len(long_lines) - 1}{_MARK}"
+
+    lines = _bounded(text.replace(_MARK, "")).split("\n")
+    cleaned = clean_reply("\n".join(shortened(line) for line in lines))
+    return _STAND_IN.sub(lambda found: long_lines[int(found.group(1))], cleaned)
+
+
+def _bounded(text: str) -> str:
+    """``text`` with each run of quoted (">") lines made its first line
+    (the cleaner drops them all, reading only where a quote begins: a
+    bottom-poster's words stay within the bound) and blank lines in a run
+    made one, cut at ``_READ_LIMIT`` characters."""
+    lines: list[str] = []
+    in_quote = False
+    for line in text.replace("\r\n", "\n").replace("\r", "\n").split("\n"):
+        quoted = line.lstrip().startswith(">")
+        if not (quoted and in_quote):
+            lines.append(line[:_LINE_LIMIT] if quoted else line)
+        in_quote = quoted
+    return _BLANK_RUN.sub("\n\n", "\n".join(lines))[:_READ_LIMIT]
+
+
+def _decoded(part: Message) -> str:
     """A text part's content, whatever its charset or transfer encoding:
     an unknown charset is read as UTF-8 and undecodable bytes become U+FFFD."""
+    payload = part.get_payload(decode=True)
+    if not isinstance(payload, bytes):  # a multipart has no bytes of its own
+        payload = b""
+    charset = part.get_content_charset() or "utf-8"
     try:
-        return part.get_content()
-    except (LookupError, UnicodeError, AssertionError, ValueError):
-        payload = part.get_payload(decode=True)
-        if not isinstance(payload, bytes):  # a multipart has no bytes of its own
-            payload = b""
-        charset = part.get_content_charset() or "utf-8"
-        try:
-            return payload.decode(charset, "replace")
-        except LookupError:
-            return payload.decode("utf-8", "replace")
+        return payload.decode(charset, "replace")
+    except LookupError:
+        return payload.decode("utf-8", "replace")
 
 
-def _body(message: EmailMessage) -> str:
-    plain = message.get_body(preferencelist=("plain",))
+def _readable_parts(part: Message) -> Iterator[Message]:
+    """The parts that may hold the reply's text, depth first, as
+    ``EmailMessage.get_body`` looks: no attachments, and of a
+    multipart/related only its first part (the rest are its pictures)."""
+    if part.get_content_disposition() == "attachment":
+        return
+    if part.get_content_maintype() != "multipart":
+        yield part
+        return
+    parts = part.get_payload()
+    if not isinstance(parts, list):  # a multipart without a boundary
+        return
+    for inner in parts[:1] if part.get_content_subtype() == "related" else parts:
+        if isinstance(inner, Message):
+            yield from _readable_parts(inner)
+
+
+def _body(message: Message) -> str:
+    """The text of the first plain-text part, else of the first HTML one."""
+    parts = list(_readable_parts(message))
+    plain = next((part for part in parts if part.get_content_type() == "text/plain"), None)
     if plain is not None:
-        return _decoded(plain)
-    html = message.get_body(preferencelist=("html",))
+        return _decoded(plain)[:_PART_LIMIT]
+    html = next((part for part in parts if part.get_content_type() == "text/html"), None)
     if html is not None:
-        return html_to_text(_decoded(html))
+        return html_to_text(_decoded(html)[:_PART_LIMIT])
     return ""
 
 
-def parse_inbound(raw: bytes, *, envelope_recipients: list[str] | None = None) -> InboundMessage:
+# -- The message --------------------------------------------------------
+
+
+def parse_inbound(
+    raw: bytes, *, envelope_recipients: list[str] | None = None, envelope_sender: str | None = None
+) -> InboundMessage:
     """Parse raw RFC 822 bytes.
 
     The token comes from the envelope recipients when the intake knows them
-    (SMTP RCPT TO, MTA pipe), else from To/Cc/Delivered-To headers.
+    (SMTP RCPT TO, MTA pipe), else from To/Cc/Delivered-To headers.  An
+    empty ``envelope_sender`` (``MAIL FROM:<>``) marks the mail automatic;
+    ``None`` means the intake does not know it.
 
-    :raises MalformedEmail: the bytes are no email with a sender.
+    :raises MalformedEmail: the bytes are no email, or its body cannot be read.
     """
     try:
-        message = email.message_from_bytes(raw, policy=email.policy.default)
+        message = email.message_from_bytes(raw, policy=_POLICY)
     except Exception as error:  # the email package raises many kinds
         raise MalformedEmail(f"unreadable message: {error}") from None
     if not message.keys():
         raise MalformedEmail("no headers")
-    sender = parseaddr(str(message.get("From", "")))[1].lower()
-    header_recipients = [
-        address
-        for _, address in getaddresses(
-            [str(v) for key in ("Delivered-To", "X-Original-To", "To", "Cc") for v in message.get_all(key, [])]
-        )
-        if address
-    ]
-    recipients = list(envelope_recipients or []) + header_recipients
+    sender = _sender(message)
+    recipients = list(envelope_recipients or []) + _recipients(message)
     found = next((t for t in (token_from_address(r) for r in recipients) if t), None)
     token_kind, token = found if found else ("", None)
     if found is None and any(is_command_address(r) for r in recipients):
         token_kind = "commands"
-    subject = str(message.get("Subject", ""))
+    subject = _subject(message)
     try:
-        body = clean_reply(_body(message))
-    except (LookupError, UnicodeError, AttributeError) as error:
-        raise MalformedEmail(f"unreadable body: {error}") from None
-    reason = _automatic(message, sender, subject)
+        body = _cleaned(_body(message))
+    except Exception as error:  # hostile MIME: the email package raises many kinds
+        raise MalformedEmail(f"unreadable body: {type(error).__name__}: {error}") from None
+    reason = _automatic(message, sender, subject, envelope_sender)
     return InboundMessage(
-        message_id=str(message.get("Message-ID", "")).strip(),
+        message_id=_message_id(message),
         sender=sender,
         recipients=recipients,
         subject=subject,
@@ -179,4 +414,30 @@ def parse_inbound(raw: bytes, *, envelope_recipients: list[str] | None = None) -
         token_kind=token_kind,
         is_automatic=bool(reason),
         automatic_reason=reason,
+        date=_header(message, "Date"),
+        references=_references(message),
     )
+
+
+@dataclass
+class UnusableMail:
+    """What the intake still reads of a mail it could not use, for its
+    one answer: the sender is "" when there is none or the mail is
+    automatic (never answered)."""
+
+    sender: str = ""
+    subject: str = ""
+    message_id: str = ""
+
+
+def read_unusable(raw: bytes, envelope_sender: str | None = None) -> UnusableMail:
+    """Read ``raw`` as far as the bytes allow (the headers, no body)."""
+    try:
+        message = email.message_from_bytes(raw, policy=_POLICY)
+    except Exception:  # not even that: nobody to answer
+        return UnusableMail()
+    sender = _sender(message)
+    subject = _subject(message)
+    if "@" not in sender or _automatic(message, sender, subject, envelope_sender):
+        sender = ""
+    return UnusableMail(sender, subject, _message_id(message))

@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from games.models import Match, Seat
 from games.services import GameActionError, invitation_accept, invitation_decline
 
-from .answers import answer, in_language, reply_subject, site_line
+from .answers import answer, in_language, language_of, reply_subject, site_line
 from .inbound import InboundMessage
 from .intake_common import account_of, finish, generic_reply
 from .invitees import address_is_taken, email_only_account_create
@@ -21,6 +21,11 @@ from .models import InboundEmail, OutgoingEmail
 
 _YES = re.compile(r"^\s*(accept|accepteer|aanvaard|yes|ja|join|ok|play|speel)\b", re.IGNORECASE)
 _NO = re.compile(r"^\s*(decline|weiger|no|nee|reject)\b", re.IGNORECASE)
+#: The language of each word that accepts (the invitation names it in its own).
+_YES_LANGUAGE = {
+    **dict.fromkeys(("accepteer", "aanvaard", "ja", "speel"), "nl"),
+    **dict.fromkeys(("accept", "yes", "join", "play"), "en"),
+}
 
 
 def answer_invitation(record: InboundEmail, message: InboundMessage, now: dt.datetime) -> InboundEmail:
@@ -69,7 +74,9 @@ def answer_invitation(record: InboundEmail, message: InboundMessage, now: dt.dat
         with transaction.atomic():
             created = False
             if accepting and user is None:
-                user, created = email_only_account_create(address=message.sender, now=now), True
+                language = _language_of_yes(first_line)
+                user = email_only_account_create(address=message.sender, now=now, language=language)
+                created = True
             if accepting:
                 match = invitation_accept(token=message.token or "", user=user, now=now)
             else:
@@ -86,6 +93,16 @@ def answer_invitation(record: InboundEmail, message: InboundMessage, now: dt.dat
             return finish(record, InboundEmail.Outcome.REJECTED, why, match=seat.match, user=known)
     verb = "accepted" if accepting else "declined"
     return finish(record, InboundEmail.Outcome.ACCEPTED, f"invitation {verb}", match=seat.match, user=user)
+
+
+def _language_of_yes(first_line: str) -> str:
+    """The language of a new email-only player: that of the word they
+    accepted with ("accepteer", "ja": Dutch; "accept": English), else
+    ("ok") that of the invitation they answered, which an address without
+    an account gets in the site's language."""
+    found = _YES.match(first_line)
+    word = found.group(1).lower() if found else ""
+    return _YES_LANGUAGE.get(word) or language_of(None)
 
 
 def _invitation_answered(record, message, match, user, *, accepting: bool, created: bool, now) -> None:

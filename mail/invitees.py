@@ -33,19 +33,23 @@ def _name_from(address: str) -> str:
     return f"Guest-{secrets.randbelow(90000) + 10000}"
 
 
-def email_only_account_create(*, address: str, now: dt.datetime):
+def email_only_account_create(*, address: str, now: dt.datetime, language: str = ""):
     """Create the email-only account of ``address`` (verified, primary, no
     password) with a neutral display name (``Guest-12345``) that the
-    player can change later.  Expects the caller to have checked
-    ``address_is_taken``; runs in the caller's transaction.
+    player can change later, reading mail in ``language`` (default: the
+    site's).  Expects the caller to have checked ``address_is_taken``;
+    runs in the caller's transaction.
 
     :raises IntegrityError: the address got an account meanwhile.
     """
     User = get_user_model()
+    extra = {"language": language} if language else {}
     for attempt in range(5):
         try:
             with transaction.atomic():
-                user = User.objects.create_user(email=address.lower(), password=None, display_name=_name_from(address))
+                user = User.objects.create_user(
+                    email=address.lower(), password=None, display_name=_name_from(address), **extra
+                )
                 break
         except IntegrityError:
             # A display name drawn twice; a taken address fails every time.

@@ -1,9 +1,11 @@
 """``inbound_email_process``: the one service every mail intake calls.
 
 1. Store the message as received (for staff to inspect).
-2. Ignore malformed mail, redeliveries (same Message-ID and body) and
-   automatic mail (out-of-office, bounces, lists); rate-limit each sender
-   (one "slow down" notice an hour).
+2. Ignore redeliveries (same Message-ID and body; without a Message-ID,
+   the same sender, recipients, subject, date and body) and automatic
+   mail (a null envelope sender, out-of-office, bounces, lists);
+   rate-limit each sender (one "slow down" notice an hour).  A mail that
+   cannot be read, or sets off a bug, gets one answer if a person sent it.
 3. Check the reply token and that the sender is that seat's player (a
    verified address of theirs); anyone else learns only how to link an
    address.
@@ -31,8 +33,11 @@ import logging
 
 from allauth.account.models import EmailAddress
 from django.conf import settings
+from django.db import Error as DatabaseFailure
 from django.db import transaction
 from django.utils.translation import gettext as _
+from kombu.exceptions import KombuError
+from redis.exceptions import RedisError
 
 from core.moments import moment_for
 from games.engine import EngineError, get_rules
@@ -49,17 +54,21 @@ from .answers import answer, in_language, mark_as_answer, reply_subject, site_li
 from .command_address import answer_command_address
 from .commands import Command, command_list, command_of
 from .commands import run as run_command
-from .inbound import InboundMessage, MalformedEmail, parse_inbound
+from .inbound import InboundMessage, MalformedEmail, parse_inbound, read_unusable
 from .intake_common import account_of, finish, generic_reply
 from .intake_kinds import intake_handler
 from .invitation_replies import answer_invitation, answer_other
 from .models import InboundEmail, OutgoingEmail, ReplyToken
-from .outbox import notify_rejection
+from .outbox import notify_rejection, reply_token_for
 from .positions import listed_turns
 from .reply_text import Reply, read_reply
 
 logger = logging.getLogger(__name__)
 MAX_RAW = 256 * 1024
+#: A service the intake needs is away (the database, Redis, the broker, the
+#: network): not the mail's fault, so the intake fails and the sending
+#: server tries again later (SMTP 451).  Any other failure is this mail's.
+_SERVICE_FAILURES = (DatabaseFailure, RedisError, KombuError, OSError)
 
 
 def _text(value: str, limit: int) -> str:
@@ -110,26 +119,51 @@ def _slow_down(message: InboundMessage, record: InboundEmail, again: dt.datetime
 
 
 def inbound_email_process(
-    *, raw: bytes, source: str, now: dt.datetime, envelope_recipients: list[str] | None = None
+    *,
+    raw: bytes,
+    source: str,
+    now: dt.datetime,
+    envelope_recipients: list[str] | None = None,
+    envelope_sender: str | None = None,
 ) -> InboundEmail:
     """Process one incoming message; returns its stored record with the outcome.
 
     Never raises for bad input: every problem becomes an outcome (and, where
-    a player can be told safely, a reply).
+    a player can be told safely, a reply); a mail that sets off a bug is
+    logged and answered like an unreadable one.  Only a service that is
+    away (``_SERVICE_FAILURES``) raises, so the mail is delivered again.
+    ``envelope_sender`` is the SMTP reverse-path when the intake knows it
+    (empty for ``MAIL FROM:<>``: never answered).
     """
     record = InboundEmail.objects.create(
         received_at=now, source=source, raw=_text(raw[:MAX_RAW].decode("utf-8", "replace"), MAX_RAW)
     )
     try:
-        message = parse_inbound(raw, envelope_recipients=envelope_recipients)
+        return _process(record, raw, now, envelope_recipients, envelope_sender)
+    except _SERVICE_FAILURES:
+        raise
+    except Exception as error:  # a bug: answered once, not retried for ever
+        logger.exception("inbound mail %s could not be processed", record.pk)
+        return _unusable(record, raw, now, f"processing failed: {type(error).__name__}", envelope_sender)
+
+
+def _process(
+    record: InboundEmail,
+    raw: bytes,
+    now: dt.datetime,
+    envelope_recipients: list[str] | None,
+    envelope_sender: str | None,
+) -> InboundEmail:
+    try:
+        message = parse_inbound(raw, envelope_recipients=envelope_recipients, envelope_sender=envelope_sender)
     except MalformedEmail as error:
-        return finish(record, InboundEmail.Outcome.MALFORMED, str(error))
-    record.message_id = _text(message.message_id, 255) or "sha256:" + hashlib.sha256(raw).hexdigest()
+        return _unusable(record, raw, now, str(error), envelope_sender)
     record.sender = _text(message.sender, 320)
     record.recipient = _text(message.recipients[0] if message.recipients else "", 320)
     record.subject = _text(message.subject, 500)
     record.body = _text(message.body, 10_000)
     message.body = record.body
+    record.message_id = _text(message.message_id, 255) or _stand_in_id(message)
     # A redelivery repeats the body too; a different body under a reused
     # Message-ID is a new mail.
     earlier = (
@@ -156,6 +190,8 @@ def inbound_email_process(
     if handler is not None:
         return answer_other(handler, record, message, now)
     token = ReplyToken.objects.select_related("match", "user").filter(token=message.token or "").first()
+    if token is None and (token := _token_of_answered_mail(message, now)) is not None:
+        return _reply_without_address(record, message, token, now)
     if token is None:
         with transaction.atomic():
             generic_reply(message, record, now)
@@ -171,22 +207,98 @@ def inbound_email_process(
     return _play(record, message, token, now)
 
 
+def _token_of_answered_mail(message: InboundMessage, now: dt.datetime) -> ReplyToken | None:
+    """For a reply to a game mail that carries no reply address (a
+    receipt, the game-over mail), sent to the game mail's own From: the
+    current position's token of the seat of the player that mail went to,
+    when the reply comes from a verified address of theirs and they still
+    hold that seat.  The mail is named by its Message-ID, as secret as a
+    reply token (random, seen only by its reader)."""
+    sent = (
+        OutgoingEmail.objects.select_related("match", "user")
+        .filter(message_id__in=message.references, match__isnull=False, user__isnull=False)
+        .order_by("-pk")
+        .first()
+    )
+    if sent is None or sent.match is None or sent.user is None:
+        return None
+    if not EmailAddress.objects.filter(user=sent.user, email__iexact=message.sender, verified=True).exists():
+        return None
+    seat = sent.match.seats.filter(user=sent.user, departed="", index__isnull=False).first()
+    if seat is None or seat.index is None:
+        return None
+    return reply_token_for(match=sent.match, seat_index=seat.index, user=sent.user, ply=sent.match.ply, now=now)
+
+
+def _reply_without_address(
+    record: InboundEmail, message: InboundMessage, token: ReplyToken, now: dt.datetime
+) -> InboundEmail:
+    """A reply to a game mail that asked for no move: a command, or a chat
+    line from a player who is not to move; never a move (that goes to the
+    latest "your move" mail, as the generic answer says)."""
+    command = command_of(message.body)
+    if command is not None:
+        return _command(record, message, token, command, now)
+    said = _waiting_chat(token, message.body)
+    if said:
+        return _chat_only(record, message, token, said, now)
+    with transaction.atomic():
+        generic_reply(message, record, now)
+        return finish(record, InboundEmail.Outcome.UNKNOWN_TOKEN, "no move expected in the mail answered")
+
+
+def _stand_in_id(message: InboundMessage) -> str:
+    """The id of a mail without a (valid) Message-ID: a digest of what a
+    redelivery repeats (sender, recipients, subject, date, text), not of
+    the trace headers each relay adds."""
+    stable = "\n".join([message.sender, ",".join(message.recipients), message.subject, message.date, message.body])
+    return "sha256:" + hashlib.sha256(stable.encode("utf-8", "replace")).hexdigest()
+
+
+def _unusable(
+    record: InboundEmail, raw: bytes, now: dt.datetime, detail: str, envelope_sender: str | None
+) -> InboundEmail:
+    """A mail that could not be read or used: its sender, when a person
+    (not an automatic mail) and not over the hourly limit, is told so,
+    once; nothing else changes."""
+    unusable = read_unusable(raw, envelope_sender)
+    sender = _text(unusable.sender, 320)
+    record.message_id = record.message_id or _text(unusable.message_id, 255)
+    with transaction.atomic():
+        if sender and not _answered(record) and _rate_limited(sender, now) is None:
+            user = account_of(sender)
+            with in_language(user):
+                paragraphs = [
+                    _("We received your email but could not read it, so nothing in it was used."),
+                    _("Please send it again as plain text, in reply to the latest email of your game."),
+                    site_line(),
+                ]
+                subject = reply_subject(unusable.subject, _("Your email could not be read"))
+            answer(record, to=sender, subject=subject, paragraphs=paragraphs, now=now, user=user)
+        record.sender = record.sender or sender
+        return finish(record, InboundEmail.Outcome.MALFORMED, detail)
+
+
+def _answered(record: InboundEmail) -> bool:
+    """Was an answer to ``record`` written already (before a failure)?"""
+    return OutgoingEmail.objects.filter(dedupe_key__endswith=f":inbound:{record.pk}").exists()
+
+
 def _play(record: InboundEmail, message: InboundMessage, token: ReplyToken, now: dt.datetime) -> InboundEmail:
     """The reply contract (``reply_text``): the moves at the top are played
     as one submission, the text below them is posted as chat to the other
     players (and kept on the record); a reply without a move is refused
-    with the position."""
+    with the position, unless its sender is not to move: then it is chat,
+    also on the address of an earlier position."""
     ReplyToken.objects.filter(pk=token.pk).update(uses=token.uses + 1)
     command = command_of(message.body)
     if command is not None:
-        with transaction.atomic():
-            detail = run_command(
-                command, record=record, sender=message.sender, subject=message.subject, token=token, now=now
-            )
-            return finish(record, InboundEmail.Outcome.COMMAND, detail, match=token.match, user=token.user)
+        return _command(record, message, token, command, now)
     digest = hashlib.sha256(message.body.encode()).hexdigest()[:16]
     try:
         reading = _reading(token, message.body)
+        if reading is None and (said := _waiting_chat(token, message.body)):
+            return _chat_only(record, message, token, said, now)  # sent to an earlier position's address
         if reading is not None and not reading.moves:
             if reading.message and not _to_move(token):
                 return _chat_only(record, message, token, reading.message, now)
@@ -263,6 +375,38 @@ def _chat_only(
         return finish(record, InboundEmail.Outcome.COMMAND, detail, match=token.match, user=token.user)
 
 
+def _command(
+    record: InboundEmail, message: InboundMessage, token: ReplyToken, command: Command, now: dt.datetime
+) -> InboundEmail:
+    """A command on the reply's first line, answered (``commands``)."""
+    with transaction.atomic():
+        detail = run_command(
+            command, record=record, sender=message.sender, subject=message.subject, token=token, now=now
+        )
+        return finish(record, InboundEmail.Outcome.COMMAND, detail, match=token.match, user=token.user)
+
+
+def _waiting_chat(token: ReplyToken, body: str) -> str:
+    """The text of a reply that holds no move, read against the current
+    position, from the token's player while they wait (are not to move
+    now; the seat still theirs): chat, whichever of the game's mails it
+    answers.  "" otherwise: a move on an earlier position's address is
+    refused as an answer to an earlier position."""
+    match = Match.objects.get(pk=token.match_id)
+    seated = match.seats.filter(index=token.seat_index, user_id=token.user_id, departed="").exists()
+    if match.state is None or not seated:
+        return ""
+    rules = get_rules(match.game)
+    state = rules.load(match.state)
+    if token.seat_index in rules.to_move(state):
+        return ""
+    try:
+        reading = read_reply(rules, state, token.seat_index, body, turns=listed_turns)
+    except EngineError:  # a move that cannot be played now
+        return ""
+    return "" if reading.moves else reading.message
+
+
 def _reading(token: ReplyToken, body: str) -> Reply | None:
     """The reply read against the position it answers; ``None`` when the
     game is no longer at that position (``move_submit`` then explains).
@@ -311,6 +455,8 @@ def _tell_rejection(
     seat = next((s for s in seats if s.index == token.seat_index), None)
     if match.state is not None and seat is not None and seat.user_id == token.user_id:
         state = get_rules(match.game).load(match.state)
+        with in_language(token.user):
+            nothing = _("(nothing)")
         mark_as_answer(
             notify_rejection(
                 match=match,
@@ -318,7 +464,7 @@ def _tell_rejection(
                 seats=seats,
                 state=state,
                 error=detail,
-                attempted=message.body[:200] or "(nothing)",
+                attempted=message.body[:200] or nothing,
                 source_id=f"inbound:{record.pk}",
                 now=now,
             ),

@@ -90,8 +90,9 @@ def test_token_must_be_for_our_domain():
         {"Auto_Submitted": "auto-replied"},
         {"X_Autoreply": "yes"},
         {"Precedence": "bulk"},
-        {"Subject": "Out of Office: back on Monday"},
-        {"Subject": "Automatisch antwoord: afwezig"},
+        # A subject only counts with a machine signal (Exchange's, here).
+        {"Subject": "Out of Office: back on Monday", "X_Auto_Response_Suppress": "All"},
+        {"Subject": "Automatisch antwoord: afwezig", "X_Auto_Response_Suppress": "DR, RN, NRN, OOF, AutoReply"},
         {"From": "MAILER-DAEMON@mx.example.com", "Subject": "Undelivered Mail Returned to Sender"},
     ],
 )

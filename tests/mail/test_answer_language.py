@@ -1,0 +1,53 @@
+"""Dutch and English are both first-class in answers to mail: a refused
+empty reply quotes "(niets)" to a Dutch player, and a stranger who takes
+a seat by replying "accepteer" or "ja" reads the game's mails in Dutch
+from then on (the language they answered in; else the invitation's)."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core import mail
+
+from games.services import match_create
+from tests.conftest import living_in
+
+from .conftest import mails_to, mover_of
+from .intake import ingest, message
+
+pytestmark = pytest.mark.django_db
+STRANGER = "nieuw@example.nl"
+
+
+def test_a_refused_empty_reply_is_quoted_in_the_players_language(game, django_capture_on_commit_callbacks):
+    seat = mover_of(game)
+    living_in("nl", "Europe/Amsterdam", seat.user)
+    address = [m for m in mails_to(seat.user.email) if m.reply_to][-1].reply_to[0]
+    mail.outbox.clear()
+    record = ingest(bytes(message(address, "", sender=seat.user.email)), django_capture_on_commit_callbacks)
+    assert record.outcome == "rejected"
+    [answer] = mails_to(seat.user.email)
+    assert "Je schreef: (niets)" in answer.body and "(nothing)" not in answer.body
+
+
+@pytest.mark.parametrize(
+    ("word", "language"),
+    [("accepteer", "nl"), ("ja", "nl"), ("Ja graag!", "nl"), ("accept", "en"), ("ok", "en")],
+)
+def test_a_stranger_who_accepts_by_mail_reads_on_in_the_language_of_their_answer(
+    word, language, alice, now, django_capture_on_commit_callbacks
+):
+    living_in("nl", "Europe/Amsterdam", alice)
+    with django_capture_on_commit_callbacks(execute=True):
+        match_create(creator=alice, game="alta", players=2, rated=False, now=now, invite=[STRANGER])
+    [invitation] = mails_to(STRANGER)
+    mail.outbox.clear()
+    raw = message(invitation.reply_to[0], word, sender=STRANGER, subject="Re: " + invitation.subject)
+    assert ingest(bytes(raw), django_capture_on_commit_callbacks).outcome == "accepted"
+    assert get_user_model().objects.get(email=STRANGER).language == language
+    said = {
+        "nl": ("Je hebt je plaats ingenomen", "de partij is begonnen"),
+        "en": ("You took your seat", "the game has started"),
+    }[language]
+    answer, started = mails_to(STRANGER)
+    assert said[0] in answer.body and said[1] in started.subject

@@ -1,0 +1,136 @@
+"""A player who is waiting chats by replying: to the receipt of their own
+move or the game-over mail (mails that ask for no move and carry no reply
+address: the reply names them by Message-ID), or to an earlier turn mail
+of the same game.  A move sent so is never played, and nobody else can
+use those mails."""
+
+from __future__ import annotations
+
+import pytest
+from django.core import mail
+
+from games.engine import get_rules
+from games.models import ChatMessage
+from games.services import match_resign
+
+from .conftest import mails_to, mover_of
+from .intake import ingest, message
+
+pytestmark = pytest.mark.django_db
+
+
+def latest_address(user) -> str:
+    return [m for m in mails_to(user.email) if m.reply_to][-1].reply_to[0]
+
+
+def whole_turn_by_mail(game, seat, capture) -> list[str]:
+    """Play ``seat``'s turn by replying "1" until it is over; returns the
+    reply addresses used, the first one first."""
+    rules = get_rules(game.game)
+    used = []
+    while True:
+        used.append(latest_address(seat.user))
+        record = ingest(bytes(message(used[-1], "1", sender=seat.user.email)), capture)
+        assert record.outcome == "accepted", record.detail
+        game.refresh_from_db()
+        if seat.index not in rules.to_move(rules.load(game.state)):
+            return used
+
+
+def last_receipt(user):
+    """The receipt of the turn that ended (not a "rest of your turn" mail)."""
+    receipt = mails_to(user.email)[-1]
+    assert "was played" in receipt.subject and "rest of your turn" not in receipt.subject
+    return receipt
+
+
+def answer_to(game_mail, body: str, *, sender: str) -> bytes:
+    """A reply as a mail client writes it: to the mail's From (it has no
+    Reply-To), naming it in In-Reply-To and References."""
+    reply = message(game_mail.from_email, body, sender=sender, subject="Re: " + game_mail.subject)
+    reply["In-Reply-To"] = game_mail.extra_headers["Message-ID"]
+    reply["References"] = f"{game_mail.extra_headers['References']} {game_mail.extra_headers['Message-ID']}"
+    return bytes(reply)
+
+
+@pytest.fixture
+def waiting(game, django_capture_on_commit_callbacks):
+    """Whoever moved first, now waiting; the other seat; the mover's first
+    (now earlier) reply address."""
+    seat = mover_of(game)
+    used = whole_turn_by_mail(game, seat, django_capture_on_commit_callbacks)
+    other = game.seats.exclude(pk=seat.pk).get()
+    return seat, other, used[0]
+
+
+def test_a_reply_to_the_receipt_is_chat(game, waiting, django_capture_on_commit_callbacks):
+    seat, other, _earlier = waiting
+    receipt = last_receipt(seat.user)
+    assert not receipt.reply_to  # it asks for no move
+    mail.outbox.clear()
+    record = ingest(answer_to(receipt, "Nice opening!", sender=seat.user.email), django_capture_on_commit_callbacks)
+    assert record.outcome == "command" and record.detail == "said"
+    [answer] = mails_to(seat.user.email)
+    assert "Your message was sent to the other players" in answer.body
+    assert list(ChatMessage.objects.values_list("author", "text")) == [(seat.user.pk, "Nice opening!")]
+
+
+def test_a_command_in_reply_to_the_receipt_is_answered(game, waiting, django_capture_on_commit_callbacks):
+    seat, _other, _earlier = waiting
+    raw = answer_to(last_receipt(seat.user), "history", sender=seat.user.email)
+    mail.outbox.clear()
+    record = ingest(raw, django_capture_on_commit_callbacks)
+    assert record.outcome == "command" and record.detail == "history"
+    [answer] = mails_to(seat.user.email)
+    assert "1. " in answer.body
+
+
+def test_a_move_in_reply_to_the_receipt_is_never_played(game, waiting, django_capture_on_commit_callbacks):
+    seat, other, _earlier = waiting
+    receipt = last_receipt(seat.user)
+    whole_turn_by_mail(game, other, django_capture_on_commit_callbacks)  # the mover is to move again
+    moves = game.moves.count()
+    mail.outbox.clear()
+    record = ingest(answer_to(receipt, "1", sender=seat.user.email), django_capture_on_commit_callbacks)
+    assert record.outcome == "unknown_token" and game.moves.count() == moves
+    [answer] = mails_to(seat.user.email)
+    assert 'reply to the latest "your move" email' in " ".join(answer.body.split())
+
+
+def test_nobody_else_can_use_the_receipt(game, waiting, django_capture_on_commit_callbacks):
+    seat, other, _earlier = waiting
+    raw = answer_to(last_receipt(seat.user), "Nice opening!", sender=other.user.email)
+    mail.outbox.clear()
+    record = ingest(raw, django_capture_on_commit_callbacks)
+    assert record.outcome == "unknown_token" and not ChatMessage.objects.exists()
+
+
+def test_a_reply_to_the_game_over_mail_is_chat(game, waiting, now, django_capture_on_commit_callbacks):
+    seat, other, _earlier = waiting
+    with django_capture_on_commit_callbacks(execute=True):
+        match_resign(match_id=game.pk, user=seat.user, now=now)
+    [over] = [m for m in mails_to(other.user.email) if "the game is over" in m.subject]
+    record = ingest(answer_to(over, "Well played!", sender=other.user.email), django_capture_on_commit_callbacks)
+    assert record.outcome == "command" and record.detail == "said"
+    assert list(ChatMessage.objects.values_list("text", flat=True)) == ["Well played!"]
+
+
+def test_a_chat_line_to_an_earlier_turn_mail_is_chat(game, waiting, django_capture_on_commit_callbacks):
+    seat, other, earlier = waiting
+    mail.outbox.clear()
+    record = ingest(
+        bytes(message(earlier, "Nice opening!", sender=seat.user.email)), django_capture_on_commit_callbacks
+    )
+    assert record.outcome == "command" and record.detail == "said"
+    [answer] = mails_to(seat.user.email)
+    assert "Your message was sent to the other players" in answer.body and "not accepted" not in answer.body
+    assert list(ChatMessage.objects.values_list("text", flat=True)) == ["Nice opening!"]
+
+
+def test_a_move_to_an_earlier_turn_mail_is_still_refused(game, waiting, django_capture_on_commit_callbacks):
+    seat, other, earlier = waiting
+    moves = game.moves.count()
+    mail.outbox.clear()
+    record = ingest(bytes(message(earlier, "1", sender=seat.user.email)), django_capture_on_commit_callbacks)
+    assert record.outcome == "rejected" and game.moves.count() == moves
+    assert not ChatMessage.objects.exists()
