@@ -10,6 +10,7 @@ import pytest
 from django.urls import reverse
 
 from games.engine import get_rules
+from games.rules.alta.components import DUTCH
 
 GAMES = ("alta", "alhambra", "atlantis", "alpaca")
 HEADING = re.compile(r"^(#{1,3}) ", re.M)
@@ -64,20 +65,7 @@ def test_the_dutch_help_names_the_cards_as_the_dutch_rules_do():
                 "market": "market",
             },
         ),
-        (
-            "nl",
-            {
-                "farmer": "boer",
-                "settlement": "dorp",
-                "tavern": "herberg",
-                "farmers_hut": "huisje",
-                "mill": "molen",
-                "wheat_field": "akker",
-                "fishing_harbour": "vissteiger",
-                "tower": "toren",
-                "market": "markt",
-            },
-        ),
+        ("nl", DUTCH),
     ],
 )
 def test_the_alta_help_lists_the_nine_merchant_cards(language, names):

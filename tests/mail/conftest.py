@@ -3,11 +3,14 @@ Django's locmem outbox (tasks run eagerly in tests)."""
 
 from __future__ import annotations
 
+import socket
+
 import pytest
 from django.core import mail
 
 from games.engine import get_rules
 from games.services import match_create_seated
+from mail.gateway import make_controller
 from mail.models import OutgoingEmail
 
 
@@ -31,3 +34,19 @@ def mover_of(match):
 def outgoing(kind: str | None = None):
     rows = OutgoingEmail.objects.order_by("pk")
     return list(rows.filter(kind=kind) if kind else rows)
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@pytest.fixture
+def gateway():
+    """The SMTP mail gateway, running on a free local port (yields the port)."""
+    port = free_port()
+    controller = make_controller("127.0.0.1", port)
+    controller.start()
+    yield port
+    controller.stop()

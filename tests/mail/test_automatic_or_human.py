@@ -12,21 +12,10 @@ import pytest
 from django.core import mail
 
 from games.models import Vacation
-from mail.gateway import make_controller
 from mail.models import InboundEmail, OutgoingEmail
 
 from .conftest import mails_to, mover_of
 from .intake import ingest, message
-from .test_gateway import free_port
-
-
-@pytest.fixture
-def gateway():
-    port = free_port()
-    controller = make_controller("127.0.0.1", port)
-    controller.start()
-    yield port
-    controller.stop()
 
 
 def _away_notice(sender: str) -> bytes:

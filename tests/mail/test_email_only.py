@@ -14,12 +14,10 @@ from django.urls import reverse
 
 from games.models import Match
 from games.services import match_create
-from mail.gateway import make_controller
 from mail.models import InboundEmail
 from ratings.models import RatingChange
 
 from .intake import ingest, message
-from .test_gateway import free_port
 from .test_gateway import send as smtp_send
 
 STRANGER = "newcomer@example.org"
@@ -28,15 +26,6 @@ _LINK = re.compile(r"https?://\S+/sign-in/\S+/\S+/")
 
 def latest_with_reply(address: str):
     return [m for m in mail.outbox if m.to == [address] and m.reply_to][-1]
-
-
-@pytest.fixture
-def gateway():
-    port = free_port()
-    controller = make_controller("127.0.0.1", port)
-    controller.start()
-    yield port
-    controller.stop()
 
 
 @pytest.mark.django_db(transaction=True)

@@ -8,7 +8,6 @@ the final result nobody opens a page.
 import logging
 import logging.config
 import smtplib
-import socket
 from email.message import EmailMessage
 
 import pytest
@@ -16,25 +15,9 @@ from django.core import mail
 
 from games.models import Match
 from games.services import match_create
-from mail.gateway import make_controller
 from mail.models import InboundEmail
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-@pytest.fixture
-def gateway():
-    port = free_port()
-    controller = make_controller("127.0.0.1", port)
-    controller.start()
-    yield port
-    controller.stop()
 
 
 def send(port: int, *, sender: str, to: str, body: str, subject="Re: Alta") -> None:
