@@ -32,7 +32,7 @@ def test_twenty_concurrent_rejected_replies_are_all_answered(alice, bob, now):
     raws = [bytes(message(address, f"castle E{n}", sender=seat.user.email)) for n in range(20)]
     mail.outbox.clear()
 
-    results = run_in_threads(*[lambda raw=raw: _process(raw, [address]) for raw in raws])
+    results = run_in_threads(*[lambda raw=raw: _process(raw, [address], seat.user.email) for raw in raws])
 
     assert results == ["rejected"] * 20, [r for r in results if r != "rejected"]
     assert InboundEmail.objects.filter(outcome="rejected").count() == 20
@@ -49,7 +49,7 @@ def test_a_good_reply_among_twenty_refused_ones_is_played_and_mailed_at_once(ali
     raws.insert(10, bytes(message(address, "1", sender=seat.user.email)))
     mail.outbox.clear()
 
-    results = run_in_threads(*[lambda raw=raw: _process(raw, [address]) for raw in raws])
+    results = run_in_threads(*[lambda raw=raw: _process(raw, [address], seat.user.email) for raw in raws])
 
     assert sorted(results) == ["accepted"] + ["rejected"] * 20, [r for r in results if not isinstance(r, str)]
     assert list(game.moves.values_list("ply", flat=True)) == [1]
