@@ -50,3 +50,13 @@ def gateway():
     controller.start()
     yield port
     controller.stop()
+
+
+@pytest.fixture
+def mover_turn(game):
+    """The player to move in ``game``, their reply address and their options."""
+    seat = mover_of(game)
+    rules = get_rules(game.game)
+    options = [text for text, _move in rules.move_options(rules.load(game.state), seat.index)]
+    address = [m for m in mails_to(seat.user.email) if m.reply_to][-1].reply_to[0]
+    return seat, address, options

@@ -14,13 +14,11 @@ import pytest
 from aiosmtpd.smtp import Envelope
 from django.core import mail
 
-from games.engine import get_rules
 from mail import services
 from mail.gateway import GatewayHandler
 from mail.inbound import html_to_text
 from mail.models import InboundEmail, OutgoingEmail
 
-from .conftest import mails_to, mover_of
 from .intake import ingest
 
 pytestmark = pytest.mark.django_db
@@ -34,21 +32,11 @@ def raw_mail(to: str, body: str, *, sender: str, message_id: str = "<h1@client.e
     ).encode()
 
 
-@pytest.fixture
-def turn(game):
-    """The player to move, their reply address and their options."""
-    seat = mover_of(game)
-    rules = get_rules(game.game)
-    options = [text for text, _move in rules.move_options(rules.load(game.state), seat.index)]
-    address = [m for m in mails_to(seat.user.email) if m.reply_to][-1].reply_to[0]
-    return seat, address, options
-
-
 @pytest.mark.parametrize("message_id", ["<>", "<[>", "<<a@b>", "<a@[>"])
 def test_a_move_under_a_message_id_the_email_package_chokes_on_is_played(
-    message_id, game, turn, django_capture_on_commit_callbacks
+    message_id, game, mover_turn, django_capture_on_commit_callbacks
 ):
-    seat, address, options = turn
+    seat, address, options = mover_turn
     raw = raw_mail(address, options[0], sender=seat.user.email, message_id=message_id)
     record = ingest(raw, django_capture_on_commit_callbacks)
     assert record.outcome == "accepted", record.detail
@@ -58,16 +46,16 @@ def test_a_move_under_a_message_id_the_email_package_chokes_on_is_played(
     assert ingest(raw, django_capture_on_commit_callbacks).outcome == "duplicate"
 
 
-def test_html_with_an_unknown_marked_section_is_read(game, turn, django_capture_on_commit_callbacks):
-    seat, address, options = turn
+def test_html_with_an_unknown_marked_section_is_read(game, mover_turn, django_capture_on_commit_callbacks):
+    seat, address, options = mover_turn
     body = f"<p>{options[0]}</p><![foo]><p>Good luck!</p>"
     record = ingest(raw_mail(address, body, sender=seat.user.email, html=True), django_capture_on_commit_callbacks)
     assert record.outcome == "accepted", record.detail
     assert game.moves.get().text == options[0] and record.message_to_players == "Good luck!"
 
 
-def test_an_html_reply_written_below_a_thunderbird_quote_is_read(game, turn, django_capture_on_commit_callbacks):
-    seat, address, options = turn
+def test_an_html_reply_written_below_a_thunderbird_quote_is_read(game, mover_turn, django_capture_on_commit_callbacks):
+    seat, address, options = mover_turn
     body = (
         '<html><body><div class="moz-cite-prefix">On 05-01-2026 10:00, Alta wrote:<br></div>'
         '<blockquote type="cite"><p>IT IS YOUR MOVE</p><blockquote><p>older</p></blockquote></blockquote>'
@@ -100,8 +88,10 @@ SLOW_TAILS = {
 
 
 @pytest.mark.parametrize("name", list(SLOW_TAILS))
-def test_a_move_with_a_tail_made_to_be_slow_is_handled_at_once(name, game, turn, django_capture_on_commit_callbacks):
-    seat, address, options = turn
+def test_a_move_with_a_tail_made_to_be_slow_is_handled_at_once(
+    name, game, mover_turn, django_capture_on_commit_callbacks
+):
+    seat, address, options = mover_turn
     tail, html = SLOW_TAILS[name]
     body = f"<p>{options[0]}</p>{tail}" if html else f"{options[0]}{tail}"
     started = time.monotonic()
@@ -112,8 +102,8 @@ def test_a_move_with_a_tail_made_to_be_slow_is_handled_at_once(name, game, turn,
     assert game.moves.get().text == options[0]
 
 
-def test_hostile_headers_do_not_hold_up_a_move(game, turn, django_capture_on_commit_callbacks):
-    seat, address, options = turn
+def test_hostile_headers_do_not_hold_up_a_move(game, mover_turn, django_capture_on_commit_callbacks):
+    seat, address, options = mover_turn
     raw = raw_mail(address, options[0], sender=seat.user.email).replace(
         b"Content-Type: text/plain; charset=utf-8", b"Content-Type: text/plain; charset=utf-8; x=" + b'"' * 20_000
     )
@@ -125,9 +115,9 @@ def test_hostile_headers_do_not_hold_up_a_move(game, turn, django_capture_on_com
 
 
 def test_a_move_followed_by_many_parts_with_hostile_headers_is_played_at_once(
-    game, turn, django_capture_on_commit_callbacks
+    game, mover_turn, django_capture_on_commit_callbacks
 ):
-    seat, address, options = turn
+    seat, address, options = mover_turn
     hostile = "".join(f"--B\r\nContent-Type: text/x; a={chr(34) * 2000}\r\n\r\nx\r\n" for _ in range(100))
     raw = (
         f"From: {seat.user.email}\r\nTo: {address}\r\nSubject: Re: Alta\r\nMessage-ID: <parts@client.example>\r\n"
@@ -140,8 +130,8 @@ def test_a_move_followed_by_many_parts_with_hostile_headers_is_played_at_once(
     assert record.outcome == "accepted" and game.moves.get().text == options[0]
 
 
-def test_a_long_chat_line_below_a_move_is_kept_whole(game, turn, django_capture_on_commit_callbacks):
-    seat, address, options = turn
+def test_a_long_chat_line_below_a_move_is_kept_whole(game, mover_turn, django_capture_on_commit_callbacks):
+    seat, address, options = mover_turn
     chat = "This is a long line. " * 60  # 1,260 characters, no line break
     record = ingest(
         raw_mail(address, f"{options[0]}\r\n{chat}", sender=seat.user.email), django_capture_on_commit_callbacks
@@ -154,9 +144,9 @@ def _bug(*args, **kwargs):
 
 
 def test_a_mail_that_sets_off_a_bug_is_answered_once_and_not_retried(
-    game, turn, monkeypatch, django_capture_on_commit_callbacks
+    game, mover_turn, monkeypatch, django_capture_on_commit_callbacks
 ):
-    seat, address, options = turn
+    seat, address, options = mover_turn
     monkeypatch.setattr(services, "parse_inbound", _bug)
     mail.outbox.clear()
     record = ingest(raw_mail(address, options[0], sender=seat.user.email), django_capture_on_commit_callbacks)
@@ -168,9 +158,9 @@ def test_a_mail_that_sets_off_a_bug_is_answered_once_and_not_retried(
 
 
 def test_a_bug_set_off_by_an_automatic_mail_is_not_answered(
-    game, turn, monkeypatch, django_capture_on_commit_callbacks
+    game, mover_turn, monkeypatch, django_capture_on_commit_callbacks
 ):
-    seat, address, _options = turn
+    seat, address, _options = mover_turn
     monkeypatch.setattr(services, "parse_inbound", _bug)
     mail.outbox.clear()
     raw = b"Auto-Submitted: auto-replied\r\n" + raw_mail(address, "I am away", sender=seat.user.email)
@@ -178,13 +168,15 @@ def test_a_bug_set_off_by_an_automatic_mail_is_not_answered(
     assert record.outcome == "malformed" and mail.outbox == []
 
 
-def test_an_unreadable_body_from_a_player_is_answered(game, turn, monkeypatch, django_capture_on_commit_callbacks):
+def test_an_unreadable_body_from_a_player_is_answered(
+    game, mover_turn, monkeypatch, django_capture_on_commit_callbacks
+):
     from mail import inbound
 
     def unreadable(message):
         raise LookupError("unknown encoding: x-hostile")
 
-    seat, address, _options = turn
+    seat, address, _options = mover_turn
     seat.user.language = "nl"
     seat.user.save(update_fields=["language"])
     monkeypatch.setattr(inbound, "_body", unreadable)

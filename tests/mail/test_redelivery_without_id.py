@@ -7,10 +7,9 @@ from __future__ import annotations
 import pytest
 from django.core import mail
 
-from games.engine import get_rules
 from games.models import ChatMessage
 
-from .conftest import mails_to, mover_of
+from .conftest import mails_to
 from .intake import ingest
 
 pytestmark = pytest.mark.django_db
@@ -26,16 +25,8 @@ def without_id(
     ).encode()
 
 
-@pytest.fixture
-def turn(game):
-    seat = mover_of(game)
-    rules = get_rules(game.game)
-    options = [text for text, _move in rules.move_options(rules.load(game.state), seat.index)]
-    return seat, [m for m in mails_to(seat.user.email) if m.reply_to][-1].reply_to[0], options
-
-
-def test_a_move_delivered_twice_is_played_and_answered_once(game, turn, django_capture_on_commit_callbacks):
-    seat, address, options = turn
+def test_a_move_delivered_twice_is_played_and_answered_once(game, mover_turn, django_capture_on_commit_callbacks):
+    seat, address, options = mover_turn
     body = f"{options[0]}\nhallo, veel plezier"
     first = ingest(
         without_id(address, body, sender=seat.user.email, hops=["Mon, 5 Jan 2026 10:00:01 +0000"]),
@@ -50,16 +41,16 @@ def test_a_move_delivered_twice_is_played_and_answered_once(game, turn, django_c
     assert game.moves.count() == 1 and ChatMessage.objects.count() == 1
 
 
-def test_a_say_delivered_twice_is_posted_once(game, turn, django_capture_on_commit_callbacks):
-    seat, address, _options = turn
+def test_a_say_delivered_twice_is_posted_once(game, mover_turn, django_capture_on_commit_callbacks):
+    seat, address, _options = mover_turn
     for hop in ["Mon, 5 Jan 2026 10:00:01 +0000", "Mon, 5 Jan 2026 10:05:01 +0000"]:
         ingest(without_id(address, "say hallo", sender=seat.user.email, hops=[hop]), django_capture_on_commit_callbacks)
     assert list(ChatMessage.objects.values_list("text", flat=True)) == ["hallo"]
     assert len([m for m in mails_to(seat.user.email) if "Your message was sent" in m.body]) == 1
 
 
-def test_the_same_words_written_again_later_are_a_new_mail(game, turn, django_capture_on_commit_callbacks):
-    seat, address, _options = turn
+def test_the_same_words_written_again_later_are_a_new_mail(game, mover_turn, django_capture_on_commit_callbacks):
+    seat, address, _options = mover_turn
     for date in ["Mon, 05 Jan 2026 10:00:00 +0000", "Mon, 05 Jan 2026 10:30:00 +0000"]:
         raw = without_id(address, "say hallo", sender=seat.user.email, hops=[date], date=date)
         assert ingest(raw, django_capture_on_commit_callbacks).outcome == "command"
