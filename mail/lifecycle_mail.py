@@ -46,7 +46,9 @@ def on_invited(event, sends: list[int] | None = None) -> None:
     }
     context["reply_address"] = reply_address(seat.invitation_token, kind="join")
     context["no_account"] = invitee is None and not address_is_taken(seat.invited_email)
-    with in_language(invitee):
+    # An address without an account has no language of its own yet: the
+    # friend a Dutch club member invites reads the invitation in Dutch.
+    with in_language(invitee or match.created_by):
         subject = " ".join(render_to_string("mail/email/invitation-subject.txt", context).split())
         text = render_to_string("mail/email/invitation-body.txt", context)
         html = render_to_string("mail/email/invitation-body.html", context)

@@ -78,7 +78,7 @@ def wrapped(text: str, width: int = WIDTH) -> str:
 
 def in_language(user):
     """A context manager rendering mail in ``user``'s language (the site's
-    default for no user, e.g. an invitation to an address): a mail reads
+    default for no user): a mail reads
     in its recipient's language whatever language its sender uses."""
     return translation.override(getattr(user, "language", "") or settings.LANGUAGE_CODE)
 

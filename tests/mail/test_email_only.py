@@ -173,3 +173,15 @@ def test_a_member_declining_by_reply_is_reported_to_the_creator(alice, bob, now,
     assert len(told) == 1 and "declined" in told[0].subject and "Bob" in told[0].body
     assert len([m for m in mail.outbox if m.to == [bob.email]]) == 1
     assert not match.seats.filter(user=bob).exists()
+
+
+@pytest.mark.django_db
+def test_an_invitation_to_an_address_is_written_in_the_inviters_language(
+    alice, now, django_capture_on_commit_callbacks
+):
+    alice.language = "nl"
+    alice.save(update_fields=["language"])
+    with django_capture_on_commit_callbacks(execute=True):
+        match_create(creator=alice, game="alta", players=2, now=now, invite=[STRANGER])
+    invitation = latest_with_reply(STRANGER)
+    assert "nodigt je uit" in invitation.body and "invites you" not in invitation.body
