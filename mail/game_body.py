@@ -78,6 +78,10 @@ def _phrase_table() -> dict[str, str]:
             "Your moves go at the top (quotes and signatures are ignored). The first line that is "
             "not a move ends them: what follows is kept as a message for the other players."
         ),
+        "chat": _(
+            "Reply to this email to write to the other players: your reply goes to them as a message, "
+            'never as a move (moves go in reply to your latest "your move" email). Reply "help" for the commands.'
+        ),
         "help_text": _("Notation help:"),
         "help_html": _("Notation help"),
         "page_text": _("Game page:"),
@@ -91,7 +95,7 @@ def _phrase_table() -> dict[str, str]:
 
 #: The paragraphs the plain part shows wrapped (kept wrapped as well, as
 #: ``<key>_wrapped``: wrapping a long paragraph is the dearest step of it).
-_WRAPPED = ("letter", "or_number", "number", "notation_line", "moves_top")
+_WRAPPED = ("letter", "or_number", "number", "notation_line", "moves_top", "chat")
 
 
 def _phrases() -> dict[str, str]:
@@ -157,6 +161,8 @@ def body_text(parts: BodyParts) -> str:
     out += [_wrap(line) + "\n" for line in mail.end_lines]
     if mail.your_move:
         out.append(_text_reply(parts, say))
+    else:
+        out.append("\n" + say["chat_wrapped"] + "\n")
     out.append(
         f"\n{say['page_text']} {parts.game_url}\n\n--\n"
         f"{parts.site_name}. {say['mute_text']} {parts.mute_url}\n"
@@ -239,6 +245,8 @@ def body_html(parts: BodyParts) -> str:
     out.append("\n")
     if mail.your_move:
         out.append(_html_reply(parts, say))
+    else:
+        out.append(f'\n<p style="margin:4px 0">{say["chat"]}</p>\n')
     game_url, mute_url, stop_url = _esc(parts.game_url), _esc(parts.mute_url), _esc(parts.unsubscribe_url)
     out.append(
         f'\n<p><a href="{game_url}">{say["page_html"]}</a></p>\n'

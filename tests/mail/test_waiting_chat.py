@@ -75,6 +75,15 @@ def test_a_reply_to_the_receipt_is_chat(game, waiting, django_capture_on_commit_
     assert list(ChatMessage.objects.values_list("author", "text")) == [(seat.user.pk, "Nice opening!")]
 
 
+def test_the_receipt_says_a_reply_to_it_is_a_message_to_the_other_players(game, waiting):
+    seat, _other, _earlier = waiting
+    receipt = last_receipt(seat.user)
+    html = receipt.alternatives[0].content
+    for part in (" ".join(receipt.body.split()), html):
+        assert "Reply to this email to write to the other players" in part
+        assert "never as a move" in part
+
+
 def test_a_command_in_reply_to_the_receipt_is_answered(game, waiting, django_capture_on_commit_callbacks):
     seat, _other, _earlier = waiting
     raw = answer_to(last_receipt(seat.user), "history", sender=seat.user.email)
