@@ -106,7 +106,9 @@ def _publish(items: list[tuple[str, int]]) -> None:
 
 @receiver(inbound, dispatch_uid="alta-inbound-mail")
 def on_provider_inbound(sender, event, esp_name, **kwargs) -> None:
-    """anymail has already checked the webhook's signature."""
+    """anymail has already checked the webhook's signature.  The envelope
+    sender is passed on as the provider gave it (None when it gave none;
+    empty for a bounce, which is then never answered)."""
     message = event.message
     envelope = getattr(message, "envelope_recipient", None)
     inbound_email_process(
@@ -114,4 +116,5 @@ def on_provider_inbound(sender, event, esp_name, **kwargs) -> None:
         source=f"webhook:{esp_name}",
         now=timezone.now(),
         envelope_recipients=[str(envelope)] if envelope else None,
+        envelope_sender=getattr(message, "envelope_sender", None),
     )

@@ -9,9 +9,10 @@ import pytest
 from django.core.management import call_command
 
 from mail.addresses import unsubscribe_url
-from mail.models import GameMute, InboundEmail
+from mail.models import GameMute, InboundEmail, OutgoingEmail
 
 from .conftest import mover_of
+from .intake import message
 from .test_inbound_service import latest_reply_to, reply
 
 pytestmark = pytest.mark.django_db
@@ -27,7 +28,27 @@ def test_ingest_email_reads_stdin(game, monkeypatch, capsys, django_capture_on_c
     assert game.moves.count() == 1
 
 
-def mailgun_post(client, raw: bytes, key: str, recipient: str):
+def _away_notice(sender: str, message_id: str) -> bytes:
+    return bytes(
+        message("commands@localhost", "I am away until Monday.", sender=sender, subject="Re: x", message_id=message_id)
+    )
+
+
+@pytest.mark.parametrize("envelope", ["", "MAILER-DAEMON"])
+def test_the_pipe_never_answers_a_bounce_of_a_null_envelope_sender(envelope, bob, monkeypatch, capsys):
+    """Postfix's pipe writes an empty reverse-path as MAILER-DAEMON by default."""
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(_away_notice(bob.email, "<b1@x.example>"))))
+    call_command("ingest_email", f"--sender={envelope}")
+    record = InboundEmail.objects.get()
+    assert record.outcome == "auto_reply" and record.detail == "null envelope sender"
+    assert not OutgoingEmail.objects.exists()
+    # The same words with Bob's own reverse-path are a person's: answered.
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(_away_notice(bob.email, "<b2@x.example>"))))
+    call_command("ingest_email", f"--sender={bob.email}")
+    assert list(OutgoingEmail.objects.values_list("to", flat=True)) == [bob.email]
+
+
+def mailgun_post(client, raw: bytes, key: str, recipient: str, *, envelope_sender: str = "x@example.com"):
     timestamp, token = str(int(time.time())), "a" * 50
     signature = hmac.new(key.encode(), (timestamp + token).encode(), hashlib.sha256).hexdigest()
     return client.post(
@@ -37,7 +58,7 @@ def mailgun_post(client, raw: bytes, key: str, recipient: str):
             "token": token,
             "signature": signature,
             "recipient": recipient,
-            "sender": "x@example.com",
+            "sender": envelope_sender,
             "body-mime": raw.decode(),
         },
         HTTP_AUTHORIZATION="Basic " + __import__("base64").b64encode(b"hook:secret").decode(),
@@ -60,6 +81,16 @@ def test_provider_webhook_with_a_valid_signature_plays_the_move(
     assert response.status_code == 200
     assert InboundEmail.objects.get().outcome == "accepted"
     assert InboundEmail.objects.get().source == "webhook:Mailgun"
+
+
+def test_provider_webhook_never_answers_a_bounce_of_a_null_envelope_sender(client, bob, mailgun):
+    response = mailgun_post(
+        client, _away_notice(bob.email, "<b3@x.example>"), mailgun, "x@localhost", envelope_sender=""
+    )
+    assert response.status_code == 200
+    record = InboundEmail.objects.get()
+    assert record.outcome == "auto_reply" and record.detail == "null envelope sender"
+    assert not OutgoingEmail.objects.exists()
 
 
 def test_provider_webhook_with_a_bad_signature_changes_nothing(client, game, mailgun):

@@ -1,5 +1,6 @@
 """Read one RFC 822 message on stdin and process it (for an MTA pipe, e.g.
-Postfix ``play: "|/app/manage.py ingest_email"``)."""
+Postfix ``play unix - n n - - pipe flags=q user=alta
+argv=/app/manage.py ingest_email --sender=${sender} --recipient=${recipient}``)."""
 
 import sys
 
@@ -7,6 +8,10 @@ from django.core.management.base import BaseCommand
 from django.utils import timezone
 
 from mail.services import inbound_email_process
+
+#: What Postfix's pipe writes for ``${sender}`` when the reverse-path is
+#: empty (its ``null_sender`` default): a bounce, never a person.
+NULL_SENDER_STAND_INS = {"", "<>", "mailer-daemon"}
 
 
 class Command(BaseCommand):
@@ -16,10 +21,17 @@ class Command(BaseCommand):
         parser.add_argument(
             "--recipient", action="append", default=[], help="Envelope recipient (the MTA's $recipient); may repeat."
         )
+        parser.add_argument(
+            "--sender",
+            default=None,
+            help="Envelope sender (the MTA's $sender); empty or MAILER-DAEMON for a bounce, which is never answered.",
+        )
 
-    def handle(self, *args, recipient, **options):
+    def handle(self, *args, recipient, sender, **options):
         raw = sys.stdin.buffer.read()
+        if sender is not None and sender.strip().lower() in NULL_SENDER_STAND_INS:
+            sender = ""
         record = inbound_email_process(
-            raw=raw, source="pipe", now=timezone.now(), envelope_recipients=recipient or None
+            raw=raw, source="pipe", now=timezone.now(), envelope_recipients=recipient or None, envelope_sender=sender
         )
         self.stdout.write(f"{record.outcome}: {record.detail}")
