@@ -42,6 +42,9 @@ _MESSAGE_ID = re.compile(rf"<{_ATOM}{{1,200}}@(?:{_ATOM}{{1,50}}|\[[^\s\[\]\\]{{
 _REFERENCE = re.compile(r"<[^<>\s]{1,250}>")
 #: The newest of them, enough to find the mail answered in a long thread.
 _MAX_REFERENCES = 20
+# Characters parseaddr leaves in an "address" only when it could not read one.
+_NOT_IN_AN_ADDRESS = re.compile(r'[\s<>"]')
+_BRACKETED_ADDRESS = re.compile(r"<([^<>\s\"]+@[^<>\s\"]+)>")
 #: The first keyword of an Auto-Submitted value, after any comments.
 _AUTO_SUBMITTED = re.compile(r"\s*(?:\([^()]*\)\s*)*([\w-]*)")
 
@@ -189,10 +192,18 @@ def _header(message: Message, name: str) -> str:
 
 def _sender(message: Message) -> str:
     """The From address, lower case; "" when there is none to read."""
+    value = _header(message, "From")
     try:
-        return parseaddr(_header(message, "From"))[1].lower()
+        address = parseaddr(value)[1]
     except Exception:  # e.g. RecursionError on "((((…": no sender
         return ""
+    if "@" not in address or _NOT_IN_AN_ADDRESS.search(address):
+        # A broken display name (`"unterminated <p@example.org>`) makes
+        # parseaddr return the whole header or a word of it; the bracketed
+        # address in it is still the one to answer.
+        bracketed = _BRACKETED_ADDRESS.findall(value)
+        address = bracketed[-1] if bracketed else ""
+    return address.lower()
 
 
 def _recipients(message: Message) -> list[str]:

@@ -52,3 +52,17 @@ def test_an_address_header_nested_beyond_reason_names_nobody():
     assert parsed.sender == "bob@example.com" and parsed.token == TOKEN
     hostile = ("From: " + "(" * 5_000 + f"\r\nTo: play+{TOKEN}@localhost\r\n\r\n1\r\n").encode()
     assert parse_inbound(hostile).sender == ""  # no one to answer: never answered
+
+
+@pytest.mark.parametrize(
+    ("written", "read"),
+    [
+        ('"unterminated <P@Example.org>', "p@example.org"),
+        ('"Smith, J" <j@example.org>', "j@example.org"),
+        ('"broken" name" <k@example.org>', "k@example.org"),
+        ('"nothing to answer', ""),
+    ],
+)
+def test_a_broken_display_name_still_yields_the_address_to_answer(written, read):
+    raw = (f"From: {written}\r\nTo: play+{TOKEN}@localhost\r\n\r\n1\r\n").encode()
+    assert parse_inbound(raw).sender == read
