@@ -161,7 +161,7 @@ def body_text(parts: BodyParts) -> str:
     out += [_wrap(line) + "\n" for line in mail.end_lines]
     if mail.your_move:
         out.append(_text_reply(parts, say))
-    else:
+    elif mail.reply_is_chat:
         out.append("\n" + say["chat_wrapped"] + "\n")
     out.append(
         f"\n{say['page_text']} {parts.game_url}\n\n--\n"
@@ -245,7 +245,7 @@ def body_html(parts: BodyParts) -> str:
     out.append("\n")
     if mail.your_move:
         out.append(_html_reply(parts, say))
-    else:
+    elif mail.reply_is_chat:
         out.append(f'\n<p style="margin:4px 0">{say["chat"]}</p>\n')
     game_url, mute_url, stop_url = _esc(parts.game_url), _esc(parts.mute_url), _esc(parts.unsubscribe_url)
     out.append(

@@ -245,6 +245,8 @@ def _game_email_queue(
     user = seat.user
     rules = get_rules(match.game)
     view = rules.view(state, seat.index)
+    if seat.departed:
+        mail.reply_is_chat = False  # their reply is answered, not posted (``services._waiting_chat``)
     options: list[str] = []
     unsubscribe = unsubscribe_url(user.pk)  # signed: build it once
     headers: dict[str, Any] = {

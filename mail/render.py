@@ -144,6 +144,9 @@ class GameMail:
     #: False when the caller knows the game has no chat lines
     #: (``chat_mail.has_chat``): no mail looks for unmailed ones then.
     chat: bool = True
+    #: False for a reader whose reply would not reach the table (they left
+    #: the game): the mail then does not say a reply is a message to it.
+    reply_is_chat: bool = True
 
 
 def render_game_email(

@@ -143,3 +143,17 @@ def test_a_move_to_an_earlier_turn_mail_is_still_refused(game, waiting, django_c
     record = ingest(bytes(message(earlier, "1", sender=seat.user.email)), django_capture_on_commit_callbacks)
     assert record.outcome == "rejected" and game.moves.count() == moves
     assert not ChatMessage.objects.exists()
+
+
+def test_only_a_player_still_seated_is_told_a_reply_to_the_game_over_mail_is_chat(
+    game, waiting, now, django_capture_on_commit_callbacks
+):
+    seat, other, _earlier = waiting
+    with django_capture_on_commit_callbacks(execute=True):
+        match_resign(match_id=game.pk, user=seat.user, now=now)
+    seat.refresh_from_db()
+    assert seat.departed  # resigned: a reply from them is answered, never posted
+    for user, told in ((other.user, True), (seat.user, False)):
+        [over] = [m for m in mails_to(user.email) if "the game is over" in m.subject]
+        for part in (" ".join(over.body.split()), over.alternatives[0].content):
+            assert ("Reply to this email to write to the other players" in part) is told
