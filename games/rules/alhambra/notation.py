@@ -224,8 +224,11 @@ def parse_cards(tokens: list[str]) -> list[tuple[int | None, int]]:
     items: list[tuple[int | None, int]] = []
     current: int | None = None
     waiting: list[int] = []
-    for word in tokens:
-        if word in _FILLER:
+    for word, following in zip(tokens, [*tokens[1:], ""], strict=False):
+        # "de" is Dutch for "the" and also short for denar: before a value
+        # ("take de 3") it is the currency, or the 3 of another currency
+        # would be taken.
+        if word in _FILLER and not (following.isdigit() and currency_of(word) is not None):
             continue
         if word.isdigit():
             value = int(word)

@@ -69,9 +69,11 @@ _NAMES = {
     "violet": 4,
 }
 _LETTERS = {"r": 0, "y": 1, "g": 2, "b": 3, "p": 4}
-_CORNERS = {"ne": 0, "se": 1, "sw": 2, "so": 2, "nw": 3, "no": 3}
+#: The corner of the big triangle's right angle: English, Dutch (zo, zw)
+#: and Italian (so, no: "no" is nord-ovest, so never Dutch noordoost).
+_CORNERS = {"ne": 0, "se": 1, "zo": 1, "sw": 2, "zw": 2, "so": 2, "nw": 3, "no": 3}
 _CELL = r"\(?\s*([+-]?\d+)\s*,\s*([+-]?\d+)\s*\)?"
-_ROT = r"([0-3]|ne|se|sw|nw|so|no)"
+_ROT = r"([0-3]|ne|se|zo|sw|zw|nw|so|no)"
 _PLACE = re.compile(
     rf"^(?P<tile>.+?)(?:\s+(?:at|on|a|in|su|op)\s+|\s*@\s*|\s+|(?=[(+-])){_CELL}\s*"
     rf"(?:(?:rotation|rotazione|rot|r)\.?\s*[:=]?\s*)?{_ROT}?$"

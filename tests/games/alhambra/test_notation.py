@@ -81,6 +81,18 @@ def test_a_cell_cannot_go_two_ways_on_one_axis():
 
 
 # ------------------------------------------------------------ money moves
+def test_de_before_a_value_is_the_denar_not_the_dutch_article():
+    """Any prefix of two letters names a currency; "de" is also the Dutch
+    "the", but before a value it must not let the 3 of another currency
+    be taken."""
+    both = position(display="denar 3, dirham 3, ducat 8, florin 9")
+    assert parse(both, "take de 3") == Take(cards("denar 3"))
+    only_dirham = position(display="dirham 3, ducat 7, florin 8, florin 9")
+    with pytest.raises(IllegalMove, match="There is no denar 3 on display"):
+        RULES.apply_text(only_dirham, 0, "take de 3")
+    assert parse(only_dirham, "neem de dukaat 7") == Take(cards("ducat 7"))
+
+
 @pytest.mark.parametrize(
     "text",
     [
@@ -251,3 +263,20 @@ def test_a_bad_part_of_a_turn_names_the_part():
         match=r'In move 2 \("place garden at S1"\): garden 8 NE cannot be placed',
     ):
         RULES.apply_text(state, 0, "buy 2 with 9; place garden at S1")
+
+
+@pytest.mark.parametrize("language", ["en", "nl"])
+def test_the_whole_turn_the_help_shows_can_be_played(language):
+    """The help's first example is one message of a whole turn; a player
+    who copies it into a fitting position has their turn played."""
+    help_text = RULES.help_text(language)
+    example = help_text.split("\n\n")[2]
+    assert example.startswith("    "), example
+    state = position(
+        [seat(".  .     arc9\nF  pav6N pav8", hand="dirham 3 4, florin 5 7"), seat()],
+        market=("ser9", "gar7NSW", "arc10", "tow12"),
+    )
+    after = RULES.apply_text(state, 0, example).state
+    assert after.current == 1
+    assert after.seats[0].alhambra.cells[(1, -1)] == tile("gar7NSW")
+    assert after.seats[0].reserve == (tile("tow12"),)

@@ -1,5 +1,7 @@
 """Move notation: what players write in an email, and what they get back."""
 
+import re
+
 import pytest
 
 from games.engine import IllegalMove, NotationError, get_rules
@@ -219,3 +221,17 @@ def test_moves_dump_to_json_and_back():
         assert RULES.load_move(RULES.dump_move(move)) == move
     with pytest.raises(IllegalMove, match="Not a dumped Alpaca move"):
         RULES.load_move({"type": "fly"})
+
+
+@pytest.mark.parametrize("language", ["en", "nl", "it"])
+def test_each_corner_the_rotation_table_names_reads_as_that_rotation(language):
+    """A player copies the corner of the help's rotation table; it must be
+    read as that row's rotation (Dutch "NO" would have been Italian NW)."""
+    state = position(colours="red blue", table="0,0 bgr 0; 0,-1 bgr 0; 0,-2 bgr 0", hands=["rbg ryp ryb", "byr"])
+    rows = re.findall(r"^\| ([0-3]) .*\|([^|]*)\|\s*$", RULES.help_text(language), re.M)
+    assert [rotation for rotation, _corner in rows] == ["0", "1", "2", "3"]
+    for rotation, corner in rows:
+        codes = re.findall(r"`(\w+)`", corner) or re.findall(r"\((\w+)\)", corner)
+        assert codes, corner
+        for code in codes:
+            assert parse(f"rbg 1,-2 {code}", state) == Place(tile("rbg"), 1, -2, int(rotation)), code

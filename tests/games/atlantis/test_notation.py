@@ -2,6 +2,7 @@
 
 import json
 import random
+import re
 
 import pytest
 
@@ -237,3 +238,13 @@ def test_a_whole_turn_on_one_line():
         "12 roze grijs",
         "betaal 5 blauw",
     ]
+
+
+@pytest.mark.parametrize("language", ["en", "nl"])
+def test_the_help_shows_a_move_landing_on_a_tile_of_the_colour_played(language):
+    """A pawn goes to the next tile of the card's colour, so a listed
+    option names a destination tile of that colour (``option_label``);
+    the help's sample option must read so too."""
+    samples = re.findall(r"`A (\w+) -> \d+ \((\w+) \d+", RULES.help_text(language))
+    assert samples
+    assert all(played == landed for played, landed in samples), samples
