@@ -70,9 +70,8 @@ def _words(name: str, game: str = "") -> str:
         # A tile, "yellow/red-green": each colour in the reader's language.
         return re.sub(r"[a-z]+", lambda m: _words(m.group(0), game), str(name))
     first, _, rest = str(name).partition(" ")
-    # English keeps the engines' words, as the notation spells them.
-    if game and first in TERMS.get(game, {}) and not get_language().startswith("en"):
-        named = term(game, first).lower()
+    if game and first in TERMS.get(game, {}):
+        named = term(game, first).lower()  # English too: "farmer's hut", as the board names it
         return f"{named} {rest}" if rest else named
     return str(name).replace("_", " ")
 

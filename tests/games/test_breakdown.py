@@ -2,6 +2,7 @@
 game's page: no field names with underscores, no Python lists or dicts."""
 
 import re
+from html import unescape
 
 import pytest
 from django.utils.html import escape
@@ -55,7 +56,9 @@ def test_a_finished_games_page_shows_a_readable_breakdown(game, client, alice, b
     assert entries, results
     for label, text in entries:
         assert "_" not in label and "_" not in text, (label, text)
-        assert not re.search(r"[\[\]{}]|&#x27;", text), (label, text)
+        # No Python repr: no brackets, no quote around a word (an
+        # apostrophe inside one, "farmer's hut", is English).
+        assert not re.search(r"[\[\]{}]|(?<!\w)'|'(?!\w)", unescape(text)), (label, text)
 
 
 @pytest.mark.django_db
@@ -87,7 +90,7 @@ def test_a_finished_games_page_shows_every_seats_revealed_holdings(game, client,
     for seat, row in zip(seats, rows, strict=True):
         name = escape(str(seat.user))
         assert f'<td>{seat.place}</td><td><a href="/players/{name}/">{name}</a>' in row
-        lines = reveal_lines(reveal[seat.index])
+        lines = reveal_lines(reveal[seat.index], game)
         for label, text in lines["revealed"] + lines["breakdown"]:
             assert f"<dt>{label}</dt><dd>{escape(text)}</dd>" in row, (seat.index, label, text)
 
@@ -103,3 +106,14 @@ def test_a_dutch_reader_gets_the_breakdown_in_dutch_with_the_games_terms():
             ("Waarderingen", "geen"),
         ]
         assert breakdown_lines({"hand": ["florin 3"]}, "alhambra") == [("Hand", "gulden 3")]
+
+
+def test_an_english_reader_gets_the_games_terms_not_its_slugs():
+    """ "farmers hut" was the slug with a space; the board, the events and
+    the help name it "farmer's hut"."""
+    from django.utils import translation
+
+    with translation.override("en"):
+        assert breakdown_lines({"merchants": [["farmers_hut", "tower"]]}, "alta") == [
+            ("Merchants", "farmer's hut + tower")
+        ]

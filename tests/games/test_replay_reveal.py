@@ -45,7 +45,7 @@ def test_the_last_position_reveals_every_seat_as_the_rules_say(client, alice, bo
     shown = page.split('id="replay-reveal-title"')[1].split("</section>")[0]
     for entry in reveal:
         assert f"<h3>{match.seats.get(index=entry.seat).user}</h3>" in shown
-        for label, text in reveal_lines(entry)["revealed"]:
+        for label, text in reveal_lines(entry, "alhambra")["revealed"]:
             assert f"<dt>{escape(label)}</dt><dd>{escape(text)}</dd>" in shown
 
 
