@@ -40,6 +40,14 @@ WORDS = {
     "hulp": "help",
     "board": "board",
     "bord": "board",
+    # What players try for "the position again" (a waiting player's unknown
+    # word would otherwise be posted to the table as chat).
+    "status": "board",
+    "stand": "board",
+    "position": "board",
+    "positie": "board",
+    "options": "board",
+    "opties": "board",
     "games": "games",
     "partijen": "games",
     "history": "history",

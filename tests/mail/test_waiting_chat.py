@@ -157,3 +157,16 @@ def test_only_a_player_still_seated_is_told_a_reply_to_the_game_over_mail_is_cha
         [over] = [m for m in mails_to(user.email) if "the game is over" in m.subject]
         for part in (" ".join(over.body.split()), over.alternatives[0].content):
             assert ("Reply to this email to write to the other players" in part) is told
+
+
+@pytest.mark.parametrize("word", ["status", "stand", "opties", "options", "positie"])
+def test_a_waiting_player_asking_for_the_position_gets_it_instead_of_chatting_it(
+    word, game, waiting, django_capture_on_commit_callbacks
+):
+    seat, _other, earlier = waiting
+    mail.outbox.clear()
+    record = ingest(bytes(message(earlier, word, sender=seat.user.email)), django_capture_on_commit_callbacks)
+    assert (record.outcome, record.detail) == ("command", "board")
+    assert not ChatMessage.objects.exists()
+    [answer] = mails_to(seat.user.email)
+    assert "the current position" in answer.subject.lower()
