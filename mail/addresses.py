@@ -74,3 +74,13 @@ def unsubscribe_target(token: str) -> tuple[int, int | None] | None:
     except signing.BadSignature:
         return None
     return int(value["u"]), value.get("m")
+
+
+def threading_headers(message_id: str) -> dict[str, str]:
+    """Headers that make an answer a reply to ``message_id`` (none for the
+    ``sha256:`` stand-in of a message that had no Message-ID)."""
+    headers = {"Auto-Submitted": "auto-replied"}
+    if message_id.startswith("<"):
+        headers["In-Reply-To"] = message_id
+        headers["References"] = message_id
+    return headers

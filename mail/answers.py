@@ -17,6 +17,7 @@ from django.conf import settings
 from django.utils import translation
 from django.utils.translation import gettext as _
 
+from .addresses import threading_headers
 from .inbound import strip_subject
 from .models import InboundEmail, OutgoingEmail
 from .outbox import email_queue
@@ -26,16 +27,6 @@ def reply_subject(subject: str, fallback: str) -> str:
     """``Re: <subject>`` with any earlier ``Re:``/``Fwd:``/``Antw:`` removed."""
     stripped = strip_subject(subject)
     return f"Re: {stripped}"[:200] if stripped else fallback
-
-
-def threading_headers(message_id: str) -> dict[str, str]:
-    """Headers that make an answer a reply to ``message_id`` (none for the
-    ``sha256:`` stand-in of a message that had no Message-ID)."""
-    headers = {"Auto-Submitted": "auto-replied"}
-    if message_id.startswith("<"):
-        headers["In-Reply-To"] = message_id
-        headers["References"] = message_id
-    return headers
 
 
 def mark_as_answer(email: OutgoingEmail | None, record: InboundEmail) -> None:

@@ -28,7 +28,7 @@ from core.signin import is_email_only
 from games.engine import Event, get_rules
 from games.services.chat import chat_mark_mailed
 
-from .addresses import new_message_id, new_token, reply_address, thread_id, unsubscribe_url
+from .addresses import new_message_id, new_token, reply_address, thread_id, threading_headers, unsubscribe_url
 from .changes import bank_line, change_line
 from .chat_mail import chat_section, has_chat
 from .delivery import send_after_commit
@@ -256,6 +256,9 @@ def _game_email_queue(
         "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
         "Auto-Submitted": "auto-generated",
     }
+    if mail.in_reply_to:
+        headers.update(threading_headers(mail.in_reply_to))
+        headers["References"] = f"{thread_id(match.pk, user.pk)} {mail.in_reply_to}"
     if with_reply and seat.index in rules.to_move(state):
         token = reply_token_for(
             match=match, seat_index=seat.index, user=user, ply=match.ply if ply is None else ply, now=now
@@ -384,6 +387,8 @@ def _tell_mover(
         else:
             headline = _("your move “%(move)s” was played") % {"move": text}
         mail = GameMail(headline, visible_lines(match.game, events, mover.index, names), chat=chat)
+        if by_email:
+            mail.in_reply_to = _sent_message_id(record)
         game_email_queue(
             kind=OutgoingEmail.Kind.YOUR_TURN if new_turn else OutgoingEmail.Kind.RECEIPT,
             seat=mover,
@@ -391,6 +396,16 @@ def _tell_mover(
             dedupe_key=f"receipt:{match.pk}:{record.ply}",
             **common,
         )
+
+
+def _sent_message_id(record) -> str:
+    """The Message-ID of the mail that carried ``record`` (its idempotency
+    key is ``email:<Message-ID>:<digest>``, ``mail.services``); "" for a
+    stand-in id or another key."""
+    key = record.idempotency_key or ""
+    if not key.startswith("email:<"):
+        return ""
+    return key[len("email:") : key.rfind(":")]
 
 
 def notify_rejection(

@@ -147,6 +147,9 @@ class GameMail:
     #: False for a reader whose reply would not reach the table (they left
     #: the game): the mail then does not say a reply is a message to it.
     reply_is_chat: bool = True
+    #: The Message-ID of the player's mail this one answers (a move they
+    #: sent by email): it is then threaded under it as an auto-reply.
+    in_reply_to: str = ""
 
 
 def render_game_email(
