@@ -21,6 +21,7 @@ from .addresses import threading_headers
 from .inbound import strip_subject
 from .models import InboundEmail, OutgoingEmail
 from .outbox import email_queue
+from .render import wrapped
 
 
 def reply_subject(subject: str, fallback: str) -> str:
@@ -59,7 +60,8 @@ def answer(
     """Queue one plain answer to ``record`` (``paragraphs`` already
     translated by the caller, see ``in_language``); with ``reply_to``, a
     reply to it goes there (a game's reply address)."""
-    text = "\n\n".join(paragraphs) + "\n"
+    # Readable at 72 columns; an indented line (a list's) keeps its indent.
+    text = "\n\n".join(wrapped(p, hanging=0) for p in paragraphs) + "\n"
     html = "".join(f"<p>{escape(p)}</p>".replace("\n", "<br>") for p in paragraphs)
     return email_queue(
         kind=kind,

@@ -148,7 +148,7 @@ def body_text(parts: BodyParts) -> str:
         out.append("\n" + _wrap(title) + "\n")
         out += [_wrap(line) + "\n" for line in lines]
     if mail.error:
-        out.append(f"\n{say['went_wrong']} {_wrap(mail.error)}\n{say['unchanged']}\n")
+        out.append(f"\n{_wrap(say['went_wrong'] + ' ' + str(mail.error))}\n{say['unchanged']}\n")
     if mail.your_move:
         out.append("\n" + _wrap(f"{say['your_move_text']} {parts.expect}.") + "\n")
     if mail.deadline:

@@ -57,10 +57,11 @@ def _broken(line: str) -> str:
     return _INLINE_GAP.sub("\\1\n", _BLOCK_END.sub("\\1\n", line))
 
 
-def wrapped(text: str, width: int = WIDTH) -> str:
+def wrapped(text: str, width: int = WIDTH, *, hanging: int = 2) -> str:
     """``text`` with every line longer than ``width`` wrapped at spaces, the
-    continuation indented two more than the line (a grid line wider than
-    ``width`` has no good break and is wrapped too: readable beats exact)."""
+    continuation indented ``hanging`` more than the line (a grid line wider
+    than ``width`` has no good break and is wrapped too: readable beats
+    exact)."""
     if len(text) <= width and "\n" not in text:
         return text  # one short line (an option)
     out: list[str] = []
@@ -70,7 +71,9 @@ def wrapped(text: str, width: int = WIDTH) -> str:
             continue
         indent = " " * (len(line) - len(line.lstrip()))
         out.extend(
-            textwrap.wrap(line, width, subsequent_indent=indent + "  ", break_long_words=False, break_on_hyphens=False)
+            textwrap.wrap(
+                line, width, subsequent_indent=indent + " " * hanging, break_long_words=False, break_on_hyphens=False
+            )
             or [line]
         )
     return "\n".join(out)

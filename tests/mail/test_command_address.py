@@ -62,7 +62,7 @@ def test_help_lists_the_commands_and_every_games_notation(word, alice, address, 
 
 def test_a_game_command_is_told_to_reply_to_that_games_mail(game, alice, address, capture_all):
     record, answer = send(address, "resign", alice.email, capture_all)
-    assert record.outcome == "rejected" and "reply to one of that game's emails" in answer.body
+    assert record.outcome == "rejected" and "reply to one of that game's emails" in " ".join(answer.body.split())
     assert f"#{game.pk}" in answer.body
     game.refresh_from_db()
     assert game.status == Match.Status.ACTIVE
@@ -94,8 +94,9 @@ def capture_all(django_capture_on_commit_callbacks):
 def test_games_gives_every_game_a_reply_address_for_commands(game, address, capture_all):
     waiting = game.seats.exclude(pk=mover_of(game).pk).get()
     _, answer = send(address, "games", waiting.user.email, capture_all)
-    assert "commands and chat: reply to play+" in " ".join(answer.body.split())
-    reply_to = answer.body.split("reply to ")[1].split()[0]
+    listed = " ".join(answer.body.split())
+    assert "commands and chat: reply to play+" in listed
+    reply_to = listed.split("reply to ")[1].split()[0]
     # That address takes commands for the game.
     record, told = send(reply_to, "say hello from the list", waiting.user.email, capture_all)
     assert record.detail == "said" and record.match == game

@@ -193,3 +193,15 @@ def test_a_dutch_player_is_asked_to_confirm_with_the_dutch_command_word(turn, dj
     _, answer = command(turn, "opgeven", django_capture_on_commit_callbacks)
     code = resign_code(ReplyToken.objects.get(token=address.split("+")[1].split("@")[0]))
     assert f"opgeven {code}" in answer.body and "resign" not in answer.body
+
+
+@pytest.mark.parametrize("body", ["help", "hulp", "opgeven", "vacation 2", "history", "mill Z9", "frobnicate"])
+def test_every_answer_reads_at_72_columns(body, turn, django_capture_on_commit_callbacks):
+    """Issue 18: "text stays readable at 72 columns"; a link keeps its
+    line, as in the game mails."""
+    seat, address = turn
+    mail.outbox.clear()
+    ingest(bytes(message(address, body, sender=seat.user.email)), django_capture_on_commit_callbacks)
+    [answer] = mail.outbox
+    too_long = [line for line in answer.body.splitlines() if len(line) > 72 and "://" not in line]
+    assert not too_long, too_long
