@@ -13,7 +13,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext_lazy as _
 
 from games.models import TimeoutPolicy
@@ -243,6 +243,18 @@ class TournamentInvitation(models.Model):
         return f"{self.user} invited to {self.tournament}"
 
 
+#: The reasons for leaving that the site itself gives (English msgids): shown
+#: in each reader's language, where a reason someone typed is shown as typed.
+ACCOUNT_CLOSED = gettext_noop("account closed")
+SITE_REASONS = frozenset({ACCOUNT_CLOSED})
+
+
+def shown_reason(reason: str) -> str:
+    """``reason`` in the active language when the site gave it
+    (``SITE_REASONS``); as typed otherwise."""
+    return gettext(reason) if reason in SITE_REASONS else reason
+
+
 class Participant(models.Model):
     """A registered player.  Its id is the ``PlayerId`` of the pure pairing."""
 
@@ -278,6 +290,10 @@ class Participant(models.Model):
     @property
     def withdrawn(self) -> bool:
         return self.status != self.Status.REGISTERED
+
+    @property
+    def shown_left_reason(self) -> str:
+        return shown_reason(self.left_reason)
 
 
 class Round(models.Model):
@@ -473,4 +489,9 @@ class TournamentEvent(models.Model):
         if not message:
             return self.text
         params = self.data.get("params")
-        return gettext(message) % params if params else gettext(message)
+        if not params:
+            return gettext(message)
+        # Parameters that are msgids themselves (a reason the site gave).
+        for key in self.data.get("translated", ()):
+            params = {**params, key: gettext(params[key])}
+        return gettext(message) % params

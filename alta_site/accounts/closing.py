@@ -22,7 +22,7 @@ from mail.models import GameMute, InboundEmail, OutgoingEmail, ReplyToken
 from ratings import services as rating_services
 from ratings.models import Challenge, LadderMembership
 from tournaments import services as tournament_services
-from tournaments.models import Participant, Tournament, TournamentEvent
+from tournaments.models import ACCOUNT_CLOSED, Participant, Tournament, TournamentEvent
 
 from .models import User
 
@@ -75,7 +75,7 @@ def _leave_competitions(user: User, now: dt.datetime) -> None:
             tournament_services.tournament_unregister(tournament_id=entry.tournament_id, user=user, now=now)
         elif entry.tournament.status == Tournament.Status.RUNNING:
             tournament_services.participant_withdraw(
-                tournament_id=entry.tournament_id, user=user, now=now, reason="account closed"
+                tournament_id=entry.tournament_id, user=user, now=now, reason=ACCOUNT_CLOSED
             )
     for membership in LadderMembership.objects.filter(user=user, left_at__isnull=True):
         rating_services.ladder_leave(ladder_id=membership.ladder_id, user=user, now=now)
@@ -100,12 +100,26 @@ def _leave_games(user: User, now: dt.datetime) -> None:
 
 def _rename_in(events, old: str, new: str) -> None:
     """Replace the player's name as a whole word in stored log lines (they
-    were written with the name of the day; ``Bob`` must not touch ``Bobby``)."""
+    were written with the name of the day; ``Bob`` must not touch ``Bobby``):
+    in the English ``text`` and in the name parameters kept in
+    ``data["params"]``, from which each reader's translation is rebuilt."""
     pattern = re.compile(rf"(?<!\w){re.escape(old)}(?!\w)")
-    for event in events.filter(text__contains=old).only("pk", "text"):
+    # Any row with params: the text alone may have been cut short.
+    candidates = events.filter(Q(text__contains=old) | Q(data__has_key="params"))
+    for event in candidates.only("pk", "text", "data"):
         text = pattern.sub(new, event.text)
-        if text != event.text:
-            type(event).objects.filter(pk=event.pk).update(text=text)
+        data = _renamed_params(event.data, pattern, new)
+        if text != event.text or data != event.data:
+            type(event).objects.filter(pk=event.pk).update(text=text, data=data)
+
+
+def _renamed_params(data: dict, pattern: re.Pattern, new: str) -> dict:
+    """``data`` with ``pattern`` replaced in its string ``params``."""
+    params = data.get("params")
+    if not isinstance(params, dict):
+        return data
+    renamed = {key: pattern.sub(new, value) if isinstance(value, str) else value for key, value in params.items()}
+    return {**data, "params": renamed}
 
 
 def _forget(user: User) -> None:

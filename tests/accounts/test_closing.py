@@ -201,3 +201,28 @@ def test_closing_by_a_mailed_link(alice, bob):
     alice.refresh_from_db()
     bob.refresh_from_db()
     assert alice.email == closed_email(alice.pk) and bob.is_active
+
+
+def test_tournament_pages_forget_the_name_and_give_the_reason_in_the_readers_language(
+    client, alice, bob, carol, dave, now
+):
+    """The log keeps each line's name parameters for translation: those
+    lose the old name too, and the site's own reason reads in Dutch."""
+    from tests.conftest import living_in
+    from tests.tournaments.conftest import started
+    from tournaments.services import club_create
+
+    club = club_create(creator=alice, name="Harbour club", description="", now=now)
+    running = started(alice, club, [bob, carol, dave, alice], now=now, format="swiss", rounds=2)
+    account_close(user=bob, now=now)
+
+    anonymous = client.get(running.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Bob" not in anonymous
+    assert f"{closed_name(bob.pk)} withdrew: account closed" in anonymous
+    living_in("nl", "Europe/Amsterdam", carol)
+    client.force_login(carol)
+    dutch = client.get(running.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Bob" not in dutch
+    assert f"{closed_name(bob.pk)} heeft zich teruggetrokken: account gesloten" in dutch
+    assert "(account gesloten)</td>" in dutch  # the players' list
+    assert "account closed" not in dutch

@@ -9,6 +9,7 @@ lock, so a game finishing cannot deadlock with a tournament step.
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Sequence
 
 from django.utils.translation import gettext as _
 
@@ -45,15 +46,19 @@ def log(
     now: dt.datetime,
     user=None,
     params: dict[str, object] | None = None,
+    translated: Sequence[str] = (),
     **data,
 ) -> TournamentEvent:
     """Write a line of the tournament's log.  ``message`` is an English
     msgid (marked with ``gettext_noop``) with ``%(name)s`` ``params``: the
     row keeps the English line as ``text`` and both parts in ``data``, so
-    each reader sees it in their own language (``TournamentEvent.shown_text``)."""
+    each reader sees it in their own language (``TournamentEvent.shown_text``).
+    ``translated`` names the params whose values are msgids too."""
     params = {key: str(value) for key, value in (params or {}).items()}
     if params or "%" in message:
         data.update(message=message, params=params)
+        if translated:
+            data.update(translated=list(translated))
     else:
         data.update(message=message)
     return TournamentEvent.objects.create(

@@ -18,7 +18,7 @@ from django.utils.translation import gettext_noop
 
 from games.services import Conflict, GameActionError, NotFound, match_resign
 
-from ..models import Participant, Tournament, TournamentGame
+from ..models import SITE_REASONS, Participant, Tournament, TournamentGame
 from ..notify import notice_send, tournament_url
 from ..types import GameResult
 from .closing import cancel_locked
@@ -31,7 +31,8 @@ Source = TournamentGame.Source
 
 def participant_withdraw(*, tournament_id: int, user, now: dt.datetime, reason: str = "") -> Participant:
     """A player leaves a running tournament (before it starts they simply
-    unregister).
+    unregister).  A ``reason`` among ``models.SITE_REASONS`` is shown in
+    each reader's language.
 
     :raises NotFound, Conflict.
     """
@@ -123,6 +124,7 @@ def _leave(
         status,
         _leaving_message(status, reason),
         params={"player": participant, "reason": reason} if reason else {"player": participant},
+        translated=["reason"] if reason in SITE_REASONS else [],
         user=by,
         now=now,
         participant=participant.pk,
