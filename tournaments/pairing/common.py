@@ -30,6 +30,7 @@ from fractions import Fraction
 from itertools import permutations
 
 from ..types import GameResult, Player, PlayerId
+from .colours import FIRST, SECOND, colour_history
 
 
 def table_sizes(players: int, size: int, min_size: int = 2) -> list[int]:
@@ -100,24 +101,39 @@ def knockout_seats(
 ) -> tuple[PlayerId, ...]:
     """Seat order of a two-player knockout game: first moves alternate.
 
-    A player who was second in their last game moves first if the other
-    was first in theirs.  Otherwise (round 1, or both last sat alike) the
-    higher seed moves first in odd rounds and the lower seed in even ones.
+    Of the two seat orders the game takes the one that
+
+    1. breaks fewer of the limits a Swiss keeps (``colours.py``): nobody
+       sits in the same seat three times running or moves first two games
+       more (or fewer) than second;
+    2. then lets more players sit where they did not sit in their last
+       game: one who was second moves first against one who was first, and
+       against a player with no game yet (a first-round bye), whose seat
+       the round would otherwise decide;
+    3. then the higher seed moves first in odd rounds and the lower seed in
+       even ones (round 1, or both last sat alike).
+
+    Tables of other sizes keep the order given.
     """
     if len(pair) != 2:
         return tuple(pair)
-    last: dict[PlayerId, tuple[int, int]] = {}
-    for result in results:
-        if len(result.table) != 2 or result.forfeited:
-            continue
-        for seat, player in enumerate(result.table):
-            if player in pair and last.get(player, (0, 0))[0] <= result.round:
-                last[player] = (result.round, seat)
-    a, b = sorted(pair, key=seed_of.__getitem__)
-    seat_a, seat_b = (last.get(p, (0, None))[1] for p in (a, b))
-    if seat_a is not None and seat_b is not None and seat_a != seat_b:
-        return (a, b) if seat_a == 1 else (b, a)
-    return (a, b) if round_number % 2 else (b, a)
+    mine = set(pair)
+    history = colour_history(r for r in results if mine & set(r.table))
+    high, low = sorted(pair, key=seed_of.__getitem__)
+    by_round = (high, low) if round_number % 2 else (low, high)
+    # ``min`` keeps the first of equals: the round's order.
+    return min((by_round, by_round[::-1]), key=lambda order: _seat_cost(order, history))
+
+
+def _seat_cost(order: tuple[PlayerId, PlayerId], history: dict[PlayerId, list[int]]) -> tuple[int, int]:
+    """(limits broken, players repeating their last seat) for ``order``."""
+    broken = repeats = 0
+    for player, colour in zip(order, (FIRST, SECOND), strict=True):
+        past = history.get(player, [])
+        broken += abs(sum(past) + colour) > 2
+        broken += past[-2:] == [colour, colour]
+        repeats += past[-1:] == [colour]
+    return broken, repeats
 
 
 def by_seed(players: Iterable[Player]) -> list[Player]:
