@@ -136,11 +136,16 @@ def tournament_withdraw(request, pk: int):
 @organiser_required
 @require_POST
 def tournament_start(request, pk: int):
+    """Start now; with ``paused`` posted, round 1 waits for the organiser's
+    pairing (``services.tournament_start``)."""
+    paused = bool(request.POST.get("paused"))
     return act(
         request,
         pk,
-        lambda: services.tournament_start(tournament_id=pk, by=request.user, now=timezone.now()),
-        _("Registration is closed and round 1 is under way."),
+        lambda: services.tournament_start(tournament_id=pk, by=request.user, now=timezone.now(), paused=paused),
+        _("Registration is closed; round 1 waits for your pairing: check or change it, then resume the tournament.")
+        if paused
+        else _("Registration is closed and round 1 is under way."),
     )
 
 

@@ -159,11 +159,21 @@ class TournamentWithdrawApi(_TournamentAction):
     service = staticmethod(services.participant_withdraw)
 
 
+class TournamentStartInputSerializer(serializers.Serializer):
+    paused = serializers.BooleanField(
+        default=False,
+        help_text="Start paused: round 1 waits to be paired by hand (round-pairing) until the tournament resumes.",
+    )
+
+
 class TournamentStartApi(WriteApi):
-    @extend_schema(request=None, responses={200: TournamentDetailSerializer, **ERRORS})
+    @extend_schema(request=TournamentStartInputSerializer, responses={200: TournamentDetailSerializer, **ERRORS})
     def post(self, request, pk: int):
-        """Organisers: close registration now and create round 1."""
-        services.tournament_start(tournament_id=pk, by=request.user, now=timezone.now())
+        """Organisers: close registration now and create round 1 (or, with
+        ``paused``, let it wait for a pairing by hand)."""
+        data = TournamentStartInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        services.tournament_start(tournament_id=pk, by=request.user, now=timezone.now(), **data.validated_data)
         return Response(_detail(pk, request.user))
 
 

@@ -2,7 +2,10 @@
 
 The organiser pauses the tournament; once the round being played is
 complete the next round waits, and the page proposes its automatic pairing
-for editing (:func:`round_pairing_proposal`).  What may change depends on
+for editing (:func:`round_pairing_proposal`).  Round 1 waits the same way
+when the organiser starts the tournament paused
+(``running.tournament_start``): a round already made is never paired
+again, as its players have been sent their games.  What may change depends on
 the format (:class:`Proposal`'s ``mode``):
 
 - a Swiss (tables of any size): everything, who sits at which table, in
@@ -69,12 +72,13 @@ def pairing_by_hand_possible(tournament: Tournament) -> bool:
 
 def _automatic(tournament: Tournament) -> tuple[int, Proposal] | None:
     """The round that waits to start and its automatic pairing: the next
-    round, when the latest is complete and the next one is not made yet
-    (the tournament is paused); None otherwise."""
+    round, when the latest is complete (or none is made: the tournament
+    started paused) and the next one is not made yet (the tournament is
+    paused); None otherwise."""
     if tournament.status != Tournament.Status.RUNNING or not pairing_by_hand_possible(tournament):
         return None
     latest = tournament.round_set.order_by("-number").first()
-    if latest is None or tournament.games.filter(round=latest, ranking__isnull=True).exists():
+    if latest is not None and tournament.games.filter(round=latest, ranking__isnull=True).exists():
         return None
     rules = get_rules(tournament.game)
     sizes = Sizes(rules.min_players, rules.max_players)
@@ -139,10 +143,7 @@ def round_pairing_set(
             raise Conflict(bracket_note(), code="bracket")
         automatic = _automatic(tournament)
         if automatic is None or automatic[0] != number:
-            raise Conflict(
-                _("Only the round that waits to start can be paired by hand, once the round before it is complete."),
-                code="no_round_waiting",
-            )
+            raise Conflict(_no_round_waiting(number), code="no_round_waiting")
         proposal = automatic[1]
         if proposal.mode == SEATS:
             if not pairing.same_tables(proposal.tables, tables) or sorted(byes) != sorted(proposal.byes):
@@ -183,6 +184,16 @@ def round_pairing_set(
         )
         advance_locked(tournament, now)
     return problems
+
+
+def _no_round_waiting(number: int) -> str:
+    """Why round ``number`` cannot be paired by hand now."""
+    if number == 1:
+        return _(
+            "Round 1 can be paired by hand only before its games are made: "
+            "start the tournament paused, and round 1 waits for your pairing."
+        )
+    return _("Only the round that waits to start can be paired by hand, once the round before it is complete.")
 
 
 def bracket_note() -> str:

@@ -57,13 +57,17 @@ class AdvanceReport:
 
 
 # ------------------------------------------------------------------ start
-def tournament_start(*, tournament_id: int, now: dt.datetime, by=None) -> Tournament:
+def tournament_start(*, tournament_id: int, now: dt.datetime, by=None, paused: bool = False) -> Tournament:
     """Close registration, seed the players and create round 1.
 
     ``by`` is the organiser starting early; without it (the beat) the
     tournament starts only once its registration has closed.  With too few
     players the tournament is cancelled and the registered players told.
     A tournament that is no longer in registration is left alone.
+
+    ``paused``: the tournament starts paused and round 1 waits, its
+    automatic pairing proposed for the organiser to change
+    (``manual.round_pairing_proposal``), until ``tools.tournament_resume``.
 
     :raises NotFound; NotAllowed and Conflict (only with ``by``).
     """
@@ -85,11 +89,16 @@ def tournament_start(*, tournament_id: int, now: dt.datetime, by=None) -> Tourna
         _seed(tournament, participants)
         tournament.status = Tournament.Status.RUNNING
         tournament.started_at = now
-        tournament.save(update_fields=["status", "started_at", "draw_seed"])
+        if paused:
+            # Paused, ``advance_locked`` below pairs nothing: round 1 waits.
+            tournament.paused_at, tournament.paused_seats = now, {}
+        tournament.save(update_fields=["status", "started_at", "draw_seed", "paused_at", "paused_seats"])
         log(
             tournament,
             "started",
-            gettext_noop("Registration closed with %(count)s players; round 1 is paired."),
+            gettext_noop("Registration closed with %(count)s players; round 1 waits for the organisers' pairing.")
+            if paused
+            else gettext_noop("Registration closed with %(count)s players; round 1 is paired."),
             params={"count": len(participants)},
             user=by,
             now=now,
