@@ -16,9 +16,11 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from django.utils.text import get_text_list
 from django.utils.translation import get_language, pgettext, pgettext_lazy
+from django.utils.translation import gettext as _
 
-from games.engine import SeatReveal
+from games.engine import SeatReveal, get_rules
 from games.terms import TERMS, term
 
 #: The labels of the engines' breakdown and reveal keys, in the reader's language.
@@ -42,6 +44,37 @@ LABELS = {
     "chains": pgettext_lazy("score breakdown", "Chains"),
     "colour": pgettext_lazy("score breakdown", "Colour"),
 }
+
+#: How a sentence names each tie-break (``Rules.tie_break``).
+TIE_BREAKS = {"harbours": pgettext_lazy("tie-break", "most fishing harbours")}
+
+
+def tie_lines(game: str, seats, details) -> list[str]:
+    """A sentence per group of players level on points, best first: the
+    rules' tie-break with each one's count, or that they share the place.
+    ``seats`` have their final ``place`` and ``score``; ``details`` are the
+    outcome's, by seat index.  A seat that left the game is not counted
+    (its place says it left, not its points)."""
+    key = get_rules(game).tie_break
+    level: dict[int, list] = {}
+    for seat in seats:
+        if not seat.departed and seat.score is not None and seat.index is not None:
+            level.setdefault(seat.score, []).append(seat)
+    lines = []
+    for score, group in sorted(level.items(), key=lambda item: -item[0]):
+        if len(group) < 2:
+            continue
+        group.sort(key=lambda s: (s.place or 99, s.index))
+        said = {"names": get_text_list([str(s.user) for s in group], _("and")), "score": score}
+        if len({s.place for s in group}) == 1 or not key:
+            lines.append(_("%(names)s are level on %(score)s points and share the place.") % said)
+        else:
+            counts = ", ".join(f"{s.user} {details[s.index].get(key, '?')}" for s in group)
+            lines.append(
+                _("%(names)s are level on %(score)s points; the tie-break, %(rule)s, ranks them: %(counts)s.")
+                % {**said, "rule": TIE_BREAKS[key], "counts": counts}
+            )
+    return lines
 
 
 def reveal_lines(entry: SeatReveal, game: str = "") -> dict[str, list[tuple[str, str]]]:

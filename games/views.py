@@ -18,7 +18,7 @@ from django.views.decorators.http import require_POST
 from core.actions import action_redirect
 from games import selectors, services
 from games.boards import board_for
-from games.breakdown import breakdown_lines, reveal_lines
+from games.breakdown import breakdown_lines, reveal_lines, tie_lines
 from games.deadlines.selectors import seat_clocks
 from games.engine import Event, get_rules
 from games.forms import MatchCreateForm, MoveForm
@@ -120,6 +120,7 @@ def match_detail(request, pk: int):
             context["expect"] = prompt(seen.view) if prompt else expect_text(match.game, seen.view)
     if match.is_finished:
         context["results"] = _results(match)
+        context["ties"] = tie_lines(match.game, match.seats.all(), (match.outcome or {}).get("details") or [])
     context.update(_chat(match, request.user))
     context["panels"], context["panel_stylesheets"] = panels_for(match)  # from other apps
     return render(request, "games/detail.html", context)

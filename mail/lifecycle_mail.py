@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from core.moments import moment_for
+from games.breakdown import tie_lines
 from games.models import Seat
 
 from . import ending
@@ -135,6 +136,7 @@ def on_finished(event, sends: list[int] | None = None) -> None:
     state = state_at(match, event.ply)
     seats = seats_with_players(match)
     winners = [str(s.user) for s in seats if s.place == 1]
+    outcome_details = (match.outcome or {}).get("details") or []
     for seat in seats:
         with in_language(seat.user):
             headline = (
@@ -145,7 +147,7 @@ def on_finished(event, sends: list[int] | None = None) -> None:
             sections = ending.end_sections(match, seats, event.ply)
             mail = GameMail(
                 headline,
-                [_("Final result:"), *ending.ranking(seats)],
+                [_("Final result:"), *ending.ranking(seats), *tie_lines(match.game, seats, outcome_details)],
                 end_lines=ending.end_text(sections),
                 end_html=ending.end_html(sections),
             )

@@ -111,6 +111,9 @@ class BaseRules(Generic[S, MoveT]):
     #: played?  Then move histories show it to everyone; otherwise only to
     #: its author (the others see the move's public events).
     public_move_text: ClassVar[bool] = False
+    #: The ``Outcome.details`` key the rules rank seats level on points by
+    #: (Alta: fishing harbours); "" when such seats share the place.
+    tie_break: ClassVar[str] = ""
     #: The module whose package holds ``HELP.md`` (set by ``__init_subclass__``).
     help_package: ClassVar[str] = ""
     #: The game's state and moves <-> JSON (usually its ``codec`` module).

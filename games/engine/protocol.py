@@ -199,6 +199,9 @@ class Rules(Protocol[StateT, MoveT]):
     #: True when a move's notation names only what every player sees once
     #: it is played (then histories show it to everyone).
     public_move_text: ClassVar[bool]
+    #: The ``Outcome.details`` key that ranks seats level on points ("":
+    #: they share the place).
+    tie_break: ClassVar[str]
 
     # ------------------------------------------------------------- playing
     def setup(self, players: int, seed: int, options: Mapping[str, JSON] | None = None) -> StateT:

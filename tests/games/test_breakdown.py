@@ -117,3 +117,21 @@ def test_an_english_reader_gets_the_games_terms_not_its_slugs():
         assert breakdown_lines({"merchants": [["farmers_hut", "tower"]]}, "alta") == [
             ("Merchants", "farmer's hut + tower")
         ]
+
+
+def test_players_level_on_points_without_a_tie_break_share_the_place():
+    from types import SimpleNamespace
+
+    from django.utils import translation
+
+    from games.breakdown import tie_lines
+
+    seats = [
+        SimpleNamespace(user="Ann", score=30, place=1, index=0, departed=""),
+        SimpleNamespace(user="Bob", score=30, place=1, index=1, departed=""),
+        SimpleNamespace(user="Cas", score=30, place=3, index=2, departed="resigned"),
+        SimpleNamespace(user="Dee", score=12, place=4, index=3, departed=""),
+    ]
+    assert tie_lines("alpaca", seats, [{}] * 4) == ["Ann and Bob are level on 30 points and share the place."]
+    with translation.override("nl"):
+        assert tie_lines("alpaca", seats, [{}] * 4) == ["Ann en Bob staan gelijk met 30 punten en delen de plaats."]

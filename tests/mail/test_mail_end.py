@@ -71,3 +71,29 @@ def test_the_end_mail_reveals_every_seat_and_nothing_leaks_before(
             assert not any(line in part for line in others), message.subject
     assert any(reveal_lines(entry, slug)["revealed"] for entry in reveal) or slug == "atlantis", "nothing to check"
     mail.outbox.clear()
+
+
+def test_a_tie_on_points_says_which_tie_break_ranked_the_players(
+    alice, bob, now, client, monkeypatch, django_capture_on_commit_callbacks
+):
+    """Issue 18: the end gives "the ranking with the tie-break used"; Alta
+    breaks a tie by the most fishing harbours (rules: Winner).  Seed 7,
+    every move option 1, ends level at 47 points, 3 harbours to 1."""
+    from games.services import lifecycle
+
+    monkeypatch.setattr(lifecycle.secrets, "randbits", lambda bits: 7)
+    with django_capture_on_commit_callbacks(execute=True):
+        match = match_create_seated(users=[alice, bob], game="alta", now=now)
+    play(match, now, django_capture_on_commit_callbacks)
+    first, second = sorted(match.seats.select_related("user"), key=lambda s: s.place)
+    assert (first.score, second.score, first.place, second.place) == (47, 47, 1, 2)
+    said = (
+        f"{first.user} and {second.user} are level on 47 points; the tie-break, most fishing harbours, "
+        f"ranks them: {first.user} 3, {second.user} 1."
+    )
+    ends = [m for m in mail.outbox if "the game is over" in m.subject]
+    assert len(ends) == 2
+    for message in ends:
+        assert said in flat(message.body) and escape(said) in flat(html_of(message))
+    client.force_login(alice)
+    assert escape(said) in flat(client.get(f"/games/{match.pk}/").content.decode())

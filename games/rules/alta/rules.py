@@ -32,6 +32,7 @@ class AltaRules(BaseRules[AltaState, Move]):
     # A placed hand card is on the island for all to see, and a blind
     # merchant draw is written without the card drawn.
     public_move_text = True
+    tie_break = "harbours"  # most fishing harbours (rules: Winner)
     codec = codec
     wordings = notation.WORDINGS
 
