@@ -62,9 +62,12 @@ class Standing:
 def rateable_matches(game: str) -> QuerySet[Match]:
     """Finished rated matches of ``game`` that count for ratings.
 
-    A game ended before every seat had made a move of its own is an abort,
-    not a result: each seat needs a ``MoveRecord`` of kind "move" (moves the
-    system plays for an absent player, source "system", do not count).
+    A game that ended (by resignation or timeout) before every seat had
+    made a move of its own is an abort, not a result: each seat needs a
+    ``MoveRecord`` of kind "move" (moves the system plays for an absent
+    player, source "system", do not count).  A game played on to its
+    normal end is a result even when a seat left without moving: that seat
+    ranks last, and the others' game counts.
     """
     own_moves = Q(moves__kind=MoveRecord.Kind.MOVE) & ~Q(moves__source=MoveRecord.Source.SYSTEM)
     return (
@@ -77,7 +80,7 @@ def rateable_matches(game: str) -> QuerySet[Match]:
             outcome__isnull=False,
         )
         .annotate(movers=Count("moves__seat_index", filter=own_moves, distinct=True))
-        .filter(movers=F("players"))
+        .filter(Q(termination="normal") | Q(movers=F("players")))
     )
 
 

@@ -179,6 +179,29 @@ def test_moves_the_system_played_for_an_absent_player_do_not_count(alice, bob, n
     assert rating_apply(match_id=match.pk) == ApplyResult.NOT_RATED
 
 
+def test_a_game_played_to_the_end_after_a_no_show_is_rated_with_the_no_show_last(alice, bob, carol, now):
+    """Issue 7: a timed-out seat ranks last; only a game that *ended*
+    before everyone moved is an abort.  One player of three never moves,
+    is dropped on time, and the other two play on to the normal end."""
+    match = rated_match([alice, bob, carol], now=now)
+    submit_first_option(match, now)
+    absent = next(s for s in match.seats.select_related("user") if s.index != match.moves.get().seat_index)
+    game_services.match_resign(
+        match_id=match.pk,
+        user=None,
+        seat_index=absent.index,
+        reason=Termination.TIMEOUT,
+        source=MoveRecord.Source.SYSTEM,
+        now=now,
+    )
+    play_to_the_end(match, now)
+    assert (match.status, match.termination) == (Match.Status.FINISHED, "normal")
+    assert rating_apply(match_id=match.pk) == ApplyResult.APPLIED
+    changes = {c.user: c for c in RatingChange.objects.filter(match=match)}
+    assert set(changes) == {alice, bob, carol}
+    assert changes[absent.user].place == 3 and changes[absent.user].delta < 0
+
+
 def test_a_timeout_after_everyone_moved_is_rated_with_the_absent_player_last(alice, bob, now):
     match = rated_match([alice, bob], now=now)
     everyone_moves_once(match, now)
