@@ -12,6 +12,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
+from django.utils.formats import number_format
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -158,7 +159,14 @@ class RatingChange(models.Model):
 
     @property
     def delta_display(self) -> str:
-        return f"{self.delta:+.1f}"
+        return signed_delta(self.delta)
+
+
+def signed_delta(delta: float) -> str:
+    """A rating change with its sign, rounded to one decimal, in the active
+    language's number format ("+32,3" in Dutch)."""
+    # Rounded first: number_format cuts a float's decimals off.
+    return ("+" if delta >= 0 else "-") + number_format(round(abs(delta), 1), 1)
 
 
 class Ladder(models.Model):

@@ -13,7 +13,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 from django.utils import timezone
-from django.utils.formats import date_format, number_format
+from django.utils.formats import date_format
 from django.utils.text import format_lazy
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
@@ -25,7 +25,7 @@ from games.services import GameActionError
 from . import selectors, services
 from .calculator import rating_display, round_rating
 from .charts import history_chart, sparkline
-from .models import MAX_CAPACITY, Challenge, Ladder, LadderGame, LadderMembership
+from .models import MAX_CAPACITY, Challenge, Ladder, LadderGame, LadderMembership, signed_delta
 from .services.challenges import CHALLENGE_RANGE
 
 if TYPE_CHECKING:
@@ -145,7 +145,7 @@ def player_ratings(request, who: str):
             gettext("Game %(number)s: %(delta)s → %(rating)s (place %(place)s of %(players)s, %(date)s)")
             % {
                 "number": c.games,
-                "delta": ("+" if c.delta >= 0 else "-") + number_format(abs(c.delta), 1),
+                "delta": signed_delta(c.delta),
                 "rating": rating_display(c.new, c.games),
                 "place": c.place,
                 "players": c.players,

@@ -39,3 +39,32 @@ def test_an_unrated_game_page_has_no_ratings_panel(client, alice, bob, now):
     match_resign(match_id=match.pk, user=alice, now=now)
     page = client.get(f"/games/{match.pk}/").content.decode()
     assert "Rating changes" not in page and "ratings.css" not in page
+
+
+def test_a_dutch_reader_sees_the_change_as_dutch_numbers_under_a_dutch_heading(client, alice, bob, now):
+    from ratings.models import RatingChange
+
+    test_a_finished_rated_game_shows_each_players_rating_change(client, alice, bob, now)
+    bob.language = "nl"
+    bob.save(update_fields=["language"])
+    client.force_login(bob)
+    match_id = RatingChange.objects.first().match_id
+    for path in (f"/games/{match_id}/", f"/players/{bob.display_name}/ratings/"):
+        page = client.get(path).content.decode()
+        assert "Wijziging" in page and "Wijzigen" not in page, path  # the noun, not admin's verb "to edit"
+        assert "20,0" in page and "20.0" not in page, path
+
+
+@pytest.mark.parametrize(
+    ("delta", "english", "dutch"),
+    [(32.298, "+32.3", "+32,3"), (19.99, "+20.0", "+20,0"), (-0.04, "-0.0", "-0,0"), (-7.25, "-7.2", "-7,2")],
+)
+def test_a_change_is_rounded_not_cut_in_either_language(delta, english, dutch):
+    from django.utils import translation
+
+    from ratings.models import signed_delta
+
+    with translation.override("en"):
+        assert signed_delta(delta) == english
+    with translation.override("nl"):
+        assert signed_delta(delta) == dutch
