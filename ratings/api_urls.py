@@ -38,4 +38,6 @@ urlpatterns = [
         name="api-challenge-decline",
     ),
     path("me/ratings/", views.MyRatingsApi.as_view(), name="api-my-ratings"),
+    path("me/challenges/", views.MyChallengesApi.as_view(), name="api-my-challenges"),
+    path("players/<str:who>/ratings/", views.PlayerRatingsApi.as_view(), name="api-player-ratings"),
 ]

@@ -239,6 +239,16 @@ def challenges_for(ladder: Ladder, user, *, now: dt.datetime) -> QuerySet[Challe
     )
 
 
+def open_challenges_of(user, *, now: dt.datetime) -> QuerySet[Challenge]:
+    """``challenges_for`` in every ladder, oldest first."""
+    return (
+        Challenge.objects.filter(status=Challenge.Status.OPEN, expires_at__gt=now)
+        .filter(Q(challenger=user) | Q(challenged=user))
+        .select_related("challenger", "challenged")
+        .order_by("created_at", "pk")
+    )
+
+
 def ratings_for_user(user) -> QuerySet[Rating]:
     return Rating.objects.filter(user=user).order_by("game")
 

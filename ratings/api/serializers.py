@@ -139,3 +139,31 @@ def rating_data(rating) -> dict:
         "peak": rating.peak,
         "last_played_at": rating.last_played_at,
     }
+
+
+class RatingHistoryEntrySerializer(serializers.Serializer):
+    match = serializers.IntegerField()
+    finished_at = serializers.DateTimeField()
+    place = serializers.IntegerField()
+    players = serializers.IntegerField()
+    old = serializers.FloatField()
+    new = serializers.FloatField(help_text="Full precision.")
+    delta = serializers.FloatField()
+    games = serializers.IntegerField(help_text="Rated games in this kind, this one included.")
+
+
+class RatingHistorySerializer(RatingSummarySerializer):
+    history = RatingHistoryEntrySerializer(many=True, help_text="Every rated game, oldest first.")
+
+
+def history_entry_data(change) -> dict:
+    return {
+        "match": change.match_id,
+        "finished_at": change.finished_at,
+        "place": change.place,
+        "players": change.players,
+        "old": change.old,
+        "new": change.new,
+        "delta": change.delta,
+        "games": change.games,
+    }

@@ -21,8 +21,10 @@ from .serializers import (
     LadderMembershipSerializer,
     LadderRankingSerializer,
     LadderSerializer,
+    RatingHistorySerializer,
     RatingSummarySerializer,
     challenge_data,
+    history_entry_data,
     ladder_data,
     membership_data,
     ranking_row_data,
@@ -161,3 +163,32 @@ class MyRatingsApi(APIView):
     def get(self, request):
         """Your rating in every game kind you have played rated."""
         return Response([rating_data(r) for r in selectors.ratings_for_user(request.user)])
+
+
+class PlayerRatingsApi(APIView):
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(responses={200: RatingHistorySerializer(many=True), 404: ErrorSerializer})
+    def get(self, request, who: str):
+        """A player's rating in every game kind they have played rated, each
+        with its history (what the player's ratings page charts)."""
+        player = get_user_model().objects.filter(display_name__iexact=who).first()
+        if player is None:
+            raise NotFound(_("There is no such player."), code="unknown_player")
+        return Response(
+            [
+                {**rating_data(r), "history": [history_entry_data(c) for c in selectors.rating_history(player, r.game)]}
+                for r in selectors.ratings_for_user(player)
+            ]
+        )
+
+
+class MyChallengesApi(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(responses={200: LadderChallengeSerializer(many=True), 403: ErrorSerializer})
+    def get(self, request):
+        """Your open challenges in every ladder, made and received (accept or
+        decline those made to you by their id)."""
+        challenges = selectors.open_challenges_of(request.user, now=timezone.now()).select_related("match")
+        return Response([challenge_data(c) for c in challenges])

@@ -1,5 +1,7 @@
 """The ladder and rating API: one endpoint per operation, JSON errors."""
 
+import datetime as dt
+
 import pytest
 from django.utils import timezone
 from rest_framework.test import APIClient
@@ -92,6 +94,39 @@ def test_my_ratings(api, alice, bob, now):
     )
 
 
+def test_a_players_rating_history_is_public_as_on_their_ratings_page(api, alice, bob, now):
+    first = rated_result([alice, bob], now=now)
+    second = rated_result([bob, alice], now=now + dt.timedelta(hours=1))
+    for match in (first, second):
+        rating_apply(match_id=match.pk)
+    [alta] = api.get("/api/players/alice/ratings/").json()
+    assert (alta["game"], alta["games"]) == ("alta", 2)
+    assert [(h["match"], h["place"], h["games"]) for h in alta["history"]] == [(first.pk, 1, 1), (second.pk, 2, 2)]
+    assert alta["history"][0]["old"] == 1500.0 and alta["history"][-1]["new"] == alta["rating"]
+    missing = api.get("/api/players/nobody/ratings/")
+    assert missing.status_code == 404 and missing.json()["code"] == "unknown_player"
+
+
+def test_my_open_challenges_made_and_received(api, ladder, alice, bob, carol):
+    now = timezone.now()
+    for user in (alice, bob, carol):
+        join(ladder, user, now)
+    api.force_authenticate(alice)
+    made = api.post(f"/api/ladders/{ladder.pk}/challenges/", {"opponent": "Bob"}, format="json").json()
+    api.force_authenticate(carol)
+    received = api.post(f"/api/ladders/{ladder.pk}/challenges/", {"opponent": "Alice"}, format="json").json()
+    api.force_authenticate(alice)
+    listed = api.get("/api/me/challenges/").json()
+    assert [(c["id"], c["challenger"], c["challenged"]) for c in listed] == [
+        (made["id"], "Alice", "Bob"),
+        (received["id"], "Carol", "Alice"),
+    ]
+    assert api.post(f"/api/challenges/{received['id']}/decline/").status_code == 200
+    assert [c["id"] for c in api.get("/api/me/challenges/").json()] == [made["id"]]
+    api.force_authenticate(None)
+    assert api.get("/api/me/challenges/").status_code in (401, 403)
+
+
 def test_the_schema_documents_every_endpoint(api):
     schema = api.get("/api/schema/", HTTP_ACCEPT="application/json").content.decode()
     for path in (
@@ -104,6 +139,8 @@ def test_the_schema_documents_every_endpoint(api):
         "/api/challenges/{id}/accept/",
         "/api/challenges/{id}/decline/",
         "/api/me/ratings/",
+        "/api/me/challenges/",
+        "/api/players/{who}/ratings/",
     ):
         assert path in schema, path
     assert "LadderRankingRow" in schema and "ChallengeCreateInput" in schema
