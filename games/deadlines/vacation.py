@@ -151,7 +151,9 @@ def vacation_apply(
                         **data,
                     )
                 continue
-            seat_deadline_refresh(match=match, seat=seat, prefs=prefs, now=now)
+            stopped = seat.turn_started_at is not None and seat.deadline_at is None
+            if not stopped:  # a paused tournament's turn stays stopped: its resume counts the vacation
+                seat_deadline_refresh(match=match, seat=seat, prefs=prefs, now=now)
             if ended:
                 record_event(
                     match,

@@ -182,6 +182,26 @@ def test_pause_stops_the_clocks_and_resume_gives_back_the_time_left(alice, club,
     ]
 
 
+def test_a_vacation_taken_while_paused_does_not_restart_the_stopped_clock(alice, club, now):
+    """A vacation moves the deadlines of running clocks; a turn of a paused
+    tournament has none, and must not get one (it timed out mid-pause)."""
+    from games.deadlines.sweeps import deadlines_sweep
+    from games.deadlines.vacation import vacation_start
+
+    t = started(alice, club, new_players(4), now=now, format="swiss", rounds=3, days_per_move=3)
+    seat = Seat.objects.filter(match__tournament_game__tournament=t, deadline_at__isnull=False).first()
+    before = seat.deadline_at
+    tournament_pause(tournament_id=t.pk, by=alice, now=now + DAY)
+    vacation_start(user=seat.user, days=2, now=now + 6 * DAY)
+    seat.refresh_from_db()
+    assert seat.deadline_at is None
+    deadlines_sweep(now=now + 9 * DAY)
+    assert not seat.match.moves.exists()  # nothing was played for the player
+    tournament_resume(tournament_id=t.pk, by=alice, now=now + 10 * DAY)
+    seat.refresh_from_db()
+    assert seat.deadline_at >= before + 9 * DAY  # the paused days are given back
+
+
 def test_a_paused_tournament_pairs_nothing_and_its_round_deadline_waits(alice, club, now):
     from tournaments.services import tournament_game_finished
 
