@@ -153,7 +153,7 @@ class RatingHistoryEntrySerializer(serializers.Serializer):
 
 
 class RatingHistorySerializer(RatingSummarySerializer):
-    history = RatingHistoryEntrySerializer(many=True, help_text="Every rated game, oldest first.")
+    history = serializers.ListField(child=RatingHistoryEntrySerializer(), help_text="Every rated game, oldest first.")
 
 
 def history_entry_data(change) -> dict:
