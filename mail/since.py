@@ -97,7 +97,7 @@ def _since(match, seat_index: int, own: int | None, up_to_ply: int, record) -> l
         if record is not None and others == [record.ply]:
             return [record]
     records = MoveRecord.objects.filter(match=match, ply__gt=own or 0, ply__lte=up_to_ply).order_by("ply")
-    return list(records.only("seat_index", "kind", "events"))
+    return list(records.only("seat_index", "kind", "source", "events"))
 
 
 def visible_lines(game: str, events, seat_index: int | None, names: list[str]) -> list[str]:
@@ -127,6 +127,8 @@ def since_lines(*, match, seat_index: int, up_to_ply: int, names: list[str], rec
             seen.insert(0, _("%(name)s ran out of time.") % {"name": who})
         elif told.kind == MoveRecord.Kind.RESIGN:
             seen.insert(0, _("%(name)s resigned.") % {"name": who})
+        elif told.source == MoveRecord.Source.SYSTEM:  # the clock's move for a player out of time
+            seen.insert(0, _("%(name)s ran out of time; this move was played for them:") % {"name": who})
         lines.extend(f"- {line}" for line in seen)
     if not lines:
         return []

@@ -76,3 +76,26 @@ def test_a_loss_on_time_is_told_to_every_player_in_dutch(dutch, carol, now, djan
     told = [m for m in mail.outbox if f"{seat.user} had geen tijd meer en verliest de partij." in _body(m)]
     assert {m.to[0] for m in told} == {player.email for player in (*dutch, carol)}
     assert [(m.subject, _english_lines(_body(m))) for m in mail.outbox if _english_lines(_body(m))] == []
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", "ran out of time; this move was played for them:"),
+        ("nl", "had geen tijd meer; deze zet is automatisch gespeeld:"),
+    ],
+)
+def test_the_next_player_reads_that_the_move_was_played_on_time_out(
+    language, said, alice, bob, now, django_capture_on_commit_callbacks
+):
+    """Issue 6: on an ``auto`` timeout "the players are told", not only
+    the one out of time: the next mover's mail says the move was the clock's."""
+    living_in(language, "Europe/Amsterdam", alice, bob)
+    match = start_match(alice, bob, now=now)
+    seat = mover_seat(match)
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        deadlines_sweep(now=seat.deadline_at + HOUR)
+    other = bob if seat.user == alice else alice
+    told = [_body(m) for m in mail.outbox if m.to == [other.email]]
+    assert told and all(f"{seat.user} {said}" in body for body in told), told
