@@ -24,6 +24,53 @@ def game_choices() -> list[tuple[str, str]]:
     return choices
 
 
+def bank_fields() -> tuple[forms.Field, forms.Field, forms.Field, forms.Field]:
+    """The Fischer bank's three fields and the weekend rule, for a form that
+    sets a time control (a casual game's, a tournament's), in this order;
+    its ``clean`` passes its data through ``bank_cleaned``.  The service
+    checks the combination (``games.deadlines.clock.time_control_clean``)."""
+    return (
+        forms.IntegerField(
+            min_value=1,
+            max_value=MAX_DAYS_PER_MOVE,
+            required=False,
+            label=_("Fischer bank: initial days"),
+            help_text=_("Optional. With a bank, each player starts with these days instead of days per move…"),
+        ),
+        forms.IntegerField(
+            min_value=0,
+            max_value=MAX_DAYS_PER_MOVE,
+            required=False,
+            initial=1,
+            label=_("Days added per move"),
+            help_text=_("…gains these after every move…"),
+        ),
+        forms.IntegerField(
+            min_value=1,
+            max_value=MAX_BANK_DAYS,
+            required=False,
+            label=_("Most days in the bank"),
+            help_text=_("…and never holds more."),
+        ),
+        forms.BooleanField(
+            required=False,
+            label=_("No clock at weekends"),
+            help_text=_("Saturday and Sunday do not count, in each player's own time zone."),
+        ),
+    )
+
+
+def bank_cleaned(data: dict) -> dict:
+    """Without a bank its other two fields mean nothing (the increment's
+    initial value comes back with every form); an empty increment is none."""
+    if data.get("bank_initial_days") is None:
+        data["bank_increment_days"] = 0
+        data["bank_cap_days"] = None
+    elif data.get("bank_increment_days") is None:
+        data["bank_increment_days"] = 0
+    return data
+
+
 class MatchCreateForm(forms.Form):
     game = forms.ChoiceField(choices=game_choices, label=_("Game"))
     players = forms.IntegerField(min_value=1, max_value=6, initial=2, label=_("Players"))
@@ -34,33 +81,7 @@ class MatchCreateForm(forms.Form):
         label=_("Days per move"),
         help_text=_("Each player has this many days for a move."),
     )
-    bank_initial_days = forms.IntegerField(
-        min_value=1,
-        max_value=MAX_DAYS_PER_MOVE,
-        required=False,
-        label=_("Fischer bank: initial days"),
-        help_text=_("Optional. With a bank, each player starts with these days instead of days per move…"),
-    )
-    bank_increment_days = forms.IntegerField(
-        min_value=0,
-        max_value=MAX_DAYS_PER_MOVE,
-        required=False,
-        initial=1,
-        label=_("Days added per move"),
-        help_text=_("…gains these after every move…"),
-    )
-    bank_cap_days = forms.IntegerField(
-        min_value=1,
-        max_value=MAX_BANK_DAYS,
-        required=False,
-        label=_("Most days in the bank"),
-        help_text=_("…and never holds more."),
-    )
-    weekends_off = forms.BooleanField(
-        required=False,
-        label=_("No clock at weekends"),
-        help_text=_("Saturday and Sunday do not count, in each player's own time zone."),
-    )
+    bank_initial_days, bank_increment_days, bank_cap_days, weekends_off = bank_fields()
     vacation_allowed = forms.BooleanField(
         required=False,
         initial=True,
@@ -83,13 +104,7 @@ class MatchCreateForm(forms.Form):
     )
 
     def clean(self):
-        data = super().clean()
-        if data.get("bank_initial_days") is None:
-            data["bank_increment_days"] = 0
-            data["bank_cap_days"] = None
-        elif data.get("bank_increment_days") is None:
-            data["bank_increment_days"] = 0
-        return data
+        return bank_cleaned(super().clean())
 
     def clean_invite(self) -> list[str]:
         return [part.strip() for part in self.cleaned_data["invite"].split(",") if part.strip()]

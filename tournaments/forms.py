@@ -9,6 +9,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from games.deadlines.limits import MAX_DAYS_PER_MOVE
+from games.forms import bank_cleaned, bank_fields
 from games.models import TimeoutPolicy
 
 from .models import MAX_CAPACITY, MAX_ROUNDS, Club, Tournament
@@ -75,6 +76,8 @@ class TournamentForm(forms.Form):
         help_text=_("Elimination or groups with tables of more than two."),
     )
     days_per_move = forms.IntegerField(min_value=1, max_value=MAX_DAYS_PER_MOVE, initial=3, label=_("Days per move"))
+    # The casual game's time control; the service checks the combination.
+    bank_initial_days, bank_increment_days, bank_cap_days, weekends_off = bank_fields()
     timeout_policy = forms.ChoiceField(choices=TimeoutPolicy.choices, initial=TimeoutPolicy.AUTO, label=_("On timeout"))
     vacation_allowed = forms.BooleanField(required=False, initial=True, label=_("Vacation pauses the clock"))
     rated = forms.BooleanField(required=False, label=_("Rated"))
@@ -94,6 +97,9 @@ class TournamentForm(forms.Form):
         label=_("Hard deadline per round (days)"),
         help_text=_("Empty: no deadline."),
     )
+
+    def clean(self):
+        return bank_cleaned(super().clean())
 
     def clean_pairing_system(self) -> str:
         # Only a two-player Swiss asks; other formats may leave it out.

@@ -22,6 +22,15 @@ from .types import GameResult
 
 MAX_CAPACITY = 1024
 MAX_ROUNDS = 30
+#: The settings every game of a tournament gets as its clock.
+TIME_CONTROL_FIELDS = (
+    "days_per_move",
+    "bank_initial_days",
+    "bank_increment_days",
+    "bank_cap_days",
+    "weekends_off",
+    "vacation_allowed",
+)
 
 
 def game_name(slug: str) -> str:
@@ -164,6 +173,17 @@ class Tournament(models.Model):
         help_text=_("Tables of more than two: how many of each table go through."),
     )
     days_per_move = models.PositiveSmallIntegerField(default=3)
+    # The rest of the time control, as a casual game has it
+    # (``games.deadlines.clock``) and copied to every game the tournament
+    # creates (``time_control``): without a bank each turn gets
+    # ``days_per_move``; with one (``bank_initial_days`` set) a seat starts
+    # with that many days, gains ``bank_increment_days`` after each turn and
+    # never holds more than ``bank_cap_days``.
+    bank_initial_days = models.PositiveSmallIntegerField(null=True, blank=True)
+    bank_increment_days = models.PositiveSmallIntegerField(default=0)
+    bank_cap_days = models.PositiveSmallIntegerField(null=True, blank=True)
+    # No clock from Saturday 00:00 to Monday 00:00 in each player's time zone.
+    weekends_off = models.BooleanField(default=False)
     timeout_policy = models.CharField(max_length=16, choices=TimeoutPolicy.choices, default=TimeoutPolicy.AUTO)
     vacation_allowed = models.BooleanField(default=True)
     rated = models.BooleanField(default=False)
@@ -217,6 +237,12 @@ class Tournament(models.Model):
         return self.format == self.Format.SWISS or (
             self.format == self.Format.ROUND_ROBIN and self.players_per_table == 2
         )
+
+    def time_control(self) -> dict:
+        """The time control of the tournament's games: the keyword arguments
+        ``games.services.match_create_seated`` takes for it (checked at
+        creation by ``games.deadlines.clock.time_control_clean``)."""
+        return {name: getattr(self, name) for name in TIME_CONTROL_FIELDS}
 
     def registration_open(self, now) -> bool:
         return (

@@ -15,7 +15,6 @@ games of a round finishing at the same moment) does nothing twice:
 from __future__ import annotations
 
 import datetime as dt
-import inspect
 import logging
 import secrets
 from dataclasses import dataclass
@@ -326,17 +325,13 @@ def _create_game(
         "now": now,
         "created_by": tournament.created_by,
         "rated": tournament.rated,
-        "days_per_move": tournament.days_per_move,
         "timeout_policy": tournament.timeout_policy,
         "keep_seat_order": True,
+        # Days per move, the Fischer bank, weekends and vacations: the
+        # match's clock is the one the players registered for.
+        **tournament.time_control(),
     }
-    if _accepts_vacation_setting():
-        options["vacation_allowed"] = tournament.vacation_allowed
     match = match_create_seated(**options)
-    if not tournament.vacation_allowed and match.vacation_allowed:
-        # ``match_create_seated`` has no vacation option yet (asked of the
-        # games app): set the match field in the same transaction.
-        Match.objects.filter(pk=match.pk).update(vacation_allowed=False)
     by_user = {participants[pid].user_id: pid for pid in table.players}
     seats = Seat.objects.filter(match=match).order_by("index").values_list("user_id", flat=True)
     return TournamentGame.objects.create(
@@ -347,10 +342,6 @@ def _create_game(
         players=[by_user[user_id] for user_id in seats],
         created_at=now,
     )
-
-
-def _accepts_vacation_setting() -> bool:
-    return "vacation_allowed" in inspect.signature(match_create_seated).parameters
 
 
 def end_decided_matches(tournament: Tournament, now: dt.datetime) -> None:

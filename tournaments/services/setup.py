@@ -46,6 +46,10 @@ def tournament_create(
     late_registration: bool = False,
     advance: int = 1,
     days_per_move: int = 3,
+    bank_initial_days: int | None = None,
+    bank_increment_days: int = 0,
+    bank_cap_days: int | None = None,
+    weekends_off: bool = False,
     timeout_policy: str = TimeoutPolicy.AUTO,
     vacation_allowed: bool = True,
     rated: bool = False,
@@ -58,6 +62,12 @@ def tournament_create(
 ) -> Tournament:
     """Create a tournament of a club (by one of its organisers) or a
     site-wide one (``club_id=None``, staff only).
+
+    The time control is a casual game's: ``days_per_move``, or a Fischer
+    bank (``bank_initial_days`` plus ``bank_increment_days`` per move,
+    capped at ``bank_cap_days``), optionally without clock at weekends
+    (``games.deadlines.clock.time_control_clean``); every game of the
+    tournament gets it.
 
     :raises NotFound, NotAllowed, GameActionError.
     """
@@ -85,6 +95,11 @@ def tournament_create(
         late_registration=late_registration,
         advance=advance,
         days_per_move=days_per_move,
+        bank_initial_days=bank_initial_days,
+        bank_increment_days=bank_increment_days,
+        bank_cap_days=bank_cap_days,
+        weekends_off=weekends_off,
+        vacation_allowed=vacation_allowed,
         timeout_policy=timeout_policy,
         registration_opens_at=registration_opens_at,
         registration_closes_at=registration_closes_at,
@@ -102,7 +117,6 @@ def tournament_create(
             description=description.strip(),
             created_by=creator,
             created_at=now,
-            vacation_allowed=bool(vacation_allowed),
             rated=bool(rated),
             **fields,
         )

@@ -6,7 +6,7 @@ import datetime as dt
 
 from django.utils.translation import gettext as _
 
-from games.deadlines.limits import MAX_DAYS_PER_MOVE
+from games.deadlines.clock import time_control_clean
 from games.models import TimeoutPolicy
 from games.services import GameActionError
 
@@ -33,6 +33,11 @@ def settings_clean(
     advance: int,
     days_per_move: int,
     timeout_policy: str,
+    bank_initial_days: int | None = None,
+    bank_increment_days: int = 0,
+    bank_cap_days: int | None = None,
+    weekends_off: bool = False,
+    vacation_allowed: bool = True,
     registration_opens_at: dt.datetime | None,
     registration_closes_at: dt.datetime,
     capacity: int,
@@ -45,6 +50,11 @@ def settings_clean(
 ) -> dict:
     """Check a tournament's settings and return the model field values
     (options that do not apply to the format are reset).
+
+    The time control (days per move, the optional Fischer bank, weekends
+    off, vacations) is checked as a casual game's is, by
+    ``games.deadlines.clock.time_control_clean``: the tournament's games
+    must accept what the tournament promised its players.
 
     :raises GameActionError: naming the first problem found.
     """
@@ -84,11 +94,14 @@ def settings_clean(
         )
     if not knockout_of_tables:
         advance = 1
-    if not 1 <= days_per_move <= MAX_DAYS_PER_MOVE:
-        raise invalid(
-            _("Days per move must be between 1 and %(max)s.") % {"max": MAX_DAYS_PER_MOVE},
-            "invalid_time_control",
-        )
+    time_control = time_control_clean(
+        days_per_move=days_per_move,
+        bank_initial_days=bank_initial_days,
+        bank_increment_days=bank_increment_days,
+        bank_cap_days=bank_cap_days,
+        weekends_off=weekends_off,
+        vacation_allowed=vacation_allowed,
+    )
     if timeout_policy not in TimeoutPolicy.values:
         raise invalid(_("Unknown timeout policy."), "invalid_timeout_policy")
     if registration_closes_at <= now:
@@ -122,7 +135,7 @@ def settings_clean(
         "double_round_robin": bool(double_round_robin) and pairs and format == Format.ROUND_ROBIN,
         "third_place": bool(third_place) and pairs and format == Format.SINGLE_ELIMINATION,
         "late_registration": bool(late_registration) and format == Format.SWISS,
-        "days_per_move": days_per_move,
+        **time_control,
         "timeout_policy": timeout_policy,
         "registration_opens_at": registration_opens_at,
         "registration_closes_at": registration_closes_at,
