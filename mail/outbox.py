@@ -151,7 +151,7 @@ def _insert_or_get(model, lookup: dict[str, Any], defaults: dict[str, Any]):
 def wants_mail(user, match, *, kind: str) -> bool:
     """Does ``user`` want this notification?  Answers to mail they sent us
     (receipts, rejections) always go out; ``daily_digest`` users get no
-    per-turn mail; muted games send nothing."""
+    per-turn mail (but reminders and notices); muted games send nothing."""
     if kind in (OutgoingEmail.Kind.RECEIPT, OutgoingEmail.Kind.REJECTED):
         return True
     if user.notifications == user.Notifications.NONE:
@@ -159,11 +159,16 @@ def wants_mail(user, match, *, kind: str) -> bool:
     if match is not None and _muted(user, match):
         return False
     if user.notifications == user.Notifications.DAILY_DIGEST:
+        # The digest replaces the per-turn mails; what the clock does (the
+        # reminders the player set, a timeout, a vacation day used) cannot
+        # wait for tomorrow's digest.
         return kind in (
             OutgoingEmail.Kind.INVITATION,
             OutgoingEmail.Kind.GAME_OVER,
             OutgoingEmail.Kind.STARTED,
             OutgoingEmail.Kind.DIGEST,
+            OutgoingEmail.Kind.REMINDER,
+            OutgoingEmail.Kind.NOTICE,
         )
     return True
 

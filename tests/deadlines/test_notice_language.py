@@ -99,3 +99,22 @@ def test_the_next_player_reads_that_the_move_was_played_on_time_out(
     other = bob if seat.user == alice else alice
     told = [_body(m) for m in mail.outbox if m.to == [other.email]]
     assert told and all(f"{seat.user} {said}" in body for body in told), told
+
+
+def test_a_daily_digest_player_still_gets_the_clocks_mails(alice, bob, now, django_capture_on_commit_callbacks):
+    """The digest replaces the per-turn mails, not the reminders the
+    player set nor the news that a move was played for them."""
+    for user in (alice, bob):
+        user.notifications = user.Notifications.DAILY_DIGEST
+        user.save(update_fields=["notifications"])
+    match = start_match(alice, bob, now=now)
+    seat = mover_seat(match)
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        assert reminders_sweep(now=seat.deadline_at - 2 * HOUR) == 1
+        deadlines_sweep(now=seat.deadline_at + HOUR)
+    subjects = [m.subject for m in mail.outbox if m.to == [seat.user.email]]
+    assert any("reminder" in s.lower() for s in subjects), subjects
+    assert any("a move was played for you" in s for s in subjects), subjects
+    # The per-turn mail (the other player's turn) waits for the digest.
+    assert [m.subject for m in mail.outbox if "your move (" in m.subject] == []
