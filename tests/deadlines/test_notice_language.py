@@ -117,4 +117,4 @@ def test_a_daily_digest_player_still_gets_the_clocks_mails(alice, bob, now, djan
     assert any("reminder" in s.lower() for s in subjects), subjects
     assert any("a move was played for you" in s for s in subjects), subjects
     # The per-turn mail (the other player's turn) waits for the digest.
-    assert [m.subject for m in mail.outbox if "your move (" in m.subject] == []
+    assert [m.subject for m in mail.outbox if ": your move (" in m.subject] == []
