@@ -24,11 +24,18 @@ ERRORS_WITH_MOVES = {**ERRORS, 422: ErrorSerializer}
 
 
 class WriteApi(APIView):
-    """A write endpoint: authenticated, rate-limited per user."""
+    """A write endpoint: authenticated, rate-limited per user.  A body that
+    is not valid JSON (or form data) is refused (400) before the action
+    runs, also by an action that reads no body."""
 
     permission_classes = [permissions.IsAuthenticated]
     throttle_classes = [WriteRateThrottle]
     throttle_scope = "game_write"
+
+    def initial(self, request, *args, **kwargs):
+        super().initial(request, *args, **kwargs)
+        if request.stream is not None:
+            request.data  # noqa: B018 - parsing raises ParseError on garbage
 
 
 class ListCreateApi(APIView):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.http import Http404
+from django.utils.translation import gettext as _
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
@@ -35,7 +36,7 @@ def exception_handler(exc, context):
         if isinstance(exc, exceptions.Throttled) and exc.wait is not None:
             response.data["retry_after"] = int(exc.wait)
     elif isinstance(exc, Http404):
-        response.data = {"code": "not_found", "detail": "Not found."}
+        response.data = {"code": "not_found", "detail": _("Not found.")}
     if response.status_code == status.HTTP_500_INTERNAL_SERVER_ERROR:  # pragma: no cover
         response.data = {"code": "server_error", "detail": "Something went wrong."}
     return response

@@ -9,7 +9,7 @@ from django.shortcuts import get_object_or_404
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema
-from rest_framework import permissions, serializers, status
+from rest_framework import exceptions, permissions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -22,6 +22,9 @@ from games.deadlines.selectors import players_away
 from games.models import Match, MoveRecord, TimeoutPolicy
 
 from .serializers import MatchDetailSerializer, MatchSummarySerializer, match_data
+
+#: The longest Idempotency-Key taken ("api:<user>:" + it fits the column).
+MAX_IDEMPOTENCY_KEY = 200
 
 
 def _match(pk: int) -> Match:
@@ -205,6 +208,10 @@ class MovesApi(ListCreateApi):
         data = self.MoveInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         key = request.headers.get("Idempotency-Key")
+        if key is not None and not 0 < len(key) <= MAX_IDEMPOTENCY_KEY:
+            raise exceptions.ValidationError(
+                {"Idempotency-Key": _("At most %(max)s characters.") % {"max": MAX_IDEMPOTENCY_KEY}}
+            )
         result = services.move_submit(
             match_id=pk,
             user=request.user,

@@ -1,5 +1,7 @@
 """Creating, joining, inviting, leaving, cancelling and starting games."""
 
+import re
+
 import pytest
 from django.core import mail
 
@@ -215,3 +217,17 @@ def test_staff_can_inspect_matches_in_the_admin(client, alice, bob, now):
     assert client.get("/admin/games/match/").status_code == 200
     assert client.get(f"/admin/games/match/{match.pk}/change/").status_code == 200
     assert client.get("/admin/games/vacation/").status_code == 200
+
+
+def test_only_the_creator_sees_the_address_a_seat_was_offered_to(client, alice, carol, now):
+    """The privacy page promises nobody else sees your email address: an
+    invitation by address shows it to the one who sent it, no one else."""
+    match = services.match_create(creator=alice, game="alta", players=3, now=now, invite=["secret.person@example.org"])
+    anonymous = client.get(f"/games/{match.pk}/").content.decode()
+    assert "secret.person" not in anonymous and "invited" in anonymous
+    seats = anonymous.split('<ol class="seats">')[1].split("</ol>")[0]
+    assert not re.search(r'<li class="[^"]*\bme\b', seats)  # a visitor holds no seat
+    client.force_login(carol)
+    assert "secret.person" not in client.get(f"/games/{match.pk}/").content.decode()
+    client.force_login(alice)
+    assert "invited: secret.person@example.org" in client.get(f"/games/{match.pk}/").content.decode()

@@ -31,3 +31,30 @@ def test_a_refused_move_is_explained_in_the_players_language(dutch_game, alice, 
     )
     assert stale.status_code == 409 and "position 99" not in stale.json()["detail"]
     assert stale["Content-Language"] == "nl"
+
+
+def test_a_game_that_does_not_exist_is_not_found_in_dutch(dutch_game, alice):
+    missing = client_for(alice).get("/api/games/999999/")
+    assert missing.status_code == 404 and missing.json() == {"code": "not_found", "detail": "Niet gevonden."}
+
+
+def test_garbage_json_to_an_action_without_a_body_is_refused_and_changes_nothing(dutch_game, alice):
+    client = client_for(alice)
+    answer = client.post(f"/api/games/{dutch_game.pk}/resign/", "{x", content_type="application/json")
+    assert answer.status_code == 400 and answer.json()["code"] == "parse_error"
+    dutch_game.refresh_from_db()
+    assert dutch_game.status == dutch_game.Status.ACTIVE
+
+
+def test_an_idempotency_key_beyond_the_limit_is_refused(dutch_game, alice, bob):
+    seats = {seat.user: seat for seat in dutch_game.seats.all()}
+    mover = alice if seats[alice].deadline_at else bob
+    answer = client_for(mover).post(
+        f"/api/games/{dutch_game.pk}/moves/", {"ply": 0, "option": 1}, format="json", HTTP_IDEMPOTENCY_KEY="k" * 300
+    )
+    assert answer.status_code == 400 and answer.json()["code"] == "invalid"
+    assert "200" in answer.json()["detail"] and not dutch_game.moves.exists()
+    kept = client_for(mover).post(
+        f"/api/games/{dutch_game.pk}/moves/", {"ply": 0, "option": 1}, format="json", HTTP_IDEMPOTENCY_KEY="k" * 200
+    )
+    assert kept.status_code == 201
