@@ -209,3 +209,9 @@ def test_ids_beyond_64_bits_are_not_found_not_server_errors(api, alice, club):
         response = api.post(url, {"ranking": [[1]], "reason": "x"}, format="json")
         assert response.status_code == 404, url
     assert api.get("/api/tournaments/", {"club": huge}).status_code == 400
+
+
+def test_a_dutch_reader_gets_the_elimination_tie_rule_in_dutch(api, alice, club, now):
+    t = started(alice, club, new_players(4), now=now, format="single_elimination")
+    rule = api.get(f"/api/tournaments/{t.pk}/", HTTP_ACCEPT_LANGUAGE="nl").json()["settings"]["elimination_ties"]
+    assert rule.startswith("Een afvalpartij die eindigt met een gedeelde eerste plaats")

@@ -121,3 +121,11 @@ def test_staff_manage_any_club(club, bob, now):
     club_join(club_id=club.pk, user=bob, now=now)
     club_member_promote(club_id=club.pk, user_id=bob.pk, by=staff, now=now)
     assert is_club_organiser(bob, club)
+
+
+def test_joining_twice_is_refused_in_the_players_language(club, bob, now):
+    from django.utils import translation
+
+    club_join(club_id=club.pk, user=bob, now=now)
+    with translation.override("nl"), pytest.raises(Conflict, match="Je bent al lid"):
+        club_join(club_id=club.pk, user=bob, now=now)

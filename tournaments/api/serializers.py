@@ -11,7 +11,7 @@ from games.models import TimeoutPolicy
 from ..models import Club, ClubMembership, Participant, Tournament
 from ..overview import GameRow, Overview
 
-ELIMINATION_TIES = (
+ELIMINATION_TIES = _(
     "An elimination game that ends in a shared first place is decided by the "
     "game's own tie-break first, then the higher seed goes through."
 )
@@ -191,7 +191,7 @@ def detail_data(overview: Overview, *, can_manage: bool) -> dict:
     # .keys(): the stubs type iterating a serializer's BindingDict as its fields.
     names = TournamentSettingsSerializer().fields.keys()  # noqa: SIM118
     settings = {name: getattr(t, name) for name in names if name != "elimination_ties"}
-    settings["elimination_ties"] = ELIMINATION_TIES
+    settings["elimination_ties"] = str(ELIMINATION_TIES)
     data = {
         **summary_data(t, len(overview.participants)),
         "description": t.description,

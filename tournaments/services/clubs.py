@@ -110,9 +110,9 @@ def club_join(*, club_id: int, user, now: dt.datetime) -> ClubMembership:
             return membership
         if membership is not None:
             raise Conflict(
-                "You are already a member."
+                _("You are already a member.")
                 if membership.status == Status.ACTIVE
-                else "You have already asked to join; an organiser will answer.",
+                else _("You have already asked to join; an organiser will answer."),
                 code="already_member",
             )
         if club.join_policy == Club.JoinPolicy.INVITATION:
