@@ -236,10 +236,19 @@ def match_move(request, pk: int):
             now=timezone.now(),
         )
     except services.GameActionError as error:
-        # The page says what was wrong beside the box, which keeps the text
-        # typed: a player corrects the move instead of typing it again.
-        request.session[_draft_key(pk)] = {"move": data["move"], "error": str(error.message)}
+        if error.code in _NOTHING_TO_CORRECT:
+            # The page shows no move box to this player now (or another
+            # position): said at the top, not kept for a later turn.
+            messages.error(request, f"{_('That move was not played:')} {error.message}")
+        else:
+            # The page says what was wrong beside the box, which keeps the
+            # text typed: a player corrects the move instead of typing it again.
+            request.session[_draft_key(pk)] = {"move": data["move"], "error": str(error.message)}
     return redirect("game-detail", pk=pk)
+
+
+#: Refusals about who may move or when, not about the text typed.
+_NOTHING_TO_CORRECT = frozenset({"not_your_turn", "not_a_player", "not_active", "stale_ply", "game_over"})
 
 
 def _draft_key(pk: int) -> str:

@@ -1,0 +1,42 @@
+"""The move box of the game page: a refusal is said where the player looks
+and is never kept for a later turn."""
+
+import pytest
+
+from games.engine import get_rules
+
+from .conftest import start_match
+
+pytestmark = pytest.mark.django_db
+
+
+def _seats(match):
+    rules = get_rules(match.game)
+    mover = min(rules.to_move(rules.load(match.state)))
+    by_index = {seat.index: seat.user for seat in match.seats.all()}
+    return by_index[mover], next(user for index, user in by_index.items() if index != mover)
+
+
+def test_a_move_sent_out_of_turn_is_refused_at_once_and_not_kept(client, alice, bob, now):
+    match = start_match(alice, bob, now=now)
+    _mover, waiting = _seats(match)
+    client.force_login(waiting)
+    page = client.post(f"/games/{match.pk}/move/", {"ply": match.ply, "move": "mill D3"}, follow=True)
+    text = page.content.decode()
+    assert "That move was not played:" in text and "not your turn" in text.lower()
+    assert 'value="mill D3"' not in text
+    # Nothing of it comes back once it is the player's turn.
+    rules = get_rules(match.game)
+    while True:
+        match.refresh_from_db()
+        state = rules.load(match.state)
+        index = min(rules.to_move(state))
+        user = match.seats.get(index=index).user
+        if user == waiting:
+            break
+        client.force_login(user)
+        played = rules.format_move(state, index, rules.default_move(state, index))
+        client.post(f"/games/{match.pk}/move/", {"ply": match.ply, "move": played})
+    client.force_login(waiting)
+    later = client.get(f"/games/{match.pk}/").content.decode()
+    assert "move-error" not in later and 'value="mill D3"' not in later
