@@ -34,6 +34,8 @@ class BoundedJSONParser(JSONParser):
             data = super().parse(stream, media_type, parser_context)
         except RecursionError:
             raise too_deep from None
+        except ParseError:  # DRF's "JSON parse error - …" has no translation
+            raise ParseError(_("The request body could not be read (is it valid JSON?).")) from None
         if depth(data) > MAX_DEPTH:
             raise too_deep
         return data

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import math
+
 from django.http import Http404
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
@@ -21,6 +24,19 @@ def _first_message(detail) -> str:
     return str(detail)
 
 
+def _own_words(exc) -> str:
+    """Our translated text for a DRF error whose own has no Dutch (the
+    throttle's wait); "" for the others."""
+    if isinstance(exc, exceptions.Throttled):
+        wait = math.ceil(exc.wait or 0)
+        return ngettext(
+            "Too many requests: try again in %(seconds)s second.",
+            "Too many requests: try again in %(seconds)s seconds.",
+            wait,
+        ) % {"seconds": wait}
+    return ""
+
+
 def exception_handler(exc, context):
     """Service errors keep their code and status; DRF errors get a code too."""
     if isinstance(exc, GameActionError):
@@ -30,9 +46,11 @@ def exception_handler(exc, context):
         return None
     if isinstance(exc, exceptions.ValidationError):
         response.data = {"code": "invalid", "detail": _first_message(exc.detail), "errors": exc.detail}
+        if exc.get_codes() == {"non_field_errors": ["null"]}:  # DRF's untranslated "No data provided"
+            response.data["detail"] = _("The request had no data.")
     elif isinstance(exc, exceptions.APIException):
         code = exc.get_codes() if isinstance(exc.get_codes(), str) else "error"
-        response.data = {"code": code, "detail": _first_message(exc.detail)}
+        response.data = {"code": code, "detail": _own_words(exc) or _first_message(exc.detail)}
         if isinstance(exc, exceptions.Throttled) and exc.wait is not None:
             response.data["retry_after"] = int(exc.wait)
     elif isinstance(exc, Http404):

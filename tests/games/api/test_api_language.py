@@ -58,3 +58,16 @@ def test_an_idempotency_key_beyond_the_limit_is_refused(dutch_game, alice, bob):
         f"/api/games/{dutch_game.pk}/moves/", {"ply": 0, "option": 1}, format="json", HTTP_IDEMPOTENCY_KEY="k" * 200
     )
     assert kept.status_code == 201
+
+
+@pytest.mark.parametrize(
+    ("body", "said"),
+    [
+        ("null", "Het verzoek bevatte geen gegevens."),
+        ("{x", "De inhoud van het verzoek kon niet worden gelezen (is het geldige JSON?)."),
+        ('{"game": "alta", "players": 2, "rated": "perhaps"}', "rated: Moet true of false zijn."),
+    ],
+)
+def test_the_frameworks_own_refusals_are_in_dutch(dutch_game, alice, body, said):
+    answer = client_for(alice).post("/api/games/", body, content_type="application/json")
+    assert answer.status_code == 400 and answer.json()["detail"] == said, answer.json()

@@ -97,3 +97,13 @@ def test_the_counter_does_not_share_drf_s_key(alice, two_per_minute):
     creations(alice, 1)
     assert cache.get(f"throttle_game_write_{alice.pk}") is None
     assert cache.get(f"throttle-count_game_write_{alice.pk}") == 1
+
+
+def test_a_dutch_player_is_told_in_dutch_how_long_to_wait(alice, two_per_minute):
+    from tests.conftest import living_in
+
+    living_in("nl", "Europe/Amsterdam", alice)
+    refused = creations(alice, 3)[2].json()
+    assert refused["code"] == "throttled"
+    assert refused["detail"].startswith("Te veel verzoeken: probeer het over ")
+    assert str(refused["retry_after"]) in refused["detail"]
