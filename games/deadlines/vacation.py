@@ -218,9 +218,10 @@ def vacation_take_auto(
     *, match: Match, seat: Seat, now: dt.datetime, announcements: Announcements | None = None
 ) -> Vacation | None:
     """Spend a day of vacation instead of a timeout, if the player opted in
-    and has a day left.  The turn's clock is topped up to ``now`` (the
-    sweeper's delay is not held against the player) and then stopped for a
-    day, so the new deadline is a day away; the player's other games are
+    and has a day left (one day for all the games whose time ran out in
+    the same sweep: a later one is covered by the day an earlier one took).
+    The turn's clock is topped up to ``now`` (the sweeper's delay is not
+    held against the player) and then stopped for a day, so the new deadline is a day away; the player's other games are
     paused by ``vacation_apply`` once the caller commits.
 
     Expects the match lock and a seat whose deadline has passed; locks the
@@ -230,12 +231,21 @@ def vacation_take_auto(
     if not match.vacation_allowed or seat.turn_started_at is None:
         return None
     prefs = DeadlineSettings.objects.select_for_update().filter(pk=seat.user_id).first()
-    if prefs is None or not prefs.auto_vacation or prefs.is_away(now):
+    if prefs is None or not prefs.auto_vacation:
         return None
-    if vacation_days_left(user=seat.user, now=now) < 1:
-        return None
-    used = seat_clock(match, seat, prefs, since=seat.turn_started_at).used(seat.turn_started_at, now)
-    vacation = _vacation_create(user=seat.user, prefs=prefs, days=1, now=now, auto=True)
+    if prefs.is_away(now):
+        # The day another game of this sweep just took (its clock ran out at
+        # the same time) covers this one too; a vacation the player chose
+        # after their time ran out does not.
+        vacation = Vacation.objects.filter(user=seat.user, starts_at__lte=now, ends_at__gt=now, auto=True).first()
+        if vacation is None:
+            return None
+        stopped_at = vacation.starts_at
+    else:
+        if vacation_days_left(user=seat.user, now=now) < 1:
+            return None
+        vacation, stopped_at = _vacation_create(user=seat.user, prefs=prefs, days=1, now=now, auto=True), now
+    used = seat_clock(match, seat, prefs, since=seat.turn_started_at).used(seat.turn_started_at, stopped_at)
     seat.turn_seconds = max(seat.turn_seconds or 0, math.ceil(used.total_seconds()))
     Seat.objects.filter(pk=seat.pk).update(turn_seconds=seat.turn_seconds)
     seat_deadline_refresh(match=match, seat=seat, prefs=prefs, now=now)

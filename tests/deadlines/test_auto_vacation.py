@@ -86,3 +86,24 @@ def test_without_opting_in_no_vacation_is_spent(duel, now):
     seat = mover_seat(duel)
     assert deadlines_sweep(now=seat.deadline_at + MINUTE) == {"auto": 1}
     assert not Vacation.objects.exists()
+
+
+def test_one_day_of_vacation_saves_every_game_whose_time_ran_out_in_the_same_sweep(alice, bob, carol, now):
+    """Issue 6: "when a deadline would expire and allowance is left, a day
+    of vacation is used instead" -- for each game due at that moment, and
+    the one day taken covers them all."""
+    games = []
+    for opponent in (bob, carol):
+        match = start_match(alice, opponent, now=now)
+        while mover_seat(match).user != alice:
+            match = start_match(alice, opponent, now=now)
+        games.append(match)
+    opt_in(alice, now)
+    seats = [mover_seat(match) for match in games]
+    at = max(seat.deadline_at for seat in seats) + MINUTE
+    assert deadlines_sweep(now=at)["auto_vacation"] == 2  # (games drawn with another mover time out)
+    assert not MoveRecord.objects.filter(match__in=games).exists()
+    assert Vacation.objects.filter(user=alice).count() == 1 and vacation_days_left(user=alice, now=at) == 13
+    for seat in seats:
+        seat.refresh_from_db()
+        assert seat.deadline_at > at + DAY - HOUR
