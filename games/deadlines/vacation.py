@@ -221,8 +221,9 @@ def vacation_take_auto(
     and has a day left (one day for all the games whose time ran out in
     the same sweep: a later one is covered by the day an earlier one took).
     The turn's clock is topped up to ``now`` (the sweeper's delay is not
-    held against the player) and then stopped for a day, so the new deadline is a day away; the player's other games are
-    paused by ``vacation_apply`` once the caller commits.
+    held against the player) and then stopped for a day, so the new
+    deadline is a day away; the player's other games are paused by
+    ``vacation_apply`` once the caller commits.
 
     Expects the match lock and a seat whose deadline has passed; locks the
     player's settings.  Returns ``None`` (nothing changed) when no
