@@ -36,7 +36,7 @@ from core.errors import Conflict, GameActionError
 from core.moments import moment_for
 from games.models import DeadlineSettings, Match, Seat, Vacation
 from games.services.announcements import Announcements
-from games.services.lifecycle import record_event
+from games.services.lifecycle import record_clock_keeps_running, record_event
 
 from .clock import DAY, reminder_hours, reminder_next, seat_clock, seat_deadline_refresh
 
@@ -141,15 +141,7 @@ def vacation_apply(
             }
             if not match.vacation_allowed:
                 if not ended:
-                    record_event(
-                        match,
-                        "vacation_forbidden",
-                        f"{user} is on vacation until {until:%Y-%m-%d %H:%M} UTC, but this game "
-                        "does not allow vacations: their clock keeps running.",
-                        user=user,
-                        now=now,
-                        **data,
-                    )
+                    record_clock_keeps_running(match, seat, vacation, now=now)
                 continue
             stopped = seat.turn_started_at is not None and seat.deadline_at is None
             if not stopped:  # a paused tournament's turn stays stopped: its resume counts the vacation

@@ -24,7 +24,7 @@ from games.audit import commitment, seat_order
 from games.boards import playable_slugs
 from games.deadlines.clock import deadlines_update, time_control_clean
 from games.engine import get_rules
-from games.models import Match, MatchEvent, Seat, TimeoutPolicy
+from games.models import Match, MatchEvent, Seat, TimeoutPolicy, Vacation
 
 from .announcements import Announcements, announce
 from .writes import Writes
@@ -58,6 +58,36 @@ def record_event(
     event.save(force_insert=True)
     announce(event, announcements)
     return event
+
+
+def record_clock_keeps_running(match: Match, seat: Seat, vacation: Vacation, *, now: dt.datetime) -> MatchEvent:
+    """Tell ``seat``'s player (event ``vacation_forbidden``, mailed) that
+    this game, which allows no vacation, keeps their clock running during
+    ``vacation``."""
+    return record_event(
+        match,
+        "vacation_forbidden",
+        f"{seat.user} is on vacation until {vacation.ends_at:%Y-%m-%d %H:%M} UTC, but this game "
+        "does not allow vacations: their clock keeps running.",
+        user=seat.user,
+        now=now,
+        seat_id=seat.pk,
+        vacation_id=vacation.pk,
+        until=vacation.ends_at.isoformat(),
+    )
+
+
+def _tell_the_away(match: Match, seats: Sequence[Seat], now: dt.datetime) -> None:
+    """At the start of a game that allows no vacation, tell each player who
+    is on vacation now that its clock runs all the same."""
+    if match.vacation_allowed:
+        return
+    away = Vacation.objects.filter(
+        user_id__in=[s.user_id for s in seats if s.user_id], starts_at__lte=now, ends_at__gt=now
+    )
+    for vacation in away:
+        seat = next(s for s in seats if s.user_id == vacation.user_id)
+        record_clock_keeps_running(match, seat, vacation, now=now)
 
 
 def _resolve_invitee(name_or_email: str, creator):
@@ -407,3 +437,4 @@ def _start(match: Match, now: dt.datetime, draw_seats: bool = True) -> None:
     deadlines_update(match=match, seats=seats, to_move=rules.to_move(state), now=now)
     order_text = ", ".join(str(s.user) for s in sorted(seats, key=lambda s: s.drawn_index))
     record_event(match, "started", f"The game started. Seat order: {order_text}.", now=now)
+    _tell_the_away(match, seats, now)

@@ -118,3 +118,20 @@ def test_a_daily_digest_player_still_gets_the_clocks_mails(alice, bob, now, djan
     assert any("a move was played for you" in s for s in subjects), subjects
     # The per-turn mail (the other player's turn) waits for the digest.
     assert [m.subject for m in mail.outbox if ": your move (" in m.subject] == []
+
+
+def test_a_game_that_starts_during_a_vacation_and_allows_none_tells_the_player(
+    alice, bob, now, django_capture_on_commit_callbacks
+):
+    """Issue 6: "A game or tournament may forbid vacation; then its clocks
+    keep running and the player is told" -- also of a game begun while the
+    player is away (a tournament's next round)."""
+    vacation_start(user=alice, days=7, now=now)
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        match = start_match(alice, bob, now=now + DAY, vacation_allowed=False)
+    assert [e.user for e in match.events.filter(kind="vacation_forbidden")] == [alice]
+    assert any("clock keeps running during your vacation" in m.subject for m in mail.outbox if m.to == [alice.email])
+    with django_capture_on_commit_callbacks(execute=True):
+        allowed = start_match(alice, bob, now=now + DAY)
+    assert not allowed.events.filter(kind="vacation_forbidden").exists()
