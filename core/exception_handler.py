@@ -24,11 +24,11 @@ def _first_message(detail) -> str:
     return str(detail)
 
 
-def _own_words(exc) -> str:
+def _own_words(exc: exceptions.APIException) -> str:
     """Our translated text for a DRF error whose own has no Dutch (the
     throttle's wait); "" for the others."""
     if isinstance(exc, exceptions.Throttled):
-        wait = math.ceil(exc.wait or 0)
+        wait = math.ceil(getattr(exc, "wait", None) or 0)  # set by Throttled, not in its stubs
         return ngettext(
             "Too many requests: try again in %(seconds)s second.",
             "Too many requests: try again in %(seconds)s seconds.",
