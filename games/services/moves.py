@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import DatabaseError, IntegrityError, transaction
+from django.utils.text import get_text_list
 from django.utils.translation import gettext as _
 
 from core.errors import Conflict, MoveRejected, NotAllowed, NotFound
@@ -103,6 +104,22 @@ def _player_seat(seats: list[Seat], user) -> Seat:
 def _rejected(game: str, error: EngineError) -> MoveRejected:
     """The engine's refusal, in the active language."""
     return MoveRejected(error_text(game, error), code=_ERROR_CODES.get(type(error).__name__, "illegal_move"))
+
+
+def _check_turn(rules, state, seat: Seat, seats: list[Seat]) -> None:
+    """The engine's "not your turn", naming the players waited for (the
+    engine knows only seat numbers).
+
+    :raises MoveRejected."""
+    waiting = rules.to_move(state)
+    if seat.drawn_index in waiting or rules.outcome(state) is not None:
+        return
+    names = get_text_list([str(s.user) for s in seats if s.index in waiting and s.user is not None], _("and"))
+    if not names:
+        return  # nobody to name: the engine's own refusal says it
+    raise MoveRejected(
+        _("It is not your turn; the game is waiting for %(names)s.") % {"names": names}, code="not_your_turn"
+    )
 
 
 def _option_text(rules, state, seat_index: int, option: int) -> str:
@@ -204,6 +221,7 @@ def move_play(
         )
     rules = get_rules(match.game)
     state = rules.load(match.started_state)
+    _check_turn(rules, state, seat, seats)
     try:
         # Before reading the text: off turn, "#1" or an option number would
         # otherwise be refused as "choose 1 to 0", not as out of turn.

@@ -40,3 +40,11 @@ def test_a_move_sent_out_of_turn_is_refused_at_once_and_not_kept(client, alice, 
     client.force_login(waiting)
     later = client.get(f"/games/{match.pk}/").content.decode()
     assert "move-error" not in later and 'value="mill D3"' not in later
+
+
+def test_out_of_turn_the_refusal_names_the_player_waited_for(client, alice, bob, now):
+    match = start_match(alice, bob, now=now)
+    mover, waiting = _seats(match)
+    client.force_login(waiting)
+    text = client.post(f"/games/{match.pk}/move/", {"ply": match.ply, "move": "x"}, follow=True).content.decode()
+    assert f"the game is waiting for {mover}." in text and "seat 1" not in text
