@@ -84,3 +84,17 @@ def threading_headers(message_id: str) -> dict[str, str]:
         headers["In-Reply-To"] = message_id
         headers["References"] = message_id
     return headers
+
+
+def email_move_key(message_id: str, digest: str) -> str:
+    """The idempotency key of a move sent by email: the mail's Message-ID
+    (or its stand-in) and a digest of its text (``message_id_of``)."""
+    return f"email:{message_id}:{digest}"
+
+
+def message_id_of(key: str | None) -> str:
+    """The Message-ID in an ``email_move_key``; "" for a stand-in id or
+    another kind of key."""
+    if not key or not key.startswith("email:<"):
+        return ""
+    return key[len("email:") : key.rfind(":")]

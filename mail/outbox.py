@@ -28,7 +28,15 @@ from core.signin import is_email_only
 from games.engine import Event, get_rules
 from games.services.chat import chat_mark_mailed
 
-from .addresses import new_message_id, new_token, reply_address, thread_id, threading_headers, unsubscribe_url
+from .addresses import (
+    message_id_of,
+    new_message_id,
+    new_token,
+    reply_address,
+    thread_id,
+    threading_headers,
+    unsubscribe_url,
+)
 from .changes import bank_line, change_line
 from .chat_mail import chat_section, has_chat
 from .delivery import send_after_commit
@@ -393,7 +401,7 @@ def _tell_mover(
             headline = _("your move “%(move)s” was played") % {"move": text}
         mail = GameMail(headline, visible_lines(match.game, events, mover.index, names), chat=chat)
         if by_email:
-            mail.in_reply_to = _sent_message_id(record)
+            mail.in_reply_to = message_id_of(record.idempotency_key)
         game_email_queue(
             kind=OutgoingEmail.Kind.YOUR_TURN if new_turn else OutgoingEmail.Kind.RECEIPT,
             seat=mover,
@@ -401,16 +409,6 @@ def _tell_mover(
             dedupe_key=f"receipt:{match.pk}:{record.ply}",
             **common,
         )
-
-
-def _sent_message_id(record) -> str:
-    """The Message-ID of the mail that carried ``record`` (its idempotency
-    key is ``email:<Message-ID>:<digest>``, ``mail.services``); "" for a
-    stand-in id or another key."""
-    key = record.idempotency_key or ""
-    if not key.startswith("email:<"):
-        return ""
-    return key[len("email:") : key.rfind(":")]
 
 
 def notify_rejection(

@@ -50,6 +50,7 @@ from games.services import (
 )
 from games.services.chat import chat_post
 
+from .addresses import email_move_key
 from .answers import answer, in_language, mark_as_answer, reply_subject, site_line
 from .command_address import answer_command_address
 from .commands import Command, command_list, command_of
@@ -316,7 +317,7 @@ def _play(record: InboundEmail, message: InboundMessage, token: ReplyToken, now:
                 source=MoveRecord.Source.EMAIL,
                 now=now,
                 text=text,
-                idempotency_key=f"email:{record.message_id}:{digest}",
+                idempotency_key=email_move_key(record.message_id, digest),
             )
             if reading is not None and reading.message.strip() and not result.duplicate:
                 _chat(token, reading.message, now)
