@@ -9,6 +9,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from games.boards import playable_slugs
+from games.deadlines.limits import MAX_BANK_DAYS, MAX_DAYS_PER_MOVE
 from games.deadlines.selectors import away_until
 
 
@@ -116,3 +117,32 @@ class MatchDetailSerializer(MatchSummarySerializer):
         allow_blank=True, help_text="SHA-256 of salt:seed, published when the game starts (/api/games/{id}/audit/)."
     )
     seed_salt = serializers.CharField(allow_null=True, help_text="Published once the game is over.")
+
+
+class TimeControlInputSerializer(serializers.Serializer):
+    """The Fischer bank and the weekend rule of a time control, as a casual
+    game and a tournament take them (checked together by the service:
+    ``games.deadlines.clock.time_control_clean``)."""
+
+    bank_initial_days = serializers.IntegerField(
+        min_value=1,
+        max_value=MAX_DAYS_PER_MOVE,
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="Fischer bank: the days each player starts with (empty: no bank, days_per_move each turn).",
+    )
+    bank_increment_days = serializers.IntegerField(
+        min_value=0, max_value=MAX_DAYS_PER_MOVE, default=0, help_text="Fischer bank: days added per move."
+    )
+    bank_cap_days = serializers.IntegerField(
+        min_value=1,
+        max_value=MAX_BANK_DAYS,
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="Fischer bank: the most days it holds (empty: the larger of the initial days and the increment).",
+    )
+    weekends_off = serializers.BooleanField(
+        default=False, help_text="No clock at weekends, in each player's own time zone."
+    )

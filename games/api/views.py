@@ -17,11 +17,11 @@ from core.api import ERRORS_WITH_MOVES as ERRORS
 from core.api import ListCreateApi, WriteApi
 from games import selectors, services
 from games.boards import playable_slugs
-from games.deadlines.limits import MAX_BANK_DAYS, MAX_DAYS_PER_MOVE
+from games.deadlines.limits import MAX_DAYS_PER_MOVE
 from games.deadlines.selectors import players_away
 from games.models import Match, MoveRecord, TimeoutPolicy
 
-from .serializers import MatchDetailSerializer, MatchSummarySerializer, match_data
+from .serializers import MatchDetailSerializer, MatchSummarySerializer, TimeControlInputSerializer, match_data
 
 #: The longest Idempotency-Key taken ("api:<user>:" + it fits the column).
 MAX_IDEMPOTENCY_KEY = 200
@@ -56,20 +56,12 @@ class GameListApi(ListCreateApi):
         status = serializers.ChoiceField(choices=Match.Status.values, required=False)
         game = serializers.ChoiceField(choices=playable_slugs(), required=False)
 
-    class GameCreateInputSerializer(serializers.Serializer):
+    class GameCreateInputSerializer(TimeControlInputSerializer):
         game = serializers.ChoiceField(choices=playable_slugs())
         players = serializers.IntegerField(min_value=1, max_value=6)
         days_per_move = serializers.IntegerField(min_value=1, max_value=MAX_DAYS_PER_MOVE, default=3)
         rated = serializers.BooleanField(default=False)
         timeout_policy = serializers.ChoiceField(choices=TimeoutPolicy.values, default=TimeoutPolicy.AUTO)
-        bank_initial_days = serializers.IntegerField(
-            min_value=1, max_value=MAX_DAYS_PER_MOVE, required=False, allow_null=True, default=None
-        )
-        bank_increment_days = serializers.IntegerField(min_value=0, max_value=MAX_DAYS_PER_MOVE, default=0)
-        bank_cap_days = serializers.IntegerField(
-            min_value=1, max_value=MAX_BANK_DAYS, required=False, allow_null=True, default=None
-        )
-        weekends_off = serializers.BooleanField(default=False)
         vacation_allowed = serializers.BooleanField(default=True)
         invite = serializers.ListField(
             child=serializers.CharField(max_length=254),

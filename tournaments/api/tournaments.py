@@ -15,7 +15,8 @@ from rest_framework import permissions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games.deadlines.limits import MAX_BANK_DAYS, MAX_DAYS_PER_MOVE
+from games.api.serializers import TimeControlInputSerializer
+from games.deadlines.limits import MAX_DAYS_PER_MOVE
 from games.models import TimeoutPolicy
 
 from .. import selectors, services
@@ -49,7 +50,7 @@ class TournamentListApi(ListCreateApi):
         status = serializers.ChoiceField(choices=Tournament.Status.values, required=False)
         club = serializers.IntegerField(min_value=1, max_value=MAX_ID, required=False)
 
-    class TournamentCreateInputSerializer(serializers.Serializer):
+    class TournamentCreateInputSerializer(TimeControlInputSerializer):
         name = serializers.CharField(max_length=120)
         description = serializers.CharField(max_length=5000, required=False, default="", allow_blank=True)
         club = serializers.IntegerField(
@@ -76,28 +77,6 @@ class TournamentListApi(ListCreateApi):
         late_registration = serializers.BooleanField(default=False)
         advance = serializers.IntegerField(min_value=1, max_value=7, default=1)
         days_per_move = serializers.IntegerField(min_value=1, max_value=MAX_DAYS_PER_MOVE, default=3)
-        bank_initial_days = serializers.IntegerField(
-            min_value=1,
-            max_value=MAX_DAYS_PER_MOVE,
-            required=False,
-            allow_null=True,
-            default=None,
-            help_text="Fischer bank: the days each player starts with (empty: no bank, days_per_move each turn).",
-        )
-        bank_increment_days = serializers.IntegerField(
-            min_value=0, max_value=MAX_DAYS_PER_MOVE, default=0, help_text="Fischer bank: days added per move."
-        )
-        bank_cap_days = serializers.IntegerField(
-            min_value=1,
-            max_value=MAX_BANK_DAYS,
-            required=False,
-            allow_null=True,
-            default=None,
-            help_text="Fischer bank: the most days it holds (empty: the larger of the initial days and the increment).",
-        )
-        weekends_off = serializers.BooleanField(
-            default=False, help_text="No clock at weekends, in each player's own time zone."
-        )
         timeout_policy = serializers.ChoiceField(choices=TimeoutPolicy.values, default=TimeoutPolicy.AUTO)
         vacation_allowed = serializers.BooleanField(default=True)
         rated = serializers.BooleanField(default=False)
