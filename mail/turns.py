@@ -81,7 +81,9 @@ def whole_turns(rules, state, seat: int) -> list[WholeTurn]:
             break
     if single:
         return []
-    turns = [found[index] for index in sorted(found)]
+    # Searched in three re-deals; a reply is checked in all of the engine's
+    # (``games.engine.blind``): keep only the turns a reply plays as listed.
+    turns = [found[index] for index in sorted(found) if _plays(rules, state, seat, found[index])]
     spread = [turns[i] for i in _spread(len(turns), MAX_TURNS)]
     return [WholeTurn(letter, steps) for letter, steps in zip(LETTERS, spread, strict=False)]
 
@@ -110,6 +112,15 @@ def _spread(count: int, wanted: int) -> list[int]:
     if count <= wanted:
         return list(range(count))
     return sorted({round(i * (count - 1) / (wanted - 1)) for i in range(wanted)})
+
+
+def _plays(rules, state, seat: int, steps: tuple[str, ...]) -> bool:
+    """Does the reply of these steps play, as the intake reads it?"""
+    try:
+        rules.apply_text_moves(state, seat, "; ".join(steps))
+    except EngineError:
+        return False
+    return True
 
 
 def _worlds(rules, state, seat: int) -> list:
