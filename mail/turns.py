@@ -29,13 +29,16 @@ import string
 from dataclasses import dataclass
 
 from games.engine import EngineError
+from games.engine.blind import SEEDS
 
 #: Whole turns listed in one mail, at most.
 MAX_TURNS = 8
 #: Steps of one turn, at most (a turn longer than this is not listed).
 MAX_STEPS = 12
-#: Any re-deals work; fixed ones keep the list the same at every call.
-_REDEAL_SEEDS = (18, 19, 20)
+#: Re-deals a turn is searched in (the first of ``blind.SEEDS``, fixed so
+#: that the list is the same at every call); a listed turn is then checked
+#: in all of them, as the intake reads a reply.
+_SEARCHED = 3
 #: Options tried at a later step before giving a turn up.
 _TRIES = 6
 LETTERS = string.ascii_uppercase[:MAX_TURNS]
@@ -61,7 +64,8 @@ def whole_turns(rules, state, seat: int) -> list[WholeTurn]:
     if seat not in rules.to_move(state):
         return []
     options = rules.move_options(state, seat)
-    worlds = _worlds(rules, state, seat)
+    redeals = _worlds(rules, state, seat)
+    worlds = redeals[:_SEARCHED]
     found: dict[int, tuple[str, ...]] = {}
     tried = _spread(len(options), 3 * MAX_TURNS)
     # Options not tried may start a longer turn: then letters are listed.
@@ -83,7 +87,7 @@ def whole_turns(rules, state, seat: int) -> list[WholeTurn]:
         return []
     # Searched in three re-deals; a reply is checked in all of the engine's
     # (``games.engine.blind``): keep only the turns a reply plays as listed.
-    turns = [found[index] for index in sorted(found) if _plays(rules, state, seat, found[index])]
+    turns = [found[index] for index in sorted(found) if _plays(rules, redeals, seat, found[index])]
     spread = [turns[i] for i in _spread(len(turns), MAX_TURNS)]
     return [WholeTurn(letter, steps) for letter, steps in zip(LETTERS, spread, strict=False)]
 
@@ -114,21 +118,40 @@ def _spread(count: int, wanted: int) -> list[int]:
     return sorted({round(i * (count - 1) / (wanted - 1)) for i in range(wanted)})
 
 
-def _plays(rules, state, seat: int, steps: tuple[str, ...]) -> bool:
-    """Does the reply of these steps play, as the intake reads it?"""
-    try:
-        rules.apply_text_moves(state, seat, "; ".join(steps))
-    except EngineError:
-        return False
+def _plays(rules, redeals: list, seat: int, steps: tuple[str, ...]) -> bool:
+    """Does the reply of these steps play as the intake reads it?
+
+    ``rules.apply_text_moves`` accepts a message of several moves when each
+    one, read as text, plays in the real position and in every re-deal of
+    ``games.engine.blind`` (``redeals``: those, computed once per position
+    here rather than once per candidate turn); a lone move only in the real
+    position.  The search played these steps in the real position
+    (``_whole_in``) and in the first ``_SEARCHED`` re-deals, by labels that
+    read back to the same moves, so only the other re-deals are asked.
+    Whether a step turned something up changes only the wording of a
+    refusal, so it is not asked here."""
+    return len(steps) == 1 or all(_accepts(rules, world, seat, steps) for world in redeals[_SEARCHED:])
+
+
+def _accepts(rules, state, seat: int, steps: tuple[str, ...]) -> bool:
+    """Does each step, parsed in turn, play while ``seat`` is to move?"""
+    for text in steps:
+        if seat not in rules.to_move(state):
+            return False
+        try:
+            state = rules.apply(state, seat, rules.parse_move(state, seat, text)).state
+        except EngineError:
+            return False
     return True
 
 
 def _worlds(rules, state, seat: int) -> list:
     """Positions ``seat`` cannot tell from ``state`` (every hidden card
-    re-dealt), the same ones at every call; empty for a game that cannot
-    re-deal (its turns are then listed only when one step long)."""
+    re-dealt, with the intake's ``blind.SEEDS``), the same ones at every
+    call; empty for a game that cannot re-deal (its turns are then listed
+    only when one step long)."""
     try:
-        return [rules.randomize_hidden(state, seat, seed) for seed in _REDEAL_SEEDS]
+        return [rules.randomize_hidden(state, seat, seed) for seed in SEEDS]
     except NotImplementedError:
         return []
 

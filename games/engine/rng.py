@@ -13,7 +13,8 @@ from __future__ import annotations
 from collections.abc import MutableSequence, Sequence
 from typing import TypeVar
 
-_MASK64 = (1 << 64) - 1
+_TOP = 1 << 64
+_MASK64 = _TOP - 1
 _GOLDEN = 0x9E3779B97F4A7C15
 
 T = TypeVar("T")
@@ -47,17 +48,31 @@ class Rng:
         """
         if n <= 0:
             raise ValueError("Rng.below needs a positive bound")
-        limit = (1 << 64) - ((1 << 64) % n)
+        limit = _TOP - _TOP % n
         while True:
             x = self.next_u64()
             if x < limit:
                 return x % n
 
     def shuffle(self, items: MutableSequence[T]) -> None:
-        """Shuffle ``items`` in place (Fisher-Yates)."""
+        """Shuffle ``items`` in place (Fisher-Yates, each index drawn as
+        ``below`` draws it)."""
+        # ``next_u64`` and ``below`` inlined, the state in a local: a mail's
+        # whole-turn search re-deals whole decks eight times per position.
+        state = self.state
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            n = i + 1
+            limit = _TOP - _TOP % n
+            while True:
+                state = (state + _GOLDEN) & _MASK64
+                z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+                z ^= z >> 31
+                if z < limit:
+                    break
+            j = z % n
             items[i], items[j] = items[j], items[i]
+        self.state = state
 
     def choice(self, items: Sequence[T]) -> T:
         """One element of a non-empty sequence."""

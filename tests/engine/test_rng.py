@@ -31,3 +31,18 @@ def test_shuffle_is_a_permutation_and_uniform_enough():
 def test_below_stays_in_range():
     rng = Rng(3)
     assert {rng.below(3) for _ in range(300)} == {0, 1, 2}
+
+
+def test_shuffle_draws_each_index_as_below_does():
+    """Stored games replay their shuffles: the fast shuffle must draw the
+    same indexes, and leave the generator where ``below`` would."""
+    for seed in range(200):
+        for size in (0, 1, 2, 7, 52, 120):
+            fast, slow = Rng(seed), Rng(seed)
+            items, expected = list(range(size)), list(range(size))
+            fast.shuffle(items)
+            for i in range(size - 1, 0, -1):
+                j = slow.below(i + 1)
+                expected[i], expected[j] = expected[j], expected[i]
+            assert items == expected
+            assert fast.state == slow.state

@@ -31,6 +31,11 @@ from .state import (
     tile_term,
 )
 
+#: An ``Event`` saying a message, its English text rendered when first read
+#: (a mail's whole-turn search and a random game apply many moves whose
+#: events nobody reads).
+_event = Event.lazy
+
 
 def _who(state: AlpacaState, seat: int) -> Message:
     return message(
@@ -81,12 +86,12 @@ def advance(state: AlpacaState, changes: dict[str, Any], events: list[Event], st
                     dominant=dominant,
                     placed_this_round=placed,
                 )
-                events.append(Event.say("end", text, {"reason": ended_by}))
+                events.append(_event("end", text, {"reason": ended_by}))
                 return
             dominant, turn, number, placed = (dominant - 1) % n, 0, number + 1, False
             colour = COLOURS[colours[dominant]]
             events.append(
-                Event.say(
+                _event(
                     "round",
                     message(
                         gettext_noop("Round %(number)s: %(colour)s is dominant; %(dominant)s plays first."),
@@ -100,9 +105,7 @@ def advance(state: AlpacaState, changes: dict[str, Any], events: list[Event], st
         seat = (dominant + turn) % n
         if can_place(hands[seat], colours[dominant], frontier):
             break
-        events.append(
-            Event.say("pass", message(gettext_noop("%(who)s passes."), who=_who(state, seat)), {"seat": seat})
-        )
+        events.append(_event("pass", message(gettext_noop("%(who)s passes."), who=_who(state, seat)), {"seat": seat}))
     changes.update(
         turn=turn,
         round=number,
@@ -178,7 +181,7 @@ def apply_place(state: AlpacaState, seat: int, move: Place) -> Transition[Alpaca
     hands = list(state.hands)
     hands[seat] = tuple(t for t in hand if t != tile)
     events = [
-        Event.say(
+        _event(
             "place",
             message(
                 gettext_noop("%(who)s placed %(tile_name)s at %(cell_name)s rot %(rot)s."),
@@ -213,7 +216,7 @@ def apply_place(state: AlpacaState, seat: int, move: Place) -> Transition[Alpaca
                 else gettext_noop("%(who)s closed a figure of four major triangles (%(cells_text)s): one bonus action.")
             )
             events.append(
-                Event.say(
+                _event(
                     "figure",
                     message(template, who=_who(state, seat), cells_text=_cells_text(figure)),
                     {"seat": seat, "cells": [list(c) for c in figure]},
@@ -242,7 +245,7 @@ def apply_bonus(state: AlpacaState, seat: int, move: Any) -> Transition[AlpacaSt
     else:
         text = message(gettext_noop("%(who)s declined a bonus action."), who=_who(state, seat))
     events = [
-        Event.say(
+        _event(
             "bonus",
             text,
             {"seat": seat, "move": codec.dump_move(move)},

@@ -49,6 +49,11 @@ from .state import (
     tile_value,
 )
 
+#: An ``Event`` saying a message, its English text rendered when first read
+#: (a mail's whole-turn search and a random game apply many moves whose
+#: events nobody reads).
+_event = Event.lazy
+
 # ------------------------------------------------------------------ cards
 
 
@@ -97,10 +102,12 @@ def draw_cards(state: AtlantisState, seat: int, count: int) -> tuple[dict[str, o
 def draw_events(seat: int, drawn: list[int], reshuffled: bool) -> list[Event]:
     events = []
     if reshuffled:
-        events.append(Event.say("reshuffle", message(gettext_noop("The discards were shuffled into a new draw pile."))))
+        events.append(
+            _event("reshuffle", message(gettext_noop("The discards were shuffled into a new draw pile.")), {})
+        )
     n = len(drawn)
     events.append(
-        Event.say(
+        _event(
             "draw",
             message(
                 gettext_noop("%(seat)s draws 1 card.") if n == 1 else gettext_noop("%(seat)s draws %(n)s cards."),
@@ -113,7 +120,7 @@ def draw_events(seat: int, drawn: list[int], reshuffled: bool) -> list[Event]:
     if drawn:
         names = [COLOURS[c] for c in drawn]
         events.append(
-            Event.say(
+            _event(
                 "cards",
                 message(gettext_noop("You draw %(names)s."), names=Joined(tuple(Term(n) for n in names))),
                 {"seat": seat, "cards": names},
@@ -143,7 +150,7 @@ def _game_end(state: AtlantisState, events: list[Event]) -> AtlantisState:
                 due += toll
                 where = "Atlantis" if p == ATLANTIS else str(p)
                 events.append(
-                    Event.say(
+                    _event(
                         "end_toll",
                         message(
                             gettext_noop(
@@ -157,7 +164,7 @@ def _game_end(state: AtlantisState, events: list[Event]) -> AtlantisState:
                     )
                 )
         end_tolls.append(due)
-    events.append(Event.say("game_over", message(gettext_noop("The game is over.")), {}))
+    events.append(_event("game_over", message(gettext_noop("The game is over.")), {}))
     return state.evolve(
         phase=OVER,
         pawns=((MAINLAND,) * PAWNS,) * state.players,
@@ -184,7 +191,7 @@ def apply_sell(state: AtlantisState, seat: int, move: Sell) -> tuple[AtlantisSta
     state = state.evolve(tiles=tuple(tiles), phase=BRIDGE)
     changes, drawn, reshuffled = draw_cards(state, seat, move.value // 2)
     events = [
-        Event.say(
+        _event(
             "sell",
             message(
                 gettext_noop("%(seat)s sells tile %(tile_name)s."), seat=f"Seat {seat + 1}", tile_name=tile_term(match)
@@ -209,7 +216,7 @@ def apply_bridge(state: AtlantisState, seat: int, move: BuildBridge) -> tuple[At
             gettext_noop("The gap at %(first)s-%(last)s already has a bridge."), first=gap.first, last=gap.last
         )
     road = state.road.with_bridge(seat, gap.first)
-    event = Event.say(
+    event = _event(
         "bridge",
         message(
             gettext_noop("%(seat)s builds a bridge over %(first)s-%(last)s."),
@@ -261,7 +268,7 @@ def apply_go(state: AtlantisState, seat: int, move: Go) -> tuple[AtlantisState, 
         else gettext_noop("%(seat)s moves a pawn from %(start)s to %(where)s playing %(names)s.")
     )
     events = [
-        Event.say(
+        _event(
             "move",
             message(
                 template,
@@ -378,7 +385,7 @@ def apply_pay(state: AtlantisState, seat: int, move: Pay) -> tuple[AtlantisState
     parts = [message(gettext_noop("tile %(tile)s"), tile=tile_term(t)) for t in paid_tiles] + [
         message(gettext_noop("a %(colour)s card"), colour=Term(n)) for n in card_names
     ]
-    event = Event.say(
+    event = _event(
         "pay",
         message(
             gettext_noop("%(seat)s pays the toll of %(toll_due)s with %(parts)s."),
@@ -429,7 +436,7 @@ def finish_move(state: AtlantisState, seat: int, events: list[Event]) -> tuple[A
                 position=position,
             )
         events.append(
-            Event.say(
+            _event(
                 "take",
                 text,
                 {"seat": seat, "position": position, "tile": name, "revealed": shown},
@@ -448,7 +455,7 @@ def apply_pass(state: AtlantisState, seat: int) -> tuple[AtlantisState, list[Eve
         raise IllegalMove(gettext_noop("You may only pass when no pawn move is possible."))
     changes, drawn, reshuffled = draw_cards(state, seat, PASS_CARDS)
     events = [
-        Event.say(
+        _event(
             "pass", message(gettext_noop("%(seat)s cannot move and passes."), seat=f"Seat {seat + 1}"), {"seat": seat}
         )
     ]
@@ -456,8 +463,6 @@ def apply_pass(state: AtlantisState, seat: int) -> tuple[AtlantisState, list[Eve
     idle = 0 if drawn else state.idle + 1
     state = state.evolve(**_end_turn(state, changes), idle=idle)
     if idle >= state.players:
-        events.append(
-            Event.say("deadlock", message(gettext_noop("Nobody can move and no cards are left to draw.")), {})
-        )
+        events.append(_event("deadlock", message(gettext_noop("Nobody can move and no cards are left to draw.")), {}))
         state = _game_end(state, events)
     return state, events
