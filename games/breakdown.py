@@ -79,11 +79,12 @@ def tie_lines(game: str, seats, details) -> list[str]:
 
 def reveal_lines(entry: SeatReveal, game: str = "") -> dict[str, list[tuple[str, str]]]:
     """``{"revealed": lines, "breakdown": lines}`` of one seat's reveal
-    (cards and colours named as ``game`` names them)."""
-    return {
-        "revealed": breakdown_lines(entry.revealed, game),
-        "breakdown": breakdown_lines(entry.breakdown, game),
-    }
+    (cards and colours named as ``game`` names them).  A holding the
+    breakdown lists too (Alta's merchant cards, each with its points) is
+    said once, among the revealed lines, as the breakdown words it."""
+    revealed = {key: entry.breakdown.get(key, value) for key, value in entry.revealed.items()}
+    breakdown = {key: value for key, value in entry.breakdown.items() if key not in entry.revealed}
+    return {"revealed": breakdown_lines(revealed, game), "breakdown": breakdown_lines(breakdown, game)}
 
 
 def breakdown_lines(detail: Mapping[str, Any], game: str = "") -> list[tuple[str, str]]:

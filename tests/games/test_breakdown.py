@@ -12,6 +12,15 @@ from games.breakdown import breakdown_lines
 from .conftest import play_default_moves, start_match
 
 
+def play_to_the_end(rules, *, players: int, seed: int):
+    """A finished game: the first legal move of the seat to move, every time."""
+    state = rules.setup(players, seed)
+    while rules.to_move(state):
+        seat = min(rules.to_move(state))
+        state = rules.apply(state, seat, rules.legal_moves(state, seat)[0]).state
+    return state
+
+
 def test_an_alta_breakdown_reads_as_lines():
     detail = {
         "cells": {"D4": 3, "E4": 0},
@@ -29,6 +38,22 @@ def test_an_alta_breakdown_reads_as_lines():
         ("Total", "8"),
         ("Harbours", "1"),
     ]
+
+
+def test_the_end_of_an_alta_game_names_each_players_merchant_cards_once():
+    """The reveal holds the merchant cards and the breakdown lists them
+    again with their points: the page and the mail say them once."""
+    from games.breakdown import reveal_lines
+    from games.engine import get_rules
+
+    rules = get_rules("alta")
+    state = play_to_the_end(rules, players=2, seed=3)
+    for entry in rules.reveal(state):
+        lines = reveal_lines(entry, "alta")
+        labels = [label for label, _text in lines["revealed"] + lines["breakdown"]]
+        assert labels.count("Merchants") == 1
+        [merchants] = [text for label, text in lines["revealed"] if label == "Merchants"]
+        assert merchants.count(":") == len(entry.revealed["merchants"])  # every card, with its points
 
 
 def test_other_shapes_of_breakdown():
