@@ -23,6 +23,7 @@ from games.boards.alhambra.common import money_text
 from games.boards.alta.common import card_name
 from games.boards.atlantis.common import hand_list
 from games.deadlines.clock import turn_budget
+from games.deadlines.selectors import duration_text
 from games.engine import get_rules
 from games.models import MoveRecord
 
@@ -131,15 +132,6 @@ def change_line(*, match, seat_index: int, up_to_ply: int, view_now: dict[str, A
     return _("For you since your last turn: %(changes)s.") % {"changes": "; ".join(parts)}
 
 
-def _duration(seconds: int) -> str:
-    days, rest = divmod(max(0, seconds), 86400)
-    hours = rest // 3600
-    text = ngettext("%(count)s day", "%(count)s days", days) % {"count": days}
-    if hours:
-        text += " " + ngettext("%(count)s hour", "%(count)s hours", hours) % {"count": hours}
-    return text
-
-
 def bank_line(match, seat, user) -> str:
     """The Fischer bank of ``seat``, which is to move ("" without a bank):
     what this turn began with, when it runs out (the seat's deadline, in
@@ -151,10 +143,10 @@ def bank_line(match, seat, user) -> str:
         "Your time bank: %(bank)s when this turn began; it runs out on %(when)s (%(zone)s time). "
         "Each move adds %(add)s, up to %(cap)s."
     ) % {
-        "bank": _duration(turn_budget(match, seat)),
+        "bank": duration_text(turn_budget(match, seat)),
         **moment_for(user, seat.deadline_at),
-        "add": _duration(match.bank_increment_days * 86400),
-        "cap": _duration(cap * 86400),
+        "add": duration_text(match.bank_increment_days * 86400),
+        "cap": duration_text(cap * 86400),
     }
 
 

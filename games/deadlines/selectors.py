@@ -2,8 +2,8 @@
 and other apps (reads live in selectors).
 
 * ``time_control_summary(match)``: one line such as "3 days per move · no
-  clock at weekends", for lists, emails and the API.  Templates can include
-  ``games/_time_control.html`` (needs ``match``) instead.
+  clock at weekends", in the reader's language, for pages and emails
+  (``{{ match|time_control }}``, or ``games/_time_control.html``).
 * ``seat_clocks(match, seats, now=...)``: per seat, its deadline, its
   Fischer bank and whether the player is "on vacation until …"; render one
   with ``games/_seat_clock.html`` (needs ``clock``).
@@ -16,28 +16,49 @@ import datetime as dt
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from django.utils.translation import gettext, ngettext
+
 from games.models import DeadlineSettings, Match, Seat, Vacation
 
 
-def _days(n: int) -> str:
-    return f"{n} day{'s' if n != 1 else ''}"
-
-
-def time_control_summary(match: Match) -> str:
-    """The time control in words, e.g. "Fischer bank: 7 days, +1 day per
-    move, at most 14 days · no clock at weekends · no vacations"."""
-    if match.bank_initial_days is not None:
+def time_control_summary(holder) -> str:
+    """The time control of a match, or of a tournament's games (the same
+    fields), in words in the active language, e.g. "Fischer bank: 7 days,
+    +1 day per move, at most 14 days · no clock at weekends · no
+    vacations"; templates write it as ``holder|time_control``."""
+    if holder.bank_initial_days:
+        increment, cap = holder.bank_increment_days or 0, holder.bank_cap_days or 0
         parts = [
-            f"Fischer bank: {_days(match.bank_initial_days)}, "
-            f"+{_days(match.bank_increment_days)} per move, at most {_days(match.bank_cap_days or 0)}"
+            ", ".join(
+                (
+                    _days("Fischer bank: %(days)s day", "Fischer bank: %(days)s days", holder.bank_initial_days),
+                    _days("+%(days)s day per move", "+%(days)s days per move", increment),
+                    _days("at most %(days)s day", "at most %(days)s days", cap),
+                )
+            )
         ]
     else:
-        parts = [f"{_days(match.days_per_move)} per move"]
-    if match.weekends_off:
-        parts.append("no clock at weekends")
-    if not match.vacation_allowed:
-        parts.append("no vacations")
+        parts = [_days("%(days)s day per move", "%(days)s days per move", holder.days_per_move)]
+    if holder.weekends_off:
+        parts.append(gettext("no clock at weekends"))
+    if not holder.vacation_allowed:
+        parts.append(gettext("no vacations"))
     return " · ".join(parts)
+
+
+def _days(singular: str, plural: str, days: int) -> str:
+    return ngettext(singular, plural, days) % {"days": days}
+
+
+def duration_text(seconds: int) -> str:
+    """A length of time in whole days and hours, in the active language
+    ("2 days 6 hours", "0 days")."""
+    days, rest = divmod(max(0, seconds), 86400)
+    hours = rest // 3600
+    text = ngettext("%(count)s day", "%(count)s days", days) % {"count": days}
+    if hours:
+        text += " " + ngettext("%(count)s hour", "%(count)s hours", hours) % {"count": hours}
+    return text
 
 
 def loaded_settings(seats: Iterable[Seat], user_ids: set[int]) -> dict[int, DeadlineSettings] | None:
@@ -100,12 +121,10 @@ class SeatClock:
 
     @property
     def bank_text(self) -> str:
-        """The bank in days and hours, e.g. "2 days 6 h" ("" without a bank)."""
+        """The bank in days and hours, e.g. "2 days 6 hours" ("" without a bank)."""
         if self.bank is None:
             return ""
-        hours = self.bank.seconds // 3600
-        text = _days(self.bank.days)
-        return f"{text} {hours} h" if hours else text
+        return duration_text(int(self.bank.total_seconds()))
 
 
 def seat_clocks(match: Match, seats: Sequence[Seat], *, now: dt.datetime) -> list[SeatClock]:

@@ -9,7 +9,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 
 from games.deadlines.selectors import seat_clocks, time_control_summary
-from games.models import DeadlineSettings, Match, Vacation
+from games.models import DeadlineSettings, Match, Seat, Vacation
 
 from .conftest import mover_seat, start_match
 
@@ -152,6 +152,21 @@ def test_seat_clock_snippet_says_on_vacation_until(alice, bob, now):
     waiting = next(s for s in seats if s.pk != mover.pk)
     html = render_to_string("games/_seat_clock.html", {"clock": clocks[waiting.pk]})
     assert html.strip().endswith('<span class="seat-clock">bank 2 days</span>')
+
+
+def test_a_seats_bank_is_written_in_the_readers_language(alice, bob, now):
+    """A Dutch page read "bank 1 days 12 h": the amount was English."""
+    from django.utils import translation
+
+    match = start_match(alice, bob, now=now, bank_initial_days=2, bank_increment_days=1)
+    waiting = next(s for s in match.seats.all() if s.pk != mover_seat(match).pk)
+    Seat.objects.filter(pk=waiting.pk).update(bank_seconds=36 * 3600)
+    seats = list(match.seats.select_related("user").order_by("index"))
+    [clock] = [c for c in seat_clocks(match, seats, now=now) if c.seat.pk == waiting.pk]
+    assert clock.bank_text == "1 day 12 hours"
+    with translation.override("nl"):
+        html = render_to_string("games/_seat_clock.html", {"clock": clock})
+    assert "1 dag 12 uur" in html and "day" not in html and " h<" not in html
 
 
 def test_the_game_page_shows_who_is_on_vacation_until_when(client, alice, bob, carol):

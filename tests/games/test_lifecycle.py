@@ -189,6 +189,34 @@ def test_a_fischer_bank_and_weekends_off_are_chosen_at_creation(client, alice, b
         services.match_create(creator=alice, game="alta", players=2, now=now, bank_initial_days=40)
 
 
+def test_an_invitation_to_a_game_on_a_fischer_bank_states_the_bank(
+    client, alice, bob, now, django_capture_on_commit_callbacks
+):
+    """The mail, the invitation page and the lobby said "3 days per move"
+    for a game played on a bank."""
+    bob.language = "nl"
+    bob.save(update_fields=["language"])
+    bank = {"bank_initial_days": 5, "bank_increment_days": 1, "weekends_off": True}
+    with django_capture_on_commit_callbacks(execute=True):
+        match = services.match_create(
+            creator=alice, game="alta", players=3, now=now, invite=["zoe@example.com", "Bob"], **bank
+        )
+    english = "Fischer bank: 5 days, +1 day per move, at most 5 days · no clock at weekends"
+    dutch = "Fischer-bank: 5 dagen, +1 dag per zet, hoogstens 5 dagen · geen klok in het weekend"
+    [invitation] = [m for m in mail.outbox if m.to == ["zoe@example.com"]]
+    html = invitation.alternatives[0][0]
+    for text in (" ".join(invitation.body.split()), " ".join(html.split())):
+        assert f"time control: {english}." in text and "3 days per move" not in text
+    [told] = [m for m in mail.outbox if m.to == [bob.email]]
+    assert dutch in " ".join(told.body.split())
+    token = match.seats.get(invited_email="zoe@example.com").invitation_token
+    page = client.get(f"/invitations/{token}/").content.decode()
+    assert english in page and "3 days per move" not in page
+    client.force_login(bob)
+    lobby = client.get("/lobby/").content.decode()
+    assert dutch in lobby and "3 dagen per zet" not in lobby
+
+
 def test_the_create_form_offers_the_time_control(client, alice):
     client.force_login(alice)
     response = client.post(

@@ -318,3 +318,33 @@ def test_an_invitation_gives_times_in_the_invitees_zone_whoever_sends_it(alice, 
         tournament_invite(tournament_id=t.pk, display_name="Bob", by=alice, now=now)
     mail = OutgoingEmail.objects.get(to=bob.email)
     assert "Registration closes 8 January 2026, 18:00 JST." in " ".join(mail.text.split())
+
+
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [
+        ("en", "time control: Fischer bank: 5 days, +1 day per move, at most 7 days · no clock at weekends."),
+        ("nl", "bedenktijd: Fischer-bank: 5 dagen, +1 dag per zet, hoogstens 7 dagen · geen klok in het weekend."),
+    ],
+)
+def test_an_invitation_to_a_tournament_with_a_bank_states_the_bank(alice, club, bob, now, language, expected):
+    """Not "3 days per move": the games are played on a Fischer bank."""
+    t = make_tournament(
+        alice,
+        club,
+        now=now,
+        format="swiss",
+        rounds=3,
+        registration="invited",
+        bank_initial_days=5,
+        bank_increment_days=1,
+        bank_cap_days=7,
+        weekends_off=True,
+    )
+    bob.language = language
+    bob.save(update_fields=["language"])
+    tournament_invite(tournament_id=t.pk, display_name="Bob", by=alice, now=now)
+    mail = OutgoingEmail.objects.get(to=bob.email)
+    assert expected in " ".join(mail.text.split())
+    assert expected in " ".join(mail.html.split())
+    assert "per move." not in mail.text.replace(expected, "")

@@ -82,7 +82,7 @@ _ROT_WORD = re.compile(rf"\s*\b(?:rotation|rotazione|rot)\.?\s*[:=]?\s*{_ROT}\b\
 _BONUS = re.compile(r"^bonus\b\s*:?\s*")
 _ROTATE = re.compile(
     rf"^(?:rotate|rotation|rot|turn|ruota|gira|giro|draai|draaien)\s+(?:tile\s+|tegel\s+)?(?:at\s+|op\s+)?{_CELL}\s*"
-    rf"(?:(?:to|->|=|a|naar|:)\s*)?(?:(?:rotation|rot|r)\.?\s*)?{_ROT}$"
+    rf"(?:(?:to|->|=|a|naar|:)\s*)?(?:(?:rotation|rotazione|rot|r)\.?\s*)?{_ROT}$"
 )
 _LOCK = re.compile(
     rf"^(?:lock|locked|untouchable|intoccabile|counter|protect|blocca|segnalino|onaantastbaar|fiche)"

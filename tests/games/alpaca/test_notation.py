@@ -137,6 +137,8 @@ def bonus_after_pair():
         ("Bonus: Rotate (0,0) -> 2", Rotate(0, 0, 2)),
         ("rotate 0,-1 3", Rotate(0, -1, 3)),
         ("ruota 0,0 a 1", Rotate(0, 0, 1)),
+        # The Italian help's rotation word, as a placement takes it.
+        ("bonus ruota 0,0 a rotazione 3", Rotate(0, 0, 3)),
         ("bonus rot 0,0 to sw", Rotate(0, 0, 2)),
         ("bonus lock", Lock(((0, -1), (0, 0)))),
         ("lock", Lock(((0, -1), (0, 0)))),
