@@ -20,6 +20,7 @@ the slot settles it, and a building named only as far as needed.
 from __future__ import annotations
 
 import re
+from itertools import takewhile
 
 from games.engine import NotationError
 from games.engine.message import Joined, Message, Notation, Term, gettext_noop, message
@@ -56,6 +57,8 @@ _SWAP = {"swap", "ruil", "exchange", "replace"}
 _REMOVE = {"remove", "verwijder", "weg"}
 _AT = {"at", "to", "on", "in", "into", "op", "naar", "@", "aan"}
 _WITH = {"with", "met", "using", "for", "voor", "paying"}
+#: Words between two money cards ("dirham 2 + 3 florin").
+_JOINS = {"+", "and", "en"}
 _FILLER = {
     "+",
     "and",
@@ -98,6 +101,7 @@ def tokenize(text: str) -> list[str]:
     split apart (``N1E2`` -> ``n 1 e 2``, ``denar3`` -> ``denar 3``)."""
     text = text.lower().replace("+", " + ").replace("&", " + ")
     text = re.sub(r"[,;:()\[\]!?'\"./]", " ", text)
+    text = re.sub(r"(?<=[a-z])-(?=\d)", " ", text)  # "denar-7"; "1,-2" keeps its minus
     text = re.sub(r"(?<=[a-z])(?=[-\d])|(?<=\d)(?=[a-z])", " ", text)
     return text.split()
 
@@ -220,11 +224,16 @@ def _list_tiles(among: tuple[int, ...], where: Message) -> Message:
 
 def parse_cards(tokens: list[str]) -> list[tuple[int | None, int]]:
     """Money words -> ``[(currency or None, value)]``; accepts ``denar 3 5``,
-    ``3 denar + 5 florin`` and bare values."""
+    ``3 denar + 5 florin``, both at once (``dirham 2 + 3 florin``) and bare
+    values."""
     items: list[tuple[int | None, int]] = []
     current: int | None = None
     waiting: list[int] = []
-    for word, following in zip(tokens, [*tokens[1:], ""], strict=False):
+    for index, word in enumerate(tokens):
+        following = tokens[index + 1] if index + 1 < len(tokens) else ""
+        if word in _JOINS and _names_its_currency_after(tokens[index + 1 :]):
+            # "dirham 2 + 3 florin": the 3 is a florin, not a third dirham.
+            current = None
         # "de" is Dutch for "the" and also short for denar: before a value
         # ("take de 3") it is the currency, or the 3 of another currency
         # would be taken.
@@ -255,6 +264,13 @@ def parse_cards(tokens: list[str]) -> list[tuple[int | None, int]]:
             current = currency
     items.extend((None, v) for v in waiting)
     return items
+
+
+def _names_its_currency_after(tokens: list[str]) -> bool:
+    """Does the part after a join ("+", "and") give values first and then
+    their currency ("3 florin"), up to the next join?"""
+    part = list(takewhile(lambda word: word not in _JOINS, tokens))
+    return bool(part) and part[0].isdigit() and any(currency_of(word) is not None for word in part)
 
 
 def _split(tokens: list[str], words: set[str]) -> tuple[list[str], list[str]] | None:

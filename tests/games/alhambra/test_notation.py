@@ -108,6 +108,28 @@ def test_taking_money(action, text):
     assert parse(action, text) == Take(cards("denar 1, dirham 2"))
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "take dirham 2 + 3 florin",
+        "neem dirham 2 + 3 gulden",
+        "take 3 florin and dirham 2",
+        "take dirham 2 en 3 florin",
+        "TAKE Dirham-2 + Florin-3",
+    ],
+)
+def test_a_value_written_before_its_currency_after_one_written_after(text):
+    """Both ways of writing a card in one move, as the help shows them:
+    "dirham 2 + 3 florin" took dirham 2 and dirham 3, a legal move."""
+    display = position(display="dirham 2, dirham 3, florin 3, ducat 9")
+    assert parse(display, text) == Take(cards("dirham 2, florin 3"))
+
+
+def test_values_after_one_currency_stay_in_it():
+    assert parse_cards(tokenize("dirham 3 + 5")) == parse_cards(tokenize("dirham 3 5")) == [(1, 3), (1, 5)]
+    assert parse_cards(tokenize("3 + 5 dirham")) == [(1, 3), (1, 5)]
+
+
 def test_a_bare_value_needs_a_currency_when_the_display_does_not_settle_it():
     state = position(display="denar 3, dirham 3, ducat 8, florin 9")
     with pytest.raises(NotationError, match=r"Say which currency for 3 \(display: denar 3, dirham 3"):
