@@ -342,6 +342,19 @@ def _read_canonical(state: AltaState, canonical: _Canonical) -> Any:
     return PlaceHand(word, cell)
 
 
+def _filler_card(words: list[str]) -> str | None:
+    """The card a filler word also starts the name of ("a" akker, "in"
+    inn, "to" tower), when one does: "a D3" must not place or take
+    another card than the one it may name."""
+    for word in words:
+        if word in _FILLERS:
+            try:
+                return card_type(word)
+            except NotationError:
+                continue
+    return None
+
+
 def _parse_text(state: AltaState, seat: int, text: str) -> Any:
     """``parse_move`` of any text: split into words, then read."""
     words = _words(text)
@@ -357,9 +370,9 @@ def _parse_text(state: AltaState, seat: int, text: str) -> Any:
         return ChooseMerchant(BLIND)
     take = any(w in _TAKE_WORDS for w in words)
     slots = [_SLOT_WORDS[w] for w in words if w in _SLOT_WORDS]
-    rest = [w for w in words if w not in _TAKE_WORDS and w not in _SLOT_WORDS]
-    rest = [w for w in rest if w not in _FILLERS]
-    card = card_type(" ".join(rest)) if rest else None
+    spoken = [w for w in words if w not in _TAKE_WORDS and w not in _SLOT_WORDS]
+    rest = [w for w in spoken if w not in _FILLERS]
+    card = card_type(" ".join(rest)) if rest else None if slots else _filler_card(spoken)
     if take or slots or step == TAKE:
         return Take(_slot(state, card, slots), _cell(state, seat, cells))
     if card is None:

@@ -99,6 +99,20 @@ def test_place_a_hand_card_forgivingly(text):
     assert RULES.parse_move(hand_step(), 0, text) == PlaceHand("wheat_field", "E3")
 
 
+@pytest.mark.parametrize(("text", "card"), [("a D3", "wheat_field"), ("in D3", "tavern"), ("to D3", "tower")])
+def test_a_short_word_that_starts_a_card_name_is_that_card(text, card):
+    """ "a" (akker), "in" (inn) and "to" (tower) are also fillers ("at",
+    "into"): a move naming no other card reads them as the card, never as
+    "the card you hold" ("a D3" placed a tower from a hand of two)."""
+    state = hand_step(hands={0: ["tower", "tower"]})
+    assert RULES.parse_move(state, 0, text) == PlaceHand(card, "D3")
+    assert RULES.parse_move(state, 0, "place at D3") == PlaceHand("tower", "D3")
+    taking = take_step(face_up=("mill", "mill"))
+    assert RULES.parse_move(taking, 0, "take 1 in d3") == Take(1, "D3")
+    with pytest.raises(IllegalMove, match="face up"):
+        RULES.parse_move(taking, 0, text)  # not a mill
+
+
 def test_first_card_needs_no_cell_and_last_card_neither():
     state = position(hands={0: ["mill", "tower"]})
     assert RULES.parse_move(state, 0, "molen") == PlaceHand("mill", "D4")
