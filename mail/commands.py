@@ -33,6 +33,7 @@ from .answers import answer, in_language, mark_as_answer, reply_subject
 from .models import GameMute, InboundEmail, OutgoingEmail, ReplyToken
 from .outbox import game_email_queue, reply_token_for, seats_with_players
 from .render import GameMail
+from .reply_text import without_our_mails
 
 #: Command words (lower case) → command.
 WORDS = {
@@ -276,9 +277,21 @@ def _unmute(command, *, token, **_kwargs):
     return "unmuted", [_("This game is no longer muted.")]
 
 
+#: Our latest mails to a player that the chat of their reply is checked against.
+_PASTED_MAILS = 20
+
+
+def own_words(token, text: str) -> str:
+    """``text`` without any of our latest mails to the token's player that
+    it pastes (``reply_text.without_our_mails``): chat is the player's own
+    words, never their hand."""
+    sent = OutgoingEmail.objects.filter(match_id=token.match_id, user_id=token.user_id).order_by("-pk")
+    return without_our_mails(text, sent.values_list("text", flat=True)[:_PASTED_MAILS])
+
+
 def _say(command, *, token, now, **_kwargs):
     """A chat message: the rest of the first line and the lines below it."""
-    text = "\n".join(part for part in (command.argument, command.rest) if part)
+    text = own_words(token, "\n".join(part for part in (command.argument, command.rest) if part))
     try:
         posted = chat_post(match_id=token.match_id, user=token.user, text=text, source=MoveRecord.Source.EMAIL, now=now)
     except GameActionError as error:

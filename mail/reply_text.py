@@ -16,6 +16,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from mailparser_reply import EmailReplyParser
@@ -46,6 +47,10 @@ _MOBILE_SIGNATURE = re.compile(
     r"(?:Outlook|Yahoo Mail|Mail for Windows|Mail voor Windows|Proton ?Mail|Gmail|Samsung)\b).*$",
     re.IGNORECASE | re.MULTILINE,
 )
+#: Our mails' rule line, a row of dashes (a writer's own divider is shorter).
+_RULE = re.compile(r"^\s*-{20,}\s*$")
+#: Lines shorter than this are not compared with our mails ("1", "ok").
+_COMPARED = 12
 OPTION = re.compile(r"^\s*(?:option|optie)?\s*#?(\d{1,3})\s*[.)]?\s*$", re.IGNORECASE)
 _SEPARATORS = re.compile(r";")
 _NUMBERS = re.compile(r"^\s*#?\d{1,3}(?:[\s,]+#?\d{1,3})+\s*$")
@@ -66,6 +71,23 @@ def clean_reply(text: str) -> str:
     if "--" in lines:
         lines = lines[: lines.index("--")]
     return "\n".join(lines).strip()
+
+
+def without_our_mails(text: str, ours: Iterable[str]) -> str:
+    """``text`` up to its first line that one of ``ours`` (mails sent to
+    its writer) has too, or our rule line: a reply that pastes a mail
+    without quote marks or a quote header must not post the mail, the
+    writer's own hand in it, as chat to the other players."""
+    known = {_spaced(line) for mail in ours for line in mail.split("\n") if len(line.strip()) >= _COMPARED}
+    lines = text.split("\n")
+    for number, line in enumerate(lines):
+        if _spaced(line) in known or _RULE.match(line):
+            return "\n".join(lines[:number]).strip()
+    return text
+
+
+def _spaced(line: str) -> str:
+    return " ".join(line.split())
 
 
 def _without_quote_headers(text: str) -> str:

@@ -53,7 +53,7 @@ from games.services.chat import chat_post
 from .addresses import email_move_key
 from .answers import answer, in_language, mark_as_answer, reply_subject, site_line
 from .command_address import answer_command_address
-from .commands import Command, command_list, command_of
+from .commands import Command, command_list, command_of, own_words
 from .commands import run as run_command
 from .inbound import InboundMessage, MalformedEmail, parse_inbound, read_unusable
 from .intake_common import account_of, finish, generic_reply
@@ -319,8 +319,9 @@ def _play(record: InboundEmail, message: InboundMessage, token: ReplyToken, now:
                 text=text,
                 idempotency_key=email_move_key(record.message_id, digest),
             )
-            if reading is not None and reading.message.strip() and not result.duplicate:
-                _chat(token, reading.message, now)
+            said = own_words(token, reading.message) if reading is not None else ""
+            if said.strip() and not result.duplicate:
+                _chat(token, said, now)
     except (GameActionError, EngineError) as error:
         with in_language(token.user):
             detail = _refusal(token.match.game, error)
@@ -335,7 +336,7 @@ def _play(record: InboundEmail, message: InboundMessage, token: ReplyToken, now:
         match=token.match,
         user=token.user,
         move=result.record,
-        message_to_players=reading.message[:2000] if reading is not None else "",
+        message_to_players=said[:2000],
     )
 
 

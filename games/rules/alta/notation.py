@@ -345,7 +345,8 @@ def _read_canonical(state: AltaState, canonical: _Canonical) -> Any:
 def _filler_card(words: list[str]) -> str | None:
     """The card a filler word also starts the name of ("a" akker, "in"
     inn, "to" tower), when one does: "a D3" must not place or take
-    another card than the one it may name."""
+    another card than the one it may name.  (Only beside a cell: a line
+    of fillers alone, "on a", is not a move.)"""
     for word in words:
         if word in _FILLERS:
             try:
@@ -372,7 +373,7 @@ def _parse_text(state: AltaState, seat: int, text: str) -> Any:
     slots = [_SLOT_WORDS[w] for w in words if w in _SLOT_WORDS]
     spoken = [w for w in words if w not in _TAKE_WORDS and w not in _SLOT_WORDS]
     rest = [w for w in spoken if w not in _FILLERS]
-    card = card_type(" ".join(rest)) if rest else None if slots else _filler_card(spoken)
+    card = card_type(" ".join(rest)) if rest else None if slots or not cells else _filler_card(spoken)
     if take or slots or step == TAKE:
         return Take(_slot(state, card, slots), _cell(state, seat, cells))
     if card is None:

@@ -1,0 +1,68 @@
+"""A reply that pastes one of our mails as plain text (no ">" marks, no
+"On … wrote:" header) posts only the player's own words as chat: the
+pasted mail, the player's hand in it, never reaches the other players."""
+
+from __future__ import annotations
+
+import pytest
+from django.core import mail
+
+from games.models import ChatMessage
+from games.services import match_create_seated
+from mail.reply_text import without_our_mails
+
+from .conftest import mails_to, mover_of
+from .intake import ingest
+from .test_hostile_mail import raw_mail
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def alhambra(alice, bob, now, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):
+        return match_create_seated(users=[alice, bob], game="alhambra", now=now)
+
+
+def _last_turn_mail(user):
+    return [m for m in mails_to(user.email) if m.reply_to][-1]
+
+
+def test_a_pasted_turn_mail_below_the_move_is_not_chat(alhambra, client, django_capture_on_commit_callbacks):
+    mover = mover_of(alhambra).user
+    other = next(s.user for s in alhambra.seats.all() if s.user != mover)
+    turn = _last_turn_mail(mover)
+    [money] = [line for line in turn.body.splitlines() if line.startswith("Your money")]
+    sent = len(mail.outbox)
+    body = f"1\nGood luck!\n\n{turn.body}"
+    record = ingest(raw_mail(turn.reply_to[0], body, sender=mover.email), django_capture_on_commit_callbacks)
+    assert record.outcome == "accepted", record.detail
+    assert [c.text for c in ChatMessage.objects.all()] == ["Good luck!"]
+    assert money not in record.message_to_players
+    hand = money.split(":", 1)[1].strip()
+    for message in mail.outbox[sent:]:
+        if message.to == [other.email]:
+            assert hand not in message.body and hand not in message.alternatives[0][0]
+    client.force_login(other)
+    assert hand not in client.get(f"/games/{alhambra.pk}/").content.decode()
+
+
+def test_a_waiting_player_pasting_a_mail_posts_only_their_words(alhambra, django_capture_on_commit_callbacks):
+    """Once they have moved, a reply to their last turn mail is chat (the
+    ``say`` command's path)."""
+    mover = mover_of(alhambra).user
+    turn = _last_turn_mail(mover)
+    ingest(raw_mail(turn.reply_to[0], "1", sender=mover.email), django_capture_on_commit_callbacks)
+    body = f"Take your time.\n{turn.body}"
+    again = raw_mail(turn.reply_to[0], body, sender=mover.email, message_id="<h2@client.example>")
+    record = ingest(again, django_capture_on_commit_callbacks)
+    assert record.outcome == "command", record.detail
+    assert [c.text for c in ChatMessage.objects.all()] == ["Take your time."]
+
+
+def test_our_lines_and_our_rule_end_the_players_words():
+    ours = ["Alhambra #1: your move\n\nYour money: denar 1 (= 1) · florin 9 (= 9)\nok"]
+    assert without_our_mails("nice\n  Your money:  denar 1 (= 1) · florin 9 (= 9)\nmore", ours) == "nice"
+    assert without_our_mails("nice\n" + "-" * 70 + "\nYour money: denar 9", []) == "nice"
+    # Short lines ("ok") and a writer's own short divider are theirs.
+    assert without_our_mails("ok\n-----\nsee you", ours) == "ok\n-----\nsee you"
