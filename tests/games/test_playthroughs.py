@@ -23,17 +23,22 @@ from games.engine.playthrough import write_playthrough
 
 HERE = Path(__file__).parent
 
-#: ``(slug, players, seed)`` of every golden file; together a game's files
-#: stay under ``MAX_BYTES`` so that a review can read them.
+#: ``(slug, players, seed)`` of every golden file: the player counts the
+#: games' issues name, each seed the one of 24 that gave the smallest file.
 GOLDEN = [
     ("alta", 2, 1),
     ("alta", 4, 2),
     ("alhambra", 2, 12),
+    ("alhambra", 4, 17),
     ("atlantis", 2, 2),
     ("atlantis", 4, 9),
     ("alpaca", 2, 1),
+    ("alpaca", 5, 16),
 ]
-MAX_BYTES = 100_000
+#: A game's files together, at most: small enough to read in review.  The
+#: aim was 100 KB, which one 4-player Alhambra or 5-player Alpaca game
+#: alone exceeds (150-170 KB with every seed tried, one fact per line).
+MAX_BYTES = 260_000
 #: View keys that would hold a secret.
 FORBIDDEN = {"secret", "rng", "seed", "stacks", "draw", "deck_order"}
 
@@ -50,8 +55,12 @@ def test_the_issue_player_counts_have_playthroughs():
     assert {(slug, players) for slug, players, _ in GOLDEN} >= {
         ("alta", 2),
         ("alta", 4),
+        ("alhambra", 2),
+        ("alhambra", 4),
         ("atlantis", 2),
         ("atlantis", 4),
+        ("alpaca", 2),
+        ("alpaca", 5),
     }
 
 
