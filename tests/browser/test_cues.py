@@ -73,3 +73,70 @@ def test_the_title_turns_to_your_move_when_the_other_player_moves(browser, live_
         expect(page.locator("[data-target].legal").first).to_be_visible()
     finally:
         context.close()
+
+
+def _waiting_page(browser, live_server, user, url: str):
+    """``user``'s page at ``url``, its timers on a clock the test moves."""
+    context = browser.new_context(base_url=live_server.url, viewport={"width": 1200, "height": 900})
+    context.set_default_timeout(15_000)
+    context.clock.install()
+    page = context.new_page()
+    page.goto("/accounts/login/")
+    page.get_by_label("Email").fill(user.email)
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Sign In").click()
+    expect(page.get_by_role("heading", name="Your profile")).to_be_visible()
+    page.goto(url)
+    return context, page
+
+
+def test_a_tab_in_the_background_still_turns_to_your_move(browser, live_server, transactional_db):
+    """The title and the favicon are for a tab the player is not looking
+    at: a hidden page polls too, only less often."""
+    from django.utils import timezone
+
+    from games.engine import get_rules
+    from games.models import MoveRecord
+    from games.services import match_create_seated, move_submit
+
+    ann, ben = make_user("ann@example.com", "Ann"), make_user("ben@example.com", "Ben")
+    match = match_create_seated(users=[ann, ben], game="alpaca", now=timezone.now())
+    mover = match.seats.get(deadline_at__isnull=False)
+    waiter = match.seats.exclude(pk=mover.pk).get()
+    context, page = _waiting_page(browser, live_server, waiter.user, f"/games/{match.pk}/")
+    try:
+        page.evaluate("Object.defineProperty(document, 'hidden', {configurable: true, get: () => true})")
+        rules = get_rules("alpaca")
+        while match.seats.get(pk=waiter.pk).deadline_at is None:
+            state = rules.load(match.state)
+            text = rules.format_move(state, mover.index, rules.default_move(state, mover.index))
+            now = timezone.now()
+            move_submit(
+                match_id=match.pk, user=mover.user, text=text, ply=match.ply, source=MoveRecord.Source.WEB, now=now
+            )
+            match.refresh_from_db()
+        page.clock.fast_forward(5_000)
+        expect(page).not_to_have_title(re.compile(r"Your move"))  # hidden: not polled at every tick
+        page.clock.run_for(55_000)  # every tick fires (fast_forward fires each timer once)
+        expect(page).to_have_title(re.compile(r"^\(Your move\) Alpaca"), timeout=20_000)
+        expect(page.locator("link[rel~=icon]")).to_have_attribute("href", re.compile("favicon-your-move"))
+    finally:
+        context.close()
+
+
+def test_a_game_waiting_for_players_shows_itself_started(browser, live_server, transactional_db):
+    from django.utils import timezone
+
+    from games.services import match_create, match_join
+
+    ann, ben = make_user("ann@example.com", "Ann"), make_user("ben@example.com", "Ben")
+    match = match_create(creator=ann, game="alta", players=2, now=timezone.now())
+    context, page = _waiting_page(browser, live_server, ann, f"/games/{match.pk}/")
+    try:
+        expect(page.get_by_text("Waiting for the other players.")).to_be_visible()
+        match_join(match_id=match.pk, user=ben, now=timezone.now())
+        page.clock.fast_forward(5_000)
+        expect(page.locator("#play")).to_be_visible(timeout=20_000)
+        expect(page.get_by_text("Waiting for the other players.")).to_have_count(0)
+    finally:
+        context.close()

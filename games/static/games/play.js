@@ -8,6 +8,27 @@
     if (question && !window.confirm(question)) event.preventDefault();
   });
 
+  // A tab in the background polls too (the title and the favicon are how
+  // it says "your move"), but only at every HIDDEN_EVERY-th tick.
+  const HIDDEN_EVERY = 12;
+  let ticks = 0;
+  const due = () => !document.hidden || ++ticks % HIDDEN_EVERY === 0;
+
+  // A game waiting for players reloads once it starts (or is cancelled).
+  const opening = document.getElementById("opening");
+  if (opening && opening.dataset.pollUrl) {
+    const check = () => {
+      if (!due()) return;
+      fetch(opening.dataset.pollUrl, { headers: { Accept: "application/json" }, cache: "no-store" })
+        .then((r) => (r.ok ? r.json() : null))
+        .then((data) => {
+          if (data && data.status !== opening.dataset.status) window.location.reload();
+        })
+        .catch(() => {});
+    };
+    setInterval(check, Number(opening.dataset.pollSeconds || 5) * 1000);
+  }
+
   const play = document.getElementById("play");
   if (!play) return;
 
@@ -55,7 +76,7 @@
 
   const poll = () => {
     const current = document.getElementById("play");
-    if (document.hidden || !current || current.dataset.status !== "active") return;
+    if (!current || current.dataset.status !== "active" || !due()) return;
     fetch(current.dataset.pollUrl, { headers: { Accept: "application/json" }, cache: "no-store" })
       .then((r) => (r.ok ? r.json() : null))
       .then((data) => {
@@ -65,7 +86,9 @@
   };
   if (play.dataset.pollUrl && play.dataset.status === "active") {
     setInterval(poll, Number(play.dataset.pollSeconds || 5) * 1000);
-    document.addEventListener("visibilitychange", poll);
+    document.addEventListener("visibilitychange", () => {
+      if (!document.hidden) poll();
+    });
   }
 
   // ---- click to move (set up again after each live update).
