@@ -146,3 +146,26 @@ def test_the_text_board_has_the_fountain_and_axis_labels():
     assert all("hand" in entry for entry in view["seats"])
     assert "money cards" not in plain.split("Ben <&>'s Alhambra")[1].split("\n")[0]
     assert "game is over" in board.svg(view)
+
+
+def test_a_dutch_reader_reads_cells_and_walls_as_the_dutch_notation_writes_them():
+    """The board's axes and the events say Z1 and O1 (and walls NWO), as
+    the Dutch options and the Dutch parser do, not S1, E1 and NEW beside
+    them."""
+    from django.utils import translation
+
+    from games.i18n import event_text
+
+    steps, _final = play(2, 4)
+    events = [event for step in steps for event in RULES.apply(step.state, step.seat, step.move).events]
+    placed = [e for e in events if e.kind == "place" and re.search(r" at [NS]\d*[EW]?\d*|[EW]\d", e.text)]
+    assert placed
+    with translation.override("nl"):
+        for event in placed:
+            said = event_text("alhambra", event)
+            assert not re.search(r"\b[NS]?\d*E\d+\b|\bS\d+", said), said
+        walled = [event_text("alhambra", e) for e in events if re.search(r" \d+ [NESW]+\b", e.text)]
+        assert walled and not any(re.search(r" \d+ [NSW]*E[NSW]*\b", line) for line in walled)
+        view = RULES.view(steps[-1].state, steps[-1].seat)
+        axes = set(re.findall(r">([NSOWZE]\d+)</text>", board.svg(view)))
+        assert axes and not {label for label in axes if label[0] in "SE"}

@@ -176,7 +176,12 @@ def alhambra_svg(
     for x in range(x0, max(xs) + 1):
         parts.append(
             svg_text(
-                left + (x - x0 + 0.5) * CELL, 12, axis(x, "W", "E"), text_anchor="middle", font_size=11, fill=MUTED
+                left + (x - x0 + 0.5) * CELL,
+                12,
+                said(axis(x, "W", "E")),
+                text_anchor="middle",
+                font_size=11,
+                fill=MUTED,
             )
         )
     for y in range(y0, max(ys) + 1):
@@ -184,7 +189,7 @@ def alhambra_svg(
             svg_text(
                 left - 4,
                 top + (y - y0 + 0.5) * CELL + 4,
-                axis(y, "N", "S"),
+                said(axis(y, "N", "S")),
                 text_anchor="end",
                 font_size=11,
                 fill=MUTED,

@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.engine.message import Message, gettext_noop, message
+from games.engine.message import Message, Notation, gettext_noop, message
 
 from .components import FOUNTAIN, TILE_KIND, TILE_WALLS
 from .grid import (
@@ -370,7 +370,7 @@ class Alhambra:
         """
         return key(cell) in self.swap_keys(TILE_WALLS[tile])
 
-    def placement_error(self, tile: int, cell: Cell, label: str) -> Message | None:
+    def placement_error(self, tile: int, cell: Cell, label: Notation) -> Message | None:
         """Why ``tile`` cannot go to ``cell`` (``None`` if it can)."""
         if self.fits(tile, cell):
             return None

@@ -14,7 +14,7 @@ from __future__ import annotations
 from functools import cache, lru_cache
 from typing import NamedTuple
 
-from games.engine.message import Message, Term, gettext_noop, message
+from games.engine.message import Message, Notation, Term, gettext_noop, message
 
 CURRENCIES = ("denar", "dirham", "ducat", "florin")
 TYPES = ("pavilion", "seraglio", "arcades", "chambers", "garden", "tower")
@@ -120,7 +120,7 @@ def tile_term(tile: int, *, walls: bool = True) -> Message:
         gettext_noop("%(building)s %(price)s %(walls)s"),
         building=Term(TYPES[kind]),
         price=price,
-        walls=walls_text(mask),
+        walls=Notation(walls_text(mask)),  # in the reader's notation (Dutch NWO)
     )
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.engine import Event, IllegalMove
-from games.engine.message import gettext_noop, message
+from games.engine.message import Notation, gettext_noop, message
 
 from .components import CURRENCY_TERMS, TILE_KIND, TILES, card_term, cell_label, tile_term
 from .legal import legal_moves, payments
@@ -214,7 +214,7 @@ def _redesign(state: AlhambraState, seat: int, move: Any) -> Result:
     seat_state = state.seats[seat]
     alhambra, reserve = seat_state.alhambra, list(seat_state.reserve)
     cell = move.cell
-    label = cell_label(cell)
+    label = Notation(cell_label(cell))  # in the reader's notation (Dutch Z1O2)
     if move.__class__ is Remove:
         tile = alhambra.tile_at(cell)
         if tile is None:
@@ -315,7 +315,7 @@ def _place(state: AlhambraState, seat: int, move: Place) -> Result:
     else:
         alhambra = seat_state.alhambra
         if not alhambra.fits(tile, cell):
-            error = alhambra.placement_error(tile, cell, cell_label(cell))
+            error = alhambra.placement_error(tile, cell, Notation(cell_label(cell)))
             raise IllegalMove(
                 gettext_noop("%(tile_label)s cannot be placed there: %(error)s."),
                 tile_label=tile_term(tile),
@@ -326,7 +326,7 @@ def _place(state: AlhambraState, seat: int, move: Place) -> Result:
             _PLACES,
             seat=f"Seat {seat + 1}",
             tile_label=tile_term(tile),
-            cell_label=cell_label(cell),
+            cell_label=Notation(cell_label(cell)),
         )
         data = {"seat": seat, "tile": tile, "cell": list(cell)}
     return _after_place(state, seat, seat_state, {}, [event("place", text, data)])
