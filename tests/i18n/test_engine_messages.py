@@ -179,3 +179,23 @@ def test_a_ladder_named_by_the_site_reads_in_the_readers_language():
         assert made.title == "Alta, 2 spelers"
         assert named.title == "Harbour"
     assert made.title == "Alta, 2 players"
+
+
+def test_dutch_refusals_name_alpaca_tiles_in_dutch_and_say_when_atlantis_has_no_tile():
+    """ "green/blue-red zit niet in je hand" and "(jouw waarden: none)"."""
+    from games.rules.alpaca.moves import Place
+    from games.rules.alpaca.testing import position as alpaca_position
+    from games.rules.alpaca.testing import tile
+    from games.rules.atlantis.testing import build
+
+    alpaca = get_rules("alpaca")
+    state = alpaca_position(colours="red blue", table="0,0 rbg 0", hands=["ryb rpy", "byp"])
+    with pytest.raises(EngineError) as absent:
+        alpaca.apply(state, 0, Place(tile("rgp"), 1, 0, 0))
+    atlantis = get_rules("atlantis")
+    with pytest.raises(EngineError) as unsold:
+        atlantis.apply_text(build("bl3 . gy4", hands=["gy"], tiles=[]), 0, "sell 4")
+    with translation.override("nl"):
+        absent_text, unsold_text = error_text("alpaca", absent.value), error_text("atlantis", unsold.value)
+    assert "rood/groen-paars" in absent_text and "red" not in absent_text, absent_text
+    assert unsold_text == "Je hebt geen tegels om te verkopen."

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.engine import Event, IllegalMove, Transition
-from games.engine.message import Message, Term, gettext_noop, message
+from games.engine.message import Message, Notation, Term, gettext_noop, message
 
 from . import codec
 from .board import _figures_with, figure_intact, need_mask
@@ -323,8 +323,9 @@ def replace_fields(state: AlpacaState, changes: Mapping[str, Any]) -> AlpacaStat
     return new
 
 
-def _tile_text(tile: int) -> str:
-    return tile_name(tile) if 0 <= tile < len(TILES) else f"tile {tile}"
+def _tile_text(tile: int) -> Notation | str:
+    """A tile as the reader writes it (Dutch: blauw/rood-geel)."""
+    return Notation(tile_name(tile)) if 0 <= tile < len(TILES) else f"tile {tile}"
 
 
 def _hand_hint(state: AlpacaState, seat: int) -> Message:
@@ -333,7 +334,9 @@ def _hand_hint(state: AlpacaState, seat: int) -> Message:
     if not mine:
         return message(gettext_noop("you hold no %(colour)s tile."), colour=Term(COLOURS[colour]))
     return message(
-        gettext_noop("your %(colour)s tiles: %(tiles)s."), colour=Term(COLOURS[colour]), tiles=", ".join(mine[:10])
+        gettext_noop("your %(colour)s tiles: %(tiles)s."),
+        colour=Term(COLOURS[colour]),
+        tiles=Notation(", ".join(mine[:10])),
     )
 
 

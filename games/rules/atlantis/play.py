@@ -180,7 +180,9 @@ def apply_sell(state: AtlantisState, seat: int, move: Sell) -> tuple[AtlantisSta
     own = state.tiles[seat]
     match = next((t for t in own if tile_value(t) == move.value), None)
     if match is None:
-        have = ", ".join(str(v) for v in sorted({tile_value(t) for t in own})) or "none"
+        if not own:
+            raise IllegalMove(gettext_noop("You have no tiles to sell."))
+        have = ", ".join(str(v) for v in sorted({tile_value(t) for t in own}))
         raise IllegalMove(
             gettext_noop("You have no tile of value %(value)s (your values: %(have)s)."), value=move.value, have=have
         )
