@@ -319,7 +319,8 @@ def _play(record: InboundEmail, message: InboundMessage, token: ReplyToken, now:
                 text=text,
                 idempotency_key=email_move_key(record.message_id, digest),
             )
-            said = own_words(token, reading.message) if reading is not None else ""
+            # Most replies are a move alone: no query for a chat they lack.
+            said = own_words(token, reading.message) if reading is not None and reading.message.strip() else ""
             if said.strip() and not result.duplicate:
                 _chat(token, said, now)
     except (GameActionError, EngineError) as error:

@@ -373,7 +373,10 @@ def _parse_text(state: AltaState, seat: int, text: str) -> Any:
     slots = [_SLOT_WORDS[w] for w in words if w in _SLOT_WORDS]
     spoken = [w for w in words if w not in _TAKE_WORDS and w not in _SLOT_WORDS]
     rest = [w for w in spoken if w not in _FILLERS]
-    card = card_type(" ".join(rest)) if rest else None if slots or not cells else _filler_card(spoken)
+    if rest:
+        card: str | None = card_type(" ".join(rest))
+    else:
+        card = _filler_card(spoken) if cells and not slots else None
     if take or slots or step == TAKE:
         return Take(_slot(state, card, slots), _cell(state, seat, cells))
     if card is None:
