@@ -453,7 +453,10 @@ def _tell_rejection(
     """The refused move's answer: the position with a fresh reply address,
     or, where there is no position to show the sender (the seat changed
     hands), a plain answer with the reason."""
-    match = Match.objects.select_for_update().get(pk=token.match_id)
+    # FOR NO KEY UPDATE, as ``match_lock``: a plain FOR UPDATE also waits for
+    # the key-share locks of rows inserted for this match (reply tokens), and
+    # twenty refusals at once deadlocked on them.
+    match = Match.objects.select_for_update(no_key=True).get(pk=token.match_id)
     seats = list(match.seats.select_related("user").order_by("index"))
     seat = next((s for s in seats if s.index == token.seat_index), None)
     if match.state is not None and seat is not None and seat.user_id == token.user_id:

@@ -51,7 +51,8 @@ def test_a_good_reply_among_twenty_refused_ones_is_played_and_mailed_at_once(ali
 
     results = run_in_threads(*[lambda raw=raw: _process(raw, [address], seat.user.email) for raw in raws])
 
-    assert sorted(results) == ["accepted"] + ["rejected"] * 20, [r for r in results if not isinstance(r, str)]
+    assert all(isinstance(r, str) for r in results), [repr(r) for r in results if not isinstance(r, str)]
+    assert sorted(results) == ["accepted"] + ["rejected"] * 20
     assert list(game.moves.values_list("ply", flat=True)) == [1]
     # The played move's receipt is sent by the time the replies are answered.
     receipts = [m for m in mail.outbox if m.to == [seat.user.email] and "was played" in m.subject]
