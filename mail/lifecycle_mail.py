@@ -19,6 +19,7 @@ from django.utils.translation import ngettext
 
 from core.moments import moment_for
 from games.breakdown import tie_lines
+from games.engine import get_rules
 from games.models import Seat
 
 from . import ending
@@ -28,6 +29,7 @@ from .models import OutgoingEmail
 from .outbox import email_queue, game_email_queue, seats_with_players, wants_mail
 from .positions import state_at
 from .render import GameMail, in_language
+from .since import since_lines, words
 
 
 def on_invited(event, sends: list[int] | None = None) -> None:
@@ -137,8 +139,16 @@ def on_finished(event, sends: list[int] | None = None) -> None:
     seats = seats_with_players(match)
     winners = [str(s.user) for s in seats if s.place == 1]
     outcome_details = (match.outcome or {}).get("details") or []
+    names = [str(s.user) for s in seats if s.index is not None]
     for seat in seats:
         with in_language(seat.user):
+            # The last turns before the end, as a "your move" mail would
+            # tell them (not to a player who left the game long before).
+            since = (
+                since_lines(match=match, seat_index=seat.index, up_to_ply=event.ply, names=names)
+                if seat.index is not None and not seat.departed
+                else []
+            )
             headline = (
                 _("the game is over: %(winners)s won") % {"winners": get_text_list(winners, _("and"))}
                 if winners
@@ -150,6 +160,7 @@ def on_finished(event, sends: list[int] | None = None) -> None:
                 [_("Final result:"), *ending.ranking(seats), *tie_lines(match.game, seats, outcome_details)],
                 end_lines=ending.end_text(sections),
                 end_html=ending.end_html(sections),
+                since=since,
             )
         game_email_queue(
             kind=OutgoingEmail.Kind.GAME_OVER,
@@ -248,9 +259,11 @@ def _player(event) -> str:
 
 
 def _moved_for_you(event, reader) -> str:
-    return _("Your time ran out, so the default move was played for you: %(moves)s.") % {
-        "moves": event.data.get("moves", "")
-    }
+    """The clock's move in the reader's notation and card names (the event
+    keeps the canonical English text)."""
+    game = event.match.game
+    moves = "; ".join(words(game, part) for part in get_rules(game).split_turn_text(event.data.get("moves", "")))
+    return _("Your time ran out, so the default move was played for you: %(moves)s.") % {"moves": moves}
 
 
 def _vacation_day_used(event, reader) -> str:

@@ -54,6 +54,23 @@ def test_a_move_played_on_time_out_is_told_in_dutch(dutch, now, django_capture_o
     assert any("standaardzet" in _body(m) for m in told), [_body(m) for m in told]
 
 
+def test_the_move_played_on_time_out_is_written_in_dutch_notation(dutch, now, django_capture_on_commit_callbacks):
+    """The default move reads as the player would write it ("neem 1 …",
+    Dutch card names), not as the log's English notation with slugs."""
+    match = start_match(*dutch, now=now)
+    seat = mover_seat(match)
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        deadlines_sweep(now=seat.deadline_at + HOUR)
+    [played] = [
+        _body(m).split("standaardzet voor je gespeeld:", 1)[1].split(".")[0]
+        for m in mail.outbox
+        if m.to == [seat.user.email] and "standaardzet voor je gespeeld:" in _body(m)
+    ]
+    assert "neem" in played and "take" not in played, played
+    assert "_" not in played, played
+
+
 def test_a_vacation_the_game_does_not_allow_is_told_in_dutch(dutch, now, django_capture_on_commit_callbacks):
     match = start_match(*dutch, now=now, vacation_allowed=False)
     seat = mover_seat(match)

@@ -97,3 +97,27 @@ def test_a_tie_on_points_says_which_tie_break_ranked_the_players(
         assert said in flat(message.body) and escape(said) in flat(html_of(message))
     client.force_login(alice)
     assert escape(said) in flat(client.get(f"/games/{match.pk}/").content.decode())
+
+
+@pytest.mark.parametrize("slug", playable_slugs())
+def test_the_end_mail_tells_the_last_turns_since_the_readers_own(
+    slug, alice, bob, now, django_capture_on_commit_callbacks
+):
+    """The player who did not make the last move reads it in their end
+    mail, as a "your move" mail would have told it; the last mover's own
+    turn is not told back to them."""
+    from games.models import MoveRecord
+    from mail.since import since_lines
+
+    with django_capture_on_commit_callbacks(execute=True):
+        match = match_create_seated(users=[alice, bob], game=slug, now=now)
+    messages = play(match, now, django_capture_on_commit_callbacks)
+    last = MoveRecord.objects.filter(match=match).order_by("-ply").first()
+    seats = {s.index: s for s in match.seats.select_related("user")}
+    waiting = next(s for i, s in seats.items() if i != last.seat_index)
+    names = [str(seats[i].user) for i in sorted(seats)]
+    expected = since_lines(match=match, seat_index=waiting.index, up_to_ply=last.ply, names=names)
+    assert expected and expected[0] == "Since your last move:"
+    ends = {m.to[0]: flat(m.body) for m in messages if "the game is over" in m.subject}
+    assert flat(" ".join(expected)) in ends[waiting.user.email]
+    assert "Since your last move:" not in ends[seats[last.seat_index].user.email]
