@@ -19,7 +19,6 @@ from django.utils.translation import ngettext
 
 from core.moments import moment_for
 from games.breakdown import tie_lines
-from games.engine import get_rules
 from games.models import Seat
 
 from . import ending
@@ -261,8 +260,8 @@ def _player(event) -> str:
 def _moved_for_you(event, reader) -> str:
     """The clock's move in the reader's notation and card names (the event
     keeps the canonical English text)."""
-    game = event.match.game
-    moves = "; ".join(words(game, part) for part in get_rules(game).split_turn_text(event.data.get("moves", "")))
+    parts = [part.strip() for part in event.data.get("moves", "").split(";")]
+    moves = "; ".join(words(event.match.game, part) for part in parts if part)
     return _("Your time ran out, so the default move was played for you: %(moves)s.") % {"moves": moves}
 
 
