@@ -25,6 +25,7 @@ def notation_help(game: str) -> list[str]:
             _("Cells count steps from the fountain: N or S first, then E or W (N1E2)."),
             _("Rows are labelled N2 N1 - S1, columns W1 - E1 (- is the fountain's)."),
             _("On the board # is a wall, . and : are open sides."),
+            _("The letters after a building's price name its walls: N, E, S, W (tower 8 NES)."),
         ]
     if game == "atlantis":
         return [

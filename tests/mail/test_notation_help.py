@@ -47,3 +47,12 @@ def test_the_dutch_examples_are_moves_the_engine_reads():
     assert "rood/blauw-groen op 1,-2 rot 2" in said and "bonus draai 0,1 naar 3" in said
     start = alpaca_position(colours="red blue", table="0,0 rbg 0", hands=["rbg ryb", "byp"])
     assert alpaca.parse_move(start, 0, "rood/blauw-groen op 1,-2 rot 2").tile is not None
+
+
+def test_the_alhambra_help_names_the_wall_letters_of_the_board():
+    """The board lists a building's walls as letters after its price
+    ("tower 8 NES"); the help says what they mean, in the reader's letters."""
+    with translation.override("en"):
+        english = " ".join(notation_help("alhambra"))
+    assert "walls: N, E, S, W (tower 8 NES)" in english
+    assert "muren: N, O, Z, W (toren 8 NOZ)" in _dutch("alhambra")
