@@ -84,6 +84,9 @@ logger = logging.getLogger(__name__)
 LEASE = dt.timedelta(hours=1)
 #: How far a seat whose enforcement raised is pushed back.
 RETRY_AFTER = dt.timedelta(hours=1)
+#: A seat whose default turn still cannot be played this long after its
+#: deadline (retried every ``RETRY_AFTER`` meanwhile) loses on time instead.
+GIVE_UP_AFTER = 6 * RETRY_AFTER
 #: Auto-played turns in a row after which the seat is dropped.
 DROP_AFTER = 3
 #: A turn longer than this many moves is not auto-played in one go.
@@ -174,6 +177,7 @@ def deadline_enforce(
             Seat.objects.filter(pk=seat.pk).update(deadline_at=None, reminder_at=None)
             return STALE
         prefs = _settings_of(seat)
+        deadline = None
         if seat.turn_started_at is not None:
             deadline = seat_deadline(match, seat, prefs)
             if deadline > now:
@@ -186,6 +190,8 @@ def deadline_enforce(
             outcome = AUTO_VACATION
         elif match.timeout_policy == TimeoutPolicy.FORFEIT:
             outcome = _forfeit(match, seat, now, announcements)
+        elif deadline is not None and now - deadline >= GIVE_UP_AFTER:
+            outcome = _auto_play_or_forfeit(match, seats, seat, now, announcements, writes)
         else:
             outcome = _auto_play(match, seats, seat, now, announcements, writes)
     if vacation is not None:
@@ -223,6 +229,34 @@ def _forfeit(match: Match, seat: Seat, now: dt.datetime, announcements: Announce
         seat_id=seat.pk,
     )
     return FORFEIT
+
+
+def _auto_play_or_forfeit(
+    match: Match,
+    seats: list[Seat],
+    seat: Seat,
+    now: dt.datetime,
+    announcements: Announcements,
+    writes: Writes | None,
+) -> str:
+    """The last try of a default turn that failed for ``GIVE_UP_AFTER``:
+    if it fails again the seat forfeits (logged), so that no deadline is
+    retried forever."""
+    try:
+        with transaction.atomic():
+            return _auto_play(match, seats, seat, now, announcements, writes)
+    except Exception:
+        logger.exception(
+            "The default turn of seat %s (match %s) failed since its deadline; it forfeits",
+            seat.pk,
+            match.pk,
+        )
+    if writes is not None:
+        writes.discard()
+        writes.begin()
+    # match_resign re-reads the match and its seats (the failed turn may
+    # have changed these instances before it was rolled back).
+    return _forfeit(match, seat, now, announcements)
 
 
 def _auto_play(

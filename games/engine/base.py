@@ -306,13 +306,18 @@ class BaseRules(Generic[S, MoveT]):
         """
         return self.apply_text_moves(state, seat, text)[0]
 
-    def apply_text_moves(self, state: S, seat: Seat, text: str) -> tuple[Transition[S], list[MoveT], str]:
+    def apply_text_moves(
+        self, state: S, seat: Seat, text: str, *, sees_all: bool = False
+    ) -> tuple[Transition[S], list[MoveT], str]:
         """``apply_text``, also returning the moves it applied and their
         canonical text (``format_move`` of each, ``; ``-separated), for the
         log: a move typed in another language's words or another spelling
         is kept as the engine writes it, so each reader sees it in theirs.
         After a step that turns up cards the seat had not seen, a later part
-        is answered as ``blind.Blind`` says (nothing about those cards)."""
+        is answered as ``blind.Blind`` says (nothing about those cards),
+        unless ``sees_all``: the moves were chosen by the system knowing the
+        whole state (a timed-out seat's default turn), so no reply can tell
+        a player anything."""
         parts = self.split_turn_text(text)
         if not parts:
             raise NotationError(gettext_noop("The message contains no move."))
@@ -321,7 +326,7 @@ class BaseRules(Generic[S, MoveT]):
         written: list[str] = []
         # A later part must not tell what an earlier one turned up (``blind``).
         blind = None
-        if len(parts) > 1:
+        if len(parts) > 1 and not sees_all:
             blind = Blind(self, state, seat, lambda world, part: self._later_part(world, seat, part)[1].state)
         for number, part in enumerate(parts, start=1):
             try:

@@ -237,12 +237,15 @@ class Rules(Protocol[StateT, MoveT]):
         a stored submission); raises as ``apply`` does."""
         ...
 
-    def apply_text_moves(self, state: StateT, seat: Seat, text: str) -> tuple[Transition[StateT], list[MoveT], str]:
+    def apply_text_moves(
+        self, state: StateT, seat: Seat, text: str, *, sees_all: bool = False
+    ) -> tuple[Transition[StateT], list[MoveT], str]:
         """Returns the transition of every move in a message (``;`` or new
         lines between moves), the moves and their canonical text (what
         ``format_move`` writes, ``; ``-separated), all or nothing; raises
         ``NotationError`` (empty or unparsable text, the failing part named)
-        or what ``apply`` raises."""
+        or what ``apply`` raises.  A later part is not refused for what an
+        earlier one turned up when ``sees_all`` (the system's own moves)."""
         ...
 
     def default_move(self, state: StateT, seat: Seat) -> MoveT:

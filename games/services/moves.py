@@ -231,7 +231,12 @@ def move_play(
         assert text is not None, "move_play needs text or option"
         # Stored as the engine writes it (not as typed): "akker C3" typed by
         # a Dutch player is kept as "farmer C3" and shown in each reader's words.
-        transition, moves, text = rules.apply_text_moves(state, seat.drawn_index, text)
+        # A timed-out seat's default turn was chosen knowing the whole
+        # state: its later parts are not refused for what earlier ones
+        # turned up (no player chose them), so the timeout is enforced.
+        transition, moves, text = rules.apply_text_moves(
+            state, seat.drawn_index, text, sees_all=auto_played is not None
+        )
     except EngineError as error:
         raise _rejected(match.game, error) from None
     record = _store(
