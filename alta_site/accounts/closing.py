@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from email.utils import getaddresses
 
 from allauth.account.models import EmailAddress
 from django.db import transaction
@@ -122,6 +123,24 @@ def _renamed_params(data: dict, pattern: re.Pattern, new: str) -> dict:
     return {**data, "params": renamed}
 
 
+def _addresses_in(value: str) -> set[str]:
+    """The addresses written in a stored header value (one or more, each
+    bare or as ``Name <address>``, comma- or newline-separated), lower case."""
+    return {address.lower() for _name, address in getaddresses(value.splitlines()) if address}
+
+
+def _naming(model, field: str, addresses: set[str]) -> list[int]:
+    """The pks of ``model`` rows whose ``field`` names one of ``addresses``
+    exactly: ``bob@example.com`` must not take ``jimbob@example.com``'s mail
+    or ``bob@example.com.evil.org``'s. The database narrows by substring,
+    the parsed header decides."""
+    contains = Q(pk__in=[])
+    for address in addresses:
+        contains |= Q(**{f"{field}__icontains": address})
+    rows = model.objects.filter(contains).values_list("pk", field)
+    return [pk for pk, value in rows if _addresses_in(value) & addresses]
+
+
 def _forget(user: User) -> None:
     addresses = {
         user.email.lower(),
@@ -137,14 +156,12 @@ def _forget(user: User) -> None:
     )
 
     to_them = Q(user=user)
-    received = Q(user=user)
     for address in addresses:
         to_them |= Q(to__iexact=address)
-        received |= Q(sender__icontains=address)
     OutgoingEmail.objects.filter(to_them).delete()
-    InboundEmail.objects.filter(received).delete()
+    InboundEmail.objects.filter(Q(user=user) | Q(pk__in=_naming(InboundEmail, "sender", addresses))).delete()
+    CapturedEmail.objects.filter(pk__in=_naming(CapturedEmail, "to", addresses)).delete()
     for address in addresses:
-        CapturedEmail.objects.filter(to__icontains=address).delete()
         Seat.objects.filter(invited_email__iexact=address).update(invited_email="", invitation_token=None)
     ReplyToken.objects.filter(user=user).delete()
     # Their chat lines stay in place (the others' answers keep their
