@@ -246,3 +246,14 @@ def test_closing_deletes_only_mail_of_the_players_own_address(now):
     left = set(InboundEmail.objects.values_list("sender", flat=True))
     assert left == {"Jim <jimbob@example.com>", "bob@example.com.evil.org"}
     assert set(CapturedEmail.objects.values_list("to", flat=True)) == {"jimbob@example.com", "bob@example.com.evil.org"}
+
+
+def test_closing_anna_keeps_anna_lenas_name_in_the_logs(now):
+    anna = make_user("anna@example.nl", "Anna")
+    lena = make_user("al@example.nl", "Anna Lena")
+    bo = make_user("bo@example.nl", "Bo")
+    match = services.match_create_seated(users=[anna, lena, bo], game="alhambra", now=now)
+    account_close(user=anna, now=now)
+    started = MatchEvent.objects.get(match=match, kind="started").text
+    assert started.count("Anna Lena") == 1 and started.count(closed_name(anna.pk)) == 1
+    assert f"{closed_name(anna.pk)} Lena" not in started
