@@ -12,13 +12,14 @@ from mail.models import InboundEmail, OutgoingEmail
 
 
 def inbound_mail_prune(*, now: dt.datetime) -> int:
-    """Blank the subject, text, raw message and error detail of inbound mail
-    older than ``INBOUND_MAIL_RETENTION_DAYS``; the row (when, from whom,
+    """Blank the subject, text, raw message, error detail and message to the
+    other players of inbound mail older than
+    ``INBOUND_MAIL_RETENTION_DAYS``; the row (when, from whom,
     outcome, game, Message-ID) stays for rate limits and duplicate
     detection.  Returns how many were pruned."""
     cutoff = now - dt.timedelta(days=settings.INBOUND_MAIL_RETENTION_DAYS)
-    old = InboundEmail.objects.filter(received_at__lt=cutoff).exclude(body="", raw="", subject="", detail="")
-    return old.update(body="", raw="", subject="", detail="")
+    blank = {"body": "", "raw": "", "subject": "", "detail": "", "message_to_players": ""}
+    return InboundEmail.objects.filter(received_at__lt=cutoff).exclude(**blank).update(**blank)
 
 
 def sent_mail_bodies_prune(*, now: dt.datetime) -> int:

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from collections.abc import Callable
+from email.utils import getaddresses
 
 from allauth.account.models import EmailAddress
 from django.db import transaction
@@ -98,28 +100,60 @@ def _leave_games(user: User, now: dt.datetime) -> None:
         game_services.match_resign(match_id=match_id, user=user, now=now)
 
 
-def _rename_in(events, old: str, new: str) -> None:
+def _rename_in(events, old: str, new: str, others: list[str]) -> None:
     """Replace the player's name as a whole word in stored log lines (they
-    were written with the name of the day; ``Bob`` must not touch ``Bobby``):
-    in the English ``text`` and in the name parameters kept in
+    were written with the name of the day; ``Bob`` must not touch ``Bobby``,
+    nor ``Anna`` the ``Anna`` in another player's ``Anna Lena``, one of
+    ``others``): in the English ``text`` and in the name parameters kept in
     ``data["params"]``, from which each reader's translation is rebuilt."""
-    pattern = re.compile(rf"(?<!\w){re.escape(old)}(?!\w)")
+    pattern = _name_pattern(old, others)
+
+    def rename(value: str) -> str:
+        return pattern.sub(lambda found: new if found.group(0) == old else found.group(0), value)
+
     # Any row with params: the text alone may have been cut short.
     candidates = events.filter(Q(text__contains=old) | Q(data__has_key="params"))
     for event in candidates.only("pk", "text", "data"):
-        text = pattern.sub(new, event.text)
-        data = _renamed_params(event.data, pattern, new)
+        text = rename(event.text)
+        data = _renamed_params(event.data, rename)
         if text != event.text or data != event.data:
             type(event).objects.filter(pk=event.pk).update(text=text, data=data)
 
 
-def _renamed_params(data: dict, pattern: re.Pattern, new: str) -> dict:
-    """``data`` with ``pattern`` replaced in its string ``params``."""
+def _name_pattern(old: str, others: list[str]) -> re.Pattern:
+    """Whole words ``old`` or any of ``others`` that contains it as a whole
+    word, longest first: a match of another name is then kept as it is."""
+    word = re.compile(rf"(?<!\w){re.escape(old)}(?!\w)")
+    longer = sorted({name for name in others if name != old and word.search(name)}, key=len, reverse=True)
+    alternatives = "|".join(re.escape(name) for name in [*longer, old])
+    return re.compile(rf"(?<!\w)(?:{alternatives})(?!\w)")
+
+
+def _renamed_params(data: dict, rename: Callable[[str], str]) -> dict:
+    """``data`` with ``rename`` applied to its string ``params``."""
     params = data.get("params")
     if not isinstance(params, dict):
         return data
-    renamed = {key: pattern.sub(new, value) if isinstance(value, str) else value for key, value in params.items()}
+    renamed = {key: rename(value) if isinstance(value, str) else value for key, value in params.items()}
     return {**data, "params": renamed}
+
+
+def _addresses_in(value: str) -> set[str]:
+    """The addresses written in a stored header value (one or more, each
+    bare or as ``Name <address>``, comma- or newline-separated), lower case."""
+    return {address.lower() for _name, address in getaddresses(value.splitlines()) if address}
+
+
+def _naming(model, field: str, addresses: set[str]) -> list[int]:
+    """The pks of ``model`` rows whose ``field`` names one of ``addresses``
+    exactly: ``bob@example.com`` must not take ``jimbob@example.com``'s mail
+    or ``bob@example.com.evil.org``'s. The database narrows by substring,
+    the parsed header decides."""
+    contains = Q(pk__in=[])
+    for address in addresses:
+        contains |= Q(**{f"{field}__icontains": address})
+    rows = model.objects.filter(contains).values_list("pk", field)
+    return [pk for pk, value in rows if _addresses_in(value) & addresses]
 
 
 def _forget(user: User) -> None:
@@ -128,23 +162,26 @@ def _forget(user: User) -> None:
         *(e.lower() for e in EmailAddress.objects.filter(user=user).values_list("email", flat=True)),
     }
     name = user.display_name
+    # Other players whose names contain this one keep theirs.
+    others = list(
+        User.objects.exclude(pk=user.pk).filter(display_name__contains=name).values_list("display_name", flat=True)
+    )
     matches = Match.objects.filter(Q(seats__user=user) | Q(seats__invited_user=user) | Q(created_by=user))
-    _rename_in(MatchEvent.objects.filter(match__in=matches.values("pk")), name, closed_name(user.pk))
+    _rename_in(MatchEvent.objects.filter(match__in=matches.values("pk")), name, closed_name(user.pk), others)
     _rename_in(
         TournamentEvent.objects.filter(Q(user=user) | Q(tournament__participants__user=user)).distinct(),
         name,
         closed_name(user.pk),
+        others,
     )
 
     to_them = Q(user=user)
-    received = Q(user=user)
     for address in addresses:
         to_them |= Q(to__iexact=address)
-        received |= Q(sender__icontains=address)
     OutgoingEmail.objects.filter(to_them).delete()
-    InboundEmail.objects.filter(received).delete()
+    InboundEmail.objects.filter(Q(user=user) | Q(pk__in=_naming(InboundEmail, "sender", addresses))).delete()
+    CapturedEmail.objects.filter(pk__in=_naming(CapturedEmail, "to", addresses)).delete()
     for address in addresses:
-        CapturedEmail.objects.filter(to__icontains=address).delete()
         Seat.objects.filter(invited_email__iexact=address).update(invited_email="", invitation_token=None)
     ReplyToken.objects.filter(user=user).delete()
     # Their chat lines stay in place (the others' answers keep their

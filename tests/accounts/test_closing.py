@@ -226,3 +226,34 @@ def test_tournament_pages_forget_the_name_and_give_the_reason_in_the_readers_lan
     assert f"{closed_name(bob.pk)} heeft zich teruggetrokken: account gesloten" in dutch
     assert "(account gesloten)</td>" in dutch  # the players' list
     assert "account closed" not in dutch
+
+
+def test_closing_deletes_only_mail_of_the_players_own_address(now):
+    from alta_site.devmail.models import CapturedEmail
+
+    bob = make_user("bob@example.com", "Bob")
+    jim = make_user("jimbob@example.com", "Jim")
+    for sender, user in [
+        ("Jim <jimbob@example.com>", jim),
+        ("bob@example.com.evil.org", None),
+        ("Bob <BOB@example.com>", None),
+        ("bob@example.com", None),
+    ]:
+        InboundEmail.objects.create(received_at=now, source="smtp", sender=sender, raw="x", user=user)
+    for to in ["jimbob@example.com", "bob@example.com.evil.org", "bob@example.com", "Bob <bob@example.com>"]:
+        CapturedEmail.objects.create(from_email="alta@example.org", to=to, raw="x")
+    account_close(user=bob, now=now)
+    left = set(InboundEmail.objects.values_list("sender", flat=True))
+    assert left == {"Jim <jimbob@example.com>", "bob@example.com.evil.org"}
+    assert set(CapturedEmail.objects.values_list("to", flat=True)) == {"jimbob@example.com", "bob@example.com.evil.org"}
+
+
+def test_closing_anna_keeps_anna_lenas_name_in_the_logs(now):
+    anna = make_user("anna@example.nl", "Anna")
+    lena = make_user("al@example.nl", "Anna Lena")
+    bo = make_user("bo@example.nl", "Bo")
+    match = services.match_create_seated(users=[anna, lena, bo], game="alhambra", now=now)
+    account_close(user=anna, now=now)
+    started = MatchEvent.objects.get(match=match, kind="started").text
+    assert started.count("Anna Lena") == 1 and started.count(closed_name(anna.pk)) == 1
+    assert f"{closed_name(anna.pk)} Lena" not in started

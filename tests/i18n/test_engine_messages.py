@@ -199,3 +199,39 @@ def test_dutch_refusals_name_alpaca_tiles_in_dutch_and_say_when_atlantis_has_no_
         absent_text, unsold_text = error_text("alpaca", absent.value), error_text("atlantis", unsold.value)
     assert "rood/groen-paars" in absent_text and "red" not in absent_text, absent_text
     assert unsold_text == "Je hebt geen tegels om te verkopen."
+
+
+def test_atlantis_refusals_read_wholly_in_dutch():
+    """No "Verwacht werd a water position (bridge 27)", "You have only 3
+    cards to pay with", "geen pion on 2" or "zonder tile 1" in Dutch."""
+    from games.rules.atlantis.board import ATLANTIS
+    from games.rules.atlantis.moves import Go, Pay
+    from games.rules.atlantis.state import PAWNS
+    from games.rules.atlantis.testing import build, toll_state
+
+    atlantis = get_rules("atlantis")
+    road = build("bl3 ye2 pk4", hands=["pk"])
+    arrived = build("bl3 ye2 pk4", hands=["pk"], mainland={0: PAWNS})
+    toll = toll_state("bl bl pk pk", "wh5 ye2 gn1", gaps=1, value=3)
+    refusals = {}
+    for state, move in [(road, "sell"), (road, "bridge here"), (road, Go(2, (5,))), (arrived, Go(ATLANTIS, (5,)))]:
+        with pytest.raises(EngineError) as refused:
+            atlantis.apply_text(state, 0, move) if isinstance(move, str) else atlantis.apply(state, 0, move)
+        refusals[str(move)] = refused.value
+    for move in ["pay 99 cards", Pay((5, 2, 1), ()), Pay((2, 1), (0,))]:
+        with pytest.raises(EngineError) as refused:
+            atlantis.apply_text(toll, 0, move) if isinstance(move, str) else atlantis.apply(toll, 0, move)
+        refusals[str(move)] = refused.value
+    with translation.override("nl"):
+        dutch = [error_text("atlantis", error).split(" Je keuzes nu")[0] for error in refusals.values()]
+    assert dutch == [
+        "Verwacht werd de waarde van de tegel die je verkoopt (verkoop 4).",
+        "Verwacht werd een waterplek (brug 27) als getal, niet 'here'.",
+        "Je hebt geen pion op 2.",
+        "Je hebt geen pion op Atlantis.",
+        "Je hebt maar 4 kaarten om mee te betalen, niet 99.",
+        "De tol is 3 en er wordt niet teruggegeven: betaal zonder wat de tol niet nodig heeft (hiermee betaal je 8; "
+        "zonder tegel 1 nog steeds 7).",
+        "De tol is 3 en er wordt niet teruggegeven: betaal zonder wat de tol niet nodig heeft (hiermee betaal je 4; "
+        "zonder een kaart nog steeds 3).",
+    ]

@@ -61,3 +61,13 @@ def test_prune_runs_periodically():
     assert "alta_site.tasks.inbound_mail_prune" in schedule
     inbound(10_000)
     assert inbound_mail_prune_task.apply().get() == 1
+
+
+@override_settings(INBOUND_MAIL_RETENTION_DAYS=30)
+def test_old_inbound_mail_loses_the_players_message_to_the_others():
+    words = "See you Tuesday, my phone is 0612345678"
+    old = inbound(31, message_to_players=words)
+    InboundEmail.objects.filter(pk=old.pk).update(body="", raw="", subject="", detail="")
+    assert inbound_mail_prune(now=EPOCH) == 1
+    old.refresh_from_db()
+    assert old.message_to_players == ""

@@ -243,8 +243,9 @@ def trace(state: AtlantisState, seat: int, move: Go) -> int:
     if move.origin == MAINLAND:
         raise IllegalMove(gettext_noop("Pawns on the mainland have arrived and do not move."))
     if move.origin not in state.pawns[seat]:
-        spot = "on Atlantis" if move.origin == ATLANTIS else f"on {move.origin}"
-        raise IllegalMove(gettext_noop("You have no pawn %(spot)s."), spot=spot)
+        if move.origin == ATLANTIS:
+            raise IllegalMove(gettext_noop("You have no pawn on Atlantis."))
+        raise IllegalMove(gettext_noop("You have no pawn on %(position)s."), position=move.origin)
     if not move.colours:
         raise IllegalMove(gettext_noop("Play at least one card to move a pawn."))
     hand = list(state.hands[seat])

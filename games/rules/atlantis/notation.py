@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 
 from games.engine import IllegalMove, NotationError
-from games.engine.message import Joined, Notation, Term, gettext_noop, message
+from games.engine.message import Joined, Message, Notation, Term, gettext_noop, message
 from games.engine.wording import Wording
 
 from .board import ATLANTIS, MAINLAND
@@ -201,10 +201,15 @@ def _tokens(text: str) -> list[str]:
     return _PUNCT.sub(lambda m: " > " if m.group() in ("->", "=>", "→", ">") else " ", text).split()
 
 
-def _number(token: str, what: str) -> int:
+def _number(token: str, what: Message) -> int:
     if not token.isdigit():
         raise NotationError(gettext_noop("Expected %(what)s as a number, not '%(token)s'."), what=what, token=token)
     return int(token)
+
+
+# What a number in a move stands for, with an example in the reader's notation.
+_TILE_TO_SELL = message(gettext_noop("the value of the tile to sell (%(example)s)"), example=Notation("sell 4"))
+_WATER_POSITION = message(gettext_noop("a water position (%(example)s)"), example=Notation("bridge 27"))
 
 
 def parse_move(state: AtlantisState, seat: int, text: str) -> Move:
@@ -220,10 +225,10 @@ def parse_move(state: AtlantisState, seat: int, text: str) -> Move:
     if head in _PASS and not rest:
         return Pass()
     if head in _SELL:
-        return Sell(_single_number(rest, "the value of the tile to sell (sell 4)"))
+        return Sell(_single_number(rest, _TILE_TO_SELL))
     if head in _BRIDGE:
         words = [t for t in rest if t not in _BRIDGE_WORDS]
-        position = _single_number(words, "a water position (bridge 27)")
+        position = _single_number(words, _WATER_POSITION)
         gap = state.road.gap_at(position)
         # Any position of a gap names it; the listed move uses its first.
         return BuildBridge(gap.first if gap else position)
@@ -234,7 +239,7 @@ def parse_move(state: AtlantisState, seat: int, text: str) -> Move:
     return _parse_go(state, seat, tokens, text)
 
 
-def _single_number(rest: list[str], what: str) -> int:
+def _single_number(rest: list[str], what: Message) -> int:
     rest = [t for t in rest if t not in _FILLER]
     if len(rest) != 1:
         raise NotationError(gettext_noop("Expected %(what)s."), what=what)
@@ -289,7 +294,7 @@ def _parse_pay(state: AtlantisState, seat: int, rest: list[str]) -> Pay:
         try:
             cards.extend(rule_cards(tuple(left), count))  # any order: sorted below
         except IllegalMove as error:
-            raise NotationError(str(error)) from error
+            raise NotationError(error.message) from error
     return Pay(tuple(sorted(tiles, reverse=True)), tuple(sorted(cards)))
 
 

@@ -329,7 +329,9 @@ def check_payment(state: AtlantisState, seat: int, move: Pay) -> None:
         raise IllegalMove(gettext_noop("The toll is %(toll)s; this pays only %(total)s."), toll=toll, total=total)
     smallest = min([*move.tiles, *([1] if move.cards else [])])
     if total - smallest >= toll:
-        item = "a card" if move.cards else f"tile {smallest}"
+        item = (
+            message(gettext_noop("a card")) if move.cards else message(gettext_noop("tile %(value)s"), value=smallest)
+        )
         raise IllegalMove(
             gettext_noop(
                 "The toll is %(toll)s and no change is given: pay without the items the toll does not need "

@@ -1,0 +1,71 @@
+"""The 400, 403 and 500 pages are the site's own, in the reader's language
+(Django picks ``400.html``, ``403.html`` and ``500.html`` by name)."""
+
+import pytest
+from django.core.exceptions import BadRequest, PermissionDenied
+from django.test import Client, override_settings
+from django.urls import include, path
+
+from tests.conftest import make_user
+
+pytestmark = pytest.mark.django_db
+
+
+def _refuse(request):
+    raise PermissionDenied
+
+
+def _unreadable(request):
+    raise BadRequest("a detail the page must not show")
+
+
+def _broken(request):
+    raise RuntimeError("a bug")
+
+
+urlpatterns = [
+    path("refused/", _refuse),
+    path("unreadable/", _unreadable),
+    path("broken/", _broken),
+    path("", include("alta_site.urls")),
+]
+
+
+def test_a_403_from_an_organisers_page_reads_in_dutch_with_its_reason(client, now):
+    import datetime as dt
+
+    from tournaments.services import club_create, tournament_create
+
+    organiser = make_user("bram@example.nl", "Bram")
+    club = club_create(creator=organiser, name="Harbour", now=now)
+    cup = tournament_create(
+        creator=organiser, name="Cup", club_id=club.pk, now=now, rounds=2, registration_closes_at=now + dt.timedelta(7)
+    )
+    client.force_login(make_user("anna@example.nl", "Anna", language="nl"))
+    response = client.post(f"/tournaments/{cup.pk}/start/", headers={"accept-language": "nl"})
+    page = response.content.decode()
+    assert response.status_code == 403
+    assert '<html lang="nl">' in page and "<h1>Niet toegestaan</h1>" in page and '<main id="main">' in page
+    assert "Forbidden" not in page and "organisers" not in page
+
+
+@override_settings(ROOT_URLCONF=__name__)
+def test_a_bare_403_and_a_400_read_in_the_readers_language(client):
+    refused = client.get("/refused/", headers={"accept-language": "nl"})
+    assert refused.status_code == 403
+    assert '<html lang="nl">' in refused.content.decode() and "Niet toegestaan" in refused.content.decode()
+    english = client.get("/unreadable/").content.decode()
+    assert '<html lang="en">' in english and "<h1>Bad request</h1>" in english
+    dutch = client.get("/unreadable/", headers={"accept-language": "nl"})
+    assert dutch.status_code == 400
+    page = dutch.content.decode()
+    assert '<html lang="nl">' in page and "<h1>Ongeldig verzoek</h1>" in page and "detail" not in page
+
+
+@override_settings(ROOT_URLCONF=__name__)
+def test_a_500_reads_in_the_readers_language():
+    client = Client(raise_request_exception=False)
+    response = client.get("/broken/", headers={"accept-language": "nl"})
+    page = response.content.decode()
+    assert response.status_code == 500
+    assert '<html lang="nl">' in page and "<h1>Er ging iets mis</h1>" in page and "a bug" not in page
