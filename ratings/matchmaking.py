@@ -8,12 +8,16 @@ vacation hook.
    games running, then those waiting longest, go first.
 2. Who sits together: the chosen players are sorted by rating, highest
    first.  The highest unseated player anchors a table and picks the other
-   N-1 seats from the next few players by rating (a small look-ahead
-   window), choosing the combination with the fewest rematches (an
-   opponent from either player's last 3 ladder games), then the smallest
-   rating spread, then the nearest in rating order.
+   N-1 seats from the next few unseated players by rating (a small
+   look-ahead window).  Tables are formed one at a time, each as the first
+   of the best plan for the next few tables (a horizon as deep as a bounded
+   search allows), a plan being best with the fewest rematches (an opponent
+   from either player's last 3 ladder games) over all its tables, then the
+   smallest total rating spread, then the nearest in rating order.  So a
+   table does not take a rematch-free pairing that forces rematches on the
+   tables after it.
 
-Rematches are avoided where the window allows it, never at the price of
+Rematches are avoided where the windows allow it, never at the price of
 leaving a table unformed.  Each candidate is seated at most once per round;
 a member who wants several games gets one more per round until full.
 """
@@ -24,11 +28,18 @@ import datetime as dt
 from collections.abc import Collection, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
+from math import comb
 from typing import Any
 
 #: How many players past the N-1 nearest an anchor may look at to dodge a
 #: rematch.  Larger windows avoid more rematches but seat wider spreads.
 LOOKAHEAD = 4
+#: How many seatings the plan behind one table may weigh: the horizon is as
+#: deep as this allows, so a round costs at most about ``tables * PLAN_BUDGET``
+#: seatings whatever the ladder's size.
+PLAN_BUDGET = 20_000
+#: The most tables planned ahead (duels could afford more, to little gain).
+MAX_HORIZON = 4
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,27 +94,121 @@ def form_tables(
         raise ValueError("A table needs at least 2 players.")
     if len({c.key for c in candidates}) != len(candidates):
         raise ValueError("A candidate is given twice.")
-    recent = recent or {}
-    tables_wanted = len(candidates) // size
-    playing = sorted(candidates, key=_priority)[: tables_wanted * size]
-    remaining = sorted(playing, key=lambda c: (-c.rating, c.key))
+    tables_left = len(candidates) // size
+    playing = sorted(candidates, key=_priority)[: tables_left * size]
+    search = _PlanSearch(sorted(playing, key=lambda c: (-c.rating, c.key)), size, lookahead, recent or {})
+    horizon = _horizon(size, lookahead)
     tables = []
-    while remaining:
-        anchor, rest = remaining[0], remaining[1:]
-        window = rest[: size - 1 + lookahead]
-        best = None
-        for chosen in combinations(range(len(window)), size - 1):
-            seated = [anchor, *(window[i] for i in chosen)]
-            keys = [c.key for c in seated]
-            spread = anchor.rating - min(c.rating for c in seated)
-            score = (rematches(keys, recent), spread, chosen)
-            if best is None or score < best[0]:
-                best = (score, chosen)
-        assert best is not None  # ``remaining`` holds whole tables: the window fills one
-        picked = {id(window[i]) for i in best[1]}
-        tables.append((anchor.key, *(window[i].key for i in best[1])))
-        remaining = [c for c in rest if id(c) not in picked]
+    unseated = _Unseated((), 0)
+    while tables_left:
+        table, unseated = search.first_table(unseated, min(horizon, tables_left))
+        tables.append(tuple(c.key for c in table))
+        tables_left -= 1
     return tables
+
+
+def _horizon(size: int, lookahead: int) -> int:
+    """Tables planned ahead: as many as ``PLAN_BUDGET`` affords, at least one."""
+    choices = comb(size - 1 + lookahead, size - 1)
+    depth = 1
+    while depth < MAX_HORIZON and choices ** (depth + 1) <= PLAN_BUDGET:
+        depth += 1
+    return depth
+
+
+@dataclass(frozen=True, slots=True)
+class _Unseated:
+    """Who is still unseated, highest rating first: ``pending`` (passed over
+    by earlier tables, all above the rest), then ``ranked[offset:]``."""
+
+    pending: tuple[Candidate, ...]
+    offset: int
+
+
+class _PlanSearch:
+    """Depth-first search, with pruning, for the best plan of the next few
+    tables over ``ranked`` (the players of the round, highest rating first)."""
+
+    def __init__(self, ranked: list[Candidate], size: int, lookahead: int, recent: _Recent) -> None:
+        self.ranked, self.size, self.recent = ranked, size, recent
+        self.reach = size + lookahead  # the anchor and its window
+
+    def first_table(self, unseated: _Unseated, depth: int) -> tuple[tuple[Candidate, ...], _Unseated]:
+        """The first table of the best ``depth``-table plan from ``unseated``,
+        and who is unseated after it."""
+        self.best: tuple[int, float] | None = None
+        self.best_first: tuple[tuple[Candidate, ...], _Unseated] | None = None
+        head = self._head(unseated)
+        for rem, spread, chosen in self._seatings(head):
+            if self.best is not None and (rem, spread) >= self.best:
+                break  # the rest cost no less
+            table, after = self._seat(head, chosen, unseated)
+            if depth == 1:
+                self.best, self.best_first = (rem, spread), (table, after)
+            elif self._extend(after, depth - 1, (rem, spread)):
+                self.best_first = (table, after)
+        assert self.best_first is not None  # whole tables are left: some seating exists
+        return self.best_first
+
+    def _extend(self, unseated: _Unseated, depth: int, cost: tuple[int, float]) -> bool:
+        """Look for a plan cheaper than the best so far that continues with
+        ``depth`` more tables from ``unseated``; True if one was found.
+
+        Costs only grow deeper down, so a plan no cheaper than the best is
+        dropped: among equals the first found (nearest in rating order) stays.
+        """
+        head = self._head(unseated)
+        found = False
+        for rem, spread, chosen in self._seatings(head):
+            total = (cost[0] + rem, cost[1] + spread)
+            if self.best is not None and total >= self.best:
+                break  # the rest cost no less
+            if depth == 1:
+                self.best = total
+                return True  # seatings come cheapest first
+            if self._extend(self._seat(head, chosen, unseated)[1], depth - 1, total):
+                found = True
+        return found
+
+    def _head(self, unseated: _Unseated) -> tuple[Candidate, ...]:
+        """The highest unseated player and its window."""
+        taken = self.reach - len(unseated.pending)
+        return unseated.pending + tuple(self.ranked[unseated.offset : unseated.offset + taken])
+
+    def _seatings(self, head: tuple[Candidate, ...]) -> list[tuple[int, float, tuple[int, ...]]]:
+        """``(rematches, spread, chosen)`` for every table ``head[0]`` can
+        anchor with the players of ``head`` at ``chosen``, cheapest first
+        (so the first plan found is a good bound)."""
+        # clashes[i]: bit j set when head[i] and head[j] met recently.
+        clashes = [0] * len(head)
+        for i, j in combinations(range(len(head)), 2):
+            if rematches((head[i].key, head[j].key), self.recent):
+                clashes[i] |= 1 << j
+                clashes[j] |= 1 << i
+        top = head[0].rating
+        seatings: list[tuple[int, float, tuple[int, ...]]] = []
+
+        def grow(chosen: tuple[int, ...], mask: int, count: int) -> None:
+            # Combinations in order, each seat adding its clashes with those
+            # already chosen (shared prefixes are counted once).
+            if len(chosen) == self.size:
+                seatings.append((count, top - head[chosen[-1]].rating, chosen))
+                return
+            for i in range(chosen[-1] + 1, len(head) - self.size + len(chosen) + 1):
+                grow((*chosen, i), mask | 1 << i, count + (clashes[i] & mask).bit_count())
+
+        grow((0,), 1, 0)
+        # Stable: equal costs keep the nearest-in-rating-order seating first.
+        seatings.sort(key=lambda s: s[:2])
+        return seatings
+
+    def _seat(
+        self, head: tuple[Candidate, ...], chosen: tuple[int, ...], unseated: _Unseated
+    ) -> tuple[tuple[Candidate, ...], _Unseated]:
+        """The table of ``head`` at ``chosen``, and who is unseated after it."""
+        table = tuple(head[i] for i in chosen)
+        left = tuple(c for i, c in enumerate(head) if i not in chosen)
+        return table, _Unseated(left, unseated.offset + len(head) - len(unseated.pending))
 
 
 def closest_fill(

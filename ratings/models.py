@@ -215,6 +215,18 @@ class Ladder(models.Model):
             raise ValidationError(
                 {"players": f"{rules.name} is played by {rules.min_players} to {rules.max_players} players."}
             )
+        if not self.name and self.players is not None:
+            self._name_by_default()
+
+    def _name_by_default(self) -> None:
+        """Give a blank name its default here, not only in save(): clean runs
+        before the uniqueness checks, so a second ladder left blank for the
+        same game and table size is refused with a form error instead of
+        failing in the database."""
+        self.name = self._default_name()
+        if Ladder.objects.filter(name=self.name).exclude(pk=self.pk).exists():
+            message = _("A ladder named “%(name)s” exists already: give this one another name.")
+            raise ValidationError({"name": ValidationError(message, code="unique", params={"name": self.name})})
 
     def _default_name(self) -> str:
         return f"{game_name(self.game)}, {self.players} players"

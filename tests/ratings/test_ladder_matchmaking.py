@@ -4,6 +4,7 @@ import datetime as dt
 
 import pytest
 
+from games import services as game_services
 from games.models import Match
 from ratings import availability
 from ratings.models import LadderGame
@@ -91,6 +92,19 @@ def test_recent_opponents_come_from_finished_ladder_games_too(alice, bob, carol,
         rating_apply(match_id=match.pk)
     ladder_matchmake(ladder_id=ladder.pk, now=later(3))
     assert names(alice, bob) not in ladder_players(ladder)[:2]
+
+
+def test_a_round_repeats_no_recent_opponent_when_it_need_not(alice, bob, carol, dave, later):
+    ladder = make_ladder(players=2)
+    for user, rating in ((alice, 1800), (bob, 1700), (carol, 1600), (dave, 1500)):
+        join(ladder, user, later(0), rating=rating, games=40)
+    for hour, pair in enumerate(((alice, bob), (carol, dave), (bob, dave)), start=1):
+        match = game_services.match_create_seated(users=list(pair), game="alta", now=later(hour), rated=True)
+        LadderGame.objects.create(ladder=ladder, match=match, origin="matchmaking", created_at=later(hour))
+        finish_by_resignations(match, list(pair), later(hour))
+    ladder_matchmake(ladder_id=ladder.pk, now=later(5))
+    # Alice–Carol would leave Bob with Dave, whom he just played.
+    assert set(ladder_players(ladder)[:2]) == {names(alice, dave), names(bob, carol)}
 
 
 @pytest.mark.parametrize("size", [3, 4])

@@ -122,3 +122,35 @@ def test_members_away_on_vacation_are_not_paired(alice, bob):
     assert is_on_vacation(alice, T0) is True
     assert is_on_vacation(alice, T0 + dt.timedelta(days=3)) is False
     assert is_on_vacation(bob, T0) is False
+
+
+def test_a_round_without_rematches_is_found_when_one_exists():
+    # Greedy from the top would seat a with c (its best free opponent) and
+    # leave b with d, who met recently; a–d and b–c repeat nothing.
+    field = players(a=1800, b=1700, c=1600, d=1500)
+    recent = {"a": {"b"}, "b": {"a", "d"}, "c": {"d"}, "d": {"c", "b"}}
+    tables = form_tables(field, 2, recent)
+    assert as_sets(tables) == {frozenset("ad"), frozenset("bc")}
+    assert sum(rematches(t, recent) for t in tables) == 0
+
+
+def test_fewer_rematches_over_the_round_come_before_a_closer_first_table():
+    field = players(a=1800, b=1790, c=1780, d=1500, e=1490, f=1480)
+    # a–b–c is the closest table, but it leaves d, e and f, who all met.
+    recent = {"d": {"e", "f"}, "e": {"f"}}
+    tables = form_tables(field, 3, recent)
+    assert sum(rematches(t, recent) for t in tables) == 1
+
+
+def test_a_large_round_is_formed_quickly():
+    import time
+
+    # Hundreds of members, each with recent opponents all around them.
+    field = [Candidate(i, 1000 + (i * 7919) % 1000) for i in range(300)]
+    ranked = sorted(field, key=lambda c: -c.rating)
+    recent = {c.key: {o.key for o in ranked[max(0, n - 6) : n + 7] if o is not c} for n, c in enumerate(ranked)}
+    for size in (2, 6):
+        started = time.perf_counter()
+        tables = form_tables(field, size, recent)
+        assert len(tables) == 300 // size
+        assert time.perf_counter() - started < 10

@@ -202,6 +202,35 @@ def test_staff_create_ladders_in_the_admin(client):
     assert client.get("/admin/ratings/rating/").status_code == 200
 
 
+def test_a_second_ladder_left_without_a_name_is_refused_in_the_admin(client):
+    from tests.conftest import make_user
+
+    staff = make_user("admin@example.com", "Admin", is_staff=True, is_superuser=True)
+    client.force_login(staff)
+    form = {
+        "name": "",
+        "game": "alta",
+        "players": 2,
+        "days_per_move": 3,
+        "timeout_policy": "auto",
+        "active": "on",
+        "description": "",
+        "memberships-TOTAL_FORMS": 0,
+        "memberships-INITIAL_FORMS": 0,
+        "memberships-MIN_NUM_FORMS": 0,
+        "memberships-MAX_NUM_FORMS": 1000,
+    }
+    assert client.post("/admin/ratings/ladder/add/", form).status_code == 302
+    form["days_per_move"] = 7
+    refused = client.post("/admin/ratings/ladder/add/", form)
+    assert refused.status_code == 200
+    assert "A ladder named “Alta, 2 players” exists already" in refused.content.decode()
+    assert Ladder.objects.count() == 1
+    form["name"] = "Slow Alta"
+    assert client.post("/admin/ratings/ladder/add/", form).status_code == 302
+    assert Ladder.objects.count() == 2
+
+
 def test_charts_keep_svg_numbers_in_dutch(client, alice, played):
     alice.language = "nl"
     alice.save(update_fields=["language"])
