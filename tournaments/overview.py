@@ -20,7 +20,7 @@ from games.models import Match
 from .models import Participant, Substitution, Tournament, TournamentGame
 from .pairing import Bracket, round_robin_round
 from .pairing.bracket import BYE, NOT_NEEDED, PLAYED, READY, VOID, WAITING, WALKOVER, Source
-from .selectors import games_of, participants_of, players_of, results_of
+from .selectors import games_of, participants_of, players_of, results_of, seats_to_move
 from .services.formats import bracket_of, bracket_sources
 from .standings import result_points, scores, standings
 
@@ -200,7 +200,9 @@ def _game_row(game: TournamentGame, names: dict[int, str], bye: str = "Bye") -> 
     match = game.match
     if match is not None and match.status == Match.Status.ACTIVE:
         seats = sorted(match.seats.all(), key=lambda s: s.index if s.index is not None else 99)
-        to_move = [str(s.user) for s in seats if s.deadline_at is not None]
+        # From the rules: while the tournament is paused no seat has a deadline.
+        moving = seats_to_move(match)
+        to_move = [str(s.user) for s in seats if s.index in moving and not s.departed]
         text = gettext("Playing, move %(number)s") % {"number": match.ply + 1}
         return GameRow(game, players, "playing", text, to_move=to_move)
     return GameRow(game, players, "waiting", gettext("Waiting for its result"))

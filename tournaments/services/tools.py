@@ -21,14 +21,13 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from games.deadlines.clock import seat_deadline_refresh, settings_for
-from games.engine import get_rules
 from games.models import Match, Seat
 from games.services import Conflict, GameActionError, NotFound
 from mail.models import ReplyToken
 
 from ..models import ByeRequest, Participant, Substitution, Tournament, TournamentGame
 from ..notify import notice_send, tournament_url
-from ..selectors import rating_for
+from ..selectors import rating_for, seats_to_move
 from .common import locked_tournament, log, require_manager
 from .running import advance_locked
 
@@ -318,7 +317,7 @@ def _restart_clocks(tournament: Tournament, now: dt.datetime) -> None:
         seat.refresh_from_db()
         if seat.turn_started_at is None or seat.deadline_at is not None or seat.departed:
             continue  # its clock runs already, or the seat is gone
-        if seat.index not in _to_move(match):
+        if seat.index not in seats_to_move(match):
             # The player moved while paused: the turn ended with its clock
             # stopped, so there is nothing to run again.
             Seat.objects.filter(pk=seat.pk).update(turn_started_at=None, turn_seconds=None)
@@ -328,11 +327,6 @@ def _restart_clocks(tournament: Tournament, now: dt.datetime) -> None:
         seat.turn_started_at = started + paused_for if before else now
         Seat.objects.filter(pk=seat.pk).update(turn_started_at=seat.turn_started_at)
         seat_deadline_refresh(match=match, seat=seat, prefs=prefs.get(seat.user_id or 0), now=now)
-
-
-def _to_move(match: Match) -> frozenset[int]:
-    rules = get_rules(match.game)
-    return frozenset(rules.to_move(rules.load(match.state or {})))
 
 
 # --------------------------------------------------------------- message
