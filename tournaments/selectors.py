@@ -58,14 +58,14 @@ def late_registration_round(tournament: Tournament) -> int | None:
 
 
 def can_manage(user, tournament: Tournament) -> bool:
-    """Staff, the tournament's creator, or an organiser of its club."""
+    """Staff, an active organiser of the tournament's club, or, for a
+    tournament without a club, its creator.  A club tournament's creator
+    keeps the tools only while they organise in the club."""
     if user is None or not user.is_authenticated:
         return False
-    return (
-        user.is_staff
-        or tournament.created_by_id == user.pk
-        or (tournament.club_id is not None and is_club_organiser(user, tournament.club))
-    )
+    if tournament.club_id is not None:
+        return is_club_organiser(user, tournament.club)
+    return user.is_staff or tournament.created_by_id == user.pk
 
 
 def clubs_organised_by(user) -> QuerySet[Club]:
