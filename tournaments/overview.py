@@ -54,6 +54,14 @@ def points_text(value: Fraction) -> str:
     return f"{float(value):.2f}"
 
 
+def points_decimal(value: Fraction) -> str:
+    """2, 2.5, 0.25, or 1.67 for thirds: plain decimals for a spreadsheet."""
+    value = Fraction(value)
+    if value.denominator == 1:
+        return str(value.numerator)
+    return f"{float(value):.2f}".rstrip("0")
+
+
 @dataclass
 class GameRow:
     """One game as shown: players in seat order, live status, result."""
@@ -93,6 +101,8 @@ class StandingRow:
     withdrawn: bool
     #: Who held the place before (a substitute took it over): "Name (until round N)".
     replaced: list[str] = field(default_factory=list)
+    #: Points, Buchholz and Sonneborn-Berger as numbers (the CSV writes decimals).
+    exact: tuple[Fraction, Fraction, Fraction] = (Fraction(0), Fraction(0), Fraction(0))
 
 
 #: The tie-breaks of the standings, in the order they apply, each with the
@@ -256,6 +266,7 @@ def standings_view(tournament: Tournament, participants: list[Participant]) -> l
             unplayed=row.unplayed,
             withdrawn=row.withdrawn,
             replaced=replaced.get(row.player, []),
+            exact=(Fraction(row.points), Fraction(row.buchholz), Fraction(row.sonneborn_berger)),
         )
         for row in table
     ]
