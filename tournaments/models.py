@@ -517,7 +517,7 @@ class TournamentEvent(models.Model):
         params = self.data.get("params")
         if not params:
             return gettext(message)
-        # Parameters that are msgids themselves (a reason the site gave).
-        for key in self.data.get("translated", ()):
-            params = {**params, key: gettext(params[key])}
-        return gettext(message) % params
+        # Parameters that are msgids themselves (a reason the site gave),
+        # which may use the line's other parameters.
+        translated = {key: gettext(params[key]) % params for key in self.data.get("translated", ())}
+        return gettext(message) % {**params, **translated}

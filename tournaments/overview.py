@@ -20,7 +20,7 @@ from games.models import Match
 from .models import Participant, Substitution, Tournament, TournamentGame
 from .pairing import Bracket, round_robin_round
 from .pairing.bracket import BYE, NOT_NEEDED, PLAYED, READY, VOID, WAITING, WALKOVER, Source
-from .selectors import games_of, participants_of, players_of, results_of
+from .selectors import games_of, participants_of, players_of, results_of, seats_to_move
 from .services.formats import bracket_of, bracket_sources
 from .standings import result_points, scores, standings
 
@@ -52,6 +52,14 @@ def points_text(value: Fraction) -> str:
     if rest == Fraction(1, 2):
         return f"{int(whole)}½" if whole else "½"
     return f"{float(value):.2f}"
+
+
+def points_decimal(value: Fraction) -> str:
+    """2, 2.5, 0.25, or 1.67 for thirds: plain decimals for a spreadsheet."""
+    value = Fraction(value)
+    if value.denominator == 1:
+        return str(value.numerator)
+    return f"{float(value):.2f}".rstrip("0")
 
 
 @dataclass
@@ -93,6 +101,8 @@ class StandingRow:
     withdrawn: bool
     #: Who held the place before (a substitute took it over): "Name (until round N)".
     replaced: list[str] = field(default_factory=list)
+    #: Points, Buchholz and Sonneborn-Berger as numbers (the CSV writes decimals).
+    exact: tuple[Fraction, Fraction, Fraction] = (Fraction(0), Fraction(0), Fraction(0))
 
 
 #: The tie-breaks of the standings, in the order they apply, each with the
@@ -200,7 +210,9 @@ def _game_row(game: TournamentGame, names: dict[int, str], bye: str = "Bye") -> 
     match = game.match
     if match is not None and match.status == Match.Status.ACTIVE:
         seats = sorted(match.seats.all(), key=lambda s: s.index if s.index is not None else 99)
-        to_move = [str(s.user) for s in seats if s.deadline_at is not None]
+        # From the rules: while the tournament is paused no seat has a deadline.
+        moving = seats_to_move(match)
+        to_move = [str(s.user) for s in seats if s.index in moving and not s.departed]
         text = gettext("Playing, move %(number)s") % {"number": match.ply + 1}
         return GameRow(game, players, "playing", text, to_move=to_move)
     return GameRow(game, players, "waiting", gettext("Waiting for its result"))
@@ -254,6 +266,7 @@ def standings_view(tournament: Tournament, participants: list[Participant]) -> l
             unplayed=row.unplayed,
             withdrawn=row.withdrawn,
             replaced=replaced.get(row.player, []),
+            exact=(Fraction(row.points), Fraction(row.buchholz), Fraction(row.sonneborn_berger)),
         )
         for row in table
     ]

@@ -8,6 +8,7 @@ from typing import cast
 
 from django.db.models import Count, Q, QuerySet
 
+from games.engine import get_rules
 from games.models import Match, Seat
 
 from .models import Club, ClubMembership, Participant, Tournament, TournamentGame
@@ -57,14 +58,14 @@ def late_registration_round(tournament: Tournament) -> int | None:
 
 
 def can_manage(user, tournament: Tournament) -> bool:
-    """Staff, the tournament's creator, or an organiser of its club."""
+    """Staff, an active organiser of the tournament's club, or, for a
+    tournament without a club, its creator.  A club tournament's creator
+    keeps the tools only while they organise in the club."""
     if user is None or not user.is_authenticated:
         return False
-    return (
-        user.is_staff
-        or tournament.created_by_id == user.pk
-        or (tournament.club_id is not None and is_club_organiser(user, tournament.club))
-    )
+    if tournament.club_id is not None:
+        return is_club_organiser(user, tournament.club)
+    return user.is_staff or tournament.created_by_id == user.pk
 
 
 def clubs_organised_by(user) -> QuerySet[Club]:
@@ -183,6 +184,12 @@ class CurrentPairing:
     deadline_at: object  # datetime | None: when the user's turn runs out
 
 
+def seats_to_move(match: Match) -> frozenset[int]:
+    """Indexes of the seats whose move it is in ``match``, by its rules."""
+    rules = get_rules(match.game)
+    return frozenset(rules.to_move(rules.load(match.state or {})))
+
+
 def current_pairings_for(user) -> list[CurrentPairing]:
     """The user's tournament games in play, their move first (most urgent
     deadline first), then by tournament.  Empty for an anonymous user."""
@@ -212,8 +219,9 @@ def current_pairings_for(user) -> list[CurrentPairing]:
                 round=game.round.number,
                 opponents=tuple(str(s.user) for s in others),
                 match=seat.match,
-                # A paused tournament stops the clock, not the turn.
-                your_move=seat.deadline_at is not None or str(seat.pk) in game.tournament.paused_seats,
+                # Asked of the rules, not the clock: a paused tournament
+                # stops the clock (no deadline), not the turn.
+                your_move=seat.index in seats_to_move(seat.match),
                 deadline_at=seat.deadline_at,
             )
         )

@@ -24,7 +24,7 @@ from games.services import GameActionError
 from . import selectors, services
 from .forms import ByeForm, MessageForm, PlayerNameForm
 from .models import Tournament
-from .overview import tournament_overview
+from .overview import points_decimal, tournament_overview
 from .pairing_warnings import problem_text
 from .view_actions import act, form_act
 
@@ -129,9 +129,7 @@ def standings_csv(request, pk: int):
                 row.rank,
                 _safe(str(row.participant.user)),
                 row.participant.seed,
-                row.points,
-                row.buchholz,
-                row.sonneborn_berger,
+                *(points_decimal(value) for value in row.exact),
                 row.rating,
                 row.played,
                 row.unplayed,

@@ -103,3 +103,21 @@ def test_the_migration_forgets_the_english_placeholder_reason_of_earlier_withdra
     assert leaver.left_reason == ""
     with translation.override("nl"):
         assert event.shown_text == f"{leaver} heeft zich teruggetrokken."
+
+
+def test_a_tournament_cancelled_for_too_few_players_says_why_in_dutch(client, alice, bob, club, now):
+    from tournaments.services import tournament_start
+
+    from .conftest import make_tournament, register
+
+    living_in("nl", "Europe/Amsterdam", alice, bob)
+    t = make_tournament(alice, club, now=now, format="swiss", rounds=3)
+    register(t, [bob], now)
+    tournament_start(tournament_id=t.pk, now=now, by=alice)
+    html = dutch_page(client, alice, t)
+    assert "geannuleerd: minder dan 2 spelers ingeschreven." in html
+    mail = OutgoingEmail.objects.get(to=bob.email, kind="notice")
+    assert "minder dan 2 spelers ingeschreven" in mail.text and "minder dan 2 spelers ingeschreven" in mail.html
+    assert "fewer than" not in html + mail.text + mail.html
+    # The English log line reads as before.
+    assert t.events.get(kind="cancelled").text == "The tournament was cancelled: fewer than 2 players registered."

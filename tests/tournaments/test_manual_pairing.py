@@ -105,3 +105,29 @@ def test_the_pairing_page_shows_the_proposal_and_warns(client, alice, bob, club,
     assert "have met before: this would be game 2 between them." in html
     assert "would move first three times in a row" not in html
     assert t.manual_pairings.get(round=2).tables == [round1[0], round1[1]]
+
+
+@pytest.mark.django_db
+def test_a_round_paired_by_hand_refuses_a_later_bye_request_and_a_late_player(alice, club, now):
+    from tournaments.services import bye_request, tournament_register
+
+    t = started(alice, club, new_players(6), now=now, format="swiss", rounds=3, late_registration=True)
+    tournament_pause(tournament_id=t.pk, by=alice, now=now)
+    finish_round(t, now)
+    early = t.participants.order_by("seed").last()
+    bye_request(tournament_id=t.pk, user=early.user, round_number=2, now=now)  # asked before: stays
+    proposal = round_pairing_proposal(t)
+    tables = [tuple(reversed(table)) for table in proposal.tables]
+    round_pairing_set(tournament_id=t.pk, number=2, tables=tables, byes=proposal.byes, by=alice, now=now)
+    asker = t.participants.get(pk=tables[0][0]).user
+    with pytest.raises(Conflict, match="already paired round 2 by hand: a half-point bye can no longer"):
+        bye_request(tournament_id=t.pk, user=asker, round_number=2, now=now)
+    bye_request(tournament_id=t.pk, user=early.user, round_number=2, now=now)  # asking twice is harmless
+    (late,) = new_players(1, prefix="Late")
+    with pytest.raises(Conflict, match="already paired round 2 by hand: a late player can join once it has"):
+        tournament_register(tournament_id=t.pk, user=late, now=now)
+    tournament_resume(tournament_id=t.pk, by=alice, now=now)
+    # The round is played as paired by hand, and from round 3 the late player may join.
+    assert sorted(tuple(g.players) for g in t.games.filter(round__number=2, match__isnull=False)) == sorted(tables)
+    tournament_register(tournament_id=t.pk, user=late, now=now)
+    assert t.participants.filter(user=late).exists()

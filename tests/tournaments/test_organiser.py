@@ -234,6 +234,25 @@ def test_a_club_organiser_who_did_not_create_it_manages_too(alice, club, bob, no
     assert t.round_set.get().deadline_at == now + dt.timedelta(days=4)
 
 
+def test_a_creator_no_longer_organising_in_the_club_loses_the_tools(client, alice, club, bob, now):
+    from django.urls import reverse
+
+    from tournaments.services import club_join, club_member_promote, club_member_remove, tournament_pause
+    from tournaments.services.deadlines import organisers_of
+
+    club_join(club_id=club.pk, user=bob, now=now)
+    club_member_promote(club_id=club.pk, user_id=bob.pk, by=alice, now=now)
+    t = started(bob, club, new_players(4), now=now, format="swiss", rounds=3, round_days=3)
+    club_member_remove(club_id=club.pk, user_id=bob.pk, by=alice, now=now)
+    with pytest.raises(NotAllowed):
+        round_extend(tournament_id=t.pk, number=1, days=1, by=bob, now=now)
+    client.force_login(bob)
+    assert client.post(reverse("tournament-pause", args=[t.pk])).status_code == 403
+    assert organisers_of(t) == [alice]
+    # The club's organisers still run it.
+    tournament_pause(tournament_id=t.pk, by=alice, now=now)
+
+
 def test_disqualifying_before_the_start_removes_the_registration(alice, club, bob, now):
     from tournaments.services import tournament_register
 

@@ -96,6 +96,19 @@ def test_the_standings_download_as_csv_with_every_tie_break(client, alice, club,
     assert len(rows) == 5 and sorted(r[3] for r in rows[1:]) == ["0", "0", "1", "1"]
 
 
+def test_the_standings_csv_writes_half_points_as_plain_decimals(client, alice, club, now):
+    from tournaments.services import game_result_set
+
+    t = started(alice, club, new_players(4), now=now, format="swiss", rounds=2)
+    for game in running_games(t):
+        game_result_set(game_id=game.pk, ranking=[list(game.players)], reason="agreed draw", by=alice, now=now)
+    client.force_login(alice)
+    rows = list(csv.reader(io.StringIO(client.get(reverse("tournament-standings-csv", args=[t.pk])).content.decode())))
+    assert [r[3:6] for r in rows[1:]] == [["0.5", "0.5", "0.25"]] * 4
+    assert "½" not in client.get(reverse("tournament-standings-csv", args=[t.pk])).content.decode()
+    assert '<td class="num">½</td>' in client.get(t.get_absolute_url()).content.decode()  # the page keeps ½
+
+
 def test_the_swiss_page_explains_every_tie_break(client, alice, club, now):
     t = started(alice, club, new_players(4), now=now, format="swiss", rounds=1)
     html = client.get(t.get_absolute_url()).content.decode()

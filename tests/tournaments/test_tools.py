@@ -240,32 +240,37 @@ def test_a_message_goes_to_every_player_still_in_by_mail(alice, bob, club, now):
         players_message(tournament_id=t.pk, subject="Hi", text="Spam", by=bob, now=now)
 
 
-def test_a_turn_that_begins_while_paused_starts_paused_and_resume_starts_it(alice, club, now):
+def one_turn(match, mover, when):
+    """Play one whole turn of ``mover`` (a turn may take several submissions)."""
     from games.engine import get_rules
     from games.services import move_submit
 
-    t = started(alice, club, new_players(2), now=now, format="swiss", rounds=1, days_per_move=3)
-    (game,) = running_games(t)
-    tournament_pause(tournament_id=t.pk, by=alice, now=now)
-    match = Match.objects.get(pk=game.match_id)
-    t.refresh_from_db()
-    mover = next(s for s in match.seats.select_related("user") if str(s.pk) in t.paused_seats)
     rules = get_rules(match.game)
     state = rules.load(match.state)
-    while True:  # one whole turn of the mover (a turn may take several submissions)
+    while True:
         move = rules.default_move(state, mover.index)
         move_submit(
             match_id=match.pk,
             user=mover.user,
             ply=match.ply,
             source="web",
-            now=now + DAY,
+            now=when,
             text=rules.format_move(state, mover.index, move),
         )
         match.refresh_from_db()
         state = rules.load(match.state)
         if mover.index not in rules.to_move(state):
-            break
+            return
+
+
+def test_a_turn_that_begins_while_paused_starts_paused_and_resume_starts_it(alice, club, now):
+    t = started(alice, club, new_players(2), now=now, format="swiss", rounds=1, days_per_move=3)
+    (game,) = running_games(t)
+    tournament_pause(tournament_id=t.pk, by=alice, now=now)
+    match = Match.objects.get(pk=game.match_id)
+    t.refresh_from_db()
+    mover = next(s for s in match.seats.select_related("user") if str(s.pk) in t.paused_seats)
+    one_turn(match, mover, now + DAY)
     (other,) = [s for s in match.seats.all() if s.pk != mover.pk]
     # The turn that began during the pause starts with its clock stopped:
     # no deadline, no reminder, nothing for the timeout sweep to enforce.
@@ -279,6 +284,27 @@ def test_a_turn_that_begins_while_paused_starts_paused_and_resume_starts_it(alic
     # The turn begun during the pause counts from the resume: three full days.
     assert other.deadline_at == now + 5 * DAY + 3 * DAY
     assert mover.deadline_at is None and mover.turn_started_at is None
+
+
+def test_while_paused_the_home_page_and_the_rounds_say_whose_move_it_is(alice, club, now):
+    from tournaments.selectors import current_pairings_for
+
+    t = started(alice, club, new_players(2), now=now, format="swiss", rounds=1, days_per_move=3)
+    (game,) = running_games(t)
+    tournament_pause(tournament_id=t.pk, by=alice, now=now)
+    t.refresh_from_db()
+    match = Match.objects.get(pk=game.match_id)
+    mover = next(s for s in match.seats.select_related("user") if str(s.pk) in t.paused_seats)
+
+    def seen():
+        (row,) = tournament_overview(t).rounds[0].games
+        return row.to_move, [p.your_move for u in players for p in current_pairings_for(u)]
+
+    players = [mover.user, next(s.user for s in match.seats.select_related("user") if s.pk != mover.pk)]
+    assert seen() == ([str(players[0])], [True, False])
+    one_turn(match, mover, now + DAY)
+    # The turn begun during the pause has no deadline, yet it is the other's move.
+    assert seen() == ([str(players[1])], [False, True])
 
 
 def test_a_casual_game_ignores_tournament_pauses_and_costs_no_query(django_assert_num_queries, alice, club, now):

@@ -6,8 +6,10 @@ once: the tournament leaves ``running`` (or ``registration``) for good.
 from __future__ import annotations
 
 import datetime as dt
+from typing import cast
 
-from django.utils.translation import gettext_noop
+from django.utils.functional import lazy
+from django.utils.translation import gettext, gettext_noop
 
 from ..models import Participant, Tournament
 from ..notify import notice_send, tournament_url
@@ -51,28 +53,47 @@ def finish_locked(tournament: Tournament, placements, now: dt.datetime) -> None:
         )
 
 
-def cancel_locked(tournament: Tournament, reason: str, *, now: dt.datetime, by=None) -> None:
-    """Cancel and tell the players.  Expects the tournament lock."""
+def cancel_locked(
+    tournament: Tournament,
+    reason: str,
+    *,
+    now: dt.datetime,
+    by=None,
+    reason_params: dict[str, object] | None = None,
+) -> None:
+    """Cancel and tell the players.  ``reason`` is as an organiser typed
+    it or, with ``reason_params``, a msgid the site gives (``gettext_noop``)
+    with those %-params: each reader sees it in their own language.
+    Expects the tournament lock."""
     tournament.status = Tournament.Status.CANCELLED
     tournament.finished_at = now
     tournament.save(update_fields=["status", "finished_at"])
+    site = reason_params is not None
     log(
         tournament,
         "cancelled",
         gettext_noop("The tournament was cancelled: %(reason)s."),
-        params={"reason": reason},
+        params={"reason": reason, **(reason_params or {})},
+        translated=["reason"] if site else [],
         user=by,
         now=now,
     )
+    shown = _translated_when_shown(reason, reason_params) if site else reason
     for p in tournament.participants.select_related("user"):
         notice_send(
             user=p.user,
             template="tournament-cancelled",
             context={
                 "tournament": tournament,
-                "reason": reason,
+                "reason": shown,
                 "url": tournament_url(tournament),
             },
             dedupe_key=f"tournament-cancelled:{tournament.pk}:{p.user_id}",
             now=now,
         )
+
+
+def _translated_when_shown(msgid: str, params: dict[str, object] | None) -> str:
+    """``msgid % params`` in the language active when it is rendered: a
+    mail written in its reader's language (``notice_send``) reads it so."""
+    return cast(str, lazy(lambda: gettext(msgid) % (params or {}), str)())

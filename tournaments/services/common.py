@@ -53,7 +53,8 @@ def log(
     msgid (marked with ``gettext_noop``) with ``%(name)s`` ``params``: the
     row keeps the English line as ``text`` and both parts in ``data``, so
     each reader sees it in their own language (``TournamentEvent.shown_text``).
-    ``translated`` names the params whose values are msgids too."""
+    ``translated`` names the params whose values are msgids too (which
+    may use the other params: ``%(count)s``)."""
     params = {key: str(value) for key, value in (params or {}).items()}
     if params or "%" in message:
         data.update(message=message, params=params)
@@ -61,10 +62,11 @@ def log(
             data.update(translated=list(translated))
     else:
         data.update(message=message)
+    shown = {**params, **{key: str(params[key]) % params for key in translated}}
     return TournamentEvent.objects.create(
         tournament=tournament,
         kind=kind,
-        text=(message % params if params else message)[:1000],
+        text=(message % shown if params else message)[:1000],
         user=user,
         data=data,
         created_at=now,

@@ -40,14 +40,14 @@ MAX_AUTOPLAY_PLIES = 5000
 
 
 def organisers_of(tournament: Tournament) -> list:
-    """The creator and the club's active organisers."""
-    people = {tournament.created_by_id: tournament.created_by}
-    if tournament.club is not None:
-        for membership in tournament.club.memberships.filter(
-            status=ClubMembership.Status.ACTIVE, role=ClubMembership.Role.ORGANISER
-        ).select_related("user"):
-            people[membership.user_id] = membership.user
-    return list(people.values())
+    """The club's active organisers; the creator of a tournament without a
+    club (as ``selectors.can_manage``)."""
+    if tournament.club is None:
+        return [tournament.created_by]
+    memberships = tournament.club.memberships.filter(
+        status=ClubMembership.Status.ACTIVE, role=ClubMembership.Role.ORGANISER
+    ).select_related("user")
+    return [membership.user for membership in memberships]
 
 
 def _late_rounds(now: dt.datetime):

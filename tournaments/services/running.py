@@ -83,7 +83,8 @@ def tournament_start(*, tournament_id: int, now: dt.datetime, by=None, paused: b
         participants = list(tournament.participants.select_related("user"))
         needed = max(2, get_rules(tournament.game).min_players)
         if len(participants) < needed:
-            cancel_locked(tournament, f"fewer than {needed} players registered", now=now, by=by)
+            reason = gettext_noop("fewer than %(count)s players registered")
+            cancel_locked(tournament, reason, now=now, by=by, reason_params={"count": needed})
             return tournament
         _seed(tournament, participants)
         tournament.status = Tournament.Status.RUNNING

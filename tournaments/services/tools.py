@@ -21,14 +21,13 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from games.deadlines.clock import seat_deadline_refresh, settings_for
-from games.engine import get_rules
 from games.models import Match, Seat
 from games.services import Conflict, GameActionError, NotFound
 from mail.models import ReplyToken
 
 from ..models import ByeRequest, Participant, Substitution, Tournament, TournamentGame
 from ..notify import notice_send, tournament_url
-from ..selectors import rating_for
+from ..selectors import rating_for, seats_to_move
 from .common import locked_tournament, log, require_manager
 from .running import advance_locked
 
@@ -124,6 +123,7 @@ def late_entry_locked(tournament: Tournament, newcomer, *, by, now: dt.datetime)
     registered (``tournament_register``).  Expects the tournament lock.
 
     :raises Conflict: not a running Swiss, its last round already paired,
+        the next round paired by hand (the newcomer would undo that pairing),
         the player already in.
     """
     _running(tournament)
@@ -131,6 +131,12 @@ def late_entry_locked(tournament: Tournament, newcomer, *, by, now: dt.datetime)
         raise Conflict(_("Only a Swiss takes players once it runs."), code="not_swiss")
     if _current_round(tournament) >= (tournament.rounds or 0):
         raise Conflict(_("The last round is already paired."), code="last_round")
+    if _paired_by_hand(tournament, _current_round(tournament) + 1):
+        raise Conflict(
+            _("The organisers have already paired round %(round)s by hand: a late player can join once it has started.")
+            % {"round": _current_round(tournament) + 1},
+            code="paired_by_hand",
+        )
     if tournament.participants.filter(user=newcomer).exists():
         raise Conflict(_("%(player)s is already registered.") % {"player": newcomer}, code="already_registered")
     last = tournament.participants.order_by("-seed").values_list("seed", flat=True).first() or 0
@@ -160,10 +166,22 @@ def late_entry_locked(tournament: Tournament, newcomer, *, by, now: dt.datetime)
 
 
 # -------------------------------------------------------- half-point bye
+def _paired_by_hand(tournament: Tournament, number: int) -> bool:
+    """Whether the organisers stored a pairing by hand for round ``number``:
+    it seats exactly the players in then, so a new bye or a new player
+    would make it unplayable and the round would be paired automatically."""
+    return tournament.manual_pairings.filter(round=number).exists()
+
+
+def _asked(participant: Participant, number: int) -> bool:
+    return ByeRequest.objects.filter(participant=participant, round=number).exists()
+
+
 def bye_request(*, tournament_id: int, user, round_number: int, now: dt.datetime) -> ByeRequest:
     """A Swiss player asks to sit out round ``round_number`` (not paired
     yet) for half a point: half a win at any table size (``standings``).
-    Asking twice for one round is harmless.
+    Asking twice for one round is harmless.  Refused for a round the
+    organisers have paired by hand (the bye would undo that pairing).
 
     :raises NotFound, Conflict.
     """
@@ -178,6 +196,15 @@ def bye_request(*, tournament_id: int, user, round_number: int, now: dt.datetime
             raise Conflict(_("The tournament is over."), code="over")
         if not _current_round(tournament) < round_number <= (tournament.rounds or 0):
             raise Conflict(_("Ask for a round that is not paired yet."), code="round_paired")
+        if _paired_by_hand(tournament, round_number) and not _asked(participant, round_number):
+            raise Conflict(
+                _(
+                    "The organisers have already paired round %(round)s by hand: "
+                    "a half-point bye can no longer be asked for it."
+                )
+                % {"round": round_number},
+                code="paired_by_hand",
+            )
         request, created = ByeRequest.objects.get_or_create(
             participant=participant, round=round_number, defaults={"created_at": now}
         )
@@ -318,7 +345,7 @@ def _restart_clocks(tournament: Tournament, now: dt.datetime) -> None:
         seat.refresh_from_db()
         if seat.turn_started_at is None or seat.deadline_at is not None or seat.departed:
             continue  # its clock runs already, or the seat is gone
-        if seat.index not in _to_move(match):
+        if seat.index not in seats_to_move(match):
             # The player moved while paused: the turn ended with its clock
             # stopped, so there is nothing to run again.
             Seat.objects.filter(pk=seat.pk).update(turn_started_at=None, turn_seconds=None)
@@ -328,11 +355,6 @@ def _restart_clocks(tournament: Tournament, now: dt.datetime) -> None:
         seat.turn_started_at = started + paused_for if before else now
         Seat.objects.filter(pk=seat.pk).update(turn_started_at=seat.turn_started_at)
         seat_deadline_refresh(match=match, seat=seat, prefs=prefs.get(seat.user_id or 0), now=now)
-
-
-def _to_move(match: Match) -> frozenset[int]:
-    rules = get_rules(match.game)
-    return frozenset(rules.to_move(rules.load(match.state or {})))
 
 
 # --------------------------------------------------------------- message
