@@ -73,7 +73,8 @@ def membership_of(ladder: Ladder, user) -> LadderMembership | None:
 
 def member_stats(ladder: Ladder) -> dict[int, MemberStats]:
     """Per user: ladder games finished, won (first place, ties included),
-    running, and when their last ladder game finished and started."""
+    running (still seated: not resigned, dropped or timed out), and when
+    their last ladder game finished and started."""
     finished = Q(match__status=Match.Status.FINISHED)
     rows = (
         Seat.objects.filter(match__ladder_game__ladder=ladder, user__isnull=False)
@@ -81,7 +82,7 @@ def member_stats(ladder: Ladder) -> dict[int, MemberStats]:
         .annotate(
             played=Count("pk", filter=finished),
             wins=Count("pk", filter=finished & Q(place=1)),
-            running=Count("pk", filter=Q(match__status=Match.Status.ACTIVE)),
+            running=Count("pk", filter=Q(match__status=Match.Status.ACTIVE, departed="")),
             last_finished=Max("match__finished_at"),
             last_started=Max("match__started_at"),
         )

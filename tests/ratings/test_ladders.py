@@ -16,7 +16,13 @@ from ratings.services import (
     rating_apply,
 )
 
-from .conftest import finish_by_resignations, join, make_ladder
+from .conftest import (
+    everyone_moves_once,
+    finish_by_resignations,
+    join,
+    make_ladder,
+    new_player,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -123,6 +129,26 @@ def test_ranking_rows_count_ladder_games_wins_and_show_a_trend(alice, bob, now, 
     assert rows["Alice"].last_active == later(3)
     assert rows["Alice"].trend[0] == 1500.0 and len(rows["Alice"].trend) == 4
     assert rows["Alice"].trend[-1] == rows["Alice"].rating
+
+
+def test_a_member_who_resigned_a_running_game_is_free_again(now):
+    players = [new_player() for _ in range(5)]
+    quitter, *others = players
+    ladder = make_ladder(players=3)
+    for user in players[:3]:
+        join(ladder, user, now)
+    [match] = ladder_matchmake(ladder_id=ladder.pk, now=now)
+    everyone_moves_once(match, now)
+    game_services.match_resign(match_id=match.pk, user=quitter, now=now)
+    match.refresh_from_db()
+    assert match.status == "active"  # the other two play on
+    rows = {r.user: r for r in ladder_standings(ladder, now=now)}
+    assert rows[quitter].stats.running == 0 and rows[others[0]].stats.running == 1
+    # Capacity 1 and no game of their own left: seated with the newcomers.
+    join(ladder, players[3], now)
+    join(ladder, players[4], now)
+    [new] = ladder_matchmake(ladder_id=ladder.pk, now=now)
+    assert set(new.seats.values_list("user", flat=True)) == {quitter.pk, players[3].pk, players[4].pk}
 
 
 def test_challenge_reach_counts_only_visible_places(now):
