@@ -7,7 +7,7 @@ import datetime as dt
 from dataclasses import dataclass, field
 
 from django.contrib.auth import get_user_model
-from django.db.models import Count, F, Max, Q, QuerySet, Window
+from django.db.models import Count, Exists, F, Max, OuterRef, Q, QuerySet, Window
 from django.db.models.functions import RowNumber
 
 from games.models import Match, Seat
@@ -72,16 +72,20 @@ def membership_of(ladder: Ladder, user) -> LadderMembership | None:
 
 
 def member_stats(ladder: Ladder) -> dict[int, MemberStats]:
-    """Per user: ladder games finished, won (first place, ties included),
+    """Per user: ladder games rated, won (first place, ties included),
     running (still seated: not resigned, dropped or timed out), and when
-    their last ladder game finished and started."""
-    finished = Q(match__status=Match.Status.FINISHED)
+    their last ladder game finished and started.
+
+    A game counts as played once it changed the player's rating: an aborted
+    game (unrated) is neither played nor won.
+    """
+    rated = Q(Exists(RatingChange.objects.filter(match_id=OuterRef("match_id"), user_id=OuterRef("user_id"))))
     rows = (
         Seat.objects.filter(match__ladder_game__ladder=ladder, user__isnull=False)
         .values("user_id")
         .annotate(
-            played=Count("pk", filter=finished),
-            wins=Count("pk", filter=finished & Q(place=1)),
+            played=Count("pk", filter=rated),
+            wins=Count("pk", filter=rated & Q(place=1)),
             running=Count("pk", filter=Q(match__status=Match.Status.ACTIVE, departed="")),
             last_finished=Max("match__finished_at"),
             last_started=Max("match__started_at"),

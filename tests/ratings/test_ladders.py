@@ -22,6 +22,7 @@ from .conftest import (
     join,
     make_ladder,
     new_player,
+    submit_first_option,
 )
 
 pytestmark = pytest.mark.django_db
@@ -149,6 +150,22 @@ def test_a_member_who_resigned_a_running_game_is_free_again(now):
     join(ladder, players[4], now)
     [new] = ladder_matchmake(ladder_id=ladder.pk, now=now)
     assert set(new.seats.values_list("user", flat=True)) == {quitter.pk, players[3].pk, players[4].pk}
+
+
+def test_an_aborted_ladder_game_is_neither_played_nor_won(alice, bob, now, later):
+    ladder = make_ladder()
+    join(ladder, alice, now)
+    join(ladder, bob, now)
+    [match] = ladder_matchmake(ladder_id=ladder.pk, now=later(1))
+    submit_first_option(match, later(1))
+    mover = match.moves.get().user
+    other = bob if mover == alice else alice
+    # Resigning before one's first move aborts the game: it is not rated.
+    game_services.match_resign(match_id=match.pk, user=other, now=later(1))
+    rating_apply(match_id=match.pk)
+    rows = {r.user: r for r in ladder_standings(ladder, now=later(2))}
+    assert (rows[mover].stats.played, rows[mover].stats.wins) == (0, 0)
+    assert (rows[other].stats.played, rows[other].stats.wins) == (0, 0)
 
 
 def test_challenge_reach_counts_only_visible_places(now):
