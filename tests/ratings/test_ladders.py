@@ -115,6 +115,29 @@ def test_members_drop_off_after_30_quiet_days_and_return_when_they_play(alice, b
     assert len(standings) == 3 and not any(r.visible for r in standings)
 
 
+def test_leaving_and_rejoining_does_not_bring_back_an_inactive_member(alice, bob, now):
+    ladder = make_ladder()
+    join(ladder, alice, now)
+    join(ladder, bob, now)
+    day40 = now + dt.timedelta(days=40)
+    assert ranked_names(ladder, day40) == []
+    ladder_leave(ladder_id=ladder.pk, user=alice, now=day40)
+    ladder_join(ladder_id=ladder.pk, user=alice, now=day40)
+    assert ranked_names(ladder, day40) == []
+    # Playing again does.
+    ladder_matchmake(ladder_id=ladder.pk, now=day40)
+    assert ranked_names(ladder, day40) == ["Alice", "Bob"]
+
+
+def test_a_member_who_rejoins_soon_after_joining_stays_visible(alice, now):
+    ladder = make_ladder()
+    join(ladder, alice, now)
+    ladder_leave(ladder_id=ladder.pk, user=alice, now=now + dt.timedelta(days=5))
+    ladder_join(ladder_id=ladder.pk, user=alice, now=now + dt.timedelta(days=6))
+    assert ranked_names(ladder, now + dt.timedelta(days=29)) == ["Alice"]
+    assert ranked_names(ladder, now + dt.timedelta(days=31)) == []
+
+
 def test_ranking_rows_count_ladder_games_wins_and_show_a_trend(alice, bob, now, later):
     ladder = make_ladder()
     join(ladder, alice, now)
