@@ -6,6 +6,8 @@ its user's changes in finish order gives (``ratings_rebuild`` proves it).
 
 from __future__ import annotations
 
+import datetime as dt
+
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
@@ -261,6 +263,11 @@ class LadderMembership(models.Model):
     )
     joined_at = models.DateTimeField()
     left_at = models.DateTimeField(null=True, blank=True)
+    first_joined_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text=_("When the player first joined, once they have left and rejoined (rejoining is not activity)."),
+    )
 
     class Meta:
         constraints = [
@@ -278,6 +285,12 @@ class LadderMembership(models.Model):
     @property
     def is_current(self) -> bool:
         return self.left_at is None
+
+    @property
+    def active_since(self) -> dt.datetime:
+        """When joining last counted as activity: the first join, however
+        often the player left and came back since."""
+        return self.first_joined_at or self.joined_at
 
 
 class LadderGame(models.Model):

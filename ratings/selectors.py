@@ -7,7 +7,7 @@ import datetime as dt
 from dataclasses import dataclass, field
 
 from django.contrib.auth import get_user_model
-from django.db.models import Count, F, Max, Q, QuerySet, Window
+from django.db.models import Count, Exists, F, Max, OuterRef, Q, QuerySet, Window
 from django.db.models.functions import RowNumber
 
 from games.models import Match, Seat
@@ -72,16 +72,21 @@ def membership_of(ladder: Ladder, user) -> LadderMembership | None:
 
 
 def member_stats(ladder: Ladder) -> dict[int, MemberStats]:
-    """Per user: ladder games finished, won (first place, ties included),
-    running, and when their last ladder game finished and started."""
-    finished = Q(match__status=Match.Status.FINISHED)
+    """Per user: ladder games rated, won (first place, ties included),
+    running (still seated: not resigned, dropped or timed out), and when
+    their last ladder game finished and started.
+
+    A game counts as played once it changed the player's rating: an aborted
+    game (unrated) is neither played nor won.
+    """
+    rated = Q(Exists(RatingChange.objects.filter(match_id=OuterRef("match_id"), user_id=OuterRef("user_id"))))
     rows = (
         Seat.objects.filter(match__ladder_game__ladder=ladder, user__isnull=False)
         .values("user_id")
         .annotate(
-            played=Count("pk", filter=finished),
-            wins=Count("pk", filter=finished & Q(place=1)),
-            running=Count("pk", filter=Q(match__status=Match.Status.ACTIVE)),
+            played=Count("pk", filter=rated),
+            wins=Count("pk", filter=rated & Q(place=1)),
+            running=Count("pk", filter=Q(match__status=Match.Status.ACTIVE, departed="")),
             last_finished=Max("match__finished_at"),
             last_started=Max("match__started_at"),
         )
@@ -113,7 +118,8 @@ def ladder_standings(ladder: Ladder, *, now: dt.datetime, trends: bool = False) 
     name); ``visible`` members carry their 1-based ``rank``.
 
     Joining counts as activity, so a new member shows up before their first
-    game.  With ``trends``, visible rows get their recent rating values.
+    game; rejoining does not (``LadderMembership.active_since``).  With
+    ``trends``, visible rows get their recent rating values.
     """
     members = list(LadderMembership.objects.filter(ladder=ladder, left_at__isnull=True).select_related("user"))
     stats = member_stats(ladder)
@@ -122,7 +128,7 @@ def ladder_standings(ladder: Ladder, *, now: dt.datetime, trends: bool = False) 
     for membership in members:
         mine = stats.get(membership.user_id, MemberStats())
         value, games = ratings.get(membership.user_id, (START_RATING, 0))
-        last_active = max(t for t in (membership.joined_at, mine.last_finished, mine.last_started) if t)
+        last_active = max(t for t in (membership.active_since, mine.last_finished, mine.last_started) if t)
         visible = mine.running > 0 or last_active >= now - INACTIVE_AFTER
         rows.append(LadderStanding(membership, value, games, mine, last_active, visible))
     rows.sort(

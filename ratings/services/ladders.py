@@ -68,12 +68,15 @@ def ladder_join(*, ladder_id: int, user, now: dt.datetime, capacity: int = 1) ->
             return LadderMembership.objects.create(ladder=ladder, user=user, capacity=capacity, joined_at=now)
         if membership.is_current:
             raise Conflict(_("You are already a member of this ladder."), code="already_member")
+        # The first join stays the activity a join gives: leaving and coming
+        # back does not put an inactive member back in the ranking.
+        membership.first_joined_at = membership.active_since
         membership.capacity, membership.joined_at, membership.left_at = (
             capacity,
             now,
             None,
         )
-        membership.save(update_fields=["capacity", "joined_at", "left_at"])
+        membership.save(update_fields=["capacity", "joined_at", "left_at", "first_joined_at"])
         return membership
 
 

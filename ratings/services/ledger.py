@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import NamedTuple, cast
 
 from django.db import connection
-from django.db.models import Count, F, Q, QuerySet
+from django.db.models import Exists, OuterRef, Q, QuerySet
 
 from games.models import Match, MoveRecord, Seat
 from ratings.calculator import MASTER_RATING, START_RATING, PlayerState, rate_table
@@ -59,28 +59,45 @@ class Standing:
         return PlayerState(self.value, self.games, self.peak >= MASTER_RATING)
 
 
+#: Move records of a seat leaving a running game.
+DEPARTURES = (MoveRecord.Kind.RESIGN, MoveRecord.Kind.TIMEOUT)
+
+
 def rateable_matches(game: str) -> QuerySet[Match]:
     """Finished rated matches of ``game`` that count for ratings.
 
-    A game that ended (by resignation or timeout) before every seat had
-    made a move of its own is an abort, not a result: each seat needs a
-    ``MoveRecord`` of kind "move" (moves the system plays for an absent
-    player, source "system", do not count).  A game played on to its
-    normal end is a result even when a seat left without moving: that seat
-    ranks last, and the others' game counts.
+    A game that ended by resignation or timeout is an abort, not a result,
+    if a seat still in it when the last seat left had not made a move of
+    its own (a ``MoveRecord`` of kind "move"; moves the system plays for an
+    absent player, source "system", do not count).  A seat that left before
+    that need not have moved: it ranks last, and the others' game counts, so
+    a losing player cannot void a game by resigning after a no-show left.
+    Likewise a game played on to its normal end is a result even when a
+    seat left without moving.
     """
-    own_moves = Q(moves__kind=MoveRecord.Kind.MOVE) & ~Q(moves__source=MoveRecord.Source.SYSTEM)
+    return Match.objects.filter(
+        game=game,
+        rated=True,
+        status=Match.Status.FINISHED,
+        termination__in=RATED_TERMINATIONS,
+        finished_at__isnull=False,
+        outcome__isnull=False,
+    ).filter(Q(termination="normal") | ~Exists(_seats_without_a_move_at_the_end()))
+
+
+def _seats_without_a_move_at_the_end() -> QuerySet[Seat]:
+    """Seats of the outer match that never moved themselves and were still
+    in the game when its last departure ended it."""
+    seat_records = MoveRecord.objects.filter(match_id=OuterRef("match_id"), seat_index=OuterRef("index"))
+    own_move = seat_records.filter(kind=MoveRecord.Kind.MOVE).exclude(source=MoveRecord.Source.SYSTEM)
+    later_departure = MoveRecord.objects.filter(
+        match_id=OuterRef("match_id"), kind__in=DEPARTURES, ply__gt=OuterRef("ply")
+    )
+    left_earlier = seat_records.filter(kind__in=DEPARTURES).filter(Exists(later_departure))
     return (
-        Match.objects.filter(
-            game=game,
-            rated=True,
-            status=Match.Status.FINISHED,
-            termination__in=RATED_TERMINATIONS,
-            finished_at__isnull=False,
-            outcome__isnull=False,
-        )
-        .annotate(movers=Count("moves__seat_index", filter=own_moves, distinct=True))
-        .filter(Q(termination="normal") | Q(movers=F("players")))
+        Seat.objects.filter(match_id=OuterRef("pk"), index__isnull=False)
+        .exclude(Exists(own_move))
+        .exclude(Exists(left_earlier))
     )
 
 

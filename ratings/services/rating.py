@@ -45,7 +45,8 @@ def rating_apply(*, match_id: int) -> ApplyResult:
     """Apply a finished match to its players' ratings, exactly once.
 
     1. A match that does not count (not rated, not finished, abandoned,
-       aborted before every seat moved) changes nothing: ``NOT_RATED``.
+       aborted before the players in it had moved, see
+       ``rateable_matches``) changes nothing: ``NOT_RATED``.
     2. Lock the kind's pool row, then check for existing changes of this
        match: a repeated call returns ``ALREADY_APPLIED`` (the unique
        ``(match, user)`` constraint backs this up).

@@ -16,7 +16,14 @@ from ratings.services import (
     rating_apply,
 )
 
-from .conftest import finish_by_resignations, join, make_ladder
+from .conftest import (
+    everyone_moves_once,
+    finish_by_resignations,
+    join,
+    make_ladder,
+    new_player,
+    submit_first_option,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -108,6 +115,29 @@ def test_members_drop_off_after_30_quiet_days_and_return_when_they_play(alice, b
     assert len(standings) == 3 and not any(r.visible for r in standings)
 
 
+def test_leaving_and_rejoining_does_not_bring_back_an_inactive_member(alice, bob, now):
+    ladder = make_ladder()
+    join(ladder, alice, now)
+    join(ladder, bob, now)
+    day40 = now + dt.timedelta(days=40)
+    assert ranked_names(ladder, day40) == []
+    ladder_leave(ladder_id=ladder.pk, user=alice, now=day40)
+    ladder_join(ladder_id=ladder.pk, user=alice, now=day40)
+    assert ranked_names(ladder, day40) == []
+    # Playing again does.
+    ladder_matchmake(ladder_id=ladder.pk, now=day40)
+    assert ranked_names(ladder, day40) == ["Alice", "Bob"]
+
+
+def test_a_member_who_rejoins_soon_after_joining_stays_visible(alice, now):
+    ladder = make_ladder()
+    join(ladder, alice, now)
+    ladder_leave(ladder_id=ladder.pk, user=alice, now=now + dt.timedelta(days=5))
+    ladder_join(ladder_id=ladder.pk, user=alice, now=now + dt.timedelta(days=6))
+    assert ranked_names(ladder, now + dt.timedelta(days=29)) == ["Alice"]
+    assert ranked_names(ladder, now + dt.timedelta(days=31)) == []
+
+
 def test_ranking_rows_count_ladder_games_wins_and_show_a_trend(alice, bob, now, later):
     ladder = make_ladder()
     join(ladder, alice, now)
@@ -123,6 +153,42 @@ def test_ranking_rows_count_ladder_games_wins_and_show_a_trend(alice, bob, now, 
     assert rows["Alice"].last_active == later(3)
     assert rows["Alice"].trend[0] == 1500.0 and len(rows["Alice"].trend) == 4
     assert rows["Alice"].trend[-1] == rows["Alice"].rating
+
+
+def test_a_member_who_resigned_a_running_game_is_free_again(now):
+    players = [new_player() for _ in range(5)]
+    quitter, *others = players
+    ladder = make_ladder(players=3)
+    for user in players[:3]:
+        join(ladder, user, now)
+    [match] = ladder_matchmake(ladder_id=ladder.pk, now=now)
+    everyone_moves_once(match, now)
+    game_services.match_resign(match_id=match.pk, user=quitter, now=now)
+    match.refresh_from_db()
+    assert match.status == "active"  # the other two play on
+    rows = {r.user: r for r in ladder_standings(ladder, now=now)}
+    assert rows[quitter].stats.running == 0 and rows[others[0]].stats.running == 1
+    # Capacity 1 and no game of their own left: seated with the newcomers.
+    join(ladder, players[3], now)
+    join(ladder, players[4], now)
+    [new] = ladder_matchmake(ladder_id=ladder.pk, now=now)
+    assert set(new.seats.values_list("user", flat=True)) == {quitter.pk, players[3].pk, players[4].pk}
+
+
+def test_an_aborted_ladder_game_is_neither_played_nor_won(alice, bob, now, later):
+    ladder = make_ladder()
+    join(ladder, alice, now)
+    join(ladder, bob, now)
+    [match] = ladder_matchmake(ladder_id=ladder.pk, now=later(1))
+    submit_first_option(match, later(1))
+    mover = match.moves.get().user
+    other = bob if mover == alice else alice
+    # Resigning before one's first move aborts the game: it is not rated.
+    game_services.match_resign(match_id=match.pk, user=other, now=later(1))
+    rating_apply(match_id=match.pk)
+    rows = {r.user: r for r in ladder_standings(ladder, now=later(2))}
+    assert (rows[mover].stats.played, rows[mover].stats.wins) == (0, 0)
+    assert (rows[other].stats.played, rows[other].stats.wins) == (0, 0)
 
 
 def test_challenge_reach_counts_only_visible_places(now):

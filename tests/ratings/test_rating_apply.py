@@ -202,6 +202,52 @@ def test_a_game_played_to_the_end_after_a_no_show_is_rated_with_the_no_show_last
     assert changes[absent.user].place == 3 and changes[absent.user].delta < 0
 
 
+def _first_to_move(match):
+    rules = get_rules(match.game)
+    return match.seats.get(index=min(rules.to_move(rules.load(match.state)))).user
+
+
+def test_resigning_after_a_no_show_left_still_costs_rating(alice, bob, carol, now):
+    """Three players: one resigns before moving, the other two play on; the
+    one who then resigns loses rating instead of voiding the game."""
+    match = rated_match([alice, bob, carol], now=now)
+    no_show = _first_to_move(match)
+    game_services.match_resign(match_id=match.pk, user=no_show, now=now)
+    match.refresh_from_db()
+    everyone_moves_once_but(match, no_show, now)
+    loser = _first_to_move(match)
+    game_services.match_resign(match_id=match.pk, user=loser, now=now)
+    match.refresh_from_db()
+    assert (match.status, match.termination) == (Match.Status.FINISHED, "resignation")
+    assert rating_apply(match_id=match.pk) == ApplyResult.APPLIED
+    changes = {c.user: c for c in RatingChange.objects.filter(match=match)}
+    [winner] = set(changes) - {no_show, loser}
+    assert [changes[u].place for u in (winner, loser, no_show)] == [1, 2, 3]
+    assert changes[winner].delta > changes[loser].delta > changes[no_show].delta
+
+
+def test_a_game_ended_before_the_players_left_in_it_moved_is_not_rated(alice, bob, carol, now):
+    """One seat leaves without moving, and the game ends before another
+    seat still in it has moved: an abort."""
+    match = rated_match([alice, bob, carol], now=now)
+    no_show = _first_to_move(match)
+    game_services.match_resign(match_id=match.pk, user=no_show, now=now)
+    match.refresh_from_db()
+    submit_first_option(match, now)
+    game_services.match_resign(match_id=match.pk, user=match.moves.filter(kind="move").get().user, now=now)
+    match.refresh_from_db()
+    assert match.status == Match.Status.FINISHED
+    assert rating_apply(match_id=match.pk) == ApplyResult.NOT_RATED
+
+
+def everyone_moves_once_but(match, absent, now):
+    """Play until every seat but ``absent``'s has moved once."""
+    absent_index = match.seats.get(user=absent).index
+    own = match.moves.filter(kind="move").exclude(source="system").exclude(seat_index=absent_index)
+    while own.values("seat_index").distinct().count() < match.players - 1:
+        submit_first_option(match, now)
+
+
 def test_a_timeout_after_everyone_moved_is_rated_with_the_absent_player_last(alice, bob, now):
     match = rated_match([alice, bob], now=now)
     everyone_moves_once(match, now)
