@@ -3,10 +3,12 @@
 import random
 from collections import Counter
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tournaments.pairing import swiss_pairing
+from tournaments.pairing.colours import clash, colour_history, preference, violations
 from tournaments.standings import ranking_order
 from tournaments.types import GameResult, Player
 
@@ -109,17 +111,22 @@ def expected_bye_and_rematches(players, results):
     return next(p for p in options if cost[p] == best), best, met, active
 
 
-def expected_top_partner(active, met, bye, best):
+def clashing(results):
+    """Whether two players both must have the same seat next."""
+    history = colour_history(results)
+    return lambda a, b: clash(preference(history.get(a, ())), preference(history.get(b, ())))
+
+
+def expected_top_partner(active, met, bye, best, clashes=lambda a, b: False):
     rest = [p for p in active if p != bye]
     if not rest:
         return None
     top = rest[0]
-    partners = {
-        next(b if a == top else a for a, b in pairing if top in (a, b))
-        for pairing in pairings(rest)
-        if sum(frozenset(p) in met for p in pairing) == best
-    }
-    fresh = [q for q in rest[1:] if frozenset((top, q)) not in met]
+    fewest = [pairing for pairing in pairings(rest) if sum(frozenset(p) in met for p in pairing) == best]
+    # Without a rematch, colour clashes are avoided when the round allows.
+    calm = [pairing for pairing in fewest if best == 0 and not any(clashes(a, b) for a, b in pairing)]
+    partners = {next(b if a == top else a for a, b in pairing if top in (a, b)) for pairing in calm or fewest}
+    fresh = [q for q in rest[1:] if frozenset((top, q)) not in met and not (calm and clashes(top, q))]
     old = [q for q in rest[1:] if frozenset((top, q)) in met]
     old.sort(key=lambda q: met[frozenset((top, q))])  # least met first, then rank
     return next(q for q in fresh + old if q in partners)
@@ -148,7 +155,7 @@ def test_swiss_rounds_match_a_brute_force_search(count, rounds, seed):
             top = next(p for p in active if p != bye)
             table = next(t for t in pairing.tables if top in t.players)
             partner = next(p for p in table.players if p != top)
-            assert partner == expected_top_partner(active, met, bye, best)
+            assert partner == expected_top_partner(active, met, bye, best, clashing(results))
         for table in pairing.tables:
             if rng.random() < 0.1:
                 results.append(GameResult.forfeit(number, table.players, [table.players[1]]))
@@ -173,3 +180,26 @@ def test_large_swiss_has_no_rematch_and_one_bye_each(count, seed):
     assert max(meetings.values()) == 1
     byes = [r.table[0] for r in results if r.is_bye]
     assert len(byes) == len(set(byes)) == (7 if count % 2 else 0)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_nobody_moves_first_three_times_running_when_the_round_allows_otherwise(seed):
+    rng = random.Random(seed)
+    players = field(8)
+    results = []
+    for number in range(1, 6):
+        pairing = swiss_pairing(players, results, number)
+        met = Counter(frozenset(r.played) for r in results if len(r.played) == 2)
+        clashes = clashing(results)
+        clean = any(
+            not any(frozenset(p) in met or clashes(*p) for p in option) for option in pairings(list(range(1, 9)))
+        )
+        history = colour_history(results)
+        broken = [
+            table.players
+            for table in pairing.tables
+            for player, seat in zip(table.players, (1, -1), strict=True)
+            if len(violations([*history.get(player, []), seat])) > len(violations(history.get(player, [])))
+        ]
+        assert not (clean and broken), f"round {number}: {broken} break a colour limit"
+        results.extend(random_result(rng, table, ties=0.15) for table in pairing.tables)

@@ -97,6 +97,20 @@ def test_no_repeat_co_player_where_a_seating_without_one_exists():
                 results.extend(pairing.results)
 
 
+def test_a_large_field_repeats_no_co_player_where_the_search_cannot_reach():
+    """Past the exact search's budget (40 players, round 5) or its field
+    size (100 players), swaps between any two tables still find a seating
+    without a repeat, as one exists here."""
+    for count, seed, rounds in [(40, 2, 5), (100, 0, 4)]:
+        rng = random.Random(seed)
+        players = field(count)
+        results = []
+        for number in range(1, rounds + 1):
+            pairing = swiss_table_pairing(players, results, number, size=4)
+            assert repeats([t.players for t in pairing.tables], met(results)) == 0, (count, number)
+            results.extend(random_result(rng, t) for t in pairing.tables)
+
+
 def test_seats_rotate_at_multi_player_tables():
     players = field(4)
     first = swiss_table_pairing(players, [], 1, size=4)

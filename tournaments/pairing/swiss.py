@@ -20,8 +20,11 @@ How a round is paired (Monrad with rematch avoidance):
    players still unpaired can then all be paired without a rematch.  This
    is Monrad (1 v 2, 3 v 4 within a score group) with floating: a player
    who cannot be paired in their score group meets the next one down.
+   Two players who both must have the same seat (``colours.clash``: the
+   same absolute colour preference) are not paired either, as long as the
+   round can be paired without any such pairing and without a rematch.
 4. Only when no pairing of the round avoids every rematch are rematches
-   allowed, and then as few as possible; a player who must meet somebody
+   allowed (and colour clashes), and then as few rematches as possible; a player who must meet somebody
    again meets the one they have met least often, the higher-ranked first
    (so the same two leaders do not meet round after round).
 
@@ -35,8 +38,8 @@ and the oracle costs almost nothing.
 A game lost by forfeit was not a meeting: the two players may still be
 paired (the one who did not play is usually withdrawn anyway).
 
-Seats follow FIDE's colour rules (``colours.allocate``), though Monrad
-pairs without looking at them.  Tables are keyed ``R<round>-T<board>``,
+Seats follow FIDE's colour rules (``colours.allocate``); beyond step 3's
+clashes Monrad pairs without looking at them.  Tables are keyed ``R<round>-T<board>``,
 board 1 being the top pair.
 """
 
@@ -46,8 +49,8 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 
 from ..standings import ranking_order
-from ..types import GameResult, Player, RoundPairing, Table
-from .colours import allocate, colour_history
+from ..types import GameResult, Player, PlayerId, RoundPairing, Table
+from .colours import ABSOLUTE, Preference, allocate, clash, colour_history, preference
 from .common import met
 from .matching import Matching
 
@@ -78,8 +81,17 @@ def swiss_pairing(players: Iterable[Player], results: Iterable[GameResult], roun
         matching.remove(bye)
         byes.append(GameResult.bye(round_number, order[bye], key=f"R{round_number}-B1"))
 
-    pairs = _pair(order, adj, matching, lambda u, v: met_ids[u].get(order[v], 0))
     history = colour_history(results)
+    prefs = [preference(history.get(pid, ())) for pid in order]
+    out = [v for v in range(len(order)) if not matching.alive[v]]
+    times_met = lambda u, v: met_ids[u].get(order[v], 0)  # noqa: E731
+    pairs = _pair(order, adj, matching, times_met)
+    if any(clash(prefs[a], prefs[b]) for a, b in pairs):
+        # Rare, so tried only now: where the pairing above has no clash,
+        # pairing among the partners without one gives the same pairs.
+        calm = _without_clashes(order, adj, met_ids, prefs, out=out)
+        if calm is not None:
+            pairs = _pair(order, *calm, times_met)
     number = {p.id: p.seed for p in players}
     tables = tuple(
         Table(
@@ -95,6 +107,29 @@ def swiss_pairing(players: Iterable[Player], results: Iterable[GameResult], roun
         byes=tuple(r.table[0] for r in byes),
         results=tuple(byes),
     )
+
+
+def _without_clashes(
+    order: list[int],
+    adj: list[list[int]],
+    met_ids: list[dict[PlayerId, int]],
+    prefs: list[Preference],
+    *,
+    out: list[int],
+) -> tuple[list[list[int]], Matching] | None:
+    """The graph of players who have not met and do not clash in colours
+    (``colours.clash``: both must have the same seat) and its matching,
+    when that pairs everybody but the indexes ``out`` (the bye); else None."""
+    calm = [
+        row if prefs[v].strength != ABSOLUTE else [u for u in row if not clash(prefs[v], prefs[u])]
+        for v, row in enumerate(adj)
+    ]
+    matching = Matching(
+        calm,
+        adjacent=lambda u, v: u != v and order[v] not in met_ids[u] and not clash(prefs[u], prefs[v]),
+    )
+    matching.remove(*out)
+    return (calm, matching) if matching.size == matching.alive_count // 2 else None
 
 
 def choose_bye(order: list[int], results: list[GameResult], matching: Matching) -> int:

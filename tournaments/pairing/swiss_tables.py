@@ -29,6 +29,12 @@
    the only rematch-free seatings may put a top player at a smaller table.
    Tables are then numbered in the order they were opened.  The seating of
    step 4 stands if neither search finds one.
+6. If co-players still repeat (a larger field, or a search out of budget),
+   swaps between any two tables are tried (:func:`repair`): a player of a
+   repeated pair swaps with the closest-ranked player whose swap lowers
+   the cost, failing that with one whose swap keeps it, up to
+   ``REPAIR_STEPS`` swaps; the seating with the fewest repeats seen
+   stands.  Scores at a table may then differ more than step 3 gives.
 
 Seats: see ``common.SeatBalance`` (positions rotate as evenly as the
 rounds allow).  Tables are keyed ``R<round>-T<index>``.
@@ -36,6 +42,7 @@ rounds allow).  Tables are keyed ``R<round>-T<index>``.
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
@@ -75,6 +82,8 @@ def swiss_table_pairing(
     improve(groups, meetings, rank)
     if repeats(groups, meetings) and len(seated) <= SEARCH_PLAYERS:
         groups = rematch_free(seated, sizes, meetings) or groups
+    if repeats(groups, meetings):
+        repair(groups, meetings, rank)
     balance = SeatBalance(results)
     tables = tuple(
         Table(
@@ -214,6 +223,64 @@ def improve(groups: list[list[PlayerId]], meetings: dict, rank: dict[PlayerId, i
             upper[upper.index(x)] = y
             lower[lower.index(y)] = x
             changed = True
+
+
+REPAIR_STEPS = 400
+REPAIR_TABU = 6
+
+
+def repair(groups: list[list[PlayerId]], meetings: dict, rank: dict[PlayerId, int]) -> None:
+    """Swap players between any two tables to remove the repeats left
+    (module doc, step 6).  Works in place; the seating only changes for
+    one with fewer repeats.
+
+    Each step takes a player of a repeated pair (a random one, from a
+    generator seeded alike every time, so a round pairs the same way
+    twice) and swaps them with the player elsewhere whose swap lowers the
+    cost, the closest-ranked first; failing that, with the closest-ranked
+    one whose swap keeps the cost (a sideways step), leaving out the
+    players moved in the last ``REPAIR_TABU`` steps so the walk does not
+    undo itself.  ``REPAIR_STEPS`` steps at most, O(players x size) each.
+    """
+    rng = random.Random(len(rank))
+    where = {pid: t for t, group in enumerate(groups) for pid in group}
+    current = best = repeats(groups, meetings)
+    best_seating = [list(group) for group in groups]
+    moved: dict[PlayerId, int] = {}
+
+    def shared(a: PlayerId, group: Sequence[PlayerId], skip: PlayerId) -> int:
+        row = meetings.get(a)
+        return sum(row.get(c, 0) for c in group if c != skip and c != a) if row else 0
+
+    for step in range(REPAIR_STEPS):
+        clashing = [a for group in groups for a in group if any(meetings.get(a, {}).get(b, 0) for b in group if b != a)]
+        if not clashing:
+            break
+        x = clashing[rng.randrange(len(clashing))]
+        home = groups[where[x]]
+        choice = None
+        for y, t in where.items():
+            if t == where[x] or moved.get(y, -REPAIR_TABU) > step - REPAIR_TABU:
+                continue
+            away = groups[t]
+            delta = shared(x, away, y) + shared(y, home, x) - shared(x, home, x) - shared(y, away, y)
+            if delta > 0:
+                continue
+            key = (delta < 0, -abs(rank[x] - rank[y]), rng.random())
+            if choice is None or key > choice[0]:
+                choice = (key, y, delta)
+        if choice is None:
+            continue
+        _, y, delta = choice
+        tx, ty = where[x], where[y]
+        groups[tx][groups[tx].index(x)] = y
+        groups[ty][groups[ty].index(y)] = x
+        where[x], where[y] = ty, tx
+        moved[x] = moved[y] = step
+        current += delta
+        if current < best:
+            best, best_seating = current, [list(group) for group in groups]
+    groups[:] = best_seating
 
 
 def _has_repeat(group: Sequence[PlayerId], meetings: dict) -> bool:
