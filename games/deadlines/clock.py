@@ -333,6 +333,7 @@ def deadlines_update(
     now: dt.datetime,
     auto_played: AutoPlayed | None = None,
     writes: Writes | None = None,
+    new_turns: frozenset[int] = frozenset(),
 ) -> None:
     """Start the clock of every seat that must now move, and stop the
     others' (banking their unused time under a Fischer control).
@@ -342,7 +343,10 @@ def deadlines_update(
     player moved).
 
     A seat that was already to move keeps its deadline (a turn made of
-    several submissions is one turn on the clock).  A turn that begins
+    several submissions is one turn on the clock), unless it is in
+    ``new_turns``: its turn ended and its next one began with this move
+    (the others passed; ``Rules.turn_number``), so that turn is settled and
+    the next one starts afresh.  A turn that begins
     while the match's clocks are on hold (``clock_hold_register``) starts
     stopped.  Expects the caller to
     hold the match lock; saves changed seats.  Reads the deadline settings
@@ -351,8 +355,8 @@ def deadlines_update(
     seats are added to them instead.
     """
     seats = list(seats)
-    starting = [s for s in seats if s.index in to_move and s.deadline_at is None]
-    ending = [s for s in seats if s.index not in to_move and s.deadline_at is not None]
+    starting = [s for s in seats if s.index in to_move and (s.deadline_at is None or s.index in new_turns)]
+    ending = [s for s in seats if s.deadline_at is not None and (s.index not in to_move or s.index in new_turns)]
     if not starting and not ending:
         return
     wanted = {s.user_id for s in starting}
