@@ -8,14 +8,15 @@ class TournamentsConfig(AppConfig):
     def ready(self) -> None:
         from games import signals
         from games.deadlines.calendar import calendar_source_register
-        from games.deadlines.clock import clock_hold_register
+        from games.deadlines.clock import clock_hold_register, clock_hold_since_register
 
         from . import receivers
         from .calendar import round_deadlines_calendar
-        from .services.tools import paused_clock_held
+        from .services.tools import paused_clock_held, paused_clock_since
         from .signals import autoplay_due
 
         signals.match_finished.connect(receivers.on_match_finished, dispatch_uid="tournaments-game-finished")
         calendar_source_register(round_deadlines_calendar)
         clock_hold_register(paused_clock_held)
+        clock_hold_since_register(paused_clock_since)
         autoplay_due.connect(receivers.on_autoplay_due, dispatch_uid="tournaments-autoplay")

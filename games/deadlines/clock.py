@@ -229,8 +229,26 @@ def clock_hold_register(held: Callable[[Match], bool]) -> None:
         _clock_holds.append(held)
 
 
+#: ``(match) -> datetime | None`` callables other apps register: when the
+#: match's clocks were put on hold, while they are (``None`` otherwise).  A
+#: turn that ends while on hold is settled as if it had ended then.
+_hold_starts: list[Callable[[Match], dt.datetime | None]] = []
+
+
+def clock_hold_since_register(since: Callable[[Match], dt.datetime | None]) -> None:
+    """Register ``since(match)`` (once per callable; apps call it in
+    ``ready``).  It is asked only when a stopped turn ends."""
+    if since not in _hold_starts:
+        _hold_starts.append(since)
+
+
 def _held(match: Match) -> bool:
     return any(held(match) for held in _clock_holds)
+
+
+def _held_since(match: Match) -> dt.datetime | None:
+    starts = [at for at in (since(match) for since in _hold_starts) if at is not None]
+    return min(starts) if starts else None
 
 
 def _prefs_of(seat: Seat, prefs: dict[int, DeadlineSettings]) -> DeadlineSettings | None:
@@ -317,9 +335,13 @@ def _end_turn(
     prefs: DeadlineSettings | None,
     now: dt.datetime,
     auto_played: AutoPlayed | None,
+    stopped_at: dt.datetime | None = None,
 ) -> None:
+    """End the seat's running turn at ``now``; a turn whose clock was
+    stopped at ``stopped_at`` (its clocks on hold) used no time since."""
     if match.bank_initial_days is not None and seat.turn_started_at and seat.turn_seconds is not None:
-        seat.bank_seconds = bank_after_turn(match, seat_time_left(match, seat, prefs, now=now))
+        end = now if stopped_at is None else max(seat.turn_started_at, min(now, stopped_at))
+        seat.bank_seconds = bank_after_turn(match, seat_time_left(match, seat, prefs, now=end))
     seat.deadline_at = seat.reminder_at = seat.turn_started_at = seat.turn_seconds = None
     seat.reminded_for = seat.reminded_hours = None
     seat.auto_moves = auto_played[1] if auto_played is not None and auto_played[0] == seat.pk else 0
@@ -333,16 +355,22 @@ def deadlines_update(
     now: dt.datetime,
     auto_played: AutoPlayed | None = None,
     writes: Writes | None = None,
+    new_turns: frozenset[int] = frozenset(),
 ) -> None:
     """Start the clock of every seat that must now move, and stop the
     others' (banking their unused time under a Fischer control).
 
     A seat whose turn ends counts its turns auto-played in a row: the
     ``auto_played`` count for the seat it names, zero for any other (its
-    player moved).
+    player moved).  A turn runs from ``turn_started_at``, stopped or not:
+    one that ends while its clock is stopped (``clock_hold_since_register``)
+    is settled as of the moment it stopped.
 
     A seat that was already to move keeps its deadline (a turn made of
-    several submissions is one turn on the clock).  A turn that begins
+    several submissions is one turn on the clock), unless it is in
+    ``new_turns``: its turn ended and its next one began with this move
+    (the others passed; ``Rules.turn_number``), so that turn is settled and
+    the next one starts afresh.  A turn that begins
     while the match's clocks are on hold (``clock_hold_register``) starts
     stopped.  Expects the caller to
     hold the match lock; saves changed seats.  Reads the deadline settings
@@ -351,8 +379,11 @@ def deadlines_update(
     seats are added to them instead.
     """
     seats = list(seats)
-    starting = [s for s in seats if s.index in to_move and s.deadline_at is None]
-    ending = [s for s in seats if s.index not in to_move and s.deadline_at is not None]
+    # A turn runs from ``turn_started_at``; its deadline is empty while
+    # its clock is stopped (a paused tournament), and it ends all the same.
+    running = [s for s in seats if s.turn_started_at is not None or s.deadline_at is not None]
+    starting = [s for s in seats if s.index in to_move and (s not in running or s.index in new_turns)]
+    ending = [s for s in running if s.index not in to_move or s.index in new_turns]
     if not starting and not ending:
         return
     wanted = {s.user_id for s in starting}
@@ -360,8 +391,11 @@ def deadlines_update(
         # Settling a bank subtracts the vacations the turn spanned.
         wanted |= {s.user_id for s in ending}
     prefs = settings_for(wanted, seats)
+    stopped = [s for s in ending if s.deadline_at is None]
+    stopped_at = _held_since(match) if stopped and match.bank_initial_days is not None else None
     for seat in ending:
-        _end_turn(match, seat, _prefs_of(seat, prefs), now, auto_played)
+        at = stopped_at if seat.deadline_at is None else None
+        _end_turn(match, seat, _prefs_of(seat, prefs), now, auto_played, stopped_at=at)
     held = bool(starting) and _held(match)
     for seat in starting:
         _start_turn(match, seat, _prefs_of(seat, prefs), now, held=held)

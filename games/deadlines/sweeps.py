@@ -107,9 +107,12 @@ AUTO_VACATION = "auto_vacation"
 
 
 def _default_turn(rules, state, index: int) -> str:
-    """The notation of the default moves that complete ``index``'s turn."""
+    """The notation of the default moves that complete ``index``'s current
+    turn: up to the turn's end, not into a next turn of the same seat
+    (``Rules.turn_number``), which gets a clock of its own."""
     texts: list[str] = []
-    while index in rules.to_move(state) and len(texts) < MAX_TURN_MOVES:
+    turn = rules.turn_number(state, index)
+    while index in rules.to_move(state) and rules.turn_number(state, index) == turn and len(texts) < MAX_TURN_MOVES:
         move = rules.default_move(state, index)
         texts.append(rules.format_move(state, index, move))
         state = rules.apply(state, index, move).state

@@ -179,6 +179,12 @@ class BaseRules(Generic[S, MoveT]):
     def is_finished(self, state: S) -> bool:
         return state.early_end is not None or self._is_over(state)
 
+    def turn_number(self, state: S, seat: Seat) -> int:
+        """0: right for a game in which the turn always passes to another
+        seat before it comes back.  A game in which a seat can move two
+        turns in a row overrides this with a number that grows."""
+        return 0
+
     def check_can_move(self, state: S, seat: Seat) -> None:
         """:raises GameOver: the game has ended.
         :raises NotYourTurn: ``seat`` may not act now."""

@@ -214,6 +214,14 @@ class Rules(Protocol[StateT, MoveT]):
         the game is over."""
         ...
 
+    def turn_number(self, state: StateT, seat: Seat) -> int:
+        """Returns a number naming ``seat``'s current turn: a seat that is
+        to move in two states is in the same turn exactly when the numbers
+        are equal (a new turn begins without the seat having stopped being
+        to move when the others passed, or when it closes one round and
+        leads the next); never raises."""
+        ...
+
     def check_can_move(self, state: StateT, seat: Seat) -> None:
         """Returns when ``seat`` may move now; raises ``GameOver`` or
         ``NotYourTurn``."""

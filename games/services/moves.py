@@ -244,6 +244,7 @@ def move_play(
         seats,
         rules,
         transition,
+        before=state,
         seat_index=seat.drawn_index,
         user=user,
         kind=MoveRecord.Kind.MOVE,
@@ -296,6 +297,7 @@ def match_resign(
             seats,
             rules,
             transition,
+            before=rules.load(match.started_state),
             seat_index=index,
             user=user,
             kind=kind,
@@ -315,6 +317,7 @@ def _store(
     rules,
     transition: Transition,
     *,
+    before,
     seat_index: int,
     user,
     kind: str,
@@ -329,8 +332,12 @@ def _store(
 ) -> MoveRecord:
     """Persist a transition and announce it after commit.  Expects the match
     lock.  With ``writes``, a move that does not end the game is only added
-    to them (written and announced by their flush)."""
+    to them (written and announced by their flush).  ``before`` is the
+    state the transition started from (to tell a new turn of a seat that
+    stays to move)."""
     announcements = after_commit(announcements)
+    to_move = rules.to_move(transition.state)
+    new_turns = _new_turns(rules, before, transition.state, to_move)
     match.ply += 1
     match.state = rules.dump(transition.state)
     outcome = rules.outcome(transition.state)
@@ -355,10 +362,11 @@ def _store(
         deadlines_update(
             match=match,
             seats=seats,
-            to_move=rules.to_move(transition.state),
+            to_move=to_move,
             now=now,
             auto_played=auto_played,
             writes=writes,
+            new_turns=new_turns,
         )
         return record
     try:
@@ -378,14 +386,22 @@ def _store(
         deadlines_update(
             match=match,
             seats=seats,
-            to_move=rules.to_move(transition.state),
+            to_move=to_move,
             now=now,
             auto_played=auto_played,
+            new_turns=new_turns,
         )
     else:
         _finish(match, seats, outcome, now, announcements)
     announcements.add(record)
     return record
+
+
+def _new_turns(rules, before, after, to_move: frozenset[int]) -> frozenset[int]:
+    """The seats to move both before and after a transition whose turn
+    changed in between (a new turn, not the rest of the same one)."""
+    stayed = to_move & rules.to_move(before)
+    return frozenset(seat for seat in stayed if rules.turn_number(before, seat) != rules.turn_number(after, seat))
 
 
 def _finish(match: Match, seats: list[Seat], outcome, now: dt.datetime, announcements: Announcements) -> None:

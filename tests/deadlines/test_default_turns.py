@@ -47,20 +47,64 @@ def match_at(game: str, state, seat: int, now):
 
 @pytest.mark.parametrize(
     ("game", "players", "seed", "steps", "seat"),
-    # Positions where a later default move follows one that turns up cards.
-    [("alhambra", 2, 0, 213, 1)],
+    # Positions where a later default move follows one that turns up cards
+    # (the Alhambra seat's next turn places tiles handed out at the end).
+    [("alhambra", 2, 0, 213, 1), ("alpaca", 3, 5, 37, 2)],
 )
 def test_a_default_turn_whose_moves_turn_up_cards_is_played(game, players, seed, steps, seat, now):
     rules = get_rules(game)
     state = position(game, players, seed, steps)
-    assert len(deadlines._default_turn(rules, state, seat).split(";")) > 1
     match = match_at(game, state, seat, now)
-    assert deadlines_sweep(now=now + 3 * DAY + HOUR) == {"auto": 1}
+    at = now + 3 * DAY + HOUR
+    assert deadlines_sweep(now=at) == {"auto": 1}
     record = MoveRecord.objects.get(match=match)
     assert (record.source, record.seat_index) == ("system", seat)
+    assert record.text == deadlines._default_turn(rules, state, seat)
+    # The seat's next turn (it is to move again) gets a clock of its own.
     match.refresh_from_db()
-    assert seat not in rules.to_move(rules.load(match.state))
-    assert Seat.objects.get(match=match, index=seat).auto_moves == 1
+    after = rules.load(match.state)
+    assert seat in rules.to_move(after) and rules.turn_number(after, seat) != rules.turn_number(state, seat)
+    sleeper = Seat.objects.get(match=match, index=seat)
+    assert (sleeper.auto_moves, sleeper.turn_started_at, sleeper.deadline_at) == (1, at, at + 3 * DAY)
+
+
+def test_a_timeout_plays_one_alpaca_round_not_the_next_one_too(now):
+    rules = get_rules("alpaca")
+    state = position("alpaca", 2, 0, 4)  # seat 0 closes round 2 and leads round 3
+    match = match_at("alpaca", state, 0, now)
+    at = now + 3 * DAY + HOUR
+    assert deadlines_sweep(now=at) == {"auto": 1}
+    record = MoveRecord.objects.get(match=match)
+    match.refresh_from_db()
+    after = rules.load(match.state)
+    assert (state.round, after.round, rules.to_move(after)) == (2, 3, {0})
+    assert record.text == rules.apply_text_moves(state, 0, record.text)[2]
+    assert len(record.moves) == len(deadlines._default_turn(rules, state, 0).split(";"))
+    sleeper = Seat.objects.get(match=match, index=0)
+    assert (sleeper.turn_started_at, sleeper.deadline_at) == (at, at + 3 * DAY)
+    # The next round is a turn of its own: enforced at its own deadline.
+    assert deadlines_sweep(now=at + DAY) == {}
+
+
+def test_an_alpaca_player_who_leads_the_next_round_gets_a_fresh_clock(now):
+    rules = get_rules("alpaca")
+    state = position("alpaca", 2, 0, 4)
+    match = match_at("alpaca", state, 0, now)
+    Match.objects.filter(pk=match.pk).update(bank_initial_days=3, bank_increment_days=1, bank_cap_days=10)
+    me = Seat.objects.select_related("user").get(match=match, index=0)
+    moved = now + 3 * DAY - HOUR  # an hour before the deadline
+    while True:
+        match.refresh_from_db()
+        current = rules.load(match.state)
+        if rules.turn_number(current, 0) != state.round:
+            break
+        text = rules.format_move(current, 0, rules.default_move(current, 0))
+        services.move_submit(match_id=match.pk, user=me.user, ply=match.ply, text=text, source="web", now=moved)
+    me.refresh_from_db()
+    assert 0 in rules.to_move(current)
+    # An hour left, plus the day added per move.
+    assert (me.turn_started_at, me.bank_seconds, me.turn_seconds) == (moved, 3600 + 86400, 3600 + 86400)
+    assert me.deadline_at == moved + HOUR + DAY
 
 
 def test_a_default_turn_that_keeps_failing_forfeits_instead_of_being_retried_forever(

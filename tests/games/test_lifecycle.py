@@ -217,6 +217,21 @@ def test_an_invitation_to_a_game_on_a_fischer_bank_states_the_bank(
     assert dutch in lobby and "3 dagen per zet" not in lobby
 
 
+def test_my_games_and_the_lobby_state_the_bank_of_a_game_waiting_for_the_other_player(client, alice, bob, now):
+    """Their rows said "3 days/move" for a game played on a bank."""
+    bank = {"bank_initial_days": 10, "bank_increment_days": 2, "bank_cap_days": 20}
+    match = services.match_create(creator=alice, game="alta", players=2, now=now, days_per_move=3, **bank)
+    services.match_join(match_id=match.pk, user=bob, now=now)
+    rules = get_rules("alta")
+    match.refresh_from_db()
+    waiting = match.seats.exclude(index__in=rules.to_move(rules.load(match.state))).get()
+    client.force_login(waiting.user)
+    for url in ("/games/", "/lobby/"):
+        page = " ".join(client.get(url).content.decode().split())
+        assert "Fischer bank: 10 days, +2 days per move, at most 20 days" in page, url
+        assert "days/move" not in page, url
+
+
 def test_the_create_form_offers_the_time_control(client, alice):
     client.force_login(alice)
     response = client.post(

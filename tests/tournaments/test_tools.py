@@ -307,6 +307,79 @@ def test_while_paused_the_home_page_and_the_rounds_say_whose_move_it_is(alice, c
     assert seen() == ([str(players[1])], [False, True])
 
 
+def _whole_turn(match, seat, at):
+    from games.engine import get_rules
+    from games.services import move_submit
+
+    rules = get_rules(match.game)
+    while True:
+        match.refresh_from_db()
+        state = rules.load(match.state)
+        if seat.index not in rules.to_move(state):
+            return
+        text = rules.move_options(state, seat.index)[0][0]
+        move_submit(match_id=match.pk, user=seat.user, ply=match.ply, source="web", now=at, text=text)
+
+
+def _mover(match):
+    from games.engine import get_rules
+
+    rules = get_rules(match.game)
+    match.refresh_from_db()
+    index = min(rules.to_move(rules.load(match.state)))
+    return Seat.objects.select_related("user").get(match=match, index=index)
+
+
+def test_a_player_who_moves_while_paused_ends_the_run_of_auto_played_turns(alice, club, now):
+    from games.deadlines.sweeps import deadlines_sweep
+
+    t = started(alice, club, new_players(2), now=now, format="swiss", rounds=1, days_per_move=3)
+    (game,) = running_games(t)
+    match = Match.objects.get(pk=game.match_id)
+    sleeper = _mover(match)
+    at = now
+    for _ in range(2):  # the sleeper times out twice
+        at = _mover(match).deadline_at + HOUR
+        assert deadlines_sweep(now=at) == {"auto": 1}
+        at += HOUR
+        _whole_turn(match, _mover(match), at)
+    sleeper.refresh_from_db()
+    assert sleeper.auto_moves == 2
+    tournament_pause(tournament_id=t.pk, by=alice, now=at + HOUR)
+    _whole_turn(match, sleeper, at + 2 * HOUR)  # back, and moving while paused
+    sleeper.refresh_from_db()
+    assert (sleeper.auto_moves, sleeper.turn_started_at) == (0, None)
+    tournament_resume(tournament_id=t.pk, by=alice, now=at + 3 * HOUR)
+    _whole_turn(match, _mover(match), at + 4 * HOUR)
+    # A timeout now is the first in a row: auto-played, not dropped.
+    assert deadlines_sweep(now=_mover(match).deadline_at + HOUR) == {"auto": 1}
+
+
+def test_a_turn_ended_while_paused_banks_the_time_left_when_the_pause_began(alice, club, now):
+    t = started(
+        alice,
+        club,
+        new_players(2),
+        now=now,
+        format="swiss",
+        rounds=1,
+        bank_initial_days=5,
+        bank_increment_days=1,
+        bank_cap_days=10,
+    )
+    (game,) = running_games(t)
+    match = Match.objects.get(pk=game.match_id)
+    first = _mover(match)
+    tournament_pause(tournament_id=t.pk, by=alice, now=now + 4 * DAY)  # 1 day left
+    _whole_turn(match, first, now + 4 * DAY + 12 * HOUR)
+    first.refresh_from_db()
+    assert (first.bank_seconds, first.turn_started_at) == (2 * 86400, None)  # 1 left + 1 added
+    tournament_resume(tournament_id=t.pk, by=alice, now=now + 5 * DAY)
+    _whole_turn(match, _mover(match), now + 5 * DAY + HOUR)
+    first = _mover(match)
+    assert (first.turn_seconds, first.deadline_at) == (2 * 86400, now + 7 * DAY + HOUR)
+
+
 def test_a_casual_game_ignores_tournament_pauses_and_costs_no_query(django_assert_num_queries, alice, club, now):
     """The clock hold asks nothing about a match whose seats were drawn
     (every casual match): only tournament games can be held."""

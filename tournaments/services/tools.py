@@ -278,6 +278,19 @@ def paused_clock_held(match: Match) -> bool:
     return TournamentGame.objects.filter(match_id=match.pk, tournament__paused_at__isnull=False).exists()
 
 
+def paused_clock_since(match: Match) -> dt.datetime | None:
+    """When the tournament of ``match`` was paused, while it is: a turn
+    that ends during the pause used no clock time since (``games`` asks,
+    through ``clock_hold_since_register``)."""
+    if match.seats_drawn:
+        return None
+    return (
+        Tournament.objects.filter(games__match_id=match.pk, paused_at__isnull=False)
+        .values_list("paused_at", flat=True)
+        .first()
+    )
+
+
 def paused_clocks_stop(*, tournament_id: int) -> int:
     """Stop the turns that began in a paused tournament's games since the
     pause (a move is still allowed while paused).  For the beat sweep."""

@@ -45,6 +45,10 @@ class AlhambraRules(BaseRules[AlhambraState, Move]):
         return setup.setup(players, seed)
 
     # ------------------------------------------------------------ hooks
+    def turn_number(self, state: AlhambraState, seat: int) -> int:
+        """The turn counter."""
+        return state.turn
+
     def _movers(self, state: AlhambraState) -> frozenset[int]:
         return legal.movers(state)
 

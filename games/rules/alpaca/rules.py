@@ -66,6 +66,11 @@ class AlpacaRules(BaseRules[AlpacaState, Move]):
         return setup.setup(players, seed)
 
     # ------------------------------------------------------------ turns
+    def turn_number(self, state: AlpacaState, seat: int) -> int:
+        """A seat acts once a round, and may act again at once: it closes one round and
+        leads the next, or the others passed."""
+        return state.round
+
     def _movers(self, state: AlpacaState) -> frozenset[int]:
         if state.phase == "over":
             return frozenset()

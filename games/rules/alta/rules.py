@@ -47,6 +47,10 @@ class AltaRules(BaseRules[AltaState, Move]):
         return setup.setup(players, seed)
 
     # ------------------------------------------------------------- turns
+    def turn_number(self, state: AltaState, seat: int) -> int:
+        """The turn counter."""
+        return state.turn
+
     def _movers(self, state: AltaState) -> frozenset[int]:
         return legal.movers(state)
 
