@@ -62,7 +62,8 @@ from .invitation_replies import answer_invitation, answer_other
 from .models import InboundEmail, OutgoingEmail, ReplyToken
 from .outbox import notify_rejection, reply_token_for
 from .positions import listed_turns
-from .reply_text import Reply, read_reply
+from .reply_text import OPTION, Reply, read_reply
+from .turns import TURN_LETTER
 
 logger = logging.getLogger(__name__)
 MAX_RAW = 256 * 1024
@@ -407,7 +408,17 @@ def _waiting_chat(token: ReplyToken, body: str) -> str:
         reading = read_reply(rules, state, token.seat_index, body, turns=listed_turns)
     except EngineError:  # a move that cannot be played now
         return ""
-    return "" if reading.moves else reading.message
+    if reading.moves or _names_a_move(reading.message):
+        return ""
+    return reading.message
+
+
+def _names_a_move(text: str) -> bool:
+    """Does ``text`` open with a line that names a move of a mail's list (a
+    whole turn's letter, an option number)?  Such a line, sent while
+    waiting, answers an earlier position: refused, never chat."""
+    first = next((line for line in text.split("\n") if line.strip()), "")
+    return bool(TURN_LETTER.match(first) or OPTION.match(first))
 
 
 def _reading(token: ReplyToken, body: str) -> Reply | None:

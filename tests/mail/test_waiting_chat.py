@@ -170,3 +170,17 @@ def test_a_waiting_player_asking_for_the_position_gets_it_instead_of_chatting_it
     assert not ChatMessage.objects.exists()
     [answer] = mails_to(seat.user.email)
     assert "the current position" in answer.subject.lower()
+
+
+@pytest.mark.parametrize("word", ["B", "C", "a", "option 2"])
+def test_a_letter_or_number_to_an_earlier_turn_mail_is_refused_not_chatted(
+    word, game, waiting, django_capture_on_commit_callbacks
+):
+    seat, _other, earlier = waiting
+    moves = game.moves.count()
+    mail.outbox.clear()
+    record = ingest(bytes(message(earlier, word, sender=seat.user.email)), django_capture_on_commit_callbacks)
+    assert record.outcome == "rejected" and game.moves.count() == moves
+    assert not ChatMessage.objects.exists()
+    [answer] = mails_to(seat.user.email)
+    assert "earlier position" in answer.body and "sent to the other players" not in answer.body
