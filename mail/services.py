@@ -244,9 +244,46 @@ def _reply_without_address(
     said = _waiting_chat(token, message.body)
     if said:
         return _chat_only(record, message, token, said, now)
+    if _to_move(token):
+        return _move_to_wrong_mail(record, message, token, now)
     with transaction.atomic():
         generic_reply(message, record, now)
         return finish(record, InboundEmail.Outcome.UNKNOWN_TOKEN, "no move expected in the mail answered")
+
+
+def _move_to_wrong_mail(
+    record: InboundEmail, message: InboundMessage, token: ReplyToken, now: dt.datetime
+) -> InboundEmail:
+    """A reply to a mail that asked for no move, from a player who is to
+    move: nothing is played; they get the position with a fresh reply
+    address, told where moves go, and the lines below the move (or the
+    whole text, when it holds none) are posted as chat."""
+    try:
+        reading = _reading(token, message.body)
+    except EngineError:  # a move that cannot be played: the text is no chat
+        reading = None
+    said = own_words(token, reading.message) if reading is not None and reading.message.strip() else ""
+    with in_language(token.user):
+        detail = _(
+            "The email you answered asks for no move, so nothing was played. Send your moves in reply to "
+            'the latest "your move" email, or to this one: here is the current position.'
+        )
+        if said.strip():
+            detail += " " + _("The other lines of your reply were sent to the other players.")
+    with transaction.atomic():
+        if said.strip():
+            _chat(token, said, now)
+        _tell_rejection(token, message, detail, record, now)
+        # Recorded as the mail answered names no move (as for a waiting
+        # player), though the answer is a refusal's.
+        return finish(
+            record,
+            InboundEmail.Outcome.UNKNOWN_TOKEN,
+            detail,
+            match=token.match,
+            user=token.user,
+            message_to_players=said[:2000],
+        )
 
 
 def _stand_in_id(message: InboundMessage) -> str:

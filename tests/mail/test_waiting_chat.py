@@ -184,3 +184,24 @@ def test_a_letter_or_number_to_an_earlier_turn_mail_is_refused_not_chatted(
     assert not ChatMessage.objects.exists()
     [answer] = mails_to(seat.user.email)
     assert "earlier position" in answer.body and "sent to the other players" not in answer.body
+
+
+def test_a_move_to_the_receipt_from_a_player_to_move_gets_the_position_and_keeps_the_chat(
+    game, waiting, django_capture_on_commit_callbacks
+):
+    seat, other, _earlier = waiting
+    receipt = last_receipt(seat.user)
+    whole_turn_by_mail(game, other, django_capture_on_commit_callbacks)  # seat is to move again
+    assert mover_of(game).pk == seat.pk
+    moves = game.moves.count()
+    mail.outbox.clear()
+    record = ingest(
+        answer_to(receipt, "B\nyour turn was great", sender=seat.user.email), django_capture_on_commit_callbacks
+    )
+    assert record.outcome == "unknown_token" and game.moves.count() == moves
+    [answer] = mails_to(seat.user.email)
+    text = " ".join(answer.body.split())
+    assert 'latest "your move" email' in text and "could not match it" not in text
+    assert answer.reply_to  # a fresh address to send the move to
+    assert list(ChatMessage.objects.values_list("text", flat=True)) == ["your turn was great"]
+    assert [m for m in mails_to(other.user.email) if "your turn was great" in m.body] == []  # with their next mail
