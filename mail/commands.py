@@ -30,6 +30,7 @@ from games.services.chat import chat_mute, chat_post
 
 from .addresses import command_address, reply_address
 from .answers import answer, in_language, mark_as_answer, reply_subject
+from .help_text import plain_help
 from .models import GameMute, InboundEmail, OutgoingEmail, ReplyToken
 from .outbox import game_email_queue, reply_token_for, seats_with_players
 from .render import GameMail
@@ -138,7 +139,7 @@ def run(
 
 def _help(command, *, token, **_kwargs):
     rules = get_rules(token.match.game)
-    return "help", [rules.help_text(get_language()).strip(), command_list()]
+    return "help", [plain_help(rules.help_text(get_language())), command_list()]
 
 
 def _board(command, *, token, record, now, **_kwargs):

@@ -36,8 +36,28 @@ def command(turn, body, capture):
 @pytest.mark.parametrize("word", ["help", "Hulp"])
 def test_help_gives_the_notation_and_the_commands(word, turn, game, django_capture_on_commit_callbacks):
     _, answer = command(turn, word, django_capture_on_commit_callbacks)
-    assert get_rules("alta").help_text().strip().splitlines()[0] in answer.body
+    assert get_rules("alta").help_text().strip().splitlines()[0].lstrip("# ") in answer.body
     assert "vacation N" in answer.body and game.moves.count() == 0
+
+
+@pytest.mark.parametrize("language", ["en", "nl"])
+def test_help_reads_as_plain_text_with_whole_paragraphs(language, turn, django_capture_on_commit_callbacks):
+    seat, _ = turn
+    seat.user.language = language
+    seat.user.save()
+    _, answer = command(turn, "help", django_capture_on_commit_callbacks)
+    lines = answer.body.split("\n")
+    assert "**" not in answer.body and "```" not in answer.body and "`" not in answer.body
+    assert not [line for line in lines if line.startswith("#")]
+    # A paragraph's last word never sits alone between two of its lines.
+    orphans = [
+        line
+        for before, line, after in zip(lines, lines[1:], lines[2:], strict=False)
+        if len(line.split()) == 1 and before.strip() and after.strip() and not line.startswith(" ")
+    ]
+    assert orphans == []
+    assert max(len(line) for line in lines) <= 72
+    assert "  market C3; merchant blind; take 2 at D3" in answer.body or language == "nl"  # code kept as a line
 
 
 @pytest.mark.parametrize("word", ["board", "bord"])
