@@ -22,7 +22,6 @@ from django.utils.translation import gettext as _
 
 from games.deadlines.vacation import vacation_start
 from games.engine import get_rules
-from games.i18n import move_text
 from games.models import CHAT_MAX_LENGTH, Match, MoveRecord
 from games.selectors import match_history, matches_for_user
 from games.services import GameActionError, match_resign
@@ -35,6 +34,7 @@ from .models import GameMute, InboundEmail, OutgoingEmail, ReplyToken
 from .outbox import game_email_queue, reply_token_for, seats_with_players
 from .render import GameMail
 from .reply_text import without_our_mails
+from .since import words
 
 #: Command words (lower case) → command.
 WORDS = {
@@ -233,10 +233,16 @@ def _history(command, *, token, **_kwargs):
     for entry in match_history(match, token.seat_index):
         said = entry["text"] or ""
         if said and entry["kind"] == MoveRecord.Kind.MOVE:
-            said = move_text(match.game, said)  # in the reader's notation
-        events = "; ".join(entry["events"])
+            said = words(match.game, "; ".join(said.split("\n")))  # as the reader's mails write moves
+        events = " ".join(_sentence(event) for event in entry["events"])
         lines.append(f"{entry['ply']}. {entry['player']}: {said}{' (' + events + ')' if events else ''}")
     return "history", ["\n".join(lines) if lines else _("No moves have been played yet.")]
+
+
+def _sentence(text: str) -> str:
+    """``text`` ending as a sentence (events mostly end with a full stop)."""
+    text = text.strip().rstrip(";")
+    return text if text.endswith((".", "!", "?", ")")) else f"{text}."
 
 
 def _resign(command, *, token, now, **_kwargs):

@@ -225,3 +225,28 @@ def test_every_answer_reads_at_72_columns(body, turn, django_capture_on_commit_c
     [answer] = mail.outbox
     too_long = [line for line in answer.body.splitlines() if len(line) > 72 and "://" not in line]
     assert not too_long, too_long
+
+
+@pytest.mark.parametrize("language", ["en", "nl"])
+def test_history_names_cards_as_the_mails_do_and_punctuates_once(
+    language, game, now, settings, django_capture_on_commit_callbacks
+):
+    from mail.outbox import reply_token_for
+
+    from .playing import play
+
+    play(game, now, django_capture_on_commit_callbacks, moves=20)
+    seat = mover_of(game)
+    seat.user.language = language
+    seat.user.save()
+    token = reply_token_for(match=game, seat_index=seat.index, user=seat.user, ply=game.ply, now=now)
+    mail.outbox.clear()
+    record = ingest(
+        bytes(message(f"play+{token.token}@{settings.MAIL_DOMAIN}", "history", sender=seat.user.email)),
+        django_capture_on_commit_callbacks,
+    )
+    assert record.outcome == "command"
+    body = mail.outbox[-1].body
+    assert "20. " in body
+    for slug in ("_", ".;", ". ;", "..", ";;"):
+        assert slug not in body
