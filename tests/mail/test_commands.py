@@ -9,6 +9,7 @@ from games.engine import get_rules
 from games.models import Match, Vacation
 from mail.commands import resign_code
 from mail.models import GameMute, ReplyToken
+from mail.since import words
 
 from .conftest import mover_of
 from .intake import ingest, message
@@ -88,7 +89,7 @@ def test_history_shows_what_the_player_may_see(word, turn, game, settings, djang
         django_capture_on_commit_callbacks,
     )
     assert record.outcome == "command"
-    assert f"1. {seat.user}: {played.text}" in mail.outbox[-1].body
+    assert f"1. {seat.user}: {words('alta', played.text)}" in mail.outbox[-1].body  # as the mails write it
 
 
 @pytest.mark.parametrize("game_name", ["alhambra"])
