@@ -67,7 +67,11 @@ WORDS = {
 }
 #: ``mute chat`` / ``dempen chat``: the chat only, not the game's mails.
 _CHAT_WORDS = {"chat", "de chat"}
-_LINE = re.compile(r"^\s*([a-z]+)\b\s*(.*?)\s*$", re.IGNORECASE)
+#: The command word, then its argument; punctuation right after the word
+#: ("Say, nice move!", "Help!") belongs to neither.
+_LINE = re.compile(r"^\s*([a-z]+)\b[\s,.:;!?-]*(.*?)\s*$", re.IGNORECASE)
+#: A lone word on a line of its own (no punctuation: "thanks!" is chat).
+_LONE_WORD = re.compile(r"^\s*[^\W\d_]+\s*$")
 
 
 @dataclass
@@ -86,6 +90,13 @@ def command_of(body: str) -> Command | None:
     if not found or found.group(1).lower() not in WORDS:
         return None
     return Command(WORDS[found.group(1).lower()], found.group(2), "\n".join(lines[at + 1 :]).strip())
+
+
+def unknown_word(text: str) -> Command | None:
+    """A reply that is one word, neither a command nor (the caller knows) a
+    move: what a player tries for a command ("undo", "pass"); answered
+    with the command list rather than posted as chat."""
+    return Command("unknown", text.strip()) if _LONE_WORD.match(text) else None
 
 
 def command_list() -> str:
@@ -245,6 +256,13 @@ def _sentence(text: str) -> str:
     return text if text.endswith((".", "!", "?", ")")) else f"{text}."
 
 
+def _unknown(command, **_kwargs):
+    return "unknown command", [
+        _('"%(word)s" is neither a command nor a move, so nothing was done.') % {"word": command.argument},
+        command_list(),
+    ]
+
+
 def _resign(command, *, token, now, **_kwargs):
     code = resign_code(token)
     if command.argument.strip().upper() != code:
@@ -321,4 +339,5 @@ _HANDLERS = {
     "mute": _mute,
     "unmute": _unmute,
     "say": _say,
+    "unknown": _unknown,
 }

@@ -53,7 +53,7 @@ from games.services.chat import chat_post
 from .addresses import email_move_key
 from .answers import answer, in_language, mark_as_answer, reply_subject, site_line
 from .command_address import answer_command_address
-from .commands import Command, command_list, command_of, own_words
+from .commands import Command, command_list, command_of, own_words, unknown_word
 from .commands import run as run_command
 from .inbound import InboundMessage, MalformedEmail, parse_inbound, read_unusable
 from .intake_common import account_of, finish, generic_reply
@@ -403,10 +403,12 @@ def _chat_only(
     record: InboundEmail, message: InboundMessage, token: ReplyToken, text: str, now: dt.datetime
 ) -> InboundEmail:
     """Plain lines from a player who is not to move (no move is expected of
-    them): a chat message, answered like ``say``."""
+    them): a chat message, answered like ``say``; in a running game a lone
+    word is a command they tried, answered with the command list."""
+    lone = unknown_word(text) if token.match.is_active else None
     with transaction.atomic():
         detail = run_command(
-            Command("say", "", text),
+            lone or Command("say", "", text),
             record=record,
             sender=message.sender,
             subject=message.subject,

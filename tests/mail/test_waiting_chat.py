@@ -205,3 +205,27 @@ def test_a_move_to_the_receipt_from_a_player_to_move_gets_the_position_and_keeps
     assert answer.reply_to  # a fresh address to send the move to
     assert list(ChatMessage.objects.values_list("text", flat=True)) == ["your turn was great"]
     assert [m for m in mails_to(other.user.email) if "your turn was great" in m.body] == []  # with their next mail
+
+
+@pytest.mark.parametrize("word", ["undo", "pass", "stats", "commands"])
+def test_a_waiting_players_unknown_word_gets_the_command_list_not_the_table(
+    word, game, waiting, django_capture_on_commit_callbacks
+):
+    seat, _other, earlier = waiting
+    moves = game.moves.count()
+    for address in (earlier, latest_address(seat.user)):
+        mail.outbox.clear()
+        record = ingest(bytes(message(address, word, sender=seat.user.email)), django_capture_on_commit_callbacks)
+        assert record.outcome == "command" and game.moves.count() == moves
+        [answer] = mails_to(seat.user.email)
+        assert "neither a command nor a move" in answer.body and "vacation N" in answer.body
+    assert not ChatMessage.objects.exists()
+
+
+def test_punctuation_after_say_is_not_part_of_the_message(game, waiting, django_capture_on_commit_callbacks):
+    seat, _other, earlier = waiting
+    record = ingest(
+        bytes(message(earlier, "Say, nice move!", sender=seat.user.email)), django_capture_on_commit_callbacks
+    )
+    assert record.detail == "said"
+    assert list(ChatMessage.objects.values_list("text", flat=True)) == ["nice move!"]
