@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from games.models import ChatMessage
 from games.selectors_chat import chat_unmailed
 
+from .render import wrapped
 from .sections import section_insert
 
 
@@ -32,6 +33,7 @@ def chat_blocks(messages: list[ChatMessage], *, game=None) -> tuple[str, str]:
         title = _("Chat from the other players of %(game)s:") % {"game": game}
     text = [title] + [f"  {_author(m)}: {m.text}".replace("\n", "\n    ") for m in messages]
     text.append(_('(Reply with "say" and your message on the first line to answer; "mute chat" stops the chat.)'))
+    plain = "\n".join(wrapped(line, hanging=2 if line.startswith(" ") else 0) for line in text)
     items = "".join(
         f"<li><strong>{escape(_author(m))}</strong>: {escape(m.text).replace(chr(10), '<br>')}</li>" for m in messages
     )
@@ -39,7 +41,7 @@ def chat_blocks(messages: list[ChatMessage], *, game=None) -> tuple[str, str]:
         f'<h3 style="margin:12px 0 4px">{escape(title)}</h3><ul style="margin:4px 0 8px">{items}</ul>'
         f'<p style="margin:4px 0;color:#555">{escape(text[-1])}</p>'
     )
-    return "\n".join(text) + "\n", html
+    return plain + "\n", html
 
 
 def has_chat(match) -> bool:

@@ -23,8 +23,9 @@ from .render import in_language
 def chat_deliver(*, chat_id: int, now: dt.datetime) -> int:
     """Mail a new chat message at once to each other seated player who
     asked for that (``chat_at_once``), with every line they have not been
-    mailed yet.  Players who muted the chat, the game or all game mail get
-    nothing.  Safe to run twice: the mail's key names the line and the
+    mailed yet; once the game is over every other player gets it at once
+    (no game mail will follow to carry it).  Players who muted the chat,
+    the game or all game mail get nothing.  Safe to run twice: the mail's key names the line and the
     reader, and lines already mailed are not mailed again.  Returns how
     many mails were queued."""
     message = ChatMessage.objects.select_related("match").filter(pk=chat_id).first()
@@ -36,7 +37,8 @@ def chat_deliver(*, chat_id: int, now: dt.datetime) -> int:
         user = seat.user
         if user is None or user.pk == message.author_id:
             continue
-        if not user.chat_at_once or not wants_mail(user, match, kind=OutgoingEmail.Kind.NOTICE):
+        at_once = user.chat_at_once or not match.is_active
+        if not at_once or not wants_mail(user, match, kind=OutgoingEmail.Kind.NOTICE):
             continue
         with transaction.atomic():
             # The reader's row, locked: two lines posted at once never mail

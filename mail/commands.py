@@ -22,7 +22,6 @@ from django.utils.translation import gettext as _
 
 from games.deadlines.vacation import vacation_start
 from games.engine import get_rules
-from games.i18n import move_text
 from games.models import CHAT_MAX_LENGTH, Match, MoveRecord
 from games.selectors import match_history, matches_for_user
 from games.services import GameActionError, match_resign
@@ -30,10 +29,12 @@ from games.services.chat import chat_mute, chat_post
 
 from .addresses import command_address, reply_address
 from .answers import answer, in_language, mark_as_answer, reply_subject
+from .help_text import plain_help
 from .models import GameMute, InboundEmail, OutgoingEmail, ReplyToken
 from .outbox import game_email_queue, reply_token_for, seats_with_players
 from .render import GameMail
 from .reply_text import without_our_mails
+from .since import words
 
 #: Command words (lower case) → command.
 WORDS = {
@@ -66,7 +67,11 @@ WORDS = {
 }
 #: ``mute chat`` / ``dempen chat``: the chat only, not the game's mails.
 _CHAT_WORDS = {"chat", "de chat"}
-_LINE = re.compile(r"^\s*([a-z]+)\b\s*(.*?)\s*$", re.IGNORECASE)
+#: The command word, then its argument; punctuation right after the word
+#: ("Say, nice move!", "Help!") belongs to neither.
+_LINE = re.compile(r"^\s*([a-z]+)\b[\s,.:;!?-]*(.*?)\s*$", re.IGNORECASE)
+#: A lone word on a line of its own (no punctuation: "thanks!" is chat).
+_LONE_WORD = re.compile(r"^\s*[^\W\d_]+\s*$")
 
 
 @dataclass
@@ -85,6 +90,13 @@ def command_of(body: str) -> Command | None:
     if not found or found.group(1).lower() not in WORDS:
         return None
     return Command(WORDS[found.group(1).lower()], found.group(2), "\n".join(lines[at + 1 :]).strip())
+
+
+def unknown_word(text: str) -> Command | None:
+    """A reply that is one word, neither a command nor (the caller knows) a
+    move: what a player tries for a command ("undo", "pass"); answered
+    with the command list rather than posted as chat."""
+    return Command("unknown", text.strip()) if _LONE_WORD.match(text) else None
 
 
 def command_list() -> str:
@@ -138,7 +150,7 @@ def run(
 
 def _help(command, *, token, **_kwargs):
     rules = get_rules(token.match.game)
-    return "help", [rules.help_text(get_language()).strip(), command_list()]
+    return "help", [plain_help(rules.help_text(get_language())), command_list()]
 
 
 def _board(command, *, token, record, now, **_kwargs):
@@ -232,10 +244,23 @@ def _history(command, *, token, **_kwargs):
     for entry in match_history(match, token.seat_index):
         said = entry["text"] or ""
         if said and entry["kind"] == MoveRecord.Kind.MOVE:
-            said = move_text(match.game, said)  # in the reader's notation
-        events = "; ".join(entry["events"])
+            said = words(match.game, "; ".join(said.split("\n")))  # as the reader's mails write moves
+        events = " ".join(_sentence(event) for event in entry["events"])
         lines.append(f"{entry['ply']}. {entry['player']}: {said}{' (' + events + ')' if events else ''}")
     return "history", ["\n".join(lines) if lines else _("No moves have been played yet.")]
+
+
+def _sentence(text: str) -> str:
+    """``text`` ending as a sentence (events mostly end with a full stop)."""
+    text = text.strip().rstrip(";")
+    return text if text.endswith((".", "!", "?", ")")) else f"{text}."
+
+
+def _unknown(command, **_kwargs):
+    return "unknown command", [
+        _('"%(word)s" is neither a command nor a move, so nothing was done.') % {"word": command.argument},
+        command_list(),
+    ]
 
 
 def _resign(command, *, token, now, **_kwargs):
@@ -314,4 +339,5 @@ _HANDLERS = {
     "mute": _mute,
     "unmute": _unmute,
     "say": _say,
+    "unknown": _unknown,
 }

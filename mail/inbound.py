@@ -25,7 +25,7 @@ from email.utils import getaddresses, parseaddr
 from html import unescape
 
 from .addresses import is_command_address, token_from_address
-from .reply_text import clean_reply
+from .reply_text import clean_reply, without_invisibles
 
 _AUTO_SUBJECT = re.compile(
     r"^(auto(matic)?[ _-]?(reply|response|antwoord)|out of (the )?office|afwezig|"
@@ -371,11 +371,15 @@ def _readable_parts(part: Message) -> Iterator[Message]:
 
 
 def _body(message: Message) -> str:
-    """The text of the first plain-text part, else of the first HTML one."""
+    """The text of the first plain-text part, else (none, or a blank one:
+    some clients send an empty plain part beside the HTML that holds the
+    words) of the first HTML one."""
     parts = list(_readable_parts(message))
     plain = next((part for part in parts if part.get_content_type() == "text/plain"), None)
     if plain is not None:
-        return _decoded(plain)[:_PART_LIMIT]
+        text = _decoded(plain)[:_PART_LIMIT]
+        if without_invisibles(text).strip():
+            return text
     html = next((part for part in parts if part.get_content_type() == "text/html"), None)
     if html is not None:
         return html_to_text(_decoded(html)[:_PART_LIMIT])

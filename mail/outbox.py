@@ -26,6 +26,7 @@ from django.utils.translation import gettext as _
 
 from core.signin import is_email_only
 from games.engine import Event, get_rules
+from games.models import MoveRecord
 from games.services.chat import chat_mark_mailed
 
 from .addresses import (
@@ -234,7 +235,7 @@ def game_email_queue(
     too, ``in_language``).
     """
     user = seat.user
-    if not wants_mail(user, match, kind=kind):
+    if not wants_mail(user, match, kind=kind) and not _ended_by_their_mail(kind, match, seat):
         return None
     with in_language(user):
         return _game_email_queue(
@@ -250,6 +251,22 @@ def game_email_queue(
             ply=ply,
             sends=sends,
         )
+
+
+def _ended_by_their_mail(kind: str, match, seat) -> bool:
+    """Is this the game-over mail of the player whose emailed move ended the
+    game?  It is the answer to their mail (``notify_move`` sends no receipt
+    for a game-ending move), so it goes out whatever their mute."""
+    if kind != OutgoingEmail.Kind.GAME_OVER or seat.user is None:
+        return False
+    last = MoveRecord.objects.filter(match=match, ply=match.ply).first()
+    return (
+        last is not None
+        and last.kind == MoveRecord.Kind.MOVE
+        and last.source == MoveRecord.Source.EMAIL
+        and last.seat_index == seat.index
+        and last.user_id == seat.user_id
+    )
 
 
 def _game_email_queue(

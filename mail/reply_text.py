@@ -56,9 +56,20 @@ _SEPARATORS = re.compile(r";")
 _NUMBERS = re.compile(r"^\s*#?\d{1,3}(?:[\s,]+#?\d{1,3})+\s*$")
 
 
+#: Characters that show as nothing (zero-width spaces and joiners, the
+#: word joiner, a byte-order mark) that mail apps and pasting leave in.
+_INVISIBLE = re.compile("[\u200b-\u200d\u2060\ufeff]")
+
+
+def without_invisibles(text: str) -> str:
+    """``text`` without characters that show as nothing."""
+    return _INVISIBLE.sub("", text)
+
+
 def clean_reply(text: str) -> str:
-    """The player's own new text: no quotes, no quote headers, no signature."""
-    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    """The player's own new text: no quotes, no quote headers, no signature,
+    no characters that show as nothing."""
+    text = without_invisibles(text).replace("\r\n", "\n").replace("\r", "\n")
     text = _without_quote_headers(text)
     text = "\n".join(line for line in text.split("\n") if not line.lstrip().startswith(">"))
     found = _OUTLOOK_HEADER.search(text)

@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 
 from core.signin import sign_in_url
 
-from .render import in_language
+from .render import in_language, wrapped
 
 _FOOTER = "\n--\n"
 
@@ -36,6 +36,6 @@ def sign_in_section(text: str, html: str, *, user) -> tuple[str, str]:
     return section_insert(
         text,
         html,
-        text_block=f"{said}\n{url}\n",
+        text_block=f"{wrapped(said, hanging=0)}\n{url}\n",  # the link unbroken, on a line of its own
         html_block=f'<p style="margin:8px 0">{escape(said)} <a href="{escape(url)}">{escape(url)}</a></p>',
     )

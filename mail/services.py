@@ -53,7 +53,7 @@ from games.services.chat import chat_post
 from .addresses import email_move_key
 from .answers import answer, in_language, mark_as_answer, reply_subject, site_line
 from .command_address import answer_command_address
-from .commands import Command, command_list, command_of, own_words
+from .commands import Command, command_list, command_of, own_words, unknown_word
 from .commands import run as run_command
 from .inbound import InboundMessage, MalformedEmail, parse_inbound, read_unusable
 from .intake_common import account_of, finish, generic_reply
@@ -62,7 +62,8 @@ from .invitation_replies import answer_invitation, answer_other
 from .models import InboundEmail, OutgoingEmail, ReplyToken
 from .outbox import notify_rejection, reply_token_for
 from .positions import listed_turns
-from .reply_text import Reply, read_reply
+from .reply_text import OPTION, Reply, read_reply
+from .turns import TURN_LETTER
 
 logger = logging.getLogger(__name__)
 MAX_RAW = 256 * 1024
@@ -243,9 +244,46 @@ def _reply_without_address(
     said = _waiting_chat(token, message.body)
     if said:
         return _chat_only(record, message, token, said, now)
+    if _to_move(token):
+        return _move_to_wrong_mail(record, message, token, now)
     with transaction.atomic():
         generic_reply(message, record, now)
         return finish(record, InboundEmail.Outcome.UNKNOWN_TOKEN, "no move expected in the mail answered")
+
+
+def _move_to_wrong_mail(
+    record: InboundEmail, message: InboundMessage, token: ReplyToken, now: dt.datetime
+) -> InboundEmail:
+    """A reply to a mail that asked for no move, from a player who is to
+    move: nothing is played; they get the position with a fresh reply
+    address, told where moves go, and the lines below the move (or the
+    whole text, when it holds none) are posted as chat."""
+    try:
+        reading = _reading(token, message.body)
+    except EngineError:  # a move that cannot be played: the text is no chat
+        reading = None
+    said = own_words(token, reading.message) if reading is not None and reading.message.strip() else ""
+    with in_language(token.user):
+        detail = _(
+            "The email you answered asks for no move, so nothing was played. Send your moves in reply to "
+            'the latest "your move" email, or to this one: here is the current position.'
+        )
+        if said.strip():
+            detail += " " + _("The other lines of your reply were sent to the other players.")
+    with transaction.atomic():
+        if said.strip():
+            _chat(token, said, now)
+        _tell_rejection(token, message, detail, record, now)
+        # Recorded as the mail answered names no move (as for a waiting
+        # player), though the answer is a refusal's.
+        return finish(
+            record,
+            InboundEmail.Outcome.UNKNOWN_TOKEN,
+            detail,
+            match=token.match,
+            user=token.user,
+            message_to_players=said[:2000],
+        )
 
 
 def _stand_in_id(message: InboundMessage) -> str:
@@ -365,10 +403,12 @@ def _chat_only(
     record: InboundEmail, message: InboundMessage, token: ReplyToken, text: str, now: dt.datetime
 ) -> InboundEmail:
     """Plain lines from a player who is not to move (no move is expected of
-    them): a chat message, answered like ``say``."""
+    them): a chat message, answered like ``say``; in a running game a lone
+    word is a command they tried, answered with the command list."""
+    lone = unknown_word(text) if token.match.is_active else None
     with transaction.atomic():
         detail = run_command(
-            Command("say", "", text),
+            lone or Command("say", "", text),
             record=record,
             sender=message.sender,
             subject=message.subject,
@@ -407,7 +447,17 @@ def _waiting_chat(token: ReplyToken, body: str) -> str:
         reading = read_reply(rules, state, token.seat_index, body, turns=listed_turns)
     except EngineError:  # a move that cannot be played now
         return ""
-    return "" if reading.moves else reading.message
+    if reading.moves or _names_a_move(reading.message):
+        return ""
+    return reading.message
+
+
+def _names_a_move(text: str) -> bool:
+    """Does ``text`` open with a line that names a move of a mail's list (a
+    whole turn's letter, an option number)?  Such a line, sent while
+    waiting, answers an earlier position: refused, never chat."""
+    first = next((line for line in text.split("\n") if line.strip()), "")
+    return bool(TURN_LETTER.match(first) or OPTION.match(first))
 
 
 def _reading(token: ReplyToken, body: str) -> Reply | None:

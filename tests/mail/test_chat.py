@@ -266,3 +266,27 @@ def test_with_three_players_each_other_player_gets_the_line_once(
     for user in others:
         assert len([m for m in mails_to(user.email) if "Hello both" in m.body]) == 1, user
     assert not [m for m in mails_to(writer.user.email) if "Hello both" in m.body]
+
+
+def test_a_line_sent_after_the_game_ended_reaches_the_other_player_at_once(
+    game, now, django_capture_on_commit_callbacks
+):
+    """No game mail follows a finished game to carry the chat: the line is
+    mailed at once, whatever the reader's chat setting."""
+    from .playing import play
+
+    play(game, now, django_capture_on_commit_callbacks)
+    over = [m for m in mails_to("bob@example.com") if "game is over" in m.subject][-1]
+    body = message(
+        over.from_email,
+        "gg, well played!",
+        sender="bob@example.com",
+        subject="Re: " + over.subject,
+        In_Reply_To=over.extra_headers["Message-ID"],
+    )
+    mail.outbox.clear()
+    record = ingest(bytes(body), django_capture_on_commit_callbacks)
+    assert record.detail == "said"
+    assert "sent to the other players" in mails_to("bob@example.com")[-1].body
+    received = [m for m in mails_to("alice@example.com") if "gg, well played!" in m.body]
+    assert len(received) == 1

@@ -9,6 +9,7 @@ from games.engine import get_rules
 from games.models import Match, Vacation
 from mail.commands import resign_code
 from mail.models import GameMute, ReplyToken
+from mail.since import words
 
 from .conftest import mover_of
 from .intake import ingest, message
@@ -36,8 +37,28 @@ def command(turn, body, capture):
 @pytest.mark.parametrize("word", ["help", "Hulp"])
 def test_help_gives_the_notation_and_the_commands(word, turn, game, django_capture_on_commit_callbacks):
     _, answer = command(turn, word, django_capture_on_commit_callbacks)
-    assert get_rules("alta").help_text().strip().splitlines()[0] in answer.body
+    assert get_rules("alta").help_text().strip().splitlines()[0].lstrip("# ") in answer.body
     assert "vacation N" in answer.body and game.moves.count() == 0
+
+
+@pytest.mark.parametrize("language", ["en", "nl"])
+def test_help_reads_as_plain_text_with_whole_paragraphs(language, turn, django_capture_on_commit_callbacks):
+    seat, _ = turn
+    seat.user.language = language
+    seat.user.save()
+    _, answer = command(turn, "help", django_capture_on_commit_callbacks)
+    lines = answer.body.split("\n")
+    assert "**" not in answer.body and "```" not in answer.body and "`" not in answer.body
+    assert not [line for line in lines if line.startswith("#")]
+    # A paragraph's last word never sits alone between two of its lines.
+    orphans = [
+        line
+        for before, line, after in zip(lines, lines[1:], lines[2:], strict=False)
+        if len(line.split()) == 1 and before.strip() and after.strip() and not line.startswith(" ")
+    ]
+    assert orphans == []
+    assert max(len(line) for line in lines) <= 72
+    assert "  market C3; merchant blind; take 2 at D3" in answer.body or language == "nl"  # code kept as a line
 
 
 @pytest.mark.parametrize("word", ["board", "bord"])
@@ -68,7 +89,7 @@ def test_history_shows_what_the_player_may_see(word, turn, game, settings, djang
         django_capture_on_commit_callbacks,
     )
     assert record.outcome == "command"
-    assert f"1. {seat.user}: {played.text}" in mail.outbox[-1].body
+    assert f"1. {seat.user}: {words('alta', played.text)}" in mail.outbox[-1].body  # as the mails write it
 
 
 @pytest.mark.parametrize("game_name", ["alhambra"])
@@ -205,3 +226,28 @@ def test_every_answer_reads_at_72_columns(body, turn, django_capture_on_commit_c
     [answer] = mail.outbox
     too_long = [line for line in answer.body.splitlines() if len(line) > 72 and "://" not in line]
     assert not too_long, too_long
+
+
+@pytest.mark.parametrize("language", ["en", "nl"])
+def test_history_names_cards_as_the_mails_do_and_punctuates_once(
+    language, game, now, settings, django_capture_on_commit_callbacks
+):
+    from mail.outbox import reply_token_for
+
+    from .playing import play
+
+    play(game, now, django_capture_on_commit_callbacks, moves=20)
+    seat = mover_of(game)
+    seat.user.language = language
+    seat.user.save()
+    token = reply_token_for(match=game, seat_index=seat.index, user=seat.user, ply=game.ply, now=now)
+    mail.outbox.clear()
+    record = ingest(
+        bytes(message(f"play+{token.token}@{settings.MAIL_DOMAIN}", "history", sender=seat.user.email)),
+        django_capture_on_commit_callbacks,
+    )
+    assert record.outcome == "command"
+    body = mail.outbox[-1].body
+    assert "20. " in body
+    for slug in ("_", ".;", ". ;", "..", ";;"):
+        assert slug not in body

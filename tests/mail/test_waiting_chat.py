@@ -170,3 +170,62 @@ def test_a_waiting_player_asking_for_the_position_gets_it_instead_of_chatting_it
     assert not ChatMessage.objects.exists()
     [answer] = mails_to(seat.user.email)
     assert "the current position" in answer.subject.lower()
+
+
+@pytest.mark.parametrize("word", ["B", "C", "a", "option 2"])
+def test_a_letter_or_number_to_an_earlier_turn_mail_is_refused_not_chatted(
+    word, game, waiting, django_capture_on_commit_callbacks
+):
+    seat, _other, earlier = waiting
+    moves = game.moves.count()
+    mail.outbox.clear()
+    record = ingest(bytes(message(earlier, word, sender=seat.user.email)), django_capture_on_commit_callbacks)
+    assert record.outcome == "rejected" and game.moves.count() == moves
+    assert not ChatMessage.objects.exists()
+    [answer] = mails_to(seat.user.email)
+    assert "earlier position" in answer.body and "sent to the other players" not in answer.body
+
+
+def test_a_move_to_the_receipt_from_a_player_to_move_gets_the_position_and_keeps_the_chat(
+    game, waiting, django_capture_on_commit_callbacks
+):
+    seat, other, _earlier = waiting
+    receipt = last_receipt(seat.user)
+    whole_turn_by_mail(game, other, django_capture_on_commit_callbacks)  # seat is to move again
+    assert mover_of(game).pk == seat.pk
+    moves = game.moves.count()
+    mail.outbox.clear()
+    record = ingest(
+        answer_to(receipt, "B\nyour turn was great", sender=seat.user.email), django_capture_on_commit_callbacks
+    )
+    assert record.outcome == "unknown_token" and game.moves.count() == moves
+    [answer] = mails_to(seat.user.email)
+    text = " ".join(answer.body.split())
+    assert 'latest "your move" email' in text and "could not match it" not in text
+    assert answer.reply_to  # a fresh address to send the move to
+    assert list(ChatMessage.objects.values_list("text", flat=True)) == ["your turn was great"]
+    assert [m for m in mails_to(other.user.email) if "your turn was great" in m.body] == []  # with their next mail
+
+
+@pytest.mark.parametrize("word", ["undo", "pass", "stats", "commands"])
+def test_a_waiting_players_unknown_word_gets_the_command_list_not_the_table(
+    word, game, waiting, django_capture_on_commit_callbacks
+):
+    seat, _other, earlier = waiting
+    moves = game.moves.count()
+    for address in (earlier, latest_address(seat.user)):
+        mail.outbox.clear()
+        record = ingest(bytes(message(address, word, sender=seat.user.email)), django_capture_on_commit_callbacks)
+        assert record.outcome == "command" and game.moves.count() == moves
+        [answer] = mails_to(seat.user.email)
+        assert "neither a command nor a move" in answer.body and "vacation N" in answer.body
+    assert not ChatMessage.objects.exists()
+
+
+def test_punctuation_after_say_is_not_part_of_the_message(game, waiting, django_capture_on_commit_callbacks):
+    seat, _other, earlier = waiting
+    record = ingest(
+        bytes(message(earlier, "Say, nice move!", sender=seat.user.email)), django_capture_on_commit_callbacks
+    )
+    assert record.detail == "said"
+    assert list(ChatMessage.objects.values_list("text", flat=True)) == ["nice move!"]

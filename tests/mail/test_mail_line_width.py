@@ -1,0 +1,49 @@
+"""Every plain part stays within 72 columns (mail clients wrap longer
+lines their own way), a link excepted: it is never broken."""
+
+from __future__ import annotations
+
+import pytest
+from django.core import mail
+
+from games.models import ChatMessage
+from games.services import match_create
+from mail.chat_mail import chat_blocks
+from mail.sections import sign_in_section
+
+pytestmark = pytest.mark.django_db
+
+WIDTH = 72
+
+
+def _long_lines(text: str) -> list[str]:
+    """The lines over the width that are not a bare link."""
+    return [line for line in text.split("\n") if len(line) > WIDTH and not line.strip().startswith("http")]
+
+
+@pytest.mark.parametrize("language", ["en", "nl"])
+def test_the_sign_in_paragraph_of_an_email_only_player_is_wrapped(language, alice):
+    alice.language = language
+    alice.save()
+    text, _html = sign_in_section("Your move.\n", "<body></body>", user=alice)
+    assert _long_lines(text) == []
+    assert any(line.startswith("http") and "/" in line for line in text.split("\n"))  # the link whole
+
+
+def test_chat_lines_and_their_footer_are_wrapped(alice):
+    said = ChatMessage(author=alice, text="word " * 40 + "https://example.com/" + "x" * 80)
+    text, _html = chat_blocks([said])
+    assert _long_lines(text) == []
+    assert "https://example.com/" + "x" * 80 in text  # a link is never broken
+    assert text.count("word") == 40
+
+
+@pytest.mark.parametrize("language", ["en", "nl"])
+def test_the_invitation_is_wrapped(language, alice, now, django_capture_on_commit_callbacks):
+    alice.language = language
+    alice.save()
+    with django_capture_on_commit_callbacks(execute=True):
+        match_create(creator=alice, game="alta", players=2, rated=True, now=now, invite=["newcomer@example.org"])
+    [invitation] = [m for m in mail.outbox if m.to == ["newcomer@example.org"]]
+    assert _long_lines(invitation.body) == []
+    assert "accept" in invitation.body
