@@ -12,7 +12,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
@@ -157,12 +157,14 @@ def calendar_feed(request, token: str):
     if prefs is None or not prefs.user.is_active:
         raise Http404("No such calendar.")
     now = timezone.now()
-    body = deadlines_calendar(
-        seats=deadlines_of(prefs.user),
-        owner=str(prefs.user),
-        now=now,
-        entries=calendar_entries(user=prefs.user, now=now),
-    )
+    # In the owner's language: the calendar app asking says nothing of it.
+    with translation.override(prefs.user.language or settings.LANGUAGE_CODE):
+        body = deadlines_calendar(
+            seats=deadlines_of(prefs.user),
+            owner=str(prefs.user),
+            now=now,
+            entries=calendar_entries(user=prefs.user, now=now),
+        )
     response = HttpResponse(body, content_type="text/calendar; charset=utf-8")
     response["Content-Disposition"] = 'inline; filename="deadlines.ics"'
     response["Cache-Control"] = "private, max-age=300"

@@ -100,6 +100,21 @@ def test_the_calendar_feed_lists_the_players_deadlines(client, duel):
     assert str(event["url"]).endswith(f"/games/{duel.pk}/")
 
 
+def test_the_calendar_feed_is_in_its_owners_language_whoever_fetches_it(client, duel):
+    seat = mover_seat(duel)
+    seat.user.language = "nl"
+    seat.user.save(update_fields=["language"])
+    token = feed_token(client, seat.user)
+    client.logout()
+    calendar = icalendar.Calendar.from_ical(
+        client.get(f"/calendar/{token}.ics", headers={"accept-language": "en"}).content
+    )
+    [event] = calendar.walk("VEVENT")
+    assert str(calendar["x-wr-calname"]).endswith(f"termijnen van {seat.user}")
+    assert str(event["summary"]) == f"Termijn: jouw zet in {duel}"
+    assert str(event["description"]).startswith(f"De termijn voor je zet in {duel} verstrijkt. Speel hem op http")
+
+
 def test_a_player_not_to_move_has_an_empty_feed(client, duel):
     seat = mover_seat(duel)
     waiting = duel.seats.exclude(pk=seat.pk).get().user
