@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
+from core.moments import moment_for
 from games.models import DeadlineSettings
 from games.services import GameActionError
 
@@ -124,8 +125,8 @@ def vacation_start_view(request):
     else:
         messages.success(
             request,
-            _("Enjoy your vacation: your clocks are stopped until %(until)s.")
-            % {"until": f"{timezone.localtime(vacation.ends_at):%Y-%m-%d %H:%M}"},
+            _("Enjoy your vacation: your clocks are stopped until %(when)s (%(zone)s time).")
+            % moment_for(request.user, vacation.ends_at),
         )
     return redirect("deadline-settings")
 

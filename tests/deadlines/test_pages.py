@@ -26,6 +26,17 @@ def feed_token(client, user):
     return DeadlineSettings.objects.get(user=user).calendar_token
 
 
+def test_a_vacation_is_confirmed_with_its_end_written_out_in_the_players_zone(client, alice):
+    alice.language, alice.time_zone = "nl", "America/New_York"
+    alice.save(update_fields=["language", "time_zone"])
+    response = login(client, alice).post(reverse("vacation-start"), {"days": "3"}, follow=True)
+    [message] = [str(m) for m in response.context["messages"]]
+    ends = Vacation.objects.get(user=alice).ends_at.astimezone(alice.zone)
+    assert message.startswith("Veel plezier op vakantie: je klokken staan stil tot ")
+    assert f"{ends.day} " in message and f"{ends:%H:%M} (tijdzone America/New_York)." in message
+    assert f"{ends:%Y-%m-%d}" not in message
+
+
 def test_the_settings_page_needs_a_login(client):
     response = client.get(reverse("deadline-settings"))
     assert response.status_code == 302 and "/accounts/login/" in response["Location"]
