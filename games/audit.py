@@ -47,12 +47,15 @@ def seat_order(seed: int, players: int) -> list[int]:
 @dataclass(frozen=True)
 class Problem:
     """One disagreement: ``code`` names it (``PROBLEMS``), ``ply`` and
-    ``seat`` (0-based) place it when it concerns one move."""
+    ``seat`` (0-based) place it when it concerns one move; ``detail`` says
+    in English what the engine refused, ``error`` is that refusal itself
+    (for the site to write in the reader's language)."""
 
     code: str
     ply: int | None = None
     seat: int | None = None
     detail: str = ""
+    error: EngineError | None = field(default=None, compare=False)
 
 
 #: Every ``Problem.code``, with what it means.
@@ -133,7 +136,9 @@ def _replay(record: Mapping[str, Any], seed: int, result: Audit) -> Problem | No
                 transition = rules.apply_moves(state, seat, moves)
             else:
                 transition = rules.resign(state, seat, _RESIGN_REASONS[entry["kind"]])
-        except (EngineError, KeyError, ValueError, TypeError, IndexError) as error:
+        except EngineError as error:
+            return Problem("illegal", ply=ply, seat=seat, detail=str(error), error=error)
+        except (KeyError, ValueError, TypeError, IndexError) as error:  # a record the engine cannot read
             return Problem("illegal", ply=ply, seat=seat, detail=str(error))
         if _plain([e.dump() for e in transition.events]) != _plain(list(entry.get("events") or [])):
             return Problem("consequences", ply=ply, seat=seat)

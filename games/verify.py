@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy as _
 
 from core.errors import Conflict
 from games.audit import Audit, Problem, audit
+from games.i18n import error_text
 from games.models import Match
 
 _PROBLEM_TEXT = {
@@ -36,10 +37,12 @@ _PROBLEM_TEXT = {
 }
 
 
-def problem_text(problem: Problem) -> str:
-    """A problem in words, in the active language."""
+def problem_text(problem: Problem, game: str) -> str:
+    """A problem in ``game`` in words, in the active language (the engine's
+    refusal too)."""
     seat = None if problem.seat is None else problem.seat + 1
-    return str(_PROBLEM_TEXT[problem.code]) % {"ply": problem.ply, "seat": seat, "detail": problem.detail}
+    detail = problem.detail if problem.error is None else error_text(game, problem.error)
+    return str(_PROBLEM_TEXT[problem.code]) % {"ply": problem.ply, "seat": seat, "detail": detail}
 
 
 def match_audit_record(match: Match) -> dict[str, Any]:

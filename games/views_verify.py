@@ -16,5 +16,5 @@ def match_verify_page(request, pk: int):
     context: dict[str, Any] = {"match": match}
     if match.is_finished:
         result = match_verify(match)
-        context.update(result=result, problems=[problem_text(p) for p in result.problems])
+        context.update(result=result, problems=[problem_text(p, match.game) for p in result.problems])
     return render(request, "games/verify.html", context)

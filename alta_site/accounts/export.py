@@ -21,7 +21,7 @@ from games.selectors import match_history, match_view_for
 from games.selectors_chat import chat_of_user
 from mail.models import GameMute, InboundEmail, OutgoingEmail
 from ratings.models import Challenge, LadderMembership, Rating, RatingChange
-from tournaments.models import Participant
+from tournaments.models import Club, ClubMembership, Participant, Tournament, TournamentInvitation
 
 from .models import User
 
@@ -125,6 +125,32 @@ def _ratings(user: User) -> dict[str, Any]:
     }
 
 
+def _clubs_and_tournaments(user: User) -> dict[str, Any]:
+    """Their club memberships (requests and invitations too), the
+    tournaments they were invited to, and the clubs and tournaments they
+    created."""
+    return {
+        "clubs": list(
+            ClubMembership.objects.filter(user=user)
+            .order_by("created_at", "pk")
+            .values("club_id", "club__name", "role", "status", "invited_by__display_name", "created_at", "joined_at")
+        ),
+        "tournament_invitations": list(
+            TournamentInvitation.objects.filter(user=user)
+            .order_by("created_at", "pk")
+            .values("tournament_id", "tournament__name", "invited_by__display_name", "created_at")
+        ),
+        "clubs_created": list(
+            Club.objects.filter(created_by=user).order_by("created_at", "pk").values("id", "name", "created_at")
+        ),
+        "tournaments_created": list(
+            Tournament.objects.filter(created_by=user)
+            .order_by("created_at", "pk")
+            .values("id", "name", "game", "club_id", "status", "created_at")
+        ),
+    }
+
+
 def _mails(user: User) -> dict[str, Any]:
     # By address only the mails of no account (sent before they signed up):
     # an address they took over may hold another player's game mails.
@@ -142,7 +168,7 @@ def _mails(user: User) -> dict[str, Any]:
 def user_export(user: User, *, now: dt.datetime) -> dict[str, Any]:
     """Everything stored about ``user``, JSON-safe after ``EXPORT_ENCODER``:
     account, settings, games (their own seat's views only), moves, ratings
-    and competitions, and the mails sent to and received from them."""
+    and competitions, clubs, and the mails sent to and received from them."""
     matches = (
         Match.objects.filter(seats__user=user).distinct().order_by("created_at", "pk").prefetch_related("seats__user")
     )
@@ -158,6 +184,7 @@ def user_export(user: User, *, now: dt.datetime) -> dict[str, Any]:
             .values("match_id", "ply", "kind", "source", "text", "created_at")
         ),
         **_ratings(user),
+        **_clubs_and_tournaments(user),
         "mails": _mails(user),
         # Only what they wrote: the other players' lines are theirs.
         "chat": [

@@ -18,7 +18,6 @@ from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.translation import gettext as gettext_now
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
@@ -102,9 +101,7 @@ def account_close_link_send(request):
         from_email=None,
         recipient_list=[user.email],
     )
-    messages.success(
-        request, gettext_now("A link to close your account was mailed to %(email)s.") % {"email": user.email}
-    )
+    messages.success(request, _("A link to close your account was mailed to %(email)s.") % {"email": user.email})
     return redirect("account-close")
 
 

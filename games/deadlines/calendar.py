@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from django.conf import settings
+from django.utils.translation import gettext as _
 from icalendar import Calendar, Event
 
 from games.models import Seat
@@ -56,12 +57,13 @@ def deadlines_calendar(
     *, seats: Sequence[Seat], owner: str, now: dt.datetime, entries: Sequence[CalendarEntry] = ()
 ) -> bytes:
     """The iCalendar document for ``seats`` (each with its ``match``) and
-    the other apps' ``entries``."""
+    the other apps' ``entries``, its words in the active language (the
+    caller activates the owner's: a calendar app fetches it without one)."""
     calendar = Calendar()
     calendar.add("prodid", f"-//{settings.SITE_NAME}//deadlines//EN")
     calendar.add("version", "2.0")
     calendar.add("calscale", "GREGORIAN")
-    calendar.add("x-wr-calname", f"{settings.SITE_NAME} deadlines of {owner}")
+    calendar.add("x-wr-calname", _("%(site)s deadlines of %(owner)s") % {"site": settings.SITE_NAME, "owner": owner})
     # Calendar apps poll at most this often.
     calendar.add("refresh-interval", dt.timedelta(hours=1), parameters={"VALUE": "DURATION"})
     for seat in seats:
@@ -73,8 +75,8 @@ def deadlines_calendar(
         event.add("dtstamp", now)
         # No DTEND: the event is the instant of the deadline (RFC 5545 3.6.1).
         event.add("dtstart", seat.deadline_at)
-        event.add("summary", f"Deadline: your move in {match}")
-        event.add("description", f"Your move in {match} is due. Play it at {url}")
+        event.add("summary", _("Deadline: your move in %(game)s") % {"game": match})
+        event.add("description", _("Your move in %(game)s is due. Play it at %(url)s") % {"game": match, "url": url})
         event.add("url", url)
         event.add("transp", "TRANSPARENT")
         calendar.add_component(event)

@@ -16,9 +16,16 @@ import datetime as dt
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext, ngettext, ngettext_lazy
 
 from games.models import DeadlineSettings, Match, Seat, Vacation
+
+# Literals in calls ``makemessages`` reads (a helper's parameters hid them
+# from it); each picks its plural by the ``days`` it is formatted with.
+_FISCHER_BANK = ngettext_lazy("Fischer bank: %(days)s day", "Fischer bank: %(days)s days", "days")
+_INCREMENT = ngettext_lazy("+%(days)s day per move", "+%(days)s days per move", "days")
+_CAP = ngettext_lazy("at most %(days)s day", "at most %(days)s days", "days")
+_PER_MOVE = ngettext_lazy("%(days)s day per move", "%(days)s days per move", "days")
 
 
 def time_control_summary(holder) -> str:
@@ -31,23 +38,19 @@ def time_control_summary(holder) -> str:
         parts = [
             ", ".join(
                 (
-                    _days("Fischer bank: %(days)s day", "Fischer bank: %(days)s days", holder.bank_initial_days),
-                    _days("+%(days)s day per move", "+%(days)s days per move", increment),
-                    _days("at most %(days)s day", "at most %(days)s days", cap),
+                    _FISCHER_BANK % {"days": holder.bank_initial_days},
+                    _INCREMENT % {"days": increment},
+                    _CAP % {"days": cap},
                 )
             )
         ]
     else:
-        parts = [_days("%(days)s day per move", "%(days)s days per move", holder.days_per_move)]
+        parts = [_PER_MOVE % {"days": holder.days_per_move}]
     if holder.weekends_off:
         parts.append(gettext("no clock at weekends"))
     if not holder.vacation_allowed:
         parts.append(gettext("no vacations"))
     return " · ".join(parts)
-
-
-def _days(singular: str, plural: str, days: int) -> str:
-    return ngettext(singular, plural, days) % {"days": days}
 
 
 def duration_text(seconds: int) -> str:

@@ -12,11 +12,12 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
+from core.moments import moment_for
 from games.models import DeadlineSettings
 from games.services import GameActionError
 
@@ -124,8 +125,8 @@ def vacation_start_view(request):
     else:
         messages.success(
             request,
-            _("Enjoy your vacation: your clocks are stopped until %(until)s.")
-            % {"until": f"{timezone.localtime(vacation.ends_at):%Y-%m-%d %H:%M}"},
+            _("Enjoy your vacation: your clocks are stopped until %(when)s (%(zone)s time).")
+            % moment_for(request.user, vacation.ends_at),
         )
     return redirect("deadline-settings")
 
@@ -157,12 +158,14 @@ def calendar_feed(request, token: str):
     if prefs is None or not prefs.user.is_active:
         raise Http404("No such calendar.")
     now = timezone.now()
-    body = deadlines_calendar(
-        seats=deadlines_of(prefs.user),
-        owner=str(prefs.user),
-        now=now,
-        entries=calendar_entries(user=prefs.user, now=now),
-    )
+    # In the owner's language: the calendar app asking says nothing of it.
+    with translation.override(prefs.user.language or settings.LANGUAGE_CODE):
+        body = deadlines_calendar(
+            seats=deadlines_of(prefs.user),
+            owner=str(prefs.user),
+            now=now,
+            entries=calendar_entries(user=prefs.user, now=now),
+        )
     response = HttpResponse(body, content_type="text/calendar; charset=utf-8")
     response["Content-Disposition"] = 'inline; filename="deadlines.ics"'
     response["Cache-Control"] = "private, max-age=300"

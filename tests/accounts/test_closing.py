@@ -203,6 +203,15 @@ def test_closing_by_a_mailed_link(alice, bob):
     assert alice.email == closed_email(alice.pk) and bob.is_active
 
 
+def test_the_mailed_link_is_announced_in_the_readers_language(alice):
+    alice.language = "nl"
+    alice.save(update_fields=["language"])
+    client = Client()
+    client.force_login(alice)
+    page = client.post("/profile/close/link/", follow=True).content.decode()
+    assert "Een link om je account te sluiten is gemaild naar alice@example.com." in page
+
+
 def test_tournament_pages_forget_the_name_and_give_the_reason_in_the_readers_language(
     client, alice, bob, carol, dave, now
 ):

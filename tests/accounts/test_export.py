@@ -143,3 +143,35 @@ def test_an_address_taken_over_from_another_player_does_not_export_their_mails(g
     data, _text = download(alice)
     assert not [m for m in data["mails"]["sent_to_you"] if m["to"].lower() == old_address.lower()]
     assert data["mails"]["sent_to_you"], "her own mails are still there"
+
+
+def test_export_holds_clubs_invitations_and_what_the_player_created(alice, bob, now):
+    import datetime as dt
+
+    from tournaments.services import club_create, club_invite, tournament_create, tournament_invite
+
+    harbour = club_create(creator=alice, name="Harbour", now=now)
+    cup = tournament_create(
+        creator=alice,
+        name="Winter Cup",
+        club_id=harbour.pk,
+        now=now,
+        rounds=2,
+        registration="invited",
+        registration_closes_at=now + dt.timedelta(days=7),
+    )
+    club_invite(club_id=harbour.pk, display_name="Bob", by=alice, now=now)
+    tournament_invite(tournament_id=cup.pk, display_name="Bob", by=alice, now=now)
+
+    theirs, _ = download(bob)
+    assert [(c["club__name"], c["status"], c["invited_by__display_name"]) for c in theirs["clubs"]] == [
+        ("Harbour", "invited", "Alice")
+    ]
+    assert [(i["tournament__name"], i["invited_by__display_name"]) for i in theirs["tournament_invitations"]] == [
+        ("Winter Cup", "Alice")
+    ]
+    assert theirs["clubs_created"] == theirs["tournaments_created"] == []
+    mine, _ = download(alice)
+    assert [c["name"] for c in mine["clubs_created"]] == ["Harbour"]
+    assert [(t["name"], t["club_id"]) for t in mine["tournaments_created"]] == [("Winter Cup", harbour.pk)]
+    assert [(c["club__name"], c["role"]) for c in mine["clubs"]] == [("Harbour", "organiser")]

@@ -87,3 +87,14 @@ def test_failed_logins_are_rate_limited(client, alice):
         client.post("/accounts/login/", {"login": "alice@example.com", "password": "wrong"})
     response = client.post("/accounts/login/", {"login": "alice@example.com", "password": PASSWORD})
     assert "Too many failed login attempts" in response.content.decode()
+
+
+def test_a_dutch_visitor_is_told_in_dutch_that_the_password_is_too_short(client):
+    response = client.post(
+        "/accounts/signup/",
+        {"email": "erin@example.com", "display_name": "Erin", "password1": "k7#q", "password2": "k7#q"},
+        headers={"accept-language": "nl"},
+    )
+    page = response.content.decode()
+    assert "Dit wachtwoord is te kort. Het moet minstens 8 tekens lang zijn." in page
+    assert "too short" not in page

@@ -26,6 +26,17 @@ def feed_token(client, user):
     return DeadlineSettings.objects.get(user=user).calendar_token
 
 
+def test_a_vacation_is_confirmed_with_its_end_written_out_in_the_players_zone(client, alice):
+    alice.language, alice.time_zone = "nl", "America/New_York"
+    alice.save(update_fields=["language", "time_zone"])
+    response = login(client, alice).post(reverse("vacation-start"), {"days": "3"}, follow=True)
+    [message] = [str(m) for m in response.context["messages"]]
+    ends = Vacation.objects.get(user=alice).ends_at.astimezone(alice.zone)
+    assert message.startswith("Veel plezier op vakantie: je klokken staan stil tot ")
+    assert f"{ends.day} " in message and f"{ends:%H:%M} (tijdzone America/New_York)." in message
+    assert f"{ends:%Y-%m-%d}" not in message
+
+
 def test_the_settings_page_needs_a_login(client):
     response = client.get(reverse("deadline-settings"))
     assert response.status_code == 302 and "/accounts/login/" in response["Location"]
@@ -98,6 +109,21 @@ def test_the_calendar_feed_lists_the_players_deadlines(client, duel):
     assert event.decoded("dtstart") == seat.deadline_at
     assert str(event["summary"]) == f"Deadline: your move in {duel}"
     assert str(event["url"]).endswith(f"/games/{duel.pk}/")
+
+
+def test_the_calendar_feed_is_in_its_owners_language_whoever_fetches_it(client, duel):
+    seat = mover_seat(duel)
+    seat.user.language = "nl"
+    seat.user.save(update_fields=["language"])
+    token = feed_token(client, seat.user)
+    client.logout()
+    calendar = icalendar.Calendar.from_ical(
+        client.get(f"/calendar/{token}.ics", headers={"accept-language": "en"}).content
+    )
+    [event] = calendar.walk("VEVENT")
+    assert str(calendar["x-wr-calname"]).endswith(f"termijnen van {seat.user}")
+    assert str(event["summary"]) == f"Termijn: jouw zet in {duel}"
+    assert str(event["description"]).startswith(f"De termijn voor je zet in {duel} verstrijkt. Speel hem op http")
 
 
 def test_a_player_not_to_move_has_an_empty_feed(client, duel):

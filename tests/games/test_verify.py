@@ -231,3 +231,27 @@ def test_every_problem_has_words_on_the_page():
     from games.verify import _PROBLEM_TEXT
 
     assert set(_PROBLEM_TEXT) == set(PROBLEMS)
+
+
+def test_a_refused_move_is_explained_in_the_readers_language(alta_game, alice):
+    """The engine's refusal on the page is Dutch for a Dutch reader, not the
+    English stored when the check ran."""
+    from django.utils import translation
+    from django.utils.html import escape
+
+    from games.i18n import error_text
+
+    records = alta_game.moves.filter(kind="move").order_by("ply")
+    MoveRecord.objects.filter(pk=records[2].pk).update(moves=records[0].moves)
+    [problem] = match_verify(alta_game).problems
+    assert problem.code == "illegal" and problem.detail  # the English, for scripts
+    alice.language = "nl"
+    alice.save(update_fields=["language"])
+    client = Client()
+    client.force_login(alice)
+    page = client.get(f"/games/{alta_game.pk}/verify/").content.decode()
+    assert f"Zet {problem.ply} (plaats {problem.seat + 1}) kan niet gespeeld worden" in page
+    assert escape(problem.detail) not in page
+    with translation.override("nl"):
+        dutch = error_text("alta", problem.error)
+    assert dutch != problem.detail and escape(dutch) in page

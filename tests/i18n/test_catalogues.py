@@ -66,3 +66,39 @@ def test_catalogue_is_compiled(path):
 def test_no_compiled_catalogue_is_committed():
     ignore = (ROOT / ".gitignore").read_text().split()
     assert "*.mo" in ignore
+
+
+# How many leading arguments of each marking call ``makemessages`` reads
+# (the context first for the p- forms).
+_MARKING = {"_": 1, "gettext": 1, "gettext_lazy": 1, "gettext_noop": 1, "ngettext": 2, "ngettext_lazy": 2}
+_MARKING |= {"pgettext": 2, "pgettext_lazy": 2, "npgettext": 3, "npgettext_lazy": 3}
+_OWN_CATALOGUE = ("games", "ratings", "tournaments")  # the rest extracts to the root locale/
+
+
+def _marked(path: Path):
+    """(context, msgid) of each marking call with literal arguments in a module."""
+    import ast
+
+    for node in ast.walk(ast.parse(path.read_text())):
+        if not isinstance(node, ast.Call):
+            continue
+        name = getattr(node.func, "id", None) or getattr(node.func, "attr", "")
+        args = node.args[: _MARKING.get(name, 0)]
+        if args and all(isinstance(a, ast.Constant) and isinstance(a.value, str) for a in args):
+            yield (
+                (args[0].value, args[1].value) if name.startswith(("pgettext", "npgettext")) else (None, args[0].value)
+            )
+
+
+@pytest.mark.parametrize("app", ["alta_site", "core", "games", "mail", "ratings", "tournaments"])
+def test_every_marked_string_is_in_the_catalogue_makemessages_writes_it_to(app):
+    """``make messages`` (``--no-obsolete``) keeps an entry only in the
+    catalogue nearest to the code that marks it: one kept elsewhere is
+    dropped, and its Dutch with it."""
+    catalogue = ROOT / (app if app in _OWN_CATALOGUE else "") / "locale/nl/LC_MESSAGES/django.po"
+    entries = {(e.msgctxt, e.msgid) for e in polib.pofile(str(catalogue)) if not e.obsolete}
+    modules = [p for p in (ROOT / app).rglob("*.py") if "migrations" not in p.parts]
+    missing = sorted(
+        f"{p.relative_to(ROOT)}: {m}" for p in modules for key in _marked(p) if key not in entries for m in [key[1]]
+    )
+    assert missing == []

@@ -80,3 +80,14 @@ def apply(state, seat):
     raise NotationError(gettext_noop("%(error)s %(examples)s"), error=error.message, examples=examples)
 """
     assert python_findings(source) == []
+
+
+def test_python_scanner_finds_translation_functions_under_names_makemessages_skips():
+    source = """
+from django.utils.translation import gettext as gettext_now
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext, override
+def view(request):
+    messages.success(request, gettext_now("Mailed to %(email)s.") % {"email": email})
+"""
+    assert python_findings(source) == [(2, "gettext as gettext_now (not extracted)")]

@@ -188,6 +188,21 @@ _SENTENCE_SECOND = {"Event", "event", "say"}
 # ``success`` becomes a message.
 _ACTION_CALLS = {"action_redirect", "_act"}
 _FIELD_KEYWORDS = {"label", "help_text", "verbose_name", "verbose_name_plural", "empty_label"}
+# The names ``makemessages`` extracts (xgettext's Python defaults and the
+# keywords Django adds): a string marked with any other name, such as
+# ``gettext as gettext_now``, never reaches the catalogue.
+_EXTRACTED = {
+    "_",
+    "gettext",
+    "gettext_lazy",
+    "gettext_noop",
+    "ngettext",
+    "ngettext_lazy",
+    "pgettext",
+    "pgettext_lazy",
+    "npgettext",
+    "npgettext_lazy",
+}
 
 
 def _call_name(node: ast.Call) -> str:
@@ -252,6 +267,12 @@ class _Finder(ast.NodeVisitor):
                     if _is_text(value):
                         self._report(value)
         self.generic_visit(node)
+
+    def visit_ImportFrom(self, node: ast.ImportFrom) -> None:
+        if node.module == "django.utils.translation":
+            for alias in node.names:
+                if alias.asname and alias.asname not in _EXTRACTED:
+                    self.found.append((node.lineno, f"{alias.name} as {alias.asname} (not extracted)"))
 
     def visit_ClassDef(self, node: ast.ClassDef) -> None:
         bases = {ast.unparse(b).rsplit(".", 1)[-1] for b in node.bases}

@@ -27,7 +27,7 @@ class Command(BaseCommand):
         self.stdout.write(f"{match}: commitment {match.seed_commitment or '(none)'}")
         self.stdout.write(f"seed {match.seed}, salt {match.seed_salt or '(none)'}, {result.plies} moves")
         for problem in result.problems:
-            self.stdout.write(self.style.ERROR(problem_text(problem)))
+            self.stdout.write(self.style.ERROR(problem_text(problem, match.game)))
         if not result.ok:
             raise CommandError("The game does NOT verify.")
         self.stdout.write(

@@ -1,0 +1,16 @@
+"""Words of Django's own pages and forms that this site translates itself:
+its catalogue (``LOCALE_PATHS``) is read before Django's, and Django's
+Dutch has ``MinimumLengthValidator``'s error only under an older msgid
+(``%(min_length)d``), so a Dutch sign-up said "This password is too short"
+in English.  Marked here so that ``makemessages`` keeps them in ``locale/``."""
+
+from django.utils.translation import ngettext_lazy
+
+# Exactly as django.contrib.auth.password_validation writes it (Django 5.2).
+WORDS = (
+    ngettext_lazy(
+        "This password is too short. It must contain at least %d character.",
+        "This password is too short. It must contain at least %d characters.",
+        8,  # never rendered: only the marking counts
+    ),
+)
