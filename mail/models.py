@@ -34,6 +34,7 @@ class OutgoingEmail(models.Model):
         DIGEST = "digest", _("Daily digest")
         NOTICE = "notice", _("Game notice")
         UNKNOWN = "unknown", _("Reply to an unknown address")
+        ACCOUNT = "account", _("Account mail (confirmation, password reset)")
 
     created_at = models.DateTimeField()
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.QUEUED)
