@@ -59,4 +59,5 @@ urlpatterns = [
 ]
 
 
+handler400 = views.bad_request
 handler404 = views.not_found
