@@ -7,6 +7,11 @@ database), so losing it costs speed and rate limiting, never data.  Rate
 limits (DRF's throttles, allauth's) read a history and write it back; a
 miss lets the request through.  ``add`` answers True (stored), so a lock
 taken with it (allauth's) is granted rather than waited for.
+
+A Redis that hangs (rather than refuses) costs each call its socket
+timeout, and a request makes a score of calls: after one failure the
+process skips Redis for ``SKIP_SECONDS`` (a circuit breaker), then tries
+again.
 """
 
 from __future__ import annotations
@@ -26,94 +31,68 @@ logger = logging.getLogger(__name__)
 UNREACHABLE = (RedisConnectionError, RedisTimeoutError, OSError)
 #: Seconds between two warnings of one process (every request would log one).
 WARN_EVERY = 30.0
+#: Seconds a process answers without Redis after a call failed.
+SKIP_SECONDS = 10.0
 
 
 class FailOpenRedisCache(RedisCache):
     """``core.cache.RedisCache`` (Django's, its clients reused) that never raises
     because Redis is away: reads miss, writes are dropped, and a warning is
-    logged at most every ``WARN_EVERY`` seconds per process."""
+    logged at most every ``WARN_EVERY`` seconds per process.  After a
+    failure, calls do not reach Redis for ``SKIP_SECONDS``."""
 
     _warned_at = float("-inf")
+    #: Until when (``time.monotonic()``) this process leaves Redis alone.
+    _skip_until = float("-inf")
 
     def _unreachable(self, operation: str, error: Exception) -> None:
         now = time.monotonic()
+        type(self)._skip_until = now + SKIP_SECONDS
         if now - self._warned_at >= WARN_EVERY:
             type(self)._warned_at = now
             logger.warning("Cache unreachable (%s: %s); going on without it", operation, error)
 
-    def add(self, key, value, timeout=DEFAULT_TIMEOUT, version=None):
+    def _guarded(self, operation: str, fallback, call, *args):
+        """``call(*args)``, or ``fallback`` when Redis fails or is being skipped."""
+        if time.monotonic() < self._skip_until:
+            return fallback
         try:
-            return super().add(key, value, timeout, version)
+            return call(*args)
         except UNREACHABLE as error:
-            self._unreachable("add", error)
-            return True
+            self._unreachable(operation, error)
+            return fallback
+
+    def add(self, key, value, timeout=DEFAULT_TIMEOUT, version=None):
+        return self._guarded("add", True, super().add, key, value, timeout, version)
 
     def get(self, key, default=None, version=None):
-        try:
-            return super().get(key, default, version)
-        except UNREACHABLE as error:
-            self._unreachable("get", error)
-            return default
+        return self._guarded("get", default, super().get, key, default, version)
 
     def set(self, key, value, timeout=DEFAULT_TIMEOUT, version=None):
-        try:
-            super().set(key, value, timeout, version)
-        except UNREACHABLE as error:
-            self._unreachable("set", error)
+        self._guarded("set", None, super().set, key, value, timeout, version)
 
     def touch(self, key, timeout=DEFAULT_TIMEOUT, version=None):
-        try:
-            return super().touch(key, timeout, version)
-        except UNREACHABLE as error:
-            self._unreachable("touch", error)
-            return False
+        return self._guarded("touch", False, super().touch, key, timeout, version)
 
     def delete(self, key, version=None):
-        try:
-            return super().delete(key, version)
-        except UNREACHABLE as error:
-            self._unreachable("delete", error)
-            return False
+        return self._guarded("delete", False, super().delete, key, version)
 
     def get_many(self, keys, version=None):
-        try:
-            return super().get_many(keys, version)
-        except UNREACHABLE as error:
-            self._unreachable("get_many", error)
-            return {}
+        return self._guarded("get_many", {}, super().get_many, keys, version)
 
     def has_key(self, key, version=None):
-        try:
-            return super().has_key(key, version)
-        except UNREACHABLE as error:
-            self._unreachable("has_key", error)
-            return False
+        return self._guarded("has_key", False, super().has_key, key, version)
 
     def incr(self, key, delta=1, version=None):
         """Unreachable: ``delta``, as for a counter that started at zero
         (a count-based rate limit then lets the request through)."""
-        try:
-            return super().incr(key, delta, version)
-        except UNREACHABLE as error:
-            self._unreachable("incr", error)
-            return delta
+        return self._guarded("incr", delta, super().incr, key, delta, version)
 
     def set_many(self, data, timeout=DEFAULT_TIMEOUT, version=None):
-        try:
-            return super().set_many(data, timeout, version)
-        except UNREACHABLE as error:
-            self._unreachable("set_many", error)
-            return list(data)
+        return self._guarded("set_many", list(data), super().set_many, data, timeout, version)
 
     def delete_many(self, keys, version=None):
-        try:
-            super().delete_many(keys, version)
-        except UNREACHABLE as error:
-            self._unreachable("delete_many", error)
+        self._guarded("delete_many", None, super().delete_many, keys, version)
 
     def clear(self):
-        try:
-            return super().clear()
-        except UNREACHABLE as error:
-            self._unreachable("clear", error)
-            return False
+        return self._guarded("clear", False, super().clear)

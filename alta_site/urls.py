@@ -2,6 +2,7 @@ import base64
 import hashlib
 
 from allauth.account import views as account_views
+from allauth.account.decorators import secure_admin_login
 from csp.constants import UNSAFE_INLINE
 from csp.decorators import csp_update
 from django.contrib import admin
@@ -21,6 +22,10 @@ def _style_hash(value: str) -> str:
     """The CSP source that allows exactly this style attribute value."""
     return "'sha256-" + base64.b64encode(hashlib.sha256(value.encode()).digest()).decode() + "'"
 
+
+# The admin's own login form checks passwords with no rate limit: it sends
+# everyone to the site's login (allauth's, with its login_failed limits).
+admin.site.login = secure_admin_login(admin.site.login)  # type: ignore[method-assign]
 
 # allauth's email page hides a form with style="display: none": that one
 # attribute value (by its hash) is allowed there, no other inline style, and
@@ -54,4 +59,5 @@ urlpatterns = [
 ]
 
 
+handler400 = views.bad_request
 handler404 = views.not_found

@@ -2,10 +2,12 @@
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.core.exceptions import RequestDataTooBig
 from django.http import Http404, JsonResponse
 from django.shortcuts import render
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.views.defaults import bad_request as bad_request_page
 from django.views.defaults import page_not_found
 
 from games.boards import playable_slugs
@@ -56,3 +58,16 @@ def not_found(request, exception):
     if request.path.startswith("/api/"):
         return JsonResponse({"code": "not_found", "detail": str(_("Not found."))}, status=404)
     return page_not_found(request, exception)
+
+
+def bad_request(request, exception):
+    """A 400 Django answers itself (a body over ``DATA_UPLOAD_MAX_MEMORY_SIZE``,
+    a forged Host): in the API's JSON error shape under ``/api/``, Django's
+    page elsewhere."""
+    if request.path.startswith("/api/"):
+        if isinstance(exception, RequestDataTooBig):
+            body = {"code": "too_large", "detail": str(_("The request body is too large."))}
+        else:
+            body = {"code": "bad_request", "detail": str(_("The request could not be understood."))}
+        return JsonResponse(body, status=400)
+    return bad_request_page(request, exception)

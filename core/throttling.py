@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import logging
 import time
+from types import SimpleNamespace
 from weakref import WeakKeyDictionary
 
 from django.core.cache import cache
@@ -104,3 +105,10 @@ class WriteRateThrottle(ScopedRateThrottle):
 
     def wait(self) -> float | None:
         return float(self.left or self.duration or 0)
+
+
+def form_write_allowed(request) -> bool:
+    """May the signed-in user of this plain form post write now?  The API's
+    per-user write limit (scope ``game_write``, the same counter): a form
+    is no way around it.  Fails open as the API's does."""
+    return WriteRateThrottle().allow_request(request, SimpleNamespace(throttle_scope="game_write"))

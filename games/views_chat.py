@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from core.actions import action_redirect
+from core.throttling import form_write_allowed
 from games.models import CHAT_MAX_LENGTH, MoveRecord
 from games.services.chat import chat_mute, chat_post
 
@@ -38,6 +39,9 @@ def match_chat(request, pk: int):
             messages.error(request, _("Write a message of at most %(limit)s characters.") % {"limit": CHAT_MAX_LENGTH})
         else:
             messages.error(request, _("Write a message first."))
+        return redirect("game-detail", pk=pk)
+    if not form_write_allowed(request):
+        messages.error(request, _("You are sending messages too fast. Wait a minute, then send it again."))
         return redirect("game-detail", pk=pk)
     text = form.cleaned_data["text"]
     return _act(

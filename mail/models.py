@@ -34,6 +34,7 @@ class OutgoingEmail(models.Model):
         DIGEST = "digest", _("Daily digest")
         NOTICE = "notice", _("Game notice")
         UNKNOWN = "unknown", _("Reply to an unknown address")
+        ACCOUNT = "account", _("Account mail (confirmation, password reset)")
 
     created_at = models.DateTimeField()
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.QUEUED)
@@ -144,3 +145,16 @@ class GameMute(models.Model):
 
 
 __all__ = ["GameMute", "InboundEmail", "OutgoingEmail", "ReplyToken"]
+
+
+class WebhookToken(models.Model):
+    """A provider webhook signature's token, seen once: a signed request
+    replayed (with the same token, perhaps a new body) is refused."""
+
+    TOKEN_MAX = 200
+
+    token = models.CharField(max_length=TOKEN_MAX, unique=True)
+    seen_at = models.DateTimeField(db_index=True)
+
+    def __str__(self) -> str:
+        return self.token

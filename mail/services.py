@@ -33,8 +33,8 @@ import logging
 
 from allauth.account.models import EmailAddress
 from django.conf import settings
+from django.db import DataError, transaction
 from django.db import Error as DatabaseFailure
-from django.db import transaction
 from django.utils.translation import gettext as _
 from kombu.exceptions import KombuError
 from redis.exceptions import RedisError
@@ -142,6 +142,9 @@ def inbound_email_process(
     )
     try:
         return _process(record, raw, now, envelope_recipients, envelope_sender)
+    except DataError as error:  # a value the database refuses: this mail's fault, not an outage
+        logger.warning("inbound mail %s holds a value the database refuses: %s", record.pk, error)
+        return _unusable(record, raw, now, "a value the database refuses", envelope_sender)
     except _SERVICE_FAILURES:
         raise
     except Exception as error:  # a bug: answered once, not retried for ever
@@ -160,8 +163,11 @@ def _process(
         message = parse_inbound(raw, envelope_recipients=envelope_recipients, envelope_sender=envelope_sender)
     except MalformedEmail as error:
         return _unusable(record, raw, now, str(error), envelope_sender)
-    record.sender = _text(message.sender, 320)
-    record.recipient = _text(message.recipients[0] if message.recipients else "", 320)
+    # Every query below sees the addresses as stored (a NUL byte in a header
+    # would make PostgreSQL refuse the query, and the mail be retried for ever).
+    message.sender = record.sender = _text(message.sender, 320)
+    message.recipients = [_text(address, 320) for address in message.recipients]
+    record.recipient = message.recipients[0] if message.recipients else ""
     record.subject = _text(message.subject, 500)
     record.body = _text(message.body, 10_000)
     message.body = record.body

@@ -3,29 +3,77 @@ and the providers' inbound webhooks."""
 
 from __future__ import annotations
 
+import datetime as dt
+import json
 import logging
 
+from anymail.exceptions import AnymailWebhookValidationFailure
 from anymail.webhooks.mailgun import MailgunInboundWebhookView
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.exceptions import SuspiciousOperation
-from django.db import DatabaseError
+from django.db import DatabaseError, IntegrityError, transaction
 from django.http import Http404, HttpResponse
 from django.shortcuts import render
+from django.utils import timezone
 from django.views.decorators.csrf import csrf_exempt
 
 from games.models import Match
 
 from .addresses import unsubscribe_target
-from .models import GameMute
+from .models import GameMute, WebhookToken
 
 logger = logging.getLogger(__name__)
+
+#: A signed webhook request whose timestamp is further than this from our
+#: clock is refused; its token is remembered (to refuse it again) as long.
+WEBHOOK_MAX_SKEW = dt.timedelta(minutes=5)
+
+
+def _signature_fields(request) -> tuple[str, str]:
+    """The (timestamp, token) a Mailgun signature covers (the signature has
+    been checked, so they are there)."""
+    if request.content_type == "application/json":
+        block = json.loads(request.body.decode("utf-8"))["signature"]
+        return str(block["timestamp"]), str(block["token"])
+    return request.POST["timestamp"], request.POST["token"]
+
+
+def refuse_replay(timestamp: str, token: str) -> None:
+    """Raise ``AnymailWebhookValidationFailure`` (a 400) unless the request
+    was signed within ``WEBHOOK_MAX_SKEW`` of now and its token is new; a
+    new token is recorded.  The signature covers only timestamp and token,
+    not the body: without this one captured request could carry any mail."""
+    now = timezone.now()
+    try:
+        signed_at = dt.datetime.fromtimestamp(float(timestamp), tz=dt.UTC)
+    except (ValueError, OverflowError, OSError) as error:
+        raise AnymailWebhookValidationFailure("Mailgun webhook with an unreadable timestamp") from error
+    if abs(now - signed_at) > WEBHOOK_MAX_SKEW:
+        raise AnymailWebhookValidationFailure("Mailgun webhook signed too long ago (or ahead of our clock)")
+    if not token or len(token) > WebhookToken.TOKEN_MAX:
+        raise AnymailWebhookValidationFailure("Mailgun webhook with an unusable token")
+    WebhookToken.objects.filter(seen_at__lt=now - 2 * WEBHOOK_MAX_SKEW).delete()
+    try:
+        with transaction.atomic():
+            WebhookToken.objects.create(token=token, seen_at=now)
+    except IntegrityError as error:
+        raise AnymailWebhookValidationFailure("Mailgun webhook token used before (a replay)") from error
+
+
+class MailgunInboundView(MailgunInboundWebhookView):
+    """anymail's Mailgun inbound view, refusing stale and replayed requests."""
+
+    def run_validators(self, request):
+        super().run_validators(request)  # basic auth, then the signature
+        refuse_replay(*_signature_fields(request))
+
 
 #: provider → (the ``ANYMAIL`` setting holding its signing key, its view).
 #: A provider is served only when that key and ``WEBHOOK_SECRET`` (HTTP
 #: basic auth) are both set: an unconfigured anymail view accepts anyone.
 INBOUND_PROVIDERS = {
-    "mailgun": ("MAILGUN_WEBHOOK_SIGNING_KEY", MailgunInboundWebhookView.as_view()),
+    "mailgun": ("MAILGUN_WEBHOOK_SIGNING_KEY", MailgunInboundView.as_view()),
 }
 
 

@@ -1,7 +1,12 @@
-"""allauth adapter: fills the display name and language during sign-up."""
+"""allauth adapter: fills the display name and language during sign-up;
+queues allauth's mails in the recipient's language."""
 
 from allauth.account.adapter import DefaultAccountAdapter
+from allauth.core import context as allauth_context
+from django.contrib.sites.shortcuts import get_current_site
 from django.utils import translation
+
+from .mailing import in_recipients_language, queue_rendered
 
 
 class AccountAdapter(DefaultAccountAdapter):
@@ -17,3 +22,13 @@ class AccountAdapter(DefaultAccountAdapter):
         if commit:
             user.save()
         return user
+
+    def send_mail(self, template_prefix, email, context):
+        """As allauth's, but in the language of the account the address
+        belongs to (not the browser's: a reset can be asked for by anyone)
+        and queued in the outbox instead of sent within the request."""
+        request = allauth_context.request
+        ctx = {"request": request, "email": email, "current_site": get_current_site(request), **context}
+        with in_recipients_language(email):
+            message = self.render_mail(template_prefix, email, ctx)
+        queue_rendered(message)

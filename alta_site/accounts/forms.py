@@ -8,6 +8,7 @@ from functools import cache
 
 from django import forms
 from django.contrib.auth import get_user_model
+from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from . import names
@@ -32,7 +33,8 @@ def clean_display_name(value: str, *, exclude_pk: int | None = None) -> str:
         raise forms.ValidationError(error.message, code="invalid") from None
     if _CLOSED_NAME.match(name):
         raise forms.ValidationError(_("That display name is reserved."), code="invalid")
-    taken = get_user_model().objects.filter(display_name_key__in=names.skeletons(name))
+    keys = names.skeletons(name)
+    taken = get_user_model().objects.filter(Q(display_name_key__in=keys) | Q(display_name_shape_key__in=keys))
     if exclude_pk is not None:
         taken = taken.exclude(pk=exclude_pk)
     if taken.exists():

@@ -10,7 +10,7 @@ from django.db import models
 from django.db.models.functions import Lower
 from django.utils.translation import gettext_lazy as _
 
-from .names import skeleton
+from .names import shape_skeleton, skeleton
 
 
 class UserManager(BaseUserManager["User"]):
@@ -59,6 +59,9 @@ class User(AbstractUser):
     # What the name looks like (names.skeleton): two names that read alike
     # have the same key, and forms refuse the second.
     display_name_key = models.CharField(max_length=160, db_index=True, editable=False, default="")
+    # The name's other key (``names.shape_skeleton``): a new name is refused
+    # when any of its keys is either key of another account.
+    display_name_shape_key = models.CharField(max_length=160, db_index=True, editable=False, default="")
     time_zone = models.CharField(max_length=64, default="UTC")
     language = models.CharField(max_length=8, choices=Language.choices, default=Language.ENGLISH)
     notifications = models.CharField(max_length=16, choices=Notifications.choices, default=Notifications.EVERY_TURN)
@@ -85,8 +88,9 @@ class User(AbstractUser):
 
     def save(self, *args, **kwargs):
         self.display_name_key = skeleton(self.display_name)
+        self.display_name_shape_key = shape_skeleton(self.display_name)
         if kwargs.get("update_fields") is not None and "display_name" in kwargs["update_fields"]:
-            kwargs["update_fields"] = {*kwargs["update_fields"], "display_name_key"}
+            kwargs["update_fields"] = {*kwargs["update_fields"], "display_name_key", "display_name_shape_key"}
         super().save(*args, **kwargs)
 
     def get_full_name(self) -> str:

@@ -88,12 +88,19 @@ def skeleton(name: str) -> str:
     return _mapped(unicodedata.normalize("NFKC", " ".join(name.split())).casefold())
 
 
-def skeletons(name: str) -> set[str]:
-    """The keys ``name`` must not share with another name: its skeleton, and
-    the skeleton of its capitals read as what they look like (Cyrillic
-    ``ВОВ`` folds to letters unlike ``bob``; mapped first, it meets it)."""
+def shape_skeleton(name: str) -> str:
+    """The skeleton of ``name``'s capitals read as what they look like
+    (Cyrillic ``ВОВ`` folds to letters unlike ``bob``; mapped first, it
+    meets it): the second key stored with a name."""
     plain = unicodedata.normalize("NFKC", " ".join(name.split()))
-    return {skeleton(plain), _mapped(_mapped(plain).casefold())}
+    return _mapped(_mapped(plain).casefold())
+
+
+def skeletons(name: str) -> set[str]:
+    """The keys of ``name`` (``skeleton`` and ``shape_skeleton``): two names
+    read alike when they share one, whichever of the two keys it is of
+    either name (so the check is the same whichever name came first)."""
+    return {skeleton(name), shape_skeleton(name)}
 
 
 @cache

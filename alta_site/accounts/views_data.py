@@ -12,7 +12,7 @@ from django.contrib import messages
 from django.contrib.auth import logout
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.tokens import PasswordResetTokenGenerator
-from django.core.mail import send_mail
+from django.core.mail import EmailMessage
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
@@ -21,8 +21,11 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
+from mail.render import in_language
+
 from .closing import account_close
 from .export import EXPORT_ENCODER, user_export
+from .mailing import queue_rendered
 
 
 class _CloseLinkTokens(PasswordResetTokenGenerator):
@@ -95,12 +98,10 @@ def account_close_link_send(request):
     user = request.user
     url = request.build_absolute_uri(reverse("account-close-link", args=[close_link_tokens.make_token(user)]))
     context = {"user": user, "url": url, "site_name": settings.SITE_NAME}
-    send_mail(
-        subject=" ".join(render_to_string("accounts/email/close-link-subject.txt", context).split()),
-        message=render_to_string("accounts/email/close-link-body.txt", context),
-        from_email=None,
-        recipient_list=[user.email],
-    )
+    with in_language(user):
+        subject = " ".join(render_to_string("accounts/email/close-link-subject.txt", context).split())
+        body = render_to_string("accounts/email/close-link-body.txt", context)
+    queue_rendered(EmailMessage(subject=subject, body=body, to=[user.email]))
     messages.success(request, _("A link to close your account was mailed to %(email)s.") % {"email": user.email})
     return redirect("account-close")
 

@@ -177,14 +177,15 @@ def test_tournaments_are_withdrawn_from_or_unregistered(alice, bob, carol, dave,
     assert "Bob" not in texts and closed_name(bob.pk) in texts
 
 
-def test_closing_by_a_mailed_link(alice, bob):
+def test_closing_by_a_mailed_link(alice, bob, django_capture_on_commit_callbacks):
     import re
 
     from django.core import mail
 
     client = Client()
     client.force_login(alice)
-    assert client.post("/profile/close/link/").status_code == 302
+    with django_capture_on_commit_callbacks(execute=True):  # the outbox sends after commit
+        assert client.post("/profile/close/link/").status_code == 302
     assert [m.to for m in mail.outbox] == [["alice@example.com"]]
     path = re.search(r"https?://[^/\s]+(/profile/close/[^/\s]+/)", mail.outbox[0].body).group(1)
 

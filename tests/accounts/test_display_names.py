@@ -98,3 +98,20 @@ def test_api_renames_and_keeps_the_key(bob):
     assert response.json()["display_name"] == "Bobby Tables"
     bob.refresh_from_db()
     assert bob.display_name_key == skeleton("Bobby Tables")
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [("ВОВ", "BOB"), ("BOB", "ВОВ"), ("НЕС", "HEC"), ("HEC", "НЕС"), ("ТОР", "TOP"), ("TOP", "ТОР"), ("ΑΒΕ", "ABE")],
+)
+def test_look_alike_names_are_refused_whichever_came_first(first, second):
+    from django import forms
+    from django.contrib.auth import get_user_model
+
+    from alta_site.accounts.forms import clean_display_name
+
+    get_user_model().objects.create_user(
+        email="first@example.com", password=None, display_name=clean_display_name(first)
+    )
+    with pytest.raises(forms.ValidationError, match="already taken"):
+        clean_display_name(second)

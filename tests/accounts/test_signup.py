@@ -24,8 +24,9 @@ def link_in(message) -> str:
     return "/" + url.split("/", 3)[3]
 
 
-def test_sign_up_requires_confirming_the_email_before_logging_in(client):
-    response = sign_up(client)
+def test_sign_up_requires_confirming_the_email_before_logging_in(client, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):  # the outbox sends after commit
+        response = sign_up(client)
     assert response.status_code == 302
     assert response["Location"] == "/accounts/confirm-email/"
     assert len(mail.outbox) == 1
@@ -62,8 +63,9 @@ def test_wrong_password_does_not_log_in(client, alice):
     assert "not correct" in response.content.decode()
 
 
-def test_password_reset_sends_a_working_link(client, alice):
-    client.post("/accounts/password/reset/", {"email": "alice@example.com"})
+def test_password_reset_sends_a_working_link(client, alice, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post("/accounts/password/reset/", {"email": "alice@example.com"})
     assert len(mail.outbox) == 1
     reset_page = client.get(link_in(mail.outbox[0]), follow=True)
     form_url = reset_page.redirect_chain[-1][0] if reset_page.redirect_chain else link_in(mail.outbox[0])

@@ -111,3 +111,21 @@ def test_staff_read_the_chat_in_the_admin(game, alice, now):
     client.force_login(staff)
     page = client.get(reverse("admin:games_chatmessage_changelist")).content.decode()
     assert "admin can see &lt;this&gt;" in page
+
+
+def test_the_chat_form_keeps_the_apis_write_limit(game, alice, monkeypatch):
+    """A script posting the form cannot mail the other players a notice a
+    message: the form counts against the API's per-user write limit."""
+    from rest_framework.throttling import ScopedRateThrottle
+
+    from tests.conftest import living_in
+
+    monkeypatch.setattr(ScopedRateThrottle, "THROTTLE_RATES", {"game_write": "2/min"})
+    living_in("nl", "Europe/Amsterdam", alice)
+    client = Client()
+    client.force_login(alice)
+    url = reverse("game-chat", args=[game.pk])
+    for n in range(4):
+        response = client.post(url, {"text": f"spam {n}"}, follow=True)
+    assert ChatMessage.objects.count() == 2
+    assert "Je stuurt te snel berichten." in response.content.decode()

@@ -4,6 +4,7 @@ from email.message import EmailMessage
 
 import pytest
 from django.core import mail
+from django.db import DataError, connection
 
 from games.engine import get_rules
 from mail.models import InboundEmail, ReplyToken
@@ -177,6 +178,40 @@ def test_nul_bytes_anywhere_change_nothing_and_are_stored_safely(game, turn, now
     record = process(raw, now, django_capture_on_commit_callbacks)
     assert record.outcome in {"rejected", "malformed"}
     assert "\x00" not in record.raw and game.moves.count() == 0
+
+
+def _refuse_nul_as_postgresql_does(execute, sql, params, many, context):
+    """An execute wrapper: a NUL in any text parameter fails the query with
+    a DataError, as on PostgreSQL (SQLite would store it)."""
+    rows = params if many else [params]
+    if any(isinstance(value, str) and "\x00" in value for row in rows or [] for value in row or []):
+        raise DataError("A string literal cannot contain NUL (0x00) characters.")
+    return execute(sql, params, many, context)
+
+
+@pytest.mark.parametrize("sender", ["bob\x00@example.com", "Bob <b\x00ob@example.com>"])
+def test_a_nul_in_the_from_header_is_answered_not_retried(game, turn, now, sender, django_capture_on_commit_callbacks):
+    """The sender's address reaches no query with its NUL: the mail gets an
+    outcome (stored without the NUL) instead of "try again later" for ever."""
+    _seat, address, options = turn
+    raw = reply(address, options[0], sender="bob@example.com").replace(b"bob@example.com", sender.encode(), 1)
+    with connection.execute_wrapper(_refuse_nul_as_postgresql_does):
+        record = process(raw, now, django_capture_on_commit_callbacks)
+    assert record.pk and "\x00" not in record.sender
+    assert InboundEmail.objects.get(pk=record.pk).outcome != "received"
+
+
+def test_a_value_the_database_refuses_makes_the_mail_unusable_not_an_outage(
+    monkeypatch, game, turn, now, django_capture_on_commit_callbacks
+):
+    seat, address, options = turn
+
+    def refused(*args, **kwargs):
+        raise DataError("value too long for type character varying(320)")
+
+    monkeypatch.setattr("mail.services._process", refused)
+    record = process(reply(address, options[0], sender=seat.user.email), now, django_capture_on_commit_callbacks)
+    assert record.outcome == "malformed" and game.moves.count() == 0
 
 
 def test_malformed_mail_is_stored_and_refused(now):

@@ -48,8 +48,17 @@ def test_the_pipe_never_answers_a_bounce_of_a_null_envelope_sender(envelope, bob
     assert list(OutgoingEmail.objects.values_list("to", flat=True)) == [bob.email]
 
 
-def mailgun_post(client, raw: bytes, key: str, recipient: str, *, envelope_sender: str = "x@example.com"):
-    timestamp, token = str(int(time.time())), "a" * 50
+def mailgun_post(
+    client,
+    raw: bytes,
+    key: str,
+    recipient: str,
+    *,
+    envelope_sender: str = "x@example.com",
+    timestamp: str | None = None,
+    token: str = "a" * 50,
+):
+    timestamp = timestamp or str(int(time.time()))
     signature = hmac.new(key.encode(), (timestamp + token).encode(), hashlib.sha256).hexdigest()
     return client.post(
         "/mail/inbound/mailgun/inbound_mime/",
@@ -97,6 +106,33 @@ def test_provider_webhook_with_a_bad_signature_changes_nothing(client, game, mai
     seat = mover_of(game)
     address = latest_reply_to(seat.user.email)
     response = mailgun_post(client, reply(address, "1", sender=seat.user.email), "wrong-key", address)
+    assert response.status_code == 400
+    assert not InboundEmail.objects.exists() and not game.moves.exists()
+
+
+def test_a_replayed_webhook_signature_with_a_new_body_plays_nothing(
+    client, game, mailgun, django_capture_on_commit_callbacks
+):
+    """The signature covers only timestamp and token: a captured request
+    sent again with another reply (the next player's move) is refused."""
+    statuses = []
+    for _ in range(2):
+        game.refresh_from_db()
+        seat = mover_of(game)
+        address = latest_reply_to(seat.user.email)
+        with django_capture_on_commit_callbacks(execute=True):
+            response = mailgun_post(client, reply(address, "1", sender=seat.user.email), mailgun, address)
+        statuses.append(response.status_code)
+    assert statuses == [200, 400]
+    assert game.moves.count() == 1 and InboundEmail.objects.count() == 1
+
+
+@pytest.mark.parametrize("age", [-3600, 400, 3 * 365 * 86400])
+def test_a_webhook_signed_long_ago_or_ahead_is_refused(client, game, mailgun, age):
+    seat = mover_of(game)
+    address = latest_reply_to(seat.user.email)
+    stale = str(int(time.time()) - age)
+    response = mailgun_post(client, reply(address, "1", sender=seat.user.email), mailgun, address, timestamp=stale)
     assert response.status_code == 400
     assert not InboundEmail.objects.exists() and not game.moves.exists()
 

@@ -13,10 +13,12 @@ import pytest
 from django.core.cache import cache
 from django.test import Client, override_settings
 from django.utils import timezone
+from redis.exceptions import TimeoutError as RedisTimeoutError
 from rest_framework.test import APIClient
 from rest_framework.throttling import ScopedRateThrottle
 
 from alta_site.accounts.tokens import ApiToken
+from alta_site.cache import SKIP_SECONDS, FailOpenRedisCache
 from games.engine import get_rules
 from games.models import MoveRecord
 from games.services import match_create_seated
@@ -41,6 +43,7 @@ def redis_away():
     }
     with override_settings(CACHES=dead):
         yield
+    FailOpenRedisCache._skip_until = float("-inf")  # the next test's Redis is not this one
 
 
 def test_every_cache_operation_answers_as_an_empty_cache(redis_away):
@@ -111,3 +114,37 @@ def test_the_limit_logs_its_cache_failure_once_not_per_request(
         assert _two_moves(alice, bob) == [201, 201]
     warnings = [r for r in caplog.records if r.name == "core.throttling"]
     assert len(warnings) == 1 and warnings[0].exc_info, caplog.text
+
+
+class _HungRedis:
+    """A cache client whose every command times out (a Redis that hangs),
+    counting the commands that reached it."""
+
+    def __init__(self):
+        self.calls = 0
+
+    def __getattr__(self, name):
+        def command(*args, **kwargs):
+            self.calls += 1
+            raise RedisTimeoutError("Timeout reading from socket")
+
+        return command
+
+
+def test_a_hung_redis_is_skipped_for_a_while_then_tried_again(monkeypatch):
+    """One timeout, not one per cache call: a login's score of calls would
+    otherwise wait a second each."""
+    clock = [1000.0]
+    monkeypatch.setattr("alta_site.cache.time.monotonic", lambda: clock[0])
+    monkeypatch.setattr(FailOpenRedisCache, "_skip_until", float("-inf"))
+    hung = _HungRedis()
+    cache_ = FailOpenRedisCache("redis://127.0.0.1:6379/0", {})
+    cache_.__dict__["_cache"] = hung
+    for _ in range(20):
+        assert cache_.get("k", "miss") == "miss"
+        cache_.set("k", 1)
+        assert cache_.add("k", 1) is True
+    assert hung.calls == 1
+    clock[0] += SKIP_SECONDS + 1
+    assert cache_.get("k", "miss") == "miss" and cache_.get("k") is None
+    assert hung.calls == 2

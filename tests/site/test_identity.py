@@ -38,8 +38,11 @@ def test_sync_follows_changed_settings():
 
 
 @pytest.mark.django_db
-def test_first_mail_a_new_user_gets_names_the_site_not_example_com(client):
-    with override_settings(SITE_URL="https://alta.club.test", SITE_NAME="Alta club"):
+def test_first_mail_a_new_user_gets_names_the_site_not_example_com(client, django_capture_on_commit_callbacks):
+    with (
+        override_settings(SITE_URL="https://alta.club.test", SITE_NAME="Alta club"),
+        django_capture_on_commit_callbacks(execute=True),
+    ):
         site_sync()
         response = client.post(
             "/accounts/signup/",

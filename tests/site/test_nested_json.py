@@ -58,3 +58,18 @@ def test_depth_counts_lists_and_dicts_without_recursing():
     for _ in range(100_000):
         deep = [deep]
     assert depth(deep) == 100_001
+
+
+def test_a_body_over_the_upload_limit_is_a_json_400(alice, bob, now):
+    match = start_match(alice, bob, now=now)
+    client = APIClient(raise_request_exception=False)
+    client.force_authenticate(alice)
+    body = '{"move": "' + "x" * 3_000_000 + '"}'
+    response = client.post(f"/api/games/{match.pk}/moves/", data=body, content_type="application/json")
+    assert response.status_code == 400
+    assert response["Content-Type"] == "application/json"
+    assert response.json() == {"code": "too_large", "detail": "The request body is too large."}
+    dutch = client.post(
+        f"/api/games/{match.pk}/moves/", data=body, content_type="application/json", headers={"accept-language": "nl"}
+    )
+    assert dutch.json()["detail"] == "De inhoud van het verzoek is te groot."
