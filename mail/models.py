@@ -148,12 +148,14 @@ __all__ = ["GameMute", "InboundEmail", "OutgoingEmail", "ReplyToken"]
 
 
 class WebhookToken(models.Model):
-    """A provider webhook signature's token, seen once: a signed request
-    replayed (with the same token, perhaps a new body) is refused."""
+    """A provider webhook signature's token and the body it first came
+    with: the same token with another body (a captured request replayed
+    with a new mail) is refused."""
 
     TOKEN_MAX = 200
 
     token = models.CharField(max_length=TOKEN_MAX, unique=True)
+    body_digest = models.CharField(max_length=64)
     seen_at = models.DateTimeField(db_index=True)
 
     def __str__(self) -> str:

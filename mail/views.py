@@ -4,6 +4,7 @@ and the providers' inbound webhooks."""
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 import json
 import logging
 
@@ -12,7 +13,7 @@ from anymail.webhooks.mailgun import MailgunInboundWebhookView
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.exceptions import SuspiciousOperation
-from django.db import DatabaseError, IntegrityError, transaction
+from django.db import DatabaseError
 from django.http import Http404, HttpResponse
 from django.shortcuts import render
 from django.utils import timezone
@@ -26,8 +27,9 @@ from .models import GameMute, WebhookToken
 logger = logging.getLogger(__name__)
 
 #: A signed webhook request whose timestamp is further than this from our
-#: clock is refused; its token is remembered (to refuse it again) as long.
-WEBHOOK_MAX_SKEW = dt.timedelta(minutes=5)
+#: clock is refused.  Mailgun retries a delivery that failed (our 503 while
+#: the database is away) for 8 hours, with the signature of the first try.
+WEBHOOK_MAX_SKEW = dt.timedelta(hours=12)
 
 
 def _signature_fields(request) -> tuple[str, str]:
@@ -39,11 +41,31 @@ def _signature_fields(request) -> tuple[str, str]:
     return request.POST["timestamp"], request.POST["token"]
 
 
-def refuse_replay(timestamp: str, token: str) -> None:
+def _payload_digest(request) -> str:
+    """A digest of what the request carries (its JSON, or its form fields
+    and files): the same for a provider's retry of one delivery."""
+    digest = hashlib.sha256()
+    if request.content_type == "application/json":
+        digest.update(request.body)
+        return digest.hexdigest()
+    for key, values in sorted(request.POST.lists()):
+        digest.update(json.dumps([key, values]).encode())
+    for key, files in sorted(request.FILES.lists()):
+        for upload in files:
+            digest.update(key.encode() + b"\0")
+            for chunk in upload.chunks():
+                digest.update(chunk)
+            upload.seek(0)
+    return digest.hexdigest()
+
+
+def refuse_replay(timestamp: str, token: str, digest: str) -> None:
     """Raise ``AnymailWebhookValidationFailure`` (a 400) unless the request
-    was signed within ``WEBHOOK_MAX_SKEW`` of now and its token is new; a
-    new token is recorded.  The signature covers only timestamp and token,
-    not the body: without this one captured request could carry any mail."""
+    was signed within ``WEBHOOK_MAX_SKEW`` of now and its token came with no
+    other body before.  The signature covers only timestamp and token, not
+    the body: without this one captured request could carry any mail.  The
+    same body again is the provider's retry (the intake answers a mail it
+    already has as a duplicate)."""
     now = timezone.now()
     try:
         signed_at = dt.datetime.fromtimestamp(float(timestamp), tz=dt.UTC)
@@ -54,11 +76,9 @@ def refuse_replay(timestamp: str, token: str) -> None:
     if not token or len(token) > WebhookToken.TOKEN_MAX:
         raise AnymailWebhookValidationFailure("Mailgun webhook with an unusable token")
     WebhookToken.objects.filter(seen_at__lt=now - 2 * WEBHOOK_MAX_SKEW).delete()
-    try:
-        with transaction.atomic():
-            WebhookToken.objects.create(token=token, seen_at=now)
-    except IntegrityError as error:
-        raise AnymailWebhookValidationFailure("Mailgun webhook token used before (a replay)") from error
+    seen, _ = WebhookToken.objects.get_or_create(token=token, defaults={"seen_at": now, "body_digest": digest})
+    if seen.body_digest != digest:
+        raise AnymailWebhookValidationFailure("Mailgun webhook token used before with another body (a replay)")
 
 
 class MailgunInboundView(MailgunInboundWebhookView):
@@ -66,7 +86,7 @@ class MailgunInboundView(MailgunInboundWebhookView):
 
     def run_validators(self, request):
         super().run_validators(request)  # basic auth, then the signature
-        refuse_replay(*_signature_fields(request))
+        refuse_replay(*_signature_fields(request), _payload_digest(request))
 
 
 #: provider → (the ``ANYMAIL`` setting holding its signing key, its view).

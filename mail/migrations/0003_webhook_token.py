@@ -15,6 +15,7 @@ class Migration(migrations.Migration):
             fields=[
                 ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
                 ('token', models.CharField(max_length=200, unique=True)),
+                ('body_digest', models.CharField(max_length=64)),
                 ('seen_at', models.DateTimeField(db_index=True)),
             ],
         ),

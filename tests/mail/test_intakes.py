@@ -127,7 +127,26 @@ def test_a_replayed_webhook_signature_with_a_new_body_plays_nothing(
     assert game.moves.count() == 1 and InboundEmail.objects.count() == 1
 
 
-@pytest.mark.parametrize("age", [-3600, 400, 3 * 365 * 86400])
+def test_the_providers_retry_of_a_request_that_failed_is_taken(
+    client, game, mailgun, monkeypatch, django_capture_on_commit_callbacks
+):
+    """Mailgun retries a delivery we answered 503 (the database away) with
+    the first try's signature, for hours: the same token with the same body
+    is that retry, not a replay, and plays the move once."""
+    seat = mover_of(game)
+    address = latest_reply_to(seat.user.email)
+    raw = reply(address, "1", sender=seat.user.email)
+    signed = str(int(time.time()) - 3 * 3600)  # the first try, three hours ago
+    statuses = []
+    with django_capture_on_commit_callbacks(execute=True):
+        for _ in range(3):  # the retry, then a late duplicate of it
+            statuses.append(mailgun_post(client, raw, mailgun, address, timestamp=signed).status_code)
+    assert statuses == [200, 200, 200]
+    assert game.moves.count() == 1
+    assert sorted(InboundEmail.objects.values_list("outcome", flat=True)) == ["accepted", "duplicate", "duplicate"]
+
+
+@pytest.mark.parametrize("age", [-13 * 3600, 13 * 3600, 3 * 365 * 86400])
 def test_a_webhook_signed_long_ago_or_ahead_is_refused(client, game, mailgun, age):
     seat = mover_of(game)
     address = latest_reply_to(seat.user.email)
