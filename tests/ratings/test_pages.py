@@ -176,15 +176,17 @@ def test_the_game_page_panel_shows_the_arithmetic(alice, bob, carol, now):
     assert rating_changes_panel(unrated) == ""
 
 
-def test_staff_create_ladders_in_the_admin(client):
+def _admin_ladder_form(client, *, players: int) -> dict:
+    """Signs a superuser in; the admin's add-ladder form for an unnamed
+    Alta ladder of ``players``."""
     from tests.conftest import make_user
 
     staff = make_user("admin@example.com", "Admin", is_staff=True, is_superuser=True)
     client.force_login(staff)
-    form = {
+    return {
         "name": "",
         "game": "alta",
-        "players": 5,
+        "players": players,
         "days_per_move": 3,
         "timeout_policy": "auto",
         "active": "on",
@@ -194,6 +196,10 @@ def test_staff_create_ladders_in_the_admin(client):
         "memberships-MIN_NUM_FORMS": 0,
         "memberships-MAX_NUM_FORMS": 1000,
     }
+
+
+def test_staff_create_ladders_in_the_admin(client):
+    form = _admin_ladder_form(client, players=5)
     refused = client.post("/admin/ratings/ladder/add/", form)
     assert "Alta is played by 2 to 4 players." in refused.content.decode()
     form["players"] = 4
@@ -203,23 +209,7 @@ def test_staff_create_ladders_in_the_admin(client):
 
 
 def test_a_second_ladder_left_without_a_name_is_refused_in_the_admin(client):
-    from tests.conftest import make_user
-
-    staff = make_user("admin@example.com", "Admin", is_staff=True, is_superuser=True)
-    client.force_login(staff)
-    form = {
-        "name": "",
-        "game": "alta",
-        "players": 2,
-        "days_per_move": 3,
-        "timeout_policy": "auto",
-        "active": "on",
-        "description": "",
-        "memberships-TOTAL_FORMS": 0,
-        "memberships-INITIAL_FORMS": 0,
-        "memberships-MIN_NUM_FORMS": 0,
-        "memberships-MAX_NUM_FORMS": 1000,
-    }
+    form = _admin_ladder_form(client, players=2)
     assert client.post("/admin/ratings/ladder/add/", form).status_code == 302
     form["days_per_move"] = 7
     refused = client.post("/admin/ratings/ladder/add/", form)
