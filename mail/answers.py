@@ -21,7 +21,7 @@ from .addresses import threading_headers
 from .inbound import strip_subject
 from .models import InboundEmail, OutgoingEmail
 from .outbox import email_queue
-from .render import wrapped
+from .templatetags.mail_text import wrapped
 
 
 def reply_subject(subject: str, fallback: str) -> str:

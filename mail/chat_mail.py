@@ -15,8 +15,8 @@ from django.utils.translation import gettext as _
 from games.models import ChatMessage
 from games.selectors_chat import chat_unmailed
 
-from .render import wrapped
 from .sections import section_insert
+from .templatetags.mail_text import wrapped
 
 
 def _author(message: ChatMessage) -> str:

@@ -22,7 +22,7 @@ from django.utils.translation import ngettext
 
 from games.terms import remembered
 
-from .templatetags.mail_text import fast_wrap
+from .templatetags.mail_text import fast_wrap, wrapped
 
 #: The rule around the board in the plain part.
 _RULE = "-" * 70
@@ -141,7 +141,7 @@ def body_text(parts: BodyParts) -> str:
     out.append("\n")
     if mail.since:
         out.append("\n")
-        out += [_wrap(line) + "\n" for line in mail.since]
+        out += [wrapped(line) + "\n" for line in mail.since]  # a bullet's lines hang under its text
     if mail.changes:
         out.append(_wrap(mail.changes) + "\n")
     for title, lines in mail.sections:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from .render import wrapped
+from .templatetags.mail_text import wrapped
 
 _FENCE = re.compile(r"^\s*```")
 _HEADING = re.compile(r"^\s{0,3}#+\s+(.*?)\s*#*\s*$")

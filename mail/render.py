@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-import textwrap
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -27,11 +26,10 @@ from games.engine import get_rules
 from games.i18n import expect_text
 
 from .game_body import BodyParts, body_html, body_text
+from .templatetags.mail_text import wrapped
 
 #: Numbered options listed in an email; longer lists show the first ones.
 MAX_OPTIONS = 40
-#: The plain part's width: mail clients wrap longer lines their own way.
-WIDTH = 72
 #: The longest line SMTP allows, in bytes (RFC 5322); a part with a longer
 #: one is sent quoted-printable, which costs the sender about 1 ms a mail.
 MAX_LINE = 998
@@ -55,28 +53,6 @@ def short_lines(html: str) -> str:
 
 def _broken(line: str) -> str:
     return _INLINE_GAP.sub("\\1\n", _BLOCK_END.sub("\\1\n", line))
-
-
-def wrapped(text: str, width: int = WIDTH, *, hanging: int = 2) -> str:
-    """``text`` with every line longer than ``width`` wrapped at spaces, the
-    continuation indented ``hanging`` more than the line (a grid line wider
-    than ``width`` has no good break and is wrapped too: readable beats
-    exact)."""
-    if len(text) <= width and "\n" not in text:
-        return text  # one short line (an option)
-    out: list[str] = []
-    for line in text.split("\n"):
-        if len(line) <= width:
-            out.append(line)
-            continue
-        indent = " " * (len(line) - len(line.lstrip()))
-        out.extend(
-            textwrap.wrap(
-                line, width, subsequent_indent=indent + " " * hanging, break_long_words=False, break_on_hyphens=False
-            )
-            or [line]
-        )
-    return "\n".join(out)
 
 
 def in_language(user):

@@ -10,7 +10,8 @@ from django.utils.translation import gettext as _
 
 from core.signin import sign_in_url
 
-from .render import in_language, wrapped
+from .render import in_language
+from .templatetags.mail_text import wrapped
 
 _FOOTER = "\n--\n"
 

@@ -1,9 +1,11 @@
 """Template filters of the mail parts: ``wordwrap``, at once for text that
-needs no wrapping (nearly every line of a mail), else Django's own."""
+needs no wrapping (nearly every line of a mail), else Django's own; and
+``wrapped``, the plain part's wrapping with hanging indents."""
 
 from __future__ import annotations
 
 import re
+import textwrap
 
 from django import template
 from django.template.defaultfilters import stringfilter
@@ -37,3 +39,29 @@ def fast_wrap(text: str, width: int) -> str:
 def wordwrap(value: str, arg) -> str:
     """The built-in ``wordwrap`` (this library's replaces it where loaded)."""
     return fast_wrap(value, int(arg))
+
+
+#: The plain part's width: mail clients wrap longer lines their own way.
+WIDTH = 72
+
+
+def wrapped(text: str, width: int = WIDTH, *, hanging: int = 2) -> str:
+    """``text`` with every line longer than ``width`` wrapped at spaces, the
+    continuation indented ``hanging`` more than the line (a grid line wider
+    than ``width`` has no good break and is wrapped too: readable beats
+    exact)."""
+    if len(text) <= width and "\n" not in text:
+        return text  # one short line (an option)
+    out: list[str] = []
+    for line in text.split("\n"):
+        if len(line) <= width:
+            out.append(line)
+            continue
+        indent = " " * (len(line) - len(line.lstrip()))
+        out.extend(
+            textwrap.wrap(
+                line, width, subsequent_indent=indent + " " * hanging, break_long_words=False, break_on_hyphens=False
+            )
+            or [line]
+        )
+    return "\n".join(out)

@@ -6,10 +6,12 @@ from html import escape
 
 import pytest
 
-from games.engine import Event
+from games.engine import Event, get_rules
 from games.services import match_create_seated
 from mail.outbox import event_line
+from mail.since import words
 
+from .conftest import mover_of
 from .playing import html_of, play
 
 pytestmark = pytest.mark.django_db
@@ -57,3 +59,44 @@ def test_event_lines_name_cards_not_slugs():
     text = "Seat 1 took face-up wheat_field; their fishing_harbour is face up."
     line = event_line("alta", Event("take", text), ["Ann", "Ben"])
     assert line == "Ann took face-up Wheat field; their Fishing harbour is face up."
+
+
+def _options(body: str) -> list[str]:
+    """The whole turns and numbered options a mail offers (lettered or
+    numbered lines of its HOW TO REPLY part, continuation lines joined)."""
+    part = body.split("HOW TO REPLY", 1)[1].split("NOTATION", 1)[0]
+    return re.findall(r"^  (?:[A-H]|\d+)\. (.+)$", part, re.M)
+
+
+def test_english_options_write_every_card_name_in_one_case(players, now, django_capture_on_commit_callbacks):
+    """ "tavern D3" and "fishing harbour D3" next to each other, not
+    "Fishing harbour D3": an option is notation, whose words are lower case;
+    and a reply of that option plays it."""
+    with django_capture_on_commit_callbacks(execute=True):
+        match = match_create_seated(users=players, game="alta", now=now)
+    messages = play(match, now, django_capture_on_commit_callbacks, moves=12)
+    options = [text for m in messages if "HOW TO REPLY" in m.body for text in _options(m.body)]
+    two_words = [text for text in options if re.search(r"\b(wheat field|fishing harbour|farmer's hut)\b", text, re.I)]
+    assert two_words, options
+    assert not [text for text in options if re.search(r"\b[A-Z][a-z]", text)], options
+    rules = get_rules("alta")
+    state = rules.load(match.state)
+    seat = mover_of(match)
+    for text, _move in rules.move_options(state, seat.index):
+        assert rules.parse_move(state, seat.index, words("alta", text)) == _move
+
+
+def test_a_since_line_too_long_for_one_line_hangs_under_its_bullet(players, now, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):
+        match = match_create_seated(users=players, game="alta", now=now)
+    messages = play(match, now, django_capture_on_commit_callbacks, moves=12)
+    bodies = [m.body for m in messages if "Since your last move:" in m.body]
+    continued = 0
+    for body in bodies:
+        block = body.split("Since your last move:\n", 1)[1].split("\n\n", 1)[0]
+        lines = block.split("\n")
+        for before, line in zip(lines, lines[1:]):
+            if before.startswith(("- ", "  ")) and not line.startswith("- ") and not line.startswith("For you"):
+                assert line.startswith("  "), block
+                continued += 1
+    assert continued, bodies
