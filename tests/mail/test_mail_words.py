@@ -95,7 +95,7 @@ def test_a_since_line_too_long_for_one_line_hangs_under_its_bullet(players, now,
     for body in bodies:
         block = body.split("Since your last move:\n", 1)[1].split("\n\n", 1)[0]
         lines = block.split("\n")
-        for before, line in zip(lines, lines[1:]):
+        for before, line in zip(lines, lines[1:], strict=False):
             if before.startswith(("- ", "  ")) and not line.startswith("- ") and not line.startswith("For you"):
                 assert line.startswith("  "), block
                 continued += 1
