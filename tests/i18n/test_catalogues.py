@@ -43,6 +43,20 @@ def test_every_entry_is_translated_and_not_fuzzy(path):
     assert (untranslated, fuzzy) == ([], [])
 
 
+ALL_CATALOGUES = sorted(p for p in ROOT.glob("**/locale/*/LC_MESSAGES/*.po") if ".venv" not in p.parts)
+
+
+@pytest.mark.parametrize("path", ALL_CATALOGUES, ids=_ids)
+def test_header_is_final_and_the_catalogue_compiles_without_warnings(path):
+    """A fuzzy header or one with a placeholder date (``YEAR-MO-DA``) makes
+    ``msgfmt --check`` warn, and translation tools treat the file as a draft."""
+    if shutil.which("msgfmt") is None:
+        pytest.skip("needs gettext's msgfmt")
+    assert not polib.pofile(str(path)).metadata_is_fuzzy
+    checked = subprocess.run(["msgfmt", "--check", "-o", "/dev/null", str(path)], capture_output=True, text=True)
+    assert (checked.returncode, checked.stderr) == (0, "")
+
+
 @pytest.mark.parametrize("path", CATALOGUES, ids=_ids)
 def test_placeholders_match_the_english(path):
     wrong = []
