@@ -239,7 +239,8 @@ def match_move(request, pk: int):
         if error.code in _NOTHING_TO_CORRECT:
             # The page shows no move box to this player now (or another
             # position): said at the top, not kept for a later turn.
-            messages.error(request, f"{_('That move was not played:')} {error.message}")
+            not_played = _("That move was not played:")  # outside the f-string: makemessages reads no f-string
+            messages.error(request, f"{not_played} {error.message}")
         else:
             # The page says what was wrong beside the box, which keeps the
             # text typed: a player corrects the move instead of typing it again.

@@ -59,8 +59,10 @@ def _deliver_to(seat, user, *, match, chat_id: int, now: dt.datetime) -> bool:
         text_block, html_block = chat_blocks(lines)
         subject = _("[%(site)s] %(game)s: a chat message") % {"site": settings.SITE_NAME, "game": match}
         link = settings.SITE_URL + match.get_absolute_url()
-        text = f"{text_block}\n{_('Game page:')} {link}\n"
-        html = f'{html_block}<p><a href="{escape(link)}">{escape(_("Open the game page"))}</a></p>'
+        # Marked outside the f-strings: makemessages reads no f-string.
+        page, open_page = _("Game page:"), _("Open the game page")
+        text = f"{text_block}\n{page} {link}\n"
+        html = f'{html_block}<p><a href="{escape(link)}">{escape(open_page)}</a></p>'
     headers = {"Auto-Submitted": "auto-generated"}
     if seat.index is not None and match.is_active:
         token = reply_token_for(match=match, seat_index=seat.index, user=user, ply=match.ply, now=now)

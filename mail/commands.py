@@ -266,10 +266,12 @@ def _unknown(command, **_kwargs):
 def _resign(command, *, token, now, **_kwargs):
     code = resign_code(token)
     if command.argument.strip().upper() != code:
+        # The command word in the reader's language (``WORDS`` reads both);
+        # marked outside the f-string, where makemessages cannot see it.
+        word = pgettext("mail command", "resign")
         return "resign: confirmation asked", [
             _("Do you really want to resign this game? To confirm, reply to this email with:"),
-            # The command word in the reader's language (``WORDS`` reads both).
-            f"{pgettext('mail command', 'resign')} {code}",
+            f"{word} {code}",
         ]
     try:
         match_resign(match_id=token.match_id, user=token.user, now=now, source=MoveRecord.Source.EMAIL)

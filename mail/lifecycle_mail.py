@@ -83,8 +83,10 @@ def on_declined(event, sends: list[int] | None = None) -> None:
             "game": match,
         }
         subject = _("[%(site)s] %(game)s: invitation declined") % {"site": settings.SITE_NAME, "game": match}
-        text = f"{said}\n\n{_('Game page:')} {link}\n"
-        html = f'<p>{escape(said)}</p><p><a href="{escape(link)}">{escape(_("Open the game page"))}</a></p>'
+        # Marked outside the f-strings: makemessages reads no f-string.
+        page, open_page = _("Game page:"), _("Open the game page")
+        text = f"{said}\n\n{page} {link}\n"
+        html = f'<p>{escape(said)}</p><p><a href="{escape(link)}">{escape(open_page)}</a></p>'
     email_queue(
         kind=OutgoingEmail.Kind.NOTICE,
         to=creator.email,

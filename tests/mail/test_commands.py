@@ -61,6 +61,28 @@ def test_help_reads_as_plain_text_with_whole_paragraphs(language, turn, django_c
     assert "  market C3; merchant blind; take 2 at D3" in answer.body or language == "nl"  # code kept as a line
 
 
+@pytest.mark.parametrize("language", ["en", "nl", "it"])
+@pytest.mark.parametrize("game_name", ["alta", "alhambra", "alpaca", "atlantis"])
+def test_every_games_mailed_help_fits_the_mail_width_as_written(
+    game_name, language, alice, bob, now, django_capture_on_commit_callbacks
+):
+    """No line of a mailed help is wider than 72 columns, and none had to
+    be broken to get there: a code line's note broken by the mail's last
+    wrap would read as another move to type."""
+    from games.services import match_create_seated
+    from mail.help_text import plain_help
+
+    with django_capture_on_commit_callbacks(execute=True):
+        match = match_create_seated(users=[alice, bob], game=game_name, now=now)
+    seat = mover_of(match)
+    seat.user.language = language
+    seat.user.save()
+    address = [m for m in mail.outbox if m.to == [seat.user.email] and m.reply_to][-1].reply_to[0]
+    _, answer = command((seat, address), "help", django_capture_on_commit_callbacks)
+    assert max(len(line) for line in answer.body.split("\n")) <= 72
+    assert plain_help(get_rules(game_name).help_text(language)) in answer.body
+
+
 @pytest.mark.parametrize("word", ["board", "bord"])
 def test_board_sends_the_position_again_from_the_own_view(word, turn, game, django_capture_on_commit_callbacks):
     seat, _ = turn
