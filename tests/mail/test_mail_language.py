@@ -102,3 +102,25 @@ def test_a_dutch_table_reads_no_english_in_a_whole_games_mail(
         for word in _words(prose) & english:
             found.setdefault(word, message.subject)
     assert not found, found
+
+
+def test_dutch_mails_name_the_turn_mail_and_the_merchant_cards_as_the_game_does(
+    alice, bob, now, django_capture_on_commit_callbacks
+):
+    """A Dutch player is told to answer the "je bent aan zet"-mail, the
+    words of that mail's subject, and reads "koopmankaarten" (the Dutch
+    rules' word) on the board as in the final breakdown."""
+    alice.language = bob.language = "nl"
+    alice.save()
+    bob.save()
+    with django_capture_on_commit_callbacks(execute=True):
+        match = match_create_seated(users=[alice, bob], game="alta", now=now)
+    messages = play(match, now, django_capture_on_commit_callbacks)
+    over = [m for m in messages if "afgelopen" in m.subject]
+    assert over
+    for message in messages:
+        text = " ".join(message.body.split())
+        assert "jij bent aan zet" not in text and "koopmanskaart" not in text.lower(), message.subject
+    board = over[0].body
+    assert "Je koopmankaarten:" in board and "Koopmankaarten in bezit:" in board
+    assert '"je bent aan zet"-mail' in " ".join(board.split())
