@@ -169,3 +169,16 @@ def test_a_dutch_reader_reads_cells_and_walls_as_the_dutch_notation_writes_them(
         view = RULES.view(steps[-1].state, steps[-1].seat)
         axes = set(re.findall(r">([NSOWZE]\d+)</text>", board.svg(view)))
         assert axes and not {label for label in axes if label[0] in "SE"}
+
+
+def test_the_text_boards_key_names_the_fountain_in_the_readers_language():
+    """ "FOUNT" stands in the middle of every text board: its key says what it
+    is, in Dutch too, where the word is not the English one."""
+    from django.utils import translation
+
+    steps, _final = play(2, 4)
+    view = RULES.view(steps[0].state, 0)
+    with translation.override("en"):
+        assert "FOUNT fountain" in " ".join(board.text(view, NAMES[:2]).split())
+    with translation.override("nl"):
+        assert "FOUNT fontein" in " ".join(board.text(view, NAMES[:2]).split())
