@@ -169,7 +169,7 @@ def test_the_game_page_panel_shows_the_arithmetic(alice, bob, carol, now):
     assert "Rating changes" in html
     assert html.index("Carol") < html.index("Alice") < html.index("Bob")
     assert '<tr><td><a href="/players/Carol/">Carol</a></td>' in html
-    assert "+26.7" in html and "-26.7" in html and "+0.0" in html
+    assert "+26.7" in html and "-26.7" in html and "±0.0" in html
     assert "K = 40 (0 rated games before this one); 3 players, so each opponent counts K × 2 / 3 = 26.67" in html
     assert '<td class="num">0.500</td><td class="num">1</td> <td class="num">13.33</td>' in html
     unrated = rated_result([alice, bob], now=now)
