@@ -112,6 +112,20 @@ def test_challenging_from_the_ranking_and_answering(client, alice, bob, carol, p
     assert challenge.match is not None and challenge.match.rated
 
 
+def test_a_player_on_vacation_is_told_in_their_language_that_they_cannot_challenge(client, alice, carol, played):
+    from games.deadlines.vacation import vacation_start
+
+    vacation_start(user=carol, days=2, now=timezone.now())
+    client.force_login(carol)
+    page = text(client.post(f"/ladders/{played.pk}/challenge/", {"opponent": alice.pk}, follow=True))
+    assert "You are on vacation: end your vacation first to challenge or accept a challenge." in page
+    carol.language = "nl"
+    carol.save(update_fields=["language"])
+    page = text(client.post(f"/ladders/{played.pk}/challenge/", {"opponent": alice.pk}, follow=True))
+    assert "Je bent op vakantie: beëindig eerst je vakantie om iemand uit te dagen" in page
+    assert not Challenge.objects.exists()
+
+
 def test_declining_from_the_page(client, bob, carol, played):
     challenge = challenge_create(ladder_id=played.pk, challenger=carol, opponent=bob, now=timezone.now())
     client.force_login(bob)
