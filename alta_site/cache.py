@@ -11,7 +11,9 @@ taken with it (allauth's) is granted rather than waited for.
 A Redis that hangs (rather than refuses) costs each call its socket
 timeout, and a request makes a score of calls: after one failure the
 process skips Redis for ``SKIP_SECONDS`` (a circuit breaker), then tries
-again.
+again.  Code that talks to Redis itself rather than through the cache's
+methods (the write limit's script, ``core.throttling``) goes through the
+same breaker with ``through_breaker``.
 """
 
 from __future__ import annotations
@@ -52,14 +54,28 @@ class FailOpenRedisCache(RedisCache):
             type(self)._warned_at = now
             logger.warning("Cache unreachable (%s: %s); going on without it", operation, error)
 
-    def _guarded(self, operation: str, fallback, call, *args):
-        """``call(*args)``, or ``fallback`` when Redis fails or is being skipped."""
+    def through_breaker(self, operation: str, call, *args):
+        """``call(*args)`` (which talks to this cache's Redis) under the
+        circuit breaker, for callers that fail open themselves.
+
+        :raises RedisConnectionError: at once, without reaching Redis, while
+            the process skips it after a failure.
+        :raises UNREACHABLE: whatever ``call`` raised because Redis is away
+            (the breaker now skips Redis for ``SKIP_SECONDS``).
+        """
         if time.monotonic() < self._skip_until:
-            return fallback
+            raise RedisConnectionError(f"Redis skipped for a while after a failure ({operation})")
         try:
             return call(*args)
         except UNREACHABLE as error:
             self._unreachable(operation, error)
+            raise
+
+    def _guarded(self, operation: str, fallback, call, *args):
+        """``call(*args)``, or ``fallback`` when Redis fails or is being skipped."""
+        try:
+            return self.through_breaker(operation, call, *args)
+        except UNREACHABLE:
             return fallback
 
     def add(self, key, value, timeout=DEFAULT_TIMEOUT, version=None):

@@ -12,13 +12,18 @@ window's edge may see up to twice that in one window's length).
 A cache that fails lets the request through: the limit protects the site,
 it must not take it down with the cache.  The failure is logged at most
 every ``WARN_EVERY`` seconds per process (with its traceback), not once a
-request: an outage of the cache must not flood the log.
+request: an outage of the cache must not flood the log.  The script runs
+under the site cache's circuit breaker (``through_breaker`` of
+``alta_site.cache.FailOpenRedisCache``) where there is one: after a failure
+of any cache call, requests skip Redis for a while rather than each waiting
+for its timeout.
 """
 
 from __future__ import annotations
 
 import logging
 import time
+from functools import partial
 from types import SimpleNamespace
 from weakref import WeakKeyDictionary
 
@@ -56,13 +61,17 @@ def window_hit(key: str, seconds: int) -> tuple[int, int]:
     """Count one request in the ``seconds``-long window stored at ``key``.
     Returns the requests counted in the window so far and the seconds left.
 
-    :raises Exception: whatever the cache raises."""
+    :raises Exception: whatever the cache raises (at once, without a round
+        trip, while the site cache's breaker skips Redis)."""
     client = _redis_client()
     if client is not None:
         script = _SCRIPTS.get(client)
         if script is None:
             script = _SCRIPTS[client] = client.register_script(WINDOW_SCRIPT)
-        count, ttl = script(keys=[cache.make_and_validate_key(key)], args=[seconds])
+        run = partial(script, keys=[cache.make_and_validate_key(key)], args=[seconds])
+        # Duck-typed: core cannot import the site's cache, which holds the breaker.
+        through_breaker = getattr(cache, "through_breaker", None)
+        count, ttl = through_breaker("write limit", run) if through_breaker else run()
         return int(count), max(int(ttl), 0)
     cache.add(key, 0, seconds)
     try:

@@ -145,7 +145,7 @@ class RatingChange(models.Model):
         ordering = ["finished_at", "match_id", "pk"]
 
     def __str__(self) -> str:
-        return f"{self.user} {self.game} #{self.match_id}: {self.delta:+.1f}"
+        return f"{self.user} {self.game} #{self.match_id}: {signed_delta(self.delta)}"
 
     @property
     def k_pair(self) -> float:
@@ -163,12 +163,27 @@ class RatingChange(models.Model):
     def delta_display(self) -> str:
         return signed_delta(self.delta)
 
+    @property
+    def delta_trend(self) -> str:
+        """The change's CSS class, "gain", "loss" or "even", as its shown
+        (rounded) value reads: a change shown as "±0.0" is coloured as neither."""
+        return delta_trend(self.delta)
+
+
+def delta_trend(delta: float) -> str:
+    """Whether ``delta`` reads as a gain, a loss or neither once rounded to
+    the one decimal ``signed_delta`` shows."""
+    shown = round(delta, 1)
+    return "gain" if shown > 0 else "loss" if shown < 0 else "even"
+
 
 def signed_delta(delta: float) -> str:
     """A rating change with its sign, rounded to one decimal, in the active
-    language's number format ("+32,3" in Dutch)."""
+    language's number format ("+32,3" in Dutch).  A change that rounds to
+    nothing reads "±0.0" whichever side of zero it was (never "-0.0")."""
     # Rounded first: number_format cuts a float's decimals off.
-    return ("+" if delta >= 0 else "-") + number_format(round(abs(delta), 1), 1)
+    sign = {"gain": "+", "loss": "-", "even": "±"}[delta_trend(delta)]
+    return sign + number_format(round(abs(delta), 1), 1)
 
 
 class Ladder(models.Model):

@@ -43,8 +43,8 @@ def challenge_create(*, ladder_id: int, challenger, opponent, now: dt.datetime) 
 
     :raises NotFound, NotAllowed, Conflict, GameActionError: no such
         ladder; not both current members; closed ladder, an open challenge
-        between the two already, the opponent away; more than 10 places
-        apart or a challenge to oneself.
+        between the two already, either player on vacation; more than 10
+        places apart or a challenge to oneself.
     """
     with transaction.atomic():
         ladder = locked_ladder(ladder_id)
@@ -53,6 +53,7 @@ def challenge_create(*, ladder_id: int, challenger, opponent, now: dt.datetime) 
         if opponent.pk == challenger.pk:
             raise GameActionError(_("You cannot challenge yourself."), code="invalid_challenge")
         current_membership(ladder, challenger)
+        _refuse_if_away(challenger, asking=challenger, now=now)
         standings = ladder_standings(ladder, now=now)
         if not any(row.user.pk == opponent.pk for row in standings):
             raise NotAllowed(
@@ -68,8 +69,7 @@ def challenge_create(*, ladder_id: int, challenger, opponent, now: dt.datetime) 
                 % {"player": opponent, "apart": apart, "range": CHALLENGE_RANGE},
                 code="out_of_range",
             )
-        if availability.is_on_vacation(opponent, now):
-            raise Conflict(_("%(player)s is on vacation.") % {"player": opponent}, code="on_vacation")
+        _refuse_if_away(opponent, asking=challenger, now=now)
         pair = Q(challenger=challenger, challenged=opponent) | Q(challenger=opponent, challenged=challenger)
         open_between = Challenge.objects.filter(pair, ladder=ladder, status=Challenge.Status.OPEN)
         # A challenge past its expiry that the sweep has not reached yet
@@ -87,6 +87,22 @@ def challenge_create(*, ladder_id: int, challenger, opponent, now: dt.datetime) 
             created_at=now,
             expires_at=now + CHALLENGE_LIFETIME,
         )
+
+
+def _refuse_if_away(player, *, asking, now: dt.datetime) -> None:
+    """Refuse a challenge (made or accepted by ``asking``) that would give
+    ``player`` a new game while on vacation, as matchmaking never does.
+
+    :raises Conflict: ``player`` is on vacation; told as "you" when
+        ``player`` is the one asking, so they know to end their vacation.
+    """
+    if not availability.is_on_vacation(player, now):
+        return
+    if player.pk == asking.pk:
+        raise Conflict(
+            _("You are on vacation: end your vacation first to challenge or accept a challenge."), code="on_vacation"
+        )
+    raise Conflict(_("%(player)s is on vacation.") % {"player": player}, code="on_vacation")
 
 
 def _locked_challenge(challenge_id: int):
@@ -129,8 +145,7 @@ def challenge_accept(*, challenge_id: int, user, now: dt.datetime) -> Challenge:
         players = [challenge.challenger, challenge.challenged]
         for player in players:
             current_membership(ladder, player)
-            if availability.is_on_vacation(player, now):
-                raise Conflict(_("%(player)s is on vacation.") % {"player": player}, code="on_vacation")
+            _refuse_if_away(player, asking=user, now=now)
         others = ladder.players - 2
         if others:
             candidates, users = free_candidates(ladder, now=now, exclude=[p.pk for p in players])

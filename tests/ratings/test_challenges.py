@@ -72,6 +72,24 @@ def test_nobody_on_vacation_can_be_challenged(field, now, monkeypatch):
         challenge(ladder, people[0], people[1], now)
 
 
+def test_a_member_on_vacation_neither_challenges_nor_accepts_nor_is_challenged(field, now):
+    from games.deadlines.vacation import vacation_start
+
+    ladder, people = field
+    waiting = challenge(ladder, people[2], people[0], now)
+    vacation_start(user=people[0], days=3, now=now)
+    later = now + dt.timedelta(hours=1)
+    with pytest.raises(game_services.Conflict, match="You are on vacation: end your vacation first") as error:
+        challenge(ladder, people[0], people[1], later)
+    assert error.value.code == "on_vacation"
+    with pytest.raises(game_services.Conflict, match="You are on vacation: end your vacation first"):
+        challenge_accept(challenge_id=waiting.pk, user=people[0], now=later)
+    with pytest.raises(game_services.Conflict, match="Rung 00 is on vacation"):
+        challenge(ladder, people[1], people[0], later)
+    assert Challenge.objects.count() == 1 and not Match.objects.exists()
+    assert Challenge.objects.get().is_open  # still answerable once back
+
+
 def test_accepting_starts_a_rated_ladder_game(field, now):
     ladder, people = field
     made = challenge(ladder, people[3], people[0], now)

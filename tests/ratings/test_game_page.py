@@ -1,5 +1,7 @@
 """The game page of a finished rated game shows the rating arithmetic."""
 
+import re
+
 import pytest
 
 from games.engine import get_rules
@@ -57,7 +59,14 @@ def test_a_dutch_reader_sees_the_change_as_dutch_numbers_under_a_dutch_heading(c
 
 @pytest.mark.parametrize(
     ("delta", "english", "dutch"),
-    [(32.298, "+32.3", "+32,3"), (19.99, "+20.0", "+20,0"), (-0.04, "-0.0", "-0,0"), (-7.25, "-7.2", "-7,2")],
+    [
+        (32.298, "+32.3", "+32,3"),
+        (19.99, "+20.0", "+20,0"),
+        (-0.04, "±0.0", "±0,0"),  # never "-0.0": a loss too small to show is no loss
+        (0.04, "±0.0", "±0,0"),
+        (0.0, "±0.0", "±0,0"),
+        (-7.25, "-7.2", "-7,2"),
+    ],
 )
 def test_a_change_is_rounded_not_cut_in_either_language(delta, english, dutch):
     from django.utils import translation
@@ -68,3 +77,16 @@ def test_a_change_is_rounded_not_cut_in_either_language(delta, english, dutch):
         assert signed_delta(delta) == english
     with translation.override("nl"):
         assert signed_delta(delta) == dutch
+
+
+def test_a_change_too_small_to_show_reads_plus_minus_zero_on_the_game_page_and_history(client, alice, bob, now):
+    from ratings.models import RatingChange
+
+    test_a_finished_rated_game_shows_each_players_rating_change(client, alice, bob, now)
+    RatingChange.objects.filter(user=bob).update(delta=-0.04)
+    match_id = RatingChange.objects.first().match_id
+    game_page = client.get(f"/games/{match_id}/").content.decode()
+    assert '<td class="num even">±0.0</td>' in game_page  # neither green nor red
+    history = client.get(f"/players/{bob.display_name}/ratings/").content.decode()
+    for page in (game_page, history):
+        assert "±0.0" in page and not re.search(r"[-\u2212]0\.0(?!\d)", page)  # the arithmetic's "-0.04" stays

@@ -112,6 +112,20 @@ def test_challenging_from_the_ranking_and_answering(client, alice, bob, carol, p
     assert challenge.match is not None and challenge.match.rated
 
 
+def test_a_player_on_vacation_is_told_in_their_language_that_they_cannot_challenge(client, alice, carol, played):
+    from games.deadlines.vacation import vacation_start
+
+    vacation_start(user=carol, days=2, now=timezone.now())
+    client.force_login(carol)
+    page = text(client.post(f"/ladders/{played.pk}/challenge/", {"opponent": alice.pk}, follow=True))
+    assert "You are on vacation: end your vacation first to challenge or accept a challenge." in page
+    carol.language = "nl"
+    carol.save(update_fields=["language"])
+    page = text(client.post(f"/ladders/{played.pk}/challenge/", {"opponent": alice.pk}, follow=True))
+    assert "Je bent op vakantie: beëindig eerst je vakantie om iemand uit te dagen" in page
+    assert not Challenge.objects.exists()
+
+
 def test_declining_from_the_page(client, bob, carol, played):
     challenge = challenge_create(ladder_id=played.pk, challenger=carol, opponent=bob, now=timezone.now())
     client.force_login(bob)
@@ -169,7 +183,7 @@ def test_the_game_page_panel_shows_the_arithmetic(alice, bob, carol, now):
     assert "Rating changes" in html
     assert html.index("Carol") < html.index("Alice") < html.index("Bob")
     assert '<tr><td><a href="/players/Carol/">Carol</a></td>' in html
-    assert "+26.7" in html and "-26.7" in html and "+0.0" in html
+    assert "+26.7" in html and "-26.7" in html and "±0.0" in html
     assert "K = 40 (0 rated games before this one); 3 players, so each opponent counts K × 2 / 3 = 26.67" in html
     assert '<td class="num">0.500</td><td class="num">1</td> <td class="num">13.33</td>' in html
     unrated = rated_result([alice, bob], now=now)

@@ -8,9 +8,11 @@ as a stopped Redis is.  tests/faults/test_redis_down.py stops a real one.
 from __future__ import annotations
 
 import socket
+from types import SimpleNamespace
 
 import pytest
-from django.core.cache import cache
+from django.core.cache import cache, caches
+from django.core.cache.backends.redis import RedisCacheClient
 from django.test import Client, override_settings
 from django.utils import timezone
 from redis.exceptions import TimeoutError as RedisTimeoutError
@@ -148,3 +150,36 @@ def test_a_hung_redis_is_skipped_for_a_while_then_tried_again(monkeypatch):
     clock[0] += SKIP_SECONDS + 1
     assert cache_.get("k", "miss") == "miss" and cache_.get("k") is None
     assert hung.calls == 2
+
+
+class _HungRedisCacheClient(RedisCacheClient):
+    """Django's Redis cache client around a Redis that hangs: the write
+    limit's script times out (registering it is local, as in redis-py)."""
+
+    def __init__(self, hung: _HungRedis):
+        self.client = type("Client", (), {"register_script": lambda client, text: hung.evalsha})()
+
+    def get_client(self, key=None, *, write=False):
+        return self.client
+
+
+def test_the_write_limit_skips_a_hung_redis_with_the_cache_and_lets_requests_through(monkeypatch):
+    """The write limit's script goes through the cache's breaker: one
+    timeout, then the requests of the next SKIP_SECONDS pass at once."""
+    from core.throttling import WriteRateThrottle, form_write_allowed
+
+    clock = [1000.0]
+    monkeypatch.setattr("alta_site.cache.time.monotonic", lambda: clock[0])
+    monkeypatch.setattr(FailOpenRedisCache, "_skip_until", float("-inf"))
+    monkeypatch.setattr(ScopedRateThrottle, "THROTTLE_RATES", {"game_write": "1/min"})
+    hung = _HungRedis()
+    site_cache = {"default": {"BACKEND": "alta_site.cache.FailOpenRedisCache", "LOCATION": "redis://127.0.0.1:6379/0"}}
+    request = SimpleNamespace(user=SimpleNamespace(is_authenticated=True, pk=7))
+    with override_settings(CACHES=site_cache):
+        caches["default"].__dict__["_cache"] = _HungRedisCacheClient(hung)
+        assert all(form_write_allowed(request) for _ in range(20))  # the limit fails open...
+        assert hung.calls == 1  # ...after one timeout, not twenty
+        clock[0] += SKIP_SECONDS + 1
+        assert form_write_allowed(request) and hung.calls == 2  # Redis is tried again
+        assert cache.get("k", "miss") == "miss" and hung.calls == 2  # the cache skips it too now
+    assert WriteRateThrottle._warned_at > float("-inf")  # logged (once a WARN_EVERY), not silent

@@ -83,6 +83,23 @@ def test_round_one_by_hand_is_checked_like_any_round(alice, club, now):
     assert t.manual_pairings.get(round=1).byes == [seed[5]]
 
 
+def test_a_tournament_paused_before_its_start_is_started_paused_by_the_beat(alice, club, now):
+    from tournaments.services import tournaments_start_due
+
+    t, players = registered(alice, club, 6, now)
+    Tournament.objects.filter(pk=t.pk).update(paused_at=now)  # as staff may in the admin
+    start = t.registration_closes_at
+    assert tournaments_start_due(now=start) == [t.pk]
+    t.refresh_from_db()
+    assert (t.status, t.paused_at) == (Tournament.Status.RUNNING, start) and not t.games.exists()
+    assert t.events.get(kind="started").text == (
+        "Registration closed with 6 players; round 1 waits for the organisers' pairing."
+    )
+    assert round_pairing_proposal(t).round == 1
+    tournament_resume(tournament_id=t.pk, by=alice, now=start)
+    assert len(round_one(t)) == 3
+
+
 def test_a_tournament_started_unpaused_says_how_to_pair_round_one(alice, club, now):
     t = started(alice, club, new_players(6), now=now, format="swiss", rounds=3)
     tournament_pause(tournament_id=t.pk, by=alice, now=now)

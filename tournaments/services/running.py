@@ -67,6 +67,8 @@ def tournament_start(*, tournament_id: int, now: dt.datetime, by=None, paused: b
     ``paused``: the tournament starts paused and round 1 waits, its
     automatic pairing proposed for the organiser to change
     (``manual.round_pairing_proposal``), until ``tools.tournament_resume``.
+    A tournament already paused before its start (staff may set the pause
+    in the admin) starts paused the same way, whoever starts it.
 
     :raises NotFound; NotAllowed and Conflict (only with ``by``).
     """
@@ -87,6 +89,9 @@ def tournament_start(*, tournament_id: int, now: dt.datetime, by=None, paused: b
             cancel_locked(tournament, reason, now=now, by=by, reason_params={"count": needed})
             return tournament
         _seed(tournament, participants)
+        # The beat starts without ``paused``; a pause set before the start
+        # still holds (and the log must not claim round 1 was paired).
+        paused = paused or tournament.paused_at is not None
         tournament.status = Tournament.Status.RUNNING
         tournament.started_at = now
         if paused:

@@ -205,6 +205,9 @@ def parse_tile(tokens: list[str], among: tuple[int, ...], where: Message) -> int
     ]
     if len(found) == 1:
         return found[0]
+    if not among:
+        # "No such building" would only say the same again.
+        raise NotationError(gettext_noop("There is no building %(where)s."), where=where)
     if not found:
         raise NotationError(
             gettext_noop("No such building %(where)s. %(list_tiles)s"),

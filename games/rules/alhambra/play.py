@@ -76,15 +76,25 @@ def _remove_cards(have: tuple[int, ...], cards: tuple[int, ...], where: str) -> 
     """``have`` without ``cards``.
 
     :param where: where the cards should be, a template ("on display").
-    :raises IllegalMove: a card is missing.
+    :raises IllegalMove: cards are missing; names every missing one, so
+        the player learns all they got wrong at once.
     """
-    rest = list(have)
+    rest, missing = list(have), []
     for c in cards:
-        if c not in rest:
-            raise IllegalMove(
-                gettext_noop("There is no %(card_name)s %(where)s."), card_name=card_term(c), where=message(where)
-            )
-        rest.remove(c)
+        if c in rest:
+            rest.remove(c)
+        else:
+            missing.append(c)
+    if len(missing) == 1:
+        raise IllegalMove(
+            gettext_noop("There is no %(card_name)s %(where)s."), card_name=card_term(missing[0]), where=message(where)
+        )
+    if missing:
+        raise IllegalMove(
+            gettext_noop("These cards are not %(where)s: %(card_names)s."),
+            where=message(where),
+            card_names=joined(tuple([card_term(c) for c in missing])),
+        )
     return tuple(rest)
 
 
@@ -153,6 +163,10 @@ def _buy(state: AlhambraState, seat: int, move: Buy) -> Result:
             currency=currency,
             card_name=card_term(wrong[0]),
         )
+    seat_state = state.seats[seat]
+    # Cards not held are named before any sum is judged: the price of
+    # cards the player does not have is beside the point.
+    hand = _remove_cards(seat_state.hand, cards, _IN_HAND)
     price = TILES[tile].price
     total = sum(c % 10 for c in cards)
     if total < price:
@@ -172,8 +186,6 @@ def _buy(state: AlhambraState, seat: int, move: Buy) -> Result:
             card_name=card_term(cards[0]),
             price=price,
         )
-    seat_state = state.seats[seat]
-    hand = _remove_cards(seat_state.hand, cards, _IN_HAND)
     if total > price:
         _refuse_avoidable_overpayment(seat_state.hand, slot, tile, total)
     seat_state = evolve(seat_state, hand=hand, pending=seat_state.pending + (tile,))

@@ -158,6 +158,24 @@ def test_cards_must_be_in_hand():
         RULES.apply(state, 0, Buy(1, cards("dirham 9")))
 
 
+def test_cards_not_held_are_all_named_before_the_payment_is_judged():
+    from django.utils import translation
+
+    from games.i18n import error_text
+
+    state = position([seat(hand="denar 3 4"), seat()])
+    with pytest.raises(IllegalMove) as refused:
+        RULES.apply_text(state, 0, "buy 1 with denar 1+2+3+4+5+6+7+8+9")
+    assert str(refused.value) == (
+        "These cards are not in your hand: denar 1, denar 2, denar 5, denar 6, denar 7, denar 8, denar 9."
+    )
+    with translation.override("nl"):
+        assert error_text("alhambra", refused.value).startswith("Deze kaarten zijn niet in je hand: denar 1, ")
+    # Not enough, but every card held: the price is what is wrong.
+    with pytest.raises(IllegalMove, match="pavilion 8 costs 8 denar; you offer only 7"):
+        RULES.apply_text(state, 0, "buy 1 with denar 3+4")
+
+
 def test_overpaying_gives_no_change_and_ends_the_actions():
     state = position([seat(hand="dirham 9"), seat()], market=("pav8", "gar8NE", "arc9", "cha10"))
     after = RULES.apply(state, 0, Buy(1, cards("dirham 9"))).state

@@ -181,6 +181,24 @@ def test_redesign_forms(action):
     assert parse(action, "swap e1 with tower") == Swap(tile("tow12"), (1, 0))
 
 
+def test_placing_from_an_empty_reserve_says_so_once():
+    """Before buying, "place" builds from the reserve; an empty one is
+    named once, not as "No such building ... There is no building ..."."""
+    from django.utils import translation
+
+    from games.i18n import error_text
+
+    state = position([seat(hand="denar 3 4"), seat()])
+    with pytest.raises(NotationError) as refused:
+        RULES.apply_text(state, 0, "place garden at N9")
+    english = str(refused.value)
+    assert english.startswith("There is no building in your reserve. For example: ")
+    assert english.count("building") == 1
+    with translation.override("nl"):
+        dutch = error_text("alhambra", refused.value)
+    assert dutch.startswith("Er is geen gebouw in je reserve. Bijvoorbeeld: ") and "Zo'n gebouw" not in dutch
+
+
 def test_an_ambiguous_building_lists_the_candidates(action):
     with pytest.raises(NotationError, match="Which building in your reserve: garden 8 NE, garden 8 SW"):
         parse(action, "redesign garden to E2")
