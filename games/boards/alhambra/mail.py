@@ -78,9 +78,10 @@ def _seat_head(view: dict[str, Any], seat: int, entry: dict[str, Any], me: int |
 
 
 def _key() -> str:
+    fountain = gettext("fountain")
     kinds = ", ".join(
         [f"{short} {term('alhambra', kind).lower()}" for kind, (_, short) in TYPES.items()]
-        + [f"FOUNT {gettext('fountain')}"]  # the text board's name for it, read in any language
+        + [f"FOUNT {fountain}"]  # the text board's name for it, read in any language
     )
     return gettext("Key: %(kinds)s; # wall, . and : open sides; free cells show their name.") % {"kinds": kinds}
 
