@@ -221,3 +221,22 @@ def test_a_long_hand_wraps_into_rows_that_fit_a_phone():
     assert height == 2 * 58, height
     assert "slots-8" in svg.get("class")
     assert len(re.findall(r'data-pick="hand:', markup)) == 11
+
+
+@pytest.mark.parametrize("language", ["en", "nl"])
+def test_a_players_line_keeps_its_markers_whole_within_the_mail_width(language):
+    """ "<- you, dominant, to move" is read as one note: where it does not fit
+    after a player's line it stands whole on the next line, not broken
+    in two by the mail's wrapping."""
+    from django.utils import translation
+
+    state = RULES.setup(2, 5)
+    with translation.override(language):
+        for seat in (0, 1):
+            text = board.text(RULES.view(state, seat), ["Anna de Vries", "Bob"])
+            players = text.split("\n\n")[1].split("\n")[1:]
+            assert all(len(line) <= 72 for line in players), players
+            notes = [line for line in players if "<-" in line]
+            assert len(notes) == (1 if seat == 0 else 2) and all(re.search(r"<- [^<]*$", line) for line in notes), players
+            dominant = {"en": "dominant, to move", "nl": "dominant, aan zet"}[language]
+            assert any(line.rstrip().endswith(dominant) for line in notes), players

@@ -28,6 +28,10 @@ from .common import (
 )
 
 
+#: The mail's plain-text width.
+_WIDTH = 72
+
+
 def _tiles(count: int) -> str:
     """``" 3 tiles"``: the number padded so the player lines stay aligned."""
     return ngettext("%(count)s tile", "%(count)s tiles", count) % {"count": f"{count:>2}"}
@@ -49,12 +53,16 @@ def text(view: dict[str, Any], names: list[str] | None = None) -> str:
     lines = status(view, names) + ["", gettext("Players:")]
     width = max(len(n) for n in names)
     for r in player_rows(view, names):
-        notes = f"  <- {r['notes']}" if r["notes"] else ""
         chains = gettext("chains: %(chains)s") % {"chains": r["chains"]}
-        lines.append(
+        line = (
             f"  {r['seat'] + 1}. {r['name']:<{width}}  {colour_name(r['colour']):<6}  {_tiles(r['hand']):<8}  "
-            f"{_points(r['score']):<10} ({chains}){notes}"
+            f"{_points(r['score']):<10} ({chains})"
         )
+        notes = f"<- {r['notes']}" if r["notes"] else ""
+        if len(line) + 2 + len(notes) <= _WIDTH:
+            lines.append(f"{line}  {notes}" if notes else line)
+        else:  # the whole note on a line of its own, under the name, not broken by the mail's wrapping
+            lines += [line, " " * (len(str(r["seat"] + 1)) + 4) + notes]
     if view.get("seat") is not None and view["phase"] != "over":
         lines += ["", gettext("Your tiles (#number, major/minor1-minor2):")]
         lines += [
