@@ -237,6 +237,7 @@ def test_a_players_line_keeps_its_markers_whole_within_the_mail_width(language):
             players = text.split("\n\n")[1].split("\n")[1:]
             assert all(len(line) <= 72 for line in players), players
             notes = [line for line in players if "<-" in line]
-            assert len(notes) == (1 if seat == 0 else 2) and all(re.search(r"<- [^<]*$", line) for line in notes), players
+            assert len(notes) == (1 if seat == 0 else 2), players
+            assert all(re.search(r"<- [^<]*$", line) for line in notes), players
             dominant = {"en": "dominant, to move", "nl": "dominant, aan zet"}[language]
             assert any(line.rstrip().endswith(dominant) for line in notes), players

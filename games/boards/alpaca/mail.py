@@ -27,7 +27,6 @@ from .common import (
     turned_edges,
 )
 
-
 #: The mail's plain-text width.
 _WIDTH = 72
 
