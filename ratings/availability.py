@@ -12,3 +12,12 @@ def is_on_vacation(user, now: dt.datetime) -> bool:
 
     prefs = DeadlineSettings.objects.filter(user=user).first()
     return prefs is not None and prefs.is_away(now)
+
+
+def away_among(user_ids, now: dt.datetime) -> set[int]:
+    """Which of ``user_ids`` are on vacation at ``now`` (``is_on_vacation``
+    for many, in one query)."""
+    from games.models import DeadlineSettings
+
+    away = DeadlineSettings.objects.filter(user_id__in=user_ids, away_from__lte=now, away_until__gt=now)
+    return set(away.values_list("user_id", flat=True))

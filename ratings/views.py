@@ -23,6 +23,7 @@ from core.actions import action_redirect
 from games.services import GameActionError
 
 from . import selectors, services
+from .availability import away_among
 from .calculator import rating_display, round_rating
 from .charts import history_chart, sparkline
 from .models import MAX_CAPACITY, Challenge, Ladder, LadderGame, LadderMembership, signed_delta
@@ -60,19 +61,23 @@ def ladder_detail(request, pk: int):
     now = timezone.now()
     standings = selectors.ladder_standings(ladder, now=now, trends=True)
     membership = selectors.membership_of(ladder, request.user)
-    challenges, reachable = [], set()
+    challenges, reachable, away = [], set(), set()
     if membership is not None:
         me = request.user.pk
         challenges = list(selectors.challenges_for(ladder, request.user, now=now))
         if ladder.active:
-            # One open challenge per pair: no button where one is pending.
+            # One open challenge per pair: no button where one is pending;
+            # none while either player is on vacation (the service refuses it).
             pending = {c.challenged_id if c.challenger_id == me else c.challenger_id for c in challenges}
             reachable = selectors.within_places(standings, me, CHALLENGE_RANGE) - pending
+            away = away_among(reachable | {me}, now)
+            reachable = set() if me in away else reachable - away
     rows = [
         {
             "standing": row,
             "spark": _sparkline(row.trend),
             "can_challenge": row.user.pk in reachable,
+            "away": row.user.pk in away and row.user.pk != request.user.pk,
         }
         for row in standings
         if row.visible
@@ -83,6 +88,7 @@ def ladder_detail(request, pk: int):
         "rows": rows,
         "membership": membership,
         "me_hidden": me_hidden,
+        "me_away": membership is not None and request.user.pk in away,
         "capacity_form": CapacityForm(initial={"capacity": membership.capacity if membership else 1}),
         "challenges": challenges,
         "recent_games": LadderGame.objects.filter(ladder=ladder)

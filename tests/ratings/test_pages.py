@@ -260,3 +260,20 @@ def test_the_history_dates_each_game_in_the_readers_time_zone(client, alice, bob
     alice.save(update_fields=["time_zone"])
     client.force_login(alice)
     assert "(place 1 of 2, 01/06/2026)" in text(client.get("/players/Alice/ratings/"))
+
+
+def test_the_ranking_offers_no_challenge_to_or_from_a_player_on_vacation(client, alice, bob, carol, played):
+    """The service refuses those challenges: the page offers none, and says why."""
+    from games.deadlines.vacation import vacation_start
+
+    vacation_start(user=alice, days=2, now=timezone.now())
+    client.force_login(carol)
+    page = text(client.get(f"/ladders/{played.pk}/"))
+    assert 'aria-label="Challenge Bob"' in page and 'aria-label="Challenge Alice"' not in page
+    assert "on vacation" in page
+    client.force_login(alice)
+    alice.language = "nl"
+    alice.save(update_fields=["language"])
+    page = text(client.get(f"/ladders/{played.pk}/"))
+    assert f'action="/ladders/{played.pk}/challenge/"' not in page
+    assert "Je bent op vakantie: je krijgt geen nieuwe ladderpartijen en kunt niemand uitdagen" in page
