@@ -375,7 +375,9 @@ def notify_move(record, *, sends: list[int] | None = None) -> None:
         with in_language(seat.user):
             mail = GameMail(
                 _("your move (%(name)s has played)") % {"name": names[record.seat_index]},
-                since=since_lines(match=match, seat_index=seat.index, up_to_ply=record.ply, names=names, record=record),
+                since=since_lines(
+                    match=match, seat_index=seat.index, up_to_ply=record.ply, names=names, record=record, with_own=True
+                ),
                 show_changes=True,
                 chat=chat,
             )

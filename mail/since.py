@@ -14,7 +14,7 @@ from functools import lru_cache
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from games.engine import Event
+from games.engine import Event, get_rules
 from games.i18n import event_text, move_text
 from games.models import MoveRecord
 from games.selectors import with_names
@@ -91,20 +91,23 @@ def own_ply(match, seat_index: int, up_to_ply: int) -> int | None:
     return known[key]
 
 
-def _since(match, seat_index: int, own: int | None, up_to_ply: int, record) -> list:
+def _since(match, seat_index: int, own: int | None, up_to_ply: int, record, *, with_own: bool) -> list:
     """The submissions after ``own`` up to ``up_to_ply``, in ply order (the
-    reader's own ones may be among them); ``record`` (one of them) is not
-    read again when it is the only other seat's."""
+    reader's own ones may be among them), ``own`` itself first when
+    ``with_own``; ``record`` (one of them) is not read again when it is the
+    only one to tell."""
     rows, complete = log_tail(match, up_to_ply)
+    with_own = with_own and own is not None
     if complete or (own is not None and own >= rows[-1][0]):
         # Every submission after ``own`` is in the tail.
         others = [ply for ply, seat in rows if ply > (own or 0) and seat != seat_index]
-        if not others:
+        if not others and not with_own:
             return []
-        if record is not None and others == [record.ply]:
+        if record is not None and others == [record.ply] and not with_own:
             return [record]
-    records = MoveRecord.objects.filter(match=match, ply__gt=own or 0, ply__lte=up_to_ply).order_by("ply")
-    return list(records.only("seat_index", "kind", "source", "events"))
+    first = (own or 0) - 1 if with_own else own or 0
+    records = MoveRecord.objects.filter(match=match, ply__gt=first, ply__lte=up_to_ply).order_by("ply")
+    return list(records.only("ply", "seat_index", "kind", "source", "events"))
 
 
 def visible_lines(game: str, events, seat_index: int | None, names: list[str]) -> list[str]:
@@ -112,17 +115,40 @@ def visible_lines(game: str, events, seat_index: int | None, names: list[str]) -
     return [event_line(game, e, names) for e in events if e.visible_to(seat_index)]
 
 
-def since_lines(*, match, seat_index: int, up_to_ply: int, names: list[str], record=None) -> list[str]:
+def _caused(rules, told, seat_index: int) -> list[Event]:
+    """The events of the seat's own submission ``told`` that it did not
+    choose: what its moves caused (cards drawn, a tile taken, a scoring at
+    the end of its turn), which a player who moved on the site read only
+    there.  A move the clock played for the seat is all news to them."""
+    events = map(Event.load, told.events)
+    if told.source == MoveRecord.Source.SYSTEM or told.kind != MoveRecord.Kind.MOVE:
+        return list(events)
+    chosen = rules.move_events
+    return [e for e in events if not (e.kind in chosen and e.data.get("seat") == seat_index)]
+
+
+def since_lines(
+    *, match, seat_index: int, up_to_ply: int, names: list[str], record=None, with_own: bool = False
+) -> list[str]:
     """The lines for ``seat_index``'s "your move" mail about the position
     after ``up_to_ply``: a heading, then one line per visible event of every
     other seat's submission after the seat's own latest one (all of them
     when it has not played yet).  Empty when nothing happened.  ``record``:
     the submission of ``up_to_ply``, when the caller holds it (when it is
-    the only one to tell, the log is not read again)."""
+    the only one to tell, the log is not read again).
+
+    ``with_own``: first the visible events of the seat's own latest
+    submission that were not its own moves (``_caused``): a scoring or a
+    draw at the end of its turn, which the mover's receipt told only a
+    player who moved by email.  The events keep their audience: a line is
+    told only to a seat that may see it."""
     own = own_ply(match, seat_index, up_to_ply)
     lines: list[str] = []
-    for told in _since(match, seat_index, own, up_to_ply, record):
+    for told in _since(match, seat_index, own, up_to_ply, record, with_own=with_own):
         if told.seat_index == seat_index:
+            if told.ply == own and with_own:
+                caused = _caused(get_rules(match.game), told, seat_index)
+                lines.extend(f"- {line}" for line in visible_lines(match.game, caused, seat_index, names))
             continue
         who = names[told.seat_index] if told.seat_index < len(names) else str(told.seat_index + 1)
         seen = [

@@ -114,6 +114,11 @@ class BaseRules(Generic[S, MoveT]):
     #: The ``Outcome.details`` key the rules rank seats level on points by
     #: (Alta: fishing harbours); "" when such seats share the place.
     tie_break: ClassVar[str] = ""
+    #: The kinds of event that tell a seat's own choice (``data["seat"]``:
+    #: the seat), as its move text does.  A player is not told these back;
+    #: every other event of their submission (cards drawn, a tile taken, a
+    #: scoring at the end of their turn) they are.  Empty: every event.
+    move_events: ClassVar[frozenset[str]] = frozenset()
     #: The module whose package holds ``HELP.md`` (set by ``__init_subclass__``).
     help_package: ClassVar[str] = ""
     #: The game's state and moves <-> JSON (usually its ``codec`` module).

@@ -28,10 +28,16 @@ def gettext_noop(template: str) -> str:
 @dataclass(frozen=True)
 class Term:
     """A game term by its slug ("wheat_field"), named in the reader's
-    language (``capital``: first letter upper case, to open a sentence)."""
+    language (``capital``: first letter upper case, to open a sentence).
+
+    ``english``: the term's English name ("Wheat field"), the one the site
+    shows an English reader, for a sentence whose English text is read by
+    players as it is (a refusal); without it the English text keeps the
+    slug, as the stored move log does."""
 
     slug: str
     capital: bool = False
+    english: str = ""
 
 
 @dataclass(frozen=True)
@@ -151,7 +157,8 @@ def _english_value(value: Param) -> str:
     if isinstance(value, Notation):
         return value.text
     if isinstance(value, Term):
-        return value.slug[:1].upper() + value.slug[1:] if value.capital else value.slug
+        name = value.english or value.slug
+        return name[:1].upper() + name[1:] if value.capital else name
     if isinstance(value, Joined):
         return value.separator.join(_english_value(v) for v in value.items)
     return str(value)
@@ -161,7 +168,12 @@ def _dump(value: Param) -> Any:
     if isinstance(value, Message):
         return {"message": value.dump()}
     if isinstance(value, Term):
-        return {"term": value.slug, "capital": True} if value.capital else {"term": value.slug}
+        dumped: dict[str, Any] = {"term": value.slug}
+        if value.capital:
+            dumped["capital"] = True
+        if value.english:
+            dumped["english"] = value.english
+        return dumped
     if isinstance(value, Notation):
         return {"notation": value.text}
     if isinstance(value, Joined):
@@ -174,7 +186,7 @@ def _load(data: Any) -> Param:
         if "message" in data:
             return Message.load(data["message"])
         if "term" in data:
-            return Term(data["term"], bool(data.get("capital")))
+            return Term(data["term"], bool(data.get("capital")), str(data.get("english") or ""))
         if "notation" in data:
             return Notation(str(data["notation"]))
         return Joined(tuple(_load(v) for v in data["joined"]), data.get("separator", ", "))

@@ -202,6 +202,9 @@ class Rules(Protocol[StateT, MoveT]):
     #: The ``Outcome.details`` key that ranks seats level on points ("":
     #: they share the place).
     tie_break: ClassVar[str]
+    #: The kinds of event that tell a seat's own choice (``data["seat"]``),
+    #: as its move text does; every other event is what the move caused.
+    move_events: ClassVar[frozenset[str]]
 
     # ------------------------------------------------------------- playing
     def setup(self, players: int, seed: int, options: Mapping[str, JSON] | None = None) -> StateT:

@@ -80,3 +80,32 @@ def test_an_english_reader_still_gets_the_mail_board_in_english(game):
         plain, rich = board.text(view, names), board.html(view, names)
     assert ENGLISH_WORD[game] in plain and ENGLISH_WORD[game] in htmllib.unescape(rich)
     assert DUTCH[game] not in plain + rich
+
+
+#: The colour codes a mail board draws (the notation's English initials)
+#: and the Dutch name its key must give each.
+CODED = {
+    "atlantis": {"bl": "blauw", "wh": "wit", "gy": "grijs", "ye": "geel", "gn": "groen", "pk": "roze", "br": "bruin"},
+    "alpaca": {"R": "rood", "Y": "geel", "G": "groen", "B": "blauw", "P": "paars"},
+}
+#: Where each mail board draws a code: an Atlantis road cell's label
+#: ("5 wh"), a letter in an Alpaca tile's triangle (either case).
+SHOWN = {
+    "atlantis": re.compile(r">\d+ ([a-z]{2})</div>"),
+    "alpaca": re.compile(r"<td style=\"width:14px;height:14px;[^\"]*\">([A-Za-z])</td>"),
+}
+
+
+@pytest.mark.parametrize("game", ["atlantis", "alpaca"])
+def test_a_dutch_mail_board_explains_every_colour_code_it_shows_in_dutch(game):
+    board, shown = board_for(game), set()
+    with translation.override("nl"):
+        for view, names in _steps(game):
+            plain, rich = board.text(view, names), htmllib.unescape(board.html(view, names))
+            codes = {code.upper() if game == "alpaca" else code for code in SHOWN[game].findall(rich)}
+            for code in codes:
+                assert f"{code} = {CODED[game][code]}" in rich, code
+            if game == "alpaca":  # the text board draws the letters too
+                assert all(f"{code} = {name}" in plain for code, name in CODED[game].items())
+            shown |= codes
+    assert shown == set(CODED[game])

@@ -2,6 +2,7 @@
 every Alta card type and every Alhambra building drawn as on the board,
 with its full name, in the reader's language."""
 
+import itertools
 import re
 from html import unescape
 
@@ -10,9 +11,12 @@ from django.utils import translation
 
 from games.boards import board_for
 from games.boards.alhambra.common import TYPES
+from games.boards.alpaca.common import FILL as ALPACA_FILL
 from games.boards.alta.common import CARD_STYLE
+from games.boards.atlantis.common import COLOURS as ATLANTIS_COLOURS
 from games.engine import get_rules
 from games.terms import term
+from tests.engine.playing import random_playthrough
 
 KEY = re.compile(r'<ul class="piece-key" aria-label="[^"]+">(.*?)</ul>')
 ENTRY = re.compile(r'<li><svg class="key-piece"[^>]*>(.*?)</svg><span>([^<]+)</span></li>')
@@ -49,3 +53,40 @@ def test_the_alhambra_key_names_the_six_buildings_the_fountain_and_a_wall(langua
         assert f">{short}</text>" in drawing
     assert len(entries) == 8  # and the fountain and a wall
     assert len({drawing for drawing, _ in entries}) == 8
+
+
+#: The colour codes drawn on Atlantis tiles and the letters on Alpaca tiles
+#: (the notation's English: "wh", "Y"), by colour.
+DRAWN_CODES = {
+    "atlantis": dict(zip(ATLANTIS_COLOURS, ("bl", "wh", "gy", "ye", "gn", "pk", "br"), strict=True)),
+    "alpaca": {colour: colour[0].upper() for colour in ALPACA_FILL},
+}
+DUTCH_COLOURS = {
+    "atlantis": ["blauw", "wit", "grijs", "geel", "groen", "roze", "bruin"],
+    "alpaca": ["rood", "geel", "groen", "blauw", "paars"],
+}
+
+
+def _drawn_codes(page: str, game: str) -> set[str]:
+    """The colour codes (any case) the page draws as text outside its key."""
+    codes = {code.lower() for code in DRAWN_CODES[game].values()}
+    board = KEY.sub("", page)
+    return {found.lower() for found in re.findall(r">([A-Za-z]{1,2})</text>", board) if found.lower() in codes}
+
+
+@pytest.mark.parametrize("game", ["atlantis", "alpaca"])
+def test_a_dutch_page_keys_every_colour_code_it_draws_to_its_dutch_name(game):
+    """The codes are English initials ("wh", "Y"): beside the board, each
+    is drawn as on a tile next to the colour's Dutch name ("wit", "geel")."""
+    rules, board = get_rules(game), board_for(game)
+    players = 3 if game == "alpaca" else 2
+    step = next(itertools.islice(random_playthrough(rules, players, 4), 40, None))
+    with translation.override("nl"):
+        page = board.svg(rules.view(step.state, step.seat), ["Ann", "Ben", "Cy"][:players])
+    [found] = KEY.findall(page)
+    entries = [(drawing, unescape(name)) for drawing, name in ENTRY.findall(found)]
+    assert [name for _, name in entries] == DUTCH_COLOURS[game]
+    for (drawing, _), code in zip(entries, DRAWN_CODES[game].values(), strict=True):
+        assert f">{code}</text>" in drawing
+    keyed = {code.lower() for code in DRAWN_CODES[game].values()}
+    assert _drawn_codes(page, game) and _drawn_codes(page, game) <= keyed

@@ -235,3 +235,17 @@ def test_atlantis_refusals_read_wholly_in_dutch():
         "De tol is 3 en er wordt niet teruggegeven: betaal zonder wat de tol niet nodig heeft (hiermee betaal je 4; "
         "zonder een kaart nog steeds 3).",
     ]
+
+
+def test_an_alta_cards_english_name_in_the_engine_is_the_one_the_site_shows():
+    """A refusal names cards by their English names in the engine's own
+    text, which an English reader gets as it is: the two lists agree."""
+    from games.rules.alta.components import ENGLISH
+
+    said = message("%(card)s?", card=Term("farmers_hut", english=ENGLISH["farmers_hut"]))
+    assert said.english() == "Farmer's hut?" and Message.load(said.dump()) == said
+    with translation.override("en"):
+        assert {slug: term("alta", slug) for slug in ENGLISH} == ENGLISH
+        assert translate("alta", said) == said.english()
+    with translation.override("nl"):
+        assert translate("alta", said) == "huisje?"

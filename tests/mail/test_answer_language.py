@@ -51,3 +51,35 @@ def test_a_stranger_who_accepts_by_mail_reads_on_in_the_language_of_their_answer
     }[language]
     answer, started = mails_to(STRANGER)
     assert said[0] in answer.body and said[1] in started.subject
+
+
+ENGLISH_CARDS = "Farmer, Settlement, Tavern, Farmer's hut, Mill, Wheat field, Fishing harbour, Tower, Market"
+DUTCH_CARDS = "boer, dorp, herberg, huisje, molen, akker, vissteiger, toren, markt"
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", f"Unknown card 'castle'. Cards: {ENGLISH_CARDS};"),
+        ("nl", f"Onbekende kaart 'castle'. Kaarten: {DUTCH_CARDS};"),
+    ],
+)
+def test_an_unknown_alta_card_is_answered_with_the_card_names_by_mail_and_api(
+    language, said, game, django_capture_on_commit_callbacks
+):
+    """The names the player reads on their board, never the engine's slugs
+    ("farmers_hut")."""
+    from tests.games.api.test_games_api import client_for
+
+    seat = mover_of(game)
+    living_in(language, "Europe/Amsterdam", seat.user)
+    address = [m for m in mails_to(seat.user.email) if m.reply_to][-1].reply_to[0]
+    mail.outbox.clear()
+    record = ingest(bytes(message(address, "castle D3", sender=seat.user.email)), django_capture_on_commit_callbacks)
+    assert record.outcome == "rejected"
+    [answer] = mails_to(seat.user.email)
+    assert said in " ".join(answer.body.split()), answer.body
+    refused = client_for(seat.user).post(
+        f"/api/games/{game.pk}/moves/", {"ply": game.ply, "move": "castle D3"}, format="json"
+    )
+    assert refused.status_code == 422 and said in refused.json()["detail"], refused.json()

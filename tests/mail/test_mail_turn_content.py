@@ -58,3 +58,87 @@ def test_the_turn_mail_in_dutch(now, django_capture_on_commit_callbacks):
     assert "Sinds je vorige zet:" in message.body
     assert "NOTATIE" in message.body and "Voorbeeld: molen D3; neem 2 E4; koopman open" in message.body
     assert "Koopmanskaarten in bezit:" in message.body
+
+
+def _web_turn(match, now, capture) -> MoveRecord:
+    """The seat to move plays its first option on the site; returns the
+    stored submission."""
+    from tests.mail.conftest import mover_of
+
+    match.refresh_from_db()
+    seat = mover_of(match)
+    with capture(execute=True):
+        move_submit(match_id=match.pk, user=seat.user, option=1, ply=match.ply, source=MoveRecord.Source.WEB, now=now)
+    return MoveRecord.objects.get(match=match, ply=match.ply + 1)
+
+
+def test_a_scoring_at_the_end_of_a_site_movers_turn_is_in_their_next_turn_mail(
+    alice, bob, now, django_capture_on_commit_callbacks
+):
+    """An Alhambra scoring card turns up at the end of a turn played on the
+    site: its mover reads the scoring (and what else the turn's end did) in
+    their next "your move" mail, before the other player's turn, and not
+    their own moves, which they chose."""
+    with django_capture_on_commit_callbacks(execute=True):
+        match = match_create_seated(users=[alice, bob], game="alhambra", now=now)
+    while True:
+        record = _web_turn(match, now, django_capture_on_commit_callbacks)
+        if any(e["kind"] == "scoring" for e in record.events):
+            break
+    scorer = match.seats.get(index=record.seat_index).user
+    mail.outbox.clear()
+    while True:  # the other seat's turn, to the scorer's next turn mail
+        answer = _web_turn(match, now, django_capture_on_commit_callbacks)
+        mine = [m for m in mail.outbox if m.to == [scorer.email] and "your move (" in m.subject]
+        if mine:
+            break
+        assert answer.seat_index != record.seat_index
+    since = [line for line in mine[0].body.split("Since your last move:")[1].splitlines() if line.startswith("- ")]
+    assert "- Scoring card 1 turned up." in since, since
+    scoring = next(i for i, line in enumerate(since) if line.startswith("- Scoring 1: "))
+    assert f"{alice} +" in since[scoring] and f"{bob} +" in since[scoring]
+    # Then the other player's turn, told as before.
+    other = str(match.seats.get(index=answer.seat_index).user)
+    assert any(line.startswith(f"- {other} ") for line in since[scoring + 1 :]), since
+    # The scorer's own moves are not told back to them.
+    assert not any(line.startswith(f"- {scorer} ") for line in since), since
+
+
+def test_the_cards_drawn_at_the_end_of_a_site_turn_are_told_only_to_their_drawer(
+    alice, bob, now, django_capture_on_commit_callbacks
+):
+    """Alta's draw at the end of a turn is the drawer's alone: their next
+    turn mail tells it (they moved on the site), the other's draw it does
+    not."""
+    from games.engine import get_rules
+    from games.terms import term
+
+    with django_capture_on_commit_callbacks(execute=True):
+        match = match_create_seated(users=[alice, bob], game="alta", now=now)
+    rules = get_rules("alta")
+    records = []
+    for _turn in range(2):
+        match.refresh_from_db()
+        state = rules.load(match.state)
+        seat = min(rules.to_move(state))
+        user = match.seats.get(index=seat).user
+        mail.outbox.clear()
+        with django_capture_on_commit_callbacks(execute=True):
+            move_submit(
+                match_id=match.pk,
+                user=user,
+                ply=match.ply,
+                source=MoveRecord.Source.WEB,
+                now=now,
+                text=whole_turns(rules, state, seat)[0].text,
+            )
+        records.append(MoveRecord.objects.get(match=match, ply=match.ply + 1))
+    first = match.seats.get(index=records[0].seat_index).user
+    [turn_mail] = [m for m in mail.outbox if m.to == [first.email]]
+    since = turn_mail.body.split("Since your last move:")[1]
+    [mine] = [e for e in records[0].events if e["kind"] == "draw"]
+    [theirs] = [e for e in records[1].events if e["kind"] == "draw"]
+    cards = " and ".join(term("alta", card) for card in mine["data"]["cards"])
+    assert f"- You drew {cards}." in " ".join(since.split())  # lines may wrap
+    assert since.count("You drew") == 1
+    assert theirs["to"] == [records[1].seat_index]

@@ -17,12 +17,13 @@ from typing import Any
 from django.utils.translation import gettext
 
 from ..picking import labelled, pickable, target_rect
-from ..svg import element
+from ..svg import element, key
 from ..svg import text as svg_text
 from .common import (
     CELL,
     CORNER,
     CORNER_WORDS,
+    FILL,
     LEFT,
     MAX_SIZED,
     QUARTER,
@@ -56,6 +57,14 @@ def _legend() -> str:
         "Capital letter: big triangle; black disc: untouchable; thick outline: last tile placed; "
         "dashed cell: open (x,y)."
     )
+
+
+def colour_key() -> str:
+    """Every colour as the tiles show it (its letter, a capital on the big
+    triangle), with its name: the key to the letters (``Y`` is yellow: in
+    Dutch, geel)."""
+    items = [(tile_shapes(0, 0, 38, f"{c}/{c}-{c}", 0), colour_name(c)) for c in FILL]
+    return key(items, gettext("Colours"), size=38)
 
 
 def _tile_label(entry: dict[str, Any], locked: bool) -> str:
@@ -315,6 +324,7 @@ def svg(
                     f'<div class="board-scroll">{hand_svg(entries, picks=False)}</div></div>'
                 )
     blocks.append(
-        f'<figure class="alpaca-table-box">{table_svg(view)}<figcaption>{escape(_legend())}</figcaption></figure></div>'
+        f'<figure class="alpaca-table-box">{table_svg(view)}<figcaption>{escape(_legend())}{colour_key()}'
+        "</figcaption></figure></div>"
     )
     return "".join(blocks)

@@ -58,6 +58,13 @@ def colour_name(colour: str) -> str:
     return term("alpaca", colour)
 
 
+def letter_key() -> str:
+    """The colour letters drawn on the tiles, each with its colour's name in
+    the active language ("Y = geel"): the letters are the English colours'
+    initials, which a reader of another language cannot guess."""
+    return ", ".join(f"{colour[0].upper()} = {colour_name(colour)}" for colour in FILL)
+
+
 #: The view's figure kinds, as msgids.
 _KINDS = {"minor pair": gettext_lazy("minor pair"), "major square": gettext_lazy("major square")}
 

@@ -19,6 +19,7 @@ from .common import (
     cell_text,
     colour_name,
     frame,
+    letter_key,
     player_rows,
     said,
     seat_names,
@@ -76,7 +77,7 @@ def text(view: dict[str, Any], names: list[str] | None = None) -> str:
         lines.append(gettext("Open cells (x,y): %(cells)s") % {"cells": cells})
     if view.get("last_placed"):
         lines.append(gettext("Last tile placed at %(cell)s.") % {"cell": cell_text(view["last_placed"])})
-    letters = ", ".join(f"{c[0].upper()} {colour_name(c)}" for c in FILL)
+    letters = letter_key()
     lines += [
         gettext("Capital letter = big (major) triangle, small = minor triangle, # = untouchable, . = open cell."),
         gettext("Letters: %(letters)s.") % {"letters": letters},
@@ -162,6 +163,7 @@ def html(view: dict[str, Any], names: list[str] | None = None) -> str:
         for seat, tiles in enumerate(view.get("hands", [])):
             parts.append(f"<p>{escape(_left(names[seat], tiles))}</p>")
     table, key = gettext("The table"), gettext(_TABLE_KEY)
+    key += " " + gettext("Letters: %(letters)s.") % {"letters": letter_key()}  # on the tiles, hand and table
     parts.append(f'<p style="margin-bottom:0"><strong>{escape(table)}</strong> {escape(key)}</p>{_html_table(view)}')
     return "".join(parts)
 

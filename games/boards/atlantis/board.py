@@ -15,7 +15,7 @@ from django.utils.translation import gettext, ngettext
 
 from games.terms import term
 
-from ..svg import element, last_mark, sentence
+from ..svg import element, key, last_mark, sentence
 from ..svg import text as svg_text
 from .board_road import road_svg
 from .common import (
@@ -23,13 +23,14 @@ from .common import (
     FILL,
     MAINLAND,
     can_bridge,
+    colour_name,
     pawn_name,
     place,
     seat_names,
     status,
     tile_name,
 )
-from .icons import INK, MUTED, button, symbol
+from .icons import INK, MUTED, button, colour_chip, symbol
 from .ways import ways_html
 
 
@@ -240,6 +241,13 @@ def turn_summary(before: dict[str, Any], after: dict[str, Any], seat: int) -> st
     return sentence(done)
 
 
+def colour_key() -> str:
+    """Every road colour as its tiles show it, with its name: the key to the
+    two-letter codes on the road (``wh`` is white: in Dutch, wit)."""
+    items = [(colour_chip(colour), colour_name(colour)) for colour in COLOURS]
+    return key(items, gettext("Colours"), size=30, drawn=34)
+
+
 def svg(
     view: dict[str, Any], names: list[str] | None = None, last: tuple[dict[str, Any], dict[str, Any]] | None = None
 ) -> str:
@@ -253,6 +261,7 @@ def svg(
     blocks = [
         f'<p class="atl-status"><strong>{escape(status(view, names))}</strong> {piles}</p>',
         f'<div class="board-row">{road_svg(view, touched(*last) if last else frozenset())}{ways_html(view)}</div>',
+        colour_key(),
     ]
     if view.get("seat") is not None:
         title = escape(gettext("Your hand"))

@@ -96,6 +96,13 @@ def colour_name(colour: str) -> str:
     return term("atlantis", colour)
 
 
+def code_key() -> str:
+    """The two-letter colour codes drawn on the road, each with its colour's
+    name in the active language ("wh = wit"): the codes are the notation's
+    English ones, which a reader of another language cannot guess."""
+    return ", ".join(f"{CODES[colour]} = {colour_name(colour)}" for colour in COLOURS)
+
+
 def tile_name(entry: dict[str, Any]) -> str:
     """``"blue 5"`` in the active language."""
     return f"{colour_name(entry['colour'])} {entry['value']}"

@@ -94,3 +94,14 @@ def tile(x: float, y: float, entry: dict[str, Any]) -> str:
         )
     )
     return "".join(parts)
+
+
+def colour_chip(colour: str) -> str:
+    """A road colour as its tiles show it (fill, code and shape, no value)
+    in a 34-unit square: the colour key's picture."""
+    fill, ink = FILL[colour]
+    return (
+        element("rect", x=1, y=1, width=32, height=32, rx=4, fill=fill, stroke=INK)
+        + svg_text(4, 12, CODES[colour], font_size=9, fill=ink)
+        + symbol(colour, 19, 19, 10, ink)
+    )

@@ -19,6 +19,7 @@ from .common import (
     PAWN,
     PAWN_NAME,
     bridge_owner,
+    code_key,
     colour_name,
     grouped,
     hand_list,
@@ -230,6 +231,7 @@ def html(view: dict[str, Any], names: list[str] | None = None) -> str:
         rows.append(f"<tr>{cells}</tr>")
     parts.append('<table style="border-collapse:collapse;margin:4px 0">' + "".join(rows) + "</table>")
     legend, water = gettext("A = Atlantis, M = mainland, + = a tile lies below."), gettext("Water:")
+    legend += " " + gettext("Colours: %(codes)s.") % {"codes": code_key()}  # the codes in the road's cells
     gaps = "; ".join(_gap_text(view, g) for g in view["gaps"]) or gettext("none")
     parts.append(
         f'<p style="margin:2px 0;font-size:12px;color:#555">{escape(legend)} {escape(water)} {escape(gaps)}.</p>'

@@ -32,6 +32,8 @@ class AlhambraRules(BaseRules[AlhambraState, Move]):
     min_players = 2
     max_players = 6
     engine_version = 1
+    # Not the refills, scorings, Dirk's tiles or the end's handout.
+    move_events = frozenset({"take", "buy", "redesign", "place", "gift", "done"})
     codec = codec
     wordings = notation.WORDINGS
 

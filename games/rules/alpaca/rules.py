@@ -46,6 +46,9 @@ class AlpacaRules(BaseRules[AlpacaState, Move]):
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     engine_version = 1
+    # Not the figures a tile closed, the passes of seats that cannot
+    # place, nor a new round.
+    move_events = frozenset({"place", "bonus"})
     codec = codec
     wordings = notation.WORDINGS
 

@@ -24,6 +24,20 @@ FARMER, SETTLEMENT, TAVERN, HUT, MILL, WHEAT, HARBOUR, TOWER, MARKET = range(9)
 
 COPIES_PER_TYPE = 9
 
+#: English names, as the site shows them (``games.terms``) and as a
+#: refusal's English text lists them; each is also accepted as notation.
+ENGLISH: dict[str, str] = {
+    "farmer": "Farmer",
+    "settlement": "Settlement",
+    "tavern": "Tavern",
+    "farmers_hut": "Farmer's hut",
+    "mill": "Mill",
+    "wheat_field": "Wheat field",
+    "fishing_harbour": "Fishing harbour",
+    "tower": "Tower",
+    "market": "Market",
+}
+
 #: Dutch names (seed 000), used in notation and help.
 DUTCH: dict[str, str] = {
     "farmer": "boer",

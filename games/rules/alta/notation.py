@@ -27,11 +27,11 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from games.engine import IllegalMove, NotationError
-from games.engine.message import Joined, Notation, Param, Term, gettext_noop, message
+from games.engine.message import Joined, Param, Term, gettext_noop, message
 from games.engine.wording import Wording
 
 from .board import CELL_NAMES, bit_indices
-from .components import CODES, DUTCH, MERCHANTS, TYPE_INDEX, TYPES
+from .components import CODES, DUTCH, ENGLISH, MERCHANTS, TYPE_INDEX, TYPES
 from .moves import BLIND, UP, ChooseMerchant, PlaceHand, Refresh, Take
 from .state import (
     HAND,
@@ -208,7 +208,9 @@ def card_type(phrase: str) -> str:
             phrase=phrase,
             found=Joined(tuple(Term(slug) for slug in found), gettext_noop(" or ")),
         )
-    names = Notation(", ".join(TYPES))  # as typed: wheat_field ... (Dutch: akker ...)
+    # The names the reader knows, each of which parses: "Wheat field" in
+    # English (the English text is shown as it is), "akker" in Dutch.
+    names = Joined(tuple(Term(slug, english=ENGLISH[slug]) for slug in TYPES))
     raise NotationError(
         gettext_noop("Unknown card '%(phrase)s'. Cards: %(names)s; %(EXAMPLES)s."),
         phrase=phrase,

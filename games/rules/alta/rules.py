@@ -33,6 +33,8 @@ class AltaRules(BaseRules[AltaState, Move]):
     # merchant draw is written without the card drawn.
     public_move_text = True
     tie_break = "harbours"  # most fishing harbours (rules: Winner)
+    # Not the cards drawn at the end of a turn, nor a blind merchant card.
+    move_events = frozenset({"place", "refresh", "merchant"})
     codec = codec
     wordings = notation.WORDINGS
 

@@ -41,6 +41,8 @@ class AtlantisRules(BaseRules[AtlantisState, Move]):
     min_players = 2
     max_players = 4
     engine_version = 1
+    # Not the tile taken behind the pawn nor the cards drawn after it.
+    move_events = frozenset({"sell", "bridge", "move", "pay", "pass"})
     codec = codec
     wordings = notation.WORDINGS
 

@@ -6,6 +6,7 @@ import json
 import pytest
 
 from games.engine import IllegalMove, NotationError, get_rules
+from games.rules.alta.components import TYPES
 from games.rules.alta.moves import BLIND, UP, ChooseMerchant, PlaceHand, Refresh, Take
 from games.rules.alta.notation import card_type
 from games.rules.alta.state import (
@@ -74,12 +75,13 @@ def test_ambiguous_and_unknown_card_names_say_what_is_possible():
         card_type("fa")
     with pytest.raises(NotationError, match="'t' could be tavern or tower"):
         card_type("t")
-    with pytest.raises(
-        NotationError,
-        # The names as typed, in the reader's notation (Dutch: "Kaarten: boer, dorp, ...").
-        match=r"Unknown card 'castle'\. Cards: farmer, settlement, tavern, farmers_hut, ",
-    ):
+    with pytest.raises(NotationError) as unknown:
         card_type("castle")
+    # The names an English reader sees on the board (a Dutch one: "Kaarten:
+    # boer, dorp, ..."), each of which a move may name.
+    cards = "Farmer, Settlement, Tavern, Farmer's hut, Mill, Wheat field, Fishing harbour, Tower, Market"
+    assert str(unknown.value).startswith(f"Unknown card 'castle'. Cards: {cards}; e.g. 'mill D3'")
+    assert [card_type(name) for name in cards.split(", ")] == list(TYPES)
 
 
 @pytest.mark.parametrize(
