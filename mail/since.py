@@ -124,7 +124,13 @@ def _caused(rules, told, seat_index: int) -> list[Event]:
     if told.source == MoveRecord.Source.SYSTEM or told.kind != MoveRecord.Kind.MOVE:
         return list(events)
     chosen = rules.move_events
-    return [e for e in events if not (e.kind in chosen and e.data.get("seat") == seat_index)]
+    return [
+        e
+        for e in events
+        # What only the seat may see of its own turn is what came into its
+        # hand ("You drew ..."), which the mail's changes line tells.
+        if not (e.kind in chosen and e.data.get("seat") == seat_index) and tuple(e.to or ()) != (seat_index,)
+    ]
 
 
 def since_lines(
