@@ -242,3 +242,21 @@ def test_a_players_line_keeps_its_markers_whole_within_the_mail_width(language):
             assert all(re.search(r"<- [^<]*$", line) for line in notes), players
             dominant = {"en": "dominant, to move", "nl": "dominant, aan zet"}[language]
             assert any(line.rstrip().endswith(dominant) for line in notes), players
+
+
+def test_the_end_names_who_played_their_last_tile():
+    """ "Game over after round 15: Ben played their last tile", not
+    "someone": everyone knows who it was, in either language."""
+    from django.utils import translation
+
+    for seed in range(40):
+        _, final = sampled_steps(2, seed)
+        view = RULES.view(final, None)
+        if view.get("ended_by") == "last tile":
+            break
+    else:
+        pytest.skip("no game of these seeds ended by a last tile")
+    [who] = [NAMES[seat] for seat, tiles in enumerate(view["hands"]) if not tiles]
+    assert board.text(view, NAMES[:2]).startswith(f"Game over after round {view['round']}: {who} played their last tile.")
+    with translation.override("nl"):
+        assert f"{who} speelde de laatste eigen tegel." in board.text(view, NAMES[:2])

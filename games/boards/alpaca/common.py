@@ -125,6 +125,9 @@ def status(view: dict[str, Any], names: list[str]) -> list[str]:
             "timeout": gettext("on time"),
             "abandoned": gettext("abandoned"),
         }
+        emptied = [names[seat] for seat, tiles in enumerate(view.get("hands", [])) if not tiles]
+        if view.get("ended_by") == "last tile" and len(emptied) == 1:
+            why["last tile"] = gettext("%(name)s played their last tile") % {"name": emptied[0]}
         lines = [
             gettext("Game over after round %(round)s: %(why)s.")
             % {"round": view["round"], "why": why.get(view.get("ended_by"), view.get("ended_by"))}
