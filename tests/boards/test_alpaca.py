@@ -257,6 +257,7 @@ def test_the_end_names_who_played_their_last_tile():
     else:
         pytest.skip("no game of these seeds ended by a last tile")
     [who] = [NAMES[seat] for seat, tiles in enumerate(view["hands"]) if not tiles]
-    assert board.text(view, NAMES[:2]).startswith(f"Game over after round {view['round']}: {who} played their last tile.")
+    ending = f"Game over after round {view['round']}: {who} played their last tile."
+    assert board.text(view, NAMES[:2]).startswith(ending)
     with translation.override("nl"):
         assert f"{who} speelde de laatste eigen tegel." in board.text(view, NAMES[:2])
