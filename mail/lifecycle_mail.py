@@ -111,13 +111,12 @@ def on_started(event, sends: list[int] | None = None) -> None:
         with in_language(seat.user):
             lines = [_("Seat order: %(order)s.") % {"order": order}]
             if match.seed_commitment:
-                lines.append(
-                    _("Seed commitment: %(commitment)s (check it when the game is over: %(url)s).")
-                    % {
-                        "commitment": match.seed_commitment,
-                        "url": settings.SITE_URL + reverse("game-verify", args=[match.pk]),
-                    }
-                )
+                # Two lines: the long hash and the link each wrap cleanly alone.
+                url = settings.SITE_URL + reverse("game-verify", args=[match.pk])
+                lines += [
+                    _("Seed commitment: %(commitment)s") % {"commitment": match.seed_commitment},
+                    _("Check it when the game is over: %(url)s") % {"url": url},
+                ]
             mail = GameMail(_("the game has started"), lines)
         game_email_queue(
             kind=OutgoingEmail.Kind.STARTED,

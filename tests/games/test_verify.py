@@ -267,3 +267,22 @@ def test_a_refused_move_is_explained_in_the_readers_language(alta_game, alice):
     with translation.override("nl"):
         dutch = error_text("alta", problem.error)
     assert dutch != problem.detail and escape(dutch) in page
+
+
+def test_the_started_mail_sets_the_commitment_and_its_link_on_lines_of_their_own(
+    alice, bob, now, django_capture_on_commit_callbacks
+):
+    """The 64-character hash stands alone on its line and the link follows
+    on the next: no "(check" left hanging after the hash by the wrapping."""
+    from django.core import mail
+
+    bob.language = "nl"
+    bob.save(update_fields=["language"])
+    with django_capture_on_commit_callbacks(execute=True):
+        match = match_create_seated(users=[alice, bob], game="alta", now=now)
+    started = {m.to[0]: m.body.splitlines() for m in mail.outbox if "Seat order" in m.body or "Volgorde" in m.body}
+    for email, check in ((alice.email, "Check it when the game is over: "), (bob.email, "Controleer het als ")):
+        lines = started[email]
+        at = lines.index(match.seed_commitment)
+        assert lines[at + 1].startswith(check), lines[at - 1 : at + 3]
+        assert all(len(line) <= 72 for line in lines[at - 1 : at + 3])
