@@ -249,3 +249,23 @@ def test_an_alta_cards_english_name_in_the_engine_is_the_one_the_site_shows():
         assert translate("alta", said) == said.english()
     with translation.override("nl"):
         assert translate("alta", said) == "huisje?"
+
+
+def test_a_dutch_alhambra_player_placing_reads_the_pending_buildings_in_good_dutch():
+    """ "Welk gebouw om te plaatsen: …?" and "Gebouwen om te plaatsen: …",
+    not "Gebouwen dat op plaatsing wacht" (a singular clause after a plural)."""
+    from games.rules.alhambra.moves import Buy
+    from games.rules.alhambra.testing import cards, position, seat
+
+    rules = get_rules("alhambra")
+    state = position([seat(hand="denar 8 dirham 4 9"), seat()], market=("pav8", "gar10N", "arc9", "cha10"))
+    state = rules.apply(state, 0, Buy(0, cards("denar 8"))).state
+    state = rules.apply(state, 0, Buy(1, cards("dirham 4 9"))).state
+    with translation.override("nl"):
+        said = []
+        for text in ("reserveer", "plaats kamer op N1"):
+            with pytest.raises(EngineError) as refused:
+                rules.parse_move(state, 0, text)
+            said.append(error_text("alhambra", refused.value))
+    assert any("om te plaatsen" in line for line in said), said
+    assert not any("dat op plaatsing wacht" in line for line in said), said
