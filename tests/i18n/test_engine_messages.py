@@ -27,7 +27,7 @@ from games.engine import (
 )
 from games.i18n import error_text, event_text, expect_text, translate
 from games.models import MoveRecord
-from games.rules.alta.components import DUTCH
+from games.rules.alta.components import DUTCH, ENGLISH
 from games.terms import term
 from tests.games.conftest import start_match
 
@@ -240,7 +240,6 @@ def test_atlantis_refusals_read_wholly_in_dutch():
 def test_an_alta_cards_english_name_in_the_engine_is_the_one_the_site_shows():
     """A refusal names cards by their English names in the engine's own
     text, which an English reader gets as it is: the two lists agree."""
-    from games.rules.alta.components import ENGLISH
 
     said = message("%(card)s?", card=Term("farmers_hut", english=ENGLISH["farmers_hut"]))
     assert said.english() == "Farmer's hut?" and Message.load(said.dump()) == said
@@ -249,3 +248,57 @@ def test_an_alta_cards_english_name_in_the_engine_is_the_one_the_site_shows():
         assert translate("alta", said) == said.english()
     with translation.override("nl"):
         assert translate("alta", said) == "huisje?"
+
+
+#: An engine slug ("farmers_hut"), which no refusal may show a reader.
+SLUG = re.compile(r"\b[a-z]+_[a-z]+\b")
+
+
+def _alta_refusals() -> list[tuple[EngineError, list[str]]]:
+    """Bad Alta inputs, each refused, with the cards the refusal must name."""
+    from games.rules.alta.moves import PlaceHand
+    from games.rules.alta.state import HAND_MERCHANT, TAKE
+    from games.rules.alta.testing import island, position
+
+    alta = get_rules("alta")
+    small = {0: island(". . . .", ". MIL WHE .")}  # D3 is open
+    hand = position(islands=small, hands={0: ["fishing_harbour", "farmers_hut"]}, face_up=("wheat_field", "farmer"))
+    take = position(islands=small, hands={0: ["tower"]}, face_up=("wheat_field", "farmers_hut"), step=TAKE)
+    merchant = position(islands=small, merchant_up=("farmers_hut", "wheat_field"), step=HAND_MERCHANT)
+    both = ["wheat_field", "farmers_hut"]
+    cases = [
+        (hand, "fa D3", ["farmer", "farmers_hut"]),  # an ambiguous prefix
+        (hand, "castle D3", list(ENGLISH)),  # no card at all
+        (hand, "D3", ["fishing_harbour", "farmers_hut"]),  # which card?
+        (hand, "mill D3", ["mill", "fishing_harbour", "farmers_hut"]),  # not in the hand
+        (hand, PlaceHand("wheat_field", "D3"), ["wheat_field", "fishing_harbour", "farmers_hut"]),  # face up
+        (take, "take fishing harbour D3", ["fishing_harbour", *both]),  # not face up
+        (take, "take 1 hut D3", both),  # not in that slot
+        (take, "take 1 2 D3", both),
+        (take, "take D3", both),
+        (take, "refresh", both),  # two different cards
+        (merchant, "merchant", both),  # the face-up merchant card
+    ]
+    refusals = []
+    for state, move, cards in cases:
+        with pytest.raises(EngineError) as refused:
+            alta.apply_text(state, 0, move) if isinstance(move, str) else alta.apply(state, 0, move)
+        refusals.append((refused.value, cards))
+    return refusals
+
+
+@pytest.mark.parametrize("language", ["en", "nl"])
+def test_alta_refusals_name_cards_as_the_board_does_never_by_slug(language):
+    """ "'fa' could be Farmer or Farmer's hut", "Je hebt geen molen in je
+    hand; je hebt vissteiger en huisje": the names on the reader's board,
+    never "farmers_hut"; in English the engine's own text says the same."""
+    from games.boards.alta.common import card_name
+
+    for error, cards in _alta_refusals():
+        with translation.override(language):
+            said = error_text("alta", error)
+            names = [card_name(slug) for slug in cards]
+        assert not SLUG.search(said), said
+        assert all(name in said for name in names), (said, names)
+        if language == "en":
+            assert said == str(error)
