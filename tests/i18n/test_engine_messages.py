@@ -302,3 +302,63 @@ def test_alta_refusals_name_cards_as_the_board_does_never_by_slug(language):
         assert all(name in said for name in names), (said, names)
         if language == "en":
             assert said == str(error)
+
+
+#: English words no Dutch sentence has (outside the reader's own quoted text).
+ENGLISH_WORDS = re.compile(r"\b(or|and|the|your|you|give|with|not|building|tile|card)\b")
+QUOTED = re.compile(r"'[^']*'|\"[^\"]*\"|„[^”]*”")
+BAD_TEXTS = ("xyzzy", "99", "take 99", "pay 99", "buy 9", "place 9", "sell 99", "bridge 99", "pass", "done", "7 7 7")
+
+
+def _spoilt(texts) -> list[str]:
+    """Legal moves made wrong: each number 99 or 1, the last word left out."""
+    spoilt = []
+    for text in texts:
+        spoilt += [re.sub(r"\d+", "99", text), re.sub(r"\d+", "1", text), text.rsplit(" ", 1)[0]]
+    return spoilt
+
+
+@pytest.mark.parametrize("game", ["alhambra", "atlantis", "alpaca"])
+def test_refusals_of_the_other_games_name_no_slug_and_read_wholly_in_dutch(game):
+    """Bad inputs all through a game: no engine slug or internal name
+    reaches a reader, and a Dutch reader gets no English words (Alhambra's
+    "'reserve <gebouw>' or 'give <building> to Dirk'")."""
+    rules = get_rules(game)
+    state = rules.setup(2, 5)
+    refusals = []
+    for _ in range(60):
+        if rules.is_finished(state):
+            break
+        seat = min(rules.to_move(state))
+        legal = [rules.format_move(state, seat, move) for move in rules.legal_moves(state, seat)[:3]]
+        for text in [*BAD_TEXTS, *_spoilt(legal)]:
+            try:
+                rules.apply_text(state, seat, text)
+            except EngineError as error:
+                refusals.append(error)
+        state = rules.apply(state, seat, rules.default_move(state, seat)).state
+    assert len({error.message.template for error in refusals}) >= 5
+    for error in refusals:
+        with translation.override("nl"):
+            dutch = error_text(game, error)
+        with translation.override("en"):
+            english = error_text(game, error)
+        assert not SLUG.search(english) and not SLUG.search(str(error)), english
+        assert not SLUG.search(dutch) and not ENGLISH_WORDS.search(QUOTED.sub("", dutch)), dutch
+
+
+def test_a_dutch_alhambra_player_is_told_to_give_a_building_to_dirk_in_dutch():
+    from games.rules.alhambra.moves import Buy, Done
+    from games.rules.alhambra.testing import cards, position, seat
+
+    alhambra = get_rules("alhambra")
+    state = position([seat(hand="dirham 9"), seat()], market=("pav8", "gar8NE", "arc9", "cha10"))
+    assert state.dirk is not None  # two players: Dirk plays along
+    state = alhambra.apply(state, 0, Buy(1, cards("dirham 9"))).state
+    with pytest.raises(EngineError) as refused:
+        alhambra.apply(state, 0, Done())
+    with translation.override("nl"):
+        dutch = error_text("alhambra", refused.value)
+    assert dutch == (
+        "Plaats eerst je nieuwe gebouw(en): 'plaats <gebouw> op <vak>', 'reserve <gebouw>' of 'geef <gebouw> aan Dirk'."
+    )

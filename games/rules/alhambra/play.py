@@ -65,10 +65,17 @@ def apply_move(state: AlhambraState, seat: int, move: Move) -> Result:
         return _place(state, seat, move)
     if isinstance(move, Gift):
         return _gift(state, seat, move)
-    dirk = " or 'give <building> to Dirk'" if state.dirk is not None else ""
+    if state.dirk is not None:
+        # A whole sentence of its own, not a clause added in English: a
+        # Dutch reader gets "geef <gebouw> aan Dirk" too.
+        raise IllegalMove(
+            gettext_noop(
+                "First place your new building(s): 'place <building> at <cell>', 'reserve <building>' "
+                "or 'give <building> to Dirk'."
+            )
+        )
     raise IllegalMove(
-        gettext_noop("First place your new building(s): 'place <building> at <cell>' or 'reserve <building>'%(dirk)s."),
-        dirk=dirk,
+        gettext_noop("First place your new building(s): 'place <building> at <cell>' or 'reserve <building>'.")
     )
 
 
