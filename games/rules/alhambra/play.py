@@ -131,6 +131,9 @@ def _take(state: AlhambraState, seat: int, move: Take) -> Result:
     cards = tuple(sorted(move.cards))
     if not cards:
         raise IllegalMove(gettext_noop("Name the money card(s) you take."))
+    # Cards not on display are named before the sum is judged, as for a
+    # payment: the total of cards that are not there is beside the point.
+    display = _remove_cards(state.display, cards, _ON_DISPLAY)
     total = sum(c % 10 for c in cards)
     if len(cards) > 1 and total > 5:
         raise IllegalMove(
@@ -139,7 +142,6 @@ def _take(state: AlhambraState, seat: int, move: Take) -> Result:
             ),
             total=total,
         )
-    display = _remove_cards(state.display, cards, _ON_DISPLAY)
     seat_state = state.seats[seat]
     seat_state = evolve(seat_state, hand=tuple(sorted(seat_state.hand + cards)))
     names = joined(tuple([card_term(c) for c in cards]), " + ")

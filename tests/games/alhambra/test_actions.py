@@ -63,6 +63,18 @@ def test_only_cards_on_display_can_be_taken():
         RULES.apply(state, 0, Take(cards("denar 4")))
 
 
+def test_cards_not_on_display_are_named_before_the_total_is_judged():
+    """Taking denar 9 and dirham 2 when no denar 9 is on display: the
+    player first learns the card is not there, not that 11 is too much."""
+    state = position(display="denar 1, dirham 2, ducat 4, florin 9")
+    with pytest.raises(IllegalMove) as refused:
+        RULES.apply_text(state, 0, "take denar 9 + dirham 2")
+    assert str(refused.value) == "There is no denar 9 on display."
+    # Every card there, but too much: the total is what is wrong.
+    with pytest.raises(IllegalMove, match=r"at most 5 \(these total 11\)"):
+        RULES.apply_text(state, 0, "take florin 9 + dirham 2")
+
+
 # -------------------------------------------------------------- payments
 def test_minimal_payments_leave_out_no_needed_card():
     assert minimal_payments((9, 5, 3), 8) == ((9,), (3, 5))
