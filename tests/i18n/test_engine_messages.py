@@ -27,7 +27,7 @@ from games.engine import (
 )
 from games.i18n import error_text, event_text, expect_text, translate
 from games.models import MoveRecord
-from games.rules.alta.components import DUTCH
+from games.rules.alta.components import DUTCH, ENGLISH
 from games.terms import term
 from tests.games.conftest import start_match
 
@@ -240,7 +240,6 @@ def test_atlantis_refusals_read_wholly_in_dutch():
 def test_an_alta_cards_english_name_in_the_engine_is_the_one_the_site_shows():
     """A refusal names cards by their English names in the engine's own
     text, which an English reader gets as it is: the two lists agree."""
-    from games.rules.alta.components import ENGLISH
 
     said = message("%(card)s?", card=Term("farmers_hut", english=ENGLISH["farmers_hut"]))
     assert said.english() == "Farmer's hut?" and Message.load(said.dump()) == said
@@ -269,3 +268,117 @@ def test_a_dutch_alhambra_player_placing_reads_the_pending_buildings_in_good_dut
             said.append(error_text("alhambra", refused.value))
     assert any("om te plaatsen" in line for line in said), said
     assert not any("dat op plaatsing wacht" in line for line in said), said
+
+
+#: An engine slug ("farmers_hut"), which no refusal may show a reader.
+SLUG = re.compile(r"\b[a-z]+_[a-z]+\b")
+
+
+def _alta_refusals() -> list[tuple[EngineError, list[str]]]:
+    """Bad Alta inputs, each refused, with the cards the refusal must name."""
+    from games.rules.alta.moves import PlaceHand
+    from games.rules.alta.state import HAND_MERCHANT, TAKE
+    from games.rules.alta.testing import island, position
+
+    alta = get_rules("alta")
+    small = {0: island(". . . .", ". MIL WHE .")}  # D3 is open
+    hand = position(islands=small, hands={0: ["fishing_harbour", "farmers_hut"]}, face_up=("wheat_field", "farmer"))
+    take = position(islands=small, hands={0: ["tower"]}, face_up=("wheat_field", "farmers_hut"), step=TAKE)
+    merchant = position(islands=small, merchant_up=("farmers_hut", "wheat_field"), step=HAND_MERCHANT)
+    both = ["wheat_field", "farmers_hut"]
+    cases = [
+        (hand, "fa D3", ["farmer", "farmers_hut"]),  # an ambiguous prefix
+        (hand, "castle D3", list(ENGLISH)),  # no card at all
+        (hand, "D3", ["fishing_harbour", "farmers_hut"]),  # which card?
+        (hand, "mill D3", ["mill", "fishing_harbour", "farmers_hut"]),  # not in the hand
+        (hand, PlaceHand("wheat_field", "D3"), ["wheat_field", "fishing_harbour", "farmers_hut"]),  # face up
+        (take, "take fishing harbour D3", ["fishing_harbour", *both]),  # not face up
+        (take, "take 1 hut D3", both),  # not in that slot
+        (take, "take 1 2 D3", both),
+        (take, "take D3", both),
+        (take, "refresh", both),  # two different cards
+        (merchant, "merchant", both),  # the face-up merchant card
+    ]
+    refusals = []
+    for state, move, cards in cases:
+        with pytest.raises(EngineError) as refused:
+            alta.apply_text(state, 0, move) if isinstance(move, str) else alta.apply(state, 0, move)
+        refusals.append((refused.value, cards))
+    return refusals
+
+
+@pytest.mark.parametrize("language", ["en", "nl"])
+def test_alta_refusals_name_cards_as_the_board_does_never_by_slug(language):
+    """ "'fa' could be Farmer or Farmer's hut", "Je hebt geen molen in je
+    hand; je hebt vissteiger en huisje": the names on the reader's board,
+    never "farmers_hut"; in English the engine's own text says the same."""
+    from games.boards.alta.common import card_name
+
+    for error, cards in _alta_refusals():
+        with translation.override(language):
+            said = error_text("alta", error)
+            names = [card_name(slug) for slug in cards]
+        assert not SLUG.search(said), said
+        assert all(name in said for name in names), (said, names)
+        if language == "en":
+            assert said == str(error)
+
+
+#: English words no Dutch sentence has (outside the reader's own quoted text).
+ENGLISH_WORDS = re.compile(r"\b(or|and|the|your|you|give|with|not|building|tile|card)\b")
+QUOTED = re.compile(r"'[^']*'|\"[^\"]*\"|„[^”]*”")
+BAD_TEXTS = ("xyzzy", "99", "take 99", "pay 99", "buy 9", "place 9", "sell 99", "bridge 99", "pass", "done", "7 7 7")
+
+
+def _spoilt(texts) -> list[str]:
+    """Legal moves made wrong: each number 99 or 1, the last word left out."""
+    spoilt = []
+    for text in texts:
+        spoilt += [re.sub(r"\d+", "99", text), re.sub(r"\d+", "1", text), text.rsplit(" ", 1)[0]]
+    return spoilt
+
+
+@pytest.mark.parametrize("game", ["alhambra", "atlantis", "alpaca"])
+def test_refusals_of_the_other_games_name_no_slug_and_read_wholly_in_dutch(game):
+    """Bad inputs all through a game: no engine slug or internal name
+    reaches a reader, and a Dutch reader gets no English words (Alhambra's
+    "'reserve <gebouw>' or 'give <building> to Dirk'")."""
+    rules = get_rules(game)
+    state = rules.setup(2, 5)
+    refusals = []
+    for _ in range(60):
+        if rules.is_finished(state):
+            break
+        seat = min(rules.to_move(state))
+        legal = [rules.format_move(state, seat, move) for move in rules.legal_moves(state, seat)[:3]]
+        for text in [*BAD_TEXTS, *_spoilt(legal)]:
+            try:
+                rules.apply_text(state, seat, text)
+            except EngineError as error:
+                refusals.append(error)
+        state = rules.apply(state, seat, rules.default_move(state, seat)).state
+    assert len({error.message.template for error in refusals}) >= 5
+    for error in refusals:
+        with translation.override("nl"):
+            dutch = error_text(game, error)
+        with translation.override("en"):
+            english = error_text(game, error)
+        assert not SLUG.search(english) and not SLUG.search(str(error)), english
+        assert not SLUG.search(dutch) and not ENGLISH_WORDS.search(QUOTED.sub("", dutch)), dutch
+
+
+def test_a_dutch_alhambra_player_is_told_to_give_a_building_to_dirk_in_dutch():
+    from games.rules.alhambra.moves import Buy, Done
+    from games.rules.alhambra.testing import cards, position, seat
+
+    alhambra = get_rules("alhambra")
+    state = position([seat(hand="dirham 9"), seat()], market=("pav8", "gar8NE", "arc9", "cha10"))
+    assert state.dirk is not None  # two players: Dirk plays along
+    state = alhambra.apply(state, 0, Buy(1, cards("dirham 9"))).state
+    with pytest.raises(EngineError) as refused:
+        alhambra.apply(state, 0, Done())
+    with translation.override("nl"):
+        dutch = error_text("alhambra", refused.value)
+    assert dutch == (
+        "Plaats eerst je nieuwe gebouw(en): 'plaats <gebouw> op <vak>', 'reserve <gebouw>' of 'geef <gebouw> aan Dirk'."
+    )

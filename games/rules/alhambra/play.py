@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.engine import Event, IllegalMove
-from games.engine.message import Notation, gettext_noop, message
+from games.engine.message import Message, Notation, gettext_noop, message
 
 from .components import CURRENCY_TERMS, TILE_KIND, TILES, card_term, cell_label, tile_term
 from .legal import legal_moves, payments
@@ -26,6 +26,8 @@ Result = tuple[AlhambraState, list[Event]]
 #: (a call per move was a measurable part of random play).
 _ON_DISPLAY = gettext_noop("on display")
 _IN_HAND = gettext_noop("in your hand")
+_FEW_ON_DISPLAY = gettext_noop("The display shows only %(count)s of %(card_name)s.")
+_FEW_IN_HAND = gettext_noop("You hold only %(count)s of %(card_name)s.")
 _TAKES = gettext_noop("%(seat)s takes %(names)s.")
 _BUYS_EXACT = gettext_noop("%(seat)s buys %(tile_label)s for %(currency)s %(names)s (exact: another action).")
 _BUYS = gettext_noop("%(seat)s buys %(tile_label)s for %(currency)s %(names)s.")
@@ -65,19 +67,29 @@ def apply_move(state: AlhambraState, seat: int, move: Move) -> Result:
         return _place(state, seat, move)
     if isinstance(move, Gift):
         return _gift(state, seat, move)
-    dirk = " or 'give <building> to Dirk'" if state.dirk is not None else ""
+    if state.dirk is not None:
+        # A whole sentence of its own, not a clause added in English: a
+        # Dutch reader gets "geef <gebouw> aan Dirk" too.
+        raise IllegalMove(
+            gettext_noop(
+                "First place your new building(s): 'place <building> at <cell>', 'reserve <building>' "
+                "or 'give <building> to Dirk'."
+            )
+        )
     raise IllegalMove(
-        gettext_noop("First place your new building(s): 'place <building> at <cell>' or 'reserve <building>'%(dirk)s."),
-        dirk=dirk,
+        gettext_noop("First place your new building(s): 'place <building> at <cell>' or 'reserve <building>'.")
     )
 
 
-def _remove_cards(have: tuple[int, ...], cards: tuple[int, ...], where: str) -> tuple[int, ...]:
+def _remove_cards(have: tuple[int, ...], cards: tuple[int, ...], where: str, few: str) -> tuple[int, ...]:
     """``have`` without ``cards``.
 
     :param where: where the cards should be, a template ("on display").
-    :raises IllegalMove: cards are missing; names every missing one, so
-        the player learns all they got wrong at once.
+    :param few: what is said of a card named more often than ``have``
+        holds it, a template with ``count`` and ``card_name`` ("You hold
+        only 2 of denar 3."): "there is no denar 3" would be untrue.
+    :raises IllegalMove: cards are missing; names every missing one (each
+        once), so the player learns all they got wrong at once.
     """
     rest, missing = list(have), []
     for c in cards:
@@ -85,17 +97,30 @@ def _remove_cards(have: tuple[int, ...], cards: tuple[int, ...], where: str) -> 
             rest.remove(c)
         else:
             missing.append(c)
-    if len(missing) == 1:
-        raise IllegalMove(
-            gettext_noop("There is no %(card_name)s %(where)s."), card_name=card_term(missing[0]), where=message(where)
+    if not missing:
+        return tuple(rest)
+    absent = sorted({c for c in missing if c not in have})
+    short = sorted({c for c in missing if c in have})
+    said = [message(few, count=have.count(c), card_name=card_term(c)) for c in short]
+    if absent:
+        said.insert(0, _not_there(absent, where))
+    if len(said) == 1:
+        raise IllegalMove(said[0])
+    # Several sentences, read one after the other.
+    raise IllegalMove(gettext_noop("%(first)s %(more)s"), first=said[0], more=joined(tuple(said[1:]), " "))
+
+
+def _not_there(absent: list[int], where: str) -> Message:
+    """The sentence naming cards of which not one is ``where``."""
+    if len(absent) == 1:
+        return message(
+            gettext_noop("There is no %(card_name)s %(where)s."), card_name=card_term(absent[0]), where=message(where)
         )
-    if missing:
-        raise IllegalMove(
-            gettext_noop("These cards are not %(where)s: %(card_names)s."),
-            where=message(where),
-            card_names=joined(tuple([card_term(c) for c in missing])),
-        )
-    return tuple(rest)
+    return message(
+        gettext_noop("These cards are not %(where)s: %(card_names)s."),
+        where=message(where),
+        card_names=joined(tuple([card_term(c) for c in absent])),
+    )
 
 
 def _after_action(
@@ -124,6 +149,9 @@ def _take(state: AlhambraState, seat: int, move: Take) -> Result:
     cards = tuple(sorted(move.cards))
     if not cards:
         raise IllegalMove(gettext_noop("Name the money card(s) you take."))
+    # Cards not on display are named before the sum is judged, as for a
+    # payment: the total of cards that are not there is beside the point.
+    display = _remove_cards(state.display, cards, _ON_DISPLAY, _FEW_ON_DISPLAY)
     total = sum(c % 10 for c in cards)
     if len(cards) > 1 and total > 5:
         raise IllegalMove(
@@ -132,7 +160,6 @@ def _take(state: AlhambraState, seat: int, move: Take) -> Result:
             ),
             total=total,
         )
-    display = _remove_cards(state.display, cards, _ON_DISPLAY)
     seat_state = state.seats[seat]
     seat_state = evolve(seat_state, hand=tuple(sorted(seat_state.hand + cards)))
     names = joined(tuple([card_term(c) for c in cards]), " + ")
@@ -166,7 +193,7 @@ def _buy(state: AlhambraState, seat: int, move: Buy) -> Result:
     seat_state = state.seats[seat]
     # Cards not held are named before any sum is judged: the price of
     # cards the player does not have is beside the point.
-    hand = _remove_cards(seat_state.hand, cards, _IN_HAND)
+    hand = _remove_cards(seat_state.hand, cards, _IN_HAND, _FEW_IN_HAND)
     price = TILES[tile].price
     total = sum(c % 10 for c in cards)
     if total < price:

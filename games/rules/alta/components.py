@@ -7,6 +7,10 @@ rules file's order and is part of the stored-state format.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from games.engine.message import Joined, Param, Term, gettext_noop, message
+
 TYPES: tuple[str, ...] = (
     "farmer",
     "settlement",
@@ -37,6 +41,29 @@ ENGLISH: dict[str, str] = {
     "tower": "Tower",
     "market": "Market",
 }
+
+#: Each card type as a refusal's message parameter, by type int: named in
+#: its English text as the site names it ("Farmer's hut", not the slug),
+#: since that text is what an English reader is shown.  (The move log's
+#: events keep slugs in their stored English text; the site names the
+#: cards anew whenever it shows an event.)
+CARD_TERMS: tuple[Term, ...] = tuple(Term(slug, english=ENGLISH[slug]) for slug in TYPES)
+
+
+def card_term(slug: str) -> Term:
+    """``slug`` as a refusal names it (``CARD_TERMS``); a slug that is no
+    card type (a move built by hand) as it is."""
+    index = TYPE_INDEX.get(slug)
+    return Term(slug) if index is None else CARD_TERMS[index]
+
+
+def held(hand: Sequence[int]) -> Param:
+    """The cards of a hand, named for the reader of a refusal ("Mill and
+    Tower"; "nothing" for none)."""
+    if not hand:
+        return message(gettext_noop("nothing"))
+    return Joined(tuple(CARD_TERMS[c] for c in hand), gettext_noop(" and "))
+
 
 #: Dutch names (seed 000), used in notation and help.
 DUTCH: dict[str, str] = {

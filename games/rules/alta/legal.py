@@ -7,10 +7,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TypeVar
 
-from games.engine.message import Message, Term, gettext_noop, message
+from games.engine.message import Message, gettext_noop, message
 
 from .board import CELL_NAMES, bit_indices
-from .components import TYPES
+from .components import CARD_TERMS, TYPES
 from .moves import BLIND, UP, ChooseMerchant, Move, PlaceHand, Refresh, Take
 from .state import HAND, OVER, ROUNDS, TAKE, AltaState
 
@@ -127,8 +127,8 @@ def refresh_error(state: AltaState) -> Message | None:
             gettext_noop(
                 "You may refresh only when both face-up cards are the same type (they are %(first)s and %(second)s)."
             ),
-            first=Term(TYPES[first]),
-            second=Term(TYPES[second]),
+            first=CARD_TERMS[first],
+            second=CARD_TERMS[second],
         )
     deck, needed = len(state.secret.deck), draws_still_needed(state)
     if deck < 2 + needed:

@@ -23,15 +23,14 @@ form, which ``parse_move`` reads back to the same move.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from games.engine import IllegalMove, NotationError
-from games.engine.message import Joined, Param, Term, gettext_noop, message
+from games.engine.message import Joined, Param, gettext_noop, message
 from games.engine.wording import Wording
 
 from .board import CELL_NAMES, bit_indices
-from .components import CODES, DUTCH, ENGLISH, MERCHANTS, TYPE_INDEX, TYPES
+from .components import CARD_TERMS, CODES, DUTCH, MERCHANTS, TYPE_INDEX, TYPES, card_term, held
 from .moves import BLIND, UP, ChooseMerchant, PlaceHand, Refresh, Take
 from .state import (
     HAND,
@@ -206,24 +205,17 @@ def card_type(phrase: str) -> str:
         raise NotationError(
             gettext_noop("'%(phrase)s' could be %(found)s; write more of the name."),
             phrase=phrase,
-            found=Joined(tuple(Term(slug) for slug in found), gettext_noop(" or ")),
+            found=Joined(tuple(card_term(slug) for slug in found), gettext_noop(" or ")),
         )
     # The names the reader knows, each of which parses: "Wheat field" in
     # English (the English text is shown as it is), "akker" in Dutch.
-    names = Joined(tuple(Term(slug, english=ENGLISH[slug]) for slug in TYPES))
+    names = Joined(CARD_TERMS)
     raise NotationError(
         gettext_noop("Unknown card '%(phrase)s'. Cards: %(names)s; %(EXAMPLES)s."),
         phrase=phrase,
         names=names,
         EXAMPLES=_EXAMPLES,
     )
-
-
-def _held(hand: Sequence[int]) -> Param:
-    """The cards of a hand, named for the reader ("nothing" for none)."""
-    if not hand:
-        return message(gettext_noop("nothing"))
-    return Joined(tuple(Term(TYPES[c]) for c in hand), gettext_noop(" and "))
 
 
 def _open_cells(state: AltaState, seat: int) -> list[str]:
@@ -266,7 +258,7 @@ def _merchant(state: AltaState, words: list[str]) -> ChooseMerchant:
     elif not blind and not named and said:
         return ChooseMerchant(UP)
     up: Param = (
-        Joined(tuple(Term(t) for t in MERCHANTS[state.merchant_up]), "+")
+        Joined(tuple(card_term(t) for t in MERCHANTS[state.merchant_up]), "+")
         if state.merchant_up is not None
         else message(gettext_noop("none"))
     )
@@ -384,19 +376,20 @@ def _parse_text(state: AltaState, seat: int, text: str) -> Any:
     if card is None:
         hand = sorted(set(state.hands[seat]))
         if len(hand) != 1 or step != HAND:
-            held = _held(state.hands[seat])
             raise NotationError(
-                gettext_noop("Which card? You hold %(held)s; %(EXAMPLES)s."), held=held, EXAMPLES=_EXAMPLES
+                gettext_noop("Which card? You hold %(held)s; %(EXAMPLES)s."),
+                held=held(state.hands[seat]),
+                EXAMPLES=_EXAMPLES,
             )
         card = TYPES[hand[0]]
     return PlaceHand(card, _cell(state, seat, cells))
 
 
 def _shown(state: AltaState) -> Param:
-    """The face-up cards by slot, for a message (``1: mill, 2: tower``)."""
+    """The face-up cards by slot, for a message (``1: Mill, 2: Tower``)."""
     return Joined(
         tuple(
-            message(gettext_noop("%(slot)s: %(card)s"), slot=i + 1, card=Term(TYPES[c]))
+            message(gettext_noop("%(slot)s: %(card)s"), slot=i + 1, card=CARD_TERMS[c])
             for i, c in enumerate(state.face_up)
         )
     )
@@ -413,7 +406,7 @@ def _slot(state: AltaState, card: str | None, slots: list[int]) -> int:
             raise IllegalMove(
                 gettext_noop("Face-up card %(slot)s is not a %(card)s (face up: %(shown)s)."),
                 slot=slot,
-                card=Term(card),
+                card=card_term(card),
                 shown=_shown(state),
             )
         return slot
@@ -428,7 +421,7 @@ def _slot(state: AltaState, card: str | None, slots: list[int]) -> int:
             return slot
     raise IllegalMove(
         gettext_noop("There is no %(card)s face up; the face-up cards are %(shown)s."),
-        card=Term(card),
+        card=card_term(card),
         shown=_shown(state),
     )
 

@@ -10,7 +10,7 @@ from games.engine.message import Joined, Param, Term, gettext_noop, message
 
 from .board import CELL_INDEX, placement_error
 from .board import place as place_card
-from .components import MARKET, MERCHANTS, TYPE_INDEX, TYPES
+from .components import MARKET, MERCHANTS, TYPE_INDEX, TYPES, card_term, held
 from .legal import refresh_error, step_error
 from .moves import BLIND, UP, ChooseMerchant, Move, PlaceHand, Refresh, Take
 from .state import (
@@ -73,18 +73,18 @@ def _place_hand(state: AltaState, seat: int, move: PlaceHand) -> Transition[Alta
     card = TYPE_INDEX.get(move.card)
     hand = state.hands[seat]
     if card is None or card not in hand:
-        held = Joined(tuple(Term(TYPES[c]) for c in hand), gettext_noop(" and "))
+        cards = held(hand)
         if card in state.face_up:
             raise IllegalMove(
                 gettext_noop(
                     "You have no %(card)s in your hand; you hold %(held)s "
                     "(a face-up card is taken in step 3, after your hand card)."
                 ),
-                card=Term(move.card),
-                held=held,
+                card=card_term(move.card),
+                held=cards,
             )
         raise IllegalMove(
-            gettext_noop("You have no %(card)s in your hand; you hold %(held)s."), card=Term(move.card), held=held
+            gettext_noop("You have no %(card)s in your hand; you hold %(held)s."), card=card_term(move.card), held=cards
         )
     index = _cell(state, seat, move.cell)
     rest = list(hand)

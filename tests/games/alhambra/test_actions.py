@@ -63,6 +63,18 @@ def test_only_cards_on_display_can_be_taken():
         RULES.apply(state, 0, Take(cards("denar 4")))
 
 
+def test_cards_not_on_display_are_named_before_the_total_is_judged():
+    """Taking denar 9 and dirham 2 when no denar 9 is on display: the
+    player first learns the card is not there, not that 11 is too much."""
+    state = position(display="denar 1, dirham 2, ducat 4, florin 9")
+    with pytest.raises(IllegalMove) as refused:
+        RULES.apply_text(state, 0, "take denar 9 + dirham 2")
+    assert str(refused.value) == "There is no denar 9 on display."
+    # Every card there, but too much: the total is what is wrong.
+    with pytest.raises(IllegalMove, match=r"at most 5 \(these total 11\)"):
+        RULES.apply_text(state, 0, "take florin 9 + dirham 2")
+
+
 # -------------------------------------------------------------- payments
 def test_minimal_payments_leave_out_no_needed_card():
     assert minimal_payments((9, 5, 3), 8) == ((9,), (3, 5))
@@ -174,6 +186,37 @@ def test_cards_not_held_are_all_named_before_the_payment_is_judged():
     # Not enough, but every card held: the price is what is wrong.
     with pytest.raises(IllegalMove, match="pavilion 8 costs 8 denar; you offer only 7"):
         RULES.apply_text(state, 0, "buy 1 with denar 3+4")
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", "You hold only 2 of denar 3."),
+        ("nl", "Je hebt maar 2 keer denar 3 in je hand."),
+    ],
+)
+def test_paying_with_more_copies_of_a_card_than_held_says_how_many_are_held(language, said):
+    """Not "There is no denar 3 in your hand": the player holds two."""
+    from django.utils import translation
+
+    from games.i18n import error_text
+
+    state = position([seat(hand="denar 3 3 4"), seat()])
+    with pytest.raises(IllegalMove) as refused:
+        RULES.apply_text(state, 0, "buy 1 with denar 3+3+3")
+    with translation.override(language):
+        assert error_text("alhambra", refused.value) == said
+    # With a card not held at all as well, each is told.
+    with pytest.raises(IllegalMove) as refused:
+        RULES.apply_text(state, 0, "buy 1 with denar 3+3+3+1")
+    assert str(refused.value) == "There is no denar 1 in your hand. You hold only 2 of denar 3."
+
+
+def test_taking_more_copies_of_a_card_than_shown_says_how_many_are_shown():
+    state = position(display="denar 2, dirham 2, ducat 4, florin 9")
+    with pytest.raises(IllegalMove) as refused:
+        RULES.apply_text(state, 0, "take denar 2 + denar 2")
+    assert str(refused.value) == "The display shows only 1 of denar 2."
 
 
 def test_overpaying_gives_no_change_and_ends_the_actions():

@@ -71,9 +71,9 @@ def test_card_names_in_english_dutch_codes_and_prefixes(text, slug):
 
 
 def test_ambiguous_and_unknown_card_names_say_what_is_possible():
-    with pytest.raises(NotationError, match="'fa' could be farmer or farmers_hut"):
+    with pytest.raises(NotationError, match="'fa' could be Farmer or Farmer's hut;"):
         card_type("fa")
-    with pytest.raises(NotationError, match="'t' could be tavern or tower"):
+    with pytest.raises(NotationError, match="'t' could be Tavern or Tower;"):
         card_type("t")
     with pytest.raises(NotationError) as unknown:
         card_type("castle")
@@ -157,10 +157,10 @@ def test_take_errors_name_the_face_up_cards():
     state = take_step()
     with pytest.raises(
         IllegalMove,
-        match="There is no tower face up; the face-up cards are 1: market, 2: wheat_field.",
+        match="There is no Tower face up; the face-up cards are 1: Market, 2: Wheat field.",
     ):
         RULES.parse_move(state, 0, "take tower d3")
-    with pytest.raises(IllegalMove, match="Face-up card 1 is not a wheat_field"):
+    with pytest.raises(IllegalMove, match="Face-up card 1 is not a Wheat field"):
         RULES.parse_move(state, 0, "take 1 wheat d3")
     with pytest.raises(NotationError, match="Which face-up card\\? Write 'take 1 D3' or 'take 2 D3'"):
         RULES.parse_move(state, 0, "take d3")
@@ -209,7 +209,7 @@ def test_merchant_choice_with_free_text_is_not_a_move(text):
 def test_merchant_without_a_choice_explains_both():
     with pytest.raises(
         NotationError,
-        match=r"'merchant up' \(the face-up one, tavern\+market\) "
+        match=r"'merchant up' \(the face-up one, Tavern\+Market\) "
         r"or 'merchant blind'",
     ):
         RULES.parse_move(hand_step(step=HAND_MERCHANT), 0, "merchant")
@@ -224,7 +224,7 @@ def test_missing_or_double_cells_and_unknown_words():
         RULES.parse_move(state, 0, "wheat")
     with pytest.raises(NotationError, match="Write one cell per card, not D3 and E3."):
         RULES.parse_move(state, 0, "wheat d3 e3")
-    with pytest.raises(NotationError, match="Which card\\? You hold market and wheat_field"):
+    with pytest.raises(NotationError, match="Which card\\? You hold Market and Wheat field;"):
         RULES.parse_move(state, 0, "d3")
     with pytest.raises(NotationError, match="Unknown card 'xyzzy plugh'"):
         RULES.parse_move(state, 0, "xyzzy plugh")
