@@ -302,3 +302,12 @@ def test_canonical_texts():
 def test_load_move_rejects_garbage():
     with pytest.raises(NotationError, match="Not a stored Alta move"):
         RULES.load_move({"move": "fly"})
+
+
+@pytest.mark.parametrize("text", ["take 3 D3", "neem 0", "take 12"])
+def test_taking_a_face_up_card_that_is_not_there_says_there_are_two(text):
+    """ "take 3" is a slot number out of range, not an unknown card '3'."""
+    state = position(face_up=("tower", "farmer"))
+    with pytest.raises(NotationError) as refused:
+        RULES.parse_move(state, 0, text)
+    assert str(refused.value) == "Take one face-up card, 1 or 2 (1: Tower, 2: Farmer)."
