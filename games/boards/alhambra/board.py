@@ -429,6 +429,7 @@ def _scores_table(view: dict[str, Any], names: list[str]) -> str:
     )
     caption = escape(gettext("Final scores") if view["phase"] == "over" else gettext("Scores so far"))
     return (
-        f'<table class="alh-scores"><caption>{caption}</caption><thead><tr><th scope="col">{player}'
+        # On a phone the table scrolls inside itself (site.css's .table-scroll).
+        f'<table class="alh-scores table-scroll"><caption>{caption}</caption><thead><tr><th scope="col">{player}'
         f'</th><th scope="col">{total_}</th>{rounds}</tr></thead><tbody>{rows}</tbody></table>'
     )
