@@ -99,3 +99,29 @@ def test_no_page_overflows_and_every_tap_target_is_big_enough(browser, live_serv
                 for path, found in problems.items()
             )
         )
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_the_ladder_challenge_button_is_a_finger_big(browser, live_server, transactional_db, width):
+    """A ranking row's Challenge button (shown to a member beside anyone
+    they may challenge) is at least 44 x 44 like every other button."""
+    from django.utils import timezone
+
+    from ratings.models import Ladder
+    from ratings.services import ladder_join
+    from tests.browser.walk import sign_in
+    from tests.conftest import make_user
+
+    ladder = Ladder.objects.create(game="alta", players=2)
+    for n in ("ann", "ben"):
+        ladder_join(ladder_id=ladder.pk, user=make_user(f"{n}@example.com", n.title()), now=timezone.now(), capacity=2)
+    context = browser.new_context(base_url=live_server.url, viewport={"width": width, "height": 900})
+    context.set_default_timeout(15_000)
+    try:
+        page = context.new_page()
+        sign_in(page, "ann@example.com")
+        page.goto(f"/ladders/{ladder.pk}/")
+        assert page.get_by_role("button", name="Challenge Ben").is_visible()
+        assert page.evaluate(MEASURE)["small"] == []
+    finally:
+        context.close()
