@@ -169,3 +169,13 @@ def test_a_dutch_reader_reads_cells_and_walls_as_the_dutch_notation_writes_them(
         view = RULES.view(steps[-1].state, steps[-1].seat)
         axes = set(re.findall(r">([NSOWZE]\d+)</text>", board.svg(view)))
         assert axes and not {label for label in axes if label[0] in "SE"}
+
+
+@pytest.mark.parametrize(("language", "one"), [("en", "Bag: 1 building<"), ("nl", "Zak: 1 gebouw<")])
+def test_the_bag_counts_its_buildings_in_words(language, one):
+    """At the end of the bag the market says "1 building", not "1 buildings"."""
+    from django.utils import translation
+
+    _steps, state = play(2, 1)
+    with translation.override(language):
+        assert one in board.svg({**RULES.view(state, 0), "bag_size": 1})
