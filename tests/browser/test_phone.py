@@ -125,3 +125,22 @@ def test_the_ladder_challenge_button_is_a_finger_big(browser, live_server, trans
         assert page.evaluate(MEASURE)["small"] == []
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("game", ["alta", "alhambra", "atlantis", "alpaca"])
+def test_the_rules_fit_a_phone_in_dutch(browser, live_server, game):
+    """A rules page read in Dutch at 390 px: its tables (Alhambra's scoring,
+    longer in Dutch) scroll inside themselves, and the notation examples sit
+    in a box of their own that scrolls, instead of being cut off at the edge."""
+    context = browser.new_context(base_url=live_server.url, viewport={"width": 390, "height": 900}, locale="nl-NL")
+    try:
+        page = context.new_page()
+        page.goto(f"/rules/{game}/")
+        assert page.locator("html").get_attribute("lang") == "nl"
+        assert page.evaluate(MEASURE)["overflow"] <= 0
+        boxed = page.evaluate(
+            "() => [...document.querySelectorAll('.prose pre')].map((p) => getComputedStyle(p).borderTopStyle)"
+        )
+        assert boxed and set(boxed) == {"solid"}, boxed
+    finally:
+        context.close()
