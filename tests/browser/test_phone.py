@@ -144,3 +144,24 @@ def test_the_rules_fit_a_phone_in_dutch(browser, live_server, game):
         assert boxed and set(boxed) == {"solid"}, boxed
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_the_clubs_link_of_a_player_who_runs_no_club_is_a_finger_big(browser, live_server, transactional_db, width):
+    """Alone on its line (no "New tournament" beside it), the tournament
+    list's link to the clubs is a tap target like any other: 44 x 44."""
+    from tests.browser.walk import sign_in
+    from tests.conftest import make_user
+
+    make_user("ann@example.com", "Ann")
+    context = browser.new_context(base_url=live_server.url, viewport={"width": width, "height": 900})
+    context.set_default_timeout(15_000)
+    try:
+        page = context.new_page()
+        sign_in(page, "ann@example.com")
+        page.goto("/tournaments/")
+        assert page.get_by_role("link", name="Clubs", exact=True).is_visible()
+        assert page.get_by_role("link", name="New tournament").count() == 0
+        assert page.evaluate(MEASURE)["small"] == []
+    finally:
+        context.close()
