@@ -84,3 +84,15 @@ def test_alhambra_buildings_are_abbreviated_from_their_dutch_names():
     shown = set(re.findall(r">(\w{3})</text>", page))
     assert {"Pav", "Ser", "Arc", "Ver", "Tui", "Tor"} <= shown
     assert not shown & {"Cha", "Gar", "Tow"}
+
+
+def test_alhambra_scorings_have_one_dutch_name():
+    """The score table's columns are named as the rules page and the move
+    log name a scoring ("waardering 1"), not with a second word ("telling")."""
+    rules, board = get_rules("alhambra"), board_for("alhambra")
+    last = list(random_playthrough(rules, 2, 1))[-1]
+    state = rules.apply(last.state, last.seat, last.move).state
+    with translation.override("nl"):
+        page = board.svg(rules.view(state, 0), NAMES[:2])
+    assert re.search(r"<th scope=\"col\">Waardering 1</th>", page), page[-600:]
+    assert "Telling" not in page
