@@ -267,3 +267,17 @@ def test_a_refused_move_is_explained_in_the_readers_language(alta_game, alice):
     with translation.override("nl"):
         dutch = error_text("alta", problem.error)
     assert dutch != problem.detail and escape(dutch) in page
+
+
+def test_a_dutch_finished_game_names_the_seed_as_its_verify_page_does(alice, bob, now):
+    """ "Startgetal", as the commitment line and the verify page call it: the
+    end line of a Dutch player's finished game has no English "Seed"."""
+    from tests.conftest import living_in
+
+    match = finished([alice, bob], "alta", now)
+    living_in("nl", "Europe/Amsterdam", alice)
+    client = Client()
+    client.force_login(alice)
+    page = client.get(f"/games/{match.pk}/").content.decode()
+    assert f"Startgetal: <code>{match.seed}</code>" in page
+    assert "Seed:" not in page
