@@ -246,3 +246,14 @@ def test_the_history_dates_each_game_in_the_readers_time_zone(client, alice, bob
     alice.save(update_fields=["time_zone"])
     client.force_login(alice)
     assert "(place 1 of 2, 01/06/2026)" in text(client.get("/players/Alice/ratings/"))
+
+
+def test_a_dutch_players_challenge_button_is_a_verb(client, bob, played):
+    """The button beside a player says what it does, "Uitdagen" (challenge
+    them), not the noun "Uitdaging" (a challenge)."""
+    bob.language = "nl"
+    bob.save(update_fields=["language"])
+    client.force_login(bob)
+    page = text(client.get(f"/ladders/{played.pk}/"))
+    assert 'aria-label="Alice uitdagen">Uitdagen</button>' in page
+    assert ">Uitdaging</button>" not in page
