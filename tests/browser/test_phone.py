@@ -165,3 +165,54 @@ def test_the_clubs_link_of_a_player_who_runs_no_club_is_a_finger_big(browser, li
         assert page.evaluate(MEASURE)["small"] == []
     finally:
         context.close()
+
+
+def test_lists_on_a_phone_name_and_link_what_each_row_is_about(browser, live_server, transactional_db):
+    """At 390 px a list still shows its first column when that is what a row
+    is about: My games links each game, the tournament and club lists each
+    tournament and club, the deadlines page each game, a finished game's
+    result table each place."""
+    import datetime as dt
+
+    from django.utils import timezone
+
+    from games.services import match_create_seated
+    from tests.browser.walk import sign_in
+    from tests.conftest import make_user
+    from tests.ratings.conftest import _to_move, finish_by_resignations
+    from tournaments.services import club_create, tournament_create
+
+    now = timezone.now()
+    users = [make_user("ann@example.com", "Ann"), make_user("ben@example.com", "Ben")]
+    match = match_create_seated(users=users, game="alta", now=now)
+    finished = finish_by_resignations(match_create_seated(users=users, game="alta", now=now), users, now)
+    club = club_create(creator=users[0], name="Harbour club", description="", now=now)
+    tournament_create(
+        creator=users[0],
+        name="Winter cup",
+        club_id=club.pk,
+        now=now,
+        rounds=3,
+        registration_closes_at=now + dt.timedelta(days=7),
+    )
+    context = browser.new_context(base_url=live_server.url, viewport={"width": 390, "height": 900})
+    context.set_default_timeout(15_000)
+    try:
+        page = context.new_page()
+        # The deadlines page lists the games where it is the reader's move.
+        sign_in(page, _to_move(match)[0].email)
+        shown = {
+            "/games/": ("link", f"Alta #{match.pk}"),
+            "/tournaments/": ("link", "Winter cup"),
+            "/clubs/": ("link", "Harbour club"),
+            "/profile/deadlines/": ("link", f"Alta #{match.pk}"),
+            f"/games/{finished.pk}/": ("columnheader", "Place"),
+        }
+        hidden = []
+        for path, (role, name) in shown.items():
+            page.goto(path)
+            if not page.get_by_role(role, name=name, exact=True).first.is_visible():
+                hidden.append((path, name))
+        assert hidden == []
+    finally:
+        context.close()
