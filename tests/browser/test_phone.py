@@ -216,3 +216,32 @@ def test_lists_on_a_phone_name_and_link_what_each_row_is_about(browser, live_ser
         assert hidden == []
     finally:
         context.close()
+
+
+def test_a_finished_games_results_read_on_a_phone(browser, live_server, transactional_db):
+    """At 390 px the result table's reveal and breakdown ("Cells: B2: 3, C2:
+    4, ...") keep a readable width (the table scrolls sideways instead):
+    not a sliver of one "B2:" per line that makes each row a screen tall."""
+    from django.utils import timezone
+
+    from games.services import match_create_seated
+    from tests.conftest import make_user
+    from tests.ratings.conftest import play_to_the_end
+
+    now = timezone.now()
+    users = [make_user("ann@example.com", "Ann"), make_user("ben@example.com", "Ben")]
+    match = play_to_the_end(match_create_seated(users=users, game="alta", now=now), now)
+    context = browser.new_context(base_url=live_server.url, viewport={"width": 390, "height": 900})
+    try:
+        page = context.new_page()
+        page.goto(f"/games/{match.pk}/")
+        widths = page.evaluate(
+            "() => [...document.querySelectorAll('table.results dd')].map((d) => d.getBoundingClientRect().width)"
+        )
+        assert widths and min(widths) >= 150, widths
+        rows = page.evaluate(
+            "() => [...document.querySelectorAll('table.results tbody tr')].map((r) => r.offsetHeight)"
+        )
+        assert max(rows) < 450, rows
+    finally:
+        context.close()
