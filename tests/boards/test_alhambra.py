@@ -182,3 +182,13 @@ def test_the_text_boards_key_names_the_fountain_in_the_readers_language():
         assert "FOUNT fountain" in " ".join(board.text(view, NAMES[:2]).split())
     with translation.override("nl"):
         assert "FOUNT fontein" in " ".join(board.text(view, NAMES[:2]).split())
+
+
+@pytest.mark.parametrize(("language", "one"), [("en", "Bag: 1 building<"), ("nl", "Zak: 1 gebouw<")])
+def test_the_bag_counts_its_buildings_in_words(language, one):
+    """At the end of the bag the market says "1 building", not "1 buildings"."""
+    from django.utils import translation
+
+    _steps, state = play(2, 1)
+    with translation.override(language):
+        assert one in board.svg({**RULES.view(state, 0), "bag_size": 1})

@@ -281,3 +281,15 @@ def test_emails_render_and_hide_other_hands():
             assert "The road (A = Atlantis, M = mainland" in plain and "<table" in html
             if options and state.phase != "pay":
                 assert "Your pawn moves" in plain or "pass" in plain
+
+
+@pytest.mark.parametrize(
+    ("language", "one", "none"),
+    [("en", "Draw pile 1 card ·", "Draw pile 0 cards ·"), ("nl", "Trekstapel 1 kaart ·", "Trekstapel 0 kaarten ·")],
+)
+def test_the_draw_pile_counts_its_cards_in_words(language, one, none):
+    """Near the end of a game the pile says "1 card", not "1 cards"."""
+    view = RULES.view(build("bl3 . wh1"), 0)
+    with translation.override(language):
+        assert one in board.svg({**view, "draw_pile": 1})
+        assert none in board.svg({**view, "draw_pile": 0})

@@ -71,3 +71,28 @@ def test_the_check_finds_english_on_an_english_board():
     view = rules.view(rules.setup(3, 1), 0)
     with translation.override("en"):
         assert _english(board.text(view, NAMES), english)
+
+
+def test_alhambra_buildings_are_abbreviated_from_their_dutch_names():
+    """A Dutch reader's tiles, counts and key say Ver (Vertrekken), Tui
+    (Tuin), Tor (Toren), as the coins say den and duk: not the English
+    Cha, Gar, Tow, which no Dutch name begins with."""
+    rules, board = get_rules("alhambra"), board_for("alhambra")
+    state = list(random_playthrough(rules, 2, 1))[-1].state
+    with translation.override("nl"):
+        page = board.svg(rules.view(state, 0), NAMES[:2])
+    shown = set(re.findall(r">(\w{3})</text>", page))
+    assert {"Pav", "Ser", "Arc", "Ver", "Tui", "Tor"} <= shown
+    assert not shown & {"Cha", "Gar", "Tow"}
+
+
+def test_alhambra_scorings_have_one_dutch_name():
+    """The score table's columns are named as the rules page and the move
+    log name a scoring ("waardering 1"), not with a second word ("telling")."""
+    rules, board = get_rules("alhambra"), board_for("alhambra")
+    last = list(random_playthrough(rules, 2, 1))[-1]
+    state = rules.apply(last.state, last.seat, last.move).state
+    with translation.override("nl"):
+        page = board.svg(rules.view(state, 0), NAMES[:2])
+    assert re.search(r"<th scope=\"col\">Waardering 1</th>", page), page[-600:]
+    assert "Telling" not in page

@@ -94,3 +94,22 @@ def test_buy_then_place_by_clicking(browser, live_server, players):
         page.screenshot(path="var/alhambra-page-phone.png", full_page=True)
     finally:
         context.close()
+
+
+def test_a_finished_game_fits_a_phone(page, players):
+    """The final scores (a column per scoring, "57 (wall 11)") scroll inside
+    their own box at 390 px: neither the game page nor the replay's last
+    position pushes the page sideways."""
+    from django.utils import timezone
+
+    from games.services import match_create_seated
+    from tests.ratings.conftest import play_to_the_end
+
+    now = timezone.now()
+    match = play_to_the_end(match_create_seated(users=list(players), game="alhambra", now=now), now)
+    page.set_viewport_size({"width": 390, "height": 900})
+    for path in (f"/games/{match.pk}/", f"/games/{match.pk}/replay/?ply={match.ply}"):
+        page.goto(path)
+        expect(page.locator(".alh-scores")).to_contain_text("Scoring 3")
+        overflow = page.evaluate("() => document.documentElement.scrollWidth - document.documentElement.clientWidth")
+        assert overflow <= 0, (path, overflow)

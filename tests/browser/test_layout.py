@@ -59,3 +59,27 @@ def test_list_pages_lay_out_their_heads_and_filters(page, transactional_db):
     page.goto("/")
     tops = {round(page.locator(".game-list .card").nth(i).bounding_box()["y"]) for i in range(4)}
     assert len(tops) == 1, tops
+
+
+def test_a_seat_box_ends_under_its_last_line(page, transactional_db):
+    """A player's box on the game page (name, clock, last turn) has no blank
+    line at its foot when there is no vacation or bank to show."""
+    from django.utils import timezone
+
+    from games.services import match_create_seated
+    from tests.ratings.conftest import everyone_moves_once
+
+    now = timezone.now()
+    match = match_create_seated(
+        users=[make_user("ann@example.com", "Ann"), make_user("ben@example.com", "Ben")], game="alta", now=now
+    )
+    everyone_moves_once(match, now)
+    page.goto(f"/games/{match.pk}/")
+    expect(page.locator(".seats .last-turn")).to_have_count(2)
+    gaps = page.evaluate(
+        """() => [...document.querySelectorAll('.seats li')].map((li) => {
+          const shown = [...li.children].filter((c) => c.textContent.trim());
+          return li.getBoundingClientRect().bottom - Math.max(...shown.map((c) => c.getBoundingClientRect().bottom));
+        })"""
+    )
+    assert gaps and max(gaps) <= 12, gaps

@@ -99,3 +99,149 @@ def test_no_page_overflows_and_every_tap_target_is_big_enough(browser, live_serv
                 for path, found in problems.items()
             )
         )
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_the_ladder_challenge_button_is_a_finger_big(browser, live_server, transactional_db, width):
+    """A ranking row's Challenge button (shown to a member beside anyone
+    they may challenge) is at least 44 x 44 like every other button."""
+    from django.utils import timezone
+
+    from ratings.models import Ladder
+    from ratings.services import ladder_join
+    from tests.browser.walk import sign_in
+    from tests.conftest import make_user
+
+    ladder = Ladder.objects.create(game="alta", players=2)
+    for n in ("ann", "ben"):
+        ladder_join(ladder_id=ladder.pk, user=make_user(f"{n}@example.com", n.title()), now=timezone.now(), capacity=2)
+    context = browser.new_context(base_url=live_server.url, viewport={"width": width, "height": 900})
+    context.set_default_timeout(15_000)
+    try:
+        page = context.new_page()
+        sign_in(page, "ann@example.com")
+        page.goto(f"/ladders/{ladder.pk}/")
+        assert page.get_by_role("button", name="Challenge Ben").is_visible()
+        assert page.evaluate(MEASURE)["small"] == []
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("game", ["alta", "alhambra", "atlantis", "alpaca"])
+def test_the_rules_fit_a_phone_in_dutch(browser, live_server, game):
+    """A rules page read in Dutch at 390 px: its tables (Alhambra's scoring,
+    longer in Dutch) scroll inside themselves, and the notation examples sit
+    in a box of their own that scrolls, instead of being cut off at the edge."""
+    context = browser.new_context(base_url=live_server.url, viewport={"width": 390, "height": 900}, locale="nl-NL")
+    try:
+        page = context.new_page()
+        page.goto(f"/rules/{game}/")
+        assert page.locator("html").get_attribute("lang") == "nl"
+        assert page.evaluate(MEASURE)["overflow"] <= 0
+        boxed = page.evaluate(
+            "() => [...document.querySelectorAll('.prose pre')].map((p) => getComputedStyle(p).borderTopStyle)"
+        )
+        assert boxed and set(boxed) == {"solid"}, boxed
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_the_clubs_link_of_a_player_who_runs_no_club_is_a_finger_big(browser, live_server, transactional_db, width):
+    """Alone on its line (no "New tournament" beside it), the tournament
+    list's link to the clubs is a tap target like any other: 44 x 44."""
+    from tests.browser.walk import sign_in
+    from tests.conftest import make_user
+
+    make_user("ann@example.com", "Ann")
+    context = browser.new_context(base_url=live_server.url, viewport={"width": width, "height": 900})
+    context.set_default_timeout(15_000)
+    try:
+        page = context.new_page()
+        sign_in(page, "ann@example.com")
+        page.goto("/tournaments/")
+        assert page.get_by_role("link", name="Clubs", exact=True).is_visible()
+        assert page.get_by_role("link", name="New tournament").count() == 0
+        assert page.evaluate(MEASURE)["small"] == []
+    finally:
+        context.close()
+
+
+def test_lists_on_a_phone_name_and_link_what_each_row_is_about(browser, live_server, transactional_db):
+    """At 390 px a list still shows its first column when that is what a row
+    is about: My games links each game, the tournament and club lists each
+    tournament and club, the deadlines page each game, a finished game's
+    result table each place."""
+    import datetime as dt
+
+    from django.utils import timezone
+
+    from games.services import match_create_seated
+    from tests.browser.walk import sign_in
+    from tests.conftest import make_user
+    from tests.ratings.conftest import _to_move, finish_by_resignations
+    from tournaments.services import club_create, tournament_create
+
+    now = timezone.now()
+    users = [make_user("ann@example.com", "Ann"), make_user("ben@example.com", "Ben")]
+    match = match_create_seated(users=users, game="alta", now=now)
+    finished = finish_by_resignations(match_create_seated(users=users, game="alta", now=now), users, now)
+    club = club_create(creator=users[0], name="Harbour club", description="", now=now)
+    tournament_create(
+        creator=users[0],
+        name="Winter cup",
+        club_id=club.pk,
+        now=now,
+        rounds=3,
+        registration_closes_at=now + dt.timedelta(days=7),
+    )
+    context = browser.new_context(base_url=live_server.url, viewport={"width": 390, "height": 900})
+    context.set_default_timeout(15_000)
+    try:
+        page = context.new_page()
+        # The deadlines page lists the games where it is the reader's move.
+        sign_in(page, _to_move(match)[0].email)
+        shown = {
+            "/games/": ("link", f"Alta #{match.pk}"),
+            "/tournaments/": ("link", "Winter cup"),
+            "/clubs/": ("link", "Harbour club"),
+            "/profile/deadlines/": ("link", f"Alta #{match.pk}"),
+            f"/games/{finished.pk}/": ("columnheader", "Place"),
+        }
+        hidden = []
+        for path, (role, name) in shown.items():
+            page.goto(path)
+            if not page.get_by_role(role, name=name, exact=True).first.is_visible():
+                hidden.append((path, name))
+        assert hidden == []
+    finally:
+        context.close()
+
+
+def test_a_finished_games_results_read_on_a_phone(browser, live_server, transactional_db):
+    """At 390 px the result table's reveal and breakdown ("Cells: B2: 3, C2:
+    4, ...") keep a readable width (the table scrolls sideways instead):
+    not a sliver of one "B2:" per line that makes each row a screen tall."""
+    from django.utils import timezone
+
+    from games.services import match_create_seated
+    from tests.conftest import make_user
+    from tests.ratings.conftest import play_to_the_end
+
+    now = timezone.now()
+    users = [make_user("ann@example.com", "Ann"), make_user("ben@example.com", "Ben")]
+    match = play_to_the_end(match_create_seated(users=users, game="alta", now=now), now)
+    context = browser.new_context(base_url=live_server.url, viewport={"width": 390, "height": 900})
+    try:
+        page = context.new_page()
+        page.goto(f"/games/{match.pk}/")
+        widths = page.evaluate(
+            "() => [...document.querySelectorAll('table.results dd')].map((d) => d.getBoundingClientRect().width)"
+        )
+        assert widths and min(widths) >= 150, widths
+        rows = page.evaluate(
+            "() => [...document.querySelectorAll('table.results tbody tr')].map((r) => r.offsetHeight)"
+        )
+        assert max(rows) < 450, rows
+    finally:
+        context.close()

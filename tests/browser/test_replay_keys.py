@@ -46,3 +46,21 @@ def test_arrow_keys_home_end_and_the_move_list_walk_through_a_replay(page, trans
     expect(page).to_have_url(re.compile(r"\?ply=1$"))
     first = match.moves.get(ply=1)
     expect(current).to_contain_text(str(match.seats.get(index=first.seat_index).user))
+
+
+def test_the_move_list_shows_the_current_move_of_a_long_game(page, transactional_db):
+    """Opened at the last position (the link from a finished game), the move
+    list has scrolled its current move into sight, not stopped halfway."""
+    from django.utils import timezone
+
+    from games.services import match_create_seated
+    from tests.ratings.conftest import play_to_the_end
+
+    ann, ben = make_user("ann@example.com", "Ann"), make_user("ben@example.com", "Ben")
+    match = play_to_the_end(match_create_seated(users=[ann, ben], game="alta", now=timezone.now()), timezone.now())
+    for ply in (match.ply, match.ply - 8):
+        page.goto(f"/games/{match.pk}/replay/?ply={ply}")
+        box = page.locator(".move-list ol").bounding_box()
+        current = page.locator('.move-list a[aria-current="step"]').bounding_box()
+        assert box is not None and current is not None
+        assert box["y"] <= current["y"] and current["y"] + current["height"] <= box["y"] + box["height"], ply

@@ -103,3 +103,54 @@ def test_tournament_pages_do_not_overflow(browser, live_server, tournament_pages
         expect(page.get_by_role("button", name="Join from the next round")).to_be_visible()
     finally:
         context.close()
+
+
+def test_a_round_with_a_rest_reads_on_a_phone(browser, live_server, transactional_db):
+    """With an odd field one player rests: at 390 px the note saying so is a
+    line of text, not squeezed into a status pill that wraps into an oval;
+    every status pill stays on one line."""
+    from django.utils import timezone
+
+    from tests.tournaments.conftest import new_players, started
+    from tournaments.services import club_create
+
+    now = timezone.now()
+    ann = make_user("ann@example.com", "Ann")
+    club = club_create(creator=ann, name="Harbour club", description="", now=now)
+    tournament = started(ann, club, [ann, *new_players(2)], now=now, format="round_robin", name="Odd cup")
+    context = browser.new_context(base_url=live_server.url, viewport={"width": 390, "height": 900})
+    try:
+        page = context.new_page()
+        page.goto(f"/tournaments/{tournament.pk}/")
+        expect(page.get_by_text("Rests this round: no game, no points")).to_be_visible()
+        lines = page.evaluate(
+            """() => [...document.querySelectorAll('.badge')].map((b) => [b.textContent,
+                 b.getBoundingClientRect().height / parseFloat(getComputedStyle(b).lineHeight)])"""
+        )
+        assert lines and all(height < 2 for _, height in lines), lines
+    finally:
+        context.close()
+
+
+def test_the_standings_abbreviations_are_not_broken_at_their_hyphen(browser, live_server, transactional_db):
+    """At 390 px the standings' "S-B" (Sonneborn-Berger) heading stays one
+    word on one line, not "S-" above "B"."""
+    from django.utils import timezone
+
+    from tests.tournaments.conftest import new_players, started
+    from tournaments.services import club_create
+
+    now = timezone.now()
+    ann = make_user("ann@example.com", "Ann")
+    club = club_create(creator=ann, name="Harbour club", description="", now=now)
+    tournament = started(ann, club, [ann, *new_players(3)], now=now, format="swiss", rounds=3, name="Spring Swiss")
+    context = browser.new_context(base_url=live_server.url, viewport={"width": 390, "height": 900})
+    try:
+        page = context.new_page()
+        page.goto(f"/tournaments/{tournament.pk}/")
+        heading = page.locator("th abbr", has_text="S-B")
+        expect(heading).to_be_visible()
+        lines = heading.evaluate("(e) => e.getClientRects().length")
+        assert lines == 1
+    finally:
+        context.close()

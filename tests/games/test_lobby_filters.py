@@ -83,3 +83,18 @@ def test_players_of_a_game_to_watch_link_to_their_public_page(client, alice, bob
     watch = client.get("/lobby/").content.decode().split("<h2>Games to watch</h2>")[1]
     assert '<a href="/players/Alice/">Alice</a>' in watch
     assert '<a href="/players/Bob/">Bob</a>' in watch
+
+
+def test_an_invitation_reads_without_a_space_before_its_punctuation(client, alice, bob, now):
+    """ "(3 players, 3 days per move)" in the lobby and "3 days per move." on
+    the invitation: the time control is followed by its bracket or full stop."""
+    import re
+
+    match = _open(alice, now, game="alhambra", players=3, invite=["Bob"])
+    client.force_login(bob)
+
+    def text(path):
+        return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", client.get(path).content.decode()))
+
+    assert "(3 players, 3 days per move)" in text("/lobby/")
+    assert "3 players · 3 days per move." in text(f"/invitations/{match.seats.get(invited_user=bob).invitation_token}/")

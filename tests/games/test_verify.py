@@ -286,3 +286,17 @@ def test_the_started_mail_sets_the_commitment_and_its_link_on_lines_of_their_own
         at = lines.index(match.seed_commitment)
         assert lines[at + 1].startswith(check), lines[at - 1 : at + 3]
         assert all(len(line) <= 72 for line in lines[at - 1 : at + 3])
+
+
+def test_a_dutch_finished_game_names_the_seed_as_its_verify_page_does(alice, bob, now):
+    """ "Startgetal", as the commitment line and the verify page call it: the
+    end line of a Dutch player's finished game has no English "Seed"."""
+    from tests.conftest import living_in
+
+    match = finished([alice, bob], "alta", now)
+    living_in("nl", "Europe/Amsterdam", alice)
+    client = Client()
+    client.force_login(alice)
+    page = client.get(f"/games/{match.pk}/").content.decode()
+    assert f"Startgetal: <code>{match.seed}</code>" in page
+    assert "Seed:" not in page

@@ -277,3 +277,14 @@ def test_the_ranking_offers_no_challenge_to_or_from_a_player_on_vacation(client,
     page = text(client.get(f"/ladders/{played.pk}/"))
     assert f'action="/ladders/{played.pk}/challenge/"' not in page
     assert "Je bent op vakantie: je krijgt geen nieuwe ladderpartijen en kunt niemand uitdagen" in page
+
+
+def test_a_dutch_players_challenge_button_is_a_verb(client, bob, played):
+    """The button beside a player says what it does, "Uitdagen" (challenge
+    them), not the noun "Uitdaging" (a challenge)."""
+    bob.language = "nl"
+    bob.save(update_fields=["language"])
+    client.force_login(bob)
+    page = text(client.get(f"/ladders/{played.pk}/"))
+    assert 'aria-label="Alice uitdagen">Uitdagen</button>' in page
+    assert ">Uitdaging</button>" not in page

@@ -127,9 +127,8 @@ def market_svg(view: dict[str, Any], changed: frozenset[int] = frozenset()) -> s
     parts.append(
         svg_text(248, 126, gettext("Money deck: %(count)s") % {"count": view["deck_size"]}, font_size=12, fill=MUTED)
     )
-    parts.append(
-        svg_text(248, 142, gettext("Bag: %(count)s buildings") % {"count": view["bag_size"]}, font_size=12, fill=MUTED)
-    )
+    bag = ngettext("Bag: %(count)s building", "Bag: %(count)s buildings", view["bag_size"])
+    parts.append(svg_text(248, 142, bag % {"count": view["bag_size"]}, font_size=12, fill=MUTED))
     return _svg("".join(parts), 400, 154, "alh-market", gettext("Market and money display"))
 
 
@@ -429,6 +428,7 @@ def _scores_table(view: dict[str, Any], names: list[str]) -> str:
     )
     caption = escape(gettext("Final scores") if view["phase"] == "over" else gettext("Scores so far"))
     return (
-        f'<table class="alh-scores"><caption>{caption}</caption><thead><tr><th scope="col">{player}'
+        # On a phone the table scrolls inside itself (site.css's .table-scroll).
+        f'<table class="alh-scores table-scroll"><caption>{caption}</caption><thead><tr><th scope="col">{player}'
         f'</th><th scope="col">{total_}</th>{rounds}</tr></thead><tbody>{rows}</tbody></table>'
     )

@@ -13,7 +13,8 @@ from games.rules.alhambra.notation import parse_cell, tokenize
 from games.terms import gettext, term
 
 CELL = 44
-#: fill colour, short name (the text board's abbreviations), per building type.
+#: fill colour, short name (the mail's text board's abbreviations; the page
+#: abbreviates the name in the reader's language, icons.short_name), per building type.
 TYPES = {
     "pavilion": ("#8ecae6", "Pav"),
     "seraglio": ("#f28482", "Ser"),

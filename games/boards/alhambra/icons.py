@@ -57,6 +57,13 @@ def building_name(kind: str) -> str:
     return gettext("Fountain") if kind == "fountain" else term("alhambra", kind)
 
 
+def short_name(kind: str) -> str:
+    """A building type's short name on the page: the first three letters of
+    its name in the active language (``Ver`` for the Dutch Vertrekken), as a
+    coin shows its currency's."""
+    return building_name(kind)[:3]
+
+
 def tile_words(label: str) -> str:
     """A tile as read aloud: its building's name and price in the active
     language, then the notation a player types (``Tuin 8 (garden 8 NE)``)."""
@@ -106,7 +113,7 @@ def building_tile(
             + svg_text(x + size / 2, y + size - 4, "F", text_anchor="middle", font_size=size * 0.2, fill=INK)
         )
     else:
-        fill, short = TYPES[kind]
+        fill, short = TYPES[kind][0], short_name(kind)
         body = (
             element(
                 "rect", x=x + 1, y=y + 1, width=size - 2, height=size - 2, rx=3, fill=fill, stroke=INK, stroke_width=0.8
@@ -160,7 +167,7 @@ def counts(x: float, y: float, buildings: dict[str, int]) -> str:
     """How many of each type an Alhambra holds: picture, short name, count."""
     parts = []
     for index, kind in enumerate(TYPES):
-        fill, short = TYPES[kind]
+        fill, short = TYPES[kind][0], short_name(kind)
         left = x + index * 48
         parts.append(element("rect", x=left, y=y, width=45, height=22, rx=3, fill=fill, stroke=INK, stroke_width=0.5))
         parts.append(icon(kind, left + 2, y + 3, 16))
@@ -172,7 +179,7 @@ def counts(x: float, y: float, buildings: dict[str, int]) -> str:
 
 def _key_piece(kind: str, size: int = 36) -> str:
     """A building type as a key shows it: colour, picture and short name (no price)."""
-    fill, short = TYPES[kind]
+    fill, short = TYPES[kind][0], short_name(kind)
     return (
         element("rect", x=1, y=1, width=size - 2, height=size - 2, rx=3, fill=fill, stroke=INK, stroke_width=0.8)
         + icon(kind, size * 0.22, size * 0.06, size * 0.56)

@@ -254,8 +254,8 @@ def svg(
     """The whole table: status, the road, your hand, then every player;
     ``last`` (the views before and after the last move) outlines where it went."""
     names = seat_names(view, names)
-    piles = gettext("Draw pile %(draw)s cards · played and paid %(discard)s.") % {
-        "draw": view["draw_pile"],
+    piles = gettext("Draw pile %(cards)s · played and paid %(discard)s.") % {
+        "cards": _cards(view["draw_pile"]),
         "discard": view["discard_pile"],
     }
     blocks = [

@@ -13,8 +13,9 @@
     window.location.href = link.href;
   });
   // The current move stays in sight in a long move list (the list scrolls
-  // inside itself; the page does not move).
+  // inside itself; the page does not move).  The list is positioned, so a
+  // move's offsetTop is already measured from the list's top.
   const list = document.querySelector(".move-list ol");
   const current = list && list.querySelector('a[aria-current="step"]');
-  if (current) list.scrollTop = current.offsetTop - list.offsetTop - list.clientHeight / 2;
+  if (current) list.scrollTop = current.offsetTop - (list.clientHeight - current.offsetHeight) / 2;
 })();
