@@ -96,3 +96,14 @@ def test_alhambra_scorings_have_one_dutch_name():
         page = board.svg(rules.view(state, 0), NAMES[:2])
     assert re.search(r"<th scope=\"col\">Waardering 1</th>", page), page[-600:]
     assert "Telling" not in page
+
+
+def test_alpaca_says_what_its_colour_letters_mean():
+    """The letters on Alpaca's triangles are the colours' (y is yellow, which
+    a Dutch reader calls geel): the caption under the table names each one."""
+    rules, board = get_rules("alpaca"), board_for("alpaca")
+    state = list(random_playthrough(rules, 2, 1))[3].state
+    with translation.override("nl"):
+        page = board.svg(rules.view(state, 0), NAMES[:2])
+    caption = re.search(r"<figcaption>(.*?)</figcaption>", page).group(1)
+    assert "Letters: R rood, Y geel, G groen, B blauw, P paars." in caption, caption

@@ -31,6 +31,7 @@ from .common import (
     cell_text,
     colour_name,
     frame,
+    letter_key,
     my_turn,
     player_rows,
     said,
@@ -52,9 +53,13 @@ def _rotate_label(label: str) -> str:
 
 
 def _legend() -> str:
-    return gettext(
-        "Capital letter: big triangle; black disc: untouchable; thick outline: last tile placed; "
-        "dashed cell: open (x,y)."
+    return (
+        gettext(
+            "Capital letter: big triangle; black disc: untouchable; thick outline: last tile placed; "
+            "dashed cell: open (x,y)."
+        )
+        + " "
+        + letter_key()
     )
 
 

@@ -58,6 +58,14 @@ def colour_name(colour: str) -> str:
     return term("alpaca", colour)
 
 
+def letter_key() -> str:
+    """What the colour letters on the triangles stand for, in the active
+    language: "Letters: R rood, Y geel, ..." (they are the English initials,
+    which the Dutch names would not give apart: geel, groen)."""
+    letters = ", ".join(f"{c[0].upper()} {colour_name(c)}" for c in FILL)
+    return gettext("Letters: %(letters)s.") % {"letters": letters}
+
+
 #: The view's figure kinds, as msgids.
 _KINDS = {"minor pair": gettext_lazy("minor pair"), "major square": gettext_lazy("major square")}
 

@@ -19,6 +19,7 @@ from .common import (
     cell_text,
     colour_name,
     frame,
+    letter_key,
     player_rows,
     said,
     seat_names,
@@ -69,10 +70,9 @@ def text(view: dict[str, Any], names: list[str] | None = None) -> str:
         lines.append(gettext("Open cells (x,y): %(cells)s") % {"cells": cells})
     if view.get("last_placed"):
         lines.append(gettext("Last tile placed at %(cell)s.") % {"cell": cell_text(view["last_placed"])})
-    letters = ", ".join(f"{c[0].upper()} {colour_name(c)}" for c in FILL)
     lines += [
         gettext("Capital letter = big (major) triangle, small = minor triangle, # = untouchable, . = open cell."),
-        gettext("Letters: %(letters)s.") % {"letters": letters},
+        letter_key(),
     ]
     return "\n".join(lines)
 
