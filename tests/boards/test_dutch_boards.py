@@ -107,3 +107,14 @@ def test_alpaca_says_what_its_colour_letters_mean():
         page = board.svg(rules.view(state, 0), NAMES[:2])
     caption = re.search(r"<figcaption>(.*?)</figcaption>", page).group(1)
     assert "Letters: R rood, Y geel, G groen, B blauw, P paars." in caption, caption
+
+
+def test_atlantis_says_what_its_tile_codes_mean():
+    """The two letters on each road tile are the notation's colour codes (wh,
+    ye ...), English initials: under the road a Dutch reader is told that wh
+    is wit and ye is geel."""
+    rules, board = get_rules("atlantis"), board_for("atlantis")
+    state = list(random_playthrough(rules, 2, 1))[3].state
+    with translation.override("nl"):
+        page = board.svg(rules.view(state, 0), NAMES[:2])
+    assert "bl blauw, wh wit, gy grijs, ye geel, gn groen, pk roze, br bruin" in page

@@ -19,10 +19,12 @@ from ..svg import element, last_mark, sentence
 from ..svg import text as svg_text
 from .board_road import road_svg
 from .common import (
+    CODES,
     COLOURS,
     FILL,
     MAINLAND,
     can_bridge,
+    colour_name,
     pawn_name,
     place,
     seat_names,
@@ -240,6 +242,13 @@ def turn_summary(before: dict[str, Any], after: dict[str, Any], seat: int) -> st
     return sentence(done)
 
 
+def _code_key() -> str:
+    """What the two letters on a road tile stand for (the notation's codes,
+    English initials) in the reader's language."""
+    codes = ", ".join(f"{CODES[colour]} {colour_name(colour)}" for colour in COLOURS)
+    return gettext("The letters on the tiles (the notation takes them too): %(codes)s.") % {"codes": codes}
+
+
 def svg(
     view: dict[str, Any], names: list[str] | None = None, last: tuple[dict[str, Any], dict[str, Any]] | None = None
 ) -> str:
@@ -253,6 +262,7 @@ def svg(
     blocks = [
         f'<p class="atl-status"><strong>{escape(status(view, names))}</strong> {piles}</p>',
         f'<div class="board-row">{road_svg(view, touched(*last) if last else frozenset())}{ways_html(view)}</div>',
+        f'<p class="hint">{escape(_code_key())}</p>',
     ]
     if view.get("seat") is not None:
         title = escape(gettext("Your hand"))
