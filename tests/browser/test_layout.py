@@ -111,3 +111,23 @@ def test_a_link_in_a_table_row_lines_up_with_the_rest_of_the_row(page, transacti
         })"""
     )
     assert max(tops) - min(tops) <= 3, tops
+
+
+def test_a_finished_seats_place_lines_up_under_its_last_turn(page, transactional_db):
+    """In a finished game's player box, "place 1 · 12 points" starts where the
+    "Last turn" line above it starts, not indented."""
+    from django.utils import timezone
+
+    from games.services import match_create_seated
+    from tests.ratings.conftest import finish_by_resignations
+
+    now = timezone.now()
+    users = [make_user("ann@example.com", "Ann"), make_user("ben@example.com", "Ben")]
+    match = finish_by_resignations(match_create_seated(users=users, game="alta", now=now), users, now)
+    page.goto(f"/games/{match.pk}/")
+    lefts = page.evaluate(
+        """() => [...document.querySelectorAll('.seats li')].filter((li) => li.querySelector('.last-turn'))
+          .map((li) => li.querySelector('.place').getBoundingClientRect().left
+                       - li.querySelector('.last-turn').getBoundingClientRect().left)"""
+    )
+    assert lefts and all(abs(d) <= 1 for d in lefts), lefts
