@@ -100,3 +100,18 @@ def test_a_dutch_visitor_is_told_in_dutch_that_the_password_is_too_short(client)
     page = response.content.decode()
     assert "Dit wachtwoord is te kort. Het moet minstens 8 tekens lang zijn." in page
     assert "too short" not in page
+
+
+def test_the_dutch_password_rules_say_je_like_the_rest_of_the_site(client, db):
+    """Django's Dutch addresses the reader as "u" ("Uw wachtwoord ..."); the
+    site says "je" everywhere, its sign-up's password rules too."""
+    page = client.get("/accounts/signup/", HTTP_ACCEPT_LANGUAGE="nl").content.decode()
+    assert '<html lang="nl"' in page
+    for rule in (
+        "Je wachtwoord mag niet te veel op je andere persoonlijke gegevens lijken.",
+        "Je wachtwoord moet minstens 8 tekens lang zijn.",
+        "Je wachtwoord mag geen veelgebruikt wachtwoord zijn.",
+        "Je wachtwoord mag niet volledig uit cijfers bestaan.",
+    ):
+        assert rule in page
+    assert "Uw " not in page and " uw " not in page

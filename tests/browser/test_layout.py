@@ -83,3 +83,51 @@ def test_a_seat_box_ends_under_its_last_line(page, transactional_db):
         })"""
     )
     assert gaps and max(gaps) <= 12, gaps
+
+
+def test_a_link_in_a_table_row_lines_up_with_the_rest_of_the_row(page, transactional_db):
+    """A table's link (a game in the lobby, a player in a ranking) is a finger
+    high, but its words sit on the row's first line like the other cells'
+    words, not half a line lower."""
+    from django.utils import timezone
+
+    from games.services import match_create_seated
+
+    users = [make_user("ann@example.com", "Ann"), make_user("ben@example.com", "Ben")]
+    match_create_seated(users=users, game="alta", now=timezone.now())
+    page.goto("/accounts/login/")
+    page.get_by_label("Email").fill("ann@example.com")
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Sign In").click()
+    expect(page.get_by_role("heading", name="Your profile")).to_be_visible()
+    page.goto("/lobby/")
+    tops = page.evaluate(
+        """() => [...document.querySelector('table.table tbody tr').cells].map((cell) => {
+          const words = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT, (n) => n.data.trim()
+            ? NodeFilter.FILTER_ACCEPT : NodeFilter.FILTER_SKIP).nextNode();
+          const range = document.createRange();
+          range.selectNodeContents(words);
+          return range.getBoundingClientRect().top;
+        })"""
+    )
+    assert max(tops) - min(tops) <= 3, tops
+
+
+def test_a_finished_seats_place_lines_up_under_its_last_turn(page, transactional_db):
+    """In a finished game's player box, "place 1 · 12 points" starts where the
+    "Last turn" line above it starts, not indented."""
+    from django.utils import timezone
+
+    from games.services import match_create_seated
+    from tests.ratings.conftest import finish_by_resignations
+
+    now = timezone.now()
+    users = [make_user("ann@example.com", "Ann"), make_user("ben@example.com", "Ben")]
+    match = finish_by_resignations(match_create_seated(users=users, game="alta", now=now), users, now)
+    page.goto(f"/games/{match.pk}/")
+    lefts = page.evaluate(
+        """() => [...document.querySelectorAll('.seats li')].filter((li) => li.querySelector('.last-turn'))
+          .map((li) => li.querySelector('.place').getBoundingClientRect().left
+                       - li.querySelector('.last-turn').getBoundingClientRect().left)"""
+    )
+    assert lefts and all(abs(d) <= 1 for d in lefts), lefts

@@ -10,6 +10,7 @@ import re
 import pytest
 
 from tests.browser.walk import WIDTHS, problems_on_every_page
+from tests.conftest import PASSWORD
 
 TAP = 44
 #: Raw words that must not reach a page: slugs (wheat_field), "(s)" plurals,
@@ -243,5 +244,32 @@ def test_a_finished_games_results_read_on_a_phone(browser, live_server, transact
             "() => [...document.querySelectorAll('table.results tbody tr')].map((r) => r.offsetHeight)"
         )
         assert max(rows) < 450, rows
+    finally:
+        context.close()
+
+
+def test_the_lobbys_join_button_is_in_sight_on_a_phone(browser, live_server, transactional_db):
+    """In Dutch at 390 px the open games table is wider than the screen (it
+    scrolls sideways); its Meedoen button stays in sight at the right edge
+    instead of being cut off."""
+    from django.utils import timezone
+
+    from games.services import match_create
+    from tests.conftest import living_in, make_user
+
+    ann, ben = make_user("ann@example.com", "Ann"), make_user("ben@example.com", "Ben")
+    living_in("nl", "Europe/Amsterdam", ann)
+    match_create(creator=ben, game="alhambra", players=3, now=timezone.now())
+    context = browser.new_context(base_url=live_server.url, viewport={"width": 390, "height": 900})
+    context.set_default_timeout(15_000)
+    try:
+        page = context.new_page()
+        page.goto("/accounts/login/")
+        page.get_by_label("Email").fill("ann@example.com")
+        page.get_by_label("Password").fill(PASSWORD)
+        page.get_by_role("button", name="Sign In").click()
+        page.goto("/lobby/")
+        button = page.get_by_role("button", name="Meedoen").bounding_box()
+        assert button is not None and button["x"] >= 0 and button["x"] + button["width"] <= 390 - 12, button
     finally:
         context.close()
