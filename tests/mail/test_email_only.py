@@ -185,3 +185,16 @@ def test_an_invitation_to_an_address_is_written_in_the_inviters_language(
         match_create(creator=alice, game="alta", players=2, now=now, invite=[STRANGER])
     invitation = latest_with_reply(STRANGER)
     assert "nodigt je uit" in invitation.body and "invites you" not in invitation.body
+
+
+@pytest.mark.django_db
+def test_a_dutch_invitation_names_the_dutch_answer_words(alice, now, django_capture_on_commit_callbacks):
+    """A Dutch reader is told to answer "accepteer" or "weiger", the words
+    the rest of the Dutch mail uses, not the English "accept"/"decline"."""
+    alice.language = "nl"
+    alice.save(update_fields=["language"])
+    with django_capture_on_commit_callbacks(execute=True):
+        match_create(creator=alice, game="alta", players=2, now=now, invite=[STRANGER])
+    body = latest_with_reply(STRANGER).body
+    assert "met het woord: accepteer\n" in body and "antwoord dan met: weiger\n" in body
+    assert "accept\n" not in body and "decline" not in body
