@@ -273,3 +273,17 @@ def test_history_names_cards_as_the_mails_do_and_punctuates_once(
     assert "20. " in body
     for slug in ("_", ".;", ". ;", "..", ";;"):
         assert slug not in body
+
+
+@pytest.mark.parametrize("body", ["hulp", "frobniceer"])
+def test_the_dutch_command_list_names_every_command_by_its_dutch_word(body, turn, django_capture_on_commit_callbacks):
+    """Like every other line of the Dutch list (which says the English
+    words work too), chat and muting the chat are named in Dutch only."""
+    seat, address = turn
+    seat.user.language = "nl"
+    seat.user.save(update_fields=["language"])
+    mail.outbox.clear()
+    ingest(bytes(message(address, body, sender=seat.user.email)), django_capture_on_commit_callbacks)
+    text = " ".join(mail.outbox[-1].body.split())
+    assert "zeg <bericht>: een chatbericht" in text and "dempen chat / ontdempen chat: de chat" in text
+    assert "say (zeg)" not in text and "mute chat" not in text and "unmute" not in text
