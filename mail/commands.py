@@ -35,6 +35,7 @@ from .outbox import game_email_queue, reply_token_for, seats_with_players
 from .render import GameMail
 from .reply_text import without_our_mails
 from .since import words
+from .templatetags.mail_text import wrapped
 
 #: Command words (lower case) → command.
 WORDS = {
@@ -100,21 +101,30 @@ def unknown_word(text: str) -> Command | None:
 
 
 def command_list() -> str:
-    """The commands, for the help answer and for a reply without a move."""
+    """The commands, for the help answer and for a reply without a move,
+    wrapped at the mail's width: a command's description goes on indented
+    under it, so its continuation never reads as another command (the
+    mails' later wraps leave lines that fit alone)."""
+    items = [
+        _("  help (hulp): the notation help for this game and these commands"),
+        _("  board (bord): the current position again"),
+        _("  games (partijen): your running games, whose turn it is, deadlines and reply addresses"),
+        _("  history (geschiedenis): the moves so far"),
+        _("  resign (opgeven): leave this game (you are asked to confirm)"),
+        _("  vacation N (vakantie N): stop your clocks for N days"),
+        _("  mute (dempen) / unmute (ontdempen): stop or restart this game's mails"),
+        _("  say (zeg) <message>: a chat message to the other players of this game"),
+        _("  mute chat (dempen chat) / unmute chat (ontdempen chat): stop or restart this game's chat"),
+    ]
     return "\n".join(
         [
-            _("Commands (reply with one on the first line; Dutch words work too):"),
-            _("  help (hulp): the notation help for this game and these commands"),
-            _("  board (bord): the current position again"),
-            _("  games (partijen): your running games, whose turn it is, deadlines and reply addresses"),
-            _("  history (geschiedenis): the moves so far"),
-            _("  resign (opgeven): leave this game (you are asked to confirm)"),
-            _("  vacation N (vakantie N): stop your clocks for N days"),
-            _("  mute (dempen) / unmute (ontdempen): stop or restart this game's mails"),
-            _("  say (zeg) <message>: a chat message to the other players of this game"),
-            _("  mute chat (dempen chat) / unmute chat (ontdempen chat): stop or restart this game's chat"),
-            _("help, games and vacation N also work in an email of their own to %(address)s.")
-            % {"address": command_address()},
+            wrapped(_("Commands (reply with one on the first line; Dutch words work too):"), hanging=0),
+            *(wrapped(item, hanging=2) for item in items),
+            wrapped(
+                _("help, games and vacation N also work in an email of their own to %(address)s.")
+                % {"address": command_address()},
+                hanging=0,
+            ),
         ]
     )
 

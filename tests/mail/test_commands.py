@@ -287,3 +287,38 @@ def test_the_dutch_command_list_names_every_command_by_its_dutch_word(body, turn
     text = " ".join(mail.outbox[-1].body.split())
     assert "zeg <bericht>: een chatbericht" in text and "dempen chat / ontdempen chat: de chat" in text
     assert "say (zeg)" not in text and "mute chat" not in text and "unmute" not in text
+
+
+_COMMAND_WORDS = {
+    "en": ("help", "board", "games", "history", "resign", "vacation", "mute", "say"),
+    "nl": ("hulp", "bord", "partijen", "geschiedenis", "opgeven", "vakantie", "dempen", "ontdempen", "zeg"),
+}
+
+
+def _command_lines(body: str) -> list[str]:
+    """The indented lines of the command list in ``body``."""
+    lines = body.split("\n")
+    start = next(i for i, line in enumerate(lines) if line.startswith(("Commands (", "Opdrachten (")))
+    start += next(i for i, line in enumerate(lines[start:]) if line.startswith("  "))
+    end = start + next(i for i, line in enumerate(lines[start:]) if not line.startswith("  "))
+    return lines[start:end]
+
+
+@pytest.mark.parametrize("language", ["en", "nl"])
+@pytest.mark.parametrize("body", ["help", "frobnicate"])
+def test_a_wrapped_command_description_never_reads_as_another_command(
+    body, language, turn, django_capture_on_commit_callbacks
+):
+    """In the help answer and in a refusal alike, a description too long
+    for one line goes on indented under its command, never at the margin
+    or where the next command starts."""
+    seat, address = turn
+    seat.user.language = language
+    seat.user.save(update_fields=["language"])
+    mail.outbox.clear()
+    ingest(bytes(message(address, body, sender=seat.user.email)), django_capture_on_commit_callbacks)
+    lines = _command_lines(mail.outbox[-1].body)
+    assert len(lines) > 9  # some descriptions did need a second line
+    starts = [line for line in lines if not line.startswith("    ")]
+    assert len(starts) == 9 and all(line.split()[0].rstrip(":") in _COMMAND_WORDS[language] for line in starts), lines
+    assert max(len(line) for line in lines) <= 72
