@@ -19,6 +19,7 @@ from .chat_mail import chat_sections
 from .models import GameMute, OutgoingEmail
 from .outbox import email_queue, reply_token_for
 from .render import as_reader
+from .templatetags.mail_text import wrapped
 
 #: Local hour from which the day's digest goes out.
 DIGEST_HOUR = 7
@@ -79,7 +80,8 @@ def _digest_queue(user, key: str, local: dt.datetime, now: dt.datetime) -> bool:
             "%(site)s: your move in %(count)s game", "%(site)s: your move in %(count)s games", len(items)
         ) % {"site": settings.SITE_NAME, "count": len(items)}
         text, html, chat_marks = chat_sections(
-            render_to_string("mail/email/digest-body.txt", context),
+            # At the mail's width: a game's lines go on under their indent.
+            wrapped(render_to_string("mail/email/digest-body.txt", context), hanging=0),
             render_to_string("mail/email/digest-body.html", context),
             matches=[item["match"] for item in items],
             user=user,
