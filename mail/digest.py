@@ -52,17 +52,18 @@ def _digest_queue(user, key: str, local: dt.datetime, now: dt.datetime) -> bool:
         .select_related("match")
         .order_by("deadline_at")
     )
-    items = []
+    items, replies = [], {}
     for seat in seats:
         assert seat.deadline_at is not None  # filtered above
         token = reply_token_for(match=seat.match, seat_index=seat.drawn_index, user=user, ply=seat.match.ply, now=now)
+        replies[seat.match.pk] = reply_address(token.token)
         items.append(
             {
                 "match": seat.match,
                 "deadline": seat.deadline_at,
                 "left": seat.deadline_at - now,
                 "url": settings.SITE_URL + seat.match.get_absolute_url(),
-                "reply": reply_address(token.token),
+                "reply": replies[seat.match.pk],
             }
         )
     if not items:
@@ -85,6 +86,7 @@ def _digest_queue(user, key: str, local: dt.datetime, now: dt.datetime) -> bool:
             render_to_string("mail/email/digest-body.html", context),
             matches=[item["match"] for item in items],
             user=user,
+            replies=replies,
         )
     email_queue(
         kind=OutgoingEmail.Kind.DIGEST,

@@ -63,7 +63,9 @@ def test_the_daily_digest_is_wrapped(language, carol, alice, now, django_capture
     carol.notifications = carol.Notifications.DAILY_DIGEST
     carol.save()
     with django_capture_on_commit_callbacks(execute=True):
-        match_create_seated(users=[carol, alice], game="alta", now=now)
+        match = match_create_seated(users=[carol, alice], game="alta", now=now)
+        while not match.seats.get(user=carol).deadline_at:  # the seats are drawn: carol must be to move
+            match = match_create_seated(users=[carol, alice], game="alta", now=now)
     mail.outbox.clear()
     with django_capture_on_commit_callbacks(execute=True):
         digests_send(now=now + dt.timedelta(days=1))
