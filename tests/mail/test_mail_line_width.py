@@ -74,3 +74,24 @@ def test_the_daily_digest_is_wrapped(language, carol, alice, now, django_capture
     [address] = [word for word in digest.body.split() if word.startswith("play+")]
     line = next(line for line in digest.body.split("\n") if address in line)
     assert line.startswith("   ")
+
+
+@pytest.mark.parametrize("language", ["en", "nl"])
+def test_the_declined_invitation_notice_is_wrapped(language, alice, now, django_capture_on_commit_callbacks):
+    """The creator told of a declined invitation reads it at 72 columns."""
+    from tests.conftest import living_in
+
+    from .intake import ingest, message
+
+    living_in(language, "Europe/Amsterdam", alice)
+    with django_capture_on_commit_callbacks(execute=True):
+        match_create(creator=alice, game="alta", players=2, now=now, invite=["newcomer@example.org"])
+    [invitation] = [m for m in mail.outbox if m.to == ["newcomer@example.org"]]
+    mail.outbox.clear()
+    ingest(
+        bytes(message(invitation.reply_to[0], "decline", sender="newcomer@example.org")),
+        django_capture_on_commit_callbacks,
+    )
+    [told] = [m for m in mail.outbox if m.to == [alice.email]]
+    assert "newcomer@example.org" in told.body
+    assert _long_lines(told.body) == []
