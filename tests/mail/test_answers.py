@@ -231,3 +231,14 @@ def test_a_reply_without_a_move_is_refused_in_the_players_language(turn, django_
     body = " ".join(answer.body.split())
     assert 'Je antwoord bevatte geen zet: de eerste regel, "onzin xyz", is geen zet' in body
     assert "Your reply had no move" not in body and "the current position again" not in body
+
+
+def test_the_unlinked_answer_names_the_site_in_good_english(turn, django_capture_on_commit_callbacks):
+    """The site's name starts with a vowel: "not linked to any Alta
+    account", never the "a Alta account" a reader trips over."""
+    _seat, address, options = turn
+    mail.outbox.clear()
+    ingest(bytes(message(address, options[0], sender="who@nowhere.example")), django_capture_on_commit_callbacks)
+    [answer] = mail.outbox
+    text = " ".join(answer.body.split())
+    assert "this address is not linked to any Alta account" in text and "a Alta" not in text
