@@ -83,3 +83,23 @@ def test_an_unknown_alta_card_is_answered_with_the_card_names_by_mail_and_api(
         f"/api/games/{game.pk}/moves/", {"ply": game.ply, "move": "castle D3"}, format="json"
     )
     assert refused.status_code == 422 and said in refused.json()["detail"], refused.json()
+
+
+def _answer_to_an_old_mail(game, capture):
+    """A Dutch mover plays a whole turn ("A"), then answers the same mail
+    again; returns the answer to that second reply."""
+    seat = mover_of(game)
+    living_in("nl", "Europe/Amsterdam", seat.user)
+    address = [m for m in mails_to(seat.user.email) if m.reply_to][-1].reply_to[0]
+    assert ingest(bytes(message(address, "A", sender=seat.user.email)), capture).outcome == "accepted"
+    mail.outbox.clear()
+    ingest(bytes(message(address, "1", sender=seat.user.email)), capture)
+    [answer] = mails_to(seat.user.email)
+    return " ".join(answer.body.split())
+
+
+def test_a_dutch_answer_calls_the_commands_opdrachten_as_the_command_list_does(
+    game, django_capture_on_commit_callbacks
+):
+    text = _answer_to_an_old_mail(game, django_capture_on_commit_callbacks)
+    assert 'Antwoord "hulp" voor de opdrachten.' in text and "commando" not in text
