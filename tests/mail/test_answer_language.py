@@ -103,3 +103,13 @@ def test_a_dutch_answer_calls_the_commands_opdrachten_as_the_command_list_does(
 ):
     text = _answer_to_an_old_mail(game, django_capture_on_commit_callbacks)
     assert 'Antwoord "hulp" voor de opdrachten.' in text and "commando" not in text
+
+
+def test_a_dutch_answer_to_an_old_mail_calls_the_position_stelling_as_the_board_does(
+    game, django_capture_on_commit_callbacks
+):
+    """The "bord" answer says "de huidige stelling"; the refusal of a reply to
+    an old mail names the position with the same word."""
+    text = _answer_to_an_old_mail(game, django_capture_on_commit_callbacks)
+    assert "op een eerdere stelling" in text and "Hier is de huidige stelling." in text
+    assert " stand" not in text
