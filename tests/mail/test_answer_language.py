@@ -113,3 +113,20 @@ def test_a_dutch_answer_to_an_old_mail_calls_the_position_stelling_as_the_board_
     text = _answer_to_an_old_mail(game, django_capture_on_commit_callbacks)
     assert "op een eerdere stelling" in text and "Hier is de huidige stelling." in text
     assert " stand" not in text
+
+
+@pytest.mark.parametrize("word", ["weiger", "misschien later"])
+def test_a_stranger_answering_a_dutch_invitation_is_answered_in_dutch(
+    word, alice, now, django_capture_on_commit_callbacks
+):
+    """An address without an account read its invitation in the inviter's
+    Dutch: declining it, or an answer that is neither yes nor no, is
+    answered in Dutch too."""
+    living_in("nl", "Europe/Amsterdam", alice)
+    with django_capture_on_commit_callbacks(execute=True):
+        match_create(creator=alice, game="alta", players=2, now=now, invite=[STRANGER])
+    address = [m for m in mails_to(STRANGER) if m.reply_to][-1].reply_to[0]
+    mail.outbox.clear()
+    ingest(bytes(message(address, word, sender=STRANGER)), django_capture_on_commit_callbacks)
+    [answer] = mails_to(STRANGER)
+    assert "uitnodiging" in answer.body and "invitation" not in answer.body, answer.body
