@@ -130,3 +130,15 @@ def test_a_stranger_answering_a_dutch_invitation_is_answered_in_dutch(
     ingest(bytes(message(address, word, sender=STRANGER)), django_capture_on_commit_callbacks)
     [answer] = mails_to(STRANGER)
     assert "uitnodiging" in answer.body and "invitation" not in answer.body, answer.body
+
+
+def test_an_unclear_answer_to_a_dutch_invitation_names_the_dutch_words(alice, now, django_capture_on_commit_callbacks):
+    living_in("nl", "Europe/Amsterdam", alice)
+    with django_capture_on_commit_callbacks(execute=True):
+        match_create(creator=alice, game="alta", players=2, now=now, invite=[STRANGER])
+    address = [m for m in mails_to(STRANGER) if m.reply_to][-1].reply_to[0]
+    mail.outbox.clear()
+    ingest(bytes(message(address, "misschien later", sender=STRANGER)), django_capture_on_commit_callbacks)
+    [answer] = mails_to(STRANGER)
+    text = " ".join(answer.body.split())
+    assert '"accepteer" of "weiger"' in text and 'accept"' not in text and "decline" not in text
