@@ -20,6 +20,7 @@ from django.utils.crypto import salted_hmac
 from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
 
+from core.moments import moment_for
 from games.deadlines.vacation import vacation_start
 from games.engine import get_rules
 from games.models import CHAT_MAX_LENGTH, Match, MoveRecord
@@ -190,8 +191,9 @@ def _board(command, *, token, record, now, **_kwargs):
 
 
 def _local(when: dt.datetime, user) -> str:
-    """A time in ``user``'s zone, the zone named."""
-    return f"{when.astimezone(user.zone):%Y-%m-%d %H:%M} ({user.time_zone or 'UTC'})"
+    """A time as the game mails write a deadline: weekday, date and time in
+    ``user``'s zone and language, the zone named."""
+    return _("%(when)s (%(zone)s time)") % moment_for(user, when)
 
 
 def games_lines(user, now: dt.datetime) -> str:

@@ -5,11 +5,13 @@ import datetime as dt
 import pytest
 from django.core import mail
 
+from core.moments import moment_for
 from games.engine import get_rules
 from games.models import Match, Vacation
 from mail.commands import resign_code
 from mail.models import GameMute, ReplyToken
 from mail.since import words
+from tests.conftest import living_in
 
 from .conftest import mover_of
 from .intake import ingest, message
@@ -226,7 +228,7 @@ def test_vacation_by_mail_stops_the_clock_and_refuses_what_the_site_refuses(
     assert after >= before + dt.timedelta(days=2)  # the clock stopped, as on the site
     _, again = command(turn, "vakantie 1", django_capture_on_commit_callbacks)
     assert Vacation.objects.filter(user=seat.user).count() == 1 and "not started" in again.body
-    assert vacation.ends_at.astimezone(seat.user.zone).strftime("%Y-%m-%d %H:%M") in answer.body
+    assert moment_for(seat.user, vacation.ends_at)["when"] in " ".join(answer.body.split())
 
 
 def test_a_dutch_player_is_asked_to_confirm_with_the_dutch_command_word(turn, django_capture_on_commit_callbacks):
@@ -322,3 +324,18 @@ def test_a_wrapped_command_description_never_reads_as_another_command(
     starts = [line for line in lines if not line.startswith("    ")]
     assert len(starts) == 9 and all(line.split()[0].rstrip(":") in _COMMAND_WORDS[language] for line in starts), lines
     assert max(len(line) for line in lines) <= 72
+
+
+@pytest.mark.parametrize(("word", "said"), [("vakantie 3", "Je vakantie loopt tot "), ("partijen", "termijn ")])
+def test_dutch_answers_write_a_time_as_the_game_mails_do(word, said, turn, django_capture_on_commit_callbacks):
+    """A vacation's end and a deadline read "donderdag 8 januari 2026,
+    10:00 (tijdzone Europe/Amsterdam)", as in the turn mails, not as
+    "2026-01-08 10:00 (Europe/Amsterdam)"."""
+    import re
+
+    seat, _address = turn
+    living_in("nl", "Europe/Amsterdam", seat.user)
+    _, answer = command(turn, word, django_capture_on_commit_callbacks)
+    text = " ".join(answer.body.split())
+    assert re.search(said + r"\w+dag \d+ \w+ 20\d\d, \d\d:\d\d \(tijdzone Europe/Amsterdam\)", text), text
+    assert not re.search(r"20\d\d-\d\d-\d\d", text)
