@@ -242,3 +242,16 @@ def test_the_unlinked_answer_names_the_site_in_good_english(turn, django_capture
     [answer] = mail.outbox
     text = " ".join(answer.body.split())
     assert "this address is not linked to any Alta account" in text and "a Alta" not in text
+
+
+@pytest.mark.parametrize("language", ["en", "nl"])
+def test_the_reason_a_first_line_is_no_move_ends_once(language, turn, django_capture_on_commit_callbacks):
+    """The engine's reason stands in brackets inside a sentence: it ends at
+    its bracket, never as ".).", in either language."""
+    seat, address, _options = turn
+    seat.user.language = language
+    seat.user.save(update_fields=["language"])
+    mail.outbox.clear()
+    ingest(bytes(message(address, "frobnicate", sender=seat.user.email)), django_capture_on_commit_callbacks)
+    text = " ".join(mail.outbox[-1].body.split())
+    assert "'frobnicate'" in text and ".)." not in text and "blind')." in text
