@@ -198,3 +198,19 @@ def test_a_dutch_invitation_names_the_dutch_answer_words(alice, now, django_capt
     body = latest_with_reply(STRANGER).body
     assert "met het woord: accepteer\n" in body and "antwoord dan met: weiger\n" in body
     assert "accept\n" not in body and "decline" not in body
+
+
+@pytest.mark.django_db
+def test_a_dutch_invitations_html_part_names_the_dutch_answer_words(
+    alice, bob, now, django_capture_on_commit_callbacks
+):
+    """The HTML part a Dutch invitee reads says "accepteer" (or "weiger"),
+    as its plain part does."""
+    alice.language = bob.language = "nl"
+    alice.save(update_fields=["language"])
+    bob.save(update_fields=["language"])
+    with django_capture_on_commit_callbacks(execute=True):
+        match_create(creator=alice, game="alta", players=2, now=now, invite=[bob.email])
+    html = latest_with_reply(bob.email).alternatives[0][0]
+    assert "<code>accepteer</code>" in html and "<code>weiger</code>" in html
+    assert "<code>accept</code>" not in html and "decline" not in html
