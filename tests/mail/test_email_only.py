@@ -214,3 +214,13 @@ def test_a_dutch_invitations_html_part_names_the_dutch_answer_words(
     html = latest_with_reply(bob.email).alternatives[0][0]
     assert "<code>accepteer</code>" in html and "<code>weiger</code>" in html
     assert "<code>accept</code>" not in html and "decline" not in html
+
+
+@pytest.mark.django_db
+def test_the_invitation_quotes_the_word_a_stranger_replies_with(alice, now, django_capture_on_commit_callbacks):
+    """ "a reply of "accept"": the word to type stands out as the one above
+    it does, not as a bare "a reply of accept"."""
+    with django_capture_on_commit_callbacks(execute=True):
+        match_create(creator=alice, game="alta", players=2, now=now, invite=[STRANGER])
+    text = " ".join(latest_with_reply(STRANGER).body.split())
+    assert '(No account needed: a reply of "accept" from this address' in text
