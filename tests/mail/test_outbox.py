@@ -109,7 +109,7 @@ def test_game_over_mail_has_the_final_result(game, alice, bob, now, django_captu
         match_resign(match_id=game.pk, user=alice, now=now)
     over = [m for m in mail.outbox if "the game is over" in m.subject]
     assert {m.to[0] for m in over} == {"alice@example.com", "bob@example.com"}
-    assert "1. Bob" in over[0].body and "2. Alice" in over[0].body and "resignation" in over[0].body
+    assert "1. Bob" in over[0].body and "2. Alice" in over[0].body and "(resigned)" in over[0].body
     assert not over[0].reply_to
 
 
