@@ -19,7 +19,7 @@ from .sections import section_insert
 from .templatetags.mail_text import wrapped
 
 
-def _author(message: ChatMessage) -> str:
+def author_name(message: ChatMessage) -> str:
     return str(message.author) if message.author is not None else _("a former player")
 
 
@@ -33,7 +33,7 @@ def chat_blocks(messages: list[ChatMessage], *, game=None, reply: str = "") -> t
         title = _("Chat from the other players:")
     else:
         title = _("Chat from the other players of %(game)s:") % {"game": game}
-    text = [title] + [f"  {_author(m)}: {m.text}".replace("\n", "\n    ") for m in messages]
+    text = [title] + [f"  {author_name(m)}: {m.text}".replace("\n", "\n    ") for m in messages]
     if reply:
         text.append(
             _('(To answer, write "say" and your message on the first line of an email to %(address)s.)')
@@ -43,7 +43,8 @@ def chat_blocks(messages: list[ChatMessage], *, game=None, reply: str = "") -> t
         text.append(_('(Reply with "say" and your message on the first line to answer; "mute chat" stops the chat.)'))
     plain = "\n".join(wrapped(line, hanging=2 if line.startswith(" ") else 0) for line in text)
     items = "".join(
-        f"<li><strong>{escape(_author(m))}</strong>: {escape(m.text).replace(chr(10), '<br>')}</li>" for m in messages
+        f"<li><strong>{escape(author_name(m))}</strong>: {escape(m.text).replace(chr(10), '<br>')}</li>"
+        for m in messages
     )
     html = (
         f'<h3 style="margin:12px 0 4px">{escape(title)}</h3><ul style="margin:4px 0 8px">{items}</ul>'

@@ -322,3 +322,21 @@ def test_the_digest_says_where_to_answer_the_chat_and_that_address_takes_it(
     assert f'"{word}"' in footer
     assert send(address, f"{word} until then", carol, django_capture_on_commit_callbacks).outcome == "command"
     assert ChatMessage.objects.filter(match=match, author=carol, text="until then").exists()
+
+
+@pytest.mark.parametrize(("language", "subject"), [("en", "chat from"), ("nl", "chat van")])
+def test_a_chat_line_mailed_at_once_names_its_writer_in_the_subject(
+    language, subject, game, turn, django_capture_on_commit_callbacks
+):
+    """The inbox shows who wrote ("Alta #1: chat from Bob"), as it shows
+    who played in a turn mail's subject."""
+    from tests.conftest import living_in
+
+    seat, other, _options = turn
+    living_in(language, "Europe/Amsterdam", other.user)
+    other.user.chat_at_once = True
+    other.user.save(update_fields=["chat_at_once"])
+    mail.outbox.clear()
+    send(_reply_address(seat), "say Are you there?", seat.user, django_capture_on_commit_callbacks)
+    [told] = [m for m in mails_to(other.user.email) if "Are you there?" in m.body]
+    assert told.subject.endswith(f"#{game.pk}: {subject} {seat.user}")
