@@ -238,12 +238,21 @@ def vacation_answer(user, argument: str, now: dt.datetime) -> tuple[str, list[st
     try:
         vacation = vacation_start(user=user, days=days, now=now)
     except GameActionError as error:
-        return f"vacation refused: {error.message}", [
-            _("Your vacation was not started: %(why)s") % {"why": error.message}
-        ]
+        return f"vacation refused: {error.message}", [_vacation_refused(error)]
     return f"vacation {days}", [
         _("Your vacation runs until %(until)s: your clocks are stopped.") % {"until": _local(vacation.ends_at, user)}
     ]
+
+
+def _vacation_refused(error: GameActionError) -> str:
+    """Why a vacation was not started, as sentences of their own (the
+    service's reason begins with a capital), and for days out of range
+    which numbers would do."""
+    said = _("Your vacation was not started.") + " " + error.message
+    left = error.extra.get("days_left", 0) if error.code == "vacation_allowance" else 0
+    if left >= 1:
+        said += " " + _("Write a number of days from 1 to %(left)s, for example: vacation %(left)s") % {"left": left}
+    return said
 
 
 def _games(command, *, token, now, **_kwargs):

@@ -339,3 +339,32 @@ def test_dutch_answers_write_a_time_as_the_game_mails_do(word, said, turn, djang
     text = " ".join(answer.body.split())
     assert re.search(said + r"\w+dag \d+ \w+ 20\d\d, \d\d:\d\d \(tijdzone Europe/Amsterdam\)", text), text
     assert not re.search(r"20\d\d-\d\d-\d\d", text)
+
+
+@pytest.mark.parametrize(
+    ("language", "body", "said"),
+    [
+        (
+            "en",
+            "vacation 0",
+            "Your vacation was not started. You have 14 vacation days left this year. "
+            "Write a number of days from 1 to 14, for example: vacation 14",
+        ),
+        (
+            "nl",
+            "vakantie 400",
+            "Je vakantie is niet begonnen. Je hebt dit jaar nog 14 vakantiedagen. "
+            "Schrijf een aantal dagen van 1 tot en met 14, bijvoorbeeld: vakantie 14",
+        ),
+    ],
+)
+def test_a_vacation_out_of_range_says_which_numbers_would_do(
+    language, body, said, turn, settings, django_capture_on_commit_callbacks
+):
+    """ "vacation 0" or more days than are left: the answer says what
+    would work, in sentences of their own (no capital after a colon)."""
+    settings.VACATION_DAYS_PER_YEAR = 14
+    seat, _address = turn
+    living_in(language, "Europe/Amsterdam", seat.user)
+    _, answer = command(turn, body, django_capture_on_commit_callbacks)
+    assert said in " ".join(answer.body.split())
