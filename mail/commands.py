@@ -290,7 +290,11 @@ def _resign(command, *, token, now, **_kwargs):
         # The command word in the reader's language (``WORDS`` reads both);
         # marked outside the f-string, where makemessages cannot see it.
         word = pgettext("mail command", "resign")
+        # A code from another of the game's mails (each has its own) must
+        # not look ignored: say why the question comes again.
+        wrong = [_("That code does not belong to this email: confirm with the one below.")]
         return "resign: confirmation asked", [
+            *(wrong if command.argument.strip() else []),
             _("Do you really want to resign this game? To confirm, reply to this email with:"),
             f"{word} {code}",
         ]

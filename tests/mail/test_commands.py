@@ -368,3 +368,25 @@ def test_a_vacation_out_of_range_says_which_numbers_would_do(
     living_in(language, "Europe/Amsterdam", seat.user)
     _, answer = command(turn, body, django_capture_on_commit_callbacks)
     assert said in " ".join(answer.body.split())
+
+
+@pytest.mark.parametrize(
+    ("language", "body", "said"),
+    [
+        ("en", "resign ABC123", "That code does not belong to this email: confirm with the one below."),
+        ("nl", "opgeven ABC123", "Die code hoort niet bij deze mail: bevestig met de code hieronder."),
+    ],
+)
+def test_a_wrong_resign_code_is_said_to_be_wrong_before_the_question_comes_again(
+    language, body, said, turn, game, django_capture_on_commit_callbacks
+):
+    seat, address = turn
+    living_in(language, "Europe/Amsterdam", seat.user)
+    _, answer = command(turn, body, django_capture_on_commit_callbacks)
+    text = " ".join(answer.body.split())
+    assert said in text and resign_code(ReplyToken.objects.get(token=address.split("+")[1].split("@")[0])) in text
+    game.refresh_from_db()
+    assert game.status == Match.Status.ACTIVE
+    # Asked without a code, the question comes alone.
+    _, asked = command(turn, body.split()[0], django_capture_on_commit_callbacks)
+    assert said not in " ".join(asked.body.split())
