@@ -302,7 +302,7 @@ def _resign(command, *, token, now, **_kwargs):
         match_resign(match_id=token.match_id, user=token.user, now=now, source=MoveRecord.Source.EMAIL)
     except GameActionError as error:
         return f"resign refused: {error.message}", [
-            _("Your resignation was not accepted: %(why)s") % {"why": error.message}
+            _("Your resignation was not accepted. %(why)s") % {"why": error.message}
         ]
     return "resigned", [_("You resigned this game.")]
 
@@ -347,7 +347,7 @@ def _say(command, *, token, now, **_kwargs):
     try:
         posted = chat_post(match_id=token.match_id, user=token.user, text=text, source=MoveRecord.Source.EMAIL, now=now)
     except GameActionError as error:
-        return f"say refused: {error.message}", [_("Your message was not sent: %(why)s") % {"why": error.message}]
+        return f"say refused: {error.message}", [_("Your message was not sent. %(why)s") % {"why": error.message}]
     said = [_("Your message was sent to the other players of this game.")]
     if len(text.strip()) > len(posted.text) == CHAT_MAX_LENGTH:
         said.append(

@@ -390,3 +390,21 @@ def test_a_wrong_resign_code_is_said_to_be_wrong_before_the_question_comes_again
     # Asked without a code, the question comes alone.
     _, asked = command(turn, body.split()[0], django_capture_on_commit_callbacks)
     assert said not in " ".join(asked.body.split())
+
+
+@pytest.mark.parametrize(
+    ("language", "body", "said"),
+    [
+        ("en", "say", "Your message was not sent. Write a message first."),
+        ("nl", "zeg", "Je bericht is niet verstuurd. Schrijf eerst een bericht."),
+    ],
+)
+def test_a_refused_chat_line_gives_its_reason_as_a_sentence_of_its_own(
+    language, body, said, turn, django_capture_on_commit_callbacks
+):
+    """The service's reason starts with a capital: it follows a full stop,
+    not a colon."""
+    seat, _address = turn
+    living_in(language, "Europe/Amsterdam", seat.user)
+    _, answer = command(turn, body, django_capture_on_commit_callbacks)
+    assert said in " ".join(answer.body.split())
