@@ -178,7 +178,7 @@ def challenge_reply(*, token: str, user, first_line: str, now: dt.datetime) -> I
             InboundEmail.Outcome.REJECTED,
             error.message,
             subject,
-            [_("Your answer could not be used: %(why)s") % {"why": error.message}],
+            [_("Your answer could not be used. %(why)s") % {"why": error.message}],
         )
     return IntakeAnswer(
         InboundEmail.Outcome.ACCEPTED, f"challenge {answered.status}", subject, [done], match=answered.match

@@ -89,7 +89,7 @@ def answer_invitation(record: InboundEmail, message: InboundMessage, now: dt.dat
         why = error.message if isinstance(error, GameActionError) else _("Please try again.")
         with transaction.atomic():
             with in_language(known or seat.match.created_by):
-                paragraphs = [_("Your answer could not be used: %(why)s") % {"why": why}, site_line()]
+                paragraphs = [_("Your answer could not be used. %(why)s") % {"why": why}, site_line()]
                 subject = reply_subject(message.subject, _("Your answer to the invitation"))
             answer(record, to=message.sender, subject=subject, paragraphs=paragraphs, now=now, user=known)
             return finish(record, InboundEmail.Outcome.REJECTED, why, match=seat.match, user=known)

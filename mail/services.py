@@ -535,7 +535,7 @@ def _tell_rejection(
         )
         return
     with in_language(token.user):
-        paragraphs = [_("Your reply could not be used: %(why)s") % {"why": detail}, site_line()]
+        paragraphs = [_("Your reply could not be used. %(why)s") % {"why": detail}, site_line()]
         subject = reply_subject(message.subject, _("Your reply could not be used"))
     answer(
         record,

@@ -8,6 +8,7 @@ from django.core import mail
 
 from games.engine import get_rules
 from mail.models import InboundEmail
+from tests.conftest import living_in
 
 from .conftest import mover_of
 from .intake import ingest, message
@@ -255,3 +256,24 @@ def test_the_reason_a_first_line_is_no_move_ends_once(language, turn, django_cap
     ingest(bytes(message(address, "frobnicate", sender=seat.user.email)), django_capture_on_commit_callbacks)
     text = " ".join(mail.outbox[-1].body.split())
     assert "'frobnicate'" in text and ".)." not in text and "blind')." in text
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", "Your reply could not be used. You are not playing in this game."),
+        ("nl", "Je antwoord kon niet worden gebruikt. "),
+    ],
+)
+def test_a_reply_that_cannot_be_used_gives_its_reason_as_a_sentence_of_its_own(
+    language, said, turn, game, carol, django_capture_on_commit_callbacks
+):
+    """The reason starts with a capital: it follows a full stop, never a
+    colon."""
+    seat, address, options = turn
+    living_in(language, "Europe/Amsterdam", seat.user)
+    game.seats.filter(pk=seat.pk).update(user=carol)  # the seat changed hands since the mail
+    mail.outbox.clear()
+    ingest(bytes(message(address, options[0], sender=seat.user.email)), django_capture_on_commit_callbacks)
+    [answer] = mail.outbox
+    assert said in " ".join(answer.body.split()) and "gebruikt:" not in answer.body
