@@ -207,7 +207,12 @@ def games_lines(user, now: dt.datetime) -> str:
         state = rules.load(match.state)
         seats = list(match.seats.all())
         mine = next(s for s in seats if s.user_id == user.pk)
-        movers = [str(s.user) for s in seats if s.index in rules.to_move(state) and s.user is not None]
+        # The reader is "you", as their own mails say "your move", not their own name.
+        movers = [
+            pgettext("the player to move", "you") if s.user_id == user.pk else str(s.user)
+            for s in seats
+            if s.index in rules.to_move(state) and s.user is not None
+        ]
         line = _("%(game)s #%(id)s: to move: %(movers)s") % {
             "game": rules.name,
             "id": match.pk,

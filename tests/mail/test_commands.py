@@ -408,3 +408,15 @@ def test_a_refused_chat_line_gives_its_reason_as_a_sentence_of_its_own(
     living_in(language, "Europe/Amsterdam", seat.user)
     _, answer = command(turn, body, django_capture_on_commit_callbacks)
     assert said in " ".join(answer.body.split())
+
+
+@pytest.mark.parametrize(
+    ("language", "word", "said"), [("en", "games", "to move: you"), ("nl", "partijen", "aan zet: jij")]
+)
+def test_the_games_list_calls_the_reader_you_when_they_are_to_move(
+    language, word, said, turn, game, django_capture_on_commit_callbacks
+):
+    seat, _address = turn
+    living_in(language, "Europe/Amsterdam", seat.user)
+    _, answer = command(turn, word, django_capture_on_commit_callbacks)
+    assert f"Alta #{game.pk}: {said}\n" in answer.body and str(seat.user) not in answer.body
