@@ -224,3 +224,20 @@ def test_the_invitation_quotes_the_word_a_stranger_replies_with(alice, now, djan
         match_create(creator=alice, game="alta", players=2, now=now, invite=[STRANGER])
     text = " ".join(latest_with_reply(STRANGER).body.split())
     assert '(No account needed: a reply of "accept" from this address' in text
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("language", "subject"),
+    [("en", "[Alta] Alice invites you to a game of Alta"), ("nl", "[Alta] Alice nodigt je uit voor een partij Alta")],
+)
+def test_the_invitations_subject_names_the_game_once_and_the_site_as_other_notices_do(
+    language, subject, alice, now, django_capture_on_commit_callbacks
+):
+    """Not "to play Alta on Alta": the site's name stands in brackets, as
+    in a challenge's subject, and the game is named once."""
+    alice.language = language
+    alice.save(update_fields=["language"])
+    with django_capture_on_commit_callbacks(execute=True):
+        match_create(creator=alice, game="alta", players=2, now=now, invite=[STRANGER])
+    assert latest_with_reply(STRANGER).subject == subject
