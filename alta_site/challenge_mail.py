@@ -32,6 +32,7 @@ from mail.intake_kinds import IntakeAnswer
 from mail.models import InboundEmail, OutgoingEmail
 from mail.outbox import email_queue, wants_mail
 from mail.render import in_language
+from mail.templatetags.mail_text import wrapped
 from ratings.models import Challenge
 from ratings.services import challenge_accept, challenge_decline
 
@@ -65,7 +66,7 @@ def _ladder_url(challenge: Challenge) -> str:
 
 
 def _queue(user, *, subject: str, paragraphs: list[str], key: str, now: dt.datetime, reply_to: str = "") -> None:
-    text = "\n\n".join(paragraphs) + "\n"
+    text = "\n\n".join(wrapped(p, hanging=0) for p in paragraphs) + "\n"  # at the mail's width
     html = "".join(f"<p>{escape(p)}</p>" for p in paragraphs)
     headers = {"Auto-Submitted": "auto-generated"} | ({"Reply-To": reply_to} if reply_to else {})
     email_queue(
@@ -177,7 +178,7 @@ def challenge_reply(*, token: str, user, first_line: str, now: dt.datetime) -> I
             InboundEmail.Outcome.REJECTED,
             error.message,
             subject,
-            [_("Your answer could not be used: %(why)s") % {"why": error.message}],
+            [_("Your answer could not be used. %(why)s") % {"why": error.message}],
         )
     return IntakeAnswer(
         InboundEmail.Outcome.ACCEPTED, f"challenge {answered.status}", subject, [done], match=answered.match

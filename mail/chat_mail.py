@@ -19,23 +19,32 @@ from .sections import section_insert
 from .templatetags.mail_text import wrapped
 
 
-def _author(message: ChatMessage) -> str:
+def author_name(message: ChatMessage) -> str:
     return str(message.author) if message.author is not None else _("a former player")
 
 
-def chat_blocks(messages: list[ChatMessage], *, game=None) -> tuple[str, str]:
+def chat_blocks(messages: list[ChatMessage], *, game=None, reply: str = "") -> tuple[str, str]:
     """The lines as a plain block and an (escaped) HTML block, in the
     active language (under the game's name when ``game`` is given: a mail
-    about several games)."""
+    about several games).  With ``reply``, the game's reply address, the
+    footer says to write there: the mail itself (the digest) is answered
+    by no one."""
     if game is None:
         title = _("Chat from the other players:")
     else:
         title = _("Chat from the other players of %(game)s:") % {"game": game}
-    text = [title] + [f"  {_author(m)}: {m.text}".replace("\n", "\n    ") for m in messages]
-    text.append(_('(Reply with "say" and your message on the first line to answer; "mute chat" stops the chat.)'))
+    text = [title] + [f"  {author_name(m)}: {m.text}".replace("\n", "\n    ") for m in messages]
+    if reply:
+        text.append(
+            _('(To answer, write "say" and your message on the first line of an email to %(address)s.)')
+            % {"address": reply}
+        )
+    else:
+        text.append(_('(Reply with "say" and your message on the first line to answer; "mute chat" stops the chat.)'))
     plain = "\n".join(wrapped(line, hanging=2 if line.startswith(" ") else 0) for line in text)
     items = "".join(
-        f"<li><strong>{escape(_author(m))}</strong>: {escape(m.text).replace(chr(10), '<br>')}</li>" for m in messages
+        f"<li><strong>{escape(author_name(m))}</strong>: {escape(m.text).replace(chr(10), '<br>')}</li>"
+        for m in messages
     )
     html = (
         f'<h3 style="margin:12px 0 4px">{escape(title)}</h3><ul style="margin:4px 0 8px">{items}</ul>'
@@ -63,14 +72,17 @@ def chat_section(text: str, html: str, *, match, user) -> tuple[str, str, int]:
     return text, html, messages[-1].pk
 
 
-def chat_sections(text: str, html: str, *, matches, user) -> tuple[str, str, dict[int, int]]:
+def chat_sections(
+    text: str, html: str, *, matches, user, replies: dict[int, str] | None = None
+) -> tuple[str, str, dict[int, int]]:
     """A mail about several games (the digest) with each game's unmailed
-    chat lines added, and per match id the last line added."""
+    chat lines added, and per match id the last line added; ``replies``
+    maps a match id to the reply address its chat is answered at."""
     blocks, marks = [], {}
     for match in matches:
         messages = chat_unmailed(match, user, seated=True)
         if messages:
-            blocks.append(chat_blocks(messages, game=match))
+            blocks.append(chat_blocks(messages, game=match, reply=(replies or {}).get(match.pk, "")))
             marks[match.pk] = messages[-1].pk
     if blocks:
         text, html = section_insert(

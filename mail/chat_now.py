@@ -7,6 +7,7 @@ from html import escape
 
 from django.conf import settings
 from django.db import transaction
+from django.utils.text import get_text_list
 from django.utils.translation import gettext as _
 
 from games.models import ChatMessage, ChatReader
@@ -14,7 +15,7 @@ from games.selectors_chat import chat_unmailed
 from games.services.chat import chat_mark_mailed
 
 from .addresses import reply_address
-from .chat_mail import chat_blocks
+from .chat_mail import author_name, chat_blocks
 from .models import OutgoingEmail
 from .outbox import email_queue, reply_token_for, wants_mail
 from .render import in_language
@@ -57,7 +58,13 @@ def _deliver_to(seat, user, *, match, chat_id: int, now: dt.datetime) -> bool:
         return False
     with in_language(user):
         text_block, html_block = chat_blocks(lines)
-        subject = _("[%(site)s] %(game)s: a chat message") % {"site": settings.SITE_NAME, "game": match}
+        # Who wrote is what a reader scans the inbox for.
+        authors = get_text_list(list(dict.fromkeys(author_name(line) for line in lines)), _("and"))
+        subject = _("[%(site)s] %(game)s: chat from %(authors)s") % {
+            "site": settings.SITE_NAME,
+            "game": match,
+            "authors": authors,
+        }
         link = settings.SITE_URL + match.get_absolute_url()
         # Marked outside the f-strings: makemessages reads no f-string.
         page, open_page = _("Game page:"), _("Open the game page")

@@ -20,6 +20,7 @@ from django.utils.crypto import salted_hmac
 from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
 
+from core.moments import moment_for
 from games.deadlines.vacation import vacation_start
 from games.engine import get_rules
 from games.models import CHAT_MAX_LENGTH, Match, MoveRecord
@@ -35,6 +36,7 @@ from .outbox import game_email_queue, reply_token_for, seats_with_players
 from .render import GameMail
 from .reply_text import without_our_mails
 from .since import words
+from .templatetags.mail_text import wrapped
 
 #: Command words (lower case) → command.
 WORDS = {
@@ -100,21 +102,30 @@ def unknown_word(text: str) -> Command | None:
 
 
 def command_list() -> str:
-    """The commands, for the help answer and for a reply without a move."""
+    """The commands, for the help answer and for a reply without a move,
+    wrapped at the mail's width: a command's description goes on indented
+    under it, so its continuation never reads as another command (the
+    mails' later wraps leave lines that fit alone)."""
+    items = [
+        _("  help (hulp): the notation help for this game and these commands"),
+        _("  board (bord): the current position again"),
+        _("  games (partijen): your running games, whose turn it is, deadlines and reply addresses"),
+        _("  history (geschiedenis): the moves so far"),
+        _("  resign (opgeven): leave this game (you are asked to confirm)"),
+        _("  vacation N (vakantie N): stop your clocks for N days"),
+        _("  mute (dempen) / unmute (ontdempen): stop or restart this game's mails"),
+        _("  say (zeg) <message>: a chat message to the other players of this game"),
+        _("  mute chat (dempen chat) / unmute chat (ontdempen chat): stop or restart this game's chat"),
+    ]
     return "\n".join(
         [
-            _("Commands (reply with one on the first line; Dutch words work too):"),
-            _("  help (hulp): the notation help for this game and these commands"),
-            _("  board (bord): the current position again"),
-            _("  games (partijen): your running games, whose turn it is, deadlines and reply addresses"),
-            _("  history (geschiedenis): the moves so far"),
-            _("  resign (opgeven): leave this game (you are asked to confirm)"),
-            _("  vacation N (vakantie N): stop your clocks for N days"),
-            _("  mute (dempen) / unmute (ontdempen): stop or restart this game's mails"),
-            _("  say (zeg) <message>: a chat message to the other players of this game"),
-            _("  mute chat (dempen chat) / unmute chat (ontdempen chat): stop or restart this game's chat"),
-            _("help, games and vacation N also work in an email of their own to %(address)s.")
-            % {"address": command_address()},
+            wrapped(_("Commands (reply with one on the first line; Dutch words work too):"), hanging=0),
+            *(wrapped(item, hanging=2) for item in items),
+            wrapped(
+                _("help, games and vacation N also work in an email of their own to %(address)s.")
+                % {"address": command_address()},
+                hanging=0,
+            ),
         ]
     )
 
@@ -180,8 +191,9 @@ def _board(command, *, token, record, now, **_kwargs):
 
 
 def _local(when: dt.datetime, user) -> str:
-    """A time in ``user``'s zone, the zone named."""
-    return f"{when.astimezone(user.zone):%Y-%m-%d %H:%M} ({user.time_zone or 'UTC'})"
+    """A time as the game mails write a deadline: weekday, date and time in
+    ``user``'s zone and language, the zone named."""
+    return _("%(when)s (%(zone)s time)") % moment_for(user, when)
 
 
 def games_lines(user, now: dt.datetime) -> str:
@@ -195,7 +207,12 @@ def games_lines(user, now: dt.datetime) -> str:
         state = rules.load(match.state)
         seats = list(match.seats.all())
         mine = next(s for s in seats if s.user_id == user.pk)
-        movers = [str(s.user) for s in seats if s.index in rules.to_move(state) and s.user is not None]
+        # The reader is "you", as their own mails say "your move", not their own name.
+        movers = [
+            pgettext("the player to move", "you") if s.user_id == user.pk else str(s.user)
+            for s in seats
+            if s.index in rules.to_move(state) and s.user is not None
+        ]
         line = _("%(game)s #%(id)s: to move: %(movers)s") % {
             "game": rules.name,
             "id": match.pk,
@@ -226,12 +243,21 @@ def vacation_answer(user, argument: str, now: dt.datetime) -> tuple[str, list[st
     try:
         vacation = vacation_start(user=user, days=days, now=now)
     except GameActionError as error:
-        return f"vacation refused: {error.message}", [
-            _("Your vacation was not started: %(why)s") % {"why": error.message}
-        ]
+        return f"vacation refused: {error.message}", [_vacation_refused(error)]
     return f"vacation {days}", [
         _("Your vacation runs until %(until)s: your clocks are stopped.") % {"until": _local(vacation.ends_at, user)}
     ]
+
+
+def _vacation_refused(error: GameActionError) -> str:
+    """Why a vacation was not started, as sentences of their own (the
+    service's reason begins with a capital), and for days out of range
+    which numbers would do."""
+    said = _("Your vacation was not started.") + " " + error.message
+    left = error.extra.get("days_left", 0) if error.code == "vacation_allowance" else 0
+    if left >= 1:
+        said += " " + _("Write a number of days from 1 to %(left)s, for example: vacation %(left)s") % {"left": left}
+    return said
 
 
 def _games(command, *, token, now, **_kwargs):
@@ -269,7 +295,11 @@ def _resign(command, *, token, now, **_kwargs):
         # The command word in the reader's language (``WORDS`` reads both);
         # marked outside the f-string, where makemessages cannot see it.
         word = pgettext("mail command", "resign")
+        # A code from another of the game's mails (each has its own) must
+        # not look ignored: say why the question comes again.
+        wrong = [_("That code does not belong to this email: confirm with the one below.")]
         return "resign: confirmation asked", [
+            *(wrong if command.argument.strip() else []),
             _("Do you really want to resign this game? To confirm, reply to this email with:"),
             f"{word} {code}",
         ]
@@ -277,7 +307,7 @@ def _resign(command, *, token, now, **_kwargs):
         match_resign(match_id=token.match_id, user=token.user, now=now, source=MoveRecord.Source.EMAIL)
     except GameActionError as error:
         return f"resign refused: {error.message}", [
-            _("Your resignation was not accepted: %(why)s") % {"why": error.message}
+            _("Your resignation was not accepted. %(why)s") % {"why": error.message}
         ]
     return "resigned", [_("You resigned this game.")]
 
@@ -322,7 +352,7 @@ def _say(command, *, token, now, **_kwargs):
     try:
         posted = chat_post(match_id=token.match_id, user=token.user, text=text, source=MoveRecord.Source.EMAIL, now=now)
     except GameActionError as error:
-        return f"say refused: {error.message}", [_("Your message was not sent: %(why)s") % {"why": error.message}]
+        return f"say refused: {error.message}", [_("Your message was not sent. %(why)s") % {"why": error.message}]
     said = [_("Your message was sent to the other players of this game.")]
     if len(text.strip()) > len(posted.text) == CHAT_MAX_LENGTH:
         said.append(

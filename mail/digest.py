@@ -19,6 +19,7 @@ from .chat_mail import chat_sections
 from .models import GameMute, OutgoingEmail
 from .outbox import email_queue, reply_token_for
 from .render import as_reader
+from .templatetags.mail_text import wrapped
 
 #: Local hour from which the day's digest goes out.
 DIGEST_HOUR = 7
@@ -51,17 +52,18 @@ def _digest_queue(user, key: str, local: dt.datetime, now: dt.datetime) -> bool:
         .select_related("match")
         .order_by("deadline_at")
     )
-    items = []
+    items, replies = [], {}
     for seat in seats:
         assert seat.deadline_at is not None  # filtered above
         token = reply_token_for(match=seat.match, seat_index=seat.drawn_index, user=user, ply=seat.match.ply, now=now)
+        replies[seat.match.pk] = reply_address(token.token)
         items.append(
             {
                 "match": seat.match,
                 "deadline": seat.deadline_at,
                 "left": seat.deadline_at - now,
                 "url": settings.SITE_URL + seat.match.get_absolute_url(),
-                "reply": reply_address(token.token),
+                "reply": replies[seat.match.pk],
             }
         )
     if not items:
@@ -79,10 +81,12 @@ def _digest_queue(user, key: str, local: dt.datetime, now: dt.datetime) -> bool:
             "%(site)s: your move in %(count)s game", "%(site)s: your move in %(count)s games", len(items)
         ) % {"site": settings.SITE_NAME, "count": len(items)}
         text, html, chat_marks = chat_sections(
-            render_to_string("mail/email/digest-body.txt", context),
+            # At the mail's width: a game's lines go on under their indent.
+            wrapped(render_to_string("mail/email/digest-body.txt", context), hanging=0),
             render_to_string("mail/email/digest-body.html", context),
             matches=[item["match"] for item in items],
             user=user,
+            replies=replies,
         )
     email_queue(
         kind=OutgoingEmail.Kind.DIGEST,

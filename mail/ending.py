@@ -33,7 +33,7 @@ def ranking(seats) -> list[str]:
         line = ngettext(
             "%(place)s. %(name)s: %(score)s point", "%(place)s. %(name)s: %(score)s points", seat.score or 0
         ) % {"place": seat.place, "name": seat.user, "score": seat.score}
-        lines.append(line + (f" ({seat.departed})" if seat.departed else ""))
+        lines.append(line + (f" ({seat.departed_text})" if seat.departed else ""))
     return lines
 
 

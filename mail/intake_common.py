@@ -53,7 +53,7 @@ def generic_reply(message: InboundMessage, record: InboundEmail, now: dt.datetim
         else:
             paragraphs = [
                 _(
-                    "We received your email, but this address is not linked to a %(site)s account, so we "
+                    "We received your email, but this address is not linked to any %(site)s account, so we "
                     "could not use it."
                 )
                 % {"site": settings.SITE_NAME},

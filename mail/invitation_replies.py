@@ -47,9 +47,11 @@ def answer_invitation(record: InboundEmail, message: InboundMessage, now: dt.dat
             generic_reply(message, record, now)
             return finish(record, InboundEmail.Outcome.UNKNOWN_TOKEN, "no valid invitation for this sender")
     first_line = next((line for line in message.body.splitlines() if line.strip()), "")
+    # An address without an account reads on in the invitation's language.
+    reader = user or seat.match.created_by
     if not _YES.match(first_line) and not _NO.match(first_line):
         with transaction.atomic():
-            with in_language(user):
+            with in_language(reader):
                 paragraphs = [
                     _('To answer this invitation, reply with "accept" or "decline" on the first line.'),
                     site_line(),
@@ -86,8 +88,8 @@ def answer_invitation(record: InboundEmail, message: InboundMessage, now: dt.dat
         # IntegrityError: a second reply made the same account at the same time.
         why = error.message if isinstance(error, GameActionError) else _("Please try again.")
         with transaction.atomic():
-            with in_language(known):
-                paragraphs = [_("Your answer could not be used: %(why)s") % {"why": why}, site_line()]
+            with in_language(known or seat.match.created_by):
+                paragraphs = [_("Your answer could not be used. %(why)s") % {"why": why}, site_line()]
                 subject = reply_subject(message.subject, _("Your answer to the invitation"))
             answer(record, to=message.sender, subject=subject, paragraphs=paragraphs, now=now, user=known)
             return finish(record, InboundEmail.Outcome.REJECTED, why, match=seat.match, user=known)
@@ -112,7 +114,8 @@ def _invitation_answered(record, message, match, user, *, accepting: bool, creat
     play."""
     if accepting and match.status == Match.Status.ACTIVE and not created:
         return
-    with in_language(user):
+    # A stranger who declined has no account: they read the invitation's language.
+    with in_language(user or match.created_by):
         if not accepting:
             paragraphs = [_("You declined the invitation; the game's creator has been told.")]
         elif match.status == Match.Status.ACTIVE:

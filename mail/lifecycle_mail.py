@@ -29,6 +29,7 @@ from .outbox import email_queue, game_email_queue, seats_with_players, wants_mai
 from .positions import state_at
 from .render import GameMail, in_language
 from .since import since_lines, words
+from .templatetags.mail_text import wrapped
 
 
 def on_invited(event, sends: list[int] | None = None) -> None:
@@ -85,7 +86,7 @@ def on_declined(event, sends: list[int] | None = None) -> None:
         subject = _("[%(site)s] %(game)s: invitation declined") % {"site": settings.SITE_NAME, "game": match}
         # Marked outside the f-strings: makemessages reads no f-string.
         page, open_page = _("Game page:"), _("Open the game page")
-        text = f"{said}\n\n{page} {link}\n"
+        text = f"{wrapped(said, hanging=0)}\n\n{page} {link}\n"
         html = f'<p>{escape(said)}</p><p><a href="{escape(link)}">{escape(open_page)}</a></p>'
     email_queue(
         kind=OutgoingEmail.Kind.NOTICE,

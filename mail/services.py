@@ -498,7 +498,8 @@ def _no_move(reading: Reply, game: str) -> str:
             "Write your move (or an option number) on the first line."
         ) % {
             "line": reading.message.splitlines()[0][:80],
-            "reason": error_text(game, reading.stop_error) if reading.stop_error else "",
+            # The reason is a sentence of its own; in brackets it ends at the bracket.
+            "reason": error_text(game, reading.stop_error).rstrip(".") if reading.stop_error else "",
         }
     return f"{said}\n\n{command_list()}"
 
@@ -534,7 +535,7 @@ def _tell_rejection(
         )
         return
     with in_language(token.user):
-        paragraphs = [_("Your reply could not be used: %(why)s") % {"why": detail}, site_line()]
+        paragraphs = [_("Your reply could not be used. %(why)s") % {"why": detail}, site_line()]
         subject = reply_subject(message.subject, _("Your reply could not be used"))
     answer(
         record,

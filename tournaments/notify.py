@@ -18,6 +18,7 @@ from django.urls import reverse
 
 from mail.outbox import email_queue
 from mail.render import as_reader
+from mail.templatetags.mail_text import wrapped
 
 
 def absolute(path: str) -> str:
@@ -34,7 +35,8 @@ def notice_send(*, user, template: str, context: dict[str, Any], dedupe_key: str
     base = f"tournaments/email/{template}"
     with as_reader(user):
         subject = " ".join(render_to_string(f"{base}-subject.txt", context).split())
-        text = render_to_string(f"{base}-body.txt", context)
+        # At the mail's width, as every other mail (an organiser's long line too).
+        text = wrapped(render_to_string(f"{base}-body.txt", context), hanging=0)
         html = render_to_string(f"{base}-body.html", context)
     email_queue(
         kind="notice",

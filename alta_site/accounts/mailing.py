@@ -17,6 +17,7 @@ from django.utils.html import linebreaks, urlize
 from mail.models import OutgoingEmail
 from mail.outbox import email_queue
 from mail.render import in_language
+from mail.templatetags.mail_text import wrapped
 
 
 def account_of_address(address: str):
@@ -49,7 +50,7 @@ def queue_rendered(message: EmailMessage) -> None:
             kind=OutgoingEmail.Kind.ACCOUNT,
             to=to,
             subject=str(message.subject),
-            text=str(message.body),
+            text=wrapped(str(message.body), hanging=0),  # allauth's lines run long: as every mail, 72 columns
             html=_html_of(message),
             dedupe_key=f"account:{uuid4().hex}",
             now=now,

@@ -59,3 +59,16 @@ def test_with_the_mail_server_away_the_request_succeeds_and_the_mail_waits(
     assert response.status_code == 302
     queued = OutgoingEmail.objects.get(to=to)
     assert queued.status == OutgoingEmail.Status.RETRYING and "mail server away" in queued.last_error
+
+
+@pytest.mark.parametrize("language", ["en", "nl"])
+def test_a_password_reset_reads_at_72_columns_with_its_link_whole(
+    language, client, alice, django_capture_on_commit_callbacks
+):
+    living_in(language, "Europe/Amsterdam", alice)
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post("/accounts/password/reset/", {"email": "alice@example.com"})
+    [message] = mail.outbox
+    lines = message.body.split("\n")
+    assert [line for line in lines if len(line) > 72 and "://" not in line] == []
+    assert any(line.startswith("http") and "/accounts/password/reset/key/" in line for line in lines)

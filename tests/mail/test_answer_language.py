@@ -83,3 +83,62 @@ def test_an_unknown_alta_card_is_answered_with_the_card_names_by_mail_and_api(
         f"/api/games/{game.pk}/moves/", {"ply": game.ply, "move": "castle D3"}, format="json"
     )
     assert refused.status_code == 422 and said in refused.json()["detail"], refused.json()
+
+
+def _answer_to_an_old_mail(game, capture):
+    """A Dutch mover plays a whole turn ("A"), then answers the same mail
+    again; returns the answer to that second reply."""
+    seat = mover_of(game)
+    living_in("nl", "Europe/Amsterdam", seat.user)
+    address = [m for m in mails_to(seat.user.email) if m.reply_to][-1].reply_to[0]
+    assert ingest(bytes(message(address, "A", sender=seat.user.email)), capture).outcome == "accepted"
+    mail.outbox.clear()
+    ingest(bytes(message(address, "1", sender=seat.user.email)), capture)
+    [answer] = mails_to(seat.user.email)
+    return " ".join(answer.body.split())
+
+
+def test_a_dutch_answer_calls_the_commands_opdrachten_as_the_command_list_does(
+    game, django_capture_on_commit_callbacks
+):
+    text = _answer_to_an_old_mail(game, django_capture_on_commit_callbacks)
+    assert 'Antwoord "hulp" voor de opdrachten.' in text and "commando" not in text
+
+
+def test_a_dutch_answer_to_an_old_mail_calls_the_position_stelling_as_the_board_does(
+    game, django_capture_on_commit_callbacks
+):
+    """The "bord" answer says "de huidige stelling"; the refusal of a reply to
+    an old mail names the position with the same word."""
+    text = _answer_to_an_old_mail(game, django_capture_on_commit_callbacks)
+    assert "op een eerdere stelling" in text and "Hier is de huidige stelling." in text
+    assert " stand" not in text
+
+
+@pytest.mark.parametrize("word", ["weiger", "misschien later"])
+def test_a_stranger_answering_a_dutch_invitation_is_answered_in_dutch(
+    word, alice, now, django_capture_on_commit_callbacks
+):
+    """An address without an account read its invitation in the inviter's
+    Dutch: declining it, or an answer that is neither yes nor no, is
+    answered in Dutch too."""
+    living_in("nl", "Europe/Amsterdam", alice)
+    with django_capture_on_commit_callbacks(execute=True):
+        match_create(creator=alice, game="alta", players=2, now=now, invite=[STRANGER])
+    address = [m for m in mails_to(STRANGER) if m.reply_to][-1].reply_to[0]
+    mail.outbox.clear()
+    ingest(bytes(message(address, word, sender=STRANGER)), django_capture_on_commit_callbacks)
+    [answer] = mails_to(STRANGER)
+    assert "uitnodiging" in answer.body and "invitation" not in answer.body, answer.body
+
+
+def test_an_unclear_answer_to_a_dutch_invitation_names_the_dutch_words(alice, now, django_capture_on_commit_callbacks):
+    living_in("nl", "Europe/Amsterdam", alice)
+    with django_capture_on_commit_callbacks(execute=True):
+        match_create(creator=alice, game="alta", players=2, now=now, invite=[STRANGER])
+    address = [m for m in mails_to(STRANGER) if m.reply_to][-1].reply_to[0]
+    mail.outbox.clear()
+    ingest(bytes(message(address, "misschien later", sender=STRANGER)), django_capture_on_commit_callbacks)
+    [answer] = mails_to(STRANGER)
+    text = " ".join(answer.body.split())
+    assert '"accepteer" of "weiger"' in text and 'accept"' not in text and "decline" not in text

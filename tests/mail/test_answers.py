@@ -8,6 +8,7 @@ from django.core import mail
 
 from games.engine import get_rules
 from mail.models import InboundEmail
+from tests.conftest import living_in
 
 from .conftest import mover_of
 from .intake import ingest, message
@@ -231,3 +232,48 @@ def test_a_reply_without_a_move_is_refused_in_the_players_language(turn, django_
     body = " ".join(answer.body.split())
     assert 'Je antwoord bevatte geen zet: de eerste regel, "onzin xyz", is geen zet' in body
     assert "Your reply had no move" not in body and "the current position again" not in body
+
+
+def test_the_unlinked_answer_names_the_site_in_good_english(turn, django_capture_on_commit_callbacks):
+    """The site's name starts with a vowel: "not linked to any Alta
+    account", never the "a Alta account" a reader trips over."""
+    _seat, address, options = turn
+    mail.outbox.clear()
+    ingest(bytes(message(address, options[0], sender="who@nowhere.example")), django_capture_on_commit_callbacks)
+    [answer] = mail.outbox
+    text = " ".join(answer.body.split())
+    assert "this address is not linked to any Alta account" in text and "a Alta" not in text
+
+
+@pytest.mark.parametrize("language", ["en", "nl"])
+def test_the_reason_a_first_line_is_no_move_ends_once(language, turn, django_capture_on_commit_callbacks):
+    """The engine's reason stands in brackets inside a sentence: it ends at
+    its bracket, never as ".).", in either language."""
+    seat, address, _options = turn
+    seat.user.language = language
+    seat.user.save(update_fields=["language"])
+    mail.outbox.clear()
+    ingest(bytes(message(address, "frobnicate", sender=seat.user.email)), django_capture_on_commit_callbacks)
+    text = " ".join(mail.outbox[-1].body.split())
+    assert "'frobnicate'" in text and ".)." not in text and "blind')." in text
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", "Your reply could not be used. You are not playing in this game."),
+        ("nl", "Je antwoord kon niet worden gebruikt. "),
+    ],
+)
+def test_a_reply_that_cannot_be_used_gives_its_reason_as_a_sentence_of_its_own(
+    language, said, turn, game, carol, django_capture_on_commit_callbacks
+):
+    """The reason starts with a capital: it follows a full stop, never a
+    colon."""
+    seat, address, options = turn
+    living_in(language, "Europe/Amsterdam", seat.user)
+    game.seats.filter(pk=seat.pk).update(user=carol)  # the seat changed hands since the mail
+    mail.outbox.clear()
+    ingest(bytes(message(address, options[0], sender=seat.user.email)), django_capture_on_commit_callbacks)
+    [answer] = mail.outbox
+    assert said in " ".join(answer.body.split()) and "gebruikt:" not in answer.body

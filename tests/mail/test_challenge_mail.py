@@ -113,7 +113,30 @@ def test_the_challenge_says_when_it_expires_in_the_readers_zone_and_language(
     with django_capture_on_commit_callbacks(execute=True):
         made = challenge_create(ladder_id=ladder.pk, challenger=alice, opponent=bob, now=now)
     assert made.expires_at == dt.datetime(2026, 6, 8, 21, 30, tzinfo=dt.UTC)
-    body = _challenge_mail(bob).body
+    body = " ".join(_challenge_mail(bob).body.split())  # as read: wrapped at 72 columns
     assert "De uitdaging verloopt op maandag 8 juni 2026, 23:30 (tijdzone Europe/Amsterdam)." in body
     assert "UTC" not in body
     assert "op de ladder Alta, 2 spelers." in body  # the ladder's made-up name, in Dutch too
+
+
+@pytest.mark.parametrize("language", ["en", "nl"])
+def test_the_challenge_mails_fit_in_72_columns(language, alice, bob, django_capture_on_commit_callbacks):
+    """The challenge and the answer to it are wrapped like every other
+    mail; a link keeps its line whole."""
+    from tests.conftest import living_in
+
+    living_in(language, "Europe/Amsterdam", alice, bob)
+    now = timezone.now()
+    ladder = make_ladder(players=2)
+    join(ladder, alice, now, rating=1500)
+    join(ladder, bob, now, rating=1510)
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        challenge_create(ladder_id=ladder.pk, challenger=alice, opponent=bob, now=now)
+    address = _challenge_mail(bob).reply_to[0]
+    ingest(bytes(message(address, "accept", sender=bob.email)), django_capture_on_commit_callbacks)
+    told = [m for m in mail.outbox if "challenge+" in str(m.reply_to) or "[Alta]" in m.subject]
+    assert len(told) == 2
+    for sent in told:
+        too_long = [line for line in sent.body.split("\n") if len(line) > 72 and "://" not in line]
+        assert too_long == [], sent.body

@@ -290,3 +290,53 @@ def test_a_line_sent_after_the_game_ended_reaches_the_other_player_at_once(
     assert "sent to the other players" in mails_to("bob@example.com")[-1].body
     received = [m for m in mails_to("alice@example.com") if "gg, well played!" in m.body]
     assert len(received) == 1
+
+
+@pytest.mark.parametrize(("language", "word"), [("en", "say"), ("nl", "zeg")])
+def test_the_digest_says_where_to_answer_the_chat_and_that_address_takes_it(
+    language, word, carol, alice, now, django_capture_on_commit_callbacks
+):
+    """The digest comes from an address nobody reads: its chat footer names
+    the game's reply address, and a "say" sent there reaches the game."""
+    import datetime as dt
+
+    from mail.digest import digests_send
+    from tests.conftest import living_in
+
+    living_in(language, "Europe/Amsterdam", carol)
+    carol.notifications = carol.Notifications.DAILY_DIGEST
+    carol.save()
+    with django_capture_on_commit_callbacks(execute=True):
+        match = match_create_seated(users=[carol, alice], game="alta", now=now)
+        while not match.seats.get(user=carol).deadline_at:  # the seats are drawn: carol must be to move
+            match = match_create_seated(users=[carol, alice], game="alta", now=now)
+    with django_capture_on_commit_callbacks(execute=True):
+        chat_post(match_id=match.pk, user=alice, text="see you tomorrow", source="web", now=now)
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        digests_send(now=now + dt.timedelta(days=1))
+    [digest] = mails_to(carol.email)
+    assert not digest.reply_to
+    footer = " ".join(digest.body.split("see you tomorrow", 1)[1].split())
+    [address] = [w.rstrip(".)") for w in footer.split() if w.startswith("play+")]
+    assert f'"{word}"' in footer
+    assert send(address, f"{word} until then", carol, django_capture_on_commit_callbacks).outcome == "command"
+    assert ChatMessage.objects.filter(match=match, author=carol, text="until then").exists()
+
+
+@pytest.mark.parametrize(("language", "subject"), [("en", "chat from"), ("nl", "chat van")])
+def test_a_chat_line_mailed_at_once_names_its_writer_in_the_subject(
+    language, subject, game, turn, django_capture_on_commit_callbacks
+):
+    """The inbox shows who wrote ("Alta #1: chat from Bob"), as it shows
+    who played in a turn mail's subject."""
+    from tests.conftest import living_in
+
+    seat, other, _options = turn
+    living_in(language, "Europe/Amsterdam", other.user)
+    other.user.chat_at_once = True
+    other.user.save(update_fields=["chat_at_once"])
+    mail.outbox.clear()
+    send(_reply_address(seat), "say Are you there?", seat.user, django_capture_on_commit_callbacks)
+    [told] = [m for m in mails_to(other.user.email) if "Are you there?" in m.body]
+    assert told.subject.endswith(f"#{game.pk}: {subject} {seat.user}")

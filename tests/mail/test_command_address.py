@@ -39,7 +39,7 @@ def test_games_lists_running_games_with_the_reply_address_of_my_move(
     assert f"#{game.pk}" in answer.body and "play+" in answer.body
     # The deadline in the reader's own zone.
     local = seat.deadline_at.astimezone(seat.user.zone)
-    assert f"{local:%Y-%m-%d %H:%M} (Asia/Kolkata)" in answer.body
+    assert f"{local:%A} {local.day} {local:%B %Y, %H:%M} (Asia/Kolkata time)" in " ".join(answer.body.split())
     assert game.moves.count() == 0
 
 

@@ -5,11 +5,13 @@ import datetime as dt
 import pytest
 from django.core import mail
 
+from core.moments import moment_for
 from games.engine import get_rules
 from games.models import Match, Vacation
 from mail.commands import resign_code
 from mail.models import GameMute, ReplyToken
 from mail.since import words
+from tests.conftest import living_in
 
 from .conftest import mover_of
 from .intake import ingest, message
@@ -226,7 +228,7 @@ def test_vacation_by_mail_stops_the_clock_and_refuses_what_the_site_refuses(
     assert after >= before + dt.timedelta(days=2)  # the clock stopped, as on the site
     _, again = command(turn, "vakantie 1", django_capture_on_commit_callbacks)
     assert Vacation.objects.filter(user=seat.user).count() == 1 and "not started" in again.body
-    assert vacation.ends_at.astimezone(seat.user.zone).strftime("%Y-%m-%d %H:%M") in answer.body
+    assert moment_for(seat.user, vacation.ends_at)["when"] in " ".join(answer.body.split())
 
 
 def test_a_dutch_player_is_asked_to_confirm_with_the_dutch_command_word(turn, django_capture_on_commit_callbacks):
@@ -273,3 +275,148 @@ def test_history_names_cards_as_the_mails_do_and_punctuates_once(
     assert "20. " in body
     for slug in ("_", ".;", ". ;", "..", ";;"):
         assert slug not in body
+
+
+@pytest.mark.parametrize("body", ["hulp", "frobniceer"])
+def test_the_dutch_command_list_names_every_command_by_its_dutch_word(body, turn, django_capture_on_commit_callbacks):
+    """Like every other line of the Dutch list (which says the English
+    words work too), chat and muting the chat are named in Dutch only."""
+    seat, address = turn
+    seat.user.language = "nl"
+    seat.user.save(update_fields=["language"])
+    mail.outbox.clear()
+    ingest(bytes(message(address, body, sender=seat.user.email)), django_capture_on_commit_callbacks)
+    text = " ".join(mail.outbox[-1].body.split())
+    assert "zeg <bericht>: een chatbericht" in text and "dempen chat / ontdempen chat: de chat" in text
+    assert "say (zeg)" not in text and "mute chat" not in text and "unmute" not in text
+
+
+_COMMAND_WORDS = {
+    "en": ("help", "board", "games", "history", "resign", "vacation", "mute", "say"),
+    "nl": ("hulp", "bord", "partijen", "geschiedenis", "opgeven", "vakantie", "dempen", "ontdempen", "zeg"),
+}
+
+
+def _command_lines(body: str) -> list[str]:
+    """The indented lines of the command list in ``body``."""
+    lines = body.split("\n")
+    start = next(i for i, line in enumerate(lines) if line.startswith(("Commands (", "Opdrachten (")))
+    start += next(i for i, line in enumerate(lines[start:]) if line.startswith("  "))
+    end = start + next(i for i, line in enumerate(lines[start:]) if not line.startswith("  "))
+    return lines[start:end]
+
+
+@pytest.mark.parametrize("language", ["en", "nl"])
+@pytest.mark.parametrize("body", ["help", "frobnicate"])
+def test_a_wrapped_command_description_never_reads_as_another_command(
+    body, language, turn, django_capture_on_commit_callbacks
+):
+    """In the help answer and in a refusal alike, a description too long
+    for one line goes on indented under its command, never at the margin
+    or where the next command starts."""
+    seat, address = turn
+    seat.user.language = language
+    seat.user.save(update_fields=["language"])
+    mail.outbox.clear()
+    ingest(bytes(message(address, body, sender=seat.user.email)), django_capture_on_commit_callbacks)
+    lines = _command_lines(mail.outbox[-1].body)
+    assert len(lines) > 9  # some descriptions did need a second line
+    starts = [line for line in lines if not line.startswith("    ")]
+    assert len(starts) == 9 and all(line.split()[0].rstrip(":") in _COMMAND_WORDS[language] for line in starts), lines
+    assert max(len(line) for line in lines) <= 72
+
+
+@pytest.mark.parametrize(("word", "said"), [("vakantie 3", "Je vakantie loopt tot "), ("partijen", "termijn ")])
+def test_dutch_answers_write_a_time_as_the_game_mails_do(word, said, turn, django_capture_on_commit_callbacks):
+    """A vacation's end and a deadline read "donderdag 8 januari 2026,
+    10:00 (tijdzone Europe/Amsterdam)", as in the turn mails, not as
+    "2026-01-08 10:00 (Europe/Amsterdam)"."""
+    import re
+
+    seat, _address = turn
+    living_in("nl", "Europe/Amsterdam", seat.user)
+    _, answer = command(turn, word, django_capture_on_commit_callbacks)
+    text = " ".join(answer.body.split())
+    assert re.search(said + r"\w+dag \d+ \w+ 20\d\d, \d\d:\d\d \(tijdzone Europe/Amsterdam\)", text), text
+    assert not re.search(r"20\d\d-\d\d-\d\d", text)
+
+
+@pytest.mark.parametrize(
+    ("language", "body", "said"),
+    [
+        (
+            "en",
+            "vacation 0",
+            "Your vacation was not started. You have 14 vacation days left this year. "
+            "Write a number of days from 1 to 14, for example: vacation 14",
+        ),
+        (
+            "nl",
+            "vakantie 400",
+            "Je vakantie is niet begonnen. Je hebt dit jaar nog 14 vakantiedagen. "
+            "Schrijf een aantal dagen van 1 tot en met 14, bijvoorbeeld: vakantie 14",
+        ),
+    ],
+)
+def test_a_vacation_out_of_range_says_which_numbers_would_do(
+    language, body, said, turn, settings, django_capture_on_commit_callbacks
+):
+    """ "vacation 0" or more days than are left: the answer says what
+    would work, in sentences of their own (no capital after a colon)."""
+    settings.VACATION_DAYS_PER_YEAR = 14
+    seat, _address = turn
+    living_in(language, "Europe/Amsterdam", seat.user)
+    _, answer = command(turn, body, django_capture_on_commit_callbacks)
+    assert said in " ".join(answer.body.split())
+
+
+@pytest.mark.parametrize(
+    ("language", "body", "said"),
+    [
+        ("en", "resign ABC123", "That code does not belong to this email: confirm with the one below."),
+        ("nl", "opgeven ABC123", "Die code hoort niet bij deze mail: bevestig met de code hieronder."),
+    ],
+)
+def test_a_wrong_resign_code_is_said_to_be_wrong_before_the_question_comes_again(
+    language, body, said, turn, game, django_capture_on_commit_callbacks
+):
+    seat, address = turn
+    living_in(language, "Europe/Amsterdam", seat.user)
+    _, answer = command(turn, body, django_capture_on_commit_callbacks)
+    text = " ".join(answer.body.split())
+    assert said in text and resign_code(ReplyToken.objects.get(token=address.split("+")[1].split("@")[0])) in text
+    game.refresh_from_db()
+    assert game.status == Match.Status.ACTIVE
+    # Asked without a code, the question comes alone.
+    _, asked = command(turn, body.split()[0], django_capture_on_commit_callbacks)
+    assert said not in " ".join(asked.body.split())
+
+
+@pytest.mark.parametrize(
+    ("language", "body", "said"),
+    [
+        ("en", "say", "Your message was not sent. Write a message first."),
+        ("nl", "zeg", "Je bericht is niet verstuurd. Schrijf eerst een bericht."),
+    ],
+)
+def test_a_refused_chat_line_gives_its_reason_as_a_sentence_of_its_own(
+    language, body, said, turn, django_capture_on_commit_callbacks
+):
+    """The service's reason starts with a capital: it follows a full stop,
+    not a colon."""
+    seat, _address = turn
+    living_in(language, "Europe/Amsterdam", seat.user)
+    _, answer = command(turn, body, django_capture_on_commit_callbacks)
+    assert said in " ".join(answer.body.split())
+
+
+@pytest.mark.parametrize(
+    ("language", "word", "said"), [("en", "games", "to move: you"), ("nl", "partijen", "aan zet: jij")]
+)
+def test_the_games_list_calls_the_reader_you_when_they_are_to_move(
+    language, word, said, turn, game, django_capture_on_commit_callbacks
+):
+    seat, _address = turn
+    living_in(language, "Europe/Amsterdam", seat.user)
+    _, answer = command(turn, word, django_capture_on_commit_callbacks)
+    assert f"Alta #{game.pk}: {said}\n" in answer.body and str(seat.user) not in answer.body

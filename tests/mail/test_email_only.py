@@ -185,3 +185,59 @@ def test_an_invitation_to_an_address_is_written_in_the_inviters_language(
         match_create(creator=alice, game="alta", players=2, now=now, invite=[STRANGER])
     invitation = latest_with_reply(STRANGER)
     assert "nodigt je uit" in invitation.body and "invites you" not in invitation.body
+
+
+@pytest.mark.django_db
+def test_a_dutch_invitation_names_the_dutch_answer_words(alice, now, django_capture_on_commit_callbacks):
+    """A Dutch reader is told to answer "accepteer" or "weiger", the words
+    the rest of the Dutch mail uses, not the English "accept"/"decline"."""
+    alice.language = "nl"
+    alice.save(update_fields=["language"])
+    with django_capture_on_commit_callbacks(execute=True):
+        match_create(creator=alice, game="alta", players=2, now=now, invite=[STRANGER])
+    body = latest_with_reply(STRANGER).body
+    assert "met het woord: accepteer\n" in body and "antwoord dan met: weiger\n" in body
+    assert "accept\n" not in body and "decline" not in body
+
+
+@pytest.mark.django_db
+def test_a_dutch_invitations_html_part_names_the_dutch_answer_words(
+    alice, bob, now, django_capture_on_commit_callbacks
+):
+    """The HTML part a Dutch invitee reads says "accepteer" (or "weiger"),
+    as its plain part does."""
+    alice.language = bob.language = "nl"
+    alice.save(update_fields=["language"])
+    bob.save(update_fields=["language"])
+    with django_capture_on_commit_callbacks(execute=True):
+        match_create(creator=alice, game="alta", players=2, now=now, invite=[bob.email])
+    html = latest_with_reply(bob.email).alternatives[0][0]
+    assert "<code>accepteer</code>" in html and "<code>weiger</code>" in html
+    assert "<code>accept</code>" not in html and "decline" not in html
+
+
+@pytest.mark.django_db
+def test_the_invitation_quotes_the_word_a_stranger_replies_with(alice, now, django_capture_on_commit_callbacks):
+    """ "a reply of "accept"": the word to type stands out as the one above
+    it does, not as a bare "a reply of accept"."""
+    with django_capture_on_commit_callbacks(execute=True):
+        match_create(creator=alice, game="alta", players=2, now=now, invite=[STRANGER])
+    text = " ".join(latest_with_reply(STRANGER).body.split())
+    assert '(No account needed: a reply of "accept" from this address' in text
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("language", "subject"),
+    [("en", "[Alta] Alice invites you to a game of Alta"), ("nl", "[Alta] Alice nodigt je uit voor een partij Alta")],
+)
+def test_the_invitations_subject_names_the_game_once_and_the_site_as_other_notices_do(
+    language, subject, alice, now, django_capture_on_commit_callbacks
+):
+    """Not "to play Alta on Alta": the site's name stands in brackets, as
+    in a challenge's subject, and the game is named once."""
+    alice.language = language
+    alice.save(update_fields=["language"])
+    with django_capture_on_commit_callbacks(execute=True):
+        match_create(creator=alice, game="alta", players=2, now=now, invite=[STRANGER])
+    assert latest_with_reply(STRANGER).subject == subject

@@ -121,3 +121,23 @@ def test_the_end_mail_tells_the_last_turns_since_the_readers_own(
     ends = {m.to[0]: flat(m.body) for m in messages if "the game is over" in m.subject}
     assert flat(" ".join(expected)) in ends[waiting.user.email]
     assert "Since your last move:" not in ends[seats[last.seat_index].user.email]
+
+
+@pytest.mark.parametrize(("language", "said"), [("en", "(resigned)"), ("nl", "(opgegeven)")])
+def test_the_final_result_says_who_resigned_in_the_readers_language(
+    language, said, alice, bob, now, django_capture_on_commit_callbacks
+):
+    """The ranking names why a seat left as a reader would say it, not by
+    the game log's English word ("resignation")."""
+    from games.services import match_resign
+    from tests.conftest import living_in
+
+    living_in(language, "Europe/Amsterdam", alice, bob)
+    with django_capture_on_commit_callbacks(execute=True):
+        match = match_create_seated(users=[alice, bob], game="alta", now=now)
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        match_resign(match_id=match.pk, user=alice, now=now)
+    over = [m for m in mail.outbox if m.to == [bob.email]][-1]
+    assert f"Alice: 0 points {said}".replace("points", "punten" if language == "nl" else "points") in over.body
+    assert "resignation" not in over.body and "resignation" not in html_of(over)

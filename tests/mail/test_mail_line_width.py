@@ -47,3 +47,51 @@ def test_the_invitation_is_wrapped(language, alice, now, django_capture_on_commi
     [invitation] = [m for m in mail.outbox if m.to == ["newcomer@example.org"]]
     assert _long_lines(invitation.body) == []
     assert "accept" in invitation.body
+
+
+@pytest.mark.parametrize("language", ["en", "nl"])
+def test_the_daily_digest_is_wrapped(language, carol, alice, now, django_capture_on_commit_callbacks):
+    """The greeting and each game's reply line fit in 72 columns; a line
+    that goes on keeps its game's indent, and the reply address is whole."""
+    import datetime as dt
+
+    from games.services import match_create_seated
+    from mail.digest import digests_send
+    from tests.conftest import living_in
+
+    living_in(language, "Europe/Amsterdam", carol)
+    carol.notifications = carol.Notifications.DAILY_DIGEST
+    carol.save()
+    with django_capture_on_commit_callbacks(execute=True):
+        match = match_create_seated(users=[carol, alice], game="alta", now=now)
+        while not match.seats.get(user=carol).deadline_at:  # the seats are drawn: carol must be to move
+            match = match_create_seated(users=[carol, alice], game="alta", now=now)
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        digests_send(now=now + dt.timedelta(days=1))
+    [digest] = [m for m in mail.outbox if m.to == [carol.email]]
+    assert _long_lines(digest.body) == []
+    [address] = [word for word in digest.body.split() if word.startswith("play+")]
+    line = next(line for line in digest.body.split("\n") if address in line)
+    assert line.startswith("   ")
+
+
+@pytest.mark.parametrize("language", ["en", "nl"])
+def test_the_declined_invitation_notice_is_wrapped(language, alice, now, django_capture_on_commit_callbacks):
+    """The creator told of a declined invitation reads it at 72 columns."""
+    from tests.conftest import living_in
+
+    from .intake import ingest, message
+
+    living_in(language, "Europe/Amsterdam", alice)
+    with django_capture_on_commit_callbacks(execute=True):
+        match_create(creator=alice, game="alta", players=2, now=now, invite=["newcomer@example.org"])
+    [invitation] = [m for m in mail.outbox if m.to == ["newcomer@example.org"]]
+    mail.outbox.clear()
+    ingest(
+        bytes(message(invitation.reply_to[0], "decline", sender="newcomer@example.org")),
+        django_capture_on_commit_callbacks,
+    )
+    [told] = [m for m in mail.outbox if m.to == [alice.email]]
+    assert "newcomer@example.org" in told.body
+    assert _long_lines(told.body) == []

@@ -100,3 +100,18 @@ def test_a_since_line_too_long_for_one_line_hangs_under_its_bullet(players, now,
                 assert line.startswith("  "), block
                 continued += 1
     assert continued, bodies
+
+
+def test_a_dutch_taken_card_needs_no_article_of_its_own(alice, bob, now, django_capture_on_commit_callbacks):
+    """ "het huisje", "het dorp" but "de markt": the line about a taken
+    face-up card says "de open kaart huisje", right for every card, never
+    "de open huisje"."""
+    from tests.conftest import living_in
+
+    living_in("nl", "Europe/Amsterdam", alice, bob)
+    with django_capture_on_commit_callbacks(execute=True):
+        match = match_create_seated(users=[alice, bob], game="alta", now=now)
+    sent = play(match, now, django_capture_on_commit_callbacks, moves=12)
+    text = " ".join(" ".join(m.body.split()) for m in sent)
+    assert re.search(r"nam de open kaart \w+ en legde die op", text)
+    assert not re.search(r"nam de open (?!kaart|koopmankaart)", text)

@@ -109,7 +109,7 @@ def test_game_over_mail_has_the_final_result(game, alice, bob, now, django_captu
         match_resign(match_id=game.pk, user=alice, now=now)
     over = [m for m in mail.outbox if "the game is over" in m.subject]
     assert {m.to[0] for m in over} == {"alice@example.com", "bob@example.com"}
-    assert "1. Bob" in over[0].body and "2. Alice" in over[0].body and "resignation" in over[0].body
+    assert "1. Bob" in over[0].body and "2. Alice" in over[0].body and "(resigned)" in over[0].body
     assert not over[0].reply_to
 
 
@@ -260,3 +260,28 @@ def test_the_html_part_has_no_line_smtp_would_need_quoted_printable_for(game):
     assert broken.replace("\n", "") == long_row
     assert max(len(line) for line in broken.split("\n")) <= MAX_LINE
     assert short_lines("<p>short</p><p>lines</p>") == "<p>short</p><p>lines</p>"
+
+
+def test_a_dutch_digest_names_the_position_and_options_as_the_turn_mails_do(
+    carol, alice, now, django_capture_on_commit_callbacks
+):
+    """ "de huidige stelling", "een van deze keuzes": the digest's link to
+    a game's page uses the same two words, not "stand en mogelijkheden"."""
+    import datetime as dt
+
+    from games.services import match_create_seated
+    from mail.digest import digests_send
+    from tests.conftest import living_in
+
+    living_in("nl", "Europe/Amsterdam", carol)
+    carol.notifications = carol.Notifications.DAILY_DIGEST
+    carol.save()
+    with django_capture_on_commit_callbacks(execute=True):
+        match = match_create_seated(users=[carol, alice], game="alta", now=now)
+        while not match.seats.get(user=carol).deadline_at:  # the seats are drawn: carol must be to move
+            match = match_create_seated(users=[carol, alice], game="alta", now=now)
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        digests_send(now=now + dt.timedelta(days=1))
+    [digest] = [m for m in mail.outbox if m.to == [carol.email]]
+    assert "Stelling en keuzes: http" in digest.body and "Stand" not in digest.body

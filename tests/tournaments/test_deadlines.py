@@ -125,3 +125,13 @@ def test_the_sweep_queues_autoplay_tasks_after_commit(late_round, now, django_ca
     assert Round.objects.get(tournament=late_round, number=1).completed_at is not None
     assert late_round.games.filter(round__number=2).count() == 2
     assert late_round.status == Tournament.Status.RUNNING
+
+
+def test_the_deadline_notice_speaks_of_the_rules_default_moves_not_the_engine(late_round, alice, now):
+    """Organisers read "the rules' default moves" (as the Dutch "de
+    standaardzetten van de spelregels"), not the programmers' "engine"."""
+    round_deadlines_sweep(now=now + 5 * DAY + HOUR)
+    mail = deadline_mails().get(to=alice.email)
+    text = " ".join(mail.text.split())
+    assert "these games are played out with the rules' default moves from" in text
+    assert "engine" not in text and "engine" not in mail.html

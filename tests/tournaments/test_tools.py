@@ -394,3 +394,15 @@ def test_a_casual_game_ignores_tournament_pauses_and_costs_no_query(django_asser
     assert paused_clock_held(match) is False
     tournament_pause(tournament_id=t.pk, by=alice, now=now)
     assert paused_clock_held(match) is True
+
+
+def test_a_message_to_the_players_reads_at_72_columns(alice, club, now):
+    """The organiser's long lines and the line naming them and the
+    tournament are wrapped like every other mail; a link stays whole."""
+    t = started(alice, club, new_players(4), now=now, format="swiss", rounds=3)
+    said = "Please play your games of this round before Friday evening " * 4
+    players_message(tournament_id=t.pk, subject="News", text=said.strip(), by=alice, now=now)
+    for sent in OutgoingEmail.objects.filter(subject__contains="News"):
+        too_long = [line for line in sent.text.split("\n") if len(line) > 72 and "://" not in line]
+        assert too_long == [], sent.text
+        assert " ".join(said.split()) in " ".join(sent.text.split())
