@@ -60,3 +60,29 @@ def mover_turn(game):
     options = [text for text, _move in rules.move_options(rules.load(game.state), seat.index)]
     address = [m for m in mails_to(seat.user.email) if m.reply_to][-1].reply_to[0]
     return seat, address, options
+
+
+def digest_reader_to_move(reader, other, now, capture):
+    """A started Alta game of ``reader`` (on the daily digest) and ``other``
+    in which ``reader`` is to move (the seats are drawn: started again until
+    so); returns the match."""
+    reader.notifications = reader.Notifications.DAILY_DIGEST
+    reader.save()
+    with capture(execute=True):
+        match = match_create_seated(users=[reader, other], game="alta", now=now)
+        while not match.seats.get(user=reader).deadline_at:
+            match = match_create_seated(users=[reader, other], game="alta", now=now)
+    return match
+
+
+def next_digest(reader, now, capture):
+    """The digest ``reader`` is sent a day after ``now`` (the outbox cleared first)."""
+    import datetime as dt
+
+    from mail.digest import digests_send
+
+    mail.outbox.clear()
+    with capture(execute=True):
+        digests_send(now=now + dt.timedelta(days=1))
+    [digest] = mails_to(reader.email)
+    return digest

@@ -15,7 +15,7 @@ from mail.addresses import reply_address
 from mail.outbox import reply_token_for
 from tests.conftest import EPOCH
 
-from .conftest import mails_to, mover_of
+from .conftest import digest_reader_to_move, mails_to, mover_of, next_digest
 from .intake import ingest, message
 
 pytestmark = pytest.mark.django_db
@@ -298,24 +298,14 @@ def test_the_digest_says_where_to_answer_the_chat_and_that_address_takes_it(
 ):
     """The digest comes from an address nobody reads: its chat footer names
     the game's reply address, and a "say" sent there reaches the game."""
-    import datetime as dt
 
-    from mail.digest import digests_send
     from tests.conftest import living_in
 
     living_in(language, "Europe/Amsterdam", carol)
-    carol.notifications = carol.Notifications.DAILY_DIGEST
-    carol.save()
-    with django_capture_on_commit_callbacks(execute=True):
-        match = match_create_seated(users=[carol, alice], game="alta", now=now)
-        while not match.seats.get(user=carol).deadline_at:  # the seats are drawn: carol must be to move
-            match = match_create_seated(users=[carol, alice], game="alta", now=now)
+    match = digest_reader_to_move(carol, alice, now, django_capture_on_commit_callbacks)
     with django_capture_on_commit_callbacks(execute=True):
         chat_post(match_id=match.pk, user=alice, text="see you tomorrow", source="web", now=now)
-    mail.outbox.clear()
-    with django_capture_on_commit_callbacks(execute=True):
-        digests_send(now=now + dt.timedelta(days=1))
-    [digest] = mails_to(carol.email)
+    digest = next_digest(carol, now, django_capture_on_commit_callbacks)
     assert not digest.reply_to
     footer = " ".join(digest.body.split("see you tomorrow", 1)[1].split())
     [address] = [w.rstrip(".)") for w in footer.split() if w.startswith("play+")]

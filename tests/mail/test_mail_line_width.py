@@ -10,6 +10,7 @@ from games.models import ChatMessage
 from games.services import match_create
 from mail.chat_mail import chat_blocks
 from mail.sections import sign_in_section
+from tests.mail.conftest import digest_reader_to_move, next_digest
 
 pytestmark = pytest.mark.django_db
 
@@ -53,23 +54,12 @@ def test_the_invitation_is_wrapped(language, alice, now, django_capture_on_commi
 def test_the_daily_digest_is_wrapped(language, carol, alice, now, django_capture_on_commit_callbacks):
     """The greeting and each game's reply line fit in 72 columns; a line
     that goes on keeps its game's indent, and the reply address is whole."""
-    import datetime as dt
 
-    from games.services import match_create_seated
-    from mail.digest import digests_send
     from tests.conftest import living_in
 
     living_in(language, "Europe/Amsterdam", carol)
-    carol.notifications = carol.Notifications.DAILY_DIGEST
-    carol.save()
-    with django_capture_on_commit_callbacks(execute=True):
-        match = match_create_seated(users=[carol, alice], game="alta", now=now)
-        while not match.seats.get(user=carol).deadline_at:  # the seats are drawn: carol must be to move
-            match = match_create_seated(users=[carol, alice], game="alta", now=now)
-    mail.outbox.clear()
-    with django_capture_on_commit_callbacks(execute=True):
-        digests_send(now=now + dt.timedelta(days=1))
-    [digest] = [m for m in mail.outbox if m.to == [carol.email]]
+    digest_reader_to_move(carol, alice, now, django_capture_on_commit_callbacks)
+    digest = next_digest(carol, now, django_capture_on_commit_callbacks)
     assert _long_lines(digest.body) == []
     [address] = [word for word in digest.body.split() if word.startswith("play+")]
     line = next(line for line in digest.body.split("\n") if address in line)

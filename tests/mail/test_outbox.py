@@ -13,7 +13,7 @@ from games.services import match_resign, move_submit
 from mail.models import GameMute, OutgoingEmail, ReplyToken
 from mail.outbox import email_queue, reply_token_for, wants_mail
 
-from .conftest import mails_to, mover_of, outgoing
+from .conftest import digest_reader_to_move, mails_to, mover_of, next_digest, outgoing
 
 pytestmark = pytest.mark.django_db
 
@@ -267,21 +267,10 @@ def test_a_dutch_digest_names_the_position_and_options_as_the_turn_mails_do(
 ):
     """ "de huidige stelling", "een van deze keuzes": the digest's link to
     a game's page uses the same two words, not "stand en mogelijkheden"."""
-    import datetime as dt
 
-    from games.services import match_create_seated
-    from mail.digest import digests_send
     from tests.conftest import living_in
 
     living_in("nl", "Europe/Amsterdam", carol)
-    carol.notifications = carol.Notifications.DAILY_DIGEST
-    carol.save()
-    with django_capture_on_commit_callbacks(execute=True):
-        match = match_create_seated(users=[carol, alice], game="alta", now=now)
-        while not match.seats.get(user=carol).deadline_at:  # the seats are drawn: carol must be to move
-            match = match_create_seated(users=[carol, alice], game="alta", now=now)
-    mail.outbox.clear()
-    with django_capture_on_commit_callbacks(execute=True):
-        digests_send(now=now + dt.timedelta(days=1))
-    [digest] = [m for m in mail.outbox if m.to == [carol.email]]
+    digest_reader_to_move(carol, alice, now, django_capture_on_commit_callbacks)
+    digest = next_digest(carol, now, django_capture_on_commit_callbacks)
     assert "Stelling en keuzes: http" in digest.body and "Stand" not in digest.body
