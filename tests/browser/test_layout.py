@@ -5,16 +5,13 @@ import itertools
 
 from playwright.sync_api import expect
 
-from tests.conftest import PASSWORD, make_user
+from tests.browser.walk import sign_in
+from tests.conftest import make_user
 
 
 def test_list_pages_lay_out_their_heads_and_filters(page, transactional_db):
     make_user("ann@example.com", "Ann")
-    page.goto("/accounts/login/")
-    page.get_by_label("Email").fill("ann@example.com")
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Sign In").click()
-    expect(page.get_by_role("heading", name="Your profile")).to_be_visible()
+    sign_in(page, "ann@example.com")
 
     page.goto("/games/")
     filters = page.get_by_role("navigation", name="Filter by status").get_by_role("link")
@@ -95,11 +92,7 @@ def test_a_link_in_a_table_row_lines_up_with_the_rest_of_the_row(page, transacti
 
     users = [make_user("ann@example.com", "Ann"), make_user("ben@example.com", "Ben")]
     match_create_seated(users=users, game="alta", now=timezone.now())
-    page.goto("/accounts/login/")
-    page.get_by_label("Email").fill("ann@example.com")
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Sign In").click()
-    expect(page.get_by_role("heading", name="Your profile")).to_be_visible()
+    sign_in(page, "ann@example.com")
     page.goto("/lobby/")
     tops = page.evaluate(
         """() => [...document.querySelector('table.table tbody tr').cells].map((cell) => {

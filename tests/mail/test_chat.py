@@ -176,12 +176,7 @@ def test_a_daily_digest_player_gets_the_chat_in_their_digest(carol, alice, now, 
 
     from mail.digest import digests_send
 
-    carol.notifications = carol.Notifications.DAILY_DIGEST
-    carol.save()
-    with django_capture_on_commit_callbacks(execute=True):
-        match = match_create_seated(users=[carol, alice], game="alta", now=now)
-        while not match.seats.get(user=carol).deadline_at:
-            match = match_create_seated(users=[carol, alice], game="alta", now=now)
+    match = digest_reader_to_move(carol, alice, now, django_capture_on_commit_callbacks)
     with django_capture_on_commit_callbacks(execute=True):
         chat_post(match_id=match.pk, user=alice, text="see you tomorrow", source="web", now=now)
     assert not [m for m in mails_to(carol.email) if "see you tomorrow" in m.body]
