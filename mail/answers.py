@@ -3,7 +3,8 @@
 Every answer is marked ``Auto-Submitted: auto-replied`` (so well-behaved
 auto-responders do not answer back), threads under the message it answers
 (``In-Reply-To``/``References``) and is written in the recipient's
-language when we know it.  Its ``dedupe_key`` names the stored inbound row,
+language: their account's, else the one their mail names, else English
+and Dutch in turn (``written_for``).  Its ``dedupe_key`` names the stored inbound row,
 so a message is answered at most once while a different body reusing a
 Message-ID (a new row) gets its own answer.
 """
@@ -11,6 +12,7 @@ Message-ID (a new row) gets its own answer.
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
 from html import escape
 
 from django.conf import settings
@@ -81,6 +83,41 @@ def in_language(user):
     """A context manager: strings built inside are in ``user``'s language
     (the site's default for an address without an account)."""
     return translation.override(language_of(user))
+
+
+#: What an answer to an address without an account is written in when its
+#: mail names none of these languages: each in turn (the first-class ones).
+ANSWER_LANGUAGES = ("en", "nl")
+#: Between the languages of such an answer ("-- " would start a signature,
+#: which mail programs fold away).
+_LANGUAGE_BREAK = "* * *"
+
+
+def written_for(user, languages: tuple[str, ...], build: Callable[[], tuple[str, list[str]]]) -> tuple[str, list[str]]:
+    """``(subject, paragraphs)`` as ``build`` writes them in the active
+    language, for the reader of an answer: in ``user``'s language; for an
+    address without an account, in the first of ``languages`` (those its
+    mail named) that is one of ``ANSWER_LANGUAGES``, else in each of those in
+    turn (subjects joined by " / ", a paragraph written alike in both, such
+    as a link, only once)."""
+    if user is not None:
+        with in_language(user):
+            return build()
+    named = next((code for code in languages if code in ANSWER_LANGUAGES), None)
+    if named is not None:
+        with translation.override(named):
+            return build()
+    subjects: list[str] = []
+    paragraphs: list[str] = []
+    for code in ANSWER_LANGUAGES:
+        with translation.override(code):
+            subject, written = build()
+        if subject not in subjects:
+            subjects.append(subject)
+        if paragraphs:
+            paragraphs.append(_LANGUAGE_BREAK)
+        paragraphs += [p for p in written if p not in paragraphs]
+    return " / ".join(subjects), paragraphs
 
 
 def site_line() -> str:

@@ -72,6 +72,9 @@ class InboundMessage:
     date: str = ""
     #: The Message-IDs the mail answers (References, then In-Reply-To).
     references: list[str] = field(default_factory=list)
+    #: The languages the mail says it is written in or its writer reads
+    #: (``languages_named``), for a sender we know no language of.
+    languages: tuple[str, ...] = ()
 
 
 # -- HTML ---------------------------------------------------------------
@@ -239,6 +242,20 @@ def _references(message: Message) -> list[str]:
     """The Message-IDs the mail answers, the one it replies to last."""
     named = " ".join(_header_values(message, "References") + _header_values(message, "In-Reply-To"))
     return _REFERENCE.findall(named)[-_MAX_REFERENCES:]
+
+
+def languages_named(message: Message) -> tuple[str, ...]:
+    """The primary language subtags (``nl`` of ``nl-NL``), lower case and in
+    order, of the Content-Language header (RFC 3282), then of the
+    Accept-Language header some mail programs add (RFC 9110: q-values are
+    ignored, the writer lists their first choice first)."""
+    named = []
+    for name in ("Content-Language", "Accept-Language"):
+        for tag in _header(message, name).split(","):
+            primary = tag.split(";")[0].strip().split("-")[0].lower()
+            if primary.isalpha() and primary not in named:
+                named.append(primary)
+    return tuple(named)
 
 
 def _content_type(message: Message) -> str:
@@ -431,6 +448,7 @@ def parse_inbound(
         automatic_reason=reason,
         date=_header(message, "Date"),
         references=_references(message),
+        languages=languages_named(message),
     )
 
 
@@ -443,6 +461,7 @@ class UnusableMail:
     sender: str = ""
     subject: str = ""
     message_id: str = ""
+    languages: tuple[str, ...] = ()
 
 
 def read_unusable(raw: bytes, envelope_sender: str | None = None) -> UnusableMail:
@@ -455,4 +474,4 @@ def read_unusable(raw: bytes, envelope_sender: str | None = None) -> UnusableMai
     subject = _subject(message)
     if "@" not in sender or _automatic(message, sender, subject, envelope_sender):
         sender = ""
-    return UnusableMail(sender, subject, _message_id(message))
+    return UnusableMail(sender, subject, _message_id(message), languages_named(message))

@@ -9,7 +9,7 @@ from allauth.account.models import EmailAddress
 from django.conf import settings
 from django.utils.translation import gettext as _
 
-from .answers import answer, in_language, reply_subject
+from .answers import answer, reply_subject, written_for
 from .inbound import InboundMessage
 from .models import InboundEmail
 
@@ -40,7 +40,8 @@ def generic_reply(message: InboundMessage, record: InboundEmail, now: dt.datetim
     how moves are sent; any other address learns that it is not linked to
     an account and how to link it; neither learns anything about a game."""
     user = account_of(message.sender)
-    with in_language(user):
+
+    def build() -> tuple[str, list[str]]:
         if user is not None:
             paragraphs = [
                 _("We received your email but could not match it to a move you can make."),
@@ -63,5 +64,7 @@ def generic_reply(message: InboundMessage, record: InboundEmail, now: dt.datetim
                 )
                 % {"url": settings.SITE_URL + "/accounts/email/"},
             ]
-        subject = reply_subject(message.subject, _("Your email could not be used"))
+        return reply_subject(message.subject, _("Your email could not be used")), paragraphs
+
+    subject, paragraphs = written_for(user, message.languages, build)
     answer(record, to=message.sender, subject=subject, paragraphs=paragraphs, now=now, user=user)

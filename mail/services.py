@@ -51,7 +51,7 @@ from games.services import (
 from games.services.chat import chat_post
 
 from .addresses import email_move_key
-from .answers import answer, in_language, mark_as_answer, reply_subject, site_line
+from .answers import answer, in_language, mark_as_answer, reply_subject, site_line, written_for
 from .command_address import answer_command_address
 from .commands import Command, command_list, command_of, own_words, unknown_word
 from .commands import run as run_command
@@ -312,13 +312,16 @@ def _unusable(
     with transaction.atomic():
         if sender and not _answered(record) and _rate_limited(sender, now) is None:
             user = account_of(sender)
-            with in_language(user):
+
+            def build() -> tuple[str, list[str]]:
                 paragraphs = [
                     _("We received your email but could not read it, so nothing in it was used."),
                     _("Please send it again as plain text, in reply to the latest email of your game."),
                     site_line(),
                 ]
-                subject = reply_subject(unusable.subject, _("Your email could not be read"))
+                return reply_subject(unusable.subject, _("Your email could not be read")), paragraphs
+
+            subject, paragraphs = written_for(user, unusable.languages, build)
             answer(record, to=sender, subject=subject, paragraphs=paragraphs, now=now, user=user)
         record.sender = record.sender or sender
         return finish(record, InboundEmail.Outcome.MALFORMED, detail)

@@ -40,7 +40,7 @@ def message(
     mail = EmailMessage()
     mail["From"], mail["To"], mail["Subject"] = sender, to, subject
     mail["Message-ID"] = message_id or f"<i{next(_ids)}@client.example>"
-    for key, value in headers.items():
-        mail[key.replace("_", "-")] = value
     mail.set_content(body + ("\n\nOn Mon, Alta wrote:\n> Your move\n" if quote else ""))
+    for key, value in headers.items():  # after set_content, which drops Content-* headers
+        mail[key.replace("_", "-")] = value
     return mail

@@ -142,3 +142,56 @@ def test_an_unclear_answer_to_a_dutch_invitation_names_the_dutch_words(alice, no
     [answer] = mails_to(STRANGER)
     text = " ".join(answer.body.split())
     assert '"accepteer" of "weiger"' in text and 'accept"' not in text and "decline" not in text
+
+
+ENGLISH_UNLINKED = "this address is not linked to any Alta account"
+DUTCH_UNLINKED = "dit adres is niet gekoppeld aan een Alta-account"
+
+
+@pytest.mark.parametrize(
+    ("headers", "english", "dutch"),
+    [
+        ({}, True, True),
+        ({"Content-Language": "nl-NL"}, False, True),
+        ({"Accept-Language": "en-GB, nl;q=0.8"}, True, False),
+        ({"Content-Language": "de", "Accept-Language": "nl-BE, en"}, False, True),
+        ({"Content-Language": "fr"}, True, True),
+    ],
+)
+def test_an_address_without_an_account_is_answered_in_the_language_its_mail_names_else_in_both(
+    headers, english, dutch, mover_turn, django_capture_on_commit_callbacks
+):
+    """We know no language of an address without an account: its mail may
+    name one (Content-Language, Accept-Language); else the answer is
+    written in English and then in Dutch, so that a Dutch club member who
+    writes from a new address understands it too."""
+    _seat, address, options = mover_turn
+    mail.outbox.clear()
+    raw = message(address, options[0], sender="nieuw@example.nl", subject="", **headers)
+    assert ingest(bytes(raw), django_capture_on_commit_callbacks).outcome == "wrong_sender"
+    [answer] = mail.outbox
+    body = " ".join(answer.body.split())
+    assert (ENGLISH_UNLINKED in body) is english and (DUTCH_UNLINKED in body) is dutch
+    assert ("Your email could not be used" in answer.subject) is english
+    assert ("kon niet worden gebruikt" in answer.subject) is dutch
+    assert body.count("/accounts/email/") == 2 if english and dutch else 1
+
+
+@pytest.mark.parametrize(("headers", "dutch"), [({}, True), ({"Content-Language": "en"}, False)])
+def test_an_unreadable_mail_from_an_address_without_an_account_is_answered_as_any_other(
+    headers, dutch, mover_turn, monkeypatch, django_capture_on_commit_callbacks
+):
+    from mail import services
+
+    def unreadable(*args, **kwargs):
+        raise IndexError("list index out of range")
+
+    _seat, address, options = mover_turn
+    monkeypatch.setattr(services, "parse_inbound", unreadable)
+    mail.outbox.clear()
+    raw = message(address, options[0], sender="nieuw@example.nl", **headers)
+    assert ingest(bytes(raw), django_capture_on_commit_callbacks).outcome == "malformed"
+    [answer] = mail.outbox
+    body = " ".join(answer.body.split())
+    assert "could not read it" in body and ("konden hem niet lezen" in body) is dutch
+    assert body.count("Alta: http") == 1
