@@ -19,6 +19,7 @@ from django.utils.translation import ngettext
 
 from core.moments import moment_for
 from games.breakdown import tie_lines
+from games.deadlines.sweeps import DROP_AFTER
 from games.models import Seat
 
 from . import ending
@@ -264,7 +265,20 @@ def _moved_for_you(event, reader) -> str:
     keeps the canonical English text)."""
     parts = [part.strip() for part in event.data.get("moves", "").split(";")]
     moves = "; ".join(words(event.match.game, part) for part in parts if part)
-    return _("Your time ran out, so the default move was played for you: %(moves)s.") % {"moves": moves}
+    said = _("Your time ran out, so the default move was played for you: %(moves)s.") % {"moves": moves}
+    left = DROP_AFTER - event.data.get("auto_moves", 0)
+    if left <= 0 or not event.match.is_active:
+        return said  # dropped now (everyone is told), or the game is over
+    return (
+        said
+        + " "
+        + ngettext(
+            "After %(count)s more missed deadline in a row you are dropped from this game: ranked last.",
+            "After %(count)s more missed deadlines in a row you are dropped from this game: ranked last.",
+            left,
+        )
+        % {"count": left}
+    )
 
 
 def _vacation_day_used(event, reader) -> str:

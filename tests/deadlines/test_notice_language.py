@@ -152,3 +152,37 @@ def test_a_game_that_starts_during_a_vacation_and_allows_none_tells_the_player(
     with django_capture_on_commit_callbacks(execute=True):
         allowed = start_match(alice, bob, now=now + DAY)
     assert not allowed.events.filter(kind="vacation_forbidden").exists()
+
+
+@pytest.mark.parametrize("language", ["en", "nl"])
+def test_the_notice_of_a_move_played_on_time_out_says_how_many_more_drop_the_player(
+    language, alice, bob, now, django_capture_on_commit_callbacks
+):
+    """Three missed deadlines in a row drop a player: each notice before
+    the third says how many more they may miss; the third tells them they
+    are dropped, not that they may miss none more."""
+    living_in(language, "Europe/Amsterdam", alice, bob)
+    match = start_match(alice, bob, now=now)
+    sleeper = mover_seat(match)
+    warned = []
+    for _turn in range(3):
+        sleeper.refresh_from_db()
+        mail.outbox.clear()
+        with django_capture_on_commit_callbacks(execute=True):
+            deadlines_sweep(now=sleeper.deadline_at + HOUR)
+        warned += [
+            _body(m)
+            for m in mail.outbox
+            if m.to == [sleeper.user.email] and ("played for you" in _body(m) or "voor je gespeeld" in _body(m))
+        ]
+        match.refresh_from_db()
+        if match.is_active:
+            other = mover_seat(match)
+            with django_capture_on_commit_callbacks(execute=True):
+                deadlines_sweep(now=other.deadline_at + HOUR)  # the opponent's clock runs out too
+    said = {
+        "en": ["After 2 more missed deadlines in a row", "After 1 more missed deadline in a row"],
+        "nl": ["Mis je nog 2 termijnen op rij", "Mis je nog 1 termijn op rij"],
+    }[language]
+    assert len(warned) == 3 and said[0] in warned[0] and said[1] in warned[1], warned
+    assert "more missed" not in warned[2] and "Mis je nog" not in warned[2], warned[2]
