@@ -11,6 +11,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -339,5 +340,10 @@ def invitation(request, token: str):
         except services.GameActionError as error:
             messages.error(request, error.message)
             return redirect("game-invitation", token=token)
-        return redirect(match) if action is services.invitation_accept else redirect("lobby")
+        if action is services.invitation_accept:
+            return redirect(match)
+        messages.success(request, _("You declined the invitation to %(game)s.") % {"game": seat.match})
+        back = request.POST.get("next", "")
+        safe = url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()})
+        return redirect(back if safe else "lobby")
     return render(request, "games/invitation.html", {"seat": seat, "match": seat.match})

@@ -273,3 +273,30 @@ def test_the_lobbys_join_button_is_in_sight_on_a_phone(browser, live_server, tra
         assert button is not None and button["x"] >= 0 and button["x"] + button["width"] <= 390 - 12, button
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_an_invitation_is_accepted_from_the_home_page(browser, live_server, transactional_db, width):
+    """The home page lists an invitation with finger-big Accept and Decline
+    buttons; Accept seats the player and opens the game."""
+    from django.utils import timezone
+
+    from games.services import match_create
+    from tests.browser.walk import sign_in
+    from tests.conftest import make_user
+
+    ann, ben = (make_user(f"{n}@example.com", n.title()) for n in ("ann", "ben"))
+    match = match_create(creator=ben, game="alta", players=2, now=timezone.now(), invite=["Ann"])
+    context = browser.new_context(base_url=live_server.url, viewport={"width": width, "height": 900})
+    context.set_default_timeout(15_000)
+    try:
+        page = context.new_page()
+        sign_in(page, "ann@example.com")
+        page.goto("/")
+        accept = page.get_by_role("button", name=f"Accept the invitation to Alta #{match.pk}")
+        assert accept.is_visible() and page.evaluate(MEASURE)["small"] == []
+        accept.click()
+        page.wait_for_url(f"**/games/{match.pk}/")
+        assert match.seats.filter(user=ann).exists()
+    finally:
+        context.close()

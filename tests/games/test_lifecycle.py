@@ -274,3 +274,21 @@ def test_only_the_creator_sees_the_address_a_seat_was_offered_to(client, alice, 
     assert "secret.person" not in client.get(f"/games/{match.pk}/").content.decode()
     client.force_login(alice)
     assert "invited: secret.person@example.org" in client.get(f"/games/{match.pk}/").content.decode()
+
+
+@pytest.mark.parametrize(("language", "said"), [("en", "ended 3 Dec 2026"), ("nl", "afgelopen op 3 dec 2026")])
+def test_my_games_says_when_a_finished_game_ended_rather_than_its_time_control(
+    language, said, client, alice, bob, duel
+):
+    """A finished game's clock column told "3 days per move", the time
+    control of a game nobody moves in any more."""
+    import datetime as dt
+
+    from tests.conftest import living_in
+
+    ended = dt.datetime(2026, 12, 3, 22, 30, tzinfo=dt.UTC)  # 3 Dec in Amsterdam too
+    services.match_resign(match_id=duel.pk, user=alice, now=ended)
+    living_in(language, "Europe/Amsterdam", bob)
+    client.force_login(bob)
+    row = " ".join(client.get("/games/").content.decode().split(f"/games/{duel.pk}/", 1)[1].split("</tr>")[0].split())
+    assert said in row and "per move" not in row and "per zet" not in row, row

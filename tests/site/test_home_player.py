@@ -136,3 +136,34 @@ def test_the_sections_come_in_the_order_a_player_needs_them(client, alice, bob):
     assert [page.index(f'id="{section}"') for section in order] == sorted(
         page.index(f'id="{section}"') for section in order
     )
+
+
+@pytest.mark.parametrize("page", ["/", "/lobby/"])
+def test_an_invitation_can_be_accepted_from_home_and_the_lobby(page, client, alice, bob):
+    from games.services import match_create
+
+    match = match_create(creator=alice, game="alta", players=2, now=timezone.now(), invite=["Bob"])
+    token = match.seats.get(invited_user=bob).invitation_token
+    client.force_login(bob)
+    html = client.get(page).content.decode()
+    form = html.split(f'action="/invitations/{token}/"')[1].split("</form>")[0]
+    assert 'name="accept"' in form and 'name="decline"' in form and f'name="next" value="{page}"' in form
+    answer = client.post(f"/invitations/{token}/", {"accept": "1", "next": page})
+    assert answer.status_code == 302 and answer["Location"] == f"/games/{match.pk}/"
+    assert match.seats.filter(user=bob).exists()
+
+
+@pytest.mark.parametrize(
+    ("back", "lands"), [("/", "/"), ("/lobby/?game=alta", "/lobby/?game=alta"), ("https://evil.example/", "/lobby/")]
+)
+def test_a_declined_invitation_brings_the_player_back_where_they_were_and_says_so(back, lands, client, alice, bob):
+    from games.services import match_create
+
+    match = match_create(creator=alice, game="alta", players=2, now=timezone.now(), invite=["Bob"])
+    token = match.seats.get(invited_user=bob).invitation_token
+    client.force_login(bob)
+    answer = client.post(f"/invitations/{token}/", {"decline": "1", "next": back})
+    assert answer.status_code == 302 and answer["Location"] == lands
+    page = client.get(lands if lands.startswith("/") else "/lobby/").content.decode()
+    assert f"You declined the invitation to Alta #{match.pk}." in page
+    assert f"/invitations/{token}/" not in page
