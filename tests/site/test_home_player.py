@@ -167,3 +167,19 @@ def test_a_declined_invitation_brings_the_player_back_where_they_were_and_says_s
     page = client.get(lands if lands.startswith("/") else "/lobby/").content.decode()
     assert f"You declined the invitation to Alta #{match.pk}." in page
     assert f"/invitations/{token}/" not in page
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [("en", "(3 rated games; provisional until 10 games)"), ("nl", "voorlopig tot 10 partijen")],
+)
+def test_a_provisional_rating_on_the_home_page_says_what_its_question_mark_means(language, said, client, alice):
+    """ "1500?" stood there unexplained: the line says the rating is
+    provisional until 10 games (the ladder page's words)."""
+    from tests.conftest import living_in
+
+    Rating.objects.create(user=alice, game="alta", value=1500, games=3, peak=1500)
+    living_in(language, "Europe/Amsterdam", alice)
+    client.force_login(alice)
+    section = " ".join(_section(client.get("/").content.decode(), "ratings").split())
+    assert "1500?" in section and said in section, section
