@@ -403,13 +403,14 @@ def _tell_mover(
     mails kept (``positions``); only a cache miss replays it."""
     match = record.match
     by_email = record.source == record.Source.EMAIL
-    played = "; ".join(record.text.split("\n"))
     if mover.index in waiting:
         new_turn = turn_over(rules, state_at(match, record.ply - 1), state, mover.index)
     else:
         new_turn = False
     if not (by_email or new_turn):
         return
+    ended = mover.index not in waiting or new_turn
+    played = "; ".join(_turn_steps(record, mover.index, rules) if ended else record.text.split("\n"))
     with in_language(mover.user):
         text = words(match.game, played)  # in the mover's notation, as their options are
         if new_turn:
@@ -428,6 +429,26 @@ def _tell_mover(
             dedupe_key=f"receipt:{match.pk}:{record.ply}",
             **common,
         )
+
+
+#: How many earlier submissions of one turn its receipt looks back over.
+_MOST_STEPS = 6
+
+
+def _turn_steps(record, seat: int, rules) -> list[str]:
+    """The steps of the turn ``record`` ended, as submitted: those of the
+    seat's submissions just before it that left the same turn open (a turn
+    sent a step per mail), then ``record``'s own."""
+    steps = record.text.split("\n")
+    earlier = MoveRecord.objects.filter(match=record.match, ply__lt=record.ply)
+    for step in earlier.order_by("-ply").only("ply", "seat_index", "kind", "text", "moves")[:_MOST_STEPS]:
+        if step.seat_index != seat or step.kind != MoveRecord.Kind.MOVE:
+            break
+        after = state_at(record.match, step.ply, record=step)
+        if turn_over(rules, state_at(record.match, step.ply - 1), after, seat):
+            break
+        steps = step.text.split("\n") + steps
+    return steps
 
 
 def notify_rejection(

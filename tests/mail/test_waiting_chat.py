@@ -229,3 +229,18 @@ def test_punctuation_after_say_is_not_part_of_the_message(game, waiting, django_
     )
     assert record.detail == "said"
     assert list(ChatMessage.objects.values_list("text", flat=True)) == ["nice move!"]
+
+
+def test_the_receipt_of_a_turn_sent_one_step_per_mail_names_the_whole_turn(game, django_capture_on_commit_callbacks):
+    """A turn sent a step at a time (each reply "1") ends with one receipt:
+    it names every step of the turn, not only the last mail's."""
+    from games.models import MoveRecord
+    from mail.since import words
+
+    seat = mover_of(game)
+    used = whole_turn_by_mail(game, seat, django_capture_on_commit_callbacks)
+    steps = [words("alta", r.text) for r in MoveRecord.objects.filter(match=game).order_by("ply")]
+    assert len(used) == len(steps) > 1, steps  # played in more than one mail
+    receipt = last_receipt(seat.user)
+    subject = " ".join(receipt.subject.split())
+    assert "; ".join(steps) in subject, (steps, subject)
