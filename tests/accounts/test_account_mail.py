@@ -72,3 +72,74 @@ def test_a_password_reset_reads_at_72_columns_with_its_link_whole(
     lines = message.body.split("\n")
     assert [line for line in lines if len(line) > 72 and "://" not in line] == []
     assert any(line.startswith("http") and "/accounts/password/reset/key/" in line for line in lines)
+
+
+def _well_wrapped(body: str) -> list[str]:
+    """The paragraphs of ``body`` that are not filled to 72 columns as one
+    text (a translation's own line break left a word alone on a line)."""
+    import textwrap
+
+    ragged = []
+    for paragraph in body.strip().split("\n\n"):
+        lines = paragraph.split("\n")
+        if any("://" in line for line in lines):
+            continue  # a link stands whole on its line
+        if lines != textwrap.wrap(" ".join(lines), 72, break_long_words=False, break_on_hyphens=False):
+            ragged.append(paragraph)
+    return ragged
+
+
+PASSWORD = "correct horse battery staple"
+
+
+def _account_mails(client, alice, capture, language: str) -> dict[str, object]:
+    """The four account mails a visitor reading ``language`` can set off:
+    sign-up, a password reset, a reset for an unknown address, a sign-up
+    with an address that has an account (Alice's, who reads ``language``)."""
+    living_in(language, "Europe/Amsterdam", alice)
+    said = {}
+    steps = {
+        "signup": (
+            "/accounts/signup/",
+            {"email": "erin@example.com", "display_name": "Erin", "password1": PASSWORD, "password2": PASSWORD},
+        ),
+        "reset": ("/accounts/password/reset/", {"email": "alice@example.com"}),
+        "unknown": ("/accounts/password/reset/", {"email": "nobody@example.com"}),
+        "exists": (
+            "/accounts/signup/",
+            {"email": "alice@example.com", "display_name": "Alias", "password1": PASSWORD, "password2": PASSWORD},
+        ),
+    }
+    for name, (path, data) in steps.items():
+        mail.outbox.clear()
+        with capture(execute=True):
+            client.post(path, data, headers={"accept-language": language})
+        [said[name]] = mail.outbox
+    return said
+
+
+@pytest.mark.parametrize("language", ["en", "nl"])
+def test_account_mails_read_as_whole_paragraphs_in_the_readers_language(
+    language, client, alice, django_capture_on_commit_callbacks
+):
+    """allauth's Dutch broke its sentences by hand, so the mail's wrapping
+    left "opnieuw" and "gedaan" alone on lines, and spoke of "zijn of haar
+    account" and "Bedankt voor het gebruiken van Alta"."""
+    mails = _account_mails(client, alice, django_capture_on_commit_callbacks, language)
+    links = {
+        "signup": "/accounts/confirm-email/",
+        "reset": "/accounts/password/reset/key/",
+        "unknown": "/accounts/signup/",
+        "exists": "/accounts/password/reset/",
+    }
+    for name, message in mails.items():
+        body = message.body
+        assert _well_wrapped(body) == [], (name, body)
+        assert any(line.startswith("http") and links[name] in line for line in body.split("\n")), (name, body)
+        if language == "nl":
+            assert not any(
+                words in body for words in ("zijn of haar", "het gebruiken van", "You ", "Thank you", "receiving")
+            ), (name, body)
+            assert "negeer" in body.lower() or "Open deze link" in body, (name, body)
+        else:
+            assert "Thank you for playing on Alta." in body, (name, body)
