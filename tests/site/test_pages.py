@@ -85,3 +85,22 @@ def test_api_docs_work_offline(client):
     assert "swagger" in page.lower()
     assert "cdn" not in page.lower()
     assert client.get("/api/schema/").status_code == 200
+
+
+def test_in_dutch_the_sign_up_link_and_page_use_one_word_that_is_not_the_log_in_pages(client, db):
+    """The menu said "Aanmelden" for signing up, while the log-in page is
+    headed "Aanmelden" and the sign-up page "Registreren"."""
+    import re
+
+    def text(html: str) -> str:
+        return " ".join(re.sub(r"<[^>]+>", " ", html).split())
+
+    home = client.get("/", headers={"accept-language": "nl"}).content.decode()
+    menu = home.split('<nav class="nav"')[1].split("</nav>")[0]
+    [signup_link] = re.findall(r'<a[^>]*href="/accounts/signup/"[^>]*>([^<]+)</a>', menu)
+    signup = client.get("/accounts/signup/", headers={"accept-language": "nl"}).content.decode()
+    login = client.get("/accounts/login/", headers={"accept-language": "nl"}).content.decode()
+    signup_heading = text(re.search(r"<h1[^>]*>(.*?)</h1>", signup, re.S).group(1))
+    login_heading = text(re.search(r"<h1[^>]*>(.*?)</h1>", login, re.S).group(1))
+    assert signup_link.strip() == signup_heading == "Registreren"
+    assert login_heading != signup_heading and "Aanmelden" not in text(signup)
