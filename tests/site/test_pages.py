@@ -104,3 +104,13 @@ def test_in_dutch_the_sign_up_link_and_page_use_one_word_that_is_not_the_log_in_
     login_heading = text(re.search(r"<h1[^>]*>(.*?)</h1>", login, re.S).group(1))
     assert signup_link.strip() == signup_heading == "Registreren"
     assert login_heading != signup_heading and "Aanmelden" not in text(signup)
+
+
+@pytest.mark.parametrize(("language", "hint"), [("en", "Look in your spam folder"), ("nl", "Kijk in je spammap")])
+def test_the_password_reset_page_gives_a_hint_not_a_contact_it_does_not_have(language, hint, client, db):
+    """allauth's page ends "Please contact us if you have any trouble", and
+    the site names no way to contact anyone."""
+    page = " ".join(
+        client.get("/accounts/password/reset/", headers={"accept-language": language}).content.decode().split()
+    )
+    assert hint in page and "contact" not in page.lower()
