@@ -59,8 +59,8 @@ def generic_reply(message: InboundMessage, record: InboundEmail, now: dt.datetim
                 )
                 % {"site": settings.SITE_NAME},
                 _(
-                    "To play by email from this address, sign in at %(url)s and add it to your account "
-                    "(Account, Email addresses); once you have confirmed it, replies from it are read."
+                    "To play by email from this address, log in at %(url)s and make it your account's "
+                    "address; once you have confirmed it, replies from it are read."
                 )
                 % {"url": settings.SITE_URL + "/accounts/email/"},
             ]

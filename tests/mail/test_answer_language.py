@@ -175,6 +175,9 @@ def test_an_address_without_an_account_is_answered_in_the_language_its_mail_name
     assert ("Your email could not be used" in answer.subject) is english
     assert ("kon niet worden gebruikt" in answer.subject) is dutch
     assert body.count("/accounts/email/") == 2 if english and dutch else 1
+    # An account has one address (ACCOUNT_CHANGE_EMAIL): the page there changes it, it adds none.
+    assert ("make it your account's address" in body) is english
+    assert ("maak het het adres van je account" in body) is dutch
 
 
 @pytest.mark.parametrize(("headers", "dutch"), [({}, True), ({"Content-Language": "en"}, False)])

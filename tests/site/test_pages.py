@@ -114,3 +114,9 @@ def test_the_password_reset_page_gives_a_hint_not_a_contact_it_does_not_have(lan
         client.get("/accounts/password/reset/", headers={"accept-language": language}).content.decode().split()
     )
     assert hint in page and "contact" not in page.lower()
+
+
+def test_the_dutch_display_name_hint_says_who_sees_the_name(client, db):
+    """ "Zien andere spelers" read as "see other players"."""
+    page = " ".join(client.get("/accounts/signup/", headers={"accept-language": "nl"}).content.decode().split())
+    assert "Andere spelers zien deze naam." in page and "Zien andere spelers" not in page
