@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from tests.browser.walk import WIDTHS, problems_on_every_page
+from tests.browser.walk import WIDTHS, problems_on_every_page, signed_in
 from tests.conftest import PASSWORD
 
 TAP = 44
@@ -110,22 +110,15 @@ def test_the_ladder_challenge_button_is_a_finger_big(browser, live_server, trans
 
     from ratings.models import Ladder
     from ratings.services import ladder_join
-    from tests.browser.walk import sign_in
     from tests.conftest import make_user
 
     ladder = Ladder.objects.create(game="alta", players=2)
     for n in ("ann", "ben"):
         ladder_join(ladder_id=ladder.pk, user=make_user(f"{n}@example.com", n.title()), now=timezone.now(), capacity=2)
-    context = browser.new_context(base_url=live_server.url, viewport={"width": width, "height": 900})
-    context.set_default_timeout(15_000)
-    try:
-        page = context.new_page()
-        sign_in(page, "ann@example.com")
+    with signed_in(browser, live_server.url, "ann@example.com", width) as page:
         page.goto(f"/ladders/{ladder.pk}/")
         assert page.get_by_role("button", name="Challenge Ben").is_visible()
         assert page.evaluate(MEASURE)["small"] == []
-    finally:
-        context.close()
 
 
 @pytest.mark.parametrize("game", ["alta", "alhambra", "atlantis", "alpaca"])
@@ -151,21 +144,14 @@ def test_the_rules_fit_a_phone_in_dutch(browser, live_server, game):
 def test_the_clubs_link_of_a_player_who_runs_no_club_is_a_finger_big(browser, live_server, transactional_db, width):
     """Alone on its line (no "New tournament" beside it), the tournament
     list's link to the clubs is a tap target like any other: 44 x 44."""
-    from tests.browser.walk import sign_in
     from tests.conftest import make_user
 
     make_user("ann@example.com", "Ann")
-    context = browser.new_context(base_url=live_server.url, viewport={"width": width, "height": 900})
-    context.set_default_timeout(15_000)
-    try:
-        page = context.new_page()
-        sign_in(page, "ann@example.com")
+    with signed_in(browser, live_server.url, "ann@example.com", width) as page:
         page.goto("/tournaments/")
         assert page.get_by_role("link", name="Clubs", exact=True).is_visible()
         assert page.get_by_role("link", name="New tournament").count() == 0
         assert page.evaluate(MEASURE)["small"] == []
-    finally:
-        context.close()
 
 
 def test_lists_on_a_phone_name_and_link_what_each_row_is_about(browser, live_server, transactional_db):
@@ -178,7 +164,6 @@ def test_lists_on_a_phone_name_and_link_what_each_row_is_about(browser, live_ser
     from django.utils import timezone
 
     from games.services import match_create_seated
-    from tests.browser.walk import sign_in
     from tests.conftest import make_user
     from tests.ratings.conftest import _to_move, finish_by_resignations
     from tournaments.services import club_create, tournament_create
@@ -196,12 +181,8 @@ def test_lists_on_a_phone_name_and_link_what_each_row_is_about(browser, live_ser
         rounds=3,
         registration_closes_at=now + dt.timedelta(days=7),
     )
-    context = browser.new_context(base_url=live_server.url, viewport={"width": 390, "height": 900})
-    context.set_default_timeout(15_000)
-    try:
-        page = context.new_page()
-        # The deadlines page lists the games where it is the reader's move.
-        sign_in(page, _to_move(match)[0].email)
+    # The deadlines page lists the games where it is the reader's move.
+    with signed_in(browser, live_server.url, _to_move(match)[0].email, 390) as page:
         shown = {
             "/games/": ("link", f"Alta #{match.pk}"),
             "/tournaments/": ("link", "Winter cup"),
@@ -215,8 +196,6 @@ def test_lists_on_a_phone_name_and_link_what_each_row_is_about(browser, live_ser
             if not page.get_by_role(role, name=name, exact=True).first.is_visible():
                 hidden.append((path, name))
         assert hidden == []
-    finally:
-        context.close()
 
 
 def test_a_finished_games_results_read_on_a_phone(browser, live_server, transactional_db):
@@ -282,21 +261,14 @@ def test_an_invitation_is_accepted_from_the_home_page(browser, live_server, tran
     from django.utils import timezone
 
     from games.services import match_create
-    from tests.browser.walk import sign_in
     from tests.conftest import make_user
 
     ann, ben = (make_user(f"{n}@example.com", n.title()) for n in ("ann", "ben"))
     match = match_create(creator=ben, game="alta", players=2, now=timezone.now(), invite=["Ann"])
-    context = browser.new_context(base_url=live_server.url, viewport={"width": width, "height": 900})
-    context.set_default_timeout(15_000)
-    try:
-        page = context.new_page()
-        sign_in(page, "ann@example.com")
+    with signed_in(browser, live_server.url, "ann@example.com", width) as page:
         page.goto("/")
         accept = page.get_by_role("button", name=f"Accept the invitation to Alta #{match.pk}")
         assert accept.is_visible() and page.evaluate(MEASURE)["small"] == []
         accept.click()
         page.wait_for_url(f"**/games/{match.pk}/")
         assert match.seats.filter(user=ann).exists()
-    finally:
-        context.close()

@@ -13,7 +13,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.walk import GAMES, WIDTHS, sign_in
+from tests.browser.walk import GAMES, WIDTHS, signed_in
 
 # The drawings of the board that reach past the page's width, unless they
 # scroll inside a box of their own that fits: only a grown Alpaca table (its
@@ -33,11 +33,7 @@ BOARD_OVERRUN = """() => {
 
 @pytest.mark.parametrize("width", WIDTHS)
 def test_your_move_and_the_last_move_show_on_every_board(browser, live_server, site, width):
-    context = browser.new_context(base_url=live_server.url, viewport={"width": width, "height": 900})
-    context.set_default_timeout(15_000)
-    try:
-        page = context.new_page()
-        sign_in(page, "ann@example.com")
+    with signed_in(browser, live_server.url, "ann@example.com", width) as page:
         assert len(site.your_move) == len(GAMES)
         for path in site.your_move:
             page.goto(path)
@@ -58,5 +54,3 @@ def test_your_move_and_the_last_move_show_on_every_board(browser, live_server, s
         assert page.locator(".table-view .last-move").count() >= 1, "the replayed move is not outlined"
         page.goto(site.replayed_move.replace("ply=1", "ply=0"))
         expect(page.locator(".table-view .last-move")).to_have_count(0)
-    finally:
-        context.close()

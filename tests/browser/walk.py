@@ -4,7 +4,8 @@ phone test (overflow, tap targets, words) and the axe-core test."""
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
@@ -21,6 +22,20 @@ def sign_in(page: Page, email: str) -> None:
     page.get_by_label("Password").fill(PASSWORD)
     page.get_by_role("button", name="Sign In").click()
     expect(page.get_by_role("heading", name="Your profile")).to_be_visible()
+
+
+@contextmanager
+def signed_in(browser: Browser, base_url: str, email: str, width: int = 1280) -> Iterator[Page]:
+    """A page of a new browser context ``width`` px wide, signed in as
+    ``email``; the context is closed afterwards."""
+    context = browser.new_context(base_url=base_url, viewport={"width": width, "height": 900})
+    context.set_default_timeout(15_000)
+    try:
+        page = context.new_page()
+        sign_in(page, email)
+        yield page
+    finally:
+        context.close()
 
 
 #: Pages anyone can read without signing in.
