@@ -223,3 +223,17 @@ def test_no_seat_and_no_spectator_sees_another_hand_during_the_game():
                 assert not any(f'"{tile_name(t)}"' in text for t in hand)
         if viewer is not None:
             assert [e["tile"] for e in view["hand"]] == [tile_name(t) for t in state.hands[viewer]]
+
+
+# ------------------------------------------------------------------ help
+@pytest.mark.parametrize(
+    ("language", "sentence"),
+    [
+        ("en", "The colours are drawn for the seats when the game starts, and seat 1's colour is dominant"),
+        ("nl", "De kleuren worden bij het begin voor de plaatsen geloot; in de eerste ronde is de kleur van plaats 1"),
+        ("it", "I colori vengono sorteggiati per i posti all'inizio della partita; nel primo giro è dominante"),
+    ],
+)
+def test_the_help_says_how_colours_are_given_and_whose_leads_first(language, sentence):
+    assert {RULES.setup(3, seed).dominant for seed in range(10)} == {0}
+    assert sentence in " ".join(RULES.help_text(language).split())
