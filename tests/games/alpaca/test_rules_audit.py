@@ -106,7 +106,21 @@ def test_a_tile_of_another_major_cannot_be_played_even_if_it_fits():
         RULES.apply(state, 0, place("byr", 0, -1, 0))
 
 
+def test_a_corner_touch_is_no_contact():
+    state = position(colours="red blue", table=ONE, hands=["ryb rpy", "rgp"])
+    assert (1, 1) not in {(m.x, m.y) for m in RULES.legal_moves(state, 0)}
+    with pytest.raises(IllegalMove, match="1,1 is not next to the tiles on the table"):
+        RULES.apply(state, 0, place("ryb", 1, 1, 2))
+
+
 # --------------------------------------------------------------- figures
+def test_two_majors_across_an_edge_connect_but_close_no_figure():
+    state = position(colours="red blue", table=ONE, hands=["ryb rpy", "rgp"])
+    after = RULES.apply(state, 0, place("ryb", 1, 0, 2)).state
+    assert after.phase == "place" and after.bonuses == 0 and RULES.to_move(after) == {1}
+    assert RULES.view(after, None)["chains"][0] == [2]
+
+
 def test_one_tile_closing_three_figures_earns_three_bonus_actions():
     table = SQUARE3 + "; 2,0 y/b-p 1; 1,-1 g/p-y 1"
     state = position(colours="red blue", table=table, hands=["r/b-y rpy", "rgp"])
