@@ -17,9 +17,11 @@ hand list (``#3 at 1,0 rot 2``); ``(1,0)`` for a cell; ``r2``, ``rot: 2``
 or the major's corner (``ne``, ``se``, ``sw``/``so``, ``nw``/``no``) for a
 rotation; no rotation at all when only one fits; and for bonuses ``rotate``/
 ``ruota``, ``lock``/``untouchable``/``intoccabile``/``lock 2`` (figure
-number), ``none``/``skip``/``nessuno``, with or without ``bonus``; and Dutch
-(what ``WORDINGS`` writes): ``rood/blauw-groen op 1,-2 rot 2``, ``bonus draai
-0,1 naar 3``, ``bonus onaantastbaar`` (``fiche``), ``bonus geen``.
+number), ``none``/``skip``/``nessuno``/``pas``, with or without ``bonus``;
+and Dutch (what ``WORDINGS`` writes): ``rood/blauw-groen op 1,-2 rot 2``,
+``bonus draai 0,1 naar 3``, ``bonus onaantastbaar`` (``fiche``), ``bonus
+geen``.  A pass by choice (``pass``, ``passo``, ``pas``) is refused with the
+reason while a tile must be placed.
 """
 
 from __future__ import annotations
@@ -88,9 +90,12 @@ _LOCK = re.compile(
     rf"^(?:lock|locked|untouchable|intoccabile|counter|protect|blocca|segnalino|onaantastbaar|fiche)"
     rf"(?:\s+(?:figure\s+|figuur\s+)?(?:at\s+|op\s+)?(?:{_CELL}|#?(\d+)))?$"
 )
-_NONE = re.compile(r"^(?:none|skip|no|nothing|pass|decline|nessuno|nessuna|niente|salta|passo|geen|niets|overslaan)$")
+_NONE = re.compile(
+    r"^(?:none|skip|no|nothing|pass|decline|nessuno|nessuna|niente|salta|passo|geen|niets|overslaan|pas|passen)$"
+)
 _HAND_NUMBER = re.compile(r"^(?:#|no\.?\s*|n\.?\s*|tile\s*|tessera\s*)?(\d+)$")
-_PASS = re.compile(r"^(?:pass|passo|skip)$")
+#: A pass by choice, in English, Italian and Dutch: refused with the reason.
+_PASS = re.compile(r"^(?:pass|passo|skip|pas|passen|ik pas)$")
 
 
 def _colour(word: str) -> int | None:

@@ -114,9 +114,11 @@ def test_hand_numbers_are_checked():
         parse("#7 at 1,0 rot 2")
 
 
-def test_passing_is_automatic():
+@pytest.mark.parametrize("text", ["pass", "skip", "passo", "pas", "passen", "ik pas"])
+def test_passing_is_automatic(text):
+    """In English, Italian or Dutch: no pass by choice while a tile fits."""
     with pytest.raises(NotationError, match="You cannot pass: you hold a tile that fits"):
-        parse("pass")
+        parse(text)
 
 
 def test_a_tile_not_in_hand_parses_but_is_illegal():
@@ -147,6 +149,7 @@ def bonus_after_pair():
         ("bonus none", NoBonus()),
         ("skip", NoBonus()),
         ("nessuno", NoBonus()),
+        ("pas", NoBonus()),
     ],
 )
 def test_bonus_actions_are_read_forgivingly(text, move):
