@@ -150,3 +150,23 @@ def test_drawn_cards_are_told_only_to_the_drawing_seat():
     other = json.dumps(RULES.view(moved.state, 1))
     assert "pink" not in other and "green" not in other and "brown" not in other
     assert RULES.view(moved.state, 0)["hand"] == {"green": 1, "pink": 1, "brown": 1}
+
+
+# ------------------------------------------------------------------- help
+def _flat(text):
+    return " ".join(text.split())
+
+
+def test_the_help_says_what_the_rules_say_about_tiles_pawns_and_secrets():
+    english = _flat(RULES.help_text("en"))
+    assert "also when it reached the mainland" in english
+    assert "joins the water next to it into one gap" in english
+    assert "Only one pawn fits on a tile" in english
+    assert "(1 each, whatever their colour)" in english
+    assert "Only you see the colours of your cards" in english
+    dutch = _flat(RULES.help_text("nl"))
+    assert "ook als die het vasteland bereikte" in dutch
+    assert "tot één stuk water" in dutch
+    assert "Op een tegel past maar één pion" in dutch
+    assert "(1 per kaart, welke kleur ook)" in dutch
+    assert "Alleen jij ziet de kleuren van je kaarten" in dutch
