@@ -170,3 +170,16 @@ def test_the_help_says_what_the_rules_say_about_tiles_pawns_and_secrets():
     assert "Op een tegel past maar één pion" in dutch
     assert "(1 per kaart, welke kleur ook)" in dutch
     assert "Alleen jij ziet de kleuren van je kaarten" in dutch
+
+
+def test_a_sale_that_makes_a_move_possible_takes_the_pass_away():
+    state = build("bl3 ye2", hands=[""], tiles=["wh4"], draw="bl bl")
+    assert Pass() in RULES.legal_moves(state, 0)
+    sold = RULES.apply(state, 0, Sell(4)).state
+    assert Pass() not in RULES.legal_moves(sold, 0)
+    english = _flat(RULES.help_text("en"))
+    assert "you pass and draw 2 cards instead of the normal draw" in english
+    assert "once a move is possible you must make it" in english
+    dutch = _flat(RULES.help_text("nl"))
+    assert "je past en trekt 2 kaarten in plaats van het gewone trekken" in dutch
+    assert "is er dan een zet mogelijk, dan moet je die doen" in dutch
