@@ -1,0 +1,185 @@
+"""Rules sentences of /work/shared/rules/atlantis.md that no other test file
+pins down on its own: one test per sentence (or decision **D**), named after
+what a player would notice if it broke."""
+
+import json
+
+from games.rules.atlantis import COLOURS, MAINLAND, AtlantisRules, Go, Pass, Pay, Sell
+from games.rules.atlantis.testing import build, hand_text, road_text, tiles_text
+
+RULES = AtlantisRules()
+BL, WH, GY, YE, GN, PK, BR = range(7)
+
+
+# ------------------------------------------------------------- components
+def test_the_seven_colours_are_named_as_in_the_rules():
+    assert COLOURS == ("blue", "white", "grey", "yellow", "green", "pink", "brown")
+
+
+# --------------------------------------------------------------- movement
+def test_after_an_occupied_position_the_next_card_counts_from_there():
+    # Yellow lands on seat 1's pawn at 2; the blue then goes to the next blue
+    # after 2 (position 3), not back to the blue 3 at position 1.
+    state = build("bl3 ye2@1 bl4 pk5", hands=["ye bl"])
+    after = RULES.apply(state, 0, Go(0, (YE, BL))).state
+    assert after.pawns[0] == (0, 0, 3)
+
+
+def test_the_card_after_an_occupied_position_may_repeat_the_colour():
+    state = build("ye3@1 ye2 pk4", hands=["ye ye"])
+    after = RULES.apply(state, 0, Go(0, (YE, YE))).state
+    assert after.pawns[0] == (0, 0, 2)
+
+
+def test_a_colour_seen_only_behind_the_pawn_sends_it_to_the_mainland():
+    state = build("pk3 bl2@0 ye4", hands=["pk"], draw="br br")
+    after = RULES.apply(state, 0, Go(2, (PK,))).state
+    assert after.pawns[0] == (0, 0, MAINLAND)
+
+
+def test_a_pawn_jumping_to_the_mainland_pays_every_gap_on_the_way():
+    state = build("bl3@0 . ye4 . gy5", hands=["pk bl bl bl bl bl bl bl"], draw="br br")
+    after = RULES.apply(state, 0, Go(1, (PK,))).state
+    assert after.phase == "pay" and after.toll_due == 3 + 4
+
+
+# ------------------------------------------------------------------ tolls
+def test_a_toll_uses_the_top_tile_beside_the_gap_not_the_one_below():
+    # The stack left of the water shows a 6 over a hidden 1: the toll is the
+    # lower of 6 and 4, never the hidden 1.
+    state = build("wh6/gn1 . gy4", hands=["gy"])
+    assert state.road.toll(0, 3) == 4
+
+
+def test_a_toll_is_recomputed_when_a_stack_beside_the_gap_reveals_its_lower_tile():
+    state = build("wh6/gn1 . gy4 pk5", hands=["gy bl bl bl bl", "pk"])
+    after = RULES.apply(state, 0, Go(0, (GY,))).state
+    # Toll 4 for crossing; the pawn on 3 takes the white 6 (nearest free
+    # tile behind it, the water skipped), revealing the green 1.
+    after = RULES.apply(after, 0, Pay((), (BL, BL, BL, BL))).state
+    assert tiles_text(after, 0) == "wh6"
+    assert road_text(after) == "gn1 . gy4@0 pk5"
+    assert after.road.toll(0, 4) == 1
+
+
+def test_a_new_gap_between_two_tiles_is_tolled_at_the_lower_of_them():
+    state = build("wh6 ye2 gy4", hands=["gy"], draw="br")
+    after = RULES.apply(state, 0, Go(0, (GY,))).state
+    assert road_text(after) == "wh6 . gy4@0"
+    assert [(g.first, g.last, g.toll) for g in after.road.gaps] == [(2, 2, 4)]
+
+
+def test_taking_a_tile_between_two_gaps_makes_one_gap():
+    state = build("wh6 . ye2 . gy4", hands=["gy bl bl bl bl"], draw="br")
+    after = RULES.apply(state, 0, Go(0, (GY,))).state
+    assert after.phase == "pay" and after.toll_due == 2 + 2
+    after = RULES.apply(after, 0, Pay((), (BL, BL, BL, BL))).state
+    # The yellow 2 between the two gaps was taken: one gap 2-4 now, tolled
+    # by its new neighbours, the white 6 and the grey 4.
+    assert tiles_text(after, 0) == "ye2"
+    assert road_text(after) == "wh6 . . . gy4@0"
+    assert [(g.first, g.last, g.toll) for g in after.road.gaps] == [(2, 4, 4)]
+
+
+def test_water_left_next_to_the_mainland_joins_the_mainland():
+    state = build("wh6@0 . ye2", hands=["pk bl bl"], draw="br br")
+    after = RULES.apply(state, 0, Go(1, (PK,))).state
+    after = RULES.apply(after, 0, Pay((), (BL, BL))).state
+    # The pawn reached the mainland and took the yellow 2: the water at 2
+    # now touches the mainland, which moves up to it; no gap is left.
+    assert tiles_text(after, 0) == "ye2"
+    assert after.road.last == 1 and after.road.kind(2) == "mainland"
+    assert after.road.gaps == ()
+
+
+# ---------------------------------------------------------------- selling
+def test_a_7_sells_for_3_cards_and_a_2_for_1():
+    state = build("bl3", hands=["bl"], tiles=["wh7 gy2"], draw="pk pk pk pk")
+    assert hand_text(RULES.apply(state, 0, Sell(7)).state, 0) == "bl pk pk pk"
+    assert hand_text(RULES.apply(state, 0, Sell(2)).state, 0) == "bl pk"
+
+
+# ---------------------------------------------------------------- drawing
+def test_the_draw_pile_running_out_mid_draw_is_refilled_for_the_rest():
+    state = build("bl3 ye2", hands=["bl"], mainland={0: 1}, draw="pk", discard="wh wh")
+    transition = RULES.apply(state, 0, Go(0, (BL,)))
+    after = transition.state
+    # Two cards: the last pink, then one from the shuffled white, white and
+    # the blue just played.
+    assert sum(after.hands[0]) == 2 and after.hands[0][PK] == 1
+    assert len(after.draw) == 2 and after.discard == (0,) * 7
+    assert "reshuffle" in [e.kind for e in transition.events]
+
+
+def test_passing_draws_two_even_with_three_cards_due_normally():
+    state = build("bl3 . gy4", hands=["gy"], mainland={0: 2}, draw="pk pk pk pk")
+    after = RULES.apply(state, 0, Pass()).state
+    assert sum(after.hands[0]) == 3
+
+
+# ------------------------------------------------------------------- end
+def test_the_end_toll_skips_bridged_gaps():
+    state = build(
+        "bl3 =1 ye2 . gy4 pk5@0",
+        hands=["wh", ""],
+        mainland={0: 2},
+        draw="br br br br",
+    )
+    after = RULES.apply(state, 0, Go(6, (WH,))).state
+    assert after.phase == "over"
+    # Seat 1's three pawns on Atlantis cross the bridged gap free and the
+    # gap between the 2 and the 4 for 2 each.
+    assert after.end_tolls == (0, 3 * 2)
+
+
+def test_the_player_ending_the_game_draws_four_not_one_plus_three():
+    state = build("bl3 ye2@0", hands=["gn"], mainland={0: 2}, draw="br br br br br br")
+    after = RULES.apply(state, 0, Go(2, (GN,))).state
+    assert after.phase == "over" and hand_text(after, 0) == "br br br br"
+
+
+# ----------------------------------------------------- hidden information
+def test_drawn_cards_are_told_only_to_the_drawing_seat():
+    state = build("bl3 ye2", hands=["bl", "ye"], tiles=["wh5"], draw="pk gn br")
+    sold = RULES.apply(state, 0, Sell(5))
+    moved = RULES.apply(sold.state, 0, Go(0, (BL,)))
+    for event in (*sold.events, *moved.events):
+        named = {"pink", "green", "brown"} & set(json.dumps(event.data).split('"'))
+        if named:
+            assert event.to == (0,), event
+    other = json.dumps(RULES.view(moved.state, 1))
+    assert "pink" not in other and "green" not in other and "brown" not in other
+    assert RULES.view(moved.state, 0)["hand"] == {"green": 1, "pink": 1, "brown": 1}
+
+
+# ------------------------------------------------------------------- help
+def _flat(text):
+    return " ".join(text.split())
+
+
+def test_the_help_says_what_the_rules_say_about_tiles_pawns_and_secrets():
+    english = _flat(RULES.help_text("en"))
+    assert "also when it reached the mainland" in english
+    assert "joins the water next to it into one gap" in english
+    assert "Only one pawn fits on a tile" in english
+    assert "(1 each, whatever their colour)" in english
+    assert "Only you see the colours of your cards" in english
+    dutch = _flat(RULES.help_text("nl"))
+    assert "ook als die het vasteland bereikte" in dutch
+    assert "tot één stuk water" in dutch
+    assert "Op een tegel past maar één pion" in dutch
+    assert "(1 per kaart, welke kleur ook)" in dutch
+    assert "Alleen jij ziet de kleuren van je kaarten" in dutch
+
+
+def test_a_sale_that_makes_a_move_possible_takes_the_pass_away():
+    state = build("bl3 ye2", hands=[""], tiles=["wh4"], draw="bl bl")
+    assert Pass() in RULES.legal_moves(state, 0)
+    sold = RULES.apply(state, 0, Sell(4)).state
+    assert Pass() not in RULES.legal_moves(sold, 0)
+    english = _flat(RULES.help_text("en"))
+    assert "you pass and draw 2 cards instead of the normal draw" in english
+    assert "once a move is possible you must make it" in english
+    dutch = _flat(RULES.help_text("nl"))
+    assert "je past en trekt 2 kaarten in plaats van het gewone trekken" in dutch
+    assert "is er dan een zet mogelijk, dan moet je die doen" in dutch
