@@ -73,7 +73,7 @@ def matches_for_user(user, *, status: str | None = None) -> QuerySet[Match]:
                 output_field=IntegerField(),
             ),
         )
-        .prefetch_related("seats__user")
+        .prefetch_related("seats__user", "seats__invited_user")
     )
     if status:
         matches = matches.filter(status=status)
@@ -86,7 +86,7 @@ def matches_open(*, exclude_user=None) -> QuerySet[Match]:
     matches = Match.objects.filter(status=Match.Status.OPEN).filter(Exists(free))
     if exclude_user is not None and exclude_user.is_authenticated:
         matches = matches.exclude(seats__user=exclude_user)
-    return matches.prefetch_related("seats__user").order_by("-created_at")
+    return matches.prefetch_related("seats__user", "seats__invited_user").order_by("-created_at")
 
 
 def invitations_for(user) -> QuerySet[Seat]:

@@ -98,3 +98,19 @@ def test_an_invitation_reads_without_a_space_before_its_punctuation(client, alic
 
     assert "(3 players, 3 days per move)" in text("/lobby/")
     assert "3 players · 3 days per move." in text(f"/invitations/{match.seats.get(invited_user=bob).invitation_token}/")
+
+
+def test_a_seat_held_for_an_invited_player_is_not_listed_as_open(client, alice, bob, carol, now):
+    """A 4-player game with Bob and an address invited: the lobby said
+    "open" for both their seats.  The address itself is never shown."""
+    match = _open(alice, now, game="atlantis", players=4, invite=["Bob", "someone@example.org"])
+    client.force_login(carol)
+    page = client.get("/lobby/").content.decode()
+    row = " ".join(page.split(f'href="/games/{match.pk}/"')[1].split("</tr>")[0].split())
+    assert "Bob (invited)" in row and "<em>invited</em>" in row and row.count("<em>open</em>") == 1, row
+    assert "someone@example.org" not in page
+    client.force_login(alice)
+    mine = " ".join(
+        client.get("/games/").content.decode().split(f'href="/games/{match.pk}/"')[1].split("</tr>")[0].split()
+    )
+    assert "Bob (invited)" in mine, mine
