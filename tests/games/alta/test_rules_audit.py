@@ -277,3 +277,74 @@ def test_no_view_during_the_game_names_another_seats_hand_or_the_deck_order():
         [list(MERCHANTS[m]) for m, _ in state.merchants[s]] for s in range(3)
     ]
     assert all("score" in e for e in final["islands"])
+
+
+# ------------------------------------- scoring against the table, literally
+def _reference_points(rows, r, c):
+    """A card's points written straight from the rules file's table."""
+    kind = rows[r][c]
+    around = [
+        rows[r + dr][c + dc] for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)) if 0 <= r + dr < 4 and 0 <= c + dc < 4
+    ]
+    if kind == FAR:
+        return 1 + sum(k in (WHE, MAR) for k in around)
+    if kind == SET:
+        return 1 + 2 * sum(k in (MIL, HAR) for k in around)
+    if kind == TAV:
+        return 2 + 2 * min(2, sum(k in (HAR, MAR) for k in around))
+    if kind == HUT:
+        return 2 + (3 if around.count(FAR) == 1 else 0)
+    if kind == MIL:
+        return 3 + (2 if around.count(FAR) == 1 else 0)
+    if kind == WHE:
+        return {0: 0, 1: 1, 2: 3, 3: 5, 4: 8}[len({k for k in around if k != WHE})]
+    if kind == HAR:
+        coast = r in (0, 3) or c in (0, 3)
+        return 2 * around.count(WHE) + 3 * around.count(HUT) if coast else 0
+    if kind == TOW:
+        row = [rows[r][x] for x in range(4)]
+        col = [rows[y][c] for y in range(4)]
+        return 1 + 3 * _sees_a_tower(row, c) + 3 * _sees_a_tower(col, r)
+    return 0
+
+
+def _sees_a_tower(line, at):
+    """Another tower in ``line`` with a card of another type between."""
+    return any(
+        line[other] == TOW and any(line[x] != TOW for x in range(min(at, other) + 1, max(at, other)))
+        for other in range(4)
+        if other != at
+    )
+
+
+def _reference_merchant(rows, first, second):
+    """Every way of pairing the A and B cards, the best kept (5 adjacent,
+    3 not; each card in one pair at most)."""
+    cells = [(r, c) for r in range(4) for c in range(4)]
+    a_cards = [p for p in cells if rows[p[0]][p[1]] == first]
+    b_cards = [p for p in cells if rows[p[0]][p[1]] == second]
+
+    def best(i, used):
+        if i == len(a_cards):
+            return 0
+        options = [best(i + 1, used)]
+        for j, b in enumerate(b_cards):
+            if not used >> j & 1:
+                (ar, ac), (br, bc) = a_cards[i], b
+                pair = 5 if abs(ar - br) + abs(ac - bc) == 1 else 3
+                options.append(pair + best(i + 1, used | 1 << j))
+        return max(options)
+
+    return best(0, 0)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_scoring_equals_the_rules_table_read_literally(seed):
+    chooser = random.Random(seed)
+    weights = [1, 1, 1, 2, 1, 2, 2, 3, 1]  # more towers, huts, fields, harbours
+    rows = [chooser.choices(TYPES, weights, k=4) for _ in range(4)]
+    merchants = chooser.sample(MERCHANTS, 3)
+    score = score_island(rows, merchants)
+    assert score.cells == [[_reference_points(rows, r, c) for c in range(4)] for r in range(4)]
+    assert score.merchants == [_reference_merchant(rows, a, b) for a, b in merchants]
+    assert score.total == sum(map(sum, score.cells)) + sum(score.merchants)
