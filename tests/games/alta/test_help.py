@@ -22,7 +22,7 @@ PHRASES = {
         "the top of the merchant deck then takes its place",
         # Wheat field table from 0 neighbours.
         "0→0, 1→1, 2→3, 3→5, 4→8",
-        "an inland harbour scores 0 but still counts for the cards next to it",
+        "an inland harbour scores 0 but counts for its neighbours",
         "at most one tower per row and one per column count (at most +6)",
         "most fishing harbours anywhere on the island",
         "how many merchant cards each player holds",
@@ -32,7 +32,7 @@ PHRASES = {
         "De zitvolgorde, en dus wie begint, wordt bij het begin willekeurig geloot",
         "Het spel eindigt na 8 ronden",
         "gaan allebei voorgoed uit het spel",
-        "de bovenste van de koopmanstapel komt dan open in haar plaats",
+        "de bovenste kaart van de koopmanstapel komt er dan open voor in de plaats",
         "0→0, 1→1, 2→3, 3→5, 4→8",
         "een vissteiger binnen het eiland scoort 0 maar telt wel mee voor de kaarten ernaast",
         "hoogstens één toren per rij en één per kolom telt mee (hoogstens +6)",
