@@ -348,3 +348,25 @@ def test_scoring_equals_the_rules_table_read_literally(seed):
     assert score.cells == [[_reference_points(rows, r, c) for c in range(4)] for r in range(4)]
     assert score.merchants == [_reference_merchant(rows, a, b) for a, b in merchants]
     assert score.total == sum(map(sum, score.cells)) + sum(score.merchants)
+
+
+def test_refreshing_at_every_chance_never_leaves_a_draw_short():
+    """D: with the refresh guard the island deck cannot run out, however
+    often players refresh (here every face-up pair is two mills)."""
+    state = position(players=4, hands={s: ["mill", "mill"] for s in range(4)}, face_up=("mill", "mill"))
+    state = position(
+        players=4,
+        hands={s: ["mill", "mill"] for s in range(4)},
+        face_up=("mill", "mill"),
+        deck=["mill"] * (draws_still_needed(state) + 10),
+    )
+    refreshes = 0
+    while RULES.to_move(state):
+        (seat,) = RULES.to_move(state)
+        moves = RULES.legal_moves(state, seat)
+        move = Refresh() if Refresh() in moves else RULES.default_move(state, seat)
+        refreshes += move == Refresh()
+        state = play(state, seat, move)
+        assert len(state.secret.deck) >= draws_still_needed(state)
+    assert refreshes == 5 and len(state.secret.deck) == 0
+    assert all(isl.occupied.bit_count() == 16 for isl in state.islands)
