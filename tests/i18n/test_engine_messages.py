@@ -156,7 +156,7 @@ def test_a_dutch_player_is_refused_in_dutch_and_reads_the_history_in_dutch(alice
         services.move_submit(
             match_id=match.pk, user=mover, ply=match.ply, text="toren Z9", source=MoveRecord.Source.WEB, now=now
         )
-    assert refused.value.message.startswith("Onbekende kaart 'toren z9'. Kaarten: ")
+    assert refused.value.message == "Er is geen vak 'Z9'; de vakken zijn A1 tot G7."
     text = rules.format_move(state, index, rules.legal_moves(state, index)[0])
     services.move_submit(match_id=match.pk, user=mover, ply=match.ply, text=text, source=MoveRecord.Source.WEB, now=now)
     match.refresh_from_db()

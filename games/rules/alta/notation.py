@@ -139,6 +139,9 @@ _FILLERS = {
     "graag",
 }
 _CELL = re.compile(r"^(?:([a-g])([1-7])|([1-7])([a-g]))$")
+#: A letter and a number that name no cell of the frame ("h4", "d8", "4h"):
+#: the player means a cell, so it is refused as one, not read as a card.
+_OUTSIDE_CELL = re.compile(r"^(?:([a-z])(\d{1,2})|(\d{1,2})([a-z]))$")
 _PUNCTUATION = re.compile(r"[\s,:;()=.!?+/#\"\-_*]+")
 _EXAMPLES = message(gettext_noop("e.g. 'mill D3', 'take 2 D3', 'refresh', 'merchant up', 'merchant blind'"))
 
@@ -167,9 +170,21 @@ def _take_cells(words: list[str]) -> tuple[list[str], list[str]]:
             cells.append(f"{word.upper()}{words[i + 1]}")
             i += 1
         else:
+            _refuse_outside_cell(word)
             rest.append(word)
         i += 1
     return cells, rest
+
+
+def _refuse_outside_cell(word: str) -> None:
+    """:raises NotationError: ``word`` is a letter and a number, a cell
+    name outside the A1-G7 frame."""
+    outside = _OUTSIDE_CELL.match(word)
+    if outside:
+        col, row = (outside.group(1), outside.group(2)) if outside.group(1) else (outside.group(4), outside.group(3))
+        raise NotationError(
+            gettext_noop("There is no cell %(repr)s; cells are A1 to G7."), repr=repr(f"{col.upper()}{row}")
+        )
 
 
 def _is_refresh(word: str) -> bool:

@@ -311,3 +311,12 @@ def test_taking_a_face_up_card_that_is_not_there_says_there_are_two(text):
     with pytest.raises(NotationError) as refused:
         RULES.parse_move(state, 0, text)
     assert str(refused.value) == "Take one face-up card, 1 or 2 (1: Tower, 2: Farmer)."
+
+
+@pytest.mark.parametrize(("text", "cell"), [("wheat H4", "H4"), ("wheat d8", "D8"), ("take 1 a0", "A0"), ("4h", "H4")])
+def test_a_cell_outside_the_frame_is_named_as_a_cell_not_as_an_unknown_card(text, cell):
+    """Cells run A1 to G7; "H4" is a cell the player thinks exists, so the
+    refusal says so instead of reading it as part of a card name."""
+    state = take_step() if text.startswith("take") else hand_step()
+    with pytest.raises(NotationError, match=f"There is no cell '{cell}'; cells are A1 to G7."):
+        RULES.parse_move(state, 0, text)
