@@ -16,3 +16,13 @@ def moment_for(user, moment: dt.datetime) -> dict[str, str]:
     in another zone must not guess)."""
     zone = user.zone if user is not None else zoneinfo.ZoneInfo("UTC")
     return {"when": date_format(moment.astimezone(zone), "l j F Y, H:i"), "zone": zone.key}
+
+
+#: A new account's time zone when its browser told none: the usual one of
+#: the players of its language (a player changes it on their profile).
+ZONE_OF_LANGUAGE = {"nl": "Europe/Amsterdam"}
+
+
+def zone_for_language(language: str) -> str:
+    """The time zone name a new account reading ``language`` starts with."""
+    return ZONE_OF_LANGUAGE.get(language, "UTC")

@@ -16,6 +16,8 @@ from allauth.account.models import EmailAddress
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 
+from core.moments import zone_for_language
+
 
 def address_is_taken(address: str) -> bool:
     """Does any account use ``address`` (verified or not)?  Such an
@@ -43,7 +45,8 @@ def email_only_account_create(*, address: str, now: dt.datetime, language: str =
     :raises IntegrityError: the address got an account meanwhile.
     """
     User = get_user_model()
-    extra = {"language": language} if language else {}
+    # Their deadlines are written in their zone: guessed from the language until they set it.
+    extra = {"language": language, "time_zone": zone_for_language(language)} if language else {}
     for attempt in range(5):
         try:
             with transaction.atomic():

@@ -6,6 +6,8 @@ from allauth.core import context as allauth_context
 from django.contrib.sites.shortcuts import get_current_site
 from django.utils import translation
 
+from core.moments import zone_for_language
+
 from .mailing import in_recipients_language, queue_rendered
 
 
@@ -19,6 +21,9 @@ class AccountAdapter(DefaultAccountAdapter):
         language = translation.get_language() or ""
         if language in user.Language.values:
             user.language = language
+        # Deadlines are written in the reader's zone: the browser's, else
+        # the usual one of the language's players (they can change it).
+        user.time_zone = form.cleaned_data.get("time_zone") or zone_for_language(user.language)
         if commit:
             user.save()
         return user

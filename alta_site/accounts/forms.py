@@ -49,8 +49,17 @@ class SignupForm(forms.Form):
         max_length=40, label=_("Display name"), help_text=_("Shown to other players. You can change it later.")
     )
 
+    #: The browser's time zone, filled in by ``alta/zone.js`` (empty without
+    #: JavaScript: the adapter then goes by the language).
+    time_zone = forms.CharField(required=False, max_length=64, widget=forms.HiddenInput)
+
     def clean_display_name(self) -> str:
         return clean_display_name(self.cleaned_data["display_name"])
+
+    def clean_time_zone(self) -> str:
+        """A zone the profile offers, else "" (never an error: the visitor cannot see the field)."""
+        zone = self.cleaned_data.get("time_zone", "")
+        return zone if zone in dict(time_zone_choices()) else ""
 
     def signup(self, request, user) -> None:
         """Nothing left to do: the adapter sets the display name before the

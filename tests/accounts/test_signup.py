@@ -115,3 +115,30 @@ def test_the_dutch_password_rules_say_je_like_the_rest_of_the_site(client, db):
     ):
         assert rule in page
     assert "Uw " not in page and " uw " not in page
+
+
+@pytest.mark.parametrize(
+    ("zone", "language", "stored"),
+    [
+        ("America/Toronto", "en", "America/Toronto"),  # the browser's (alta/zone.js)
+        ("America/Toronto", "nl", "America/Toronto"),
+        ("", "nl", "Europe/Amsterdam"),  # no JavaScript: the language's usual zone
+        ("", "en", "UTC"),
+        ("Mars/Olympus_Mons", "nl", "Europe/Amsterdam"),  # not a zone: ignored, not an error
+    ],
+)
+def test_a_new_account_starts_in_the_browsers_time_zone_else_its_languages(client, zone, language, stored):
+    """A Dutch player who signed up read every deadline in UTC until they
+    found the profile's time zone."""
+    from django.contrib.auth import get_user_model
+
+    data = {"email": "erin@example.com", "display_name": "Erin", "password1": PASSWORD, "password2": PASSWORD}
+    response = client.post("/accounts/signup/", {**data, "time_zone": zone}, headers={"accept-language": language})
+    assert response.status_code == 302
+    assert get_user_model().objects.get(email="erin@example.com").time_zone == stored
+
+
+def test_the_sign_up_form_carries_the_browsers_zone_in_a_hidden_field(client):
+    page = client.get("/accounts/signup/").content.decode()
+    assert re.search(r'<input type="hidden" name="time_zone"[^>]*>', page)
+    assert "/static/alta/zone.js" in page

@@ -41,3 +41,24 @@ def test_pages_fit_a_phone_screen(page, transactional_db):
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 375
     page.screenshot(path="var/home-phone.png", full_page=True)
+
+
+def test_a_new_account_takes_the_browsers_time_zone(browser, live_server, transactional_db):
+    """Chromium in Tokyo signs up: the account starts in Asia/Tokyo, so its
+    first deadlines are written in the player's own zone."""
+    from django.contrib.auth import get_user_model
+
+    context = browser.new_context(base_url=live_server.url, timezone_id="Asia/Tokyo")
+    context.set_default_timeout(15_000)
+    try:
+        page = context.new_page()
+        page.goto("/accounts/signup/")
+        page.get_by_label("Email").fill("frank@example.com")
+        page.get_by_label("Display name").fill("Frank")
+        page.get_by_label("Password:", exact=True).fill(PASSWORD)
+        page.get_by_label("Password (again)").fill(PASSWORD)
+        page.get_by_role("button", name="Sign Up").click()
+        expect(page.get_by_role("heading", name="Verify Your Email Address")).to_be_visible()
+    finally:
+        context.close()
+    assert get_user_model().objects.get(email="frank@example.com").time_zone == "Asia/Tokyo"

@@ -45,6 +45,8 @@ def test_a_stranger_who_accepts_by_mail_reads_on_in_the_language_of_their_answer
     raw = message(invitation.reply_to[0], word, sender=STRANGER, subject="Re: " + invitation.subject)
     assert ingest(bytes(raw), django_capture_on_commit_callbacks).outcome == "accepted"
     assert get_user_model().objects.get(email=STRANGER).language == language
+    # Deadlines in their mails are written in the zone their language suggests.
+    assert get_user_model().objects.get(email=STRANGER).time_zone == {"nl": "Europe/Amsterdam", "en": "UTC"}[language]
     said = {
         "nl": ("Je hebt je plaats ingenomen", "de partij is begonnen"),
         "en": ("You took your seat", "the game has started"),
