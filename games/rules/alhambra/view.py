@@ -29,10 +29,21 @@ from .walls import longest_wall
 _STEPS = {
     "action": message(gettext_noop("choose an action: take money, buy a building or redesign")),
     "extra": message(gettext_noop("extra action after an exact payment (or 'done')")),
-    "place": message(gettext_noop("place the buildings bought this turn (Alhambra, reserve or Dirk)")),
+    "place": message(gettext_noop("place the buildings bought this turn (Alhambra or reserve)")),
+    # Dirk takes part only with two players.
+    "place_dirk": message(gettext_noop("place the buildings bought this turn (Alhambra, reserve or Dirk)")),
     "handout": message(gettext_noop("place the buildings handed out at the end (Alhambra or reserve)")),
     "over": message(gettext_noop("the game is over")),
 }
+
+
+def _step(state: AlhambraState) -> str:
+    """The key of ``_STEPS`` saying what the game waits for."""
+    if state.phase == "action" and state.extra:
+        return "extra"
+    if state.phase == "place" and state.dirk is not None:
+        return "place_dirk"
+    return state.phase
 
 
 def _tiles(tiles: tuple[int, ...]) -> list[str]:
@@ -62,7 +73,7 @@ def view(state: AlhambraState, seat: int | None) -> dict[str, Any]:
     ``y`` growing southwards).
     """
     over = state.phase == "over" or state.early_end is not None
-    step = "extra" if state.phase == "action" and state.extra else state.phase
+    step = _step(state)
     players = []
     for index, s in enumerate(state.seats):
         entry: dict[str, Any] = {
