@@ -46,3 +46,18 @@ def test_dirk_is_not_offered_the_tiles_handed_out_at_the_end():
     assert "Dirk" not in str(refused.value)
     with pytest.raises(IllegalMove, match="Dirk never receives the buildings handed out at the end"):
         RULES.apply(state, 0, Gift(tile("pav8")))
+
+
+# ------------------------------------------------------------------ help
+@pytest.mark.parametrize(
+    ("language", "phrases"),
+    [
+        ("en", ["reshuffled from the discards", "(rounded down)", "scores no walls", "handed out at the end"]),
+        ("nl", ["opnieuw geschud", "(naar beneden afgerond)", "geen muren", "aan het einde uitgedeeld"]),
+    ],
+)
+def test_the_help_tells_the_rules_a_player_could_not_guess(language, phrases):
+    """The help says what the rules file says of the reshuffle and of Dirk
+    (a third of the bag rounded down, no walls, no end-of-game tiles)."""
+    text = " ".join(RULES.help_text(language).split())
+    assert [p for p in phrases if p not in text] == []
