@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from games.engine import IllegalMove, get_rules
+from games.rules.alhambra.components import SCORING_CARDS
 from games.rules.alhambra.moves import Buy, Gift, Place, Take
 from games.rules.alhambra.testing import cards, position, seat, tile
 
@@ -46,6 +47,64 @@ def test_dirk_is_not_offered_the_tiles_handed_out_at_the_end():
     assert "Dirk" not in str(refused.value)
     with pytest.raises(IllegalMove, match="Dirk never receives the buildings handed out at the end"):
         RULES.apply(state, 0, Gift(tile("pav8")))
+
+
+# --------------------------------------------------------------- scoring
+def test_two_scoring_cards_turned_up_in_one_refill_score_in_order():
+    """ "A scoring card turned up during refill triggers that scoring at the
+    end of the turn; the refill continues": both cards, each with Dirk's
+    tiles right after it (6, then a third of what is left, rounded down)."""
+    bag = ("tow12", "tow11-", "cha11", "arc10", "ser9", "pav2", "pav3", "gar11", "tow7", "arc4")
+    state = position(
+        [seat("F gar10-"), seat()],
+        display="denar 1, dirham 2, ducat 8, florin 9",
+        deck=(SCORING_CARDS[0], SCORING_CARDS[1], 35, 36),
+        bag=bag,
+        dirk=(),
+    )
+    after = RULES.apply(state, 0, Take(cards("denar 1"))).state
+    assert [r.round for r in after.scorings] == [1, 2]
+    assert after.display == cards("dirham 2, ducat 8, florin 5, florin 9")
+    assert after.seats[0].score == 5 + 12  # first in gardens twice
+    assert len(after.dirk) == 6 + (len(bag) - 6) // 3
+
+
+def test_reserve_tiles_never_score():
+    state = position(
+        [seat(reserve=("gar11", "gar10-")), seat("F gar11-")],
+        display="denar 1, dirham 2, ducat 8, florin 9",
+        deck=(SCORING_CARDS[0], 35),
+    )
+    after = RULES.apply(state, 0, Take(cards("denar 1"))).state
+    assert after.scorings[0].points == (0, 5)
+
+
+def test_dirk_takes_his_tiles_from_the_bag_after_the_market_is_refilled():
+    """The market is refilled first; the scoring (and Dirk's six tiles
+    right after it) comes at the end of the turn."""
+    state = position(
+        [seat(hand="dirham 8"), seat()],
+        market=MARKET,
+        display="denar 1, dirham 2, ducat 8, florin 9",
+        deck=(SCORING_CARDS[0], 35),
+        bag=("tow12", "gar11", "pav2"),
+        dirk=(),
+    )
+    state = RULES.apply(state, 0, Buy(1, cards("dirham 8"))).state  # exact: act again
+    state = RULES.apply(state, 0, Take(cards("denar 1"))).state
+    after = RULES.apply(state, 0, Place(tile("gar8NE"), None)).state
+    assert after.market[1] == tile("tow12")
+    assert after.dirk == tuple(sorted(tile(t) for t in ("gar11", "pav2")))
+    assert after.phase == "action" and after.current == 1
+
+
+# ------------------------------------------------------------------- end
+def test_equal_totals_share_the_victory():
+    """ "Highest total wins; ties share the victory": nobody scored."""
+    state = end_of_game(3)
+    final = RULES.apply(state, 0, Place(tile("pav8"), None)).state
+    assert final.phase == "over"
+    assert RULES.outcome(final).ranking == ((0, 1, 2),)
 
 
 # ------------------------------------------------------------------ help
