@@ -54,8 +54,8 @@ def apply_move(state: AlhambraState, seat: int, move: Move) -> Result:
             if not state.extra and legal_moves(state, seat) != [Done()]:
                 raise IllegalMove(
                     gettext_noop(
-                        "You must take an action (take money, buy or redesign); 'done' only ends your turn after "
-                        "an exact payment."
+                        "You must take an action (take money, buy or redesign); 'done' ends your turn only after "
+                        "an exact payment or when no action is possible."
                     )
                 )
             new_event = event(
