@@ -21,7 +21,8 @@ from .components import (
     cell_label,
     tile_label,
 )
-from .legal import movers
+from .legal import legal_moves, movers
+from .moves import Done
 from .notation import parse_cell, tokenize
 from .state import AlhambraState
 from .walls import longest_wall
@@ -29,6 +30,7 @@ from .walls import longest_wall
 _STEPS = {
     "action": message(gettext_noop("choose an action: take money, buy a building or redesign")),
     "extra": message(gettext_noop("extra action after an exact payment (or 'done')")),
+    "stuck": message(gettext_noop("no action is possible: end your turn with 'done'")),
     "place": message(gettext_noop("place the buildings bought this turn (Alhambra or reserve)")),
     # Dirk takes part only with two players.
     "place_dirk": message(gettext_noop("place the buildings bought this turn (Alhambra, reserve or Dirk)")),
@@ -41,6 +43,8 @@ def _step(state: AlhambraState) -> str:
     """The key of ``_STEPS`` saying what the game waits for."""
     if state.phase == "action" and state.extra:
         return "extra"
+    if state.phase == "action" and legal_moves(state, state.current) == [Done()]:
+        return "stuck"
     if state.phase == "place" and state.dirk is not None:
         return "place_dirk"
     return state.phase

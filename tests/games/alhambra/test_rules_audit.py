@@ -49,6 +49,15 @@ def test_dirk_is_not_offered_the_tiles_handed_out_at_the_end():
         RULES.apply(state, 0, Gift(tile("pav8")))
 
 
+# ------------------------------------------------------------------ done
+def test_a_player_with_no_possible_action_is_told_to_end_the_turn():
+    """Rules D: "A player for whom no action is possible may end the turn
+    (done)": the step says so instead of asking for an action."""
+    state = position(display="", deck=(), market=MARKET)
+    assert "'done'" in RULES.view(state, 0)["step"]
+    assert "'done'" not in RULES.view(position(market=MARKET), 0)["step"]
+
+
 # --------------------------------------------------------------- scoring
 def test_two_scoring_cards_turned_up_in_one_refill_score_in_order():
     """ "A scoring card turned up during refill triggers that scoring at the
