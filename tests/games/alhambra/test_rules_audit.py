@@ -116,6 +116,47 @@ def test_equal_totals_share_the_victory():
     assert RULES.outcome(final).ranking == ((0, 1, 2),)
 
 
+# ----------------------------------------------------- hidden information
+def scoring_card_depths(state) -> list[int]:
+    """How many cards lie above each scoring card still in the deck."""
+    return [state.secret.deck.index(code) for code in SCORING_CARDS if code in state.secret.deck]
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_re_deal_hides_where_the_scoring_cards_lie_within_their_piles(players):
+    """Deck order is hidden, scoring cards included: a position re-dealt for
+    a seat puts each scoring card anywhere in what is left of its pile (2 or
+    4), not where it really lies."""
+    state = RULES.setup(players, 7)
+    for _ in range(6):  # a few turns draw cards from the top of the deck
+        seat_to_move = min(RULES.to_move(state))
+        state = RULES.apply(state, seat_to_move, RULES.default_move(state, seat_to_move)).state
+    depths = scoring_card_depths(state)
+    assert len(depths) == 2
+    rest = len(RULES.setup(players, 7).secret.deck) - 2
+    sizes = [rest // 5 + (1 if i < rest % 5 else 0) for i in range(5)]
+    drawn = rest + 2 - len(state.secret.deck)
+    pile2 = range(sizes[0] - drawn, sizes[0] + sizes[1] + 1 - drawn)
+    start4 = sizes[0] + sizes[1] + 1 + sizes[2] - drawn
+    pile4 = range(start4, start4 + sizes[3] + 1)
+    seen = set()
+    for seed in range(20):
+        other = RULES.randomize_hidden(state, 0, seed)
+        first, second = scoring_card_depths(other)
+        assert first in pile2 and second in pile4
+        assert len(other.secret.deck) == len(state.secret.deck)
+        seen.add((first, second))
+    assert len(seen) > 5, seen
+
+
+def test_a_stored_game_from_before_the_piles_were_kept_still_loads():
+    data = RULES.dump(RULES.setup(3, 7))
+    del data["state"]["secret"]["spans"]
+    state = RULES.load(data)
+    assert state.secret.spans == ()
+    assert scoring_card_depths(RULES.randomize_hidden(state, 0, 1)) == scoring_card_depths(state)
+
+
 # ------------------------------------------------------------------ help
 @pytest.mark.parametrize(
     ("language", "phrases"),
