@@ -54,8 +54,8 @@ def apply_move(state: AlhambraState, seat: int, move: Move) -> Result:
             if not state.extra and legal_moves(state, seat) != [Done()]:
                 raise IllegalMove(
                     gettext_noop(
-                        "You must take an action (take money, buy or redesign); 'done' only ends your turn after "
-                        "an exact payment."
+                        "You must take an action (take money, buy or redesign); 'done' ends your turn only after "
+                        "an exact payment or when no action is possible."
                     )
                 )
             new_event = event(
@@ -67,7 +67,7 @@ def apply_move(state: AlhambraState, seat: int, move: Move) -> Result:
         return _place(state, seat, move)
     if isinstance(move, Gift):
         return _gift(state, seat, move)
-    if state.dirk is not None:
+    if state.dirk is not None and state.phase == "place":
         # A whole sentence of its own, not a clause added in English: a
         # Dutch reader gets "geef <gebouw> aan Dirk" too.
         raise IllegalMove(
@@ -372,6 +372,8 @@ def _place(state: AlhambraState, seat: int, move: Place) -> Result:
 
 
 def _gift(state: AlhambraState, seat: int, move: Gift) -> Result:
+    if state.dirk is not None and state.phase == "handout":
+        raise IllegalMove(gettext_noop("Dirk never receives the buildings handed out at the end of the game."))
     if state.dirk is None or state.phase != "place":
         raise IllegalMove(gettext_noop("Only in a two-player game can a building bought this turn be given to Dirk."))
     seat_state = state.seats[seat]

@@ -19,7 +19,7 @@ from games.engine.protocol import JSON
 from . import codec, legal, notation, notation_parse, play, setup, strategy
 from .components import SCORING_CARDS, TYPES
 from .moves import Move
-from .state import AlhambraState, SeatState, transition
+from .state import AlhambraState, SeatState, Secret, transition
 from .view import revealed
 from .view import view as make_view
 
@@ -137,7 +137,8 @@ class AlhambraRules(BaseRules[AlhambraState, Move]):
     def randomize_hidden(self, state: AlhambraState, seat: int | None, seed: int) -> AlhambraState:
         """Re-deal what ``seat`` cannot see: the other hands (kept at their
         sizes; all hands are public once the game is over), the money deck
-        (scoring cards keep their places), the bag order and the RNG."""
+        (each scoring card anywhere in what is left of its pile), the bag
+        order and the RNG."""
         rng = Rng(seed_state(seed))
         over = self.is_finished(state)
         hidden = [] if over else [s for s in range(state.players) if s != seat]
@@ -156,10 +157,27 @@ class AlhambraRules(BaseRules[AlhambraState, Move]):
                 seats[s].score,
                 seats[s].pending,
             )
-        deck = []
-        for code in state.secret.deck:
-            deck.append(code if code in SCORING_CARDS else pool.pop())
+        deck = [pool.pop() if code is None else code for code in _scoring_places(state.secret, rng)]
         bag = sorted(state.secret.bag)
         rng.shuffle(bag)
-        secret = type(state.secret)(tuple(bag), tuple(deck), rng.next_u64())
+        secret = Secret(tuple(bag), tuple(deck), rng.next_u64(), state.secret.spans)
         return self._replace(state, seats=tuple(seats), secret=secret)
+
+
+def _scoring_places(secret: Secret, rng: Rng) -> list[int | None]:
+    """The deck re-dealt as far as the scoring cards go: each one still in
+    it at a random place of what is left of its pile (at its real place in a
+    state that does not know its piles), ``None`` for every other card."""
+    size = len(secret.deck)
+    places: list[int | None] = [None] * size
+    for number, code in enumerate(SCORING_CARDS):
+        if code not in secret.deck:
+            continue
+        if number < len(secret.spans):
+            first, last = secret.spans[number]
+            # Spans count from the bottom; the drawn part of a pile is gone.
+            top, bottom = size - 1 - min(last, size - 1), size - 1 - first
+            places[top + rng.below(bottom - top + 1)] = code
+        else:
+            places[secret.deck.index(code)] = code
+    return places

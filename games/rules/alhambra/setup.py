@@ -45,6 +45,7 @@ def setup(players: int, seed: int) -> AlhambraState:
         pile.append(scoring_card)
         rng.shuffle(pile)
     deck = [c for pile in piles for c in pile]
+    spans = _scoring_spans([len(pile) for pile in piles])
     keys = [(len(h), sum(c % 10 for c in h)) for h in hands]
     first = [s for s in range(players) if keys[s] == min(keys)]
     # Among equal hands the start player is drawn from the seed (rules D),
@@ -57,8 +58,19 @@ def setup(players: int, seed: int) -> AlhambraState:
         market=tuple(market),
         display=tuple(display),
         discard=(),
-        secret=Secret(bag=tuple(bag), deck=tuple(deck), rng=rng.state),
+        secret=Secret(bag=tuple(bag), deck=tuple(deck), rng=rng.state, spans=spans),
         current=start,
         start_player=start,
         dirk=dirk,
     )
+
+
+def _scoring_spans(sizes: list[int]) -> tuple[tuple[int, int], ...]:
+    """Per scoring card, the (first, last) deck position counted from the
+    bottom of its pile (2 for card 1, 4 for card 2), given the five pile
+    sizes (scoring cards included) from the top down."""
+    spans = []
+    for pile in (1, 3):
+        below = sum(sizes[pile + 1 :])
+        spans.append((below, below + sizes[pile] - 1))
+    return tuple(spans)

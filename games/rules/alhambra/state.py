@@ -34,11 +34,21 @@ class SeatState:
 
 @dataclass(frozen=True)
 class Secret:
-    """Server-only data: bag and deck order (index 0 is the top) and the RNG."""
+    """Server-only data: bag and deck order (index 0 is the top) and the RNG.
+
+    ``spans`` gives, per scoring card (1, then 2), the positions its pile
+    (2, then 4) took in the deck dealt at setup, counted from the bottom
+    (first, last): cards leave the deck from the top only, and the discards
+    are reshuffled only once the deck, scoring cards included, is empty, so
+    these positions hold for as long as the card is in the deck.  Public
+    knowledge (the piles were made in sight); empty in states made before
+    it was kept.
+    """
 
     bag: tuple[int, ...]
     deck: tuple[int, ...]
     rng: int
+    spans: tuple[tuple[int, int], ...] = ()
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,8 @@ from .components import (
     cell_label,
     tile_label,
 )
-from .legal import movers
+from .legal import legal_moves, movers
+from .moves import Done
 from .notation import parse_cell, tokenize
 from .state import AlhambraState
 from .walls import longest_wall
@@ -29,10 +30,24 @@ from .walls import longest_wall
 _STEPS = {
     "action": message(gettext_noop("choose an action: take money, buy a building or redesign")),
     "extra": message(gettext_noop("extra action after an exact payment (or 'done')")),
-    "place": message(gettext_noop("place the buildings bought this turn (Alhambra, reserve or Dirk)")),
+    "stuck": message(gettext_noop("no action is possible: end your turn with 'done'")),
+    "place": message(gettext_noop("place the buildings bought this turn (Alhambra or reserve)")),
+    # Dirk takes part only with two players.
+    "place_dirk": message(gettext_noop("place the buildings bought this turn (Alhambra, reserve or Dirk)")),
     "handout": message(gettext_noop("place the buildings handed out at the end (Alhambra or reserve)")),
     "over": message(gettext_noop("the game is over")),
 }
+
+
+def _step(state: AlhambraState) -> str:
+    """The key of ``_STEPS`` saying what the game waits for."""
+    if state.phase == "action" and state.extra:
+        return "extra"
+    if state.phase == "action" and legal_moves(state, state.current) == [Done()]:
+        return "stuck"
+    if state.phase == "place" and state.dirk is not None:
+        return "place_dirk"
+    return state.phase
 
 
 def _tiles(tiles: tuple[int, ...]) -> list[str]:
@@ -62,7 +77,7 @@ def view(state: AlhambraState, seat: int | None) -> dict[str, Any]:
     ``y`` growing southwards).
     """
     over = state.phase == "over" or state.early_end is not None
-    step = "extra" if state.phase == "action" and state.extra else state.phase
+    step = _step(state)
     players = []
     for index, s in enumerate(state.seats):
         entry: dict[str, Any] = {

@@ -262,7 +262,10 @@ def test_an_extra_action_may_be_taking_money():
 def test_done_ends_the_actions_after_an_exact_payment_only():
     state = position([seat(hand="denar 8"), seat()], market=("pav8", "gar8NE", "arc9", "cha10"))
     assert Done() not in RULES.legal_moves(state, 0)
-    with pytest.raises(IllegalMove, match="'done' only ends your turn after an exact payment"):
+    # Rules D: 'done' is also the move of a player for whom no action is possible.
+    with pytest.raises(
+        IllegalMove, match="'done' ends your turn only after an exact payment or when no action is possible"
+    ):
         RULES.apply(state, 0, Done())
     state = RULES.apply(state, 0, Buy(0, cards("denar 8"))).state
     state = RULES.apply(state, 0, Done()).state
