@@ -5,9 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.utils.translation import gettext_lazy
-
-from games.i18n import move_text
+from games.i18n import expect_text, move_text
 from games.rules.alhambra.components import cell_label
 from games.rules.alhambra.notation import parse_cell, tokenize
 from games.terms import gettext, term
@@ -26,19 +24,6 @@ TYPES = {
 CURRENCY = {"denar": "#f6d55c", "dirham": "#9cd08f", "ducat": "#f4a261", "florin": "#8fb8e8"}
 WALL = "#5a3418"
 INK, MUTED = "#1f2a30", "#5b6870"
-#: The engine's ``step`` sentences (English, games.rules.alhambra.view) in the reader's language.
-STEPS = {
-    "choose an action: take money, buy a building or redesign": gettext_lazy(
-        "choose an action: take money, buy a building or redesign"
-    ),
-    "extra action after an exact payment (or 'done')": gettext_lazy("extra action after an exact payment (or 'done')"),
-    "place the buildings bought this turn (Alhambra, reserve or Dirk)": gettext_lazy(
-        "place the buildings bought this turn (Alhambra, reserve or Dirk)"
-    ),
-    "place the buildings handed out at the end (Alhambra or reserve)": gettext_lazy(
-        "place the buildings handed out at the end (Alhambra or reserve)"
-    ),
-}
 SIDES = {"N": (0, 0, 1, 0), "E": (1, 0, 1, 1), "S": (0, 1, 1, 1), "W": (0, 0, 0, 1)}
 
 
@@ -101,7 +86,7 @@ def status(view: dict[str, Any], names: list[str]) -> str:
     return gettext("Turn %(turn)s: %(movers)s to move: %(step)s.") % {
         "turn": view["turn"],
         "movers": movers,
-        "step": str(STEPS.get(view["step"], view["step"])),
+        "step": expect_text("alhambra", view),
     }
 
 
