@@ -188,3 +188,21 @@ def test_a_declined_challenge_cannot_then_be_accepted(duel_ladder, now):
     challenge_decline(challenge_id=challenge.pk, user=b, now=now)
     with pytest.raises(game_services.Conflict):
         challenge_accept(challenge_id=challenge.pk, user=b, now=now)
+
+
+# The admin's ladder form, as a Dutch-speaking staff member reads it.
+
+
+def test_a_ladder_for_a_table_size_the_game_does_not_allow_is_refused_in_dutch():
+    from django.core.exceptions import ValidationError
+    from django.utils import translation
+
+    from ratings.models import Ladder
+
+    with translation.override("nl"):
+        with pytest.raises(ValidationError) as error:
+            Ladder(game="alta", players=6).clean()
+        assert error.value.message_dict["players"] == ["Alta wordt gespeeld door 2 tot 4 spelers."]
+        with pytest.raises(ValidationError) as error:
+            Ladder(game="schaak", players=2).clean()
+        assert error.value.message_dict["game"] == ["Onbekend spel."]
