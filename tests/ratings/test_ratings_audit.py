@@ -206,3 +206,15 @@ def test_a_ladder_for_a_table_size_the_game_does_not_allow_is_refused_in_dutch()
         with pytest.raises(ValidationError) as error:
             Ladder(game="schaak", players=2).clean()
         assert error.value.message_dict["game"] == ["Onbekend spel."]
+
+
+def test_challenging_a_name_nobody_has_quotes_the_name_as_typed(alice):
+    from rest_framework.test import APIClient
+
+    ladder = make_ladder(players=2)
+    join(ladder, alice, dt.datetime.now(dt.UTC))
+    api = APIClient()
+    api.force_authenticate(alice)
+    answer = api.post(f"/api/ladders/{ladder.pk}/challenges/", {"opponent": "D'Artagnan"}, format="json")
+    assert answer.status_code == 404
+    assert answer.json()["detail"] == "There is no player called “D'Artagnan”."
