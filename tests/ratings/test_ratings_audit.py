@@ -218,3 +218,12 @@ def test_challenging_a_name_nobody_has_quotes_the_name_as_typed(alice):
     answer = api.post(f"/api/ladders/{ladder.pk}/challenges/", {"opponent": "D'Artagnan"}, format="json")
     assert answer.status_code == 404
     assert answer.json()["detail"] == "There is no player called “D'Artagnan”."
+
+
+def test_the_dutch_ladder_list_heads_the_game_kind_column_spel_not_partij(client, alice):
+    make_ladder(players=2)
+    alice.language = "nl"
+    alice.save(update_fields=["language"])
+    client.force_login(alice)
+    page = client.get("/ladders/").content.decode()
+    assert '<th scope="col">Spel</th>' in page and '<th scope="col">Partij</th>' not in page
