@@ -227,11 +227,11 @@ class Ladder(models.Model):
         try:
             rules = get_rules(self.game)
         except KeyError:
-            raise ValidationError({"game": "Unknown game."}) from None
+            raise ValidationError({"game": ValidationError(_("Unknown game."), code="unknown_game")}) from None
         if self.players is not None and not rules.min_players <= self.players <= rules.max_players:
-            raise ValidationError(
-                {"players": f"{rules.name} is played by {rules.min_players} to {rules.max_players} players."}
-            )
+            message = _("%(game)s is played by %(minimum)s to %(maximum)s players.")
+            limits = {"game": rules.name, "minimum": rules.min_players, "maximum": rules.max_players}
+            raise ValidationError({"players": ValidationError(message, code="table_size", params=limits)})
         if not self.name and self.players is not None:
             self._name_by_default()
 

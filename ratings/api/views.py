@@ -133,7 +133,7 @@ class ChallengeCreateApi(WriteApi):
         name = data.validated_data["opponent"].strip()
         opponent = get_user_model().objects.filter(display_name__iexact=name).first()
         if opponent is None:
-            raise NotFound(_("There is no player called %(name)s.") % {"name": repr(name)}, code="unknown_player")
+            raise NotFound(_("There is no player called “%(name)s”.") % {"name": name}, code="unknown_player")
         challenge = services.challenge_create(
             ladder_id=pk, challenger=request.user, opponent=opponent, now=timezone.now()
         )

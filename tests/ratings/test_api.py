@@ -69,7 +69,7 @@ def test_challenge_accept_and_decline(api, ladder, alice, bob, carol):
         "open",
     )
     nobody = api.post(f"/api/ladders/{ladder.pk}/challenges/", {"opponent": "Zed"}, format="json")
-    assert nobody.status_code == 404 and "no player called 'Zed'" in nobody.json()["detail"]
+    assert nobody.status_code == 404 and "no player called “Zed”" in nobody.json()["detail"]
     wrong = api.post(f"/api/challenges/{body['id']}/accept/")
     assert wrong.status_code == 403 and wrong.json()["code"] == "not_challenged"
     api.force_authenticate(bob)
