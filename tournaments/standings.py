@@ -24,9 +24,11 @@ Tie-breaks, in order (the order lichess uses for Swiss):
    score of the co-players who played too.  For two-player games that is
    the plain sum of the opponents' scores.
 2. Sonneborn-Berger: over the same games, the sum of (pairwise result
-   against a co-player) x (that co-player's score), divided by the number
-   of co-players.  For two-player games that is the classic sum of the
-   scores of opponents beaten plus half of those drawn.
+   against a co-player) x (that co-player's score), not divided by the
+   number of co-players (the research notes' multi-player adaptation, B6):
+   beating three co-players at one table counts each of them, like beating
+   them in three games.  For two-player games that is the classic sum of
+   the scores of opponents beaten plus half of those drawn.
 3. Rating at the start (higher first).
 
 Decisions the issue leaves open, taken here:
@@ -142,9 +144,9 @@ def standings(players: Iterable[Player], results: Iterable[GameResult]) -> tuple
                     continue
                 buchholz[a] += total[b] * share
                 if place[a] < place[b]:
-                    berger[a] += total[b] * share
+                    berger[a] += total[b]
                 elif place[a] == place[b]:
-                    berger[a] += total[b] * share * _HALF
+                    berger[a] += total[b] * _HALF
 
     def criteria(pid: PlayerId) -> tuple[Fraction, Fraction, Fraction, int]:
         return (total[pid], buchholz[pid], berger[pid], by_id[pid].rating)
