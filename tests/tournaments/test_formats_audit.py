@@ -214,3 +214,15 @@ def test_direct_encounter_is_not_applied_between_tied_players_who_never_met():
     assert by_player[1].direct_encounter == by_player[2].direct_encounter == 0
     # Level on everything but the rating at the start, which decides.
     assert [(s.rank, s.player) for s in table][:2] == [(1, 1), (2, 2)]
+
+
+@pytest.mark.django_db
+def test_the_unplayed_column_says_it_counts_wins_without_playing(client, alice, club, now):
+    """A forfeit loss and a requested half-point bye are not in the column
+    (``Standing.unplayed``), so its explanation must not promise them."""
+    from .conftest import new_players, started
+
+    t = started(alice, club, new_players(5), now=now, format="swiss", rounds=2)
+    html = client.get(t.get_absolute_url()).content.decode()
+    assert 'title="Wins without playing: byes and forfeit wins"' in html
+    assert 'title="Byes and forfeits"' not in html
