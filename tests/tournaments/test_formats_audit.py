@@ -15,6 +15,8 @@ from tournaments.pairing import (
     round_robin_schedule,
     seeding_order,
     single_elimination_bracket,
+    table_knockout,
+    table_sizes,
 )
 from tournaments.standings import standings
 from tournaments.types import GameResult, Player
@@ -226,3 +228,28 @@ def test_the_unplayed_column_says_it_counts_wins_without_playing(client, alice, 
     html = client.get(t.get_absolute_url()).content.decode()
     assert 'title="Wins without playing: byes and forfeit wins"' in html
     assert 'title="Byes and forfeits"' not in html
+
+
+def test_tables_of_four_with_fourteen_players_are_four_four_three_three():
+    """Notes B5: t = ceil(n / k) tables whose sizes differ by at most 1."""
+    assert table_sizes(14, 4) == [4, 4, 3, 3]
+    for players in range(2, 40):
+        for size in range(2, 7):
+            sizes = table_sizes(players, size)
+            assert max(sizes) - min(sizes) <= 1 and max(sizes) <= size
+            # Only a two-player pairing leaves somebody over: the odd one out's bye.
+            assert players - sum(sizes) == (players % 2 if size == 2 else 0)
+
+
+def test_a_table_knockout_sends_the_top_two_of_each_table_and_reseeds_by_seed():
+    players = field(8)
+    first = table_knockout(players, [], size=4, advance=2).next_round
+    tables = [set(t.players) for t in first.tables]
+    assert tables == [{1, 4, 5, 8}, {2, 3, 6, 7}]
+    # The lowest seeds win: 8 and 5, 7 and 6 go through, re-seeded 5, 6, 7, 8.
+    results = [
+        GameResult(round=1, table=t.players, ranking=tuple((p,) for p in sorted(t.players, reverse=True)))
+        for t in first.tables
+    ]
+    final = table_knockout(players, results, size=4, advance=2).next_round
+    assert [set(t.players) for t in final.tables] == [{5, 6, 7, 8}]
