@@ -64,14 +64,14 @@ def test_buchholz_and_sonneborn_berger_two_player():
     assert [s.player for s in standings(players, results)] == [1, 4, 3, 2]
 
 
-def test_multi_player_tie_breaks_are_means_over_co_players():
+def test_multi_player_buchholz_is_a_mean_and_sonneborn_berger_a_sum():
     players = field(4)
     results = [game(1, (1, 2, 3), (1,), (2,), (3,)), game(2, (1, 4), (4,), (1,))]
     table = {s.player: s for s in standings(players, results)}
     # Points: 1 -> 1, 2 -> 1/2, 3 -> 0, 4 -> 1.
     assert table[1].buchholz == (F(1, 2) + 0) / 2 + 1
-    assert table[1].sonneborn_berger == (F(1, 2) + 0) / 2 + 0
-    assert table[2].sonneborn_berger == (0 + 0) / 2
+    assert table[1].sonneborn_berger == (F(1, 2) + 0) + 0
+    assert table[2].sonneborn_berger == 0 + 0
     assert table[4].sonneborn_berger == 1
 
 
