@@ -7,15 +7,20 @@ from playwright.sync_api import expect
 PASSWORD = "slow games are good games"
 
 
-def test_sign_up_confirm_log_in_and_see_the_profile(page, transactional_db):
-    page.goto("/")
-    page.get_by_role("link", name="Create an account").click()
+def sign_up_as_frank(page) -> None:
+    """Fill in and send the sign-up form open on ``page``."""
     page.get_by_label("Email").fill("frank@example.com")
     page.get_by_label("Display name").fill("Frank")
     page.get_by_label("Password:", exact=True).fill(PASSWORD)
     page.get_by_label("Password (again)").fill(PASSWORD)
     page.get_by_role("button", name="Sign Up").click()
     expect(page.get_by_role("heading", name="Verify Your Email Address")).to_be_visible()
+
+
+def test_sign_up_confirm_log_in_and_see_the_profile(page, transactional_db):
+    page.goto("/")
+    page.get_by_role("link", name="Create an account").click()
+    sign_up_as_frank(page)
 
     page.get_by_role("link", name="Mailbox").click()
     page.get_by_role("link", name=re.compile("Please Confirm Your Email Address")).click()
@@ -53,12 +58,7 @@ def test_a_new_account_takes_the_browsers_time_zone(browser, live_server, transa
     try:
         page = context.new_page()
         page.goto("/accounts/signup/")
-        page.get_by_label("Email").fill("frank@example.com")
-        page.get_by_label("Display name").fill("Frank")
-        page.get_by_label("Password:", exact=True).fill(PASSWORD)
-        page.get_by_label("Password (again)").fill(PASSWORD)
-        page.get_by_role("button", name="Sign Up").click()
-        expect(page.get_by_role("heading", name="Verify Your Email Address")).to_be_visible()
+        sign_up_as_frank(page)
     finally:
         context.close()
     assert get_user_model().objects.get(email="frank@example.com").time_zone == "Asia/Tokyo"

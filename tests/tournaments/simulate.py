@@ -16,6 +16,17 @@ def field(count: int, withdrawn: Sequence[int] = ()) -> list[Player]:
     return [Player(id=i, seed=i, rating=2000 - 10 * i, withdrawn=i in withdrawn) for i in range(1, count + 1)]
 
 
+def game(round: int, table: Sequence[int], *ranking: Sequence[int], forfeited: Collection[int] = ()) -> GameResult:
+    """A result of ``table`` in ``round``: ``ranking`` lists the places,
+    each a group of players (a shared place); ``forfeited`` lost unplayed."""
+    return GameResult(
+        round=round,
+        table=tuple(table),
+        ranking=tuple(tuple(g) for g in ranking),
+        forfeited=frozenset(forfeited),
+    )
+
+
 def random_result(rng: random.Random, table: Table, ties: float = 0.1) -> GameResult:
     """A random finishing order for ``table``, with some shared places."""
     order = list(table.players)

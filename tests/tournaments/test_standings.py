@@ -9,16 +9,7 @@ from hypothesis import strategies as st
 from tournaments.standings import pairwise_result, result_points, scores, standings
 from tournaments.types import GameResult, Player
 
-from .simulate import field
-
-
-def game(round, table, *ranking, forfeited=()):
-    return GameResult(
-        round=round,
-        table=tuple(table),
-        ranking=tuple(tuple(g) for g in ranking),
-        forfeited=frozenset(forfeited),
-    )
+from .simulate import field, game
 
 
 def test_two_player_points_are_one_half_zero():
