@@ -4,9 +4,9 @@ Every answer is marked ``Auto-Submitted: auto-replied`` (so well-behaved
 auto-responders do not answer back), threads under the message it answers
 (``In-Reply-To``/``References``) and is written in the recipient's
 language: their account's, else the one their mail names, else English
-and Dutch in turn (``written_for``).  Its ``dedupe_key`` names the stored inbound row,
-so a message is answered at most once while a different body reusing a
-Message-ID (a new row) gets its own answer.
+and Dutch in turn (``written_for``).  Its ``dedupe_key`` names the stored
+inbound row, so a message is answered at most once while a different body
+reusing a Message-ID (a new row) gets its own answer.
 """
 
 from __future__ import annotations
