@@ -124,12 +124,3 @@ def test_a_tournament_cancelled_for_too_few_players_says_why_in_dutch(client, al
     assert "fewer than" not in html + mail.text + mail.html
     # The English log line reads as before.
     assert t.events.get(kind="cancelled").text == "The tournament was cancelled: fewer than 2 players registered."
-
-
-def test_the_swiss_tie_breaks_read_in_dutch_with_direct_encounter(client, alice, club, now):
-    living_in("nl", "Europe/Amsterdam", alice)
-    t = started(alice, club, new_players(4), now=now, format="swiss", rounds=1)
-    html = dutch_page(client, alice, t)
-    assert "<dt>3. Onderling resultaat</dt>" in html and "<dt>4. Rating</dt>" in html
-    assert ">OR</abbr>" in html and "dan het onderling resultaat" in html
-    assert "Direct encounter" not in html
