@@ -95,16 +95,14 @@ class StandingRow:
     points: str
     buchholz: str
     sonneborn_berger: str
-    direct_encounter: str
     rating: int
     played: int
     unplayed: int
     withdrawn: bool
     #: Who held the place before (a substitute took it over): "Name (until round N)".
     replaced: list[str] = field(default_factory=list)
-    #: Points, Buchholz, Sonneborn-Berger and direct encounter as numbers
-    #: (the CSV writes decimals).
-    exact: tuple[Fraction, ...] = (Fraction(0),) * 4
+    #: Points, Buchholz and Sonneborn-Berger as numbers (the CSV writes decimals).
+    exact: tuple[Fraction, Fraction, Fraction] = (Fraction(0), Fraction(0), Fraction(0))
 
 
 #: The tie-breaks of the standings, in the order they apply, each with the
@@ -122,13 +120,6 @@ TIE_BREAKS = (
         _(
             "The sum of the scores of the opponents a player beat, plus half the scores of those "
             "they drew with: a win against a strong opponent counts for more."
-        ),
-    ),
-    (
-        _("Direct encounter"),
-        _(
-            "Among the players still level, the points each scored in the games they played against "
-            "the others; it counts only when every one of them has played every other."
         ),
     ),
     (
@@ -270,15 +261,12 @@ def standings_view(tournament: Tournament, participants: list[Participant]) -> l
             points=points_text(row.points),
             buchholz=points_text(row.buchholz),
             sonneborn_berger=points_text(row.sonneborn_berger),
-            direct_encounter=points_text(row.direct_encounter),
             rating=row.rating,
             played=row.played,
             unplayed=row.unplayed,
             withdrawn=row.withdrawn,
             replaced=replaced.get(row.player, []),
-            exact=tuple(
-                Fraction(value) for value in (row.points, row.buchholz, row.sonneborn_berger, row.direct_encounter)
-            ),
+            exact=(Fraction(row.points), Fraction(row.buchholz), Fraction(row.sonneborn_berger)),
         )
         for row in table
     ]

@@ -29,14 +29,7 @@ Tie-breaks, in order (the order lichess uses for Swiss):
    beating three co-players at one table counts each of them, like beating
    them in three games.  For two-player games that is the classic sum of
    the scores of opponents beaten plus half of those drawn.
-3. Direct encounter (the research notes' recommended order: Buchholz,
-   Sonneborn-Berger, direct encounter): among the players still level on
-   points, Buchholz and Sonneborn-Berger, the sum of their pairwise results
-   against each other in the games they played, counted only when every
-   one of them has played every other (otherwise 0 for all, as FIDE does
-   when the tied players have not all met).  At a larger table the pairwise
-   result (1, 1/2 or 0) against each tied co-player counts.
-4. Rating at the start (higher first).
+3. Rating at the start (higher first).
 
 Decisions the issue leaves open, taken here:
 
@@ -71,7 +64,6 @@ class Standing:
     points: Fraction
     buchholz: Fraction
     sonneborn_berger: Fraction
-    direct_encounter: Fraction
     rating: int
     played: int
     unplayed: int
@@ -156,10 +148,8 @@ def standings(players: Iterable[Player], results: Iterable[GameResult]) -> tuple
                 elif place[a] == place[b]:
                     berger[a] += total[b] * _HALF
 
-    encounter = direct_encounters(results, {pid: (total[pid], buchholz[pid], berger[pid]) for pid in by_id})
-
-    def criteria(pid: PlayerId) -> tuple[Fraction, Fraction, Fraction, Fraction, int]:
-        return (total[pid], buchholz[pid], berger[pid], encounter[pid], by_id[pid].rating)
+    def criteria(pid: PlayerId) -> tuple[Fraction, Fraction, Fraction, int]:
+        return (total[pid], buchholz[pid], berger[pid], by_id[pid].rating)
 
     ordered = sorted(
         by_id,
@@ -179,7 +169,6 @@ def standings(players: Iterable[Player], results: Iterable[GameResult]) -> tuple
                 points=total[pid],
                 buchholz=buchholz[pid],
                 sonneborn_berger=berger[pid],
-                direct_encounter=encounter[pid],
                 rating=by_id[pid].rating,
                 played=played[pid],
                 unplayed=unplayed[pid],
@@ -187,35 +176,6 @@ def standings(players: Iterable[Player], results: Iterable[GameResult]) -> tuple
             )
         )
     return tuple(table)
-
-
-def direct_encounters(
-    results: Iterable[GameResult], level: Mapping[PlayerId, tuple[Fraction, ...]]
-) -> dict[PlayerId, Fraction]:
-    """Each player's direct-encounter score (module docstring, tie-break 3).
-
-    ``level`` maps every player to the criteria before this one; players
-    with equal values form a tied group.  A player alone in a group, or in
-    a group whose players have not all met, scores 0.
-    """
-    group_of: dict[tuple[Fraction, ...], set[PlayerId]] = {}
-    for pid, key in level.items():
-        group_of.setdefault(key, set()).add(pid)
-    score = dict.fromkeys(level, Fraction(0))
-    met: set[frozenset[PlayerId]] = set()
-    for result in results:
-        present = result.played
-        for a in present:
-            for b in present:
-                if a != b and level[a] == level[b]:
-                    score[a] += pairwise_result(result, a, b)
-                    met.add(frozenset((a, b)))
-    for group in group_of.values():
-        everyone_met = all(frozenset((a, b)) in met for a in group for b in group if a != b)
-        if len(group) < 2 or not everyone_met:
-            for pid in group:
-                score[pid] = Fraction(0)
-    return score
 
 
 def ranking_order(players: Iterable[Player], results: Iterable[GameResult]) -> list[PlayerId]:

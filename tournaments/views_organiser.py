@@ -121,8 +121,6 @@ def standings_csv(request, pk: int):
             _("Unplayed"),
             _("Status"),
             _("Replacing"),
-            # Last, so the columns downloads were read by keep their places.
-            _("Direct encounter"),
         ]
     )
     for row in overview.standings:
@@ -131,20 +129,19 @@ def standings_csv(request, pk: int):
                 row.rank,
                 _safe(str(row.participant.user)),
                 row.participant.seed,
-                *(points_decimal(value) for value in row.exact[:3]),
+                *(points_decimal(value) for value in row.exact),
                 row.rating,
                 row.played,
                 row.unplayed,
                 row.participant.get_status_display(),
                 _safe("; ".join(row.replaced)),
-                points_decimal(row.exact[3]),
             ]
         )
     if not overview.standings:
         for p in overview.participants:
             writer.writerow(
                 [p.final_place or "", _safe(str(p.user)), p.seed, "", "", "", p.rating_at_start or "", "", ""]
-                + [p.get_status_display(), "", ""]
+                + [p.get_status_display(), ""]
             )
     return response
 

@@ -172,36 +172,6 @@ def test_equal_players_share_a_place_and_forfeit_wins_count_for_points_only():
     assert [(s.rank, s.player) for s in level] == [(1, 1), (1, 2)]
 
 
-def test_direct_encounter_breaks_a_tie_left_by_buchholz_and_sonneborn_berger():
-    """Notes, recommendations: Buchholz, then Sonneborn-Berger, then direct
-    encounter; the issue's rating at the start comes last."""
-    results = [
-        game(1, (1, 4), (1,), (4,)),
-        game(1, (2, 3), (2,), (3,)),
-        game(2, (4, 3), (4, 3)),
-        game(2, (1, 2), (1, 2)),
-        game(3, (2, 4), (2,), (4,)),
-        game(3, (3, 1), (3,), (1,)),
-    ]
-    table = standings(field(4), results)
-    by_player = {s.player: s for s in table}
-    # 1 and 3: 3/2 points, Buchholz 1/2 + 5/2 + 3/2 = 5/2 + 1/2 + 3/2 = 9/2,
-    # Sonneborn-Berger 1/2 + 5/4 = 3/2 + 1/4 = 7/4; 3 beat 1, though 1 is rated higher.
-    assert (by_player[1].points, by_player[1].buchholz, by_player[1].sonneborn_berger) == (F(3, 2), F(9, 2), F(7, 4))
-    assert (by_player[3].points, by_player[3].buchholz, by_player[3].sonneborn_berger) == (F(3, 2), F(9, 2), F(7, 4))
-    assert by_player[3].direct_encounter == 1 and by_player[1].direct_encounter == 0
-    assert [(s.rank, s.player) for s in table] == [(1, 2), (2, 3), (3, 1), (4, 4)]
-
-
-def test_direct_encounter_is_not_applied_between_tied_players_who_never_met():
-    results = [game(1, (1, 3), (1,), (3,)), game(1, (2, 4), (2,), (4,))]
-    table = standings(field(4), results)
-    by_player = {s.player: s for s in table}
-    assert by_player[1].direct_encounter == by_player[2].direct_encounter == 0
-    # Level on everything but the rating at the start, which decides.
-    assert [(s.rank, s.player) for s in table][:2] == [(1, 1), (2, 2)]
-
-
 @pytest.mark.django_db
 def test_the_unplayed_column_says_it_counts_wins_without_playing(client, alice, club, now):
     """A forfeit loss and a requested half-point bye are not in the column

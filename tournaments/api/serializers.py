@@ -108,9 +108,6 @@ class TournamentStandingSerializer(serializers.Serializer):
     points = serializers.CharField(help_text="Exact points, e.g. 2½ or 1.67.")
     buchholz = serializers.CharField()
     sonneborn_berger = serializers.CharField()
-    direct_encounter = serializers.CharField(
-        help_text="Points scored against the other players level on points, Buchholz and Sonneborn-Berger."
-    )
     rating = serializers.IntegerField()
     played = serializers.IntegerField()
     unplayed = serializers.IntegerField()
@@ -229,7 +226,6 @@ def detail_data(overview: Overview, *, can_manage: bool) -> dict:
                 "points": s.points,
                 "buchholz": s.buchholz,
                 "sonneborn_berger": s.sonneborn_berger,
-                "direct_encounter": s.direct_encounter,
                 "rating": s.rating,
                 "played": s.played,
                 "unplayed": s.unplayed,

@@ -7,7 +7,7 @@ the last one.
 How a round is paired (Monrad with rematch avoidance):
 
 1. Players are listed in standings order (points, Buchholz,
-   Sonneborn-Berger, direct encounter, rating, seed; see ``tournaments.standings``).
+   Sonneborn-Berger, rating, seed; see ``tournaments.standings``).
    Withdrawn players are left out.
 2. With an odd number of players one gets a bye worth one win's points:
    the lowest-ranked player among those with the fewest byes so far (a

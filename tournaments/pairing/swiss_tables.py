@@ -3,8 +3,7 @@
 :func:`swiss_table_pairing` seats the next round from the results so far:
 
 1. Players are listed in standings order (points, Buchholz,
-   Sonneborn-Berger, direct encounter, rating, seed); withdrawn players
-   are left out.
+   Sonneborn-Berger, rating, seed); withdrawn players are left out.
 2. Table sizes come from ``table_sizes``: ceil(n / k) tables whose sizes
    differ by at most 1, the larger ones at the top.  If the game's minimum
    leaves players over, they get a bye worth one win's points: the
