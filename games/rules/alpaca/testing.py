@@ -86,3 +86,15 @@ def position(
 
 
 _table = table
+
+
+def play_to_the_end(rules: Any, state: AlpacaState) -> tuple[AlpacaState, list[int]]:
+    """Default moves (the lowest seat to move first) until nobody is to
+    move: the final state and each round's dominant seat, in order."""
+    leaders = [state.dominant]
+    while rules.to_move(state):
+        seat = min(rules.to_move(state))
+        transition = rules.apply(state, seat, rules.default_move(state, seat))
+        leaders += [e.data["dominant"] for e in transition.events if e.kind == "round"]
+        state = transition.state
+    return state, leaders

@@ -4,7 +4,7 @@ import pytest
 
 from games.engine import IllegalMove, NotYourTurn, get_rules
 from games.rules.alpaca import Place
-from games.rules.alpaca.testing import position, tile
+from games.rules.alpaca.testing import play_to_the_end, position, tile
 
 RULES = get_rules("alpaca")
 
@@ -190,13 +190,7 @@ def test_a_departed_seat_is_played_by_default_move():
 
 
 def test_over_a_whole_game_each_round_is_led_by_the_previous_leaders_right():
-    state = RULES.setup(5, 3)
-    leaders = [state.dominant]
-    while RULES.to_move(state):
-        seat = min(RULES.to_move(state))
-        transition = RULES.apply(state, seat, RULES.default_move(state, seat))
-        leaders += [e.data["dominant"] for e in transition.events if e.kind == "round"]
-        state = transition.state
+    state, leaders = play_to_the_end(RULES, RULES.setup(5, 3))
     assert len(leaders) == state.round > 5
     assert all(b == (a - 1) % 5 for a, b in zip(leaders, leaders[1:], strict=False))
     assert state.ended_by == "last tile" and not all(state.hands)

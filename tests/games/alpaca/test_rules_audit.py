@@ -10,7 +10,7 @@ import pytest
 from games.engine import IllegalMove, get_rules
 from games.rules.alpaca import COLOURS, Lock, NoBonus, Place, Rotate
 from games.rules.alpaca.state import tile_name
-from games.rules.alpaca.testing import position, tile
+from games.rules.alpaca.testing import play_to_the_end, position, tile
 
 RULES = get_rules("alpaca")
 
@@ -25,17 +25,6 @@ BLOCK = "0,0 b/y-p 0; 0,1 r/p-y 1; 1,1 r/y-p 2"
 
 def place(name, x, y, rot):
     return Place(tile(name), x, y, rot)
-
-
-def play_to_the_end(state):
-    """Default moves to the end: the final state and each round's leader."""
-    leaders = [state.dominant]
-    while RULES.to_move(state):
-        seat = min(RULES.to_move(state))
-        transition = RULES.apply(state, seat, RULES.default_move(state, seat))
-        leaders += [e.data["dominant"] for e in transition.events if e.kind == "round"]
-        state = transition.state
-    return state, leaders
 
 
 def whole_turn(state, seat):
@@ -80,13 +69,13 @@ def test_every_tile_of_the_chosen_colours_is_dealt_twelve_each(players):
 # ------------------------------------------------------------------ play
 def test_two_players_take_turns_as_dominant_and_the_dominant_plays_first():
     state = RULES.setup(2, 4)
-    end, leaders = play_to_the_end(state)
+    end, leaders = play_to_the_end(RULES, state)
     assert leaders[:6] == [0, 1, 0, 1, 0, 1]
     assert len(leaders) == end.round
 
 
 def test_five_players_lead_in_the_order_five_four_three_two_one():
-    end, leaders = play_to_the_end(RULES.setup(5, 21))
+    end, leaders = play_to_the_end(RULES, RULES.setup(5, 21))
     assert leaders[:6] == [0, 4, 3, 2, 1, 0]
     assert end.ended_by in ("last tile", "idle cycle")
 
