@@ -441,13 +441,17 @@ def _turn_steps(record, seat: int, rules) -> list[str]:
     sent a step per mail), then ``record``'s own."""
     steps = record.text.split("\n")
     earlier = MoveRecord.objects.filter(match=record.match, ply__lt=record.ply)
+    after = None  # the position after ``step``: the one before the step looked at last
     for step in earlier.order_by("-ply").only("ply", "seat_index", "kind", "text", "moves")[:_MOST_STEPS]:
         if step.seat_index != seat or step.kind != MoveRecord.Kind.MOVE:
             break
-        after = state_at(record.match, step.ply, record=step)
-        if turn_over(rules, state_at(record.match, step.ply - 1), after, seat):
+        if after is None:
+            after = state_at(record.match, step.ply, record=step)
+        before = state_at(record.match, step.ply - 1)
+        if turn_over(rules, before, after, seat):
             break
         steps = step.text.split("\n") + steps
+        after = before  # plies are consecutive: the next (earlier) step ended here
     return steps
 
 
