@@ -17,10 +17,47 @@ from . import names
 _CLOSED_NAME = re.compile(r"^deleted player \d+$", re.IGNORECASE)
 
 
+#: Offered first: where our clubs play (the Netherlands, Flanders) and their neighbours.
+USUAL_ZONES = ("Europe/Amsterdam", "Europe/Brussels", "Europe/London", "Europe/Berlin", "Europe/Paris", "UTC")
+
+#: The regions of the time zone database, named in the reader's language;
+#: a zone is listed under its region without the region's prefix.
+_REGIONS = {
+    "Europe": _("Europe"),
+    "America": _("America"),
+    "Africa": _("Africa"),
+    "Asia": _("Asia"),
+    "Australia": _("Australia"),
+    "Pacific": _("Pacific Ocean"),
+    "Atlantic": _("Atlantic Ocean"),
+    "Indian": _("Indian Ocean"),
+    "Antarctica": _("Antarctica"),
+    "Arctic": _("Arctic"),
+}
+
+
 @cache
-def time_zone_choices() -> list[tuple[str, str]]:
-    zones = sorted(n for n in zoneinfo.available_timezones() if "/" in n or n == "UTC")
-    return [(name, name.replace("_", " ")) for name in zones]
+def time_zone_names() -> frozenset[str]:
+    """Every zone a player may choose."""
+    return frozenset(n for n in zoneinfo.available_timezones() if "/" in n or n == "UTC")
+
+
+@cache
+def time_zone_choices() -> list[tuple[str, list[tuple[str, str]]]]:
+    """The profile's zone list: the usual zones, then one group per region
+    (a zone outside the regions, such as "US/Eastern", under "Other" by its
+    full name).  Each zone is offered once."""
+    usual = [zone for zone in USUAL_ZONES if zone in time_zone_names()]
+    grouped: dict[str, list[tuple[str, str]]] = {}
+    for zone in sorted(time_zone_names() - set(usual)):
+        region, _slash, place = zone.partition("/")
+        key = region if region in _REGIONS else ""
+        grouped.setdefault(key, []).append((zone, (place if key else zone).replace("_", " ")))
+    return [
+        (_("Common"), [(zone, zone.replace("_", " ")) for zone in usual]),
+        *((_REGIONS[region], grouped[region]) for region in _REGIONS if region in grouped),
+        (_("Other"), grouped.get("", [])),
+    ]
 
 
 def clean_display_name(value: str, *, exclude_pk: int | None = None) -> str:
@@ -59,7 +96,7 @@ class SignupForm(forms.Form):
     def clean_time_zone(self) -> str:
         """A zone the profile offers, else "" (never an error: the visitor cannot see the field)."""
         zone = self.cleaned_data.get("time_zone", "")
-        return zone if zone in dict(time_zone_choices()) else ""
+        return zone if zone in time_zone_names() else ""
 
     def signup(self, request, user) -> None:
         """Nothing left to do: the adapter sets the display name before the

@@ -1,4 +1,5 @@
 import datetime as dt
+import re
 
 import pytest
 from django.utils import timezone
@@ -92,3 +93,25 @@ def test_profile_turns_on_chat_messages_at_once(client, alice):
     client.post("/profile/", data)
     alice.refresh_from_db()
     assert not alice.chat_at_once
+
+
+def test_the_time_zone_list_offers_the_usual_zones_first_then_zones_by_region(client, alice):
+    """Six hundred names in one alphabetical list put Amsterdam between
+    "America/..." and "Asia/...": the usual zones come first, the rest are
+    grouped by region (named in the player's language), each zone named
+    without its region."""
+    alice.language, alice.time_zone = "nl", "America/Argentina/Buenos_Aires"
+    alice.save()
+    client.force_login(alice)
+    page = client.get("/profile/").content.decode()
+    select = re.search(r'<select name="time_zone".*?</select>', page, re.DOTALL).group(0)
+    groups = re.findall(r'<optgroup label="([^"]*)">(.*?)</optgroup>', select, re.DOTALL)
+    option = re.compile(r'<option value="([^"]*)"( selected)?>([^<]*)</option>')
+    options = {label: option.findall(body) for label, body in groups}
+    usual = [value for value, _, _ in options[groups[0][0]]]
+    assert usual[:3] == ["Europe/Amsterdam", "Europe/Brussels", "Europe/London"]
+    assert "Europa" in options and "Amerika" in options
+    assert ("America/Argentina/Buenos_Aires", " selected", "Argentina/Buenos Aires") in options["Amerika"]
+    assert ("Europe/Madrid", "", "Madrid") in options["Europa"]
+    everywhere = [value for listed in options.values() for value, _, _ in listed]
+    assert everywhere.count("Europe/Paris") == 1 and "Pacific/Auckland" in everywhere

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+import zoneinfo
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -30,7 +31,13 @@ GAMES = ("alta", "alhambra", "atlantis", "alpaca")
 NAMES = {"Anna", "Bram", "Harbour", "Winter", "Cup"}
 
 
+#: A time zone's name ("Europe/Amsterdam", as the footer names the zone
+#: times are shown in): an identifier, not English.
+_ZONE = re.compile(r"\b[A-Z][a-z]+/[A-Za-z_/+-]+")
+
+
 def _words(text: str) -> set[str]:
+    text = _ZONE.sub(lambda zone: " " if zone.group(0) in zoneinfo.available_timezones() else zone.group(0), text)
     return {w.lower() for w in WORD.findall(re.sub(r"%\(\w+\)\w|<[^>]+>", " ", text))}
 
 
