@@ -76,15 +76,18 @@ _LETTERS = {"r": 0, "y": 1, "g": 2, "b": 3, "p": 4}
 _CORNERS = {"ne": 0, "se": 1, "zo": 1, "sw": 2, "zw": 2, "so": 2, "nw": 3, "no": 3}
 _CELL = r"\(?\s*([+-]?\d+)\s*,\s*([+-]?\d+)\s*\)?"
 _ROT = r"([0-3]|ne|se|zo|sw|zw|nw|so|no)"
+#: "Rotation" in English, Italian and Dutch (the Dutch help and event lines
+#: say "draaiing"), and the short "rot" the mails write.
+_ROTATION = r"(?:rotation|rotazione|draaiing|draai|rot)"
 _PLACE = re.compile(
     rf"^(?P<tile>.+?)(?:\s+(?:at|on|a|in|su|op)\s+|\s*@\s*|\s+|(?=[(+-])){_CELL}\s*"
-    rf"(?:(?:rotation|rotazione|rot|r)\.?\s*[:=]?\s*)?{_ROT}?$"
+    rf"(?:(?:in\s+)?(?:{_ROTATION}|r)\.?\s*[:=]?\s*)?{_ROT}?$"
 )
-_ROT_WORD = re.compile(rf"\s*\b(?:rotation|rotazione|rot)\.?\s*[:=]?\s*{_ROT}\b\s*")
+_ROT_WORD = re.compile(rf"\s*\b(?:in\s+)?{_ROTATION}\.?\s*[:=]?\s*{_ROT}\b\s*")
 _BONUS = re.compile(r"^bonus\b\s*:?\s*")
 _ROTATE = re.compile(
     rf"^(?:rotate|rotation|rot|turn|ruota|gira|giro|draai|draaien)\s+(?:tile\s+|tegel\s+)?(?:at\s+|op\s+)?{_CELL}\s*"
-    rf"(?:(?:to|->|=|a|naar|:)\s*)?(?:(?:rotation|rotazione|rot|r)\.?\s*)?{_ROT}$"
+    rf"(?:(?:to|->|=|a|naar|:)\s*)?(?:(?:{_ROTATION}|r)\.?\s*)?{_ROT}$"
 )
 _LOCK = re.compile(
     rf"^(?:lock|locked|untouchable|intoccabile|counter|protect|blocca|segnalino|onaantastbaar|fiche)"

@@ -65,6 +65,28 @@ def test_dutch_colour_names_as_the_dutch_pages_name_them():
     assert parse("rode/paarse-gele at 1,0 rot 2") == Place(tile("rpy"), 1, 0, 2)
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "rood/geel-blauw op 1,0 draaiing 2",
+        "rood/geel-blauw op 1,0 in draaiing 2",  # as the Dutch event lines write it
+        "rood/geel-blauw op 1,0 draai 2",
+        "#1 op 1,0 draaiing: 2",
+        "rood/geel-blauw draaiing 2 op 1,0",
+    ],
+)
+def test_dutch_players_name_the_rotation_in_dutch(text):
+    """The Dutch help calls it "draaiing" and the event lines say "in
+    draaiing 0": a Dutch player writes it so."""
+    assert parse(text) == RYB_1_0_2
+
+
+def test_a_dutch_bonus_rotation_may_name_the_rotation_in_dutch():
+    assert parse("bonus draai 0,1 naar draaiing 3", double_bonus(), seat=0) == parse(
+        "bonus draai 0,1 naar 3", double_bonus(), seat=0
+    )
+
+
 def test_negative_cells_and_corner_rotations():
     assert parse("ryb at -1,0 ne") == Place(tile("ryb"), -1, 0, 0)
     assert parse("ryb at 0,-1 nw") == Place(tile("ryb"), 0, -1, 3)
