@@ -82,6 +82,10 @@ class Match(models.Model):
     ply = models.PositiveIntegerField(default=0, help_text=_("Number of accepted submissions."))
     outcome = models.JSONField(null=True, blank=True)
     termination = models.CharField(max_length=16, blank=True)
+    #: The finished game this one replays with the same players and settings.
+    rematch_of = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematches", db_index=True
+    )
 
     class Meta:
         indexes = [models.Index(fields=["status", "game"])]

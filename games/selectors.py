@@ -100,6 +100,11 @@ def invitations_for(user) -> QuerySet[Seat]:
 _SEAT_WORD = re.compile(r"\b[Ss]eat (\d+)\b")
 
 
+def rematch_of(match: Match) -> Match | None:
+    """The rematch offered after ``match`` (waiting, running or over), if any."""
+    return match.rematches.exclude(status=Match.Status.CANCELLED).order_by("pk").first()
+
+
 def seat_names(match: Match) -> dict[int, str]:
     """Engine seat index -> display name, for a started match."""
     return {s.index: str(s.user) for s in match.seats.all() if s.index is not None and s.user_id}

@@ -12,6 +12,7 @@ urlpatterns = [
     path("games/<int:pk>/leave/", views.match_leave, name="game-leave"),
     path("games/<int:pk>/cancel/", views.match_cancel, name="game-cancel"),
     path("games/<int:pk>/resign/", views.match_resign, name="game-resign"),
+    path("games/<int:pk>/rematch/", views.match_rematch, name="game-rematch"),
     path("games/<int:pk>/move/", views.match_move, name="game-move"),
     path("games/<int:pk>/chat/", views_chat.match_chat, name="game-chat"),
     path("games/<int:pk>/chat/mute/", views_chat.match_chat_mute, name="game-chat-mute"),

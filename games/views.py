@@ -122,6 +122,8 @@ def match_detail(request, pk: int):
     if match.is_finished:
         context["results"] = _results(match)
         context["ties"] = tie_lines(match.game, match.seats.all(), (match.outcome or {}).get("details") or [])
+        if seen.seat is not None:
+            context["rematch"] = selectors.rematch_of(match)
     context.update(_chat(match, request.user))
     context["panels"], context["panel_stylesheets"] = panels_for(match)  # from other apps
     return render(request, "games/detail.html", context)
@@ -217,6 +219,23 @@ def match_resign(request, pk: int):
         lambda: services.match_resign(match_id=pk, user=request.user, now=timezone.now(), source=MoveRecord.Source.WEB),
         _("You resigned."),
     )
+
+
+@login_required
+@require_POST
+def match_rematch(request, pk: int):
+    """Offer a rematch (or find the one offered) and go to its page, where
+    the other players accept their invitations."""
+    try:
+        rematch, offered = services.match_rematch(match_id=pk, user=request.user, now=timezone.now())
+    except services.GameActionError as error:
+        messages.error(request, error.message)
+        return redirect("game-detail", pk=pk)
+    if offered:
+        messages.success(
+            request, _("Rematch offered: the other players are invited, and the game starts when they join.")
+        )
+    return redirect(rematch)
 
 
 @login_required

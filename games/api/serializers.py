@@ -117,6 +117,7 @@ class MatchDetailSerializer(MatchSummarySerializer):
         allow_blank=True, help_text="SHA-256 of salt:seed, published when the game starts (/api/games/{id}/audit/)."
     )
     seed_salt = serializers.CharField(allow_null=True, help_text="Published once the game is over.")
+    rematch_of = serializers.IntegerField(allow_null=True, help_text="The finished game this one is a rematch of.")
 
 
 class TimeControlInputSerializer(serializers.Serializer):

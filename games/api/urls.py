@@ -9,6 +9,7 @@ urlpatterns = [
     path("games/<int:pk>/leave/", views.GameLeaveApi.as_view(), name="api-game-leave"),
     path("games/<int:pk>/cancel/", views.GameCancelApi.as_view(), name="api-game-cancel"),
     path("games/<int:pk>/resign/", views.GameResignApi.as_view(), name="api-game-resign"),
+    path("games/<int:pk>/rematch/", views.GameRematchApi.as_view(), name="api-game-rematch"),
     path("games/<int:pk>/legal-moves/", views.LegalMovesApi.as_view(), name="api-game-legal-moves"),
     path("games/<int:pk>/moves/", views.MovesApi.as_view(), name="api-game-moves"),
     path("games/<int:pk>/chat/", chat.GameChatApi.as_view(), name="api-game-chat"),

@@ -48,6 +48,7 @@ def detail_data(match: Match, user, *, state=None, seats=None) -> dict:
         "seed": match.seed if match.is_finished else None,
         "seed_commitment": match.seed_commitment,
         "seed_salt": match.seed_salt if match.is_finished else None,
+        "rematch_of": match.rematch_of_id,
     }
 
 
@@ -135,6 +136,17 @@ class GameResignApi(WriteApi):
         """Resign: you rank last and the others play on."""
         services.match_resign(match_id=pk, user=request.user, now=timezone.now(), source=MoveRecord.Source.API)
         return Response(detail_data(_match(pk), request.user))
+
+
+class GameRematchApi(WriteApi):
+    @extend_schema(request=None, responses={201: MatchDetailSerializer, 200: MatchDetailSerializer, **ERRORS})
+    def post(self, request, pk: int):
+        """Offer a rematch of a finished game you played: a new game with the
+        same players (invited) and settings (201), or the rematch already
+        offered (200)."""
+        rematch, offered = services.match_rematch(match_id=pk, user=request.user, now=timezone.now())
+        answer = status.HTTP_201_CREATED if offered else status.HTTP_200_OK
+        return Response(detail_data(_match(rematch.pk), request.user), status=answer)
 
 
 class LegalMovesApi(APIView):

@@ -14,6 +14,7 @@ from .lifecycle import (
     match_leave,
 )
 from .moves import MoveResult, match_resign, move_submit
+from .rematch import match_rematch
 
 __all__ = [
     "Conflict",
@@ -30,6 +31,7 @@ __all__ = [
     "match_create_seated",
     "match_join",
     "match_leave",
+    "match_rematch",
     "match_resign",
     "move_submit",
 ]
