@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import zoneinfo
 from functools import cache
+from typing import Any
 
 from django import forms
 from django.contrib.auth import get_user_model
@@ -43,7 +44,7 @@ def time_zone_names() -> frozenset[str]:
 
 
 @cache
-def time_zone_choices() -> list[tuple[str, list[tuple[str, str]]]]:
+def time_zone_choices() -> list[tuple[Any, list[tuple[str, str]]]]:
     """The profile's zone list: the usual zones, then one group per region
     (a zone outside the regions, such as "US/Eastern", under "Other" by its
     full name).  Each zone is offered once."""
