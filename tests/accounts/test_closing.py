@@ -267,3 +267,26 @@ def test_closing_anna_keeps_anna_lenas_name_in_the_logs(now):
     started = MatchEvent.objects.get(match=match, kind="started").text
     assert started.count("Anna Lena") == 1 and started.count(closed_name(anna.pk)) == 1
     assert f"{closed_name(anna.pk)} Lena" not in started
+
+
+def test_nobody_can_invite_a_closed_account_to_a_game(alice, bob, now):
+    """ "deleted player 5" is shown on finished games' pages, but nobody
+    plays under that name any more: inviting it (or its address) is refused
+    instead of leaving a seat open that nobody can ever take."""
+    from core.errors import GameActionError
+
+    account_close(user=bob, now=now)
+    for invitee in (closed_name(bob.pk), closed_email(bob.pk)):
+        with pytest.raises(GameActionError) as refused:
+            services.match_create(creator=alice, game="alta", players=2, now=now, invite=[invitee])
+        assert refused.value.code == "invalid_invitation"
+    assert not Match.objects.exists()
+    client = Client()
+    client.force_login(alice)
+    alice.language = "nl"
+    alice.save(update_fields=["language"])
+    response = client.post(
+        "/api/games/", {"game": "alta", "players": 2, "invite": [closed_name(bob.pk)]}, content_type="application/json"
+    )
+    assert response.status_code == 400, response.content
+    assert "kan niet worden uitgenodigd: dat account is gesloten." in response.json()["detail"]
