@@ -290,3 +290,60 @@ def test_nobody_can_invite_a_closed_account_to_a_game(alice, bob, now):
     )
     assert response.status_code == 400, response.content
     assert "kan niet worden uitgenodigd: dat account is gesloten." in response.json()["detail"]
+
+
+def test_organisers_cannot_bring_a_closed_account_into_clubs_or_tournaments(alice, bob, carol, dave, now):
+    """Inviting, substituting or adding late a closed account would seat a
+    player who can never play (and whose games time out): each is refused
+    as for a name nobody has."""
+    from django.db import transaction
+
+    from games.services import Conflict, NotFound
+    from tests.tournaments.conftest import make_tournament, register, started
+    from tournaments.services import (
+        club_create,
+        club_invite,
+        participant_add_late,
+        participant_replace,
+        tournament_invite,
+    )
+
+    gone = make_user("erin@example.com", "Erin")
+    account_close(user=gone, now=now)
+    name = closed_name(gone.pk)
+    club = club_create(creator=alice, name="Harbour club", description="", now=now)
+    upcoming = make_tournament(alice, club, now=now, name="Spring cup", format="swiss", rounds=2)
+    register(upcoming, [bob], now)
+    running = started(alice, club, [bob, carol, dave, alice], now=now, format="swiss", rounds=3)
+    attempts = {
+        "club invitation": lambda: club_invite(club_id=club.pk, display_name=name, by=alice, now=now),
+        "tournament invitation": lambda: tournament_invite(
+            tournament_id=upcoming.pk, display_name=name, by=alice, now=now
+        ),
+        "replacement": lambda: participant_replace(
+            tournament_id=upcoming.pk,
+            participant_id=upcoming.participants.get(user=bob).pk,
+            display_name=name,
+            by=alice,
+            now=now,
+        ),
+        "substitute": lambda: participant_replace(
+            tournament_id=running.pk,
+            participant_id=running.participants.get(user=bob).pk,
+            display_name=name,
+            by=alice,
+            now=now,
+        ),
+        "late entry": lambda: participant_add_late(tournament_id=running.pk, display_name=name, by=alice, now=now),
+    }
+    answers = {}
+    for what, attempt in attempts.items():
+        try:
+            with transaction.atomic():  # one accepted attempt must not change the next one's answer
+                attempt()
+                raise AssertionError("accepted")
+        except (NotFound, Conflict, AssertionError) as answer:
+            answers[what] = getattr(answer, "code", str(answer))
+    assert answers == dict.fromkeys(attempts, "unknown_player")
+    assert not Match.objects.filter(seats__user=gone).exists()
+    assert not gone.club_memberships.exists()
