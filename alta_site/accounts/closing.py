@@ -166,8 +166,16 @@ def _forget(user: User) -> None:
     others = list(
         User.objects.exclude(pk=user.pk).filter(display_name__contains=name).values_list("display_name", flat=True)
     )
-    matches = Match.objects.filter(Q(seats__user=user) | Q(seats__invited_user=user) | Q(created_by=user))
+    # Their games, and those they joined, left or declined before the start
+    # (no seat of theirs is left there, but the log lines name them).
+    matches = Match.objects.filter(
+        Q(seats__user=user) | Q(seats__invited_user=user) | Q(created_by=user) | Q(events__user=user)
+    )
     _rename_in(MatchEvent.objects.filter(match__in=matches.values("pk")), name, closed_name(user.pk), others)
+    # A declined invitation keeps the invitee's name for the creator's mail.
+    for event in MatchEvent.objects.filter(kind="declined", user=user).only("pk", "data"):
+        if event.data.get("invitee") == name:
+            MatchEvent.objects.filter(pk=event.pk).update(data={**event.data, "invitee": closed_name(user.pk)})
     _rename_in(
         TournamentEvent.objects.filter(Q(user=user) | Q(tournament__participants__user=user)).distinct(),
         name,

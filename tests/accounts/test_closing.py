@@ -347,3 +347,17 @@ def test_organisers_cannot_bring_a_closed_account_into_clubs_or_tournaments(alic
     assert answers == dict.fromkeys(attempts, "unknown_player")
     assert not Match.objects.filter(seats__user=gone).exists()
     assert not gone.club_memberships.exists()
+
+
+def test_the_games_a_player_left_or_declined_at_closing_no_longer_name_them(alice, bob, carol, now):
+    """Closing leaves the games not started and declines invitations: no
+    seat of theirs is left there, yet those games' logs lose their name too."""
+    joined = services.match_create(creator=bob, game="alta", players=3, now=now)
+    services.match_join(match_id=joined.pk, user=alice, now=now)
+    invited = services.match_create(creator=carol, game="alta", players=2, now=now, invite=["Alice"])
+    account_close(user=alice, now=now)
+    events = list(MatchEvent.objects.filter(match__in=[joined, invited]).values_list("text", "data"))
+    assert "Alice" not in str(events), events
+    texts = [text for text, _data in events]
+    assert f"{closed_name(alice.pk)} left the game." in texts
+    assert f"{closed_name(alice.pk)} declined the invitation." in texts
