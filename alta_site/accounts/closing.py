@@ -138,6 +138,27 @@ def _renamed_params(data: dict, rename: Callable[[str], str]) -> dict:
     return {**data, "params": renamed}
 
 
+#: Log lines that may name an address: an invitation by email (made before
+#: the invitee had an account) and the refusal of one.
+_ADDRESS_EVENTS = ("invited", "declined")
+
+
+def _addresses_out_of_invitations(addresses: set[str], new: str) -> None:
+    """Write ``new`` for each of ``addresses`` in the invitation lines of
+    every game (``bob@example.com`` as a whole address only: not in
+    ``jimbob@example.com`` nor ``bob@example.com.evil.org``)."""
+    for address in addresses:
+        pattern = re.compile(rf"(?<![\w.+-]){re.escape(address)}(?![\w-]|\.\w)", re.IGNORECASE)
+        events = MatchEvent.objects.filter(kind__in=_ADDRESS_EVENTS, text__icontains=address)
+        for event in events.only("pk", "text", "data"):
+            text = pattern.sub(new, event.text)
+            data = {
+                key: pattern.sub(new, value) if isinstance(value, str) else value for key, value in event.data.items()
+            }
+            if text != event.text or data != event.data:
+                MatchEvent.objects.filter(pk=event.pk).update(text=text, data=data)
+
+
 def _addresses_in(value: str) -> set[str]:
     """The addresses written in a stored header value (one or more, each
     bare or as ``Name <address>``, comma- or newline-separated), lower case."""
@@ -172,6 +193,7 @@ def _forget(user: User) -> None:
         Q(seats__user=user) | Q(seats__invited_user=user) | Q(created_by=user) | Q(events__user=user)
     )
     _rename_in(MatchEvent.objects.filter(match__in=matches.values("pk")), name, closed_name(user.pk), others)
+    _addresses_out_of_invitations(addresses, closed_name(user.pk))
     # A declined invitation keeps the invitee's name for the creator's mail.
     for event in MatchEvent.objects.filter(kind="declined", user=user).only("pk", "data"):
         if event.data.get("invitee") == name:

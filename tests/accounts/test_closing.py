@@ -361,3 +361,28 @@ def test_the_games_a_player_left_or_declined_at_closing_no_longer_name_them(alic
     texts = [text for text, _data in events]
     assert f"{closed_name(alice.pk)} left the game." in texts
     assert f"{closed_name(alice.pk)} declined the invitation." in texts
+
+
+def test_closing_takes_the_address_out_of_the_logs_of_invitations_by_email(alice, bob, carol, now):
+    """Invited by address before she had an account, Erin took one seat and
+    declined another: after she closes her account no log line keeps her
+    address (an invitation to a look-alike address keeps its own)."""
+    erin_address = "erin@mail.test"
+    taken = services.match_create(
+        creator=alice, game="alta", players=3, now=now, invite=[erin_address, "jerin@mail.test"]
+    )
+    declined = services.match_create(creator=bob, game="alta", players=2, now=now, invite=[erin_address.upper()])
+    erin = make_user(erin_address, "Erin")
+    services.invitation_accept(token=taken.seats.get(invited_email=erin_address).invitation_token, user=erin, now=now)
+    token = declined.seats.get(invited_email=erin_address).invitation_token
+    services.invitation_decline(token=token, user=erin, now=now)
+    assert MatchEvent.objects.filter(text__startswith=erin_address).count() == 3
+
+    account_close(user=erin, now=now)
+    events = list(MatchEvent.objects.filter(match__in=[taken, declined]).values_list("text", "data"))
+    assert erin_address not in str(events).lower().replace("jerin@mail.test", "")
+    texts = [text for text, _data in events]
+    assert f"{closed_name(erin.pk)} was invited." in texts
+    assert f"{closed_name(erin.pk)} declined the invitation." in texts
+    assert "jerin@mail.test was invited." in texts
+    assert f"{closed_name(erin.pk)} left the game." in texts  # her seat is gone, the line names her no more
