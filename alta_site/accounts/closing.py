@@ -8,6 +8,7 @@ it (``PROTECT`` foreign keys): the history others played stays intact.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import re
 from collections.abc import Callable
@@ -18,13 +19,21 @@ from django.db import transaction
 from django.db.models import Q
 
 from alta_site.devmail.models import CapturedEmail
+from core.errors import Conflict
 from games import services as game_services
 from games.models import ChatMessage, ChatReader, DeadlineSettings, Match, MatchEvent, Seat, Vacation
 from mail.models import GameMute, InboundEmail, OutgoingEmail, ReplyToken
 from ratings import services as rating_services
 from ratings.models import Challenge, LadderMembership
 from tournaments import services as tournament_services
-from tournaments.models import ACCOUNT_CLOSED, Participant, Tournament, TournamentEvent
+from tournaments.models import (
+    ACCOUNT_CLOSED,
+    ClubMembership,
+    Participant,
+    Tournament,
+    TournamentEvent,
+    TournamentInvitation,
+)
 
 from .models import User
 
@@ -47,8 +56,9 @@ def account_close(*, user: User, now: dt.datetime) -> User:
     """Close ``user``'s account, in one transaction:
 
     1. Leave tournaments (unregister before the start, withdraw from a
-       running one: its games are forfeited by the tournament's rules) and
-       ladders (open challenges withdrawn).
+       running one: its games are forfeited by the tournament's rules),
+       ladders (open challenges withdrawn) and clubs (but the last
+       organiser of a club stays); tournament invitations go.
     2. Games not started: cancel those the player created, leave the
        others, decline invitations.
     3. Running games: resign every seat still playing (each game's own
@@ -84,6 +94,12 @@ def _leave_competitions(user: User, now: dt.datetime) -> None:
     Challenge.objects.filter(Q(challenger=user) | Q(challenged=user), status=Challenge.Status.OPEN).update(
         status=Challenge.Status.WITHDRAWN, answered_at=now
     )
+    # Clubs: leave each (requests withdrawn, invitations declined), except
+    # where they are the last organiser, so that every club keeps one.
+    for club_id in ClubMembership.objects.filter(user=user).values_list("club_id", flat=True):
+        with contextlib.suppress(Conflict):  # the last organiser
+            tournament_services.club_leave(club_id=club_id, user=user, now=now)
+    TournamentInvitation.objects.filter(user=user).delete()
 
 
 def _leave_games(user: User, now: dt.datetime) -> None:

@@ -386,3 +386,28 @@ def test_closing_takes_the_address_out_of_the_logs_of_invitations_by_email(alice
     assert f"{closed_name(erin.pk)} declined the invitation." in texts
     assert "jerin@mail.test was invited." in texts
     assert f"{closed_name(erin.pk)} left the game." in texts  # her seat is gone, the line names her no more
+
+
+def test_closing_leaves_clubs_and_drops_pending_club_and_tournament_invitations(alice, bob, carol, dave, now):
+    """A closed account leaves the clubs it belongs to and answers nothing
+    any more: its requests, club invitations and tournament invitations go.
+    Only the last organiser of a club stays, so the club keeps one."""
+    from tests.tournaments.conftest import make_tournament
+    from tournaments.models import ClubMembership, TournamentInvitation
+    from tournaments.services import club_create, club_invite, club_join, tournament_invite
+
+    joined = club_create(creator=bob, name="Open club", now=now)
+    club_join(club_id=joined.pk, user=alice, now=now)
+    asked = club_create(creator=carol, name="Asking club", join_policy="request", now=now)
+    club_join(club_id=asked.pk, user=alice, now=now)
+    invited = club_create(creator=dave, name="Inviting club", join_policy="invitation", now=now)
+    club_invite(club_id=invited.pk, display_name="Alice", by=dave, now=now)
+    cup = make_tournament(bob, joined, now=now, name="Summer cup", rounds=2, registration="invited")
+    tournament_invite(tournament_id=cup.pk, display_name="Alice", by=bob, now=now)
+    own = club_create(creator=alice, name="Alice's club", now=now)
+
+    account_close(user=alice, now=now)
+    left = list(ClubMembership.objects.filter(user=alice).values_list("club__name", "role"))
+    assert left == [(own.name, "organiser")]
+    assert not TournamentInvitation.objects.filter(user=alice).exists()
+    assert {m.user for m in joined.memberships.all()} == {bob}
