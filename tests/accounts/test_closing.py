@@ -2,6 +2,8 @@
 each game's rules, personal data gone, others' history intact; staff close
 accounts from the admin instead of deleting them."""
 
+import re
+
 import pytest
 from allauth.account.models import EmailAddress
 from django.test import Client
@@ -411,3 +413,18 @@ def test_closing_leaves_clubs_and_drops_pending_club_and_tournament_invitations(
     assert left == [(own.name, "organiser")]
     assert not TournamentInvitation.objects.filter(user=alice).exists()
     assert {m.user for m in joined.memberships.all()} == {bob}
+
+
+def test_a_closed_accounts_name_links_to_no_missing_page(alice, bob, now):
+    """A closed account has no public page: its name on a finished game's
+    page is plain text, not a link to a page that is not found."""
+    match = services.match_create_seated(users=[alice, bob], game="alta", now=now, rated=True)
+    finish_by_resignations(match, [bob, alice], now)
+    rating_apply(match_id=match.pk)
+    account_close(user=bob, now=now)
+    client = Client()
+    client.force_login(alice)
+    page = client.get(f"/games/{match.pk}/").content.decode()
+    assert closed_name(bob.pk) in page
+    links = re.findall(r'href="(/players/[^"]+)"', page)
+    assert links and all(client.get(link).status_code == 200 for link in links), links
