@@ -8,6 +8,7 @@ it (``PROTECT`` foreign keys): the history others played stays intact.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import re
 from collections.abc import Callable
@@ -18,13 +19,21 @@ from django.db import transaction
 from django.db.models import Q
 
 from alta_site.devmail.models import CapturedEmail
+from core.errors import Conflict
 from games import services as game_services
 from games.models import ChatMessage, ChatReader, DeadlineSettings, Match, MatchEvent, Seat, Vacation
 from mail.models import GameMute, InboundEmail, OutgoingEmail, ReplyToken
 from ratings import services as rating_services
 from ratings.models import Challenge, LadderMembership
 from tournaments import services as tournament_services
-from tournaments.models import ACCOUNT_CLOSED, Participant, Tournament, TournamentEvent
+from tournaments.models import (
+    ACCOUNT_CLOSED,
+    ClubMembership,
+    Participant,
+    Tournament,
+    TournamentEvent,
+    TournamentInvitation,
+)
 
 from .models import User
 
@@ -47,8 +56,9 @@ def account_close(*, user: User, now: dt.datetime) -> User:
     """Close ``user``'s account, in one transaction:
 
     1. Leave tournaments (unregister before the start, withdraw from a
-       running one: its games are forfeited by the tournament's rules) and
-       ladders (open challenges withdrawn).
+       running one: its games are forfeited by the tournament's rules),
+       ladders (open challenges withdrawn) and clubs (but the last
+       organiser of a club stays); tournament invitations go.
     2. Games not started: cancel those the player created, leave the
        others, decline invitations.
     3. Running games: resign every seat still playing (each game's own
@@ -84,6 +94,12 @@ def _leave_competitions(user: User, now: dt.datetime) -> None:
     Challenge.objects.filter(Q(challenger=user) | Q(challenged=user), status=Challenge.Status.OPEN).update(
         status=Challenge.Status.WITHDRAWN, answered_at=now
     )
+    # Clubs: leave each (requests withdrawn, invitations declined), except
+    # where they are the last organiser, so that every club keeps one.
+    for club_id in ClubMembership.objects.filter(user=user).values_list("club_id", flat=True):
+        with contextlib.suppress(Conflict):  # the last organiser
+            tournament_services.club_leave(club_id=club_id, user=user, now=now)
+    TournamentInvitation.objects.filter(user=user).delete()
 
 
 def _leave_games(user: User, now: dt.datetime) -> None:
@@ -138,6 +154,27 @@ def _renamed_params(data: dict, rename: Callable[[str], str]) -> dict:
     return {**data, "params": renamed}
 
 
+#: Log lines that may name an address: an invitation by email (made before
+#: the invitee had an account) and the refusal of one.
+_ADDRESS_EVENTS = ("invited", "declined")
+
+
+def _addresses_out_of_invitations(addresses: set[str], new: str) -> None:
+    """Write ``new`` for each of ``addresses`` in the invitation lines of
+    every game (``bob@example.com`` as a whole address only: not in
+    ``jimbob@example.com`` nor ``bob@example.com.evil.org``)."""
+    for address in addresses:
+        pattern = re.compile(rf"(?<![\w.+-]){re.escape(address)}(?![\w-]|\.\w)", re.IGNORECASE)
+        events = MatchEvent.objects.filter(kind__in=_ADDRESS_EVENTS, text__icontains=address)
+        for event in events.only("pk", "text", "data"):
+            text = pattern.sub(new, event.text)
+            data = {
+                key: pattern.sub(new, value) if isinstance(value, str) else value for key, value in event.data.items()
+            }
+            if text != event.text or data != event.data:
+                MatchEvent.objects.filter(pk=event.pk).update(text=text, data=data)
+
+
 def _addresses_in(value: str) -> set[str]:
     """The addresses written in a stored header value (one or more, each
     bare or as ``Name <address>``, comma- or newline-separated), lower case."""
@@ -166,8 +203,17 @@ def _forget(user: User) -> None:
     others = list(
         User.objects.exclude(pk=user.pk).filter(display_name__contains=name).values_list("display_name", flat=True)
     )
-    matches = Match.objects.filter(Q(seats__user=user) | Q(seats__invited_user=user) | Q(created_by=user))
+    # Their games, and those they joined, left or declined before the start
+    # (no seat of theirs is left there, but the log lines name them).
+    matches = Match.objects.filter(
+        Q(seats__user=user) | Q(seats__invited_user=user) | Q(created_by=user) | Q(events__user=user)
+    )
     _rename_in(MatchEvent.objects.filter(match__in=matches.values("pk")), name, closed_name(user.pk), others)
+    _addresses_out_of_invitations(addresses, closed_name(user.pk))
+    # A declined invitation keeps the invitee's name for the creator's mail.
+    for event in MatchEvent.objects.filter(kind="declined", user=user).only("pk", "data"):
+        if event.data.get("invitee") == name:
+            MatchEvent.objects.filter(pk=event.pk).update(data={**event.data, "invitee": closed_name(user.pk)})
     _rename_in(
         TournamentEvent.objects.filter(Q(user=user) | Q(tournament__participants__user=user)).distinct(),
         name,

@@ -29,7 +29,10 @@ from .models import User
 EXPORT_VERSION = 1
 #: Lifecycle lines every player of a game sees; other events (reminders,
 #: timeouts, invitations) are exported only to the player they concern.
-_SHARED_EVENTS = frozenset({"created", "joined", "left", "declined", "cancelled", "started", "finished"})
+_SHARED_EVENTS = frozenset({"created", "joined", "left", "cancelled", "started", "finished"})
+#: Lines for the game's creator as well: a refused invitation may name the
+#: address it was sent to, which only the creator (who typed it) knows.
+_CREATOR_EVENTS = frozenset({"declined"})
 
 
 def _account(user: User) -> dict[str, Any]:
@@ -85,7 +88,12 @@ def _game(match: Match, user: User) -> dict[str, Any]:
         "log": [
             {"at": e.created_at, "text": e.text}
             for e in match.events.order_by("created_at", "pk")
-            if e.kind in _SHARED_EVENTS or e.user_id == user.pk or (seat and e.data.get("seat_id") == seat.pk)
+            if e.kind in _SHARED_EVENTS
+            or e.user_id == user.pk
+            or (e.kind in _CREATOR_EVENTS and match.created_by_id == user.pk)
+            # Their seat's lines, but an invitation by email names the address
+            # it went to, which whoever took the seat later never saw.
+            or (seat and e.data.get("seat_id") == seat.pk and not e.data.get("stranger"))
         ],
         "outcome": match.outcome if finished else None,
         "seed_commitment": match.seed_commitment,

@@ -34,7 +34,9 @@ class GameAuditApi(APIView):
         seed = serializers.IntegerField()
         salt = serializers.CharField(allow_blank=True)
         seat_order = serializers.ListField(
-            child=serializers.IntegerField(), help_text="Engine seat index of each player, in joining order."
+            child=serializers.IntegerField(),
+            allow_null=True,
+            help_text="Engine seat index of each player, in joining order; null where a tournament set the order.",
         )
         moves = AuditMoveSerializer(many=True)
         outcome = serializers.JSONField()

@@ -96,6 +96,12 @@ def _resolve_invitee(name_or_email: str, creator):
     text = name_or_email.strip()
     user = User.objects.filter(display_name__iexact=text).first() or User.objects.filter(email__iexact=text).first()
     if user is not None:
+        if not user.is_active:
+            # A closed (or suspended) account: its seat could never be taken.
+            raise GameActionError(
+                _("%(name)s cannot be invited: that account is closed.") % {"name": repr(text)},
+                code="invalid_invitation",
+            )
         if user.pk == creator.pk:
             raise GameActionError(_("You cannot invite yourself."), code="invalid_invitation")
         return user, ""

@@ -2,6 +2,8 @@
 each game's rules, personal data gone, others' history intact; staff close
 accounts from the admin instead of deleting them."""
 
+import re
+
 import pytest
 from allauth.account.models import EmailAddress
 from django.test import Client
@@ -267,3 +269,162 @@ def test_closing_anna_keeps_anna_lenas_name_in_the_logs(now):
     started = MatchEvent.objects.get(match=match, kind="started").text
     assert started.count("Anna Lena") == 1 and started.count(closed_name(anna.pk)) == 1
     assert f"{closed_name(anna.pk)} Lena" not in started
+
+
+def test_nobody_can_invite_a_closed_account_to_a_game(alice, bob, now):
+    """ "deleted player 5" is shown on finished games' pages, but nobody
+    plays under that name any more: inviting it (or its address) is refused
+    instead of leaving a seat open that nobody can ever take."""
+    from core.errors import GameActionError
+
+    account_close(user=bob, now=now)
+    for invitee in (closed_name(bob.pk), closed_email(bob.pk)):
+        with pytest.raises(GameActionError) as refused:
+            services.match_create(creator=alice, game="alta", players=2, now=now, invite=[invitee])
+        assert refused.value.code == "invalid_invitation"
+    assert not Match.objects.exists()
+    client = Client()
+    client.force_login(alice)
+    alice.language = "nl"
+    alice.save(update_fields=["language"])
+    response = client.post(
+        "/api/games/", {"game": "alta", "players": 2, "invite": [closed_name(bob.pk)]}, content_type="application/json"
+    )
+    assert response.status_code == 400, response.content
+    assert "kan niet worden uitgenodigd: dat account is gesloten." in response.json()["detail"]
+
+
+def test_organisers_cannot_bring_a_closed_account_into_clubs_or_tournaments(alice, bob, carol, dave, now):
+    """Inviting, substituting or adding late a closed account would seat a
+    player who can never play (and whose games time out): each is refused
+    as for a name nobody has."""
+    from django.db import transaction
+
+    from games.services import Conflict, NotFound
+    from tests.tournaments.conftest import make_tournament, register, started
+    from tournaments.services import (
+        club_create,
+        club_invite,
+        participant_add_late,
+        participant_replace,
+        tournament_invite,
+    )
+
+    gone = make_user("erin@example.com", "Erin")
+    account_close(user=gone, now=now)
+    name = closed_name(gone.pk)
+    club = club_create(creator=alice, name="Harbour club", description="", now=now)
+    upcoming = make_tournament(alice, club, now=now, name="Spring cup", format="swiss", rounds=2)
+    register(upcoming, [bob], now)
+    running = started(alice, club, [bob, carol, dave, alice], now=now, format="swiss", rounds=3)
+    attempts = {
+        "club invitation": lambda: club_invite(club_id=club.pk, display_name=name, by=alice, now=now),
+        "tournament invitation": lambda: tournament_invite(
+            tournament_id=upcoming.pk, display_name=name, by=alice, now=now
+        ),
+        "replacement": lambda: participant_replace(
+            tournament_id=upcoming.pk,
+            participant_id=upcoming.participants.get(user=bob).pk,
+            display_name=name,
+            by=alice,
+            now=now,
+        ),
+        "substitute": lambda: participant_replace(
+            tournament_id=running.pk,
+            participant_id=running.participants.get(user=bob).pk,
+            display_name=name,
+            by=alice,
+            now=now,
+        ),
+        "late entry": lambda: participant_add_late(tournament_id=running.pk, display_name=name, by=alice, now=now),
+    }
+    answers = {}
+    for what, attempt in attempts.items():
+        try:
+            with transaction.atomic():  # one accepted attempt must not change the next one's answer
+                attempt()
+                raise AssertionError("accepted")
+        except (NotFound, Conflict, AssertionError) as answer:
+            answers[what] = getattr(answer, "code", str(answer))
+    assert answers == dict.fromkeys(attempts, "unknown_player")
+    assert not Match.objects.filter(seats__user=gone).exists()
+    assert not gone.club_memberships.exists()
+
+
+def test_the_games_a_player_left_or_declined_at_closing_no_longer_name_them(alice, bob, carol, now):
+    """Closing leaves the games not started and declines invitations: no
+    seat of theirs is left there, yet those games' logs lose their name too."""
+    joined = services.match_create(creator=bob, game="alta", players=3, now=now)
+    services.match_join(match_id=joined.pk, user=alice, now=now)
+    invited = services.match_create(creator=carol, game="alta", players=2, now=now, invite=["Alice"])
+    account_close(user=alice, now=now)
+    events = list(MatchEvent.objects.filter(match__in=[joined, invited]).values_list("text", "data"))
+    assert "Alice" not in str(events), events
+    texts = [text for text, _data in events]
+    assert f"{closed_name(alice.pk)} left the game." in texts
+    assert f"{closed_name(alice.pk)} declined the invitation." in texts
+
+
+def test_closing_takes_the_address_out_of_the_logs_of_invitations_by_email(alice, bob, carol, now):
+    """Invited by address before she had an account, Erin took one seat and
+    declined another: after she closes her account no log line keeps her
+    address (an invitation to a look-alike address keeps its own)."""
+    erin_address = "erin@mail.test"
+    taken = services.match_create(
+        creator=alice, game="alta", players=3, now=now, invite=[erin_address, "jerin@mail.test"]
+    )
+    declined = services.match_create(creator=bob, game="alta", players=2, now=now, invite=[erin_address.upper()])
+    erin = make_user(erin_address, "Erin")
+    services.invitation_accept(token=taken.seats.get(invited_email=erin_address).invitation_token, user=erin, now=now)
+    token = declined.seats.get(invited_email=erin_address).invitation_token
+    services.invitation_decline(token=token, user=erin, now=now)
+    assert MatchEvent.objects.filter(text__startswith=erin_address).count() == 3
+
+    account_close(user=erin, now=now)
+    events = list(MatchEvent.objects.filter(match__in=[taken, declined]).values_list("text", "data"))
+    assert erin_address not in str(events).lower().replace("jerin@mail.test", "")
+    texts = [text for text, _data in events]
+    assert f"{closed_name(erin.pk)} was invited." in texts
+    assert f"{closed_name(erin.pk)} declined the invitation." in texts
+    assert "jerin@mail.test was invited." in texts
+    assert f"{closed_name(erin.pk)} left the game." in texts  # her seat is gone, the line names her no more
+
+
+def test_closing_leaves_clubs_and_drops_pending_club_and_tournament_invitations(alice, bob, carol, dave, now):
+    """A closed account leaves the clubs it belongs to and answers nothing
+    any more: its requests, club invitations and tournament invitations go.
+    Only the last organiser of a club stays, so the club keeps one."""
+    from tests.tournaments.conftest import make_tournament
+    from tournaments.models import ClubMembership, TournamentInvitation
+    from tournaments.services import club_create, club_invite, club_join, tournament_invite
+
+    joined = club_create(creator=bob, name="Open club", now=now)
+    club_join(club_id=joined.pk, user=alice, now=now)
+    asked = club_create(creator=carol, name="Asking club", join_policy="request", now=now)
+    club_join(club_id=asked.pk, user=alice, now=now)
+    invited = club_create(creator=dave, name="Inviting club", join_policy="invitation", now=now)
+    club_invite(club_id=invited.pk, display_name="Alice", by=dave, now=now)
+    cup = make_tournament(bob, joined, now=now, name="Summer cup", rounds=2, registration="invited")
+    tournament_invite(tournament_id=cup.pk, display_name="Alice", by=bob, now=now)
+    own = club_create(creator=alice, name="Alice's club", now=now)
+
+    account_close(user=alice, now=now)
+    left = list(ClubMembership.objects.filter(user=alice).values_list("club__name", "role"))
+    assert left == [(own.name, "organiser")]
+    assert not TournamentInvitation.objects.filter(user=alice).exists()
+    assert {m.user for m in joined.memberships.all()} == {bob}
+
+
+def test_a_closed_accounts_name_links_to_no_missing_page(alice, bob, now):
+    """A closed account has no public page: its name on a finished game's
+    page is plain text, not a link to a page that is not found."""
+    match = services.match_create_seated(users=[alice, bob], game="alta", now=now, rated=True)
+    finish_by_resignations(match, [bob, alice], now)
+    rating_apply(match_id=match.pk)
+    account_close(user=bob, now=now)
+    client = Client()
+    client.force_login(alice)
+    page = client.get(f"/games/{match.pk}/").content.decode()
+    assert closed_name(bob.pk) in page
+    links = re.findall(r'href="(/players/[^"]+)"', page)
+    assert links and all(client.get(link).status_code == 200 for link in links), links

@@ -175,3 +175,22 @@ def test_export_holds_clubs_invitations_and_what_the_player_created(alice, bob, 
     assert [c["name"] for c in mine["clubs_created"]] == ["Harbour"]
     assert [(t["name"], t["club_id"]) for t in mine["tournaments_created"]] == [("Winter Cup", harbour.pk)]
     assert [(c["club__name"], c["role"]) for c in mine["clubs"]] == [("Harbour", "organiser")]
+
+
+def test_an_invitees_address_is_in_no_other_players_export(alice, bob, now):
+    """Alice invited an address; its holder declined and Bob took the seat.
+    The address is Alice's to know (her export keeps the line), never Bob's:
+    no page shows it to him, and neither does his export."""
+    from games.services import invitation_decline, match_create, match_join
+    from tests.conftest import make_user
+
+    match = match_create(creator=alice, game="alta", players=2, now=now, invite=["erin@mail.test"])
+    erin = make_user("erin.other@mail.test", "Erin")
+    invitation_decline(token=match.seats.get(invited_email="erin@mail.test").invitation_token, user=erin, now=now)
+    match_join(match_id=match.pk, user=bob, now=now)
+
+    _, bobs = download(bob)
+    assert "erin@mail.test" not in bobs
+    alices, _ = download(alice)
+    [game] = alices["games"]
+    assert "erin@mail.test declined the invitation." in [line["text"] for line in game["log"]]

@@ -71,3 +71,20 @@ def test_old_inbound_mail_loses_the_players_message_to_the_others():
     assert inbound_mail_prune(now=EPOCH) == 1
     old.refresh_from_db()
     assert old.message_to_players == ""
+
+
+def test_privacy_and_closing_pages_say_what_happens_to_chat_lines_in_english_and_dutch(client, alice):
+    """Chat lines are stored (and exported), and closing empties them: both
+    pages say so, in the reader's language."""
+    page = client.get("/privacy/").content.decode()
+    assert "Chat: what you wrote in your games' chat" in page
+    assert "the chat lines you wrote lose their words" in page
+    dutch = client.get("/privacy/", headers={"accept-language": "nl"}).content.decode()
+    assert "Chat: wat je in de chat van je partijen schreef" in dutch
+    assert "verliezen de chatregels die jij schreef hun tekst" in dutch
+    client.force_login(alice)
+    assert "empties the chat lines you wrote in your games;" in client.get("/profile/close/").content.decode()
+    alice.language = "nl"
+    alice.save(update_fields=["language"])
+    closing = client.get("/profile/close/").content.decode()
+    assert "maakt de chatregels leeg die je in je partijen schreef;" in closing

@@ -193,7 +193,7 @@ def club_invite(*, club_id: int, display_name: str, by, now: dt.datetime) -> Clu
     with transaction.atomic():
         club = _locked_club(club_id)
         _require_organiser(by, club)
-        invitee = User.objects.filter(display_name__iexact=display_name.strip()).first()
+        invitee = User.objects.filter(display_name__iexact=display_name.strip(), is_active=True).first()
         if invitee is None:
             raise NotFound(
                 _("There is no player called %(name)s.") % {"name": repr(display_name.strip())},

@@ -209,7 +209,7 @@ def tournament_invite(*, tournament_id: int, display_name: str, by, now: dt.date
         require_manager(by, tournament)
         if tournament.status != Tournament.Status.REGISTRATION:
             raise Conflict(_("Registration is over."), code="registration_closed")
-        invitee = User.objects.filter(display_name__iexact=display_name.strip()).first()
+        invitee = User.objects.filter(display_name__iexact=display_name.strip(), is_active=True).first()
         if invitee is None:
             raise NotFound(
                 _("There is no player called %(name)s.") % {"name": repr(display_name.strip())},
@@ -294,7 +294,7 @@ def participant_replace(
         participant = tournament.participants.select_related("user").filter(pk=participant_id).first()
         if participant is None:
             raise NotFound(_("That player is not registered."), code="not_registered")
-        newcomer = User.objects.filter(display_name__iexact=display_name.strip()).first()
+        newcomer = User.objects.filter(display_name__iexact=display_name.strip(), is_active=True).first()
         if newcomer is None:
             raise NotFound(
                 _("There is no player called %(name)s.") % {"name": repr(display_name.strip())},

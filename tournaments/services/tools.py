@@ -36,7 +36,8 @@ MAX_MESSAGE = 5000
 
 def _user_named(display_name: str):
     User = get_user_model()
-    user = User.objects.filter(display_name__iexact=display_name.strip()).first()
+    # A closed account keeps its name in old results but can never play.
+    user = User.objects.filter(display_name__iexact=display_name.strip(), is_active=True).first()
     if user is None:
         raise NotFound(
             _("There is no player called %(name)s.") % {"name": repr(display_name.strip())},
