@@ -25,7 +25,7 @@ from games.deadlines.vacation import vacation_start
 from games.engine import get_rules
 from games.models import CHAT_MAX_LENGTH, Match, MoveRecord
 from games.selectors import match_history, matches_for_user
-from games.services import GameActionError, match_resign
+from games.services import GameActionError, match_join, match_rematch, match_resign
 from games.services.chat import chat_mute, chat_post
 
 from .addresses import command_address, reply_address
@@ -66,6 +66,8 @@ WORDS = {
     "ontdempen": "unmute",
     "say": "say",
     "zeg": "say",
+    "rematch": "rematch",
+    "revanche": "rematch",
 }
 #: ``mute chat`` / ``dempen chat``: the chat only, not the game's mails.
 _CHAT_WORDS = {"chat", "de chat"}
@@ -116,6 +118,7 @@ def command_list() -> str:
         _("  mute (dempen) / unmute (ontdempen): stop or restart this game's mails"),
         _("  say (zeg) <message>: a chat message to the other players of this game"),
         _("  mute chat (dempen chat) / unmute chat (ontdempen chat): stop or restart this game's chat"),
+        _("  rematch (revanche): once the game is over, play it again with the same players"),
     ]
     return "\n".join(
         [
@@ -312,6 +315,39 @@ def _resign(command, *, token, now, **_kwargs):
     return "resigned", [_("You resigned this game.")]
 
 
+def _rematch(command, *, token, now, **_kwargs):
+    """Offer a rematch of the token's finished game, or join the one
+    another player offered (taking the seat they invited you to)."""
+    try:
+        rematch, offered = match_rematch(match_id=token.match_id, user=token.user, now=now)
+        seated = rematch.seats.filter(user=token.user).exists()
+        joined = not seated and rematch.is_open
+        if joined:
+            rematch = match_join(match_id=rematch.pk, user=token.user, now=now)
+    except GameActionError as error:
+        return f"rematch refused: {error.message}", [_("No rematch was started. %(why)s") % {"why": error.message}]
+    if offered:
+        return "rematch offered", [
+            _(
+                "You offered a rematch: %(game)s. The other players are invited by email; "
+                "it starts when they join, and its first email tells you."
+            )
+            % {"game": rematch}
+        ]
+    if joined:
+        return "rematch joined", [
+            _("You joined the rematch %(game)s.") % {"game": rematch},
+            _("It has started: its first email follows.")
+            if rematch.is_active
+            else _("It starts when every seat is taken, and its first email tells you."),
+        ]
+    if seated:
+        return "rematch: already offered", [
+            _("The rematch %(game)s is already offered, and you are in it.") % {"game": rematch}
+        ]
+    return "rematch: no seat", [_("The rematch %(game)s started without you.") % {"game": rematch}]
+
+
 def _vacation(command, *, token, now, **_kwargs):
     return vacation_answer(token.user, command.argument, now)
 
@@ -371,5 +407,6 @@ _HANDLERS = {
     "mute": _mute,
     "unmute": _unmute,
     "say": _say,
+    "rematch": _rematch,
     "unknown": _unknown,
 }

@@ -159,7 +159,12 @@ def on_finished(event, sends: list[int] | None = None) -> None:
             sections = ending.end_sections(match, seats, event.ply)
             mail = GameMail(
                 headline,
-                [_("Final result:"), *ending.ranking(seats), *tie_lines(match.game, seats, outcome_details)],
+                [
+                    _("Final result:"),
+                    *ending.ranking(seats),
+                    *tie_lines(match.game, seats, outcome_details),
+                    *([_('Reply "rematch" to play again with the same players.')] if seat.user else []),
+                ],
                 end_lines=ending.end_text(sections),
                 end_html=ending.end_html(sections),
                 since=since,

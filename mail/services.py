@@ -220,7 +220,7 @@ def _token_of_answered_mail(message: InboundMessage, now: dt.datetime) -> ReplyT
     receipt, the game-over mail), sent to the game mail's own From: the
     current position's token of the seat of the player that mail went to,
     when the reply comes from a verified address of theirs and they still
-    hold that seat.  The mail is named by its Message-ID, as secret as a
+    hold that seat (or held it, once the game is over).  The mail is named by its Message-ID, as secret as a
     reply token (random, seen only by its reader)."""
     sent = (
         OutgoingEmail.objects.select_related("match", "user")
@@ -232,9 +232,11 @@ def _token_of_answered_mail(message: InboundMessage, now: dt.datetime) -> ReplyT
         return None
     if not EmailAddress.objects.filter(user=sent.user, email__iexact=message.sender, verified=True).exists():
         return None
-    seat = sent.match.seats.filter(user=sent.user, departed="", index__isnull=False).first()
+    seat = sent.match.seats.filter(user=sent.user, index__isnull=False).first()
     if seat is None or seat.index is None:
         return None
+    if seat.departed and not sent.match.is_finished:
+        return None  # left a running game; once it is over, they may still ask for a rematch
     return reply_token_for(match=sent.match, seat_index=seat.index, user=sent.user, ply=sent.match.ply, now=now)
 
 
