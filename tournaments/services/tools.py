@@ -13,6 +13,7 @@ left.  While paused no new round is paired and round deadlines wait.
 from __future__ import annotations
 
 import datetime as dt
+import math
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
@@ -20,7 +21,14 @@ from django.db.models import Q
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from games.deadlines.clock import seat_deadline_refresh, settings_for
+from games.deadlines.clock import (
+    reminder_hours,
+    reminder_next,
+    seat_deadline,
+    seat_deadline_refresh,
+    seat_time_left,
+    settings_for,
+)
 from games.models import Match, Seat
 from games.services import Conflict, GameActionError, NotFound
 from mail.models import ReplyToken
@@ -77,10 +85,15 @@ def substitute_locked(tournament: Tournament, participant: Participant, newcomer
     running = tournament.games.filter(ranking__isnull=True, match__status=Match.Status.ACTIVE)
     # In Python: SQLite has no JSON containment lookup.
     mine = [g.match_id for g in running.only("players", "match_id") if participant.pk in g.players and g.match_id]
+    prefs = settings_for([old.pk, newcomer.pk])
     for match_id in mine:
-        Match.objects.select_for_update(no_key=True).get(pk=match_id)
+        match = Match.objects.select_for_update(no_key=True).get(pk=match_id)
+        for seat in Seat.objects.select_related("user").filter(match_id=match_id, user=old, departed=""):
+            _clock_hand_over(tournament, match, seat, newcomer, prefs, now)
         Seat.objects.filter(match_id=match_id, user=old, departed="").update(user=newcomer)
         ReplyToken.objects.filter(match_id=match_id, user=old).delete()
+    if tournament.paused_at is not None:
+        tournament.save(update_fields=["paused_seats"])
     log(
         tournament,
         "substituted",
@@ -100,6 +113,43 @@ def substitute_locked(tournament: Tournament, participant: Participant, newcomer
             dedupe_key=f"tournament-substitute:{tournament.pk}:{participant.pk}:{person.pk}:{now.isoformat()}",
             now=now,
         )
+
+
+def _clock_hand_over(tournament: Tournament, match: Match, seat: Seat, newcomer, prefs, now: dt.datetime) -> None:
+    """Give ``newcomer`` the seat's running turn with the clock time it has
+    left: the turn restarts, with that time, when the player changes (or,
+    in a paused tournament, when its clocks stopped), so the time used
+    counts and from then on the newcomer's own vacations and weekends
+    pause it, not the previous player's.  A turn whose time has run out is
+    left to the sweeper; one that began during a pause has used nothing."""
+    if seat.turn_started_at is None or seat.turn_seconds is None:
+        return
+    stopped = seat.deadline_at is None
+    if stopped:
+        began = tournament.paused_seats.get(str(seat.pk))
+        if tournament.paused_at is None or began != seat.turn_started_at.isoformat():
+            return
+        at = tournament.paused_at
+    else:
+        at = now
+    left = seat_time_left(match, seat, prefs.get(seat.user_id), now=at)
+    if left <= dt.timedelta(0):
+        return
+    seat.turn_started_at, seat.turn_seconds = at, math.ceil(left.total_seconds())
+    changes: dict[str, object] = {
+        "turn_started_at": at,
+        "turn_seconds": seat.turn_seconds,
+        "reminded_for": None,
+        "reminded_hours": None,
+    }
+    if stopped:
+        tournament.paused_seats[str(seat.pk)] = at.isoformat()
+    else:
+        seat.user, seat.user_id = newcomer, newcomer.pk
+        mine = prefs.get(newcomer.pk)
+        changes["deadline_at"] = deadline = seat_deadline(match, seat, mine)
+        changes["reminder_at"] = reminder_next(deadline=deadline, hours=reminder_hours(mine), now=now)
+    Seat.objects.filter(pk=seat.pk).update(**changes)
 
 
 # ---------------------------------------------------- late registration
