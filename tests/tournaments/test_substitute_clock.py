@@ -76,3 +76,27 @@ def test_a_substitute_in_a_paused_tournament_gets_the_time_left_when_it_was_paus
     tournament_resume(tournament_id=t.pk, by=alice, now=now + 8 * DAY)
     seat.refresh_from_db()
     assert seat.deadline_at == now + 9 * DAY
+
+
+def test_a_substitute_is_not_dropped_for_the_deadlines_the_previous_player_missed(alice, club, now):
+    """Three missed deadlines in a row drop a seat: the substitute brought
+    in for a player who stopped moving starts with a clean run."""
+    from tests.deadlines.conftest import mover_seat, play_turn
+
+    t = started(alice, club, new_players(2), now=now, format="swiss", rounds=1, days_per_move=3)
+    seat = _seat_to_move(t)
+    match = seat.match
+    at = now
+    for _ in range(2):  # the player misses two deadlines; the opponent moves each time
+        at = mover_seat(match).deadline_at + HOUR
+        assert deadlines_sweep(now=at) == {"auto": 1}
+        at += HOUR
+        play_turn(match, at)
+    seat.refresh_from_db()
+    assert seat.auto_moves == 2 and mover_seat(match).pk == seat.pk
+    newcomer = _replace(t, seat, alice, at + HOUR)
+    assert deadlines_sweep(now=mover_seat(match).deadline_at + HOUR) == {"auto": 1}
+    seat.refresh_from_db()
+    assert seat.user_id == newcomer.pk and seat.departed == "" and seat.auto_moves == 1
+    match.refresh_from_db()
+    assert match.is_active

@@ -90,7 +90,8 @@ def substitute_locked(tournament: Tournament, participant: Participant, newcomer
         match = Match.objects.select_for_update(no_key=True).get(pk=match_id)
         for seat in Seat.objects.select_related("user").filter(match_id=match_id, user=old, departed=""):
             _clock_hand_over(tournament, match, seat, newcomer, prefs, now)
-        Seat.objects.filter(match_id=match_id, user=old, departed="").update(user=newcomer)
+        # The run of missed deadlines that drops a seat was the previous player's.
+        Seat.objects.filter(match_id=match_id, user=old, departed="").update(user=newcomer, auto_moves=0)
         ReplyToken.objects.filter(match_id=match_id, user=old).delete()
     if tournament.paused_at is not None:
         tournament.save(update_fields=["paused_seats"])
