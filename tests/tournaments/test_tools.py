@@ -406,3 +406,26 @@ def test_a_message_to_the_players_reads_at_72_columns(alice, club, now):
         too_long = [line for line in sent.text.split("\n") if len(line) > 72 and "://" not in line]
         assert too_long == [], sent.text
         assert " ".join(said.split()) in " ".join(sent.text.split())
+
+
+def test_cancelling_a_paused_tournament_gives_its_games_their_clocks_back(alice, club, now):
+    """A cancelled tournament's games go on as ordinary games: a pause
+    must not leave them without a clock for ever (nobody could be timed
+    out, so one player could stall the game)."""
+    from games.deadlines.sweeps import deadlines_sweep
+    from tests.deadlines.conftest import mover_seat, play_turn
+    from tournaments.services import tournament_cancel
+
+    t = started(alice, club, new_players(4), now=now, format="swiss", rounds=3, days_per_move=3)
+    seat = Seat.objects.filter(match__tournament_game__tournament=t, deadline_at__isnull=False).first()
+    before = seat.deadline_at
+    tournament_pause(tournament_id=t.pk, by=alice, now=now + DAY)
+    tournament_cancel(tournament_id=t.pk, by=alice, reason="the club is closing", now=now + 3 * DAY)
+    seat.refresh_from_db()
+    assert seat.deadline_at == before + 2 * DAY  # the time left when paused, from the cancellation on
+    match = seat.match
+    play_turn(match, now + 4 * DAY)
+    nxt = mover_seat(match)
+    assert nxt.deadline_at == now + 7 * DAY  # a turn that begins now has a running clock
+    deadlines_sweep(now=now + 7 * DAY + HOUR)
+    assert match.events.filter(kind="timeout_auto", data__seat_id=nxt.pk).exists()

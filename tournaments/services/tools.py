@@ -367,15 +367,7 @@ def tournament_resume(*, tournament_id: int, by, now: dt.datetime) -> Tournament
         require_manager(by, tournament)
         if tournament.paused_at is None:
             raise Conflict(_("The tournament is not paused."), code="not_paused")
-        paused_for = now - tournament.paused_at
-        _restart_clocks(tournament, now)
-        for round_ in tournament.round_set.filter(completed_at__isnull=True, deadline_at__isnull=False):
-            assert round_.deadline_at is not None
-            round_.deadline_at = max(round_.deadline_at, tournament.paused_at) + paused_for
-            round_.save(update_fields=["deadline_at"])
-        tournament.paused_at = None
-        tournament.paused_seats = {}
-        tournament.save(update_fields=["paused_at", "paused_seats"])
+        pause_end_locked(tournament, now)
         log(
             tournament,
             "resumed",
@@ -386,6 +378,23 @@ def tournament_resume(*, tournament_id: int, by, now: dt.datetime) -> Tournament
         )
         advance_locked(tournament, now)
     return tournament
+
+
+def pause_end_locked(tournament: Tournament, now: dt.datetime) -> None:
+    """End the pause of a paused tournament (resumed, or cancelled: its
+    games then go on as ordinary games, with running clocks): stopped
+    turns get back the time they had left, round deadlines move on by the
+    length of the pause.  Expects the tournament lock."""
+    assert tournament.paused_at is not None
+    paused_for = now - tournament.paused_at
+    _restart_clocks(tournament, now)
+    for round_ in tournament.round_set.filter(completed_at__isnull=True, deadline_at__isnull=False):
+        assert round_.deadline_at is not None
+        round_.deadline_at = max(round_.deadline_at, tournament.paused_at) + paused_for
+        round_.save(update_fields=["deadline_at"])
+    tournament.paused_at = None
+    tournament.paused_seats = {}
+    tournament.save(update_fields=["paused_at", "paused_seats"])
 
 
 def _restart_clocks(tournament: Tournament, now: dt.datetime) -> None:
