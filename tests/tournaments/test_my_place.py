@@ -1,15 +1,16 @@
 """The "Your place" box after the end (issue 21: a player's final status
-and place after the end): a cancelled tournament never says "You played"
-to someone who did not."""
+and place after the end): a player who withdrew still reads the place the
+final standings give them, and a cancelled tournament never says "You
+played" to someone who did not."""
 
 import re
 
 import pytest
 
 from tests.conftest import living_in
-from tournaments.services import tournament_cancel, tournament_start
+from tournaments.services import participant_withdraw, tournament_cancel, tournament_start
 
-from .conftest import make_tournament, new_players, register, started
+from .conftest import make_tournament, new_players, play_out, register, started
 
 pytestmark = pytest.mark.django_db
 
@@ -20,6 +21,19 @@ def your_place(client, user, tournament) -> str:
     box = html[html.index('id="place-heading"') :]
     box = box[: box.index("</section>")]
     return " ".join(re.sub(r"<[^>]+>", " ", box).split())
+
+
+def test_a_player_who_withdrew_reads_their_final_place_after_the_end(client, alice, club, now):
+    players = new_players(4)
+    t = started(alice, club, players, now=now, format="swiss", rounds=3)
+    participant_withdraw(tournament_id=t.pk, user=players[3], now=now)
+    play_out(t, now)
+    place = t.participants.get(user=players[3]).final_place
+    assert place is not None
+    text = your_place(client, players[3], t)
+    assert "You withdrew" in text and f"You finished in place {place} of 4." in text
+    living_in("nl", "Europe/Amsterdam", players[3])
+    assert f"Je bent als {place}e van de 4 geëindigd." in your_place(client, players[3], t)
 
 
 def test_a_tournament_cancelled_before_it_started_does_not_say_you_played(client, alice, bob, club, now):
