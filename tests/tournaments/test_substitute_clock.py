@@ -100,3 +100,20 @@ def test_a_substitute_is_not_dropped_for_the_deadlines_the_previous_player_misse
     assert seat.user_id == newcomer.pk and seat.departed == "" and seat.auto_moves == 1
     match.refresh_from_db()
     assert match.is_active
+
+
+def test_a_substitute_on_vacation_is_told_when_the_tournament_forbids_vacations(alice, club, now):
+    """A game that forbids vacations keeps the clock running and tells the
+    player: the substitute who takes it over while away too."""
+    t = started(alice, club, new_players(4), now=now, format="swiss", rounds=3, vacation_allowed=False)
+    seat = _seat_to_move(t)
+    (newcomer,) = new_players(1, prefix="Away")
+    vacation = vacation_start(user=newcomer, days=5, now=now)
+    participant = t.participants.get(user=seat.user)
+    participant_replace(
+        tournament_id=t.pk, participant_id=participant.pk, display_name=str(newcomer), by=alice, now=now + DAY
+    )
+    [told] = seat.match.events.filter(kind="vacation_forbidden")
+    assert told.user == newcomer and told.data["seat_id"] == seat.pk and told.data["vacation_id"] == vacation.pk
+    seat.refresh_from_db()
+    assert seat.deadline_at == now + 3 * DAY  # the clock keeps running

@@ -29,8 +29,9 @@ from games.deadlines.clock import (
     seat_time_left,
     settings_for,
 )
-from games.models import Match, Seat
+from games.models import Match, Seat, Vacation
 from games.services import Conflict, GameActionError, NotFound
+from games.services.lifecycle import record_clock_keeps_running
 from mail.models import ReplyToken
 
 from ..models import ByeRequest, Participant, Substitution, Tournament, TournamentGame
@@ -86,6 +87,8 @@ def substitute_locked(tournament: Tournament, participant: Participant, newcomer
     # In Python: SQLite has no JSON containment lookup.
     mine = [g.match_id for g in running.only("players", "match_id") if participant.pk in g.players and g.match_id]
     prefs = settings_for([old.pk, newcomer.pk])
+    # A game that allows no vacation tells a newcomer who is away that its clock runs.
+    away = Vacation.objects.filter(user=newcomer, starts_at__lte=now, ends_at__gt=now).first()
     for match_id in mine:
         match = Match.objects.select_for_update(no_key=True).get(pk=match_id)
         for seat in Seat.objects.select_related("user").filter(match_id=match_id, user=old, departed=""):
@@ -93,6 +96,9 @@ def substitute_locked(tournament: Tournament, participant: Participant, newcomer
         # The run of missed deadlines that drops a seat was the previous player's.
         Seat.objects.filter(match_id=match_id, user=old, departed="").update(user=newcomer, auto_moves=0)
         ReplyToken.objects.filter(match_id=match_id, user=old).delete()
+        if away is not None and not match.vacation_allowed:
+            for seat in Seat.objects.select_related("user").filter(match_id=match_id, user=newcomer, departed=""):
+                record_clock_keeps_running(match, seat, away, now=now)
     if tournament.paused_at is not None:
         tournament.save(update_fields=["paused_seats"])
     log(
