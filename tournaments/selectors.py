@@ -191,8 +191,10 @@ def seats_to_move(match: Match) -> frozenset[int]:
 
 
 def current_pairings_for(user) -> list[CurrentPairing]:
-    """The user's tournament games in play, their move first (most urgent
-    deadline first), then by tournament.  Empty for an anonymous user."""
+    """The user's tournament games in play in running tournaments (a
+    cancelled one's games go on as ordinary games), their move first (most
+    urgent deadline first), then by tournament.  Empty for an anonymous
+    user."""
     if user is None or not user.is_authenticated:
         return []
     seats = (
@@ -202,6 +204,7 @@ def current_pairings_for(user) -> list[CurrentPairing]:
             match__status=Match.Status.ACTIVE,
             match__tournament_game__isnull=False,
             match__tournament_game__ranking__isnull=True,
+            match__tournament_game__tournament__status=Tournament.Status.RUNNING,
         )
         .select_related("match__tournament_game__tournament", "match__tournament_game__round")
         .prefetch_related("match__seats__user")

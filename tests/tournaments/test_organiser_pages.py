@@ -198,6 +198,24 @@ def test_current_pairings_name_the_opponent_and_whose_move_it_is(alice, club, no
     assert all(p.match != game.match for p in current_pairings_for(first))
 
 
+def test_a_cancelled_tournaments_games_leave_the_home_pages_tournament_rounds(client, alice, club, now):
+    """Its games go on as ordinary games (listed with the player's other
+    games); no "round ends" is promised for a round nobody will close."""
+    from tournaments.services import tournament_cancel
+
+    players = new_players(4)
+    t = started(alice, club, players, now=now, format="swiss", rounds=2, round_days=7)
+    game = running_games(t)[0]
+    first = t.participants.get(pk=game.players[0]).user
+    client.force_login(first)
+    assert "round ends" in client.get("/").content.decode()
+    tournament_cancel(tournament_id=t.pk, by=alice, reason="the club is closing", now=now)
+    assert current_pairings_for(first) == []
+    html = client.get("/").content.decode()
+    assert "round ends" not in html and "Tournament rounds" not in html
+    assert f"/games/{game.match_id}/" in html  # still listed, as an ordinary game
+
+
 def test_a_player_asks_for_a_half_point_bye_over_the_api(client, alice, club, now):
     players = new_players(4)
     t = started(alice, club, players, now=now, format="swiss", rounds=3)
