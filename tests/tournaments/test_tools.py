@@ -217,6 +217,20 @@ def test_a_paused_tournament_pairs_nothing_and_its_round_deadline_waits(alice, c
     assert t.games.filter(round__number=2).exists()
 
 
+def test_a_pause_after_the_organisers_were_told_of_a_late_round_keeps_the_day_they_had(alice, club, now):
+    """Told at a round's deadline that its unfinished games are played out a
+    day later, the organisers pause the tournament: the pause stops that
+    day too, so resuming does not play the games out at once."""
+    t = started(alice, club, new_players(4), now=now, format="swiss", rounds=3, round_days=7)
+    told = now + 7 * DAY + HOUR
+    assert round_deadlines_sweep(now=told)["notified"]
+    tournament_pause(tournament_id=t.pk, by=alice, now=told + 3 * HOUR)  # 21 hours of the day left
+    tournament_resume(tournament_id=t.pk, by=alice, now=now + 12 * DAY)
+    assert round_deadlines_sweep(now=now + 12 * DAY + 20 * HOUR)["autoplay"] == []
+    assert running_games(t) and not t.events.filter(kind="autoplay").exists()
+    assert len(round_deadlines_sweep(now=now + 12 * DAY + 21 * HOUR)["autoplay"]) == 2
+
+
 def test_only_organisers_pause_and_a_pause_is_not_repeated(alice, bob, club, now):
     t = started(alice, club, new_players(4), now=now, format="swiss", rounds=3)
     with pytest.raises(NotAllowed):

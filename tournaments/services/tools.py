@@ -389,15 +389,20 @@ def tournament_resume(*, tournament_id: int, by, now: dt.datetime) -> Tournament
 def pause_end_locked(tournament: Tournament, now: dt.datetime) -> None:
     """End the pause of a paused tournament (resumed, or cancelled: its
     games then go on as ordinary games, with running clocks): stopped
-    turns get back the time they had left, round deadlines move on by the
-    length of the pause.  Expects the tournament lock."""
+    turns get back the time they had left, round deadlines (and the day's
+    grace after a late round's notice) move on by the length of the pause.
+    Expects the tournament lock."""
     assert tournament.paused_at is not None
     paused_for = now - tournament.paused_at
     _restart_clocks(tournament, now)
     for round_ in tournament.round_set.filter(completed_at__isnull=True, deadline_at__isnull=False):
         assert round_.deadline_at is not None
         round_.deadline_at = max(round_.deadline_at, tournament.paused_at) + paused_for
-        round_.save(update_fields=["deadline_at"])
+        if round_.deadline_notified_at is not None and round_.autoplay_started_at is None:
+            # The organisers were told the games are played out a day after
+            # the notice: the pause stopped that day too.
+            round_.deadline_notified_at += paused_for
+        round_.save(update_fields=["deadline_at", "deadline_notified_at"])
     tournament.paused_at = None
     tournament.paused_seats = {}
     tournament.save(update_fields=["paused_at", "paused_seats"])
