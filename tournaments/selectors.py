@@ -213,7 +213,7 @@ def current_pairings_for(user) -> list[CurrentPairing]:
     for seat in seats:
         game = seat.match.tournament_game
         others = sorted(
-            (s for s in seat.match.seats.all() if s.user_id != user.pk),
+            (s for s in seat.match.seats.all() if s.user_id != user.pk and not s.departed),
             key=lambda s: s.index if s.index is not None else 99,
         )
         pairings.append(

@@ -216,6 +216,20 @@ def test_a_cancelled_tournaments_games_leave_the_home_pages_tournament_rounds(cl
     assert f"/games/{game.match_id}/" in html  # still listed, as an ordinary game
 
 
+def test_a_player_who_left_a_table_of_three_is_no_longer_named_as_an_opponent(alice, club, now):
+    from tournaments.services import participant_withdraw
+
+    players = new_players(9)
+    t = started(alice, club, players, now=now, format="swiss", rounds=3, game="atlantis", players_per_table=3)
+    game = running_games(t)[0]
+    stay, leaver, other = (t.participants.get(pk=pid).user for pid in game.players)
+    (mine,) = current_pairings_for(stay)
+    assert mine.opponents == (str(leaver), str(other))
+    participant_withdraw(tournament_id=t.pk, user=leaver, now=now)
+    (mine,) = current_pairings_for(stay)
+    assert mine.match == game.match and mine.opponents == (str(other),)
+
+
 def test_a_player_asks_for_a_half_point_bye_over_the_api(client, alice, club, now):
     players = new_players(4)
     t = started(alice, club, players, now=now, format="swiss", rounds=3)
