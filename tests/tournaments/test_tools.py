@@ -182,6 +182,20 @@ def test_pause_stops_the_clocks_and_resume_gives_back_the_time_left(alice, club,
     ]
 
 
+def test_resume_gives_back_the_time_left_when_a_weekend_fell_before_the_pause(alice, club, now):
+    """With no clock at weekends, the time a turn used before the pause is
+    what it had left at resume: the turn must not be re-dated so that
+    another stretch of weekend, or none, falls before the pause."""
+    friday = now + 4 * DAY + 3 * HOUR  # Friday 9 January 2026, 12:00 UTC
+    t = started(alice, club, new_players(4), now=friday, format="swiss", rounds=3, days_per_move=3, weekends_off=True)
+    seat = Seat.objects.filter(match__tournament_game__tournament=t, deadline_at__isnull=False).first()
+    assert seat.deadline_at == friday + 5 * DAY  # 12 hours on Friday, the weekend off, 60 hours from Monday
+    tournament_pause(tournament_id=t.pk, by=alice, now=friday + 3 * DAY)  # Monday noon: 24 hours used
+    tournament_resume(tournament_id=t.pk, by=alice, now=friday + 4 * DAY)  # Tuesday noon
+    seat.refresh_from_db()
+    assert seat.deadline_at == friday + 6 * DAY  # the 48 hours left, Tuesday to Thursday noon
+
+
 def test_a_vacation_taken_while_paused_does_not_restart_the_stopped_clock(alice, club, now):
     """A vacation moves the deadlines of running clocks; a turn of a paused
     tournament has none, and must not get one (it timed out mid-pause)."""

@@ -5,9 +5,9 @@ who, what, when, details) and shown on the tournament page.
 
 Pause stops the clocks of the tournament's games the way a vacation does
 (``games.deadlines``): a stopped turn keeps its start and its budget, and
-on resume its start moves on by the length of the pause, so the deadline
-is recomputed (``seat_deadline_refresh``) with exactly the time that was
-left.  While paused no new round is paired and round deadlines wait.
+on resume it runs on from then with the clock time it had left when
+paused, so the deadline is recomputed (``seat_deadline_refresh``) with
+exactly the time that was left.  While paused no new round is paired and round deadlines wait.
 """
 
 from __future__ import annotations
@@ -409,12 +409,12 @@ def pause_end_locked(tournament: Tournament, now: dt.datetime) -> None:
 
 
 def _restart_clocks(tournament: Tournament, now: dt.datetime) -> None:
-    """Give each stopped turn still on the board its clock back.  A turn
-    from before the pause counts from its start plus the pause; one that
-    began during it (it started stopped: ``paused_clock_held``) counts
-    from ``now``.  Expects the tournament lock."""
+    """Give each stopped turn still on the board its clock back, running
+    from ``now``: a turn from before the pause with the clock time it had
+    left then, one that began during it (it started stopped:
+    ``paused_clock_held``) with its whole budget.  Expects the tournament
+    lock."""
     assert tournament.paused_at is not None
-    paused_for = now - tournament.paused_at
     starts = {int(pk): dt.datetime.fromisoformat(at) for pk, at in tournament.paused_seats.items()}
     active = tournament.games.filter(ranking__isnull=True, match__status=Match.Status.ACTIVE)
     stopped = Seat.objects.filter(
@@ -434,11 +434,16 @@ def _restart_clocks(tournament: Tournament, now: dt.datetime) -> None:
             # stopped, so there is nothing to run again.
             Seat.objects.filter(pk=seat.pk).update(turn_started_at=None, turn_seconds=None)
             continue
-        started = seat.turn_started_at
-        before = starts.get(seat.pk) == started and started <= tournament.paused_at
-        seat.turn_started_at = started + paused_for if before else now
-        Seat.objects.filter(pk=seat.pk).update(turn_started_at=seat.turn_started_at)
-        seat_deadline_refresh(match=match, seat=seat, prefs=prefs.get(seat.user_id or 0), now=now)
+        started, mine = seat.turn_started_at, prefs.get(seat.user_id or 0)
+        if starts.get(seat.pk) == started and started <= tournament.paused_at:
+            # The turn runs on from now with the clock time it had left when
+            # paused (not re-dated by the pause's length: the weekends and
+            # vacations before the pause count as they fell).
+            left = seat_time_left(match, seat, mine, now=tournament.paused_at)
+            seat.turn_seconds = max(0, math.ceil(left.total_seconds()))
+        seat.turn_started_at = now
+        Seat.objects.filter(pk=seat.pk).update(turn_started_at=now, turn_seconds=seat.turn_seconds)
+        seat_deadline_refresh(match=match, seat=seat, prefs=mine, now=now)
 
 
 # --------------------------------------------------------------- message
