@@ -38,6 +38,7 @@ from ..models import ByeRequest, Participant, Substitution, Tournament, Tourname
 from ..notify import notice_send, tournament_url
 from ..selectors import rating_for, seats_to_move
 from .common import locked_tournament, log, require_manager
+from .manual import round_pairing_proposal
 from .running import advance_locked
 
 MAX_MESSAGE = 5000
@@ -224,10 +225,15 @@ def late_entry_locked(tournament: Tournament, newcomer, *, by, now: dt.datetime)
 
 # -------------------------------------------------------- half-point bye
 def _paired_by_hand(tournament: Tournament, number: int) -> bool:
-    """Whether the organisers stored a pairing by hand for round ``number``:
-    it seats exactly the players in then, so a new bye or a new player
-    would make it unplayable and the round would be paired automatically."""
-    return tournament.manual_pairings.filter(round=number).exists()
+    """Whether round ``number`` waits to be played as the organisers paired
+    it by hand: that pairing seats exactly the players in then, so a new
+    bye or a new player would make it unplayable and the round would be
+    paired automatically.  One that no longer fits (a player left since)
+    is set aside already (``manual.round_pairing_proposal``)."""
+    if not tournament.manual_pairings.filter(round=number).exists():
+        return False
+    proposal = round_pairing_proposal(tournament)
+    return proposal is not None and proposal.round == number and proposal.by_hand
 
 
 def _asked(participant: Participant, number: int) -> bool:
