@@ -191,8 +191,10 @@ def seats_to_move(match: Match) -> frozenset[int]:
 
 
 def current_pairings_for(user) -> list[CurrentPairing]:
-    """The user's tournament games in play, their move first (most urgent
-    deadline first), then by tournament.  Empty for an anonymous user."""
+    """The user's tournament games in play in running tournaments (a
+    cancelled one's games go on as ordinary games), their move first (most
+    urgent deadline first), then by tournament.  Empty for an anonymous
+    user."""
     if user is None or not user.is_authenticated:
         return []
     seats = (
@@ -202,6 +204,7 @@ def current_pairings_for(user) -> list[CurrentPairing]:
             match__status=Match.Status.ACTIVE,
             match__tournament_game__isnull=False,
             match__tournament_game__ranking__isnull=True,
+            match__tournament_game__tournament__status=Tournament.Status.RUNNING,
         )
         .select_related("match__tournament_game__tournament", "match__tournament_game__round")
         .prefetch_related("match__seats__user")
@@ -210,7 +213,7 @@ def current_pairings_for(user) -> list[CurrentPairing]:
     for seat in seats:
         game = seat.match.tournament_game
         others = sorted(
-            (s for s in seat.match.seats.all() if s.user_id != user.pk),
+            (s for s in seat.match.seats.all() if s.user_id != user.pk and not s.departed),
             key=lambda s: s.index if s.index is not None else 99,
         )
         pairings.append(

@@ -226,6 +226,7 @@ def round_pairing(request, pk: int, number: int):
             "choices": choices,
             "names": names,
             "by_hand": proposal.by_hand or request.method == "POST",
+            "set_aside": proposal.set_aside and request.method != "POST",
             "warnings": [problem_text(p, names) for p in problems],
         },
     )

@@ -131,3 +131,60 @@ def test_a_round_paired_by_hand_refuses_a_later_bye_request_and_a_late_player(al
     assert sorted(tuple(g.players) for g in t.games.filter(round__number=2, match__isnull=False)) == sorted(tables)
     tournament_register(tournament_id=t.pk, user=late, now=now)
     assert t.participants.filter(user=late).exists()
+
+
+@pytest.mark.django_db
+def test_a_hand_pairing_that_a_withdrawal_undid_is_not_shown_as_the_one_to_be_played(client, alice, club, now):
+    """The round cannot be played as set once a player in it has left: the
+    page must not promise it, and it shows the pairing the round will get."""
+    from tournaments.services import participant_withdraw
+
+    t = started(alice, club, new_players(6), now=now, format="swiss", rounds=3)
+    tournament_pause(tournament_id=t.pk, by=alice, now=now)
+    finish_round(t, now)
+    proposal = round_pairing_proposal(t)
+    tables = [tuple(reversed(table)) for table in proposal.tables]
+    round_pairing_set(tournament_id=t.pk, number=2, tables=tables, byes=proposal.byes, by=alice, now=now)
+    leaver = t.participants.select_related("user").get(pk=tables[0][0])
+    participant_withdraw(tournament_id=t.pk, user=leaver.user, now=now)
+
+    client.force_login(alice)
+    html = client.get(reverse("tournament-round-pairing", args=[t.pk, 2])).content.decode()
+    assert "it is played when the round starts" not in html
+    assert "The pairing set by hand no longer fits the players in this round" in html
+    assert f'<option value="{leaver.pk}"' not in html  # no seat offers the player who left
+    from tests.conftest import living_in
+
+    living_in("nl", "Europe/Amsterdam", alice)
+    html = client.get(reverse("tournament-round-pairing", args=[t.pk, 2])).content.decode()
+    assert "De indeling met de hand past niet meer bij de spelers in deze ronde" in html
+    shown = round_pairing_proposal(t)
+    assert not shown.by_hand and leaver.pk not in {p for table in shown.tables for p in table}
+    tournament_resume(tournament_id=t.pk, by=alice, now=now)
+    played = sorted(tuple(g.players) for g in t.games.filter(round__number=2, match__isnull=False))
+    assert played == sorted(shown.tables)
+
+
+@pytest.mark.django_db
+def test_a_hand_pairing_undone_by_a_withdrawal_no_longer_refuses_a_bye_or_a_late_player(alice, club, now):
+    """Once the round will be paired automatically after all, "the
+    organisers have already paired it by hand" is no reason to refuse."""
+    from tournaments.services import bye_request, participant_withdraw, tournament_register
+
+    t = started(alice, club, new_players(6), now=now, format="swiss", rounds=3, late_registration=True)
+    tournament_pause(tournament_id=t.pk, by=alice, now=now)
+    finish_round(t, now)
+    proposal = round_pairing_proposal(t)
+    round_pairing_set(tournament_id=t.pk, number=2, tables=proposal.tables, byes=proposal.byes, by=alice, now=now)
+    leaver, asker = (t.participants.select_related("user").get(pk=pid) for pid in proposal.tables[0])
+    participant_withdraw(tournament_id=t.pk, user=leaver.user, now=now)
+    bye_request(tournament_id=t.pk, user=asker.user, round_number=2, now=now)
+    (late,) = new_players(1, prefix="Late")
+    tournament_register(tournament_id=t.pk, user=late, now=now)
+    tournament_resume(tournament_id=t.pk, by=alice, now=now)
+    seated = {p for g in t.games.filter(round__number=2, match__isnull=False) for p in g.players}
+    newcomer = t.participants.get(user=late)
+    assert asker.pk not in seated and leaver.pk not in seated
+    sources = {g.players[0]: g.source for g in t.games.filter(round__number=2, match__isnull=True)}
+    assert sources[asker.pk] == "half_bye"
+    assert newcomer.pk in seated or sources.get(newcomer.pk) == "bye"  # in round 2, at a table or with the bye

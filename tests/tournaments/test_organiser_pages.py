@@ -71,6 +71,35 @@ def test_every_organiser_api_answers_403_to_a_player(client, alice, club, now):
     assert response.status_code == 200 and response.json()["paused"] is True
 
 
+def test_the_other_organiser_apis_answer_403_to_a_player_and_change_nothing(client, alice, club, now):
+    """Start, cancel, invite, seeding, replace, disqualify, extend and a
+    result by hand: each refused to a player, nothing logged or changed."""
+    players = new_players(4)
+    t = started(alice, club, players, now=now, format="swiss", rounds=3, round_days=7)
+    game = running_games(t)[0]
+    other = t.participants.get(user=players[1])
+    logged, deadline = t.events.count(), t.round_set.get(number=1).deadline_at
+    assert deadline is not None
+    calls = [
+        (reverse("api-tournament-start", args=[t.pk]), {}),
+        (reverse("api-tournament-cancel", args=[t.pk]), {"reason": "x"}),
+        (reverse("api-tournament-invite", args=[t.pk]), {"display_name": "x"}),
+        (reverse("api-tournament-seeding", args=[t.pk]), {"order": [other.pk]}),
+        (reverse("api-tournament-replace", args=[t.pk, other.pk]), {"display_name": str(players[0])}),
+        (reverse("api-tournament-disqualify", args=[t.pk, other.pk]), {"reason": "x"}),
+        (reverse("api-tournament-round-extend", args=[t.pk, 1]), {"days": 2}),
+        (reverse("api-tournament-game-result", args=[game.pk]), {"ranking": [[game.players[0]]], "reason": "x"}),
+    ]
+    client.force_login(players[0])
+    for url, data in calls:
+        response = client.post(url, data, content_type="application/json")
+        assert response.status_code == 403, url
+    t.refresh_from_db()
+    other.refresh_from_db()
+    assert t.status == "running" and other.status == "registered" and other.user == players[1]
+    assert t.events.count() == logged and t.round_set.get(number=1).deadline_at == deadline
+
+
 def test_an_organiser_pauses_and_writes_to_the_players_from_the_page(client, alice, club, now):
     t = started(alice, club, new_players(4), now=now, format="swiss", rounds=3)
     client.force_login(alice)
@@ -167,6 +196,38 @@ def test_current_pairings_name_the_opponent_and_whose_move_it_is(alice, club, no
     assert current_pairings_for(first)[0].your_move is True
     best_seed_wins(t, game, now)
     assert all(p.match != game.match for p in current_pairings_for(first))
+
+
+def test_a_cancelled_tournaments_games_leave_the_home_pages_tournament_rounds(client, alice, club, now):
+    """Its games go on as ordinary games (listed with the player's other
+    games); no "round ends" is promised for a round nobody will close."""
+    from tournaments.services import tournament_cancel
+
+    players = new_players(4)
+    t = started(alice, club, players, now=now, format="swiss", rounds=2, round_days=7)
+    game = running_games(t)[0]
+    first = t.participants.get(pk=game.players[0]).user
+    client.force_login(first)
+    assert "round ends" in client.get("/").content.decode()
+    tournament_cancel(tournament_id=t.pk, by=alice, reason="the club is closing", now=now)
+    assert current_pairings_for(first) == []
+    html = client.get("/").content.decode()
+    assert "round ends" not in html and "Tournament rounds" not in html
+    assert f"/games/{game.match_id}/" in html  # still listed, as an ordinary game
+
+
+def test_a_player_who_left_a_table_of_three_is_no_longer_named_as_an_opponent(alice, club, now):
+    from tournaments.services import participant_withdraw
+
+    players = new_players(9)
+    t = started(alice, club, players, now=now, format="swiss", rounds=3, game="atlantis", players_per_table=3)
+    game = running_games(t)[0]
+    stay, leaver, other = (t.participants.get(pk=pid).user for pid in game.players)
+    (mine,) = current_pairings_for(stay)
+    assert mine.opponents == (str(leaver), str(other))
+    participant_withdraw(tournament_id=t.pk, user=leaver, now=now)
+    (mine,) = current_pairings_for(stay)
+    assert mine.match == game.match and mine.opponents == (str(other),)
 
 
 def test_a_player_asks_for_a_half_point_bye_over_the_api(client, alice, club, now):

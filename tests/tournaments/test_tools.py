@@ -182,6 +182,20 @@ def test_pause_stops_the_clocks_and_resume_gives_back_the_time_left(alice, club,
     ]
 
 
+def test_resume_gives_back_the_time_left_when_a_weekend_fell_before_the_pause(alice, club, now):
+    """With no clock at weekends, the time a turn used before the pause is
+    what it had left at resume: the turn must not be re-dated so that
+    another stretch of weekend, or none, falls before the pause."""
+    friday = now + 4 * DAY + 3 * HOUR  # Friday 9 January 2026, 12:00 UTC
+    t = started(alice, club, new_players(4), now=friday, format="swiss", rounds=3, days_per_move=3, weekends_off=True)
+    seat = Seat.objects.filter(match__tournament_game__tournament=t, deadline_at__isnull=False).first()
+    assert seat.deadline_at == friday + 5 * DAY  # 12 hours on Friday, the weekend off, 60 hours from Monday
+    tournament_pause(tournament_id=t.pk, by=alice, now=friday + 3 * DAY)  # Monday noon: 24 hours used
+    tournament_resume(tournament_id=t.pk, by=alice, now=friday + 4 * DAY)  # Tuesday noon
+    seat.refresh_from_db()
+    assert seat.deadline_at == friday + 6 * DAY  # the 48 hours left, Tuesday to Thursday noon
+
+
 def test_a_vacation_taken_while_paused_does_not_restart_the_stopped_clock(alice, club, now):
     """A vacation moves the deadlines of running clocks; a turn of a paused
     tournament has none, and must not get one (it timed out mid-pause)."""
@@ -215,6 +229,20 @@ def test_a_paused_tournament_pairs_nothing_and_its_round_deadline_waits(alice, c
     tournaments_sweep(now=now + 8 * DAY)
     tournament_resume(tournament_id=t.pk, by=alice, now=now + 2 * DAY)
     assert t.games.filter(round__number=2).exists()
+
+
+def test_a_pause_after_the_organisers_were_told_of_a_late_round_keeps_the_day_they_had(alice, club, now):
+    """Told at a round's deadline that its unfinished games are played out a
+    day later, the organisers pause the tournament: the pause stops that
+    day too, so resuming does not play the games out at once."""
+    t = started(alice, club, new_players(4), now=now, format="swiss", rounds=3, round_days=7)
+    told = now + 7 * DAY + HOUR
+    assert round_deadlines_sweep(now=told)["notified"]
+    tournament_pause(tournament_id=t.pk, by=alice, now=told + 3 * HOUR)  # 21 hours of the day left
+    tournament_resume(tournament_id=t.pk, by=alice, now=now + 12 * DAY)
+    assert round_deadlines_sweep(now=now + 12 * DAY + 20 * HOUR)["autoplay"] == []
+    assert running_games(t) and not t.events.filter(kind="autoplay").exists()
+    assert len(round_deadlines_sweep(now=now + 12 * DAY + 21 * HOUR)["autoplay"]) == 2
 
 
 def test_only_organisers_pause_and_a_pause_is_not_repeated(alice, bob, club, now):
@@ -406,3 +434,26 @@ def test_a_message_to_the_players_reads_at_72_columns(alice, club, now):
         too_long = [line for line in sent.text.split("\n") if len(line) > 72 and "://" not in line]
         assert too_long == [], sent.text
         assert " ".join(said.split()) in " ".join(sent.text.split())
+
+
+def test_cancelling_a_paused_tournament_gives_its_games_their_clocks_back(alice, club, now):
+    """A cancelled tournament's games go on as ordinary games: a pause
+    must not leave them without a clock for ever (nobody could be timed
+    out, so one player could stall the game)."""
+    from games.deadlines.sweeps import deadlines_sweep
+    from tests.deadlines.conftest import mover_seat, play_turn
+    from tournaments.services import tournament_cancel
+
+    t = started(alice, club, new_players(4), now=now, format="swiss", rounds=3, days_per_move=3)
+    seat = Seat.objects.filter(match__tournament_game__tournament=t, deadline_at__isnull=False).first()
+    before = seat.deadline_at
+    tournament_pause(tournament_id=t.pk, by=alice, now=now + DAY)
+    tournament_cancel(tournament_id=t.pk, by=alice, reason="the club is closing", now=now + 3 * DAY)
+    seat.refresh_from_db()
+    assert seat.deadline_at == before + 2 * DAY  # the time left when paused, from the cancellation on
+    match = seat.match
+    play_turn(match, now + 4 * DAY)
+    nxt = mover_seat(match)
+    assert nxt.deadline_at == now + 7 * DAY  # a turn that begins now has a running clock
+    deadlines_sweep(now=now + 7 * DAY + HOUR)
+    assert match.events.filter(kind="timeout_auto", data__seat_id=nxt.pk).exists()

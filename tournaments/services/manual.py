@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -54,7 +54,9 @@ class Proposal:
     """The next round's pairing, for the organiser to edit: ``tables``
     list players in seat order (the first moves first), ``by_hand``
     whether an organiser set it, ``mode`` what may change (``TABLES`` or
-    ``SEATS``), ``sizes`` the smallest and largest table."""
+    ``SEATS``), ``sizes`` the smallest and largest table; ``set_aside``:
+    a pairing set by hand no longer fits the players in the round (one
+    left since), so this is the automatic one the round will get."""
 
     round: int
     tables: tuple[tuple[PlayerId, ...], ...]
@@ -63,6 +65,7 @@ class Proposal:
     problems: tuple[pairing.Problem, ...]
     mode: str = TABLES
     sizes: tuple[int, int] = (2, 2)
+    set_aside: bool = False
 
 
 def pairing_by_hand_possible(tournament: Tournament) -> bool:
@@ -112,8 +115,23 @@ def round_pairing_proposal(tournament: Tournament) -> Proposal | None:
         return proposal
     tables = tuple(tuple(t) for t in stored.tables)
     byes = tuple(stored.byes)
+    if not _still_fits(tournament, proposal, tables, byes):
+        # The round is made as the format pairs it (``formats``), so that is what to show.
+        return replace(proposal, set_aside=True)
     problems = tuple(pairing.manual_check(results_of(tournament), tables, byes))
     return Proposal(number, tables, byes, True, problems, proposal.mode, proposal.sizes)
+
+
+def _still_fits(tournament: Tournament, proposal: Proposal, tables, byes) -> bool:
+    """Whether a stored pairing can still be played as set: the players it
+    seats are exactly those in the round (``pairing.manual_round``), or, in
+    a format whose tables are fixed, it seats the same tables
+    (``pairing.manual_reseat``)."""
+    if proposal.mode == SEATS:
+        return pairing.same_tables(proposal.tables, tables)
+    resting = half_byes_of(tournament).get(proposal.round, frozenset())
+    errors = pairing.manual_errors(players_of(tournament), tables, byes, resting=resting, sizes=proposal.sizes)
+    return not errors
 
 
 def round_pairing_set(

@@ -24,6 +24,7 @@ from ..types import GameResult
 from .closing import cancel_locked
 from .common import locked_tournament, log, require_manager
 from .running import advance_locked, record_result
+from .tools import pause_end_locked
 
 MAX_EXTENSION_DAYS = 60
 Source = TournamentGame.Source
@@ -264,7 +265,8 @@ def game_result_set(
 
 def tournament_cancel(*, tournament_id: int, by, reason: str, now: dt.datetime) -> Tournament:
     """An organiser cancels a tournament that has not finished.  Games
-    already running go on as ordinary games; nothing more is paired.
+    already running go on as ordinary games (a paused tournament's clocks
+    run again first); nothing more is paired.
 
     :raises NotAllowed, Conflict, GameActionError (no reason).
     """
@@ -278,5 +280,7 @@ def tournament_cancel(*, tournament_id: int, by, reason: str, now: dt.datetime) 
             Tournament.Status.RUNNING,
         ):
             raise Conflict(_("The tournament is already over."), code="over")
+        if tournament.paused_at is not None:
+            pause_end_locked(tournament, now)
         cancel_locked(tournament, reason.strip(), now=now, by=by)
     return tournament

@@ -5,14 +5,15 @@ who, what, when, details) and shown on the tournament page.
 
 Pause stops the clocks of the tournament's games the way a vacation does
 (``games.deadlines``): a stopped turn keeps its start and its budget, and
-on resume its start moves on by the length of the pause, so the deadline
-is recomputed (``seat_deadline_refresh``) with exactly the time that was
-left.  While paused no new round is paired and round deadlines wait.
+on resume it runs on from then with the clock time it had left when
+paused, so the deadline is recomputed (``seat_deadline_refresh``) with
+exactly the time that was left.  While paused no new round is paired and round deadlines wait.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import math
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
@@ -20,15 +21,24 @@ from django.db.models import Q
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from games.deadlines.clock import seat_deadline_refresh, settings_for
-from games.models import Match, Seat
+from games.deadlines.clock import (
+    reminder_hours,
+    reminder_next,
+    seat_deadline,
+    seat_deadline_refresh,
+    seat_time_left,
+    settings_for,
+)
+from games.models import Match, Seat, Vacation
 from games.services import Conflict, GameActionError, NotFound
+from games.services.lifecycle import record_clock_keeps_running
 from mail.models import ReplyToken
 
 from ..models import ByeRequest, Participant, Substitution, Tournament, TournamentGame
 from ..notify import notice_send, tournament_url
 from ..selectors import rating_for, seats_to_move
 from .common import locked_tournament, log, require_manager
+from .manual import round_pairing_proposal
 from .running import advance_locked
 
 MAX_MESSAGE = 5000
@@ -78,10 +88,21 @@ def substitute_locked(tournament: Tournament, participant: Participant, newcomer
     running = tournament.games.filter(ranking__isnull=True, match__status=Match.Status.ACTIVE)
     # In Python: SQLite has no JSON containment lookup.
     mine = [g.match_id for g in running.only("players", "match_id") if participant.pk in g.players and g.match_id]
+    prefs = settings_for([old.pk, newcomer.pk])
+    # A game that allows no vacation tells a newcomer who is away that its clock runs.
+    away = Vacation.objects.filter(user=newcomer, starts_at__lte=now, ends_at__gt=now).first()
     for match_id in mine:
-        Match.objects.select_for_update(no_key=True).get(pk=match_id)
-        Seat.objects.filter(match_id=match_id, user=old, departed="").update(user=newcomer)
+        match = Match.objects.select_for_update(no_key=True).get(pk=match_id)
+        for seat in Seat.objects.select_related("user").filter(match_id=match_id, user=old, departed=""):
+            _clock_hand_over(tournament, match, seat, newcomer, prefs, now)
+        # The run of missed deadlines that drops a seat was the previous player's.
+        Seat.objects.filter(match_id=match_id, user=old, departed="").update(user=newcomer, auto_moves=0)
         ReplyToken.objects.filter(match_id=match_id, user=old).delete()
+        if away is not None and not match.vacation_allowed:
+            for seat in Seat.objects.select_related("user").filter(match_id=match_id, user=newcomer, departed=""):
+                record_clock_keeps_running(match, seat, away, now=now)
+    if tournament.paused_at is not None:
+        tournament.save(update_fields=["paused_seats"])
     log(
         tournament,
         "substituted",
@@ -101,6 +122,43 @@ def substitute_locked(tournament: Tournament, participant: Participant, newcomer
             dedupe_key=f"tournament-substitute:{tournament.pk}:{participant.pk}:{person.pk}:{now.isoformat()}",
             now=now,
         )
+
+
+def _clock_hand_over(tournament: Tournament, match: Match, seat: Seat, newcomer, prefs, now: dt.datetime) -> None:
+    """Give ``newcomer`` the seat's running turn with the clock time it has
+    left: the turn restarts, with that time, when the player changes (or,
+    in a paused tournament, when its clocks stopped), so the time used
+    counts and from then on the newcomer's own vacations and weekends
+    pause it, not the previous player's.  A turn whose time has run out is
+    left to the sweeper; one that began during a pause has used nothing."""
+    if seat.turn_started_at is None or seat.turn_seconds is None:
+        return
+    stopped = seat.deadline_at is None
+    if stopped:
+        began = tournament.paused_seats.get(str(seat.pk))
+        if tournament.paused_at is None or began != seat.turn_started_at.isoformat():
+            return
+        at = tournament.paused_at
+    else:
+        at = now
+    left = seat_time_left(match, seat, prefs.get(seat.user_id), now=at)
+    if left <= dt.timedelta(0):
+        return
+    seat.turn_started_at, seat.turn_seconds = at, math.ceil(left.total_seconds())
+    changes: dict[str, object] = {
+        "turn_started_at": at,
+        "turn_seconds": seat.turn_seconds,
+        "reminded_for": None,
+        "reminded_hours": None,
+    }
+    if stopped:
+        tournament.paused_seats[str(seat.pk)] = at.isoformat()
+    else:
+        seat.user, seat.user_id = newcomer, newcomer.pk
+        mine = prefs.get(newcomer.pk)
+        changes["deadline_at"] = deadline = seat_deadline(match, seat, mine)
+        changes["reminder_at"] = reminder_next(deadline=deadline, hours=reminder_hours(mine), now=now)
+    Seat.objects.filter(pk=seat.pk).update(**changes)
 
 
 # ---------------------------------------------------- late registration
@@ -168,10 +226,15 @@ def late_entry_locked(tournament: Tournament, newcomer, *, by, now: dt.datetime)
 
 # -------------------------------------------------------- half-point bye
 def _paired_by_hand(tournament: Tournament, number: int) -> bool:
-    """Whether the organisers stored a pairing by hand for round ``number``:
-    it seats exactly the players in then, so a new bye or a new player
-    would make it unplayable and the round would be paired automatically."""
-    return tournament.manual_pairings.filter(round=number).exists()
+    """Whether round ``number`` waits to be played as the organisers paired
+    it by hand: that pairing seats exactly the players in then, so a new
+    bye or a new player would make it unplayable and the round would be
+    paired automatically.  One that no longer fits (a player left since)
+    is set aside already (``manual.round_pairing_proposal``)."""
+    if not tournament.manual_pairings.filter(round=number).exists():
+        return False
+    proposal = round_pairing_proposal(tournament)
+    return proposal is not None and proposal.round == number and proposal.by_hand
 
 
 def _asked(participant: Participant, number: int) -> bool:
@@ -317,15 +380,7 @@ def tournament_resume(*, tournament_id: int, by, now: dt.datetime) -> Tournament
         require_manager(by, tournament)
         if tournament.paused_at is None:
             raise Conflict(_("The tournament is not paused."), code="not_paused")
-        paused_for = now - tournament.paused_at
-        _restart_clocks(tournament, now)
-        for round_ in tournament.round_set.filter(completed_at__isnull=True, deadline_at__isnull=False):
-            assert round_.deadline_at is not None
-            round_.deadline_at = max(round_.deadline_at, tournament.paused_at) + paused_for
-            round_.save(update_fields=["deadline_at"])
-        tournament.paused_at = None
-        tournament.paused_seats = {}
-        tournament.save(update_fields=["paused_at", "paused_seats"])
+        pause_end_locked(tournament, now)
         log(
             tournament,
             "resumed",
@@ -338,13 +393,35 @@ def tournament_resume(*, tournament_id: int, by, now: dt.datetime) -> Tournament
     return tournament
 
 
-def _restart_clocks(tournament: Tournament, now: dt.datetime) -> None:
-    """Give each stopped turn still on the board its clock back.  A turn
-    from before the pause counts from its start plus the pause; one that
-    began during it (it started stopped: ``paused_clock_held``) counts
-    from ``now``.  Expects the tournament lock."""
+def pause_end_locked(tournament: Tournament, now: dt.datetime) -> None:
+    """End the pause of a paused tournament (resumed, or cancelled: its
+    games then go on as ordinary games, with running clocks): stopped
+    turns get back the time they had left, round deadlines (and the day's
+    grace after a late round's notice) move on by the length of the pause.
+    Expects the tournament lock."""
     assert tournament.paused_at is not None
     paused_for = now - tournament.paused_at
+    _restart_clocks(tournament, now)
+    for round_ in tournament.round_set.filter(completed_at__isnull=True, deadline_at__isnull=False):
+        assert round_.deadline_at is not None
+        round_.deadline_at = max(round_.deadline_at, tournament.paused_at) + paused_for
+        if round_.deadline_notified_at is not None and round_.autoplay_started_at is None:
+            # The organisers were told the games are played out a day after
+            # the notice: the pause stopped that day too.
+            round_.deadline_notified_at += paused_for
+        round_.save(update_fields=["deadline_at", "deadline_notified_at"])
+    tournament.paused_at = None
+    tournament.paused_seats = {}
+    tournament.save(update_fields=["paused_at", "paused_seats"])
+
+
+def _restart_clocks(tournament: Tournament, now: dt.datetime) -> None:
+    """Give each stopped turn still on the board its clock back, running
+    from ``now``: a turn from before the pause with the clock time it had
+    left then, one that began during it (it started stopped:
+    ``paused_clock_held``) with its whole budget.  Expects the tournament
+    lock."""
+    assert tournament.paused_at is not None
     starts = {int(pk): dt.datetime.fromisoformat(at) for pk, at in tournament.paused_seats.items()}
     active = tournament.games.filter(ranking__isnull=True, match__status=Match.Status.ACTIVE)
     stopped = Seat.objects.filter(
@@ -364,11 +441,16 @@ def _restart_clocks(tournament: Tournament, now: dt.datetime) -> None:
             # stopped, so there is nothing to run again.
             Seat.objects.filter(pk=seat.pk).update(turn_started_at=None, turn_seconds=None)
             continue
-        started = seat.turn_started_at
-        before = starts.get(seat.pk) == started and started <= tournament.paused_at
-        seat.turn_started_at = started + paused_for if before else now
-        Seat.objects.filter(pk=seat.pk).update(turn_started_at=seat.turn_started_at)
-        seat_deadline_refresh(match=match, seat=seat, prefs=prefs.get(seat.user_id or 0), now=now)
+        started, mine = seat.turn_started_at, prefs.get(seat.user_id or 0)
+        if starts.get(seat.pk) == started and started <= tournament.paused_at:
+            # The turn runs on from now with the clock time it had left when
+            # paused (not re-dated by the pause's length: the weekends and
+            # vacations before the pause count as they fell).
+            left = seat_time_left(match, seat, mine, now=tournament.paused_at)
+            seat.turn_seconds = max(0, math.ceil(left.total_seconds()))
+        seat.turn_started_at = now
+        Seat.objects.filter(pk=seat.pk).update(turn_started_at=now, turn_seconds=seat.turn_seconds)
+        seat_deadline_refresh(match=match, seat=seat, prefs=mine, now=now)
 
 
 # --------------------------------------------------------------- message
