@@ -94,6 +94,31 @@ def command_of(body: str) -> Command | None:
     return Command(WORDS[found.group(1).lower()], found.group(2), "\n".join(lines[at + 1 :]).strip())
 
 
+#: What a command's argument may be when it follows a move: a chat line
+#: that opens with a command word ("Board looks great!") stays chat.
+_BELOW_A_MOVE = {
+    "help": re.compile(r""),
+    "board": re.compile(r""),
+    "games": re.compile(r""),
+    "history": re.compile(r""),
+    "vacation": re.compile(r"\d+"),
+    "resign": re.compile(r"(?:[0-9a-z]{6})?", re.IGNORECASE),
+    "mute": re.compile(r"(?:de )?(?:chat)?", re.IGNORECASE),
+    "unmute": re.compile(r"(?:de )?(?:chat)?", re.IGNORECASE),
+}
+
+
+def command_below_moves(text: str) -> Command | None:
+    """The command on the first line of ``text``, the lines below a reply's
+    moves, when that line is a command and nothing else (a chat line that
+    opens with a command word is chat); ``say`` is left to the chat, which
+    drops the word."""
+    command = command_of(text)
+    if command is None or command.name not in _BELOW_A_MOVE:
+        return None
+    return command if _BELOW_A_MOVE[command.name].fullmatch(command.argument.strip()) else None
+
+
 def unknown_word(text: str) -> Command | None:
     """A reply that is one word, neither a command nor (the caller knows) a
     move: what a player tries for a command ("undo", "pass"); answered
@@ -137,10 +162,18 @@ def resign_code(token: ReplyToken) -> str:
 
 
 def run(
-    command: Command, *, record: InboundEmail, sender: str, subject: str, token: ReplyToken, now: dt.datetime
+    command: Command,
+    *,
+    record: InboundEmail,
+    sender: str,
+    subject: str,
+    token: ReplyToken,
+    now: dt.datetime,
+    key: str = "answer",
 ) -> str:
     """Answer ``command`` (sent with ``token``, verified as its player's);
-    returns what happened, for the inbound record."""
+    returns what happened, for the inbound record.  ``key`` tells the
+    answers of several commands in one mail apart."""
     with in_language(token.user):
         handler: Callable[..., tuple[str, list[str]]] = _HANDLERS[command.name]
         detail, paragraphs = handler(command, token=token, record=record, now=now)
@@ -155,6 +188,7 @@ def run(
                 match=token.match,
                 kind=OutgoingEmail.Kind.NOTICE,
                 reply_to=reply_address(token.token),
+                key=key,
             )
     return detail
 

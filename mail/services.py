@@ -53,7 +53,7 @@ from games.services.chat import chat_post
 from .addresses import email_move_key
 from .answers import answer, in_language, mark_as_answer, reply_subject, site_line, written_for
 from .command_address import answer_command_address
-from .commands import Command, command_list, command_of, own_words, unknown_word
+from .commands import Command, command_below_moves, command_list, command_of, own_words, unknown_word
 from .commands import run as run_command
 from .inbound import InboundMessage, MalformedEmail, parse_inbound, read_unusable
 from .intake_common import account_of, finish, generic_reply
@@ -353,6 +353,7 @@ def _play(record: InboundEmail, message: InboundMessage, token: ReplyToken, now:
             with in_language(token.user):
                 raise GameActionError(_no_move(reading, token.match.game), code="no_move")
         text = "\n".join(reading.moves) if reading is not None else message.body or "-"
+        below, rest = _commands_below(reading.message) if reading is not None else ([], "")
         # One transaction: the move's mails, written after it commits,
         # carry the chat lines below the move; the refusal (the engine's
         # reason too) reads in the player's language.
@@ -367,9 +368,22 @@ def _play(record: InboundEmail, message: InboundMessage, token: ReplyToken, now:
                 idempotency_key=email_move_key(record.message_id, digest),
             )
             # Most replies are a move alone: no query for a chat they lack.
-            said = own_words(token, reading.message) if reading is not None and reading.message.strip() else ""
+            said = own_words(token, rest) if rest.strip() else ""
             if said.strip() and not result.duplicate:
                 _chat(token, said, now)
+            # Commands below the move act on the position it left.
+            done = [
+                run_command(
+                    command,
+                    record=record,
+                    sender=message.sender,
+                    subject=message.subject,
+                    token=token,
+                    now=now,
+                    key=f"command{number}",
+                )
+                for number, command in enumerate(below if not result.duplicate else [])
+            ]
     except (GameActionError, EngineError) as error:
         with in_language(token.user):
             detail = _refusal(token.match.game, error)
@@ -380,12 +394,26 @@ def _play(record: InboundEmail, message: InboundMessage, token: ReplyToken, now:
     return finish(
         record,
         outcome,
-        result.record.text,
+        "; ".join([result.record.text, *done]),
         match=token.match,
         user=token.user,
         move=result.record,
         message_to_players=said[:2000],
     )
+
+
+def _commands_below(text: str) -> tuple[list[Command], str]:
+    """The command lines right below a reply's moves (each a command and
+    nothing else: ``command_below_moves``) and the text after them, which
+    is the message to the other players."""
+    commands = []
+    lines = text.split("\n")
+    while lines and (command := command_below_moves(lines[0])) is not None:
+        commands.append(command)
+        lines = lines[1:]
+        while lines and not lines[0].strip():
+            lines = lines[1:]
+    return commands, "\n".join(lines).strip()
 
 
 def _chat(token: ReplyToken, text: str, now: dt.datetime) -> None:
