@@ -339,21 +339,25 @@ def _play(record: InboundEmail, message: InboundMessage, token: ReplyToken, now:
     with the position, unless its sender is not to move: then it is chat,
     also on the address of an earlier position."""
     ReplyToken.objects.filter(pk=token.pk).update(uses=token.uses + 1)
-    command = command_of(message.body)
+    body, above = message.body, list[Command]()
+    command = command_of(body)
     if command is not None:
-        return _command(record, message, token, command, now)
+        above, body = _commands_above(command)
+        if not _holds_moves(token, body):
+            return _command(record, message, token, command, now)
     digest = hashlib.sha256(message.body.encode()).hexdigest()[:16]
     try:
-        reading = _reading(token, message.body)
-        if reading is None and (said := _waiting_chat(token, message.body)):
+        reading = _reading(token, body)
+        if reading is None and (said := _waiting_chat(token, body)):
             return _chat_only(record, message, token, said, now)  # sent to an earlier position's address
         if reading is not None and not reading.moves:
             if reading.message and not _to_move(token):
                 return _chat_only(record, message, token, reading.message, now)
             with in_language(token.user):
                 raise GameActionError(_no_move(reading, token.match.game), code="no_move")
-        text = "\n".join(reading.moves) if reading is not None else message.body or "-"
+        text = "\n".join(reading.moves) if reading is not None else body or "-"
         below, rest = _commands_below(reading.message) if reading is not None else ([], "")
+        below = above + below  # done once the moves are played, as their answers tell
         # One transaction: the move's mails, written after it commits,
         # carry the chat lines below the move; the refusal (the engine's
         # reason too) reads in the player's language.
@@ -400,6 +404,28 @@ def _play(record: InboundEmail, message: InboundMessage, token: ReplyToken, now:
         move=result.record,
         message_to_players=said[:2000],
     )
+
+
+def _commands_above(command: Command) -> tuple[list[Command], str]:
+    """The reply's first line's command and the command lines right below
+    it (``_commands_below``), and the text after them; ``say`` takes all
+    the lines below it as its message."""
+    if command.name == "say":
+        return [command], ""
+    more, rest = _commands_below(command.rest)
+    return [command, *more], rest
+
+
+def _holds_moves(token: ReplyToken, body: str) -> bool:
+    """Does ``body``, the text below a reply's commands, open with a move
+    (one that cannot be played included: its refusal is the answer)?"""
+    if not body.strip():
+        return False
+    try:
+        reading = _reading(token, body)
+    except EngineError:
+        return True
+    return reading is not None and bool(reading.moves)
 
 
 def _commands_below(text: str) -> tuple[list[Command], str]:
@@ -458,12 +484,22 @@ def _chat_only(
 def _command(
     record: InboundEmail, message: InboundMessage, token: ReplyToken, command: Command, now: dt.datetime
 ) -> InboundEmail:
-    """A command on the reply's first line, answered (``commands``)."""
+    """A command on the reply's first line, and each command line right
+    below it, answered (``commands``), each in an answer of its own."""
     with transaction.atomic():
-        detail = run_command(
-            command, record=record, sender=message.sender, subject=message.subject, token=token, now=now
-        )
-        return finish(record, InboundEmail.Outcome.COMMAND, detail, match=token.match, user=token.user)
+        done = [
+            run_command(
+                each,
+                record=record,
+                sender=message.sender,
+                subject=message.subject,
+                token=token,
+                now=now,
+                key=f"command{number}" if number else "answer",
+            )
+            for number, each in enumerate(_commands_above(command)[0])
+        ]
+        return finish(record, InboundEmail.Outcome.COMMAND, "; ".join(done), match=token.match, user=token.user)
 
 
 def _waiting_chat(token: ReplyToken, body: str) -> str:

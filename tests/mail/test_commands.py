@@ -420,3 +420,34 @@ def test_the_games_list_calls_the_reader_you_when_they_are_to_move(
     living_in(language, "Europe/Amsterdam", seat.user)
     _, answer = command(turn, word, django_capture_on_commit_callbacks)
     assert f"Alta #{game.pk}: {said}\n" in answer.body and str(seat.user) not in answer.body
+
+
+def test_every_command_line_at_the_top_is_answered_not_only_the_first(turn, game, django_capture_on_commit_callbacks):
+    seat, address = turn
+    mail.outbox.clear()
+    record = ingest(
+        bytes(message(address, "Bord\nhistory\nmute chat", sender=seat.user.email)), django_capture_on_commit_callbacks
+    )
+    assert record.outcome == "command" and record.detail == "board; history; chat muted"
+    answers = [m for m in mail.outbox if m.to == [seat.user.email]]
+    assert len(answers) == 3
+    assert any("IT IS YOUR MOVE" in m.body for m in answers)
+    assert any("No moves have been played yet." in m.body for m in answers)
+    assert any("chat is muted" in m.body for m in answers)
+
+
+def test_a_move_below_a_command_is_played_too(turn, game, settings, django_capture_on_commit_callbacks):
+    """A command does not end the moves (issue 19's contract): a player who
+    starts a vacation and then writes their move has it played."""
+    settings.VACATION_DAYS_PER_YEAR = 10
+    seat, address = turn
+    rules = get_rules("alta")
+    option = rules.move_options(rules.load(game.state), seat.index)[0][0]
+    mail.outbox.clear()
+    record = ingest(
+        bytes(message(address, "vakantie 2\n\n1\nSee you", sender=seat.user.email)), django_capture_on_commit_callbacks
+    )
+    assert record.outcome == "accepted", record.detail
+    assert game.moves.get().text == option and record.message_to_players == "See you"
+    assert Vacation.objects.filter(user=seat.user).exists()
+    assert any("runs until" in m.body for m in mail.outbox if m.to == [seat.user.email])
