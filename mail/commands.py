@@ -325,7 +325,9 @@ def _unknown(command, **_kwargs):
 
 def _resign(command, *, token, now, **_kwargs):
     code = resign_code(token)
-    if command.argument.strip().upper() != code:
+    # The code's letters and digits: a phone's full stop or quotes copied
+    # with it are no part of it.
+    if "".join(char for char in command.argument if char.isalnum()).upper() != code:
         # The command word in the reader's language (``WORDS`` reads both);
         # marked outside the f-string, where makemessages cannot see it.
         word = pgettext("mail command", "resign")

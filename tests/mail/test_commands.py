@@ -451,3 +451,21 @@ def test_a_move_below_a_command_is_played_too(turn, game, settings, django_captu
     assert game.moves.get().text == option and record.message_to_players == "See you"
     assert Vacation.objects.filter(user=seat.user).exists()
     assert any("runs until" in m.body for m in mail.outbox if m.to == [seat.user.email])
+
+
+@pytest.mark.parametrize("written", ["resign {code}.", 'Resign: "{code}"', "opgeven {code}!"])
+def test_the_resign_code_is_read_whatever_punctuation_is_around_it(
+    written, turn, game, django_capture_on_commit_callbacks
+):
+    """A phone adds a full stop; a player copies the code with its quotes:
+    the code is still the code, not one "that does not belong"."""
+    seat, address = turn
+    code = resign_code(ReplyToken.objects.get(token=address.split("+")[1].split("@")[0]))
+    mail.outbox.clear()
+    record = ingest(
+        bytes(message(address, written.format(code=code), sender=seat.user.email)), django_capture_on_commit_callbacks
+    )
+    assert record.outcome == "command" and record.detail == "resigned"
+    assert not [m for m in mail.outbox if "does not belong" in m.body]
+    game.refresh_from_db()
+    assert game.status == Match.Status.FINISHED
