@@ -72,6 +72,8 @@ _CHAT_WORDS = {"chat", "de chat"}
 #: The command word, then its argument; punctuation right after the word
 #: ("Say, nice move!", "Help!") belongs to neither.
 _LINE = re.compile(r"^\s*([a-z]+)\b[\s,.:;!?-]*(.*?)\s*$", re.IGNORECASE)
+#: ``vacation N``'s days as players write them: "3", "3 days", "3 dagen.".
+_DAYS = re.compile(r"(\d{1,9})\s*(?:days?|dagen|dag)?\s*[.!]?", re.IGNORECASE)
 #: A lone word on a line of its own (no punctuation: "thanks!" is chat).
 _LONE_WORD = re.compile(r"^\s*[^\W\d_]+\s*$")
 
@@ -101,7 +103,7 @@ _BELOW_A_MOVE = {
     "board": re.compile(r""),
     "games": re.compile(r""),
     "history": re.compile(r""),
-    "vacation": re.compile(r"\d+"),
+    "vacation": _DAYS,
     "resign": re.compile(r"(?:[0-9a-z]{6})?", re.IGNORECASE),
     "mute": re.compile(r"(?:de )?(?:chat)?", re.IGNORECASE),
     "unmute": re.compile(r"(?:de )?(?:chat)?", re.IGNORECASE),
@@ -271,9 +273,10 @@ def games_lines(user, now: dt.datetime) -> str:
 def vacation_answer(user, argument: str, now: dt.datetime) -> tuple[str, list[str]]:
     """``vacation N``: a vacation of N days through the site's service (and
     its rules: the yearly allowance, games that allow it)."""
-    if not argument.strip().isdigit():
+    found = _DAYS.fullmatch(argument.strip())
+    if found is None:
         return "vacation: no days", [_("Write the number of days, for example: vacation 3")]
-    days = int(argument)
+    days = int(found.group(1))
     try:
         vacation = vacation_start(user=user, days=days, now=now)
     except GameActionError as error:

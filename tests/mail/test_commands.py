@@ -469,3 +469,12 @@ def test_the_resign_code_is_read_whatever_punctuation_is_around_it(
     assert not [m for m in mail.outbox if "does not belong" in m.body]
     game.refresh_from_db()
     assert game.status == Match.Status.FINISHED
+
+
+@pytest.mark.parametrize("written", ["vacation 3 days", "Vakantie 3 dagen.", "vacation 3."])
+def test_vacation_reads_the_days_as_a_player_writes_them(written, turn, settings, django_capture_on_commit_callbacks):
+    seat, _ = turn
+    settings.VACATION_DAYS_PER_YEAR = 10
+    record, answer = command(turn, written, django_capture_on_commit_callbacks)
+    assert record.detail == "vacation 3" and "runs until" in answer.body
+    assert Vacation.objects.filter(user=seat.user).count() == 1
