@@ -418,14 +418,31 @@ def _commands_above(command: Command) -> tuple[list[Command], str]:
 
 def _holds_moves(token: ReplyToken, body: str) -> bool:
     """Does ``body``, the text below a reply's commands, open with a move
-    (one that cannot be played included: its refusal is the answer)?"""
+    (one that cannot be played included: its refusal is the answer)?  On
+    the mail of an earlier position it is read against the position now,
+    so that the move is refused as an answer to an earlier position
+    rather than silently dropped."""
     if not body.strip():
         return False
     try:
         reading = _reading(token, body)
+        if reading is None:
+            if _names_a_move(body):
+                return True
+            reading = _reading_now(token, body)
     except EngineError:
         return True
     return reading is not None and bool(reading.moves)
+
+
+def _reading_now(token: ReplyToken, body: str) -> Reply | None:
+    """``body`` read against the game's current position (``None`` when it
+    has none), for the seat of ``token``."""
+    match = Match.objects.get(pk=token.match_id)
+    if match.state is None:
+        return None
+    rules = get_rules(match.game)
+    return read_reply(rules, rules.load(match.state), token.seat_index, body, turns=listed_turns)
 
 
 def _commands_below(text: str) -> tuple[list[Command], str]:

@@ -478,3 +478,24 @@ def test_vacation_reads_the_days_as_a_player_writes_them(written, turn, settings
     record, answer = command(turn, written, django_capture_on_commit_callbacks)
     assert record.detail == "vacation 3" and "runs until" in answer.body
     assert Vacation.objects.filter(user=seat.user).count() == 1
+
+
+def test_a_move_below_a_command_on_an_earlier_positions_mail_is_refused_not_dropped(
+    turn, game, settings, django_capture_on_commit_callbacks
+):
+    """The game moved on since the mail answered: the move below the command
+    cannot be played, and the player is told so (nothing is done: a reply
+    is used whole or not at all) instead of getting only the command's
+    answer while the move silently goes nowhere."""
+    settings.VACATION_DAYS_PER_YEAR = 10
+    seat, address = turn
+    ingest(bytes(message(address, "1", sender=seat.user.email)), django_capture_on_commit_callbacks)
+    assert game.moves.count() == 1
+    mail.outbox.clear()
+    record = ingest(
+        bytes(message(address, "vakantie 2\n1", sender=seat.user.email)), django_capture_on_commit_callbacks
+    )
+    assert record.outcome == "rejected", record.detail
+    assert game.moves.count() == 1 and not Vacation.objects.exists()
+    [answer] = mail.outbox
+    assert "earlier position" in answer.body and answer.reply_to
