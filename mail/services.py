@@ -246,7 +246,10 @@ def _reply_without_address(
     latest "your move" mail, as the generic answer says)."""
     command = command_of(message.body)
     if command is not None:
-        return _command(record, message, token, command, now)
+        _above, below = _commands_above(command)
+        if not (_to_move(token) and _holds_moves(token, below)):
+            return _command(record, message, token, command, now)
+        return _move_to_wrong_mail(record, message, token, now, body=below)  # nothing is done
     said = _waiting_chat(token, message.body)
     if said:
         return _chat_only(record, message, token, said, now)
@@ -258,14 +261,16 @@ def _reply_without_address(
 
 
 def _move_to_wrong_mail(
-    record: InboundEmail, message: InboundMessage, token: ReplyToken, now: dt.datetime
+    record: InboundEmail, message: InboundMessage, token: ReplyToken, now: dt.datetime, *, body: str | None = None
 ) -> InboundEmail:
     """A reply to a mail that asked for no move, from a player who is to
     move: nothing is played; they get the position with a fresh reply
     address, told where moves go, and the lines below the move (or the
-    whole text, when it holds none) are posted as chat."""
+    whole text, when it holds none) are posted as chat.  ``body`` is the
+    text from the move down (below any commands), the whole reply if not
+    given."""
     try:
-        reading = _reading(token, message.body)
+        reading = _reading(token, message.body if body is None else body)
     except EngineError:  # a move that cannot be played: the text is no chat
         reading = None
     said = own_words(token, reading.message) if reading is not None and reading.message.strip() else ""
