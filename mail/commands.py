@@ -74,6 +74,8 @@ _CHAT_WORDS = {"chat", "de chat"}
 #: The command word, then its argument; punctuation right after the word
 #: ("Say, nice move!", "Help!") belongs to neither.
 _LINE = re.compile(r"^\s*([a-z]+)\b[\s,.:;!?-]*(.*?)\s*$", re.IGNORECASE)
+#: ``vacation N``'s days as players write them: "3", "3 days", "3 dagen.".
+_DAYS = re.compile(r"(\d{1,9})\s*(?:days?|dagen|dag)?\s*[.!]?", re.IGNORECASE)
 #: A lone word on a line of its own (no punctuation: "thanks!" is chat).
 _LONE_WORD = re.compile(r"^\s*[^\W\d_]+\s*$")
 
@@ -94,6 +96,31 @@ def command_of(body: str) -> Command | None:
     if not found or found.group(1).lower() not in WORDS:
         return None
     return Command(WORDS[found.group(1).lower()], found.group(2), "\n".join(lines[at + 1 :]).strip())
+
+
+#: What a command's argument may be when it follows a move: a chat line
+#: that opens with a command word ("Board looks great!") stays chat.
+_BELOW_A_MOVE = {
+    "help": re.compile(r""),
+    "board": re.compile(r""),
+    "games": re.compile(r""),
+    "history": re.compile(r""),
+    "vacation": _DAYS,
+    "resign": re.compile(r"(?:[0-9a-z]{6})?", re.IGNORECASE),
+    "mute": re.compile(r"(?:de )?(?:chat)?", re.IGNORECASE),
+    "unmute": re.compile(r"(?:de )?(?:chat)?", re.IGNORECASE),
+}
+
+
+def command_below_moves(text: str) -> Command | None:
+    """The command on the first line of ``text``, the lines below a reply's
+    moves, when that line is a command and nothing else (a chat line that
+    opens with a command word is chat); ``say`` is left to the chat, which
+    drops the word."""
+    command = command_of(text)
+    if command is None or command.name not in _BELOW_A_MOVE:
+        return None
+    return command if _BELOW_A_MOVE[command.name].fullmatch(command.argument.strip()) else None
 
 
 def unknown_word(text: str) -> Command | None:
@@ -140,10 +167,18 @@ def resign_code(token: ReplyToken) -> str:
 
 
 def run(
-    command: Command, *, record: InboundEmail, sender: str, subject: str, token: ReplyToken, now: dt.datetime
+    command: Command,
+    *,
+    record: InboundEmail,
+    sender: str,
+    subject: str,
+    token: ReplyToken,
+    now: dt.datetime,
+    key: str = "answer",
 ) -> str:
     """Answer ``command`` (sent with ``token``, verified as its player's);
-    returns what happened, for the inbound record."""
+    returns what happened, for the inbound record.  ``key`` tells the
+    answers of several commands in one mail apart."""
     with in_language(token.user):
         handler: Callable[..., tuple[str, list[str]]] = _HANDLERS[command.name]
         detail, paragraphs = handler(command, token=token, record=record, now=now)
@@ -158,6 +193,7 @@ def run(
                 match=token.match,
                 kind=OutgoingEmail.Kind.NOTICE,
                 reply_to=reply_address(token.token),
+                key=key,
             )
     return detail
 
@@ -240,9 +276,10 @@ def games_lines(user, now: dt.datetime) -> str:
 def vacation_answer(user, argument: str, now: dt.datetime) -> tuple[str, list[str]]:
     """``vacation N``: a vacation of N days through the site's service (and
     its rules: the yearly allowance, games that allow it)."""
-    if not argument.strip().isdigit():
+    found = _DAYS.fullmatch(argument.strip())
+    if found is None:
         return "vacation: no days", [_("Write the number of days, for example: vacation 3")]
-    days = int(argument)
+    days = int(found.group(1))
     try:
         vacation = vacation_start(user=user, days=days, now=now)
     except GameActionError as error:
@@ -294,7 +331,9 @@ def _unknown(command, **_kwargs):
 
 def _resign(command, *, token, now, **_kwargs):
     code = resign_code(token)
-    if command.argument.strip().upper() != code:
+    # The code's letters and digits: a phone's full stop or quotes copied
+    # with it are no part of it.
+    if "".join(char for char in command.argument if char.isalnum()).upper() != code:
         # The command word in the reader's language (``WORDS`` reads both);
         # marked outside the f-string, where makemessages cannot see it.
         word = pgettext("mail command", "resign")

@@ -53,7 +53,7 @@ from games.services.chat import chat_post
 from .addresses import email_move_key
 from .answers import answer, in_language, mark_as_answer, reply_subject, site_line, written_for
 from .command_address import answer_command_address
-from .commands import Command, command_list, command_of, own_words, unknown_word
+from .commands import Command, command_below_moves, command_list, command_of, own_words, unknown_word
 from .commands import run as run_command
 from .inbound import InboundMessage, MalformedEmail, parse_inbound, read_unusable
 from .intake_common import account_of, finish, generic_reply
@@ -248,7 +248,10 @@ def _reply_without_address(
     latest "your move" mail, as the generic answer says)."""
     command = command_of(message.body)
     if command is not None:
-        return _command(record, message, token, command, now)
+        _above, below = _commands_above(command)
+        if not (_to_move(token) and _holds_moves(token, below)):
+            return _command(record, message, token, command, now)
+        return _move_to_wrong_mail(record, message, token, now, body=below)  # nothing is done
     said = _waiting_chat(token, message.body)
     if said:
         return _chat_only(record, message, token, said, now)
@@ -260,14 +263,16 @@ def _reply_without_address(
 
 
 def _move_to_wrong_mail(
-    record: InboundEmail, message: InboundMessage, token: ReplyToken, now: dt.datetime
+    record: InboundEmail, message: InboundMessage, token: ReplyToken, now: dt.datetime, *, body: str | None = None
 ) -> InboundEmail:
     """A reply to a mail that asked for no move, from a player who is to
     move: nothing is played; they get the position with a fresh reply
     address, told where moves go, and the lines below the move (or the
-    whole text, when it holds none) are posted as chat."""
+    whole text, when it holds none) are posted as chat.  ``body`` is the
+    text from the move down (below any commands), the whole reply if not
+    given."""
     try:
-        reading = _reading(token, message.body)
+        reading = _reading(token, message.body if body is None else body)
     except EngineError:  # a move that cannot be played: the text is no chat
         reading = None
     said = own_words(token, reading.message) if reading is not None and reading.message.strip() else ""
@@ -341,20 +346,25 @@ def _play(record: InboundEmail, message: InboundMessage, token: ReplyToken, now:
     with the position, unless its sender is not to move: then it is chat,
     also on the address of an earlier position."""
     ReplyToken.objects.filter(pk=token.pk).update(uses=token.uses + 1)
-    command = command_of(message.body)
+    body, above = message.body, list[Command]()
+    command = command_of(body)
     if command is not None:
-        return _command(record, message, token, command, now)
+        above, body = _commands_above(command)
+        if not _holds_moves(token, body):
+            return _command(record, message, token, command, now)
     digest = hashlib.sha256(message.body.encode()).hexdigest()[:16]
     try:
-        reading = _reading(token, message.body)
-        if reading is None and (said := _waiting_chat(token, message.body)):
+        reading = _reading(token, body)
+        if reading is None and (said := _waiting_chat(token, body)):
             return _chat_only(record, message, token, said, now)  # sent to an earlier position's address
         if reading is not None and not reading.moves:
             if reading.message and not _to_move(token):
                 return _chat_only(record, message, token, reading.message, now)
             with in_language(token.user):
                 raise GameActionError(_no_move(reading, token.match.game), code="no_move")
-        text = "\n".join(reading.moves) if reading is not None else message.body or "-"
+        text = "\n".join(reading.moves) if reading is not None else body or "-"
+        below, rest = _commands_below(reading.message) if reading is not None else ([], "")
+        below = above + below  # done once the moves are played, as their answers tell
         # One transaction: the move's mails, written after it commits,
         # carry the chat lines below the move; the refusal (the engine's
         # reason too) reads in the player's language.
@@ -369,9 +379,22 @@ def _play(record: InboundEmail, message: InboundMessage, token: ReplyToken, now:
                 idempotency_key=email_move_key(record.message_id, digest),
             )
             # Most replies are a move alone: no query for a chat they lack.
-            said = own_words(token, reading.message) if reading is not None and reading.message.strip() else ""
+            said = own_words(token, rest) if rest.strip() else ""
             if said.strip() and not result.duplicate:
                 _chat(token, said, now)
+            # Commands below the move act on the position it left.
+            done = [
+                run_command(
+                    command,
+                    record=record,
+                    sender=message.sender,
+                    subject=message.subject,
+                    token=token,
+                    now=now,
+                    key=f"command{number}",
+                )
+                for number, command in enumerate(below if not result.duplicate else [])
+            ]
     except (GameActionError, EngineError) as error:
         with in_language(token.user):
             detail = _refusal(token.match.game, error)
@@ -382,12 +405,65 @@ def _play(record: InboundEmail, message: InboundMessage, token: ReplyToken, now:
     return finish(
         record,
         outcome,
-        result.record.text,
+        "; ".join([result.record.text, *done]),
         match=token.match,
         user=token.user,
         move=result.record,
         message_to_players=said[:2000],
     )
+
+
+def _commands_above(command: Command) -> tuple[list[Command], str]:
+    """The reply's first line's command and the command lines right below
+    it (``_commands_below``), and the text after them; ``say`` takes all
+    the lines below it as its message."""
+    if command.name == "say":
+        return [command], ""
+    more, rest = _commands_below(command.rest)
+    return [command, *more], rest
+
+
+def _holds_moves(token: ReplyToken, body: str) -> bool:
+    """Does ``body``, the text below a reply's commands, open with a move
+    (one that cannot be played included: its refusal is the answer)?  On
+    the mail of an earlier position it is read against the position now,
+    so that the move is refused as an answer to an earlier position
+    rather than silently dropped."""
+    if not body.strip():
+        return False
+    try:
+        reading = _reading(token, body)
+        if reading is None:
+            if _names_a_move(body):
+                return True
+            reading = _reading_now(token, body)
+    except EngineError:
+        return True
+    return reading is not None and bool(reading.moves)
+
+
+def _reading_now(token: ReplyToken, body: str) -> Reply | None:
+    """``body`` read against the game's current position (``None`` when it
+    has none), for the seat of ``token``."""
+    match = Match.objects.get(pk=token.match_id)
+    if match.state is None:
+        return None
+    rules = get_rules(match.game)
+    return read_reply(rules, rules.load(match.state), token.seat_index, body, turns=listed_turns)
+
+
+def _commands_below(text: str) -> tuple[list[Command], str]:
+    """The command lines right below a reply's moves (each a command and
+    nothing else: ``command_below_moves``) and the text after them, which
+    is the message to the other players."""
+    commands = []
+    lines = text.split("\n")
+    while lines and (command := command_below_moves(lines[0])) is not None:
+        commands.append(command)
+        lines = lines[1:]
+        while lines and not lines[0].strip():
+            lines = lines[1:]
+    return commands, "\n".join(lines).strip()
 
 
 def _chat(token: ReplyToken, text: str, now: dt.datetime) -> None:
@@ -432,12 +508,22 @@ def _chat_only(
 def _command(
     record: InboundEmail, message: InboundMessage, token: ReplyToken, command: Command, now: dt.datetime
 ) -> InboundEmail:
-    """A command on the reply's first line, answered (``commands``)."""
+    """A command on the reply's first line, and each command line right
+    below it, answered (``commands``), each in an answer of its own."""
     with transaction.atomic():
-        detail = run_command(
-            command, record=record, sender=message.sender, subject=message.subject, token=token, now=now
-        )
-        return finish(record, InboundEmail.Outcome.COMMAND, detail, match=token.match, user=token.user)
+        done = [
+            run_command(
+                each,
+                record=record,
+                sender=message.sender,
+                subject=message.subject,
+                token=token,
+                now=now,
+                key=f"command{number}" if number else "answer",
+            )
+            for number, each in enumerate(_commands_above(command)[0])
+        ]
+        return finish(record, InboundEmail.Outcome.COMMAND, "; ".join(done), match=token.match, user=token.user)
 
 
 def _waiting_chat(token: ReplyToken, body: str) -> str:

@@ -420,3 +420,82 @@ def test_the_games_list_calls_the_reader_you_when_they_are_to_move(
     living_in(language, "Europe/Amsterdam", seat.user)
     _, answer = command(turn, word, django_capture_on_commit_callbacks)
     assert f"Alta #{game.pk}: {said}\n" in answer.body and str(seat.user) not in answer.body
+
+
+def test_every_command_line_at_the_top_is_answered_not_only_the_first(turn, game, django_capture_on_commit_callbacks):
+    seat, address = turn
+    mail.outbox.clear()
+    record = ingest(
+        bytes(message(address, "Bord\nhistory\nmute chat", sender=seat.user.email)), django_capture_on_commit_callbacks
+    )
+    assert record.outcome == "command" and record.detail == "board; history; chat muted"
+    answers = [m for m in mail.outbox if m.to == [seat.user.email]]
+    assert len(answers) == 3
+    assert any("IT IS YOUR MOVE" in m.body for m in answers)
+    assert any("No moves have been played yet." in m.body for m in answers)
+    assert any("chat is muted" in m.body for m in answers)
+
+
+def test_a_move_below_a_command_is_played_too(turn, game, settings, django_capture_on_commit_callbacks):
+    """A command does not end the moves (issue 19's contract): a player who
+    starts a vacation and then writes their move has it played."""
+    settings.VACATION_DAYS_PER_YEAR = 10
+    seat, address = turn
+    rules = get_rules("alta")
+    option = rules.move_options(rules.load(game.state), seat.index)[0][0]
+    mail.outbox.clear()
+    record = ingest(
+        bytes(message(address, "vakantie 2\n\n1\nSee you", sender=seat.user.email)), django_capture_on_commit_callbacks
+    )
+    assert record.outcome == "accepted", record.detail
+    assert game.moves.get().text == option and record.message_to_players == "See you"
+    assert Vacation.objects.filter(user=seat.user).exists()
+    assert any("runs until" in m.body for m in mail.outbox if m.to == [seat.user.email])
+
+
+@pytest.mark.parametrize("written", ["resign {code}.", 'Resign: "{code}"', "opgeven {code}!"])
+def test_the_resign_code_is_read_whatever_punctuation_is_around_it(
+    written, turn, game, django_capture_on_commit_callbacks
+):
+    """A phone adds a full stop; a player copies the code with its quotes:
+    the code is still the code, not one "that does not belong"."""
+    seat, address = turn
+    code = resign_code(ReplyToken.objects.get(token=address.split("+")[1].split("@")[0]))
+    mail.outbox.clear()
+    record = ingest(
+        bytes(message(address, written.format(code=code), sender=seat.user.email)), django_capture_on_commit_callbacks
+    )
+    assert record.outcome == "command" and record.detail == "resigned"
+    assert not [m for m in mail.outbox if "does not belong" in m.body]
+    game.refresh_from_db()
+    assert game.status == Match.Status.FINISHED
+
+
+@pytest.mark.parametrize("written", ["vacation 3 days", "Vakantie 3 dagen.", "vacation 3."])
+def test_vacation_reads_the_days_as_a_player_writes_them(written, turn, settings, django_capture_on_commit_callbacks):
+    seat, _ = turn
+    settings.VACATION_DAYS_PER_YEAR = 10
+    record, answer = command(turn, written, django_capture_on_commit_callbacks)
+    assert record.detail == "vacation 3" and "runs until" in answer.body
+    assert Vacation.objects.filter(user=seat.user).count() == 1
+
+
+def test_a_move_below_a_command_on_an_earlier_positions_mail_is_refused_not_dropped(
+    turn, game, settings, django_capture_on_commit_callbacks
+):
+    """The game moved on since the mail answered: the move below the command
+    cannot be played, and the player is told so (nothing is done: a reply
+    is used whole or not at all) instead of getting only the command's
+    answer while the move silently goes nowhere."""
+    settings.VACATION_DAYS_PER_YEAR = 10
+    seat, address = turn
+    ingest(bytes(message(address, "1", sender=seat.user.email)), django_capture_on_commit_callbacks)
+    assert game.moves.count() == 1
+    mail.outbox.clear()
+    record = ingest(
+        bytes(message(address, "vakantie 2\n1", sender=seat.user.email)), django_capture_on_commit_callbacks
+    )
+    assert record.outcome == "rejected", record.detail
+    assert game.moves.count() == 1 and not Vacation.objects.exists()
+    [answer] = mail.outbox
+    assert "earlier position" in answer.body and answer.reply_to

@@ -118,3 +118,31 @@ def test_the_mails_explain_the_contract_in_the_readers_language(
     # The text part is wrapped at 72 columns: read it as running text.
     for part in (" ".join(latest.body.split()), latest.alternatives[0][0]):
         assert all(line in part for line in lines)
+
+
+@pytest.mark.parametrize(
+    ("below", "done"),
+    [("mute chat", "chat muted"), ("Dempen", "muted"), ("vakantie 2", "vacation 2"), ("HELP", "help")],
+)
+def test_a_command_below_the_move_is_done_and_answered_not_sent_as_chat(
+    below, done, game, turn, settings, django_capture_on_commit_callbacks
+):
+    """A command is no message: the line below the move that is one is
+    done and answered, and only the lines after it go to the table."""
+    from games.models import ChatMessage, ChatReader, Vacation
+    from mail.models import GameMute
+
+    settings.VACATION_DAYS_PER_YEAR = 10
+    seat, address, options = turn
+    mail.outbox.clear()
+    record = send(address, f"{options[0]}\n{below}\nGood luck!", seat, django_capture_on_commit_callbacks)
+    assert record.outcome == "accepted", record.detail
+    assert game.moves.get().text == options[0]
+    assert list(ChatMessage.objects.values_list("text", flat=True)) == ["Good luck!"]
+    assert record.message_to_players == "Good luck!"
+    assert ChatReader.objects.filter(user=seat.user, muted=True).exists() == (done == "chat muted")
+    assert GameMute.objects.filter(user=seat.user, match=game).exists() == (done == "muted")
+    assert Vacation.objects.filter(user=seat.user).exists() == (done == "vacation 2")
+    answers = [m for m in mail.outbox if m.to == [seat.user.email] and m.extra_headers.get("In-Reply-To")]
+    assert len([m for m in answers if "Alta — how to play by email" in m.body]) == (done == "help")
+    assert done in record.detail

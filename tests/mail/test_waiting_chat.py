@@ -244,3 +244,20 @@ def test_the_receipt_of_a_turn_sent_one_step_per_mail_names_the_whole_turn(game,
     receipt = last_receipt(seat.user)
     subject = " ".join(receipt.subject.split())
     assert "; ".join(steps) in subject, (steps, subject)
+
+
+def test_a_move_below_a_command_to_the_receipt_is_not_played_and_the_player_is_told(
+    game, waiting, django_capture_on_commit_callbacks
+):
+    """As a move alone: never played from the receipt, and said so, instead
+    of the command's answer while the move silently goes nowhere."""
+    seat, other, _earlier = waiting
+    receipt = last_receipt(seat.user)
+    whole_turn_by_mail(game, other, django_capture_on_commit_callbacks)  # seat is to move again
+    moves = game.moves.count()
+    mail.outbox.clear()
+    record = ingest(answer_to(receipt, "board\nB\nthanks", sender=seat.user.email), django_capture_on_commit_callbacks)
+    assert record.outcome == "unknown_token" and game.moves.count() == moves
+    [answer] = mails_to(seat.user.email)
+    assert 'latest "your move" email' in " ".join(answer.body.split()) and answer.reply_to
+    assert list(ChatMessage.objects.values_list("text", flat=True)) == ["thanks"]
