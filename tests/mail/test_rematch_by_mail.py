@@ -7,6 +7,7 @@ from django.core import mail
 from games.models import Match, MoveRecord
 from games.services import match_resign
 
+from .conftest import mover_of
 from .intake import ingest, message
 from .test_waiting_chat import answer_to
 
@@ -47,10 +48,11 @@ def test_both_players_agree_on_a_rematch_by_mail(game, alice, bob, now, django_c
     assert started == {alice.email, bob.email}
 
 
-def test_a_rematch_before_the_end_is_refused_with_the_reason(game, alice, now, django_capture_on_commit_callbacks):
-    address = [m for m in mail.outbox if m.to == [alice.email] and m.reply_to][-1].reply_to[0]
+def test_a_rematch_before_the_end_is_refused_with_the_reason(game, django_capture_on_commit_callbacks):
+    player = mover_of(game).user
+    address = [m for m in mail.outbox if m.to == [player.email] and m.reply_to][-1].reply_to[0]
     mail.outbox.clear()
-    record = ingest(bytes(message(address, "rematch", sender=alice.email)), django_capture_on_commit_callbacks)
+    record = ingest(bytes(message(address, "rematch", sender=player.email)), django_capture_on_commit_callbacks)
     assert record.outcome == "command" and record.detail.startswith("rematch refused")
     [answer] = mail.outbox
     assert "No rematch was started. A rematch can be offered once the game is over." in answer.body
