@@ -76,7 +76,7 @@ def _phrase_table() -> dict[str, str]:
         "notation_html": _("Notation"),
         "moves_top": _(
             "Your moves go at the top (quotes and signatures are ignored). The first line that is "
-            "not a move ends them: what follows is kept as a message for the other players."
+            "neither a move nor a command ends them: what follows is kept as a message for the other players."
         ),
         "chat": _(
             "Reply to this email to write to the other players: your reply goes to them as a message, "

@@ -99,8 +99,20 @@ def test_clean_reply_removes_quote_headers_anywhere(body, expected):
 @pytest.mark.parametrize(
     ("language", "lines"),
     [
-        ("en", ["Your moves go at the top (quotes and signatures are ignored).", "The first line that is not a move"]),
-        ("nl", ["Je zetten staan bovenaan (citaten en handtekeningen worden genegeerd).", "De eerste regel die geen"]),
+        (
+            "en",
+            [
+                "Your moves go at the top (quotes and signatures are ignored).",
+                "The first line that is neither a move nor a command",
+            ],
+        ),
+        (
+            "nl",
+            [
+                "Je zetten staan bovenaan (citaten en handtekeningen worden genegeerd).",
+                "De eerste regel die geen zet of opdracht is",
+            ],
+        ),
     ],
 )
 def test_the_mails_explain_the_contract_in_the_readers_language(
