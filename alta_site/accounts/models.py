@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+import re
 import zoneinfo
 from typing import ClassVar
 
 from django.contrib.auth.models import AbstractUser, BaseUserManager
 from django.db import models
 from django.db.models.functions import Lower
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from .names import shape_skeleton, skeleton
+
+#: The display name a closed account keeps in the records (``closing.closed_name``).
+CLOSED_NAME = re.compile(r"^deleted player (\d+)$")
 
 
 class UserManager(BaseUserManager["User"]):
@@ -84,6 +89,9 @@ class User(AbstractUser):
         ]
 
     def __str__(self) -> str:
+        """The name others read: a closed account's in the reader's language."""
+        if not self.is_active and (closed := CLOSED_NAME.match(self.display_name)):
+            return gettext("deleted player %(number)s") % {"number": closed.group(1)}
         return self.display_name or self.email
 
     def save(self, *args, **kwargs):

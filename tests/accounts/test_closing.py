@@ -428,3 +428,19 @@ def test_a_closed_accounts_name_links_to_no_missing_page(alice, bob, now):
     assert closed_name(bob.pk) in page
     links = re.findall(r'href="(/players/[^"]+)"', page)
     assert links and all(client.get(link).status_code == 200 for link in links), links
+
+
+def test_a_closed_account_reads_as_a_deleted_player_in_the_readers_language(client, alice, bob, now):
+    """The Dutch privacy page promises "verwijderde speler" and a number:
+    a Dutch reader of a game with a closed account reads it so, an English
+    reader "deleted player"."""
+    match = services.match_create_seated(users=[alice, bob], game="alta", now=now)
+    account_close(user=bob, now=now)
+    bob.refresh_from_db()
+    client.force_login(alice)
+    page = client.get(f"/games/{match.pk}/").content.decode()
+    assert f"deleted player {bob.pk}" in page
+    alice.language = "nl"
+    alice.save(update_fields=["language"])
+    page = client.get(f"/games/{match.pk}/").content.decode()
+    assert f"verwijderde speler {bob.pk}" in page and f"deleted player {bob.pk}" not in page
