@@ -23,7 +23,7 @@ from games.breakdown import breakdown_lines, reveal_lines, tie_lines
 from games.deadlines.selectors import seat_clocks
 from games.engine import Event, get_rules
 from games.forms import MatchCreateForm, MoveForm
-from games.i18n import event_text, expect_text, move_text
+from games.i18n import event_text, expect_text, move_words
 from games.lobby import LOBBY_LIMIT, LobbyFilterForm, matches_to_watch
 from games.models import Match, MoveRecord, Seat
 from games.panels import panels_for
@@ -104,7 +104,7 @@ def match_detail(request, pk: int):
         if seen.to_move and seen.seat_index is not None:
             state = rules.load(match.started_state)
             options = [
-                (move_text(match.game, text), rules.dump_move(move))
+                (move_words(match.game, text), rules.dump_move(move))
                 for text, move in rules.move_options(state, seen.seat_index)
             ]
             controls = board.controls(seen.view, options)
@@ -145,7 +145,7 @@ def _in_words(game: str, board, history: list[dict]) -> list[dict]:
             entry["events"] = [words(text) for text in entry["events"]]
         if entry["text"]:
             kind = MoveRecord.Kind(entry["kind"])
-            entry["text"] = move_text(game, entry["text"]) if kind == MoveRecord.Kind.MOVE else str(kind.label).lower()
+            entry["text"] = move_words(game, entry["text"]) if kind == MoveRecord.Kind.MOVE else str(kind.label).lower()
     return history
 
 
@@ -279,7 +279,7 @@ def match_replay(request, pk: int):
     for record in match.moves.all():
         # A move in the reader's notation; a resignation or timeout by its name.
         text = (
-            move_text(match.game, record.text)
+            move_words(match.game, record.text)
             if record.kind == MoveRecord.Kind.MOVE
             else str(record.get_kind_display()).lower()
         )
