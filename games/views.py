@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from core.actions import action_redirect
+from core.throttling import form_write_allowed
 from games import selectors, services
 from games.boards import board_for
 from games.breakdown import breakdown_lines, reveal_lines, tie_lines
@@ -74,6 +75,10 @@ def match_new(request):
     # ``?game=alta`` (the home page's "Start a game") preselects the game.
     form = MatchCreateForm(request.POST or None, initial={"game": request.GET.get("game")})
     if request.method == "POST" and form.is_valid():
+        # The API's per-user write limit: the form is no way around it.
+        if not form_write_allowed(request):
+            form.add_error(None, _("You are starting games too fast. Wait a minute, then try again."))
+            return render(request, "games/new.html", {"form": form})
         try:
             match = services.match_create(creator=request.user, now=timezone.now(), **form.cleaned_data)
         except services.GameActionError as error:
@@ -227,6 +232,10 @@ def match_move(request, pk: int):
         messages.error(request, _("Write a move in the box."))
         return redirect("game-detail", pk=pk)
     data = form.cleaned_data
+    if not form_write_allowed(request):  # the API's per-user write limit; the typed move is kept
+        error = _("You are sending moves too fast. Wait a minute, then send it again.")
+        request.session[_draft_key(pk)] = {"move": data["move"], "error": str(error)}
+        return redirect("game-detail", pk=pk)
     try:
         services.move_submit(
             match_id=pk,
