@@ -1,5 +1,7 @@
-"""The API's JSON parser: a body nested deeper than any request needs is a
-client error (400), never a RecursionError (500)."""
+"""The API's JSON parser: a body nested deeper than any request needs, or
+text that is not Unicode (a lone surrogate such as ``"\\ud800"``, which JSON
+can spell but UTF-8 cannot), is a client error (400), never a RecursionError
+or an answer that cannot be encoded (500)."""
 
 from __future__ import annotations
 
@@ -25,10 +27,36 @@ def depth(value) -> int:
     return deepest
 
 
+def strings(value):
+    """Every string in ``value``, keys of dicts included; iterative."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            yield item
+        elif isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+
+
+def is_unicode(value) -> bool:
+    """False if any string in ``value`` holds a lone surrogate: it could be
+    neither stored nor written back in an answer (say in "not a valid choice")."""
+    try:
+        for text in strings(value):
+            text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 class BoundedJSONParser(JSONParser):
     def parse(self, stream, media_type=None, parser_context=None):
         """The parsed body; raises ``ParseError`` for malformed JSON (as DRF
-        does) and for JSON nested deeper than ``MAX_DEPTH``."""
+        does), for JSON nested deeper than ``MAX_DEPTH`` and for text with a
+        lone surrogate."""
         too_deep = ParseError(_("JSON nested deeper than %(depth)d levels.") % {"depth": MAX_DEPTH})
         try:
             data = super().parse(stream, media_type, parser_context)
@@ -38,4 +66,6 @@ class BoundedJSONParser(JSONParser):
             raise ParseError(_("The request body could not be read (is it valid JSON?).")) from None
         if depth(data) > MAX_DEPTH:
             raise too_deep
+        if not is_unicode(data):
+            raise ParseError(_("The request body holds text that is not valid Unicode."))
         return data

@@ -10,6 +10,7 @@ translates the same few sentences many times), each ``Term`` through
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from django.utils.translation import get_language
@@ -46,3 +47,22 @@ def move_text(game: str, text: str) -> str:
     """A move's canonical (English) notation as the reader writes it, in
     the active language; the game's parser reads it back to the same move."""
     return get_rules(game).notation_in(text, get_language() or "en")
+
+
+#: An engine slug a move's notation may still name ("wheat_field").
+_SLUG = re.compile(r"\b[a-z]+(?:_[a-z]+)+\b")
+
+
+def move_words(game: str, text: str) -> str:
+    """``move_text`` with each engine slug it still names written as the
+    game's name for it, lower case first ("take 1 fishing harbour D3", not
+    "take 1 fishing_harbour D3"): what a page or mail shows and fills into
+    the move box; the parser reads it back to the same move."""
+    return _SLUG.sub(lambda m: _in_notation(term(game, m.group(0))), move_text(game, text))
+
+
+def _in_notation(name: str) -> str:
+    """A card's display name as a word of notation: lower case first, as
+    the engine's own words are ("tavern D3", not "Fishing harbour D3" next
+    to it); the parsers read any case."""
+    return name[:1].lower() + name[1:]

@@ -17,13 +17,14 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from core.actions import action_redirect
+from core.throttling import form_write_allowed
 from games import selectors, services
 from games.boards import board_for
 from games.breakdown import breakdown_lines, reveal_lines, tie_lines
 from games.deadlines.selectors import seat_clocks
 from games.engine import Event, get_rules
 from games.forms import MatchCreateForm, MoveForm
-from games.i18n import event_text, expect_text, move_text
+from games.i18n import event_text, expect_text, move_words
 from games.lobby import LOBBY_LIMIT, LobbyFilterForm, matches_to_watch
 from games.models import Match, MoveRecord, Seat
 from games.panels import panels_for
@@ -74,6 +75,10 @@ def match_new(request):
     # ``?game=alta`` (the home page's "Start a game") preselects the game.
     form = MatchCreateForm(request.POST or None, initial={"game": request.GET.get("game")})
     if request.method == "POST" and form.is_valid():
+        # The API's per-user write limit: the form is no way around it.
+        if not form_write_allowed(request):
+            form.add_error(None, _("You are starting games too fast. Wait a minute, then try again."))
+            return render(request, "games/new.html", {"form": form})
         try:
             match = services.match_create(creator=request.user, now=timezone.now(), **form.cleaned_data)
         except services.GameActionError as error:
@@ -104,7 +109,7 @@ def match_detail(request, pk: int):
         if seen.to_move and seen.seat_index is not None:
             state = rules.load(match.started_state)
             options = [
-                (move_text(match.game, text), rules.dump_move(move))
+                (move_words(match.game, text), rules.dump_move(move))
                 for text, move in rules.move_options(state, seen.seat_index)
             ]
             controls = board.controls(seen.view, options)
@@ -147,7 +152,7 @@ def _in_words(game: str, board, history: list[dict]) -> list[dict]:
             entry["events"] = [words(text) for text in entry["events"]]
         if entry["text"]:
             kind = MoveRecord.Kind(entry["kind"])
-            entry["text"] = move_text(game, entry["text"]) if kind == MoveRecord.Kind.MOVE else str(kind.label).lower()
+            entry["text"] = move_words(game, entry["text"]) if kind == MoveRecord.Kind.MOVE else str(kind.label).lower()
     return history
 
 
@@ -246,6 +251,10 @@ def match_move(request, pk: int):
         messages.error(request, _("Write a move in the box."))
         return redirect("game-detail", pk=pk)
     data = form.cleaned_data
+    if not form_write_allowed(request):  # the API's per-user write limit; the typed move is kept
+        error = _("You are sending moves too fast. Wait a minute, then send it again.")
+        request.session[_draft_key(pk)] = {"move": data["move"], "error": str(error)}
+        return redirect("game-detail", pk=pk)
     try:
         services.move_submit(
             match_id=pk,
@@ -298,7 +307,7 @@ def match_replay(request, pk: int):
     for record in match.moves.all():
         # A move in the reader's notation; a resignation or timeout by its name.
         text = (
-            move_text(match.game, record.text)
+            move_words(match.game, record.text)
             if record.kind == MoveRecord.Kind.MOVE
             else str(record.get_kind_display()).lower()
         )

@@ -15,7 +15,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from games.engine import Event, get_rules
-from games.i18n import event_text, move_text
+from games.i18n import event_text, move_words
 from games.models import MoveRecord
 from games.selectors import with_names
 from games.terms import term
@@ -43,14 +43,7 @@ def words(game: str, text: str) -> str:
 def _words(language: str, game: str, text: str) -> str:
     """``words`` in ``language`` (the active one: it is a pure function of
     these three, so a mail's thirty options are worked out once a process)."""
-    return _SLUG.sub(lambda m: _in_notation(term(game, m.group(0))), move_text(game, text))
-
-
-def _in_notation(name: str) -> str:
-    """A card's display name as a word of notation: lower case first, as
-    the engine's own words are ("tavern D3", not "Fishing harbour D3" next
-    to it); the parsers read any case."""
-    return name[:1].lower() + name[1:]
+    return move_words(game, text)
 
 
 #: Submissions ``log_tail`` reads at once: more than a round of every

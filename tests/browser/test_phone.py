@@ -76,10 +76,11 @@ def _problems(page) -> dict | None:
     """What is wrong with the page open in ``page``: overflow, small tap
     targets, raw words (``None`` when nothing is)."""
     found = page.evaluate(MEASURE)
-    # Moves as typed (<code>) are notation, which names cards by slug.
+    # Moves as typed (code.notation) name cards by name too; other code
+    # (hashes, seeds, addresses) is not prose.
     text = page.evaluate(
         "() => { const m = document.querySelector('main').cloneNode(true);"
-        " m.querySelectorAll('code, script').forEach((c) => c.remove()); return m.innerText }"
+        " m.querySelectorAll('code:not(.notation), script').forEach((c) => c.remove()); return m.innerText }"
     )
     words = sorted({m.group(0) for m in RAW_WORDS.finditer(text)})
     if page.url.endswith("/rules/atlantis/"):  # the road's positions, not a ply

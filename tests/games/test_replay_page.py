@@ -2,7 +2,10 @@
 what, by name, with what everyone saw happen."""
 
 import pytest
+from django.utils.html import escape
 
+from games.i18n import move_words
+from games.models import MoveRecord
 from games.services import match_resign
 
 from .conftest import play_default_moves, start_match
@@ -18,7 +21,9 @@ def test_each_replayed_position_names_the_player_and_the_move(client, alice, bob
         page = client.get(f"/games/{match.pk}/replay/?ply={record.ply}").content.decode()
         assert f"Position {record.ply} of" in page
         player = str(record.user or match.seats.get(index=record.seat_index).user)
-        assert f'<strong>{player}</strong>: <code class="notation">{record.text}</code>' in page
+        # The move as an English reader writes it: cards by name, not slug.
+        shown = escape(move_words("alta", record.text) if record.kind == MoveRecord.Kind.MOVE else record.text)
+        assert f'<strong>{player}</strong>: <code class="notation">{shown}</code>' in page
         assert "Seat 1" not in page and "Seat 2" not in page
     first = match.moves.get(ply=1)
     page = client.get(f"/games/{match.pk}/replay/?ply=1").content.decode()

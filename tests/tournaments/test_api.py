@@ -4,8 +4,10 @@ same permissions, the games API's error shape."""
 import datetime as dt
 
 import pytest
+from django.test import Client
 from rest_framework.test import APIClient
 
+from tests.conftest import living_in
 from tournaments.models import ClubMembership, Tournament
 
 from .conftest import (
@@ -215,3 +217,56 @@ def test_a_dutch_reader_gets_the_elimination_tie_rule_in_dutch(api, alice, club,
     t = started(alice, club, new_players(4), now=now, format="single_elimination")
     rule = api.get(f"/api/tournaments/{t.pk}/", HTTP_ACCEPT_LANGUAGE="nl").json()["settings"]["elimination_ties"]
     assert rule.startswith("Een afvalpartij die eindigt met een gedeelde eerste plaats")
+
+
+@pytest.mark.parametrize(
+    ("closes", "opens"),
+    [
+        ("9999-12-31T23:59:59Z", None),  # shown in Kiritimati (UTC+14): past the year 9999
+        ((dt.datetime.now(dt.UTC) + 400 * DAY).isoformat(), None),
+        (None, "0001-01-01T00:00:00Z"),  # shown west of Greenwich: before the year 1
+    ],
+    ids=["year 9999", "in 400 days", "opens in year 1"],
+)
+def test_registration_dates_far_from_now_are_refused_not_stored(api, alice, club, bob, closes, opens):
+    """A tournament registering until 9999 was stored, then its page and
+    the tournament list answered 500 to every reader in a time zone east
+    of UTC (one opening in year 1: west of it)."""
+    living_in("en", "Pacific/Kiritimati", alice)
+    living_in("nl", "America/New_York", bob)
+    body = {"name": "Far cup", "club": club.pk, "format": "single_elimination", "capacity": 8}
+    body["registration_closes_at"] = closes or soon()
+    if opens:
+        body["registration_opens_at"] = opens
+    api.force_authenticate(alice)
+    response = api.post("/api/tournaments/", body, format="json")
+    assert response.status_code == 400
+    assert response.json() == {
+        "code": "invalid_registration",
+        "detail": "Registration must open and close within 365 days of now.",
+    }
+    dutch = api.post("/api/tournaments/", body, format="json", headers={"accept-language": "nl"})
+    assert dutch.json()["detail"] == "De inschrijving moet binnen 365 dagen van nu openen en sluiten."
+    assert not Tournament.objects.exists()
+    for reader in (alice, bob):
+        page = Client()
+        page.force_login(reader)
+        assert page.get("/tournaments/").status_code == 200
+
+
+def test_registration_within_a_year_is_accepted_and_shown_in_every_time_zone(api, alice, club, bob):
+    living_in("en", "Pacific/Kiritimati", alice)
+    living_in("en", "Pacific/Pago_Pago", bob)
+    closes = dt.datetime.now(dt.UTC) + 364 * DAY
+    body = {"name": "Year cup", "club": club.pk, "format": "single_elimination", "capacity": 8}
+    api.force_authenticate(alice)
+    response = api.post(
+        "/api/tournaments/",
+        {**body, "registration_closes_at": closes.isoformat(), "registration_opens_at": soon()},
+        format="json",
+    )
+    assert response.status_code == 201, response.content
+    for reader in (alice, bob):
+        page = Client()
+        page.force_login(reader)
+        assert page.get(f"/tournaments/{response.json()['id']}/").status_code == 200

@@ -13,6 +13,10 @@ from games.services import GameActionError
 from ..models import MAX_CAPACITY, MAX_ROUNDS, Club, Tournament
 
 MAX_ROUND_DAYS = 365
+#: Registration opens and closes within this many days of now.  Beyond it
+#: a date is a typo, and one near year 1 or 9999 cannot even be shown in
+#: every reader's time zone.
+MAX_REGISTRATION_DAYS = 365
 Format = Tournament.Format
 
 
@@ -108,6 +112,12 @@ def settings_clean(
         raise invalid(_("Registration must close in the future."), "invalid_registration")
     if registration_opens_at is not None and registration_opens_at >= registration_closes_at:
         raise invalid(_("Registration must open before it closes."), "invalid_registration")
+    within = dt.timedelta(days=MAX_REGISTRATION_DAYS)
+    if registration_closes_at > now + within or (registration_opens_at or now) < now - within:
+        raise invalid(
+            _("Registration must open and close within %(days)s days of now.") % {"days": MAX_REGISTRATION_DAYS},
+            "invalid_registration",
+        )
     if not 2 <= capacity <= MAX_CAPACITY:
         raise invalid(
             _("Capacity must be between 2 and %(max)s players.") % {"max": MAX_CAPACITY},
