@@ -4,9 +4,12 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
+
+from games.deadlines.clock import deadlines_after_zone_change
 
 from .forms import ProfileForm
 from .tokens import ApiToken
@@ -22,6 +25,8 @@ def profile(request):
         form = ProfileForm(request.POST, instance=request.user)
         if form.is_valid():
             form.save()
+            if "time_zone" in form.changed_data:  # weekends off follow the player's zone
+                deadlines_after_zone_change(user=request.user, now=timezone.now())
             messages.success(request, gettext("Your profile was saved."))
             return redirect("profile")
     else:

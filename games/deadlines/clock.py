@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from django.db import DatabaseError
+from django.db import DatabaseError, transaction
 from django.utils.translation import gettext as _
 
 from core.errors import GameActionError
@@ -427,3 +427,27 @@ def seat_deadline_refresh(*, match: Match, seat: Seat, prefs: DeadlineSettings |
     seat.reminder_at = reminder_next(deadline=deadline, hours=reminder_hours(prefs), now=now, below=below)
     Seat.objects.filter(pk=seat.pk).update(deadline_at=seat.deadline_at, reminder_at=seat.reminder_at)
     return True
+
+
+def deadlines_after_zone_change(*, user, now: dt.datetime) -> int:
+    """Recompute the deadlines of ``user``'s running turns in games without
+    a clock at weekends, whose weekends are the player's own: after a
+    change of their time zone, the deadline shown and reminded is the one
+    the sweeper enforces.  Each game in its own transaction under its match
+    lock.  Returns how many deadlines moved."""
+    turns = Seat.objects.filter(
+        user=user,
+        departed="",
+        deadline_at__isnull=False,  # a stopped turn's resume reads the zone of then
+        match__status=Match.Status.ACTIVE,
+        match__weekends_off=True,
+    )
+    prefs = DeadlineSettings.objects.filter(pk=user.pk).first()
+    moved = 0
+    for match_id, seat_id in list(turns.order_by("match_id").values_list("match_id", "pk")):
+        with transaction.atomic():
+            match = Match.objects.select_for_update(no_key=True).get(pk=match_id)
+            seat = Seat.objects.select_related("user").get(pk=seat_id)
+            if match.is_active and seat.deadline_at is not None:
+                moved += seat_deadline_refresh(match=match, seat=seat, prefs=prefs, now=now)
+    return moved

@@ -106,3 +106,26 @@ def test_weekends_count_when_weekends_are_not_off(alice, bob, now):
     match = start_match(alice, bob, now=now, days_per_move=1)
     play_turn(match, dt.datetime(2026, 1, 10, 3, tzinfo=dt.UTC))
     assert mover_seat(match).deadline_at == dt.datetime(2026, 1, 11, 3, tzinfo=dt.UTC)
+
+
+def test_a_new_time_zone_moves_a_running_turns_weekend_and_deadline(client, alice, bob, now):
+    """The clock counts weekends in the player's own zone, and the sweeper
+    reads the zone of today: the deadline shown and reminded must be the
+    one enforced after the player moves to another zone."""
+    match = start_match(alice, bob, now=now, days_per_move=1, weekends_off=True)
+    first = mover_seat(match)
+    other = Seat.objects.select_related("user").get(match=match, index=1 - first.index)
+    other.user.time_zone = "UTC"
+    other.user.save()
+    play_turn(match, dt.datetime(2026, 1, 10, 3, tzinfo=dt.UTC))  # Saturday 03:00 UTC
+    other.refresh_from_db()
+    assert other.deadline_at == dt.datetime(2026, 1, 13, 0, tzinfo=dt.UTC)
+    client.force_login(other.user)
+    saved = client.post(
+        "/profile/",
+        {"display_name": str(other.user), "time_zone": "America/New_York", "language": "en", "notifications": "none"},
+    )
+    assert saved.status_code == 302
+    other.refresh_from_db()
+    # Friday 22:00 in New York when the turn began: 2 h on Friday, 22 h from Monday 00:00 EST.
+    assert other.deadline_at == dt.datetime(2026, 1, 13, 3, tzinfo=dt.UTC)
