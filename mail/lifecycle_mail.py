@@ -313,6 +313,14 @@ def _clock_keeps_running(event, reader) -> str:
     ) % moment_for(reader, until)
 
 
+def _took_over(event, reader) -> str:
+    return _(
+        "A tournament organiser put you in this seat: you play this game from now on, "
+        "and the results so far stay with the seat."
+    )
+
+
+on_substitute_seated = _notice(lambda: _("you play this game now"), _took_over, with_reply=True)
 on_timeout_auto = _notice(lambda: _("your deadline passed: a move was played for you"), _moved_for_you, with_reply=True)
 on_auto_vacation = _notice(
     lambda: _("a vacation day was used to keep your clock running"), _vacation_day_used, with_reply=True
@@ -338,6 +346,7 @@ HANDLERS = {
     "timeout_dropped": on_timeout_dropped,
     "timeout_forfeit": on_timeout_forfeit,
     "vacation_forbidden": on_vacation_forbidden,
+    "substitute_seated": on_substitute_seated,
 }
 
 

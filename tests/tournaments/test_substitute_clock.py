@@ -117,3 +117,22 @@ def test_a_substitute_on_vacation_is_told_when_the_tournament_forbids_vacations(
     assert told.user == newcomer and told.data["seat_id"] == seat.pk and told.data["vacation_id"] == vacation.pk
     seat.refresh_from_db()
     assert seat.deadline_at == now + 3 * DAY  # the clock keeps running
+
+
+def test_a_substitute_to_move_gets_the_position_with_a_reply_address_at_once(
+    alice, club, now, django_capture_on_commit_callbacks
+):
+    """The inbox is the main client: a substitute put in a seat that is to
+    move can play by mail from the first mail, not only after a reminder."""
+    from django.core import mail
+
+    t = started(alice, club, new_players(4), now=now, format="swiss", rounds=3, days_per_move=3)
+    seat = _seat_to_move(t)
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        newcomer = _replace(t, seat, alice, now + DAY)
+    game_mails = [m for m in mail.outbox if m.to == [newcomer.email] and m.reply_to]
+    assert len(game_mails) == 1, [m.subject for m in mail.outbox if m.to == [newcomer.email]]
+    [turn] = game_mails
+    assert str(seat.match) in turn.subject and "you play this game now" in turn.subject
+    assert "IT IS YOUR MOVE" in turn.body and "A." in turn.body

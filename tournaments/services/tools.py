@@ -31,7 +31,7 @@ from games.deadlines.clock import (
 )
 from games.models import Match, Seat, Vacation
 from games.services import Conflict, GameActionError, NotFound
-from games.services.lifecycle import record_clock_keeps_running
+from games.services.lifecycle import record_clock_keeps_running, record_event
 from mail.models import ReplyToken
 
 from ..models import ByeRequest, Participant, Substitution, Tournament, TournamentGame
@@ -98,8 +98,12 @@ def substitute_locked(tournament: Tournament, participant: Participant, newcomer
         # The run of missed deadlines that drops a seat was the previous player's.
         Seat.objects.filter(match_id=match_id, user=old, departed="").update(user=newcomer, auto_moves=0)
         ReplyToken.objects.filter(match_id=match_id, user=old).delete()
-        if away is not None and not match.vacation_allowed:
-            for seat in Seat.objects.select_related("user").filter(match_id=match_id, user=newcomer, departed=""):
+        for seat in Seat.objects.select_related("user").filter(match_id=match_id, user=newcomer, departed=""):
+            # Mails them the position (with a reply address when it is their move).
+            record_event(
+                match, "substitute_seated", "A substitute took over a seat.", user=newcomer, now=now, seat_id=seat.pk
+            )
+            if away is not None and not match.vacation_allowed:
                 record_clock_keeps_running(match, seat, away, now=now)
     if tournament.paused_at is not None:
         tournament.save(update_fields=["paused_seats"])
