@@ -23,7 +23,7 @@ from games.engine import get_rules
 
 from .answers import answer, in_language, reply_subject, site_line
 from .commands import command_list, command_of, games_lines, vacation_answer
-from .inbound import InboundMessage
+from .inbound import InboundMessage, strip_subject
 from .intake_common import account_of, finish, generic_reply
 from .models import InboundEmail, OutgoingEmail
 
@@ -72,7 +72,9 @@ def answer_command_address(record: InboundEmail, message: InboundMessage, now: d
             generic_reply(message, record, now)
             return finish(record, InboundEmail.Outcome.UNKNOWN_TOKEN, "command address: sender has no account")
         with in_language(user):
-            outcome, detail, paragraphs = _answer_for(message.body, user, now)
+            # A mail with the command as its subject and nothing below it.
+            words = message.body if message.body.strip() else strip_subject(message.subject)
+            outcome, detail, paragraphs = _answer_for(words, user, now)
             subject = reply_subject(message.subject, _("Your command"))
             paragraphs = [*paragraphs, site_line()]
         answer(

@@ -100,3 +100,20 @@ def test_games_gives_every_game_a_reply_address_for_commands(game, address, capt
     # That address takes commands for the game.
     record, told = send(reply_to, "say hello from the list", waiting.user.email, capture_all)
     assert record.detail == "said" and record.match == game
+
+
+@pytest.mark.parametrize("subject", ["games", "Partijen", "Re: help"])
+def test_a_command_in_the_subject_of_an_empty_mail_is_answered(
+    subject, game, alice, address, django_capture_on_commit_callbacks
+):
+    """Many write a mail to the command address with the command as its
+    subject and nothing below: that is the command, not an empty mail."""
+    mail.outbox.clear()
+    record = ingest(
+        bytes(message(address, "", sender=alice.email, subject=subject, quote=False)),
+        django_capture_on_commit_callbacks,
+    )
+    assert record.outcome == "command", record.detail
+    [answer] = mail.outbox
+    assert "holds no command" not in answer.body
+    assert (f"#{game.pk}" in answer.body) if "help" not in subject else ("Commands" in answer.body)
