@@ -2,7 +2,8 @@
 commands about no single game, from a verified address of an account.
 
 ``help`` (the commands and each game's notation help), ``games`` and
-``vacation N`` are answered as in a game mail, through the same services.
+``vacation N`` are answered as in a game mail, through the same services;
+``play <game>`` finds a game to play (``matchmaking``).
 A command about one game (``board``, ``history``, ``resign``, ``mute``,
 ``say``) needs that game: the answer lists the running games with their
 reply addresses.  Anything else gets the list of commands; an address of
@@ -25,7 +26,9 @@ from .answers import answer, in_language, reply_subject, site_line
 from .commands import command_list, command_of, games_lines, vacation_answer
 from .inbound import InboundMessage, strip_subject
 from .intake_common import account_of, finish, generic_reply
+from .matchmaking import play_answer, play_request
 from .models import InboundEmail, OutgoingEmail
+from .templatetags.mail_text import wrapped
 
 
 def _notation_links() -> str:
@@ -35,8 +38,22 @@ def _notation_links() -> str:
     return "\n".join(lines)
 
 
+def _play_help() -> str:
+    return wrapped(
+        _(
+            'To start playing by email, send "play" and a game to this address ("play alta", "play alhambra 3"; '
+            'Dutch: "spelen"): you take a seat in a game waiting for players, or open one.'
+        ),
+        hanging=0,
+    )
+
+
 def _answer_for(body: str, user, now: dt.datetime) -> tuple[str, str, list[str]]:
     """``(outcome, detail, paragraphs)`` for the command in ``body``."""
+    request = play_request(body)
+    if request is not None:
+        done, detail, paragraphs = play_answer(request, user, now)
+        return (InboundEmail.Outcome.COMMAND if done else InboundEmail.Outcome.REJECTED), detail, paragraphs
     command = command_of(body)
     if command is None:
         return (
@@ -45,10 +62,11 @@ def _answer_for(body: str, user, now: dt.datetime) -> tuple[str, str, list[str]]
             [
                 _("Your email holds no command: write one on the first line."),
                 command_list(),
+                _play_help(),
             ],
         )
     if command.name == "help":
-        return InboundEmail.Outcome.COMMAND, "help", [command_list(), _notation_links()]
+        return InboundEmail.Outcome.COMMAND, "help", [command_list(), _play_help(), _notation_links()]
     if command.name == "games":
         return InboundEmail.Outcome.COMMAND, "games", [games_lines(user, now)]
     if command.name == "vacation":

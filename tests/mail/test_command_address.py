@@ -117,3 +117,52 @@ def test_a_command_in_the_subject_of_an_empty_mail_is_answered(
     [answer] = mail.outbox
     assert "holds no command" not in answer.body
     assert (f"#{game.pk}" in answer.body) if "help" not in subject else ("Commands" in answer.body)
+
+
+def test_play_by_mail_opens_a_game_and_the_next_player_takes_its_seat(
+    alice, bob, carol, address, django_capture_on_commit_callbacks
+):
+    """A player who only uses mail finds a game: "play alta" opens one when
+    none waits, and the next "spelen alta" takes its seat and starts it."""
+    record, answer = send(address, "play alta", alice.email, django_capture_on_commit_callbacks)
+    assert (record.outcome, record.detail) == ("command", "play: opened")
+    opened = Match.objects.get(created_by=alice)
+    assert opened.is_open and opened.game == "alta" and opened.players == 2
+    assert f"you opened {opened} for 2 players" in " ".join(answer.body.split())
+
+    bob.language = "nl"
+    bob.save()
+    mail.outbox.clear()
+    record = ingest(
+        bytes(message(address, "Spelen alta", sender=bob.email, subject="spel", quote=False)),
+        django_capture_on_commit_callbacks,
+    )
+    assert (record.outcome, record.detail) == ("command", "play: joined, started")
+    opened.refresh_from_db()
+    assert opened.is_active
+    told = [m for m in mail.outbox if m.to == [bob.email]]
+    assert any("Je doet mee aan" in m.body for m in told)  # the answer, in Dutch
+    assert {m.to[0] for m in mail.outbox if m.reply_to} & {alice.email, bob.email}  # the first "your move"
+
+    # A third player finds no seat left there: a new game waits for them.
+    record, _ = send(address, "play alta", carol.email, django_capture_on_commit_callbacks)
+    assert record.detail == "play: opened" and Match.objects.filter(status="open", created_by=carol).count() == 1
+
+
+def test_play_takes_the_size_asked_for_and_explains_a_wrong_one(alice, bob, address, capture_all):
+    from games.services import match_create
+
+    two = match_create(creator=bob, game="alhambra", players=2, now=bob.date_joined)
+    record, _ = send(address, "play alhambra with 3 players", alice.email, capture_all)
+    assert record.detail == "play: opened" and Match.objects.get(created_by=alice).players == 3
+    two.refresh_from_db()
+    assert two.is_open and not two.seats.filter(user=alice).exists()
+    record, answer = send(address, "play alta 9", alice.email, capture_all)
+    assert record.outcome == "rejected" and "Alta is played by 2 to 4 players." in answer.body
+    record, answer = send(address, "play chess", alice.email, capture_all)
+    assert record.outcome == "rejected" and '"play alta"' in answer.body and "Alpaca" in answer.body
+
+
+def test_the_help_of_the_command_address_says_how_to_start_playing(alice, address, capture_all):
+    _, answer = send(address, "help", alice.email, capture_all)
+    assert '"play alta"' in " ".join(answer.body.split())

@@ -1,0 +1,118 @@
+"""``play <game> [players]`` (``spelen``) at the command address: a player
+who only uses mail finds a game.  They take a free seat of the longest
+waiting open game of that kind (of that size, when they name one), or,
+when none waits, open one in the lobby; the game's first mail comes when
+it starts, as for a game joined on the site."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.utils.translation import gettext as _
+
+from games.boards import playable_slugs
+from games.engine import get_rules
+from games.selectors import matches_open
+from games.services import GameActionError, match_create, match_join
+
+#: The command and what follows it on the first line ("play alhambra 3").
+_PLAY = re.compile(r"^\s*(?:play|spelen|join|meedoen)\b[\s:,.-]*(.*?)\s*$", re.IGNORECASE)
+#: The game is the first word; the number of players the first number
+#: ("alhambra 3", "alta for 3 players", "alpaca met 4 spelers").
+_WORD = re.compile(r"[^\W\d_]+")
+_NUMBER = re.compile(r"\b\d{1,2}\b")
+
+
+@dataclass(frozen=True)
+class PlayRequest:
+    game: str  #: as written ("" when none)
+    players: int | None
+
+
+def play_request(body: str) -> PlayRequest | None:
+    """The ``play`` command on the first non-empty line of ``body``, if it is one."""
+    first = next((line for line in body.splitlines() if line.strip()), "")
+    found = _PLAY.match(first)
+    if found is None:
+        return None
+    game, number = _WORD.search(found.group(1)), _NUMBER.search(found.group(1))
+    return PlayRequest(game.group(0).lower() if game else "", int(number.group(0)) if number else None)
+
+
+def _slug(name: str) -> str | None:
+    for slug in playable_slugs():
+        if name in (slug, get_rules(slug).name.lower()):
+            return slug
+    return None
+
+
+def play_answer(request: PlayRequest, user, now: dt.datetime) -> tuple[bool, str, list[str]]:
+    """``(done, detail, paragraphs)``: join or open a game for ``user``."""
+    slug = _slug(request.game)
+    if slug is None:
+        names = ", ".join(get_rules(s).name for s in playable_slugs())
+        return (
+            False,
+            "play: which game",
+            [
+                _(
+                    'Say which game you want to play, and for how many players if you like: "play alta" or '
+                    '"play alhambra 3". The games: %(games)s.'
+                )
+                % {"games": names}
+            ],
+        )
+    rules = get_rules(slug)
+    players = request.players
+    if players is not None and not rules.min_players <= players <= rules.max_players:
+        return (
+            False,
+            "play: players",
+            [
+                _("%(game)s is played by %(min)s to %(max)s players.")
+                % {"game": rules.name, "min": rules.min_players, "max": rules.max_players}
+            ],
+        )
+    waiting = matches_open(exclude_user=user).filter(game=slug).order_by("created_at", "pk")
+    if players is not None:
+        waiting = waiting.filter(players=players)
+    for match in waiting[:5]:
+        try:
+            joined = match_join(match_id=match.pk, user=user, now=now)
+        except GameActionError:  # taken meanwhile: the next one
+            continue
+        if joined.is_active:
+            started = _("You joined %(game)s. It has started: its first email follows.") % {"game": joined}
+            return True, "play: joined, started", [started]
+        taken = joined.seats.filter(user__isnull=False).count()
+        return (
+            True,
+            "play: joined",
+            [
+                _(
+                    "You joined %(game)s (%(taken)s of %(seats)s seats taken). It starts when every seat is "
+                    "taken, and its first email tells you."
+                )
+                % {"game": joined, "taken": taken, "seats": joined.players}
+            ],
+        )
+    opened = match_create(creator=user, game=slug, players=players or rules.min_players, now=now)
+    return (
+        True,
+        "play: opened",
+        [
+            _(
+                "Nobody was waiting for a game of %(name)s, so you opened %(game)s for %(players)s players. "
+                "It waits in the lobby; its first email comes when it starts. Its page: %(url)s"
+            )
+            % {
+                "name": rules.name,
+                "game": opened,
+                "players": opened.players,
+                "url": settings.SITE_URL + opened.get_absolute_url(),
+            }
+        ],
+    )
