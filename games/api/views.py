@@ -8,7 +8,7 @@ from typing import ClassVar
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field
 from rest_framework import exceptions, permissions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -19,6 +19,7 @@ from games import selectors, services
 from games.boards import playable_slugs
 from games.deadlines.limits import MAX_DAYS_PER_MOVE
 from games.deadlines.selectors import players_away
+from games.engine import get_rules
 from games.models import Match, MoveRecord, TimeoutPolicy
 
 from .serializers import MatchDetailSerializer, MatchSummarySerializer, TimeControlInputSerializer, match_data
@@ -144,23 +145,62 @@ class LegalMovesApi(APIView):
         ply = serializers.IntegerField()
         your_turn = serializers.BooleanField()
         moves = serializers.ListField(child=serializers.CharField())
+        structured = serializers.ListField(
+            child=serializers.DictField(),
+            help_text="The same moves in the game's move form (the 'move' object POST moves/ takes), in order.",
+        )
 
     @extend_schema(responses={200: LegalMovesOutputSerializer, **ERRORS})
     def get(self, request, pk: int):
-        """Every legal move for you now, in notation, numbered from 1 in order."""
+        """Every legal move for you now, in notation, numbered from 1 in order,
+        and each in the game's move form."""
         match = _match(pk)
-        seen = selectors.match_view_for(match, request.user, with_options=True)
+        seen = selectors.match_view_for(match, request.user, with_options=False)
         if seen.seat is None:
             raise services.NotAllowed(_("You are not playing in this game."), code="not_a_player")
-        return Response({"ply": match.ply, "your_turn": seen.to_move, "moves": seen.options})
+        rules = get_rules(match.game)
+        options = rules.move_options(rules.load(match.state), seen.seat.index) if seen.to_move else []
+        return Response(
+            {
+                "ply": match.ply,
+                "your_turn": seen.to_move,
+                "moves": [text for text, _move in options],
+                "structured": [rules.dump_move(move) for _text, move in options],
+            }
+        )
+
+
+@extend_schema_field(
+    {
+        "oneOf": [
+            {"type": "string", "minLength": 1, "maxLength": 2000},
+            {"type": "object", "additionalProperties": True},
+        ],
+        "description": "Notation (several moves separated by ';'), or one legal move as an object in the "
+        "game's move form (legal-moves lists each as 'structured').",
+    }
+)
+class MoveField(serializers.Field):
+    """A move as notation text (several moves separated by ';'), or one move
+    in the engine's JSON form (an object, as a game's move log stores it)."""
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.text = serializers.CharField(max_length=2000)
+
+    def to_internal_value(self, data):
+        if isinstance(data, dict):
+            return data
+        return self.text.run_validation(data)
+
+    def to_representation(self, value):
+        return value
 
 
 class MovesApi(ListCreateApi):
     class MoveInputSerializer(serializers.Serializer):
         ply = serializers.IntegerField(min_value=0, help_text="The position you are answering.")
-        move = serializers.CharField(
-            max_length=2000, required=False, help_text="Notation; several moves separated by ';'."
-        )
+        move = MoveField(required=False)
         option = serializers.IntegerField(
             min_value=1, required=False, help_text="Number of a move in legal-moves (from 1)."
         )
@@ -199,6 +239,7 @@ class MovesApi(ListCreateApi):
         returns the first result."""
         data = self.MoveInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
+        move = data.validated_data.get("move")
         key = request.headers.get("Idempotency-Key")
         if key is not None and not 0 < len(key) <= MAX_IDEMPOTENCY_KEY:
             raise exceptions.ValidationError(
@@ -207,8 +248,9 @@ class MovesApi(ListCreateApi):
         result = services.move_submit(
             match_id=pk,
             user=request.user,
-            text=data.validated_data.get("move"),
+            text=move if isinstance(move, str) else None,
             option=data.validated_data.get("option"),
+            structured=move if isinstance(move, dict) else None,
             ply=data.validated_data["ply"],
             source=MoveRecord.Source.API,
             now=timezone.now(),
