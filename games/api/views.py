@@ -14,7 +14,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from core.api import ERRORS_WITH_MOVES as ERRORS
-from core.api import ListCreateApi, WriteApi
+from core.api import ErrorSerializer, ListCreateApi, WriteApi
 from games import selectors, services
 from games.boards import playable_slugs
 from games.deadlines.limits import MAX_DAYS_PER_MOVE
@@ -197,6 +197,14 @@ class MoveField(serializers.Field):
         return value
 
 
+class StalePlySerializer(ErrorSerializer):
+    """A move refused because the game is elsewhere (``stale_ply``) carries
+    the current position: its ``ply`` and the game as you may see it."""
+
+    ply = serializers.IntegerField(required=False)
+    game = MatchDetailSerializer(required=False)
+
+
 class MovesApi(ListCreateApi):
     class MoveInputSerializer(serializers.Serializer):
         ply = serializers.IntegerField(min_value=0, help_text="The position you are answering.")
@@ -232,7 +240,7 @@ class MovesApi(ListCreateApi):
     @extend_schema(
         request=MoveInputSerializer,
         parameters=[OpenApiParameter("Idempotency-Key", str, OpenApiParameter.HEADER, required=False)],
-        responses={201: MatchDetailSerializer, 200: MatchDetailSerializer, **ERRORS},
+        responses={201: MatchDetailSerializer, 200: MatchDetailSerializer, **ERRORS, 409: StalePlySerializer},
     )
     def post(self, request, pk: int):
         """Play a move for the position ``ply``; a repeated Idempotency-Key
@@ -245,17 +253,22 @@ class MovesApi(ListCreateApi):
             raise exceptions.ValidationError(
                 {"Idempotency-Key": _("At most %(max)s characters.") % {"max": MAX_IDEMPOTENCY_KEY}}
             )
-        result = services.move_submit(
-            match_id=pk,
-            user=request.user,
-            text=move if isinstance(move, str) else None,
-            option=data.validated_data.get("option"),
-            structured=move if isinstance(move, dict) else None,
-            ply=data.validated_data["ply"],
-            source=MoveRecord.Source.API,
-            now=timezone.now(),
-            idempotency_key=f"api:{request.user.pk}:{key}" if key else None,
-        )
+        try:
+            result = services.move_submit(
+                match_id=pk,
+                user=request.user,
+                text=move if isinstance(move, str) else None,
+                option=data.validated_data.get("option"),
+                structured=move if isinstance(move, dict) else None,
+                ply=data.validated_data["ply"],
+                source=MoveRecord.Source.API,
+                now=timezone.now(),
+                idempotency_key=f"api:{request.user.pk}:{key}" if key else None,
+            )
+        except services.Conflict as conflict:
+            if conflict.code == "stale_ply":  # the position to answer instead, as you may see it
+                conflict.extra["game"] = detail_data(_match(pk), request.user)
+            raise
         if result.duplicate:
             return Response(detail_data(_match(pk), request.user), status=status.HTTP_200_OK)
         body = detail_data(result.match, request.user, state=result.state, seats=result.seats)
