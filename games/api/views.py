@@ -59,7 +59,9 @@ class GameListApi(ListCreateApi):
 
     class GameCreateInputSerializer(TimeControlInputSerializer):
         game = serializers.ChoiceField(choices=playable_slugs())
-        players = serializers.IntegerField(min_value=1, max_value=6)
+        # Checked against the chosen game's range by the service, so every
+        # count outside it is refused alike (code ``invalid_players``).
+        players = serializers.IntegerField(help_text="Seats, within the chosen game's range (see its rules).")
         days_per_move = serializers.IntegerField(min_value=1, max_value=MAX_DAYS_PER_MOVE, default=3)
         rated = serializers.BooleanField(default=False)
         timeout_policy = serializers.ChoiceField(choices=TimeoutPolicy.values, default=TimeoutPolicy.AUTO)
