@@ -16,4 +16,5 @@ urlpatterns = [
     path("invitations/<str:token>/accept/", views.InvitationAcceptApi.as_view(), name="api-invitation-accept"),
     path("invitations/<str:token>/decline/", views.InvitationDeclineApi.as_view(), name="api-invitation-decline"),
     path("me/games/", views.MyGamesApi.as_view(), name="api-my-games"),
+    path("me/invitations/", views.MyInvitationsApi.as_view(), name="api-my-invitations"),
 ]

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import ClassVar
 
 from django.shortcuts import get_object_or_404
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field
@@ -290,6 +291,41 @@ class MyGamesApi(APIView):
         filters.is_valid(raise_exception=True)
         matches = selectors.matches_for_user(request.user, status=filters.validated_data.get("status"))
         return Response(_summaries(matches.select_related("created_by")[:200]))
+
+
+class MyInvitationsApi(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    class InvitationSerializer(serializers.Serializer):
+        token = serializers.CharField(help_text="For POST /api/invitations/{token}/accept/ and .../decline/.")
+        accept = serializers.CharField(help_text="The URL that accepts it.")
+        decline = serializers.CharField(help_text="The URL that declines it.")
+        invited_by = serializers.CharField()
+        game = MatchSummarySerializer()
+
+    @extend_schema(responses={200: InvitationSerializer(many=True), **ERRORS})
+    def get(self, request):
+        """Open games that invite you (by display name or by your email
+        address), with what accepts or declines each."""
+        seats = list(selectors.invitations_for(request.user).order_by("-match__created_at", "pk")[:100])
+        matches = Match.objects.filter(pk__in={s.match_id for s in seats}).prefetch_related(
+            "seats__user", "seats__invited_user"
+        )
+        games = {m.pk: m for m in matches.select_related("created_by")}
+        summaries = {row["id"]: row for row in _summaries(games.values())}
+        return Response(
+            [
+                {
+                    "token": seat.invitation_token,
+                    "accept": reverse("api-invitation-accept", args=[seat.invitation_token]),
+                    "decline": reverse("api-invitation-decline", args=[seat.invitation_token]),
+                    "invited_by": seat.match.created_by.display_name,
+                    "game": summaries[seat.match_id],
+                }
+                for seat in seats
+                if seat.invitation_token
+            ]
+        )
 
 
 class InvitationApi(WriteApi):
