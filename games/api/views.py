@@ -254,7 +254,7 @@ class MovesApi(ListCreateApi):
         key = request.headers.get("Idempotency-Key")
         if key is not None and not 0 < len(key) <= MAX_IDEMPOTENCY_KEY:
             raise exceptions.ValidationError(
-                {"Idempotency-Key": _("At most %(max)s characters.") % {"max": MAX_IDEMPOTENCY_KEY}}
+                {"Idempotency-Key": _("An Idempotency-Key has 1 to %(max)s characters.") % {"max": MAX_IDEMPOTENCY_KEY}}
             )
         try:
             result = services.move_submit(
