@@ -39,6 +39,17 @@ def _summaries(matches) -> list[dict]:
     return [match_data(m, away=away) for m in matches]
 
 
+def _reveal(match: Match, state) -> list[dict] | None:
+    """Once the game is over: each seat's holdings as the rules reveal them
+    and its score breakdown (``Rules.reveal``, the structure the finished
+    game's page and mail render), seats numbered from 1 as everywhere here."""
+    if not match.is_finished or match.state is None:
+        return None
+    rules = get_rules(match.game)
+    found = rules.reveal(rules.load(match.state) if state is None else state)
+    return None if found is None else [{**seat.dump(), "seat": seat.seat + 1} for seat in found]
+
+
 def detail_data(match: Match, user, *, state=None, seats=None) -> dict:
     seen = selectors.match_view_for(match, user, state=state, seats=seats, with_options=False)
     return {
@@ -47,6 +58,7 @@ def detail_data(match: Match, user, *, state=None, seats=None) -> dict:
         "your_turn": seen.to_move,
         "view": seen.view,
         "outcome": match.outcome if match.is_finished else None,
+        "reveal": _reveal(match, state),
         "seed": match.seed if match.is_finished else None,
         "seed_commitment": match.seed_commitment,
         "seed_salt": match.seed_salt if match.is_finished else None,
