@@ -11,6 +11,7 @@ urlpatterns = [
     path("games/<int:pk>/resign/", views.GameResignApi.as_view(), name="api-game-resign"),
     path("games/<int:pk>/legal-moves/", views.LegalMovesApi.as_view(), name="api-game-legal-moves"),
     path("games/<int:pk>/moves/", views.MovesApi.as_view(), name="api-game-moves"),
+    path("games/<int:pk>/replay/", views.ReplayApi.as_view(), name="api-game-replay"),
     path("games/<int:pk>/chat/", chat.GameChatApi.as_view(), name="api-game-chat"),
     path("games/<int:pk>/audit/", audit.GameAuditApi.as_view(), name="api-game-audit"),
     path("invitations/<str:token>/accept/", views.InvitationAcceptApi.as_view(), name="api-invitation-accept"),

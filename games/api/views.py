@@ -290,6 +290,48 @@ class MovesApi(ListCreateApi):
         return Response(body, status=status.HTTP_201_CREATED)
 
 
+class ReplayApi(APIView):
+    permission_classes = [permissions.AllowAny]
+
+    class ReplayQuerySerializer(serializers.Serializer):
+        ply = serializers.IntegerField(min_value=0, default=0, help_text="The position: after this many submissions.")
+
+    class ReplayOutputSerializer(serializers.Serializer):
+        ply = serializers.IntegerField()
+        last = serializers.IntegerField(help_text="The final position's ply.")
+        move = serializers.JSONField(allow_null=True, help_text="The submission that led here (as in moves/).")
+        view = serializers.DictField(help_text="The position as a spectator sees it.")
+        reveal = serializers.JSONField(allow_null=True, help_text="At the last position: as in the game's answer.")
+
+    @extend_schema(parameters=[ReplayQuerySerializer], responses={200: ReplayOutputSerializer, **ERRORS})
+    def get(self, request, pk: int):
+        """A finished game position by position, as a spectator sees it; the
+        last position reveals what the rules reveal at the end (409 while
+        the game runs)."""
+        match = _match(pk)
+        if not match.is_finished or match.state is None:
+            raise services.Conflict(_("Only a finished game can be replayed."), code="not_finished")
+        query = self.ReplayQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        ply = query.validated_data["ply"]
+        if ply > match.ply:
+            raise exceptions.ValidationError({"ply": _("This game ended at position %(last)s.") % {"last": match.ply}})
+        state = selectors.match_state_at(match, ply)
+        entries = selectors.match_history(match, None)
+        move = next((entry for entry in entries if entry["ply"] == ply), None)
+        if move is not None:
+            move = {**move, "seat": move["seat"] + 1}
+        return Response(
+            {
+                "ply": ply,
+                "last": match.ply,
+                "move": move,
+                "view": get_rules(match.game).view(state, None),
+                "reveal": _reveal(match, state) if ply == match.ply else None,
+            }
+        )
+
+
 class MyGamesApi(APIView):
     permission_classes = [permissions.IsAuthenticated]
 
