@@ -138,18 +138,23 @@ def _option_text(rules, state, seat_index: int, option: int) -> str:
 
 def _structured_text(rules, state, seat_index: int, structured: Any) -> str:
     """The text of a move given as the engine's JSON form (``dump_move``),
-    accepted only when it is one of the seat's legal moves now: a form that
-    names a card the seat cannot see is refused without being written out.
+    accepted only when it is legal now: one of ``legal_moves``, or a move
+    ``apply`` takes (a game may list one representative per kind of move,
+    such as an Atlantis payment, and accept every legal variant).  Any
+    other form is refused in the same words, without being written out or
+    explained: it may name a card the seat cannot see.
 
     :raises MoveRejected: not a move, or not a legal one now."""
     try:
-        wanted = rules.dump_move(rules.load_move(structured))
-    except Exception:  # noqa: BLE001 - any malformed data: ``load_move`` promises nothing for it
-        wanted = None
-    if wanted is not None:
-        for move in rules.legal_moves(state, seat_index):
-            if rules.dump_move(move) == wanted:
-                return rules.format_move(state, seat_index, move)
+        move = rules.load_move(structured)
+        wanted = rules.dump_move(move)
+        for legal in rules.legal_moves(state, seat_index):
+            if rules.dump_move(legal) == wanted:
+                return rules.format_move(state, seat_index, legal)
+        rules.apply(state, seat_index, move)  # raises unless legal
+        return rules.format_move(state, seat_index, move)
+    except Exception:  # noqa: BLE001, S110 - malformed or illegal: ``load_move`` promises nothing for bad data
+        pass
     raise MoveRejected(
         _("That is not one of your legal moves now: see the legal moves, or write the move in notation."),
         code="illegal_move",

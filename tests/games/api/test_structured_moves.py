@@ -78,3 +78,43 @@ def test_the_refusal_of_a_move_object_is_in_the_players_language(alice, bob, now
     user, _ = mover(match)
     answer = client_for(user).post(f"/api/games/{match.pk}/moves/", {"ply": 0, "move": {"no": "move"}}, format="json")
     assert answer.status_code == 422 and "toegestane zetten" in answer.json()["detail"]
+
+
+def atlantis_payment_position():
+    """An Atlantis position where a toll is due and a legal payment is not
+    among the representatives ``legal_moves`` lists (issue 20)."""
+    import random
+
+    from games.engine import EngineError
+    from games.rules.atlantis.moves import Pay
+
+    rules = get_rules("atlantis")
+    state, chooser = rules.setup(2, 0), random.Random(0)
+    while True:
+        seat = min(rules.to_move(state))
+        legal = rules.legal_moves(state, seat)
+        listed = [rules.dump_move(m) for m in legal]
+        for pay in (m for m in legal if isinstance(m, Pay)):
+            for colour in {c for p in legal if isinstance(p, Pay) for c in p.cards}:
+                other = Pay(pay.tiles, tuple(sorted(pay.cards[1:] + (colour,))))
+                if rules.dump_move(other) in listed:
+                    continue
+                try:
+                    rules.apply(state, seat, other)
+                except EngineError:
+                    continue
+                return state, seat, rules.dump_move(other)
+        state = rules.apply(state, seat, chooser.choice(legal)).state
+
+
+def test_a_legal_payment_the_list_does_not_show_is_played(alice, bob, now):
+    state, seat, payment = atlantis_payment_position()
+    rules = get_rules("atlantis")
+    match = start_match(alice, bob, game="atlantis", now=now)
+    Match.objects.filter(pk=match.pk).update(state=rules.dump(state))
+    user = match.seats.get(index=seat).user
+    client = client_for(user)
+    assert payment not in client.get(f"/api/games/{match.pk}/legal-moves/").json()["structured"]
+    answer = client.post(f"/api/games/{match.pk}/moves/", {"ply": 0, "move": payment}, format="json")
+    assert answer.status_code == 201, answer.json()
+    assert Match.objects.get(pk=match.pk).moves.get().moves == [payment]
