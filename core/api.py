@@ -39,12 +39,13 @@ class WriteApi(APIView):
 
 
 class ListCreateApi(APIView):
-    """Anyone reads; writing (POST) is authenticated and rate-limited."""
+    """Anyone reads; writing (POST, PATCH, ...) is authenticated and
+    rate-limited."""
 
     permission_classes = [permissions.IsAuthenticatedOrReadOnly]
 
     def get_throttles(self):
-        if self.request.method == "POST":
+        if self.request.method not in permissions.SAFE_METHODS:
             self.throttle_scope = "game_write"
             return [WriteRateThrottle()]
         return super().get_throttles()

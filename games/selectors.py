@@ -123,12 +123,13 @@ def with_names(text: str, names: dict[int, str]) -> str:
 def match_history(match: Match, seat_index: int | None) -> list[dict[str, Any]]:
     """The move log as the given seat may see it: each submission with the
     events visible to that seat.  Other seats' move texts are shown only
-    where the game's notation names nothing hidden (``public_move_text``);
-    elsewhere a move text can name a hidden card, and the others see the
-    move through its public events."""
+    where the game's notation names nothing hidden (``public_move_text``)
+    or once the game is over (its seed is published then, and the replay
+    shows every move); elsewhere a move text can name a hidden card, and
+    the others see the move through its public events."""
     entries = []
     names = seat_names(match)
-    public = get_rules(match.game).public_move_text
+    public = get_rules(match.game).public_move_text or match.is_finished
     for record in match.moves.all():
         events = [Event.load(e) for e in record.events]
         visible = [with_names(event_text(match.game, e), names) for e in events if e.visible_to(seat_index)]

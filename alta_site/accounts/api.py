@@ -9,7 +9,7 @@ from rest_framework import permissions, serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from core.api import ERRORS
+from core.api import ERRORS, ListCreateApi
 
 from .forms import clean_display_name
 from .views_data import export_response
@@ -25,7 +25,9 @@ class MeExportApi(APIView):
         return export_response(request.user)
 
 
-class MeApi(APIView):
+class MeApi(ListCreateApi):
+    """Reading is free; a change counts against the user's write limit."""
+
     permission_classes = [permissions.IsAuthenticated]
 
     class MeOutputSerializer(serializers.Serializer):

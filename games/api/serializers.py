@@ -107,11 +107,26 @@ class ViewField(serializers.JSONField):
     """The engine's view for the caller's seat (game-specific JSON)."""
 
 
+class SeatRevealSerializer(serializers.Serializer):
+    seat = serializers.IntegerField(help_text="1-based seat number.")
+    score = serializers.IntegerField()
+    revealed = serializers.DictField(
+        help_text="What the rules reveal at the end (hands, merchant cards); game-specific."
+    )
+    breakdown = serializers.DictField(help_text="The score breakdown; game-specific.")
+
+
 class MatchDetailSerializer(MatchSummarySerializer):
     your_seat = serializers.IntegerField(allow_null=True)
     your_turn = serializers.BooleanField()
     view = ViewField(allow_null=True)
     outcome = serializers.JSONField(allow_null=True)
+    reveal = serializers.ListField(
+        child=SeatRevealSerializer(),
+        allow_null=True,
+        help_text="Once the game is over (else null): each seat's holdings as the rules reveal them and its "
+        "score breakdown.",
+    )
     seed = serializers.IntegerField(allow_null=True, help_text="Published once the game is over.")
     seed_commitment = serializers.CharField(
         allow_blank=True, help_text="SHA-256 of salt:seed, published when the game starts (/api/games/{id}/audit/)."

@@ -12,9 +12,11 @@ urlpatterns = [
     path("games/<int:pk>/rematch/", views.GameRematchApi.as_view(), name="api-game-rematch"),
     path("games/<int:pk>/legal-moves/", views.LegalMovesApi.as_view(), name="api-game-legal-moves"),
     path("games/<int:pk>/moves/", views.MovesApi.as_view(), name="api-game-moves"),
+    path("games/<int:pk>/replay/", views.ReplayApi.as_view(), name="api-game-replay"),
     path("games/<int:pk>/chat/", chat.GameChatApi.as_view(), name="api-game-chat"),
     path("games/<int:pk>/audit/", audit.GameAuditApi.as_view(), name="api-game-audit"),
     path("invitations/<str:token>/accept/", views.InvitationAcceptApi.as_view(), name="api-invitation-accept"),
     path("invitations/<str:token>/decline/", views.InvitationDeclineApi.as_view(), name="api-invitation-decline"),
     path("me/games/", views.MyGamesApi.as_view(), name="api-my-games"),
+    path("me/invitations/", views.MyInvitationsApi.as_view(), name="api-my-invitations"),
 ]

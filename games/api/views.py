@@ -6,19 +6,21 @@ from collections.abc import Callable
 from typing import ClassVar
 
 from django.shortcuts import get_object_or_404
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field
 from rest_framework import exceptions, permissions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from core.api import ERRORS_WITH_MOVES as ERRORS
-from core.api import ListCreateApi, WriteApi
+from core.api import ErrorSerializer, ListCreateApi, WriteApi
 from games import selectors, services
 from games.boards import playable_slugs
 from games.deadlines.limits import MAX_DAYS_PER_MOVE
 from games.deadlines.selectors import players_away
+from games.engine import get_rules
 from games.models import Match, MoveRecord, TimeoutPolicy
 
 from .serializers import MatchDetailSerializer, MatchSummarySerializer, TimeControlInputSerializer, match_data
@@ -37,6 +39,17 @@ def _summaries(matches) -> list[dict]:
     return [match_data(m, away=away) for m in matches]
 
 
+def _reveal(match: Match, state) -> list[dict] | None:
+    """Once the game is over: each seat's holdings as the rules reveal them
+    and its score breakdown (``Rules.reveal``, the structure the finished
+    game's page and mail render), seats numbered from 1 as everywhere here."""
+    if not match.is_finished or match.state is None:
+        return None
+    rules = get_rules(match.game)
+    found = rules.reveal(rules.load(match.state) if state is None else state)
+    return None if found is None else [{**seat.dump(), "seat": seat.seat + 1} for seat in found]
+
+
 def detail_data(match: Match, user, *, state=None, seats=None) -> dict:
     seen = selectors.match_view_for(match, user, state=state, seats=seats, with_options=False)
     return {
@@ -45,6 +58,7 @@ def detail_data(match: Match, user, *, state=None, seats=None) -> dict:
         "your_turn": seen.to_move,
         "view": seen.view,
         "outcome": match.outcome if match.is_finished else None,
+        "reveal": _reveal(match, state),
         "seed": match.seed if match.is_finished else None,
         "seed_commitment": match.seed_commitment,
         "seed_salt": match.seed_salt if match.is_finished else None,
@@ -59,7 +73,9 @@ class GameListApi(ListCreateApi):
 
     class GameCreateInputSerializer(TimeControlInputSerializer):
         game = serializers.ChoiceField(choices=playable_slugs())
-        players = serializers.IntegerField(min_value=1, max_value=6)
+        # Checked against the chosen game's range by the service, so every
+        # count outside it is refused alike (code ``invalid_players``).
+        players = serializers.IntegerField(help_text="Seats, within the chosen game's range (see its rules).")
         days_per_move = serializers.IntegerField(min_value=1, max_value=MAX_DAYS_PER_MOVE, default=3)
         rated = serializers.BooleanField(default=False)
         timeout_policy = serializers.ChoiceField(choices=TimeoutPolicy.values, default=TimeoutPolicy.AUTO)
@@ -156,23 +172,70 @@ class LegalMovesApi(APIView):
         ply = serializers.IntegerField()
         your_turn = serializers.BooleanField()
         moves = serializers.ListField(child=serializers.CharField())
+        structured = serializers.ListField(
+            child=serializers.DictField(),
+            help_text="The same moves in the game's move form (the 'move' object POST moves/ takes), in order.",
+        )
 
     @extend_schema(responses={200: LegalMovesOutputSerializer, **ERRORS})
     def get(self, request, pk: int):
-        """Every legal move for you now, in notation, numbered from 1 in order."""
+        """Every legal move for you now, in notation, numbered from 1 in order,
+        and each in the game's move form."""
         match = _match(pk)
-        seen = selectors.match_view_for(match, request.user, with_options=True)
+        seen = selectors.match_view_for(match, request.user, with_options=False)
         if seen.seat is None:
             raise services.NotAllowed(_("You are not playing in this game."), code="not_a_player")
-        return Response({"ply": match.ply, "your_turn": seen.to_move, "moves": seen.options})
+        rules = get_rules(match.game)
+        options = rules.move_options(rules.load(match.state), seen.seat.index) if seen.to_move else []
+        return Response(
+            {
+                "ply": match.ply,
+                "your_turn": seen.to_move,
+                "moves": [text for text, _move in options],
+                "structured": [rules.dump_move(move) for _text, move in options],
+            }
+        )
+
+
+@extend_schema_field(
+    {
+        "oneOf": [
+            {"type": "string", "minLength": 1, "maxLength": 2000},
+            {"type": "object", "additionalProperties": True},
+        ],
+        "description": "Notation (several moves separated by ';'), or one legal move as an object in the "
+        "game's move form (legal-moves lists each as 'structured').",
+    }
+)
+class MoveField(serializers.Field):
+    """A move as notation text (several moves separated by ';'), or one move
+    in the engine's JSON form (an object, as a game's move log stores it)."""
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.text = serializers.CharField(max_length=2000)
+
+    def to_internal_value(self, data):
+        if isinstance(data, dict):
+            return data
+        return self.text.run_validation(data)
+
+    def to_representation(self, value):
+        return value
+
+
+class StalePlySerializer(ErrorSerializer):
+    """A move refused because the game is elsewhere (``stale_ply``) carries
+    the current position: its ``ply`` and the game as you may see it."""
+
+    ply = serializers.IntegerField(required=False)
+    game = MatchDetailSerializer(required=False)
 
 
 class MovesApi(ListCreateApi):
     class MoveInputSerializer(serializers.Serializer):
         ply = serializers.IntegerField(min_value=0, help_text="The position you are answering.")
-        move = serializers.CharField(
-            max_length=2000, required=False, help_text="Notation; several moves separated by ';'."
-        )
+        move = MoveField(required=False)
         option = serializers.IntegerField(
             min_value=1, required=False, help_text="Number of a move in legal-moves (from 1)."
         )
@@ -204,32 +267,81 @@ class MovesApi(ListCreateApi):
     @extend_schema(
         request=MoveInputSerializer,
         parameters=[OpenApiParameter("Idempotency-Key", str, OpenApiParameter.HEADER, required=False)],
-        responses={201: MatchDetailSerializer, 200: MatchDetailSerializer, **ERRORS},
+        responses={201: MatchDetailSerializer, 200: MatchDetailSerializer, **ERRORS, 409: StalePlySerializer},
     )
     def post(self, request, pk: int):
         """Play a move for the position ``ply``; a repeated Idempotency-Key
         returns the first result."""
         data = self.MoveInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
+        move = data.validated_data.get("move")
         key = request.headers.get("Idempotency-Key")
         if key is not None and not 0 < len(key) <= MAX_IDEMPOTENCY_KEY:
             raise exceptions.ValidationError(
-                {"Idempotency-Key": _("At most %(max)s characters.") % {"max": MAX_IDEMPOTENCY_KEY}}
+                {"Idempotency-Key": _("An Idempotency-Key has 1 to %(max)s characters.") % {"max": MAX_IDEMPOTENCY_KEY}}
             )
-        result = services.move_submit(
-            match_id=pk,
-            user=request.user,
-            text=data.validated_data.get("move"),
-            option=data.validated_data.get("option"),
-            ply=data.validated_data["ply"],
-            source=MoveRecord.Source.API,
-            now=timezone.now(),
-            idempotency_key=f"api:{request.user.pk}:{key}" if key else None,
-        )
+        try:
+            result = services.move_submit(
+                match_id=pk,
+                user=request.user,
+                text=move if isinstance(move, str) else None,
+                option=data.validated_data.get("option"),
+                structured=move if isinstance(move, dict) else None,
+                ply=data.validated_data["ply"],
+                source=MoveRecord.Source.API,
+                now=timezone.now(),
+                idempotency_key=f"api:{request.user.pk}:{key}" if key else None,
+            )
+        except services.Conflict as conflict:
+            if conflict.code == "stale_ply":  # the position to answer instead, as you may see it
+                conflict.extra["game"] = detail_data(_match(pk), request.user)
+            raise
         if result.duplicate:
             return Response(detail_data(_match(pk), request.user), status=status.HTTP_200_OK)
         body = detail_data(result.match, request.user, state=result.state, seats=result.seats)
         return Response(body, status=status.HTTP_201_CREATED)
+
+
+class ReplayApi(APIView):
+    permission_classes = [permissions.AllowAny]
+
+    class ReplayQuerySerializer(serializers.Serializer):
+        ply = serializers.IntegerField(min_value=0, default=0, help_text="The position: after this many submissions.")
+
+    class ReplayOutputSerializer(serializers.Serializer):
+        ply = serializers.IntegerField()
+        last = serializers.IntegerField(help_text="The final position's ply.")
+        move = serializers.JSONField(allow_null=True, help_text="The submission that led here (as in moves/).")
+        view = serializers.DictField(help_text="The position as a spectator sees it.")
+        reveal = serializers.JSONField(allow_null=True, help_text="At the last position: as in the game's answer.")
+
+    @extend_schema(parameters=[ReplayQuerySerializer], responses={200: ReplayOutputSerializer, **ERRORS})
+    def get(self, request, pk: int):
+        """A finished game position by position, as a spectator sees it; the
+        last position reveals what the rules reveal at the end (409 while
+        the game runs)."""
+        match = _match(pk)
+        if not match.is_finished or match.state is None:
+            raise services.Conflict(_("Only a finished game can be replayed."), code="not_finished")
+        query = self.ReplayQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        ply = query.validated_data["ply"]
+        if ply > match.ply:
+            raise exceptions.ValidationError({"ply": _("This game ended at position %(last)s.") % {"last": match.ply}})
+        state = selectors.match_state_at(match, ply)
+        entries = selectors.match_history(match, None)
+        move = next((entry for entry in entries if entry["ply"] == ply), None)
+        if move is not None:
+            move = {**move, "seat": move["seat"] + 1}
+        return Response(
+            {
+                "ply": ply,
+                "last": match.ply,
+                "move": move,
+                "view": get_rules(match.game).view(state, None),
+                "reveal": _reveal(match, state) if ply == match.ply else None,
+            }
+        )
 
 
 class MyGamesApi(APIView):
@@ -245,6 +357,41 @@ class MyGamesApi(APIView):
         filters.is_valid(raise_exception=True)
         matches = selectors.matches_for_user(request.user, status=filters.validated_data.get("status"))
         return Response(_summaries(matches.select_related("created_by")[:200]))
+
+
+class MyInvitationsApi(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    class InvitationSerializer(serializers.Serializer):
+        token = serializers.CharField(help_text="For POST /api/invitations/{token}/accept/ and .../decline/.")
+        accept = serializers.CharField(help_text="The URL that accepts it.")
+        decline = serializers.CharField(help_text="The URL that declines it.")
+        invited_by = serializers.CharField()
+        game = MatchSummarySerializer()
+
+    @extend_schema(responses={200: InvitationSerializer(many=True), **ERRORS})
+    def get(self, request):
+        """Open games that invite you (by display name or by your email
+        address), with what accepts or declines each."""
+        seats = list(selectors.invitations_for(request.user).order_by("-match__created_at", "pk")[:100])
+        matches = Match.objects.filter(pk__in={s.match_id for s in seats}).prefetch_related(
+            "seats__user", "seats__invited_user"
+        )
+        games = {m.pk: m for m in matches.select_related("created_by")}
+        summaries = {row["id"]: row for row in _summaries(games.values())}
+        return Response(
+            [
+                {
+                    "token": seat.invitation_token,
+                    "accept": reverse("api-invitation-accept", args=[seat.invitation_token]),
+                    "decline": reverse("api-invitation-decline", args=[seat.invitation_token]),
+                    "invited_by": seat.match.created_by.display_name,
+                    "game": summaries[seat.match_id],
+                }
+                for seat in seats
+                if seat.invitation_token
+            ]
+        )
 
 
 class InvitationApi(WriteApi):

@@ -312,6 +312,8 @@ def match_join(*, match_id: int, user, now: dt.datetime) -> Match:
             raise Conflict(_("This game is no longer open."), code="not_open")
         invited = match.seats.filter(invited_user=user, user__isnull=True).first()
         seat = invited or match.seats.filter(user__isnull=True, invited_user__isnull=True, invited_email="").first()
+        if seat is None and match.seats.filter(user=user).exists():  # said before "full": it is the reason
+            raise Conflict(_("You already have a seat in this game."), code="already_seated")
         if seat is None:
             raise Conflict(_("There is no free seat left in this game."), code="full")
         _take_seat(match, seat, user, now)

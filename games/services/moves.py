@@ -136,6 +136,31 @@ def _option_text(rules, state, seat_index: int, option: int) -> str:
     return text
 
 
+def _structured_text(rules, state, seat_index: int, structured: Any) -> str:
+    """The text of a move given as the engine's JSON form (``dump_move``),
+    accepted only when it is legal now: one of ``legal_moves``, or a move
+    ``apply`` takes (a game may list one representative per kind of move,
+    such as an Atlantis payment, and accept every legal variant).  Any
+    other form is refused in the same words, without being written out or
+    explained: it may name a card the seat cannot see.
+
+    :raises MoveRejected: not a move, or not a legal one now."""
+    try:
+        move = rules.load_move(structured)
+        wanted = rules.dump_move(move)
+        for legal in rules.legal_moves(state, seat_index):
+            if rules.dump_move(legal) == wanted:
+                return rules.format_move(state, seat_index, legal)
+        rules.apply(state, seat_index, move)  # raises unless legal
+        return rules.format_move(state, seat_index, move)
+    except Exception:  # noqa: BLE001, S110 - malformed or illegal: ``load_move`` promises nothing for bad data
+        pass
+    raise MoveRejected(
+        _("That is not one of your legal moves now: see the legal moves, or write the move in notation."),
+        code="illegal_move",
+    )
+
+
 def move_submit(
     *,
     match_id: int,
@@ -145,10 +170,13 @@ def move_submit(
     now: dt.datetime,
     text: str | None = None,
     option: int | None = None,
+    structured: Any = None,
     idempotency_key: str | None = None,
 ) -> MoveResult:
-    """Apply a move (or a whole turn) written in the game's notation, or the
-    ``option``-th legal move (1-based, in ``move_options`` order).
+    """Apply a move (or a whole turn) written in the game's notation, the
+    ``option``-th legal move (1-based, in ``move_options`` order), or one
+    legal move in the engine's JSON form (``structured``, as ``dump_move``
+    writes it).
 
     1. Lock the match row (before any seat).
     2. A repeated ``idempotency_key`` returns the first result, changing nothing.
@@ -161,8 +189,8 @@ def move_submit(
 
     :raises NotFound, NotAllowed, Conflict, MoveRejected: nothing changed.
     """
-    if (text is None) == (option is None):
-        raise ValueError("move_submit needs exactly one of text and option")
+    if [text, option, structured].count(None) != 2:
+        raise ValueError("move_submit needs exactly one of text, option and structured")
     with transaction.atomic():
         match, seats = match_lock(match_id)
         if idempotency_key:
@@ -178,6 +206,7 @@ def move_submit(
             now=now,
             text=text,
             option=option,
+            structured=structured,
             idempotency_key=idempotency_key,
         )
 
@@ -192,6 +221,7 @@ def move_play(
     now: dt.datetime,
     text: str | None = None,
     option: int | None = None,
+    structured: Any = None,
     idempotency_key: str | None = None,
     announcements: Announcements | None = None,
     auto_played: AutoPlayed | None = None,
@@ -228,7 +258,9 @@ def move_play(
         rules.check_can_move(state, seat.drawn_index)
         if option is not None:
             text = _option_text(rules, state, seat.drawn_index, option)
-        assert text is not None, "move_play needs text or option"
+        elif structured is not None:
+            text = _structured_text(rules, state, seat.drawn_index, structured)
+        assert text is not None, "move_play needs text, option or structured"
         # Stored as the engine writes it (not as typed): "akker C3" typed by
         # a Dutch player is kept as "farmer C3" and shown in each reader's words.
         # A timed-out seat's default turn was chosen knowing the whole
