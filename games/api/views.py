@@ -186,7 +186,10 @@ class LegalMovesApi(APIView):
         if seen.seat is None:
             raise services.NotAllowed(_("You are not playing in this game."), code="not_a_player")
         rules = get_rules(match.game)
-        options = rules.move_options(rules.load(match.state), seen.seat.index) if seen.to_move else []
+        index = seen.seat.index
+        options = (
+            rules.move_options(rules.load(match.started_state), index) if seen.to_move and index is not None else []
+        )
         return Response(
             {
                 "ply": match.ply,
