@@ -78,7 +78,7 @@ MIDDLEWARE = [
     # Before any view or middleware that queries (its 404 page in the
     # reader's language, so after LocaleMiddleware).
     "alta_site.middleware.NulBytesNotFoundMiddleware",
-    "django.middleware.common.CommonMiddleware",
+    "alta_site.middleware.CommonMiddleware",  # Django's, answering a missing slash with a 308
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "alta_site.accounts.middleware.UserPreferencesMiddleware",
