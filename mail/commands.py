@@ -237,7 +237,8 @@ def _local(when: dt.datetime, user) -> str:
 
 def games_lines(user, now: dt.datetime) -> str:
     """``user``'s running games: whose turn, and for each of their own
-    moves the deadline and a reply address."""
+    moves the deadline and a reply address; then the games they wait in
+    for players."""
     lines = []
     for match in matches_for_user(user, status=Match.Status.ACTIVE):
         if match.state is None:
@@ -270,6 +271,12 @@ def games_lines(user, now: dt.datetime) -> str:
         else:
             line += "\n  " + _("commands and chat: reply to %(address)s") % {"address": reply}
         lines.append(line)
+    for match in matches_for_user(user, status=Match.Status.OPEN):
+        taken = sum(1 for seat in match.seats.all() if seat.user_id is not None)
+        lines.append(
+            _("%(game)s #%(id)s: waiting for players (%(taken)s of %(seats)s seats taken)")
+            % {"game": get_rules(match.game).name, "id": match.pk, "taken": taken, "seats": match.players}
+        )
     return "\n\n".join(lines) if lines else _("You have no running games.")
 
 

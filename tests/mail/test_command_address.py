@@ -166,3 +166,12 @@ def test_play_takes_the_size_asked_for_and_explains_a_wrong_one(alice, bob, addr
 def test_the_help_of_the_command_address_says_how_to_start_playing(alice, address, capture_all):
     _, answer = send(address, "help", alice.email, capture_all)
     assert '"play alta"' in " ".join(answer.body.split())
+
+
+def test_games_names_the_games_waiting_for_players_too(alice, address, capture_all):
+    """After "play alta" opened a game, "games" says it waits (a player
+    who only uses mail sees it nowhere else)."""
+    send(address, "play alta 3", alice.email, capture_all)
+    opened = Match.objects.get(created_by=alice)
+    _, answer = send(address, "games", alice.email, capture_all)
+    assert f"Alta #{opened.pk}: waiting for players (1 of 3 seats taken)" in " ".join(answer.body.split())
