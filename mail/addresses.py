@@ -10,9 +10,13 @@ from django.conf import settings
 from django.core import signing
 from django.urls import reverse
 
+from .intake_kinds import registered_kinds
+
 #: 128 random bits, as 32 hex characters.
 TOKEN_BYTES = 16
-_TOKEN_LOCAL = re.compile(r"^(play|join|challenge)\+([0-9a-f]{32,40})$", re.IGNORECASE)
+_TOKEN_LOCAL = re.compile(r"^([a-z]+)\+([0-9a-f]{32,40})$", re.IGNORECASE)
+#: Our own kinds of reply address; other apps register theirs (``intake_kinds``).
+_OWN_KINDS = frozenset({"play", "join"})
 _UNSUBSCRIBE_SALT = "alta.mail.unsubscribe"
 COMMAND_LOCAL = "commands"
 #: The command address's local part, in English and Dutch.
@@ -25,7 +29,9 @@ def new_token() -> str:
 
 def reply_address(token: str, kind: str = "play") -> str:
     """``play+<token>@MAIL_DOMAIN`` (a move), ``join+<token>@…`` (an
-    invitation) or ``challenge+<token>@…`` (a ladder challenge)."""
+    invitation), or a kind another app registered (``intake_kinds``:
+    ``challenge+<token>@…`` a ladder challenge, ``tournament+<token>@…``
+    a tournament invitation)."""
     return f"{kind}+{token}@{settings.MAIL_DOMAIN}"
 
 
@@ -47,7 +53,12 @@ def token_from_address(address: str) -> tuple[str, str] | None:
     if domain.lower() != settings.MAIL_DOMAIN.lower():
         return None
     found = _TOKEN_LOCAL.match(local)
-    return (found.group(1).lower(), found.group(2).lower()) if found else None
+    if found is None:
+        return None
+    kind = found.group(1).lower()
+    if kind not in _OWN_KINDS and kind not in registered_kinds():
+        return None
+    return kind, found.group(2).lower()
 
 
 def new_message_id() -> str:

@@ -25,8 +25,11 @@ def absolute(path: str) -> str:
     return f"{settings.SITE_URL}{path}"
 
 
-def notice_send(*, user, template: str, context: dict[str, Any], dedupe_key: str, now: dt.datetime) -> None:
-    """Queue one notice for ``user`` (once per ``dedupe_key``).
+def notice_send(
+    *, user, template: str, context: dict[str, Any], dedupe_key: str, now: dt.datetime, reply_to: str = ""
+) -> None:
+    """Queue one notice for ``user`` (once per ``dedupe_key``), answered at
+    ``reply_to`` when given.
 
     Expects to run inside the transaction of the event it announces.
     Written in ``user``'s language and time zone.
@@ -47,6 +50,7 @@ def notice_send(*, user, template: str, context: dict[str, Any], dedupe_key: str
         dedupe_key=dedupe_key[:200],
         now=now,
         user=user,
+        headers={"Reply-To": reply_to} if reply_to else None,
     )
 
 

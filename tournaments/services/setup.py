@@ -21,6 +21,7 @@ from ..models import (
     TournamentInvitation,
 )
 from ..notify import notice_send, tournament_url
+from ..reply_tokens import invitation_reply_address
 from ..selectors import is_club_member, is_club_organiser
 from .common import locked_tournament, log, require_manager
 from .tools import late_entry_locked, substitute_locked
@@ -240,6 +241,7 @@ def tournament_invite(*, tournament_id: int, display_name: str, by, now: dt.date
             },
             dedupe_key=f"tournament-invitation:{invitation.pk}",
             now=now,
+            reply_to=invitation_reply_address(invitation.pk),
         )
     return invitation
 

@@ -1,0 +1,72 @@
+"""Registering for a tournament by mail: the invitation mail carries a
+reply address (``reply_tokens``); "register" (``inschrijven``, ``ja``) on
+the first line registers through the same service as the page, so a
+player who only uses mail can take part."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+from django.utils.translation import gettext as _
+
+from games.services import GameActionError
+from mail.intake_kinds import IntakeAnswer
+from mail.models import InboundEmail
+
+from .models import TournamentInvitation
+from .reply_tokens import invitation_of_token
+from .services import tournament_register
+
+_YES = re.compile(r"^\s*(register|aanmelden|inschrijven|join|meedoen|yes|ja|ok)\b", re.IGNORECASE)
+_NO = re.compile(r"^\s*(decline|no|nee|afzeggen|weiger)\b", re.IGNORECASE)
+
+
+def invitation_reply(*, token: str, user, first_line: str, now: dt.datetime) -> IntakeAnswer | None:
+    """A reply to a tournament invitation (``mail.intake_kinds``), in the
+    sender's language; ``None`` when the token is not this user's invitation."""
+    invitation_id = invitation_of_token(token)
+    invitation = (
+        TournamentInvitation.objects.select_related("tournament").filter(pk=invitation_id, user=user).first()
+        if invitation_id is not None
+        else None
+    )
+    if invitation is None:
+        return None
+    tournament = invitation.tournament
+    subject = _("Your answer to the invitation")
+    if _NO.match(first_line):
+        return IntakeAnswer(
+            InboundEmail.Outcome.COMMAND,
+            "tournament: not registering",
+            subject,
+            [_("Fine: you are not registered for %(tournament)s.") % {"tournament": tournament}],
+        )
+    if not _YES.match(first_line):
+        return IntakeAnswer(
+            InboundEmail.Outcome.REJECTED,
+            "tournament: reply 'register'",
+            subject,
+            [
+                _('To register for %(tournament)s, reply with "register" on the first line.')
+                % {"tournament": tournament}
+            ],
+        )
+    try:
+        tournament_register(tournament_id=tournament.pk, user=user, now=now)
+    except GameActionError as error:
+        return IntakeAnswer(
+            InboundEmail.Outcome.REJECTED,
+            f"tournament: {error.code}",
+            subject,
+            [_("You were not registered. %(why)s") % {"why": error.message}],
+        )
+    return IntakeAnswer(
+        InboundEmail.Outcome.ACCEPTED,
+        "tournament: registered",
+        subject,
+        [
+            _("You are registered for %(tournament)s. Your games come by email when they start; reply to them to play.")
+            % {"tournament": tournament}
+        ],
+    )
