@@ -26,7 +26,7 @@ from .answers import answer, in_language, reply_subject, site_line
 from .commands import command_list, command_of, games_lines, vacation_answer
 from .inbound import InboundMessage, strip_subject
 from .intake_common import account_of, finish, generic_reply
-from .matchmaking import play_answer, play_request
+from .matchmaking import cancel_answer, cancel_request, play_answer, play_request
 from .models import InboundEmail, OutgoingEmail
 from .templatetags.mail_text import wrapped
 
@@ -42,7 +42,8 @@ def _play_help() -> str:
     return wrapped(
         _(
             'To start playing by email, send "play" and a game to this address ("play alta", "play alhambra 3"; '
-            'Dutch: "spelen"): you take a seat in a game waiting for players, or open one.'
+            'Dutch: "spelen"): you take a seat in a game waiting for players, or open one. "cancel N" '
+            "(annuleren) gives back your seat in game N before it starts, or cancels the game you opened."
         ),
         hanging=0,
     )
@@ -50,6 +51,10 @@ def _play_help() -> str:
 
 def _answer_for(body: str, user, now: dt.datetime) -> tuple[str, str, list[str]]:
     """``(outcome, detail, paragraphs)`` for the command in ``body``."""
+    cancelled = cancel_request(body)
+    if cancelled is not None:
+        done, detail, paragraphs = cancel_answer(cancelled, user, now)
+        return (InboundEmail.Outcome.COMMAND if done else InboundEmail.Outcome.REJECTED), detail, paragraphs
     request = play_request(body)
     if request is not None:
         done, detail, paragraphs = play_answer(request, user, now)

@@ -2,7 +2,8 @@
 who only uses mail finds a game.  They take a free seat of the longest
 waiting open game of that kind (of that size, when they name one), or,
 when none waits, open one in the lobby; the game's first mail comes when
-it starts, as for a game joined on the site."""
+it starts, as for a game joined on the site.  ``cancel N`` (``annuleren``)
+gives the seat back before the start, or cancels the game they opened."""
 
 from __future__ import annotations
 
@@ -15,11 +16,14 @@ from django.utils.translation import gettext as _
 
 from games.boards import playable_slugs
 from games.engine import get_rules
+from games.models import Match
 from games.selectors import matches_open
-from games.services import GameActionError, match_create, match_join
+from games.services import GameActionError, match_cancel, match_create, match_join, match_leave
 
 #: The command and what follows it on the first line ("play alhambra 3").
 _PLAY = re.compile(r"^\s*(?:play|spelen|join|meedoen)\b[\s:,.-]*(.*?)\s*$", re.IGNORECASE)
+#: ``cancel 13`` / ``annuleren #13``: a waiting game left, or cancelled by its creator.
+_CANCEL = re.compile(r"^\s*(?:cancel|leave|annuleren|annuleer|verlaten)\b[\s:,.-]*#?(\d{1,12})\b", re.IGNORECASE)
 #: The game is the first word; the number of players the first number
 #: ("alhambra 3", "alta for 3 players", "alpaca met 4 spelers").
 _WORD = re.compile(r"[^\W\d_]+")
@@ -40,6 +44,29 @@ def play_request(body: str) -> PlayRequest | None:
         return None
     game, number = _WORD.search(found.group(1)), _NUMBER.search(found.group(1))
     return PlayRequest(game.group(0).lower() if game else "", int(number.group(0)) if number else None)
+
+
+def cancel_request(body: str) -> int | None:
+    """The game number of a ``cancel N`` on the first non-empty line of ``body``."""
+    first = next((line for line in body.splitlines() if line.strip()), "")
+    found = _CANCEL.match(first)
+    return int(found.group(1)) if found else None
+
+
+def cancel_answer(match_id: int, user, now: dt.datetime) -> tuple[bool, str, list[str]]:
+    """``(done, detail, paragraphs)``: leave (or, as its creator, cancel) a
+    game that has not started."""
+    match = Match.objects.filter(pk=match_id, seats__user=user).first()
+    if match is None:
+        return False, "cancel: not seated", [_("You have no seat in a game #%(id)s.") % {"id": match_id}]
+    service = match_cancel if match.created_by_id == user.pk else match_leave
+    try:
+        service(match_id=match.pk, user=user, now=now)
+    except GameActionError as error:
+        return False, f"cancel: {error.code}", [_("Nothing was changed. %(why)s") % {"why": error.message}]
+    if service is match_cancel:
+        return True, "cancel: cancelled", [_("You cancelled %(game)s.") % {"game": match}]
+    return True, "cancel: left", [_("You left %(game)s; your seat is free again.") % {"game": match}]
 
 
 def _slug(name: str) -> str | None:
@@ -94,9 +121,9 @@ def play_answer(request: PlayRequest, user, now: dt.datetime) -> tuple[bool, str
             [
                 _(
                     "You joined %(game)s (%(taken)s of %(seats)s seats taken). It starts when every seat is "
-                    "taken, and its first email tells you."
+                    'taken, and its first email tells you. To leave it before then, send "cancel %(id)s".'
                 )
-                % {"game": joined, "taken": taken, "seats": joined.players}
+                % {"game": joined, "taken": taken, "seats": joined.players, "id": joined.pk}
             ],
         )
     opened = match_create(creator=user, game=slug, players=players or rules.min_players, now=now)
@@ -106,12 +133,14 @@ def play_answer(request: PlayRequest, user, now: dt.datetime) -> tuple[bool, str
         [
             _(
                 "Nobody was waiting for a game of %(name)s, so you opened %(game)s for %(players)s players. "
-                "It waits in the lobby; its first email comes when it starts. Its page: %(url)s"
+                'It waits in the lobby; its first email comes when it starts. To cancel it, send "cancel %(id)s". '
+                "Its page: %(url)s"
             )
             % {
                 "name": rules.name,
                 "game": opened,
                 "players": opened.players,
+                "id": opened.pk,
                 "url": settings.SITE_URL + opened.get_absolute_url(),
             }
         ],

@@ -175,3 +175,29 @@ def test_games_names_the_games_waiting_for_players_too(alice, address, capture_a
     opened = Match.objects.get(created_by=alice)
     _, answer = send(address, "games", alice.email, capture_all)
     assert f"Alta #{opened.pk}: waiting for players (1 of 3 seats taken)" in " ".join(answer.body.split())
+
+
+def test_cancel_by_mail_gives_the_seat_back_or_cancels_the_opened_game(alice, bob, carol, address, capture_all):
+    """The player who opened a game by "play" (or took a seat in one) can
+    undo it by mail before it starts: "cancel N" (annuleren N)."""
+    send(address, "play alta 3", alice.email, capture_all)
+    opened = Match.objects.get(created_by=alice)
+    record, answer = send(address, "play alta", bob.email, capture_all)
+    assert record.detail == "play: joined" and f'"cancel {opened.pk}"' in " ".join(answer.body.split())
+
+    record, answer = send(address, f"cancel {opened.pk}", bob.email, capture_all)
+    assert record.detail == "cancel: left" and "your seat is free again" in answer.body
+    assert not opened.seats.filter(user=bob).exists()
+    record, answer = send(address, f"cancel #{opened.pk}", carol.email, capture_all)
+    assert record.outcome == "rejected" and f"You have no seat in a game #{opened.pk}." in answer.body
+    record, answer = send(address, f"annuleren {opened.pk}", alice.email, capture_all)
+    assert record.detail == "cancel: cancelled"
+    opened.refresh_from_db()
+    assert opened.status == Match.Status.CANCELLED
+
+
+def test_a_started_game_is_not_cancelled_by_mail(game, alice, address, capture_all):
+    record, answer = send(address, f"cancel {game.pk}", alice.email, capture_all)
+    assert record.outcome == "rejected" and "Nothing was changed." in answer.body
+    game.refresh_from_db()
+    assert game.status == Match.Status.ACTIVE
