@@ -1,10 +1,11 @@
 from django.apps import AppConfig, apps
 from django.db.models.signals import post_migrate, post_save
+from django.utils.translation import gettext_lazy as _
 
 
 class AltaSiteConfig(AppConfig):
     name = "alta_site"
-    verbose_name = "Alta site"
+    verbose_name = _("Alta site")
 
     def ready(self) -> None:
         from mail.intake_kinds import intake_kind_register

@@ -13,6 +13,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 
@@ -43,54 +44,72 @@ class Match(models.Model):
         FINISHED = "finished", _("Finished")
         CANCELLED = "cancelled", _("Cancelled")
 
-    game = models.CharField(max_length=32, help_text=_("Registry slug of the game."))
-    engine_version = models.PositiveSmallIntegerField(null=True, blank=True)
-    status = models.CharField(max_length=16, choices=Status.choices, default=Status.OPEN)
-    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="created_matches")
-    created_at = models.DateTimeField()
-    started_at = models.DateTimeField(null=True, blank=True)
-    finished_at = models.DateTimeField(null=True, blank=True)
-    players = models.PositiveSmallIntegerField()
-    rated = models.BooleanField(default=False)
-    days_per_move = models.PositiveSmallIntegerField(default=3)
-    timeout_policy = models.CharField(max_length=16, choices=TimeoutPolicy.choices, default=TimeoutPolicy.AUTO)
-    options = models.JSONField(default=dict, blank=True)
+    game = models.CharField(max_length=32, help_text=_("Registry slug of the game."), verbose_name=_("game"))
+    engine_version = models.PositiveSmallIntegerField(null=True, blank=True, verbose_name=_("engine version"))
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.OPEN, verbose_name=_("status"))
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="created_matches", verbose_name=_("created by")
+    )
+    created_at = models.DateTimeField(verbose_name=_("created at"))
+    started_at = models.DateTimeField(null=True, blank=True, verbose_name=_("started at"))
+    finished_at = models.DateTimeField(null=True, blank=True, verbose_name=_("finished at"))
+    players = models.PositiveSmallIntegerField(verbose_name=_("players"))
+    rated = models.BooleanField(default=False, verbose_name=_("rated"))
+    days_per_move = models.PositiveSmallIntegerField(default=3, verbose_name=_("days per move"))
+    timeout_policy = models.CharField(
+        max_length=16, choices=TimeoutPolicy.choices, default=TimeoutPolicy.AUTO, verbose_name=_("timeout policy")
+    )
+    options = models.JSONField(default=dict, blank=True, verbose_name=_("options"))
     # Time control (see games.deadlines.clock).  Without a bank every turn
     # gets ``days_per_move``; with one (``bank_initial_days`` set) a seat
     # starts with that many days, gains ``bank_increment_days`` after each
     # turn and never holds more than ``bank_cap_days``.
-    bank_initial_days = models.PositiveSmallIntegerField(null=True, blank=True)
-    bank_increment_days = models.PositiveSmallIntegerField(default=0)
-    bank_cap_days = models.PositiveSmallIntegerField(null=True, blank=True)
+    bank_initial_days = models.PositiveSmallIntegerField(null=True, blank=True, verbose_name=_("bank initial days"))
+    bank_increment_days = models.PositiveSmallIntegerField(default=0, verbose_name=_("bank increment days"))
+    bank_cap_days = models.PositiveSmallIntegerField(null=True, blank=True, verbose_name=_("bank cap days"))
     weekends_off = models.BooleanField(
-        default=False, help_text=_("No clock from Saturday 00:00 to Monday 00:00 in each player's time zone.")
+        default=False,
+        help_text=_("No clock from Saturday 00:00 to Monday 00:00 in each player's time zone."),
+        verbose_name=_("weekends off"),
     )
     vacation_allowed = models.BooleanField(
-        default=True, help_text=_("A player's vacation pauses their clock in this game.")
+        default=True,
+        help_text=_("A player's vacation pauses their clock in this game."),
+        verbose_name=_("vacation allowed"),
     )
     # Secret while the game runs (decides every shuffle); published at the end.
-    seed = models.BigIntegerField(null=True, blank=True)
+    seed = models.BigIntegerField(null=True, blank=True, verbose_name=_("seed"))
     # Secret like the seed: without it nobody can test seeds against the
     # commitment, which is public from the start (games.audit).
-    seed_salt = models.CharField(max_length=32, blank=True)
+    seed_salt = models.CharField(max_length=32, blank=True, verbose_name=_("seed salt"))
     seed_commitment = models.CharField(
-        max_length=64, blank=True, help_text=_("SHA-256 of salt:seed, published when the game starts.")
+        max_length=64,
+        blank=True,
+        help_text=_("SHA-256 of salt:seed, published when the game starts."),
+        verbose_name=_("seed commitment"),
     )
     # False where a tournament decided the seat order (the seed drew none).
-    seats_drawn = models.BooleanField(default=True)
-    state = models.JSONField(null=True, blank=True)
-    ply = models.PositiveIntegerField(default=0, help_text=_("Number of accepted submissions."))
-    outcome = models.JSONField(null=True, blank=True)
-    termination = models.CharField(max_length=16, blank=True)
+    seats_drawn = models.BooleanField(default=True, verbose_name=_("seats drawn"))
+    state = models.JSONField(null=True, blank=True, verbose_name=_("state"))
+    ply = models.PositiveIntegerField(default=0, help_text=_("Number of accepted submissions."), verbose_name=_("ply"))
+    outcome = models.JSONField(null=True, blank=True, verbose_name=_("outcome"))
+    termination = models.CharField(max_length=16, blank=True, verbose_name=_("termination"))
     #: The finished game this one replays with the same players and settings.
     rematch_of = models.ForeignKey(
-        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematches", db_index=True
+        "self",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="rematches",
+        db_index=True,
+        verbose_name=_("rematch of"),
     )
 
     class Meta:
+        verbose_name = _("match")
+        verbose_name_plural = _("matches")
         indexes = [models.Index(fields=["status", "game"])]
         ordering = ["-created_at", "-id"]
-        verbose_name_plural = "matches"  # not Django's "matchs"
 
     def __str__(self) -> str:
         return f"{self.game_name} #{self.pk}"
@@ -140,48 +159,62 @@ class Seat(models.Model):
     #: Not stored: the game page sets it to the seat's last turn in words.
     last_turn: str
 
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats", verbose_name=_("match"))
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         null=True,
         blank=True,
         on_delete=models.PROTECT,
         related_name="seats",
+        verbose_name=_("user"),
     )
     # The engine's seat number, drawn when the game starts.
-    index = models.PositiveSmallIntegerField(null=True, blank=True)
-    joined_at = models.DateTimeField(null=True, blank=True)
+    index = models.PositiveSmallIntegerField(null=True, blank=True, verbose_name=_("index"))
+    joined_at = models.DateTimeField(null=True, blank=True, verbose_name=_("joined at"))
     invited_user = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         null=True,
         blank=True,
         on_delete=models.CASCADE,
         related_name="invitations",
+        verbose_name=_("invited user"),
     )
-    invited_email = models.EmailField(blank=True)
-    invitation_token = models.CharField(max_length=64, null=True, blank=True, unique=True)
-    deadline_at = models.DateTimeField(null=True, blank=True, db_index=True)
-    reminder_at = models.DateTimeField(null=True, blank=True, db_index=True)
+    invited_email = models.EmailField(blank=True, verbose_name=_("invited email"))
+    invitation_token = models.CharField(
+        max_length=64, null=True, blank=True, unique=True, verbose_name=_("invitation token")
+    )
+    deadline_at = models.DateTimeField(null=True, blank=True, db_index=True, verbose_name=_("deadline at"))
+    reminder_at = models.DateTimeField(null=True, blank=True, db_index=True, verbose_name=_("reminder at"))
     # The clock of the current turn: ``deadline_at`` is always derived from
     # these (plus weekends and vacations), so it can be recomputed at will.
-    turn_started_at = models.DateTimeField(null=True, blank=True)
+    turn_started_at = models.DateTimeField(null=True, blank=True, verbose_name=_("turn started at"))
     turn_seconds = models.PositiveIntegerField(
-        null=True, blank=True, help_text=_("Clock time this turn may use (weekends and vacations excluded).")
+        null=True,
+        blank=True,
+        help_text=_("Clock time this turn may use (weekends and vacations excluded)."),
+        verbose_name=_("turn seconds"),
     )
     bank_seconds = models.PositiveIntegerField(
-        null=True, blank=True, help_text=_("Fischer bank the seat's next turn starts with.")
+        null=True,
+        blank=True,
+        help_text=_("Fischer bank the seat's next turn starts with."),
+        verbose_name=_("bank seconds"),
     )
     auto_moves = models.PositiveSmallIntegerField(
-        default=0, help_text=_("Turns in a row played for the seat after a timeout.")
+        default=0, help_text=_("Turns in a row played for the seat after a timeout."), verbose_name=_("auto moves")
     )
     # The last reminder sent: for which deadline, at which threshold (hours).
-    reminded_for = models.DateTimeField(null=True, blank=True)
-    reminded_hours = models.PositiveSmallIntegerField(null=True, blank=True)
-    score = models.IntegerField(null=True, blank=True)
-    place = models.PositiveSmallIntegerField(null=True, blank=True)
-    departed = models.CharField(max_length=16, blank=True, help_text=_("Why the seat left, if it did."))
+    reminded_for = models.DateTimeField(null=True, blank=True, verbose_name=_("reminded for"))
+    reminded_hours = models.PositiveSmallIntegerField(null=True, blank=True, verbose_name=_("reminded hours"))
+    score = models.IntegerField(null=True, blank=True, verbose_name=_("score"))
+    place = models.PositiveSmallIntegerField(null=True, blank=True, verbose_name=_("place"))
+    departed = models.CharField(
+        max_length=16, blank=True, help_text=_("Why the seat left, if it did."), verbose_name=_("departed")
+    )
 
     class Meta:
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
         ordering = ["-match_id", "index", "pk"]  # newest match first, without a join
         constraints = [
             models.UniqueConstraint(
@@ -193,8 +226,12 @@ class Seat(models.Model):
         ]
 
     def __str__(self) -> str:
-        who = self.user or self.invited_user or self.invited_email or "open"
-        return f"{self.match} seat {self.number or '?'}: {who}"
+        who = self.user or self.invited_user or self.invited_email or gettext("open")
+        return gettext("%(match)s seat %(number)s: %(who)s") % {
+            "match": self.match,
+            "number": self.number or "?",
+            "who": who,
+        }
 
     @property
     def departed_text(self) -> str:
@@ -244,23 +281,31 @@ class MoveRecord(models.Model):
 
     # No index of its own: move_unique_ply's (match, ply) serves every look-up
     # by match, and one index less is written per move.
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="moves", db_index=False)
-    ply = models.PositiveIntegerField(help_text=_("The ply this submission produced (1-based)."))
-    seat_index = models.PositiveSmallIntegerField()
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
-    kind = models.CharField(max_length=16, choices=Kind.choices, default=Kind.MOVE)
-    source = models.CharField(max_length=16, choices=Source.choices)
-    text = models.TextField(blank=True)
-    moves = models.JSONField(default=list, help_text=_("Dumped engine moves, for replay."))
-    events = models.JSONField(default=list, help_text=_("Dumped engine events (with audience)."))
+    match = models.ForeignKey(
+        Match, on_delete=models.CASCADE, related_name="moves", db_index=False, verbose_name=_("match")
+    )
+    ply = models.PositiveIntegerField(help_text=_("The ply this submission produced (1-based)."), verbose_name=_("ply"))
+    seat_index = models.PositiveSmallIntegerField(verbose_name=_("seat index"))
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, verbose_name=_("user")
+    )
+    kind = models.CharField(max_length=16, choices=Kind.choices, default=Kind.MOVE, verbose_name=_("kind"))
+    source = models.CharField(max_length=16, choices=Source.choices, verbose_name=_("source"))
+    text = models.TextField(blank=True, verbose_name=_("text"))
+    moves = models.JSONField(default=list, help_text=_("Dumped engine moves, for replay."), verbose_name=_("moves"))
+    events = models.JSONField(
+        default=list, help_text=_("Dumped engine events (with audience)."), verbose_name=_("events")
+    )
     # NULL, not "", where a submission has no key: the key is unique, and only NULLs may repeat.
-    idempotency_key = models.CharField(max_length=255, null=True, blank=True)  # noqa: DJ001
-    created_at = models.DateTimeField()
+    idempotency_key = models.CharField(max_length=255, null=True, blank=True, verbose_name=_("idempotency key"))  # noqa: DJ001
+    created_at = models.DateTimeField(verbose_name=_("created at"))
     #: When the emails this submission causes were written to the outbox
     #: (after commit, by a worker: ``mail.announce``); null until then.
-    notified_at = models.DateTimeField(null=True, blank=True)
+    notified_at = models.DateTimeField(null=True, blank=True, verbose_name=_("notified at"))
 
     class Meta:
+        verbose_name = _("move record")
+        verbose_name_plural = _("move records")
         ordering = ["-match_id", "ply"]
         indexes = [
             models.Index(fields=["created_at"], condition=Q(notified_at__isnull=True), name="move_unnotified"),
@@ -275,25 +320,29 @@ class MoveRecord(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.match} ply {self.ply}: {self.text}"
+        return gettext("%(match)s move %(ply)s: %(text)s") % {"match": self.match, "ply": self.ply, "text": self.text}
 
 
 class MatchEvent(models.Model):
     """A lifecycle event (created, joined, started, finished …) for the log
     and for the notifications that follow it."""
 
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="events")
-    kind = models.CharField(max_length=32)
-    text = models.CharField(max_length=500)
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
-    data = models.JSONField(default=dict, blank=True)
-    created_at = models.DateTimeField()
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="events", verbose_name=_("match"))
+    kind = models.CharField(max_length=32, verbose_name=_("kind"))
+    text = models.CharField(max_length=500, verbose_name=_("text"))
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, verbose_name=_("user")
+    )
+    data = models.JSONField(default=dict, blank=True, verbose_name=_("data"))
+    created_at = models.DateTimeField(verbose_name=_("created at"))
     #: The match's ply when the event happened (the position its emails show).
-    ply = models.PositiveIntegerField(null=True, blank=True)
+    ply = models.PositiveIntegerField(null=True, blank=True, verbose_name=_("ply"))
     #: When the emails this event causes were written to the outbox; null until then.
-    notified_at = models.DateTimeField(null=True, blank=True)
+    notified_at = models.DateTimeField(null=True, blank=True, verbose_name=_("notified at"))
 
     class Meta:
+        verbose_name = _("match event")
+        verbose_name_plural = _("match events")
         ordering = ["-match_id", "created_at", "pk"]
         indexes = [
             models.Index(fields=["created_at"], condition=Q(notified_at__isnull=True), name="event_unnotified"),
@@ -328,22 +377,29 @@ class DeadlineSettings(models.Model):
         on_delete=models.CASCADE,
         primary_key=True,
         related_name="deadline_settings",
+        verbose_name=_("user"),
     )
     reminder_hours = models.JSONField(
         default=default_reminder_hours,
         blank=True,
         help_text=_("Hours before a deadline at which to remind; empty: no reminders."),
+        verbose_name=_("reminder hours"),
     )
-    auto_vacation = models.BooleanField(default=False, help_text=_("Spend a day of vacation instead of timing out."))
-    calendar_token = models.CharField(max_length=64, unique=True, null=True, blank=True)
-    away_from = models.DateTimeField(null=True, blank=True)
-    away_until = models.DateTimeField(null=True, blank=True)
+    auto_vacation = models.BooleanField(
+        default=False, help_text=_("Spend a day of vacation instead of timing out."), verbose_name=_("auto vacation")
+    )
+    calendar_token = models.CharField(
+        max_length=64, unique=True, null=True, blank=True, verbose_name=_("calendar token")
+    )
+    away_from = models.DateTimeField(null=True, blank=True, verbose_name=_("away from"))
+    away_until = models.DateTimeField(null=True, blank=True, verbose_name=_("away until"))
 
     class Meta:
-        verbose_name_plural = "deadline settings"
+        verbose_name = _("deadline settings")
+        verbose_name_plural = _("deadline settings")
 
     def __str__(self) -> str:
-        return f"Deadline settings of {self.user}"
+        return gettext("Deadline settings of %(user)s") % {"user": self.user}
 
     def is_away(self, now) -> bool:
         return bool(self.away_from and self.away_until and self.away_from <= now < self.away_until)
@@ -354,15 +410,21 @@ class Vacation(models.Model):
     stop from ``starts_at`` to ``ends_at``.  Vacations of one player never
     overlap; ending one early sets ``ends_at`` to that moment."""
 
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="vacations")
-    starts_at = models.DateTimeField()
-    ends_at = models.DateTimeField()
-    auto = models.BooleanField(default=False, help_text=_("Taken automatically instead of a timeout."))
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="vacations", verbose_name=_("user")
+    )
+    starts_at = models.DateTimeField(verbose_name=_("starts at"))
+    ends_at = models.DateTimeField(verbose_name=_("ends at"))
+    auto = models.BooleanField(
+        default=False, help_text=_("Taken automatically instead of a timeout."), verbose_name=_("auto")
+    )
     # Whether the end has been announced to the player's games.
-    closed = models.BooleanField(default=False)
-    created_at = models.DateTimeField()
+    closed = models.BooleanField(default=False, verbose_name=_("closed"))
+    created_at = models.DateTimeField(verbose_name=_("created at"))
 
     class Meta:
+        verbose_name = _("vacation")
+        verbose_name_plural = _("vacations")
         ordering = ["user", "starts_at"]
         indexes = [
             models.Index(fields=["user", "ends_at"]),
@@ -371,7 +433,11 @@ class Vacation(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.user} away {self.starts_at:%Y-%m-%d} to {self.ends_at:%Y-%m-%d}"
+        return gettext("%(user)s away %(starts)s to %(ends)s") % {
+            "user": self.user,
+            "starts": f"{self.starts_at:%Y-%m-%d}",
+            "ends": f"{self.ends_at:%Y-%m-%d}",
+        }
 
 
 # ------------------------------------------------------------------------
@@ -388,23 +454,33 @@ class ChatMessage(models.Model):
     stored as written (control characters removed) and escaped wherever it
     is shown; only seated players ever read it."""
 
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="chat_messages")
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="chat_messages", verbose_name=_("match"))
     # Null once the author closed their account (the text is removed then).
     author = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="chat_messages"
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="chat_messages",
+        verbose_name=_("author"),
     )
     # Null for a message written before the seats were drawn.
-    seat_index = models.PositiveSmallIntegerField(null=True, blank=True)
-    text = models.TextField(max_length=CHAT_MAX_LENGTH)
-    source = models.CharField(max_length=16, choices=MoveRecord.Source.choices)
-    created_at = models.DateTimeField()
+    seat_index = models.PositiveSmallIntegerField(null=True, blank=True, verbose_name=_("seat index"))
+    text = models.TextField(max_length=CHAT_MAX_LENGTH, verbose_name=_("text"))
+    source = models.CharField(max_length=16, choices=MoveRecord.Source.choices, verbose_name=_("source"))
+    created_at = models.DateTimeField(verbose_name=_("created at"))
 
     class Meta:
+        verbose_name = _("chat message")
+        verbose_name_plural = _("chat messages")
         ordering = ["match_id", "pk"]
         indexes = [models.Index(fields=["match", "id"], name="chat_by_match")]
 
     def __str__(self) -> str:
-        return f"{self.match} chat by {self.author or 'a former player'}"
+        return gettext("%(match)s chat by %(author)s") % {
+            "match": self.match,
+            "author": self.author or gettext("a former player"),
+        }
 
 
 class ChatReader(models.Model):

@@ -1,10 +1,11 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class MailConfig(AppConfig):
     name = "mail"
     label = "mail"
-    verbose_name = "Game mail"
+    verbose_name = _("Game mail")
 
     def ready(self) -> None:
         from . import receivers  # noqa: F401  (connects the games hook and the anymail inbound signal)

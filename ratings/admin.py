@@ -2,6 +2,7 @@
 (they change only through games, or ``manage.py ratings_rebuild``)."""
 
 from django.contrib import admin
+from django.utils.translation import gettext_lazy as _
 
 from .models import (
     Challenge,
@@ -69,9 +70,13 @@ class ReadOnlyAdmin(admin.ModelAdmin):
 
 @admin.register(Rating)
 class RatingAdmin(ReadOnlyAdmin):
-    list_display = ["user", "game", "display", "games", "peak", "last_played_at"]
+    list_display = ["user", "game", "rating", "games", "peak", "last_played_at"]
     list_filter = ["game"]
     search_fields = ["user__display_name", "user__email"]
+
+    @admin.display(description=_("rating"))
+    def rating(self, obj):
+        return obj.display
 
 
 @admin.register(RatingChange)

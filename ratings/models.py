@@ -70,15 +70,18 @@ class Rating(models.Model):
         on_delete=models.CASCADE,
         related_name="ratings",
         db_index=False,
+        verbose_name=_("user"),
     )
-    game = models.CharField(max_length=32)
+    game = models.CharField(max_length=32, verbose_name=_("game"))
     # Full precision; pages round (``display``).
-    value = models.FloatField(default=START_RATING)
-    games = models.PositiveIntegerField(default=0)
-    peak = models.FloatField(default=START_RATING)
-    last_played_at = models.DateTimeField(null=True, blank=True)
+    value = models.FloatField(default=START_RATING, verbose_name=_("value"))
+    games = models.PositiveIntegerField(default=0, verbose_name=_("games"))
+    peak = models.FloatField(default=START_RATING, verbose_name=_("peak"))
+    last_played_at = models.DateTimeField(null=True, blank=True, verbose_name=_("last played at"))
 
     class Meta:
+        verbose_name = _("rating")
+        verbose_name_plural = _("ratings")
         constraints = [models.UniqueConstraint(fields=["user", "game"], name="rating_one_per_user_game")]
         indexes = [models.Index(fields=["game", "-value"])]
         ordering = ["game", "-value"]
@@ -115,28 +118,39 @@ class RatingChange(models.Model):
     # No single-column indexes on the two keys: the unique (match, user)
     # constraint and the (user, game, finished_at) index lead with them, and
     # a rebuild writes every row of the table, so each index costs.
-    match = models.ForeignKey(Match, on_delete=models.PROTECT, related_name="rating_changes", db_index=False)
+    match = models.ForeignKey(
+        Match, on_delete=models.PROTECT, related_name="rating_changes", db_index=False, verbose_name=_("match")
+    )
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.CASCADE,
         related_name="rating_changes",
         db_index=False,
+        verbose_name=_("user"),
     )
-    game = models.CharField(max_length=32)
+    game = models.CharField(max_length=32, verbose_name=_("game"))
     # Copied from the match: the replay order is (finished_at, match id).
-    finished_at = models.DateTimeField()
-    old = models.FloatField()
-    new = models.FloatField()
-    delta = models.FloatField()
-    k = models.PositiveSmallIntegerField()
-    expected = models.FloatField(help_text=_("Sum of the expected scores against every opponent."))
-    actual = models.FloatField(help_text=_("Sum of the pairwise scores (win 1, tie 0.5, loss 0)."))
-    place = models.PositiveSmallIntegerField()
-    players = models.PositiveSmallIntegerField()
-    games = models.PositiveIntegerField(help_text=_("The player's rated games in this kind, this one included."))
-    breakdown = models.JSONField(default=list)
+    finished_at = models.DateTimeField(verbose_name=_("finished at"))
+    old = models.FloatField(verbose_name=_("old"))
+    new = models.FloatField(verbose_name=_("new"))
+    delta = models.FloatField(verbose_name=_("delta"))
+    k = models.PositiveSmallIntegerField(verbose_name=_("k"))
+    expected = models.FloatField(
+        help_text=_("Sum of the expected scores against every opponent."), verbose_name=_("expected")
+    )
+    actual = models.FloatField(
+        help_text=_("Sum of the pairwise scores (win 1, tie 0.5, loss 0)."), verbose_name=_("actual")
+    )
+    place = models.PositiveSmallIntegerField(verbose_name=_("place"))
+    players = models.PositiveSmallIntegerField(verbose_name=_("players"))
+    games = models.PositiveIntegerField(
+        help_text=_("The player's rated games in this kind, this one included."), verbose_name=_("games")
+    )
+    breakdown = models.JSONField(default=list, verbose_name=_("breakdown"))
 
     class Meta:
+        verbose_name = _("rating change")
+        verbose_name_plural = _("rating changes")
         constraints = [models.UniqueConstraint(fields=["match", "user"], name="rating_change_once_per_match")]
         indexes = [
             models.Index(fields=["game", "finished_at", "match"]),
@@ -195,19 +209,27 @@ class Ladder(models.Model):
         unique=True,
         blank=True,
         help_text=_('Left blank: "<Game>, <N> players".'),
+        verbose_name=_("name"),
     )
-    game = models.CharField(max_length=32, choices=game_choices)
-    players = models.PositiveSmallIntegerField(help_text=_("Players at every table."))
+    game = models.CharField(max_length=32, choices=game_choices, verbose_name=_("game"))
+    players = models.PositiveSmallIntegerField(help_text=_("Players at every table."), verbose_name=_("players"))
     days_per_move = models.PositiveSmallIntegerField(
         default=3,
         validators=[MinValueValidator(1), MaxValueValidator(MAX_DAYS_PER_MOVE)],
+        verbose_name=_("days per move"),
     )
-    timeout_policy = models.CharField(max_length=16, choices=TimeoutPolicy.choices, default=TimeoutPolicy.AUTO)
-    active = models.BooleanField(default=True, help_text=_("Inactive ladders pair nobody and take no members."))
-    description = models.TextField(blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
+    timeout_policy = models.CharField(
+        max_length=16, choices=TimeoutPolicy.choices, default=TimeoutPolicy.AUTO, verbose_name=_("timeout policy")
+    )
+    active = models.BooleanField(
+        default=True, help_text=_("Inactive ladders pair nobody and take no members."), verbose_name=_("active")
+    )
+    description = models.TextField(blank=True, verbose_name=_("description"))
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
 
     class Meta:
+        verbose_name = _("ladder")
+        verbose_name_plural = _("ladders")
         ordering = ["game", "players", "name"]
 
     def __str__(self) -> str:
@@ -265,26 +287,31 @@ class LadderMembership(models.Model):
     """A player in a ladder; leaving keeps the row (``left_at``) so that a
     return keeps the history."""
 
-    ladder = models.ForeignKey(Ladder, on_delete=models.CASCADE, related_name="memberships")
+    ladder = models.ForeignKey(Ladder, on_delete=models.CASCADE, related_name="memberships", verbose_name=_("ladder"))
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.CASCADE,
         related_name="ladder_memberships",
+        verbose_name=_("user"),
     )
     capacity = models.PositiveSmallIntegerField(
         default=1,
         validators=[MinValueValidator(1), MaxValueValidator(MAX_CAPACITY)],
         help_text=_("Ladder games the player wants running at once."),
+        verbose_name=_("capacity"),
     )
-    joined_at = models.DateTimeField()
-    left_at = models.DateTimeField(null=True, blank=True)
+    joined_at = models.DateTimeField(verbose_name=_("joined at"))
+    left_at = models.DateTimeField(null=True, blank=True, verbose_name=_("left at"))
     first_joined_at = models.DateTimeField(
         null=True,
         blank=True,
         help_text=_("When the player first joined, once they have left and rejoined (rejoining is not activity)."),
+        verbose_name=_("first joined at"),
     )
 
     class Meta:
+        verbose_name = _("ladder membership")
+        verbose_name_plural = _("ladder memberships")
         constraints = [
             models.UniqueConstraint(fields=["ladder", "user"], name="ladder_member_once"),
             models.CheckConstraint(
@@ -295,7 +322,7 @@ class LadderMembership(models.Model):
         ordering = ["ladder", "joined_at"]
 
     def __str__(self) -> str:
-        return f"{self.user} in {self.ladder}"
+        return gettext("%(user)s in %(ladder)s") % {"user": self.user, "ladder": self.ladder}
 
     @property
     def is_current(self) -> bool:
@@ -315,12 +342,14 @@ class LadderGame(models.Model):
         MATCHMAKING = "matchmaking", _("Matchmaking")
         CHALLENGE = "challenge", _("Challenge")
 
-    ladder = models.ForeignKey(Ladder, on_delete=models.PROTECT, related_name="games")
-    match = models.OneToOneField(Match, on_delete=models.CASCADE, related_name="ladder_game")
-    origin = models.CharField(max_length=16, choices=Origin.choices)
-    created_at = models.DateTimeField()
+    ladder = models.ForeignKey(Ladder, on_delete=models.PROTECT, related_name="games", verbose_name=_("ladder"))
+    match = models.OneToOneField(Match, on_delete=models.CASCADE, related_name="ladder_game", verbose_name=_("match"))
+    origin = models.CharField(max_length=16, choices=Origin.choices, verbose_name=_("origin"))
+    created_at = models.DateTimeField(verbose_name=_("created at"))
 
     class Meta:
+        verbose_name = _("ladder game")
+        verbose_name_plural = _("ladder games")
         ordering = ["-created_at", "-pk"]
 
     def __str__(self) -> str:
@@ -337,31 +366,36 @@ class Challenge(models.Model):
         EXPIRED = "expired", _("Expired")
         WITHDRAWN = "withdrawn", _("Withdrawn (a player left the ladder)")
 
-    ladder = models.ForeignKey(Ladder, on_delete=models.CASCADE, related_name="challenges")
+    ladder = models.ForeignKey(Ladder, on_delete=models.CASCADE, related_name="challenges", verbose_name=_("ladder"))
     challenger = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.CASCADE,
         related_name="challenges_made",
+        verbose_name=_("challenger"),
     )
     challenged = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.CASCADE,
         related_name="challenges_received",
+        verbose_name=_("challenged"),
     )
-    status = models.CharField(max_length=16, choices=Status.choices, default=Status.OPEN)
-    created_at = models.DateTimeField()
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.OPEN, verbose_name=_("status"))
+    created_at = models.DateTimeField(verbose_name=_("created at"))
     # Indexed for the expiry sweep.
-    expires_at = models.DateTimeField(db_index=True)
-    answered_at = models.DateTimeField(null=True, blank=True)
+    expires_at = models.DateTimeField(db_index=True, verbose_name=_("expires at"))
+    answered_at = models.DateTimeField(null=True, blank=True, verbose_name=_("answered at"))
     match = models.OneToOneField(
         Match,
         null=True,
         blank=True,
         on_delete=models.SET_NULL,
         related_name="ladder_challenge",
+        verbose_name=_("match"),
     )
 
     class Meta:
+        verbose_name = _("challenge")
+        verbose_name_plural = _("challenges")
         constraints = [
             models.CheckConstraint(
                 condition=~Q(challenger=models.F("challenged")),
@@ -376,7 +410,11 @@ class Challenge(models.Model):
         ordering = ["-created_at", "-pk"]
 
     def __str__(self) -> str:
-        return f"{self.challenger} challenges {self.challenged} ({self.ladder})"
+        return gettext("%(challenger)s challenges %(challenged)s (%(ladder)s)") % {
+            "challenger": self.challenger,
+            "challenged": self.challenged,
+            "ladder": self.ladder,
+        }
 
     @property
     def is_open(self) -> bool:

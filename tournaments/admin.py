@@ -3,6 +3,7 @@ read-only here: they change only through the services (the pages and the
 API), which lock the tournament and keep the automation consistent."""
 
 from django.contrib import admin
+from django.utils.translation import gettext_lazy as _
 
 from .models import (
     Club,
@@ -86,10 +87,16 @@ class TournamentGameAdmin(admin.ModelAdmin):
 
 @admin.register(TournamentEvent)
 class TournamentEventAdmin(admin.ModelAdmin):
-    list_display = ["tournament", "kind", "text", "user", "created_at"]
+    list_display = ["tournament", "kind", "line", "user", "created_at"]
     list_filter = ["kind"]
     search_fields = ["tournament__name", "text"]
-    readonly_fields = [f.name for f in TournamentEvent._meta.fields]
+    readonly_fields = ["line", *(f.name for f in TournamentEvent._meta.fields)]
+
+    @admin.display(description=_("line"))
+    def line(self, event):
+        """The line as the tournament's page shows it, in the reader's
+        language (``text`` keeps it as logged)."""
+        return event.shown_text
 
 
 admin.site.register(

@@ -48,13 +48,19 @@ class Club(models.Model):
         REQUEST = "request", _("By request (organisers approve)")
         INVITATION = "invitation", _("By invitation only")
 
-    name = models.CharField(max_length=80, unique=True)
-    description = models.TextField(blank=True)
-    join_policy = models.CharField(max_length=16, choices=JoinPolicy.choices, default=JoinPolicy.OPEN)
-    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
-    created_at = models.DateTimeField()
+    name = models.CharField(max_length=80, unique=True, verbose_name=_("name"))
+    description = models.TextField(blank=True, verbose_name=_("description"))
+    join_policy = models.CharField(
+        max_length=16, choices=JoinPolicy.choices, default=JoinPolicy.OPEN, verbose_name=_("join policy")
+    )
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", verbose_name=_("created by")
+    )
+    created_at = models.DateTimeField(verbose_name=_("created at"))
 
     class Meta:
+        verbose_name = _("club")
+        verbose_name_plural = _("clubs")
         ordering = ["name"]
 
     def __str__(self) -> str:
@@ -77,32 +83,40 @@ class ClubMembership(models.Model):
         REQUESTED = "requested", _("Asked to join")
         INVITED = "invited", _("Invited")
 
-    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="memberships")
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="memberships", verbose_name=_("club"))
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.CASCADE,
         related_name="club_memberships",
+        verbose_name=_("user"),
     )
-    role = models.CharField(max_length=16, choices=Role.choices, default=Role.MEMBER)
-    status = models.CharField(max_length=16, choices=Status.choices, default=Status.ACTIVE)
+    role = models.CharField(max_length=16, choices=Role.choices, default=Role.MEMBER, verbose_name=_("role"))
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.ACTIVE, verbose_name=_("status"))
     invited_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         null=True,
         blank=True,
         on_delete=models.SET_NULL,
         related_name="+",
+        verbose_name=_("invited by"),
     )
-    created_at = models.DateTimeField()
-    joined_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(verbose_name=_("created at"))
+    joined_at = models.DateTimeField(null=True, blank=True, verbose_name=_("joined at"))
 
     class Meta:
+        verbose_name = _("club membership")
+        verbose_name_plural = _("club memberships")
         ordering = ["club", "-role", "joined_at", "pk"]
         constraints = [
             models.UniqueConstraint(fields=["club", "user"], name="club_membership_once"),
         ]
 
     def __str__(self) -> str:
-        return f"{self.user} in {self.club} ({self.get_status_display()})"
+        return gettext("%(user)s in %(club)s (%(status)s)") % {
+            "user": self.user,
+            "club": self.club,
+            "status": self.get_status_display(),
+        }
 
     @property
     def is_organiser(self) -> bool:
@@ -143,73 +157,94 @@ class Tournament(models.Model):
         on_delete=models.PROTECT,
         related_name="tournaments",
         help_text=_("Empty for a site-wide tournament (staff only)."),
+        verbose_name=_("club"),
     )
-    name = models.CharField(max_length=120)
-    description = models.TextField(blank=True)
-    game = models.CharField(max_length=32, help_text=_("Registry slug of the game."))
-    players_per_table = models.PositiveSmallIntegerField(default=2)
-    format = models.CharField(max_length=24, choices=Format.choices)
-    rounds = models.PositiveSmallIntegerField(null=True, blank=True, help_text=_("Swiss only: the number of rounds."))
+    name = models.CharField(max_length=120, verbose_name=_("name"))
+    description = models.TextField(blank=True, verbose_name=_("description"))
+    game = models.CharField(max_length=32, help_text=_("Registry slug of the game."), verbose_name=_("game"))
+    players_per_table = models.PositiveSmallIntegerField(default=2, verbose_name=_("players per table"))
+    format = models.CharField(max_length=24, choices=Format.choices, verbose_name=_("format"))
+    rounds = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text=_("Swiss only: the number of rounds."), verbose_name=_("rounds")
+    )
     double_round_robin = models.BooleanField(
         default=False,
         help_text=_("Round robin of two-player games: everyone meets twice."),
+        verbose_name=_("double round robin"),
     )
     pairing_system = models.CharField(
         max_length=8,
         choices=Pairing.choices,
         default=Pairing.DUTCH,
         help_text=_("Swiss of two-player games: how the rounds are paired."),
+        verbose_name=_("pairing system"),
     )
     third_place = models.BooleanField(
         default=False,
         help_text=_("Single elimination of two-player games: a third-place game."),
+        verbose_name=_("third place"),
     )
     late_registration = models.BooleanField(
         default=False,
         help_text=_("Swiss: players may register themselves while it runs, playing from the next round."),
+        verbose_name=_("late registration"),
     )
     advance = models.PositiveSmallIntegerField(
         default=1,
         help_text=_("Tables of more than two: how many of each table go through."),
+        verbose_name=_("advance"),
     )
-    days_per_move = models.PositiveSmallIntegerField(default=3)
+    days_per_move = models.PositiveSmallIntegerField(default=3, verbose_name=_("days per move"))
     # The rest of the time control, as a casual game has it
     # (``games.deadlines.clock``) and copied to every game the tournament
     # creates (``time_control``): without a bank each turn gets
     # ``days_per_move``; with one (``bank_initial_days`` set) a seat starts
     # with that many days, gains ``bank_increment_days`` after each turn and
     # never holds more than ``bank_cap_days``.
-    bank_initial_days = models.PositiveSmallIntegerField(null=True, blank=True)
-    bank_increment_days = models.PositiveSmallIntegerField(default=0)
-    bank_cap_days = models.PositiveSmallIntegerField(null=True, blank=True)
+    bank_initial_days = models.PositiveSmallIntegerField(null=True, blank=True, verbose_name=_("bank initial days"))
+    bank_increment_days = models.PositiveSmallIntegerField(default=0, verbose_name=_("bank increment days"))
+    bank_cap_days = models.PositiveSmallIntegerField(null=True, blank=True, verbose_name=_("bank cap days"))
     # No clock from Saturday 00:00 to Monday 00:00 in each player's time zone.
-    weekends_off = models.BooleanField(default=False)
-    timeout_policy = models.CharField(max_length=16, choices=TimeoutPolicy.choices, default=TimeoutPolicy.AUTO)
-    vacation_allowed = models.BooleanField(default=True)
-    rated = models.BooleanField(default=False)
-    registration_opens_at = models.DateTimeField(null=True, blank=True)
-    registration_closes_at = models.DateTimeField()
-    capacity = models.PositiveSmallIntegerField(default=16)
-    registration = models.CharField(max_length=16, choices=Registration.choices, default=Registration.ANYONE)
-    seeding = models.CharField(max_length=16, choices=Seeding.choices, default=Seeding.RATING)
+    weekends_off = models.BooleanField(default=False, verbose_name=_("weekends off"))
+    timeout_policy = models.CharField(
+        max_length=16, choices=TimeoutPolicy.choices, default=TimeoutPolicy.AUTO, verbose_name=_("timeout policy")
+    )
+    vacation_allowed = models.BooleanField(default=True, verbose_name=_("vacation allowed"))
+    rated = models.BooleanField(default=False, verbose_name=_("rated"))
+    registration_opens_at = models.DateTimeField(null=True, blank=True, verbose_name=_("registration opens at"))
+    registration_closes_at = models.DateTimeField(verbose_name=_("registration closes at"))
+    capacity = models.PositiveSmallIntegerField(default=16, verbose_name=_("capacity"))
+    registration = models.CharField(
+        max_length=16, choices=Registration.choices, default=Registration.ANYONE, verbose_name=_("registration")
+    )
+    seeding = models.CharField(
+        max_length=16, choices=Seeding.choices, default=Seeding.RATING, verbose_name=_("seeding")
+    )
     round_days = models.PositiveSmallIntegerField(
         null=True,
         blank=True,
         help_text=_("Hard deadline: days each round may take (empty: none)."),
+        verbose_name=_("round days"),
     )
-    status = models.CharField(max_length=16, choices=Status.choices, default=Status.REGISTRATION)
+    status = models.CharField(
+        max_length=16, choices=Status.choices, default=Status.REGISTRATION, verbose_name=_("status")
+    )
     # Drawn at the start; decides a random seeding, so the draw can be checked.
-    draw_seed = models.BigIntegerField(null=True, blank=True)
-    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
-    created_at = models.DateTimeField()
-    started_at = models.DateTimeField(null=True, blank=True)
-    finished_at = models.DateTimeField(null=True, blank=True)
+    draw_seed = models.BigIntegerField(null=True, blank=True, verbose_name=_("draw seed"))
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", verbose_name=_("created by")
+    )
+    created_at = models.DateTimeField(verbose_name=_("created at"))
+    started_at = models.DateTimeField(null=True, blank=True, verbose_name=_("started at"))
+    finished_at = models.DateTimeField(null=True, blank=True, verbose_name=_("finished at"))
     # Set while an organiser has paused the tournament (services.pause).
-    paused_at = models.DateTimeField(null=True, blank=True)
+    paused_at = models.DateTimeField(null=True, blank=True, verbose_name=_("paused at"))
     # While paused: seat id -> the start of the turn whose clock was stopped.
-    paused_seats = models.JSONField(default=dict, blank=True)
+    paused_seats = models.JSONField(default=dict, blank=True, verbose_name=_("paused seats"))
 
     class Meta:
+        verbose_name = _("tournament")
+        verbose_name_plural = _("tournaments")
         ordering = ["-created_at", "-pk"]
         indexes = [models.Index(fields=["status", "registration_closes_at"])]
 
@@ -255,18 +290,26 @@ class Tournament(models.Model):
 class TournamentInvitation(models.Model):
     """Who may register in a tournament open to invited players only."""
 
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="invitations")
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
-    invited_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
-    created_at = models.DateTimeField()
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="invitations", verbose_name=_("tournament")
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+", verbose_name=_("user")
+    )
+    invited_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+", verbose_name=_("invited by")
+    )
+    created_at = models.DateTimeField(verbose_name=_("created at"))
 
     class Meta:
+        verbose_name = _("tournament invitation")
+        verbose_name_plural = _("tournament invitations")
         constraints = [
             models.UniqueConstraint(fields=["tournament", "user"], name="tournament_invitation_once"),
         ]
 
     def __str__(self) -> str:
-        return f"{self.user} invited to {self.tournament}"
+        return gettext("%(user)s invited to %(tournament)s") % {"user": self.user, "tournament": self.tournament}
 
 
 #: The reasons for leaving that the site itself gives (English msgids): shown
@@ -289,22 +332,29 @@ class Participant(models.Model):
         WITHDRAWN = "withdrawn", _("Withdrew")
         DISQUALIFIED = "disqualified", _("Disqualified")
 
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="participants")
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="participants", verbose_name=_("tournament")
+    )
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.PROTECT,
         related_name="tournament_entries",
+        verbose_name=_("user"),
     )
-    status = models.CharField(max_length=16, choices=Status.choices, default=Status.REGISTERED)
-    registered_at = models.DateTimeField()
-    manual_position = models.PositiveSmallIntegerField(null=True, blank=True)
-    seed = models.PositiveSmallIntegerField(null=True, blank=True)
-    rating_at_start = models.IntegerField(null=True, blank=True)
-    left_at = models.DateTimeField(null=True, blank=True)
-    left_reason = models.CharField(max_length=500, blank=True)
-    final_place = models.PositiveSmallIntegerField(null=True, blank=True)
+    status = models.CharField(
+        max_length=16, choices=Status.choices, default=Status.REGISTERED, verbose_name=_("status")
+    )
+    registered_at = models.DateTimeField(verbose_name=_("registered at"))
+    manual_position = models.PositiveSmallIntegerField(null=True, blank=True, verbose_name=_("manual position"))
+    seed = models.PositiveSmallIntegerField(null=True, blank=True, verbose_name=_("seed"))
+    rating_at_start = models.IntegerField(null=True, blank=True, verbose_name=_("rating at start"))
+    left_at = models.DateTimeField(null=True, blank=True, verbose_name=_("left at"))
+    left_reason = models.CharField(max_length=500, blank=True, verbose_name=_("left reason"))
+    final_place = models.PositiveSmallIntegerField(null=True, blank=True, verbose_name=_("final place"))
 
     class Meta:
+        verbose_name = _("participant")
+        verbose_name_plural = _("participants")
         ordering = ["tournament", "seed", "registered_at", "pk"]
         constraints = [
             models.UniqueConstraint(fields=["tournament", "user"], name="participant_once"),
@@ -326,24 +376,28 @@ class Round(models.Model):
     """A round (for brackets: a schedule step).  Its hard deadline, when the
     tournament has one, is ``round_days`` after its last game started."""
 
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="round_set")
-    number = models.PositiveSmallIntegerField()
-    started_at = models.DateTimeField()
-    deadline_at = models.DateTimeField(null=True, blank=True, db_index=True)
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="round_set", verbose_name=_("tournament")
+    )
+    number = models.PositiveSmallIntegerField(verbose_name=_("number"))
+    started_at = models.DateTimeField(verbose_name=_("started at"))
+    deadline_at = models.DateTimeField(null=True, blank=True, db_index=True, verbose_name=_("deadline at"))
     # Organisers were told the deadline passed (cleared by an extension).
-    deadline_notified_at = models.DateTimeField(null=True, blank=True)
+    deadline_notified_at = models.DateTimeField(null=True, blank=True, verbose_name=_("deadline notified at"))
     # Unfinished games were handed to the engine's default moves.
-    autoplay_started_at = models.DateTimeField(null=True, blank=True)
-    completed_at = models.DateTimeField(null=True, blank=True)
+    autoplay_started_at = models.DateTimeField(null=True, blank=True, verbose_name=_("autoplay started at"))
+    completed_at = models.DateTimeField(null=True, blank=True, verbose_name=_("completed at"))
 
     class Meta:
+        verbose_name = _("round")
+        verbose_name_plural = _("rounds")
         ordering = ["tournament", "number"]
         constraints = [
             models.UniqueConstraint(fields=["tournament", "number"], name="round_once"),
         ]
 
     def __str__(self) -> str:
-        return f"{self.tournament} round {self.number}"
+        return gettext("%(tournament)s round %(number)s") % {"tournament": self.tournament, "number": self.number}
 
 
 class TournamentGame(models.Model):
@@ -362,36 +416,42 @@ class TournamentGame(models.Model):
         FORFEIT = "forfeit", _("Not played (forfeit)")
         MANUAL = "manual", _("Set by an organiser")
 
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="games")
-    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="games")
-    key = models.CharField(max_length=16)
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="games", verbose_name=_("tournament")
+    )
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="games", verbose_name=_("round"))
+    key = models.CharField(max_length=16, verbose_name=_("key"))
     match = models.OneToOneField(
         "games.Match",
         null=True,
         blank=True,
         on_delete=models.PROTECT,
         related_name="tournament_game",
+        verbose_name=_("match"),
     )
-    players = models.JSONField(default=list)
-    ranking = models.JSONField(null=True, blank=True)
-    forfeited = models.JSONField(default=list, blank=True)
-    source = models.CharField(max_length=16, choices=Source.choices, blank=True)
-    reason = models.CharField(max_length=500, blank=True)
+    players = models.JSONField(default=list, verbose_name=_("players"))
+    ranking = models.JSONField(null=True, blank=True, verbose_name=_("ranking"))
+    forfeited = models.JSONField(default=list, blank=True, verbose_name=_("forfeited"))
+    source = models.CharField(max_length=16, choices=Source.choices, blank=True, verbose_name=_("source"))
+    reason = models.CharField(max_length=500, blank=True, verbose_name=_("reason"))
     decided_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         null=True,
         blank=True,
         on_delete=models.SET_NULL,
         related_name="+",
+        verbose_name=_("decided by"),
     )
-    decided_at = models.DateTimeField(null=True, blank=True)
-    created_at = models.DateTimeField()
+    decided_at = models.DateTimeField(null=True, blank=True, verbose_name=_("decided at"))
+    created_at = models.DateTimeField(verbose_name=_("created at"))
 
     #: Not a field: the players' names by place, set for display by
     #: ``selectors.recent_results``.
     ranking_names: list[list[str]]
 
     class Meta:
+        verbose_name = _("tournament game")
+        verbose_name_plural = _("tournament games")
         ordering = ["tournament", "round__number", "pk"]
         constraints = [
             # Keys name the round ("R2-T1", "W3-2", "GF1"), so one key per
@@ -488,24 +548,29 @@ class ManualPairing(models.Model):
 class TournamentEvent(models.Model):
     """The tournament's log: what happened, who did it, and why."""
 
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="events")
-    kind = models.CharField(max_length=32)
-    text = models.CharField(max_length=1000)
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="events", verbose_name=_("tournament")
+    )
+    kind = models.CharField(max_length=32, verbose_name=_("kind"))
+    text = models.CharField(max_length=1000, verbose_name=_("text"))
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         null=True,
         blank=True,
         on_delete=models.SET_NULL,
         related_name="+",
+        verbose_name=_("user"),
     )
-    data = models.JSONField(default=dict, blank=True)
-    created_at = models.DateTimeField()
+    data = models.JSONField(default=dict, blank=True, verbose_name=_("data"))
+    created_at = models.DateTimeField(verbose_name=_("created at"))
 
     class Meta:
+        verbose_name = _("tournament event")
+        verbose_name_plural = _("tournament events")
         ordering = ["tournament", "created_at", "pk"]
 
     def __str__(self) -> str:
-        return f"{self.tournament}: {self.text}"
+        return f"{self.tournament}: {self.shown_text}"
 
     @property
     def shown_text(self) -> str:

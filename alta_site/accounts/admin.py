@@ -15,9 +15,9 @@ class UserAdmin(DjangoUserAdmin):
     search_fields = ["email", "display_name"]
     fieldsets = [
         (None, {"fields": ["email", "password"]}),
-        ("Profile", {"fields": ["display_name", "time_zone", "language", "notifications"]}),
-        ("Permissions", {"fields": ["is_active", "is_staff", "is_superuser", "groups", "user_permissions"]}),
-        ("Dates", {"fields": ["last_login", "date_joined"]}),
+        (_("Profile"), {"fields": ["display_name", "time_zone", "language", "notifications"]}),
+        (_("Permissions"), {"fields": ["is_active", "is_staff", "is_superuser", "groups", "user_permissions"]}),
+        (_("Dates"), {"fields": ["last_login", "date_joined"]}),
     ]
     add_fieldsets = [
         (None, {"classes": ["wide"], "fields": ["email", "display_name", "password1", "password2"]}),

@@ -1,10 +1,11 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class AccountsConfig(AppConfig):
     name = "alta_site.accounts"
     label = "accounts"
-    verbose_name = "Accounts"
+    verbose_name = _("Accounts")
 
     def ready(self) -> None:
         from . import schema  # noqa: F401  (registers the OpenAPI extension)

@@ -60,16 +60,25 @@ class User(AbstractUser):
         max_length=40,
         unique=True,
         help_text=_("Shown to other players in games, ladders and tournaments."),
+        verbose_name=_("display name"),
     )
     # What the name looks like (names.skeleton): two names that read alike
     # have the same key, and forms refuse the second.
-    display_name_key = models.CharField(max_length=160, db_index=True, editable=False, default="")
+    display_name_key = models.CharField(
+        max_length=160, db_index=True, editable=False, default="", verbose_name=_("display name key")
+    )
     # The name's other key (``names.shape_skeleton``): a new name is refused
     # when any of its keys is either key of another account.
-    display_name_shape_key = models.CharField(max_length=160, db_index=True, editable=False, default="")
-    time_zone = models.CharField(max_length=64, default="UTC")
-    language = models.CharField(max_length=8, choices=Language.choices, default=Language.ENGLISH)
-    notifications = models.CharField(max_length=16, choices=Notifications.choices, default=Notifications.EVERY_TURN)
+    display_name_shape_key = models.CharField(
+        max_length=160, db_index=True, editable=False, default="", verbose_name=_("display name shape key")
+    )
+    time_zone = models.CharField(max_length=64, default="UTC", verbose_name=_("time zone"))
+    language = models.CharField(
+        max_length=8, choices=Language.choices, default=Language.ENGLISH, verbose_name=_("language")
+    )
+    notifications = models.CharField(
+        max_length=16, choices=Notifications.choices, default=Notifications.EVERY_TURN, verbose_name=_("notifications")
+    )
     chat_at_once = models.BooleanField(
         _("chat messages at once"),
         default=False,
@@ -84,6 +93,8 @@ class User(AbstractUser):
     REQUIRED_FIELDS = ["display_name"]
 
     class Meta:
+        verbose_name = _("user")
+        verbose_name_plural = _("users")
         constraints = [
             models.UniqueConstraint(Lower("display_name"), name="user_display_name_ci_unique"),
         ]
