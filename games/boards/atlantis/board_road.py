@@ -35,7 +35,7 @@ from .common import (
     walk_label,
     walks,
 )
-from .icons import INK, LAND, MUTED, SHORE, WATER, button, pawn, ring, tile
+from .icons import INK, LAND, MUTED, SHORE, SMALL, WATER, button, pawn, ring, tile
 
 COLS, CW, RH, PAD = 12, 60, 128, 8
 WIDTH = PAD * 2 + COLS * CW
@@ -125,7 +125,7 @@ def _cell(
                     y + 28,
                     gettext("toll %(toll)s") % {"toll": gap["toll"]},
                     text_anchor="middle",
-                    font_size=10,
+                    font_size=SMALL,
                     font_weight="700",
                     fill="#114b5f",
                 )
@@ -205,7 +205,7 @@ def _ends(view: dict[str, Any], pawns: dict[int, list[int]], dests: set[int]) ->
             y + 11,
             "A",
             text_anchor="middle",
-            font_size=10,
+            font_size=SMALL,
             font_weight="700",
             fill=MUTED,
         ),
@@ -236,7 +236,7 @@ def _ends(view: dict[str, Any], pawns: dict[int, list[int]], dests: set[int]) ->
         )
     else:
         parts.extend(mine)
-    parts.append(svg_text(x + 30, y + 70, "Atlantis", text_anchor="middle", font_size=10, fill=MUTED))
+    parts.append(svg_text(x + 30, y + 70, "Atlantis", text_anchor="middle", font_size=SMALL, fill=MUTED))
     x, y = _slot(MAINLAND)
     width = (COLS - MAINLAND % COLS) * CW - 4
     land = element(
@@ -248,7 +248,7 @@ def _ends(view: dict[str, Any], pawns: dict[int, list[int]], dests: set[int]) ->
         rx=4,
         fill=SHORE,
         stroke="#7fb069",
-    ) + svg_text(x + 8, y + 11, "M  " + gettext("mainland"), font_size=10, font_weight="700", fill=MUTED)
+    ) + svg_text(x + 8, y + 11, "M  " + gettext("mainland"), font_size=SMALL, font_weight="700", fill=MUTED)
     for index, seat in enumerate(sorted(pawns.get(MAINLAND, []))):
         land += pawn(x + 16 + index * 22, y + 37, seat)
     if MAINLAND in dests:
