@@ -6,6 +6,7 @@ and at 1280 px viewport width."""
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.browser.walk import GAMES, WIDTHS, _ann_to_move_after_ben, signed_in
 from tests.conftest import make_user
@@ -66,3 +67,34 @@ def test_every_board_text_is_at_least_10_px_on_screen(browser, live_server, game
             if tiny:
                 small[game] = tiny
     assert not small, "\n".join(f"{game} at {width} px: {'; '.join(found)}" for game, found in small.items())
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_atlantis_card_markers_read_at_10_px_once_a_pawn_is_picked(browser, live_server, transactional_db, width):
+    """The markers under the places a picked pawn may go (its cards and the
+    toll) are board text too."""
+    from django.utils import timezone
+
+    from games.boards.atlantis.common import place, walks
+    from games.engine import get_rules
+    from games.models import Match
+    from games.services import match_create_seated
+    from tests.browser.test_atlantis_page import midgame_state
+
+    users = [make_user(f"p{n}@example.com", name) for n, name in enumerate(["Ann", "Ben", "Cy", "Dee"])]
+    match = match_create_seated(users=users, game="atlantis", now=timezone.now())
+    rules = get_rules("atlantis")
+    state = midgame_state(rules)
+    Match.objects.filter(pk=match.pk).update(state=rules.dump(state))
+    tolled = sorted({w.origin for w in walks(rules.view(state, 0)) if w.toll})
+    assert tolled  # some way pays a toll: its marker shows it
+    small = []
+    with signed_in(browser, live_server.url, match.seats.get(index=0).user.email, width) as page:
+        page.goto(f"/games/{match.pk}/")
+        for origin in tolled:
+            page.locator(f'[data-pick="pawn {place(origin)}"]').first.click()
+            expect(page.locator("svg.atl-road .atl-go.legal + .overlay text").first).to_be_visible()
+            small += [
+                f"pawn {origin}: {t['text']!r} {t['size']} px" for t in page.evaluate(MEASURE) if t["size"] < SMALLEST
+            ]
+    assert not small, f"at {width} px: {'; '.join(small)}"
