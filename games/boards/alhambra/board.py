@@ -29,7 +29,7 @@ from .common import (
     tile_parts,
     xy,
 )
-from .icons import building_key, building_name, building_tile, coin, counts, currency_name, tile_words
+from .icons import COIN_HEIGHT, building_key, building_name, building_tile, coin, counts, currency_name, tile_words
 
 
 def _box(x: float, y: float, w: float, h: float, caption: str, *, target: str | None, aria: str) -> str:
@@ -123,13 +123,13 @@ def market_svg(view: dict[str, Any], changed: frozenset[int] = frozenset()) -> s
     for index, card in enumerate(view["display"]):
         parts.append(coin(100 + index * 34, 110, card))
     # A place the last move took from (refilled or, the deck spent, left empty).
-    parts += [last_mark(98 + index * 34, 108, 32, 42) for index in sorted(changed)]
+    parts += [last_mark(98 + index * 34, 108, 32, COIN_HEIGHT + 4) for index in sorted(changed)]
     parts.append(
         svg_text(248, 126, gettext("Money deck: %(count)s") % {"count": view["deck_size"]}, font_size=12, fill=MUTED)
     )
     bag = ngettext("Bag: %(count)s building", "Bag: %(count)s buildings", view["bag_size"])
     parts.append(svg_text(248, 142, bag % {"count": view["bag_size"]}, font_size=12, fill=MUTED))
-    return _svg("".join(parts), 400, 154, "alh-market", gettext("Market and money display"))
+    return _svg("".join(parts), 400, 158, "alh-market", gettext("Market and money display"))
 
 
 def hand_svg(cards: list[str]) -> str:
@@ -156,7 +156,7 @@ def hand_svg(cards: list[str]) -> str:
         parts.append(svg_text(4, y + 32, gettext("total %(total)s") % {"total": total}, font_size=11, fill=MUTED))
         for n, card in enumerate(row):
             parts.append(coin(70 + n * 31, y, card))
-        width, y = max(width, 74 + 31 * len(row)), y + 42
+        width, y = max(width, 74 + 31 * len(row)), y + COIN_HEIGHT + 4
     return _svg("".join(parts), width, y, "alh-hand" if width <= 400 else "alh-hand alh-wide", gettext("Your money"))
 
 

@@ -10,6 +10,9 @@ from ..svg import element
 from ..svg import text as svg_text
 from .common import FILL, INK, turned_edges
 
+#: The smallest letter on a tile, in CSS px (a hand tile and the key's are drawn 1:1).
+LETTER = 10
+
 
 def point(point: tuple[float, float]) -> str:
     return f"{point[0]:g},{point[1]:g}"
@@ -46,7 +49,8 @@ def tile_shapes(x: float, y: float, size: float, tile: str, rot: int) -> str:
                 cy + size * 0.07,
                 letter,
                 text_anchor="middle",
-                font_size=round(size * 0.2),
+                # Never under 10 px: a hand tile (34 px) still reads on a phone.
+                font_size=max(LETTER, round(size * 0.2)),
                 font_weight="700" if major else None,
                 fill=INK.get(colour, "#ffffff"),
                 pointer_events="none",

@@ -105,4 +105,5 @@ def card_key() -> str:
     """Every card type as drawn on the board, with its name: the key to the
     short codes (``FAR`` is the Farmer)."""
     items = [(card(0, 0, slug), card_title(slug)) for slug in CARD_STYLE]
-    return key(items, gettext("Card types"), size=38, drawn=CELL)
+    # Shown at the size they are drawn on the board: shrunk, their codes fell under 10 px.
+    return key(items, gettext("Card types"), size=CELL)

@@ -245,7 +245,7 @@ def colour_key() -> str:
     """Every road colour as its tiles show it, with its name: the key to the
     two-letter codes on the road (``wh`` is white: in Dutch, wit)."""
     items = [(colour_chip(colour), colour_name(colour)) for colour in COLOURS]
-    return key(items, gettext("Colours"), size=30, drawn=34)
+    return key(items, gettext("Colours"), size=34)
 
 
 def svg(

@@ -35,14 +35,14 @@ from .common import (
     walk_label,
     walks,
 )
-from .icons import INK, LAND, MUTED, SHORE, WATER, button, pawn, ring, tile
+from .icons import INK, LAND, MUTED, SHORE, SMALL, WATER, button, pawn, ring, tile
 
 COLS, CW, RH, PAD = 12, 60, 128, 8
 WIDTH = PAD * 2 + COLS * CW
 #: The phone layout: columns, and the height of each layout.
 NARROW = 6
 HEIGHT, NARROW_HEIGHT = 5 * RH + PAD, 10 * RH + PAD
-MARK_Y, MARK_H, MARK_STEP = 64, 12, 14
+MARK_Y, MARK_H, MARK_STEP = 64, 14, 16
 
 
 def _slot(position: int, cols: int = COLS) -> tuple[float, float]:
@@ -125,7 +125,7 @@ def _cell(
                     y + 28,
                     gettext("toll %(toll)s") % {"toll": gap["toll"]},
                     text_anchor="middle",
-                    font_size=10,
+                    font_size=SMALL,
                     font_weight="700",
                     fill="#114b5f",
                 )
@@ -205,7 +205,7 @@ def _ends(view: dict[str, Any], pawns: dict[int, list[int]], dests: set[int]) ->
             y + 11,
             "A",
             text_anchor="middle",
-            font_size=10,
+            font_size=SMALL,
             font_weight="700",
             fill=MUTED,
         ),
@@ -236,7 +236,7 @@ def _ends(view: dict[str, Any], pawns: dict[int, list[int]], dests: set[int]) ->
         )
     else:
         parts.extend(mine)
-    parts.append(svg_text(x + 30, y + 70, "Atlantis", text_anchor="middle", font_size=10, fill=MUTED))
+    parts.append(svg_text(x + 30, y + 70, "Atlantis", text_anchor="middle", font_size=SMALL, fill=MUTED))
     x, y = _slot(MAINLAND)
     width = (COLS - MAINLAND % COLS) * CW - 4
     land = element(
@@ -248,7 +248,7 @@ def _ends(view: dict[str, Any], pawns: dict[int, list[int]], dests: set[int]) ->
         rx=4,
         fill=SHORE,
         stroke="#7fb069",
-    ) + svg_text(x + 8, y + 11, "M  " + gettext("mainland"), font_size=10, font_weight="700", fill=MUTED)
+    ) + svg_text(x + 8, y + 11, "M  " + gettext("mainland"), font_size=SMALL, font_weight="700", fill=MUTED)
     for index, seat in enumerate(sorted(pawns.get(MAINLAND, []))):
         land += pawn(x + 16 + index * 22, y + 37, seat)
     if MAINLAND in dests:
@@ -265,7 +265,7 @@ def _ends(view: dict[str, Any], pawns: dict[int, list[int]], dests: set[int]) ->
 def _marker(walk: Any, index: int, label: str) -> str:
     x, y = _mark_xy(walk.destination, index)
     n = len(walk.cards)
-    room = 56 - (16 if walk.toll else 4) - 6
+    room = 56 - (22 if walk.toll else 4) - 6  # the toll's room: 2 digits of SMALL
     step = min(11, room / max(n, 1))
     parts = [
         element(
@@ -286,7 +286,7 @@ def _marker(walk: Any, index: int, label: str) -> str:
             element(
                 "circle",
                 cx=x + 8 + i * step,
-                cy=y + 6,
+                cy=y + MARK_H / 2,
                 r=4.5,
                 fill=FILL[colour][0],
                 stroke=INK,
@@ -297,10 +297,10 @@ def _marker(walk: Any, index: int, label: str) -> str:
         parts.append(
             svg_text(
                 x + 53,
-                y + 10,
+                y + 11,
                 f"-{walk.toll}",
                 text_anchor="end",
-                font_size=9,
+                font_size=SMALL,
                 font_weight="700",
                 fill="#9a3b1c",
             )

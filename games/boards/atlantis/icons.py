@@ -11,6 +11,9 @@ from ..svg import text as svg_text
 from .common import CODES, FILL, PAWN
 
 INK, MUTED, LAND, SHORE, WATER = "#1f2a30", "#5b6870", "#eadfbe", "#cfe8c4", "#a9d6e5"
+#: The smallest text on the road, in drawing units: a phone shows the road at
+#: 0.97 CSS px a unit, so this stays over 10 CSS px.
+SMALL = 11
 
 
 def button(body: str, *, label: str, cls: str, pick: str | None = None, where: str | None = None) -> str:
@@ -21,12 +24,14 @@ def button(body: str, *, label: str, cls: str, pick: str | None = None, where: s
 
 
 def pawn(x: float, y: float, seat: int, r: float = 9) -> str:
+    # The seat number fills even a small pawn (r 6) rather than shrink under SMALL.
+    size = max(SMALL, round(r * 1.1))
     return element("circle", cx=x, cy=y, r=r, fill=PAWN[seat], stroke="#ffffff", stroke_width=1.5) + svg_text(
         x,
-        y + r * 0.4,
+        y + size * 0.36,
         str(seat + 1),
         text_anchor="middle",
-        font_size=round(r * 1.1),
+        font_size=size,
         font_weight="700",
         fill="#ffffff",
     )
@@ -80,7 +85,7 @@ def tile(x: float, y: float, entry: dict[str, Any]) -> str:
     if entry["height"] > 1:  # a hidden tile lies below
         parts.append(element("rect", x=x + 9, y=y + 18, width=48, height=44, rx=4, fill="#6d6a60"))
     parts.append(element("rect", x=x + 6, y=y + 15, width=48, height=44, rx=4, fill=fill, stroke=INK))
-    parts.append(svg_text(x + 9, y + 25, CODES[entry["colour"]], font_size=9, fill=ink))
+    parts.append(svg_text(x + 9, y + 26, CODES[entry["colour"]], font_size=SMALL, fill=ink))
     parts.append(symbol(entry["colour"], x + 42, y + 18, 9, ink))
     parts.append(
         svg_text(
@@ -102,6 +107,6 @@ def colour_chip(colour: str) -> str:
     fill, ink = FILL[colour]
     return (
         element("rect", x=1, y=1, width=32, height=32, rx=4, fill=fill, stroke=INK)
-        + svg_text(4, 12, CODES[colour], font_size=9, fill=ink)
+        + svg_text(4, 12, CODES[colour], font_size=SMALL, fill=ink)
         + symbol(colour, 19, 19, 10, ink)
     )
