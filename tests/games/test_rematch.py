@@ -37,7 +37,9 @@ def test_a_rematch_is_the_same_game_with_the_others_invited(alice, bob, now, dja
     )
     assert rematch.created_by == bob
     assert {(s.user, s.invited_user) for s in rematch.seats.all()} == {(bob, None), (None, alice)}
-    assert [m.to for m in mail.outbox] == [[alice.email]]  # alice's invitation, with its reply-to-join address
+    [invitation] = mail.outbox  # alice's, with its reply-to-join address
+    assert invitation.to == [alice.email] and invitation.reply_to[0].startswith("join+")
+    assert f"It is a rematch of your game #{old.pk}." in " ".join(invitation.body.split())
 
 
 def test_the_second_player_to_offer_finds_the_first_offer_and_joins_it(alice, bob, now):
