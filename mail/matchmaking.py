@@ -22,12 +22,13 @@ from games.services import GameActionError, match_cancel, match_create, match_jo
 
 #: The command and what follows it on the first line ("play alhambra 3").
 _PLAY = re.compile(r"^\s*(?:play|spelen|join|meedoen)\b[\s:,.-]*(.*?)\s*$", re.IGNORECASE)
-#: ``cancel 13`` / ``annuleren #13``: a waiting game left, or cancelled by its creator.
-_CANCEL = re.compile(r"^\s*(?:cancel|leave|annuleren|annuleer|verlaten)\b[\s:,.-]*#?(\d{1,12})\b", re.IGNORECASE)
+#: ``cancel 13`` / ``annuleren #13``: a waiting game left, or cancelled by its creator
+#: (nine digits at most: an id within the column's range).
+_CANCEL = re.compile(r"^\s*(?:cancel|leave|annuleren|annuleer|verlaten)\b[\s:,.-]*#?(\d{1,9})\b", re.IGNORECASE)
 #: The game is the first word; the number of players the first number
 #: ("alhambra 3", "alta for 3 players", "alpaca met 4 spelers").
 _WORD = re.compile(r"[^\W\d_]+")
-_NUMBER = re.compile(r"\b\d{1,2}\b")
+_NUMBER = re.compile(r"\b\d+\b")
 
 
 @dataclass(frozen=True)

@@ -201,3 +201,10 @@ def test_a_started_game_is_not_cancelled_by_mail(game, alice, address, capture_a
     assert record.outcome == "rejected" and "Nothing was changed." in answer.body
     game.refresh_from_db()
     assert game.status == Match.Status.ACTIVE
+
+
+@pytest.mark.parametrize("body", ["cancel 99999999999", "cancel 2147483648", "play alta 99999999999999"])
+def test_a_number_beyond_any_game_is_answered_and_changes_nothing(alice, address, capture_all, body):
+    record, answer = send(address, body, alice.email, capture_all)
+    assert record.outcome == "rejected" and answer.body
+    assert not Match.objects.exists()
