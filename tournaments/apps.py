@@ -10,12 +10,14 @@ class TournamentsConfig(AppConfig):
         from games import signals
         from games.deadlines.calendar import calendar_source_register
         from games.deadlines.clock import clock_hold_register, clock_hold_since_register
+        from games.deadlines.sweeps import dropped_register
         from mail.intake_kinds import intake_kind_register
 
         from . import receivers
         from .calendar import round_deadlines_calendar
         from .mail_replies import invitation_reply
         from .reply_tokens import KIND
+        from .services.deadlines import organisers_told_of_drop
         from .services.tools import paused_clock_held, paused_clock_since
         from .signals import autoplay_due
 
@@ -25,3 +27,4 @@ class TournamentsConfig(AppConfig):
         clock_hold_since_register(paused_clock_since)
         autoplay_due.connect(receivers.on_autoplay_due, dispatch_uid="tournaments-autoplay")
         intake_kind_register(KIND, invitation_reply)
+        dropped_register(organisers_told_of_drop)

@@ -262,6 +262,18 @@ def _auto_play_or_forfeit(
     return _forfeit(match, seat, now, announcements)
 
 
+#: ``(match, seat, now)`` callables other apps register (in ``ready``):
+#: called in the enforcement's transaction once a seat is dropped for
+#: missing deadlines (tournaments tell their organisers).
+_on_dropped: list[Callable[[Match, Seat, dt.datetime], None]] = []
+
+
+def dropped_register(hook: Callable[[Match, Seat, dt.datetime], None]) -> None:
+    """Register ``hook`` (once per callable)."""
+    if hook not in _on_dropped:
+        _on_dropped.append(hook)
+
+
 def _auto_play(
     match: Match,
     seats: list[Seat],
@@ -321,6 +333,8 @@ def _auto_play(
         announcements=announcements,
         seat_id=seat.pk,
     )
+    for hook in _on_dropped:
+        hook(result.match, seat, now)
     return DROPPED
 
 

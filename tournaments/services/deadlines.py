@@ -50,6 +50,42 @@ def organisers_of(tournament: Tournament) -> list:
     return [membership.user for membership in memberships]
 
 
+def organisers_told_of_drop(match, seat, now: dt.datetime) -> None:
+    """A player of a tournament game dropped from it for missing deadlines
+    (``games.deadlines.sweeps.dropped_register``, in the enforcement's
+    transaction): the log says so and the organisers are told, with the way
+    to withdraw a player who stopped playing before later rounds pair them."""
+    game = TournamentGame.objects.select_related("tournament", "round").filter(match=match).first()
+    if game is None or game.tournament.status != Tournament.Status.RUNNING:
+        return
+    tournament = game.tournament
+    log(
+        tournament,
+        "dropped",
+        gettext_noop(
+            "%(player)s missed too many deadlines in a row in %(game)s (round %(number)s) and was dropped from it."
+        ),
+        params={"player": seat.user, "game": match, "number": game.round.number},
+        user=seat.user,
+        now=now,
+        round=game.round.number,
+    )
+    for person in organisers_of(tournament):
+        notice_send(
+            user=person,
+            template="tournament-dropped",
+            context={
+                "tournament": tournament,
+                "player": seat.user,
+                "match": match,
+                "round": game.round,
+                "url": tournament_url(tournament),
+            },
+            dedupe_key=f"tournament-dropped:{match.pk}:{seat.pk}:{person.pk}",
+            now=now,
+        )
+
+
 def _late_rounds(now: dt.datetime):
     undecided = TournamentGame.objects.filter(round=OuterRef("pk"), ranking__isnull=True)
     return (
