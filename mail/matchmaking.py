@@ -15,6 +15,7 @@ from django.conf import settings
 from django.utils.translation import gettext as _
 
 from games.boards import playable_slugs
+from games.deadlines.selectors import time_control_summary
 from games.engine import get_rules
 from games.models import Match
 from games.selectors import matches_open
@@ -77,6 +78,12 @@ def _slug(name: str) -> str | None:
     return None
 
 
+def _settings(match: Match) -> str:
+    """What the player joined: its time control, and whether it is rated."""
+    line = _("Time control: %(clock)s.") % {"clock": time_control_summary(match)}
+    return " ".join([line, _("The game is rated.")]) if match.rated else line
+
+
 def play_answer(request: PlayRequest, user, now: dt.datetime) -> tuple[bool, str, list[str]]:
     """``(done, detail, paragraphs)``: join or open a game for ``user``."""
     slug = _slug(request.game)
@@ -114,7 +121,7 @@ def play_answer(request: PlayRequest, user, now: dt.datetime) -> tuple[bool, str
             continue
         if joined.is_active:
             started = _("You joined %(game)s. It has started: its first email follows.") % {"game": joined}
-            return True, "play: joined, started", [started]
+            return True, "play: joined, started", [started, _settings(joined)]
         taken = joined.seats.filter(user__isnull=False).count()
         return (
             True,
@@ -124,7 +131,8 @@ def play_answer(request: PlayRequest, user, now: dt.datetime) -> tuple[bool, str
                     "You joined %(game)s (%(taken)s of %(seats)s seats taken). It starts when every seat is "
                     'taken, and its first email tells you. To leave it before then, send "cancel %(id)s".'
                 )
-                % {"game": joined, "taken": taken, "seats": joined.players, "id": joined.pk}
+                % {"game": joined, "taken": taken, "seats": joined.players, "id": joined.pk},
+                _settings(joined),
             ],
         )
     opened = match_create(creator=user, game=slug, players=players or rules.min_players, now=now)
@@ -143,6 +151,7 @@ def play_answer(request: PlayRequest, user, now: dt.datetime) -> tuple[bool, str
                 "players": opened.players,
                 "id": opened.pk,
                 "url": settings.SITE_URL + opened.get_absolute_url(),
-            }
+            },
+            _settings(opened),
         ],
     )

@@ -129,6 +129,7 @@ def test_play_by_mail_opens_a_game_and_the_next_player_takes_its_seat(
     opened = Match.objects.get(created_by=alice)
     assert opened.is_open and opened.game == "alta" and opened.players == 2
     assert f"you opened {opened} for 2 players" in " ".join(answer.body.split())
+    assert "Time control: 3 days per move." in answer.body
 
     bob.language = "nl"
     bob.save()
@@ -141,7 +142,7 @@ def test_play_by_mail_opens_a_game_and_the_next_player_takes_its_seat(
     opened.refresh_from_db()
     assert opened.is_active
     told = [m for m in mail.outbox if m.to == [bob.email]]
-    assert any("Je doet mee aan" in m.body for m in told)  # the answer, in Dutch
+    assert any("Je doet mee aan" in m.body and "Bedenktijd: 3 dagen per zet." in m.body for m in told)  # in Dutch
     assert {m.to[0] for m in mail.outbox if m.reply_to} & {alice.email, bob.email}  # the first "your move"
 
     # A third player finds no seat left there: a new game waits for them.
