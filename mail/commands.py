@@ -387,6 +387,11 @@ def _rematch(command, *, token, now, **_kwargs):
             if rematch.is_active
             else _("It starts when every seat is taken, and its first email tells you."),
         ]
+    if rematch.is_finished:
+        return "rematch: played", [
+            _('The rematch %(game)s has been played: to play again, reply "rematch" to its last email.')
+            % {"game": rematch}
+        ]
     if seated:
         return "rematch: already offered", [
             _("The rematch %(game)s is already offered, and you are in it.") % {"game": rematch}

@@ -57,3 +57,24 @@ def test_a_rematch_before_the_end_is_refused_with_the_reason(game, django_captur
     [answer] = mail.outbox
     assert "No rematch was started. A rematch can be offered once the game is over." in answer.body
     assert not Match.objects.filter(rematch_of=game).exists()
+
+
+def test_a_rematch_already_played_points_to_its_own_last_mail(
+    game, alice, bob, now, django_capture_on_commit_callbacks
+):
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        match_resign(match_id=game.pk, user=bob, now=now, source=MoveRecord.Source.WEB)
+    over = _game_over_mail(alice)
+    ingest(answer_to(over, "rematch", sender=alice.email), django_capture_on_commit_callbacks)
+    rematch = Match.objects.get(rematch_of=game)
+    from games.services import match_join
+
+    match_join(match_id=rematch.pk, user=bob, now=now)
+    match_resign(match_id=rematch.pk, user=bob, now=now, source=MoveRecord.Source.WEB)
+    mail.outbox.clear()
+    record = ingest(answer_to(over, "rematch", sender=alice.email), django_capture_on_commit_callbacks)
+    assert record.detail == "rematch: played"
+    said = " ".join(mail.outbox[0].body.split())
+    assert f'The rematch {rematch} has been played: to play again, reply "rematch" to its last email.' in said
+    assert Match.objects.filter(rematch_of=game).count() == 1
