@@ -10,8 +10,7 @@ know each other, ``ratings`` and ``mail``).
 
 The mails are written in the transaction that creates or answers the
 challenge (``post_save``), so they exist exactly when it commits.  The
-token is the challenge's id plus an HMAC of it: nothing to store, and
-nobody can forge one for another challenge.
+token names the challenge by itself (``mail.addresses.id_token``).
 """
 
 from __future__ import annotations
@@ -22,12 +21,11 @@ from html import escape
 
 from django.conf import settings
 from django.urls import reverse
-from django.utils.crypto import constant_time_compare, salted_hmac
 from django.utils.translation import gettext as _
 
 from core.moments import moment_for
 from games.services import GameActionError
-from mail.addresses import reply_address
+from mail.addresses import id_of_token, id_token, reply_address
 from mail.intake_kinds import IntakeAnswer
 from mail.models import InboundEmail, OutgoingEmail
 from mail.outbox import email_queue, wants_mail
@@ -41,24 +39,17 @@ _YES = re.compile(r"^\s*(accept|accepteer|aanvaard|yes|ja|ok|play|speel)\b", re.
 _NO = re.compile(r"^\s*(decline|weiger|no|nee|reject)\b", re.IGNORECASE)
 
 
-def _mac(challenge_id: int) -> str:
-    return salted_hmac("alta_site.challenge_mail", str(challenge_id), algorithm="sha256").hexdigest()[:24]
+#: The salt of a challenge's reply token (``mail.addresses.id_token``).
+_SALT = "alta_site.challenge_mail"
 
 
 def challenge_token(challenge_id: int) -> str:
-    """32 hex characters: the id (8) and its HMAC (24)."""
-    return f"{challenge_id:08x}{_mac(challenge_id)}"
+    return id_token(_SALT, challenge_id)
 
 
 def challenge_of_token(token: str) -> int | None:
     """The challenge id a genuine token names, else ``None``."""
-    if len(token) != 32:
-        return None
-    try:
-        challenge_id = int(token[:8], 16)
-    except ValueError:
-        return None
-    return challenge_id if constant_time_compare(token[8:], _mac(challenge_id)) else None
+    return id_of_token(_SALT, token)
 
 
 def _ladder_url(challenge: Challenge) -> str:

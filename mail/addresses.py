@@ -9,6 +9,7 @@ import uuid
 from django.conf import settings
 from django.core import signing
 from django.urls import reverse
+from django.utils.crypto import constant_time_compare, salted_hmac
 
 from .intake_kinds import registered_kinds
 
@@ -33,6 +34,28 @@ def reply_address(token: str, kind: str = "play") -> str:
     ``challenge+<token>@…`` a ladder challenge, ``tournament+<token>@…``
     a tournament invitation)."""
     return f"{kind}+{token}@{settings.MAIL_DOMAIN}"
+
+
+def id_token(salt: str, row_id: int) -> str:
+    """A reply token that names a row by itself: 32 hex characters, the id
+    (8) and an HMAC of it under ``salt`` (24).  Nothing to store, and nobody
+    can forge one for another row (another app's kind uses another salt)."""
+    return f"{row_id:08x}{_id_mac(salt, row_id)}"
+
+
+def id_of_token(salt: str, token: str) -> int | None:
+    """The id a genuine ``id_token`` under ``salt`` names, else ``None``."""
+    if len(token) != 32:
+        return None
+    try:
+        row_id = int(token[:8], 16)
+    except ValueError:
+        return None
+    return row_id if constant_time_compare(token[8:], _id_mac(salt, row_id)) else None
+
+
+def _id_mac(salt: str, row_id: int) -> str:
+    return salted_hmac(salt, str(row_id), algorithm="sha256").hexdigest()[:24]
 
 
 def command_address() -> str:

@@ -303,6 +303,12 @@ def _auto_submitted(message: Message) -> str:
     return (found.group(1) if found else "").lower() or "no"
 
 
+def first_line_of(text: str) -> str:
+    """The first line of ``text`` that is not blank ("" when none): where a
+    reply's command or answer is read."""
+    return next((line for line in text.splitlines() if line.strip()), "")
+
+
 def strip_subject(subject: str) -> str:
     return _SUBJECT_PREFIX.sub("", subject or "").strip()
 

@@ -14,7 +14,7 @@ from games.models import Match, Seat
 from games.services import GameActionError, invitation_accept, invitation_decline
 
 from .answers import answer, in_language, language_of, reply_subject, site_line
-from .inbound import InboundMessage
+from .inbound import InboundMessage, first_line_of
 from .intake_common import account_of, finish, generic_reply
 from .invitees import address_is_taken, email_only_account_create
 from .models import InboundEmail, OutgoingEmail
@@ -46,7 +46,7 @@ def answer_invitation(record: InboundEmail, message: InboundMessage, now: dt.dat
         with transaction.atomic():
             generic_reply(message, record, now)
             return finish(record, InboundEmail.Outcome.UNKNOWN_TOKEN, "no valid invitation for this sender")
-    first_line = next((line for line in message.body.splitlines() if line.strip()), "")
+    first_line = first_line_of(message.body)
     # An address without an account reads on in the invitation's language.
     reader = user or seat.match.created_by
     if not _YES.match(first_line) and not _NO.match(first_line):
@@ -147,7 +147,7 @@ def answer_other(handler, record: InboundEmail, message: InboundMessage, now: dt
     """A reply to an address another app owns (``intake_kinds``), from a
     verified address of the account the token is for."""
     user = account_of(message.sender)
-    first_line = next((line for line in message.body.splitlines() if line.strip()), "")
+    first_line = first_line_of(message.body)
     with transaction.atomic(), in_language(user):
         result = None
         if user is not None:

@@ -21,6 +21,8 @@ from games.models import Match
 from games.selectors import matches_open
 from games.services import GameActionError, match_cancel, match_create, match_join, match_leave
 
+from .inbound import first_line_of
+
 #: The command and what follows it on the first line ("play alhambra 3").
 _PLAY = re.compile(r"^\s*(?:play|spelen|join|meedoen)\b[\s:,.-]*(.*?)\s*$", re.IGNORECASE)
 #: ``cancel 13`` / ``annuleren #13``: a waiting game left, or cancelled by its creator
@@ -40,8 +42,7 @@ class PlayRequest:
 
 def play_request(body: str) -> PlayRequest | None:
     """The ``play`` command on the first non-empty line of ``body``, if it is one."""
-    first = next((line for line in body.splitlines() if line.strip()), "")
-    found = _PLAY.match(first)
+    found = _PLAY.match(first_line_of(body))
     if found is None:
         return None
     game, number = _WORD.search(found.group(1)), _NUMBER.search(found.group(1))
@@ -50,8 +51,7 @@ def play_request(body: str) -> PlayRequest | None:
 
 def cancel_request(body: str) -> int | None:
     """The game number of a ``cancel N`` on the first non-empty line of ``body``."""
-    first = next((line for line in body.splitlines() if line.strip()), "")
-    found = _CANCEL.match(first)
+    found = _CANCEL.match(first_line_of(body))
     return int(found.group(1)) if found else None
 
 
