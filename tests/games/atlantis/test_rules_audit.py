@@ -4,7 +4,10 @@ what a player would notice if it broke."""
 
 import json
 
-from games.rules.atlantis import COLOURS, MAINLAND, AtlantisRules, Go, Pass, Pay, Sell
+import pytest
+
+from games.engine import IllegalMove
+from games.rules.atlantis import COLOURS, MAINLAND, AtlantisRules, BuildBridge, Go, Pass, Pay, Sell
 from games.rules.atlantis.testing import build, hand_text, road_text, tiles_text
 
 RULES = AtlantisRules()
@@ -41,6 +44,14 @@ def test_a_pawn_jumping_to_the_mainland_pays_every_gap_on_the_way():
     state = build("bl3@0 . ye4 . gy5", hands=["pk bl bl bl bl bl bl bl"], draw="br br")
     after = RULES.apply(state, 0, Go(1, (PK,))).state
     assert after.phase == "pay" and after.toll_due == 3 + 4
+
+
+def test_a_jump_over_an_occupied_position_pays_the_gaps_before_and_after_it():
+    # Yellow lands on seat 1's pawn at 3 (over the gap at 2, toll 4), grey
+    # goes on over the gap at 4 (toll 2): one move, the tolls added up.
+    state = build("bl5 . ye4@1 . gy2 pk5", hands=["ye gy bl bl bl bl bl bl"])
+    after = RULES.apply(state, 0, Go(0, (YE, GY))).state
+    assert after.phase == "pay" and after.moved_to == 5 and after.toll_due == 4 + 2
 
 
 # ------------------------------------------------------------------ tolls
@@ -92,6 +103,17 @@ def test_water_left_next_to_the_mainland_joins_the_mainland():
     assert after.road.gaps == ()
 
 
+# ---------------------------------------------------------------- bridges
+def test_no_bridge_can_be_built_on_water_that_joined_atlantis_or_the_mainland():
+    # Positions 1 and 4 are water at the ends: part of Atlantis and the
+    # mainland, not gaps.  Only the gap at 3 takes a bridge.
+    state = build(". bl3 . gy4 .", hands=["gy"])
+    assert [m for m in RULES.legal_moves(state, 0) if isinstance(m, BuildBridge)] == [BuildBridge(3)]
+    for position in (1, 5):
+        with pytest.raises(IllegalMove, match=f"no water gap at position {position}"):
+            RULES.apply(state, 0, BuildBridge(position))
+
+
 # ---------------------------------------------------------------- selling
 def test_a_7_sells_for_3_cards_and_a_2_for_1():
     state = build("bl3", hands=["bl"], tiles=["wh7 gy2"], draw="pk pk pk pk")
@@ -136,6 +158,27 @@ def test_the_player_ending_the_game_draws_four_not_one_plus_three():
     state = build("bl3 ye2@0", hands=["gn"], mainland={0: 2}, draw="br br br br br br")
     after = RULES.apply(state, 0, Go(2, (GN,))).state
     assert after.phase == "over" and hand_text(after, 0) == "br br br br"
+
+
+def test_the_game_ends_by_passing_only_when_every_player_passed_in_a_row():
+    # Three players and no cards anywhere: two passes without drawing do not
+    # end the game, the third does.
+    state = build("bl3 . gy4", players=3, hands=["", "", ""])
+    state = RULES.apply(state, 0, Pass()).state
+    state = RULES.apply(state, 1, Pass()).state
+    assert state.phase == "start" and state.turn == 2
+    assert RULES.apply(state, 2, Pass()).state.phase == "over"
+
+
+def test_a_pawn_move_between_passes_breaks_the_row():
+    # Seat 1 can move (blue to 1); its card goes to the discards and is
+    # drawn back, so the row of passes without drawing starts again.
+    state = build("bl3 . gy4", hands=["", "bl"])
+    state = RULES.apply(state, 0, Pass()).state
+    state = RULES.apply(state, 1, Go(0, (BL,))).state
+    assert state.idle == 0 and hand_text(state, 1) == "bl"
+    state = RULES.apply(state, 0, Pass()).state
+    assert state.phase == "start" and state.turn == 1
 
 
 # ----------------------------------------------------- hidden information
