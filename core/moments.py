@@ -6,16 +6,27 @@ import datetime as dt
 import zoneinfo
 
 from django.utils.dateformat import format as date_format
+from django.utils.translation import gettext as _
+
+
+def moment_in(zone: dt.tzinfo, moment: dt.datetime) -> dict[str, str]:
+    """``{"when": …, "zone": …}``: ``moment`` as a weekday, date and time in
+    ``zone`` and the active language ("Thursday 10 December 2026, 06:53"),
+    and the zone's name, which every message says (a reader in another
+    zone must not guess)."""
+    return {"when": date_format(moment.astimezone(zone), "l j F Y, H:i"), "zone": str(zone)}
 
 
 def moment_for(user, moment: dt.datetime) -> dict[str, str]:
-    """``{"when": …, "zone": …}`` for a message: ``moment`` as a weekday,
-    date and time in ``user``'s time zone (UTC for no user, e.g. an address
-    without an account) and the active language ("Thursday 10 December
-    2026, 06:53"), and that zone's name, which the message says (a reader
-    in another zone must not guess)."""
-    zone = user.zone if user is not None else zoneinfo.ZoneInfo("UTC")
-    return {"when": date_format(moment.astimezone(zone), "l j F Y, H:i"), "zone": zone.key}
+    """``moment_in`` ``user``'s time zone (UTC for no user, e.g. an address
+    without an account)."""
+    return moment_in(user.zone if user is not None else zoneinfo.ZoneInfo("UTC"), moment)
+
+
+def written_moment(zone: dt.tzinfo, moment: dt.datetime) -> str:
+    """How every mail writes a moment: "Thursday 10 December 2026, 06:53
+    (Europe/Amsterdam time)", in the active language."""
+    return _("%(when)s (%(zone)s time)") % moment_in(zone, moment)
 
 
 #: A new account's time zone when its browser told none: the usual one of

@@ -20,7 +20,7 @@ from django.utils.crypto import salted_hmac
 from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
 
-from core.moments import moment_for
+from core.moments import written_moment
 from games.deadlines.vacation import vacation_start
 from games.engine import get_rules
 from games.models import CHAT_MAX_LENGTH, Match, MoveRecord
@@ -232,7 +232,7 @@ def _board(command, *, token, record, now, **_kwargs):
 def _local(when: dt.datetime, user) -> str:
     """A time as the game mails write a deadline: weekday, date and time in
     ``user``'s zone and language, the zone named."""
-    return _("%(when)s (%(zone)s time)") % moment_for(user, when)
+    return written_moment(user.zone, when)
 
 
 def games_lines(user, now: dt.datetime) -> str:

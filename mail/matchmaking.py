@@ -12,8 +12,10 @@ import re
 from dataclasses import dataclass
 
 from django.conf import settings
+from django.db import transaction
 from django.utils.translation import gettext as _
 
+from core.locks import hold
 from games.boards import playable_slugs
 from games.deadlines.selectors import time_control_summary
 from games.engine import get_rules
@@ -111,6 +113,14 @@ def play_answer(request: PlayRequest, user, now: dt.datetime) -> tuple[bool, str
                 % {"game": rules.name, "min": rules.min_players, "max": rules.max_players}
             ],
         )
+    with transaction.atomic():
+        # Two players asking at once when nobody waits would each open a
+        # game: the second waits here and then joins the first one's.
+        hold(f"mail play {slug}")
+        return _join_or_open(rules, slug, players, user, now)
+
+
+def _join_or_open(rules, slug: str, players: int | None, user, now: dt.datetime) -> tuple[bool, str, list[str]]:
     waiting = matches_open(exclude_user=user).filter(game=slug).order_by("created_at", "pk")
     if players is not None:
         waiting = waiting.filter(players=players)

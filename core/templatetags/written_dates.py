@@ -1,5 +1,6 @@
 """``|written``: Django's ``|date``, with month abbreviations written as
-the reader's language writes them.
+the reader's language writes them; ``|moment``: a moment as every mail
+writes it.
 
 Django's ``M`` capitalises the abbreviated month in every language
 ("10 Dec"), but Dutch (like Italian, French, Spanish and Portuguese)
@@ -13,8 +14,11 @@ import re
 
 from django import template
 from django.template.defaultfilters import date
+from django.utils import timezone
 from django.utils.formats import FORMAT_SETTINGS, get_format
 from django.utils.translation import get_language
+
+from core.moments import written_moment
 
 register = template.Library()
 
@@ -34,3 +38,12 @@ def written(value, arg=None):
             arg = get_format(arg)
         arg = _MONTH.sub("b", arg)
     return date(value, arg)
+
+
+@register.filter(is_safe=False)
+def moment(value):
+    """``value`` as every mail writes a moment, in the active time zone and
+    language: "Thursday 10 December 2026, 06:53 (Europe/Amsterdam time)"."""
+    if not value:
+        return ""
+    return written_moment(timezone.get_current_timezone(), value)

@@ -270,7 +270,7 @@ class MovesApi(ListCreateApi):
     @extend_schema(
         request=MoveInputSerializer,
         parameters=[OpenApiParameter("Idempotency-Key", str, OpenApiParameter.HEADER, required=False)],
-        responses={201: MatchDetailSerializer, 200: MatchDetailSerializer, **ERRORS, 409: StalePlySerializer},
+        responses={201: MatchDetailSerializer, **ERRORS, 409: StalePlySerializer},
     )
     def post(self, request, pk: int):
         """Play a move for the position ``ply``; a repeated Idempotency-Key
@@ -299,8 +299,8 @@ class MovesApi(ListCreateApi):
             if conflict.code == "stale_ply":  # the position to answer instead, as you may see it
                 conflict.extra["game"] = detail_data(_match(pk), request.user)
             raise
-        if result.duplicate:
-            return Response(detail_data(_match(pk), request.user), status=status.HTTP_200_OK)
+        if result.duplicate:  # answered as the first time, status included
+            return Response(detail_data(_match(pk), request.user), status=status.HTTP_201_CREATED)
         body = detail_data(result.match, request.user, state=result.state, seats=result.seats)
         return Response(body, status=status.HTTP_201_CREATED)
 

@@ -192,3 +192,16 @@ def test_the_bag_counts_its_buildings_in_words(language, one):
     _steps, state = play(2, 1)
     with translation.override(language):
         assert one in board.svg({**RULES.view(state, 0), "bag_size": 1})
+
+
+def test_a_long_row_of_money_goes_on_below_rather_than_shrinking_the_drawing():
+    """Eleven coins of one currency and more: the hand keeps its width (a
+    phone shows it at full size) and the row wraps onto a second line."""
+    from games.boards.alhambra.board import hand_svg
+
+    few, many = hand_svg(["denar 1"] * 3), hand_svg(["denar 1"] * 14 + ["florin 2"])
+    box = re.compile(r'viewBox="0 0 (\S+) (\S+)"')
+    (few_width, few_height), (many_width, many_height) = box.search(few).groups(), box.search(many).groups()
+    assert many_width == few_width == "400"
+    assert float(many_height) > float(few_height)
+    assert many.count(">1<") == 14

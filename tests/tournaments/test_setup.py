@@ -317,7 +317,12 @@ def test_an_invitation_gives_times_in_the_invitees_zone_whoever_sends_it(alice, 
     with timezone.override("America/New_York"):  # the organiser's request
         tournament_invite(tournament_id=t.pk, display_name="Bob", by=alice, now=now)
     mail = OutgoingEmail.objects.get(to=bob.email)
-    assert "Registration closes 8 January 2026, 18:00 JST." in " ".join(mail.text.split())
+    assert "Registration closes Thursday 8 January 2026, 18:00 (Asia/Tokyo time)." in " ".join(mail.text.split())
+    # A Dutch invitee reads it as the Dutch turn mails write a moment.
+    anna = make_user("anna@example.com", "Anna", language="nl", time_zone="Europe/Amsterdam")
+    tournament_invite(tournament_id=t.pk, display_name="Anna", by=alice, now=now)
+    dutch = " ".join(OutgoingEmail.objects.get(to=anna.email).text.split())
+    assert "donderdag 8 januari 2026, 10:00 (tijdzone Europe/Amsterdam)" in dutch
 
 
 @pytest.mark.parametrize(

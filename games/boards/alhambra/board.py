@@ -132,8 +132,15 @@ def market_svg(view: dict[str, Any], changed: frozenset[int] = frozenset()) -> s
     return _svg("".join(parts), 400, 158, "alh-market", gettext("Market and money display"))
 
 
+#: Coins on one line of a currency's row: ten fit the hand's 400 units, so a
+#: long row goes on below instead of widening the drawing, which a phone
+#: would then shrink until its numbers are hard to read.
+COINS_PER_LINE = 10
+
+
 def hand_svg(cards: list[str]) -> str:
-    """Money cards in rows per currency with their totals."""
+    """Money cards in rows per currency with their totals (a row of more
+    than ``COINS_PER_LINE`` coins on several lines)."""
     rows: dict[str, list[str]] = {c: [] for c in CURRENCY}
     for card in cards:
         rows[card.split()[0]].append(card)
@@ -155,9 +162,10 @@ def hand_svg(cards: list[str]) -> str:
         parts.append(svg_text(4, y + 18, currency_name(currency), font_size=12, font_weight="700", fill=INK))
         parts.append(svg_text(4, y + 32, gettext("total %(total)s") % {"total": total}, font_size=11, fill=MUTED))
         for n, card in enumerate(row):
-            parts.append(coin(70 + n * 31, y, card))
-        width, y = max(width, 74 + 31 * len(row)), y + COIN_HEIGHT + 4
-    return _svg("".join(parts), width, y, "alh-hand" if width <= 400 else "alh-hand alh-wide", gettext("Your money"))
+            line, column = divmod(n, COINS_PER_LINE)
+            parts.append(coin(70 + column * 31, y + line * (COIN_HEIGHT + 4), card))
+        y += -(-len(row) // COINS_PER_LINE) * (COIN_HEIGHT + 4)
+    return _svg("".join(parts), width, y, "alh-hand", gettext("Your money"))
 
 
 def alhambra_svg(
