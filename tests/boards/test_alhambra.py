@@ -192,3 +192,17 @@ def test_the_bag_counts_its_buildings_in_words(language, one):
     _steps, state = play(2, 1)
     with translation.override(language):
         assert one in board.svg({**RULES.view(state, 0), "bag_size": 1})
+
+
+@pytest.mark.parametrize(
+    ("language", "one"),
+    [("en", "Dirk (silent third player) · 1 point<"), ("nl", "Dirk (stille derde speler) · 1 punt<")],
+)
+def test_dirk_s_caption_counts_his_points_in_words(language, one):
+    """Dirk with 1 point (first in pavilions at scoring 1) reads "1 point",
+    not "1 points"."""
+    from django.utils import translation
+
+    view = RULES.view(RULES.setup(2, 4), 0)
+    with translation.override(language):
+        assert one in board.svg({**view, "dirk": {**view["dirk"], "score": 1}})
