@@ -205,3 +205,17 @@ def test_a_long_row_of_money_goes_on_below_rather_than_shrinking_the_drawing():
     assert many_width == few_width == "400"
     assert float(many_height) > float(few_height)
     assert many.count(">1<") == 14
+
+
+@pytest.mark.parametrize(
+    ("language", "one"),
+    [("en", "Dirk (silent third player) · 1 point<"), ("nl", "Dirk (stille derde speler) · 1 punt<")],
+)
+def test_dirk_s_caption_counts_his_points_in_words(language, one):
+    """Dirk with 1 point (first in pavilions at scoring 1) reads "1 point",
+    not "1 points"."""
+    from django.utils import translation
+
+    view = RULES.view(RULES.setup(2, 4), 0)
+    with translation.override(language):
+        assert one in board.svg({**view, "dirk": {**view["dirk"], "score": 1}})

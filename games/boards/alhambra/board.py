@@ -416,7 +416,11 @@ def svg(
             font_size=11,
             fill=MUTED,
         )
-        caption = gettext("Dirk (silent third player) · %(points)s points") % {"points": dirk["score"]}
+        caption = ngettext(
+            "Dirk (silent third player) · %(points)s point",
+            "Dirk (silent third player) · %(points)s points",
+            dirk["score"],
+        ) % {"points": dirk["score"]}
         boards.append(
             f'<figure class="island-box alh-seat alh-dirk"><figcaption>{escape(caption)}</figcaption>'
             f"{_svg(content, 300, 64, 'alh-dirk-board', 'Dirk')}</figure>"

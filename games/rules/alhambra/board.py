@@ -46,6 +46,7 @@ from .grid import (
     front_entry,
     has_holes,
     key,
+    on_grid,
     open_links,
     pattern,
     reachable,
@@ -246,7 +247,8 @@ class Alhambra:
 
     # ------------------------------------------------------------ queries
     def tile_at(self, cell: Cell) -> int | None:
-        return self.grid.get(key(cell))
+        """The tile at ``cell`` (``None``: empty, or beyond any Alhambra)."""
+        return self.grid.get(key(cell)) if on_grid(cell) else None
 
     def counts(self) -> list[int]:
         """Number of buildings per type (the fountain does not count)."""
@@ -331,6 +333,8 @@ class Alhambra:
 
     def fits(self, tile: int, cell: Cell) -> bool:
         """Whether ``tile`` may be placed at ``cell`` (every rule applied)."""
+        if not on_grid(cell):
+            return False
         if self._spot_map is None:
             self._spot_map = {c: (m, r) for c, m, r in self.spot_list()}
         spot = self._spot_map.get(key(cell))
@@ -359,7 +363,7 @@ class Alhambra:
     def can_remove(self, cell: Cell) -> bool:
         """Whether the tile at ``cell`` may go to the reserve (``cell in
         removable()``, without building the list of cells)."""
-        return key(cell) in self.removable_keys()
+        return on_grid(cell) and key(cell) in self.removable_keys()
 
     def can_swap(self, tile: int, cell: Cell) -> bool:
         """Whether reserve ``tile`` may replace the tile at ``cell``.
@@ -368,12 +372,14 @@ class Alhambra:
         same open/wall pattern on all shared sides as the tile it replaces,
         so reachability and holes are unchanged.
         """
-        return key(cell) in self.swap_keys(TILE_WALLS[tile])
+        return on_grid(cell) and key(cell) in self.swap_keys(TILE_WALLS[tile])
 
     def placement_error(self, tile: int, cell: Cell, label: Notation) -> Message | None:
         """Why ``tile`` cannot go to ``cell`` (``None`` if it can)."""
         if self.fits(tile, cell):
             return None
+        if not on_grid(cell):
+            return message(gettext_noop("%(cell)s does not touch your Alhambra along a side"), cell=label)
         k = key(cell)
         if k in self.grid:
             return message(gettext_noop("%(cell)s is already built on"), cell=label)

@@ -39,6 +39,20 @@ def key(cell: Cell) -> int:
     return (y + OFFSET) * STRIDE + x + OFFSET
 
 
+#: How far from the fountain (in steps, either axis) a cell may lie to be
+#: looked up: 54 tiles reach at most 54 steps, and a cell's side
+#: neighbours must stay within the 63 steps ``key`` can tell apart.
+REACH = 60
+
+
+def on_grid(cell: Cell) -> bool:
+    """Whether ``cell`` lies within ``REACH`` of the fountain: a cell further
+    out is never built on nor a spot, and its ``key`` would name another
+    cell (keys wrap around)."""
+    x, y = cell
+    return -REACH <= x <= REACH and -REACH <= y <= REACH
+
+
 XY: tuple[Cell, ...] = tuple(((k % STRIDE) - OFFSET, (k // STRIDE) - OFFSET) for k in range(STRIDE * STRIDE))
 
 

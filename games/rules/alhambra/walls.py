@@ -11,13 +11,34 @@ from .grid import STRIDE
 Cell = tuple[int, int]
 
 
+#: Words that name a tile without walls: the engine's own "open" (tile
+#: labels, "garden 10 open") and the start tile.
+_NO_WALLS = ("", "-", "open", "fountain")
+
+
 def _as_wall_mask(value: Any) -> int:
+    """A wall bit mask from plain data: a mask, an iterable of side letters,
+    or a text of side letters (``"NE"``), ``"-"``, ``""``, ``"open"`` or
+    ``"fountain"``; a tile label (``"garden 8 NE"``) is read by its last
+    word.
+
+    :raises ValueError: a text with letters other than N, E, S, W (a word
+        such as "open" would otherwise be read as the walls it spells).
+    """
     if isinstance(value, int):
         return value
-    letters = value if isinstance(value, str) else "".join(value)
+    text = (value if isinstance(value, str) else "".join(value)).strip().upper()
+    words = text.split()
+    if len(words) == 3 and words[1].isdigit():
+        text = words[2]  # a tile label: "<building> <price> <walls>"
+    if text.lower() in _NO_WALLS:
+        return 0
+    letters = "".join(ch for ch in text if ch.isalpha())
+    if set(letters) - set("NESW"):
+        raise ValueError(f"not walls (side letters N, E, S, W, or '-' or 'open' for none): {value!r}")
     mask = 0
     for bit, letter in ((N, "N"), (E, "E"), (S, "S"), (W, "W")):
-        if letter in letters.upper():
+        if letter in letters:
             mask |= bit
     return mask
 
@@ -26,8 +47,10 @@ def longest_wall(alhambra: Any) -> int:
     """Length of the longest continuous outer wall of an Alhambra.
 
     :param alhambra: a ``board.Alhambra``, or plain data ``{(x, y): walls}`` where
-        ``walls`` is a string of side letters (``"NE"``, ``"-"`` or ``""`` for
-        none), an iterable of letters, or a bit mask; ``y`` grows southwards.
+        ``walls`` is a string of side letters (``"NE"``; ``"-"``, ``""`` or
+        ``"open"`` for none), a tile label (``"garden 8 NE"``,
+        ``"fountain"``), an iterable of letters, or a bit mask; ``y`` grows
+        southwards.
         The fountain (no walls) may be included or left out.
     :returns: the number of wall segments of the longest trail through outer
         wall segments: a segment between two tiles is not outer; segments

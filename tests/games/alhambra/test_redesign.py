@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from games.engine import IllegalMove, get_rules
-from games.rules.alhambra.moves import Build, Buy, Remove, Swap
+from games.rules.alhambra.moves import Build, Buy, Place, Remove, Swap
 from games.rules.alhambra.testing import position, seat, tile
 
 RULES = get_rules("alhambra")
@@ -123,3 +123,27 @@ def test_redesign_is_an_action_after_an_exact_payment_too():
     state = RULES.apply(state, 0, Build(tile("tow12"), (2, 0))).state
     assert state.phase == "place"
     assert state.seats[0].pending == (tile("pav8"),)
+
+
+def far(cell):
+    """A cell 128 steps east of the row above ``cell``: far beyond any
+    Alhambra (54 tiles), and once read as ``cell`` itself."""
+    x, y = cell
+    return (x + 128, y - 1)
+
+
+def test_a_cell_far_beyond_the_alhambra_is_not_read_as_another_cell():
+    """'redesign N2E128 to reserve' took the building at N1 away, and a
+    building went to N1 when told to go to N2E128."""
+    state = redesign_position()
+    spot = state.seats[0].alhambra.spots_for(tile("tow12"))[0]
+    for move in (Remove(far((0, -1))), Build(tile("tow12"), far(spot)), Swap(tile("tow12"), far((1, 0)))):
+        with pytest.raises(IllegalMove):
+            RULES.apply(state, 0, move)
+
+
+def test_a_bought_building_is_not_placed_at_a_cell_far_beyond_the_alhambra():
+    state = position([seat(hand="dirham 9"), seat()], market=("pav8", "gar8NE", "arc9", "cha10"))
+    state = RULES.apply(state, 0, Buy(1, (19,))).state
+    with pytest.raises(IllegalMove, match="does not touch your Alhambra"):
+        RULES.apply(state, 0, Place(tile("gar8NE"), far((0, -1))))

@@ -170,3 +170,18 @@ def test_the_help_tells_the_rules_a_player_could_not_guess(language, phrases):
     (a third of the bag rounded down, no walls, no end-of-game tiles)."""
     text = " ".join(RULES.help_text(language).split())
     assert [p for p in phrases if p not in text] == []
+
+
+@pytest.mark.parametrize(
+    ("language", "phrases"),
+    [
+        ("en", ["at least one building of a type", "the next player takes the place after them", "72 cards"]),
+        ("nl", ["minstens één gebouw van een soort", "de volgende speler krijgt de plaats daarna", "72 kaarten"]),
+    ],
+)
+def test_the_help_tells_who_scores_a_type_after_a_tie_and_the_two_player_deck(language, phrases):
+    """Scoring: "a player needs at least one"; "the next player takes the
+    place after the whole tied group"; two players: "Money deck of 72
+    cards"."""
+    text = " ".join(RULES.help_text(language).split())
+    assert [p for p in phrases if p not in text] == []

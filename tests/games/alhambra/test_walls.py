@@ -71,3 +71,21 @@ def test_an_alhambra_object_is_accepted():
 )
 def test_straight_and_bent_walls(walls, expected):
     assert longest_wall(walls) == expected
+
+
+def test_open_and_the_fountain_have_no_walls_in_plain_data():
+    """The engine writes a tile without walls as ``open`` ("garden 10
+    open") and the start tile as ``fountain``: neither word is read as
+    the wall letters it happens to contain (the N and E of "open")."""
+    assert longest_wall({(0, 0): "fountain", (1, 0): "open"}) == 0
+    assert longest_wall({(0, 0): "fountain", (0, -1): "NEW", (1, 0): "OPEN"}) == 3
+
+
+def test_tile_labels_are_read_by_their_walls():
+    """A view's tile label ("garden 8 NE") names the tile's walls last."""
+    assert longest_wall({(0, 0): "fountain", (0, -1): "pavilion 2 NEW", (1, 0): "garden 10 open"}) == 3
+
+
+def test_a_wall_text_with_other_letters_is_refused():
+    with pytest.raises(ValueError, match="walls"):
+        longest_wall({(0, 0): "north"})
