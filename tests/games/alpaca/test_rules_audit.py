@@ -8,8 +8,8 @@ import json
 import pytest
 
 from games.engine import IllegalMove, get_rules
-from games.rules.alpaca import COLOURS, Lock, NoBonus, Place, Rotate
-from games.rules.alpaca.state import tile_name
+from games.rules.alpaca import COLOURS, Lock, NoBonus, Place, Rotate, closed_figures
+from games.rules.alpaca.state import TILES, tile_name
 from games.rules.alpaca.testing import play_to_the_end, position, tile
 
 RULES = get_rules("alpaca")
@@ -25,6 +25,11 @@ BLOCK = "0,0 b/y-p 0; 0,1 r/p-y 1; 1,1 r/y-p 2"
 
 def place(name, x, y, rot):
     return Place(tile(name), x, y, rot)
+
+
+def plain_of(state):
+    """The state's table as plain data (for ``closed_figures``)."""
+    return {cell: (*(COLOURS[c] for c in TILES[code >> 2]), code & 3) for cell, code in state.table.items()}
 
 
 def whole_turn(state, seat):
@@ -102,6 +107,22 @@ def test_a_corner_touch_is_no_contact():
         RULES.apply(state, 0, place("ryb", 1, 1, 2))
 
 
+def test_a_dominant_player_who_cannot_place_is_passed_and_the_left_neighbour_starts():
+    # Round 1 (red, seat 1) ends with seat 3; green (seat 3, on seat 1's
+    # right) is dominant next, but seat 3 holds no green tile.
+    state = position(
+        colours="red blue green",
+        table=ONE,
+        hands=["g/r-y", "g/y-b", "r/y-b b/r-y"],
+        dominant=0,
+        turn=2,
+    )
+    transition = RULES.apply(state, 2, place("r/y-b", 1, 0, 2))
+    after = transition.state
+    assert "Seat 3 (green) passes." in [e.text for e in transition.events]
+    assert (after.round, after.dominant, RULES.to_move(after)) == (2, 2, {0})
+
+
 # --------------------------------------------------------------- figures
 def test_two_majors_across_an_edge_connect_but_close_no_figure():
     state = position(colours="red blue", table=ONE, hands=["ryb rpy", "rgp"])
@@ -127,6 +148,22 @@ def test_a_figure_in_a_colour_nobody_plays_earns_a_bonus_too():
     state = position(colours="red yellow", table=ONE, hands=["ryb rpy", "ypg"])
     after = RULES.apply(state, 0, place("ryb", 0, -1, 1)).state
     assert after.pending == (PAIR,) and after.bonuses == 1
+
+
+def test_a_figure_closed_by_a_bonus_rotation_earns_nothing_and_cannot_be_locked():
+    # The placement closes two figures; 5,4 turned to rot 1 would show its
+    # blue minor to 5,5's blue minor, closing a third one by rotation.
+    table = SQUARE3 + "; 2,0 y/b-p 1; 5,5 r/b-g 0; 5,4 r/y-b 0"
+    state = position(colours="red blue", table=table, hands=["r/b-g rpy", "rgp"])
+    state = RULES.apply(state, 0, place("r/b-g", 1, 0, 3)).state
+    assert state.bonuses == 2
+    state = RULES.apply(state, 0, Rotate(5, 4, 1)).state
+    by_rotation = ((5, 4), (5, 5))
+    assert by_rotation in {f.cells for f in closed_figures(plain_of(state))}
+    assert (state.phase, state.bonuses) == ("bonus", 1)
+    assert Lock(by_rotation) not in list(RULES.legal_moves(state, 0))
+    with pytest.raises(IllegalMove, match="Only a figure you have just closed"):
+        RULES.apply(state, 0, Lock(by_rotation))
 
 
 def test_an_untouchable_tile_stays_untouchable_for_every_player_later():
