@@ -14,6 +14,7 @@ from typing import Any
 from .board import figure_intact
 from .moves import Lock, NoBonus, Place, Rotate
 from .state import (
+    ANYTHING,
     MASKS,
     TILES,
     TILES_PER_COLOUR,
@@ -45,6 +46,16 @@ def fitting_rotations(tile: int, mask: int) -> tuple[int, ...]:
     """Rotations in which ``tile`` matches a cell with need-mask ``mask``."""
     row = _FITS.get(mask)
     return (row if row is not None else _fits_row(mask))[tile]
+
+
+def need_at(state: AlpacaState, cell: Cell) -> int | None:
+    """The need-mask a tile placed on ``cell`` must match, or ``None`` when
+    no tile may go there.  The game's very first tile is placed freely (the
+    rules' D), on any cell: ``0,0`` is the one the legal moves list, the
+    cell the help counts from."""
+    if not state.table:
+        return ANYTHING
+    return state.frontier.get(cell)
 
 
 def current_seat(state: AlpacaState) -> int:

@@ -33,7 +33,7 @@ from games.engine import NotationError
 from games.engine.message import Message, Notation, Term, gettext_noop, message
 from games.engine.wording import Wording
 
-from .legal import bonus_moves, current_seat, fitting_rotations, placements
+from .legal import bonus_moves, current_seat, fitting_rotations, need_at, placements
 from .moves import Lock, NoBonus, Place, Rotate
 from .state import (
     COLOURS,
@@ -151,7 +151,7 @@ def _rot(text: str) -> int:
 
 
 def _fits(state: AlpacaState, tile: int, cell: Cell) -> tuple[int, ...]:
-    mask = state.frontier.get(cell)
+    mask = need_at(state, cell)
     return () if mask is None else fitting_rotations(tile, mask)
 
 

@@ -15,7 +15,7 @@ from games.engine.message import Message, Notation, Term, gettext_noop, message
 
 from . import codec
 from .board import _figures_with, figure_intact, need_mask
-from .legal import can_place, dominant_colour, fitting_rotations, reading_order
+from .legal import can_place, dominant_colour, fitting_rotations, need_at, reading_order
 from .moves import Lock, Place, Rotate
 from .state import (
     COLOURS,
@@ -146,7 +146,7 @@ def apply_place(state: AlpacaState, seat: int, move: Place) -> Transition[Alpaca
         )
     if rot not in (0, 1, 2, 3):
         raise IllegalMove(gettext_noop("Rotation must be 0, 1, 2 or 3, not %(rot)s."), rot=rot)
-    mask = state.frontier.get(cell)
+    mask = need_at(state, cell)
     if mask is None:
         if cell in state.table:
             raise IllegalMove(gettext_noop("%(cell_name)s is already taken."), cell_name=cell_name(cell))
@@ -171,8 +171,9 @@ def apply_place(state: AlpacaState, seat: int, move: Place) -> Transition[Alpaca
     code = tile * 4 + rot
     table = dict(state.table)
     table[cell] = code
-    frontier = dict(state.frontier)
-    del frontier[cell]
+    # The first tile may lie anywhere: the open cell listed before it goes too.
+    frontier = dict(state.frontier) if state.table else {}
+    frontier.pop(cell, None)
     edges = EDGES[code]
     for d, (dx, dy) in enumerate(STEPS):
         other = (cell[0] + dx, cell[1] + dy)

@@ -52,13 +52,16 @@ def test_legal_placements_are_exactly_the_matching_ones():
     assert RULES.legal_moves(state, 1) == []
 
 
-def test_the_first_tile_of_the_game_goes_freely_to_the_origin():
+def test_the_first_tile_of_the_game_is_placed_freely():
     state = start(table="")
     moves = list(RULES.legal_moves(state, 0))
-    assert {(m.x, m.y) for m in moves} == {(0, 0)}
+    assert {(m.x, m.y) for m in moves} == {(0, 0)}  # the cell the help counts from
     assert len(moves) == 8  # two red tiles, four rotations each
-    with pytest.raises(IllegalMove, match="not next to the tiles on the table; open cells: 0,0"):
-        RULES.apply(state, 0, place("ryb", 1, 0, 0))
+    # Any other cell takes it as well, in any rotation; the table grows from there.
+    after = RULES.apply(state, 0, place("ryb", 3, -2, 1)).state
+    assert after.table == {(3, -2): tile("ryb") * 4 + 1}
+    assert set(after.frontier) == {(2, -2), (4, -2), (3, -1), (3, -3)}
+    assert RULES.parse_move(state, 0, "red/yellow-blue at 3,-2 rot 1") == place("ryb", 3, -2, 1)
 
 
 def test_only_tiles_of_the_dominant_colour_may_be_played():
