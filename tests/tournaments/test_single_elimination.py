@@ -34,6 +34,15 @@ def test_sixteen_seeds_meet_in_the_standard_order():
         seeding_order(12)
 
 
+def test_the_bracket_reads_the_higher_seed_first_in_each_first_round_game():
+    """The issue's order, read as written: 1 v 16, 8 v 9, 5 v 12, 4 v 13, ...
+    (not 9 v 8 or 13 v 4), top of the drawn bracket first."""
+    assert seeding_order(16) == [1, 16, 8, 9, 5, 12, 4, 13, 3, 14, 6, 11, 7, 10, 2, 15]
+    assert seeding_order(8) == [1, 8, 4, 5, 3, 6, 2, 7]
+    first = [g.players for g in single_elimination_bracket(field(16), []).games if g.round == 1]
+    assert first[:4] == [(1, 16), (8, 9), (5, 12), (4, 13)]
+
+
 def test_bracket_size_is_the_next_power_of_two():
     assert [bracket_size(n) for n in (0, 1, 2, 3, 5, 8, 9, 1000)] == [
         1,

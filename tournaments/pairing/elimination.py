@@ -44,8 +44,10 @@ def seeding_order(size: int) -> list[int]:
     """Seeds in bracket order; slots 2i and 2i+1 meet in round 1.
 
     Each step doubles the bracket by pairing seed p with (2m + 1 - p),
-    alternating which of the two is drawn first, so the pairs read
-    1 v 16, 8 v 9, 5 v 12, 4 v 13, 3 v 14, 6 v 11, 7 v 10, 2 v 15 for 16.
+    alternating which of the two is drawn first (that alternation is what
+    places the blocks of the next step).  The last step draws the higher
+    seed of each game first, so the bracket reads 1 v 16, 8 v 9, 5 v 12,
+    4 v 13, 3 v 14, 6 v 11, 7 v 10, 2 v 15 for 16, as the issue lists it.
 
     :raises ValueError: when ``size`` is not a power of two.
     """
@@ -59,7 +61,9 @@ def seeding_order(size: int) -> list[int]:
             pair = [seed, mirror - seed]
             grown.extend(pair if index % 2 == 0 else reversed(pair))
         order = grown
-    return order
+    if size == 1:
+        return order
+    return [seed for i in range(0, size, 2) for seed in sorted(order[i : i + 2])]
 
 
 def single_elimination_specs(players: int, third_place: bool = False) -> list[GameSpec]:
