@@ -4,8 +4,10 @@
 ``score_layout`` is the same scoring for any set of cards keyed by
 ``(row, col)`` (a partial island at an early end, or for the default move);
 ``score_seats`` scores a game state: per-seat totals and breakdowns.
-On a partial island a cell counts as coast unless cards lie on all four of
-its sides; on a full 4 x 4 island that is exactly the outer ring of 12 cells.
+A fishing harbour counts as coast on the edge of the island's bounding box:
+on a full 4 x 4 island exactly the outer ring of 12 cells (rules file).  On
+a partial island a cell strictly inside the box can never end on that ring
+(the box only grows outward), so it is inland even with an empty side.
 """
 
 from __future__ import annotations
@@ -73,6 +75,14 @@ def _tower_bonus(cells: Mapping[Pos, str], pos: Pos) -> int:
     return 3 * in_row + 3 * in_col
 
 
+def _on_box_edge(cells: Mapping[Pos, str], pos: Pos) -> bool:
+    """Whether ``pos`` lies in the first or last row or column of the
+    bounding box of ``cells`` (the coast of a full 4 x 4 island)."""
+    rows = [r for r, _ in cells]
+    cols = [c for _, c in cells]
+    return pos[0] in (min(rows), max(rows)) or pos[1] in (min(cols), max(cols))
+
+
 def card_points(cells: Mapping[Pos, str], pos: Pos) -> int:
     """Points of the card at ``pos`` (fixed plus conditional)."""
     kind = cells[pos]
@@ -90,8 +100,8 @@ def card_points(cells: Mapping[Pos, str], pos: Pos) -> int:
     if kind == "wheat_field":
         return _WHEAT_POINTS[len(set(around) - {"wheat_field"})]
     if kind == "fishing_harbour":
-        if len(around) == 4:  # inland: cards on all four sides
-            return 0
+        if not _on_box_edge(cells, pos):
+            return 0  # inland: never on the outer ring of the 4 x 4
         return 2 * around.count("wheat_field") + 3 * around.count("farmers_hut")
     if kind == "tower":
         return 1 + _tower_bonus(cells, pos)
@@ -153,13 +163,16 @@ def placement_total(
     """``score_layout`` total of ``cells`` with ``card`` added at the empty
     ``pos``, given ``points``: every card's points in ``cells``.  Only the
     new card, its neighbours and the towers in its row and column can
-    change (what ``card_points`` reads), so only those are scored again;
-    the merchant cards are scored afresh."""
+    change (what ``card_points`` reads), and the harbours (the card may
+    widen the bounding box and so move the coast), so only those are scored
+    again; the merchant cards are scored afresh."""
     trial = dict(cells)
     trial[pos] = card
     changed = [p for p in _neighbours(pos) if p in cells]
     changed += [
-        p for p, kind in cells.items() if kind == "tower" and (p[0] == pos[0] or p[1] == pos[1]) and p not in changed
+        p
+        for p, kind in cells.items()
+        if p not in changed and (kind == "fishing_harbour" or (kind == "tower" and (p[0] == pos[0] or p[1] == pos[1])))
     ]
     total = sum(points.values()) - sum(points[p] for p in changed)
     total += sum(card_points(trial, p) for p in changed) + card_points(trial, pos)

@@ -279,6 +279,21 @@ def test_partial_island_towers_need_a_card_not_a_gap_between():
     assert score_layout(cells, []).cells[(0, 0)] == 4
 
 
+def test_partial_island_harbour_inside_its_box_is_inland():
+    """Rules: a harbour scores only on the outer ring of the 4 x 4.  On an
+    unfinished island a harbour strictly inside the bounding box can never
+    end on that ring (the box only grows outward), so it scores 0 even with
+    an empty side; one on the box's edge may still be coast and scores."""
+    four = {(r, c): HUT for r in range(4) for c in range(4)}
+    four[(1, 1)] = HAR
+    del four[(1, 2)]  # an empty side, but the box is already 4 x 4
+    assert score_layout(four, []).cells[(1, 1)] == 0
+    three = {(0, 0): TOW, (0, 1): HUT, (0, 2): TOW, (1, 0): HUT, (1, 1): HAR, (2, 0): TOW, (2, 1): HUT, (2, 2): TOW}
+    assert score_layout(three, []).cells[(1, 1)] == 0  # the centre of a 3 x 3 box
+    edge = {(0, 0): HUT, (0, 1): HAR, (1, 1): WHE}
+    assert score_layout(edge, []).cells[(0, 1)] == 3 + 2
+
+
 # --------------------------------------------------------------- market
 def test_market_scores_nothing_itself():
     island = [[MAR] * 4 for _ in range(4)]
