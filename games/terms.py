@@ -36,6 +36,20 @@ ALTA_CARDS = {
     "market": pgettext_lazy("alta card", "Market"),
 }
 ALTA_MERCHANT = pgettext_lazy("alta card", "Merchant")
+#: The three letters a card shows on the boards and in the mails' text
+#: islands: the start of its name in the reader's language (the notation
+#: reads either language's codes as that card).
+ALTA_CODES = {
+    "farmer": pgettext_lazy("alta card code", "FAR"),
+    "settlement": pgettext_lazy("alta card code", "SET"),
+    "tavern": pgettext_lazy("alta card code", "TAV"),
+    "farmers_hut": pgettext_lazy("alta card code", "HUT"),
+    "mill": pgettext_lazy("alta card code", "MIL"),
+    "wheat_field": pgettext_lazy("alta card code", "WHE"),
+    "fishing_harbour": pgettext_lazy("alta card code", "HAR"),
+    "tower": pgettext_lazy("alta card code", "TOW"),
+    "market": pgettext_lazy("alta card code", "MAR"),
+}
 
 ALHAMBRA_BUILDINGS = {
     "pavilion": pgettext_lazy("alhambra building", "Pavilion"),

@@ -96,3 +96,25 @@ def test_alhambra_scorings_have_one_dutch_name():
         page = board.svg(rules.view(state, 0), NAMES[:2])
     assert re.search(r"<th scope=\"col\">Waardering 1</th>", page), page[-600:]
     assert "Telling" not in page
+
+
+def test_a_dutch_reader_reads_alta_card_codes_from_the_dutch_names():
+    """The three letters on a card and in the mail's text island start the
+    card's name in the reader's language: BOE for the boer, AKK for the
+    akker (the notation reads both languages' codes)."""
+    from games.boards.alta.icons import card
+    from games.boards.alta.mail import text
+
+    rules = get_rules("alta")
+    state = rules.setup(2, 5)
+    view = rules.view(state, 0)
+    view["islands"][0]["text"] = ["     C    D    E", " 4   +   MIL  WHE"]  # as the engine writes it
+    with translation.override("nl"):
+        board = text(view, NAMES)
+        assert "BOE boer" in board and "AKK akker" in board and "FAR" not in board
+        assert " 4   +   MOL  AKK" in board
+        assert ">AKK</text>" in card(0, 0, "wheat_field")
+        assert rules.parse_move(state, 0, "akk D4") == rules.parse_move(state, 0, "wheat D4")
+    with translation.override("en"):
+        assert "FAR farmer" in text(view, NAMES) and " 4   +   MIL  WHE" in text(view, NAMES)
+        assert ">WHE</text>" in card(0, 0, "wheat_field")

@@ -55,6 +55,8 @@ def english_words() -> set[str]:
     english, dutch = set(), set()
     for path in CATALOGUES:
         for entry in polib.pofile(str(path)):
+            if entry.msgctxt == "alta card code":
+                continue  # FAR, WHE ...: letters drawn on a card (notation), not words
             english |= _words(entry.msgid + " " + entry.msgid_plural)
             dutch |= _words(entry.msgstr + " " + " ".join(entry.msgstr_plural.values()))
     return english - dutch - _dutch_dates() - {w.lower() for w in ALLOWED | NAMES}

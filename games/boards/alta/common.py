@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import re
 
-from games.terms import remembered, term
+from games.terms import ALTA_CODES, remembered, term
 
 CELL = 46
 FRAME = 7
 COLUMNS = "ABCDEFG"
 LABEL = 18
 
-#: (fill colour, short code, name) per card type.
+#: (fill colour, short code, name) per card type; the code and name in
+#: English, as the engine's view writes them (``card_codes`` and
+#: ``card_names`` give the reader's).
 CARD_STYLE = {
     "farmer": ("#e5989b", "FAR", "Farmer"),
     "settlement": ("#e76f51", "SET", "Settlement"),
@@ -55,6 +57,25 @@ def card_names() -> dict[str, str]:
 def card_titles() -> dict[str, str]:
     """``card_title`` of every card type, like ``card_names``."""
     return remembered(("alta", "card titles"), lambda: _Names({slug: card_title(slug) for slug in CARD_STYLE}))
+
+
+def card_codes() -> dict[str, str]:
+    """Each card type's three-letter code in the active language ("FAR",
+    Dutch "BOE"), looked up once per language."""
+    return remembered(("alta", "card codes"), lambda: {slug: str(ALTA_CODES[slug]) for slug in CARD_STYLE})
+
+
+#: The engine's English code of each card type, back to its slug.
+_SLUG_OF_CODE = {code: slug for slug, (_fill, code, _name) in CARD_STYLE.items()}
+_CODE = re.compile(r"\b[A-Z]{3}\b")
+
+
+def island_rows(rows: list[str]) -> list[str]:
+    """The engine's text island (``view["islands"][n]["text"]``, English
+    codes) with the reader's codes (every code has three letters, so the
+    columns stay aligned)."""
+    codes = card_codes()
+    return [_CODE.sub(lambda m: codes.get(_SLUG_OF_CODE.get(m.group(0), ""), m.group(0)), row) for row in rows]
 
 
 _SLUG = re.compile(r"\b[a-z]+(?:_[a-z]+)+\b")

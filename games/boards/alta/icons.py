@@ -10,7 +10,7 @@ from django.utils.translation import gettext
 from ..picking import labelled, pickable
 from ..svg import element, key
 from ..svg import text as svg_text
-from .common import CARD_STYLE, CELL, card_title
+from .common import CARD_STYLE, CELL, card_codes, card_title
 
 INK = "#1f2a30"
 
@@ -72,7 +72,7 @@ def card(
 ) -> str:
     """A card face: its type's colour, icon and short code; a button when
     ``pick`` is set."""
-    fill, code, _english = CARD_STYLE[slug]
+    fill, code = CARD_STYLE[slug][0], card_codes()[slug]
     name = label or card_title(slug)
     body = element(
         "rect", x=x + 1, y=y + 1, width=size - 2, height=size - 2, rx=5, fill=fill, stroke="#1f2a30", stroke_width=1
@@ -90,7 +90,7 @@ def merchant(x: float, y: float, pair: list[str] | None, caption: str) -> str:
     parts = [element("rect", x=x, y=y, width=96, height=44, rx=5, fill="#fff", stroke="#1f2a30")]
     if pair:
         for offset, slug in enumerate(pair):
-            fill, code, _ = CARD_STYLE[slug]
+            fill, code = CARD_STYLE[slug][0], card_codes()[slug]
             left = x + 6 + offset * 44
             parts.append(element("rect", x=left, y=y + 6, width=40, height=32, rx=4, fill=fill))
             parts.append(icon(slug, left + 2, y + 12, 16))
@@ -103,7 +103,7 @@ def merchant(x: float, y: float, pair: list[str] | None, caption: str) -> str:
 
 def card_key() -> str:
     """Every card type as drawn on the board, with its name: the key to the
-    short codes (``FAR`` is the Farmer)."""
+    short codes (``FAR`` is the Farmer; in Dutch ``BOE`` the boer)."""
     items = [(card(0, 0, slug), card_title(slug)) for slug in CARD_STYLE]
     # Shown at the size they are drawn on the board: shrunk, their codes fell under 10 px.
     return key(items, gettext("Card types"), size=CELL)

@@ -9,7 +9,7 @@ from typing import Any
 
 from games.terms import gettext, ngettext, remembered
 
-from .common import CARD_STYLE, COLUMNS, card_names, card_titles
+from .common import CARD_STYLE, COLUMNS, card_codes, card_names, card_titles, island_rows
 
 # Mails are rendered in their recipient's language (the mail app activates
 # it), so card names come from the terms like the page's: looked up once
@@ -75,8 +75,8 @@ def text(view: dict[str, Any], names: list[str] | None = None) -> str:
     for seat in order:
         island = view["islands"][seat]
         lines += ["", f"{_owner(seat, me, names)} {_island_head(island)}:"]
-        lines += ["  " + row for row in island["text"]]
-    codes = ", ".join(f"{code} {cards[slug].lower()}" for slug, (_, code, _name) in CARD_STYLE.items())
+        lines += ["  " + row for row in island_rows(island["text"])]
+    codes = ", ".join(f"{code} {cards[slug].lower()}" for slug, code in card_codes().items())
     lines += ["", gettext("Codes: %(codes)s") % {"codes": codes}, gettext("+ = a card may go here")]
     return "\n".join(lines)
 
@@ -99,7 +99,7 @@ def _island_table(island: dict[str, Any], titles: dict[str, str]) -> str:
             name = f"{col}{row}"
             slug = island["cells"].get(name)
             if slug:
-                fill, code, _english = CARD_STYLE[slug]
+                fill, code = CARD_STYLE[slug][0], card_codes()[slug]
                 cells.append(f'<td style="{_TD}background:{fill}" title="{titles[slug]}">{code}</td>')
             elif name in open_cells:
                 cells.append(f'<td style="{_TD}color:#2f6f5e">+</td>')
