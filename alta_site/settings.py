@@ -372,7 +372,7 @@ REST_FRAMEWORK = {
     "EXCEPTION_HANDLER": "core.exception_handler.exception_handler",
     "DEFAULT_PARSER_CLASSES": [
         "alta_site.parsers.BoundedJSONParser",
-        "rest_framework.parsers.FormParser",
+        "alta_site.parsers.StrictFormParser",
         "rest_framework.parsers.MultiPartParser",
     ],
     "DEFAULT_THROTTLE_RATES": {"game_write": env_str("RATE_LIMIT_GAME_WRITES", "120/min")},
