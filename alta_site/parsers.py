@@ -2,7 +2,8 @@
 text that is not Unicode (a lone surrogate such as ``"\\ud800"``, which JSON
 can spell but UTF-8 cannot), is a client error (400), never a RecursionError
 or an answer that cannot be encoded (500).  A form whose bytes are not
-text is refused too."""
+text is refused too, and a multipart body that cannot be read is refused
+in the reader's language."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from django.conf import settings
 from django.http import QueryDict
 from django.utils.translation import gettext_lazy as _
 from rest_framework.exceptions import ParseError
-from rest_framework.parsers import FormParser, JSONParser
+from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
 
 # No request body of the API nests more than a few levels; the bound keeps
 # every later walk over the data (validation, error messages) shallow.
@@ -90,3 +91,13 @@ class StrictFormParser(FormParser):
         except (UnicodeDecodeError, LookupError, ValueError):
             raise ParseError(_("The request body holds text that is not valid Unicode.")) from None
         return fields
+
+
+class ReadableMultiPartParser(MultiPartParser):
+    def parse(self, stream, media_type=None, parser_context=None):
+        """DRF's multipart parser, its refusal in the reader's language
+        (DRF's "Multipart form parse error - …" has no translation)."""
+        try:
+            return super().parse(stream, media_type, parser_context)
+        except ParseError:
+            raise ParseError(_("The request body could not be read as a form.")) from None

@@ -373,7 +373,7 @@ REST_FRAMEWORK = {
     "DEFAULT_PARSER_CLASSES": [
         "alta_site.parsers.BoundedJSONParser",
         "alta_site.parsers.StrictFormParser",
-        "rest_framework.parsers.MultiPartParser",
+        "alta_site.parsers.ReadableMultiPartParser",
     ],
     "DEFAULT_THROTTLE_RATES": {"game_write": env_str("RATE_LIMIT_GAME_WRITES", "120/min")},
 }

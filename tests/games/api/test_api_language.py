@@ -82,3 +82,12 @@ def test_a_form_body_that_is_not_utf8_is_refused_and_posts_nothing(dutch_game, a
     assert answer.status_code == 400 and answer.json()["code"] == "parse_error"
     assert "geen geldige Unicode" in answer.json()["detail"], answer.json()
     assert not dutch_game.chat_messages.exists()
+
+
+def test_a_multipart_body_that_cannot_be_read_is_refused_in_the_players_language(dutch_game, alice):
+    answer = client_for(alice).generic(
+        "POST", f"/api/games/{dutch_game.pk}/chat/", "garbage", content_type="multipart/form-data"
+    )
+    assert answer.status_code == 400 and answer.json()["code"] == "parse_error"
+    assert answer.json()["detail"] == "De inhoud van het verzoek kon niet als formulier worden gelezen.", answer.json()
+    assert not dutch_game.chat_messages.exists()
