@@ -1,13 +1,19 @@
-"""The API's JSON parser: a body nested deeper than any request needs, or
+"""The API's parsers.  JSON: a body nested deeper than any request needs, or
 text that is not Unicode (a lone surrogate such as ``"\\ud800"``, which JSON
 can spell but UTF-8 cannot), is a client error (400), never a RecursionError
-or an answer that cannot be encoded (500)."""
+or an answer that cannot be encoded (500).  A form whose bytes are not
+text is refused too, and a multipart body that cannot be read is refused
+in the reader's language."""
 
 from __future__ import annotations
 
+from urllib.parse import parse_qsl
+
+from django.conf import settings
+from django.http import QueryDict
 from django.utils.translation import gettext_lazy as _
 from rest_framework.exceptions import ParseError
-from rest_framework.parsers import JSONParser
+from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
 
 # No request body of the API nests more than a few levels; the bound keeps
 # every later walk over the data (validation, error messages) shallow.
@@ -69,3 +75,29 @@ class BoundedJSONParser(JSONParser):
         if not is_unicode(data):
             raise ParseError(_("The request body holds text that is not valid Unicode."))
         return data
+
+
+class StrictFormParser(FormParser):
+    def parse(self, stream, media_type=None, parser_context=None):
+        """The form fields, as DRF's parser reads them; raises ``ParseError``
+        when a field is not text in the body's charset.  (Django reads such
+        bytes as U+FFFD: a chat line of replacement characters would be
+        posted, where the same bytes in JSON are refused.)"""
+        encoding = (parser_context or {}).get("encoding") or settings.DEFAULT_CHARSET
+        body = stream.read()
+        fields = QueryDict(body, encoding=encoding)  # first: Django's limit on the number of fields
+        try:
+            parse_qsl(body.decode(encoding), keep_blank_values=True, encoding=encoding, errors="strict")
+        except (UnicodeDecodeError, LookupError, ValueError):
+            raise ParseError(_("The request body holds text that is not valid Unicode.")) from None
+        return fields
+
+
+class ReadableMultiPartParser(MultiPartParser):
+    def parse(self, stream, media_type=None, parser_context=None):
+        """DRF's multipart parser, its refusal in the reader's language
+        (DRF's "Multipart form parse error - …" has no translation)."""
+        try:
+            return super().parse(stream, media_type, parser_context)
+        except ParseError:
+            raise ParseError(_("The request body could not be read as a form.")) from None

@@ -372,8 +372,8 @@ REST_FRAMEWORK = {
     "EXCEPTION_HANDLER": "core.exception_handler.exception_handler",
     "DEFAULT_PARSER_CLASSES": [
         "alta_site.parsers.BoundedJSONParser",
-        "rest_framework.parsers.FormParser",
-        "rest_framework.parsers.MultiPartParser",
+        "alta_site.parsers.StrictFormParser",
+        "alta_site.parsers.ReadableMultiPartParser",
     ],
     "DEFAULT_THROTTLE_RATES": {"game_write": env_str("RATE_LIMIT_GAME_WRITES", "120/min")},
 }

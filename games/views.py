@@ -362,6 +362,10 @@ def invitation(request, token: str):
     if seat is None or not seat.match.is_open:
         return render(request, "games/invitation.html", {"invalid": True}, status=404)
     if request.method == "POST" and request.user.is_authenticated:
+        if "accept" not in request.POST and "decline" not in request.POST:
+            # No button named: no answer (a decline would free the seat for good).
+            messages.error(request, _("Choose whether you accept or decline the invitation."))
+            return redirect("game-invitation", token=token)
         action = services.invitation_accept if "accept" in request.POST else services.invitation_decline
         try:
             match = action(token=token, user=request.user, now=timezone.now())

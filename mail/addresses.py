@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import re
 import secrets
 import uuid
@@ -120,10 +121,20 @@ def threading_headers(message_id: str) -> dict[str, str]:
     return headers
 
 
+#: What ``MoveRecord.idempotency_key`` holds (PostgreSQL refuses more).
+MOVE_KEY_MAX = 255
+
+
 def email_move_key(message_id: str, digest: str) -> str:
     """The idempotency key of a move sent by email: the mail's Message-ID
-    (or its stand-in) and a digest of its text (``message_id_of``)."""
-    return f"email:{message_id}:{digest}"
+    (or its stand-in) and a digest of its text (``message_id_of``).  A
+    Message-ID too long for the key's column (the intake keeps up to 255
+    characters) is named by a digest of it instead: its redelivery is
+    still recognised, only its receipt is not threaded under it."""
+    key = f"email:{message_id}:{digest}"
+    if len(key) <= MOVE_KEY_MAX:
+        return key
+    return f"email:sha256:{hashlib.sha256(message_id.encode('utf-8', 'replace')).hexdigest()}:{digest}"
 
 
 def message_id_of(key: str | None) -> str:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import atexit
 import logging
+from email.policy import compat32
 
 from anymail.signals import inbound
 from celery import current_app
@@ -104,6 +105,22 @@ def _publish(items: list[tuple[str, int]]) -> None:
         logger.exception("Could not queue the emails of %s rows; the outbox sweep writes them", len(items))
 
 
+def _raw_mail(event) -> bytes:
+    """The mail's bytes as the provider sent them (Mailgun's ``body-mime``),
+    for the intake's own hostile-proof parser to read.  Written out again
+    from anymail's parse only when the provider sent fields instead: the
+    email package's writer raises on some hostile headers (a Cc nested
+    500 deep), which would make a player's mail an unreadable payload that
+    nobody is told about; it then writes the headers as they came."""
+    sent = getattr(getattr(event.esp_event, "POST", None), "get", lambda _key: None)("body-mime")
+    if isinstance(sent, str) and sent:
+        return sent.encode("utf-8", "surrogateescape")
+    try:
+        return event.message.as_bytes()
+    except Exception:  # a header its policy cannot fold: as written (compat32)
+        return event.message.as_bytes(policy=compat32)
+
+
 @receiver(inbound, dispatch_uid="alta-inbound-mail")
 def on_provider_inbound(sender, event, esp_name, **kwargs) -> None:
     """anymail has already checked the webhook's signature.  The envelope
@@ -112,7 +129,7 @@ def on_provider_inbound(sender, event, esp_name, **kwargs) -> None:
     message = event.message
     envelope = getattr(message, "envelope_recipient", None)
     inbound_email_process(
-        raw=message.as_bytes(),
+        raw=_raw_mail(event),
         source=f"webhook:{esp_name}",
         now=timezone.now(),
         envelope_recipients=[str(envelope)] if envelope else None,

@@ -134,7 +134,7 @@ def _history_chart(values, titles):
 def _player(who: str):
     users = get_user_model().objects
     user = users.filter(display_name__iexact=who).first()
-    if user is None and who.isdigit():
+    if user is None and who.isdecimal():
         user = users.filter(pk=int(who)).first()
     if user is None:
         raise Http404(gettext("There is no such player."))
@@ -224,7 +224,7 @@ def ladder_capacity(request, pk: int):
 def ladder_challenge(request, pk: int):
     def challenge():
         opponent_id = request.POST.get("opponent", "")
-        opponent = get_user_model().objects.filter(pk=opponent_id).first() if opponent_id.isdigit() else None
+        opponent = get_user_model().objects.filter(pk=opponent_id).first() if opponent_id.isdecimal() else None
         if opponent is None:
             raise GameActionError(gettext("Choose a player to challenge."), code="invalid_challenge")
         services.challenge_create(ladder_id=pk, challenger=request.user, opponent=opponent, now=timezone.now())

@@ -46,6 +46,25 @@ def test_a_move_under_a_message_id_the_email_package_chokes_on_is_played(
     assert ingest(raw, django_capture_on_commit_callbacks).outcome == "duplicate"
 
 
+def test_a_move_under_the_longest_message_id_is_played_within_what_the_database_holds(
+    game, mover_turn, django_capture_on_commit_callbacks
+):
+    """A Message-ID as long as the intake keeps (255 characters) still
+    fits the move's idempotency key: PostgreSQL refuses a longer value,
+    and the player would be told their mail could not be read."""
+    from games.models import MoveRecord
+
+    seat, address, options = mover_turn
+    message_id = f"<{'a' * 200}@{'b' * 50}>"
+    raw = raw_mail(address, options[0], sender=seat.user.email, message_id=message_id)
+    record = ingest(raw, django_capture_on_commit_callbacks)
+    assert record.outcome == "accepted" and record.message_id == message_id
+    key = game.moves.get().idempotency_key
+    assert len(key) <= MoveRecord._meta.get_field("idempotency_key").max_length
+    assert ingest(raw, django_capture_on_commit_callbacks).outcome == "duplicate"
+    assert game.moves.count() == 1
+
+
 def test_html_with_an_unknown_marked_section_is_read(game, mover_turn, django_capture_on_commit_callbacks):
     seat, address, options = mover_turn
     body = f"<p>{options[0]}</p><![foo]><p>Good luck!</p>"

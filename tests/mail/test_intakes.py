@@ -146,6 +146,21 @@ def test_the_providers_retry_of_a_request_that_failed_is_taken(
     assert sorted(InboundEmail.objects.values_list("outcome", flat=True)) == ["accepted", "duplicate", "duplicate"]
 
 
+def test_a_move_by_webhook_with_a_header_nested_beyond_reason_is_played(
+    client, game, mailgun, django_capture_on_commit_callbacks
+):
+    """A Cc the email package cannot read (it recurses without end) names
+    nobody, as in the pipe intake: the player's move is still played and
+    receipted, not refused as an unreadable payload no one hears of."""
+    seat = mover_of(game)
+    address = latest_reply_to(seat.user.email)
+    raw = reply(address, "1", sender=seat.user.email).replace(b"To: ", b"Cc: " + b"(" * 500 + b"x@y\nTo: ", 1)
+    with django_capture_on_commit_callbacks(execute=True):
+        response = mailgun_post(client, raw, mailgun, address)
+    assert response.status_code == 200
+    assert InboundEmail.objects.get().outcome == "accepted" and game.moves.count() == 1
+
+
 @pytest.mark.parametrize("age", [-13 * 3600, 13 * 3600, 3 * 365 * 86400])
 def test_a_webhook_signed_long_ago_or_ahead_is_refused(client, game, mailgun, age):
     seat = mover_of(game)

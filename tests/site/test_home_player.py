@@ -153,6 +153,22 @@ def test_an_invitation_can_be_accepted_from_home_and_the_lobby(page, client, ali
     assert match.seats.filter(user=bob).exists()
 
 
+def test_an_invitation_post_naming_neither_answer_declines_nothing(client, alice, bob):
+    """A post without the button pressed (a script, a stripped form) is no
+    decline: the seat stays Bob's to take, and he is asked to choose, in
+    his language."""
+    from games.services import match_create
+
+    bob.language = "nl"
+    bob.save(update_fields=["language"])
+    match = match_create(creator=alice, game="alta", players=2, now=timezone.now(), invite=["Bob"])
+    token = match.seats.get(invited_user=bob).invitation_token
+    client.force_login(bob)
+    answer = client.post(f"/invitations/{token}/", {"next": "/"}, follow=True)
+    assert match.seats.get(invited_user=bob).invitation_token == token
+    assert "Kies of je de uitnodiging aanneemt of afwijst." in answer.content.decode()
+
+
 @pytest.mark.parametrize(
     ("back", "lands"), [("/", "/"), ("/lobby/?game=alta", "/lobby/?game=alta"), ("https://evil.example/", "/lobby/")]
 )

@@ -138,7 +138,7 @@ def parse_cell(tokens: list[str]) -> Cell | None:
     x = y = 0
     axes = set()
     for letter, number in zip(tokens[0::2], tokens[1::2], strict=True):
-        if letter not in _DIRS or not number.isdigit():
+        if letter not in _DIRS or not number.isdecimal():
             return None
         dx, dy = _DIRS[letter]
         axis = "x" if dx else "y"
@@ -179,7 +179,7 @@ def parse_tile(tokens: list[str], among: tuple[int, ...], where: Message) -> int
     for word in tokens:
         if word in _FILLER:
             continue
-        if word.isdigit():
+        if word.isdecimal():
             price = int(word)
         elif type_of(word) is not None:
             kind = type_of(word)
@@ -240,9 +240,9 @@ def parse_cards(tokens: list[str]) -> list[tuple[int | None, int]]:
         # "de" is Dutch for "the" and also short for denar: before a value
         # ("take de 3") it is the currency, or the 3 of another currency
         # would be taken.
-        if word in _FILLER and not (following.isdigit() and currency_of(word) is not None):
+        if word in _FILLER and not (following.isdecimal() and currency_of(word) is not None):
             continue
-        if word.isdigit():
+        if word.isdecimal():
             value = int(word)
             if not 1 <= value <= 9:
                 raise NotationError(gettext_noop("Money cards have values 1 to 9, not %(value)s."), value=value)
@@ -273,7 +273,7 @@ def _names_its_currency_after(tokens: list[str]) -> bool:
     """Does the part after a join ("+", "and") give values first and then
     their currency ("3 florin"), up to the next join?"""
     part = list(takewhile(lambda word: word not in _JOINS, tokens))
-    return bool(part) and part[0].isdigit() and any(currency_of(word) is not None for word in part)
+    return bool(part) and part[0].isdecimal() and any(currency_of(word) is not None for word in part)
 
 
 def _split(tokens: list[str], words: set[str]) -> tuple[list[str], list[str]] | None:

@@ -164,14 +164,14 @@ def _market_slot(state: AlhambraState, tokens: list[str]) -> int:
         if word in _FILLER:
             continue
         named = True
-        if word.isdigit() and (after_slot or not typed):
+        if word.isdecimal() and (after_slot or not typed):
             number = int(word)
             if not 1 <= number <= 4:
                 raise NotationError(gettext_noop("The market has slots 1 to 4."))
             if state.market[number - 1] is None:
                 raise NotationError(gettext_noop("Slot %(number)s is empty this turn."), number=number)
             slots = [s for s in slots if s == number - 1]
-        elif word.isdigit():
+        elif word.isdecimal():
             slots = [s for s in slots if _market_tile(state, s).price == int(word)]
         elif type_of(word) is not None:
             slots = [s for s in slots if _market_tile(state, s).kind == type_of(word)]

@@ -29,7 +29,7 @@ def _as_wall_mask(value: Any) -> int:
         return value
     text = (value if isinstance(value, str) else "".join(value)).strip().upper()
     words = text.split()
-    if len(words) == 3 and words[1].isdigit():
+    if len(words) == 3 and words[1].isdecimal():
         text = words[2]  # a tile label: "<building> <price> <walls>"
     if text.lower() in _NO_WALLS:
         return 0

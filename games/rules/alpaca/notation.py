@@ -147,7 +147,7 @@ def parse_tile(state: AlpacaState, seat: int, text: str) -> int:
 
 
 def _rot(text: str) -> int:
-    return int(text) if text.isdigit() else _CORNERS[text]
+    return int(text) if text.isdecimal() else _CORNERS[text]
 
 
 def _fits(state: AlpacaState, tile: int, cell: Cell) -> tuple[int, ...]:

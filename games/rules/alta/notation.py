@@ -382,7 +382,7 @@ def _parse_text(state: AltaState, seat: int, text: str) -> Any:
     slots = [_SLOT_WORDS[w] for w in words if w in _SLOT_WORDS]
     spoken = [w for w in words if w not in _TAKE_WORDS and w not in _SLOT_WORDS]
     rest = [w for w in spoken if w not in _FILLERS]
-    if take and rest and all(w.isdigit() for w in rest):  # "take 3": a slot that is not there
+    if take and rest and all(w.isdecimal() for w in rest):  # "take 3": a slot that is not there
         raise NotationError(gettext_noop("Take one face-up card, 1 or 2 (%(shown)s)."), shown=_shown(state))
     if rest:
         card: str | None = card_type(" ".join(rest))

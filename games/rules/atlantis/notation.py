@@ -202,7 +202,7 @@ def _tokens(text: str) -> list[str]:
 
 
 def _number(token: str, what: Message) -> int:
-    if not token.isdigit():
+    if not token.isdecimal():
         raise NotationError(gettext_noop("Expected %(what)s as a number, not '%(token)s'."), what=what, token=token)
     return int(token)
 
@@ -256,12 +256,12 @@ def _parse_pay(state: AtlantisState, seat: int, rest: list[str]) -> Pay:
     for index, token in enumerate(rest):
         following = rest[index + 1] if index + 1 < len(rest) else ""
         multi = _MULTI.match(token)
-        if (token.isdigit() or (multi and not multi.group(2))) and following in _CARDS:
+        if (token.isdecimal() or (multi and not multi.group(2))) and following in _CARDS:
             count += int(multi.group(1) if multi else token)
             continue
         if token in _FILLER:
             continue
-        if token.isdigit() and not times:
+        if token.isdecimal() and not times:
             tiles.append(int(token))
             continue
         if multi:
@@ -309,10 +309,10 @@ def _parse_go(state: AtlantisState, seat: int, tokens: list[str], text: str) -> 
     elif len(tokens) >= 2 and tokens[-2] in _ARROW:
         destination = _place(tokens[-1:], text)
         tokens = tokens[:-2]
-    if tokens and (tokens[0] in _ATLANTIS or tokens[0].isdigit()):
+    if tokens and (tokens[0] in _ATLANTIS or tokens[0].isdecimal()):
         origin = ATLANTIS if tokens[0] in _ATLANTIS else int(tokens[0])
         tokens = tokens[1:]
-    if destination is None and tokens and (tokens[-1].isdigit() or tokens[-1] in _MAINLAND):
+    if destination is None and tokens and (tokens[-1].isdecimal() or tokens[-1] in _MAINLAND):
         # "12 pink grey 18": a trailing place is the destination.
         destination = _place(tokens[-1:], text)
         tokens = tokens[:-1]
@@ -359,7 +359,7 @@ def _parse_go(state: AtlantisState, seat: int, tokens: list[str], text: str) -> 
 def _place(tail: list[str], text: str) -> int:
     if len(tail) == 1 and tail[0] in _MAINLAND:
         return MAINLAND
-    if len(tail) == 1 and tail[0].isdigit():
+    if len(tail) == 1 and tail[0].isdecimal():
         return int(tail[0])
     raise NotationError(
         gettext_noop("Could not read the destination in '%(value)s': write a position number or M for the mainland."),

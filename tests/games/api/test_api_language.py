@@ -71,3 +71,23 @@ def test_an_idempotency_key_beyond_the_limit_is_refused(dutch_game, alice, bob):
 def test_the_frameworks_own_refusals_are_in_dutch(dutch_game, alice, body, said):
     answer = client_for(alice).post("/api/games/", body, content_type="application/json")
     assert answer.status_code == 400 and answer.json()["detail"] == said, answer.json()
+
+
+def test_a_form_body_that_is_not_utf8_is_refused_and_posts_nothing(dutch_game, alice):
+    """As a JSON body with such bytes is: the chat gets no line of
+    replacement characters, and the player reads why in their language."""
+    answer = client_for(alice).generic(
+        "POST", f"/api/games/{dutch_game.pk}/chat/", b"text=%ff%fe", content_type="application/x-www-form-urlencoded"
+    )
+    assert answer.status_code == 400 and answer.json()["code"] == "parse_error"
+    assert "geen geldige Unicode" in answer.json()["detail"], answer.json()
+    assert not dutch_game.chat_messages.exists()
+
+
+def test_a_multipart_body_that_cannot_be_read_is_refused_in_the_players_language(dutch_game, alice):
+    answer = client_for(alice).generic(
+        "POST", f"/api/games/{dutch_game.pk}/chat/", "garbage", content_type="multipart/form-data"
+    )
+    assert answer.status_code == 400 and answer.json()["code"] == "parse_error"
+    assert answer.json()["detail"] == "De inhoud van het verzoek kon niet als formulier worden gelezen.", answer.json()
+    assert not dutch_game.chat_messages.exists()
