@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from mailparser_reply import EmailReplyParser
 
 from games.engine import EngineError, IllegalMove, NotationError, gettext_noop
-from games.engine.blind import Blind
+from games.engine.blind import REFUSAL, Blind
 
 from .turns import TURN_LETTER, turn_for_letter, whole_turns
 
@@ -238,9 +238,24 @@ def _option_text(rules, state, seat: int, part: str, blind: Blind) -> str:
         return part
     number = int(option.group(1))
     try:
-        return _option(rules, state, seat, number)
+        text = _option(rules, state, seat, number)
     except EngineError as error:
         blind.refuse(error)
+    # After cards the player had not seen were turned up, which move a
+    # number names depends on them (the list is ordered by them): it stands
+    # only for the move it names in every position the player cannot tell
+    # from the real one, so played or refused tells nothing.
+    if blind.revealed and any(_named(rules, world, seat, number) != text for world in blind.worlds or ()):
+        raise IllegalMove(REFUSAL)
+    return text
+
+
+def _named(rules, state, seat: int, number: int) -> str | None:
+    """The move option ``number`` names in ``state`` (``None``: none)."""
+    try:
+        return _option(rules, state, seat, number)
+    except EngineError:
+        return None
 
 
 def _option(rules, state, seat: int, number: int) -> str:
