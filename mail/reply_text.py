@@ -169,10 +169,16 @@ def _pieces(part: str) -> list[str]:
     return [part] if part else []
 
 
-def _expanded(rules, state, seat: int, part: str, turns) -> list[str]:
-    """A whole turn's letter as its steps; any other part as itself."""
+def _expanded(rules, state, seat: int, part: str, turns, blind: Blind) -> list[str]:
+    """A whole turn's letter as its steps; any other part as itself.
+
+    :raises IllegalMove: ``REFUSAL``, a letter after a move turned up cards
+        the player had not seen: the list it would name is worked out from
+        them, so which turn it names (or whether any) would tell them."""
     letter = TURN_LETTER.match(part)
     if letter and seat in rules.to_move(state):
+        if blind.revealed:
+            raise IllegalMove(REFUSAL)
         turn = turn_for_letter(rules, state, seat, letter.group(1), turns=turns)
         if turn is not None:
             return list(turn.steps)
@@ -185,7 +191,7 @@ def _line_moves(rules, state, seat: int, parts: list[str], turns, blind: Blind):
     moves: list[str] = []
     for written in parts:
         # A letter is read against the position the parts before it left.
-        for part in _expanded(rules, state, seat, written, turns):
+        for part in _expanded(rules, state, seat, written, turns, blind):
             part = _option_text(rules, state, seat, part, blind)
             if not _reads(rules, state, seat, part, blind):
                 if not moves:

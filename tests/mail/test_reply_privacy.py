@@ -90,10 +90,11 @@ def test_after_a_refresh_every_other_line_gets_one_answer_whatever_it_turns_up(l
     assert answers == {REFUSAL}
 
 
-def _after_a_sale(seed: int, numbers: range):
+def _after_a_sale(seed: int, numbers):
     """``(positions, message)``: an Atlantis position where selling a tile
     draws a card, the positions its mover cannot tell from it, and each
-    message "that sale; a number" (an option of the list after the draw)."""
+    message "that sale; a number" (an option of the list after the draw, or
+    a whole turn's letter)."""
     from tests.engine.playing import random_playthrough
 
     rules = get_rules("atlantis")
@@ -119,11 +120,30 @@ def test_an_option_number_after_a_sale_gets_one_answer_whatever_the_card_drawn()
         except EngineError as error:
             return str(error)
 
+    _one_answer_each(said, _after_a_sale(seed=1, numbers=range(1, 20, 3)), 150)
+
+
+def _one_answer_each(said, messages, count: int) -> None:
+    """The first ``count`` messages each get one answer in all their positions."""
     checked = 0
-    for positions, seat, message in _after_a_sale(seed=1, numbers=range(1, 20, 3)):
+    for positions, seat, message in messages:
         answers = {said(position, seat, message) for position in positions}
         assert len(answers) == 1, (message, answers)
         checked += 1
-        if checked == 150:
+        if checked == count:
             break
-    assert checked == 150
+    assert checked == count
+
+
+def test_a_turn_letter_after_a_sale_gets_one_answer_whatever_the_card_drawn():
+    """A reply "sell 2; C": the whole turn C of a list worked out from the
+    position after the draw, which the player has not seen."""
+    atlantis = get_rules("atlantis")
+
+    def said(state, seat, text):
+        try:
+            return f"moves {read_reply(atlantis, state, seat, text).moves}"
+        except EngineError as error:
+            return str(error)
+
+    _one_answer_each(said, _after_a_sale(seed=1, numbers="ACEG"), 40)
