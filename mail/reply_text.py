@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from mailparser_reply import EmailReplyParser
 
 from games.engine import EngineError, IllegalMove, NotationError, gettext_noop
-from games.engine.blind import Blind
+from games.engine.blind import REFUSAL, Blind
 
 from .turns import TURN_LETTER, turn_for_letter, whole_turns
 
@@ -169,10 +169,16 @@ def _pieces(part: str) -> list[str]:
     return [part] if part else []
 
 
-def _expanded(rules, state, seat: int, part: str, turns) -> list[str]:
-    """A whole turn's letter as its steps; any other part as itself."""
+def _expanded(rules, state, seat: int, part: str, turns, blind: Blind) -> list[str]:
+    """A whole turn's letter as its steps; any other part as itself.
+
+    :raises IllegalMove: ``REFUSAL``, a letter after a move turned up cards
+        the player had not seen: the list it would name is worked out from
+        them, so which turn it names (or whether any) would tell them."""
     letter = TURN_LETTER.match(part)
     if letter and seat in rules.to_move(state):
+        if blind.revealed:
+            raise IllegalMove(REFUSAL)
         turn = turn_for_letter(rules, state, seat, letter.group(1), turns=turns)
         if turn is not None:
             return list(turn.steps)
@@ -185,7 +191,7 @@ def _line_moves(rules, state, seat: int, parts: list[str], turns, blind: Blind):
     moves: list[str] = []
     for written in parts:
         # A letter is read against the position the parts before it left.
-        for part in _expanded(rules, state, seat, written, turns):
+        for part in _expanded(rules, state, seat, written, turns, blind):
             part = _option_text(rules, state, seat, part, blind)
             if not _reads(rules, state, seat, part, blind):
                 if not moves:
@@ -238,9 +244,24 @@ def _option_text(rules, state, seat: int, part: str, blind: Blind) -> str:
         return part
     number = int(option.group(1))
     try:
-        return _option(rules, state, seat, number)
+        text = _option(rules, state, seat, number)
     except EngineError as error:
         blind.refuse(error)
+    # After cards the player had not seen were turned up, which move a
+    # number names depends on them (the list is ordered by them): it stands
+    # only for the move it names in every position the player cannot tell
+    # from the real one, so played or refused tells nothing.
+    if blind.revealed and any(_named(rules, world, seat, number) != text for world in blind.worlds or ()):
+        raise IllegalMove(REFUSAL)
+    return text
+
+
+def _named(rules, state, seat: int, number: int) -> str | None:
+    """The move option ``number`` names in ``state`` (``None``: none)."""
+    try:
+        return _option(rules, state, seat, number)
+    except EngineError:
+        return None
 
 
 def _option(rules, state, seat: int, number: int) -> str:

@@ -88,3 +88,62 @@ def test_after_a_refresh_every_other_line_gets_one_answer_whatever_it_turns_up(l
         for top in (["market", "mill"], ["mill", "market"], ["tower", "tower"], ["farmer", "mill"])
     }
     assert answers == {REFUSAL}
+
+
+def _after_a_sale(seed: int, numbers):
+    """``(positions, message)``: an Atlantis position where selling a tile
+    draws a card, the positions its mover cannot tell from it, and each
+    message "that sale; a number" (an option of the list after the draw, or
+    a whole turn's letter)."""
+    from tests.engine.playing import random_playthrough
+
+    rules = get_rules("atlantis")
+    for step in random_playthrough(rules, 2, seed):
+        state, seat = step.state, step.seat
+        sales = [text for text, _move in rules.move_options(state, seat) if text.startswith("sell")]
+        if not sales:
+            continue
+        positions = [state, *(rules.randomize_hidden(state, seat, other) for other in (101, 102, 103, 104))]
+        for number in numbers:
+            yield positions, seat, f"{sales[0]}; {number}"
+
+
+def test_an_option_number_after_a_sale_gets_one_answer_whatever_the_card_drawn():
+    """A reply "sell 2; 4" by mail: option 4 of a list that depends on the
+    card the sale draws.  Played or refused must not tell that card (the
+    player could then send another reply, knowing the top of the pile)."""
+    atlantis = get_rules("atlantis")
+
+    def said(state, seat, text):
+        try:
+            return f"moves {read_reply(atlantis, state, seat, text).moves}"
+        except EngineError as error:
+            return str(error)
+
+    _one_answer_each(said, _after_a_sale(seed=1, numbers=range(1, 20, 3)), 150)
+
+
+def _one_answer_each(said, messages, count: int) -> None:
+    """The first ``count`` messages each get one answer in all their positions."""
+    checked = 0
+    for positions, seat, message in messages:
+        answers = {said(position, seat, message) for position in positions}
+        assert len(answers) == 1, (message, answers)
+        checked += 1
+        if checked == count:
+            break
+    assert checked == count
+
+
+def test_a_turn_letter_after_a_sale_gets_one_answer_whatever_the_card_drawn():
+    """A reply "sell 2; C": the whole turn C of a list worked out from the
+    position after the draw, which the player has not seen."""
+    atlantis = get_rules("atlantis")
+
+    def said(state, seat, text):
+        try:
+            return f"moves {read_reply(atlantis, state, seat, text).moves}"
+        except EngineError as error:
+            return str(error)
+
+    _one_answer_each(said, _after_a_sale(seed=1, numbers="ACEG"), 40)
