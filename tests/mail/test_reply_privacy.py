@@ -112,22 +112,22 @@ def test_an_option_number_after_a_sale_gets_one_answer_whatever_the_card_drawn()
     """A reply "sell 2; 4" by mail: option 4 of a list that depends on the
     card the sale draws.  Played or refused must not tell that card (the
     player could then send another reply, knowing the top of the pile)."""
-    atlantis = get_rules("atlantis")
-
-    def said(state, seat, text):
-        try:
-            return f"moves {read_reply(atlantis, state, seat, text).moves}"
-        except EngineError as error:
-            return str(error)
-
-    _one_answer_each(said, _after_a_sale(seed=1, numbers=range(1, 20, 3)), 150)
+    _one_answer_each(_after_a_sale(seed=1, numbers=range(1, 20, 3)), 150)
 
 
-def _one_answer_each(said, messages, count: int) -> None:
+def _atlantis_said(state, seat: int, text: str) -> str:
+    """What the intake makes of an Atlantis reply: its moves, or its refusal."""
+    try:
+        return f"moves {read_reply(get_rules('atlantis'), state, seat, text).moves}"
+    except EngineError as error:
+        return str(error)
+
+
+def _one_answer_each(messages, count: int) -> None:
     """The first ``count`` messages each get one answer in all their positions."""
     checked = 0
     for positions, seat, message in messages:
-        answers = {said(position, seat, message) for position in positions}
+        answers = {_atlantis_said(position, seat, message) for position in positions}
         assert len(answers) == 1, (message, answers)
         checked += 1
         if checked == count:
@@ -138,12 +138,4 @@ def _one_answer_each(said, messages, count: int) -> None:
 def test_a_turn_letter_after_a_sale_gets_one_answer_whatever_the_card_drawn():
     """A reply "sell 2; C": the whole turn C of a list worked out from the
     position after the draw, which the player has not seen."""
-    atlantis = get_rules("atlantis")
-
-    def said(state, seat, text):
-        try:
-            return f"moves {read_reply(atlantis, state, seat, text).moves}"
-        except EngineError as error:
-            return str(error)
-
-    _one_answer_each(said, _after_a_sale(seed=1, numbers="ACEG"), 40)
+    _one_answer_each(_after_a_sale(seed=1, numbers="ACEG"), 40)
