@@ -8,7 +8,7 @@ from django.utils.translation import gettext_lazy as _
 from games.boards import playable_slugs
 from games.deadlines.limits import MAX_BANK_DAYS, MAX_DAYS_PER_MOVE
 from games.engine import get_rules
-from games.models import TimeoutPolicy
+from games.models import PLY_MAX, TimeoutPolicy
 
 
 def game_choices() -> list[tuple[str, str]]:
@@ -110,10 +110,14 @@ class MatchCreateForm(forms.Form):
         return [part.strip() for part in self.cleaned_data["invite"].split(",") if part.strip()]
 
 
+#: The longest move text the move box takes (a whole Alhambra turn is well under 200).
+MOVE_MAX_LENGTH = 2000
+
+
 class MoveForm(forms.Form):
-    ply = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
+    ply = forms.IntegerField(min_value=0, max_value=PLY_MAX, widget=forms.HiddenInput)
     move = forms.CharField(
-        max_length=2000,
+        max_length=MOVE_MAX_LENGTH,
         label=_("Your move"),
         widget=forms.TextInput(attrs={"autocomplete": "off", "spellcheck": "false"}),
     )

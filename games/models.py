@@ -445,6 +445,9 @@ class Vacation(models.Model):
 # (services in games.services.chat).
 # ------------------------------------------------------------------------
 
+#: The largest position (``Match.ply``) or option number a request may name:
+#: the ``ply`` column's range, far beyond any game.
+PLY_MAX = 2**31 - 1
 #: The longest chat message kept (longer ones are cut).
 CHAT_MAX_LENGTH = 1000
 

@@ -23,7 +23,7 @@ from games.boards import board_for
 from games.breakdown import breakdown_lines, reveal_lines, tie_lines
 from games.deadlines.selectors import seat_clocks
 from games.engine import Event, get_rules
-from games.forms import MatchCreateForm, MoveForm
+from games.forms import MOVE_MAX_LENGTH, MatchCreateForm, MoveForm
 from games.i18n import event_text, expect_text, move_words
 from games.lobby import LOBBY_LIMIT, LobbyFilterForm, matches_to_watch
 from games.models import Match, MoveRecord, Seat
@@ -243,12 +243,23 @@ def match_rematch(request, pk: int):
     return redirect(rematch)
 
 
+def _move_form_problem(form: MoveForm) -> str:
+    """What to tell a player whose move form did not validate: the hidden
+    position number was changed (never by the page itself), the move is too
+    long, or the box was empty."""
+    if "ply" in form.errors:
+        return _("This page is out of date. Look at the current position and try again.")
+    if len(form.data.get("move", "").strip()) > MOVE_MAX_LENGTH:
+        return _("Write a move of at most %(limit)s characters.") % {"limit": MOVE_MAX_LENGTH}
+    return _("Write a move in the box.")
+
+
 @login_required
 @require_POST
 def match_move(request, pk: int):
     form = MoveForm(request.POST)
     if not form.is_valid():
-        messages.error(request, _("Write a move in the box."))
+        messages.error(request, _move_form_problem(form))
         return redirect("game-detail", pk=pk)
     data = form.cleaned_data
     if not form_write_allowed(request):  # the API's per-user write limit; the typed move is kept

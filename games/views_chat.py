@@ -55,7 +55,11 @@ def match_chat(request, pk: int):
 @login_required
 @require_POST
 def match_chat_mute(request, pk: int):
-    muted = request.POST.get("muted") == "1"
+    choice = request.POST.get("muted")
+    if choice not in ("0", "1"):  # the page's button always sends one
+        messages.error(request, _("Choose whether to mute the chat or not."))
+        return redirect("game-detail", pk=pk)
+    muted = choice == "1"
     return _act(
         request,
         pk,

@@ -48,7 +48,13 @@ def play_request(body: str) -> PlayRequest | None:
     if found is None:
         return None
     game, number = _WORD.search(found.group(1)), _NUMBER.search(found.group(1))
-    return PlayRequest(game.group(0).lower() if game else "", int(number.group(0)) if number else None)
+    return PlayRequest(game.group(0).lower() if game else "", _count(number.group(0)) if number else None)
+
+
+def _count(digits: str) -> int:
+    """A number of players as written; one of more than nine digits (which
+    Python may refuse to read) stands for "too many" all the same."""
+    return int(digits) if len(digits) <= 9 else 10**9
 
 
 def cancel_request(body: str) -> int | None:

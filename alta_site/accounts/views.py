@@ -14,9 +14,14 @@ from games.deadlines.clock import deadlines_after_zone_change
 from .forms import ProfileForm
 from .tokens import ApiToken
 
+#: The longest token name (the ``ApiToken.name`` column).
+TOKEN_NAME_MAX_LENGTH = 60
+
 
 class TokenForm(forms.Form):
-    name = forms.CharField(max_length=60, label=_("Token name"), help_text=_("For example the script that uses it."))
+    name = forms.CharField(
+        max_length=TOKEN_NAME_MAX_LENGTH, label=_("Token name"), help_text=_("For example the script that uses it.")
+    )
 
 
 @login_required
@@ -52,6 +57,11 @@ def token_create(request):
         # Shown once on the next page, then gone: only its hash is stored.
         request.session["new_api_key"] = key
         messages.success(request, gettext("Token created. Copy it now: it will not be shown again."))
+    elif len(form.data.get("name", "").strip()) > TOKEN_NAME_MAX_LENGTH:
+        messages.error(
+            request,
+            gettext("Give the token a name of at most %(limit)s characters.") % {"limit": TOKEN_NAME_MAX_LENGTH},
+        )
     else:
         messages.error(request, gettext("Give the token a name."))
     return redirect("profile")

@@ -21,7 +21,7 @@ from games.boards import playable_slugs
 from games.deadlines.limits import MAX_DAYS_PER_MOVE
 from games.deadlines.selectors import players_away
 from games.engine import get_rules
-from games.models import Match, MoveRecord, TimeoutPolicy
+from games.models import PLY_MAX, Match, MoveRecord, TimeoutPolicy
 
 from .serializers import MatchDetailSerializer, MatchSummarySerializer, TimeControlInputSerializer, match_data
 
@@ -237,10 +237,10 @@ class StalePlySerializer(ErrorSerializer):
 
 class MovesApi(ListCreateApi):
     class MoveInputSerializer(serializers.Serializer):
-        ply = serializers.IntegerField(min_value=0, help_text="The position you are answering.")
+        ply = serializers.IntegerField(min_value=0, max_value=PLY_MAX, help_text="The position you are answering.")
         move = MoveField(required=False)
         option = serializers.IntegerField(
-            min_value=1, required=False, help_text="Number of a move in legal-moves (from 1)."
+            min_value=1, max_value=PLY_MAX, required=False, help_text="Number of a move in legal-moves (from 1)."
         )
 
         def validate(self, data):

@@ -115,3 +115,12 @@ def test_the_time_zone_list_offers_the_usual_zones_first_then_zones_by_region(cl
     assert ("Europe/Madrid", "", "Madrid") in options["Europa"]
     everywhere = [value for listed in options.values() for value, _, _ in listed]
     assert everywhere.count("Europe/Paris") == 1 and "Pacific/Auckland" in everywhere
+
+
+def test_a_token_name_too_long_is_refused_by_its_length_and_an_empty_one_asked_for(client, alice):
+    client.force_login(alice)
+    page = client.post("/profile/tokens/", {"name": "my script " * 10}, follow=True).content.decode()
+    assert "Give the token a name of at most 60 characters." in page
+    page = client.post("/profile/tokens/", {"name": "  "}, follow=True).content.decode()
+    assert "Give the token a name." in page
+    assert not alice.api_tokens.exists()

@@ -129,3 +129,14 @@ def test_the_chat_form_keeps_the_apis_write_limit(game, alice, monkeypatch):
         response = client.post(url, {"text": f"spam {n}"}, follow=True)
     assert ChatMessage.objects.count() == 2
     assert "Je stuurt te snel berichten." in response.content.decode()
+
+
+def test_a_mute_request_naming_neither_choice_changes_nothing_and_says_so(game, alice, bob):
+    client = Client()
+    client.force_login(bob)
+    url = reverse("game-chat-mute", args=[game.pk])
+    client.post(url, {"muted": "1"})
+    for garbage in ({}, {"muted": "yes"}, {"muted": ""}):
+        page = client.post(url, garbage, follow=True).content.decode()
+        assert "Choose whether to mute the chat or not." in page
+        assert ChatReader.objects.get(user=bob, match=game).muted

@@ -48,3 +48,27 @@ def test_out_of_turn_the_refusal_names_the_player_waited_for(client, alice, bob,
     client.force_login(waiting)
     text = client.post(f"/games/{match.pk}/move/", {"ply": match.ply, "move": "x"}, follow=True).content.decode()
     assert f"the game is waiting for {mover}." in text and "seat 1" not in text
+
+
+def test_a_move_too_long_for_the_box_is_refused_by_its_length(client, alice, bob, now):
+    match = start_match(alice, bob, now=now)
+    mover, _waiting = _seats(match)
+    client.force_login(mover)
+    text = client.post(f"/games/{match.pk}/move/", {"ply": match.ply, "move": "mill D3 " * 300}, follow=True)
+    text = text.content.decode()
+    assert "Write a move of at most 2000 characters." in text and "Write a move in the box." not in text
+    match.refresh_from_db()
+    assert match.ply == 0
+    page = client.post(f"/games/{match.pk}/move/", {"ply": match.ply, "move": "  "}, follow=True).content.decode()
+    assert "Write a move in the box." in page
+
+
+def test_a_tampered_position_number_is_answered_as_an_out_of_date_page(client, alice, bob, now):
+    match = start_match(alice, bob, now=now)
+    mover, _waiting = _seats(match)
+    client.force_login(mover)
+    for ply in ("9" * 400, "-1", "x"):
+        text = client.post(f"/games/{match.pk}/move/", {"ply": ply, "move": "mill D3"}, follow=True).content.decode()
+        assert "This page is out of date" in text and "9" * 20 not in text
+    match.refresh_from_db()
+    assert match.ply == 0

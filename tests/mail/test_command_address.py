@@ -209,3 +209,9 @@ def test_a_number_beyond_any_game_is_answered_and_changes_nothing(alice, address
     record, answer = send(address, body, alice.email, capture_all)
     assert record.outcome == "rejected" and answer.body
     assert not Match.objects.exists()
+
+
+def test_a_player_count_of_thousands_of_digits_is_answered_with_the_game_s_range(alice, address, capture_all):
+    record, answer = send(address, "play alta " + "9" * 5000, alice.email, capture_all)
+    assert record.outcome == "rejected" and "Alta is played by 2 to 4 players." in answer.body
+    assert not Match.objects.exists()

@@ -40,3 +40,13 @@ def test_the_position_in_a_stale_answer_hides_what_the_other_player_holds(alice,
     mine = stale.json()["game"]["your_seat"] - 1
     assert [("hand" in seat) for seat in seats] == [seat["seat"] == mine for seat in seats]
     assert stale.json()["game"]["seed"] is None
+
+
+def test_a_position_number_beyond_any_game_is_refused_as_bad_input_without_echoing_it(alice, bob, now):
+    match = start_match(alice, bob, now=now)
+    user, _ = mover(match)
+    client = client_for(user)
+    answer = client.post(f"/api/games/{match.pk}/moves/", {"ply": 10**400, "option": 10**400}, format="json")
+    assert answer.status_code == 400
+    assert "9" * 30 not in answer.content.decode() and "0" * 30 not in answer.content.decode()
+    assert match.moves.count() == 0
