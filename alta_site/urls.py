@@ -61,3 +61,4 @@ urlpatterns = [
 
 handler400 = views.bad_request
 handler404 = views.not_found
+handler500 = views.server_error

@@ -9,6 +9,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.defaults import bad_request as bad_request_page
 from django.views.defaults import page_not_found
+from django.views.defaults import server_error as server_error_page
 
 from games.boards import playable_slugs
 from games.engine import get_rules
@@ -71,3 +72,14 @@ def bad_request(request, exception):
             body = {"code": "bad_request", "detail": str(_("The request could not be understood."))}
         return JsonResponse(body, status=400)
     return bad_request_page(request, exception)
+
+
+def server_error(request):
+    """A 500 (a bug, or a service away outside the API's own handling): in
+    the API's JSON error shape under ``/api/`` (clients there parse JSON at
+    every status), the site's plain 500 page elsewhere.  Nothing here may
+    query: the database may be what failed."""
+    if request.path.startswith("/api/"):
+        detail = str(_("The site ran into an error. Please try again in a few minutes."))
+        return JsonResponse({"code": "server_error", "detail": detail}, status=500)
+    return server_error_page(request)

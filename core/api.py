@@ -18,7 +18,7 @@ class ErrorSerializer(serializers.Serializer):
 
 
 #: Error answers an endpoint may give, for the schema (all ``{"code", "detail"}``).
-ERRORS = {code: ErrorSerializer for code in (400, 403, 404, 409, 429)}
+ERRORS = {code: ErrorSerializer for code in (400, 403, 404, 409, 429, 503)}
 #: Endpoints that pass a move to the engine may also refuse it.
 ERRORS_WITH_MOVES = {**ERRORS, 422: ErrorSerializer}
 

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import logging
 import math
 
+from django.db import InterfaceError, OperationalError
 from django.http import Http404
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -12,6 +14,8 @@ from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from .errors import GameActionError
+
+logger = logging.getLogger(__name__)
 
 
 def _first_message(detail) -> str:
@@ -37,10 +41,26 @@ def _own_words(exc: exceptions.APIException) -> str:
     return ""
 
 
+#: Seconds a client is asked to wait before retrying when the database is away.
+DATABASE_RETRY_AFTER = 10
+
+
 def exception_handler(exc, context):
-    """Service errors keep their code and status; DRF errors get a code too."""
+    """Service errors keep their code and status; DRF errors get a code too;
+    a database that cannot be reached (a restart, a dropped connection, a
+    deadlock) is a 503 ``unavailable`` with a ``Retry-After``, not a 500
+    page: the transaction it broke off was rolled back, and a retry with
+    the same ``Idempotency-Key`` is applied once."""
     if isinstance(exc, GameActionError):
         return Response(exc.as_dict(), status=exc.status)
+    if isinstance(exc, OperationalError | InterfaceError):
+        logger.exception("API request failed: database unavailable")
+        detail = _("The site could not reach its database just now. Try again in a moment.")
+        return Response(
+            {"code": "unavailable", "detail": detail, "retry_after": DATABASE_RETRY_AFTER},
+            status=status.HTTP_503_SERVICE_UNAVAILABLE,
+            headers={"Retry-After": str(DATABASE_RETRY_AFTER)},
+        )
     response = drf_exception_handler(exc, context)
     if response is None:
         return None

@@ -8,14 +8,27 @@ from functools import cache
 from typing import Any
 
 from django import forms
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db.models import Q
+from django.utils import translation
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from . import names
 
-#: The names closed accounts take (``closing.closed_name``): nobody else may.
-_CLOSED_NAME = re.compile(r"^deleted player \d+$", re.IGNORECASE)
+
+@cache
+def _closed_names() -> re.Pattern:
+    """The names closed accounts are shown under (``closing.closed_name``,
+    "deleted player 7"), in every language the site speaks ("verwijderde
+    speler 7" to a Dutch reader), read as skeletons: nobody else may take
+    one, nor a name that reads the same."""
+    phrases = set()
+    for code, _name in settings.LANGUAGES:
+        with translation.override(code):
+            phrases.add(" ".join(gettext("deleted player %(number)s").replace("%(number)s", " ").split()))
+    return names.numbered(tuple(sorted(phrases)), number_required=True)
 
 
 #: Offered first: where our clubs play (the Netherlands, Flanders) and their neighbours.
@@ -69,7 +82,7 @@ def clean_display_name(value: str, *, exclude_pk: int | None = None) -> str:
         name = names.normalize(value)
     except names.DisplayNameError as error:
         raise forms.ValidationError(error.message, code="invalid") from None
-    if _CLOSED_NAME.match(name):
+    if any(_closed_names().match(key) for key in names.skeletons(name)):
         raise forms.ValidationError(_("That display name is reserved."), code="invalid")
     keys = names.skeletons(name)
     taken = get_user_model().objects.filter(Q(display_name_key__in=keys) | Q(display_name_shape_key__in=keys))

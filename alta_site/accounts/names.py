@@ -103,11 +103,19 @@ def skeletons(name: str) -> set[str]:
     return {skeleton(name), shape_skeleton(name)}
 
 
+def numbered(words: tuple[str, ...], *, number_required: bool = False) -> re.Pattern:
+    """Matches the skeleton (``skeletons``) of any of ``words`` followed by
+    a number (optional unless ``number_required``): names that read as one
+    of them ("Seat 1", "De1eted player 7")."""
+    alternatives = "|".join(re.escape(skeleton(word)) for word in words)
+    digits = "".join(re.escape(_representative(str(d))) for d in range(10))
+    number = rf"[ ._'-]*[{digits}]+"
+    return re.compile(rf"^(?:{alternatives})(?:{number}){'' if number_required else '?'}$")
+
+
 @cache
 def _reserved() -> re.Pattern:
-    words = "|".join(re.escape(skeleton(word)) for word in _RESERVED_WORDS)
-    digits = "".join(re.escape(_representative(str(d))) for d in range(10))
-    return re.compile(rf"^(?:{words})(?:[ ._'-]*[{digits}]+)?$")
+    return numbered(_RESERVED_WORDS)
 
 
 def normalize(value: str) -> str:

@@ -338,5 +338,7 @@ class Rules(Protocol[StateT, MoveT]):
         ...
 
     def load_move(self, data: JSON) -> MoveT:
-        """Returns the move ``dump_move`` wrote."""
+        """Returns the move ``dump_move`` wrote; raises ``EngineError`` (one
+        of its subclasses) for any other data (a client's structured move
+        may be anything)."""
         ...

@@ -22,6 +22,14 @@ GAMES: dict[str, str] = {
 }
 
 
+#: Every method and class attribute of the ``Rules`` protocol.  ``get_rules``
+#: refuses a rules object lacking one: the registry's cast hides that from
+#: mypy, and the site would only fail when someone played the game.
+PROTOCOL_MEMBERS: frozenset[str] = frozenset(
+    name for name in (*vars(Rules), *Rules.__annotations__) if not name.startswith("_")
+)
+
+
 def registered_slugs() -> list[str]:
     """Slugs of every registered game, in registration order."""
     return list(GAMES)
@@ -47,6 +55,8 @@ def get_rules(slug: str) -> Rules[Any, Any]:
     :raises ImportError, AttributeError: the game's module does not import
         or lacks its rules class (the message names the game; the start-up
         system check reports it).
+    :raises TypeError: the rules object lacks part of the protocol (the
+        message names the missing members; the system check reports it).
     """
     try:
         target = GAMES[slug]
@@ -60,4 +70,8 @@ def get_rules(slug: str) -> Rules[Any, Any]:
         # Name the game: the error may surface far from the registry (a
         # form's choices, a page), and a bare "No module named x" hides which.
         raise type(error)(f"Registered game {slug!r} ({target}) does not load: {error}") from error
-    return cast(Rules[Any, Any], rules_class())
+    rules = rules_class()
+    missing = sorted(name for name in PROTOCOL_MEMBERS if not hasattr(rules, name))
+    if missing:
+        raise TypeError(f"Registered game {slug!r} ({target}) lacks part of the Rules protocol: {', '.join(missing)}")
+    return cast(Rules[Any, Any], rules)

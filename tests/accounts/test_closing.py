@@ -141,6 +141,20 @@ def test_nobody_may_take_a_closed_accounts_name(client):
     assert "That display name is reserved." in response.content.decode()
 
 
+@pytest.mark.parametrize(
+    "name", ["Verwijderde speler 7", "verwijderde  speler 12", "De1eted player 7", "Deleted p1ayer 7"]
+)
+def test_nobody_may_take_a_closed_accounts_name_as_any_reader_sees_it_or_a_look_alike(client, name):
+    """A Dutch reader sees closed account 7 as "verwijderde speler 7"; a
+    name that reads the same (a digit one for an l) is refused too."""
+    response = client.post(
+        "/accounts/signup/",
+        {"email": "erin@mail.test", "display_name": name, "password1": PASSWORD, "password2": PASSWORD},
+    )
+    assert response.status_code == 200
+    assert "That display name is reserved." in response.content.decode()
+
+
 def test_staff_close_accounts_from_the_admin_instead_of_deleting(alice, bob, now):
     staff = make_user("staff@example.com", "Staff", is_staff=True, is_superuser=True)
     services.match_create_seated(users=[alice, bob], game="alta", now=now)

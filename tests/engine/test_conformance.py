@@ -216,6 +216,13 @@ def test_errors_are_engine_errors_with_messages(slug, players):
 
 
 @pytest.mark.parametrize("slug", SLUGS)
+@pytest.mark.parametrize("data", [None, 1, "x", [], {}, {"x": 1}, {"kind": "take", "slot": 99}, [[[]]]])
+def test_load_move_refuses_data_it_did_not_write_with_an_engine_error(slug, data):
+    with pytest.raises(EngineError):
+        get_rules(slug).load_move(data)
+
+
+@pytest.mark.parametrize("slug", SLUGS)
 def test_default_move_is_legal(slug):
     rules = get_rules(slug)
     for step in random_playthrough(rules, rules.max_players, seed=21):

@@ -4,6 +4,7 @@ from django.core.management.base import SystemCheckError
 
 from games.checks import registered_games_load
 from games.engine import GAMES, get_rules, import_errors, registered_slugs
+from games.engine.registry import PROTOCOL_MEMBERS
 
 
 def test_unknown_slug_names_the_known_games():
@@ -59,3 +60,36 @@ def test_a_broken_registered_game_makes_manage_py_check_fail(broken_game):
     # game is named either way.
     with pytest.raises((SystemCheckError, ImportError), match="'broken'"):
         call_command("check")
+
+
+@pytest.fixture
+def half_game(tmp_path, monkeypatch):
+    """A registered game whose rules class imports but lacks part of the
+    protocol (``move_options`` and ``tie_break`` lost in a refactoring):
+    every page and mail of it would fail only once someone played it."""
+    (tmp_path / "half_game.py").write_text(
+        "from games.rules.alta.rules import AltaRules\n"
+        "class HalfRules:\n"
+        "    def __getattr__(self, name):\n"
+        "        if name in ('move_options', 'tie_break'):\n"
+        "            raise AttributeError(name)\n"
+        "        return getattr(AltaRules(), name)\n"
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setitem(GAMES, "half", "half_game:HalfRules")
+    return "half"
+
+
+def test_a_registered_game_lacking_part_of_the_protocol_fails_the_start_up_check(half_game):
+    errors = import_errors()
+    assert list(errors) == [half_game]
+    assert "move_options" in str(errors[half_game]) and "tie_break" in str(errors[half_game])
+    error = registered_games_load()[0]
+    assert error.id == "games.E001" and "'half' is registered but its rules do not load" in error.msg
+    assert "move_options" in error.msg
+
+
+def test_every_registered_game_provides_the_whole_protocol():
+    for slug in registered_slugs():
+        rules = get_rules(slug)
+        assert all(hasattr(rules, name) for name in PROTOCOL_MEMBERS), slug

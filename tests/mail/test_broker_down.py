@@ -12,8 +12,8 @@ from django.core import mail
 from django.utils import timezone
 from kombu.exceptions import OperationalError
 
-from games.models import MoveRecord
-from games.services import match_create_seated
+from games.models import Match, MoveRecord
+from games.services import match_create, match_create_seated
 from mail import announce, tasks
 from mail.models import OutgoingEmail, ReplyToken
 from mail.services import inbound_email_process
@@ -76,3 +76,38 @@ def test_moves_stored_while_the_broker_is_down_are_answered_and_mailed_later(ali
     assert not OutgoingEmail.objects.exclude(status=OutgoingEmail.Status.SENT).exists()
     receipt = [m for m in mail.outbox if "was played" in m.subject]
     assert [m.to for m in receipt] == [[token.user.email]]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_join_and_a_sign_up_while_the_broker_is_down_succeed_and_their_mail_goes_later(
+    alice, bob, client, monkeypatch
+):
+    """The last seat taken starts the game (its "game started" mails), and a
+    sign-up queues its confirmation: both answered as done, both mails sent
+    by the sweep once the broker is back, each once."""
+    match = match_create(creator=alice, game="alta", players=2, now=timezone.now())
+    mail.outbox.clear()
+    monkeypatch.setattr(Task, "apply_async", _refuse)
+
+    client.force_login(bob)
+    joined = client.post(f"/games/{match.pk}/join/")
+    assert joined.status_code == 302 and joined.url == f"/games/{match.pk}/"
+    assert [str(m) for m in joined.wsgi_request._messages] == ["You joined the game."]
+    match.refresh_from_db()
+    assert match.status == Match.Status.ACTIVE
+    client.logout()
+    password = "correct horse battery staple"
+    data = {"email": "erin@example.com", "display_name": "Erin", "password1": password, "password2": password}
+    signed_up = client.post("/accounts/signup/", data)
+    assert signed_up.status_code == 302 and signed_up.url == "/accounts/confirm-email/"
+    assert mail.outbox == []
+
+    monkeypatch.undo()  # the broker is back
+    with time_machine.travel(timezone.now() + announce.GRACE + dt.timedelta(seconds=5), tick=False):
+        tasks.outbox_sweep()
+    sent = sorted((m.to[0], m.subject) for m in mail.outbox)
+    assert sent == [
+        ("alice@example.com", f"Alta #{match.pk}: the game has started"),
+        ("bob@example.com", f"Alta #{match.pk}: the game has started"),
+        ("erin@example.com", "[Alta] Please Confirm Your Email Address"),
+    ]

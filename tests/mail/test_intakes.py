@@ -7,6 +7,7 @@ import time
 
 import pytest
 from django.core.management import call_command
+from django.db import OperationalError
 
 from mail.addresses import unsubscribe_url
 from mail.models import GameMute, InboundEmail, OutgoingEmail
@@ -169,6 +170,56 @@ def test_a_webhook_signed_long_ago_or_ahead_is_refused(client, game, mailgun, ag
     response = mailgun_post(client, reply(address, "1", sender=seat.user.email), mailgun, address, timestamp=stale)
     assert response.status_code == 400
     assert not InboundEmail.objects.exists() and not game.moves.exists()
+
+
+@pytest.mark.parametrize("body", ["", "\x00\xff garbage", "not a mail at all", "From: x\n\n" + "A" * 100])
+def test_a_signed_webhook_with_a_garbage_body_is_taken_and_changes_nothing(client, game, mailgun, body):
+    """Taken (200: the provider must not retry it for hours) and logged,
+    nothing played, nobody answered (there is no one to answer)."""
+    mails = OutgoingEmail.objects.count()
+    seat = mover_of(game)
+    address = latest_reply_to(seat.user.email)
+    response = mailgun_post(client, body.encode(), mailgun, address, token=hashlib.sha256(body.encode()).hexdigest())
+    assert response.status_code == 200
+    assert InboundEmail.objects.get().outcome in {"malformed", "auto_reply"}
+    assert not game.moves.exists() and OutgoingEmail.objects.count() == mails
+
+
+def test_an_oversized_webhook_post_is_refused_without_a_500(client, game, mailgun, settings):
+    settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 100_000
+    client.raise_request_exception = False
+    seat = mover_of(game)
+    address = latest_reply_to(seat.user.email)
+    raw = reply(address, "1\n\n" + "chat " * 30_000, sender=seat.user.email)
+    response = mailgun_post(client, raw, mailgun, address)
+    assert 400 <= response.status_code < 500
+    assert not InboundEmail.objects.exists() and not game.moves.exists()
+
+
+@pytest.mark.django_db(transaction=True)  # the move's transaction rolls back as in production
+def test_a_webhook_move_the_database_drops_is_a_503_and_the_providers_retry_plays_it_once(
+    client, game, mailgun, monkeypatch, django_capture_on_commit_callbacks
+):
+    seat = mover_of(game)
+    address = latest_reply_to(seat.user.email)
+    raw = reply(address, "1", sender=seat.user.email)
+    mails = OutgoingEmail.objects.count()
+
+    def connection_lost(*args, **kwargs):
+        raise OperationalError("server closed the connection unexpectedly")
+
+    monkeypatch.setattr("games.services.moves.deadlines_update", connection_lost)
+    client.raise_request_exception = False
+    dropped = mailgun_post(client, raw, mailgun, address)
+    assert dropped.status_code == 503 and int(dropped["Retry-After"]) > 0
+    assert not game.moves.exists() and OutgoingEmail.objects.count() == mails
+
+    monkeypatch.undo()  # the database is back; the provider posts the same request again
+    with django_capture_on_commit_callbacks(execute=True):
+        assert mailgun_post(client, raw, mailgun, address).status_code == 200
+    assert game.moves.count() == 1
+    receipts = OutgoingEmail.objects.filter(to=seat.user.email, subject__contains="was played")
+    assert receipts.count() == 1
 
 
 def test_one_click_unsubscribe_turns_game_mail_off(client, alice):

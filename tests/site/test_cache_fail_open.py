@@ -7,10 +7,12 @@ as a stopped Redis is.  tests/faults/test_redis_down.py stops a real one.
 
 from __future__ import annotations
 
+import collections
 import socket
 from types import SimpleNamespace
 
 import pytest
+from django.core import mail
 from django.core.cache import cache, caches
 from django.core.cache.backends.redis import RedisCacheClient
 from django.test import Client, override_settings
@@ -22,10 +24,12 @@ from rest_framework.throttling import ScopedRateThrottle
 from alta_site.accounts.tokens import ApiToken
 from alta_site.cache import SKIP_SECONDS, FailOpenRedisCache
 from games.engine import get_rules
-from games.models import MoveRecord
-from games.services import match_create_seated
+from games.models import Match, MoveRecord
+from games.services import match_create, match_create_seated
+from mail.services import inbound_email_process
 
 from ..conftest import PASSWORD
+from ..mail.test_inbound_service import latest_reply_to, reply
 
 
 def _dead_port() -> int:
@@ -69,6 +73,43 @@ def test_login_and_pages_work_with_the_cache_away(redis_away, alice):
     assert answer.status_code == 302, answer.content[:500]
     assert client.get("/profile/").status_code == 200
     assert client.get("/").status_code == 200
+
+
+@pytest.mark.django_db
+def test_a_join_a_sign_up_and_an_emailed_move_work_with_the_cache_away(
+    redis_away, alice, bob, django_capture_on_commit_callbacks
+):
+    """Each is answered as done, stored once and mailed once (the emailed
+    move's whole-turn options are cached per position: computed instead)."""
+    match = match_create(creator=alice, game="alta", players=2, now=timezone.now())
+    client = Client()
+    client.force_login(bob)
+    with django_capture_on_commit_callbacks(execute=True):
+        joined = client.post(f"/games/{match.pk}/join/")
+    assert joined.status_code == 302 and joined.url == f"/games/{match.pk}/"
+    match.refresh_from_db()
+    assert match.status == Match.Status.ACTIVE
+    rules = get_rules(match.game)
+    state = rules.load(match.state)
+    seat = match.seats.get(index=min(rules.to_move(state)))
+    address = latest_reply_to(seat.user.email)
+    with django_capture_on_commit_callbacks(execute=True):
+        record = inbound_email_process(
+            raw=reply(address, rules.move_options(state, seat.index)[0][0], sender=seat.user.email),
+            source="test",
+            now=timezone.now(),
+        )
+    assert record.outcome == "accepted" and MoveRecord.objects.filter(match=match).count() == 1
+    client.logout()
+    password = "correct horse battery staple"
+    data = {"email": "erin@example.com", "display_name": "Erin", "password1": password, "password2": password}
+    with django_capture_on_commit_callbacks(execute=True):
+        signed_up = client.post("/accounts/signup/", data)
+    assert signed_up.status_code == 302 and signed_up.url == "/accounts/confirm-email/"
+    subjects = collections.Counter(m.subject for m in mail.outbox)
+    assert subjects[f"Alta #{match.pk}: the game has started"] == 2
+    assert subjects["[Alta] Please Confirm Your Email Address"] == 1
+    assert sum(1 for m in mail.outbox if "was played" in m.subject) == 1
 
 
 def _two_moves(alice, bob) -> list[int]:

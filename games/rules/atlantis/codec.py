@@ -86,6 +86,8 @@ def load_move(data: Any) -> Move:
 
     :raises NotationError: not a dumped Atlantis move.
     """
+    if not isinstance(data, dict):  # "go" in a string is a substring test; a list has no .get
+        raise NotationError(gettext_noop("Not a stored Atlantis move: %(repr)s."), repr=repr(data))
     try:
         if "go" in data:
             return Go(data["go"], tuple(COLOURS.index(c) for c in data["cards"]))
