@@ -1,5 +1,7 @@
 """Site pages that belong to no app."""
 
+import contextlib
+
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.exceptions import RequestDataTooBig
@@ -10,12 +12,14 @@ from django.utils.translation import gettext as _
 from django.views.defaults import bad_request as bad_request_page
 from django.views.defaults import page_not_found
 from django.views.defaults import server_error as server_error_page
+from rest_framework.exceptions import AuthenticationFailed
 
 from games.boards import playable_slugs
 from games.engine import get_rules
 from ratings.models import Rating
 
 from . import dashboard
+from .accounts.tokens import ApiTokenAuthentication
 
 
 def home(request):
@@ -53,10 +57,19 @@ def privacy(request):
     return render(request, "privacy.html", context)
 
 
+def _as_token_owner(request) -> None:
+    """Speak the language of the API token ``request`` carries, if it is a
+    valid one: an address no API view answers never authenticated it (the
+    views do), and its owner reads errors in their language everywhere."""
+    with contextlib.suppress(AuthenticationFailed):
+        ApiTokenAuthentication().authenticate(request)
+
+
 def not_found(request, exception):
     """A 404 in the API's JSON error shape under ``/api/`` (clients there
     parse JSON, whatever URL they got wrong), Django's page elsewhere."""
     if request.path.startswith("/api/"):
+        _as_token_owner(request)
         return JsonResponse({"code": "not_found", "detail": str(_("Not found."))}, status=404)
     return page_not_found(request, exception)
 
@@ -66,6 +79,7 @@ def bad_request(request, exception):
     a forged Host): in the API's JSON error shape under ``/api/``, Django's
     page elsewhere."""
     if request.path.startswith("/api/"):
+        _as_token_owner(request)
         if isinstance(exception, RequestDataTooBig):
             body = {"code": "too_large", "detail": str(_("The request body is too large."))}
         else:

@@ -2,6 +2,7 @@
 settings and vacations (read-mostly: game state changes go through services)."""
 
 from django.contrib import admin
+from django.utils.translation import gettext_lazy as _
 
 from .models import ChatMessage, DeadlineSettings, Match, MatchEvent, MoveRecord, Seat, Vacation
 
@@ -33,9 +34,15 @@ class MoveRecordAdmin(admin.ModelAdmin):
 
 @admin.register(MatchEvent)
 class MatchEventAdmin(admin.ModelAdmin):
-    list_display = ["match", "kind", "text", "created_at"]
+    list_display = ["match", "kind", "line", "created_at"]
     list_filter = ["kind"]
-    readonly_fields = [f.name for f in MatchEvent._meta.fields]
+    readonly_fields = ["line", *(f.name for f in MatchEvent._meta.fields)]
+
+    @admin.display(description=_("line"))
+    def line(self, event):
+        """The line in the reader's language and zone (``text`` keeps it
+        as logged)."""
+        return event.shown_text
 
 
 admin.site.register(DeadlineSettings)

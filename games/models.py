@@ -16,6 +16,8 @@ from django.urls import reverse
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from games.event_lines import line_shown
+
 
 class TimeoutPolicy(models.TextChoices):
     AUTO = "auto", _("Play a default move (dropped after 3 in a row)")
@@ -349,7 +351,12 @@ class MatchEvent(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.match}: {self.text}"
+        return f"{self.match}: {self.shown_text}"
+
+    @property
+    def shown_text(self) -> str:
+        """The line in the active language and time zone (``games.event_lines``)."""
+        return line_shown(self.match.game, self.text, self.data)
 
 
 # ------------------------------------------------------------------------

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
 
 from games.models import Match
 from games.verify import match_verify, problem_text
@@ -16,5 +17,10 @@ def match_verify_page(request, pk: int):
     context: dict[str, Any] = {"match": match}
     if match.is_finished:
         result = match_verify(match)
-        context.update(result=result, problems=[problem_text(p, match.game) for p in result.problems])
+        context.update(
+            result=result,
+            problems=[problem_text(p, match.game) for p in result.problems],
+            # Absolute: the lines the page gives are run outside the browser.
+            audit_url=request.build_absolute_uri(reverse("api-game-audit", args=[match.pk])),
+        )
     return render(request, "games/verify.html", context)

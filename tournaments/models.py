@@ -16,6 +16,7 @@ from django.urls import reverse
 from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext_lazy as _
 
+from core.closed_names import closed_names_shown
 from games.models import TimeoutPolicy
 
 from .types import GameResult
@@ -578,11 +579,13 @@ class TournamentEvent(models.Model):
         logged before lines were translatable reads as it was written."""
         message = self.data.get("message")
         if not message:
-            return self.text
-        params = self.data.get("params")
-        if not params:
+            return closed_names_shown(self.text)
+        stored = self.data.get("params")
+        if not stored:
             return gettext(message)
+        # A closed account's name (in a name parameter) in the reader's language.
+        params = {key: closed_names_shown(value) if isinstance(value, str) else value for key, value in stored.items()}
         # Parameters that are msgids themselves (a reason the site gave),
         # which may use the line's other parameters.
-        translated = {key: gettext(params[key]) % params for key in self.data.get("translated", ())}
+        translated = {key: gettext(stored[key]) % params for key in self.data.get("translated", ())}
         return gettext(message) % {**params, **translated}

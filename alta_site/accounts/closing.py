@@ -13,6 +13,7 @@ import datetime as dt
 import re
 from collections.abc import Callable
 from email.utils import getaddresses
+from functools import partial
 
 from allauth.account.models import EmailAddress
 from django.db import transaction
@@ -146,12 +147,18 @@ def _name_pattern(old: str, others: list[str]) -> re.Pattern:
 
 
 def _renamed_params(data: dict, rename: Callable[[str], str]) -> dict:
-    """``data`` with ``rename`` applied to its string ``params``."""
+    """``data`` with ``rename`` applied to its string ``params`` (and to
+    the names of a list: a game's winners)."""
     params = data.get("params")
     if not isinstance(params, dict):
         return data
-    renamed = {key: rename(value) if isinstance(value, str) else value for key, value in params.items()}
-    return {**data, "params": renamed}
+
+    def renamed(value):
+        if isinstance(value, list):
+            return [rename(item) if isinstance(item, str) else item for item in value]
+        return rename(value) if isinstance(value, str) else value
+
+    return {**data, "params": {key: renamed(value) for key, value in params.items()}}
 
 
 #: Log lines that may name an address: an invitation by email (made before
@@ -171,6 +178,7 @@ def _addresses_out_of_invitations(addresses: set[str], new: str) -> None:
             data = {
                 key: pattern.sub(new, value) if isinstance(value, str) else value for key, value in event.data.items()
             }
+            data = _renamed_params(data, partial(pattern.sub, new))
             if text != event.text or data != event.data:
                 MatchEvent.objects.filter(pk=event.pk).update(text=text, data=data)
 

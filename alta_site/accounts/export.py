@@ -86,7 +86,7 @@ def _game(match: Match, user: User) -> dict[str, Any]:
         "your_view": seen.view,
         "history": match_history(match, seen.seat_index) if seat and seat.index is not None else [],
         "log": [
-            {"at": e.created_at, "text": e.text}
+            {"at": e.created_at, "text": e.shown_text}
             for e in match.events.order_by("created_at", "pk")
             if e.kind in _SHARED_EVENTS
             or e.user_id == user.pk

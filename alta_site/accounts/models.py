@@ -9,8 +9,9 @@ from typing import ClassVar
 from django.contrib.auth.models import AbstractUser, BaseUserManager
 from django.db import models
 from django.db.models.functions import Lower
-from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
+
+from core.closed_names import closed_name_shown
 
 from .names import shape_skeleton, skeleton
 
@@ -102,7 +103,7 @@ class User(AbstractUser):
     def __str__(self) -> str:
         """The name others read: a closed account's in the reader's language."""
         if not self.is_active and (closed := CLOSED_NAME.match(self.display_name)):
-            return gettext("deleted player %(number)s") % {"number": closed.group(1)}
+            return closed_name_shown(closed.group(1))
         return self.display_name or self.email
 
     def save(self, *args, **kwargs):

@@ -66,6 +66,7 @@ from collections.abc import Callable
 from typing import cast
 
 from django.db import DatabaseError, transaction
+from django.utils.translation import gettext_noop
 
 from core.errors import NotFound
 from games.engine import Termination, get_rules
@@ -225,7 +226,8 @@ def _forfeit(match: Match, seat: Seat, now: dt.datetime, announcements: Announce
     record_event(
         result.match,
         "timeout_forfeit",
-        f"{seat.user} ran out of time and loses the game.",
+        gettext_noop("%(player)s ran out of time and loses the game."),
+        params={"player": seat.user},
         user=seat.user,
         now=now,
         announcements=announcements,
@@ -303,7 +305,9 @@ def _auto_play(
     record_event(
         result.match,
         "timeout_auto",
-        f"{seat.user} ran out of time; the default move was played: {text}.",
+        gettext_noop("%(player)s ran out of time; the default move was played: %(moves)s."),
+        params={"player": seat.user, "moves": text},
+        notation=["moves"],
         user=seat.user,
         now=now,
         announcements=announcements,
@@ -326,8 +330,11 @@ def _auto_play(
     record_event(
         result.match,
         "timeout_dropped",
-        f"{seat.user} ran out of time {in_a_row} turns in a row and is dropped: "
-        "ranked last, their turns are played automatically.",
+        gettext_noop(
+            "%(player)s ran out of time %(count)s turns in a row and is dropped: "
+            "ranked last, their turns are played automatically."
+        ),
+        params={"player": seat.user, "count": in_a_row},
         user=seat.user,
         now=now,
         announcements=announcements,
@@ -534,8 +541,11 @@ def reminder_send(*, seat: Seat, now: dt.datetime) -> bool:
         record_event(
             match,
             "reminder",
-            f"{seat.user}: {threshold} hour{'s' if threshold != 1 else ''} left to move "
-            f"(deadline {deadline:%Y-%m-%d %H:%M} UTC).",
+            gettext_noop("%(player)s: %(count)s hour left to move (deadline %(deadline)s).")
+            if threshold == 1
+            else gettext_noop("%(player)s: %(count)s hours left to move (deadline %(deadline)s)."),
+            params={"player": seat.user, "count": threshold, "deadline": deadline},
+            times=["deadline"],
             user=seat.user,
             now=now,
             seat_id=seat.pk,

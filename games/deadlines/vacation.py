@@ -30,7 +30,7 @@ from typing import Any
 from django.conf import settings
 from django.db import transaction
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_noop, ngettext
 
 from core.errors import Conflict, GameActionError
 from core.moments import moment_for
@@ -150,7 +150,8 @@ def vacation_apply(
                 record_event(
                     match,
                     "vacation_ended",
-                    f"{user} is back from vacation.",
+                    gettext_noop("%(player)s is back from vacation."),
+                    params={"player": user},
                     user=user,
                     now=now,
                     early=early,
@@ -160,7 +161,9 @@ def vacation_apply(
                 record_event(
                     match,
                     "vacation_started",
-                    f"{user} is on vacation until {until:%Y-%m-%d %H:%M} UTC; their clock is stopped.",
+                    gettext_noop("%(player)s is on vacation until %(until)s; their clock is stopped."),
+                    params={"player": user, "until": until},
+                    times=["until"],
                     user=user,
                     now=now,
                     auto=vacation.auto,
@@ -246,7 +249,8 @@ def vacation_take_auto(
     record_event(
         match,
         "auto_vacation",
-        f"{seat.user}'s time ran out: a day of vacation was used instead ({left} left this year).",
+        gettext_noop("%(player)s's time ran out: a day of vacation was used instead (%(count)s left this year)."),
+        params={"player": seat.user, "count": left},
         user=seat.user,
         now=now,
         announcements=announcements,

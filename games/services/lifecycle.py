@@ -18,12 +18,14 @@ from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from core.errors import Conflict, GameActionError, LimitReached, NotAllowed, NotFound
 from games.audit import commitment, seat_order
 from games.boards import playable_slugs
 from games.deadlines.clock import deadlines_update, time_control_clean
 from games.engine import get_rules
+from games.event_lines import line_record
 from games.models import Match, MatchEvent, Seat, TimeoutPolicy, Vacation
 
 from .announcements import Announcements, announce
@@ -40,8 +42,11 @@ def _locked_match(match_id: int) -> Match:
 def record_event(
     match: Match,
     kind: str,
-    text: str,
+    message: str,
     *,
+    params: dict[str, Any] | None = None,
+    times: Sequence[str] = (),
+    notation: Sequence[str] = (),
     user=None,
     now: dt.datetime,
     announcements: Announcements | None = None,
@@ -50,8 +55,16 @@ def record_event(
 ) -> MatchEvent:
     """Store a lifecycle event (at the match's current ply) and announce it
     with ``announcements`` (by default: once the transaction commits), or,
-    with ``writes`` (a sweep batching its writes), leave both to their flush."""
-    event = MatchEvent(match=match, kind=kind, text=text, user=user, data=data, created_at=now, ply=match.ply)
+    with ``writes`` (a sweep batching its writes), leave both to their flush.
+
+    Its log line is ``message``, an English msgid (``gettext_noop``), with
+    ``params``: names, lists of names, moments (named in ``times``) and
+    moves (named in ``notation``), kept so that each reader reads the line
+    in their own language and zone (``games.event_lines``)."""
+    text, line = line_record(message, params, times=times, notation=notation)
+    event = MatchEvent(
+        match=match, kind=kind, text=text, user=user, data={**data, **line}, created_at=now, ply=match.ply
+    )
     if writes is not None:
         writes.create(event)
         return event
@@ -67,8 +80,12 @@ def record_clock_keeps_running(match: Match, seat: Seat, vacation: Vacation, *, 
     return record_event(
         match,
         "vacation_forbidden",
-        f"{seat.user} is on vacation until {vacation.ends_at:%Y-%m-%d %H:%M} UTC, but this game "
-        "does not allow vacations: their clock keeps running.",
+        gettext_noop(
+            "%(player)s is on vacation until %(until)s, but this game does not allow vacations: "
+            "their clock keeps running."
+        ),
+        params={"player": seat.user, "until": vacation.ends_at},
+        times=["until"],
         user=seat.user,
         now=now,
         seat_id=seat.pk,
@@ -218,7 +235,14 @@ def match_create(
             **time_control,
         )
         Seat.objects.create(match=match, user=creator, joined_at=now)
-        record_event(match, "created", f"{creator} created the game.", user=creator, now=now)
+        record_event(
+            match,
+            "created",
+            gettext_noop("%(player)s created the game."),
+            params={"player": creator},
+            user=creator,
+            now=now,
+        )
         for user, email in invitees:
             seat = Seat.objects.create(
                 match=match,
@@ -231,7 +255,8 @@ def match_create(
             record_event(
                 match,
                 "invited",
-                f"{user or email} was invited.",
+                gettext_noop("%(player)s was invited."),
+                params={"player": user or email},
                 user=creator,
                 now=now,
                 seat_id=seat.pk,
@@ -295,7 +320,9 @@ def _take_seat(match: Match, seat: Seat, user, now: dt.datetime) -> None:
     seat.joined_at = now
     seat.invitation_token = None
     seat.save(update_fields=["user", "joined_at", "invitation_token"])
-    record_event(match, "joined", f"{user} joined the game.", user=user, now=now)
+    record_event(
+        match, "joined", gettext_noop("%(player)s joined the game."), params={"player": user}, user=user, now=now
+    )
     if not match.seats.filter(user__isnull=True).exists():
         _start(match, now)
 
@@ -338,7 +365,9 @@ def match_leave(*, match_id: int, user, now: dt.datetime) -> Match:
         seat.user = None
         seat.joined_at = None
         seat.save(update_fields=["user", "joined_at"])
-        record_event(match, "left", f"{user} left the game.", user=user, now=now)
+        record_event(
+            match, "left", gettext_noop("%(player)s left the game."), params={"player": user}, user=user, now=now
+        )
     return match
 
 
@@ -380,7 +409,15 @@ def invitation_decline(*, token: str, user, now: dt.datetime) -> Match:
         seat.invited_email = ""
         seat.invitation_token = None
         seat.save(update_fields=["invited_user", "invited_email", "invitation_token"])
-        record_event(match, "declined", f"{invitee} declined the invitation.", user=user, now=now, invitee=str(invitee))
+        record_event(
+            match,
+            "declined",
+            gettext_noop("%(player)s declined the invitation."),
+            params={"player": invitee},
+            user=user,
+            now=now,
+            invitee=str(invitee),
+        )
     return match
 
 
@@ -399,7 +436,14 @@ def match_cancel(*, match_id: int, user, now: dt.datetime) -> Match:
         match.finished_at = now
         match.save(update_fields=["status", "finished_at"])
         match.seats.filter(user__isnull=True).update(invitation_token=None)
-        record_event(match, "cancelled", f"{user} cancelled the game.", user=user, now=now)
+        record_event(
+            match,
+            "cancelled",
+            gettext_noop("%(player)s cancelled the game."),
+            params={"player": user},
+            user=user,
+            now=now,
+        )
     return match
 
 
@@ -444,5 +488,11 @@ def _start(match: Match, now: dt.datetime, draw_seats: bool = True) -> None:
     )
     deadlines_update(match=match, seats=seats, to_move=rules.to_move(state), now=now)
     order_text = ", ".join(str(s.user) for s in sorted(seats, key=lambda s: s.drawn_index))
-    record_event(match, "started", f"The game started. Seat order: {order_text}.", now=now)
+    record_event(
+        match,
+        "started",
+        gettext_noop("The game started. Seat order: %(order)s."),
+        params={"order": order_text},
+        now=now,
+    )
     _tell_the_away(match, seats, now)

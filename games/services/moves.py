@@ -10,6 +10,7 @@ from typing import Any
 from django.db import DatabaseError, IntegrityError, transaction
 from django.utils.text import get_text_list
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from core.errors import Conflict, MoveRejected, NotAllowed, NotFound
 from core.prepared_writes import insert, update
@@ -449,6 +450,13 @@ def _finish(match: Match, seats: list[Seat], outcome, now: dt.datetime, announce
         seat.reminder_at = None
         seat.save(update_fields=["score", "place", "deadline_at", "reminder_at"])
     by_index = {seat.index: seat for seat in seats}
-    winners = " and ".join(str(by_index[i].user) for i in outcome.winners)
-    record_event(match, "finished", f"The game is over. Winner: {winners}.", now=now, announcements=announcements)
+    winners = [str(by_index[i].user) for i in outcome.winners]
+    record_event(
+        match,
+        "finished",
+        gettext_noop("The game is over. Winner: %(winners)s."),
+        params={"winners": winners},
+        now=now,
+        announcements=announcements,
+    )
     transaction.on_commit(lambda: match_finished.send_robust(sender=Match, match_id=match.pk))

@@ -249,9 +249,11 @@ def test_tournament_pages_forget_the_name_and_give_the_reason_in_the_readers_lan
     client.force_login(carol)
     dutch = client.get(running.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "Bob" not in dutch
-    assert f"{closed_name(bob.pk)} heeft zich teruggetrokken: account gesloten" in dutch
+    # The name too, as the privacy page promises ("verwijderde speler"):
+    # the log keeps the English name in its parameters.
+    assert f"verwijderde speler {bob.pk} heeft zich teruggetrokken: account gesloten" in dutch
     assert "(account gesloten)</td>" in dutch  # the players' list
-    assert "account closed" not in dutch
+    assert "account closed" not in dutch and closed_name(bob.pk) not in dutch
 
 
 def test_closing_deletes_only_mail_of_the_players_own_address(now):
@@ -458,3 +460,22 @@ def test_a_closed_account_reads_as_a_deleted_player_in_the_readers_language(clie
     alice.save(update_fields=["language"])
     page = client.get(f"/games/{match.pk}/").content.decode()
     assert f"verwijderde speler {bob.pk}" in page and f"deleted player {bob.pk}" not in page
+
+
+def test_a_dutch_opponents_export_names_a_closed_account_in_dutch(alice, bob, now):
+    """Bob won, then closed his account: Alice's Dutch export of their game
+    no longer names him, and names him as the privacy page promises."""
+    import json
+
+    from tests.conftest import living_in
+
+    match = services.match_create_seated(users=[alice, bob], game="alta", now=now)
+    finish_by_resignations(match, [bob, alice], now)
+    account_close(user=bob, now=now)
+    living_in("nl", "Europe/Amsterdam", alice)
+    client = Client()
+    client.force_login(alice)
+    log = json.loads(client.get("/profile/export/").content)["games"][0]["log"]
+    text = " ".join(line["text"] for line in log)
+    assert f"De partij is afgelopen. Winnaar: verwijderde speler {bob.pk}." in text, text
+    assert "Bob" not in text and "deleted player" not in text

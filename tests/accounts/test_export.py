@@ -194,3 +194,35 @@ def test_an_invitees_address_is_in_no_other_players_export(alice, bob, now):
     alices, _ = download(alice)
     [game] = alices["games"]
     assert "erin@mail.test declined the invitation." in [line["text"] for line in game["log"]]
+
+
+def test_a_dutch_players_export_tells_their_games_log_in_dutch_with_times_in_their_zone(alice, bob, now):
+    """The log lines of a game are stored in English: a Dutch player's
+    export gives them in Dutch, a moment in their own zone (named); an
+    English player's export of the same game stays English."""
+    from games.deadlines.vacation import vacation_start
+    from tests.conftest import living_in
+    from tests.games.conftest import play_default_moves
+
+    living_in("nl", "Europe/Amsterdam", alice)
+    match = match_create_seated(users=[alice, bob], game="alta", now=now)
+    vacation = vacation_start(user=alice, days=2, now=now)
+    play_default_moves(match, now)
+    match.refresh_from_db()
+    assert match.is_finished
+
+    data, _ = download(alice)
+    [game] = data["games"]
+    lines = [line["text"] for line in game["log"]]
+    assert any(line.startswith("De partij is begonnen. Volgorde aan tafel: ") for line in lines), lines
+    assert any(line.startswith("De partij is afgelopen. Winnaar: ") for line in lines), lines
+    [away] = [line for line in lines if "vakantie" in line]
+    until = vacation.ends_at.astimezone(alice.zone)
+    assert f"{until:%H:%M} (tijdzone Europe/Amsterdam)" in away, away
+    for english in ("The game", "Seat order", "Winner", "vacation", "UTC"):
+        assert not any(english in line for line in lines), (english, lines)
+
+    data, _ = download(bob)
+    [game] = data["games"]
+    lines = [line["text"] for line in game["log"]]
+    assert any(line.startswith("The game started. Seat order: ") for line in lines), lines

@@ -38,6 +38,9 @@ def test_a_day_of_vacation_is_spent_instead_of_the_timeout(duel, now):
         "vacation_id": vacation.pk,
         "until": (at + DAY).isoformat(),
         "days_left": 13,
+        # The log line, for each reader in their language (games.event_lines).
+        "message": "%(player)s's time ran out: a day of vacation was used instead (%(count)s left this year).",
+        "params": {"player": str(seat.user), "count": "13"},
     }
     assert deadlines_sweep(now=at + DAY - MINUTE) == {}
 

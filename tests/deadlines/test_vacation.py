@@ -33,7 +33,12 @@ def test_a_vacation_stops_the_clock_of_a_running_turn(duel, now):
         "vacation_id": vacation.pk,
         "until": (now + 6 * DAY).isoformat(),
         "auto": False,
+        # The log line, for each reader in their language and zone (games.event_lines).
+        "message": "%(player)s is on vacation until %(until)s; their clock is stopped.",
+        "params": {"player": str(seat.user), "until": (now + 6 * DAY).isoformat()},
+        "times": ["until"],
     }
+    assert event.text == f"{seat.user} is on vacation until {now + 6 * DAY:%Y-%m-%d %H:%M} UTC; their clock is stopped."
     assert user_is_away(seat.user, now=now + 2 * DAY)
     assert not user_is_away(seat.user, now=now + 6 * DAY)
     clocks = seat_clocks(duel, [seat, other], now=now + 2 * DAY)
@@ -95,6 +100,8 @@ def test_the_end_of_a_vacation_is_announced_once_by_the_sweeper(duel, now):
         "vacation_id": vacation.pk,
         "until": (now + 2 * DAY).isoformat(),
         "early": False,
+        "message": "%(player)s is back from vacation.",
+        "params": {"player": str(seat.user)},
     }
     seat.refresh_from_db()
     assert seat.deadline_at == now + 5 * DAY

@@ -334,3 +334,35 @@ def test_a_tournament_games_audit_record_is_answered_as_the_schema_says(
     assert response.status_code == 200 and response.json()["seat_order"] is None
     assert response.json()["verified"] is True
     case.validate_response(response)
+
+
+@pytest.mark.parametrize("game", playable_slugs())
+def test_the_verify_page_gives_lines_a_player_runs_as_they_stand(game, live_server, transactional_db, now):
+    """A player follows the page of a finished game literally: the lines
+    it shows, copied as they are (this game's address and the commitment of
+    its start filled in), run in a checkout of the code and say that the
+    seed gives the commitment and the replay agrees."""
+    import html
+    import os
+    import re
+    import subprocess
+    import sys
+    import urllib.request
+    from pathlib import Path
+
+    from tests.conftest import make_user
+
+    match = finished([make_user(f"{n}@example.com", n) for n in ("Anna", "Bram")], game, now)
+    request = urllib.request.Request(f"{live_server.url}/games/{match.pk}/verify/", headers={"Accept-Language": "nl"})
+    page = urllib.request.urlopen(request).read().decode()
+    found = re.search(r'<pre class="verify-lines"[^>]*><code>(.*?)</code></pre>', page, re.S)
+    assert found, "the page shows no lines to run"
+    assert "Voer deze regels uit met Python 3" in page  # what to do with them, in the reader's language
+    code = html.unescape(found.group(1))
+    assert match.seed_commitment in code
+    env = {k: v for k, v in os.environ.items() if k not in ("DJANGO_SETTINGS_MODULE", "PYTHONPATH")}
+    root = Path(__file__).resolve().parents[2]
+    out = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True, env=env, timeout=120)
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.splitlines()
+    assert lines[0] == "True" and lines[1].startswith("Audit(commitment_ok=True, replay_ok=True, problems=[]"), lines

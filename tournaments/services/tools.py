@@ -101,7 +101,12 @@ def substitute_locked(tournament: Tournament, participant: Participant, newcomer
         for seat in Seat.objects.select_related("user").filter(match_id=match_id, user=newcomer, departed=""):
             # Mails them the position (with a reply address when it is their move).
             record_event(
-                match, "substitute_seated", "A substitute took over a seat.", user=newcomer, now=now, seat_id=seat.pk
+                match,
+                "substitute_seated",
+                gettext_noop("A substitute took over a seat."),
+                user=newcomer,
+                now=now,
+                seat_id=seat.pk,
             )
             if away is not None and not match.vacation_allowed:
                 record_clock_keeps_running(match, seat, away, now=now)

@@ -91,3 +91,11 @@ def test_a_multipart_body_that_cannot_be_read_is_refused_in_the_players_language
     assert answer.status_code == 400 and answer.json()["code"] == "parse_error"
     assert answer.json()["detail"] == "De inhoud van het verzoek kon niet als formulier worden gelezen.", answer.json()
     assert not dutch_game.chat_messages.exists()
+
+
+@pytest.mark.parametrize("path", ["/api/gmaes/", "/api/ratings/ladders/9999/", "/api/games/not-a-number/"])
+def test_a_mistyped_address_is_not_found_in_the_token_owners_language(dutch_game, alice, path):
+    """An address no API view answers: the token owner is still known, and
+    answered in Dutch as at an address that exists."""
+    missing = client_for(alice).get(path, HTTP_ACCEPT_LANGUAGE="en")
+    assert missing.status_code == 404 and missing.json() == {"code": "not_found", "detail": "Niet gevonden."}
