@@ -113,3 +113,28 @@ def test_a_finished_game_fits_a_phone(page, players):
         expect(page.locator(".alh-scores")).to_contain_text("Scoring 3")
         overflow = page.evaluate("() => document.documentElement.scrollWidth - document.documentElement.clientWidth")
         assert overflow <= 0, (path, overflow)
+
+
+def test_a_long_revealed_money_hand_does_not_push_a_phone_page_sideways(page, players):
+    """At the end every money hand is revealed beside its Alhambra ("denar
+    1+1+1+2+2+2+… (= 100)"); a player who ends with 22 cards of one currency (a
+    three-player game reached it) still fits 390 px, on the game page and the
+    replay's last position."""
+    from django.utils import timezone
+
+    from games.models import Match
+    from games.services import match_create_seated
+    from tests.ratings.conftest import play_to_the_end
+
+    now = timezone.now()
+    match = play_to_the_end(match_create_seated(users=list(players), game="alhambra", now=now), now)
+    state = match.state
+    # Card codes are currency * 10 + value: 22 denars (currency 0), values 1-9 twice and 1-4.
+    state["state"]["seats"][0]["hand"] = sorted([*range(1, 10), *range(1, 10), *range(1, 5)])
+    Match.objects.filter(pk=match.pk).update(state=state)
+    page.set_viewport_size({"width": 390, "height": 900})
+    for path in (f"/games/{match.pk}/", f"/games/{match.pk}/replay/?ply={match.ply}"):
+        page.goto(path)
+        expect(page.locator(".alh-seat figcaption", has_text="1+1+1+2+2+2+3+3+3").first).to_be_visible()
+        overflow = page.evaluate("() => document.documentElement.scrollWidth - document.documentElement.clientWidth")
+        assert overflow <= 0, (path, overflow)

@@ -120,10 +120,11 @@ def market_svg(view: dict[str, Any], changed: frozenset[int] = frozenset()) -> s
             caption = gettext("empty")
         parts.append(svg_text(x + 45, 102, caption, text_anchor="middle", font_size=11, fill=MUTED))
     parts.append(svg_text(8, 126, gettext("Money display"), font_size=11, font_weight="700", fill=INK))
+    # The coins start clear of the label, so an outline around the first one does not cross its words.
     for index, card in enumerate(view["display"]):
-        parts.append(coin(100 + index * 34, 110, card))
+        parts.append(coin(108 + index * 34, 110, card))
     # A place the last move took from (refilled or, the deck spent, left empty).
-    parts += [last_mark(98 + index * 34, 108, 32, COIN_HEIGHT + 4) for index in sorted(changed)]
+    parts += [last_mark(106 + index * 34, 108, 32, COIN_HEIGHT + 4) for index in sorted(changed)]
     parts.append(
         svg_text(248, 126, gettext("Money deck: %(count)s") % {"count": view["deck_size"]}, font_size=12, fill=MUTED)
     )

@@ -341,7 +341,8 @@ def road_svg(view: dict[str, Any], last: frozenset[int] = frozenset()) -> str:
     for position in sorted(last):
         left, top = _slot(position)
         wide = (COLS - MAINLAND % COLS) * CW if position == MAINLAND else CW
-        parts.append(_at(position, last_mark(left + 2, top + 6, wide - 4, 62)))
+        # Around the position's number (or the mainland's name) and its cell: the dashes never cross the words.
+        parts.append(_at(position, last_mark(left + 2, top - 3, wide - 4, 65)))
     for options in groups.values():
         for index, walk in enumerate(options):
             parts.append(_at(walk.destination, _marker(walk, index, walk_label(view, walk))))
