@@ -1,15 +1,17 @@
-"""A wide Alpaca table in the plain part of a mail: a player who reads only
-the text finds every tile at the x and y the table's headings give it, however
-wide the table has grown, and no line is longer than 72 columns."""
+"""The Alpaca position in the plain part of a mail: a player who reads only
+the text finds every tile of a wide table at the x and y its headings give,
+with no line over 72 columns, and the players' list reads as one list."""
 
 from __future__ import annotations
 
 import re
 
 import pytest
+from django.core import mail
 
 from games.engine import get_rules
 from games.services import match_create_seated
+from tests.conftest import make_user
 
 from .playing import play
 
@@ -60,3 +62,19 @@ def test_every_tile_of_a_wide_table_is_read_at_its_cell_within_72_columns(
     for message in ends:
         assert all(len(line) <= WIDTH for line in _table_lines(message.body)), message.body
         assert tiles_read(message.body) == cells
+
+
+def test_the_players_list_has_no_blank_line_after_a_long_players_line(now, django_capture_on_commit_callbacks):
+    """A seat's line too long for 72 columns goes on under itself; no
+    blank line follows it and splits the list (a reader takes a blank line
+    for its end)."""
+    names = ["Alexandra Catharina van Oranje", "Bo", "Maximiliaan de Vries-Jansen"]
+    users = [make_user(f"p{i}@example.com", name) for i, name in enumerate(names)]
+    with django_capture_on_commit_callbacks(execute=True):
+        match_create_seated(users=users, game="alpaca", now=now)
+    started = [m for m in mail.outbox if "the game has started" in m.subject]
+    assert len(started) == 3
+    for message in started:
+        listed = message.body.split("Players:\n", 1)[1].splitlines()
+        block = listed[: next(i for i, line in enumerate(listed) if not line.strip())]
+        assert all(name in " ".join(block) for name in names), block

@@ -78,7 +78,7 @@ def text(view: dict[str, Any], names: list[str] | None = None) -> str:
             f"{_points(r['score']):<10} ({chains})"
         )
         notes = f"<- {r['notes']}" if r["notes"] else ""
-        if len(line) + 2 + len(notes) <= _WIDTH:
+        if not notes or len(line) + 2 + len(notes) <= _WIDTH:
             lines.append(f"{line}  {notes}" if notes else line)
         else:  # the whole note on a line of its own, under the name, not broken by the mail's wrapping
             lines += [line, " " * (len(str(r["seat"] + 1)) + 4) + notes]
