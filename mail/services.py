@@ -61,7 +61,7 @@ from .intake_kinds import intake_handler
 from .invitation_replies import answer_invitation, answer_other
 from .models import InboundEmail, OutgoingEmail, ReplyToken
 from .outbox import notify_rejection, reply_token_for
-from .positions import listed_turns
+from .positions import listed_turns, state_at
 from .reply_text import OPTION, Reply, read_reply
 from .turns import TURN_LETTER
 
@@ -346,6 +346,7 @@ def _play(record: InboundEmail, message: InboundMessage, token: ReplyToken, now:
     with the position, unless its sender is not to move: then it is chat,
     also on the address of an earlier position."""
     ReplyToken.objects.filter(pk=token.pk).update(uses=token.uses + 1)
+    token = _carried(token, now)
     body, above = message.body, list[Command]()
     command = command_of(body)
     if command is not None:
@@ -411,6 +412,29 @@ def _play(record: InboundEmail, message: InboundMessage, token: ReplyToken, now:
         move=result.record,
         message_to_players=said[:2000],
     )
+
+
+def _carried(token: ReplyToken, now: dt.datetime) -> ReplyToken:
+    """The seat's token for the position now when only other seats played
+    since ``token``'s and its choices are still the ones its mail listed
+    (players asked at once, as Alhambra's hand-out asks: each places into
+    their own Alhambra); else ``token``.  Its reply is then read and played
+    against the position now, not refused as an answer to an earlier one."""
+    match = token.match
+    if not match.is_active or match.state is None or match.ply <= token.ply:
+        return token
+    since = MoveRecord.objects.filter(match=match, ply__gt=token.ply)
+    if since.filter(seat_index=token.seat_index).exists():
+        return token
+    rules, seat = get_rules(match.game), token.seat_index
+    then, now_state = state_at(match, token.ply), rules.load(match.state)
+    if seat not in rules.to_move(then) or seat not in rules.to_move(now_state):
+        return token
+    if [text for text, _move in rules.move_options(then, seat)] != [
+        text for text, _move in rules.move_options(now_state, seat)
+    ] or listed_turns(rules, then, seat) != listed_turns(rules, now_state, seat):
+        return token
+    return reply_token_for(match=match, seat_index=seat, user=token.user, ply=match.ply, now=now)
 
 
 def _commands_above(command: Command) -> tuple[list[Command], str]:

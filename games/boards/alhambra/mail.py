@@ -27,6 +27,29 @@ from .common import (
 )
 from .icons import tile_words
 
+#: The mail's plain-text width, and the indent of an Alhambra in it.
+_WIDTH, _INDENT = 72, 2
+#: ``text_board``'s layout: a row label of 4 characters, then 7 per column
+#: (a side and the cell), then the last column's closing side.
+_LABEL, _COLUMN = 4, 7
+
+
+def _bands(rows: list[str]) -> list[str]:
+    """``text_board``'s rows cut into bands of columns that fit the mail's
+    width, one under the other, each with its column and row labels (a
+    band ends on the side the next one starts with): the mail's wrapping
+    would otherwise break a wide Alhambra's rows, and a reader could no
+    longer tell which cell a building is in."""
+    if all(_INDENT + len(row) <= _WIDTH for row in rows):
+        return rows
+    step = (_WIDTH - _INDENT - _LABEL - 1) // _COLUMN * _COLUMN
+    widest = max(len(row) for row in rows)
+    bands: list[str] = []
+    for start in range(_LABEL, widest - 1, step):
+        bands += [""] if bands else []
+        bands += [(row[:_LABEL] + row[start : start + step + 1]).rstrip() for row in rows]
+    return bands
+
 
 def _spots(view: dict[str, Any], entry: dict[str, Any]) -> list[str]:
     """Cells to label on your board: where your bought tiles fit, or every
@@ -118,7 +141,8 @@ def text(view: dict[str, Any], names: list[str] | None = None) -> str:
     for seat in sorted(range(view["players"]), key=lambda s: (s != me, s)):
         entry = view["seats"][seat]
         lines += ["", f"{_owner(seat, me, names)} {_seat_head(view, seat, entry, me)}:"]
-        lines += ["  " + said(row) for row in text_board(entry["alhambra"], _spots(view, entry) if seat == me else ())]
+        drawn = _bands(text_board(entry["alhambra"], _spots(view, entry) if seat == me else ()))
+        lines += [" " * _INDENT + said(row) if row else "" for row in drawn]
         lines.append("  " + gettext("Buildings: %(counts)s") % {"counts": _counts(entry["buildings"])})
         lines.append(
             "  " + gettext("Reserve: %(tiles)s") % {"tiles": ", ".join(map(said, entry["reserve"])) or gettext("empty")}

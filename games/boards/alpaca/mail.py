@@ -30,6 +30,8 @@ from .common import (
 
 #: The mail's plain-text width.
 _WIDTH = 72
+#: ``board_text``'s layout: a row label of 5 characters, then 6 per column.
+_LABEL, _COLUMN = 5, 6
 
 
 def _tiles(count: int) -> str:
@@ -47,6 +49,23 @@ def _left(name: str, tiles: list[str]) -> str:
     return gettext("%(name)s's tiles left: %(tiles)s") % {"name": name, "tiles": written or gettext("none")}
 
 
+def _bands(table: str) -> str:
+    """``board_text``'s table cut into bands of columns that fit the mail's
+    width, one under the other, each with its x headings and y labels: the
+    mail's wrapping would otherwise break a wide table's rows, and a reader
+    could no longer tell which column a tile is in."""
+    lines = table.splitlines()
+    if all(len(line) <= _WIDTH for line in lines):
+        return table
+    step = (_WIDTH - _LABEL) // _COLUMN * _COLUMN
+    widest = max(len(line) for line in lines)
+    bands = [
+        "\n".join((line[:_LABEL] + line[start : start + step]).rstrip() for line in lines)
+        for start in range(_LABEL, widest, step)
+    ]
+    return "\n\n".join(bands)
+
+
 def text(view: dict[str, Any], names: list[str] | None = None) -> str:
     """The position as monospaced text for the plain-text part of an email."""
     names = seat_names(view, names)
@@ -59,7 +78,7 @@ def text(view: dict[str, Any], names: list[str] | None = None) -> str:
             f"{_points(r['score']):<10} ({chains})"
         )
         notes = f"<- {r['notes']}" if r["notes"] else ""
-        if len(line) + 2 + len(notes) <= _WIDTH:
+        if not notes or len(line) + 2 + len(notes) <= _WIDTH:
             lines.append(f"{line}  {notes}" if notes else line)
         else:  # the whole note on a line of its own, under the name, not broken by the mail's wrapping
             lines += [line, " " * (len(str(r["seat"] + 1)) + 4) + notes]
@@ -71,7 +90,7 @@ def text(view: dict[str, Any], names: list[str] | None = None) -> str:
         ] or ["  " + gettext("none")]
     for seat, tiles in enumerate(view.get("hands", []) if view["phase"] == "over" else []):
         lines.append(_left(names[seat], tiles))
-    lines += ["", gettext("The table (x above each column, y left of each row):"), board_text(view)]
+    lines += ["", gettext("The table (x above each column, y left of each row):"), _bands(board_text(view))]
     if view["open_cells"]:
         cells = "  ".join(cell_text(c) for c in view["open_cells"])
         lines.append(gettext("Open cells (x,y): %(cells)s") % {"cells": cells})
