@@ -389,7 +389,9 @@ def notify_move(record, *, sends: list[int] | None = None) -> None:
                 dedupe_key=f"turn:{match.pk}:{record.ply}:{seat.index}",
                 **common,
             )
-    if mover is not None and mover.user is not None:
+    # A resignation is answered by its own confirmation (``commands``, the
+    # site's page), never by a receipt of "your move".
+    if mover is not None and mover.user is not None and record.kind == MoveRecord.Kind.MOVE:
         _tell_mover(record, mover, rules, state, waiting, events, names, common, chat=chat)
 
 
