@@ -50,3 +50,14 @@ def test_a_player_resigning_by_mail_gets_the_confirmation_alone(
     _match, user = _resign_by_mail(language, word, now, django_capture_on_commit_callbacks)
     [answer] = mails_to(user.email)
     assert confirmed in answer.body
+
+
+@pytest.mark.parametrize(("language", "word", "_confirmed", "told"), LANGUAGES)
+def test_the_others_read_once_that_the_player_resigned(
+    language, word, _confirmed, told, now, django_capture_on_commit_callbacks
+):
+    _match, user = _resign_by_mail(language, word, now, django_capture_on_commit_callbacks)
+    others = [m for m in mail.outbox if m.to != [user.email]]
+    assert others
+    for message_ in others:
+        assert " ".join(message_.body.split()).count(told % user) == 1, message_.body
