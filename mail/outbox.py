@@ -43,7 +43,7 @@ from .chat_mail import chat_section, has_chat
 from .delivery import send_after_commit
 from .models import GameMute, OutgoingEmail, ReplyToken
 from .notation_help import notation_help
-from .positions import listed_turns, remember, same_choices, state_at
+from .positions import listed_turns, remember, same_choices, state_at, state_kept
 from .render import GameMail, deadline_line, in_language, render_game_email
 from .sections import sign_in_section
 from .since import event_line, since_lines, visible_lines, words
@@ -397,12 +397,14 @@ def notify_move(record, *, sends: list[int] | None = None) -> None:
 
 def _still_asked(match, rules, record, state, waiting: set) -> set[int]:
     """The seats to move whose mail about the position before ``record``
-    still answers (``same_choices``: they need no new one).  Read only
-    when another seat than the mover is to move (several seats acting)."""
+    still answers (``same_choices``: they need no new one).  The position
+    before is the one its mails kept; when it is gone (the cache was
+    cleared) every seat to move is asked again, as a replay is not worth
+    saving one mail."""
     others = waiting - {record.seat_index}
-    if not others or record.ply < 1:
+    before = state_kept(match, record.ply - 1) if others and record.ply > 0 else None
+    if before is None:
         return set()
-    before = state_at(match, record.ply - 1)
     return {seat for seat in others if same_choices(rules, before, state, seat)}
 
 

@@ -104,6 +104,12 @@ def listed_turns(rules, state, seat: int) -> list[WholeTurn]:
     return turns
 
 
+def state_kept(match, ply: int):
+    """The state after ``ply`` when the mails of that position kept it
+    (``remember``), else ``None``: never a replay."""
+    return _cached(match, get_rules(match.game), ply)
+
+
 def same_choices(rules, before, after, seat: int) -> bool:
     """Is ``seat`` to move in both positions with the same options and
     whole turns listed?  Then a mail that asked it in ``before`` still
@@ -117,4 +123,4 @@ def same_choices(rules, before, after, seat: int) -> bool:
     ) == listed_turns(rules, after, seat)
 
 
-__all__ = ["TURNS_VERSION", "listed_turns", "remember", "same_choices", "state_at"]
+__all__ = ["TURNS_VERSION", "listed_turns", "remember", "same_choices", "state_at", "state_kept"]
