@@ -76,6 +76,7 @@ def test_a_player_already_asked_is_not_asked_again_when_another_places(
     another player placed, so no second "your move" comes for it."""
     settings.INBOUND_MAIL_PER_HOUR = 10_000
     match = _hand_out(now, django_capture_on_commit_callbacks, monkeypatch)
+    assert match is not None, "no hand-out to two players in this game"
     first, second = match.seats.filter(deadline_at__isnull=False).select_related("user").order_by("index")[:2]
     address = _asking(first.user).reply_to[0]
     mail.outbox.clear()
