@@ -43,7 +43,7 @@ from .chat_mail import chat_section, has_chat
 from .delivery import send_after_commit
 from .models import GameMute, OutgoingEmail, ReplyToken
 from .notation_help import notation_help
-from .positions import listed_turns, remember, state_at
+from .positions import listed_turns, remember, same_choices, state_at, state_kept
 from .render import GameMail, deadline_line, in_language, render_game_email
 from .sections import sign_in_section
 from .since import event_line, since_lines, visible_lines, words
@@ -369,8 +369,9 @@ def notify_move(record, *, sends: list[int] | None = None) -> None:
     # the id of one of the game's chat lines, or None); else asked here.
     claimed = hasattr(record, "match_chat_id")
     chat = record.match_chat_id is not None if claimed else has_chat(match)
+    asked = _still_asked(match, rules, record, state, waiting)
     for seat in seats:
-        if seat.user is None or seat.departed or seat is mover or seat.index not in waiting:
+        if seat.user is None or seat.departed or seat is mover or seat.index not in waiting - asked:
             continue
         with in_language(seat.user):
             mail = GameMail(
@@ -388,8 +389,23 @@ def notify_move(record, *, sends: list[int] | None = None) -> None:
                 dedupe_key=f"turn:{match.pk}:{record.ply}:{seat.index}",
                 **common,
             )
-    if mover is not None and mover.user is not None:
+    # A resignation is answered by its own confirmation (``commands``, the
+    # site's page), never by a receipt of "your move".
+    if mover is not None and mover.user is not None and record.kind == MoveRecord.Kind.MOVE:
         _tell_mover(record, mover, rules, state, waiting, events, names, common, chat=chat)
+
+
+def _still_asked(match, rules, record, state, waiting: set) -> set[int]:
+    """The seats to move whose mail about the position before ``record``
+    still answers (``same_choices``: they need no new one).  The position
+    before is the one its mails kept; when it is gone (the cache was
+    cleared) every seat to move is asked again, as a replay is not worth
+    saving one mail."""
+    others = waiting - {record.seat_index}
+    before = state_kept(match, record.ply - 1) if others and record.ply > 0 else None
+    if before is None:
+        return set()
+    return {seat for seat in others if same_choices(rules, before, state, seat)}
 
 
 def _tell_mover(

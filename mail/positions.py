@@ -104,4 +104,23 @@ def listed_turns(rules, state, seat: int) -> list[WholeTurn]:
     return turns
 
 
-__all__ = ["TURNS_VERSION", "listed_turns", "remember", "state_at"]
+def state_kept(match, ply: int):
+    """The state after ``ply`` when the mails of that position kept it
+    (``remember``), else ``None``: never a replay."""
+    return _cached(match, get_rules(match.game), ply)
+
+
+def same_choices(rules, before, after, seat: int) -> bool:
+    """Is ``seat`` to move in both positions with the same options and
+    whole turns listed?  Then a mail that asked it in ``before`` still
+    answers in ``after`` (seats asked at once, as Alhambra's hand-out asks:
+    one seat's move leaves another's choices as they were)."""
+    if seat not in rules.to_move(before) or seat not in rules.to_move(after):
+        return False
+    options = [text for text, _move in rules.move_options(before, seat)]
+    return options == [text for text, _move in rules.move_options(after, seat)] and listed_turns(
+        rules, before, seat
+    ) == listed_turns(rules, after, seat)
+
+
+__all__ = ["TURNS_VERSION", "listed_turns", "remember", "same_choices", "state_at", "state_kept"]

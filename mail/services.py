@@ -61,7 +61,7 @@ from .intake_kinds import intake_handler
 from .invitation_replies import answer_invitation, answer_other
 from .models import InboundEmail, OutgoingEmail, ReplyToken
 from .outbox import notify_rejection, reply_token_for
-from .positions import listed_turns, state_at
+from .positions import listed_turns, same_choices, state_at
 from .reply_text import OPTION, Reply, read_reply
 from .turns import TURN_LETTER
 
@@ -427,12 +427,7 @@ def _carried(token: ReplyToken, now: dt.datetime) -> ReplyToken:
     if since.filter(seat_index=token.seat_index).exists():
         return token
     rules, seat = get_rules(match.game), token.seat_index
-    then, now_state = state_at(match, token.ply), rules.load(match.state)
-    if seat not in rules.to_move(then) or seat not in rules.to_move(now_state):
-        return token
-    if [text for text, _move in rules.move_options(then, seat)] != [
-        text for text, _move in rules.move_options(now_state, seat)
-    ] or listed_turns(rules, then, seat) != listed_turns(rules, now_state, seat):
+    if not same_choices(rules, state_at(match, token.ply), rules.load(match.state), seat):
         return token
     return reply_token_for(match=match, seat_index=seat, user=token.user, ply=match.ply, now=now)
 

@@ -158,7 +158,9 @@ def since_lines(
         if told.kind == MoveRecord.Kind.TIMEOUT:
             seen.insert(0, _("%(name)s ran out of time.") % {"name": who})
         elif told.kind == MoveRecord.Kind.RESIGN:
-            seen.insert(0, _("%(name)s resigned.") % {"name": who})
+            said = _("%(name)s resigned.") % {"name": who}
+            if said not in seen:  # the engine's own event may say it already
+                seen.insert(0, said)
         elif told.source == MoveRecord.Source.SYSTEM:  # the clock's move for a player out of time
             seen.insert(0, _("%(name)s ran out of time; this move was played for them:") % {"name": who})
         lines.extend(f"- {line}" for line in seen)

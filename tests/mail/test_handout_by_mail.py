@@ -67,3 +67,23 @@ def test_a_reply_to_the_hand_out_mail_is_played_after_another_player_placed(
     )
     assert record.outcome == InboundEmail.Outcome.ACCEPTED, record.detail
     assert "not accepted" not in " ".join(m.subject for m in mails_to(second.user.email))
+
+
+def test_a_player_already_asked_is_not_asked_again_when_another_places(
+    now, settings, monkeypatch, django_capture_on_commit_callbacks
+):
+    """One mail per own turn: the hand-out's mail still answers after
+    another player placed, so no second "your move" comes for it."""
+    settings.INBOUND_MAIL_PER_HOUR = 10_000
+    match = _hand_out(now, django_capture_on_commit_callbacks, monkeypatch)
+    assert match is not None, "no hand-out to two players in this game"
+    first, second = match.seats.filter(deadline_at__isnull=False).select_related("user").order_by("index")[:2]
+    address = _asking(first.user).reply_to[0]
+    mail.outbox.clear()
+    record = ingest(bytes(message(address, "1", sender=first.user.email)), django_capture_on_commit_callbacks)
+    assert record.outcome == InboundEmail.Outcome.ACCEPTED, record.detail
+    match.refresh_from_db()
+    rules = get_rules("alhambra")
+    assert second.index in rules.to_move(rules.load(match.state))
+    assert mails_to(second.user.email) == []
+    assert len(mails_to(first.user.email)) == 1  # the first player's receipt
