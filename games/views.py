@@ -24,6 +24,7 @@ from games.breakdown import breakdown_lines, reveal_lines, tie_lines
 from games.deadlines.selectors import seat_clocks
 from games.engine import Event, get_rules
 from games.forms import MOVE_MAX_LENGTH, MatchCreateForm, MoveForm
+from games.history_words import history_in_words
 from games.i18n import event_text, expect_text, move_words
 from games.lobby import LOBBY_LIMIT, LobbyFilterForm, matches_to_watch
 from games.models import Match, MoveRecord, Seat
@@ -105,7 +106,7 @@ def match_detail(request, pk: int):
         for seat in seats:
             turn = turns.get(seat.index) if seat.index is not None else None
             seat.last_turn = board.turn_summary(turn.before, turn.after, seat.index) if turn else ""
-        context["history"] = _in_words(match.game, board, selectors.match_history(match, seen.seat_index))
+        context["history"] = history_in_words(match.game, selectors.match_history(match, seen.seat_index), board)
         if seen.to_move and seen.seat_index is not None:
             state = rules.load(match.started_state)
             options = [
@@ -141,19 +142,6 @@ def _chat(match: Match, user) -> dict:
         return {"chat": None}
     muted = chat_muted(match, user)
     return {"chat": [] if muted else lines, "chat_muted": muted, "chat_form": ChatForm()}
-
-
-def _in_words(game: str, board, history: list[dict]) -> list[dict]:
-    """History events with the board's names for what the engine calls by
-    slug; moves in the reader's notation, a resignation or timeout by its name."""
-    words = getattr(board, "words", None)
-    for entry in history:
-        if words is not None:
-            entry["events"] = [words(text) for text in entry["events"]]
-        if entry["text"]:
-            kind = MoveRecord.Kind(entry["kind"])
-            entry["text"] = move_words(game, entry["text"]) if kind == MoveRecord.Kind.MOVE else str(kind.label).lower()
-    return history
 
 
 def _results(match: Match) -> list[dict]:

@@ -17,6 +17,7 @@ from django.utils.text import get_text_list
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from core.closed_names import closed_names_shown
 from core.moments import moment_for
 from games.breakdown import tie_lines
 from games.deadlines.sweeps import DROP_AFTER
@@ -81,7 +82,8 @@ def on_declined(event, sends: list[int] | None = None) -> None:
     link = settings.SITE_URL + match.get_absolute_url()
     with in_language(creator):
         said = _("%(invitee)s declined your invitation to %(game)s: the seat is open for anyone to join.") % {
-            "invitee": event.data.get("invitee") or _("A player"),
+            # A closed account's name (closing declines its invitations) in the creator's language.
+            "invitee": closed_names_shown(event.data.get("invitee") or "") or _("A player"),
             "game": match,
         }
         subject = _("[%(site)s] %(game)s: invitation declined") % {"site": settings.SITE_NAME, "game": match}

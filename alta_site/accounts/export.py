@@ -16,6 +16,7 @@ from allauth.account.models import EmailAddress
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db.models import Q
 
+from games.history_words import history_in_words
 from games.models import ChatReader, DeadlineSettings, Match, MoveRecord, Vacation
 from games.selectors import match_history, match_view_for
 from games.selectors_chat import chat_of_user
@@ -84,7 +85,10 @@ def _game(match: Match, user: User) -> dict[str, Any]:
         "your_place": seat.place if seat else None,
         "departed": seat.departed if seat else "",
         "your_view": seen.view,
-        "history": match_history(match, seen.seat_index) if seat and seat.index is not None else [],
+        # As their game page words it: moves in their notation.
+        "history": history_in_words(match.game, match_history(match, seen.seat_index))
+        if seat and seat.index is not None
+        else [],
         "log": [
             {"at": e.created_at, "text": e.shown_text}
             for e in match.events.order_by("created_at", "pk")

@@ -479,3 +479,23 @@ def test_a_dutch_opponents_export_names_a_closed_account_in_dutch(alice, bob, no
     text = " ".join(line["text"] for line in log)
     assert f"De partij is afgelopen. Winnaar: verwijderde speler {bob.pk}." in text, text
     assert "Bob" not in text and "deleted player" not in text
+
+
+def test_a_dutch_creator_is_told_in_dutch_that_a_closed_account_declined(
+    alice, bob, now, django_capture_on_commit_callbacks
+):
+    """Closing declines the invitations waiting for the player: the
+    creator's mail names the closed account as the privacy page promises,
+    in the creator's language."""
+    from django.core import mail
+
+    from tests.conftest import living_in
+
+    living_in("nl", "Europe/Amsterdam", alice)
+    services.match_create(creator=alice, game="alta", players=2, now=now, invite=["Bob"])
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        account_close(user=bob, now=now)
+    [told] = [m for m in mail.outbox if m.to == [alice.email]]
+    assert f"verwijderde speler {bob.pk} heeft je uitnodiging" in " ".join(told.body.split()), told.body
+    assert "deleted player" not in told.body

@@ -226,3 +226,25 @@ def test_a_dutch_players_export_tells_their_games_log_in_dutch_with_times_in_the
     [game] = data["games"]
     lines = [line["text"] for line in game["log"]]
     assert any(line.startswith("The game started. Seat order: ") for line in lines), lines
+
+
+def test_a_dutch_players_export_writes_their_moves_in_the_history_as_their_game_page_does(alice, bob, now):
+    """The history of a game in the export is the one the player reads on
+    the game page: moves in their notation (Dutch card names), not the
+    English the site stores."""
+    from django.utils import translation
+
+    from games.i18n import move_words
+    from tests.conftest import living_in
+
+    living_in("nl", "Europe/Amsterdam", alice)
+    match = match_create_seated(users=[alice, bob], game="alta", now=now)
+    play_some(match, 8, now, 3)
+    data, _ = download(alice)
+    [game] = data["games"]
+    seat = game["your_seat"] - 1
+    records = MoveRecord.objects.filter(match=match, seat_index=seat, kind=MoveRecord.Kind.MOVE).order_by("ply")
+    with translation.override("nl"):
+        dutch = [move_words("alta", record.text) for record in records]
+    assert dutch and dutch != [record.text for record in records]
+    assert [e["text"] for e in game["history"] if e["seat"] == seat and e["kind"] == "move"] == dutch
