@@ -383,7 +383,8 @@ def svg(
     aside = set_aside(*last) if last else {}
     names = seat_names(view, names)
     me, acting = view.get("seat"), is_acting(view)
-    lines = [status(view, names), *handout_lines(view, names)]
+    # The building's name and price first, as the seats' last turns say it; then its notation.
+    lines = [status(view, names), *handout_lines(view, names, tile_words)]
     blocks = [f'<p class="alh-status">{escape(line)}</p>' for line in lines]
     market = escape(gettext("Market and money"))
     changed = display_changed(*last) if last else frozenset()
