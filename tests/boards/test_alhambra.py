@@ -219,3 +219,17 @@ def test_dirk_s_caption_counts_his_points_in_words(language, one):
     view = RULES.view(RULES.setup(2, 4), 0)
     with translation.override(language):
         assert one in board.svg({**view, "dirk": {**view["dirk"], "score": 1}})
+
+
+def test_the_end_of_game_handout_names_each_building_as_the_page_does():
+    """ "End of game: arcades 6 NE went to Ben." read as a code beside "Built
+    Arcades (6)": the page names the building, its price, then the notation."""
+    _steps, final = play(2, 5)
+    view = RULES.view(final, None)
+    assert view["handout"]
+    page = board.svg(view, ["Ann", "Ben"])
+    lines = re.findall(r"End of game: (.*?) went to", page)
+    assert len(lines) == len(view["handout"])
+    named = re.compile(r"(Pavilion|Seraglio|Arcades|Chambers|Garden|Tower) \d+ \([a-z]+ \d+ [A-Za-z]+\)")
+    for line in lines:
+        assert named.fullmatch(line), line

@@ -113,3 +113,23 @@ def test_an_atlantis_tile_sale_is_said_and_its_seller_outlined():
             assert 'class="last-move"' not in board.svg(after, ["Ann", "Ben"])
             sales += 1
     assert sales >= 2
+
+
+def test_an_alhambra_gift_to_dirk_is_said_and_outlined_on_dirks_board():
+    """A bought building given to Dirk (two players) was summarised as
+    "Passed" and outlined nowhere: now the seat's last turn says what it gave
+    and Dirk's count of that building is outlined."""
+    rules, board = get_rules("alhambra"), board_for("alhambra")
+    gifts = 0
+    steps = list(random_playthrough(rules, 2, 5))
+    for step, following in zip(steps, steps[1:], strict=False):
+        if type(step.move).__name__ != "Gift":
+            continue
+        before, after = rules.view(step.state, 0), rules.view(following.state, 0)
+        said = board.turn_summary(before, after, step.seat)
+        assert re.match(r"^Gave (Pavilion|Seraglio|Arcades|Chambers|Garden|Tower) \(\d+\) to Dirk", said), said
+        page = board.svg(after, ["Ann", "Ben"], last=(before, after))
+        dirk = page[page.index("alh-dirk-board") :]
+        assert 'class="last-move"' in dirk, said
+        gifts += 1
+    assert gifts >= 2

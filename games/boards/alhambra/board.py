@@ -4,6 +4,7 @@ maps legal moves to clicks on it."""
 
 from __future__ import annotations
 
+from collections import Counter
 from html import escape
 from typing import Any
 
@@ -17,6 +18,7 @@ from .common import (
     CURRENCY,
     INK,
     MUTED,
+    TYPES,
     axis,
     frontier,
     handout_lines,
@@ -324,6 +326,14 @@ def set_aside(before: dict[str, Any], after: dict[str, Any]) -> dict[int, frozen
     }
 
 
+def dirk_gained(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
+    """The tiles Dirk (two players) holds after the last move and did not
+    before: a building given to him, or his share of a scoring's handout."""
+    if before.get("dirk") is None or after.get("dirk") is None:
+        return []
+    return list((Counter(after["dirk"]["tiles"]) - Counter(before["dirk"]["tiles"])).elements())
+
+
 def display_changed(before: dict[str, Any], after: dict[str, Any]) -> frozenset[int]:
     """The places of the money display whose card the last move took (and
     the market refilled), or all of them when the refill looks the same."""
@@ -353,6 +363,11 @@ def turn_summary(before: dict[str, Any], after: dict[str, Any], seat: int) -> st
         for tile in now["pending"]
         if tile not in was["pending"]
     ]
+    done += [
+        gettext("gave %(building)s to Dirk") % {"building": _building(tile)}
+        for tile in dirk_gained(before, after)
+        if tile in was["pending"]
+    ]
     gained = now["hand_size"] - was["hand_size"]
     if gained > 0 and not done:
         done.append(ngettext("took %(count)s money card", "took %(count)s money cards", gained) % {"count": gained})
@@ -368,7 +383,8 @@ def svg(
     aside = set_aside(*last) if last else {}
     names = seat_names(view, names)
     me, acting = view.get("seat"), is_acting(view)
-    lines = [status(view, names), *handout_lines(view, names)]
+    # The building's name and price first, as the seats' last turns say it; then its notation.
+    lines = [status(view, names), *handout_lines(view, names, tile_words)]
     blocks = [f'<p class="alh-status">{escape(line)}</p>' for line in lines]
     market = escape(gettext("Market and money"))
     changed = display_changed(*last) if last else frozenset()
@@ -410,6 +426,9 @@ def svg(
             target="dirk" if gift else None,
             aria=gettext("Give to Dirk"),
         )
+        # The count of each building the last move gave Dirk, outlined around its chip.
+        grown = {tile_parts(tile)[0] for tile in dirk_gained(*last)} if last else set()
+        content += "".join(last_mark(3 + index * 48, 3, 47, 24) for index, kind in enumerate(TYPES) if kind in grown)
         content += svg_text(
             142,
             50,

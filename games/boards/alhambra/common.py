@@ -3,6 +3,7 @@ money and score texts, all computed from a seat's view."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from games.i18n import expect_text, move_text
@@ -104,10 +105,11 @@ def scores(view: dict[str, Any], names: list[str]) -> list[tuple[str, int, list[
     return rows
 
 
-def handout_lines(view: dict[str, Any], names: list[str]) -> list[str]:
-    """Where the market's last buildings went at the end."""
+def handout_lines(view: dict[str, Any], names: list[str], words: Callable[[str], str] = said) -> list[str]:
+    """Where the market's last buildings went at the end, each tile in
+    ``words`` (the notation by default, as a mail reader types it)."""
     return [
         gettext("End of game: %(tile)s went to %(seat)s.")
-        % {"tile": said(item["tile"]), "seat": names[item["seat"]] if item["seat"] is not None else gettext("nobody")}
+        % {"tile": words(item["tile"]), "seat": names[item["seat"]] if item["seat"] is not None else gettext("nobody")}
         for item in view.get("handout", [])
     ]

@@ -91,10 +91,11 @@ def merchant(x: float, y: float, pair: list[str] | None, caption: str) -> str:
     if pair:
         for offset, slug in enumerate(pair):
             fill, code = CARD_STYLE[slug][0], card_codes()[slug]
-            left = x + 6 + offset * 44
-            parts.append(element("rect", x=left, y=y + 6, width=40, height=32, rx=4, fill=fill))
+            # Each half 44 wide: the widest code ("MAR", bold 10) fits beside the 16-wide picture.
+            left = x + 2 + offset * 48
+            parts.append(element("rect", x=left, y=y + 6, width=44, height=32, rx=4, fill=fill))
             parts.append(icon(slug, left + 2, y + 12, 16))
-            parts.append(svg_text(left + 29, y + 27, code, text_anchor="middle", font_size=10, font_weight="700"))
+            parts.append(svg_text(left + 31, y + 27, code, text_anchor="middle", font_size=10, font_weight="700"))
     else:
         parts.append(svg_text(x + 48, y + 27, gettext("none"), text_anchor="middle", font_size=12))
     parts.append(svg_text(x + 48, y + 58, caption, text_anchor="middle", font_size=11, fill="#5b6870"))
