@@ -375,7 +375,7 @@ def notify_move(record, *, sends: list[int] | None = None) -> None:
             continue
         with in_language(seat.user):
             mail = GameMail(
-                _("your move (%(name)s has played)") % {"name": names[record.seat_index]},
+                _turn_headline(record, names[record.seat_index]),
                 since=since_lines(
                     match=match, seat_index=seat.index, up_to_ply=record.ply, names=names, record=record, with_own=True
                 ),
@@ -393,6 +393,15 @@ def notify_move(record, *, sends: list[int] | None = None) -> None:
     # site's page), never by a receipt of "your move".
     if mover is not None and mover.user is not None and record.kind == MoveRecord.Kind.MOVE:
         _tell_mover(record, mover, rules, state, waiting, events, names, common, chat=chat)
+
+
+def _turn_headline(record, name: str) -> str:
+    """The "your move" headline after ``record``: what the other player did."""
+    if record.kind == MoveRecord.Kind.RESIGN:
+        return _("your move (%(name)s resigned)") % {"name": name}
+    if record.kind == MoveRecord.Kind.TIMEOUT or record.source == MoveRecord.Source.SYSTEM:
+        return _("your move (%(name)s ran out of time)") % {"name": name}
+    return _("your move (%(name)s has played)") % {"name": name}
 
 
 def _still_asked(match, rules, record, state, waiting: set) -> set[int]:

@@ -116,6 +116,8 @@ def test_the_next_player_reads_that_the_move_was_played_on_time_out(
     other = bob if seat.user == alice else alice
     told = [_body(m) for m in mail.outbox if m.to == [other.email]]
     assert told and all(f"{seat.user} {said}" in body for body in told), told
+    headline = {"en": "your move (%s ran out of time)", "nl": "je bent aan zet (de tijd van %s is op)"}[language]
+    [turn] = [m for m in mail.outbox if m.to == [other.email] and m.subject.endswith(headline % seat.user)]
 
 
 def test_a_daily_digest_player_still_gets_the_clocks_mails(alice, bob, now, django_capture_on_commit_callbacks):

@@ -61,3 +61,17 @@ def test_the_others_read_once_that_the_player_resigned(
     assert others
     for message_ in others:
         assert " ".join(message_.body.split()).count(told % user) == 1, message_.body
+
+
+@pytest.mark.parametrize(
+    ("language", "word", "subject"),
+    [("en", "resign", "your move (%s resigned)"), ("nl", "opgeven", "je bent aan zet (%s heeft opgegeven)")],
+)
+def test_the_next_player_s_subject_says_the_player_resigned_not_played(
+    language, word, subject, now, django_capture_on_commit_callbacks
+):
+    _match, user = _resign_by_mail(language, word, now, django_capture_on_commit_callbacks)
+    turns = [m for m in mail.outbox if m.to != [user.email] and ("aan zet" in m.subject or "your move" in m.subject)]
+    assert turns
+    for message_ in turns:
+        assert message_.subject.endswith(subject % user), message_.subject
