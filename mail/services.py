@@ -70,7 +70,7 @@ MAX_RAW = 256 * 1024
 #: A service the intake needs is away (the database, Redis, the broker, the
 #: network): not the mail's fault, so the intake fails and the sending
 #: server tries again later (SMTP 451).  Any other failure is this mail's.
-_SERVICE_FAILURES = (DatabaseFailure, RedisError, KombuError, OSError)
+SERVICE_FAILURES = (DatabaseFailure, RedisError, KombuError, OSError)
 
 
 def _text(value: str, limit: int) -> str:
@@ -133,7 +133,7 @@ def inbound_email_process(
     Never raises for bad input: every problem becomes an outcome (and, where
     a player can be told safely, a reply); a mail that sets off a bug is
     logged and answered like an unreadable one.  Only a service that is
-    away (``_SERVICE_FAILURES``) raises, so the mail is delivered again.
+    away (``SERVICE_FAILURES``) raises, so the mail is delivered again.
     ``envelope_sender`` is the SMTP reverse-path when the intake knows it
     (empty for ``MAIL FROM:<>``: never answered).
     """
@@ -145,7 +145,7 @@ def inbound_email_process(
     except DataError as error:  # a value the database refuses: this mail's fault, not an outage
         logger.warning("inbound mail %s holds a value the database refuses: %s", record.pk, error)
         return _unusable(record, raw, now, "a value the database refuses", envelope_sender)
-    except _SERVICE_FAILURES:
+    except SERVICE_FAILURES:
         raise
     except Exception as error:  # a bug: answered once, not retried for ever
         logger.exception("inbound mail %s could not be processed", record.pk)

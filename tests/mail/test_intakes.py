@@ -8,6 +8,8 @@ import time
 import pytest
 from django.core.management import call_command
 from django.db import OperationalError
+from kombu.exceptions import OperationalError as KombuOperationalError
+from redis.exceptions import RedisError
 
 from mail.addresses import unsubscribe_url
 from mail.models import GameMute, InboundEmail, OutgoingEmail
@@ -216,6 +218,45 @@ def test_a_webhook_move_the_database_drops_is_a_503_and_the_providers_retry_play
     assert not game.moves.exists() and OutgoingEmail.objects.count() == mails
 
     monkeypatch.undo()  # the database is back; the provider posts the same request again
+    with django_capture_on_commit_callbacks(execute=True):
+        assert mailgun_post(client, raw, mailgun, address, timestamp=signed).status_code == 200
+    assert game.moves.count() == 1
+    receipts = OutgoingEmail.objects.filter(to=seat.user.email, subject__contains="was played")
+    assert receipts.count() == 1
+
+
+@pytest.mark.django_db(transaction=True)  # the move's transaction rolls back as in production
+@pytest.mark.parametrize(
+    "failure",
+    [
+        RedisError("Error 111 connecting to localhost:6379. Connection refused."),
+        KombuOperationalError("[Errno 111] Connection refused"),
+        ConnectionResetError(104, "Connection reset by peer"),
+    ],
+    ids=["cache", "broker", "network"],
+)
+def test_a_webhook_move_another_service_drops_is_a_503_and_the_providers_retry_plays_it_once(
+    failure, client, game, mailgun, monkeypatch, django_capture_on_commit_callbacks
+):
+    """The cache, the broker or the network away is not the payload's fault:
+    the provider is asked to retry (503), not told the mail is unreadable
+    (a 400 it would drop), as for the database."""
+    seat = mover_of(game)
+    address = latest_reply_to(seat.user.email)
+    raw = reply(address, "1", sender=seat.user.email)
+    signed = str(int(time.time()))  # a provider's retry repeats the first try's signed fields
+    mails = OutgoingEmail.objects.count()
+
+    def away(*args, **kwargs):
+        raise failure
+
+    monkeypatch.setattr("games.services.moves.deadlines_update", away)
+    client.raise_request_exception = False
+    dropped = mailgun_post(client, raw, mailgun, address, timestamp=signed)
+    assert dropped.status_code == 503 and int(dropped["Retry-After"]) > 0
+    assert not game.moves.exists() and OutgoingEmail.objects.count() == mails
+
+    monkeypatch.undo()  # the service is back; the provider posts the same request again
     with django_capture_on_commit_callbacks(execute=True):
         assert mailgun_post(client, raw, mailgun, address, timestamp=signed).status_code == 200
     assert game.moves.count() == 1
