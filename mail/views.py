@@ -23,6 +23,7 @@ from games.models import Match
 from .addresses import unsubscribe_target
 from .models import GameMute, WebhookToken
 from .services import SERVICE_FAILURES
+from .webhook_body import from_provider, read_provider_body
 
 logger = logging.getLogger(__name__)
 
@@ -138,6 +139,8 @@ def provider_inbound(request, provider: str):
     if view is None or not config.get(key) or not config.get("WEBHOOK_SECRET"):
         raise Http404("No such webhook.")
     try:
+        if from_provider(request, config["WEBHOOK_SECRET"]):
+            read_provider_body(request)  # a mail past Django's 2.5 MB; anyone else meets that limit
         return view(request)
     except (SuspiciousOperation, Http404):
         raise
