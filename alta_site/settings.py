@@ -257,6 +257,10 @@ else:
 DEV_MAILBOX = env_bool("DEV_MAILBOX", DEBUG)
 # Incoming replies: at most this many messages per sender per hour.
 INBOUND_MAIL_PER_HOUR = env_int("INBOUND_MAIL_PER_HOUR", 60)
+# The largest post a mail provider's webhook may make, once its basic auth
+# is checked (Mailgun takes mail up to 25 MB and adds its parsed fields);
+# a mail in it over what the intakes read is answered as too large.
+INBOUND_WEBHOOK_MAX_BYTES = env_int("INBOUND_WEBHOOK_MAX_BYTES", 40 * 1024 * 1024)
 # Incoming mail keeps its text (body and raw message) this many days, then
 # only its envelope (when, from whom, what became of it): see the privacy page.
 INBOUND_MAIL_RETENTION_DAYS = env_int("INBOUND_MAIL_RETENTION_DAYS", 30)

@@ -13,10 +13,9 @@ from django.conf import settings
 from django.db import close_old_connections
 from django.utils import timezone
 
-from .services import inbound_email_process
+from .services import MAX_MESSAGE_BYTES, inbound_email_process
 
 logger = logging.getLogger(__name__)
-MAX_MESSAGE_BYTES = 2 * 1024 * 1024
 
 
 def _process(raw: bytes, recipients: list[str], sender: str | None) -> str:

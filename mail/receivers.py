@@ -24,7 +24,7 @@ from games.models import ChatMessage, Match
 from games.signals import chat_posted, recorded, stored
 
 from . import tasks, wakeup
-from .services import inbound_email_process
+from .services import MAX_MESSAGE_BYTES, inbound_email_process, inbound_email_too_large
 
 logger = logging.getLogger(__name__)
 
@@ -128,8 +128,17 @@ def on_provider_inbound(sender, event, esp_name, **kwargs) -> None:
     empty for a bounce, which is then never answered)."""
     message = event.message
     envelope = getattr(message, "envelope_recipient", None)
+    raw = _raw_mail(event)
+    if len(raw) > MAX_MESSAGE_BYTES:  # what the SMTP gateway refuses; the provider took it: answer it
+        inbound_email_too_large(
+            raw=raw,
+            source=f"webhook:{esp_name}",
+            now=timezone.now(),
+            envelope_sender=getattr(message, "envelope_sender", None),
+        )
+        return
     inbound_email_process(
-        raw=_raw_mail(event),
+        raw=raw,
         source=f"webhook:{esp_name}",
         now=timezone.now(),
         envelope_recipients=[str(envelope)] if envelope else None,

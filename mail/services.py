@@ -67,10 +67,13 @@ from .turns import TURN_LETTER
 
 logger = logging.getLogger(__name__)
 MAX_RAW = 256 * 1024
+#: The largest mail the intakes read (the SMTP gateway refuses a bigger one
+#: with 552; a provider's webhook, which took it already, gets it answered).
+MAX_MESSAGE_BYTES = 2 * 1024 * 1024
 #: A service the intake needs is away (the database, Redis, the broker, the
 #: network): not the mail's fault, so the intake fails and the sending
 #: server tries again later (SMTP 451).  Any other failure is this mail's.
-_SERVICE_FAILURES = (DatabaseFailure, RedisError, KombuError, OSError)
+SERVICE_FAILURES = (DatabaseFailure, RedisError, KombuError, OSError)
 
 
 def _text(value: str, limit: int) -> str:
@@ -133,7 +136,7 @@ def inbound_email_process(
     Never raises for bad input: every problem becomes an outcome (and, where
     a player can be told safely, a reply); a mail that sets off a bug is
     logged and answered like an unreadable one.  Only a service that is
-    away (``_SERVICE_FAILURES``) raises, so the mail is delivered again.
+    away (``SERVICE_FAILURES``) raises, so the mail is delivered again.
     ``envelope_sender`` is the SMTP reverse-path when the intake knows it
     (empty for ``MAIL FROM:<>``: never answered).
     """
@@ -145,11 +148,31 @@ def inbound_email_process(
     except DataError as error:  # a value the database refuses: this mail's fault, not an outage
         logger.warning("inbound mail %s holds a value the database refuses: %s", record.pk, error)
         return _unusable(record, raw, now, "a value the database refuses", envelope_sender)
-    except _SERVICE_FAILURES:
+    except SERVICE_FAILURES:
         raise
     except Exception as error:  # a bug: answered once, not retried for ever
         logger.exception("inbound mail %s could not be processed", record.pk)
         return _unusable(record, raw, now, f"processing failed: {type(error).__name__}", envelope_sender)
+
+
+def inbound_email_too_large(
+    *, raw: bytes, source: str, now: dt.datetime, envelope_sender: str | None = None
+) -> InboundEmail:
+    """A mail over ``MAX_MESSAGE_BYTES`` that an intake took anyway (a
+    provider's webhook: refusing it would drop it unannounced): stored (cut
+    to ``MAX_RAW``), nothing in it used, and its sender, when a person,
+    told once (a redelivery, the same Message-ID and size, is a duplicate)
+    that it was too large, in the language of the intake's other answers.
+    Raises only for a service that is away."""
+    record = InboundEmail.objects.create(
+        received_at=now, source=source, raw=_text(raw[:MAX_RAW].decode("utf-8", "replace"), MAX_RAW)
+    )
+    detail = f"too large: {len(raw)} bytes"
+    # The provider's redelivery (our 200 lost) is not answered again.
+    message_id = _text(read_unusable(raw, envelope_sender).message_id, 255)
+    if message_id and InboundEmail.objects.filter(message_id=message_id, detail=detail).exists():
+        return finish(record, InboundEmail.Outcome.DUPLICATE, "already processed", message_id=message_id)
+    return _unusable(record, raw, now, detail, envelope_sender, too_large=True)
 
 
 def _process(
@@ -308,11 +331,17 @@ def _stand_in_id(message: InboundMessage) -> str:
 
 
 def _unusable(
-    record: InboundEmail, raw: bytes, now: dt.datetime, detail: str, envelope_sender: str | None
+    record: InboundEmail,
+    raw: bytes,
+    now: dt.datetime,
+    detail: str,
+    envelope_sender: str | None,
+    *,
+    too_large: bool = False,
 ) -> InboundEmail:
-    """A mail that could not be read or used: its sender, when a person
-    (not an automatic mail) and not over the hourly limit, is told so,
-    once; nothing else changes."""
+    """A mail that could not be read or used (or, ``too_large``, was not
+    read): its sender, when a person (not an automatic mail) and not over
+    the hourly limit, is told so, once; nothing else changes."""
     unusable = read_unusable(raw, envelope_sender)
     sender = _text(unusable.sender, 320)
     record.message_id = record.message_id or _text(unusable.message_id, 255)
@@ -321,6 +350,20 @@ def _unusable(
             user = account_of(sender)
 
             def build() -> tuple[str, list[str]]:
+                if too_large:
+                    paragraphs = [
+                        _(
+                            "We received your email, but it is too large for us (more than %(size)s MB), so "
+                            "nothing in it was played or used."
+                        )
+                        % {"size": MAX_MESSAGE_BYTES // (1024 * 1024)},
+                        _(
+                            "Please send your move again as plain text, without attachments, in reply to the latest "
+                            "email of your game."
+                        ),
+                        site_line(),
+                    ]
+                    return reply_subject(unusable.subject, _("Your email was too large")), paragraphs
                 paragraphs = [
                     _("We received your email but could not read it, so nothing in it was used."),
                     _("Please send it again as plain text, in reply to the latest email of your game."),

@@ -13,7 +13,6 @@ from anymail.webhooks.mailgun import MailgunInboundWebhookView
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.exceptions import SuspiciousOperation
-from django.db import DatabaseError
 from django.http import Http404, HttpResponse
 from django.shortcuts import render
 from django.utils import timezone
@@ -23,6 +22,8 @@ from games.models import Match
 
 from .addresses import unsubscribe_target
 from .models import GameMute, WebhookToken
+from .services import SERVICE_FAILURES
+from .webhook_body import from_provider, read_provider_body
 
 logger = logging.getLogger(__name__)
 
@@ -130,18 +131,21 @@ def unsubscribe(request, token: str):
 @csrf_exempt  # providers post without a CSRF token; anymail checks their signature and basic auth
 def provider_inbound(request, provider: str):
     """One provider's inbound webhook: 404 unless configured; a payload it
-    cannot read is a 400, a database failure a 503 (the provider retries),
-    never a 500."""
+    cannot read is a 400; a service that is away (the database, the cache,
+    the broker, the network: ``SERVICE_FAILURES``) a 503, so the provider
+    retries; never a 500."""
     key, view = INBOUND_PROVIDERS.get(provider, ("", None))
     config = getattr(settings, "ANYMAIL", None) or {}
     if view is None or not config.get(key) or not config.get("WEBHOOK_SECRET"):
         raise Http404("No such webhook.")
     try:
+        if from_provider(request, config["WEBHOOK_SECRET"]):
+            read_provider_body(request)  # a mail past Django's 2.5 MB; anyone else meets that limit
         return view(request)
     except (SuspiciousOperation, Http404):
         raise
-    except DatabaseError:
-        logger.exception("inbound webhook of %s: database unavailable", provider)
+    except SERVICE_FAILURES:
+        logger.exception("inbound webhook of %s: a service is unavailable", provider)
         return HttpResponse(
             "Temporarily unavailable.", status=503, headers={"Retry-After": "60"}, content_type="text/plain"
         )

@@ -89,3 +89,36 @@ def test_the_gateway_logs_neither_reply_tokens_nor_addresses(gateway, alice, bob
     logged = "\n".join(record.getMessage() for record in caplog.records)
     assert "inbound mail: accepted" in logged
     assert token not in logged and bob.email not in logged
+
+
+def test_a_move_the_database_drops_is_a_451_and_the_senders_retry_plays_it_once(gateway, alice, bob, now, monkeypatch):
+    """The sending server keeps the mail and tries again (SMTP 451): nothing
+    of the first try is stored or sent, the retry is played once."""
+    from django.db import OperationalError
+
+    from mail.models import OutgoingEmail
+
+    match = match_create(creator=alice, game="alta", players=2, now=now, invite=["Bob"])
+    send(gateway, sender=bob.email, to=latest_with_reply(bob.email).reply_to[0], body="accept")
+    match.refresh_from_db()
+    mover = match.seats.get(deadline_at__isnull=False).user
+    message = EmailMessage()
+    message["From"], message["To"], message["Subject"] = mover.email, latest_with_reply(mover.email).reply_to[0], "Re"
+    message["Message-ID"] = "<dropped@client.example>"
+    message.set_content("1\n")
+    mails = OutgoingEmail.objects.count()
+
+    def connection_lost(*args, **kwargs):
+        raise OperationalError("server closed the connection unexpectedly")
+
+    monkeypatch.setattr("games.services.moves.deadlines_update", connection_lost)
+    with smtplib.SMTP("127.0.0.1", gateway, timeout=30) as client, pytest.raises(smtplib.SMTPDataError) as refused:
+        client.send_message(message)
+    assert refused.value.smtp_code == 451
+    assert not match.moves.exists() and OutgoingEmail.objects.count() == mails
+
+    monkeypatch.undo()
+    with smtplib.SMTP("127.0.0.1", gateway, timeout=30) as client:
+        client.send_message(message)
+    assert match.moves.count() == 1
+    assert OutgoingEmail.objects.filter(to=mover.email, subject__contains="was played").count() == 1

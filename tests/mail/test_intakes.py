@@ -6,11 +6,17 @@ import io
 import time
 
 import pytest
+from django.core.exceptions import SuspiciousOperation
 from django.core.management import call_command
 from django.db import OperationalError
+from django.test import RequestFactory
+from kombu.exceptions import OperationalError as KombuOperationalError
+from redis.exceptions import RedisError
 
 from mail.addresses import unsubscribe_url
 from mail.models import GameMute, InboundEmail, OutgoingEmail
+from mail.services import MAX_MESSAGE_BYTES
+from mail.views import provider_inbound
 
 from .conftest import mover_of
 from .intake import message
@@ -185,15 +191,75 @@ def test_a_signed_webhook_with_a_garbage_body_is_taken_and_changes_nothing(clien
     assert not game.moves.exists() and OutgoingEmail.objects.count() == mails
 
 
-def test_an_oversized_webhook_post_is_refused_without_a_500(client, game, mailgun, settings):
+class _Unread:
+    """A request body that must not be read (a refusal is cheap)."""
+
+    def read(self, *args):
+        raise AssertionError("the body of an unauthenticated post was read")
+
+    readline = read
+
+
+@pytest.mark.parametrize("auth", ["", "Basic " + __import__("base64").b64encode(b"hook:wrong").decode()])
+def test_an_oversized_post_not_from_the_provider_is_refused_without_reading_it(auth, client, game, mailgun, settings):
     settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 100_000
     client.raise_request_exception = False
     seat = mover_of(game)
     address = latest_reply_to(seat.user.email)
     raw = reply(address, "1\n\n" + "chat " * 30_000, sender=seat.user.email)
-    response = mailgun_post(client, raw, mailgun, address)
+    response = client.post(
+        "/mail/inbound/mailgun/inbound_mime/",
+        {"recipient": address, "body-mime": raw.decode()},
+        HTTP_AUTHORIZATION=auth,
+    )
     assert 400 <= response.status_code < 500
     assert not InboundEmail.objects.exists() and not game.moves.exists()
+    request = RequestFactory().post(
+        "/mail/inbound/mailgun/inbound_mime/", b"", content_type="multipart/form-data; boundary=x"
+    )
+    request.META.update(CONTENT_LENGTH=str(50 * 1024 * 1024), HTTP_AUTHORIZATION=auth)
+    request._stream = _Unread()
+    with pytest.raises(SuspiciousOperation):
+        provider_inbound(request, provider="mailgun")
+
+
+def test_a_signed_webhook_mail_over_djangos_upload_limit_is_played(
+    client, game, mailgun, settings, django_capture_on_commit_callbacks
+):
+    """Django refuses bodies over DATA_UPLOAD_MAX_MEMORY_SIZE (2.5 MB) to
+    anyone; a mail the provider posts, authenticated, is read up to the
+    size the intakes take."""
+    settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 100_000
+    seat = mover_of(game)
+    address = latest_reply_to(seat.user.email)
+    raw = reply(address, "1\n\n" + "chat " * 30_000, sender=seat.user.email)
+    with django_capture_on_commit_callbacks(execute=True):
+        response = mailgun_post(client, raw, mailgun, address)
+    assert response.status_code == 200
+    assert InboundEmail.objects.get().outcome == "accepted" and game.moves.count() == 1
+
+
+def test_a_signed_webhook_mail_too_large_for_us_is_answered_in_the_senders_language_and_plays_nothing(
+    client, game, mailgun, django_capture_on_commit_callbacks
+):
+    """A mail bigger than the intakes read (a photo of the board): taken
+    (200, or the provider retries and then drops it unannounced), nothing
+    played, and its sender told, once, in their language."""
+    seat = mover_of(game)
+    seat.user.language = "nl"
+    seat.user.save(update_fields=["language"])
+    address = latest_reply_to(seat.user.email)
+    before = list(OutgoingEmail.objects.values_list("pk", flat=True))
+    raw = reply(address, "1\n\n" + "foto " * 700_000, sender=seat.user.email)  # 3.5 MB
+    assert len(raw) > MAX_MESSAGE_BYTES
+    with django_capture_on_commit_callbacks(execute=True):
+        response = mailgun_post(client, raw, mailgun, address)
+    assert response.status_code == 200
+    assert not game.moves.exists()
+    assert InboundEmail.objects.get().outcome == "malformed"
+    (answer,) = OutgoingEmail.objects.exclude(pk__in=before)
+    assert answer.to == seat.user.email and answer.headers["Auto-Submitted"] == "auto-replied"
+    assert "te groot" in answer.text and "niets" in answer.text and "too large" not in answer.text
 
 
 @pytest.mark.django_db(transaction=True)  # the move's transaction rolls back as in production
@@ -203,6 +269,7 @@ def test_a_webhook_move_the_database_drops_is_a_503_and_the_providers_retry_play
     seat = mover_of(game)
     address = latest_reply_to(seat.user.email)
     raw = reply(address, "1", sender=seat.user.email)
+    signed = str(int(time.time()))  # a provider's retry repeats the first try's signed fields
     mails = OutgoingEmail.objects.count()
 
     def connection_lost(*args, **kwargs):
@@ -210,13 +277,52 @@ def test_a_webhook_move_the_database_drops_is_a_503_and_the_providers_retry_play
 
     monkeypatch.setattr("games.services.moves.deadlines_update", connection_lost)
     client.raise_request_exception = False
-    dropped = mailgun_post(client, raw, mailgun, address)
+    dropped = mailgun_post(client, raw, mailgun, address, timestamp=signed)
     assert dropped.status_code == 503 and int(dropped["Retry-After"]) > 0
     assert not game.moves.exists() and OutgoingEmail.objects.count() == mails
 
     monkeypatch.undo()  # the database is back; the provider posts the same request again
     with django_capture_on_commit_callbacks(execute=True):
-        assert mailgun_post(client, raw, mailgun, address).status_code == 200
+        assert mailgun_post(client, raw, mailgun, address, timestamp=signed).status_code == 200
+    assert game.moves.count() == 1
+    receipts = OutgoingEmail.objects.filter(to=seat.user.email, subject__contains="was played")
+    assert receipts.count() == 1
+
+
+@pytest.mark.django_db(transaction=True)  # the move's transaction rolls back as in production
+@pytest.mark.parametrize(
+    "failure",
+    [
+        RedisError("Error 111 connecting to localhost:6379. Connection refused."),
+        KombuOperationalError("[Errno 111] Connection refused"),
+        ConnectionResetError(104, "Connection reset by peer"),
+    ],
+    ids=["cache", "broker", "network"],
+)
+def test_a_webhook_move_another_service_drops_is_a_503_and_the_providers_retry_plays_it_once(
+    failure, client, game, mailgun, monkeypatch, django_capture_on_commit_callbacks
+):
+    """The cache, the broker or the network away is not the payload's fault:
+    the provider is asked to retry (503), not told the mail is unreadable
+    (a 400 it would drop), as for the database."""
+    seat = mover_of(game)
+    address = latest_reply_to(seat.user.email)
+    raw = reply(address, "1", sender=seat.user.email)
+    signed = str(int(time.time()))  # a provider's retry repeats the first try's signed fields
+    mails = OutgoingEmail.objects.count()
+
+    def away(*args, **kwargs):
+        raise failure
+
+    monkeypatch.setattr("games.services.moves.deadlines_update", away)
+    client.raise_request_exception = False
+    dropped = mailgun_post(client, raw, mailgun, address, timestamp=signed)
+    assert dropped.status_code == 503 and int(dropped["Retry-After"]) > 0
+    assert not game.moves.exists() and OutgoingEmail.objects.count() == mails
+
+    monkeypatch.undo()  # the service is back; the provider posts the same request again
+    with django_capture_on_commit_callbacks(execute=True):
+        assert mailgun_post(client, raw, mailgun, address, timestamp=signed).status_code == 200
     assert game.moves.count() == 1
     receipts = OutgoingEmail.objects.filter(to=seat.user.email, subject__contains="was played")
     assert receipts.count() == 1
@@ -252,3 +358,17 @@ def test_staff_can_inspect_the_mail_log(client, game, alice):
     client.force_login(alice)
     assert "the game has started" in client.get("/admin/mail/outgoingemail/").content.decode()
     assert client.get("/admin/mail/inboundemail/").status_code == 200
+
+
+def test_the_providers_redelivery_of_a_mail_too_large_for_us_is_answered_once(client, game, mailgun):
+    """A 200 the provider did not get (a dropped connection): it posts the
+    same request again; the sender is not told twice."""
+    seat = mover_of(game)
+    address = latest_reply_to(seat.user.email)
+    before = list(OutgoingEmail.objects.values_list("pk", flat=True))
+    raw = reply(address, "1\n\n" + "foto " * 500_000, sender=seat.user.email)
+    signed = str(int(time.time()))
+    statuses = [mailgun_post(client, raw, mailgun, address, timestamp=signed).status_code for _ in range(2)]
+    assert statuses == [200, 200] and not game.moves.exists()
+    assert sorted(InboundEmail.objects.values_list("outcome", flat=True)) == ["duplicate", "malformed"]
+    assert OutgoingEmail.objects.exclude(pk__in=before).count() == 1

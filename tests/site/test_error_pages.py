@@ -69,3 +69,37 @@ def test_a_500_reads_in_the_readers_language():
     page = response.content.decode()
     assert response.status_code == 500
     assert '<html lang="nl">' in page and "<h1>Er ging iets mis</h1>" in page and "a bug" not in page
+
+
+@override_settings(ROOT_URLCONF=__name__)
+def test_the_500_page_is_styled_by_the_site_stylesheet_the_policy_allows():
+    """The policy's ``style-src 'self'`` blocks a ``style=`` attribute: the
+    500 page takes its looks from the site's stylesheet, which it links
+    without a storage lookup (no manifest needed when all else is down)."""
+    from html.parser import HTMLParser
+    from pathlib import Path
+
+    from django.contrib.staticfiles import finders
+
+    client = Client(raise_request_exception=False)
+    response = client.get("/broken/")
+    assert response.status_code == 500
+    assert "style-src 'self'" in response["Content-Security-Policy"]
+
+    class Tags(HTMLParser):
+        def __init__(self):
+            super().__init__()
+            self.tags: list[tuple[str, dict]] = []
+
+        def handle_starttag(self, tag, attrs):
+            self.tags.append((tag, dict(attrs)))
+
+    tags = Tags()
+    tags.feed(response.content.decode())
+    assert not [tag for tag, attrs in tags.tags if "style" in attrs]
+    assert not [tag for tag, _attrs in tags.tags if tag == "style"]
+    sheets = [attrs["href"] for tag, attrs in tags.tags if tag == "link" and attrs.get("rel") == "stylesheet"]
+    assert sheets == ["/static/alta/site.css"]
+    css = Path(finders.find("alta/site.css")).read_text(encoding="utf-8")
+    classes = {cls for _tag, attrs in tags.tags for cls in (attrs.get("class") or "").split()}
+    assert classes and all(f".{cls}" in css for cls in classes)

@@ -57,3 +57,46 @@ def test_a_move_the_database_drops_is_a_503_to_retry_and_the_retry_plays_it_once
     again = client.post(f"/api/games/{match.pk}/moves/", body, format="json", **headers)
     assert again.status_code == 201 and again.json()["ply"] == 1
     assert MoveRecord.objects.filter(match=match).count() == 1
+
+
+def _away_after_commit(execute, sql, params, many, context):
+    raise OperationalError("the database went away after the commit")
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("channel", ["api", "form"])
+def test_a_move_committed_just_before_the_database_goes_is_answered_as_played(channel, alice, bob, client, monkeypatch):
+    """The answer to a committed move is built without another query, so a
+    database that goes away right after the commit cannot turn it into an
+    error answer (the player would send it again)."""
+    from django.db import connection
+
+    from games import services
+
+    match = match_create_seated(users=[alice, bob], game="alta", now=timezone.now())
+    rules = get_rules(match.game)
+    state = rules.load(match.state)
+    seat = match.seats.get(index=min(rules.to_move(state)))
+    body = {"ply": match.ply, "move": rules.move_options(state, seat.index)[0][0]}
+    submit = services.move_submit
+
+    def then_the_database_goes(**kwargs):
+        result = submit(**kwargs)
+        connection.execute_wrappers.append(_away_after_commit)
+        return result
+
+    monkeypatch.setattr(services, "move_submit", then_the_database_goes)
+    try:
+        if channel == "api":
+            answer = client_for(seat.user).post(f"/api/games/{match.pk}/moves/", body, format="json")
+            assert answer.status_code == 201 and answer.json()["ply"] == 1
+        else:
+            client.force_login(seat.user)
+            answer = client.post(f"/games/{match.pk}/move/", body)
+            assert answer.status_code == 302 and answer.url == f"/games/{match.pk}/"
+        with pytest.raises(OperationalError):  # the database was away while answering
+            MoveRecord.objects.count()
+    finally:
+        if _away_after_commit in connection.execute_wrappers:
+            connection.execute_wrappers.remove(_away_after_commit)
+    assert MoveRecord.objects.filter(match=match).count() == 1
