@@ -12,6 +12,7 @@ paragraphs are translated once per catalogue (``_phrases``).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from html import escape as _html_escape
 from typing import Any
@@ -28,6 +29,12 @@ from .templatetags.mail_text import fast_wrap, wrapped
 _RULE = "-" * 70
 #: The plain part's width (``render.WIDTH``; not imported: render imports this).
 _WIDTH = 72
+#: A short parenthesised group, an example or an option pair ("(3 7)",
+#: "(take 1 or 2)"): read as one, so a line break never splits it.
+_GROUP = re.compile(r"\([^()\n]{1,14}\)")
+#: What stands for a kept group's spaces while wrapping (Django's ``wrap``
+#: breaks lines at " " only); never in a mail's text.
+_HELD = "\x00"
 
 
 @dataclass
@@ -108,6 +115,8 @@ def _phrases() -> dict[str, str]:
 def _translated_phrases() -> dict[str, str]:
     found = _phrase_table()
     found.update({f"{key}_wrapped": _wrap(found[key]) for key in _WRAPPED})
+    # A narrow mail client's own line breaks keep "(3 7)" together too.
+    found["notation_line_html"] = _keep_groups(found["notation_line"], "&nbsp;")
     return found
 
 
@@ -129,8 +138,19 @@ def _esc(value) -> str:
     return _html_escape(str(value))
 
 
+def _keep_groups(text: str, space: str) -> str:
+    """``text`` with the spaces of each short parenthesised group
+    (``_GROUP``) written as ``space``, one that no line break takes."""
+    return _GROUP.sub(lambda m: m.group(0).replace(" ", space), text)
+
+
 def _wrap(value) -> str:
-    return fast_wrap(str(value), _WIDTH)
+    """``value`` wrapped to the plain part's width at spaces, never inside
+    a short parenthesised group ("(3 7)" stays on one line)."""
+    text = str(value)
+    if len(text) <= _WIDTH or "(" not in text:
+        return fast_wrap(text, _WIDTH)
+    return fast_wrap(_keep_groups(text, _HELD), _WIDTH).replace(_HELD, " ")
 
 
 def body_text(parts: BodyParts) -> str:
@@ -277,7 +297,7 @@ def _html_reply(parts: BodyParts, say: dict[str, str]) -> str:
     )
     if parts.more_options:
         out.append(f'<p style="margin:4px 0">{_more(parts.more_options)}</p>')
-    out.append(f'\n<p style="margin:4px 0">{say["notation_line"]}</p>\n')
+    out.append(f'\n<p style="margin:4px 0">{say["notation_line_html"]}</p>\n')
     if mail.notation:
         out.append(f'<p style="margin:8px 0 2px"><strong>{say["notation_html"]}</strong></p>')
         out.append(_paragraphs(mail.notation, "margin:2px 0"))

@@ -116,14 +116,19 @@ def _caused(rules, told, seat_index: int) -> list[Event]:
     events = map(Event.load, told.events)
     if told.source == MoveRecord.Source.SYSTEM or told.kind != MoveRecord.Kind.MOVE:
         return list(events)
+    # What only the seat may see of its own turn is what came into its
+    # hand ("You drew ..."), which the mail's changes line tells.
+    return [e for e in not_chosen(rules, events, seat_index) if tuple(e.to or ()) != (seat_index,)]
+
+
+def not_chosen(rules, events, seat_index: int) -> list[Event]:
+    """``events`` without the seat's own chosen moves (``move_events`` of
+    the seat): for the seat's own mails, which say what it played already.
+    The engine words those in the third person ("Bob placed Mill at D4
+    from their hand."), which must not be read by Bob himself; what the
+    moves caused (a tile taken, cards drawn, a scoring) stays."""
     chosen = rules.move_events
-    return [
-        e
-        for e in events
-        # What only the seat may see of its own turn is what came into its
-        # hand ("You drew ..."), which the mail's changes line tells.
-        if not (e.kind in chosen and e.data.get("seat") == seat_index) and tuple(e.to or ()) != (seat_index,)
-    ]
+    return [e for e in events if not (e.kind in chosen and e.data.get("seat") == seat_index)]
 
 
 def since_lines(
@@ -169,4 +174,4 @@ def since_lines(
     return [_("Since your last move:"), *lines]
 
 
-__all__ = ["event_line", "log_tail", "own_ply", "since_lines", "visible_lines", "words"]
+__all__ = ["event_line", "log_tail", "not_chosen", "own_ply", "since_lines", "visible_lines", "words"]
