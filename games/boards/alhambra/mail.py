@@ -9,6 +9,7 @@ from typing import Any
 from games.rules.alhambra.view import text_board
 from games.terms import gettext, ngettext, term
 
+from ..text_bands import column_bands
 from .common import (
     CURRENCY,
     TYPES,
@@ -35,20 +36,11 @@ _LABEL, _COLUMN = 4, 7
 
 
 def _bands(rows: list[str]) -> list[str]:
-    """``text_board``'s rows cut into bands of columns that fit the mail's
-    width, one under the other, each with its column and row labels (a
-    band ends on the side the next one starts with): the mail's wrapping
-    would otherwise break a wide Alhambra's rows, and a reader could no
-    longer tell which cell a building is in."""
-    if all(_INDENT + len(row) <= _WIDTH for row in rows):
-        return rows
-    step = (_WIDTH - _INDENT - _LABEL - 1) // _COLUMN * _COLUMN
-    widest = max(len(row) for row in rows)
-    bands: list[str] = []
-    for start in range(_LABEL, widest - 1, step):
-        bands += [""] if bands else []
-        bands += [(row[:_LABEL] + row[start : start + step + 1]).rstrip() for row in rows]
-    return bands
+    """``text_board``'s rows in bands of columns that fit the mail's width
+    (``column_bands``; a band ends on the side the next one starts with),
+    an empty line between bands."""
+    bands = column_bands(rows, width=_WIDTH - _INDENT, label=_LABEL, column=_COLUMN, overlap=1)
+    return [line for index, band in enumerate(bands) for line in ([""] if index else []) + band]
 
 
 def _spots(view: dict[str, Any], entry: dict[str, Any]) -> list[str]:

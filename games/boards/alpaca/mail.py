@@ -11,6 +11,7 @@ from django.utils.translation import gettext_noop
 from games.rules.alpaca.view import MAJOR_EDGES, board_text
 from games.terms import gettext, ngettext
 
+from ..text_bands import column_bands
 from .common import (
     CORNER,
     CORNER_WORDS,
@@ -50,20 +51,10 @@ def _left(name: str, tiles: list[str]) -> str:
 
 
 def _bands(table: str) -> str:
-    """``board_text``'s table cut into bands of columns that fit the mail's
-    width, one under the other, each with its x headings and y labels: the
-    mail's wrapping would otherwise break a wide table's rows, and a reader
-    could no longer tell which column a tile is in."""
-    lines = table.splitlines()
-    if all(len(line) <= _WIDTH for line in lines):
-        return table
-    step = (_WIDTH - _LABEL) // _COLUMN * _COLUMN
-    widest = max(len(line) for line in lines)
-    bands = [
-        "\n".join((line[:_LABEL] + line[start : start + step]).rstrip() for line in lines)
-        for start in range(_LABEL, widest, step)
-    ]
-    return "\n\n".join(bands)
+    """``board_text``'s table in bands of columns that fit the mail's width
+    (``column_bands``), each with its x headings and y labels."""
+    bands = column_bands(table.splitlines(), width=_WIDTH, label=_LABEL, column=_COLUMN)
+    return table if len(bands) == 1 else "\n\n".join("\n".join(band) for band in bands)
 
 
 def text(view: dict[str, Any], names: list[str] | None = None) -> str:
