@@ -25,10 +25,18 @@ def translate(game: str, message: Message) -> str:
     return render(message, gettext, lambda slug: term(game, slug), lambda text: move_text(game, text))
 
 
-def event_text(game: str, event: Event) -> str:
+def event_text(game: str, event: Event, reader: int | None = None) -> str:
     """The event's sentence in the active language (its stored English
-    ``text`` for an event written before events carried a message)."""
-    return event.text if event.message is None else translate(game, event.message)
+    ``text`` for an event written before events carried a message), worded
+    for the seat ``reader`` when it is about that seat ("You draw 1 card.",
+    the engine's ``second_person``)."""
+    if event.message is None:
+        return event.text
+    if reader is not None:
+        key, own = get_rules(game).second_person.get(event.message.template, ("", ""))
+        if own and event.data.get(key) == reader:
+            return translate(game, Message(own, event.message.params))
+    return translate(game, event.message)
 
 
 def expect_text(game: str, view: dict[str, Any]) -> str:

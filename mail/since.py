@@ -24,11 +24,12 @@ from games.terms import term
 _SLUG = re.compile(r"\b[a-z]+(?:_[a-z]+)+\b")
 
 
-def event_line(game: str, event: Event, names: list[str]) -> str:
-    """An engine event's sentence for a reader, in the active language:
-    players' names for "Seat 2", the game's display names for slugs.  Slugs
-    go first, so a player's name is never taken for one."""
-    text = _SLUG.sub(lambda m: term(game, m.group(0)), event_text(game, event))
+def event_line(game: str, event: Event, names: list[str], reader: int | None = None) -> str:
+    """An engine event's sentence for the seat ``reader``, in the active
+    language: "you" where it is about the reader, players' names for "Seat
+    2", the game's display names for slugs.  Slugs go first, so a player's
+    name is never taken for one."""
+    text = _SLUG.sub(lambda m: term(game, m.group(0)), event_text(game, event, reader))
     return with_names(text, dict(enumerate(names)))
 
 
@@ -105,7 +106,7 @@ def _since(match, seat_index: int, own: int | None, up_to_ply: int, record, *, w
 
 def visible_lines(game: str, events, seat_index: int | None, names: list[str]) -> list[str]:
     """The lines of ``events`` that ``seat_index`` may see."""
-    return [event_line(game, e, names) for e in events if e.visible_to(seat_index)]
+    return [event_line(game, e, names, seat_index) for e in events if e.visible_to(seat_index)]
 
 
 def _caused(rules, told, seat_index: int) -> list[Event]:
@@ -156,7 +157,7 @@ def since_lines(
             continue
         who = names[told.seat_index] if told.seat_index < len(names) else str(told.seat_index + 1)
         seen = [
-            event_line(match.game, event, names)
+            event_line(match.game, event, names, seat_index)
             for event in map(Event.load, told.events)
             if event.visible_to(seat_index)
         ]

@@ -119,6 +119,11 @@ class BaseRules(Generic[S, MoveT]):
     #: every other event of their submission (cards drawn, a tile taken, a
     #: scoring at the end of their turn) they are.  Empty: every event.
     move_events: ClassVar[frozenset[str]] = frozenset()
+    #: Events worded for the seat they are about, in its own mails:
+    #: ``{template: (key, template_for_that_seat)}``, used when the event's
+    #: ``data[key]`` is the reader's seat ("%(seat)s draws 1 card." -> "You
+    #: draw 1 card."), so nobody reads about themselves by name.
+    second_person: ClassVar[Mapping[str, tuple[str, str]]] = {}
     #: The module whose package holds ``HELP.md`` (set by ``__init_subclass__``).
     help_package: ClassVar[str] = ""
     #: The game's state and moves <-> JSON (usually its ``codec`` module).

@@ -205,6 +205,9 @@ class Rules(Protocol[StateT, MoveT]):
     #: The kinds of event that tell a seat's own choice (``data["seat"]``),
     #: as its move text does; every other event is what the move caused.
     move_events: ClassVar[frozenset[str]]
+    #: ``{template: (key, template)}``: an event's wording for the seat
+    #: ``data[key]`` it is about ("You draw 1 card.").
+    second_person: ClassVar[Mapping[str, tuple[str, str]]]
 
     # ------------------------------------------------------------- playing
     def setup(self, players: int, seed: int, options: Mapping[str, JSON] | None = None) -> StateT:

@@ -11,9 +11,10 @@ rules, walls) and ``scoring`` (majorities); this class wires them to
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from games.engine import BaseRules, Rng, Transition, seed_state
+from games.engine.message import gettext_noop
 from games.engine.protocol import JSON
 
 from . import codec, legal, notation, notation_parse, play, setup, strategy
@@ -34,6 +35,12 @@ class AlhambraRules(BaseRules[AlhambraState, Move]):
     engine_version = 1
     # Not the refills, scorings, Dirk's tiles or the end's handout.
     move_events = frozenset({"take", "buy", "redesign", "place", "gift", "done"})
+    second_person: ClassVar[Mapping[str, tuple[str, str]]] = {
+        gettext_noop("Slot %(slot)s: %(name)s goes to %(seat)s (most %(currency)s)."): (
+            "seat",
+            gettext_noop("Slot %(slot)s: %(name)s goes to you (most %(currency)s)."),
+        ),
+    }
     codec = codec
     wordings = notation.WORDINGS
 

@@ -25,7 +25,7 @@ previous one (both modulo the number of players).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from games.engine import BaseRules, IllegalMove, Rng, Transition, seed_state
 from games.engine.message import gettext_noop
@@ -49,6 +49,21 @@ class AlpacaRules(BaseRules[AlpacaState, Move]):
     # Not the figures a tile closed, the passes of seats that cannot
     # place, nor a new round.
     move_events = frozenset({"place", "bonus"})
+    second_person: ClassVar[Mapping[str, tuple[str, str]]] = {
+        gettext_noop("%(who)s passes."): ("seat", gettext_noop("You pass.")),
+        gettext_noop("%(who)s closed a figure of two minor triangles (%(cells_text)s): one bonus action."): (
+            "seat",
+            gettext_noop("You closed a figure of two minor triangles (%(cells_text)s): one bonus action."),
+        ),
+        gettext_noop("%(who)s closed a figure of four major triangles (%(cells_text)s): one bonus action."): (
+            "seat",
+            gettext_noop("You closed a figure of four major triangles (%(cells_text)s): one bonus action."),
+        ),
+        gettext_noop("Round %(number)s: %(colour)s is dominant; %(dominant)s plays first."): (
+            "dominant",
+            gettext_noop("Round %(number)s: %(colour)s is dominant; you play first."),
+        ),
+    }
     codec = codec
     wordings = notation.WORDINGS
 

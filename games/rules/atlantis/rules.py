@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from games.engine import (
     BaseRules,
@@ -43,6 +43,22 @@ class AtlantisRules(BaseRules[AtlantisState, Move]):
     engine_version = 1
     # Not the tile taken behind the pawn nor the cards drawn after it.
     move_events = frozenset({"sell", "bridge", "move", "pay", "pass"})
+    second_person: ClassVar[Mapping[str, tuple[str, str]]] = {
+        gettext_noop("%(seat)s draws 1 card."): ("seat", gettext_noop("You draw 1 card.")),
+        gettext_noop("%(seat)s draws %(n)s cards."): ("seat", gettext_noop("You draw %(n)s cards.")),
+        gettext_noop("%(seat)s takes tile %(tile)s from %(position)s."): (
+            "seat",
+            gettext_noop("You take tile %(tile)s from %(position)s."),
+        ),
+        gettext_noop("%(seat)s takes tile %(tile)s from %(position)s, revealing %(shown)s."): (
+            "seat",
+            gettext_noop("You take tile %(tile)s from %(position)s, revealing %(shown)s."),
+        ),
+        gettext_noop("%(seat)s's pawn on %(where)s goes to the mainland; toll %(toll)s is subtracted."): (
+            "seat",
+            gettext_noop("Your pawn on %(where)s goes to the mainland; toll %(toll)s is subtracted."),
+        ),
+    }
     codec = codec
     wordings = notation.WORDINGS
 

@@ -1,0 +1,48 @@
+"""What a move caused is told to its mover as "you" ("You take tile yellow 3
+from 4.", "Je trekt 1 kaart."), and to the other player with the mover's name."""
+
+from __future__ import annotations
+
+import pytest
+from django.core import mail
+
+from games.engine import get_rules
+from games.services import match_create_seated
+from tests.conftest import make_user
+
+from .conftest import mails_to, mover_of
+from .intake import ingest, message
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.mark.parametrize(
+    ("language", "took", "drew"),
+    [("en", "You take tile", "You draw 1 card."), ("nl", "Je neemt tegel", "Je trekt 1 kaart.")],
+)
+def test_an_atlantis_pawn_move_by_mail_tells_its_mover_you_took_and_drew(
+    now, django_capture_on_commit_callbacks, language, took, drew
+):
+    users = [make_user(f"p{i}@example.com", name, language=language) for i, name in enumerate(["Alice", "Bob"])]
+    with django_capture_on_commit_callbacks(execute=True):
+        match = match_create_seated(users=users, game="atlantis", now=now)
+    seat = mover_of(match)
+    rules = get_rules("atlantis")
+    options = [text for text, _move in rules.move_options(rules.load(match.state), seat.index)]
+    pawn_move = next(n for n, text in enumerate(options, 1) if "->" in text)
+    address = [m for m in mails_to(seat.user.email) if m.reply_to][-1].reply_to[0]
+    mail.outbox.clear()
+
+    record = ingest(bytes(message(address, str(pawn_move), sender=seat.user.email)), django_capture_on_commit_callbacks)
+
+    assert record.outcome == "accepted", record.detail
+    name = seat.user.display_name
+    [receipt] = mails_to(seat.user.email)
+    assert took in receipt.body and drew in receipt.body, receipt.body
+    for verb in ("takes", "draws", "neemt", "trekt"):
+        assert f"{name} {verb}" not in receipt.body, receipt.body
+    other = next(u for u in users if u != seat.user)
+    [turn] = mails_to(other.email)
+    third = ("takes tile", "draws 1 card.") if language == "en" else ("neemt tegel", "trekt 1 kaart.")
+    assert all(f"{name} {words}" in turn.body for words in third), turn.body
+    assert took not in turn.body and drew not in turn.body, turn.body
