@@ -233,3 +233,19 @@ def test_the_end_of_game_handout_names_each_building_as_the_page_does():
     named = re.compile(r"(Pavilion|Seraglio|Arcades|Chambers|Garden|Tower) \d+ \([a-z]+ \d+ [A-Za-z]+\)")
     for line in lines:
         assert named.fullmatch(line), line
+
+
+def test_only_a_reserve_the_reader_can_fill_now_is_drawn_as_a_box():
+    """The reader's own reserve, on their turn, is a dashed drop zone; an
+    opponent's (and Dirk's, outside the end's hand-out) is a plain label,
+    not a framed box a player takes for a button that does nothing."""
+    state = RULES.setup(2, 4)
+    mover = min(RULES.to_move(state))
+    view = RULES.view(state, mover)
+    drawing = ET.fromstring(f"<div>{board.svg(view, NAMES[:2])}</div>")
+    boxes = []
+    for figure in (f for f in drawing.iter("figure") if f.get("data-seat")):  # Dirk's has none
+        extras = next(svg for svg in figure.iter("svg") if "alh-extras" in svg.get("class", ""))
+        framed = [r for r in extras.iter("rect") if r.get("width") == "62"]
+        boxes.append((figure.get("data-seat"), [r.get("data-target") for r in framed]))
+    assert sorted(boxes) == sorted([(str(mover), ["reserve"]), (str(1 - mover), [])])

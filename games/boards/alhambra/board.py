@@ -35,14 +35,13 @@ from .icons import COIN_HEIGHT, building_key, building_name, building_tile, coin
 
 
 def _box(x: float, y: float, w: float, h: float, caption: str, *, target: str | None, aria: str) -> str:
-    """A labelled drop zone (the reserve, Dirk); a target when moves may go there."""
-    look = {"rx": 5, "fill": "#fff", "stroke": "#2f6f5e", "stroke_dasharray": "4 3"} if target else {}
-    box = (
-        target_rect(x, y, w, h, target, aria, **look)
-        if target
-        else element("rect", x=x, y=y, width=w, height=h, rx=5, fill="#fff", stroke="#c8c2b4")
-    )
-    return box + svg_text(
+    """A labelled drop zone (the reserve, Dirk) when moves may go there
+    (``target``); otherwise only its caption, a label like "To place:", so
+    that it is not taken for a button."""
+    if not target:
+        return svg_text(x, y + h / 2 + 4, caption, font_size=11, font_weight="700", fill=INK)
+    look = {"rx": 5, "fill": "#fff", "stroke": "#2f6f5e", "stroke_dasharray": "4 3"}
+    return target_rect(x, y, w, h, target, aria, **look) + svg_text(
         x + w / 2, y + h / 2 + 4, caption, text_anchor="middle", font_size=11, fill="#2f6f5e", pointer_events="none"
     )
 
