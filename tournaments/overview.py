@@ -184,6 +184,23 @@ class Overview:
     cross_table: CrossTable | None = None
 
 
+def status_text(tournament: Tournament, participant: Participant) -> str:
+    """A player's status as the players list and the standings CSV show
+    it: their place once the tournament is over ("Winner", "Finished in
+    place 3"), else registered, withdrew or disqualified."""
+    if tournament.status == Tournament.Status.FINISHED and participant.final_place:
+        if participant.final_place == 1:
+            text = gettext("Winner")
+        else:
+            text = gettext("Finished in place %(place)s") % {"place": participant.final_place}
+        if participant.withdrawn:
+            text += f" · {participant.get_status_display()}"
+        return text
+    if tournament.status == Tournament.Status.FINISHED and not participant.withdrawn:
+        return gettext("Finished")
+    return str(participant.get_status_display())
+
+
 def bye_text(tournament: Tournament) -> str:
     """What a bye is worth in ``tournament`` (as the standings count it)."""
     if tournament.format == Tournament.Format.SWISS:
@@ -352,6 +369,8 @@ def bracket_view(
 
 def tournament_overview(tournament: Tournament) -> Overview:
     participants = participants_of(tournament)
+    for p in participants:
+        p.status_shown = status_text(tournament, p)  # type: ignore[attr-defined]
     names = {p.pk: str(p.user) for p in participants}
     games = games_of(tournament)
     bracket_sections: list[BracketSection] = []

@@ -24,7 +24,7 @@ from games.services import GameActionError
 from . import selectors, services
 from .forms import ByeForm, MessageForm, PlayerNameForm
 from .models import Tournament
-from .overview import points_decimal, tournament_overview
+from .overview import points_decimal, status_text, tournament_overview
 from .pairing_warnings import problem_text
 from .view_actions import act, form_act
 
@@ -133,7 +133,7 @@ def standings_csv(request, pk: int):
                 row.rating,
                 row.played,
                 row.unplayed,
-                row.participant.get_status_display(),
+                status_text(tournament, row.participant),
                 _safe("; ".join(row.replaced)),
             ]
         )
@@ -141,7 +141,7 @@ def standings_csv(request, pk: int):
         for p in overview.participants:
             writer.writerow(
                 [p.final_place or "", _safe(str(p.user)), p.seed, "", "", "", p.rating_at_start or "", "", ""]
-                + [p.get_status_display(), ""]
+                + [status_text(tournament, p), ""]
             )
     return response
 

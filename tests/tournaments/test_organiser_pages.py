@@ -266,3 +266,23 @@ def test_the_current_pairings_tag_says_who_the_opponent_is_and_whose_move(alice,
     assert game.match.get_absolute_url() in html
     assert "their move" in template.render(Context({"user": second}))
     assert template.render(Context({"user": alice})).strip() == ""
+
+
+def test_the_standings_csv_of_a_finished_tournament_gives_each_player_their_place_not_registered(
+    client, alice, club, now
+):
+    t = started(alice, club, new_players(5), now=now, format="round_robin")
+    play_out(t, now)
+    client.force_login(alice)
+    rows = list(csv.reader(io.StringIO(client.get(reverse("tournament-standings-csv", args=[t.pk])).content.decode())))
+    status = rows[0].index("Status")
+    assert [r[status] for r in rows[1:]] == [
+        "Winner",
+        "Finished in place 2",
+        "Finished in place 3",
+        "Finished in place 4",
+        "Finished in place 5",
+    ]
+    # The page's players list says the same.
+    html = client.get(t.get_absolute_url()).content.decode()
+    assert "Finished in place 5" in html and "Registered" not in html
