@@ -138,7 +138,11 @@ def standings_csv(request, pk: int):
             ]
         )
     if not overview.standings:
-        for p in overview.participants:
+        # By place once placed (as the page's final placings), then by seed.
+        placed = sorted(
+            overview.participants, key=lambda p: (p.final_place or len(overview.participants) + 1, p.seed or 0)
+        )
+        for p in placed:
             writer.writerow(
                 [p.final_place or "", _safe(str(p.user)), p.seed, "", "", "", p.rating_at_start or "", "", ""]
                 + [status_text(tournament, p), ""]

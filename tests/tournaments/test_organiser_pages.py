@@ -286,3 +286,22 @@ def test_the_standings_csv_of_a_finished_tournament_gives_each_player_their_plac
     # The page's players list says the same.
     html = client.get(t.get_absolute_url()).content.decode()
     assert "Finished in place 5" in html and "Registered" not in html
+
+
+def test_the_csv_of_a_finished_knockout_lists_the_players_by_place(client, alice, club, now):
+    t = started(
+        alice,
+        club,
+        new_players(10),
+        now=now,
+        format="single_elimination",
+        game="atlantis",
+        players_per_table=4,
+        advance=2,
+    )
+    play_out(t, now)
+    client.force_login(alice)
+    rows = list(csv.reader(io.StringIO(client.get(reverse("tournament-standings-csv", args=[t.pk])).content.decode())))
+    places = [int(r[0]) for r in rows[1:]]
+    assert len(places) == 10 and places[0] == 1
+    assert places == sorted(places)
