@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from django.utils.formats import number_format
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -43,14 +44,18 @@ BOX_STATUS_TEXT = {
 }
 
 
-def points_text(value: Fraction) -> str:
-    """2, 2½, or 1.67 for thirds and other fractions (tables of 3+)."""
+def points_text(value: Fraction, *, localized: bool = False) -> str:
+    """2, 2½, or 1.67 for thirds and other fractions (tables of 3+);
+    ``localized``: with the active language's decimal mark (Dutch 1,67),
+    as the page shows it (the API keeps 1.67)."""
     value = Fraction(value)
     whole, rest = divmod(value, 1)
     if rest == 0:
         return str(int(whole))
     if rest == Fraction(1, 2):
         return f"{int(whole)}½" if whole else "½"
+    if localized:
+        return number_format(round(float(value), 2), 2, use_l10n=True)
     return f"{float(value):.2f}"
 
 
@@ -275,9 +280,9 @@ def standings_view(tournament: Tournament, participants: list[Participant]) -> l
         StandingRow(
             rank=row.rank,
             participant=by_id[row.player],
-            points=points_text(row.points),
-            buchholz=points_text(row.buchholz),
-            sonneborn_berger=points_text(row.sonneborn_berger),
+            points=points_text(row.points, localized=True),
+            buchholz=points_text(row.buchholz, localized=True),
+            sonneborn_berger=points_text(row.sonneborn_berger, localized=True),
             rating=row.rating,
             played=row.played,
             unplayed=row.unplayed,
@@ -308,10 +313,10 @@ def cross_table(tournament: Tournament, participants: list[Participant]) -> Cros
         a, b = result.table
         if a in index and b in index:
             cells[index[a]][index[b]].append(
-                points_text(points[a]) + ("*" if a in result.forfeited or b in result.forfeited else "")
+                points_text(points[a], localized=True) + ("*" if a in result.forfeited or b in result.forfeited else "")
             )
             cells[index[b]][index[a]].append(
-                points_text(points[b]) + ("*" if a in result.forfeited or b in result.forfeited else "")
+                points_text(points[b], localized=True) + ("*" if a in result.forfeited or b in result.forfeited else "")
             )
     totals = scores(players_of(tournament), results)
     return CrossTable(
@@ -319,7 +324,7 @@ def cross_table(tournament: Tournament, participants: list[Participant]) -> Cros
             CrossRow(
                 name=str(by_id[pid].user),
                 cells=[None if j == i else " ".join(cells[i][j]) for j in range(len(order))],
-                total=points_text(totals[pid]),
+                total=points_text(totals[pid], localized=True),
             )
             for i, pid in enumerate(order)
         ]

@@ -124,3 +124,21 @@ def test_a_tournament_cancelled_for_too_few_players_says_why_in_dutch(client, al
     assert "fewer than" not in html + mail.text + mail.html
     # The English log line reads as before.
     assert t.events.get(kind="cancelled").text == "The tournament was cancelled: fewer than 2 players registered."
+
+
+def test_a_dutch_reader_sees_fractional_points_with_a_decimal_comma(client, alice, club, now):
+    from .conftest import play_out
+
+    players = new_players(4)
+    living_in("nl", "Europe/Amsterdam", alice)
+    t = started(alice, club, players, now=now, format="swiss", rounds=1, game="atlantis", players_per_table=4)
+    play_out(t, now)
+    html = dutch_page(client, alice, t)
+    start = html.index('id="standings-heading"')
+    standings = html[start : html.index("</table>", start)]
+    # At a table of 4 the second scores 2/3 and the third 1/3 of a point.
+    assert '<td class="num">0,67</td>' in standings and '<td class="num">0,33</td>' in standings
+    assert "0.67" not in standings and "0.33" not in standings
+    # The API keeps one notation whatever the reader's language.
+    data = client.get(f"/api/tournaments/{t.pk}/", HTTP_ACCEPT_LANGUAGE="nl").json()
+    assert sorted(s["points"] for s in data["standings"]) == ["0", "0.33", "0.67", "1"]
