@@ -187,6 +187,9 @@ class Overview:
     bracket: list[BracketSection]
     champion: str | None
     cross_table: CrossTable | None = None
+    #: Knockouts under way: the players (participant ids) with no game to
+    #: come, knocked out (or through to a place that only waits for the end).
+    done: frozenset[int] = frozenset()
 
 
 def status_text(tournament: Tournament, participant: Participant) -> str:
@@ -372,6 +375,19 @@ def bracket_view(
     return sections
 
 
+def knocked_out(tournament: Tournament, results) -> frozenset[int]:
+    """A multi-player knockout's (``pairing.tables``) players who finished
+    a game below the places that go through: nothing more to play."""
+    seed_of = {p.id: p.seed for p in players_of(tournament)}
+    out: set[int] = set()
+    for result in results:
+        if result.is_bye:
+            continue
+        order = result.order(seed_of)
+        out.update(order[min(tournament.advance, len(order) - 1) :])
+    return frozenset(out)
+
+
 def tournament_overview(tournament: Tournament) -> Overview:
     participants = participants_of(tournament)
     for p in participants:
@@ -380,6 +396,8 @@ def tournament_overview(tournament: Tournament) -> Overview:
     games = games_of(tournament)
     bracket_sections: list[BracketSection] = []
     champion = None
+    done: frozenset[int] = frozenset()
+    running = tournament.status == Tournament.Status.RUNNING
     if tournament.started_at and tournament.is_bracket:
         players = players_of(tournament)
         bracket = bracket_of(tournament, players, results_of(tournament))
@@ -387,6 +405,11 @@ def tournament_overview(tournament: Tournament) -> Overview:
             sources = bracket_sources(tournament, len(players))
             bracket_sections = bracket_view(bracket, names, {g.key: g for g in games}, sources)
             champion = names.get(bracket.champion) if bracket.champion else None
+            if running:
+                to_come = {p for g in bracket.games if g.status in (WAITING, READY) for p in g.players}
+                done = frozenset(p.id for p in players if p.id not in to_come)
+    elif running and tournament.players_per_table > 2 and not tournament.has_standings:
+        done = knocked_out(tournament, results_of(tournament))
     if tournament.status == Tournament.Status.FINISHED and champion is None:
         first = next((p for p in participants if p.final_place == 1), None)
         champion = str(first.user) if first else None
@@ -398,4 +421,5 @@ def tournament_overview(tournament: Tournament) -> Overview:
         bracket=bracket_sections,
         champion=champion,
         cross_table=cross_table(tournament, participants),
+        done=done,
     )

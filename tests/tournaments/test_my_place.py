@@ -52,3 +52,45 @@ def test_a_tournament_cancelled_while_it_ran_says_so_in_the_players_box(client, 
     tournament_cancel(tournament_id=t.pk, by=alice, reason="the club is closing", now=now)
     text = your_place(client, players[0], t)
     assert "The tournament was cancelled." in text and "You played" not in text
+
+
+def _knocked_out_in_round_one(tournament, now):
+    """Finish the first running game with the better seed winning; the
+    loser's user."""
+    from tournaments.services import tournament_game_finished
+
+    from .conftest import best_seed_wins, running_games
+
+    game = running_games(tournament)[0]
+    seeds = {p.pk: p for p in tournament.participants.filter(pk__in=game.players)}
+    loser = max(seeds.values(), key=lambda p: p.seed).user
+    winner = min(seeds.values(), key=lambda p: p.seed).user
+    best_seed_wins(tournament, game, now)
+    tournament_game_finished(match_id=game.match_id, now=now)
+    return loser, winner
+
+
+@pytest.mark.parametrize(
+    "settings",
+    [
+        {"format": "single_elimination"},
+        {"format": "single_elimination", "game": "atlantis", "players_per_table": 3, "advance": 1},
+        {"format": "round_robin", "game": "atlantis", "players_per_table": 3, "advance": 1},
+    ],
+)
+def test_a_player_knocked_out_is_told_so_and_offered_no_withdrawal(client, alice, club, now, settings):
+    t = started(alice, club, new_players(9 if settings.get("players_per_table") else 8), now=now, **settings)
+    loser, winner = _knocked_out_in_round_one(t, now)
+    text = your_place(client, loser, t)
+    assert "You are playing as seed" not in text and "Withdraw" not in text
+    assert "You have no more games in this tournament: your place is published when it ends." in text
+    # The winner of that game plays on.
+    assert "You are playing as seed" in your_place(client, winner, t)
+    living_in("nl", "Europe/Amsterdam", loser)
+    assert "Je hebt geen partijen meer in dit toernooi" in your_place(client, loser, t)
+
+
+def test_a_double_elimination_player_plays_on_after_a_first_loss(client, alice, club, now):
+    t = started(alice, club, new_players(8), now=now, format="double_elimination")
+    loser, _winner = _knocked_out_in_round_one(t, now)
+    assert "You are playing as seed" in your_place(client, loser, t)
