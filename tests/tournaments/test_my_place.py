@@ -94,3 +94,19 @@ def test_a_double_elimination_player_plays_on_after_a_first_loss(client, alice, 
     t = started(alice, club, new_players(8), now=now, format="double_elimination")
     loser, _winner = _knocked_out_in_round_one(t, now)
     assert "You are playing as seed" in your_place(client, loser, t)
+
+
+def test_a_player_who_asked_for_half_point_byes_sees_them_in_their_box(client, alice, club, now):
+    from tournaments.services import bye_request
+
+    players = new_players(5)
+    t = started(alice, club, players, now=now, format="swiss", rounds=4)
+    assert "half-point bye in round" not in your_place(client, players[0], t)
+    bye_request(tournament_id=t.pk, user=players[0], round_number=3, now=now)
+    assert "You asked for a half-point bye in round 3." in your_place(client, players[0], t)
+    bye_request(tournament_id=t.pk, user=players[0], round_number=2, now=now)
+    assert "You asked for half-point byes in rounds 2, 3." in your_place(client, players[0], t)
+    assert "half-point bye" not in your_place(client, players[1], t).replace("Ask for a half-point bye", "")
+    living_in("nl", "Europe/Amsterdam", players[0])
+    dutch = "Je hebt gevraagd om een vrije ronde voor een half punt in de rondes 2, 3."
+    assert dutch in your_place(client, players[0], t)
