@@ -26,6 +26,7 @@ from .forms import ByeForm, MessageForm, PlayerNameForm
 from .models import Tournament
 from .overview import points_decimal, status_text, tournament_overview
 from .pairing_warnings import problem_text
+from .services.running import half_byes_of
 from .view_actions import act, form_act
 
 
@@ -232,5 +233,9 @@ def round_pairing(request, pk: int, number: int):
             "by_hand": proposal.by_hand or request.method == "POST",
             "set_aside": proposal.set_aside and request.method != "POST",
             "warnings": [problem_text(p, names) for p in problems],
+            # In no seat: the players who asked to sit the round out.
+            "resting": sorted(
+                (names[pid] for pid in half_byes_of(tournament).get(number, ()) if pid in names), key=str.casefold
+            ),
         },
     )
