@@ -192,10 +192,12 @@ class Overview:
     done: frozenset[int] = frozenset()
 
 
-def status_text(tournament: Tournament, participant: Participant) -> str:
+def status_text(tournament: Tournament, participant: Participant, done: frozenset[int] = frozenset()) -> str:
     """A player's status as the players list and the standings CSV show
     it: their place once the tournament is over ("Winner", "Finished in
-    place 3"), else registered, withdrew or disqualified."""
+    place 3"), "No more games" for a player of a knockout under way who is
+    in ``done`` (``Overview.done``), else registered, withdrew or
+    disqualified."""
     if tournament.status == Tournament.Status.FINISHED and participant.final_place:
         if participant.final_place == 1:
             text = gettext("Winner")
@@ -206,6 +208,8 @@ def status_text(tournament: Tournament, participant: Participant) -> str:
         return text
     if tournament.status == Tournament.Status.FINISHED and not participant.withdrawn:
         return gettext("Finished")
+    if tournament.status == Tournament.Status.RUNNING and not participant.withdrawn and participant.pk in done:
+        return gettext("No more games")
     return str(participant.get_status_display())
 
 
@@ -390,8 +394,6 @@ def knocked_out(tournament: Tournament, results) -> frozenset[int]:
 
 def tournament_overview(tournament: Tournament) -> Overview:
     participants = participants_of(tournament)
-    for p in participants:
-        p.status_shown = status_text(tournament, p)  # type: ignore[attr-defined]
     names = {p.pk: str(p.user) for p in participants}
     games = games_of(tournament)
     bracket_sections: list[BracketSection] = []
@@ -410,6 +412,8 @@ def tournament_overview(tournament: Tournament) -> Overview:
                 done = frozenset(p.id for p in players if p.id not in to_come)
     elif running and tournament.players_per_table > 2 and not tournament.has_standings:
         done = knocked_out(tournament, results_of(tournament))
+    for p in participants:
+        p.status_shown = status_text(tournament, p, done)  # type: ignore[attr-defined]
     if tournament.status == Tournament.Status.FINISHED and champion is None:
         first = next((p for p in participants if p.final_place == 1), None)
         champion = str(first.user) if first else None

@@ -134,7 +134,7 @@ def standings_csv(request, pk: int):
                 row.rating,
                 row.played,
                 row.unplayed,
-                status_text(tournament, row.participant),
+                status_text(tournament, row.participant, overview.done),
                 _safe("; ".join(row.replaced)),
             ]
         )
@@ -146,7 +146,7 @@ def standings_csv(request, pk: int):
         for p in placed:
             writer.writerow(
                 [p.final_place or "", _safe(str(p.user)), p.seed, "", "", "", p.rating_at_start or "", "", ""]
-                + [status_text(tournament, p), ""]
+                + [status_text(tournament, p, overview.done), ""]
             )
     return response
 

@@ -110,3 +110,19 @@ def test_a_player_who_asked_for_half_point_byes_sees_them_in_their_box(client, a
     living_in("nl", "Europe/Amsterdam", players[0])
     dutch = "Je hebt gevraagd om een vrije ronde voor een half punt in de rondes 2, 3."
     assert dutch in your_place(client, players[0], t)
+
+
+def test_the_players_list_of_a_running_knockout_says_who_has_no_more_games(client, alice, club, now):
+    t = started(alice, club, new_players(8), now=now, format="single_elimination")
+    loser, winner = _knocked_out_in_round_one(t, now)
+    client.force_login(alice)
+    html = client.get(t.get_absolute_url()).content.decode()
+    players = html[html.index('id="players-heading"') :]
+    rows = {
+        name: " ".join(re.sub(r"<[^>]+>", " ", row).split())
+        for row in re.findall(r"<tr.*?</tr>", players[: players.index("</table>")], re.S)
+        for name in (str(loser), str(winner))
+        if f">{name}<" in row
+    }
+    assert "No more games" in rows[str(loser)]
+    assert "No more games" not in rows[str(winner)] and "Registered" in rows[str(winner)]
