@@ -142,3 +142,14 @@ def test_a_dutch_reader_sees_fractional_points_with_a_decimal_comma(client, alic
     # The API keeps one notation whatever the reader's language.
     data = client.get(f"/api/tournaments/{t.pk}/", HTTP_ACCEPT_LANGUAGE="nl").json()
     assert sorted(s["points"] for s in data["standings"]) == ["0", "0.33", "0.67", "1"]
+
+
+def test_a_dutch_reader_sees_the_game_kind_headed_spel_not_partij(client, alice, club, now):
+    living_in("nl", "Europe/Amsterdam", alice)
+    t = started(alice, club, new_players(4), now=now, format="swiss", rounds=2)
+    html = dutch_page(client, alice, t)
+    # The settings name the game played (Alta): "Spel"; a game in a round is a "Partij".
+    assert "<dt>Spel</dt>" in html and "<dt>Partij</dt>" not in html
+    assert '<th scope="col">Partij</th>' in html[html.index('id="rounds-heading"') :]
+    listing = client.get("/tournaments/").content.decode()
+    assert '<th scope="col">Spel</th>' in listing and '<th scope="col">Partij</th>' not in listing
