@@ -305,3 +305,13 @@ def test_the_csv_of_a_finished_knockout_lists_the_players_by_place(client, alice
     places = [int(r[0]) for r in rows[1:]]
     assert len(places) == 10 and places[0] == 1
     assert places == sorted(places)
+
+
+def test_the_bracket_description_read_aloud_names_no_seed_that_does_not_exist(client, alice, club, now):
+    t = started(alice, club, new_players(6), now=now, format="single_elimination")
+    html = client.get(t.get_absolute_url()).content.decode()
+    desc = html[html.index("<desc") : html.index("</desc>")]
+    # Seeds 1 and 2 have byes: a screen reader hears that, not "seed 7" and "seed 8" (6 players).
+    assert "seed 7" not in desc and "seed 8" not in desc
+    assert desc.count("(Bye)") == 2
+    assert "winner of R1-2" in desc  # a slot still to be played is still named by where it comes from
