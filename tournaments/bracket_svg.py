@@ -115,9 +115,13 @@ def _description(section: BracketSection) -> str:
     for number, boxes in section.columns:
         games = []
         for box in boxes:
-            names = " – ".join(slot.name or slot.source for slot in box.slots)
+            empty = box.status in ("bye", "void")
+            # An empty slot of a bye is nobody (as the box draws it), not the seed beyond the field.
+            names = " – ".join(slot.name or ("—" if empty else slot.source) for slot in box.slots)
             winner = next((slot.name for slot in box.slots if slot.won), None)
             text = f"{box.key}: {names}"
+            if empty:
+                text += f" ({box.status_text})"
             if winner:
                 text += " (" + gettext("%(name)s won") % {"name": winner} + ")"
             games.append(text)

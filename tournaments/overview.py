@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from django.utils.formats import number_format
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -43,14 +44,18 @@ BOX_STATUS_TEXT = {
 }
 
 
-def points_text(value: Fraction) -> str:
-    """2, 2½, or 1.67 for thirds and other fractions (tables of 3+)."""
+def points_text(value: Fraction, *, localized: bool = False) -> str:
+    """2, 2½, or 1.67 for thirds and other fractions (tables of 3+);
+    ``localized``: with the active language's decimal mark (Dutch 1,67),
+    as the page shows it (the API keeps 1.67)."""
     value = Fraction(value)
     whole, rest = divmod(value, 1)
     if rest == 0:
         return str(int(whole))
     if rest == Fraction(1, 2):
         return f"{int(whole)}½" if whole else "½"
+    if localized:
+        return number_format(round(float(value), 2), 2, use_l10n=True)
     return f"{float(value):.2f}"
 
 
@@ -182,6 +187,30 @@ class Overview:
     bracket: list[BracketSection]
     champion: str | None
     cross_table: CrossTable | None = None
+    #: Knockouts under way: the players (participant ids) with no game to
+    #: come, knocked out (or through to a place that only waits for the end).
+    done: frozenset[int] = frozenset()
+
+
+def status_text(tournament: Tournament, participant: Participant, done: frozenset[int] = frozenset()) -> str:
+    """A player's status as the players list and the standings CSV show
+    it: their place once the tournament is over ("Winner", "Finished in
+    place 3"), "No more games" for a player of a knockout under way who is
+    in ``done`` (``Overview.done``), else registered, withdrew or
+    disqualified."""
+    if tournament.status == Tournament.Status.FINISHED and participant.final_place:
+        if participant.final_place == 1:
+            text = gettext("Winner")
+        else:
+            text = gettext("Finished in place %(place)s") % {"place": participant.final_place}
+        if participant.withdrawn:
+            text += f" · {participant.get_status_display()}"
+        return text
+    if tournament.status == Tournament.Status.FINISHED and not participant.withdrawn:
+        return gettext("Finished")
+    if tournament.status == Tournament.Status.RUNNING and not participant.withdrawn and participant.pk in done:
+        return gettext("No more games")
+    return str(participant.get_status_display())
 
 
 def bye_text(tournament: Tournament) -> str:
@@ -258,9 +287,9 @@ def standings_view(tournament: Tournament, participants: list[Participant]) -> l
         StandingRow(
             rank=row.rank,
             participant=by_id[row.player],
-            points=points_text(row.points),
-            buchholz=points_text(row.buchholz),
-            sonneborn_berger=points_text(row.sonneborn_berger),
+            points=points_text(row.points, localized=True),
+            buchholz=points_text(row.buchholz, localized=True),
+            sonneborn_berger=points_text(row.sonneborn_berger, localized=True),
             rating=row.rating,
             played=row.played,
             unplayed=row.unplayed,
@@ -291,10 +320,10 @@ def cross_table(tournament: Tournament, participants: list[Participant]) -> Cros
         a, b = result.table
         if a in index and b in index:
             cells[index[a]][index[b]].append(
-                points_text(points[a]) + ("*" if a in result.forfeited or b in result.forfeited else "")
+                points_text(points[a], localized=True) + ("*" if a in result.forfeited or b in result.forfeited else "")
             )
             cells[index[b]][index[a]].append(
-                points_text(points[b]) + ("*" if a in result.forfeited or b in result.forfeited else "")
+                points_text(points[b], localized=True) + ("*" if a in result.forfeited or b in result.forfeited else "")
             )
     totals = scores(players_of(tournament), results)
     return CrossTable(
@@ -302,7 +331,7 @@ def cross_table(tournament: Tournament, participants: list[Participant]) -> Cros
             CrossRow(
                 name=str(by_id[pid].user),
                 cells=[None if j == i else " ".join(cells[i][j]) for j in range(len(order))],
-                total=points_text(totals[pid]),
+                total=points_text(totals[pid], localized=True),
             )
             for i, pid in enumerate(order)
         ]
@@ -350,12 +379,27 @@ def bracket_view(
     return sections
 
 
+def knocked_out(tournament: Tournament, results) -> frozenset[int]:
+    """A multi-player knockout's (``pairing.tables``) players who finished
+    a game below the places that go through: nothing more to play."""
+    seed_of = {p.id: p.seed for p in players_of(tournament)}
+    out: set[int] = set()
+    for result in results:
+        if result.is_bye:
+            continue
+        order = result.order(seed_of)
+        out.update(order[min(tournament.advance, len(order) - 1) :])
+    return frozenset(out)
+
+
 def tournament_overview(tournament: Tournament) -> Overview:
     participants = participants_of(tournament)
     names = {p.pk: str(p.user) for p in participants}
     games = games_of(tournament)
     bracket_sections: list[BracketSection] = []
     champion = None
+    done: frozenset[int] = frozenset()
+    running = tournament.status == Tournament.Status.RUNNING
     if tournament.started_at and tournament.is_bracket:
         players = players_of(tournament)
         bracket = bracket_of(tournament, players, results_of(tournament))
@@ -363,6 +407,13 @@ def tournament_overview(tournament: Tournament) -> Overview:
             sources = bracket_sources(tournament, len(players))
             bracket_sections = bracket_view(bracket, names, {g.key: g for g in games}, sources)
             champion = names.get(bracket.champion) if bracket.champion else None
+            if running:
+                to_come = {p for g in bracket.games if g.status in (WAITING, READY) for p in g.players}
+                done = frozenset(p.id for p in players if p.id not in to_come)
+    elif running and tournament.players_per_table > 2 and not tournament.has_standings:
+        done = knocked_out(tournament, results_of(tournament))
+    for p in participants:
+        p.status_shown = status_text(tournament, p, done)  # type: ignore[attr-defined]
     if tournament.status == Tournament.Status.FINISHED and champion is None:
         first = next((p for p in participants if p.final_place == 1), None)
         champion = str(first.user) if first else None
@@ -374,4 +425,5 @@ def tournament_overview(tournament: Tournament) -> Overview:
         bracket=bracket_sections,
         champion=champion,
         cross_table=cross_table(tournament, participants),
+        done=done,
     )

@@ -31,6 +31,11 @@ def problem_text(problem, names: dict[int, str]) -> str:
             "player": who[0],
             "seat": problem.count + 1,
         }
+    if problem.kind == "forfeit_win_bye":
+        return _(
+            "%(player)s has already won a game without playing it (a forfeit): "
+            "a bye would be a second win without play."
+        ) % {"player": who[0]}
     if problem.kind == "second_bye":
         return _("%(player)s already had a bye: this would be bye number %(count)s.") % {
             "player": who[0],

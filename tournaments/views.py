@@ -68,7 +68,12 @@ def tournament_detail(request, pk: int):
         None,
     )
     manager = selectors.can_manage(user, tournament)
+    paired = max((r.number for r in overview.rounds), default=0)
     context = {
+        # The half-point byes the player asked for, in rounds not paired yet.
+        "my_byes": sorted(mine.bye_requests.filter(round__gt=paired).values_list("round", flat=True))
+        if mine is not None and tournament.format == Tournament.Format.SWISS
+        else [],
         "tournament": tournament,
         "overview": overview,
         "me": mine,

@@ -24,8 +24,9 @@ from games.services import GameActionError
 from . import selectors, services
 from .forms import ByeForm, MessageForm, PlayerNameForm
 from .models import Tournament
-from .overview import points_decimal, tournament_overview
+from .overview import points_decimal, status_text, tournament_overview
 from .pairing_warnings import problem_text
+from .services.running import half_byes_of
 from .view_actions import act, form_act
 
 
@@ -133,15 +134,19 @@ def standings_csv(request, pk: int):
                 row.rating,
                 row.played,
                 row.unplayed,
-                row.participant.get_status_display(),
+                status_text(tournament, row.participant, overview.done),
                 _safe("; ".join(row.replaced)),
             ]
         )
     if not overview.standings:
-        for p in overview.participants:
+        # By place once placed (as the page's final placings), then by seed.
+        placed = sorted(
+            overview.participants, key=lambda p: (p.final_place or len(overview.participants) + 1, p.seed or 0)
+        )
+        for p in placed:
             writer.writerow(
                 [p.final_place or "", _safe(str(p.user)), p.seed, "", "", "", p.rating_at_start or "", "", ""]
-                + [p.get_status_display(), ""]
+                + [status_text(tournament, p, overview.done), ""]
             )
     return response
 
@@ -228,5 +233,9 @@ def round_pairing(request, pk: int, number: int):
             "by_hand": proposal.by_hand or request.method == "POST",
             "set_aside": proposal.set_aside and request.method != "POST",
             "warnings": [problem_text(p, names) for p in problems],
+            # In no seat: the players who asked to sit the round out.
+            "resting": sorted(
+                (names[pid] for pid in half_byes_of(tournament).get(number, ()) if pid in names), key=str.casefold
+            ),
         },
     )

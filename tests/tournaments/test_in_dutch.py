@@ -10,6 +10,7 @@ from mail.models import OutgoingEmail
 from tests.conftest import living_in
 from tournaments.models import Tournament, TournamentEvent
 from tournaments.overview import slot_label
+from tournaments.pairing.bracket import Source
 from tournaments.services import participant_withdraw
 from tournaments.services.formats import bracket_of, bracket_sources
 from tournaments.types import Player
@@ -33,7 +34,10 @@ def test_bracket_slots_waiting_for_a_player_are_labelled_in_dutch(client, alice,
     html = dutch_page(client, alice, t)
     # In the drawing's boxes and description, and in the list beside it.
     assert html.count("winnaar van R1-2") >= 3
-    assert "plaatsing 8" in html
+    # Seed 8 of 5 is a bye: read aloud as one, in Dutch; a seed's label is Dutch too.
+    assert "(Vrije ronde)" in html[html.index("<desc") : html.index("</desc>")]
+    with translation.override("nl"):
+        assert slot_label(Source("seed", 8)) == "plaatsing 8"
     assert "winner of" not in html and "seed 8" not in html
 
 
@@ -124,3 +128,32 @@ def test_a_tournament_cancelled_for_too_few_players_says_why_in_dutch(client, al
     assert "fewer than" not in html + mail.text + mail.html
     # The English log line reads as before.
     assert t.events.get(kind="cancelled").text == "The tournament was cancelled: fewer than 2 players registered."
+
+
+def test_a_dutch_reader_sees_fractional_points_with_a_decimal_comma(client, alice, club, now):
+    from .conftest import play_out
+
+    players = new_players(4)
+    living_in("nl", "Europe/Amsterdam", alice)
+    t = started(alice, club, players, now=now, format="swiss", rounds=1, game="atlantis", players_per_table=4)
+    play_out(t, now)
+    html = dutch_page(client, alice, t)
+    start = html.index('id="standings-heading"')
+    standings = html[start : html.index("</table>", start)]
+    # At a table of 4 the second scores 2/3 and the third 1/3 of a point.
+    assert '<td class="num">0,67</td>' in standings and '<td class="num">0,33</td>' in standings
+    assert "0.67" not in standings and "0.33" not in standings
+    # The API keeps one notation whatever the reader's language.
+    data = client.get(f"/api/tournaments/{t.pk}/", HTTP_ACCEPT_LANGUAGE="nl").json()
+    assert sorted(s["points"] for s in data["standings"]) == ["0", "0.33", "0.67", "1"]
+
+
+def test_a_dutch_reader_sees_the_game_kind_headed_spel_not_partij(client, alice, club, now):
+    living_in("nl", "Europe/Amsterdam", alice)
+    t = started(alice, club, new_players(4), now=now, format="swiss", rounds=2)
+    html = dutch_page(client, alice, t)
+    # The settings name the game played (Alta): "Spel"; a game in a round is a "Partij".
+    assert "<dt>Spel</dt>" in html and "<dt>Partij</dt>" not in html
+    assert '<th scope="col">Partij</th>' in html[html.index('id="rounds-heading"') :]
+    listing = client.get("/tournaments/").content.decode()
+    assert '<th scope="col">Spel</th>' in listing and '<th scope="col">Partij</th>' not in listing

@@ -188,3 +188,18 @@ def test_a_hand_pairing_undone_by_a_withdrawal_no_longer_refuses_a_bye_or_a_late
     sources = {g.players[0]: g.source for g in t.games.filter(round__number=2, match__isnull=True)}
     assert sources[asker.pk] == "half_bye"
     assert newcomer.pk in seated or sources.get(newcomer.pk) == "bye"  # in round 2, at a table or with the bye
+
+
+@pytest.mark.django_db
+def test_the_pairing_page_names_who_sits_out_for_a_half_point_bye(client, alice, club, now):
+    from tournaments.services import bye_request
+
+    t = started(alice, club, new_players(5), now=now, format="swiss", rounds=3)
+    asker = t.participants.get(seed=2)
+    bye_request(tournament_id=t.pk, user=asker.user, round_number=2, now=now)
+    tournament_pause(tournament_id=t.pk, by=alice, now=now)
+    finish_round(t, now)
+    client.force_login(alice)
+    html = client.get(reverse("tournament-round-pairing", args=[t.pk, 2])).content.decode()
+    # Not in any seat: the organiser reads why.
+    assert f"Sits out for half a point, as asked: {asker.user}" in html

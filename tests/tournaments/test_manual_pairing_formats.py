@@ -250,3 +250,18 @@ def test_a_table_knockout_round_takes_a_new_seat_order(alice, club, now):
     tournament_resume(tournament_id=t.pk, by=alice, now=now)
     (game,) = t.games.filter(round__number=2)
     assert tuple(game.players) == turned
+
+
+def test_a_bye_by_hand_to_a_player_who_won_by_forfeit_is_warned_of():
+    from tournaments.pairing_warnings import problem_text
+
+    # Round 1: 4 did not play, so 3 won without playing (FIDE C.04.1: no pairing-allocated bye then).
+    results = [played(1, 1, 2), GameResult.forfeit(1, (3, 4), [4], key="R1-T2"), GameResult.bye(1, 5, key="R1-B1")]
+    problems = manual_check(results, [(1, 4), (2, 5)], [3])
+    assert [(p.kind, p.players) for p in problems if p.kind != "three_in_a_row"] == [("forfeit_win_bye", (3,))]
+    assert problem_text(problems[-1], {3: "Carol"}) == (
+        "Carol has already won a game without playing it (a forfeit): a bye would be a second win without play."
+    )
+    # A bye after a half-point bye the player asked for is no second win without play.
+    rested = [played(1, 1, 2), GameResult.half_bye(1, 3, key="R1-H3"), played(1, 4, 5)]
+    assert not [p for p in manual_check(rested, [(1, 4), (2, 5)], [3]) if "bye" in p.kind]

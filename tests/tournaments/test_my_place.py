@@ -52,3 +52,77 @@ def test_a_tournament_cancelled_while_it_ran_says_so_in_the_players_box(client, 
     tournament_cancel(tournament_id=t.pk, by=alice, reason="the club is closing", now=now)
     text = your_place(client, players[0], t)
     assert "The tournament was cancelled." in text and "You played" not in text
+
+
+def _knocked_out_in_round_one(tournament, now):
+    """Finish the first running game with the better seed winning; the
+    loser's user."""
+    from tournaments.services import tournament_game_finished
+
+    from .conftest import best_seed_wins, running_games
+
+    game = running_games(tournament)[0]
+    seeds = {p.pk: p for p in tournament.participants.filter(pk__in=game.players)}
+    loser = max(seeds.values(), key=lambda p: p.seed).user
+    winner = min(seeds.values(), key=lambda p: p.seed).user
+    best_seed_wins(tournament, game, now)
+    tournament_game_finished(match_id=game.match_id, now=now)
+    return loser, winner
+
+
+@pytest.mark.parametrize(
+    "settings",
+    [
+        {"format": "single_elimination"},
+        {"format": "single_elimination", "game": "atlantis", "players_per_table": 3, "advance": 1},
+        {"format": "round_robin", "game": "atlantis", "players_per_table": 3, "advance": 1},
+    ],
+)
+def test_a_player_knocked_out_is_told_so_and_offered_no_withdrawal(client, alice, club, now, settings):
+    t = started(alice, club, new_players(9 if settings.get("players_per_table") else 8), now=now, **settings)
+    loser, winner = _knocked_out_in_round_one(t, now)
+    text = your_place(client, loser, t)
+    assert "You are playing as seed" not in text and "Withdraw" not in text
+    assert "You have no more games in this tournament: your place is published when it ends." in text
+    # The winner of that game plays on.
+    assert "You are playing as seed" in your_place(client, winner, t)
+    living_in("nl", "Europe/Amsterdam", loser)
+    assert "Je hebt geen partijen meer in dit toernooi" in your_place(client, loser, t)
+
+
+def test_a_double_elimination_player_plays_on_after_a_first_loss(client, alice, club, now):
+    t = started(alice, club, new_players(8), now=now, format="double_elimination")
+    loser, _winner = _knocked_out_in_round_one(t, now)
+    assert "You are playing as seed" in your_place(client, loser, t)
+
+
+def test_a_player_who_asked_for_half_point_byes_sees_them_in_their_box(client, alice, club, now):
+    from tournaments.services import bye_request
+
+    players = new_players(5)
+    t = started(alice, club, players, now=now, format="swiss", rounds=4)
+    assert "half-point bye in round" not in your_place(client, players[0], t)
+    bye_request(tournament_id=t.pk, user=players[0], round_number=3, now=now)
+    assert "You asked for a half-point bye in round 3." in your_place(client, players[0], t)
+    bye_request(tournament_id=t.pk, user=players[0], round_number=2, now=now)
+    assert "You asked for half-point byes in rounds 2, 3." in your_place(client, players[0], t)
+    assert "half-point bye" not in your_place(client, players[1], t).replace("Ask for a half-point bye", "")
+    living_in("nl", "Europe/Amsterdam", players[0])
+    dutch = "Je hebt gevraagd om een vrije ronde voor een half punt in de rondes 2, 3."
+    assert dutch in your_place(client, players[0], t)
+
+
+def test_the_players_list_of_a_running_knockout_says_who_has_no_more_games(client, alice, club, now):
+    t = started(alice, club, new_players(8), now=now, format="single_elimination")
+    loser, winner = _knocked_out_in_round_one(t, now)
+    client.force_login(alice)
+    html = client.get(t.get_absolute_url()).content.decode()
+    players = html[html.index('id="players-heading"') :]
+    rows = {
+        name: " ".join(re.sub(r"<[^>]+>", " ", row).split())
+        for row in re.findall(r"<tr.*?</tr>", players[: players.index("</table>")], re.S)
+        for name in (str(loser), str(winner))
+        if f">{name}<" in row
+    }
+    assert "No more games" in rows[str(loser)]
+    assert "No more games" not in rows[str(winner)] and "Registered" in rows[str(winner)]

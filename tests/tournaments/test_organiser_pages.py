@@ -266,3 +266,52 @@ def test_the_current_pairings_tag_says_who_the_opponent_is_and_whose_move(alice,
     assert game.match.get_absolute_url() in html
     assert "their move" in template.render(Context({"user": second}))
     assert template.render(Context({"user": alice})).strip() == ""
+
+
+def test_the_standings_csv_of_a_finished_tournament_gives_each_player_their_place_not_registered(
+    client, alice, club, now
+):
+    t = started(alice, club, new_players(5), now=now, format="round_robin")
+    play_out(t, now)
+    client.force_login(alice)
+    rows = list(csv.reader(io.StringIO(client.get(reverse("tournament-standings-csv", args=[t.pk])).content.decode())))
+    status = rows[0].index("Status")
+    assert [r[status] for r in rows[1:]] == [
+        "Winner",
+        "Finished in place 2",
+        "Finished in place 3",
+        "Finished in place 4",
+        "Finished in place 5",
+    ]
+    # The page's players list says the same.
+    html = client.get(t.get_absolute_url()).content.decode()
+    assert "Finished in place 5" in html and "Registered" not in html
+
+
+def test_the_csv_of_a_finished_knockout_lists_the_players_by_place(client, alice, club, now):
+    t = started(
+        alice,
+        club,
+        new_players(10),
+        now=now,
+        format="single_elimination",
+        game="atlantis",
+        players_per_table=4,
+        advance=2,
+    )
+    play_out(t, now)
+    client.force_login(alice)
+    rows = list(csv.reader(io.StringIO(client.get(reverse("tournament-standings-csv", args=[t.pk])).content.decode())))
+    places = [int(r[0]) for r in rows[1:]]
+    assert len(places) == 10 and places[0] == 1
+    assert places == sorted(places)
+
+
+def test_the_bracket_description_read_aloud_names_no_seed_that_does_not_exist(client, alice, club, now):
+    t = started(alice, club, new_players(6), now=now, format="single_elimination")
+    html = client.get(t.get_absolute_url()).content.decode()
+    desc = html[html.index("<desc") : html.index("</desc>")]
+    # Seeds 1 and 2 have byes: a screen reader hears that, not "seed 7" and "seed 8" (6 players).
+    assert "seed 7" not in desc and "seed 8" not in desc
+    assert desc.count("(Bye)") == 2
+    assert "winner of R1-2" in desc  # a slot still to be played is still named by where it comes from

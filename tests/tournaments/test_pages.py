@@ -289,3 +289,29 @@ def test_the_api_lists_who_rests_in_a_round_robin_round(client, alice, club, now
     data = client.get(f"/api/tournaments/{t.pk}/").json()
     seed_one = t.participants.get(seed=1).user
     assert data["rounds"][0]["rests"] == [str(seed_one)]
+
+
+@pytest.mark.parametrize(
+    "settings",
+    [
+        {"format": "single_elimination"},
+        {"format": "double_elimination"},
+        {"format": "single_elimination", "game": "atlantis", "players_per_table": 3, "advance": 1},
+        {"format": "round_robin", "game": "atlantis", "players_per_table": 3, "advance": 1},
+    ],
+)
+def test_a_knockout_page_does_not_claim_points_and_buchholz_decide(client, alice, club, now, settings):
+    t = started(alice, club, new_players(9 if settings.get("players_per_table") else 6), now=now, **settings)
+    html = page(client, t.get_absolute_url())
+    shown = html[html.index('id="settings-heading"') : html.index("</section>", html.index('id="settings-heading"'))]
+    # Nobody goes through on points or on Buchholz: the tie rule says how a game's tie is decided.
+    assert "Buchholz" not in shown and "win 1, shared result" not in shown and "pairwise results" not in shown
+    assert "a bye goes through to the next round." in shown
+    assert "the higher seed goes through" in shown
+
+
+def test_a_swiss_and_a_round_robin_still_say_how_points_and_ties_count(client, alice, club, now):
+    for settings in ({"format": "swiss", "rounds": 3}, {"format": "round_robin"}):
+        html = page(client, started(alice, club, new_players(5), now=now, **settings).get_absolute_url())
+        assert "win 1, shared result ½, loss 0" in html
+        assert "Tie-breaks: Buchholz, then Sonneborn-Berger, then rating at the start." in html

@@ -93,7 +93,8 @@ class TournamentByeApi(WriteApi):
 
 class TournamentPairingWarningSerializer(serializers.Serializer):
     kind = serializers.CharField(
-        help_text="rematch, three_in_a_row, colour_difference, position_repeat, position_imbalance, second_bye"
+        help_text="rematch, three_in_a_row, colour_difference, position_repeat, position_imbalance, second_bye, "
+        "forfeit_win_bye"
     )
     players = serializers.ListField(child=serializers.IntegerField())
     count = serializers.IntegerField()

@@ -9,7 +9,7 @@ from rest_framework import serializers
 from games.models import TimeoutPolicy
 
 from ..models import Club, ClubMembership, Participant, Tournament
-from ..overview import GameRow, Overview
+from ..overview import GameRow, Overview, points_text
 
 ELIMINATION_TIES = _(
     "An elimination game that ends in a shared first place is decided by the "
@@ -223,9 +223,10 @@ def detail_data(overview: Overview, *, can_manage: bool) -> dict:
                 "rank": s.rank,
                 "player": s.participant.pk,
                 "display_name": s.participant.user.display_name,
-                "points": s.points,
-                "buchholz": s.buchholz,
-                "sonneborn_berger": s.sonneborn_berger,
+                # One notation whatever the reader's language (the page's is localised).
+                "points": points_text(s.exact[0]),
+                "buchholz": points_text(s.exact[1]),
+                "sonneborn_berger": points_text(s.exact[2]),
                 "rating": s.rating,
                 "played": s.played,
                 "unplayed": s.unplayed,

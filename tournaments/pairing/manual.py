@@ -16,7 +16,10 @@ errors (an organiser may have a reason):
   this table is still new to them) and, once every position has been
   theirs, ``position_imbalance`` (one position more than once more often
   than another);
-- ``second_bye``: a player who already had a bye gets another.
+- ``second_bye``: a player who already had a bye gets another;
+- ``forfeit_win_bye``: a player who has won a game without playing it (an
+  opponent's forfeit; no bye yet) gets a bye, which FIDE C.04.1 keeps from
+  them as the automatic pairing does (``swiss.choose_bye``).
 
 :func:`manual_round` turns a stored pairing into the round's
 ``RoundPairing``; :func:`manual_reseat` applies a stored seat order to a
@@ -109,6 +112,8 @@ def manual_check(results: Iterable[GameResult], tables: Tables, byes: Sequence[P
     problems += _position_problems(results, [t for t in tables if len(t) > 2])
     had = Counter(r.table[0] for r in results if r.is_bye and not r.half_point)
     problems += [Problem("second_bye", (p,), had[p] + 1) for p in byes if had[p]]
+    forfeit_wins = Counter(p for r in results if not r.is_bye for p in r.unplayed_winners)
+    problems += [Problem("forfeit_win_bye", (p,), forfeit_wins[p]) for p in byes if forfeit_wins[p] and not had[p]]
     return problems
 
 
