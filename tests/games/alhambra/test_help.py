@@ -82,3 +82,54 @@ def test_the_payment_examples_of_the_help_are_the_legal_payments(language, holdi
     assert legal("9 5 4") == {(9,), (4, 5)}
     assert legal("9 5 3") == {(3, 5)}
     assert (3, 9) not in legal("9 3")
+
+
+#: Per language: one phrase per decision (D) of the rules file, and the
+#: currency of each market slot (whitespace as the reader sees it).
+DECISIONS = {
+    "en": [
+        "slot 1 denar, slot 2 dirham, slot 3 ducat, slot 4 florin",
+        # D: every card of a payment must be needed; the reply names the card.
+        "if you could leave a card out and still cover the price, the payment is refused",
+        "the reply names that card",
+        "you pay more than the price only when they cannot",
+        # D: the start player among equal hands is drawn.
+        "then the lowest total (then chance)",
+        # D: no holes.
+        "no empty space may be enclosed (no holes)",
+        # D: the longest wall is a trail; a closed ring counts every segment.
+        "a wall may turn corners, and a closed ring counts every segment",
+        # D: 'done' when no action is possible.
+        "It also ends your turn when no action is possible at all.",
+        # D: the end: last tiles into the slots, no display refill.
+        "the last buildings of the bag still go into the empty slots",
+        "the money display is not refilled any more (so a scoring card not yet turned up never scores)",
+        # D: a tie for most money, or nobody holding it: to nobody.
+        "(on a tie, or if nobody holds that currency: to nobody)",
+        # D: the hands are revealed with the score breakdown.
+        "Every money hand is then shown with the score breakdown.",
+        # D: Dirk's score is shown; he is not ranked.
+        "his points are shown, he is not ranked",
+    ],
+    "nl": [
+        "vak 1 denar, vak 2 dirham, vak 3 dukaat, vak 4 gulden",
+        "kun je een kaart weglaten en dan nog steeds de prijs betalen, dan wordt de betaling geweigerd",
+        "het antwoord noemt die kaart",
+        "je betaalt alleen meer dan de prijs als dat niet kan",
+        "dan het laagste totaal (dan het toeval)",
+        "er mag geen leeg vak worden ingesloten (geen gaten)",
+        "een muur mag een hoek om, en een gesloten ring telt elk stuk",
+        "Het beëindigt ook je beurt als er helemaal geen actie mogelijk is.",
+        "gaan de laatste gebouwen uit de zak nog in de lege vakken",
+        "het open geld wordt niet meer aangevuld (een waarderingskaart die nog niet verscheen, scoort dus nooit)",
+        "(bij gelijkspel, of als niemand die munteenheid heeft: naar niemand)",
+        "Daarna wordt ieders geld getoond met de opbouw van de score.",
+        "zijn punten worden getoond, hij krijgt geen plaats in de uitslag",
+    ],
+}
+
+
+@pytest.mark.parametrize("language", sorted(DECISIONS))
+def test_the_help_says_every_decision_of_the_rules_file(language):
+    text = " ".join(RULES.help_text(language).split())
+    assert [phrase for phrase in DECISIONS[language] if phrase not in text] == []
