@@ -31,6 +31,18 @@ PHRASES = {
         "at most one tower per row and one per column count (at most +6)",
         "most fishing harbours anywhere on the island",
         "how many merchant cards each player holds",
+        # D: a refresh only while the deck holds the new pair and every draw.
+        "only while the deck still holds the 2 new face-up cards plus every draw the players still have to make",
+        # D: no draw after a player's 8th turn.
+        "you draw 2 new cards (not after your 8th turn)",
+        # D: the island's box never exceeds 4 x 4.
+        "The island may never be more than 4 cards wide or 4 high.",
+        # D: a market scores 0.
+        "| market | 0 (you get a merchant card instead) |",
+        # D: the merchant cards, and the best pairing for the owner.
+        "farmer's hut + wheat field, wheat field + mill, mill + settlement, settlement + fishing harbour, "
+        "fishing harbour + tavern, tavern + market, market + farmer, farmer + tower, tower + farmer's hut",
+        "(the best pairing for you is used)",
     ],
     "nl": [
         "Een beurt heeft tot vijf delen",
@@ -43,6 +55,13 @@ PHRASES = {
         "hoogstens één toren per rij en één per kolom telt mee (hoogstens +6)",
         "de meeste vissteigers ergens op het eiland",
         "hoeveel koopmankaarten iedere speler heeft",
+        "alleen zolang de stapel nog de 2 nieuwe open kaarten plus elke kaart die de spelers nog moeten trekken bevat",
+        "je trekt 2 nieuwe kaarten (niet na je 8e beurt)",
+        "Het eiland wordt nooit breder dan 4 of hoger dan 4 kaarten.",
+        "| markt | 0 (je krijgt er een koopmankaart voor) |",
+        "huisje + akker, akker + molen, molen + dorp, dorp + vissteiger, vissteiger + herberg, herberg + markt, "
+        "markt + boer, boer + toren, toren + huisje",
+        "(de beste indeling voor jou telt)",
     ],
 }
 
