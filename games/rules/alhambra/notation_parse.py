@@ -116,9 +116,12 @@ def _take(state: AlhambraState, tokens: list[str]) -> Take:
             options = sorted({c for c in state.display if c % 10 == value})
             if len(options) != 1:
                 shown = Notation(", ".join(_card_text(c) for c in state.display) or "-")
-                raise NotationError(
-                    gettext_noop("Say which currency for %(value)s (display: %(shown)s)."), value=value, shown=shown
+                template = (
+                    gettext_noop("Say which currency for %(value)s (display: %(shown)s).")
+                    if options
+                    else gettext_noop("There is no %(value)s on display (display: %(shown)s).")
                 )
+                raise NotationError(template, value=value, shown=shown)
             cards.append(options[0])
         else:
             cards.append(card(currency, value))

@@ -136,6 +136,16 @@ def test_a_bare_value_needs_a_currency_when_the_display_does_not_settle_it():
         parse(state, "take 3")
 
 
+def test_a_bare_value_that_is_not_on_display_is_said_to_be_missing():
+    """No currency makes "take 5" a move when no 5 is on display: the reply
+    says so instead of asking which currency."""
+    state = position(display="denar 7, dirham 2, ducat 1, florin 3")
+    with pytest.raises(
+        NotationError, match=r"^There is no 5 on display \(display: denar 7, dirham 2, ducat 1, florin 3\)\."
+    ):
+        parse(state, "take 5")
+
+
 @pytest.mark.parametrize(
     "text",
     [
