@@ -93,9 +93,13 @@ def parse_move(state: AlhambraState, seat: int, text: str) -> Move:
         if verb in _REMOVE or verb in _RESERVE:
             return _remove(rest)
     except NotationError as error:
+        reason = _placed_later(state, seat, verb, rest) or error.message
         raise NotationError(
-            gettext_noop("%(error)s %(examples)s"), error=error.message, examples=examples(state, seat)
+            gettext_noop("%(error)s %(examples)s"), error=reason, examples=examples(state, seat)
         ) from None
+    later = _placed_later(state, seat, verb, rest)
+    if later is not None:
+        raise NotationError(gettext_noop("%(error)s %(examples)s"), error=later, examples=examples(state, seat))
     raise NotationError(
         gettext_noop(
             "'%(verb)s' is not a move here. Write take, buy, redesign or done (or place/reserve after "
@@ -103,6 +107,32 @@ def parse_move(state: AlhambraState, seat: int, text: str) -> Move:
         ),
         verb=verb,
         examples=examples(state, seat),
+    )
+
+
+def _placed_later(state: AlhambraState, seat: int, verb: str, rest: list[str]) -> Message | None:
+    """Why ``verb`` cannot place a building bought this turn yet (``None``
+    if it is no placing verb, names a building of the reserve, or nothing
+    bought waits): after an exact payment the actions go on, and what was
+    bought is placed after them."""
+    seat_state = state.seats[seat]
+    if state.phase != "action" or not seat_state.pending:
+        return None
+    if verb not in _PLACE and verb not in _RESERVE and verb not in _GIVE:
+        return None
+    if verb in _PLACE and seat_state.reserve:
+        named = _split(rest, _AT)
+        try:
+            parse_tile(named[0] if named else rest, seat_state.reserve, _IN_RESERVE)
+        except NotationError:
+            pass
+        else:
+            return None  # a building from the reserve: its own error stands
+    return message(
+        gettext_noop(
+            "Buildings bought this turn are placed after your last action: write 'done' first (or take another "
+            "action), then 'place <building> at <cell>' or 'reserve <building>'."
+        )
     )
 
 

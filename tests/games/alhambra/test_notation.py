@@ -253,6 +253,34 @@ def test_other_moves_while_placing_get_a_clear_message(placing):
         parse(placing, "redesign N1 to reserve")
 
 
+@pytest.mark.parametrize(
+    "text", ["place garden at N1", "place at N1", "reserve garden", "reserve", "give garden to Dirk"]
+)
+def test_placing_a_building_bought_with_an_exact_payment_first_needs_done(text):
+    """After an exact payment the turn's actions go on; the building just
+    bought waits for their end.  Placing it at once was answered "There is
+    no building in your reserve" or "'' is not a cell"; now the reply says
+    when bought buildings are placed and what to write."""
+    state = position([seat(hand="dirham 3 5 4"), seat()], market=("pav8", "gar8NE", "arc10", "tow12"))
+    state = RULES.apply_text(state, 0, "buy 2 with dirham 3+5").state
+    assert (state.phase, state.extra) == ("action", True)
+    with pytest.raises(
+        NotationError, match=r"^Buildings bought this turn are placed after your last action: write 'done' first"
+    ):
+        parse(state, text)
+    assert RULES.apply_text(state, 0, f"done; {text}").state.current == 1
+
+
+def test_a_building_of_the_reserve_keeps_its_own_message_while_a_bought_one_waits():
+    state = position(
+        [seat(hand="dirham 3 5 4", reserve=("tow9ES",)), seat()], market=("pav8", "gar8NE", "arc10", "tow12")
+    )
+    state = RULES.apply_text(state, 0, "buy 2 with dirham 3+5").state
+    assert parse(state, "place tower at S1") == Build(tile("tow9ES"), (0, 1))
+    with pytest.raises(NotationError, match=r"^'x' is not a cell"):
+        parse(state, "place tower at x")
+
+
 # --------------------------------------------------------------- round trip
 def test_every_legal_move_reads_back(action, placing):
     for state in (action, placing):
