@@ -262,6 +262,8 @@ def _placing(state: AlhambraState, seat: int, verb: str, rest: list[str]) -> Mov
 
 
 def _cell(tokens: list[str]) -> Cell:
+    if not [word for word in tokens if word not in _FILLER]:
+        raise NotationError(gettext_noop("Say which cell; cells are written from the fountain, e.g. N1, S2E1, W3."))
     cell = parse_cell(tokens)
     if cell is None:
         raise NotationError(
@@ -287,6 +289,8 @@ def _swap(state: AlhambraState, seat: int, rest: list[str]) -> Move:
         raise NotationError(gettext_noop("Write 'redesign <reserve building> with <cell>'."))
     left, right = parts
     reserve = state.seats[seat].reserve
+    if not right:
+        _cell(right)  # "redesign tower with": the cell is missing
     cell = parse_cell(right)
     if cell is not None:
         return Swap(parse_tile(left, reserve, _IN_RESERVE), cell)

@@ -281,6 +281,19 @@ def test_a_building_of_the_reserve_keeps_its_own_message_while_a_bought_one_wait
         parse(state, "place tower at x")
 
 
+@pytest.mark.parametrize(
+    "text",
+    ["reserve", "remove", "redesign to reserve", "verbouw naar reserve", "redesign tower to", "redesign tower with"],
+)
+def test_a_redesign_without_its_cell_asks_for_the_cell(action, text):
+    """Not "'' is not a cell" (or "'tower' is not a cell"): the cell is
+    missing, and the reply says so."""
+    with pytest.raises(
+        NotationError, match=r"^Say which cell; cells are written from the fountain, e\.g\. N1, S2E1, W3\."
+    ):
+        parse(action, text)
+
+
 # --------------------------------------------------------------- round trip
 def test_every_legal_move_reads_back(action, placing):
     for state in (action, placing):
