@@ -256,7 +256,8 @@ def _cell(state: AltaState, seat: int, cells: list[str]) -> str:
 def _merchant(state: AltaState, words: list[str]) -> ChooseMerchant:
     if words in (["b"], ["u"]):
         return ChooseMerchant(BLIND if words == ["b"] else UP)
-    said = [w for w in words if w not in _FILLERS and not _is_prefix(w, _MERCHANT_WORDS)]
+    # "take merchant blind": the rules say a merchant card is taken.
+    said = [w for w in words if w not in _FILLERS and w not in _TAKE_WORDS and not _is_prefix(w, _MERCHANT_WORDS)]
     blind = any(w in _BLIND_WORDS for w in said)
     # Words beyond the choice may only name the face-up merchant's cards:
     # the move's text is shown to everyone, so free text is not a move.

@@ -189,6 +189,29 @@ def test_merchant_choice(text, source):
 
 
 @pytest.mark.parametrize(
+    ("text", "source"),
+    [
+        ("take merchant up", UP),
+        ("take the face-up merchant", UP),
+        ("neem koopman open", UP),
+        ("pick merchant up", UP),
+        ("take up", UP),
+        ("take merchant blind", BLIND),
+        ("take the blind merchant card", BLIND),
+        ("neem koopman blind", BLIND),
+        ("kies koopman blind", BLIND),
+        ("take blind", BLIND),
+    ],
+)
+def test_a_merchant_card_may_be_taken_in_words(text, source):
+    """The rules say a player *takes* a merchant card: "take merchant
+    blind" was refused with "Choose a merchant card: ... 'merchant
+    blind'", the very move written."""
+    state = hand_step(step=HAND_MERCHANT)
+    assert RULES.parse_move(state, 0, text) == ChooseMerchant(source)
+
+
+@pytest.mark.parametrize(
     "text",
     [
         "merchant blind hello everyone",
