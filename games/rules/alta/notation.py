@@ -26,7 +26,7 @@ import re
 from typing import Any, NamedTuple
 
 from games.engine import IllegalMove, NotationError
-from games.engine.message import Joined, Param, gettext_noop, message
+from games.engine.message import Joined, Notation, Param, gettext_noop, message
 from games.engine.wording import Wording
 
 from .board import CELL_NAMES, bit_indices
@@ -333,11 +333,11 @@ def parse_move(state: AltaState, seat: int, text: str) -> Any:
     """
     canonical = _CANONICAL.get(text)
     if canonical is not None:
-        return _read_canonical(state, canonical)
+        return _read_canonical(state, seat, canonical)
     return _parse_text(state, seat, text)
 
 
-def _read_canonical(state: AltaState, canonical: _Canonical) -> Any:
+def _read_canonical(state: AltaState, seat: int, canonical: _Canonical) -> Any:
     """The move of a canonical text: what ``_parse_text`` makes of it, by
     the same steps once the words are read."""
     kind, word, slot, cell = canonical
@@ -348,7 +348,7 @@ def _read_canonical(state: AltaState, canonical: _Canonical) -> Any:
     if kind == _TAKE:
         return Take(_slot(state, word or None, [slot]), cell)
     if state.step == TAKE:  # "wheat D3" in step 3 means the face-up wheat field
-        return Take(_slot(state, word, []), cell)
+        return Take(_slot(state, word, [], state.hands[seat], cell), cell)
     return PlaceHand(word, cell)
 
 
@@ -390,7 +390,9 @@ def _parse_text(state: AltaState, seat: int, text: str) -> Any:
     else:
         card = _filler_card(spoken) if cells and not slots else None
     if take or slots or step == TAKE:
-        return Take(_slot(state, card, slots), _cell(state, seat, cells))
+        return Take(
+            _slot(state, card, slots, state.hands[seat], cells[0] if cells else "D3"), _cell(state, seat, cells)
+        )
     if card is None:
         hand = sorted(set(state.hands[seat]))
         if len(hand) != 1 or step != HAND:
@@ -413,7 +415,10 @@ def _shown(state: AltaState) -> Param:
     )
 
 
-def _slot(state: AltaState, card: str | None, slots: list[int]) -> int:
+def _slot(state: AltaState, card: str | None, slots: list[int], hand: tuple[int, ...] = (), cell: str = "D3") -> int:
+    """The face-up slot a take means (``card``: the card named, ``slots``:
+    the slots named; ``hand`` and ``cell``: the mover's hand and the cell
+    written, for the refusal of a hand card named in step 3)."""
     # The face-up cards are named only in the errors (``_shown``): writing
     # them for every parsed take would be thrown away.
     if len(set(slots)) > 1:
@@ -437,6 +442,18 @@ def _slot(state: AltaState, card: str | None, slots: list[int]) -> int:
     for slot, kind in enumerate(state.face_up, start=1):
         if TYPES[kind] == card:
             return slot
+    if TYPE_INDEX[card] in hand:
+        # Both hand cards written ("mill D3; tower E3"): the other one goes
+        # face up by itself (step 4).
+        raise IllegalMove(
+            gettext_noop(
+                "There is no %(card)s face up; the face-up cards are %(shown)s. Your other hand card, %(card)s, "
+                "goes face up by itself after this step: now take a face-up card, e.g. '%(example)s'."
+            ),
+            card=card_term(card),
+            shown=_shown(state),
+            example=Notation(f"take 1 {cell}"),
+        )
     raise IllegalMove(
         gettext_noop("There is no %(card)s face up; the face-up cards are %(shown)s."),
         card=card_term(card),

@@ -343,3 +343,17 @@ def test_a_cell_outside_the_frame_is_named_as_a_cell_not_as_an_unknown_card(text
     state = take_step() if text.startswith("take") else hand_step()
     with pytest.raises(NotationError, match=f"There is no cell '{cell}'; cells are A1 to G7."):
         RULES.parse_move(state, 0, text)
+
+
+@pytest.mark.parametrize("text", ["tower E3", "tower e3", "place tower at E3", "take tower E3"])
+def test_placing_the_other_hand_card_in_step_3_says_it_goes_face_up_by_itself(text):
+    """A player who writes both hand cards ("mill D3; tower E3") was told
+    only "There is no Tower face up": the reply now says why the other hand
+    card cannot be placed and what step 3 asks."""
+    state = take_step(face_up=("market", "wheat"))
+    with pytest.raises(IllegalMove) as refused:
+        RULES.parse_move(state, 0, text)
+    assert str(refused.value) == (
+        "There is no Tower face up; the face-up cards are 1: Market, 2: Wheat field. Your other hand card, "
+        "Tower, goes face up by itself after this step: now take a face-up card, e.g. 'take 1 E3'."
+    )
