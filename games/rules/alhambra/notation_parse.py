@@ -252,13 +252,21 @@ def _placing(state: AlhambraState, seat: int, verb: str, rest: list[str]) -> Mov
         if cell is None:
             raise NotationError(gettext_noop("'%(right)s' is not a cell (e.g. N1E2, S2, W1)."), right=" ".join(right))
         return Place(parse_tile(left, pending, where), cell)
-    raise NotationError(
+    refusal = message(
         gettext_noop(
             "'%(verb)s' is not a move now: place your new building(s) with 'place <building> at "
             "<cell>' or 'reserve <building>'."
         ),
         verb=verb,
     )
+    if state.phase == "place" and (verb in _REDESIGN or verb in _SWAP or verb in _REMOVE):
+        # A redesign after the turn's last action: say why none is left.
+        raise NotationError(
+            gettext_noop("%(first)s %(more)s"),
+            first=message(gettext_noop("Your actions this turn are over (only an exact payment gives another one).")),
+            more=refusal,
+        )
+    raise NotationError(refusal)
 
 
 def _cell(tokens: list[str]) -> Cell:

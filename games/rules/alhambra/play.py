@@ -70,14 +70,26 @@ def apply_move(state: AlhambraState, seat: int, move: Move) -> Result:
     if state.dirk is not None and state.phase == "place":
         # A whole sentence of its own, not a clause added in English: a
         # Dutch reader gets "geef <gebouw> aan Dirk" too.
-        raise IllegalMove(
+        first = message(
             gettext_noop(
                 "First place your new building(s): 'place <building> at <cell>', 'reserve <building>' "
                 "or 'give <building> to Dirk'."
             )
         )
+    else:
+        first = message(
+            gettext_noop("First place your new building(s): 'place <building> at <cell>' or 'reserve <building>'.")
+        )
+    if state.phase != "place" or isinstance(move, Done):
+        # The hand-out at the end has no actions to speak of; 'done' is
+        # no action.
+        raise IllegalMove(first)
+    # An action once the actions are over (an overpaid purchase, money
+    # taken, a redesign or 'done' ended them): say why none is left.
     raise IllegalMove(
-        gettext_noop("First place your new building(s): 'place <building> at <cell>' or 'reserve <building>'.")
+        gettext_noop("%(first)s %(more)s"),
+        first=message(gettext_noop("Your actions this turn are over (only an exact payment gives another one).")),
+        more=first,
     )
 
 
