@@ -375,7 +375,11 @@ def _parse_text(state: AltaState, seat: int, text: str) -> Any:
     step = state.step
     if any(_is_refresh(w) for w in words) and not cells:
         return Refresh()
-    if any(_is_prefix(w, _MERCHANT_WORDS) for w in words) or (step in (HAND_MERCHANT, TAKE_MERCHANT) and not cells):
+    # A lone "m" beside a cell starts a card name ("m d3": mill or market?).
+    shortest = 2 if cells and step not in (HAND_MERCHANT, TAKE_MERCHANT) else 1
+    if any(_is_prefix(w, _MERCHANT_WORDS, shortest) for w in words) or (
+        step in (HAND_MERCHANT, TAKE_MERCHANT) and not cells
+    ):
         return _merchant(state, words)
     if not cells and words and all(w in _BLIND_WORDS for w in words):
         return ChooseMerchant(BLIND)

@@ -357,3 +357,11 @@ def test_placing_the_other_hand_card_in_step_3_says_it_goes_face_up_by_itself(te
         "There is no Tower face up; the face-up cards are 1: Market, 2: Wheat field. Your other hand card, "
         "Tower, goes face up by itself after this step: now take a face-up card, e.g. 'take 1 E3'."
     )
+
+
+def test_a_lone_m_beside_a_cell_is_a_card_to_name_more_fully_not_a_merchant_choice():
+    """ "m d3" in step 1 was answered "Choose a merchant card", though no
+    market was placed; "m" beside a cell is the start of a card name."""
+    with pytest.raises(NotationError, match=r"^'m' could be Mill or Market; write more of the name\."):
+        RULES.parse_move(hand_step(hands={0: ["mill", "market"]}), 0, "m d3")
+    assert RULES.parse_move(hand_step(step=HAND_MERCHANT), 0, "m up") == ChooseMerchant(UP)
