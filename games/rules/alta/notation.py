@@ -142,7 +142,7 @@ _CELL = re.compile(r"^(?:([a-g])([1-7])|([1-7])([a-g]))$")
 #: A letter and a number that name no cell of the frame ("h4", "d8", "4h"):
 #: the player means a cell, so it is refused as one, not read as a card.
 _OUTSIDE_CELL = re.compile(r"^(?:([a-z])(\d{1,2})|(\d{1,2})([a-z]))$")
-_PUNCTUATION = re.compile(r"[\s,:;()=.!?+/#\"\-_*]+")
+_PUNCTUATION = re.compile(r"[\s,:;()=.!?+/#\"\-_*<>@]+")
 _EXAMPLES = message(gettext_noop("e.g. 'mill D3', 'take 2 D3', 'refresh', 'merchant up', 'merchant blind'"))
 
 

@@ -365,3 +365,10 @@ def test_a_lone_m_beside_a_cell_is_a_card_to_name_more_fully_not_a_merchant_choi
     with pytest.raises(NotationError, match=r"^'m' could be Mill or Market; write more of the name\."):
         RULES.parse_move(hand_step(hands={0: ["mill", "market"]}), 0, "m d3")
     assert RULES.parse_move(hand_step(step=HAND_MERCHANT), 0, "m up") == ChooseMerchant(UP)
+
+
+@pytest.mark.parametrize("text", ["mill -> D3", "mill => D3", "mill @ D3", "mill > D3"])
+def test_an_arrow_or_at_sign_between_card_and_cell_is_punctuation(text):
+    """Atlantis moves are written with "->"; "mill -> D3" was refused as
+    the unknown card 'mill >'."""
+    assert RULES.parse_move(hand_step(hands={0: ["mill", "tower"]}), 0, text) == PlaceHand("mill", "D3")
