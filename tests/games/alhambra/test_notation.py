@@ -371,3 +371,14 @@ def test_the_whole_turn_the_help_shows_can_be_played(language):
     assert after.current == 1
     assert after.seats[0].alhambra.cells[(1, -1)] == tile("gar7NSW")
     assert after.seats[0].reserve == (tile("tow12"),)
+
+
+def test_an_arrow_stands_for_at_or_to():
+    """Atlantis moves are written with "->": "place garden -> N1E2" was
+    answered "Say where", "redesign tower -> S1" with the redesign forms."""
+    placing = position([seat(".  arc9 .\nF  pav8 .", pending=("gar8NE",)), seat()], phase="place")
+    acting = position([seat(".  arc9 .\nF  pav8 .", reserve=("tow9ES",)), seat()])
+    assert parse(placing, "place garden -> N1E2") == Place(tile("gar8NE"), (2, -1))
+    assert parse(placing, "place garden => reserve") == Place(tile("gar8NE"), None)
+    assert parse(acting, "redesign tower -> S1") == Build(tile("tow9ES"), (0, 1))
+    assert parse(acting, "redesign N1E1 -> reserve") == Remove((1, -1))
