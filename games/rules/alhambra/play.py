@@ -217,12 +217,16 @@ def _buy(state: AlhambraState, seat: int, move: Buy) -> Result:
             total=total,
         )
     if total - cards[0] % 10 >= price:
+        # The card to leave out: one whose leaving out pays exactly if
+        # there is one (4+5+5 for 9: a 5, as 5+5 would be refused too),
+        # else the smallest.
+        spare = next((c for c in cards if total - c % 10 == price), cards[0])
         raise IllegalMove(
             gettext_noop(
                 "%(card_name)s is not needed: the other cards already cover the price of %(price)s (no "
                 "change is given, so leave it out)."
             ),
-            card_name=card_term(cards[0]),
+            card_name=card_term(spare),
             price=price,
         )
     if total > price:
