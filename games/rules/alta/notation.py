@@ -395,7 +395,8 @@ def _parse_text(state: AltaState, seat: int, text: str) -> Any:
         card = _filler_card(spoken) if cells and not slots else None
     if take or slots or step == TAKE:
         return Take(
-            _slot(state, card, slots, state.hands[seat], cells[0] if cells else "D3"), _cell(state, seat, cells)
+            _slot(state, card, slots, state.hands[seat], cells[0] if cells else _example_cell(state, seat)),
+            _cell(state, seat, cells),
         )
     if card is None:
         hand = sorted(set(state.hands[seat]))
@@ -407,6 +408,13 @@ def _parse_text(state: AltaState, seat: int, text: str) -> Any:
             )
         card = TYPES[hand[0]]
     return PlaceHand(card, _cell(state, seat, cells))
+
+
+def _example_cell(state: AltaState, seat: int) -> str:
+    """A cell for an example move: the first open one ("D3" on a full
+    island)."""
+    free = _open_cells(state, seat)
+    return free[0] if free else "D3"
 
 
 def _shown(state: AltaState) -> Param:

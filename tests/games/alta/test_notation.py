@@ -357,6 +357,12 @@ def test_placing_the_other_hand_card_in_step_3_says_it_goes_face_up_by_itself(te
         "There is no Tower face up; the face-up cards are 1: Market, 2: Wheat field. Your other hand card, "
         "Tower, goes face up by itself after this step: now take a face-up card, e.g. 'take 1 E3'."
     )
+    # No cell written: the example names an open cell (D3 is built on).
+    tall = position(
+        islands={0: island("MIL", "WHE", top_left="D3")}, hands={0: ["tower"]}, face_up=("market", "wheat"), step=TAKE
+    )
+    with pytest.raises(IllegalMove, match=r"e\.g\. 'take 1 D2'\.$"):
+        RULES.parse_move(tall, 0, "tower")
 
 
 def test_a_lone_m_beside_a_cell_is_a_card_to_name_more_fully_not_a_merchant_choice():
