@@ -16,6 +16,12 @@ _STRONG = re.compile(r"\*\*(.+?)\*\*|__(.+?)__")
 _EMPHASIS = re.compile(r"(?<![\w*])\*(?=\S)([^*\n]+?)(?<=\S)\*(?![\w*])")
 _CODE = re.compile(r"`([^`\n]+)`")
 _LINK = re.compile(r"\[([^\]\n]+)\]\((\S+?)\)")
+#: The longest code span (with its quotes) kept on one line: an example a
+#: player copies must not be split over two lines ("neem 1 op" / "c4"),
+#: while a longer quote wraps like the words around it.
+_KEPT = 40
+#: What stands for a kept span's spaces while wrapping; never in a help.
+_HELD = "\x00"
 
 
 def plain_help(markdown: str) -> str:
@@ -28,7 +34,7 @@ def plain_help(markdown: str) -> str:
 
     def flush() -> None:
         if block:
-            out.append(wrapped(_inline(" ".join(block)), hanging=hanging))
+            out.append(_wrapped(" ".join(block), hanging))
             block.clear()
 
     for line in markdown.replace("\r\n", "\n").split("\n"):
@@ -44,7 +50,7 @@ def plain_help(markdown: str) -> str:
             continue
         elif line.lstrip().startswith("|"):
             flush()  # a table row: its cells on one line, a long one wrapped
-            out.append(wrapped(_inline(line.rstrip()), hanging=4))
+            out.append(_wrapped(line.rstrip(), 4))
         elif not block and line.startswith("    "):
             flush()  # an indented code line: as written
             out.append(line.rstrip())
@@ -61,6 +67,15 @@ def plain_help(markdown: str) -> str:
             block.append(line.strip() if block else line.rstrip())
     flush()
     return re.sub(r"\n{3,}", "\n\n", "\n".join(out)).strip("\n")
+
+
+def _wrapped(text: str, hanging: int) -> str:
+    """``text`` as plain text (``_inline``) wrapped at the mail's width,
+    never inside a code span that fits on a line."""
+    text = _CODE.sub(
+        lambda found: found.group(0).replace(" ", _HELD) if len(found.group(0)) <= _KEPT else found.group(0), text
+    )
+    return wrapped(_inline(text), hanging=hanging).replace(_HELD, " ")
 
 
 def _inline(text: str) -> str:

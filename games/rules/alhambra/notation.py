@@ -55,7 +55,7 @@ _GIVE = {"give", "gift", "geef", "schenk", "dirk"}
 _REDESIGN = {"redesign", "rd", "verbouw", "verbouwen", "redesig", "rebuild"}
 _SWAP = {"swap", "ruil", "exchange", "replace"}
 _REMOVE = {"remove", "verwijder", "weg"}
-_AT = {"at", "to", "on", "in", "into", "op", "naar", "@", "aan"}
+_AT = {"at", "to", "on", "in", "into", "op", "naar", "@", "aan", "->", "=>", ">"}
 _WITH = {"with", "met", "using", "for", "voor", "paying"}
 #: Words between two money cards ("dirham 2 + 3 florin").
 _JOINS = {"+", "and", "en"}

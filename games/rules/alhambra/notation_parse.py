@@ -93,9 +93,13 @@ def parse_move(state: AlhambraState, seat: int, text: str) -> Move:
         if verb in _REMOVE or verb in _RESERVE:
             return _remove(rest)
     except NotationError as error:
+        reason = _placed_later(state, seat, verb, rest) or error.message
         raise NotationError(
-            gettext_noop("%(error)s %(examples)s"), error=error.message, examples=examples(state, seat)
+            gettext_noop("%(error)s %(examples)s"), error=reason, examples=examples(state, seat)
         ) from None
+    later = _placed_later(state, seat, verb, rest)
+    if later is not None:
+        raise NotationError(gettext_noop("%(error)s %(examples)s"), error=later, examples=examples(state, seat))
     raise NotationError(
         gettext_noop(
             "'%(verb)s' is not a move here. Write take, buy, redesign or done (or place/reserve after "
@@ -103,6 +107,32 @@ def parse_move(state: AlhambraState, seat: int, text: str) -> Move:
         ),
         verb=verb,
         examples=examples(state, seat),
+    )
+
+
+def _placed_later(state: AlhambraState, seat: int, verb: str, rest: list[str]) -> Message | None:
+    """Why ``verb`` cannot place a building bought this turn yet (``None``
+    if it is no placing verb, names a building of the reserve, or nothing
+    bought waits): after an exact payment the actions go on, and what was
+    bought is placed after them."""
+    seat_state = state.seats[seat]
+    if state.phase != "action" or not seat_state.pending:
+        return None
+    if verb not in _PLACE and verb not in _RESERVE and verb not in _GIVE:
+        return None
+    if verb in _PLACE and seat_state.reserve:
+        named = _split(rest, _AT)
+        try:
+            parse_tile(named[0] if named else rest, seat_state.reserve, _IN_RESERVE)
+        except NotationError:
+            pass
+        else:
+            return None  # a building from the reserve: its own error stands
+    return message(
+        gettext_noop(
+            "Buildings bought this turn are placed after your last action: write 'done' first (or take another "
+            "action), then 'place <building> at <cell>' or 'reserve <building>'."
+        )
     )
 
 
@@ -116,9 +146,12 @@ def _take(state: AlhambraState, tokens: list[str]) -> Take:
             options = sorted({c for c in state.display if c % 10 == value})
             if len(options) != 1:
                 shown = Notation(", ".join(_card_text(c) for c in state.display) or "-")
-                raise NotationError(
-                    gettext_noop("Say which currency for %(value)s (display: %(shown)s)."), value=value, shown=shown
+                template = (
+                    gettext_noop("Say which currency for %(value)s (display: %(shown)s).")
+                    if options
+                    else gettext_noop("There is no %(value)s on display (display: %(shown)s).")
                 )
+                raise NotationError(template, value=value, shown=shown)
             cards.append(options[0])
         else:
             cards.append(card(currency, value))
@@ -219,16 +252,26 @@ def _placing(state: AlhambraState, seat: int, verb: str, rest: list[str]) -> Mov
         if cell is None:
             raise NotationError(gettext_noop("'%(right)s' is not a cell (e.g. N1E2, S2, W1)."), right=" ".join(right))
         return Place(parse_tile(left, pending, where), cell)
-    raise NotationError(
+    refusal = message(
         gettext_noop(
             "'%(verb)s' is not a move now: place your new building(s) with 'place <building> at "
             "<cell>' or 'reserve <building>'."
         ),
         verb=verb,
     )
+    if state.phase == "place" and (verb in _REDESIGN or verb in _SWAP or verb in _REMOVE):
+        # A redesign after the turn's last action: say why none is left.
+        raise NotationError(
+            gettext_noop("%(first)s %(more)s"),
+            first=message(gettext_noop("Your actions this turn are over (only an exact payment gives another one).")),
+            more=refusal,
+        )
+    raise NotationError(refusal)
 
 
 def _cell(tokens: list[str]) -> Cell:
+    if not [word for word in tokens if word not in _FILLER]:
+        raise NotationError(gettext_noop("Say which cell; cells are written from the fountain, e.g. N1, S2E1, W3."))
     cell = parse_cell(tokens)
     if cell is None:
         raise NotationError(
@@ -254,6 +297,8 @@ def _swap(state: AlhambraState, seat: int, rest: list[str]) -> Move:
         raise NotationError(gettext_noop("Write 'redesign <reserve building> with <cell>'."))
     left, right = parts
     reserve = state.seats[seat].reserve
+    if not right:
+        _cell(right)  # "redesign tower with": the cell is missing
     cell = parse_cell(right)
     if cell is not None:
         return Swap(parse_tile(left, reserve, _IN_RESERVE), cell)

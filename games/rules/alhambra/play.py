@@ -70,14 +70,26 @@ def apply_move(state: AlhambraState, seat: int, move: Move) -> Result:
     if state.dirk is not None and state.phase == "place":
         # A whole sentence of its own, not a clause added in English: a
         # Dutch reader gets "geef <gebouw> aan Dirk" too.
-        raise IllegalMove(
+        first = message(
             gettext_noop(
                 "First place your new building(s): 'place <building> at <cell>', 'reserve <building>' "
                 "or 'give <building> to Dirk'."
             )
         )
+    else:
+        first = message(
+            gettext_noop("First place your new building(s): 'place <building> at <cell>' or 'reserve <building>'.")
+        )
+    if state.phase != "place" or isinstance(move, Done):
+        # The hand-out at the end has no actions to speak of; 'done' is
+        # no action.
+        raise IllegalMove(first)
+    # An action once the actions are over (an overpaid purchase, money
+    # taken, a redesign or 'done' ended them): say why none is left.
     raise IllegalMove(
-        gettext_noop("First place your new building(s): 'place <building> at <cell>' or 'reserve <building>'.")
+        gettext_noop("%(first)s %(more)s"),
+        first=message(gettext_noop("Your actions this turn are over (only an exact payment gives another one).")),
+        more=first,
     )
 
 
@@ -205,12 +217,16 @@ def _buy(state: AlhambraState, seat: int, move: Buy) -> Result:
             total=total,
         )
     if total - cards[0] % 10 >= price:
+        # The card to leave out: one whose leaving out pays exactly if
+        # there is one (4+5+5 for 9: a 5, as 5+5 would be refused too),
+        # else the smallest.
+        spare = next((c for c in cards if total - c % 10 == price), cards[0])
         raise IllegalMove(
             gettext_noop(
                 "%(card_name)s is not needed: the other cards already cover the price of %(price)s (no "
                 "change is given, so leave it out)."
             ),
-            card_name=card_term(cards[0]),
+            card_name=card_term(spare),
             price=price,
         )
     if total > price:

@@ -26,7 +26,7 @@ import re
 from typing import Any, NamedTuple
 
 from games.engine import IllegalMove, NotationError
-from games.engine.message import Joined, Param, gettext_noop, message
+from games.engine.message import Joined, Notation, Param, gettext_noop, message
 from games.engine.wording import Wording
 
 from .board import CELL_NAMES, bit_indices
@@ -142,7 +142,7 @@ _CELL = re.compile(r"^(?:([a-g])([1-7])|([1-7])([a-g]))$")
 #: A letter and a number that name no cell of the frame ("h4", "d8", "4h"):
 #: the player means a cell, so it is refused as one, not read as a card.
 _OUTSIDE_CELL = re.compile(r"^(?:([a-z])(\d{1,2})|(\d{1,2})([a-z]))$")
-_PUNCTUATION = re.compile(r"[\s,:;()=.!?+/#\"\-_*]+")
+_PUNCTUATION = re.compile(r"[\s,:;()=.!?+/#\"\-_*<>@]+")
 _EXAMPLES = message(gettext_noop("e.g. 'mill D3', 'take 2 D3', 'refresh', 'merchant up', 'merchant blind'"))
 
 
@@ -256,7 +256,8 @@ def _cell(state: AltaState, seat: int, cells: list[str]) -> str:
 def _merchant(state: AltaState, words: list[str]) -> ChooseMerchant:
     if words in (["b"], ["u"]):
         return ChooseMerchant(BLIND if words == ["b"] else UP)
-    said = [w for w in words if w not in _FILLERS and not _is_prefix(w, _MERCHANT_WORDS)]
+    # "take merchant blind": the rules say a merchant card is taken.
+    said = [w for w in words if w not in _FILLERS and w not in _TAKE_WORDS and not _is_prefix(w, _MERCHANT_WORDS)]
     blind = any(w in _BLIND_WORDS for w in said)
     # Words beyond the choice may only name the face-up merchant's cards:
     # the move's text is shown to everyone, so free text is not a move.
@@ -332,11 +333,11 @@ def parse_move(state: AltaState, seat: int, text: str) -> Any:
     """
     canonical = _CANONICAL.get(text)
     if canonical is not None:
-        return _read_canonical(state, canonical)
+        return _read_canonical(state, seat, canonical)
     return _parse_text(state, seat, text)
 
 
-def _read_canonical(state: AltaState, canonical: _Canonical) -> Any:
+def _read_canonical(state: AltaState, seat: int, canonical: _Canonical) -> Any:
     """The move of a canonical text: what ``_parse_text`` makes of it, by
     the same steps once the words are read."""
     kind, word, slot, cell = canonical
@@ -347,7 +348,7 @@ def _read_canonical(state: AltaState, canonical: _Canonical) -> Any:
     if kind == _TAKE:
         return Take(_slot(state, word or None, [slot]), cell)
     if state.step == TAKE:  # "wheat D3" in step 3 means the face-up wheat field
-        return Take(_slot(state, word, []), cell)
+        return Take(_slot(state, word, [], state.hands[seat], cell), cell)
     return PlaceHand(word, cell)
 
 
@@ -374,7 +375,11 @@ def _parse_text(state: AltaState, seat: int, text: str) -> Any:
     step = state.step
     if any(_is_refresh(w) for w in words) and not cells:
         return Refresh()
-    if any(_is_prefix(w, _MERCHANT_WORDS) for w in words) or (step in (HAND_MERCHANT, TAKE_MERCHANT) and not cells):
+    # A lone "m" beside a cell starts a card name ("m d3": mill or market?).
+    shortest = 2 if cells and step not in (HAND_MERCHANT, TAKE_MERCHANT) else 1
+    if any(_is_prefix(w, _MERCHANT_WORDS, shortest) for w in words) or (
+        step in (HAND_MERCHANT, TAKE_MERCHANT) and not cells
+    ):
         return _merchant(state, words)
     if not cells and words and all(w in _BLIND_WORDS for w in words):
         return ChooseMerchant(BLIND)
@@ -389,7 +394,10 @@ def _parse_text(state: AltaState, seat: int, text: str) -> Any:
     else:
         card = _filler_card(spoken) if cells and not slots else None
     if take or slots or step == TAKE:
-        return Take(_slot(state, card, slots), _cell(state, seat, cells))
+        return Take(
+            _slot(state, card, slots, state.hands[seat], cells[0] if cells else _example_cell(state, seat)),
+            _cell(state, seat, cells),
+        )
     if card is None:
         hand = sorted(set(state.hands[seat]))
         if len(hand) != 1 or step != HAND:
@@ -402,6 +410,13 @@ def _parse_text(state: AltaState, seat: int, text: str) -> Any:
     return PlaceHand(card, _cell(state, seat, cells))
 
 
+def _example_cell(state: AltaState, seat: int) -> str:
+    """A cell for an example move: the first open one ("D3" on a full
+    island)."""
+    free = _open_cells(state, seat)
+    return free[0] if free else "D3"
+
+
 def _shown(state: AltaState) -> Param:
     """The face-up cards by slot, for a message (``1: Mill, 2: Tower``)."""
     return Joined(
@@ -412,7 +427,10 @@ def _shown(state: AltaState) -> Param:
     )
 
 
-def _slot(state: AltaState, card: str | None, slots: list[int]) -> int:
+def _slot(state: AltaState, card: str | None, slots: list[int], hand: tuple[int, ...] = (), cell: str = "D3") -> int:
+    """The face-up slot a take means (``card``: the card named, ``slots``:
+    the slots named; ``hand`` and ``cell``: the mover's hand and the cell
+    written, for the refusal of a hand card named in step 3)."""
     # The face-up cards are named only in the errors (``_shown``): writing
     # them for every parsed take would be thrown away.
     if len(set(slots)) > 1:
@@ -436,6 +454,18 @@ def _slot(state: AltaState, card: str | None, slots: list[int]) -> int:
     for slot, kind in enumerate(state.face_up, start=1):
         if TYPES[kind] == card:
             return slot
+    if TYPE_INDEX[card] in hand:
+        # Both hand cards written ("mill D3; tower E3"): the other one goes
+        # face up by itself (step 4).
+        raise IllegalMove(
+            gettext_noop(
+                "There is no %(card)s face up; the face-up cards are %(shown)s. Your other hand card, %(card)s, "
+                "goes face up by itself after this step: now take a face-up card, e.g. '%(example)s'."
+            ),
+            card=card_term(card),
+            shown=_shown(state),
+            example=Notation(f"take 1 {cell}"),
+        )
     raise IllegalMove(
         gettext_noop("There is no %(card)s face up; the face-up cards are %(shown)s."),
         card=card_term(card),

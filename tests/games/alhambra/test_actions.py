@@ -120,8 +120,9 @@ def test_an_overpayment_is_refused_when_the_hand_can_pay_exactly():
         "garden 8 costs 8 dirham and you can pay that exactly, for example with dirham 4+4; no change is given, "
         "so you may pay more (you offer 10) only when you cannot pay exactly."
     )
-    # A superfluous card is still named first.
-    with pytest.raises(IllegalMove, match="dirham 4 is not needed"):
+    # A superfluous card is still named first: the 6, as leaving it out
+    # pays exactly (leaving out a 4 would overpay, and be refused).
+    with pytest.raises(IllegalMove, match="dirham 6 is not needed"):
         RULES.apply(state, 0, Buy(1, cards("dirham 4 4 6")))
     after = RULES.apply(state, 0, Buy(1, cards("dirham 4 4"))).state
     assert after.extra is True
@@ -147,6 +148,18 @@ def test_a_superfluous_card_is_refused():
     state = position([seat(hand="dirham 3 5 9"), seat()], market=("pav8", "gar8NE", "arc9", "cha10"))
     with pytest.raises(IllegalMove, match="dirham 3 is not needed"):
         RULES.apply(state, 0, Buy(1, cards("dirham 3 9")))
+
+
+@pytest.mark.parametrize(("paid", "named", "then"), [("4 5 5", "dirham 5", "4 5"), ("2 3 6", "dirham 2", "3 6")])
+def test_the_card_named_as_not_needed_leaves_a_payment_that_is_accepted(paid, named, then):
+    """For a price of 9, 4+5+5 was answered "dirham 4 is not needed", and
+    5+5, the payment that advice leads to, is refused too (4+5 pays
+    exactly); the reply names a card whose leaving out pays exactly when
+    there is one."""
+    state = position([seat(hand=f"dirham {paid}"), seat()], market=("pav8", "ser9", "arc9", "cha10"))
+    with pytest.raises(IllegalMove, match=f"^{named} is not needed"):
+        RULES.apply(state, 0, Buy(1, cards(f"dirham {paid}")))
+    RULES.apply(state, 0, Buy(1, cards(f"dirham {then}")))
 
 
 def test_a_slot_is_paid_in_its_own_currency_only():

@@ -136,6 +136,16 @@ def test_a_bare_value_needs_a_currency_when_the_display_does_not_settle_it():
         parse(state, "take 3")
 
 
+def test_a_bare_value_that_is_not_on_display_is_said_to_be_missing():
+    """No currency makes "take 5" a move when no 5 is on display: the reply
+    says so instead of asking which currency."""
+    state = position(display="denar 7, dirham 2, ducat 1, florin 3")
+    with pytest.raises(
+        NotationError, match=r"^There is no 5 on display \(display: denar 7, dirham 2, ducat 1, florin 3\)\."
+    ):
+        parse(state, "take 5")
+
+
 @pytest.mark.parametrize(
     "text",
     [
@@ -243,6 +253,47 @@ def test_other_moves_while_placing_get_a_clear_message(placing):
         parse(placing, "redesign N1 to reserve")
 
 
+@pytest.mark.parametrize(
+    "text", ["place garden at N1", "place at N1", "reserve garden", "reserve", "give garden to Dirk"]
+)
+def test_placing_a_building_bought_with_an_exact_payment_first_needs_done(text):
+    """After an exact payment the turn's actions go on; the building just
+    bought waits for their end.  Placing it at once was answered "There is
+    no building in your reserve" or "'' is not a cell"; now the reply says
+    when bought buildings are placed and what to write."""
+    state = position([seat(hand="dirham 3 5 4"), seat()], market=("pav8", "gar8NE", "arc10", "tow12"))
+    state = RULES.apply_text(state, 0, "buy 2 with dirham 3+5").state
+    assert (state.phase, state.extra) == ("action", True)
+    with pytest.raises(
+        NotationError, match=r"^Buildings bought this turn are placed after your last action: write 'done' first"
+    ):
+        parse(state, text)
+    assert RULES.apply_text(state, 0, f"done; {text}").state.current == 1
+
+
+def test_a_building_of_the_reserve_keeps_its_own_message_while_a_bought_one_waits():
+    state = position(
+        [seat(hand="dirham 3 5 4", reserve=("tow9ES",)), seat()], market=("pav8", "gar8NE", "arc10", "tow12")
+    )
+    state = RULES.apply_text(state, 0, "buy 2 with dirham 3+5").state
+    assert parse(state, "place tower at S1") == Build(tile("tow9ES"), (0, 1))
+    with pytest.raises(NotationError, match=r"^'x' is not a cell"):
+        parse(state, "place tower at x")
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["reserve", "remove", "redesign to reserve", "verbouw naar reserve", "redesign tower to", "redesign tower with"],
+)
+def test_a_redesign_without_its_cell_asks_for_the_cell(action, text):
+    """Not "'' is not a cell" (or "'tower' is not a cell"): the cell is
+    missing, and the reply says so."""
+    with pytest.raises(
+        NotationError, match=r"^Say which cell; cells are written from the fountain, e\.g\. N1, S2E1, W3\."
+    ):
+        parse(action, text)
+
+
 # --------------------------------------------------------------- round trip
 def test_every_legal_move_reads_back(action, placing):
     for state in (action, placing):
@@ -320,3 +371,14 @@ def test_the_whole_turn_the_help_shows_can_be_played(language):
     assert after.current == 1
     assert after.seats[0].alhambra.cells[(1, -1)] == tile("gar7NSW")
     assert after.seats[0].reserve == (tile("tow12"),)
+
+
+def test_an_arrow_stands_for_at_or_to():
+    """Atlantis moves are written with "->": "place garden -> N1E2" was
+    answered "Say where", "redesign tower -> S1" with the redesign forms."""
+    placing = position([seat(".  arc9 .\nF  pav8 .", pending=("gar8NE",)), seat()], phase="place")
+    acting = position([seat(".  arc9 .\nF  pav8 .", reserve=("tow9ES",)), seat()])
+    assert parse(placing, "place garden -> N1E2") == Place(tile("gar8NE"), (2, -1))
+    assert parse(placing, "place garden => reserve") == Place(tile("gar8NE"), None)
+    assert parse(acting, "redesign tower -> S1") == Build(tile("tow9ES"), (0, 1))
+    assert parse(acting, "redesign N1E1 -> reserve") == Remove((1, -1))

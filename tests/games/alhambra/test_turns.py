@@ -3,9 +3,11 @@ end of the game (hand-out, final scoring)."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
-from games.engine import IllegalMove, get_rules
+from games.engine import IllegalMove, NotationError, get_rules
 from games.rules.alhambra.components import BUILDINGS, SCORING_CARDS
 from games.rules.alhambra.moves import Buy, Done, Gift, Place, Take
 from games.rules.alhambra.testing import cards, position, seat, tile
@@ -317,3 +319,40 @@ def test_with_two_players_dirk_is_scored_but_not_ranked():
     assert sorted(s for group in outcome.ranking for s in group) == [0, 1]
     assert outcome.details[0]["dirk_score"] == 20  # his garden: first place
     assert outcome.scores == (16, 0)  # the pavilion; pavilion 8 has no walls
+
+
+@pytest.mark.parametrize("then", ["buy 4 with florin 5+7", "take denar 1"])
+def test_an_action_after_the_last_one_says_the_actions_are_over(then):
+    """An overpaid building ends the actions: a second purchase in the same
+    message was answered only "First place your new building(s)", as if
+    it could follow the placing; the reply now says why."""
+    state = position([seat(hand="dirham 9, florin 5 7"), seat(), seat()], market=("pav8", "gar8NE", "arc10", "tow12"))
+    with pytest.raises(
+        IllegalMove,
+        match=r"\("
+        + re.escape(f'"{then}"')
+        + r"\): Your actions this turn are over \(only an exact payment gives another one\)\. First place your new"
+        r" building\(s\): 'place <building> at <cell>' or 'reserve <building>'\.$",
+    ):
+        RULES.apply_text(state, 0, f"buy 2 with dirham 9; {then}")
+
+
+def test_a_redesign_after_the_last_action_says_the_actions_are_over():
+    state = position(
+        [seat(hand="dirham 9", reserve=("tow12",)), seat(), seat()], market=("pav8", "gar8NE", "arc10", "tow12")
+    )
+    with pytest.raises(
+        NotationError,
+        match=r"\): Your actions this turn are over \(only an exact payment gives another one\)\. 'redesign' is not"
+        r" a move now",
+    ):
+        RULES.apply_text(state, 0, "buy 2 with dirham 9; redesign tower to N1")
+
+
+def test_a_building_handed_out_at_the_end_is_placed_without_talk_of_actions():
+    state = end_position(["denar 9, dirham 9", "dirham 3 6"], bag=())
+    state = RULES.apply(state, 0, Buy(1, cards("dirham 9"))).state
+    state = RULES.apply(state, 0, Place(tile("gar8NE"), None)).state
+    assert state.phase == "handout"
+    with pytest.raises(IllegalMove, match=r"^First place your new building"):
+        RULES.apply(state, 0, Done())

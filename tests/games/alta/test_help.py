@@ -1,9 +1,14 @@
 """The help players read (HELP.md, HELP.nl.md) says what the rules file
 says, decisions included, in both languages."""
 
+import re
+
 import pytest
 
-from games.engine import get_rules
+from games.engine import EngineError, get_rules
+from games.rules.alta.notation import card_type
+from games.rules.alta.state import HAND, HAND_MERCHANT, TAKE
+from games.rules.alta.testing import island, position
 
 RULES = get_rules("alta")
 
@@ -26,6 +31,18 @@ PHRASES = {
         "at most one tower per row and one per column count (at most +6)",
         "most fishing harbours anywhere on the island",
         "how many merchant cards each player holds",
+        # D: a refresh only while the deck holds the new pair and every draw.
+        "only while the deck still holds the 2 new face-up cards plus every draw the players still have to make",
+        # D: no draw after a player's 8th turn.
+        "you draw 2 new cards (not after your 8th turn)",
+        # D: the island's box never exceeds 4 x 4.
+        "The island may never be more than 4 cards wide or 4 high.",
+        # D: a market scores 0.
+        "| market | 0 (you get a merchant card instead) |",
+        # D: the merchant cards, and the best pairing for the owner.
+        "farmer's hut + wheat field, wheat field + mill, mill + settlement, settlement + fishing harbour, "
+        "fishing harbour + tavern, tavern + market, market + farmer, farmer + tower, tower + farmer's hut",
+        "(the best pairing for you is used)",
     ],
     "nl": [
         "Een beurt heeft tot vijf delen",
@@ -38,6 +55,13 @@ PHRASES = {
         "hoogstens één toren per rij en één per kolom telt mee (hoogstens +6)",
         "de meeste vissteigers ergens op het eiland",
         "hoeveel koopmankaarten iedere speler heeft",
+        "alleen zolang de stapel nog de 2 nieuwe open kaarten plus elke kaart die de spelers nog moeten trekken bevat",
+        "je trekt 2 nieuwe kaarten (niet na je 8e beurt)",
+        "Het eiland wordt nooit breder dan 4 of hoger dan 4 kaarten.",
+        "| markt | 0 (je krijgt er een koopmankaart voor) |",
+        "huisje + akker, akker + molen, molen + dorp, dorp + vissteiger, vissteiger + herberg, herberg + markt, "
+        "markt + boer, boer + toren, toren + huisje",
+        "(de beste indeling voor jou telt)",
     ],
 }
 
@@ -55,3 +79,90 @@ def test_the_help_does_not_say_a_turn_has_at_most_four_parts(language):
     refresh, face-up card, merchant."""
     text = " ".join(RULES.help_text(language).split())
     assert "up to four parts" not in text and "tot vier delen" not in text
+
+
+# ------------------------------------------------- the help's examples
+
+#: The heading of the section that teaches the notation, per language.
+WRITING = {"en": "## Writing a turn", "nl": "## Een beurt schrijven"}
+#: Spans of that section that name a word of a move, not a move.
+WORDS = {";", "take", "neem"}
+_FENCED = re.compile(r"```\n(.*?)```", re.S)
+
+
+def _writing_section(language):
+    text = RULES.help_text(language)
+    return text.split(WRITING[language], 1)[1].split("\n## ", 1)[0]
+
+
+def _positions():
+    """Positions a help example may be written in: step 1, step 3 (two
+    different face-up cards, or two mills that may be refreshed) and the
+    merchant choice, on an island of one card (D4) or of two (C4 D4: C3
+    open)."""
+    for cards in (("MIL",), ("WHE", "MIL")):
+        top_left = "D4" if len(cards) == 1 else "C4"
+        islands = {0: island(" ".join(cards), top_left=top_left)}
+        yield position(islands=islands, hands={0: ("mill", "wheat_field")}, face_up=("wheat_field", "mill"))
+        yield position(islands=islands, hands={0: ("market", "tower")}, step=HAND)
+        yield position(islands=islands, hands={0: ("tower",)}, face_up=("wheat_field", "mill"), step=TAKE)
+        yield position(islands=islands, hands={0: ("tower",)}, face_up=("mill", "mill"), step=TAKE)
+        yield position(islands=islands, hands={0: ("tower",)}, step=HAND_MERCHANT)
+
+
+def _plays_somewhere(text):
+    for state in _positions():
+        try:
+            RULES.apply_text(state, 0, text)
+        except EngineError:
+            continue
+        return True
+    return False
+
+
+def _is_card_or_cell(span):
+    try:
+        card_type(span)
+    except EngineError:
+        return _plays_somewhere(f"mill {span}")
+    return True
+
+
+@pytest.mark.parametrize("language", sorted(WRITING))
+def test_every_example_of_the_help_is_a_move_the_engine_plays(language):
+    """Each example the help quotes is played as written in a position it
+    is meant for (card names and cells: as part of a move)."""
+    section = _writing_section(language)
+    spans = re.findall(r"`([^`\n]+)`", _FENCED.sub("", section))
+    assert len(spans) > 40, spans
+    refused = [
+        span for span in spans if span not in WORDS and not _plays_somewhere(span) and not _is_card_or_cell(span)
+    ]
+    assert refused == []
+
+
+@pytest.mark.parametrize("language", sorted(WRITING))
+def test_the_whole_turns_of_the_help_are_played_in_one_message(language):
+    examples = _FENCED.findall(_writing_section(language))
+    assert len(examples) == 2
+    start = position(islands={0: island("WHE MIL", top_left="C4")}, hands={0: ("market", "tower")})
+    for example in examples:
+        after = RULES.apply_text(start, 0, example).state
+        assert (after.turn, after.step) == (1, HAND), example
+
+
+@pytest.mark.parametrize(
+    ("language", "fits", "does_not_fit"),
+    [("en", "refresh; take 2 at D3", "take mill D3"), ("nl", "ververs; neem 2 op D3", "neem molen D3")],
+)
+def test_after_a_refresh_the_help_s_move_fits_and_the_named_card_does_not(language, fits, does_not_fit):
+    """The help: a move after a refresh in the same message must fit
+    whatever it turns up; naming the card does not."""
+    text = " ".join(RULES.help_text(language).split())
+    assert f"`{fits}`" in text and f"`{does_not_fit}`" in text
+    state = position(
+        islands={0: island("MIL", top_left="D4")}, hands={0: ("tower",)}, face_up=("mill", "mill"), step=TAKE
+    )
+    assert RULES.apply_text(state, 0, fits).state.turn == 1
+    with pytest.raises(EngineError, match="does not fit whatever they are"):
+        RULES.apply_text(state, 0, f"{fits.split(';')[0]}; {does_not_fit}")

@@ -189,6 +189,29 @@ def test_merchant_choice(text, source):
 
 
 @pytest.mark.parametrize(
+    ("text", "source"),
+    [
+        ("take merchant up", UP),
+        ("take the face-up merchant", UP),
+        ("neem koopman open", UP),
+        ("pick merchant up", UP),
+        ("take up", UP),
+        ("take merchant blind", BLIND),
+        ("take the blind merchant card", BLIND),
+        ("neem koopman blind", BLIND),
+        ("kies koopman blind", BLIND),
+        ("take blind", BLIND),
+    ],
+)
+def test_a_merchant_card_may_be_taken_in_words(text, source):
+    """The rules say a player *takes* a merchant card: "take merchant
+    blind" was refused with "Choose a merchant card: ... 'merchant
+    blind'", the very move written."""
+    state = hand_step(step=HAND_MERCHANT)
+    assert RULES.parse_move(state, 0, text) == ChooseMerchant(source)
+
+
+@pytest.mark.parametrize(
     "text",
     [
         "merchant blind hello everyone",
@@ -320,3 +343,38 @@ def test_a_cell_outside_the_frame_is_named_as_a_cell_not_as_an_unknown_card(text
     state = take_step() if text.startswith("take") else hand_step()
     with pytest.raises(NotationError, match=f"There is no cell '{cell}'; cells are A1 to G7."):
         RULES.parse_move(state, 0, text)
+
+
+@pytest.mark.parametrize("text", ["tower E3", "tower e3", "place tower at E3", "take tower E3"])
+def test_placing_the_other_hand_card_in_step_3_says_it_goes_face_up_by_itself(text):
+    """A player who writes both hand cards ("mill D3; tower E3") was told
+    only "There is no Tower face up": the reply now says why the other hand
+    card cannot be placed and what step 3 asks."""
+    state = take_step(face_up=("market", "wheat"))
+    with pytest.raises(IllegalMove) as refused:
+        RULES.parse_move(state, 0, text)
+    assert str(refused.value) == (
+        "There is no Tower face up; the face-up cards are 1: Market, 2: Wheat field. Your other hand card, "
+        "Tower, goes face up by itself after this step: now take a face-up card, e.g. 'take 1 E3'."
+    )
+    # No cell written: the example names an open cell (D3 is built on).
+    tall = position(
+        islands={0: island("MIL", "WHE", top_left="D3")}, hands={0: ["tower"]}, face_up=("market", "wheat"), step=TAKE
+    )
+    with pytest.raises(IllegalMove, match=r"e\.g\. 'take 1 D2'\.$"):
+        RULES.parse_move(tall, 0, "tower")
+
+
+def test_a_lone_m_beside_a_cell_is_a_card_to_name_more_fully_not_a_merchant_choice():
+    """ "m d3" in step 1 was answered "Choose a merchant card", though no
+    market was placed; "m" beside a cell is the start of a card name."""
+    with pytest.raises(NotationError, match=r"^'m' could be Mill or Market; write more of the name\."):
+        RULES.parse_move(hand_step(hands={0: ["mill", "market"]}), 0, "m d3")
+    assert RULES.parse_move(hand_step(step=HAND_MERCHANT), 0, "m up") == ChooseMerchant(UP)
+
+
+@pytest.mark.parametrize("text", ["mill -> D3", "mill => D3", "mill @ D3", "mill > D3"])
+def test_an_arrow_or_at_sign_between_card_and_cell_is_punctuation(text):
+    """Atlantis moves are written with "->"; "mill -> D3" was refused as
+    the unknown card 'mill >'."""
+    assert RULES.parse_move(hand_step(hands={0: ["mill", "tower"]}), 0, text) == PlaceHand("mill", "D3")
