@@ -156,8 +156,18 @@ def apply_place(state: AlpacaState, seat: int, move: Place) -> Transition[Alpaca
             cells_hint=_cells_hint(state),
         )
     rots = fitting_rotations(tile, mask)
+    if not rots:
+        raise IllegalMove(
+            gettext_noop(
+                "%(tile_name)s at %(cell_name)s rot %(rot)s touches no triangle of the same colour, "
+                "and no rotation of it fits there."
+            ),
+            tile_name=tile_term(tile),
+            cell_name=cell_name(cell),
+            rot=rot,
+        )
     if rot not in rots:
-        fits = ", ".join(f"rot {r}" for r in rots) or "none"
+        fits = ", ".join(f"rot {r}" for r in rots)
         raise IllegalMove(
             gettext_noop(
                 "%(tile_name)s at %(cell_name)s rot %(rot)s touches no triangle of the same colour. "

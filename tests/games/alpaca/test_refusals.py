@@ -1,0 +1,35 @@
+"""Refusals a player reads: in their language, saying what to do instead,
+and naming nothing of another player's hand."""
+
+import pytest
+from django.utils import translation
+
+from games.engine import IllegalMove, get_rules
+from games.i18n import error_text
+from games.rules.alpaca import Place
+from games.rules.alpaca.testing import position, tile
+
+RULES = get_rules("alpaca")
+
+# The tile at 0,0 shows green on its west edge, so at -1,0 only a tile with
+# green on its east edge fits: red/yellow-blue has no green and fits there in
+# no rotation.
+STATE = position(colours="red blue", table="0,0 rbg 0", hands=["rgy ryb", "byp"])
+
+
+@pytest.mark.parametrize(
+    ("language", "says", "english"),
+    [
+        ("en", "no rotation of it fits there", "none"),
+        ("nl", "past daar in geen enkele draaiing", "none"),
+        ("it", "lì non va bene in nessuna rotazione", "none"),
+    ],
+)
+def test_a_tile_that_fits_a_cell_in_no_rotation_is_refused_in_the_reader_s_words(language, says, english):
+    with pytest.raises(IllegalMove) as refused:
+        RULES.apply(STATE, 0, Place(tile("ryb"), -1, 0, 0))
+    with translation.override(language):
+        text = error_text("alpaca", refused.value)
+    assert says in text, text
+    if language != "en":
+        assert english not in text.split(), text
