@@ -268,9 +268,13 @@ def _parse_bonus(state: AlpacaState, seat: int, text: str) -> Any:
 
 
 def _figures_hint(state: AlpacaState) -> Message:
-    figures = "; ".join(
-        f"{number}: {' / '.join(cell_name(c) for c in f)} (bonus lock {_lock_cell(state, f)})"
-        for number, f in enumerate(state.pending, start=1)
+    # Notation, so each figure's lock move reads in the reader's words
+    # ("bonus onaantastbaar 1,0"), as the parser takes it back.
+    figures = Notation(
+        "; ".join(
+            f"{number}: {' / '.join(cell_name(c) for c in f)} (bonus lock {_lock_cell(state, f)})"
+            for number, f in enumerate(state.pending, start=1)
+        )
     )
     return message(gettext_noop("the figures: %(figures)s."), figures=figures)
 

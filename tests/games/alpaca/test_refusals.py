@@ -1,12 +1,14 @@
 """Refusals a player reads: in their language, saying what to do instead,
 and naming nothing of another player's hand."""
 
+import re
+
 import pytest
 from django.utils import translation
 
-from games.engine import IllegalMove, get_rules
+from games.engine import IllegalMove, NotationError, get_rules
 from games.i18n import error_text
-from games.rules.alpaca import Place
+from games.rules.alpaca import Lock, Place
 from games.rules.alpaca.testing import position, tile
 
 RULES = get_rules("alpaca")
@@ -33,3 +35,33 @@ def test_a_tile_that_fits_a_cell_in_no_rotation_is_refused_in_the_reader_s_words
     assert says in text, text
     if language != "en":
         assert english not in text.split(), text
+
+
+# Placing red/blue-green at 0,0 closed two figures: the blue minor pair with
+# 0,-1 and the green one with -1,0.
+TWO_FIGURES = position(
+    colours="red blue",
+    table="0,0 rbg 0; 0,-1 y/b-p 2; -1,0 y/g-b 3",
+    hands=["ryb", "byp"],
+    phase="bonus",
+    bonuses=2,
+    pending=(((-1, 0), (0, 0)), ((0, -1), (0, 0))),
+)
+
+
+@pytest.mark.parametrize(
+    ("language", "written", "lock"),
+    [
+        ("en", "bonus lock", "lock"),
+        ("nl", "bonus onaantastbaar", "onaantastbaar"),
+        ("it", "bonus intoccabile", "intoccabile"),
+    ],
+)
+def test_which_figure_to_lock_is_asked_with_moves_in_the_reader_s_notation(language, written, lock):
+    with pytest.raises(NotationError) as refused:
+        RULES.parse_move(TWO_FIGURES, 0, written)
+    with translation.override(language):
+        text = error_text("alpaca", refused.value)
+    named = re.findall(r"\((bonus \w+ -?\d+,-?\d+)\)", text)
+    assert named == [f"bonus {lock} -1,0", f"bonus {lock} 0,-1"], text
+    assert [RULES.parse_move(TWO_FIGURES, 0, move) for move in named] == [Lock(f) for f in TWO_FIGURES.pending]
