@@ -13,7 +13,8 @@ Canonical forms (what ``format_move`` writes)::
 ``parse_move`` also accepts: any case and spacing; colour abbreviations
 (``r y g b p``, unique prefixes such as ``pur``) and Italian names (rosso,
 giallo, verde, blu, viola); a compact tile ``rbg``; the tile's number in the
-hand list (``#3 at 1,0 rot 2``); ``(1,0)`` for a cell; ``r2``, ``rot: 2``
+hand list (``#3 at 1,0 rot 2``); ``(1,0)`` for a cell, a comma after it
+(``at 1,-2, rot 2``); ``r2``, ``rot: 2``
 or the major's corner (``ne``, ``se``, ``sw``/``so``, ``nw``/``no``) for a
 rotation; no rotation at all when only one fits; and for bonuses ``rotate``/
 ``ruota``, ``lock``/``untouchable``/``intoccabile``/``lock 2`` (figure
@@ -80,7 +81,7 @@ _ROT = r"([0-3]|ne|se|zo|sw|zw|nw|so|no)"
 #: say "draaiing"), and the short "rot" the mails write.
 _ROTATION = r"(?:rotation|rotazione|draaiing|draai|rot)"
 _PLACE = re.compile(
-    rf"^(?P<tile>.+?)(?:\s+(?:at|on|a|in|su|op)\s+|\s*@\s*|\s+|(?=[(+-])){_CELL}\s*"
+    rf"^(?P<tile>.+?)(?:\s+(?:at|on|a|in|su|op)\s+|\s*@\s*|\s+|(?=[(+-])){_CELL}\s*(?:,\s*)?"
     rf"(?:(?:in\s+)?(?:{_ROTATION}|r)\.?\s*[:=]?\s*)?{_ROT}?$"
 )
 _ROT_WORD = re.compile(rf"\s*\b(?:in\s+)?{_ROTATION}\.?\s*[:=]?\s*{_ROT}\b\s*")

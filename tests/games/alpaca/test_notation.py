@@ -49,6 +49,11 @@ RYB_1_0_2 = Place(tile("ryb"), 1, 0, 2)
         "tile 1 at 1,0 rot 2",
         "1 at 1,0 rot 2",
         "red/yel-blu at +1,0 2",
+        "red/yellow-blue at 1,0, rot 2",
+        "red/yellow-blue at (1,0), rot 2",
+        "#1 at 1, 0, rotation 2",
+        "rood/geel-blauw op 1,0, draaiing 2",
+        "rosso/giallo-blu a 1,0, rotazione 2",
     ],
 )
 def test_placements_are_read_forgivingly(text):
