@@ -179,21 +179,40 @@ _NUMBERED = re.compile(
 )
 
 
+#: Words joining two sub-moves ("sell 4 and bridge 27"): no part of either.
+_JOINED = re.compile(r"^(?:(?:and|en|then|dan|&)(?:\s+|,|$))+", re.IGNORECASE)
+#: A part that only leads in to the bridge after it ("build a", "bouw een").
+_LEAD_IN = re.compile(r"(?:(?:build|bouw|a|een|my|mijn)\s*)+", re.IGNORECASE)
+_BRIDGE_AHEAD = re.compile(r"(?:bridge|brug)\b", re.IGNORECASE)
+
+
 def split_line(line: str) -> list[str]:
     """The sub-moves in one line: a new one starts at a keyword (pay, sell,
     bridge, pass or their Dutch names) and after a sale's or bridge's number,
-    so ``sell 5, A grey -> 4 pay 2`` is three."""
-    parts: list[str] = []
+    so ``sell 5, A grey -> 4 pay 2`` is three.  A joining word between two
+    (``sell 4 and bridge 27``) belongs to neither, and a verb before
+    ``bridge`` stays with it (``build bridge 27``, ``bouw een brug op 27``)."""
+    pieces: list[str] = []
     # Notes in brackets (as listed options carry them) are dropped first, so
     # "bridge 27 (gap 27-27, toll 1 now)" stays one move.
     line = _BRACKETS.sub(" ", line)
     for piece in _STARTS.split(line):
         numbered = _NUMBERED.fullmatch(piece.strip())
         if numbered:
-            parts.extend(numbered.groups())
+            pieces.extend(numbered.groups())
         else:
-            parts.append(piece)
-    return [p.strip(" ,") for p in parts if p.strip(" ,")]
+            pieces.append(piece)
+    parts: list[str] = []
+    for piece in pieces:
+        piece = piece.strip(" ,")
+        if len(pieces) > 1:
+            piece = _JOINED.sub("", piece).strip(" ,")
+        if not piece:
+            continue
+        if parts and _BRIDGE_AHEAD.match(piece) and _LEAD_IN.fullmatch(parts[-1]):
+            piece = f"{parts.pop()} {piece}"
+        parts.append(piece)
+    return parts
 
 
 def _tokens(text: str) -> list[str]:

@@ -155,6 +155,26 @@ def test_other_moves(words, move):
 
 
 @pytest.mark.parametrize(
+    ("words", "parts"),
+    [
+        ("bouw brug op 4", ["bouw brug op 4"]),
+        ("build a bridge over 4", ["build a bridge over 4"]),
+        ("Build bridge 4", ["Build bridge 4"]),
+        ("bouw een brug over 4", ["bouw een brug over 4"]),
+        ("sell 6 and bridge 4", ["sell 6", "bridge 4"]),
+        ("verkoop 6 en brug 4", ["verkoop 6", "brug 4"]),
+        ("verkoop 6, dan bouw brug 4", ["verkoop 6", "bouw brug 4"]),
+    ],
+)
+def test_a_bridge_written_with_its_verb_or_after_and_is_played_as_written(words, parts):
+    """The forms the parser reads stay one part of a message: a message is
+    cut into parts before it is read, and a part "build" or "and" is no move."""
+    assert RULES.split_turn_text(words) == parts
+    after = RULES.apply_text(STATE, 0, words).state
+    assert after.road.bridges[0] == 4
+
+
+@pytest.mark.parametrize(
     ("words", "message"),
     [
         ("xyzzy plugh", "'xyzzy' is not a colour or a position"),
