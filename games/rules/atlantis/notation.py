@@ -87,7 +87,9 @@ _ARROW = {">", "to", "naar", "tot"}
 _ATLANTIS = {"a", "atl", "atlantis"}
 _MAINLAND = {"m", "main", "mainland", "land", "vasteland", "v", "ml"}
 _BRACKETS = re.compile(r"\([^)]*\)|\[[^\]]*\]")
-_PUNCT = re.compile(r"->|=>|→|[>,:;+&]")
+#: Arrows, separators, and a full stop or exclamation mark ending a word
+#: ("pay 5 blue.", "pass!"): a mail's sentence punctuation, not notation.
+_PUNCT = re.compile(r"->|=>|→|[>,:;+&]|[.!]+(?=\s|$)")
 _MULTI = re.compile(r"^(\d+)x([a-z]*)$")
 
 #: Moves to show in a refusal, in the reader's notation ("'A blauw -> 5', ... of 'pas'").

@@ -8,7 +8,7 @@ import pytest
 
 from games.engine import IllegalMove, NotationError
 from games.rules.atlantis import AtlantisRules, BuildBridge, Go, Pass, Pay, Sell
-from games.rules.atlantis.testing import build, hand_text, tiles_text
+from games.rules.atlantis.testing import build, hand_text, tiles_text, toll_state
 
 RULES = AtlantisRules()
 BL, WH, GY, YE, GN, PK, BR = range(7)
@@ -152,6 +152,28 @@ def test_the_cards_may_be_left_out_when_only_one_way_fits():
 )
 def test_other_moves(words, move):
     assert parse(words) == move
+
+
+@pytest.mark.parametrize(
+    "words",
+    [
+        "A blue -> 1",
+        "A yellow pink",
+        "6 blue",
+        "sell 6",
+        "bridge 4",
+        "#3",
+        "option 3",
+        "pay 5",
+        "pay 3 2 cards",
+        "pay 3 blue pink",
+    ],
+)
+@pytest.mark.parametrize("end", [".", "!", " ."])
+def test_a_move_ending_a_sentence_reads_as_without_the_stop(words, end):
+    """People end a line of a mail with a full stop or an exclamation mark."""
+    state = toll_state("bl bl pk", "gn5 ye3", gaps=1, value=5) if words.startswith("pay") else STATE
+    assert RULES.parse_move(state, 0, words + end) == RULES.parse_move(state, 0, words)
 
 
 @pytest.mark.parametrize(
