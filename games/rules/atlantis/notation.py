@@ -183,17 +183,23 @@ _NUMBERED = re.compile(
 
 #: Words joining two sub-moves ("sell 4 and bridge 27"): no part of either.
 _JOINED = re.compile(r"^(?:(?:and|en|then|dan|&)(?:\s+|,|$))+", re.IGNORECASE)
-#: A part that only leads in to the bridge after it ("build a", "bouw een").
-_LEAD_IN = re.compile(r"(?:(?:build|bouw|a|een|my|mijn)\s*)+", re.IGNORECASE)
-_BRIDGE_AHEAD = re.compile(r"(?:bridge|brug)\b", re.IGNORECASE)
+#: A part that only leads in to the bridge or pass after it ("build a",
+#: "bouw een", "I", "ik moet"): the words of the part that follows.
+_LEADS = (
+    (re.compile(r"(?:(?:build|bouw|a|een|my|mijn)\s*)+", re.IGNORECASE), re.compile(r"(?:bridge|brug)\b", re.I)),
+    (re.compile(r"(?:i|ik)(?:\s+(?:must|moet|have\s+to))?", re.IGNORECASE), re.compile(r"pas", re.IGNORECASE)),
+)
+#: Before a pass word: "I pass", "ik pas", "ik moet passen".
+_PASS_LEAD = {"i", "ik", "must", "moet", "have", "to"}
 
 
 def split_line(line: str) -> list[str]:
     """The sub-moves in one line: a new one starts at a keyword (pay, sell,
     bridge, pass or their Dutch names) and after a sale's or bridge's number,
     so ``sell 5, A grey -> 4 pay 2`` is three.  A joining word between two
-    (``sell 4 and bridge 27``) belongs to neither, and a verb before
-    ``bridge`` stays with it (``build bridge 27``, ``bouw een brug op 27``)."""
+    (``sell 4 and bridge 27``) belongs to neither, and the words leading in
+    to a bridge or a pass stay with it (``build bridge 27``, ``bouw een brug
+    op 27``, ``I pass``, ``ik moet passen``)."""
     pieces: list[str] = []
     # Notes in brackets (as listed options carry them) are dropped first, so
     # "bridge 27 (gap 27-27, toll 1 now)" stays one move.
@@ -211,7 +217,7 @@ def split_line(line: str) -> list[str]:
             piece = _JOINED.sub("", piece).strip(" ,")
         if not piece:
             continue
-        if parts and _BRIDGE_AHEAD.match(piece) and _LEAD_IN.fullmatch(parts[-1]):
+        if parts and any(lead.fullmatch(parts[-1]) and ahead.match(piece) for lead, ahead in _LEADS):
             piece = f"{parts.pop()} {piece}"
         parts.append(piece)
     return parts
@@ -242,9 +248,9 @@ def parse_move(state: AtlantisState, seat: int, text: str) -> Move:
     tokens = _tokens(text)
     if not tokens:
         raise NotationError(gettext_noop("Empty move; write for example %(EXAMPLES)s."), EXAMPLES=EXAMPLES)
-    head, rest = tokens[0], tokens[1:]
-    if head in _PASS and not rest:
+    if tokens[-1] in _PASS and all(t in _PASS_LEAD for t in tokens[:-1]):
         return Pass()
+    head, rest = tokens[0], tokens[1:]
     if head in _SELL:
         return Sell(_single_number(rest, _TILE_TO_SELL))
     if head in _BRIDGE:

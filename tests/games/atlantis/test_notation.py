@@ -176,6 +176,14 @@ def test_a_move_ending_a_sentence_reads_as_without_the_stop(words, end):
     assert RULES.parse_move(state, 0, words + end) == RULES.parse_move(state, 0, words)
 
 
+@pytest.mark.parametrize("words", ["I pass", "ik pas", "Ik pas.", "I pass!", "ik moet passen"])
+def test_a_pass_said_in_a_sentence_is_a_pass(words):
+    stuck = build("bl3 . gy4", hands=[""], draw="br br")
+    assert RULES.split_turn_text(words) == [words]
+    assert RULES.parse_move(stuck, 0, words) == Pass()
+    assert RULES.apply_text(stuck, 0, words).state.turn == 1
+
+
 @pytest.mark.parametrize(
     ("words", "parts"),
     [
