@@ -147,6 +147,17 @@ def parse_tile(state: AlpacaState, seat: int, text: str) -> int:
     )
 
 
+#: Where a bonus action written on the placement's line starts: at
+#: ``bonus``, after a comma or a joining word (English, Dutch, Italian).
+_BONUS_AHEAD = re.compile(r"[\s,]+(?:(?:and|then|en|dan|e|ed|poi)[\s,]+)*(?=bonus\b)", re.IGNORECASE)
+
+
+def split_line(line: str) -> list[str]:
+    """The moves in one line: a placement and the bonus actions after it
+    (``yellow/red-blue at 2,0 rot 1, bonus lock`` is two)."""
+    return [part.strip(" ,") for part in _BONUS_AHEAD.split(line) if part.strip(" ,")]
+
+
 def _rot(text: str) -> int:
     return int(text) if text.isdecimal() else _CORNERS[text]
 

@@ -239,6 +239,22 @@ def test_a_whole_turn_in_one_message():
     assert state.table[(0, 0)] & 3 == 1
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "ryb at 0,-1 rot 1, bonus lock",
+        "ryb at 0,-1 rot 1 bonus lock",
+        "ryb at 0,-1 rot 1 and bonus lock",
+        "rood/geel-blauw op 0,-1 rot 1 en bonus onaantastbaar",
+        "rosso/giallo-blu a 0,-1 rotazione 1, poi bonus intoccabile.",
+    ],
+)
+def test_a_placement_and_its_bonus_on_one_line(text):
+    assert RULES.split_turn_text(text)[1].startswith("bonus")
+    state = RULES.apply_text(start(), 0, text).state
+    assert state.locked == (((0, -1), (0, 0)),) and RULES.to_move(state) == {1}
+
+
 def test_a_bonus_without_a_closed_figure_is_refused_in_a_whole_turn():
     with pytest.raises(
         IllegalMove,
