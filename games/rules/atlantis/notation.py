@@ -32,14 +32,16 @@ from .legal import rule_cards, trace, walks
 from .moves import BuildBridge, Go, Move, Pass, Pay, Sell
 from .state import COLOURS, PASS_CARDS, AtlantisState, tile_name
 
+#: English and Dutch names (the Dutch also as an adjective before a noun:
+#: "een blauwe kaart"), and the two-letter codes.
 _ALIASES = {
-    0: ("blue", "blauw", "bl"),
-    1: ("white", "wit", "wh"),
-    2: ("grey", "gray", "grijs", "gy"),
-    3: ("yellow", "geel", "ye"),
-    4: ("green", "groen", "gn"),
+    0: ("blue", "blauw", "blauwe", "bl"),
+    1: ("white", "wit", "witte", "wh"),
+    2: ("grey", "gray", "grijs", "grijze", "gy"),
+    3: ("yellow", "geel", "gele", "ye"),
+    4: ("green", "groen", "groene", "gn"),
     5: ("pink", "roze", "rose", "pk"),
-    6: ("brown", "bruin", "br"),
+    6: ("brown", "bruin", "bruine", "br"),
 }
 _PASS = {"pass", "pas", "passen", "past"}
 _SELL = {"sell", "verkoop", "verkopen", "buy", "koop"}

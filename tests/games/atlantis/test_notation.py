@@ -86,6 +86,12 @@ def test_forgiving_pawn_moves(words):
         ("A br", (BR,)),
         ("A rose", (PK,)),
         ("A pi", (PK,)),
+        # Dutch adjectives before a noun: "een gele kaart, dan een roze".
+        ("A gele kaart, roze kaart", (YE, PK)),
+        ("A grijze en witte kaart", (GY, WH)),
+        ("A groene", (GN,)),
+        ("A bruine kaart", (BR,)),
+        ("A blauwe", (BL,)),
     ],
 )
 def test_colour_names_and_abbreviations(words, colours):
@@ -131,6 +137,8 @@ def test_the_cards_may_be_left_out_when_only_one_way_fits():
 @pytest.mark.parametrize(
     ("words", "move"),
     [
+        ("betaal 6 en een blauwe kaart", Pay((6,), (BL,))),
+        ("betaal 6, een roze en een blauwe kaart", Pay((6,), (BL, PK))),
         ("pay 6 3 blue pink", Pay((6, 3), (BL, PK))),
         ("Pay 3, 6 and pink, blue", Pay((6, 3), (BL, PK))),
         ("betaal 6 roze blauw", Pay((6,), (BL, PK))),
