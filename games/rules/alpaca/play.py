@@ -139,9 +139,10 @@ def apply_place(state: AlpacaState, seat: int, move: Place) -> Transition[Alpaca
     if tile // TILES_PER_COLOUR != colour:
         raise IllegalMove(
             gettext_noop(
-                "%(COLOURS)s is dominant this round: you may only play a tile with a %(COLOURS)s major; %(hand_hint)s"
+                "%(Colour)s is dominant this round: you may only play a tile with a %(colour)s major; %(hand_hint)s"
             ),
-            COLOURS=Term(COLOURS[colour]),
+            Colour=Term(COLOURS[colour], capital=True),
+            colour=Term(COLOURS[colour]),
             hand_hint=_hand_hint(state, seat),
         )
     if rot not in (0, 1, 2, 3):

@@ -65,3 +65,19 @@ def test_which_figure_to_lock_is_asked_with_moves_in_the_reader_s_notation(langu
     named = re.findall(r"\((bonus \w+ -?\d+,-?\d+)\)", text)
     assert named == [f"bonus {lock} -1,0", f"bonus {lock} 0,-1"], text
     assert [RULES.parse_move(TWO_FIGURES, 0, move) for move in named] == [Lock(f) for f in TWO_FIGURES.pending]
+
+
+@pytest.mark.parametrize(
+    ("language", "start"),
+    [
+        ("en", "Red is dominant this round"),
+        ("nl", "Rood is deze ronde dominant"),
+        ("it", "Rosso è dominante in questo giro"),
+    ],
+)
+def test_a_tile_of_another_colour_is_refused_in_a_sentence_that_starts_with_a_capital(language, start):
+    state = position(colours="red blue", table="0,0 rbg 0", hands=["ryb bry", "byp"])
+    with pytest.raises(IllegalMove) as refused:
+        RULES.apply(state, 0, Place(tile("bry"), 1, 0, 0))
+    with translation.override(language):
+        assert error_text("alpaca", refused.value).startswith(start)
