@@ -164,15 +164,18 @@ def option_label(state: AtlantisState, seat: int, move: object) -> str:
         parts = [f"tiles {sum(move.tiles)}"] if move.tiles else []
         parts += [f"{n} card{'s' if n != 1 else ''}"] if n else []
         return f"{text} ({' + '.join(parts)}: pays {paid} of {state.toll_due})"
+    # A sale or a pass brings no more cards than the two piles still hold.
+    left = len(state.draw) + sum(state.discard)
     if isinstance(move, Sell):
-        n = move.value // 2
+        n = min(move.value // 2, left)
         return f"{text} ({n} card{'s' if n != 1 else ''})"
     if isinstance(move, BuildBridge):
         gap = road.gap_at(move.position)
         if gap is not None:
             return f"{text} (gap {gap.first}-{gap.last}, toll {gap.toll} now)"
     if isinstance(move, Pass):
-        return f"{text} (draw {PASS_CARDS} cards)"
+        n = min(PASS_CARDS, left)
+        return f"{text} (draw {n} card{'s' if n != 1 else ''})"
     return text
 
 

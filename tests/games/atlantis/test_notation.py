@@ -263,6 +263,19 @@ def test_option_labels_show_destination_tile_and_toll():
     ]
 
 
+def test_option_labels_count_only_the_cards_left_to_draw():
+    """Late in a game the draw and discard piles can both run low: a sale
+    or a pass then brings fewer cards, and the options say so."""
+    short = build("bl3 . gy4", hands=["gy"], tiles=["wh6"], draw="pk")
+    assert [label for label, _ in RULES.move_options(short, 0)][0] == "sell 6 (1 card)"
+    empty = build("bl3 . gy4", hands=[""], tiles=["wh6"])
+    labels = [label for label, _ in RULES.move_options(empty, 0)]
+    assert labels[0] == "sell 6 (0 cards)" and labels[-1] == "pass (draw 0 cards)"
+    refill = build("bl3 . gy4", hands=[""], discard="pk")
+    assert [label for label, _ in RULES.move_options(refill, 0)][-1] == "pass (draw 1 card)"
+    assert RULES.notation_in("pass (draw 1 card)", "nl") == "pas (trek 1 kaart)"
+
+
 def test_a_whole_turn_in_one_message():
     state = build("bl3 . ye2 gy4", hands=["gy bl pk"], tiles=["wh5 ye2"], draw="br br br br")
     after = RULES.apply_text(state, 0, "sell 5\nA grey -> 4; pay 2").state
