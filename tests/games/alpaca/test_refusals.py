@@ -81,3 +81,12 @@ def test_a_tile_of_another_colour_is_refused_in_a_sentence_that_starts_with_a_ca
         RULES.apply(state, 0, Place(tile("bry"), 1, 0, 0))
     with translation.override(language):
         assert error_text("alpaca", refused.value).startswith(start)
+
+
+def test_an_unreadable_placement_is_shown_the_example_the_dutch_help_writes():
+    with pytest.raises(NotationError) as refused:
+        RULES.parse_move(STATE, 0, "hello")
+    with translation.override("nl"):
+        text = error_text("alpaca", refused.value)
+    assert "bijvoorbeeld „rood/blauw-groen op 1,-2 rot 2”" in text, text
+    assert "rood/blauw-groen op 1,-2 rot 2" in RULES.help_text("nl")
