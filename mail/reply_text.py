@@ -148,7 +148,14 @@ def read_reply(rules, state, seat: int, text: str, *, turns=whole_turns) -> Repl
     reply = Reply()
     blind = Blind(rules, state, seat, lambda world, part: _played(rules, world, seat, part))
     for number, line in enumerate(lines):
-        parts = [piece for part in _SEPARATORS.split(line) for piece in _pieces(part)]
+        # The game cuts a part into its moves as the game page does
+        # ("sell 4, bridge 31, 12 pink grey pay 5" is four in Atlantis).
+        parts = [
+            piece
+            for part in _SEPARATORS.split(line)
+            for move in (rules.split_turn_text(part) or [part] if part.strip() else [])
+            for piece in _pieces(move)
+        ]
         if not parts:
             continue  # blank lines around and between moves
         try:

@@ -293,3 +293,15 @@ def test_the_draw_pile_counts_its_cards_in_words(language, one, none):
     with translation.override(language):
         assert one in board.svg({**view, "draw_pile": 1})
         assert none in board.svg({**view, "draw_pile": 0})
+
+
+def test_the_sell_and_pass_buttons_count_only_the_cards_left_to_draw():
+    """The buttons say what a sale or a pass brings: no more cards than the
+    draw and discard piles still hold, as the numbered options say."""
+    short = build("bl3 . gy4", hands=[""], tiles=["wh6"], draw="pk")
+    labels = [c["label"] for c in board.controls(RULES.view(short, 0), options(short, 0))]
+    assert "Sell a tile (1 card) — type: sell 6" in labels
+    assert "Pass (draw 1 card) — type: pass" in labels
+    with translation.override("nl"):
+        dutch = [c["label"] for c in board.controls(RULES.view(short, 0), options(short, 0))]
+    assert "Verkoop een tegel (1 kaart) — typ: sell 6" in dutch

@@ -115,3 +115,40 @@ def test_a_sentence_is_a_message_not_a_letter():
     reply = read_reply(rules, state, seat, "A quick question about the rules")
     assert reply.moves == []
     assert reply.message.startswith("A quick question")
+
+
+def test_a_whole_turn_on_one_line_is_read_by_mail_as_the_help_says():
+    """The Atlantis help (English and Dutch) shows a whole turn on one line;
+    a mail reply reads it as those four moves, as the game page does."""
+    from games.rules.atlantis.testing import build
+
+    rules = get_rules("atlantis")
+    road = (
+        "ye2 . gn4 wh4 bl3 ye3 gn3 wh3 ye4 gn5 wh5 wh2@0 pk3@1 ye6 . wh6 ye5 gy5 "
+        "gn2 wh3 ye3 gn4 wh4 ye4 gn5 wh5 ye5 gn6 wh6 gn3@0 . ye4"
+    )
+    state = build(road, hands=["pk gy bl bl", "gy"], tiles=["ye4 gn5"], draw="br br br br br br br br")
+    for language, line in (
+        ("en", "sell 4, bridge 31, 12 pink grey -> 18 pay 5 blue"),
+        ("nl", "verkoop 4, brug 31, 12 roze grijs -> 18 betaal 5 blauw"),
+    ):
+        assert f"`{line}`" in " ".join(rules.help_text(language).split())
+        reply = read_reply(rules, state, 0, f"{line}\nthanks")
+        assert len(reply.moves) == 4 and reply.message == "thanks", reply
+        assert rules.apply_text(state, 0, "; ".join(reply.moves)).state.turn == 1
+
+
+def test_a_placement_and_its_bonus_on_one_line_are_read_by_mail():
+    from games.rules.alpaca.testing import position
+
+    rules = get_rules("alpaca")
+    state = position(colours="red blue", table="0,0 rbg 0", hands=["ryb rgp", "byp"])
+    reply = read_reply(rules, state, 0, "ryb at 0,-1 rot 1, bonus lock")
+    assert reply.moves == ["ryb at 0,-1 rot 1", "bonus lock"] and reply.message == ""
+
+
+def test_a_line_in_brackets_stays_a_message_in_atlantis():
+    rules = get_rules("atlantis")
+    state = rules.setup(2, 1)
+    reply = read_reply(rules, state, 0, "(sorry for the delay)\nA blue")
+    assert reply.moves == [] and reply.message.startswith("(sorry for the delay)")

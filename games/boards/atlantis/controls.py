@@ -45,6 +45,8 @@ def controls(view: dict[str, Any], options: list[tuple[str, Any]]) -> list[dict[
     are buttons."""
     result, extra = [], []
     groups = grouped(walks(view))
+    # A sale or a pass brings no more cards than the two piles still hold.
+    left = view["draw_pile"] + view["discard_pile"]
     for move_text, move in options:
         # The note in brackets is for reading; the engine's turn splitter
         # cuts a sale's or bridge's note off as a sub-move of its own.
@@ -62,11 +64,11 @@ def controls(view: dict[str, Any], options: list[tuple[str, Any]]) -> list[dict[
         elif "bridge" in move:
             entry = control(plain, move_text, pick="bridge", where=f"gap {move['bridge']}")
         elif "sell" in move:
-            entry = control(plain, _button(gettext("Sell a tile"), _cards(move["sell"] // 2), plain))
+            entry = control(plain, _button(gettext("Sell a tile"), _cards(min(move["sell"] // 2, left)), plain))
         elif "pay" in move:
             entry = control(plain, _button(gettext("Pay the toll"), _pay_note(view, move), plain))
         elif move.get("pass"):
-            note = gettext("draw %(cards)s") % {"cards": _cards(PASS_CARDS)}
+            note = gettext("draw %(cards)s") % {"cards": _cards(min(PASS_CARDS, left))}
             entry = control(plain, _button(gettext("Pass"), note, plain))
         result.append(entry)
     return result + extra

@@ -13,7 +13,8 @@ Canonical forms (what ``format_move`` writes)::
 ``parse_move`` also accepts: any case and spacing; colour abbreviations
 (``r y g b p``, unique prefixes such as ``pur``) and Italian names (rosso,
 giallo, verde, blu, viola); a compact tile ``rbg``; the tile's number in the
-hand list (``#3 at 1,0 rot 2``); ``(1,0)`` for a cell; ``r2``, ``rot: 2``
+hand list (``#3 at 1,0 rot 2``); ``(1,0)`` for a cell, a comma after it
+(``at 1,-2, rot 2``); ``r2``, ``rot: 2``
 or the major's corner (``ne``, ``se``, ``sw``/``so``, ``nw``/``no``) for a
 rotation; no rotation at all when only one fits; and for bonuses ``rotate``/
 ``ruota``, ``lock``/``untouchable``/``intoccabile``/``lock 2`` (figure
@@ -80,7 +81,7 @@ _ROT = r"([0-3]|ne|se|zo|sw|zw|nw|so|no)"
 #: say "draaiing"), and the short "rot" the mails write.
 _ROTATION = r"(?:rotation|rotazione|draaiing|draai|rot)"
 _PLACE = re.compile(
-    rf"^(?P<tile>.+?)(?:\s+(?:at|on|a|in|su|op)\s+|\s*@\s*|\s+|(?=[(+-])){_CELL}\s*"
+    rf"^(?P<tile>.+?)(?:\s+(?:at|on|a|in|su|op)\s+|\s*@\s*|\s+|(?=[(+-])){_CELL}\s*(?:,\s*)?"
     rf"(?:(?:in\s+)?(?:{_ROTATION}|r)\.?\s*[:=]?\s*)?{_ROT}?$"
 )
 _ROT_WORD = re.compile(rf"\s*\b(?:in\s+)?{_ROTATION}\.?\s*[:=]?\s*{_ROT}\b\s*")
@@ -144,6 +145,17 @@ def parse_tile(state: AlpacaState, seat: int, text: str) -> int:
         text=text,
         examples=_examples(state, seat),
     )
+
+
+#: Where a bonus action written on the placement's line starts: at
+#: ``bonus``, after a comma or a joining word (English, Dutch, Italian).
+_BONUS_AHEAD = re.compile(r"[\s,]+(?:(?:and|then|en|dan|e|ed|poi)[\s,]+)*(?=bonus\b)", re.IGNORECASE)
+
+
+def split_line(line: str) -> list[str]:
+    """The moves in one line: a placement and the bonus actions after it
+    (``yellow/red-blue at 2,0 rot 1, bonus lock`` is two)."""
+    return [part.strip(" ,") for part in _BONUS_AHEAD.split(line) if part.strip(" ,")]
 
 
 def _rot(text: str) -> int:
@@ -268,9 +280,13 @@ def _parse_bonus(state: AlpacaState, seat: int, text: str) -> Any:
 
 
 def _figures_hint(state: AlpacaState) -> Message:
-    figures = "; ".join(
-        f"{number}: {' / '.join(cell_name(c) for c in f)} (bonus lock {_lock_cell(state, f)})"
-        for number, f in enumerate(state.pending, start=1)
+    # Notation, so each figure's lock move reads in the reader's words
+    # ("bonus onaantastbaar 1,0"), as the parser takes it back.
+    figures = Notation(
+        "; ".join(
+            f"{number}: {' / '.join(cell_name(c) for c in f)} (bonus lock {_lock_cell(state, f)})"
+            for number, f in enumerate(state.pending, start=1)
+        )
     )
     return message(gettext_noop("the figures: %(figures)s."), figures=figures)
 

@@ -139,9 +139,10 @@ def apply_place(state: AlpacaState, seat: int, move: Place) -> Transition[Alpaca
     if tile // TILES_PER_COLOUR != colour:
         raise IllegalMove(
             gettext_noop(
-                "%(COLOURS)s is dominant this round: you may only play a tile with a %(COLOURS)s major; %(hand_hint)s"
+                "%(Colour)s is dominant this round: you may only play a tile with a %(colour)s major; %(hand_hint)s"
             ),
-            COLOURS=Term(COLOURS[colour]),
+            Colour=Term(COLOURS[colour], capital=True),
+            colour=Term(COLOURS[colour]),
             hand_hint=_hand_hint(state, seat),
         )
     if rot not in (0, 1, 2, 3):
@@ -156,8 +157,18 @@ def apply_place(state: AlpacaState, seat: int, move: Place) -> Transition[Alpaca
             cells_hint=_cells_hint(state),
         )
     rots = fitting_rotations(tile, mask)
+    if not rots:
+        raise IllegalMove(
+            gettext_noop(
+                "%(tile_name)s at %(cell_name)s rot %(rot)s touches no triangle of the same colour, "
+                "and no rotation of it fits there."
+            ),
+            tile_name=tile_term(tile),
+            cell_name=cell_name(cell),
+            rot=rot,
+        )
     if rot not in rots:
-        fits = ", ".join(f"rot {r}" for r in rots) or "none"
+        fits = ", ".join(f"rot {r}" for r in rots)
         raise IllegalMove(
             gettext_noop(
                 "%(tile_name)s at %(cell_name)s rot %(rot)s touches no triangle of the same colour. "

@@ -126,6 +126,12 @@ class AlpacaRules(BaseRules[AlpacaState, Move]):
     def parse_move(self, state: AlpacaState, seat: int, text: str) -> Any:
         return notation.parse_move(state, seat, text)
 
+    def split_turn_text(self, text: str) -> list[str]:
+        """Moves are separated by ``;`` or new lines, and a bonus action
+        also starts at ``bonus`` on the line of the placement it follows
+        (``ryb at 0,-1 rot 1, bonus lock``)."""
+        return [part for chunk in super().split_turn_text(text) for part in notation.split_line(chunk)]
+
     def format_move(self, state: AlpacaState, seat: int, move: Any) -> str:
         return notation.format_move(state, seat, move)
 

@@ -32,14 +32,16 @@ from .legal import rule_cards, trace, walks
 from .moves import BuildBridge, Go, Move, Pass, Pay, Sell
 from .state import COLOURS, PASS_CARDS, AtlantisState, tile_name
 
+#: English and Dutch names (the Dutch also as an adjective before a noun:
+#: "een blauwe kaart"), and the two-letter codes.
 _ALIASES = {
-    0: ("blue", "blauw", "bl"),
-    1: ("white", "wit", "wh"),
-    2: ("grey", "gray", "grijs", "gy"),
-    3: ("yellow", "geel", "ye"),
-    4: ("green", "groen", "gn"),
+    0: ("blue", "blauw", "blauwe", "bl"),
+    1: ("white", "wit", "witte", "wh"),
+    2: ("grey", "gray", "grijs", "grijze", "gy"),
+    3: ("yellow", "geel", "gele", "ye"),
+    4: ("green", "groen", "groene", "gn"),
     5: ("pink", "roze", "rose", "pk"),
-    6: ("brown", "bruin", "br"),
+    6: ("brown", "bruin", "bruine", "br"),
 }
 _PASS = {"pass", "pas", "passen", "past"}
 _SELL = {"sell", "verkoop", "verkopen", "buy", "koop"}
@@ -87,7 +89,9 @@ _ARROW = {">", "to", "naar", "tot"}
 _ATLANTIS = {"a", "atl", "atlantis"}
 _MAINLAND = {"m", "main", "mainland", "land", "vasteland", "v", "ml"}
 _BRACKETS = re.compile(r"\([^)]*\)|\[[^\]]*\]")
-_PUNCT = re.compile(r"->|=>|→|[>,:;+&]")
+#: Arrows, separators, and a full stop or exclamation mark ending a word
+#: ("pay 5 blue.", "pass!"): a mail's sentence punctuation, not notation.
+_PUNCT = re.compile(r"->|=>|→|[>,:;+&]|[.!]+(?=\s|$)")
 _MULTI = re.compile(r"^(\d+)x([a-z]*)$")
 
 #: Moves to show in a refusal, in the reader's notation ("'A blauw -> 5', ... of 'pas'").
@@ -160,15 +164,18 @@ def option_label(state: AtlantisState, seat: int, move: object) -> str:
         parts = [f"tiles {sum(move.tiles)}"] if move.tiles else []
         parts += [f"{n} card{'s' if n != 1 else ''}"] if n else []
         return f"{text} ({' + '.join(parts)}: pays {paid} of {state.toll_due})"
+    # A sale or a pass brings no more cards than the two piles still hold.
+    left = len(state.draw) + sum(state.discard)
     if isinstance(move, Sell):
-        n = move.value // 2
+        n = min(move.value // 2, left)
         return f"{text} ({n} card{'s' if n != 1 else ''})"
     if isinstance(move, BuildBridge):
         gap = road.gap_at(move.position)
         if gap is not None:
             return f"{text} (gap {gap.first}-{gap.last}, toll {gap.toll} now)"
     if isinstance(move, Pass):
-        return f"{text} (draw {PASS_CARDS} cards)"
+        n = min(PASS_CARDS, left)
+        return f"{text} (draw {n} card{'s' if n != 1 else ''})"
     return text
 
 
@@ -179,21 +186,46 @@ _NUMBERED = re.compile(
 )
 
 
+#: Words joining two sub-moves ("sell 4 and bridge 27"): no part of either.
+_JOINED = re.compile(r"^(?:(?:and|en|then|dan|&)(?:\s+|,|$))+", re.IGNORECASE)
+#: A part that only leads in to the bridge or pass after it ("build a",
+#: "bouw een", "I", "ik moet"): the words of the part that follows.
+_LEADS = (
+    (re.compile(r"(?:(?:build|bouw|a|een|my|mijn)\s*)+", re.IGNORECASE), re.compile(r"(?:bridge|brug)\b", re.I)),
+    (re.compile(r"(?:i|ik)(?:\s+(?:must|moet|have\s+to))?", re.IGNORECASE), re.compile(r"pas", re.IGNORECASE)),
+)
+#: Before a pass word: "I pass", "ik pas", "ik moet passen".
+_PASS_LEAD = {"i", "ik", "must", "moet", "have", "to"}
+
+
 def split_line(line: str) -> list[str]:
     """The sub-moves in one line: a new one starts at a keyword (pay, sell,
     bridge, pass or their Dutch names) and after a sale's or bridge's number,
-    so ``sell 5, A grey -> 4 pay 2`` is three."""
-    parts: list[str] = []
+    so ``sell 5, A grey -> 4 pay 2`` is three.  A joining word between two
+    (``sell 4 and bridge 27``) belongs to neither, and the words leading in
+    to a bridge or a pass stay with it (``build bridge 27``, ``bouw een brug
+    op 27``, ``I pass``, ``ik moet passen``)."""
+    pieces: list[str] = []
     # Notes in brackets (as listed options carry them) are dropped first, so
     # "bridge 27 (gap 27-27, toll 1 now)" stays one move.
     line = _BRACKETS.sub(" ", line)
     for piece in _STARTS.split(line):
         numbered = _NUMBERED.fullmatch(piece.strip())
         if numbered:
-            parts.extend(numbered.groups())
+            pieces.extend(numbered.groups())
         else:
-            parts.append(piece)
-    return [p.strip(" ,") for p in parts if p.strip(" ,")]
+            pieces.append(piece)
+    parts: list[str] = []
+    for piece in pieces:
+        piece = piece.strip(" ,")
+        if len(pieces) > 1:
+            piece = _JOINED.sub("", piece).strip(" ,")
+        if not piece:
+            continue
+        if parts and any(lead.fullmatch(parts[-1]) and ahead.match(piece) for lead, ahead in _LEADS):
+            piece = f"{parts.pop()} {piece}"
+        parts.append(piece)
+    return parts
 
 
 def _tokens(text: str) -> list[str]:
@@ -221,9 +253,9 @@ def parse_move(state: AtlantisState, seat: int, text: str) -> Move:
     tokens = _tokens(text)
     if not tokens:
         raise NotationError(gettext_noop("Empty move; write for example %(EXAMPLES)s."), EXAMPLES=EXAMPLES)
-    head, rest = tokens[0], tokens[1:]
-    if head in _PASS and not rest:
+    if tokens[-1] in _PASS and all(t in _PASS_LEAD for t in tokens[:-1]):
         return Pass()
+    head, rest = tokens[0], tokens[1:]
     if head in _SELL:
         return Sell(_single_number(rest, _TILE_TO_SELL))
     if head in _BRIDGE:

@@ -455,8 +455,12 @@ def finish_move(state: AtlantisState, seat: int, events: list[Event]) -> tuple[A
 def apply_pass(state: AtlantisState, seat: int) -> tuple[AtlantisState, list[Event]]:
     if state.phase not in MOVING_PHASES:
         raise IllegalMove(gettext_noop("You cannot pass while a toll is due."))
-    if walks(state, seat):
-        raise IllegalMove(gettext_noop("You may only pass when no pawn move is possible."))
+    possible = walks(state, seat, detail=False)
+    if possible:
+        raise IllegalMove(
+            gettext_noop("You may only pass when no pawn move is possible, and you can move: for example '%(move)s'."),
+            move=Notation(format_move(state, seat, possible[0])),
+        )
     changes, drawn, reshuffled = draw_cards(state, seat, PASS_CARDS)
     events = [
         _event(

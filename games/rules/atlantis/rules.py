@@ -30,7 +30,7 @@ from .moves import BuildBridge, Go, Move, Pass, Pay, Sell
 from .state import NUM_COLOURS, OVER, AtlantisState
 from .view import build_view
 
-_OPTION = re.compile(r"^\s*(?:#|option|optie|nr\.?|no\.?)\s*(\d+)\s*$", re.IGNORECASE)
+_OPTION = re.compile(r"^\s*(?:#|option|optie|nr\.?|no\.?)\s*(\d+)\s*[.!]*\s*$", re.IGNORECASE)
 
 
 class AtlantisRules(BaseRules[AtlantisState, Move]):

@@ -49,6 +49,11 @@ RYB_1_0_2 = Place(tile("ryb"), 1, 0, 2)
         "tile 1 at 1,0 rot 2",
         "1 at 1,0 rot 2",
         "red/yel-blu at +1,0 2",
+        "red/yellow-blue at 1,0, rot 2",
+        "red/yellow-blue at (1,0), rot 2",
+        "#1 at 1, 0, rotation 2",
+        "rood/geel-blauw op 1,0, draaiing 2",
+        "rosso/giallo-blu a 1,0, rotazione 2",
     ],
 )
 def test_placements_are_read_forgivingly(text):
@@ -232,6 +237,22 @@ def test_a_whole_turn_in_one_message():
     assert state.locked == (((0, -1), (0, 0)),) and RULES.to_move(state) == {1}
     state = RULES.apply_text(start(), 0, "ryb at 0,-1 rot 1\nrotate 0,0 to 1").state
     assert state.table[(0, 0)] & 3 == 1
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "ryb at 0,-1 rot 1, bonus lock",
+        "ryb at 0,-1 rot 1 bonus lock",
+        "ryb at 0,-1 rot 1 and bonus lock",
+        "rood/geel-blauw op 0,-1 rot 1 en bonus onaantastbaar",
+        "rosso/giallo-blu a 0,-1 rotazione 1, poi bonus intoccabile.",
+    ],
+)
+def test_a_placement_and_its_bonus_on_one_line(text):
+    assert RULES.split_turn_text(text)[1].startswith("bonus")
+    state = RULES.apply_text(start(), 0, text).state
+    assert state.locked == (((0, -1), (0, 0)),) and RULES.to_move(state) == {1}
 
 
 def test_a_bonus_without_a_closed_figure_is_refused_in_a_whole_turn():

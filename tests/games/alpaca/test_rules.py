@@ -67,7 +67,7 @@ def test_the_first_tile_of_the_game_is_placed_freely():
 def test_only_tiles_of_the_dominant_colour_may_be_played():
     with pytest.raises(
         IllegalMove,
-        match="red is dominant this round: you may only play a tile "
+        match="Red is dominant this round: you may only play a tile "
         "with a red major; your red tiles: red/yellow-blue, "
         "red/purple-yellow",
     ):

@@ -96,7 +96,7 @@ def test_a_seat_that_can_place_has_only_placements_to_choose_from():
 def test_a_tile_of_another_major_cannot_be_played_even_if_it_fits():
     state = position(colours="red blue", table=ONE, hands=["ryb byr", "rgp"])
     assert {m.tile for m in RULES.legal_moves(state, 0)} == {tile("ryb")}
-    with pytest.raises(IllegalMove, match="red is dominant this round"):
+    with pytest.raises(IllegalMove, match="Red is dominant this round"):
         RULES.apply(state, 0, place("byr", 0, -1, 0))
 
 

@@ -8,7 +8,7 @@ import pytest
 
 from games.engine import IllegalMove, NotationError
 from games.rules.atlantis import AtlantisRules, BuildBridge, Go, Pass, Pay, Sell
-from games.rules.atlantis.testing import build, hand_text, tiles_text
+from games.rules.atlantis.testing import build, hand_text, tiles_text, toll_state
 
 RULES = AtlantisRules()
 BL, WH, GY, YE, GN, PK, BR = range(7)
@@ -86,6 +86,12 @@ def test_forgiving_pawn_moves(words):
         ("A br", (BR,)),
         ("A rose", (PK,)),
         ("A pi", (PK,)),
+        # Dutch adjectives before a noun: "een gele kaart, dan een roze".
+        ("A gele kaart, roze kaart", (YE, PK)),
+        ("A grijze en witte kaart", (GY, WH)),
+        ("A groene", (GN,)),
+        ("A bruine kaart", (BR,)),
+        ("A blauwe", (BL,)),
     ],
 )
 def test_colour_names_and_abbreviations(words, colours):
@@ -131,6 +137,8 @@ def test_the_cards_may_be_left_out_when_only_one_way_fits():
 @pytest.mark.parametrize(
     ("words", "move"),
     [
+        ("betaal 6 en een blauwe kaart", Pay((6,), (BL,))),
+        ("betaal 6, een roze en een blauwe kaart", Pay((6,), (BL, PK))),
         ("pay 6 3 blue pink", Pay((6, 3), (BL, PK))),
         ("Pay 3, 6 and pink, blue", Pay((6, 3), (BL, PK))),
         ("betaal 6 roze blauw", Pay((6,), (BL, PK))),
@@ -152,6 +160,56 @@ def test_the_cards_may_be_left_out_when_only_one_way_fits():
 )
 def test_other_moves(words, move):
     assert parse(words) == move
+
+
+@pytest.mark.parametrize(
+    "words",
+    [
+        "A blue -> 1",
+        "A yellow pink",
+        "6 blue",
+        "sell 6",
+        "bridge 4",
+        "#3",
+        "option 3",
+        "pay 5",
+        "pay 3 2 cards",
+        "pay 3 blue pink",
+    ],
+)
+@pytest.mark.parametrize("end", [".", "!", " ."])
+def test_a_move_ending_a_sentence_reads_as_without_the_stop(words, end):
+    """People end a line of a mail with a full stop or an exclamation mark."""
+    state = toll_state("bl bl pk", "gn5 ye3", gaps=1, value=5) if words.startswith("pay") else STATE
+    assert RULES.parse_move(state, 0, words + end) == RULES.parse_move(state, 0, words)
+
+
+@pytest.mark.parametrize("words", ["I pass", "ik pas", "Ik pas.", "I pass!", "ik moet passen"])
+def test_a_pass_said_in_a_sentence_is_a_pass(words):
+    stuck = build("bl3 . gy4", hands=[""], draw="br br")
+    assert RULES.split_turn_text(words) == [words]
+    assert RULES.parse_move(stuck, 0, words) == Pass()
+    assert RULES.apply_text(stuck, 0, words).state.turn == 1
+
+
+@pytest.mark.parametrize(
+    ("words", "parts"),
+    [
+        ("bouw brug op 4", ["bouw brug op 4"]),
+        ("build a bridge over 4", ["build a bridge over 4"]),
+        ("Build bridge 4", ["Build bridge 4"]),
+        ("bouw een brug over 4", ["bouw een brug over 4"]),
+        ("sell 6 and bridge 4", ["sell 6", "bridge 4"]),
+        ("verkoop 6 en brug 4", ["verkoop 6", "brug 4"]),
+        ("verkoop 6, dan bouw brug 4", ["verkoop 6", "bouw brug 4"]),
+    ],
+)
+def test_a_bridge_written_with_its_verb_or_after_and_is_played_as_written(words, parts):
+    """The forms the parser reads stay one part of a message: a message is
+    cut into parts before it is read, and a part "build" or "and" is no move."""
+    assert RULES.split_turn_text(words) == parts
+    after = RULES.apply_text(STATE, 0, words).state
+    assert after.road.bridges[0] == 4
 
 
 @pytest.mark.parametrize(
@@ -203,6 +261,19 @@ def test_option_labels_show_destination_tile_and_toll():
     assert [label for label, _ in RULES.move_options(owing, 0)] == [
         "pay 3 blue (tiles 3 + 1 card: pays 4 of 4)",
     ]
+
+
+def test_option_labels_count_only_the_cards_left_to_draw():
+    """Late in a game the draw and discard piles can both run low: a sale
+    or a pass then brings fewer cards, and the options say so."""
+    short = build("bl3 . gy4", hands=["gy"], tiles=["wh6"], draw="pk")
+    assert [label for label, _ in RULES.move_options(short, 0)][0] == "sell 6 (1 card)"
+    empty = build("bl3 . gy4", hands=[""], tiles=["wh6"])
+    labels = [label for label, _ in RULES.move_options(empty, 0)]
+    assert labels[0] == "sell 6 (0 cards)" and labels[-1] == "pass (draw 0 cards)"
+    refill = build("bl3 . gy4", hands=[""], discard="pk")
+    assert [label for label, _ in RULES.move_options(refill, 0)][-1] == "pass (draw 1 card)"
+    assert RULES.notation_in("pass (draw 1 card)", "nl") == "pas (trek 1 kaart)"
 
 
 def test_a_whole_turn_in_one_message():

@@ -210,3 +210,16 @@ def test_random_games_always_end():
         longest = max(longest, steps)
         assert RULES.outcome(state) is not None
     assert longest > 30
+
+
+def test_a_refused_pass_shows_a_move_the_player_can_make():
+    """A player who believes no pawn can move (the only yellow lies behind
+    another pawn: a jump is needed) is shown a move, written as they would
+    write it, that the game reads back."""
+    state = build("ye2@1 bl3", hands=["ye ye"], draw="pk br")
+    with pytest.raises(IllegalMove) as refused:
+        RULES.apply(state, 0, Pass())
+    text = str(refused.value)
+    assert "only pass when no pawn move is possible" in text
+    example = text.split("for example '")[1].split("'")[0]
+    assert RULES.parse_move(state, 0, example) in RULES.legal_moves(state, 0)
