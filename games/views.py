@@ -372,6 +372,11 @@ def invitation(request, token: str):
             messages.error(request, error.message)
             return redirect("game-invitation", token=token)
         if action is services.invitation_accept:
+            if match.status == Match.Status.ACTIVE:  # the last seat: the game began
+                said = _("You accepted the invitation to %(game)s. The game has started.")
+            else:
+                said = _("You accepted the invitation to %(game)s.")
+            messages.success(request, said % {"game": match})
             return redirect(match)
         messages.success(request, _("You declined the invitation to %(game)s.") % {"game": seat.match})
         back = request.POST.get("next", "")

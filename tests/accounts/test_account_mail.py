@@ -143,3 +143,17 @@ def test_account_mails_read_as_whole_paragraphs_in_the_readers_language(
             assert "negeer" in body.lower() or "Open deze link" in body, (name, body)
         else:
             assert "Thank you for playing on Alta." in body, (name, body)
+
+
+@pytest.mark.parametrize("language", ["en", "nl"])
+def test_the_close_link_mail_reads_as_whole_paragraphs(language, client, alice, django_capture_on_commit_callbacks):
+    """Its text was broken by hand at 76 columns, then wrapped at 72: "open"
+    and "be undone." ("Open deze" and "kan niet") stood alone on lines."""
+    living_in(language, "Europe/Amsterdam", alice)
+    client.force_login(alice)
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post("/profile/close/link/")
+    [message] = mail.outbox
+    assert _well_wrapped(message.body.split("\n-- \n")[0]) == [], message.body
+    assert any(line.startswith("http") and "/profile/close/" in line for line in message.body.split("\n"))
+    assert message.body.rstrip().endswith("-- \nAlta")

@@ -273,3 +273,23 @@ def test_an_invitation_is_accepted_from_the_home_page(browser, live_server, tran
         accept.click()
         page.wait_for_url(f"**/games/{match.pk}/")
         assert match.seats.filter(user=ann).exists()
+
+
+@pytest.mark.parametrize("language", ["en", "nl"])
+def test_an_api_tokens_revoke_button_is_whole_on_a_phone(browser, live_server, transactional_db, language):
+    """The token table scrolls inside itself at 390 px; in Dutch its last
+    column ("Intrekken") started beyond the box's edge, so the button was
+    cut in half.  Like the lobby's Join, it stays whole at the right edge."""
+    from alta_site.accounts.tokens import ApiToken
+    from tests.conftest import make_user
+
+    ann = make_user("ann@example.com", "Ann")
+    ApiToken.issue(user=ann, name="my script for the club ladder")
+    with signed_in(browser, live_server.url, "ann@example.com", 390) as page:
+        ann.language = language  # after signing in: sign_in reads the English profile
+        ann.save(update_fields=["language"])
+        page.goto("/profile/")
+        assert page.locator("html").get_attribute("lang") == language
+        revoke = page.locator("#api-tokens form[action*=revoke] button")
+        box, table = revoke.bounding_box(), page.locator("#api-tokens table").bounding_box()
+        assert box["x"] >= table["x"] and box["x"] + box["width"] <= table["x"] + table["width"] + 0.5, (box, table)

@@ -199,3 +199,27 @@ def test_a_provisional_rating_on_the_home_page_says_what_its_question_mark_means
     client.force_login(alice)
     section = " ".join(_section(client.get("/").content.decode(), "ratings").split())
     assert "1500?" in section and said in section, section
+
+
+@pytest.mark.parametrize(
+    ("language", "players", "said"),
+    [
+        ("en", 3, "You accepted the invitation to Alta #{pk}."),
+        ("en", 2, "You accepted the invitation to Alta #{pk}. The game has started."),
+        ("nl", 3, "Je hebt de uitnodiging voor Alta #{pk} aangenomen."),
+        ("nl", 2, "Je hebt de uitnodiging voor Alta #{pk} aangenomen. De partij is begonnen."),
+    ],
+)
+def test_an_accepted_invitation_says_so(language, players, said, client, alice, bob):
+    """Accept led to the game page with no word that it worked (a decline,
+    or Join, says what happened); now the page says the seat is taken, and
+    that the game started when the last seat was."""
+    from games.services import match_create
+
+    bob.language = language
+    bob.save(update_fields=["language"])
+    match = match_create(creator=alice, game="alta", players=players, now=timezone.now(), invite=["Bob"])
+    token = match.seats.get(invited_user=bob).invitation_token
+    client.force_login(bob)
+    page = client.post(f"/invitations/{token}/", {"accept": "1", "next": "/"}, follow=True).content.decode()
+    assert said.format(pk=match.pk) in page
