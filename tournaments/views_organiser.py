@@ -226,7 +226,15 @@ def round_pairing(request, pk: int, number: int):
         {
             "tournament": tournament,
             "number": number,
-            "boards": [(board, list(enumerate(table, 1))) for board, table in enumerate(tables, 1)],
+            # Where only the seat order may change, a seat offers its own table's players.
+            "boards": [
+                (
+                    board,
+                    list(enumerate(table, 1)),
+                    [c for c in choices if c[0] in table] if proposal.mode == services.SEATS else choices,
+                )
+                for board, table in enumerate(tables, 1)
+            ],
             "byes": list(enumerate(byes, 1)),
             "seats_only": proposal.mode == services.SEATS,
             "choices": choices,
