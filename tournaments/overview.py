@@ -251,7 +251,8 @@ def rounds_view(tournament: Tournament, games: list[TournamentGame], names: dict
     by_round: dict[int, list[GameRow]] = {}
     rounds = {}
     bye = bye_text(tournament)
-    for game in games:
+    # A round's board games first, its byes (one-player games) after them.
+    for game in sorted(games, key=lambda g: len(g.players) == 1):
         rounds[game.round.number] = game.round
         by_round.setdefault(game.round.number, []).append(_game_row(game, names, bye))
     rests: dict[int, list[str]] = {}

@@ -24,7 +24,7 @@ from .forms import (
     SeedingForm,
     TournamentForm,
 )
-from .models import Tournament, TournamentGame
+from .models import Substitution, Tournament, TournamentGame
 from .overview import TIE_BREAKS, tournament_overview
 from .view_actions import act, form_act
 from .views_organiser import organiser_required
@@ -69,7 +69,18 @@ def tournament_detail(request, pk: int):
     )
     manager = selectors.can_manage(user, tournament)
     paired = max((r.number for r in overview.rounds), default=0)
-    context = {
+    # A player someone else replaced: who took over their place, and when.
+    replaced = (
+        Substitution.objects.filter(participant__tournament=tournament, previous_user=user)
+        .exclude(participant__user=user)
+        .select_related("user")
+        .last()
+        if mine is None and user.is_authenticated
+        else None
+    )
+    context: dict[str, object] = {
+        "replaced": replaced,
+        "replaced_round": max(replaced.round, 1) if replaced else None,
         # The half-point byes the player asked for, in rounds not paired yet.
         "my_byes": sorted(mine.bye_requests.filter(round__gt=paired).values_list("round", flat=True))
         if mine is not None and tournament.format == Tournament.Format.SWISS

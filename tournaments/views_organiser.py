@@ -25,6 +25,7 @@ from . import selectors, services
 from .forms import ByeForm, MessageForm, PlayerNameForm
 from .models import Tournament
 from .overview import points_decimal, status_text, tournament_overview
+from .pairing import round_robin_round
 from .pairing_warnings import problem_text
 from .services.running import half_byes_of
 from .view_actions import act, form_act
@@ -225,7 +226,15 @@ def round_pairing(request, pk: int, number: int):
         {
             "tournament": tournament,
             "number": number,
-            "boards": [(board, list(enumerate(table, 1))) for board, table in enumerate(tables, 1)],
+            # Where only the seat order may change, a seat offers its own table's players.
+            "boards": [
+                (
+                    board,
+                    list(enumerate(table, 1)),
+                    [c for c in choices if c[0] in table] if proposal.mode == services.SEATS else choices,
+                )
+                for board, table in enumerate(tables, 1)
+            ],
             "byes": list(enumerate(byes, 1)),
             "seats_only": proposal.mode == services.SEATS,
             "choices": choices,
@@ -237,5 +246,18 @@ def round_pairing(request, pk: int, number: int):
             "resting": sorted(
                 (names[pid] for pid in half_byes_of(tournament).get(number, ()) if pid in names), key=str.casefold
             ),
+            # A round robin's rest (an odd field): no game, no points.
+            "rests": [names[pid] for pid in _round_robin_rests(tournament, number) if pid in names],
         },
     )
+
+
+def _round_robin_rests(tournament: Tournament, number: int) -> tuple[int, ...]:
+    """Who rests in round ``number`` of a two-player round robin (nobody in
+    other formats, or in a round outside the schedule)."""
+    if not (tournament.format == Tournament.Format.ROUND_ROBIN and tournament.players_per_table == 2):
+        return ()
+    try:
+        return round_robin_round(selectors.players_of(tournament), number, tournament.double_round_robin).byes
+    except ValueError:
+        return ()

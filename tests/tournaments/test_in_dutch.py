@@ -157,3 +157,11 @@ def test_a_dutch_reader_sees_the_game_kind_headed_spel_not_partij(client, alice,
     assert '<th scope="col">Partij</th>' in html[html.index('id="rounds-heading"') :]
     listing = client.get("/tournaments/").content.decode()
     assert '<th scope="col">Spel</th>' in listing and '<th scope="col">Partij</th>' not in listing
+
+
+def test_a_dutch_knockout_page_says_who_a_bye_sends_through(client, alice, club, now):
+    living_in("nl", "Europe/Amsterdam", alice)
+    t = started(alice, club, new_players(6), now=now, format="single_elimination")
+    html = dutch_page(client, alice, t)
+    # A bye is not itself what goes through: the player who gets it does.
+    assert "<dt>Vrije rondes</dt><dd>wie een vrije ronde krijgt, gaat door naar de volgende ronde.</dd>" in html

@@ -203,3 +203,30 @@ def test_the_pairing_page_names_who_sits_out_for_a_half_point_bye(client, alice,
     html = client.get(reverse("tournament-round-pairing", args=[t.pk, 2])).content.decode()
     # Not in any seat: the organiser reads why.
     assert f"Sits out for half a point, as asked: {asker.user}" in html
+
+
+@pytest.mark.django_db
+def test_the_pairing_page_of_a_round_robin_names_who_rests(client, alice, club, now):
+    t = started(alice, club, new_players(5), now=now, format="round_robin")
+    tournament_pause(tournament_id=t.pk, by=alice, now=now)
+    finish_round(t, now)
+    client.force_login(alice)
+    html = client.get(reverse("tournament-round-pairing", args=[t.pk, 2])).content.decode()
+    # Berger round 2 of 5: seed 4 meets the padding number.
+    assert f"Rests this round (no game, no points): {t.participants.get(seed=4).user}" in html
+
+
+@pytest.mark.django_db
+def test_a_seat_of_a_fixed_table_offers_only_that_tables_players(client, alice, club, now):
+    import re
+
+    t = started(alice, club, new_players(4), now=now, format="round_robin")
+    tournament_pause(tournament_id=t.pk, by=alice, now=now)
+    finish_round(t, now)
+    client.force_login(alice)
+    html = client.get(reverse("tournament-round-pairing", args=[t.pk, 2])).content.decode()
+    proposal = round_pairing_proposal(t)
+    for board, table in enumerate(proposal.tables, 1):
+        select = re.search(rf'<select id="seat-{board}-1".*?</select>', html, re.S).group(0)
+        # Only the seat order can change: a player of another table is no choice.
+        assert sorted(int(v) for v in re.findall(r'<option value="(\d+)"', select)) == sorted(table)

@@ -126,3 +126,18 @@ def test_the_players_list_of_a_running_knockout_says_who_has_no_more_games(clien
     }
     assert "No more games" in rows[str(loser)]
     assert "No more games" not in rows[str(winner)] and "Registered" in rows[str(winner)]
+
+
+def test_a_player_replaced_during_the_tournament_reads_who_took_over(client, alice, club, now):
+    from tournaments.services import participant_replace
+
+    players = new_players(4)
+    t = started(alice, club, players, now=now, format="swiss", rounds=3)
+    (substitute,) = new_players(1, prefix="Sub")
+    place = t.participants.get(user=players[1])
+    participant_replace(tournament_id=t.pk, participant_id=place.pk, display_name=str(substitute), by=alice, now=now)
+    text = your_place(client, players[1], t)
+    assert f"{substitute} took over your place in round 1; the results so far stay with the place." in text
+    assert "You are not playing in this tournament." not in text
+    living_in("nl", "Europe/Amsterdam", players[1])
+    assert f"{substitute} heeft in ronde 1 je plaats overgenomen" in your_place(client, players[1], t)

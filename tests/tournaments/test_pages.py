@@ -315,3 +315,23 @@ def test_a_swiss_and_a_round_robin_still_say_how_points_and_ties_count(client, a
         html = page(client, started(alice, club, new_players(5), now=now, **settings).get_absolute_url())
         assert "win 1, shared result ½, loss 0" in html
         assert "Tie-breaks: Buchholz, then Sonneborn-Berger, then rating at the start." in html
+
+
+def test_a_rounds_byes_are_listed_after_its_games(client, alice, club, now):
+    from tournaments.overview import tournament_overview
+    from tournaments.services import bye_request
+
+    t = started(alice, club, new_players(6), now=now, format="swiss", rounds=3)
+    bye_request(tournament_id=t.pk, user=t.participants.get(seed=6).user, round_number=2, now=now)
+    for game in running_games(t):
+        finish(game, user_of(t, min(game.players)), now)
+    from tournaments.services import tournament_game_finished
+
+    for game in t.games.filter(round__number=1):
+        tournament_game_finished(match_id=game.match_id, now=now)
+    (_, second) = tournament_overview(t).rounds
+    # The half-point bye and the pairing-allocated bye of the five others come after the board games.
+    assert [len(row.game.players) for row in second.games] == [2, 2, 1, 1]
+    html = page(client, t.get_absolute_url())
+    rounds = html[html.index('id="rounds-heading"') :]
+    assert rounds.index("R2-T2") < rounds.index("R2-B1")
