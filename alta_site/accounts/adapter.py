@@ -9,6 +9,7 @@ from django.utils import translation
 from core.moments import zone_for_language
 
 from .mailing import in_recipients_language, queue_rendered
+from .middleware import activate_preferences
 
 
 class AccountAdapter(DefaultAccountAdapter):
@@ -27,6 +28,12 @@ class AccountAdapter(DefaultAccountAdapter):
         if commit:
             user.save()
         return user
+
+    def login(self, request, user):
+        """As allauth's; the rest of the request (its "Signed in as ...")
+        then speaks the player's language and shows their time zone."""
+        super().login(request, user)
+        activate_preferences(request, user)
 
     def send_mail(self, template_prefix, email, context):
         """As allauth's, but in the language of the account the address
