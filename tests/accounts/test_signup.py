@@ -142,3 +142,33 @@ def test_the_sign_up_form_carries_the_browsers_zone_in_a_hidden_field(client):
     page = client.get("/accounts/signup/").content.decode()
     assert re.search(r'<input type="hidden" name="time_zone"[^>]*>', page)
     assert "/static/alta/zone.js" in page
+
+
+def test_allauths_dutch_on_the_email_and_password_pages_is_written_as_dutch_words(client, db):
+    """allauth's Dutch split compounds ("Bevestigings e-mail verzonden aan",
+    "Stuur verificatie e-mail opnieuw", "e-mail verificatie link",
+    "Wachtwoord wijziging geslaagd"), a Dutch reader's spelling mistakes."""
+    from tests.conftest import make_user
+
+    new_password = "another long passphrase 9"
+    erin = make_user("erin@example.com", "Erin", language="nl")
+    client.force_login(erin)
+    pages = [
+        client.post("/accounts/email/", {"action_add": "", "email": "erin2@example.com"}, follow=True),
+        client.get("/accounts/confirm-email/not-a-key/"),
+        client.post(
+            "/accounts/password/change/",
+            {"oldpassword": PASSWORD, "password1": new_password, "password2": new_password},
+            follow=True,
+        ),
+    ]
+    text = " ".join(" ".join(re.sub(r"<[^>]+>", " ", page.content.decode()).split()) for page in pages)
+    for wrong in ("Bevestigings e-mail", "verificatie e-mail", "e-mail verificatie", "Wachtwoord wijziging"):
+        assert wrong not in text
+    for right in (
+        "Bevestigingsmail gestuurd naar erin2@example.com.",
+        "Bevestigingsmail opnieuw sturen",
+        "Deze bevestigingslink is verlopen of ongeldig.",
+        "Je wachtwoord is gewijzigd.",
+    ):
+        assert right in text
