@@ -172,3 +172,28 @@ def test_allauths_dutch_on_the_email_and_password_pages_is_written_as_dutch_word
         "Je wachtwoord is gewijzigd.",
     ):
         assert right in text
+
+
+def test_a_player_invited_by_email_is_brought_back_to_the_invitation_after_signing_up(
+    client, alice, django_capture_on_commit_callbacks
+):
+    """The invitation page says "create an account or log in; this link
+    brings you back here", but after confirming the address and logging in
+    the new player landed on their profile, the invitation nowhere in sight."""
+    from django.utils import timezone
+
+    from games.services import match_create
+
+    match = match_create(creator=alice, game="alta", players=2, now=timezone.now(), invite=["erin@example.com"])
+    invitation = f"/invitations/{match.seats.get(invited_email='erin@example.com').invitation_token}/"
+    assert f'href="/accounts/signup/?next={invitation}"' in client.get(invitation).content.decode()
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(
+            f"/accounts/signup/?next={invitation}",
+            {"email": "erin@example.com", "display_name": "Erin", "password1": PASSWORD, "password2": PASSWORD},
+        )
+    client.post(link_in(mail.outbox[-1]))
+    response = client.post("/accounts/login/", {"login": "erin@example.com", "password": PASSWORD})
+    assert response["Location"] == invitation
+    page = client.get(invitation).content.decode()
+    assert "Alice invites you to Alta" in page and 'name="accept"' in page
