@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import json
+import secrets
 from functools import partial
 
 import markdown
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.cache import cache
 from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
@@ -71,23 +73,44 @@ def my_games(request):
     )
 
 
+#: How long the new-game form's mark (``once``) remembers the game it made (seconds).
+ONCE_SECONDS = 24 * 3600
+
+
+def _once_key(user, once: str) -> str:
+    return f"game-new-once:{user.pk}:{once}"
+
+
 @login_required
 def match_new(request):
     # ``?game=alta`` (the home page's "Start a game") preselects the game.
     form = MatchCreateForm(request.POST or None, initial={"game": request.GET.get("game")})
+    # Each form page carries a mark of its own: the same form sent twice (a
+    # double click, Back and send again) makes one game, and the second
+    # sending leads to it.  A form without one (a script) is not checked.
+    once = request.POST.get("once", "")[:64] if request.method == "POST" else secrets.token_urlsafe(16)
+    context = {"form": form, "once": once}
     if request.method == "POST" and form.is_valid():
+        key = _once_key(request.user, once)
+        if once and not cache.add(key, 0, ONCE_SECONDS):
+            made = cache.get(key)  # 0 while the first sending is still making it
+            return redirect(Match.objects.filter(pk=made).first() or "my_games")
         # The API's per-user write limit: the form is no way around it.
         if not form_write_allowed(request):
+            cache.delete(key)
             form.add_error(None, _("You are starting games too fast. Wait a minute, then try again."))
-            return render(request, "games/new.html", {"form": form})
+            return render(request, "games/new.html", context)
         try:
             match = services.match_create(creator=request.user, now=timezone.now(), **form.cleaned_data)
         except services.GameActionError as error:
+            cache.delete(key)
             form.add_error(None, error.message)
         else:
+            if once:
+                cache.set(key, match.pk, ONCE_SECONDS)
             messages.success(request, _("Your game is waiting for players."))
             return redirect(match)
-    return render(request, "games/new.html", {"form": form})
+    return render(request, "games/new.html", context)
 
 
 def match_detail(request, pk: int):

@@ -4,11 +4,13 @@ queues allauth's mails in the recipient's language."""
 from allauth.account.adapter import DefaultAccountAdapter
 from allauth.core import context as allauth_context
 from django.contrib.sites.shortcuts import get_current_site
+from django.urls import reverse
 from django.utils import translation
 
 from core.moments import zone_for_language
 
 from .mailing import in_recipients_language, queue_rendered
+from .middleware import activate_preferences
 
 
 class AccountAdapter(DefaultAccountAdapter):
@@ -27,6 +29,26 @@ class AccountAdapter(DefaultAccountAdapter):
         if commit:
             user.save()
         return user
+
+    def get_login_redirect_url(self, request):
+        """As allauth's (the profile), except for a player whose address has
+        an invitation waiting: the invitation page said "this link brings you
+        back here" before they signed up, confirmed and logged in (several
+        such invitations: the home page lists them)."""
+        from games.selectors import invitations_for
+
+        waiting = list(invitations_for(request.user).filter(invited_user__isnull=True)[:2])
+        if len(waiting) == 1:
+            return reverse("game-invitation", args=[waiting[0].invitation_token])
+        if waiting:
+            return reverse("home")
+        return super().get_login_redirect_url(request)
+
+    def login(self, request, user):
+        """As allauth's; the rest of the request (its "Signed in as ...")
+        then speaks the player's language and shows their time zone."""
+        super().login(request, user)
+        activate_preferences(request, user)
 
     def send_mail(self, template_prefix, email, context):
         """As allauth's, but in the language of the account the address

@@ -8,4 +8,4 @@ class AccountsConfig(AppConfig):
     verbose_name = _("Accounts")
 
     def ready(self) -> None:
-        from . import schema  # noqa: F401  (registers the OpenAPI extension)
+        from . import schema, signals  # noqa: F401  (register the OpenAPI extension, the sign-in receivers)

@@ -1,6 +1,13 @@
 """Activate the signed-in user's time zone and language for each request."""
 
+from django.conf import settings
 from django.utils import timezone, translation
+
+#: The request attribute that asks for the language cookie (``signals``):
+#: set when a player signs in or out, so that the pages a signed-out
+#: browser reads (``LocaleMiddleware`` reads the cookie before the
+#: browser's Accept-Language) stay in the player's language.
+REMEMBER_LANGUAGE = "_alta_remember_language"
 
 
 def activate_preferences(request, user) -> None:
@@ -25,4 +32,17 @@ class UserPreferencesMiddleware:
             activate_preferences(request, user)
         else:
             timezone.deactivate()
-        return self.get_response(request)
+        response = self.get_response(request)
+        language = getattr(request, REMEMBER_LANGUAGE, None)
+        if language:
+            response.set_cookie(
+                settings.LANGUAGE_COOKIE_NAME,
+                language,
+                max_age=settings.LANGUAGE_COOKIE_AGE,
+                path=settings.LANGUAGE_COOKIE_PATH,
+                domain=settings.LANGUAGE_COOKIE_DOMAIN,
+                secure=settings.LANGUAGE_COOKIE_SECURE,
+                httponly=settings.LANGUAGE_COOKIE_HTTPONLY,
+                samesite=settings.LANGUAGE_COOKIE_SAMESITE,
+            )
+        return response

@@ -12,6 +12,7 @@ from django.views.decorators.http import require_POST
 from games.deadlines.clock import deadlines_after_zone_change
 
 from .forms import ProfileForm
+from .middleware import REMEMBER_LANGUAGE, activate_preferences
 from .tokens import ApiToken
 
 #: The longest token name (the ``ApiToken.name`` column).
@@ -32,6 +33,9 @@ def profile(request):
             form.save()
             if "time_zone" in form.changed_data:  # weekends off follow the player's zone
                 deadlines_after_zone_change(user=request.user, now=timezone.now())
+            # Said in the language just chosen (the page after it speaks it), and remembered for signing out.
+            activate_preferences(request, request.user)
+            setattr(request, REMEMBER_LANGUAGE, request.user.language)
             messages.success(request, gettext("Your profile was saved."))
             return redirect("profile")
     else:

@@ -124,3 +124,17 @@ def test_a_token_name_too_long_is_refused_by_its_length_and_an_empty_one_asked_f
     page = client.post("/profile/tokens/", {"name": "  "}, follow=True).content.decode()
     assert "Give the token a name." in page
     assert not alice.api_tokens.exists()
+
+
+@pytest.mark.parametrize(
+    ("before", "after", "said"), [("nl", "en", "Your profile was saved."), ("en", "nl", "Je profiel is opgeslagen.")]
+)
+def test_a_new_language_is_confirmed_in_that_language(before, after, said, client, alice):
+    """Switching from Dutch to English said "Je profiel is opgeslagen." on
+    the now English page (the old language made the message)."""
+    alice.language = before
+    alice.save(update_fields=["language"])
+    client.force_login(alice)
+    data = {"display_name": "Alice", "time_zone": "UTC", "language": after, "notifications": "every_turn"}
+    page = client.post("/profile/", data, follow=True).content.decode()
+    assert f'<html lang="{after}"' in page and said in page

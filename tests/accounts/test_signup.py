@@ -142,3 +142,58 @@ def test_the_sign_up_form_carries_the_browsers_zone_in_a_hidden_field(client):
     page = client.get("/accounts/signup/").content.decode()
     assert re.search(r'<input type="hidden" name="time_zone"[^>]*>', page)
     assert "/static/alta/zone.js" in page
+
+
+def test_allauths_dutch_on_the_email_and_password_pages_is_written_as_dutch_words(client, db):
+    """allauth's Dutch split compounds ("Bevestigings e-mail verzonden aan",
+    "Stuur verificatie e-mail opnieuw", "e-mail verificatie link",
+    "Wachtwoord wijziging geslaagd"), a Dutch reader's spelling mistakes."""
+    from tests.conftest import make_user
+
+    new_password = "another long passphrase 9"
+    erin = make_user("erin@example.com", "Erin", language="nl")
+    client.force_login(erin)
+    pages = [
+        client.post("/accounts/email/", {"action_add": "", "email": "erin2@example.com"}, follow=True),
+        client.get("/accounts/confirm-email/not-a-key/"),
+        client.post(
+            "/accounts/password/change/",
+            {"oldpassword": PASSWORD, "password1": new_password, "password2": new_password},
+            follow=True,
+        ),
+    ]
+    text = " ".join(" ".join(re.sub(r"<[^>]+>", " ", page.content.decode()).split()) for page in pages)
+    for wrong in ("Bevestigings e-mail", "verificatie e-mail", "e-mail verificatie", "Wachtwoord wijziging"):
+        assert wrong not in text
+    for right in (
+        "Bevestigingsmail gestuurd naar erin2@example.com.",
+        "Bevestigingsmail opnieuw sturen",
+        "Deze bevestigingslink is verlopen of ongeldig.",
+        "Je wachtwoord is gewijzigd.",
+    ):
+        assert right in text
+
+
+def test_a_player_invited_by_email_is_brought_back_to_the_invitation_after_signing_up(
+    client, alice, django_capture_on_commit_callbacks
+):
+    """The invitation page says "create an account or log in; this link
+    brings you back here", but after confirming the address and logging in
+    the new player landed on their profile, the invitation nowhere in sight."""
+    from django.utils import timezone
+
+    from games.services import match_create
+
+    match = match_create(creator=alice, game="alta", players=2, now=timezone.now(), invite=["erin@example.com"])
+    invitation = f"/invitations/{match.seats.get(invited_email='erin@example.com').invitation_token}/"
+    assert f'href="/accounts/signup/?next={invitation}"' in client.get(invitation).content.decode()
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(
+            f"/accounts/signup/?next={invitation}",
+            {"email": "erin@example.com", "display_name": "Erin", "password1": PASSWORD, "password2": PASSWORD},
+        )
+    client.post(link_in(mail.outbox[-1]))
+    response = client.post("/accounts/login/", {"login": "erin@example.com", "password": PASSWORD})
+    assert response["Location"] == invitation
+    page = client.get(invitation).content.decode()
+    assert "Alice invites you to Alta" in page and 'name="accept"' in page

@@ -252,6 +252,36 @@ def test_the_create_form_offers_the_time_control(client, alice):
     assert (match.bank_initial_days, match.bank_increment_days, match.weekends_off) == (7, 2, True)
 
 
+def test_a_double_click_on_create_game_makes_one_game(client, alice):
+    """The form sent twice (a double click, or Back and send again) made two
+    waiting games; the second sending now leads to the game the first made,
+    and a new form (a fresh page) makes a new game."""
+    client.force_login(alice)
+    form = client.get("/games/new/").content.decode()
+    [once] = re.findall(r'name="once" value="([^"]+)"', form)
+    data = {"game": "alta", "players": 2, "days_per_move": 3, "timeout_policy": "auto", "once": once}
+    first = client.post("/games/new/", data)
+    second = client.post("/games/new/", data)
+    match = Match.objects.get()
+    assert first["Location"] == second["Location"] == match.get_absolute_url()
+    [again] = re.findall(r'name="once" value="([^"]+)"', client.get("/games/new/").content.decode())
+    assert again != once
+    client.post("/games/new/", {**data, "once": again})
+    assert Match.objects.count() == 2
+
+
+def test_a_create_form_refused_keeps_its_once_and_can_be_sent_again(client, alice):
+    """A refused form (unknown invitee) comes back with the player's input and
+    the same hidden mark; corrected, it makes the game."""
+    client.force_login(alice)
+    [once] = re.findall(r'name="once" value="([^"]+)"', client.get("/games/new/").content.decode())
+    data = {"game": "alta", "players": 2, "days_per_move": 5, "timeout_policy": "auto", "once": once}
+    refused = client.post("/games/new/", {**data, "invite": "nobody"}).content.decode()
+    assert f'name="once" value="{once}"' in refused and 'value="nobody"' in refused
+    assert client.post("/games/new/", data).status_code == 302
+    assert Match.objects.get().days_per_move == 5
+
+
 def test_staff_can_inspect_matches_in_the_admin(client, alice, bob, now):
     match = services.match_create_seated(users=[alice, bob], game="alta", now=now)
     alice.is_staff = alice.is_superuser = True

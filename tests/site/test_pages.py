@@ -120,3 +120,63 @@ def test_the_dutch_display_name_hint_says_who_sees_the_name(client, db):
     """ "Zien andere spelers" read as "see other players"."""
     page = " ".join(client.get("/accounts/signup/", headers={"accept-language": "nl"}).content.decode().split())
     assert "Andere spelers zien deze naam." in page and "Zien andere spelers" not in page
+
+
+def _text(response) -> str:
+    return " ".join(re.sub(r"<[^>]+>", " ", response.content.decode()).split())
+
+
+@pytest.mark.parametrize(
+    ("language", "said", "hint"),
+    [
+        ("en", "open its link to choose a new password", "Look in your spam folder"),
+        ("nl", "open de link erin om een nieuw wachtwoord te kiezen", "Kijk in je spammap"),
+    ],
+)
+def test_after_asking_for_a_new_password_the_page_says_what_the_mail_is_for_and_what_helps(
+    language, said, hint, client, alice
+):
+    """allauth's page ended "Otherwise contact us", and the site names no
+    way to contact anyone; its Dutch spoke of a "verificatie e-mail" to
+    "complete the check" instead of a new password."""
+    page = _text(
+        client.post(
+            "/accounts/password/reset/",
+            {"email": "alice@example.com"},
+            headers={"accept-language": language},
+            follow=True,
+        )
+    )
+    assert said in page and hint in page, page
+    assert "contact" not in page.lower() and "verificatie" not in page
+    assert (
+        'href="/accounts/login/"'
+        in client.post("/accounts/password/reset/", {"email": "alice@example.com"}, follow=True).content.decode()
+    )
+
+
+@pytest.mark.parametrize(
+    ("language", "hint"),
+    [
+        ("en", "sign in with your address and password: that sends the mail again."),
+        ("nl", "log in met je adres en wachtwoord: dan wordt de mail opnieuw gestuurd."),
+    ],
+)
+def test_after_signing_up_the_page_says_how_to_get_the_mail_again_not_to_contact_us(
+    language, hint, client, django_capture_on_commit_callbacks
+):
+    """allauth's page said "Please contact us if you do not receive the
+    verification email", with no way to; signing in again sends it again."""
+    from django.core import mail
+    from django.core.cache import cache
+
+    password = "correct horse battery staple"
+    details = {"email": "erin@example.com", "display_name": "Erin", "password1": password, "password2": password}
+    with django_capture_on_commit_callbacks(execute=True):
+        page = _text(client.post("/accounts/signup/", details, headers={"accept-language": language}, follow=True))
+    assert hint in page and "contact" not in page.lower(), page
+    assert len(mail.outbox) == 1
+    cache.clear()  # a few minutes later (allauth sends at most one a few minutes)
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post("/accounts/login/", {"login": "erin@example.com", "password": password})
+    assert len(mail.outbox) == 2 and "/accounts/confirm-email/" in mail.outbox[1].body

@@ -1,0 +1,47 @@
+"""A player's language follows them in and out: signing in greets them in
+the language of their profile, and after signing out the pages stay in it
+(a Dutch player's browser often asks for English)."""
+
+import re
+
+import pytest
+
+from tests.conftest import PASSWORD, living_in
+
+pytestmark = pytest.mark.django_db
+
+ENGLISH_BROWSER = {"accept-language": "en-GB,en;q=0.9"}
+
+
+def _lang(response) -> str:
+    return re.search(r'<html lang="([^"]+)"', response.content.decode()).group(1)
+
+
+def test_signing_in_greets_a_dutch_player_in_dutch(client, alice):
+    """The greeting was made before the profile's language applied:
+    "Successfully signed in as Alice." on a Dutch page."""
+    living_in("nl", "Europe/Amsterdam", alice)
+    page = client.post(
+        "/accounts/login/", {"login": "alice@example.com", "password": PASSWORD}, headers=ENGLISH_BROWSER, follow=True
+    )
+    text = " ".join(page.content.decode().split())
+    assert _lang(page) == "nl" and "Je bent nu ingelogd als Alice." in text
+    assert "Successfully" not in text
+
+
+def test_after_signing_out_a_dutch_player_still_reads_dutch(client, alice):
+    """Signing out turned every page (the home page, the new-password page)
+    to the browser's English."""
+    living_in("nl", "Europe/Amsterdam", alice)
+    client.post("/accounts/login/", {"login": "alice@example.com", "password": PASSWORD}, headers=ENGLISH_BROWSER)
+    home = client.post("/accounts/logout/", headers=ENGLISH_BROWSER, follow=True)
+    assert _lang(home) == "nl" and "Je bent afgemeld." in home.content.decode()
+    assert _lang(client.get("/accounts/password/reset/", headers=ENGLISH_BROWSER)) == "nl"
+
+
+def test_an_english_player_on_a_dutch_browser_keeps_english_after_signing_out(client, alice):
+    client.post(
+        "/accounts/login/", {"login": "alice@example.com", "password": PASSWORD}, headers={"accept-language": "nl"}
+    )
+    client.post("/accounts/logout/", headers={"accept-language": "nl"})
+    assert _lang(client.get("/", headers={"accept-language": "nl"})) == "en"
