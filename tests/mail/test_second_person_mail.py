@@ -28,8 +28,14 @@ def test_an_atlantis_pawn_move_by_mail_tells_its_mover_you_took_and_drew(
         match = match_create_seated(users=users, game="atlantis", now=now)
     seat = mover_of(match)
     rules = get_rules("atlantis")
-    options = [text for text, _move in rules.move_options(rules.load(match.state), seat.index)]
-    pawn_move = next(n for n, text in enumerate(options, 1) if "->" in text)
+    state = rules.load(match.state)
+    # A pawn move that takes a tile (one that leaves a tile behind the pawn:
+    # the deal decides which do).
+    pawn_move = next(
+        n
+        for n, (_text, move) in enumerate(rules.move_options(state, seat.index), 1)
+        if any(e.kind == "take" for e in rules.apply(state, seat.index, move).events)
+    )
     address = [m for m in mails_to(seat.user.email) if m.reply_to][-1].reply_to[0]
     mail.outbox.clear()
 
