@@ -35,7 +35,7 @@ def test_after_signing_out_a_dutch_player_still_reads_dutch(client, alice):
     living_in("nl", "Europe/Amsterdam", alice)
     client.post("/accounts/login/", {"login": "alice@example.com", "password": PASSWORD}, headers=ENGLISH_BROWSER)
     home = client.post("/accounts/logout/", headers=ENGLISH_BROWSER, follow=True)
-    assert _lang(home) == "nl" and "Je bent afgemeld." in home.content.decode()
+    assert _lang(home) == "nl" and "Je bent uitgelogd." in home.content.decode()
     assert _lang(client.get("/accounts/password/reset/", headers=ENGLISH_BROWSER)) == "nl"
 
 
