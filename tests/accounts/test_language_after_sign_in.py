@@ -69,3 +69,24 @@ def test_a_password_reset_link_opens_in_the_players_language_whatever_the_browse
     text = " ".join(re.sub(r"<[^>]+>", " ", done.content.decode()).split())
     assert _lang(done) == "nl" and "Je wachtwoord is gewijzigd." in text
     assert "Password" not in text and "changed" not in text, text
+
+
+def test_an_email_confirmation_link_opens_in_the_players_language_whatever_the_browser(
+    client, alice, django_capture_on_commit_callbacks
+):
+    """A Dutch player changing their address got the confirmation mail in
+    Dutch; its link opened on the phone said "Confirm Email Address" and
+    "You have confirmed ..." in English."""
+    from django.core import mail
+
+    living_in("nl", "Europe/Amsterdam", alice)
+    client.force_login(alice)
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post("/accounts/email/", {"action_add": "", "email": "alice@example.nl"})
+    link = re.search(r"https?://[^/\s]+(/accounts/confirm-email/\S+/)", mail.outbox[-1].body).group(1)
+    phone = type(client)()
+    page = phone.get(link, headers=ENGLISH_BROWSER)
+    assert _lang(page) == "nl" and "Bevestig" in page.content.decode()
+    after = phone.post(link, headers=ENGLISH_BROWSER, follow=True)
+    text = " ".join(re.sub(r"<[^>]+>", " ", after.content.decode()).split())
+    assert _lang(after) == "nl" and "Je hebt het e-mailadres alice@example.nl bevestigd" in text, text
