@@ -201,3 +201,9 @@ def test_in_dutch_signing_in_and_out_is_called_as_the_menu_calls_it(client, alic
     assert "Weet je zeker dat je wilt uitloggen?" in logout and "Je bent uitgelogd." in out
     assert "Heb je al een account? Log dan in" in signup
     assert "Heb je nog geen account? Registreer je dan eerst" in login
+
+
+def test_the_dutch_privacy_page_calls_signed_in_players_ingelogd(client, db):
+    """It said "Aangemelde spelers", where the menu and the pages say "Inloggen"."""
+    page = _text(client.get("/privacy/", headers={"accept-language": "nl"}))
+    assert "Ingelogde spelers kunnen alles over zichzelf" in page and "angemeld" not in page
