@@ -6,10 +6,11 @@ from allauth.account.decorators import secure_admin_login
 from csp.constants import UNSAFE_INLINE
 from csp.decorators import csp_update
 from django.contrib import admin
-from django.urls import include, path
+from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from . import health, views
+from .accounts.views_reset import confirm_email, password_reset_from_key
 
 # The split view serves Swagger UI's start-up script as a file (no inline
 # script); the UI itself brings a <style> element and sets inline styles.
@@ -43,6 +44,13 @@ urlpatterns = [
     path("players/<str:who>/", views.player, name="player"),
     path("admin/", admin.site.urls),
     path("accounts/email/", account_email, name="account_email"),
+    # allauth's patterns, their pages in the language of the account the mailed link is for.
+    re_path(
+        r"^accounts/password/reset/key/(?P<uidb36>[0-9A-Za-z]+)-(?P<key>.+)/$",
+        password_reset_from_key,
+        name="account_reset_password_from_key",
+    ),
+    re_path(r"^accounts/confirm-email/(?P<key>[-:\w]+)/$", confirm_email, name="account_confirm_email"),
     path("accounts/", include("allauth.urls")),
     path("", include("alta_site.accounts.urls")),
     path("dev/mailbox/", include("alta_site.devmail.urls")),

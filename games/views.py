@@ -405,4 +405,6 @@ def invitation(request, token: str):
         back = request.POST.get("next", "")
         safe = url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()})
         return redirect(back if safe else "lobby")
-    return render(request, "games/invitation.html", {"seat": seat, "match": seat.match})
+    # A link forwarded to another signed-in player: not an invitation to them.
+    not_theirs = request.user.is_authenticated and seat.invited_user_id not in (None, request.user.pk)
+    return render(request, "games/invitation.html", {"seat": seat, "match": seat.match, "not_theirs": not_theirs})

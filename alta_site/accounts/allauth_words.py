@@ -15,4 +15,11 @@ WORDS = (
         "confirmation request</a>."
     ),
     gettext_noop("Password successfully changed."),
+    # Signing in and out as the menu says it ("Inloggen", "Uitloggen"), not "Aanmelden", which also reads as signing up.
+    gettext_noop("Sign In"),
+    gettext_noop("Sign Out"),
+    gettext_noop("Are you sure you want to sign out?"),
+    gettext_noop("You have signed out."),
+    gettext_noop("Already have an account? Then please %(link)ssign in%(end_link)s."),
+    gettext_noop("If you have not created an account yet, then please %(link)ssign up%(end_link)s first."),
 )

@@ -40,12 +40,16 @@ def profile(request):
             return redirect("profile")
     else:
         form = ProfileForm(instance=request.user)
+    return _profile_page(request, form=form)
+
+
+def _profile_page(request, *, form: ProfileForm, token_form: TokenForm | None = None):
     return render(
         request,
         "accounts/profile.html",
         {
             "form": form,
-            "token_form": TokenForm(),
+            "token_form": token_form or TokenForm(),
             "tokens": request.user.api_tokens.all(),
             "new_key": request.session.pop("new_api_key", None),
         },
@@ -61,14 +65,16 @@ def token_create(request):
         # Shown once on the next page, then gone: only its hash is stored.
         request.session["new_api_key"] = key
         messages.success(request, gettext("Token created. Copy it now: it will not be shown again."))
-    elif len(form.data.get("name", "").strip()) > TOKEN_NAME_MAX_LENGTH:
+        return redirect("profile")
+    if len(form.data.get("name", "").strip()) > TOKEN_NAME_MAX_LENGTH:
         messages.error(
             request,
             gettext("Give the token a name of at most %(limit)s characters.") % {"limit": TOKEN_NAME_MAX_LENGTH},
         )
     else:
         messages.error(request, gettext("Give the token a name."))
-    return redirect("profile")
+    # The profile again, the name as typed still in its box (to shorten, not retype).
+    return _profile_page(request, form=ProfileForm(instance=request.user), token_form=form)
 
 
 @login_required

@@ -14,7 +14,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_GET, require_POST
 
 from core.moments import moment_for
@@ -116,7 +116,20 @@ def deadlines_settings(request):
 def vacation_start_view(request):
     form = VacationForm(request.POST)
     if not form.is_valid():
-        messages.error(request, _("Give the number of days you will be away."))
+        if form.has_error("days", "min_value") or form.has_error("days", "max_value"):
+            # A number, but none that fits: say what does (as 20 days of 14 left would).
+            left = vacation_days_left(user=request.user, now=timezone.now())
+            messages.error(
+                request,
+                ngettext(
+                    "You have %(left)s vacation day left this year.",
+                    "You have %(left)s vacation days left this year.",
+                    left,
+                )
+                % {"left": left},
+            )
+        else:
+            messages.error(request, _("Give the number of days you will be away."))
         return redirect("deadline-settings")
     try:
         vacation = vacation_start(user=request.user, days=form.cleaned_data["days"], now=timezone.now())

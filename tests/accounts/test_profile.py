@@ -138,3 +138,16 @@ def test_a_new_language_is_confirmed_in_that_language(before, after, said, clien
     data = {"display_name": "Alice", "time_zone": "UTC", "language": after, "notifications": "every_turn"}
     page = client.post("/profile/", data, follow=True).content.decode()
     assert f'<html lang="{after}"' in page and said in page
+
+
+def test_a_refused_token_name_stays_in_its_box(client, alice):
+    """The refusal came back with the box emptied: the player typed the
+    name again, not knowing how much to cut."""
+    client.force_login(alice)
+    name = "nightly export of the harbour club ladder results to our website"
+    page = client.post("/profile/tokens/", {"name": name}, follow=True).content.decode()
+    assert "Give the token a name of at most 60 characters." in page
+    assert f'value="{name}"' in page
+    assert 'id="api-tokens"' in page and not alice.api_tokens.exists()
+    # The page came from the token's address: its profile form still saves the profile.
+    assert '<form method="post" action="/profile/"' in page

@@ -222,3 +222,21 @@ def test_a_finished_game_page_shows_no_clocks(client, alice, bob):
     match_resign(match_id=match.pk, user=bob, now=today)
     body = client.get(match.get_absolute_url()).content.decode()
     assert "on vacation" not in body
+
+
+@pytest.mark.parametrize(
+    ("language", "days", "said"),
+    [
+        ("en", "400", "You have 14 vacation days left this year."),
+        ("nl", "0", "Je hebt dit jaar nog 14 vakantiedagen."),
+        ("en", "", "Give the number of days you will be away."),
+    ],
+)
+def test_a_vacation_too_long_or_short_is_refused_with_the_days_left(client, alice, language, days, said):
+    """400 days (or 0) was answered "Give the number of days you will be
+    away.", which the player had just done; 20 days said how many are left."""
+    alice.language = language
+    alice.save(update_fields=["language"])
+    response = login(client, alice).post(reverse("vacation-start"), {"days": days}, follow=True)
+    assert [str(m) for m in response.context["messages"]] == [said]
+    assert not Vacation.objects.filter(user=alice).exists()

@@ -223,3 +223,17 @@ def test_an_accepted_invitation_says_so(language, players, said, client, alice, 
     client.force_login(bob)
     page = client.post(f"/invitations/{token}/", {"accept": "1", "next": "/"}, follow=True).content.decode()
     assert said.format(pk=match.pk) in page
+
+
+def test_an_invitation_for_someone_else_does_not_invite_the_reader(client, alice, bob, carol):
+    """Carol, signed in, opening the link of Bob's invitation (forwarded)
+    read "Alice invites you to Alta" with an Accept button that then
+    refused her; the page now says whose it is not, without the buttons."""
+    from games.services import match_create
+
+    match = match_create(creator=alice, game="alta", players=2, now=timezone.now(), invite=["Bob"])
+    token = match.seats.get(invited_user=bob).invitation_token
+    client.force_login(carol)
+    page = " ".join(client.get(f"/invitations/{token}/").content.decode().split())
+    assert "This invitation is for another player." in page
+    assert "invites you" not in page and 'name="accept"' not in page and 'href="/lobby/"' in page

@@ -180,3 +180,30 @@ def test_after_signing_up_the_page_says_how_to_get_the_mail_again_not_to_contact
     with django_capture_on_commit_callbacks(execute=True):
         client.post("/accounts/login/", {"login": "erin@example.com", "password": password})
     assert len(mail.outbox) == 2 and "/accounts/confirm-email/" in mail.outbox[1].body
+
+
+def test_in_dutch_signing_in_and_out_is_called_as_the_menu_calls_it(client, alice):
+    """The menu says "Inloggen" and "Uitloggen", the pages behind them said
+    "Aanmelden" (heading and button) and "Afmelden", and "Meld je dan aan"
+    on the sign-up page: two words for one thing, "aanmelden" also read as
+    signing up."""
+    dutch = {"accept-language": "nl"}
+    login = _text(client.get("/accounts/login/", headers=dutch))
+    signup = _text(client.get("/accounts/signup/", headers=dutch))
+    alice.language = "nl"
+    alice.save(update_fields=["language"])
+    client.force_login(alice)
+    logout = _text(client.get("/accounts/logout/"))
+    out = _text(client.post("/accounts/logout/", follow=True))
+    for page in (login, signup, logout, out):
+        assert "anmeld" not in page.lower() and "fmeld" not in page.lower() and "Meld je" not in page, page
+    assert login.count("Inloggen") >= 3  # the menu, the heading, the button
+    assert "Weet je zeker dat je wilt uitloggen?" in logout and "Je bent uitgelogd." in out
+    assert "Heb je al een account? Log dan in" in signup
+    assert "Heb je nog geen account? Registreer je dan eerst" in login
+
+
+def test_the_dutch_privacy_page_calls_signed_in_players_ingelogd(client, db):
+    """It said "Aangemelde spelers", where the menu and the pages say "Inloggen"."""
+    page = _text(client.get("/privacy/", headers={"accept-language": "nl"}))
+    assert "Ingelogde spelers kunnen alles over zichzelf" in page and "angemeld" not in page
