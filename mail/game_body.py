@@ -23,7 +23,7 @@ from django.utils.translation import ngettext
 
 from games.terms import remembered
 
-from .templatetags.mail_text import fast_wrap, wrapped
+from .templatetags.mail_text import fast_wrap, held_together, wrapped, wrapped_whole
 
 #: The rule around the board in the plain part.
 _RULE = "-" * 70
@@ -32,9 +32,6 @@ _WIDTH = 72
 #: A short parenthesised group, an example or an option pair ("(3 7)",
 #: "(take 1 or 2)"): read as one, so a line break never splits it.
 _GROUP = re.compile(r"\([^()\n]{1,14}\)")
-#: What stands for a kept group's spaces while wrapping (Django's ``wrap``
-#: breaks lines at " " only); never in a mail's text.
-_HELD = "\x00"
 
 
 @dataclass
@@ -116,7 +113,7 @@ def _translated_phrases() -> dict[str, str]:
     found = _phrase_table()
     found.update({f"{key}_wrapped": _wrap(found[key]) for key in _WRAPPED})
     # A narrow mail client's own line breaks keep "(3 7)" together too.
-    found["notation_line_html"] = _keep_groups(found["notation_line"], "&nbsp;")
+    found["notation_line_html"] = held_together(found["notation_line"], _GROUP, "&nbsp;")
     return found
 
 
@@ -138,19 +135,13 @@ def _esc(value) -> str:
     return _html_escape(str(value))
 
 
-def _keep_groups(text: str, space: str) -> str:
-    """``text`` with the spaces of each short parenthesised group
-    (``_GROUP``) written as ``space``, one that no line break takes."""
-    return _GROUP.sub(lambda m: m.group(0).replace(" ", space), text)
-
-
 def _wrap(value) -> str:
     """``value`` wrapped to the plain part's width at spaces, never inside
     a short parenthesised group ("(3 7)" stays on one line)."""
     text = str(value)
     if len(text) <= _WIDTH or "(" not in text:
         return fast_wrap(text, _WIDTH)
-    return fast_wrap(_keep_groups(text, _HELD), _WIDTH).replace(_HELD, " ")
+    return wrapped_whole(text, _GROUP, lambda held: fast_wrap(held, _WIDTH))
 
 
 def body_text(parts: BodyParts) -> str:

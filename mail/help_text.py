@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from .templatetags.mail_text import wrapped
+from .templatetags.mail_text import wrapped, wrapped_whole
 
 _FENCE = re.compile(r"^\s*```")
 _HEADING = re.compile(r"^\s{0,3}#+\s+(.*?)\s*#*\s*$")
@@ -20,8 +20,6 @@ _LINK = re.compile(r"\[([^\]\n]+)\]\((\S+?)\)")
 #: player copies must not be split over two lines ("neem 1 op" / "c4"),
 #: while a longer quote wraps like the words around it.
 _KEPT = 40
-#: What stands for a kept span's spaces while wrapping; never in a help.
-_HELD = "\x00"
 
 
 def plain_help(markdown: str) -> str:
@@ -72,10 +70,7 @@ def plain_help(markdown: str) -> str:
 def _wrapped(text: str, hanging: int) -> str:
     """``text`` as plain text (``_inline``) wrapped at the mail's width,
     never inside a code span that fits on a line."""
-    text = _CODE.sub(
-        lambda found: found.group(0).replace(" ", _HELD) if len(found.group(0)) <= _KEPT else found.group(0), text
-    )
-    return wrapped(_inline(text), hanging=hanging).replace(_HELD, " ")
+    return wrapped_whole(text, _CODE, lambda held: wrapped(_inline(held), hanging=hanging), longest=_KEPT)
 
 
 def _inline(text: str) -> str:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 import textwrap
+from collections.abc import Callable
 
 from django import template
 from django.template.defaultfilters import stringfilter
@@ -65,3 +66,25 @@ def wrapped(text: str, width: int = WIDTH, *, hanging: int = 2) -> str:
             or [line]
         )
     return "\n".join(out)
+
+
+#: What stands for a held span's spaces while wrapping; never in a mail.
+_HELD = "\x00"
+
+
+def held_together(text: str, spans: re.Pattern[str], space: str = _HELD, *, longest: int = 0) -> str:
+    """``text`` with the spaces inside each match of ``spans`` (one of at
+    most ``longest`` characters, when given) written as ``space``, which no
+    line break takes (``"&nbsp;"`` in HTML)."""
+
+    def held(found: re.Match[str]) -> str:
+        span = found.group(0)
+        return span if longest and len(span) > longest else span.replace(" ", space)
+
+    return spans.sub(held, text)
+
+
+def wrapped_whole(text: str, spans: re.Pattern[str], wrap: Callable[[str], str], *, longest: int = 0) -> str:
+    """``wrap(text)`` with no line break inside a match of ``spans`` (see
+    ``held_together``): an example a player copies, an option pair "(3 7)"."""
+    return wrap(held_together(text, spans, longest=longest)).replace(_HELD, " ")
