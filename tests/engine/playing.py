@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from games.engine import Rules, Termination
+from games.engine import EngineError, Rules, Termination
 
 
 @dataclass
@@ -58,6 +58,17 @@ def final_state(rules: Rules, players: int, seed: int, **kwargs) -> object:
         else:
             state = rules.apply(state, step.seat, step.move).state
     return state
+
+
+def plays_somewhere(rules: Rules, positions: Iterable[object], text: str) -> bool:
+    """Whether ``text`` (a move a help quotes) plays for seat 0 in one of ``positions``."""
+    for state in positions:
+        try:
+            rules.apply_text(state, 0, text)
+        except EngineError:
+            continue
+        return True
+    return False
 
 
 def as_json(data: object) -> str:

@@ -5,9 +5,10 @@ import re
 
 import pytest
 
-from games.engine import EngineError, get_rules
+from games.engine import get_rules
 from games.rules.alhambra.moves import Buy
 from games.rules.alhambra.testing import position, seat
+from tests.engine.playing import plays_somewhere
 
 RULES = get_rules("alhambra")
 
@@ -42,13 +43,7 @@ def _positions():
 
 
 def _plays_somewhere(text):
-    for state in _positions():
-        try:
-            RULES.apply_text(state, 0, text)
-        except EngineError:
-            continue
-        return True
-    return False
+    return plays_somewhere(RULES, _positions(), text)
 
 
 def _moves_section(language):

@@ -9,6 +9,7 @@ from games.engine import EngineError, get_rules
 from games.rules.alta.notation import card_type
 from games.rules.alta.state import HAND, HAND_MERCHANT, TAKE
 from games.rules.alta.testing import island, position
+from tests.engine.playing import plays_somewhere
 
 RULES = get_rules("alta")
 
@@ -111,13 +112,7 @@ def _positions():
 
 
 def _plays_somewhere(text):
-    for state in _positions():
-        try:
-            RULES.apply_text(state, 0, text)
-        except EngineError:
-            continue
-        return True
-    return False
+    return plays_somewhere(RULES, _positions(), text)
 
 
 def _is_card_or_cell(span):
