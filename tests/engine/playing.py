@@ -6,8 +6,9 @@ import json
 import random
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from typing import Any
 
-from games.engine import EngineError, Rules, Termination
+from games.engine import BaseRules, EngineError, Rules, Termination
 
 
 @dataclass
@@ -60,7 +61,7 @@ def final_state(rules: Rules, players: int, seed: int, **kwargs) -> object:
     return state
 
 
-def plays_somewhere(rules: Rules, positions: Iterable[object], text: str) -> bool:
+def plays_somewhere(rules: BaseRules[Any, Any], positions: Iterable[Any], text: str) -> bool:
     """Whether ``text`` (a move a help quotes) plays for seat 0 in one of ``positions``."""
     for state in positions:
         try:
