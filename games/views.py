@@ -149,7 +149,10 @@ def match_detail(request, pk: int):
             prompt = getattr(board, "prompt", None)
             context["expect"] = prompt(seen.view) if prompt else expect_text(match.game, seen.view)
     if match.is_finished:
-        context["results"] = _results(match)
+        results = _results(match)
+        context["results"] = results
+        # A game that reveals nothing at the end (Atlantis) shows no empty "Revealed" column.
+        context["results_revealed"] = any(row["revealed"] for row in results)
         context["ties"] = tie_lines(match.game, match.seats.all(), (match.outcome or {}).get("details") or [])
         if seen.seat is not None:
             context["rematch"] = selectors.rematch_of(match)

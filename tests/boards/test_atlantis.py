@@ -305,3 +305,22 @@ def test_the_sell_and_pass_buttons_count_only_the_cards_left_to_draw():
     with translation.override("nl"):
         dutch = [c["label"] for c in board.controls(RULES.view(short, 0), options(short, 0))]
     assert "Verkoop een tegel (1 kaart) — typ: sell 6" in dutch
+
+
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [("en", "Game over: Ann won with 8 points."), ("nl", "Partij afgelopen: Ann won met 8 punten.")],
+)
+def test_the_end_names_the_player_left_not_the_one_who_resigned_with_more_points(language, expected):
+    """Ben resigned with 9 points against Ann's 8: Ann is first (a departed
+    seat ranks below everyone still playing), so the line above the board
+    must not say that Ben won."""
+    from games.boards.atlantis.common import status
+
+    view = {
+        "to_move": [],
+        "departed": [0],
+        "final": {"scores": [9, 8], "end_tolls": [0, 0], "ended_by": None, "early_end": "resign"},
+    }
+    with translation.override(language):
+        assert status(view, ["Ben", "Ann"]) == expected

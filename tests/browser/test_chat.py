@@ -35,3 +35,26 @@ def test_chat_works_without_javascript(browser, live_server, players, _no_csp_vi
         expect(page.get_by_role("button", name="Unmute the chat")).to_be_visible()
     finally:
         context.close()
+
+
+def test_a_long_link_in_the_chat_wraps_on_a_phone(browser, live_server, players):
+    """A pasted link (one long word) wraps inside its line: the page does
+    not scroll sideways at 390 px and the line ends inside the screen."""
+    from django.utils import timezone
+
+    from games.services import match_create_seated
+    from games.services.chat import chat_post
+    from tests.browser.walk import signed_in
+
+    now = timezone.now()
+    match = match_create_seated(users=list(players), game="atlantis", now=now)
+    link = "https://example.com/" + "a" * 120
+    chat_post(match_id=match.pk, user=players[1], text=link, source="web", now=now)
+    with signed_in(browser, live_server.url, players[0].email, width=390) as page:
+        page.goto(f"/games/{match.pk}/")
+        line = page.locator("#chat .chat-lines li").first
+        expect(line).to_contain_text(link)
+        assert page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth") <= 0
+        box = line.bounding_box()
+        assert box is not None
+        assert box["x"] + box["width"] <= 390

@@ -160,3 +160,28 @@ def test_players_level_on_points_without_a_tie_break_share_the_place():
     assert tie_lines("alpaca", seats, [{}] * 4) == ["Ann and Bob are level on 30 points and share the place."]
     with translation.override("nl"):
         assert tie_lines("alpaca", seats, [{}] * 4) == ["Ann en Bob staan gelijk met 30 punten en delen de plaats."]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("game", ["alta", "alhambra", "atlantis", "alpaca"])
+def test_the_result_table_has_no_empty_revealed_column(game, client, alice, bob, now):
+    """A game that reveals nothing at the end (Atlantis) showed a "Revealed"
+    column with nothing under it; a column shows only when some seat has
+    lines in it, and every row has as many cells as the header."""
+    from games.breakdown import reveal_lines
+    from games.engine import get_rules
+
+    match = start_match(alice, bob, game=game, now=now)
+    play_default_moves(match, now)
+    match.refresh_from_db()
+    rules = get_rules(game)
+    reveal = rules.reveal(rules.load(match.state))
+    anything = any(reveal_lines(seat, game)["revealed"] for seat in reveal)
+    results = client.get(f"/games/{match.pk}/").content.decode().split("<h2>Final result</h2>")[1]
+    table = results.split("</table>")[0]
+    assert ('<th scope="col">Revealed</th>' in table) == anything
+    header, *rows = table.split("<tr>")[1:]
+    for row in rows:
+        assert row.count("<td>") == header.count("<th"), row
+    if game == "atlantis":
+        assert not anything

@@ -239,8 +239,11 @@ def status(view: dict[str, Any], names: list[str]) -> str:
     """Whose turn it is and what they are doing, in one sentence."""
     final = view.get("final")
     if final and not view.get("to_move"):
-        best = max(final["scores"])
-        winners = [names[s] for s, v in enumerate(final["scores"]) if v == best]
+        # A seat that resigned or was dropped ranks below everyone still playing.
+        departed = set(view.get("departed") or ())
+        left = [s for s in range(len(final["scores"])) if s not in departed] or list(range(len(final["scores"])))
+        best = max(final["scores"][s] for s in left)
+        winners = [names[s] for s in left if final["scores"][s] == best]
         won = (" " + gettext("and") + " ").join(winners)
         return ngettext(
             "Game over: %(winners)s won with %(points)s point.",
