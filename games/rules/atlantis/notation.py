@@ -172,7 +172,8 @@ def option_label(state: AtlantisState, seat: int, move: object) -> str:
     if isinstance(move, BuildBridge):
         gap = road.gap_at(move.position)
         if gap is not None:
-            return f"{text} (gap {gap.first}-{gap.last}, toll {gap.toll} now)"
+            span = gap.first if gap.first == gap.last else f"{gap.first}-{gap.last}"
+            return f"{text} (gap {span}, toll {gap.toll} now)"
     if isinstance(move, Pass):
         n = min(PASS_CARDS, left)
         return f"{text} (draw {n} card{'s' if n != 1 else ''})"
@@ -207,7 +208,7 @@ def split_line(line: str) -> list[str]:
     op 27``, ``I pass``, ``ik moet passen``)."""
     pieces: list[str] = []
     # Notes in brackets (as listed options carry them) are dropped first, so
-    # "bridge 27 (gap 27-27, toll 1 now)" stays one move.
+    # "bridge 27 (gap 27, toll 1 now)" stays one move.
     line = _BRACKETS.sub(" ", line)
     for piece in _STARTS.split(line):
         numbered = _NUMBERED.fullmatch(piece.strip())

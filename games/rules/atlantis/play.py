@@ -215,13 +215,20 @@ def apply_bridge(state: AtlantisState, seat: int, move: BuildBridge) -> tuple[At
         raise IllegalMove(gettext_noop("There is no water gap at position %(position)s."), position=move.position)
     if gap.bridged:
         raise IllegalMove(
-            gettext_noop("The gap at %(first)s-%(last)s already has a bridge."), first=gap.first, last=gap.last
+            gettext_noop("The gap at %(first)s already has a bridge.")
+            if gap.first == gap.last
+            else gettext_noop("The gap at %(first)s-%(last)s already has a bridge."),
+            first=gap.first,
+            last=gap.last,
         )
     road = state.road.with_bridge(seat, gap.first)
     event = _event(
         "bridge",
         message(
-            gettext_noop("%(seat)s builds a bridge over %(first)s-%(last)s."),
+            # A gap of one position is named by it alone ("over 27", not "27-27").
+            gettext_noop("%(seat)s builds a bridge over %(first)s.")
+            if gap.first == gap.last
+            else gettext_noop("%(seat)s builds a bridge over %(first)s-%(last)s."),
             seat=f"Seat {seat + 1}",
             first=gap.first,
             last=gap.last,

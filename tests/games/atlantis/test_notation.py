@@ -251,7 +251,7 @@ def test_option_labels_show_destination_tile_and_toll():
     assert labels[:3] == [
         "sell 3 (1 card)",
         "sell 6 (3 cards)",
-        "bridge 4 (gap 4-4, toll 4 now)",
+        "bridge 4 (gap 4, toll 4 now)",
     ]
     assert "A blue -> 1 (blue 3)" in labels
     assert "A yellow blue -> 7 (blue 6, toll 4)" in labels

@@ -168,6 +168,14 @@ def test_one_bridge_per_player_only_on_unbridged_water():
         RULES.apply(after, 0, BuildBridge(2))
 
 
+@pytest.mark.parametrize(("road", "bridge", "over"), [("bl3 . ye2", 2, "over 2."), ("bl3 . . . gy4", 3, "over 2-4.")])
+def test_a_bridge_over_one_position_names_it_alone(road, bridge, over):
+    """ "Seat 1 builds a bridge over 27." (not "27-27"); a wider gap keeps its span."""
+    state = build(road, hands=["gy"])
+    [event] = RULES.apply(state, 0, BuildBridge(bridge)).events
+    assert event.text == f"Seat 1 builds a bridge {over}", event.text
+
+
 def test_a_bridge_may_be_named_by_any_position_of_its_gap():
     state = build("bl3 . . . gy4", hands=["gy"])
     after = RULES.apply(state, 0, BuildBridge(3)).state
