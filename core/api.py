@@ -49,3 +49,25 @@ class ListCreateApi(APIView):
             self.throttle_scope = "game_write"
             return [WriteRateThrottle()]
         return super().get_throttles()
+
+
+def document_unauthorized(result, generator, request, public):
+    """drf-spectacular hook: every operation may answer 401 (no token where
+    one is needed, or an unknown or revoked one, even where anyone may
+    read), with the error shape; the schema says so for each."""
+    answer = {
+        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}},
+        "description": "No token where one is needed, or an unknown or revoked one.",
+    }
+    for operations in result.get("paths", {}).values():
+        for operation in operations.values():
+            operation["responses"].setdefault("401", answer)
+    result.setdefault("components", {}).setdefault("schemas", {}).setdefault(
+        "Error",
+        {
+            "type": "object",
+            "properties": {"code": {"type": "string"}, "detail": {"type": "string"}},
+            "required": ["code", "detail"],
+        },
+    )
+    return result
