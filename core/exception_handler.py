@@ -41,6 +41,18 @@ def _own_words(exc: exceptions.APIException) -> str:
     return ""
 
 
+def _in_owners_language(exc: exceptions.NotAcceptable, context) -> exceptions.NotAcceptable:
+    """The Accept header is weighed before the request is authenticated, so
+    the token owner's language was not active yet when DRF worded the 406:
+    authenticate now (which activates it) and word it again."""
+    request = context.get("request")
+    try:
+        request.user  # noqa: B018 - authenticating activates the owner's preferences
+    except (AttributeError, exceptions.APIException):
+        return exc
+    return exceptions.NotAcceptable()
+
+
 #: Seconds a client is asked to wait before retrying when the database is away.
 DATABASE_RETRY_AFTER = 10
 
@@ -61,6 +73,8 @@ def exception_handler(exc, context):
             status=status.HTTP_503_SERVICE_UNAVAILABLE,
             headers={"Retry-After": str(DATABASE_RETRY_AFTER)},
         )
+    if isinstance(exc, exceptions.NotAcceptable):
+        exc = _in_owners_language(exc, context)
     response = drf_exception_handler(exc, context)
     if response is None:
         return None

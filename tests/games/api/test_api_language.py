@@ -99,3 +99,10 @@ def test_a_mistyped_address_is_not_found_in_the_token_owners_language(dutch_game
     answered in Dutch as at an address that exists."""
     missing = client_for(alice).get(path, HTTP_ACCEPT_LANGUAGE="en")
     assert missing.status_code == 404 and missing.json() == {"code": "not_found", "detail": "Niet gevonden."}
+
+
+def test_an_answer_format_the_api_cannot_give_is_refused_in_the_owners_language(dutch_game, alice):
+    refused = client_for(alice).get(f"/api/games/{dutch_game.pk}/", HTTP_ACCEPT="application/xml")
+    assert refused.status_code == 406 and refused.json()["code"] == "not_acceptable"
+    assert "Could not" not in refused.json()["detail"], refused.json()
+    assert refused["Content-Language"] == "nl"
