@@ -315,10 +315,16 @@ def _history(command, *, token, **_kwargs):
     match = token.match
     lines = []
     for entry in match_history(match, token.seat_index):
-        said = entry["text"] or ""
-        if said and entry["kind"] == MoveRecord.Kind.MOVE:
-            said = words(match.game, "; ".join(said.split("\n")))  # as the reader's mails write moves
         events = " ".join(_sentence(event) for event in entry["events"])
+        if entry["kind"] != MoveRecord.Kind.MOVE:
+            # A resignation or timeout: its stored text is an English word
+            # ("resignation"); its event says it in the reader's language.
+            said = events or str(MoveRecord.Kind(entry["kind"]).label)
+            lines.append(f"{entry['ply']}. {entry['player']}: {said}")
+            continue
+        said = entry["text"] or ""
+        if said:
+            said = words(match.game, "; ".join(said.split("\n")))  # as the reader's mails write moves
         lines.append(f"{entry['ply']}. {entry['player']}: {said}{' (' + events + ')' if events else ''}")
     return "history", ["\n".join(lines) if lines else _("No moves have been played yet.")]
 

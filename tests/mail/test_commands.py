@@ -499,3 +499,32 @@ def test_a_move_below_a_command_on_an_earlier_positions_mail_is_refused_not_drop
     assert game.moves.count() == 1 and not Vacation.objects.exists()
     [answer] = mail.outbox
     assert "earlier position" in answer.body and answer.reply_to
+
+
+@pytest.mark.parametrize(("language", "said"), [("nl", "Alice heeft opgegeven."), ("en", "Alice resigned.")])
+def test_history_writes_a_resignation_in_the_readers_words_once(
+    language, said, alice, bob, now, settings, django_capture_on_commit_callbacks
+):
+    """A resignation in the history reads as the game mails say it, in the
+    reader's language: not the stored English word "resignation" (a Dutch
+    reader got "1. Alice: resignation (Alice heeft opgegeven.)")."""
+    from games.models import MoveRecord
+    from games.services import match_create_seated, match_resign
+    from mail.outbox import reply_token_for
+
+    bob.language = language
+    bob.save()
+    with django_capture_on_commit_callbacks(execute=True):
+        match = match_create_seated(users=[alice, bob], game="alta", now=now)
+        match_resign(match_id=match.pk, user=alice, now=now, source=MoveRecord.Source.WEB)
+    seat = match.seats.get(user=bob)
+    token = reply_token_for(match=match, seat_index=seat.index, user=bob, ply=match.ply, now=now)
+    mail.outbox.clear()
+    record = ingest(
+        bytes(message(f"play+{token.token}@{settings.MAIL_DOMAIN}", "geschiedenis", sender=bob.email)),
+        django_capture_on_commit_callbacks,
+    )
+    assert record.outcome == "command"
+    [answer] = mail.outbox
+    assert answer.body.strip().startswith(f"1. Alice: {said}")
+    assert "resignation" not in answer.body.lower() and "(" not in answer.body
