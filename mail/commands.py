@@ -343,6 +343,13 @@ def _unknown(command, **_kwargs):
 
 
 def _resign(command, *, token, now, **_kwargs):
+    # Asking to confirm what can only be refused would read as if the game
+    # went on: an ended game, or a seat already left, says so at once.
+    match = Match.objects.get(pk=token.match_id)
+    if not match.is_active:
+        return "resign: game over", [_("This game is over: there is nothing to resign.")]
+    if match.seats.filter(index=token.seat_index, user=token.user).exclude(departed="").exists():
+        return "resign: already left", [_("You have already left this game.")]
     code = resign_code(token)
     # The code's letters and digits: a phone's full stop or quotes copied
     # with it are no part of it.

@@ -528,3 +528,51 @@ def test_history_writes_a_resignation_in_the_readers_words_once(
     [answer] = mail.outbox
     assert answer.body.strip().startswith(f"1. Alice: {said}")
     assert "resignation" not in answer.body.lower() and "(" not in answer.body
+
+
+@pytest.mark.parametrize(("word", "said"), [("resign", "This game is over"), ("opgeven", "Deze partij is voorbij")])
+def test_resign_on_a_finished_game_says_it_is_over_and_asks_no_code(
+    word, said, turn, game, now, django_capture_on_commit_callbacks
+):
+    """Replying "resign" to a game that has ended asked "Do you really want
+    to resign this game?" with a code that could only be refused; it says
+    the game is over instead."""
+    from games.models import MoveRecord
+    from games.services import match_resign
+
+    seat, _ = turn
+    seat.user.language = "nl" if word == "opgeven" else "en"
+    seat.user.save()
+    other = game.seats.exclude(pk=seat.pk).get()
+    with django_capture_on_commit_callbacks(execute=True):
+        match_resign(match_id=game.pk, user=other.user, now=now, source=MoveRecord.Source.WEB)
+    _, answer = command(turn, word, django_capture_on_commit_callbacks)
+    assert said in answer.body
+    assert (
+        "?" not in answer.body
+        and resign_code(ReplyToken.objects.get(token=turn[1].split("+")[1].split("@")[0])) not in answer.body
+    )
+
+
+def test_resign_after_leaving_a_running_game_says_so_and_asks_no_code(
+    alice, bob, carol, now, settings, django_capture_on_commit_callbacks
+):
+    from games.models import MoveRecord
+    from games.services import match_create_seated, match_resign
+    from mail.outbox import reply_token_for
+
+    with django_capture_on_commit_callbacks(execute=True):
+        match = match_create_seated(users=[alice, bob, carol], game="alta", now=now)
+    seat = match.seats.get(user=carol)
+    token = reply_token_for(match=match, seat_index=seat.index, user=carol, ply=match.ply, now=now)
+    with django_capture_on_commit_callbacks(execute=True):
+        match_resign(match_id=match.pk, user=carol, now=now, source=MoveRecord.Source.WEB)
+    match.refresh_from_db()
+    assert match.is_active
+    mail.outbox.clear()
+    ingest(
+        bytes(message(f"play+{token.token}@{settings.MAIL_DOMAIN}", "resign", sender=carol.email)),
+        django_capture_on_commit_callbacks,
+    )
+    [answer] = mail.outbox
+    assert "You have already left this game." in answer.body and resign_code(token) not in answer.body
