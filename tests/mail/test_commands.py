@@ -576,3 +576,34 @@ def test_resign_after_leaving_a_running_game_says_so_and_asks_no_code(
     )
     [answer] = mail.outbox
     assert "You have already left this game." in answer.body and resign_code(token) not in answer.body
+
+
+@pytest.mark.parametrize(
+    ("language", "said"), [("en", "You have left this game"), ("nl", "Je hebt deze partij verlaten")]
+)
+def test_a_move_from_a_player_who_left_the_game_says_they_left(
+    language, said, alice, bob, carol, now, settings, django_capture_on_commit_callbacks
+):
+    """A player who resigned a running 3-player game and then replied "1"
+    to an older mail was told the game "has moved on since" (as if a newer
+    mail could take the move); it says they left the game."""
+    from games.models import MoveRecord
+    from games.services import match_create_seated, match_resign
+    from mail.outbox import reply_token_for
+
+    carol.language = language
+    carol.save()
+    with django_capture_on_commit_callbacks(execute=True):
+        match = match_create_seated(users=[alice, bob, carol], game="alta", now=now)
+    seat = match.seats.get(user=carol)
+    token = reply_token_for(match=match, seat_index=seat.index, user=carol, ply=match.ply, now=now)
+    with django_capture_on_commit_callbacks(execute=True):
+        match_resign(match_id=match.pk, user=carol, now=now, source=MoveRecord.Source.WEB)
+    mail.outbox.clear()
+    record = ingest(
+        bytes(message(f"play+{token.token}@{settings.MAIL_DOMAIN}", "1", sender=carol.email)),
+        django_capture_on_commit_callbacks,
+    )
+    assert record.outcome == "rejected"
+    [answer] = mail.outbox
+    assert said in answer.body and "earlier position" not in answer.body and "eerdere stelling" not in answer.body
