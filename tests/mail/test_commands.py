@@ -607,3 +607,28 @@ def test_a_move_from_a_player_who_left_the_game_says_they_left(
     assert record.outcome == "rejected"
     [answer] = mail.outbox
     assert said in answer.body and "earlier position" not in answer.body and "eerdere stelling" not in answer.body
+
+
+@pytest.mark.parametrize("language", ["en", "nl"])
+def test_a_players_mail_to_an_address_we_cannot_use_gives_their_games_reply_addresses(
+    language, turn, game, settings, django_capture_on_commit_callbacks
+):
+    """A player's move sent to a reply address that matches no move (mistyped,
+    or the address of an old receipt) was answered only with a link to the
+    site's game list, useless to a player who plays by mail alone; the
+    answer now lists their running games with the address to reply to,
+    and a move sent there is played."""
+    import re
+
+    seat, address = turn
+    seat.user.language = language
+    seat.user.save()
+    mail.outbox.clear()
+    forged = address.replace("play+", "play+0")
+    record = ingest(bytes(message(forged, "1", sender=seat.user.email)), django_capture_on_commit_callbacks)
+    assert record.outcome == "unknown_token"
+    [answer] = mail.outbox
+    assert f"Alta #{game.pk}" in answer.body
+    [again] = re.findall(r"play\+[0-9a-f]+@\S+", answer.body)
+    ingest(bytes(message(again, "1", sender=seat.user.email)), django_capture_on_commit_callbacks)
+    assert game.moves.count() == 1
