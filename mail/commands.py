@@ -259,7 +259,7 @@ def games_lines(user, now: dt.datetime) -> str:
             "movers": ", ".join(movers) or "-",
         }
         if mine.index is None or mine.departed:
-            lines.append(line)
+            lines.append(line + "\n  " + _("you have left this game"))
             continue
         reply = reply_address(
             reply_token_for(match=match, seat_index=mine.index, user=user, ply=match.ply, now=now).token

@@ -632,3 +632,28 @@ def test_a_players_mail_to_an_address_we_cannot_use_gives_their_games_reply_addr
     [again] = re.findall(r"play\+[0-9a-f]+@\S+", answer.body)
     ingest(bytes(message(again, "1", sender=seat.user.email)), django_capture_on_commit_callbacks)
     assert game.moves.count() == 1
+
+
+@pytest.mark.parametrize(
+    ("language", "said"), [("en", "you have left this game"), ("nl", "je hebt deze partij verlaten")]
+)
+def test_games_says_which_running_games_the_reader_has_left(
+    language, said, alice, bob, carol, now, settings, django_capture_on_commit_callbacks
+):
+    """ "games" listed a running game the reader had resigned just like one
+    they play in ("Alta #1: to move: Bob"), with nothing saying they left."""
+    from games.models import MoveRecord
+    from games.services import match_create_seated, match_resign
+
+    carol.language = language
+    carol.save()
+    with django_capture_on_commit_callbacks(execute=True):
+        match = match_create_seated(users=[alice, bob, carol], game="alta", now=now)
+        match_resign(match_id=match.pk, user=carol, now=now, source=MoveRecord.Source.WEB)
+    mail.outbox.clear()
+    ingest(
+        bytes(message(f"commands@{settings.MAIL_DOMAIN}", "games", sender=carol.email, quote=False)),
+        django_capture_on_commit_callbacks,
+    )
+    [answer] = mail.outbox
+    assert f"Alta #{match.pk}" in answer.body and said in " ".join(answer.body.split())
