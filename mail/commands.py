@@ -259,7 +259,7 @@ def games_lines(user, now: dt.datetime) -> str:
             "movers": ", ".join(movers) or "-",
         }
         if mine.index is None or mine.departed:
-            lines.append(line)
+            lines.append(line + "\n  " + _("you have left this game"))
             continue
         reply = reply_address(
             reply_token_for(match=match, seat_index=mine.index, user=user, ply=match.ply, now=now).token
@@ -315,10 +315,16 @@ def _history(command, *, token, **_kwargs):
     match = token.match
     lines = []
     for entry in match_history(match, token.seat_index):
-        said = entry["text"] or ""
-        if said and entry["kind"] == MoveRecord.Kind.MOVE:
-            said = words(match.game, "; ".join(said.split("\n")))  # as the reader's mails write moves
         events = " ".join(_sentence(event) for event in entry["events"])
+        if entry["kind"] != MoveRecord.Kind.MOVE:
+            # A resignation or timeout: its stored text is an English word
+            # ("resignation"); its event says it in the reader's language.
+            said = events or str(MoveRecord.Kind(entry["kind"]).label)
+            lines.append(f"{entry['ply']}. {entry['player']}: {said}")
+            continue
+        said = entry["text"] or ""
+        if said:
+            said = words(match.game, "; ".join(said.split("\n")))  # as the reader's mails write moves
         lines.append(f"{entry['ply']}. {entry['player']}: {said}{' (' + events + ')' if events else ''}")
     return "history", ["\n".join(lines) if lines else _("No moves have been played yet.")]
 
@@ -337,6 +343,13 @@ def _unknown(command, **_kwargs):
 
 
 def _resign(command, *, token, now, **_kwargs):
+    # Asking to confirm what can only be refused would read as if the game
+    # went on: an ended game, or a seat already left, says so at once.
+    match = Match.objects.get(pk=token.match_id)
+    if not match.is_active:
+        return "resign: game over", [_("This game is over: there is nothing to resign.")]
+    if match.seats.filter(index=token.seat_index, user=token.user).exclude(departed="").exists():
+        return "resign: already left", [_("You have already left this game.")]
     code = resign_code(token)
     # The code's letters and digits: a phone's full stop or quotes copied
     # with it are no part of it.

@@ -231,9 +231,11 @@ def body_html(parts: BodyParts) -> str:
         out.append(_paragraphs(lines, "margin:2px 0"))
     out.append("\n")
     if mail.error:
+        # The reason may hold lines of its own (a refusal's command list).
+        reason = _esc(mail.error).replace("\n", "<br>")
         out.append(
             '<p style="background:#fbeee9;border:1px solid #efc9bb;padding:8px;color:#9a3b1c">'
-            f"<strong>{say['went_wrong']}</strong> {_esc(mail.error)}<br>{say['unchanged']}</p>"
+            f"<strong>{say['went_wrong']}</strong> {reason}<br>{say['unchanged']}</p>"
         )
     out.append("\n")
     if mail.your_move:

@@ -38,7 +38,11 @@ def account_of(address: str):
 def generic_reply(message: InboundMessage, record: InboundEmail, now: dt.datetime) -> None:
     """The answer to a mail we cannot use.  An address of an account learns
     how moves are sent; any other address learns that it is not linked to
-    an account and how to link it; neither learns anything about a game."""
+    an account and how to link it and learns nothing about any game; an
+    account's address is given its own running games with their reply
+    addresses."""
+    from .commands import games_lines  # commands reaches the services that import this module
+
     user = account_of(message.sender)
 
     def build() -> tuple[str, list[str]]:
@@ -50,6 +54,10 @@ def generic_reply(message: InboundMessage, record: InboundEmail, now: dt.datetim
                     "address of your %(site)s account. Your games: %(url)s"
                 )
                 % {"site": settings.SITE_NAME, "url": settings.SITE_URL + "/games/"},
+                # Their own games, to their own verified address (as the
+                # command address's "games" answers): a player who plays by
+                # mail alone gets the address to reply to here.
+                _("Your running games:") + "\n\n" + games_lines(user, now),
             ]
         else:
             paragraphs = [

@@ -26,7 +26,7 @@ from games.services import GameActionError, match_cancel, match_create, match_jo
 from .inbound import first_line_of
 
 #: The command and what follows it on the first line ("play alhambra 3").
-_PLAY = re.compile(r"^\s*(?:play|spelen|join|meedoen)\b[\s:,.-]*(.*?)\s*$", re.IGNORECASE)
+_PLAY = re.compile(r"^\s*(?:play|spelen|speel|join|meedoen)\b[\s:,.-]*(.*?)\s*$", re.IGNORECASE)
 #: ``cancel 13`` / ``annuleren #13``: a waiting game left, or cancelled by its creator
 #: (nine digits at most: an id within the column's range).
 _CANCEL = re.compile(r"^\s*(?:cancel|leave|annuleren|annuleer|verlaten)\b[\s:,.-]*#?(\d{1,9})\b", re.IGNORECASE)

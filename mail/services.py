@@ -441,7 +441,7 @@ def _play(record: InboundEmail, message: InboundMessage, token: ReplyToken, now:
             ]
     except (GameActionError, EngineError) as error:
         with in_language(token.user):
-            detail = _refusal(token.match.game, error)
+            detail = _refusal(token, error)
         with transaction.atomic():
             _tell_rejection(token, message, detail, record, now)
             return finish(record, InboundEmail.Outcome.REJECTED, detail, match=token.match, user=token.user)
@@ -631,11 +631,17 @@ def _reading(token: ReplyToken, body: str) -> Reply | None:
     return read_reply(rules, rules.load(match.state), token.seat_index, body, turns=listed_turns)
 
 
-def _refusal(game: str, error: GameActionError | EngineError) -> str:
+def _refusal(token: ReplyToken, error: GameActionError | EngineError) -> str:
     """Why the reply's move was refused, in the active language (a service's
-    own message was written in it already)."""
+    own message was written in it already).  A player who left a running
+    game is told so, not that the game moved on (no newer mail will take
+    their move)."""
+    match = token.match
+    left = match.seats.filter(index=token.seat_index, user_id=token.user_id).exclude(departed="")
+    if match.is_active and left.exists():
+        return _("You have left this game: moves from you are no longer played.")
     if isinstance(error, EngineError):
-        return error_text(game, error)
+        return error_text(match.game, error)
     if isinstance(error, Conflict) and error.code == "stale_ply":
         return _("This email answers an earlier position; the game has moved on since. Here is the current position.")
     return str(error.message)

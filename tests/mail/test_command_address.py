@@ -215,3 +215,15 @@ def test_a_player_count_of_thousands_of_digits_is_answered_with_the_game_s_range
     record, answer = send(address, "play alta " + "9" * 5000, alice.email, capture_all)
     assert record.outcome == "rejected" and "Alta is played by 2 to 4 players." in answer.body
     assert not Match.objects.exists()
+
+
+@pytest.mark.parametrize("body", ["speel alta", "Speel Alhambra met 3 spelers"])
+def test_the_dutch_imperative_speel_starts_playing_too(body, alice, address, capture_all):
+    """A Dutch player writes "speel alta" as naturally as "spelen alta" (and
+    an invitation already takes "speel"); it was answered "Je e-mail bevat
+    geen opdracht"."""
+    alice.language = "nl"
+    alice.save()
+    record, answer = send(address, body, alice.email, capture_all)
+    assert record.detail == "play: opened" and Match.objects.filter(status="open", created_by=alice).count() == 1
+    assert "geen opdracht" not in answer.body

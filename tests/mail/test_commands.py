@@ -499,3 +499,161 @@ def test_a_move_below_a_command_on_an_earlier_positions_mail_is_refused_not_drop
     assert game.moves.count() == 1 and not Vacation.objects.exists()
     [answer] = mail.outbox
     assert "earlier position" in answer.body and answer.reply_to
+
+
+@pytest.mark.parametrize(("language", "said"), [("nl", "Alice heeft opgegeven."), ("en", "Alice resigned.")])
+def test_history_writes_a_resignation_in_the_readers_words_once(
+    language, said, alice, bob, now, settings, django_capture_on_commit_callbacks
+):
+    """A resignation in the history reads as the game mails say it, in the
+    reader's language: not the stored English word "resignation" (a Dutch
+    reader got "1. Alice: resignation (Alice heeft opgegeven.)")."""
+    from games.models import MoveRecord
+    from games.services import match_create_seated, match_resign
+    from mail.outbox import reply_token_for
+
+    bob.language = language
+    bob.save()
+    with django_capture_on_commit_callbacks(execute=True):
+        match = match_create_seated(users=[alice, bob], game="alta", now=now)
+        match_resign(match_id=match.pk, user=alice, now=now, source=MoveRecord.Source.WEB)
+    seat = match.seats.get(user=bob)
+    token = reply_token_for(match=match, seat_index=seat.index, user=bob, ply=match.ply, now=now)
+    mail.outbox.clear()
+    record = ingest(
+        bytes(message(f"play+{token.token}@{settings.MAIL_DOMAIN}", "geschiedenis", sender=bob.email)),
+        django_capture_on_commit_callbacks,
+    )
+    assert record.outcome == "command"
+    [answer] = mail.outbox
+    assert answer.body.strip().startswith(f"1. Alice: {said}")
+    assert "resignation" not in answer.body.lower() and "(" not in answer.body
+
+
+@pytest.mark.parametrize(("word", "said"), [("resign", "This game is over"), ("opgeven", "Deze partij is voorbij")])
+def test_resign_on_a_finished_game_says_it_is_over_and_asks_no_code(
+    word, said, turn, game, now, django_capture_on_commit_callbacks
+):
+    """Replying "resign" to a game that has ended asked "Do you really want
+    to resign this game?" with a code that could only be refused; it says
+    the game is over instead."""
+    from games.models import MoveRecord
+    from games.services import match_resign
+
+    seat, _ = turn
+    seat.user.language = "nl" if word == "opgeven" else "en"
+    seat.user.save()
+    other = game.seats.exclude(pk=seat.pk).get()
+    with django_capture_on_commit_callbacks(execute=True):
+        match_resign(match_id=game.pk, user=other.user, now=now, source=MoveRecord.Source.WEB)
+    _, answer = command(turn, word, django_capture_on_commit_callbacks)
+    assert said in answer.body
+    assert (
+        "?" not in answer.body
+        and resign_code(ReplyToken.objects.get(token=turn[1].split("+")[1].split("@")[0])) not in answer.body
+    )
+
+
+def test_resign_after_leaving_a_running_game_says_so_and_asks_no_code(
+    alice, bob, carol, now, settings, django_capture_on_commit_callbacks
+):
+    from games.models import MoveRecord
+    from games.services import match_create_seated, match_resign
+    from mail.outbox import reply_token_for
+
+    with django_capture_on_commit_callbacks(execute=True):
+        match = match_create_seated(users=[alice, bob, carol], game="alta", now=now)
+    seat = match.seats.get(user=carol)
+    token = reply_token_for(match=match, seat_index=seat.index, user=carol, ply=match.ply, now=now)
+    with django_capture_on_commit_callbacks(execute=True):
+        match_resign(match_id=match.pk, user=carol, now=now, source=MoveRecord.Source.WEB)
+    match.refresh_from_db()
+    assert match.is_active
+    mail.outbox.clear()
+    ingest(
+        bytes(message(f"play+{token.token}@{settings.MAIL_DOMAIN}", "resign", sender=carol.email)),
+        django_capture_on_commit_callbacks,
+    )
+    [answer] = mail.outbox
+    assert "You have already left this game." in answer.body and resign_code(token) not in answer.body
+
+
+@pytest.mark.parametrize(
+    ("language", "said"), [("en", "You have left this game"), ("nl", "Je hebt deze partij verlaten")]
+)
+def test_a_move_from_a_player_who_left_the_game_says_they_left(
+    language, said, alice, bob, carol, now, settings, django_capture_on_commit_callbacks
+):
+    """A player who resigned a running 3-player game and then replied "1"
+    to an older mail was told the game "has moved on since" (as if a newer
+    mail could take the move); it says they left the game."""
+    from games.models import MoveRecord
+    from games.services import match_create_seated, match_resign
+    from mail.outbox import reply_token_for
+
+    carol.language = language
+    carol.save()
+    with django_capture_on_commit_callbacks(execute=True):
+        match = match_create_seated(users=[alice, bob, carol], game="alta", now=now)
+    seat = match.seats.get(user=carol)
+    token = reply_token_for(match=match, seat_index=seat.index, user=carol, ply=match.ply, now=now)
+    with django_capture_on_commit_callbacks(execute=True):
+        match_resign(match_id=match.pk, user=carol, now=now, source=MoveRecord.Source.WEB)
+    mail.outbox.clear()
+    record = ingest(
+        bytes(message(f"play+{token.token}@{settings.MAIL_DOMAIN}", "1", sender=carol.email)),
+        django_capture_on_commit_callbacks,
+    )
+    assert record.outcome == "rejected"
+    [answer] = mail.outbox
+    assert said in answer.body and "earlier position" not in answer.body and "eerdere stelling" not in answer.body
+
+
+@pytest.mark.parametrize("language", ["en", "nl"])
+def test_a_players_mail_to_an_address_we_cannot_use_gives_their_games_reply_addresses(
+    language, turn, game, settings, django_capture_on_commit_callbacks
+):
+    """A player's move sent to a reply address that matches no move (mistyped,
+    or the address of an old receipt) was answered only with a link to the
+    site's game list, useless to a player who plays by mail alone; the
+    answer now lists their running games with the address to reply to,
+    and a move sent there is played."""
+    import re
+
+    seat, address = turn
+    seat.user.language = language
+    seat.user.save()
+    mail.outbox.clear()
+    forged = address.replace("play+", "play+0")
+    record = ingest(bytes(message(forged, "1", sender=seat.user.email)), django_capture_on_commit_callbacks)
+    assert record.outcome == "unknown_token"
+    [answer] = mail.outbox
+    assert f"Alta #{game.pk}" in answer.body
+    [again] = re.findall(r"play\+[0-9a-f]+@\S+", answer.body)
+    ingest(bytes(message(again, "1", sender=seat.user.email)), django_capture_on_commit_callbacks)
+    assert game.moves.count() == 1
+
+
+@pytest.mark.parametrize(
+    ("language", "said"), [("en", "you have left this game"), ("nl", "je hebt deze partij verlaten")]
+)
+def test_games_says_which_running_games_the_reader_has_left(
+    language, said, alice, bob, carol, now, settings, django_capture_on_commit_callbacks
+):
+    """ "games" listed a running game the reader had resigned just like one
+    they play in ("Alta #1: to move: Bob"), with nothing saying they left."""
+    from games.models import MoveRecord
+    from games.services import match_create_seated, match_resign
+
+    carol.language = language
+    carol.save()
+    with django_capture_on_commit_callbacks(execute=True):
+        match = match_create_seated(users=[alice, bob, carol], game="alta", now=now)
+        match_resign(match_id=match.pk, user=carol, now=now, source=MoveRecord.Source.WEB)
+    mail.outbox.clear()
+    ingest(
+        bytes(message(f"commands@{settings.MAIL_DOMAIN}", "games", sender=carol.email, quote=False)),
+        django_capture_on_commit_callbacks,
+    )
+    [answer] = mail.outbox
+    assert f"Alta #{match.pk}" in answer.body and said in " ".join(answer.body.split())

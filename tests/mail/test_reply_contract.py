@@ -158,3 +158,21 @@ def test_a_command_below_the_move_is_done_and_answered_not_sent_as_chat(
     answers = [m for m in mail.outbox if m.to == [seat.user.email] and m.extra_headers.get("In-Reply-To")]
     assert len([m for m in answers if "Alta — how to play by email" in m.body]) == (done == "help")
     assert done in record.detail
+
+
+def test_the_command_list_of_a_refusal_keeps_its_lines_in_the_html_part(game, turn, django_capture_on_commit_callbacks):
+    """The HTML part of "your reply had no move" ran the command list into
+    one paragraph ("...is niet gelukt. Opdrachten (...): hulp: de
+    notatiehulp ... bord: de huidige stelling ..."): its line breaks were
+    plain newlines inside a <p>; each command now starts a line there too."""
+    import re
+
+    seat, address, _ = turn
+    seat.user.language = "nl"
+    seat.user.save()
+    mail.outbox.clear()
+    send(address, "xyzzy", seat, django_capture_on_commit_callbacks)
+    [answer] = mail.outbox
+    html = answer.alternatives[0][0]
+    for item in ("Opdrachten (antwoord", "hulp: de notatiehulp", "bord: de huidige stelling", "geschiedenis: de"):
+        assert re.search(rf"<br>(\s|&nbsp;)*{re.escape(item)}", html), item
