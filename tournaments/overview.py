@@ -247,6 +247,22 @@ def _game_row(game: TournamentGame, names: dict[int, str], bye: str = "Bye") -> 
     return GameRow(game, players, "waiting", gettext("Waiting for its result"))
 
 
+def round_robin_rests(tournament: Tournament, numbers) -> dict[int, tuple[int, ...]]:
+    """Who rests (an odd field: no game, no points) in each of the rounds
+    ``numbers`` of a two-player round robin, by participant id; empty for
+    other formats and for rounds outside the schedule."""
+    if not (tournament.format == Tournament.Format.ROUND_ROBIN and tournament.players_per_table == 2):
+        return {}
+    players = players_of(tournament)
+    rests = {}
+    for number in numbers:
+        try:
+            rests[number] = round_robin_round(players, number, tournament.double_round_robin).byes
+        except ValueError:  # beyond the schedule
+            continue
+    return rests
+
+
 def rounds_view(tournament: Tournament, games: list[TournamentGame], names: dict[int, str]) -> list[RoundView]:
     by_round: dict[int, list[GameRow]] = {}
     rounds = {}
@@ -255,19 +271,14 @@ def rounds_view(tournament: Tournament, games: list[TournamentGame], names: dict
     for game in sorted(games, key=lambda g: len(g.players) == 1):
         rounds[game.round.number] = game.round
         by_round.setdefault(game.round.number, []).append(_game_row(game, names, bye))
-    rests: dict[int, list[str]] = {}
-    if tournament.format == Tournament.Format.ROUND_ROBIN and tournament.players_per_table == 2:
-        players = players_of(tournament)
-        for number in by_round:
-            pairing = round_robin_round(players, number, tournament.double_round_robin)
-            rests[number] = [names.get(p, "?") for p in pairing.byes]
+    rests = round_robin_rests(tournament, by_round)
     return [
         RoundView(
             number,
             rounds[number].deadline_at,
             rounds[number].completed_at is not None,
             rows,
-            rests.get(number, []),
+            [names.get(p, "?") for p in rests.get(number, ())],
         )
         for number, rows in sorted(by_round.items())
     ]

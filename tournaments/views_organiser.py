@@ -24,8 +24,7 @@ from games.services import GameActionError
 from . import selectors, services
 from .forms import ByeForm, MessageForm, PlayerNameForm
 from .models import Tournament
-from .overview import points_decimal, status_text, tournament_overview
-from .pairing import round_robin_round
+from .overview import points_decimal, round_robin_rests, status_text, tournament_overview
 from .pairing_warnings import problem_text
 from .services.running import half_byes_of
 from .view_actions import act, form_act
@@ -247,17 +246,6 @@ def round_pairing(request, pk: int, number: int):
                 (names[pid] for pid in half_byes_of(tournament).get(number, ()) if pid in names), key=str.casefold
             ),
             # A round robin's rest (an odd field): no game, no points.
-            "rests": [names[pid] for pid in _round_robin_rests(tournament, number) if pid in names],
+            "rests": [names[pid] for pid in round_robin_rests(tournament, [number]).get(number, ()) if pid in names],
         },
     )
-
-
-def _round_robin_rests(tournament: Tournament, number: int) -> tuple[int, ...]:
-    """Who rests in round ``number`` of a two-player round robin (nobody in
-    other formats, or in a round outside the schedule)."""
-    if not (tournament.format == Tournament.Format.ROUND_ROBIN and tournament.players_per_table == 2):
-        return ()
-    try:
-        return round_robin_round(selectors.players_of(tournament), number, tournament.double_round_robin).byes
-    except ValueError:
-        return ()
