@@ -18,6 +18,13 @@ def activate_preferences(request, user) -> None:
     request.LANGUAGE_CODE = user.language
 
 
+def speak_as(request, user) -> None:
+    """``activate_preferences``, and the pages after this request too (the
+    language cookie ``REMEMBER_LANGUAGE`` asks for)."""
+    activate_preferences(request, user)
+    setattr(request, REMEMBER_LANGUAGE, user.language)
+
+
 class UserPreferencesMiddleware:
     """For a session's user; an API token's user is known only once the API
     view authenticates it (``tokens.ApiTokenAuthentication`` activates the

@@ -12,7 +12,7 @@ from django.views.decorators.http import require_POST
 from games.deadlines.clock import deadlines_after_zone_change
 
 from .forms import ProfileForm
-from .middleware import REMEMBER_LANGUAGE, activate_preferences
+from .middleware import speak_as
 from .tokens import ApiToken
 
 #: The longest token name (the ``ApiToken.name`` column).
@@ -34,8 +34,7 @@ def profile(request):
             if "time_zone" in form.changed_data:  # weekends off follow the player's zone
                 deadlines_after_zone_change(user=request.user, now=timezone.now())
             # Said in the language just chosen (the page after it speaks it), and remembered for signing out.
-            activate_preferences(request, request.user)
-            setattr(request, REMEMBER_LANGUAGE, request.user.language)
+            speak_as(request, request.user)
             messages.success(request, gettext("Your profile was saved."))
             return redirect("profile")
     else:

@@ -7,13 +7,7 @@ from __future__ import annotations
 
 from allauth.account.views import ConfirmEmailView, PasswordResetFromKeyView
 
-from .middleware import REMEMBER_LANGUAGE, activate_preferences
-
-
-def _speak_as(request, user) -> None:
-    """The rest of ``request`` in ``user``'s language, and the pages after it (a cookie)."""
-    activate_preferences(request, user)
-    setattr(request, REMEMBER_LANGUAGE, user.language)
+from .middleware import speak_as
 
 
 class PasswordResetFromKey(PasswordResetFromKeyView):
@@ -22,7 +16,7 @@ class PasswordResetFromKey(PasswordResetFromKeyView):
         # invalid link says so in the browser's language.
         user = getattr(self, "reset_user", None)
         if user is not None:
-            _speak_as(self.request, user)
+            speak_as(self.request, user)
         return super().get_context_data(**kwargs)
 
 
@@ -33,7 +27,7 @@ class ConfirmEmail(ConfirmEmailView):
         confirmation = super().get_object(queryset)
         address = getattr(confirmation, "email_address", None)
         if address is not None:
-            _speak_as(self.request, address.user)
+            speak_as(self.request, address.user)
         return confirmation
 
 
