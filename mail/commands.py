@@ -345,7 +345,7 @@ def _unknown(command, **_kwargs):
 def _resign(command, *, token, now, **_kwargs):
     # Asking to confirm what can only be refused would read as if the game
     # went on: an ended game, or a seat already left, says so at once.
-    match = Match.objects.get(pk=token.match_id)
+    match = token.match
     if not match.is_active:
         return "resign: game over", [_("This game is over: there is nothing to resign.")]
     if match.seats.filter(index=token.seat_index, user=token.user).exclude(departed="").exists():
