@@ -45,3 +45,58 @@ def test_a_player_places_a_tile_by_clicking(browser, live_server, players):
         assert page.locator('svg.alpaca-table g[aria-label^="0,0: "]').count() == 1
     finally:
         context.close()
+
+
+def _play_eastward(match, moves: int) -> None:
+    """Play ``moves`` placements, each as far east as the rules allow (and
+    no bonus), so that the table grows wider than a phone."""
+    from django.utils import timezone
+
+    from games.engine import get_rules
+    from games.rules.alpaca.moves import Place
+    from games.services import move_submit
+
+    rules = get_rules("alpaca")
+    for _ in range(moves):
+        match.refresh_from_db()
+        state = rules.load(match.state)
+        [seat] = rules.to_move(state)
+        legal = rules.legal_moves(state, seat)
+        places = [move for move in legal if isinstance(move, Place)]
+        move = max(places, key=lambda m: (m.x, -m.y)) if places else legal[-1]
+        user = match.seats.get(index=seat).user
+        move_submit(
+            match_id=match.pk,
+            user=user,
+            ply=match.ply,
+            source="web",
+            now=timezone.now(),
+            structured=rules.dump_move(move),
+        )
+
+
+def test_a_phone_opens_the_wide_table_on_the_last_tile_placed(browser, live_server, players):
+    """At 390 px a table wider than the screen scrolls inside its box; the
+    box opens where the last tile was placed (the news), not at its west
+    edge, and the page itself does not scroll sideways."""
+    from django.utils import timezone
+
+    from games.services import match_create_seated
+    from tests.browser.walk import signed_in
+
+    match = match_create_seated(users=list(players), game="alpaca", now=timezone.now())
+    _play_eastward(match, 8)
+    with signed_in(browser, live_server.url, players[0].email, 390) as page:
+        page.goto(f"/games/{match.pk}/")
+        box = page.locator(".alpaca-table-box")
+        expect(box.locator(".last-placed")).to_have_count(1)
+        seen = page.evaluate(
+            """() => {
+              const box = document.querySelector(".alpaca-table-box");
+              const outer = box.getBoundingClientRect();
+              const tile = box.querySelector(".last-placed").getBoundingClientRect();
+              return {wide: box.scrollWidth > box.clientWidth + 40, left: tile.left >= outer.left - 1,
+                      right: tile.right <= outer.right + 1, page: document.documentElement.scrollWidth};
+            }"""
+        )
+        assert seen == {"wide": True, "left": True, "right": True, "page": 390}, seen

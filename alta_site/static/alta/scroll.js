@@ -1,8 +1,10 @@
 // A box whose content scrolls inside it (a wide table on a phone, a board
 // kept a finger wide) joins the Tab order while, and only while, it
 // overflows and holds nothing focusable: keyboard users can then scroll it
-// with the arrow keys (WCAG 2.1.1).  Pages that update in place are
-// re-checked after each change.
+// with the arrow keys (WCAG 2.1.1).  Such a box opens on the last move
+// drawn in it (a tile at the east end of a wide Alpaca table), not on its
+// top-left corner.  Pages that update in place are re-checked after each
+// change.
 (function () {
   "use strict";
   const main = document.querySelector("main");
@@ -32,6 +34,23 @@
     }
   }
 
+  // A box scrolled to its last move once, when it first overflows: after
+  // that the player's own scrolling is left alone (an update in place draws
+  // a new box, which opens on the new last move).
+  const opened = new WeakSet();
+  function openOnLastMove() {
+    for (const move of main.querySelectorAll(".last-move")) {
+      let box = move.parentElement;
+      while (box && box !== main && !(box instanceof HTMLElement && scrolls(box))) box = box.parentElement;
+      if (!box || box === main || opened.has(box)) continue;
+      opened.add(box);
+      const outer = box.getBoundingClientRect();
+      const drawn = move.getBoundingClientRect();
+      box.scrollLeft += drawn.left + drawn.width / 2 - (outer.left + outer.width / 2);
+      box.scrollTop += drawn.top + drawn.height / 2 - (outer.top + outer.height / 2);
+    }
+  }
+
   let pending = false;
   function later() {
     if (pending) return;
@@ -39,9 +58,11 @@
     requestAnimationFrame(() => {
       pending = false;
       mark();
+      openOnLastMove();
     });
   }
   mark();
+  openOnLastMove();
   // Style sheets and fonts that arrive after the first check change what overflows.
   window.addEventListener("load", later);
   window.addEventListener("resize", later);
