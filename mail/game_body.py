@@ -144,6 +144,9 @@ def _wrap(value) -> str:
     return wrapped_whole(text, _GROUP, lambda held: fast_wrap(held, _WIDTH))
 
 
+_BLANK_LINES = re.compile(r"\n{3,}")
+
+
 def body_text(parts: BodyParts) -> str:
     """The plain part: wrapped at 72 columns (the board as drawn)."""
     mail, say = parts.mail, _phrases()
@@ -179,7 +182,9 @@ def body_text(parts: BodyParts) -> str:
         f"{parts.site_name}. {say['mute_text']} {parts.mute_url}\n"
         f"{say['stop_text']} {parts.unsubscribe_url}\n\n"
     )
-    return "".join(out)
+    # Each part sets itself apart with a blank line; where the part between
+    # two is absent (a mail with no lines of its own), their blank lines meet.
+    return _BLANK_LINES.sub("\n\n", "".join(out))
 
 
 def _text_reply(parts: BodyParts, say: dict[str, str]) -> str:

@@ -143,3 +143,12 @@ def test_the_cards_drawn_at_the_end_of_a_site_turn_are_told_only_to_their_drawer
     assert f"new in your hand: {cards}" in " ".join(since.split())  # lines may wrap
     assert "You drew" not in since
     assert theirs["to"] == [records[1].seat_index]
+
+
+def test_the_turn_mail_leaves_one_blank_line_between_its_parts(now, django_capture_on_commit_callbacks):
+    """Read as plain text, the mail's parts (the headline, what happened
+    since, your move, the board) are set apart by one blank line, never two."""
+    _, _, [message] = _played_turn(now, django_capture_on_commit_callbacks)
+    headline, rest = message.body.split("\n", 1)
+    assert rest.startswith("\nSince your last move:"), message.body[:200]
+    assert "\n\n\n" not in message.body
