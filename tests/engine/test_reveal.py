@@ -16,7 +16,7 @@ REVEALED = {
     "alta": {"merchants"},  # "all merchant cards are revealed with the score breakdown"
     "alhambra": {"hand"},  # "every money hand is revealed with the score breakdown"
     "alpaca": {"hand"},  # hands are hidden during play and shown at the end
-    "atlantis": set(),  # hand sizes are public; colours stay hidden
+    "atlantis": {"hand"},  # the colours of each hand, hidden in play, shown with the published seed
 }
 
 
