@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import Case, Exists, IntegerField, OuterRef, Q, QuerySet, Value, When
+from django.utils.translation import pgettext
 
 from games.engine import Event, Termination, get_rules
 from games.i18n import event_text
@@ -120,15 +121,19 @@ def with_names(text: str, names: dict[int, str]) -> str:
     return _SEAT_WORD.sub(lambda m: names.get(int(m.group(1)) - 1, m.group(0)), text)
 
 
-def match_history(match: Match, seat_index: int | None) -> list[dict[str, Any]]:
+def match_history(match: Match, seat_index: int | None, *, with_start: bool = False) -> list[dict[str, Any]]:
     """The move log as the given seat may see it: each submission with the
     events visible to that seat.  Other seats' move texts are shown only
     where the game's notation names nothing hidden (``public_move_text``)
     or once the game is over (its seed is published then, and the replay
     shows every move); elsewhere a move text can name a hidden card, and
-    the others see the move through its public events."""
-    entries = []
+    the others see the move through its public events.  ``with_start``
+    (for readers, not the API's list of submissions): a game whose setup
+    showed something to every player (Alhambra's face-up start money)
+    opens with that, as position 0 (``_start_entry``)."""
     names = seat_names(match)
+    start = _start_entry(match, names, seat_index) if with_start else None
+    entries = [start] if start is not None else []
     public = get_rules(match.game).public_move_text or match.is_finished
     for record in match.moves.all():
         events = [Event.load(e) for e in record.events]
@@ -146,6 +151,29 @@ def match_history(match: Match, seat_index: int | None) -> list[dict[str, Any]]:
             }
         )
     return entries
+
+
+def _start_entry(match: Match, names: dict[int, str], seat_index: int | None) -> dict[str, Any] | None:
+    """The history's entry for the setup: what every player saw at the
+    table before the first move (``Rules.setup_events``, of the state the
+    seed sets up, never of a later one), or ``None`` when it showed nothing
+    or the match has not started."""
+    if match.seed is None or match.state is None:
+        return None
+    rules = get_rules(match.game)
+    events = rules.setup_events(rules.setup(match.players, match.seed, match.options or None))
+    shown = [with_names(event_text(match.game, e), names) for e in events if e.visible_to(seat_index)]
+    if not shown:
+        return None
+    return {
+        "ply": 0,
+        "seat": None,
+        "player": pgettext("game history", "Start of the game"),
+        "kind": "start",
+        "text": None,
+        "events": shown,
+        "at": match.started_at,
+    }
 
 
 def match_state_at(match: Match, ply: int | None) -> Any:

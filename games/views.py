@@ -129,7 +129,8 @@ def match_detail(request, pk: int):
         for seat in seats:
             turn = turns.get(seat.index) if seat.index is not None else None
             seat.last_turn = board.turn_summary(turn.before, turn.after, seat.index) if turn else ""
-        context["history"] = history_in_words(match.game, selectors.match_history(match, seen.seat_index), board)
+        history = selectors.match_history(match, seen.seat_index, with_start=True)
+        context["history"] = history_in_words(match.game, history, board)
         if seen.to_move and seen.seat_index is not None:
             state = rules.load(match.started_state)
             options = [
@@ -346,6 +347,8 @@ def match_replay(request, pk: int):
                 for e in map(Event.load, record.events)
                 if e.to is None
             ]
+    if ply == 0:  # the start: what the setup showed everyone (Alhambra's start money)
+        events = [words(selectors.with_names(event_text(match.game, e), names)) for e in rules.setup_events(state)]
     # Only the last position of a finished game reveals (the engine gives
     # nothing earlier either; the page does not rely on that alone).
     reveal = rules.reveal(state) if ply == match.ply else None

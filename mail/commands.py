@@ -314,7 +314,7 @@ def _games(command, *, token, now, **_kwargs):
 def _history(command, *, token, **_kwargs):
     match = token.match
     lines = []
-    for entry in match_history(match, token.seat_index):
+    for entry in match_history(match, token.seat_index, with_start=True):
         events = " ".join(_sentence(event) for event in entry["events"])
         if entry["kind"] != MoveRecord.Kind.MOVE:
             # A resignation or timeout: its stored text is an English word

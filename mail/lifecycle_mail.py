@@ -21,6 +21,7 @@ from core.closed_names import closed_names_shown
 from core.moments import moment_for
 from games.breakdown import tie_lines
 from games.deadlines.sweeps import DROP_AFTER
+from games.engine import get_rules
 from games.models import Seat
 
 from . import ending
@@ -30,7 +31,7 @@ from .models import OutgoingEmail
 from .outbox import email_queue, game_email_queue, seats_with_players, wants_mail
 from .positions import state_at
 from .render import GameMail, in_language
-from .since import since_lines, words
+from .since import since_lines, visible_lines, words
 from .templatetags.mail_text import wrapped
 
 
@@ -111,9 +112,14 @@ def on_started(event, sends: list[int] | None = None) -> None:
     state = state_at(match, event.ply)
     seats = seats_with_players(match)
     order = ", ".join(f"{s.number}. {s.user}" for s in seats)
+    # What the setup showed everyone (Alhambra's start money, dealt face
+    # up); only of the start position: later hands are hidden.
+    deal = get_rules(match.game).setup_events(state) if event.ply == 0 else ()
+    names = [str(s.user) for s in seats if s.index is not None]
     for seat in seats:
         with in_language(seat.user):
-            lines = [_("Seat order: %(order)s.") % {"order": order}]
+            lines = [_("Seat order: %(order)s."), *visible_lines(match.game, deal, seat.index, names)]
+            lines[0] %= {"order": order}
             if match.seed_commitment:
                 # Two lines: the long hash and the link each wrap cleanly alone.
                 url = settings.SITE_URL + reverse("game-verify", args=[match.pk])

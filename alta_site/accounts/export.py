@@ -86,7 +86,7 @@ def _game(match: Match, user: User) -> dict[str, Any]:
         "departed": seat.departed if seat else "",
         "your_view": seen.view,
         # As their game page words it: moves in their notation.
-        "history": history_in_words(match.game, match_history(match, seen.seat_index))
+        "history": history_in_words(match.game, match_history(match, seen.seat_index, with_start=True))
         if seat and seat.index is not None
         else [],
         "log": [

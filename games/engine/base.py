@@ -222,6 +222,10 @@ class BaseRules(Generic[S, MoveT]):
         termination = Termination(state.early_end) if state.early_end is not None else Termination.NORMAL
         return Outcome(tuple(scores), ranking, termination, tuple(details))
 
+    def setup_events(self, state: S) -> tuple[Event, ...]:
+        """Nothing: a game whose rules deal something face up says so."""
+        return ()
+
     def reveal(self, state: S) -> tuple[SeatReveal, ...] | None:
         """Every seat's revealed holdings and score breakdown once the game
         is over (``None`` before): the one structure the finished game's

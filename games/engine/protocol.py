@@ -282,6 +282,13 @@ class Rules(Protocol[StateT, MoveT]):
         before (nothing hidden is revealed early)."""
         ...
 
+    def setup_events(self, state: StateT) -> tuple[Event, ...]:
+        """Returns what every player saw happen at the table during the
+        setup that ``state`` (as ``setup`` returned it) came from, as public
+        events: a deal the rules make face up (Alhambra's start money).
+        Empty for a game whose setup shows nothing beyond its first view."""
+        ...
+
     # ---------------------------------------------------- notation and views
     def parse_move(self, state: StateT, seat: Seat, text: str) -> MoveT:
         """Returns the move ``text`` names for ``seat``; raises

@@ -102,6 +102,31 @@ def _player_seat(seats: list[Seat], user) -> Seat:
     return seat
 
 
+#: Why a match that is not in play takes no action, by status and action
+#: (a finished game's refusal also names who won: ``_not_in_play``).
+_NOT_IN_PLAY = {
+    (Match.Status.OPEN, "move"): gettext_noop("This game has not started yet."),
+    (Match.Status.OPEN, "resign"): gettext_noop("This game has not started yet."),
+    (Match.Status.CANCELLED, "move"): gettext_noop("This game was cancelled."),
+    (Match.Status.CANCELLED, "resign"): gettext_noop("This game was cancelled."),
+    # The engine's words for the same refusal (``BaseRules.check_can_move``).
+    (Match.Status.FINISHED, "move"): gettext_noop("The game is over; no more moves can be made."),
+    (Match.Status.FINISHED, "resign"): gettext_noop("The game is over; you can no longer resign."),
+}
+
+
+def _not_in_play(match: Match, seats: list[Seat], action: str) -> Conflict:
+    """The refusal of ``action`` ("move" or "resign") in a match that is not
+    in play, in the active language: it has not started, was cancelled, or
+    is over; a move to an ended game is also told who won (the seats placed
+    first), so an old page or mail answered late explains itself."""
+    said = _(_NOT_IN_PLAY[(match.status, action)])
+    winners = [str(s.user) for s in seats if s.place == 1 and s.user is not None]
+    if action == "move" and match.is_finished and winners:
+        said = f"{said} " + _("Won by %(winners)s.") % {"winners": get_text_list(winners, _("and"))}
+    return Conflict(said, code="not_active")
+
+
 def _rejected(game: str, error: EngineError) -> MoveRejected:
     """The engine's refusal, in the active language."""
     return MoveRejected(error_text(game, error), code=_ERROR_CODES.get(type(error).__name__, "illegal_move"))
@@ -238,7 +263,7 @@ def move_play(
     :raises NotAllowed, Conflict, MoveRejected.
     """
     if not match.is_active:
-        raise Conflict(_("This game is not in play."), code="not_active")
+        raise _not_in_play(match, seats, "move")
     seat = _player_seat(seats, user)
     if ply != match.ply:
         raise Conflict(
@@ -313,7 +338,7 @@ def match_resign(
     with transaction.atomic():
         match, seats = match_lock(match_id)
         if not match.is_active:
-            raise Conflict(_("This game is not in play."), code="not_active")
+            raise _not_in_play(match, seats, "resign")
         index = _player_seat(seats, user).drawn_index if seat_index is None else seat_index
         rules = get_rules(match.game)
         try:

@@ -16,7 +16,7 @@ REVEALED = {
     "alta": {"merchants"},  # "all merchant cards are revealed with the score breakdown"
     "alhambra": {"hand"},  # "every money hand is revealed with the score breakdown"
     "alpaca": {"hand"},  # hands are hidden during play and shown at the end
-    "atlantis": set(),  # hand sizes are public; colours stay hidden
+    "atlantis": {"hand"},  # the colours of each hand, hidden in play, shown with the published seed
 }
 
 
@@ -66,9 +66,16 @@ def test_the_end_reveals_every_item_for_every_seat(slug, players):
         assert any(value for entry in reveal for value in entry.revealed.values())
 
 
+#: What a game that ended early reveals besides: Alta's hands, empty only
+#: once every island is complete ("each hand (2 cards)" is hidden in play).
+EARLY = {"alta": {"hand"}}
+
+
 @pytest.mark.parametrize("slug", [slug for slug in registered_slugs() if REVEALED[slug]])
 def test_a_resigned_game_reveals_too(slug):
     rules = get_rules(slug)
     state = rules.resign(rules.setup(2, 5), 1).state
     reveal = rules.reveal(state)
-    assert [set(entry.revealed) for entry in reveal] == [REVEALED[slug]] * 2
+    assert [set(entry.revealed) for entry in reveal] == [REVEALED[slug] | EARLY.get(slug, set())] * 2
+    public = list(_leaves(rules.view(state, None)))
+    assert all(value in public for entry in reveal for value in entry.revealed.values())

@@ -155,7 +155,7 @@ def test_the_game_ends_with_scores_ranking_and_places(duel, now, django_capture_
     assert places[0] == 1
     assert all(s.score is not None and s.deadline_at is None for s in match.seats.all())
     assert finished == [match.pk]
-    with pytest.raises(services.Conflict, match="not in play"):
+    with pytest.raises(services.Conflict, match="The game is over; no more moves can be made"):
         submit(match, match.seats.first().user, "anything", now=now)
 
 

@@ -19,14 +19,16 @@ SEAT = re.compile(r"\bseat \d\b", re.IGNORECASE)
 
 
 def _addressed_events(game: str, players: int, games: int = 12):
-    """Events of seeded random games whose template has a second-person
-    wording, with the seat each is about."""
+    """Events of seeded random games (their setup's too) whose template has
+    a second-person wording, with the seat each is about."""
     rules = get_rules(game)
     found = []
     for seed in range(games):
+        played = [rules.setup_events(rules.setup(players, seed))]
         for step in random_playthrough(rules, players, seed):
-            transition = rules.apply(step.state, step.seat, step.move)
-            for event in transition.events:
+            played.append(rules.apply(step.state, step.seat, step.move).events)
+        for events in played:
+            for event in events:
                 if event.message is not None and event.message.template in rules.second_person:
                     key, _own = rules.second_person[event.message.template]
                     found.append((event, event.data[key]))

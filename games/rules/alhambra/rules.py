@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from games.engine import BaseRules, Rng, Transition, seed_state
+from games.engine import BaseRules, Event, Rng, Transition, seed_state
 from games.engine.message import gettext_noop
 from games.engine.protocol import JSON
 
@@ -36,6 +36,10 @@ class AlhambraRules(BaseRules[AlhambraState, Move]):
     # Not the refills, scorings, Dirk's tiles or the end's handout.
     move_events = frozenset({"take", "buy", "redesign", "place", "gift", "done"})
     second_person: ClassVar[Mapping[str, tuple[str, str]]] = {
+        gettext_noop("%(seat)s is dealt %(names)s (%(total)s in all)."): (
+            "seat",
+            gettext_noop("You are dealt %(names)s (%(total)s in all)."),
+        ),
         gettext_noop("Slot %(slot)s: %(name)s goes to %(seat)s (most %(currency)s)."): (
             "seat",
             gettext_noop("Slot %(slot)s: %(name)s goes to you (most %(currency)s)."),
@@ -137,6 +141,10 @@ class AlhambraRules(BaseRules[AlhambraState, Move]):
     # ------------------------------------------------------------ views
     def view(self, state: AlhambraState, seat: int | None) -> dict[str, JSON]:
         return make_view(state, seat)
+
+    def setup_events(self, state: AlhambraState) -> tuple[Event, ...]:
+        """See ``setup.deal_events``."""
+        return setup.deal_events(state)
 
     def _revealed(self, state: AlhambraState, seat: int) -> dict[str, JSON]:
         return revealed(state, seat)

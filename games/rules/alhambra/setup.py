@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from games.engine import Rng, seed_state
+from games.engine import Event, Rng, seed_state
+from games.engine.message import gettext_noop, message
 
 from .board import Alhambra
-from .components import BUILDINGS, SCORING_CARDS, money_deck
-from .state import AlhambraState, SeatState, Secret
+from .components import BUILDINGS, SCORING_CARDS, card_term, money_deck
+from .state import AlhambraState, SeatState, Secret, event, joined
 
 START_MONEY = 20
 DIRK_TILES = 6
@@ -62,6 +63,26 @@ def setup(players: int, seed: int) -> AlhambraState:
         current=start,
         start_player=start,
         dirk=dirk,
+    )
+
+
+def deal_events(state: AlhambraState) -> tuple[Event, ...]:
+    """The start money as every player saw it dealt (face up, rules: "then
+    hands become hidden"): one public event per seat naming its cards and
+    their total.  ``state`` must be the one ``setup`` returned: later hands
+    are hidden, so only the start deal may be told."""
+    return tuple(
+        event(
+            "deal",
+            message(
+                gettext_noop("%(seat)s is dealt %(names)s (%(total)s in all)."),
+                seat=f"Seat {index + 1}",
+                names=joined(tuple(card_term(c) for c in s.hand), " + "),
+                total=sum(c % 10 for c in s.hand),
+            ),
+            {"seat": index, "cards": list(s.hand)},
+        )
+        for index, s in enumerate(state.seats)
     )
 
 

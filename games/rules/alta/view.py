@@ -2,8 +2,9 @@
 
 Hidden information is left out, not blanked: other seats' hands and
 merchant cards appear only as counts, the decks as sizes; the RNG and the
-deck orders never appear.  At the end every merchant card is revealed with
-the score breakdown.  Each island also comes as text lines in the fixed
+deck orders never appear.  At the end every merchant card (and any hand
+card left when a game ended early) is revealed with the score breakdown.
+Each island also comes as text lines in the fixed
 A-G / 1-7 frame (``board_text``), so an email can show exactly the cell
 names a player writes back.
 """
@@ -119,7 +120,7 @@ def seat_view(rules: Any, state: AltaState, seat: int | None) -> dict[str, Any]:
             # Island points are public; merchant points stay hidden.
             entry["island_points"] = points
         else:
-            entry["merchants"] = _merchant_list(state.merchants[s])
+            entry.update(revealed(state, s))
             entry["score"] = result[2][s]
             entry["island_points"] = result[2][s]["island_points"]
         islands.append(entry)
@@ -155,8 +156,13 @@ def seat_view(rules: Any, state: AltaState, seat: int | None) -> dict[str, Any]:
 
 
 def revealed(state: AltaState, seat: int) -> dict[str, Any]:
-    """What the end of the game reveals of ``seat``: its merchant cards."""
-    return {"merchants": _merchant_list(state.merchants[seat])}
+    """What the end of the game reveals of ``seat``: its merchant cards,
+    and its hand when it still holds one (a game that ended early: one
+    played to the end leaves every hand empty)."""
+    shown: dict[str, Any] = {"merchants": _merchant_list(state.merchants[seat])}
+    if state.hands[seat]:
+        shown["hand"] = [TYPES[c] for c in state.hands[seat]]
+    return shown
 
 
 def redeal_hidden(state: AltaState, seat: int | None, seed: int, revealed: bool) -> AltaState:
@@ -164,11 +170,12 @@ def redeal_hidden(state: AltaState, seat: int | None, seed: int, revealed: bool)
 
     The other seats' hands and the island deck are shuffled together and
     dealt back with the same counts; so are the other seats' blind-taken
-    merchant cards and the merchant deck (a face-up take was seen by all, and
-    once ``revealed`` nothing is hidden); the RNG state is replaced.
+    merchant cards and the merchant deck (a face-up take was seen by all);
+    once ``revealed`` (the game is over) every hand and merchant card is
+    public and only the decks and the RNG state are replaced.
     """
     rng = Rng(seed_state(seed))
-    others = [s for s in range(state.players) if s != seat]
+    others = [] if revealed else [s for s in range(state.players) if s != seat]
     pool = list(state.secret.deck)
     for s in others:
         pool += state.hands[s]

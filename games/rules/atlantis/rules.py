@@ -28,7 +28,7 @@ from . import codec, legal, notation, play, scoring, setup, strategy
 from .board import FIRST_GAP, MAINLAND, Road
 from .moves import BuildBridge, Go, Move, Pass, Pay, Sell
 from .state import NUM_COLOURS, OVER, AtlantisState
-from .view import build_view
+from .view import build_view, is_over, revealed
 
 _OPTION = re.compile(r"^\s*(?:#|option|optie|nr\.?|no\.?)\s*(\d+)\s*[.!]*\s*$", re.IGNORECASE)
 
@@ -92,6 +92,9 @@ class AtlantisRules(BaseRules[AtlantisState, Move]):
 
     def _score(self, state: AtlantisState) -> tuple[tuple[int, ...], Sequence[Any], tuple[Mapping[str, JSON], ...]]:
         return scoring.score(state)
+
+    def _revealed(self, state: AtlantisState, seat: int) -> dict[str, JSON]:
+        return revealed(state, seat)
 
     def legal_moves(self, state: AtlantisState, seat: int) -> Sequence[Move]:
         """Every legal sub-move of ``seat`` now (empty when it is not to move):
@@ -172,10 +175,11 @@ class AtlantisRules(BaseRules[AtlantisState, Move]):
         return build_view(state, seat, sorted(self.to_move(state)))
 
     def randomize_hidden(self, state: AtlantisState, seat: int | None, seed: int) -> AtlantisState:
-        """Re-deal what ``seat`` cannot see: other hands (same sizes), the draw
-        pile, the lower tiles of stacks (within the A and B halves), the RNG."""
+        """Re-deal what ``seat`` cannot see: other hands (same sizes; every
+        hand is public once the game is over), the draw pile, the lower tiles
+        of stacks (within the A and B halves), the RNG."""
         rng = Rng(seed_state(seed))
-        others = [s for s in range(state.players) if s != seat]
+        others = [] if is_over(state) else [s for s in range(state.players) if s != seat]
         pool = list(state.draw)
         for s in others:
             pool += [c for c in range(NUM_COLOURS) for _ in range(state.hands[s][c])]

@@ -4,6 +4,8 @@ Hidden and therefore absent: other hands (only their sizes), the draw pile
 order (only its size), the lower tiles of stacks (only the stack height),
 the RNG state.  Everything else is public: the road's top tiles, water,
 bridges, pawns, each seat's collected tiles, hand sizes and so the scores.
+Once the game is over every hand is shown (``revealed``): the seed is
+published then, so the colours give nothing away.
 """
 
 from __future__ import annotations
@@ -19,6 +21,21 @@ from .state import COLOURS, OVER, AtlantisState, tile_colour, tile_value
 
 def _tile(tile: int) -> dict[str, Any]:
     return {"colour": COLOURS[tile_colour(tile)], "value": tile_value(tile)}
+
+
+def _hand(counts: tuple[int, ...]) -> dict[str, int]:
+    """A hand as ``{colour: cards}``, the colours it holds only."""
+    return {COLOURS[c]: counts[c] for c in range(len(COLOURS)) if counts[c]}
+
+
+def is_over(state: AtlantisState) -> bool:
+    """Whether the game has ended (naturally or early): its hands are public."""
+    return state.phase == OVER or state.early_end is not None
+
+
+def revealed(state: AtlantisState, seat: int) -> dict[str, Any]:
+    """What the end of the game reveals of ``seat``: the colours of its hand."""
+    return {"hand": _hand(state.hands[seat])}
 
 
 def _position(p: int) -> int | str:
@@ -41,19 +58,21 @@ def build_view(state: AtlantisState, seat: int | None, to_move: list[int]) -> di
             entry["bridge"] = owners[p]
         positions.append(entry)
     current = scores(state)
+    over = is_over(state)
     seats = []
     for s in range(state.players):
-        seats.append(
-            {
-                "seat": s,
-                "pawns": [_position(p) for p in state.pawns[s]],
-                "tiles": [_tile(t) for t in state.tiles[s]],
-                "tile_points": sum(tile_value(t) for t in state.tiles[s]),
-                "cards": sum(state.hands[s]),
-                "bridge": road.bridges[s] or None,
-                "score": current[s],
-            }
-        )
+        entry = {
+            "seat": s,
+            "pawns": [_position(p) for p in state.pawns[s]],
+            "tiles": [_tile(t) for t in state.tiles[s]],
+            "tile_points": sum(tile_value(t) for t in state.tiles[s]),
+            "cards": sum(state.hands[s]),
+            "bridge": road.bridges[s] or None,
+            "score": current[s],
+        }
+        if over:
+            entry.update(revealed(state, s))
+        seats.append(entry)
     view: dict[str, Any] = {
         "game": "atlantis",
         "seat": seat,
@@ -76,9 +95,8 @@ def build_view(state: AtlantisState, seat: int | None, to_move: list[int]) -> di
         view["toll_due"] = state.toll_due
         view["moved_to"] = _position(state.moved_to)
     if seat is not None:
-        hand = state.hands[seat]
-        view["hand"] = {COLOURS[c]: hand[c] for c in range(len(COLOURS)) if hand[c]}
-    if state.phase == OVER or state.early_end is not None:
+        view["hand"] = _hand(state.hands[seat])
+    if over:
         view["final"] = {
             "scores": current,
             "end_tolls": list(state.end_tolls or (0,) * state.players),

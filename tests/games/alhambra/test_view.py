@@ -146,3 +146,23 @@ def test_a_resigned_seat_is_played_by_default_moves():
     assert after.current != leaving
     view = RULES.view(after, None)
     assert leaving not in view["to_move"]
+
+
+def test_the_start_deal_is_told_to_everyone_with_each_total():
+    """Rules: the start money is dealt face up, so every player saw every
+    start hand; the setup events say it, publicly, and nothing else."""
+    state = RULES.setup(3, 918_273)
+    events = RULES.setup_events(state)
+    assert [e.kind for e in events] == ["deal"] * 3
+    for number, (entry, dealt) in enumerate(zip(events, state.seats, strict=True), start=1):
+        assert entry.to is None and entry.data == {"seat": number - 1, "cards": list(dealt.hand)}
+        total = sum(c % 10 for c in dealt.hand)
+        assert total >= 20
+        names = " + ".join(RULES.view(state, number - 1)["hand"])
+        assert entry.text == f"Seat {number} is dealt {names} ({total} in all)."
+
+
+def test_games_without_a_public_deal_tell_nothing_at_the_start():
+    for slug in ("alta", "atlantis", "alpaca"):
+        rules = get_rules(slug)
+        assert rules.setup_events(rules.setup(2, 5)) == ()

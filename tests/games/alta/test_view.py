@@ -148,3 +148,27 @@ def test_merchant_choice_event_is_private_for_blind_draws():
     state = RULES.apply(state, 0, PlaceHand("market", "D4")).state
     events = RULES.apply(state, 0, ChooseMerchant("blind")).events
     assert [e.to for e in events] == [None, (0,)]
+
+
+def test_a_game_ended_early_shows_every_hand_left():
+    """Rules: each hand (2 cards) is hidden from others; once a game ends
+    early (a resignation, a timeout) hands still hold cards, and the end,
+    which publishes the seed, shows them with the merchant cards."""
+    start = RULES.setup(2, 5)
+    ended = RULES.resign(start, 1).state
+    hands = [sorted(RULES.view(start, seat)["hand"]) for seat in (0, 1)]
+    assert all(len(hand) == 2 for hand in hands)
+    reveal = RULES.reveal(ended)
+    assert [sorted(entry.revealed["hand"]) for entry in reveal] == hands
+    for seat in (None, 0, 1):
+        assert [sorted(entry["hand"]) for entry in RULES.view(ended, seat)["islands"]] == hands
+    assert RULES.randomize_hidden(ended, None, seed=3).hands == ended.hands
+
+
+def test_a_game_played_to_the_end_has_no_hand_left_to_show():
+    state = RULES.setup(2, 5)
+    while not RULES.is_finished(state):
+        seat = min(RULES.to_move(state))
+        state = RULES.apply(state, seat, RULES.default_move(state, seat)).state
+    assert all("hand" not in entry.revealed for entry in RULES.reveal(state))
+    assert all("hand" not in entry for entry in RULES.view(state, None)["islands"])

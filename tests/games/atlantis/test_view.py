@@ -110,3 +110,32 @@ def test_a_built_bridge_is_visible_to_everyone():
     state = build("bl3 . gy4", hands=["gy"])
     after = RULES.apply(state, 0, BuildBridge(2)).state
     assert RULES.view(after, None)["seats"][0]["bridge"] == 2
+
+
+OVER_STATE = build(
+    ". bl3 ye2/gn5 . pk4",
+    hands=["bl bl ye", "gy gy"],
+    tiles=["wh5", "pk4"],
+    mainland={0: 3, 1: 3},
+    phase="over",
+)
+
+
+def test_the_end_shows_every_hand_to_everyone():
+    for seat in (None, 0, 1):
+        seats = RULES.view(OVER_STATE, seat)["seats"]
+        assert [s["hand"] for s in seats] == [{"blue": 2, "yellow": 1}, {"grey": 2}]
+    assert [dict(entry.revealed) for entry in RULES.reveal(OVER_STATE)] == [
+        {"hand": {"blue": 2, "yellow": 1}},
+        {"hand": {"grey": 2}},
+    ]
+
+
+def test_no_hand_colour_is_shown_to_another_seat_before_the_end():
+    for seat in (None, 0, 1):
+        assert all("hand" not in s for s in RULES.view(STATE, seat)["seats"])
+    assert RULES.reveal(STATE) is None
+
+
+def test_a_hand_shown_at_the_end_is_not_dealt_again_by_the_hidden_information_check():
+    assert RULES.randomize_hidden(OVER_STATE, None, seed=7).hands == OVER_STATE.hands
