@@ -15,6 +15,8 @@ from games.models import CHAT_MAX_LENGTH, ChatMessage, Match, MoveRecord
 from games.selectors_chat import chat_for
 from games.services.chat import chat_post
 
+from .idempotency import IDEMPOTENCY_KEY, idempotency_key
+
 
 def _line(message: ChatMessage) -> dict:
     return {
@@ -47,9 +49,12 @@ class GameChatApi(ListCreateApi):
             raise NotAllowed(_("Only the players of this game can chat in it."), code="not_seated")
         return Response([_line(m) for m in lines])
 
-    @extend_schema(request=ChatInputSerializer, responses={201: ChatLineSerializer, **ERRORS})
+    @extend_schema(
+        request=ChatInputSerializer, parameters=[IDEMPOTENCY_KEY], responses={201: ChatLineSerializer, **ERRORS}
+    )
     def post(self, request, pk: int):
-        """Send a message to the other players of the game."""
+        """Send a message to the other players of the game; a repeated
+        Idempotency-Key returns the message it sent."""
         data = self.ChatInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         message = chat_post(
@@ -58,5 +63,6 @@ class GameChatApi(ListCreateApi):
             text=data.validated_data["text"],
             source=MoveRecord.Source.API,
             now=timezone.now(),
+            idempotency_key=idempotency_key(request),
         )
         return Response(_line(message), status=status.HTTP_201_CREATED)

@@ -9,7 +9,7 @@ from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field
+from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import exceptions, permissions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -23,10 +23,8 @@ from games.deadlines.selectors import players_away
 from games.engine import get_rules
 from games.models import PLY_MAX, Match, MoveRecord, TimeoutPolicy
 
+from .idempotency import IDEMPOTENCY_KEY, idempotency_key
 from .serializers import MatchDetailSerializer, MatchSummarySerializer, TimeControlInputSerializer, match_data
-
-#: The longest Idempotency-Key taken ("api:<user>:" + it fits the column).
-MAX_IDEMPOTENCY_KEY = 200
 
 
 def _match(pk: int) -> Match:
@@ -101,12 +99,22 @@ class GameListApi(ListCreateApi):
             matches = matches.filter(game=filters.validated_data["game"])
         return Response(_summaries(matches.select_related("created_by")[:100]))
 
-    @extend_schema(request=GameCreateInputSerializer, responses={201: MatchDetailSerializer, **ERRORS})
+    @extend_schema(
+        request=GameCreateInputSerializer,
+        parameters=[IDEMPOTENCY_KEY],
+        responses={201: MatchDetailSerializer, **ERRORS},
+    )
     def post(self, request):
-        """Create a game: you take the first seat."""
+        """Create a game: you take the first seat; a repeated
+        Idempotency-Key returns the game it created."""
         data = self.GameCreateInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        match = services.match_create(creator=request.user, now=timezone.now(), **data.validated_data)
+        match = services.match_create(
+            creator=request.user,
+            now=timezone.now(),
+            idempotency_key=idempotency_key(request),
+            **data.validated_data,
+        )
         return Response(detail_data(_match(match.pk), request.user), status=status.HTTP_201_CREATED)
 
 
@@ -269,7 +277,7 @@ class MovesApi(ListCreateApi):
 
     @extend_schema(
         request=MoveInputSerializer,
-        parameters=[OpenApiParameter("Idempotency-Key", str, OpenApiParameter.HEADER, required=False)],
+        parameters=[IDEMPOTENCY_KEY],
         responses={201: MatchDetailSerializer, **ERRORS, 409: StalePlySerializer},
     )
     def post(self, request, pk: int):
@@ -278,11 +286,7 @@ class MovesApi(ListCreateApi):
         data = self.MoveInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         move = data.validated_data.get("move")
-        key = request.headers.get("Idempotency-Key")
-        if key is not None and not 0 < len(key) <= MAX_IDEMPOTENCY_KEY:
-            raise exceptions.ValidationError(
-                {"Idempotency-Key": _("An Idempotency-Key has 1 to %(max)s characters.") % {"max": MAX_IDEMPOTENCY_KEY}}
-            )
+        key = idempotency_key(request)
         try:
             result = services.move_submit(
                 match_id=pk,
@@ -293,7 +297,7 @@ class MovesApi(ListCreateApi):
                 ply=data.validated_data["ply"],
                 source=MoveRecord.Source.API,
                 now=timezone.now(),
-                idempotency_key=f"api:{request.user.pk}:{key}" if key else None,
+                idempotency_key=key,
             )
         except services.Conflict as conflict:
             if conflict.code == "stale_ply":  # the position to answer instead, as you may see it
