@@ -24,6 +24,7 @@ from games.engine import get_rules
 from games.models import PLY_MAX, Match, MoveRecord, TimeoutPolicy
 
 from .idempotency import IDEMPOTENCY_KEY, idempotency_key
+from .paging import PAGED, paged
 from .serializers import MatchDetailSerializer, MatchSummarySerializer, TimeControlInputSerializer, match_data
 
 
@@ -85,9 +86,12 @@ class GameListApi(ListCreateApi):
             help_text="Display names or email addresses.",
         )
 
-    @extend_schema(parameters=[GameFilterSerializer], responses={200: MatchSummarySerializer(many=True), **ERRORS})
+    @extend_schema(
+        parameters=[GameFilterSerializer, *PAGED], responses={200: MatchSummarySerializer(many=True), **ERRORS}
+    )
     def get(self, request):
-        """Games, newest first (default: open games with a free seat)."""
+        """Games, newest first (default: open games with a free seat), 100
+        a page."""
         filters = self.GameFilterSerializer(data=request.query_params)
         filters.is_valid(raise_exception=True)
         wanted = filters.validated_data.get("status")
@@ -97,7 +101,7 @@ class GameListApi(ListCreateApi):
             matches = Match.objects.filter(status=wanted).prefetch_related("seats__user")
         if "game" in filters.validated_data:
             matches = matches.filter(game=filters.validated_data["game"])
-        return Response(_summaries(matches.select_related("created_by")[:100]))
+        return paged(request, matches.select_related("created_by"), size=100, render=_summaries)
 
     @extend_schema(
         request=GameCreateInputSerializer,
@@ -357,13 +361,15 @@ class MyGamesApi(APIView):
     class MyGamesFilterSerializer(serializers.Serializer):
         status = serializers.ChoiceField(choices=Match.Status.values, required=False)
 
-    @extend_schema(parameters=[MyGamesFilterSerializer], responses={200: MatchSummarySerializer(many=True), **ERRORS})
+    @extend_schema(
+        parameters=[MyGamesFilterSerializer, *PAGED], responses={200: MatchSummarySerializer(many=True), **ERRORS}
+    )
     def get(self, request):
-        """Your games, the ones waiting for your move first."""
+        """Your games, the ones waiting for your move first, 200 a page."""
         filters = self.MyGamesFilterSerializer(data=request.query_params)
         filters.is_valid(raise_exception=True)
         matches = selectors.matches_for_user(request.user, status=filters.validated_data.get("status"))
-        return Response(_summaries(matches.select_related("created_by")[:200]))
+        return paged(request, matches.select_related("created_by"), size=200, render=_summaries)
 
 
 class MyInvitationsApi(APIView):
@@ -376,29 +382,32 @@ class MyInvitationsApi(APIView):
         invited_by = serializers.CharField()
         game = MatchSummarySerializer()
 
-    @extend_schema(responses={200: InvitationSerializer(many=True), **ERRORS})
+    @extend_schema(parameters=PAGED, responses={200: InvitationSerializer(many=True), **ERRORS})
     def get(self, request):
         """Open games that invite you (by display name or by your email
-        address), with what accepts or declines each."""
-        seats = list(selectors.invitations_for(request.user).order_by("-match__created_at", "pk")[:100])
+        address), with what accepts or declines each, newest first, 100 a
+        page."""
+        seats = selectors.invitations_for(request.user).order_by("-match__created_at", "pk")
+        return paged(request, seats, size=100, render=self._invitations)
+
+    @staticmethod
+    def _invitations(seats) -> list[dict]:
         matches = Match.objects.filter(pk__in={s.match_id for s in seats}).prefetch_related(
             "seats__user", "seats__invited_user"
         )
         games = {m.pk: m for m in matches.select_related("created_by")}
         summaries = {row["id"]: row for row in _summaries(games.values())}
-        return Response(
-            [
-                {
-                    "token": seat.invitation_token,
-                    "accept": reverse("api-invitation-accept", args=[seat.invitation_token]),
-                    "decline": reverse("api-invitation-decline", args=[seat.invitation_token]),
-                    "invited_by": seat.match.created_by.display_name,
-                    "game": summaries[seat.match_id],
-                }
-                for seat in seats
-                if seat.invitation_token
-            ]
-        )
+        return [
+            {
+                "token": seat.invitation_token,
+                "accept": reverse("api-invitation-accept", args=[seat.invitation_token]),
+                "decline": reverse("api-invitation-decline", args=[seat.invitation_token]),
+                "invited_by": seat.match.created_by.display_name,
+                "game": summaries[seat.match_id],
+            }
+            for seat in seats
+            if seat.invitation_token
+        ]
 
 
 class InvitationApi(WriteApi):
