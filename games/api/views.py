@@ -21,6 +21,8 @@ from games.boards import playable_slugs
 from games.deadlines.limits import MAX_DAYS_PER_MOVE
 from games.deadlines.selectors import players_away
 from games.engine import get_rules
+from games.history_words import history_in_words
+from games.i18n import move_words
 from games.models import PLY_MAX, Match, MoveRecord, TimeoutPolicy
 
 from .idempotency import IDEMPOTENCY_KEY, idempotency_key
@@ -47,6 +49,18 @@ def _reveal(match: Match, state) -> list[dict] | None:
     rules = get_rules(match.game)
     found = rules.reveal(rules.load(match.state) if state is None else state)
     return None if found is None else [{**seat.dump(), "seat": seat.seat + 1} for seat in found]
+
+
+def _history(match: Match, seat_index: int | None) -> list[dict]:
+    """``match_history`` as the API gives it: seats numbered from 1, and
+    beside each canonical ``text`` (what replays and what clients parse)
+    the same in the reader's words, as the game's page writes it."""
+    entries = selectors.match_history(match, seat_index)
+    words = history_in_words(match.game, [dict(entry) for entry in entries])
+    return [
+        {**entry, "seat": entry["seat"] + 1, "text_in_your_language": worded["text"]}
+        for entry, worded in zip(entries, words, strict=True)
+    ]
 
 
 def detail_data(match: Match, user, *, state=None, seats=None) -> dict:
@@ -183,7 +197,13 @@ class LegalMovesApi(APIView):
     class LegalMovesOutputSerializer(serializers.Serializer):
         ply = serializers.IntegerField()
         your_turn = serializers.BooleanField()
-        moves = serializers.ListField(child=serializers.CharField())
+        moves = serializers.ListField(
+            child=serializers.CharField(), help_text="The game's canonical notation (English), as the log keeps it."
+        )
+        moves_in_your_language = serializers.ListField(
+            child=serializers.CharField(),
+            help_text="The same moves, in order, as you read and write them (your language; POST moves/ takes them).",
+        )
         structured = serializers.ListField(
             child=serializers.DictField(),
             help_text="The same moves in the game's move form (the 'move' object POST moves/ takes), in order.",
@@ -207,6 +227,7 @@ class LegalMovesApi(APIView):
                 "ply": match.ply,
                 "your_turn": seen.to_move,
                 "moves": [text for text, _move in options],
+                "moves_in_your_language": [move_words(match.game, text) for text, _move in options],
                 "structured": [rules.dump_move(move) for _text, move in options],
             }
         )
@@ -265,8 +286,13 @@ class MovesApi(ListCreateApi):
         seat = serializers.IntegerField()
         kind = serializers.CharField()
         player = serializers.CharField()
-        text = serializers.CharField(allow_null=True)
-        events = serializers.ListField(child=serializers.CharField())
+        text = serializers.CharField(
+            allow_null=True, help_text="The canonical notation (English) or kind, as the move log keeps it."
+        )
+        text_in_your_language = serializers.CharField(
+            allow_null=True, help_text="The same, as you read it (your language); null where text is."
+        )
+        events = serializers.ListField(child=serializers.CharField(), help_text="What happened, in your language.")
         at = serializers.DateTimeField()
 
     @extend_schema(responses={200: MoveHistorySerializer(many=True), **ERRORS})
@@ -274,10 +300,7 @@ class MovesApi(ListCreateApi):
         """The move history as far as you may see it."""
         match = _match(pk)
         seat = selectors.seat_of(match, request.user)
-        entries = selectors.match_history(match, None if seat is None else seat.index)
-        for entry in entries:
-            entry["seat"] += 1
-        return Response(entries)
+        return Response(_history(match, None if seat is None else seat.index))
 
     @extend_schema(
         request=MoveInputSerializer,
@@ -340,10 +363,7 @@ class ReplayApi(APIView):
         if ply > match.ply:
             raise exceptions.ValidationError({"ply": _("This game ended at position %(last)s.") % {"last": match.ply}})
         state = selectors.match_state_at(match, ply)
-        entries = selectors.match_history(match, None)
-        move = next((entry for entry in entries if entry["ply"] == ply), None)
-        if move is not None:
-            move = {**move, "seat": move["seat"] + 1}
+        move = next((entry for entry in _history(match, None) if entry["ply"] == ply), None)
         return Response(
             {
                 "ply": ply,
