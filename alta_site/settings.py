@@ -391,7 +391,7 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
-        "core.api.document_unauthorized",
+        "core.api.document_refusals",
     ],
 }
 

@@ -51,17 +51,35 @@ class ListCreateApi(APIView):
         return super().get_throttles()
 
 
-def document_unauthorized(result, generator, request, public):
-    """drf-spectacular hook: every operation may answer 401 (no token where
-    one is needed, or an unknown or revoked one, even where anyone may
-    read), with the error shape; the schema says so for each."""
-    answer = {
-        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}},
-        "description": "No token where one is needed, or an unknown or revoked one.",
-    }
+#: Refusals DRF gives before a view's own code runs, so no operation
+#: declares them itself: (status, the methods whose operations give it,
+#: None for all, and what it means).  Every path refuses the methods it does
+#: not list (405: the schema has no operation for those, so each of the
+#: path's operations says it), and every write parses its body before
+#: acting, also one that reads none (``WriteApi``), so each refuses a body
+#: it cannot read (415).
+_REFUSALS = (
+    (401, None, "No token where one is needed, or an unknown or revoked one."),
+    (405, None, "A method this path does not take (the Allow header lists the ones it does)."),
+    (415, {"post", "put", "patch"}, "A body in a format the API does not read (JSON, form or multipart)."),
+)
+
+
+def document_refusals(result, generator, request, public):
+    """drf-spectacular hook: documents ``_REFUSALS`` on the operations that
+    give them (even where anyone may read, an unknown or revoked token is a
+    401), with the ``{code, detail}`` error shape."""
     for operations in result.get("paths", {}).values():
-        for operation in operations.values():
-            operation["responses"].setdefault("401", answer)
+        for method, operation in operations.items():
+            for status, methods, description in _REFUSALS:
+                if methods is None or method in methods:
+                    operation["responses"].setdefault(
+                        str(status),
+                        {
+                            "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}},
+                            "description": description,
+                        },
+                    )
     result.setdefault("components", {}).setdefault("schemas", {}).setdefault(
         "Error",
         {

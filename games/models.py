@@ -106,12 +106,22 @@ class Match(models.Model):
         db_index=True,
         verbose_name=_("rematch of"),
     )
+    # The creator's Idempotency-Key (as MoveRecord's): a retried create
+    # finds the game it made.  NULL where none was given: only NULLs repeat.
+    idempotency_key = models.CharField(max_length=255, null=True, blank=True, verbose_name=_("idempotency key"))  # noqa: DJ001
 
     class Meta:
         verbose_name = _("match")
         verbose_name_plural = _("matches")
         indexes = [models.Index(fields=["status", "game"])]
         ordering = ["-created_at", "-id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["created_by", "idempotency_key"],
+                condition=Q(idempotency_key__isnull=False),
+                name="match_unique_idempotency_key",
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"{self.game_name} #{self.pk}"
@@ -479,12 +489,22 @@ class ChatMessage(models.Model):
     text = models.TextField(max_length=CHAT_MAX_LENGTH, verbose_name=_("text"))
     source = models.CharField(max_length=16, choices=MoveRecord.Source.choices, verbose_name=_("source"))
     created_at = models.DateTimeField(verbose_name=_("created at"))
+    # The author's Idempotency-Key (as MoveRecord's): a retried line is
+    # written once.  NULL where none was given: only NULLs repeat.
+    idempotency_key = models.CharField(max_length=255, null=True, blank=True, verbose_name=_("idempotency key"))  # noqa: DJ001
 
     class Meta:
         verbose_name = _("chat message")
         verbose_name_plural = _("chat messages")
         ordering = ["match_id", "pk"]
         indexes = [models.Index(fields=["match", "id"], name="chat_by_match")]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["match", "idempotency_key"],
+                condition=Q(idempotency_key__isnull=False),
+                name="chat_unique_idempotency_key",
+            ),
+        ]
 
     def __str__(self) -> str:
         return gettext("%(match)s chat by %(author)s") % {

@@ -87,7 +87,9 @@ def matches_open(*, exclude_user=None) -> QuerySet[Match]:
     matches = Match.objects.filter(status=Match.Status.OPEN).filter(Exists(free))
     if exclude_user is not None and exclude_user.is_authenticated:
         matches = matches.exclude(seats__user=exclude_user)
-    return matches.prefetch_related("seats__user", "seats__invited_user").order_by("-created_at")
+    # The id decides between games created at the same moment: pages of
+    # the list (games.api.paging) then never show one twice or skip one.
+    return matches.prefetch_related("seats__user", "seats__invited_user").order_by("-created_at", "-pk")
 
 
 def invitations_for(user) -> QuerySet[Seat]:

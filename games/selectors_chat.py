@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from django.db.models import Exists, Subquery, Value
+from django.db.models import Exists, QuerySet, Subquery, Value
 from django.db.models.functions import Coalesce
 
 from games.models import ChatMessage, ChatReader, Match
@@ -22,10 +22,16 @@ def chat_muted(match: Match, user) -> bool:
 def chat_for(match: Match, user, *, limit: int = 200) -> list[ChatMessage] | None:
     """The latest ``limit`` messages of ``match`` in order, for a seated
     ``user``; ``None`` for anyone else (spectators, other players)."""
+    rows = chat_newest_first(match, user)
+    return None if rows is None else list(reversed(rows[:limit]))
+
+
+def chat_newest_first(match: Match, user) -> QuerySet[ChatMessage] | None:
+    """Every message of ``match``, the latest first, for a seated ``user``;
+    ``None`` for anyone else (spectators, other players)."""
     if not chat_is_readable(match, user):
         return None
-    rows = ChatMessage.objects.filter(match=match).select_related("author").order_by("-pk")[:limit]
-    return list(reversed(rows))
+    return ChatMessage.objects.filter(match=match).select_related("author").order_by("-pk")
 
 
 def chat_unmailed(match: Match, user, *, seated: bool = False) -> list[ChatMessage]:

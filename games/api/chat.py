@@ -12,8 +12,11 @@ from rest_framework.response import Response
 from core.api import ERRORS, ListCreateApi
 from core.errors import NotAllowed
 from games.models import CHAT_MAX_LENGTH, ChatMessage, Match, MoveRecord
-from games.selectors_chat import chat_for
+from games.selectors_chat import chat_newest_first
 from games.services.chat import chat_post
+
+from .idempotency import IDEMPOTENCY_KEY, idempotency_key
+from .paging import PAGED, paged
 
 
 def _line(message: ChatMessage) -> dict:
@@ -39,17 +42,21 @@ class GameChatApi(ListCreateApi):
         text = serializers.CharField(help_text="As written: escape it before showing it as HTML.")
         at = serializers.DateTimeField()
 
-    @extend_schema(responses={200: ChatLineSerializer(many=True), **ERRORS})
+    @extend_schema(parameters=PAGED, responses={200: ChatLineSerializer(many=True), **ERRORS})
     def get(self, request, pk: int):
-        """The game's chat (its latest 200 lines), for its players only."""
-        lines = chat_for(get_object_or_404(Match, pk=pk), request.user)
+        """The game's chat, for its players only: its latest 200 lines in
+        the order written; each next page the 200 before."""
+        lines = chat_newest_first(get_object_or_404(Match, pk=pk), request.user)
         if lines is None:
             raise NotAllowed(_("Only the players of this game can chat in it."), code="not_seated")
-        return Response([_line(m) for m in lines])
+        return paged(request, lines, size=200, render=lambda page: [_line(m) for m in reversed(page)])
 
-    @extend_schema(request=ChatInputSerializer, responses={201: ChatLineSerializer, **ERRORS})
+    @extend_schema(
+        request=ChatInputSerializer, parameters=[IDEMPOTENCY_KEY], responses={201: ChatLineSerializer, **ERRORS}
+    )
     def post(self, request, pk: int):
-        """Send a message to the other players of the game."""
+        """Send a message to the other players of the game; a repeated
+        Idempotency-Key returns the message it sent."""
         data = self.ChatInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         message = chat_post(
@@ -58,5 +65,6 @@ class GameChatApi(ListCreateApi):
             text=data.validated_data["text"],
             source=MoveRecord.Source.API,
             now=timezone.now(),
+            idempotency_key=idempotency_key(request),
         )
         return Response(_line(message), status=status.HTTP_201_CREATED)

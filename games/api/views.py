@@ -9,7 +9,7 @@ from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field
+from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import exceptions, permissions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -21,12 +21,13 @@ from games.boards import playable_slugs
 from games.deadlines.limits import MAX_DAYS_PER_MOVE
 from games.deadlines.selectors import players_away
 from games.engine import get_rules
+from games.history_words import history_in_words
+from games.i18n import move_words
 from games.models import PLY_MAX, Match, MoveRecord, TimeoutPolicy
 
+from .idempotency import IDEMPOTENCY_KEY, idempotency_key
+from .paging import PAGED, paged
 from .serializers import MatchDetailSerializer, MatchSummarySerializer, TimeControlInputSerializer, match_data
-
-#: The longest Idempotency-Key taken ("api:<user>:" + it fits the column).
-MAX_IDEMPOTENCY_KEY = 200
 
 
 def _match(pk: int) -> Match:
@@ -48,6 +49,18 @@ def _reveal(match: Match, state) -> list[dict] | None:
     rules = get_rules(match.game)
     found = rules.reveal(rules.load(match.state) if state is None else state)
     return None if found is None else [{**seat.dump(), "seat": seat.seat + 1} for seat in found]
+
+
+def _history(match: Match, seat_index: int | None) -> list[dict]:
+    """``match_history`` as the API gives it: seats numbered from 1, and
+    beside each canonical ``text`` (what replays and what clients parse)
+    the same in the reader's words, as the game's page writes it."""
+    entries = selectors.match_history(match, seat_index)
+    words = history_in_words(match.game, [dict(entry) for entry in entries])
+    return [
+        {**entry, "seat": entry["seat"] + 1, "text_in_your_language": worded["text"]}
+        for entry, worded in zip(entries, words, strict=True)
+    ]
 
 
 def detail_data(match: Match, user, *, state=None, seats=None) -> dict:
@@ -87,9 +100,12 @@ class GameListApi(ListCreateApi):
             help_text="Display names or email addresses.",
         )
 
-    @extend_schema(parameters=[GameFilterSerializer], responses={200: MatchSummarySerializer(many=True), **ERRORS})
+    @extend_schema(
+        parameters=[GameFilterSerializer, *PAGED], responses={200: MatchSummarySerializer(many=True), **ERRORS}
+    )
     def get(self, request):
-        """Games, newest first (default: open games with a free seat)."""
+        """Games, newest first (default: open games with a free seat), 100
+        a page."""
         filters = self.GameFilterSerializer(data=request.query_params)
         filters.is_valid(raise_exception=True)
         wanted = filters.validated_data.get("status")
@@ -99,14 +115,24 @@ class GameListApi(ListCreateApi):
             matches = Match.objects.filter(status=wanted).prefetch_related("seats__user")
         if "game" in filters.validated_data:
             matches = matches.filter(game=filters.validated_data["game"])
-        return Response(_summaries(matches.select_related("created_by")[:100]))
+        return paged(request, matches.select_related("created_by"), size=100, render=_summaries)
 
-    @extend_schema(request=GameCreateInputSerializer, responses={201: MatchDetailSerializer, **ERRORS})
+    @extend_schema(
+        request=GameCreateInputSerializer,
+        parameters=[IDEMPOTENCY_KEY],
+        responses={201: MatchDetailSerializer, **ERRORS},
+    )
     def post(self, request):
-        """Create a game: you take the first seat."""
+        """Create a game: you take the first seat; a repeated
+        Idempotency-Key returns the game it created."""
         data = self.GameCreateInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        match = services.match_create(creator=request.user, now=timezone.now(), **data.validated_data)
+        match = services.match_create(
+            creator=request.user,
+            now=timezone.now(),
+            idempotency_key=idempotency_key(request),
+            **data.validated_data,
+        )
         return Response(detail_data(_match(match.pk), request.user), status=status.HTTP_201_CREATED)
 
 
@@ -171,7 +197,13 @@ class LegalMovesApi(APIView):
     class LegalMovesOutputSerializer(serializers.Serializer):
         ply = serializers.IntegerField()
         your_turn = serializers.BooleanField()
-        moves = serializers.ListField(child=serializers.CharField())
+        moves = serializers.ListField(
+            child=serializers.CharField(), help_text="The game's canonical notation (English), as the log keeps it."
+        )
+        moves_in_your_language = serializers.ListField(
+            child=serializers.CharField(),
+            help_text="The same moves, in order, as you read and write them (your language; POST moves/ takes them).",
+        )
         structured = serializers.ListField(
             child=serializers.DictField(),
             help_text="The same moves in the game's move form (the 'move' object POST moves/ takes), in order.",
@@ -195,6 +227,7 @@ class LegalMovesApi(APIView):
                 "ply": match.ply,
                 "your_turn": seen.to_move,
                 "moves": [text for text, _move in options],
+                "moves_in_your_language": [move_words(match.game, text) for text, _move in options],
                 "structured": [rules.dump_move(move) for _text, move in options],
             }
         )
@@ -253,8 +286,13 @@ class MovesApi(ListCreateApi):
         seat = serializers.IntegerField()
         kind = serializers.CharField()
         player = serializers.CharField()
-        text = serializers.CharField(allow_null=True)
-        events = serializers.ListField(child=serializers.CharField())
+        text = serializers.CharField(
+            allow_null=True, help_text="The canonical notation (English) or kind, as the move log keeps it."
+        )
+        text_in_your_language = serializers.CharField(
+            allow_null=True, help_text="The same, as you read it (your language); null where text is."
+        )
+        events = serializers.ListField(child=serializers.CharField(), help_text="What happened, in your language.")
         at = serializers.DateTimeField()
 
     @extend_schema(responses={200: MoveHistorySerializer(many=True), **ERRORS})
@@ -262,14 +300,11 @@ class MovesApi(ListCreateApi):
         """The move history as far as you may see it."""
         match = _match(pk)
         seat = selectors.seat_of(match, request.user)
-        entries = selectors.match_history(match, None if seat is None else seat.index)
-        for entry in entries:
-            entry["seat"] += 1
-        return Response(entries)
+        return Response(_history(match, None if seat is None else seat.index))
 
     @extend_schema(
         request=MoveInputSerializer,
-        parameters=[OpenApiParameter("Idempotency-Key", str, OpenApiParameter.HEADER, required=False)],
+        parameters=[IDEMPOTENCY_KEY],
         responses={201: MatchDetailSerializer, **ERRORS, 409: StalePlySerializer},
     )
     def post(self, request, pk: int):
@@ -278,11 +313,7 @@ class MovesApi(ListCreateApi):
         data = self.MoveInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         move = data.validated_data.get("move")
-        key = request.headers.get("Idempotency-Key")
-        if key is not None and not 0 < len(key) <= MAX_IDEMPOTENCY_KEY:
-            raise exceptions.ValidationError(
-                {"Idempotency-Key": _("An Idempotency-Key has 1 to %(max)s characters.") % {"max": MAX_IDEMPOTENCY_KEY}}
-            )
+        key = idempotency_key(request)
         try:
             result = services.move_submit(
                 match_id=pk,
@@ -293,7 +324,7 @@ class MovesApi(ListCreateApi):
                 ply=data.validated_data["ply"],
                 source=MoveRecord.Source.API,
                 now=timezone.now(),
-                idempotency_key=f"api:{request.user.pk}:{key}" if key else None,
+                idempotency_key=key,
             )
         except services.Conflict as conflict:
             if conflict.code == "stale_ply":  # the position to answer instead, as you may see it
@@ -332,10 +363,7 @@ class ReplayApi(APIView):
         if ply > match.ply:
             raise exceptions.ValidationError({"ply": _("This game ended at position %(last)s.") % {"last": match.ply}})
         state = selectors.match_state_at(match, ply)
-        entries = selectors.match_history(match, None)
-        move = next((entry for entry in entries if entry["ply"] == ply), None)
-        if move is not None:
-            move = {**move, "seat": move["seat"] + 1}
+        move = next((entry for entry in _history(match, None) if entry["ply"] == ply), None)
         return Response(
             {
                 "ply": ply,
@@ -353,13 +381,15 @@ class MyGamesApi(APIView):
     class MyGamesFilterSerializer(serializers.Serializer):
         status = serializers.ChoiceField(choices=Match.Status.values, required=False)
 
-    @extend_schema(parameters=[MyGamesFilterSerializer], responses={200: MatchSummarySerializer(many=True), **ERRORS})
+    @extend_schema(
+        parameters=[MyGamesFilterSerializer, *PAGED], responses={200: MatchSummarySerializer(many=True), **ERRORS}
+    )
     def get(self, request):
-        """Your games, the ones waiting for your move first."""
+        """Your games, the ones waiting for your move first, 200 a page."""
         filters = self.MyGamesFilterSerializer(data=request.query_params)
         filters.is_valid(raise_exception=True)
         matches = selectors.matches_for_user(request.user, status=filters.validated_data.get("status"))
-        return Response(_summaries(matches.select_related("created_by")[:200]))
+        return paged(request, matches.select_related("created_by"), size=200, render=_summaries)
 
 
 class MyInvitationsApi(APIView):
@@ -372,29 +402,32 @@ class MyInvitationsApi(APIView):
         invited_by = serializers.CharField()
         game = MatchSummarySerializer()
 
-    @extend_schema(responses={200: InvitationSerializer(many=True), **ERRORS})
+    @extend_schema(parameters=PAGED, responses={200: InvitationSerializer(many=True), **ERRORS})
     def get(self, request):
         """Open games that invite you (by display name or by your email
-        address), with what accepts or declines each."""
-        seats = list(selectors.invitations_for(request.user).order_by("-match__created_at", "pk")[:100])
+        address), with what accepts or declines each, newest first, 100 a
+        page."""
+        seats = selectors.invitations_for(request.user).order_by("-match__created_at", "pk")
+        return paged(request, seats, size=100, render=self._invitations)
+
+    @staticmethod
+    def _invitations(seats) -> list[dict]:
         matches = Match.objects.filter(pk__in={s.match_id for s in seats}).prefetch_related(
             "seats__user", "seats__invited_user"
         )
         games = {m.pk: m for m in matches.select_related("created_by")}
         summaries = {row["id"]: row for row in _summaries(games.values())}
-        return Response(
-            [
-                {
-                    "token": seat.invitation_token,
-                    "accept": reverse("api-invitation-accept", args=[seat.invitation_token]),
-                    "decline": reverse("api-invitation-decline", args=[seat.invitation_token]),
-                    "invited_by": seat.match.created_by.display_name,
-                    "game": summaries[seat.match_id],
-                }
-                for seat in seats
-                if seat.invitation_token
-            ]
-        )
+        return [
+            {
+                "token": seat.invitation_token,
+                "accept": reverse("api-invitation-accept", args=[seat.invitation_token]),
+                "decline": reverse("api-invitation-decline", args=[seat.invitation_token]),
+                "invited_by": seat.match.created_by.display_name,
+                "game": summaries[seat.match_id],
+            }
+            for seat in seats
+            if seat.invitation_token
+        ]
 
 
 class InvitationApi(WriteApi):

@@ -17,6 +17,8 @@ from core.errors import GameActionError, NotAllowed, NotFound
 from games.models import CHAT_MAX_LENGTH, ChatMessage, ChatReader, Match
 from games.signals import chat_posted
 
+from .idempotency import created_once
+
 #: Control characters (all but newline and tab) never reach a page or a mail.
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\u200b-\u200f\u202a-\u202e\u2066-\u2069]")
 
@@ -30,14 +32,33 @@ def chat_text_clean(text: str) -> str:
     return "\n".join(lines).strip()[:CHAT_MAX_LENGTH]
 
 
-def chat_post(*, match_id: int, user, text: str, source: str, now: dt.datetime) -> ChatMessage:
-    """Store a chat message by ``user``, a seated player of the match.
+def chat_post(
+    *, match_id: int, user, text: str, source: str, now: dt.datetime, idempotency_key: str | None = None
+) -> ChatMessage:
+    """Store a chat message by ``user``, a seated player of the match.  A
+    repeated ``idempotency_key`` returns the message it wrote, changing
+    nothing (``games.services.idempotency``).
 
     :raises NotFound: no such match.
     :raises NotAllowed: ``user`` holds no seat in it (spectators cannot chat).
     :raises GameActionError: the text is empty once cleaned, or the game
         was cancelled.
     """
+    return created_once(
+        ChatMessage.objects.filter(match_id=match_id),
+        idempotency_key,
+        lambda: _chat_write(
+            match_id=match_id, user=user, text=text, source=source, now=now, idempotency_key=idempotency_key
+        ),
+    )
+
+
+def _chat_write(
+    *, match_id: int, user, text: str, source: str, now: dt.datetime, idempotency_key: str | None
+) -> ChatMessage:
+    """``chat_post`` without the look-up of an earlier key.
+
+    :raises NotFound, NotAllowed, GameActionError: as ``chat_post``."""
     cleaned = chat_text_clean(text)
     if not cleaned:
         raise GameActionError(_("Write a message first."), code="chat_empty")
@@ -57,6 +78,7 @@ def chat_post(*, match_id: int, user, text: str, source: str, now: dt.datetime) 
             text=cleaned,
             source=source,
             created_at=now,
+            idempotency_key=idempotency_key or None,
         )
         transaction.on_commit(lambda: chat_posted.send_robust(sender=ChatMessage, chat_id=message.pk))
     return message

@@ -29,6 +29,7 @@ from games.event_lines import line_record
 from games.models import Match, MatchEvent, Seat, TimeoutPolicy, Vacation
 
 from .announcements import Announcements, announce
+from .idempotency import created_once
 from .writes import Writes
 
 
@@ -174,9 +175,12 @@ def match_create(
     bank_cap_days: int | None = None,
     weekends_off: bool = False,
     vacation_allowed: bool = True,
+    idempotency_key: str | None = None,
 ) -> Match:
     """Create a match with the creator in the first seat, one reserved seat
     per invitation (display name or email address) and open seats for the rest.
+    A repeated ``idempotency_key`` of the creator's returns the match it
+    created, changing nothing (``games.services.idempotency``).
 
     The time control is ``days_per_move``, or a Fischer bank
     (``bank_initial_days`` plus ``bank_increment_days`` per move, capped at
@@ -187,6 +191,48 @@ def match_create(
         invitation (the message names the problem).
     :raises LimitReached: too many invitations to addresses without an account.
     """
+    return created_once(
+        Match.objects.filter(created_by=creator),
+        idempotency_key,
+        lambda: _match_new(
+            creator=creator,
+            game=game,
+            players=players,
+            now=now,
+            rated=rated,
+            timeout_policy=timeout_policy,
+            invite=invite,
+            options=options,
+            time_control={
+                "days_per_move": days_per_move,
+                "bank_initial_days": bank_initial_days,
+                "bank_increment_days": bank_increment_days,
+                "bank_cap_days": bank_cap_days,
+                "weekends_off": weekends_off,
+                "vacation_allowed": vacation_allowed,
+            },
+            idempotency_key=idempotency_key,
+        ),
+    )
+
+
+def _match_new(
+    *,
+    creator,
+    game: str,
+    players: int,
+    now: dt.datetime,
+    rated: bool,
+    timeout_policy: str,
+    invite: Sequence[str],
+    options: dict | None,
+    time_control: dict[str, Any],
+    idempotency_key: str | None,
+) -> Match:
+    """``match_create`` without the look-up of an earlier key: checks, then
+    writes the match in one transaction (a savepoint inside the caller's).
+
+    :raises GameActionError, LimitReached: as ``match_create``."""
     if game not in playable_slugs():
         known = ", ".join(playable_slugs())
         raise GameActionError(
@@ -200,14 +246,7 @@ def match_create(
             % {"game": rules.name, "min": rules.min_players, "max": rules.max_players},
             code="invalid_players",
         )
-    time_control = time_control_clean(
-        days_per_move=days_per_move,
-        bank_initial_days=bank_initial_days,
-        bank_increment_days=bank_increment_days,
-        bank_cap_days=bank_cap_days,
-        weekends_off=weekends_off,
-        vacation_allowed=vacation_allowed,
-    )
+    time_control = time_control_clean(**time_control)
     if timeout_policy not in TimeoutPolicy.values:
         raise GameActionError(_("Unknown timeout policy."), code="invalid_timeout_policy")
     names = [n for n in (s.strip() for s in invite) if n]
@@ -232,6 +271,7 @@ def match_create(
             rated=rated,
             timeout_policy=timeout_policy,
             options=options or {},
+            idempotency_key=idempotency_key or None,
             **time_control,
         )
         Seat.objects.create(match=match, user=creator, joined_at=now)

@@ -2,7 +2,9 @@
 result and changes nothing; a key the API cannot take is explained."""
 
 import pytest
+from rest_framework.test import APIClient
 
+from games.models import Match
 from tests.conftest import living_in
 
 from ..conftest import mover, start_match
@@ -48,3 +50,56 @@ def test_a_repeated_key_changes_nothing_and_answers_as_the_first_time(game, alic
         201,
         422,
     )  # another player's key is their own
+
+
+# Creating a game and writing in its chat take the same key as a move: a
+# client retrying after a timeout gets the first answer, not a second game
+# or a second line.
+
+_NEW_GAME = {"game": "alta", "players": 2, "days_per_move": 2}
+
+
+def test_a_repeated_key_creates_one_game_and_answers_as_the_first_time(alice, bob):
+    client = client_for(alice)
+    first = client.post("/api/games/", _NEW_GAME, format="json", HTTP_IDEMPOTENCY_KEY="new-1")
+    assert first.status_code == 201, first.json()
+    again = client.post("/api/games/", _NEW_GAME, format="json", HTTP_IDEMPOTENCY_KEY="new-1")
+    assert (again.status_code, again.json()) == (201, first.json())
+    assert Match.objects.filter(created_by=alice).count() == 1
+    other = client.post("/api/games/", _NEW_GAME, format="json", HTTP_IDEMPOTENCY_KEY="new-2")
+    assert other.status_code == 201 and other.json()["id"] != first.json()["id"]
+    # Another player's key is their own.
+    theirs = client_for(bob).post("/api/games/", _NEW_GAME, format="json", HTTP_IDEMPOTENCY_KEY="new-1")
+    assert theirs.status_code == 201 and theirs.json()["id"] not in (first.json()["id"], other.json()["id"])
+    assert client.post("/api/games/", _NEW_GAME, format="json").json()["id"] != first.json()["id"]
+
+
+def test_a_repeated_key_writes_one_chat_line_and_answers_as_the_first_time(alice, bob, now):
+    match = start_match(alice, bob, now=now)
+    client = client_for(alice)
+    url = f"/api/games/{match.pk}/chat/"
+    first = client.post(url, {"text": "Good luck!"}, format="json", HTTP_IDEMPOTENCY_KEY="hello")
+    assert first.status_code == 201, first.json()
+    again = client.post(url, {"text": "Good luck!"}, format="json", HTTP_IDEMPOTENCY_KEY="hello")
+    assert (again.status_code, again.json()) == (201, first.json())
+    assert [line["text"] for line in client.get(url).json()] == ["Good luck!"]
+    theirs = client_for(bob).post(url, {"text": "Thanks"}, format="json", HTTP_IDEMPOTENCY_KEY="hello")
+    assert theirs.status_code == 201 and theirs.json()["id"] != first.json()["id"]
+    assert len(client.get(url).json()) == 2
+
+
+@pytest.mark.parametrize("write", ["games", "chat"])
+def test_a_key_too_long_for_a_new_game_or_a_chat_line_is_refused(write, alice, bob, now):
+    match = start_match(alice, bob, now=now)
+    url, body = ("/api/games/", _NEW_GAME) if write == "games" else (f"/api/games/{match.pk}/chat/", {"text": "hi"})
+    answer = client_for(alice).post(url, body, format="json", HTTP_IDEMPOTENCY_KEY="k" * 201)
+    assert answer.status_code == 400
+    assert answer.json()["detail"] == "Idempotency-Key: An Idempotency-Key has 1 to 200 characters."
+    assert Match.objects.count() == 1 and not match.chat_messages.exists()
+
+
+def test_the_schema_documents_the_key_wherever_it_is_taken():
+    schema = APIClient().get("/api/schema/", HTTP_ACCEPT="application/json").json()
+    for path in ("/api/games/", "/api/games/{id}/moves/", "/api/games/{id}/chat/"):
+        headers = [p["name"] for p in schema["paths"][path]["post"].get("parameters", []) if p["in"] == "header"]
+        assert headers == ["Idempotency-Key"], path
