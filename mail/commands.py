@@ -454,6 +454,9 @@ def _say(command, *, token, now, **_kwargs):
     except GameActionError as error:
         return f"say refused: {error.message}", [_("Your message was not sent. %(why)s") % {"why": error.message}]
     said = [_("Your message was sent to the other players of this game.")]
+    if token.match.seats.filter(index=token.seat_index, user=token.user).exclude(departed="").exists():
+        # As on the game page, a player who left may still chat.
+        said.append(_("You have left this game; the others see that next to your name."))
     if len(text.strip()) > len(posted.text) == CHAT_MAX_LENGTH:
         said.append(
             _("It was longer than %(limit)s characters: only its beginning was sent.") % {"limit": CHAT_MAX_LENGTH}

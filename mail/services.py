@@ -14,7 +14,8 @@
    Message-ID and body, and the lines below them become a chat message
    to the other players (``games.services.chat``); a refused move gets an
    explanation by email.  Plain lines from a player who is not to move
-   are chat.
+   are chat; from one who left the game they are answered, not posted
+   (``say`` posts, as the game page's chat form does).
 5. Replies to invitations (``join+``) take or free the seat, making an
    email-only account for an invited address without one (``invitees``);
    replies to addresses other apps own (``intake_kinds``, e.g. ladder
@@ -275,6 +276,8 @@ def _reply_without_address(
         if not (_to_move(token) and _holds_moves(token, below)):
             return _command(record, message, token, command, now)
         return _move_to_wrong_mail(record, message, token, now, body=below)  # nothing is done
+    if _has_left(token):
+        return _reply_after_leaving(record, message, token, now)
     said = _waiting_chat(token, message.body)
     if said:
         return _chat_only(record, message, token, said, now)
@@ -396,6 +399,8 @@ def _play(record: InboundEmail, message: InboundMessage, token: ReplyToken, now:
         above, body = _commands_above(command)
         if not _holds_moves(token, body):
             return _command(record, message, token, command, now)
+    if _has_left(token):
+        return _reply_after_leaving(record, message, token, now)
     digest = hashlib.sha256(message.body.encode()).hexdigest()[:16]
     try:
         reading = _reading(token, body)
@@ -541,6 +546,47 @@ def _chat(token: ReplyToken, text: str, now: dt.datetime) -> None:
         logger.info("reply text not kept as chat: %s", error.message)
 
 
+def _has_left(token: ReplyToken) -> bool:
+    """Has the token's player left its game (resigned, dropped at a
+    timeout)?  Their commands are still answered, ``say`` included."""
+    seat = token.match.seats.filter(index=token.seat_index, user_id=token.user_id)
+    return seat.exclude(departed="").exists()
+
+
+def _left_text() -> str:
+    """What a player who left a game reads about a reply to it that is no
+    command, in the active language."""
+    return (
+        _("You have left this game: your reply was not played and not posted to the other players.")
+        + " "
+        + _('To write to them anyway, reply with "say" and your message on the first line.')
+    )
+
+
+def _reply_after_leaving(
+    record: InboundEmail, message: InboundMessage, token: ReplyToken, now: dt.datetime
+) -> InboundEmail:
+    """A reply that is no command from a player who left the game: neither
+    a move (the engine plays their seat) nor chat (their game mails no
+    longer say a reply reaches the table; ``say`` does, as the game
+    page's chat form does); answered, with why."""
+    with in_language(token.user):
+        detail = _left_text()
+        subject = reply_subject(message.subject, _("Your reply could not be used"))
+    with transaction.atomic():
+        answer(
+            record,
+            to=message.sender,
+            subject=subject,
+            paragraphs=[detail],
+            now=now,
+            user=token.user,
+            match=token.match,
+            kind=OutgoingEmail.Kind.REJECTED,
+        )
+        return finish(record, InboundEmail.Outcome.REJECTED, detail, match=token.match, user=token.user)
+
+
 def _to_move(token: ReplyToken) -> bool:
     """Is the token's seat to move in the position it was sent for?"""
     match = Match.objects.get(pk=token.match_id)
@@ -638,8 +684,8 @@ def _refusal(token: ReplyToken, error: GameActionError | EngineError) -> str:
     their move)."""
     match = token.match
     left = match.seats.filter(index=token.seat_index, user_id=token.user_id).exclude(departed="")
-    if match.is_active and left.exists():
-        return _("You have left this game: moves from you are no longer played.")
+    if match.is_active and left.exists():  # left since the reply was read
+        return _left_text()
     if isinstance(error, EngineError):
         return error_text(match.game, error)
     if isinstance(error, Conflict) and error.code == "stale_ply":
