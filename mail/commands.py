@@ -213,7 +213,7 @@ def _board(command, *, token, record, now, **_kwargs):
     seat = next((s for s in seats if s.index == token.seat_index and s.user_id == token.user_id), None)
     if seat is None:
         return "board: not seated", [_("You are no longer seated in this game.")]
-    mail = GameMail(_("the current position"))
+    mail = GameMail(_("the current position"), lines=_departure_lines(seat, match))
     email = game_email_queue(
         kind=OutgoingEmail.Kind.RECEIPT,
         match=match,
@@ -227,6 +227,27 @@ def _board(command, *, token, record, now, **_kwargs):
     )
     mark_as_answer(email, record)
     return "board", []
+
+
+def _departure_lines(seat, match: Match) -> list[str]:
+    """For a player who left the game, why, above the position they asked
+    for: it is still their seat's view (its cards are theirs to see, as
+    on the game page), but no longer theirs to play.  ``[]`` otherwise."""
+    if not seat.departed:
+        return []
+    said = {
+        "resignation": _("You resigned this game."),
+        "timeout": _("You were dropped from this game when your time ran out."),
+    }.get(seat.departed, _("You have left this game."))
+    if not match.is_active:
+        return [said]
+    return [
+        said,
+        _(
+            "The game goes on between the other players, your seat's turns played automatically. "
+            "The position below is your former seat's view, its own cards included."
+        ),
+    ]
 
 
 def _local(when: dt.datetime, user) -> str:

@@ -11,6 +11,8 @@ table) and they are told so."""
 
 from __future__ import annotations
 
+from html import unescape
+
 import pytest
 from django.core import mail
 
@@ -49,8 +51,9 @@ def _send(match, user, body, now, capture):
 
 
 def _both_parts(email) -> list[str]:
-    """The plain part (its wrapping undone) and the HTML part."""
-    return [" ".join(email.body.split()), email.alternatives[0].content]
+    """The plain part (its wrapping undone) and the HTML part as read (its
+    entities unescaped)."""
+    return [" ".join(email.body.split()), unescape(email.alternatives[0].content)]
 
 
 @pytest.mark.parametrize(
@@ -125,3 +128,37 @@ def test_a_timed_out_player_s_chat_line_says_they_timed_out(alice, bob, carol, n
     _send(match, carol, "say Sorry, I was away", now, django_capture_on_commit_callbacks)
     [line] = [m for m in mails_to(alice.email) if "Sorry" in m.body]
     assert "Carol (timed out): Sorry, I was away" in line.body
+
+
+@pytest.mark.parametrize(
+    ("language", "word", "told"),
+    [
+        ("en", "board", ["You resigned this game.", "your former seat's view, its own cards included"]),
+        ("nl", "bord", ["Je hebt deze partij opgegeven.", "wat je vroegere plaats ziet, met zijn eigen kaarten"]),
+    ],
+)
+def test_board_after_resigning_says_so_above_the_position(
+    language, word, told, left, carol, now, django_capture_on_commit_callbacks
+):
+    """The position came as if Carol still played ("Your hand: ..."),
+    nothing saying she had resigned or whose turns those cards are now."""
+    living_in(language, "Europe/Amsterdam", carol)
+    record = _send(left, carol, word, now, django_capture_on_commit_callbacks)
+    assert record.detail == "board"
+    [answer] = mails_to(carol.email)
+    for part in _both_parts(answer):
+        for said in told:
+            assert said in part, part
+        assert part.index(told[0]) < part.index("Alice")  # above the position
+
+
+def test_board_after_a_timeout_says_the_player_was_dropped(alice, bob, carol, now, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):
+        match = match_create_seated(users=[alice, bob, carol], game="alta", now=now)
+        seat = match.seats.get(user=carol)
+        match_resign(match_id=match.pk, user=None, seat_index=seat.index, reason=Termination.TIMEOUT, now=now)
+    match.refresh_from_db()
+    _send(match, carol, "board", now, django_capture_on_commit_callbacks)
+    [answer] = mails_to(carol.email)
+    for part in _both_parts(answer):
+        assert "You were dropped from this game when your time ran out." in part
