@@ -29,8 +29,8 @@ from games.services import GameActionError, match_join, match_rematch, match_res
 from games.services.chat import chat_mute, chat_post
 
 from .addresses import command_address, reply_address
-from .answers import answer, in_language, mark_as_answer, reply_subject
-from .help_text import plain_help
+from .answers import Rich, answer, in_language, mark_as_answer, reply_subject
+from .help_text import html_help, plain_help
 from .models import GameMute, InboundEmail, OutgoingEmail, ReplyToken
 from .outbox import game_email_queue, reply_token_for, seats_with_players
 from .render import GameMail
@@ -180,7 +180,7 @@ def run(
     returns what happened, for the inbound record.  ``key`` tells the
     answers of several commands in one mail apart."""
     with in_language(token.user):
-        handler: Callable[..., tuple[str, list[str]]] = _HANDLERS[command.name]
+        handler: Callable[..., tuple[str, list[str | Rich]]] = _HANDLERS[command.name]
         detail, paragraphs = handler(command, token=token, record=record, now=now)
         if paragraphs:
             answer(
@@ -199,8 +199,8 @@ def run(
 
 
 def _help(command, *, token, **_kwargs):
-    rules = get_rules(token.match.game)
-    return "help", [plain_help(rules.help_text(get_language())), command_list()]
+    text = get_rules(token.match.game).help_text(get_language())
+    return "help", [Rich(plain_help(text), html_help(text)), command_list()]
 
 
 def _board(command, *, token, record, now, **_kwargs):
