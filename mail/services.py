@@ -31,11 +31,13 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import logging
+import math
 
 from allauth.account.models import EmailAddress
 from django.conf import settings
 from django.db import DataError, transaction
 from django.db import Error as DatabaseFailure
+from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from kombu.exceptions import KombuError
 from redis.exceptions import RedisError
@@ -69,7 +71,8 @@ from .turns import TURN_LETTER
 logger = logging.getLogger(__name__)
 MAX_RAW = 256 * 1024
 #: The largest mail the intakes read (the SMTP gateway refuses a bigger one
-#: with 552; a provider's webhook, which took it already, gets it answered).
+#: with 552; a provider's webhook and the pipe, which took it already,
+#: get it answered: ``inbound_email_too_large``).
 MAX_MESSAGE_BYTES = 2 * 1024 * 1024
 #: A service the intake needs is away (the database, Redis, the broker, the
 #: network): not the mail's fault, so the intake fails and the sending
@@ -81,6 +84,15 @@ def _text(value: str, limit: int) -> str:
     """Text safe for any database column: NUL bytes (which PostgreSQL text
     refuses) replaced, and cut at ``limit`` characters."""
     return value.replace("\x00", "\ufffd")[:limit]
+
+
+def megabytes(size: int, *, up: bool = False) -> str:
+    """``size`` bytes in MB of 1024 x 1024 bytes (as ``MAX_MESSAGE_BYTES``
+    is set and mail programs count), to one decimal in the active
+    language's notation, without a trailing ",0".  ``up``: rounded up, so
+    a mail over the limit never reads as no larger than it."""
+    tenths = math.ceil(size * 10 / 2**20) if up else round(size * 10 / 2**20)
+    return number_format(tenths / 10, decimal_pos=0 if tenths % 10 == 0 else 1)
 
 
 def redact(address: str) -> str:
@@ -356,10 +368,10 @@ def _unusable(
                 if too_large:
                     paragraphs = [
                         _(
-                            "We received your email, but it is too large for us (more than %(size)s MB), so "
-                            "nothing in it was played or used."
+                            "Your email is too large for us: it is %(size)s MB, more than the %(limit)s MB we read, "
+                            "so nothing in it was played or used."
                         )
-                        % {"size": MAX_MESSAGE_BYTES // (1024 * 1024)},
+                        % {"size": megabytes(len(raw), up=True), "limit": megabytes(MAX_MESSAGE_BYTES)},
                         _(
                             "Please send your move again as plain text, without attachments, in reply to the latest "
                             "email of your game."
