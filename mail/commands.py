@@ -30,6 +30,7 @@ from games.services.chat import chat_mute, chat_post
 
 from .addresses import command_address, reply_address
 from .answers import Rich, answer, in_language, mark_as_answer, reply_subject
+from .ending import ranking
 from .help_text import html_help, plain_help
 from .models import GameMute, InboundEmail, OutgoingEmail, ReplyToken
 from .outbox import game_email_queue, reply_token_for, seats_with_players
@@ -213,7 +214,14 @@ def _board(command, *, token, record, now, **_kwargs):
     seat = next((s for s in seats if s.index == token.seat_index and s.user_id == token.user_id), None)
     if seat is None:
         return "board: not seated", [_("You are no longer seated in this game.")]
-    mail = GameMail(_("the current position"), lines=_departure_lines(seat, match))
+    if match.is_finished:
+        # The end as the game-over mail told it: this position is final.
+        mail = GameMail(
+            _("the final position"),
+            lines=[*_departure_lines(seat, match), _("Final result:"), *ranking(seats)],
+        )
+    else:
+        mail = GameMail(_("the current position"), lines=_departure_lines(seat, match))
     email = game_email_queue(
         kind=OutgoingEmail.Kind.RECEIPT,
         match=match,

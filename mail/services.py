@@ -698,6 +698,8 @@ def _refusal(token: ReplyToken, error: GameActionError | EngineError) -> str:
     left = match.seats.filter(index=token.seat_index, user_id=token.user_id).exclude(departed="")
     if match.is_active and left.exists():  # left since the reply was read
         return _left_text()
+    if match.is_finished:  # the service's "not in play" reads as not started yet
+        return _("This game is over: moves are no longer played.")
     if isinstance(error, EngineError):
         return error_text(match.game, error)
     if isinstance(error, Conflict) and error.code == "stale_ply":

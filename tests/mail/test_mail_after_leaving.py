@@ -162,3 +162,58 @@ def test_board_after_a_timeout_says_the_player_was_dropped(alice, bob, carol, no
     [answer] = mails_to(carol.email)
     for part in _both_parts(answer):
         assert "You were dropped from this game when your time ran out." in part
+
+
+@pytest.fixture
+def over(alice, bob, now, django_capture_on_commit_callbacks):
+    """A 2-player Alta that Alice resigned: over, Bob won."""
+    with django_capture_on_commit_callbacks(execute=True):
+        match = match_create_seated(users=[alice, bob], game="alta", now=now)
+        match_resign(match_id=match.pk, user=alice, now=now, source=MoveRecord.Source.WEB)
+    match.refresh_from_db()
+    assert match.is_finished
+    return match
+
+
+@pytest.mark.parametrize(
+    ("language", "word", "subject", "told"),
+    [
+        ("en", "board", "the final position", ["Final result:", "Alice: 0 points (resigned)"]),
+        ("nl", "bord", "de eindstelling", ["Eindstand:", "Alice: 0 punten (opgegeven)"]),
+    ],
+)
+@pytest.mark.parametrize("reader", ["alice", "bob"])
+def test_board_of_a_finished_game_says_it_is_over_and_how_it_ended(
+    reader, language, word, subject, told, over, now, request, django_capture_on_commit_callbacks
+):
+    """It came as "the current position" of a game seemingly still going
+    (for the winner, with nothing about the end at all)."""
+    user = request.getfixturevalue(reader)
+    living_in(language, "Europe/Amsterdam", user)
+    _send(over, user, word, now, django_capture_on_commit_callbacks)
+    [answer] = mails_to(user.email)
+    assert answer.subject.endswith(subject)
+    for part in _both_parts(answer):
+        for said in told:
+            assert said in part, part
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", "This game is over: moves are no longer played."),
+        ("nl", "Deze partij is voorbij: er worden geen zetten meer gespeeld."),
+    ],
+)
+def test_a_move_sent_to_a_finished_game_says_the_game_is_over(
+    language, said, over, bob, now, django_capture_on_commit_callbacks
+):
+    """It said "This game is not in play.", which a player reads as a game
+    not yet started or paused."""
+    living_in(language, "Europe/Amsterdam", bob)
+    over.ply -= 1  # the "your move" mail Bob got before Alice resigned
+    record = _send(over, bob, "1", now, django_capture_on_commit_callbacks)
+    assert record.outcome == "rejected"
+    [answer] = mails_to(bob.email)
+    for part in _both_parts(answer):
+        assert said in part
