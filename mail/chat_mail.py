@@ -12,8 +12,8 @@ from html import escape
 
 from django.utils.translation import gettext as _
 
-from games.models import ChatMessage, Seat
-from games.selectors_chat import chat_unmailed
+from games.models import ChatMessage
+from games.selectors_chat import chat_unmailed, chat_writers_departed
 
 from .sections import section_insert
 from .templatetags.mail_text import wrapped
@@ -21,18 +21,6 @@ from .templatetags.mail_text import wrapped
 
 def author_name(message: ChatMessage) -> str:
     return str(message.author) if message.author is not None else _("a former player")
-
-
-def _departed(messages: list[ChatMessage]) -> dict[int, str]:
-    """Author id -> why they left the game ("resigned"), for the writers of
-    ``messages`` (all of one match) who left it: a player who left may
-    still chat, as on the game page, and the others read that they left."""
-    if not messages:
-        return {}
-    seats = Seat.objects.filter(
-        match_id=messages[0].match_id, user_id__in={m.author_id for m in messages if m.author_id}
-    ).exclude(departed="")
-    return {seat.user_id: seat.departed_text for seat in seats if seat.user_id is not None}
 
 
 def _writer(message: ChatMessage, departed: dict[int, str]) -> str:
@@ -52,7 +40,7 @@ def chat_blocks(messages: list[ChatMessage], *, game=None, reply: str = "") -> t
         title = _("Chat from the other players:")
     else:
         title = _("Chat from the other players of %(game)s:") % {"game": game}
-    departed = _departed(messages)
+    departed = chat_writers_departed(messages)
     text = [title] + [f"  {_writer(m, departed)}: {m.text}".replace("\n", "\n    ") for m in messages]
     if reply:
         text.append(
