@@ -161,6 +161,13 @@ def command_list() -> str:
     )
 
 
+def has_left(token: ReplyToken) -> bool:
+    """Has the token's player left its game (resigned, dropped at a
+    timeout)?  Their commands are still answered, ``say`` included."""
+    seat = token.match.seats.filter(index=token.seat_index, user_id=token.user_id)
+    return seat.exclude(departed="").exists()
+
+
 def resign_code(token: ReplyToken) -> str:
     """A short code only the holder of this reply address can know."""
     digest = salted_hmac("mail.commands.resign", f"{token.pk}:{token.token}", algorithm="sha256").hexdigest()
@@ -377,7 +384,7 @@ def _resign(command, *, token, now, **_kwargs):
     match = token.match
     if not match.is_active:
         return "resign: game over", [_("This game is over: there is nothing to resign.")]
-    if match.seats.filter(index=token.seat_index, user=token.user).exclude(departed="").exists():
+    if has_left(token):
         return "resign: already left", [_("You have already left this game.")]
     code = resign_code(token)
     # The code's letters and digits: a phone's full stop or quotes copied
@@ -483,8 +490,7 @@ def _say(command, *, token, now, **_kwargs):
     except GameActionError as error:
         return f"say refused: {error.message}", [_("Your message was not sent. %(why)s") % {"why": error.message}]
     said = [_("Your message was sent to the other players of this game.")]
-    if token.match.seats.filter(index=token.seat_index, user=token.user).exclude(departed="").exists():
-        # As on the game page, a player who left may still chat.
+    if has_left(token):  # as on the game page, a player who left may still chat
         said.append(_("You have left this game; the others see that next to your name."))
     if len(text.strip()) > len(posted.text) == CHAT_MAX_LENGTH:
         said.append(

@@ -56,7 +56,7 @@ from games.services.chat import chat_post
 from .addresses import email_move_key
 from .answers import answer, in_language, mark_as_answer, reply_subject, site_line, written_for
 from .command_address import answer_command_address
-from .commands import Command, command_below_moves, command_list, command_of, own_words, unknown_word
+from .commands import Command, command_below_moves, command_list, command_of, has_left, own_words, unknown_word
 from .commands import run as run_command
 from .inbound import InboundMessage, MalformedEmail, parse_inbound, read_unusable
 from .intake_common import account_of, finish, generic_reply
@@ -288,7 +288,7 @@ def _reply_without_address(
         if not (_to_move(token) and _holds_moves(token, below)):
             return _command(record, message, token, command, now)
         return _move_to_wrong_mail(record, message, token, now, body=below)  # nothing is done
-    if _has_left(token):
+    if has_left(token):
         return _reply_after_leaving(record, message, token, now)
     said = _waiting_chat(token, message.body)
     if said:
@@ -411,7 +411,7 @@ def _play(record: InboundEmail, message: InboundMessage, token: ReplyToken, now:
         above, body = _commands_above(command)
         if not _holds_moves(token, body):
             return _command(record, message, token, command, now)
-    if _has_left(token):
+    if has_left(token):
         return _reply_after_leaving(record, message, token, now)
     digest = hashlib.sha256(message.body.encode()).hexdigest()[:16]
     try:
@@ -558,13 +558,6 @@ def _chat(token: ReplyToken, text: str, now: dt.datetime) -> None:
         logger.info("reply text not kept as chat: %s", error.message)
 
 
-def _has_left(token: ReplyToken) -> bool:
-    """Has the token's player left its game (resigned, dropped at a
-    timeout)?  Their commands are still answered, ``say`` included."""
-    seat = token.match.seats.filter(index=token.seat_index, user_id=token.user_id)
-    return seat.exclude(departed="").exists()
-
-
 def _left_text() -> str:
     """What a player who left a game reads about a reply to it that is no
     command, in the active language."""
@@ -695,8 +688,7 @@ def _refusal(token: ReplyToken, error: GameActionError | EngineError) -> str:
     game is told so, not that the game moved on (no newer mail will take
     their move)."""
     match = token.match
-    left = match.seats.filter(index=token.seat_index, user_id=token.user_id).exclude(departed="")
-    if match.is_active and left.exists():  # left since the reply was read
+    if match.is_active and has_left(token):  # left since the reply was read
         return _left_text()
     if match.is_finished:  # the service's "not in play" reads as not started yet
         return _("This game is over: moves are no longer played.")
