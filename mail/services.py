@@ -574,7 +574,15 @@ def _reply_after_leaving(
     """A reply that is no command from a player who left the game: neither
     a move (the engine plays their seat) nor chat (their game mails no
     longer say a reply reaches the table; ``say`` does, as the game
-    page's chat form does); answered, with why."""
+    page's chat form does); answered, with why.  A lone word is a
+    command tried, answered with the command list as for a seated player."""
+    lone = unknown_word(_reply_only(token, message.body))
+    if lone is not None:
+        with transaction.atomic():
+            detail = run_command(
+                lone, record=record, sender=message.sender, subject=message.subject, token=token, now=now
+            )
+            return finish(record, InboundEmail.Outcome.COMMAND, detail, match=token.match, user=token.user)
     with in_language(token.user):
         detail = _left_text()
         subject = reply_subject(message.subject, _("Your reply could not be used"))
@@ -590,6 +598,16 @@ def _reply_after_leaving(
             kind=OutgoingEmail.Kind.REJECTED,
         )
         return finish(record, InboundEmail.Outcome.REJECTED, detail, match=token.match, user=token.user)
+
+
+def _reply_only(token: ReplyToken, body: str) -> str:
+    """``body`` without the quoted mail below it, as the reply reader
+    takes it (read against the position now, for the token's seat)."""
+    try:
+        reading = _reading_now(token, body)
+    except EngineError:
+        return body
+    return body if reading is None else reading.message
 
 
 def _to_move(token: ReplyToken) -> bool:

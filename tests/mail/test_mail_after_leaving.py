@@ -217,3 +217,24 @@ def test_a_move_sent_to_a_finished_game_says_the_game_is_over(
     [answer] = mails_to(bob.email)
     for part in _both_parts(answer):
         assert said in part
+
+
+@pytest.mark.parametrize(
+    ("language", "word", "said"),
+    [
+        ("en", "draw", '"draw" is neither a command nor a move, so nothing was done.'),
+        ("nl", "remise", '"remise" is geen opdracht en geen zet, dus er is niets gedaan.'),
+    ],
+)
+def test_a_lone_word_from_a_player_who_resigned_is_answered_as_no_command_with_the_list(
+    language, word, said, left, carol, now, django_capture_on_commit_callbacks
+):
+    """A word tried as a command ("draw", "pause") is answered with the
+    command list, as for a player still seated, not only with "your reply
+    was not posted"."""
+    living_in(language, "Europe/Amsterdam", carol)
+    _send(left, carol, word, now, django_capture_on_commit_callbacks)
+    [answer] = mails_to(carol.email)
+    text = " ".join(answer.body.split())
+    assert said in text and ("history" if language == "en" else "geschiedenis") in text
+    assert not ChatMessage.objects.exists()
