@@ -474,6 +474,10 @@ class ChatMessage(models.Model):
     stored as written (control characters removed) and escaped wherever it
     is shown; only seated players ever read it."""
 
+    #: Not stored: why the writer left the game ("resigned"), "" if they
+    #: did not; ``selectors_chat.chat_for`` sets it for the page.
+    writer_departed: str
+
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="chat_messages", verbose_name=_("match"))
     # Null once the author closed their account (the text is removed then).
     author = models.ForeignKey(

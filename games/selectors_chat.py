@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.db.models import Exists, QuerySet, Subquery, Value
 from django.db.models.functions import Coalesce
 
-from games.models import ChatMessage, ChatReader, Match
+from games.models import ChatMessage, ChatReader, Match, Seat
 
 
 def chat_is_readable(match: Match, user) -> bool:
@@ -21,9 +21,16 @@ def chat_muted(match: Match, user) -> bool:
 
 def chat_for(match: Match, user, *, limit: int = 200) -> list[ChatMessage] | None:
     """The latest ``limit`` messages of ``match`` in order, for a seated
-    ``user``; ``None`` for anyone else (spectators, other players)."""
+    ``user``, each with ``writer_departed`` (``chat_writers_departed``);
+    ``None`` for anyone else (spectators, other players)."""
     rows = chat_newest_first(match, user)
-    return None if rows is None else list(reversed(rows[:limit]))
+    if rows is None:
+        return None
+    latest = list(rows[:limit])
+    departed = chat_writers_departed(latest)
+    for row in latest:
+        row.writer_departed = departed.get(row.author_id or 0, "")
+    return list(reversed(latest))
 
 
 def chat_newest_first(match: Match, user) -> QuerySet[ChatMessage] | None:
@@ -32,6 +39,18 @@ def chat_newest_first(match: Match, user) -> QuerySet[ChatMessage] | None:
     if not chat_is_readable(match, user):
         return None
     return ChatMessage.objects.filter(match=match).select_related("author").order_by("-pk")
+
+
+def chat_writers_departed(messages: list[ChatMessage]) -> dict[int, str]:
+    """Author id -> why they left the game ("resigned", in the active
+    language), for the writers of ``messages`` (all of one match) who left
+    it: a player who left may still chat, and the others read that they
+    left next to the name."""
+    if not messages:
+        return {}
+    authors = {m.author_id for m in messages if m.author_id}
+    seats = Seat.objects.filter(match_id=messages[0].match_id, user_id__in=authors).exclude(departed="")
+    return {seat.user_id: seat.departed_text for seat in seats if seat.user_id is not None}
 
 
 def chat_unmailed(match: Match, user, *, seated: bool = False) -> list[ChatMessage]:

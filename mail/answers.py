@@ -12,7 +12,8 @@ reusing a Message-ID (a new row) gets its own answer.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from html import escape
 
 from django.conf import settings
@@ -24,6 +25,16 @@ from .inbound import strip_subject
 from .models import InboundEmail, OutgoingEmail
 from .outbox import email_queue
 from .templatetags.mail_text import wrapped
+
+
+@dataclass(frozen=True)
+class Rich:
+    """A paragraph of an answer whose HTML part is more than its text
+    escaped (a help's headings, lists and tables): ``html`` is safe as
+    it stands, ``text`` is already laid out for the plain part."""
+
+    text: str
+    html: str
 
 
 def reply_subject(subject: str, fallback: str) -> str:
@@ -51,7 +62,7 @@ def answer(
     *,
     to: str,
     subject: str,
-    paragraphs: list[str],
+    paragraphs: Sequence[str | Rich],
     now: dt.datetime,
     user=None,
     match=None,
@@ -60,11 +71,12 @@ def answer(
     reply_to: str = "",
 ) -> OutgoingEmail:
     """Queue one plain answer to ``record`` (``paragraphs`` already
-    translated by the caller, see ``in_language``); with ``reply_to``, a
-    reply to it goes there (a game's reply address)."""
+    translated by the caller, see ``in_language``; a ``Rich`` one brings
+    its own HTML); with ``reply_to``, a reply to it goes there (a game's
+    reply address)."""
     # Readable at 72 columns; an indented line (a list's) keeps its indent.
-    text = "\n\n".join(wrapped(p, hanging=0) for p in paragraphs) + "\n"
-    html = "".join(f"<p>{escape(p)}</p>".replace("\n", "<br>") for p in paragraphs)
+    text = "\n\n".join(p.text if isinstance(p, Rich) else wrapped(p, hanging=0) for p in paragraphs) + "\n"
+    html = "".join(p.html if isinstance(p, Rich) else f"<p>{escape(p)}</p>".replace("\n", "<br>") for p in paragraphs)
     return email_queue(
         kind=kind,
         to=to,

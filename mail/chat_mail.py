@@ -13,7 +13,7 @@ from html import escape
 from django.utils.translation import gettext as _
 
 from games.models import ChatMessage
-from games.selectors_chat import chat_unmailed
+from games.selectors_chat import chat_unmailed, chat_writers_departed
 
 from .sections import section_insert
 from .templatetags.mail_text import wrapped
@@ -21,6 +21,13 @@ from .templatetags.mail_text import wrapped
 
 def author_name(message: ChatMessage) -> str:
     return str(message.author) if message.author is not None else _("a former player")
+
+
+def _writer(message: ChatMessage, departed: dict[int, str]) -> str:
+    """The line's writer as the others read it: "Carol (resigned)" once
+    she left the game."""
+    why = departed.get(message.author_id or 0)
+    return f"{author_name(message)} ({why})" if why else author_name(message)
 
 
 def chat_blocks(messages: list[ChatMessage], *, game=None, reply: str = "") -> tuple[str, str]:
@@ -33,7 +40,8 @@ def chat_blocks(messages: list[ChatMessage], *, game=None, reply: str = "") -> t
         title = _("Chat from the other players:")
     else:
         title = _("Chat from the other players of %(game)s:") % {"game": game}
-    text = [title] + [f"  {author_name(m)}: {m.text}".replace("\n", "\n    ") for m in messages]
+    departed = chat_writers_departed(messages)
+    text = [title] + [f"  {_writer(m, departed)}: {m.text}".replace("\n", "\n    ") for m in messages]
     if reply:
         text.append(
             _('(To answer, write "say" and your message on the first line of an email to %(address)s.)')
@@ -43,7 +51,7 @@ def chat_blocks(messages: list[ChatMessage], *, game=None, reply: str = "") -> t
         text.append(_('(Reply with "say" and your message on the first line to answer; "mute chat" stops the chat.)'))
     plain = "\n".join(wrapped(line, hanging=2 if line.startswith(" ") else 0) for line in text)
     items = "".join(
-        f"<li><strong>{escape(author_name(m))}</strong>: {escape(m.text).replace(chr(10), '<br>')}</li>"
+        f"<li><strong>{escape(_writer(m, departed))}</strong>: {escape(m.text).replace(chr(10), '<br>')}</li>"
         for m in messages
     )
     html = (

@@ -29,8 +29,9 @@ from games.services import GameActionError, match_join, match_rematch, match_res
 from games.services.chat import chat_mute, chat_post
 
 from .addresses import command_address, reply_address
-from .answers import answer, in_language, mark_as_answer, reply_subject
-from .help_text import plain_help
+from .answers import Rich, answer, in_language, mark_as_answer, reply_subject
+from .ending import ranking
+from .help_text import html_help, plain_help
 from .models import GameMute, InboundEmail, OutgoingEmail, ReplyToken
 from .outbox import game_email_queue, reply_token_for, seats_with_players
 from .render import GameMail
@@ -160,6 +161,13 @@ def command_list() -> str:
     )
 
 
+def has_left(token: ReplyToken) -> bool:
+    """Has the token's player left its game (resigned, dropped at a
+    timeout)?  Their commands are still answered, ``say`` included."""
+    seat = token.match.seats.filter(index=token.seat_index, user_id=token.user_id)
+    return seat.exclude(departed="").exists()
+
+
 def resign_code(token: ReplyToken) -> str:
     """A short code only the holder of this reply address can know."""
     digest = salted_hmac("mail.commands.resign", f"{token.pk}:{token.token}", algorithm="sha256").hexdigest()
@@ -180,7 +188,7 @@ def run(
     returns what happened, for the inbound record.  ``key`` tells the
     answers of several commands in one mail apart."""
     with in_language(token.user):
-        handler: Callable[..., tuple[str, list[str]]] = _HANDLERS[command.name]
+        handler: Callable[..., tuple[str, list[str | Rich]]] = _HANDLERS[command.name]
         detail, paragraphs = handler(command, token=token, record=record, now=now)
         if paragraphs:
             answer(
@@ -199,8 +207,8 @@ def run(
 
 
 def _help(command, *, token, **_kwargs):
-    rules = get_rules(token.match.game)
-    return "help", [plain_help(rules.help_text(get_language())), command_list()]
+    text = get_rules(token.match.game).help_text(get_language())
+    return "help", [Rich(plain_help(text), html_help(text)), command_list()]
 
 
 def _board(command, *, token, record, now, **_kwargs):
@@ -213,7 +221,14 @@ def _board(command, *, token, record, now, **_kwargs):
     seat = next((s for s in seats if s.index == token.seat_index and s.user_id == token.user_id), None)
     if seat is None:
         return "board: not seated", [_("You are no longer seated in this game.")]
-    mail = GameMail(_("the current position"))
+    if match.is_finished:
+        # The end as the game-over mail told it: this position is final.
+        mail = GameMail(
+            _("the final position"),
+            lines=[*_departure_lines(seat, match), _("Final result:"), *ranking(seats)],
+        )
+    else:
+        mail = GameMail(_("the current position"), lines=_departure_lines(seat, match))
     email = game_email_queue(
         kind=OutgoingEmail.Kind.RECEIPT,
         match=match,
@@ -227,6 +242,27 @@ def _board(command, *, token, record, now, **_kwargs):
     )
     mark_as_answer(email, record)
     return "board", []
+
+
+def _departure_lines(seat, match: Match) -> list[str]:
+    """For a player who left the game, why, above the position they asked
+    for: it is still their seat's view (its cards are theirs to see, as
+    on the game page), but no longer theirs to play.  ``[]`` otherwise."""
+    if not seat.departed:
+        return []
+    said = {
+        "resignation": _("You resigned this game."),
+        "timeout": _("You were dropped from this game when your time ran out."),
+    }.get(seat.departed, _("You have left this game."))
+    if not match.is_active:
+        return [said]
+    return [
+        said,
+        _(
+            "The game goes on between the other players, your seat's turns played automatically. "
+            "The position below is your former seat's view, its own cards included."
+        ),
+    ]
 
 
 def _local(when: dt.datetime, user) -> str:
@@ -348,7 +384,7 @@ def _resign(command, *, token, now, **_kwargs):
     match = token.match
     if not match.is_active:
         return "resign: game over", [_("This game is over: there is nothing to resign.")]
-    if match.seats.filter(index=token.seat_index, user=token.user).exclude(departed="").exists():
+    if has_left(token):
         return "resign: already left", [_("You have already left this game.")]
     code = resign_code(token)
     # The code's letters and digits: a phone's full stop or quotes copied
@@ -454,6 +490,8 @@ def _say(command, *, token, now, **_kwargs):
     except GameActionError as error:
         return f"say refused: {error.message}", [_("Your message was not sent. %(why)s") % {"why": error.message}]
     said = [_("Your message was sent to the other players of this game.")]
+    if has_left(token):  # as on the game page, a player who left may still chat
+        said.append(_("You have left this game; the others see that next to your name."))
     if len(text.strip()) > len(posted.text) == CHAT_MAX_LENGTH:
         said.append(
             _("It was longer than %(limit)s characters: only its beginning was sent.") % {"limit": CHAT_MAX_LENGTH}

@@ -1,12 +1,18 @@
 """A game's HELP.md as a plain mail text: hard-wrapped paragraphs joined
 and wrapped again at the mail's width, list items and code kept as
-lines, markdown's marks (``#``, ``**``, backticks, fences) left out."""
+lines, tables as lined-up columns, markdown's marks (``#``, ``**``,
+backticks, fences, pipes) left out; and as the mail's HTML part, as the
+game's help page renders it (``games.views``, Python-Markdown)."""
 
 from __future__ import annotations
 
 import re
+import textwrap
 
-from .templatetags.mail_text import wrapped, wrapped_whole
+import markdown as markdown_lib
+
+from .templatetags.mail_text import WIDTH, wrapped, wrapped_whole
+from .text_table import text_table
 
 _FENCE = re.compile(r"^\s*```")
 _HEADING = re.compile(r"^\s{0,3}#+\s+(.*?)\s*#*\s*$")
@@ -16,6 +22,8 @@ _STRONG = re.compile(r"\*\*(.+?)\*\*|__(.+?)__")
 _EMPHASIS = re.compile(r"(?<![\w*])\*(?=\S)([^*\n]+?)(?<=\S)\*(?![\w*])")
 _CODE = re.compile(r"`([^`\n]+)`")
 _LINK = re.compile(r"\[([^\]\n]+)\]\((\S+?)\)")
+#: A code span once written for the mail: in quotes.
+_QUOTED = re.compile(r'"[^"\n]+"')
 #: The longest code span (with its quotes) kept on one line: an example a
 #: player copies must not be split over two lines ("neem 1 op" / "c4"),
 #: while a longer quote wraps like the words around it.
@@ -35,7 +43,12 @@ def plain_help(markdown: str) -> str:
             out.append(_wrapped(" ".join(block), hanging))
             block.clear()
 
+    table: list[str] = []  # the rows of the table being read
+
     for line in markdown.replace("\r\n", "\n").split("\n"):
+        if table and not line.lstrip().startswith("|"):
+            out.append(_table(table))
+            table.clear()
         if _FENCE.match(line):
             flush()
             in_fence = not in_fence
@@ -44,11 +57,10 @@ def plain_help(markdown: str) -> str:
         elif not line.strip():
             flush()
             out.append("")
-        elif _TABLE_RULE.match(line):
-            continue
         elif line.lstrip().startswith("|"):
-            flush()  # a table row: its cells on one line, a long one wrapped
-            out.append(_wrapped(line.rstrip(), 4))
+            flush()
+            table.append(line)
+            continue
         elif not block and line.startswith("    "):
             flush()  # an indented code line: as written
             out.append(line.rstrip())
@@ -64,7 +76,33 @@ def plain_help(markdown: str) -> str:
                 hanging = 0
             block.append(line.strip() if block else line.rstrip())
     flush()
+    if table:
+        out.append(_table(table))
     return re.sub(r"\n{3,}", "\n\n", "\n".join(out)).strip("\n")
+
+
+def _table(lines: list[str]) -> str:
+    """A markdown table's rows as columns lined up under their headings,
+    as far in as the table is (one in a list item stays under it)."""
+    rows = [_cells(line) for line in lines if not _TABLE_RULE.match(line)]
+    indent = len(lines[0]) - len(lines[0].lstrip())
+    return text_table([[_inline(cell) for cell in row] for row in rows], width=WIDTH, indent=indent, wrap=_wrapped_cell)
+
+
+def _cells(line: str) -> list[str]:
+    """The cells of a table row written ``| a | b |``."""
+    return [cell.strip() for cell in line.strip().strip("|").split("|")]
+
+
+def _wrapped_cell(text: str, width: int) -> list[str]:
+    """A cell's lines at its column's width, never breaking inside a
+    quoted example that fits on one (``_KEPT``)."""
+    return wrapped_whole(
+        text,
+        _QUOTED,
+        lambda held: "\n".join(textwrap.wrap(held, width, break_long_words=False, break_on_hyphens=False)),
+        longest=_KEPT,
+    ).split("\n")
 
 
 def _wrapped(text: str, hanging: int) -> str:
@@ -80,3 +118,16 @@ def _inline(text: str) -> str:
     text = _STRONG.sub(lambda found: found.group(1) or found.group(2), text)
     text = _EMPHASIS.sub(r"\1", text)
     return _LINK.sub(r"\1 (\2)", text)
+
+
+#: Inline styles of a help table's cells (mail programs drop style sheets).
+_CELL = re.compile(r"<(t[dh])(?: style=\"([^\"]*)\")?>")
+_CELL_STYLE = "border:1px solid #ccc;padding:2px 6px;text-align:left;vertical-align:top;"
+
+
+def html_help(markdown: str) -> str:
+    """``markdown`` (a HELP.md, the project's own text) as the HTML part of
+    a mail: headings, lists, code and tables, styled inline."""
+    html = markdown_lib.markdown(markdown, extensions=["tables", "fenced_code"])
+    html = html.replace("<table>", '<table style="border-collapse:collapse;margin:4px 0 8px">')
+    return _CELL.sub(lambda found: f'<{found.group(1)} style="{_CELL_STYLE}{found.group(2) or ""}">', html)

@@ -14,7 +14,8 @@
    Message-ID and body, and the lines below them become a chat message
    to the other players (``games.services.chat``); a refused move gets an
    explanation by email.  Plain lines from a player who is not to move
-   are chat.
+   are chat; from one who left the game they are answered, not posted
+   (``say`` posts, as the game page's chat form does).
 5. Replies to invitations (``join+``) take or free the seat, making an
    email-only account for an invited address without one (``invitees``);
    replies to addresses other apps own (``intake_kinds``, e.g. ladder
@@ -30,11 +31,13 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import logging
+import math
 
 from allauth.account.models import EmailAddress
 from django.conf import settings
 from django.db import DataError, transaction
 from django.db import Error as DatabaseFailure
+from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from kombu.exceptions import KombuError
 from redis.exceptions import RedisError
@@ -53,7 +56,7 @@ from games.services.chat import chat_post
 from .addresses import email_move_key
 from .answers import answer, in_language, mark_as_answer, reply_subject, site_line, written_for
 from .command_address import answer_command_address
-from .commands import Command, command_below_moves, command_list, command_of, own_words, unknown_word
+from .commands import Command, command_below_moves, command_list, command_of, has_left, own_words, unknown_word
 from .commands import run as run_command
 from .inbound import InboundMessage, MalformedEmail, parse_inbound, read_unusable
 from .intake_common import account_of, finish, generic_reply
@@ -68,7 +71,8 @@ from .turns import TURN_LETTER
 logger = logging.getLogger(__name__)
 MAX_RAW = 256 * 1024
 #: The largest mail the intakes read (the SMTP gateway refuses a bigger one
-#: with 552; a provider's webhook, which took it already, gets it answered).
+#: with 552; a provider's webhook and the pipe, which took it already,
+#: get it answered: ``inbound_email_too_large``).
 MAX_MESSAGE_BYTES = 2 * 1024 * 1024
 #: A service the intake needs is away (the database, Redis, the broker, the
 #: network): not the mail's fault, so the intake fails and the sending
@@ -80,6 +84,15 @@ def _text(value: str, limit: int) -> str:
     """Text safe for any database column: NUL bytes (which PostgreSQL text
     refuses) replaced, and cut at ``limit`` characters."""
     return value.replace("\x00", "\ufffd")[:limit]
+
+
+def megabytes(size: int, *, up: bool = False) -> str:
+    """``size`` bytes in MB of 1024 x 1024 bytes (as ``MAX_MESSAGE_BYTES``
+    is set and mail programs count), to one decimal in the active
+    language's notation, without a trailing ",0".  ``up``: rounded up, so
+    a mail over the limit never reads as no larger than it."""
+    tenths = math.ceil(size * 10 / 2**20) if up else round(size * 10 / 2**20)
+    return number_format(tenths / 10, decimal_pos=0 if tenths % 10 == 0 else 1)
 
 
 def redact(address: str) -> str:
@@ -275,6 +288,8 @@ def _reply_without_address(
         if not (_to_move(token) and _holds_moves(token, below)):
             return _command(record, message, token, command, now)
         return _move_to_wrong_mail(record, message, token, now, body=below)  # nothing is done
+    if has_left(token):
+        return _reply_after_leaving(record, message, token, now)
     said = _waiting_chat(token, message.body)
     if said:
         return _chat_only(record, message, token, said, now)
@@ -353,10 +368,10 @@ def _unusable(
                 if too_large:
                     paragraphs = [
                         _(
-                            "We received your email, but it is too large for us (more than %(size)s MB), so "
-                            "nothing in it was played or used."
+                            "Your email is too large for us: it is %(size)s MB, more than the %(limit)s MB we read, "
+                            "so nothing in it was played or used."
                         )
-                        % {"size": MAX_MESSAGE_BYTES // (1024 * 1024)},
+                        % {"size": megabytes(len(raw), up=True), "limit": megabytes(MAX_MESSAGE_BYTES)},
                         _(
                             "Please send your move again as plain text, without attachments, in reply to the latest "
                             "email of your game."
@@ -396,6 +411,8 @@ def _play(record: InboundEmail, message: InboundMessage, token: ReplyToken, now:
         above, body = _commands_above(command)
         if not _holds_moves(token, body):
             return _command(record, message, token, command, now)
+    if has_left(token):
+        return _reply_after_leaving(record, message, token, now)
     digest = hashlib.sha256(message.body.encode()).hexdigest()[:16]
     try:
         reading = _reading(token, body)
@@ -541,6 +558,58 @@ def _chat(token: ReplyToken, text: str, now: dt.datetime) -> None:
         logger.info("reply text not kept as chat: %s", error.message)
 
 
+def _left_text() -> str:
+    """What a player who left a game reads about a reply to it that is no
+    command, in the active language."""
+    return (
+        _("You have left this game: your reply was not played and not posted to the other players.")
+        + " "
+        + _('To write to them anyway, reply with "say" and your message on the first line.')
+    )
+
+
+def _reply_after_leaving(
+    record: InboundEmail, message: InboundMessage, token: ReplyToken, now: dt.datetime
+) -> InboundEmail:
+    """A reply that is no command from a player who left the game: neither
+    a move (the engine plays their seat) nor chat (their game mails no
+    longer say a reply reaches the table; ``say`` does, as the game
+    page's chat form does); answered, with why.  A lone word is a
+    command tried, answered with the command list as for a seated player."""
+    lone = unknown_word(_reply_only(token, message.body))
+    if lone is not None:
+        with transaction.atomic():
+            detail = run_command(
+                lone, record=record, sender=message.sender, subject=message.subject, token=token, now=now
+            )
+            return finish(record, InboundEmail.Outcome.COMMAND, detail, match=token.match, user=token.user)
+    with in_language(token.user):
+        detail = _left_text()
+        subject = reply_subject(message.subject, _("Your reply could not be used"))
+    with transaction.atomic():
+        answer(
+            record,
+            to=message.sender,
+            subject=subject,
+            paragraphs=[detail],
+            now=now,
+            user=token.user,
+            match=token.match,
+            kind=OutgoingEmail.Kind.REJECTED,
+        )
+        return finish(record, InboundEmail.Outcome.REJECTED, detail, match=token.match, user=token.user)
+
+
+def _reply_only(token: ReplyToken, body: str) -> str:
+    """``body`` without the quoted mail below it, as the reply reader
+    takes it (read against the position now, for the token's seat)."""
+    try:
+        reading = _reading_now(token, body)
+    except EngineError:
+        return body
+    return body if reading is None else reading.message
+
+
 def _to_move(token: ReplyToken) -> bool:
     """Is the token's seat to move in the position it was sent for?"""
     match = Match.objects.get(pk=token.match_id)
@@ -637,9 +706,8 @@ def _refusal(token: ReplyToken, error: GameActionError | EngineError) -> str:
     game is told so, not that the game moved on (no newer mail will take
     their move)."""
     match = token.match
-    left = match.seats.filter(index=token.seat_index, user_id=token.user_id).exclude(departed="")
-    if match.is_active and left.exists():
-        return _("You have left this game: moves from you are no longer played.")
+    if match.is_active and has_left(token):  # left since the reply was read
+        return _left_text()
     if isinstance(error, EngineError):
         return error_text(match.game, error)
     if isinstance(error, Conflict) and error.code == "stale_ply":

@@ -140,3 +140,21 @@ def test_a_mute_request_naming_neither_choice_changes_nothing_and_says_so(game, 
         page = client.post(url, garbage, follow=True).content.decode()
         assert "Choose whether to mute the chat or not." in page
         assert ChatReader.objects.get(user=bob, match=game).muted
+
+
+def test_a_player_who_resigned_still_chats_and_the_page_says_they_resigned(alice, bob, carol, now):
+    """As by mail (``say``): the game page lets a player who left post, and
+    the others read next to the name that they left."""
+    from games.models import MoveRecord
+    from games.services import match_resign
+
+    match = match_create_seated(users=[alice, bob, carol], game="alta", now=now)
+    match_resign(match_id=match.pk, user=carol, now=now, source=MoveRecord.Source.WEB)
+    client = Client()
+    client.force_login(carol)
+    client.post(reverse("game-chat", args=[match.pk]), {"text": "Good luck to you both"})
+    assert ChatMessage.objects.filter(author=carol).exists()
+    client.force_login(alice)
+    page = client.get(reverse("game-detail", args=[match.pk])).content.decode()
+    panel = page[page.index('id="chat"') : page.index("</section>", page.index('id="chat"'))]
+    assert re.search(r"<strong>Carol \(resigned\)</strong>", panel), panel

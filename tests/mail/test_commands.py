@@ -43,6 +43,28 @@ def test_help_gives_the_notation_and_the_commands(word, turn, game, django_captu
     assert "vacation N" in answer.body and game.moves.count() == 0
 
 
+@pytest.mark.parametrize(("language", "row"), [("en", ("farmer", "1, +1 per")), ("nl", ("boer", "1, +1 per"))])
+def test_help_shows_the_scoring_table_as_columns_in_text_and_as_a_table_in_html(
+    language, row, turn, django_capture_on_commit_callbacks
+):
+    """The mailed help showed markdown's pipes ("| farmer | 1, +1 per
+    adjacent wheat field or market |") in both parts."""
+    import re
+    from html import unescape
+
+    seat, _ = turn
+    seat.user.language = language
+    seat.user.save()
+    _, answer = command(turn, "help", django_capture_on_commit_callbacks)
+    assert "| " not in answer.body and not re.search(r"^\s*\|", answer.body, re.M)
+    assert re.search(rf"^{row[0]} +{re.escape(row[1])}", answer.body, re.M), answer.body
+    html = answer.alternatives[0].content
+    assert "| " not in html
+    cells = [unescape(re.sub(r"<[^>]+>", "", cell)).strip() for cell in re.findall(r"<td[^>]*>(.*?)</td>", html, re.S)]
+    assert row[0] in cells and any(cell.startswith(row[1]) for cell in cells)
+    assert re.search(r"<h\d[^>]*>[^<]*Alta", html)  # the help's title a heading, not "# Alta"
+
+
 @pytest.mark.parametrize("language", ["en", "nl"])
 def test_help_reads_as_plain_text_with_whole_paragraphs(language, turn, django_capture_on_commit_callbacks):
     seat, _ = turn

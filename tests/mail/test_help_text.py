@@ -37,3 +37,35 @@ def test_a_long_quoted_text_may_still_be_wrapped():
     plain = plain_help(f"Say `{long_quote}` to nobody.")
     assert max(len(line) for line in plain.split("\n")) <= 72
     assert plain.replace("\n", " ").split() == f'Say "{long_quote}" to nobody.'.split()
+
+
+#: A table row as the mail used to show it: markdown's cell pipes.
+_PIPES = re.compile(r"^\s*\|.*\|\s*$", re.M)
+
+
+@pytest.mark.parametrize("language", ["en", "nl", "it"])
+@pytest.mark.parametrize("game", ["alta", "alhambra", "alpaca", "atlantis"])
+def test_a_help_table_reads_as_columns_without_pipes(game, language):
+    plain = plain_help(get_rules(game).help_text(language))
+    assert not _PIPES.search(plain), plain
+    assert "|---" not in plain and "| " not in plain
+    assert max(len(line) for line in plain.split("\n")) <= 72
+
+
+def test_a_tables_columns_line_up_under_their_headings():
+    plain = plain_help(get_rules("alta").help_text("en")).split("\n")
+    [head] = [line for line in plain if line.split() == ["card", "points"]]
+    [farmer] = [line for line in plain if line.lstrip().startswith("farmer ")]
+    assert farmer.index("1, +1 per adjacent") == head.index("points")
+    # A long cell goes on under its own column, not under the first.
+    at = next(i for i, line in enumerate(plain) if line.lstrip().startswith("fishing harbour"))
+    assert plain[at + 1][: head.index("points")].strip() == ""
+    assert plain[at + 1][head.index("points")] != " "
+
+
+def test_a_table_inside_a_list_item_keeps_its_indent_and_its_columns():
+    plain = plain_help(get_rules("alhambra").help_text("en")).split("\n")
+    [head] = [line for line in plain if line.split()[:2] == ["type", "scoring"]]
+    [pavilion] = [line for line in plain if line.lstrip().startswith("pavilion ")]
+    assert head.startswith("  ") and pavilion.startswith("  ")
+    assert pavilion.index("16 / 8 / 1") == head.index("scoring 3")

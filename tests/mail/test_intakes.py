@@ -346,3 +346,76 @@ def test_the_providers_redelivery_of_a_mail_too_large_for_us_is_answered_once(cl
     assert statuses == [200, 200] and not game.moves.exists()
     assert sorted(InboundEmail.objects.values_list("outcome", flat=True)) == ["duplicate", "malformed"]
     assert OutgoingEmail.objects.exclude(pk__in=before).count() == 1
+
+
+def _mail_of(size: int, address: str, sender: str) -> bytes:
+    """A reply playing "1" whose whole message is ``size`` bytes or a few
+    more (short lines: no transfer encoding makes it larger)."""
+    raw = reply(address, "1\n\n", sender=sender)
+    made = reply(address, "1\n\n" + "foto\n" * ((size - len(raw)) // 5 + 1), sender=sender)
+    assert size <= len(made) < size + 10
+    return made
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        (
+            "en",
+            "Your email is too large for us: it is 2.3 MB, more than the 2 MB we read, "
+            "so nothing in it was played or used.",
+        ),
+        (
+            "nl",
+            "Je e-mail is te groot voor ons: hij is 2,3 MB, meer dan de 2 MB die we lezen, "
+            "dus er is niets van gespeeld of gebruikt.",
+        ),
+    ],
+)
+def test_a_webhook_mail_between_the_limit_and_djangos_says_its_size_and_the_limit_it_is_over(
+    language, said, client, game, mailgun, django_capture_on_commit_callbacks
+):
+    """A 2.3 MB mail was answered "too large for us (more than 2 MB)" with
+    nothing telling the reader how far over it was, nor which MB (2 MB
+    here is 2 x 1024 x 1024 bytes)."""
+    seat = mover_of(game)
+    seat.user.language = language
+    seat.user.save(update_fields=["language"])
+    address = latest_reply_to(seat.user.email)
+    before = list(OutgoingEmail.objects.values_list("pk", flat=True))
+    raw = _mail_of(int(2.25 * 1024 * 1024), address, seat.user.email)
+    with django_capture_on_commit_callbacks(execute=True):
+        assert mailgun_post(client, raw, mailgun, address).status_code == 200
+    (answer,) = OutgoingEmail.objects.exclude(pk__in=before)
+    assert said in " ".join(answer.text.split()) and said in " ".join(answer.html.split())
+    assert not game.moves.exists()
+
+
+def test_a_mail_just_over_the_limit_never_reads_as_no_larger_than_it(
+    client, game, mailgun, django_capture_on_commit_callbacks
+):
+    seat = mover_of(game)
+    address = latest_reply_to(seat.user.email)
+    before = list(OutgoingEmail.objects.values_list("pk", flat=True))
+    raw = _mail_of(MAX_MESSAGE_BYTES + 1, address, seat.user.email)
+    with django_capture_on_commit_callbacks(execute=True):
+        mailgun_post(client, raw, mailgun, address)
+    (answer,) = OutgoingEmail.objects.exclude(pk__in=before)
+    assert "Your email is too large for us: it is 2.1 MB, more than the 2 MB we read" in " ".join(answer.text.split())
+
+
+def test_the_pipe_answers_a_mail_over_the_limit_as_the_gateway_and_the_webhook_do(
+    game, monkeypatch, django_capture_on_commit_callbacks
+):
+    """The pipe (``ingest_email``) played a 3 MB mail the SMTP gateway
+    refuses and the webhook answers as too large."""
+    seat = mover_of(game)
+    address = latest_reply_to(seat.user.email)
+    before = list(OutgoingEmail.objects.values_list("pk", flat=True))
+    raw = _mail_of(3 * 1024 * 1024 - 1000, address, seat.user.email)
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(raw)))
+    with django_capture_on_commit_callbacks(execute=True):
+        call_command("ingest_email", stdout=io.StringIO())
+    assert not game.moves.exists()
+    (answer,) = OutgoingEmail.objects.exclude(pk__in=before)
+    assert "Your email is too large for us: it is 3 MB, more than the 2 MB we read" in " ".join(answer.text.split())

@@ -7,7 +7,7 @@ import sys
 from django.core.management.base import BaseCommand
 from django.utils import timezone
 
-from mail.services import inbound_email_process
+from mail.services import MAX_MESSAGE_BYTES, inbound_email_process, inbound_email_too_large
 
 #: What Postfix's pipe writes for ``${sender}`` when the reverse-path is
 #: empty (its ``null_sender`` default): a bounce, never a person.
@@ -31,7 +31,14 @@ class Command(BaseCommand):
         raw = sys.stdin.buffer.read()
         if sender is not None and sender.strip().lower() in NULL_SENDER_STAND_INS:
             sender = ""
-        record = inbound_email_process(
-            raw=raw, source="pipe", now=timezone.now(), envelope_recipients=recipient or None, envelope_sender=sender
-        )
+        if len(raw) > MAX_MESSAGE_BYTES:  # what the SMTP gateway refuses; the MTA took it: answer it
+            record = inbound_email_too_large(raw=raw, source="pipe", now=timezone.now(), envelope_sender=sender)
+        else:
+            record = inbound_email_process(
+                raw=raw,
+                source="pipe",
+                now=timezone.now(),
+                envelope_recipients=recipient or None,
+                envelope_sender=sender,
+            )
         self.stdout.write(f"{record.outcome}: {record.detail}")
