@@ -1,6 +1,7 @@
 """A player who stops playing a tournament game is dropped from it after
-missing deadlines (issue 6); the organisers are told once, with what they
-can do before later rounds pair that player again."""
+missing deadlines (issue 6); the organisers are told once, and the player
+is withdrawn from the tournament: no later round pairs them, in any
+format, and their results so far stay."""
 
 import datetime as dt
 
@@ -10,8 +11,9 @@ from games.deadlines.sweeps import deadlines_sweep
 from games.models import Seat
 from mail.models import OutgoingEmail
 from tests.deadlines.conftest import play_turn
+from tournaments.models import Participant, Tournament
 
-from .conftest import new_players, started
+from .conftest import new_players, play_out, started
 
 pytestmark = pytest.mark.django_db
 MINUTE = dt.timedelta(minutes=1)
@@ -43,6 +45,97 @@ def test_the_organisers_are_told_once_when_a_player_is_dropped_for_missing_deadl
     told = OutgoingEmail.objects.filter(to=alice.email, subject__contains="was dropped from a game")
     assert told.count() == 1
     text = " ".join(told.get().text.split())
-    assert f"{sleeper.user} missed too many deadlines in a row in {match}" in text and "disqualify" in text
+    assert f"{sleeper.user} missed too many deadlines in a row in {match}" in text
+    assert "withdrawn from the tournament" in text
     assert t.events.filter(kind="dropped", user=sleeper.user).count() == 1
     assert not OutgoingEmail.objects.filter(to=sleeper.user.email, subject__contains="was dropped from a game")
+
+
+# --------------------------------------- a dropped player is withdrawn
+def _drop(tournament, seat, now):
+    """Let ``seat``'s player miss deadlines until they are dropped (the
+    others move at once); returns the time after the drop."""
+    match, at = seat.match, now
+    while not Seat.objects.get(pk=seat.pk).departed:
+        if Seat.objects.get(pk=seat.pk).deadline_at is None:
+            play_turn(match, at + MINUTE)
+            continue
+        at = Seat.objects.get(pk=seat.pk).deadline_at + MINUTE
+        deadlines_sweep(now=at)
+    return at + MINUTE
+
+
+def _participant(tournament, seat):
+    return tournament.participants.get(user=seat.user)
+
+
+def _games_after_round_1(tournament, participant):
+    return [g for g in tournament.games.filter(round__number__gt=1) if participant.pk in g.players]
+
+
+def test_a_player_dropped_from_a_swiss_game_is_withdrawn_and_not_paired_again(
+    client, alice, club, now, django_capture_on_commit_callbacks
+):
+    t = started(alice, club, new_players(4), now=now, format="swiss", rounds=3, days_per_move=1)
+    sleeper = _seat_to_move(t)
+    with django_capture_on_commit_callbacks(execute=True):
+        at = _drop(t, sleeper, now)
+    dropped = _participant(t, sleeper)
+    assert dropped.status == Participant.Status.WITHDRAWN
+    t = play_out(t, at)
+    assert t.status == Tournament.Status.FINISHED
+    # Round 1 stays (a loss, counted); no later game seats them.
+    (first,) = [g for g in t.games.filter(round__number=1) if dropped.pk in g.players]
+    assert first.ranking[-1] == [dropped.pk]
+    assert _games_after_round_1(t, dropped) == []
+    client.force_login(alice)
+    html = client.get(t.get_absolute_url()).content.decode()
+    standings = html[html.index("table standings") :]
+    row = standings[standings.index(str(sleeper.user)) :].split("</tr>")[0]
+    assert "withdrew" in row and "missed too many deadlines in a row" in html
+
+
+def test_the_dropped_player_is_told_they_left_and_the_organisers_that_they_are_not_paired_again(
+    alice, club, now, django_capture_on_commit_callbacks
+):
+    t = started(alice, club, new_players(4), now=now, format="swiss", rounds=3, days_per_move=1)
+    sleeper = _seat_to_move(t)
+    with django_capture_on_commit_callbacks(execute=True):
+        _drop(t, sleeper, now)
+    told = OutgoingEmail.objects.get(to=alice.email, subject__contains="was dropped from a game")
+    text = " ".join(told.text.split())
+    assert "withdrawn from the tournament" in text and "later rounds do not pair them" in text
+    assert OutgoingEmail.objects.filter(to=sleeper.user.email, subject__contains="You withdrew from").count() == 1
+
+
+def test_a_player_dropped_from_a_round_robin_forfeits_their_later_games(alice, club, now):
+    t = started(alice, club, new_players(4), now=now, format="round_robin", days_per_move=1)
+    sleeper = _seat_to_move(t)
+    at = _drop(t, sleeper, now)
+    dropped = _participant(t, sleeper)
+    t = play_out(t, at)
+    later = _games_after_round_1(t, dropped)
+    assert len(later) == 2 and all(g.match_id is None and g.forfeited == [dropped.pk] for g in later)
+
+
+def test_a_player_dropped_in_a_double_elimination_gives_their_next_opponent_a_walkover(alice, club, now):
+    t = started(alice, club, new_players(4), now=now, format="double_elimination", days_per_move=1)
+    sleeper = _seat_to_move(t)
+    at = _drop(t, sleeper, now)
+    dropped = _participant(t, sleeper)
+    t = play_out(t, at)
+    assert t.status == Tournament.Status.FINISHED
+    (walkover,) = _games_after_round_1(t, dropped)
+    assert walkover.match_id is None and walkover.forfeited == [dropped.pk]
+
+
+def test_a_player_dropped_from_a_larger_table_is_not_seated_next_round(alice, club, now):
+    t = started(alice, club, new_players(6), now=now, format="swiss", rounds=2, players_per_table=3, days_per_move=1)
+    sleeper = _seat_to_move(t)
+    at = _drop(t, sleeper, now)
+    dropped = _participant(t, sleeper)
+    t = play_out(t, at)
+    assert t.status == Tournament.Status.FINISHED
+    assert dropped.pk in t.games.get(match=sleeper.match).players
+    assert _games_after_round_1(t, dropped) == []
+    assert Participant.objects.get(pk=dropped.pk).withdrawn
