@@ -181,3 +181,10 @@ class MessageForm(forms.Form):
 
 class ByeForm(forms.Form):
     round = forms.IntegerField(min_value=1, max_value=MAX_ROUNDS, label=_("Round"))
+
+
+class ByeWithdrawForm(ByeForm):
+    """Take back a half-point bye: the player's own, or (an organiser)
+    the player ``participant``'s."""
+
+    participant = forms.IntegerField(required=False, widget=forms.HiddenInput)

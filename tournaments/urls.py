@@ -68,6 +68,7 @@ urlpatterns = [
         name="tournament-round-pairing",
     ),
     path("tournaments/<int:pk>/bye/", views_organiser.bye_request, name="tournament-bye"),
+    path("tournaments/<int:pk>/bye/withdraw/", views_organiser.bye_withdraw, name="tournament-bye-withdraw"),
     path("clubs/", views_clubs.club_list, name="clubs"),
     path("clubs/new/", views_clubs.club_new, name="club-new"),
     path("clubs/<int:pk>/", views_clubs.club_detail, name="club-detail"),

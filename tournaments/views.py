@@ -24,7 +24,7 @@ from .forms import (
     SeedingForm,
     TournamentForm,
 )
-from .models import Substitution, Tournament, TournamentGame
+from .models import ByeRequest, Substitution, Tournament, TournamentGame
 from .overview import TIE_BREAKS, tournament_overview
 from .view_actions import act, form_act
 from .views_organiser import organiser_required
@@ -106,6 +106,14 @@ def tournament_detail(request, pk: int):
         context["message_form"] = MessageForm()
         context["pairing_proposal"] = services.round_pairing_proposal(tournament)
         context["bracket_note"] = services.bracket_note() if tournament.is_bracket else ""
+        # The half-point byes asked for rounds not paired yet (an organiser may take them back).
+        context["open_byes"] = (
+            ByeRequest.objects.filter(participant__tournament=tournament, round__gt=paired)
+            .select_related("participant__user")
+            .order_by("round", "participant__seed", "pk")
+            if tournament.format == Tournament.Format.SWISS
+            else []
+        )
         if tournament.status == Tournament.Status.REGISTRATION and tournament.seeding == Tournament.Seeding.MANUAL:
             context["seeding_form"] = SeedingForm(participants=overview.participants)
     return render(request, "tournaments/detail.html", context)

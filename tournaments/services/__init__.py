@@ -46,6 +46,7 @@ from .setup import (
 from .sweeps import tournaments_start_due, tournaments_sweep
 from .tools import (
     bye_request,
+    bye_withdraw,
     participant_add_late,
     players_message,
     tournament_pause,
@@ -65,6 +66,7 @@ __all__ = [
     "players_message",
     "participant_add_late",
     "bye_request",
+    "bye_withdraw",
     "AdvanceReport",
     "club_create",
     "club_invite",

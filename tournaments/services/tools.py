@@ -1,5 +1,6 @@
 """Organiser tools while a tournament runs: a substitute for a player,
-late registration into a Swiss, a requested half-point bye, pause and
+late registration into a Swiss, a requested half-point bye (and taking it
+back before its round is paired), pause and
 resume, a message to every player.  Each one is logged (``common.log``:
 who, what, when, details) and shown on the tournament page.
 
@@ -293,6 +294,66 @@ def bye_request(*, tournament_id: int, user, round_number: int, now: dt.datetime
                 round=round_number,
             )
     return request
+
+
+def bye_withdraw(
+    *, tournament_id: int, by, round_number: int, now: dt.datetime, participant_id: int | None = None
+) -> Participant:
+    """Take back a half-point bye asked for round ``round_number`` while
+    that round is not paired yet: the player then plays it.  ``by`` is the
+    player (``participant_id`` None: their own request) or an organiser
+    (for the player ``participant_id``).  Returns the player.
+
+    :raises NotFound (no such player or request), NotAllowed (someone
+        else's request, not an organiser), Conflict (the round is paired,
+        or paired by hand without the player).
+    """
+    with transaction.atomic():
+        tournament = locked_tournament(tournament_id)
+        players = tournament.participants.select_related("user")
+        whose = {"user": by} if participant_id is None else {"pk": participant_id}
+        participant = players.filter(**whose).first()
+        if participant is None:
+            raise NotFound(_("That player is not in this tournament."), code="not_registered")
+        if participant.user_id != by.pk:
+            require_manager(by, tournament)
+        request = ByeRequest.objects.filter(participant=participant, round=round_number).first()
+        if request is None:
+            raise NotFound(
+                _("There is no half-point bye to take back in round %(round)s.") % {"round": round_number},
+                code="no_bye",
+            )
+        if tournament.status not in (Tournament.Status.REGISTRATION, Tournament.Status.RUNNING) or (
+            round_number <= _current_round(tournament)
+        ):
+            raise Conflict(
+                _("Round %(round)s is already paired: the half-point bye stands.") % {"round": round_number},
+                code="round_paired",
+            )
+        if _paired_by_hand(tournament, round_number):
+            # That pairing leaves the player out: it would no longer fit.
+            raise Conflict(
+                _(
+                    "The organisers have already paired round %(round)s by hand without this player: "
+                    "the half-point bye can no longer be taken back."
+                )
+                % {"round": round_number},
+                code="paired_by_hand",
+            )
+        request.delete()
+        log(
+            tournament,
+            "bye_withdrawn",
+            gettext_noop("%(player)s withdrew their request for a half-point bye in round %(round)s.")
+            if participant.user_id == by.pk
+            else gettext_noop("%(by)s withdrew %(player)s's request for a half-point bye in round %(round)s."),
+            params={"by": by, "player": participant.user, "round": round_number},
+            user=by,
+            now=now,
+            participant=participant.pk,
+            round=round_number,
+        )
+    return participant
 
 
 # -------------------------------------------------------- pause, resume
