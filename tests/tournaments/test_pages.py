@@ -2,6 +2,7 @@
 standings, and only organisers see and use the organiser controls."""
 
 import datetime as dt
+import re
 
 import pytest
 from django.urls import reverse
@@ -335,3 +336,20 @@ def test_a_rounds_byes_are_listed_after_its_games(client, alice, club, now):
     html = page(client, t.get_absolute_url())
     rounds = html[html.index('id="rounds-heading"') :]
     assert rounds.index("R2-T2") < rounds.index("R2-B1")
+
+
+def test_an_organiser_is_offered_to_set_a_result_only_for_games_without_one(client, alice, club, now):
+    from tournaments.services import bye_request, tournament_game_finished
+
+    t = started(alice, club, new_players(6), now=now, format="swiss", rounds=3)
+    asker = t.participants.get(seed=6)
+    bye_request(tournament_id=t.pk, user=asker.user, round_number=2, now=now)
+    for game in running_games(t):
+        finish(game, user_of(t, min(game.players)), now)
+        tournament_game_finished(match_id=game.match_id, now=now)
+    html = page(client, t.get_absolute_url(), alice)
+    rows = re.findall(r"<tr>.*?</tr>", html[html.index('id="rounds-heading"') :], re.S)
+    half_bye = next(row for row in rows if f"R2-H{asker.pk}" in row)
+    assert "set result" not in half_bye
+    playing = [row for row in rows if "Playing, move" in row]
+    assert len(playing) == 2 and all("set result" in row for row in playing)
