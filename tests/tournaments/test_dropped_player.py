@@ -6,6 +6,7 @@ format, and their results so far stay."""
 import datetime as dt
 
 import pytest
+from django.urls import reverse
 
 from games.deadlines.sweeps import deadlines_sweep
 from games.models import Seat
@@ -139,3 +140,41 @@ def test_a_player_dropped_from_a_larger_table_is_not_seated_next_round(alice, cl
     assert dropped.pk in t.games.get(match=sleeper.match).players
     assert _games_after_round_1(t, dropped) == []
     assert Participant.objects.get(pk=dropped.pk).withdrawn
+
+
+def test_an_organiser_puts_a_substitute_in_a_dropped_players_place_and_the_place_plays_on(
+    client, alice, club, now, django_capture_on_commit_callbacks
+):
+    t = started(alice, club, new_players(4), now=now, format="swiss", rounds=3, days_per_move=1)
+    sleeper = _seat_to_move(t)
+    with django_capture_on_commit_callbacks(execute=True):
+        at = _drop(t, sleeper, now)
+    place = _participant(t, sleeper)
+    (newcomer,) = new_players(1, "Sub")
+    client.force_login(alice)
+    html = client.get(t.get_absolute_url()).content.decode()
+    assert f"replace-{place.pk}" in html  # the players list offers it
+    url = reverse("tournament-replace", args=[t.pk, place.pk])
+    client.post(url, {"display_name": str(newcomer)})
+    place.refresh_from_db()
+    assert place.user == newcomer and not place.withdrawn
+    told = OutgoingEmail.objects.get(to=alice.email, subject__contains="was dropped from a game")
+    assert "replace them in the player list" in " ".join(told.text.split())
+    t = play_out(t, at)
+    assert len(_games_after_round_1(t, place)) == 2  # the substitute plays rounds 2 and 3
+    html = client.get(t.get_absolute_url()).content.decode()
+    row = html[html.index("table standings") :]
+    row = row[row.index(str(newcomer)) :].split("</tr>")[0]
+    assert f"replacing {sleeper.user}" in row and "withdrew" not in row
+
+
+def test_a_disqualified_players_place_cannot_be_taken_over(alice, club, now):
+    from games.services import Conflict
+    from tournaments.services import participant_disqualify, participant_replace
+
+    t = started(alice, club, new_players(4), now=now, format="swiss", rounds=3)
+    cheat = t.participants.get(seed=1)
+    participant_disqualify(tournament_id=t.pk, participant_id=cheat.pk, by=alice, reason="cheating", now=now)
+    (newcomer,) = new_players(1, "Sub")
+    with pytest.raises(Conflict, match="has already left"):
+        participant_replace(tournament_id=t.pk, participant_id=cheat.pk, display_name=str(newcomer), by=alice, now=now)
