@@ -43,6 +43,11 @@ urlpatterns = [
         name="tournament-replace",
     ),
     path(
+        "tournaments/<int:pk>/players/<int:participant>/reinstate/",
+        views.participant_reinstate,
+        name="tournament-reinstate",
+    ),
+    path(
         "tournaments/<int:pk>/players/<int:participant>/disqualify/",
         views.participant_disqualify,
         name="tournament-disqualify",

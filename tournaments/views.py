@@ -24,7 +24,7 @@ from .forms import (
     SeedingForm,
     TournamentForm,
 )
-from .models import ByeRequest, Substitution, Tournament, TournamentGame
+from .models import ByeRequest, Participant, Substitution, Tournament, TournamentGame
 from .overview import TIE_BREAKS, tournament_overview
 from .view_actions import act, form_act
 from .views_organiser import organiser_required
@@ -232,6 +232,21 @@ def participant_replace(request, pk: int, participant: int):
             now=timezone.now(),
         ),
         _("The player is replaced."),
+    )
+
+
+@organiser_required
+@require_POST
+def participant_reinstate(request, pk: int, participant: int):
+    """Let a player who withdrew back in, from the next pairing."""
+    name = Participant.objects.filter(pk=participant, tournament_id=pk).select_related("user").first()
+    return act(
+        request,
+        pk,
+        lambda: services.participant_reinstate(
+            tournament_id=pk, participant_id=participant, by=request.user, now=timezone.now()
+        ),
+        _("%(player)s plays again from the next pairing.") % {"player": name},
     )
 
 

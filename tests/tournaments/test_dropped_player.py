@@ -178,3 +178,42 @@ def test_a_disqualified_players_place_cannot_be_taken_over(alice, club, now):
     (newcomer,) = new_players(1, "Sub")
     with pytest.raises(Conflict, match="has already left"):
         participant_replace(tournament_id=t.pk, participant_id=cheat.pk, display_name=str(newcomer), by=alice, now=now)
+
+
+def test_an_organiser_lets_a_dropped_player_back_and_they_play_the_next_round(
+    client, alice, club, now, django_capture_on_commit_callbacks
+):
+    t = started(alice, club, new_players(4), now=now, format="swiss", rounds=3, days_per_move=1)
+    sleeper = _seat_to_move(t)
+    with django_capture_on_commit_callbacks(execute=True):
+        at = _drop(t, sleeper, now)
+    place = _participant(t, sleeper)
+    from tests.conftest import living_in
+
+    living_in("nl", "Europe/Amsterdam", alice)
+    client.force_login(alice)
+    assert "Laat terugkomen" in client.get(t.get_absolute_url()).content.decode()
+    response = client.post(reverse("tournament-reinstate", args=[t.pk, place.pk]), follow=True)
+    assert f"{sleeper.user} speelt weer mee vanaf de volgende indeling." in response.content.decode()
+    place.refresh_from_db()
+    assert not place.withdrawn and place.left_reason == ""
+    t = play_out(t, at)
+    assert len(_games_after_round_1(t, place)) == 2  # not withdrawn again for the old drop
+
+
+def test_only_a_player_who_withdrew_can_be_let_back(alice, club, bob, now):
+    from games.services import Conflict, NotAllowed
+    from tournaments.services import participant_disqualify, participant_reinstate, participant_withdraw
+
+    t = started(alice, club, new_players(4), now=now, format="swiss", rounds=3)
+    cheat, leaver, playing = (t.participants.get(seed=n) for n in (1, 2, 3))
+    participant_disqualify(tournament_id=t.pk, participant_id=cheat.pk, by=alice, reason="cheating", now=now)
+    participant_withdraw(tournament_id=t.pk, user=leaver.user, now=now)
+    with pytest.raises(Conflict, match="was disqualified"):
+        participant_reinstate(tournament_id=t.pk, participant_id=cheat.pk, by=alice, now=now)
+    with pytest.raises(Conflict, match="still plays"):
+        participant_reinstate(tournament_id=t.pk, participant_id=playing.pk, by=alice, now=now)
+    with pytest.raises(NotAllowed):
+        participant_reinstate(tournament_id=t.pk, participant_id=leaver.pk, by=bob, now=now)
+    participant_reinstate(tournament_id=t.pk, participant_id=leaver.pk, by=alice, now=now)
+    assert not Participant.objects.get(pk=leaver.pk).withdrawn

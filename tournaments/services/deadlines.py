@@ -30,7 +30,7 @@ from ..models import ClubMembership, Round, Tournament, TournamentGame
 from ..notify import notice_send, tournament_url
 from ..signals import advance_due, autoplay_due
 from .common import log
-from .running import tournament_game_finished
+from .running import DROPPED, tournament_game_finished
 
 logger = logging.getLogger(__name__)
 GRACE = dt.timedelta(hours=24)
@@ -64,7 +64,7 @@ def organisers_told_of_drop(match, seat, now: dt.datetime) -> None:
     tournament = game.tournament
     log(
         tournament,
-        "dropped",
+        DROPPED,
         gettext_noop(
             "%(player)s missed too many deadlines in a row in %(game)s (round %(number)s) and was dropped from it."
         ),

@@ -46,6 +46,10 @@ from .formats import ManualRound, Sizes, next_step
 
 logger = logging.getLogger(__name__)
 Source = TournamentGame.Source
+#: Log kinds: a player dropped from a game for missing deadlines
+#: (``deadlines.organisers_told_of_drop``), a player let back in.
+DROPPED = "dropped"
+REINSTATED = "reinstated"
 
 
 @dataclass
@@ -303,18 +307,25 @@ def _withdraw_dropped(tournament: Tournament, now: dt.datetime) -> None:
 
     A place whose player was replaced since (the log names the person,
     the place has another now), and a player seated in a later round than
-    the drop (dropped before this rule, and played on), stay in.
+    the drop (dropped before this rule, and played on), stay in; so does
+    a player an organiser let back in since (``tools.participant_reinstate``).
     Expects the tournament lock.
     """
-    drops = tournament.events.filter(kind="dropped", user__isnull=False).values_list("user_id", "data")
+    drops: dict[int, int] = {}  # the person -> the round of their last drop not answered yet
+    events = tournament.events.filter(kind__in=(DROPPED, REINSTATED)).order_by("pk")
+    for kind, user_id, data in events.values_list("kind", "user_id", "data"):
+        if kind == DROPPED and user_id is not None:
+            drops[user_id] = data.get("round", 0)
+        elif kind == REINSTATED:
+            drops.pop(data.get("player_user"), None)  # an organiser let them back in since
     if not drops:
         return
     still_in = {p.user_id: p for p in tournament.participants.filter(status=Participant.Status.REGISTERED)}
-    for user_id, data in drops:
+    for user_id, number in drops.items():
         participant = still_in.get(user_id)
         if participant is None:
             continue
-        later = tournament.games.filter(round__number__gt=data.get("round", 0)).only("players")
+        later = tournament.games.filter(round__number__gt=number).only("players")
         if any(participant.pk in game.players for game in later):
             continue
         leave_locked(tournament, participant, Participant.Status.WITHDRAWN, DROPPED_FOR_DEADLINES, by=None, now=now)

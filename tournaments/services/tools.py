@@ -1,5 +1,5 @@
 """Organiser tools while a tournament runs: a substitute for a player,
-late registration into a Swiss, a requested half-point bye (and taking it
+a player who withdrew let back in, late registration into a Swiss, a requested half-point bye (and taking it
 back before its round is paired), pause and
 resume, a message to every player.  Each one is logged (``common.log``:
 who, what, when, details) and shown on the tournament page.
@@ -40,7 +40,7 @@ from ..notify import notice_send, tournament_url
 from ..selectors import rating_for, seats_to_move
 from .common import locked_tournament, log, require_manager
 from .manual import round_pairing_proposal
-from .running import advance_locked
+from .running import REINSTATED, advance_locked
 
 MAX_MESSAGE = 5000
 
@@ -169,6 +169,45 @@ def _clock_hand_over(tournament: Tournament, match: Match, seat: Seat, newcomer,
         changes["deadline_at"] = deadline = seat_deadline(match, seat, mine)
         changes["reminder_at"] = reminder_next(deadline=deadline, hours=reminder_hours(mine), now=now)
     Seat.objects.filter(pk=seat.pk).update(**changes)
+
+
+# ------------------------------------------------------------- reinstate
+def participant_reinstate(*, tournament_id: int, participant_id: int, by, now: dt.datetime) -> Participant:
+    """An organiser lets a player who withdrew (or was withdrawn, dropped
+    for missing deadlines) back into a running tournament: they are paired
+    again from the next pairing, the games they forfeited meanwhile stay
+    forfeited.  A disqualified player stays out.
+
+    :raises NotAllowed, NotFound, Conflict.
+    """
+    with transaction.atomic():
+        tournament = locked_tournament(tournament_id)
+        require_manager(by, tournament)
+        _running(tournament)
+        participant = tournament.participants.select_related("user").filter(pk=participant_id).first()
+        if participant is None:
+            raise NotFound(_("That player is not in this tournament."), code="not_registered")
+        if participant.status == Participant.Status.DISQUALIFIED:
+            raise Conflict(
+                _("%(player)s was disqualified and cannot come back.") % {"player": participant}, code="disqualified"
+            )
+        if not participant.withdrawn:
+            raise Conflict(_("%(player)s still plays.") % {"player": participant}, code="registered")
+        participant.status, participant.left_at, participant.left_reason = Participant.Status.REGISTERED, None, ""
+        participant.save(update_fields=["status", "left_at", "left_reason"])
+        log(
+            tournament,
+            REINSTATED,
+            gettext_noop("%(by)s let %(player)s back into the tournament, from the next pairing."),
+            params={"by": by, "player": participant.user},
+            user=by,
+            now=now,
+            participant=participant.pk,
+            # Answers the player's drop, if that is why they left (``running._withdraw_dropped``).
+            player_user=participant.user_id,
+        )
+        advance_locked(tournament, now)
+    return participant
 
 
 # ---------------------------------------------------- late registration
