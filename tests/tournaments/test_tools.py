@@ -522,3 +522,20 @@ def test_a_half_point_bye_cannot_be_taken_back_once_its_round_is_paired(alice, c
     with pytest.raises(NotFound, match="no half-point bye"):
         bye_withdraw(tournament_id=t.pk, by=asker.user, round_number=3, now=now)
     assert t.games.get(key=f"R2-H{asker.pk}").source == TournamentGame.Source.HALF_BYE
+
+
+def test_adding_or_seating_a_player_who_withdrew_points_the_organiser_to_letting_them_back_in(alice, club, now):
+    from tournaments.services import participant_withdraw
+
+    t = started(alice, club, new_players(5), now=now, format="swiss", rounds=3)
+    leaver, playing = entry(t, 5), entry(t, 1)
+    participant_withdraw(tournament_id=t.pk, user=leaver.user, now=now)
+    hint = f"{leaver.user} withdrew: let them back in from the player list instead."
+    with pytest.raises(Conflict, match=re.escape(hint)):
+        participant_add_late(tournament_id=t.pk, display_name=str(leaver.user), by=alice, now=now)
+    with pytest.raises(Conflict, match=re.escape(hint)):
+        participant_replace(
+            tournament_id=t.pk, participant_id=playing.pk, display_name=str(leaver.user), by=alice, now=now
+        )
+    with pytest.raises(Conflict, match="is already registered"):
+        participant_add_late(tournament_id=t.pk, display_name=str(playing.user), by=alice, now=now)

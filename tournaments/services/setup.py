@@ -24,7 +24,7 @@ from ..notify import notice_send, tournament_url
 from ..reply_tokens import invitation_reply_address
 from ..selectors import is_club_member, is_club_organiser
 from .common import locked_tournament, log, require_manager
-from .tools import late_entry_locked, substitute_locked
+from .tools import late_entry_locked, newcomer_not_in, substitute_locked
 from .validation import invalid, settings_clean
 
 Format = Tournament.Format
@@ -304,11 +304,7 @@ def participant_replace(
                 _("There is no player called %(name)s.") % {"name": repr(display_name.strip())},
                 code="unknown_player",
             )
-        if tournament.participants.filter(user=newcomer).exists():
-            raise Conflict(
-                _("%(player)s is already registered.") % {"player": newcomer},
-                code="already_registered",
-            )
+        newcomer_not_in(tournament, newcomer)
         if tournament.status == Tournament.Status.RUNNING:
             if participant.status == Participant.Status.DISQUALIFIED:
                 raise Conflict(

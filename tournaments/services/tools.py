@@ -66,6 +66,28 @@ def _running(tournament: Tournament) -> None:
         raise Conflict(_("The tournament is not running."), code="not_running")
 
 
+def newcomer_not_in(tournament: Tournament, newcomer) -> None:
+    """Refuse to bring in (late, or as a substitute) someone who already
+    has a place: one who withdrew comes back through
+    :func:`participant_reinstate`, which the message says.
+
+    :raises Conflict.
+    """
+    place = tournament.participants.filter(user=newcomer).only("status").first()
+    if place is None:
+        return
+    if place.status == Participant.Status.WITHDRAWN:
+        raise Conflict(
+            _("%(player)s withdrew: let them back in from the player list instead.") % {"player": newcomer},
+            code="withdrawn",
+        )
+    if place.status == Participant.Status.DISQUALIFIED:
+        raise Conflict(
+            _("%(player)s was disqualified and cannot come back.") % {"player": newcomer}, code="disqualified"
+        )
+    raise Conflict(_("%(player)s is already registered.") % {"player": newcomer}, code="already_registered")
+
+
 # ------------------------------------------------------------ substitute
 def substitute_locked(tournament: Tournament, participant: Participant, newcomer, *, by, now: dt.datetime) -> None:
     """Put ``newcomer`` in ``participant``'s seat of a running tournament.
@@ -245,8 +267,7 @@ def late_entry_locked(tournament: Tournament, newcomer, *, by, now: dt.datetime)
             % {"round": _current_round(tournament) + 1},
             code="paired_by_hand",
         )
-    if tournament.participants.filter(user=newcomer).exists():
-        raise Conflict(_("%(player)s is already registered.") % {"player": newcomer}, code="already_registered")
+    newcomer_not_in(tournament, newcomer)
     last = tournament.participants.order_by("-seed").values_list("seed", flat=True).first() or 0
     participant = Participant.objects.create(
         tournament=tournament,
