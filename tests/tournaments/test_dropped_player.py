@@ -217,3 +217,15 @@ def test_only_a_player_who_withdrew_can_be_let_back(alice, club, bob, now):
         participant_reinstate(tournament_id=t.pk, participant_id=leaver.pk, by=bob, now=now)
     participant_reinstate(tournament_id=t.pk, participant_id=leaver.pk, by=alice, now=now)
     assert not Participant.objects.get(pk=leaver.pk).withdrawn
+
+
+def test_a_player_let_back_in_who_withdraws_again_is_told_again(alice, club, now):
+    from tournaments.services import participant_reinstate, participant_withdraw
+
+    t = started(alice, club, new_players(4), now=now, format="swiss", rounds=3)
+    leaver = t.participants.select_related("user").get(seed=2)
+    participant_withdraw(tournament_id=t.pk, user=leaver.user, now=now)
+    participant_reinstate(tournament_id=t.pk, participant_id=leaver.pk, by=alice, now=now + MINUTE)
+    participant_withdraw(tournament_id=t.pk, user=leaver.user, now=now + 2 * MINUTE)
+    told = OutgoingEmail.objects.filter(to=leaver.user.email, subject__contains="You withdrew from")
+    assert told.count() == 2

@@ -283,7 +283,8 @@ def leave_locked(
             "reason": gettext_lazy(reason) if reason in SITE_REASONS else reason,
             "url": tournament_url(tournament),
         },
-        dedupe_key=f"tournament-left:{tournament.pk}:{participant.user_id}",
+        # Per leaving: a player let back in (``tools.participant_reinstate``) may leave again.
+        dedupe_key=f"tournament-left:{tournament.pk}:{participant.user_id}:{now.isoformat()}",
         now=now,
     )
 
