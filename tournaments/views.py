@@ -303,6 +303,7 @@ def game_result(request, game: int):
             services.game_result_set(
                 game_id=game,
                 ranking=form.ranking(),
+                forfeited=form.forfeited(),
                 reason=form.cleaned_data["reason"],
                 by=request.user,
                 now=timezone.now(),

@@ -150,12 +150,20 @@ def round_extend(*, tournament_id: int, number: int, days: int, by, now: dt.date
 
 
 def game_result_set(
-    *, game_id: int, ranking: Sequence[Sequence[int]], reason: str, by, now: dt.datetime
+    *,
+    game_id: int,
+    ranking: Sequence[Sequence[int]],
+    reason: str,
+    by,
+    now: dt.datetime,
+    forfeited: Sequence[int] = (),
 ) -> TournamentGame:
     """An organiser decides an undecided game by hand: ``ranking`` groups
-    participant ids, best first (a shared place is one group).  The reason
-    is logged, the match (if running) ends that way, and the tournament
-    advances.
+    participant ids, best first (a shared place is one group);
+    ``forfeited`` lists the players who did not play (a no-show: they lose
+    to everyone who played, and the game counts as unplayed, as a
+    walkover, for the standings' tie-breaks).  The reason is logged, the
+    match (if running) ends that way, and the tournament advances.
 
     :raises NotFound, NotAllowed, Conflict, GameActionError.
     """
@@ -177,6 +185,7 @@ def game_result_set(
                 round=game.round.number,
                 table=tuple(game.players),
                 ranking=tuple(tuple(int(p) for p in group) for group in ranking),
+                forfeited=frozenset(int(p) for p in forfeited),
                 key=game.key,
             )
         except (TypeError, ValueError):
@@ -201,6 +210,7 @@ def game_result_set(
             now=now,
             game=game.key,
             ranking=[list(g) for g in result.ranking],
+            forfeited=sorted(result.forfeited),
         )
         advance_locked(tournament, now)
     game.refresh_from_db()
