@@ -14,7 +14,7 @@ from mail.models import OutgoingEmail
 from tests.deadlines.conftest import play_turn
 from tournaments.models import Participant, Tournament
 
-from .conftest import new_players, play_out, started
+from .conftest import best_seed_wins, new_players, play_out, running_games, started
 
 pytestmark = pytest.mark.django_db
 MINUTE = dt.timedelta(minutes=1)
@@ -229,3 +229,19 @@ def test_a_player_let_back_in_who_withdraws_again_is_told_again(alice, club, now
     participant_withdraw(tournament_id=t.pk, user=leaver.user, now=now + 2 * MINUTE)
     told = OutgoingEmail.objects.filter(to=leaver.user.email, subject__contains="You withdrew from")
     assert told.count() == 2
+
+
+def test_a_player_dropped_before_this_rule_who_played_on_is_not_withdrawn_afterwards(alice, club, now):
+    from tournaments.services import tournament_advance, tournament_game_finished
+    from tournaments.services.common import log
+
+    t = started(alice, club, new_players(4), now=now, format="swiss", rounds=3)
+    for game in running_games(t):
+        best_seed_wins(t, game, now)
+        tournament_game_finished(match_id=game.match_id, now=now)
+    veteran = t.participants.select_related("user").get(seed=4)
+    assert any(veteran.pk in g.players for g in t.games.filter(round__number=2))
+    # The log of a drop in round 1, from before drops withdrew anyone.
+    log(t, "dropped", "%(player)s was dropped.", params={"player": veteran.user}, user=veteran.user, now=now, round=1)
+    tournament_advance(tournament_id=t.pk, now=now)
+    assert not Participant.objects.get(pk=veteran.pk).withdrawn
