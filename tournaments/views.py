@@ -108,7 +108,11 @@ def tournament_detail(request, pk: int):
         context["bracket_note"] = services.bracket_note() if tournament.is_bracket else ""
         # The half-point byes asked for rounds not paired yet (an organiser may take them back).
         context["open_byes"] = (
-            ByeRequest.objects.filter(participant__tournament=tournament, round__gt=paired)
+            ByeRequest.objects.filter(
+                participant__tournament=tournament,
+                participant__status=Participant.Status.REGISTERED,
+                round__gt=paired,
+            )
             .select_related("participant__user")
             .order_by("round", "participant__seed", "pk")
             if tournament.format == Tournament.Format.SWISS

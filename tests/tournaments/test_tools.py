@@ -539,3 +539,19 @@ def test_adding_or_seating_a_player_who_withdrew_points_the_organiser_to_letting
         )
     with pytest.raises(Conflict, match="is already registered"):
         participant_add_late(tournament_id=t.pk, display_name=str(playing.user), by=alice, now=now)
+
+
+def test_the_organisers_list_of_half_point_byes_leaves_out_players_who_withdrew(client, alice, club, now):
+    from tournaments.services import participant_withdraw
+
+    t = started(alice, club, new_players(6), now=now, format="swiss", rounds=3)
+    staying, leaving = entry(t, 2), entry(t, 3)
+    for asker in (staying, leaving):
+        bye_request(tournament_id=t.pk, user=asker.user, round_number=3, now=now)
+    participant_withdraw(tournament_id=t.pk, user=leaving.user, now=now)
+    client.force_login(alice)
+    html = client.get(t.get_absolute_url()).content.decode()
+    box = html[html.index('id="organiser-heading"') :]
+    box = " ".join(re.sub(r"<[^>]+>", " ", box[: box.index("</section>")]).split())
+    assert f"{staying.user} asked for a half-point bye in round 3." in box
+    assert f"{leaving.user} asked for a half-point bye" not in box
