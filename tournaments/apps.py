@@ -19,12 +19,13 @@ class TournamentsConfig(AppConfig):
         from .reply_tokens import KIND
         from .services.deadlines import organisers_told_of_drop
         from .services.tools import paused_clock_held, paused_clock_since
-        from .signals import autoplay_due
+        from .signals import advance_due, autoplay_due
 
         signals.match_finished.connect(receivers.on_match_finished, dispatch_uid="tournaments-game-finished")
         calendar_source_register(round_deadlines_calendar)
         clock_hold_register(paused_clock_held)
         clock_hold_since_register(paused_clock_since)
         autoplay_due.connect(receivers.on_autoplay_due, dispatch_uid="tournaments-autoplay")
+        advance_due.connect(receivers.on_advance_due, dispatch_uid="tournaments-advance")
         intake_kind_register(KIND, invitation_reply)
         dropped_register(organisers_told_of_drop)

@@ -131,7 +131,9 @@ class ExtendForm(forms.Form):
 
 
 class ResultForm(forms.Form):
-    """A place for every player of the game (equal places share), and why."""
+    """A place for every player of the game who played (equal places
+    share), the players who did not (a no-show: they forfeit, and the game
+    counts as not played for the others), and why."""
 
     reason = forms.CharField(max_length=500, help_text=_("Kept in the tournament log."))
 
@@ -140,13 +142,32 @@ class ResultForm(forms.Form):
         self.players = players
         for participant in players:
             self.fields[f"place_{participant.pk}"] = forms.IntegerField(
-                min_value=1, max_value=len(players), label=format_lazy(_("Place of {player}"), player=participant)
+                min_value=1,
+                max_value=len(players),
+                required=False,
+                label=format_lazy(_("Place of {player}"), player=participant),
+            )
+            self.fields[f"absent_{participant.pk}"] = forms.BooleanField(
+                required=False, label=format_lazy(_("{player} did not play (forfeit)"), player=participant)
             )
 
+    def clean(self):
+        cleaned = super().clean()
+        for participant in self.players:
+            if not cleaned.get(f"absent_{participant.pk}") and cleaned.get(f"place_{participant.pk}") is None:
+                self.add_error(f"place_{participant.pk}", _("Give a place to every player who played."))
+        return cleaned
+
+    def forfeited(self) -> list[int]:
+        """The players who did not play."""
+        return [p.pk for p in self.players if self.cleaned_data[f"absent_{p.pk}"]]
+
     def ranking(self) -> list[list[int]]:
+        """The players who played, grouped by place, best first."""
         places: dict[int, list[int]] = {}
         for participant in self.players:
-            places.setdefault(self.cleaned_data[f"place_{participant.pk}"], []).append(participant.pk)
+            if not self.cleaned_data[f"absent_{participant.pk}"]:
+                places.setdefault(self.cleaned_data[f"place_{participant.pk}"], []).append(participant.pk)
         return [places[place] for place in sorted(places)]
 
 
@@ -181,3 +202,10 @@ class MessageForm(forms.Form):
 
 class ByeForm(forms.Form):
     round = forms.IntegerField(min_value=1, max_value=MAX_ROUNDS, label=_("Round"))
+
+
+class ByeWithdrawForm(ByeForm):
+    """Take back a half-point bye: the player's own, or (an organiser)
+    the player ``participant``'s."""
+
+    participant = forms.IntegerField(required=False, widget=forms.HiddenInput)

@@ -39,3 +39,15 @@ def on_autoplay_due(sender, *, match_ids: list[int], **kwargs) -> None:
             autoplay_task.delay(match_id=match_id)
         except Exception:
             logger.exception("Could not queue tournament_match_autoplay for match %s", match_id)
+
+
+def on_advance_due(sender, *, tournament_id: int, **kwargs) -> None:
+    """Queue the tournament's advance.  A lost one only delays it: every
+    pairing advances first."""
+    from tournaments.tasks import tournament_advance as advance_task
+
+    publish(
+        advance_task,
+        tournament_id=tournament_id,
+        failure=f"Could not queue tournament_advance for tournament {tournament_id}; the next advance will.",
+    )

@@ -9,3 +9,7 @@ from django.dispatch import Signal
 #: kwargs: match_ids (games a round deadline sweep left to be finished
 #: with default moves)
 autoplay_due = Signal()
+
+#: kwargs: tournament_id (a player was dropped from one of its games: the
+#: advance withdraws them)
+advance_due = Signal()

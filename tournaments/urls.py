@@ -43,6 +43,11 @@ urlpatterns = [
         name="tournament-replace",
     ),
     path(
+        "tournaments/<int:pk>/players/<int:participant>/reinstate/",
+        views.participant_reinstate,
+        name="tournament-reinstate",
+    ),
+    path(
         "tournaments/<int:pk>/players/<int:participant>/disqualify/",
         views.participant_disqualify,
         name="tournament-disqualify",
@@ -68,6 +73,7 @@ urlpatterns = [
         name="tournament-round-pairing",
     ),
     path("tournaments/<int:pk>/bye/", views_organiser.bye_request, name="tournament-bye"),
+    path("tournaments/<int:pk>/bye/withdraw/", views_organiser.bye_withdraw, name="tournament-bye-withdraw"),
     path("clubs/", views_clubs.club_list, name="clubs"),
     path("clubs/new/", views_clubs.club_new, name="club-new"),
     path("clubs/<int:pk>/", views_clubs.club_detail, name="club-detail"),

@@ -24,7 +24,7 @@ from .forms import (
     SeedingForm,
     TournamentForm,
 )
-from .models import Substitution, Tournament, TournamentGame
+from .models import ByeRequest, Participant, Substitution, Tournament, TournamentGame
 from .overview import TIE_BREAKS, tournament_overview
 from .view_actions import act, form_act
 from .views_organiser import organiser_required
@@ -106,6 +106,18 @@ def tournament_detail(request, pk: int):
         context["message_form"] = MessageForm()
         context["pairing_proposal"] = services.round_pairing_proposal(tournament)
         context["bracket_note"] = services.bracket_note() if tournament.is_bracket else ""
+        # The half-point byes asked for rounds not paired yet (an organiser may take them back).
+        context["open_byes"] = (
+            ByeRequest.objects.filter(
+                participant__tournament=tournament,
+                participant__status=Participant.Status.REGISTERED,
+                round__gt=paired,
+            )
+            .select_related("participant__user")
+            .order_by("round", "participant__seed", "pk")
+            if tournament.format == Tournament.Format.SWISS
+            else []
+        )
         if tournament.status == Tournament.Status.REGISTRATION and tournament.seeding == Tournament.Seeding.MANUAL:
             context["seeding_form"] = SeedingForm(participants=overview.participants)
     return render(request, "tournaments/detail.html", context)
@@ -229,6 +241,21 @@ def participant_replace(request, pk: int, participant: int):
 
 @organiser_required
 @require_POST
+def participant_reinstate(request, pk: int, participant: int):
+    """Let a player who withdrew back in, from the next pairing."""
+    name = Participant.objects.filter(pk=participant, tournament_id=pk).select_related("user").first()
+    return act(
+        request,
+        pk,
+        lambda: services.participant_reinstate(
+            tournament_id=pk, participant_id=participant, by=request.user, now=timezone.now()
+        ),
+        _("%(player)s plays again from the next pairing.") % {"player": name},
+    )
+
+
+@organiser_required
+@require_POST
 def participant_disqualify(request, pk: int, participant: int):
     return form_act(
         request,
@@ -280,6 +307,7 @@ def game_result(request, game: int):
             services.game_result_set(
                 game_id=game,
                 ranking=form.ranking(),
+                forfeited=form.forfeited(),
                 reason=form.cleaned_data["reason"],
                 by=request.user,
                 now=timezone.now(),

@@ -22,8 +22,8 @@ from django.views.decorators.http import require_POST
 from games.services import GameActionError
 
 from . import selectors, services
-from .forms import ByeForm, MessageForm, PlayerNameForm
-from .models import Tournament
+from .forms import ByeForm, ByeWithdrawForm, MessageForm, PlayerNameForm
+from .models import Participant, Tournament
 from .overview import points_decimal, round_robin_rests, status_text, tournament_overview
 from .pairing_warnings import problem_text
 from .services.running import half_byes_of
@@ -168,6 +168,34 @@ def bye_request(request, pk: int):
         ),
         lambda form: _("You sit out round %(number)s for half a point.") % {"number": form.cleaned_data["round"]},
     )
+
+
+@login_required
+@require_POST
+def bye_withdraw(request, pk: int):
+    """A player (or an organiser, for the player posted) takes back a
+    half-point bye."""
+
+    def withdraw(form):
+        return services.bye_withdraw(
+            tournament_id=pk,
+            by=request.user,
+            round_number=form.cleaned_data["round"],
+            participant_id=form.cleaned_data["participant"],
+            now=timezone.now(),
+        )
+
+    def done(form) -> str:
+        number, participant = form.cleaned_data["round"], form.cleaned_data["participant"]
+        if participant is None:
+            return _("You play round %(number)s after all: your half-point bye is taken back.") % {"number": number}
+        player = Participant.objects.filter(pk=participant).select_related("user").first()
+        return _("%(player)s plays round %(number)s after all: the half-point bye is taken back.") % {
+            "player": player,
+            "number": number,
+        }
+
+    return form_act(request, pk, ByeWithdrawForm, withdraw, done)
 
 
 def _posted_pairing(post, proposal) -> tuple[list[tuple[int, ...]], list[int]]:

@@ -2,6 +2,7 @@
 standings, and only organisers see and use the organiser controls."""
 
 import datetime as dt
+import re
 
 import pytest
 from django.urls import reverse
@@ -335,3 +336,46 @@ def test_a_rounds_byes_are_listed_after_its_games(client, alice, club, now):
     html = page(client, t.get_absolute_url())
     rounds = html[html.index('id="rounds-heading"') :]
     assert rounds.index("R2-T2") < rounds.index("R2-B1")
+
+
+def test_an_organiser_is_offered_to_set_a_result_only_for_games_without_one(client, alice, club, now):
+    from tournaments.services import bye_request, tournament_game_finished
+
+    t = started(alice, club, new_players(6), now=now, format="swiss", rounds=3)
+    asker = t.participants.get(seed=6)
+    bye_request(tournament_id=t.pk, user=asker.user, round_number=2, now=now)
+    for game in running_games(t):
+        finish(game, user_of(t, min(game.players)), now)
+        tournament_game_finished(match_id=game.match_id, now=now)
+    html = page(client, t.get_absolute_url(), alice)
+    rows = re.findall(r"<tr>.*?</tr>", html[html.index('id="rounds-heading"') :], re.S)
+    half_bye = next(row for row in rows if f"R2-H{asker.pk}" in row)
+    assert "set result" not in half_bye
+    playing = [row for row in rows if "Playing, move" in row]
+    assert len(playing) == 2 and all("set result" in row for row in playing)
+
+
+def test_an_organiser_records_a_no_show_as_a_forfeit_not_a_played_game(client, alice, club, now):
+    from tests.conftest import living_in
+    from tournaments.overview import tournament_overview
+
+    t = started(alice, club, new_players(4), now=now, format="swiss", rounds=3)
+    game = running_games(t)[0]
+    a, b = game.players
+    url = reverse("tournament-game-result", args=[game.pk])
+    living_in("nl", "Europe/Amsterdam", alice)
+    name_b = str(user_of(t, b))
+    form = " ".join(page(client, url, alice).split())
+    assert f"{name_b} speelde niet (verloren zonder spel)" in form and "vink aan wie niet gespeeld heeft" in form
+    response = client.post(url, {f"place_{a}": 1, f"absent_{b}": "on", "reason": "did not come to the club"})
+    assert response.status_code == 302
+    game.refresh_from_db()
+    assert (game.ranking, game.forfeited) == ([[a]], [b])
+    rows = {row.participant.pk: row for row in tournament_overview(t).standings}
+    assert (rows[a].points, rows[a].played, rows[a].unplayed) == ("1", 0, 1)
+    assert (rows[b].points, rows[b].played) == ("0", 0)
+    # A place is still asked of every player who played.
+    other = running_games(t)[0]
+    c, d = other.players
+    response = client.post(reverse("tournament-game-result", args=[other.pk]), {f"place_{c}": 1, "reason": "x"})
+    assert response.status_code == 200 and not other.__class__.objects.get(pk=other.pk).decided

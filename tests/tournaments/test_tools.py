@@ -2,11 +2,15 @@
 registration, a requested half-point bye, pause and resume, a message to
 every player; each logged."""
 
+import re
+
 import pytest
+from django.urls import reverse
 
 from games.models import Match, Seat
-from games.services import Conflict, NotAllowed
+from games.services import Conflict, NotAllowed, NotFound
 from mail.models import OutgoingEmail, ReplyToken
+from tests.conftest import living_in
 from tournaments.models import TournamentGame
 from tournaments.overview import tournament_overview
 from tournaments.services import (
@@ -457,3 +461,97 @@ def test_cancelling_a_paused_tournament_gives_its_games_their_clocks_back(alice,
     assert nxt.deadline_at == now + 7 * DAY  # a turn that begins now has a running clock
     deadlines_sweep(now=now + 7 * DAY + HOUR)
     assert match.events.filter(kind="timeout_auto", data__seat_id=nxt.pk).exists()
+
+
+def _bye_box(client, user, t) -> str:
+    client.force_login(user)
+    html = client.get(t.get_absolute_url()).content.decode()
+    return " ".join(re.sub(r"<[^>]+>", " ", html).split())
+
+
+def test_a_player_takes_back_their_half_point_bye_on_the_page_and_is_paired_after_all(client, alice, club, now):
+    from tournaments.services import tournament_game_finished
+
+    t = started(alice, club, new_players(6), now=now, format="swiss", rounds=3)
+    asker = entry(t, 2)
+    bye_request(tournament_id=t.pk, user=asker.user, round_number=2, now=now)
+    assert "You asked for a half-point bye in round 2." in _bye_box(client, asker.user, t)
+    response = client.post(reverse("tournament-bye-withdraw", args=[t.pk]), {"round": 2}, follow=True)
+    text = " ".join(re.sub(r"<[^>]+>", " ", response.content.decode()).split())
+    assert "You play round 2 after all: your half-point bye is taken back." in text
+    assert "You asked for a half-point bye" not in text
+    assert "withdrew their request for a half-point bye in round 2" in text  # the log
+    for game in running_games(t):
+        best_seed_wins(t, game, now)
+        tournament_game_finished(match_id=game.match_id, now=now)
+    round2 = list(t.games.filter(round__number=2))
+    assert not [g for g in round2 if g.source == TournamentGame.Source.HALF_BYE]
+    assert any(asker.pk in g.players for g in round2 if g.match_id)
+
+
+def test_an_organiser_takes_back_a_players_half_point_bye_in_dutch(client, alice, club, now):
+    t = started(alice, club, new_players(6), now=now, format="swiss", rounds=3)
+    asker = entry(t, 3)
+    bye_request(tournament_id=t.pk, user=asker.user, round_number=3, now=now)
+    living_in("nl", "Europe/Amsterdam", alice)
+    page = _bye_box(client, alice, t)
+    assert f"{asker.user} vroeg om een vrije ronde voor een half punt in ronde 3" in page
+    url = reverse("tournament-bye-withdraw", args=[t.pk])
+    response = client.post(url, {"round": 3, "participant": asker.pk}, follow=True)
+    text = " ".join(re.sub(r"<[^>]+>", " ", response.content.decode()).split())
+    assert f"{asker.user} speelt ronde 3 toch: de vrije ronde is ingetrokken." in text
+    assert not asker.bye_requests.exists()
+    # Another player may not take it back for them.
+    bye_request(tournament_id=t.pk, user=asker.user, round_number=3, now=now)
+    client.force_login(entry(t, 4).user)
+    client.post(url, {"round": 3, "participant": asker.pk})
+    assert asker.bye_requests.exists()
+
+
+def test_a_half_point_bye_cannot_be_taken_back_once_its_round_is_paired(alice, club, now):
+    from tournaments.services import bye_withdraw, tournament_game_finished
+
+    t = started(alice, club, new_players(6), now=now, format="swiss", rounds=3)
+    asker = entry(t, 2)
+    bye_request(tournament_id=t.pk, user=asker.user, round_number=2, now=now)
+    for game in running_games(t):
+        best_seed_wins(t, game, now)
+        tournament_game_finished(match_id=game.match_id, now=now)
+    with pytest.raises(Conflict, match="Round 2 is already paired"):
+        bye_withdraw(tournament_id=t.pk, by=asker.user, round_number=2, now=now)
+    with pytest.raises(NotFound, match="no half-point bye"):
+        bye_withdraw(tournament_id=t.pk, by=asker.user, round_number=3, now=now)
+    assert t.games.get(key=f"R2-H{asker.pk}").source == TournamentGame.Source.HALF_BYE
+
+
+def test_adding_or_seating_a_player_who_withdrew_points_the_organiser_to_letting_them_back_in(alice, club, now):
+    from tournaments.services import participant_withdraw
+
+    t = started(alice, club, new_players(5), now=now, format="swiss", rounds=3)
+    leaver, playing = entry(t, 5), entry(t, 1)
+    participant_withdraw(tournament_id=t.pk, user=leaver.user, now=now)
+    hint = f"{leaver.user} withdrew: let them back in from the player list instead."
+    with pytest.raises(Conflict, match=re.escape(hint)):
+        participant_add_late(tournament_id=t.pk, display_name=str(leaver.user), by=alice, now=now)
+    with pytest.raises(Conflict, match=re.escape(hint)):
+        participant_replace(
+            tournament_id=t.pk, participant_id=playing.pk, display_name=str(leaver.user), by=alice, now=now
+        )
+    with pytest.raises(Conflict, match="is already registered"):
+        participant_add_late(tournament_id=t.pk, display_name=str(playing.user), by=alice, now=now)
+
+
+def test_the_organisers_list_of_half_point_byes_leaves_out_players_who_withdrew(client, alice, club, now):
+    from tournaments.services import participant_withdraw
+
+    t = started(alice, club, new_players(6), now=now, format="swiss", rounds=3)
+    staying, leaving = entry(t, 2), entry(t, 3)
+    for asker in (staying, leaving):
+        bye_request(tournament_id=t.pk, user=asker.user, round_number=3, now=now)
+    participant_withdraw(tournament_id=t.pk, user=leaving.user, now=now)
+    client.force_login(alice)
+    html = client.get(t.get_absolute_url()).content.decode()
+    box = html[html.index('id="organiser-heading"') :]
+    box = " ".join(re.sub(r"<[^>]+>", " ", box[: box.index("</section>")]).split())
+    assert f"{staying.user} asked for a half-point bye in round 3." in box
+    assert f"{leaving.user} asked for a half-point bye" not in box

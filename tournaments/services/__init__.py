@@ -46,7 +46,9 @@ from .setup import (
 from .sweeps import tournaments_start_due, tournaments_sweep
 from .tools import (
     bye_request,
+    bye_withdraw,
     participant_add_late,
+    participant_reinstate,
     players_message,
     tournament_pause,
     tournament_resume,
@@ -64,7 +66,9 @@ __all__ = [
     "tournament_pause",
     "players_message",
     "participant_add_late",
+    "participant_reinstate",
     "bye_request",
+    "bye_withdraw",
     "AdvanceReport",
     "club_create",
     "club_invite",

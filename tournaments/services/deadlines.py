@@ -28,9 +28,9 @@ from games.services import Conflict, GameActionError, match_resign, move_submit
 
 from ..models import ClubMembership, Round, Tournament, TournamentGame
 from ..notify import notice_send, tournament_url
-from ..signals import autoplay_due
+from ..signals import advance_due, autoplay_due
 from .common import log
-from .running import tournament_game_finished
+from .running import DROPPED, tournament_game_finished
 
 logger = logging.getLogger(__name__)
 GRACE = dt.timedelta(hours=24)
@@ -53,15 +53,18 @@ def organisers_of(tournament: Tournament) -> list:
 def organisers_told_of_drop(match, seat, now: dt.datetime) -> None:
     """A player of a tournament game dropped from it for missing deadlines
     (``games.deadlines.sweeps.dropped_register``, in the enforcement's
-    transaction): the log says so and the organisers are told, with the way
-    to withdraw a player who stopped playing before later rounds pair them."""
+    transaction): the log says so, the organisers are told, and once the
+    enforcement commits the tournament advances, which withdraws the player
+    (``running._withdraw_dropped``: the log line is what it reads) before
+    any later round can pair them.  The match lock is held here, so the
+    tournament lock is not taken here (it is always taken first)."""
     game = TournamentGame.objects.select_related("tournament", "round").filter(match=match).first()
     if game is None or game.tournament.status != Tournament.Status.RUNNING:
         return
     tournament = game.tournament
     log(
         tournament,
-        "dropped",
+        DROPPED,
         gettext_noop(
             "%(player)s missed too many deadlines in a row in %(game)s (round %(number)s) and was dropped from it."
         ),
@@ -84,6 +87,7 @@ def organisers_told_of_drop(match, seat, now: dt.datetime) -> None:
             dedupe_key=f"tournament-dropped:{match.pk}:{seat.pk}:{person.pk}",
             now=now,
         )
+    transaction.on_commit(partial(advance_due.send_robust, sender=Tournament, tournament_id=tournament.pk))
 
 
 def _late_rounds(now: dt.datetime):

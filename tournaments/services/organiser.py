@@ -16,14 +16,13 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from games.services import Conflict, GameActionError, NotFound, match_resign
+from games.services import Conflict, GameActionError, NotFound
 
-from ..models import SITE_REASONS, Participant, Tournament, TournamentGame
-from ..notify import notice_send, tournament_url
+from ..models import Participant, Tournament, TournamentGame
 from ..types import GameResult
 from .closing import cancel_locked
 from .common import locked_tournament, log, require_manager
-from .running import advance_locked, record_result
+from .running import advance_locked, leave_locked, record_result
 from .tools import pause_end_locked
 
 MAX_EXTENSION_DAYS = 60
@@ -100,14 +99,8 @@ def _leave(
     by,
     now: dt.datetime,
 ) -> None:
-    """Withdraw or disqualify.  Expects the tournament lock.
-
-    1. Mark the player; their seeding place and past results stay.
-    2. Record their undecided two-player games as forfeits.
-    3. Resign them from every match still running (the forfeits' matches
-       end; larger tables play on without them).
-    4. Advance: record what finished, pair on.
-    """
+    """Withdraw or disqualify (``running.leave_locked``), then advance:
+    record what finished, pair on.  Expects the tournament lock."""
     if tournament.status != Tournament.Status.RUNNING:
         raise Conflict(_("Only a running tournament has players to withdraw."), code="not_running")
     if participant.withdrawn:
@@ -115,57 +108,8 @@ def _leave(
             _("%(player)s has already left the tournament.") % {"player": participant},
             code="already_left",
         )
-    participant.status = status
-    participant.left_at = now
-    participant.left_reason = reason[:500]
-    participant.save(update_fields=["status", "left_at", "left_reason"])
-    verb = "withdrew" if status == Participant.Status.WITHDRAWN else "was disqualified"
-    log(
-        tournament,
-        status,
-        _leaving_message(status, reason),
-        params={"player": participant, "reason": reason} if reason else {"player": participant},
-        translated=["reason"] if reason in SITE_REASONS else [],
-        user=by,
-        now=now,
-        participant=participant.pk,
-    )
-    mine = [
-        g for g in tournament.games.filter(ranking__isnull=True).select_related("round") if participant.pk in g.players
-    ]
-    for game in mine:
-        if len(game.players) == 2:
-            forfeit = GameResult.forfeit(game.round.number, game.players, [participant.pk], key=game.key)
-            record_result(tournament, forfeit, source=Source.FORFEIT, now=now)
-    for game in mine:
-        if game.match_id is None:
-            continue
-        try:
-            match_resign(match_id=game.match_id, user=participant.user, now=now, source="system")
-        except GameActionError:
-            continue  # already over, or already left this game
+    leave_locked(tournament, participant, status, reason, by=by, now=now)
     advance_locked(tournament, now)
-    notice_send(
-        user=participant.user,
-        template="tournament-left",
-        context={
-            "tournament": tournament,
-            "verb": verb,
-            "reason": reason,
-            "url": tournament_url(tournament),
-        },
-        dedupe_key=f"tournament-left:{tournament.pk}:{participant.user_id}",
-        now=now,
-    )
-
-
-def _leaving_message(status: str, reason: str) -> str:
-    """The log line's msgid; a player may withdraw without saying why."""
-    if status == Participant.Status.DISQUALIFIED:
-        return gettext_noop("%(player)s was disqualified: %(reason)s")
-    if reason:
-        return gettext_noop("%(player)s withdrew: %(reason)s")
-    return gettext_noop("%(player)s withdrew.")
 
 
 def round_extend(*, tournament_id: int, number: int, days: int, by, now: dt.datetime) -> dt.datetime:
@@ -206,12 +150,20 @@ def round_extend(*, tournament_id: int, number: int, days: int, by, now: dt.date
 
 
 def game_result_set(
-    *, game_id: int, ranking: Sequence[Sequence[int]], reason: str, by, now: dt.datetime
+    *,
+    game_id: int,
+    ranking: Sequence[Sequence[int]],
+    reason: str,
+    by,
+    now: dt.datetime,
+    forfeited: Sequence[int] = (),
 ) -> TournamentGame:
     """An organiser decides an undecided game by hand: ``ranking`` groups
-    participant ids, best first (a shared place is one group).  The reason
-    is logged, the match (if running) ends that way, and the tournament
-    advances.
+    participant ids, best first (a shared place is one group);
+    ``forfeited`` lists the players who did not play (a no-show: they lose
+    to everyone who played, and the game counts as unplayed, as a
+    walkover, for the standings' tie-breaks).  The reason is logged, the
+    match (if running) ends that way, and the tournament advances.
 
     :raises NotFound, NotAllowed, Conflict, GameActionError.
     """
@@ -233,6 +185,7 @@ def game_result_set(
                 round=game.round.number,
                 table=tuple(game.players),
                 ranking=tuple(tuple(int(p) for p in group) for group in ranking),
+                forfeited=frozenset(int(p) for p in forfeited),
                 key=game.key,
             )
         except (TypeError, ValueError):
@@ -257,6 +210,7 @@ def game_result_set(
             now=now,
             game=game.key,
             ranking=[list(g) for g in result.ranking],
+            forfeited=sorted(result.forfeited),
         )
         advance_locked(tournament, now)
     game.refresh_from_db()

@@ -24,7 +24,7 @@ from ..notify import notice_send, tournament_url
 from ..reply_tokens import invitation_reply_address
 from ..selectors import is_club_member, is_club_organiser
 from .common import locked_tournament, log, require_manager
-from .tools import late_entry_locked, substitute_locked
+from .tools import late_entry_locked, newcomer_not_in, substitute_locked
 from .validation import invalid, settings_clean
 
 Format = Tournament.Format
@@ -283,7 +283,9 @@ def participant_replace(
     """An organiser puts another player in a registered player's place:
     before round 1 keeping its place in a manual seeding order; once the
     tournament runs, in its seat of every running game, the results so far
-    staying with the place (``tools.substitute_locked``).
+    staying with the place (``tools.substitute_locked``).  A place whose
+    player withdrew is taken over too (and paired again from then on); a
+    disqualified player's is not.
 
     :raises NotFound, NotAllowed, Conflict.
     """
@@ -302,18 +304,24 @@ def participant_replace(
                 _("There is no player called %(name)s.") % {"name": repr(display_name.strip())},
                 code="unknown_player",
             )
-        if tournament.participants.filter(user=newcomer).exists():
-            raise Conflict(
-                _("%(player)s is already registered.") % {"player": newcomer},
-                code="already_registered",
-            )
+        newcomer_not_in(tournament, newcomer)
         if tournament.status == Tournament.Status.RUNNING:
-            if participant.withdrawn:
+            if participant.status == Participant.Status.DISQUALIFIED:
                 raise Conflict(
                     _("%(player)s has already left the tournament.") % {"player": participant},
                     code="already_left",
                 )
             substitute_locked(tournament, participant, newcomer, by=by, now=now)
+            if participant.withdrawn:
+                # A place whose player withdrew (or was withdrawn, dropped
+                # for missing deadlines) is back: the games already
+                # forfeited stay so, the next pairing seats the newcomer.
+                participant.status, participant.left_at, participant.left_reason = (
+                    Participant.Status.REGISTERED,
+                    None,
+                    "",
+                )
+                participant.save(update_fields=["status", "left_at", "left_reason"])
             return participant
         old = participant.user
         participant.user = newcomer

@@ -1,5 +1,6 @@
 """Organiser tools while a tournament runs: a substitute for a player,
-late registration into a Swiss, a requested half-point bye, pause and
+a player who withdrew let back in, late registration into a Swiss, a requested half-point bye (and taking it
+back before its round is paired), pause and
 resume, a message to every player.  Each one is logged (``common.log``:
 who, what, when, details) and shown on the tournament page.
 
@@ -39,7 +40,7 @@ from ..notify import notice_send, tournament_url
 from ..selectors import rating_for, seats_to_move
 from .common import locked_tournament, log, require_manager
 from .manual import round_pairing_proposal
-from .running import advance_locked
+from .running import REINSTATED, advance_locked
 
 MAX_MESSAGE = 5000
 
@@ -63,6 +64,28 @@ def _current_round(tournament: Tournament) -> int:
 def _running(tournament: Tournament) -> None:
     if tournament.status != Tournament.Status.RUNNING:
         raise Conflict(_("The tournament is not running."), code="not_running")
+
+
+def newcomer_not_in(tournament: Tournament, newcomer) -> None:
+    """Refuse to bring in (late, or as a substitute) someone who already
+    has a place: one who withdrew comes back through
+    :func:`participant_reinstate`, which the message says.
+
+    :raises Conflict.
+    """
+    place = tournament.participants.filter(user=newcomer).only("status").first()
+    if place is None:
+        return
+    if place.status == Participant.Status.WITHDRAWN:
+        raise Conflict(
+            _("%(player)s withdrew: let them back in from the player list instead.") % {"player": newcomer},
+            code="withdrawn",
+        )
+    if place.status == Participant.Status.DISQUALIFIED:
+        raise Conflict(
+            _("%(player)s was disqualified and cannot come back.") % {"player": newcomer}, code="disqualified"
+        )
+    raise Conflict(_("%(player)s is already registered.") % {"player": newcomer}, code="already_registered")
 
 
 # ------------------------------------------------------------ substitute
@@ -170,6 +193,45 @@ def _clock_hand_over(tournament: Tournament, match: Match, seat: Seat, newcomer,
     Seat.objects.filter(pk=seat.pk).update(**changes)
 
 
+# ------------------------------------------------------------- reinstate
+def participant_reinstate(*, tournament_id: int, participant_id: int, by, now: dt.datetime) -> Participant:
+    """An organiser lets a player who withdrew (or was withdrawn, dropped
+    for missing deadlines) back into a running tournament: they are paired
+    again from the next pairing, the games they forfeited meanwhile stay
+    forfeited.  A disqualified player stays out.
+
+    :raises NotAllowed, NotFound, Conflict.
+    """
+    with transaction.atomic():
+        tournament = locked_tournament(tournament_id)
+        require_manager(by, tournament)
+        _running(tournament)
+        participant = tournament.participants.select_related("user").filter(pk=participant_id).first()
+        if participant is None:
+            raise NotFound(_("That player is not in this tournament."), code="not_registered")
+        if participant.status == Participant.Status.DISQUALIFIED:
+            raise Conflict(
+                _("%(player)s was disqualified and cannot come back.") % {"player": participant}, code="disqualified"
+            )
+        if not participant.withdrawn:
+            raise Conflict(_("%(player)s still plays.") % {"player": participant}, code="registered")
+        participant.status, participant.left_at, participant.left_reason = Participant.Status.REGISTERED, None, ""
+        participant.save(update_fields=["status", "left_at", "left_reason"])
+        log(
+            tournament,
+            REINSTATED,
+            gettext_noop("%(by)s let %(player)s back into the tournament, from the next pairing."),
+            params={"by": by, "player": participant.user},
+            user=by,
+            now=now,
+            participant=participant.pk,
+            # Answers the player's drop, if that is why they left (``running._withdraw_dropped``).
+            player_user=participant.user_id,
+        )
+        advance_locked(tournament, now)
+    return participant
+
+
 # ---------------------------------------------------- late registration
 def participant_add_late(*, tournament_id: int, display_name: str, by, now: dt.datetime) -> Participant:
     """An organiser adds a player to a running Swiss.  The newcomer is
@@ -205,8 +267,7 @@ def late_entry_locked(tournament: Tournament, newcomer, *, by, now: dt.datetime)
             % {"round": _current_round(tournament) + 1},
             code="paired_by_hand",
         )
-    if tournament.participants.filter(user=newcomer).exists():
-        raise Conflict(_("%(player)s is already registered.") % {"player": newcomer}, code="already_registered")
+    newcomer_not_in(tournament, newcomer)
     last = tournament.participants.order_by("-seed").values_list("seed", flat=True).first() or 0
     participant = Participant.objects.create(
         tournament=tournament,
@@ -293,6 +354,66 @@ def bye_request(*, tournament_id: int, user, round_number: int, now: dt.datetime
                 round=round_number,
             )
     return request
+
+
+def bye_withdraw(
+    *, tournament_id: int, by, round_number: int, now: dt.datetime, participant_id: int | None = None
+) -> Participant:
+    """Take back a half-point bye asked for round ``round_number`` while
+    that round is not paired yet: the player then plays it.  ``by`` is the
+    player (``participant_id`` None: their own request) or an organiser
+    (for the player ``participant_id``).  Returns the player.
+
+    :raises NotFound (no such player or request), NotAllowed (someone
+        else's request, not an organiser), Conflict (the round is paired,
+        or paired by hand without the player).
+    """
+    with transaction.atomic():
+        tournament = locked_tournament(tournament_id)
+        players = tournament.participants.select_related("user")
+        whose = {"user": by} if participant_id is None else {"pk": participant_id}
+        participant = players.filter(**whose).first()
+        if participant is None:
+            raise NotFound(_("That player is not in this tournament."), code="not_registered")
+        if participant.user_id != by.pk:
+            require_manager(by, tournament)
+        request = ByeRequest.objects.filter(participant=participant, round=round_number).first()
+        if request is None:
+            raise NotFound(
+                _("There is no half-point bye to take back in round %(round)s.") % {"round": round_number},
+                code="no_bye",
+            )
+        if tournament.status not in (Tournament.Status.REGISTRATION, Tournament.Status.RUNNING) or (
+            round_number <= _current_round(tournament)
+        ):
+            raise Conflict(
+                _("Round %(round)s is already paired: the half-point bye stands.") % {"round": round_number},
+                code="round_paired",
+            )
+        if _paired_by_hand(tournament, round_number):
+            # That pairing leaves the player out: it would no longer fit.
+            raise Conflict(
+                _(
+                    "The organisers have already paired round %(round)s by hand without this player: "
+                    "the half-point bye can no longer be taken back."
+                )
+                % {"round": round_number},
+                code="paired_by_hand",
+            )
+        request.delete()
+        log(
+            tournament,
+            "bye_withdrawn",
+            gettext_noop("%(player)s withdrew their request for a half-point bye in round %(round)s.")
+            if participant.user_id == by.pk
+            else gettext_noop("%(by)s withdrew %(player)s's request for a half-point bye in round %(round)s."),
+            params={"by": by, "player": participant.user, "round": round_number},
+            user=by,
+            now=now,
+            participant=participant.pk,
+            round=round_number,
+        )
+    return participant
 
 
 # -------------------------------------------------------- pause, resume
