@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from django.db.models import QuerySet
 from drf_spectacular.utils import OpenApiParameter
 from rest_framework import serializers
 from rest_framework.response import Response
@@ -45,7 +46,7 @@ class _PageSerializer(serializers.Serializer):
     offset = serializers.IntegerField(min_value=0, max_value=MAX_OFFSET, default=0)
 
 
-def paged(request, rows: Sequence[Any], *, size: int, render: Callable[[list], list]) -> Response:
+def paged(request, rows: Sequence[Any] | QuerySet[Any], *, size: int, render: Callable[[list], list]) -> Response:
     """The page of ``rows`` (a queryset or a list, in paging order) that
     ``?offset=`` asks for, at most ``size`` items, as ``render`` writes
     them, with the ``Link`` to the next page when there is one.

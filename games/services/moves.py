@@ -104,7 +104,7 @@ def _player_seat(seats: list[Seat], user) -> Seat:
 
 #: Why a match that is not in play takes no action, by status and action
 #: (a finished game's refusal also names who won: ``_not_in_play``).
-_NOT_IN_PLAY = {
+_NOT_IN_PLAY: dict[tuple[str, str], str] = {
     (Match.Status.OPEN, "move"): gettext_noop("This game has not started yet."),
     (Match.Status.OPEN, "resign"): gettext_noop("This game has not started yet."),
     (Match.Status.CANCELLED, "move"): gettext_noop("This game was cancelled."),
