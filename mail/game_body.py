@@ -55,6 +55,8 @@ class BodyParts:
     unsubscribe_url: str
     mute_url: str
     site_name: str
+    #: The game is over: no "your move" email is left to answer.
+    over: bool = False
 
 
 def _phrase_table() -> dict[str, str]:
@@ -86,6 +88,7 @@ def _phrase_table() -> dict[str, str]:
             "Reply to this email to write to the other players: your reply goes to them as a message, "
             'never as a move (moves go in reply to your latest "your move" email). Reply "help" for the commands.'
         ),
+        "chat_over": _('Reply to this email to write to the other players. Reply "help" for the commands.'),
         "help_text": _("Notation help:"),
         "help_html": _("Notation help"),
         "page_text": _("Game page:"),
@@ -99,7 +102,7 @@ def _phrase_table() -> dict[str, str]:
 
 #: The paragraphs the plain part shows wrapped (kept wrapped as well, as
 #: ``<key>_wrapped``: wrapping a long paragraph is the dearest step of it).
-_WRAPPED = ("letter", "or_number", "number", "notation_line", "moves_top", "chat")
+_WRAPPED = ("letter", "or_number", "number", "notation_line", "moves_top", "chat", "chat_over")
 
 
 def _phrases() -> dict[str, str]:
@@ -176,7 +179,7 @@ def body_text(parts: BodyParts) -> str:
     if mail.your_move:
         out.append(_text_reply(parts, say))
     elif mail.reply_is_chat:
-        out.append("\n" + say["chat_wrapped"] + "\n")
+        out.append("\n" + say["chat_over_wrapped" if parts.over else "chat_wrapped"] + "\n")
     out.append(
         f"\n{say['page_text']} {parts.game_url}\n\n--\n"
         f"{parts.site_name}. {say['mute_text']} {parts.mute_url}\n"
@@ -264,7 +267,7 @@ def body_html(parts: BodyParts) -> str:
     if mail.your_move:
         out.append(_html_reply(parts, say))
     elif mail.reply_is_chat:
-        out.append(f'\n<p style="margin:4px 0">{say["chat"]}</p>\n')
+        out.append(f'\n<p style="margin:4px 0">{say["chat_over" if parts.over else "chat"]}</p>\n')
     game_url, mute_url, stop_url = _esc(parts.game_url), _esc(parts.mute_url), _esc(parts.unsubscribe_url)
     out.append(
         f'\n<p><a href="{game_url}">{say["page_html"]}</a></p>\n'

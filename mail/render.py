@@ -154,6 +154,7 @@ def render_game_email(
         unsubscribe_url=unsubscribe,
         mute_url=mute,
         site_name=settings.SITE_NAME,
+        over=match.is_finished,
     )
     subject = " ".join(f"{rules.name} #{match.pk}: {mail.headline}".split())
     return subject, body_text(parts), short_lines(body_html(parts))

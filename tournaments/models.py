@@ -374,6 +374,12 @@ class Participant(models.Model):
     def shown_left_reason(self) -> str:
         return shown_reason(self.left_reason)
 
+    @property
+    def withdrawn_by_site(self) -> bool:
+        """Withdrawn by the site, not by themselves: dropped from a game for
+        missing deadlines (the organisers may let them back in)."""
+        return self.status == self.Status.WITHDRAWN and self.left_reason == DROPPED_FOR_DEADLINES
+
 
 class Round(models.Model):
     """A round (for brackets: a schedule step).  Its hard deadline, when the

@@ -106,7 +106,12 @@ def test_the_dropped_player_is_told_they_left_and_the_organisers_that_they_are_n
     told = OutgoingEmail.objects.get(to=alice.email, subject__contains="was dropped from a game")
     text = " ".join(told.text.split())
     assert "withdrawn from the tournament" in text and "later rounds do not pair them" in text
-    assert OutgoingEmail.objects.filter(to=sleeper.user.email, subject__contains="You withdrew from").count() == 1
+    # The site withdrew them: their mail does not say they did it themselves.
+    [mail] = OutgoingEmail.objects.filter(to=sleeper.user.email, subject__contains="withdrawn from")
+    assert mail.subject.endswith("You were withdrawn from Winter cup")
+    text = " ".join(mail.text.split())
+    assert "(missed too many deadlines in a row)" in text and "You withdrew" not in text
+    assert "ask the organisers to let you back in" in text
 
 
 def test_a_player_dropped_from_a_round_robin_forfeits_their_later_games(alice, club, now):
@@ -245,3 +250,18 @@ def test_a_player_dropped_before_this_rule_who_played_on_is_not_withdrawn_afterw
     log(t, "dropped", "%(player)s was dropped.", params={"player": veteran.user}, user=veteran.user, now=now, round=1)
     tournament_advance(tournament_id=t.pk, now=now)
     assert not Participant.objects.get(pk=veteran.pk).withdrawn
+
+
+def test_a_dropped_player_reads_on_the_tournament_page_that_they_were_withdrawn_in_dutch(
+    client, alice, club, now, django_capture_on_commit_callbacks
+):
+    from tests.conftest import living_in
+
+    t = started(alice, club, new_players(4), now=now, format="swiss", rounds=3, days_per_move=1)
+    sleeper = _seat_to_move(t)
+    with django_capture_on_commit_callbacks(execute=True):
+        _drop(t, sleeper, now)
+    living_in("nl", "Europe/Amsterdam", sleeper.user)
+    client.force_login(sleeper.user)
+    html = " ".join(client.get(t.get_absolute_url()).content.decode().split())
+    assert "Je bent uit het toernooi gehaald (te veel termijnen na elkaar gemist)" in html

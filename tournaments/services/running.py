@@ -248,7 +248,9 @@ def leave_locked(
     participant.left_at = now
     participant.left_reason = reason[:500]
     participant.save(update_fields=["status", "left_at", "left_reason"])
-    verb = "withdrew" if status == Participant.Status.WITHDRAWN else "was disqualified"
+    verb = "was disqualified" if status == Participant.Status.DISQUALIFIED else "withdrew"
+    if participant.withdrawn_by_site:
+        verb = "was withdrawn"
     log(
         tournament,
         status,
