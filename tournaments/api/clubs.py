@@ -7,11 +7,14 @@ from typing import ClassVar
 
 from django.db.models import Count, Q
 from django.shortcuts import get_object_or_404
+from django.urls import reverse
 from django.utils import timezone
 from drf_spectacular.utils import extend_schema
 from rest_framework import permissions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
+
+from games.api.paging import PAGED, paged
 
 from .. import selectors, services
 from ..models import Club, ClubMembership
@@ -24,9 +27,14 @@ from .serializers import (
 )
 
 
-def _club(pk: int, user) -> dict:
+def _club(pk: int, request) -> dict:
     club = get_object_or_404(Club, pk=pk)
-    return club_detail_data(club, user, organiser=selectors.is_club_organiser(user, club))
+    return club_detail_data(
+        club,
+        request.user,
+        organiser=selectors.is_club_organiser(request.user, club),
+        tournaments_url=request.build_absolute_uri(reverse("api-tournaments")),
+    )
 
 
 class ClubListApi(ListCreateApi):
@@ -35,16 +43,21 @@ class ClubListApi(ListCreateApi):
         description = serializers.CharField(max_length=5000, required=False, default="", allow_blank=True)
         join_policy = serializers.ChoiceField(choices=Club.JoinPolicy.values, default=Club.JoinPolicy.OPEN)
 
-    @extend_schema(responses={200: ClubSummarySerializer(many=True), **ERRORS})
+    @extend_schema(parameters=PAGED, responses={200: ClubSummarySerializer(many=True), **ERRORS})
     def get(self, request):
-        """Clubs by name."""
+        """Clubs by name (unique, so a page stays put): 500 a page."""
         clubs = Club.objects.annotate(
             active=Count(
                 "memberships",
                 filter=Q(memberships__status=ClubMembership.Status.ACTIVE),
             )
-        ).order_by("name")[:500]
-        return Response(ClubSummarySerializer([club_summary_data(c, c.active) for c in clubs], many=True).data)
+        ).order_by("name")
+        return paged(
+            request,
+            clubs,
+            size=500,
+            render=lambda page: ClubSummarySerializer([club_summary_data(c, c.active) for c in page], many=True).data,
+        )
 
     @extend_schema(
         request=ClubCreateInputSerializer,
@@ -55,7 +68,7 @@ class ClubListApi(ListCreateApi):
         data = self.ClubCreateInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         club = services.club_create(creator=request.user, now=timezone.now(), **data.validated_data)
-        return Response(_club(club.pk, request.user), status=status.HTTP_201_CREATED)
+        return Response(_club(club.pk, request), status=status.HTTP_201_CREATED)
 
 
 class ClubDetailApi(APIView):
@@ -65,7 +78,7 @@ class ClubDetailApi(APIView):
     def get(self, request, pk: int):
         """The club: members (organisers also see requests and invitations)
         and its tournaments."""
-        return Response(_club(pk, request.user))
+        return Response(_club(pk, request))
 
 
 class ClubJoinApi(WriteApi):
@@ -73,7 +86,7 @@ class ClubJoinApi(WriteApi):
     def post(self, request, pk: int):
         """Join (open club), ask to join (by request) or accept an invitation."""
         services.club_join(club_id=pk, user=request.user, now=timezone.now())
-        return Response(_club(pk, request.user))
+        return Response(_club(pk, request))
 
 
 class ClubLeaveApi(WriteApi):
@@ -81,7 +94,7 @@ class ClubLeaveApi(WriteApi):
     def post(self, request, pk: int):
         """Leave, withdraw your request, or decline an invitation."""
         services.club_leave(club_id=pk, user=request.user, now=timezone.now())
-        return Response(_club(pk, request.user))
+        return Response(_club(pk, request))
 
 
 class ClubInviteApi(WriteApi):
@@ -94,7 +107,7 @@ class ClubInviteApi(WriteApi):
         data = TournamentPlayerNameInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         services.club_invite(club_id=pk, by=request.user, now=timezone.now(), **data.validated_data)
-        return Response(_club(pk, request.user))
+        return Response(_club(pk, request))
 
 
 class _ClubMemberAction(WriteApi):
@@ -103,7 +116,7 @@ class _ClubMemberAction(WriteApi):
     @extend_schema(request=None, responses={200: ClubDetailSerializer, **ERRORS})
     def post(self, request, pk: int, user: int):
         type(self).service(club_id=pk, user_id=user, by=request.user, now=timezone.now())
-        return Response(_club(pk, request.user))
+        return Response(_club(pk, request))
 
 
 class ClubApproveApi(_ClubMemberAction):

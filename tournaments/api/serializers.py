@@ -3,6 +3,8 @@ the whole schema), and the functions that fill them."""
 
 from __future__ import annotations
 
+from urllib.parse import urlencode
+
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
@@ -10,6 +12,10 @@ from games.models import TimeoutPolicy
 
 from ..models import Club, ClubMembership, Participant, Tournament
 from ..overview import GameRow, Overview, points_text
+
+#: A club's newest tournaments its answer lists; the rest are in the
+#: tournament list (``tournaments_next``).
+CLUB_TOURNAMENTS = 50
 
 ELIMINATION_TIES = _(
     "An elimination game that ends in a shared first place is decided by the "
@@ -284,7 +290,12 @@ class ClubMemberSerializer(serializers.Serializer):
 
 class ClubDetailSerializer(ClubSummarySerializer):
     member_list = ClubMemberSerializer(many=True, help_text=_("Members; organisers also see requests and invitations."))
-    tournaments = TournamentSummarySerializer(many=True)
+    tournaments = TournamentSummarySerializer(many=True, help_text="The newest 50.")
+    tournaments_next = serializers.URLField(
+        allow_null=True,
+        help_text="While the club has more: its older tournaments, as the tournament list's next page "
+        "(follow its Link header from there); null when tournaments holds them all.",
+    )
     your_status = serializers.CharField(allow_null=True)
     is_organiser = serializers.BooleanField()
 
@@ -299,13 +310,17 @@ def club_summary_data(club: Club, members: int) -> dict:
     }
 
 
-def club_detail_data(club: Club, user, *, organiser: bool) -> dict:
+def club_detail_data(club: Club, user, *, organiser: bool, tournaments_url: str) -> dict:
+    """The club as ``user`` sees it; ``tournaments_url``: the absolute URL
+    of the tournament list, where its older tournaments are."""
     from ..selectors import club_members
 
     memberships = list(club_members(club))
     visible = [m for m in memberships if organiser or m.status == ClubMembership.Status.ACTIVE]
     mine = next((m for m in memberships if user.is_authenticated and m.user_id == user.pk), None)
-    tournaments = list(club.tournaments.select_related("club").order_by("-created_at")[:50])
+    # The tournament list's order, so that its page at the offset goes on from here.
+    tournaments = list(club.tournaments.select_related("club").order_by("-created_at", "-pk")[: CLUB_TOURNAMENTS + 1])
+    more, tournaments = len(tournaments) > CLUB_TOURNAMENTS, tournaments[:CLUB_TOURNAMENTS]
     counts = {t.pk: t.participants.count() for t in tournaments}
     data = {
         **club_summary_data(club, sum(m.status == ClubMembership.Status.ACTIVE for m in memberships)),
@@ -319,6 +334,9 @@ def club_detail_data(club: Club, user, *, organiser: bool) -> dict:
             for m in visible
         ],
         "tournaments": [summary_data(t, counts[t.pk]) for t in tournaments],
+        "tournaments_next": f"{tournaments_url}?{urlencode({'club': club.pk, 'offset': CLUB_TOURNAMENTS})}"
+        if more
+        else None,
         "your_status": None if mine is None else mine.status,
         "is_organiser": organiser,
     }

@@ -15,6 +15,7 @@ from rest_framework import permissions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from games.api.paging import PAGED, paged
 from games.api.serializers import TimeControlInputSerializer
 from games.deadlines.limits import MAX_DAYS_PER_MOVE
 from games.models import TimeoutPolicy
@@ -43,6 +44,11 @@ def _detail(pk: int, user) -> dict:
         tournament_overview(tournament),
         can_manage=selectors.can_manage(user, tournament),
     )
+
+
+def _summaries(tournaments: list[Tournament]) -> list:
+    """A page of the list; each tournament annotated with ``registered``."""
+    return TournamentSummarySerializer([summary_data(t, t.registered) for t in tournaments], many=True).data
 
 
 class TournamentListApi(ListCreateApi):
@@ -91,21 +97,25 @@ class TournamentListApi(ListCreateApi):
         round_days = serializers.IntegerField(min_value=1, max_value=365, required=False, allow_null=True, default=None)
 
     @extend_schema(
-        parameters=[TournamentFilterSerializer],
+        parameters=[TournamentFilterSerializer, *PAGED],
         responses={200: TournamentSummarySerializer(many=True), **ERRORS},
     )
     def get(self, request):
-        """Tournaments, newest first."""
+        """Tournaments, newest first: 200 a page."""
         filters = self.TournamentFilterSerializer(data=request.query_params)
         filters.is_valid(raise_exception=True)
-        tournaments = Tournament.objects.select_related("club").annotate(registered=Count("participants"))
+        # Explicitly ordered: a query with an aggregate drops Meta.ordering,
+        # and paging needs one order ending in a unique column.
+        tournaments = (
+            Tournament.objects.select_related("club")
+            .annotate(registered=Count("participants"))
+            .order_by("-created_at", "-pk")
+        )
         if "status" in filters.validated_data:
             tournaments = tournaments.filter(status=filters.validated_data["status"])
         if "club" in filters.validated_data:
             tournaments = tournaments.filter(club_id=filters.validated_data["club"])
-        return Response(
-            TournamentSummarySerializer([summary_data(t, t.registered) for t in tournaments[:200]], many=True).data
-        )
+        return paged(request, tournaments, size=200, render=_summaries)
 
     @extend_schema(
         request=TournamentCreateInputSerializer,
