@@ -72,6 +72,16 @@ urlpatterns = [
     path("tournaments/<int:pk>/players/add/", organiser.TournamentAddLateApi.as_view(), name="api-tournament-add-late"),
     path("tournaments/<int:pk>/bye/", organiser.TournamentByeApi.as_view(), name="api-tournament-bye"),
     path(
+        "tournaments/<int:pk>/bye/withdraw/",
+        organiser.TournamentByeWithdrawApi.as_view(),
+        name="api-tournament-bye-withdraw",
+    ),
+    path(
+        "tournaments/<int:pk>/players/<int:participant>/reinstate/",
+        organiser.TournamentReinstateApi.as_view(),
+        name="api-tournament-reinstate",
+    ),
+    path(
         "tournaments/<int:pk>/rounds/<int:number>/pairing/",
         organiser.TournamentRoundPairingApi.as_view(),
         name="api-tournament-round-pairing",

@@ -1,6 +1,6 @@
 """Organiser tools over the API: pause, resume, a message to every player,
-late registration, pairing a round by hand; and a player's request for a
-half-point bye.  The
+late registration, pairing a round by hand, letting a withdrawn player back
+in; and a player's request for a half-point bye, and taking it back.  The
 services check the organiser (403 ``not_organiser`` otherwise)."""
 
 from __future__ import annotations
@@ -87,6 +87,51 @@ class TournamentByeApi(WriteApi):
         data.is_valid(raise_exception=True)
         services.bye_request(
             tournament_id=pk, user=request.user, round_number=data.validated_data["round"], now=timezone.now()
+        )
+        return Response(_detail(pk, request.user))
+
+
+class TournamentByeWithdrawApi(WriteApi):
+    class TournamentByeWithdrawInputSerializer(serializers.Serializer):
+        round = serializers.IntegerField(min_value=1, max_value=MAX_ROUNDS)
+        participant = serializers.IntegerField(
+            min_value=1,
+            max_value=MAX_ID,
+            required=False,
+            allow_null=True,
+            default=None,
+            help_text="Organisers: the player whose bye to take back (empty: your own).",
+        )
+
+    @extend_schema(request=TournamentByeWithdrawInputSerializer, responses={200: TournamentDetailSerializer, **ERRORS})
+    def post(self, request, pk: int):
+        """Players: take back your half-point bye of a round not paired yet,
+        and play it; organisers: a player's (``participant``).  403
+        ``not_organiser`` for someone else's bye, 404 ``no_bye`` when none
+        was asked for, 409 ``round_paired`` once the round is paired (409
+        ``paired_by_hand``: paired by hand without the player)."""
+        data = self.TournamentByeWithdrawInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        services.bye_withdraw(
+            tournament_id=pk,
+            by=request.user,
+            round_number=data.validated_data["round"],
+            participant_id=data.validated_data["participant"],
+            now=timezone.now(),
+        )
+        return Response(_detail(pk, request.user))
+
+
+class TournamentReinstateApi(WriteApi):
+    @extend_schema(request=None, responses={200: TournamentDetailSerializer, **ERRORS})
+    def post(self, request, pk: int, participant: int):
+        """Organisers: let a player who withdrew (or was withdrawn for
+        missing deadlines) back into the running tournament, from the next
+        pairing; the games forfeited meanwhile stay forfeited.  409
+        ``registered`` for a player still in, ``disqualified`` for one
+        disqualified."""
+        services.participant_reinstate(
+            tournament_id=pk, participant_id=participant, by=request.user, now=timezone.now()
         )
         return Response(_detail(pk, request.user))
 
