@@ -4,6 +4,7 @@ comes from the engine's ``view`` for their seat (or the spectator view)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -108,9 +109,11 @@ def rematch_of(match: Match) -> Match | None:
     return match.rematches.exclude(status=Match.Status.CANCELLED).order_by("pk").first()
 
 
-def seat_names(match: Match) -> dict[int, str]:
-    """Engine seat index -> display name, for a started match."""
-    return {s.index: str(s.user) for s in match.seats.all() if s.index is not None and s.user_id}
+def seat_names(match: Match, seats: Iterable[Seat] | None = None) -> dict[int, str]:
+    """Engine seat index -> display name, for a started match (of
+    ``seats`` when the caller holds them: no query then)."""
+    seats = match.seats.all() if seats is None else seats
+    return {s.index: str(s.user) for s in seats if s.index is not None and s.user_id}
 
 
 def player_name(names: dict[int, str], index: int) -> str:
@@ -155,16 +158,29 @@ def match_history(match: Match, seat_index: int | None, *, with_start: bool = Fa
     return entries
 
 
-def _start_entry(match: Match, names: dict[int, str], seat_index: int | None) -> dict[str, Any] | None:
-    """The history's entry for the setup: what every player saw at the
-    table before the first move (``Rules.setup_events``, of the state the
-    seed sets up, never of a later one), or ``None`` when it showed nothing
-    or the match has not started."""
+def match_start_events(match: Match, seat_index: int | None, names: dict[int, str] | None = None) -> list[str]:
+    """What every player saw at the table before the first move, one
+    sentence per event in the active language with the players' names
+    (``Rules.setup_events``, of the state the seed sets up, never of a
+    later one): Alhambra's face-up start money.  Empty when the setup
+    showed nothing or the match has not started.  ``names``:
+    ``seat_names(match)``, read when needed and not given (a caller
+    answering after its commit passes them: no query then)."""
     if match.seed is None or match.state is None:
-        return None
+        return []
     rules = get_rules(match.game)
     events = rules.setup_events(rules.setup(match.players, match.seed, match.options or None))
-    shown = [with_names(event_text(match.game, e), names) for e in events if e.visible_to(seat_index)]
+    if not events:
+        return []
+    if names is None:
+        names = seat_names(match)
+    return [with_names(event_text(match.game, e), names) for e in events if e.visible_to(seat_index)]
+
+
+def _start_entry(match: Match, names: dict[int, str], seat_index: int | None) -> dict[str, Any] | None:
+    """The history's entry for the setup (``match_start_events``), or
+    ``None`` when it showed nothing or the match has not started."""
+    shown = match_start_events(match, seat_index, names)
     if not shown:
         return None
     return {

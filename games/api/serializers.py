@@ -127,6 +127,12 @@ class MatchDetailSerializer(MatchSummarySerializer):
         help_text="Once the game is over (else null): each seat's holdings as the rules reveal them and its "
         "score breakdown.",
     )
+    start = serializers.ListField(
+        child=serializers.CharField(),
+        help_text="What every player saw dealt face up before the first move, one sentence per event in your "
+        "language (Alhambra: each player's start money); nothing dealt or drawn later. Empty for a game that "
+        "deals nothing face up, or before it starts.",
+    )
     seed = serializers.IntegerField(allow_null=True, help_text="Published once the game is over.")
     seed_commitment = serializers.CharField(
         allow_blank=True, help_text="SHA-256 of salt:seed, published when the game starts (/api/games/{id}/audit/)."

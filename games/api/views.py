@@ -72,6 +72,8 @@ def detail_data(match: Match, user, *, state=None, seats=None) -> dict:
         "view": seen.view,
         "outcome": match.outcome if match.is_finished else None,
         "reveal": _reveal(match, state),
+        # Public events only (``setup_events``): the same for every reader.
+        "start": selectors.match_start_events(match, None, selectors.seat_names(match, seats)),
         "seed": match.seed if match.is_finished else None,
         "seed_commitment": match.seed_commitment,
         "seed_salt": match.seed_salt if match.is_finished else None,
