@@ -46,11 +46,18 @@ def chat_writers_departed(messages: list[ChatMessage]) -> dict[int, str]:
     language), for the writers of ``messages`` (all of one match) who left
     it: a player who left may still chat, and the others read that they
     left next to the name."""
+    return {author: seat.departed_text for author, seat in chat_writers_left(messages).items()}
+
+
+def chat_writers_left(messages: list[ChatMessage]) -> dict[int, Seat]:
+    """Author id -> the seat they left (``Seat.departed`` says why), for
+    the writers of ``messages`` (all of one match) who left the game.  One
+    query."""
     if not messages:
         return {}
     authors = {m.author_id for m in messages if m.author_id}
     seats = Seat.objects.filter(match_id=messages[0].match_id, user_id__in=authors).exclude(departed="")
-    return {seat.user_id: seat.departed_text for seat in seats if seat.user_id is not None}
+    return {seat.user_id: seat for seat in seats if seat.user_id is not None}
 
 
 def chat_unmailed(match: Match, user, *, seated: bool = False) -> list[ChatMessage]:

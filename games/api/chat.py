@@ -11,21 +11,31 @@ from rest_framework.response import Response
 
 from core.api import ERRORS, ListCreateApi
 from core.errors import NotAllowed
-from games.models import CHAT_MAX_LENGTH, ChatMessage, Match, MoveRecord
-from games.selectors_chat import chat_newest_first
+from games.models import CHAT_MAX_LENGTH, ChatMessage, Match, MoveRecord, Seat
+from games.selectors_chat import chat_newest_first, chat_writers_left
 from games.services.chat import chat_post
 
 from .idempotency import IDEMPOTENCY_KEY, idempotency_key
 from .paging import PAGED, paged
 
 
-def _line(message: ChatMessage) -> dict:
+def _lines(messages: list[ChatMessage]) -> list[dict]:
+    """The answer's chat lines, each saying whether its writer left the
+    game (one query for them all)."""
+    left = chat_writers_left(messages)
+    return [_line(message, left.get(message.author_id or 0)) for message in messages]
+
+
+def _line(message: ChatMessage, left: Seat | None) -> dict:
+    """``left``: the seat the writer left, None while they play on."""
     return {
         "id": message.pk,
         "player": str(message.author) if message.author is not None else None,
         "seat": None if message.seat_index is None else message.seat_index + 1,
         "text": message.text,
         "at": message.created_at,
+        "author_left": None if left is None else left.departed,
+        "author_left_in_your_language": None if left is None else left.departed_text,
     }
 
 
@@ -41,6 +51,14 @@ class GameChatApi(ListCreateApi):
         seat = serializers.IntegerField(allow_null=True, help_text="Null before the seats were drawn.")
         text = serializers.CharField(help_text="As written: escape it before showing it as HTML.")
         at = serializers.DateTimeField()
+        author_left = serializers.CharField(
+            allow_null=True,
+            help_text="Why the writer left the game, as the seats' departed says it (resignation, timeout, "
+            "abandoned); null while they play on. A player who left may still chat.",
+        )
+        author_left_in_your_language = serializers.CharField(
+            allow_null=True, help_text='The same in your language ("resigned"), as the game\'s page writes it.'
+        )
 
     @extend_schema(parameters=PAGED, responses={200: ChatLineSerializer(many=True), **ERRORS})
     def get(self, request, pk: int):
@@ -49,7 +67,7 @@ class GameChatApi(ListCreateApi):
         lines = chat_newest_first(get_object_or_404(Match, pk=pk), request.user)
         if lines is None:
             raise NotAllowed(_("Only the players of this game can chat in it."), code="not_seated")
-        return paged(request, lines, size=200, render=lambda page: [_line(m) for m in reversed(page)])
+        return paged(request, lines, size=200, render=lambda page: _lines(page[::-1]))
 
     @extend_schema(
         request=ChatInputSerializer, parameters=[IDEMPOTENCY_KEY], responses={201: ChatLineSerializer, **ERRORS}
@@ -67,4 +85,4 @@ class GameChatApi(ListCreateApi):
             now=timezone.now(),
             idempotency_key=idempotency_key(request),
         )
-        return Response(_line(message), status=status.HTTP_201_CREATED)
+        return Response(_lines([message])[0], status=status.HTTP_201_CREATED)
