@@ -33,3 +33,20 @@ def test_a_long_chain_list_and_the_readers_note_stay_within_the_width():
         # Each player's points start in the same column.
         columns = {m.start() for line in rows if (m := re.search(r"\d+ (punten|points)", line))}
         assert len(columns) == 1, rows
+
+
+def test_a_full_hand_in_the_html_mail_fits_a_phone():
+    """Twelve tiles in one table row made the mail 503 px wide on a 390 px
+    phone; the hand comes in rows of at most six tiles, all twelve shown."""
+    from games.boards.alpaca.mail import html
+
+    view = RULES.view(RULES.setup(2, 77), 0)
+    assert len(view["hand"]) == 12
+    with translation.override("nl"):
+        page = html(view, ["Anna", "Bram"])
+    hand = page.split("Je tegels")[1].split("De tafel")[0]
+    # A new row of the hand's table starts right after a tile's cell.
+    rows = re.split(r'</td></tr><tr><td style="padding:3px;vertical-align:top', hand)
+    numbers = re.findall(r"<strong>#(\d+)</strong>", hand)
+    assert numbers == [str(n) for n in range(1, 13)]
+    assert all(len(re.findall(r"<strong>#\d+</strong>", row)) <= 6 for row in rows), len(rows)

@@ -110,6 +110,8 @@ def text(view: dict[str, Any], names: list[str] | None = None) -> str:
 
 
 _TABLE_KEY = gettext_noop("(x above each column, y left of each row; capital letter = big triangle, # = untouchable)")
+#: Hand tiles per row of the HTML part: six fit a 390 px phone (twelve did not).
+_HAND_ROW = 6
 _TH = "font:11px Arial,sans-serif;color:#666;padding:2px"
 _MINI = "width:14px;height:14px;"
 
@@ -173,7 +175,8 @@ def html(view: dict[str, Any], names: list[str] | None = None) -> str:
     )
     parts.append(f'<table style="border-collapse:collapse;margin:4px 0 12px"><tr>{head}</tr>{rows}</table>')
     if view.get("seat") is not None and view["phase"] != "over":
-        cells = "".join(_html_hand_tile(t) for t in view.get("hand", []))
+        hand = [_html_hand_tile(t) for t in view.get("hand", [])]
+        cells = "</tr><tr>".join("".join(hand[i : i + _HAND_ROW]) for i in range(0, len(hand), _HAND_ROW))
         mine, faded, none = gettext("Your tiles"), gettext("(faded: not the dominant colour)"), gettext("none")
         parts.append(
             f'<p style="margin-bottom:0"><strong>{escape(mine)}</strong> {escape(faded)}</p>'
