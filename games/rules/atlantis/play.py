@@ -155,7 +155,9 @@ def _game_end(state: AtlantisState, events: list[Event]) -> AtlantisState:
                         message(
                             gettext_noop(
                                 "%(seat)s's pawn on %(where)s goes to the mainland; toll %(toll)s is subtracted."
-                            ),
+                            )
+                            if toll
+                            else gettext_noop("%(seat)s's pawn on %(where)s goes to the mainland free of toll."),
                             seat=f"Seat {seat + 1}",
                             where=where,
                             toll=toll,
