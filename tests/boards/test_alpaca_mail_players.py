@@ -50,3 +50,16 @@ def test_a_full_hand_in_the_html_mail_fits_a_phone():
     numbers = re.findall(r"<strong>#(\d+)</strong>", hand)
     assert numbers == [str(n) for n in range(1, 13)]
     assert all(len(re.findall(r"<strong>#\d+</strong>", row)) <= 6 for row in rows), len(rows)
+
+
+def test_the_html_players_table_does_not_head_the_seat_number_as_a_place():
+    """The end mail ranks "1. Bram, 1. Anna, 3. Cor" and the players table
+    below headed its seat numbers "Plaats" (place): Cor, seat 2 and third,
+    stood in "Plaats 2".  The column is the seat's number: "Nr."."""
+    from games.boards.alpaca.mail import html
+
+    view = RULES.view(RULES.setup(2, 77), 0)
+    with translation.override("nl"):
+        page = html(view, ["Anna", "Bram"])
+    heads = re.findall(r"<th[^>]*>([^<]*)</th>", page.split("<table")[1])
+    assert heads[:2] == ["Nr.", "Speler"], heads
