@@ -361,7 +361,9 @@ def _history(command, *, token, **_kwargs):
         said = entry["text"] or ""
         if said:
             said = words(match.game, "; ".join(said.split("\n")))  # as the reader's mails write moves
-        lines.append(f"{entry['ply']}. {entry['player']}: {said}{' (' + events + ')' if events else ''}")
+        # A move text hidden from the reader leaves the events to say the turn, unbracketed.
+        told = f"{said} ({events})" if said and events else said or events
+        lines.append(f"{entry['ply']}. {entry['player']}: {told}")
     return "history", ["\n".join(lines) if lines else _("No moves have been played yet.")]
 
 

@@ -92,7 +92,7 @@ def end_html(sections) -> str:
     for heading, entries in sections:
         rows = "".join(
             f'<tr><th style="text-align:left;padding:2px 8px 2px 0;vertical-align:top">{escape(label)}</th>'
-            f'<td style="padding:2px 0">{escape(text)}</td></tr>'
+            f'<td style="padding:2px 0;overflow-wrap:anywhere">{escape(text)}</td></tr>'
             for label, text in entries
         )
         parts.append(

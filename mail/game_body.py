@@ -220,7 +220,7 @@ def body_html(parts: BodyParts) -> str:
     out = [
         "<!DOCTYPE html>\n"
         f'<html lang="{_esc(translation.get_language())}"><body style="font-family:Arial,Helvetica,sans-serif;'
-        'color:#1f2a30;line-height:1.45;max-width:640px">\n'
+        'color:#1f2a30;line-height:1.45;max-width:640px;overflow-wrap:break-word">\n'
         f'<h2 style="margin:0 0 8px">{_esc(_capfirst(str(mail.headline)))}</h2>\n',
         _paragraphs(mail.lines, "margin:4px 0") + "\n",
     ]

@@ -143,6 +143,16 @@ def on_started(event, sends: list[int] | None = None) -> None:
         )
 
 
+def end_headline(winners: list[str]) -> str:
+    """The end mail's subject and headline in the active language: who won,
+    with a verb that agrees with one winner or a shared victory."""
+    if not winners:
+        return _("the game is over")
+    return ngettext("the game is over: %(winners)s won", "the game is over: %(winners)s won", len(winners)) % {
+        "winners": get_text_list(winners, _("and"))
+    }
+
+
 def on_finished(event, sends: list[int] | None = None) -> None:
     match = event.match
     state = state_at(match, event.ply)
@@ -159,11 +169,7 @@ def on_finished(event, sends: list[int] | None = None) -> None:
                 if seat.index is not None and not seat.departed
                 else []
             )
-            headline = (
-                _("the game is over: %(winners)s won") % {"winners": get_text_list(winners, _("and"))}
-                if winners
-                else _("the game is over")
-            )
+            headline = end_headline(winners)
             sections = ending.end_sections(match, seats, event.ply)
             mail = GameMail(
                 headline,

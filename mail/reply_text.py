@@ -204,7 +204,8 @@ def _line_moves(rules, state, seat: int, parts: list[str], turns, blind: Blind):
                 if not moves:
                     raise _not_a_move(rules, state, seat, part)
                 # After a move on the same line a message is ambiguous: refuse.
-                raise IllegalMove(gettext_noop('"%(part)s" (after ";") is not a move'), part=part)
+                said = gettext_noop('"%(part)s" follows a move on the same line but is not a move')
+                raise IllegalMove(said, part=part)
             try:
                 state = _played(rules, state, seat, part)
             except EngineError as error:

@@ -679,3 +679,30 @@ def test_games_says_which_running_games_the_reader_has_left(
     )
     [answer] = mail.outbox
     assert f"Alta #{match.pk}" in answer.body and said in " ".join(answer.body.split())
+
+
+def test_history_says_a_hidden_move_through_its_events_without_brackets(
+    alice, bob, now, settings, django_capture_on_commit_callbacks
+):
+    """Where the move text is hidden from the reader, the line read
+    "1. Cor:  (Cor builds a bridge over 27. …)": an empty move, then the
+    whole turn in brackets.  It now reads "1. Cor: Cor builds a bridge …"."""
+    from games.services import match_create_seated
+    from mail.outbox import reply_token_for
+
+    with django_capture_on_commit_callbacks(execute=True):
+        match = match_create_seated(users=[alice, bob], game="atlantis", now=now)
+    assert not get_rules("atlantis").public_move_text
+    mover = mover_of(match)
+    address = [m for m in mail.outbox if m.to == [mover.user.email] and m.reply_to][-1].reply_to[0]
+    ingest(bytes(message(address, "A", sender=mover.user.email)), django_capture_on_commit_callbacks)
+    match.refresh_from_db()
+    other = match.seats.exclude(index=mover.index).get()
+    token = reply_token_for(match=match, seat_index=other.index, user=other.user, ply=match.ply, now=now)
+    mail.outbox.clear()
+    ingest(
+        bytes(message(f"play+{token.token}@{settings.MAIL_DOMAIN}", "history", sender=other.user.email)),
+        django_capture_on_commit_callbacks,
+    )
+    line = " ".join(mail.outbox[-1].body.split(f"1. {mover.user}: ")[1].split())
+    assert line.startswith(f"{mover.user} ") and not line.startswith("("), line

@@ -57,22 +57,36 @@ def _bands(table: str) -> str:
     return table if len(bands) == 1 else "\n\n".join("\n".join(band) for band in bands)
 
 
+def _player_lines(rows: list[dict[str, Any]], width: int) -> list[str]:
+    """One line per player (name, colour, tiles, points, in columns that line
+    up in every language), then the chains and the notes ("<- you, to move")
+    on it while they fit the mail's width, else each on a line of its own
+    under the name: the mail's wrapping never breaks them."""
+    tiles = max(len(_tiles(r["hand"])) for r in rows)
+    points = max(len(_points(r["score"])) for r in rows)
+    lines = []
+    for r in rows:
+        indent = " " * (len(str(r["seat"] + 1)) + 4)
+        line = f"  {r['seat'] + 1}. {r['name']:<{width}}  {colour_name(r['colour']):<6}  {_tiles(r['hand']):<{tiles}}  "
+        line += f"{_points(r['score']):<{points}}"
+        extras = ["(" + gettext("chains: %(chains)s") % {"chains": r["chains"]} + ")"]
+        extras += [f"<- {r['notes']}"] if r["notes"] else []
+        for extra in extras:
+            gap = "  " if extra.startswith("<-") else " "
+            if len(line) + len(gap) + len(extra) <= _WIDTH:
+                line += gap + extra
+            else:
+                lines.append(line.rstrip())
+                line = indent + extra
+        lines.append(line.rstrip())
+    return lines
+
+
 def text(view: dict[str, Any], names: list[str] | None = None) -> str:
     """The position as monospaced text for the plain-text part of an email."""
     names = seat_names(view, names)
     lines = status(view, names) + ["", gettext("Players:")]
-    width = max(len(n) for n in names)
-    for r in player_rows(view, names):
-        chains = gettext("chains: %(chains)s") % {"chains": r["chains"]}
-        line = (
-            f"  {r['seat'] + 1}. {r['name']:<{width}}  {colour_name(r['colour']):<6}  {_tiles(r['hand']):<8}  "
-            f"{_points(r['score']):<10} ({chains})"
-        )
-        notes = f"<- {r['notes']}" if r["notes"] else ""
-        if not notes or len(line) + 2 + len(notes) <= _WIDTH:
-            lines.append(f"{line}  {notes}" if notes else line)
-        else:  # the whole note on a line of its own, under the name, not broken by the mail's wrapping
-            lines += [line, " " * (len(str(r["seat"] + 1)) + 4) + notes]
+    lines += _player_lines(player_rows(view, names), max(len(n) for n in names))
     if view.get("seat") is not None and view["phase"] != "over":
         lines += ["", gettext("Your tiles (#number, major/minor1-minor2):")]
         lines += [
@@ -96,6 +110,8 @@ def text(view: dict[str, Any], names: list[str] | None = None) -> str:
 
 
 _TABLE_KEY = gettext_noop("(x above each column, y left of each row; capital letter = big triangle, # = untouchable)")
+#: Hand tiles per row of the HTML part: six fit a 390 px phone (twelve did not).
+_HAND_ROW = 6
 _TH = "font:11px Arial,sans-serif;color:#666;padding:2px"
 _MINI = "width:14px;height:14px;"
 
@@ -159,7 +175,8 @@ def html(view: dict[str, Any], names: list[str] | None = None) -> str:
     )
     parts.append(f'<table style="border-collapse:collapse;margin:4px 0 12px"><tr>{head}</tr>{rows}</table>')
     if view.get("seat") is not None and view["phase"] != "over":
-        cells = "".join(_html_hand_tile(t) for t in view.get("hand", []))
+        hand = [_html_hand_tile(t) for t in view.get("hand", [])]
+        cells = "</tr><tr>".join("".join(hand[i : i + _HAND_ROW]) for i in range(0, len(hand), _HAND_ROW))
         mine, faded, none = gettext("Your tiles"), gettext("(faded: not the dominant colour)"), gettext("none")
         parts.append(
             f'<p style="margin-bottom:0"><strong>{escape(mine)}</strong> {escape(faded)}</p>'

@@ -113,6 +113,26 @@ def _piles(view: dict[str, Any]) -> str:
     }
 
 
+def _fitted(parts: list[str], *, first: str, indent: str, width: int = 70) -> list[str]:
+    """``parts`` joined by "; " on lines of at most ``width`` characters,
+    broken only between parts (the first line starts with ``first``, the
+    others with ``indent``): the mail's own wrapping would break inside a
+    part, leaving "pawns" at one line's end and its places on the next."""
+    lines: list[str] = []
+    line = ""
+    for index, part in enumerate(parts):
+        piece = part + (";" if index < len(parts) - 1 else "")
+        if not line:
+            line = first + piece
+        elif len(line) + 1 + len(piece) > width:
+            lines.append(line)
+            line = indent + piece
+        else:
+            line += " " + piece
+    lines.append(line)
+    return lines
+
+
 def text(view: dict[str, Any], names: list[str] | None = None) -> str:
     """The table as monospaced text for the plain-text part of an email."""
     names = seat_names(view, names)
@@ -139,15 +159,7 @@ def text(view: dict[str, Any], names: list[str] | None = None) -> str:
     mainland = gettext("mainland")
     lines.append(f" M  {mainland}{_span(view['mainland_from'], MAINLAND - 1)}: {_at(pawns, MAINLAND)}")
     items = [_gap_text(view, g) for g in view["gaps"]] or [gettext("none")]
-    line = gettext("Water:")
-    for index, item in enumerate(items):  # wrapped between gaps only
-        piece = item + (";" if index < len(items) - 1 else "")
-        if len(line) + 1 + len(piece) > 70:
-            lines.append(line)
-            line = "  " + piece
-        else:
-            line += " " + piece
-    lines.append(line)
+    lines += _fitted(items, first=gettext("Water:") + " ", indent="  ")
     if view.get("seat") is not None:
         hand = view.get("hand", {})
         lines += ["", gettext("Your hand: %(cards)s") % {"cards": f"{hand_list(hand)} ({_cards(sum(hand.values()))})"}]
@@ -159,7 +171,7 @@ def text(view: dict[str, Any], names: list[str] | None = None) -> str:
     for seat in view["seats"]:
         who, what = _seat_line(view, seat, names)
         tiles = gettext("tiles: %(tiles)s") % {"tiles": tile_list(seat["tiles"])}
-        lines += [f"  {who}", f"     {what}", f"     {tiles}"]
+        lines += [f"  {who}", *_fitted(what.split("; "), first="     ", indent="       "), f"     {tiles}"]
     return "\n".join(lines)
 
 

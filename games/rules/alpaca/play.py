@@ -68,11 +68,15 @@ def advance(state: AlpacaState, changes: dict[str, Any], events: list[Event], st
         if turn == n:
             idle = 0 if placed else idle + 1
             ended_by = ""
-            if any(not hand for hand in hands):
-                ended_by, text = (
-                    "last tile",
-                    message(gettext_noop("A player has played their last tile: the game ends.")),
-                )
+            data: dict[str, Any] = {}
+            emptied = [seat for seat, hand in enumerate(hands) if not hand]
+            if len(emptied) == 1:  # named, as the table's status line names them
+                ended_by, data = "last tile", {"seat": emptied[0]}
+                said = gettext_noop("%(seat)s has played their last tile: the game ends.")
+                text = message(said, seat=f"Seat {emptied[0] + 1}")
+            elif emptied:
+                ended_by = "last tile"
+                text = message(gettext_noop("A player has played their last tile: the game ends."))
             elif idle >= n:
                 ended_by = "idle cycle"
                 text = message(gettext_noop("No tile was placed for %(rounds)s rounds: the game ends."), rounds=n)
@@ -86,7 +90,7 @@ def advance(state: AlpacaState, changes: dict[str, Any], events: list[Event], st
                     dominant=dominant,
                     placed_this_round=placed,
                 )
-                events.append(_event("end", text, {"reason": ended_by}))
+                events.append(_event("end", text, {"reason": ended_by, **data}))
                 return
             dominant, turn, number, placed = (dominant - 1) % n, 0, number + 1, False
             colour = COLOURS[colours[dominant]]

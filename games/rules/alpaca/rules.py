@@ -59,6 +59,10 @@ class AlpacaRules(BaseRules[AlpacaState, Move]):
             "seat",
             gettext_noop("You closed a figure of four major triangles (%(cells_text)s): one bonus action."),
         ),
+        gettext_noop("%(seat)s has played their last tile: the game ends."): (
+            "seat",
+            gettext_noop("You have played your last tile: the game ends."),
+        ),
         gettext_noop("Round %(number)s: %(colour)s is dominant; %(dominant)s plays first."): (
             "dominant",
             gettext_noop("Round %(number)s: %(colour)s is dominant; you play first."),

@@ -155,7 +155,9 @@ def _game_end(state: AtlantisState, events: list[Event]) -> AtlantisState:
                         message(
                             gettext_noop(
                                 "%(seat)s's pawn on %(where)s goes to the mainland; toll %(toll)s is subtracted."
-                            ),
+                            )
+                            if toll
+                            else gettext_noop("%(seat)s's pawn on %(where)s goes to the mainland free of toll."),
                             seat=f"Seat {seat + 1}",
                             where=where,
                             toll=toll,
@@ -191,6 +193,15 @@ def apply_sell(state: AtlantisState, seat: int, move: Sell) -> tuple[AtlantisSta
     tiles = list(state.tiles)
     tiles[seat] = tuple(rest)
     state = state.evolve(tiles=tuple(tiles), phase=BRIDGE)
+    if move.value // 2 == 0:
+        # A tile of value 1 brings no card: said with the sale, not as "draws 0 cards".
+        said = gettext_noop("%(seat)s sells tile %(tile_name)s, which brings no card.")
+        sale = _event(
+            "sell",
+            message(said, seat=f"Seat {seat + 1}", tile_name=tile_term(match)),
+            {"seat": seat, "tile": tile_name(match)},
+        )
+        return state, [sale]
     changes, drawn, reshuffled = draw_cards(state, seat, move.value // 2)
     events = [
         _event(

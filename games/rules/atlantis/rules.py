@@ -54,6 +54,10 @@ class AtlantisRules(BaseRules[AtlantisState, Move]):
             "seat",
             gettext_noop("You take tile %(tile)s from %(position)s, revealing %(shown)s."),
         ),
+        gettext_noop("%(seat)s's pawn on %(where)s goes to the mainland free of toll."): (
+            "seat",
+            gettext_noop("Your pawn on %(where)s goes to the mainland free of toll."),
+        ),
         gettext_noop("%(seat)s's pawn on %(where)s goes to the mainland; toll %(toll)s is subtracted."): (
             "seat",
             gettext_noop("Your pawn on %(where)s goes to the mainland; toll %(toll)s is subtracted."),

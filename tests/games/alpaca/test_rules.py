@@ -166,7 +166,11 @@ def test_the_round_is_finished_after_someone_plays_their_last_tile():
     transition = RULES.apply(after, 1, place("rgp", 0, 1, 1))
     assert RULES.is_finished(transition.state)
     assert transition.state.ended_by == "last tile"
-    assert transition.events[-1].text == "A player has played their last tile: the game ends."
+    # The end names who ran out ("Seat 1" becomes their name in mails; "You" for them).
+    assert transition.events[-1].text == "Seat 1 has played their last tile: the game ends."
+    assert transition.events[-1].data == {"reason": "last tile", "seat": 0}
+    template = transition.events[-1].message.template
+    assert RULES.second_person[template] == ("seat", "You have played your last tile: the game ends.")
 
 
 def test_the_game_ends_at_once_when_the_last_seat_of_the_round_empties_its_hand():

@@ -94,3 +94,18 @@ def test_a_game_ended_by_resignation_scores_without_end_tolls():
     assert outcome.termination is Termination.RESIGNATION
     assert outcome.ranking == ((0,), (1,))
     assert outcome.scores == tuple(sum(h) for h in state.hands)
+
+
+def test_a_pawn_past_every_gap_goes_to_the_mainland_without_a_toll_said():
+    """The end mail read "Cor's pawn on 44 goes to the mainland; toll 0 is
+    subtracted."; a pawn that crosses no unbridged gap now goes "free"."""
+    state = build(
+        "bl3 . ye2 gy4 . pk2@1 wh7@0",
+        hands=["gn", "bl"],
+        mainland={0: 2},
+        draw="br br br br",
+    )
+    events = RULES.apply(state, 0, Go(7, (GN,))).events
+    said = [e.text for e in events if e.kind == "end_toll"]
+    assert "Seat 2's pawn on 6 goes to the mainland free of toll." in said
+    assert "Seat 2's pawn on Atlantis goes to the mainland; toll 4 is subtracted." in said

@@ -223,3 +223,13 @@ def test_a_refused_pass_shows_a_move_the_player_can_make():
     assert "only pass when no pawn move is possible" in text
     example = text.split("for example '")[1].split("'")[0]
     assert RULES.parse_move(state, 0, example) in RULES.legal_moves(state, 0)
+
+
+def test_the_sale_of_a_tile_of_value_1_says_it_brings_no_card():
+    """The others read "Bram sells tile blue 1." then "Bram draws 0 cards.";
+    the sale now says at once that a tile of value 1 brings no card."""
+    state = build("bl3 ye2", hands=["bl"], tiles=["gy1"], draw="pk")
+    texts = [event.text for event in RULES.apply(state, 0, Sell(1)).events]
+    assert texts == ["Seat 1 sells tile grey 1, which brings no card."]
+    sold = RULES.apply(build("bl3 ye2", hands=["bl"], tiles=["wh5"], draw="pk br"), 0, Sell(5)).events
+    assert [e.text for e in sold if e.to is None] == ["Seat 1 sells tile white 5.", "Seat 1 draws 2 cards."]
