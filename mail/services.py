@@ -728,6 +728,12 @@ def _no_move(reading: Reply, game: str) -> str:
             # The reason is a sentence of its own; in brackets it ends at the bracket.
             "reason": error_text(game, reading.stop_error).rstrip(".") if reading.stop_error else "",
         }
+        # The mail says words after the moves reach the others; with no move
+        # nothing did, and a player who only meant to write must know it.
+        said += " " + _(
+            "Your words were not passed on to the others: "
+            'to write to them without moving, reply "say" and your message.'
+        )
     return f"{said}\n\n{command_list()}"
 
 
