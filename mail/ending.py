@@ -92,7 +92,9 @@ def end_html(sections) -> str:
     for heading, entries in sections:
         rows = "".join(
             f'<tr><th style="text-align:left;padding:2px 8px 2px 0;vertical-align:top">{escape(label)}</th>'
-            f'<td style="padding:2px 0">{escape(text)}</td></tr>'
+            # A seed, salt or commitment is one long word: let it break only
+            # where it would overflow (break-word for older WebKit mail apps).
+            f'<td style="padding:2px 0;overflow-wrap:anywhere;word-break:break-word">{escape(text)}</td></tr>'
             for label, text in entries
         )
         parts.append(
