@@ -249,3 +249,16 @@ def test_only_a_reserve_the_reader_can_fill_now_is_drawn_as_a_box():
         framed = [r for r in extras.iter("rect") if r.get("width") == "62"]
         boxes.append((figure.get("data-seat"), [r.get("data-target") for r in framed]))
     assert sorted(boxes) == sorted([(str(mover), ["reserve"]), (str(1 - mover), [])])
+
+
+@pytest.mark.parametrize(("language", "empty"), [("en", "Money display: empty"), ("nl", "Geldaanbod: leeg")])
+def test_an_empty_money_display_reads_the_same_in_both_parts_of_a_mail(language, empty):
+    """The text part says the display is "empty"; the HTML part says so too,
+    not "none"."""
+    from django.utils import translation
+
+    _steps, state = play(2, 1)
+    view = {**RULES.view(state, 0), "display": []}
+    with translation.override(language):
+        text, html = board.text(view, NAMES), board.html(view, NAMES)
+    assert empty in text and f"<p>{empty}<br>" in html

@@ -187,12 +187,14 @@ def _alhambra_table(entry: dict[str, Any], spots: list[str]) -> str:
     return f'<table style="border-collapse:collapse;margin:4px 0 8px"><tr><th></th>{head}</tr>{"".join(body)}</table>'
 
 
-def _chips(cards: list[str]) -> str:
+def _chips(cards: list[str], nothing: str) -> str:
+    """Money cards as coloured chips; ``nothing`` when there are none (the
+    word the text part uses for the same line)."""
     return " ".join(
         f'<span style="display:inline-block;padding:2px 6px;margin:1px;border:1px solid #333;'
         f'background:{CURRENCY[c.split()[0]]}">{escape(_card_list([c]))}</span>'
         for c in cards
-    ) or escape(gettext("none"))
+    ) or escape(nothing)
 
 
 def html(view: dict[str, Any], names: list[str] | None = None) -> str:
@@ -200,7 +202,7 @@ def html(view: dict[str, Any], names: list[str] | None = None) -> str:
     names = seat_names(view, names)
     me = view.get("seat")
     empty, scoring = gettext("empty"), gettext("Scoring %(round)s")
-    money_display, your_money = gettext("Money display:"), gettext("Your money:")
+    money_display, your_money, nothing = gettext("Money display:"), gettext("Your money:"), gettext("none")
     slots = "".join(
         f'<td style="border:1px solid #333;padding:4px 8px;text-align:center;font:12px Arial">'
         f'<div style="background:{CURRENCY[s["currency"]]};font-weight:bold">{s["slot"]} · '
@@ -211,11 +213,11 @@ def html(view: dict[str, Any], names: list[str] | None = None) -> str:
     parts = [
         f"<p><strong>{escape(status(view, names))}</strong></p>",
         f'<table style="border-collapse:collapse;margin:4px 0"><tr>{slots}</tr></table>',
-        f"<p>{escape(money_display)} {_chips(view['display'])}<br>{escape(_deck(view))}</p>",
+        f"<p>{escape(money_display)} {_chips(view['display'], empty)}<br>{escape(_deck(view))}</p>",
     ]
     if me is not None:
         parts.append(
-            f"<p><strong>{escape(your_money)}</strong> {_chips(view.get('hand', []))}<br>"
+            f"<p><strong>{escape(your_money)}</strong> {_chips(view.get('hand', []), nothing)}<br>"
             f"{escape(money_text(view.get('hand', [])))}</p>"
         )
     rows = "".join(
