@@ -262,3 +262,9 @@ def test_an_empty_money_display_reads_the_same_in_both_parts_of_a_mail(language,
     with translation.override(language):
         text, html = board.text(view, NAMES), board.html(view, NAMES)
     assert empty in text and f"<p>{empty}<br>" in html
+
+
+def test_a_single_card_of_a_currency_is_not_summed():
+    """ "florin 8", not "florin 8 (= 8)"; two or more cards keep their sum."""
+    assert money_text(["florin 8"]) == "florin 8"
+    assert money_text(["denar 2", "denar 3", "florin 8"]) == "denar 2+3 (= 5) · florin 8"
