@@ -359,8 +359,12 @@ def _history(command, *, token, **_kwargs):
             lines.append(f"{entry['ply']}. {entry['player']}: {said}")
             continue
         said = entry["text"] or ""
-        if said:
-            said = words(match.game, "; ".join(said.split("\n")))  # as the reader's mails write moves
+        if not said:
+            # Another seat's move text may name hidden cards (Alhambra):
+            # its public events are all the reader gets, said plainly.
+            lines.append(f"{entry['ply']}. {entry['player']}: {events}")
+            continue
+        said = words(match.game, "; ".join(said.split("\n")))  # as the reader's mails write moves
         lines.append(f"{entry['ply']}. {entry['player']}: {said}{' (' + events + ')' if events else ''}")
     return "history", ["\n".join(lines) if lines else _("No moves have been played yet.")]
 

@@ -163,6 +163,8 @@ def test_history_hides_another_players_hidden_move_text(
     assert record.outcome == "command"
     body = mail.outbox[-1].body
     assert f"1. {mover.user}: " in body and played.text not in body.split(f"1. {mover.user}: ")[1].split("(")[0]
+    # Without the move's text the line is its events, not ":  (events)".
+    assert f"1. {mover.user}: {mover.user} " in " ".join(body.split()) and ":  (" not in body
 
 
 def test_resign_asks_for_a_code_and_resigns_with_it(turn, game, django_capture_on_commit_callbacks):
