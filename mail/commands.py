@@ -28,8 +28,9 @@ from games.selectors import match_history, matches_for_user
 from games.services import GameActionError, match_join, match_rematch, match_resign
 from games.services.chat import chat_mute, chat_post
 
-from .addresses import command_address, reply_address
+from .addresses import reply_address
 from .answers import Rich, answer, in_language, mark_as_answer, reply_subject
+from .command_list import command_list, command_list_html
 from .ending import ranking
 from .help_text import html_help, plain_help
 from .models import GameMute, InboundEmail, OutgoingEmail, ReplyToken
@@ -37,7 +38,6 @@ from .outbox import game_email_queue, reply_token_for, seats_with_players
 from .render import GameMail
 from .reply_text import without_our_mails
 from .since import words
-from .templatetags.mail_text import wrapped
 
 #: Command words (lower case) → command.
 WORDS = {
@@ -131,36 +131,6 @@ def unknown_word(text: str) -> Command | None:
     return Command("unknown", text.strip()) if _LONE_WORD.match(text) else None
 
 
-def command_list() -> str:
-    """The commands, for the help answer and for a reply without a move,
-    wrapped at the mail's width: a command's description goes on indented
-    under it, so its continuation never reads as another command (the
-    mails' later wraps leave lines that fit alone)."""
-    items = [
-        _("  help (hulp): the notation help for this game and these commands"),
-        _("  board (bord): the current position again"),
-        _("  games (partijen): your running games, whose turn it is, deadlines and reply addresses"),
-        _("  history (geschiedenis): the moves so far"),
-        _("  resign (opgeven): leave this game (you are asked to confirm)"),
-        _("  vacation N (vakantie N): stop your clocks for N days"),
-        _("  mute (dempen) / unmute (ontdempen): stop or restart this game's mails"),
-        _("  say (zeg) <message>: a chat message to the other players of this game"),
-        _("  mute chat (dempen chat) / unmute chat (ontdempen chat): stop or restart this game's chat"),
-        _("  rematch (revanche): once the game is over, play it again with the same players"),
-    ]
-    return "\n".join(
-        [
-            wrapped(_("Commands (reply with one on the first line; Dutch words work too):"), hanging=0),
-            *(wrapped(item, hanging=2) for item in items),
-            wrapped(
-                _("help, games and vacation N also work in an email of their own to %(address)s.")
-                % {"address": command_address()},
-                hanging=0,
-            ),
-        ]
-    )
-
-
 def has_left(token: ReplyToken) -> bool:
     """Has the token's player left its game (resigned, dropped at a
     timeout)?  Their commands are still answered, ``say`` included."""
@@ -208,7 +178,7 @@ def run(
 
 def _help(command, *, token, **_kwargs):
     text = get_rules(token.match.game).help_text(get_language())
-    return "help", [Rich(plain_help(text), html_help(text)), command_list()]
+    return "help", [Rich(plain_help(text), html_help(text)), Rich(command_list(), command_list_html())]
 
 
 def _board(command, *, token, record, now, **_kwargs):
@@ -378,7 +348,7 @@ def _sentence(text: str) -> str:
 def _unknown(command, **_kwargs):
     return "unknown command", [
         _('"%(word)s" is neither a command nor a move, so nothing was done.') % {"word": command.argument},
-        command_list(),
+        Rich(command_list(), command_list_html()),
     ]
 
 
