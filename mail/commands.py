@@ -15,6 +15,7 @@ import datetime as dt
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from html import escape
 
 from django.utils.crypto import salted_hmac
 from django.utils.translation import get_language, pgettext
@@ -38,6 +39,7 @@ from .outbox import game_email_queue, reply_token_for, seats_with_players
 from .render import GameMail
 from .reply_text import without_our_mails
 from .since import words
+from .templatetags.mail_text import wrapped
 
 #: Command words (lower case) → command.
 WORDS = {
@@ -336,7 +338,12 @@ def _history(command, *, token, **_kwargs):
             continue
         said = words(match.game, "; ".join(said.split("\n")))  # as the reader's mails write moves
         lines.append(f"{entry['ply']}. {entry['player']}: {said}{' (' + events + ')' if events else ''}")
-    return "history", ["\n".join(lines) if lines else _("No moves have been played yet.")]
+    if not lines:
+        return "history", [_("No moves have been played yet.")]
+    # An entry runs over several lines: they go on indented under its
+    # number, so each move starts where the eye looks for it.
+    text = "\n".join(wrapped(line, hanging=3) for line in lines)
+    return "history", [Rich(text, "<p>" + "<br>".join(escape(line) for line in lines) + "</p>")]
 
 
 def _sentence(text: str) -> str:

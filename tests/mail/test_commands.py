@@ -681,3 +681,22 @@ def test_games_says_which_running_games_the_reader_has_left(
     )
     [answer] = mail.outbox
     assert f"Alta #{match.pk}" in answer.body and said in " ".join(answer.body.split())
+
+
+def test_a_long_history_entry_goes_on_indented_so_each_move_stands_out(
+    turn, game, settings, django_capture_on_commit_callbacks
+):
+    """An Alta turn's events take two or three lines: those lines are
+    indented under their "1. Ann: …", not flush with the next entry."""
+    seat, address = turn
+    ingest(bytes(message(address, "1", sender=seat.user.email)), django_capture_on_commit_callbacks)
+    for body in ("1", "history"):  # the rest of the turn, then the history
+        token = ReplyToken.objects.filter(match=game, user=seat.user).order_by("-ply").first()
+        mail.outbox.clear()
+        ingest(
+            bytes(message(f"play+{token.token}@{settings.MAIL_DOMAIN}", body, sender=seat.user.email)),
+            django_capture_on_commit_callbacks,
+        )
+    lines = mail.outbox[-1].body.split("\n\n")[0].splitlines()
+    assert len(lines) > 2 and lines[0].startswith("1. ")
+    assert all(line.startswith(("1. ", "2. ", "   ")) for line in lines), lines
