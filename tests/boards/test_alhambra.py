@@ -268,3 +268,17 @@ def test_a_single_card_of_a_currency_is_not_summed():
     """ "florin 8", not "florin 8 (= 8)"; two or more cards keep their sum."""
     assert money_text(["florin 8"]) == "florin 8"
     assert money_text(["denar 2", "denar 3", "florin 8"]) == "denar 2+3 (= 5) · florin 8"
+
+
+@pytest.mark.parametrize(
+    ("language", "said"), [("en", "Dirk (silent third player, "), ("nl", "Dirk (stille derde speler, ")]
+)
+def test_a_two_player_mail_says_who_dirk_is(language, said):
+    """Two players meet Dirk in their first mail: the board says what he is,
+    in both parts, instead of an unexplained third name."""
+    from django.utils import translation
+
+    _steps, state = play(2, 1)
+    with translation.override(language):
+        text, html = board.text(RULES.view(state, 0), NAMES), board.html(RULES.view(state, 0), NAMES)
+    assert said in text and said in html.replace("<strong>Dirk</strong>", "Dirk")

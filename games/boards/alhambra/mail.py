@@ -79,6 +79,13 @@ def _points(points: int) -> str:
     return ngettext("%(points)s point", "%(points)s points", points) % {"points": points}
 
 
+def _dirk_is(dirk: dict[str, Any]) -> str:
+    """``silent third player, 12 points``, as the page calls him: a mail is
+    read without the rules at hand, and "Dirk" alone reads like a player
+    nobody invited."""
+    return gettext("silent third player, %(points)s") % {"points": _points(dirk["score"])}
+
+
 def _owner(seat: int, me: int | None, names: list[str]) -> str:
     return gettext("Your Alhambra") if seat == me else gettext("%(name)s's Alhambra") % {"name": names[seat]}
 
@@ -143,7 +150,7 @@ def text(view: dict[str, Any], names: list[str] | None = None) -> str:
             lines.append("  " + gettext("To place: %(tiles)s") % {"tiles": ", ".join(map(said, entry["pending"]))})
     if view.get("dirk") is not None:
         dirk = view["dirk"]
-        lines += ["", f"Dirk ({_points(dirk['score'])}): {_counts(dirk['buildings'])}"]
+        lines += ["", f"Dirk ({_dirk_is(dirk)}): {_counts(dirk['buildings'])}"]
     for index, scoring in enumerate(view["scorings"]):
         row = ", ".join(f"{name} {per[index]}" for name, _, per in scores(view, names))
         lines.append(gettext("Scoring %(round)s") % {"round": scoring["round"]} + f": {row}")
@@ -244,9 +251,7 @@ def html(view: dict[str, Any], names: list[str] | None = None) -> str:
         )
     if view.get("dirk") is not None:
         dirk = view["dirk"]
-        parts.append(
-            f"<p><strong>Dirk</strong> ({escape(_points(dirk['score']))}): {escape(_counts(dirk['buildings']))}</p>"
-        )
+        parts.append(f"<p><strong>Dirk</strong> ({escape(_dirk_is(dirk))}): {escape(_counts(dirk['buildings']))}</p>")
     parts += [f"<p>{escape(line)}</p>" for line in handout_lines(view, names)]
     walls = escape(gettext("Thick brown borders are walls."))
     parts.append(f'<p style="font:11px Arial;color:#666">{walls}</p>')
