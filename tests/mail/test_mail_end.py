@@ -150,3 +150,10 @@ def test_the_end_mails_long_values_wrap_on_a_phone():
     html = end_html([("The shuffles", [("Commitment (published at the start)", commitment)])])
     cell = html.split(f">{commitment}</td>")[0].rsplit("<td", 1)[1]
     assert "overflow-wrap:anywhere" in cell and "word-break:break-word" in cell
+
+
+def test_the_end_mails_check_address_is_a_link_in_the_html_part():
+    """ "Check it" gives an address to open: in HTML it is clickable."""
+    url = "http://127.0.0.1:8000/games/11/verify/"
+    html = end_html([("The shuffles", [("Seed", "4381147603872750005"), ("Check it", url)])])
+    assert f'<a href="{url}">{url}</a>' in html and '<a href="4381' not in html
