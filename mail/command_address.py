@@ -22,8 +22,9 @@ from django.utils.translation import gettext as _
 from games.boards import playable_slugs
 from games.engine import get_rules
 
-from .answers import answer, in_language, reply_subject, site_line
-from .commands import command_list, command_of, games_lines, vacation_answer
+from .answers import Rich, answer, in_language, reply_subject, site_line
+from .command_list import command_list, command_list_html
+from .commands import command_of, games_lines, vacation_answer
 from .inbound import InboundMessage, strip_subject
 from .intake_common import account_of, finish, generic_reply
 from .matchmaking import cancel_answer, cancel_request, play_answer, play_request
@@ -66,12 +67,13 @@ def _answer_for(body: str, user, now: dt.datetime) -> tuple[str, str, list[str]]
             "command address: no command",
             [
                 _("Your email holds no command: write one on the first line."),
-                command_list(),
+                Rich(command_list(), command_list_html()),
                 _play_help(),
             ],
         )
     if command.name == "help":
-        return InboundEmail.Outcome.COMMAND, "help", [command_list(), _play_help(), _notation_links()]
+        commands = Rich(command_list(), command_list_html())
+        return InboundEmail.Outcome.COMMAND, "help", [commands, _play_help(), _notation_links()]
     if command.name == "games":
         return InboundEmail.Outcome.COMMAND, "games", [games_lines(user, now)]
     if command.name == "vacation":

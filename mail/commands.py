@@ -15,6 +15,7 @@ import datetime as dt
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from html import escape
 
 from django.utils.crypto import salted_hmac
 from django.utils.translation import get_language, pgettext
@@ -28,8 +29,9 @@ from games.selectors import match_history, matches_for_user
 from games.services import GameActionError, match_join, match_rematch, match_resign
 from games.services.chat import chat_mute, chat_post
 
-from .addresses import command_address, reply_address
+from .addresses import reply_address
 from .answers import Rich, answer, in_language, mark_as_answer, reply_subject
+from .command_list import command_list, command_list_html
 from .ending import ranking
 from .help_text import html_help, plain_help
 from .models import GameMute, InboundEmail, OutgoingEmail, ReplyToken
@@ -131,36 +133,6 @@ def unknown_word(text: str) -> Command | None:
     return Command("unknown", text.strip()) if _LONE_WORD.match(text) else None
 
 
-def command_list() -> str:
-    """The commands, for the help answer and for a reply without a move,
-    wrapped at the mail's width: a command's description goes on indented
-    under it, so its continuation never reads as another command (the
-    mails' later wraps leave lines that fit alone)."""
-    items = [
-        _("  help (hulp): the notation help for this game and these commands"),
-        _("  board (bord): the current position again"),
-        _("  games (partijen): your running games, whose turn it is, deadlines and reply addresses"),
-        _("  history (geschiedenis): the moves so far"),
-        _("  resign (opgeven): leave this game (you are asked to confirm)"),
-        _("  vacation N (vakantie N): stop your clocks for N days"),
-        _("  mute (dempen) / unmute (ontdempen): stop or restart this game's mails"),
-        _("  say (zeg) <message>: a chat message to the other players of this game"),
-        _("  mute chat (dempen chat) / unmute chat (ontdempen chat): stop or restart this game's chat"),
-        _("  rematch (revanche): once the game is over, play it again with the same players"),
-    ]
-    return "\n".join(
-        [
-            wrapped(_("Commands (reply with one on the first line; Dutch words work too):"), hanging=0),
-            *(wrapped(item, hanging=2) for item in items),
-            wrapped(
-                _("help, games and vacation N also work in an email of their own to %(address)s.")
-                % {"address": command_address()},
-                hanging=0,
-            ),
-        ]
-    )
-
-
 def has_left(token: ReplyToken) -> bool:
     """Has the token's player left its game (resigned, dropped at a
     timeout)?  Their commands are still answered, ``say`` included."""
@@ -208,7 +180,7 @@ def run(
 
 def _help(command, *, token, **_kwargs):
     text = get_rules(token.match.game).help_text(get_language())
-    return "help", [Rich(plain_help(text), html_help(text)), command_list()]
+    return "help", [Rich(plain_help(text), html_help(text)), Rich(command_list(), command_list_html())]
 
 
 def _board(command, *, token, record, now, **_kwargs):
@@ -359,12 +331,19 @@ def _history(command, *, token, **_kwargs):
             lines.append(f"{entry['ply']}. {entry['player']}: {said}")
             continue
         said = entry["text"] or ""
-        if said:
-            said = words(match.game, "; ".join(said.split("\n")))  # as the reader's mails write moves
-        # A move text hidden from the reader leaves the events to say the turn, unbracketed.
-        told = f"{said} ({events})" if said and events else said or events
-        lines.append(f"{entry['ply']}. {entry['player']}: {told}")
-    return "history", ["\n".join(lines) if lines else _("No moves have been played yet.")]
+        if not said:
+            # Another seat's move text may name hidden cards (Alhambra):
+            # its public events are all the reader gets, said plainly.
+            lines.append(f"{entry['ply']}. {entry['player']}: {events}")
+            continue
+        said = words(match.game, "; ".join(said.split("\n")))  # as the reader's mails write moves
+        lines.append(f"{entry['ply']}. {entry['player']}: {said}{' (' + events + ')' if events else ''}")
+    if not lines:
+        return "history", [_("No moves have been played yet.")]
+    # An entry runs over several lines: they go on indented under its
+    # number, so each move starts where the eye looks for it.
+    text = "\n".join(wrapped(line, hanging=3) for line in lines)
+    return "history", [Rich(text, "<p>" + "<br>".join(escape(line) for line in lines) + "</p>")]
 
 
 def _sentence(text: str) -> str:
@@ -376,7 +355,7 @@ def _sentence(text: str) -> str:
 def _unknown(command, **_kwargs):
     return "unknown command", [
         _('"%(word)s" is neither a command nor a move, so nothing was done.') % {"word": command.argument},
-        command_list(),
+        Rich(command_list(), command_list_html()),
     ]
 
 

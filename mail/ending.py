@@ -86,13 +86,23 @@ def end_text(sections) -> list[str]:
     return lines
 
 
+def _value_html(text: str) -> str:
+    """A value cell's HTML: an address (the page that checks the shuffles)
+    as a link to open, anything else escaped."""
+    if text.startswith(("http://", "https://")) and " " not in text:
+        return f'<a href="{escape(text)}">{escape(text)}</a>'
+    return escape(text)
+
+
 def end_html(sections) -> str:
     """The same sections as HTML (inline styles, no images)."""
     parts = []
     for heading, entries in sections:
         rows = "".join(
             f'<tr><th style="text-align:left;padding:2px 8px 2px 0;vertical-align:top">{escape(label)}</th>'
-            f'<td style="padding:2px 0;overflow-wrap:anywhere">{escape(text)}</td></tr>'
+            # A seed, salt or commitment is one long word: let it break only
+            # where it would overflow (break-word for older WebKit mail apps).
+            f'<td style="padding:2px 0;overflow-wrap:anywhere;word-break:break-word">{_value_html(text)}</td></tr>'
             for label, text in entries
         )
         parts.append(

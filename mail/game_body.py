@@ -23,6 +23,7 @@ from django.utils.translation import ngettext
 
 from games.terms import remembered
 
+from .command_list import command_list, command_list_html
 from .templatetags.mail_text import fast_wrap, held_together, wrapped, wrapped_whole
 
 #: The rule around the board in the plain part.
@@ -147,6 +148,16 @@ def _wrap(value) -> str:
     return wrapped_whole(text, _GROUP, lambda held: fast_wrap(held, _WIDTH))
 
 
+def _error_html(error: str) -> str:
+    """A refusal's reason for the HTML part: its lines kept, and the command
+    list it may end with (``_no_move``) as the HTML lines a phone wraps
+    itself, not broken at the text part's 72 columns."""
+    before, listed, after = error.partition(command_list())
+    if not listed:
+        return _esc(error).replace("\n", "<br>")
+    return _esc(before).replace("\n", "<br>") + command_list_html() + _esc(after).replace("\n", "<br>")
+
+
 _BLANK_LINES = re.compile(r"\n{3,}")
 
 
@@ -239,8 +250,7 @@ def body_html(parts: BodyParts) -> str:
         out.append(_paragraphs(lines, "margin:2px 0"))
     out.append("\n")
     if mail.error:
-        # The reason may hold lines of its own (a refusal's command list).
-        reason = _esc(mail.error).replace("\n", "<br>")
+        reason = _error_html(str(mail.error))
         out.append(
             '<p style="background:#fbeee9;border:1px solid #efc9bb;padding:8px;color:#9a3b1c">'
             f"<strong>{say['went_wrong']}</strong> {reason}<br>{say['unchanged']}</p>"

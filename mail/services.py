@@ -56,7 +56,8 @@ from games.services.chat import chat_post
 from .addresses import email_move_key
 from .answers import answer, in_language, mark_as_answer, reply_subject, site_line, written_for
 from .command_address import answer_command_address
-from .commands import Command, command_below_moves, command_list, command_of, has_left, own_words, unknown_word
+from .command_list import command_list
+from .commands import Command, command_below_moves, command_of, has_left, own_words, unknown_word
 from .commands import run as run_command
 from .inbound import InboundMessage, MalformedEmail, parse_inbound, read_unusable
 from .intake_common import account_of, finish, generic_reply

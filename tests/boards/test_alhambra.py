@@ -249,3 +249,36 @@ def test_only_a_reserve_the_reader_can_fill_now_is_drawn_as_a_box():
         framed = [r for r in extras.iter("rect") if r.get("width") == "62"]
         boxes.append((figure.get("data-seat"), [r.get("data-target") for r in framed]))
     assert sorted(boxes) == sorted([(str(mover), ["reserve"]), (str(1 - mover), [])])
+
+
+@pytest.mark.parametrize(("language", "empty"), [("en", "Money display: empty"), ("nl", "Geldaanbod: leeg")])
+def test_an_empty_money_display_reads_the_same_in_both_parts_of_a_mail(language, empty):
+    """The text part says the display is "empty"; the HTML part says so too,
+    not "none"."""
+    from django.utils import translation
+
+    _steps, state = play(2, 1)
+    view = {**RULES.view(state, 0), "display": []}
+    with translation.override(language):
+        text, html = board.text(view, NAMES), board.html(view, NAMES)
+    assert empty in text and f"<p>{empty}<br>" in html
+
+
+def test_a_single_card_of_a_currency_is_not_summed():
+    """ "florin 8", not "florin 8 (= 8)"; two or more cards keep their sum."""
+    assert money_text(["florin 8"]) == "florin 8"
+    assert money_text(["denar 2", "denar 3", "florin 8"]) == "denar 2+3 (= 5) · florin 8"
+
+
+@pytest.mark.parametrize(
+    ("language", "said"), [("en", "Dirk (silent third player, "), ("nl", "Dirk (stille derde speler, ")]
+)
+def test_a_two_player_mail_says_who_dirk_is(language, said):
+    """Two players meet Dirk in their first mail: the board says what he is,
+    in both parts, instead of an unexplained third name."""
+    from django.utils import translation
+
+    _steps, state = play(2, 1)
+    with translation.override(language):
+        text, html = board.text(RULES.view(state, 0), NAMES), board.html(RULES.view(state, 0), NAMES)
+    assert said in text and said in html.replace("<strong>Dirk</strong>", "Dirk")

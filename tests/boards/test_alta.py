@@ -43,3 +43,16 @@ def test_only_the_player_to_move_gets_clickable_cells():
                 seen_waiting += 1
                 assert not values(page, "data-target") and 'role="button"' not in island
     assert seen_waiting and seen_moving
+
+
+def test_the_key_explains_plus_only_while_a_board_shows_one():
+    """Once every island is full there is no "+" on the boards: the end mail
+    does not explain one."""
+    steps = list(random_playthrough(RULES, 2, 3))
+    last = steps[-1]
+    over = RULES.apply(last.state, last.seat, last.move).state
+    assert RULES.outcome(over) is not None
+    running = board.text(RULES.view(steps[0].state, 0), NAMES)
+    ended = board.text(RULES.view(over, 0), NAMES)
+    assert "+ = a card may go here" in running
+    assert "+ = a card may go here" not in ended

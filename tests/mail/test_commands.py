@@ -163,6 +163,8 @@ def test_history_hides_another_players_hidden_move_text(
     assert record.outcome == "command"
     body = mail.outbox[-1].body
     assert f"1. {mover.user}: " in body and played.text not in body.split(f"1. {mover.user}: ")[1].split("(")[0]
+    # Without the move's text the line is its events, not ":  (events)".
+    assert f"1. {mover.user}: {mover.user} " in " ".join(body.split()) and ":  (" not in body
 
 
 def test_resign_asks_for_a_code_and_resigns_with_it(turn, game, django_capture_on_commit_callbacks):
@@ -706,3 +708,22 @@ def test_history_says_a_hidden_move_through_its_events_without_brackets(
     )
     line = " ".join(mail.outbox[-1].body.split(f"1. {mover.user}: ")[1].split())
     assert line.startswith(f"{mover.user} ") and not line.startswith("("), line
+
+
+def test_a_long_history_entry_goes_on_indented_so_each_move_stands_out(
+    turn, game, settings, django_capture_on_commit_callbacks
+):
+    """An Alta turn's events take two or three lines: those lines are
+    indented under their "1. Ann: …", not flush with the next entry."""
+    seat, address = turn
+    ingest(bytes(message(address, "1", sender=seat.user.email)), django_capture_on_commit_callbacks)
+    for body in ("1", "history"):  # the rest of the turn, then the history
+        token = ReplyToken.objects.filter(match=game, user=seat.user).order_by("-ply").first()
+        mail.outbox.clear()
+        ingest(
+            bytes(message(f"play+{token.token}@{settings.MAIL_DOMAIN}", body, sender=seat.user.email)),
+            django_capture_on_commit_callbacks,
+        )
+    lines = mail.outbox[-1].body.split("\n\n")[0].splitlines()
+    assert len(lines) > 2 and lines[0].startswith("1. ")
+    assert all(line.startswith(("1. ", "2. ", "   ")) for line in lines), lines

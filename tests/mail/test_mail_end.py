@@ -11,7 +11,7 @@ from games.boards import playable_slugs
 from games.breakdown import reveal_lines
 from games.engine import get_rules
 from games.services import match_create_seated
-from mail.ending import WIDTH
+from mail.ending import WIDTH, end_html
 
 from .playing import html_of, play
 
@@ -141,3 +141,19 @@ def test_the_final_result_says_who_resigned_in_the_readers_language(
     over = [m for m in mail.outbox if m.to == [bob.email]][-1]
     assert f"Alice: 0 points {said}".replace("points", "punten" if language == "nl" else "points") in over.body
     assert "resignation" not in over.body and "resignation" not in html_of(over)
+
+
+def test_the_end_mails_long_values_wrap_on_a_phone():
+    """A 64-hex commitment is one unbroken word: its cell must let it break,
+    or the mail is wider than a 390 px screen and scrolls sideways."""
+    commitment = "3cb407aff2a8e0c49ceb95904db2f38f1169eed9bd0bd8069697e7ddf523ec20"
+    html = end_html([("The shuffles", [("Commitment (published at the start)", commitment)])])
+    cell = html.split(f">{commitment}</td>")[0].rsplit("<td", 1)[1]
+    assert "overflow-wrap:anywhere" in cell and "word-break:break-word" in cell
+
+
+def test_the_end_mails_check_address_is_a_link_in_the_html_part():
+    """ "Check it" gives an address to open: in HTML it is clickable."""
+    url = "http://127.0.0.1:8000/games/11/verify/"
+    html = end_html([("The shuffles", [("Seed", "4381147603872750005"), ("Check it", url)])])
+    assert f'<a href="{url}">{url}</a>' in html and '<a href="4381' not in html

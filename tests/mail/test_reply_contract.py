@@ -176,3 +176,22 @@ def test_the_command_list_of_a_refusal_keeps_its_lines_in_the_html_part(game, tu
     html = answer.alternatives[0][0]
     for item in ("Opdrachten (antwoord", "hulp: de notatiehulp", "bord: de huidige stelling", "geschiedenis: de"):
         assert re.search(rf"<br>(\s|&nbsp;)*{re.escape(item)}", html), item
+
+
+@pytest.mark.parametrize("body", ["xyzzy", "hulp"])
+def test_the_html_command_list_is_not_broken_at_the_text_parts_72_columns(
+    body, game, turn, django_capture_on_commit_callbacks
+):
+    """On a phone the HTML part wraps by itself: a command's description
+    runs on ("termijnen en antwoordadressen"), it does not break where the
+    text part had to ("termijnen en<br>antwoordadressen")."""
+    seat, address, _ = turn
+    seat.user.language = "nl"
+    seat.user.save()
+    mail.outbox.clear()
+    send(address, body, seat, django_capture_on_commit_callbacks)
+    [answer] = mail.outbox
+    html = answer.alternatives[0][0]
+    assert "de Engelse\n" in answer.body  # the text part is wrapped at 72
+    for run_on in ("de Engelse woorden werken ook", "termijnen en antwoordadressen", "stilzetten of weer aanzetten"):
+        assert run_on in html, run_on

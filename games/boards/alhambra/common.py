@@ -71,13 +71,17 @@ def frontier(alhambra: dict[str, str]) -> list[str]:
 
 
 def money_text(cards: list[str]) -> str:
+    """Money cards grouped by currency, ``denar 2+3 (= 5) · florin 8`` (a
+    lone card needs no sum); "none" for no cards."""
     groups: dict[str, list[int]] = {}
     for card in cards:
         currency, value = card.split()
         groups.setdefault(currency, []).append(int(value))
-    return " · ".join(
-        f"{term('alhambra', c)} {'+'.join(map(str, v))} (= {sum(v)})" for c, v in groups.items()
-    ) or gettext("none")
+    return " · ".join(f"{term('alhambra', c)} {_summed(v)}" for c, v in groups.items()) or gettext("none")
+
+
+def _summed(values: list[int]) -> str:
+    return "+".join(map(str, values)) + (f" (= {sum(values)})" if len(values) > 1 else "")
 
 
 def status(view: dict[str, Any], names: list[str]) -> str:

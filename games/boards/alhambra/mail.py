@@ -79,6 +79,13 @@ def _points(points: int) -> str:
     return ngettext("%(points)s point", "%(points)s points", points) % {"points": points}
 
 
+def _dirk_is(dirk: dict[str, Any]) -> str:
+    """``silent third player, 12 points``, as the page calls him: a mail is
+    read without the rules at hand, and "Dirk" alone reads like a player
+    nobody invited."""
+    return gettext("silent third player, %(points)s") % {"points": _points(dirk["score"])}
+
+
 def _owner(seat: int, me: int | None, names: list[str]) -> str:
     return gettext("Your Alhambra") if seat == me else gettext("%(name)s's Alhambra") % {"name": names[seat]}
 
@@ -143,7 +150,7 @@ def text(view: dict[str, Any], names: list[str] | None = None) -> str:
             lines.append("  " + gettext("To place: %(tiles)s") % {"tiles": ", ".join(map(said, entry["pending"]))})
     if view.get("dirk") is not None:
         dirk = view["dirk"]
-        lines += ["", f"Dirk ({_points(dirk['score'])}): {_counts(dirk['buildings'])}"]
+        lines += ["", f"Dirk ({_dirk_is(dirk)}): {_counts(dirk['buildings'])}"]
     for index, scoring in enumerate(view["scorings"]):
         row = ", ".join(f"{name} {per[index]}" for name, _, per in scores(view, names))
         lines.append(gettext("Scoring %(round)s") % {"round": scoring["round"]} + f": {row}")
@@ -187,12 +194,14 @@ def _alhambra_table(entry: dict[str, Any], spots: list[str]) -> str:
     return f'<table style="border-collapse:collapse;margin:4px 0 8px"><tr><th></th>{head}</tr>{"".join(body)}</table>'
 
 
-def _chips(cards: list[str]) -> str:
+def _chips(cards: list[str], nothing: str) -> str:
+    """Money cards as coloured chips; ``nothing`` when there are none (the
+    word the text part uses for the same line)."""
     return " ".join(
         f'<span style="display:inline-block;padding:2px 6px;margin:1px;border:1px solid #333;'
         f'background:{CURRENCY[c.split()[0]]}">{escape(_card_list([c]))}</span>'
         for c in cards
-    ) or escape(gettext("none"))
+    ) or escape(nothing)
 
 
 def html(view: dict[str, Any], names: list[str] | None = None) -> str:
@@ -200,7 +209,7 @@ def html(view: dict[str, Any], names: list[str] | None = None) -> str:
     names = seat_names(view, names)
     me = view.get("seat")
     empty, scoring = gettext("empty"), gettext("Scoring %(round)s")
-    money_display, your_money = gettext("Money display:"), gettext("Your money:")
+    money_display, your_money, nothing = gettext("Money display:"), gettext("Your money:"), gettext("none")
     slots = "".join(
         f'<td style="border:1px solid #333;padding:4px 8px;text-align:center;font:12px Arial">'
         f'<div style="background:{CURRENCY[s["currency"]]};font-weight:bold">{s["slot"]} · '
@@ -211,11 +220,11 @@ def html(view: dict[str, Any], names: list[str] | None = None) -> str:
     parts = [
         f"<p><strong>{escape(status(view, names))}</strong></p>",
         f'<table style="border-collapse:collapse;margin:4px 0"><tr>{slots}</tr></table>',
-        f"<p>{escape(money_display)} {_chips(view['display'])}<br>{escape(_deck(view))}</p>",
+        f"<p>{escape(money_display)} {_chips(view['display'], empty)}<br>{escape(_deck(view))}</p>",
     ]
     if me is not None:
         parts.append(
-            f"<p><strong>{escape(your_money)}</strong> {_chips(view.get('hand', []))}<br>"
+            f"<p><strong>{escape(your_money)}</strong> {_chips(view.get('hand', []), nothing)}<br>"
             f"{escape(money_text(view.get('hand', [])))}</p>"
         )
     rows = "".join(
@@ -242,9 +251,7 @@ def html(view: dict[str, Any], names: list[str] | None = None) -> str:
         )
     if view.get("dirk") is not None:
         dirk = view["dirk"]
-        parts.append(
-            f"<p><strong>Dirk</strong> ({escape(_points(dirk['score']))}): {escape(_counts(dirk['buildings']))}</p>"
-        )
+        parts.append(f"<p><strong>Dirk</strong> ({escape(_dirk_is(dirk))}): {escape(_counts(dirk['buildings']))}</p>")
     parts += [f"<p>{escape(line)}</p>" for line in handout_lines(view, names)]
     walls = escape(gettext("Thick brown borders are walls."))
     parts.append(f'<p style="font:11px Arial;color:#666">{walls}</p>')

@@ -77,7 +77,9 @@ def text(view: dict[str, Any], names: list[str] | None = None) -> str:
         lines += ["", f"{_owner(seat, me, names)} {_island_head(island)}:"]
         lines += ["  " + row for row in island_rows(island["text"])]
     codes = ", ".join(f"{code} {cards[slug].lower()}" for slug, code in card_codes().items())
-    lines += ["", gettext("Codes: %(codes)s") % {"codes": codes}, gettext("+ = a card may go here")]
+    lines += ["", gettext("Codes: %(codes)s") % {"codes": codes}]
+    if any(view["islands"][seat].get("open") for seat in order):
+        lines.append(gettext("+ = a card may go here"))  # not once every island is full
     return "\n".join(lines)
 
 

@@ -58,9 +58,11 @@ def examples(state: AlhambraState, seat: int, limit: int = 8) -> Message:
             picked.append(move)
     picked = picked[:limit]
     text = Notation("; ".join(format_move(state, seat, m) for m in picked))
-    more = len(moves) - len(picked)
-    if more > 0:
-        return message(gettext_noop("For example: %(moves)s (and %(more)s more)."), moves=text, more=more)
+    if len(moves) > len(picked):
+        # The total, not "(and 3 more)": after "… with ducat 7" that read
+        # as part of the payment.
+        template = gettext_noop("For example: %(moves)s (of %(total)s possible moves).")
+        return message(template, moves=text, total=len(moves))
     return message(gettext_noop("For example: %(moves)s."), moves=text)
 
 

@@ -22,6 +22,7 @@ form, which ``parse_move`` reads back to the same move.
 
 from __future__ import annotations
 
+import difflib
 import re
 from typing import Any, NamedTuple
 
@@ -225,12 +226,30 @@ def card_type(phrase: str) -> str:
     # The names the reader knows, each of which parses: "Wheat field" in
     # English (the English text is shown as it is), "akker" in Dutch.
     names = Joined(CARD_TERMS)
+    meant = _meant(phrase)
+    if meant is not None:
+        raise NotationError(
+            gettext_noop("Unknown card '%(phrase)s'; did you mean %(card)s? Cards: %(names)s; %(EXAMPLES)s."),
+            phrase=phrase,
+            card=card_term(meant),
+            names=names,
+            EXAMPLES=_EXAMPLES,
+        )
     raise NotationError(
         gettext_noop("Unknown card '%(phrase)s'. Cards: %(names)s; %(EXAMPLES)s."),
         phrase=phrase,
         names=names,
         EXAMPLES=_EXAMPLES,
     )
+
+
+def _meant(phrase: str) -> str | None:
+    """The one card type whose English or Dutch name ``phrase`` is a typo
+    of ("molne": mill), or ``None`` when no name, or more than one type,
+    is close.  Only asked, never played: a guess must not become a move."""
+    close = difflib.get_close_matches(phrase, list(ALIASES), n=3, cutoff=0.75)
+    slugs = {ALIASES[name] for name in close}
+    return slugs.pop() if len(slugs) == 1 else None
 
 
 def _open_cells(state: AltaState, seat: int) -> list[str]:

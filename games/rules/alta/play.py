@@ -292,9 +292,10 @@ def _merchant_left(state: AltaState) -> bool:
     return state.merchant_up is not None or bool(state.secret.merchant_deck)
 
 
-#: Each merchant card as a message parameter (``tavern+market``); the
-#: parameters are immutable, so one object serves every message.
-_LABELS = tuple(Joined(tuple(Term(t) for t in pair), "+") for pair in MERCHANTS)
+#: Each merchant card as a message parameter (``tavern + market``, spaced as
+#: the board and hand lists write it); the parameters are immutable, so one
+#: object serves every message.
+_LABELS = tuple(Joined(tuple(Term(t) for t in pair), " + ") for pair in MERCHANTS)
 
 
 def _label(card: int | None) -> Param:

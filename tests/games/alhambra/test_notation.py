@@ -382,3 +382,15 @@ def test_an_arrow_stands_for_at_or_to():
     assert parse(placing, "place garden => reserve") == Place(tile("gar8NE"), None)
     assert parse(acting, "redesign tower -> S1") == Build(tile("tow9ES"), (0, 1))
     assert parse(acting, "redesign N1E1 -> reserve") == Remove((1, -1))
+
+
+def test_the_example_list_counts_the_moves_it_leaves_out_as_moves():
+    """ "… buy tower (slot 3) with ducat 7 (and 3 more)" read as a payment
+    of ducat 7 and 3 more; the list now says how many moves there are."""
+    from games.rules.alhambra.legal import legal_moves
+    from games.rules.alhambra.notation_parse import examples
+
+    state = position(display="denar 1, dirham 1, ducat 1, florin 2")
+    said = examples(state, 0).english()
+    total = len(legal_moves(state, 0))
+    assert total > 8 and said.endswith(f" (of {total} possible moves).") and "more)" not in said

@@ -378,3 +378,25 @@ def test_an_arrow_or_at_sign_between_card_and_cell_is_punctuation(text):
     """Atlantis moves are written with "->"; "mill -> D3" was refused as
     the unknown card 'mill >'."""
     assert RULES.parse_move(hand_step(hands={0: ["mill", "tower"]}), 0, text) == PlaceHand("mill", "D3")
+
+
+@pytest.mark.parametrize(
+    ("typo", "meant"), [("molne", "Mill"), ("tornen", "Tower"), ("markte", "Market"), ("settelment", "Settlement")]
+)
+def test_a_typo_in_a_card_name_is_answered_with_the_card_meant(typo, meant):
+    """A misspelt card, in either language, is not just "unknown": the
+    refusal asks whether the closest card was meant."""
+    with pytest.raises(NotationError) as unknown:
+        card_type(typo)
+    assert str(unknown.value).startswith(f"Unknown card '{typo}'; did you mean {meant}? Cards: ")
+
+
+def test_a_dutch_reader_is_asked_about_the_dutch_card():
+    from django.utils import translation
+
+    from games.i18n import translate
+
+    with pytest.raises(NotationError) as unknown, translation.override("nl"):
+        card_type("molne")
+    with translation.override("nl"):
+        assert translate("alta", unknown.value.message).startswith("Onbekende kaart 'molne'; bedoel je molen? Kaarten:")

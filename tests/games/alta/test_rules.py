@@ -4,8 +4,10 @@ import random
 from collections import Counter
 
 import pytest
+from django.utils import translation
 
 from games.engine import GameOver, IllegalMove, NotYourTurn, Termination, get_rules
+from games.i18n import translate
 from games.rules.alta.board import CELL_NAMES, bit_indices
 from games.rules.alta.components import MERCHANTS, TYPES
 from games.rules.alta.legal import draws_still_needed
@@ -299,7 +301,7 @@ def test_market_from_the_hand_asks_for_a_merchant_before_step_3():
     assert state.merchant_up == merchant("farmer", "tower")  # refilled from the top
     assert state.secret.merchant_deck == (merchant("mill", "settlement"),)
     assert state.step == TAKE
-    assert "tavern+market" in transition.events[0].text and transition.events[0].to is None
+    assert "tavern + market" in transition.events[0].text and transition.events[0].to is None
 
 
 def test_blind_merchant_is_the_top_of_the_deck_and_stays_private():
@@ -316,7 +318,7 @@ def test_blind_merchant_is_the_top_of_the_deck_and_stays_private():
     public = [e for e in transition.events if e.to is None]
     private = [e for e in transition.events if e.to == (0,)]
     assert "farmer" not in public[0].text and "blind" in public[0].text
-    assert "farmer+tower" in private[0].text
+    assert "farmer + tower" in private[0].text
 
 
 def test_two_markets_in_one_turn_give_two_merchant_cards():
@@ -529,3 +531,18 @@ def test_default_merchant_is_the_face_up_one_else_blind():
 
 def test_merchant_cards_all_exist():
     assert len({tuple(sorted(p)) for p in MERCHANTS}) == 9
+
+
+def test_a_taken_merchant_card_is_written_as_the_board_writes_it():
+    """The log says "herberg + markt", as the board and the hand list do,
+    not "herberg+markt"."""
+    state = position(
+        hands={0: ["market", "mill"]},
+        merchant_up=("tavern", "market"),
+        merchant_deck=[("mill", "settlement"), ("farmer", "tower")],
+    )
+    state = play(state, 0, PlaceHand("market", "D4"))
+    event = RULES.apply(state, 0, ChooseMerchant(UP)).events[0]
+    assert "(tavern + market)" in event.text and "is farmer + tower." in event.text
+    with translation.override("nl"):
+        assert "(herberg + markt)" in translate("alta", event.message)

@@ -1,0 +1,55 @@
+"""The list of mail commands, as the help answer and a refused reply show
+it: the text part wrapped at the mail's width, the HTML part in lines a
+phone wraps by itself.  Its own module so that the game mail's body
+(``game_body``, which shows it inside a refusal) can read it without
+importing the command handlers."""
+
+from __future__ import annotations
+
+from html import escape
+
+from django.utils.translation import gettext as _
+
+from .addresses import command_address
+from .templatetags.mail_text import wrapped
+
+
+def _parts() -> tuple[str, list[str], str]:
+    """``(heading, items, footer)`` in the active language, unwrapped; each
+    item starts with two spaces (the text part's indent)."""
+    items = [
+        _("  help (hulp): the notation help for this game and these commands"),
+        _("  board (bord): the current position again"),
+        _("  games (partijen): your running games, whose turn it is, deadlines and reply addresses"),
+        _("  history (geschiedenis): the moves so far"),
+        _("  resign (opgeven): leave this game (you are asked to confirm)"),
+        _("  vacation N (vakantie N): stop your clocks for N days"),
+        _("  mute (dempen) / unmute (ontdempen): stop or restart this game's mails"),
+        _("  say (zeg) <message>: a chat message to the other players of this game"),
+        _("  mute chat (dempen chat) / unmute chat (ontdempen chat): stop or restart this game's chat"),
+        _("  rematch (revanche): once the game is over, play it again with the same players"),
+    ]
+    heading = _("Commands (reply with one on the first line; Dutch words work too):")
+    footer = _("help, games and vacation N also work in an email of their own to %(address)s.") % {
+        "address": command_address()
+    }
+    return heading, items, footer
+
+
+def command_list() -> str:
+    """The commands, for the help answer and for a reply without a move,
+    wrapped at the mail's width: a command's description goes on indented
+    under it, so its continuation never reads as another command (the
+    mails' later wraps leave lines that fit alone)."""
+    heading, items, footer = _parts()
+    return "\n".join(
+        [wrapped(heading, hanging=0), *(wrapped(item, hanging=2) for item in items), wrapped(footer, hanging=0)]
+    )
+
+
+def command_list_html() -> str:
+    """The same lines for the HTML part (safe markup, no ``<p>``): one line
+    a command, indented, never broken at the text part's width."""
+    heading, items, footer = _parts()
+    lines = [escape(heading), *(f"&nbsp;&nbsp;{escape(item.strip())}" for item in items), escape(footer)]
+    return "<br>".join(lines)
