@@ -13,6 +13,7 @@ no account learns only how to link it (``generic_reply``).
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Sequence
 
 from django.conf import settings
 from django.db import transaction
@@ -50,7 +51,7 @@ def _play_help() -> str:
     )
 
 
-def _answer_for(body: str, user, now: dt.datetime) -> tuple[str, str, list[str]]:
+def _answer_for(body: str, user, now: dt.datetime) -> tuple[str, str, Sequence[str | Rich]]:
     """``(outcome, detail, paragraphs)`` for the command in ``body``."""
     cancelled = cancel_request(body)
     if cancelled is not None:

@@ -5,7 +5,7 @@ Each calls one service or selector; errors are the games API's
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from django.db.models import Count
 from django.shortcuts import get_object_or_404
@@ -46,9 +46,9 @@ def _detail(pk: int, user) -> dict:
     )
 
 
-def _summaries(tournaments: list[Tournament]) -> list:
+def _summaries(tournaments: list[Any]) -> list:
     """A page of the list; each tournament annotated with ``registered``."""
-    return TournamentSummarySerializer([summary_data(t, t.registered) for t in tournaments], many=True).data
+    return list(TournamentSummarySerializer([summary_data(t, t.registered) for t in tournaments], many=True).data)
 
 
 class TournamentListApi(ListCreateApi):
