@@ -290,7 +290,7 @@ class ClubMemberSerializer(serializers.Serializer):
 
 class ClubDetailSerializer(ClubSummarySerializer):
     member_list = ClubMemberSerializer(many=True, help_text=_("Members; organisers also see requests and invitations."))
-    tournaments = TournamentSummarySerializer(many=True, help_text="The newest 50.")
+    tournaments = TournamentSummarySerializer(many=True, help_text=_("The newest 50."))
     tournaments_next = serializers.URLField(
         allow_null=True,
         help_text="While the club has more: its older tournaments, as the tournament list's next page "
