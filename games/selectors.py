@@ -3,9 +3,11 @@ comes from the engine's ``view`` for their seat (or the spectator view)."""
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from django.db.models import Case, Exists, IntegerField, OuterRef, Q, QuerySet, Value, When
@@ -158,6 +160,15 @@ def match_history(match: Match, seat_index: int | None, *, with_start: bool = Fa
     return entries
 
 
+@lru_cache(maxsize=512)
+def _setup_shown(game: str, players: int, seed: int, options: str) -> tuple[Event, ...]:
+    """``Rules.setup_events`` of the state a match's seed sets up: the same
+    for every read of that match, and every game answer (each move's
+    included) reads it, so the setup is dealt once a process, not each time."""
+    rules = get_rules(game)
+    return tuple(rules.setup_events(rules.setup(players, seed, json.loads(options))))
+
+
 def match_start_events(match: Match, seat_index: int | None, names: dict[int, str] | None = None) -> list[str]:
     """What every player saw at the table before the first move, one
     sentence per event in the active language with the players' names
@@ -168,8 +179,7 @@ def match_start_events(match: Match, seat_index: int | None, names: dict[int, st
     answering after its commit passes them: no query then)."""
     if match.seed is None or match.state is None:
         return []
-    rules = get_rules(match.game)
-    events = rules.setup_events(rules.setup(match.players, match.seed, match.options or None))
+    events = _setup_shown(match.game, match.players, match.seed, json.dumps(match.options or None, sort_keys=True))
     if not events:
         return []
     if names is None:
