@@ -340,10 +340,16 @@ def _history(command, *, token, **_kwargs):
         lines.append(f"{entry['ply']}. {entry['player']}: {said}{' (' + events + ')' if events else ''}")
     if not lines:
         return "history", [_("No moves have been played yet.")]
+    # The answer names its game: a player in several games replies "history"
+    # from any of their mails, and the list alone does not say which.
+    named = {"game": get_rules(match.game).name, "id": match.pk}
+    heading = (
+        _("The moves of %(game)s #%(id)s so far:") if match.is_active else _("The moves of %(game)s #%(id)s:")
+    ) % named
     # An entry runs over several lines: they go on indented under its
     # number, so each move starts where the eye looks for it.
     text = "\n".join(wrapped(line, hanging=3) for line in lines)
-    return "history", [Rich(text, "<p>" + "<br>".join(escape(line) for line in lines) + "</p>")]
+    return "history", [heading, Rich(text, "<p>" + "<br>".join(escape(line) for line in lines) + "</p>")]
 
 
 def _sentence(text: str) -> str:

@@ -64,7 +64,8 @@ def test_the_mailed_history_opens_with_the_start_deal(alice, bob, now):
     match = start_match(alice, bob, game="alhambra", now=now)
     play_default_moves(match, now, submissions=1)
     token = SimpleNamespace(match=match, seat_index=0)
-    _, [answer] = _history(None, token=token)
+    _, [heading, answer] = _history(None, token=token)
+    assert heading == f"The moves of Alhambra #{match.pk} so far:"
     text = answer.text  # the plain part (the HTML part says the same)
     # An entry's further lines are indented under its number.
     first, second = [line for line in text.splitlines() if not line.startswith("   ")][:2]

@@ -550,8 +550,33 @@ def test_history_writes_a_resignation_in_the_readers_words_once(
     )
     assert record.outcome == "command"
     [answer] = mail.outbox
-    assert answer.body.strip().startswith(f"1. Alice: {said}")
+    heading, entry = [line for line in answer.body.strip().split("\n") if line.strip()][:2]
+    assert heading == {"nl": f"De zetten van Alta #{match.pk}:", "en": f"The moves of Alta #{match.pk}:"}[language]
+    assert entry.startswith(f"1. Alice: {said}")
     assert "resignation" not in answer.body.lower() and "(" not in answer.body
+
+
+@pytest.mark.parametrize(
+    ("word", "heading"),
+    [("history", "The moves of Alta #{} so far:"), ("geschiedenis", "De zetten van Alta #{} tot nu toe:")],
+)
+def test_history_names_its_game_first(word, heading, turn, game, settings, django_capture_on_commit_callbacks):
+    """A player in several games asks "history" from any of their mails:
+    the answer says which game's moves it lists before the list."""
+    seat, address = turn
+    if word == "geschiedenis":
+        seat.user.language = "nl"
+        seat.user.save()
+    ingest(bytes(message(address, "1", sender=seat.user.email)), django_capture_on_commit_callbacks)
+    token = ReplyToken.objects.filter(match=game, user=seat.user).order_by("-ply").first()
+    mail.outbox.clear()
+    ingest(
+        bytes(message(f"play+{token.token}@{settings.MAIL_DOMAIN}", word, sender=seat.user.email)),
+        django_capture_on_commit_callbacks,
+    )
+    lines = [line for line in mail.outbox[-1].body.split("\n") if line.strip()]
+    assert lines[0] == heading.format(game.pk) and lines[1].startswith(f"1. {seat.user}: ")
+    assert f"<p>{heading.format(game.pk)}</p>" in mail.outbox[-1].alternatives[0][0]
 
 
 @pytest.mark.parametrize(("word", "said"), [("resign", "This game is over"), ("opgeven", "Deze partij is voorbij")])
@@ -724,6 +749,6 @@ def test_a_long_history_entry_goes_on_indented_so_each_move_stands_out(
             bytes(message(f"play+{token.token}@{settings.MAIL_DOMAIN}", body, sender=seat.user.email)),
             django_capture_on_commit_callbacks,
         )
-    lines = mail.outbox[-1].body.split("\n\n")[0].splitlines()
+    lines = mail.outbox[-1].body.split("\n\n")[1].splitlines()  # after the heading naming the game
     assert len(lines) > 2 and lines[0].startswith("1. ")
     assert all(line.startswith(("1. ", "2. ", "   ")) for line in lines), lines
