@@ -45,7 +45,9 @@ def chat_post(
         was cancelled.
     """
     return created_once(
-        ChatMessage.objects.filter(match_id=match_id),
+        # ``match__pk``, not ``match_id``: an id beyond the column's range
+        # then finds nothing (Django's range check) instead of failing.
+        ChatMessage.objects.filter(match__pk=match_id),
         idempotency_key,
         lambda: _chat_write(
             match_id=match_id, user=user, text=text, source=source, now=now, idempotency_key=idempotency_key

@@ -81,6 +81,16 @@ def test_writes_to_a_game_that_does_not_exist_are_404(alice, game_id, action):
     assert answer.status_code == 404 and answer.json()["code"] == "not_found"
 
 
+@pytest.mark.parametrize("game_id", [999999, 2**63, 2**90])
+@pytest.mark.parametrize("key", [None, "chat-1"])
+def test_chat_to_a_game_that_does_not_exist_is_404(alice, game_id, key):
+    """With an Idempotency-Key too: the key is looked up among the game's
+    lines, and an id beyond the integer range was a server error there."""
+    headers = {"HTTP_IDEMPOTENCY_KEY": key} if key else {}
+    answer = client_for(alice).post(f"/api/games/{game_id}/chat/", {"text": "hello"}, format="json", **headers)
+    assert answer.status_code == 404 and answer.json()["code"] == "not_found"
+
+
 def test_idempotency_key_header_replays_the_first_answer(duel):
     user, index = mover(duel)
     client = client_for(user)
