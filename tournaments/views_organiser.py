@@ -273,6 +273,8 @@ def round_pairing(request, pk: int, number: int):
             "resting": sorted(
                 (names[pid] for pid in half_byes_of(tournament).get(number, ()) if pid in names), key=str.casefold
             ),
+            # Let back in after the round was paired by hand: the pairing stands without them.
+            "sitting_out": [names[pid] for pid in proposal.sitting_out if pid in names],
             # A round robin's rest (an odd field): no game, no points.
             "rests": [names[pid] for pid in round_robin_rests(tournament, [number]).get(number, ()) if pid in names],
         },

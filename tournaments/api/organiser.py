@@ -127,7 +127,9 @@ class TournamentReinstateApi(WriteApi):
     def post(self, request, pk: int, participant: int):
         """Organisers: let a player who withdrew (or was withdrawn for
         missing deadlines) back into the running tournament, from the next
-        pairing; the games forfeited meanwhile stay forfeited.  409
+        pairing (a Swiss round already paired by hand stands: they sit it
+        out, see the round pairing's ``sitting_out``); the games forfeited
+        meanwhile stay forfeited.  409
         ``registered`` for a player still in, ``disqualified`` for one
         disqualified."""
         services.participant_reinstate(
@@ -163,6 +165,11 @@ class TournamentRoundPairingApi(WriteApi):
             help_text="Participant ids in seat order: the first moves first.",
         )
         byes = serializers.ListField(child=serializers.IntegerField())
+        sitting_out = serializers.ListField(
+            child=serializers.IntegerField(),
+            help_text="Participants let back in after the round was paired by hand: the pairing stands without "
+            "them, they have no game and no points this round and are paired from the next one.",
+        )
         warnings = TournamentPairingWarningSerializer(many=True)
 
     class TournamentPairingSetOutputSerializer(serializers.Serializer):
@@ -210,6 +217,7 @@ class TournamentRoundPairingApi(WriteApi):
             "by_hand": proposal.by_hand,
             "tables": [list(t) for t in proposal.tables],
             "byes": list(proposal.byes),
+            "sitting_out": list(proposal.sitting_out),
             "warnings": _warnings(tournament, problems),
         }
 

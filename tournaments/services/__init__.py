@@ -50,6 +50,7 @@ from .tools import (
     participant_add_late,
     participant_reinstate,
     players_message,
+    round_kept_from_reinstated,
     tournament_pause,
     tournament_resume,
 )
@@ -67,6 +68,7 @@ __all__ = [
     "players_message",
     "participant_add_late",
     "participant_reinstate",
+    "round_kept_from_reinstated",
     "bye_request",
     "bye_withdraw",
     "AdvanceReport",

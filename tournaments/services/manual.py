@@ -22,6 +22,15 @@ the format (:class:`Proposal`'s ``mode``):
 (rematches, first moves, seat positions, a second bye: ``pairing.manual``),
 and the round is made from it when the tournament pairs it (at once if it
 is not paused).
+
+A player the organiser lets back in (``tools.participant_reinstate``)
+after the round was paired by hand does not undo that pairing: in a Swiss
+they sit the round out (no game, no points: a bye's point would reward
+coming back, and would move the bye the organiser chose) and are paired
+from the next round, as a late player is; the page names them
+(``Proposal.sitting_out``).  In the formats whose tables are fixed their
+scheduled game is played again, in the format's seat order, and the other
+tables keep the seat order set by hand.
 """
 
 from __future__ import annotations
@@ -43,7 +52,7 @@ from ..selectors import players_of, results_of
 from ..types import PlayerId
 from .common import locked_tournament, log, require_manager
 from .formats import Sizes, next_step, table_limits
-from .running import advance_locked, half_byes_of
+from .running import PAIRED_BY_HAND, advance_locked, half_byes_of, let_back_since_paired
 
 #: ``Proposal.mode``: every seat may change, or only the order at a table.
 TABLES, SEATS = "tables", "seats"
@@ -56,7 +65,9 @@ class Proposal:
     whether an organiser set it, ``mode`` what may change (``TABLES`` or
     ``SEATS``), ``sizes`` the smallest and largest table; ``set_aside``:
     a pairing set by hand no longer fits the players in the round (one
-    left since), so this is the automatic one the round will get."""
+    left since), so this is the automatic one the round will get;
+    ``sitting_out``: players let back in after the round was paired by
+    hand, whom it leaves out (no game, no points this round)."""
 
     round: int
     tables: tuple[tuple[PlayerId, ...], ...]
@@ -66,6 +77,7 @@ class Proposal:
     mode: str = TABLES
     sizes: tuple[int, int] = (2, 2)
     set_aside: bool = False
+    sitting_out: tuple[PlayerId, ...] = ()
 
 
 def pairing_by_hand_possible(tournament: Tournament) -> bool:
@@ -115,22 +127,40 @@ def round_pairing_proposal(tournament: Tournament) -> Proposal | None:
         return proposal
     tables = tuple(tuple(t) for t in stored.tables)
     byes = tuple(stored.byes)
-    if not _still_fits(tournament, proposal, tables, byes):
+    optional = _let_back(tournament, proposal)
+    if not _still_fits(tournament, proposal, tables, byes, optional):
         # The round is made as the format pairs it (``formats``), so that is what to show.
         return replace(proposal, set_aside=True)
+    if proposal.mode == SEATS:
+        # Every table of the round, in the seat order set by hand where it was set.
+        tables = pairing.reseated(proposal.tables, tables)
     problems = tuple(pairing.manual_check(results_of(tournament), tables, byes))
-    return Proposal(number, tables, byes, True, problems, proposal.mode, proposal.sizes)
+    seated = {p for table in tables for p in table} | set(byes)
+    sitting_out = tuple(sorted(optional - seated))
+    return Proposal(number, tables, byes, True, problems, proposal.mode, proposal.sizes, sitting_out=sitting_out)
 
 
-def _still_fits(tournament: Tournament, proposal: Proposal, tables, byes) -> bool:
+def _let_back(tournament: Tournament, proposal: Proposal) -> frozenset[PlayerId]:
+    """The players let back in after the round was paired by hand, whom
+    its pairing may leave out (a Swiss: in the other formats the tables
+    are the format's)."""
+    if proposal.mode == SEATS:
+        return frozenset()
+    return let_back_since_paired(tournament).get(proposal.round, frozenset())
+
+
+def _still_fits(tournament: Tournament, proposal: Proposal, tables, byes, optional: frozenset[PlayerId]) -> bool:
     """Whether a stored pairing can still be played as set: the players it
-    seats are exactly those in the round (``pairing.manual_round``), or, in
-    a format whose tables are fixed, it seats the same tables
+    seats are exactly those in the round, but for the ``optional`` ones let
+    back in since (``pairing.manual_round``), or, in a format whose tables
+    are fixed, each of its tables is still one of the round's
     (``pairing.manual_reseat``)."""
     if proposal.mode == SEATS:
-        return pairing.same_tables(proposal.tables, tables)
+        return pairing.tables_within(tables, proposal.tables)
     resting = half_byes_of(tournament).get(proposal.round, frozenset())
-    errors = pairing.manual_errors(players_of(tournament), tables, byes, resting=resting, sizes=proposal.sizes)
+    errors = pairing.manual_errors(
+        players_of(tournament), tables, byes, resting=resting, optional=optional, sizes=proposal.sizes
+    )
     return not errors
 
 
@@ -148,7 +178,8 @@ def round_pairing_set(
     seat positions, a second bye); the pairing is stored all the same.
 
     :raises NotAllowed, Conflict (no round waits; a bracket),
-        GameActionError (the pairing leaves a player out, seats one twice,
+        GameActionError (the pairing leaves a player out (but for one let
+        back in after the round was first paired by hand), seats one twice,
         has a table of the wrong size or more byes than needed; in a
         format whose tables are fixed, changes more than the seat order).
     """
@@ -174,7 +205,10 @@ def round_pairing_set(
                 )
         else:
             resting = half_byes_of(tournament).get(number, frozenset())
-            if pairing.manual_errors(players_of(tournament), tables, byes, resting=resting, sizes=proposal.sizes):
+            optional = _let_back(tournament, proposal)
+            if pairing.manual_errors(
+                players_of(tournament), tables, byes, resting=resting, optional=optional, sizes=proposal.sizes
+            ):
                 raise GameActionError(
                     _(
                         "Seat every player still in exactly once, at tables of the game's size, "
@@ -190,7 +224,7 @@ def round_pairing_set(
         )
         log(
             tournament,
-            "paired_by_hand",
+            PAIRED_BY_HAND,
             gettext_noop("%(by)s paired round %(round)s by hand."),
             params={"by": by, "round": number},
             user=by,
