@@ -223,7 +223,7 @@ def round_pairing(request, pk: int, number: int):
         return redirect(tournament)
     proposal = services.round_pairing_proposal(tournament)
     if proposal is None or proposal.round != number:
-        messages.error(request, _("No round waits to be paired: pause the tournament before the round ends."))
+        messages.error(request, services.round_pairing_refusal(tournament, number))
         return redirect(tournament)
     participants = {p.pk: p for p in selectors.participants_of(tournament)}
     names = {pid: str(p.user) for pid, p in participants.items()}
@@ -267,6 +267,7 @@ def round_pairing(request, pk: int, number: int):
             "choices": choices,
             "names": names,
             "by_hand": proposal.by_hand or request.method == "POST",
+            "started": proposal.started and request.method != "POST",
             "set_aside": proposal.set_aside and request.method != "POST",
             "warnings": [problem_text(p, names) for p in problems],
             # In no seat: the players who asked to sit the round out.

@@ -270,14 +270,14 @@ def test_a_player_let_back_in_keeps_the_hand_pairing_and_joins_the_next_round(cl
     assert api["by_hand"] and api["sitting_out"] == [leaver.pk]
     page = client.get(reverse("tournament-round-pairing", args=[t.pk, 2])).content.decode()
     assert "This is the pairing set by hand; it is played when the round starts." in page
-    assert f"Let back in after this round was paired by hand, so sits it out (no game, no points): {leaver.user}" in (
+    assert f"Joined or let back in after this round was paired, so sits it out (no game, no points): {leaver.user}" in (
         page
     )
     event = t.events.filter(kind="reinstated").latest("pk")
     assert "round 2 was already paired by hand, so they play from round 3" in event.text
     living_in("nl", "Europe/Amsterdam", alice)
     page = client.get(reverse("tournament-round-pairing", args=[t.pk, 2])).content.decode()
-    assert "Weer toegelaten nadat deze ronde met de hand was ingedeeld" in page
+    assert "Ingeschreven of weer toegelaten nadat deze ronde was ingedeeld" in page
     assert "ronde 2 was al met de hand ingedeeld" in client.get(t.get_absolute_url()).content.decode()
 
     # Saving the pairing again (the form has no seat for them) still works.

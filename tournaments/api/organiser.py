@@ -160,6 +160,10 @@ class TournamentRoundPairingApi(WriteApi):
         min_table = serializers.IntegerField()
         max_table = serializers.IntegerField()
         by_hand = serializers.BooleanField()
+        started = serializers.BooleanField(
+            help_text="The round's games are made but none has a move yet: a new pairing cancels them "
+            "(their players are mailed) and makes new ones."
+        )
         tables = serializers.ListField(
             child=serializers.ListField(child=serializers.IntegerField()),
             help_text="Participant ids in seat order: the first moves first.",
@@ -202,9 +206,7 @@ class TournamentRoundPairingApi(WriteApi):
             raise Conflict(services.bracket_note(), code="bracket")
         proposal = services.round_pairing_proposal(tournament)
         if proposal is None or proposal.round != number:
-            raise Conflict(
-                _("No round waits to be paired: pause the tournament before the round ends."), code="no_round_waiting"
-            )
+            raise Conflict(services.round_pairing_refusal(tournament, number), code="no_round_waiting")
         return tournament, proposal
 
     @staticmethod
@@ -215,6 +217,7 @@ class TournamentRoundPairingApi(WriteApi):
             "min_table": proposal.sizes[0],
             "max_table": proposal.sizes[1],
             "by_hand": proposal.by_hand,
+            "started": proposal.started,
             "tables": [list(t) for t in proposal.tables],
             "byes": list(proposal.byes),
             "sitting_out": list(proposal.sitting_out),

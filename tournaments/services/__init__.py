@@ -20,6 +20,7 @@ from .manual import (
     bracket_note,
     pairing_by_hand_possible,
     round_pairing_proposal,
+    round_pairing_refusal,
     round_pairing_set,
 )
 from .organiser import (
@@ -58,6 +59,7 @@ from .tools import (
 __all__ = [
     "Proposal",
     "round_pairing_proposal",
+    "round_pairing_refusal",
     "round_pairing_set",
     "SEATS",
     "TABLES",
