@@ -25,7 +25,7 @@ from .forms import (
     TournamentForm,
 )
 from .models import ByeRequest, Participant, Substitution, Tournament, TournamentGame
-from .overview import TIE_BREAKS, tournament_overview
+from .overview import tie_breaks, tournament_overview
 from .view_actions import act, form_act
 from .views_organiser import organiser_required
 
@@ -96,7 +96,7 @@ def tournament_detail(request, pk: int):
             (p for p in overview.participants if p.final_place),
             key=lambda p: (p.final_place, p.seed or 0),
         ),
-        "tie_breaks": TIE_BREAKS,
+        "tie_breaks": tie_breaks(tournament),
         "events": tournament.events.select_related("user").order_by("-created_at", "-pk")[:30],
     }
     if manager:

@@ -239,5 +239,6 @@ def _knockout(tournament: Tournament, players, results, sizes: Sizes) -> pairing
 
 def _placements(tournament: Tournament, players, results, sizes: Sizes):
     if tournament.has_standings:
-        return tuple((row.rank, row.player) for row in standings(players, results))
+        round_robin = tournament.format == Format.ROUND_ROBIN
+        return tuple((row.rank, row.player) for row in standings(players, results, round_robin=round_robin))
     return _knockout(tournament, players, results, sizes).placements
