@@ -52,7 +52,7 @@ def tournament_pause(request, pk: int):
         request,
         pk,
         lambda: services.tournament_pause(tournament_id=pk, by=request.user, now=timezone.now()),
-        _("The tournament is paused: the clocks of its games are stopped."),
+        _("The tournament is paused: the clocks of its games are stopped, and each turn keeps the time it had left."),
     )
 
 
@@ -63,7 +63,7 @@ def tournament_resume(request, pk: int):
         request,
         pk,
         lambda: services.tournament_resume(tournament_id=pk, by=request.user, now=timezone.now()),
-        _("The tournament runs again."),
+        _("The tournament runs again: each turn runs on with the time it had left when paused."),
     )
 
 
