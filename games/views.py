@@ -23,6 +23,7 @@ from core.throttling import form_write_allowed
 from games import selectors, services
 from games.boards import board_for
 from games.breakdown import breakdown_lines, reveal_lines, tie_lines
+from games.deadlines.clock import stopped_times_left
 from games.deadlines.selectors import seat_clocks
 from games.engine import Event, get_rules
 from games.forms import MOVE_MAX_LENGTH, MatchCreateForm, MoveForm
@@ -118,7 +119,8 @@ def match_detail(request, pk: int):
     seen = selectors.match_view_for(match, request.user, with_options=False)
     seats = sorted(match.seats.all(), key=lambda s: s.table_order())
     # Each seat with its clock: deadline, Fischer bank, "on vacation until …".
-    context = {"match": match, "seen": seen, "seat_clocks": seat_clocks(match, seats, now=timezone.now())}
+    clocks = seat_clocks(match, seats, now=timezone.now(), stopped=stopped_times_left(match, seats))
+    context = {"match": match, "seen": seen, "seat_clocks": clocks}
     if seen.view is not None:
         rules = get_rules(match.game)
         board = board_for(match.game)

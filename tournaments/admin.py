@@ -56,8 +56,19 @@ class TournamentAdmin(admin.ModelAdmin):
     list_filter = ["status", "format", "game"]
     search_fields = ["name", "club__name"]
     raw_id_fields = ["created_by", "club"]
-    readonly_fields = ["status", "started_at", "finished_at", "draw_seed"]
+    readonly_fields = ["status", "started_at", "finished_at", "draw_seed", "paused_seats"]
     inlines = [ParticipantInline]
+
+    def get_readonly_fields(self, request, obj=None):
+        """A pause may be set before the start (the tournament then starts
+        paused); once it runs, only pause and resume change it: they stop
+        and restart the clocks, and clearing it here would leave every
+        stopped turn without a deadline (a later resume would then give
+        each a whole new turn)."""
+        fields = list(super().get_readonly_fields(request, obj))
+        if obj is not None and obj.status != Tournament.Status.REGISTRATION:
+            fields.append("paused_at")
+        return fields
 
 
 @admin.register(Round)

@@ -104,34 +104,63 @@ class StandingRow:
     played: int
     unplayed: int
     withdrawn: bool
+    #: Games won over the board (a round robin's third tie-break).
+    wins: int = 0
     #: Who held the place before (a substitute took it over): "Name (until round N)".
     replaced: list[str] = field(default_factory=list)
     #: Points, Buchholz and Sonneborn-Berger as numbers (the CSV writes decimals).
     exact: tuple[Fraction, Fraction, Fraction] = (Fraction(0), Fraction(0), Fraction(0))
 
 
-#: The tie-breaks of the standings, in the order they apply, each with the
-#: short explanation the page shows under the table.
-TIE_BREAKS = (
-    (
-        _("Buchholz"),
-        _(
-            "The sum of the final scores of the opponents a player met over the board "
-            "(at a larger table: the mean of the co-players' scores). Byes and forfeits do not count."
-        ),
-    ),
-    (
-        _("Sonneborn-Berger"),
-        _(
-            "The sum of the scores of the opponents a player beat, plus half the scores of those "
-            "they drew with: a win against a strong opponent counts for more."
-        ),
-    ),
-    (
-        _("Rating"),
-        _("The player's rating when the tournament started; higher goes first."),
+_BUCHHOLZ = (
+    _("Buchholz"),
+    _(
+        "The sum of the final scores of the opponents a player met over the board "
+        "(at a larger table: the mean of the co-players' scores). Byes and forfeits do not count."
     ),
 )
+_SONNEBORN_BERGER = (
+    _("Sonneborn-Berger"),
+    _(
+        "The sum of the scores of the opponents a player beat, plus half the scores of those "
+        "they drew with: a win against a strong opponent counts for more."
+    ),
+)
+_RATING = (
+    _("Rating"),
+    _("The player's rating when the tournament started; higher goes first."),
+)
+
+#: The tie-breaks of the standings, in the order they apply, each with the
+#: short explanation the page shows under the table (``standings``).
+TIE_BREAKS = (_BUCHHOLZ, _SONNEBORN_BERGER, _RATING)
+
+#: A round robin's: everyone meets everyone, so Buchholz would part nobody.
+ROUND_ROBIN_TIE_BREAKS = (
+    _SONNEBORN_BERGER,
+    (
+        _("Direct encounter"),
+        _(
+            "The points each of the tied players scored in the games between them (the cross-table shows them); "
+            "counted once for the whole tie."
+        ),
+    ),
+    (
+        _("Wins"),
+        _("The number of games a player won over the board; byes and forfeits do not count."),
+    ),
+    _RATING,
+)
+
+
+def tie_breaks(tournament: Tournament) -> tuple[tuple[Any, Any], ...]:
+    """The tie-breaks ``tournament``'s standings apply, in order."""
+    return ROUND_ROBIN_TIE_BREAKS if is_round_robin(tournament) else TIE_BREAKS
+
+
+def is_round_robin(tournament: Tournament) -> bool:
+    """Whether the standings break ties as a round robin (``standings``)."""
+    return tournament.format == Tournament.Format.ROUND_ROBIN
 
 
 @dataclass
@@ -289,7 +318,7 @@ def standings_view(tournament: Tournament, participants: list[Participant]) -> l
     if not tournament.started_at:
         return []
     by_id = {p.pk: p for p in participants}
-    table = standings(players_of(tournament), results_of(tournament))
+    table = standings(players_of(tournament), results_of(tournament), round_robin=is_round_robin(tournament))
     replaced: dict[int, list[str]] = {}
     for sub in Substitution.objects.filter(participant__tournament=tournament).select_related("previous_user"):
         replaced.setdefault(sub.participant_id, []).append(
@@ -306,6 +335,7 @@ def standings_view(tournament: Tournament, participants: list[Participant]) -> l
             played=row.played,
             unplayed=row.unplayed,
             withdrawn=row.withdrawn,
+            wins=row.wins,
             replaced=replaced.get(row.player, []),
             exact=(Fraction(row.points), Fraction(row.buchholz), Fraction(row.sonneborn_berger)),
         )
@@ -322,7 +352,7 @@ def cross_table(tournament: Tournament, participants: list[Participant]) -> Cros
         return None
     by_id = {p.pk: p for p in participants}
     results = results_of(tournament)
-    order = [row.player for row in standings(players_of(tournament), results)]
+    order = [row.player for row in standings(players_of(tournament), results, round_robin=True)]
     index = {pid: i for i, pid in enumerate(order)}
     cells: list[list[list[str]]] = [[[] for _ in order] for _ in order]
     for result in results:

@@ -18,7 +18,7 @@ Points (issue "Club tournaments"):
 - All arithmetic is exact (``fractions.Fraction``), so equal scores compare
   equal whatever the table sizes.
 
-Tie-breaks, in order (the order lichess uses for Swiss):
+Tie-breaks, in order, for a Swiss (the order lichess uses):
 
 1. Buchholz: over the games the player actually played, the mean final
    score of the co-players who played too.  For two-player games that is
@@ -30,6 +30,18 @@ Tie-breaks, in order (the order lichess uses for Swiss):
    them in three games.  For two-player games that is the classic sum of
    the scores of opponents beaten plus half of those drawn.
 3. Rating at the start (higher first).
+
+For a round robin (``round_robin=True``) Buchholz parts nobody: everyone
+meets everyone, so each player's Buchholz is everyone else's points, the
+same for all who tie.  The usual round-robin order applies instead:
+
+1. Sonneborn-Berger (as above).
+2. Direct encounter: among the players level on points and
+   Sonneborn-Berger, the points each scored in the games played between
+   them (pairwise results, as in Sonneborn-Berger).  Applied once to the
+   whole tied group, not again to what it leaves tied.
+3. Wins: the games won over the board (alone in first place).
+4. Rating at the start (higher first).
 
 Decisions the issue leaves open, taken here:
 
@@ -46,7 +58,8 @@ Decisions the issue leaves open, taken here:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections import defaultdict
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -68,6 +81,9 @@ class Standing:
     played: int
     unplayed: int
     withdrawn: bool
+    #: Round robin: the points scored against the players tied with this one.
+    head_to_head: Fraction = Fraction(0)
+    wins: int = 0
 
 
 def result_points(result: GameResult) -> dict[PlayerId, Fraction]:
@@ -111,8 +127,11 @@ def scores(players: Iterable[Player], results: Iterable[GameResult]) -> dict[Pla
     return total
 
 
-def standings(players: Iterable[Player], results: Iterable[GameResult]) -> tuple[Standing, ...]:
-    """The standings, best first (see the module docstring for the rules).
+def standings(
+    players: Iterable[Player], results: Iterable[GameResult], *, round_robin: bool = False
+) -> tuple[Standing, ...]:
+    """The standings, best first (see the module docstring for the rules;
+    ``round_robin`` picks that format's tie-breaks).
 
     The answer depends only on the set of results, not on their order.
 
@@ -129,6 +148,7 @@ def standings(players: Iterable[Player], results: Iterable[GameResult]) -> tuple
     berger = dict.fromkeys(by_id, Fraction(0))
     played = dict.fromkeys(by_id, 0)
     unplayed = dict.fromkeys(by_id, 0)
+    wins = dict.fromkeys(by_id, 0)
     for result in results:
         for player in result.unplayed_winners:
             unplayed[player] += 1
@@ -147,8 +167,16 @@ def standings(players: Iterable[Player], results: Iterable[GameResult]) -> tuple
                     berger[a] += total[b]
                 elif place[a] == place[b]:
                     berger[a] += total[b] * _HALF
+        first = [p for p in result.ranking[0] if p in present] if result.ranking else []
+        if len(first) == 1:
+            wins[first[0]] += 1
+    head_to_head = dict.fromkeys(by_id, Fraction(0))
+    if round_robin:
+        head_to_head = _direct_encounters(results, lambda pid: (total[pid], berger[pid]))
 
-    def criteria(pid: PlayerId) -> tuple[Fraction, Fraction, Fraction, int]:
+    def criteria(pid: PlayerId) -> tuple[Fraction | int, ...]:
+        if round_robin:
+            return (total[pid], berger[pid], head_to_head[pid], wins[pid], by_id[pid].rating)
         return (total[pid], buchholz[pid], berger[pid], by_id[pid].rating)
 
     ordered = sorted(
@@ -173,9 +201,25 @@ def standings(players: Iterable[Player], results: Iterable[GameResult]) -> tuple
                 played=played[pid],
                 unplayed=unplayed[pid],
                 withdrawn=by_id[pid].withdrawn,
+                head_to_head=head_to_head[pid],
+                wins=wins[pid],
             )
         )
     return tuple(table)
+
+
+def _direct_encounters(results: list[GameResult], level: Callable[[PlayerId], tuple]) -> dict[PlayerId, Fraction]:
+    """Each player's points against the players on the same ``level``
+    (points and Sonneborn-Berger) in the games played between them: the
+    sum of the pairwise results against those of them at the table."""
+    points: dict[PlayerId, Fraction] = defaultdict(Fraction)
+    for result in results:
+        present = result.played
+        for a in present:
+            for b in present:
+                if a != b and level(a) == level(b):
+                    points[a] += pairwise_result(result, a, b)
+    return points
 
 
 def ranking_order(players: Iterable[Player], results: Iterable[GameResult]) -> list[PlayerId]:

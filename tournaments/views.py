@@ -25,7 +25,7 @@ from .forms import (
     TournamentForm,
 )
 from .models import ByeRequest, Participant, Substitution, Tournament, TournamentGame
-from .overview import TIE_BREAKS, tournament_overview
+from .overview import tie_breaks, tournament_overview
 from .view_actions import act, form_act
 from .views_organiser import organiser_required
 
@@ -96,7 +96,7 @@ def tournament_detail(request, pk: int):
             (p for p in overview.participants if p.final_place),
             key=lambda p: (p.final_place, p.seed or 0),
         ),
-        "tie_breaks": TIE_BREAKS,
+        "tie_breaks": tie_breaks(tournament),
         "events": tournament.events.select_related("user").order_by("-created_at", "-pk")[:30],
     }
     if manager:
@@ -242,15 +242,22 @@ def participant_replace(request, pk: int, participant: int):
 @organiser_required
 @require_POST
 def participant_reinstate(request, pk: int, participant: int):
-    """Let a player who withdrew back in, from the next pairing."""
+    """Let a player who withdrew back in, from the next pairing (or from
+    the round after a Swiss round already paired by hand, which says so)."""
     name = Participant.objects.filter(pk=participant, tournament_id=pk).select_related("user").first()
+    kept = services.round_kept_from_reinstated(get_object_or_404(Tournament, pk=pk))
+    done = _("%(player)s plays again from the next pairing.") % {"player": name}
+    if kept is not None:
+        done = _(
+            "%(player)s plays again from round %(next)s: round %(round)s was already paired by hand without them."
+        ) % {"player": name, "round": kept, "next": kept + 1}
     return act(
         request,
         pk,
         lambda: services.participant_reinstate(
             tournament_id=pk, participant_id=participant, by=request.user, now=timezone.now()
         ),
-        _("%(player)s plays again from the next pairing.") % {"player": name},
+        done,
     )
 
 

@@ -52,7 +52,7 @@ def tournament_pause(request, pk: int):
         request,
         pk,
         lambda: services.tournament_pause(tournament_id=pk, by=request.user, now=timezone.now()),
-        _("The tournament is paused: the clocks of its games are stopped."),
+        _("The tournament is paused: the clocks of its games are stopped, and each turn keeps the time it had left."),
     )
 
 
@@ -63,7 +63,7 @@ def tournament_resume(request, pk: int):
         request,
         pk,
         lambda: services.tournament_resume(tournament_id=pk, by=request.user, now=timezone.now()),
-        _("The tournament runs again."),
+        _("The tournament runs again: each turn runs on with the time it had left when paused."),
     )
 
 
@@ -223,7 +223,7 @@ def round_pairing(request, pk: int, number: int):
         return redirect(tournament)
     proposal = services.round_pairing_proposal(tournament)
     if proposal is None or proposal.round != number:
-        messages.error(request, _("No round waits to be paired: pause the tournament before the round ends."))
+        messages.error(request, services.round_pairing_refusal(tournament, number))
         return redirect(tournament)
     participants = {p.pk: p for p in selectors.participants_of(tournament)}
     names = {pid: str(p.user) for pid, p in participants.items()}
@@ -267,12 +267,15 @@ def round_pairing(request, pk: int, number: int):
             "choices": choices,
             "names": names,
             "by_hand": proposal.by_hand or request.method == "POST",
+            "started": proposal.started and request.method != "POST",
             "set_aside": proposal.set_aside and request.method != "POST",
             "warnings": [problem_text(p, names) for p in problems],
             # In no seat: the players who asked to sit the round out.
             "resting": sorted(
                 (names[pid] for pid in half_byes_of(tournament).get(number, ()) if pid in names), key=str.casefold
             ),
+            # Let back in after the round was paired by hand: the pairing stands without them.
+            "sitting_out": [names[pid] for pid in proposal.sitting_out if pid in names],
             # A round robin's rest (an odd field): no game, no points.
             "rests": [names[pid] for pid in round_robin_rests(tournament, [number]).get(number, ()) if pid in names],
         },

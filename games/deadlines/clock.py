@@ -299,6 +299,33 @@ def seat_time_left(match: Match, seat: Seat, prefs: DeadlineSettings | None, *, 
     return dt.timedelta(seconds=seconds) - clock.used(started, now)
 
 
+def stopped_time_left(match: Match, seat: Seat, prefs: DeadlineSettings | None) -> dt.timedelta | None:
+    """The clock time a stopped turn keeps while its match's clocks are on
+    hold (``clock_hold_since_register``): what it had left when the hold
+    began, or its whole budget if it began during the hold.  That is the
+    time it runs on with when its holder restarts it (a paused tournament
+    on resume).  None for a turn that is not stopped, or not on hold."""
+    if seat.turn_started_at is None or seat.turn_seconds is None or seat.deadline_at is not None:
+        return None
+    since = _held_since(match)
+    if since is None:
+        return None
+    at = max(seat.turn_started_at, since)
+    return max(dt.timedelta(0), seat_time_left(match, seat, prefs, now=at))
+
+
+def stopped_times_left(match: Match, seats: Iterable[Seat]) -> dict[int, dt.timedelta]:
+    """Seat id -> the time its stopped turn keeps (:func:`stopped_time_left`),
+    for the pages (``selectors.seat_clocks``).  Reads nothing unless a
+    turn of an active match is stopped."""
+    stopped = [s for s in seats if s.turn_started_at is not None and s.deadline_at is None and not s.departed]
+    if not match.is_active or not stopped:
+        return {}
+    prefs = settings_for([s.user_id for s in stopped])
+    left = {s.pk: stopped_time_left(match, s, _prefs_of(s, prefs)) for s in stopped}
+    return {pk: time for pk, time in left.items() if time is not None}
+
+
 def seat_deadline(match: Match, seat: Seat, prefs: DeadlineSettings | None) -> dt.datetime:
     """The deadline of the seat's current turn under the current pauses."""
     started, seconds = _turn(seat)

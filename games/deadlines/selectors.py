@@ -13,7 +13,7 @@ and other apps (reads live in selectors).
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from django.utils.translation import gettext, ngettext, ngettext_lazy
@@ -121,6 +121,16 @@ class SeatClock:
     away_clock_running: bool
     #: Fischer bank the seat's next turn starts with (``None`` without a bank).
     bank: dt.timedelta | None
+    #: A turn stopped while the match's clocks are on hold (a paused
+    #: tournament): the time it keeps, and runs on with when they restart.
+    stopped_left: dt.timedelta | None = None
+
+    @property
+    def stopped_left_text(self) -> str:
+        """The stopped turn's time left in days and hours ("" when none)."""
+        if self.stopped_left is None:
+            return ""
+        return duration_text(int(self.stopped_left.total_seconds()))
 
     @property
     def bank_text(self) -> str:
@@ -130,9 +140,14 @@ class SeatClock:
         return duration_text(int(self.bank.total_seconds()))
 
 
-def seat_clocks(match: Match, seats: Sequence[Seat], *, now: dt.datetime) -> list[SeatClock]:
-    """Clock facts for each of ``seats`` (in that order); one query."""
+def seat_clocks(
+    match: Match, seats: Sequence[Seat], *, now: dt.datetime, stopped: Mapping[int, dt.timedelta] | None = None
+) -> list[SeatClock]:
+    """Clock facts for each of ``seats`` (in that order); one query.
+    ``stopped``: seat id -> the time its stopped turn keeps
+    (``clock.stopped_times_left``, which reads the clocks)."""
     away = away_until((s.user_id for s in seats if s.user_id), now=now)
+    stopped = stopped or {}
     clocks = []
     for seat in seats:
         until = away.get(seat.user_id) if seat.user_id is not None else None
@@ -147,6 +162,7 @@ def seat_clocks(match: Match, seats: Sequence[Seat], *, now: dt.datetime) -> lis
                 away_until=until if match.vacation_allowed else None,
                 away_clock_running=bool(until) and not match.vacation_allowed,
                 bank=bank,
+                stopped_left=stopped.get(seat.pk),
             )
         )
     return clocks

@@ -487,6 +487,37 @@ def match_cancel(*, match_id: int, user, now: dt.datetime) -> Match:
     return match
 
 
+def match_cancel_unplayed(*, match_id: int, now: dt.datetime, message: str, params: dict | None = None) -> Match:
+    """Cancel a game that started but has no move yet (``ply`` 0), for the
+    system (a tournament paired its round again): it ends unfinished and
+    unrated, its clocks stop, and ``message`` (an English msgid with
+    ``params``) is its last log line.  The seed stays secret, as for any
+    game that did not finish.  Its own notices are the caller's.
+
+    :raises NotFound; Conflict (``has_moves``: a move was made; ``not_active``).
+    """
+    with transaction.atomic():
+        match = _locked_match(match_id)
+        if match.status != Match.Status.ACTIVE:
+            raise Conflict(_("This game is not in play."), code="not_active")
+        if match.ply:
+            raise Conflict(_("This game has a move already."), code="has_moves")
+        match.status = Match.Status.CANCELLED
+        match.finished_at = now
+        match.rated = False
+        match.save(update_fields=["status", "finished_at", "rated"])
+        match.seats.update(
+            deadline_at=None,
+            reminder_at=None,
+            turn_started_at=None,
+            turn_seconds=None,
+            reminded_for=None,
+            reminded_hours=None,
+        )
+        record_event(match, "cancelled", message, params=params, now=now)
+    return match
+
+
 def _start(match: Match, now: dt.datetime, draw_seats: bool = True) -> None:
     """Draw the seed and the seat order, set the game up, start the clocks.
 

@@ -230,3 +230,85 @@ def test_a_seat_of_a_fixed_table_offers_only_that_tables_players(client, alice, 
         select = re.search(rf'<select id="seat-{board}-1".*?</select>', html, re.S).group(0)
         # Only the seat order can change: a player of another table is no choice.
         assert sorted(int(v) for v in re.findall(r'<option value="(\d+)"', select)) == sorted(table)
+
+
+# ------------------------------------------------- a player let back in
+def _paired_by_hand_without(alice, t, now):
+    """Round 1 finished with one player withdrawn during it, round 2 paired
+    by hand (seats reversed) without them.  Returns (leaver, tables, byes)."""
+    from tournaments.services import participant_withdraw
+
+    tournament_pause(tournament_id=t.pk, by=alice, now=now)
+    leaver = t.participants.select_related("user").get(seed=6)
+    participant_withdraw(tournament_id=t.pk, user=leaver.user, now=now)
+    finish_round(t, now)
+    proposal = round_pairing_proposal(t)
+    tables = [tuple(reversed(table)) for table in proposal.tables]
+    round_pairing_set(tournament_id=t.pk, number=2, tables=tables, byes=proposal.byes, by=alice, now=now)
+    return leaver, tables, list(proposal.byes)
+
+
+@pytest.mark.django_db
+def test_a_player_let_back_in_keeps_the_hand_pairing_and_joins_the_next_round(client, alice, club, now):
+    """Reinstating a player must not throw away the organiser's hand
+    pairing of the waiting round: it is played as paired, the player sits
+    that round out (no game, no points) and is paired from the next one;
+    the organiser reads so."""
+    from tests.conftest import living_in
+
+    t = started(alice, club, new_players(6), now=now, format="swiss", rounds=3)
+    leaver, tables, byes = _paired_by_hand_without(alice, t, now)
+    client.force_login(alice)
+    response = client.post(reverse("tournament-reinstate", args=[t.pk, leaver.pk]), follow=True)
+    html = response.content.decode()
+    assert f"{leaver.user} plays again from round 3: round 2 was already paired by hand without them." in html
+    assert not t.participants.get(pk=leaver.pk).withdrawn
+    shown = round_pairing_proposal(t)
+    assert shown.by_hand and not shown.set_aside and list(shown.tables) == tables
+    assert shown.sitting_out == (leaver.pk,)
+    api = client.get(reverse("api-tournament-round-pairing", args=[t.pk, 2])).json()
+    assert api["by_hand"] and api["sitting_out"] == [leaver.pk]
+    page = client.get(reverse("tournament-round-pairing", args=[t.pk, 2])).content.decode()
+    assert "This is the pairing set by hand; it is played when the round starts." in page
+    assert f"Joined or let back in after this round was paired, so sits it out (no game, no points): {leaver.user}" in (
+        page
+    )
+    event = t.events.filter(kind="reinstated").latest("pk")
+    assert "round 2 was already paired by hand, so they play from round 3" in event.text
+    living_in("nl", "Europe/Amsterdam", alice)
+    page = client.get(reverse("tournament-round-pairing", args=[t.pk, 2])).content.decode()
+    assert "Ingeschreven of weer toegelaten nadat deze ronde was ingedeeld" in page
+    assert "ronde 2 was al met de hand ingedeeld" in client.get(t.get_absolute_url()).content.decode()
+
+    # Saving the pairing again (the form has no seat for them) still works.
+    round_pairing_set(tournament_id=t.pk, number=2, tables=tables, byes=byes, by=alice, now=now)
+    tournament_resume(tournament_id=t.pk, by=alice, now=now)
+    played = sorted(tuple(g.players) for g in t.games.filter(round__number=2, match__isnull=False))
+    assert played == sorted(tables)
+    assert not any(leaver.pk in g.players for g in t.games.filter(round__number=2))
+    finish_round(t, now)
+    assert any(leaver.pk in g.players for g in t.games.filter(round__number=3))
+
+
+@pytest.mark.django_db
+def test_a_round_robin_keeps_its_hand_seat_order_when_a_player_is_let_back_in(alice, club, now):
+    """The reinstated player's scheduled game is played again; the seat
+    order the organiser set for the other tables stays."""
+    from tournaments.services import participant_reinstate, participant_withdraw
+
+    t = started(alice, club, new_players(4), now=now, format="round_robin")
+    tournament_pause(tournament_id=t.pk, by=alice, now=now)
+    leaver = t.participants.select_related("user").get(seed=4)
+    participant_withdraw(tournament_id=t.pk, user=leaver.user, now=now)
+    finish_round(t, now)
+    proposal = round_pairing_proposal(t)
+    assert len(proposal.tables) == 1  # the leaver's game is a forfeit
+    flipped = [tuple(reversed(proposal.tables[0]))]
+    round_pairing_set(tournament_id=t.pk, number=2, tables=flipped, by=alice, now=now)
+    participant_reinstate(tournament_id=t.pk, participant_id=leaver.pk, by=alice, now=now)
+    shown = round_pairing_proposal(t)
+    assert shown.by_hand and not shown.set_aside and len(shown.tables) == 2 and flipped[0] in shown.tables
+    tournament_resume(tournament_id=t.pk, by=alice, now=now)
+    round2 = [tuple(g.players) for g in t.games.filter(round__number=2, match__isnull=False)]
+    assert flipped[0] in round2 and len(round2) == 2
+    assert any(leaver.pk in table for table in round2)

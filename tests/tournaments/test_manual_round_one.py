@@ -101,10 +101,18 @@ def test_a_tournament_paused_before_its_start_is_started_paused_by_the_beat(alic
 
 
 def test_a_tournament_started_unpaused_says_how_to_pair_round_one(alice, club, now):
+    """Round 1's games are made: it may be paired again only until one of
+    them has a move (``test_repair_started_round``), and then says why not."""
+    from tests.deadlines.conftest import play_turn
+
+    from .conftest import running_games
+
     t = started(alice, club, new_players(6), now=now, format="swiss", rounds=3)
     tournament_pause(tournament_id=t.pk, by=alice, now=now)
+    assert round_pairing_proposal(t).started
+    play_turn(running_games(t)[0].match, now)
     assert round_pairing_proposal(t) is None
-    with pytest.raises(Conflict, match="start the tournament paused") as raised:
+    with pytest.raises(Conflict, match="a game of round 1 has a move already") as raised:
         round_pairing_set(tournament_id=t.pk, number=1, tables=[], by=alice, now=now)
     assert raised.value.code == "no_round_waiting"
 

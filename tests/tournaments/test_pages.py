@@ -312,10 +312,32 @@ def test_a_knockout_page_does_not_claim_points_and_buchholz_decide(client, alice
 
 
 def test_a_swiss_and_a_round_robin_still_say_how_points_and_ties_count(client, alice, club, now):
+    ties = {
+        "swiss": "Tie-breaks: Buchholz, then Sonneborn-Berger, then rating at the start.",
+        # Everyone meets everyone: Buchholz parts nobody, the games between the tied players do.
+        "round_robin": "Tie-breaks: Sonneborn-Berger, then the games between the tied players, then the number of "
+        "wins, then rating at the start.",
+    }
     for settings in ({"format": "swiss", "rounds": 3}, {"format": "round_robin"}):
         html = page(client, started(alice, club, new_players(5), now=now, **settings).get_absolute_url())
         assert "win 1, shared result ½, loss 0" in html
-        assert "Tie-breaks: Buchholz, then Sonneborn-Berger, then rating at the start." in html
+        assert ties[settings["format"]] in html
+
+
+def test_a_round_robin_page_lists_the_tie_breaks_it_applies_in_english_and_dutch(client, alice, club, now):
+    from tests.conftest import living_in
+
+    t = started(alice, club, new_players(4), now=now, format="round_robin")
+    html = page(client, t.get_absolute_url())
+    names = ["Sonneborn-Berger", "Direct encounter", "Wins", "Rating"]
+    for number, name in enumerate(names, 1):
+        assert f"<dt>{number}. {name}</dt>" in html
+    assert "<dt>1. Buchholz</dt>" not in html and ">Buchholz</abbr>" not in html
+    living_in("nl", "Europe/Amsterdam", alice)
+    client.force_login(alice)
+    html = client.get(t.get_absolute_url()).content.decode()
+    assert "<dt>2. Onderling resultaat</dt>" in html and "<dt>3. Winstpartijen</dt>" in html
+    assert "Tiebreaks: Sonneborn-Berger, dan de partijen tussen de gelijk geëindigde spelers" in html
 
 
 def test_a_rounds_byes_are_listed_after_its_games(client, alice, club, now):

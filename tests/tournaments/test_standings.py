@@ -156,3 +156,55 @@ def test_every_table_hands_out_a_fixed_total(data):
             pairs = F(present * (present - 1), 2) + present * (size - present)
             expected += pairs / (size - 1)
     assert sum(scores(players, results).values()) == expected
+
+
+# ------------------------------------------------------------ round robin
+def _five(outcomes):
+    """A complete 5-player round robin: ``outcomes`` per pair in
+    (1,2), (1,3), ..., (4,5) order: 0 the first wins, 1 the second, 2 a draw."""
+    import itertools
+
+    results = []
+    for number, ((a, b), outcome) in enumerate(zip(itertools.combinations(range(1, 6), 2), outcomes, strict=True), 1):
+        ranking = [((a,), (b,)), ((b,), (a,)), ((a, b),)][outcome]
+        results.append(game(number, (a, b), *ranking))
+    return results
+
+
+def test_a_round_robin_three_way_tie_is_broken_by_sonneborn_berger_then_direct_encounter():
+    """Players 1, 4 and 5 score 2 each with the same Sonneborn-Berger (4):
+    Buchholz cannot part them in a round robin (everyone met everyone), the
+    games between them can: 4 beat 1 and 5, 5 beat 1.  Wins (1 and 4 have
+    two, 5 one) come only after, and rating (1 highest) last."""
+    results = _five((0, 0, 1, 1, 0, 0, 2, 0, 2, 0))
+    table = standings(field(5), results, round_robin=True)
+    assert [s.player for s in table] == [2, 4, 5, 1, 3]
+    assert [s.rank for s in table] == [1, 2, 3, 4, 5]
+    rows = {s.player: s for s in table}
+    assert {rows[p].sonneborn_berger for p in (1, 4, 5)} == {4}
+    assert (rows[4].head_to_head, rows[5].head_to_head, rows[1].head_to_head) == (2, 1, 0)
+    assert (rows[1].wins, rows[4].wins, rows[5].wins) == (2, 2, 1)
+    # A Swiss keeps Buchholz, Sonneborn-Berger, then rating.
+    assert [s.player for s in standings(field(5), results)] == [2, 1, 4, 5, 3]
+
+
+def test_a_round_robin_tie_the_direct_game_leaves_open_goes_to_more_wins():
+    """3 and 4 drew each other and are level on points and Sonneborn-Berger;
+    4 won a game, 3 drew all four: 4 is ahead despite the lower rating."""
+    table = standings(field(5), _five((0, 0, 0, 1, 2, 0, 2, 2, 2, 0)), round_robin=True)
+    order = [s.player for s in table]
+    assert order.index(4) < order.index(3)
+    rows = {s.player: s for s in table}
+    assert rows[3].points == rows[4].points and rows[3].sonneborn_berger == rows[4].sonneborn_berger
+    assert rows[3].head_to_head == rows[4].head_to_head and (rows[3].wins, rows[4].wins) == (0, 1)
+
+
+def test_a_finished_round_robin_places_a_three_way_tie_as_its_standings_do():
+    from tournaments.models import Tournament
+    from tournaments.services.formats import Sizes, next_step
+
+    results = _five((0, 0, 1, 1, 0, 0, 2, 0, 2, 0))
+    t = Tournament(format=Tournament.Format.ROUND_ROBIN, players_per_table=2)
+    step = next_step(t, field(5), results, existing=set(), latest_round_open=False, sizes=Sizes(2, 2))
+    assert step.finished
+    assert step.placements == ((1, 2), (2, 4), (3, 5), (4, 1), (5, 3))

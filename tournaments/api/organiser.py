@@ -127,7 +127,9 @@ class TournamentReinstateApi(WriteApi):
     def post(self, request, pk: int, participant: int):
         """Organisers: let a player who withdrew (or was withdrawn for
         missing deadlines) back into the running tournament, from the next
-        pairing; the games forfeited meanwhile stay forfeited.  409
+        pairing (a Swiss round already paired by hand stands: they sit it
+        out, see the round pairing's ``sitting_out``); the games forfeited
+        meanwhile stay forfeited.  409
         ``registered`` for a player still in, ``disqualified`` for one
         disqualified."""
         services.participant_reinstate(
@@ -158,11 +160,20 @@ class TournamentRoundPairingApi(WriteApi):
         min_table = serializers.IntegerField()
         max_table = serializers.IntegerField()
         by_hand = serializers.BooleanField()
+        started = serializers.BooleanField(
+            help_text="The round's games are made but none has a move yet: a new pairing cancels them "
+            "(their players are mailed) and makes new ones."
+        )
         tables = serializers.ListField(
             child=serializers.ListField(child=serializers.IntegerField()),
             help_text="Participant ids in seat order: the first moves first.",
         )
         byes = serializers.ListField(child=serializers.IntegerField())
+        sitting_out = serializers.ListField(
+            child=serializers.IntegerField(),
+            help_text="Participants let back in after the round was paired by hand: the pairing stands without "
+            "them, they have no game and no points this round and are paired from the next one.",
+        )
         warnings = TournamentPairingWarningSerializer(many=True)
 
     class TournamentPairingSetOutputSerializer(serializers.Serializer):
@@ -195,9 +206,7 @@ class TournamentRoundPairingApi(WriteApi):
             raise Conflict(services.bracket_note(), code="bracket")
         proposal = services.round_pairing_proposal(tournament)
         if proposal is None or proposal.round != number:
-            raise Conflict(
-                _("No round waits to be paired: pause the tournament before the round ends."), code="no_round_waiting"
-            )
+            raise Conflict(services.round_pairing_refusal(tournament, number), code="no_round_waiting")
         return tournament, proposal
 
     @staticmethod
@@ -208,8 +217,10 @@ class TournamentRoundPairingApi(WriteApi):
             "min_table": proposal.sizes[0],
             "max_table": proposal.sizes[1],
             "by_hand": proposal.by_hand,
+            "started": proposal.started,
             "tables": [list(t) for t in proposal.tables],
             "byes": list(proposal.byes),
+            "sitting_out": list(proposal.sitting_out),
             "warnings": _warnings(tournament, problems),
         }
 

@@ -114,6 +114,10 @@ class TournamentStandingSerializer(serializers.Serializer):
     points = serializers.CharField(help_text="Exact points, e.g. 2½ or 1.67.")
     buchholz = serializers.CharField()
     sonneborn_berger = serializers.CharField()
+    wins = serializers.IntegerField(
+        help_text="Games won over the board: a round robin's tie-break after Sonneborn-Berger and the games "
+        "between the tied players."
+    )
     rating = serializers.IntegerField()
     played = serializers.IntegerField()
     unplayed = serializers.IntegerField()
@@ -233,6 +237,7 @@ def detail_data(overview: Overview, *, can_manage: bool) -> dict:
                 "points": points_text(s.exact[0]),
                 "buchholz": points_text(s.exact[1]),
                 "sonneborn_berger": points_text(s.exact[2]),
+                "wins": s.wins,
                 "rating": s.rating,
                 "played": s.played,
                 "unplayed": s.unplayed,

@@ -37,7 +37,16 @@ from .common import SeatBalance, table_sizes
 from .double_elimination import double_elimination_bracket, drop_in_orders
 from .dutch import dutch_pairing
 from .elimination import bracket_size, seeding_order, single_elimination_bracket
-from .manual import Problem, manual_check, manual_errors, manual_reseat, manual_round, same_tables
+from .manual import (
+    Problem,
+    manual_check,
+    manual_errors,
+    manual_reseat,
+    manual_round,
+    reseated,
+    same_tables,
+    tables_within,
+)
 from .round_robin import (
     berger_table,
     round_robin_round,
@@ -54,7 +63,9 @@ __all__ = [
     "Knockout",
     "Problem",
     "manual_reseat",
+    "reseated",
     "same_tables",
+    "tables_within",
     "SeatBalance",
     "berger_table",
     "bracket_size",

@@ -56,16 +56,20 @@ def manual_errors(
     byes: Sequence[PlayerId],
     *,
     resting: Iterable[PlayerId] = (),
+    optional: Iterable[PlayerId] = (),
     sizes: tuple[int, int] = (2, 2),
 ) -> list[str]:
     """Why the pairing cannot be played (empty when it can): each player
     still in (neither withdrawn nor ``resting`` on a requested bye) exactly
     once, nobody else, each table of ``sizes`` (smallest, largest) players,
     and no more byes than those sizes leave over (at most one at two-player
-    tables)."""
+    tables).  An ``optional`` player (let back in after the round was
+    paired by hand) may be seated or left out: left out, they sit the
+    round out."""
     rest = set(resting)
-    active = {p.id for p in players if not p.withdrawn and p.id not in rest}
     seated = [p for table in tables for p in table] + list(byes)
+    rest |= set(optional) - set(seated)
+    active = {p.id for p in players if not p.withdrawn and p.id not in rest}
     smallest, largest = sizes
     errors = []
     if len(seated) != len(set(seated)):
@@ -152,14 +156,17 @@ def manual_round(
     byes: Sequence[PlayerId],
     *,
     resting: Iterable[PlayerId] = (),
+    optional: Iterable[PlayerId] = (),
     sizes: tuple[int, int] = (2, 2),
 ) -> RoundPairing | None:
     """Round ``number`` as the organiser paired it, or None when it can no
     longer be played as set (a player withdrew since): the round is then
-    paired automatically.  Keys as the automatic pairing's (``R3-T1``,
-    ``R3-B1``), so the games are the same rows whichever made them."""
+    paired automatically.  An ``optional`` player it leaves out (let back
+    in since) has no game and no result this round.  Keys as the automatic
+    pairing's (``R3-T1``, ``R3-B1``), so the games are the same rows
+    whichever made them."""
     players = list(players)
-    if manual_errors(players, tables, byes, resting=resting, sizes=sizes):
+    if manual_errors(players, tables, byes, resting=resting, optional=optional, sizes=sizes):
         return None
     return RoundPairing(
         round=number,
@@ -178,12 +185,29 @@ def same_tables(a: Tables, b: Tables) -> bool:
     return Counter(frozenset(t) for t in a) == Counter(frozenset(t) for t in b)
 
 
+def tables_within(tables: Tables, among: Tables) -> bool:
+    """Whether every table of ``tables`` seats a group that ``among`` seats
+    too (``among`` may have more: a player let back in since has a game
+    again)."""
+    return not Counter(frozenset(t) for t in tables) - Counter(frozenset(t) for t in among)
+
+
+def reseated(tables: Tables, order: Tables) -> tuple[tuple[PlayerId, ...], ...]:
+    """``tables`` (whose groups the format fixes), each in the seat order
+    of the table of ``order`` seating the same players, when ``order``
+    still fits (:func:`tables_within`); else unchanged.  A table that
+    ``order`` lacks keeps its own seat order."""
+    if not tables_within(order, tables):
+        return tuple(tuple(t) for t in tables)
+    seats = {frozenset(t): tuple(t) for t in order}
+    return tuple(seats.get(frozenset(t), tuple(t)) for t in tables)
+
+
 def manual_reseat(answer: RoundPairing, tables: Tables) -> RoundPairing:
     """``answer`` (a round whose tables the format decides) with each
     table in the seat order of the one of ``tables`` that seats the same
-    players.  Unchanged unless ``tables`` seats exactly the same groups
-    (the field changed since they were set)."""
-    if not same_tables([t.players for t in answer.tables], tables):
-        return answer
-    order = {frozenset(t): tuple(t) for t in tables}
-    return replace(answer, tables=tuple(replace(t, players=order[frozenset(t.players)]) for t in answer.tables))
+    players.  Unchanged unless every table of ``tables`` is still one of
+    the round's (a player left since); a table they lack (a player let
+    back in since) keeps the format's seat order."""
+    order = reseated([t.players for t in answer.tables], tables)
+    return replace(answer, tables=tuple(replace(t, players=p) for t, p in zip(answer.tables, order, strict=True)))

@@ -20,6 +20,7 @@ from .manual import (
     bracket_note,
     pairing_by_hand_possible,
     round_pairing_proposal,
+    round_pairing_refusal,
     round_pairing_set,
 )
 from .organiser import (
@@ -50,6 +51,7 @@ from .tools import (
     participant_add_late,
     participant_reinstate,
     players_message,
+    round_kept_from_reinstated,
     tournament_pause,
     tournament_resume,
 )
@@ -57,6 +59,7 @@ from .tools import (
 __all__ = [
     "Proposal",
     "round_pairing_proposal",
+    "round_pairing_refusal",
     "round_pairing_set",
     "SEATS",
     "TABLES",
@@ -67,6 +70,7 @@ __all__ = [
     "players_message",
     "participant_add_late",
     "participant_reinstate",
+    "round_kept_from_reinstated",
     "bye_request",
     "bye_withdraw",
     "AdvanceReport",

@@ -16,9 +16,12 @@ the same games (the caller skips the keys it already has).
 - A Swiss player who asked for a half-point bye in a round is left out of
   that round's pairing and scores half a point.
 - A Swiss round an organiser paired by hand is played as paired (unless a
-  player left since: then it is paired automatically).  In the other
-  formats paired by round the tables are the format's; a seat order set
-  by hand is kept while its tables still match.
+  player left since: then it is paired automatically); a player let back
+  in after it was paired sits it out (no game, no points) and is paired
+  from the next round.  In the other formats paired by round the tables
+  are the format's; a seat order set by hand is kept while its tables are
+  still the round's (a table a player let back in has again keeps the
+  format's order).
 """
 
 from __future__ import annotations
@@ -55,10 +58,12 @@ class Sizes(NamedTuple):
 
 class ManualRound(NamedTuple):
     """A round paired by hand: its tables (players in seat order, the
-    first moves first) and its byes."""
+    first moves first) and its byes; ``optional``: the players let back
+    in after it was paired, who sit it out unless it seats them."""
 
     tables: tuple[tuple[PlayerId, ...], ...]
     byes: tuple[PlayerId, ...] = ()
+    optional: frozenset[PlayerId] = frozenset()
 
 
 def next_step(
@@ -173,7 +178,9 @@ def _pair_with_byes(
     answer = None
     if swiss and manual is not None:
         table_sizes = table_limits(tournament, sizes)
-        answer = pairing.manual_round(number, players, manual.tables, manual.byes, resting=asked, sizes=table_sizes)
+        answer = pairing.manual_round(
+            number, players, manual.tables, manual.byes, resting=asked, optional=manual.optional, sizes=table_sizes
+        )
     if not swiss:
         answer = _pair(tournament, players, results, number, sizes)
         if answer is not None and manual is not None:
@@ -232,5 +239,6 @@ def _knockout(tournament: Tournament, players, results, sizes: Sizes) -> pairing
 
 def _placements(tournament: Tournament, players, results, sizes: Sizes):
     if tournament.has_standings:
-        return tuple((row.rank, row.player) for row in standings(players, results))
+        round_robin = tournament.format == Format.ROUND_ROBIN
+        return tuple((row.rank, row.player) for row in standings(players, results, round_robin=round_robin))
     return _knockout(tournament, players, results, sizes).placements

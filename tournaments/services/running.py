@@ -50,6 +50,10 @@ Source = TournamentGame.Source
 #: (``deadlines.organisers_told_of_drop``), a player let back in.
 DROPPED = "dropped"
 REINSTATED = "reinstated"
+#: Log kinds: a round paired by hand, a round paired again after its
+#: games were made (``manual.round_pairing_set``).
+PAIRED_BY_HAND = "paired_by_hand"
+REPAIRED = "repaired"
 
 
 @dataclass
@@ -204,10 +208,7 @@ def advance_locked(tournament: Tournament, now: dt.datetime) -> AdvanceReport:
         latest_round_open=any(g.round.number == latest and not g.decided for g in games),
         sizes=Sizes(rules.min_players, rules.max_players),
         half_byes=half_byes_of(tournament),
-        manual={
-            m.round: ManualRound(tuple(tuple(t) for t in m.tables), tuple(m.byes))
-            for m in tournament.manual_pairings.all()
-        },
+        manual=manual_rounds_of(tournament),
     )
     for result in step.results:
         source = Source.FORFEIT
@@ -342,6 +343,41 @@ def half_byes_of(tournament: Tournament) -> dict[int, frozenset[PlayerId]]:
     ):
         asked.setdefault(number, set()).add(participant)
     return {number: frozenset(ids) for number, ids in asked.items()}
+
+
+def manual_rounds_of(tournament: Tournament) -> dict[int, ManualRound]:
+    """Round number -> the pairing the organisers set for it by hand."""
+    let_back = let_back_since_paired(tournament)
+    return {
+        m.round: ManualRound(tuple(tuple(t) for t in m.tables), tuple(m.byes), let_back.get(m.round, frozenset()))
+        for m in tournament.manual_pairings.all()
+    }
+
+
+def let_back_since_paired(tournament: Tournament) -> dict[int, frozenset[PlayerId]]:
+    """Round number -> the players still in whom an organiser let back in
+    (``tools.participant_reinstate``) after that round was first paired by
+    hand, or whom its latest pairing by hand left out as such (its log's
+    ``sitting_out``).  That pairing was made without them and stays as the
+    organiser set it: they sit the round out (no game, no points) unless
+    it is paired again with them, and are paired from the next round."""
+    first_paired: dict[int, int] = {}  # round -> its first pairing by hand (event pk)
+    left_out: dict[int, set[int]] = {}  # round -> left out by its latest pairing by hand
+    returned: dict[int, int] = {}  # participant -> their latest return (event pk)
+    events = tournament.events.filter(kind__in=(PAIRED_BY_HAND, REPAIRED, REINSTATED)).order_by("pk")
+    for pk, kind, data in events.values_list("pk", "kind", "data"):
+        if kind == REINSTATED:
+            returned[data.get("participant")] = pk
+        else:
+            first_paired.setdefault(data.get("round"), pk)
+            left_out[data.get("round")] = set(data.get("sitting_out", ()))
+    if not first_paired:
+        return {}
+    still_in = set(tournament.participants.filter(status=Participant.Status.REGISTERED).values_list("pk", flat=True))
+    return {
+        number: frozenset(p for p in still_in if p in left_out.get(number, ()) or returned.get(p, 0) > first)
+        for number, first in first_paired.items()
+    }
 
 
 def _round(tournament: Tournament, number: int, now: dt.datetime, *, new_game: bool) -> Round:

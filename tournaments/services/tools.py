@@ -39,7 +39,7 @@ from ..models import ByeRequest, Participant, Substitution, Tournament, Tourname
 from ..notify import notice_send, tournament_url
 from ..selectors import rating_for, seats_to_move
 from .common import locked_tournament, log, require_manager
-from .manual import round_pairing_proposal
+from .manual import TABLES, round_pairing_proposal
 from .running import REINSTATED, advance_locked
 
 MAX_MESSAGE = 5000
@@ -194,11 +194,25 @@ def _clock_hand_over(tournament: Tournament, match: Match, seat: Seat, newcomer,
 
 
 # ------------------------------------------------------------- reinstate
+def round_kept_from_reinstated(tournament: Tournament) -> int | None:
+    """The round a player let back in now would sit out: the Swiss round
+    that waits to start as the organisers paired it by hand (their pairing
+    stands, the player is paired from the round after).  None when the
+    player is paired from the next pairing."""
+    waiting = round_pairing_proposal(tournament)
+    if waiting is None or not waiting.by_hand or waiting.mode != TABLES:
+        return None
+    return waiting.round
+
+
 def participant_reinstate(*, tournament_id: int, participant_id: int, by, now: dt.datetime) -> Participant:
     """An organiser lets a player who withdrew (or was withdrawn, dropped
     for missing deadlines) back into a running tournament: they are paired
     again from the next pairing, the games they forfeited meanwhile stay
-    forfeited.  A disqualified player stays out.
+    forfeited.  A Swiss round already paired by hand is played as paired:
+    the player sits it out and plays from the round after
+    (:func:`round_kept_from_reinstated`, which the log says).  A
+    disqualified player stays out.
 
     :raises NotAllowed, NotFound, Conflict.
     """
@@ -215,13 +229,22 @@ def participant_reinstate(*, tournament_id: int, participant_id: int, by, now: d
             )
         if not participant.withdrawn:
             raise Conflict(_("%(player)s still plays.") % {"player": participant}, code="registered")
+        kept = round_kept_from_reinstated(tournament)
         participant.status, participant.left_at, participant.left_reason = Participant.Status.REGISTERED, None, ""
         participant.save(update_fields=["status", "left_at", "left_reason"])
+        message = gettext_noop("%(by)s let %(player)s back into the tournament, from the next pairing.")
+        params: dict[str, object] = {"by": by, "player": participant.user}
+        if kept is not None:
+            message = gettext_noop(
+                "%(by)s let %(player)s back into the tournament; round %(round)s was already paired by hand, "
+                "so they play from round %(next)s."
+            )
+            params.update(round=kept, next=kept + 1)
         log(
             tournament,
             REINSTATED,
-            gettext_noop("%(by)s let %(player)s back into the tournament, from the next pairing."),
-            params={"by": by, "player": participant.user},
+            message,
+            params=params,
             user=by,
             now=now,
             participant=participant.pk,

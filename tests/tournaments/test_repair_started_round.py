@@ -1,0 +1,116 @@
+"""Pairing a round again after its games were made, while none of them has
+a move: the organiser's fix for a pairing noticed wrong just after the
+round started.  The old games are cancelled (their reply addresses stop
+working) and their players told; once a game has a move the page says
+why the round can no longer change."""
+
+import pytest
+from django.urls import reverse
+
+from games.models import Match
+from games.services import Conflict
+from mail.models import OutgoingEmail, ReplyToken
+from tests.deadlines.conftest import play_turn
+from tournaments.services import round_pairing_proposal, round_pairing_set
+
+from .conftest import new_players, running_games, started
+
+pytestmark = pytest.mark.django_db
+
+
+def _swapped(t):
+    """Round 1's two tables with one player of each swapped."""
+    (a, b), (c, d) = (tuple(g.players) for g in running_games(t))
+    return [(a, d), (c, b)]
+
+
+def test_a_started_round_without_a_move_can_be_paired_again_and_its_old_games_are_cancelled(client, alice, club, now):
+    t = started(alice, club, new_players(4), now=now, format="swiss", rounds=3)
+    old = running_games(t)
+    old_matches = [g.match_id for g in old]
+    client.force_login(alice)
+    page = client.get(t.get_absolute_url()).content.decode()
+    assert "Round 1 has started, but none of its games has a move yet: change its pairing" in page
+    html = client.get(reverse("tournament-round-pairing", args=[t.pk, 1])).content.decode()
+    assert "Saving a new pairing cancels the round's games" in html
+    proposal = round_pairing_proposal(t)
+    assert proposal.round == 1 and proposal.started
+    assert client.get(reverse("api-tournament-round-pairing", args=[t.pk, 1])).json()["started"] is True
+    assert sorted(proposal.tables) == sorted(tuple(g.players) for g in old)
+
+    new = _swapped(t)
+    round_pairing_set(tournament_id=t.pk, number=1, tables=new, by=alice, now=now)
+
+    assert set(Match.objects.filter(pk__in=old_matches).values_list("status", flat=True)) == {"cancelled"}
+    assert not ReplyToken.objects.filter(match_id__in=old_matches).exists()
+    games = running_games(t)
+    assert sorted(tuple(g.players) for g in games) == sorted(new)
+    assert not set(old_matches) & {g.match_id for g in games}
+    for participant in t.participants.select_related("user"):
+        told = OutgoingEmail.objects.filter(to=participant.user.email, subject__contains="paired again")
+        assert told.count() == 1
+        assert "is cancelled" in told.get().text
+    event = t.events.get(kind="repaired")
+    assert event.user == alice and "paired round 1 again before any move" in event.text
+
+
+def test_a_started_round_is_told_in_dutch(client, alice, club, now):
+    from tests.conftest import living_in
+
+    players = new_players(4)
+    living_in("nl", "Europe/Amsterdam", alice, players[0])
+    t = started(alice, club, players, now=now, format="swiss", rounds=3)
+    client.force_login(alice)
+    page = client.get(t.get_absolute_url()).content.decode()
+    assert "Ronde 1 is begonnen, maar nog geen van de partijen heeft een zet" in page
+    round_pairing_set(tournament_id=t.pk, number=1, tables=_swapped(t), by=alice, now=now)
+    told = OutgoingEmail.objects.get(to=players[0].email, subject__contains="opnieuw ingedeeld")
+    assert "geannuleerd" in told.text
+
+
+def test_once_a_game_of_the_round_has_a_move_the_round_keeps_its_pairing_and_the_page_says_why(
+    client, alice, club, now
+):
+    t = started(alice, club, new_players(4), now=now, format="swiss", rounds=3)
+    new = _swapped(t)
+    play_turn(running_games(t)[0].match, now)
+    assert round_pairing_proposal(t) is None
+    with pytest.raises(Conflict, match="a game of round 1 has a move already"):
+        round_pairing_set(tournament_id=t.pk, number=1, tables=new, by=alice, now=now)
+    client.force_login(alice)
+    response = client.get(reverse("tournament-round-pairing", args=[t.pk, 1]), follow=True)
+    assert "a game of round 1 has a move already" in response.content.decode()
+    assert "once a game of a round has a move" in client.get(t.get_absolute_url()).content.decode()
+
+
+def test_saving_the_pairing_a_started_round_already_has_cancels_nothing(alice, club, now):
+    t = started(alice, club, new_players(4), now=now, format="swiss", rounds=3)
+    old = running_games(t)
+    round_pairing_set(tournament_id=t.pk, number=1, tables=[tuple(g.players) for g in old], by=alice, now=now)
+    assert [g.match_id for g in running_games(t)] == [g.match_id for g in old]
+    assert not OutgoingEmail.objects.filter(subject__contains="paired again").exists()
+
+
+def test_a_round_robin_round_can_take_a_new_seat_order_before_its_first_move(alice, club, now):
+    t = started(alice, club, new_players(4), now=now, format="round_robin")
+    flipped = [tuple(reversed(g.players)) for g in running_games(t)]
+    round_pairing_set(tournament_id=t.pk, number=1, tables=flipped, by=alice, now=now)
+    assert sorted(tuple(g.players) for g in running_games(t)) == sorted(flipped)
+
+
+def test_a_late_player_sits_out_a_started_round_that_is_paired_again(client, alice, club, now):
+    """A late player plays from the next round: the started round's page
+    says they sit it out, and pairing it again (without them) stands."""
+    from tournaments.services import tournament_register
+
+    t = started(alice, club, new_players(4), now=now, format="swiss", rounds=3, late_registration=True)
+    (late,) = new_players(1, prefix="Late")
+    tournament_register(tournament_id=t.pk, user=late, now=now)
+    client.force_login(alice)
+    html = client.get(reverse("tournament-round-pairing", args=[t.pk, 1])).content.decode()
+    assert f"Joined or let back in after this round was paired, so sits it out (no game, no points): {late}" in html
+    new = _swapped(t)
+    round_pairing_set(tournament_id=t.pk, number=1, tables=new, by=alice, now=now)
+    assert sorted(tuple(g.players) for g in running_games(t)) == sorted(new)
+    newcomer = t.participants.get(user=late)
+    assert not any(newcomer.pk in g.players for g in t.games.filter(round__number=1))
