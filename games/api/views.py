@@ -25,7 +25,7 @@ from games.history_words import history_in_words
 from games.i18n import move_words
 from games.models import PLY_MAX, Match, MoveRecord, TimeoutPolicy
 
-from .idempotency import IDEMPOTENCY_KEY, idempotency_key
+from .idempotency import IDEMPOTENCY_KEY, idempotency_fingerprint, idempotency_key, key_reused_refusal
 from .paging import PAGED, paged
 from .serializers import MatchDetailSerializer, MatchSummarySerializer, TimeControlInputSerializer, match_data
 
@@ -122,17 +122,18 @@ class GameListApi(ListCreateApi):
     @extend_schema(
         request=GameCreateInputSerializer,
         parameters=[IDEMPOTENCY_KEY],
-        responses={201: MatchDetailSerializer, **ERRORS},
+        responses={201: MatchDetailSerializer, **ERRORS, 422: key_reused_refusal()},
     )
     def post(self, request):
         """Create a game: you take the first seat; a repeated
-        Idempotency-Key returns the game it created."""
+        Idempotency-Key with the same body returns the game it created."""
         data = self.GameCreateInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         match = services.match_create(
             creator=request.user,
             now=timezone.now(),
             idempotency_key=idempotency_key(request),
+            idempotency_fingerprint=idempotency_fingerprint(data.validated_data),
             **data.validated_data,
         )
         return Response(detail_data(_match(match.pk), request.user), status=status.HTTP_201_CREATED)
@@ -307,11 +308,16 @@ class MovesApi(ListCreateApi):
     @extend_schema(
         request=MoveInputSerializer,
         parameters=[IDEMPOTENCY_KEY],
-        responses={201: MatchDetailSerializer, **ERRORS, 409: StalePlySerializer},
+        responses={
+            201: MatchDetailSerializer,
+            **ERRORS,
+            409: StalePlySerializer,
+            422: key_reused_refusal("A move the game's rules refuse (notation, legality, turn)."),
+        },
     )
     def post(self, request, pk: int):
         """Play a move for the position ``ply``; a repeated Idempotency-Key
-        returns the first result."""
+        with the same body returns the first result."""
         data = self.MoveInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         move = data.validated_data.get("move")
@@ -327,6 +333,7 @@ class MovesApi(ListCreateApi):
                 source=MoveRecord.Source.API,
                 now=timezone.now(),
                 idempotency_key=key,
+                idempotency_fingerprint=idempotency_fingerprint(data.validated_data),
             )
         except services.Conflict as conflict:
             if conflict.code == "stale_ply":  # the position to answer instead, as you may see it
