@@ -65,6 +65,7 @@ def _history(match: Match, seat_index: int | None) -> list[dict]:
 
 def detail_data(match: Match, user, *, state=None, seats=None) -> dict:
     seen = selectors.match_view_for(match, user, state=state, seats=seats, with_options=False)
+    names = selectors.seat_names(match, seats)
     return {
         **match_data(match, seats),
         "your_seat": None if seen.seat is None else seen.seat.number,
@@ -73,7 +74,8 @@ def detail_data(match: Match, user, *, state=None, seats=None) -> dict:
         "outcome": match.outcome if match.is_finished else None,
         "reveal": _reveal(match, state),
         # Public events only (``setup_events``): the same for every reader.
-        "start": selectors.match_start_events(match, None, selectors.seat_names(match, seats)),
+        "start": selectors.match_start_events(match, None, names),
+        "start_deal": selectors.match_start_deal(match, names),
         "seed": match.seed if match.is_finished else None,
         "seed_commitment": match.seed_commitment,
         "seed_salt": match.seed_salt if match.is_finished else None,
