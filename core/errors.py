@@ -51,3 +51,12 @@ class MoveRejected(GameActionError):
 
     code = "illegal_move"
     status = 422
+
+
+class KeyReused(GameActionError):
+    """An Idempotency-Key repeated with another request body: not a retry,
+    so neither applied nor answered as the first request was (the IETF
+    httpapi Idempotency-Key draft's 422)."""
+
+    code = "idempotency_key_reused"
+    status = 422

@@ -109,6 +109,11 @@ class Match(models.Model):
     # The creator's Idempotency-Key (as MoveRecord's): a retried create
     # finds the game it made.  NULL where none was given: only NULLs repeat.
     idempotency_key = models.CharField(max_length=255, null=True, blank=True, verbose_name=_("idempotency key"))  # noqa: DJ001
+    # The keyed request's body (``games.services.idempotency.request_fingerprint``):
+    # the same key with another body is refused, not replayed.  "" where unknown.
+    idempotency_fingerprint = models.CharField(
+        max_length=64, blank=True, default="", verbose_name=_("idempotency fingerprint")
+    )
 
     class Meta:
         verbose_name = _("match")
@@ -310,6 +315,11 @@ class MoveRecord(models.Model):
     )
     # NULL, not "", where a submission has no key: the key is unique, and only NULLs may repeat.
     idempotency_key = models.CharField(max_length=255, null=True, blank=True, verbose_name=_("idempotency key"))  # noqa: DJ001
+    # The keyed request's body (``games.services.idempotency.request_fingerprint``):
+    # the same key with another body is refused, not replayed.  "" where unknown.
+    idempotency_fingerprint = models.CharField(
+        max_length=64, blank=True, default="", verbose_name=_("idempotency fingerprint")
+    )
     created_at = models.DateTimeField(verbose_name=_("created at"))
     #: When the emails this submission causes were written to the outbox
     #: (after commit, by a worker: ``mail.announce``); null until then.
@@ -496,6 +506,11 @@ class ChatMessage(models.Model):
     # The author's Idempotency-Key (as MoveRecord's): a retried line is
     # written once.  NULL where none was given: only NULLs repeat.
     idempotency_key = models.CharField(max_length=255, null=True, blank=True, verbose_name=_("idempotency key"))  # noqa: DJ001
+    # The keyed request's body (``games.services.idempotency.request_fingerprint``):
+    # the same key with another body is refused, not replayed.  "" where unknown.
+    idempotency_fingerprint = models.CharField(
+        max_length=64, blank=True, default="", verbose_name=_("idempotency fingerprint")
+    )
 
     class Meta:
         verbose_name = _("chat message")

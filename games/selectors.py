@@ -177,14 +177,44 @@ def match_start_events(match: Match, seat_index: int | None, names: dict[int, st
     showed nothing or the match has not started.  ``names``:
     ``seat_names(match)``, read when needed and not given (a caller
     answering after its commit passes them: no query then)."""
-    if match.seed is None or match.state is None:
-        return []
-    events = _setup_shown(match.game, match.players, match.seed, json.dumps(match.options or None, sort_keys=True))
+    events = _start_shown(match, seat_index)
     if not events:
         return []
     if names is None:
         names = seat_names(match)
-    return [with_names(event_text(match.game, e), names) for e in events if e.visible_to(seat_index)]
+    return [with_names(event_text(match.game, e), names) for e in events]
+
+
+def match_start_deal(match: Match, names: dict[int, str] | None = None) -> list[dict[str, Any]]:
+    """``match_start_events`` for everyone (public events only), as data a
+    client reads without parsing sentences: per event its ``kind``, the
+    engine's data (Alhambra: ``cards`` as codes, ``hand`` as the view
+    writes it, ``total``), its ``seat`` numbered from 1 and that seat's
+    ``player``.  Empty as ``match_start_events`` is."""
+    events = _start_shown(match, None)
+    if not events:
+        return []
+    if names is None:
+        names = seat_names(match)
+    return [_start_datum(event, names) for event in events]
+
+
+def _start_datum(event: Event, names: dict[int, str]) -> dict[str, Any]:
+    """One setup event as ``match_start_deal`` gives it."""
+    datum: dict[str, Any] = {"kind": event.kind, **event.data}
+    seat = event.data.get("seat")
+    if isinstance(seat, int):
+        datum["seat"], datum["player"] = seat + 1, player_name(names, seat)
+    return datum
+
+
+def _start_shown(match: Match, seat_index: int | None) -> list[Event]:
+    """The setup events of ``match`` that ``seat_index`` saw (``None``:
+    the public ones); none before the match starts."""
+    if match.seed is None or match.state is None:
+        return []
+    events = _setup_shown(match.game, match.players, match.seed, json.dumps(match.options or None, sort_keys=True))
+    return [e for e in events if e.visible_to(seat_index)]
 
 
 def _start_entry(match: Match, names: dict[int, str], seat_index: int | None) -> dict[str, Any] | None:

@@ -15,7 +15,7 @@ from games.models import CHAT_MAX_LENGTH, ChatMessage, Match, MoveRecord, Seat
 from games.selectors_chat import chat_newest_first, chat_writers_left
 from games.services.chat import chat_post
 
-from .idempotency import IDEMPOTENCY_KEY, idempotency_key
+from .idempotency import IDEMPOTENCY_KEY, idempotency_fingerprint, idempotency_key, key_reused_refusal
 from .paging import PAGED, paged
 
 
@@ -70,11 +70,13 @@ class GameChatApi(ListCreateApi):
         return paged(request, lines, size=200, render=lambda page: _lines(page[::-1]))
 
     @extend_schema(
-        request=ChatInputSerializer, parameters=[IDEMPOTENCY_KEY], responses={201: ChatLineSerializer, **ERRORS}
+        request=ChatInputSerializer,
+        parameters=[IDEMPOTENCY_KEY],
+        responses={201: ChatLineSerializer, **ERRORS, 422: key_reused_refusal()},
     )
     def post(self, request, pk: int):
         """Send a message to the other players of the game; a repeated
-        Idempotency-Key returns the message it sent."""
+        Idempotency-Key with the same text returns the message it sent."""
         data = self.ChatInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         message = chat_post(
@@ -84,5 +86,6 @@ class GameChatApi(ListCreateApi):
             source=MoveRecord.Source.API,
             now=timezone.now(),
             idempotency_key=idempotency_key(request),
+            idempotency_fingerprint=idempotency_fingerprint(data.validated_data),
         )
         return Response(_lines([message])[0], status=status.HTTP_201_CREATED)

@@ -1,13 +1,18 @@
 """The ``Idempotency-Key`` header of the API's writes that create something
 (a move, a game, a chat line): a repeat of a key from the same account
-answers as the first request did and changes nothing; the key decides, not
-the body (``games.services.idempotency``)."""
+with the same body answers as the first request did and changes nothing;
+with another body it is refused (422 ``idempotency_key_reused``, as the
+IETF httpapi Idempotency-Key draft asks), also changing nothing
+(``games.services.idempotency``)."""
 
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
-from drf_spectacular.utils import OpenApiParameter
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
 from rest_framework import exceptions
+
+from core.api import ErrorSerializer
+from games.services.idempotency import request_fingerprint
 
 #: The longest Idempotency-Key taken ("api:<user>:" + it fits the column).
 MAX_IDEMPOTENCY_KEY = 200
@@ -18,9 +23,29 @@ IDEMPOTENCY_KEY = OpenApiParameter(
     str,
     OpenApiParameter.HEADER,
     required=False,
-    description="Repeat it when retrying: the same key from the same account answers as the first request "
-    "did (status included) and changes nothing, whatever the body.",
+    description="Repeat it when retrying: the same key from the same account with the same body answers as "
+    "the first request did (status included) and changes nothing. The same key with another body is refused "
+    "(422, code idempotency_key_reused).",
 )
+
+#: What a reused key's 422 means, for the schema of every write that takes one.
+KEY_REUSED = (
+    "The Idempotency-Key was already used by this account for a request with another body "
+    "(code idempotency_key_reused): nothing was done."
+)
+
+
+def key_reused_refusal(also: str = "") -> OpenApiResponse:
+    """The schema's 422 answer of a write taking an Idempotency-Key, with
+    what ``also`` gives 422 on that write ("" for nothing else)."""
+    return OpenApiResponse(ErrorSerializer, description=f"{also} {KEY_REUSED}" if also else KEY_REUSED)
+
+
+def idempotency_fingerprint(validated: dict) -> str:
+    """The fingerprint kept beside the key: that of the request's body as
+    its serializer validated it (so key order, spacing and defaults left
+    out do not tell two bodies apart)."""
+    return request_fingerprint(validated)
 
 
 def idempotency_key(request) -> str | None:

@@ -116,6 +116,25 @@ class SeatRevealSerializer(serializers.Serializer):
     breakdown = serializers.DictField(help_text="The score breakdown; game-specific.")
 
 
+class StartDealSerializer(serializers.Serializer):
+    """One event of the face-up start deal (``games.selectors.match_start_deal``)."""
+
+    kind = serializers.CharField(help_text='What was dealt: "deal" (Alhambra\'s start money to one player).')
+    seat = serializers.IntegerField(required=False, help_text="The seat dealt to, numbered from 1.")
+    player = serializers.CharField(required=False, help_text="That seat's player.")
+    hand = serializers.ListField(
+        child=serializers.CharField(),
+        required=False,
+        help_text='The cards dealt, as the view writes a hand ("ducat 3").',
+    )
+    cards = serializers.ListField(
+        child=serializers.IntegerField(),
+        required=False,
+        help_text="The same cards as codes, as the move form writes money cards.",
+    )
+    total = serializers.IntegerField(required=False, help_text="The cards' total value.")
+
+
 class MatchDetailSerializer(MatchSummarySerializer):
     your_seat = serializers.IntegerField(allow_null=True)
     your_turn = serializers.BooleanField()
@@ -132,6 +151,11 @@ class MatchDetailSerializer(MatchSummarySerializer):
         help_text="What every player saw dealt face up before the first move, one sentence per event in your "
         "language (Alhambra: each player's start money); nothing dealt or drawn later. Empty for a game that "
         "deals nothing face up, or before it starts.",
+    )
+    start_deal = serializers.ListField(
+        child=StartDealSerializer(),
+        help_text="The same start deal dealt face up as data, one entry per event in the order of start "
+        "(Alhambra: per player its start money); nothing hidden, dealt or drawn later. Empty where start is.",
     )
     seed = serializers.IntegerField(allow_null=True, help_text="Published once the game is over.")
     seed_commitment = serializers.CharField(

@@ -25,7 +25,7 @@ from games.history_words import history_in_words
 from games.i18n import move_words
 from games.models import PLY_MAX, Match, MoveRecord, TimeoutPolicy
 
-from .idempotency import IDEMPOTENCY_KEY, idempotency_key
+from .idempotency import IDEMPOTENCY_KEY, idempotency_fingerprint, idempotency_key, key_reused_refusal
 from .paging import PAGED, paged
 from .serializers import MatchDetailSerializer, MatchSummarySerializer, TimeControlInputSerializer, match_data
 
@@ -65,6 +65,7 @@ def _history(match: Match, seat_index: int | None) -> list[dict]:
 
 def detail_data(match: Match, user, *, state=None, seats=None) -> dict:
     seen = selectors.match_view_for(match, user, state=state, seats=seats, with_options=False)
+    names = selectors.seat_names(match, seats)
     return {
         **match_data(match, seats),
         "your_seat": None if seen.seat is None else seen.seat.number,
@@ -73,7 +74,8 @@ def detail_data(match: Match, user, *, state=None, seats=None) -> dict:
         "outcome": match.outcome if match.is_finished else None,
         "reveal": _reveal(match, state),
         # Public events only (``setup_events``): the same for every reader.
-        "start": selectors.match_start_events(match, None, selectors.seat_names(match, seats)),
+        "start": selectors.match_start_events(match, None, names),
+        "start_deal": selectors.match_start_deal(match, names),
         "seed": match.seed if match.is_finished else None,
         "seed_commitment": match.seed_commitment,
         "seed_salt": match.seed_salt if match.is_finished else None,
@@ -122,17 +124,18 @@ class GameListApi(ListCreateApi):
     @extend_schema(
         request=GameCreateInputSerializer,
         parameters=[IDEMPOTENCY_KEY],
-        responses={201: MatchDetailSerializer, **ERRORS},
+        responses={201: MatchDetailSerializer, **ERRORS, 422: key_reused_refusal()},
     )
     def post(self, request):
         """Create a game: you take the first seat; a repeated
-        Idempotency-Key returns the game it created."""
+        Idempotency-Key with the same body returns the game it created."""
         data = self.GameCreateInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         match = services.match_create(
             creator=request.user,
             now=timezone.now(),
             idempotency_key=idempotency_key(request),
+            idempotency_fingerprint=idempotency_fingerprint(data.validated_data),
             **data.validated_data,
         )
         return Response(detail_data(_match(match.pk), request.user), status=status.HTTP_201_CREATED)
@@ -307,11 +310,16 @@ class MovesApi(ListCreateApi):
     @extend_schema(
         request=MoveInputSerializer,
         parameters=[IDEMPOTENCY_KEY],
-        responses={201: MatchDetailSerializer, **ERRORS, 409: StalePlySerializer},
+        responses={
+            201: MatchDetailSerializer,
+            **ERRORS,
+            409: StalePlySerializer,
+            422: key_reused_refusal("A move the game's rules refuse (notation, legality, turn)."),
+        },
     )
     def post(self, request, pk: int):
         """Play a move for the position ``ply``; a repeated Idempotency-Key
-        returns the first result."""
+        with the same body returns the first result."""
         data = self.MoveInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         move = data.validated_data.get("move")
@@ -327,6 +335,7 @@ class MovesApi(ListCreateApi):
                 source=MoveRecord.Source.API,
                 now=timezone.now(),
                 idempotency_key=key,
+                idempotency_fingerprint=idempotency_fingerprint(data.validated_data),
             )
         except services.Conflict as conflict:
             if conflict.code == "stale_ply":  # the position to answer instead, as you may see it

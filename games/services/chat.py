@@ -33,16 +33,25 @@ def chat_text_clean(text: str) -> str:
 
 
 def chat_post(
-    *, match_id: int, user, text: str, source: str, now: dt.datetime, idempotency_key: str | None = None
+    *,
+    match_id: int,
+    user,
+    text: str,
+    source: str,
+    now: dt.datetime,
+    idempotency_key: str | None = None,
+    idempotency_fingerprint: str = "",
 ) -> ChatMessage:
     """Store a chat message by ``user``, a seated player of the match.  A
     repeated ``idempotency_key`` returns the message it wrote, changing
-    nothing (``games.services.idempotency``).
+    nothing, if the request's ``idempotency_fingerprint`` is the first's
+    (``games.services.idempotency``).
 
     :raises NotFound: no such match.
     :raises NotAllowed: ``user`` holds no seat in it (spectators cannot chat).
     :raises GameActionError: the text is empty once cleaned, or the game
         was cancelled.
+    :raises KeyReused: the key was used for another request.
     """
     return created_once(
         # ``match__pk``, not ``match_id``: an id beyond the column's range
@@ -50,13 +59,27 @@ def chat_post(
         ChatMessage.objects.filter(match__pk=match_id),
         idempotency_key,
         lambda: _chat_write(
-            match_id=match_id, user=user, text=text, source=source, now=now, idempotency_key=idempotency_key
+            match_id=match_id,
+            user=user,
+            text=text,
+            source=source,
+            now=now,
+            idempotency_key=idempotency_key,
+            idempotency_fingerprint=idempotency_fingerprint,
         ),
+        idempotency_fingerprint,
     )
 
 
 def _chat_write(
-    *, match_id: int, user, text: str, source: str, now: dt.datetime, idempotency_key: str | None
+    *,
+    match_id: int,
+    user,
+    text: str,
+    source: str,
+    now: dt.datetime,
+    idempotency_key: str | None,
+    idempotency_fingerprint: str,
 ) -> ChatMessage:
     """``chat_post`` without the look-up of an earlier key.
 
@@ -81,6 +104,7 @@ def _chat_write(
             source=source,
             created_at=now,
             idempotency_key=idempotency_key or None,
+            idempotency_fingerprint=idempotency_fingerprint if idempotency_key else "",
         )
         transaction.on_commit(lambda: chat_posted.send_robust(sender=ChatMessage, chat_id=message.pk))
     return message

@@ -176,11 +176,13 @@ def match_create(
     weekends_off: bool = False,
     vacation_allowed: bool = True,
     idempotency_key: str | None = None,
+    idempotency_fingerprint: str = "",
 ) -> Match:
     """Create a match with the creator in the first seat, one reserved seat
     per invitation (display name or email address) and open seats for the rest.
     A repeated ``idempotency_key`` of the creator's returns the match it
-    created, changing nothing (``games.services.idempotency``).
+    created, changing nothing, if the request's ``idempotency_fingerprint``
+    is the first's (``games.services.idempotency``).
 
     The time control is ``days_per_move``, or a Fischer bank
     (``bank_initial_days`` plus ``bank_increment_days`` per move, capped at
@@ -190,6 +192,7 @@ def match_create(
     :raises GameActionError: unknown game, bad player count, time control or
         invitation (the message names the problem).
     :raises LimitReached: too many invitations to addresses without an account.
+    :raises KeyReused: the key was used for another request.
     """
     return created_once(
         Match.objects.filter(created_by=creator),
@@ -212,7 +215,9 @@ def match_create(
                 "vacation_allowed": vacation_allowed,
             },
             idempotency_key=idempotency_key,
+            idempotency_fingerprint=idempotency_fingerprint,
         ),
+        idempotency_fingerprint,
     )
 
 
@@ -228,6 +233,7 @@ def _match_new(
     options: dict | None,
     time_control: dict[str, Any],
     idempotency_key: str | None,
+    idempotency_fingerprint: str,
 ) -> Match:
     """``match_create`` without the look-up of an earlier key: checks, then
     writes the match in one transaction (a savepoint inside the caller's).
@@ -272,6 +278,7 @@ def _match_new(
             timeout_policy=timeout_policy,
             options=options or {},
             idempotency_key=idempotency_key or None,
+            idempotency_fingerprint=idempotency_fingerprint if idempotency_key else "",
             **time_control,
         )
         Seat.objects.create(match=match, user=creator, joined_at=now)

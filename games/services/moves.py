@@ -21,6 +21,7 @@ from games.models import Match, MoveRecord, Seat
 from games.signals import match_finished
 
 from .announcements import Announcements, after_commit
+from .idempotency import replayed
 from .lifecycle import record_event
 from .prepared import prepared
 from .writes import Writes
@@ -198,6 +199,7 @@ def move_submit(
     option: int | None = None,
     structured: Any = None,
     idempotency_key: str | None = None,
+    idempotency_fingerprint: str = "",
 ) -> MoveResult:
     """Apply a move (or a whole turn) written in the game's notation, the
     ``option``-th legal move (1-based, in ``move_options`` order), or one
@@ -205,7 +207,9 @@ def move_submit(
     writes it).
 
     1. Lock the match row (before any seat).
-    2. A repeated ``idempotency_key`` returns the first result, changing nothing.
+    2. A repeated ``idempotency_key`` returns the first result, changing
+       nothing, if the request's ``idempotency_fingerprint`` is the first's
+       (``KeyReused`` if not: ``games.services.idempotency``).
     3. ``ply`` must be the current ply: an answer to an older position is a
        ``Conflict`` (409) carrying the current ply.
     4. Parse and apply with the engine; its errors become ``MoveRejected``.
@@ -213,7 +217,7 @@ def move_submit(
     Side effects (emails, ratings, tournaments) are announced on commit
     (``games.signals``).
 
-    :raises NotFound, NotAllowed, Conflict, MoveRejected: nothing changed.
+    :raises NotFound, NotAllowed, Conflict, MoveRejected, KeyReused: nothing changed.
     """
     if [text, option, structured].count(None) != 2:
         raise ValueError("move_submit needs exactly one of text, option and structured")
@@ -222,7 +226,7 @@ def move_submit(
         if idempotency_key:
             earlier = match.moves.filter(idempotency_key=idempotency_key).first()
             if earlier is not None:
-                return MoveResult(match, earlier, duplicate=True)
+                return MoveResult(match, replayed(earlier, idempotency_fingerprint), duplicate=True)
         return move_play(
             match,
             seats,
@@ -234,6 +238,7 @@ def move_submit(
             option=option,
             structured=structured,
             idempotency_key=idempotency_key,
+            idempotency_fingerprint=idempotency_fingerprint,
         )
 
 
@@ -249,6 +254,7 @@ def move_play(
     option: int | None = None,
     structured: Any = None,
     idempotency_key: str | None = None,
+    idempotency_fingerprint: str = "",
     announcements: Announcements | None = None,
     auto_played: AutoPlayed | None = None,
     writes: Writes | None = None,
@@ -310,6 +316,7 @@ def move_play(
         text=text.strip(),
         moves=[rules.dump_move(m) for m in moves],
         idempotency_key=idempotency_key,
+        idempotency_fingerprint=idempotency_fingerprint,
         now=now,
         announcements=announcements,
         auto_played=auto_played,
@@ -385,6 +392,7 @@ def _store(
     idempotency_key: str | None,
     now: dt.datetime,
     announcements: Announcements | None,
+    idempotency_fingerprint: str = "",
     auto_played: AutoPlayed | None = None,
     writes: Writes | None = None,
 ) -> MoveRecord:
@@ -412,6 +420,7 @@ def _store(
         moves=moves,
         events=[event.dump() for event in transition.events],
         idempotency_key=idempotency_key or None,
+        idempotency_fingerprint=idempotency_fingerprint if idempotency_key else "",
         created_at=now,
     )
     if writes is not None:

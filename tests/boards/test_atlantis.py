@@ -324,3 +324,20 @@ def test_the_end_names_the_player_left_not_the_one_who_resigned_with_more_points
     }
     with translation.override(language):
         assert status(view, ["Ben", "Ann"]) == expected
+
+
+def test_the_final_board_shows_the_tiles_that_lay_below_the_top_ones():
+    road = "bl3/gn5 pk2@1 . =0 . ye4 wh6@0 gy1 . br7"
+    running = build(road, players=2, hands=["pk gy", "bl"], tiles=["wh5", ""], mainland={1: 1})
+    over = build(road, players=2, hands=["pk gy", "bl"], tiles=["wh5", ""], mainland={1: 1}, phase="over")
+    during = board.svg(RULES.view(running, None), NAMES[:2])
+    assert "Position 1: blue 3 (a tile below)" in during and "green 5" not in during
+    final = board.svg(RULES.view(over, None), NAMES[:2])
+    assert "Position 1: blue 3 (below it: green 5)" in final
+    assert ">gn5</text>" in final and ">gn5</text>" not in during  # drawn on the tile, by its code
+    ET.fromstring(f"<div>{final}</div>")
+    # The mail's boards say it too: the plain text after the water, the HTML in the tile's title.
+    assert "Below the top tiles:" not in board.text(RULES.view(running, None), NAMES[:2])
+    assert "Below the top tiles: 1 green 5" in board.text(RULES.view(over, None), NAMES[:2])
+    assert 'title="1: blue 3 (below it: green 5)"' in board.html(RULES.view(over, None), NAMES[:2])
+    assert "green 5" not in board.html(RULES.view(running, None), NAMES[:2])

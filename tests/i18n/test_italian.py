@@ -5,7 +5,9 @@ rest of the site falls back to English)."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
+import polib
 import pytest
 from django.urls import reverse
 from django.utils import translation
@@ -14,6 +16,7 @@ from games.engine import get_rules
 from games.i18n import event_text, expect_text
 from games.terms import term
 from tests.conftest import make_user
+from tests.i18n.test_catalogues import _marked
 
 HEADING = re.compile(r"^(#{1,3}) ", re.M)
 
@@ -76,3 +79,29 @@ def test_alpacas_refusals_read_in_italian_with_examples_in_italian_notation():
     for example in examples:
         assert " a " in example and not re.search(r"\b(red|yellow|green|blue|purple|at)\b", example), example
         rules.parse_move(state, seat, example)
+
+
+ITALIAN = Path(__file__).resolve().parents[2] / "games/locale/it/LC_MESSAGES/django.po"
+BOARDS = Path(__file__).resolve().parents[2] / "games/boards"
+
+
+def test_every_string_on_alpacas_page_and_mails_has_italian():
+    """What Alpaca's page and mail boards write (``games/boards/alpaca``, and
+    the shared phrase for a turn passed) reads in Italian, not only its
+    rules' prompts and events."""
+    modules = [*sorted((BOARDS / "alpaca").glob("*.py")), BOARDS / "svg.py"]
+    marked = {key for module in modules for key in _marked(module)}
+    italian = {(e.msgctxt, e.msgid) for e in polib.pofile(str(ITALIAN)).translated_entries()}
+    assert sorted(msgid for _context, msgid in marked - italian) == []
+
+
+def test_alpacas_mail_and_page_name_seat_and_player_in_italian():
+    from games.boards import alpaca as board
+
+    rules = get_rules("alpaca")
+    view = rules.view(rules.setup(2, 5), 0)
+    with translation.override("it"):
+        html, text, page = board.html(view, ["Gio", "Ada"]), board.text(view, ["Gio", "Ada"]), board.svg(view)
+    assert ">Posto</th>" in html and ">Giocatore</th>" in html and ">Seat</th>" not in html
+    assert "Giocatore" in page and ">Player<" not in page
+    assert "Le tue tessere" in text and "Your tiles" not in text

@@ -26,6 +26,7 @@ from .common import (
     ATLANTIS,
     FILL,
     MAINLAND,
+    below_words,
     can_bridge,
     grouped,
     moving,
@@ -88,7 +89,7 @@ def _cell(
     what = gettext("Position %(position)s") % {"position": p}
     if kind == "tile":
         parts.append(tile(x, y, entry))
-        what += ": " + tile_name(entry) + (" " + gettext("(a tile below)") if entry["height"] > 1 else "")
+        what += ": " + tile_name(entry) + below_words(entry)
     elif kind == "water":
         gap = gaps[p]
         parts.append(element("rect", x=x + 2, y=y + 15, width=CW - 4, height=44, fill=WATER))

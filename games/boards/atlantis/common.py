@@ -108,6 +108,16 @@ def tile_name(entry: dict[str, Any]) -> str:
     return f"{colour_name(entry['colour'])} {entry['value']}"
 
 
+def below_words(entry: dict[str, Any]) -> str:
+    """What lies under a road tile, for its title (with a leading space):
+    hidden during the game, named once it is over (the view gives
+    ``below``); "" for a single tile."""
+    if entry.get("below"):
+        names = ", ".join(tile_name(lower) for lower in entry["below"])
+        return " " + gettext("(below it: %(tiles)s)") % {"tiles": names}
+    return " " + gettext("(a tile below)") if entry["height"] > 1 else ""
+
+
 def moving(view: dict[str, Any]) -> bool:
     """The viewer is to move and may move a pawn (not paying a toll)."""
     return (

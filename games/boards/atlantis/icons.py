@@ -80,10 +80,15 @@ def symbol(colour: str, x: float, y: float, size: float, ink: str) -> str:
 
 
 def tile(x: float, y: float, entry: dict[str, Any]) -> str:
+    """A road tile: its top tile's colour, code, shape and value; a tile
+    below shows as a grey edge, and once the game is over (the view gives
+    ``below``) in its own colour with its code and value on a tab."""
     fill, ink = FILL[entry["colour"]]
+    below = entry.get("below") or []
     parts = []
-    if entry["height"] > 1:  # a hidden tile lies below
-        parts.append(element("rect", x=x + 9, y=y + 18, width=48, height=44, rx=4, fill="#6d6a60"))
+    if entry["height"] > 1:  # a tile lies below: hidden until the end
+        under = FILL[below[0]["colour"]][0] if below else "#6d6a60"
+        parts.append(element("rect", x=x + 9, y=y + 18, width=48, height=44, rx=4, fill=under, stroke=INK))
     parts.append(element("rect", x=x + 6, y=y + 15, width=48, height=44, rx=4, fill=fill, stroke=INK))
     parts.append(svg_text(x + 9, y + 26, CODES[entry["colour"]], font_size=SMALL, fill=ink))
     parts.append(symbol(entry["colour"], x + 42, y + 18, 9, ink))
@@ -98,7 +103,18 @@ def tile(x: float, y: float, entry: dict[str, Any]) -> str:
             fill=ink,
         )
     )
+    if below:
+        parts.append(_below_tab(x, y, below[0]))
     return "".join(parts)
+
+
+def _below_tab(x: float, y: float, lower: dict[str, Any]) -> str:
+    """The tile under the top one, once public: a tab at the tile's foot
+    in its colour, with its code and value ("gn5")."""
+    fill, ink = FILL[lower["colour"]]
+    return element("rect", x=x + 8, y=y + 47, width=22, height=11, rx=2, fill=fill, stroke=INK) + svg_text(
+        x + 19, y + 56, f"{CODES[lower['colour']]}{lower['value']}", text_anchor="middle", font_size=8, fill=ink
+    )
 
 
 def colour_chip(colour: str) -> str:

@@ -18,6 +18,7 @@ from .common import (
     MAINLAND,
     PAWN,
     PAWN_NAME,
+    below_words,
     bridge_owner,
     code_key,
     colour_name,
@@ -41,6 +42,16 @@ def _gap_text(view: dict[str, Any], gap: dict[str, Any]) -> str:
         owners = (" " + gettext("and") + " ").join(str(s + 1) for s in bridge_owner(view, gap))
         return gettext("%(span)s bridged (bridge of player %(owners)s): free") % {"span": span, "owners": owners}
     return gettext("%(span)s toll %(toll)s") % {"span": span, "toll": gap["toll"]}
+
+
+def _below_items(view: dict[str, Any]) -> list[str]:
+    """Once the game is over (the view gives ``below``): each stack's
+    lower tiles after its position, "3 green 5"; none before."""
+    return [
+        f"{entry['position']} " + ", ".join(tile_name(lower) for lower in entry["below"])
+        for entry in view["road"]
+        if entry.get("below")
+    ]
 
 
 def _cards(count: int) -> str:
@@ -160,6 +171,9 @@ def text(view: dict[str, Any], names: list[str] | None = None) -> str:
     lines.append(f" M  {mainland}{_span(view['mainland_from'], MAINLAND - 1)}: {_at(pawns, MAINLAND)}")
     items = [_gap_text(view, g) for g in view["gaps"]] or [gettext("none")]
     lines += _fitted(items, first=gettext("Water:") + " ", indent="  ")
+    lower = _below_items(view)
+    if lower:
+        lines += _fitted(lower, first=gettext("Below the top tiles:") + " ", indent="  ")
     if view.get("seat") is not None:
         hand = view.get("hand", {})
         lines += ["", gettext("Your hand: %(cards)s") % {"cards": f"{hand_list(hand)} ({_cards(sum(hand.values()))})"}]
@@ -206,9 +220,7 @@ def _road_cell(
         fill, ink = FILL[entry["colour"]]
         below = "+" if entry["height"] > 1 else ""
         code = f"{p} {CODES[entry['colour']]}"
-        title = f"{p}: {tile_name(entry)}"
-        if below:
-            title += " " + gettext("(a tile below)")
+        title = f"{p}: {tile_name(entry)}{below_words(entry)}"
         return (
             f'<td style="{_TD}background:{fill};color:{ink}" title="{escape(title)}">'
             f'{_NUM.format(ink=ink, label=code)}<b style="font:bold 14px Arial,sans-serif">{entry["value"]}'

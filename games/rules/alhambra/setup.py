@@ -6,7 +6,7 @@ from games.engine import Event, Rng, seed_state
 from games.engine.message import gettext_noop, message
 
 from .board import Alhambra
-from .components import BUILDINGS, SCORING_CARDS, card_term, money_deck
+from .components import BUILDINGS, SCORING_CARDS, card_name, card_term, money_deck
 from .state import AlhambraState, SeatState, Secret, event, joined
 
 START_MONEY = 20
@@ -69,8 +69,10 @@ def setup(players: int, seed: int) -> AlhambraState:
 def deal_events(state: AlhambraState) -> tuple[Event, ...]:
     """The start money as every player saw it dealt (face up, rules: "then
     hands become hidden"): one public event per seat naming its cards and
-    their total.  ``state`` must be the one ``setup`` returned: later hands
-    are hidden, so only the start deal may be told."""
+    their total; its data gives the seat, the cards as codes (as the move
+    form writes them) and as the view writes a hand ("ducat 3"), and the
+    total.  ``state`` must be the one ``setup`` returned: later hands are
+    hidden, so only the start deal may be told."""
     return tuple(
         event(
             "deal",
@@ -80,7 +82,12 @@ def deal_events(state: AlhambraState) -> tuple[Event, ...]:
                 names=joined(tuple(card_term(c) for c in s.hand), " + "),
                 total=sum(c % 10 for c in s.hand),
             ),
-            {"seat": index, "cards": list(s.hand)},
+            {
+                "seat": index,
+                "cards": list(s.hand),
+                "hand": [card_name(c) for c in s.hand],
+                "total": sum(c % 10 for c in s.hand),
+            },
         )
         for index, s in enumerate(state.seats)
     )

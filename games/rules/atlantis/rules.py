@@ -179,11 +179,13 @@ class AtlantisRules(BaseRules[AtlantisState, Move]):
         return build_view(state, seat, sorted(self.to_move(state)))
 
     def randomize_hidden(self, state: AtlantisState, seat: int | None, seed: int) -> AtlantisState:
-        """Re-deal what ``seat`` cannot see: other hands (same sizes; every
-        hand is public once the game is over), the draw pile, the lower tiles
-        of stacks (within the A and B halves), the RNG."""
+        """Re-deal what ``seat`` cannot see: other hands (same sizes), the
+        draw pile, the lower tiles of stacks (within the A and B halves),
+        the RNG.  Once the game is over the hands and the lower tiles are
+        public (the final view shows them) and stay as they are."""
         rng = Rng(seed_state(seed))
-        others = [] if is_over(state) else [s for s in range(state.players) if s != seat]
+        over = is_over(state)
+        others = [] if over else [s for s in range(state.players) if s != seat]
         pool = list(state.draw)
         for s in others:
             pool += [c for c in range(NUM_COLOURS) for _ in range(state.hands[s][c])]
@@ -196,7 +198,7 @@ class AtlantisRules(BaseRules[AtlantisState, Move]):
                 hand[pool.pop()] += 1
             hands[s] = tuple(hand)
         stacks = list(state.road.stacks)
-        for half in (range(0, FIRST_GAP - 1), range(FIRST_GAP, MAINLAND - 1)):
+        for half in () if over else (range(0, FIRST_GAP - 1), range(FIRST_GAP, MAINLAND - 1)):
             deep = [i for i in half if len(stacks[i]) > 1]
             lower = sorted(stacks[i][0] for i in deep)
             rng.shuffle(lower)

@@ -4,8 +4,9 @@ Hidden and therefore absent: other hands (only their sizes), the draw pile
 order (only its size), the lower tiles of stacks (only the stack height),
 the RNG state.  Everything else is public: the road's top tiles, water,
 bridges, pawns, each seat's collected tiles, hand sizes and so the scores.
-Once the game is over every hand is shown (``revealed``): the seed is
-published then, so the colours give nothing away.
+Once the game is over every hand is shown (``revealed``), and so are the
+lower tiles of the stacks left on the road (``below``): the seed is
+published then, so they give nothing away.
 """
 
 from __future__ import annotations
@@ -38,6 +39,12 @@ def revealed(state: AtlantisState, seat: int) -> dict[str, Any]:
     return {"hand": _hand(state.hands[seat])}
 
 
+def _below(stack: tuple[int, ...]) -> list[dict[str, Any]]:
+    """The tiles under a stack's top one, the next below it first: hidden
+    during the game, public once it is over (so only then in a view)."""
+    return [_tile(t) for t in reversed(stack[:-1])]
+
+
 def _position(p: int) -> int | str:
     if p == ATLANTIS:
         return "atlantis"
@@ -48,17 +55,19 @@ def build_view(state: AtlantisState, seat: int | None, to_move: list[int]) -> di
     """The JSON-safe view of ``state`` for ``seat`` (None = spectator)."""
     road = state.road
     owners = {b: s for s, b in enumerate(road.bridges) if b}
+    over = is_over(state)
     positions = []
     for p in range(1, MAINLAND):
         stack = road.stacks[p - 1]
         entry: dict[str, Any] = {"position": p, "kind": road.kind(p)}
         if stack:
             entry.update(_tile(stack[-1]), height=len(stack))
+        if over and len(stack) > 1:
+            entry["below"] = _below(stack)
         if p in owners:
             entry["bridge"] = owners[p]
         positions.append(entry)
     current = scores(state)
-    over = is_over(state)
     seats = []
     for s in range(state.players):
         entry = {

@@ -155,10 +155,12 @@ def test_the_start_deal_is_told_to_everyone_with_each_total():
     events = RULES.setup_events(state)
     assert [e.kind for e in events] == ["deal"] * 3
     for number, (entry, dealt) in enumerate(zip(events, state.seats, strict=True), start=1):
-        assert entry.to is None and entry.data == {"seat": number - 1, "cards": list(dealt.hand)}
         total = sum(c % 10 for c in dealt.hand)
         assert total >= 20
-        names = " + ".join(RULES.view(state, number - 1)["hand"])
+        hand = RULES.view(state, number - 1)["hand"]
+        assert entry.to is None
+        assert entry.data == {"seat": number - 1, "cards": list(dealt.hand), "hand": hand, "total": total}
+        names = " + ".join(hand)
         assert entry.text == f"Seat {number} is dealt {names} ({total} in all)."
 
 

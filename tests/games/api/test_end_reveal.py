@@ -40,3 +40,24 @@ def test_the_answer_to_a_resignation_reveals_the_hands(alice, bob, now):
     answer = client_for(user).post(f"/api/games/{match.pk}/resign/").json()
     assert answer["status"] == "finished"
     assert len(answer["reveal"]) == 2 and all("hand" in seat["revealed"] for seat in answer["reveal"])
+
+
+def test_atlantis_final_view_shows_the_tiles_under_the_tops_and_never_before(alice, bob, now):
+    match = start_match(alice, bob, game="atlantis", now=now)
+    play_default_moves(match, now, submissions=2)
+    for client in (APIClient(), client_for(alice)):
+        assert all("below" not in p for p in client.get(f"/api/games/{match.pk}/").json()["view"]["road"])
+    play_default_moves(match, now)
+    match.refresh_from_db()
+    stacks = get_rules("atlantis").load(match.state).road.stacks
+    lower = {p: [t for t in stack[:-1]] for p, stack in enumerate(stacks, start=1) if len(stack) > 1}
+    assert lower, "the test needs a stack left at the end"
+    for client in (APIClient(), client_for(alice), client_for(bob)):
+        road = client.get(f"/api/games/{match.pk}/").json()["view"]["road"]
+        shown = {p["position"]: p["below"] for p in road if "below" in p}
+        assert set(shown) == set(lower)
+        assert all(len(shown[p]) == len(lower[p]) for p in lower)
+    replay = APIClient().get(f"/api/games/{match.pk}/replay/", {"ply": match.ply}).json()
+    assert any("below" in p for p in replay["view"]["road"])
+    start = APIClient().get(f"/api/games/{match.pk}/replay/", {"ply": 0}).json()
+    assert all("below" not in p for p in start["view"]["road"])

@@ -41,8 +41,7 @@ def test_a_repeated_key_changes_nothing_and_answers_as_the_first_time(game, alic
     url = f"/api/games/{match.pk}/moves/"
     first = client.post(url, {"ply": 0, "option": 1}, format="json", HTTP_IDEMPOTENCY_KEY="retry-1")
     assert first.status_code == 201
-    # The repeat need not even be the same request: the key decides.
-    again = client.post(url, {"ply": 0, "option": 2}, format="json", HTTP_IDEMPOTENCY_KEY="retry-1")
+    again = client.post(url, {"ply": 0, "option": 1}, format="json", HTTP_IDEMPOTENCY_KEY="retry-1")
     assert (again.status_code, again.json()) == (201, first.json())
     assert match.moves.count() == 1
     other = client_for(bob if user == alice else alice)
@@ -103,3 +102,70 @@ def test_the_schema_documents_the_key_wherever_it_is_taken():
     for path in ("/api/games/", "/api/games/{id}/moves/", "/api/games/{id}/chat/"):
         headers = [p["name"] for p in schema["paths"][path]["post"].get("parameters", []) if p["in"] == "header"]
         assert headers == ["Idempotency-Key"], path
+
+
+# The same key with another body is not a retry but a client's mistake (the
+# IETF httpapi Idempotency-Key draft): refused with 422, not answered with
+# the first request's result as if it were its own.
+
+_REUSED = (
+    "This Idempotency-Key was already used for a request with a different body. "
+    "Repeat that request unchanged, or send this one with a new key."
+)
+_REUSED_NL = (
+    "Deze Idempotency-Key is al gebruikt voor een verzoek met een andere inhoud. "
+    "Herhaal dat verzoek ongewijzigd, of stuur dit verzoek met een nieuwe sleutel."
+)
+
+
+def _refused_as_reused(answer, detail=_REUSED):
+    assert answer.status_code == 422, answer.json()
+    assert answer.json() == {"code": "idempotency_key_reused", "detail": detail}
+
+
+def test_a_key_reused_for_another_move_is_refused_not_replayed(alice, bob, now):
+    match = start_match(alice, bob, now=now)
+    user, _ = mover(match)
+    client = client_for(user)
+    url = f"/api/games/{match.pk}/moves/"
+    first = client.post(url, {"ply": 0, "option": 1}, format="json", HTTP_IDEMPOTENCY_KEY="k")
+    assert first.status_code == 201
+    _refused_as_reused(client.post(url, {"ply": 0, "option": 2}, format="json", HTTP_IDEMPOTENCY_KEY="k"))
+    assert match.moves.count() == 1
+    living_in("nl", "Europe/Amsterdam", user)
+    dutch = client_for(user).post(url, {"ply": 0, "option": 2}, format="json", HTTP_IDEMPOTENCY_KEY="k")
+    _refused_as_reused(dutch, _REUSED_NL)
+    again = client.post(url, {"option": 1, "ply": 0}, format="json", HTTP_IDEMPOTENCY_KEY="k")
+    assert (again.status_code, again.json()["ply"]) == (201, first.json()["ply"])
+
+
+def test_a_key_reused_for_another_game_kind_is_refused_not_replayed(alice):
+    client = client_for(alice)
+    first = client.post("/api/games/", _NEW_GAME, format="json", HTTP_IDEMPOTENCY_KEY="new")
+    assert first.status_code == 201
+    other = {**_NEW_GAME, "game": "alhambra"}
+    _refused_as_reused(client.post("/api/games/", other, format="json", HTTP_IDEMPOTENCY_KEY="new"))
+    assert Match.objects.filter(created_by=alice).count() == 1
+    again = client.post("/api/games/", _NEW_GAME, format="json", HTTP_IDEMPOTENCY_KEY="new")
+    assert (again.status_code, again.json()) == (201, first.json())
+
+
+def test_a_key_reused_for_another_chat_line_is_refused_not_replayed(alice, bob, now):
+    match = start_match(alice, bob, now=now)
+    client = client_for(alice)
+    url = f"/api/games/{match.pk}/chat/"
+    assert client.post(url, {"text": "Good luck!"}, format="json", HTTP_IDEMPOTENCY_KEY="hi").status_code == 201
+    _refused_as_reused(client.post(url, {"text": "Have fun!"}, format="json", HTTP_IDEMPOTENCY_KEY="hi"))
+    living_in("nl", "Europe/Amsterdam", alice)
+    dutch = client_for(alice).post(url, {"text": "Veel plezier!"}, format="json", HTTP_IDEMPOTENCY_KEY="hi")
+    _refused_as_reused(dutch, _REUSED_NL)
+    assert [line["text"] for line in client.get(url).json()] == ["Good luck!"]
+
+
+def test_the_schema_documents_the_refusal_of_a_reused_key():
+    schema = APIClient().get("/api/schema/", HTTP_ACCEPT="application/json").json()
+    for path in ("/api/games/", "/api/games/{id}/moves/", "/api/games/{id}/chat/"):
+        answer = schema["paths"][path]["post"]["responses"].get("422")
+        assert answer is not None, path
+        assert answer["content"]["application/json"]["schema"] == {"$ref": "#/components/schemas/Error"}, path
+        assert "idempotency_key_reused" in answer["description"], path

@@ -64,3 +64,54 @@ def test_the_schema_documents_the_start():
     schema = APIClient().get("/api/schema/", HTTP_ACCEPT="application/json").json()
     start = schema["components"]["schemas"]["MatchDetail"]["properties"]["start"]
     assert start["type"] == "array" and "face up" in start["description"]
+
+
+# Beside the sentences, ``start_deal`` gives the same deal in a form a
+# client reads without parsing words: per seat its player, the cards as the
+# view writes them (and as the move form's codes) and their total.
+
+
+def test_the_start_deal_is_given_per_seat_in_structured_form_to_every_reader(alice, bob, carol, dave, now):
+    match = start_match(alice, bob, carol, game="alhambra", now=now)
+    rules = get_rules("alhambra")
+    start = rules.setup(3, match.seed)
+    names = {s.index: str(s.user) for s in match.seats.select_related("user")}
+    expected = [
+        {
+            "kind": "deal",
+            "seat": index + 1,
+            "player": names[index],
+            "hand": rules.view(start, index)["hand"],
+            "cards": list(dealt.hand),
+            "total": sum(c % 10 for c in dealt.hand),
+        }
+        for index, dealt in enumerate(start.seats)
+    ]
+    assert client_for(alice).get(f"/api/games/{match.pk}/").json()["start_deal"] == expected
+    play_default_moves(match, now, submissions=6)
+    for reader in (client_for(alice), client_for(bob), client_for(dave), APIClient()):
+        answer = reader.get(f"/api/games/{match.pk}/").json()
+        assert answer["start_deal"] == expected  # the deal only: no later hand
+        assert answer["start"] == _deal_lines(match)  # the sentences stay
+
+
+@pytest.mark.parametrize("game", ["alta", "atlantis", "alpaca"])
+def test_a_game_that_deals_nothing_face_up_has_an_empty_structured_start(game, alice, bob, now):
+    match = start_match(alice, bob, game=game, now=now)
+    assert client_for(alice).get(f"/api/games/{match.pk}/").json()["start_deal"] == []
+
+
+def test_a_game_not_started_has_an_empty_structured_start(alice, bob, now):
+    match = match_create(creator=alice, game="alhambra", players=3, now=now)
+    assert client_for(bob).get(f"/api/games/{match.pk}/").json()["start_deal"] == []
+
+
+def test_the_schema_documents_the_structured_start():
+    schema = APIClient().get("/api/schema/", HTTP_ACCEPT="application/json").json()
+    entry = schema["components"]["schemas"]["MatchDetail"]["properties"]["start_deal"]
+    assert entry["type"] == "array" and "face up" in entry["description"]
+    assert "start_deal" in schema["components"]["schemas"]["MatchDetail"]["required"]
+    item = entry["items"]
+    if "$ref" in item:
+        item = schema["components"]["schemas"][item["$ref"].rsplit("/", 1)[1]]
+    assert {"kind", "seat", "player", "hand", "cards", "total"} <= set(item["properties"])

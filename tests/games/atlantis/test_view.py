@@ -139,3 +139,14 @@ def test_no_hand_colour_is_shown_to_another_seat_before_the_end():
 
 def test_a_hand_shown_at_the_end_is_not_dealt_again_by_the_hidden_information_check():
     assert RULES.randomize_hidden(OVER_STATE, None, seed=7).hands == OVER_STATE.hands
+
+
+def test_after_the_end_the_lower_tiles_of_stacks_are_shown_to_everyone():
+    """Rules: the lower tiles of stacks are hidden during the game; once it
+    is over everything is public, so the final position shows them."""
+    over = build(". bl3 ye2/gn5@1 . =0 pk4@0", hands=["bl bl ye", "gy gy"], phase="over")
+    for seat in (None, 0, 1):
+        road = RULES.view(over, seat)["road"]
+        assert road[2]["below"] == [{"colour": "green", "value": 5}]
+        assert "below" not in road[1]  # a single tile hides nothing
+    assert "below" not in json.dumps(RULES.view(STATE, 0)["road"])  # never before the end
