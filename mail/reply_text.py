@@ -7,10 +7,12 @@
 2. ``read_reply`` reads the moves from the top: the first lines that parse
    as the game's notation, as option numbers or as the letter of a whole
    turn the mail listed (``turns``); one or more per line, separated by
-   ";", and numbers also by spaces ("3 7").  Each part is read against the
-   position the parts before it left.  The first line that is neither ends the moves; it and
-   everything after it is a message to the other players, never a reason
-   to refuse the moves.
+   ";", and numbers also by spaces ("3 7").  A line holding one letter or
+   number and only polite words ("Option B please", "ik kies 2") is that
+   letter or number; one naming several ("B or C") is not guessed at.
+   Each part is read against the position the parts before it left.  The
+   first line that is neither ends the moves; it and everything after it
+   is a message to the other players, never a reason to refuse the moves.
 """
 
 from __future__ import annotations
@@ -52,6 +54,19 @@ _RULE = re.compile(r"^\s*-{20,}\s*$")
 #: Lines shorter than this are not compared with our mails ("1", "ok").
 _COMPARED = 12
 OPTION = re.compile(r"^\s*(?:option|optie)?\s*#?(\d{1,3})\s*[.)]?\s*$", re.IGNORECASE)
+#: Words around a letter or an option number that add nothing to it
+#: ("Option B please", "ik kies optie 2, graag"), English and Dutch.
+_POLITE = re.compile(
+    r"\b(?:i\s+choose|i\s+pick|ik\s+kies|option|optie|choice|keuze|number|nummer|nr|turn|beurt|"
+    r"please|pls|graag|alsjeblieft|alstublieft|a\.?u\.?b|thanks|thank\s+you|dank\s+je|bedankt)\b",
+    re.IGNORECASE,
+)
+#: What may stand between the words of such a line.
+_POLITE_MARKS = re.compile(r"[\s.,!?:()\[\]\"'\u2018\u2019\u201c\u201d-]+")
+_CHOICE = re.compile(r"^#?([A-Za-z]|\d{1,3})$")
+#: Words that join choices the player hesitates between ("B or C"; "3
+#: 7", one after the other, is two steps).
+_BETWEEN = re.compile(r"\b(?:or|of)\b", re.IGNORECASE)
 _SEPARATORS = re.compile(r";")
 _NUMBERS = re.compile(r"^\s*#?\d{1,3}(?:[\s,]+#?\d{1,3})+\s*$")
 
@@ -64,6 +79,32 @@ _INVISIBLE = re.compile("[\u200b-\u200d\u2060\ufeff]")
 def without_invisibles(text: str) -> str:
     """``text`` without characters that show as nothing."""
     return _INVISIBLE.sub("", text)
+
+
+def named_choice(line: str) -> str | None:
+    """The one letter or option number ``line`` names with nothing but
+    polite words and punctuation around it ("Option B please": "B";
+    "ik kies 2.": "2"), else ``None``: a line with two of them ("B or
+    C", "2 3") or any other word is not guessed at."""
+    words = [word for word in _POLITE_MARKS.split(_POLITE.sub(" ", line)) if word]
+    found = _CHOICE.match(words[0]) if len(words) == 1 else None
+    return found.group(1) if found else None
+
+
+def _several_choices(line: str) -> NotationError | None:
+    """Why ``line`` is not read, when it names two or more letters or
+    option numbers joined by "or" ("B or C", "optie 2 of 3"): which
+    one is meant is not guessed at, and the game's notation not asked (it
+    would call "b or c" an unknown card); ``None`` for any other line."""
+    if not _BETWEEN.search(line):
+        return None
+    words = [word for word in _POLITE_MARKS.split(_POLITE.sub(" ", _BETWEEN.sub(" ", line))) if word]
+    if len(words) < 2 or not all(_CHOICE.match(word) for word in words):
+        return None
+    return NotationError(
+        gettext_noop('"%(part)s" names more than one choice: reply with just one letter or one option number.'),
+        part=line.strip(),
+    )
 
 
 def clean_reply(text: str) -> str:
@@ -150,15 +191,24 @@ def read_reply(rules, state, seat: int, text: str, *, turns=whole_turns) -> Repl
     for number, line in enumerate(lines):
         # The game cuts a part into its moves as the game page does
         # ("sell 4, bridge 31, 12 pink grey pay 5" is four in Atlantis).
-        parts = [
-            piece
-            for part in _SEPARATORS.split(line)
-            for move in (rules.split_turn_text(part) or [part] if part.strip() else [])
-            for piece in _pieces(move)
-        ]
+        # A lone letter or number in polite words is one part, whole: the
+        # game's cutting would part "B, please" at its comma.
+        parts = (
+            [line.strip()]
+            if named_choice(line)
+            else [
+                piece
+                for part in _SEPARATORS.split(line)
+                for move in (rules.split_turn_text(part) or [part] if part.strip() else [])
+                for piece in _pieces(move)
+            ]
+        )
         if not parts:
             continue  # blank lines around and between moves
         try:
+            hesitant = _several_choices(line)
+            if hesitant is not None:
+                raise hesitant
             moves, state = _line_moves(rules, state, seat, parts, turns, blind)
         except NotationError as error:
             reply.message = "\n".join(lines[number:]).strip()
@@ -182,14 +232,41 @@ def _expanded(rules, state, seat: int, part: str, turns, blind: Blind) -> list[s
     :raises IllegalMove: ``REFUSAL``, a letter after a move turned up cards
         the player had not seen: the list it would name is worked out from
         them, so which turn it names (or whether any) would tell them."""
-    letter = TURN_LETTER.match(part)
+    choice = named_choice(part)
+    letter = TURN_LETTER.match(choice) if choice else None
     if letter and seat in rules.to_move(state):
         if blind.revealed:
             raise IllegalMove(REFUSAL)
         turn = turn_for_letter(rules, state, seat, letter.group(1), turns=turns)
         if turn is not None:
             return list(turn.steps)
+        # A bare letter may be the game's own word ("b": Alta's blind
+        # merchant); one in polite words that is no move names a turn the
+        # mail did not list: say which it did, not "unknown card".
+        if part.strip() != choice and not _reads(rules, state, seat, part, blind):
+            raise _no_such_turn(letter.group(1).upper(), turns(rules, state, seat))
     return [part]
+
+
+def _no_such_turn(letter: str, listed: list) -> NotationError:
+    """Why ``letter`` names no whole turn, with the letters of those that
+    the mail listed (``listed``; worked out from what the player sees)."""
+    if not listed:
+        return NotationError(
+            gettext_noop(
+                "There is no whole turn %(letter)s: none are listed for this position. "
+                "Reply with an option number or a move."
+            ),
+            letter=letter,
+        )
+    return NotationError(
+        gettext_noop(
+            "There is no whole turn %(letter)s in the list: reply with one of its letters (%(letters)s), "
+            "an option number or a move."
+        ),
+        letter=letter,
+        letters=", ".join(turn.letter for turn in listed),
+    )
 
 
 def _line_moves(rules, state, seat: int, parts: list[str], turns, blind: Blind):
@@ -247,7 +324,8 @@ def _not_a_move(rules, state, seat: int, part: str) -> NotationError:
 
 def _option_text(rules, state, seat: int, part: str, blind: Blind) -> str:
     """An option number as the text of that option; any other part as itself."""
-    option = OPTION.match(part)
+    choice = named_choice(part)
+    option = OPTION.match(choice) if choice else None
     if not option:
         return part
     number = int(option.group(1))
