@@ -76,6 +76,16 @@ _NUMBERS = re.compile(r"^\s*#?\d{1,3}(?:[\s,]+#?\d{1,3})+\s*$")
 _INVISIBLE = re.compile("[\u200b-\u200d\u2060\ufeff]")
 
 
+#: Full-width forms ("２", "Ｂ", "Ｄ４", "．", a keyboard set for Japanese or
+#: Chinese) as the ASCII characters they show, and the ideographic space.
+_FULL_WIDTH = {code: code - 0xFEE0 for code in range(0xFF01, 0xFF5F)} | {0x3000: ord(" ")}
+
+
+def half_width(text: str) -> str:
+    """``text`` with full-width letters, digits and signs as ASCII."""
+    return text.translate(_FULL_WIDTH)
+
+
 def without_invisibles(text: str) -> str:
     """``text`` without characters that show as nothing."""
     return _INVISIBLE.sub("", text)
@@ -86,7 +96,7 @@ def named_choice(line: str) -> str | None:
     polite words and punctuation around it ("Option B please": "B";
     "ik kies 2.": "2"), else ``None``: a line with two of them ("B or
     C", "2 3") or any other word is not guessed at."""
-    words = [word for word in _POLITE_MARKS.split(_POLITE.sub(" ", line)) if word]
+    words = [word for word in _POLITE_MARKS.split(_POLITE.sub(" ", half_width(line))) if word]
     found = _CHOICE.match(words[0]) if len(words) == 1 else None
     return found.group(1) if found else None
 
@@ -188,7 +198,9 @@ def read_reply(rules, state, seat: int, text: str, *, turns=whole_turns) -> Repl
     lines = text.split("\n")
     reply = Reply()
     blind = Blind(rules, state, seat, lambda world, part: _played(rules, world, seat, part))
-    for number, line in enumerate(lines):
+    for number, written in enumerate(lines):
+        # Read as ASCII; the message below the moves keeps what was written.
+        line = half_width(written)
         # The game cuts a part into its moves as the game page does
         # ("sell 4, bridge 31, 12 pink grey pay 5" is four in Atlantis).
         # A lone letter or number in polite words is one part, whole: the

@@ -1,0 +1,80 @@
+"""Replies as people write them: quoted mail below, a signature, capitals,
+a trailing dot, full-width characters (a Japanese or Chinese keyboard), a
+greeting on the first line.  Each is read as the move it names, through
+the intake's own cleaning and reading (``clean_reply``, ``read_reply``)."""
+
+from __future__ import annotations
+
+import pytest
+from django.core import mail
+
+from games.engine import get_rules
+from mail.models import InboundEmail
+from mail.reply_text import clean_reply, read_reply
+from mail.services import inbound_email_process
+from mail.turns import whole_turns
+
+from .conftest import mover_of
+from .intake import message
+
+QUOTED = "\n\nOn Fri, 4 Dec 2026 at 10:00, Alta <play@alta.example> wrote:\n> Your move\n> 1. take\n"
+QUOTED_NL = "\n\nOp vr 4 dec. 2026 om 10:00 schreef Alta <play@alta.example>:\n> Je zet\n"
+
+
+def _alta():
+    rules = get_rules("alta")
+    state = rules.setup(2, 1)
+    return rules, state, min(rules.to_move(state))
+
+
+def _read(body: str):
+    rules, state, seat = _alta()
+    return read_reply(rules, state, seat, clean_reply(body))
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "2" + QUOTED,
+        "2" + QUOTED_NL,
+        "On Fri, 4 Dec 2026, Alta wrote:\n> Your move\n\n2\n",
+        "2\n\n-- \nJan Jansen\nAmsterdam\n",
+        "OPTION 2",
+        "2.",
+        "\u00a02\u00a0",
+        "２",
+        "２．",
+        "#２",
+    ],
+)
+def test_an_option_number_as_people_write_it(body):
+    rules, state, seat = _alta()
+    reply = _read(body)
+    assert reply.moves == [rules.move_options(state, seat)[1][0]], reply
+    assert reply.message == ""
+
+
+@pytest.mark.parametrize("body", ["B", "Ｂ", "Ｂ．", "ｂ"])
+def test_a_whole_turn_letter_in_full_width_characters(body):
+    rules, state, seat = _alta()
+    assert _read(body).moves == list(whole_turns(rules, state, seat)[1].steps)
+
+
+@pytest.mark.parametrize("body", ["WHEAT FIELD D4", "wheat field D４", "ＷＨＥＡＴ ＦＩＥＬＤ Ｄ４", "Wheat field d4."])
+def test_a_move_in_capitals_or_full_width_characters(body):
+    reply = _read(body)
+    assert len(reply.moves) == 1 and reply.message == "", reply
+    rules, state, seat = _alta()
+    assert rules.parse_move(state, seat, reply.moves[0]) == rules.parse_move(state, seat, "wheat_field D4")
+
+
+def test_a_full_width_reply_by_mail_is_played(game, now, django_capture_on_commit_callbacks):
+    seat = mover_of(game)
+    rules = get_rules(game.game)
+    options = rules.move_options(rules.load(game.state), seat.index)
+    address = [m for m in mail.outbox if m.to == [seat.user.email] and m.reply_to][-1].reply_to[0]
+    raw = bytes(message(address, "１．", sender=seat.user.email))
+    with django_capture_on_commit_callbacks(execute=True):
+        record = inbound_email_process(raw=raw, source="test", now=now)
+    assert record.outcome == InboundEmail.Outcome.ACCEPTED, record.detail
+    assert record.move.text == options[0][0]
