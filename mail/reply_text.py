@@ -55,14 +55,18 @@ _RULE = re.compile(r"^\s*-{20,}\s*$")
 _COMPARED = 12
 OPTION = re.compile(r"^\s*(?:option|optie)?\s*#?(\d{1,3})\s*[.)]?\s*$", re.IGNORECASE)
 #: Words around a letter or an option number that add nothing to it
-#: ("Option B please", "ik kies optie 2, graag"), English and Dutch.
+#: ("Option B please", "ik kies optie 2, graag", "OK, 2", "Zet: B"),
+#: English and Dutch; "optie2" is one of them and its number.
 _POLITE = re.compile(
     r"\b(?:i\s+choose|i\s+pick|ik\s+kies|option|optie|choice|keuze|number|nummer|nr|turn|beurt|"
-    r"please|pls|graag|alsjeblieft|alstublieft|a\.?u\.?b|thanks|thank\s+you|dank\s+je|bedankt)\b",
+    r"my\s+move|mijn\s+zet|move|zet|ok|okay|oke|oké|yes|ja|"
+    r"please|pls|graag|alsjeblieft|alstublieft|a\.?u\.?b|thanks|thank\s+you|dank\s+je|bedankt)(?:\b|(?=\d))",
     re.IGNORECASE,
 )
-#: What may stand between the words of such a line.
-_POLITE_MARKS = re.compile(r"[\s.,!?:()\[\]\"'\u2018\u2019\u201c\u201d-]+")
+#: What may stand between the words of such a line (emoji included: "2 👍").
+_POLITE_MARKS = re.compile(
+    r"[\s.,!?:()\[\]\"'\u2018\u2019\u201c\u201d\u2600-\u27bf\ufe0f\u200d\U0001f300-\U0001faff-]+"
+)
 _CHOICE = re.compile(r"^#?([A-Za-z]|\d{1,3})$")
 #: Words that join choices the player hesitates between ("B or C"; "3
 #: 7", one after the other, is two steps).

@@ -36,6 +36,12 @@ POLITE_LETTERS = [
     "Ik kies B graag",
     "(B)",
     '"B"',
+    "Yes, B",
+    "Ja, B graag",
+    "OK B",
+    "My move: B",
+    "Mijn zet: B",
+    "B 👍",
 ]
 POLITE_NUMBERS = [
     "option 2",
@@ -49,6 +55,13 @@ POLITE_NUMBERS = [
     "Ik kies optie 2, alsjeblieft",
     "number 2",
     "nummer 2",
+    "OK, 2",
+    "Okay 2",
+    "Move: 2",
+    "Zet: 2",
+    "optie2",
+    "2 👍",
+    "2 🙂 thanks",
 ]
 #: Two letters, two numbers, or a letter and a number: not guessed at.
 AMBIGUOUS = ["B or C", "option B or C please", "2 or 3 please", "B of C", "optie 2 of 3 graag", "B or 2"]
