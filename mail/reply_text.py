@@ -10,6 +10,7 @@
    ";", and numbers also by spaces ("3 7").  A line holding one letter or
    number and only polite words ("Option B please", "ik kies 2") is that
    letter or number; one naming several ("B or C") is not guessed at.
+   A greeting line above the first move ("Hi,") is passed over.
    Each part is read against the position the parts before it left.  The
    first line that is neither ends the moves; it and everything after it
    is a message to the other players, never a reason to refuse the moves.
@@ -66,6 +67,13 @@ _POLITE = re.compile(
 #: What may stand between the words of such a line (emoji included: "2 👍").
 _POLITE_MARKS = re.compile(
     r"[\s.,!?:()\[\]\"'\u2018\u2019\u201c\u201d\u2600-\u27bf\ufe0f\u200d\U0001f300-\U0001faff-]+"
+)
+#: A greeting alone on a line ("Hi,", "Hoi allemaal!", "Dear Alta,"), in
+#: the site's languages: above the moves it is no message to read.
+_GREETING = re.compile(
+    r"^\s*(?:hi|hello|hey|dear|hallo|hoi|beste|goedemorgen|goedemiddag|goedenavond|"
+    r"good\s+(?:morning|afternoon|evening)|ciao|salve|buongiorno|buonasera)\b(?:\s+[\w'-]+){0,3}\s*[,.!:]*\s*$",
+    re.IGNORECASE,
 )
 _CHOICE = re.compile(r"^#?([A-Za-z]|\d{1,3})$")
 #: Words that join choices the player hesitates between ("B or C"; "3
@@ -202,6 +210,10 @@ def read_reply(rules, state, seat: int, text: str, *, turns=whole_turns) -> Repl
     lines = text.split("\n")
     reply = Reply()
     blind = Blind(rules, state, seat, lambda world, part: _played(rules, world, seat, part))
+    # A greeting above the first move is passed over; with no move below
+    # it, it opens the message as written (the reason is the next line's,
+    # or its own when it is the only line).
+    greeting: tuple[int, NotationError] | None = None
     for number, written in enumerate(lines):
         # Read as ASCII; the message below the moves keeps what was written.
         line = half_width(written)
@@ -227,10 +239,18 @@ def read_reply(rules, state, seat: int, text: str, *, turns=whole_turns) -> Repl
                 raise hesitant
             moves, state = _line_moves(rules, state, seat, parts, turns, blind)
         except NotationError as error:
+            if not reply.moves and greeting is None and _GREETING.match(line):
+                greeting = (number, error)
+                continue
+            if greeting is not None and not reply.moves:
+                number = greeting[0]  # the message as written; the reason is the line below it
             reply.message = "\n".join(lines[number:]).strip()
             reply.stop_error = error
             break
         reply.moves.extend(moves)
+    if greeting is not None and not reply.moves and not reply.message:
+        reply.message = "\n".join(lines[greeting[0] :]).strip()
+        reply.stop_error = greeting[1]
     return reply
 
 

@@ -78,3 +78,32 @@ def test_a_full_width_reply_by_mail_is_played(game, now, django_capture_on_commi
         record = inbound_email_process(raw=raw, source="test", now=now)
     assert record.outcome == InboundEmail.Outcome.ACCEPTED, record.detail
     assert record.move.text == options[0][0]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "Hi,\n\n2\n\nCheers, Jan",
+        "Hoi allemaal,\n2",
+        "Dear Alta,\n\n2" + QUOTED,
+        "Goedemorgen!\n2.\nGroet, Jan",
+        "Ciao,\n2",
+    ],
+)
+def test_a_greeting_above_the_move_is_not_read_as_the_move(body):
+    rules, state, seat = _alta()
+    reply = _read(body)
+    assert reply.moves == [rules.move_options(state, seat)[1][0]], reply
+    assert not reply.message.lower().startswith(("hi", "hoi", "dear", "goedemorgen", "ciao")), reply
+
+
+def test_a_greeting_above_words_that_are_no_move_stays_with_them():
+    """Without a move below it the greeting is part of the message (chat
+    from a waiting player keeps it; a refusal quotes the first line)."""
+    reply = _read("Hi all,\n\nsorry for the slow moves this week")
+    assert reply.moves == [] and reply.message.startswith("Hi all,") and reply.stop_error is not None
+    assert "sorry" in str(reply.stop_error)  # why the line below it is no move
+    hesitant = _read("Hi,\nB or C")
+    assert hesitant.message.startswith("Hi,") and "more than one" in str(hesitant.stop_error)
+    lone = _read("Hello!")
+    assert lone.moves == [] and lone.message == "Hello!" and lone.stop_error is not None
