@@ -68,6 +68,14 @@ _POLITE = re.compile(
 _POLITE_MARKS = re.compile(
     r"[\s.,!?:()\[\]\"'\u2018\u2019\u201c\u201d\u2600-\u27bf\ufe0f\u200d\U0001f300-\U0001faff-]+"
 )
+#: Courtesy before or after a move ("take denar 8 please", "Please: 3",
+#: "A white -> 6, thanks!"), English, Dutch and Italian; never a move's word.
+_COURTESY = (
+    r"(?:please|pls|plz|graag|alsjeblieft|alstublieft|a\.?u\.?b\.?|thanks|thank\s+you|thx|bedankt|"
+    r"dank\s+je(?:\s+wel)?|per\s+favore|grazie)"
+)
+_COURTESY_FIRST = re.compile(rf"^\s*(?:{_COURTESY}\b[\s,.!:]*)+", re.IGNORECASE)
+_COURTESY_LAST = re.compile(rf"(?:[\s,.!:;]*\b{_COURTESY})+[\s,.!]*$", re.IGNORECASE)
 #: A greeting alone on a line ("Hi,", "Hoi allemaal!", "Dear Alta,"), in
 #: the site's languages: above the moves it is no message to read.
 _GREETING = re.compile(
@@ -127,6 +135,14 @@ def _several_choices(line: str) -> NotationError | None:
         gettext_noop('"%(part)s" names more than one choice: reply with just one letter or one option number.'),
         part=line.strip(),
     )
+
+
+def without_courtesy(line: str) -> str:
+    """``line`` without the courtesy words before and after what it says
+    ("take denar 8, please": "take denar 8"); a line of courtesy alone
+    ("Thanks!") stays as it is, a message."""
+    trimmed = _COURTESY_LAST.sub("", _COURTESY_FIRST.sub("", line))
+    return trimmed if trimmed.strip() else line
 
 
 def clean_reply(text: str) -> str:
@@ -215,8 +231,9 @@ def read_reply(rules, state, seat: int, text: str, *, turns=whole_turns) -> Repl
     # or its own when it is the only line).
     greeting: tuple[int, NotationError] | None = None
     for number, written in enumerate(lines):
-        # Read as ASCII; the message below the moves keeps what was written.
-        line = half_width(written)
+        # Read as ASCII, without "please"; the message below the moves
+        # keeps what was written.
+        line = without_courtesy(half_width(written))
         # The game cuts a part into its moves as the game page does
         # ("sell 4, bridge 31, 12 pink grey pay 5" is four in Atlantis).
         # A lone letter or number in polite words is one part, whole: the

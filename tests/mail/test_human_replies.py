@@ -107,3 +107,17 @@ def test_a_greeting_above_words_that_are_no_move_stays_with_them():
     assert hesitant.message.startswith("Hi,") and "more than one" in str(hesitant.stop_error)
     lone = _read("Hello!")
     assert lone.moves == [] and lone.message == "Hello!" and lone.stop_error is not None
+
+
+@pytest.mark.parametrize("slug", ["alta", "alhambra", "atlantis", "alpaca"])
+@pytest.mark.parametrize(
+    "wrapped", ["{} please", "{}, thanks!", "Please: {}", "{} graag", "{}, alsjeblieft.", "{} grazie"]
+)
+def test_a_move_with_please_or_thanks_around_it_is_that_move(slug, wrapped):
+    rules = get_rules(slug)
+    state = rules.setup(2, 1)
+    seat = min(rules.to_move(state))
+    text, move = rules.move_options(state, seat)[0]
+    reply = read_reply(rules, state, seat, clean_reply(wrapped.format(text)))
+    assert len(reply.moves) == 1 and reply.message == "", reply
+    assert rules.parse_move(state, seat, reply.moves[0]) == move
