@@ -7,7 +7,7 @@
 2. ``read_reply`` reads the moves from the top: the first lines that parse
    as the game's notation, as option numbers or as the letter of a whole
    turn the mail listed (``turns``); one or more per line, separated by
-   ";", and numbers also by spaces ("3 7").  A line holding one letter or
+   ";", and numbers also by spaces, "and" or "then" ("3 7", "3 and 7").  A line holding one letter or
    number and only polite words ("Option B please", "ik kies 2") is that
    letter or number; one naming several ("B or C") is not guessed at.
    A greeting line above the first move ("Hi,") is passed over.
@@ -88,7 +88,10 @@ _CHOICE = re.compile(r"^#?([A-Za-z]|\d{1,3})$")
 #: 7", one after the other, is two steps).
 _BETWEEN = re.compile(r"\b(?:or|of)\b", re.IGNORECASE)
 _SEPARATORS = re.compile(r";")
-_NUMBERS = re.compile(r"^\s*#?\d{1,3}(?:[\s,]+#?\d{1,3})+\s*$")
+#: What parts option numbers taken one after the other ("3 7", "3, 7",
+#: "3 and then 7", "3 en 7").
+_NUMBER_GAP = r"(?:\s*,?\s+(?:and|en)(?:\s+(?:then|dan))?\s+|\s*,?\s+(?:then|dan)\s+|[\s,]+)"
+_NUMBERS = re.compile(rf"^\s*#?\d{{1,3}}(?:{_NUMBER_GAP}#?\d{{1,3}})+\s*[.!]?\s*$", re.IGNORECASE)
 
 
 #: Characters that show as nothing (zero-width spaces and joiners, the
@@ -275,7 +278,7 @@ def _pieces(part: str) -> list[str]:
     """A part of a line as moves: "3 7" is two option numbers."""
     part = part.strip()
     if _NUMBERS.match(part):
-        return [number for number in re.split(r"[\s,]+", part) if number]
+        return re.findall(r"#?\d{1,3}", part)
     return [part] if part else []
 
 

@@ -121,3 +121,12 @@ def test_a_move_with_please_or_thanks_around_it_is_that_move(slug, wrapped):
     reply = read_reply(rules, state, seat, clean_reply(wrapped.format(text)))
     assert len(reply.moves) == 1 and reply.message == "", reply
     assert rules.parse_move(state, seat, reply.moves[0]) == move
+
+
+@pytest.mark.parametrize("body", ["1 2", "1 and 2", "1 en 2", "1, then 2", "1 and then 2", "1 en dan 2", "1, 2."])
+def test_two_option_numbers_joined_by_and_or_then_are_read_step_after_step(body):
+    rules, state, seat = _alta()
+    first = rules.move_options(state, seat)[0][0]
+    after = rules.apply(state, seat, rules.parse_move(state, seat, first)).state
+    second = rules.move_options(after, seat)[1][0]
+    assert _read(body).moves == [first, second]
