@@ -26,6 +26,7 @@ from mailparser_reply import EmailReplyParser
 
 from games.engine import EngineError, IllegalMove, NotationError, gettext_noop
 from games.engine.blind import REFUSAL, Blind
+from games.engine.message import Notation
 
 from .turns import TURN_LETTER, turn_for_letter, whole_turns
 
@@ -83,6 +84,9 @@ _GREETING = re.compile(
     r"good\s+(?:morning|afternoon|evening)|ciao|salve|buongiorno|buonasera)\b(?:\s+[\w'-]+){0,3}\s*[,.!:]*\s*$",
     re.IGNORECASE,
 )
+#: A line of the mail's lists copied into the reply: "2. wheat field D4",
+#: "B. settlement D4; take 1 tavern D3".
+_COPIED = re.compile(r"^\s*(?:(\d{1,3})|([A-Za-z]))[.)]\s+(\S.*)$")
 _CHOICE = re.compile(r"^#?([A-Za-z]|\d{1,3})$")
 #: Words that join choices the player hesitates between ("B or C"; "3
 #: 7", one after the other, is two steps).
@@ -237,6 +241,15 @@ def read_reply(rules, state, seat: int, text: str, *, turns=whole_turns) -> Repl
         # Read as ASCII, without "please"; the message below the moves
         # keeps what was written.
         line = without_courtesy(half_width(written))
+        if not blind.revealed and seat in rules.to_move(state):
+            # Before anything was turned up: the real position is the one
+            # the mail listed from.
+            try:
+                line = _copied_line(rules, state, seat, line, turns)
+            except NotationError as error:
+                reply.message = "\n".join(lines[number:]).strip()
+                reply.stop_error = error
+                break
         # The game cuts a part into its moves as the game page does
         # ("sell 4, bridge 31, 12 pink grey pay 5" is four in Atlantis).
         # A lone letter or number in polite words is one part, whole: the
@@ -272,6 +285,61 @@ def read_reply(rules, state, seat: int, text: str, *, turns=whole_turns) -> Repl
         reply.message = "\n".join(lines[greeting[0] :]).strip()
         reply.stop_error = greeting[1]
     return reply
+
+
+def _copied_line(rules, state, seat: int, line: str, turns) -> str:
+    """A line copied from the mail's lists ("2. wheat field D4") as its
+    number or letter when the move written after it is the one listed
+    there; any other line as it is.
+
+    :raises NotationError: the number names another option than the move
+        written after it (which one is meant is not guessed)."""
+    copied = _COPIED.match(line)
+    if not copied:
+        return line
+    number, letter, written = copied.groups()
+    if letter:
+        turn = turn_for_letter(rules, state, seat, letter, turns=turns)
+        return letter if turn is not None and _same_moves(rules, state, seat, written, turn.steps) else line
+    options = rules.move_options(state, seat)
+    if not 1 <= int(number) <= len(options):
+        return line
+    listed = options[int(number) - 1][0]
+    if _same_moves(rules, state, seat, written, (listed,)):
+        return number
+    # A move, but another one; unless the line, number and all, is a move
+    # of the game's notation (Atlantis: "12. pink" moves the pawn on 12).
+    if _same_moves(rules, state, seat, written, (written,)) and not _same_moves(rules, state, seat, line, (line,)):
+        raise NotationError(
+            gettext_noop(
+                '"%(line)s": option %(number)s is %(option)s, not %(written)s. '
+                "Reply with the option number alone or the move alone."
+            ),
+            line=line.strip(),
+            number=int(number),
+            option=Notation(listed),
+            written=written.strip(),
+        )
+    return line
+
+
+def _same_moves(rules, state, seat: int, written: str, listed: tuple[str, ...]) -> bool:
+    """Does ``written`` (one or more moves, cut as the game cuts a line)
+    play as the ``listed`` moves, step by step, from ``state``?"""
+    parts = rules.split_turn_text(written) or [written]
+    if len(parts) != len(listed):
+        return False
+    for index, (part, step) in enumerate(zip(parts, listed, strict=True)):
+        if index and seat not in rules.to_move(state):
+            return False
+        try:
+            move = rules.parse_move(state, seat, part)
+            if move != rules.parse_move(state, seat, step):
+                return False
+            state = rules.apply(state, seat, move).state
+        except EngineError:
+            return False
+    return True
 
 
 def _pieces(part: str) -> list[str]:

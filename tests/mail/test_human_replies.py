@@ -130,3 +130,36 @@ def test_two_option_numbers_joined_by_and_or_then_are_read_step_after_step(body)
     after = rules.apply(state, seat, rules.parse_move(state, seat, first)).state
     second = rules.move_options(after, seat)[1][0]
     assert _read(body).moves == [first, second]
+
+
+def test_an_option_line_copied_from_the_mail_plays_that_option():
+    rules, state, seat = _alta()
+    options = rules.move_options(state, seat)
+    shown = options[1][0].replace("_", " ")  # as the mail writes it: "wheat field D4"
+    for body in (f"2. {shown}", f"  2) {shown}", f"2. {options[1][0]}\nthanks"):
+        reply = _read(body)
+        assert reply.moves == [options[1][0]], (body, reply)
+    alhambra = get_rules("alhambra")
+    start = alhambra.setup(2, 1)
+    first = min(alhambra.to_move(start))
+    text = alhambra.move_options(start, first)[1][0]
+    assert read_reply(alhambra, start, first, f"2. {text}").moves == [text]
+
+
+def test_a_whole_turn_line_copied_from_the_mail_plays_that_turn():
+    rules, state, seat = _alta()
+    turn = whole_turns(rules, state, seat)[1]
+    assert _read(f"{turn.letter}. " + turn.text.replace("_", " ")).moves == list(turn.steps)
+
+
+def test_a_copied_option_line_whose_number_and_move_disagree_is_refused_with_both():
+    """ "1. wheat field D4" when option 1 is another move: which one is meant
+    is not guessed; the refusal names what option 1 is."""
+    from games.i18n import error_text
+
+    rules, state, seat = _alta()
+    options = rules.move_options(state, seat)
+    reply = _read(f"1. {options[1][0]}")
+    assert reply.moves == [] and reply.stop_error is not None
+    said = error_text("alta", reply.stop_error)
+    assert "option 1 is" in said and "not" in said, said
