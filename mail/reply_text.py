@@ -7,10 +7,13 @@
 2. ``read_reply`` reads the moves from the top: the first lines that parse
    as the game's notation, as option numbers or as the letter of a whole
    turn the mail listed (``turns``); one or more per line, separated by
-   ";", and numbers also by spaces, "and" or "then" ("3 7", "3 and 7").  A line holding one letter or
-   number and only polite words ("Option B please", "ik kies 2") is that
-   letter or number; one naming several ("B or C") is not guessed at.
-   A greeting line above the first move ("Hi,") is passed over.
+   ";", and numbers also by spaces, "and" or "then" ("3 7", "3 and 7").
+   A line holding one letter or number and only polite words ("Option B
+   please", "ik kies 2") is that letter or number; one naming several ("B
+   or C") is not guessed at.  A line copied from the mail's lists ("2.
+   wheat field D4") is its number when the two agree.  Full-width
+   characters read as ASCII, "please" and "thanks" around a move are
+   passed over, and so is a greeting line above the first move ("Hi,").
    Each part is read against the position the parts before it left.  The
    first line that is neither ends the moves; it and everything after it
    is a message to the other players, never a reason to refuse the moves.
