@@ -7,10 +7,16 @@
 2. ``read_reply`` reads the moves from the top: the first lines that parse
    as the game's notation, as option numbers or as the letter of a whole
    turn the mail listed (``turns``); one or more per line, separated by
-   ";", and numbers also by spaces ("3 7").  Each part is read against the
-   position the parts before it left.  The first line that is neither ends the moves; it and
-   everything after it is a message to the other players, never a reason
-   to refuse the moves.
+   ";", and numbers also by spaces, "and" or "then" ("3 7", "3 and 7").
+   A line holding one letter or number and only polite words ("Option B
+   please", "ik kies 2") is that letter or number; one naming several ("B
+   or C") is not guessed at.  A line copied from the mail's lists ("2.
+   wheat field D4") is its number when the two agree.  Full-width
+   characters read as ASCII, "please" and "thanks" around a move are
+   passed over, and so is a greeting line above the first move ("Hi,").
+   Each part is read against the position the parts before it left.  The
+   first line that is neither ends the moves; it and everything after it
+   is a message to the other players, never a reason to refuse the moves.
 """
 
 from __future__ import annotations
@@ -23,6 +29,7 @@ from mailparser_reply import EmailReplyParser
 
 from games.engine import EngineError, IllegalMove, NotationError, gettext_noop
 from games.engine.blind import REFUSAL, Blind
+from games.engine.message import Notation
 
 from .turns import TURN_LETTER, turn_for_letter, whole_turns
 
@@ -52,8 +59,46 @@ _RULE = re.compile(r"^\s*-{20,}\s*$")
 #: Lines shorter than this are not compared with our mails ("1", "ok").
 _COMPARED = 12
 OPTION = re.compile(r"^\s*(?:option|optie)?\s*#?(\d{1,3})\s*[.)]?\s*$", re.IGNORECASE)
+#: Words around a letter or an option number that add nothing to it
+#: ("Option B please", "ik kies optie 2, graag", "OK, 2", "Zet: B"),
+#: English and Dutch; "optie2" is one of them and its number.
+_POLITE = re.compile(
+    r"\b(?:i\s+choose|i\s+pick|ik\s+kies|option|optie|choice|keuze|number|nummer|nr|turn|beurt|"
+    r"my\s+move|mijn\s+zet|move|zet|ok|okay|oke|oké|yes|ja|"
+    r"please|pls|graag|alsjeblieft|alstublieft|a\.?u\.?b|thanks|thank\s+you|dank\s+je|bedankt)(?:\b|(?=\d))",
+    re.IGNORECASE,
+)
+#: What may stand between the words of such a line (emoji included: "2 👍").
+_POLITE_MARKS = re.compile(
+    r"[\s.,!?:()\[\]\"'\u2018\u2019\u201c\u201d\u2600-\u27bf\ufe0f\u200d\U0001f300-\U0001faff-]+"
+)
+#: Courtesy before or after a move ("take denar 8 please", "Please: 3",
+#: "A white -> 6, thanks!"), English, Dutch and Italian; never a move's word.
+_COURTESY = (
+    r"(?:please|pls|plz|graag|alsjeblieft|alstublieft|a\.?u\.?b\.?|thanks|thank\s+you|thx|bedankt|"
+    r"dank\s+je(?:\s+wel)?|per\s+favore|grazie)"
+)
+_COURTESY_FIRST = re.compile(rf"^\s*(?:{_COURTESY}\b[\s,.!:]*)+", re.IGNORECASE)
+_COURTESY_LAST = re.compile(rf"(?:[\s,.!:;]*\b{_COURTESY})+[\s,.!]*$", re.IGNORECASE)
+#: A greeting alone on a line ("Hi,", "Hoi allemaal!", "Dear Alta,"), in
+#: the site's languages: above the moves it is no message to read.
+_GREETING = re.compile(
+    r"^\s*(?:hi|hello|hey|dear|hallo|hoi|beste|goedemorgen|goedemiddag|goedenavond|"
+    r"good\s+(?:morning|afternoon|evening)|ciao|salve|buongiorno|buonasera)\b(?:\s+[\w'-]+){0,3}\s*[,.!:]*\s*$",
+    re.IGNORECASE,
+)
+#: A line of the mail's lists copied into the reply: "2. wheat field D4",
+#: "B. settlement D4; take 1 tavern D3".
+_COPIED = re.compile(r"^\s*(?:(\d{1,3})|([A-Za-z]))[.)]\s+(\S.*)$")
+_CHOICE = re.compile(r"^#?([A-Za-z]|\d{1,3})$")
+#: Words that join choices the player hesitates between ("B or C"; "3
+#: 7", one after the other, is two steps).
+_BETWEEN = re.compile(r"\b(?:or|of)\b", re.IGNORECASE)
 _SEPARATORS = re.compile(r";")
-_NUMBERS = re.compile(r"^\s*#?\d{1,3}(?:[\s,]+#?\d{1,3})+\s*$")
+#: What parts option numbers taken one after the other ("3 7", "3, 7",
+#: "3 and then 7", "3 en 7").
+_NUMBER_GAP = r"(?:\s*,?\s+(?:and|en)(?:\s+(?:then|dan))?\s+|\s*,?\s+(?:then|dan)\s+|[\s,]+)"
+_NUMBERS = re.compile(rf"^\s*#?\d{{1,3}}(?:{_NUMBER_GAP}#?\d{{1,3}})+\s*[.!]?\s*$", re.IGNORECASE)
 
 
 #: Characters that show as nothing (zero-width spaces and joiners, the
@@ -61,9 +106,53 @@ _NUMBERS = re.compile(r"^\s*#?\d{1,3}(?:[\s,]+#?\d{1,3})+\s*$")
 _INVISIBLE = re.compile("[\u200b-\u200d\u2060\ufeff]")
 
 
+#: Full-width forms ("２", "Ｂ", "Ｄ４", "．", a keyboard set for Japanese or
+#: Chinese) as the ASCII characters they show, and the ideographic space.
+_FULL_WIDTH = {code: code - 0xFEE0 for code in range(0xFF01, 0xFF5F)} | {0x3000: ord(" ")}
+
+
+def half_width(text: str) -> str:
+    """``text`` with full-width letters, digits and signs as ASCII."""
+    return text.translate(_FULL_WIDTH)
+
+
 def without_invisibles(text: str) -> str:
     """``text`` without characters that show as nothing."""
     return _INVISIBLE.sub("", text)
+
+
+def named_choice(line: str) -> str | None:
+    """The one letter or option number ``line`` names with nothing but
+    polite words and punctuation around it ("Option B please": "B";
+    "ik kies 2.": "2"), else ``None``: a line with two of them ("B or
+    C", "2 3") or any other word is not guessed at."""
+    words = [word for word in _POLITE_MARKS.split(_POLITE.sub(" ", half_width(line))) if word]
+    found = _CHOICE.match(words[0]) if len(words) == 1 else None
+    return found.group(1) if found else None
+
+
+def _several_choices(line: str) -> NotationError | None:
+    """Why ``line`` is not read, when it names two or more letters or
+    option numbers joined by "or" ("B or C", "optie 2 of 3"): which
+    one is meant is not guessed at, and the game's notation not asked (it
+    would call "b or c" an unknown card); ``None`` for any other line."""
+    if not _BETWEEN.search(line):
+        return None
+    words = [word for word in _POLITE_MARKS.split(_POLITE.sub(" ", _BETWEEN.sub(" ", line))) if word]
+    if len(words) < 2 or not all(_CHOICE.match(word) for word in words):
+        return None
+    return NotationError(
+        gettext_noop('"%(part)s" names more than one choice: reply with just one letter or one option number.'),
+        part=line.strip(),
+    )
+
+
+def without_courtesy(line: str) -> str:
+    """``line`` without the courtesy words before and after what it says
+    ("take denar 8, please": "take denar 8"); a line of courtesy alone
+    ("Thanks!") stays as it is, a message."""
+    trimmed = _COURTESY_LAST.sub("", _COURTESY_FIRST.sub("", line))
+    return trimmed if trimmed.strip() else line
 
 
 def clean_reply(text: str) -> str:
@@ -147,32 +236,120 @@ def read_reply(rules, state, seat: int, text: str, *, turns=whole_turns) -> Repl
     lines = text.split("\n")
     reply = Reply()
     blind = Blind(rules, state, seat, lambda world, part: _played(rules, world, seat, part))
-    for number, line in enumerate(lines):
+    # A greeting above the first move is passed over; with no move below
+    # it, it opens the message as written (the reason is the next line's,
+    # or its own when it is the only line).
+    greeting: tuple[int, NotationError] | None = None
+    for number, written in enumerate(lines):
+        # Read as ASCII, without "please"; the message below the moves
+        # keeps what was written.
+        line = without_courtesy(half_width(written))
+        if not blind.revealed and seat in rules.to_move(state):
+            # Before anything was turned up: the real position is the one
+            # the mail listed from.
+            try:
+                line = _copied_line(rules, state, seat, line, turns)
+            except NotationError as error:
+                reply.message = "\n".join(lines[number:]).strip()
+                reply.stop_error = error
+                break
         # The game cuts a part into its moves as the game page does
         # ("sell 4, bridge 31, 12 pink grey pay 5" is four in Atlantis).
-        parts = [
-            piece
-            for part in _SEPARATORS.split(line)
-            for move in (rules.split_turn_text(part) or [part] if part.strip() else [])
-            for piece in _pieces(move)
-        ]
+        # A lone letter or number in polite words is one part, whole: the
+        # game's cutting would part "B, please" at its comma.
+        parts = (
+            [line.strip()]
+            if named_choice(line)
+            else [
+                piece
+                for part in _SEPARATORS.split(line)
+                for move in (rules.split_turn_text(part) or [part] if part.strip() else [])
+                for piece in _pieces(move)
+            ]
+        )
         if not parts:
             continue  # blank lines around and between moves
         try:
+            hesitant = _several_choices(line)
+            if hesitant is not None:
+                raise hesitant
             moves, state = _line_moves(rules, state, seat, parts, turns, blind)
         except NotationError as error:
+            if not reply.moves and greeting is None and _GREETING.match(line):
+                greeting = (number, error)
+                continue
+            if greeting is not None and not reply.moves:
+                number = greeting[0]  # the message as written; the reason is the line below it
             reply.message = "\n".join(lines[number:]).strip()
             reply.stop_error = error
             break
         reply.moves.extend(moves)
+    if greeting is not None and not reply.moves and not reply.message:
+        reply.message = "\n".join(lines[greeting[0] :]).strip()
+        reply.stop_error = greeting[1]
     return reply
+
+
+def _copied_line(rules, state, seat: int, line: str, turns) -> str:
+    """A line copied from the mail's lists ("2. wheat field D4") as its
+    number or letter when the move written after it is the one listed
+    there; any other line as it is.
+
+    :raises NotationError: the number names another option than the move
+        written after it (which one is meant is not guessed)."""
+    copied = _COPIED.match(line)
+    if not copied:
+        return line
+    number, letter, written = copied.groups()
+    if letter:
+        turn = turn_for_letter(rules, state, seat, letter, turns=turns)
+        return letter if turn is not None and _same_moves(rules, state, seat, written, turn.steps) else line
+    options = rules.move_options(state, seat)
+    if not 1 <= int(number) <= len(options):
+        return line
+    listed = options[int(number) - 1][0]
+    if _same_moves(rules, state, seat, written, (listed,)):
+        return number
+    # A move, but another one; unless the line, number and all, is a move
+    # of the game's notation (Atlantis: "12. pink" moves the pawn on 12).
+    if _same_moves(rules, state, seat, written, (written,)) and not _same_moves(rules, state, seat, line, (line,)):
+        raise NotationError(
+            gettext_noop(
+                '"%(line)s": option %(number)s is %(option)s, not %(written)s. '
+                "Reply with the option number alone or the move alone."
+            ),
+            line=line.strip(),
+            number=int(number),
+            option=Notation(listed),
+            written=written.strip(),
+        )
+    return line
+
+
+def _same_moves(rules, state, seat: int, written: str, listed: tuple[str, ...]) -> bool:
+    """Does ``written`` (one or more moves, cut as the game cuts a line)
+    play as the ``listed`` moves, step by step, from ``state``?"""
+    parts = rules.split_turn_text(written) or [written]
+    if len(parts) != len(listed):
+        return False
+    for index, (part, step) in enumerate(zip(parts, listed, strict=True)):
+        if index and seat not in rules.to_move(state):
+            return False
+        try:
+            move = rules.parse_move(state, seat, part)
+            if move != rules.parse_move(state, seat, step):
+                return False
+            state = rules.apply(state, seat, move).state
+        except EngineError:
+            return False
+    return True
 
 
 def _pieces(part: str) -> list[str]:
     """A part of a line as moves: "3 7" is two option numbers."""
     part = part.strip()
     if _NUMBERS.match(part):
-        return [number for number in re.split(r"[\s,]+", part) if number]
+        return re.findall(r"#?\d{1,3}", part)
     return [part] if part else []
 
 
@@ -182,14 +359,41 @@ def _expanded(rules, state, seat: int, part: str, turns, blind: Blind) -> list[s
     :raises IllegalMove: ``REFUSAL``, a letter after a move turned up cards
         the player had not seen: the list it would name is worked out from
         them, so which turn it names (or whether any) would tell them."""
-    letter = TURN_LETTER.match(part)
+    choice = named_choice(part)
+    letter = TURN_LETTER.match(choice) if choice else None
     if letter and seat in rules.to_move(state):
         if blind.revealed:
             raise IllegalMove(REFUSAL)
         turn = turn_for_letter(rules, state, seat, letter.group(1), turns=turns)
         if turn is not None:
             return list(turn.steps)
+        # A bare letter may be the game's own word ("b": Alta's blind
+        # merchant); one in polite words that is no move names a turn the
+        # mail did not list: say which it did, not "unknown card".
+        if part.strip() != choice and not _reads(rules, state, seat, part, blind):
+            raise _no_such_turn(letter.group(1).upper(), turns(rules, state, seat))
     return [part]
+
+
+def _no_such_turn(letter: str, listed: list) -> NotationError:
+    """Why ``letter`` names no whole turn, with the letters of those that
+    the mail listed (``listed``; worked out from what the player sees)."""
+    if not listed:
+        return NotationError(
+            gettext_noop(
+                "There is no whole turn %(letter)s: none are listed for this position. "
+                "Reply with an option number or a move."
+            ),
+            letter=letter,
+        )
+    return NotationError(
+        gettext_noop(
+            "There is no whole turn %(letter)s in the list: reply with one of its letters (%(letters)s), "
+            "an option number or a move."
+        ),
+        letter=letter,
+        letters=", ".join(turn.letter for turn in listed),
+    )
 
 
 def _line_moves(rules, state, seat: int, parts: list[str], turns, blind: Blind):
@@ -247,7 +451,8 @@ def _not_a_move(rules, state, seat: int, part: str) -> NotationError:
 
 def _option_text(rules, state, seat: int, part: str, blind: Blind) -> str:
     """An option number as the text of that option; any other part as itself."""
-    option = OPTION.match(part)
+    choice = named_choice(part)
+    option = OPTION.match(choice) if choice else None
     if not option:
         return part
     number = int(option.group(1))

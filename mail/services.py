@@ -66,8 +66,7 @@ from .invitation_replies import answer_invitation, answer_other
 from .models import InboundEmail, OutgoingEmail, ReplyToken
 from .outbox import notify_rejection, reply_token_for
 from .positions import listed_turns, same_choices, state_at
-from .reply_text import OPTION, Reply, read_reply
-from .turns import TURN_LETTER
+from .reply_text import Reply, named_choice, read_reply
 
 logger = logging.getLogger(__name__)
 MAX_RAW = 256 * 1024
@@ -683,10 +682,10 @@ def _waiting_chat(token: ReplyToken, body: str) -> str:
 
 def _names_a_move(text: str) -> bool:
     """Does ``text`` open with a line that names a move of a mail's list (a
-    whole turn's letter, an option number)?  Such a line, sent while
+    whole turn's letter, an option number, in polite words or not)?  Such a line, sent while
     waiting, answers an earlier position: refused, never chat."""
     first = next((line for line in text.split("\n") if line.strip()), "")
-    return bool(TURN_LETTER.match(first) or OPTION.match(first))
+    return named_choice(first) is not None
 
 
 def _reading(token: ReplyToken, body: str) -> Reply | None:

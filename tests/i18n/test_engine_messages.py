@@ -228,7 +228,7 @@ def test_atlantis_refusals_read_wholly_in_dutch():
     assert dutch == [
         "Verwacht werd de waarde van de tegel die je verkoopt (verkoop 4).",
         "Verwacht werd een waterplek (brug 27) als getal, niet 'here'.",
-        "Je hebt geen pion op 2.",
+        "Je hebt geen pion op 2; je pionnen staan op A.",
         "Je hebt geen pion op Atlantis.",
         "Je hebt maar 4 kaarten om mee te betalen, niet 99.",
         "De tol is 3 en er wordt niet teruggegeven: betaal zonder wat de tol niet nodig heeft (hiermee betaal je 8; "

@@ -9,9 +9,9 @@ few legal moves of the position.
 from __future__ import annotations
 
 from games.engine import NotationError
-from games.engine.message import Message, Notation, Term, gettext_noop, message
+from games.engine.message import Joined, Message, Notation, Term, gettext_noop, message
 
-from .components import CURRENCIES, TILES, Tile, card, cell_label
+from .components import CURRENCIES, CURRENCY_TERMS, TILES, Tile, card, cell_label, tile_term
 from .legal import legal_moves
 from .moves import Build, Buy, Done, Gift, Move, Place, Remove, Swap, Take
 from .notation import (
@@ -217,9 +217,29 @@ def _market_slot(state: AlhambraState, tokens: list[str]) -> int:
     if len(slots) == 1 and named:
         return slots[0]
     if named and not slots:
-        raise NotationError(gettext_noop("No building in the market matches that."))
+        raise NotationError(
+            gettext_noop("No building in the market matches that; the market has %(slots)s."), slots=_market(state)
+        )
     raise NotationError(
         gettext_noop("Say which slot you buy from (1-4, or the building's type), e.g. 'buy 2 with dirham 3+5'.")
+    )
+
+
+def _market(state: AlhambraState) -> Joined:
+    """The market's buildings, slot by slot (public, as the mail lists
+    them), for a refusal that names none of them."""
+    return Joined(
+        tuple(
+            message(
+                gettext_noop("slot %(slot)s (%(currency)s): %(tile)s"),
+                slot=slot + 1,
+                currency=CURRENCY_TERMS[slot],
+                tile=tile_term(tile),
+            )
+            for slot, tile in enumerate(state.market)
+            if tile is not None
+        ),
+        "; ",
     )
 
 

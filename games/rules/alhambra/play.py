@@ -28,6 +28,8 @@ _ON_DISPLAY = gettext_noop("on display")
 _IN_HAND = gettext_noop("in your hand")
 _FEW_ON_DISPLAY = gettext_noop("The display shows only %(count)s of %(card_name)s.")
 _FEW_IN_HAND = gettext_noop("You hold only %(count)s of %(card_name)s.")
+_DISPLAY_NOW = gettext_noop("On display now: %(card_names)s.")
+_DISPLAY_EMPTY = gettext_noop("The display is empty.")
 _TAKES = gettext_noop("%(seat)s takes %(names)s.")
 _BUYS_EXACT = gettext_noop("%(seat)s buys %(tile_label)s for %(currency)s %(names)s (exact: another action).")
 _BUYS = gettext_noop("%(seat)s buys %(tile_label)s for %(currency)s %(names)s.")
@@ -93,13 +95,17 @@ def apply_move(state: AlhambraState, seat: int, move: Move) -> Result:
     )
 
 
-def _remove_cards(have: tuple[int, ...], cards: tuple[int, ...], where: str, few: str) -> tuple[int, ...]:
+def _remove_cards(
+    have: tuple[int, ...], cards: tuple[int, ...], where: str, few: str, *, show: bool = False
+) -> tuple[int, ...]:
     """``have`` without ``cards``.
 
     :param where: where the cards should be, a template ("on display").
     :param few: what is said of a card named more often than ``have``
         holds it, a template with ``count`` and ``card_name`` ("You hold
         only 2 of denar 3."): "there is no denar 3" would be untrue.
+    :param show: the refusal ends by naming ``have`` (the display, which
+        everyone sees), so the player can name what is there next time.
     :raises IllegalMove: cards are missing; names every missing one (each
         once), so the player learns all they got wrong at once.
     """
@@ -116,10 +122,19 @@ def _remove_cards(have: tuple[int, ...], cards: tuple[int, ...], where: str, few
     said = [message(few, count=have.count(c), card_name=card_term(c)) for c in short]
     if absent:
         said.insert(0, _not_there(absent, where))
+    if show:
+        said.append(_shown(have))
     if len(said) == 1:
         raise IllegalMove(said[0])
     # Several sentences, read one after the other.
     raise IllegalMove(gettext_noop("%(first)s %(more)s"), first=said[0], more=joined(tuple(said[1:]), " "))
+
+
+def _shown(display: tuple[int, ...]) -> Message:
+    """The sentence naming the money on display, in its order."""
+    if not display:
+        return message(_DISPLAY_EMPTY)
+    return message(_DISPLAY_NOW, card_names=joined(tuple([card_term(c) for c in display])))
 
 
 def _not_there(absent: list[int], where: str) -> Message:
@@ -163,7 +178,7 @@ def _take(state: AlhambraState, seat: int, move: Take) -> Result:
         raise IllegalMove(gettext_noop("Name the money card(s) you take."))
     # Cards not on display are named before the sum is judged, as for a
     # payment: the total of cards that are not there is beside the point.
-    display = _remove_cards(state.display, cards, _ON_DISPLAY, _FEW_ON_DISPLAY)
+    display = _remove_cards(state.display, cards, _ON_DISPLAY, _FEW_ON_DISPLAY, show=True)
     total = sum(c % 10 for c in cards)
     if len(cards) > 1 and total > 5:
         raise IllegalMove(

@@ -12,7 +12,7 @@ moves or pass).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Literal, overload
+from typing import Any, Literal, NoReturn, overload
 
 from games.engine import IllegalMove
 from games.engine.message import Message, Term, gettext_noop, message
@@ -232,6 +232,20 @@ def legal(state: AtlantisState, seat: int) -> Sequence[Move]:
     return moves
 
 
+def _no_pawn(pawns: Sequence[int], origin: int) -> NoReturn:
+    """:raises IllegalMove: no pawn of the seat on ``origin``, naming where
+    its pawns that can still move stand (public; Atlantis as "A", as the
+    notation writes it)."""
+    standing = sorted({p for p in pawns if p != MAINLAND})
+    if not standing:
+        raise IllegalMove(gettext_noop("You have no pawn on %(position)s."), position=origin)
+    raise IllegalMove(
+        gettext_noop("You have no pawn on %(position)s; your pawns are on %(places)s."),
+        position=origin,
+        places=", ".join("A" if p == ATLANTIS else str(p) for p in standing),
+    )
+
+
 def trace(state: AtlantisState, seat: int, move: Go) -> int:
     """The destination of ``move``.
 
@@ -245,7 +259,7 @@ def trace(state: AtlantisState, seat: int, move: Go) -> int:
     if move.origin not in state.pawns[seat]:
         if move.origin == ATLANTIS:
             raise IllegalMove(gettext_noop("You have no pawn on Atlantis."))
-        raise IllegalMove(gettext_noop("You have no pawn on %(position)s."), position=move.origin)
+        _no_pawn(state.pawns[seat], move.origin)
     if not move.colours:
         raise IllegalMove(gettext_noop("Play at least one card to move a pawn."))
     hand = list(state.hands[seat])

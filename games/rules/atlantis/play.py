@@ -24,6 +24,8 @@ arrived (but nobody takes the 4 cards).
 
 from __future__ import annotations
 
+from typing import NoReturn
+
 from games.engine import Event, IllegalMove, Rng
 from games.engine.message import Joined, Notation, Term, gettext_noop, message
 
@@ -216,6 +218,22 @@ def apply_sell(state: AtlantisState, seat: int, move: Sell) -> tuple[AtlantisSta
     return state.evolve(**changes), events
 
 
+def _no_gap(state: AtlantisState, position: int) -> NoReturn:
+    """:raises IllegalMove: no water at ``position``, naming the water
+    still without a bridge (the road is public), each gap by its
+    positions ("4-5")."""
+    open_water = [
+        str(g.first) if g.first == g.last else f"{g.first}-{g.last}" for g in state.road.gaps if not g.bridged
+    ]
+    if not open_water:
+        raise IllegalMove(gettext_noop("There is no water gap at position %(position)s."), position=position)
+    raise IllegalMove(
+        gettext_noop("There is no water gap at position %(position)s; water without a bridge: %(gaps)s."),
+        position=position,
+        gaps=", ".join(open_water),
+    )
+
+
 def apply_bridge(state: AtlantisState, seat: int, move: BuildBridge) -> tuple[AtlantisState, list[Event]]:
     if state.phase not in (START, BRIDGE):
         raise IllegalMove(gettext_noop("The bridge must be built before you move a pawn."))
@@ -223,7 +241,7 @@ def apply_bridge(state: AtlantisState, seat: int, move: BuildBridge) -> tuple[At
         raise IllegalMove(gettext_noop("You have already built your bridge."))
     gap = state.road.gap_at(move.position)
     if gap is None:
-        raise IllegalMove(gettext_noop("There is no water gap at position %(position)s."), position=move.position)
+        _no_gap(state, move.position)
     if gap.bridged:
         raise IllegalMove(
             gettext_noop("The gap at %(first)s already has a bridge.")
@@ -320,6 +338,18 @@ def apply_go(state: AtlantisState, seat: int, move: Go) -> tuple[AtlantisState, 
     return finish_move(state, seat, events)
 
 
+def _no_tile_to_pay(own: tuple[int, ...], value: int) -> NoReturn:
+    """:raises IllegalMove: no (further) tile of ``value``, naming the
+    values of the tiles the seat has collected (public, a copy of each)."""
+    if not own:
+        raise IllegalMove(gettext_noop("You have no (further) tile of value %(v)s to pay with."), v=value)
+    raise IllegalMove(
+        gettext_noop("You have no (further) tile of value %(v)s to pay with (your values: %(have)s)."),
+        v=value,
+        have=", ".join(str(v) for v in sorted(tile_value(t) for t in own)),
+    )
+
+
 def check_payment(state: AtlantisState, seat: int, move: Pay) -> None:
     """:raises IllegalMove: items not owned, too little, a needless item, or
     an overpayment while an exact payment exists."""
@@ -331,7 +361,7 @@ def check_payment(state: AtlantisState, seat: int, move: Pay) -> None:
         if type(v) is not int:
             raise IllegalMove(gettext_noop("A payment is tile values and card colours."))
         if not 1 <= v <= 7 or counts[v] <= 0:
-            raise IllegalMove(gettext_noop("You have no (further) tile of value %(v)s to pay with."), v=v)
+            _no_tile_to_pay(state.tiles[seat], v)
         counts[v] -= 1
     hand = list(state.hands[seat])
     for c in move.cards:

@@ -63,13 +63,43 @@ def test_only_cards_on_display_can_be_taken():
         RULES.apply(state, 0, Take(cards("denar 4")))
 
 
+@pytest.mark.parametrize(
+    ("language", "text", "said"),
+    [
+        ("en", "take ducat 1", "There is no ducat 1 on display. On display now: denar 1, dirham 2, ducat 4, florin 9."),
+        (
+            "nl",
+            "neem dukaat 1",
+            "Er is geen dukaat 1 in het open geld. In het open geld ligt nu: denar 1, dirham 2, dukaat 4, gulden 9.",
+        ),
+        (
+            "en",
+            "take denar 1 + denar 1",
+            "The display shows only 1 of denar 1. On display now: denar 1, dirham 2, ducat 4, florin 9.",
+        ),
+    ],
+)
+def test_a_card_not_on_display_is_refused_with_what_is_on_display(language, text, said):
+    """The display is public: a player who names money that is not there
+    reads what is, so the next reply can be right."""
+    from django.utils import translation
+
+    from games.i18n import error_text
+
+    state = position(display="denar 1, dirham 2, ducat 4, florin 9")
+    with pytest.raises(IllegalMove) as refused:
+        RULES.apply_text(state, 0, text)
+    with translation.override(language):
+        assert error_text("alhambra", refused.value) == said
+
+
 def test_cards_not_on_display_are_named_before_the_total_is_judged():
     """Taking denar 9 and dirham 2 when no denar 9 is on display: the
     player first learns the card is not there, not that 11 is too much."""
     state = position(display="denar 1, dirham 2, ducat 4, florin 9")
     with pytest.raises(IllegalMove) as refused:
         RULES.apply_text(state, 0, "take denar 9 + dirham 2")
-    assert str(refused.value) == "There is no denar 9 on display."
+    assert str(refused.value) == "There is no denar 9 on display. On display now: denar 1, dirham 2, ducat 4, florin 9."
     # Every card there, but too much: the total is what is wrong.
     with pytest.raises(IllegalMove, match=r"at most 5 \(these total 11\)"):
         RULES.apply_text(state, 0, "take florin 9 + dirham 2")
@@ -229,7 +259,9 @@ def test_taking_more_copies_of_a_card_than_shown_says_how_many_are_shown():
     state = position(display="denar 2, dirham 2, ducat 4, florin 9")
     with pytest.raises(IllegalMove) as refused:
         RULES.apply_text(state, 0, "take denar 2 + denar 2")
-    assert str(refused.value) == "The display shows only 1 of denar 2."
+    assert str(refused.value) == (
+        "The display shows only 1 of denar 2. On display now: denar 2, dirham 2, ducat 4, florin 9."
+    )
 
 
 def test_overpaying_gives_no_change_and_ends_the_actions():

@@ -394,3 +394,33 @@ def test_the_example_list_counts_the_moves_it_leaves_out_as_moves():
     said = examples(state, 0).english()
     total = len(legal_moves(state, 0))
     assert total > 8 and said.endswith(f" (of {total} possible moves).") and "more)" not in said
+
+
+@pytest.mark.parametrize(
+    ("language", "text", "said"),
+    [
+        (
+            "en",
+            "buy garden with denar 3",
+            ["the market has slot 1 (denar): pavilion 8", "slot 4 (florin): chambers 10"],
+        ),
+        (
+            "nl",
+            "koop tuin met denar 3",
+            ["op de markt liggen vak 1 (denar): paviljoen 8", "vak 4 (gulden): vertrekken 10"],
+        ),
+    ],
+)
+def test_a_building_not_in_the_market_is_refused_with_what_is_there(language, text, said):
+    """The market is public: "buy garden" with no garden there says which
+    buildings are, slot by slot, not only that none matches."""
+    from django.utils import translation
+
+    from games.i18n import error_text
+
+    state = position(market=("pav8", "ser9", "arc9", "cha10"))
+    with pytest.raises(NotationError) as refused:
+        RULES.parse_move(state, 0, text)
+    with translation.override(language):
+        refusal = error_text("alhambra", refused.value)
+    assert all(part in refusal.lower() for part in said), refusal

@@ -115,3 +115,19 @@ def test_malformed_moves_are_refused_as_illegal():
         RULES.apply(state, 0, Go(0, (9,)))
     with pytest.raises(IllegalMove, match="Not an Atlantis move"):
         RULES.apply(state, 0, "A blue")
+
+
+def test_a_move_from_where_no_pawn_stands_says_where_the_pawns_are():
+    """Pawns are public: the refusal names where the player's own pawns
+    that can still move stand (Atlantis as "A"), so the next reply can be
+    right; English and Dutch."""
+    from django.utils import translation
+
+    from games.i18n import error_text
+
+    state = build("bl3@0 ye2 pk4@1 wh5@0", hands=["pk"])
+    with pytest.raises(IllegalMove) as refused:
+        RULES.apply(state, 0, Go(2, (PK,)))
+    assert str(refused.value) == "You have no pawn on 2; your pawns are on A, 1, 4."
+    with translation.override("nl"):
+        assert error_text("atlantis", refused.value) == "Je hebt geen pion op 2; je pionnen staan op A, 1, 4."

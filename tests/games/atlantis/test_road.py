@@ -208,3 +208,18 @@ def test_derived_road_data_always_matches_a_fresh_build():
                     assert road.toll(a, b) == sum(g.toll for g in road.crossed(a, b))
             moves = RULES.legal_moves(state, state.turn)
             state = RULES.apply(state, state.turn, chooser.choice(moves)).state
+
+
+def test_a_bridge_where_there_is_no_water_says_where_water_is():
+    """The road is public: the refusal names the gaps still without a
+    bridge; English and Dutch."""
+    from django.utils import translation
+
+    from games.i18n import error_text
+
+    state = build("bl3 . ye2 . . gy4 =1 wh6", hands=["wh"])
+    with pytest.raises(IllegalMove) as refused:
+        RULES.apply(state, 0, BuildBridge(3))
+    assert str(refused.value) == "There is no water gap at position 3; water without a bridge: 2, 4-5."
+    with translation.override("nl"):
+        assert error_text("atlantis", refused.value) == "Op positie 3 is geen water; water zonder brug: 2, 4-5."

@@ -176,3 +176,20 @@ def test_a_payment_in_any_order_is_taken_in_canonical_order():
     assert after.turn == 1 and tiles_text(after, 0) == "bl3"
     with pytest.raises(IllegalMove, match="tile values and card colours"):
         RULES.apply(state, 0, Pay(("two",), ()))
+
+
+def test_paying_with_a_tile_value_you_lack_names_the_values_you_have():
+    """Collected tiles are public: the refusal names their values, as the
+    sale's refusal does; English and Dutch."""
+    from django.utils import translation
+
+    from games.i18n import error_text
+
+    state = owing("gy bl pk pk", tiles="wh5 gn2")
+    with pytest.raises(IllegalMove) as refused:
+        RULES.apply(state, 0, Pay((4,), ()))
+    assert str(refused.value) == "You have no (further) tile of value 4 to pay with (your values: 2, 5)."
+    with translation.override("nl"):
+        assert error_text("atlantis", refused.value) == (
+            "Je hebt geen (andere) tegel met waarde 4 om mee te betalen (jouw waarden: 2, 5)."
+        )

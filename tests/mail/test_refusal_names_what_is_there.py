@@ -1,0 +1,43 @@
+"""A refused move's mail names what is there when the move named something
+that is not (public information only): the reader can answer right."""
+
+from __future__ import annotations
+
+import pytest
+from django.core import mail
+
+from games.engine import get_rules
+from mail.models import InboundEmail
+from mail.services import inbound_email_process
+
+from .conftest import mover_of
+from .intake import message
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("language", "take", "shown"), [("en", "take", "On display now:"), ("nl", "neem", "ligt nu:")])
+def test_money_not_on_display_is_answered_with_the_display(
+    language, take, shown, now, django_capture_on_commit_callbacks
+):
+    """The refusal mail of "take ducat 1" with no ducat 1 on display names
+    the money that is there, in the reader's language."""
+    from games.rules.alhambra.components import CURRENCIES
+    from games.services import match_create_seated
+    from tests.conftest import make_user
+
+    users = [make_user(f"{language}{i}@example.com", f"P{i}", language=language) for i in range(2)]
+    with django_capture_on_commit_callbacks(execute=True):
+        match = match_create_seated(users=users, game="alhambra", now=now)
+    seat = mover_of(match)
+    state = get_rules("alhambra").load(match.state)
+    code = next(c for c in range(40) if 1 <= c % 10 <= 9 and c not in state.display)
+    address = [m for m in mail.outbox if m.to == [seat.user.email] and m.reply_to][-1].reply_to[0]
+    mail.outbox.clear()
+    body = f"{take} {CURRENCIES[code // 10]} {code % 10}"
+    with django_capture_on_commit_callbacks(execute=True):
+        record = inbound_email_process(
+            raw=bytes(message(address, body, sender=seat.user.email)), source="test", now=now
+        )
+    assert record.outcome == InboundEmail.Outcome.REJECTED
+    [answer] = [m for m in mail.outbox if m.to == [seat.user.email]]
+    assert shown in " ".join(answer.body.split()), answer.body
