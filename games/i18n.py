@@ -21,8 +21,9 @@ from games.terms import gettext, term
 
 def translate(game: str, message: Message) -> str:
     """``message`` in the active language (English holes kept if a
-    translation is broken)."""
-    return render(message, gettext, lambda slug: term(game, slug), lambda text: move_text(game, text))
+    translation is broken).  Move text in it reads as a page or mail
+    writes moves (``move_words``: "farmers hut D4", not "farmers_hut D4")."""
+    return render(message, gettext, lambda slug: term(game, slug), lambda text: move_words(game, text))
 
 
 def event_text(game: str, event: Event, reader: int | None = None) -> str:

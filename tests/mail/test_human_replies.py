@@ -12,6 +12,7 @@ from games.engine import get_rules
 from mail.models import InboundEmail
 from mail.reply_text import clean_reply, read_reply
 from mail.services import inbound_email_process
+from mail.since import words
 from mail.turns import whole_turns
 
 from .conftest import mover_of
@@ -163,3 +164,5 @@ def test_a_copied_option_line_whose_number_and_move_disagree_is_refused_with_bot
     assert reply.moves == [] and reply.stop_error is not None
     said = error_text("alta", reply.stop_error)
     assert "option 1 is" in said and "not" in said, said
+    # The option as the mail lists it ("farmers hut D4"), not the engine's slug.
+    assert f"option 1 is {words('alta', options[0][0])}," in said, said
