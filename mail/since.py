@@ -15,7 +15,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from games.engine import Event, get_rules
-from games.i18n import event_text, move_words
+from games.i18n import event_text, in_text, move_words
 from games.models import MoveRecord
 from games.selectors import with_names
 from games.terms import term
@@ -27,10 +27,17 @@ _SLUG = re.compile(r"\b[a-z]+(?:_[a-z]+)+\b")
 def event_line(game: str, event: Event, names: list[str], reader: int | None = None) -> str:
     """An engine event's sentence for the seat ``reader``, in the active
     language: "you" where it is about the reader, players' names for "Seat
-    2", the game's display names for slugs.  Slugs go first, so a player's
-    name is never taken for one."""
-    text = _SLUG.sub(lambda m: term(game, m.group(0)), event_text(game, event, reader))
+    2", the game's display names for slugs (words of the sentence, lower
+    case first but at its start: ``in_text``).  Slugs go first, so a
+    player's name is never taken for one."""
+    text = _SLUG.sub(lambda m: _named(game, m), event_text(game, event, reader))
     return with_names(text, dict(enumerate(names)))
+
+
+def _named(game: str, slug: re.Match[str]) -> str:
+    """The term a slug of an old event's stored text names, as ``event_line`` writes it."""
+    name = term(game, slug.group(0))
+    return name if slug.start() == 0 else in_text(name)
 
 
 def words(game: str, text: str) -> str:
