@@ -139,6 +139,22 @@ def not_chosen(rules, events, seat_index: int) -> list[Event]:
     return [e for e in events if not (e.kind in chosen and e.data.get("seat") == seat_index)]
 
 
+def told_to_mover(rules, events, seat_index: int) -> list[Event]:
+    """``events`` as the mail answering the seat's own move tells them:
+    what ``not_chosen`` keeps, and those of its own moves the engine words
+    in the second person ("You pay the toll of 3 with ...", "You take
+    denar 5."), whose consequences (money paid or taken, a tile sold, a
+    toll due) the move's notation alone does not say."""
+    wordings = rules.second_person
+    return [
+        e
+        for e in events
+        if e.kind not in rules.move_events
+        or e.data.get("seat") != seat_index
+        or (e.message is not None and wordings.get(e.message.template, ("",))[0] == "seat")
+    ]
+
+
 def since_lines(
     *, match, seat_index: int, up_to_ply: int, names: list[str], record=None, with_own: bool = False
 ) -> list[str]:
@@ -182,4 +198,4 @@ def since_lines(
     return [_("Since your last move:"), *lines]
 
 
-__all__ = ["event_line", "log_tail", "not_chosen", "own_ply", "since_lines", "visible_lines", "words"]
+__all__ = ["event_line", "log_tail", "not_chosen", "own_ply", "since_lines", "told_to_mover", "visible_lines", "words"]
