@@ -37,7 +37,7 @@ def _answers(game, language, now, capture, moves):
         record = ingest(bytes(message(address, "1", sender=seat.user.email)), capture)
         assert record.outcome == "accepted", record.detail
         for answer in mails_to(seat.user.email):
-            played = re.search(r"“([^”]*)”", answer.subject)
+            played = re.search(r"[“\"]([^”\"]*)[”\"]", answer.subject)
             if played:
                 answers.append((played.group(1).split("; ")[-1], answer.body.split("-" * 70)[0]))
     return answers
