@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.utils.text import get_text_list
-from django.utils.translation import get_language, pgettext, pgettext_lazy
+from django.utils.translation import get_language, ngettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext as _
 
 from games.engine import SeatReveal, get_rules
@@ -114,11 +114,16 @@ def _none() -> str:
     return pgettext("score breakdown", "none")
 
 
+#: Games whose counts read number first ("1 blue, 2 pink", as its
+#: board writes a hand); the others' read name first ("pavilion 2", "D4 3").
+_COUNT_FIRST = {"atlantis"}
+
+
 def _text(value: Any, game: str = "") -> str:
     if isinstance(value, Mapping):
         if set(value) == {"cards", "points"}:  # a set of cards that scored together
-            return f"{_text(value['cards'], game)}: {value['points']}"
-        return ", ".join(f"{_words(key, game)}: {_text(item, game)}" for key, item in value.items()) or _none()
+            return _scored(_text(value["cards"], game), value["points"])
+        return ", ".join(_count(_words(key, game), _text(item, game), game) for key, item in value.items()) or _none()
     if isinstance(value, list | tuple):
         if not value:
             return _none()
@@ -129,3 +134,19 @@ def _text(value: Any, game: str = "") -> str:
     if isinstance(value, str):
         return _words(value, game)
     return str(value)
+
+
+def _scored(cards: str, points: Any) -> str:
+    """ "mill + tower (6 points)": cards that scored together, and what."""
+    if not isinstance(points, int):
+        return f"{cards} ({points})"
+    return ngettext("%(cards)s (%(points)s point)", "%(cards)s (%(points)s points)", points) % {
+        "cards": cards,
+        "points": points,
+    }
+
+
+def _count(name: str, count: str, game: str) -> str:
+    """One entry of a tally, as the game's board writes one ("1 blue",
+    "pavilion 2"): not "blue: 1", which reads as a field and its value."""
+    return f"{count} {name}" if game in _COUNT_FIRST else f"{name} {count}"

@@ -21,8 +21,10 @@ from games.terms import gettext, term
 
 def translate(game: str, message: Message) -> str:
     """``message`` in the active language (English holes kept if a
-    translation is broken).  Move text in it reads as a page or mail
-    writes moves (``move_words``: "farmers hut D4", not "farmers_hut D4")."""
+    translation is broken); its terms are words of the sentence, lower
+    case first but at its start (``render``), and move text in it reads as
+    a page or mail writes moves (``move_words``: "farmer's hut D4", not
+    "farmers_hut D4")."""
     return render(message, gettext, lambda slug: term(game, slug), lambda text: move_words(game, text))
 
 
@@ -67,11 +69,11 @@ def move_words(game: str, text: str) -> str:
     game's name for it, lower case first ("take 1 fishing harbour D3", not
     "take 1 fishing_harbour D3"): what a page or mail shows and fills into
     the move box; the parser reads it back to the same move."""
-    return _SLUG.sub(lambda m: _in_notation(term(game, m.group(0))), move_text(game, text))
+    return _SLUG.sub(lambda m: in_text(term(game, m.group(0))), move_text(game, text))
 
 
-def _in_notation(name: str) -> str:
-    """A card's display name as a word of notation: lower case first, as
-    the engine's own words are ("tavern D3", not "Fishing harbour D3" next
-    to it); the parsers read any case."""
+def in_text(name: str) -> str:
+    """A card's display name as a word of notation or of a sentence: lower
+    case first, as the engine's own words are ("tavern D3", not "Fishing
+    harbour D3" next to it; "Bob placed mill at D4"); the parsers read any case."""
     return name[:1].lower() + name[1:]

@@ -23,9 +23,10 @@ def author_name(message: ChatMessage) -> str:
     return str(message.author) if message.author is not None else _("a former player")
 
 
-def _writer(message: ChatMessage, departed: dict[int, str]) -> str:
+def writer_name(message: ChatMessage, departed: dict[int, str]) -> str:
     """The line's writer as the others read it: "Carol (resigned)" once
-    she left the game."""
+    she left the game (``departed``: ``chat_writers_departed`` of the lines),
+    in the body and the subject alike."""
     why = departed.get(message.author_id or 0)
     return f"{author_name(message)} ({why})" if why else author_name(message)
 
@@ -41,7 +42,7 @@ def chat_blocks(messages: list[ChatMessage], *, game=None, reply: str = "") -> t
     else:
         title = _("Chat from the other players of %(game)s:") % {"game": game}
     departed = chat_writers_departed(messages)
-    text = [title] + [f"  {_writer(m, departed)}: {m.text}".replace("\n", "\n    ") for m in messages]
+    text = [title] + [f"  {writer_name(m, departed)}: {m.text}".replace("\n", "\n    ") for m in messages]
     if reply:
         text.append(
             _('(To answer, write "say" and your message on the first line of an email to %(address)s.)')
@@ -51,7 +52,7 @@ def chat_blocks(messages: list[ChatMessage], *, game=None, reply: str = "") -> t
         text.append(_('(Reply with "say" and your message on the first line to answer; "mute chat" stops the chat.)'))
     plain = "\n".join(wrapped(line, hanging=2 if line.startswith(" ") else 0) for line in text)
     items = "".join(
-        f"<li><strong>{escape(_writer(m, departed))}</strong>: {escape(m.text).replace(chr(10), '<br>')}</li>"
+        f"<li><strong>{escape(writer_name(m, departed))}</strong>: {escape(m.text).replace(chr(10), '<br>')}</li>"
         for m in messages
     )
     html = (

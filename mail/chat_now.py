@@ -11,11 +11,11 @@ from django.utils.text import get_text_list
 from django.utils.translation import gettext as _
 
 from games.models import ChatMessage, ChatReader
-from games.selectors_chat import chat_unmailed
+from games.selectors_chat import chat_unmailed, chat_writers_departed
 from games.services.chat import chat_mark_mailed
 
 from .addresses import reply_address
-from .chat_mail import author_name, chat_blocks
+from .chat_mail import chat_blocks, writer_name
 from .models import OutgoingEmail
 from .outbox import email_queue, reply_token_for, wants_mail
 from .render import in_language
@@ -59,7 +59,8 @@ def _deliver_to(seat, user, *, match, chat_id: int, now: dt.datetime) -> bool:
     with in_language(user):
         text_block, html_block = chat_blocks(lines)
         # Who wrote is what a reader scans the inbox for.
-        authors = get_text_list(list(dict.fromkeys(author_name(line) for line in lines)), _("and"))
+        departed = chat_writers_departed(lines)
+        authors = get_text_list(list(dict.fromkeys(writer_name(line, departed) for line in lines)), _("and"))
         subject = _("[%(site)s] %(game)s: chat from %(authors)s") % {
             "site": settings.SITE_NAME,
             "game": match,

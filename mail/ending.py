@@ -25,6 +25,11 @@ from .positions import state_at
 
 WIDTH = 72
 
+#: Reveal keys the end mail's board already shows of every seat: said
+#: once (Alhambra's board heads each Alhambra with its owner's money at
+#: the end, in its compact "denar 1+4 (= 5)" form).
+ON_THE_BOARD = {"alhambra": ("hand",)}
+
 
 def ranking(seats) -> list[str]:
     """ "1. Ann: 41 points" per seat, best first (a departed seat says why)."""
@@ -45,9 +50,12 @@ def end_sections(match, seats, ply: int) -> list[tuple[str, list[tuple[str, str]
     if reveal is None:
         return []
     names = {s.index: str(s.user) for s in seats if s.index is not None}
+    shown = ON_THE_BOARD.get(match.game, ())
     sections = []
     for entry in reveal:
         lines = reveal_lines(entry, match.game)
+        revealed = zip(entry.revealed, lines["revealed"], strict=True)
+        lines["revealed"] = [line for key, line in revealed if key not in shown]
         heading = ngettext("%(name)s: %(score)s point", "%(name)s: %(score)s points", entry.score) % {
             "name": names.get(entry.seat, entry.seat + 1),
             "score": entry.score,

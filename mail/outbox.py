@@ -46,7 +46,7 @@ from .notation_help import notation_help
 from .positions import listed_turns, remember, same_choices, state_at, state_kept
 from .render import GameMail, deadline_line, in_language, render_game_email
 from .sections import sign_in_section
-from .since import event_line, not_chosen, since_lines, visible_lines, words
+from .since import event_line, since_lines, told_to_mover, visible_lines, words
 from .turns import turn_over
 
 
@@ -444,8 +444,9 @@ def _tell_mover(
             headline = _("“%(move)s” was played: the rest of your turn, please") % {"move": text}
         else:
             headline = _("your move “%(move)s” was played") % {"move": text}
-        # The headline says what they played: its events would name them.
-        told = visible_lines(match.game, not_chosen(rules, events, mover.index), mover.index, names)
+        # The headline says what they played: its events would name them,
+        # but for those worded "you", which say what the move cost or brought.
+        told = visible_lines(match.game, told_to_mover(rules, events, mover.index), mover.index, names)
         mail = GameMail(headline, told, chat=chat)
         if by_email:
             mail.in_reply_to = message_id_of(record.idempotency_key)

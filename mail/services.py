@@ -720,14 +720,14 @@ def _no_move(reading: Reply, game: str) -> str:
     if not reading.message:
         said = _("Your reply had no move: write your move (or an option number) on the first line.")
     else:
-        said = _(
-            'Your reply had no move: its first line, "%(line)s", is not a move (%(reason)s). '
-            "Write your move (or an option number) on the first line."
-        ) % {
-            "line": reading.message.splitlines()[0][:80],
-            # The reason is a sentence of its own; in brackets it ends at the bracket.
-            "reason": error_text(game, reading.stop_error).rstrip(".") if reading.stop_error else "",
+        said = _('Your reply had no move: its first line, "%(line)s", is not a move.') % {
+            "line": reading.message.splitlines()[0][:80]
         }
+        if reading.stop_error:
+            # The engine's reason is sentences of their own ("Unknown card
+            # 'x'. Cards: ..."): they follow, not in brackets mid-sentence.
+            said += " " + error_text(game, reading.stop_error)
+        said += " " + _("Write your move (or an option number) on the first line.")
         # The mail says words after the moves reach the others; with no move
         # nothing did, and a player who only meant to write must know it.
         said += " " + _(

@@ -15,7 +15,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from games.engine import Event, get_rules
-from games.i18n import event_text, move_words
+from games.i18n import event_text, in_text, move_words
 from games.models import MoveRecord
 from games.selectors import with_names
 from games.terms import term
@@ -27,10 +27,17 @@ _SLUG = re.compile(r"\b[a-z]+(?:_[a-z]+)+\b")
 def event_line(game: str, event: Event, names: list[str], reader: int | None = None) -> str:
     """An engine event's sentence for the seat ``reader``, in the active
     language: "you" where it is about the reader, players' names for "Seat
-    2", the game's display names for slugs.  Slugs go first, so a player's
-    name is never taken for one."""
-    text = _SLUG.sub(lambda m: term(game, m.group(0)), event_text(game, event, reader))
+    2", the game's display names for slugs (words of the sentence, lower
+    case first but at its start: ``in_text``).  Slugs go first, so a
+    player's name is never taken for one."""
+    text = _SLUG.sub(lambda m: _named(game, m), event_text(game, event, reader))
     return with_names(text, dict(enumerate(names)))
+
+
+def _named(game: str, slug: re.Match[str]) -> str:
+    """The term a slug of an old event's stored text names, as ``event_line`` writes it."""
+    name = term(game, slug.group(0))
+    return name if slug.start() == 0 else in_text(name)
 
 
 def words(game: str, text: str) -> str:
@@ -132,6 +139,22 @@ def not_chosen(rules, events, seat_index: int) -> list[Event]:
     return [e for e in events if not (e.kind in chosen and e.data.get("seat") == seat_index)]
 
 
+def told_to_mover(rules, events, seat_index: int) -> list[Event]:
+    """``events`` as the mail answering the seat's own move tells them:
+    what ``not_chosen`` keeps, and those of its own moves the engine words
+    in the second person ("You pay the toll of 3 with ...", "You take
+    denar 5."), whose consequences (money paid or taken, a tile sold, a
+    toll due) the move's notation alone does not say."""
+    wordings = rules.second_person
+    return [
+        e
+        for e in events
+        if e.kind not in rules.move_events
+        or e.data.get("seat") != seat_index
+        or (e.message is not None and wordings.get(e.message.template, ("",))[0] == "seat")
+    ]
+
+
 def since_lines(
     *, match, seat_index: int, up_to_ply: int, names: list[str], record=None, with_own: bool = False
 ) -> list[str]:
@@ -175,4 +198,4 @@ def since_lines(
     return [_("Since your last move:"), *lines]
 
 
-__all__ = ["event_line", "log_tail", "not_chosen", "own_ply", "since_lines", "visible_lines", "words"]
+__all__ = ["event_line", "log_tail", "not_chosen", "own_ply", "since_lines", "told_to_mover", "visible_lines", "words"]

@@ -70,7 +70,9 @@ class Message:
     def english(self) -> str:
         """The sentence in English (logs, tests, the stored ``text``):
         ``render(self, _same, _same)``."""
-        return _english(self)
+        text = _english(self)
+        # A template that opens with a hole seldom opens with a term: ask only then.
+        return _capitalised(text) if self.template[:2] == "%(" and opens_with_term(self, _same) else text
 
     def __str__(self) -> str:
         return self.english()
@@ -112,7 +114,46 @@ def render(
 ) -> str:
     """``msg`` with its template through ``translate``, its terms through
     ``term`` and its move texts through ``notation``; a translation that
-    breaks the holes falls back to English."""
+    breaks the holes falls back to English.
+
+    A term is a word of the sentence: its name lower case first ("Bob
+    placed mill at D4"; a site's catalogue may name cards with a capital,
+    as a list shows them), but with a capital where it opens the sentence
+    (``opens_with_term``) or asks for one (``Term.capital``)."""
+    text = _rendered(msg, translate, term, notation)
+    return _capitalised(text) if opens_with_term(msg, translate) else text
+
+
+def opens_with_term(value: Param, translate: Callable[[str], str]) -> bool:
+    """Does ``value`` read with a term first: a ``Term``, or a message (its
+    template through ``translate``) or a list that opens with one?"""
+    if isinstance(value, Term):
+        return True
+    if isinstance(value, Joined):
+        return bool(value.items) and opens_with_term(value.items[0], translate)
+    if isinstance(value, Message):
+        template = translate(value.template)
+        if template[:2] != "%(":
+            return False
+        lead = template[2 : template.find(")")]
+        return lead in value.params and opens_with_term(value.params[lead], translate)
+    return False
+
+
+def _capitalised(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _in_text(name: str) -> str:
+    """A term's name as a word within a sentence, lower case first."""
+    return name[:1].lower() + name[1:]
+
+
+def _rendered(
+    msg: Message, translate: Callable[[str], str], term: Callable[[str], str], notation: Callable[[str], str]
+) -> str:
+    """``render`` but for the capital a term opening the sentence gets
+    (the message may be a part of another's sentence)."""
     values = {k: _render(v, translate, term, notation) for k, v in msg.params.items()}
     try:
         return translate(msg.template) % values if values else translate(msg.template)
@@ -124,12 +165,12 @@ def _render(
     value: Param, translate: Callable[[str], str], term: Callable[[str], str], notation: Callable[[str], str]
 ) -> str:
     if isinstance(value, Message):
-        return render(value, translate, term, notation)
+        return _rendered(value, translate, term, notation)
     if isinstance(value, Notation):
         return notation(value.text)
     if isinstance(value, Term):
         name = term(value.slug)
-        return name[:1].upper() + name[1:] if value.capital else name
+        return _capitalised(name) if value.capital else _in_text(name)
     if isinstance(value, Joined):
         return translate(value.separator).join(_render(v, translate, term, notation) for v in value.items)
     return str(value)
@@ -158,7 +199,7 @@ def _english_value(value: Param) -> str:
         return value.text
     if isinstance(value, Term):
         name = value.english or value.slug
-        return name[:1].upper() + name[1:] if value.capital else name
+        return _capitalised(name) if value.capital else _in_text(name)
     if isinstance(value, Joined):
         return value.separator.join(_english_value(v) for v in value.items)
     return str(value)

@@ -31,9 +31,9 @@ def test_an_alta_breakdown_reads_as_lines():
         "harbours": 1,
     }
     assert breakdown_lines(detail) == [
-        ("Cells", "D4: 3, E4: 0"),
+        ("Cells", "D4 3, E4 0"),
         ("Island points", "3"),
-        ("Merchants", "fishing harbour + tavern: 5; mill + tower: 0"),
+        ("Merchants", "fishing harbour + tavern (5 points); mill + tower (0 points)"),
         ("Merchant points", "5"),
         ("Total", "8"),
         ("Harbours", "1"),
@@ -53,13 +53,13 @@ def test_the_end_of_an_alta_game_names_each_players_merchant_cards_once():
         labels = [label for label, _text in lines["revealed"] + lines["breakdown"]]
         assert labels.count("Merchants") == 1
         [merchants] = [text for label, text in lines["revealed"] if label == "Merchants"]
-        assert merchants.count(":") == len(entry.revealed["merchants"])  # every card, with its points
+        assert merchants.count(" point") == len(entry.revealed["merchants"])  # every card, with its points
 
 
 def test_other_shapes_of_breakdown():
     assert breakdown_lines({"rounds": [4, 12, 30], "buildings": {"pavilion": 2, "garden": 0}, "dirk_score": 7}) == [
         ("Rounds", "4, 12, 30"),
-        ("Buildings", "pavilion: 2, garden: 0"),
+        ("Buildings", "pavilion 2, garden 0"),
         ("Dirk score", "7"),
     ]
     assert breakdown_lines({"chains": [], "colour": "dark_blue", "cards": {}}) == [
@@ -127,7 +127,7 @@ def test_a_dutch_reader_gets_the_breakdown_in_dutch_with_the_games_terms():
     with translation.override("nl"):
         assert breakdown_lines(detail, "alta") == [
             ("Eilandpunten", "3"),
-            ("Koopmankaarten", "vissteiger + herberg: 5"),
+            ("Koopmankaarten", "vissteiger + herberg (5 punten)"),
             ("Waarderingen", "geen"),
         ]
         assert breakdown_lines({"hand": ["florin 3"]}, "alhambra") == [("Hand", "gulden 3")]

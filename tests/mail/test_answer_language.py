@@ -55,7 +55,7 @@ def test_a_stranger_who_accepts_by_mail_reads_on_in_the_language_of_their_answer
     assert said[0] in answer.body and said[1] in started.subject
 
 
-ENGLISH_CARDS = "Farmer, Settlement, Tavern, Farmer's hut, Mill, Wheat field, Fishing harbour, Tower, Market"
+ENGLISH_CARDS = "farmer, settlement, tavern, farmer's hut, mill, wheat field, fishing harbour, tower, market"
 DUTCH_CARDS = "boer, dorp, herberg, huisje, molen, akker, vissteiger, toren, markt"
 
 

@@ -1,6 +1,7 @@
 """Issue 19: every human mail gets exactly one answer (through ``ingest_email``)."""
 
 import datetime as dt
+import re
 
 import pytest
 from allauth.account.models import EmailAddress
@@ -245,17 +246,27 @@ def test_the_unlinked_answer_names_the_site_in_good_english(turn, django_capture
     assert "this address is not linked to any Alta account" in text and "a Alta" not in text
 
 
-@pytest.mark.parametrize("language", ["en", "nl"])
-def test_the_reason_a_first_line_is_no_move_ends_once(language, turn, django_capture_on_commit_callbacks):
-    """The engine's reason stands in brackets inside a sentence: it ends at
-    its bracket, never as ".).", in either language."""
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [("en", "is not a move. Unknown card 'frobnicate'."), ("nl", "is geen zet. Onbekende kaart 'frobnicate'.")],
+)
+def test_the_reason_a_first_line_is_no_move_reads_as_a_sentence_of_its_own(
+    language, said, turn, django_capture_on_commit_callbacks
+):
+    """The engine's reason stood in brackets inside a sentence, opening with
+    a capital ("is not a move (Unknown card ...)"), and runs to several
+    sentences: it follows the sentence it explains, as a sentence of its
+    own, ending once (never ".).")."""
     seat, address, _options = turn
     seat.user.language = language
     seat.user.save(update_fields=["language"])
     mail.outbox.clear()
     ingest(bytes(message(address, "frobnicate", sender=seat.user.email)), django_capture_on_commit_callbacks)
     text = " ".join(mail.outbox[-1].body.split())
-    assert "'frobnicate'" in text and ".)." not in text and "blind')." in text
+    assert said in text, text
+    capital = re.search(r"\([A-Z][a-z]", text)  # not "(UTC time)"
+    assert not capital, text[capital.start() - 80 : capital.end() + 40]
+    assert ".)." not in text and ".." not in text
 
 
 @pytest.mark.parametrize(

@@ -90,6 +90,19 @@ def test_the_others_read_that_the_writer_of_a_chat_line_resigned(
             assert name in part, part
 
 
+@pytest.mark.parametrize(("language", "name"), [("en", "Carol (resigned)"), ("nl", "Carol (opgegeven)")])
+def test_a_chat_mails_subject_says_its_writer_resigned_as_its_body_does(
+    language, name, left, alice, carol, now, django_capture_on_commit_callbacks
+):
+    """The subject named "Carol" while the body said "Carol (resigned)"."""
+    living_in(language, "Europe/Amsterdam", alice)
+    alice.chat_at_once = True
+    alice.save(update_fields=["chat_at_once"])
+    _send(left, carol, "say Good luck to you both", now, django_capture_on_commit_callbacks)
+    [line] = [m for m in mails_to(alice.email) if "Good luck" in m.body]
+    assert line.subject.endswith(name), line.subject
+
+
 @pytest.mark.parametrize(
     ("language", "told"),
     [

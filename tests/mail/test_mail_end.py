@@ -8,10 +8,11 @@ import pytest
 from django.core import mail
 
 from games.boards import playable_slugs
+from games.boards.alhambra.common import money_text
 from games.breakdown import reveal_lines
 from games.engine import get_rules
 from games.services import match_create_seated
-from mail.ending import WIDTH, end_html
+from mail.ending import ON_THE_BOARD, WIDTH, end_html
 
 from .playing import html_of, play
 
@@ -52,7 +53,12 @@ def test_the_end_mail_reveals_every_seat_and_nothing_leaks_before(
         for entry in reveal:
             assert f"{seats[entry.seat].user}: {_points(entry.score)}" in text
             lines = reveal_lines(entry, slug)
-            for label, value in [*lines["revealed"], *lines["breakdown"]]:
+            # What the board shows of every seat at the end is not said again.
+            shown = ON_THE_BOARD.get(slug, ())
+            revealed = [line for key, line in zip(entry.revealed, lines["revealed"], strict=True) if key not in shown]
+            if "hand" in shown:
+                assert flat(money_text(entry.revealed["hand"])) in text
+            for label, value in [*revealed, *lines["breakdown"]]:
                 assert flat(f"{label}: {value}") in text, (label, value)
                 assert f"{escape(label)}</th>" in html and f">{escape(value)}</td>" in html, (label, value)
         for value in (str(match.seed), match.seed_salt, match.seed_commitment, f"/games/{match.pk}/verify/"):

@@ -58,7 +58,7 @@ def test_plurals_agree_and_no_slug_or_empty_hand_line(game, players, now, django
 def test_event_lines_name_cards_not_slugs():
     text = "Seat 1 took face-up wheat_field; their fishing_harbour is face up."
     line = event_line("alta", Event("take", text), ["Ann", "Ben"])
-    assert line == "Ann took face-up Wheat field; their Fishing harbour is face up."
+    assert line == "Ann took face-up wheat field; their fishing harbour is face up."
 
 
 def _options(body: str) -> list[str]:

@@ -44,6 +44,16 @@ class AlhambraRules(BaseRules[AlhambraState, Move]):
             "seat",
             gettext_noop("Slot %(slot)s: %(name)s goes to you (most %(currency)s)."),
         ),
+        # The money a move takes or pays, as the mover's own mail tells it.
+        gettext_noop("%(seat)s takes %(names)s."): ("seat", gettext_noop("You take %(names)s.")),
+        gettext_noop("%(seat)s buys %(tile_label)s for %(currency)s %(names)s."): (
+            "seat",
+            gettext_noop("You buy %(tile_label)s for %(currency)s %(names)s."),
+        ),
+        gettext_noop("%(seat)s buys %(tile_label)s for %(currency)s %(names)s (exact: another action)."): (
+            "seat",
+            gettext_noop("You buy %(tile_label)s for %(currency)s %(names)s (exact: another action)."),
+        ),
     }
     codec = codec
     wordings = notation.WORDINGS

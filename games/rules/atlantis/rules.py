@@ -45,6 +45,20 @@ class AtlantisRules(BaseRules[AtlantisState, Move]):
     move_events = frozenset({"sell", "bridge", "move", "pay", "pass"})
     second_person: ClassVar[Mapping[str, tuple[str, str]]] = {
         gettext_noop("%(seat)s draws 1 card."): ("seat", gettext_noop("You draw 1 card.")),
+        # What a move sells or pays, as the mover's own mail tells it.
+        gettext_noop("%(seat)s sells tile %(tile_name)s."): ("seat", gettext_noop("You sell tile %(tile_name)s.")),
+        gettext_noop("%(seat)s sells tile %(tile_name)s, which brings no card."): (
+            "seat",
+            gettext_noop("You sell tile %(tile_name)s, which brings no card."),
+        ),
+        gettext_noop("%(seat)s moves a pawn from %(start)s to %(where)s playing %(names)s; toll %(toll)s to pay."): (
+            "seat",
+            gettext_noop("You move a pawn from %(start)s to %(where)s playing %(names)s; toll %(toll)s to pay."),
+        ),
+        gettext_noop("%(seat)s pays the toll of %(toll_due)s with %(parts)s."): (
+            "seat",
+            gettext_noop("You pay the toll of %(toll_due)s with %(parts)s."),
+        ),
         gettext_noop("%(seat)s draws %(n)s cards."): ("seat", gettext_noop("You draw %(n)s cards.")),
         gettext_noop("%(seat)s takes tile %(tile)s from %(position)s."): (
             "seat",

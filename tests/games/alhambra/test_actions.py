@@ -147,12 +147,12 @@ def test_an_overpayment_is_refused_when_the_hand_can_pay_exactly():
     with pytest.raises(IllegalMove) as refused:
         RULES.apply(state, 0, Buy(1, cards("dirham 4 6")))
     assert str(refused.value) == (
-        "garden 8 costs 8 dirham and you can pay that exactly, for example with dirham 4+4; no change is given, "
+        "Garden 8 costs 8 dirham and you can pay that exactly, for example with dirham 4+4; no change is given, "
         "so you may pay more (you offer 10) only when you cannot pay exactly."
     )
     # A superfluous card is still named first: the 6, as leaving it out
     # pays exactly (leaving out a 4 would overpay, and be refused).
-    with pytest.raises(IllegalMove, match="dirham 6 is not needed"):
+    with pytest.raises(IllegalMove, match="Dirham 6 is not needed"):
         RULES.apply(state, 0, Buy(1, cards("dirham 4 4 6")))
     after = RULES.apply(state, 0, Buy(1, cards("dirham 4 4"))).state
     assert after.extra is True
@@ -176,7 +176,7 @@ def test_only_the_slot_s_currency_counts_towards_an_exact_payment():
 
 def test_a_superfluous_card_is_refused():
     state = position([seat(hand="dirham 3 5 9"), seat()], market=("pav8", "gar8NE", "arc9", "cha10"))
-    with pytest.raises(IllegalMove, match="dirham 3 is not needed"):
+    with pytest.raises(IllegalMove, match="Dirham 3 is not needed"):
         RULES.apply(state, 0, Buy(1, cards("dirham 3 9")))
 
 
@@ -187,7 +187,7 @@ def test_the_card_named_as_not_needed_leaves_a_payment_that_is_accepted(paid, na
     exactly); the reply names a card whose leaving out pays exactly when
     there is one."""
     state = position([seat(hand=f"dirham {paid}"), seat()], market=("pav8", "ser9", "arc9", "cha10"))
-    with pytest.raises(IllegalMove, match=f"^{named} is not needed"):
+    with pytest.raises(IllegalMove, match=f"^{named.capitalize()} is not needed"):
         RULES.apply(state, 0, Buy(1, cards(f"dirham {paid}")))
     RULES.apply(state, 0, Buy(1, cards(f"dirham {then}")))
 
@@ -203,7 +203,7 @@ def test_a_slot_is_paid_in_its_own_currency_only():
 
 def test_the_price_must_be_covered():
     state = position([seat(hand="dirham 3 4"), seat()], market=("pav8", "gar8NE", "arc9", "cha10"))
-    with pytest.raises(IllegalMove, match="garden 8 costs 8 dirham; you offer only 7"):
+    with pytest.raises(IllegalMove, match="Garden 8 costs 8 dirham; you offer only 7"):
         RULES.apply(state, 0, Buy(1, cards("dirham 3 4")))
 
 
@@ -227,7 +227,7 @@ def test_cards_not_held_are_all_named_before_the_payment_is_judged():
     with translation.override("nl"):
         assert error_text("alhambra", refused.value).startswith("Deze kaarten zijn niet in je hand: denar 1, ")
     # Not enough, but every card held: the price is what is wrong.
-    with pytest.raises(IllegalMove, match="pavilion 8 costs 8 denar; you offer only 7"):
+    with pytest.raises(IllegalMove, match="Pavilion 8 costs 8 denar; you offer only 7"):
         RULES.apply_text(state, 0, "buy 1 with denar 3+4")
 
 

@@ -47,7 +47,7 @@ def test_building_from_the_reserve_ends_the_turn():
 
 def test_building_from_the_reserve_follows_the_placement_rules():
     state = redesign_position()
-    with pytest.raises(IllegalMove, match="pavilion 6 N cannot be built there: at S1 its north wall"):
+    with pytest.raises(IllegalMove, match="Pavilion 6 N cannot be built there: at S1 its north wall"):
         RULES.apply(state, 0, Build(tile("pav6"), (0, 1)))
 
 
@@ -66,7 +66,7 @@ def test_a_tile_goes_to_the_reserve_if_the_rest_stays_legal():
 
 def test_a_tile_holding_the_rest_together_stays():
     state = redesign_position()
-    with pytest.raises(IllegalMove, match="arcades 9 open at E1 cannot be removed"):
+    with pytest.raises(IllegalMove, match="Arcades 9 open at E1 cannot be removed"):
         RULES.apply(state, 0, Remove((1, 0)))
 
 
@@ -94,7 +94,7 @@ def test_a_swap_exchanges_a_reserve_tile_with_a_built_one():
 
 def test_a_swapped_in_tile_must_match_the_neighbours():
     state = redesign_position()
-    with pytest.raises(IllegalMove, match="pavilion 6 N cannot replace arcades 9 open at E1"):
+    with pytest.raises(IllegalMove, match="Pavilion 6 N cannot replace arcades 9 open at E1"):
         RULES.apply(state, 0, Swap(tile("pav6"), (1, 0)))
 
 

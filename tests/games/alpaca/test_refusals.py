@@ -88,5 +88,5 @@ def test_an_unreadable_placement_is_shown_the_example_the_dutch_help_writes():
         RULES.parse_move(STATE, 0, "hello")
     with translation.override("nl"):
         text = error_text("alpaca", refused.value)
-    assert "bijvoorbeeld „rood/blauw-groen op 1,-2 rot 2”" in text, text
+    assert 'bijvoorbeeld "rood/blauw-groen op 1,-2 rot 2"' in text, text
     assert "rood/blauw-groen op 1,-2 rot 2" in RULES.help_text("nl")

@@ -71,15 +71,15 @@ def test_card_names_in_english_dutch_codes_and_prefixes(text, slug):
 
 
 def test_ambiguous_and_unknown_card_names_say_what_is_possible():
-    with pytest.raises(NotationError, match="'fa' could be Farmer or Farmer's hut;"):
+    with pytest.raises(NotationError, match="'fa' could be farmer or farmer's hut;"):
         card_type("fa")
-    with pytest.raises(NotationError, match="'t' could be Tavern or Tower;"):
+    with pytest.raises(NotationError, match="'t' could be tavern or tower;"):
         card_type("t")
     with pytest.raises(NotationError) as unknown:
         card_type("castle")
     # The names an English reader sees on the board (a Dutch one: "Kaarten:
     # boer, dorp, ..."), each of which a move may name.
-    cards = "Farmer, Settlement, Tavern, Farmer's hut, Mill, Wheat field, Fishing harbour, Tower, Market"
+    cards = "farmer, settlement, tavern, farmer's hut, mill, wheat field, fishing harbour, tower, market"
     assert str(unknown.value).startswith(f"Unknown card 'castle'. Cards: {cards}; e.g. 'mill D3'")
     assert [card_type(name) for name in cards.split(", ")] == list(TYPES)
 
@@ -157,10 +157,10 @@ def test_take_errors_name_the_face_up_cards():
     state = take_step()
     with pytest.raises(
         IllegalMove,
-        match="There is no Tower face up; the face-up cards are 1: Market, 2: Wheat field.",
+        match="There is no tower face up; the face-up cards are 1: market, 2: wheat field.",
     ):
         RULES.parse_move(state, 0, "take tower d3")
-    with pytest.raises(IllegalMove, match="Face-up card 1 is not a Wheat field"):
+    with pytest.raises(IllegalMove, match="Face-up card 1 is not a wheat field"):
         RULES.parse_move(state, 0, "take 1 wheat d3")
     with pytest.raises(NotationError, match="Which face-up card\\? Write 'take 1 D3' or 'take 2 D3'"):
         RULES.parse_move(state, 0, "take d3")
@@ -232,7 +232,7 @@ def test_merchant_choice_with_free_text_is_not_a_move(text):
 def test_merchant_without_a_choice_explains_both():
     with pytest.raises(
         NotationError,
-        match=r"'merchant up' \(the face-up one, Tavern\+Market\) "
+        match=r"'merchant up' \(the face-up one, tavern\+market\) "
         r"or 'merchant blind'",
     ):
         RULES.parse_move(hand_step(step=HAND_MERCHANT), 0, "merchant")
@@ -247,7 +247,7 @@ def test_missing_or_double_cells_and_unknown_words():
         RULES.parse_move(state, 0, "wheat")
     with pytest.raises(NotationError, match="Write one cell per card, not D3 and E3."):
         RULES.parse_move(state, 0, "wheat d3 e3")
-    with pytest.raises(NotationError, match="Which card\\? You hold Market and Wheat field;"):
+    with pytest.raises(NotationError, match="Which card\\? You hold market and wheat field;"):
         RULES.parse_move(state, 0, "d3")
     with pytest.raises(NotationError, match="Unknown card 'xyzzy plugh'"):
         RULES.parse_move(state, 0, "xyzzy plugh")
@@ -333,7 +333,7 @@ def test_taking_a_face_up_card_that_is_not_there_says_there_are_two(text):
     state = position(face_up=("tower", "farmer"))
     with pytest.raises(NotationError) as refused:
         RULES.parse_move(state, 0, text)
-    assert str(refused.value) == "Take one face-up card, 1 or 2 (1: Tower, 2: Farmer)."
+    assert str(refused.value) == "Take one face-up card, 1 or 2 (1: tower, 2: farmer)."
 
 
 @pytest.mark.parametrize(("text", "cell"), [("wheat H4", "H4"), ("wheat d8", "D8"), ("take 1 a0", "A0"), ("4h", "H4")])
@@ -354,8 +354,8 @@ def test_placing_the_other_hand_card_in_step_3_says_it_goes_face_up_by_itself(te
     with pytest.raises(IllegalMove) as refused:
         RULES.parse_move(state, 0, text)
     assert str(refused.value) == (
-        "There is no Tower face up; the face-up cards are 1: Market, 2: Wheat field. Your other hand card, "
-        "Tower, goes face up by itself after this step: now take a face-up card, e.g. 'take 1 E3'."
+        "There is no tower face up; the face-up cards are 1: market, 2: wheat field. Your other hand card, "
+        "tower, goes face up by itself after this step: now take a face-up card, e.g. 'take 1 E3'."
     )
     # No cell written: the example names an open cell (D3 is built on).
     tall = position(
@@ -368,7 +368,7 @@ def test_placing_the_other_hand_card_in_step_3_says_it_goes_face_up_by_itself(te
 def test_a_lone_m_beside_a_cell_is_a_card_to_name_more_fully_not_a_merchant_choice():
     """ "m d3" in step 1 was answered "Choose a merchant card", though no
     market was placed; "m" beside a cell is the start of a card name."""
-    with pytest.raises(NotationError, match=r"^'m' could be Mill or Market; write more of the name\."):
+    with pytest.raises(NotationError, match=r"^'m' could be mill or market; write more of the name\."):
         RULES.parse_move(hand_step(hands={0: ["mill", "market"]}), 0, "m d3")
     assert RULES.parse_move(hand_step(step=HAND_MERCHANT), 0, "m up") == ChooseMerchant(UP)
 
@@ -381,7 +381,7 @@ def test_an_arrow_or_at_sign_between_card_and_cell_is_punctuation(text):
 
 
 @pytest.mark.parametrize(
-    ("typo", "meant"), [("molne", "Mill"), ("tornen", "Tower"), ("markte", "Market"), ("settelment", "Settlement")]
+    ("typo", "meant"), [("molne", "mill"), ("tornen", "tower"), ("markte", "market"), ("settelment", "settlement")]
 )
 def test_a_typo_in_a_card_name_is_answered_with_the_card_meant(typo, meant):
     """A misspelt card, in either language, is not just "unknown": the

@@ -117,7 +117,7 @@ def test_hand_card_must_be_in_the_hand():
     state = position(hands={0: ["mill", "tower"]})
     with pytest.raises(
         IllegalMove,
-        match="You have no Wheat field in your hand; you hold Mill and Tower.",
+        match="You have no wheat field in your hand; you hold mill and tower.",
     ):
         RULES.apply(state, 0, PlaceHand("wheat_field", "D4"))
 
@@ -126,7 +126,7 @@ def test_face_up_card_named_in_step_1_gets_a_hint():
     state = position(hands={0: ["mill", "tower"]}, face_up=("wheat", "farmer"))
     with pytest.raises(
         IllegalMove,
-        match=r"You have no Farmer in your hand; you hold Mill and Tower \(a "
+        match=r"You have no farmer in your hand; you hold mill and tower \(a "
         r"face-up card is taken in step 3, after your hand card\)\.",
     ):
         RULES.apply(state, 0, PlaceHand("farmer", "D4"))
@@ -247,7 +247,7 @@ def test_refresh_needs_two_cards_of_the_same_type():
     with pytest.raises(
         IllegalMove,
         match=r"only when both face-up cards are the same type "
-        r"\(they are Mill and Tower\)",
+        r"\(they are mill and tower\)",
     ):
         RULES.apply(state, 0, Refresh())
 
