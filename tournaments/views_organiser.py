@@ -7,6 +7,7 @@ for a half-point bye.  Every organiser URL answers 403 to anyone else
 from __future__ import annotations
 
 import csv
+from collections.abc import Callable
 from functools import wraps
 
 from django.contrib import messages
@@ -24,7 +25,14 @@ from games.services import GameActionError
 from . import selectors, services
 from .forms import ByeForm, ByeWithdrawForm, MessageForm, PlayerNameForm
 from .models import Participant, Tournament
-from .overview import points_decimal, round_robin_rests, status_text, tournament_overview
+from .overview import (
+    StandingRow,
+    is_round_robin,
+    points_decimal,
+    round_robin_rests,
+    status_text,
+    tournament_overview,
+)
 from .pairing_warnings import problem_text
 from .services.running import half_byes_of
 from .view_actions import act, form_act
@@ -102,21 +110,21 @@ def participant_add_late(request, pk: int):
 @organiser_required
 def standings_csv(request, pk: int):
     """The standings (points formats) or the players' places as CSV, every
-    tie-break in its own column."""
+    tie-break the page shows in its own column (``_tie_break_columns``)."""
     tournament = get_object_or_404(Tournament, pk=pk)
     overview = tournament_overview(tournament)
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     name = slugify(tournament.name) or f"tournament-{tournament.pk}"
     response["Content-Disposition"] = f'attachment; filename="{name}-standings.csv"'
     writer = csv.writer(response)
+    tie_breaks = _tie_break_columns(tournament)
     writer.writerow(
         [
             _("Rank"),
             _("Player"),
             _("Seed"),
             _("Points"),
-            _("Buchholz"),
-            _("Sonneborn-Berger"),
+            *(header for header, _value in tie_breaks),
             _("Rating"),
             _("Played"),
             _("Unplayed"),
@@ -130,7 +138,8 @@ def standings_csv(request, pk: int):
                 row.rank,
                 _safe(str(row.participant.user)),
                 row.participant.seed,
-                *(points_decimal(value) for value in row.exact),
+                points_decimal(row.exact[0]),
+                *(value(row) for _header, value in tie_breaks),
                 row.rating,
                 row.played,
                 row.unplayed,
@@ -145,10 +154,21 @@ def standings_csv(request, pk: int):
         )
         for p in placed:
             writer.writerow(
-                [p.final_place or "", _safe(str(p.user)), p.seed, "", "", "", p.rating_at_start or "", "", ""]
-                + [status_text(tournament, p, overview.done), ""]
+                [p.final_place or "", _safe(str(p.user)), p.seed, "", *("" for _column in tie_breaks)]
+                + [p.rating_at_start or "", "", "", status_text(tournament, p, overview.done), ""]
             )
     return response
+
+
+def _tie_break_columns(tournament: Tournament) -> list[tuple[str, Callable[[StandingRow], object]]]:
+    """The CSV's tie-break columns (header, value of a standings row), as
+    the standings on the page show them: a round robin's Sonneborn-Berger
+    and wins (Buchholz parts nobody where everyone meets everyone), the
+    other formats' Buchholz and Sonneborn-Berger."""
+    sonneborn_berger = (_("Sonneborn-Berger"), lambda row: points_decimal(row.exact[2]))
+    if is_round_robin(tournament):
+        return [sonneborn_berger, (_("Wins"), lambda row: row.wins)]
+    return [(_("Buchholz"), lambda row: points_decimal(row.exact[1])), sonneborn_berger]
 
 
 def _safe(text: str) -> str:

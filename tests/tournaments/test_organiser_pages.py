@@ -315,3 +315,20 @@ def test_the_bracket_description_read_aloud_names_no_seed_that_does_not_exist(cl
     assert "seed 7" not in desc and "seed 8" not in desc
     assert desc.count("(Bye)") == 2
     assert "winner of R1-2" in desc  # a slot still to be played is still named by where it comes from
+
+
+def test_a_round_robin_standings_csv_has_the_wins_column_its_page_shows_and_no_buchholz(client, alice, club, now):
+    """A round robin breaks ties by Sonneborn-Berger, then the games between
+    the tied players, then wins: the CSV gives the same columns as the page
+    (Wins, no Buchholz), and the same numbers as the API."""
+    t = started(alice, club, new_players(5), now=now, format="round_robin")
+    play_out(t, now)
+    client.force_login(alice)
+    rows = list(csv.reader(io.StringIO(client.get(reverse("tournament-standings-csv", args=[t.pk])).content.decode())))
+    assert rows[0][:7] == ["Rank", "Player", "Seed", "Points", "Sonneborn-Berger", "Wins", "Rating"]
+    assert "Buchholz" not in rows[0] and len(rows[0]) == len(rows[1])
+    api = client.get(reverse("api-tournament", args=[t.pk])).json()["standings"]
+    assert [(r[1], int(r[5])) for r in rows[1:]] == [(s["display_name"], s["wins"]) for s in api]
+    assert sum(int(r[5]) for r in rows[1:]) == 10  # the ten games, each won by the best seed
+    html = client.get(t.get_absolute_url()).content.decode()
+    assert ">Buchholz</abbr>" not in html and "Games won over the board" in html
