@@ -114,3 +114,104 @@ def test_a_late_player_sits_out_a_started_round_that_is_paired_again(client, ali
     assert sorted(tuple(g.players) for g in running_games(t)) == sorted(new)
     newcomer = t.participants.get(user=late)
     assert not any(newcomer.pk in g.players for g in t.games.filter(round__number=1))
+
+
+# --------------------------------------- what each player of a cancelled game reads
+def _round_two_with_a_player_let_back_in(alice, t, now):
+    """A 6-player Swiss whose round 2 was paired by hand while seed 6 had
+    withdrawn, seed 6 let back in after (so they sit round 2 out), then
+    round 2 started: two games and a bye.  Returns seed 6's participant."""
+    from tournaments.services import (
+        participant_reinstate,
+        participant_withdraw,
+        tournament_game_finished,
+        tournament_pause,
+        tournament_resume,
+    )
+
+    from .conftest import best_seed_wins
+
+    tournament_pause(tournament_id=t.pk, by=alice, now=now)
+    leaver = t.participants.select_related("user").get(seed=6)
+    participant_withdraw(tournament_id=t.pk, user=leaver.user, now=now)
+    for game in running_games(t):
+        best_seed_wins(t, game, now)
+        tournament_game_finished(match_id=game.match_id, now=now)
+    proposal = round_pairing_proposal(t)
+    round_pairing_set(tournament_id=t.pk, number=2, tables=proposal.tables, byes=proposal.byes, by=alice, now=now)
+    participant_reinstate(tournament_id=t.pk, participant_id=leaver.pk, by=alice, now=now)
+    tournament_resume(tournament_id=t.pk, by=alice, now=now)
+    assert len(running_games(t)) == 2 and round_pairing_proposal(t).sitting_out == (leaver.pk,)
+    return leaver
+
+
+def _repaired_mail(user):
+    """The latest "paired again" mail ``user`` got (English or Dutch)."""
+    return OutgoingEmail.objects.filter(to=user.email, subject__regex=r"(paired again|opnieuw ingedeeld)").latest("pk")
+
+
+def _pair_twice(alice, t, leaver, now):
+    """Pair round 2 again seating the player let back in (with the bye's
+    holder, so three games), then again without them, the first player of
+    the first game now taking the bye.  Returns (that player's id, the
+    other players of the cancelled games)."""
+    first = round_pairing_proposal(t)
+    (bye,) = first.byes
+    round_pairing_set(tournament_id=t.pk, number=2, tables=[*first.tables, (bye, leaver.pk)], by=alice, now=now)
+    tables = [tuple(g.players) for g in running_games(t)]
+    assert len(tables) == 3
+    gets_bye = tables[0][0]
+    others = [p for table in tables for p in table if p not in (gets_bye, leaver.pk)]
+    round_pairing_set(
+        tournament_id=t.pk, number=2, tables=[tuple(others[:2]), tuple(others[2:])], byes=[gets_bye], by=alice, now=now
+    )
+    assert sorted(tuple(sorted(g.players)) for g in running_games(t)) == sorted(
+        [tuple(sorted(others[:2])), tuple(sorted(others[2:]))]
+    )
+    return gets_bye, others
+
+
+def test_the_mail_of_a_round_paired_again_tells_each_player_their_new_game_bye_or_sitting_out(alice, club, now):
+    """Each player of a cancelled game reads what the new pairing gives
+    them: a new game (mailed as usual), the bye, or no game this round."""
+    t = started(alice, club, new_players(6), now=now, format="swiss", rounds=3)
+    leaver = _round_two_with_a_player_let_back_in(alice, t, now)
+    gets_bye, others = _pair_twice(alice, t, leaver, now)
+    users = {p.pk: p.user for p in t.participants.select_related("user")}
+
+    bye_mail = _repaired_mail(users[gets_bye])
+    assert "is cancelled" in bye_mail.text
+    assert "In the new pairing you have the bye: no game this round, and it scores a win (1 point)." in (
+        " ".join(bye_mail.text.split())
+    )
+    assert "new game" not in bye_mail.text and "new game" not in bye_mail.html
+
+    out_mail = _repaired_mail(leaver.user)
+    assert "In the new pairing you sit this round out (no game, no points); you are paired again from the next " in (
+        " ".join(out_mail.text.split())
+    )
+    assert "new game" not in out_mail.text and "new game" not in out_mail.html and "sit this round out" in out_mail.html
+
+    for pid in others:
+        mail = _repaired_mail(users[pid])
+        assert "your new game is mailed to you as usual" in " ".join(mail.text.split())
+        assert "bye" not in mail.text and "sit this round out" not in mail.text
+
+
+def test_the_bye_and_sitting_out_of_a_round_paired_again_are_told_in_dutch(alice, club, now):
+    from tests.conftest import living_in
+
+    t = started(alice, club, new_players(6), now=now, format="swiss", rounds=3)
+    leaver = _round_two_with_a_player_let_back_in(alice, t, now)
+    living_in("nl", "Europe/Amsterdam", *(p.user for p in t.participants.select_related("user")))
+    gets_bye, others = _pair_twice(alice, t, leaver, now)
+    users = {p.pk: p.user for p in t.participants.select_related("user")}
+    bye_mail = " ".join(_repaired_mail(users[gets_bye]).text.split())
+    assert "In de nieuwe indeling heb je een vrije ronde: geen partij deze ronde, en die telt als winst (1 punt)." in (
+        bye_mail
+    )
+    out_mail = " ".join(_repaired_mail(leaver.user).text.split())
+    assert "In de nieuwe indeling speel je deze ronde niet (geen partij, geen punten)" in out_mail
+    assert "je nieuwe partij krijg je zoals altijd per e-mail" in " ".join(
+        _repaired_mail(users[others[0]]).text.split()
+    )

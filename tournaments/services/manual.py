@@ -294,7 +294,7 @@ def round_pairing_set(
             sitting_out=sitting_out,
         )
         if again:
-            _cancel_round(tournament, number, now)
+            _cancel_round(tournament, number, now, _new_places(seats, byes))
         advance_locked(tournament, now)
     return problems
 
@@ -327,11 +327,27 @@ def _check(tournament: Tournament, base: Proposal, tables: list[tuple[int, ...]]
         )
 
 
-def _cancel_round(tournament: Tournament, number: int, now: dt.datetime) -> None:
+#: What the new pairing of a round paired again gives a player of one of its
+#: cancelled games (``_new_places``; the mail says which).
+NEW_GAME, NEW_BYE, SITS_OUT = "game", "bye", "out"
+
+
+def _new_places(tables: Sequence[Sequence[PlayerId]], byes: Sequence[PlayerId]) -> dict[PlayerId, str]:
+    """Each player the pairing ``tables`` and ``byes`` seats: ``NEW_GAME``
+    or ``NEW_BYE``.  A player it leaves out (one let back in after the
+    round was paired) is not in it: they sit the round out (``SITS_OUT``)."""
+    places = {pid: NEW_BYE for pid in byes}
+    places.update({pid: NEW_GAME for table in tables for pid in table})
+    return places
+
+
+def _cancel_round(tournament: Tournament, number: int, now: dt.datetime, places: dict[PlayerId, str]) -> None:
     """Undo the made round ``number`` (its games have no move): cancel its
     games, stop their reply addresses, delete its rows (byes and forfeits
     are made again with the new pairing) and mail each player of a
-    cancelled game.  Expects the tournament lock.
+    cancelled game what the new pairing (``places``: :func:`_new_places`)
+    gives them: a new game, the bye, or no game this round.  Expects the
+    tournament lock.
 
     :raises Conflict: a move came in meanwhile (the whole pairing is undone).
     """
@@ -354,7 +370,13 @@ def _cancel_round(tournament: Tournament, number: int, now: dt.datetime) -> None
             notice_send(
                 user=users[pid],
                 template="tournament-repaired",
-                context={"tournament": tournament, "round": number, "game": match, "url": tournament_url(tournament)},
+                context={
+                    "tournament": tournament,
+                    "round": number,
+                    "game": match,
+                    "new_place": places.get(pid, SITS_OUT),
+                    "url": tournament_url(tournament),
+                },
                 dedupe_key=f"tournament-repaired:{tournament.pk}:{game.match_id}:{pid}",
                 now=now,
             )
