@@ -142,7 +142,8 @@ ROUND_ROBIN_TIE_BREAKS = (
         _("Direct encounter"),
         _(
             "The points each of the tied players scored in the games between them (the cross-table shows them); "
-            "counted once for the whole tie."
+            "if that parts only some of them, those still level are compared again on the games among "
+            "themselves alone."
         ),
     ),
     (

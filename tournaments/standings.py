@@ -38,8 +38,12 @@ same for all who tie.  The usual round-robin order applies instead:
 1. Sonneborn-Berger (as above).
 2. Direct encounter: among the players level on points and
    Sonneborn-Berger, the points each scored in the games played between
-   them (pairwise results, as in Sonneborn-Berger).  Applied once to the
-   whole tied group, not again to what it leaves tied.
+   them (pairwise results, as in Sonneborn-Berger).  When that parts only
+   some of them, each group it leaves level is compared again on the
+   games among its own players alone, and so on until a comparison parts
+   nobody (as FIDE's tie-break regulations apply direct encounter): in a
+   four-way tie that puts one player first, the other three are ranked by
+   the games between those three.
 3. Wins: the games won over the board (alone in first place).
 4. Rating at the start (higher first).
 
@@ -83,6 +87,10 @@ class Standing:
     withdrawn: bool
     #: Round robin: the points scored against the players tied with this one.
     head_to_head: Fraction = Fraction(0)
+    #: Round robin: the direct-encounter score of each comparison, the first
+    #: (``head_to_head``) among everyone tied, each next one among those
+    #: the comparison before left level with this player (empty if none).
+    direct_encounter: tuple[Fraction, ...] = ()
     wins: int = 0
 
 
@@ -170,19 +178,19 @@ def standings(
         first = [p for p in result.ranking[0] if p in present] if result.ranking else []
         if len(first) == 1:
             wins[first[0]] += 1
-    head_to_head = dict.fromkeys(by_id, Fraction(0))
+    encounters: dict[PlayerId, tuple[Fraction, ...]] = {}
     if round_robin:
-        head_to_head = _direct_encounters(results, lambda pid: (total[pid], berger[pid]))
+        encounters = _direct_encounters(results, _level_groups(by_id, lambda pid: (total[pid], berger[pid])))
 
-    def criteria(pid: PlayerId) -> tuple[Fraction | int, ...]:
+    def criteria(pid: PlayerId) -> tuple[Fraction | int | tuple[Fraction, ...], ...]:
         if round_robin:
-            return (total[pid], berger[pid], head_to_head[pid], wins[pid], by_id[pid].rating)
+            return (total[pid], berger[pid], encounters.get(pid, ()), wins[pid], by_id[pid].rating)
         return (total[pid], buchholz[pid], berger[pid], by_id[pid].rating)
 
     ordered = sorted(
         by_id,
         key=lambda pid: (
-            tuple(-c for c in criteria(pid)),
+            _descending(criteria(pid)),
             by_id[pid].seed,
             pid,
         ),
@@ -201,25 +209,65 @@ def standings(
                 played=played[pid],
                 unplayed=unplayed[pid],
                 withdrawn=by_id[pid].withdrawn,
-                head_to_head=head_to_head[pid],
+                head_to_head=encounters.get(pid, (Fraction(0),))[0],
+                direct_encounter=encounters.get(pid, ()),
                 wins=wins[pid],
             )
         )
     return tuple(table)
 
 
-def _direct_encounters(results: list[GameResult], level: Callable[[PlayerId], tuple]) -> dict[PlayerId, Fraction]:
-    """Each player's points against the players on the same ``level``
-    (points and Sonneborn-Berger) in the games played between them: the
-    sum of the pairwise results against those of them at the table."""
-    points: dict[PlayerId, Fraction] = defaultdict(Fraction)
+def _level_groups(ids: Iterable[PlayerId], level: Callable[[PlayerId], tuple]) -> list[frozenset[PlayerId]]:
+    """The players of ``ids`` that share a ``level`` with another, grouped."""
+    groups: dict[tuple, set[PlayerId]] = defaultdict(set)
+    for pid in ids:
+        groups[level(pid)].add(pid)
+    return [frozenset(group) for group in groups.values() if len(group) > 1]
+
+
+def _direct_encounters(
+    results: list[GameResult], tied: Iterable[frozenset[PlayerId]]
+) -> dict[PlayerId, tuple[Fraction, ...]]:
+    """Each ``tied`` player's direct-encounter scores, compared in order
+    (higher first): the points scored in the games against the others of
+    their group, then, if that parts the group only in part, against the
+    others still level with them alone, and so on (:func:`_encounter_passes`).
+    Players in no group are not in the answer."""
+    scores: dict[PlayerId, tuple[Fraction, ...]] = {}
+    for group in tied:
+        scores.update(_encounter_passes(results, group))
+    return scores
+
+
+def _encounter_passes(results: list[GameResult], group: frozenset[PlayerId]) -> dict[PlayerId, tuple[Fraction, ...]]:
+    """Direct encounter within ``group`` (two players or more): each one's
+    points against the others of it in the games played between them (the
+    sum of the pairwise results against those of them at the table),
+    followed, for each part of the group still level after that, by that
+    part's own direct encounter.  A comparison that parts nobody ends it:
+    the scores of players level so far then have the same length, so
+    comparing them as tuples ranks exactly as the passes do."""
+    points = dict.fromkeys(group, Fraction(0))
     for result in results:
-        present = result.played
+        present = [p for p in result.played if p in group]
         for a in present:
             for b in present:
-                if a != b and level(a) == level(b):
+                if a != b:
                     points[a] += pairwise_result(result, a, b)
-    return points
+    passes: dict[PlayerId, tuple[Fraction, ...]] = {pid: (points[pid],) for pid in group}
+    parts = _level_groups(group, lambda pid: (points[pid],))
+    if parts == [group]:
+        return passes  # this comparison parts nobody: the next tie-break decides
+    for part in parts:
+        for pid, later in _encounter_passes(results, part).items():
+            passes[pid] += later
+    return passes
+
+
+def _descending(values: tuple) -> tuple:
+    """A sort key putting higher ``values`` first, compared in order (a
+    tuple among them, the direct-encounter scores, in the same way)."""
+    return tuple(_descending(v) if isinstance(v, tuple) else -v for v in values)
 
 
 def ranking_order(players: Iterable[Player], results: Iterable[GameResult]) -> list[PlayerId]:

@@ -208,3 +208,52 @@ def test_a_finished_round_robin_places_a_three_way_tie_as_its_standings_do():
     step = next_step(t, field(5), results, existing=set(), latest_round_open=False, sizes=Sizes(2, 2))
     assert step.finished
     assert step.placements == ((1, 2), (2, 4), (3, 5), (4, 1), (5, 3))
+
+
+def _all_play_all(count, outcomes, legs=1):
+    """A complete round robin of ``count`` players, played ``legs`` times
+    (a double round robin: 2): ``outcomes`` per pair, leg after leg, in
+    (1,2), (1,3), ..., order: 0 the first wins, 1 the second, 2 a draw."""
+    import itertools
+
+    pairs = list(itertools.combinations(range(1, count + 1), 2)) * legs
+    results = []
+    for number, ((a, b), outcome) in enumerate(zip(pairs, outcomes, strict=True), 1):
+        ranking = [((a,), (b,)), ((b,), (a,)), ((a, b),)][outcome]
+        results.append(game(number, (a, b), *ranking))
+    return results
+
+
+def test_direct_encounter_compares_again_the_players_it_leaves_tied_among_themselves_alone():
+    """A double round robin where 6, 1, 3 and 5 end level on points (5) and
+    Sonneborn-Berger.  Among the four, 6 scored 4½ and the others 2½ each:
+    6 is ahead, 1, 3 and 5 still tie.  Compared again on the games among
+    those three alone (FIDE's direct encounter), 3 and 5 scored 2½, 1 only
+    1: 1 is behind; and 3 beat 5 on their own games (1½ to ½).  Wins (4
+    each) would not part them and rating would have put 1 first."""
+    outcomes = (1, 0, 0, 1, 0, 0, 2, 1, 0, 2, 0, 1, 1, 0, 1) + (0, 1, 2, 1, 2, 1, 0, 0, 0, 0, 2, 1, 2, 2, 1)
+    table = standings(field(6), _all_play_all(6, outcomes, legs=2), round_robin=True)
+    assert [s.player for s in table] == [2, 6, 3, 5, 1, 4]
+    assert [s.rank for s in table] == [1, 2, 3, 4, 5, 6]
+    rows = {s.player: s for s in table}
+    assert {(rows[p].points, rows[p].sonneborn_berger, rows[p].wins) for p in (6, 1, 3, 5)} == {(5, F(97, 4), 4)}
+    assert [rows[p].head_to_head for p in (6, 3, 5, 1)] == [F(9, 2), F(5, 2), F(5, 2), F(5, 2)]
+    assert rows[6].direct_encounter == (F(9, 2),)
+    assert rows[1].direct_encounter == (F(5, 2), 1)
+    assert (rows[3].direct_encounter, rows[5].direct_encounter) == (
+        (F(5, 2), F(5, 2), F(3, 2)),
+        (F(5, 2), F(5, 2), F(1, 2)),
+    )
+
+
+def test_direct_encounter_splitting_a_four_way_tie_into_two_pairs_orders_each_pair_by_its_own_game():
+    """Seven players: 1, 2, 3 and 7 end on 3 points with the same
+    Sonneborn-Berger and wins.  Among the four, 1 and 2 scored 2, 3 and 7
+    scored 1; each pair is then compared on its own game: 1 beat 2 and 7
+    beat 3, so 7 is ahead of 3 despite the lower rating."""
+    outcomes = (0, 1, 1, 1, 0, 0, 0, 1, 1, 0, 0, 0, 0, 1, 1, 1, 1, 1, 0, 1, 0)
+    table = standings(field(7), _all_play_all(7, outcomes), round_robin=True)
+    assert [s.player for s in table] == [5, 1, 2, 7, 3, 6, 4]
+    rows = {s.player: s for s in table}
+    assert {(rows[p].points, rows[p].sonneborn_berger, rows[p].wins) for p in (1, 2, 3, 7)} == {(3, 9, 3)}
+    assert [rows[p].direct_encounter for p in (1, 2, 7, 3)] == [(2, 1), (2, 0), (1, 1), (1, 0)]
