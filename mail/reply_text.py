@@ -131,6 +131,20 @@ def named_choice(line: str) -> str | None:
     return found.group(1) if found else None
 
 
+def copied_option(line: str) -> tuple[str, str] | None:
+    """The number or letter and the move text of ``line`` when it has the
+    shape of a line copied from a mail's lists ("2. wheat field D4": "2"
+    and "wheat field D4"), polite words around it passed over; ``None``
+    for any other line.  Whether its move is one the mail listed is the
+    caller's to tell (a line of the player's own may have the shape too:
+    "1. I think ...")."""
+    found = _COPIED.match(without_courtesy(half_width(line)))
+    if found is None:
+        return None
+    number, letter, written = found.groups()
+    return number or letter, written
+
+
 def _several_choices(line: str) -> NotationError | None:
     """Why ``line`` is not read, when it names two or more letters or
     option numbers joined by "or" ("B or C", "optie 2 of 3"): which

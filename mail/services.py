@@ -66,7 +66,7 @@ from .invitation_replies import answer_invitation, answer_other
 from .models import InboundEmail, OutgoingEmail, ReplyToken
 from .outbox import notify_rejection, reply_token_for
 from .positions import listed_turns, same_choices, state_at
-from .reply_text import Reply, named_choice, read_reply
+from .reply_text import Reply, copied_option, named_choice, read_reply
 
 logger = logging.getLogger(__name__)
 MAX_RAW = 256 * 1024
@@ -295,6 +295,12 @@ def _reply_without_address(
         return _chat_only(record, message, token, said, now)
     if _to_move(token):
         return _move_to_wrong_mail(record, message, token, now)
+    if _waits(token):  # a move from a player who is not to move
+        with in_language(token.user):
+            detail = _not_your_turn(token)
+        with transaction.atomic():
+            _tell_rejection(token, message, detail, record, now)
+            return finish(record, InboundEmail.Outcome.REJECTED, detail, match=token.match, user=token.user)
     with transaction.atomic():
         generic_reply(message, record, now)
         return finish(record, InboundEmail.Outcome.UNKNOWN_TOKEN, "no move expected in the mail answered")
@@ -402,7 +408,8 @@ def _play(record: InboundEmail, message: InboundMessage, token: ReplyToken, now:
     as one submission, the text below them is posted as chat to the other
     players (and kept on the record); a reply without a move is refused
     with the position, unless its sender is not to move: then it is chat,
-    also on the address of an earlier position."""
+    also on the address of an earlier position, and a move in it is
+    refused as not their turn (``_not_your_turn``)."""
     ReplyToken.objects.filter(pk=token.pk).update(uses=token.uses + 1)
     token = _carried(token, now)
     body, above = message.body, list[Command]()
@@ -415,12 +422,18 @@ def _play(record: InboundEmail, message: InboundMessage, token: ReplyToken, now:
         return _reply_after_leaving(record, message, token, now)
     digest = hashlib.sha256(message.body.encode()).hexdigest()[:16]
     try:
+        if _waits(token):
+            # Whichever of the game's mails it answers, a waiting player's
+            # reply is chat; a move in it (an option number, a copied
+            # option line) is refused saying it is not their turn, not
+            # "an earlier position" or "turn already complete", which
+            # leave them to guess whether it counts or was passed on.
+            if said := _waiting_chat(token, body):
+                return _chat_only(record, message, token, said, now)
+            with in_language(token.user):
+                raise GameActionError(_not_your_turn(token), code="not_your_turn")
         reading = _reading(token, body)
-        if reading is None and (said := _waiting_chat(token, body)):
-            return _chat_only(record, message, token, said, now)  # sent to an earlier position's address
         if reading is not None and not reading.moves:
-            if reading.message and not _to_move(token):
-                return _chat_only(record, message, token, reading.message, now)
             with in_language(token.user):
                 raise GameActionError(_no_move(reading, token.match.game), code="no_move")
         text = "\n".join(reading.moves) if reading is not None else body or "-"
@@ -512,9 +525,11 @@ def _holds_moves(token: ReplyToken, body: str) -> bool:
         return False
     try:
         reading = _reading(token, body)
+        # A waiting player's option number or copied option line is no
+        # move of the position (none is theirs), but it is one.
+        if (reading is None or not reading.moves) and _names_a_move(token, body):
+            return True
         if reading is None:
-            if _names_a_move(body):
-                return True
             reading = _reading_now(token, body)
     except EngineError:
         return True
@@ -617,6 +632,37 @@ def _to_move(token: ReplyToken) -> bool:
     return match.state is not None and token.seat_index in rules.to_move(rules.load(match.state))
 
 
+def _waits(token: ReplyToken) -> bool:
+    """Is the token's player seated in the running game and not to move in
+    its position now (waiting for the others)?"""
+    match = Match.objects.get(pk=token.match_id)
+    if not match.is_active or match.state is None:
+        return False
+    if not match.seats.filter(index=token.seat_index, user_id=token.user_id, departed="").exists():
+        return False
+    rules = get_rules(match.game)
+    return token.seat_index not in rules.to_move(rules.load(match.state))
+
+
+def _not_your_turn(token: ReplyToken) -> str:
+    """What a waiting player who replied with a move reads (active language):
+    whose turn it is, that nothing was played and nothing passed on (the
+    reply is used whole or not at all), and how to write to the others."""
+    match = Match.objects.get(pk=token.match_id)
+    rules = get_rules(match.game)
+    movers = rules.to_move(rules.load(match.state)) if match.state is not None else frozenset()
+    seats = match.seats.select_related("user").order_by("index")
+    names = ", ".join(str(seat.user) for seat in seats if seat.index in movers and seat.user is not None)
+    return " ".join(
+        [
+            _("It is not your turn now (to move: %(movers)s), so nothing was played.") % {"movers": names or "-"},
+            _("Your reply was not passed on to the other players either."),
+            _("You will get an email when it is your move."),
+            _('To write to the others meanwhile, reply "say" and your message.'),
+        ]
+    )
+
+
 def _chat_only(
     record: InboundEmail, message: InboundMessage, token: ReplyToken, text: str, now: dt.datetime
 ) -> InboundEmail:
@@ -661,8 +707,8 @@ def _waiting_chat(token: ReplyToken, body: str) -> str:
     """The text of a reply that holds no move, read against the current
     position, from the token's player while they wait (are not to move
     now; the seat still theirs): chat, whichever of the game's mails it
-    answers.  "" otherwise: a move on an earlier position's address is
-    refused as an answer to an earlier position."""
+    answers.  "" otherwise: a move from a waiting player (an option
+    number, a copied option line) is refused as not their turn."""
     match = Match.objects.get(pk=token.match_id)
     seated = match.seats.filter(index=token.seat_index, user_id=token.user_id, departed="").exists()
     if match.state is None or not seated:
@@ -675,17 +721,37 @@ def _waiting_chat(token: ReplyToken, body: str) -> str:
         reading = read_reply(rules, state, token.seat_index, body, turns=listed_turns)
     except EngineError:  # a move that cannot be played now
         return ""
-    if reading.moves or _names_a_move(reading.message):
+    if reading.moves or _names_a_move(token, reading.message):
         return ""
     return reading.message
 
 
-def _names_a_move(text: str) -> bool:
+def _names_a_move(token: ReplyToken, text: str) -> bool:
     """Does ``text`` open with a line that names a move of a mail's list (a
-    whole turn's letter, an option number, in polite words or not)?  Such a line, sent while
-    waiting, answers an earlier position: refused, never chat."""
+    whole turn's letter, an option number, in polite words or not, or an
+    option line copied from the list: ``_copied``)?  Such a line, sent
+    while waiting, is a move: refused, never chat."""
     first = next((line for line in text.split("\n") if line.strip()), "")
-    return named_choice(first) is not None
+    return named_choice(first) is not None or _copied(token, first)
+
+
+def _copied(token: ReplyToken, line: str) -> bool:
+    """Is ``line`` an option line copied from the player's game mails
+    ("2. wheat field D4")?  Shaped so, and a line of one of those mails or
+    a move of the game in the position the answered mail was written for;
+    a numbered line of the player's own ("1. I think ...") is neither."""
+    copied = copied_option(line)
+    if copied is None:
+        return False
+    if not own_words(token, line).strip():
+        return True
+    match = token.match
+    rules = get_rules(match.game)
+    try:
+        rules.parse_move(state_at(match, token.ply), token.seat_index, copied[1])
+    except EngineError:
+        return False
+    return True
 
 
 def _reading(token: ReplyToken, body: str) -> Reply | None:

@@ -59,3 +59,20 @@ def test_an_event_about_the_reader_says_you_and_names_them_to_the_others(game, p
         with translation.override("nl"):
             dutch = event_text(game, event, seat)
         assert re.search(r"\b(Je|jij|jou)\b", dutch) and not SEAT.search(dutch), dutch
+
+
+def test_alta_says_you_to_the_mover_of_what_their_step_turned_face_up():
+    """Alta's wordings (the merchant deck running empty is seldom met in
+    random play: the others must be)."""
+    rules = get_rules("alta")
+    events = _addressed_events("alta", 2)
+    seen = {event.message.template for event, _seat in events}
+    assert len(seen) >= len(rules.second_person) - 1, seen
+    for event, seat in events:
+        with translation.override("en"):
+            own, theirs = event_text("alta", event, seat), event_text("alta", event, 1 - seat)
+        assert re.search(r"\b(You|you|Your)\b", own) and not SEAT.search(own), own
+        assert theirs == event_text("alta", event) and SEAT.search(theirs), theirs
+        with translation.override("nl"):
+            dutch = event_text("alta", event, seat)
+        assert re.search(r"\b(Je|jij|jou)\b", dutch) and not SEAT.search(dutch), dutch

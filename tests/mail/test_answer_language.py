@@ -87,13 +87,14 @@ def test_an_unknown_alta_card_is_answered_with_the_card_names_by_mail_and_api(
     assert refused.status_code == 422 and said in refused.json()["detail"], refused.json()
 
 
-def _answer_to_an_old_mail(game, capture):
-    """A Dutch mover plays a whole turn ("A"), then answers the same mail
-    again; returns the answer to that second reply."""
+def _answer_to_an_old_mail(game, capture, first: str = "A"):
+    """A Dutch mover plays ``first`` (a whole turn, "A", or its first step,
+    "1"), then answers the same mail again; returns the answer to that
+    second reply."""
     seat = mover_of(game)
     living_in("nl", "Europe/Amsterdam", seat.user)
     address = [m for m in mails_to(seat.user.email) if m.reply_to][-1].reply_to[0]
-    assert ingest(bytes(message(address, "A", sender=seat.user.email)), capture).outcome == "accepted"
+    assert ingest(bytes(message(address, first, sender=seat.user.email)), capture).outcome == "accepted"
     mail.outbox.clear()
     ingest(bytes(message(address, "1", sender=seat.user.email)), capture)
     [answer] = mails_to(seat.user.email)
@@ -111,8 +112,9 @@ def test_a_dutch_answer_to_an_old_mail_calls_the_position_stelling_as_the_board_
     game, django_capture_on_commit_callbacks
 ):
     """The "bord" answer says "de huidige stelling"; the refusal of a reply to
-    an old mail names the position with the same word."""
-    text = _answer_to_an_old_mail(game, django_capture_on_commit_callbacks)
+    an old mail names the position with the same word.  (The mover is still
+    to move: a player who waits is told it is not their turn.)"""
+    text = _answer_to_an_old_mail(game, django_capture_on_commit_callbacks, first="1")
     assert "op een eerdere stelling" in text and "Hier is de huidige stelling." in text
     assert " stand" not in text
 

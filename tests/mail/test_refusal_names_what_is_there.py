@@ -41,3 +41,39 @@ def test_money_not_on_display_is_answered_with_the_display(
     assert record.outcome == InboundEmail.Outcome.REJECTED
     [answer] = [m for m in mail.outbox if m.to == [seat.user.email]]
     assert shown in " ".join(answer.body.split()), answer.body
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("language", "buy", "held", "none"),
+    [
+        ("en", "buy 1 with", "You hold denar", "You hold no denar."),
+        ("nl", "koop 1 met", "Je hebt denar", "Je hebt geen denar"),
+    ],
+)
+def test_money_not_in_hand_is_answered_with_the_payers_own_money_to_them_alone(
+    language, buy, held, none, now, django_capture_on_commit_callbacks
+):
+    """The refusal mail of a payment with a denar card the payer does not
+    hold names their own denar cards (or none); only the payer is mailed."""
+    from games.services import match_create_seated
+    from tests.conftest import make_user
+
+    users = [make_user(f"{language}{i}@example.com", f"P{i}", language=language) for i in range(2)]
+    with django_capture_on_commit_callbacks(execute=True):
+        match = match_create_seated(users=users, game="alhambra", now=now)
+    seat = mover_of(match)
+    state = get_rules("alhambra").load(match.state)
+    hand = state.seats[seat.index].hand
+    value = next(v for v in range(9, 0, -1) if v not in hand)  # denar is currency 0: its codes are 1 to 9
+    address = [m for m in mail.outbox if m.to == [seat.user.email] and m.reply_to][-1].reply_to[0]
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        record = inbound_email_process(
+            raw=bytes(message(address, f"{buy} denar {value}", sender=seat.user.email)), source="test", now=now
+        )
+    assert record.outcome == InboundEmail.Outcome.REJECTED, record.detail
+    own = [str(c) for c in hand if c // 10 == 0]
+    said = f"{held} {', '.join(own)}" if own else none
+    [answer] = mail.outbox
+    assert answer.to == [seat.user.email] and said in " ".join(answer.body.split()), answer.body

@@ -183,7 +183,9 @@ def test_a_letter_or_number_to_an_earlier_turn_mail_is_refused_not_chatted(
     assert record.outcome == "rejected" and game.moves.count() == moves
     assert not ChatMessage.objects.exists()
     [answer] = mails_to(seat.user.email)
-    assert "earlier position" in answer.body and "sent to the other players" not in answer.body
+    # Told it is not their turn (not only that the mail answers an earlier position).
+    text = " ".join(answer.body.split())
+    assert "It is not your turn now" in text and "sent to the other players" not in text
 
 
 def test_a_move_to_the_receipt_from_a_player_to_move_gets_the_position_and_keeps_the_chat(

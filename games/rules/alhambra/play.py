@@ -96,7 +96,13 @@ def apply_move(state: AlhambraState, seat: int, move: Move) -> Result:
 
 
 def _remove_cards(
-    have: tuple[int, ...], cards: tuple[int, ...], where: str, few: str, *, show: bool = False
+    have: tuple[int, ...],
+    cards: tuple[int, ...],
+    where: str,
+    few: str,
+    *,
+    show: bool = False,
+    currency: int | None = None,
 ) -> tuple[int, ...]:
     """``have`` without ``cards``.
 
@@ -106,6 +112,11 @@ def _remove_cards(
         only 2 of denar 3."): "there is no denar 3" would be untrue.
     :param show: the refusal ends by naming ``have`` (the display, which
         everyone sees), so the player can name what is there next time.
+    :param currency: ``have`` is the mover's own hand and they pay in this
+        currency: a refusal naming a card not held ends by naming their
+        cards of it ("You hold denar 2, 3, 5."), for the same reason.  The
+        refusal goes to the mover alone (their API answer, refusal mail or
+        page), so their hand is told to nobody else.
     :raises IllegalMove: cards are missing; names every missing one (each
         once), so the player learns all they got wrong at once.
     """
@@ -122,6 +133,8 @@ def _remove_cards(
     said = [message(few, count=have.count(c), card_name=card_term(c)) for c in short]
     if absent:
         said.insert(0, _not_there(absent, where))
+        if currency is not None:
+            said.append(_held(have, currency))
     if show:
         said.append(_shown(have))
     if len(said) == 1:
@@ -135,6 +148,17 @@ def _shown(display: tuple[int, ...]) -> Message:
     if not display:
         return message(_DISPLAY_EMPTY)
     return message(_DISPLAY_NOW, card_names=joined(tuple([card_term(c) for c in display])))
+
+
+def _held(hand: tuple[int, ...], currency: int) -> Message:
+    """The sentence naming the values of ``hand``'s cards of ``currency``
+    (the hand is sorted: so are they)."""
+    values = tuple([str(c % 10) for c in hand if c // 10 == currency])
+    if not values:
+        return message(gettext_noop("You hold no %(currency)s."), currency=CURRENCY_TERMS[currency])
+    return message(
+        gettext_noop("You hold %(currency)s %(values)s."), currency=CURRENCY_TERMS[currency], values=joined(values)
+    )
 
 
 def _not_there(absent: list[int], where: str) -> Message:
@@ -220,7 +244,7 @@ def _buy(state: AlhambraState, seat: int, move: Buy) -> Result:
     seat_state = state.seats[seat]
     # Cards not held are named before any sum is judged: the price of
     # cards the player does not have is beside the point.
-    hand = _remove_cards(seat_state.hand, cards, _IN_HAND, _FEW_IN_HAND)
+    hand = _remove_cards(seat_state.hand, cards, _IN_HAND, _FEW_IN_HAND, currency=slot)
     price = TILES[tile].price
     total = sum(c % 10 for c in cards)
     if total < price:

@@ -11,9 +11,10 @@ a merchant choice.  Steps 4 (the other hand card goes face up) and 5 (draw
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 from games.engine import BaseRules, Outcome, Transition
+from games.engine.message import gettext_noop
 
 from . import codec, legal, notation, play, setup, strategy, view
 from .moves import Move
@@ -35,6 +36,38 @@ class AltaRules(BaseRules[AltaState, Move]):
     tie_break = "harbours"  # most fishing harbours (rules: Winner)
     # Not the cards drawn at the end of a turn, nor a blind merchant card.
     move_events = frozenset({"place", "refresh", "merchant"})
+    # What a step turns face up, as its mover's own mail tells it: the
+    # step's notation does not say which card went face up in step 4, nor
+    # which merchant card or island cards came up from a deck.  (A blind
+    # merchant card changes nothing face up; its taker alone is told it.)
+    second_person: ClassVar[Mapping[str, tuple[str, str]]] = {
+        gettext_noop(
+            "%(seat)s took face-up %(card)s and placed it at %(cell)s; their other hand card, %(rest)s, is now face up."
+        ): (
+            "seat",
+            gettext_noop(
+                "You took face-up %(card)s and placed it at %(cell)s. Your other hand card, %(rest)s, is now face up."
+            ),
+        ),
+        gettext_noop(
+            "%(seat)s refreshed the face-up cards: both %(old)s leave "
+            "the game; new face-up cards: %(first)s and %(second)s."
+        ): (
+            "seat",
+            gettext_noop(
+                "You refreshed the face-up cards: both %(old)s leave "
+                "the game; new face-up cards: %(first)s and %(second)s."
+            ),
+        ),
+        gettext_noop("%(seat)s took the face-up merchant card (%(card)s); the new face-up one is %(refill)s."): (
+            "seat",
+            gettext_noop("You took the face-up merchant card (%(card)s); the new face-up one is %(refill)s."),
+        ),
+        gettext_noop("%(seat)s took the face-up merchant card (%(card)s); the merchant deck is empty."): (
+            "seat",
+            gettext_noop("You took the face-up merchant card (%(card)s); the merchant deck is empty."),
+        ),
+    }
     codec = codec
     wordings = notation.WORDINGS
 

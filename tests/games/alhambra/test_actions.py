@@ -222,7 +222,8 @@ def test_cards_not_held_are_all_named_before_the_payment_is_judged():
     with pytest.raises(IllegalMove) as refused:
         RULES.apply_text(state, 0, "buy 1 with denar 1+2+3+4+5+6+7+8+9")
     assert str(refused.value) == (
-        "These cards are not in your hand: denar 1, denar 2, denar 5, denar 6, denar 7, denar 8, denar 9."
+        "These cards are not in your hand: denar 1, denar 2, denar 5, denar 6, denar 7, denar 8, denar 9. "
+        "You hold denar 3, 4."
     )
     with translation.override("nl"):
         assert error_text("alhambra", refused.value).startswith("Deze kaarten zijn niet in je hand: denar 1, ")
@@ -252,7 +253,9 @@ def test_paying_with_more_copies_of_a_card_than_held_says_how_many_are_held(lang
     # With a card not held at all as well, each is told.
     with pytest.raises(IllegalMove) as refused:
         RULES.apply_text(state, 0, "buy 1 with denar 3+3+3+1")
-    assert str(refused.value) == "There is no denar 1 in your hand. You hold only 2 of denar 3."
+    assert str(refused.value) == (
+        "There is no denar 1 in your hand. You hold only 2 of denar 3. You hold denar 3, 3, 4."
+    )
 
 
 def test_taking_more_copies_of_a_card_than_shown_says_how_many_are_shown():
@@ -340,3 +343,27 @@ def test_bought_tiles_must_be_placed_before_anything_else():
     assert state.current == 1
     assert state.seats[0].alhambra.cells[(0, -1)] == tile("gar8NE")
     assert state.market[1] is not None  # refilled
+
+
+@pytest.mark.parametrize(
+    ("language", "hand", "paid", "said"),
+    [
+        ("en", "denar 2 3 5, dirham 8", "denar 8", "There is no denar 8 in your hand. You hold denar 2, 3, 5."),
+        ("nl", "denar 2 3 5, dirham 8", "denar 8", "Er is geen denar 8 in je hand. Je hebt denar 2, 3, 5 in je hand."),
+        ("en", "dirham 8", "denar 8", "There is no denar 8 in your hand. You hold no denar."),
+        ("nl", "dirham 8", "denar 8", "Er is geen denar 8 in je hand. Je hebt geen denar in je hand."),
+    ],
+)
+def test_paying_with_money_not_held_says_what_money_of_that_currency_is_held(language, hand, paid, said):
+    """The refusal (to the payer alone: their API answer, refusal mail or
+    page) names their own cards of the slot's currency, none of another's
+    hand: they can name what they hold next time."""
+    from django.utils import translation
+
+    from games.i18n import error_text
+
+    state = position([seat(hand=hand), seat(hand="denar 8 9")])
+    with pytest.raises(IllegalMove) as refused:
+        RULES.apply_text(state, 0, f"buy 1 with {paid}")
+    with translation.override(language):
+        assert error_text("alhambra", refused.value) == said
