@@ -632,16 +632,24 @@ def _to_move(token: ReplyToken) -> bool:
     return match.state is not None and token.seat_index in rules.to_move(rules.load(match.state))
 
 
+def _waiting_in(token: ReplyToken):
+    """``(match, rules, state now)`` when the token's player still holds
+    the seat and is not to move in the current position, else ``None``."""
+    match = Match.objects.get(pk=token.match_id)
+    if match.state is None:
+        return None
+    if not match.seats.filter(index=token.seat_index, user_id=token.user_id, departed="").exists():
+        return None
+    rules = get_rules(match.game)
+    state = rules.load(match.state)
+    return None if token.seat_index in rules.to_move(state) else (match, rules, state)
+
+
 def _waits(token: ReplyToken) -> bool:
     """Is the token's player seated in the running game and not to move in
     its position now (waiting for the others)?"""
-    match = Match.objects.get(pk=token.match_id)
-    if not match.is_active or match.state is None:
-        return False
-    if not match.seats.filter(index=token.seat_index, user_id=token.user_id, departed="").exists():
-        return False
-    rules = get_rules(match.game)
-    return token.seat_index not in rules.to_move(rules.load(match.state))
+    waiting = _waiting_in(token)
+    return waiting is not None and waiting[0].is_active
 
 
 def _not_your_turn(token: ReplyToken) -> str:
@@ -709,14 +717,10 @@ def _waiting_chat(token: ReplyToken, body: str) -> str:
     now; the seat still theirs): chat, whichever of the game's mails it
     answers.  "" otherwise: a move from a waiting player (an option
     number, a copied option line) is refused as not their turn."""
-    match = Match.objects.get(pk=token.match_id)
-    seated = match.seats.filter(index=token.seat_index, user_id=token.user_id, departed="").exists()
-    if match.state is None or not seated:
+    waiting = _waiting_in(token)
+    if waiting is None:
         return ""
-    rules = get_rules(match.game)
-    state = rules.load(match.state)
-    if token.seat_index in rules.to_move(state):
-        return ""
+    _match, rules, state = waiting
     try:
         reading = read_reply(rules, state, token.seat_index, body, turns=listed_turns)
     except EngineError:  # a move that cannot be played now

@@ -86,6 +86,6 @@ class GameChatApi(ListCreateApi):
             source=MoveRecord.Source.API,
             now=timezone.now(),
             idempotency_key=idempotency_key(request),
-            idempotency_fingerprint=idempotency_fingerprint(data.validated_data),
+            idempotency_fingerprint=idempotency_fingerprint(request, data.validated_data),
         )
         return Response(_lines([message])[0], status=status.HTTP_201_CREATED)

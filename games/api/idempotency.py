@@ -41,10 +41,13 @@ def key_reused_refusal(also: str = "") -> OpenApiResponse:
     return OpenApiResponse(ErrorSerializer, description=f"{also} {KEY_REUSED}" if also else KEY_REUSED)
 
 
-def idempotency_fingerprint(validated: dict) -> str:
-    """The fingerprint kept beside the key: that of the request's body as
+def idempotency_fingerprint(request, validated: dict) -> str:
+    """The fingerprint kept beside the request's key: that of its body as
     its serializer validated it (so key order, spacing and defaults left
-    out do not tell two bodies apart)."""
+    out do not tell two bodies apart); "" without a key (nothing to
+    compare, and a move without one need not hash its body)."""
+    if "Idempotency-Key" not in request.headers:
+        return ""
     return request_fingerprint(validated)
 
 

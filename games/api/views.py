@@ -135,7 +135,7 @@ class GameListApi(ListCreateApi):
             creator=request.user,
             now=timezone.now(),
             idempotency_key=idempotency_key(request),
-            idempotency_fingerprint=idempotency_fingerprint(data.validated_data),
+            idempotency_fingerprint=idempotency_fingerprint(request, data.validated_data),
             **data.validated_data,
         )
         return Response(detail_data(_match(match.pk), request.user), status=status.HTTP_201_CREATED)
@@ -335,7 +335,7 @@ class MovesApi(ListCreateApi):
                 source=MoveRecord.Source.API,
                 now=timezone.now(),
                 idempotency_key=key,
-                idempotency_fingerprint=idempotency_fingerprint(data.validated_data),
+                idempotency_fingerprint=idempotency_fingerprint(request, data.validated_data),
             )
         except services.Conflict as conflict:
             if conflict.code == "stale_ply":  # the position to answer instead, as you may see it
