@@ -34,6 +34,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+from benchmarks.processes import debug_off  # noqa: E402
+
 _LETTER = re.compile(r"^  ([A-H])\. ", re.MULTILINE)
 
 
@@ -52,6 +54,9 @@ def main() -> None:
         sys.exit("Set DATABASE_URL to a PostgreSQL database reserved for this benchmark.")
     os.environ["DJANGO_SETTINGS_MODULE"] = "alta_site.settings"
     os.environ["EMAIL_URL"] = ""
+    # As the worker is deployed (benchmarks/processes.py): with DEBUG on,
+    # Django formats every statement's SQL and renders templates in debug mode.
+    debug_off(os.environ)
     import django
     from django.conf import settings
 

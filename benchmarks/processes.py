@@ -11,7 +11,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, MutableMapping, Sequence
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -23,7 +23,7 @@ def start_group(command: Sequence[str], env: Mapping[str, str]) -> subprocess.Po
     return subprocess.Popen(list(command), cwd=ROOT, env=dict(env), start_new_session=True)
 
 
-def _debug_off(env: dict[str, str]) -> None:
+def debug_off(env: MutableMapping[str, str]) -> None:
     """``DEBUG`` off unless the environment says otherwise, with the secret
     key the site then requires (a benchmark's own, unless one is set)."""
     env.setdefault("DEBUG", "0")
@@ -44,7 +44,7 @@ def start_mail_worker(concurrency: int, smtp_port: int) -> tuple[subprocess.Pope
 
     env = dict(os.environ, EMAIL_URL=f"smtp://127.0.0.1:{smtp_port}")
     env.setdefault("DB_CONN_MAX_AGE", "60")
-    _debug_off(env)
+    debug_off(env)
     command = celery_worker_command(f"--concurrency={concurrency}", "--loglevel=WARNING")
     return start_group(command, env), env
 
@@ -56,7 +56,7 @@ def start_mail_gateway(port: int, env: Mapping[str, str]) -> subprocess.Popen:
     connections."""
     env = dict(env)
     env.setdefault("DB_CONN_MAX_AGE", "60")
-    _debug_off(env)
+    debug_off(env)
     command = [sys.executable, "manage.py", "mail_gateway", "--host", "127.0.0.1", "--port", str(port)]
     gateway = start_group(command, env)
     deadline = time.monotonic() + 60

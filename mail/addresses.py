@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import re
 import secrets
@@ -9,7 +10,7 @@ import uuid
 
 from django.conf import settings
 from django.core import signing
-from django.urls import reverse
+from django.urls import get_urlconf, reverse
 from django.utils.crypto import constant_time_compare, salted_hmac
 
 from .intake_kinds import registered_kinds
@@ -97,9 +98,16 @@ def thread_id(match_id: int, user_id: int) -> str:
 
 def unsubscribe_url(user_id: int, match_id: int | None = None) -> str:
     """A signed link that turns off game mail (all of it, or one game)."""
-    value = {"u": user_id, "m": match_id}
-    token = signing.dumps(value, salt=_UNSUBSCRIBE_SALT, compress=True)
-    return settings.SITE_URL + reverse("mail-unsubscribe", args=[token])
+    return _unsubscribe_url(user_id, match_id, settings.SECRET_KEY, settings.SITE_URL, get_urlconf())
+
+
+@functools.lru_cache(maxsize=4096)
+def _unsubscribe_url(user_id: int, match_id: int | None, secret: str, site: str, urlconf) -> str:
+    """``unsubscribe_url``, kept: the signature has no timestamp, so the
+    link is a pure function of these (a worker writes two per mail, for
+    the same few players turn after turn)."""
+    token = signing.dumps({"u": user_id, "m": match_id}, key=secret, salt=_UNSUBSCRIBE_SALT, compress=True)
+    return site + reverse("mail-unsubscribe", args=[token], urlconf=urlconf)
 
 
 def unsubscribe_target(token: str) -> tuple[int, int | None] | None:

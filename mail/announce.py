@@ -73,18 +73,18 @@ def _write_chunk(model, ids: list[int], notify, now: dt.datetime) -> int:
         rows = list(_claimed(model).filter(pk__in=ids, notified_at__isnull=True).order_by("pk"))
         done: list[int] = []
         sends: list[int] = []
-        for row in rows:
-            try:
-                written = _row_written(row, notify)
-                done.append(row.pk)
-                sends.extend(written)
-            except Exception:
-                logger.exception("Writing the emails of %s %s failed; the sweep retries", model.__name__, row.pk)
+        claimed_at = timezone.now()
+        with outbox.claimed_by_writer(claimed_at):
+            for row in rows:
+                try:
+                    written = _row_written(row, notify)
+                    done.append(row.pk)
+                    sends.extend(written)
+                except Exception:
+                    logger.exception("Writing the emails of %s %s failed; the sweep retries", model.__name__, row.pk)
         if done:
             model.objects.filter(pk__in=done).update(notified_at=now)
         if sends:
-            claimed_at = timezone.now()
-            sending.claim_written(sends, claimed_at)
             transaction.on_commit(lambda: _send_now(sends, claimed_at), robust=True)
     return len(done)
 
@@ -155,7 +155,7 @@ def _seats_of(model) -> QuerySet:
 
 def _send_now(email_ids: list[int], claimed_at: dt.datetime) -> None:
     """Send the chunk's committed emails here; they were claimed for this
-    task in the transaction that wrote them (``sending.claim_written``), so
+    task in the transaction that wrote them (``outbox.claimed_by_writer``), so
     no other sender takes them.  Should this fail, the outbox sweep hands
     them out again once the claim's lease runs out."""
     sending.send_claimed(email_ids=email_ids, now=claimed_at)

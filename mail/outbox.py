@@ -46,7 +46,7 @@ from .notation_help import notation_help
 from .positions import listed_turns, remember, same_choices, state_at, state_kept
 from .render import GameMail, deadline_line, in_language, render_game_email
 from .sections import sign_in_section
-from .since import event_line, since_lines, told_to_mover, visible_lines, words
+from .since import event_line, log_tail, since_lines, told_to_mover, visible_lines, words
 from .turns import turn_over
 
 
@@ -76,10 +76,12 @@ def email_queue(
     :raises IntegrityError: for any other constraint (a Message-ID clash)."""
     if is_email_only(user):
         text, html = sign_in_section(text, html, user=user)
+    claimed_at = _CLAIMED_AT.get() if sends is not None else None
     email, created = _insert_or_get(
         OutgoingEmail,
         {"dedupe_key": dedupe_key},
         {
+            **({} if claimed_at is None else {"status": OutgoingEmail.Status.SENDING, "claimed_at": claimed_at}),
             "kind": kind,
             "to": to,
             "subject": subject[:500],
@@ -114,6 +116,23 @@ def reply_token_for(*, match, seat_index: int, user, ply: int, now: dt.datetime)
 
 #: Set by ``unguarded_inserts``.
 _UNGUARDED: ContextVar[bool] = ContextVar("outbox_unguarded_inserts", default=False)
+#: Set by ``claimed_by_writer``.
+_CLAIMED_AT: ContextVar[dt.datetime | None] = ContextVar("outbox_claimed_at", default=None)
+
+
+@contextmanager
+def claimed_by_writer(at: dt.datetime) -> Iterator[None]:
+    """Within this, ``email_queue`` writes each row it adds to a caller's
+    ``sends`` already claimed for sending (``sending``, ``claimed_at=at``),
+    in the caller's transaction: the writer sends them once it commits
+    (``sending.send_claimed``) with no UPDATE to claim them, and rows whose
+    writer dies first are handed out again after the lease
+    (``sending.outbox_due``).  Nobody else sees the rows before the commit."""
+    reset = _CLAIMED_AT.set(at)
+    try:
+        yield
+    finally:
+        _CLAIMED_AT.reset(reset)
 
 
 @contextmanager
@@ -468,6 +487,9 @@ def _turn_steps(record, seat: int, rules) -> list[str]:
     seat's submissions just before it that left the same turn open (a turn
     sent a step per mail), then ``record``'s own."""
     steps = record.text.split("\n")
+    rows, _complete = log_tail(record.match, record.ply)
+    if len(rows) > 1 and rows[1][0] == record.ply - 1 and rows[1][1] != seat:
+        return steps  # the submission before it was another seat's: the turn began with ``record``
     earlier = MoveRecord.objects.filter(match=record.match, ply__lt=record.ply)
     after = None  # the position after ``step``: the one before the step looked at last
     for step in earlier.order_by("-ply").only("ply", "seat_index", "kind", "text", "moves")[:_MOST_STEPS]:
@@ -510,5 +532,6 @@ __all__ = [
     "notify_move",
     "notify_rejection",
     "reply_token_for",
+    "claimed_by_writer",
     "unguarded_inserts",
 ]

@@ -229,20 +229,10 @@ def emails_send(*, email_ids: Iterable[int], now: dt.datetime, extra: int = 0) -
     return counts
 
 
-def claim_written(email_ids: list[int], now: dt.datetime) -> None:
-    """Claim rows the current transaction has just written, with it (one
-    UPDATE, no lock to wait for: nobody else can see them yet); once it
-    commits, ``send_claimed`` sends them.  Rows whose sender dies first
-    are handed out again after the lease (``outbox_due``)."""
-    if email_ids:
-        OutgoingEmail.objects.filter(pk__in=email_ids, status=OutgoingEmail.Status.QUEUED).update(
-            status=OutgoingEmail.Status.SENDING, claimed_at=now
-        )
-
-
 def send_claimed(*, email_ids: list[int], now: dt.datetime) -> dict[str, int]:
-    """Send rows this worker claimed with ``claim_written`` (and that no
-    sweep has handed out since), over one connection."""
+    """Send rows this worker claimed at ``now`` as it wrote them
+    (``outbox.claimed_by_writer``) and that no sweep has handed out since,
+    over one connection."""
     claimed = prepared(OutgoingEmail, "mail.send.claimed").order_by("pk")
     rows = list(claimed.filter(pk__in=email_ids, status=OutgoingEmail.Status.SENDING, claimed_at=now))
     counts = {"sent": 0, "failed": 0, "skipped": len(email_ids) - len(rows)}
