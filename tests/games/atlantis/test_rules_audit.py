@@ -226,3 +226,19 @@ def test_a_sale_that_makes_a_move_possible_takes_the_pass_away():
     dutch = _flat(RULES.help_text("nl"))
     assert "je past en trekt 2 kaarten in plaats van het gewone trekken" in dutch
     assert "is er dan een zet mogelijk, dan moet je die doen" in dutch
+
+
+def test_the_help_gives_the_tile_values_of_the_decision():
+    """Rules D: "every colour has 6 A tiles with values 1,2,3,4,5,6 and 6 B
+    tiles with values 2,3,4,5,6,7" (A before the water gap, B after it): what
+    a tile under another or past the gap may be worth, in both languages."""
+    english = _flat(RULES.help_text("en"))
+    assert (
+        "In each colour the 6 tiles before the water (positions 1-26) are worth 1 to 6 and the 6 after it "
+        "(positions 28-53) 2 to 7." in english
+    )
+    dutch = _flat(RULES.help_text("nl"))
+    assert (
+        "In elke kleur zijn de 6 tegels vóór het water (posities 1-26) 1 tot 6 waard en de 6 erna "
+        "(posities 28-53) 2 tot 7." in dutch
+    )
