@@ -277,3 +277,31 @@ def test_no_seat_and_no_spectator_sees_another_hand_during_the_game():
 def test_the_help_says_how_colours_are_given_and_whose_leads_first(language, sentence):
     assert {RULES.setup(3, seed).dominant for seed in range(10)} == {0}
     assert sentence in " ".join(RULES.help_text(language).split())
+
+
+@pytest.mark.parametrize(
+    ("language", "sentence"),
+    [
+        (
+            "en",
+            "Every tile shows three different colours: the 12 tiles of each big-triangle colour carry each ordered "
+            "pair of two of the other four colours once as minor1-minor2.",
+        ),
+        (
+            "nl",
+            "Elke tegel toont drie verschillende kleuren: de 12 tegels van elke kleur van de grote driehoek dragen "
+            "elk geordend paar van twee van de andere vier kleuren één keer als klein1-klein2.",
+        ),
+        (
+            "it",
+            "Ogni tessera mostra tre colori diversi: le 12 tessere di ogni colore del triangolo maggiore portano "
+            "una volta ogni coppia ordinata di due degli altri quattro colori come minore1-minore2.",
+        ),
+    ],
+)
+def test_the_help_describes_the_tile_set_of_the_decision(language, sentence):
+    """Rules D: "The 12 tiles of one major colour carry, on (minor1, minor2),
+    each ordered pair of two different colours from the other four (4 x 3 =
+    12). No tile has two triangles of the same colour." A player who knows
+    the set can tell which tiles the others may still hold."""
+    assert sentence in " ".join(RULES.help_text(language).split())
