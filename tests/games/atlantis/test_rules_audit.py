@@ -242,3 +242,20 @@ def test_the_help_gives_the_tile_values_of_the_decision():
         "In elke kleur zijn de 6 tegels vóór het water (posities 1-26) 1 tot 6 waard en de 6 erna "
         "(posities 28-53) 2 tot 7." in dutch
     )
+
+
+def test_the_help_says_the_seat_order_is_drawn_and_the_hands_follow_it():
+    """Rules D: "Seat order drawn from the game's seed. Starting hands in seat
+    order: 4, 5, 6, 7 cards." The help named only a drawn start player, not
+    the order the turns (and the hands of 5, 6 and 7) follow."""
+    assert [sum(hand) for hand in RULES.setup(4, 7).hands] == [4, 5, 6, 7]
+    english = _flat(RULES.help_text("en"))
+    assert (
+        "The seat order, and so the start player, is drawn at random; the turns go round in that order. "
+        "The start player gets 4 cards, the next 5, then 6 and 7." in english
+    )
+    dutch = _flat(RULES.help_text("nl"))
+    assert (
+        "De zitvolgorde, en dus de startspeler, wordt door het lot bepaald; de beurten gaan in die volgorde rond. "
+        "De startspeler krijgt 4 kaarten, de volgende 5, dan 6 en 7." in dutch
+    )
