@@ -9,6 +9,7 @@ import pytest
 from games.engine import IllegalMove, get_rules
 from games.rules.alhambra.components import SCORING_CARDS
 from games.rules.alhambra.moves import Buy, Gift, Place, Take
+from games.rules.alhambra.scoring import longest_wall
 from games.rules.alhambra.testing import cards, position, seat, tile
 
 RULES = get_rules("alhambra")
@@ -185,3 +186,19 @@ def test_the_help_tells_who_scores_a_type_after_a_tie_and_the_two_player_deck(la
     cards"."""
     text = " ".join(RULES.help_text(language).split())
     assert [p for p in phrases if p not in text] == []
+
+
+@pytest.mark.parametrize(
+    ("language", "phrase"),
+    [
+        ("en", "it may pass the same corner twice but never uses a segment twice"),
+        ("nl", "hij mag twee keer langs dezelfde hoek maar gebruikt geen stuk twee keer"),
+    ],
+)
+def test_the_help_says_a_wall_may_pass_a_corner_twice(language, phrase):
+    """Rules D: "'Continuous' = a trail in the graph of outer wall segments
+    (corners are nodes): segments are distinct, corners may repeat". Two
+    walled squares meeting at one corner make one wall of 8: the help said
+    only that a wall may turn corners."""
+    assert longest_wall({(0, 0): "NESW", (1, 1): "NESW"}) == 8
+    assert phrase in " ".join(RULES.help_text(language).split())
