@@ -24,6 +24,7 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
+from core.prepared_writes import insert
 from core.signin import is_email_only
 from games.engine import Event, get_rules
 from games.models import MoveRecord
@@ -163,11 +164,14 @@ def _insert_or_get(model, lookup: dict[str, Any], defaults: dict[str, Any]):
     inserts (no savepoint; any clash raises).
 
     :raises IntegrityError: when no such row exists (another constraint)."""
+    row = model(**lookup, **defaults)
     if _UNGUARDED.get():
-        return model.objects.create(**lookup, **defaults), True
+        insert(row)
+        return row, True
     try:
         with transaction.atomic():
-            return model.objects.create(**lookup, **defaults), True
+            insert(row)
+            return row, True
     except IntegrityError:
         try:
             return model.objects.get(**lookup), False

@@ -24,6 +24,7 @@ from django.core.mail import get_connection
 from django.db import transaction
 from django.db.models import Q
 
+from core.prepared_writes import update
 from games.services.prepared import prepared
 
 from .mime import OutboxMessage
@@ -262,8 +263,13 @@ def _deliver(rows: list[OutgoingEmail], now: dt.datetime, counts: dict[str, int]
                 continue
             # Marked row by row: a worker killed mid-batch leaves only the
             # row it was sending in "sending" (handed out again by the sweeper).
-            OutgoingEmail.objects.filter(pk=email.pk).update(
-                status=OutgoingEmail.Status.SENT, sent_at=now, attempts=email.attempts + 1, last_error=""
+            update(
+                OutgoingEmail,
+                email.pk,
+                status=OutgoingEmail.Status.SENT,
+                sent_at=now,
+                attempts=email.attempts + 1,
+                last_error="",
             )
             counts["sent"] += 1
     finally:
