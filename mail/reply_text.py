@@ -121,6 +121,12 @@ def without_invisibles(text: str) -> str:
     return _INVISIBLE.sub("", text)
 
 
+def greeting(line: str) -> bool:
+    """Is ``line`` a greeting alone ("Hi,", "Hallo Bob!"), which
+    ``read_reply`` passes over above the first move?"""
+    return bool(_GREETING.match(half_width(line)))
+
+
 def named_choice(line: str) -> str | None:
     """The one letter or option number ``line`` names with nothing but
     polite words and punctuation around it ("Option B please": "B";

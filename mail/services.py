@@ -66,7 +66,7 @@ from .invitation_replies import answer_invitation, answer_other
 from .models import InboundEmail, OutgoingEmail, ReplyToken
 from .outbox import notify_rejection, reply_token_for
 from .positions import listed_turns, same_choices, state_at
-from .reply_text import Reply, copied_option, named_choice, read_reply
+from .reply_text import Reply, copied_option, greeting, named_choice, read_reply
 
 logger = logging.getLogger(__name__)
 MAX_RAW = 256 * 1024
@@ -733,9 +733,14 @@ def _waiting_chat(token: ReplyToken, body: str) -> str:
 def _names_a_move(token: ReplyToken, text: str) -> bool:
     """Does ``text`` open with a line that names a move of a mail's list (a
     whole turn's letter, an option number, in polite words or not, or an
-    option line copied from the list: ``_copied``)?  Such a line, sent
-    while waiting, is a move: refused, never chat."""
-    first = next((line for line in text.split("\n") if line.strip()), "")
+    option line copied from the list: ``_copied``), below a greeting line
+    or not?  Such a line, sent while waiting, is a move: refused, never
+    chat."""
+    lines = [line for line in text.split("\n") if line.strip()]
+    # The reader passes over a greeting above the move ("Hi,\n\nB").
+    if len(lines) > 1 and greeting(lines[0]):
+        lines = lines[1:]
+    first = lines[0] if lines else ""
     return named_choice(first) is not None or _copied(token, first)
 
 

@@ -14,7 +14,7 @@ from functools import lru_cache
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from games.engine import Event, get_rules
+from games.engine import Event, Message, get_rules
 from games.i18n import event_text, in_text, move_words
 from games.models import MoveRecord
 from games.selectors import with_names
@@ -142,17 +142,22 @@ def not_chosen(rules, events, seat_index: int) -> list[Event]:
 def told_to_mover(rules, events, seat_index: int) -> list[Event]:
     """``events`` as the mail answering the seat's own move tells them:
     what ``not_chosen`` keeps, and those of its own moves the engine words
-    in the second person ("You pay the toll of 3 with ...", "You take
-    denar 5."), whose consequences (money paid or taken, a tile sold, a
-    toll due) the move's notation alone does not say."""
-    wordings = rules.second_person
-    return [
-        e
-        for e in events
-        if e.kind not in rules.move_events
-        or e.data.get("seat") != seat_index
-        or (e.message is not None and wordings.get(e.message.template, ("",))[0] == "seat")
-    ]
+    in the second person ("You pay the toll of 3 with ...", "You sell tile
+    blue 4."), whose consequences (money paid, a tile sold, a toll due)
+    the move's notation alone does not say; those as the engine's
+    ``receipt_wordings`` tell them, without the move the mail's headline
+    names already."""
+    told = []
+    for e in events:
+        if e.kind not in rules.move_events or e.data.get("seat") != seat_index:
+            told.append(e)
+        elif e.message is not None and rules.second_person.get(e.message.template, ("",))[0] == "seat":
+            wording = rules.receipt_wordings.get(e.message.template)
+            if wording is None:
+                told.append(e)
+            elif wording:
+                told.append(Event.say(e.kind, Message(wording, e.message.params), e.data, e.to))
+    return told
 
 
 def since_lines(

@@ -124,6 +124,12 @@ class BaseRules(Generic[S, MoveT]):
     #: ``data[key]`` is the reader's seat ("%(seat)s draws 1 card." -> "You
     #: draw 1 card."), so nobody reads about themselves by name.
     second_person: ClassVar[Mapping[str, tuple[str, str]]] = {}
+    #: ``{template: receipt template}``: how the mover's own mail, whose
+    #: headline names the move, words a ``second_person`` move event: its
+    #: consequences alone ("Your other hand card, %(rest)s, is now face
+    #: up."), or "" for one that only says the move again ("You take
+    #: denar 8."), left out.  An event not named here is told as worded.
+    receipt_wordings: ClassVar[Mapping[str, str]] = {}
     #: The module whose package holds ``HELP.md`` (set by ``__init_subclass__``).
     help_package: ClassVar[str] = ""
     #: The game's state and moves <-> JSON (usually its ``codec`` module).

@@ -208,6 +208,9 @@ class Rules(Protocol[StateT, MoveT]):
     #: ``{template: (key, template)}``: an event's wording for the seat
     #: ``data[key]`` it is about ("You draw 1 card.").
     second_person: ClassVar[Mapping[str, tuple[str, str]]]
+    #: ``{template: receipt template}``: a ``second_person`` move event as
+    #: the mover's own mail tells it (its consequences; "": left out).
+    receipt_wordings: ClassVar[Mapping[str, str]]
 
     # ------------------------------------------------------------- playing
     def setup(self, players: int, seed: int, options: Mapping[str, JSON] | None = None) -> StateT:

@@ -1,8 +1,9 @@
 """The mail answering a player's own move tells them what it cost or
-brought them, in the second person: the money they took or paid
-(Alhambra), the tile they sold and the toll they paid (Atlantis), which
-the engine words in events the receipt used to leave out as "their own
-moves"."""
+brought them, in the second person: the tile they sold and the toll they
+paid (Atlantis), which the engine words in events the receipt used to
+leave out as "their own moves".  It does not say the move again: its
+headline names it ("your move “take denar 8” was played" is not followed
+by "You take denar 8.")."""
 
 from __future__ import annotations
 
@@ -20,9 +21,10 @@ from .intake import ingest, message
 pytestmark = pytest.mark.django_db
 
 
-def _answers(game, language, now, capture, moves):
-    """A 2-player game whose movers reply "1" to each mail; the mails that
-    answered them, as (the step they last sent, body)."""
+def _answers(game, language, now, capture, moves, reply="1"):
+    """A 2-player game whose movers reply ``reply`` ("1": a step; "A": a
+    whole turn) to each mail; the mails that answered them, as (the step
+    they last sent, body)."""
     users = [make_user(f"p{i}@example.com", name, language=language) for i, name in enumerate(["Alice", "Bob"])]
     with capture(execute=True):
         match = match_create_seated(users=users, game=game, now=now)
@@ -34,7 +36,7 @@ def _answers(game, language, now, capture, moves):
         seat = mover_of(match)
         address = [m for m in mails_to(seat.user.email) if m.reply_to][-1].reply_to[0]
         mail.outbox.clear()
-        record = ingest(bytes(message(address, "1", sender=seat.user.email)), capture)
+        record = ingest(bytes(message(address, reply, sender=seat.user.email)), capture)
         assert record.outcome == "accepted", record.detail
         for answer in mails_to(seat.user.email):
             played = re.search(r"[“\"]([^”\"]*)[”\"]", answer.subject)
@@ -46,7 +48,6 @@ def _answers(game, language, now, capture, moves):
 @pytest.mark.parametrize(
     ("game", "steps"),
     [
-        ("alhambra", {"take": "You take ", "neem": "Je neemt "}),
         (
             "atlantis",
             {
@@ -70,3 +71,29 @@ def test_the_answer_to_a_move_says_what_it_cost_or_brought(
             checked += 1
             assert said in body, (step, body)
     assert checked, answers
+
+
+#: What the mover's mail said again of a move its headline names (Alta's
+#: step 3, Alhambra's money taken), by game and language; and what it
+#: still says of the move's consequences (the card turned face up, the
+#: money put on display).
+RESTATED = {
+    "alta": {"en": "You took face-up ", "nl": "Je nam de open kaart "},
+    "alhambra": {"en": "You take ", "nl": "Je neemt "},
+}
+KEPT = {
+    "alta": {"en": "Your other hand card, ", "nl": "Je andere handkaart, "},
+    "alhambra": {"en": "New money on display: ", "nl": "Nieuw open geld: "},
+}
+
+
+@pytest.mark.parametrize("game", ["alta", "alhambra"])
+@pytest.mark.parametrize("language", ["en", "nl"])
+@pytest.mark.parametrize("reply", ["1", "A"])
+def test_the_answer_to_a_move_does_not_say_the_move_again(
+    game, language, reply, now, django_capture_on_commit_callbacks
+):
+    answers = _answers(game, language, now, django_capture_on_commit_callbacks, moves=8, reply=reply)
+    for _step, body in answers:
+        assert RESTATED[game][language] not in " ".join(body.split()), body
+    assert any(KEPT[game][language] in " ".join(body.split()) for _step, body in answers), answers

@@ -133,3 +133,62 @@ def test_a_waiting_players_option_to_an_address_of_the_position_now_is_answered_
     assert record.outcome == "rejected", (reply, record.outcome, record.detail)
     [answer] = mails_to(seat.user.email)
     _assert_told(match, seat, language, moves, answer.body)
+
+
+#: Replies with a greeting (and a closing) around a move of the mail's
+#: lists: "{move}" is an option number, a whole turn's letter or a copied
+#: option line.  The move is the same, the greeting no message of its own.
+GREETED = {
+    "en": ("Hi,\n\n{move}", "Hello Bob,\n{move}\nCheers, Alice"),
+    "nl": ("Hallo,\n{move}\nGroet, Bob", "Hoi allemaal!\n\n{move}"),
+}
+
+
+@pytest.mark.parametrize("language", ["en", "nl"])
+@pytest.mark.parametrize("game", ["alta", "alhambra"])
+@pytest.mark.parametrize("which", [0, 1])
+@pytest.mark.parametrize("kind", ["number", "letter", "copied"])
+def test_a_waiting_players_move_below_a_greeting_is_answered_not_your_turn(
+    game, language, which, kind, now, django_capture_on_commit_callbacks
+):
+    """Only the first line was checked for a move: "Hi,\\n\\nB" was posted
+    to the game's chat.  It is answered as "B" alone is: not your turn."""
+    match, seat, first, numbered = _waiting(game, language, now, django_capture_on_commit_callbacks)
+    moves = match.moves.count()
+    mail.outbox.clear()
+    move = {"number": "2", "letter": "B", "copied": numbered[-1]}[kind]
+    reply = GREETED[language][which].format(move=move)
+    record = ingest(
+        bytes(message(first.reply_to[0], reply, sender=seat.user.email)), django_capture_on_commit_callbacks
+    )
+    assert record.outcome == "rejected", (reply, record.outcome, record.detail)
+    [answer] = mails_to(seat.user.email)
+    _assert_told(match, seat, language, moves, answer.body)
+
+
+@pytest.mark.parametrize("language", ["en", "nl"])
+def test_a_waiting_players_move_below_a_greeting_to_their_receipt_is_answered_not_your_turn(
+    language, now, django_capture_on_commit_callbacks
+):
+    match, seat, _first, _numbered = _waiting("alhambra", language, now, django_capture_on_commit_callbacks)
+    moves = match.moves.count()
+    receipt = mails_to(seat.user.email)[-1]  # asks for no move: answered by Message-ID
+    raw = answer_to(receipt, GREETED[language][0].format(move="B"), sender=seat.user.email)
+    mail.outbox.clear()
+    record = ingest(raw, django_capture_on_commit_callbacks)
+    assert record.outcome == "rejected", (record.outcome, record.detail)
+    [answer] = mails_to(seat.user.email)
+    _assert_told(match, seat, language, moves, answer.body)
+
+
+@pytest.mark.parametrize(
+    ("language", "reply"), [("en", "Hi,\n\nnice move, Bob!"), ("nl", "Hallo,\nmooie zet!\nGroet, Alice")]
+)
+def test_a_waiting_players_greeted_chat_is_still_chat(language, reply, now, django_capture_on_commit_callbacks):
+    """A greeting above words, not a move, stays a chat message, whole."""
+    _match, seat, first, _numbered = _waiting("alhambra", language, now, django_capture_on_commit_callbacks)
+    record = ingest(
+        bytes(message(first.reply_to[0], reply, sender=seat.user.email)), django_capture_on_commit_callbacks
+    )
+    assert (record.outcome, record.detail) == ("command", "said")
+    assert list(ChatMessage.objects.values_list("text", flat=True)) == [reply]

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.engine import Event, IllegalMove
-from games.engine.message import Message, Notation, gettext_noop, message
+from games.engine.message import Joined, Message, Notation, gettext_noop, message
 
 from .components import CURRENCY_TERMS, TILE_KIND, TILES, card_term, cell_label, tile_term
 from .legal import legal_moves, payments
@@ -27,7 +27,10 @@ Result = tuple[AlhambraState, list[Event]]
 _ON_DISPLAY = gettext_noop("on display")
 _IN_HAND = gettext_noop("in your hand")
 _FEW_ON_DISPLAY = gettext_noop("The display shows only %(count)s of %(card_name)s.")
-_FEW_IN_HAND = gettext_noop("You hold only %(count)s of %(card_name)s.")
+_FEW_IN_HAND = gettext_noop("You hold only %(count)s %(card_name)s.")
+#: The last such sentence of a payment's refusal, naming the payer's cards
+#: of its currency once.
+_FEW_IN_HAND_HELD = gettext_noop("You hold only %(count)s %(card_name)s (your %(currency)s: %(values)s).")
 _DISPLAY_NOW = gettext_noop("On display now: %(card_names)s.")
 _DISPLAY_EMPTY = gettext_noop("The display is empty.")
 _TAKES = gettext_noop("%(seat)s takes %(names)s.")
@@ -109,14 +112,16 @@ def _remove_cards(
     :param where: where the cards should be, a template ("on display").
     :param few: what is said of a card named more often than ``have``
         holds it, a template with ``count`` and ``card_name`` ("You hold
-        only 2 of denar 3."): "there is no denar 3" would be untrue.
+        only 2 denar 3."): "there is no denar 3" would be untrue.
     :param show: the refusal ends by naming ``have`` (the display, which
         everyone sees), so the player can name what is there next time.
     :param currency: ``have`` is the mover's own hand and they pay in this
-        currency: a refusal naming a card not held ends by naming their
-        cards of it ("You hold denar 2, 3, 5."), for the same reason.  The
-        refusal goes to the mover alone (their API answer, refusal mail or
-        page), so their hand is told to nobody else.
+        currency (every card named is of it): the refusal names their
+        cards of it once, for the same reason: in its last "only" sentence
+        ("You hold only 2 denar 3 (your denar: 3, 3, 4)."), else in a
+        sentence of its own ("You hold denar 2, 3, 5.").  The refusal goes
+        to the mover alone (their API answer, refusal mail or page), so
+        their hand is told to nobody else.
     :raises IllegalMove: cards are missing; names every missing one (each
         once), so the player learns all they got wrong at once.
     """
@@ -131,10 +136,18 @@ def _remove_cards(
     absent = sorted({c for c in missing if c not in have})
     short = sorted({c for c in missing if c in have})
     said = [message(few, count=have.count(c), card_name=card_term(c)) for c in short]
+    if currency is not None and short:
+        said[-1] = message(
+            _FEW_IN_HAND_HELD,
+            count=have.count(short[-1]),
+            card_name=card_term(short[-1]),
+            currency=CURRENCY_TERMS[currency],
+            values=_values(have, currency),
+        )
+    elif currency is not None and absent:
+        said.append(_held(have, currency))
     if absent:
         said.insert(0, _not_there(absent, where))
-        if currency is not None:
-            said.append(_held(have, currency))
     if show:
         said.append(_shown(have))
     if len(said) == 1:
@@ -153,12 +166,15 @@ def _shown(display: tuple[int, ...]) -> Message:
 def _held(hand: tuple[int, ...], currency: int) -> Message:
     """The sentence naming the values of ``hand``'s cards of ``currency``
     (the hand is sorted: so are they)."""
-    values = tuple([str(c % 10) for c in hand if c // 10 == currency])
-    if not values:
+    values = _values(hand, currency)
+    if not values.items:
         return message(gettext_noop("You hold no %(currency)s."), currency=CURRENCY_TERMS[currency])
-    return message(
-        gettext_noop("You hold %(currency)s %(values)s."), currency=CURRENCY_TERMS[currency], values=joined(values)
-    )
+    return message(gettext_noop("You hold %(currency)s %(values)s."), currency=CURRENCY_TERMS[currency], values=values)
+
+
+def _values(hand: tuple[int, ...], currency: int) -> Joined:
+    """The values of ``hand``'s cards of ``currency``, in its (sorted) order."""
+    return joined(tuple([str(c % 10) for c in hand if c // 10 == currency]))
 
 
 def _not_there(absent: list[int], where: str) -> Message:

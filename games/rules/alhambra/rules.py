@@ -44,7 +44,7 @@ class AlhambraRules(BaseRules[AlhambraState, Move]):
             "seat",
             gettext_noop("Slot %(slot)s: %(name)s goes to you (most %(currency)s)."),
         ),
-        # The money a move takes or pays, as the mover's own mail tells it.
+        # The money a move takes or pays, as the mover's page tells it.
         gettext_noop("%(seat)s takes %(names)s."): ("seat", gettext_noop("You take %(names)s.")),
         gettext_noop("%(seat)s buys %(tile_label)s for %(currency)s %(names)s."): (
             "seat",
@@ -55,6 +55,10 @@ class AlhambraRules(BaseRules[AlhambraState, Move]):
             gettext_noop("You buy %(tile_label)s for %(currency)s %(names)s (exact: another action)."),
         ),
     }
+    # The mover's own mail names the move in its headline ("take denar
+    # 8"): money taken is not said again; a purchase still says the tile
+    # bought and whether it was exact.
+    receipt_wordings: ClassVar[Mapping[str, str]] = {gettext_noop("%(seat)s takes %(names)s."): ""}
     codec = codec
     wordings = notation.WORDINGS
 

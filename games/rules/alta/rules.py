@@ -68,6 +68,13 @@ class AltaRules(BaseRules[AltaState, Move]):
             gettext_noop("You took the face-up merchant card (%(card)s); the merchant deck is empty."),
         ),
     }
+    # The mover's own mail names the step in its headline ("take 1 tower
+    # D3"): of step 3 it tells only the card that went face up.
+    receipt_wordings: ClassVar[Mapping[str, str]] = {
+        gettext_noop(
+            "%(seat)s took face-up %(card)s and placed it at %(cell)s; their other hand card, %(rest)s, is now face up."
+        ): gettext_noop("Your other hand card, %(rest)s, is now face up."),
+    }
     codec = codec
     wordings = notation.WORDINGS
 

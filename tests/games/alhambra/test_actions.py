@@ -235,12 +235,14 @@ def test_cards_not_held_are_all_named_before_the_payment_is_judged():
 @pytest.mark.parametrize(
     ("language", "said"),
     [
-        ("en", "You hold only 2 of denar 3."),
-        ("nl", "Je hebt maar 2 keer denar 3 in je hand."),
+        ("en", "You hold only 2 denar 3 (your denar: 3, 3, 4)."),
+        ("nl", "Je hebt maar 2 keer denar 3 (je denar: 3, 3, 4)."),
     ],
 )
 def test_paying_with_more_copies_of_a_card_than_held_says_how_many_are_held(language, said):
-    """Not "There is no denar 3 in your hand": the player holds two."""
+    """Not "There is no denar 3 in your hand": the player holds two; one
+    sentence says so and names their cards of the currency, once (not
+    "You hold only 2 of denar 3. You hold denar 3, 3, 4.")."""
     from django.utils import translation
 
     from games.i18n import error_text
@@ -253,9 +255,11 @@ def test_paying_with_more_copies_of_a_card_than_held_says_how_many_are_held(lang
     # With a card not held at all as well, each is told.
     with pytest.raises(IllegalMove) as refused:
         RULES.apply_text(state, 0, "buy 1 with denar 3+3+3+1")
-    assert str(refused.value) == (
-        "There is no denar 1 in your hand. You hold only 2 of denar 3. You hold denar 3, 3, 4."
-    )
+    assert str(refused.value) == "There is no denar 1 in your hand. You hold only 2 denar 3 (your denar: 3, 3, 4)."
+    # Two cards short: their cards are named once, at the end.
+    with pytest.raises(IllegalMove) as refused:
+        RULES.apply_text(state, 0, "buy 1 with denar 3+3+3+4+4")
+    assert str(refused.value) == "You hold only 2 denar 3. You hold only 1 denar 4 (your denar: 3, 3, 4)."
 
 
 def test_taking_more_copies_of_a_card_than_shown_says_how_many_are_shown():
