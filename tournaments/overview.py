@@ -141,9 +141,9 @@ ROUND_ROBIN_TIE_BREAKS = (
     (
         _("Direct encounter"),
         _(
-            "The points each of the tied players scored in the games between them (the cross-table shows them); "
-            "if that parts only some of them, those still level are compared again on the games among "
-            "themselves alone."
+            "The points each of the tied players scored in the games between them (the cross-table shows them), "
+            "counted only once all of them have played each other; if that parts only some of them, those still "
+            "level are compared again on the games among themselves alone."
         ),
     ),
     (

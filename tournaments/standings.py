@@ -38,12 +38,14 @@ same for all who tie.  The usual round-robin order applies instead:
 1. Sonneborn-Berger (as above).
 2. Direct encounter: among the players level on points and
    Sonneborn-Berger, the points each scored in the games played between
-   them (pairwise results, as in Sonneborn-Berger).  When that parts only
-   some of them, each group it leaves level is compared again on the
-   games among its own players alone, and so on until a comparison parts
-   nobody (as FIDE's tie-break regulations apply direct encounter): in a
-   four-way tie that puts one player first, the other three are ranked by
-   the games between those three.
+   them (pairwise results, as in Sonneborn-Berger).  As in FIDE's
+   tie-break regulations it applies only when every two of them have met
+   (shared a table over the board): otherwise it parts none of them, and
+   wins decide.  When it parts only some of them, each group it leaves
+   level is compared again on the games among its own players alone, and
+   so on until a comparison parts nobody: in a four-way tie that puts one
+   player first, the other three are ranked by the games between those
+   three.
 3. Wins: the games won over the board (alone in first place).
 4. Rating at the start (higher first).
 
@@ -66,6 +68,7 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from itertools import combinations
 
 from .types import GameResult, Player, PlayerId
 
@@ -89,7 +92,8 @@ class Standing:
     head_to_head: Fraction = Fraction(0)
     #: Round robin: the direct-encounter score of each comparison, the first
     #: (``head_to_head``) among everyone tied, each next one among those
-    #: the comparison before left level with this player (empty if none).
+    #: the comparison before left level with this player (empty if none, or
+    #: if some two of the tied players have not met: it then parts nobody).
     direct_encounter: tuple[Fraction, ...] = ()
     wins: int = 0
 
@@ -209,7 +213,7 @@ def standings(
                 played=played[pid],
                 unplayed=unplayed[pid],
                 withdrawn=by_id[pid].withdrawn,
-                head_to_head=encounters.get(pid, (Fraction(0),))[0],
+                head_to_head=next(iter(encounters.get(pid, ())), Fraction(0)),
                 direct_encounter=encounters.get(pid, ()),
                 wins=wins[pid],
             )
@@ -232,10 +236,17 @@ def _direct_encounters(
     (higher first): the points scored in the games against the others of
     their group, then, if that parts the group only in part, against the
     others still level with them alone, and so on (:func:`_encounter_passes`).
-    Players in no group are not in the answer."""
+    A group some two of whom have not met gets no scores (empty for each,
+    parting nobody: FIDE's rule), as the games played say nothing about
+    those not played yet; every part of a group all of whom met has met
+    too.  Players in no group are not in the answer."""
+    met = {frozenset(pair) for result in results for pair in combinations(result.played, 2)}
     scores: dict[PlayerId, tuple[Fraction, ...]] = {}
     for group in tied:
-        scores.update(_encounter_passes(results, group))
+        if all(frozenset(pair) in met for pair in combinations(group, 2)):
+            scores.update(_encounter_passes(results, group))
+        else:
+            scores.update(dict.fromkeys(group, ()))
     return scores
 
 

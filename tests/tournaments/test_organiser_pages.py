@@ -332,3 +332,32 @@ def test_a_round_robin_standings_csv_has_the_wins_column_its_page_shows_and_no_b
     assert sum(int(r[5]) for r in rows[1:]) == 10  # the ten games, each won by the best seed
     html = client.get(t.get_absolute_url()).content.decode()
     assert ">Buchholz</abbr>" not in html and "Games won over the board" in html
+
+
+def test_page_api_and_csv_leave_direct_encounter_out_of_a_tie_whose_players_have_not_all_met(
+    client, alice, club, now, monkeypatch
+):
+    """The results of ``test_standings``'s midway round robin (seeds 1, 3
+    and 4 level, 1 and 4 not met yet): the page, the API and the CSV list
+    them in the same order, by rating (seed), not by direct encounter."""
+    from tests.tournaments.simulate import game
+
+    t = started(alice, club, new_players(5), now=now, format="round_robin")
+    pk = {p.seed: p.pk for p in t.participants.all()}
+    played = [((3, 5), 1), ((1, 2), 0), ((1, 3), 1), ((2, 5), 0), ((4, 5), 1), ((3, 4), 1)]
+    results = [
+        game(n, (pk[a], pk[b]), *[((pk[a],), (pk[b],)), ((pk[b],), (pk[a],))][o])
+        for n, ((a, b), o) in enumerate(played, 1)
+    ]
+    monkeypatch.setattr("tournaments.overview.results_of", lambda tournament: results)
+    names = {p.seed: str(p.user) for p in t.participants.select_related("user")}
+    expected = [names[seed] for seed in (5, 2, 1, 3, 4)]
+    client.force_login(alice)
+    html = client.get(t.get_absolute_url()).content.decode()
+    body = html[html.index('class="table standings') :]
+    body = body[body.index("<tbody>") : body.index("</tbody>")]
+    assert re.findall(r"<td>([^<]+)", body)[:5] == expected
+    api = client.get(f"/api/tournaments/{t.pk}/").json()["standings"]
+    assert [s["display_name"] for s in api] == expected
+    rows = list(csv.reader(io.StringIO(client.get(reverse("tournament-standings-csv", args=[t.pk])).content.decode())))
+    assert [r[1] for r in rows[1:]] == expected

@@ -335,11 +335,14 @@ def test_a_round_robin_page_lists_the_tie_breaks_it_applies_in_english_and_dutch
     assert "<dt>1. Buchholz</dt>" not in html and ">Buchholz</abbr>" not in html
     # Direct encounter is applied again to those it leaves level (FIDE), and the page says so.
     assert "those still level are compared again on the games among themselves alone" in " ".join(html.split())
+    # ... and only once all the tied players have met (FIDE).
+    assert "counted only once all of them have played each other" in " ".join(html.split())
     living_in("nl", "Europe/Amsterdam", alice)
     client.force_login(alice)
     html = client.get(t.get_absolute_url()).content.decode()
     assert "<dt>2. Onderling resultaat</dt>" in html and "<dt>3. Winstpartijen</dt>" in html
     assert "de spelers die nog gelijk staan opnieuw vergeleken, alleen op de partijen onderling" in html
+    assert "alleen geteld als ze allemaal al tegen elkaar hebben gespeeld" in html
     assert "Tiebreaks: Sonneborn-Berger, dan de partijen tussen de gelijk geëindigde spelers" in html
 
 

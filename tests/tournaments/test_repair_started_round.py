@@ -215,3 +215,77 @@ def test_the_bye_and_sitting_out_of_a_round_paired_again_are_told_in_dutch(alice
     assert "je nieuwe partij krijg je zoals altijd per e-mail" in " ".join(
         _repaired_mail(users[others[0]]).text.split()
     )
+
+
+# ------------------------------------------------- the bye's holder now plays
+def _bye_given_to_a_player(alice, t, now):
+    """Pair round 1 of a 5-player Swiss again: the bye's holder takes the
+    place of the first player of the first game, who gets the bye.
+    Returns (the old bye's holder, their new opponent, the new bye's)."""
+    proposal = round_pairing_proposal(t)
+    (held,) = proposal.byes
+    (first, opponent), other = proposal.tables
+    round_pairing_set(tournament_id=t.pk, number=1, tables=[(held, opponent), other], byes=[first], by=alice, now=now)
+    return held, opponent, first
+
+
+def test_the_player_whose_bye_a_round_paired_again_withdraws_is_told_and_named_their_new_game(alice, club, now):
+    t = started(alice, club, new_players(5), now=now, format="swiss", rounds=3)
+    held, opponent, first = _bye_given_to_a_player(alice, t, now)
+    users = {p.pk: p.user for p in t.participants.select_related("user")}
+    (new_game,) = [g for g in running_games(t) if held in g.players]
+    assert sorted(new_game.players) == sorted((held, opponent))
+
+    (mail,) = OutgoingEmail.objects.filter(to=users[held].email, subject__contains="paired again")
+    assert "bye" in mail.subject
+    for part in (" ".join(mail.text.split()), " ".join(mail.html.split())):
+        assert "Your bye for round 1 is withdrawn" in part
+        assert f"In the new pairing you play against {users[opponent]}" in part
+        assert str(new_game.match) in part
+    event = t.events.get(kind="repaired")
+    assert f"{users[held]} had the bye and plays in the new pairing" in event.text
+    # The others of the round are told as before, the new bye's holder that it scores a win.
+    assert "you have the bye" in " ".join(_repaired_mail(users[first]).text.split())
+
+
+def test_a_withdrawn_bye_is_told_in_dutch(alice, club, now):
+    from tests.conftest import living_in
+
+    players = new_players(5)
+    living_in("nl", "Europe/Amsterdam", *players)
+    t = started(alice, club, players, now=now, format="swiss", rounds=3)
+    held, opponent, _first = _bye_given_to_a_player(alice, t, now)
+    users = {p.pk: p.user for p in t.participants.select_related("user")}
+    (mail,) = OutgoingEmail.objects.filter(to=users[held].email, subject__contains="opnieuw ingedeeld")
+    text = " ".join(mail.text.split())
+    assert "Je vrije ronde in ronde 1 vervalt" in text
+    assert f"In de nieuwe indeling speel je tegen {users[opponent]}" in text
+    from django.utils import translation
+
+    with translation.override("nl"):
+        line = t.events.get(kind="repaired").shown_text
+    assert f"{users[held]} had de vrije ronde en speelt in de nieuwe indeling" in line
+
+
+def test_a_bye_kept_in_a_round_paired_again_is_not_mailed(alice, club, now):
+    t = started(alice, club, new_players(5), now=now, format="swiss", rounds=3)
+    proposal = round_pairing_proposal(t)
+    (held,) = proposal.byes
+    round_pairing_set(tournament_id=t.pk, number=1, tables=_swapped(t), byes=[held], by=alice, now=now)
+    told = OutgoingEmail.objects.filter(to=t.participants.get(pk=held).user.email, subject__contains="paired again")
+    assert not told.exists()
+
+
+def test_a_withdrawn_bye_paired_again_while_paused_is_told_its_game_comes_on_resume(alice, club, now):
+    from tournaments.services import tournament_pause
+
+    t = started(alice, club, new_players(5), now=now, format="swiss", rounds=3)
+    tournament_pause(tournament_id=t.pk, by=alice, now=now)
+    held, opponent, _first = _bye_given_to_a_player(alice, t, now)
+    users = {p.pk: p.user for p in t.participants.select_related("user")}
+    assert not running_games(t)
+    (mail,) = OutgoingEmail.objects.filter(to=users[held].email, subject__contains="paired again")
+    assert (
+        f"In the new pairing you play against {users[opponent]}: your new game is mailed to you when the "
+        "organisers resume the tournament."
+    ) in " ".join(mail.text.split())

@@ -257,3 +257,19 @@ def test_direct_encounter_splitting_a_four_way_tie_into_two_pairs_orders_each_pa
     rows = {s.player: s for s in table}
     assert {(rows[p].points, rows[p].sonneborn_berger, rows[p].wins) for p in (1, 2, 3, 7)} == {(3, 9, 3)}
     assert [rows[p].direct_encounter for p in (1, 2, 7, 3)] == [(2, 1), (2, 0), (1, 1), (1, 0)]
+
+
+def test_direct_encounter_parts_no_tie_among_players_who_have_not_all_met():
+    """Midway through a round robin 1, 3 and 4 are level on points (1) and
+    Sonneborn-Berger: 4 beat 3 and 3 beat 1, but 1 and 4 have not met.
+    FIDE applies direct encounter only when all the tied players have met,
+    so it parts none of them: wins (one each) do not either, and rating
+    orders them 1, 3, 4 (direct encounter would have put 4, 3, 1)."""
+    played = [((3, 5), 1), ((1, 2), 0), ((1, 3), 1), ((2, 5), 0), ((4, 5), 1), ((3, 4), 1)]
+    results = [game(n, (a, b), *[((a,), (b,)), ((b,), (a,))][o]) for n, ((a, b), o) in enumerate(played, 1)]
+    table = standings(field(5), results, round_robin=True)
+    rows = {s.player: s for s in table}
+    assert {(rows[p].points, rows[p].sonneborn_berger, rows[p].wins) for p in (1, 3, 4)} == {(1, 1, 1)}
+    assert [s.player for s in table] == [5, 2, 1, 3, 4]
+    assert [rows[p].direct_encounter for p in (1, 3, 4)] == [(), (), ()]
+    assert [rows[p].rank for p in (1, 3, 4)] == [3, 4, 5]

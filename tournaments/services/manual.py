@@ -274,16 +274,14 @@ def round_pairing_set(
         seated = {p for table in seats for p in table} | set(byes)
         sitting_out = sorted((set((made or proposal).sitting_out) | _let_back(tournament, proposal)) - seated)
         again = made is not None and (list(made.tables), list(made.byes)) != (seats, byes)
-        log(
+        places = _new_places(seats, byes)
+        # The old bye's holder now seated at a table: no game of theirs is cancelled, so they are told apart.
+        unbyed = [pid for pid in made.byes if places.get(pid) == NEW_GAME] if again and made is not None else []
+        event = log(
             tournament,
             REPAIRED if again else PAIRED_BY_HAND,
-            gettext_noop(
-                "%(by)s paired round %(round)s again before any move: "
-                "its games were cancelled and their players told by email."
-            )
-            if again
-            else gettext_noop("%(by)s paired round %(round)s by hand."),
-            params={"by": by, "round": number},
+            _repaired_message(bool(unbyed)) if again else gettext_noop("%(by)s paired round %(round)s by hand."),
+            params={"by": by, "round": number, **({"players": _names(tournament, unbyed)} if unbyed else {})},
             user=by,
             now=now,
             round=number,
@@ -294,9 +292,64 @@ def round_pairing_set(
             sitting_out=sitting_out,
         )
         if again:
-            _cancel_round(tournament, number, now, _new_places(seats, byes))
+            _cancel_round(tournament, number, now, places)
         advance_locked(tournament, now)
+        for pid in unbyed:
+            _bye_withdrawn_send(tournament, number, pid, seats, event_id=event.pk, now=now)
     return problems
+
+
+def _repaired_message(bye_withdrawn: bool) -> str:
+    """The log's line for a round paired again (a msgid): with
+    ``bye_withdrawn``, it names the old bye's holder (``players``), who
+    plays in the new pairing."""
+    if bye_withdrawn:
+        return gettext_noop(
+            "%(by)s paired round %(round)s again before any move: its games were cancelled and their players "
+            "told by email; %(players)s had the bye and plays in the new pairing, and was told too."
+        )
+    return gettext_noop(
+        "%(by)s paired round %(round)s again before any move: its games were cancelled and their players told by email."
+    )
+
+
+def _names(tournament: Tournament, pids: Sequence[PlayerId]) -> str:
+    """The players ``pids`` by name, in that order, comma-separated."""
+    users = {p.pk: p.user for p in tournament.participants.select_related("user").filter(pk__in=pids)}
+    return ", ".join(str(users[pid]) for pid in pids)
+
+
+def _bye_withdrawn_send(
+    tournament: Tournament,
+    number: int,
+    pid: PlayerId,
+    tables: Sequence[Sequence[PlayerId]],
+    *,
+    event_id: int,
+    now: dt.datetime,
+) -> None:
+    """Tell ``pid``, who had the bye of round ``number`` before it was
+    paired again (the log's ``event_id``), that the bye is withdrawn, whom
+    the new pairing (``tables``) seats them with and, once it is made (not
+    while the tournament is paused), their new game.  After the round's
+    new games are made (``advance_locked``)."""
+    (table,) = [t for t in tables if pid in t]
+    users = {p.pk: p.user for p in tournament.participants.select_related("user").filter(pk__in=table)}
+    rows = tournament.games.filter(round__number=number, match__isnull=False).select_related("match")
+    row = next((g for g in rows if pid in g.players), None)
+    notice_send(
+        user=users[pid],
+        template="tournament-bye-withdrawn",
+        context={
+            "tournament": tournament,
+            "round": number,
+            "opponents": ", ".join(str(users[other]) for other in table if other != pid),
+            "game": row.match if row is not None else None,
+            "url": tournament_url(tournament),
+        },
+        dedupe_key=f"tournament-bye-withdrawn:{event_id}:{pid}",
+        now=now,
+    )
 
 
 def _check(tournament: Tournament, base: Proposal, tables: list[tuple[int, ...]], byes: list[int]) -> None:

@@ -40,6 +40,7 @@ from ..notify import notice_send, tournament_url
 from ..selectors import rating_for, seats_to_move
 from .common import locked_tournament, log, require_manager
 from .manual import TABLES, round_pairing_proposal
+from .pause_mail import pause_mail_send, resume_mail_send
 from .running import REINSTATED, advance_locked
 
 MAX_MESSAGE = 5000
@@ -458,7 +459,8 @@ def _stop_clocks(tournament: Tournament) -> int:
 
 def tournament_pause(*, tournament_id: int, by, now: dt.datetime, reason: str = "") -> Tournament:
     """Stop the clocks of every game of the tournament and pair nothing
-    until :func:`tournament_resume`.
+    until :func:`tournament_resume`.  The players of its games in play are
+    mailed the time left on their turns (``pause_mail``), after commit.
 
     :raises NotAllowed, Conflict.
     """
@@ -472,7 +474,7 @@ def tournament_pause(*, tournament_id: int, by, now: dt.datetime, reason: str = 
         tournament.paused_seats = {}
         stopped = _stop_clocks(tournament)
         tournament.save(update_fields=["paused_at", "paused_seats"])
-        log(
+        event = log(
             tournament,
             "paused",
             gettext_noop("%(by)s paused the tournament: the clocks of its games are stopped."),
@@ -482,6 +484,7 @@ def tournament_pause(*, tournament_id: int, by, now: dt.datetime, reason: str = 
             reason=reason.strip(),
             stopped=stopped,
         )
+        pause_mail_send(tournament, event_id=event.pk, reason=reason.strip(), now=now)
     return tournament
 
 
@@ -524,7 +527,9 @@ def paused_clocks_stop(*, tournament_id: int) -> int:
 def tournament_resume(*, tournament_id: int, by, now: dt.datetime) -> Tournament:
     """Run the clocks again: every stopped turn still being played gets
     the time it had left when stopped, round deadlines move on by the
-    length of the pause, and the tournament pairs on.
+    length of the pause, and the tournament pairs on.  The players of its
+    games in play are mailed their new deadlines (``pause_mail``), after
+    commit.
 
     :raises NotAllowed, Conflict.
     """
@@ -534,7 +539,7 @@ def tournament_resume(*, tournament_id: int, by, now: dt.datetime) -> Tournament
         if tournament.paused_at is None:
             raise Conflict(_("The tournament is not paused."), code="not_paused")
         pause_end_locked(tournament, now)
-        log(
+        event = log(
             tournament,
             "resumed",
             gettext_noop("%(by)s resumed the tournament: the clocks run again."),
@@ -542,6 +547,8 @@ def tournament_resume(*, tournament_id: int, by, now: dt.datetime) -> Tournament
             user=by,
             now=now,
         )
+        # Before the next round is paired: its new games are mailed as they start.
+        resume_mail_send(tournament, event_id=event.pk, now=now)
         advance_locked(tournament, now)
     return tournament
 
