@@ -21,8 +21,8 @@ from core.closed_names import closed_names_shown
 from core.moments import moment_for
 from games.breakdown import tie_lines
 from games.deadlines.sweeps import DROP_AFTER
-from games.engine import get_rules
-from games.models import Seat
+from games.engine import Event, get_rules
+from games.models import MoveRecord, Seat
 
 from . import ending
 from .addresses import reply_address
@@ -31,7 +31,7 @@ from .models import OutgoingEmail
 from .outbox import email_queue, game_email_queue, seats_with_players, wants_mail
 from .positions import state_at
 from .render import GameMail, in_language
-from .since import since_lines, visible_lines, words
+from .since import since_lines, told_to_mover, visible_lines, words
 from .templatetags.mail_text import wrapped
 
 
@@ -160,6 +160,7 @@ def on_finished(event, sends: list[int] | None = None) -> None:
     winners = [str(s.user) for s in seats if s.place == 1]
     outcome_details = (match.outcome or {}).get("details") or []
     names = [str(s.user) for s in seats if s.index is not None]
+    last = MoveRecord.objects.filter(match=match, ply=event.ply, kind=MoveRecord.Kind.MOVE).first()
     for seat in seats:
         with in_language(seat.user):
             # The last turns before the end, as a "your move" mail would
@@ -169,6 +170,8 @@ def on_finished(event, sends: list[int] | None = None) -> None:
                 if seat.index is not None and not seat.departed
                 else []
             )
+            if not since and last is not None and seat.index == last.seat_index and not seat.departed:
+                since = _after_last_move(match.game, last, seat.index, names)
             headline = end_headline(winners)
             sections = ending.end_sections(match, seats, event.ply)
             mail = GameMail(
@@ -195,6 +198,16 @@ def on_finished(event, sends: list[int] | None = None) -> None:
             with_reply=False,
             sends=sends,
         )
+
+
+def _after_last_move(game: str, last, seat_index: int, names: list[str]) -> list[str]:
+    """The end mail's lines for the player whose move ended the game: it
+    stands in for their receipt (``outbox.notify_move`` sends none), so it
+    tells what the move brought about (the other pawns' end tolls, a seat
+    passed over, the end itself) as the receipt would; empty when nothing."""
+    events = [Event.load(e) for e in last.events]
+    lines = visible_lines(game, told_to_mover(get_rules(game), events, seat_index), seat_index, names)
+    return [_("After your move:"), *(f"- {line}" for line in lines)] if lines else []
 
 
 def _seat_mail(

@@ -163,3 +163,31 @@ def test_the_end_mails_check_address_is_a_link_in_the_html_part():
     url = "http://127.0.0.1:8000/games/11/verify/"
     html = end_html([("The shuffles", [("Seed", "4381147603872750005"), ("Check it", url)])])
     assert f'<a href="{url}">{url}</a>' in html and '<a href="4381' not in html
+
+
+@pytest.mark.parametrize("slug", ["atlantis", "alpaca"])
+def test_the_last_movers_end_mail_tells_what_their_move_brought_about(
+    slug, alice, bob, now, django_capture_on_commit_callbacks
+):
+    """The end mail stands in for the last mover's receipt, so it tells what
+    their move brought about as the receipt would (the end of the game, the
+    other pawns' end tolls, the cards drawn, a seat passed over), under a
+    heading of its own: their own turn is still not told back to them."""
+    from games.engine import Event
+    from games.models import MoveRecord
+    from mail.since import told_to_mover, visible_lines
+
+    with django_capture_on_commit_callbacks(execute=True):
+        match = match_create_seated(users=[alice, bob], game=slug, now=now)
+    messages = play(match, now, django_capture_on_commit_callbacks)
+    last = MoveRecord.objects.filter(match=match).order_by("-ply").first()
+    seats = {s.index: s for s in match.seats.select_related("user")}
+    names = [str(seats[i].user) for i in sorted(seats)]
+    rules = get_rules(slug)
+    events = [Event.load(e) for e in last.events]
+    expected = visible_lines(slug, told_to_mover(rules, events, last.seat_index), last.seat_index, names)
+    assert expected
+    [end] = [m for m in messages if "the game is over" in m.subject and m.to == [seats[last.seat_index].user.email]]
+    assert flat(" ".join(["After your move:", *(f"- {line}" for line in expected)])) in flat(end.body)
+    assert "Since your last move:" not in end.body
+    assert escape(expected[-1]) in html_of(end)
