@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 
 from games.engine import Event, Message, get_rules
 from games.i18n import event_text, in_text, move_words
-from games.models import MoveRecord
+from games.models import Match, MoveRecord
 from games.selectors import with_names
 from games.terms import term
 
@@ -160,6 +160,12 @@ def told_to_mover(rules, events, seat_index: int) -> list[Event]:
     return told
 
 
+def _played_on(match, told) -> bool:
+    """Did the game go on after the submission ``told`` (a resignation that
+    did not end it: the engine plays the seat's turns from then on)?"""
+    return told.ply < match.ply or match.status != Match.Status.FINISHED
+
+
 def since_lines(
     *, match, seat_index: int, up_to_ply: int, names: list[str], record=None, with_own: bool = False
 ) -> list[str]:
@@ -193,8 +199,10 @@ def since_lines(
             seen.insert(0, _("%(name)s ran out of time.") % {"name": who})
         elif told.kind == MoveRecord.Kind.RESIGN:
             said = _("%(name)s resigned.") % {"name": who}
-            if said not in seen:  # the engine's own event may say it already
-                seen.insert(0, said)
+            seen = [line for line in seen if line != said]  # the engine's own event says it too
+            if _played_on(match, told):  # the seat's default moves follow: say why
+                said = _("%(name)s resigned. From now on their turns are played automatically.") % {"name": who}
+            seen.insert(0, said)
         elif told.source == MoveRecord.Source.SYSTEM:  # the clock's move for a player out of time
             seen.insert(0, _("%(name)s ran out of time; this move was played for them:") % {"name": who})
         lines.extend(f"- {line}" for line in seen)

@@ -75,3 +75,37 @@ def test_the_next_player_s_subject_says_the_player_resigned_not_played(
     assert turns
     for message_ in turns:
         assert message_.subject.endswith(subject % user), message_.subject
+
+
+@pytest.mark.parametrize(
+    ("language", "word", "told"),
+    [
+        ("en", "resign", "%s resigned. From now on their turns are played automatically."),
+        ("nl", "opgeven", "%s heeft opgegeven. Vanaf nu worden de beurten van %s automatisch gespeeld."),
+    ],
+)
+def test_the_others_read_that_the_resigned_players_turns_are_played_for_them(
+    language, word, told, now, django_capture_on_commit_callbacks
+):
+    """The seat plays on by itself (``resign``: its default moves): a reader
+    told only "P0 resigned." and then "P0 moves a pawn ..." could not tell
+    whether the resignation took; the line now says so."""
+    _match, user = _resign_by_mail(language, word, now, django_capture_on_commit_callbacks)
+    others = [m for m in mail.outbox if m.to != [user.email]]
+    assert others
+    expected = told % ((user,) * told.count("%s"))
+    for message_ in others:
+        assert expected in " ".join(message_.body.split()), message_.body
+
+
+def test_a_resignation_that_ends_the_game_does_not_say_the_turns_go_on(
+    alice, bob, now, django_capture_on_commit_callbacks
+):
+    from games.models import MoveRecord
+    from games.services import match_resign
+
+    with django_capture_on_commit_callbacks(execute=True):
+        match = match_create_seated(users=[alice, bob], game="atlantis", now=now)
+        match_resign(match_id=match.pk, user=alice, now=now, source=MoveRecord.Source.WEB)
+    [end] = [m for m in mail.outbox if m.to == [bob.email] and "the game is over" in m.subject]
+    assert "Alice resigned." in end.body and "automatically" not in end.body
