@@ -261,3 +261,28 @@ def test_the_end_names_who_played_their_last_tile():
     assert board.text(view, NAMES[:2]).startswith(ending)
     with translation.override("nl"):
         assert f"{who} speelde de laatste eigen tegel." in board.text(view, NAMES[:2])
+
+
+def test_the_end_names_every_player_who_played_their_last_tile_in_that_round():
+    """Two players who empty their hands in the same round were "someone";
+    the end now names them both, in either language."""
+    from django.utils import translation
+
+    for players in (3, 4, 5):
+        for seed in range(60):
+            _, final = sampled_steps(players, seed)
+            view = RULES.view(final, None)
+            emptied = [NAMES[seat] for seat, tiles in enumerate(view["hands"]) if not tiles]
+            if view.get("ended_by") == "last tile" and len(emptied) == 2:
+                break
+        else:
+            continue
+        break
+    else:
+        pytest.skip("no game of these seeds ended with two last tiles")
+    first, second = emptied
+    names = NAMES[: len(view["hands"])]
+    ending = f"Game over after round {view['round']}: {first} and {second} played their last tiles."
+    assert board.text(view, names).startswith(ending)
+    with translation.override("nl"):
+        assert f"{first} en {second} speelden hun laatste eigen tegel." in board.text(view, names)

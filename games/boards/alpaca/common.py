@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.text import get_text_list
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from games.i18n import move_text
@@ -128,6 +129,9 @@ def status(view: dict[str, Any], names: list[str]) -> list[str]:
         emptied = [names[seat] for seat, tiles in enumerate(view.get("hands", [])) if not tiles]
         if view.get("ended_by") == "last tile" and len(emptied) == 1:
             why["last tile"] = gettext("%(name)s played their last tile") % {"name": emptied[0]}
+        elif view.get("ended_by") == "last tile" and emptied:  # in the same round: all of them
+            who = get_text_list(emptied, gettext("and"))
+            why["last tile"] = gettext("%(names)s played their last tiles") % {"names": who}
         lines = [
             gettext("Game over after round %(round)s: %(why)s.")
             % {"round": view["round"], "why": why.get(view.get("ended_by"), view.get("ended_by"))}
