@@ -133,6 +133,12 @@ def threading_headers(message_id: str) -> dict[str, str]:
 MOVE_KEY_MAX = 255
 
 
+def chat_below_key(move_key: str) -> str:
+    """The idempotency key of the message written below an emailed move
+    whose key is ``move_key``: the move's receipt finds it by this key."""
+    return "chat:" + hashlib.sha256(move_key.encode()).hexdigest()
+
+
 def email_move_key(message_id: str, digest: str) -> str:
     """The idempotency key of a move sent by email: the mail's Message-ID
     (or its stand-in) and a digest of its text (``message_id_of``).  A

@@ -27,10 +27,11 @@ from django.utils.translation import gettext as _
 from core.prepared_writes import insert
 from core.signin import is_email_only
 from games.engine import Event, get_rules
-from games.models import MoveRecord
+from games.models import ChatMessage, MoveRecord
 from games.services.chat import chat_mark_mailed
 
 from .addresses import (
+    chat_below_key,
     message_id_of,
     new_message_id,
     new_token,
@@ -470,6 +471,8 @@ def _tell_mover(
         # The headline says what they played: its events would name them,
         # but for those worded "you", which say what the move cost or brought.
         told = visible_lines(match.game, told_to_mover(rules, events, mover.index), mover.index, names)
+        if by_email and chat and _chat_below(record):
+            told.append(_("Your message below the move was passed on to the other players."))
         mail = GameMail(headline, told, chat=chat)
         if by_email:
             mail.in_reply_to = message_id_of(record.idempotency_key)
@@ -480,6 +483,14 @@ def _tell_mover(
             dedupe_key=f"receipt:{match.pk}:{record.ply}",
             **common,
         )
+
+
+def _chat_below(record) -> bool:
+    """Did the emailed move ``record`` carry a message below it, posted as
+    chat (``services._chat``)?  Its receipt says so: a refusal says the
+    words were not passed on, so silence left the writer guessing."""
+    key = chat_below_key(record.idempotency_key or "")
+    return ChatMessage.objects.filter(match_id=record.match_id, idempotency_key=key).exists()
 
 
 #: How many earlier submissions of one turn its receipt looks back over.

@@ -53,7 +53,7 @@ from games.services import (
 )
 from games.services.chat import chat_post
 
-from .addresses import email_move_key
+from .addresses import chat_below_key, email_move_key
 from .answers import answer, in_language, mark_as_answer, reply_subject, site_line, written_for
 from .command_address import answer_command_address
 from .command_list import command_list
@@ -455,7 +455,7 @@ def _play(record: InboundEmail, message: InboundMessage, token: ReplyToken, now:
             # Most replies are a move alone: no query for a chat they lack.
             said = own_words(token, rest) if rest.strip() else ""
             if said.strip() and not result.duplicate:
-                _chat(token, said, now)
+                _chat(token, said, now, key=chat_below_key(result.record.idempotency_key or ""))
             # Commands below the move act on the position it left.
             done = [
                 run_command(
@@ -560,15 +560,23 @@ def _commands_below(text: str) -> tuple[list[Command], str]:
     return commands, "\n".join(lines).strip()
 
 
-def _chat(token: ReplyToken, text: str, now: dt.datetime) -> None:
+def _chat(token: ReplyToken, text: str, now: dt.datetime, *, key: str | None = None) -> None:
     """The reply's lines below its move, as a chat message (a text that
     cleans to nothing is dropped: the move stands); a leading ``say``
-    (``zeg``) is the command word, not part of the message."""
+    (``zeg``) is the command word, not part of the message.  ``key``
+    (``chat_below_key``) lets the move's receipt tell it was passed on."""
     said = command_of(text)
     if said is not None and said.name == "say":
         text = "\n".join(part for part in (said.argument, said.rest) if part)
     try:
-        chat_post(match_id=token.match_id, user=token.user, text=text, source=MoveRecord.Source.EMAIL, now=now)
+        chat_post(
+            match_id=token.match_id,
+            user=token.user,
+            text=text,
+            source=MoveRecord.Source.EMAIL,
+            now=now,
+            idempotency_key=key,
+        )
     except GameActionError as error:
         logger.info("reply text not kept as chat: %s", error.message)
 

@@ -325,3 +325,37 @@ def test_a_chat_line_mailed_at_once_names_its_writer_in_the_subject(
     send(_reply_address(seat), "say Are you there?", seat.user, django_capture_on_commit_callbacks)
     [told] = [m for m in mails_to(other.user.email) if "Are you there?" in m.body]
     assert told.subject.endswith(f"#{game.pk}: {subject} {seat.user}")
+
+
+@pytest.mark.parametrize(
+    ("language", "told"),
+    [
+        ("en", "Your message below the move was passed on to the other players."),
+        ("nl", "Je bericht onder de zet is doorgegeven aan de andere spelers."),
+    ],
+)
+def test_the_receipt_of_a_move_with_a_message_below_says_it_was_passed_on(
+    language, told, game, turn, django_capture_on_commit_callbacks
+):
+    """A refused reply says its words were not passed on; an accepted one
+    said nothing of them, so the writer could not tell whether their line
+    went out.  Their own line is still not mailed back to them."""
+    seat, other, options = turn
+    seat.user.language = language
+    seat.user.save()
+    mail.outbox.clear()
+    record = send(_reply_address(seat), f"{options[0]}\nGood luck!", seat.user, django_capture_on_commit_callbacks)
+    assert record.outcome == "accepted", record.detail
+    [receipt] = mails_to(seat.user.email)
+    assert told in " ".join(receipt.body.split()) and "Good luck" not in receipt.body
+    mail.outbox.clear()
+    game.refresh_from_db()
+    if mover_of(game).pk == seat.pk:  # a turn of several steps: the next one alone
+        record = send(_reply_address(seat), options_now(game, seat)[0], seat.user, django_capture_on_commit_callbacks)
+        assert record.outcome == "accepted", record.detail
+        assert all(told not in " ".join(m.body.split()) for m in mails_to(seat.user.email))
+
+
+def options_now(game, seat):
+    rules = get_rules("alta")
+    return [t for t, _ in rules.move_options(rules.load(game.state), seat.index)]
