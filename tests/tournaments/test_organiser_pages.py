@@ -307,6 +307,20 @@ def test_the_csv_of_a_finished_knockout_lists_the_players_by_place(client, alice
     assert places == sorted(places)
 
 
+def test_a_knockout_csv_has_the_columns_of_its_final_placings_not_empty_tie_breaks(client, alice, club, now):
+    """A bracket has no points nor Buchholz: its CSV gives the page's
+    final placings (place, player, seed), with rating and status, and no
+    column that stays empty for every player."""
+    t = started(alice, club, new_players(6), now=now, format="single_elimination", third_place=True)
+    play_out(t, now)
+    client.force_login(alice)
+    rows = list(csv.reader(io.StringIO(client.get(reverse("tournament-standings-csv", args=[t.pk])).content.decode())))
+    assert rows[0] == ["Place", "Player", "Seed", "Rating", "Status"]
+    assert all(len(row) == len(rows[0]) for row in rows)
+    assert [row[0] for row in rows[1:]] == ["1", "2", "3", "4", "5", "5"]
+    assert all(all(column for column in row) for row in rows[1:])
+
+
 def test_the_bracket_description_read_aloud_names_no_seed_that_does_not_exist(client, alice, club, now):
     t = started(alice, club, new_players(6), now=now, format="single_elimination")
     html = client.get(t.get_absolute_url()).content.decode()
