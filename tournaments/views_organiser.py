@@ -268,6 +268,7 @@ def round_pairing(request, pk: int, number: int):
     choices = [(pid, names[pid]) for pid in sorted(seated, key=lambda p: participants[p].seed or 0)]
     tables, byes = [tuple(t) for t in proposal.tables], list(proposal.byes)
     problems = list(proposal.problems)
+    saved = False
     if request.method == "POST":
         try:
             tables, byes = _posted_pairing(request.POST, proposal)
@@ -281,6 +282,7 @@ def round_pairing(request, pk: int, number: int):
             except GameActionError as error:
                 messages.error(request, error.message)
             else:
+                saved = True
                 messages.success(request, _("Round %(number)s is paired by hand.") % {"number": number})
                 if not problems:
                     return redirect(tournament)
@@ -303,7 +305,9 @@ def round_pairing(request, pk: int, number: int):
             "seats_only": proposal.mode == services.SEATS,
             "choices": choices,
             "names": names,
-            "by_hand": proposal.by_hand or request.method == "POST",
+            "by_hand": proposal.by_hand or saved,
+            # A refused pairing is shown as posted, to be corrected: it is not the one kept.
+            "unsaved": request.method == "POST" and not saved,
             "started": proposal.started and request.method != "POST",
             "set_aside": proposal.set_aside and request.method != "POST",
             "warnings": [problem_text(p, names) for p in problems],
