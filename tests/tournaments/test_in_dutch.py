@@ -165,3 +165,16 @@ def test_a_dutch_knockout_page_says_who_a_bye_sends_through(client, alice, club,
     html = dutch_page(client, alice, t)
     # A bye is not itself what goes through: the player who gets it does.
     assert "<dt>Vrije rondes</dt><dd>wie een vrije ronde krijgt, gaat door naar de volgende ronde.</dd>" in html
+
+
+@pytest.mark.django_db
+def test_the_result_form_labels_the_reason_in_dutch(client, alice, club, now):
+    from django.urls import reverse
+
+    from .conftest import running_games
+
+    living_in("nl", "Europe/Amsterdam", alice)
+    t = started(alice, club, new_players(2), now=now, format="swiss", rounds=1)
+    client.force_login(alice)
+    html = client.get(reverse("tournament-game-result", args=[running_games(t)[0].pk])).content.decode()
+    assert "Reden:</label>" in html and "Reason:" not in html
