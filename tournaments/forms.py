@@ -123,7 +123,7 @@ class PlayerNameForm(forms.Form):
 
 
 class ReasonForm(forms.Form):
-    reason = forms.CharField(max_length=500)
+    reason = forms.CharField(max_length=500, label=_("Reason"))
 
 
 class ExtendForm(forms.Form):
@@ -135,7 +135,7 @@ class ResultForm(forms.Form):
     share), the players who did not (a no-show: they forfeit, and the game
     counts as not played for the others), and why."""
 
-    reason = forms.CharField(max_length=500, help_text=_("Kept in the tournament log."))
+    reason = forms.CharField(max_length=500, label=_("Reason"), help_text=_("Kept in the tournament log."))
 
     def __init__(self, *args, players, **kwargs):
         super().__init__(*args, **kwargs)

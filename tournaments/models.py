@@ -13,7 +13,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
-from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import gettext, gettext_noop, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from core.closed_names import closed_names_shown
@@ -122,6 +122,15 @@ class ClubMembership(models.Model):
     @property
     def is_organiser(self) -> bool:
         return self.status == self.Status.ACTIVE and self.role == self.Role.ORGANISER
+
+
+#: Each format's name inside a sentence (``Tournament.format_in_text``).
+FORMATS_IN_TEXT = {
+    "single_elimination": pgettext_lazy("format in a sentence", "single elimination"),
+    "double_elimination": pgettext_lazy("format in a sentence", "double elimination"),
+    "round_robin": pgettext_lazy("format in a sentence", "round robin"),
+    "swiss": pgettext_lazy("format in a sentence", "Swiss"),
+}
 
 
 class Tournament(models.Model):
@@ -258,6 +267,12 @@ class Tournament(models.Model):
     @property
     def game_name(self) -> str:
         return game_name(self.game)
+
+    @property
+    def format_in_text(self) -> str:
+        """The format's name inside a sentence ("Alta, round robin"): lower
+        case, but for Swiss, a proper name."""
+        return str(FORMATS_IN_TEXT.get(self.format, self.get_format_display()))
 
     @property
     def is_bracket(self) -> bool:

@@ -293,12 +293,20 @@ def round_robin_rests(tournament: Tournament, numbers) -> dict[int, tuple[int, .
     return rests
 
 
+def _board(game: TournamentGame) -> int:
+    """The board number of a paired round's game (``R4-T3``: 3); 0 for a
+    bracket's keys, which keep the order they were made in.  A game may be
+    made before a lower board's (a forfeit decided as its round starts)."""
+    board = game.key.rpartition("-T")[2]
+    return int(board) if "-T" in game.key and board.isdigit() else 0
+
+
 def rounds_view(tournament: Tournament, games: list[TournamentGame], names: dict[int, str]) -> list[RoundView]:
     by_round: dict[int, list[GameRow]] = {}
     rounds = {}
     bye = bye_text(tournament)
-    # A round's board games first, its byes (one-player games) after them.
-    for game in sorted(games, key=lambda g: len(g.players) == 1):
+    # A round's board games first, by board number, its byes (one-player games) after them.
+    for game in sorted(games, key=lambda g: (len(g.players) == 1, _board(g))):
         rounds[game.round.number] = game.round
         by_round.setdefault(game.round.number, []).append(_game_row(game, names, bye))
     rests = round_robin_rests(tournament, by_round)

@@ -10,6 +10,7 @@ from functools import partial
 
 from django.contrib import messages
 from django.shortcuts import redirect
+from django.utils.translation import gettext as _
 
 from core.actions import action_redirect
 
@@ -25,6 +26,17 @@ def form_act(request, pk: int, form_class, action: Callable, success: str | Call
     or ``success(form)`` makes it."""
     form = form_class(request.POST, **form_kwargs)
     if not form.is_valid():
-        messages.error(request, next(iter(form.errors.values()))[0])
+        messages.error(request, _first_error(form))
         return redirect("tournament-detail", pk=pk)
     return act(request, pk, lambda: action(form), success(form) if callable(success) else success)
+
+
+def _first_error(form) -> str:
+    """The form's first error, after its field's label: the tournament
+    page has many small forms, and "This field is required." alone does
+    not say which field."""
+    name, errors = next(iter(form.errors.items()))
+    field = form.fields.get(name)
+    if field is None or not field.label:
+        return errors[0]
+    return _("%(field)s: %(error)s") % {"field": field.label, "error": errors[0]}

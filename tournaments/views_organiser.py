@@ -26,6 +26,7 @@ from . import selectors, services
 from .forms import ByeForm, ByeWithdrawForm, MessageForm, PlayerNameForm
 from .models import Participant, Tournament
 from .overview import (
+    Overview,
     StandingRow,
     is_round_robin,
     points_decimal,
@@ -109,14 +110,23 @@ def participant_add_late(request, pk: int):
 
 @organiser_required
 def standings_csv(request, pk: int):
-    """The standings (points formats) or the players' places as CSV, every
-    tie-break the page shows in its own column (``_tie_break_columns``)."""
+    """The standings (points formats: every tie-break the page shows in its
+    own column, ``_tie_break_columns``) or a bracket's places as CSV."""
     tournament = get_object_or_404(Tournament, pk=pk)
     overview = tournament_overview(tournament)
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     name = slugify(tournament.name) or f"tournament-{tournament.pk}"
     response["Content-Disposition"] = f'attachment; filename="{name}-standings.csv"'
     writer = csv.writer(response)
+    if overview.standings:
+        _standings_rows(writer, tournament, overview)
+    else:
+        _placings_rows(writer, tournament, overview)
+    return response
+
+
+def _standings_rows(writer, tournament: Tournament, overview: Overview) -> None:
+    """The points formats' standings, with the tie-breaks the page shows."""
     tie_breaks = _tie_break_columns(tournament)
     writer.writerow(
         [
@@ -147,17 +157,24 @@ def standings_csv(request, pk: int):
                 _safe("; ".join(row.replaced)),
             ]
         )
-    if not overview.standings:
-        # By place once placed (as the page's final placings), then by seed.
-        placed = sorted(
-            overview.participants, key=lambda p: (p.final_place or len(overview.participants) + 1, p.seed or 0)
+
+
+def _placings_rows(writer, tournament: Tournament, overview: Overview) -> None:
+    """A bracket's players as the page's final placings give them: by
+    place once placed, then by seed; no points nor tie-break columns (a
+    bracket has none)."""
+    writer.writerow([_("Place"), _("Player"), _("Seed"), _("Rating"), _("Status")])
+    placed = sorted(overview.participants, key=lambda p: (p.final_place or len(overview.participants) + 1, p.seed or 0))
+    for p in placed:
+        writer.writerow(
+            [
+                p.final_place or "",
+                _safe(str(p.user)),
+                p.seed,
+                p.rating_at_start or "",
+                status_text(tournament, p, overview.done),
+            ]
         )
-        for p in placed:
-            writer.writerow(
-                [p.final_place or "", _safe(str(p.user)), p.seed, "", *("" for _column in tie_breaks)]
-                + [p.rating_at_start or "", "", "", status_text(tournament, p, overview.done), ""]
-            )
-    return response
 
 
 def _tie_break_columns(tournament: Tournament) -> list[tuple[str, Callable[[StandingRow], object]]]:
@@ -251,6 +268,7 @@ def round_pairing(request, pk: int, number: int):
     choices = [(pid, names[pid]) for pid in sorted(seated, key=lambda p: participants[p].seed or 0)]
     tables, byes = [tuple(t) for t in proposal.tables], list(proposal.byes)
     problems = list(proposal.problems)
+    saved = False
     if request.method == "POST":
         try:
             tables, byes = _posted_pairing(request.POST, proposal)
@@ -264,6 +282,7 @@ def round_pairing(request, pk: int, number: int):
             except GameActionError as error:
                 messages.error(request, error.message)
             else:
+                saved = True
                 messages.success(request, _("Round %(number)s is paired by hand.") % {"number": number})
                 if not problems:
                     return redirect(tournament)
@@ -286,7 +305,9 @@ def round_pairing(request, pk: int, number: int):
             "seats_only": proposal.mode == services.SEATS,
             "choices": choices,
             "names": names,
-            "by_hand": proposal.by_hand or request.method == "POST",
+            "by_hand": proposal.by_hand or saved,
+            # A refused pairing is shown as posted, to be corrected: it is not the one kept.
+            "unsaved": request.method == "POST" and not saved,
             "started": proposal.started and request.method != "POST",
             "set_aside": proposal.set_aside and request.method != "POST",
             "warnings": [problem_text(p, names) for p in problems],

@@ -270,3 +270,32 @@ def test_registration_within_a_year_is_accepted_and_shown_in_every_time_zone(api
         page = Client()
         page.force_login(reader)
         assert page.get(f"/tournaments/{response.json()['id']}/").status_code == 200
+
+
+def test_an_organiser_records_a_no_show_through_the_api_as_the_page_does(api, alice, club, now):
+    """The page's result form can say who did not play; the API takes the
+    same ``forfeited`` list, so the game counts as unplayed (a walkover)."""
+    t = started(alice, club, new_players(4), now=now, format="swiss", rounds=2)
+    game = running_games(t)[0]
+    winner, absent = game.players
+    api.force_authenticate(alice)
+    result = api.post(
+        f"/api/tournaments/games/{game.pk}/result/",
+        {"ranking": [[winner]], "forfeited": [absent], "reason": "no show"},
+        format="json",
+    )
+    assert result.status_code == 200
+    game.refresh_from_db()
+    assert game.forfeited == [absent]
+    rows = {s["player"]: s for s in result.json()["standings"]}
+    assert (rows[winner]["played"], rows[winner]["unplayed"]) == (0, 1)
+    assert rows[absent]["played"] == 0
+    other = running_games(t)[0]
+    both_absent = api.post(
+        f"/api/tournaments/games/{other.pk}/result/",
+        {"ranking": [], "forfeited": other.players, "reason": "neither came"},
+        format="json",
+    )
+    assert both_absent.status_code == 200
+    other.refresh_from_db()
+    assert (other.ranking, sorted(other.forfeited)) == ([], sorted(other.players))

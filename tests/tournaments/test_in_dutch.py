@@ -165,3 +165,38 @@ def test_a_dutch_knockout_page_says_who_a_bye_sends_through(client, alice, club,
     html = dutch_page(client, alice, t)
     # A bye is not itself what goes through: the player who gets it does.
     assert "<dt>Vrije rondes</dt><dd>wie een vrije ronde krijgt, gaat door naar de volgende ronde.</dd>" in html
+
+
+@pytest.mark.django_db
+def test_the_result_form_labels_the_reason_in_dutch(client, alice, club, now):
+    from django.urls import reverse
+
+    from .conftest import running_games
+
+    living_in("nl", "Europe/Amsterdam", alice)
+    t = started(alice, club, new_players(2), now=now, format="swiss", rounds=1)
+    client.force_login(alice)
+    html = client.get(reverse("tournament-game-result", args=[running_games(t)[0].pk])).content.decode()
+    assert "Reden:</label>" in html and "Reason:" not in html
+
+
+@pytest.mark.django_db
+def test_a_swiss_is_named_with_its_capital_in_a_sentence_in_english_and_dutch(client, alice, club, bob, now):
+    """'Alta, round robin' is lower case inside a sentence, but Swiss is a
+    proper name: the club page and the invitation mail write 'Alta, Swiss'
+    ('Alta, Zwitsers systeem'), not 'Alta, swiss'."""
+    from tournaments.services import tournament_invite
+
+    from .conftest import make_tournament
+
+    swiss = make_tournament(alice, club, now=now, name="Herfst", format="swiss", rounds=3)
+    make_tournament(alice, club, now=now, name="Voorjaar", format="round_robin")
+    html = client.get(club.get_absolute_url()).content.decode()
+    assert "Alta, Swiss ·" in html and "Alta, round robin ·" in html
+    living_in("nl", "Europe/Amsterdam", bob)
+    client.force_login(bob)
+    html = client.get(club.get_absolute_url()).content.decode()
+    assert "Alta, Zwitsers systeem ·" in html and "Alta, halve competitie ·" in html
+    tournament_invite(tournament_id=swiss.pk, display_name="Bob", by=alice, now=now)
+    mail = OutgoingEmail.objects.get(to=bob.email)
+    assert "Alta, Zwitsers systeem," in mail.text and "Alta, Zwitsers systeem, 2" in mail.html

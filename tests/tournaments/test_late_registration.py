@@ -5,6 +5,7 @@ a message that says why."""
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
 from rest_framework.test import APIClient
 
 from games.services import Conflict
@@ -143,3 +144,27 @@ def test_the_organiser_sets_the_option_when_creating(client, alice, club):
     t = Tournament.objects.get(name="Late cup")
     assert response.status_code == 302 and t.late_registration
     assert "late registration" in client.get(t.get_absolute_url()).content.decode()
+
+
+def test_a_player_who_withdrew_is_told_the_organisers_let_them_back_not_that_they_are_registered(alice, club, now):
+    from tournaments.services import participant_disqualify, participant_withdraw
+
+    players = new_players(5)
+    t = started(alice, club, players, now=now, format="swiss", rounds=4, late_registration=True)
+    participant_withdraw(tournament_id=t.pk, user=players[0], now=now)
+    with pytest.raises(Conflict, match="only its organisers can let you back in") as left:
+        tournament_register(tournament_id=t.pk, user=players[0], now=now)
+    assert left.value.code == "withdrawn"
+    participant = t.participants.get(user=players[1])
+    participant_disqualify(tournament_id=t.pk, participant_id=participant.pk, by=alice, reason="x", now=now)
+    with pytest.raises(Conflict, match="You were disqualified from this tournament.") as out:
+        tournament_register(tournament_id=t.pk, user=players[1], now=now)
+    assert out.value.code == "disqualified"
+    client = APIClient()
+    client.force_authenticate(players[0])
+    answer = client.post(reverse("api-tournament-register", args=[t.pk]))
+    assert (answer.status_code, answer.json()["code"]) == (409, "withdrawn")
+    with pytest.raises(Conflict, match="already registered"):
+        tournament_register(tournament_id=t.pk, user=players[2], now=now)
+    with translation.override("nl"), pytest.raises(Conflict, match="alleen de organisatoren kunnen je weer laten"):
+        tournament_register(tournament_id=t.pk, user=players[0], now=now)

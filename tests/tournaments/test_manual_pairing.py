@@ -312,3 +312,23 @@ def test_a_round_robin_keeps_its_hand_seat_order_when_a_player_is_let_back_in(al
     round2 = [tuple(g.players) for g in t.games.filter(round__number=2, match__isnull=False)]
     assert flipped[0] in round2 and len(round2) == 2
     assert any(leaver.pk in table for table in round2)
+
+
+@pytest.mark.django_db
+def test_a_refused_hand_pairing_is_shown_as_not_saved_not_as_the_one_to_be_played(client, alice, club, now):
+    """An organiser seats a player twice: the page says why, and that what
+    the form shows is not saved, rather than that it is played when the
+    round starts."""
+    t = started(alice, club, new_players(4), now=now, format="swiss", rounds=3)
+    tournament_pause(tournament_id=t.pk, by=alice, now=now)
+    finish_round(t, now)
+    url = reverse("tournament-round-pairing", args=[t.pk, 2])
+    client.force_login(alice)
+    (a, b), (c, d) = [g.players for g in t.games.filter(round__number=1).order_by("key")]
+    html = client.post(url, {"seat-1-1": a, "seat-1-2": a, "seat-2-1": c, "seat-2-2": d}).content.decode()
+    assert "exactly once" in html
+    assert "This pairing is not saved: correct it and save it again." in html
+    assert "This is the pairing set by hand" not in html and "This is the automatic pairing" not in html
+    assert not t.manual_pairings.exists()
+    html = client.post(url, {"seat-1-1": a, "seat-1-2": c, "seat-2-1": b, "seat-2-2": d}, follow=True).content.decode()
+    assert "not saved" not in html and t.manual_pairings.get(round=2).tables == [[a, c], [b, d]]

@@ -288,3 +288,46 @@ def test_a_draw_set_by_hand_in_a_rated_tournament_is_not_rated_as_a_win(alice, c
     assert not RatingChange.objects.filter(match=match).exists()
     game.refresh_from_db()
     assert game.ranking == [list(game.players)]
+
+
+def test_starting_a_cancelled_tournament_says_it_is_over_not_that_it_started(alice, club, now):
+    from tournaments.services import tournament_start
+
+    from .conftest import make_tournament, register
+
+    t = make_tournament(alice, club, now=now, format="swiss", rounds=3)
+    register(t, new_players(4), now)
+    tournament_cancel(tournament_id=t.pk, by=alice, reason="no hall", now=now)
+    with pytest.raises(Conflict, match="The tournament is over.") as over:
+        tournament_start(tournament_id=t.pk, now=now, by=alice)
+    assert over.value.code == "over"
+    running = started(alice, club, new_players(2), now=now, format="swiss", rounds=1)
+    with pytest.raises(Conflict, match="already started") as again:
+        tournament_start(tournament_id=running.pk, now=now, by=alice)
+    assert again.value.code == "started"
+
+
+def test_withdrawing_before_the_start_or_after_the_end_says_what_to_do_instead(alice, club, now):
+    """Before the start a player takes back their registration; after the
+    end there is nothing to leave: neither hears that only a running
+    tournament 'has players to withdraw'."""
+    from .conftest import make_tournament, register
+
+    players = new_players(3)
+    t = make_tournament(alice, club, now=now, format="swiss", rounds=3)
+    register(t, players, now)
+    with pytest.raises(Conflict, match="has not started: take back your registration instead") as early:
+        participant_withdraw(tournament_id=t.pk, user=players[0], now=now)
+    assert early.value.code == "not_running"
+    tournament_cancel(tournament_id=t.pk, by=alice, reason="no hall", now=now)
+    with pytest.raises(Conflict, match="The tournament is over.") as late:
+        participant_withdraw(tournament_id=t.pk, user=players[0], now=now)
+    assert late.value.code == "not_running"
+    with pytest.raises(Conflict, match="The tournament is over."):
+        participant_disqualify(
+            tournament_id=t.pk, participant_id=entry_of(t, players[1]), by=alice, reason="x", now=now
+        )
+
+
+def entry_of(tournament, user) -> int:
+    return tournament.participants.get(user=user).pk

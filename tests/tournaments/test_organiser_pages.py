@@ -307,6 +307,20 @@ def test_the_csv_of_a_finished_knockout_lists_the_players_by_place(client, alice
     assert places == sorted(places)
 
 
+def test_a_knockout_csv_has_the_columns_of_its_final_placings_not_empty_tie_breaks(client, alice, club, now):
+    """A bracket has no points nor Buchholz: its CSV gives the page's
+    final placings (place, player, seed), with rating and status, and no
+    column that stays empty for every player."""
+    t = started(alice, club, new_players(6), now=now, format="single_elimination", third_place=True)
+    play_out(t, now)
+    client.force_login(alice)
+    rows = list(csv.reader(io.StringIO(client.get(reverse("tournament-standings-csv", args=[t.pk])).content.decode())))
+    assert rows[0] == ["Place", "Player", "Seed", "Rating", "Status"]
+    assert all(len(row) == len(rows[0]) for row in rows)
+    assert [row[0] for row in rows[1:]] == ["1", "2", "3", "4", "5", "5"]
+    assert all(all(column for column in row) for row in rows[1:])
+
+
 def test_the_bracket_description_read_aloud_names_no_seed_that_does_not_exist(client, alice, club, now):
     t = started(alice, club, new_players(6), now=now, format="single_elimination")
     html = client.get(t.get_absolute_url()).content.decode()
@@ -361,3 +375,24 @@ def test_page_api_and_csv_leave_direct_encounter_out_of_a_tie_whose_players_have
     assert [s["display_name"] for s in api] == expected
     rows = list(csv.reader(io.StringIO(client.get(reverse("tournament-standings-csv", args=[t.pk])).content.decode())))
     assert [r[1] for r in rows[1:]] == expected
+
+
+def test_a_form_error_on_the_tournament_page_names_its_field(client, alice, club, now):
+    """The tournament page has many small forms; an error sent back to it
+    says which field it is about, not only 'This field is required.'."""
+    from django.contrib.messages import get_messages
+
+    from tests.conftest import living_in
+
+    t = started(alice, club, new_players(4), now=now, format="swiss", rounds=3, round_days=3)
+    client.force_login(alice)
+
+    def told(url, data):
+        return [str(m) for m in get_messages(client.post(url, data, follow=True).wsgi_request)]
+
+    assert told(reverse("tournament-cancel", args=[t.pk]), {"reason": "   "}) == ["Reason: This field is required."]
+    assert told(reverse("tournament-round-extend", args=[t.pk, 1]), {"days": "two"}) == ["Days: Enter a whole number."]
+    living_in("nl", "Europe/Amsterdam", alice)
+    assert told(reverse("tournament-message", args=[t.pk]), {"subject": "", "text": "Hallo"}) == [
+        "Onderwerp: Dit veld is vereist."
+    ]

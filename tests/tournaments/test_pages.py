@@ -407,3 +407,22 @@ def test_an_organiser_records_a_no_show_as_a_forfeit_not_a_played_game(client, a
     c, d = other.players
     response = client.post(reverse("tournament-game-result", args=[other.pk]), {f"place_{c}": 1, "reason": "x"})
     assert response.status_code == 200 and not other.__class__.objects.get(pk=other.pk).decided
+
+
+def test_a_rounds_games_are_listed_by_board_even_when_a_forfeit_was_recorded_first(client, alice, club, now):
+    """A withdrawn player's game of a round robin is decided as the round
+    starts, before the others: the page still lists the round's games by
+    board number (T2 before T3), as the pairing numbered them."""
+    from tournaments.overview import tournament_overview
+    from tournaments.services import participant_withdraw, tournament_game_finished
+
+    players = new_players(5)
+    t = started(alice, club, players, now=now, format="round_robin")
+    participant_withdraw(tournament_id=t.pk, user=players[1], now=now)
+    for _ in range(4):
+        for game in running_games(t):
+            finish(game, user_of(t, min(game.players)), now)
+            tournament_game_finished(match_id=game.match_id, now=now)
+    for view in tournament_overview(t).rounds:
+        keys = [row.game.key for row in view.games]
+        assert keys == sorted(keys, key=lambda k: int(k.rsplit("T", 1)[1])), keys

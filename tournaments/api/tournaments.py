@@ -311,11 +311,17 @@ class TournamentGameResultApi(WriteApi):
                 min_length=1,
                 max_length=8,
             ),
-            min_length=1,
+            min_length=0,
             max_length=8,
-            help_text="Groups of player ids, best first; a shared place is one group.",
+            help_text="Groups of the ids of the players who played, best first; a shared place is one group.",
         )
         reason = serializers.CharField(max_length=500)
+        forfeited = serializers.ListField(
+            child=serializers.IntegerField(min_value=1, max_value=MAX_ID),
+            max_length=8,
+            required=False,
+            help_text="Ids of the players who did not play (a no-show): the game counts as unplayed for them all.",
+        )
 
     @extend_schema(
         request=TournamentResultInputSerializer,

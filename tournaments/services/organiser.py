@@ -101,8 +101,11 @@ def _leave(
 ) -> None:
     """Withdraw or disqualify (``running.leave_locked``), then advance:
     record what finished, pair on.  Expects the tournament lock."""
+    if tournament.status == Tournament.Status.REGISTRATION:
+        # Only a player gets here: an organiser's disqualification before the start removes the registration.
+        raise Conflict(_("The tournament has not started: take back your registration instead."), code="not_running")
     if tournament.status != Tournament.Status.RUNNING:
-        raise Conflict(_("Only a running tournament has players to withdraw."), code="not_running")
+        raise Conflict(_("The tournament is over."), code="not_running")
     if participant.withdrawn:
         raise Conflict(
             _("%(player)s has already left the tournament.") % {"player": participant},

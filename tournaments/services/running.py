@@ -94,8 +94,11 @@ def tournament_start(*, tournament_id: int, now: dt.datetime, by=None, paused: b
         if by is not None:
             require_manager(by, tournament)
         if tournament.status != Tournament.Status.REGISTRATION:
-            if by is not None:
+            if by is not None and tournament.status == Tournament.Status.RUNNING:
                 raise Conflict(_("The tournament has already started."), code="started")
+            if by is not None:
+                # Finished, or cancelled (perhaps before it ever started).
+                raise Conflict(_("The tournament is over."), code="over")
             return tournament
         if by is None and now < tournament.registration_closes_at:
             return tournament

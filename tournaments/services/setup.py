@@ -159,8 +159,9 @@ def tournament_register(*, tournament_id: int, user, now: dt.datetime) -> Partic
             and not tournament.invitations.filter(user=user).exists()
         ):
             raise NotAllowed(_("This tournament is for invited players."), code="invited_only")
-        if tournament.participants.filter(user=user).exists():
-            raise Conflict(_("You are already registered."), code="already_registered")
+        place = tournament.participants.filter(user=user).first()
+        if place is not None:
+            raise _registered_already(place)
         if tournament.participants.count() >= tournament.capacity:
             raise Conflict(_("The tournament is full."), code="full")
         if late:
@@ -175,6 +176,19 @@ def tournament_register(*, tournament_id: int, user, now: dt.datetime) -> Partic
             now=now,
         )
     return participant
+
+
+def _registered_already(place: Participant) -> Conflict:
+    """Why a player with a place cannot register again: a player who left
+    is told how they could come back (or that they cannot), not that they
+    are registered."""
+    if place.status == Participant.Status.DISQUALIFIED:
+        return Conflict(_("You were disqualified from this tournament."), code="disqualified")
+    if place.withdrawn:
+        return Conflict(
+            _("You withdrew from this tournament: only its organisers can let you back in."), code="withdrawn"
+        )
+    return Conflict(_("You are already registered."), code="already_registered")
 
 
 def tournament_unregister(*, tournament_id: int, user, now: dt.datetime) -> None:
