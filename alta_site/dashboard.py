@@ -54,6 +54,9 @@ def dashboard_for(user, *, now: dt.datetime) -> Dashboard:
     # ``my_turn`` is an annotation of ``matches_for_user`` (the plugin sees fields only).
     your_move = list(running.filter(my_turn=True)[:SECTION_LIMIT])  # type: ignore[misc]
     waiting = list(running.filter(my_turn=False)[:SECTION_LIMIT])  # type: ignore[misc]
+    for match in your_move:
+        # The other seats' players in seat order (``None``: an open seat), for "with Ben, Cy".
+        match.opponents = [seat.user for seat in match.seats.all() if seat.user_id != user.pk]  # type: ignore[attr-defined]
     received, made = challenges_for_user(user, now=now)
     return Dashboard(
         your_move=your_move,

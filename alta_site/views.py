@@ -39,10 +39,13 @@ def player(request, who: str):
     user = get_user_model().objects.filter(display_name__iexact=who, is_active=True).first()
     if user is None:
         raise Http404(_("There is no such player."))
+    running, reader = dashboard.running_games_of(user), request.user.pk
     context = {
         "player": user,
         "ratings": Rating.objects.filter(user=user).order_by("game"),
-        "running": dashboard.running_games_of(user),
+        "running": running,
+        # The reader's own games among them are theirs to play, not to watch.
+        "playing": {m.pk for m in running if reader and any(s.user_id == reader for s in m.seats.all())},
         "recent": dashboard.recent_games_of(user),
     }
     return render(request, "player.html", context)

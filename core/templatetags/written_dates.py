@@ -1,6 +1,6 @@
 """``|written``: Django's ``|date``, with month abbreviations written as
 the reader's language writes them; ``|moment``: a moment as every mail
-writes it.
+writes it; ``|zone_name``: a time zone as the profile lists it.
 
 Django's ``M`` capitalises the abbreviated month in every language
 ("10 Dec"), but Dutch (like Italian, French, Spanish and Portuguese)
@@ -47,3 +47,9 @@ def moment(value):
     if not value:
         return ""
     return written_moment(timezone.get_current_timezone(), value)
+
+
+@register.filter(is_safe=False)
+def zone_name(value) -> str:
+    """A time zone's name as the profile's list writes it: "America/New York"."""
+    return str(value).replace("_", " ")

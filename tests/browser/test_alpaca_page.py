@@ -100,3 +100,29 @@ def test_a_phone_opens_the_wide_table_on_the_last_tile_placed(browser, live_serv
             }"""
         )
         assert seen == {"wide": True, "left": True, "right": True, "page": 390}, seen
+
+
+def test_the_table_legend_stays_readable_when_a_phone_opens_on_the_last_tile(browser, live_server, players):
+    """At 390 px the wide table's box opens scrolled to the last tile; the
+    legend and colour key under the table stay in view, not cut off at the
+    box's west edge ("ofdletter: grote driehoek")."""
+    from django.utils import timezone
+
+    from games.services import match_create_seated
+    from tests.browser.walk import signed_in
+
+    match = match_create_seated(users=list(players), game="alpaca", now=timezone.now())
+    _play_eastward(match, 8)
+    with signed_in(browser, live_server.url, players[0].email, 390) as page:
+        page.goto(f"/games/{match.pk}/")
+        expect(page.locator(".alpaca-table-box .last-placed")).to_have_count(1)
+        seen = page.evaluate(
+            """() => {
+              const box = document.querySelector(".alpaca-table-box");
+              const outer = box.getBoundingClientRect();
+              const caption = box.querySelector("figcaption").getBoundingClientRect();
+              return {scrolled: box.scrollLeft > 0, left: caption.left >= outer.left - 1,
+                      right: caption.right <= outer.right + 1};
+            }"""
+        )
+        assert seen == {"scrolled": True, "left": True, "right": True}, seen

@@ -154,3 +154,45 @@ def test_the_standings_abbreviations_are_not_broken_at_their_hyphen(browser, liv
         assert lines == 1
     finally:
         context.close()
+
+
+# How much wider an input's placeholder is than the room inside the input.
+PLACEHOLDER_OVERRUN = """(selector) => {
+  const input = document.querySelector(selector);
+  const s = getComputedStyle(input);
+  const ctx = document.createElement("canvas").getContext("2d");
+  ctx.font = `${s.fontWeight} ${s.fontSize} ${s.fontFamily}`;
+  const room = input.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight);
+  return ctx.measureText(input.placeholder).width - room;
+}"""
+
+
+@pytest.mark.parametrize("language", ["en", "nl"])
+def test_the_cancel_reason_placeholder_is_not_cut_off_on_a_phone(browser, live_server, transactional_db, language):
+    """At 390 px the organiser's "Reason (sent to the players)" box is wide
+    enough to show its placeholder whole, in English and in Dutch ("Reden
+    (gaat naar de spelers)" was cut off after "de s")."""
+    import datetime as dt
+
+    from django.utils import timezone
+
+    from alta_site.accounts.models import User
+    from tests.browser.walk import signed_in
+    from tournaments.services import club_create, tournament_create
+
+    ann = make_user("ann@example.com", "Ann")
+    club = club_create(creator=ann, name="Harbour club", description="", now=timezone.now())
+    now = timezone.now()
+    tournament = tournament_create(
+        creator=ann,
+        name="Winter cup",
+        club_id=club.pk,
+        now=now,
+        rounds=3,
+        registration_closes_at=now + dt.timedelta(days=7),
+    )
+    with signed_in(browser, live_server.url, ann.email, 390) as page:
+        User.objects.filter(pk=ann.pk).update(language=language)  # signed in, then her setting wins
+        page.goto(f"/tournaments/{tournament.pk}/")
+        assert page.locator("html").get_attribute("lang") == language
+        assert page.evaluate(PLACEHOLDER_OVERRUN, "#cancel-reason") <= 0

@@ -114,3 +114,15 @@ def test_a_seat_held_for_an_invited_player_is_not_listed_as_open(client, alice, 
         client.get("/games/").content.decode().split(f'href="/games/{match.pk}/"')[1].split("</tr>")[0].split()
     )
     assert "Bob (invited)" in mine, mine
+
+
+def test_the_players_of_a_listed_game_read_ann_comma_ben_without_a_space_before_the_comma(client, alice, bob, now):
+    """My games and the lobby list the seats as "Alice, Bob", not "Alice , Bob"."""
+    import re
+
+    match_create_seated(users=[alice, bob], game="alta", now=now)
+    client.force_login(alice)
+    for path in ("/games/", "/lobby/"):
+        page = client.get(path).content.decode()
+        assert re.search(r"(Alice|Bob), (Alice|Bob)</td>", page), path
+        assert not re.search(r"\s,", page), path

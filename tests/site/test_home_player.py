@@ -237,3 +237,19 @@ def test_an_invitation_for_someone_else_does_not_invite_the_reader(client, alice
     page = " ".join(client.get(f"/invitations/{token}/").content.decode().split())
     assert "This invitation is for another player." in page
     assert "invites you" not in page and 'name="accept"' not in page and 'href="/lobby/"' in page
+
+
+def test_your_move_names_the_other_players_without_a_dangling_comma(client, alice, bob, now):
+    """'with Bob', never 'with Bob,' when the reader holds the last seat."""
+    from tests.ratings.conftest import _to_move, submit_first_option
+
+    match = match_create_seated(users=[alice, bob], game="alta", now=now)
+    while match.seats.get(index=1).user != alice:  # the seat order is drawn
+        match = match_create_seated(users=[alice, bob], game="alta", now=now)
+    while _to_move(match)[0] != alice:
+        submit_first_option(match, now)
+    client.force_login(alice)
+    your_move = _section(client.get("/").content.decode(), "your-move")
+
+    assert "with Bob</span>" in your_move
+    assert "Bob," not in your_move

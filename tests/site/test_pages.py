@@ -207,3 +207,15 @@ def test_the_dutch_privacy_page_calls_signed_in_players_ingelogd(client, db):
     """It said "Aangemelde spelers", where the menu and the pages say "Inloggen"."""
     page = _text(client.get("/privacy/", headers={"accept-language": "nl"}))
     assert "Ingelogde spelers kunnen alles over zichzelf" in page and "angemeld" not in page
+
+
+def test_the_footer_writes_the_time_zone_as_the_profile_lists_it(client, alice):
+    """ "Times are shown in America/New York", as the profile's time zone
+    list writes it, not the raw "America/New_York"."""
+    alice.time_zone = "America/New_York"
+    alice.save(update_fields=["time_zone"])
+    client.force_login(alice)
+    page = client.get("/").content.decode()
+
+    assert "Times are shown in America/New York." in page
+    assert "New_York" not in page

@@ -40,3 +40,15 @@ def test_an_unknown_or_closed_account_has_no_page(client, alice):
     alice.is_active = False
     alice.save(update_fields=["is_active"])
     assert client.get("/players/Alice/").status_code == 404
+
+
+def test_your_own_game_on_another_players_page_is_not_offered_to_watch(client, alice, bob, carol, now):
+    """On Bob's page Alice's game with him is hers to play ("Alta #1"), not
+    "Watch Alta #1"; Bob's game with Carol is still one to watch."""
+    together = match_create_seated(users=[alice, bob], game="alta", now=now)
+    theirs = match_create_seated(users=[bob, carol], game="alta", now=now)
+    client.force_login(alice)
+    page = client.get("/players/bob/").content.decode()
+
+    assert f'href="/games/{together.pk}/">Alta #{together.pk}</a>' in page
+    assert f'href="/games/{theirs.pk}/">Watch Alta #{theirs.pk}</a>' in page
