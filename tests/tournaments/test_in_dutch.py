@@ -2,6 +2,8 @@
 waiting for a player, and a withdrawal without a reason, on the page and
 in the mail."""
 
+import re
+
 import pytest
 from django.apps import apps
 from django.utils import translation
@@ -200,3 +202,14 @@ def test_a_swiss_is_named_with_its_capital_in_a_sentence_in_english_and_dutch(cl
     tournament_invite(tournament_id=swiss.pk, display_name="Bob", by=alice, now=now)
     mail = OutgoingEmail.objects.get(to=bob.email)
     assert "Alta, Zwitsers systeem," in mail.text and "Alta, Zwitsers systeem, 2" in mail.html
+
+
+@pytest.mark.parametrize(("language", "deadline"), [("en", "until "), ("nl", "tot ")])
+def test_a_started_tournament_shows_no_registration_deadline(client, alice, club, now, language, deadline):
+    living_in(language, "Europe/Amsterdam", alice)
+    t = started(alice, club, new_players(4), now=now, format="swiss", rounds=3)
+    html = dutch_page(client, alice, t)
+    registration = re.search(r"<dt>(Registration|Inschrijving)</dt><dd>(.*?)</dd>", html, re.S)
+    assert registration is not None
+    assert deadline not in registration.group(2)
+    assert registration.group(2).startswith("closed" if language == "en" else "gesloten")
