@@ -71,7 +71,7 @@ def test_withdrawing_without_a_reason_shows_no_english_reason(client, alice, clu
 
     html = dutch_page(client, alice, t)
     assert "Teruggetrokken</td>" in html
-    assert f"</time> {leaver} heeft zich teruggetrokken. <small" in html  # the log line, without a reason
+    assert f"</time> {leaver} heeft zich teruggetrokken.</li>" in html  # the log line: no reason, no "(door ...)"
     assert "withdrew" not in html
     assert "Je hebt je teruggetrokken. Je uitslagen" in dutch_page(client, leaver, t)
     mail = OutgoingEmail.objects.get(to=leaver.email, kind="notice")
@@ -213,3 +213,17 @@ def test_a_started_tournament_shows_no_registration_deadline(client, alice, club
     assert registration is not None
     assert deadline not in registration.group(2)
     assert registration.group(2).startswith("closed" if language == "en" else "gesloten")
+
+
+@pytest.mark.parametrize("language", ["en", "nl"])
+def test_the_log_does_not_name_the_actor_twice(client, alice, club, now, language):
+    living_in(language, "Europe/Amsterdam", alice)
+    t = started(alice, club, new_players(4), now=now, format="swiss", rounds=3)
+    html = dutch_page(client, alice, t)
+    created = r"Alice (created the tournament|heeft het toernooi aangemaakt)\."
+    line = re.search(created + r"[^<]*(<small[^>]*>[^<]*</small>)?", html)
+    assert line is not None and line.group(2) is None
+    # A line that does not name its actor still says who did it.
+    closed = r"(Registration closed|De inschrijving is gesloten)"
+    started_line = re.search(closed + r"[^<]*<small[^>]*>\((by|door) Alice\)", html)
+    assert started_line is not None
