@@ -597,6 +597,14 @@ class TournamentEvent(models.Model):
         return f"{self.tournament}: {self.shown_text}"
 
     @property
+    def names_its_actor(self) -> bool:
+        """Whether the line already names ``user`` (as ``%(by)s`` or any
+        name parameter): the page then adds no "(by ...)"."""
+        if self.user is None:
+            return False
+        return str(self.user) in (self.data.get("params") or {}).values()
+
+    @property
     def shown_text(self) -> str:
         """The line in the active language (``services.common.log``); a row
         logged before lines were translatable reads as it was written."""

@@ -299,3 +299,18 @@ def test_an_organiser_records_a_no_show_through_the_api_as_the_page_does(api, al
     assert both_absent.status_code == 200
     other.refresh_from_db()
     assert (other.ranking, sorted(other.forfeited)) == ([], sorted(other.players))
+
+
+@pytest.mark.parametrize("end", ["cancelled", "finished"])
+def test_the_message_to_every_player_is_refused_once_the_tournament_is_over(api, alice, club, now, end):
+    players = new_players(2)
+    t = started(alice, club, players, now=now, format="swiss", rounds=1, round_days=3)
+    Tournament.objects.filter(pk=t.pk).update(status=end)
+    api.force_authenticate(alice)
+    body = {"subject": "Hello", "text": "Anyone there?"}
+    response = api.post(f"/api/tournaments/{t.pk}/message/", body, format="json", HTTP_ACCEPT_LANGUAGE="nl")
+    assert (response.status_code, response.json()["code"]) == (409, "over")
+    assert response.json()["detail"] == "Het toernooi is voorbij."
+    from mail.models import OutgoingEmail
+
+    assert not OutgoingEmail.objects.filter(subject__contains="Hello").exists()

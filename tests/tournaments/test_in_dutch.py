@@ -2,6 +2,8 @@
 waiting for a player, and a withdrawal without a reason, on the page and
 in the mail."""
 
+import re
+
 import pytest
 from django.apps import apps
 from django.utils import translation
@@ -69,7 +71,7 @@ def test_withdrawing_without_a_reason_shows_no_english_reason(client, alice, clu
 
     html = dutch_page(client, alice, t)
     assert "Teruggetrokken</td>" in html
-    assert f"</time> {leaver} heeft zich teruggetrokken. <small" in html  # the log line, without a reason
+    assert f"</time> {leaver} heeft zich teruggetrokken.</li>" in html  # the log line: no reason, no "(door ...)"
     assert "withdrew" not in html
     assert "Je hebt je teruggetrokken. Je uitslagen" in dutch_page(client, leaver, t)
     mail = OutgoingEmail.objects.get(to=leaver.email, kind="notice")
@@ -200,3 +202,28 @@ def test_a_swiss_is_named_with_its_capital_in_a_sentence_in_english_and_dutch(cl
     tournament_invite(tournament_id=swiss.pk, display_name="Bob", by=alice, now=now)
     mail = OutgoingEmail.objects.get(to=bob.email)
     assert "Alta, Zwitsers systeem," in mail.text and "Alta, Zwitsers systeem, 2" in mail.html
+
+
+@pytest.mark.parametrize(("language", "deadline"), [("en", "until "), ("nl", "tot ")])
+def test_a_started_tournament_shows_no_registration_deadline(client, alice, club, now, language, deadline):
+    living_in(language, "Europe/Amsterdam", alice)
+    t = started(alice, club, new_players(4), now=now, format="swiss", rounds=3)
+    html = dutch_page(client, alice, t)
+    registration = re.search(r"<dt>(Registration|Inschrijving)</dt><dd>(.*?)</dd>", html, re.S)
+    assert registration is not None
+    assert deadline not in registration.group(2)
+    assert registration.group(2).startswith("closed" if language == "en" else "gesloten")
+
+
+@pytest.mark.parametrize("language", ["en", "nl"])
+def test_the_log_does_not_name_the_actor_twice(client, alice, club, now, language):
+    living_in(language, "Europe/Amsterdam", alice)
+    t = started(alice, club, new_players(4), now=now, format="swiss", rounds=3)
+    html = dutch_page(client, alice, t)
+    created = r"Alice (created the tournament|heeft het toernooi aangemaakt)\."
+    line = re.search(created + r"[^<]*(<small[^>]*>[^<]*</small>)?", html)
+    assert line is not None and line.group(2) is None
+    # A line that does not name its actor still says who did it.
+    closed = r"(Registration closed|De inschrijving is gesloten)"
+    started_line = re.search(closed + r"[^<]*<small[^>]*>\((by|door) Alice\)", html)
+    assert started_line is not None

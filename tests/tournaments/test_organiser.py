@@ -224,6 +224,18 @@ def test_cancelling_stops_the_tournament_and_tells_everyone(alice, club, bob, no
         tournament_cancel(tournament_id=t.pk, by=alice, reason="again", now=now)
 
 
+def test_the_cancellation_mail_goes_only_to_the_players_still_in(alice, club, now):
+    players = new_players(4)
+    t = started(alice, club, players, now=now, format="swiss", rounds=3)
+    participant_withdraw(tournament_id=t.pk, user=players[0], now=now)
+    out = t.participants.get(user=players[1])
+    participant_disqualify(tournament_id=t.pk, participant_id=out.pk, by=alice, reason="rude", now=now)
+    tournament_cancel(tournament_id=t.pk, by=alice, reason="the club is closing", now=now)
+    mails = OutgoingEmail.objects.filter(dedupe_key__startswith=f"tournament-cancelled:{t.pk}:")
+    told = set(mails.values_list("to", flat=True))
+    assert told == {players[2].email, players[3].email}
+
+
 def test_a_club_organiser_who_did_not_create_it_manages_too(alice, club, bob, now):
     from tournaments.services import club_join, club_member_promote
 

@@ -59,7 +59,8 @@ class TournamentMessageApi(WriteApi):
         request=TournamentMessageInputSerializer, responses={200: TournamentMessageOutputSerializer, **ERRORS}
     )
     def post(self, request, pk: int):
-        """Organisers: mail a message to every player still in the tournament."""
+        """Organisers: mail a message to every player still in the tournament;
+        409 ``over`` once it is finished or cancelled."""
         data = self.TournamentMessageInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         sent = services.players_message(tournament_id=pk, by=request.user, now=timezone.now(), **data.validated_data)

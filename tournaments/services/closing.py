@@ -61,7 +61,8 @@ def cancel_locked(
     by=None,
     reason_params: dict[str, object] | None = None,
 ) -> None:
-    """Cancel and tell the players.  ``reason`` is as an organiser typed
+    """Cancel and tell the players still in (not those who withdrew or
+    were disqualified: they are out already).  ``reason`` is as an organiser typed
     it or, with ``reason_params``, a msgid the site gives (``gettext_noop``)
     with those %-params: each reader sees it in their own language.
     Expects the tournament lock."""
@@ -79,7 +80,7 @@ def cancel_locked(
         now=now,
     )
     shown = _translated_when_shown(reason, reason_params) if site else reason
-    for p in tournament.participants.select_related("user"):
+    for p in tournament.participants.filter(status=Participant.Status.REGISTERED).select_related("user"):
         notice_send(
             user=p.user,
             template="tournament-cancelled",

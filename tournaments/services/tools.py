@@ -616,9 +616,10 @@ def _restart_clocks(tournament: Tournament, now: dt.datetime) -> None:
 # --------------------------------------------------------------- message
 def players_message(*, tournament_id: int, subject: str, text: str, by, now: dt.datetime) -> int:
     """Mail ``text`` to every player still in the tournament (through the
-    mail app's outbox).  Returns the number of players mailed.
+    mail app's outbox).  Returns the number of players mailed.  Only while
+    registration is open or the tournament runs, as on its page.
 
-    :raises NotAllowed, GameActionError (empty or too long).
+    :raises NotAllowed, Conflict (``over``), GameActionError (empty or too long).
     """
     subject, text = " ".join(subject.split())[:150], text.strip()
     if not subject or not text:
@@ -628,6 +629,8 @@ def players_message(*, tournament_id: int, subject: str, text: str, by, now: dt.
     with transaction.atomic():
         tournament = locked_tournament(tournament_id)
         require_manager(by, tournament)
+        if tournament.status not in (Tournament.Status.REGISTRATION, Tournament.Status.RUNNING):
+            raise Conflict(_("The tournament is over."), code="over")
         players = tournament.participants.filter(status=Participant.Status.REGISTERED).select_related("user")
         event = log(
             tournament,
