@@ -40,6 +40,9 @@ def player(request, who: str):
     if user is None:
         raise Http404(_("There is no such player."))
     running, reader = dashboard.running_games_of(user), request.user.pk
+    for match in running:
+        # The seated players in seat order, for "Ann, Ben" (an empty seat is left out).
+        match.seated = [seat.user for seat in match.seats.all() if seat.user]  # type: ignore[attr-defined]
     context = {
         "player": user,
         "ratings": Rating.objects.filter(user=user).order_by("game"),

@@ -339,7 +339,12 @@ def match_replay(request, pk: int):
             if record.kind == MoveRecord.Kind.MOVE
             else str(record.get_kind_display()).lower()
         )
-        entry = {"ply": record.ply, "player": selectors.player_name(names, record.seat_index), "text": text}
+        entry = {
+            "ply": record.ply,
+            "player": selectors.player_name(names, record.seat_index),
+            "kind": record.kind,
+            "text": text,
+        }
         moves.append(entry)
         if record.ply == ply:
             move = entry

@@ -207,7 +207,14 @@ def _after_last_move(game: str, last, seat_index: int, names: list[str]) -> list
     passed over, the end itself) as the receipt would; empty when nothing."""
     events = [Event.load(e) for e in last.events]
     lines = visible_lines(game, told_to_mover(get_rules(game), events, seat_index), seat_index, names)
-    return [_("After your move:"), *(f"- {line}" for line in lines)] if lines else []
+    # The clock's move (the seat ran out of time; its own mail named the
+    # move) was not the player's: not "your move".
+    heading = (
+        _("After the move played for you when your time ran out:")
+        if last.source == MoveRecord.Source.SYSTEM
+        else _("After your move:")
+    )
+    return [heading, *(f"- {line}" for line in lines)] if lines else []
 
 
 def _seat_mail(

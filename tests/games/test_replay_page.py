@@ -22,11 +22,31 @@ def test_each_replayed_position_names_the_player_and_the_move(client, alice, bob
         assert f"Position {record.ply} of" in page
         player = str(record.user or match.seats.get(index=record.seat_index).user)
         # The move as an English reader writes it: cards by name, not slug.
-        shown = escape(move_words("alta", record.text) if record.kind == MoveRecord.Kind.MOVE else record.text)
-        assert f'<strong>{player}</strong>: <code class="notation">{shown}</code>' in page
+        if record.kind == MoveRecord.Kind.MOVE:
+            shown = f'<code class="notation">{escape(move_words("alta", record.text))}</code>'
+        else:  # a resignation is words, not notation
+            shown = str(record.get_kind_display()).lower()
+        assert f"<strong>{player}</strong>: {shown}" in page
         assert "Seat 1" not in page and "Seat 2" not in page
     first = match.moves.get(ply=1)
     page = client.get(f"/games/{match.pk}/replay/?ply=1").content.decode()
     assert str(first.user) in page.split('class="replay-events"')[1].split("</ul>")[0]
     start = client.get(f"/games/{match.pk}/replay/?ply=0").content.decode()
     assert "replay-move" not in start  # the starting position has no move yet
+
+
+def test_a_resignation_reads_as_plain_words_not_move_notation(client, alice, bob, now):
+    """The replay and the game page's move list show "opgave" as words,
+    not in the code font of a move ("<code>opgave</code>")."""
+    match = start_match(alice, bob, now=now)
+    play_default_moves(match, now, submissions=1)
+    match_resign(match_id=match.pk, user=alice, now=now)
+    last = match.moves.order_by("ply").last()
+    client.cookies["django_language"] = "nl"
+    replay = client.get(f"/games/{match.pk}/replay/?ply={last.ply}", HTTP_ACCEPT_LANGUAGE="nl").content.decode()
+    detail = client.get(f"/games/{match.pk}/", HTTP_ACCEPT_LANGUAGE="nl").content.decode()
+    for page in (replay, detail):
+        assert "opgave" in page
+        assert '<code class="notation">opgave</code>' not in page
+    assert f"<strong>{alice}</strong>: opgave</p>" in replay
+    assert '<code class="notation">' in replay  # the earlier moves still read as notation

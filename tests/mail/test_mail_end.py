@@ -191,3 +191,47 @@ def test_the_last_movers_end_mail_tells_what_their_move_brought_about(
     assert flat(" ".join(["After your move:", *(f"- {line}" for line in expected)])) in flat(end.body)
     assert "Since your last move:" not in end.body
     assert escape(expected[-1]) in html_of(end)
+
+
+@pytest.mark.parametrize("language", ["en", "nl"])
+def test_a_clock_played_last_move_is_not_called_your_move(
+    language, alice, bob, now, django_capture_on_commit_callbacks
+):
+    """When the clock plays the game-ending move for a player out of time,
+    their end mail does not head its lines "After your move:" ("Na je zet:"):
+    they did not play it."""
+    import datetime as dt
+
+    from games.deadlines.sweeps import _default_turn, deadlines_sweep
+    from games.models import Match, MoveRecord
+    from games.services import move_submit
+    from tests.conftest import living_in
+
+    living_in(language, "Europe/Amsterdam", alice, bob)
+    with django_capture_on_commit_callbacks(execute=True):
+        match = match_create_seated(users=[alice, bob], game="atlantis", now=now)
+    rules = get_rules("atlantis")
+    while True:  # default turns by hand up to the one that ends the game: the clock plays that one
+        match.refresh_from_db()
+        seat = match.seats.filter(deadline_at__isnull=False).order_by("index").first()
+        state = rules.load(match.state)
+        turn = _default_turn(rules, state, seat.index)
+        if rules.is_finished(rules.apply_text(state, seat.index, turn).state):
+            break
+        with django_capture_on_commit_callbacks(execute=True):
+            move_submit(match_id=match.pk, user=seat.user, ply=match.ply, text=turn, source="web", now=now)
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        deadlines_sweep(now=seat.deadline_at + dt.timedelta(minutes=1))
+    match.refresh_from_db()
+    assert match.status == Match.Status.FINISHED
+    assert MoveRecord.objects.get(match=match, ply=match.ply).source == MoveRecord.Source.SYSTEM
+    final = {"en": "Final result:", "nl": "Eindstand:"}[language]
+    [end] = [m for m in mail.outbox if m.to == [seat.user.email] and final in m.body]
+    heading = {
+        "en": "After the move played for you when your time ran out:",
+        "nl": "Na de zet die voor je werd gespeeld toen je tijd op was:",
+    }[language]
+    for part in (end.body, html_of(end)):
+        assert "After your move:" not in part and "Na je zet:" not in part
+    assert heading in flat(end.body) and heading in html_of(end)

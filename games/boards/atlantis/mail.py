@@ -61,12 +61,15 @@ def _cards(count: int) -> str:
 def _seat_line(view: dict[str, Any], seat: dict[str, Any], names: list[str]) -> tuple[str, str]:
     """``(who, what)`` for one player: name and colour, then the numbers."""
     s = seat["seat"]
-    you = ", " + gettext("you") if s == view.get("seat") else ""
-    who = f"{s + 1} {names[s]} ({PAWN_NAME[s]}{you})"
+    # one bracket, "(black, you, left)": never "(black) (left)"
+    notes = [str(PAWN_NAME[s])]
+    if s == view.get("seat"):
+        notes.append(gettext("you"))
+    if s in view.get("departed", []):
+        notes.append(gettext("left"))
+    who = f"{s + 1} {names[s]} ({', '.join(notes)})"
     if s in view.get("to_move", []):
         who += " " + gettext("to move")
-    if s in view.get("departed", []):
-        who += " " + gettext("(left)")
     final = view.get("final")
     toll = ""
     if final and final["end_tolls"][s]:
