@@ -181,9 +181,7 @@ class TournamentStartApi(WriteApi):
     @extend_schema(request=TournamentStartInputSerializer, responses={200: TournamentDetailSerializer, **ERRORS})
     def post(self, request, pk: int):
         """Organisers: close registration now and create round 1 (or, with
-        ``paused``, let it wait for a pairing by hand).  409
-        ``too_many_rounds`` for a Swiss with more rounds than its players
-        can play without a repeat pairing (the message says the most)."""
+        ``paused``, let it wait for a pairing by hand)."""
         data = TournamentStartInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         services.tournament_start(tournament_id=pk, by=request.user, now=timezone.now(), **data.validated_data)

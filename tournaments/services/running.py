@@ -22,7 +22,7 @@ from typing import Any
 
 from django.db import transaction
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, gettext_noop, ngettext
+from django.utils.translation import gettext_lazy, gettext_noop
 
 from games.engine import Rng, get_rules
 from games.models import Match, Seat
@@ -108,7 +108,6 @@ def tournament_start(*, tournament_id: int, now: dt.datetime, by=None, paused: b
             reason = gettext_noop("fewer than %(count)s players registered")
             cancel_locked(tournament, reason, now=now, by=by, reason_params={"count": needed})
             return tournament
-        lowered = _rounds_fit(tournament, len(participants), by=by)
         _seed(tournament, participants)
         # The beat starts without ``paused``; a pause set before the start
         # still holds (and the log must not claim round 1 was paired).
@@ -118,18 +117,7 @@ def tournament_start(*, tournament_id: int, now: dt.datetime, by=None, paused: b
         if paused:
             # Paused, ``advance_locked`` below pairs nothing: round 1 waits.
             tournament.paused_at, tournament.paused_seats = now, {}
-        tournament.save(update_fields=["status", "started_at", "draw_seed", "paused_at", "paused_seats", "rounds"])
-        if lowered:
-            log(
-                tournament,
-                "rounds_lowered",
-                gettext_noop(
-                    "Only %(count)s players registered: the rounds are lowered to %(rounds)s, "
-                    "the most without a repeat pairing."
-                ),
-                params={"count": len(participants), "rounds": tournament.rounds},
-                now=now,
-            )
+        tournament.save(update_fields=["status", "started_at", "draw_seed", "paused_at", "paused_seats"])
         log(
             tournament,
             "started",
@@ -142,41 +130,6 @@ def tournament_start(*, tournament_id: int, now: dt.datetime, by=None, paused: b
         )
         advance_locked(tournament, now)
     return tournament
-
-
-def most_swiss_rounds(tournament: Tournament, count: int) -> int | None:
-    """The most rounds a two-player Swiss of ``count`` players can play
-    without a repeat pairing (or a second bye); None for other formats,
-    which set their own rounds."""
-    if tournament.format != Tournament.Format.SWISS or tournament.players_per_table != 2:
-        return None
-    return max(1, count - 1)
-
-
-def too_many_rounds_text(count: int, most: int) -> str:
-    """Why a Swiss of ``count`` players cannot start with more than ``most`` rounds."""
-    return ngettext(
-        "%(count)s players can play at most %(most)s Swiss round without a repeat pairing; set the rounds to %(most)s.",
-        "%(count)s players can play at most %(most)s Swiss rounds without a repeat pairing; "
-        "set the rounds to %(most)s or fewer.",
-        most,
-    ) % {"count": count, "most": most}
-
-
-def _rounds_fit(tournament: Tournament, count: int, *, by) -> bool:
-    """Keep a Swiss within :func:`most_swiss_rounds`: an organiser's start
-    is refused (they choose the rounds); the beat, which must start the
-    tournament, lowers them.  Returns whether it did (saved by the caller).
-
-    :raises Conflict (``too_many_rounds``, only with ``by``).
-    """
-    most = most_swiss_rounds(tournament, count)
-    if most is None or (tournament.rounds or 0) <= most:
-        return False
-    if by is not None:
-        raise Conflict(too_many_rounds_text(count, most), code="too_many_rounds")
-    tournament.rounds = most
-    return True
 
 
 def _seed(tournament: Tournament, participants: list[Participant]) -> None:
