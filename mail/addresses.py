@@ -103,9 +103,10 @@ def unsubscribe_url(user_id: int, match_id: int | None = None) -> str:
 
 @functools.lru_cache(maxsize=4096)
 def _unsubscribe_url(user_id: int, match_id: int | None, secret: str, site: str, urlconf) -> str:
-    """``unsubscribe_url``, kept: the signature has no timestamp, so the
-    link is a pure function of these (a worker writes two per mail, for
-    the same few players turn after turn)."""
+    """``unsubscribe_url``, kept: a link signed once stays good, as
+    ``unsubscribe_target`` sets no age limit (the signer's timestamp is
+    never checked), so one link per player and game serves every mail (a
+    worker writes two per mail, for the same few players turn after turn)."""
     token = signing.dumps({"u": user_id, "m": match_id}, key=secret, salt=_UNSUBSCRIBE_SALT, compress=True)
     return site + reverse("mail-unsubscribe", args=[token], urlconf=urlconf)
 

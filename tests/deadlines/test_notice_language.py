@@ -4,6 +4,8 @@ times in the recipient's zone: no line of the game log's English text."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.core import mail
 
@@ -27,7 +29,9 @@ def _body(message) -> str:
 
 
 def _english_lines(body: str) -> list[str]:
-    return [s for s in ("left to move", "ran out of time", "default move", "does not allow", "UTC") if s in body]
+    # Links are left out: a signed link's random signature may spell "UTC".
+    words = re.sub(r"https?://\S+", "", body)
+    return [s for s in ("left to move", "ran out of time", "default move", "does not allow", "UTC") if s in words]
 
 
 def test_a_reminder_reads_in_dutch(dutch, now, django_capture_on_commit_callbacks):
