@@ -2,6 +2,8 @@
 answers by reply (English or Dutch) through ``ingest_email``, and the
 challenger is told the answer, whichever way it came."""
 
+import re
+
 import pytest
 from django.core import mail
 from django.utils import timezone
@@ -115,7 +117,7 @@ def test_the_challenge_says_when_it_expires_in_the_readers_zone_and_language(
     assert made.expires_at == dt.datetime(2026, 6, 8, 21, 30, tzinfo=dt.UTC)
     body = " ".join(_challenge_mail(bob).body.split())  # as read: wrapped at 72 columns
     assert "De uitdaging verloopt op maandag 8 juni 2026, 23:30 (tijdzone Europe/Amsterdam)." in body
-    assert "UTC" not in body
+    assert "UTC" not in re.sub(r"https?://\S+", "", body)  # a signed link's signature may spell it
     assert "op de ladder Alta, 2 spelers." in body  # the ladder's made-up name, in Dutch too
 
 

@@ -62,6 +62,14 @@ def _assert_told(match, seat, language, moves: int, body_of_answer: str) -> None
         assert words.lower() in text.lower(), text
 
 
+def _refused_as_waiting(match, seat, language, moves, first, reply, callbacks) -> None:
+    """``reply`` to the mail ``first`` is refused with the one "not your turn" answer."""
+    record = ingest(bytes(message(first.reply_to[0], reply, sender=seat.user.email)), callbacks)
+    assert record.outcome == "rejected", (reply, record.outcome, record.detail)
+    [answer] = mails_to(seat.user.email)
+    _assert_told(match, seat, language, moves, answer.body)
+
+
 @pytest.mark.parametrize("language", ["en", "nl"])
 @pytest.mark.parametrize("game", ["alta", "alhambra", "atlantis", "alpaca"])
 @pytest.mark.parametrize("kind", ["copied", "number"])
@@ -72,12 +80,7 @@ def test_a_waiting_players_option_to_an_earlier_mail_is_answered_not_your_turn(
     moves = match.moves.count()
     reply = numbered[-1] if kind == "copied" else "2"
     mail.outbox.clear()
-    record = ingest(
-        bytes(message(first.reply_to[0], reply, sender=seat.user.email)), django_capture_on_commit_callbacks
-    )
-    assert record.outcome == "rejected", (reply, record.outcome, record.detail)
-    [answer] = mails_to(seat.user.email)
-    _assert_told(match, seat, language, moves, answer.body)
+    _refused_as_waiting(match, seat, language, moves, first, reply, django_capture_on_commit_callbacks)
 
 
 @pytest.mark.parametrize("language", ["en", "nl"])
@@ -158,12 +161,7 @@ def test_a_waiting_players_move_below_a_greeting_is_answered_not_your_turn(
     mail.outbox.clear()
     move = {"number": "2", "letter": "B", "copied": numbered[-1]}[kind]
     reply = GREETED[language][which].format(move=move)
-    record = ingest(
-        bytes(message(first.reply_to[0], reply, sender=seat.user.email)), django_capture_on_commit_callbacks
-    )
-    assert record.outcome == "rejected", (reply, record.outcome, record.detail)
-    [answer] = mails_to(seat.user.email)
-    _assert_told(match, seat, language, moves, answer.body)
+    _refused_as_waiting(match, seat, language, moves, first, reply, django_capture_on_commit_callbacks)
 
 
 @pytest.mark.parametrize("language", ["en", "nl"])
