@@ -86,6 +86,32 @@ def test_alhambra_buildings_are_abbreviated_from_their_dutch_names():
     assert not shown & {"Cha", "Gar", "Tow"}
 
 
+def test_alhambra_mail_boards_abbreviate_buildings_as_the_page_does():
+    """The mail's text board, its HTML table and its key give a Dutch
+    reader the page's abbreviations (Ver, Tui, Tor), not the English Cha,
+    Gar, Tow; an English reader keeps those.  The text board's columns
+    stay aligned (every abbreviation has three letters)."""
+    rules, board = get_rules("alhambra"), board_for("alhambra")
+    state = list(random_playthrough(rules, 2, 1))[-1].state
+    view = rules.view(state, 0)
+    with translation.override("en"):
+        english_text, english_html = board.text(view, NAMES[:2]), board.html(view, NAMES[:2])
+    with translation.override("nl"):
+        dutch_text, dutch_html = board.text(view, NAMES[:2]), board.html(view, NAMES[:2])
+    for text, html, wanted, unwanted in (
+        (english_text, english_html, {"Cha", "Gar", "Tow"}, {"Ver", "Tui", "Tor"}),
+        (dutch_text, dutch_html, {"Ver", "Tui", "Tor"}, {"Cha", "Gar", "Tow"}),
+    ):
+        shown = set(re.findall(r"\b[A-Z][a-z]{2}\b", text))
+        assert wanted <= shown and not shown & unwanted
+        cells = set(re.findall(r">(\w{3})<br>", html))
+        assert wanted <= cells and not cells & unwanted
+    rows = re.compile(r"[#:](?:\w{3} \d|FOUNT)")  # a board row with a building or the fountain
+    assert [len(line) for line in english_text.splitlines() if rows.search(line)] == [
+        len(line) for line in dutch_text.splitlines() if rows.search(line)
+    ]
+
+
 def test_alhambra_scorings_have_one_dutch_name():
     """The score table's columns are named as the rules page and the move
     log name a scoring ("waardering 1"), not with a second word ("telling")."""

@@ -3,6 +3,7 @@ HTML tables with inline styles (walls as thick borders)."""
 
 from __future__ import annotations
 
+import re
 from html import escape
 from typing import Any
 
@@ -26,13 +27,26 @@ from .common import (
     tile_parts,
     xy,
 )
-from .icons import tile_words
+from .icons import short_name, tile_words
 
 #: The mail's plain-text width, and the indent of an Alhambra in it.
 _WIDTH, _INDENT = 72, 2
 #: ``text_board``'s layout: a row label of 4 characters, then 7 per column
 #: (a side and the cell), then the last column's closing side.
 _LABEL, _COLUMN = 4, 7
+
+
+#: ``text_board``'s English building abbreviations, back to their types.
+_KIND_OF_SHORT = {short: kind for kind, (_fill, short) in TYPES.items()}
+_SHORT = re.compile(r"\b(?:" + "|".join(_KIND_OF_SHORT) + r")\b")
+
+
+def _readers_shorts(rows: list[str]) -> list[str]:
+    """``text_board``'s rows with each building abbreviated as the page
+    abbreviates it for the reader (``short_name``: Dutch ``Tui`` for a
+    garden); every abbreviation has three letters, so the columns stay
+    aligned."""
+    return [_SHORT.sub(lambda m: short_name(_KIND_OF_SHORT[m.group(0)]), row) for row in rows]
 
 
 def _bands(rows: list[str]) -> list[str]:
@@ -102,7 +116,7 @@ def _seat_head(view: dict[str, Any], seat: int, entry: dict[str, Any], me: int |
 def _key() -> str:
     fountain = gettext("fountain")
     kinds = ", ".join(
-        [f"{short} {term('alhambra', kind).lower()}" for kind, (_, short) in TYPES.items()]
+        [f"{short_name(kind)} {term('alhambra', kind).lower()}" for kind in TYPES]
         + [f"FOUNT {fountain}"]  # the text board's name for it, read in any language
     )
     return gettext("Key: %(kinds)s; # wall, . and : open sides; free cells show their name.") % {"kinds": kinds}
@@ -140,7 +154,7 @@ def text(view: dict[str, Any], names: list[str] | None = None) -> str:
     for seat in sorted(range(view["players"]), key=lambda s: (s != me, s)):
         entry = view["seats"][seat]
         lines += ["", f"{_owner(seat, me, names)} {_seat_head(view, seat, entry, me)}:"]
-        drawn = _bands(text_board(entry["alhambra"], _spots(view, entry) if seat == me else ()))
+        drawn = _bands(_readers_shorts(text_board(entry["alhambra"], _spots(view, entry) if seat == me else ())))
         lines += [" " * _INDENT + said(row) if row else "" for row in drawn]
         lines.append("  " + gettext("Buildings: %(counts)s") % {"counts": _counts(entry["buildings"])})
         lines.append(
@@ -181,7 +195,7 @@ def _alhambra_table(entry: dict[str, Any], spots: list[str]) -> str:
                 row.append(f'<td style="{_TD}color:#2f6f5e;border:1px dashed {edge}">{said(label)}</td>')
                 continue
             kind, price, walls = tile_parts(tile)
-            fill, short = TYPES.get(kind, ("#d7eef7", "F"))
+            fill, short = (TYPES[kind][0], short_name(kind)) if kind in TYPES else ("#d7eef7", "F")
             sides = "".join(
                 f"border-{side}:{_WALLED if letter in walls else _OPEN};"
                 for letter, side in zip("NESW", ("top", "right", "bottom", "left"), strict=True)
