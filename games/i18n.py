@@ -35,11 +35,14 @@ def event_text(game: str, event: Event, reader: int | None = None) -> str:
     the engine's ``second_person``)."""
     if event.message is None:
         return event.text
+    rules = get_rules(game)
+    said = event.message
     if reader is not None:
-        key, own = get_rules(game).second_person.get(event.message.template, ("", ""))
+        key, own = rules.second_person.get(said.template, ("", ""))
         if own and event.data.get(key) == reader:
-            return translate(game, Message(own, event.message.params))
-    return translate(game, event.message)
+            said = Message(own, said.params)
+    shown = rules.shown_wordings.get(said.template)
+    return translate(game, said if shown is None else Message(shown, said.params))
 
 
 def expect_text(game: str, view: dict[str, Any]) -> str:

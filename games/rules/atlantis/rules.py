@@ -77,6 +77,11 @@ class AtlantisRules(BaseRules[AtlantisState, Move]):
             gettext_noop("Your pawn on %(where)s goes to the mainland; toll %(toll)s is subtracted."),
         ),
     }
+    # The cards a draw brought follow its "You draw 1 card." line: said as
+    # what came into the hand, not as a second draw ("You draw blue.").
+    shown_wordings: ClassVar[Mapping[str, str]] = {
+        gettext_noop("You draw %(names)s."): gettext_noop("New in your hand: %(names)s."),
+    }
     codec = codec
     wordings = notation.WORDINGS
 
