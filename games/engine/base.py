@@ -134,6 +134,10 @@ class BaseRules(Generic[S, MoveT]):
     #: whose stored wording reads badly next to the others (stored events
     #: keep their template; only the words shown change).
     shown_wordings: ClassVar[Mapping[str, str]] = {}
+    #: ``{template: past-tense template}``: an event worded in the present
+    #: tense as the move history words it, in the past tense as the other
+    #: games' histories read ("Ann placed ..."); display only.
+    history_wordings: ClassVar[Mapping[str, str]] = {}
     #: The module whose package holds ``HELP.md`` (set by ``__init_subclass__``).
     help_package: ClassVar[str] = ""
     #: The game's state and moves <-> JSON (usually its ``codec`` module).
