@@ -28,18 +28,25 @@ def translate(game: str, message: Message) -> str:
     return render(message, gettext, lambda slug: term(game, slug), lambda text: move_words(game, text))
 
 
-def event_text(game: str, event: Event, reader: int | None = None) -> str:
+def event_text(game: str, event: Event, reader: int | None = None, *, history: bool = False) -> str:
     """The event's sentence in the active language (its stored English
     ``text`` for an event written before events carried a message), worded
     for the seat ``reader`` when it is about that seat ("You draw 1 card.",
-    the engine's ``second_person``)."""
+    the engine's ``second_person``); ``history``: as the move history tells
+    it, in the past tense (the engine's ``history_wordings``)."""
     if event.message is None:
         return event.text
+    rules = get_rules(game)
+    said = event.message
     if reader is not None:
-        key, own = get_rules(game).second_person.get(event.message.template, ("", ""))
+        key, own = rules.second_person.get(said.template, ("", ""))
         if own and event.data.get(key) == reader:
-            return translate(game, Message(own, event.message.params))
-    return translate(game, event.message)
+            said = Message(own, said.params)
+    past = rules.history_wordings.get(said.template) if history else None
+    if past is not None:
+        said = Message(past, said.params)
+    shown = rules.shown_wordings.get(said.template)
+    return translate(game, said if shown is None else Message(shown, said.params))
 
 
 def expect_text(game: str, view: dict[str, Any]) -> str:

@@ -144,7 +144,9 @@ def match_history(match: Match, seat_index: int | None, *, with_start: bool = Fa
     public = get_rules(match.game).public_move_text or match.is_finished
     for record in match.moves.all():
         events = [Event.load(e) for e in record.events]
-        visible = [with_names(event_text(match.game, e), names) for e in events if e.visible_to(seat_index)]
+        visible = [
+            with_names(event_text(match.game, e, history=True), names) for e in events if e.visible_to(seat_index)
+        ]
         own = seat_index is not None and record.seat_index == seat_index
         entries.append(
             {

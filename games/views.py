@@ -350,7 +350,7 @@ def match_replay(request, pk: int):
             move = entry
             # The move that led here, with what everyone saw happen.
             events = [
-                words(selectors.with_names(event_text(match.game, e), names))
+                words(selectors.with_names(event_text(match.game, e, history=True), names))
                 for e in map(Event.load, record.events)
                 if e.to is None
             ]

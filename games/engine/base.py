@@ -130,6 +130,14 @@ class BaseRules(Generic[S, MoveT]):
     #: up."), or "" for one that only says the move again ("You take
     #: denar 8."), left out.  An event not named here is told as worded.
     receipt_wordings: ClassVar[Mapping[str, str]] = {}
+    #: ``{template: template shown}``: how pages and mails word an event
+    #: whose stored wording reads badly next to the others (stored events
+    #: keep their template; only the words shown change).
+    shown_wordings: ClassVar[Mapping[str, str]] = {}
+    #: ``{template: past-tense template}``: an event worded in the present
+    #: tense as the move history words it, in the past tense as the other
+    #: games' histories read ("Ann placed ..."); display only.
+    history_wordings: ClassVar[Mapping[str, str]] = {}
     #: The module whose package holds ``HELP.md`` (set by ``__init_subclass__``).
     help_package: ClassVar[str] = ""
     #: The game's state and moves <-> JSON (usually its ``codec`` module).

@@ -211,6 +211,12 @@ class Rules(Protocol[StateT, MoveT]):
     #: ``{template: receipt template}``: a ``second_person`` move event as
     #: the mover's own mail tells it (its consequences; "": left out).
     receipt_wordings: ClassVar[Mapping[str, str]]
+    #: ``{template: template shown}``: an event's wording as pages and
+    #: mails show it, where the stored one reads badly (display only).
+    shown_wordings: ClassVar[Mapping[str, str]]
+    #: ``{template: past-tense template}``: an event as the move history
+    #: (the game page, the replay, the data export) words it (display only).
+    history_wordings: ClassVar[Mapping[str, str]]
 
     # ------------------------------------------------------------- playing
     def setup(self, players: int, seed: int, options: Mapping[str, JSON] | None = None) -> StateT:

@@ -30,3 +30,29 @@ def test_others_see_a_moves_notation_only_when_the_game_keeps_nothing_hidden_in_
             else:
                 assert shown is None
                 assert history[record.ply]["events"]  # the move is still told, through its public events
+
+
+#: Verbs of Atlantis's events in the present tense, as its history read them
+#: ("Bob sells tile grey 6.") where the other games' read "Ann placed ...".
+_PRESENT = {
+    "en": r" (draws|sells|builds|moves|pays|takes|goes|cannot|passes) ",
+    "nl": r" (trekt|verkoopt|bouwt|zet|betaalt|neemt|gaat|kan|past) ",
+}
+_PAST = {"en": r" (drew|sold|built|moved|paid|took) ", "nl": r" (trok|verkocht|bouwde|zette|betaalde|nam) "}
+
+
+@pytest.mark.parametrize("language", ["en", "nl"])
+def test_the_atlantis_history_reads_in_the_past_tense_as_the_other_games_do(language, alice, bob, now):
+    import re
+
+    from django.utils import translation
+
+    match = start_match(alice, bob, game="atlantis", now=now)
+    play_default_moves(match, now, submissions=16)
+    with translation.override(language):
+        lines = [
+            line for viewer in (0, 1, None) for e in selectors.match_history(match, viewer) for line in e["events"]
+        ]
+    assert lines
+    assert not [line for line in lines if re.search(_PRESENT[language], line)], lines
+    assert all(re.search(_PAST[language], line) or line.startswith(("Nieuw", "New")) for line in lines), lines

@@ -52,3 +52,34 @@ def test_an_atlantis_pawn_move_by_mail_tells_its_mover_you_took_and_drew(
     third = ("takes tile", "draws 1 card.") if language == "en" else ("neemt tegel", "trekt 1 kaart.")
     assert all(f"{name} {words}" in turn.body for words in third), turn.body
     assert took not in turn.body and drew not in turn.body, turn.body
+
+
+@pytest.mark.parametrize(
+    ("language", "drew", "new"), [("en", "You draw", "New in your hand: "), ("nl", "Je trekt", "Nieuw in je hand: ")]
+)
+def test_an_atlantis_draw_reads_as_one_draw_in_its_movers_receipt(
+    now, django_capture_on_commit_callbacks, language, drew, new
+):
+    """The receipt read "You draw 1 card." then "You draw blue.", as if the
+    player drew twice; the second line now names what came into the hand."""
+    users = [make_user(f"p{i}@example.com", name, language=language) for i, name in enumerate(["Alice", "Bob"])]
+    with django_capture_on_commit_callbacks(execute=True):
+        match = match_create_seated(users=users, game="atlantis", now=now)
+    seat = mover_of(match)
+    rules = get_rules("atlantis")
+    state = rules.load(match.state)
+    drawing = next(
+        n
+        for n, (_text, move) in enumerate(rules.move_options(state, seat.index), 1)
+        if any(e.kind == "cards" for e in rules.apply(state, seat.index, move).events)
+    )
+    address = [m for m in mails_to(seat.user.email) if m.reply_to][-1].reply_to[0]
+    mail.outbox.clear()
+
+    record = ingest(bytes(message(address, str(drawing), sender=seat.user.email)), django_capture_on_commit_callbacks)
+
+    assert record.outcome == "accepted", record.detail
+    [receipt] = mails_to(seat.user.email)
+    said = [line for line in receipt.body.splitlines() if line.startswith(drew)]
+    assert len(said) == 1 and said[0].split()[2].isdigit(), receipt.body
+    assert new in receipt.body, receipt.body

@@ -77,6 +77,52 @@ class AtlantisRules(BaseRules[AtlantisState, Move]):
             gettext_noop("Your pawn on %(where)s goes to the mainland; toll %(toll)s is subtracted."),
         ),
     }
+    # The cards a draw brought follow its "You draw 1 card." line: said as
+    # what came into the hand, not as a second draw ("You draw blue.").
+    shown_wordings: ClassVar[Mapping[str, str]] = {
+        gettext_noop("You draw %(names)s."): gettext_noop("New in your hand: %(names)s."),
+    }
+    # The move history tells what was played in the past tense, as the
+    # other games' histories do ("Ann placed ..."); the events keep theirs.
+    history_wordings: ClassVar[Mapping[str, str]] = {
+        gettext_noop("%(seat)s draws 1 card."): gettext_noop("%(seat)s drew 1 card."),
+        gettext_noop("%(seat)s draws %(n)s cards."): gettext_noop("%(seat)s drew %(n)s cards."),
+        gettext_noop("%(seat)s sells tile %(tile_name)s."): gettext_noop("%(seat)s sold tile %(tile_name)s."),
+        gettext_noop("%(seat)s sells tile %(tile_name)s, which brings no card."): gettext_noop(
+            "%(seat)s sold tile %(tile_name)s, which brought no card."
+        ),
+        gettext_noop("%(seat)s builds a bridge over %(first)s."): gettext_noop(
+            "%(seat)s built a bridge over %(first)s."
+        ),
+        gettext_noop("%(seat)s builds a bridge over %(first)s-%(last)s."): gettext_noop(
+            "%(seat)s built a bridge over %(first)s-%(last)s."
+        ),
+        gettext_noop("%(seat)s moves a pawn from %(start)s to %(where)s playing %(names)s; toll %(toll)s to pay."): (
+            gettext_noop("%(seat)s moved a pawn from %(start)s to %(where)s playing %(names)s; toll %(toll)s to pay.")
+        ),
+        gettext_noop("%(seat)s moves a pawn from %(start)s to %(where)s playing %(names)s."): gettext_noop(
+            "%(seat)s moved a pawn from %(start)s to %(where)s playing %(names)s."
+        ),
+        gettext_noop("%(seat)s pays the toll of %(toll_due)s with %(parts)s."): gettext_noop(
+            "%(seat)s paid the toll of %(toll_due)s with %(parts)s."
+        ),
+        gettext_noop("%(seat)s takes tile %(tile)s from %(position)s, revealing %(shown)s."): gettext_noop(
+            "%(seat)s took tile %(tile)s from %(position)s, revealing %(shown)s."
+        ),
+        gettext_noop("%(seat)s takes tile %(tile)s from %(position)s."): gettext_noop(
+            "%(seat)s took tile %(tile)s from %(position)s."
+        ),
+        gettext_noop("%(seat)s cannot move and passes."): gettext_noop("%(seat)s could not move and passed."),
+        gettext_noop("Nobody can move and no cards are left to draw."): gettext_noop(
+            "Nobody could move and no cards were left to draw."
+        ),
+        gettext_noop("%(seat)s's pawn on %(where)s goes to the mainland; toll %(toll)s is subtracted."): gettext_noop(
+            "%(seat)s's pawn on %(where)s went to the mainland; toll %(toll)s was subtracted."
+        ),
+        gettext_noop("%(seat)s's pawn on %(where)s goes to the mainland free of toll."): gettext_noop(
+            "%(seat)s's pawn on %(where)s went to the mainland free of toll."
+        ),
+    }
     codec = codec
     wordings = notation.WORDINGS
 
