@@ -56,3 +56,28 @@ def test_the_atlantis_history_reads_in_the_past_tense_as_the_other_games_do(lang
     assert lines
     assert not [line for line in lines if re.search(_PRESENT[language], line)], lines
     assert all(re.search(_PAST[language], line) or line.startswith(("Nieuw", "New")) for line in lines), lines
+
+
+#: Present-tense verbs of Alhambra's and Alpaca's move events, as their
+#: histories read them ("Bob takes denar 3.", "Ann passes.").
+_PRESENT_OTHERS = {
+    "en": r" (takes|buys|moves|builds|swaps|puts|places|ends|gives|passes|goes|receives|is dealt) ",
+    "nl": r" (neemt|koopt|zet|bouwt|ruilt|plaatst|beëindigt|geeft|past|gaat|krijgt) ",
+}
+
+
+@pytest.mark.parametrize("language", ["en", "nl"])
+@pytest.mark.parametrize("game", ["alhambra", "alpaca"])
+def test_the_alhambra_and_alpaca_histories_read_in_the_past_tense(game, language, alice, bob, now):
+    import re
+
+    from django.utils import translation
+
+    match = start_match(alice, bob, game=game, now=now)
+    play_default_moves(match, now, submissions=24)
+    with translation.override(language):
+        lines = [
+            line for viewer in (0, 1, None) for e in selectors.match_history(match, viewer) for line in e["events"]
+        ]
+    assert lines
+    assert not [line for line in lines if re.search(_PRESENT_OTHERS[language], f" {line} ")], lines

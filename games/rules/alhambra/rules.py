@@ -55,6 +55,48 @@ class AlhambraRules(BaseRules[AlhambraState, Move]):
             gettext_noop("You buy %(tile_label)s for %(currency)s %(names)s (exact: another action)."),
         ),
     }
+    # The move history tells what was done, in the past tense as the other
+    # games' histories do ("Ann placed ...").
+    history_wordings: ClassVar[Mapping[str, str]] = {
+        gettext_noop("%(seat)s takes %(names)s."): gettext_noop("%(seat)s took %(names)s."),
+        gettext_noop("%(seat)s buys %(tile_label)s for %(currency)s %(names)s."): gettext_noop(
+            "%(seat)s bought %(tile_label)s for %(currency)s %(names)s."
+        ),
+        gettext_noop("%(seat)s buys %(tile_label)s for %(currency)s %(names)s (exact: another action)."): gettext_noop(
+            "%(seat)s bought %(tile_label)s for %(currency)s %(names)s (exact: another action)."
+        ),
+        gettext_noop("%(seat)s moves %(tile_label)s from %(label)s to the reserve."): gettext_noop(
+            "%(seat)s moved %(tile_label)s from %(label)s to the reserve."
+        ),
+        gettext_noop("%(seat)s builds %(name)s from the reserve at %(label)s."): gettext_noop(
+            "%(seat)s built %(name)s from the reserve at %(label)s."
+        ),
+        gettext_noop("%(seat)s swaps %(tile_label)s from the reserve with %(tile_label2)s at %(label)s."): (
+            gettext_noop("%(seat)s swapped %(tile_label)s from the reserve with %(tile_label2)s at %(label)s.")
+        ),
+        gettext_noop("%(seat)s puts %(tile_label)s in the reserve."): gettext_noop(
+            "%(seat)s put %(tile_label)s in the reserve."
+        ),
+        gettext_noop("%(seat)s places %(tile_label)s at %(cell_label)s."): gettext_noop(
+            "%(seat)s placed %(tile_label)s at %(cell_label)s."
+        ),
+        gettext_noop("%(seat)s ends the turn."): gettext_noop("%(seat)s ended the turn."),
+        gettext_noop("%(seat)s gives %(tile_label)s to Dirk."): gettext_noop("%(seat)s gave %(tile_label)s to Dirk."),
+        gettext_noop("Dirk receives %(names)s."): gettext_noop("Dirk received %(names)s."),
+        gettext_noop("Slot %(slot)s: %(name)s goes to %(seat)s (most %(currency)s)."): gettext_noop(
+            "Slot %(slot)s: %(name)s went to %(seat)s (most %(currency)s)."
+        ),
+        gettext_noop("Slot %(slot)s: %(name)s goes to nobody (a tie for most %(currency)s)."): gettext_noop(
+            "Slot %(slot)s: %(name)s went to nobody (a tie for most %(currency)s)."
+        ),
+        gettext_noop("Slot %(slot)s: %(name)s goes to nobody (nobody holds %(currency)s)."): gettext_noop(
+            "Slot %(slot)s: %(name)s went to nobody (nobody held %(currency)s)."
+        ),
+        gettext_noop("The discarded money is reshuffled."): gettext_noop("The discarded money was reshuffled."),
+        gettext_noop("The market cannot be refilled: the game ends."): gettext_noop(
+            "The market could not be refilled: the game ended."
+        ),
+    }
     # The mover's own mail names the move in its headline ("take denar
     # 8"): money taken is not said again; a purchase still says the tile
     # bought and whether it was exact.

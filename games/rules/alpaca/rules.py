@@ -49,6 +49,14 @@ class AlpacaRules(BaseRules[AlpacaState, Move]):
     # Not the figures a tile closed, the passes of seats that cannot
     # place, nor a new round.
     move_events = frozenset({"place", "bonus"})
+    # The move history tells what was done, in the past tense as the other
+    # games' histories do ("Ann placed ...").
+    history_wordings: ClassVar[Mapping[str, str]] = {
+        gettext_noop("%(who)s passes."): gettext_noop("%(who)s passed."),
+        gettext_noop("%(seat)s has played their last tile: the game ends."): gettext_noop(
+            "%(seat)s played their last tile: the game ended."
+        ),
+    }
     second_person: ClassVar[Mapping[str, tuple[str, str]]] = {
         gettext_noop("%(who)s passes."): ("seat", gettext_noop("You pass.")),
         gettext_noop("%(who)s closed a figure of two minor triangles (%(cells_text)s): one bonus action."): (
