@@ -84,6 +84,9 @@ _PLACE = re.compile(
     rf"^(?P<tile>.+?)(?:\s+(?:at|on|a|in|su|op)\s+|\s*@\s*|\s+|(?=[(+-])){_CELL}\s*(?:,\s*)?"
     rf"(?:(?:in\s+)?(?:{_ROTATION}|r)\.?\s*[:=]?\s*)?{_ROT}?$"
 )
+#: A verb a player may write before the tile ("leg rood/blauw-groen op
+#: 1,-2 rot 2", "place ..."), English, Dutch and Italian: read past.
+_VERB = re.compile(r"^(?:place|play|put|lay|leg|plaats|speel|posa|metti|gioca)\s+")
 _ROT_WORD = re.compile(rf"\s*\b(?:in\s+)?{_ROTATION}\.?\s*[:=]?\s*{_ROT}\b\s*")
 _BONUS = re.compile(r"^bonus\b\s*:?\s*")
 _ROTATE = re.compile(
@@ -203,6 +206,7 @@ def parse_move(state: AlpacaState, seat: int, text: str) -> Any:
 
 def _parse_place(state: AlpacaState, seat: int, text: str) -> Place:
     original = text
+    text = _VERB.sub("", text, count=1)
     rot: int | None = None
     match = _PLACE.match(text)
     # "tile rot 2 at x,y": the rotation came before the cell.

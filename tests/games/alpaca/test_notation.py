@@ -86,6 +86,25 @@ def test_dutch_players_name_the_rotation_in_dutch(text):
     assert parse(text) == RYB_1_0_2
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "place red/yellow-blue at 1,0 rot 2",
+        "Play #1 at 1,0 rot 2",
+        "leg rood/geel-blauw op 1,0 draaiing 2",
+        "Plaats rood/geel-blauw op 1,0 rot 2",
+        "speel #1 op 1,0 rot 2",
+        "posa rosso/giallo-blu a 1,0 rotazione 2",
+        "metti #1 a 1,0 rot 2",
+    ],
+)
+def test_a_placement_may_start_with_the_verb_a_player_writes(text):
+    """ "leg rood/geel-blauw op 1,0 ..." (Dutch "lay"), as Alhambra's
+    notation starts with "plaats": a placement read as a tile named "leg
+    rood/geel-blauw" was refused as unreadable."""
+    assert parse(text) == RYB_1_0_2
+
+
 def test_a_dutch_bonus_rotation_may_name_the_rotation_in_dutch():
     assert parse("bonus draai 0,1 naar draaiing 3", double_bonus(), seat=0) == parse(
         "bonus draai 0,1 naar 3", double_bonus(), seat=0
