@@ -192,6 +192,13 @@ def parse_move(state: AlpacaState, seat: int, text: str) -> Any:
     move = _parse_bonus(state, seat, rest)
     if move is not None:
         return move
+    if bonus and not rest:
+        raise NotationError(
+            gettext_noop(
+                'Say which bonus action: write "bonus rotate X,Y to R", "bonus lock" or "bonus none". %(examples)s'
+            ),
+            examples=_examples(state, seat),
+        )
     if bonus:
         raise NotationError(
             gettext_noop(

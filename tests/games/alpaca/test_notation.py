@@ -232,6 +232,15 @@ def test_lock_without_a_figure_and_unreadable_bonus():
         parse("bonus dance", bonus_after_pair())
 
 
+def test_a_bare_bonus_asks_which_bonus_action():
+    """ "bonus" alone was answered 'Could not read the bonus action ""'."""
+    with pytest.raises(NotationError) as refused:
+        parse("bonus", bonus_after_pair())
+    text = str(refused.value)
+    assert '""' not in text
+    assert 'Say which bonus action: write "bonus rotate X,Y to R", "bonus lock" or "bonus none".' in text
+
+
 @pytest.mark.parametrize("make", [start, bonus_after_pair, double_bonus])
 def test_every_legal_move_round_trips_through_its_text(make):
     state = make()
