@@ -173,7 +173,11 @@ def _buy(state: AlhambraState, tokens: list[str]) -> Buy:
             left, right = tokens[:2], tokens[2:]
     else:
         left, right = parts
-    slot = _market_slot(state, left)
+    try:
+        paid = {c for c, _v in parse_cards(right) if c is not None}
+    except NotationError:
+        paid = set()  # the payment's own error is told below, once the slot is known
+    slot = _market_slot(state, left, paid)
     items = parse_cards(right)
     if not items:
         raise NotationError(
@@ -185,10 +189,12 @@ def _buy(state: AlhambraState, tokens: list[str]) -> Buy:
     return Buy(slot, cards)
 
 
-def _market_slot(state: AlhambraState, tokens: list[str]) -> int:
+def _market_slot(state: AlhambraState, tokens: list[str], paid: set[int]) -> int:
     """The slot named by words like ``2``, ``slot 2``, ``garden``,
     ``garden 8`` or ``dirham`` (a number after 'slot' is the slot; a number
-    next to a building type is its price)."""
+    next to a building type is its price).  When the words fit several
+    slots (two gardens), the one paid for: ``paid``, the currencies the
+    payment names, when that is one currency of one of them."""
     typed = any(type_of(w) is not None for w in tokens)
     slots = [s for s in range(4) if state.market[s] is not None]
     named = False
@@ -220,14 +226,26 @@ def _market_slot(state: AlhambraState, tokens: list[str]) -> int:
         raise NotationError(
             gettext_noop("No building in the market matches that; the market has %(slots)s."), slots=_market(state)
         )
+    if named and len(slots) > 1:
+        if len(paid) == 1 and set(slots) & paid:
+            return next(iter(paid))
+        raise NotationError(
+            gettext_noop(
+                "Several buildings match: %(slots)s. Name the slot by its number, e.g. 'buy %(slot)s with "
+                "%(CURRENCIES)s 3+5'."
+            ),
+            slots=_market(state, slots),
+            slot=slots[0] + 1,
+            CURRENCIES=Term(CURRENCIES[slots[0]]),
+        )
     raise NotationError(
         gettext_noop("Say which slot you buy from (1-4, or the building's type), e.g. 'buy 2 with dirham 3+5'.")
     )
 
 
-def _market(state: AlhambraState) -> Joined:
+def _market(state: AlhambraState, only: list[int] | None = None) -> Joined:
     """The market's buildings, slot by slot (public, as the mail lists
-    them), for a refusal that names none of them."""
+    them), for a refusal that names none of them (or those of ``only``)."""
     return Joined(
         tuple(
             message(
@@ -237,7 +255,7 @@ def _market(state: AlhambraState) -> Joined:
                 tile=tile_term(tile),
             )
             for slot, tile in enumerate(state.market)
-            if tile is not None
+            if tile is not None and (only is None or slot in only)
         ),
         "; ",
     )

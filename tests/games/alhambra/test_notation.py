@@ -172,6 +172,25 @@ def test_buying_names_the_slot_or_the_building(action):
         parse(action, "buy 2")
 
 
+def test_a_building_type_in_two_slots_is_told_apart_by_the_money_paid():
+    """Two seraglios in the market (slots 1 and 4): "buy seraglio with
+    denar 9" can only mean slot 1, paid in denar; without a currency the
+    answer names the slots that hold one, instead of asking for "the
+    building's type" the player just gave."""
+    state = position(
+        [seat(hand="denar 9, florin 7"), seat()],
+        market=("ser9", "pav7E", "arc10", "ser4NE"),
+    )
+    assert parse(state, "buy seraglio with denar 9") == Buy(0, cards("denar 9"))
+    assert parse(state, "koop serail met gulden 7") == Buy(3, cards("florin 7"))
+    with pytest.raises(NotationError) as refused:
+        parse(state, "buy seraglio with 9")
+    assert "Several buildings match: slot 1 (denar): seraglio 9 open; slot 4 (florin): seraglio 4 NE." in str(
+        refused.value
+    )
+    assert "building's type" not in str(refused.value)
+
+
 def test_the_wrong_currency_parses_but_is_illegal(action):
     move = parse(action, "buy 2 with denar 8")
     assert move == Buy(1, cards("denar 8"))
