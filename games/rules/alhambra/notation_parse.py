@@ -18,6 +18,7 @@ from .notation import (
     _AT,
     _BUY,
     _DIRK,
+    _DIRS,
     _DONE,
     _FILLER,
     _GIVE,
@@ -84,6 +85,9 @@ def parse_move(state: AlhambraState, seat: int, text: str) -> Move:
             return _buy(state, rest)
         if verb in _DONE:
             return Done()
+        if placing and _verbless(words):
+            # "garden E1", "E1", "op O1": the verb "place" left out.
+            return _placing(state, seat, "place", words)
         if placing:
             return _placing(state, seat, verb, rest)
         if verb in _PLACE:
@@ -110,6 +114,34 @@ def parse_move(state: AlhambraState, seat: int, text: str) -> Move:
         verb=verb,
         examples=examples(state, seat),
     )
+
+
+#: Every word that starts a move (a building's or a cell's first word does not).
+_VERBS = _TAKE | _BUY | _DONE | _PLACE | _RESERVE | _GIVE | _REDESIGN | _SWAP | _REMOVE
+
+
+def _verbless(words: list[str]) -> bool:
+    """Does a placement start without its verb: with a building (``garden
+    E1``), a cell (``E1``) or "at" (``op O1``)?"""
+    first = words[0]
+    if first in _VERBS:
+        return False
+    # A cell by its compass letters only: bare numbers are option numbers in a mail.
+    return type_of(first) is not None or first in _AT or (first in _DIRS and parse_cell(words) is not None)
+
+
+def _where(rest: list[str]) -> tuple[list[str], list[str]] | None:
+    """``rest`` split into what and where: at "at" (``garden at E1``), or
+    before a cell written last without it (``garden E1``, ``garden 10
+    N1E2``: the cell starts with a compass letter, so a price is not read
+    as one)."""
+    parts = _split(rest, _AT)
+    if parts is not None:
+        return parts
+    for size in (4, 2):
+        if len(rest) > size and rest[-size] in _DIRS and parse_cell(rest[-size:]) is not None:
+            return rest[:-size], rest[-size:]
+    return None
 
 
 def _placed_later(state: AlhambraState, seat: int, verb: str, rest: list[str]) -> Message | None:
@@ -276,7 +308,7 @@ def _placing(state: AlhambraState, seat: int, verb: str, rest: list[str]) -> Mov
         tokens = [w for w in rest if w not in _DIRK and w not in _AT]
         return Gift(parse_tile(tokens, pending, where))
     if verb in _PLACE:
-        parts = _split(rest, _AT)
+        parts = _where(rest)
         if parts is None:
             cell = parse_cell(rest)
             if cell is not None:
@@ -322,7 +354,7 @@ def _cell(tokens: list[str]) -> Cell:
 
 
 def _build(state: AlhambraState, seat: int, rest: list[str]) -> Move:
-    parts = _split(rest, _AT)
+    parts = _where(rest)
     if parts is None:
         raise NotationError(gettext_noop("Say where: 'redesign <building> to <cell>'."))
     left, right = parts

@@ -172,6 +172,37 @@ def test_buying_names_the_slot_or_the_building(action):
         parse(action, "buy 2")
 
 
+@pytest.mark.parametrize(
+    "text",
+    ["garden E1", "garden at E1", "E1", "at E1", "place garden E1", "place garden 10 E1", "tuin O1", "op O1", "O1"],
+)
+def test_a_bought_building_is_placed_without_the_verb_as_alta_cards_are(text):
+    """In the placing step a player writes "garden E1" or just "E1" (one
+    building to place), as an Alta card is placed ("farmer D4"); these were
+    refused ("'garden' is not a move now", "'e' is not a move now")."""
+    state = _one_to_place()
+    assert parse(state, text) == parse(state, "place garden at E1") == Place(tile("gar10N"), (1, 0))
+
+
+def test_a_bought_building_goes_to_the_reserve_as_written():
+    state = _one_to_place()
+    assert parse(state, "garden to reserve") == parse(state, "tuin naar de reserve") == Place(tile("gar10N"), None)
+
+
+def test_numbers_alone_are_no_verbless_placement(placing):
+    """ "1 2" in a mail is two option numbers, never a cell."""
+    with pytest.raises(NotationError):
+        parse(placing, "1 2")
+
+
+def _one_to_place():
+    state = position(
+        [seat(hand="dirham 4 9, denar 8"), seat()],
+        market=("pav8", "gar10N", "arc9", "cha10"),
+    )
+    return RULES.apply(state, 0, Buy(1, cards("dirham 4 9"))).state  # overpays: placing follows
+
+
 def test_a_building_type_in_two_slots_is_told_apart_by_the_money_paid():
     """Two seraglios in the market (slots 1 and 4): "buy seraglio with
     denar 9" can only mean slot 1, paid in denar; without a currency the
