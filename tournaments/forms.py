@@ -44,7 +44,13 @@ class TournamentForm(forms.Form):
     players_per_table = forms.IntegerField(min_value=2, max_value=6, initial=2, label=_("Players per table"))
     format = forms.ChoiceField(choices=Tournament.Format.choices, initial=Tournament.Format.SWISS, label=_("Format"))
     rounds = forms.IntegerField(
-        min_value=1, max_value=MAX_ROUNDS, required=False, label=_("Rounds"), help_text=_("Swiss only.")
+        min_value=1,
+        max_value=MAX_ROUNDS,
+        required=False,
+        label=_("Rounds"),
+        help_text=format_lazy(
+            "{} {}", _("Swiss only."), _("With more rounds than players minus one, some players meet twice (allowed).")
+        ),
     )
     double_round_robin = forms.BooleanField(
         required=False,

@@ -13,7 +13,7 @@ from fractions import Fraction
 from typing import Any
 
 from django.utils.formats import number_format
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from games.models import Match
@@ -220,6 +220,8 @@ class Overview:
     #: Knockouts under way: the players (participant ids) with no game to
     #: come, knocked out (or through to a place that only waits for the end).
     done: frozenset[int] = frozenset()
+    #: A Swiss with more rounds than the field has opponents (``rounds_warning``).
+    rounds_warning: str = ""
 
 
 def status_text(tournament: Tournament, participant: Participant, done: frozenset[int] = frozenset()) -> str:
@@ -443,6 +445,59 @@ def knocked_out(tournament: Tournament, results) -> frozenset[int]:
     return frozenset(out)
 
 
+def rounds_warning(tournament: Tournament, participants: list[Participant]) -> str:
+    """Why a Swiss of more rounds than players minus one will have
+    rematches (or more than one bye for somebody), or "".  Allowed, so
+    only said: counting the players in the field once it runs, those
+    registered so far before that, or, with fewer than two, its places.
+    """
+    if tournament.format != Tournament.Format.SWISS or not tournament.rounds:
+        return ""
+    if tournament.status not in (Tournament.Status.REGISTRATION, Tournament.Status.RUNNING):
+        return ""
+    rounds = tournament.rounds
+    players = sum(1 for p in participants if not p.withdrawn)
+    running = tournament.status == Tournament.Status.RUNNING
+    if running or players >= 2:
+        if rounds <= players - 1:
+            return ""
+        params = {"players": players, "opponents": players - 1, "rounds": rounds}
+        if running:
+            return (
+                ngettext(
+                    "The %(players)s players in the field have only %(opponents)s possible opponent each, fewer than "
+                    "the %(rounds)s rounds: some will meet twice (or have more than one bye). The rounds are played "
+                    "as set.",
+                    "The %(players)s players in the field have only %(opponents)s possible opponents each, fewer than "
+                    "the %(rounds)s rounds: some will meet twice (or have more than one bye). The rounds are played "
+                    "as set.",
+                    players - 1,
+                )
+                % params
+            )
+        return (
+            ngettext(
+                "With the %(players)s players registered so far, each has only %(opponents)s possible opponent, fewer "
+                "than the %(rounds)s rounds: some will meet twice (or have more than one bye) unless more players "
+                "register. This is allowed.",
+                "With the %(players)s players registered so far, each has only %(opponents)s possible opponents, fewer "
+                "than the %(rounds)s rounds: some will meet twice (or have more than one bye) unless more players "
+                "register. This is allowed.",
+                players - 1,
+            )
+            % params
+        )
+    if rounds <= tournament.capacity - 1:
+        return ""
+    return ngettext(
+        "Even with all %(players)s places taken, each player has only %(opponents)s possible opponent, fewer than "
+        "the %(rounds)s rounds: some will meet twice (or have more than one bye). This is allowed.",
+        "Even with all %(players)s places taken, each player has only %(opponents)s possible opponents, fewer than "
+        "the %(rounds)s rounds: some will meet twice (or have more than one bye). This is allowed.",
+        tournament.capacity - 1,
+    ) % {"players": tournament.capacity, "opponents": tournament.capacity - 1, "rounds": rounds}
+
+
 def tournament_overview(tournament: Tournament) -> Overview:
     participants = participants_of(tournament)
     names = {p.pk: str(p.user) for p in participants}
@@ -477,4 +532,5 @@ def tournament_overview(tournament: Tournament) -> Overview:
         champion=champion,
         cross_table=cross_table(tournament, participants),
         done=done,
+        rounds_warning=rounds_warning(tournament, participants),
     )
