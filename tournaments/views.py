@@ -12,6 +12,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from games.engine import get_rules
 from games.services import GameActionError
 
 from . import selectors, services
@@ -167,14 +168,33 @@ def tournament_start(request, pk: int):
     """Start now; with ``paused`` posted, round 1 waits for the organiser's
     pairing (``services.tournament_start``)."""
     paused = bool(request.POST.get("paused"))
-    return act(
-        request,
-        pk,
-        lambda: services.tournament_start(tournament_id=pk, by=request.user, now=timezone.now(), paused=paused),
-        _("Registration is closed; round 1 waits for your pairing: check or change it, then resume the tournament.")
-        if paused
-        else _("Registration is closed and round 1 is under way."),
-    )
+    try:
+        tournament = services.tournament_start(tournament_id=pk, by=request.user, now=timezone.now(), paused=paused)
+    except GameActionError as error:
+        messages.error(request, error.message)
+        return redirect("tournament-detail", pk=pk)
+    if tournament.status == Tournament.Status.CANCELLED:
+        # Too few players: the start cancels (as the automatic start does).
+        needed = max(2, get_rules(tournament.game).min_players)
+        messages.warning(
+            request,
+            _(
+                "Too few players registered to start (at least %(count)s are needed): the tournament is cancelled "
+                "and its players are told."
+            )
+            % {"count": needed},
+        )
+    elif paused:
+        messages.success(
+            request,
+            _(
+                "Registration is closed; round 1 waits for your pairing: check or change it, then resume the "
+                "tournament."
+            ),
+        )
+    else:
+        messages.success(request, _("Registration is closed and round 1 is under way."))
+    return redirect("tournament-detail", pk=pk)
 
 
 @organiser_required

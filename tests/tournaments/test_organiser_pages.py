@@ -396,3 +396,38 @@ def test_a_form_error_on_the_tournament_page_names_its_field(client, alice, club
     assert told(reverse("tournament-message", args=[t.pk]), {"subject": "", "text": "Hallo"}) == [
         "Onderwerp: Dit veld is vereist."
     ]
+
+
+@pytest.mark.parametrize(
+    ("language", "said", "not_said"),
+    [
+        ("en", "Too few players registered to start (at least 2 are needed): the tournament is cancelled", "under way"),
+        (
+            "nl",
+            "Te weinig spelers ingeschreven om te starten (minstens 2 nodig): het toernooi is geannuleerd",
+            "begonnen",
+        ),
+    ],
+)
+@pytest.mark.parametrize("paused", [False, True])
+def test_starting_with_too_few_players_says_the_tournament_is_cancelled(
+    client, alice, club, now, language, said, not_said, paused
+):
+    # Seen: the organiser read "Registration is closed and round 1 is under way."
+    # while the start had cancelled the tournament (one player registered).
+    from tests.conftest import living_in
+    from tournaments.models import Tournament
+
+    from .conftest import make_tournament, register
+
+    living_in(language, "Europe/Amsterdam", alice)
+    t = make_tournament(alice, club, now=now, format="swiss", rounds=3)
+    register(t, new_players(1), now)
+    client.force_login(alice)
+    data = {"paused": "1"} if paused else {}
+    page = client.post(reverse("tournament-start", args=[t.pk]), data, follow=True).content.decode()
+    t.refresh_from_db()
+    assert t.status == Tournament.Status.CANCELLED
+    messages = re.search(r'<ul class="messages".*?</ul>', page, re.S).group(0)
+    assert said in " ".join(messages.split())
+    assert not_said not in messages
