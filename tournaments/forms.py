@@ -160,8 +160,10 @@ class ResultForm(forms.Form):
     def clean(self):
         cleaned = super().clean()
         for participant in self.players:
-            if not cleaned.get(f"absent_{participant.pk}") and cleaned.get(f"place_{participant.pk}") is None:
-                self.add_error(f"place_{participant.pk}", _("Give a place to every player who played."))
+            name = f"place_{participant.pk}"
+            # A place given but out of range already has its own error.
+            if not cleaned.get(f"absent_{participant.pk}") and cleaned.get(name) is None and name not in self.errors:
+                self.add_error(name, _("Give a place to every player who played."))
         return cleaned
 
     def forfeited(self) -> list[int]:
