@@ -295,12 +295,24 @@ def round_robin_rests(tournament: Tournament, numbers) -> dict[int, tuple[int, .
     return rests
 
 
-def _board(game: TournamentGame) -> int:
-    """The board number of a paired round's game (``R4-T3``: 3); 0 for a
-    bracket's keys, which keep the order they were made in.  A game may be
-    made before a lower board's (a forfeit decided as its round starts)."""
-    board = game.key.rpartition("-T")[2]
-    return int(board) if "-T" in game.key and board.isdigit() else 0
+#: A bracket game's part, in the order a round lists them (``pairing``'s keys).
+_BRACKET_PARTS = {"W": 0, "R": 0, "L": 1, "GF": 2, "3P": 3}
+
+
+def _board(game: TournamentGame) -> tuple[int, int]:
+    """Where a round lists a game: a paired round's by board number
+    (``R4-T3``: 3); a bracket's winners (or main) games, then the losers',
+    the final and the third-place game, each by number (``L2-1`` before
+    ``L2-2``).  A game may be made before a lower board's (a forfeit or
+    walkover decided as its round starts)."""
+    key = game.key
+    board = key.rpartition("-T")[2]
+    if "-T" in key and board.isdigit():
+        return (0, int(board))
+    part, _sep, number = key.partition("-")
+    if number.isdigit():
+        return (_BRACKET_PARTS.get(part[:1], 4), int(number))
+    return (_BRACKET_PARTS.get(key.rstrip("0123456789"), 4), 0)
 
 
 def rounds_view(tournament: Tournament, games: list[TournamentGame], names: dict[int, str]) -> list[RoundView]:

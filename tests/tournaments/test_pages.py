@@ -442,3 +442,18 @@ def test_a_place_out_of_range_is_told_once_not_as_a_missing_place(client, alice,
     assert "Give a place to every player who played." not in html
     response = client.post(url, {f"place_{b}": 1, "reason": "x"})
     assert "Give a place to every player who played." in response.content.decode()
+
+
+def test_a_bracket_rounds_games_are_listed_winners_first_then_losers_by_number(client, alice, club, now):
+    # Seen: a double elimination's schedule round 3 listed L2-2, W3-1, L2-1 (the
+    # walkover L2-2 was made first); now W3-1, L2-1, L2-2.
+    from tournaments.overview import tournament_overview
+    from tournaments.services import participant_withdraw
+
+    players = new_players(6)
+    t = started(alice, club, players, now=now, format="double_elimination")
+    first = t.participants.order_by("seed").first()
+    participant_withdraw(tournament_id=t.pk, user=first.user, now=now)
+    play_out(t, now)
+    rounds = {view.number: [row.game.key for row in view.games] for view in tournament_overview(t).rounds}
+    assert rounds[3] == ["W3-1", "L2-1", "L2-2"], rounds
