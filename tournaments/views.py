@@ -12,6 +12,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from core.moments import written_moment
 from games.engine import get_rules
 from games.services import GameActionError
 
@@ -302,19 +303,30 @@ def participant_disqualify(request, pk: int, participant: int):
 @organiser_required
 @require_POST
 def round_extend(request, pk: int, number: int):
-    return form_act(
-        request,
-        pk,
-        ExtendForm,
-        lambda form: services.round_extend(
-            tournament_id=pk,
-            number=number,
-            days=form.cleaned_data["days"],
-            by=request.user,
-            now=timezone.now(),
-        ),
-        _("Round %(number)s is extended.") % {"number": number},
-    )
+    deadline = []
+
+    def extend(form) -> None:
+        deadline.append(
+            services.round_extend(
+                tournament_id=pk,
+                number=number,
+                days=form.cleaned_data["days"],
+                by=request.user,
+                now=timezone.now(),
+            )
+        )
+
+    response = form_act(request, pk, ExtendForm, extend, "")
+    if deadline:
+        # The new deadline, in the organiser's zone and with it named.
+        when = written_moment(timezone.get_current_timezone(), deadline[0])
+        messages.success(
+            request,
+            _("Round %(number)s is extended.") % {"number": number}
+            + " "
+            + _("Its deadline is now %(deadline)s.") % {"deadline": when},
+        )
+    return response
 
 
 @login_required

@@ -431,3 +431,28 @@ def test_starting_with_too_few_players_says_the_tournament_is_cancelled(
     messages = re.search(r'<ul class="messages".*?</ul>', page, re.S).group(0)
     assert said in " ".join(messages.split())
     assert not_said not in messages
+
+
+@pytest.mark.parametrize(
+    ("language", "zone", "said"),
+    [("en", "America/New_York", "Its deadline is now"), ("nl", "Asia/Tokyo", "De termijn is nu")],
+)
+def test_extending_a_round_says_its_new_deadline_in_the_organisers_zone(client, alice, club, now, language, zone, said):
+    # Seen: "Round 1 is extended." and no word of the deadline it now has.
+    import zoneinfo
+
+    from django.contrib.messages import get_messages
+    from django.utils import translation
+
+    from core.moments import written_moment
+    from tests.conftest import living_in
+
+    living_in(language, zone, alice)
+    t = started(alice, club, new_players(4), now=now, format="swiss", rounds=3, round_days=3)
+    client.force_login(alice)
+    response = client.post(reverse("tournament-round-extend", args=[t.pk, 1]), {"days": 2}, follow=True)
+    (told,) = [str(m) for m in get_messages(response.wsgi_request)]
+    with translation.override(language):
+        deadline = written_moment(zoneinfo.ZoneInfo(zone), t.round_set.get(number=1).deadline_at)
+    assert said in told and deadline in told, told
+    assert zone in told
