@@ -44,7 +44,13 @@ class TournamentForm(forms.Form):
     players_per_table = forms.IntegerField(min_value=2, max_value=6, initial=2, label=_("Players per table"))
     format = forms.ChoiceField(choices=Tournament.Format.choices, initial=Tournament.Format.SWISS, label=_("Format"))
     rounds = forms.IntegerField(
-        min_value=1, max_value=MAX_ROUNDS, required=False, label=_("Rounds"), help_text=_("Swiss only.")
+        min_value=1,
+        max_value=MAX_ROUNDS,
+        required=False,
+        label=_("Rounds"),
+        help_text=format_lazy(
+            "{} {}", _("Swiss only."), _("With more rounds than players minus one, some players meet twice (allowed).")
+        ),
     )
     double_round_robin = forms.BooleanField(
         required=False,
@@ -154,8 +160,10 @@ class ResultForm(forms.Form):
     def clean(self):
         cleaned = super().clean()
         for participant in self.players:
-            if not cleaned.get(f"absent_{participant.pk}") and cleaned.get(f"place_{participant.pk}") is None:
-                self.add_error(f"place_{participant.pk}", _("Give a place to every player who played."))
+            name = f"place_{participant.pk}"
+            # A place given but out of range already has its own error.
+            if not cleaned.get(f"absent_{participant.pk}") and cleaned.get(name) is None and name not in self.errors:
+                self.add_error(name, _("Give a place to every player who played."))
         return cleaned
 
     def forfeited(self) -> list[int]:

@@ -13,7 +13,7 @@ from fractions import Fraction
 from typing import Any
 
 from django.utils.formats import number_format
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from games.models import Match
@@ -220,6 +220,8 @@ class Overview:
     #: Knockouts under way: the players (participant ids) with no game to
     #: come, knocked out (or through to a place that only waits for the end).
     done: frozenset[int] = frozenset()
+    #: A Swiss with more rounds than the field has opponents (``rounds_warning``).
+    rounds_warning: str = ""
 
 
 def status_text(tournament: Tournament, participant: Participant, done: frozenset[int] = frozenset()) -> str:
@@ -293,12 +295,24 @@ def round_robin_rests(tournament: Tournament, numbers) -> dict[int, tuple[int, .
     return rests
 
 
-def _board(game: TournamentGame) -> int:
-    """The board number of a paired round's game (``R4-T3``: 3); 0 for a
-    bracket's keys, which keep the order they were made in.  A game may be
-    made before a lower board's (a forfeit decided as its round starts)."""
-    board = game.key.rpartition("-T")[2]
-    return int(board) if "-T" in game.key and board.isdigit() else 0
+#: A bracket game's part, in the order a round lists them (``pairing``'s keys).
+_BRACKET_PARTS = {"W": 0, "R": 0, "L": 1, "GF": 2, "3P": 3}
+
+
+def _board(game: TournamentGame) -> tuple[int, int]:
+    """Where a round lists a game: a paired round's by board number
+    (``R4-T3``: 3); a bracket's winners (or main) games, then the losers',
+    the final and the third-place game, each by number (``L2-1`` before
+    ``L2-2``).  A game may be made before a lower board's (a forfeit or
+    walkover decided as its round starts)."""
+    key = game.key
+    board = key.rpartition("-T")[2]
+    if "-T" in key and board.isdigit():
+        return (0, int(board))
+    part, _sep, number = key.partition("-")
+    if number.isdigit():
+        return (_BRACKET_PARTS.get(part[:1], 4), int(number))
+    return (_BRACKET_PARTS.get(key.rstrip("0123456789"), 4), 0)
 
 
 def rounds_view(tournament: Tournament, games: list[TournamentGame], names: dict[int, str]) -> list[RoundView]:
@@ -443,6 +457,59 @@ def knocked_out(tournament: Tournament, results) -> frozenset[int]:
     return frozenset(out)
 
 
+def rounds_warning(tournament: Tournament, participants: list[Participant]) -> str:
+    """Why a Swiss of more rounds than players minus one will have
+    rematches (or more than one bye for somebody), or "".  Allowed, so
+    only said: counting the players in the field once it runs, those
+    registered so far before that, or, with fewer than two, its places.
+    """
+    if tournament.format != Tournament.Format.SWISS or not tournament.rounds:
+        return ""
+    if tournament.status not in (Tournament.Status.REGISTRATION, Tournament.Status.RUNNING):
+        return ""
+    rounds = tournament.rounds
+    players = sum(1 for p in participants if not p.withdrawn)
+    running = tournament.status == Tournament.Status.RUNNING
+    if running or players >= 2:
+        if rounds <= players - 1:
+            return ""
+        params = {"players": players, "opponents": players - 1, "rounds": rounds}
+        if running:
+            return (
+                ngettext(
+                    "The %(players)s players in the field have only %(opponents)s possible opponent each, fewer than "
+                    "the %(rounds)s rounds: some will meet twice (or have more than one bye). The rounds are played "
+                    "as set.",
+                    "The %(players)s players in the field have only %(opponents)s possible opponents each, fewer than "
+                    "the %(rounds)s rounds: some will meet twice (or have more than one bye). The rounds are played "
+                    "as set.",
+                    players - 1,
+                )
+                % params
+            )
+        return (
+            ngettext(
+                "With the %(players)s players registered so far, each has only %(opponents)s possible opponent, fewer "
+                "than the %(rounds)s rounds: some will meet twice (or have more than one bye) unless more players "
+                "register. This is allowed.",
+                "With the %(players)s players registered so far, each has only %(opponents)s possible opponents, fewer "
+                "than the %(rounds)s rounds: some will meet twice (or have more than one bye) unless more players "
+                "register. This is allowed.",
+                players - 1,
+            )
+            % params
+        )
+    if rounds <= tournament.capacity - 1:
+        return ""
+    return ngettext(
+        "Even with all %(players)s places taken, each player has only %(opponents)s possible opponent, fewer than "
+        "the %(rounds)s rounds: some will meet twice (or have more than one bye). This is allowed.",
+        "Even with all %(players)s places taken, each player has only %(opponents)s possible opponents, fewer than "
+        "the %(rounds)s rounds: some will meet twice (or have more than one bye). This is allowed.",
+        tournament.capacity - 1,
+    ) % {"players": tournament.capacity, "opponents": tournament.capacity - 1, "rounds": rounds}
+
+
 def tournament_overview(tournament: Tournament) -> Overview:
     participants = participants_of(tournament)
     names = {p.pk: str(p.user) for p in participants}
@@ -477,4 +544,5 @@ def tournament_overview(tournament: Tournament) -> Overview:
         champion=champion,
         cross_table=cross_table(tournament, participants),
         done=done,
+        rounds_warning=rounds_warning(tournament, participants),
     )

@@ -12,6 +12,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from core.moments import written_moment
+from games.engine import get_rules
 from games.services import GameActionError
 
 from . import selectors, services
@@ -167,14 +169,33 @@ def tournament_start(request, pk: int):
     """Start now; with ``paused`` posted, round 1 waits for the organiser's
     pairing (``services.tournament_start``)."""
     paused = bool(request.POST.get("paused"))
-    return act(
-        request,
-        pk,
-        lambda: services.tournament_start(tournament_id=pk, by=request.user, now=timezone.now(), paused=paused),
-        _("Registration is closed; round 1 waits for your pairing: check or change it, then resume the tournament.")
-        if paused
-        else _("Registration is closed and round 1 is under way."),
-    )
+    try:
+        tournament = services.tournament_start(tournament_id=pk, by=request.user, now=timezone.now(), paused=paused)
+    except GameActionError as error:
+        messages.error(request, error.message)
+        return redirect("tournament-detail", pk=pk)
+    if tournament.status == Tournament.Status.CANCELLED:
+        # Too few players: the start cancels (as the automatic start does).
+        needed = max(2, get_rules(tournament.game).min_players)
+        messages.warning(
+            request,
+            _(
+                "Too few players registered to start (at least %(count)s are needed): the tournament is cancelled "
+                "and its players are told."
+            )
+            % {"count": needed},
+        )
+    elif paused:
+        messages.success(
+            request,
+            _(
+                "Registration is closed; round 1 waits for your pairing: check or change it, then resume the "
+                "tournament."
+            ),
+        )
+    else:
+        messages.success(request, _("Registration is closed and round 1 is under way."))
+    return redirect("tournament-detail", pk=pk)
 
 
 @organiser_required
@@ -282,19 +303,30 @@ def participant_disqualify(request, pk: int, participant: int):
 @organiser_required
 @require_POST
 def round_extend(request, pk: int, number: int):
-    return form_act(
-        request,
-        pk,
-        ExtendForm,
-        lambda form: services.round_extend(
-            tournament_id=pk,
-            number=number,
-            days=form.cleaned_data["days"],
-            by=request.user,
-            now=timezone.now(),
-        ),
-        _("Round %(number)s is extended.") % {"number": number},
-    )
+    deadline = []
+
+    def extend(form) -> None:
+        deadline.append(
+            services.round_extend(
+                tournament_id=pk,
+                number=number,
+                days=form.cleaned_data["days"],
+                by=request.user,
+                now=timezone.now(),
+            )
+        )
+
+    response = form_act(request, pk, ExtendForm, extend, "")
+    if deadline:
+        # The new deadline, in the organiser's zone and with it named.
+        when = written_moment(timezone.get_current_timezone(), deadline[0])
+        messages.success(
+            request,
+            _("Round %(number)s is extended.") % {"number": number}
+            + " "
+            + _("Its deadline is now %(deadline)s.") % {"deadline": when},
+        )
+    return response
 
 
 @login_required

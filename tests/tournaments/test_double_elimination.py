@@ -184,3 +184,40 @@ def test_no_early_rematch_in_the_losers_bracket(size, seed):
         if pair in met and result.key.startswith("L"):
             assert int(result.key[1:].split("-")[0]) >= first_possible, result.key
         met.add(pair)
+
+
+def play_by_seed(players, withdraw_after=None):
+    """Play a bracket out, the higher seed winning every game; the player
+    ``withdraw_after[1]`` withdraws once game ``withdraw_after[0]`` is played."""
+    results = []
+    while True:
+        bracket = double_elimination_bracket(players, results)
+        results.extend(bracket.walkovers())
+        bracket = double_elimination_bracket(players, results)
+        if not bracket.ready():
+            return bracket, results
+        table = bracket.ready()[0]
+        results.append(win(table, min(table.players)))
+        if withdraw_after and withdraw_after[0] == table.key:
+            players = [p if p.id != withdraw_after[1] else type(p)(p.id, p.seed, p.rating, True) for p in players]
+
+
+def test_a_player_who_withdrew_without_playing_ranks_below_those_who_played():
+    # Seen: seed 1 withdrew before the start; with a bye in winners' round 1 and
+    # walkovers after it they were put out in losers' round 2 and placed above
+    # seed 7, who played two games (lost W1 and L1).
+    bracket, results = play_by_seed(field(7, withdrawn=[1]))
+    assert not any(1 in r.table and not r.forfeited for r in results), "seed 1 played"
+    places = {p: place for place, p in bracket.placements}
+    assert all(places[1] > places[p] for p in range(2, 8)), bracket.placements
+    assert bracket.placements[-1] == (7, 1)
+
+
+def test_a_player_put_out_by_their_own_walkover_ranks_below_those_put_out_in_play_then():
+    # Seed 8 loses W1-1 in play, then withdraws: L1-1 is a walkover for 5, while
+    # 7 loses L1-2 in play; both went out in losers' round 1, but 8 without playing it.
+    bracket, _ = play_by_seed(field(8), withdraw_after=("W1-1", 8))
+    assert bracket.game("L1-1").status == "walkover" and bracket.game("L1-2").loser == 7
+    places = {p: place for place, p in bracket.placements}
+    assert places[8] > places[7]
+    assert sorted(p for _, p in bracket.placements) == list(range(1, 9))

@@ -396,3 +396,63 @@ def test_a_form_error_on_the_tournament_page_names_its_field(client, alice, club
     assert told(reverse("tournament-message", args=[t.pk]), {"subject": "", "text": "Hallo"}) == [
         "Onderwerp: Dit veld is vereist."
     ]
+
+
+@pytest.mark.parametrize(
+    ("language", "said", "not_said"),
+    [
+        ("en", "Too few players registered to start (at least 2 are needed): the tournament is cancelled", "under way"),
+        (
+            "nl",
+            "Te weinig spelers ingeschreven om te starten (minstens 2 nodig): het toernooi is geannuleerd",
+            "begonnen",
+        ),
+    ],
+)
+@pytest.mark.parametrize("paused", [False, True])
+def test_starting_with_too_few_players_says_the_tournament_is_cancelled(
+    client, alice, club, now, language, said, not_said, paused
+):
+    # Seen: the organiser read "Registration is closed and round 1 is under way."
+    # while the start had cancelled the tournament (one player registered).
+    from tests.conftest import living_in
+    from tournaments.models import Tournament
+
+    from .conftest import make_tournament, register
+
+    living_in(language, "Europe/Amsterdam", alice)
+    t = make_tournament(alice, club, now=now, format="swiss", rounds=3)
+    register(t, new_players(1), now)
+    client.force_login(alice)
+    data = {"paused": "1"} if paused else {}
+    page = client.post(reverse("tournament-start", args=[t.pk]), data, follow=True).content.decode()
+    t.refresh_from_db()
+    assert t.status == Tournament.Status.CANCELLED
+    messages = re.search(r'<ul class="messages".*?</ul>', page, re.S).group(0)
+    assert said in " ".join(messages.split())
+    assert not_said not in messages
+
+
+@pytest.mark.parametrize(
+    ("language", "zone", "said"),
+    [("en", "America/New_York", "Its deadline is now"), ("nl", "Asia/Tokyo", "De termijn is nu")],
+)
+def test_extending_a_round_says_its_new_deadline_in_the_organisers_zone(client, alice, club, now, language, zone, said):
+    # Seen: "Round 1 is extended." and no word of the deadline it now has.
+    import zoneinfo
+
+    from django.contrib.messages import get_messages
+    from django.utils import translation
+
+    from core.moments import written_moment
+    from tests.conftest import living_in
+
+    living_in(language, zone, alice)
+    t = started(alice, club, new_players(4), now=now, format="swiss", rounds=3, round_days=3)
+    client.force_login(alice)
+    response = client.post(reverse("tournament-round-extend", args=[t.pk, 1]), {"days": 2}, follow=True)
+    (told,) = [str(m) for m in get_messages(response.wsgi_request)]
+    with translation.override(language):
+        deadline = written_moment(zoneinfo.ZoneInfo(zone), t.round_set.get(number=1).deadline_at)
+    assert said in told and deadline in told, told
+    assert zone in told

@@ -426,3 +426,34 @@ def test_a_rounds_games_are_listed_by_board_even_when_a_forfeit_was_recorded_fir
     for view in tournament_overview(t).rounds:
         keys = [row.game.key for row in view.games]
         assert keys == sorted(keys, key=lambda k: int(k.rsplit("T", 1)[1])), keys
+
+
+def test_a_place_out_of_range_is_told_once_not_as_a_missing_place(client, alice, club, now):
+    # Seen: place 3 in a game of two read "Ensure this value is less than or equal
+    # to 2." and also "Give a place to every player who played." (one was given).
+    t = started(alice, club, new_players(2), now=now, format="swiss", rounds=1)
+    game = running_games(t)[0]
+    a, b = game.players
+    client.force_login(alice)
+    url = reverse("tournament-game-result", args=[game.pk])
+    response = client.post(url, {f"place_{a}": 3, f"place_{b}": 1, "reason": "x"})
+    html = response.content.decode()
+    assert response.status_code == 200 and "less than or equal to 2" in html
+    assert "Give a place to every player who played." not in html
+    response = client.post(url, {f"place_{b}": 1, "reason": "x"})
+    assert "Give a place to every player who played." in response.content.decode()
+
+
+def test_a_bracket_rounds_games_are_listed_winners_first_then_losers_by_number(client, alice, club, now):
+    # Seen: a double elimination's schedule round 3 listed L2-2, W3-1, L2-1 (the
+    # walkover L2-2 was made first); now W3-1, L2-1, L2-2.
+    from tournaments.overview import tournament_overview
+    from tournaments.services import participant_withdraw
+
+    players = new_players(6)
+    t = started(alice, club, players, now=now, format="double_elimination")
+    first = t.participants.order_by("seed").first()
+    participant_withdraw(tournament_id=t.pk, user=first.user, now=now)
+    play_out(t, now)
+    rounds = {view.number: [row.game.key for row in view.games] for view in tournament_overview(t).rounds}
+    assert rounds[3] == ["W3-1", "L2-1", "L2-2"], rounds

@@ -96,3 +96,18 @@ def test_everybody_meets_everybody_once_or_twice(count, double):
     assert set(meetings.values()) == {times}
     if count % 2:
         assert set(rests.values()) == {times} and len(rests) == count
+
+
+@pytest.mark.parametrize("number", range(1, 6))
+def test_an_odd_fields_games_are_on_boards_one_two_and_the_rest_has_none(number):
+    # Seen: with 5 players every round's games were R<n>-T2 and R<n>-T3 (the rest took T1).
+    pairing = round_robin_round(field(5), number)
+    assert [t.key for t in pairing.tables] == [f"R{number}-T1", f"R{number}-T2"]
+    assert len(pairing.byes) == 1
+
+
+def test_an_odd_fields_forfeit_keeps_its_board_among_the_games():
+    pairing = round_robin_round(field(5, withdrawn=[5]), 1)
+    assert [t.key for t in pairing.tables] == ["R1-T2"]
+    (forfeit,) = pairing.results
+    assert forfeit.table == (2, 5) and forfeit.key == "R1-T1"

@@ -217,3 +217,31 @@ def test_a_recorded_walkover_survives_a_second_withdrawal():
     assert single_elimination_bracket(both_gone, []).game("R1-1").winner == 1
     # ...recorded, it stays 4's walkover.
     assert single_elimination_bracket(both_gone, [walkover]).game("R1-1").winner == 4
+
+
+def play_by_seed(players, third_place=False):
+    """Play a bracket out, the higher seed winning, walkovers recorded."""
+    results = []
+    while True:
+        bracket = single_elimination_bracket(players, results, third_place)
+        results.extend(bracket.walkovers())
+        bracket = single_elimination_bracket(players, results, third_place)
+        if not bracket.ready():
+            return bracket
+        table = bracket.ready()[0]
+        results.append(win(table, min(table.players)))
+
+
+def test_a_player_who_withdrew_without_playing_is_not_runner_up():
+    # Seen: seed 1 withdrew before the start, had the bye and gave the final
+    # as a walkover: placed second without a game, above seed 3, who played.
+    bracket = play_by_seed(field(3, withdrawn=[1]))
+    assert bracket.placements == ((1, 2), (2, 3), (3, 1))
+
+
+def test_a_walkover_in_a_round_ranks_below_the_losers_in_play_of_that_round():
+    # Seed 6 withdrew before the start: 3 v 6 is a walkover, while 5, 7 and 8
+    # lost their first-round games in play (they share fifth; 6 is eighth).
+    bracket = play_by_seed(field(8, withdrawn=[6]), third_place=True)
+    places = {p: place for place, p in bracket.placements}
+    assert places[6] == 8 and all(places[p] < 8 for p in (5, 7, 8))

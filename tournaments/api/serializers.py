@@ -68,6 +68,11 @@ class TournamentSettingsSerializer(serializers.Serializer):
     seeding = serializers.ChoiceField(choices=Tournament.Seeding.values)
     round_days = serializers.IntegerField(allow_null=True)
     elimination_ties = serializers.CharField()
+    rounds_warning = serializers.CharField(
+        allow_null=True,
+        help_text="Swiss: why some players will meet twice (more rounds than players minus one), in the reader's "
+        "language; allowed, only said.  Null otherwise.",
+    )
 
 
 class TournamentPlayerSerializer(serializers.Serializer):
@@ -200,8 +205,9 @@ def detail_data(overview: Overview, *, can_manage: bool) -> dict:
     t = overview.tournament
     # .keys(): the stubs type iterating a serializer's BindingDict as its fields.
     names = TournamentSettingsSerializer().fields.keys()  # noqa: SIM118
-    settings = {name: getattr(t, name) for name in names if name != "elimination_ties"}
+    settings = {name: getattr(t, name) for name in names if name not in ("elimination_ties", "rounds_warning")}
     settings["elimination_ties"] = str(ELIMINATION_TIES)
+    settings["rounds_warning"] = overview.rounds_warning or None
     data = {
         **summary_data(t, len(overview.participants)),
         "description": t.description,

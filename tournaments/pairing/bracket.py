@@ -248,6 +248,27 @@ def _decide(
     return WALKOVER, (b if gone[0] == a else a), gone[0]
 
 
+def exit_stages(
+    exits: dict[PlayerId, tuple[int, BracketGame | None]], games: Iterable[BracketGame]
+) -> dict[PlayerId, int]:
+    """The stages for :func:`placements` from each player's exit: (the stage
+    reached, the game that put them out, None for the champion).
+
+    A player put out by a walkover they gave (they withdrew) ranks below
+    everybody put out in play at that stage, above those put out earlier;
+    one who never played a game (byes and walkovers only) ranks below
+    everybody who did, as a table knockout leaves such a player unplaced.
+    """
+    played = {p for g in games if g.status == PLAYED for p in g.seats}
+    stages = {}
+    for player, (stage, game) in exits.items():
+        if game is not None and player in game.forfeited:
+            stages[player] = 2 * stage - 1 if player in played else 0
+        else:
+            stages[player] = 2 * stage
+    return stages
+
+
 def placements(stages: dict[PlayerId, int], players: Iterable[Player]) -> tuple[tuple[int, PlayerId], ...]:
     """(place, player) from each player's exit stage (higher is better).
 

@@ -39,7 +39,9 @@ played.
 
 Placings: champion, runner-up (grand-final loser), then by the losers'
 round in which a player was knocked out (later is better, shared within a
-round).
+round).  A player put out by their own walkover (they withdrew) ranks
+below those put out in play in that round; one who withdrew without
+playing a game ranks last (``bracket.exit_stages``).
 """
 
 from __future__ import annotations
@@ -48,7 +50,7 @@ import functools
 from collections.abc import Callable, Iterable
 
 from ..types import GameResult, Player
-from .bracket import Bracket, GameSpec, Source, placements, resolve
+from .bracket import Bracket, BracketGame, GameSpec, Source, exit_stages, placements, resolve
 from .elimination import bracket_size, seeding_order
 
 _ORDERS: tuple[tuple[str, Callable[[int, int], int]], ...] = (
@@ -234,18 +236,19 @@ def double_elimination_bracket(players: Iterable[Player], results: Iterable[Game
     games = resolve(double_elimination_specs(len(players)), players, results)
     k = bracket_size(len(players)).bit_length() - 1
     final_stage = 2 * (k - 1) + 1
-    stages: dict[int, int] = {}
+    exits: dict[int, tuple[int, BracketGame | None]] = {}
     for game in games.values():
         if game.bracket == "losers" and game.loser is not None:
-            stages[game.loser] = game.round
+            exits[game.loser] = (game.round, game)
     first, reset = games["GF1"], games["GF2"]
     decisive = reset if reset.status != "not_needed" else first
     champion = decisive.winner if decisive.status != "waiting" else None
     finished = champion is not None or decisive.status == "void"
     if champion is not None:
-        stages[champion] = final_stage + 1
+        exits[champion] = (final_stage + 1, None)
         if decisive.loser is not None:
-            stages[decisive.loser] = final_stage
+            exits[decisive.loser] = (final_stage, decisive)
+    stages = exit_stages(exits, games.values())
     return Bracket(
         games=tuple(games.values()),
         finished=finished,

@@ -22,6 +22,9 @@ the same games by waiting until a round is over.  Multi-player knockouts
   higher seed goes through (``bracket.py``, rule 3).
 - Placings: the champion, the runner-up, then (with a third-place game) its
   winner and loser; players knocked out in the same round share a place.
+  A player put out by their own walkover (they withdrew) ranks below those
+  put out in play in that round; one who never played a game ranks last
+  (``bracket.exit_stages``).
 """
 
 from __future__ import annotations
@@ -29,7 +32,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ..types import GameResult, Player
-from .bracket import Bracket, GameSpec, Source, placements, resolve
+from .bracket import Bracket, BracketGame, GameSpec, Source, exit_stages, placements, resolve
 
 
 def bracket_size(players: int) -> int:
@@ -132,22 +135,23 @@ def single_elimination_bracket(
         return Bracket((), True, champion, placements(alone, players))
 
     has_third = "3P" in games
-    stages: dict[int, int] = {}
+    exits: dict[int, tuple[int, BracketGame | None]] = {}
     for game in games.values():
         if game.loser is None:
             continue
         if game.bracket == "third_place":
-            stages[game.loser] = 2 * rounds - 2
-            stages[game.winner] = 2 * rounds - 1  # type: ignore[index]
+            exits[game.loser] = (2 * rounds - 2, game)
+            exits[game.winner] = (2 * rounds - 1, game)  # type: ignore[index]
         elif not (has_third and game.round == rounds - 1):
-            stages[game.loser] = 2 * game.round
+            exits[game.loser] = (2 * game.round, game)
     final = games[f"R{rounds}-1"]
     champion = final.winner
     if champion is not None:
-        stages[champion] = 2 * rounds + 1
+        exits[champion] = (2 * rounds + 1, None)
     if has_third and games["3P"].winner is not None and games["3P"].loser is None:
         # A bye in the third-place game: the lone semi-final loser is third.
-        stages[games["3P"].winner] = 2 * rounds - 1
+        exits[games["3P"].winner] = (2 * rounds - 1, None)
+    stages = exit_stages(exits, games.values())
     decided = [g for g in games.values() if g.bracket in ("main", "third_place")]
     finished = champion is not None and all(g.status not in ("waiting", "ready") for g in decided)
     return Bracket(

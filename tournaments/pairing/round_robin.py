@@ -13,7 +13,8 @@ knockout of tables with a larger final and live in ``tables.py``
 - The tables are FIDE's Berger tables (C.05 Annex 1): in round r the
   players i, j < n with i + j = r + 1 (mod n - 1) meet, and each meets n
   when 2i = r + 1 (mod n - 1); player n moves first in even rounds.  The
-  first player of each game is the one listed first ("white").
+  first player of each game is the one listed first ("white").  The
+  games are on boards 1, 2, ... in the table's order; a rest has no board.
 - Double round robin: the second cycle repeats the first with the first
   player swapped.  So that nobody moves first (or second) three times in a
   row across the two cycles, the last two rounds of the first cycle are
@@ -93,11 +94,15 @@ def round_robin_round(players: Iterable[Player], round_number: int, double: bool
     tables: list[Table] = []
     rests: list[PlayerId] = []
     forfeits: list[GameResult] = []
-    for board, (a, b) in enumerate(schedule[round_number - 1], start=1):
-        key = f"R{round_number}-T{board}"
+    # Boards are numbered over the games only: an odd field's rest (the
+    # pairing with the phantom, first in Berger's table) has no board.
+    board = 0
+    for a, b in schedule[round_number - 1]:
         if a is None or b is None:
             rests.extend(p for p in (a, b) if p is not None)
             continue
+        board += 1
+        key = f"R{round_number}-T{board}"
         gone = [p for p in (a, b) if p in withdrawn]
         if gone:
             forfeits.append(GameResult.forfeit(round_number, (a, b), gone, key=key))
