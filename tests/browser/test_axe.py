@@ -43,3 +43,23 @@ def test_no_serious_or_critical_violation_on_any_page(browser, live_server, site
                 for v in found
             )
         )
+
+
+UNIQUE_LANDMARKS = """async () => {
+  const result = await axe.run(document, {runOnly: ["landmark-unique"], resultTypes: ["violations"]});
+  return result.violations.flatMap((v) => v.nodes.map((n) => n.target.join(" ")));
+}"""
+
+
+def test_no_two_landmarks_share_a_name(browser, live_server, site):  # noqa: F811
+    """A screen reader's list of regions tells each table apart: the
+    tournaments list's three tables, a tournament's standings, cross-table,
+    rounds and players are not all "Table (scrolls sideways)", and a table is
+    not named exactly as the section around it (axe's landmark-unique)."""
+
+    def duplicates(page):
+        page.evaluate(AXE)
+        return page.evaluate(UNIQUE_LANDMARKS)
+
+    problems = problems_on_every_page(browser, live_server.url, site, WIDTHS[0], duplicates)
+    assert not problems, problems

@@ -124,3 +124,35 @@ def test_a_finished_seats_place_lines_up_under_its_last_turn(page, transactional
                        - li.querySelector('.last-turn').getBoundingClientRect().left)"""
     )
     assert lefts and all(abs(d) <= 1 for d in lefts), lefts
+
+
+def test_a_short_name_in_a_list_of_players_is_followed_by_its_comma(page, transactional_db):
+    """The lobby's games to watch list their players as "Cy, Bo": a name
+    shorter than a finger is still a finger-wide link, but the comma follows
+    the name, not a blank the width of a finger ("Cy     , Bo")."""
+    from django.utils import timezone
+
+    from games.services import match_create_seated
+
+    users = [make_user("cy@example.com", "Cy"), make_user("bo@example.com", "Bo")]
+    make_user("ann@example.com", "Ann")
+    match_create_seated(users=users, game="alta", now=timezone.now())
+    sign_in(page, "ann@example.com")
+    for width in (1280, 390):
+        page.set_viewport_size({"width": width, "height": 900})
+        page.goto("/lobby/")
+        names = page.locator("table a[href^='/players/']")
+        expect(names).to_have_count(2)
+        for i in range(2):
+            box = names.nth(i).bounding_box()
+            assert box["width"] >= 44 and box["height"] >= 44, box  # still a finger's target
+        gap = names.first.evaluate(
+            """(link) => {
+              const words = (node) => { const r = document.createRange(); r.selectNodeContents(node);
+                                        return r.getBoundingClientRect(); };
+              const comma = link.nextSibling;  // the text ", " after the first name
+              if (!comma.data.startsWith(",")) throw new Error(`not a comma: ${comma.data}`);
+              return words(comma).left - words(link.firstChild).right;
+            }"""
+        )
+        assert gap <= 3, (width, gap)

@@ -47,6 +47,10 @@ SIGNED_OUT = [
     "/lobby/",
     "/privacy/",
     *(f"/rules/{game}/" for game in GAMES),
+    # The lists a visitor browses before signing up (no "New ..." button for them).
+    "/ladders/",
+    "/tournaments/",
+    "/clubs/",
 ]
 
 

@@ -50,3 +50,21 @@ def test_a_resignation_reads_as_plain_words_not_move_notation(client, alice, bob
         assert '<code class="notation">opgave</code>' not in page
     assert f"<strong>{alice}</strong>: opgave</p>" in replay
     assert '<code class="notation">' in replay  # the earlier moves still read as notation
+
+
+@pytest.mark.parametrize("game", ["alta", "alhambra", "atlantis", "alpaca"])
+def test_the_replays_headings_go_down_one_level_at_a_time(client, alice, bob, game, now):
+    """A screen reader's list of headings: the board's own headings ("Market
+    and money", "Players", a player's tiles) are h3s, so the replay names the
+    board with an h2 first, as the game page does; no level is skipped."""
+    import re
+
+    match = start_match(alice, bob, game=game, now=now)
+    play_default_moves(match, now, submissions=2)
+    match_resign(match_id=match.pk, user=alice, now=now)
+    match.refresh_from_db()
+    for ply in (0, 1, match.ply):
+        page = client.get(f"/games/{match.pk}/replay/?ply={ply}").content.decode()
+        levels = [int(level) for level in re.findall(r"<h([1-6])\b", page)]
+        assert levels[0] == 1, levels
+        assert all(lower - upper <= 1 for upper, lower in zip(levels, levels[1:], strict=False)), (game, levels)
