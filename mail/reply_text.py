@@ -58,6 +58,13 @@ _MOBILE_SIGNATURE = re.compile(
 _RULE = re.compile(r"^\s*-{20,}\s*$")
 #: Lines shorter than this are not compared with our mails ("1", "ok").
 _COMPARED = 12
+#: A line that is a run of one of our mails' words (re-wrapped) is compared
+#: from this length and this many words: a player's short line ("your
+#: move", "good game") may use our words.
+_RUN = 24
+_RUN_WORDS = 4
+#: Quote marks some mail apps and tools write instead of ">".
+_QUOTE_MARKS = re.compile(r"^[\s>|\uff1e\u2502]+")
 OPTION = re.compile(r"^\s*(?:option|optie)?\s*#?(\d{1,3})\s*[.)]?\s*$", re.IGNORECASE)
 #: Words around a letter or an option number that add nothing to it
 #: ("Option B please", "ik kies optie 2, graag", "OK, 2", "Zet: B"),
@@ -198,10 +205,18 @@ def without_our_mails(text: str, ours: Iterable[str]) -> str:
     its writer) has too, or our rule line: a reply that pastes a mail
     without quote marks or a quote header must not post the mail, the
     writer's own hand in it, as chat to the other players."""
+    ours = list(ours)
     known = {_spaced(line) for mail in ours for line in mail.split("\n") if len(line.strip()) >= _COMPARED}
+    # Each mail as one line: a paste the writer's app re-wrapped (lines
+    # joined or broken elsewhere) is still a run of its words.
+    flat = [f" {_spaced(mail)} " for mail in ours]
     lines = text.split("\n")
     for number, line in enumerate(lines):
-        if _spaced(line) in known or _RULE.match(line):
+        # Quoted with another mark than ">" ("| ", "＞ "): the line is ours all the same.
+        bare = _spaced(_QUOTE_MARKS.sub("", line))
+        if _spaced(line) in known or bare in known or _RULE.match(line) or _RULE.match(bare):
+            return "\n".join(lines[:number]).strip()
+        if len(bare) >= _RUN and len(bare.split()) >= _RUN_WORDS and any(f" {bare} " in mail for mail in flat):
             return "\n".join(lines[:number]).strip()
     return text
 
