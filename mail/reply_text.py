@@ -37,14 +37,14 @@ _REPLY_PARSER = EmailReplyParser(languages=["en", "nl", "de", "fr"])
 # A quote header may be wrapped onto a second line by the client, before
 # its verb ("On …\n… wrote:") or after it ("Op … schreef Alta <\nalta@…>:").
 _WROTE = re.compile(
-    r"^[ \t]*(On|Op|Am|Le)\b[^\n]{0,200}(\n[^\n]{0,200})?"
-    r"\b(wrote|schreef|heeft [^\n]{0,80}geschreven|schrieb|a écrit)[^\n]{0,200}(\n[^\n]{0,200})?:[ \t]*$",
+    r"^[ \t]*(On|Op|Am|Le|Il)\b[^\n]{0,200}(\n[^\n]{0,200})?"
+    r"\b(wrote|schreef|heeft [^\n]{0,80}geschreven|schrieb|a écrit|ha scritto)[^\n]{0,200}(\n[^\n]{0,200})?:[ \t]*$",
     re.IGNORECASE | re.MULTILINE,
 )
 # Outlook quotes the original without ">": everything below its header goes.
 _OUTLOOK_HEADER = re.compile(
-    r"^\s*(-{2,}\s*(Original Message|Oorspronkelijk bericht)\s*-{2,}|_{10,}|"
-    r"(From|Van): .+)\s*$",
+    r"^\s*(-{2,}\s*(Original Message|Oorspronkelijk bericht|Messaggio originale)\s*-{2,}|_{10,}|"
+    r"(From|Van|Da): .+)\s*$",
     re.IGNORECASE | re.MULTILINE,
 )
 # What mail apps add below the player's words ("Get Outlook for iOS<https://…>").
