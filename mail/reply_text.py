@@ -37,14 +37,14 @@ _REPLY_PARSER = EmailReplyParser(languages=["en", "nl", "de", "fr"])
 # A quote header may be wrapped onto a second line by the client, before
 # its verb ("On …\n… wrote:") or after it ("Op … schreef Alta <\nalta@…>:").
 _WROTE = re.compile(
-    r"^[ \t]*(On|Op|Am|Le)\b[^\n]{0,200}(\n[^\n]{0,200})?"
-    r"\b(wrote|schreef|heeft [^\n]{0,80}geschreven|schrieb|a écrit)[^\n]{0,200}(\n[^\n]{0,200})?:[ \t]*$",
+    r"^[ \t]*(On|Op|Am|Le|Il)\b[^\n]{0,200}(\n[^\n]{0,200})?"
+    r"\b(wrote|schreef|heeft [^\n]{0,80}geschreven|schrieb|a écrit|ha scritto)[^\n]{0,200}(\n[^\n]{0,200})?:[ \t]*$",
     re.IGNORECASE | re.MULTILINE,
 )
 # Outlook quotes the original without ">": everything below its header goes.
 _OUTLOOK_HEADER = re.compile(
-    r"^\s*(-{2,}\s*(Original Message|Oorspronkelijk bericht)\s*-{2,}|_{10,}|"
-    r"(From|Van): .+)\s*$",
+    r"^\s*(-{2,}\s*(Original Message|Oorspronkelijk bericht|Messaggio originale)\s*-{2,}|_{10,}|"
+    r"(From|Van|Da): .+)\s*$",
     re.IGNORECASE | re.MULTILINE,
 )
 # What mail apps add below the player's words ("Get Outlook for iOS<https://…>").
@@ -58,6 +58,13 @@ _MOBILE_SIGNATURE = re.compile(
 _RULE = re.compile(r"^\s*-{20,}\s*$")
 #: Lines shorter than this are not compared with our mails ("1", "ok").
 _COMPARED = 12
+#: A line that is a run of one of our mails' words (re-wrapped) is compared
+#: from this length and this many words: a player's short line ("your
+#: move", "good game") may use our words.
+_RUN = 24
+_RUN_WORDS = 4
+#: Quote marks some mail apps and tools write instead of ">".
+_QUOTE_MARKS = re.compile(r"^[\s>|\uff1e\u2502]+")
 OPTION = re.compile(r"^\s*(?:option|optie)?\s*#?(\d{1,3})\s*[.)]?\s*$", re.IGNORECASE)
 #: Words around a letter or an option number that add nothing to it
 #: ("Option B please", "ik kies optie 2, graag", "OK, 2", "Zet: B"),
@@ -198,10 +205,18 @@ def without_our_mails(text: str, ours: Iterable[str]) -> str:
     its writer) has too, or our rule line: a reply that pastes a mail
     without quote marks or a quote header must not post the mail, the
     writer's own hand in it, as chat to the other players."""
+    ours = list(ours)
     known = {_spaced(line) for mail in ours for line in mail.split("\n") if len(line.strip()) >= _COMPARED}
+    # Each mail as one line: a paste the writer's app re-wrapped (lines
+    # joined or broken elsewhere) is still a run of its words.
+    flat = [f" {_spaced(mail)} " for mail in ours]
     lines = text.split("\n")
     for number, line in enumerate(lines):
-        if _spaced(line) in known or _RULE.match(line):
+        # Quoted with another mark than ">" ("| ", "＞ "): the line is ours all the same.
+        bare = _spaced(_QUOTE_MARKS.sub("", line))
+        if _spaced(line) in known or bare in known or _RULE.match(line) or _RULE.match(bare):
+            return "\n".join(lines[:number]).strip()
+        if len(bare) >= _RUN and len(bare.split()) >= _RUN_WORDS and any(f" {bare} " in mail for mail in flat):
             return "\n".join(lines[:number]).strip()
     return text
 

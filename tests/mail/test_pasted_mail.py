@@ -4,6 +4,8 @@ pasted mail, the player's hand in it, never reaches the other players."""
 
 from __future__ import annotations
 
+import textwrap
+
 import pytest
 from django.core import mail
 
@@ -66,3 +68,37 @@ def test_our_lines_and_our_rule_end_the_players_words():
     assert without_our_mails("nice\n" + "-" * 70 + "\nYour money: denar 9", []) == "nice"
     # Short lines ("ok") and a writer's own short divider are theirs.
     assert without_our_mails("ok\n-----\nsee you", ours) == "ok\n-----\nsee you"
+
+
+@pytest.mark.parametrize(
+    "paste",
+    [
+        # Quoted with a mark other than ">" (some clients and forwarding tools).
+        lambda body: "\n".join(f"| {line}" for line in body.split("\n")),
+        lambda body: "\n".join(f"\uff1e {line}" for line in body.split("\n")),
+        # Re-wrapped by the mail app below a header it writes in no known form.
+        lambda body: "Alta schreef:\n" + " ".join(body.split("\n")),
+        lambda body: "\n".join(textwrap.wrap(" ".join(body.split()), 100)),
+    ],
+    ids=["pipe", "fullwidth", "joined", "rewrapped"],
+)
+def test_a_turn_mail_quoted_with_other_marks_or_rewrapped_is_not_chat(
+    paste, alhambra, django_capture_on_commit_callbacks
+):
+    mover = mover_of(alhambra).user
+    turn = _last_turn_mail(mover)
+    [money] = [line for line in turn.body.splitlines() if line.startswith("Your money")]
+    hand = money.split(":", 1)[1].strip()
+    body = f"1\nGood luck!\n\n{paste(turn.body)}"
+    record = ingest(raw_mail(turn.reply_to[0], body, sender=mover.email), django_capture_on_commit_callbacks)
+    assert record.outcome == "accepted", record.detail
+    [chat] = [c.text for c in ChatMessage.objects.all()]
+    assert chat.startswith("Good luck!") and hand.split()[0] not in chat.replace("Good luck!", "")
+    assert "Your money" not in chat and "Your money" not in record.message_to_players
+
+
+def test_a_short_line_of_the_players_own_is_kept_though_our_mail_has_its_words():
+    ours = ["IT IS YOUR MOVE: buy a building or take money.\nYour money: denar 1"]
+    assert without_our_mails("nice\nyour move\ngood luck to you both", ours) == "nice\nyour move\ngood luck to you both"
+    assert without_our_mails("nice\n| IT IS YOUR MOVE: buy a building or take money.", ours) == "nice"
+    assert without_our_mails("nice\nmoney. Your money: denar 1", ours) == "nice"

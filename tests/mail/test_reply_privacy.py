@@ -139,3 +139,25 @@ def test_a_turn_letter_after_a_sale_gets_one_answer_whatever_the_card_drawn():
     """A reply "sell 2; C": the whole turn C of a list worked out from the
     position after the draw, which the player has not seen."""
     _one_answer_each(_after_a_sale(seed=1, numbers="ACEG"), 40)
+
+
+@pytest.mark.parametrize(
+    "header",
+    [
+        "Il giorno lun 5 gen 2026 alle ore 09:00 Alta <games@alta.example> ha scritto:",
+        "Il 05/01/26 09:00, Alta ha scritto:",
+        "Il giorno lun 5 gen 2026 alle ore 09:00 Alta <\ngames@alta.example> ha scritto:",
+    ],
+)
+def test_an_italian_quote_header_is_not_chat(header):
+    # Italian is one of the site's languages (Alpaca's players): their mail
+    # app's header must not reach the others as chat, nor the quote below it.
+    assert clean_reply(f"1\nbuona partita\n\n{header}\n\n> TOCCA A TE\n> 1. #1 at 0,1\n") == "1\nbuona partita"
+    assert clean_reply(f"1\nbuona partita\n\n{header}\n\nTOCCA A TE\nLa tua mano: X\n") == "1\nbuona partita"
+
+
+def test_an_italian_outlook_header_ends_the_reply():
+    body = "1\nbuona partita\n\nDa: Alta <games@alta.example>\nInviato: lunedì 5 gennaio 2026 09:00\nA: Bob\n"
+    body += "Oggetto: Alpaca #1: tocca a te\n\nLa tua mano: X\n"
+    assert clean_reply(body) == "1\nbuona partita"
+    assert clean_reply("1\nciao\n\n-----Messaggio originale-----\nLa tua mano: X\n") == "1\nciao"
