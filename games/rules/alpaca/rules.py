@@ -68,6 +68,11 @@ class AlpacaRules(BaseRules[AlpacaState, Move]):
             gettext_noop("Round %(number)s: %(colour)s is dominant; you play first."),
         ),
     }
+    # The move history tells what was played in the past tense ("Ann
+    # placed ..."), a pass too; the event keeps its wording.
+    history_wordings: ClassVar[Mapping[str, str]] = {
+        gettext_noop("%(who)s passes."): gettext_noop("%(who)s passed."),
+    }
     codec = codec
     wordings = notation.WORDINGS
 
