@@ -11,11 +11,12 @@ translates the same few sentences many times), each ``Term`` through
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import Any
 
 from django.utils.translation import get_language
 
-from games.engine import EngineError, Event, Message, get_rules, render
+from games.engine import EngineError, Event, Joined, Message, get_rules, render
 from games.terms import gettext, term
 
 
@@ -46,7 +47,36 @@ def event_text(game: str, event: Event, reader: int | None = None, *, history: b
     if past is not None:
         said = Message(past, said.params)
     shown = rules.shown_wordings.get(said.template)
-    return translate(game, said if shown is None else Message(shown, said.params))
+    if shown is not None:
+        said = Message(shown, said.params)
+    return translate(game, _counted(said, rules.counted_wordings) if rules.counted_wordings else said)
+
+
+def _counted(said: Message, counted: Mapping[str, str]) -> Message:
+    """``said`` with each run of equal items of a listed parameter whose
+    template ``counted`` names shown once, counted ("a brown card, a brown
+    card" -> "2 brown cards")."""
+    params: dict[str, Any] = dict(said.params)
+    for key, value in said.params.items():
+        if not isinstance(value, Joined):
+            continue
+        items: list[Any] = []
+        runs: list[int] = []
+        for item in value.items:
+            if items and item == items[-1] and isinstance(item, Message) and item.template in counted:
+                runs[-1] += 1
+            else:
+                items.append(item)
+                runs.append(1)
+        if len(items) < len(value.items):
+            params[key] = Joined(
+                tuple(
+                    Message(counted[item.template], {**item.params, "count": run}) if run > 1 else item
+                    for item, run in zip(items, runs, strict=True)
+                ),
+                value.separator,
+            )
+    return Message(said.template, params)
 
 
 def expect_text(game: str, view: dict[str, Any]) -> str:

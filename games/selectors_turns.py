@@ -26,6 +26,9 @@ class Turn:
     #: The viewer's view before the turn's first submission and after its last.
     before: dict[str, Any]
     after: dict[str, Any]
+    #: The viewer's view after each move of the turn, in the order played
+    #: (the last is ``after``): a summary names what it did in that order.
+    steps: tuple[dict[str, Any], ...] = ()
 
 
 def last_turns(match: Match, viewer: int | None) -> dict[int, Turn]:
@@ -37,17 +40,22 @@ def last_turns(match: Match, viewer: int | None) -> dict[int, Turn]:
     if match.seed is None:  # not started: nothing has been played
         return {}
     state = rules.setup(match.players, match.seed, match.options or None)
-    around: dict[int, tuple[int, Any, Any]] = {}
+    around: dict[int, tuple[int, Any, Any, tuple[Any, ...]]] = {}
     previous_seat: int | None = None
     try:
         for record in match.moves.order_by("ply"):
             if record.kind == MoveRecord.Kind.MOVE:
-                moves = [rules.load_move(m) for m in record.moves]
-                after = rules.apply_moves(state, record.seat_index, moves).state
                 seat = record.seat_index
+                steps = []
+                after = state
+                for move in record.moves:
+                    after = rules.apply(after, seat, rules.load_move(move)).state
+                    steps.append(after)
                 # The same seat again, nobody between: the turn goes on.
-                start = around[seat][1] if seat == previous_seat and seat in around else state
-                around[seat] = (record.ply, start, after)
+                going_on = seat == previous_seat and seat in around
+                start = around[seat][1] if going_on else state
+                earlier = around[seat][3] if going_on else ()
+                around[seat] = (record.ply, start, after, (*earlier, *steps))
                 previous_seat = seat
             else:
                 previous_seat = None
@@ -58,6 +66,12 @@ def last_turns(match: Match, viewer: int | None) -> dict[int, Turn]:
         logger.warning("The move log of match %s does not replay; no last turns shown.", match.pk)
         return {}
     return {
-        seat: Turn(seat, ply, rules.view(before, viewer), rules.view(after, viewer))
-        for seat, (ply, before, after) in around.items()
+        seat: Turn(
+            seat,
+            ply,
+            rules.view(before, viewer),
+            rules.view(after, viewer),
+            tuple(rules.view(step, viewer) for step in steps),
+        )
+        for seat, (ply, before, after, steps) in around.items()
     }

@@ -130,7 +130,7 @@ def match_detail(request, pk: int):
         context["board"] = board.svg(seen.view, _names(match), last=(latest.before, latest.after) if latest else None)
         for seat in seats:
             turn = turns.get(seat.index) if seat.index is not None else None
-            seat.last_turn = board.turn_summary(turn.before, turn.after, seat.index) if turn else ""
+            seat.last_turn = board.turn_summary(turn.before, turn.after, seat.index, steps=turn.steps) if turn else ""
         history = selectors.match_history(match, seen.seat_index, with_start=True)
         context["history"] = history_in_words(match.game, history, board)
         if seen.to_move and seen.seat_index is not None:

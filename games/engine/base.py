@@ -138,6 +138,10 @@ class BaseRules(Generic[S, MoveT]):
     #: tense as the move history words it, in the past tense as the other
     #: games' histories read ("Ann placed ..."); display only.
     history_wordings: ClassVar[Mapping[str, str]] = {}
+    #: ``{item template: counted template}``: equal items in a row of a
+    #: listed parameter, shown once with their number ("a brown card, a
+    #: brown card" -> "2 brown cards", ``%(count)s``); display only.
+    counted_wordings: ClassVar[Mapping[str, str]] = {}
     #: The module whose package holds ``HELP.md`` (set by ``__init_subclass__``).
     help_package: ClassVar[str] = ""
     #: The game's state and moves <-> JSON (usually its ``codec`` module).

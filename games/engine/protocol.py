@@ -217,6 +217,9 @@ class Rules(Protocol[StateT, MoveT]):
     #: ``{template: past-tense template}``: an event as the move history
     #: (the game page, the replay, the data export) words it (display only).
     history_wordings: ClassVar[Mapping[str, str]]
+    #: ``{item template: counted template}``: equal items in a row of a
+    #: listed parameter, shown once with their ``%(count)s`` (display only).
+    counted_wordings: ClassVar[Mapping[str, str]]
 
     # ------------------------------------------------------------- playing
     def setup(self, players: int, seed: int, options: Mapping[str, JSON] | None = None) -> StateT:

@@ -200,6 +200,16 @@ def test_bridges_are_built_by_picking_the_bridge_then_water():
     }
 
 
+def test_a_one_position_gaps_bridge_button_names_it_once():
+    """The water at 6 alone was offered as "Build your bridge over 6-6" (as
+    the engine once said "27-27"); it now reads "over 6", a wider gap "2-3"."""
+    state = build("bl3 . . ye4 wh6 . gy1", players=2, hands=["bl wh", "gy"])
+    page = board.svg(RULES.view(state, 0))
+    labels = attr_values(page, "aria-label")
+    assert "Build your bridge over 6" in labels and "Build your bridge over 2-3" in labels, labels
+    assert "Build your bridge over 6-6" not in labels
+
+
 def test_paying_a_toll_is_a_choice_of_buttons_and_the_due_toll_is_shown():
     state = build(
         "bl3 . ye4@0 wh6",

@@ -81,3 +81,17 @@ def test_the_alhambra_and_alpaca_histories_read_in_the_past_tense(game, language
         ]
     assert lines
     assert not [line for line in lines if re.search(_PRESENT_OTHERS[language], f" {line} ")], lines
+
+
+@pytest.mark.parametrize(("language", "said"), [("en", "Seat 1 passed."), ("nl", "Seat 1 paste.")])
+def test_an_alpaca_pass_reads_in_the_past_tense_in_the_history_as_its_placements_do(language, said):
+    """Alpaca's history read "Ann placed ..." next to "Ann passes."."""
+    from django.utils import translation
+
+    from games.engine import Event, gettext_noop, message
+    from games.i18n import event_text
+
+    event = Event.say("pass", message(gettext_noop("%(who)s passes."), who="Seat 1"), {"seat": 0})
+    with translation.override(language):
+        assert event_text("alpaca", event, history=True) == said
+        assert event_text("alpaca", event, 0) != said  # a mail's "You pass." stays

@@ -45,3 +45,34 @@ def test_a_turn_sent_step_by_step_is_one_turn(alice, bob, now):
     assert turn.ply == records[-1].ply
     gained = set(turn.after["islands"][first]["cells"]) - set(turn.before["islands"][first]["cells"])
     assert len(gained) == 1  # only the second turn's hand card so far
+
+
+def test_an_alta_last_turn_names_its_placements_in_the_order_they_were_played(alice, bob, now):
+    """The summary listed the turn's cards in cell order ("placed Mill at
+    B4, placed Tower at D3") where the history tells the hand card first;
+    it now follows the order they were played, as the history does."""
+    import re
+
+    from games import selectors
+
+    match = start_match(alice, bob, game="alta", now=now)
+    checked = 0
+    for _ in range(30):
+        play_default_moves(match, now, submissions=1)
+        history = selectors.match_history(match, None)
+        for seat, turn in last_turns(match, viewer=None).items():
+            said = board_for("alta").turn_summary(turn.before, turn.after, seat, steps=turn.steps)
+            cells = re.findall(r"at ([A-G][1-7])", said)
+            if len(cells) < 2:
+                continue
+            # The turn's placements as the history tells them, in order.
+            told = [
+                cell
+                for entry in history
+                if entry["seat"] == seat and entry["ply"] <= turn.ply
+                for line in entry["events"]
+                for cell in re.findall(r"placed .* at ([A-G][1-7])", line)
+            ]
+            assert cells == told[-len(cells) :], (said, told)
+            checked += 1
+    assert checked

@@ -76,3 +76,28 @@ def test_alta_says_you_to_the_mover_of_what_their_step_turned_face_up():
         with translation.override("nl"):
             dutch = event_text("alta", event, seat)
         assert re.search(r"\b(Je|jij|jou)\b", dutch) and not SEAT.search(dutch), dutch
+
+
+@pytest.mark.parametrize(
+    ("language", "one", "counted"),
+    [
+        ("en", r"\ba (\w+) card, a \1 card\b", r"\b\d \w+ cards\b"),
+        ("nl", r"een kaart in (\w+), een kaart in \1\b", r"\b\d kaarten in \w+"),
+    ],
+)
+def test_an_atlantis_toll_paid_with_cards_of_one_colour_counts_them(language, one, counted):
+    """A toll read "with a brown card, a brown card"; cards of one colour
+    are now counted: "with 2 brown cards" ("met 2 kaarten in bruin")."""
+    rules = get_rules("atlantis")
+    found = 0
+    for seed in range(20):
+        for step in random_playthrough(rules, 2, seed):
+            for event in rules.apply(step.state, step.seat, step.move).events:
+                if event.kind != "pay" or len(set(event.data.get("cards", ()))) == len(event.data.get("cards", ())):
+                    continue
+                with translation.override(language):
+                    said = [event_text("atlantis", event), event_text("atlantis", event, step.seat)]
+                assert not any(re.search(one, line) for line in said), said
+                assert all(re.search(counted, line) for line in said), said
+                found += 1
+    assert found

@@ -5,6 +5,7 @@ maps legal moves to clicks on it."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from html import escape
 from typing import Any
 
@@ -344,8 +345,9 @@ def display_changed(before: dict[str, Any], after: dict[str, Any]) -> frozenset[
     return changed
 
 
-def turn_summary(before: dict[str, Any], after: dict[str, Any], seat: int) -> str:
-    """What ``seat`` did between two views, in words."""
+def turn_summary(before: dict[str, Any], after: dict[str, Any], seat: int, steps: Sequence[dict[str, Any]] = ()) -> str:
+    """What ``seat`` did between two views, in words (``steps``, the views
+    after each of the turn's moves, are not needed here)."""
     was, now = before["seats"][seat], after["seats"][seat]
     done = [
         gettext("built %(building)s at %(cell)s") % {"building": _building(tile), "cell": said(label)}

@@ -11,6 +11,7 @@ declining are buttons.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from html import escape
 from typing import Any
 
@@ -271,8 +272,9 @@ def _page_row(row: dict[str, Any]) -> str:
     )
 
 
-def turn_summary(before: dict[str, Any], after: dict[str, Any], seat: int) -> str:
-    """What ``seat`` did between two views, in words."""
+def turn_summary(before: dict[str, Any], after: dict[str, Any], seat: int, steps: Sequence[dict[str, Any]] = ()) -> str:
+    """What ``seat`` did between two views, in words (``steps``, the views
+    after each of the turn's moves, are not needed here)."""
     if len(after["table"]) > len(before["table"]) and after.get("last_placed"):
         x, y = after["last_placed"]
         return gettext("Placed a tile at %(cell)s") % {"cell": f"{x},{y}"}

@@ -3,6 +3,7 @@ A-G / 1-7 frame that the notation uses, as SVG."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from html import escape
 from typing import Any
 
@@ -185,12 +186,17 @@ def market_changes(before: dict[str, Any], after: dict[str, Any]) -> frozenset[s
     return frozenset(changed)
 
 
-def turn_summary(before: dict[str, Any], after: dict[str, Any], seat: int) -> str:
-    """What ``seat`` did between two views, in words."""
+def turn_summary(before: dict[str, Any], after: dict[str, Any], seat: int, steps: Sequence[dict[str, Any]] = ()) -> str:
+    """What ``seat`` did between two views, in words: its cards in the
+    order they were placed (``steps``: the views after each of the turn's
+    moves; without them, in cell order), as the history tells them."""
     was, now = before["islands"][seat], after["islands"][seat]
+    placed: list[str] = []
+    for view in (*steps, after):
+        placed += sorted(set(view["islands"][seat]["cells"]) - set(was["cells"]) - set(placed))
     done = [
         gettext("placed %(card)s at %(cell)s") % {"card": card_name(now["cells"][cell]), "cell": cell}
-        for cell in sorted(set(now["cells"]) - set(was["cells"]))
+        for cell in placed
     ]
     if now["merchant_count"] > was["merchant_count"]:
         done.append(gettext("took a merchant card"))

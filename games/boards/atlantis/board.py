@@ -8,6 +8,7 @@ buttons.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from html import escape
 from typing import Any
 
@@ -221,8 +222,9 @@ def sellers(before: dict[str, Any], after: dict[str, Any]) -> frozenset[int]:
     return frozenset(s for s in range(len(after["seats"])) if _sold(before, after, s))
 
 
-def turn_summary(before: dict[str, Any], after: dict[str, Any], seat: int) -> str:
-    """What ``seat`` did between two views, in words."""
+def turn_summary(before: dict[str, Any], after: dict[str, Any], seat: int, steps: Sequence[dict[str, Any]] = ()) -> str:
+    """What ``seat`` did between two views, in words (``steps``, the views
+    after each of the turn's moves, are not needed here)."""
     was, now = before["seats"][seat], after["seats"][seat]
     left = sorted(place(p) for p in (Counter(was["pawns"]) - Counter(now["pawns"])).elements())
     came = sorted(place(p) for p in (Counter(now["pawns"]) - Counter(was["pawns"])).elements())

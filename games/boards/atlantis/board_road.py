@@ -171,7 +171,12 @@ def _cell(
         gap = gaps[p]
         return button(
             body + _hit(x, y) + ring(x + 1, y + 12, 58, 50),
-            label=gettext("Build your bridge over %(first)s-%(last)s") % {"first": gap["first"], "last": gap["last"]},
+            label=(
+                gettext("Build your bridge over %(first)s")
+                if gap["first"] == gap["last"]
+                else gettext("Build your bridge over %(first)s-%(last)s")
+            )
+            % {"first": gap["first"], "last": gap["last"]},
             cls="atl-spot",
             where=f"gap {gap['first']}",
         )

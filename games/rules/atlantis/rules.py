@@ -123,6 +123,10 @@ class AtlantisRules(BaseRules[AtlantisState, Move]):
             "%(seat)s's pawn on %(where)s went to the mainland free of toll."
         ),
     }
+    # A toll paid with cards of one colour counts them: "2 brown cards".
+    counted_wordings: ClassVar[Mapping[str, str]] = {
+        gettext_noop("a %(colour)s card"): gettext_noop("%(count)s %(colour)s cards"),
+    }
     codec = codec
     wordings = notation.WORDINGS
 
