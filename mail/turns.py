@@ -13,8 +13,9 @@ Contracts:
   (it was played through on that position), and the same state and seat
   always give the same list, so a reply naming a letter is read back
   against the list the mail showed;
-* a listed turn also plays through on the real position (re-deals that
-  happen to agree on a card the seat does not hold are caught there);
+* a listed turn plays through in every re-deal of ``games.engine.blind``;
+  it is not tried on the real position past its first step (whether it
+  plays there could tell the cards a step turned up);
 * a turn is never continued past a step that reveals something the seat
   cannot see yet (an Alta refresh, a card drawn mid-turn): whether such a
   continuation is legal would tell the player hidden cards.  A step is
@@ -175,10 +176,11 @@ def _complete(rules, state, worlds: list, seat: int, text: str, move) -> tuple[s
     played = _played(rules, worlds, seat, text)
     options = _agreeing(rules, played, seat) if played and MAX_STEPS > 1 else None
     steps = None if options is None else _finish(rules, played, options, seat, (text,))
-    # The re-dealt positions can all agree on a card the real one lacks
-    # (three re-deals that happen to draw alike): such a turn would be
-    # refused, so it is not listed.
-    return steps if steps is not None and _whole_in(rules, after, seat, steps[1:]) else None
+    # Not checked on the real position: the re-dealt ones can all agree on
+    # a card the real one lacks (re-deals that happen to draw alike), and
+    # leaving such a turn out would tell that card.  A reply naming it is
+    # refused with the blind refusal, which tells nothing.
+    return steps
 
 
 def _whole_in(rules, state, seat: int, steps: tuple[str, ...]) -> bool:

@@ -152,3 +152,33 @@ def test_a_line_in_brackets_stays_a_message_in_atlantis():
     state = rules.setup(2, 1)
     reply = read_reply(rules, state, 0, "(sorry for the delay)\nA blue")
     assert reply.moves == [] and reply.message.startswith("(sorry for the delay)")
+
+
+def test_the_listed_turns_do_not_depend_on_the_cards_a_sale_draws():
+    """A sale draws cards the player has not seen.  Here the re-deals the
+    search plays in all draw alike, and "sell 6; bridge 18; A white -> 5"
+    plays after their draw but not after the real one: were it listed or
+    not by the real draw, the mail would tell that card.  Every position
+    the player cannot tell from this one gets the same list."""
+    rules = get_rules("atlantis")
+    state = rules.setup(3, 5)
+    played = [
+        (0, "A yellow -> 4"),
+        (1, "A pink -> 2"),
+        (2, "A grey -> 3"),
+        (0, "4 grey -> 7"),
+        (1, "2 green -> 6"),
+        (2, "A green white -> 19"),
+        (0, "A pink -> 2"),
+        (1, "A green green -> 9"),
+        (2, "A pink grey pink -> 26"),
+        (2, "pay blue brown"),
+    ]
+    for seat, text in played:
+        state = rules.apply_text(state, seat, text).state
+    seat = min(rules.to_move(state))
+    listed = whole_turns(rules, state, seat)
+    for seed in (11, 22, 33):
+        other = rules.randomize_hidden(state, seat, seed)
+        assert rules.view(other, seat) == rules.view(state, seat)
+        assert whole_turns(rules, other, seat) == listed, seed
