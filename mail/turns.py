@@ -126,9 +126,9 @@ def _plays(rules, redeals: list, seat: int, steps: tuple[str, ...]) -> bool:
     one, read as text, plays in the real position and in every re-deal of
     ``games.engine.blind`` (``redeals``: those, computed once per position
     here rather than once per candidate turn); a lone move only in the real
-    position.  The search played these steps in the real position
-    (``_whole_in``) and in the first ``_SEARCHED`` re-deals, by labels that
-    read back to the same moves, so only the other re-deals are asked.
+    position.  The search played these steps in the first ``_SEARCHED``
+    re-deals, by labels that read back to the same moves, so only the other
+    re-deals are asked (not the real position: see ``_complete``).
     Whether a step turned something up changes only the wording of a
     refusal, so it is not asked here."""
     return len(steps) == 1 or all(_accepts(rules, world, seat, steps) for world in redeals[_SEARCHED:])
@@ -181,19 +181,6 @@ def _complete(rules, state, worlds: list, seat: int, text: str, move) -> tuple[s
     # leaving such a turn out would tell that card.  A reply naming it is
     # refused with the blind refusal, which tells nothing.
     return steps
-
-
-def _whole_in(rules, state, seat: int, steps: tuple[str, ...]) -> bool:
-    """Do ``steps`` play in ``state`` and end ``seat``'s turn with the last?"""
-    for index, text in enumerate(steps):
-        try:
-            after = rules.apply(state, seat, rules.parse_move(state, seat, text)).state
-        except EngineError:
-            return False
-        if turn_over(rules, state, after, seat) != (index == len(steps) - 1):
-            return False
-        state = after
-    return True
 
 
 def _alike(options: list, others: list) -> bool:
