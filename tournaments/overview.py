@@ -471,8 +471,8 @@ def rounds_warning(tournament: Tournament, participants: list[Participant]) -> s
     players = sum(1 for p in participants if not p.withdrawn)
     running = tournament.status == Tournament.Status.RUNNING
     if running or players >= 2:
-        if rounds <= players - 1:
-            return ""
+        if rounds <= players - 1 or players < 2:
+            return ""  # a field of one has no game left to warn about
         params = {"players": players, "opponents": players - 1, "rounds": rounds}
         if running:
             return (

@@ -92,6 +92,9 @@ def tournament_detail(request, pk: int):
         "me": mine,
         "manager": manager,
         "registration_open": tournament.registration_open(now),
+        # Not open yet (the box says when), rather than closed already.
+        "registration_opens_later": tournament.registration_opens_at is not None
+        and now < tournament.registration_opens_at,
         "late_open": selectors.late_registration_round(tournament),
         "full": len(overview.participants) >= tournament.capacity,
         "placings": sorted(

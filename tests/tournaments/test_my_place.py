@@ -141,3 +141,35 @@ def test_a_player_replaced_during_the_tournament_reads_who_took_over(client, ali
     assert "You are not playing in this tournament." not in text
     living_in("nl", "Europe/Amsterdam", players[1])
     assert f"{substitute} heeft in ronde 1 je plaats overgenomen" in your_place(client, players[1], t)
+
+
+def test_a_registration_that_opened_and_closed_is_not_said_to_open(client, alice, bob, club):
+    # Seen: past its closing time (the start not run yet), the box read
+    # "Registration opens 26 Nov 2026 10:00." of a moment long gone.
+    import datetime as dt
+
+    from .conftest import DAY
+
+    then = dt.datetime.now(dt.UTC) - 10 * DAY
+    t = make_tournament(
+        alice,
+        club,
+        now=then,
+        format="swiss",
+        rounds=3,
+        registration_opens_at=then + DAY,
+        registration_closes_at=then + 7 * DAY,
+    )
+    text = your_place(client, bob, t)
+    assert "Registration is closed." in text and "Registration opens" not in text
+    later = make_tournament(
+        alice,
+        club,
+        now=then + 10 * DAY,
+        format="swiss",
+        rounds=3,
+        name="Later cup",
+        registration_opens_at=then + 12 * DAY,
+        registration_closes_at=then + 15 * DAY,
+    )
+    assert "Registration opens" in your_place(client, bob, later)

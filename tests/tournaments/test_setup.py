@@ -353,3 +353,23 @@ def test_an_invitation_to_a_tournament_with_a_bank_states_the_bank(alice, club, 
     assert expected in " ".join(mail.text.split())
     assert expected in " ".join(mail.html.split())
     assert "per move." not in mail.text.replace(expected, "")
+
+
+def test_registering_before_the_window_opens_says_when_it_opens_in_the_players_zone(alice, club, bob, now):
+    # Seen: "Registration is not open." and no word of when it opens.
+    import zoneinfo
+
+    from django.utils import translation
+
+    from core.moments import written_moment
+    from tests.conftest import living_in
+
+    t = make_tournament(alice, club, now=now, format="swiss", rounds=3, registration_opens_at=now + DAY)
+    living_in("nl", "Asia/Tokyo", bob)
+    bob.refresh_from_db()
+    with translation.override("nl"):
+        when = written_moment(zoneinfo.ZoneInfo("Asia/Tokyo"), now + DAY)
+        with pytest.raises(Conflict) as refused:
+            tournament_register(tournament_id=t.pk, user=bob, now=now)
+    assert refused.value.message == f"De inschrijving is nog niet open: ze opent {when}."
+    assert refused.value.code == "registration_closed"

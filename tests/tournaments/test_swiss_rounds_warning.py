@@ -108,3 +108,13 @@ def test_creating_a_swiss_longer_than_its_capacity_allows_warns_and_creates_it(c
     )
     assert created.status_code == 201, created.json()
     assert "Ook als alle 4 plaatsen bezet zijn" in created.json()["settings"]["rounds_warning"]
+
+
+def test_a_field_left_with_one_player_gets_no_warning_about_opponents():
+    from tournaments.models import Participant
+    from tournaments.overview import rounds_warning
+
+    running = Tournament(format="swiss", rounds=3, status=Tournament.Status.RUNNING, capacity=8)
+    one = [Participant(status=Participant.Status.REGISTERED), Participant(status=Participant.Status.WITHDRAWN)]
+    assert rounds_warning(running, one) == ""
+    assert "The 2 players in the field" in rounds_warning(running, [one[0], one[0]])

@@ -555,3 +555,22 @@ def test_the_organisers_list_of_half_point_byes_leaves_out_players_who_withdrew(
     box = " ".join(re.sub(r"<[^>]+>", " ", box[: box.index("</section>")]).split())
     assert f"{staying.user} asked for a half-point bye in round 3." in box
     assert f"{leaving.user} asked for a half-point bye" not in box
+
+
+def test_a_bye_for_a_round_the_swiss_does_not_have_says_how_many_rounds_it_has(alice, club, now):
+    # Seen: round 9 of a 3-round Swiss was refused with "Ask for a round that is not paired yet."
+    from tests.conftest import living_in
+
+    t = started(alice, club, new_players(4), now=now, format="swiss", rounds=3)
+    asker = entry(t, 2)
+    with pytest.raises(Conflict, match="There is no round 9: this Swiss has 3 rounds.") as refused:
+        bye_request(tournament_id=t.pk, user=asker.user, round_number=9, now=now)
+    assert refused.value.code == "round_paired"  # the API's code stays
+    from django.utils import translation
+
+    living_in("nl", "Europe/Amsterdam", asker.user)
+    with (
+        translation.override("nl"),
+        pytest.raises(Conflict, match="Er is geen ronde 9: dit Zwitserse toernooi heeft 3 ronden."),
+    ):
+        bye_request(tournament_id=t.pk, user=asker.user, round_number=9, now=now)

@@ -11,6 +11,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
+from core.moments import written_moment
 from games.models import TimeoutPolicy
 from games.services import Conflict, NotAllowed, NotFound
 
@@ -148,6 +149,14 @@ def tournament_register(*, tournament_id: int, user, now: dt.datetime) -> Partic
                 _("This tournament has started and does not take late registrations."), code="registration_closed"
             )
         if not late and not tournament.registration_open(now):
+            opens = tournament.registration_opens_at
+            if tournament.status == Tournament.Status.REGISTRATION and opens is not None and now < opens:
+                # Not yet: say when, in the player's zone (this reaches mail replies too).
+                raise Conflict(
+                    _("Registration is not open yet: it opens %(moment)s.")
+                    % {"moment": written_moment(user.zone, opens)},
+                    code="registration_closed",
+                )
             raise Conflict(_("Registration is not open."), code="registration_closed")
         if tournament.registration == Tournament.Registration.MEMBERS and not is_club_member(user, tournament.club):
             raise NotAllowed(

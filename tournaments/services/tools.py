@@ -20,7 +20,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import Q
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
+from django.utils.translation import gettext_noop, ngettext
 
 from games.deadlines.clock import (
     reminder_hours,
@@ -352,7 +352,18 @@ def bye_request(*, tournament_id: int, user, round_number: int, now: dt.datetime
             raise Conflict(_("Half-point byes are for Swiss tournaments."), code="not_swiss")
         if tournament.status not in (Tournament.Status.REGISTRATION, Tournament.Status.RUNNING):
             raise Conflict(_("The tournament is over."), code="over")
-        if not _current_round(tournament) < round_number <= (tournament.rounds or 0):
+        rounds = tournament.rounds or 0
+        if round_number > rounds:
+            raise Conflict(
+                ngettext(
+                    "There is no round %(round)s: this Swiss has %(rounds)s round.",
+                    "There is no round %(round)s: this Swiss has %(rounds)s rounds.",
+                    rounds,
+                )
+                % {"round": round_number, "rounds": rounds},
+                code="round_paired",
+            )
+        if not _current_round(tournament) < round_number:
             raise Conflict(_("Ask for a round that is not paired yet."), code="round_paired")
         if _paired_by_hand(tournament, round_number) and not _asked(participant, round_number):
             raise Conflict(
