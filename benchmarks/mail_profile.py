@@ -8,6 +8,11 @@ for the rows the intake recorded and ``emails_send`` for their mails, to
 Django's locmem backend.  Prints the worker CPU per turn (``process_time``)
 and the top of a cProfile of that work.
 
+With ``--pieces`` it also prints the worker's CPU per turn spent in each
+of its main pieces (``PIECES``: timers around those functions, counted
+only in the measured turns and only at the outermost call; a piece's time
+includes the pieces it calls).
+
 With ``--send N`` it profiles instead the send path of one mail that is
 already written (what ``benchmarks/notify.py`` times): N rows, one send
 task each (``emails_send``, run here as a worker runs it), over SMTP to a
@@ -39,6 +44,58 @@ from benchmarks.processes import debug_off  # noqa: E402
 _LETTER = re.compile(r"^  ([A-H])\. ", re.MULTILINE)
 
 
+#: The worker's pieces ``--pieces`` times: (module, attribute path, label).
+PIECES = (
+    ("mail.announce", "_row_written", "writing one move's mails (in its savepoint)"),
+    ("mail.outbox", "listed_turns", "whole-turn letters of the next mail"),
+    ("mail.outbox", "since_lines", '"since your last move" lines'),
+    ("mail.outbox", "render_game_email", "rendering the mails"),
+    ("mail.outbox", "email_queue", "outbox INSERTs"),
+    ("mail.outbox", "reply_token_for", "reply token INSERT"),
+    ("mail.announce", "_send_now", "sending after commit (read back, MIME, send, sent marks)"),
+    ("alta_site.cache", "FailOpenRedisCache.through_breaker", "cache (Redis) calls"),
+)
+
+
+class _Pieces:
+    """Process-time timers around ``PIECES``, counting while ``on``."""
+
+    def __init__(self) -> None:
+        import importlib
+
+        self.on = False
+        self.spent = {label: 0.0 for _module, _path, label in PIECES}
+        for module, path, label in PIECES:
+            owner = importlib.import_module(module)
+            *parents, name = path.split(".")
+            for parent in parents:
+                owner = getattr(owner, parent)
+            setattr(owner, name, self._timed(getattr(owner, name), label))
+
+    def _timed(self, function, label: str):
+        import functools
+
+        depth = [0]
+
+        @functools.wraps(function)
+        def timed(*args, **kwargs):
+            if not self.on or depth[0]:
+                return function(*args, **kwargs)
+            depth[0] += 1
+            before = time.process_time()
+            try:
+                return function(*args, **kwargs)
+            finally:
+                self.spent[label] += time.process_time() - before
+                depth[0] -= 1
+
+        return timed
+
+    def report(self, turns: int) -> None:
+        for label, spent in self.spent.items():
+            print(f"  {spent / max(turns, 1) * 1000:6.2f} ms  {label}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=4)
@@ -49,6 +106,7 @@ def main() -> None:
     parser.add_argument("--intake", action="store_true", help="profile the reply's intake instead of the worker")
     parser.add_argument("--queries", action="store_true", help="print the SQL of the last turn's work")
     parser.add_argument("--send", type=int, default=0, help="profile the send task for this many written mails")
+    parser.add_argument("--pieces", action="store_true", help="also print the CPU per turn of the worker's pieces")
     args = parser.parse_args()
     if not os.environ.get("DATABASE_URL", "").startswith("postgres"):
         sys.exit("Set DATABASE_URL to a PostgreSQL database reserved for this benchmark.")
@@ -77,6 +135,8 @@ def main() -> None:
     from mail import announce, receivers
     from mail.services import inbound_email_process
     from tests.conftest import make_user
+
+    pieces = _Pieces() if args.pieces else None
 
     call_command("migrate", verbosity=0)
     django_mail.outbox = []
@@ -160,8 +220,12 @@ def main() -> None:
             # Counted by a wrapper; ``CaptureQueriesContext`` (``--queries``
             # only) formats every statement's SQL, work the worker never does.
             before_queries = executed[0]
+            if pieces is not None:
+                pieces.on = bool(number)
             with connection.execute_wrapper(count_query), captured() as queries:
                 work(timezone.now())
+            if pieces is not None:
+                pieces.on = False
             if number:
                 counted += executed[0] - before_queries
                 if args.top and not args.intake:
@@ -174,6 +238,9 @@ def main() -> None:
     intake = intake_cpu / max(turns, 1) * 1000
     print(f"intake of the reply (the gateway's share, not the worker's): {intake:.2f} ms CPU per turn")
     print(f"queries per turn: {counted / max(turns, 1):.1f}")
+    if pieces is not None:
+        print("worker CPU per turn by piece (timers on; a piece includes those it calls):")
+        pieces.report(turns)
     if args.queries:
         for query in (intake_queries if args.intake else queries).captured_queries:
             print(" ", query["sql"][:300])
