@@ -77,3 +77,15 @@ def test_the_password_rules_are_the_password_fields_hint(page, transactional_db)
     hint = page.locator("#id_display_name_helptext")
     style = "e => [getComputedStyle(e).fontSize, getComputedStyle(e).color]"
     assert rules.get_by_text(re.compile("at least 8 characters")).evaluate(style) == hint.evaluate(style)
+
+
+def test_the_new_passwords_rules_are_its_hint_when_changing_it(page, transactional_db):
+    """The same list of rules under "New password" on the change-password page."""
+    from tests.browser.walk import sign_in
+    from tests.conftest import make_user
+
+    make_user("ann@example.com", "Ann")
+    sign_in(page, "ann@example.com")
+    page.goto("/accounts/password/change/")
+    expect(page.locator("#id_password1")).to_have_accessible_description(re.compile("at least 8 characters"))
+    expect(page.locator("main p:empty")).to_have_count(0)
