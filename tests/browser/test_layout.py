@@ -156,3 +156,18 @@ def test_a_short_name_in_a_list_of_players_is_followed_by_its_comma(page, transa
             }"""
         )
         assert gap <= 3, (width, gap)
+
+
+def test_a_text_box_shows_the_sites_focus_ring(page, transactional_db):
+    """A keyboard user sees where they are: a message box (a club's
+    description here, a game's chat), when focused, gets the same thick
+    yellow ring as every field and button, not the browser's thin default."""
+    make_user("ann@example.com", "Ann")
+    sign_in(page, "ann@example.com")
+    page.goto("/clubs/new/")
+    ring = "e => { e.focus(); const s = getComputedStyle(e); return [s.outlineStyle, s.outlineWidth, s.outlineColor]; }"
+    page.keyboard.press("Tab")  # the keyboard is in use: focus shows as it would for a keyboard user
+    field = page.locator("main input[type=text]").first.evaluate(ring)
+    box = page.locator("main textarea").first.evaluate(ring)
+    assert field == ["solid", "3px", "rgb(224, 168, 0)"], field
+    assert box == field, box
