@@ -2,6 +2,7 @@
 action, status filters set apart, screen-reader-only labels hidden."""
 
 import itertools
+import re
 
 from playwright.sync_api import expect
 
@@ -171,3 +172,22 @@ def test_a_text_box_shows_the_sites_focus_ring(page, transactional_db):
     box = page.locator("main textarea").first.evaluate(ring)
     assert field == ["solid", "3px", "rgb(224, 168, 0)"], field
     assert box == field, box
+
+
+def test_a_check_box_sits_beside_its_label(page, transactional_db):
+    """A check box of a form (the profile's "Chat messages at once", the
+    deadlines page's vacation day) is on its label's line, before it, not
+    alone under the hint below the label; the hint follows."""
+    make_user("ann@example.com", "Ann")
+    sign_in(page, "ann@example.com")
+    for path, name in (("/profile/", "Chat messages at once"), ("/profile/deadlines/", "Use a day of vacation")):
+        page.goto(path)
+        box = page.get_by_role("checkbox", name=re.compile(name))
+        label = page.locator(f"label[for='{box.get_attribute('id')}']")
+        b, lab = box.bounding_box(), label.bounding_box()
+        assert b["x"] + b["width"] <= lab["x"], (path, b, lab)
+        middle = b["y"] + b["height"] / 2
+        assert lab["y"] <= middle <= lab["y"] + lab["height"], (path, b, lab)
+        hint = page.locator(f"#{box.get_attribute('id')}_helptext")
+        if hint.count():
+            assert hint.bounding_box()["y"] >= lab["y"] + lab["height"] - 1, path
