@@ -194,6 +194,12 @@ ACCOUNT_CHANGE_EMAIL = True
 ACCOUNT_EMAIL_SUBJECT_PREFIX = f"[{SITE_NAME}] "
 ACCOUNT_DEFAULT_HTTP_PROTOCOL = urlsplit(SITE_URL).scheme or "https"
 ACCOUNT_SIGNUP_FORM_CLASS = "alta_site.accounts.forms.SignupForm"
+# The forms that ask for a new password show its rules as the field's hint (a list).
+ACCOUNT_FORMS = {
+    "change_password": "alta_site.accounts.password_forms.ChangePasswordForm",
+    "set_password": "alta_site.accounts.password_forms.SetPasswordForm",
+    "reset_password_from_key": "alta_site.accounts.password_forms.ResetPasswordKeyForm",
+}
 ACCOUNT_ADAPTER = "alta_site.accounts.adapter.AccountAdapter"
 ACCOUNT_RATE_LIMITS = {
     "signup": env_str("RATE_LIMIT_SIGNUP", "10/h/ip"),

@@ -96,6 +96,10 @@ def clean_display_name(value: str, *, exclude_pk: int | None = None) -> str:
 class SignupForm(forms.Form):
     """Extra fields on allauth's sign-up form (``ACCOUNT_FORMS``)."""
 
+    #: allauth's sign-up form (built on this one) shows the password's rules
+    #: as a list: a paragraph cannot hold one (``accounts/form_p.html``).
+    template_name_p = "accounts/form_p.html"
+
     display_name = forms.CharField(
         max_length=40, label=_("Display name"), help_text=_("Shown to other players. You can change it later.")
     )

@@ -2,6 +2,7 @@
 action, status filters set apart, screen-reader-only labels hidden."""
 
 import itertools
+import re
 
 from playwright.sync_api import expect
 
@@ -156,3 +157,37 @@ def test_a_short_name_in_a_list_of_players_is_followed_by_its_comma(page, transa
             }"""
         )
         assert gap <= 3, (width, gap)
+
+
+def test_a_text_box_shows_the_sites_focus_ring(page, transactional_db):
+    """A keyboard user sees where they are: a message box (a club's
+    description here, a game's chat), when focused, gets the same thick
+    yellow ring as every field and button, not the browser's thin default."""
+    make_user("ann@example.com", "Ann")
+    sign_in(page, "ann@example.com")
+    page.goto("/clubs/new/")
+    ring = "e => { e.focus(); const s = getComputedStyle(e); return [s.outlineStyle, s.outlineWidth, s.outlineColor]; }"
+    page.keyboard.press("Tab")  # the keyboard is in use: focus shows as it would for a keyboard user
+    field = page.locator("main input[type=text]").first.evaluate(ring)
+    box = page.locator("main textarea").first.evaluate(ring)
+    assert field == ["solid", "3px", "rgb(224, 168, 0)"], field
+    assert box == field, box
+
+
+def test_a_check_box_sits_beside_its_label(page, transactional_db):
+    """A check box of a form (the profile's "Chat messages at once", the
+    deadlines page's vacation day) is on its label's line, before it, not
+    alone under the hint below the label; the hint follows."""
+    make_user("ann@example.com", "Ann")
+    sign_in(page, "ann@example.com")
+    for path, name in (("/profile/", "Chat messages at once"), ("/profile/deadlines/", "Use a day of vacation")):
+        page.goto(path)
+        box = page.get_by_role("checkbox", name=re.compile(name))
+        label = page.locator(f"label[for='{box.get_attribute('id')}']")
+        b, lab = box.bounding_box(), label.bounding_box()
+        assert b["x"] + b["width"] <= lab["x"], (path, b, lab)
+        middle = b["y"] + b["height"] / 2
+        assert lab["y"] <= middle <= lab["y"] + lab["height"], (path, b, lab)
+        hint = page.locator(f"#{box.get_attribute('id')}_helptext")
+        if hint.count():
+            assert hint.bounding_box()["y"] >= lab["y"] + lab["height"] - 1, path

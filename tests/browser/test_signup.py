@@ -62,3 +62,30 @@ def test_a_new_account_takes_the_browsers_time_zone(browser, live_server, transa
     finally:
         context.close()
     assert get_user_model().objects.get(email="frank@example.com").time_zone == "Asia/Tokyo"
+
+
+def test_the_password_rules_are_the_password_fields_hint(page, transactional_db):
+    """The password's rules ("at least 8 characters" ...) are a list: they
+    sit in the field's hint, read out with the field and shown small and
+    grey like the display name's hint, not spilled out of the form's
+    paragraph as body text with the hint left empty."""
+    page.goto("/accounts/signup/")
+    password = page.get_by_label("Password:", exact=True)
+    expect(password).to_have_accessible_description(re.compile("at least 8 characters"))
+    rules = page.locator("#id_password1_helptext")
+    expect(rules.get_by_text(re.compile("at least 8 characters"))).to_be_visible()
+    hint = page.locator("#id_display_name_helptext")
+    style = "e => [getComputedStyle(e).fontSize, getComputedStyle(e).color]"
+    assert rules.get_by_text(re.compile("at least 8 characters")).evaluate(style) == hint.evaluate(style)
+
+
+def test_the_new_passwords_rules_are_its_hint_when_changing_it(page, transactional_db):
+    """The same list of rules under "New password" on the change-password page."""
+    from tests.browser.walk import sign_in
+    from tests.conftest import make_user
+
+    make_user("ann@example.com", "Ann")
+    sign_in(page, "ann@example.com")
+    page.goto("/accounts/password/change/")
+    expect(page.locator("#id_password1")).to_have_accessible_description(re.compile("at least 8 characters"))
+    expect(page.locator("main p:empty")).to_have_count(0)

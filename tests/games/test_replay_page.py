@@ -68,3 +68,28 @@ def test_the_replays_headings_go_down_one_level_at_a_time(client, alice, bob, ga
         levels = [int(level) for level in re.findall(r"<h([1-6])\b", page)]
         assert levels[0] == 1, levels
         assert all(lower - upper <= 1 for upper, lower in zip(levels, levels[1:], strict=False)), (game, levels)
+
+
+def test_the_replay_controls_that_lead_nowhere_say_so(client, alice, bob, now):
+    """At the start, "First position" and "Previous move" would reload the
+    same position, and at the end "Next move" and "Last position" would: they
+    are shown disabled (no link), the others stay links."""
+    import re
+
+    match = start_match(alice, bob, now=now)
+    play_default_moves(match, now, submissions=3)
+    match_resign(match_id=match.pk, user=alice, now=now)
+    match.refresh_from_db()
+
+    def controls(ply):
+        page = client.get(f"/games/{match.pk}/replay/?ply={ply}").content.decode()
+        nav = page.split('<nav class="replay-controls"')[1].split("</nav>")[0]
+        found = {}
+        for tag in re.findall(r"<a\b[^>]*>", nav):
+            which = re.search(r'data-replay="(\w+)"', tag).group(1)
+            found[which] = "href=" in tag and 'aria-disabled="true"' not in tag
+        return found
+
+    assert controls(0) == {"first": False, "prev": False, "next": True, "last": True}
+    assert controls(1) == {"first": True, "prev": True, "next": True, "last": True}
+    assert controls(match.ply) == {"first": True, "prev": True, "next": False, "last": False}

@@ -7,8 +7,8 @@
     if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
     if (event.target.closest && event.target.closest("input,textarea,select,[contenteditable]")) return;
     const which = keys[event.key];
-    const link = which && document.querySelector(`.replay-controls a[data-replay="${which}"]`);
-    if (!link) return;
+    const link = which && document.querySelector(`.replay-controls a[data-replay="${which}"][href]`);
+    if (!link) return; // none, or disabled: already at that end
     event.preventDefault();
     window.location.href = link.href;
   });
