@@ -43,6 +43,24 @@ def play_default_moves(match, now, *, submissions: int | None = None) -> None:
         played += 1
 
 
+def play_random_option(match, rules, state, chooser, now) -> None:
+    """The first seat to move in ``state`` (the match's position) plays one
+    of its options, picked by ``chooser``, through the write path."""
+    from games.models import MoveRecord
+    from games.services import move_submit
+
+    index = min(rules.to_move(state))
+    text, _ = chooser.choice(rules.move_options(state, index))
+    move_submit(
+        match_id=match.pk,
+        user=match.seats.get(index=index).user,
+        text=text,
+        ply=match.ply,
+        source=MoveRecord.Source.WEB,
+        now=now,
+    )
+
+
 def seat_user(match, index):
     return match.seats.get(index=index).user
 

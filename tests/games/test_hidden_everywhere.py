@@ -18,10 +18,10 @@ from rest_framework.test import APIClient
 from alta_site.accounts.export import EXPORT_ENCODER, user_export
 from games.boards import playable_slugs
 from games.engine import get_rules
-from games.models import Match, MoveRecord
-from games.services import match_resign, move_submit
+from games.models import Match
+from games.services import match_resign
 
-from .conftest import start_match
+from .conftest import play_random_option, start_match
 
 pytestmark = pytest.mark.django_db
 CSRF = re.compile(r'name="csrfmiddlewaretoken" value="[^"]+"')
@@ -81,14 +81,5 @@ def test_lists_chat_pages_and_export_do_not_depend_on_what_the_viewer_cannot_see
                 for read, text in before.items():
                     assert after[read] == text, f"{read} told seat {index} what it cannot see"
                 checked += 1
-        index = min(rules.to_move(state))
-        text, _ = chooser.choice(rules.move_options(state, index))
-        move_submit(
-            match_id=match.pk,
-            user=match.seats.get(index=index).user,
-            text=text,
-            ply=match.ply,
-            source=MoveRecord.Source.WEB,
-            now=now,
-        )
+        play_random_option(match, rules, state, chooser, now)
     assert checked >= 10

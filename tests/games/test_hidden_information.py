@@ -16,10 +16,9 @@ from django.test import Client
 from rest_framework.test import APIClient
 
 from games.engine import get_rules
-from games.models import Match, MoveRecord
-from games.services import move_submit
+from games.models import Match
 
-from .conftest import start_match
+from .conftest import play_random_option, start_match
 
 pytestmark = pytest.mark.django_db
 CSRF = re.compile(r'name="csrfmiddlewaretoken" value="[^"]+"')
@@ -82,14 +81,5 @@ def test_answers_do_not_depend_on_what_the_viewer_cannot_see(slug, players, alic
                 Match.objects.filter(pk=match.pk).update(state=rules.dump(state))
                 assert after == before, f"hidden information reached seat {index}"
                 checked += 1
-        index = min(rules.to_move(state))
-        text, _ = chooser.choice(rules.move_options(state, index))
-        move_submit(
-            match_id=match.pk,
-            user=match.seats.get(index=index).user,
-            text=text,
-            ply=match.ply,
-            source=MoveRecord.Source.WEB,
-            now=now,
-        )
+        play_random_option(match, rules, state, chooser, now)
     assert checked >= 10

@@ -16,6 +16,27 @@ from .intake import ingest, message
 pytestmark = pytest.mark.django_db
 
 
+def _atlantis_option_by_mail(now, capture, language: str, kind: str):
+    """A 2-player Atlantis game of ``language`` readers whose mover replies
+    by mail with the number of the first option that causes an event of
+    ``kind``; returns the users, the mover's seat and the inbound record
+    (the outbox then holds only the mails of that reply)."""
+    users = [make_user(f"p{i}@example.com", name, language=language) for i, name in enumerate(["Alice", "Bob"])]
+    with capture(execute=True):
+        match = match_create_seated(users=users, game="atlantis", now=now)
+    seat = mover_of(match)
+    rules = get_rules("atlantis")
+    state = rules.load(match.state)
+    number = next(
+        n
+        for n, (_text, move) in enumerate(rules.move_options(state, seat.index), 1)
+        if any(e.kind == kind for e in rules.apply(state, seat.index, move).events)
+    )
+    address = [m for m in mails_to(seat.user.email) if m.reply_to][-1].reply_to[0]
+    mail.outbox.clear()
+    return users, seat, ingest(bytes(message(address, str(number), sender=seat.user.email)), capture)
+
+
 @pytest.mark.parametrize(
     ("language", "took", "drew"),
     [("en", "You take tile", "You draw 1 card."), ("nl", "Je neemt tegel", "Je trekt 1 kaart.")],
@@ -23,24 +44,9 @@ pytestmark = pytest.mark.django_db
 def test_an_atlantis_pawn_move_by_mail_tells_its_mover_you_took_and_drew(
     now, django_capture_on_commit_callbacks, language, took, drew
 ):
-    users = [make_user(f"p{i}@example.com", name, language=language) for i, name in enumerate(["Alice", "Bob"])]
-    with django_capture_on_commit_callbacks(execute=True):
-        match = match_create_seated(users=users, game="atlantis", now=now)
-    seat = mover_of(match)
-    rules = get_rules("atlantis")
-    state = rules.load(match.state)
     # A pawn move that takes a tile (one that leaves a tile behind the pawn:
     # the deal decides which do).
-    pawn_move = next(
-        n
-        for n, (_text, move) in enumerate(rules.move_options(state, seat.index), 1)
-        if any(e.kind == "take" for e in rules.apply(state, seat.index, move).events)
-    )
-    address = [m for m in mails_to(seat.user.email) if m.reply_to][-1].reply_to[0]
-    mail.outbox.clear()
-
-    record = ingest(bytes(message(address, str(pawn_move), sender=seat.user.email)), django_capture_on_commit_callbacks)
-
+    users, seat, record = _atlantis_option_by_mail(now, django_capture_on_commit_callbacks, language, "take")
     assert record.outcome == "accepted", record.detail
     name = seat.user.display_name
     [receipt] = mails_to(seat.user.email)
@@ -62,22 +68,7 @@ def test_an_atlantis_draw_reads_as_one_draw_in_its_movers_receipt(
 ):
     """The receipt read "You draw 1 card." then "You draw blue.", as if the
     player drew twice; the second line now names what came into the hand."""
-    users = [make_user(f"p{i}@example.com", name, language=language) for i, name in enumerate(["Alice", "Bob"])]
-    with django_capture_on_commit_callbacks(execute=True):
-        match = match_create_seated(users=users, game="atlantis", now=now)
-    seat = mover_of(match)
-    rules = get_rules("atlantis")
-    state = rules.load(match.state)
-    drawing = next(
-        n
-        for n, (_text, move) in enumerate(rules.move_options(state, seat.index), 1)
-        if any(e.kind == "cards" for e in rules.apply(state, seat.index, move).events)
-    )
-    address = [m for m in mails_to(seat.user.email) if m.reply_to][-1].reply_to[0]
-    mail.outbox.clear()
-
-    record = ingest(bytes(message(address, str(drawing), sender=seat.user.email)), django_capture_on_commit_callbacks)
-
+    _users, seat, record = _atlantis_option_by_mail(now, django_capture_on_commit_callbacks, language, "cards")
     assert record.outcome == "accepted", record.detail
     [receipt] = mails_to(seat.user.email)
     said = [line for line in receipt.body.splitlines() if line.startswith(drew)]
