@@ -65,13 +65,11 @@ def last_turns(match: Match, viewer: int | None) -> dict[int, Turn]:
     except EngineError:
         logger.warning("The move log of match %s does not replay; no last turns shown.", match.pk)
         return {}
-    return {
-        seat: Turn(
-            seat,
-            ply,
-            rules.view(before, viewer),
-            rules.view(after, viewer),
-            tuple(rules.view(step, viewer) for step in steps),
+    turns = {}
+    for seat, (ply, before, after, played) in around.items():
+        # The last step is the turn's end: its view is not made twice.
+        views = tuple(rules.view(step, viewer) for step in played)
+        turns[seat] = Turn(
+            seat, ply, rules.view(before, viewer), views[-1] if views else rules.view(after, viewer), views
         )
-        for seat, (ply, before, after, steps) in around.items()
-    }
+    return turns

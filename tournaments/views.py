@@ -13,7 +13,6 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from core.moments import written_moment
-from games.engine import get_rules
 from games.services import GameActionError
 
 from . import selectors, services
@@ -179,7 +178,7 @@ def tournament_start(request, pk: int):
         return redirect("tournament-detail", pk=pk)
     if tournament.status == Tournament.Status.CANCELLED:
         # Too few players: the start cancels (as the automatic start does).
-        needed = max(2, get_rules(tournament.game).min_players)
+        needed = services.players_needed(tournament)
         messages.warning(
             request,
             _(

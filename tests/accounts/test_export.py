@@ -14,9 +14,10 @@ from alta_site.accounts.tokens import ApiToken
 from games.boards import playable_slugs
 from games.engine import get_rules
 from games.models import Match, MoveRecord
-from games.services import match_create_seated, move_submit
+from games.services import match_create_seated
 from mail.models import InboundEmail
 from tests.conftest import EPOCH
+from tests.games.conftest import play_random_option
 
 pytestmark = pytest.mark.django_db
 
@@ -28,17 +29,7 @@ def play_some(match, moves, now, seed):
         match.refresh_from_db()
         if match.status != Match.Status.ACTIVE:
             return
-        state = rules.load(match.state)
-        index = min(rules.to_move(state))
-        text, _ = chooser.choice(rules.move_options(state, index))
-        move_submit(
-            match_id=match.pk,
-            user=match.seats.get(index=index).user,
-            text=text,
-            ply=match.ply,
-            source=MoveRecord.Source.WEB,
-            now=now,
-        )
+        play_random_option(match, rules, rules.load(match.state), chooser, now)
 
 
 @pytest.fixture

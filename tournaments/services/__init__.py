@@ -32,6 +32,7 @@ from .organiser import (
 )
 from .running import (
     AdvanceReport,
+    players_needed,
     tournament_advance,
     tournament_game_finished,
     tournament_start,
@@ -74,6 +75,7 @@ __all__ = [
     "bye_request",
     "bye_withdraw",
     "AdvanceReport",
+    "players_needed",
     "club_create",
     "club_invite",
     "club_join",

@@ -73,6 +73,11 @@ class AdvanceReport:
 
 
 # ------------------------------------------------------------------ start
+def players_needed(tournament: Tournament) -> int:
+    """How many registered players a start needs (fewer cancel it)."""
+    return max(2, get_rules(tournament.game).min_players)
+
+
 def tournament_start(*, tournament_id: int, now: dt.datetime, by=None, paused: bool = False) -> Tournament:
     """Close registration, seed the players and create round 1.
 
@@ -103,7 +108,7 @@ def tournament_start(*, tournament_id: int, now: dt.datetime, by=None, paused: b
         if by is None and now < tournament.registration_closes_at:
             return tournament
         participants = list(tournament.participants.select_related("user"))
-        needed = max(2, get_rules(tournament.game).min_players)
+        needed = players_needed(tournament)
         if len(participants) < needed:
             reason = gettext_noop("fewer than %(count)s players registered")
             cancel_locked(tournament, reason, now=now, by=by, reason_params={"count": needed})
