@@ -184,6 +184,52 @@ def test_the_game_ends_exactly_after_the_last_seats_eighth_turn(players):
         RULES.apply(state, 0, PlaceHand("mill", "D4"))
 
 
+def test_a_market_taken_as_the_last_card_of_the_game_still_gives_its_merchant_card():
+    """The last seat's 8th turn takes a face-up market as its 16th card:
+    the merchant card comes before the end (rules: Whenever a market is
+    placed ...), no card is drawn after an 8th turn, and the final score
+    counts the card taken."""
+    towers = ("TOW TOW TOW TOW",) * 3
+    state = position(
+        players=2,
+        turn=15,
+        islands={0: island(*towers, "TOW TOW TOW TOW"), 1: island(*towers, "TOW TOW . .")},
+        hands={0: [], 1: ["farmer", "mill"]},
+        face_up=("mill", "market"),
+        merchant_up=("market", "farmer"),
+        deck=["hut"] * 6,
+    )
+    state = play(state, 1, PlaceHand("farmer", "E6"), Take(2, "F6"))
+    assert state.step == TAKE_MERCHANT and RULES.to_move(state) == {1}
+    assert RULES.outcome(state) is None
+    state = play(state, 1, ChooseMerchant(UP))
+    assert state.step == OVER and RULES.to_move(state) == frozenset()
+    assert state.hands[1] == () and len(state.secret.deck) == 6
+    assert state.merchants[1] == ((merchant("market", "farmer"), False),)
+    # The farmer at E6 is adjacent to the market at F6: one adjacent pair, 5.
+    detail = RULES.outcome(state).details[1]
+    assert detail["merchants"] == [{"cards": ["market", "farmer"], "points": 5}]
+
+
+def test_an_inland_harbour_that_scores_nothing_still_counts_for_the_tie_break():
+    """Tie: most fishing harbours *anywhere on the island*: a harbour inside
+    the ring scores 0 but is counted."""
+    mills = "MIL MIL MIL MIL"
+    inland_market = island(mills, "MIL MAR MIL MIL", mills, mills)
+    inland_harbour = island(mills, "MIL HAR MIL MIL", mills, mills)
+    state = position(
+        players=2,
+        islands={0: inland_market, 1: inland_harbour},
+        hands={0: [], 1: []},
+        turn=16,
+        step=OVER,
+    )
+    outcome = RULES.outcome(state)
+    assert outcome.scores == (45, 45)
+    assert outcome.details[1]["cells"]["D4"] == 0 and outcome.details[1]["harbours"] == 1
+    assert outcome.ranking == ((1,), (0,))
+
+
 def test_a_three_way_tie_on_points_and_harbours_is_shared_and_the_rest_follows():
     towers = ["TOW TOW TOW TOW"] * 3
     market_corner = island("MAR TOW TOW TOW", *towers)

@@ -154,6 +154,24 @@ def test_the_end_toll_skips_bridged_gaps():
     assert after.end_tolls == (0, 3 * 2)
 
 
+def test_the_end_tolls_count_the_gap_the_last_move_s_tile_leaves():
+    """Step 5 comes before the end: the tile the third pawn takes (the 2,
+    the 4 behind it being occupied) leaves water between the 3 and the 4,
+    and seat 1's two pawns on Atlantis pay its toll of 3 each."""
+    state = build("bl3@0 ye2 gy4@1", hands=["gn", ""], mainland={0: 2}, draw="br br br br")
+    after = RULES.apply(state, 0, Go(1, (GN,))).state
+    assert after.phase == "over" and [t >> 3 for t in after.tiles[0]] == [2]
+    assert [(g.first, g.last, g.toll) for g in after.road.gaps] == [(2, 2, 3)]
+    assert after.end_tolls == (0, 3 + 3)
+
+
+def test_a_third_pawn_with_no_free_tile_behind_it_takes_none_and_still_ends_the_game():
+    state = build("bl3@1", hands=["gn", ""], mainland={0: 2}, draw="br br br br br")
+    after = RULES.apply(state, 0, Go(0, (GN,))).state
+    assert after.phase == "over" and after.tiles[0] == ()
+    assert hand_text(after, 0) == "br br br br"
+
+
 def test_the_player_ending_the_game_draws_four_not_one_plus_three():
     state = build("bl3 ye2@0", hands=["gn"], mainland={0: 2}, draw="br br br br br br")
     after = RULES.apply(state, 0, Go(2, (GN,))).state
