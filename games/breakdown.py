@@ -70,11 +70,28 @@ def tie_lines(game: str, seats, details) -> list[str]:
             lines.append(_("%(names)s are level on %(score)s points and share the place.") % said)
         else:
             counts = ", ".join(f"{s.user} {details[s.index].get(key, '?')}" for s in group)
-            lines.append(
-                _("%(names)s are level on %(score)s points; the tie-break, %(rule)s, ranks them: %(counts)s.")
-                % {**said, "rule": TIE_BREAKS[key], "counts": counts}
-            )
+            line = _("%(names)s are level on %(score)s points; the tie-break, %(rule)s, ranks them: %(counts)s.") % {
+                **said,
+                "rule": TIE_BREAKS[key],
+                "counts": counts,
+            }
+            lines.append(" ".join([line, *_still_level(group)]))
     return lines
+
+
+def _still_level(group) -> list[str]:
+    """A sentence per set of ``group`` (level on points, sorted by place)
+    that the tie-break left level too: they share the place (Alta: "still
+    tied: shared victory"), which the tie-break's counts alone do not say."""
+    places: dict[int, list] = {}
+    for seat in group:
+        places.setdefault(seat.place, []).append(seat)
+    return [
+        _("%(names)s are still level and share the place.")
+        % {"names": get_text_list([str(s.user) for s in level], _("and"))}
+        for level in places.values()
+        if len(level) > 1
+    ]
 
 
 def reveal_lines(entry: SeatReveal, game: str = "") -> dict[str, list[tuple[str, str]]]:

@@ -162,6 +162,35 @@ def test_players_level_on_points_without_a_tie_break_share_the_place():
         assert tie_lines("alpaca", seats, [{}] * 4) == ["Ann en Bob staan gelijk met 30 punten en delen de plaats."]
 
 
+def test_players_the_tie_break_leaves_level_are_said_to_share_the_place():
+    """Alta: a tie on points goes to the most fishing harbours, and players
+    still level after it share the victory (rules: Winner).  Three level on
+    points, two of them on harbours too: the line said only "ranks them:
+    Ann 2, Bob 2, Cas 1", not that Ann and Bob share first place."""
+    from types import SimpleNamespace
+
+    from django.utils import translation
+
+    from games.breakdown import tie_lines
+
+    seats = [
+        SimpleNamespace(user="Ann", score=47, place=1, index=0, departed=""),
+        SimpleNamespace(user="Bob", score=47, place=1, index=1, departed=""),
+        SimpleNamespace(user="Cas", score=47, place=3, index=2, departed=""),
+    ]
+    details = [{"harbours": 2}, {"harbours": 2}, {"harbours": 1}]
+    with translation.override("en"):
+        assert tie_lines("alta", seats, details) == [
+            "Ann, Bob and Cas are level on 47 points; the tie-break, most fishing harbours, ranks them: "
+            "Ann 2, Bob 2, Cas 1. Ann and Bob are still level and share the place."
+        ]
+    with translation.override("nl"):
+        assert tie_lines("alta", seats, details) == [
+            "Ann, Bob en Cas staan gelijk met 47 punten; de beslissing bij gelijke stand, de meeste vissteigers, "
+            "rangschikt ze: Ann 2, Bob 2, Cas 1. Ann en Bob staan dan nog steeds gelijk en delen de plaats."
+        ]
+
+
 @pytest.mark.django_db
 @pytest.mark.parametrize("game", ["alta", "alhambra", "atlantis", "alpaca"])
 def test_the_result_table_has_no_empty_revealed_column(game, client, alice, bob, now):
