@@ -44,6 +44,11 @@ PHRASES = {
         "farmer's hut + wheat field, wheat field + mill, mill + settlement, settlement + fishing harbour, "
         "fishing harbour + tavern, tavern + market, market + farmer, farmer + tower, tower + farmer's hut",
         "(the best pairing for you is used)",
+        # Components and setup.
+        "Alta is for 2 to 4 players.",
+        "There are 81 island cards, 9 of each of the nine types",
+        "You start with 2 hand cards that only you see; the top 2 cards of the shuffled deck lie face up, "
+        "and so does the top merchant card",
     ],
     "nl": [
         "Een beurt heeft tot vijf delen",
@@ -63,6 +68,10 @@ PHRASES = {
         "huisje + akker, akker + molen, molen + dorp, dorp + vissteiger, vissteiger + herberg, herberg + markt, "
         "markt + boer, boer + toren, toren + huisje",
         "(de beste indeling voor jou telt)",
+        "Alta is voor 2 tot 4 spelers.",
+        "Er zijn 81 eilandkaarten, 9 van elk van de negen soorten",
+        "Je begint met 2 handkaarten die alleen jij ziet; de bovenste 2 kaarten van de geschudde stapel liggen "
+        "open, en zo ook de bovenste koopmankaart",
     ],
 }
 

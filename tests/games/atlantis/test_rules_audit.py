@@ -277,3 +277,22 @@ def test_the_help_says_the_seat_order_is_drawn_and_the_hands_follow_it():
         "De zitvolgorde, en dus de startspeler, wordt door het lot bepaald; de beurten gaan in die volgorde rond. "
         "De startspeler krijgt 4 kaarten, de volgende 5, dan 6 en 7." in dutch
     )
+
+
+def test_the_help_gives_the_components_and_the_road_layout():
+    """Components: 2 to 4 players, 105 cards (15 per colour); setup: which
+    positions hold stacks of two and which single tiles."""
+    english = _flat(RULES.help_text("en"))
+    assert "Atlantis is for 2 to 4 players." in english
+    assert "There are 105 cards, 15 of each colour." in english
+    assert (
+        "Positions 1-10, 21-26, 28-33 and 44-53 hold stacks of two tiles, positions 11-20 and 34-43 a single tile."
+        in english
+    )
+    dutch = _flat(RULES.help_text("nl"))
+    assert "Atlantis is voor 2 tot 4 spelers." in dutch
+    assert "Er zijn 105 kaarten, 15 van elke kleur." in dutch
+    assert (
+        "Op de posities 1-10, 21-26, 28-33 en 44-53 liggen stapels van twee tegels, op 11-20 en 34-43 één tegel."
+        in dutch
+    )
