@@ -12,7 +12,7 @@ import pytest
 from games.engine import get_rules
 from games.rules.alhambra import majority_scores
 from games.rules.alhambra.components import BUILDINGS, CURRENCIES, SCORING_CARDS, TILES, TYPES, money_deck, walls_text
-from games.rules.alhambra.moves import Buy, Gift, Place, Take
+from games.rules.alhambra.moves import Buy, Done, Gift, Place, Take
 from games.rules.alhambra.testing import cards, position, seat, tile
 
 RULES = get_rules("alhambra")
@@ -135,3 +135,27 @@ def test_a_scoring_card_at_the_bottom_of_the_deck_scores_and_the_discards_refill
     assert after.secret.deck == () and after.discard == ()
     kinds = [e.kind for e in transition.events]
     assert kinds.index("reshuffle") < kinds.index("scoring")
+
+
+# ------------------------------------------------------- running out of tiles
+def test_a_market_the_bag_can_still_fill_completely_does_not_end_the_game():
+    """ "The game ends when the market cannot be completely refilled from
+    the bag": the last tile filling the last empty slot is not the end; the
+    next slot left empty is."""
+    state = position(
+        [seat(hand="denar 8, dirham 9"), seat(hand="ducat 9")],
+        market=("pav8", "gar8NE", "arc9", "cha10"),
+        bag=("tow12",),
+    )
+    state = RULES.apply(state, 0, Buy(0, cards("denar 8"))).state  # exact: another action
+    state = RULES.apply(state, 0, Take(cards("denar 1"))).state
+    state = RULES.apply(state, 0, Place(tile("pav8"), None)).state
+    assert state.phase == "action" and state.current == 1
+    assert state.market == (tile("tow12"), tile("gar8NE"), tile("arc9"), tile("cha10"))
+    assert state.secret.bag == ()
+    state = RULES.apply(state, 1, Buy(2, cards("ducat 9"))).state  # exact too
+    state = RULES.apply(state, 1, Done()).state
+    transition = RULES.apply(state, 1, Place(tile("arc9"), None))
+    assert "end" in [e.kind for e in transition.events]
+    # Denar and dirham: seat 1 alone holds some; florin: nobody.
+    assert transition.state.handout == ((tile("tow12"), 0), (tile("gar8NE"), 0), (tile("cha10"), None))
