@@ -105,3 +105,22 @@ def test_alpacas_mail_and_page_name_seat_and_player_in_italian():
     assert ">Posto</th>" in html and ">Giocatore</th>" in html and ">Seat</th>" not in html
     assert "Giocatore" in page and ">Player<" not in page
     assert "Le tue tessere" in text and "Your tiles" not in text
+
+
+def test_alpacas_final_reveal_is_labelled_in_italian():
+    """The end reveals each hand with the score breakdown (colour, chains,
+    points): an Italian player reads the labels in Italian, as the values
+    ("viola") already are, and an emptied hand as "nessuna"."""
+    from games.breakdown import reveal_lines
+
+    rules = get_rules("alpaca")
+    state = rules.setup(2, 5)
+    while rules.to_move(state):
+        seat = min(rules.to_move(state))
+        state = rules.apply(state, seat, rules.default_move(state, seat)).state
+    reveal = rules.reveal(state)
+    emptied = next(entry for entry in reveal if not entry.revealed["hand"])
+    with translation.override("it"):
+        lines = reveal_lines(emptied, "alpaca")
+    assert lines["revealed"] == [("Mano", "nessuna")]
+    assert [label for label, _text in lines["breakdown"]] == ["Colore", "Catene", "Punti"]
