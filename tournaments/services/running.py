@@ -28,6 +28,7 @@ from games.engine import Rng, get_rules
 from games.models import Match, Seat
 from games.services import Conflict, GameActionError, match_create_seated, match_resign
 
+from ..game_context import KIND as GAME_KIND
 from ..models import (
     DROPPED_FOR_DEADLINES,
     SITE_REASONS,
@@ -502,6 +503,8 @@ def _create_game(
         "rated": tournament.rated,
         "timeout_policy": tournament.timeout_policy,
         "keep_seat_order": True,
+        # Its mails and page name the tournament, round and board (``game_context``).
+        "organised_by": GAME_KIND,
         # Days per move, the Fischer bank, weekends and vacations: the
         # match's clock is the one the players registered for.
         **tournament.time_control(),
