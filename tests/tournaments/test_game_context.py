@@ -3,16 +3,25 @@ and its page, through ``games.organised``); a casual game asks nothing."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
+from django.conf import settings
+from django.core import mail
 from django.utils import translation
 
+from core.moments import moment_for
+from games.engine import get_rules
 from games.models import Match
 from games.organised import event_context
 from games.services import match_create_seated
+from tests.conftest import living_in
+from tests.games.conftest import play_random_option
+from tests.mail.conftest import mails_to
 from tournaments.game_context import game_label
 from tournaments.services import tournament_game_finished
 
-from .conftest import best_seed_wins, new_players, running_games, started
+from .conftest import best_seed_wins, finish, new_players, running_games, started
 
 pytestmark = pytest.mark.django_db
 
@@ -77,3 +86,88 @@ def test_a_single_elimination_names_its_semi_finals_and_final(alice, club, now):
         tournament_game_finished(match_id=game.match_id, now=now)
     [final] = running_games(t)
     assert event_context(Match.objects.get(pk=final.match_id)).line() == "Winter cup · round 2 · final"
+
+
+# ------------------------------------------------------------------ mails
+def _parts(message) -> tuple[str, str]:
+    """The plain part (its lines joined) and the HTML part of a mail."""
+    return " ".join(message.body.split()), message.alternatives[0][0]
+
+
+def _started_mails(alice, club, now, capture, players=None, **settings):
+    """A two-player round robin started, its mails delivered: the players,
+    the tournament and the start mail of each player."""
+    players = players or new_players(2)
+    with capture(execute=True):
+        t = started(alice, club, players, now=now, name="Club Cup", format="round_robin", **settings)
+    return players, t, {p: [m for m in mails_to(p.email) if "the game has started" in m.subject] for p in players}
+
+
+def test_the_start_mail_is_the_pairing_notice(alice, club, now, django_capture_on_commit_callbacks):
+    players = new_players(2)
+    living_in("en", "America/New_York", players[0])  # each reads the deadline in their own zone
+    _players, t, mails = _started_mails(alice, club, now, django_capture_on_commit_callbacks, players, round_days=10)
+    url = f"{settings.SITE_URL}{t.get_absolute_url()}"
+    deadline = t.round_set.get(number=1).deadline_at
+    for player, other in zip(players, reversed(players), strict=True):
+        [started_mail] = mails[player]
+        text, html = _parts(started_mail)
+        assert text.index("Club Cup · round 1 · board T1") < text.index("The game has started")
+        assert f"Your game in Club Cup · round 1 · board T1: you play against {other.display_name}." in text
+        moment = moment_for(player, deadline)
+        assert f"Round deadline: {moment['when']} ({moment['zone']} time)." in text
+        assert url in text
+        assert f'<a href="{url}"' in html and "Club Cup · round 1 · board T1" in html
+
+
+def test_the_start_mail_names_the_pairing_in_dutch(alice, club, now, django_capture_on_commit_callbacks):
+    players = new_players(2)
+    living_in("nl", "Europe/Amsterdam", *players)
+    with django_capture_on_commit_callbacks(execute=True):
+        t = started(alice, club, players, now=now, name="Club Cup", format="round_robin", round_days=10)
+    deadline = t.round_set.get(number=1).deadline_at
+    for player, other in zip(players, reversed(players), strict=True):
+        [started_mail] = [m for m in mails_to(player.email) if "de partij is begonnen" in m.subject]
+        text, html = _parts(started_mail)
+        assert f"Je partij in Club Cup · ronde 1 · bord T1: je speelt tegen {other.display_name}." in text
+        with translation.override("nl"):
+            moment = moment_for(player, deadline)
+        assert f"Termijn van de ronde: {moment['when']} (tijdzone {moment['zone']})." in text
+        assert "Club Cup · ronde 1 · bord T1" in html
+
+
+def test_a_round_without_deadline_names_none(alice, club, now, django_capture_on_commit_callbacks):
+    _players, _t, mails = _started_mails(alice, club, now, django_capture_on_commit_callbacks)
+    for [started_mail] in mails.values():
+        assert "Round deadline" not in started_mail.body
+
+
+def test_every_later_mail_of_the_game_carries_the_line(alice, club, now, django_capture_on_commit_callbacks):
+    _players, t, _mails = _started_mails(alice, club, now, django_capture_on_commit_callbacks)
+    match = running_games(t)[0].match
+    rules, chooser = get_rules(match.game), random.Random(3)
+    mail.outbox.clear()
+    for _ in range(12):  # until the other player's "your move" mail
+        match.refresh_from_db()
+        with django_capture_on_commit_callbacks(execute=True):
+            play_random_option(match, rules, rules.load(match.state), chooser, now)
+        if any("your move" in m.subject for m in mail.outbox):
+            break
+    assert any("your move" in m.subject for m in mail.outbox)
+    for message in mail.outbox:
+        text, html = _parts(message)
+        assert text.startswith("Club Cup · round 1 · board T1"), text
+        assert f"{settings.SITE_URL}{t.get_absolute_url()}" in text
+        assert "Club Cup · round 1 · board T1" in html
+        assert "you play against" not in text  # the pairing is the first mail's
+
+
+def test_the_game_over_mail_carries_the_line(alice, club, now, django_capture_on_commit_callbacks):
+    players, t, _mails = _started_mails(alice, club, now, django_capture_on_commit_callbacks)
+    game = running_games(t)[0]
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        finish(game, players[0], now)
+    over = [m for m in mail.outbox if "the game is over" in m.subject]
+    assert over and all(_parts(m)[0].startswith("Club Cup · round 1 · board T1") for m in over)
+
