@@ -171,3 +171,21 @@ def test_the_game_over_mail_carries_the_line(alice, club, now, django_capture_on
     over = [m for m in mail.outbox if "the game is over" in m.subject]
     assert over and all(_parts(m)[0].startswith("Club Cup · round 1 · board T1") for m in over)
 
+
+# ------------------------------------------------------------------ page
+def test_the_game_page_names_the_tournament_with_a_working_link(alice, club, now, client):
+    players = new_players(2)
+    t = started(alice, club, players, now=now, name="Club Cup", format="round_robin")
+    game = running_games(t)[0]
+    client.force_login(players[0])
+    page = client.get(game.match.get_absolute_url()).content.decode()
+    link = f'<a href="{t.get_absolute_url()}">Club Cup · round 1 · board T1</a>'
+    assert link in page
+    tournament_page = client.get(t.get_absolute_url())
+    assert tournament_page.status_code == 200 and "Club Cup" in tournament_page.content.decode()
+
+
+def test_a_casual_game_page_names_no_event(alice, bob, now, client):
+    match = match_create_seated(users=[alice, bob], game="alta", now=now)
+    client.force_login(alice)
+    assert "event-context" not in client.get(match.get_absolute_url()).content.decode()
