@@ -8,6 +8,8 @@ import random
 import pytest
 from django.conf import settings
 from django.core import mail
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.utils import translation
 
 from core.moments import moment_for
@@ -189,3 +191,19 @@ def test_a_casual_game_page_names_no_event(alice, bob, now, client):
     match = match_create_seated(users=[alice, bob], game="alta", now=now)
     client.force_login(alice)
     assert "event-context" not in client.get(match.get_absolute_url()).content.decode()
+
+
+def test_a_mail_job_of_a_tournament_game_reads_its_tournament_once(
+    alice, club, now, django_capture_on_commit_callbacks
+):
+    """Both players' start mails name the tournament from one read (a
+    casual game's read nothing: ``event_context``)."""
+    players = new_players(2)
+    with django_capture_on_commit_callbacks(execute=False) as callbacks:
+        started(alice, club, players, now=now, name="Club Cup", format="round_robin")
+    with CaptureQueriesContext(connection) as queries, django_capture_on_commit_callbacks(execute=True):
+        for callback in callbacks:  # the mail worker's part
+            callback()
+    assert all(len([m for m in mails_to(p.email) if "the game has started" in m.subject]) == 1 for p in players)
+    reads = [q["sql"] for q in queries.captured_queries if 'FROM "tournaments_tournamentgame"' in q["sql"]]
+    assert len(reads) == 1, reads
