@@ -106,6 +106,10 @@ class Match(models.Model):
         db_index=True,
         verbose_name=_("rematch of"),
     )
+    #: The kind of event that organised this game ("tournament"; "" for a
+    #: casual or ladder game): only then is its context asked for
+    #: (``games.organised``), so other games' mails read nothing more.
+    organised_by = models.CharField(max_length=16, blank=True, default="", verbose_name=_("organised by"))
     # The creator's Idempotency-Key (as MoveRecord's): a retried create
     # finds the game it made.  NULL where none was given: only NULLs repeat.
     idempotency_key = models.CharField(max_length=255, null=True, blank=True, verbose_name=_("idempotency key"))  # noqa: DJ001

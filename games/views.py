@@ -31,6 +31,7 @@ from games.history_words import history_in_words
 from games.i18n import event_text, expect_text, move_words
 from games.lobby import LOBBY_LIMIT, LobbyFilterForm, matches_to_watch
 from games.models import Match, MoveRecord, Seat
+from games.organised import event_context
 from games.panels import panels_for
 from games.selectors_chat import chat_for, chat_muted
 from games.selectors_turns import last_turns
@@ -121,6 +122,9 @@ def match_detail(request, pk: int):
     # Each seat with its clock: deadline, Fischer bank, "on vacation until …".
     clocks = seat_clocks(match, seats, now=timezone.now(), stopped=stopped_times_left(match, seats))
     context = {"match": match, "seen": seen, "seat_clocks": clocks}
+    event = event_context(match)  # a tournament's game names it; a casual one asks nothing
+    if event is not None:
+        context["event_line"], context["event_url"] = event.line(), event.url
     if seen.view is not None:
         rules = get_rules(match.game)
         board = board_for(match.game)

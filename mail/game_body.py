@@ -58,6 +58,10 @@ class BodyParts:
     site_name: str
     #: The game is over: no "your move" email is left to answer.
     over: bool = False
+    #: The event the game belongs to in one line ("Club Cup · round 2 ·
+    #: board T1") and its page, shown first ("" for a casual game).
+    event_line: str = ""
+    event_url: str = ""
 
 
 def _phrase_table() -> dict[str, str]:
@@ -164,7 +168,8 @@ _BLANK_LINES = re.compile(r"\n{3,}")
 def body_text(parts: BodyParts) -> str:
     """The plain part: wrapped at 72 columns (the board as drawn)."""
     mail, say = parts.mail, _phrases()
-    out = [_wrap(_capfirst(str(mail.headline))), "\n"]
+    out = [_wrap(f"{parts.event_line}: {parts.event_url}") + "\n\n"] if parts.event_line else []
+    out += [_wrap(_capfirst(str(mail.headline))), "\n"]
     out += ["\n" + _wrap(line) for line in mail.lines]
     out.append("\n")
     if mail.since:
@@ -231,7 +236,14 @@ def body_html(parts: BodyParts) -> str:
     out = [
         "<!DOCTYPE html>\n"
         f'<html lang="{_esc(translation.get_language())}"><body style="font-family:Arial,Helvetica,sans-serif;'
-        'color:#1f2a30;line-height:1.45;max-width:640px;overflow-wrap:break-word">\n'
+        'color:#1f2a30;line-height:1.45;max-width:640px;overflow-wrap:break-word">\n',
+    ]
+    if parts.event_line:
+        out.append(
+            f'<p style="margin:0 0 4px;font-size:13px"><a href="{_esc(parts.event_url)}" style="color:#555">'
+            f"{_esc(parts.event_line)}</a></p>\n"
+        )
+    out += [
         f'<h2 style="margin:0 0 8px">{_esc(_capfirst(str(mail.headline)))}</h2>\n',
         _paragraphs(mail.lines, "margin:4px 0") + "\n",
     ]

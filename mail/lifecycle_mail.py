@@ -23,6 +23,7 @@ from games.breakdown import tie_lines
 from games.deadlines.sweeps import DROP_AFTER
 from games.engine import Event, get_rules
 from games.models import MoveRecord, Seat
+from games.organised import event_context
 
 from . import ending
 from .addresses import reply_address
@@ -116,10 +117,14 @@ def on_started(event, sends: list[int] | None = None) -> None:
     # up); only of the start position: later hands are hidden.
     deal = get_rules(match.game).setup_events(state) if event.ply == 0 else ()
     names = [str(s.user) for s in seats if s.index is not None]
+    organised = event_context(match)  # a tournament's game: this mail is its pairing notice
     for seat in seats:
         with in_language(seat.user):
             lines = [_("Seat order: %(order)s."), *visible_lines(match.game, deal, seat.index, names)]
             lines[0] %= {"order": order}
+            if organised is not None:
+                opponents = [str(s.user) for s in seats if s is not seat and s.user is not None]
+                lines[:0] = organised.pairing(seat.user, opponents)
             if match.seed_commitment:
                 # Two lines: the long hash and the link each wrap cleanly alone.
                 url = settings.SITE_URL + reverse("game-verify", args=[match.pk])

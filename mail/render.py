@@ -24,6 +24,7 @@ from core.moments import moment_for
 from games.boards import board_for
 from games.engine import get_rules
 from games.i18n import expect_text
+from games.organised import event_context
 
 from .game_body import BodyParts, body_html, body_text
 from .templatetags.mail_text import wrapped
@@ -138,6 +139,7 @@ def render_game_email(
     board = board_for(match.game)
     rules = get_rules(match.game)
     numbered = list(enumerate(options[:MAX_OPTIONS], start=1))
+    event = event_context(match)  # a casual game's: None, with no query
     parts = BodyParts(
         mail=mail,
         expect=expect_text(match.game, view),
@@ -155,6 +157,8 @@ def render_game_email(
         mute_url=mute,
         site_name=settings.SITE_NAME,
         over=match.is_finished,
+        event_line=event.line() if event is not None else "",
+        event_url=settings.SITE_URL + event.url if event is not None else "",
     )
     subject = " ".join(f"{rules.name} #{match.pk}: {mail.headline}".split())
     return subject, body_text(parts), short_lines(body_html(parts))

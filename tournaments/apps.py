@@ -11,10 +11,13 @@ class TournamentsConfig(AppConfig):
         from games.deadlines.calendar import calendar_source_register
         from games.deadlines.clock import clock_hold_register, clock_hold_since_register
         from games.deadlines.sweeps import dropped_register
+        from games.organised import event_context_register
         from mail.intake_kinds import intake_kind_register
 
         from . import receivers
         from .calendar import round_deadlines_calendar
+        from .game_context import KIND as GAME_KIND
+        from .game_context import tournament_context
         from .mail_replies import invitation_reply
         from .reply_tokens import KIND
         from .services.deadlines import organisers_told_of_drop
@@ -29,3 +32,4 @@ class TournamentsConfig(AppConfig):
         advance_due.connect(receivers.on_advance_due, dispatch_uid="tournaments-advance")
         intake_kind_register(KIND, invitation_reply)
         dropped_register(organisers_told_of_drop)
+        event_context_register(GAME_KIND, tournament_context)

@@ -325,13 +325,16 @@ def match_create_seated(
     timeout_policy: str = TimeoutPolicy.AUTO,
     options: dict | None = None,
     keep_seat_order: bool = False,
+    organised_by: str = "",
     **time_control,
 ) -> Match:
     """Create and start a match whose players are already decided (ladder
     pairings, tournament rounds): every user is seated and the game starts
     at once.  The seat order is drawn from the seed, or with
     ``keep_seat_order`` is the order of ``users`` (a tournament decides who
-    moves first; the first seat starts).
+    moves first; the first seat starts).  ``organised_by`` marks the match
+    as an event's (``games.organised``) before it starts, so that its very
+    first mail names the event.
 
     :raises GameActionError: unknown game, bad player count or time control,
         or the same user twice.
@@ -351,6 +354,8 @@ def match_create_seated(
             options=options,
             **time_control,
         )
+        if organised_by:
+            Match.objects.filter(pk=match.pk).update(organised_by=organised_by)
         match = _locked_match(match.pk)
         match.seats.all().delete()
         for user in users:

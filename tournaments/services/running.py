@@ -28,6 +28,7 @@ from games.engine import Rng, get_rules
 from games.models import Match, Seat
 from games.services import Conflict, GameActionError, match_create_seated, match_resign
 
+from ..game_context import KIND as GAME_KIND
 from ..models import (
     DROPPED_FOR_DEADLINES,
     SITE_REASONS,
@@ -218,20 +219,58 @@ def advance_locked(tournament: Tournament, now: dt.datetime) -> AdvanceReport:
         half_byes=half_byes_of(tournament),
         manual=manual_rounds_of(tournament),
     )
+    byes: list[GameResult] = []
     for result in step.results:
         source = Source.FORFEIT
         if result.is_bye:
             source = Source.HALF_BYE if result.half_point else Source.BYE
-        report.recorded += record_result(tournament, result, source=source, now=now)
+        stored = record_result(tournament, result, source=source, now=now)
+        report.recorded += stored
+        if stored and result.is_bye:
+            byes.append(result)
     for table in step.tables:
         _create_game(tournament, table, participants, now)
         report.created += 1
+    # After the round's games: their start set the round's deadline.
+    for bye in byes:
+        _bye_told(tournament, bye, participants, now)
     end_decided_matches(tournament, now)
     _close_rounds(tournament, now)
     if step.finished:
         finish_locked(tournament, step.placements, now)
         report.finished = True
     return report
+
+
+def _bye_told(
+    tournament: Tournament, bye: GameResult, participants: dict[PlayerId, Participant], now: dt.datetime
+) -> None:
+    """Tell the player of ``bye`` (just recorded as its round starts) that
+    they have no game this round, what it scores and when the next round
+    comes: a mail-only player hears nothing else.  Once per tournament,
+    round and participant (``dedupe_key``).  Expects the tournament lock."""
+    participant = participants.get(bye.table[0])
+    if participant is None:
+        return
+    round_ = tournament.round_set.filter(number=bye.round).first()
+    last = tournament.format == Tournament.Format.SWISS and bye.round >= (tournament.rounds or 0)
+    notice_send(
+        user=participant.user,
+        template="round-bye",
+        context={
+            "tournament": tournament,
+            "number": bye.round,
+            "next_number": bye.round + 1,
+            "half": bye.half_point,
+            # A Swiss bye scores a win; a knockout's sends its player on (``overview.bye_text``).
+            "points": tournament.format == Tournament.Format.SWISS,
+            "last": last,
+            "deadline": round_.deadline_at if round_ is not None else None,
+            "url": tournament_url(tournament),
+        },
+        dedupe_key=f"tournament-bye:{tournament.pk}:{bye.round}:{participant.pk}",
+        now=now,
+    )
 
 
 # ---------------------------------------------------------------- leaving
@@ -502,6 +541,8 @@ def _create_game(
         "rated": tournament.rated,
         "timeout_policy": tournament.timeout_policy,
         "keep_seat_order": True,
+        # Its mails and page name the tournament, round and board (``game_context``).
+        "organised_by": GAME_KIND,
         # Days per move, the Fischer bank, weekends and vacations: the
         # match's clock is the one the players registered for.
         **tournament.time_control(),

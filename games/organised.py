@@ -1,0 +1,66 @@
+"""The organised event a match belongs to (a tournament's round and
+board), for its mails and its page, so that games never depends on the app
+that organised it (dependencies point towards ``games``).
+
+An app that creates matches for an event marks them with its kind
+(``Match.organised_by``, set by ``match_create_seated``) and registers, in
+its ``AppConfig.ready``, a provider for that kind: ``provider(match)``
+returns the match's :class:`EventContext`, or ``None``.  A match with no
+kind (a casual or ladder game) asks no provider: no query.  A provider is
+asked at most once per match object (its answer is kept on it), so a mail
+job that writes to every seat of a game reads the event once.
+
+Everything a context says is public (the event's name, round, board,
+the round's deadline): it goes to every seat alike.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from games.models import Match
+
+
+def _no_lines(reader, opponents: list[str]) -> list[str]:
+    return []
+
+
+@dataclass(frozen=True)
+class EventContext:
+    """What a player may read about the event a match belongs to."""
+
+    #: The event page's path ("/tournaments/3/").
+    url: str
+    #: ``line()``: the event in one short line, in the active language
+    #: ("Club Cup · round 2 · board T1").
+    line: Callable[[], str]
+    #: ``pairing(reader, opponents)``: the lines that make the game's first
+    #: mail the pairing notice (who ``reader`` plays, the round's deadline
+    #: in their time zone), in the active language.
+    pairing: Callable[[object, list[str]], list[str]] = _no_lines
+
+
+Provider = Callable[[Match], "EventContext | None"]
+_PROVIDERS: dict[str, Provider] = {}
+#: Where a match keeps its provider's answer (not a field).
+_KEPT = "_event_context"
+
+
+def event_context_register(kind: str, provider: Provider) -> None:
+    """Ask ``provider(match)`` about the matches organised by ``kind``."""
+    _PROVIDERS[kind] = provider
+
+
+def event_context(match: Match) -> EventContext | None:
+    """The event ``match`` belongs to; ``None`` for a match no event
+    organised, without a query."""
+    if not match.organised_by:
+        return None
+    if _KEPT not in match.__dict__:
+        provider = _PROVIDERS.get(match.organised_by)
+        match.__dict__[_KEPT] = provider(match) if provider is not None else None
+    return match.__dict__[_KEPT]
+
+
+__all__ = ["EventContext", "event_context", "event_context_register"]

@@ -1,0 +1,82 @@
+"""A player given a bye when a round starts is told so by mail: the round,
+what the bye scores and when the next round comes; once, however often
+the round's start runs."""
+
+from __future__ import annotations
+
+import pytest
+from django.conf import settings
+
+from core.moments import moment_for
+from mail.models import OutgoingEmail
+from tests.conftest import living_in
+from tournaments.services import tournament_advance, tournament_start
+from tournaments.services.tools import bye_request
+
+from .conftest import make_tournament, new_players, register, started
+
+pytestmark = pytest.mark.django_db
+
+
+def _bye_mails(user) -> list[OutgoingEmail]:
+    return list(OutgoingEmail.objects.filter(to=user.email, dedupe_key__startswith="tournament-bye:"))
+
+
+def _bye_player(tournament, number: int):
+    game = tournament.games.get(round__number=number, match__isnull=True)
+    return tournament.participants.select_related("user").get(pk=game.players[0]).user
+
+
+def test_the_bye_player_is_told_once_what_the_bye_scores_and_when_the_next_round_comes(alice, club, now):
+    players = new_players(3)
+    t = started(alice, club, players, now=now, name="Club Cup", format="swiss", rounds=3)
+    resting = _bye_player(t, 1)
+    tournament_advance(tournament_id=t.pk, now=now)  # the round's start again: no second notice
+    [notice] = _bye_mails(resting)
+    assert notice.subject == f"[{settings.SITE_NAME}] Club Cup: you have a bye in round 1"
+    body = " ".join(notice.text.split())
+    assert "You have a bye in round 1 of Club Cup: no game for you this round. It scores a win: 1 point." in body
+    assert "Round 2 is paired as soon as every game of round 1 is over; your next game is mailed to you then." in body
+    assert t.get_absolute_url() in body and t.get_absolute_url() in notice.html
+    assert all(not _bye_mails(p) for p in players if p != resting)
+
+
+def test_the_notice_names_the_round_s_deadline_in_the_reader_s_zone(alice, club, now):
+    players = new_players(3)
+    living_in("en", "America/New_York", *players)
+    t = started(alice, club, players, now=now, name="Club Cup", format="swiss", rounds=3, round_days=7)
+    resting = _bye_player(t, 1)
+    [notice] = _bye_mails(resting)
+    deadline = t.round_set.get(number=1).deadline_at
+    moment = moment_for(resting, deadline)
+    assert f"The deadline of round 1: {moment['when']} ({moment['zone']} time)." in " ".join(notice.text.split())
+
+
+def test_a_bye_in_the_last_round_says_the_final_standings_follow(alice, club, now):
+    t = started(alice, club, new_players(3), now=now, name="Club Cup", format="swiss", rounds=1)
+    [notice] = _bye_mails(_bye_player(t, 1))
+    assert "This is the last round: the final standings are mailed to you when its games are over." in " ".join(
+        notice.text.split()
+    )
+
+
+def test_a_requested_half_point_bye_is_told_too(alice, club, now):
+    players = new_players(5)  # the other four are paired
+    t = make_tournament(alice, club, now=now, name="Club Cup", format="swiss", rounds=3)
+    register(t, players, now)
+    bye_request(tournament_id=t.pk, user=players[4], round_number=1, now=now)
+    tournament_start(tournament_id=t.pk, now=now, by=alice)
+    notices = [m for p in players for m in _bye_mails(p)]
+    assert [m.to for m in notices] == [players[4].email]
+    assert "It scores half a point, as you asked." in " ".join(notices[0].text.split())
+
+
+def test_the_notice_in_dutch(alice, club, now):
+    players = new_players(3)
+    living_in("nl", "Europe/Amsterdam", *players)
+    t = started(alice, club, players, now=now, name="Club Cup", format="swiss", rounds=3)
+    [notice] = _bye_mails(_bye_player(t, 1))
+    assert notice.subject == f"[{settings.SITE_NAME}] Club Cup: je hebt een vrije ronde in ronde 1"
+    body = " ".join(notice.text.split())
+    assert "Je hebt een vrije ronde in ronde 1 van Club Cup: deze ronde speel je geen partij." in body
+    assert "Die telt als winst: 1 punt." in body

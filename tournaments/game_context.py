@@ -1,0 +1,107 @@
+"""What a tournament's game says about its tournament: "Club Cup · round 2
+· board T1", with a link to the tournament page, in every mail of the game
+and on its page, and the pairing notice of its first mail (registered as
+the ``games.organised`` provider of the tournament's matches by
+``TournamentsConfig.ready``).
+
+Only public things: the tournament's name, the round, the board (as the
+tournament page labels its games) and the round's deadline.
+"""
+
+from __future__ import annotations
+
+from django.db.models import Count, IntegerField, OuterRef, Subquery
+from django.utils.translation import gettext as _
+
+from core.moments import moment_for
+from games.models import Match
+from games.organised import EventContext
+
+from .models import Participant, Tournament, TournamentGame
+from .pairing.elimination import bracket_size
+
+#: ``Match.organised_by`` of the matches a tournament creates.
+KIND = "tournament"
+
+
+def game_label(key: str, *, players_per_table: int = 2, last_round: int | None = None) -> str:
+    """Where the game with ``key`` is played, in the active language, as
+    the tournament page labels it: a paired round's "board T1" ("table T1"
+    at tables of more than two), a bracket's "final", "semi-final",
+    "game R1-2", "winners bracket, game W2-1", "grand final".
+
+    ``last_round``: a single-elimination bracket's number of rounds (its
+    final's round), when known."""
+    head, _sep, tail = key.partition("-")
+    if tail.startswith("T") and tail[1:].isdigit():
+        if players_per_table > 2:
+            return _("table T%(number)s") % {"number": tail[1:]}
+        return _("board T%(number)s") % {"number": tail[1:]}
+    if key.startswith("GF"):
+        return _("grand final") if key == "GF1" else _("grand final, deciding game")
+    if key == "3P":
+        return _("third-place game")
+    if head.startswith("W"):
+        return _("winners bracket, game %(key)s") % {"key": key}
+    if head.startswith("L"):
+        return _("losers bracket, game %(key)s") % {"key": key}
+    if head.startswith("R") and head[1:].isdigit() and last_round is not None:
+        if int(head[1:]) == last_round:
+            return _("final")
+        if int(head[1:]) == last_round - 1:
+            return _("semi-final %(key)s") % {"key": key}
+    return _("game %(key)s") % {"key": key}
+
+
+def context_line(game: TournamentGame, last_round: int | None = None) -> str:
+    """ "Club Cup · round 2 · board T1" in the active language."""
+    tournament = game.tournament
+    where = game_label(game.key, players_per_table=tournament.players_per_table, last_round=last_round)
+    return " · ".join((tournament.name, _("round %(number)s") % {"number": game.round.number}, where))
+
+
+def _last_round(tournament: Tournament, seeded: int | None) -> int | None:
+    """A single-elimination bracket's number of rounds (None otherwise)."""
+    if tournament.format != Tournament.Format.SINGLE_ELIMINATION or tournament.players_per_table != 2 or not seeded:
+        return None
+    return bracket_size(seeded).bit_length() - 1
+
+
+def _pairing(game: TournamentGame, line, reader, opponents: list[str]) -> list[str]:
+    said = [
+        _("Your game in %(event)s: you play against %(opponents)s.")
+        % {"event": line(), "opponents": ", ".join(opponents)}
+    ]
+    if game.round.deadline_at is not None:
+        said.append(_("Round deadline: %(when)s (%(zone)s time).") % moment_for(reader, game.round.deadline_at))
+    return said
+
+
+def tournament_context(match: Match) -> EventContext | None:
+    """The context of a tournament's match (one query), or None (a match
+    whose tournament game is gone)."""
+    seeded = (
+        Participant.objects.filter(tournament=OuterRef("tournament"), seed__isnull=False)
+        .order_by()
+        .values("tournament")
+        .annotate(count=Count("pk"))
+        .values("count")
+    )
+    game = (
+        TournamentGame.objects.filter(match_id=match.pk)
+        .select_related("tournament", "round")
+        .annotate(seeded=Subquery(seeded, output_field=IntegerField()))
+        .first()
+    )
+    if game is None:
+        return None
+    last_round = _last_round(game.tournament, game.seeded)
+
+    def line() -> str:
+        return context_line(game, last_round)
+
+    return EventContext(
+        url=game.tournament.get_absolute_url(),
+        line=line,
+        pairing=lambda reader, opponents: _pairing(game, line, reader, opponents),
+    )
