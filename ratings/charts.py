@@ -97,7 +97,10 @@ def history_chart(
     game ``i``.  None when there is no game yet."""
     if len(values) < 2:
         return None
-    left, right, top, bottom = 48, width - 12, 12, height - 28
+    # Room around the plot for the axis labels at the size phones draw them
+    # (ratings.css grows the axis text on narrow screens): four digits on
+    # the left, half the last game number on the right, a line below.
+    left, right, top, bottom = 64, width - 24, 16, height - 36
     step = _tick_step(max(values) - min(values))
     low = math.floor(min(values) / step) * step
     high = math.ceil(max(values) / step) * step

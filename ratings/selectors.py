@@ -118,8 +118,10 @@ def ladder_standings(ladder: Ladder, *, now: dt.datetime, trends: bool = False) 
     name); ``visible`` members carry their 1-based ``rank``.
 
     Joining counts as activity, so a new member shows up before their first
-    game; rejoining does not (``LadderMembership.active_since``).  With
-    ``trends``, visible rows get their recent rating values.
+    game; rejoining does not (``LadderMembership.active_since``).  A member
+    whose account is deactivated (closed or suspended: they cannot sign in
+    to play) is never visible.  With ``trends``, visible rows get their
+    recent rating values.
     """
     members = list(LadderMembership.objects.filter(ladder=ladder, left_at__isnull=True).select_related("user"))
     stats = member_stats(ladder)
@@ -129,7 +131,7 @@ def ladder_standings(ladder: Ladder, *, now: dt.datetime, trends: bool = False) 
         mine = stats.get(membership.user_id, MemberStats())
         value, games = ratings.get(membership.user_id, (START_RATING, 0))
         last_active = max(t for t in (membership.active_since, mine.last_finished, mine.last_started) if t)
-        visible = mine.running > 0 or last_active >= now - INACTIVE_AFTER
+        visible = membership.user.is_active and (mine.running > 0 or last_active >= now - INACTIVE_AFTER)
         rows.append(LadderStanding(membership, value, games, mine, last_active, visible))
     rows.sort(
         key=lambda r: (

@@ -42,9 +42,10 @@ def challenge_create(*, ladder_id: int, challenger, opponent, now: dt.datetime) 
     """Challenge ``opponent`` in a ladder.
 
     :raises NotFound, NotAllowed, Conflict, GameActionError: no such
-        ladder; not both current members; closed ladder, an open challenge
-        between the two already, either player on vacation; more than 10
-        places apart or a challenge to oneself.
+        ladder; not both current members; closed ladder, the opponent's
+        account deactivated, an open challenge between the two already,
+        either player on vacation; more than 10 places apart or a challenge
+        to oneself.
     """
     with transaction.atomic():
         ladder = locked_ladder(ladder_id)
@@ -59,6 +60,7 @@ def challenge_create(*, ladder_id: int, challenger, opponent, now: dt.datetime) 
             raise NotAllowed(
                 _("%(player)s is not a member of this ladder.") % {"player": opponent}, code="not_a_member"
             )
+        _refuse_if_closed(opponent)
         apart = places_apart(standings, challenger.pk, opponent.pk)
         if apart is None or apart > CHALLENGE_RANGE:
             raise GameActionError(
@@ -87,6 +89,16 @@ def challenge_create(*, ladder_id: int, challenger, opponent, now: dt.datetime) 
             created_at=now,
             expires_at=now + CHALLENGE_LIFETIME,
         )
+
+
+def _refuse_if_closed(player) -> None:
+    """Refuse a challenge that would seat ``player`` although their account
+    is deactivated (closed or suspended): they could never sign in to play.
+
+    :raises Conflict: the account is not active.
+    """
+    if not player.is_active:
+        raise Conflict(_("%(player)s cannot play: that account is closed.") % {"player": player}, code="account_closed")
 
 
 def _refuse_if_away(player, *, asking, now: dt.datetime) -> None:
@@ -135,7 +147,8 @@ def challenge_accept(*, challenge_id: int, user, now: dt.datetime) -> Challenge:
 
     :raises NotFound, NotAllowed, Conflict: no such challenge; not the
         challenged player or no longer a member; answered, expired, a player
-        away, or (tables above 2) too few free members to fill the table.
+        away or their account deactivated, or (tables above 2) too few free
+        members to fill the table.
     """
     with transaction.atomic():
         ladder, challenge = _locked_challenge(challenge_id)
@@ -145,6 +158,7 @@ def challenge_accept(*, challenge_id: int, user, now: dt.datetime) -> Challenge:
         players = [challenge.challenger, challenge.challenged]
         for player in players:
             current_membership(ladder, player)
+            _refuse_if_closed(player)
             _refuse_if_away(player, asking=user, now=now)
         others = ladder.players - 2
         if others:

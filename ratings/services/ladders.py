@@ -132,14 +132,15 @@ def ladder_game_create(*, ladder: Ladder, users: Sequence, origin: str, now: dt.
 
 def free_candidates(ladder: Ladder, *, now: dt.datetime, exclude: Sequence[int] = ()):
     """``(candidates, users by id)``: current members with a free game slot
-    who are not on vacation.  Expects the ladder lock."""
+    who are not on vacation and whose account is active (a deactivated
+    account cannot sign in to play).  Expects the ladder lock."""
     stats = member_stats(ladder)
     ratings = ratings_of_members(ladder)
     members = LadderMembership.objects.filter(ladder=ladder, left_at__isnull=True).select_related("user")
     candidates, users = [], {}
     for membership in members:
         user = membership.user
-        if user.pk in exclude:
+        if user.pk in exclude or not user.is_active:
             continue
         mine = stats.get(user.pk)
         running = mine.running if mine else 0

@@ -66,14 +66,16 @@ DEPARTURES = (MoveRecord.Kind.RESIGN, MoveRecord.Kind.TIMEOUT)
 def rateable_matches(game: str) -> QuerySet[Match]:
     """Finished rated matches of ``game`` that count for ratings.
 
-    A game that ended by resignation or timeout is an abort, not a result,
-    if a seat still in it when the last seat left had not made a move of
-    its own (a ``MoveRecord`` of kind "move"; moves the system plays for an
-    absent player, source "system", do not count).  A seat that left before
-    that need not have moved: it ranks last, and the others' game counts, so
-    a losing player cannot void a game by resigning after a no-show left.
-    Likewise a game played on to its normal end is a result even when a
-    seat left without moving.
+    A game is an abort, not a result, if a seat still in it when it ended
+    had not made a move of its own (a ``MoveRecord`` of kind "move"; moves
+    the system plays for an absent player, source "system", do not count):
+    whether the last seat to leave ended it (resignation, timeout) or
+    default moves played it to its normal end (a tournament's round
+    deadline), nobody played that seat's game.  A seat that left before
+    the end need not have moved: it ranks last, and the others' game
+    counts, so a losing player cannot void a game by resigning after a
+    no-show left, and a game played on to its normal end after a no-show
+    was dropped is a result.
     """
     return Match.objects.filter(
         game=game,
@@ -82,22 +84,26 @@ def rateable_matches(game: str) -> QuerySet[Match]:
         termination__in=RATED_TERMINATIONS,
         finished_at__isnull=False,
         outcome__isnull=False,
-    ).filter(Q(termination="normal") | ~Exists(_seats_without_a_move_at_the_end()))
+    ).filter(~Exists(_seats_without_a_move_at_the_end()))
 
 
 def _seats_without_a_move_at_the_end() -> QuerySet[Seat]:
     """Seats of the outer match that never moved themselves and were still
-    in the game when its last departure ended it."""
+    in the game when it ended: at its normal end, every seat that had not
+    left; when its last departure ended it, every seat that had not left
+    before that departure."""
     seat_records = MoveRecord.objects.filter(match_id=OuterRef("match_id"), seat_index=OuterRef("index"))
     own_move = seat_records.filter(kind=MoveRecord.Kind.MOVE).exclude(source=MoveRecord.Source.SYSTEM)
+    departure = seat_records.filter(kind__in=DEPARTURES)
     later_departure = MoveRecord.objects.filter(
         match_id=OuterRef("match_id"), kind__in=DEPARTURES, ply__gt=OuterRef("ply")
     )
-    left_earlier = seat_records.filter(kind__in=DEPARTURES).filter(Exists(later_departure))
+    left_before_a_normal_end = Q(match__termination="normal") & Exists(departure)
+    left_before_the_last_departure = Exists(departure.filter(Exists(later_departure)))
     return (
         Seat.objects.filter(match_id=OuterRef("pk"), index__isnull=False)
         .exclude(Exists(own_move))
-        .exclude(Exists(left_earlier))
+        .exclude(left_before_a_normal_end | left_before_the_last_departure)
     )
 
 

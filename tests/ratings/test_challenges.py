@@ -161,3 +161,32 @@ def test_a_table_that_cannot_be_filled_leaves_the_challenge_open(alice, bob, car
         challenge_accept(challenge_id=made.pk, user=bob, now=now)
     made.refresh_from_db()
     assert made.is_open and not Match.objects.exists()
+
+
+def test_a_deactivated_account_is_neither_challenged_nor_shown_nor_seated(field, now):
+    """A member whose account staff deactivated (they cannot sign in) drops
+    out of the ranking, cannot be challenged, and a challenge they made
+    before cannot start a game they could never play."""
+    from ratings.selectors import ladder_ranking
+
+    ladder, people = field
+    waiting = challenge(ladder, people[1], people[0], now)
+    people[1].is_active = False
+    people[1].save(update_fields=["is_active"])
+    assert people[1].pk not in [row.user.pk for row in ladder_ranking(ladder, now=now)]
+    with pytest.raises(game_services.Conflict, match="Rung 01 cannot play: that account is closed") as error:
+        challenge(ladder, people[2], people[1], now)
+    assert error.value.code == "account_closed"
+    with pytest.raises(game_services.Conflict, match="Rung 01 cannot play: that account is closed"):
+        challenge_accept(challenge_id=waiting.pk, user=people[0], now=now)
+    assert not Match.objects.exists()
+
+
+def test_a_dutch_player_is_told_in_dutch_that_a_closed_account_cannot_play(field, now):
+    from django.utils import translation
+
+    ladder, people = field
+    people[1].is_active = False
+    people[1].save(update_fields=["is_active"])
+    with translation.override("nl"), pytest.raises(game_services.Conflict, match="kan niet spelen: dat account is"):
+        challenge(ladder, people[2], people[1], now)

@@ -142,3 +142,16 @@ def test_every_active_ladder_gets_a_round(alice, bob, carol, dave, now):
     for user in (alice, carol, dave):
         join(trios, user, now)
     assert ladders_matchmake(now=now) == {duels.pk: 1, trios.pk: 1}
+
+
+def test_a_deactivated_account_gets_no_new_ladder_games(alice, bob, carol, now):
+    """Staff deactivated Bob's account (he cannot sign in): matchmaking must
+    not seat him in a game he could never play; the others are paired."""
+    ladder = make_ladder(players=2)
+    for user in (alice, bob, carol):
+        join(ladder, user, now)
+    bob.is_active = False
+    bob.save(update_fields=["is_active"])
+    [match] = ladder_matchmake(ladder_id=ladder.pk, now=now)
+    assert set(match.seats.values_list("user", flat=True)) == {alice.pk, carol.pk}
+    assert ladder_matchmake(ladder_id=ladder.pk, now=now) == []

@@ -329,3 +329,32 @@ def test_the_sweep_rates_forgotten_games_and_leaves_the_rest(alice, bob, carol, 
     assert ratings_sweep(now=later(4)) == {"applied": 1}
     assert RatingChange.objects.filter(match=forgotten).count() == 2
     assert ratings_sweep(now=later(5)) == {}
+
+
+def test_a_game_the_system_played_to_its_end_while_a_seat_never_moved_is_not_rated(alice, bob, now):
+    """A rated tournament game nobody turned up for reaches its round
+    deadline, and the tournament plays it to its normal end with default
+    moves (source "system").  Nobody played it: no rating may move, as for
+    a game that ended on time before everyone had moved."""
+    from tournaments.services import match_autoplay
+
+    match = rated_match([alice, bob], now=now)
+    match_autoplay(match_id=match.pk, now=now)
+    match.refresh_from_db()
+    assert (match.status, match.termination) == (Match.Status.FINISHED, "normal")
+    assert not match.moves.exclude(source=MoveRecord.Source.SYSTEM).exists()
+    assert rating_apply(match_id=match.pk) == ApplyResult.NOT_RATED
+    assert not RatingChange.objects.exists()
+
+
+def test_a_game_the_system_finished_after_everyone_moved_is_rated(alice, bob, now):
+    """The same deadline after both players made moves of their own: the
+    game they played is a result, finished by default moves."""
+    from tournaments.services import match_autoplay
+
+    match = rated_match([alice, bob], now=now)
+    everyone_moves_once(match, now)
+    match_autoplay(match_id=match.pk, now=now)
+    match.refresh_from_db()
+    assert (match.status, match.termination) == (Match.Status.FINISHED, "normal")
+    assert rating_apply(match_id=match.pk) == ApplyResult.APPLIED
