@@ -244,7 +244,7 @@ def _process(
     if not owner.exists():
         logger.warning("reply token used by a different sender %s", redact(message.sender))
         with transaction.atomic():
-            generic_reply(message, record, now)
+            generic_reply(message, record, now, someone_elses=True)
             return finish(
                 record, InboundEmail.Outcome.WRONG_SENDER, "sender is not this seat's player", match=token.match
             )
