@@ -3,7 +3,7 @@
 Finds the reply token, who sent it, whether it is an automatic message,
 and the player's own words (``reply_text.clean_reply``); HTML-only bodies
 go through a small HTML-to-text step, any charset is decoded with
-replacement.
+replacement (what a part labelled UTF-8 holds of Latin-1 read as such).
 
 Hostile mail cannot stop it: headers are read as plain text (the email
 package's own header parsers raise on some values and are slow on
@@ -14,6 +14,7 @@ bounded text).
 
 from __future__ import annotations
 
+import codecs
 import email
 import re
 from collections.abc import Iterator
@@ -152,6 +153,27 @@ def html_to_text(html: str) -> str:
     return "\n".join(line.strip() for line in text.splitlines())
 
 
+# -- Bytes -------------------------------------------------------------
+
+
+def _as_windows_1252(error: UnicodeError) -> tuple[str, int]:
+    """A decoding error handler: the bytes UTF-8 could not read are read as
+    Windows-1252 (Latin-1 with curly quotes and dashes where Latin-1 has
+    control characters), one of its five unused bytes as U+FFFD."""
+    if not isinstance(error, UnicodeDecodeError):
+        raise error
+    return error.object[error.start : error.end].decode("cp1252", "replace"), error.end
+
+
+#: Old mail programs (many Dutch club members') label Latin-1 or
+#: Windows-1252 text UTF-8 or ASCII, or name no charset: read as UTF-8,
+#: what is no UTF-8 is read as Windows-1252 ("één", not "��n"), so valid
+#: UTF-8 (a quoted game mail) and the writer's own bytes both stay legible.
+_UTF_8_OR_WINDOWS_1252 = "alta-utf-8-or-windows-1252"
+codecs.register_error(_UTF_8_OR_WINDOWS_1252, _as_windows_1252)
+_READ_AS_UTF_8 = {"utf-8", "utf8", "us-ascii", "ascii"}
+
+
 # -- Headers ------------------------------------------------------------
 
 #: The message is parsed with ``email.policy.compat32``: headers stay
@@ -184,8 +206,9 @@ def _header_values(message: Message, name: str) -> list[str]:
 
 
 def _unfolded(value: str) -> str:
-    # The parser keeps each byte over 127 as a surrogate: back to the bytes sent.
-    return " ".join(value.encode("utf-8", "surrogateescape").decode("utf-8", "replace").split())
+    # The parser keeps each byte over 127 as a surrogate: back to the bytes
+    # sent, read as a body is (a Latin-1 subject from an old program too).
+    return " ".join(value.encode("utf-8", "surrogateescape").decode("utf-8", _UTF_8_OR_WINDOWS_1252).split())
 
 
 def _header(message: Message, name: str) -> str:
@@ -365,15 +388,23 @@ def _bounded(text: str) -> str:
 
 def _decoded(part: Message) -> str:
     """A text part's content, whatever its charset or transfer encoding:
-    an unknown charset is read as UTF-8 and undecodable bytes become U+FFFD."""
+    UTF-8, ASCII, an unknown charset or none is read as UTF-8 with any
+    other bytes read as Windows-1252 (``_UTF_8_OR_WINDOWS_1252``); bytes
+    another charset cannot read become U+FFFD."""
     payload = part.get_payload(decode=True)
     if not isinstance(payload, bytes):  # a multipart has no bytes of its own
         payload = b""
-    charset = part.get_content_charset() or "utf-8"
+    charset = (part.get_content_charset() or "utf-8").lower()
+    if charset not in _READ_AS_UTF_8:
+        try:
+            return payload.decode(charset, "replace")
+        except LookupError:
+            pass
     try:
-        return payload.decode(charset, "replace")
-    except LookupError:
-        return payload.decode("utf-8", "replace")
+        return payload.decode("utf-8")
+    except UnicodeDecodeError:
+        # Read byte by byte where it is no UTF-8: only as much as is kept.
+        return payload[:_PART_LIMIT].decode("utf-8", _UTF_8_OR_WINDOWS_1252)
 
 
 def _readable_parts(part: Message) -> Iterator[Message]:
