@@ -422,16 +422,19 @@ def _play(record: InboundEmail, message: InboundMessage, token: ReplyToken, now:
         return _reply_after_leaving(record, message, token, now)
     digest = hashlib.sha256(message.body.encode()).hexdigest()[:16]
     try:
-        if _waits(token):
+        if _waits(token) or token.match.is_finished:
             # Whichever of the game's mails it answers, a waiting player's
             # reply is chat; a move in it (an option number, a copied
             # option line) is refused saying it is not their turn, not
             # "an earlier position" or "turn already complete", which
             # leave them to guess whether it counts or was passed on.
+            # Once the game is over a reply is chat too, as its end mail
+            # says ("gg" to an old turn mail); a move is told it is over.
             if said := _waiting_chat(token, body):
                 return _chat_only(record, message, token, said, now)
-            with in_language(token.user):
-                raise GameActionError(_not_your_turn(token), code="not_your_turn")
+            if not token.match.is_finished:
+                with in_language(token.user):
+                    raise GameActionError(_not_your_turn(token), code="not_your_turn")
         reading = _reading(token, body)
         if reading is not None and not reading.moves:
             with in_language(token.user):
