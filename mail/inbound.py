@@ -76,6 +76,10 @@ class InboundMessage:
     #: The languages the mail says it is written in or its writer reads
     #: (``languages_named``), for a sender we know no language of.
     languages: tuple[str, ...] = ()
+    #: Does the mail hold a text part to read (plain or HTML, no
+    #: attachment)?  Not one that holds only a picture, or is encrypted or
+    #: signed as a whole (S/MIME's application/pkcs7-mime).
+    has_text: bool = True
 
 
 # -- HTML ---------------------------------------------------------------
@@ -424,6 +428,11 @@ def _readable_parts(part: Message) -> Iterator[Message]:
             yield from _readable_parts(inner)
 
 
+def _has_text(message: Message) -> bool:
+    """Is there a plain-text or HTML part that is no attachment?"""
+    return any(part.get_content_type() in {"text/plain", "text/html"} for part in _readable_parts(message))
+
+
 def _body(message: Message) -> str:
     """The text of the first plain-text part, else (none, or a blank one:
     some clients send an empty plain part beside the HTML that holds the
@@ -470,6 +479,7 @@ def parse_inbound(
     subject = _subject(message)
     try:
         body = _cleaned(_body(message))
+        has_text = _has_text(message)
     except Exception as error:  # hostile MIME: the email package raises many kinds
         raise MalformedEmail(f"unreadable body: {type(error).__name__}: {error}") from None
     reason = _automatic(message, sender, subject, envelope_sender)
@@ -486,6 +496,7 @@ def parse_inbound(
         date=_header(message, "Date"),
         references=_references(message),
         languages=languages_named(message),
+        has_text=has_text,
     )
 
 

@@ -248,7 +248,28 @@ def _process(
             return finish(
                 record, InboundEmail.Outcome.WRONG_SENDER, "sender is not this seat's player", match=token.match
             )
+    if not message.has_text:
+        return _no_text(record, message, token, now)
     return _play(record, message, token, now)
+
+
+def _no_text(record: InboundEmail, message: InboundMessage, token: ReplyToken, now: dt.datetime) -> InboundEmail:
+    """A reply from the seat's player with no text part to read (a photo
+    alone, a mail encrypted or signed as a whole): nothing is played or
+    posted, and they are told why, not that its first line is no move."""
+    with in_language(token.user):
+        detail = " ".join(
+            [
+                _(
+                    "We found no text to read in your email: it holds only attachments, or it is encrypted or "
+                    "signed as a whole, so nothing was played or passed on."
+                ),
+                _("Write your move (or a command) as plain text on the first line of your reply."),
+            ]
+        )
+    with transaction.atomic():
+        _tell_rejection(token, message, detail, record, now)
+        return finish(record, InboundEmail.Outcome.REJECTED, detail, match=token.match, user=token.user)
 
 
 def _token_of_answered_mail(message: InboundMessage, now: dt.datetime) -> ReplyToken | None:
