@@ -59,7 +59,7 @@ from .command_address import answer_command_address
 from .command_list import command_list
 from .commands import Command, command_below_moves, command_of, has_left, own_words, unknown_word
 from .commands import run as run_command
-from .inbound import InboundMessage, MalformedEmail, parse_inbound, read_unusable
+from .inbound import InboundMessage, MalformedEmail, parse_inbound, read_unusable, strip_subject
 from .intake_common import account_of, finish, generic_reply
 from .intake_kinds import intake_handler
 from .invitation_replies import answer_invitation, answer_other
@@ -233,6 +233,7 @@ def _process(
     handler = intake_handler(message.token_kind)
     if handler is not None:
         return answer_other(handler, record, message, now)
+    message.body = _subject_command_or_body(message)
     token = ReplyToken.objects.select_related("match", "user").filter(token=message.token or "").first()
     if token is None and (token := _token_of_answered_mail(message, now)) is not None:
         return _reply_without_address(record, message, token, now)
@@ -270,6 +271,15 @@ def _no_text(record: InboundEmail, message: InboundMessage, token: ReplyToken, n
     with transaction.atomic():
         _tell_rejection(token, message, detail, record, now)
         return finish(record, InboundEmail.Outcome.REJECTED, detail, match=token.match, user=token.user)
+
+
+def _subject_command_or_body(message: InboundMessage) -> str:
+    """The reply's text; for a reply with none, a command written as its
+    subject ("help", "Re: resign"), as the command address reads one."""
+    if message.body.strip():
+        return message.body
+    subject = strip_subject(message.subject)
+    return subject if command_of(subject) is not None else message.body
 
 
 def _token_of_answered_mail(message: InboundMessage, now: dt.datetime) -> ReplyToken | None:
