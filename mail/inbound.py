@@ -26,7 +26,7 @@ from email.utils import getaddresses, parseaddr
 from html import unescape
 
 from .addresses import is_command_address, token_from_address
-from .reply_text import clean_reply, without_invisibles
+from .reply_text import clean_reply, greeting, without_invisibles
 
 _AUTO_SUBJECT = re.compile(
     r"^(auto(matic)?[ _-]?(reply|response|antwoord)|out of (the )?office|afwezig|"
@@ -332,8 +332,12 @@ def _auto_submitted(message: Message) -> str:
 
 def first_line_of(text: str) -> str:
     """The first line of ``text`` that is not blank ("" when none): where a
-    reply's command or answer is read."""
-    return next((line for line in text.splitlines() if line.strip()), "")
+    reply's command or answer is read.  A greeting alone on its line
+    above more ("Hoi Alice,\n\nJa!") is passed over, as above a move."""
+    lines = [line for line in text.splitlines() if line.strip()]
+    if len(lines) > 1 and greeting(lines[0]):
+        return lines[1]
+    return lines[0] if lines else ""
 
 
 def strip_subject(subject: str) -> str:
