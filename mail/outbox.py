@@ -249,6 +249,7 @@ def game_email_queue(
     with_reply: bool,
     ply: int | None = None,
     sends: list[int] | None = None,
+    answers_mail: bool = False,
 ) -> OutgoingEmail | None:
     """Render and queue a game email for ``seat`` from its own view of
     ``state``, the position after ``ply`` (default: the match's current ply).
@@ -256,10 +257,11 @@ def game_email_queue(
     With ``with_reply`` (the seat is to move) the email lists the numbered
     options and the deadline, and its Reply-To carries a token for that ply.
     Rendered in the recipient's language (the caller builds ``mail`` in it
-    too, ``in_language``).
+    too, ``in_language``).  ``answers_mail``: it is the answer to a mail
+    the player sent, so it goes out whatever their mail settings.
     """
     user = seat.user
-    if not wants_mail(user, match, kind=kind) and not _ended_by_their_mail(kind, match, seat):
+    if not (answers_mail or wants_mail(user, match, kind=kind)) and not _ended_by_their_mail(kind, match, seat):
         return None
     with in_language(user):
         return _game_email_queue(
@@ -481,6 +483,9 @@ def _tell_mover(
             seat=mover,
             mail=mail,
             dedupe_key=f"receipt:{match.pk}:{record.ply}",
+            # A digest reader's or a muted game's new turn is still the
+            # answer to the move they mailed.
+            answers_mail=by_email,
             **common,
         )
 
