@@ -45,13 +45,13 @@ from redis.exceptions import RedisError
 from core.moments import moment_for
 from games.engine import EngineError, get_rules
 from games.i18n import error_text
-from games.models import Match, MoveRecord
+from games.models import CHAT_MAX_LENGTH, Match, MoveRecord
 from games.services import (
     Conflict,
     GameActionError,
     move_submit,
 )
-from games.services.chat import chat_post
+from games.services.chat import chat_post, chat_text_clean
 
 from .addresses import chat_below_key, email_move_key
 from .answers import answer, in_language, mark_as_answer, reply_subject, site_line, written_for
@@ -489,7 +489,8 @@ def _play(record: InboundEmail, message: InboundMessage, token: ReplyToken, now:
             # Most replies are a move alone: no query for a chat they lack.
             said = own_words(token, rest) if rest.strip() else ""
             if said.strip() and not result.duplicate:
-                _chat(token, said, now, key=chat_below_key(result.record.idempotency_key or ""))
+                key = chat_below_key(result.record.idempotency_key or "", cut=_cut(said))
+                _chat(token, said, now, key=key)
             # Commands below the move act on the position it left.
             done = [
                 run_command(
@@ -613,6 +614,11 @@ def _chat(token: ReplyToken, text: str, now: dt.datetime, *, key: str | None = N
         )
     except GameActionError as error:
         logger.info("reply text not kept as chat: %s", error.message)
+
+
+def _cut(text: str) -> bool:
+    """Is ``text`` longer than a chat message may be (it is posted cut)?"""
+    return len(text.strip()) > len(chat_text_clean(text)) == CHAT_MAX_LENGTH
 
 
 def _left_text() -> str:
