@@ -41,10 +41,12 @@ _WROTE = re.compile(
     r"\b(wrote|schreef|heeft [^\n]{0,80}geschreven|schrieb|a écrit|ha scritto)[^\n]{0,200}(\n[^\n]{0,200})?:[ \t]*$",
     re.IGNORECASE | re.MULTILINE,
 )
-# Outlook quotes the original without ">": everything below its header goes.
+# Outlook quotes the original without ">": everything below its header goes;
+# so does a forwarded mail below its marker (Gmail's, Apple Mail's).
 _OUTLOOK_HEADER = re.compile(
-    r"^\s*(-{2,}\s*(Original Message|Oorspronkelijk bericht|Messaggio originale)\s*-{2,}|_{10,}|"
-    r"(From|Van|Da): .+)\s*$",
+    r"^\s*(-{2,}\s*(Original Message|Oorspronkelijk bericht|Messaggio originale|"
+    r"Forwarded message|Doorgestuurd bericht|Messaggio inoltrato)\s*-{2,}|_{10,}|"
+    r"Begin (forwarded message|doorgestuurd bericht):|(From|Van|Da): .+)\s*$",
     re.IGNORECASE | re.MULTILINE,
 )
 # What mail apps add below the player's words ("Get Outlook for iOS<https://…>").
