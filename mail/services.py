@@ -467,6 +467,13 @@ def _play(record: InboundEmail, message: InboundMessage, token: ReplyToken, now:
                 with in_language(token.user):
                     raise GameActionError(_not_your_turn(token), code="not_your_turn")
         reading = _reading(token, body)
+        if reading is None:
+            # An earlier mail of the game: words without a move are
+            # answered as on the latest one, not as an earlier position.
+            current = _words_now(token, body)
+            if current is not None:
+                with in_language(token.user):
+                    raise GameActionError(_no_move(current, token.match.game), code="no_move")
         if reading is not None and not reading.moves:
             with in_language(token.user):
                 raise GameActionError(_no_move(reading, token.match.game), code="no_move")
@@ -520,6 +527,26 @@ def _play(record: InboundEmail, message: InboundMessage, token: ReplyToken, now:
         move=result.record,
         message_to_players=said[:2000],
     )
+
+
+def _words_now(token: ReplyToken, body: str) -> Reply | None:
+    """``body`` read against the position now, when the game is running
+    and it holds no move, neither there nor in the position the answered
+    mail was written for, and names none of a mail's lists (an option
+    number, a copied option line); else ``None`` (a move sent to an
+    earlier mail is refused as answering an earlier position)."""
+    match = token.match
+    if not match.is_active or match.state is None or _names_a_move(token, body):
+        return None
+    rules = get_rules(match.game)
+    try:
+        then = read_reply(rules, state_at(match, token.ply), token.seat_index, body, turns=listed_turns)
+        reading = _reading_now(token, body)
+    except EngineError:  # a move, though not one that can be played
+        return None
+    if then.moves or reading is None or reading.moves:
+        return None
+    return reading
 
 
 def _carried(token: ReplyToken, now: dt.datetime) -> ReplyToken:
