@@ -479,7 +479,7 @@ def _play(record: InboundEmail, message: InboundMessage, token: ReplyToken, now:
                 raise GameActionError(_no_move(reading, token.match.game), code="no_move")
         text = "\n".join(reading.moves) if reading is not None else body or "-"
         below, rest = _commands_below(reading.message) if reading is not None else ([], "")
-        below = above + below  # done once the moves are played, as their answers tell
+        below = _distinct(above + below)  # done once the moves are played, as their answers tell
         # One transaction: the move's mails, written after it commits,
         # carry the chat lines below the move; the refusal (the engine's
         # reason too) reads in the player's language.
@@ -574,7 +574,7 @@ def _commands_above(command: Command) -> tuple[list[Command], str]:
     if command.name == "say":
         return [command], ""
     more, rest = _commands_below(command.rest)
-    return [command, *more], rest
+    return _distinct([command, *more]), rest
 
 
 def _holds_moves(token: ReplyToken, body: str) -> bool:
@@ -608,10 +608,28 @@ def _reading_now(token: ReplyToken, body: str) -> Reply | None:
     return read_reply(rules, rules.load(match.state), token.seat_index, body, turns=listed_turns)
 
 
+#: The most commands one mail has answered, each in an answer of its own:
+#: a mail of forty command lines is not made forty mails.
+_MOST_COMMANDS = 6
+
+
+def _distinct(commands: list[Command]) -> list[Command]:
+    """``commands`` with each one that repeats an earlier one ("help",
+    "HELP", "hulp") left out, and at most ``_MOST_COMMANDS`` of them."""
+    kept: list[Command] = []
+    seen = set()
+    for command in commands:
+        key = (command.name, " ".join(command.argument.lower().split()))
+        if key not in seen and len(kept) < _MOST_COMMANDS:
+            seen.add(key)
+            kept.append(command)
+    return kept
+
+
 def _commands_below(text: str) -> tuple[list[Command], str]:
     """The command lines right below a reply's moves (each a command and
-    nothing else: ``command_below_moves``) and the text after them, which
-    is the message to the other players."""
+    nothing else: ``command_below_moves``; ``_distinct``) and the text
+    after them, which is the message to the other players."""
     commands = []
     lines = text.split("\n")
     while lines and (command := command_below_moves(lines[0])) is not None:
@@ -619,7 +637,7 @@ def _commands_below(text: str) -> tuple[list[Command], str]:
         lines = lines[1:]
         while lines and not lines[0].strip():
             lines = lines[1:]
-    return commands, "\n".join(lines).strip()
+    return _distinct(commands), "\n".join(lines).strip()
 
 
 def _chat(token: ReplyToken, text: str, now: dt.datetime, *, key: str | None = None) -> None:
