@@ -95,7 +95,7 @@ def command_of(body: str) -> Command | None:
     """The command on the first non-empty line of ``body``, if it is one.
     A greeting alone on that line ("Hi,", "Hoi Bob,"), which the move
     reader passes over too, is passed over when a command and nothing
-    else (``_bare``) follows it, or ``say`` (whose message it opens):
+    else (``bare``) follows it, or ``say`` (whose message it opens):
     chat below a greeting that merely opens with a command word ("Board
     looks great") stays chat."""
     lines = body.split("\n")
@@ -107,7 +107,7 @@ def command_of(body: str) -> Command | None:
         if command is not None and command.name == "say":
             # The greeting is the message's too: "Hi all,\nsay good luck".
             command.argument = "\n".join(part for part in (lines[at].strip(), command.argument) if part)
-        elif command is not None and not _bare(command):
+        elif command is not None and not bare(command):
             return None
     return command
 
@@ -139,7 +139,7 @@ _BELOW_A_MOVE = {
 }
 
 
-def _bare(command: Command) -> bool:
+def bare(command: Command) -> bool:
     """Is ``command`` a command and nothing else: no argument but the one
     it takes (``_BELOW_A_MOVE``)?"""
     pattern = _BELOW_A_MOVE.get(command.name)

@@ -57,7 +57,7 @@ from .addresses import chat_below_key, email_move_key
 from .answers import answer, in_language, mark_as_answer, reply_subject, site_line, written_for
 from .command_address import answer_command_address
 from .command_list import command_list
-from .commands import Command, command_below_moves, command_of, has_left, own_words, unknown_word
+from .commands import Command, bare, command_below_moves, command_of, has_left, own_words, unknown_word
 from .commands import run as run_command
 from .inbound import InboundMessage, MalformedEmail, parse_inbound, read_unusable, strip_subject
 from .intake_common import account_of, finish, generic_reply
@@ -275,11 +275,15 @@ def _no_text(record: InboundEmail, message: InboundMessage, token: ReplyToken, n
 
 def _subject_command_or_body(message: InboundMessage) -> str:
     """The reply's text; for a reply with none, a command written as its
-    subject ("help", "Re: resign"), as the command address reads one."""
+    subject ("help", "Re: resign", "say good luck", "Help with scoring"),
+    as the command address reads one: a command and nothing else
+    (``bare``), ``say`` or ``help``; not a subject that merely opens with
+    another command word ("Status update", "Mute the chat please")."""
     if message.body.strip():
         return message.body
     subject = strip_subject(message.subject)
-    return subject if command_of(subject) is not None else message.body
+    command = command_of(subject)
+    return subject if command is not None and (command.name in {"say", "help"} or bare(command)) else message.body
 
 
 def _token_of_answered_mail(message: InboundMessage, now: dt.datetime) -> ReplyToken | None:

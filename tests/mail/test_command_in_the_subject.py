@@ -22,6 +22,7 @@ pytestmark = pytest.mark.django_db
         ("help", "en", "how to play by email"),
         ("Hulp", "nl", "zo speel je per e-mail"),
         ("Re: HELP", "nl", "zo speel je per e-mail"),
+        ("Help me understand the scoring", "en", "how to play by email"),
         ("resign", "en", "Do you really want to resign this game?"),
         ("opgeven", "nl", "Wil je deze partij echt opgeven?"),
     ],
@@ -39,6 +40,16 @@ def test_a_command_as_the_subject_of_an_empty_reply_is_answered(
     assert said in " ".join(answer.body.split())
     game.refresh_from_db()
     assert game.ply == 0 and game.is_active
+
+
+@pytest.mark.parametrize("subject", ["Status update", "Mute the chat please"])
+def test_a_subject_that_merely_opens_with_a_command_word_is_no_command(
+    subject, game, mover_turn, django_capture_on_commit_callbacks
+):
+    seat, address, _options = mover_turn
+    raw = bytes(message(address, "", sender=seat.user.email, subject=subject, quote=False))
+    record = ingest(raw, django_capture_on_commit_callbacks)
+    assert record.outcome == "rejected" and "Your reply had no move" in record.detail
 
 
 def test_a_subject_is_no_command_when_the_reply_has_words(game, mover_turn, django_capture_on_commit_callbacks):
