@@ -176,6 +176,8 @@ def _as_windows_1252(error: UnicodeError) -> tuple[str, int]:
 _UTF_8_OR_WINDOWS_1252 = "alta-utf-8-or-windows-1252"
 codecs.register_error(_UTF_8_OR_WINDOWS_1252, _as_windows_1252)
 _READ_AS_UTF_8 = {"utf-8", "utf8", "us-ascii", "ascii"}
+#: Charsets a part's UTF-8 is mislabelled as, read as UTF-8 when it is valid UTF-8.
+_LATIN = {"iso-8859-1", "latin-1", "latin1", "iso-8859-15", "windows-1252", "cp1252"}
 
 
 # -- Headers ------------------------------------------------------------
@@ -397,12 +399,20 @@ def _bounded(text: str) -> str:
 def _decoded(part: Message) -> str:
     """A text part's content, whatever its charset or transfer encoding:
     UTF-8, ASCII, an unknown charset or none is read as UTF-8 with any
-    other bytes read as Windows-1252 (``_UTF_8_OR_WINDOWS_1252``); bytes
-    another charset cannot read become U+FFFD."""
+    other bytes read as Windows-1252 (``_UTF_8_OR_WINDOWS_1252``); a
+    Latin-1 label on valid UTF-8 is read as UTF-8; bytes another charset
+    cannot read become U+FFFD."""
     payload = part.get_payload(decode=True)
     if not isinstance(payload, bytes):  # a multipart has no bytes of its own
         payload = b""
     charset = (part.get_content_charset() or "utf-8").lower()
+    if charset in _LATIN and not payload.isascii():
+        # UTF-8 labelled Latin-1 (a program that names the charset it
+        # used to): Latin-1 text is hardly ever valid UTF-8 ("Ã©").
+        try:
+            return payload.decode("utf-8")
+        except UnicodeDecodeError:
+            pass
     if charset not in _READ_AS_UTF_8:
         try:
             return payload.decode(charset, "replace")

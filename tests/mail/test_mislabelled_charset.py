@@ -62,3 +62,18 @@ def test_a_latin_1_subject_and_a_large_latin_1_body_are_read_in_bounded_time():
     message = parse_inbound(raw)
     assert time.monotonic() - started < 2
     assert message.subject == "Re: café" and message.body.startswith("éaéa")
+
+
+@pytest.mark.parametrize("charset", ["iso-8859-1", "windows-1252", "iso-8859-15"])
+def test_a_utf_8_body_labelled_latin_1_is_read_as_utf_8(charset, game, mover_turn, django_capture_on_commit_callbacks):
+    """The other way round (a program that writes UTF-8 and names the
+    charset it used to): read as UTF-8, not "cafÃ© Ã©Ã©n"."""
+    seat, address, options = mover_turn
+    raw = _raw(seat.user.email, address, f"{options[0]}\n\nCafé één — oké\n", charset=charset, written="utf-8")
+    assert ingest(raw, django_capture_on_commit_callbacks).outcome == "accepted"
+    assert ChatMessage.objects.get(match=game).text == "Café één — oké"
+
+
+def test_a_latin_1_body_labelled_latin_1_stays_latin_1():
+    raw = b"From: a@example.org\r\nContent-Type: text/plain; charset=iso-8859-1\r\n\r\nCaf\xe9 \xe9\xe9n \xc3\xa9\r\n"
+    assert parse_inbound(raw).body == "Café één Ã©"
