@@ -134,10 +134,12 @@ def threading_headers(message_id: str) -> dict[str, str]:
 MOVE_KEY_MAX = 255
 
 
-def chat_below_key(move_key: str) -> str:
+def chat_below_key(move_key: str, *, cut: bool = False) -> str:
     """The idempotency key of the message written below an emailed move
-    whose key is ``move_key``: the move's receipt finds it by this key."""
-    return "chat:" + hashlib.sha256(move_key.encode()).hexdigest()
+    whose key is ``move_key``: the move's receipt finds it by this key,
+    and by it tells whether the message was ``cut`` to a chat line's
+    length."""
+    return ("chatcut:" if cut else "chat:") + hashlib.sha256(move_key.encode()).hexdigest()
 
 
 def email_move_key(message_id: str, digest: str) -> str:

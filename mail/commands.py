@@ -37,7 +37,7 @@ from .help_text import html_help, plain_help
 from .models import GameMute, InboundEmail, OutgoingEmail, ReplyToken
 from .outbox import game_email_queue, reply_token_for, seats_with_players
 from .render import GameMail
-from .reply_text import without_our_mails
+from .reply_text import greeting, without_our_mails
 from .since import words
 from .templatetags.mail_text import wrapped
 
@@ -92,9 +92,33 @@ class Command:
 
 
 def command_of(body: str) -> Command | None:
-    """The command on the first non-empty line of ``body``, if it is one."""
+    """The command on the first non-empty line of ``body``, if it is one.
+    A greeting alone on that line ("Hi,", "Hoi Bob,"), which the move
+    reader passes over too, is passed over when a command and nothing
+    else (``bare``) follows it, or ``say`` (whose message it opens):
+    chat below a greeting that merely opens with a command word ("Board
+    looks great") stays chat."""
     lines = body.split("\n")
-    at = next((i for i, line in enumerate(lines) if line.strip()), 0)
+    at = _next_line(lines, 0) or 0
+    command = _command_at(lines, at)
+    below = _next_line(lines, at + 1)
+    if command is None and below is not None and greeting(lines[at]):
+        command = _command_at(lines, below)
+        if command is not None and command.name == "say":
+            # The greeting is the message's too: "Hi all,\nsay good luck".
+            command.argument = "\n".join(part for part in (lines[at].strip(), command.argument) if part)
+        elif command is not None and not bare(command):
+            return None
+    return command
+
+
+def _next_line(lines: list[str], start: int) -> int | None:
+    """The index of the first line from ``start`` on that is not blank."""
+    return next((i for i in range(start, len(lines)) if lines[i].strip()), None)
+
+
+def _command_at(lines: list[str], at: int) -> Command | None:
+    """The command on ``lines[at]``, the lines after it its ``rest``."""
     found = _LINE.match(lines[at] if lines else "")
     if not found or found.group(1).lower() not in WORDS:
         return None
@@ -113,6 +137,14 @@ _BELOW_A_MOVE = {
     "mute": re.compile(r"(?:de )?(?:chat)?", re.IGNORECASE),
     "unmute": re.compile(r"(?:de )?(?:chat)?", re.IGNORECASE),
 }
+
+
+def bare(command: Command) -> bool:
+    """Is ``command`` a command and nothing else: no argument but the one
+    it takes (``_BELOW_A_MOVE``)?"""
+    pattern = _BELOW_A_MOVE.get(command.name)
+    argument = command.argument.strip()
+    return bool(pattern.fullmatch(argument)) if pattern is not None else not argument
 
 
 def command_below_moves(text: str) -> Command | None:

@@ -3,7 +3,7 @@
 Finds the reply token, who sent it, whether it is an automatic message,
 and the player's own words (``reply_text.clean_reply``); HTML-only bodies
 go through a small HTML-to-text step, any charset is decoded with
-replacement.
+replacement (what a part labelled UTF-8 holds of Latin-1 read as such).
 
 Hostile mail cannot stop it: headers are read as plain text (the email
 package's own header parsers raise on some values and are slow on
@@ -14,6 +14,7 @@ bounded text).
 
 from __future__ import annotations
 
+import codecs
 import email
 import re
 from collections.abc import Iterator
@@ -25,7 +26,7 @@ from email.utils import getaddresses, parseaddr
 from html import unescape
 
 from .addresses import is_command_address, token_from_address
-from .reply_text import clean_reply, without_invisibles
+from .reply_text import clean_reply, greeting, without_invisibles
 
 _AUTO_SUBJECT = re.compile(
     r"^(auto(matic)?[ _-]?(reply|response|antwoord)|out of (the )?office|afwezig|"
@@ -75,6 +76,10 @@ class InboundMessage:
     #: The languages the mail says it is written in or its writer reads
     #: (``languages_named``), for a sender we know no language of.
     languages: tuple[str, ...] = ()
+    #: Does the mail hold a text part to read (plain or HTML, no
+    #: attachment)?  Not one that holds only a picture, or is encrypted or
+    #: signed as a whole (S/MIME's application/pkcs7-mime).
+    has_text: bool = True
 
 
 # -- HTML ---------------------------------------------------------------
@@ -152,6 +157,29 @@ def html_to_text(html: str) -> str:
     return "\n".join(line.strip() for line in text.splitlines())
 
 
+# -- Bytes -------------------------------------------------------------
+
+
+def _as_windows_1252(error: UnicodeError) -> tuple[str, int]:
+    """A decoding error handler: the bytes UTF-8 could not read are read as
+    Windows-1252 (Latin-1 with curly quotes and dashes where Latin-1 has
+    control characters), one of its five unused bytes as U+FFFD."""
+    if not isinstance(error, UnicodeDecodeError):
+        raise error
+    return error.object[error.start : error.end].decode("cp1252", "replace"), error.end
+
+
+#: Old mail programs (many Dutch club members') label Latin-1 or
+#: Windows-1252 text UTF-8 or ASCII, or name no charset: read as UTF-8,
+#: what is no UTF-8 is read as Windows-1252 ("één", not "��n"), so valid
+#: UTF-8 (a quoted game mail) and the writer's own bytes both stay legible.
+_UTF_8_OR_WINDOWS_1252 = "alta-utf-8-or-windows-1252"
+codecs.register_error(_UTF_8_OR_WINDOWS_1252, _as_windows_1252)
+_READ_AS_UTF_8 = {"utf-8", "utf8", "us-ascii", "ascii"}
+#: Charsets a part's UTF-8 is mislabelled as, read as UTF-8 when it is valid UTF-8.
+_LATIN = {"iso-8859-1", "latin-1", "latin1", "iso-8859-15", "windows-1252", "cp1252"}
+
+
 # -- Headers ------------------------------------------------------------
 
 #: The message is parsed with ``email.policy.compat32``: headers stay
@@ -184,8 +212,9 @@ def _header_values(message: Message, name: str) -> list[str]:
 
 
 def _unfolded(value: str) -> str:
-    # The parser keeps each byte over 127 as a surrogate: back to the bytes sent.
-    return " ".join(value.encode("utf-8", "surrogateescape").decode("utf-8", "replace").split())
+    # The parser keeps each byte over 127 as a surrogate: back to the bytes
+    # sent, read as a body is (a Latin-1 subject from an old program too).
+    return " ".join(value.encode("utf-8", "surrogateescape").decode("utf-8", _UTF_8_OR_WINDOWS_1252).split())
 
 
 def _header(message: Message, name: str) -> str:
@@ -305,8 +334,12 @@ def _auto_submitted(message: Message) -> str:
 
 def first_line_of(text: str) -> str:
     """The first line of ``text`` that is not blank ("" when none): where a
-    reply's command or answer is read."""
-    return next((line for line in text.splitlines() if line.strip()), "")
+    reply's command or answer is read.  A greeting alone on its line
+    above more ("Hoi Alice,\n\nJa!") is passed over, as above a move."""
+    lines = [line for line in text.splitlines() if line.strip()]
+    if len(lines) > 1 and greeting(lines[0]):
+        return lines[1]
+    return lines[0] if lines else ""
 
 
 def strip_subject(subject: str) -> str:
@@ -365,15 +398,31 @@ def _bounded(text: str) -> str:
 
 def _decoded(part: Message) -> str:
     """A text part's content, whatever its charset or transfer encoding:
-    an unknown charset is read as UTF-8 and undecodable bytes become U+FFFD."""
+    UTF-8, ASCII, an unknown charset or none is read as UTF-8 with any
+    other bytes read as Windows-1252 (``_UTF_8_OR_WINDOWS_1252``); a
+    Latin-1 label on valid UTF-8 is read as UTF-8; bytes another charset
+    cannot read become U+FFFD."""
     payload = part.get_payload(decode=True)
     if not isinstance(payload, bytes):  # a multipart has no bytes of its own
         payload = b""
-    charset = part.get_content_charset() or "utf-8"
+    charset = (part.get_content_charset() or "utf-8").lower()
+    if charset in _LATIN and not payload.isascii():
+        # UTF-8 labelled Latin-1 (a program that names the charset it
+        # used to): Latin-1 text is hardly ever valid UTF-8 ("Ã©").
+        try:
+            return payload.decode("utf-8")
+        except UnicodeDecodeError:
+            pass
+    if charset not in _READ_AS_UTF_8:
+        try:
+            return payload.decode(charset, "replace")
+        except LookupError:
+            pass
     try:
-        return payload.decode(charset, "replace")
-    except LookupError:
-        return payload.decode("utf-8", "replace")
+        return payload.decode("utf-8")
+    except UnicodeDecodeError:
+        # Read byte by byte where it is no UTF-8: only as much as is kept.
+        return payload[:_PART_LIMIT].decode("utf-8", _UTF_8_OR_WINDOWS_1252)
 
 
 def _readable_parts(part: Message) -> Iterator[Message]:
@@ -391,6 +440,11 @@ def _readable_parts(part: Message) -> Iterator[Message]:
     for inner in parts[:1] if part.get_content_subtype() == "related" else parts:
         if isinstance(inner, Message):
             yield from _readable_parts(inner)
+
+
+def _has_text(message: Message) -> bool:
+    """Is there a plain-text or HTML part that is no attachment?"""
+    return any(part.get_content_type() in {"text/plain", "text/html"} for part in _readable_parts(message))
 
 
 def _body(message: Message) -> str:
@@ -439,6 +493,7 @@ def parse_inbound(
     subject = _subject(message)
     try:
         body = _cleaned(_body(message))
+        has_text = _has_text(message)
     except Exception as error:  # hostile MIME: the email package raises many kinds
         raise MalformedEmail(f"unreadable body: {type(error).__name__}: {error}") from None
     reason = _automatic(message, sender, subject, envelope_sender)
@@ -455,6 +510,7 @@ def parse_inbound(
         date=_header(message, "Date"),
         references=_references(message),
         languages=languages_named(message),
+        has_text=has_text,
     )
 
 

@@ -35,12 +35,16 @@ def account_of(address: str):
     return found.user if found else None
 
 
-def generic_reply(message: InboundMessage, record: InboundEmail, now: dt.datetime) -> None:
+def generic_reply(
+    message: InboundMessage, record: InboundEmail, now: dt.datetime, *, someone_elses: bool = False
+) -> None:
     """The answer to a mail we cannot use.  An address of an account learns
     how moves are sent; any other address learns that it is not linked to
     an account and how to link it and learns nothing about any game; an
     account's address is given its own running games with their reply
-    addresses."""
+    addresses.  ``someone_elses``: the mail was sent to a reply address of
+    another player's mail (forwarded, copied or guessed); an account's
+    address is told so, and nothing of that player or their game."""
     from .commands import games_lines  # commands reaches the services that import this module
 
     user = account_of(message.sender)
@@ -48,7 +52,13 @@ def generic_reply(message: InboundMessage, record: InboundEmail, now: dt.datetim
     def build() -> tuple[str, list[str]]:
         if user is not None:
             paragraphs = [
-                _("We received your email but could not match it to a move you can make."),
+                _(
+                    "We received your email but could not match it to a move you can make: the address you "
+                    "replied to belongs to an email we sent to another player, so nothing in your email was "
+                    "played or passed on."
+                )
+                if someone_elses
+                else _("We received your email but could not match it to a move you can make."),
                 _(
                     'Moves must be sent as a reply to the latest "your move" email of a game, from the '
                     "address of your %(site)s account. Your games: %(url)s"

@@ -44,7 +44,8 @@ def answer_invitation(record: InboundEmail, message: InboundMessage, now: dt.dat
     allowed = seat is not None and ((user is not None and (seat.invited_user_id == user.pk or by_address)) or stranger)
     if not allowed or seat is None:
         with transaction.atomic():
-            generic_reply(message, record, now)
+            # A member answering another's invitation (forwarded) is told so.
+            generic_reply(message, record, now, someone_elses=seat is not None)
             return finish(record, InboundEmail.Outcome.UNKNOWN_TOKEN, "no valid invitation for this sender")
     first_line = first_line_of(message.body)
     # An address without an account reads on in the invitation's language.

@@ -27,7 +27,7 @@ from django.utils.translation import gettext as _
 from core.prepared_writes import insert
 from core.signin import is_email_only
 from games.engine import Event, get_rules
-from games.models import ChatMessage, MoveRecord
+from games.models import CHAT_MAX_LENGTH, ChatMessage, MoveRecord
 from games.services.chat import chat_mark_mailed
 
 from .addresses import (
@@ -249,6 +249,7 @@ def game_email_queue(
     with_reply: bool,
     ply: int | None = None,
     sends: list[int] | None = None,
+    answers_mail: bool = False,
 ) -> OutgoingEmail | None:
     """Render and queue a game email for ``seat`` from its own view of
     ``state``, the position after ``ply`` (default: the match's current ply).
@@ -256,10 +257,11 @@ def game_email_queue(
     With ``with_reply`` (the seat is to move) the email lists the numbered
     options and the deadline, and its Reply-To carries a token for that ply.
     Rendered in the recipient's language (the caller builds ``mail`` in it
-    too, ``in_language``).
+    too, ``in_language``).  ``answers_mail``: it is the answer to a mail
+    the player sent, so it goes out whatever their mail settings.
     """
     user = seat.user
-    if not wants_mail(user, match, kind=kind) and not _ended_by_their_mail(kind, match, seat):
+    if not (answers_mail or wants_mail(user, match, kind=kind)) and not _ended_by_their_mail(kind, match, seat):
         return None
     with in_language(user):
         return _game_email_queue(
@@ -471,8 +473,13 @@ def _tell_mover(
         # The headline says what they played: its events would name them,
         # but for those worded "you", which say what the move cost or brought.
         told = visible_lines(match.game, told_to_mover(rules, events, mover.index), mover.index, names)
-        if by_email and chat and _chat_below(record):
+        below = _chat_below(record) if by_email and chat else None
+        if below is not None:
             told.append(_("Your message below the move was passed on to the other players."))
+        if below == "cut":
+            told.append(
+                _("It was longer than %(limit)s characters: only its beginning was sent.") % {"limit": CHAT_MAX_LENGTH}
+            )
         mail = GameMail(headline, told, chat=chat)
         if by_email:
             mail.in_reply_to = message_id_of(record.idempotency_key)
@@ -481,16 +488,27 @@ def _tell_mover(
             seat=mover,
             mail=mail,
             dedupe_key=f"receipt:{match.pk}:{record.ply}",
+            # A digest reader's or a muted game's new turn is still the
+            # answer to the move they mailed.
+            answers_mail=by_email,
             **common,
         )
 
 
-def _chat_below(record) -> bool:
+def _chat_below(record) -> str | None:
     """Did the emailed move ``record`` carry a message below it, posted as
-    chat (``services._chat``)?  Its receipt says so: a refusal says the
-    words were not passed on, so silence left the writer guessing."""
-    key = chat_below_key(record.idempotency_key or "")
-    return ChatMessage.objects.filter(match_id=record.match_id, idempotency_key=key).exists()
+    chat (``services._chat``)?  "posted", "cut" (to its beginning: it was
+    longer than a chat message may be), else ``None``.  Its receipt says
+    so: a refusal says the words were not passed on, so silence left the
+    writer guessing."""
+    move_key = record.idempotency_key or ""
+    keys = {chat_below_key(move_key): "posted", chat_below_key(move_key, cut=True): "cut"}
+    found = (
+        ChatMessage.objects.filter(match_id=record.match_id, idempotency_key__in=list(keys))
+        .values_list("idempotency_key", flat=True)
+        .first()
+    )
+    return keys[found] if found is not None else None
 
 
 #: How many earlier submissions of one turn its receipt looks back over.

@@ -41,10 +41,12 @@ _WROTE = re.compile(
     r"\b(wrote|schreef|heeft [^\n]{0,80}geschreven|schrieb|a écrit|ha scritto)[^\n]{0,200}(\n[^\n]{0,200})?:[ \t]*$",
     re.IGNORECASE | re.MULTILINE,
 )
-# Outlook quotes the original without ">": everything below its header goes.
+# Outlook quotes the original without ">": everything below its header goes;
+# so does a forwarded mail below its marker (Gmail's, Apple Mail's).
 _OUTLOOK_HEADER = re.compile(
-    r"^\s*(-{2,}\s*(Original Message|Oorspronkelijk bericht|Messaggio originale)\s*-{2,}|_{10,}|"
-    r"(From|Van|Da): .+)\s*$",
+    r"^\s*(-{2,}\s*(Original Message|Oorspronkelijk bericht|Messaggio originale|"
+    r"Forwarded message|Doorgestuurd bericht|Messaggio inoltrato)\s*-{2,}|_{10,}|"
+    r"Begin (forwarded message|doorgestuurd bericht):|(From|Van|Da): .+)\s*$",
     re.IGNORECASE | re.MULTILINE,
 )
 # What mail apps add below the player's words ("Get Outlook for iOS<https://…>").
@@ -67,17 +69,20 @@ _RUN_WORDS = 4
 _QUOTE_MARKS = re.compile(r"^[\s>|\uff1e\u2502]+")
 OPTION = re.compile(r"^\s*(?:option|optie)?\s*#?(\d{1,3})\s*[.)]?\s*$", re.IGNORECASE)
 #: Words around a letter or an option number that add nothing to it
-#: ("Option B please", "ik kies optie 2, graag", "OK, 2", "Zet: B"),
+#: ("Option B please", "ik kies optie 2, graag", "OK, 2", "Zet: B",
+#: "Doe maar 2", "2, dank je wel", "Letter B"),
 #: English and Dutch; "optie2" is one of them and its number.
 _POLITE = re.compile(
     r"\b(?:i\s+choose|i\s+pick|ik\s+kies|option|optie|choice|keuze|number|nummer|nr|turn|beurt|"
-    r"my\s+move|mijn\s+zet|move|zet|ok|okay|oke|oké|yes|ja|"
-    r"please|pls|graag|alsjeblieft|alstublieft|a\.?u\.?b|thanks|thank\s+you|dank\s+je|bedankt)(?:\b|(?=\d))",
+    r"my\s+move|mijn\s+zet|move|zet|ok|okay|oke|oké|yes|ja|doe\s+maar|letter|"
+    r"please|pls|graag|alsjeblieft|alstublieft|a\.?u\.?b|thanks|thank\s+you|"
+    r"dank\s+(?:je|u)(?:\s+wel)?|dankjewel|dankuwel|bedankt)(?:\b|(?=\d))",
     re.IGNORECASE,
 )
-#: What may stand between the words of such a line (emoji included: "2 👍").
+#: What may stand between the words of such a line (emoji included: "2 👍";
+#: a keycap's mark, "2️⃣").
 _POLITE_MARKS = re.compile(
-    r"[\s.,!?:()\[\]\"'\u2018\u2019\u201c\u201d\u2600-\u27bf\ufe0f\u200d\U0001f300-\U0001faff-]+"
+    r"[\s.,!?:()\[\]\"'\u2018\u2019\u201c\u201d\u2600-\u27bf\ufe0f\u200d\u20e3\U0001f300-\U0001faff-]+"
 )
 #: Courtesy before or after a move ("take denar 8 please", "Please: 3",
 #: "A white -> 6, thanks!"), English, Dutch and Italian; never a move's word.

@@ -45,21 +45,21 @@ from redis.exceptions import RedisError
 from core.moments import moment_for
 from games.engine import EngineError, get_rules
 from games.i18n import error_text
-from games.models import Match, MoveRecord
+from games.models import CHAT_MAX_LENGTH, Match, MoveRecord
 from games.services import (
     Conflict,
     GameActionError,
     move_submit,
 )
-from games.services.chat import chat_post
+from games.services.chat import chat_post, chat_text_clean
 
 from .addresses import chat_below_key, email_move_key
 from .answers import answer, in_language, mark_as_answer, reply_subject, site_line, written_for
 from .command_address import answer_command_address
 from .command_list import command_list
-from .commands import Command, command_below_moves, command_of, has_left, own_words, unknown_word
+from .commands import Command, bare, command_below_moves, command_of, has_left, own_words, unknown_word
 from .commands import run as run_command
-from .inbound import InboundMessage, MalformedEmail, parse_inbound, read_unusable
+from .inbound import InboundMessage, MalformedEmail, parse_inbound, read_unusable, strip_subject
 from .intake_common import account_of, finish, generic_reply
 from .intake_kinds import intake_handler
 from .invitation_replies import answer_invitation, answer_other
@@ -233,6 +233,7 @@ def _process(
     handler = intake_handler(message.token_kind)
     if handler is not None:
         return answer_other(handler, record, message, now)
+    message.body = _subject_command_or_body(message)
     token = ReplyToken.objects.select_related("match", "user").filter(token=message.token or "").first()
     if token is None and (token := _token_of_answered_mail(message, now)) is not None:
         return _reply_without_address(record, message, token, now)
@@ -244,11 +245,45 @@ def _process(
     if not owner.exists():
         logger.warning("reply token used by a different sender %s", redact(message.sender))
         with transaction.atomic():
-            generic_reply(message, record, now)
+            generic_reply(message, record, now, someone_elses=True)
             return finish(
                 record, InboundEmail.Outcome.WRONG_SENDER, "sender is not this seat's player", match=token.match
             )
+    if not message.has_text:
+        return _no_text(record, message, token, now)
     return _play(record, message, token, now)
+
+
+def _no_text(record: InboundEmail, message: InboundMessage, token: ReplyToken, now: dt.datetime) -> InboundEmail:
+    """A reply from the seat's player with no text part to read (a photo
+    alone, a mail encrypted or signed as a whole): nothing is played or
+    posted, and they are told why, not that its first line is no move."""
+    with in_language(token.user):
+        detail = " ".join(
+            [
+                _(
+                    "We found no text to read in your email: it holds only attachments, or it is encrypted or "
+                    "signed as a whole, so nothing was played or passed on."
+                ),
+                _("Write your move (or a command) as plain text on the first line of your reply."),
+            ]
+        )
+    with transaction.atomic():
+        _tell_rejection(token, message, detail, record, now)
+        return finish(record, InboundEmail.Outcome.REJECTED, detail, match=token.match, user=token.user)
+
+
+def _subject_command_or_body(message: InboundMessage) -> str:
+    """The reply's text; for a reply with none, a command written as its
+    subject ("help", "Re: resign", "say good luck", "Help with scoring"),
+    as the command address reads one: a command and nothing else
+    (``bare``), ``say`` or ``help``; not a subject that merely opens with
+    another command word ("Status update", "Mute the chat please")."""
+    if message.body.strip():
+        return message.body
+    subject = strip_subject(message.subject)
+    command = command_of(subject)
+    return subject if command is not None and (command.name in {"say", "help"} or bare(command)) else message.body
 
 
 def _token_of_answered_mail(message: InboundMessage, now: dt.datetime) -> ReplyToken | None:
@@ -422,23 +457,33 @@ def _play(record: InboundEmail, message: InboundMessage, token: ReplyToken, now:
         return _reply_after_leaving(record, message, token, now)
     digest = hashlib.sha256(message.body.encode()).hexdigest()[:16]
     try:
-        if _waits(token):
+        if _waits(token) or token.match.is_finished:
             # Whichever of the game's mails it answers, a waiting player's
             # reply is chat; a move in it (an option number, a copied
             # option line) is refused saying it is not their turn, not
             # "an earlier position" or "turn already complete", which
             # leave them to guess whether it counts or was passed on.
+            # Once the game is over a reply is chat too, as its end mail
+            # says ("gg" to an old turn mail); a move is told it is over.
             if said := _waiting_chat(token, body):
                 return _chat_only(record, message, token, said, now)
-            with in_language(token.user):
-                raise GameActionError(_not_your_turn(token), code="not_your_turn")
+            if not token.match.is_finished:
+                with in_language(token.user):
+                    raise GameActionError(_not_your_turn(token), code="not_your_turn")
         reading = _reading(token, body)
+        if reading is None:
+            # An earlier mail of the game: words without a move are
+            # answered as on the latest one, not as an earlier position.
+            current = _words_now(token, body)
+            if current is not None:
+                with in_language(token.user):
+                    raise GameActionError(_no_move(current, token.match.game), code="no_move")
         if reading is not None and not reading.moves:
             with in_language(token.user):
                 raise GameActionError(_no_move(reading, token.match.game), code="no_move")
         text = "\n".join(reading.moves) if reading is not None else body or "-"
         below, rest = _commands_below(reading.message) if reading is not None else ([], "")
-        below = above + below  # done once the moves are played, as their answers tell
+        below = _distinct(above + below)  # done once the moves are played, as their answers tell
         # One transaction: the move's mails, written after it commits,
         # carry the chat lines below the move; the refusal (the engine's
         # reason too) reads in the player's language.
@@ -455,7 +500,8 @@ def _play(record: InboundEmail, message: InboundMessage, token: ReplyToken, now:
             # Most replies are a move alone: no query for a chat they lack.
             said = own_words(token, rest) if rest.strip() else ""
             if said.strip() and not result.duplicate:
-                _chat(token, said, now, key=chat_below_key(result.record.idempotency_key or ""))
+                key = chat_below_key(result.record.idempotency_key or "", cut=_cut(said))
+                _chat(token, said, now, key=key)
             # Commands below the move act on the position it left.
             done = [
                 run_command(
@@ -487,6 +533,26 @@ def _play(record: InboundEmail, message: InboundMessage, token: ReplyToken, now:
     )
 
 
+def _words_now(token: ReplyToken, body: str) -> Reply | None:
+    """``body`` read against the position now, when the game is running
+    and it holds no move, neither there nor in the position the answered
+    mail was written for, and names none of a mail's lists (an option
+    number, a copied option line); else ``None`` (a move sent to an
+    earlier mail is refused as answering an earlier position)."""
+    match = token.match
+    if not match.is_active or match.state is None or _names_a_move(token, body):
+        return None
+    rules = get_rules(match.game)
+    try:
+        then = read_reply(rules, state_at(match, token.ply), token.seat_index, body, turns=listed_turns)
+        reading = _reading_now(token, body)
+    except EngineError:  # a move, though not one that can be played
+        return None
+    if then.moves or reading is None or reading.moves:
+        return None
+    return reading
+
+
 def _carried(token: ReplyToken, now: dt.datetime) -> ReplyToken:
     """The seat's token for the position now when only other seats played
     since ``token``'s and its choices are still the ones its mail listed
@@ -512,7 +578,7 @@ def _commands_above(command: Command) -> tuple[list[Command], str]:
     if command.name == "say":
         return [command], ""
     more, rest = _commands_below(command.rest)
-    return [command, *more], rest
+    return _distinct([command, *more]), rest
 
 
 def _holds_moves(token: ReplyToken, body: str) -> bool:
@@ -546,10 +612,28 @@ def _reading_now(token: ReplyToken, body: str) -> Reply | None:
     return read_reply(rules, rules.load(match.state), token.seat_index, body, turns=listed_turns)
 
 
+#: The most commands one mail has answered, each in an answer of its own:
+#: a mail of forty command lines is not made forty mails.
+_MOST_COMMANDS = 6
+
+
+def _distinct(commands: list[Command]) -> list[Command]:
+    """``commands`` with each one that repeats an earlier one ("help",
+    "HELP", "hulp") left out, and at most ``_MOST_COMMANDS`` of them."""
+    kept: list[Command] = []
+    seen = set()
+    for command in commands:
+        key = (command.name, " ".join(command.argument.lower().split()))
+        if key not in seen and len(kept) < _MOST_COMMANDS:
+            seen.add(key)
+            kept.append(command)
+    return kept
+
+
 def _commands_below(text: str) -> tuple[list[Command], str]:
     """The command lines right below a reply's moves (each a command and
-    nothing else: ``command_below_moves``) and the text after them, which
-    is the message to the other players."""
+    nothing else: ``command_below_moves``; ``_distinct``) and the text
+    after them, which is the message to the other players."""
     commands = []
     lines = text.split("\n")
     while lines and (command := command_below_moves(lines[0])) is not None:
@@ -557,7 +641,7 @@ def _commands_below(text: str) -> tuple[list[Command], str]:
         lines = lines[1:]
         while lines and not lines[0].strip():
             lines = lines[1:]
-    return commands, "\n".join(lines).strip()
+    return _distinct(commands), "\n".join(lines).strip()
 
 
 def _chat(token: ReplyToken, text: str, now: dt.datetime, *, key: str | None = None) -> None:
@@ -579,6 +663,11 @@ def _chat(token: ReplyToken, text: str, now: dt.datetime, *, key: str | None = N
         )
     except GameActionError as error:
         logger.info("reply text not kept as chat: %s", error.message)
+
+
+def _cut(text: str) -> bool:
+    """Is ``text`` longer than a chat message may be (it is posted cut)?"""
+    return len(text.strip()) > len(chat_text_clean(text)) == CHAT_MAX_LENGTH
 
 
 def _left_text() -> str:

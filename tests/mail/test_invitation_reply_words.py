@@ -1,0 +1,51 @@
+"""Replies to a game invitation by mail: a greeting above the answer is
+passed over ("Hoi Alice,\\n\\nJa, ik doe mee!"), as above a move; a member
+who answers an invitation sent to someone else (a forwarded invitation)
+is told the address belongs to another player's mail, and no seat changes."""
+
+from __future__ import annotations
+
+import pytest
+from django.core import mail
+
+from games import services
+from games.models import Match
+from tests.conftest import living_in
+
+from .conftest import mails_to
+from .intake import ingest, message
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def invited(alice, bob, now, django_capture_on_commit_callbacks):
+    """A game of Alice's with a seat for Bob; the reply address of his invitation."""
+    with django_capture_on_commit_callbacks(execute=True):
+        match = services.match_create(creator=alice, game="alta", players=2, now=now, invite=["Bob"])
+    [invitation] = [m for m in mails_to(bob.email) if m.reply_to]
+    return match, invitation.reply_to[0]
+
+
+@pytest.mark.parametrize("body", ["Hoi Alice,\n\nJa, ik doe mee!", "Hi,\nyes please", "Dear Alta,\n\naccept"])
+def test_a_greeting_above_the_answer_is_passed_over(body, invited, bob, django_capture_on_commit_callbacks):
+    match, address = invited
+    record = ingest(
+        bytes(message(address, body, sender=bob.email, subject="Re: invitation")), django_capture_on_commit_callbacks
+    )
+    assert record.outcome == "accepted", record.detail
+    match.refresh_from_db()
+    assert match.status == Match.Status.ACTIVE and match.seats.filter(user=bob).exists()
+
+
+def test_someone_elses_invitation_is_told_whose_it_is(invited, carol, django_capture_on_commit_callbacks):
+    match, address = invited
+    living_in("nl", "Europe/Amsterdam", carol)
+    mail.outbox.clear()
+    record = ingest(bytes(message(address, "ja", sender=carol.email)), django_capture_on_commit_callbacks)
+    assert record.outcome == "unknown_token"
+    [answer] = mail.outbox
+    assert answer.to == [carol.email]
+    assert "hoort bij een mail die we aan een andere speler stuurden" in " ".join(answer.body.split())
+    match.refresh_from_db()
+    assert match.is_open and not match.seats.filter(user=carol).exists()
