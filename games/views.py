@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from core.actions import action_redirect
+from core.errors import KeyReused
 from core.throttling import form_write_allowed
 from games import selectors, services
 from games.boards import board_for
@@ -34,6 +35,7 @@ from games.models import Match, MoveRecord, Seat
 from games.panels import panels_for
 from games.selectors_chat import chat_for, chat_muted
 from games.selectors_turns import last_turns
+from games.services.idempotency import request_fingerprint
 from games.views_chat import ChatForm
 
 
@@ -284,14 +286,7 @@ def match_move(request, pk: int):
         request.session[_draft_key(pk)] = {"move": data["move"], "error": str(error)}
         return redirect("game-detail", pk=pk)
     try:
-        services.move_submit(
-            match_id=pk,
-            user=request.user,
-            text=data["move"],
-            ply=data["ply"],
-            source=MoveRecord.Source.WEB,
-            now=timezone.now(),
-        )
+        _move_submit(request, pk, data)
     except services.GameActionError as error:
         if error.code in _NOTHING_TO_CORRECT:
             # The page shows no move box to this player now (or another
@@ -303,6 +298,32 @@ def match_move(request, pk: int):
             # text typed: a player corrects the move instead of typing it again.
             request.session[_draft_key(pk)] = {"move": data["move"], "error": str(error.message)}
     return redirect("game-detail", pk=pk)
+
+
+def _move_submit(request, pk: int, data: dict) -> None:
+    """Play the form's move, keyed by the player and the position it
+    answers: the same form sent again (a double click, the browser sending
+    it again after a lost answer) is the move already played, not one
+    refused for its position; another move for that position is refused
+    as any move answering an old position is.
+
+    :raises GameActionError: as ``move_submit``."""
+    move = partial(
+        services.move_submit,
+        match_id=pk,
+        user=request.user,
+        text=data["move"],
+        ply=data["ply"],
+        source=MoveRecord.Source.WEB,
+        now=timezone.now(),
+    )
+    try:
+        move(
+            idempotency_key=f"web:{request.user.pk}:{data['ply']}",
+            idempotency_fingerprint=request_fingerprint({"ply": data["ply"], "move": data["move"]}),
+        )
+    except KeyReused:
+        move()  # refused as answering an old position (its move was played)
 
 
 #: Refusals about who may move or when, not about the text typed.
