@@ -172,7 +172,14 @@ def _chat(match: Match, user) -> dict:
     if lines is None:
         return {"chat": None}
     muted = chat_muted(match, user)
-    return {"chat": [] if muted else lines, "chat_muted": muted, "chat_form": ChatForm()}
+    return {
+        "chat": [] if muted else lines,
+        "chat_muted": muted,
+        "chat_form": ChatForm(),
+        # The latest line when the page was made: it tells a form sent twice
+        # from a new message (``views_chat._chat_key``).
+        "chat_after": lines[-1].pk if lines else 0,
+    }
 
 
 def _results(match: Match) -> list[dict]:
