@@ -104,10 +104,22 @@ def match_new(request):
             form.add_error(None, _("You are starting games too fast. Wait a minute, then try again."))
             return render(request, "games/new.html", context)
         try:
-            match = services.match_create(creator=request.user, now=timezone.now(), **form.cleaned_data)
+            match = services.match_create(
+                creator=request.user,
+                now=timezone.now(),
+                # Kept with the game too: a form sent again after a failure
+                # the mark was dropped for finds the game if it was made.
+                idempotency_key=f"web:{once}" if once else None,
+                **form.cleaned_data,
+            )
         except services.GameActionError as error:
             cache.delete(key)
             form.add_error(None, error.message)
+        except Exception:
+            # Not made as far as we know (the database away, say): the same
+            # form sent again must try again, not lead to "my games".
+            cache.delete(key)
+            raise
         else:
             if once:
                 cache.set(key, match.pk, ONCE_SECONDS)
