@@ -183,11 +183,15 @@ def inbound_email_too_large(
         received_at=now, source=source, raw=_text(raw[:MAX_RAW].decode("utf-8", "replace"), MAX_RAW)
     )
     detail = f"too large: {len(raw)} bytes"
-    # The provider's redelivery (our 200 lost) is not answered again.
+    # The provider's redelivery (our 200 lost) is not answered again, also
+    # when it comes while the first is answered (``_process``'s lock).
     message_id = _text(read_unusable(raw, envelope_sender).message_id, 255)
-    if message_id and InboundEmail.objects.filter(message_id=message_id, detail=detail).exists():
-        return finish(record, InboundEmail.Outcome.DUPLICATE, "already processed", message_id=message_id)
-    return _unusable(record, raw, now, detail, envelope_sender, too_large=True)
+    with transaction.atomic():
+        if message_id:
+            hold(f"inbound-mail:{message_id}")
+        if message_id and InboundEmail.objects.filter(message_id=message_id, detail=detail).exists():
+            return finish(record, InboundEmail.Outcome.DUPLICATE, "already processed", message_id=message_id)
+        return _unusable(record, raw, now, detail, envelope_sender, too_large=True)
 
 
 def _process(

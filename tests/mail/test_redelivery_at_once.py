@@ -7,12 +7,14 @@ from __future__ import annotations
 import pytest
 from django.core import mail
 from django.db import connection
+from django.utils import timezone
 
 from games.models import ChatMessage
 from games.services import match_create_seated
 from mail.commands import resign_code
 from mail.gateway import _process
 from mail.models import ReplyToken
+from mail.services import MAX_MESSAGE_BYTES, inbound_email_too_large
 from tests.threads import run_in_threads
 
 from .conftest import mails_to, mover_of
@@ -66,3 +68,20 @@ def test_a_resignation_delivered_twice_at_once_is_confirmed_once_and_never_refus
     game.refresh_from_db()
     assert game.is_finished
     assert sorted(outcomes) == ["command", "duplicate"], outcomes
+
+
+def test_a_mail_too_large_delivered_twice_at_once_is_answered_once(started):
+    game, seat, address = started
+    raw = bytes(
+        message(address, "1\n\n" + "foto " * 500_000, sender=seat.user.email, message_id="<big-1@client.example>")
+    )
+    assert len(raw) > MAX_MESSAGE_BYTES
+
+    def too_large():
+        return inbound_email_too_large(raw=raw, source="webhook", now=timezone.now(), envelope_sender=seat.user.email)
+
+    records = run_in_threads(too_large, too_large)
+
+    assert sorted(record.outcome for record in records) == ["duplicate", "malformed"], records
+    assert len([m for m in mails_to(seat.user.email) if "too large" in m.body]) == 1
+    assert not game.moves.exists()
