@@ -26,7 +26,7 @@ from games.boards import board_for
 from games.breakdown import breakdown_lines, reveal_lines, tie_lines
 from games.deadlines.clock import stopped_times_left
 from games.deadlines.selectors import seat_clocks
-from games.engine import Event, get_rules
+from games.engine import Event, Termination, get_rules
 from games.forms import MOVE_MAX_LENGTH, MatchCreateForm, MoveForm
 from games.history_words import history_in_words
 from games.i18n import event_text, expect_text, move_words
@@ -256,12 +256,20 @@ def match_cancel(request, pk: int):
 @login_required
 @require_POST
 def match_resign(request, pk: int):
-    return _act(
-        request,
-        pk,
-        lambda: services.match_resign(match_id=pk, user=request.user, now=timezone.now(), source=MoveRecord.Source.WEB),
-        _("You resigned."),
-    )
+    return _act(request, pk, lambda: _resign(request, pk), _("You resigned."))
+
+
+def _resign(request, pk: int) -> None:
+    """Resign the player's seat.  The form sent again (a double click past
+    the confirmation, the browser sending it again after a lost answer)
+    finds the seat already resigned: done, not refused.
+
+    :raises GameActionError: as ``match_resign``, when the seat was not resigned."""
+    try:
+        services.match_resign(match_id=pk, user=request.user, now=timezone.now(), source=MoveRecord.Source.WEB)
+    except services.GameActionError:
+        if not Seat.objects.filter(match_id=pk, user=request.user, departed=Termination.RESIGNATION.value).exists():
+            raise
 
 
 @login_required
