@@ -4,6 +4,9 @@ user with the ``game_write`` scope)."""
 
 from __future__ import annotations
 
+import functools
+
+from django.db import transaction
 from rest_framework import permissions, serializers
 from rest_framework.views import APIView
 
@@ -23,7 +26,42 @@ ERRORS = {code: ErrorSerializer for code in (400, 403, 404, 409, 429, 503)}
 ERRORS_WITH_MOVES = {**ERRORS, 422: ErrorSerializer}
 
 
-class WriteApi(APIView):
+#: The methods of a write.
+WRITE_METHODS = ("post", "put", "patch", "delete")
+
+
+def _answered_before_commit(handler):
+    """``handler`` run in one transaction: the write and the reading of its
+    answer.  After the commit nothing queries the database, so a database
+    that goes away right then (a restart, a dropped connection) cannot turn
+    a done write into an error answer, which a client would retry (and a
+    retry without an Idempotency-Key would do it again)."""
+
+    @functools.wraps(handler)
+    def handle(self, request, *args, **kwargs):
+        with transaction.atomic():
+            return handler(self, request, *args, **kwargs)
+
+    return handle
+
+
+class AnsweredBeforeCommit(APIView):
+    """Every write method a subclass defines is ``_answered_before_commit``,
+    unless the subclass sets ``answers_after_commit`` (its answer is built
+    without a query, and its write keeps its own transaction)."""
+
+    answers_after_commit = False
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        if cls.answers_after_commit:
+            return
+        for method in WRITE_METHODS:
+            if method in cls.__dict__:
+                setattr(cls, method, _answered_before_commit(cls.__dict__[method]))
+
+
+class WriteApi(AnsweredBeforeCommit):
     """A write endpoint: authenticated, rate-limited per user.  A body that
     is not valid JSON (or form data) is refused (400) before the action
     runs, also by an action that reads no body."""
@@ -38,7 +76,7 @@ class WriteApi(APIView):
             request.data  # noqa: B018 - parsing raises ParseError on garbage
 
 
-class ListCreateApi(APIView):
+class ListCreateApi(AnsweredBeforeCommit):
     """Anyone reads; writing (POST, PATCH, ...) is authenticated and
     rate-limited."""
 

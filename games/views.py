@@ -19,13 +19,14 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from core.actions import action_redirect
+from core.errors import KeyReused
 from core.throttling import form_write_allowed
 from games import selectors, services
 from games.boards import board_for
 from games.breakdown import breakdown_lines, reveal_lines, tie_lines
 from games.deadlines.clock import stopped_times_left
 from games.deadlines.selectors import seat_clocks
-from games.engine import Event, get_rules
+from games.engine import Event, Termination, get_rules
 from games.forms import MOVE_MAX_LENGTH, MatchCreateForm, MoveForm
 from games.history_words import history_in_words
 from games.i18n import event_text, expect_text, move_words
@@ -35,6 +36,7 @@ from games.organised import event_context
 from games.panels import panels_for
 from games.selectors_chat import chat_for, chat_muted
 from games.selectors_turns import last_turns
+from games.services.idempotency import request_fingerprint
 from games.views_chat import ChatForm
 
 
@@ -103,10 +105,22 @@ def match_new(request):
             form.add_error(None, _("You are starting games too fast. Wait a minute, then try again."))
             return render(request, "games/new.html", context)
         try:
-            match = services.match_create(creator=request.user, now=timezone.now(), **form.cleaned_data)
+            match = services.match_create(
+                creator=request.user,
+                now=timezone.now(),
+                # Kept with the game too: a form sent again after a failure
+                # the mark was dropped for finds the game if it was made.
+                idempotency_key=f"web:{once}" if once else None,
+                **form.cleaned_data,
+            )
         except services.GameActionError as error:
             cache.delete(key)
             form.add_error(None, error.message)
+        except Exception:
+            # Not made as far as we know (the database away, say): the same
+            # form sent again must try again, not lead to "my games".
+            cache.delete(key)
+            raise
         else:
             if once:
                 cache.set(key, match.pk, ONCE_SECONDS)
@@ -174,7 +188,14 @@ def _chat(match: Match, user) -> dict:
     if lines is None:
         return {"chat": None}
     muted = chat_muted(match, user)
-    return {"chat": [] if muted else lines, "chat_muted": muted, "chat_form": ChatForm()}
+    return {
+        "chat": [] if muted else lines,
+        "chat_muted": muted,
+        "chat_form": ChatForm(),
+        # The latest line when the page was made: it tells a form sent twice
+        # from a new message (``views_chat._chat_key``).
+        "chat_after": lines[-1].pk if lines else 0,
+    }
 
 
 def _results(match: Match) -> list[dict]:
@@ -239,12 +260,20 @@ def match_cancel(request, pk: int):
 @login_required
 @require_POST
 def match_resign(request, pk: int):
-    return _act(
-        request,
-        pk,
-        lambda: services.match_resign(match_id=pk, user=request.user, now=timezone.now(), source=MoveRecord.Source.WEB),
-        _("You resigned."),
-    )
+    return _act(request, pk, lambda: _resign(request, pk), _("You resigned."))
+
+
+def _resign(request, pk: int) -> None:
+    """Resign the player's seat.  The form sent again (a double click past
+    the confirmation, the browser sending it again after a lost answer)
+    finds the seat already resigned: done, not refused.
+
+    :raises GameActionError: as ``match_resign``, when the seat was not resigned."""
+    try:
+        services.match_resign(match_id=pk, user=request.user, now=timezone.now(), source=MoveRecord.Source.WEB)
+    except services.GameActionError:
+        if not Seat.objects.filter(match_id=pk, user=request.user, departed=Termination.RESIGNATION.value).exists():
+            raise
 
 
 @login_required
@@ -288,14 +317,7 @@ def match_move(request, pk: int):
         request.session[_draft_key(pk)] = {"move": data["move"], "error": str(error)}
         return redirect("game-detail", pk=pk)
     try:
-        services.move_submit(
-            match_id=pk,
-            user=request.user,
-            text=data["move"],
-            ply=data["ply"],
-            source=MoveRecord.Source.WEB,
-            now=timezone.now(),
-        )
+        _move_submit(request, pk, data)
     except services.GameActionError as error:
         if error.code in _NOTHING_TO_CORRECT:
             # The page shows no move box to this player now (or another
@@ -307,6 +329,32 @@ def match_move(request, pk: int):
             # text typed: a player corrects the move instead of typing it again.
             request.session[_draft_key(pk)] = {"move": data["move"], "error": str(error.message)}
     return redirect("game-detail", pk=pk)
+
+
+def _move_submit(request, pk: int, data: dict) -> None:
+    """Play the form's move, keyed by the player and the position it
+    answers: the same form sent again (a double click, the browser sending
+    it again after a lost answer) is the move already played, not one
+    refused for its position; another move for that position is refused
+    as any move answering an old position is.
+
+    :raises GameActionError: as ``move_submit``."""
+    move = partial(
+        services.move_submit,
+        match_id=pk,
+        user=request.user,
+        text=data["move"],
+        ply=data["ply"],
+        source=MoveRecord.Source.WEB,
+        now=timezone.now(),
+    )
+    try:
+        move(
+            idempotency_key=f"web:{request.user.pk}:{data['ply']}",
+            idempotency_fingerprint=request_fingerprint({"ply": data["ply"], "move": data["move"]}),
+        )
+    except KeyReused:
+        move()  # refused as answering an old position (its move was played)
 
 
 #: Refusals about who may move or when, not about the text typed.

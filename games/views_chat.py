@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from functools import partial
 
 from django import forms
@@ -47,9 +48,28 @@ def match_chat(request, pk: int):
     return _act(
         request,
         pk,
-        lambda: chat_post(match_id=pk, user=request.user, text=text, source=MoveRecord.Source.WEB, now=timezone.now()),
+        lambda: chat_post(
+            match_id=pk,
+            user=request.user,
+            text=text,
+            source=MoveRecord.Source.WEB,
+            now=timezone.now(),
+            idempotency_key=_chat_key(request, text),
+        ),
         _("Your message was sent."),
     )
+
+
+def _chat_key(request, text: str) -> str | None:
+    """The key of a message sent with the page's form: its writer, the
+    latest line the page showed (``after``) and the words.  The same form
+    sent again (a double click, the browser sending it again after a lost
+    answer) is the line already posted; the same words sent from a later
+    page are a new line.  A form without ``after`` (a script) is not checked."""
+    after = request.POST.get("after", "")
+    if not (after.isdigit() and len(after) <= 20):
+        return None
+    return f"web:{request.user.pk}:{after}:{hashlib.sha256(text.encode()).hexdigest()[:16]}"
 
 
 @login_required

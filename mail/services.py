@@ -2,7 +2,8 @@
 
 1. Store the message as received (for staff to inspect).
 2. Ignore redeliveries (same Message-ID and body; without a Message-ID,
-   the same sender, recipients, subject, date and body) and automatic
+   the same sender, recipients, subject, date and body; one that comes
+   while the first is still processed waits for it) and automatic
    mail (a null envelope sender, out-of-office, bounces, lists);
    rate-limit each sender (one "slow down" notice an hour).  A mail that
    cannot be read, or sets off a bug, gets one answer if a person sent it.
@@ -42,6 +43,7 @@ from django.utils.translation import gettext as _
 from kombu.exceptions import KombuError
 from redis.exceptions import RedisError
 
+from core.locks import hold
 from core.moments import moment_for
 from games.engine import EngineError, get_rules
 from games.i18n import error_text
@@ -181,11 +183,15 @@ def inbound_email_too_large(
         received_at=now, source=source, raw=_text(raw[:MAX_RAW].decode("utf-8", "replace"), MAX_RAW)
     )
     detail = f"too large: {len(raw)} bytes"
-    # The provider's redelivery (our 200 lost) is not answered again.
+    # The provider's redelivery (our 200 lost) is not answered again, also
+    # when it comes while the first is answered (``_process``'s lock).
     message_id = _text(read_unusable(raw, envelope_sender).message_id, 255)
-    if message_id and InboundEmail.objects.filter(message_id=message_id, detail=detail).exists():
-        return finish(record, InboundEmail.Outcome.DUPLICATE, "already processed", message_id=message_id)
-    return _unusable(record, raw, now, detail, envelope_sender, too_large=True)
+    with transaction.atomic():
+        if message_id:
+            hold(f"inbound-mail:{message_id}")
+        if message_id and InboundEmail.objects.filter(message_id=message_id, detail=detail).exists():
+            return finish(record, InboundEmail.Outcome.DUPLICATE, "already processed", message_id=message_id)
+        return _unusable(record, raw, now, detail, envelope_sender, too_large=True)
 
 
 def _process(
@@ -208,15 +214,27 @@ def _process(
     record.body = _text(message.body, 10_000)
     message.body = record.body
     record.message_id = _text(message.message_id, 255) or _stand_in_id(message)
-    # A redelivery repeats the body too; a different body under a reused
-    # Message-ID is a new mail.
-    earlier = (
-        InboundEmail.objects.filter(message_id=record.message_id, body=record.body)
-        .exclude(pk=record.pk)
-        .exclude(outcome=InboundEmail.Outcome.RECEIVED)
-    )
-    if earlier.exists():
-        return finish(record, InboundEmail.Outcome.DUPLICATE, "already processed")
+    # One transaction under the Message-ID's lock: a redelivery that comes
+    # while the first delivery is processed (a provider retrying a webhook
+    # it gave up waiting for, or the same mail through two intakes) waits
+    # for it and then finds it done, instead of acting (and answering) a
+    # second time; a failure leaves nothing of the mail half-done.
+    with transaction.atomic():
+        hold(f"inbound-mail:{record.message_id}")
+        # A redelivery repeats the body too; a different body under a reused
+        # Message-ID is a new mail.
+        earlier = (
+            InboundEmail.objects.filter(message_id=record.message_id, body=record.body)
+            .exclude(pk=record.pk)
+            .exclude(outcome=InboundEmail.Outcome.RECEIVED)
+        )
+        if earlier.exists():
+            return finish(record, InboundEmail.Outcome.DUPLICATE, "already processed")
+        return _answer(record, message, now)
+
+
+def _answer(record: InboundEmail, message: InboundMessage, now: dt.datetime) -> InboundEmail:
+    """Act on a read mail that is no redelivery, and answer it."""
     if message.is_automatic:
         logger.info("ignored automatic mail from %s: %s", redact(message.sender), message.automatic_reason)
         return finish(record, InboundEmail.Outcome.AUTO_REPLY, message.automatic_reason)

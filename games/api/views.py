@@ -274,6 +274,10 @@ class StalePlySerializer(ErrorSerializer):
 
 
 class MovesApi(ListCreateApi):
+    # The move's answer is built from what the write returned, without a
+    # query; the move path keeps its one transaction (``move_submit``).
+    answers_after_commit = True
+
     class MoveInputSerializer(serializers.Serializer):
         ply = serializers.IntegerField(min_value=0, max_value=PLY_MAX, help_text="The position you are answering.")
         move = MoveField(required=False)
