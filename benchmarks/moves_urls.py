@@ -32,7 +32,11 @@ def baseline(request, pk: int):
 
 class ApiFloor(WriteApi):
     """The API's token authentication, permission check and per-user write
-    limit (as ``POST /api/games/{id}/moves/``), then the baseline's writes."""
+    limit (as ``POST /api/games/{id}/moves/``), then the baseline's writes.
+    Like the move's view, it answers after its own writes' commit (no outer
+    transaction): the floor is the same two statements as the baseline."""
+
+    answers_after_commit = True
 
     def post(self, request, pk: int):
         _write(pk)
