@@ -293,3 +293,34 @@ def test_an_api_tokens_revoke_button_is_whole_on_a_phone(browser, live_server, t
         revoke = page.locator("#api-tokens form[action*=revoke] button")
         box, table = revoke.bounding_box(), page.locator("#api-tokens table").bounding_box()
         assert box["x"] >= table["x"] and box["x"] + box["width"] <= table["x"] + table["width"] + 0.5, (box, table)
+
+
+# How much of its widest option each select of ``selector`` cuts off: a copy
+# sized to its content (width auto) is as wide as the widest option needs.
+SELECT_SHORTFALL = """(selector) => [...document.querySelectorAll(selector)].map((select) => {
+  const copy = select.cloneNode(true);
+  copy.style.width = "auto";
+  copy.style.position = "absolute";
+  document.body.append(copy);
+  const needed = copy.getBoundingClientRect().width;
+  copy.remove();
+  return [select.name, Math.round(needed - select.getBoundingClientRect().width)];
+}).filter(([, short]) => short > 0)"""
+
+
+@pytest.mark.parametrize("language", ["en", "nl"])
+def test_the_lobby_filters_show_their_choices_whole_on_a_phone(browser, live_server, transactional_db, language):
+    """At 375 px each lobby filter is wide enough for its longest choice:
+    the time control's "6 dagen of meer per zet" was cut off after "6 dagen
+    of m", its closed "Elke bedenktijd" after "Elke bedenktij"."""
+    context = browser.new_context(
+        base_url=live_server.url, viewport={"width": 375, "height": 900}, locale=f"{language}-NL"
+    )
+    try:
+        page = context.new_page()
+        page.goto("/lobby/")
+        assert page.locator("html").get_attribute("lang") == language
+        assert page.evaluate(SELECT_SHORTFALL, ".lobby-filters select") == []
+        assert page.evaluate(MEASURE)["overflow"] <= 0
+    finally:
+        context.close()
