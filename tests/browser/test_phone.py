@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.browser.walk import WIDTHS, problems_on_every_page, signed_in
 from tests.conftest import PASSWORD
@@ -324,3 +325,31 @@ def test_the_lobby_filters_show_their_choices_whole_on_a_phone(browser, live_ser
         assert page.evaluate(MEASURE)["overflow"] <= 0
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("language", ["en", "nl"])
+def test_the_tournament_and_club_forms_show_their_choices_whole_on_a_phone(
+    browser, live_server, transactional_db, language
+):
+    """At 375 px no choice of the new tournament's and new club's forms is cut
+    off: "Een standaardzet spelen (na 3 keer achter elkaar lig je eruit)" and
+    the Swiss pairing's choices are wider than a phone, so they are radio
+    buttons whose words wrap, as on the new game's form."""
+    from django.utils import timezone
+
+    from tests.conftest import make_user
+    from tournaments.services import club_create
+
+    ann = make_user("ann@example.com", "Ann")
+    club_create(creator=ann, name="Harbour club", description="", now=timezone.now())
+    with signed_in(browser, live_server.url, ann.email, 375) as page:
+        ann.language = language  # after signing in: sign_in reads the English profile
+        ann.save(update_fields=["language"])
+        for path in ("/tournaments/new/", "/clubs/new/"):
+            page.goto(path)
+            assert page.locator("html").get_attribute("lang") == language
+            assert page.evaluate(SELECT_SHORTFALL, "main select") == [], path
+            assert page.evaluate(MEASURE)["overflow"] <= 0 and page.evaluate(MEASURE)["small"] == [], path
+        page.goto("/tournaments/new/")
+        timeout = {"en": "On timeout", "nl": "Bij overschrijding"}[language]
+        expect(page.get_by_role("group", name=timeout)).to_be_visible()
