@@ -475,3 +475,13 @@ def test_who_may_create_a_tournament_is_offered_the_link_on_the_list_and_the_clu
         assert (f'href="{new}"' in listed) is offered, user
         assert (f'href="{new}?club={club.pk}"' in club_page) is offered, user
     assert "Create the tournament" in page(client, f"{new}?club={club.pk}", carol)
+
+
+def test_the_club_members_table_links_each_member_to_their_page(client, alice, club, bob, now):
+    """Like the standings and the lobby, the club's members table names each
+    member by a link to their public page."""
+    club_join(club_id=club.pk, user=bob, now=now)
+    html = page(client, club.get_absolute_url(), bob)
+    table = html[html.index('class="table members"') : html.index("</table>", html.index('class="table members"'))]
+    for name in ("Alice", "Bob"):
+        assert f'<a href="{reverse("player", args=[name])}">{name}</a>' in table, name
