@@ -353,3 +353,28 @@ def test_the_tournament_and_club_forms_show_their_choices_whole_on_a_phone(
         page.goto("/tournaments/new/")
         timeout = {"en": "On timeout", "nl": "Bij overschrijding"}[language]
         expect(page.get_by_role("group", name=timeout)).to_be_visible()
+
+
+# Each pair of buttons (or button-like links) less than 4 px apart: side by
+# side or one above the other, a finger aiming at one may hit the other.
+TOUCHING = """() => {
+  const buttons = [...document.querySelectorAll("main button, main a.button, main input[type=submit]")]
+    .filter((e) => e.getBoundingClientRect().width > 0);
+  const close = [];
+  buttons.forEach((a, i) => buttons.slice(i + 1).forEach((b) => {
+    const r = a.getBoundingClientRect(), q = b.getBoundingClientRect();
+    const gap = Math.max(q.left - r.right, r.left - q.right, q.top - r.bottom, r.top - q.bottom);
+    if (gap < 4) close.push(`${a.textContent.trim()} | ${b.textContent.trim()}`);
+  }));
+  return close;
+}"""
+
+
+@pytest.mark.parametrize("width", [375, 1280])
+def test_no_two_buttons_touch(browser, live_server, site, width):
+    """On every page of the walk, buttons stand apart: "Download your data"
+    touched "Close your account" on a phone, "Replay the game" touched
+    "Verify the shuffles", an invitation's Accept its Decline, and an
+    organiser's Replace the Disqualify below it."""
+    problems = problems_on_every_page(browser, live_server.url, site, width, lambda page: page.evaluate(TOUCHING))
+    assert problems == {}
