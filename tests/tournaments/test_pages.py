@@ -485,3 +485,15 @@ def test_the_club_members_table_links_each_member_to_their_page(client, alice, c
     table = html[html.index('class="table members"') : html.index("</table>", html.index('class="table members"'))]
     for name in ("Alice", "Bob"):
         assert f'<a href="{reverse("player", args=[name])}">{name}</a>' in table, name
+
+
+def test_the_cross_table_links_each_player_to_their_page(client, alice, club, now):
+    """A round robin's cross-table names each row's player by a link to
+    their page, as its standings do."""
+    players = new_players(3)
+    t = started(alice, club, players, now=now, format="round_robin")
+    html = page(client, t.get_absolute_url())
+    table = html[html.index('class="table cross-table"') : html.index("</table>", html.index("cross-table"))]
+    for player in players:
+        name = str(player)
+        assert f'<a href="{reverse("player", args=[name])}">{name}</a>' in table, name
