@@ -161,3 +161,23 @@ def test_a_phone_shows_the_tables_row_labels_when_the_box_is_scrolled(browser, l
         )
         assert page.evaluate("document.querySelector('.alpaca-table-box').scrollLeft") > 0
         assert hidden == [], hidden
+
+
+def test_the_table_s_own_row_labels_do_not_show_through_the_kept_ones(browser, live_server, players):
+    """Scrolled a little, the table's own row labels slid under the labels
+    kept at the box's edge and showed through them ("2 2", "1 1"): the kept
+    labels stand on an opaque strip of the page's colour."""
+    from django.utils import timezone
+
+    from games.services import match_create_seated
+    from tests.browser.walk import signed_in
+
+    match = match_create_seated(users=list(players), game="alpaca", now=timezone.now())
+    _play_eastward(match, 1)
+    with signed_in(browser, live_server.url, players[0].email, 375) as page:
+        page.goto(f"/games/{match.pk}/")
+        strip, paper = page.evaluate(
+            """() => [getComputedStyle(document.querySelector(".alpaca-row-labels")).backgroundColor,
+                      getComputedStyle(document.documentElement).backgroundColor]"""
+        )
+        assert strip == paper, (strip, paper)
