@@ -76,7 +76,8 @@ class RecentGame:
     match: Match
     place: int | None
     score: int | None
-    players: list[str]
+    #: The seated players (Users) in seat order.
+    players: list[Any]
 
 
 def recent_games_of(user, *, limit: int = SECTION_LIMIT) -> list[RecentGame]:
@@ -91,7 +92,7 @@ def recent_games_of(user, *, limit: int = SECTION_LIMIT) -> list[RecentGame]:
     for match in matches:
         seats = sorted(match.seats.all(), key=lambda s: s.table_order())
         mine = next(s for s in seats if s.user_id == user.pk)
-        games.append(RecentGame(match, mine.place, mine.score, [str(s.user) for s in seats if s.user_id]))
+        games.append(RecentGame(match, mine.place, mine.score, [s.user for s in seats if s.user_id]))
     return games
 
 

@@ -61,6 +61,8 @@ class TournamentForm(forms.Form):
         choices=Tournament.Pairing.choices,
         initial=Tournament.Pairing.DUTCH,
         required=False,
+        # Radio buttons: the choices' words wrap on a phone, where a select cuts them off.
+        widget=forms.RadioSelect,
         label=_("Swiss pairing"),
         help_text=_("Two-player Swiss."),
     )
@@ -84,7 +86,9 @@ class TournamentForm(forms.Form):
     days_per_move = forms.IntegerField(min_value=1, max_value=MAX_DAYS_PER_MOVE, initial=3, label=_("Days per move"))
     # The casual game's time control; the service checks the combination.
     bank_initial_days, bank_increment_days, bank_cap_days, weekends_off = bank_fields()
-    timeout_policy = forms.ChoiceField(choices=TimeoutPolicy.choices, initial=TimeoutPolicy.AUTO, label=_("On timeout"))
+    timeout_policy = forms.ChoiceField(
+        choices=TimeoutPolicy.choices, initial=TimeoutPolicy.AUTO, label=_("On timeout"), widget=forms.RadioSelect
+    )
     vacation_allowed = forms.BooleanField(required=False, initial=True, label=_("Vacation pauses the clock"))
     rated = forms.BooleanField(required=False, label=_("Rated"))
     registration_opens_at = forms.DateTimeField(
@@ -121,7 +125,9 @@ class TournamentForm(forms.Form):
 class ClubForm(forms.Form):
     name = forms.CharField(max_length=80, label=_("Name"))
     description = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), required=False, label=_("Description"))
-    join_policy = forms.ChoiceField(choices=Club.JoinPolicy.choices, label=_("Who may join"))
+    join_policy = forms.ChoiceField(
+        choices=Club.JoinPolicy.choices, initial=Club.JoinPolicy.OPEN, label=_("Who may join"), widget=forms.RadioSelect
+    )
 
 
 class PlayerNameForm(forms.Form):

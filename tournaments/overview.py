@@ -172,6 +172,8 @@ class CrossRow:
     name: str
     cells: list[str | None]
     total: str
+    #: The row's player (a User), whose name links to their page.
+    user: Any = None
 
 
 @dataclass
@@ -397,6 +399,7 @@ def cross_table(tournament: Tournament, participants: list[Participant]) -> Cros
                 name=str(by_id[pid].user),
                 cells=[None if j == i else " ".join(cells[i][j]) for j in range(len(order))],
                 total=points_text(totals[pid], localized=True),
+                user=by_id[pid].user,
             )
             for i, pid in enumerate(order)
         ]

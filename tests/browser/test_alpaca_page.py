@@ -126,3 +126,58 @@ def test_the_table_legend_stays_readable_when_a_phone_opens_on_the_last_tile(bro
             }"""
         )
         assert seen == {"scrolled": True, "left": True, "right": True}, seen
+
+
+@pytest.mark.parametrize("moves", [1, 8])
+def test_a_phone_shows_the_tables_row_labels_when_the_box_is_scrolled(browser, live_server, players, moves):
+    """At 375 px the table's box opens scrolled to the last tile; the row
+    labels (y, left of each row) stay in sight at the box's left edge, on
+    top of the tiles scrolled under them, instead of scrolling out of view."""
+    from django.utils import timezone
+
+    from games.services import match_create_seated
+    from tests.browser.walk import signed_in
+
+    match = match_create_seated(users=list(players), game="alpaca", now=timezone.now())
+    _play_eastward(match, moves)
+    with signed_in(browser, live_server.url, players[0].email, 375) as page:
+        page.goto(f"/games/{match.pk}/")
+        expect(page.locator(".alpaca-table-box .last-placed")).to_have_count(1)
+        page.locator(".alpaca-table-box svg.alpaca-table").scroll_into_view_if_needed()
+        hidden = page.evaluate(
+            """() => {
+              const box = document.querySelector(".alpaca-table-box");
+              const outer = box.getBoundingClientRect();
+              // The rows: the y of each open cell ("5,-1").
+              const rows = new Set([...box.querySelectorAll("text")].map((t) => t.textContent)
+                .filter((s) => /^-?\\d+,-?\\d+$/.test(s)).map((s) => s.split(",")[1]));
+              return [...rows].filter((y) => ![...box.querySelectorAll("text")].some((t) => {
+                if (t.textContent !== y) return false;
+                const r = t.getBoundingClientRect();
+                const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+                return r.left >= outer.left && r.right <= outer.left + 60 && top === t;
+              }));
+            }"""
+        )
+        assert page.evaluate("document.querySelector('.alpaca-table-box').scrollLeft") > 0
+        assert hidden == [], hidden
+
+
+def test_the_table_s_own_row_labels_do_not_show_through_the_kept_ones(browser, live_server, players):
+    """Scrolled a little, the table's own row labels slid under the labels
+    kept at the box's edge and showed through them ("2 2", "1 1"): the kept
+    labels stand on an opaque strip of the page's colour."""
+    from django.utils import timezone
+
+    from games.services import match_create_seated
+    from tests.browser.walk import signed_in
+
+    match = match_create_seated(users=list(players), game="alpaca", now=timezone.now())
+    _play_eastward(match, 1)
+    with signed_in(browser, live_server.url, players[0].email, 375) as page:
+        page.goto(f"/games/{match.pk}/")
+        strip, paper = page.evaluate(
+            """() => [getComputedStyle(document.querySelector(".alpaca-row-labels")).backgroundColor,
+                      getComputedStyle(document.documentElement).backgroundColor]"""
+        )
+        assert strip == paper, (strip, paper)

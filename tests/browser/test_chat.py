@@ -58,3 +58,23 @@ def test_a_long_link_in_the_chat_wraps_on_a_phone(browser, live_server, players)
         box = line.bounding_box()
         assert box is not None
         assert box["x"] + box["width"] <= 390
+
+
+@pytest.mark.parametrize("width", [375, 1280])
+def test_send_and_mute_are_not_a_slip_of_the_finger_apart(browser, live_server, players, width):
+    """Under the chat box, "Send" and "Mute the chat" stood 4 px apart, one
+    above the other: a finger aiming at Send could mute the chat.  They
+    stand clearly apart (at least 16 px)."""
+    from django.utils import timezone
+
+    from games.services import match_create_seated
+    from tests.browser.walk import signed_in
+
+    match = match_create_seated(users=list(players), game="alta", now=timezone.now())
+    with signed_in(browser, live_server.url, players[0].email, width) as page:
+        page.goto(f"/games/{match.pk}/")
+        send = page.get_by_role("button", name="Send", exact=True).bounding_box()
+        mute = page.get_by_role("button", name="Mute the chat").bounding_box()
+        apart_down = mute["y"] - (send["y"] + send["height"])
+        apart_across = mute["x"] - (send["x"] + send["width"])
+        assert max(apart_down, apart_across) >= 16, (send, mute)

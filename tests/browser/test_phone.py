@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.browser.walk import WIDTHS, problems_on_every_page, signed_in
 from tests.conftest import PASSWORD
@@ -293,3 +294,87 @@ def test_an_api_tokens_revoke_button_is_whole_on_a_phone(browser, live_server, t
         revoke = page.locator("#api-tokens form[action*=revoke] button")
         box, table = revoke.bounding_box(), page.locator("#api-tokens table").bounding_box()
         assert box["x"] >= table["x"] and box["x"] + box["width"] <= table["x"] + table["width"] + 0.5, (box, table)
+
+
+# How much of its widest option each select of ``selector`` cuts off: a copy
+# sized to its content (width auto) is as wide as the widest option needs.
+SELECT_SHORTFALL = """(selector) => [...document.querySelectorAll(selector)].map((select) => {
+  const copy = select.cloneNode(true);
+  copy.style.width = "auto";
+  copy.style.position = "absolute";
+  document.body.append(copy);
+  const needed = copy.getBoundingClientRect().width;
+  copy.remove();
+  return [select.name, Math.round(needed - select.getBoundingClientRect().width)];
+}).filter(([, short]) => short > 0)"""
+
+
+@pytest.mark.parametrize("language", ["en", "nl"])
+def test_the_lobby_filters_show_their_choices_whole_on_a_phone(browser, live_server, transactional_db, language):
+    """At 375 px each lobby filter is wide enough for its longest choice:
+    the time control's "6 dagen of meer per zet" was cut off after "6 dagen
+    of m", its closed "Elke bedenktijd" after "Elke bedenktij"."""
+    context = browser.new_context(
+        base_url=live_server.url, viewport={"width": 375, "height": 900}, locale=f"{language}-NL"
+    )
+    try:
+        page = context.new_page()
+        page.goto("/lobby/")
+        assert page.locator("html").get_attribute("lang") == language
+        assert page.evaluate(SELECT_SHORTFALL, ".lobby-filters select") == []
+        assert page.evaluate(MEASURE)["overflow"] <= 0
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("language", ["en", "nl"])
+def test_the_tournament_and_club_forms_show_their_choices_whole_on_a_phone(
+    browser, live_server, transactional_db, language
+):
+    """At 375 px no choice of the new tournament's and new club's forms is cut
+    off: "Een standaardzet spelen (na 3 keer achter elkaar lig je eruit)" and
+    the Swiss pairing's choices are wider than a phone, so they are radio
+    buttons whose words wrap, as on the new game's form."""
+    from django.utils import timezone
+
+    from tests.conftest import make_user
+    from tournaments.services import club_create
+
+    ann = make_user("ann@example.com", "Ann")
+    club_create(creator=ann, name="Harbour club", description="", now=timezone.now())
+    with signed_in(browser, live_server.url, ann.email, 375) as page:
+        ann.language = language  # after signing in: sign_in reads the English profile
+        ann.save(update_fields=["language"])
+        for path in ("/tournaments/new/", "/clubs/new/"):
+            page.goto(path)
+            assert page.locator("html").get_attribute("lang") == language
+            assert page.evaluate(SELECT_SHORTFALL, "main select") == [], path
+            assert page.evaluate(MEASURE)["overflow"] <= 0 and page.evaluate(MEASURE)["small"] == [], path
+        page.goto("/tournaments/new/")
+        timeout = {"en": "On timeout", "nl": "Bij overschrijding"}[language]
+        expect(page.get_by_role("group", name=timeout)).to_be_visible()
+
+
+# Each pair of buttons (or button-like links) less than 4 px apart: side by
+# side or one above the other, a finger aiming at one may hit the other.
+TOUCHING = """() => {
+  const buttons = [...document.querySelectorAll("main button, main a.button, main input[type=submit]")]
+    .filter((e) => e.getBoundingClientRect().width > 0);
+  const close = [];
+  buttons.forEach((a, i) => buttons.slice(i + 1).forEach((b) => {
+    const r = a.getBoundingClientRect(), q = b.getBoundingClientRect();
+    const gap = Math.max(q.left - r.right, r.left - q.right, q.top - r.bottom, r.top - q.bottom);
+    if (gap < 4) close.push(`${a.textContent.trim()} | ${b.textContent.trim()}`);
+  }));
+  return close;
+}"""
+
+
+@pytest.mark.parametrize("width", [375, 1280])
+def test_no_two_buttons_touch(browser, live_server, site, width):
+    """On every page of the walk, buttons stand apart: "Download your data"
+    touched "Close your account" on a phone, "Replay the game" touched
+    "Verify the shuffles", an invitation's Accept its Decline, and an
+    organiser's Replace the Disqualify below it."""
+    problems = problems_on_every_page(browser, live_server.url, site, width, lambda page: page.evaluate(TOUCHING))
+    assert problems == {}

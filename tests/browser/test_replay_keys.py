@@ -64,3 +64,31 @@ def test_the_move_list_shows_the_current_move_of_a_long_game(page, transactional
         current = page.locator('.move-list a[aria-current="step"]').bounding_box()
         assert box is not None and current is not None
         assert box["y"] <= current["y"] and current["y"] + current["height"] <= box["y"] + box["height"], ply
+
+
+def test_a_phone_is_not_told_about_keys_it_does_not_have(browser, live_server, transactional_db):
+    """The keyboard hint ("Keys: ← and → ...") is for a screen with a
+    keyboard and mouse; on a touch phone at 375 px it is left out, the
+    buttons above it say the same."""
+    from django.utils import timezone
+
+    from games.services import match_create_seated
+    from tests.ratings.conftest import finish_by_resignations
+
+    now = timezone.now()
+    users = [make_user("ann@example.com", "Ann"), make_user("ben@example.com", "Ben")]
+    match = finish_by_resignations(match_create_seated(users=users, game="alta", now=now), users, now)
+    shown = {}
+    for device, options in {
+        "phone": {"viewport": {"width": 375, "height": 800}, "is_mobile": True, "has_touch": True},
+        "desktop": {"viewport": {"width": 1280, "height": 900}},
+    }.items():
+        context = browser.new_context(base_url=live_server.url, **options)
+        try:
+            page = context.new_page()
+            page.goto(f"/games/{match.pk}/replay/?ply=1")
+            expect(page.get_by_role("link", name="Next move")).to_be_visible()
+            shown[device] = page.get_by_text("Keys: ← and →").is_visible()
+        finally:
+            context.close()
+    assert shown == {"phone": False, "desktop": True}

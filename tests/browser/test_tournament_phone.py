@@ -196,3 +196,33 @@ def test_the_cancel_reason_placeholder_is_not_cut_off_on_a_phone(browser, live_s
         page.goto(f"/tournaments/{tournament.pk}/")
         assert page.locator("html").get_attribute("lang") == language
         assert page.evaluate(PLACEHOLDER_OVERRUN, "#cancel-reason") <= 0
+
+
+@pytest.mark.parametrize("width", [1280, 375])
+def test_the_standings_and_placings_link_each_player_to_their_page(browser, live_server, transactional_db, width):
+    """Like the lobby's and the ladder's tables, a tournament's standings,
+    final placings and players name each player by a link to their page,
+    a finger big on a phone too."""
+    from django.utils import timezone
+
+    from tests.browser.walk import signed_in
+    from tests.tournaments.conftest import new_players, play_out, started
+    from tournaments.services import club_create
+
+    now = timezone.now()
+    ann = make_user("ann@example.com", "Ann")
+    club = club_create(creator=ann, name="Harbour club", description="", now=now)
+    players = [ann, *new_players(3)]
+    swiss = started(ann, club, players, now=now, format="swiss", rounds=2, name="Spring Swiss")
+    knockout = play_out(started(ann, club, players, now=now, format="single_elimination", name="Cup"), now)
+    names = sorted(str(p) for p in players)
+    with signed_in(browser, live_server.url, ann.email, width) as page:
+        tables = ((swiss, "#standings-table"), (knockout, "#placings-table"), (swiss, "#players-table"))
+        for tournament, table in tables:
+            page.goto(f"/tournaments/{tournament.pk}/")
+            links = page.locator(f"{table} tbody td a[href^='/players/']")
+            assert sorted(links.all_inner_texts()) == names, table
+            links.filter(has_text="Ann").click()
+            page.wait_for_url("**/players/Ann/")
+            page.go_back()
+            assert page.evaluate(MEASURE)["small"] == [], table

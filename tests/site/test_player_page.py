@@ -64,3 +64,13 @@ def test_a_running_game_with_an_empty_last_seat_lists_players_without_a_dangling
 
     assert f"<span>{names[0]}, {names[1]}</span>" in running, running
     assert f"{names[1]}," not in running
+
+
+def test_the_recent_games_table_links_each_player_to_their_page(client, alice, bob, carol, now):
+    """In a player's recent games, the players of each game are links to
+    their pages, as in the lobby's and the ladder's tables."""
+    finish_by_resignations(match_create_seated(users=[alice, bob], game="alta", now=now), [alice, bob], now)
+    client.force_login(carol)
+    recent = client.get("/players/Alice/").content.decode().split('id="player-recent"')[1]
+    for name in ("Alice", "Bob"):
+        assert f'<a href="/players/{name}/">{name}</a>' in recent, name

@@ -457,3 +457,43 @@ def test_a_bracket_rounds_games_are_listed_winners_first_then_losers_by_number(c
     play_out(t, now)
     rounds = {view.number: [row.game.key for row in view.games] for view in tournament_overview(t).rounds}
     assert rounds[3] == ["W3-1", "L2-1", "L2-2"], rounds
+
+
+def test_who_may_create_a_tournament_is_offered_the_link_on_the_list_and_the_club_page(
+    client, alice, club, bob, carol, now
+):
+    """Tournaments are created by a club's organisers (any club for staff):
+    they see "New tournament" on the tournament list and on the club's page
+    (that club chosen); a member, another player or a visitor does not."""
+    club_join(club_id=club.pk, user=bob, now=now)
+    carol.is_staff = True
+    carol.save(update_fields=["is_staff"])
+    new = reverse("tournament-new")
+    for user, offered in ((alice, True), (carol, True), (bob, False), (None, False)):
+        client.logout()
+        listed, club_page = page(client, reverse("tournaments"), user), page(client, club.get_absolute_url(), user)
+        assert (f'href="{new}"' in listed) is offered, user
+        assert (f'href="{new}?club={club.pk}"' in club_page) is offered, user
+    assert "Create the tournament" in page(client, f"{new}?club={club.pk}", carol)
+
+
+def test_the_club_members_table_links_each_member_to_their_page(client, alice, club, bob, now):
+    """Like the standings and the lobby, the club's members table names each
+    member by a link to their public page."""
+    club_join(club_id=club.pk, user=bob, now=now)
+    html = page(client, club.get_absolute_url(), bob)
+    table = html[html.index('class="table members"') : html.index("</table>", html.index('class="table members"'))]
+    for name in ("Alice", "Bob"):
+        assert f'<a href="{reverse("player", args=[name])}">{name}</a>' in table, name
+
+
+def test_the_cross_table_links_each_player_to_their_page(client, alice, club, now):
+    """A round robin's cross-table names each row's player by a link to
+    their page, as its standings do."""
+    players = new_players(3)
+    t = started(alice, club, players, now=now, format="round_robin")
+    html = page(client, t.get_absolute_url())
+    table = html[html.index('class="table cross-table"') : html.index("</table>", html.index("cross-table"))]
+    for player in players:
+        name = str(player)
+        assert f'<a href="{reverse("player", args=[name])}">{name}</a>' in table, name

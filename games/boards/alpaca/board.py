@@ -76,6 +76,33 @@ def _tile_label(entry: dict[str, Any], locked: bool) -> str:
     return label + ("; " + gettext("untouchable") if locked else "")
 
 
+def _row_labels(ys: Sequence[int]) -> list[str]:
+    """Each row's y, right-aligned in the table's left margin."""
+    return [
+        svg_text(LEFT - 6, TOP + j * CELL + CELL / 2 + 4, str(y), text_anchor="end", font_size=12, fill="#5b6870")
+        for j, y in enumerate(ys)
+    ]
+
+
+def row_labels_svg(view: dict[str, Any]) -> str:
+    """The table's left margin again, row labels only: games.css lays it over
+    the table's own margin and keeps it at the scrolling box's left edge, so
+    the rows stay named when a phone scrolls the table to its last tile.
+    Hidden from screen readers, which read the table's own labels."""
+    _tiles, _opened, _xs, ys = frame(view, 5)
+    height = TOP + len(ys) * CELL + 4
+    return element(
+        "svg",
+        "".join(_row_labels(ys)),
+        viewBox=f"0 0 {LEFT} {height}",
+        width="100%",
+        preserveAspectRatio="xMaxYMin meet",
+        class_="alpaca-row-labels",
+        aria_hidden="true",
+        focusable="false",
+    )
+
+
 def table_svg(view: dict[str, Any]) -> str:
     """The table on the notation's grid; open cells carry placement targets
     for the player to place, table tiles are picks for a bonus rotation."""
@@ -90,10 +117,7 @@ def table_svg(view: dict[str, Any]) -> str:
         parts.append(svg_text(px + CELL / 2, 14, str(x), text_anchor="middle", font_size=12, fill="#5b6870"))
         for j, y in enumerate(ys):
             at[(x, y)] = (px, TOP + j * CELL)
-    for j, y in enumerate(ys):
-        parts.append(
-            svg_text(LEFT - 6, TOP + j * CELL + CELL / 2 + 4, str(y), text_anchor="end", font_size=12, fill="#5b6870")
-        )
+    parts += _row_labels(ys)
     for cell in opened:
         px, py = at[cell]
         name = cell_text(cell)
@@ -326,7 +350,8 @@ def svg(
                     f'<div class="board-scroll">{hand_svg(entries, picks=False)}</div></div>'
                 )
     blocks.append(
-        f'<figure class="alpaca-table-box">{table_svg(view)}<figcaption>{escape(_legend())}{colour_key()}'
+        f'<figure class="alpaca-table-box"><div class="alpaca-table-rows">{row_labels_svg(view)}{table_svg(view)}</div>'
+        f"<figcaption>{escape(_legend())}{colour_key()}"
         "</figcaption></figure></div>"
     )
     return "".join(blocks)
