@@ -3,6 +3,7 @@ and no module of the project takes part in an import cycle."""
 
 import importlib
 import inspect
+import logging
 from pathlib import Path
 
 import pytest
@@ -11,7 +12,22 @@ ROOT = Path(__file__).resolve().parents[2]
 PACKAGES = ("alta_site", "core", "games", "mail", "ratings", "tournaments")
 
 
-def test_the_import_contracts_are_kept(monkeypatch):
+@pytest.fixture
+def loggers_kept():
+    """import-linter configures logging as a command would, which disables
+    every logger that exists by then: the project's loggers are enabled
+    again afterwards, or a later test in the process sees no log."""
+    enabled = [
+        logger
+        for logger in logging.Logger.manager.loggerDict.values()
+        if isinstance(logger, logging.Logger) and not logger.disabled
+    ]
+    yield
+    for logger in enabled:
+        logger.disabled = False
+
+
+def test_the_import_contracts_are_kept(monkeypatch, loggers_kept):
     from importlinter.cli import lint_imports
 
     monkeypatch.chdir(ROOT)
