@@ -1,0 +1,44 @@
+"""One Dutch word for one thing: what a Dutch mail calls a thing in its
+list or on its board, its refusals and notices call it too.
+
+(The word lists of a turn mail, "Of antwoord met het nummer van een van
+deze keuzes", are the reference: a refusal that then asks for an
+"optienummer" names something the mail never showed.)"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.utils import translation
+
+from games.engine import get_rules
+from games.i18n import error_text
+from mail.reply_text import read_reply
+from mail.turns import whole_turns
+
+
+def _alta():
+    rules = get_rules("alta")
+    state = rules.setup(2, 1)
+    return rules, state, min(rules.to_move(state))
+
+
+@pytest.mark.parametrize("text", ["Option H please", "B or C", "1. wheat field D4"])
+def test_a_dutch_refusal_of_a_choice_asks_for_a_keuzenummer_as_the_mail_lists_keuzes(text):
+    rules, state, seat = _alta()
+    assert "H" not in [turn.letter for turn in whole_turns(rules, state, seat)]
+    assert not rules.move_options(state, seat)[0][0].startswith("wheat_field")
+    reply = read_reply(rules, state, seat, text)
+    assert reply.stop_error is not None
+    with translation.override("nl"):
+        said = error_text("alta", reply.stop_error)
+    assert not re.search(r"optie|\bstand\b", said, re.I), said
+
+
+def test_a_dutch_refusal_of_a_whole_turn_letter_in_a_position_without_turns_says_stelling():
+    from mail.reply_text import _no_such_turn
+
+    with translation.override("nl"):
+        said = error_text("alta", _no_such_turn("B", []))
+    assert "keuzenummer" in said and "stelling" in said and "stand" not in said, said
