@@ -42,3 +42,27 @@ def test_a_dutch_refusal_of_a_whole_turn_letter_in_a_position_without_turns_says
     with translation.override("nl"):
         said = error_text("alta", _no_such_turn("B", []))
     assert "keuzenummer" in said and "stelling" in said and "stand" not in said, said
+
+
+@pytest.mark.django_db
+def test_the_dutch_game_page_calls_the_chat_chat_as_the_mails_and_their_commands_do(client):
+    """The mails say "Chat van de andere spelers" and take "dempen chat";
+    the game page said "Gesprek" and "Gesprek dempen"."""
+    from django.utils import timezone
+
+    from games.services import match_create_seated
+    from tests.conftest import make_user
+
+    from .test_dutch_pages import visible_text
+
+    anna = make_user("anna@example.nl", "Anna", language="nl")
+    bram = make_user("bram@example.nl", "Bram", language="nl")
+    match = match_create_seated(users=[anna, bram], game="alta", now=timezone.now())
+    client.force_login(anna)
+    _, text = visible_text(client.get(match.get_absolute_url()).content.decode())
+    assert "Chat dempen" in text and "gesprek" not in text.lower(), text
+    with translation.override("nl"):
+        from django.utils.translation import gettext
+
+        said = [gettext(s) for s in ("You muted this game's chat.", "The chat is muted.", "Unmute the chat")]
+    assert all("chat" in line.lower() and "gesprek" not in line.lower() for line in said), said
