@@ -66,3 +66,28 @@ def test_the_dutch_game_page_calls_the_chat_chat_as_the_mails_and_their_commands
 
         said = [gettext(s) for s in ("You muted this game's chat.", "The chat is muted.", "Unmute the chat")]
     assert all("chat" in line.lower() and "gesprek" not in line.lower() for line in said), said
+
+
+#: A cell written with the English compass letters E or S (N1E2, S2): Dutch
+#: boards, help and options write them N1O2, Z2.
+_ENGLISH_CELL = re.compile(r"\b[NS]\d[EW]\d\b|\bS\d\b|\b[NS]\d?E\d\b")
+
+
+def test_a_dutch_alhambra_refusal_of_a_cell_gives_examples_in_the_dutch_compass():
+    from django.utils.translation import gettext
+
+    from games.engine import NotationError
+
+    rules = get_rules("alhambra")
+    state = rules.setup(2, 1)
+    seat = min(rules.to_move(state))
+    for step in ("buy pavilion (slot 4) with florin 2", "done"):
+        state = rules.apply(state, seat, rules.parse_move(state, seat, step)).state
+    with pytest.raises(NotationError) as refused:
+        rules.parse_move(state, seat, "plaats paviljoen op Q9")
+    with translation.override("nl"):
+        said = error_text("alhambra", refused.value)
+        # Redesigning to a cell that is none says the same (its examples).
+        redesign = gettext("'%(tokens)s' is not a cell; cells are written from the fountain, e.g. N1, S2E1, W3.")
+    assert "geen vak" in said and "N1O2" in said and not _ENGLISH_CELL.search(said), said
+    assert "Z2O1" in redesign and not _ENGLISH_CELL.search(redesign), redesign
