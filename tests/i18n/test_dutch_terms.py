@@ -91,3 +91,16 @@ def test_a_dutch_alhambra_refusal_of_a_cell_gives_examples_in_the_dutch_compass(
         redesign = gettext("'%(tokens)s' is not a cell; cells are written from the fountain, e.g. N1, S2E1, W3.")
     assert "geen vak" in said and "N1O2" in said and not _ENGLISH_CELL.search(said), said
     assert "Z2O1" in redesign and not _ENGLISH_CELL.search(redesign), redesign
+
+
+def test_a_dutch_atlantis_board_gives_each_players_score_as_score_not_stand():
+    """A player's points read "stand 15 (tegels 14 + 1 kaart)" on the board
+    while the same mail says "je score ging van 9 naar 14": "stand" is the
+    standings of all players, one player's points are their score."""
+    from games.boards import board_for
+
+    rules, board = get_rules("atlantis"), board_for("atlantis")
+    view = rules.view(rules.setup(2, 1), 0)
+    with translation.override("nl"):
+        said = board.text(view, ["Ann", "Ben"]) + board.html(view, ["Ann", "Ben"]) + board.svg(view, ["Ann", "Ben"])
+    assert re.search(r"\bscore \d+", said) and not re.search(r"\bstand \d+", said), said
