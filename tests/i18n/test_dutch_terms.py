@@ -104,3 +104,23 @@ def test_a_dutch_atlantis_board_gives_each_players_score_as_score_not_stand():
     with translation.override("nl"):
         said = board.text(view, ["Ann", "Ben"]) + board.html(view, ["Ann", "Ben"]) + board.svg(view, ["Ann", "Ben"])
     assert re.search(r"\bscore \d+", said) and not re.search(r"\bstand \d+", said), said
+
+
+#: The subjects (their headline) that tell a player it is their move.
+_YOUR_MOVE_SUBJECTS = [
+    "your move (%(name)s has played)",
+    "your move (%(name)s resigned)",
+    "your move (%(name)s ran out of time)",
+    "your move again (“%(move)s” was played)",
+]
+
+
+def test_every_dutch_subject_that_says_it_is_your_move_says_je_bent_aan_zet():
+    """An inbox sorted by subject read "je bent aan zet (Ann heeft
+    gespeeld)" and, for an Alpaca round the mover opens, "weer jouw zet
+    (...)": one phrase, "je bent (weer) aan zet", for one thing."""
+    from django.utils.translation import gettext
+
+    with translation.override("nl"):
+        said = [gettext(subject) % {"name": "Ann", "move": "bonus geen"} for subject in _YOUR_MOVE_SUBJECTS]
+    assert all(re.match(r"je bent (weer )?aan zet \(", line) for line in said), said
