@@ -124,3 +124,26 @@ def test_every_dutch_subject_that_says_it_is_your_move_says_je_bent_aan_zet():
     with translation.override("nl"):
         said = [gettext(subject) % {"name": "Ann", "move": "bonus geen"} for subject in _YOUR_MOVE_SUBJECTS]
     assert all(re.match(r"je bent (weer )?aan zet \(", line) for line in said), said
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", "A 2-player game has room for 1 invitation."),
+        ("nl", "Een partij voor 2 spelers heeft ruimte voor 1 uitnodiging."),
+    ],
+)
+def test_too_many_invitations_for_a_two_player_game_count_one_invitation(language, said):
+    """Inviting two friends to a two-player game answered "room for 1
+    invitations" ("ruimte voor 1 uitnodigingen")."""
+    from django.utils import timezone
+
+    from core.errors import GameActionError
+    from games.services import match_create
+    from tests.conftest import make_user
+
+    anna = make_user("anna@example.nl", "Anna", language=language)
+    with translation.override(language), pytest.raises(GameActionError) as refused:
+        match_create(creator=anna, game="alta", players=2, now=timezone.now(), invite=["a@example.nl", "b@example.nl"])
+    assert refused.value.message == said
