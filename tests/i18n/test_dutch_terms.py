@@ -147,3 +147,21 @@ def test_too_many_invitations_for_a_two_player_game_count_one_invitation(languag
     with translation.override(language), pytest.raises(GameActionError) as refused:
         match_create(creator=anna, game="alta", players=2, now=timezone.now(), invite=["a@example.nl", "b@example.nl"])
     assert refused.value.message == said
+
+
+@pytest.mark.parametrize(
+    ("fields", "said"),
+    [
+        ({"days_per_move": 0}, "Het aantal dagen per zet moet tussen 1 en "),
+        ({"days_per_move": 3, "bank_initial_days": 2, "bank_increment_days": -1}, "Het aantal dagen erbij per zet "),
+    ],
+)
+def test_a_dutch_time_control_refusal_reads_as_one_number_must_lie_between(fields, said):
+    """ "Dagen per zet moeten tussen 1 en 30 liggen" made the days the
+    subject; the refusal is about one number, the field's."""
+    from core.errors import GameActionError
+    from games.deadlines.clock import time_control_clean
+
+    with translation.override("nl"), pytest.raises(GameActionError) as refused:
+        time_control_clean(**fields)
+    assert refused.value.message.startswith(said), refused.value.message
