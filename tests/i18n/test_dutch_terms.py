@@ -165,3 +165,51 @@ def test_a_dutch_time_control_refusal_reads_as_one_number_must_lie_between(field
     with translation.override("nl"), pytest.raises(GameActionError) as refused:
         time_control_clean(**fields)
     assert refused.value.message.startswith(said), refused.value.message
+
+
+@pytest.mark.django_db
+def test_a_dutch_swiss_page_calls_its_tie_breaks_tiebreaks_in_settings_and_standings(client):
+    """The settings said "Tiebreaks: Buchholz, dan Sonneborn-Berger, dan de
+    rating", the standings below "gerangschikt met deze weerstandspunten"
+    (Dutch chess's word for Buchholz alone, and the rating is none)."""
+    from .test_dutch_pages import visible_text
+
+    anna = make_dutch("anna@example.nl", "Anna")
+    bram = make_dutch("bram@example.nl", "Bram")
+    cup = _running_swiss(anna, bram)
+    client.force_login(anna)
+    _, text = visible_text(client.get(cup.get_absolute_url()).content.decode())
+    text = " ".join(text.split())
+    assert "Tiebreaks: Buchholz" in text and "met deze tiebreaks" in text and "weerstandspunten" not in text, text
+
+
+def make_dutch(email: str, name: str):
+    from tests.conftest import make_user
+
+    return make_user(email, name, language="nl")
+
+
+def _running_swiss(*players):
+    """A club's Swiss of two rounds with ``players``, started."""
+    import datetime as dt
+
+    from django.utils import timezone
+
+    from tournaments.services import club_create, club_join, tournament_create, tournament_register, tournament_start
+
+    now = timezone.now()
+    club = club_create(creator=players[0], name="Harbour", now=now)
+    for player in players[1:]:
+        club_join(club_id=club.pk, user=player, now=now)
+    cup = tournament_create(
+        creator=players[0],
+        name="Winter Cup",
+        club_id=club.pk,
+        now=now,
+        rounds=2,
+        registration_closes_at=now + dt.timedelta(days=7),
+    )
+    for player in players:
+        tournament_register(tournament_id=cup.pk, user=player, now=now)
+    tournament_start(tournament_id=cup.pk, now=now, by=players[0])
+    return cup
