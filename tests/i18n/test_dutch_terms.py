@@ -213,3 +213,24 @@ def _running_swiss(*players):
         tournament_register(tournament_id=cup.pk, user=player, now=now)
     tournament_start(tournament_id=cup.pk, now=now, by=players[0])
     return cup
+
+
+@pytest.mark.django_db
+def test_a_dutch_tournament_heads_its_seeding_column_plaatsing_not_the_shuffles_startgetal(client):
+    """ "Seed" is two things: a tournament's seeding (1 is the top seed) and
+    a game's random seed ("Startgetal (seed)" in the final mail).  The
+    site's translation won, so the players' table and the standings file
+    headed the seeding numbers "Startgetal (seed)"."""
+    from .test_dutch_pages import visible_text
+
+    anna = make_dutch("anna@example.nl", "Anna")
+    cup = _running_swiss(anna, make_dutch("bram@example.nl", "Bram"))
+    client.force_login(anna)
+    _, text = visible_text(client.get(cup.get_absolute_url()).content.decode())
+    csv = client.get(f"/tournaments/{cup.pk}/standings.csv").content.decode("utf-8-sig")
+    assert "Plaatsing Speler Rating bij de start" in " ".join(text.split()) and "Startgetal" not in text, text
+    assert "Plaatsing" in csv.splitlines()[0] and "Startgetal" not in csv, csv
+    with translation.override("nl"):
+        from django.utils.translation import gettext
+
+        assert gettext("Seed") == "Startgetal (seed)"  # the game's shuffles keep theirs
