@@ -234,3 +234,24 @@ def test_a_dutch_tournament_heads_its_seeding_column_plaatsing_not_the_shuffles_
         from django.utils.translation import gettext
 
         assert gettext("Seed") == "Startgetal (seed)"  # the game's shuffles keep theirs
+
+
+@pytest.mark.django_db
+def test_dutch_pages_call_rated_games_partijen_met_rating_throughout(client):
+    """The home page read "(3 partijen voor de rating)" under a hint
+    "minder dan 10 partijen met rating", and a player's ratings page "3
+    partijen voor de rating" above "Laatste Alta-partijen met rating"."""
+    from .test_dutch_pages import visible_text
+
+    anna = make_dutch("anna@example.nl", "Anna")
+    client.force_login(anna)
+    pages = [client.get(path).content.decode() for path in ("/", "/players/Anna/", "/players/Anna/ratings/")]
+    texts = [" ".join(visible_text(page)[1].split()) for page in pages]
+    assert all("voor de rating" not in text and "meetellen" not in text for text in texts), texts
+    assert "Nog geen partijen met rating." in texts[0] and "geen partijen met rating" in texts[1], texts
+    with translation.override("nl"):
+        from django.utils.translation import gettext, ngettext
+
+        counted = ngettext("%(games)s rated game", "%(games)s rated games", 3) % {"games": 3}
+        header = gettext("Rated games")
+    assert (counted, header) == ("3 partijen met rating", "Partijen met rating")
