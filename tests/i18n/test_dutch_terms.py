@@ -255,3 +255,23 @@ def test_dutch_pages_call_rated_games_partijen_met_rating_throughout(client):
         counted = ngettext("%(games)s rated game", "%(games)s rated games", 3) % {"games": 3}
         header = gettext("Rated games")
     assert (counted, header) == ("3 partijen met rating", "Partijen met rating")
+
+
+@pytest.mark.django_db
+def test_a_dutch_ladders_note_names_its_columns_as_they_are_headed(client):
+    """The ranking's columns read "Partijen" and "Winstpartijen"; the note
+    under it explained "Partijen en gewonnen tellen ..."."""
+    from django.utils import timezone
+
+    from ratings.models import Ladder
+    from ratings.services import ladder_join
+
+    from .test_dutch_pages import visible_text
+
+    ladder = Ladder.objects.create(game="alta", players=2, name="Harbour")
+    anna = make_dutch("anna@example.nl", "Anna")
+    ladder_join(ladder_id=ladder.pk, user=anna, now=timezone.now())
+    client.force_login(anna)
+    _, text = visible_text(client.get(ladder.get_absolute_url()).content.decode())
+    text = " ".join(text.split())
+    assert "Partijen Winstpartijen" in text and "Partijen en winstpartijen tellen" in text, text
