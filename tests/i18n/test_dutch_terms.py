@@ -275,3 +275,20 @@ def test_a_dutch_ladders_note_names_its_columns_as_they_are_headed(client):
     _, text = visible_text(client.get(ladder.get_absolute_url()).content.decode())
     text = " ".join(text.split())
     assert "Partijen Winstpartijen" in text and "Partijen en winstpartijen tellen" in text, text
+
+
+def test_dutch_elimination_rules_name_the_games_own_tie_break_one_way():
+    """The settings of an elimination said "de eigen tiebreak van het
+    spel", its mails "de eigen beslisregel van het spel"."""
+    from django.utils.translation import gettext
+
+    with translation.override("nl"):
+        settings = gettext(
+            "Ties in elimination: a game that ends in a shared place is decided by the game's own tie-break first, "
+            "then the higher seed goes through. Byes go to the top seeds."
+        )
+        mailed = gettext(
+            "An elimination game that ends in a shared first place is decided by the game's own tie-break first, "
+            "then the higher seed goes through."
+        )
+    assert "eigen beslisregel van het spel" in settings and "eigen beslisregel van het spel" in mailed, settings
