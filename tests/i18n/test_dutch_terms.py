@@ -292,3 +292,14 @@ def test_dutch_elimination_rules_name_the_games_own_tie_break_one_way():
             "then the higher seed goes through."
         )
     assert "eigen beslisregel van het spel" in settings and "eigen beslisregel van het spel" in mailed, settings
+
+
+def test_dutch_atlantis_names_the_end_toll_eindtol_on_the_board_and_in_the_breakdown():
+    """The final board read "(eindtol -3)", the score breakdown below it
+    "Tol aan het einde"."""
+    from django.utils.translation import gettext, pgettext
+
+    with translation.override("nl"):
+        board = gettext("(end toll -%(toll)s)") % {"toll": 3}
+        breakdown = pgettext("score breakdown", "End toll")
+    assert "eindtol" in board and breakdown == "Eindtol", (board, breakdown)
