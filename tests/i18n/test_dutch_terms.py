@@ -303,3 +303,16 @@ def test_dutch_atlantis_names_the_end_toll_eindtol_on_the_board_and_in_the_break
         board = gettext("(end toll -%(toll)s)") % {"toll": 3}
         breakdown = pgettext("score breakdown", "End toll")
     assert "eindtol" in board and breakdown == "Eindtol", (board, breakdown)
+
+
+@pytest.mark.django_db
+def test_a_dutch_visitor_of_a_club_page_is_asked_to_log_in_to_become_a_member(client):
+    """The club page's buttons say "Lid worden van de club"; a visitor read
+    "Log in om mee te doen", the game's sentence, whose translation won."""
+    from django.utils import timezone
+
+    from tournaments.services import club_create
+
+    club = club_create(creator=make_dutch("anna@example.nl", "Anna"), name="Harbour", now=timezone.now())
+    page = client.get(club.get_absolute_url(), headers={"accept-language": "nl"}).content.decode()
+    assert "</a> om lid te worden." in page and "om mee te doen" not in page, page
