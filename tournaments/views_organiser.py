@@ -18,6 +18,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from django.views.decorators.http import require_POST
 
 from games.services import GameActionError
@@ -132,7 +133,7 @@ def _standings_rows(writer, tournament: Tournament, overview: Overview) -> None:
         [
             _("Rank"),
             _("Player"),
-            _("Seed"),
+            pgettext("tournament seeding", "Seed"),
             _("Points"),
             *(header for header, _value in tie_breaks),
             _("Rating"),
@@ -163,7 +164,7 @@ def _placings_rows(writer, tournament: Tournament, overview: Overview) -> None:
     """A bracket's players as the page's final placings give them: by
     place once placed, then by seed; no points nor tie-break columns (a
     bracket has none)."""
-    writer.writerow([_("Place"), _("Player"), _("Seed"), _("Rating"), _("Status")])
+    writer.writerow([_("Place"), _("Player"), pgettext("tournament seeding", "Seed"), _("Rating"), _("Status")])
     placed = sorted(overview.participants, key=lambda p: (p.final_place or len(overview.participants) + 1, p.seed or 0))
     for p in placed:
         writer.writerow(

@@ -18,7 +18,7 @@ from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import transaction
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
+from django.utils.translation import gettext_noop, ngettext
 
 from core.errors import Conflict, GameActionError, LimitReached, NotAllowed, NotFound
 from games.audit import commitment, seat_order
@@ -258,7 +258,11 @@ def _match_new(
     names = [n for n in (s.strip() for s in invite) if n]
     if len(names) > players - 1:
         raise GameActionError(
-            _("A %(players)s-player game has room for %(room)s invitations.")
+            ngettext(
+                "A %(players)s-player game has room for %(room)s invitation.",
+                "A %(players)s-player game has room for %(room)s invitations.",
+                players - 1,
+            )
             % {"players": players, "room": players - 1},
             code="invalid_invitation",
         )

@@ -192,3 +192,28 @@ def test_the_notice_of_a_move_played_on_time_out_says_how_many_more_drop_the_pla
     }[language]
     assert len(warned) == 3 and said[0] in warned[0] and said[1] in warned[1], warned
     assert "more missed" not in warned[2] and "Mis je nog" not in warned[2], warned[2]
+
+
+def test_a_player_dropped_on_time_is_told_to_everyone_in_dutch_with_one_word_for_it(
+    dutch, now, django_capture_on_commit_callbacks
+):
+    """The notice's subject said "een speler is verwijderd na gemiste
+    termijnen" above "... valt af: als laatste gerangschikt"; the warnings
+    before it say "dan val je af": the subject now says "afgevallen" too,
+    and the player's own mail "Je bent in deze partij afgevallen"."""
+    match = start_match(*dutch, now=now)
+    sleeper = mover_seat(match)
+    sent = []
+    for _turn in range(3):
+        sleeper.refresh_from_db()
+        mail.outbox.clear()
+        with django_capture_on_commit_callbacks(execute=True):
+            deadlines_sweep(now=sleeper.deadline_at + HOUR)
+        sent += list(mail.outbox)
+        match.refresh_from_db()
+        if match.is_active:
+            with django_capture_on_commit_callbacks(execute=True):
+                deadlines_sweep(now=mover_seat(match).deadline_at + HOUR)
+    notices = [m for m in sent if "gemiste termijnen" in m.subject]
+    assert notices and all("valt af" in _body(m) for m in notices), [m.subject for m in sent]
+    assert all("afgevallen" in m.subject and "verwijderd" not in m.subject for m in notices), notices[0].subject

@@ -262,6 +262,22 @@ def test_a_signed_webhook_mail_too_large_for_us_is_answered_in_the_senders_langu
     assert "te groot" in answer.text and "niets" in answer.text and "too large" not in answer.text
 
 
+def test_the_dutch_answer_to_a_mail_too_large_asks_for_the_move_in_reply_to_the_partij(
+    client, game, mailgun, django_capture_on_commit_callbacks
+):
+    """Dutch mails call a game being played a "partij" (a "spel" is Alta or
+    Alhambra itself): the answer asked for "de laatste e-mail van je spel"."""
+    seat = mover_of(game)
+    seat.user.language = "nl"
+    seat.user.save(update_fields=["language"])
+    address = latest_reply_to(seat.user.email)
+    before = list(OutgoingEmail.objects.values_list("pk", flat=True))
+    with django_capture_on_commit_callbacks(execute=True):
+        mailgun_post(client, reply(address, "1\n\n" + "foto " * 700_000, sender=seat.user.email), mailgun, address)
+    (answer,) = OutgoingEmail.objects.exclude(pk__in=before)
+    assert "laatste e-mail van je partij" in answer.text and "je spel" not in answer.text, answer.text
+
+
 @pytest.mark.django_db(transaction=True)  # the move's transaction rolls back as in production
 @pytest.mark.parametrize(
     "failure",

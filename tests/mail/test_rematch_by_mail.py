@@ -78,3 +78,20 @@ def test_a_rematch_already_played_points_to_its_own_last_mail(
     said = " ".join(mail.outbox[0].body.split())
     assert f'The rematch {rematch} has been played: to play again, reply "rematch" to its last email.' in said
     assert Match.objects.filter(rematch_of=game).count() == 1
+
+
+def test_a_dutch_offer_of_a_rematch_says_who_joins_and_what_starts(game, bob, now, django_capture_on_commit_callbacks):
+    """The answer read "ze begint zodra ze meedoen": two "ze", one the
+    rematch and one the players, in one clause."""
+    bob.language = "nl"
+    bob.save()
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        match_resign(match_id=game.pk, user=bob, now=now, source=MoveRecord.Source.WEB)
+    bob_over = _game_over_mail(bob)
+    mail.outbox.clear()
+    ingest(answer_to(bob_over, "revanche", sender=bob.email), django_capture_on_commit_callbacks)
+    [answer] = [m for m in mail.outbox if m.to == [bob.email]]
+    body = " ".join(answer.body.split())
+    assert "Je hebt een revanche aangeboden" in body and "ze begint zodra ze meedoen" not in body, body
+    assert "de revanche begint zodra zij meedoen" in body, body

@@ -1,6 +1,8 @@
 """The 400, 403 and 500 pages are the site's own, in the reader's language
 (Django picks ``400.html``, ``403.html`` and ``500.html`` by name)."""
 
+import re
+
 import pytest
 from django.core.exceptions import BadRequest, PermissionDenied
 from django.test import Client, override_settings
@@ -103,3 +105,19 @@ def test_the_500_page_is_styled_by_the_site_stylesheet_the_policy_allows():
     css = Path(finders.find("alta/site.css")).read_text(encoding="utf-8")
     classes = {cls for _tag, attrs in tags.tags for cls in (attrs.get("class") or "").split()}
     assert classes and all(f".{cls}" in css for cls in classes)
+
+
+def test_a_form_sent_without_its_csrf_token_gets_the_sites_own_page_in_the_readers_words():
+    """A form left open past a sign-in elsewhere (or cookies refused) fails
+    Django's CSRF check: the player got Django's bare page, in Dutch formal
+    ("U ziet deze melding ... uw browser"), where the site says "je"."""
+    anna = make_user("anna@example.nl", "Anna", language="nl")
+    browser = Client(enforce_csrf_checks=True)
+    browser.force_login(anna)
+    response = browser.post("/profile/", {"display_name": "Anna"}, headers={"accept-language": "nl"})
+    page = response.content.decode()
+    assert response.status_code == 403
+    assert '<html lang="nl">' in page and '<main id="main">' in page and "Het formulier is verlopen" in page
+    assert not re.search(r"\b[Uu]w?\b|CSRF|Forbidden|Verboden", re.sub(r"<[^>]+>", " ", page)), page
+    english = Client(enforce_csrf_checks=True).post("/accounts/login/", {"login": "x"}).content.decode()
+    assert "<h1>This form has expired</h1>" in english and "CSRF" not in english

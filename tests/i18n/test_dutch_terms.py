@@ -1,0 +1,318 @@
+"""One Dutch word for one thing: what a Dutch mail calls a thing in its
+list or on its board, its refusals and notices call it too.
+
+(The word lists of a turn mail, "Of antwoord met het nummer van een van
+deze keuzes", are the reference: a refusal that then asks for an
+"optienummer" names something the mail never showed.)"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.utils import translation
+
+from games.engine import get_rules
+from games.i18n import error_text
+from mail.reply_text import read_reply
+from mail.turns import whole_turns
+
+
+def _alta():
+    rules = get_rules("alta")
+    state = rules.setup(2, 1)
+    return rules, state, min(rules.to_move(state))
+
+
+@pytest.mark.parametrize("text", ["Option H please", "B or C", "1. wheat field D4"])
+def test_a_dutch_refusal_of_a_choice_asks_for_a_keuzenummer_as_the_mail_lists_keuzes(text):
+    rules, state, seat = _alta()
+    assert "H" not in [turn.letter for turn in whole_turns(rules, state, seat)]
+    assert not rules.move_options(state, seat)[0][0].startswith("wheat_field")
+    reply = read_reply(rules, state, seat, text)
+    assert reply.stop_error is not None
+    with translation.override("nl"):
+        said = error_text("alta", reply.stop_error)
+    assert not re.search(r"optie|\bstand\b", said, re.I), said
+
+
+def test_a_dutch_refusal_of_a_whole_turn_letter_in_a_position_without_turns_says_stelling():
+    from mail.reply_text import _no_such_turn
+
+    with translation.override("nl"):
+        said = error_text("alta", _no_such_turn("B", []))
+    assert "keuzenummer" in said and "stelling" in said and "stand" not in said, said
+
+
+@pytest.mark.django_db
+def test_the_dutch_game_page_calls_the_chat_chat_as_the_mails_and_their_commands_do(client):
+    """The mails say "Chat van de andere spelers" and take "dempen chat";
+    the game page said "Gesprek" and "Gesprek dempen"."""
+    from django.utils import timezone
+
+    from games.services import match_create_seated
+    from tests.conftest import make_user
+
+    from .test_dutch_pages import visible_text
+
+    anna = make_user("anna@example.nl", "Anna", language="nl")
+    bram = make_user("bram@example.nl", "Bram", language="nl")
+    match = match_create_seated(users=[anna, bram], game="alta", now=timezone.now())
+    client.force_login(anna)
+    _, text = visible_text(client.get(match.get_absolute_url()).content.decode())
+    assert "Chat dempen" in text and "gesprek" not in text.lower(), text
+    with translation.override("nl"):
+        from django.utils.translation import gettext
+
+        said = [gettext(s) for s in ("You muted this game's chat.", "The chat is muted.", "Unmute the chat")]
+    assert all("chat" in line.lower() and "gesprek" not in line.lower() for line in said), said
+
+
+#: A cell written with the English compass letters E or S (N1E2, S2): Dutch
+#: boards, help and options write them N1O2, Z2.
+_ENGLISH_CELL = re.compile(r"\b[NS]\d[EW]\d\b|\bS\d\b|\b[NS]\d?E\d\b")
+
+
+def test_a_dutch_alhambra_refusal_of_a_cell_gives_examples_in_the_dutch_compass():
+    from django.utils.translation import gettext
+
+    from games.engine import NotationError
+
+    rules = get_rules("alhambra")
+    state = rules.setup(2, 1)
+    seat = min(rules.to_move(state))
+    for step in ("buy pavilion (slot 4) with florin 2", "done"):
+        state = rules.apply(state, seat, rules.parse_move(state, seat, step)).state
+    with pytest.raises(NotationError) as refused:
+        rules.parse_move(state, seat, "plaats paviljoen op Q9")
+    with translation.override("nl"):
+        said = error_text("alhambra", refused.value)
+        # Redesigning to a cell that is none says the same (its examples).
+        redesign = gettext("'%(tokens)s' is not a cell; cells are written from the fountain, e.g. N1, S2E1, W3.")
+    assert "geen vak" in said and "N1O2" in said and not _ENGLISH_CELL.search(said), said
+    assert "Z2O1" in redesign and not _ENGLISH_CELL.search(redesign), redesign
+
+
+def test_a_dutch_atlantis_board_gives_each_players_score_as_score_not_stand():
+    """A player's points read "stand 15 (tegels 14 + 1 kaart)" on the board
+    while the same mail says "je score ging van 9 naar 14": "stand" is the
+    standings of all players, one player's points are their score."""
+    from games.boards import board_for
+
+    rules, board = get_rules("atlantis"), board_for("atlantis")
+    view = rules.view(rules.setup(2, 1), 0)
+    with translation.override("nl"):
+        said = board.text(view, ["Ann", "Ben"]) + board.html(view, ["Ann", "Ben"]) + board.svg(view, ["Ann", "Ben"])
+    assert re.search(r"\bscore \d+", said) and not re.search(r"\bstand \d+", said), said
+
+
+#: The subjects (their headline) that tell a player it is their move.
+_YOUR_MOVE_SUBJECTS = [
+    "your move (%(name)s has played)",
+    "your move (%(name)s resigned)",
+    "your move (%(name)s ran out of time)",
+    "your move again (“%(move)s” was played)",
+]
+
+
+def test_every_dutch_subject_that_says_it_is_your_move_says_je_bent_aan_zet():
+    """An inbox sorted by subject read "je bent aan zet (Ann heeft
+    gespeeld)" and, for an Alpaca round the mover opens, "weer jouw zet
+    (...)": one phrase, "je bent (weer) aan zet", for one thing."""
+    from django.utils.translation import gettext
+
+    with translation.override("nl"):
+        said = [gettext(subject) % {"name": "Ann", "move": "bonus geen"} for subject in _YOUR_MOVE_SUBJECTS]
+    assert all(re.match(r"je bent (weer )?aan zet \(", line) for line in said), said
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", "A 2-player game has room for 1 invitation."),
+        ("nl", "Een partij voor 2 spelers heeft ruimte voor 1 uitnodiging."),
+    ],
+)
+def test_too_many_invitations_for_a_two_player_game_count_one_invitation(language, said):
+    """Inviting two friends to a two-player game answered "room for 1
+    invitations" ("ruimte voor 1 uitnodigingen")."""
+    from django.utils import timezone
+
+    from core.errors import GameActionError
+    from games.services import match_create
+    from tests.conftest import make_user
+
+    anna = make_user("anna@example.nl", "Anna", language=language)
+    with translation.override(language), pytest.raises(GameActionError) as refused:
+        match_create(creator=anna, game="alta", players=2, now=timezone.now(), invite=["a@example.nl", "b@example.nl"])
+    assert refused.value.message == said
+
+
+@pytest.mark.parametrize(
+    ("fields", "said"),
+    [
+        ({"days_per_move": 0}, "Het aantal dagen per zet moet tussen 1 en "),
+        ({"days_per_move": 3, "bank_initial_days": 2, "bank_increment_days": -1}, "Het aantal dagen erbij per zet "),
+    ],
+)
+def test_a_dutch_time_control_refusal_reads_as_one_number_must_lie_between(fields, said):
+    """ "Dagen per zet moeten tussen 1 en 30 liggen" made the days the
+    subject; the refusal is about one number, the field's."""
+    from core.errors import GameActionError
+    from games.deadlines.clock import time_control_clean
+
+    with translation.override("nl"), pytest.raises(GameActionError) as refused:
+        time_control_clean(**fields)
+    assert refused.value.message.startswith(said), refused.value.message
+
+
+@pytest.mark.django_db
+def test_a_dutch_swiss_page_calls_its_tie_breaks_tiebreaks_in_settings_and_standings(client):
+    """The settings said "Tiebreaks: Buchholz, dan Sonneborn-Berger, dan de
+    rating", the standings below "gerangschikt met deze weerstandspunten"
+    (Dutch chess's word for Buchholz alone, and the rating is none)."""
+    from .test_dutch_pages import visible_text
+
+    anna = make_dutch("anna@example.nl", "Anna")
+    bram = make_dutch("bram@example.nl", "Bram")
+    cup = _running_swiss(anna, bram)
+    client.force_login(anna)
+    _, text = visible_text(client.get(cup.get_absolute_url()).content.decode())
+    text = " ".join(text.split())
+    assert "Tiebreaks: Buchholz" in text and "met deze tiebreaks" in text and "weerstandspunten" not in text, text
+
+
+def make_dutch(email: str, name: str):
+    from tests.conftest import make_user
+
+    return make_user(email, name, language="nl")
+
+
+def _running_swiss(*players):
+    """A club's Swiss of two rounds with ``players``, started."""
+    import datetime as dt
+
+    from django.utils import timezone
+
+    from tournaments.services import club_create, club_join, tournament_create, tournament_register, tournament_start
+
+    now = timezone.now()
+    club = club_create(creator=players[0], name="Harbour", now=now)
+    for player in players[1:]:
+        club_join(club_id=club.pk, user=player, now=now)
+    cup = tournament_create(
+        creator=players[0],
+        name="Winter Cup",
+        club_id=club.pk,
+        now=now,
+        rounds=2,
+        registration_closes_at=now + dt.timedelta(days=7),
+    )
+    for player in players:
+        tournament_register(tournament_id=cup.pk, user=player, now=now)
+    tournament_start(tournament_id=cup.pk, now=now, by=players[0])
+    return cup
+
+
+@pytest.mark.django_db
+def test_a_dutch_tournament_heads_its_seeding_column_plaatsing_not_the_shuffles_startgetal(client):
+    """ "Seed" is two things: a tournament's seeding (1 is the top seed) and
+    a game's random seed ("Startgetal (seed)" in the final mail).  The
+    site's translation won, so the players' table and the standings file
+    headed the seeding numbers "Startgetal (seed)"."""
+    from .test_dutch_pages import visible_text
+
+    anna = make_dutch("anna@example.nl", "Anna")
+    cup = _running_swiss(anna, make_dutch("bram@example.nl", "Bram"))
+    client.force_login(anna)
+    _, text = visible_text(client.get(cup.get_absolute_url()).content.decode())
+    csv = client.get(f"/tournaments/{cup.pk}/standings.csv").content.decode("utf-8-sig")
+    assert "Plaatsing Speler Rating bij de start" in " ".join(text.split()) and "Startgetal" not in text, text
+    assert "Plaatsing" in csv.splitlines()[0] and "Startgetal" not in csv, csv
+    with translation.override("nl"):
+        from django.utils.translation import gettext
+
+        assert gettext("Seed") == "Startgetal (seed)"  # the game's shuffles keep theirs
+
+
+@pytest.mark.django_db
+def test_dutch_pages_call_rated_games_partijen_met_rating_throughout(client):
+    """The home page read "(3 partijen voor de rating)" under a hint
+    "minder dan 10 partijen met rating", and a player's ratings page "3
+    partijen voor de rating" above "Laatste Alta-partijen met rating"."""
+    from .test_dutch_pages import visible_text
+
+    anna = make_dutch("anna@example.nl", "Anna")
+    client.force_login(anna)
+    pages = [client.get(path).content.decode() for path in ("/", "/players/Anna/", "/players/Anna/ratings/")]
+    texts = [" ".join(visible_text(page)[1].split()) for page in pages]
+    assert all("voor de rating" not in text and "meetellen" not in text for text in texts), texts
+    assert "Nog geen partijen met rating." in texts[0] and "geen partijen met rating" in texts[1], texts
+    with translation.override("nl"):
+        from django.utils.translation import gettext, ngettext
+
+        counted = ngettext("%(games)s rated game", "%(games)s rated games", 3) % {"games": 3}
+        header = gettext("Rated games")
+    assert (counted, header) == ("3 partijen met rating", "Partijen met rating")
+
+
+@pytest.mark.django_db
+def test_a_dutch_ladders_note_names_its_columns_as_they_are_headed(client):
+    """The ranking's columns read "Partijen" and "Winstpartijen"; the note
+    under it explained "Partijen en gewonnen tellen ..."."""
+    from django.utils import timezone
+
+    from ratings.models import Ladder
+    from ratings.services import ladder_join
+
+    from .test_dutch_pages import visible_text
+
+    ladder = Ladder.objects.create(game="alta", players=2, name="Harbour")
+    anna = make_dutch("anna@example.nl", "Anna")
+    ladder_join(ladder_id=ladder.pk, user=anna, now=timezone.now())
+    client.force_login(anna)
+    _, text = visible_text(client.get(ladder.get_absolute_url()).content.decode())
+    text = " ".join(text.split())
+    assert "Partijen Winstpartijen" in text and "Partijen en winstpartijen tellen" in text, text
+
+
+def test_dutch_elimination_rules_name_the_games_own_tie_break_one_way():
+    """The settings of an elimination said "de eigen tiebreak van het
+    spel", its mails "de eigen beslisregel van het spel"."""
+    from django.utils.translation import gettext
+
+    with translation.override("nl"):
+        settings = gettext(
+            "Ties in elimination: a game that ends in a shared place is decided by the game's own tie-break first, "
+            "then the higher seed goes through. Byes go to the top seeds."
+        )
+        mailed = gettext(
+            "An elimination game that ends in a shared first place is decided by the game's own tie-break first, "
+            "then the higher seed goes through."
+        )
+    assert "eigen beslisregel van het spel" in settings and "eigen beslisregel van het spel" in mailed, settings
+
+
+def test_dutch_atlantis_names_the_end_toll_eindtol_on_the_board_and_in_the_breakdown():
+    """The final board read "(eindtol -3)", the score breakdown below it
+    "Tol aan het einde"."""
+    from django.utils.translation import gettext, pgettext
+
+    with translation.override("nl"):
+        board = gettext("(end toll -%(toll)s)") % {"toll": 3}
+        breakdown = pgettext("score breakdown", "End toll")
+    assert "eindtol" in board and breakdown == "Eindtol", (board, breakdown)
+
+
+@pytest.mark.django_db
+def test_a_dutch_visitor_of_a_club_page_is_asked_to_log_in_to_become_a_member(client):
+    """The club page's buttons say "Lid worden van de club"; a visitor read
+    "Log in om mee te doen", the game's sentence, whose translation won."""
+    from django.utils import timezone
+
+    from tournaments.services import club_create
+
+    club = club_create(creator=make_dutch("anna@example.nl", "Anna"), name="Harbour", now=timezone.now())
+    page = client.get(club.get_absolute_url(), headers={"accept-language": "nl"}).content.decode()
+    assert "</a> om lid te worden." in page and "om mee te doen" not in page, page
