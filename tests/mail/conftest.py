@@ -31,6 +31,23 @@ def mover_of(match):
     return match.seats.get(index=index)
 
 
+def resigned_game(alice, bob, now, capture):
+    """A game of ``alice`` and ``bob`` the loser resigned before the winner
+    moved: ``(match, winner, the reply address of the winner's turn mail)``."""
+    from games import services
+    from games.models import Match
+
+    with capture(execute=True):
+        match = match_create_seated(users=[alice, bob], game="alta", now=now)
+    winner = mover_of(match).user
+    address = [m for m in mails_to(winner.email) if m.reply_to][-1].reply_to[0]
+    with capture(execute=True):
+        services.match_resign(match_id=match.pk, user=bob if winner == alice else alice, now=now)
+    match.refresh_from_db()
+    assert match.status == Match.Status.FINISHED
+    return match, winner, address
+
+
 def outgoing(kind: str | None = None):
     rows = OutgoingEmail.objects.order_by("pk")
     return list(rows.filter(kind=kind) if kind else rows)

@@ -8,12 +8,10 @@ from __future__ import annotations
 import pytest
 from django.core import mail
 
-from games import services
-from games.models import ChatMessage, Match
-from games.services import match_create_seated
+from games.models import ChatMessage
 from tests.conftest import living_in
 
-from .conftest import mails_to, mover_of
+from .conftest import mails_to, resigned_game
 from .intake import ingest, message
 
 pytestmark = pytest.mark.django_db
@@ -22,15 +20,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def ended(alice, bob, now, django_capture_on_commit_callbacks):
     """A game the loser resigned; the winner and the address of their first turn mail."""
-    with django_capture_on_commit_callbacks(execute=True):
-        match = match_create_seated(users=[alice, bob], game="alta", now=now)
-    winner = mover_of(match).user
-    address = [m for m in mails_to(winner.email) if m.reply_to][-1].reply_to[0]
-    with django_capture_on_commit_callbacks(execute=True):
-        services.match_resign(match_id=match.pk, user=bob if winner == alice else alice, now=now)
-    match.refresh_from_db()
-    assert match.status == Match.Status.FINISHED
-    return match, winner, address
+    return resigned_game(alice, bob, now, django_capture_on_commit_callbacks)
 
 
 @pytest.mark.parametrize(

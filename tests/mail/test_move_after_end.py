@@ -8,11 +8,10 @@ import pytest
 from django.core import mail
 
 from games import services
-from games.models import Match
 from games.services import match_create_seated
 from tests.conftest import living_in
 
-from .conftest import mails_to, mover_of
+from .conftest import mails_to, mover_of, resigned_game
 from .intake import ingest, message
 
 pytestmark = pytest.mark.django_db
@@ -29,14 +28,7 @@ def test_a_move_mailed_after_the_end_is_told_the_game_is_over_and_who_won(
     language, over, won, alice, bob, now, django_capture_on_commit_callbacks
 ):
     living_in(language, "Europe/Amsterdam", alice, bob)
-    with django_capture_on_commit_callbacks(execute=True):
-        match = match_create_seated(users=[alice, bob], game="alta", now=now)
-    winner = mover_of(match).user
-    address = [m for m in mails_to(winner.email) if m.reply_to][-1].reply_to[0]
-    with django_capture_on_commit_callbacks(execute=True):
-        services.match_resign(match_id=match.pk, user=bob if winner == alice else alice, now=now)
-    match.refresh_from_db()
-    assert match.status == Match.Status.FINISHED
+    match, winner, address = resigned_game(alice, bob, now, django_capture_on_commit_callbacks)
     mail.outbox.clear()
     record = ingest(bytes(message(address, "#1", sender=winner.email)), django_capture_on_commit_callbacks)
     assert record.detail == f"{over} {won % winner}"

@@ -172,23 +172,11 @@ class CountingSink:
 
 @pytest.fixture
 def smtp(settings):
-    from aiosmtpd.controller import Controller
-
-    from mail import sending
-    from tests.services.smtp_sink import free_port
+    from tests.services.smtp_sink import smtp_backend
 
     sink = CountingSink()
-    port = free_port()
-    controller = Controller(sink, hostname="127.0.0.1", port=port, decode_data=False)
-    controller.start()
-    settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
-    settings.EMAIL_HOST, settings.EMAIL_PORT = "127.0.0.1", port
-    settings.EMAIL_USE_TLS = settings.EMAIL_USE_SSL = False
-    settings.EMAIL_HOST_USER = settings.EMAIL_HOST_PASSWORD = ""
-    sending.drop_kept()
-    yield sink
-    sending.drop_kept()
-    controller.stop()
+    with smtp_backend(settings, sink):
+        yield sink
 
 
 def _message_ids(ids):

@@ -14,7 +14,7 @@ import pytest
 from mail import sending
 from mail.models import OutgoingEmail
 from mail.sending import RETRY_DELAYS, emails_send, outbox_due
-from tests.services.smtp_sink import free_port
+from tests.services.smtp_sink import smtp_backend
 
 from .test_sending import queue
 
@@ -39,20 +39,9 @@ class DroppingSink:
 
 @pytest.fixture
 def dropping(settings):
-    from aiosmtpd.controller import Controller
-
     sink = DroppingSink()
-    port = free_port()
-    controller = Controller(sink, hostname="127.0.0.1", port=port, decode_data=False)
-    controller.start()
-    settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
-    settings.EMAIL_HOST, settings.EMAIL_PORT = "127.0.0.1", port
-    settings.EMAIL_USE_TLS = settings.EMAIL_USE_SSL = False
-    settings.EMAIL_HOST_USER = settings.EMAIL_HOST_PASSWORD = ""
-    sending.drop_kept()
-    yield sink
-    sending.drop_kept()
-    controller.stop()
+    with smtp_backend(settings, sink):
+        yield sink
 
 
 @pytest.mark.parametrize("kept", [False, True], ids=["fresh connection", "kept connection"])

@@ -5,6 +5,8 @@ from __future__ import annotations
 import email
 import socket
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from email.policy import default
 
 from aiosmtpd.controller import Controller
@@ -56,3 +58,25 @@ def start_sink(hold_at: int | None = None) -> tuple[Sink, Controller, int]:
     controller = Controller(sink, hostname="127.0.0.1", port=port, decode_data=False)
     controller.start()
     return sink, controller, port
+
+
+@contextmanager
+def smtp_backend(settings, handler) -> Iterator[None]:
+    """Django's SMTP backend pointed at a local server run by ``handler``
+    (``settings``: pytest-django's fixture), with no connection kept from
+    before or after (``mail.sending`` reuses one)."""
+    from mail import sending
+
+    port = free_port()
+    controller = Controller(handler, hostname="127.0.0.1", port=port, decode_data=False)
+    controller.start()
+    settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    settings.EMAIL_HOST, settings.EMAIL_PORT = "127.0.0.1", port
+    settings.EMAIL_USE_TLS = settings.EMAIL_USE_SSL = False
+    settings.EMAIL_HOST_USER = settings.EMAIL_HOST_PASSWORD = ""
+    sending.drop_kept()
+    try:
+        yield
+    finally:
+        sending.drop_kept()
+        controller.stop()
