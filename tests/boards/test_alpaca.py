@@ -186,7 +186,9 @@ def test_game_over_shows_every_hand_left():
 def test_emails_render_and_hide_other_hands():
     from mail.render import GameMail, render_game_email
 
-    match = SimpleNamespace(pk=7, game="alpaca", is_finished=False, organised_by="", get_absolute_url=lambda: "/games/7/")
+    match = SimpleNamespace(
+        pk=7, game="alpaca", is_finished=False, organised_by="", get_absolute_url=lambda: "/games/7/"
+    )
     steps, _ = sampled_steps(3, 5, every=11)
     for step in steps:
         for seat in range(3):
