@@ -42,11 +42,15 @@ _WROTE = re.compile(
     re.IGNORECASE | re.MULTILINE,
 )
 # Outlook quotes the original without ">": everything below its header goes;
-# so does a forwarded mail below its marker (Gmail's, Apple Mail's).
+# so does a forwarded mail below its marker (Gmail's, Apple Mail's), in the
+# languages of the mail apps club members use (German and French too: the
+# header below such a marker carries the player's own address).
 _OUTLOOK_HEADER = re.compile(
-    r"^\s*(-{2,}\s*(Original Message|Oorspronkelijk bericht|Messaggio originale|"
-    r"Forwarded message|Doorgestuurd bericht|Messaggio inoltrato)\s*-{2,}|_{10,}|"
-    r"Begin (forwarded message|doorgestuurd bericht):|(From|Van|Da): .+)\s*$",
+    r"^\s*(-{2,}\s*(Original Message|Oorspronkelijk bericht|Messaggio originale|Ursprüngliche Nachricht|"
+    r"Message d'origine|Forwarded message|Doorgestuurd bericht|Messaggio inoltrato|Weitergeleitete Nachricht|"
+    r"Message transféré)\s*-{2,}|_{10,}|"
+    r"Begin (forwarded message|doorgestuurd bericht):|Anfang der weitergeleiteten Nachricht:|"
+    r"Début du message réexpédié\s?:|(From|Van|Da): .+)\s*$",
     re.IGNORECASE | re.MULTILINE,
 )
 # What mail apps add below the player's words ("Get Outlook for iOS<https://…>").

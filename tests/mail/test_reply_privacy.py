@@ -161,3 +161,30 @@ def test_an_italian_outlook_header_ends_the_reply():
     body += "Oggetto: Alpaca #1: tocca a te\n\nLa tua mano: X\n"
     assert clean_reply(body) == "1\nbuona partita"
     assert clean_reply("1\nciao\n\n-----Messaggio originale-----\nLa tua mano: X\n") == "1\nciao"
+
+
+@pytest.mark.parametrize(
+    "header",
+    [
+        # German and French Outlook: the player's own address stands in them.
+        "Von: Bob <bob@example.de>\nGesendet: Montag, 5. Januar 2026 09:00\nAn: Alta <games@alta.example>\n"
+        "Betreff: AW: Alta #1: your move",
+        "De : Bob <bob@example.fr>\nEnvoyé : lundi 5 janvier 2026 09:00\nÀ : Alta <games@alta.example>\n"
+        "Objet : RE: Alta #1: your move",
+        "-----Ursprüngliche Nachricht-----",
+        "-----Message d'origine-----",
+        "---------- Weitergeleitete Nachricht ---------",
+        "---------- Message transféré ---------",
+        "Anfang der weitergeleiteten Nachricht:",
+        "Début du message réexpédié :",
+    ],
+)
+def test_a_german_or_french_mail_apps_quote_header_ends_the_reply(header):
+    """A club member on a German or French mail app: its quote header (with
+    their own address) and the turn mail below it never reach the others as chat."""
+    assert clean_reply(f"1\ngood luck\n\n{header}\n\nYour hand: mill, tower\n") == "1\ngood luck"
+
+
+@pytest.mark.parametrize("line", ["De zet is goed: 2", "Von mir aus: 2", "Van harte: ok"])
+def test_words_that_only_look_like_a_quote_header_stay(line):
+    assert clean_reply(f"1\n{line}\n") == f"1\n{line}"
