@@ -539,12 +539,24 @@ def _turn_steps(record, seat: int, rules) -> list[str]:
 
 
 def notify_rejection(
-    *, match, seat, seats, state, error: str, attempted: str, source_id: str, now: dt.datetime
+    *,
+    match,
+    seat,
+    seats,
+    state,
+    error: str,
+    attempted: str,
+    source_id: str,
+    now: dt.datetime,
+    played_already: bool = False,
 ) -> OutgoingEmail | None:
     """Tell a player why their emailed move was refused, with the current
-    position and options (and a fresh reply address)."""
+    position and options (and a fresh reply address).  ``played_already``:
+    the reply repeats a move already played from it (sent twice), which is
+    no refusal to alarm them with."""
     with in_language(seat.user):
-        mail = GameMail(_("your move was not accepted"), [_("You wrote: %(text)s") % {"text": attempted}], error=error)
+        headline = _("your move was already played") if played_already else _("your move was not accepted")
+        mail = GameMail(headline, [_("You wrote: %(text)s") % {"text": attempted}], error=error)
     return game_email_queue(
         kind=OutgoingEmail.Kind.REJECTED,
         match=match,

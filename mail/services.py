@@ -534,11 +534,13 @@ def _play(record: InboundEmail, message: InboundMessage, token: ReplyToken, now:
                 for number, command in enumerate(below if not result.duplicate else [])
             ]
     except (GameActionError, EngineError) as error:
+        played = _played_already(token, error, digest)
         with in_language(token.user):
-            detail = _refusal(token, error)
+            detail = _refusal(token, error) if played is None else _sent_twice_text(played)
         with transaction.atomic():
-            _tell_rejection(token, message, detail, record, now)
-            return finish(record, InboundEmail.Outcome.REJECTED, detail, match=token.match, user=token.user)
+            _tell_rejection(token, message, detail, record, now, played_already=played is not None)
+            outcome = InboundEmail.Outcome.REJECTED if played is None else InboundEmail.Outcome.DUPLICATE
+            return finish(record, outcome, detail, match=token.match, user=token.user)
     outcome = InboundEmail.Outcome.DUPLICATE if result.duplicate else InboundEmail.Outcome.ACCEPTED
     return finish(
         record,
@@ -890,6 +892,28 @@ def _reading(token: ReplyToken, body: str) -> Reply | None:
     return read_reply(rules, rules.load(match.state), token.seat_index, body, turns=listed_turns)
 
 
+def _played_already(token: ReplyToken, error: GameActionError | EngineError, digest: str) -> MoveRecord | None:
+    """The move this seat mailed from the answered mail's position, when
+    the refused reply repeats that mail word for word (``digest``, as in
+    its ``email_move_key``): a mail app that sent one reply twice, as two
+    messages (two Message-IDs, so no duplicate by its id).  ``None`` for
+    any other refusal; a query only for a reply to an earlier position."""
+    if not (isinstance(error, Conflict) and error.code == "stale_ply"):
+        return None
+    played = MoveRecord.objects.filter(
+        match_id=token.match_id, ply=token.ply + 1, seat_index=token.seat_index, source=MoveRecord.Source.EMAIL
+    ).first()
+    return played if played is not None and (played.idempotency_key or "").endswith(f":{digest}") else None
+
+
+def _sent_twice_text(played: MoveRecord) -> str:
+    """The answer to a reply that repeats the move ``played``, in the active language."""
+    return _(
+        'This reply came twice: its move "%(move)s" was played once, from the first copy; nothing more was done. '
+        "Here is the current position."
+    ) % {"move": "; ".join(played.text.splitlines())[:200]}
+
+
 def _refusal(token: ReplyToken, error: GameActionError | EngineError) -> str:
     """Why the reply's move was refused, in the active language (a service's
     own message was written in it already).  A player who left a running
@@ -928,11 +952,18 @@ def _no_move(reading: Reply, game: str) -> str:
 
 
 def _tell_rejection(
-    token: ReplyToken, message: InboundMessage, detail: str, record: InboundEmail, now: dt.datetime
+    token: ReplyToken,
+    message: InboundMessage,
+    detail: str,
+    record: InboundEmail,
+    now: dt.datetime,
+    *,
+    played_already: bool = False,
 ) -> None:
     """The refused move's answer: the position with a fresh reply address,
     or, where there is no position to show the sender (the seat changed
-    hands), a plain answer with the reason."""
+    hands), a plain answer with the reason.  ``played_already``: the reply
+    repeated a move already played (``notify_rejection``)."""
     # FOR NO KEY UPDATE, as ``match_lock``: a plain FOR UPDATE also waits for
     # the key-share locks of rows inserted for this match (reply tokens), and
     # twenty refusals at once deadlocked on them.
@@ -953,6 +984,7 @@ def _tell_rejection(
                 attempted=message.body[:200] or nothing,
                 source_id=f"inbound:{record.pk}",
                 now=now,
+                played_already=played_already,
             ),
             record,
         )

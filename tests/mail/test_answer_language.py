@@ -89,14 +89,15 @@ def test_an_unknown_alta_card_is_answered_with_the_card_names_by_mail_and_api(
 
 def _answer_to_an_old_mail(game, capture, first: str = "A"):
     """A Dutch mover plays ``first`` (a whole turn, "A", or its first step,
-    "1"), then answers the same mail again; returns the answer to that
-    second reply."""
+    "1"), then answers the same mail again with another move ("2": the
+    same words again would be a copy of the first); returns the answer to
+    that second reply."""
     seat = mover_of(game)
     living_in("nl", "Europe/Amsterdam", seat.user)
     address = [m for m in mails_to(seat.user.email) if m.reply_to][-1].reply_to[0]
     assert ingest(bytes(message(address, first, sender=seat.user.email)), capture).outcome == "accepted"
     mail.outbox.clear()
-    ingest(bytes(message(address, "1", sender=seat.user.email)), capture)
+    ingest(bytes(message(address, "2", sender=seat.user.email)), capture)
     [answer] = mails_to(seat.user.email)
     return " ".join(answer.body.split())
 
