@@ -31,6 +31,7 @@ from .invitees import address_is_taken
 from .models import OutgoingEmail
 from .outbox import email_queue, game_email_queue, seats_with_players, wants_mail
 from .positions import state_at
+from .rating_mail import on_rated
 from .render import GameMail, in_language
 from .since import since_lines, told_to_mover, visible_lines, words
 from .templatetags.mail_text import wrapped
@@ -386,6 +387,7 @@ HANDLERS = {
     "timeout_forfeit": on_timeout_forfeit,
     "vacation_forbidden": on_vacation_forbidden,
     "substitute_seated": on_substitute_seated,
+    "rated": on_rated,
 }
 
 

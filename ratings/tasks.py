@@ -16,9 +16,11 @@ from django.db import OperationalError
 @shared_task(acks_late=True, autoretry_for=(OperationalError,), retry_backoff=5, max_retries=5)
 def rating_apply(match_id: int) -> str:
     """Apply a finished match to its players' ratings (idempotent)."""
+    from django.utils import timezone
+
     from ratings.services import rating_apply as service
 
-    return service(match_id=match_id).value
+    return service(match_id=match_id, now=timezone.now()).value
 
 
 @shared_task

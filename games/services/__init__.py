@@ -15,6 +15,7 @@ from .lifecycle import (
     match_leave,
 )
 from .moves import MoveResult, match_resign, move_submit
+from .rated import NewRating, match_ratings_record
 from .rematch import match_rematch
 
 __all__ = [
@@ -23,6 +24,7 @@ __all__ = [
     "LimitReached",
     "MoveRejected",
     "MoveResult",
+    "NewRating",
     "NotAllowed",
     "NotFound",
     "invitation_accept",
@@ -33,6 +35,7 @@ __all__ = [
     "match_create_seated",
     "match_join",
     "match_leave",
+    "match_ratings_record",
     "match_rematch",
     "match_resign",
     "move_submit",

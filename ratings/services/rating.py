@@ -14,8 +14,11 @@ import enum
 
 from django.db import transaction
 from django.db.models import Exists, OuterRef
+from django.utils import timezone
 
 from games.models import Match
+from games.services import NewRating, match_ratings_record
+from ratings.calculator import PROVISIONAL_GAMES, is_provisional, round_rating
 from ratings.models import Rating, RatingChange
 
 from .ledger import (
@@ -41,8 +44,10 @@ class ApplyResult(enum.StrEnum):
     MISSING = "missing"
 
 
-def rating_apply(*, match_id: int) -> ApplyResult:
-    """Apply a finished match to its players' ratings, exactly once.
+def rating_apply(*, match_id: int, now: dt.datetime | None = None) -> ApplyResult:
+    """Apply a finished match to its players' ratings, exactly once, and
+    record their new ratings with the match (``match_ratings_record``, at
+    ``now``, by default the time of the call): the players are told them.
 
     1. A match that does not count (not rated, not finished, abandoned,
        aborted before the players in it had moved, see
@@ -54,6 +59,8 @@ def rating_apply(*, match_id: int) -> ApplyResult:
        kind from this match on (``REPLAYED``); otherwise lock the players'
        ``Rating`` rows in user-id order, rate the table and store the
        changes (``APPLIED``).
+    4. Either way, record the match's new ratings in the same transaction,
+       so they are recorded once, with the changes.
 
     Idempotent and safe to run concurrently (acks_late tasks may repeat).
     """
@@ -71,6 +78,7 @@ def rating_apply(*, match_id: int) -> ApplyResult:
         last = pool_key(pool)
         if last is not None and table.key < last:
             ratings_replay(pool, since=table.key)
+            _ratings_record(match_id, now)
             return ApplyResult.REPLAYED
         users = sorted(table.players)
         Rating.objects.bulk_create([Rating(user_id=u, game=game) for u in users], ignore_conflicts=True)
@@ -87,7 +95,26 @@ def rating_apply(*, match_id: int) -> ApplyResult:
         Rating.objects.bulk_update(rows.values(), ["value", "games", "peak", "last_played_at"])
         pool.last_finished_at, pool.last_match_id = table.key
         pool.save(update_fields=["last_finished_at", "last_match_id"])
+        _ratings_record(match_id, now)
     return ApplyResult.APPLIED
+
+
+def _ratings_record(match_id: int, now: dt.datetime | None) -> None:
+    """Record the match's stored changes as the players' new ratings, as
+    the rating pages show them (a replay of the kind later changes no
+    record: each tells what the game did when it was rated)."""
+    changes = RatingChange.objects.filter(match_id=match_id).order_by("place", "user_id")
+    ratings = [
+        NewRating(
+            user_id=change.user_id,
+            old=round_rating(change.old),
+            new=round_rating(change.new),
+            delta=round(change.delta, 1),
+            provisional_until=PROVISIONAL_GAMES if is_provisional(change.games) else None,
+        )
+        for change in changes
+    ]
+    match_ratings_record(match_id=match_id, ratings=ratings, now=now or timezone.now())
 
 
 def ratings_rebuild(*, game: str) -> int:
@@ -126,6 +153,6 @@ def ratings_sweep(*, now: dt.datetime) -> dict[str, int]:
             .values_list("id", flat=True)
         )
         for match_id in list(pending):
-            result = rating_apply(match_id=match_id)
+            result = rating_apply(match_id=match_id, now=now)
             counts[result.value] = counts.get(result.value, 0) + 1
     return counts

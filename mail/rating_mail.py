@@ -1,0 +1,76 @@
+"""The mail telling each player of a rated game their new rating (event
+``rated``, which the ratings app records through ``games.services`` once
+it rated the game, after the game-over mail went out)."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils.formats import number_format
+from django.utils.translation import gettext as _
+
+from .addresses import thread_id, unsubscribe_url
+from .models import OutgoingEmail
+from .outbox import email_queue, seats_with_players, wants_mail
+from .render import as_reader
+from .templatetags.mail_text import wrapped
+
+
+def signed(delta: float) -> str:
+    """A rating change as the rating pages show it: its sign, one decimal
+    in the reader's number format, "±0.0" for none."""
+    sign = "+" if delta > 0 else "-" if delta < 0 else "±"
+    return sign + number_format(abs(delta), 1)
+
+
+def on_rated(event, sends: list[int] | None = None) -> None:
+    """Tell each player of the game their new rating, in their language,
+    as a notice (a digest reader gets it at once, as the game-over mail;
+    a muted game or "no game mail" sends nothing).  A deactivated account
+    is not told: it cannot sign in to the page the mail links to.  Once per
+    game and player, whatever repeats the event."""
+    match = event.match
+    players = {seat.user_id: seat.user for seat in seats_with_players(match) if seat.user is not None}
+    for entry in event.data.get("ratings", []):
+        user = players.get(entry.get("user_id"))
+        if user is None or not user.is_active or not wants_mail(user, match, kind=OutgoingEmail.Kind.NOTICE):
+            continue
+        thread = thread_id(match.pk, user.pk)
+        stop = unsubscribe_url(user.pk)
+        context = {
+            "game": match.game_name,
+            "old": entry["old"],
+            "new": entry["new"],
+            "until": entry.get("provisional_until"),
+            "ratings_url": settings.SITE_URL + reverse("player-ratings", args=[user.display_name]),
+            "game_url": settings.SITE_URL + match.get_absolute_url(),
+            "mute_url": unsubscribe_url(user.pk, match.pk),
+            "stop_url": stop,
+            "site_name": settings.SITE_NAME,
+        }
+        with as_reader(user):
+            context["delta"] = signed(entry["delta"])
+            headline = _("your rating is now %(new)s (%(delta)s)") % context
+            subject = f"{match}: {headline}"
+            text = wrapped(render_to_string("mail/email/rating-body.txt", context), hanging=0)
+            html = render_to_string("mail/email/rating-body.html", context)
+        email_queue(
+            kind=OutgoingEmail.Kind.NOTICE,
+            to=user.email,
+            subject=subject,
+            text=text,
+            html=html,
+            dedupe_key=f"rated:{match.pk}:{user.pk}",
+            now=event.created_at,
+            user=user,
+            match=match,
+            headers={
+                "In-Reply-To": thread,
+                "References": thread,
+                "List-Unsubscribe": f"<{stop}>",
+                "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+                "Auto-Submitted": "auto-generated",
+            },
+            sends=sends,
+        )

@@ -1,0 +1,144 @@
+"""Each player of a rated game is told their new rating by mail once the
+game is rated: in their language, as text and HTML, once, and only when
+the game changed ratings and their mail settings allow it."""
+
+from __future__ import annotations
+
+import pytest
+from django.conf import settings
+from django.core import mail
+
+from games.engine import get_rules
+from games.models import Match
+from mail.addresses import thread_id
+from mail.models import GameMute, OutgoingEmail
+from ratings.models import RatingChange
+from ratings.services import ApplyResult, rating_apply
+from ratings.tasks import rating_apply as rating_apply_task
+from tests.conftest import living_in
+from tests.ratings.conftest import finish_by_resignations, rated_match
+
+from .playing import html_of
+
+pytestmark = pytest.mark.django_db
+
+
+def rating_mails(user):
+    return [m for m in mail.outbox if m.to == [user.email] and "rating" in m.subject]
+
+
+def finish(capture, users, ranking, now, *, rated=True, before_the_end=None):
+    """A game of ``users`` finished in the order ``ranking``, every hook run
+    (game-over mails, the rating task, the mails it causes)."""
+    with capture(execute=True):
+        match = rated_match(users, now=now, rated=rated)
+    if before_the_end is not None:
+        before_the_end(match)
+    with capture(execute=True):
+        finish_by_resignations(match, ranking, now)
+    return match
+
+
+def test_each_player_of_a_rated_duel_gets_one_mail_with_their_new_rating_in_their_language(
+    alice, bob, now, django_capture_on_commit_callbacks
+):
+    living_in("nl", "Europe/Amsterdam", bob)
+    match = finish(django_capture_on_commit_callbacks, [alice, bob], [alice, bob], now)
+    assert RatingChange.objects.filter(match=match).count() == 2
+
+    [to_alice] = rating_mails(alice)
+    assert to_alice.subject == f"Alta #{match.pk}: your rating is now 1520 (+20.0)"
+    assert "Your Alta rating is now 1520 (+20.0, was 1500)." in to_alice.body
+    assert "It is provisional until you have played 10 rated games of Alta." in " ".join(to_alice.body.split())
+    assert f"{settings.SITE_URL}/players/Alice/ratings/" in to_alice.body
+    html = html_of(to_alice)
+    assert "<strong>1520</strong> (+20.0, was 1500)" in html
+    assert f'href="{settings.SITE_URL}/players/Alice/ratings/"' in html
+    assert f'href="{settings.SITE_URL}/games/{match.pk}/"' in html
+
+    [to_bob] = rating_mails(bob)
+    assert to_bob.subject == f"Alta #{match.pk}: je rating is nu 1480 (-20,0)"
+    assert "Je rating in Alta is nu 1480 (-20,0; was 1500)." in to_bob.body
+    assert "<strong>1480</strong> (-20,0; was 1500)" in html_of(to_bob)
+    assert f"{settings.SITE_URL}/players/Bob/ratings/" in to_bob.body
+    # In the game's thread, with the usual way out of game mail.
+    assert to_bob.extra_headers["In-Reply-To"] == thread_id(match.pk, bob.pk)
+    assert "List-Unsubscribe" in to_bob.extra_headers
+
+
+def test_rating_the_game_again_mails_nobody_again(alice, bob, now, django_capture_on_commit_callbacks):
+    match = finish(django_capture_on_commit_callbacks, [alice, bob], [bob, alice], now)
+    assert len(rating_mails(alice)) == len(rating_mails(bob)) == 1
+    sent = OutgoingEmail.objects.count()
+    with django_capture_on_commit_callbacks(execute=True):
+        assert rating_apply_task.apply(kwargs={"match_id": match.pk}).get() == "already_applied"
+        assert rating_apply(match_id=match.pk) == ApplyResult.ALREADY_APPLIED
+    assert OutgoingEmail.objects.count() == sent
+    assert len(rating_mails(alice)) == len(rating_mails(bob)) == 1
+
+
+def test_a_casual_game_sends_no_rating_mail(alice, bob, now, django_capture_on_commit_callbacks):
+    match = finish(django_capture_on_commit_callbacks, [alice, bob], [alice, bob], now, rated=False)
+    assert match.status == Match.Status.FINISHED
+    assert [m.subject for m in mail.outbox if "game is over" in m.subject]  # the game-over mails went out
+    assert rating_mails(alice) == rating_mails(bob) == []
+
+
+def test_a_rated_game_nobody_played_sends_no_rating_mail(alice, bob, now, django_capture_on_commit_callbacks):
+    from games import services as game_services
+
+    with django_capture_on_commit_callbacks(execute=True):
+        match = rated_match([alice, bob], now=now)
+    rules = get_rules(match.game)
+    first = match.seats.get(index=min(rules.to_move(rules.load(match.state)))).user
+    with django_capture_on_commit_callbacks(execute=True):
+        # The player to move resigns before anyone moved: an abort, not a result.
+        game_services.match_resign(match_id=match.pk, user=first, now=now)
+    assert rating_apply(match_id=match.pk) == ApplyResult.NOT_RATED
+    assert rating_mails(alice) == rating_mails(bob) == []
+
+
+def test_mail_settings_decide_who_is_told(alice, bob, carol, dave, now, django_capture_on_commit_callbacks):
+    bob.notifications = bob.Notifications.NONE
+    bob.save(update_fields=["notifications"])
+    dave.notifications = dave.Notifications.DAILY_DIGEST
+    dave.save(update_fields=["notifications"])
+
+    def mute_alice(match):
+        GameMute.objects.create(user=alice, match=match)
+
+    finish(django_capture_on_commit_callbacks, [alice, bob], [alice, bob], now, before_the_end=mute_alice)
+    finish(django_capture_on_commit_callbacks, [carol, dave], [carol, dave], now)
+    assert rating_mails(alice) == [] and rating_mails(bob) == []
+    # A digest reader is told at once, as of the game's end (the digest lists only games to move in).
+    assert len(rating_mails(carol)) == len(rating_mails(dave)) == 1
+
+
+def test_a_game_rated_behind_a_later_one_tells_its_own_numbers(
+    alice, bob, carol, dave, now, django_capture_on_commit_callbacks
+):
+    """Its task came late: the kind is replayed from it, and its players
+    are told what it did."""
+    import datetime as dt
+
+    first = finish_by_resignations(rated_match([alice, bob], now=now), [bob, alice], now)
+    later = now + dt.timedelta(hours=1)
+    second = finish_by_resignations(rated_match([carol, dave], now=later), [carol, dave], later)
+    with django_capture_on_commit_callbacks(execute=True):
+        assert rating_apply(match_id=second.pk, now=later) == ApplyResult.APPLIED
+        assert rating_apply(match_id=first.pk, now=later) == ApplyResult.REPLAYED
+    [to_bob] = rating_mails(bob)
+    assert to_bob.subject == f"Alta #{first.pk}: your rating is now 1520 (+20.0)"
+    assert "Your Alta rating is now 1480 (-20.0, was 1500)." in rating_mails(alice)[0].body
+    assert len(rating_mails(carol)) == len(rating_mails(dave)) == 1
+
+
+def test_a_deactivated_player_is_not_told(alice, bob, now, django_capture_on_commit_callbacks):
+    """Their ratings page is not shown: the mail would link to nothing."""
+
+    def suspend_bob(match):
+        bob.is_active = False
+        bob.save(update_fields=["is_active"])
+
+    finish(django_capture_on_commit_callbacks, [alice, bob], [alice, bob], now, before_the_end=suspend_bob)
+    assert len(rating_mails(alice)) == 1 and rating_mails(bob) == []
