@@ -60,9 +60,10 @@ class LadderStanding:
 
 
 def ladders_active() -> QuerySet[Ladder]:
-    return Ladder.objects.filter(active=True).annotate(
-        member_count=Count("memberships", filter=Q(memberships__left_at__isnull=True))
-    )
+    """Open ladders, each with its ``member_count``: current members whose
+    account is not deactivated (as the ranking shows them)."""
+    current = Q(memberships__left_at__isnull=True, memberships__user__is_active=True)
+    return Ladder.objects.filter(active=True).annotate(member_count=Count("memberships", filter=current))
 
 
 def membership_of(ladder: Ladder, user) -> LadderMembership | None:

@@ -132,7 +132,9 @@ def _history_chart(values, titles):
 
 
 def _player(who: str):
-    users = get_user_model().objects
+    """The player ``who`` names (display name, or user id); a deactivated
+    account has no public ratings page, as it has no public page."""
+    users = get_user_model().objects.filter(is_active=True)
     user = users.filter(display_name__iexact=who).first()
     if user is None and who.isdecimal():
         user = users.filter(pk=int(who)).first()

@@ -172,7 +172,8 @@ class PlayerRatingsApi(APIView):
     def get(self, request, who: str):
         """A player's rating in every game kind they have played rated, each
         with its history (what the player's ratings page charts)."""
-        player = get_user_model().objects.filter(display_name__iexact=who).first()
+        # A deactivated account's ratings are not public (nor is its page).
+        player = get_user_model().objects.filter(display_name__iexact=who, is_active=True).first()
         if player is None:
             raise NotFound(_("There is no such player."), code="unknown_player")
         return Response(
