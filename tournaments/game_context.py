@@ -53,11 +53,14 @@ def game_label(key: str, *, players_per_table: int = 2, last_round: int | None =
     return _("game %(key)s") % {"key": key}
 
 
+def _place(game: TournamentGame, last_round: int | None) -> str:
+    return game_label(game.key, players_per_table=game.tournament.players_per_table, last_round=last_round)
+
+
 def context_line(game: TournamentGame, last_round: int | None = None) -> str:
     """ "Club Cup · round 2 · board T1" in the active language."""
-    tournament = game.tournament
-    where = game_label(game.key, players_per_table=tournament.players_per_table, last_round=last_round)
-    return " · ".join((tournament.name, _("round %(number)s") % {"number": game.round.number}, where))
+    where = _place(game, last_round)
+    return " · ".join((game.tournament.name, _("round %(number)s") % {"number": game.round.number}, where))
 
 
 def _last_round(tournament: Tournament, seeded: int | None) -> int | None:
@@ -104,4 +107,8 @@ def tournament_context(match: Match) -> EventContext | None:
         url=game.tournament.get_absolute_url(),
         line=line,
         pairing=lambda reader, opponents: _pairing(game, line, reader, opponents),
+        id=game.tournament_id,
+        name=game.tournament.name,
+        round=game.round.number,
+        place=lambda: _place(game, last_round),
     )
