@@ -47,6 +47,9 @@ class Step:
     results: tuple[GameResult, ...] = ()
     finished: bool = False
     placements: tuple[tuple[int, PlayerId], ...] = ()
+    #: A two-player round robin of an odd field: who rests (no game, no
+    #: points) in the round of ``tables``, withdrawn players left out.
+    rests: tuple[PlayerId, ...] = ()
 
 
 class Sizes(NamedTuple):
@@ -156,9 +159,19 @@ def _round_step(tournament: Tournament, players, results, sizes: Sizes, half_bye
         recorded.extend(answer.results)
         results.extend(answer.results)
         if answer.tables:
-            return Step(tables=answer.tables, results=tuple(recorded))
+            return Step(tables=answer.tables, results=tuple(recorded), rests=_rests(tournament, players, answer))
         latest = number
     raise RuntimeError(f"tournament {tournament.pk}: no round with games")  # pragma: no cover
+
+
+def _rests(tournament: Tournament, players, answer: RoundPairing) -> tuple[PlayerId, ...]:
+    """The players resting in a two-player round robin's round (its
+    ``byes``: they score nothing, unlike a Swiss bye); withdrawn ones are
+    not told, so left out."""
+    if tournament.format != Format.ROUND_ROBIN or tournament.players_per_table != 2:
+        return ()
+    gone = {p.id for p in players if p.withdrawn}
+    return tuple(pid for pid in answer.byes if pid not in gone)
 
 
 def _pair_with_byes(

@@ -39,6 +39,7 @@ from ..models import (
     TournamentGame,
 )
 from ..notify import notice_send, tournament_url
+from ..pairing import round_robin_rounds
 from ..selectors import players_of, rating_for, results_of
 from ..types import GameResult, PlayerId, Table
 from .closing import cancel_locked, finish_locked
@@ -209,9 +210,10 @@ def advance_locked(tournament: Tournament, now: dt.datetime) -> AdvanceReport:
     rules = get_rules(tournament.game)
     games = list(tournament.games.select_related("round").only("key", "ranking", "round__number"))
     latest = max((g.round.number for g in games), default=0)
+    players = players_of(tournament)
     step = next_step(
         tournament,
-        players_of(tournament),
+        players,
         results_of(tournament),
         existing={g.key for g in games},
         latest_round_open=any(g.round.number == latest and not g.decided for g in games),
@@ -234,6 +236,10 @@ def advance_locked(tournament: Tournament, now: dt.datetime) -> AdvanceReport:
     # After the round's games: their start set the round's deadline.
     for bye in byes:
         _bye_told(tournament, bye, participants, now)
+    if step.tables:
+        last = round_robin_rounds(len(players), tournament.double_round_robin)
+        for pid in step.rests:
+            _rest_told(tournament, participants.get(pid), step.tables[0].round, last=last, now=now)
     end_decided_matches(tournament, now)
     _close_rounds(tournament, now)
     if step.finished:
@@ -269,6 +275,34 @@ def _bye_told(
             "url": tournament_url(tournament),
         },
         dedupe_key=f"tournament-bye:{tournament.pk}:{bye.round}:{participant.pk}",
+        now=now,
+    )
+
+
+def _rest_told(
+    tournament: Tournament, participant: Participant | None, number: int, *, last: int, now: dt.datetime
+) -> None:
+    """Tell ``participant``, resting in round ``number`` of a round robin
+    (``last`` rounds) that has just started, that they have no game and no
+    points this round and when the next round comes, as a bye is told
+    (``_bye_told``).  Once per tournament, round and participant
+    (``dedupe_key``): a repeated round start mails nobody twice.  Expects
+    the tournament lock."""
+    if participant is None:
+        return
+    round_ = tournament.round_set.filter(number=number).first()
+    notice_send(
+        user=participant.user,
+        template="round-rest",
+        context={
+            "tournament": tournament,
+            "number": number,
+            "next_number": number + 1,
+            "last": number >= last,
+            "deadline": round_.deadline_at if round_ is not None else None,
+            "url": tournament_url(tournament),
+        },
+        dedupe_key=f"tournament-rest:{tournament.pk}:{number}:{participant.pk}",
         now=now,
     )
 
