@@ -32,7 +32,7 @@ from typing import NamedTuple
 
 from .. import pairing
 from ..models import MAX_ROUNDS, Tournament
-from ..pairing.bracket import Source
+from ..pairing.bracket import BYE, Source
 from ..pairing.double_elimination import double_elimination_specs
 from ..pairing.elimination import single_elimination_specs
 from ..standings import standings
@@ -50,6 +50,9 @@ class Step:
     #: A two-player round robin of an odd field: who rests (no game, no
     #: points) in the round of ``tables``, withdrawn players left out.
     rests: tuple[PlayerId, ...] = ()
+    #: A two-player bracket's first step: the players its byes send
+    #: through round 1 without a game (by round), recorded as no result.
+    bracket_byes: tuple[tuple[int, PlayerId], ...] = ()
 
 
 class Sizes(NamedTuple):
@@ -131,8 +134,21 @@ def _bracket_step(tournament, players, results, existing) -> Step:
         results.extend(walkovers)
         bracket = _bracket(tournament, players, results)
     tables = tuple(t for t in bracket.ready() if t.key not in existing)
+    gone = {p.id for p in players if p.withdrawn}
+    # The byes of the top seeds, known from the start; a bye carried on
+    # later (a losers bracket's) is not told.
+    byes = (
+        ()
+        if existing
+        else tuple(
+            (g.schedule, g.winner)
+            for g in bracket.games
+            if g.status == BYE and g.winner is not None and g.winner not in gone
+        )
+    )
     return Step(
         tables=tables,
+        bracket_byes=byes,
         results=tuple(recorded),
         finished=bracket.finished,
         placements=bracket.placements,

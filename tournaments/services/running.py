@@ -235,7 +235,9 @@ def advance_locked(tournament: Tournament, now: dt.datetime) -> AdvanceReport:
         report.created += 1
     # After the round's games: their start set the round's deadline.
     for bye in byes:
-        _bye_told(tournament, bye, participants, now)
+        _bye_told(tournament, participants.get(bye.table[0]), bye.round, now, half=bye.half_point)
+    for number, pid in step.bracket_byes:
+        _bye_told(tournament, participants.get(pid), number, now)
     if step.tables:
         last = round_robin_rounds(len(players), tournament.double_round_robin)
         for pid in step.rests:
@@ -249,32 +251,35 @@ def advance_locked(tournament: Tournament, now: dt.datetime) -> AdvanceReport:
 
 
 def _bye_told(
-    tournament: Tournament, bye: GameResult, participants: dict[PlayerId, Participant], now: dt.datetime
+    tournament: Tournament, participant: Participant | None, number: int, now: dt.datetime, *, half: bool = False
 ) -> None:
-    """Tell the player of ``bye`` (just recorded as its round starts) that
-    they have no game this round, what it scores and when the next round
-    comes: a mail-only player hears nothing else.  Once per tournament,
-    round and participant (``dedupe_key``).  Expects the tournament lock."""
-    participant = participants.get(bye.table[0])
+    """Tell ``participant``, given a bye (``half``: a half-point one) in
+    round ``number`` as it starts, that they have no game this round, what
+    it scores and when their next game comes: a mail-only player hears
+    nothing else.  Once per tournament, round and participant
+    (``dedupe_key``).  Expects the tournament lock."""
     if participant is None:
         return
-    round_ = tournament.round_set.filter(number=bye.round).first()
-    last = tournament.format == Tournament.Format.SWISS and bye.round >= (tournament.rounds or 0)
+    round_ = tournament.round_set.filter(number=number).first()
+    last = tournament.format == Tournament.Format.SWISS and number >= (tournament.rounds or 0)
     notice_send(
         user=participant.user,
         template="round-bye",
         context={
             "tournament": tournament,
-            "number": bye.round,
-            "next_number": bye.round + 1,
-            "half": bye.half_point,
+            "number": number,
+            "next_number": number + 1,
+            "half": half,
             # A Swiss bye scores a win; a knockout's sends its player on (``overview.bye_text``).
             "points": tournament.format == Tournament.Format.SWISS,
             "last": last,
+            # A bracket makes each game once both its players are known,
+            # not a round at a time.
+            "bracket": tournament.is_bracket,
             "deadline": round_.deadline_at if round_ is not None else None,
             "url": tournament_url(tournament),
         },
-        dedupe_key=f"tournament-bye:{tournament.pk}:{bye.round}:{participant.pk}",
+        dedupe_key=f"tournament-bye:{tournament.pk}:{number}:{participant.pk}",
         now=now,
     )
 
