@@ -39,6 +39,14 @@ class EventContext:
     #: mail the pairing notice (who ``reader`` plays, the round's deadline
     #: in their time zone), in the active language.
     pairing: Callable[[object, list[str]], list[str]] = _no_lines
+    #: The event's id (a tournament's, for ``/api/tournaments/{id}/``),
+    #: name and round number, for clients that read it as data.
+    id: int | None = None
+    name: str = ""
+    round: int | None = None
+    #: ``place()``: where in the round the match is played, in the active
+    #: language ("board T1", "final").
+    place: Callable[[], str] = str
 
 
 Provider = Callable[[Match], "EventContext | None"]

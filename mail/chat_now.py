@@ -11,11 +11,13 @@ from django.utils.text import get_text_list
 from django.utils.translation import gettext as _
 
 from games.models import ChatMessage, ChatReader
+from games.organised import event_context
 from games.selectors_chat import chat_unmailed, chat_writers_departed
 from games.services.chat import chat_mark_mailed
 
 from .addresses import reply_address
 from .chat_mail import chat_blocks, writer_name
+from .game_body import event_html, event_text
 from .models import OutgoingEmail
 from .outbox import email_queue, reply_token_for, wants_mail
 from .render import in_language
@@ -71,6 +73,12 @@ def _deliver_to(seat, user, *, match, chat_id: int, now: dt.datetime) -> bool:
         page, open_page = _("Game page:"), _("Open the game page")
         text = f"{text_block}\n{page} {link}\n"
         html = f'{html_block}<p><a href="{escape(link)}">{escape(open_page)}</a></p>'
+        # A tournament's game names its tournament first, as its game
+        # mails do (a casual game's: None, with no query).
+        event = event_context(match)
+        if event is not None:
+            line, event_url = event.line(), settings.SITE_URL + event.url
+            text, html = event_text(line, event_url) + text, event_html(line, event_url) + html
     headers = {"Auto-Submitted": "auto-generated"}
     if seat.index is not None and match.is_active:
         token = reply_token_for(match=match, seat_index=seat.index, user=user, ply=match.ply, now=now)

@@ -12,6 +12,7 @@ from django.template.loader import render_to_string
 from django.utils.translation import ngettext
 
 from games.models import Match, Seat
+from games.organised import event_context
 from games.services.chat import chat_mark_mailed
 
 from .addresses import reply_address, unsubscribe_url
@@ -52,11 +53,14 @@ def _digest_queue(user, key: str, local: dt.datetime, now: dt.datetime) -> bool:
         .select_related("match")
         .order_by("deadline_at")
     )
-    items, replies = [], {}
+    items, replies, events = [], {}, []
     for seat in seats:
         assert seat.deadline_at is not None  # filtered above
         token = reply_token_for(match=seat.match, seat_index=seat.drawn_index, user=user, ply=seat.match.ply, now=now)
         replies[seat.match.pk] = reply_address(token.token)
+        # A tournament's game names its tournament, round and board, as its
+        # game mails do (a casual game's: None, with no query).
+        events.append(event_context(seat.match))
         items.append(
             {
                 "match": seat.match,
@@ -77,6 +81,9 @@ def _digest_queue(user, key: str, local: dt.datetime, now: dt.datetime) -> bool:
         "site_url": settings.SITE_URL,
     }
     with as_reader(user):
+        for item, event in zip(items, events, strict=True):
+            if event is not None:
+                item["event"], item["event_url"] = event.line(), settings.SITE_URL + event.url
         subject = ngettext(
             "%(site)s: your move in %(count)s game", "%(site)s: your move in %(count)s games", len(items)
         ) % {"site": settings.SITE_NAME, "count": len(items)}

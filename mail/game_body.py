@@ -165,10 +165,21 @@ def _error_html(error: str) -> str:
 _BLANK_LINES = re.compile(r"\n{3,}")
 
 
+def event_text(line: str, url: str) -> str:
+    """The event a game belongs to, first in a mail's plain part: "Club
+    Cup · round 2 · board T1: <its page>" and a blank line."""
+    return _wrap(f"{line}: {url}") + "\n\n"
+
+
+def event_html(line: str, url: str) -> str:
+    """The same, first in a mail's HTML part: the line linked to the page."""
+    return f'<p style="margin:0 0 4px;font-size:13px"><a href="{_esc(url)}" style="color:#555">{_esc(line)}</a></p>\n'
+
+
 def body_text(parts: BodyParts) -> str:
     """The plain part: wrapped at 72 columns (the board as drawn)."""
     mail, say = parts.mail, _phrases()
-    out = [_wrap(f"{parts.event_line}: {parts.event_url}") + "\n\n"] if parts.event_line else []
+    out = [event_text(parts.event_line, parts.event_url)] if parts.event_line else []
     out += [_wrap(_capfirst(str(mail.headline))), "\n"]
     out += ["\n" + _wrap(line) for line in mail.lines]
     out.append("\n")
@@ -239,10 +250,7 @@ def body_html(parts: BodyParts) -> str:
         'color:#1f2a30;line-height:1.45;max-width:640px;overflow-wrap:break-word">\n',
     ]
     if parts.event_line:
-        out.append(
-            f'<p style="margin:0 0 4px;font-size:13px"><a href="{_esc(parts.event_url)}" style="color:#555">'
-            f"{_esc(parts.event_line)}</a></p>\n"
-        )
+        out.append(event_html(parts.event_line, parts.event_url))
     out += [
         f'<h2 style="margin:0 0 8px">{_esc(_capfirst(str(mail.headline)))}</h2>\n',
         _paragraphs(mail.lines, "margin:4px 0") + "\n",

@@ -11,6 +11,7 @@ tournament page labels its games) and the round's deadline.
 from __future__ import annotations
 
 from django.db.models import Count, IntegerField, OuterRef, Subquery
+from django.utils.text import get_text_list
 from django.utils.translation import gettext as _
 
 from core.moments import moment_for
@@ -53,11 +54,14 @@ def game_label(key: str, *, players_per_table: int = 2, last_round: int | None =
     return _("game %(key)s") % {"key": key}
 
 
+def _place(game: TournamentGame, last_round: int | None) -> str:
+    return game_label(game.key, players_per_table=game.tournament.players_per_table, last_round=last_round)
+
+
 def context_line(game: TournamentGame, last_round: int | None = None) -> str:
     """ "Club Cup · round 2 · board T1" in the active language."""
-    tournament = game.tournament
-    where = game_label(game.key, players_per_table=tournament.players_per_table, last_round=last_round)
-    return " · ".join((tournament.name, _("round %(number)s") % {"number": game.round.number}, where))
+    where = _place(game, last_round)
+    return " · ".join((game.tournament.name, _("round %(number)s") % {"number": game.round.number}, where))
 
 
 def _last_round(tournament: Tournament, seeded: int | None) -> int | None:
@@ -70,7 +74,7 @@ def _last_round(tournament: Tournament, seeded: int | None) -> int | None:
 def _pairing(game: TournamentGame, line, reader, opponents: list[str]) -> list[str]:
     said = [
         _("Your game in %(event)s: you play against %(opponents)s.")
-        % {"event": line(), "opponents": ", ".join(opponents)}
+        % {"event": line(), "opponents": get_text_list(opponents, _("and"))}
     ]
     if game.round.deadline_at is not None:
         said.append(_("Round deadline: %(when)s (%(zone)s time).") % moment_for(reader, game.round.deadline_at))
@@ -104,4 +108,8 @@ def tournament_context(match: Match) -> EventContext | None:
         url=game.tournament.get_absolute_url(),
         line=line,
         pairing=lambda reader, opponents: _pairing(game, line, reader, opponents),
+        id=game.tournament_id,
+        name=game.tournament.name,
+        round=game.round.number,
+        place=lambda: _place(game, last_round),
     )

@@ -11,6 +11,7 @@ from rest_framework import serializers
 from games.boards import playable_slugs
 from games.deadlines.limits import MAX_BANK_DAYS, MAX_DAYS_PER_MOVE
 from games.deadlines.selectors import away_until
+from games.organised import event_context
 
 
 class PlayerSerializer(serializers.Serializer):
@@ -135,6 +136,40 @@ class StartDealSerializer(serializers.Serializer):
     total = serializers.IntegerField(required=False, help_text="The cards' total value.")
 
 
+class GameTournamentSerializer(serializers.Serializer):
+    """The tournament, round and board of a tournament's game; null for a
+    casual or ladder game.  Only what the tournament's page shows everyone."""
+
+    id = serializers.IntegerField(help_text="The tournament's id (/api/tournaments/{id}/).")
+    name = serializers.CharField()
+    round = serializers.IntegerField(help_text="The round the game is played in, from 1.")
+    board = serializers.CharField(
+        help_text='Where in the round, as the tournament page labels it, in your language ("board T1", '
+        '"table T2", "final").'
+    )
+    line = serializers.CharField(
+        help_text="All three in one line, in your language, as the game's page and mails open: \"Club Cup · "
+        'round 2 · board T1".'
+    )
+    url = serializers.CharField(help_text="The tournament's page.")
+
+
+def event_data(match) -> dict | None:
+    """``match``'s tournament (``GameTournamentSerializer``) in the active language;
+    None for a casual or ladder game, read without a query."""
+    event = event_context(match)
+    if event is None:
+        return None
+    return {
+        "id": event.id,
+        "name": event.name,
+        "round": event.round,
+        "board": event.place(),
+        "line": event.line(),
+        "url": event.url,
+    }
+
+
 class MatchDetailSerializer(MatchSummarySerializer):
     your_seat = serializers.IntegerField(allow_null=True)
     your_turn = serializers.BooleanField()
@@ -163,6 +198,8 @@ class MatchDetailSerializer(MatchSummarySerializer):
     )
     seed_salt = serializers.CharField(allow_null=True, help_text="Published once the game is over.")
     rematch_of = serializers.IntegerField(allow_null=True, help_text="The finished game this one is a rematch of.")
+    # Described by its serializer's docstring (the schema's component).
+    tournament = GameTournamentSerializer(allow_null=True)
 
 
 class TimeControlInputSerializer(serializers.Serializer):

@@ -27,7 +27,13 @@ from games.models import PLY_MAX, Match, MoveRecord, TimeoutPolicy
 
 from .idempotency import IDEMPOTENCY_KEY, idempotency_fingerprint, idempotency_key, key_reused_refusal
 from .paging import PAGED, paged
-from .serializers import MatchDetailSerializer, MatchSummarySerializer, TimeControlInputSerializer, match_data
+from .serializers import (
+    MatchDetailSerializer,
+    MatchSummarySerializer,
+    TimeControlInputSerializer,
+    event_data,
+    match_data,
+)
 
 
 def _match(pk: int) -> Match:
@@ -80,6 +86,7 @@ def detail_data(match: Match, user, *, state=None, seats=None) -> dict:
         "seed_commitment": match.seed_commitment,
         "seed_salt": match.seed_salt if match.is_finished else None,
         "rematch_of": match.rematch_of_id,
+        "tournament": event_data(match),
     }
 
 

@@ -80,3 +80,35 @@ def test_the_notice_in_dutch(alice, club, now):
     body = " ".join(notice.text.split())
     assert "Je hebt een vrije ronde in ronde 1 van Club Cup: deze ronde speel je geen partij." in body
     assert "Die telt als winst: 1 punt." in body
+
+
+@pytest.mark.parametrize("form", ["single_elimination", "double_elimination"])
+def test_a_knockout_bracket_s_top_seeds_are_told_of_their_bye_once(form, alice, club, now):
+    """Six players in a bracket of eight: seeds 1 and 2 go through round 1
+    without a game (the bracket's byes, recorded as no result)."""
+    players = new_players(6)
+    t = make_tournament(alice, club, now=now, name="Club Cup", format=form, seeding="manual", round_days=7)
+    register(t, players, now)
+    for position, participant in enumerate(t.participants.order_by("registered_at", "pk"), start=1):
+        participant.manual_position = position
+        participant.save(update_fields=["manual_position"])
+    tournament_start(tournament_id=t.pk, now=now, by=alice)
+    tournament_advance(tournament_id=t.pk, now=now)  # the round's start again: no second notice
+    told = {p: _bye_mails(p) for p in players}
+    assert [len(told[p]) for p in players] == [1, 1, 0, 0, 0, 0]
+    body = " ".join(told[players[0]][0].text.split())
+    assert "You have a bye in round 1 of Club Cup: no game for you this round." in body
+    assert "You go through to the next round." in body
+    assert "Your next game is mailed to you as soon as your opponent in it is known." in body
+    assert "is paired as soon as every game" not in body
+
+
+def test_a_bracket_bye_in_dutch(alice, club, now):
+    players = new_players(3)
+    living_in("nl", "Europe/Amsterdam", *players)
+    t = started(alice, club, players, now=now, name="Club Cup", format="single_elimination")
+    [notice] = [m for p in players for m in _bye_mails(p)]
+    body = " ".join(notice.text.split())
+    assert "Je gaat door naar de volgende ronde." in body
+    assert "Je volgende partij wordt je gemaild zodra je tegenstander daarin bekend is." in body
+    assert t.get_absolute_url() in body

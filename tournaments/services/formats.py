@@ -32,7 +32,7 @@ from typing import NamedTuple
 
 from .. import pairing
 from ..models import MAX_ROUNDS, Tournament
-from ..pairing.bracket import Source
+from ..pairing.bracket import BYE, Source
 from ..pairing.double_elimination import double_elimination_specs
 from ..pairing.elimination import single_elimination_specs
 from ..standings import standings
@@ -47,6 +47,12 @@ class Step:
     results: tuple[GameResult, ...] = ()
     finished: bool = False
     placements: tuple[tuple[int, PlayerId], ...] = ()
+    #: A two-player round robin of an odd field: who rests (no game, no
+    #: points) in the round of ``tables``, withdrawn players left out.
+    rests: tuple[PlayerId, ...] = ()
+    #: A two-player bracket's first step: the players its byes send
+    #: through round 1 without a game (by round), recorded as no result.
+    bracket_byes: tuple[tuple[int, PlayerId], ...] = ()
 
 
 class Sizes(NamedTuple):
@@ -128,8 +134,21 @@ def _bracket_step(tournament, players, results, existing) -> Step:
         results.extend(walkovers)
         bracket = _bracket(tournament, players, results)
     tables = tuple(t for t in bracket.ready() if t.key not in existing)
+    gone = {p.id for p in players if p.withdrawn}
+    # The byes of the top seeds, known from the start; a bye carried on
+    # later (a losers bracket's) is not told.
+    byes = (
+        ()
+        if existing
+        else tuple(
+            (g.schedule, g.winner)
+            for g in bracket.games
+            if g.status == BYE and g.winner is not None and g.winner not in gone
+        )
+    )
     return Step(
         tables=tables,
+        bracket_byes=byes,
         results=tuple(recorded),
         finished=bracket.finished,
         placements=bracket.placements,
@@ -156,9 +175,19 @@ def _round_step(tournament: Tournament, players, results, sizes: Sizes, half_bye
         recorded.extend(answer.results)
         results.extend(answer.results)
         if answer.tables:
-            return Step(tables=answer.tables, results=tuple(recorded))
+            return Step(tables=answer.tables, results=tuple(recorded), rests=_rests(tournament, players, answer))
         latest = number
     raise RuntimeError(f"tournament {tournament.pk}: no round with games")  # pragma: no cover
+
+
+def _rests(tournament: Tournament, players, answer: RoundPairing) -> tuple[PlayerId, ...]:
+    """The players resting in a two-player round robin's round (its
+    ``byes``: they score nothing, unlike a Swiss bye); withdrawn ones are
+    not told, so left out."""
+    if tournament.format != Format.ROUND_ROBIN or tournament.players_per_table != 2:
+        return ()
+    gone = {p.id for p in players if p.withdrawn}
+    return tuple(pid for pid in answer.byes if pid not in gone)
 
 
 def _pair_with_byes(

@@ -39,6 +39,7 @@ from ..models import (
     TournamentGame,
 )
 from ..notify import notice_send, tournament_url
+from ..pairing import round_robin_rounds
 from ..selectors import players_of, rating_for, results_of
 from ..types import GameResult, PlayerId, Table
 from .closing import cancel_locked, finish_locked
@@ -209,9 +210,10 @@ def advance_locked(tournament: Tournament, now: dt.datetime) -> AdvanceReport:
     rules = get_rules(tournament.game)
     games = list(tournament.games.select_related("round").only("key", "ranking", "round__number"))
     latest = max((g.round.number for g in games), default=0)
+    players = players_of(tournament)
     step = next_step(
         tournament,
-        players_of(tournament),
+        players,
         results_of(tournament),
         existing={g.key for g in games},
         latest_round_open=any(g.round.number == latest and not g.decided for g in games),
@@ -233,7 +235,13 @@ def advance_locked(tournament: Tournament, now: dt.datetime) -> AdvanceReport:
         report.created += 1
     # After the round's games: their start set the round's deadline.
     for bye in byes:
-        _bye_told(tournament, bye, participants, now)
+        _bye_told(tournament, participants.get(bye.table[0]), bye.round, now, half=bye.half_point)
+    for number, pid in step.bracket_byes:
+        _bye_told(tournament, participants.get(pid), number, now)
+    if step.tables:
+        last = round_robin_rounds(len(players), tournament.double_round_robin)
+        for pid in step.rests:
+            _rest_told(tournament, participants.get(pid), step.tables[0].round, last=last, now=now)
     end_decided_matches(tournament, now)
     _close_rounds(tournament, now)
     if step.finished:
@@ -243,32 +251,63 @@ def advance_locked(tournament: Tournament, now: dt.datetime) -> AdvanceReport:
 
 
 def _bye_told(
-    tournament: Tournament, bye: GameResult, participants: dict[PlayerId, Participant], now: dt.datetime
+    tournament: Tournament, participant: Participant | None, number: int, now: dt.datetime, *, half: bool = False
 ) -> None:
-    """Tell the player of ``bye`` (just recorded as its round starts) that
-    they have no game this round, what it scores and when the next round
-    comes: a mail-only player hears nothing else.  Once per tournament,
-    round and participant (``dedupe_key``).  Expects the tournament lock."""
-    participant = participants.get(bye.table[0])
+    """Tell ``participant``, given a bye (``half``: a half-point one) in
+    round ``number`` as it starts, that they have no game this round, what
+    it scores and when their next game comes: a mail-only player hears
+    nothing else.  Once per tournament, round and participant
+    (``dedupe_key``).  Expects the tournament lock."""
     if participant is None:
         return
-    round_ = tournament.round_set.filter(number=bye.round).first()
-    last = tournament.format == Tournament.Format.SWISS and bye.round >= (tournament.rounds or 0)
+    round_ = tournament.round_set.filter(number=number).first()
+    last = tournament.format == Tournament.Format.SWISS and number >= (tournament.rounds or 0)
     notice_send(
         user=participant.user,
         template="round-bye",
         context={
             "tournament": tournament,
-            "number": bye.round,
-            "next_number": bye.round + 1,
-            "half": bye.half_point,
+            "number": number,
+            "next_number": number + 1,
+            "half": half,
             # A Swiss bye scores a win; a knockout's sends its player on (``overview.bye_text``).
             "points": tournament.format == Tournament.Format.SWISS,
             "last": last,
+            # A bracket makes each game once both its players are known,
+            # not a round at a time.
+            "bracket": tournament.is_bracket,
             "deadline": round_.deadline_at if round_ is not None else None,
             "url": tournament_url(tournament),
         },
-        dedupe_key=f"tournament-bye:{tournament.pk}:{bye.round}:{participant.pk}",
+        dedupe_key=f"tournament-bye:{tournament.pk}:{number}:{participant.pk}",
+        now=now,
+    )
+
+
+def _rest_told(
+    tournament: Tournament, participant: Participant | None, number: int, *, last: int, now: dt.datetime
+) -> None:
+    """Tell ``participant``, resting in round ``number`` of a round robin
+    (``last`` rounds) that has just started, that they have no game and no
+    points this round and when the next round comes, as a bye is told
+    (``_bye_told``).  Once per tournament, round and participant
+    (``dedupe_key``): a repeated round start mails nobody twice.  Expects
+    the tournament lock."""
+    if participant is None:
+        return
+    round_ = tournament.round_set.filter(number=number).first()
+    notice_send(
+        user=participant.user,
+        template="round-rest",
+        context={
+            "tournament": tournament,
+            "number": number,
+            "next_number": number + 1,
+            "last": number >= last,
+            "deadline": round_.deadline_at if round_ is not None else None,
+            "url": tournament_url(tournament),
+        },
+        dedupe_key=f"tournament-rest:{tournament.pk}:{number}:{participant.pk}",
         now=now,
     )
 
