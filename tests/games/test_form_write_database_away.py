@@ -28,11 +28,13 @@ SAID = {
 
 
 @contextmanager
-def writes_to_fail(table: str, error: str = "could not serialize access due to concurrent update"):
-    """Every INSERT into ``table`` fails as the database would."""
+def writes_to_fail(
+    table: str, error: str = "could not serialize access due to concurrent update", *, statement: str = "INSERT"
+):
+    """Every ``statement`` (INSERT, UPDATE) of ``table`` fails as the database would."""
 
     def fail(execute, sql, params, many, context):
-        if sql.lstrip().upper().startswith("INSERT") and f'"{table}"' in sql:
+        if sql.lstrip().upper().startswith(statement) and f'"{table}"' in sql:
             raise OperationalError(error)
         return execute(sql, params, many, context)
 
