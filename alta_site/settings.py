@@ -73,6 +73,8 @@ MIDDLEWARE = [
     "csp.middleware.CSPMiddleware",
     "django_permissions_policy.PermissionsPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # A form's write in one transaction with its answer, the session too (so before SessionMiddleware).
+    "alta_site.middleware.FormWritesMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     # Before any view or middleware that queries (its 404 page in the

@@ -98,7 +98,13 @@ def match_new(request):
         key = _once_key(request.user, once)
         if once and not cache.add(key, 0, ONCE_SECONDS):
             made = cache.get(key)  # 0 while the first sending is still making it
-            return redirect(Match.objects.filter(pk=made).first() or "my_games")
+            found = Match.objects.filter(pk=made).first() if made else None
+            if found is not None or not made:
+                return redirect(found or "my_games")
+            # Its game was never committed (the database failed at the
+            # commit, after this view): make it now.  Should that sending
+            # still be committing, the game's own key (below) finds its game.
+            cache.set(key, 0, ONCE_SECONDS)
         # The API's per-user write limit: the form is no way around it.
         if not form_write_allowed(request):
             cache.delete(key)
