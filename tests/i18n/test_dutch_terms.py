@@ -316,3 +316,27 @@ def test_a_dutch_visitor_of_a_club_page_is_asked_to_log_in_to_become_a_member(cl
     club = club_create(creator=make_dutch("anna@example.nl", "Anna"), name="Harbour", now=timezone.now())
     page = client.get(club.get_absolute_url(), headers={"accept-language": "nl"}).content.decode()
     assert "</a> om lid te worden." in page and "om mee te doen" not in page, page
+
+
+def _dutch_translations() -> list[str]:
+    """Every Dutch msgstr of the site's catalogues (plural forms included)."""
+    from pathlib import Path
+
+    import polib
+
+    root = Path(__file__).resolve().parents[2]
+    said = []
+    for path in root.glob("**/locale/nl/LC_MESSAGES/django.po"):
+        if ".venv" in path.parts:
+            continue
+        for entry in polib.pofile(str(path)):
+            said += [entry.msgstr, *entry.msgstr_plural.values()]
+    return said
+
+
+def test_dutch_says_ronden_for_rounds_everywhere():
+    """A tournament page read "Vrije rondes" above "het aantal ronden", and
+    its round settings "hoe de rondes worden ingedeeld": one plural,
+    "ronden" (the chess clubs' word), throughout."""
+    mixed = [line for line in _dutch_translations() if re.search(r"\brondes\b", line, re.I)]
+    assert not mixed, mixed
