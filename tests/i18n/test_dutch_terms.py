@@ -340,3 +340,30 @@ def test_dutch_says_ronden_for_rounds_everywhere():
     "ronden" (the chess clubs' word), throughout."""
     mixed = [line for line in _dutch_translations() if re.search(r"\brondes\b", line, re.I)]
     assert not mixed, mixed
+
+
+def test_dutch_declines_an_invitation_with_weigeren_as_the_mail_command_does():
+    """An invitation mail asked to answer "weiger", its page's button said
+    "Afslaan", the notice after it "afgeslagen" and a ladder's challenge
+    list "Afgewezen": one family, "weigeren" (the word a player types),
+    for saying no to an invitation, a challenge or a club."""
+    from django.utils.translation import gettext
+
+    other = re.compile(r"\b(afslaan|afgeslagen|sla \w+ \w+ (\S+ )*af|afwijzen|afgewezen|afwijst)\b", re.I)
+    mixed = [line for line in _dutch_translations() if other.search(line)]
+    assert not mixed, mixed
+    with translation.override("nl"):
+        said = [gettext(text) for text in ("Decline", "Declined", "[%(site)s] %(game)s: invitation declined")]
+    assert said == ["Weigeren", "Geweigerd", "[%(site)s] %(game)s: uitnodiging geweigerd"], said
+
+
+def test_dutch_says_a_refused_move_was_niet_geaccepteerd_as_its_mails_subject_does():
+    """A refused move's mail says "je zet is niet geaccepteerd"; the same
+    thing was "Zet geweigerd" elsewhere, the word an invitation's "no" uses."""
+    from django.utils.translation import gettext
+
+    with translation.override("nl"):
+        said = [
+            gettext(text) for text in ("your move was not accepted", "Move rejected", "Move rejected (player told why)")
+        ]
+    assert all("niet geaccepteerd" in line and "geweigerd" not in line for line in said), said

@@ -166,7 +166,7 @@ def test_an_invitation_post_naming_neither_answer_declines_nothing(client, alice
     client.force_login(bob)
     answer = client.post(f"/invitations/{token}/", {"next": "/"}, follow=True)
     assert match.seats.get(invited_user=bob).invitation_token == token
-    assert "Kies of je de uitnodiging aanneemt of afwijst." in answer.content.decode()
+    assert "Kies of je de uitnodiging aanneemt of weigert." in answer.content.decode()
 
 
 @pytest.mark.parametrize(
