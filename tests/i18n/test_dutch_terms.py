@@ -367,3 +367,26 @@ def test_dutch_says_a_refused_move_was_niet_geaccepteerd_as_its_mails_subject_do
             gettext(text) for text in ("your move was not accepted", "Move rejected", "Move rejected (player told why)")
         ]
     assert all("niet geaccepteerd" in line and "geweigerd" not in line for line in said), said
+
+
+def test_dutch_mails_send_a_reply_naar_an_address_as_the_digest_does():
+    """The "partijen" answer listed "opdrachten en chat: antwoord aan
+    play+...@", the digest "stuur je zet naar play+...@": one sends
+    something to an address ("naar"); "antwoorden aan" is said to a person."""
+    from django.utils.translation import gettext
+
+    with translation.override("nl"):
+        said = [
+            gettext(text) % {"address": "play+1@example.nl"}
+            for text in ("your move, reply to %(address)s", "commands and chat: reply to %(address)s")
+        ]
+        said.append(gettext("Reply to an unknown address"))
+        said.append(
+            gettext(
+                "We received your email but could not match it to a move you can make: the "
+                "address you replied to belongs to an email we sent to another player, so "
+                "nothing in your email was played or passed on."
+            )
+        )
+    assert not [line for line in said if re.search(r"antwoord aan|waaraan je antwoord", line)], said
+    assert said[0] == "je bent aan zet, antwoord naar play+1@example.nl", said
