@@ -390,3 +390,25 @@ def test_dutch_mails_send_a_reply_naar_an_address_as_the_digest_does():
         )
     assert not [line for line in said if re.search(r"antwoord aan|waaraan je antwoord", line)], said
     assert said[0] == "je bent aan zet, antwoord naar play+1@example.nl", said
+
+
+def test_a_dutch_player_warned_of_missed_deadlines_reads_a_whole_sentence():
+    """The warning under a default move read "Mis je nog 2 termijnen op
+    rij, dan val je af in deze partij: als laatste gerangschikt." (the
+    English "ranked last" word for word, without a verb)."""
+    from django.utils.translation import ngettext
+
+    with translation.override("nl"):
+        said = [
+            ngettext(
+                "After %(count)s more missed deadline in a row you are dropped from this game: ranked last.",
+                "After %(count)s more missed deadlines in a row you are dropped from this game: ranked last.",
+                count,
+            )
+            % {"count": count}
+            for count in (1, 2)
+        ]
+    assert said == [
+        "Mis je nog 1 termijn op rij, dan val je af in deze partij en eindig je als laatste.",
+        "Mis je nog 2 termijnen op rij, dan val je af in deze partij en eindig je als laatste.",
+    ], said
