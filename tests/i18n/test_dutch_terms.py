@@ -412,3 +412,16 @@ def test_a_dutch_player_warned_of_missed_deadlines_reads_a_whole_sentence():
         "Mis je nog 1 termijn op rij, dan val je af in deze partij en eindig je als laatste.",
         "Mis je nog 2 termijnen op rij, dan val je af in deze partij en eindig je als laatste.",
     ], said
+
+
+def test_a_dutch_alta_page_counts_each_islands_koopmankaarten_as_the_mails_do():
+    """The caption under each island on the Dutch game page read "hand 2 ·
+    kooplieden 0", while the turn mails (and the rules) count
+    "Koopmankaarten in bezit: Bob 0"."""
+    from games.boards import board_for
+
+    rules, board = get_rules("alta"), board_for("alta")
+    view = rules.view(rules.setup(2, 1), 0)
+    with translation.override("nl"):
+        captions = re.findall(r"<figcaption>(.*?)</figcaption>", board.svg(view, ["Ann", "Ben"]))
+    assert captions and all(re.search(r"koopmankaarten \d", line) for line in captions), captions
