@@ -425,3 +425,18 @@ def test_a_dutch_alta_page_counts_each_islands_koopmankaarten_as_the_mails_do():
     with translation.override("nl"):
         captions = re.findall(r"<figcaption>(.*?)</figcaption>", board.svg(view, ["Ann", "Ben"]))
     assert captions and all(re.search(r"koopmankaarten \d", line) for line in captions), captions
+
+
+def test_dutch_accepts_an_invitation_with_accepteren_as_the_mail_command_does():
+    """An invitation mail asked to answer "accepteer", its page's button
+    said "Aannemen" and the notice after it "aangenomen", a club request
+    "geaccepteerd": one family, "accepteren" (the word a player types),
+    the partner of "weigeren"."""
+    from django.utils.translation import gettext
+
+    other = re.compile(r"\b(aannemen|aangenomen|aanneemt|om aan te nemen|neem \w+ \w+ (\S+ )*aan)\b", re.I)
+    mixed = [line for line in _dutch_translations() if other.search(line)]
+    assert not mixed, mixed
+    with translation.override("nl"):
+        said = [gettext(text) for text in ("Accept", "Accepted", "%(player)s accepted your challenge")]
+    assert said == ["Accepteren", "Geaccepteerd", "%(player)s heeft je uitdaging geaccepteerd"], said
