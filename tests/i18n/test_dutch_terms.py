@@ -316,3 +316,127 @@ def test_a_dutch_visitor_of_a_club_page_is_asked_to_log_in_to_become_a_member(cl
     club = club_create(creator=make_dutch("anna@example.nl", "Anna"), name="Harbour", now=timezone.now())
     page = client.get(club.get_absolute_url(), headers={"accept-language": "nl"}).content.decode()
     assert "</a> om lid te worden." in page and "om mee te doen" not in page, page
+
+
+def _dutch_translations() -> list[str]:
+    """Every Dutch msgstr of the site's catalogues (plural forms included)."""
+    from pathlib import Path
+
+    import polib
+
+    root = Path(__file__).resolve().parents[2]
+    said = []
+    for path in root.glob("**/locale/nl/LC_MESSAGES/django.po"):
+        if ".venv" in path.parts:
+            continue
+        for entry in polib.pofile(str(path)):
+            said += [entry.msgstr, *entry.msgstr_plural.values()]
+    return said
+
+
+def test_dutch_says_ronden_for_rounds_everywhere():
+    """A tournament page read "Vrije rondes" above "het aantal ronden", and
+    its round settings "hoe de rondes worden ingedeeld": one plural,
+    "ronden" (the chess clubs' word), throughout."""
+    mixed = [line for line in _dutch_translations() if re.search(r"\brondes\b", line, re.I)]
+    assert not mixed, mixed
+
+
+def test_dutch_declines_an_invitation_with_weigeren_as_the_mail_command_does():
+    """An invitation mail asked to answer "weiger", its page's button said
+    "Afslaan", the notice after it "afgeslagen" and a ladder's challenge
+    list "Afgewezen": one family, "weigeren" (the word a player types),
+    for saying no to an invitation, a challenge or a club."""
+    from django.utils.translation import gettext
+
+    other = re.compile(r"\b(afslaan|afgeslagen|sla \w+ \w+ (\S+ )*af|afwijzen|afgewezen|afwijst)\b", re.I)
+    mixed = [line for line in _dutch_translations() if other.search(line)]
+    assert not mixed, mixed
+    with translation.override("nl"):
+        said = [gettext(text) for text in ("Decline", "Declined", "[%(site)s] %(game)s: invitation declined")]
+    assert said == ["Weigeren", "Geweigerd", "[%(site)s] %(game)s: uitnodiging geweigerd"], said
+
+
+def test_dutch_says_a_refused_move_was_niet_geaccepteerd_as_its_mails_subject_does():
+    """A refused move's mail says "je zet is niet geaccepteerd"; the same
+    thing was "Zet geweigerd" elsewhere, the word an invitation's "no" uses."""
+    from django.utils.translation import gettext
+
+    with translation.override("nl"):
+        said = [
+            gettext(text) for text in ("your move was not accepted", "Move rejected", "Move rejected (player told why)")
+        ]
+    assert all("niet geaccepteerd" in line and "geweigerd" not in line for line in said), said
+
+
+def test_dutch_mails_send_a_reply_naar_an_address_as_the_digest_does():
+    """The "partijen" answer listed "opdrachten en chat: antwoord aan
+    play+...@", the digest "stuur je zet naar play+...@": one sends
+    something to an address ("naar"); "antwoorden aan" is said to a person."""
+    from django.utils.translation import gettext
+
+    with translation.override("nl"):
+        said = [
+            gettext(text) % {"address": "play+1@example.nl"}
+            for text in ("your move, reply to %(address)s", "commands and chat: reply to %(address)s")
+        ]
+        said.append(gettext("Reply to an unknown address"))
+        said.append(
+            gettext(
+                "We received your email but could not match it to a move you can make: the "
+                "address you replied to belongs to an email we sent to another player, so "
+                "nothing in your email was played or passed on."
+            )
+        )
+    assert not [line for line in said if re.search(r"antwoord aan|waaraan je antwoord", line)], said
+    assert said[0] == "je bent aan zet, antwoord naar play+1@example.nl", said
+
+
+def test_a_dutch_player_warned_of_missed_deadlines_reads_a_whole_sentence():
+    """The warning under a default move read "Mis je nog 2 termijnen op
+    rij, dan val je af in deze partij: als laatste gerangschikt." (the
+    English "ranked last" word for word, without a verb)."""
+    from django.utils.translation import ngettext
+
+    with translation.override("nl"):
+        said = [
+            ngettext(
+                "After %(count)s more missed deadline in a row you are dropped from this game: ranked last.",
+                "After %(count)s more missed deadlines in a row you are dropped from this game: ranked last.",
+                count,
+            )
+            % {"count": count}
+            for count in (1, 2)
+        ]
+    assert said == [
+        "Mis je nog 1 termijn op rij, dan val je af in deze partij en eindig je als laatste.",
+        "Mis je nog 2 termijnen op rij, dan val je af in deze partij en eindig je als laatste.",
+    ], said
+
+
+def test_a_dutch_alta_page_counts_each_islands_koopmankaarten_as_the_mails_do():
+    """The caption under each island on the Dutch game page read "hand 2 ·
+    kooplieden 0", while the turn mails (and the rules) count
+    "Koopmankaarten in bezit: Bob 0"."""
+    from games.boards import board_for
+
+    rules, board = get_rules("alta"), board_for("alta")
+    view = rules.view(rules.setup(2, 1), 0)
+    with translation.override("nl"):
+        captions = re.findall(r"<figcaption>(.*?)</figcaption>", board.svg(view, ["Ann", "Ben"]))
+    assert captions and all(re.search(r"koopmankaarten \d", line) for line in captions), captions
+
+
+def test_dutch_accepts_an_invitation_with_accepteren_as_the_mail_command_does():
+    """An invitation mail asked to answer "accepteer", its page's button
+    said "Aannemen" and the notice after it "aangenomen", a club request
+    "geaccepteerd": one family, "accepteren" (the word a player types),
+    the partner of "weigeren"."""
+    from django.utils.translation import gettext
+
+    other = re.compile(r"\b(aannemen|aangenomen|aanneemt|om aan te nemen|neem \w+ \w+ (\S+ )*aan)\b", re.I)
+    mixed = [line for line in _dutch_translations() if other.search(line)]
+    assert not mixed, mixed
+    with translation.override("nl"):
+        said = [gettext(text) for text in ("Accept", "Accepted", "%(player)s accepted your challenge")]
+    assert said == ["Accepteren", "Geaccepteerd", "%(player)s heeft je uitdaging geaccepteerd"], said

@@ -193,6 +193,20 @@ def test_the_daily_digest_comes_once_in_the_local_morning(alice, bob, carol, now
         assert f"deadline {when}" in " ".join(digest.body.split())
 
 
+def test_a_digest_of_one_game_speaks_of_one_game(alice, bob, now, django_capture_on_commit_callbacks):
+    """A Dutch reader to move in one game was greeted "Je bent aan zet in
+    deze partijen, de dringendste eerst" above that one game (the subject
+    said "in 1 partij")."""
+    from tests.conftest import living_in
+
+    living_in("nl", "Europe/Amsterdam", alice)
+    match = digest_reader_to_move(alice, bob, now, django_capture_on_commit_callbacks)
+    digest = next_digest(alice, now, django_capture_on_commit_callbacks)
+    for part in (" ".join(digest.body.split()), " ".join(digest.alternatives[0][0].split())):
+        assert "Je bent aan zet in deze partij (" in part and "partijen" not in part.split("(")[0], part[:200]
+    assert f"Alta #{match.pk}" in digest.body
+
+
 def test_an_email_is_stored_once_per_key_and_the_transaction_goes_on(alice, now):
     def queue(subject):
         return email_queue(

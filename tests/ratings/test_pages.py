@@ -155,12 +155,12 @@ def test_a_dutch_player_answers_challenges_in_dutch(client, bob, carol, played):
     client.force_login(bob)
     first = challenge_create(ladder_id=played.pk, challenger=carol, opponent=bob, now=timezone.now())
     page = text(client.get(f"/ladders/{played.pk}/"))
-    assert "Carol</a> daagt je uit" in page and ">Aannemen</button>" in page and ">Afslaan</button>" in page
+    assert "Carol</a> daagt je uit" in page and ">Accepteren</button>" in page and ">Weigeren</button>" in page
     page = text(client.post(f"/challenges/{first.pk}/decline/", follow=True))
-    assert "Uitdaging afgeslagen." in page and "Challenge declined" not in page
+    assert "Uitdaging geweigerd." in page and "Challenge declined" not in page
     second = challenge_create(ladder_id=played.pk, challenger=carol, opponent=bob, now=timezone.now())
     page = text(client.post(f"/challenges/{second.pk}/accept/", follow=True))
-    assert "Uitdaging aangenomen: je partij is begonnen." in page and "Challenge accepted" not in page
+    assert "Uitdaging geaccepteerd: je partij is begonnen." in page and "Challenge accepted" not in page
     assert Challenge.objects.get(pk=second.pk).status == "accepted"
 
 

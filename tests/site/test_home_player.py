@@ -166,7 +166,7 @@ def test_an_invitation_post_naming_neither_answer_declines_nothing(client, alice
     client.force_login(bob)
     answer = client.post(f"/invitations/{token}/", {"next": "/"}, follow=True)
     assert match.seats.get(invited_user=bob).invitation_token == token
-    assert "Kies of je de uitnodiging aanneemt of afwijst." in answer.content.decode()
+    assert "Kies of je de uitnodiging accepteert of weigert." in answer.content.decode()
 
 
 @pytest.mark.parametrize(
@@ -206,8 +206,8 @@ def test_a_provisional_rating_on_the_home_page_says_what_its_question_mark_means
     [
         ("en", 3, "You accepted the invitation to Alta #{pk}."),
         ("en", 2, "You accepted the invitation to Alta #{pk}. The game has started."),
-        ("nl", 3, "Je hebt de uitnodiging voor Alta #{pk} aangenomen."),
-        ("nl", 2, "Je hebt de uitnodiging voor Alta #{pk} aangenomen. De partij is begonnen."),
+        ("nl", 3, "Je hebt de uitnodiging voor Alta #{pk} geaccepteerd."),
+        ("nl", 2, "Je hebt de uitnodiging voor Alta #{pk} geaccepteerd. De partij is begonnen."),
     ],
 )
 def test_an_accepted_invitation_says_so(language, players, said, client, alice, bob):

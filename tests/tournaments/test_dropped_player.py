@@ -264,4 +264,24 @@ def test_a_dropped_player_reads_on_the_tournament_page_that_they_were_withdrawn_
     living_in("nl", "Europe/Amsterdam", sleeper.user)
     client.force_login(sleeper.user)
     html = " ".join(client.get(t.get_absolute_url()).content.decode().split())
-    assert "Je bent uit het toernooi gehaald (te veel termijnen na elkaar gemist)" in html
+    assert "Je bent uit het toernooi gehaald (te veel termijnen op rij gemist)" in html
+
+
+def test_dutch_organisers_read_that_a_player_afgevallen_as_the_games_own_notices_say(
+    alice, club, now, django_capture_on_commit_callbacks
+):
+    """The game's notices say a player who missed too many deadlines "op
+    rij" "valt af" ("afgevallen"); the organisers' mail said the player
+    missed them "na elkaar" and "is daaruit gezet" ("uit een partij ...
+    gezet" in its subject), as if someone had removed them."""
+    from tests.conftest import living_in
+
+    living_in("nl", "Europe/Amsterdam", alice)
+    t = started(alice, club, new_players(4), now=now, format="swiss", rounds=3, days_per_move=1)
+    sleeper = _seat_to_move(t)
+    with django_capture_on_commit_callbacks(execute=True):
+        _drop(t, sleeper, now)
+    told = OutgoingEmail.objects.get(to=alice.email, dedupe_key__startswith="tournament-dropped:")
+    text = " ".join(told.text.split())
+    assert "afgevallen" in told.subject and "gezet" not in told.subject, told.subject
+    assert "termijnen op rij" in text and "valt daarin af" in text and "gezet" not in text, text

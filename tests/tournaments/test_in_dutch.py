@@ -166,7 +166,7 @@ def test_a_dutch_knockout_page_says_who_a_bye_sends_through(client, alice, club,
     t = started(alice, club, new_players(6), now=now, format="single_elimination")
     html = dutch_page(client, alice, t)
     # A bye is not itself what goes through: the player who gets it does.
-    assert "<dt>Vrije rondes</dt><dd>wie een vrije ronde krijgt, gaat door naar de volgende ronde.</dd>" in html
+    assert "<dt>Vrije ronden</dt><dd>wie een vrije ronde krijgt, gaat door naar de volgende ronde.</dd>" in html
 
 
 @pytest.mark.django_db

@@ -108,7 +108,7 @@ def test_a_player_who_asked_for_half_point_byes_sees_them_in_their_box(client, a
     assert "You asked for half-point byes in rounds 2, 3." in your_place(client, players[0], t)
     assert "half-point bye" not in your_place(client, players[1], t).replace("Ask for a half-point bye", "")
     living_in("nl", "Europe/Amsterdam", players[0])
-    dutch = "Je hebt gevraagd om een vrije ronde voor een half punt in de rondes 2, 3."
+    dutch = "Je hebt gevraagd om een vrije ronde voor een half punt in de ronden 2, 3."
     assert dutch in your_place(client, players[0], t)
 
 

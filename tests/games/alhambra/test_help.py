@@ -108,7 +108,7 @@ DECISIONS = {
     ],
     "nl": [
         "vak 1 denar, vak 2 dirham, vak 3 dukaat, vak 4 gulden",
-        "kun je een kaart weglaten en dan nog steeds de prijs betalen, dan wordt de betaling geweigerd",
+        "kun je een kaart weglaten en dan nog steeds de prijs betalen, dan wordt de betaling niet geaccepteerd",
         "het antwoord noemt die kaart",
         "je betaalt alleen meer dan de prijs als dat niet kan",
         "dan het laagste totaal (dan het toeval)",
