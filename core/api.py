@@ -4,13 +4,26 @@ user with the ``game_write`` scope)."""
 
 from __future__ import annotations
 
+import datetime as dt
 import functools
 
 from django.db import transaction
+from django.utils import timezone
 from rest_framework import permissions, serializers
 from rest_framework.views import APIView
 
 from .throttling import WriteRateThrottle
+
+
+class InstantField(serializers.DateTimeField):
+    """A moment in an answer: ISO 8601 in UTC ("2026-01-12T09:00:00Z"),
+    whatever the reader's time zone, as every endpoint writes its times (a
+    client shows them in its reader's zone).  DRF's own field writes the
+    active zone's offset, the token owner's; input is read as DRF reads it."""
+
+    def to_representation(self, value):
+        with timezone.override(dt.UTC):
+            return super().to_representation(value)
 
 
 class ErrorSerializer(serializers.Serializer):

@@ -13,13 +13,13 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 from django.utils import timezone
-from django.utils.formats import date_format
 from django.utils.text import format_lazy
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
 from core.actions import action_redirect
+from core.templatetags.written_dates import written
 from games.services import GameActionError
 
 from . import selectors, services
@@ -157,7 +157,7 @@ def player_ratings(request, who: str):
                 "rating": rating_display(c.new, c.games),
                 "place": c.place,
                 "players": c.players,
-                "date": date_format(timezone.localtime(c.finished_at), "SHORT_DATE_FORMAT"),
+                "date": written(timezone.localtime(c.finished_at), "j M Y"),  # as the table under it
             }
             for c in history
         ]

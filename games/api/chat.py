@@ -9,7 +9,7 @@ from drf_spectacular.utils import extend_schema
 from rest_framework import permissions, serializers, status
 from rest_framework.response import Response
 
-from core.api import ERRORS, ListCreateApi
+from core.api import ERRORS, InstantField, ListCreateApi
 from core.errors import NotAllowed
 from games.models import CHAT_MAX_LENGTH, ChatMessage, Match, MoveRecord, Seat
 from games.selectors_chat import chat_newest_first, chat_writers_left
@@ -50,7 +50,7 @@ class GameChatApi(ListCreateApi):
         player = serializers.CharField(allow_null=True, help_text="Null once the author closed their account.")
         seat = serializers.IntegerField(allow_null=True, help_text="Null before the seats were drawn.")
         text = serializers.CharField(help_text="As written: escape it before showing it as HTML.")
-        at = serializers.DateTimeField()
+        at = InstantField()
         author_left = serializers.CharField(
             allow_null=True,
             help_text="Why the writer left the game, as the seats' departed says it (resignation, timeout, "

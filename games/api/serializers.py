@@ -8,6 +8,7 @@ from django.utils import timezone
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from core.api import InstantField
 from games.boards import playable_slugs
 from games.deadlines.limits import MAX_BANK_DAYS, MAX_DAYS_PER_MOVE
 from games.deadlines.selectors import away_until
@@ -19,11 +20,11 @@ class PlayerSerializer(serializers.Serializer):
     display_name = serializers.CharField(allow_null=True)
     status = serializers.ChoiceField(choices=["open", "invited", "joined"])
     to_move = serializers.BooleanField()
-    deadline_at = serializers.DateTimeField(allow_null=True)
+    deadline_at = InstantField(allow_null=True)
     score = serializers.IntegerField(allow_null=True)
     place = serializers.IntegerField(allow_null=True)
     departed = serializers.CharField(allow_blank=True)
-    away_until = serializers.DateTimeField(
+    away_until = InstantField(
         allow_null=True,
         help_text="While the player is on vacation in a running game: when it ends. Their clock is stopped "
         "unless the game forbids vacations (vacation_allowed).",
@@ -66,9 +67,9 @@ class MatchSummarySerializer(serializers.Serializer):
     timeout_policy = serializers.CharField()
     ply = serializers.IntegerField()
     created_by = serializers.CharField()
-    created_at = serializers.DateTimeField()
-    started_at = serializers.DateTimeField(allow_null=True)
-    finished_at = serializers.DateTimeField(allow_null=True)
+    created_at = InstantField()
+    started_at = InstantField(allow_null=True)
+    finished_at = InstantField(allow_null=True)
     seats = PlayerSerializer(many=True)
     url = serializers.CharField()
 

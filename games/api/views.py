@@ -15,7 +15,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from core.api import ERRORS_WITH_MOVES as ERRORS
-from core.api import ErrorSerializer, ListCreateApi, WriteApi
+from core.api import ErrorSerializer, InstantField, ListCreateApi, WriteApi
 from games import selectors, services
 from games.boards import playable_slugs
 from games.deadlines.limits import MAX_DAYS_PER_MOVE
@@ -309,7 +309,7 @@ class MovesApi(ListCreateApi):
             allow_null=True, help_text="The same, as you read it (your language); null where text is."
         )
         events = serializers.ListField(child=serializers.CharField(), help_text="What happened, in your language.")
-        at = serializers.DateTimeField()
+        at = InstantField()
 
     @extend_schema(responses={200: MoveHistorySerializer(many=True), **ERRORS})
     def get(self, request, pk: int):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from core.api import InstantField
 from ratings.calculator import is_provisional, rating_display
 
 
@@ -46,7 +47,7 @@ class LadderRankingRowSerializer(serializers.Serializer):
     games = serializers.IntegerField(help_text="Finished games in this ladder.")
     wins = serializers.IntegerField(help_text="First places in this ladder.")
     running = serializers.IntegerField(help_text="Ladder games running now.")
-    last_active = serializers.DateTimeField()
+    last_active = InstantField()
     trend = serializers.ListField(child=serializers.FloatField(), help_text="Recent ratings, oldest first.")
 
 
@@ -75,8 +76,8 @@ class LadderMembershipSerializer(serializers.Serializer):
     ladder = serializers.IntegerField()
     member = serializers.BooleanField(help_text="False once you have left.")
     capacity = serializers.IntegerField()
-    joined_at = serializers.DateTimeField()
-    left_at = serializers.DateTimeField(allow_null=True)
+    joined_at = InstantField()
+    left_at = InstantField(allow_null=True)
 
 
 def membership_data(membership) -> dict:
@@ -95,9 +96,9 @@ class LadderChallengeSerializer(serializers.Serializer):
     challenger = serializers.CharField()
     challenged = serializers.CharField()
     status = serializers.CharField()
-    created_at = serializers.DateTimeField()
-    expires_at = serializers.DateTimeField()
-    answered_at = serializers.DateTimeField(allow_null=True)
+    created_at = InstantField()
+    expires_at = InstantField()
+    answered_at = InstantField(allow_null=True)
     match = serializers.IntegerField(allow_null=True, help_text="The game, once accepted.")
     match_url = serializers.CharField(allow_null=True)
 
@@ -125,7 +126,7 @@ class RatingSummarySerializer(serializers.Serializer):
     provisional = serializers.BooleanField()
     games = serializers.IntegerField()
     peak = serializers.FloatField()
-    last_played_at = serializers.DateTimeField(allow_null=True)
+    last_played_at = InstantField(allow_null=True)
 
 
 def rating_data(rating) -> dict:
@@ -143,7 +144,7 @@ def rating_data(rating) -> dict:
 
 class RatingHistoryEntrySerializer(serializers.Serializer):
     match = serializers.IntegerField()
-    finished_at = serializers.DateTimeField()
+    finished_at = InstantField()
     place = serializers.IntegerField()
     players = serializers.IntegerField()
     old = serializers.FloatField()

@@ -151,3 +151,21 @@ def test_a_refused_token_name_stays_in_its_box(client, alice):
     assert 'id="api-tokens"' in page and not alice.api_tokens.exists()
     # The page came from the token's address: its profile form still saves the profile.
     assert '<form method="post" action="/profile/"' in page
+
+
+@pytest.mark.parametrize(("language", "written"), [("en", "6 Dec 2026 05:30"), ("nl", "6 dec 2026 05:30")])
+def test_a_token_s_last_use_is_written_in_the_reader_s_zone_as_every_date_of_the_site(client, alice, language, written):
+    """The token list wrote its last use in Django's short format,
+    '12/06/2026 5:30 a.m.' for an English reader (month first: 12 June to
+    the site's European players); it now writes it as every other page
+    does ('6 Dec 2026 05:30'), in the reader's zone (Tokyo's 6th, UTC's 5th)."""
+    from alta_site.accounts.tokens import ApiToken
+    from tests.conftest import living_in
+
+    living_in(language, "Asia/Tokyo", alice)
+    token, _key = ApiToken.issue(user=alice, name="script")
+    ApiToken.objects.filter(pk=token.pk).update(last_used_at=dt.datetime(2026, 12, 5, 20, 30, tzinfo=dt.UTC))
+    client.force_login(alice)
+    page = re.sub(r"\s+", " ", client.get("/profile/").content.decode())
+    assert f"<td>{written}</td>" in page
+    assert "12/06/2026" not in page

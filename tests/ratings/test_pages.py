@@ -274,7 +274,7 @@ def test_the_history_dates_each_game_in_the_readers_time_zone(client, alice, bob
     alice.time_zone = "Pacific/Auckland"
     alice.save(update_fields=["time_zone"])
     client.force_login(alice)
-    assert "(place 1 of 2, 01/06/2026)" in text(client.get("/players/Alice/ratings/"))
+    assert "(place 1 of 2, 6 Jan 2026)" in text(client.get("/players/Alice/ratings/"))
 
 
 def test_the_ranking_offers_no_challenge_to_or_from_a_player_on_vacation(client, alice, bob, carol, played):
@@ -303,3 +303,25 @@ def test_a_dutch_players_challenge_button_is_a_verb(client, bob, played):
     page = text(client.get(f"/ladders/{played.pk}/"))
     assert 'aria-label="Alice uitdagen">Uitdagen</button>' in page
     assert ">Uitdaging</button>" not in page
+
+
+@pytest.mark.parametrize(
+    ("language", "written"),
+    [("en", "(place 1 of 2, 6 Dec 2026)"), ("nl", "(plaats 1 van 2, 6 dec 2026)")],
+)
+def test_the_chart_s_points_date_each_game_in_the_reader_s_zone_and_words(client, alice, played, language, written):
+    """A point's title dated the game '12/06/2026' for an English reader
+    (Django's American short date: month first, read as 12 June by most of
+    the site's players), '6-12-2026' for a Dutch one, beside '6 Dec 2026'
+    in the table under it; the title now writes the date as the table
+    does, in the reader's zone (Tokyo's 6th, UTC's 5th)."""
+    from ratings.models import RatingChange
+    from tests.conftest import living_in
+
+    living_in(language, "Asia/Tokyo", alice)
+    RatingChange.objects.filter(user=alice).update(finished_at=dt.datetime(2026, 12, 5, 20, 30, tzinfo=dt.UTC))
+    client.force_login(alice)
+    page = text(client.get("/players/Alice/ratings/"))
+    titles = re.findall(r"<title>([^<]*)</title>", page)
+    assert any(written in t for t in titles), titles
+    assert not any("12/06/2026" in t or "5 Dec" in t or "5 dec" in t for t in titles), titles

@@ -314,3 +314,29 @@ def test_the_message_to_every_player_is_refused_once_the_tournament_is_over(api,
     from mail.models import OutgoingEmail
 
     assert not OutgoingEmail.objects.filter(subject__contains="Hello").exists()
+
+
+def _utc(moment: dt.datetime) -> str:
+    return moment.astimezone(dt.UTC).isoformat().replace("+00:00", "Z")
+
+
+def test_the_tournament_api_writes_times_in_utc_as_the_other_endpoints_do(alice, club, now):
+    """A token owner in Tokyo read a tournament's times at +09:00 (a round
+    deadline '2026-01-12T18:00:00+09:00') while the game, ladder and rating
+    endpoints write every time in UTC ('...T09:00:00Z'); the tournament
+    and club answers now write UTC too."""
+    from tests.games.api.test_games_api import client_for
+
+    players = new_players(4)
+    living_in("nl", "Asia/Tokyo", *players)
+    t = started(alice, club, players, now=now, format="swiss", rounds=2, round_days=7)
+    reader = client_for(players[0])
+    detail = reader.get(f"/api/tournaments/{t.pk}/").json()
+    deadline = t.round_set.get(number=1).deadline_at
+    assert detail["rounds"][0]["deadline_at"] == _utc(deadline)
+    assert detail["registration_closes_at"] == _utc(t.registration_closes_at)
+    assert detail["started_at"] == _utc(t.started_at)
+    [listed] = reader.get("/api/tournaments/").json()
+    assert listed["registration_closes_at"] == _utc(t.registration_closes_at)
+    match = running_games(t)[0].match
+    assert reader.get(f"/api/games/{match.pk}/").json()["created_at"] == _utc(match.created_at)

@@ -6,14 +6,15 @@ from __future__ import annotations
 
 import pytest
 from django.conf import settings
+from django.utils import translation
 
 from core.moments import moment_for
 from mail.models import OutgoingEmail
 from tests.conftest import living_in
-from tournaments.services import tournament_advance, tournament_start
+from tournaments.services import tournament_advance, tournament_game_finished, tournament_start
 from tournaments.services.tools import bye_request
 
-from .conftest import make_tournament, new_players, register, started
+from .conftest import best_seed_wins, make_tournament, new_players, register, running_games, started
 
 pytestmark = pytest.mark.django_db
 
@@ -112,3 +113,52 @@ def test_a_bracket_bye_in_dutch(alice, club, now):
     assert "Je gaat door naar de volgende ronde." in body
     assert "Je volgende partij wordt je gemaild zodra je tegenstander daarin bekend is." in body
     assert t.get_absolute_url() in body
+
+
+def _bracket_of_six(alice, club, now, form="double_elimination"):
+    """Six players seeded in registration order in a bracket of eight."""
+    players = new_players(6)
+    t = make_tournament(alice, club, now=now, name="Club Cup", format=form, seeding="manual", round_days=7)
+    register(t, players, now)
+    for position, participant in enumerate(t.participants.order_by("registered_at", "pk"), start=1):
+        participant.manual_position = position
+        participant.save(update_fields=["manual_position"])
+    tournament_start(tournament_id=t.pk, now=now, by=alice)
+    return t, players
+
+
+def test_a_losers_bracket_bye_is_told_once_when_it_becomes_known(alice, club, now):
+    """Seeds 1 and 2 have no round-1 game, so the losers of the two games
+    of round 1 (seeds 5 and 6) meet nobody in the losers bracket's first
+    round (round 2): each goes through without a game and is told so once."""
+    t, players = _bracket_of_six(alice, club, now)
+    for game in running_games(t):
+        best_seed_wins(t, game, now)
+        tournament_game_finished(match_id=game.match_id, now=now)
+    tournament_advance(tournament_id=t.pk, now=now)  # again: no second notice
+    told = {p: [m for m in _bye_mails(p) if "round 2" in m.subject] for p in players}
+    assert [len(told[p]) for p in players] == [0, 0, 0, 0, 1, 1]
+    body = " ".join(told[players[4]][0].text.split())
+    assert "You have a bye in round 2 of Club Cup: no game for you this round." in body
+    assert "You go through to the next round." in body
+    assert "Your next game is mailed to you as soon as your opponent in it is known." in body
+    # The round-1 byes are still told once each, and nobody else is mailed a bye.
+    assert [len(_bye_mails(p)) for p in players] == [1, 1, 0, 0, 1, 1]
+
+
+def test_a_losers_bracket_bye_in_dutch_in_the_reader_s_zone(alice, club, now):
+    t, players = _bracket_of_six(alice, club, now)
+    living_in("nl", "Asia/Tokyo", *players)
+    for game in running_games(t):
+        best_seed_wins(t, game, now)
+        tournament_game_finished(match_id=game.match_id, now=now)
+    [notice] = [m for m in _bye_mails(players[4]) if "ronde 2" in m.subject]
+    assert notice.subject == f"[{settings.SITE_NAME}] Club Cup: je hebt een vrije ronde in ronde 2"
+    body = " ".join(notice.text.split())
+    assert "Je gaat door naar de volgende ronde." in body
+    assert "Je volgende partij wordt je gemaild zodra je tegenstander daarin bekend is." in body
+    deadline = t.round_set.get(number=2).deadline_at
+    assert deadline is not None
+    with translation.override("nl"):
+        moment = moment_for(players[4], deadline)
+    assert f"De termijn van ronde 2: {moment['when']} (tijdzone Asia/Tokyo)." in body

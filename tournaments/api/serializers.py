@@ -8,6 +8,7 @@ from urllib.parse import urlencode
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
+from core.api import InstantField
 from games.models import TimeoutPolicy
 
 from ..models import Club, ClubMembership, Participant, Tournament
@@ -41,9 +42,9 @@ class TournamentSummarySerializer(serializers.Serializer):
     status = serializers.CharField(help_text=_values(Tournament.Status))
     registered = serializers.IntegerField()
     capacity = serializers.IntegerField()
-    registration_closes_at = serializers.DateTimeField()
-    started_at = serializers.DateTimeField(allow_null=True)
-    finished_at = serializers.DateTimeField(allow_null=True)
+    registration_closes_at = InstantField()
+    started_at = InstantField(allow_null=True)
+    finished_at = InstantField(allow_null=True)
 
 
 class TournamentSettingsSerializer(serializers.Serializer):
@@ -61,8 +62,8 @@ class TournamentSettingsSerializer(serializers.Serializer):
     timeout_policy = serializers.ChoiceField(choices=TimeoutPolicy.values)
     vacation_allowed = serializers.BooleanField()
     rated = serializers.BooleanField()
-    registration_opens_at = serializers.DateTimeField(allow_null=True)
-    registration_closes_at = serializers.DateTimeField()
+    registration_opens_at = InstantField(allow_null=True)
+    registration_closes_at = InstantField()
     capacity = serializers.IntegerField()
     registration = serializers.ChoiceField(choices=Tournament.Registration.values)
     seeding = serializers.ChoiceField(choices=Tournament.Seeding.values)
@@ -103,7 +104,7 @@ class TournamentGameSerializer(serializers.Serializer):
 
 class TournamentRoundSerializer(serializers.Serializer):
     number = serializers.IntegerField()
-    deadline_at = serializers.DateTimeField(allow_null=True)
+    deadline_at = InstantField(allow_null=True)
     completed = serializers.BooleanField()
     games = TournamentGameSerializer(many=True)
     rests = serializers.ListField(

@@ -50,8 +50,9 @@ class Step:
     #: A two-player round robin of an odd field: who rests (no game, no
     #: points) in the round of ``tables``, withdrawn players left out.
     rests: tuple[PlayerId, ...] = ()
-    #: A two-player bracket's first step: the players its byes send
-    #: through round 1 without a game (by round), recorded as no result.
+    #: A two-player bracket's players its byes send through a round
+    #: without a game (by round: the top seeds' in round 1, a losers
+    #: bracket's later), every one known so far, recorded as no result.
     bracket_byes: tuple[tuple[int, PlayerId], ...] = ()
 
 
@@ -135,16 +136,13 @@ def _bracket_step(tournament, players, results, existing) -> Step:
         bracket = _bracket(tournament, players, results)
     tables = tuple(t for t in bracket.ready() if t.key not in existing)
     gone = {p.id for p in players if p.withdrawn}
-    # The byes of the top seeds, known from the start; a bye carried on
-    # later (a losers bracket's) is not told.
-    byes = (
-        ()
-        if existing
-        else tuple(
-            (g.schedule, g.winner)
-            for g in bracket.games
-            if g.status == BYE and g.winner is not None and g.winner not in gone
-        )
+    # Every bye known so far: the top seeds' from the start, and a bye
+    # carried on later (a losers bracket's, once the game feeding its one
+    # player is decided); the caller tells each once.
+    byes = tuple(
+        (g.schedule, g.winner)
+        for g in bracket.games
+        if g.status == BYE and g.winner is not None and g.winner not in gone
     )
     return Step(
         tables=tables,

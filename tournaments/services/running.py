@@ -27,6 +27,7 @@ from django.utils.translation import gettext_lazy, gettext_noop
 from games.engine import Rng, get_rules
 from games.models import Match, Seat
 from games.services import Conflict, GameActionError, match_create_seated, match_resign
+from mail.models import OutgoingEmail
 
 from ..game_context import KIND as GAME_KIND
 from ..models import (
@@ -236,8 +237,18 @@ def advance_locked(tournament: Tournament, now: dt.datetime) -> AdvanceReport:
     # After the round's games: their start set the round's deadline.
     for bye in byes:
         _bye_told(tournament, participants.get(bye.table[0]), bye.round, now, half=bye.half_point)
-    for number, pid in step.bracket_byes:
-        _bye_told(tournament, participants.get(pid), number, now)
+    if step.bracket_byes:
+        # Every bye the bracket knows comes back at each step: one query
+        # leaves out those already told (each is told once).
+        told = set(
+            OutgoingEmail.objects.filter(dedupe_key__startswith=_bye_key(tournament, "")).values_list(
+                "dedupe_key", flat=True
+            )
+        )
+        for number, pid in step.bracket_byes:
+            participant = participants.get(pid)
+            if participant is not None and _bye_key(tournament, f"{number}:{participant.pk}") not in told:
+                _bye_told(tournament, participant, number, now)
     if step.tables:
         last = round_robin_rounds(len(players), tournament.double_round_robin)
         for pid in step.rests:
@@ -279,9 +290,14 @@ def _bye_told(
             "deadline": round_.deadline_at if round_ is not None else None,
             "url": tournament_url(tournament),
         },
-        dedupe_key=f"tournament-bye:{tournament.pk}:{number}:{participant.pk}",
+        dedupe_key=_bye_key(tournament, f"{number}:{participant.pk}"),
         now=now,
     )
+
+
+def _bye_key(tournament: Tournament, rest: str) -> str:
+    """The dedupe key of a bye notice: ``rest`` is "<round>:<participant>"."""
+    return f"tournament-bye:{tournament.pk}:{rest}"
 
 
 def _rest_told(
