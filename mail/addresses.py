@@ -130,6 +130,18 @@ def threading_headers(message_id: str) -> dict[str, str]:
     return headers
 
 
+def unsubscribe_headers(url: str) -> dict[str, str]:
+    """The headers of a mail sent without being asked for (RFC 8058's
+    one-click unsubscribe at ``url``, RFC 3834's auto-generated), which
+    mail clients read to offer "unsubscribe" and auto-responders to stay
+    quiet."""
+    return {
+        "List-Unsubscribe": f"<{url}>",
+        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+        "Auto-Submitted": "auto-generated",
+    }
+
+
 #: What ``MoveRecord.idempotency_key`` holds (PostgreSQL refuses more).
 MOVE_KEY_MAX = 255
 

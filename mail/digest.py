@@ -15,7 +15,7 @@ from games.models import Match, Seat
 from games.organised import event_context
 from games.services.chat import chat_mark_mailed
 
-from .addresses import reply_address, unsubscribe_url
+from .addresses import reply_address, unsubscribe_headers, unsubscribe_url
 from .chat_mail import chat_sections
 from .models import GameMute, OutgoingEmail
 from .outbox import email_queue, reply_token_for
@@ -104,11 +104,7 @@ def _digest_queue(user, key: str, local: dt.datetime, now: dt.datetime) -> bool:
         dedupe_key=key,
         now=now,
         user=user,
-        headers={
-            "List-Unsubscribe": f"<{context['unsubscribe_url']}>",
-            "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-            "Auto-Submitted": "auto-generated",
-        },
+        headers=unsubscribe_headers(context["unsubscribe_url"]),
     )
     for match_id, through in chat_marks.items():
         chat_mark_mailed(match_id=match_id, user=user, through=through)

@@ -38,6 +38,7 @@ from .addresses import (
     reply_address,
     thread_id,
     threading_headers,
+    unsubscribe_headers,
     unsubscribe_url,
 )
 from .changes import bank_line, change_line
@@ -308,9 +309,7 @@ def _game_email_queue(
     headers: dict[str, Any] = {
         "In-Reply-To": thread_id(match.pk, user.pk),
         "References": thread_id(match.pk, user.pk),
-        "List-Unsubscribe": f"<{unsubscribe}>",
-        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-        "Auto-Submitted": "auto-generated",
+        **unsubscribe_headers(unsubscribe),
     }
     if mail.in_reply_to:
         headers.update(threading_headers(mail.in_reply_to))

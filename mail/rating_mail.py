@@ -10,7 +10,7 @@ from django.urls import reverse
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
-from .addresses import thread_id, unsubscribe_url
+from .addresses import thread_id, unsubscribe_headers, unsubscribe_url
 from .models import OutgoingEmail
 from .outbox import email_queue, seats_with_players, wants_mail
 from .render import as_reader
@@ -65,12 +65,6 @@ def on_rated(event, sends: list[int] | None = None) -> None:
             now=event.created_at,
             user=user,
             match=match,
-            headers={
-                "In-Reply-To": thread,
-                "References": thread,
-                "List-Unsubscribe": f"<{stop}>",
-                "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-                "Auto-Submitted": "auto-generated",
-            },
+            headers={"In-Reply-To": thread, "References": thread, **unsubscribe_headers(stop)},
             sends=sends,
         )
