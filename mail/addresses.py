@@ -79,6 +79,13 @@ def bounce_id_of(address: str) -> int | None:
     return id_of_token(_BOUNCE_SALT, found[1]) if found else None
 
 
+def is_bounce_address(address: str) -> bool:
+    """Is ``address`` a bounce address of ours, genuine or not (mail to it
+    is never answered)?"""
+    local, _, domain = address.strip().strip("<>").rpartition("@")
+    return domain.lower() == settings.MAIL_DOMAIN.lower() and local.lower().startswith(BOUNCE_KIND + "+")
+
+
 def command_address() -> str:
     """The one address for commands about no single game (``help``,
     ``games``, ``vacation N``): ``commands@MAIL_DOMAIN``."""
