@@ -121,3 +121,19 @@ def test_no_digest_goes_to_an_address_whose_game_mail_stopped(bob, alice, now, d
     address_bounce_clear(user_id=bob.pk, now=morning)
     with django_capture_on_commit_callbacks(execute=True):
         assert digests_send(now=morning) == 1
+
+
+def test_the_other_players_read_on_the_game_page_that_mail_to_a_player_bounces(client, game, alice, bob, now):
+    client.force_login(alice)
+    page = game.get_absolute_url()
+    assert "this player bounce" not in client.get(page).content.decode()
+    bounce(notice_to(bob, now, 1), now)
+    text = " ".join(html.unescape(strip_tags(client.get(page).content.decode())).split())
+    assert text.count("(our emails to this player bounce)") == 1  # Bob's seat, not Alice's
+    assert bob.email not in text  # the address stays private
+    bob.language = "nl"
+    bob.save(update_fields=["language"])
+    alice.language = "nl"
+    alice.save(update_fields=["language"])
+    text = " ".join(html.unescape(strip_tags(client.get(page).content.decode())).split())
+    assert text.count("(onze e-mails aan deze speler komen terug)") == 1
