@@ -25,8 +25,11 @@ _BOUNCE_FIELDS = ["email_bounced_address", "email_bounced_at", "email_bounce_rea
 
 def is_bounce_intake(message: InboundMessage) -> bool:
     """Does ``message`` go to ``bounce_process``: an automatic mail, or
-    any mail to a bounce address of ours (genuine or not)?"""
-    return message.is_automatic or any(is_bounce_address(address) for address in message.recipients)
+    any mail delivered to a bounce address of ours (genuine or not)?  The
+    address it was delivered to is the first recipient (the envelope's,
+    else Delivered-To and the like); a bounce address in its Cc does not
+    make a player's reply a bounce."""
+    return message.is_automatic or is_bounce_address(message.recipients[0] if message.recipients else "")
 
 
 def bounce_process(*, record: InboundEmail, raw: bytes, message: InboundMessage, now: dt.datetime) -> InboundEmail:

@@ -140,3 +140,16 @@ def test_a_person_writing_to_a_bounce_address_is_not_answered(game, bob, now):
     bob.refresh_from_db()
     assert record.outcome == InboundEmail.Outcome.AUTO_REPLY
     assert not bob.mail_bouncing
+
+
+def test_a_move_copied_to_a_bounce_address_is_still_played(mover_turn, now, django_capture_on_commit_callbacks):
+    """Only the address a mail was delivered to makes it a bounce, not a
+    bounce address among its other recipients (copied from a Return-Path)."""
+    seat, address, options = mover_turn
+    sent = OutgoingEmail.objects.filter(to=seat.user.email).order_by("pk").last()
+    raw = bytes(message(address, options[0], sender=seat.user.email, Cc=bounce_address(sent.pk)))
+    with django_capture_on_commit_callbacks(execute=True):
+        record = inbound_email_process(
+            raw=raw, source="smtp", now=now, envelope_recipients=[address], envelope_sender=seat.user.email
+        )
+    assert record.outcome == InboundEmail.Outcome.ACCEPTED
