@@ -137,3 +137,17 @@ def test_the_other_players_read_on_the_game_page_that_mail_to_a_player_bounces(c
     alice.save(update_fields=["language"])
     text = " ".join(html.unescape(strip_tags(client.get(page).content.decode())).split())
     assert text.count("(onze e-mails aan deze speler komen terug)") == 1
+
+
+def test_confirming_the_address_that_bounced_clears_the_banner(client, bob, now):
+    from allauth.account.models import EmailConfirmationHMAC
+
+    bounce(notice_to(bob, now, 1), now)
+    address = EmailAddress.objects.get(user=bob, email=bob.email)
+    address.verified = False  # re-added after the player removed it, say
+    address.save(update_fields=["verified"])
+    client.force_login(bob)
+    client.post(f"/accounts/confirm-email/{EmailConfirmationHMAC(address).key}/")
+    address.refresh_from_db()
+    assert address.verified
+    assert "are bouncing" not in page_text(client, bob)
