@@ -62,7 +62,7 @@ def bounce_process(*, record: InboundEmail, raw: bytes, message: InboundMessage,
         return finish(record, InboundEmail.Outcome.AUTO_REPLY, f"bounce for no mail of ours: {report.reason}")
     if not report.permanent:
         detail = f"transient bounce of mail {sent.pk}, nothing changed: {report.reason}"
-        return finish(record, InboundEmail.Outcome.AUTO_REPLY, detail, user=sent.user, match=sent.match)
+        return finish(record, InboundEmail.Outcome.AUTO_REPLY, detail, user=sent.user, match_id=sent.match_id)
     marked = OutgoingEmail.objects.filter(pk=sent.pk).exclude(status=OutgoingEmail.Status.BOUNCED)
     if marked.update(status=OutgoingEmail.Status.BOUNCED, last_error=f"bounced: {report.reason}"[:2000]):
         flagged = _address_bounce_record(sent, report, now)
@@ -70,7 +70,7 @@ def bounce_process(*, record: InboundEmail, raw: bytes, message: InboundMessage,
     else:
         detail = f"mail {sent.pk} bounced before, nothing changed: "
     logger.warning("mail %s bounced: %s", sent.pk, report.status)
-    return finish(record, InboundEmail.Outcome.BOUNCE, detail + report.reason, user=sent.user, match=sent.match)
+    return finish(record, InboundEmail.Outcome.BOUNCE, detail + report.reason, user=sent.user, match_id=sent.match_id)
 
 
 def _reported_mail(message: InboundMessage, report: DeliveryReport) -> OutgoingEmail | None:

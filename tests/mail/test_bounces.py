@@ -38,7 +38,7 @@ def test_a_hard_bounce_to_the_envelope_sender_marks_the_mail_and_the_player(game
     sent.refresh_from_db()
     bob.refresh_from_db()
     assert record.outcome == InboundEmail.Outcome.BOUNCE
-    assert record.user == bob
+    assert record.user == bob and record.match_id == sent.match_id == game.pk
     assert sent.status == OutgoingEmail.Status.BOUNCED
     assert "5.1.1" in sent.last_error and "User unknown" in sent.last_error
     assert bob.email_bounced_address == bob.email
