@@ -4,6 +4,8 @@ from django.conf import settings
 from django.urls import NoReverseMatch, reverse
 from django.utils.translation import gettext_lazy as _
 
+from mail.bounce_policy import bounce_notice
+
 # (label, url name): a section appears in the navigation once its page exists.
 NAVIGATION = [
     (_("Lobby"), "lobby"),
@@ -28,4 +30,6 @@ def site(request):
         "site_name": settings.SITE_NAME,
         "navigation": _navigation(),
         "dev_mailbox": settings.DEV_MAILBOX,
+        # The signed-in player's own address bounces: a banner on every page.
+        "mail_bounce": bounce_notice(getattr(request, "user", None)),
     }

@@ -21,6 +21,9 @@ _TOKEN_LOCAL = re.compile(r"^([a-z]+)\+([0-9a-f]{32,40})$", re.IGNORECASE)
 #: Our own kinds of reply address; other apps register theirs (``intake_kinds``).
 _OWN_KINDS = frozenset({"play", "join"})
 _UNSUBSCRIBE_SALT = "alta.mail.unsubscribe"
+_BOUNCE_SALT = "alta.mail.bounce"
+#: The local part of an outgoing mail's envelope sender: ``bounce+<id_token>``.
+BOUNCE_KIND = "bounce"
 COMMAND_LOCAL = "commands"
 #: The command address's local part, in English and Dutch.
 _COMMAND_LOCALS = {COMMAND_LOCAL, "command", "opdrachten", "opdracht"}
@@ -60,6 +63,29 @@ def _id_mac(salt: str, row_id: int) -> str:
     return salted_hmac(salt, str(row_id), algorithm="sha256").hexdigest()[:24]
 
 
+def bounce_address(email_id: int) -> str:
+    """The envelope sender (``MAIL FROM``) of the outgoing mail
+    ``email_id``: ``bounce+<id_token>@MAIL_DOMAIN`` (VERP).  A bounce
+    comes back to it and names the mail by itself; the HMAC keeps anyone
+    from making one up for another mail (``bounce_id_of``).  No database
+    query: the sender knows the row's id."""
+    return f"{BOUNCE_KIND}+{id_token(_BOUNCE_SALT, email_id)}@{settings.MAIL_DOMAIN}"
+
+
+def bounce_id_of(address: str) -> int | None:
+    """The ``OutgoingEmail`` id a genuine ``bounce_address`` names, else
+    ``None`` (another domain, kind or a forged or damaged signature)."""
+    found = token_from_address(address, kinds=frozenset({BOUNCE_KIND}))
+    return id_of_token(_BOUNCE_SALT, found[1]) if found else None
+
+
+def is_bounce_address(address: str) -> bool:
+    """Is ``address`` a bounce address of ours, genuine or not (mail to it
+    is never answered)?"""
+    local, _, domain = address.strip().strip("<>").rpartition("@")
+    return domain.lower() == settings.MAIL_DOMAIN.lower() and local.lower().startswith(BOUNCE_KIND + "+")
+
+
 def command_address() -> str:
     """The one address for commands about no single game (``help``,
     ``games``, ``vacation N``): ``commands@MAIL_DOMAIN``."""
@@ -71,9 +97,10 @@ def is_command_address(address: str) -> bool:
     return domain.lower() == settings.MAIL_DOMAIN.lower() and local.lower() in _COMMAND_LOCALS
 
 
-def token_from_address(address: str) -> tuple[str, str] | None:
+def token_from_address(address: str, kinds: frozenset[str] | None = None) -> tuple[str, str] | None:
     """``(kind, token)`` of a reply address of ours, else ``None`` (other
-    domains never carry a valid token)."""
+    domains never carry a valid token).  ``kinds``: the kinds looked for
+    (default: the reply kinds, ours and those registered)."""
     local, _, domain = address.strip().strip("<>").rpartition("@")
     if domain.lower() != settings.MAIL_DOMAIN.lower():
         return None
@@ -81,6 +108,8 @@ def token_from_address(address: str) -> tuple[str, str] | None:
     if found is None:
         return None
     kind = found.group(1).lower()
+    if kinds is not None:
+        return (kind, found.group(2).lower()) if kind in kinds else None
     if kind not in _OWN_KINDS and kind not in registered_kinds():
         return None
     return kind, found.group(2).lower()

@@ -16,6 +16,7 @@ from games.organised import event_context
 from games.services.chat import chat_mark_mailed
 
 from .addresses import reply_address, unsubscribe_headers, unsubscribe_url
+from .bounce_policy import game_mail_paused
 from .chat_mail import chat_sections
 from .models import GameMute, OutgoingEmail
 from .outbox import email_queue, reply_token_for
@@ -33,6 +34,8 @@ def digests_send(*, now: dt.datetime) -> int:
     User = get_user_model()
     queued = 0
     for user in User.objects.filter(notifications=User.Notifications.DAILY_DIGEST, is_active=True):
+        if game_mail_paused(user):  # its address keeps bouncing
+            continue
         local = now.astimezone(user.zone)
         if local.hour < DIGEST_HOUR:
             continue

@@ -15,6 +15,8 @@ class OutgoingEmail(models.Model):
     and sent by a Celery task after it commits.
 
     queued -> sending -> sent; sending -> retrying -> sending ...; -> failed.
+    sent -> bounced: the recipient's server reported a permanent failure
+    later (``mail.bounces``).
     """
 
     class Status(models.TextChoices):
@@ -23,6 +25,7 @@ class OutgoingEmail(models.Model):
         SENT = "sent", _("Sent")
         RETRYING = "retrying", _("Waiting to retry")
         FAILED = "failed", _("Failed")
+        BOUNCED = "bounced", _("Bounced")
 
     class Kind(models.TextChoices):
         INVITATION = "invitation", _("Invitation")
@@ -112,6 +115,7 @@ class InboundEmail(models.Model):
         UNKNOWN_TOKEN = "unknown_token", _("Unknown or forged address")
         WRONG_SENDER = "wrong_sender", _("Sender is not the player")
         AUTO_REPLY = "auto_reply", _("Automatic reply, ignored")
+        BOUNCE = "bounce", _("Bounce of our mail, recorded")
         DUPLICATE = "duplicate", _("Duplicate delivery, ignored")
         RATE_LIMITED = "rate_limited", _("Too many messages from this sender")
         MALFORMED = "malformed", _("Not a readable message")

@@ -41,6 +41,7 @@ from .addresses import (
     unsubscribe_headers,
     unsubscribe_url,
 )
+from .bounce_policy import game_mail_paused
 from .changes import bank_line, change_line
 from .chat_mail import chat_section, has_chat
 from .delivery import send_after_commit
@@ -185,9 +186,12 @@ def _insert_or_get(model, lookup: dict[str, Any], defaults: dict[str, Any]):
 def wants_mail(user, match, *, kind: str) -> bool:
     """Does ``user`` want this notification?  Answers to mail they sent us
     (receipts, rejections) always go out; ``daily_digest`` users get no
-    per-turn mail (but reminders and notices); muted games send nothing."""
+    per-turn mail (but reminders and notices); muted games send nothing;
+    nor does an address that keeps bouncing (``bounce_policy``)."""
     if kind in (OutgoingEmail.Kind.RECEIPT, OutgoingEmail.Kind.REJECTED):
         return True
+    if game_mail_paused(user):  # its address bounced again and again (``bounce_policy``)
+        return False
     if user.notifications == user.Notifications.NONE:
         return False
     if match is not None and _muted(user, match):

@@ -27,6 +27,7 @@ from django.db.models import Q
 from core.prepared_writes import update
 from games.services.prepared import prepared
 
+from .addresses import bounce_address
 from .mime import OutboxMessage
 from .models import OutgoingEmail
 
@@ -95,13 +96,19 @@ def _is_permanent(error: Exception) -> bool:
 
 
 def _message(email: OutgoingEmail, connection) -> OutboxMessage:
+    """The row as a message.  Django's SMTP backend sends ``from_email``
+    as the envelope sender and writes a "From" of ``headers`` as the
+    header: the envelope is the row's own bounce address (VERP:
+    ``bounce_address``, so a bounce names the row), the From header the
+    site's sender, as readers see and answer it."""
     headers = {key: value for key, value in email.headers.items() if key != "Reply-To"}
     headers["Message-ID"] = email.message_id
+    headers["From"] = settings.DEFAULT_FROM_EMAIL
     reply_to = [email.headers["Reply-To"]] if "Reply-To" in email.headers else None
     message = OutboxMessage(
         email.subject,
         email.text,
-        settings.DEFAULT_FROM_EMAIL,
+        bounce_address(email.pk),
         [email.to],
         headers=headers,
         reply_to=reply_to,

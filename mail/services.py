@@ -3,8 +3,10 @@
 1. Store the message as received (for staff to inspect).
 2. Ignore redeliveries (same Message-ID and body; without a Message-ID,
    the same sender, recipients, subject, date and body; one that comes
-   while the first is still processed waits for it) and automatic
-   mail (a null envelope sender, out-of-office, bounces, lists);
+   while the first is still processed waits for it); never answer
+   automatic mail (a null envelope sender, out-of-office, bounces, lists)
+   or mail to a bounce address, recording what a bounce of our mail
+   says (``bounces``);
    rate-limit each sender (one "slow down" notice an hour).  A mail that
    cannot be read, or sets off a bug, gets one answer if a person sent it.
 3. Check the reply token and that the sender is that seat's player (a
@@ -57,6 +59,7 @@ from games.services.chat import chat_post, chat_text_clean
 
 from .addresses import chat_below_key, email_move_key
 from .answers import answer, in_language, mark_as_answer, reply_subject, site_line, written_for
+from .bounces import bounce_process, is_bounce_intake
 from .command_address import answer_command_address
 from .command_list import command_list
 from .commands import Command, bare, command_below_moves, command_of, has_left, own_words, unknown_word
@@ -230,14 +233,14 @@ def _process(
         )
         if earlier.exists():
             return finish(record, InboundEmail.Outcome.DUPLICATE, "already processed")
+        if is_bounce_intake(message):
+            return bounce_process(record=record, raw=raw, message=message, now=now)
         return _answer(record, message, now)
 
 
 def _answer(record: InboundEmail, message: InboundMessage, now: dt.datetime) -> InboundEmail:
-    """Act on a read mail that is no redelivery, and answer it."""
-    if message.is_automatic:
-        logger.info("ignored automatic mail from %s: %s", redact(message.sender), message.automatic_reason)
-        return finish(record, InboundEmail.Outcome.AUTO_REPLY, message.automatic_reason)
+    """Act on a read mail that is no redelivery and no automatic mail
+    (``bounces.bounce_process``), and answer it."""
     again = _rate_limited(message.sender, now)
     if again is not None:
         logger.warning("inbound mail rate limit hit by %s", redact(message.sender))

@@ -16,6 +16,20 @@ class UserAdmin(DjangoUserAdmin):
     fieldsets = [
         (None, {"fields": ["email", "password"]}),
         (_("Profile"), {"fields": ["display_name", "time_zone", "language", "notifications"]}),
+        # Written by the mail intake on a hard bounce (``mail.bounces``);
+        # blanking the address clears it, as the player's "try again" does.
+        (
+            _("Mail delivery"),
+            {
+                "fields": [
+                    "email_bounced_address",
+                    "email_bounced_at",
+                    "email_bounce_reason",
+                    "email_bounces",
+                    "email_checked_at",
+                ]
+            },
+        ),
         (_("Permissions"), {"fields": ["is_active", "is_staff", "is_superuser", "groups", "user_permissions"]}),
         (_("Dates"), {"fields": ["last_login", "date_joined"]}),
     ]

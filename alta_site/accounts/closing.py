@@ -67,7 +67,7 @@ def account_close(*, user: User, now: dt.datetime) -> User:
     4. Delete personal data: email addresses, API tokens, deadline settings
        and vacations, mutes, reply tokens, mail sent to or received from the
        player; rename them in the game and tournament logs; blank the
-       profile and make the account unusable (which also ends its sessions).
+       profile (bounces of their address included) and make the account unusable (which also ends its sessions).
 
     Idempotent: closing a closed account changes nothing.
     """
@@ -255,6 +255,10 @@ def _forget(user: User) -> None:
     user.time_zone = "UTC"
     user.language = User.Language.ENGLISH
     user.notifications = User.Notifications.NONE
+    # The address that bounced and the server's words about it (which name it).
+    user.email_bounced_address = user.email_bounce_reason = ""
+    user.email_bounced_at = user.email_checked_at = None
+    user.email_bounces = 0
     user.is_active = user.is_staff = user.is_superuser = False
     user.last_login = None
     user.set_unusable_password()  # also invalidates every session of the account

@@ -44,6 +44,14 @@ def _account(user: User) -> dict[str, Any]:
             {"email": e.email, "verified": e.verified, "primary": e.primary}
             for e in EmailAddress.objects.filter(user=user).order_by("pk")
         ],
+        # What the mail intake keeps when mail to their address bounces.
+        "email_bounces": {
+            "address": user.email_bounced_address,
+            "last_at": user.email_bounced_at,
+            "reason": user.email_bounce_reason,
+            "count": user.email_bounces,
+            "checked_at": user.email_checked_at,
+        },
         "display_name": user.display_name,
         "date_joined": user.date_joined,
         "last_login": user.last_login,

@@ -85,6 +85,19 @@ class User(AbstractUser):
         default=False,
         help_text=_("Mail each chat message of your games at once, not with the next game email."),
     )
+    # Hard bounces of mail to the account's address, written by the mail
+    # intake (``mail.bounces``): the address that bounced ("" once the
+    # player checked it), when and why it last did, and how many mails
+    # bounced since it was last checked (``mail.bounces`` stops game mail
+    # after a few).  Mail sent before ``email_checked_at`` bouncing later
+    # is the old trouble, not a new one.
+    email_bounced_address = models.EmailField(
+        max_length=320, blank=True, default="", verbose_name=_("address that bounced")
+    )
+    email_bounced_at = models.DateTimeField(null=True, blank=True, verbose_name=_("last bounce at"))
+    email_bounce_reason = models.CharField(max_length=300, blank=True, default="", verbose_name=_("bounce reason"))
+    email_bounces = models.PositiveSmallIntegerField(default=0, verbose_name=_("bounces"))
+    email_checked_at = models.DateTimeField(null=True, blank=True, verbose_name=_("address checked at"))
 
     # The stubs pin AbstractUser.objects to the username-based manager.
     objects: ClassVar[UserManager] = UserManager()  # type: ignore[assignment]
@@ -118,6 +131,13 @@ class User(AbstractUser):
 
     def get_short_name(self) -> str:
         return self.display_name
+
+    @property
+    def mail_bouncing(self) -> bool:
+        """Do mails to the account's current address bounce (a hard bounce
+        since the player last checked it, of this very address)?"""
+        bounced = self.email_bounced_address
+        return bool(bounced) and bounced.lower() == (self.email or "").lower()
 
     @property
     def zone(self) -> zoneinfo.ZoneInfo:

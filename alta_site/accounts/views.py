@@ -5,11 +5,13 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
 from games.deadlines.clock import deadlines_after_zone_change
+from mail.bounces import address_bounce_clear
 
 from .forms import ProfileForm
 from .middleware import speak_as
@@ -83,3 +85,22 @@ def token_revoke(request, pk: int):
     token.delete()
     messages.success(request, gettext("Token “%(name)s” was revoked.") % {"name": token.name})
     return redirect("profile")
+
+
+@login_required
+@require_POST
+def email_bounces_clear(request):
+    """The banner's "try again": the player says their address works
+    again; game mail goes to it again (``mail.bounces.address_bounce_clear``),
+    and they are sent back to the page they were on."""
+    address_bounce_clear(user_id=request.user.pk, now=timezone.now())
+    messages.success(
+        request,
+        gettext("We will send your emails to %(address)s again. If they bounce again, you will see it here.")
+        % {"address": request.user.email},
+    )
+    target = request.POST.get("next", "")
+    secure = request.is_secure()
+    if not url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}, require_https=secure):
+        target = "profile"
+    return redirect(target)

@@ -28,7 +28,7 @@ class MailboxBackend(BaseEmailBackend):
             text = "" if message.content_subtype == "html" else str(message.body)
             CapturedEmail.objects.create(
                 message_id=mime.get("Message-ID", ""),
-                from_email=message.from_email,
+                from_email=message.extra_headers.get("From", message.from_email),  # the header, not the envelope
                 to="\n".join(message.recipients()),
                 subject=str(message.subject),
                 text_body=text,

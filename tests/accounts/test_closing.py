@@ -119,6 +119,18 @@ def test_ladders_are_left(alice, bob, now):
     assert ladder.memberships.get(user=alice).left_at == now
 
 
+def test_closing_forgets_the_address_that_bounced_and_why(alice, now):
+    alice.email_bounced_address = alice.email
+    alice.email_bounce_reason = "5.1.1 550 5.1.1 <alice@example.com>: User unknown"
+    alice.email_bounced_at = now
+    alice.email_bounces = 2
+    alice.save()
+    account_close(user=alice, now=now)
+    alice.refresh_from_db()
+    assert (alice.email_bounced_address, alice.email_bounce_reason, alice.email_bounced_at) == ("", "", None)
+    assert alice.email_bounces == 0
+
+
 def test_closing_twice_changes_nothing(alice, now):
     account_close(user=alice, now=now)
     alice.refresh_from_db()

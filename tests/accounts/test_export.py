@@ -239,3 +239,16 @@ def test_a_dutch_players_export_writes_their_moves_in_the_history_as_their_game_
         dutch = [move_words("alta", record.text) for record in records]
     assert dutch and dutch != [record.text for record in records]
     assert [e["text"] for e in game["history"] if e["seat"] == seat and e["kind"] == "move"] == dutch
+
+
+def test_export_holds_what_is_kept_about_a_bouncing_address(alice, now):
+    alice.email_bounced_address = alice.email
+    alice.email_bounce_reason = "5.1.1 550 5.1.1 User unknown"
+    alice.email_bounced_at = now
+    alice.email_bounces = 1
+    alice.save()
+    data, _text = download(alice)
+    bounces = data["account"]["email_bounces"]
+    assert bounces["address"] == "alice@example.com"
+    assert bounces["reason"] == "5.1.1 550 5.1.1 User unknown"
+    assert bounces["count"] == 1 and bounces["last_at"].startswith(now.date().isoformat())

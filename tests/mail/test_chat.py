@@ -273,7 +273,7 @@ def test_a_line_sent_after_the_game_ended_reaches_the_other_player_at_once(
     play(game, now, django_capture_on_commit_callbacks)
     over = [m for m in mails_to("bob@example.com") if "game is over" in m.subject][-1]
     body = message(
-        over.from_email,
+        over.extra_headers["From"],  # the header a mail client answers, not the envelope sender
         "gg, well played!",
         sender="bob@example.com",
         subject="Re: " + over.subject,

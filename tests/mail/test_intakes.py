@@ -109,6 +109,24 @@ def test_provider_webhook_never_answers_a_bounce_of_a_null_envelope_sender(clien
     assert not OutgoingEmail.objects.exists()
 
 
+def test_a_bounce_by_provider_webhook_marks_the_mail_and_its_player(client, game, bob, mailgun):
+    from mail.addresses import bounce_address
+
+    from .bounce_reports import dsn
+
+    sent = OutgoingEmail.objects.filter(to=bob.email).order_by("pk").last()
+    address = bounce_address(sent.pk)
+    written = OutgoingEmail.objects.count()
+    raw = dsn(to=address, final_recipient=bob.email)
+    response = mailgun_post(client, raw, mailgun, address, envelope_sender="")
+    assert response.status_code == 200
+    assert InboundEmail.objects.get().outcome == "bounce"
+    sent.refresh_from_db()
+    bob.refresh_from_db()
+    assert sent.status == "bounced" and bob.mail_bouncing
+    assert OutgoingEmail.objects.count() == written  # not answered
+
+
 def test_provider_webhook_with_a_bad_signature_changes_nothing(client, game, mailgun):
     seat = mover_of(game)
     address = latest_reply_to(seat.user.email)

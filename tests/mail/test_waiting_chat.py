@@ -47,7 +47,7 @@ def last_receipt(user):
 def answer_to(game_mail, body: str, *, sender: str) -> bytes:
     """A reply as a mail client writes it: to the mail's From (it has no
     Reply-To), naming it in In-Reply-To and References."""
-    reply = message(game_mail.from_email, body, sender=sender, subject="Re: " + game_mail.subject)
+    reply = message(game_mail.extra_headers["From"], body, sender=sender, subject="Re: " + game_mail.subject)
     reply["In-Reply-To"] = game_mail.extra_headers["Message-ID"]
     reply["References"] = f"{game_mail.extra_headers['References']} {game_mail.extra_headers['Message-ID']}"
     return bytes(reply)

@@ -88,3 +88,15 @@ def test_privacy_and_closing_pages_say_what_happens_to_chat_lines_in_english_and
     alice.save(update_fields=["language"])
     closing = client.get("/profile/close/").content.decode()
     assert "maakt de chatregels leeg die je in je partijen schreef;" in closing
+
+
+def test_privacy_page_says_what_is_kept_and_shown_when_mail_bounces_in_english_and_dutch(client):
+    page = " ".join(client.get("/privacy/").content.decode().split())
+    assert (
+        "Bounces: when a mail to you bounces, which address, when, and the reason your mail server gave, "
+        "until you check your address." in page
+    )
+    assert "While mail to you bounces, the other players of your running games see that it does" in page
+    dutch = " ".join(client.get("/privacy/", headers={"accept-language": "nl"}).content.decode().split())
+    assert "Bounces: als een mail aan jou terugkomt, welk adres, wanneer en de reden" in dutch
+    assert "Zolang mail aan jou terugkomt, zien de andere spelers van je lopende partijen dat" in dutch

@@ -27,7 +27,7 @@ def outgoing(days_old: float, status=OutgoingEmail.Status.SENT):
         text="Your move. " * 200,
         html="<p>Your move.</p>" * 200,
         message_id=f"<{days_old}.{status}@alta.test>",
-        sent_at=at if status == OutgoingEmail.Status.SENT else None,
+        sent_at=at if status in (OutgoingEmail.Status.SENT, OutgoingEmail.Status.BOUNCED) else None,
     )
 
 
@@ -42,6 +42,14 @@ def test_old_sent_mail_loses_its_body_but_keeps_its_envelope():
     assert recent.text.startswith("Your move.") and recent.html
     assert unsent.text and unsent.html  # still to be sent: its body is needed
     assert sent_mail_bodies_prune(now=EPOCH) == 0  # nothing left to prune
+
+
+@override_settings(SENT_MAIL_BODY_RETENTION_DAYS=14)
+def test_a_sent_mail_that_bounced_later_loses_its_body_as_well():
+    bounced = outgoing(15, OutgoingEmail.Status.BOUNCED)
+    assert sent_mail_bodies_prune(now=EPOCH) == 1
+    bounced.refresh_from_db()
+    assert (bounced.text, bounced.html, bounced.status) == ("", "", OutgoingEmail.Status.BOUNCED)
 
 
 @override_settings(SENT_MAIL_BODY_RETENTION_DAYS=3)

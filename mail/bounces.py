@@ -1,0 +1,116 @@
+"""Bounces of our mail: which mail a bounce reports on, and what a
+permanent failure changes (the mail, and its player's address); clearing
+the address once the player has checked it.
+
+Whether game mail still goes to a bouncing address: ``bounce_policy``.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+
+from django.contrib.auth import get_user_model
+
+from .addresses import bounce_id_of, is_bounce_address
+from .dsn import DeliveryReport, read_report
+from .inbound import InboundMessage
+from .intake_common import finish
+from .models import InboundEmail, OutgoingEmail
+
+logger = logging.getLogger(__name__)
+
+_BOUNCE_FIELDS = ["email_bounced_address", "email_bounced_at", "email_bounce_reason", "email_bounces"]
+
+
+def is_bounce_intake(message: InboundMessage) -> bool:
+    """Does ``message`` go to ``bounce_process``: an automatic mail, or
+    any mail delivered to a bounce address of ours (genuine or not)?  The
+    address it was delivered to is the first recipient (the envelope's,
+    else Delivered-To and the like); a bounce address in its Cc does not
+    make a player's reply a bounce."""
+    return message.is_automatic or is_bounce_address(message.recipients[0] if message.recipients else "")
+
+
+def bounce_process(*, record: InboundEmail, raw: bytes, message: InboundMessage, now: dt.datetime) -> InboundEmail:
+    """Record an automatic mail, or a mail to a bounce address; never
+    answered (RFC 3834; a bounce answered may bounce back).
+
+    1. Read it as a delivery report (``dsn.read_report``); a mail that is
+       none (an out-of-office, a person writing to a bounce address) is
+       only recorded.
+    2. Find the mail it reports on: the row its bounce address names (an
+       HMAC-signed id, ``addresses.bounce_address``), else a row whose
+       Message-ID it quotes (random, known only to the mail's readers).
+       None found (a forged address, a bounce of someone else's mail):
+       recorded, nothing changes.
+    3. A transient report (4.x.x, "delayed": the sending server still
+       tries) is recorded; nothing changes.
+    4. A permanent failure (5.x.x) marks the row bounced and the player's
+       address as bouncing (``_address_bounce_record``).
+
+    Expects to run inside the intake's transaction (``services._process``).
+    """
+    report = read_report(raw)
+    if report is None:
+        reason = message.automatic_reason or "mail to a bounce address"
+        logger.info("ignored automatic mail: %s", reason)
+        return finish(record, InboundEmail.Outcome.AUTO_REPLY, reason)
+    sent = _reported_mail(message, report)
+    if sent is None:
+        logger.info("bounce for no mail of ours (%s)", report.status or "no status")
+        return finish(record, InboundEmail.Outcome.AUTO_REPLY, f"bounce for no mail of ours: {report.reason}")
+    if not report.permanent:
+        detail = f"transient bounce of mail {sent.pk}, nothing changed: {report.reason}"
+        return finish(record, InboundEmail.Outcome.AUTO_REPLY, detail, user=sent.user, match_id=sent.match_id)
+    marked = OutgoingEmail.objects.filter(pk=sent.pk).exclude(status=OutgoingEmail.Status.BOUNCED)
+    if marked.update(status=OutgoingEmail.Status.BOUNCED, last_error=f"bounced: {report.reason}"[:2000]):
+        flagged = _address_bounce_record(sent, report, now)
+        detail = f"mail {sent.pk} bounced ({'address marked' if flagged else 'not the address in use'}): "
+    else:
+        detail = f"mail {sent.pk} bounced before, nothing changed: "
+    logger.warning("mail %s bounced: %s", sent.pk, report.status)
+    return finish(record, InboundEmail.Outcome.BOUNCE, detail + report.reason, user=sent.user, match_id=sent.match_id)
+
+
+def _reported_mail(message: InboundMessage, report: DeliveryReport) -> OutgoingEmail | None:
+    rows = OutgoingEmail.objects.select_related("user")
+    for address in message.recipients:
+        email_id = bounce_id_of(address)
+        if email_id is not None:
+            return rows.filter(pk=email_id).first()
+    if not report.message_ids:
+        return None
+    return rows.filter(message_id__in=report.message_ids).order_by("-pk").first()
+
+
+def _address_bounce_record(sent: OutgoingEmail, report: DeliveryReport, now: dt.datetime) -> bool:
+    """Mark the address of ``sent``'s player as bouncing, counting one
+    more bounced mail, when it is still their address and the mail went
+    after they last checked it (a late bounce of an older mail is the
+    trouble they dealt with).  Returns whether it did."""
+    if sent.user_id is None:
+        return False
+    user = get_user_model().objects.select_for_update().filter(pk=sent.user_id).first()
+    if user is None or user.email.lower() != sent.to.lower():
+        return False
+    checked = user.email_checked_at
+    if checked is not None and (sent.sent_at or sent.created_at) < checked:
+        return False
+    earlier = user.email_bounces if user.mail_bouncing else 0
+    user.email_bounced_address = user.email
+    user.email_bounced_at = now
+    user.email_bounce_reason = report.reason
+    user.email_bounces = min(earlier + 1, 32767)
+    user.save(update_fields=_BOUNCE_FIELDS)
+    return True
+
+
+def address_bounce_clear(*, user_id: int, now: dt.datetime) -> None:
+    """The player checked their address (the profile's "try again", or
+    confirmed or changed it): it no longer counts as bouncing, game mail
+    goes to it again, and bounces of mail sent before ``now`` no longer
+    count."""
+    get_user_model().objects.filter(pk=user_id).update(
+        email_bounced_address="", email_bounce_reason="", email_bounces=0, email_checked_at=now
+    )
