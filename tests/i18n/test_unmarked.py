@@ -54,6 +54,7 @@ def view(request):
     log.info("Not shown to anyone")
     raise ValueError("a programming error")
     serializers.CharField(help_text="Documents the API.")
+    InstantField(help_text="Documents the API too.")
 """
     assert python_findings(source) == []
 

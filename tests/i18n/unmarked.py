@@ -188,6 +188,9 @@ _SENTENCE_SECOND = {"Event", "event", "say"}
 # ``success`` becomes a message.
 _ACTION_CALLS = {"action_redirect", "_act"}
 _FIELD_KEYWORDS = {"label", "help_text", "verbose_name", "verbose_name_plural", "empty_label"}
+# The project's own serializer fields (``core.api``), called by bare name:
+# their help text documents the API as ``serializers.*`` fields' does.
+_API_FIELDS = {"InstantField"}
 # The names ``makemessages`` extracts (xgettext's Python defaults and the
 # keywords Django adds): a string marked with any other name, such as
 # ``gettext as gettext_now``, never reaches the catalogue.
@@ -258,7 +261,9 @@ class _Finder(ast.NodeVisitor):
                     self._report(value)
         # A serializer field's help text documents the API for developers
         # (the schema), like a docstring; its errors are checked above.
-        documents_api = isinstance(receiver, ast.Name) and receiver.id == "serializers"
+        documents_api = (isinstance(receiver, ast.Name) and receiver.id == "serializers") or (
+            isinstance(node.func, ast.Name) and node.func.id in _API_FIELDS
+        )
         for keyword in node.keywords:
             if keyword.arg in _FIELD_KEYWORDS and not documents_api and _is_text(keyword.value):
                 self._report(keyword.value)
