@@ -440,3 +440,19 @@ def test_dutch_accepts_an_invitation_with_accepteren_as_the_mail_command_does():
     with translation.override("nl"):
         said = [gettext(text) for text in ("Accept", "Accepted", "%(player)s accepted your challenge")]
     assert said == ["Accepteren", "Geaccepteerd", "%(player)s heeft je uitdaging geaccepteerd"], said
+
+
+def test_dutch_calls_an_email_a_mail_everywhere_but_in_e_mailadres():
+    """One mail read "Beantwoord deze e-mail ..." above "de volgende mail
+    toont ...", the help "zo speel je per e-mail" and the digest "je
+    e-mailinstellingen" beside "mailvoorkeuren": the noun is "mail" (and
+    "per mail", "mailinstellingen"), the verb "mailen"; only the address
+    keeps the established "e-mailadres", the word Django's own forms use."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    helps = [path.read_text() for path in root.glob("games/rules/*/HELP.nl.md")]
+    other = re.compile(r"\be-?mail(?!adres)|mailvoorkeur", re.I)
+    lines = [re.sub(r"%\(\w+\)s", "", line) for text in _dutch_translations() + helps for line in text.splitlines()]
+    mixed = [line for line in lines if other.search(line)]
+    assert helps and not mixed, mixed
