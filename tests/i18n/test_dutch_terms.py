@@ -456,3 +456,21 @@ def test_dutch_calls_an_email_a_mail_everywhere_but_in_e_mailadres():
     lines = [re.sub(r"%\(\w+\)s", "", line) for text in _dutch_translations() + helps for line in text.splitlines()]
     mixed = [line for line in lines if other.search(line)]
     assert helps and not mixed, mixed
+
+
+@pytest.mark.django_db
+def test_a_dutch_confirmation_code_mail_reads_naturally():
+    """The mail that sends a code to confirm an address read "Vul deze code
+    in in het venster waar je het opgaf, om te bevestigen dat het van jou
+    is:", the separable verb's "in" stumbling into the next "in"."""
+    from django.template.loader import render_to_string
+
+    anna = make_dutch("anna@example.nl", "Anna")
+    with translation.override("nl"):
+        body = render_to_string(
+            "account/email/email_confirmation_message.txt",
+            {"user": anna, "code": "K7Q2XB", "current_site": type("Site", (), {"name": "Alta", "domain": "x"})()},
+        )
+    said = " ".join(body.split())
+    wanted = "Om te bevestigen dat het van jou is, typ je deze code in het venster waar je het opgaf: K7Q2XB"
+    assert "in in" not in said and wanted in said, said
