@@ -474,3 +474,17 @@ def test_a_dutch_confirmation_code_mail_reads_naturally():
     said = " ".join(body.split())
     wanted = "Om te bevestigen dat het van jou is, typ je deze code in het venster waar je het opgaf: K7Q2XB"
     assert "in in" not in said and wanted in said, said
+
+
+@pytest.mark.django_db
+def test_the_dutch_site_says_it_plays_per_mail_not_per_post(client):
+    """Every Dutch page's footer (and the error pages' title) read
+    "bordspellen op je gemak, per post" (by letter post), under a home page
+    that says "Speel bordspellen op je gemak, per mail": the games are mailed."""
+    from django.utils.translation import gettext
+
+    page = client.get("/", headers={"accept-language": "nl"}).content.decode()
+    with translation.override("nl"):
+        title = gettext("Slow board games by correspondence")
+    assert "per post" not in page and "bordspellen op je gemak, per mail." in page, page
+    assert title == "Bordspellen op je gemak, per mail", title
