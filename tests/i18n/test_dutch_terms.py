@@ -488,3 +488,38 @@ def test_the_dutch_site_says_it_plays_per_mail_not_per_post(client):
         title = gettext("Slow board games by correspondence")
     assert "per post" not in page and "bordspellen op je gemak, per mail." in page, page
     assert title == "Bordspellen op je gemak, per mail", title
+
+
+#: Two Dutch words for one thing: (the other word, a msgid, its one Dutch wording).
+_ONE_WORD = [
+    # "Je bent aan zet" in every subject: "aan de beurt" is the same thing.
+    (r"aan de beurt", "It is not your turn; the game is waiting for %(names)s.", "aan zet"),
+    # The mails' "Pagina van de partij", not "partijpagina" or "spelpagina".
+    (r"partijpagina|spelpagina", "Game page:", "Pagina van de partij:"),
+    # A drawn game is a "gedeelde uitslag" in the scoring, not the chess "remise".
+    (r"\bremise", "win 1, shared result ½, loss 0", "gedeelde uitslag"),
+    # A knockout is an "afvalsysteem" everywhere, its bracket an "afvalschema".
+    (r"knock-?out", "Single elimination", "Afvalsysteem"),
+    # The order of seats at a table is the game page's "zitvolgorde";
+    # "plaatsvolgorde" sat one letter group from the seeding's "plaatsingsvolgorde".
+    (r"plaatsvolgorde", "The seat order is not the one the seed draws.", "zitvolgorde"),
+    # The game mails are "spelmails" (their settings, their "Stop" links), the admin's app too.
+    (r"partijmail", "No game emails", "spelmails"),
+]
+
+
+@pytest.mark.parametrize(("other", "msgid", "chosen"), _ONE_WORD, ids=[row[2] for row in _ONE_WORD])
+def test_dutch_has_one_word_for_one_thing(other, msgid, chosen):
+    from django.utils.translation import gettext
+
+    helps = [path.read_text() for path in _root().glob("games/rules/*/HELP.nl.md")]
+    mixed = [line for line in _dutch_translations() + helps if re.search(other, line, re.I)]
+    with translation.override("nl"):
+        said = gettext(msgid)
+    assert not mixed and chosen in said, (mixed, said)
+
+
+def _root():
+    from pathlib import Path
+
+    return Path(__file__).resolve().parents[2]
