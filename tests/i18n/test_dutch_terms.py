@@ -523,3 +523,16 @@ def _root():
     from pathlib import Path
 
     return Path(__file__).resolve().parents[2]
+
+
+@pytest.mark.django_db
+def test_the_dutch_address_page_changes_the_e_mailadres_as_the_menu_says(client):
+    """The page behind the menu's "E-mailadres wijzigen" was headed with
+    allauth's "E-mail wijzigen": the site's mails are "mail", and what the
+    page changes is the address."""
+    from .test_dutch_pages import visible_text
+
+    client.force_login(make_dutch("anna@example.nl", "Anna"))
+    _, text = visible_text(client.get("/accounts/email/").content.decode())
+    text = " ".join(text.split())
+    assert "E-mailadres wijzigen" in text and not re.search(r"\be-?mail(?!adres)", text, re.I), text
