@@ -536,3 +536,22 @@ def test_the_dutch_address_page_changes_the_e_mailadres_as_the_menu_says(client)
     _, text = visible_text(client.get("/accounts/email/").content.decode())
     text = " ".join(text.split())
     assert "E-mailadres wijzigen" in text and not re.search(r"\be-?mail(?!adres)", text, re.I), text
+
+
+@pytest.mark.django_db
+def test_a_dutch_player_leaves_an_open_game_with_partij_verlaten_not_an_alhambra_building(client):
+    """The button to give up one's seat in a game waiting for players read
+    "Vertrekken" (also Dutch Alhambra's "Chambers"), beside "Partij
+    annuleren", and what it did was told "Je hebt Alta verlaten"."""
+    from django.utils import timezone
+
+    from games.services import match_create, match_join
+
+    from .test_dutch_pages import visible_text
+
+    anna, bram = make_dutch("anna@example.nl", "Anna"), make_dutch("bram@example.nl", "Bram")
+    match = match_create(creator=anna, game="alta", players=3, now=timezone.now())
+    match_join(match_id=match.pk, user=bram, now=timezone.now())
+    client.force_login(bram)
+    _, text = visible_text(client.get(match.get_absolute_url()).content.decode())
+    assert "Partij verlaten" in text and "Vertrekken" not in text, text
