@@ -555,3 +555,32 @@ def test_a_dutch_player_leaves_an_open_game_with_partij_verlaten_not_an_alhambra
     client.force_login(bram)
     _, text = visible_text(client.get(match.get_absolute_url()).content.decode())
     assert "Partij verlaten" in text and "Vertrekken" not in text, text
+
+
+#: The notices that a player was dropped for missed deadlines ("ranked last").
+_DROPPED = [
+    ("%(player)s ran out of time too often and is dropped: ranked last, their turns are played automatically.", {}),
+    (
+        "%(player)s ran out of time %(count)s turns in a row and is dropped: ranked last, their turns are played "
+        "automatically.",
+        {"count": 3},
+    ),
+    (
+        "%(player)s missed too many deadlines in a row in %(match)s (round %(number)s of %(tournament)s) and was "
+        "dropped from it: ranked last there, their turns are played automatically.",
+        {"match": "Alta #4", "number": 2, "tournament": "Winter Cup"},
+    ),
+]
+
+
+@pytest.mark.parametrize(("msgid", "names"), _DROPPED)
+def test_a_dutch_notice_of_a_dropped_player_reads_as_a_whole_sentence(msgid, names):
+    """The notices read "... en valt af: als laatste gerangschikt, de
+    beurten worden automatisch gespeeld" (the English "ranked last" word
+    for word, without a verb); the player's own warning says "en eindig je
+    als laatste"."""
+    from django.utils.translation import gettext
+
+    with translation.override("nl"):
+        said = gettext(msgid) % {"player": "Bob", **names}
+    assert "gerangschikt" not in said and re.search(r"eindigt (daar )?als laatste", said), said
