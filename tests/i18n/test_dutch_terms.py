@@ -584,3 +584,30 @@ def test_a_dutch_notice_of_a_dropped_player_reads_as_a_whole_sentence(msgid, nam
     with translation.override("nl"):
         said = gettext(msgid) % {"player": "Bob", **names}
     assert "gerangschikt" not in said and re.search(r"eindigt (daar )?als laatste", said), said
+
+
+def test_a_dutch_turn_mail_names_the_time_zone_of_the_time_bank_as_of_the_deadline():
+    """A turn mail read "Je termijn: ... (tijdzone Europe/Amsterdam)" and,
+    a line below, "die is verbruikt op ... (Europe/Amsterdam-tijd)"."""
+    from django.utils.translation import gettext
+
+    with translation.override("nl"):
+        bank = gettext(
+            "Your time bank: %(bank)s when this turn began; it runs out on %(when)s (%(zone)s time). "
+            "Each move adds %(add)s, up to %(cap)s."
+        ) % {"bank": "3 dagen", "when": "maandag 7 december", "zone": "Europe/Amsterdam", "add": "1 dag", "cap": "5"}
+        deadline = gettext("Your deadline: %(when)s (%(zone)s time).") % {"when": "x", "zone": "Europe/Amsterdam"}
+    assert "(tijdzone Europe/Amsterdam)" in deadline and "(tijdzone Europe/Amsterdam)" in bank, bank
+
+
+def test_a_dutch_answer_to_a_reply_that_came_twice_shows_the_stelling_not_the_stand():
+    """Every other answer says "Hier is de huidige stelling"; the one to a
+    reply delivered twice said "de huidige stand" (the standings)."""
+    from django.utils.translation import gettext
+
+    with translation.override("nl"):
+        said = gettext(
+            'This reply came twice: its move "%(move)s" was played once, from the first copy; nothing more was '
+            "done. Here is the current position."
+        )
+    assert said.endswith("Hier is de huidige stelling."), said
