@@ -611,3 +611,17 @@ def test_a_dutch_answer_to_a_reply_that_came_twice_shows_the_stelling_not_the_st
             "done. Here is the current position."
         )
     assert said.endswith("Hier is de huidige stelling."), said
+
+
+def test_a_dutch_player_on_vacation_is_told_to_accepteren_a_challenge_as_the_buttons_say():
+    """After 3139f76 made accepting "accepteren" everywhere, a player on
+    vacation was still told to end it first "om ... een uitdaging aan te
+    nemen"; a rating change's breakdown counted a tie as "gelijk 0,5"
+    where the tournament pages say "gedeelde uitslag"."""
+    from django.utils.translation import gettext
+
+    with translation.override("nl"):
+        vacation = gettext("You are on vacation: end your vacation first to challenge or accept a challenge.")
+        pairwise = gettext("Sum of the pairwise scores (win 1, tie 0.5, loss 0).")
+    assert vacation.endswith("een uitdaging te accepteren."), vacation
+    assert "gedeelde uitslag 0,5" in pairwise, pairwise
