@@ -625,3 +625,20 @@ def test_a_dutch_player_on_vacation_is_told_to_accepteren_a_challenge_as_the_but
         pairwise = gettext("Sum of the pairwise scores (win 1, tie 0.5, loss 0).")
     assert vacation.endswith("een uitdaging te accepteren."), vacation
     assert "gedeelde uitslag 0,5" in pairwise, pairwise
+
+
+def test_dutch_heads_a_finished_games_places_eindstand_on_its_page_as_in_its_mail():
+    """The final mail listed the places under "Eindstand:", the game page
+    the same places under "Einduitslag" (both "Final result" in English)."""
+    from django.utils.translation import gettext
+
+    with translation.override("nl"):
+        page, mail = gettext("Final result"), gettext("Final result:")
+    assert (page, mail) == ("Eindstand", "Eindstand:"), (page, mail)
+
+
+def test_dutch_says_a_move_was_geaccepteerd_in_the_admin_too():
+    """A move's record counted its "aanvaarde inzendingen" where every
+    mail and page says a move was "geaccepteerd" or "niet geaccepteerd"."""
+    mixed = [line for line in _dutch_translations() if re.search(r"aanvaard", line, re.I)]
+    assert not mixed, mixed
