@@ -642,3 +642,19 @@ def test_dutch_says_a_move_was_geaccepteerd_in_the_admin_too():
     mail and page says a move was "geaccepteerd" or "niet geaccepteerd"."""
     mixed = [line for line in _dutch_translations() if re.search(r"aanvaard", line, re.I)]
     assert not mixed, mixed
+
+
+def test_dutch_atlantis_calls_a_space_on_the_road_a_positie_not_a_seats_plaats():
+    """Atlantis' help and refusals say "positie 27" and "schrijf een
+    positienummer"; the board labelled the same space "Plaats 27" (the
+    word for a player's seat) and the mail's notation summary "Plekken"."""
+    from django.utils.translation import gettext
+
+    with translation.override("nl"):
+        board = gettext("Position %(position)s") % {"position": 27}
+        summary = [
+            gettext("Places: A is Atlantis, 1-53 the road, M the mainland."),
+            gettext("Move a pawn: where it stands, the cards, the place: 12 pink grey -> 18."),
+        ]
+    assert board == "Positie 27", board
+    assert summary[0].startswith("Posities:") and "de positie: 12" in summary[1], summary
