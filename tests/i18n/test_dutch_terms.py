@@ -658,3 +658,14 @@ def test_dutch_atlantis_calls_a_space_on_the_road_a_positie_not_a_seats_plaats()
         ]
     assert board == "Positie 27", board
     assert summary[0].startswith("Posities:") and "de positie: 12" in summary[1], summary
+
+
+def test_the_dutch_lobby_filters_on_the_fischer_bank_as_the_games_settings_name_it():
+    """The lobby's clock filter offered "Fischer-tijdbank"; the new-game
+    form and every game's settings say "Fischer-bank"."""
+    from django.utils.translation import gettext, ngettext
+
+    with translation.override("nl"):
+        lobby = gettext("Fischer bank")
+        settings = ngettext("Fischer bank: %(days)s day", "Fischer bank: %(days)s days", 5) % {"days": 5}
+    assert settings.startswith(lobby + ":"), (lobby, settings)
