@@ -84,8 +84,8 @@ def _answer_for(body: str, user, now: dt.datetime) -> tuple[str, str, Sequence[s
         InboundEmail.Outcome.REJECTED,
         f"{command.name}: needs a game",
         [
-            _("This command is about one game: send it as a reply to one of that game's emails. Your running games:"),
-            games_lines(user, now),
+            _("This command is about one game: send it as a reply to one of that game's emails."),
+            games_lines(user, now, heading=_("Your running games:")),
         ],
     )
 

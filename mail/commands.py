@@ -275,10 +275,11 @@ def _local(when: dt.datetime, user) -> str:
     return written_moment(user.zone, when)
 
 
-def games_lines(user, now: dt.datetime) -> str:
+def games_lines(user, now: dt.datetime, heading: str = "") -> str:
     """``user``'s running games: whose turn, and for each of their own
     moves the deadline and a reply address; then the games they wait in
-    for players."""
+    for players.  ``heading`` goes above the list, and only above a list
+    with something in it: a player without games is told just that."""
     lines = []
     for match in matches_for_user(user, status=Match.Status.ACTIVE):
         if match.state is None:
@@ -317,7 +318,9 @@ def games_lines(user, now: dt.datetime) -> str:
             _("%(game)s #%(id)s: waiting for players (%(taken)s of %(seats)s seats taken)")
             % {"game": get_rules(match.game).name, "id": match.pk, "taken": taken, "seats": match.players}
         )
-    return "\n\n".join(lines) if lines else _("You have no running games.")
+    if not lines:
+        return _("You have no running games.")
+    return "\n\n".join([heading, *lines] if heading else lines)
 
 
 def vacation_answer(user, argument: str, now: dt.datetime) -> tuple[str, list[str]]:

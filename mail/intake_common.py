@@ -67,7 +67,7 @@ def generic_reply(
                 # Their own games, to their own verified address (as the
                 # command address's "games" answers): a player who plays by
                 # mail alone gets the address to reply to here.
-                _("Your running games:") + "\n\n" + games_lines(user, now),
+                games_lines(user, now, heading=_("Your running games:")),
             ]
         else:
             paragraphs = [

@@ -8,6 +8,8 @@ from django.utils.translation import gettext_noop
 
 WORDS = (
     gettext_noop("Current email"),
+    # The page changes the address, as the menu's "Change email" ("E-mailadres wijzigen") says.
+    gettext_noop("Change Email"),
     gettext_noop("Confirmation email sent to %(email)s."),
     gettext_noop("Re-send Verification"),
     gettext_noop(

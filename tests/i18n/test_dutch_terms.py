@@ -440,3 +440,232 @@ def test_dutch_accepts_an_invitation_with_accepteren_as_the_mail_command_does():
     with translation.override("nl"):
         said = [gettext(text) for text in ("Accept", "Accepted", "%(player)s accepted your challenge")]
     assert said == ["Accepteren", "Geaccepteerd", "%(player)s heeft je uitdaging geaccepteerd"], said
+
+
+def test_dutch_calls_an_email_a_mail_everywhere_but_in_e_mailadres():
+    """One mail read "Beantwoord deze e-mail ..." above "de volgende mail
+    toont ...", the help "zo speel je per e-mail" and the digest "je
+    e-mailinstellingen" beside "mailvoorkeuren": the noun is "mail" (and
+    "per mail", "mailinstellingen"), the verb "mailen"; only the address
+    keeps the established "e-mailadres", the word Django's own forms use."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    helps = [path.read_text() for path in root.glob("games/rules/*/HELP.nl.md")]
+    other = re.compile(r"\be-?mail(?!adres)|mailvoorkeur", re.I)
+    lines = [re.sub(r"%\(\w+\)s", "", line) for text in _dutch_translations() + helps for line in text.splitlines()]
+    mixed = [line for line in lines if other.search(line)]
+    assert helps and not mixed, mixed
+
+
+@pytest.mark.django_db
+def test_a_dutch_confirmation_code_mail_reads_naturally():
+    """The mail that sends a code to confirm an address read "Vul deze code
+    in in het venster waar je het opgaf, om te bevestigen dat het van jou
+    is:", the separable verb's "in" stumbling into the next "in"."""
+    from django.template.loader import render_to_string
+
+    anna = make_dutch("anna@example.nl", "Anna")
+    with translation.override("nl"):
+        body = render_to_string(
+            "account/email/email_confirmation_message.txt",
+            {"user": anna, "code": "K7Q2XB", "current_site": type("Site", (), {"name": "Alta", "domain": "x"})()},
+        )
+    said = " ".join(body.split())
+    wanted = "Om te bevestigen dat het van jou is, typ je deze code in het venster waar je het opgaf: K7Q2XB"
+    assert "in in" not in said and wanted in said, said
+
+
+@pytest.mark.django_db
+def test_the_dutch_site_says_it_plays_per_mail_not_per_post(client):
+    """Every Dutch page's footer (and the error pages' title) read
+    "bordspellen op je gemak, per post" (by letter post), under a home page
+    that says "Speel bordspellen op je gemak, per mail": the games are mailed."""
+    from django.utils.translation import gettext
+
+    page = client.get("/", headers={"accept-language": "nl"}).content.decode()
+    with translation.override("nl"):
+        title = gettext("Slow board games by correspondence")
+    assert "per post" not in page and "bordspellen op je gemak, per mail." in page, page
+    assert title == "Bordspellen op je gemak, per mail", title
+
+
+#: Two Dutch words for one thing: (the other word, a msgid, its one Dutch wording).
+_ONE_WORD = [
+    # "Je bent aan zet" in every subject: "aan de beurt" is the same thing.
+    (r"aan de beurt", "It is not your turn; the game is waiting for %(names)s.", "aan zet"),
+    # The mails' "Pagina van de partij", not "partijpagina" or "spelpagina".
+    (r"partijpagina|spelpagina", "Game page:", "Pagina van de partij:"),
+    # A drawn game is a "gedeelde uitslag" in the scoring, not the chess "remise".
+    (r"\bremise", "win 1, shared result ½, loss 0", "gedeelde uitslag"),
+    # A knockout is an "afvalsysteem" everywhere, its bracket an "afvalschema".
+    (r"knock-?out", "Single elimination", "Afvalsysteem"),
+    # The order of seats at a table is the game page's "zitvolgorde";
+    # "plaatsvolgorde" sat one letter group from the seeding's "plaatsingsvolgorde".
+    (r"plaatsvolgorde", "The seat order is not the one the seed draws.", "zitvolgorde"),
+    # The game mails are "spelmails" (their settings, their "Stop" links), the admin's app too.
+    (r"partijmail", "No game emails", "spelmails"),
+]
+
+
+@pytest.mark.parametrize(("other", "msgid", "chosen"), _ONE_WORD, ids=[row[2] for row in _ONE_WORD])
+def test_dutch_has_one_word_for_one_thing(other, msgid, chosen):
+    from django.utils.translation import gettext
+
+    helps = [path.read_text() for path in _root().glob("games/rules/*/HELP.nl.md")]
+    mixed = [line for line in _dutch_translations() + helps if re.search(other, line, re.I)]
+    with translation.override("nl"):
+        said = gettext(msgid)
+    assert not mixed and chosen in said, (mixed, said)
+
+
+def _root():
+    from pathlib import Path
+
+    return Path(__file__).resolve().parents[2]
+
+
+@pytest.mark.django_db
+def test_the_dutch_address_page_changes_the_e_mailadres_as_the_menu_says(client):
+    """The page behind the menu's "E-mailadres wijzigen" was headed with
+    allauth's "E-mail wijzigen": the site's mails are "mail", and what the
+    page changes is the address."""
+    from .test_dutch_pages import visible_text
+
+    client.force_login(make_dutch("anna@example.nl", "Anna"))
+    _, text = visible_text(client.get("/accounts/email/").content.decode())
+    text = " ".join(text.split())
+    assert "E-mailadres wijzigen" in text and not re.search(r"\be-?mail(?!adres)", text, re.I), text
+
+
+@pytest.mark.django_db
+def test_a_dutch_player_leaves_an_open_game_with_partij_verlaten_not_an_alhambra_building(client):
+    """The button to give up one's seat in a game waiting for players read
+    "Vertrekken" (also Dutch Alhambra's "Chambers"), beside "Partij
+    annuleren", and what it did was told "Je hebt Alta verlaten"."""
+    from django.utils import timezone
+
+    from games.services import match_create, match_join
+
+    from .test_dutch_pages import visible_text
+
+    anna, bram = make_dutch("anna@example.nl", "Anna"), make_dutch("bram@example.nl", "Bram")
+    match = match_create(creator=anna, game="alta", players=3, now=timezone.now())
+    match_join(match_id=match.pk, user=bram, now=timezone.now())
+    client.force_login(bram)
+    _, text = visible_text(client.get(match.get_absolute_url()).content.decode())
+    assert "Partij verlaten" in text and "Vertrekken" not in text, text
+
+
+#: The notices that a player was dropped for missed deadlines ("ranked last").
+_DROPPED = [
+    ("%(player)s ran out of time too often and is dropped: ranked last, their turns are played automatically.", {}),
+    (
+        "%(player)s ran out of time %(count)s turns in a row and is dropped: ranked last, their turns are played "
+        "automatically.",
+        {"count": 3},
+    ),
+    (
+        "%(player)s missed too many deadlines in a row in %(match)s (round %(number)s of %(tournament)s) and was "
+        "dropped from it: ranked last there, their turns are played automatically.",
+        {"match": "Alta #4", "number": 2, "tournament": "Winter Cup"},
+    ),
+]
+
+
+@pytest.mark.parametrize(("msgid", "names"), _DROPPED)
+def test_a_dutch_notice_of_a_dropped_player_reads_as_a_whole_sentence(msgid, names):
+    """The notices read "... en valt af: als laatste gerangschikt, de
+    beurten worden automatisch gespeeld" (the English "ranked last" word
+    for word, without a verb); the player's own warning says "en eindig je
+    als laatste"."""
+    from django.utils.translation import gettext
+
+    with translation.override("nl"):
+        said = gettext(msgid) % {"player": "Bob", **names}
+    assert "gerangschikt" not in said and re.search(r"eindigt (daar )?als laatste", said), said
+
+
+def test_a_dutch_turn_mail_names_the_time_zone_of_the_time_bank_as_of_the_deadline():
+    """A turn mail read "Je termijn: ... (tijdzone Europe/Amsterdam)" and,
+    a line below, "die is verbruikt op ... (Europe/Amsterdam-tijd)"."""
+    from django.utils.translation import gettext
+
+    with translation.override("nl"):
+        bank = gettext(
+            "Your time bank: %(bank)s when this turn began; it runs out on %(when)s (%(zone)s time). "
+            "Each move adds %(add)s, up to %(cap)s."
+        ) % {"bank": "3 dagen", "when": "maandag 7 december", "zone": "Europe/Amsterdam", "add": "1 dag", "cap": "5"}
+        deadline = gettext("Your deadline: %(when)s (%(zone)s time).") % {"when": "x", "zone": "Europe/Amsterdam"}
+    assert "(tijdzone Europe/Amsterdam)" in deadline and "(tijdzone Europe/Amsterdam)" in bank, bank
+
+
+def test_a_dutch_answer_to_a_reply_that_came_twice_shows_the_stelling_not_the_stand():
+    """Every other answer says "Hier is de huidige stelling"; the one to a
+    reply delivered twice said "de huidige stand" (the standings)."""
+    from django.utils.translation import gettext
+
+    with translation.override("nl"):
+        said = gettext(
+            'This reply came twice: its move "%(move)s" was played once, from the first copy; nothing more was '
+            "done. Here is the current position."
+        )
+    assert said.endswith("Hier is de huidige stelling."), said
+
+
+def test_a_dutch_player_on_vacation_is_told_to_accepteren_a_challenge_as_the_buttons_say():
+    """After 3139f76 made accepting "accepteren" everywhere, a player on
+    vacation was still told to end it first "om ... een uitdaging aan te
+    nemen"; a rating change's breakdown counted a tie as "gelijk 0,5"
+    where the tournament pages say "gedeelde uitslag"."""
+    from django.utils.translation import gettext
+
+    with translation.override("nl"):
+        vacation = gettext("You are on vacation: end your vacation first to challenge or accept a challenge.")
+        pairwise = gettext("Sum of the pairwise scores (win 1, tie 0.5, loss 0).")
+    assert vacation.endswith("een uitdaging te accepteren."), vacation
+    assert "gedeelde uitslag 0,5" in pairwise, pairwise
+
+
+def test_dutch_heads_a_finished_games_places_eindstand_on_its_page_as_in_its_mail():
+    """The final mail listed the places under "Eindstand:", the game page
+    the same places under "Einduitslag" (both "Final result" in English)."""
+    from django.utils.translation import gettext
+
+    with translation.override("nl"):
+        page, mail = gettext("Final result"), gettext("Final result:")
+    assert (page, mail) == ("Eindstand", "Eindstand:"), (page, mail)
+
+
+def test_dutch_says_a_move_was_geaccepteerd_in_the_admin_too():
+    """A move's record counted its "aanvaarde inzendingen" where every
+    mail and page says a move was "geaccepteerd" or "niet geaccepteerd"."""
+    mixed = [line for line in _dutch_translations() if re.search(r"aanvaard", line, re.I)]
+    assert not mixed, mixed
+
+
+def test_dutch_atlantis_calls_a_space_on_the_road_a_positie_not_a_seats_plaats():
+    """Atlantis' help and refusals say "positie 27" and "schrijf een
+    positienummer"; the board labelled the same space "Plaats 27" (the
+    word for a player's seat) and the mail's notation summary "Plekken"."""
+    from django.utils.translation import gettext
+
+    with translation.override("nl"):
+        board = gettext("Position %(position)s") % {"position": 27}
+        summary = [
+            gettext("Places: A is Atlantis, 1-53 the road, M the mainland."),
+            gettext("Move a pawn: where it stands, the cards, the place: 12 pink grey -> 18."),
+        ]
+    assert board == "Positie 27", board
+    assert summary[0].startswith("Posities:") and "de positie: 12" in summary[1], summary
+
+
+def test_the_dutch_lobby_filters_on_the_fischer_bank_as_the_games_settings_name_it():
+    """The lobby's clock filter offered "Fischer-tijdbank"; the new-game
+    form and every game's settings say "Fischer-bank"."""
+    from django.utils.translation import gettext, ngettext
+
+    with translation.override("nl"):
+        lobby = gettext("Fischer bank")
+        settings = ngettext("Fischer bank: %(days)s day", "Fischer bank: %(days)s days", 5) % {"days": 5}
+    assert settings.startswith(lobby + ":"), (lobby, settings)

@@ -54,7 +54,7 @@ def test_the_banner_tells_the_player_in_dutch(client, bob, now):
     bob.save(update_fields=["language"])
     bounce(notice_to(bob, now, 1), now, status="5.2.2")
     assert (
-        "Onze e-mails aan bob@example.com komen terug (de mailbox is vol, 5.2.2). Controleer je adres in je profiel."
+        "Onze mails aan bob@example.com komen terug (de mailbox is vol, 5.2.2). Controleer je adres in je profiel."
         in page_text(client, bob)
     )
 
@@ -136,7 +136,7 @@ def test_the_other_players_read_on_the_game_page_that_mail_to_a_player_bounces(c
     alice.language = "nl"
     alice.save(update_fields=["language"])
     text = " ".join(html.unescape(strip_tags(client.get(page).content.decode())).split())
-    assert text.count("(onze e-mails aan deze speler komen terug)") == 1
+    assert text.count("(onze mails aan deze speler komen terug)") == 1
 
 
 def test_confirming_the_address_that_bounced_clears_the_banner(client, bob, now):

@@ -142,3 +142,28 @@ def test_the_challenge_mails_fit_in_72_columns(language, alice, bob, django_capt
     for sent in told:
         too_long = [line for line in sent.body.split("\n") if len(line) > 72 and "://" not in line]
         assert too_long == [], sent.body
+
+
+def test_a_dutch_challenge_mail_calls_the_game_a_partij_met_rating_as_the_pages_do(
+    alice, bob, django_capture_on_commit_callbacks
+):
+    """The mail read "daagt je uit voor een partij die meetelt voor de
+    rating", the ladder and player pages "partijen met rating"; the lobby's
+    filter "Alleen voor de rating" beside "Alleen zonder rating"."""
+    from django.utils import translation
+    from django.utils.translation import gettext
+
+    bob.language = "nl"
+    bob.save()
+    now = timezone.now()
+    ladder = make_ladder(players=2)
+    join(ladder, alice, now, rating=1500)
+    join(ladder, bob, now, rating=1510)
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        challenge_create(ladder_id=ladder.pk, challenger=alice, opponent=bob, now=now)
+    body = " ".join(_challenge_mail(bob).body.split())
+    assert "Alice daagt je uit voor een partij met rating op de ladder" in body and "meetelt" not in body, body
+    with translation.override("nl"):
+        filters = [gettext("Rated only"), gettext("Unrated only")]
+    assert filters == ["Alleen met rating", "Alleen zonder rating"], filters

@@ -227,3 +227,45 @@ def test_the_dutch_imperative_speel_starts_playing_too(body, alice, address, cap
     record, answer = send(address, body, alice.email, capture_all)
     assert record.detail == "play: opened" and Match.objects.filter(status="open", created_by=alice).count() == 1
     assert "geen opdracht" not in answer.body
+
+
+@pytest.mark.parametrize(
+    ("language", "word", "header", "none"),
+    [
+        ("en", "resign", "Your running games:", "You have no running games."),
+        ("nl", "opgeven", "Je lopende partijen:", "Je hebt geen lopende partijen."),
+    ],
+)
+def test_a_game_command_from_a_player_without_games_says_only_that_there_are_none(
+    language, word, header, none, alice, address, capture_all
+):
+    """A game's command sent to the command address by a player with no
+    running games read "... Je lopende partijen:" right above "Je hebt geen
+    lopende partijen.": a heading over a list that has nothing in it."""
+    alice.language = language
+    alice.save()
+    record, answer = send(address, word, alice.email, capture_all)
+    body = " ".join(answer.body.split())
+    assert record.outcome == "rejected" and none in body and header not in body, body
+
+
+@pytest.mark.parametrize(
+    ("language", "header", "none"),
+    [
+        ("en", "Your running games:", "You have no running games."),
+        ("nl", "Je lopende partijen:", "Je hebt geen lopende partijen."),
+    ],
+)
+def test_a_mail_we_cannot_use_from_a_player_without_games_says_only_that_there_are_none(
+    language, header, none, alice, settings, capture_all
+):
+    """A player with no running games who replied to an address that matches
+    no move was told "Your running games:" above "You have no running games."."""
+    alice.language = language
+    alice.save()
+    mail.outbox.clear()
+    record = ingest(bytes(message(f"play+0123abcd@{settings.MAIL_DOMAIN}", "1", sender=alice.email)), capture_all)
+    assert record.outcome == "unknown_token"
+    [answer] = mail.outbox
+    body = " ".join(answer.body.split())
+    assert none in body and header not in body, body

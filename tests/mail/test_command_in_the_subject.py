@@ -20,8 +20,8 @@ pytestmark = pytest.mark.django_db
     ("subject", "language", "said"),
     [
         ("help", "en", "how to play by email"),
-        ("Hulp", "nl", "zo speel je per e-mail"),
-        ("Re: HELP", "nl", "zo speel je per e-mail"),
+        ("Hulp", "nl", "zo speel je per mail"),
+        ("Re: HELP", "nl", "zo speel je per mail"),
         ("Help me understand the scoring", "en", "how to play by email"),
         ("resign", "en", "Do you really want to resign this game?"),
         ("opgeven", "nl", "Wil je deze partij echt opgeven?"),

@@ -33,7 +33,7 @@ def _send(game, who: str, body: str, capture):
     ("body", "language", "said"),
     [
         ("Hi,\n\nhelp", "en", "how to play by email"),
-        ("Hoi Bob,\n\nhulp", "nl", "zo speel je per e-mail"),
+        ("Hoi Bob,\n\nhulp", "nl", "zo speel je per mail"),
         ("Hello!\nresign", "en", "Do you really want to resign this game?"),
         ("Beste Alta,\n\nopgeven", "nl", "Wil je deze partij echt opgeven?"),
     ],

@@ -247,4 +247,4 @@ def test_an_old_position_is_refused_in_the_players_language(choice, now, django_
     record = process(reply(address, options[1], sender=seat.user.email), now, django_capture_on_commit_callbacks)
     assert record.outcome == "rejected"
     body = " ".join(mail.outbox[-1].body.split())
-    assert "Deze e-mail antwoordt op een eerdere stelling" in body and "earlier position" not in body
+    assert "Deze mail antwoordt op een eerdere stelling" in body and "earlier position" not in body

@@ -293,7 +293,7 @@ def test_the_dutch_answer_to_a_mail_too_large_asks_for_the_move_in_reply_to_the_
     with django_capture_on_commit_callbacks(execute=True):
         mailgun_post(client, reply(address, "1\n\n" + "foto " * 700_000, sender=seat.user.email), mailgun, address)
     (answer,) = OutgoingEmail.objects.exclude(pk__in=before)
-    assert "laatste e-mail van je partij" in answer.text and "je spel" not in answer.text, answer.text
+    assert "laatste mail van je partij" in answer.text and "je spel" not in answer.text, answer.text
 
 
 @pytest.mark.django_db(transaction=True)  # the move's transaction rolls back as in production
@@ -401,7 +401,7 @@ def _mail_of(size: int, address: str, sender: str) -> bytes:
         ),
         (
             "nl",
-            "Je e-mail is te groot voor ons: hij is 2,3 MB, meer dan de 2 MB die we lezen, "
+            "Je mail is te groot voor ons: hij is 2,3 MB, meer dan de 2 MB die we lezen, "
             "dus er is niets van gespeeld of gebruikt.",
         ),
     ],

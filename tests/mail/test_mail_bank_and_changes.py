@@ -84,7 +84,7 @@ def test_the_bank_and_changes_in_dutch(now, django_capture_on_commit_callbacks):
     )
     body = " ".join(message.body.split())
     assert "Je tijdbank: 2 dagen toen deze beurt begon; die is verbruikt op " in body
-    assert "(Europe/Amsterdam-tijd). Elke zet voegt 1 dag toe, tot 2 dagen." in body
+    assert "(tijdzone Europe/Amsterdam). Elke zet voegt 1 dag toe, tot 2 dagen." in body
     assert "Voor jou sinds je vorige beurt: je score " in body and "nieuw in je hand: " in body
 
 

@@ -43,7 +43,7 @@ def test_a_move_mailed_after_the_end_is_told_the_game_is_over_and_who_won(
         ("en", 'Reply to this email to write to the other players. Reply "help" for the commands.', '"your move"'),
         (
             "nl",
-            'Beantwoord deze e-mail om de andere spelers te schrijven. Antwoord "hulp" voor de opdrachten.',
+            'Beantwoord deze mail om de andere spelers te schrijven. Antwoord "hulp" voor de opdrachten.',
             '"je bent aan zet"',
         ),
     ],

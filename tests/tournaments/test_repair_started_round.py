@@ -212,9 +212,7 @@ def test_the_bye_and_sitting_out_of_a_round_paired_again_are_told_in_dutch(alice
     )
     out_mail = " ".join(_repaired_mail(leaver.user).text.split())
     assert "In de nieuwe indeling speel je deze ronde niet (geen partij, geen punten)" in out_mail
-    assert "je nieuwe partij krijg je zoals altijd per e-mail" in " ".join(
-        _repaired_mail(users[others[0]]).text.split()
-    )
+    assert "je nieuwe partij krijg je zoals altijd per mail" in " ".join(_repaired_mail(users[others[0]]).text.split())
 
 
 # ------------------------------------------------- the bye's holder now plays

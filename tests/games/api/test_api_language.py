@@ -25,7 +25,7 @@ def test_a_refused_move_is_explained_in_the_players_language(dutch_game, alice, 
     client = client_for(waiting)
     refused = client.post(f"/api/games/{dutch_game.pk}/moves/", {"ply": 0, "option": 1}, format="json")
     assert refused.status_code == 422 and refused.json()["code"] == "not_your_turn"
-    assert "Je bent niet aan de beurt" in refused.json()["detail"], refused.json()
+    assert "Je bent niet aan zet" in refused.json()["detail"], refused.json()
     stale = client.post(
         f"/api/games/{dutch_game.pk}/moves/", {"ply": 99, "option": 1}, format="json", HTTP_ACCEPT_LANGUAGE="en"
     )
