@@ -22,6 +22,7 @@ from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
 
 from core.moments import written_moment
+from core.name_lists import names_text
 from games.deadlines.vacation import vacation_start
 from games.engine import get_rules
 from games.models import CHAT_MAX_LENGTH, Match, MoveRecord
@@ -296,7 +297,7 @@ def games_lines(user, now: dt.datetime) -> str:
         line = _("%(game)s #%(id)s: to move: %(movers)s") % {
             "game": rules.name,
             "id": match.pk,
-            "movers": ", ".join(movers) or "-",
+            "movers": names_text(movers) or "-",
         }
         if mine.index is None or mine.departed:
             lines.append(line + "\n  " + _("you have left this game"))
