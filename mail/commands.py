@@ -179,6 +179,11 @@ def resign_code(token: ReplyToken) -> str:
     return digest[:6].upper()
 
 
+#: Commands whose answer is about all of the player's games, not the one
+#: whose mail they answered: it names no tournament of that game.
+ABOUT_ALL_GAMES = frozenset({"games", "vacation"})
+
+
 def run(
     command: Command,
     *,
@@ -207,6 +212,7 @@ def run(
                 kind=OutgoingEmail.Kind.NOTICE,
                 reply_to=reply_address(token.token),
                 key=key,
+                about_game=command.name not in ABOUT_ALL_GAMES,
             )
     return detail
 
