@@ -111,7 +111,7 @@ TEMPLATES = [
             # Every page marks its text for translation; loading the tags
             # once here keeps that from being a line in each template (so for
             # ``|written``, dates as the reader's language writes them).
-            "builtins": ["django.templatetags.i18n", "core.templatetags.written_dates"],
+            "builtins": ["django.templatetags.i18n", "core.templatetags.written_dates", "core.templatetags.name_lists"],
         },
     },
 ]

@@ -9,12 +9,18 @@ from django.utils.dateformat import format as date_format
 from django.utils.translation import gettext as _
 
 
+def zone_name(zone) -> str:
+    """A time zone's name as the profile's list and the page footer write
+    it, and so every mail: "America/New York", not "America/New_York"."""
+    return str(zone).replace("_", " ")
+
+
 def moment_in(zone: dt.tzinfo, moment: dt.datetime) -> dict[str, str]:
     """``{"when": …, "zone": …}``: ``moment`` as a weekday, date and time in
     ``zone`` and the active language ("Thursday 10 December 2026, 06:53"),
-    and the zone's name, which every message says (a reader in another
-    zone must not guess)."""
-    return {"when": date_format(moment.astimezone(zone), "l j F Y, H:i"), "zone": str(zone)}
+    and the zone's name (``zone_name``), which every message says (a reader
+    in another zone must not guess)."""
+    return {"when": date_format(moment.astimezone(zone), "l j F Y, H:i"), "zone": zone_name(zone)}
 
 
 def moment_for(user, moment: dt.datetime) -> dict[str, str]:

@@ -20,7 +20,10 @@ from django.conf import settings
 from django.utils import translation
 from django.utils.translation import gettext as _
 
+from games.organised import event_context
+
 from .addresses import threading_headers
+from .game_body import event_html, event_text
 from .inbound import strip_subject
 from .models import InboundEmail, OutgoingEmail
 from .outbox import email_queue
@@ -69,14 +72,23 @@ def answer(
     kind: str = OutgoingEmail.Kind.UNKNOWN,
     key: str = "answer",
     reply_to: str = "",
+    about_game: bool = True,
 ) -> OutgoingEmail:
     """Queue one plain answer to ``record`` (``paragraphs`` already
     translated by the caller, see ``in_language``; a ``Rich`` one brings
     its own HTML); with ``reply_to``, a reply to it goes there (a game's
-    reply address)."""
+    reply address).  An answer about ``match`` (``about_game``: not one
+    about all of the player's games) names the event the game belongs to
+    first, as the game's own mails do ("Club Cup · round 2 · board T1")."""
     # Readable at 72 columns; an indented line (a list's) keeps its indent.
     text = "\n\n".join(p.text if isinstance(p, Rich) else wrapped(p, hanging=0) for p in paragraphs) + "\n"
     html = "".join(p.html if isinstance(p, Rich) else f"<p>{escape(p)}</p>".replace("\n", "<br>") for p in paragraphs)
+    # A casual game's: None, with no query.
+    event = event_context(match) if match is not None and about_game else None
+    if event is not None:
+        with in_language(user):
+            line, url = event.line(), settings.SITE_URL + event.url
+        text, html = event_text(line, url) + text, event_html(line, url) + html
     return email_queue(
         kind=kind,
         to=to,

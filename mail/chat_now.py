@@ -7,9 +7,9 @@ from html import escape
 
 from django.conf import settings
 from django.db import transaction
-from django.utils.text import get_text_list
 from django.utils.translation import gettext as _
 
+from core.name_lists import names_text
 from games.models import ChatMessage, ChatReader
 from games.organised import event_context
 from games.selectors_chat import chat_unmailed, chat_writers_departed
@@ -62,7 +62,7 @@ def _deliver_to(seat, user, *, match, chat_id: int, now: dt.datetime) -> bool:
         text_block, html_block = chat_blocks(lines)
         # Who wrote is what a reader scans the inbox for.
         departed = chat_writers_departed(lines)
-        authors = get_text_list(list(dict.fromkeys(writer_name(line, departed) for line in lines)), _("and"))
+        authors = names_text(dict.fromkeys(writer_name(line, departed) for line in lines))
         subject = _("[%(site)s] %(game)s: chat from %(authors)s") % {
             "site": settings.SITE_NAME,
             "game": match,

@@ -22,6 +22,7 @@ from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
 
 from core.moments import written_moment
+from core.name_lists import names_text
 from games.deadlines.vacation import vacation_start
 from games.engine import get_rules
 from games.models import CHAT_MAX_LENGTH, Match, MoveRecord
@@ -178,6 +179,11 @@ def resign_code(token: ReplyToken) -> str:
     return digest[:6].upper()
 
 
+#: Commands whose answer is about all of the player's games, not the one
+#: whose mail they answered: it names no tournament of that game.
+ABOUT_ALL_GAMES = frozenset({"games", "vacation"})
+
+
 def run(
     command: Command,
     *,
@@ -206,6 +212,7 @@ def run(
                 kind=OutgoingEmail.Kind.NOTICE,
                 reply_to=reply_address(token.token),
                 key=key,
+                about_game=command.name not in ABOUT_ALL_GAMES,
             )
     return detail
 
@@ -297,7 +304,7 @@ def games_lines(user, now: dt.datetime, heading: str = "") -> str:
         line = _("%(game)s #%(id)s: to move: %(movers)s") % {
             "game": rules.name,
             "id": match.pk,
-            "movers": ", ".join(movers) or "-",
+            "movers": names_text(movers) or "-",
         }
         if mine.index is None or mine.departed:
             lines.append(line + "\n  " + _("you have left this game"))

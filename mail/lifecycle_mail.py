@@ -13,12 +13,12 @@ from html import escape
 from django.conf import settings
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils.text import get_text_list
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from core.closed_names import closed_names_shown
 from core.moments import moment_for
+from core.name_lists import names_text
 from games.breakdown import tie_lines
 from games.deadlines.sweeps import DROP_AFTER
 from games.engine import Event, get_rules
@@ -155,7 +155,7 @@ def end_headline(winners: list[str]) -> str:
     if not winners:
         return _("the game is over")
     return ngettext("the game is over: %(winners)s won", "the game is over: %(winners)s won", len(winners)) % {
-        "winners": get_text_list(winners, _("and"))
+        "winners": names_text(winners)
     }
 
 

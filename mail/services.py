@@ -47,6 +47,7 @@ from redis.exceptions import RedisError
 
 from core.locks import hold
 from core.moments import moment_for
+from core.name_lists import names_text
 from games.engine import EngineError, get_rules
 from games.i18n import error_text
 from games.models import CHAT_MAX_LENGTH, Match, MoveRecord
@@ -780,7 +781,7 @@ def _not_your_turn(token: ReplyToken) -> str:
     rules = get_rules(match.game)
     movers = rules.to_move(rules.load(match.state)) if match.state is not None else frozenset()
     seats = match.seats.select_related("user").order_by("index")
-    names = ", ".join(str(seat.user) for seat in seats if seat.index in movers and seat.user is not None)
+    names = names_text(seat.user for seat in seats if seat.index in movers and seat.user is not None)
     return " ".join(
         [
             _("It is not your turn now (to move: %(movers)s), so nothing was played.") % {"movers": names or "-"},

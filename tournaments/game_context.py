@@ -11,10 +11,10 @@ tournament page labels its games) and the round's deadline.
 from __future__ import annotations
 
 from django.db.models import Count, IntegerField, OuterRef, Subquery
-from django.utils.text import get_text_list
 from django.utils.translation import gettext as _
 
 from core.moments import moment_for
+from core.name_lists import names_text
 from games.models import Match
 from games.organised import EventContext
 
@@ -74,7 +74,7 @@ def _last_round(tournament: Tournament, seeded: int | None) -> int | None:
 def _pairing(game: TournamentGame, line, reader, opponents: list[str]) -> list[str]:
     said = [
         _("Your game in %(event)s: you play against %(opponents)s.")
-        % {"event": line(), "opponents": get_text_list(opponents, _("and"))}
+        % {"event": line(), "opponents": names_text(opponents)}
     ]
     if game.round.deadline_at is not None:
         said.append(_("Round deadline: %(when)s (%(zone)s time).") % moment_for(reader, game.round.deadline_at))

@@ -19,6 +19,7 @@ from django.utils.formats import FORMAT_SETTINGS, get_format
 from django.utils.translation import get_language
 
 from core.moments import written_moment
+from core.moments import zone_name as _zone_name
 
 register = template.Library()
 
@@ -51,5 +52,6 @@ def moment(value):
 
 @register.filter(is_safe=False)
 def zone_name(value) -> str:
-    """A time zone's name as the profile's list writes it: "America/New York"."""
-    return str(value).replace("_", " ")
+    """A time zone's name as the profile's list (and every mail) writes it:
+    "America/New York"."""
+    return _zone_name(value)

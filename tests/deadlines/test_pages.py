@@ -33,7 +33,7 @@ def test_a_vacation_is_confirmed_with_its_end_written_out_in_the_players_zone(cl
     [message] = [str(m) for m in response.context["messages"]]
     ends = Vacation.objects.get(user=alice).ends_at.astimezone(alice.zone)
     assert message.startswith("Veel plezier op vakantie: je klokken staan stil tot ")
-    assert f"{ends.day} " in message and f"{ends:%H:%M} (tijdzone America/New_York)." in message
+    assert f"{ends.day} " in message and f"{ends:%H:%M} (tijdzone America/New York)." in message
     assert f"{ends:%Y-%m-%d}" not in message
 
 

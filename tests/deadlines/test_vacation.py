@@ -206,10 +206,10 @@ def test_already_on_vacation_says_until_when_in_the_players_zone_and_language(al
     with pytest.raises(Conflict) as caught:
         vacation_start(user=alice, days=1, now=now + HOUR)
     assert caught.value.message == (
-        "You are already on vacation until Wednesday 7 January 2026, 04:00 (America/New_York time)."
+        "You are already on vacation until Wednesday 7 January 2026, 04:00 (America/New York time)."
     )
     with translation.override("nl"), pytest.raises(Conflict) as caught:
         vacation_start(user=alice, days=1, now=now + HOUR)
     assert (
-        caught.value.message == "Je bent al op vakantie tot woensdag 7 januari 2026, 04:00 (tijdzone America/New_York)."
+        caught.value.message == "Je bent al op vakantie tot woensdag 7 januari 2026, 04:00 (tijdzone America/New York)."
     )

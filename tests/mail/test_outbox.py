@@ -189,7 +189,7 @@ def test_the_daily_digest_comes_once_in_the_local_morning(alice, bob, carol, now
     # Each deadline in her zone, written as every mail writes it, not the UTC time.
     for match in waiting:
         deadline = match.seats.get(user=carol).deadline_at.astimezone(carol.zone)
-        when = f"{deadline:%A} {deadline.day} {deadline:%B %Y, %H:%M} (America/New_York time)"
+        when = f"{deadline:%A} {deadline.day} {deadline:%B %Y, %H:%M} (America/New York time)"
         assert f"deadline {when}" in " ".join(digest.body.split())
 
 

@@ -55,14 +55,15 @@ def test_your_own_game_on_another_players_page_is_not_offered_to_watch(client, a
 
 
 def test_a_running_game_with_an_empty_last_seat_lists_players_without_a_dangling_comma(client, alice, bob, carol, now):
-    """'Alice, Bob', never 'Alice, Bob,' when the last seat has no player."""
+    """'Alice and Bob' (as every list of names reads), never 'Alice, Bob,'
+    when the last seat has no player."""
     match = match_create_seated(users=[alice, bob, carol], game="alta", now=now)
     match.seats.filter(index=2).update(user=None)  # e.g. an account gone since
     names = [s.user.display_name for s in match.seats.order_by("index") if s.user]
     page = " ".join(client.get(f"/players/{names[0]}/").content.decode().split())
     running = page.split('id="player-running"')[1].split("</section>")[0]
 
-    assert f"<span>{names[0]}, {names[1]}</span>" in running, running
+    assert f"<span>{names[0]} and {names[1]}</span>" in running, running
     assert f"{names[1]}," not in running
 
 

@@ -51,7 +51,7 @@ def test_resuming_tells_each_player_the_new_deadline_in_their_time_zone(alice, c
     tournament_resume(tournament_id=t.pk, by=alice, now=now + 10 * DAY)
     seat.refresh_from_db()
     (mail,) = _mails(seat.user, "resumed")
-    assert "America/New_York" in deadline_line(seat.deadline_at, seat.user)  # the reader's zone, named
+    assert "America/New York" in deadline_line(seat.deadline_at, seat.user)  # the reader's zone, named
     for part in (_flat(mail.text), _flat(mail.html)):
         assert f"The clocks of your games in {t} run again" in part
         assert deadline_line(seat.deadline_at, seat.user) in part

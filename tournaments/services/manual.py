@@ -343,7 +343,7 @@ def _bye_withdrawn_send(
         context={
             "tournament": tournament,
             "round": number,
-            "opponents": ", ".join(str(users[other]) for other in table if other != pid),
+            "opponents": [str(users[other]) for other in table if other != pid],
             "game": row.match if row is not None else None,
             "url": tournament_url(tournament),
         },

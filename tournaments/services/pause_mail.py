@@ -17,6 +17,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from core.name_lists import names_text
 from games.deadlines.clock import stopped_times_left
 from games.deadlines.selectors import duration_text
 from games.models import Match, Seat
@@ -53,7 +54,7 @@ class _Game:
 
     match: Match
     seat: Seat
-    others: str
+    others: tuple[str, ...]
     to_move: bool
     stopped: dt.timedelta | None
 
@@ -88,7 +89,7 @@ def _games_by_player(tournament: Tournament) -> dict[int, tuple[Any, list[_Game]
             user = seat.user
             if user is None or not wants_mail(user, match, kind=OutgoingEmail.Kind.NOTICE):
                 continue
-            others = ", ".join(str(s.user) for s in seats if s is not seat and s.user is not None)
+            others = tuple(str(s.user) for s in seats if s is not seat and s.user is not None)
             game = _Game(match, seat, others, seat.index in to_move, stopped.get(seat.pk))
             found.setdefault(user.pk, (user, []))[1].append(game)
     return found
@@ -98,7 +99,7 @@ def _game_line(game: _Game) -> str:
     """One game of the reader's, in the active language: whether it is
     their move and, if so, the time their stopped turn keeps or their
     deadline once the clock runs."""
-    named = _("%(game)s against %(players)s") % {"game": game.match, "players": game.others}
+    named = _("%(game)s against %(players)s") % {"game": game.match, "players": names_text(game.others)}
     if not game.to_move:
         return _("%(game)s: not your move.") % {"game": named}
     if game.stopped is not None:
