@@ -11,9 +11,10 @@ from django.test.utils import CaptureQueriesContext
 
 from mail.addresses import bounce_address, bounce_id_of
 from mail.models import OutgoingEmail
-from mail.outbox import email_queue
 from mail.sending import emails_send
 from tests.services.smtp_sink import smtp_backend
+
+from .test_sending import queue
 
 pytestmark = pytest.mark.django_db
 
@@ -30,27 +31,12 @@ class Recorder:
         return "250 Message accepted"
 
 
-def _queue(n, now):
-    return [
-        email_queue(
-            kind="notice",
-            to=f"p{i}@example.com",
-            subject=f"Mail {i}",
-            text="t",
-            html="<p>h</p>",
-            dedupe_key=f"envelope:{i}",
-            now=now,
-        ).pk
-        for i in range(n)
-    ]
-
-
 def test_each_mail_goes_out_from_its_own_signed_bounce_address(now, settings):
     settings.MAIL_DOMAIN = "mail.alta.test"
     settings.DEFAULT_FROM_EMAIL = "Alta <noreply@alta.test>"
     recorder = Recorder()
     with smtp_backend(settings, recorder):
-        ids = _queue(2, now)
+        ids = queue(2, now)
         assert emails_send(email_ids=ids, now=now) == {"sent": 2, "failed": 0, "skipped": 0}
     rows = {row.message_id: row for row in OutgoingEmail.objects.all()}
     assert len(recorder.received) == 2
@@ -79,7 +65,7 @@ def test_a_bounce_address_cannot_be_forged_for_another_mail(settings):
 def test_the_envelope_sender_adds_no_query_to_sending(now, settings):
     """Claiming and sending three rows takes the queries it took before
     the envelope sender was set (the row's id is all it needs)."""
-    ids = _queue(3, now)
+    ids = queue(3, now)
     with CaptureQueriesContext(connection) as queries:
         emails_send(email_ids=ids, now=now)
     assert len(queries) == SEND_QUERIES
