@@ -80,11 +80,6 @@ def test_an_answer_about_a_tournament_game_names_the_tournament_first(
     assert f'<a href="{url}"' in html and LINE[language] in html
 
 
-#: The queries of a casual game's "say" by mail, from reading the mail to
-#: queuing its answer, as before answers named a tournament (none more).
-SAY_QUERIES = 30
-
-
 def test_a_casual_game_s_answer_names_no_event_and_reads_nothing_more(
     alice, bob, now, django_capture_on_commit_callbacks
 ):
@@ -95,7 +90,11 @@ def test_a_casual_game_s_answer_names_no_event_and_reads_nothing_more(
         answer = _send(seat, address, "say good luck", django_capture_on_commit_callbacks)
     assert answer.body.startswith("Your message was sent to the other players of this game."), answer.body[:200]
     assert "round" not in answer.body and "tournament" not in answer.alternatives[0][0]
-    assert len(queries) == SAY_QUERIES, [q["sql"] for q in queries.captured_queries]
+    # The tournament line is asked only of a tournament's game (its match
+    # says so): a casual game's answer reads no table of the tournaments app.
+    # (Not the whole count: it differs between SQLite and PostgreSQL.)
+    read = [q["sql"] for q in queries.captured_queries if '"tournaments_' in q["sql"]]
+    assert queries.captured_queries and read == [], read
 
 
 def test_the_games_command_s_answer_is_about_all_games_and_names_no_tournament(
