@@ -89,7 +89,11 @@ def test_two_tasks_racing_on_postgresql_change_ratings_once(alice, bob, now, mon
     def run():
         try:
             barrier.wait()
-            results.append(rating_apply_task.apply(kwargs={"match_id": match.pk}).get())
+            # While a task runs eagerly Celery marks the whole process as
+            # inside a task (``denied_join_result``): a plain get() here,
+            # during the other thread's task, is refused as a task waiting
+            # on a task, which this is not.
+            results.append(rating_apply_task.apply(kwargs={"match_id": match.pk}).get(disable_sync_subtasks=False))
         finally:
             connection.close()
 
