@@ -402,6 +402,7 @@ def match_replay(request, pk: int):
             "player": selectors.player_name(names, record.seat_index),
             "kind": record.kind,
             "text": text,
+            "at": record.created_at,
         }
         moves.append(entry)
         if record.ply == ply:

@@ -95,3 +95,29 @@ def test_an_alpaca_pass_reads_in_the_past_tense_in_the_history_as_its_placements
     with translation.override(language):
         assert event_text("alpaca", event, history=True) == said
         assert event_text("alpaca", event, 0) != said  # a mail's "You pass." stays
+
+
+@pytest.mark.parametrize(("language", "written"), [("en", "3 Jan 19:00"), ("nl", "3 jan 19:00")])
+def test_the_game_page_and_the_replay_tell_when_each_move_was_played_in_the_readers_zone(
+    client, alice, bob, now, language, written
+):
+    """A slow game's history says when each move came, in the reader's
+    time zone and language (a move played at midnight UTC reads 19:00 the
+    evening before in New York)."""
+    from datetime import UTC, datetime, timedelta
+
+    from games.services import match_resign
+
+    match = start_match(alice, bob, now=now)
+    played_at = datetime(2027, 1, 4, 0, 0, tzinfo=UTC)
+    play_default_moves(match, played_at, submissions=1)
+    alice.time_zone, alice.language = "America/New_York", language
+    alice.save()
+    client.force_login(alice)
+    page = client.get(match.get_absolute_url(), HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    history = page.split('class="history"')[1].split("</ol>")[0]
+    assert f'<time class="when" datetime="2027-01-03T19:00:00-05:00">{written}</time>' in history
+    match_resign(match_id=match.pk, user=bob, now=played_at + timedelta(days=2))
+    replay = client.get(f"/games/{match.pk}/replay/?ply=1", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    move_line = replay.split('class="replay-move"')[1].split("</p>")[0]
+    assert f">{written}</time>" in move_line

@@ -48,7 +48,7 @@ def test_a_resignation_reads_as_plain_words_not_move_notation(client, alice, bob
     for page in (replay, detail):
         assert "opgave" in page
         assert '<code class="notation">opgave</code>' not in page
-    assert f"<strong>{alice}</strong>: opgave</p>" in replay
+    assert f"<strong>{alice}</strong>: opgave <time" in replay  # words, then when it happened
     assert '<code class="notation">' in replay  # the earlier moves still read as notation
 
 
