@@ -34,7 +34,10 @@ from .models import OutgoingEmail
 logger = logging.getLogger(__name__)
 
 #: Seconds to wait before each retry of a transient failure; then give up.
-RETRY_DELAYS = (60, 300, 1800, 7200, 21600)
+#: Quick at first (a relay restarting), then every six hours for about three
+#: days in all, as mail servers keep a queued message: a relay down overnight
+#: must not cost a player the mail that says it is their turn.
+RETRY_DELAYS = (60, 300, 1800, 7200, *(6 * 3600,) * 11)
 BATCH_SIZE = 100
 #: Backends whose connections are worth keeping between batches.
 _KEPT_BACKENDS = ("django.core.mail.backends.smtp.EmailBackend",)

@@ -216,3 +216,22 @@ def test_a_fresh_connection_that_refuses_counts_as_a_failure(now, smtp):
     assert emails_send(email_ids=[only], now=now) == {"sent": 0, "failed": 1, "skipped": 0}
     assert OutgoingEmail.objects.get(pk=only).status == "retrying"
     assert smtp.message_ids == []
+
+
+def test_a_relay_down_overnight_still_delivers_the_mail_the_next_day(now, settings):
+    """Mail servers keep a message queued for days; a relay that refuses
+    with 4xx for a whole night (12 hours) must not cost a player their turn
+    mail: it goes out once the relay takes it again."""
+    settings.EMAIL_BACKEND = "tests.mail.test_sending.FailingBackend"
+    FailingBackend.error = smtplib.SMTPResponseException(451, b"try later")
+    ids = queue(1, now)
+    at = now
+    while at < now + dt.timedelta(hours=12):
+        emails_send(email_ids=ids, now=at)
+        email = OutgoingEmail.objects.get()
+        assert email.status == "retrying"
+        at = email.next_attempt_at
+    assert sum(RETRY_DELAYS) >= 2.5 * 24 * 3600  # about three days in all, as an MTA keeps a message
+    settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+    emails_send(email_ids=ids, now=at)
+    assert OutgoingEmail.objects.get().status == "sent"
