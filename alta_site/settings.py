@@ -279,15 +279,20 @@ SENT_MAIL_BODY_RETENTION_DAYS = env_int("SENT_MAIL_BODY_RETENTION_DAYS", 14)
 # A worker killed while sending leaves a row "sending"; after this many
 # seconds the sweeper hands it out again.
 MAIL_SEND_LEASE_SECONDS = env_int("MAIL_SEND_LEASE_SECONDS", 300)
-# Provider webhook for incoming mail (django-anymail, Mailgun routes).
+# Provider webhooks (django-anymail): incoming mail (Mailgun routes) and
+# delivery events (Mailgun's "failed": the bounces of mail Mailgun sent for
+# us from its own envelope sender).  Either flag serves both URLs, as both
+# take only what Mailgun signed with the key.
 MAILGUN_INBOUND_ENABLED = env_bool("MAILGUN_INBOUND_ENABLED", False)
+MAILGUN_EVENTS_ENABLED = env_bool("MAILGUN_EVENTS_ENABLED", False)
 ANYMAIL: dict[str, str] = {}
-if MAILGUN_INBOUND_ENABLED:
+if MAILGUN_INBOUND_ENABLED or MAILGUN_EVENTS_ENABLED:
     _signing_key = env_secret("MAILGUN_WEBHOOK_SIGNING_KEY")
     _webhook_secret = env_secret("ANYMAIL_WEBHOOK_SECRET")
     if not _signing_key or not _webhook_secret:
         raise ImproperlyConfigured(
-            "MAILGUN_INBOUND_ENABLED needs MAILGUN_WEBHOOK_SIGNING_KEY and ANYMAIL_WEBHOOK_SECRET."
+            "MAILGUN_INBOUND_ENABLED and MAILGUN_EVENTS_ENABLED need MAILGUN_WEBHOOK_SIGNING_KEY and "
+            "ANYMAIL_WEBHOOK_SECRET."
         )
     ANYMAIL = {"MAILGUN_WEBHOOK_SIGNING_KEY": _signing_key, "WEBHOOK_SECRET": _webhook_secret}
 

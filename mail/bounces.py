@@ -1,6 +1,9 @@
 """Bounces of our mail: which mail a bounce reports on, and what a
 permanent failure changes (the mail, and its player's address); clearing
-the address once the player has checked it.
+the address once the player has checked it.  A bounce comes back to us
+as a mail (``bounce_process``), or, when a relay sent the mail from its
+own envelope sender, as the relay's event (``relay_report_process``):
+both change the same (``report_apply``).
 
 Whether game mail still goes to a bouncing address: ``bounce_policy``.
 """
@@ -11,6 +14,7 @@ import datetime as dt
 import logging
 
 from django.contrib.auth import get_user_model
+from django.db import transaction
 
 from .addresses import bounce_id_of, is_bounce_address
 from .dsn import DeliveryReport, read_report
@@ -60,9 +64,20 @@ def bounce_process(*, record: InboundEmail, raw: bytes, message: InboundMessage,
     if sent is None:
         logger.info("bounce for no mail of ours (%s)", report.status or "no status")
         return finish(record, InboundEmail.Outcome.AUTO_REPLY, f"bounce for no mail of ours: {report.reason}")
+    outcome = InboundEmail.Outcome.BOUNCE if report.permanent else InboundEmail.Outcome.AUTO_REPLY
+    detail = report_apply(sent, report, now)
+    return finish(record, outcome, detail, user=sent.user, match_id=sent.match_id)
+
+
+def report_apply(sent: OutgoingEmail, report: DeliveryReport, now: dt.datetime) -> str:
+    """What ``report`` changes about ``sent``, a mail of ours (however the
+    report reached us: a bounce mail, a relay's event): a transient one
+    nothing; a permanent one marks the row bounced and its player's
+    address as bouncing, once (a row already bounced is left as it is, so
+    a report delivered again counts once).  Returns what it did, for the
+    record.  Runs inside a transaction (it locks the player's row)."""
     if not report.permanent:
-        detail = f"transient bounce of mail {sent.pk}, nothing changed: {report.reason}"
-        return finish(record, InboundEmail.Outcome.AUTO_REPLY, detail, user=sent.user, match_id=sent.match_id)
+        return f"transient bounce of mail {sent.pk}, nothing changed: {report.reason}"
     marked = OutgoingEmail.objects.filter(pk=sent.pk).exclude(status=OutgoingEmail.Status.BOUNCED)
     if marked.update(status=OutgoingEmail.Status.BOUNCED, last_error=f"bounced: {report.reason}"[:2000]):
         flagged = _address_bounce_record(sent, report, now)
@@ -70,18 +85,34 @@ def bounce_process(*, record: InboundEmail, raw: bytes, message: InboundMessage,
     else:
         detail = f"mail {sent.pk} bounced before, nothing changed: "
     logger.warning("mail %s bounced: %s", sent.pk, report.status)
-    return finish(record, InboundEmail.Outcome.BOUNCE, detail + report.reason, user=sent.user, match_id=sent.match_id)
+    return detail + report.reason
+
+
+def relay_report_process(report: DeliveryReport, now: dt.datetime) -> str | None:
+    """A relay's report on a mail it sent for us (``dsn.relay_report``):
+    the mail is the row with the Message-ID it names (random, known only
+    to the relay and the mail's readers; the relay's webhook is signed),
+    and the report changes what a bounce mail would (``report_apply``).
+    Returns what it did, ``None`` when the mail is none of ours."""
+    with transaction.atomic():
+        sent = _quoted_mail(report)
+        return None if sent is None else report_apply(sent, report, now)
 
 
 def _reported_mail(message: InboundMessage, report: DeliveryReport) -> OutgoingEmail | None:
-    rows = OutgoingEmail.objects.select_related("user")
     for address in message.recipients:
         email_id = bounce_id_of(address)
         if email_id is not None:
-            return rows.filter(pk=email_id).first()
+            return OutgoingEmail.objects.select_related("user").filter(pk=email_id).first()
+    return _quoted_mail(report)
+
+
+def _quoted_mail(report: DeliveryReport) -> OutgoingEmail | None:
+    """The mail of ours with a Message-ID ``report`` names, else ``None``."""
     if not report.message_ids:
         return None
-    return rows.filter(message_id__in=report.message_ids).order_by("-pk").first()
+    rows = OutgoingEmail.objects.select_related("user").filter(message_id__in=report.message_ids)
+    return rows.order_by("-pk").first()
 
 
 def _address_bounce_record(sent: OutgoingEmail, report: DeliveryReport, now: dt.datetime) -> bool:

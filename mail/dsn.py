@@ -89,6 +89,24 @@ def read_report(raw: bytes) -> DeliveryReport | None:
         return None
 
 
+def relay_report(*, permanent: bool, recipient: str, response: str, message_id: str) -> DeliveryReport:
+    """What a relay's delivery event says (the relay got the bounce: it
+    sent our mail from its own envelope sender): whether the failure is
+    permanent, the recipient, the receiving server's response (whose
+    enhanced status code, when it has one, is the report's status) and
+    the Message-ID of our mail."""
+    diagnostic = _one_line(response)[:_REASON_LIMIT]
+    found = _STATUS.search(diagnostic)
+    return DeliveryReport(
+        permanent=permanent,
+        status=found.group(0) if found else "",
+        action="failed" if permanent else "delayed",
+        recipient=recipient.strip("<>").lower()[:320],
+        diagnostic=diagnostic,
+        message_ids=(message_id,) if message_id else (),
+    )
+
+
 def _parts(message: Message) -> Iterator[Message]:
     return itertools.islice(message.walk(), _MAX_PARTS)
 

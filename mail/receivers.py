@@ -1,6 +1,6 @@
 """What mail listens to: the games' ``stored`` and ``recorded`` hooks
-(emails of moves and events) and the providers' inbound webhooks
-(django-anymail).
+(emails of moves and events) and the providers' inbound and delivery-event
+webhooks (django-anymail).
 
 The worker that writes a move's emails is woken one of two ways
 (``settings.MAIL_WAKE``, see ``wakeup``): by a NOTIFY inside the move's own
@@ -14,7 +14,7 @@ import atexit
 import logging
 from email.policy import compat32
 
-from anymail.signals import inbound
+from anymail.signals import EventType, RejectReason, inbound, tracking
 from celery import current_app
 from django.dispatch import receiver
 from django.utils import timezone
@@ -24,6 +24,8 @@ from games.models import ChatMessage, Match
 from games.signals import chat_posted, recorded, stored
 
 from . import tasks, wakeup
+from .bounces import relay_report_process
+from .dsn import relay_report
 from .services import MAX_MESSAGE_BYTES, inbound_email_process, inbound_email_too_large
 
 logger = logging.getLogger(__name__)
@@ -144,3 +146,30 @@ def on_provider_inbound(sender, event, esp_name, **kwargs) -> None:
         envelope_recipients=[str(envelope)] if envelope else None,
         envelope_sender=getattr(message, "envelope_sender", None),
     )
+
+
+#: A provider's refusal to send to an address it knows (its suppression
+#: list, an invalid address) is a permanent failure of that address; any
+#: other refusal (our account's limits, the content) is not the player's.
+_ADDRESS_REFUSALS = {RejectReason.BOUNCED, RejectReason.INVALID}
+
+
+@receiver(tracking, dispatch_uid="alta-delivery-events")
+def on_provider_event(sender, event, esp_name, **kwargs) -> None:
+    """anymail has already checked the webhook's signature.  A relay that
+    sends from its own envelope sender gets our mail's bounces: a
+    permanent failure ("bounced": Mailgun's "failed" of severity
+    "permanent"; "rejected" for the address) is recorded as a bounce that
+    came back to us would be, a delay ("deferred") changes nothing, and
+    other events (delivered, opened, complaints) are not read."""
+    refused = event.event_type == EventType.REJECTED and event.reject_reason in _ADDRESS_REFUSALS
+    if event.event_type not in (EventType.BOUNCED, EventType.DEFERRED) and not refused:
+        return
+    report = relay_report(
+        permanent=event.event_type != EventType.DEFERRED,
+        recipient=event.recipient or "",
+        response=event.mta_response or event.description or "",
+        message_id=event.message_id or "",
+    )
+    done = relay_report_process(report, timezone.now())
+    logger.info("%s %s event: %s", esp_name, event.event_type, done or "for no mail of ours, nothing changed")

@@ -9,4 +9,7 @@ urlpatterns = [
     re_path(
         r"^mail/inbound/(?P<provider>[a-z_]+)/inbound(?:_mime)?/$", views.provider_inbound, name="mail-provider-inbound"
     ),
+    # The providers' delivery events (a bounce the provider got for us):
+    # ``views.TRACKING_PROVIDERS``, 404 until configured as above.
+    re_path(r"^mail/events/(?P<provider>[a-z_]+)/tracking/$", views.provider_tracking, name="mail-provider-tracking"),
 ]

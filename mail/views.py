@@ -1,5 +1,5 @@
 """Unsubscribe and mute links from emails (RFC 8058 one-click included),
-and the providers' inbound webhooks."""
+and the providers' inbound and delivery-event webhooks."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import json
 import logging
 
 from anymail.exceptions import AnymailWebhookValidationFailure
-from anymail.webhooks.mailgun import MailgunInboundWebhookView
+from anymail.webhooks.mailgun import MailgunInboundWebhookView, MailgunTrackingWebhookView
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.exceptions import SuspiciousOperation
@@ -82,12 +82,21 @@ def refuse_replay(timestamp: str, token: str, digest: str) -> None:
         raise AnymailWebhookValidationFailure("Mailgun webhook token used before with another body (a replay)")
 
 
-class MailgunInboundView(MailgunInboundWebhookView):
-    """anymail's Mailgun inbound view, refusing stale and replayed requests."""
+class MailgunReplayRefusing:
+    """For anymail's Mailgun views: refuse stale and replayed requests."""
 
     def run_validators(self, request):
         super().run_validators(request)  # basic auth, then the signature
         refuse_replay(*_signature_fields(request), _payload_digest(request))
+
+
+class MailgunInboundView(MailgunReplayRefusing, MailgunInboundWebhookView):
+    """anymail's Mailgun inbound view, refusing stale and replayed requests."""
+
+
+class MailgunTrackingView(MailgunReplayRefusing, MailgunTrackingWebhookView):
+    """anymail's Mailgun tracking view (delivery events: ``receivers.on_provider_event``),
+    refusing stale and replayed requests."""
 
 
 #: provider → (the ``ANYMAIL`` setting holding its signing key, its view).
@@ -95,6 +104,13 @@ class MailgunInboundView(MailgunInboundWebhookView):
 #: basic auth) are both set: an unconfigured anymail view accepts anyone.
 INBOUND_PROVIDERS = {
     "mailgun": ("MAILGUN_WEBHOOK_SIGNING_KEY", MailgunInboundView.as_view()),
+}
+#: The same for the providers' delivery events.  Only Mailgun's: the
+#: event names the mail by the Message-ID we gave it and is signed.  Amazon
+#: SES's and Postmark's events name the provider's own message id, and
+#: anymail checks only their basic auth (not SES's SNS signature).
+TRACKING_PROVIDERS = {
+    "mailgun": ("MAILGUN_WEBHOOK_SIGNING_KEY", MailgunTrackingView.as_view()),
 }
 
 
@@ -130,11 +146,25 @@ def unsubscribe(request, token: str):
 
 @csrf_exempt  # providers post without a CSRF token; anymail checks their signature and basic auth
 def provider_inbound(request, provider: str):
-    """One provider's inbound webhook: 404 unless configured; a payload it
-    cannot read is a 400; a service that is away (the database, the cache,
-    the broker, the network: ``SERVICE_FAILURES``) a 503, so the provider
-    retries; never a 500."""
-    key, view = INBOUND_PROVIDERS.get(provider, ("", None))
+    """One provider's inbound webhook (``_provider_webhook``)."""
+    return _provider_webhook(request, provider, INBOUND_PROVIDERS)
+
+
+@csrf_exempt  # as provider_inbound
+def provider_tracking(request, provider: str):
+    """One provider's delivery events webhook (``_provider_webhook``): a
+    bounce the provider got for us is recorded as one that came back to
+    us; any other event, or one about no mail of ours, is taken (200) and
+    changes nothing."""
+    return _provider_webhook(request, provider, TRACKING_PROVIDERS)
+
+
+def _provider_webhook(request, provider: str, providers: dict):
+    """A provider's webhook among ``providers``: 404 unless configured; a
+    payload it cannot read is a 400; a service that is away (the database,
+    the cache, the broker, the network: ``SERVICE_FAILURES``) a 503, so the
+    provider retries; never a 500."""
+    key, view = providers.get(provider, ("", None))
     config = getattr(settings, "ANYMAIL", None) or {}
     if view is None or not config.get(key) or not config.get("WEBHOOK_SECRET"):
         raise Http404("No such webhook.")
@@ -145,10 +175,10 @@ def provider_inbound(request, provider: str):
     except (SuspiciousOperation, Http404):
         raise
     except SERVICE_FAILURES:
-        logger.exception("inbound webhook of %s: a service is unavailable", provider)
+        logger.exception("webhook of %s: a service is unavailable", provider)
         return HttpResponse(
             "Temporarily unavailable.", status=503, headers={"Retry-After": "60"}, content_type="text/plain"
         )
     except Exception:
-        logger.exception("inbound webhook of %s: unreadable payload", provider)
+        logger.exception("webhook of %s: unreadable payload", provider)
         return HttpResponse("Unreadable payload.", status=400, content_type="text/plain")

@@ -57,3 +57,11 @@ def test_development_key_is_generated_once_and_kept(tmp_path):
     assert len(key) >= 40
     assert run_manage("check", env=env, tmp_path=tmp_path).returncode == 0
     assert (tmp_path / "secret_key").read_text() == key
+
+
+def test_mailgun_events_without_the_signing_key_stop_start_up(tmp_path):
+    """A webhook anymail serves without its signing key would take anyone's
+    events: the flag asks for the key and the basic auth."""
+    result = run_manage("check", env={**PRODUCTION, "MAILGUN_EVENTS_ENABLED": "1"}, tmp_path=tmp_path)
+    assert result.returncode != 0
+    assert "MAILGUN_WEBHOOK_SIGNING_KEY" in result.stderr
