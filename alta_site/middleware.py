@@ -4,16 +4,14 @@ answered before their commit."""
 import logging
 from urllib.parse import unquote
 
-from django.db import InterfaceError, OperationalError, transaction
-from django.http import Http404, HttpResponse, HttpResponsePermanentRedirect
+from django.db import transaction
+from django.http import Http404, HttpResponsePermanentRedirect
 from django.middleware import common
-from django.template.loader import render_to_string
 from django.urls import Resolver404, resolve
-from django.utils.http import escape_leading_slashes, url_has_allowed_host_and_scheme
-
-from core.exception_handler import DATABASE_RETRY_AFTER
+from django.utils.http import escape_leading_slashes
 
 from . import views
+from .database_away import DATABASE_ERRORS, IN_FORM_WRITE, not_saved
 
 logger = logging.getLogger(__name__)
 
@@ -51,14 +49,6 @@ class CommonMiddleware(common.CommonMiddleware):
         return escape_leading_slashes(request.get_full_path(force_append_slash=True))
 
 
-#: Seconds a browser is told to wait before sending a form again when the
-#: database failed its write (the API's ``DATABASE_RETRY_AFTER``).
-FORM_RETRY_AFTER = DATABASE_RETRY_AFTER
-
-#: Posted fields never written back into a page.
-_SECRET_FIELDS = ("password", "secret", "token", "key")
-
-
 class FormWritesMiddleware:
     """A form posted to a page (not the API, not a webhook: every view
     that checks CSRF) runs in one transaction with its answer, as the
@@ -69,7 +59,10 @@ class FormWritesMiddleware:
     lock timeout, a serialization failure), or at the commit, rolls it all
     back and is answered with a 503 in the reader's language that says
     nothing was saved, links back to the page the form was on and can send
-    the same form again (its own key makes a repeat do it once).
+    the same form again (its own key makes a repeat do it once).  So is a
+    database that fails outside the view (reading the session or the user
+    before it, saving the session after it): Django's error handlers
+    answer that (``database_away``), and the 503 rolls the rest back.
 
     Placed before the session middleware, so that the session is saved
     inside the transaction."""
@@ -85,7 +78,7 @@ class FormWritesMiddleware:
                 response = self.get_response(request)
                 if response.status_code >= 500:  # an error page: nothing of the request is kept
                     transaction.set_rollback(True)
-        except (OperationalError, InterfaceError):  # the commit failed: rolled back
+        except DATABASE_ERRORS:  # the commit failed: rolled back
             logger.exception("Form write failed at the commit: database unavailable")
             return not_saved(request)
         if getattr(request, _DATABASE_FAILED, False) and response.status_code != 503:
@@ -93,15 +86,14 @@ class FormWritesMiddleware:
         return response
 
     def process_exception(self, request, exception):
-        if isinstance(exception, OperationalError | InterfaceError) and getattr(request, _IN_FORM_WRITE, False):
+        if isinstance(exception, DATABASE_ERRORS) and getattr(request, IN_FORM_WRITE, False):
             logger.exception("Form write failed: database unavailable")
             setattr(request, _DATABASE_FAILED, True)
             return not_saved(request)
         return None
 
 
-#: Request attributes: it is a form's write (``FormWritesMiddleware``), and the database failed it.
-_IN_FORM_WRITE = "_alta_form_write"
+#: Request attribute: the database failed a form's write (``FormWritesMiddleware``).
 _DATABASE_FAILED = "_alta_form_write_failed"
 
 
@@ -116,26 +108,5 @@ def _checks_csrf(request) -> bool:
     except Resolver404:
         return False
     checks = not getattr(view, "csrf_exempt", False)
-    setattr(request, _IN_FORM_WRITE, checks)
+    setattr(request, IN_FORM_WRITE, checks)
     return checks
-
-
-def not_saved(request) -> HttpResponse:
-    """The 503 page of a form whose write the database failed.  It makes
-    no query (the database is what failed): the page is rendered without
-    the request's context, its way back is the page the form was on
-    (the Referer, when it is this site's), and it carries the posted
-    fields (none that is secret, no file) to send the same form again."""
-    back = request.META.get("HTTP_REFERER", "")
-    if not url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()}, require_https=request.is_secure()):
-        back = "/"
-    fields = [
-        (name, value)
-        for name, values in request.POST.lists()
-        for value in values
-        if not any(word in name.lower() for word in _SECRET_FIELDS) or name == "csrfmiddlewaretoken"
-    ]
-    context = {"back": back, "action": request.get_full_path(), "fields": [] if request.FILES else fields}
-    response = HttpResponse(render_to_string("503_not_saved.html", context), status=503)
-    response["Retry-After"] = str(FORM_RETRY_AFTER)
-    return response

@@ -1,6 +1,7 @@
 """Site pages that belong to no app."""
 
 import contextlib
+import sys
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -20,6 +21,7 @@ from ratings.models import Rating
 
 from . import dashboard
 from .accounts.tokens import ApiTokenAuthentication
+from .database_away import database_away_answer, database_failed
 
 
 def home(request):
@@ -83,7 +85,9 @@ def not_found(request, exception):
 def bad_request(request, exception):
     """A 400 Django answers itself (a body over ``DATA_UPLOAD_MAX_MEMORY_SIZE``,
     a forged Host): in the API's JSON error shape under ``/api/``, Django's
-    page elsewhere."""
+    page elsewhere.  A session the database failed to save is its 503."""
+    if database_failed(exception):
+        return database_away_answer(request)
     if request.path.startswith("/api/"):
         _as_token_owner(request)
         if isinstance(exception, RequestDataTooBig):
@@ -97,8 +101,12 @@ def bad_request(request, exception):
 def server_error(request):
     """A 500 (a bug, or a service away outside the API's own handling): in
     the API's JSON error shape under ``/api/`` (clients there parse JSON at
-    every status), the site's plain 500 page elsewhere.  Nothing here may
-    query: the database may be what failed."""
+    every status), the site's plain 500 page elsewhere.  A database that
+    failed (outside a view that answered it itself, such as reading the
+    session) is a 503 to retry, not a bug (``database_away``).  Nothing
+    here may query: the database may be what failed."""
+    if database_failed(sys.exc_info()[1]):  # Django calls this while handling the exception
+        return database_away_answer(request)
     if request.path.startswith("/api/"):
         detail = str(_("The site ran into an error. Please try again in a few minutes."))
         return JsonResponse({"code": "server_error", "detail": detail}, status=500)

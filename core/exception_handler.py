@@ -57,6 +57,13 @@ def _in_owners_language(exc: exceptions.NotAcceptable, context) -> exceptions.No
 DATABASE_RETRY_AFTER = 10
 
 
+def unavailable_body() -> dict[str, object]:
+    """The 503 answer's body when the database is away (sent with a
+    ``Retry-After: DATABASE_RETRY_AFTER``), in the active language."""
+    detail = _("The site could not reach its database just now. Try again in a moment.")
+    return {"code": "unavailable", "detail": detail, "retry_after": DATABASE_RETRY_AFTER}
+
+
 def exception_handler(exc, context):
     """Service errors keep their code and status; DRF errors get a code too;
     a database that cannot be reached (a restart, a dropped connection, a
@@ -67,9 +74,8 @@ def exception_handler(exc, context):
         return Response(exc.as_dict(), status=exc.status)
     if isinstance(exc, OperationalError | InterfaceError):
         logger.exception("API request failed: database unavailable")
-        detail = _("The site could not reach its database just now. Try again in a moment.")
         return Response(
-            {"code": "unavailable", "detail": detail, "retry_after": DATABASE_RETRY_AFTER},
+            unavailable_body(),
             status=status.HTTP_503_SERVICE_UNAVAILABLE,
             headers={"Retry-After": str(DATABASE_RETRY_AFTER)},
         )

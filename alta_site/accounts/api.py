@@ -1,15 +1,17 @@
-"""The caller's own account: ``/api/me/`` (read it, change the display
-name) and ``/api/me/export/`` (everything about them, ``export.user_export``)."""
+"""The caller's own account: ``/api/me/`` (read it, with whether mail to
+their address bounces; change the display name) and ``/api/me/export/``
+(everything about them, ``export.user_export``)."""
 
 from __future__ import annotations
 
 from django.core.exceptions import ValidationError as DjangoValidationError
-from drf_spectacular.utils import OpenApiTypes, extend_schema
+from drf_spectacular.utils import OpenApiTypes, extend_schema, extend_schema_field
 from rest_framework import permissions, serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from core.api import ERRORS, ListCreateApi
+from core.api import ERRORS, InstantField, ListCreateApi
+from mail.bounce_policy import bounce_notice
 
 from .forms import clean_display_name
 from .views_data import export_response
@@ -25,6 +27,30 @@ class MeExportApi(APIView):
         return export_response(request.user)
 
 
+class MailBouncingSerializer(serializers.Serializer):
+    """What the pages' banner tells a player whose address bounces."""
+
+    last_at = InstantField(help_text="When a mail to your address last bounced.")
+    reason = serializers.CharField(help_text="The receiving server's words, its status code first (5.1.1 ...).")
+    meaning = serializers.CharField(help_text="What the status code means, in your language.")
+    count = serializers.IntegerField(help_text="Mails to your address that bounced since you last checked it.")
+    paused = serializers.BooleanField(
+        help_text="Game mail to your address has stopped (answers to mail you send still go) until you check it."
+    )
+
+
+def mail_bouncing(user) -> dict | None:
+    """``MailBouncingSerializer``'s answer for ``user`` (``None`` while mail
+    to their address does not bounce): the banner's
+    (``bounce_policy.bounce_notice``) with the export's facts.  No query:
+    the fields are on the user row."""
+    notice = bounce_notice(user)
+    if notice is None:
+        return None
+    facts = {"last_at": user.email_bounced_at, "reason": user.email_bounce_reason, "count": user.email_bounces}
+    return MailBouncingSerializer({**facts, "meaning": notice["reason"], "paused": notice["paused"]}).data
+
+
 class MeApi(ListCreateApi):
     """Reading is free; a change counts against the user's write limit."""
 
@@ -37,6 +63,14 @@ class MeApi(ListCreateApi):
         time_zone = serializers.CharField()
         language = serializers.CharField()
         notifications = serializers.CharField()
+        mail_bouncing = serializers.SerializerMethodField(
+            help_text="Mail to your address bounces (null while it does not); "
+            "checking the address on the profile page, changing or confirming it clears it."
+        )
+
+        @extend_schema_field(MailBouncingSerializer(allow_null=True))
+        def get_mail_bouncing(self, user) -> dict | None:
+            return mail_bouncing(user)
 
     class MeInputSerializer(serializers.Serializer):
         display_name = serializers.CharField(max_length=200, required=False, help_text="Shown to other players.")

@@ -9,8 +9,7 @@ from django.contrib.auth.signals import user_logged_in, user_logged_out
 from django.dispatch import receiver
 from django.utils import timezone
 
-from mail.bounces import address_bounce_clear
-
+from .address_check import address_checked
 from .middleware import REMEMBER_LANGUAGE
 
 
@@ -26,7 +25,7 @@ def _remember_their_language(sender, request, user, **kwargs) -> None:
 def _new_address_is_checked(sender, request, user, to_email_address, **kwargs) -> None:
     """A new primary address: mail goes there, nothing of the old one's
     bounces counts."""
-    address_bounce_clear(user_id=user.pk, now=timezone.now())
+    address_checked(user_id=user.pk, now=timezone.now())
 
 
 @receiver(email_confirmed, dispatch_uid="accounts.bounces_cleared_by_confirmation")
@@ -35,4 +34,4 @@ def _confirmed_address_is_checked(sender, request, email_address, **kwargs) -> N
     it works again."""
     user = email_address.user
     if user.email_bounced_address and user.email_bounced_address.lower() == email_address.email.lower():
-        address_bounce_clear(user_id=user.pk, now=timezone.now())
+        address_checked(user_id=user.pk, now=timezone.now())

@@ -147,4 +147,10 @@ def _user_changed(sender, instance, update_fields=None, **kwargs) -> None:
     # A login only stamps last_login: nothing a token's check depends on.
     if update_fields is not None and set(update_fields) <= {"last_login"}:
         return
-    tokens_uncache(ApiToken.objects.filter(user_id=instance.pk).values_list("key_hash", flat=True))
+    user_tokens_uncache(instance.pk)
+
+
+def user_tokens_uncache(user_id: int) -> None:
+    """Forget the cached copies of every token of a user whose row changed
+    without a save (an ``update()``): the next request reads it again."""
+    tokens_uncache(ApiToken.objects.filter(user_id=user_id).values_list("key_hash", flat=True))

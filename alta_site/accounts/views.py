@@ -11,8 +11,8 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
 from games.deadlines.clock import deadlines_after_zone_change
-from mail.bounces import address_bounce_clear
 
+from .address_check import address_checked
 from .forms import ProfileForm
 from .middleware import speak_as
 from .tokens import ApiToken
@@ -91,9 +91,9 @@ def token_revoke(request, pk: int):
 @require_POST
 def email_bounces_clear(request):
     """The banner's "try again": the player says their address works
-    again; game mail goes to it again (``mail.bounces.address_bounce_clear``),
+    again; game mail goes to it again (``address_check.address_checked``),
     and they are sent back to the page they were on."""
-    address_bounce_clear(user_id=request.user.pk, now=timezone.now())
+    address_checked(user_id=request.user.pk, now=timezone.now())
     messages.success(
         request,
         gettext("We will send your emails to %(address)s again. If they bounce again, you will see it here.")
