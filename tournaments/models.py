@@ -13,7 +13,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
-from django.utils.translation import gettext, gettext_noop, pgettext_lazy
+from django.utils.translation import gettext, gettext_noop, ngettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from core.closed_names import closed_names_shown
@@ -606,8 +606,9 @@ class TournamentEvent(models.Model):
 
     @property
     def shown_text(self) -> str:
-        """The line in the active language (``services.common.log``); a row
-        logged before lines were translatable reads as it was written."""
+        """The line in the active language (``services.common.log``; a
+        plural line worded for its ``count``); a row logged before lines
+        were translatable reads as it was written."""
         message = self.data.get("message")
         if not message:
             return closed_names_shown(self.text)
@@ -619,4 +620,6 @@ class TournamentEvent(models.Model):
         # Parameters that are msgids themselves (a reason the site gave),
         # which may use the line's other parameters.
         translated = {key: gettext(stored[key]) % params for key in self.data.get("translated", ())}
-        return gettext(message) % {**params, **translated}
+        plural = self.data.get("plural")
+        template = ngettext(message, plural, int(stored["count"])) if plural else gettext(message)
+        return template % {**params, **translated}

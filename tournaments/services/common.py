@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 from django.utils.translation import gettext as _
 
+from core.marking import Plural
 from games.services import NotAllowed, NotFound
 
 from ..models import Tournament, TournamentEvent
@@ -41,7 +42,7 @@ def require_manager(user, tournament: Tournament) -> None:
 def log(
     tournament: Tournament,
     kind: str,
-    message: str,
+    message: str | Plural,
     *,
     now: dt.datetime,
     user=None,
@@ -53,9 +54,15 @@ def log(
     msgid (marked with ``gettext_noop``) with ``%(name)s`` ``params``: the
     row keeps the English line as ``text`` and both parts in ``data``, so
     each reader sees it in their own language (``TournamentEvent.shown_text``).
-    ``translated`` names the params whose values are msgids too (which
-    may use the other params: ``%(count)s``)."""
+    A plural ``message`` (``ngettext_noop``) is worded for its ``count``
+    param.  ``translated`` names the params whose values are msgids too
+    (which may use the other params: ``%(count)s``)."""
     params = {key: str(value) for key, value in (params or {}).items()}
+    plural = None
+    if isinstance(message, Plural):
+        message, plural = message
+        data.update(plural=plural)
+    english = plural if plural is not None and params["count"] != "1" else message
     if params or "%" in message:
         data.update(message=message, params=params)
         if translated:
@@ -66,7 +73,7 @@ def log(
     return TournamentEvent.objects.create(
         tournament=tournament,
         kind=kind,
-        text=(message % shown if params else message)[:1000],
+        text=(english % shown if params else english)[:1000],
         user=user,
         data=data,
         created_at=now,
