@@ -11,9 +11,11 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Sequence
 
+from django.utils import translation
 from django.utils.translation import gettext as _
 
 from core.marking import Plural
+from core.name_lists import names_text
 from games.services import NotAllowed, NotFound
 
 from ..models import Tournament, TournamentEvent
@@ -39,6 +41,11 @@ def require_manager(user, tournament: Tournament) -> None:
         raise NotAllowed(_("Only the tournament's organisers can do that."), code="not_organiser")
 
 
+def _stored(value: object) -> str | list[str]:
+    """A log param as the row keeps it: a list of names as a list, anything else as text."""
+    return [str(item) for item in value] if isinstance(value, list | tuple) else str(value)
+
+
 def log(
     tournament: Tournament,
     kind: str,
@@ -55,9 +62,11 @@ def log(
     row keeps the English line as ``text`` and both parts in ``data``, so
     each reader sees it in their own language (``TournamentEvent.shown_text``).
     A plural ``message`` (``ngettext_noop``) is worded for its ``count``
-    param.  ``translated`` names the params whose values are msgids too
-    (which may use the other params: ``%(count)s``)."""
-    params = {key: str(value) for key, value in (params or {}).items()}
+    param; a list param (names) reads as a sentence lists them, joined in
+    each reader's language ("A and B").  ``translated`` names the params
+    whose values are msgids too (which may use the other params:
+    ``%(count)s``)."""
+    params = {key: _stored(value) for key, value in (params or {}).items()}
     plural = None
     if isinstance(message, Plural):
         message, plural = message
@@ -69,7 +78,9 @@ def log(
             data.update(translated=list(translated))
     else:
         data.update(message=message)
-    shown = {**params, **{key: str(params[key]) % params for key in translated}}
+    with translation.override("en"):
+        shown = {key: names_text(value) if isinstance(value, list) else value for key, value in params.items()}
+    shown |= {key: str(params[key]) % params for key in translated}
     return TournamentEvent.objects.create(
         tournament=tournament,
         kind=kind,
