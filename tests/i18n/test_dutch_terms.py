@@ -505,6 +505,8 @@ _ONE_WORD = [
     (r"plaatsvolgorde", "The seat order is not the one the seed draws.", "zitvolgorde"),
     # The game mails are "spelmails" (their settings, their "Stop" links), the admin's app too.
     (r"partijmail", "No game emails", "spelmails"),
+    # A finished tournament's table is its "Eindstand" (the final mail's word), a knockout's too.
+    (r"eindklassering", "Final standings", "Eindstand"),
 ]
 
 
