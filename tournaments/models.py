@@ -13,10 +13,11 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
-from django.utils.translation import gettext, gettext_noop, pgettext_lazy
+from django.utils.translation import gettext, gettext_noop, ngettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from core.closed_names import closed_names_shown
+from core.name_lists import names_text
 from games.models import TimeoutPolicy
 
 from .types import GameResult
@@ -602,21 +603,34 @@ class TournamentEvent(models.Model):
         name parameter): the page then adds no "(by ...)"."""
         if self.user is None:
             return False
-        return str(self.user) in (self.data.get("params") or {}).values()
+        values = (self.data.get("params") or {}).values()
+        return any(str(self.user) in (value if isinstance(value, list) else [value]) for value in values)
 
     @property
     def shown_text(self) -> str:
-        """The line in the active language (``services.common.log``); a row
-        logged before lines were translatable reads as it was written."""
+        """The line in the active language (``services.common.log``; a
+        plural line worded for its ``count``); a row logged before lines
+        were translatable reads as it was written."""
         message = self.data.get("message")
         if not message:
             return closed_names_shown(self.text)
         stored = self.data.get("params")
         if not stored:
             return gettext(message)
-        # A closed account's name (in a name parameter) in the reader's language.
-        params = {key: closed_names_shown(value) if isinstance(value, str) else value for key, value in stored.items()}
+        # A closed account's name (in a name parameter) in the reader's language;
+        # a list of names joined in it too.
+        params = {key: _param_shown(value) for key, value in stored.items()}
         # Parameters that are msgids themselves (a reason the site gave),
         # which may use the line's other parameters.
         translated = {key: gettext(stored[key]) % params for key in self.data.get("translated", ())}
-        return gettext(message) % {**params, **translated}
+        plural = self.data.get("plural")
+        template = ngettext(message, plural, int(stored["count"])) if plural else gettext(message)
+        return template % {**params, **translated}
+
+
+def _param_shown(value):
+    """A stored log param in the active language: a closed account's name
+    as its reader reads it, a list of names as a sentence lists them."""
+    if isinstance(value, list):
+        return names_text(closed_names_shown(str(name)) for name in value)
+    return closed_names_shown(value) if isinstance(value, str) else value

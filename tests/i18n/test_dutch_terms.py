@@ -505,6 +505,8 @@ _ONE_WORD = [
     (r"plaatsvolgorde", "The seat order is not the one the seed draws.", "zitvolgorde"),
     # The game mails are "spelmails" (their settings, their "Stop" links), the admin's app too.
     (r"partijmail", "No game emails", "spelmails"),
+    # A finished tournament's table is its "Eindstand" (the final mail's word), a knockout's too.
+    (r"eindklassering", "Final standings", "Eindstand"),
 ]
 
 
@@ -669,3 +671,15 @@ def test_the_dutch_lobby_filters_on_the_fischer_bank_as_the_games_settings_name_
         lobby = gettext("Fischer bank")
         settings = ngettext("Fischer bank: %(days)s day", "Fischer bank: %(days)s days", 5) % {"days": 5}
     assert settings.startswith(lobby + ":"), (lobby, settings)
+
+
+def test_dutch_atlantis_calls_a_water_space_a_waterpositie_as_its_help_does():
+    """The help's move table says "`brug` en een waterpositie"; the bridge's
+    option label and a refusal of a bridge asked for "een waterplek"."""
+    from django.utils.translation import gettext
+
+    mixed = [line for line in _dutch_translations() if re.search(r"waterplek", line, re.I)]
+    assert not mixed, mixed
+    with translation.override("nl"):
+        said = [gettext("Your bridge: pick it, then a water position"), gettext("a water position (%(example)s)")]
+    assert all("waterpositie" in line for line in said), said

@@ -227,7 +227,7 @@ def test_atlantis_refusals_read_wholly_in_dutch():
         dutch = [error_text("atlantis", error).split(" Je keuzes nu")[0] for error in refusals.values()]
     assert dutch == [
         "Verwacht werd de waarde van de tegel die je verkoopt (verkoop 4).",
-        "Verwacht werd een waterplek (brug 27) als getal, niet 'here'.",
+        "Verwacht werd een waterpositie (brug 27) als getal, niet 'here'.",
         "Je hebt geen pion op 2; je pionnen staan op A.",
         "Je hebt geen pion op Atlantis.",
         "Je hebt maar 4 kaarten om mee te betalen, niet 99.",

@@ -135,3 +135,60 @@ def test_the_deadline_notice_speaks_of_the_rules_default_moves_not_the_engine(la
     text = " ".join(mail.text.split())
     assert "these games are played out with the rules' default moves from" in text
     assert "engine" not in text and "engine" not in mail.html
+
+
+def _log_lines(tournament, language: str) -> list[str]:
+    from django.utils import translation
+
+    with translation.override(language):
+        return [e.shown_text for e in tournament.events.filter(kind__in=["deadline", "autoplay"]).order_by("pk")]
+
+
+def test_the_log_counts_unfinished_games_in_words_that_agree_with_the_number(late_round, alice, now):
+    """The log read "2 game(s) unfinished" and "2 onafgemaakte partij(en)":
+    each line now says one game or several, in English and Dutch."""
+    after = now + 5 * DAY + HOUR
+    round_deadlines_sweep(now=after)
+    first, second = running_games(late_round)
+    game_result_set(
+        game_id=first.pk, ranking=[[first.players[0]], [first.players[1]]], reason="no-show", by=alice, now=after
+    )
+    round_deadlines_sweep(now=after + DAY)
+    assert _log_lines(late_round, "en") == [
+        "Round 1's deadline passed with 2 games unfinished; organisers told.",
+        "Round 1: nobody acted within a day of the deadline; 1 unfinished game is finished with default moves.",
+    ]
+    assert _log_lines(late_round, "nl") == [
+        "De termijn van ronde 1 is verstreken met 2 onafgemaakte partijen; de organisatoren zijn ingelicht.",
+        "Ronde 1: niemand heeft binnen een dag na de termijn iets gedaan; "
+        "1 onafgemaakte partij wordt met standaardzetten uitgespeeld.",
+    ]
+    stored = late_round.events.get(kind="deadline").text
+    assert stored == "Round 1's deadline passed with 2 games unfinished; organisers told.", stored
+
+
+def test_the_migration_words_earlier_deadline_lines_for_their_number(late_round, now):
+    """A line logged with the "game(s)" msgid reads in words that agree
+    with its number, and in Dutch, after the migration."""
+    from importlib import import_module
+
+    from django.apps import apps
+
+    migration = import_module("tournaments.migrations.0009_plural_deadline_lines")
+    round_deadlines_sweep(now=now + 5 * DAY + HOUR)
+    event = late_round.events.get(kind="deadline")
+    # As the line was stored before.
+    event.data = {
+        "message": "Round %(number)s's deadline passed with %(count)s game(s) unfinished; organisers told.",
+        "params": {"number": "1", "count": "2"},
+        "round": 1,
+    }
+    event.text = "Round 1's deadline passed with 2 game(s) unfinished; organisers told."
+    event.save(update_fields=["data", "text"])
+
+    migration.plural_deadline_lines(apps, None)
+    event.refresh_from_db()
+    assert event.text == "Round 1's deadline passed with 2 games unfinished; organisers told."
+    assert _log_lines(late_round, "nl") == [
+        "De termijn van ronde 1 is verstreken met 2 onafgemaakte partijen; de organisatoren zijn ingelicht."
+    ]

@@ -99,7 +99,7 @@ def test_the_elimination_page_draws_the_bracket_and_the_tie_rule(client, alice, 
     assert "the higher seed goes" in html
     t = play_out(t, now)
     html = page(client, t.get_absolute_url())
-    assert "Winner: <strong>" in html and "Final placings" in html
+    assert "Winner: <strong>" in html and '<h2 id="placings-heading">Final standings</h2>' in html
     assert 'class="bracket-slot won"' in html
 
 
@@ -250,6 +250,21 @@ def test_founding_a_club_from_the_page(client, bob):
     club = Club.objects.get(name="Night owls")
     assert response["Location"] == club.get_absolute_url()
     assert club.memberships.get(user=bob).is_organiser
+
+
+def test_english_pages_call_a_tie_a_shared_result_and_the_end_table_final_standings(client, alice, club, now):
+    """The settings said "shared result ½" and the cross-table's note "½ a
+    draw"; a finished Swiss headed its table "Final standings", a finished
+    knockout "Final placings": one word for each, the one most pages use."""
+    t = play_out(started(alice, club, new_players(4), now=now, format="round_robin"), now)
+    html = page(client, t.get_absolute_url())
+    assert "win 1, shared result ½, loss 0" in html and "1 a win, ½ a shared result, 0 a loss" in html, html
+    assert "a draw" not in html and "Final standings" in html
+    knockout = play_out(started(alice, club, new_players(4), now=now, format="single_elimination"), now)
+    html = page(client, knockout.get_absolute_url())
+    assert '<h2 id="placings-heading">Final standings</h2>' in html and "placings" not in html.replace(
+        "placings-", ""
+    ), html
 
 
 def test_the_round_robin_page_says_who_rests_and_that_a_rest_scores_nothing(client, alice, club, now):

@@ -265,6 +265,51 @@ def test_a_withdrawn_bye_is_told_in_dutch(alice, club, now):
     assert f"{users[held]} had de vrije ronde en speelt in de nieuwe indeling" in line
 
 
+def test_the_log_names_two_players_whose_byes_a_round_paired_again_withdraws_as_a_sentence(
+    alice, club, now, monkeypatch
+):
+    """Two byes withdrawn read "A and B had the bye and play in the new
+    pairing" (Dutch "A en B hadden ..."), not "A, B had the bye and plays"."""
+    from django.utils import translation
+
+    from games.engine import get_rules
+
+    # A game for 3 or more: 5 players sit at one table of 3, two have the bye.
+    monkeypatch.setattr(type(get_rules("alta")), "min_players", 3)
+    t = started(alice, club, new_players(5), now=now, format="swiss", rounds=3, players_per_table=3)
+    proposal = round_pairing_proposal(t)
+    ((a, b, c),), (d, e) = proposal.tables, proposal.byes
+    round_pairing_set(tournament_id=t.pk, number=1, tables=[(d, e, a)], byes=[b, c], by=alice, now=now)
+    users = {p.pk: p.user for p in t.participants.select_related("user")}
+    event = t.events.get(kind="repaired")
+    both = f"{users[d]} and {users[e]}"
+    assert f"; {both} had the bye and play in the new pairing, and were told too." in event.text, event.text
+    with translation.override("en"):
+        assert f"; {both} had the bye and play in the new pairing" in event.shown_text
+    with translation.override("nl"):
+        line = event.shown_text
+    assert f"; {users[d]} en {users[e]} hadden de vrije ronde en spelen in de nieuwe indeling" in line, line
+
+
+def test_an_earlier_withdrawn_bye_line_still_reads_in_dutch(alice, club, now):
+    """A line logged before the line was a plural entry (one name as text,
+    no plural, no count) reads as it was written, in the reader's language."""
+    from django.utils import translation
+
+    t = started(alice, club, new_players(5), now=now, format="swiss", rounds=3)
+    held, _opponent, _first = _bye_given_to_a_player(alice, t, now)
+    name = str(t.participants.get(pk=held).user)
+    event = t.events.get(kind="repaired")
+    event.data.pop("plural")
+    event.data["params"] = {key: value for key, value in event.data["params"].items() if key != "count"}
+    event.data["params"]["players"] = name
+    event.save(update_fields=["data"])
+
+    event.refresh_from_db()
+    with translation.override("nl"):
+        assert f"; {name} had de vrije ronde en speelt in de nieuwe indeling" in event.shown_text
+
+
 def test_a_bye_kept_in_a_round_paired_again_is_not_mailed(alice, club, now):
     t = started(alice, club, new_players(5), now=now, format="swiss", rounds=3)
     proposal = round_pairing_proposal(t)

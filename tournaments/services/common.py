@@ -11,8 +11,11 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Sequence
 
+from django.utils import translation
 from django.utils.translation import gettext as _
 
+from core.marking import Plural
+from core.name_lists import names_text
 from games.services import NotAllowed, NotFound
 
 from ..models import Tournament, TournamentEvent
@@ -38,10 +41,15 @@ def require_manager(user, tournament: Tournament) -> None:
         raise NotAllowed(_("Only the tournament's organisers can do that."), code="not_organiser")
 
 
+def _stored(value: object) -> str | list[str]:
+    """A log param as the row keeps it: a list of names as a list, anything else as text."""
+    return [str(item) for item in value] if isinstance(value, list | tuple) else str(value)
+
+
 def log(
     tournament: Tournament,
     kind: str,
-    message: str,
+    message: str | Plural,
     *,
     now: dt.datetime,
     user=None,
@@ -53,20 +61,30 @@ def log(
     msgid (marked with ``gettext_noop``) with ``%(name)s`` ``params``: the
     row keeps the English line as ``text`` and both parts in ``data``, so
     each reader sees it in their own language (``TournamentEvent.shown_text``).
-    ``translated`` names the params whose values are msgids too (which
-    may use the other params: ``%(count)s``)."""
-    params = {key: str(value) for key, value in (params or {}).items()}
+    A plural ``message`` (``ngettext_noop``) is worded for its ``count``
+    param; a list param (names) reads as a sentence lists them, joined in
+    each reader's language ("A and B").  ``translated`` names the params
+    whose values are msgids too (which may use the other params:
+    ``%(count)s``)."""
+    params = {key: _stored(value) for key, value in (params or {}).items()}
+    plural = None
+    if isinstance(message, Plural):
+        message, plural = message
+        data.update(plural=plural)
+    english = plural if plural is not None and params["count"] != "1" else message
     if params or "%" in message:
         data.update(message=message, params=params)
         if translated:
             data.update(translated=list(translated))
     else:
         data.update(message=message)
-    shown = {**params, **{key: str(params[key]) % params for key in translated}}
+    with translation.override("en"):
+        shown = {key: names_text(value) if isinstance(value, list) else value for key, value in params.items()}
+    shown |= {key: str(params[key]) % params for key in translated}
     return TournamentEvent.objects.create(
         tournament=tournament,
         kind=kind,
-        text=(message % shown if params else message)[:1000],
+        text=(english % shown if params else english)[:1000],
         user=user,
         data=data,
         created_at=now,

@@ -22,6 +22,7 @@ from django.db import transaction
 from django.db.models import Exists, OuterRef
 from django.utils.translation import gettext_noop
 
+from core.marking import ngettext_noop
 from games.engine import EngineError, Termination, get_rules
 from games.models import Match, Seat
 from games.services import Conflict, GameActionError, match_resign, move_submit
@@ -143,9 +144,11 @@ def round_deadlines_sweep(*, now: dt.datetime) -> dict[str, list[int]]:
             log(
                 round_.tournament,
                 "autoplay",
-                gettext_noop(
+                ngettext_noop(
                     "Round %(number)s: nobody acted within a day of the deadline; "
-                    "%(count)s unfinished game(s) are finished with default moves."
+                    "%(count)s unfinished game is finished with default moves.",
+                    "Round %(number)s: nobody acted within a day of the deadline; "
+                    "%(count)s unfinished games are finished with default moves.",
                 ),
                 params={"number": round_.number, "count": len(matches)},
                 now=now,
@@ -164,7 +167,10 @@ def _notify_organisers(round_: Round, now: dt.datetime) -> None:
     log(
         tournament,
         "deadline",
-        gettext_noop("Round %(number)s's deadline passed with %(count)s game(s) unfinished; organisers told."),
+        ngettext_noop(
+            "Round %(number)s's deadline passed with %(count)s game unfinished; organisers told.",
+            "Round %(number)s's deadline passed with %(count)s games unfinished; organisers told.",
+        ),
         params={"number": round_.number, "count": len(games)},
         now=now,
         round=round_.number,

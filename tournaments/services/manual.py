@@ -43,6 +43,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
+from core.marking import Plural, ngettext_noop
 from games.engine import get_rules
 from games.models import Match
 from games.services import Conflict, GameActionError, match_cancel_unplayed
@@ -281,7 +282,11 @@ def round_pairing_set(
             tournament,
             REPAIRED if again else PAIRED_BY_HAND,
             _repaired_message(bool(unbyed)) if again else gettext_noop("%(by)s paired round %(round)s by hand."),
-            params={"by": by, "round": number, **({"players": _names(tournament, unbyed)} if unbyed else {})},
+            params={
+                "by": by,
+                "round": number,
+                **({"players": _names(tournament, unbyed), "count": len(unbyed)} if unbyed else {}),
+            },
             user=by,
             now=now,
             round=number,
@@ -299,24 +304,27 @@ def round_pairing_set(
     return problems
 
 
-def _repaired_message(bye_withdrawn: bool) -> str:
+def _repaired_message(bye_withdrawn: bool) -> str | Plural:
     """The log's line for a round paired again (a msgid): with
-    ``bye_withdrawn``, it names the old bye's holder (``players``), who
-    plays in the new pairing."""
+    ``bye_withdrawn``, it names the old byes' holders (``players``, as
+    many as ``count``), who play in the new pairing."""
     if bye_withdrawn:
-        return gettext_noop(
+        return ngettext_noop(
             "%(by)s paired round %(round)s again before any move: its games were cancelled and their players "
-            "told by email; %(players)s had the bye and plays in the new pairing, and was told too."
+            "told by email; %(players)s had the bye and plays in the new pairing, and was told too.",
+            "%(by)s paired round %(round)s again before any move: its games were cancelled and their players "
+            "told by email; %(players)s had the bye and play in the new pairing, and were told too.",
         )
     return gettext_noop(
         "%(by)s paired round %(round)s again before any move: its games were cancelled and their players told by email."
     )
 
 
-def _names(tournament: Tournament, pids: Sequence[PlayerId]) -> str:
-    """The players ``pids`` by name, in that order, comma-separated."""
+def _names(tournament: Tournament, pids: Sequence[PlayerId]) -> list[str]:
+    """The players ``pids`` by name, in that order (the log joins them in
+    each reader's language)."""
     users = {p.pk: p.user for p in tournament.participants.select_related("user").filter(pk__in=pids)}
-    return ", ".join(str(users[pid]) for pid in pids)
+    return [str(users[pid]) for pid in pids]
 
 
 def _bye_withdrawn_send(

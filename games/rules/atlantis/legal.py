@@ -279,7 +279,11 @@ def trace(state: AtlantisState, seat: int, move: Go) -> int:
             )
         if position not in occupied and not last:
             raise IllegalMove(
-                gettext_noop("The pawn stops at %(where)s after %(index)s card(s); it cannot move on with more cards."),
+                gettext_noop("The pawn stops at %(where)s after 1 card; it cannot move on with more cards.")
+                if index == 0
+                else gettext_noop(
+                    "The pawn stops at %(where)s after %(index)s cards; it cannot move on with more cards."
+                ),
                 where=where(state.road, position),
                 index=index + 1,
             )

@@ -67,6 +67,28 @@ def test_extra_cards_after_a_free_stop_are_refused():
         RULES.apply(state, 0, Go(0, (BL, PK)))
 
 
+@pytest.mark.parametrize(
+    ("colours", "english", "dutch"),
+    [
+        ((BL, PK), "stops at 1 (blue 3) after 1 card;", "De pion stopt na 1 kaart op 1 (blauw 3);"),
+        ((YE, PK, BL), "stops at 3 (pink 4) after 2 cards;", "De pion stopt na 2 kaarten op 3 (roze 4);"),
+    ],
+)
+def test_the_refusal_of_extra_cards_counts_the_cards_in_words_that_agree(colours, english, dutch):
+    """It read "after 1 card(s)" ("na 1 kaart(en)") whatever the number."""
+    from django.utils import translation
+
+    from games.i18n import error_text
+
+    state = build("bl3 ye2@1 pk4", hands=["ye pk bl"])
+    with pytest.raises(IllegalMove) as refused:
+        RULES.apply(state, 0, Go(0, colours))
+    assert english in refused.value.message.english(), refused.value.message.english()
+    with translation.override("nl"):
+        said = error_text("atlantis", refused.value)
+    assert said.startswith(dutch) and "(en)" not in said, said
+
+
 def test_cards_must_be_in_hand():
     state = build("bl3 ye2 pk4", hands=["ye"])
     with pytest.raises(IllegalMove, match="no pink card"):
