@@ -5,6 +5,7 @@ from django.urls import NoReverseMatch, reverse
 from django.utils.translation import gettext_lazy as _
 
 from mail.bounce_policy import bounce_notice
+from mail.complaints import complaint_notice
 
 # (label, url name): a section appears in the navigation once its page exists.
 NAVIGATION = [
@@ -32,4 +33,6 @@ def site(request):
         "dev_mailbox": settings.DEV_MAILBOX,
         # The signed-in player's own address bounces: a banner on every page.
         "mail_bounce": bounce_notice(getattr(request, "user", None)),
+        # Their game mail stopped because they marked our mail as spam: said on every page.
+        "mail_complaint": complaint_notice(getattr(request, "user", None)),
     }

@@ -27,9 +27,9 @@ def sent_mail_bodies_prune(*, now: dt.datetime) -> int:
     ``SENT_MAIL_BODY_RETENTION_DAYS`` ago (most of what a finished game
     leaves behind); the row (to whom, subject, Message-ID, when) stays, as
     threading replies and the outbox's dedupe keys need it.  Mail not sent
-    (queued, failed) keeps its body; mail that was sent and bounced later
-    is sent mail.  Returns how many were pruned."""
+    (queued, failed) keeps its body; mail that was sent and bounced or was
+    marked as spam later is sent mail.  Returns how many were pruned."""
     cutoff = now - dt.timedelta(days=settings.SENT_MAIL_BODY_RETENTION_DAYS)
-    sent = (OutgoingEmail.Status.SENT, OutgoingEmail.Status.BOUNCED)
+    sent = (OutgoingEmail.Status.SENT, OutgoingEmail.Status.BOUNCED, OutgoingEmail.Status.COMPLAINED)
     old = OutgoingEmail.objects.filter(status__in=sent, sent_at__lt=cutoff)
     return old.exclude(text="", html="").update(text="", html="")

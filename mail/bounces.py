@@ -3,7 +3,8 @@ permanent failure changes (the mail, and its player's address); clearing
 the address once the player has checked it.  A bounce comes back to us
 as a mail (``bounce_process``), or, when a relay sent the mail from its
 own envelope sender, as the relay's event (``relay_report_process``):
-both change the same (``report_apply``).
+both change the same (``report_apply``).  A spam complaint comes the same
+two ways: ``complaints``.
 
 Whether game mail still goes to a bouncing address: ``bounce_policy``.
 """
@@ -16,11 +17,14 @@ import logging
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
-from .addresses import bounce_id_of, is_bounce_address
+from .addresses import is_bounce_address
+from .arf import read_feedback
+from .complaints import complaint_process
 from .dsn import DeliveryReport, read_report
 from .inbound import InboundMessage
 from .intake_common import finish
 from .models import InboundEmail, OutgoingEmail
+from .reported import quoted_mail, reported_mail
 
 logger = logging.getLogger(__name__)
 
@@ -40,6 +44,8 @@ def bounce_process(*, record: InboundEmail, raw: bytes, message: InboundMessage,
     """Record an automatic mail, or a mail to a bounce address; never
     answered (RFC 3834; a bounce answered may bounce back).
 
+    0. A feedback loop's report (``arf.read_feedback``) is a spam
+       complaint's: ``complaints.complaint_process``.
     1. Read it as a delivery report (``dsn.read_report``); a mail that is
        none (an out-of-office, a person writing to a bounce address) is
        only recorded.
@@ -55,12 +61,15 @@ def bounce_process(*, record: InboundEmail, raw: bytes, message: InboundMessage,
 
     Expects to run inside the intake's transaction (``services._process``).
     """
+    feedback = read_feedback(raw)
+    if feedback is not None:
+        return complaint_process(record=record, message=message, report=feedback, now=now)
     report = read_report(raw)
     if report is None:
         reason = message.automatic_reason or "mail to a bounce address"
         logger.info("ignored automatic mail: %s", reason)
         return finish(record, InboundEmail.Outcome.AUTO_REPLY, reason)
-    sent = _reported_mail(message, report)
+    sent = reported_mail(message.recipients, report.message_ids)
     if sent is None:
         logger.info("bounce for no mail of ours (%s)", report.status or "no status")
         return finish(record, InboundEmail.Outcome.AUTO_REPLY, f"bounce for no mail of ours: {report.reason}")
@@ -95,24 +104,8 @@ def relay_report_process(report: DeliveryReport, now: dt.datetime) -> str | None
     and the report changes what a bounce mail would (``report_apply``).
     Returns what it did, ``None`` when the mail is none of ours."""
     with transaction.atomic():
-        sent = _quoted_mail(report)
+        sent = quoted_mail(report.message_ids)
         return None if sent is None else report_apply(sent, report, now)
-
-
-def _reported_mail(message: InboundMessage, report: DeliveryReport) -> OutgoingEmail | None:
-    for address in message.recipients:
-        email_id = bounce_id_of(address)
-        if email_id is not None:
-            return OutgoingEmail.objects.select_related("user").filter(pk=email_id).first()
-    return _quoted_mail(report)
-
-
-def _quoted_mail(report: DeliveryReport) -> OutgoingEmail | None:
-    """The mail of ours with a Message-ID ``report`` names, else ``None``."""
-    if not report.message_ids:
-        return None
-    rows = OutgoingEmail.objects.select_related("user").filter(message_id__in=report.message_ids)
-    return rows.order_by("-pk").first()
 
 
 def _address_bounce_record(sent: OutgoingEmail, report: DeliveryReport, now: dt.datetime) -> bool:

@@ -16,7 +16,8 @@ class OutgoingEmail(models.Model):
 
     queued -> sending -> sent; sending -> retrying -> sending ...; -> failed.
     sent -> bounced: the recipient's server reported a permanent failure
-    later (``mail.bounces``).
+    later (``mail.bounces``); sent -> complained: the recipient marked it
+    as spam (``mail.complaints``).
     """
 
     class Status(models.TextChoices):
@@ -26,6 +27,7 @@ class OutgoingEmail(models.Model):
         RETRYING = "retrying", _("Waiting to retry")
         FAILED = "failed", _("Failed")
         BOUNCED = "bounced", _("Bounced")
+        COMPLAINED = "complained", _("Marked as spam")
 
     class Kind(models.TextChoices):
         INVITATION = "invitation", _("Invitation")
@@ -116,6 +118,7 @@ class InboundEmail(models.Model):
         WRONG_SENDER = "wrong_sender", _("Sender is not the player")
         AUTO_REPLY = "auto_reply", _("Automatic reply, ignored")
         BOUNCE = "bounce", _("Bounce of our mail, recorded")
+        COMPLAINT = "complaint", _("Spam complaint about our mail, game mail stopped")
         DUPLICATE = "duplicate", _("Duplicate delivery, ignored")
         RATE_LIMITED = "rate_limited", _("Too many messages from this sender")
         MALFORMED = "malformed", _("Not a readable message")

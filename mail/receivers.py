@@ -25,6 +25,7 @@ from games.signals import chat_posted, recorded, stored
 
 from . import tasks, wakeup
 from .bounces import relay_report_process
+from .complaints import relay_complaint_process
 from .dsn import relay_report
 from .services import MAX_MESSAGE_BYTES, inbound_email_process, inbound_email_too_large
 
@@ -160,8 +161,14 @@ def on_provider_event(sender, event, esp_name, **kwargs) -> None:
     sends from its own envelope sender gets our mail's bounces: a
     permanent failure ("bounced": Mailgun's "failed" of severity
     "permanent"; "rejected" for the address) is recorded as a bounce that
-    came back to us would be, a delay ("deferred") changes nothing, and
-    other events (delivered, opened, complaints) are not read."""
+    came back to us would be, a delay ("deferred") changes nothing; a
+    spam complaint ("complained") stops the player's game mail as a
+    feedback loop's report would (``complaints``); other events
+    (delivered, opened) are not read."""
+    if event.event_type == EventType.COMPLAINED:
+        done = relay_complaint_process(event.message_id or "", timezone.now())
+        logger.info("%s complaint event: %s", esp_name, done or "for no mail of ours, nothing changed")
+        return
     refused = event.event_type == EventType.REJECTED and event.reject_reason in _ADDRESS_REFUSALS
     if event.event_type not in (EventType.BOUNCED, EventType.DEFERRED) and not refused:
         return

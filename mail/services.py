@@ -6,7 +6,7 @@
    while the first is still processed waits for it); never answer
    automatic mail (a null envelope sender, out-of-office, bounces, lists)
    or mail to a bounce address, recording what a bounce of our mail
-   says (``bounces``);
+   says (``bounces``) or a spam complaint about it (``complaints``);
    rate-limit each sender (one "slow down" notice an hour).  A mail that
    cannot be read, or sets off a bug, gets one answer if a person sent it.
 3. Check the reply token and that the sender is that seat's player (a

@@ -21,8 +21,9 @@ from django.views.decorators.csrf import csrf_exempt
 from games.models import Match
 
 from .addresses import unsubscribe_target
-from .models import GameMute, WebhookToken
+from .models import WebhookToken
 from .services import SERVICE_FAILURES
+from .stopping import game_mail_stop
 from .webhook_body import from_provider, read_provider_body
 
 logger = logging.getLogger(__name__)
@@ -115,17 +116,15 @@ TRACKING_PROVIDERS = {
 
 
 def _apply(user_id: int, match_id: int | None) -> tuple[object, Match | None]:
+    """The link's change (``stopping.game_mail_stop``): 404 for an account
+    or a game that is gone."""
     user = get_user_model().objects.filter(pk=user_id).first()
     if user is None:
         raise Http404("Unknown link.")
-    if match_id is None:
-        user.notifications = user.Notifications.NONE
-        user.save(update_fields=["notifications"])
-        return user, None
-    match = Match.objects.filter(pk=match_id).first()
-    if match is None:
+    match = None
+    if match_id is not None and (match := Match.objects.filter(pk=match_id).first()) is None:
         raise Http404("Unknown game.")
-    GameMute.objects.get_or_create(user=user, match=match)
+    game_mail_stop(user, match)
     return user, match
 
 
@@ -154,7 +153,8 @@ def provider_inbound(request, provider: str):
 def provider_tracking(request, provider: str):
     """One provider's delivery events webhook (``_provider_webhook``): a
     bounce the provider got for us is recorded as one that came back to
-    us; any other event, or one about no mail of ours, is taken (200) and
+    us, a spam complaint stops the player's game mail (``complaints``);
+    any other event, or one about no mail of ours, is taken (200) and
     changes nothing."""
     return _provider_webhook(request, provider, TRACKING_PROVIDERS)
 

@@ -26,6 +26,7 @@ class UserAdmin(DjangoUserAdmin):
                     "email_bounced_at",
                     "email_bounce_reason",
                     "email_bounces",
+                    "email_complained_at",
                     "email_checked_at",
                 ]
             },

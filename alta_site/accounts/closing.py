@@ -257,7 +257,7 @@ def _forget(user: User) -> None:
     user.notifications = User.Notifications.NONE
     # The address that bounced and the server's words about it (which name it).
     user.email_bounced_address = user.email_bounce_reason = ""
-    user.email_bounced_at = user.email_checked_at = None
+    user.email_bounced_at = user.email_checked_at = user.email_complained_at = None
     user.email_bounces = 0
     user.is_active = user.is_staff = user.is_superuser = False
     user.last_login = None

@@ -52,6 +52,8 @@ def _account(user: User) -> dict[str, Any]:
             "count": user.email_bounces,
             "checked_at": user.email_checked_at,
         },
+        # When a spam complaint of theirs about our mail stopped their game mail.
+        "email_marked_as_spam_at": user.email_complained_at,
         "display_name": user.display_name,
         "date_joined": user.date_joined,
         "last_login": user.last_login,

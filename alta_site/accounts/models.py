@@ -98,6 +98,9 @@ class User(AbstractUser):
     email_bounce_reason = models.CharField(max_length=300, blank=True, default="", verbose_name=_("bounce reason"))
     email_bounces = models.PositiveSmallIntegerField(default=0, verbose_name=_("bounces"))
     email_checked_at = models.DateTimeField(null=True, blank=True, verbose_name=_("address checked at"))
+    # When the player marked one of our mails as spam and game mail stopped
+    # for it (``mail.complaints``); cleared when they turn it on again.
+    email_complained_at = models.DateTimeField(null=True, blank=True, verbose_name=_("marked our mail as spam at"))
 
     # The stubs pin AbstractUser.objects to the username-based manager.
     objects: ClassVar[UserManager] = UserManager()  # type: ignore[assignment]

@@ -131,6 +131,14 @@ def test_closing_forgets_the_address_that_bounced_and_why(alice, now):
     assert alice.email_bounces == 0
 
 
+def test_closing_forgets_when_a_spam_complaint_stopped_game_mail(alice, now):
+    alice.email_complained_at = now
+    alice.save()
+    account_close(user=alice, now=now)
+    alice.refresh_from_db()
+    assert alice.email_complained_at is None
+
+
 def test_closing_twice_changes_nothing(alice, now):
     account_close(user=alice, now=now)
     alice.refresh_from_db()

@@ -252,3 +252,11 @@ def test_export_holds_what_is_kept_about_a_bouncing_address(alice, now):
     assert bounces["address"] == "alice@example.com"
     assert bounces["reason"] == "5.1.1 550 5.1.1 User unknown"
     assert bounces["count"] == 1 and bounces["last_at"].startswith(now.date().isoformat())
+
+
+def test_export_says_when_a_spam_complaint_stopped_game_mail(alice, now):
+    alice.email_complained_at = now
+    alice.notifications = alice.Notifications.NONE
+    alice.save()
+    data, _text = download(alice)
+    assert data["account"]["email_marked_as_spam_at"].startswith(now.date().isoformat())

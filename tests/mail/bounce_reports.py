@@ -1,6 +1,7 @@
 """Bounces as mail servers write them, for tests: an RFC 3464 delivery
 status notification, and the plain-text kind that quotes the original
-headers (qmail, old Exim)."""
+headers (qmail, old Exim); and a spam complaint as a feedback loop
+(Yahoo, Outlook's JMRP) writes it: an RFC 5965 feedback report."""
 
 from __future__ import annotations
 
@@ -92,4 +93,53 @@ Subject: Alta: your move
 Message-ID: {message_id}
 
 Your move.
+""".replace("\n", "\r\n").encode()
+
+
+def arf(
+    *, to: str, original_to: str, message_id: str = "", original_mail_from: str = "", feedback_type: str = "abuse"
+) -> bytes:
+    """A feedback loop's report (RFC 5965) sent to ``to``: a reader of
+    ``original_to`` marked our mail as spam.  It names the original's
+    envelope sender when ``original_mail_from`` is given, and quotes the
+    original whole (with ``message_id`` when given)."""
+    mail_from = f"Original-Mail-From: <{original_mail_from}>\n" if original_mail_from else ""
+    quoted = f"Message-ID: {message_id}\n" if message_id else ""
+    return f"""From: staff@hotmail.example
+To: {to}
+Subject: complaint about message from 192.0.2.1
+Message-ID: <arf{next(_ids)}@fbl.example>
+Date: Mon, 5 Jan 2026 09:30:00 +0000
+MIME-Version: 1.0
+Content-Type: multipart/report; report-type=feedback-report;
+ boundary="FB0UND"
+
+--FB0UND
+Content-Type: text/plain; charset=us-ascii
+
+This is an email abuse report for an email message received from IP 192.0.2.1.
+
+--FB0UND
+Content-Type: message/feedback-report
+
+Feedback-Type: {feedback_type}
+User-Agent: JMRP/1.0
+Version: 1
+{mail_from}Original-Rcpt-To: <{original_to}>
+Arrival-Date: Mon, 5 Jan 2026 09:00:01 +0000
+Source-IP: 192.0.2.1
+Reported-Domain: alta.test
+
+--FB0UND
+Content-Type: message/rfc822
+Content-Disposition: inline
+
+From: Alta <noreply@alta.test>
+To: {original_to}
+Subject: Alta: your move
+{quoted}Date: Mon, 5 Jan 2026 09:00:00 +0000
+
+Your move.
+
+--FB0UND--
 """.replace("\n", "\r\n").encode()
