@@ -1,10 +1,12 @@
 """The caller's own account: ``/api/me/`` (read it, with whether mail to
-their address bounces; change the display name) and ``/api/me/export/``
+their address bounces and whether a spam complaint of theirs stopped their
+game mail; change the display name) and ``/api/me/export/``
 (everything about them, ``export.user_export``)."""
 
 from __future__ import annotations
 
 from django.core.exceptions import ValidationError as DjangoValidationError
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiTypes, extend_schema, extend_schema_field
 from rest_framework import permissions, serializers
 from rest_framework.response import Response
@@ -12,6 +14,7 @@ from rest_framework.views import APIView
 
 from core.api import ERRORS, InstantField, ListCreateApi
 from mail.bounce_policy import bounce_notice
+from mail.complaints import complaint_notice
 
 from .forms import clean_display_name
 from .views_data import export_response
@@ -51,6 +54,24 @@ def mail_bouncing(user) -> dict | None:
     return MailBouncingSerializer({**facts, "meaning": notice["reason"], "paused": notice["paused"]}).data
 
 
+class MailStoppedAsSpamSerializer(serializers.Serializer):
+    """What the pages' banner tells a player whose spam complaint stopped their game mail."""
+
+    at = InstantField(help_text="When you marked one of our mails as spam.")
+    meaning = serializers.CharField(help_text="What it did, in your language (the pages' banner's sentence).")
+
+
+def mail_stopped_as_spam(user) -> dict | None:
+    """``MailStoppedAsSpamSerializer``'s answer for ``user`` (``None`` unless
+    the banner shows, ``complaint_notice``: never complained, or game mail
+    turned on again).  No query: the fields are on the user row."""
+    if not complaint_notice(user):
+        return None
+    # The banner's msgid (base.html), so that both say the same in every language.
+    meaning = _("You marked one of our emails as spam, so we stopped your game emails.")
+    return MailStoppedAsSpamSerializer({"at": user.email_complained_at, "meaning": meaning}).data
+
+
 class MeApi(ListCreateApi):
     """Reading is free; a change counts against the user's write limit."""
 
@@ -67,10 +88,18 @@ class MeApi(ListCreateApi):
             help_text="Mail to your address bounces (null while it does not); "
             "checking the address on the profile page, changing or confirming it clears it."
         )
+        mail_stopped_as_spam = serializers.SerializerMethodField(
+            help_text="Your game mail stopped because you marked one of our mails as spam (else null); "
+            "turning game mail on again on the profile page clears it."
+        )
 
         @extend_schema_field(MailBouncingSerializer(allow_null=True))
         def get_mail_bouncing(self, user) -> dict | None:
             return mail_bouncing(user)
+
+        @extend_schema_field(MailStoppedAsSpamSerializer(allow_null=True))
+        def get_mail_stopped_as_spam(self, user) -> dict | None:
+            return mail_stopped_as_spam(user)
 
     class MeInputSerializer(serializers.Serializer):
         display_name = serializers.CharField(max_length=200, required=False, help_text="Shown to other players.")
