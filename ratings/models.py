@@ -139,7 +139,7 @@ class RatingChange(models.Model):
         help_text=_("Sum of the expected scores against every opponent."), verbose_name=_("expected")
     )
     actual = models.FloatField(
-        help_text=_("Sum of the pairwise scores (win 1, tie 0.5, loss 0)."), verbose_name=_("actual")
+        help_text=_("Sum of the pairwise scores (win 1, shared result 0.5, loss 0)."), verbose_name=_("actual")
     )
     place = models.PositiveSmallIntegerField(verbose_name=_("place"))
     players = models.PositiveSmallIntegerField(verbose_name=_("players"))

@@ -624,7 +624,7 @@ def test_a_dutch_player_on_vacation_is_told_to_accepteren_a_challenge_as_the_but
 
     with translation.override("nl"):
         vacation = gettext("You are on vacation: end your vacation first to challenge or accept a challenge.")
-        pairwise = gettext("Sum of the pairwise scores (win 1, tie 0.5, loss 0).")
+        pairwise = gettext("Sum of the pairwise scores (win 1, shared result 0.5, loss 0).")
     assert vacation.endswith("een uitdaging te accepteren."), vacation
     assert "gedeelde uitslag 0,5" in pairwise, pairwise
 
