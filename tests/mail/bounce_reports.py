@@ -1,10 +1,12 @@
 """Bounces as mail servers write them, for tests: an RFC 3464 delivery
 status notification, and the plain-text kind that quotes the original
 headers (qmail, old Exim); and a spam complaint as a feedback loop
-(Yahoo, Outlook's JMRP) writes it: an RFC 5965 feedback report."""
+(Yahoo, Outlook's JMRP) writes it: an RFC 5965 feedback report; and a
+relay's (Mailgun's) event about a mail it sent for us."""
 
 from __future__ import annotations
 
+import time
 from itertools import count
 
 _ids = count()
@@ -143,3 +145,30 @@ Your move.
 
 --FB0UND--
 """.replace("\n", "\r\n").encode()
+
+
+def mailgun_event(row, event: str, *, token: str, message_id: str | None = None, **fields) -> dict:
+    """Mailgun's ``event`` ("failed", "complained") about ``row`` as its
+    webhook posts it, unsigned (its Message-ID as Mailgun writes it,
+    without the angle brackets; ``fields``: the event's own)."""
+    return {
+        "signature": {"timestamp": str(int(time.time())), "token": token, "signature": ""},
+        "event-data": {
+            "timestamp": time.time(),
+            "event": event,
+            "recipient": row.to,
+            "message": {
+                "headers": {
+                    "to": row.to,
+                    "message-id": (message_id or row.message_id).strip("<>"),
+                    "from": "Alta <noreply@localhost>",
+                    "subject": row.subject,
+                },
+                "attachments": [],
+                "size": 1234,
+            },
+            "user-variables": {},
+            "tags": [],
+            **fields,
+        },
+    }

@@ -18,6 +18,7 @@ from django.db import OperationalError
 from mail.bounce_policy import HARD_BOUNCES_BEFORE_PAUSE, game_mail_paused
 from mail.models import OutgoingEmail
 
+from .bounce_reports import mailgun_event
 from .test_bounce_banner import notice_to
 
 pytestmark = pytest.mark.django_db
@@ -35,31 +36,20 @@ def mailgun(settings):
 def failed(
     row: OutgoingEmail, *, severity: str = "permanent", message_id: str | None = None, token: str = "t" * 50
 ) -> dict:
-    """Mailgun's "failed" event about ``row`` (its Message-ID as Mailgun
-    writes it, without the angle brackets)."""
+    """Mailgun's "failed" event about ``row``."""
     temporary = severity == "temporary"
-    return {
-        "signature": {"timestamp": str(int(time.time())), "token": token, "signature": ""},
-        "event-data": {
-            "id": "G9Bn5sl1TC6nu79C8C0bwg",
-            "timestamp": time.time(),
+    return mailgun_event(
+        row,
+        "failed",
+        token=token,
+        message_id=message_id,
+        id="G9Bn5sl1TC6nu79C8C0bwg",
+        severity=severity,
+        reason="generic" if temporary else "bounce",
+        envelope={"sender": "postmaster@mg.example", "transport": "smtp", "targets": row.to},
+        **{
             "log-level": "warn" if temporary else "error",
-            "event": "failed",
-            "severity": severity,
-            "reason": "generic" if temporary else "bounce",
-            "envelope": {"sender": "postmaster@mg.example", "transport": "smtp", "targets": row.to},
-            "recipient": row.to,
             "recipient-domain": row.to.split("@")[1],
-            "message": {
-                "headers": {
-                    "to": row.to,
-                    "message-id": (message_id or row.message_id).strip("<>"),
-                    "from": "Alta <noreply@localhost>",
-                    "subject": row.subject,
-                },
-                "attachments": [],
-                "size": 1234,
-            },
             "delivery-status": {
                 "attempt-no": 1,
                 "code": 452 if temporary else 550,
@@ -68,10 +58,8 @@ def failed(
                 "description": "",
                 "mx-host": "mx.example.com",
             },
-            "user-variables": {},
-            "tags": [],
         },
-    }
+    )
 
 
 def post(client, event: dict, key: str = KEY):

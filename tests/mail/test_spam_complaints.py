@@ -5,8 +5,6 @@ Mailgun's "complained" event or as a feedback loop's report (RFC 5965) by
 mail; it counts once, is never answered, and one about no mail of ours
 (or a forged one) changes nothing."""
 
-import time
-
 import pytest
 from django.core import mail
 from django.utils import timezone
@@ -17,7 +15,7 @@ from mail.models import InboundEmail, OutgoingEmail
 from mail.outbox import wants_mail
 from mail.services import inbound_email_process
 
-from .bounce_reports import arf
+from .bounce_reports import arf, mailgun_event
 from .conftest import mails_to
 from .test_bounce_banner import notice_to, page_text
 from .test_bounce_events import mailgun, post  # noqa: F401  (mailgun: the configured webhook)
@@ -29,30 +27,10 @@ FBL_ADDRESS = "fbl@alta.test"
 
 
 def complained(row: OutgoingEmail, *, message_id: str | None = None, token: str = "c" * 50) -> dict:
-    """Mailgun's "complained" event about ``row`` (its Message-ID as
-    Mailgun writes it, without the angle brackets)."""
-    return {
-        "signature": {"timestamp": str(int(time.time())), "token": token, "signature": ""},
-        "event-data": {
-            "id": "-Agny091SquKnsrW2NEKUA",
-            "timestamp": time.time(),
-            "log-level": "warn",
-            "event": "complained",
-            "recipient": row.to,
-            "message": {
-                "headers": {
-                    "to": row.to,
-                    "message-id": (message_id or row.message_id).strip("<>"),
-                    "from": "Alta <noreply@localhost>",
-                    "subject": row.subject,
-                },
-                "attachments": [],
-                "size": 1234,
-            },
-            "user-variables": {},
-            "tags": [],
-        },
-    }
+    """Mailgun's "complained" event about ``row``."""
+    return mailgun_event(
+        row, "complained", token=token, message_id=message_id, id="-Agny091SquKnsrW2NEKUA", **{"log-level": "warn"}
+    )
 
 
 def report_by_mail(raw: bytes, to: str = FBL_ADDRESS) -> InboundEmail:
