@@ -5,7 +5,7 @@ right-to-left characters, emoji, very long lines, nothing, HTML only) and
 however it is wrapped (charsets, base64, multipart), the mail is read
 without an error; either one move is played or nothing in the game
 changes; its sender is answered, in their language, and never shown what
-the other player holds."""
+the other player holds.  Queries refuse a NUL, as PostgreSQL does."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 from django.core import mail
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils import translation
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -33,6 +33,7 @@ from tests.conftest import living_in
 from .conftest import mails_to, mover_of
 from .intake import ingest
 from .playing import play
+from .test_inbound_service import _refuse_nul_as_postgresql_does
 
 pytestmark = pytest.mark.django_db
 
@@ -43,7 +44,11 @@ NOTATION = {
     "atlantis": ["pass", "sell", "bridge", "pay", "->", "cards", "blue", "#1", "#99"],
     "alpaca": ["at", "rot", "bonus", "lock", "rotate", "none", "0,0", "1,-1", "#3"],
 }
-COMMANDS = ["help", "hulp", "HELP", "resign", "opgeven", "board", "bord", "history", "games", "chat", "say", "zeg"]
+COMMANDS = [
+    *["help", "hulp", "HELP", "resign", "opgeven", "board", "bord", "history", "games", "chat", "say", "zeg"],
+    *["mute", "unmute", "mute chat", "dempen chat", "rematch", "revanche", "vacation", "vakantie 3", "vacation 0"],
+    *["vacation -1", "vacation 99999999999999999999", "vacation 1e9", "vacation ٣", "resign 1234", "opgeven abc"],
+]
 ODD = ["\u200f", "\u200e", "\u200b", "\u202e", "\ufeff", "\u00a0", "\U0001f600", "\u05e9\u05dc\u05d5\u05dd", "\t", "\r"]
 #: Words that read as one language and not the other, to tell an answer's language.
 DUTCH = {
@@ -152,17 +157,8 @@ def bodies(game: str, options: list[str]) -> st.SearchStrategy[str]:
 
 
 SUBJECTS = [
-    "Re: Alta: your move",
-    "",
-    "help",
-    "Re: hulp",
-    "say good luck",
-    "zeg hoi",
-    "board",
-    "=?utf-8?b?8J+YgA==?=",
-    "=?x-hostile?q?hi?=",
-    "Re: \u200f\u202e1",
-    "AW: Antw: Re: Fwd: 1",
+    *["Re: Alta: your move", "", "help", "Re: hulp", "say good luck", "zeg hoi", "board", "=?utf-8?b?8J+YgA==?="],
+    *["=?x-hostile?q?hi?=", "Re: \u200f\u202e1", "AW: Antw: Re: Fwd: 1", "Re:\x00 Alta", "=?utf-8?q?Re:_a=00b?="],
 ]
 
 
@@ -312,7 +308,8 @@ def _reply_once(match, seat, other, raw, body, rules, capture):
     chats = ChatMessage.objects.filter(match=match).count()
     mail.outbox.clear()
     message_id = raw.split(b"Message-ID: ")[1].split(b"\r\n")[0].decode()
-    record = ingest(raw, capture)
+    with connection.execute_wrapper(_refuse_nul_as_postgresql_does):
+        record = ingest(raw, capture)
     assert record.outcome in OUTCOMES, (record.outcome, record.detail)
     match.refresh_from_db()
     moves = MoveRecord.objects.filter(match=match, ply__gt=ply)
@@ -379,4 +376,39 @@ def test_any_reply_through_another_players_address_changes_nothing_and_is_refuse
         for secret in [*options, *hand, seat.user.email]:
             if len(secret) > 3 and secret not in body:
                 assert not _names(secret, answer.body), secret
+        transaction.set_rollback(True)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture], database=None)
+@given(data=st.data())
+def test_any_mail_to_the_command_address_is_answered_once_in_the_senders_language(
+    data, table, carol, settings, django_capture_on_commit_callbacks
+):
+    """Players and people without an account write anything to the command
+    address: one answer each (to a person), in their language (an unknown
+    address: in both, as ``answers.written_for`` does), nothing played."""
+    settings.INBOUND_MAIL_PER_HOUR = 10_000
+    match, seat, other, _address, options, _waiting = table
+    body = data.draw(bodies(match.game, options), label="body")
+    wrapping = data.draw(st.sampled_from(WRAPPINGS), label="wrapping")
+    subject = data.draw(st.sampled_from(SUBJECTS), label="subject")
+    sender = data.draw(st.sampled_from([seat.user.email, other.user.email, "stranger@example.org"]), label="sender")
+    with transaction.atomic():
+        match.refresh_from_db()
+        before = (match.ply, match.state, ChatMessage.objects.count())
+        mail.outbox.clear()
+        raw = raw_mail(f"commands@{settings.MAIL_DOMAIN}", sender, body, wrapping, subject)
+        message_id = raw.split(b"Message-ID: ")[1].split(b"\r\n")[0].decode()
+        with connection.execute_wrapper(_refuse_nul_as_postgresql_does):
+            record = ingest(raw, django_capture_on_commit_callbacks)
+        assert record.outcome in OUTCOMES, (record.outcome, record.detail)
+        match.refresh_from_db()
+        assert (match.ply, match.state, ChatMessage.objects.count()) == before
+        answers = [m for m in mail.outbox if m.extra_headers.get("In-Reply-To") == message_id]
+        assert all(m.to == [sender] for m in mail.outbox), [m.to for m in mail.outbox]
+        assert 1 <= len(answers) <= 6, (record.outcome, record.detail)
+        language = {seat.user.email: seat.user.language, other.user.email: other.user.language}.get(sender)
+        for answer in answers:
+            if language is not None:
+                assert language_of(answer.body, body) in {language, ""}, answer.body
         transaction.set_rollback(True)
