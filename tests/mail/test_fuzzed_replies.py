@@ -25,7 +25,7 @@ import games.rules
 from games.engine import get_rules
 from games.models import ChatMessage, MoveRecord
 from games.selectors_chat import chat_unmailed
-from games.services import match_create_seated
+from games.services import match_create_seated, match_resign
 from mail.models import InboundEmail
 from mail.notation_help import notation_help
 from tests.conftest import living_in
@@ -100,21 +100,26 @@ OUTCOMES = {"accepted", "rejected", "command", "malformed", "duplicate", "unknow
 _ids = count()
 
 
-@pytest.fixture(params=[(game, played) for played in (0, 3) for game in GAMES], ids=lambda p: f"{p[0]}-{p[1]}")
+@pytest.fixture(params=[(game, played) for played in (0, 3, "over") for game in GAMES], ids=lambda p: f"{p[0]}-{p[1]}")
 def table(request, alice, bob, now, django_capture_on_commit_callbacks):
     """A two-player game of each kind, its players in English and Dutch,
-    new or a few moves on: ``(match, mover seat, other seat, reply address,
-    option texts, the other's latest reply address or "")``."""
+    new, a few moves on, or "over" (the player not to move resigned before
+    the other answered their turn mail): ``(match, mover seat, other seat,
+    reply address, option texts, the other's latest reply address or "")``."""
     game, played = request.param
     living_in("en", "Europe/Amsterdam", alice)
     living_in("nl", "Europe/Amsterdam", bob)
     with django_capture_on_commit_callbacks(execute=True):
         match = match_create_seated(users=[alice, bob], game=game, now=now)
-    play(match, now, django_capture_on_commit_callbacks, moves=played)
+    play(match, now, django_capture_on_commit_callbacks, moves=played if played != "over" else 0)
     seat = mover_of(match)
     other = match.seats.exclude(pk=seat.pk).get()
     rules = get_rules(match.game)
     options = [text for text, _move in rules.move_options(rules.load(match.state), seat.index)]
+    if played == "over":
+        with django_capture_on_commit_callbacks(execute=True):
+            match_resign(match_id=match.pk, user=other.user, now=now)
+        match.refresh_from_db()
     address = [m for m in mails_to(seat.user.email) if m.reply_to][-1].reply_to[0]
     waiting = [m.reply_to[0] for m in mails_to(other.user.email) if m.reply_to]
     return match, seat, other, address, options, waiting[-1] if waiting else ""
@@ -319,7 +324,7 @@ def _reply_once(match, seat, other, raw, body, rules, capture):
         assert match.ply == ply and not moves.exists(), record.outcome
         assert rules.dump(rules.load(match.state)) == rules.dump(state)
     hidden: set[str] = set()
-    if match.game in NAMED_PIECES:
+    if match.game in NAMED_PIECES and match.is_active:  # the end reveals every hand
         states = [state, rules.load(match.state)]
         hidden = {name for name in hidden_from(match.game, rules, states, seat.index, other.index) if name not in body}
     answers = [m for m in mail.outbox if m.to == [seat.user.email] and m.extra_headers.get("In-Reply-To") == message_id]
