@@ -25,7 +25,7 @@ import games.rules
 from games.engine import get_rules
 from games.models import ChatMessage, MoveRecord
 from games.selectors_chat import chat_unmailed
-from games.services import match_create_seated, match_resign
+from games.services import match_create, match_create_seated, match_resign
 from mail.models import InboundEmail
 from mail.notation_help import notation_help
 from tests.conftest import living_in
@@ -416,4 +416,47 @@ def test_any_mail_to_the_command_address_is_answered_once_in_the_senders_languag
         for answer in answers:
             if language is not None:
                 assert language_of(answer.body, body) in {language, ""}, answer.body
+        transaction.set_rollback(True)
+
+
+INVITATION_WORDS = ["yes", "ja", "no", "nee", "accept", "decline", "Ja, ik doe mee!", "maybe", "yes no", "JA", "nee!"]
+
+
+@pytest.mark.parametrize("language", ["en", "nl"])
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture], database=None)
+@given(data=st.data())
+def test_any_reply_to_an_invitation_is_answered_once_and_takes_or_frees_the_seat_only(
+    data, language, alice, bob, carol, now, settings, django_capture_on_commit_callbacks
+):
+    """The invited player (or someone who got the invitation forwarded)
+    writes anything back: one answer, in their language; the seat is taken,
+    freed or left as it was, and nobody else's changes."""
+    settings.INBOUND_MAIL_PER_HOUR = 10_000
+    living_in(language, "Europe/Amsterdam", bob, carol)
+    line = st.sampled_from(INVITATION_WORDS) | lines("alta", ["1"])
+    body = data.draw(st.lists(line, max_size=4).map("\n".join), label="body")
+    wrapping = data.draw(st.sampled_from(WRAPPINGS), label="wrapping")
+    sender = data.draw(st.sampled_from([bob, carol]), label="sender")
+    with transaction.atomic():
+        mail.outbox.clear()
+        with django_capture_on_commit_callbacks(execute=True):
+            match = match_create(creator=alice, game="alta", players=2, now=now, invite=["Bob"])
+        [invitation] = [m for m in mails_to(bob.email) if m.reply_to]
+        mail.outbox.clear()
+        raw = raw_mail(invitation.reply_to[0], sender.email, body, wrapping, "Re: invitation")
+        message_id = raw.split(b"Message-ID: ")[1].split(b"\r\n")[0].decode()
+        with connection.execute_wrapper(_refuse_nul_as_postgresql_does):
+            record = ingest(raw, django_capture_on_commit_callbacks)
+        assert record.outcome in OUTCOMES, (record.outcome, record.detail)
+        match.refresh_from_db()
+        # An accepted invitation's answer is the game's start mail (it starts a
+        # game of two); any other is threaded under the reply.
+        answers = [m for m in mail.outbox if m.to == [sender.email]]
+        assert len(answers) == 1, (record.outcome, record.detail, [m.subject for m in mail.outbox])
+        assert answers[0].extra_headers.get("In-Reply-To") == message_id or match.is_active
+        assert language_of(answers[0].body, body) in {language, ""}, answers[0].body
+        seated = set(match.seats.exclude(user=None).values_list("user__email", flat=True))
+        assert seated <= {alice.email, bob.email}, seated
+        if sender == carol:
+            assert match.is_open and record.outcome == "unknown_token"
         transaction.set_rollback(True)
