@@ -12,7 +12,7 @@ import json
 import re
 
 import pytest
-from django.db import transaction
+from django.db import connection, transaction
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rest_framework.throttling import ScopedRateThrottle
@@ -20,6 +20,7 @@ from rest_framework.throttling import ScopedRateThrottle
 from games.engine import get_rules
 from games.models import ChatMessage, Match
 from tests.conftest import living_in
+from tests.mail.test_inbound_service import _refuse_nul_as_postgresql_does
 
 from ..conftest import first_legal_text, mover, start_match
 from .test_games_api import client_for
@@ -240,9 +241,12 @@ def check(answer, user, body: bytes, before: tuple, match) -> str:
 
 
 def _in_savepoint(user, language, send):
+    """``send()`` in a savepoint rolled back after it, its queries refusing
+    a NUL as PostgreSQL does (SQLite would store it)."""
     with transaction.atomic():
         living_in(language, "Europe/Amsterdam", user)
-        result = send()
+        with connection.execute_wrapper(_refuse_nul_as_postgresql_does):
+            result = send()
         transaction.set_rollback(True)
     return result
 
