@@ -41,8 +41,11 @@ class Rich:
 
 
 def reply_subject(subject: str, fallback: str) -> str:
-    """``Re: <subject>`` with any earlier ``Re:``/``Fwd:``/``Antw:`` removed."""
-    stripped = strip_subject(subject)
+    """``Re: <subject>`` with any earlier ``Re:``/``Fwd:``/``Antw:`` removed.
+    A NUL in the subject (raw, or decoded from an encoded word) is left out:
+    PostgreSQL refuses it in the stored answer, and the mail would be
+    retried for ever, unanswered."""
+    stripped = strip_subject(subject.replace("\x00", ""))
     return f"Re: {stripped}"[:200] if stripped else fallback
 
 

@@ -219,6 +219,26 @@ def test_a_nul_in_the_from_header_is_answered_not_retried(game, turn, now, sende
     assert InboundEmail.objects.get(pk=record.pk).outcome != "received"
 
 
+@pytest.mark.parametrize("subject", [b"Re:\x00 Alta", b"=?utf-8?q?Re:_Alta=00?=", b"=?utf-8?b?UmU6IEFsdGEA?="])
+@pytest.mark.parametrize("to", ["turn mail", "command address"])
+def test_a_command_under_a_subject_holding_a_nul_is_answered_not_retried(
+    game, turn, now, settings, subject, to, django_capture_on_commit_callbacks
+):
+    """A NUL in the subject (raw, or in an encoded word) never reaches the
+    answer's subject, which "Re: <subject>" copies: PostgreSQL refused it,
+    twice (the answer, then the could-not-read answer), so the intake said
+    "try again later" for ever and the player was never answered."""
+    seat, address, _ = turn
+    address = address if to == "turn mail" else f"commands@{settings.MAIL_DOMAIN}"
+    raw = reply(address, "help", sender=seat.user.email).replace(b"Re: Alta: your move", subject, 1)
+    mail.outbox.clear()
+    with connection.execute_wrapper(_refuse_nul_as_postgresql_does):
+        record = process(raw, now, django_capture_on_commit_callbacks)
+    assert (record.outcome, record.detail) == ("command", "help")
+    [answer] = mail.outbox
+    assert answer.to == [seat.user.email] and answer.subject == "Re: Alta" and "\x00" not in answer.subject
+
+
 def test_a_value_the_database_refuses_makes_the_mail_unusable_not_an_outage(
     monkeypatch, game, turn, now, django_capture_on_commit_callbacks
 ):
