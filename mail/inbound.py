@@ -96,8 +96,15 @@ _COMMENT = re.compile(r"<!--.*?(?:-->|\Z)", re.DOTALL)
 _TOKEN = re.compile(r"<(/?)([a-zA-Z][^\s/<>]*)((?:[\s/][^<>]*)?)>|<[^<>]*>|([^<]+|<)")
 _CLASS = re.compile(r"""\bclass\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))""", re.IGNORECASE)
 _BLOCKS = {"p", "div", "br", "li", "tr", "h1", "h2", "h3", "h4", "table"}
-#: Left out with all they hold: quotes, and what is no text.
-_LEFT_OUT = {"style", "script", "head", "blockquote"}
+#: Left out with all they hold: quotes, and what is no text (a mail
+#: program shows none of it, so none of it is the player's move or message).
+_LEFT_OUT = {"style", "script", "head", "title", "blockquote", "template", "noscript"}
+#: An element's own attributes that hide it: ``hidden`` (read with the
+#: attributes' quoted values blanked, so a value saying "hidden" is not
+#: it), or a style of ``display: none``.
+_QUOTED_VALUE = re.compile(r""""[^"]*"|'[^']*'""")
+_HIDDEN_ATTRIBUTE = re.compile(r"(?:^|[\s/])hidden(?:\s*=|[\s/]|$)", re.IGNORECASE)
+_HIDING_STYLE = re.compile(r"""(?:^|[\s/])style\s*=\s*(?:"[^"]*|'[^']*|\S*)display\s*:\s*none""", re.IGNORECASE)
 #: The classes of Gmail's and Thunderbird's quote blocks ("On … wrote:").
 _QUOTE_CLASSES = {"gmail_quote", "moz-cite-prefix"}
 #: Elements without an end tag: they never start a part left out.
@@ -139,13 +146,19 @@ class _HtmlText:
 def _left_out(name: str, attributes: str) -> bool:
     found = _CLASS.search(attributes)
     classes = set("".join(found.groups(default="")).split()) if found else set()
-    return name in _LEFT_OUT or bool(classes & _QUOTE_CLASSES)
+    return name in _LEFT_OUT or bool(classes & _QUOTE_CLASSES) or _hidden(attributes)
+
+
+def _hidden(attributes: str) -> bool:
+    """Do an element's ``attributes`` hide it from the reader?"""
+    return bool(_HIDDEN_ATTRIBUTE.search(_QUOTED_VALUE.sub('""', attributes)) or _HIDING_STYLE.search(attributes))
 
 
 def html_to_text(html: str) -> str:
     """The text of ``html``: block elements become line breaks; quotes
-    (blockquotes, Gmail's and Thunderbird's quote blocks), styles, scripts
-    and the head are left out, each up to where it ends."""
+    (blockquotes, Gmail's and Thunderbird's quote blocks), styles, scripts,
+    the head and what a mail program does not show (hidden elements,
+    templates, no-script text) are left out, each up to where it ends."""
     reader = _HtmlText()
     for token in _TOKEN.finditer(_COMMENT.sub("", html)):
         closing, name, attributes, text = token.groups()

@@ -94,6 +94,19 @@ def test_a_gmail_quote_ends_where_its_block_ends():
     assert [line for line in html_to_text(html).split("\n") if line] == ["tavern D4", "See you"]
 
 
+def test_text_a_mail_program_does_not_show_is_not_read():
+    """What the player never saw in their own mail is never read as their
+    move or message: hidden elements, text styled away, a template, the
+    no-script fallback and the title (a "1" there would play option 1)."""
+    html = (
+        "<html><head><title>1</title></head><body>"
+        '<p hidden>1</p><div style="color: red; display : none">2</div><span style="DISPLAY:NONE">3</span>'
+        "<template><p>4</p></template><noscript>5</noscript><div hidden=''><p>6</p></div>"
+        "<div>tavern D4</div><div>See you</div></body></html>"
+    )
+    assert [line for line in html_to_text(html).split("\n") if line] == ["tavern D4", "See you"]
+
+
 SLOW_TAILS = {
     "8,000 blank lines": ("\r\n" * 8000, False),
     "20 KB of newlines": ("\n" * 20_000, False),
@@ -221,3 +234,11 @@ def test_the_gateway_accepts_a_mail_that_sets_off_a_bug_instead_of_asking_for_it
     assert reply.startswith("250")
     assert list(InboundEmail.objects.values_list("outcome", flat=True)) == ["malformed"]
     assert list(OutgoingEmail.objects.values_list("to", flat=True)) == [alice.email]
+
+
+def test_an_element_only_saying_hidden_is_still_read():
+    """A class or a title with the word "hidden" in it hides nothing."""
+    html = (
+        '<div class="hidden-gem note" title="not hidden at all">tavern D4</div><div data-style="display:none">Hi</div>'
+    )
+    assert [line for line in html_to_text(html).split("\n") if line] == ["tavern D4", "Hi"]
