@@ -56,7 +56,8 @@ def idempotency_key(request) -> str | None:
     account's equal key is its own), or None without the header.
 
     :raises ValidationError: a key of no or more than
-        ``MAX_IDEMPOTENCY_KEY`` characters."""
+        ``MAX_IDEMPOTENCY_KEY`` characters, or holding a control character
+        (the draft's key is a printable string; a NUL cannot be stored)."""
     key = request.headers.get("Idempotency-Key")
     if key is None:
         return None
@@ -64,4 +65,6 @@ def idempotency_key(request) -> str | None:
         raise exceptions.ValidationError(
             {"Idempotency-Key": _("An Idempotency-Key has 1 to %(max)s characters.") % {"max": MAX_IDEMPOTENCY_KEY}}
         )
+    if any(ord(character) < 0x20 or ord(character) == 0x7F for character in key):
+        raise exceptions.ValidationError({"Idempotency-Key": _("An Idempotency-Key holds no control characters.")})
     return f"api:{request.user.pk}:{key}"

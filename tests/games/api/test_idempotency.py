@@ -169,3 +169,28 @@ def test_the_schema_documents_the_refusal_of_a_reused_key():
         assert answer is not None, path
         assert answer["content"]["application/json"]["schema"] == {"$ref": "#/components/schemas/Error"}, path
         assert "idempotency_key_reused" in answer["description"], path
+
+
+@pytest.mark.parametrize("key", ["k\x00", "a\nb", "tab\there", "del\x7f"])
+def test_a_key_holding_a_control_character_is_refused_not_stored(key, alice, bob, now):
+    """A key is text a client repeats (a UUID, say); a control character in
+    it (a NUL, which PostgreSQL cannot store, a line break) is refused with a
+    clear 400 in the writer's language, and nothing is played."""
+    from django.db import connection
+
+    from tests.mail.test_inbound_service import _refuse_nul_as_postgresql_does
+
+    match = start_match(alice, bob, now=now)
+    user, _ = mover(match)
+    with connection.execute_wrapper(_refuse_nul_as_postgresql_does):
+        answer = client_for(user).post(
+            f"/api/games/{match.pk}/moves/", {"ply": 0, "option": 1}, format="json", HTTP_IDEMPOTENCY_KEY=key
+        )
+    assert answer.status_code == 400 and answer.json()["code"] == "invalid"
+    assert answer.json()["detail"] == "Idempotency-Key: An Idempotency-Key holds no control characters."
+    assert not match.moves.exists()
+    living_in("nl", "Europe/Amsterdam", user)
+    dutch = client_for(user).post(
+        f"/api/games/{match.pk}/moves/", {"ply": 0, "option": 1}, format="json", HTTP_IDEMPOTENCY_KEY=key
+    )
+    assert dutch.json()["detail"] == "Idempotency-Key: Een Idempotency-Key bevat geen stuurtekens."
