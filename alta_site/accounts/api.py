@@ -1,10 +1,11 @@
 """The caller's own account: ``/api/me/`` (read it, with whether mail to
 their address bounces and whether a spam complaint of theirs stopped their
-game mail; change the display name) and ``/api/me/export/``
+game mail; change the settings of the profile page) and ``/api/me/export/``
 (everything about them, ``export.user_export``)."""
 
 from __future__ import annotations
 
+from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiTypes, extend_schema, extend_schema_field
@@ -16,8 +17,10 @@ from core.api import ERRORS, InstantField, ListCreateApi
 from mail.bounce_policy import bounce_notice
 from mail.complaints import complaint_notice
 
-from .forms import clean_display_name
+from .forms import clean_display_name, time_zone_names
 from .views_data import export_response
+
+User = get_user_model()
 
 
 class MeExportApi(APIView):
@@ -84,6 +87,7 @@ class MeApi(ListCreateApi):
         time_zone = serializers.CharField()
         language = serializers.CharField()
         notifications = serializers.CharField()
+        chat_at_once = serializers.BooleanField()
         mail_bouncing = serializers.SerializerMethodField(
             help_text="Mail to your address bounces (null while it does not); "
             "checking the address on the profile page, changing or confirming it clears it."
@@ -102,7 +106,24 @@ class MeApi(ListCreateApi):
             return mail_stopped_as_spam(user)
 
     class MeInputSerializer(serializers.Serializer):
+        """The profile page's settings; each is optional."""
+
         display_name = serializers.CharField(max_length=200, required=False, help_text="Shown to other players.")
+        time_zone = serializers.ChoiceField(
+            choices=sorted(time_zone_names()), required=False, help_text="Times in pages and mails (IANA name)."
+        )
+        language = serializers.ChoiceField(
+            choices=User.Language.choices, required=False, help_text="Of pages, mails and the API's messages."
+        )
+        notifications = serializers.ChoiceField(
+            choices=User.Notifications.choices,
+            required=False,
+            help_text="Game emails: every turn, a daily digest or none. Turning them on again ends what a spam "
+            "complaint stopped (mail_stopped_as_spam).",
+        )
+        chat_at_once = serializers.BooleanField(
+            required=False, help_text="Mail each chat message of your games at once, not with the next game email."
+        )
 
         def validate_display_name(self, value: str) -> str:
             try:
@@ -117,10 +138,13 @@ class MeApi(ListCreateApi):
 
     @extend_schema(request=MeInputSerializer, responses={200: MeOutputSerializer, **ERRORS})
     def patch(self, request):
-        """Change your display name (refused when it reads like another's)."""
+        """Change your settings as on the profile page (a display name is
+        refused when it reads like another's); a refused value changes nothing."""
         data = self.MeInputSerializer(data=request.data, context={"user": request.user})
         data.is_valid(raise_exception=True)
-        if "display_name" in data.validated_data:
-            request.user.display_name = data.validated_data["display_name"]
-            request.user.save(update_fields=["display_name"])
-        return Response(self.MeOutputSerializer(request.user).data)
+        user = request.user
+        for field, value in data.validated_data.items():
+            setattr(user, field, value)
+        if data.validated_data:
+            user.save(update_fields=[*data.validated_data, *user.settings_saved()])
+        return Response(self.MeOutputSerializer(user).data)

@@ -138,8 +138,6 @@ class ProfileForm(forms.ModelForm):
         return clean_display_name(self.cleaned_data["display_name"], exclude_pk=self.instance.pk)
 
     def save(self, commit: bool = True):
-        """Game mail turned on again ends what a spam complaint stopped
-        (``mail.complaints``): its notice goes."""
-        if self.instance.notifications != self.instance.Notifications.NONE:
-            self.instance.email_complained_at = None
+        """The settings, and what they end (``User.settings_saved``)."""
+        self.instance.settings_saved()
         return super().save(commit)

@@ -142,6 +142,16 @@ class User(AbstractUser):
         bounced = self.email_bounced_address
         return bool(bounced) and bounced.lower() == (self.email or "").lower()
 
+    def settings_saved(self) -> list[str]:
+        """What changed settings end, before they are saved (the profile
+        page's form and ``PATCH /api/me/``): game mail turned on again ends
+        what a spam complaint stopped (``mail.complaints``), so its notice
+        goes.  Returns the other fields it changed, to save with them."""
+        if self.notifications != self.Notifications.NONE and self.email_complained_at is not None:
+            self.email_complained_at = None
+            return ["email_complained_at"]
+        return []
+
     @property
     def zone(self) -> zoneinfo.ZoneInfo:
         """The user's time zone (UTC if the stored name is no longer known)."""
