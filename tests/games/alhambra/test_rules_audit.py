@@ -50,6 +50,21 @@ def test_dirk_is_not_offered_the_tiles_handed_out_at_the_end():
         RULES.apply(state, 0, Gift(tile("pav8")))
 
 
+def test_only_a_building_bought_this_turn_can_be_given_to_dirk():
+    """Two players: "Instead of placing the tiles bought in this turn, the
+    active player may give them to Dirk": a reserve building is not one of
+    them, so it is neither offered nor accepted, and stays in the reserve."""
+    state = position([seat(hand="dirham 9", reserve=("tow13E",)), seat()], market=MARKET)
+    state = RULES.apply(state, 0, Buy(1, cards("dirham 9"))).state
+    gifts = [m for m in RULES.legal_moves(state, 0) if isinstance(m, Gift)]
+    assert gifts == [Gift(tile("gar8NE"))]
+    with pytest.raises(IllegalMove, match="not waiting to be placed"):
+        RULES.apply(state, 0, Gift(tile("tow13E")))
+    after = RULES.apply(state, 0, Gift(tile("gar8NE"))).state
+    assert after.dirk == (tile("gar8NE"),)
+    assert after.seats[0].reserve == (tile("tow13E"),)
+
+
 # ------------------------------------------------------------------ done
 def test_a_player_with_no_possible_action_is_told_to_end_the_turn():
     """Rules D: "A player for whom no action is possible may end the turn
@@ -156,6 +171,22 @@ def test_a_stored_game_from_before_the_piles_were_kept_still_loads():
     state = RULES.load(data)
     assert state.secret.spans == ()
     assert scoring_card_depths(RULES.randomize_hidden(state, 0, 1)) == scoring_card_depths(state)
+
+
+def test_every_alhambra_reserve_and_score_so_far_is_public():
+    """Rules: "Public: every Alhambra and reserve, the market, the money display,
+    counts, scores so far": the other seat and a spectator see seat 1's
+    buildings, reserve, score and number of cards (not the cards)."""
+    state = position(
+        [seat("F gar8NE", reserve=("tow13E",), hand="denar 3 4", score=7), seat()],
+        market=MARKET,
+    )
+    for viewer in (1, None):
+        shown = RULES.view(state, viewer)["seats"][0]
+        assert shown["alhambra"] == {"F": "fountain", "E1": "garden 8 NE"}
+        assert shown["reserve"] == ["tower 13 E"]
+        assert shown["score"] == 7
+        assert shown["hand_size"] == 2 and "hand" not in shown
 
 
 # ------------------------------------------------------------------ help
