@@ -305,3 +305,57 @@ def test_the_help_describes_the_tile_set_of_the_decision(language, sentence):
     12). No tile has two triangles of the same colour." A player who knows
     the set can tell which tiles the others may still hold."""
     assert sentence in " ".join(RULES.help_text(language).split())
+
+
+#: Per language, one phrase per decision (D) of the rules file the two tests
+#: above leave out (whitespace as the reader sees it).
+DECISIONS = {
+    "en": [
+        "You cannot pass by choice",
+        "The very first tile of the game is placed freely",
+        "the player to the **right** of the last dominant player",
+        "these two are the only closed figures",
+        "closing two at once gives two",
+        "it need not match, and a rotation never earns a bonus",
+        "making its tiles untouchable for everybody (15 counters per game; the figure must still be whole",
+        "It also ends when a whole cycle of rounds (one per player) passes without any tile placed.",
+        "6 -> 15, 7 -> 21, ...",
+        "ties share the victory",
+    ],
+    "nl": [
+        "Zelf kiezen om te passen kan niet",
+        "De allereerste tegel van de partij leg je vrij",
+        "de speler **rechts** van de laatste dominante speler",
+        "dit zijn de enige twee gesloten figuren",
+        "twee tegelijk sluiten geeft er twee",
+        "hij hoeft niet te passen, en een draaiing levert nooit een bonus op",
+        "voor iedereen onaantastbaar worden (15 fiches per partij; de figuur moet nog heel zijn",
+        "Ze eindigt ook als een hele cyclus van ronden (één per speler) voorbijgaat zonder dat er een tegel is gelegd.",
+        "6 -> 15, 7 -> 21, ...",
+        "bij een gelijke stand delen de spelers de overwinning",
+    ],
+    "it": [
+        "Non puoi passare per scelta",
+        "La primissima tessera della partita si piazza liberamente",
+        "alla **destra** dell'ultimo giocatore dominante",
+        "sono le sole due figure chiuse",
+        "chiuderne due insieme ne dà due",
+        "non deve combaciare, e una rotazione non dà mai un bonus",
+        "intoccabili per tutti (15 segnalini per partita; la figura deve essere ancora intera",
+        "Termina anche quando passa un intero ciclo di giri (uno per giocatore) senza che nessuna tessera venga "
+        "posata.",
+        "6 -> 15, 7 -> 21, ...",
+        "in caso di parità si divide la vittoria",
+    ],
+}
+
+
+@pytest.mark.parametrize("language", sorted(DECISIONS))
+def test_the_help_says_every_decision_of_the_rules_file(language):
+    """Each D of the rules file, in every language the help is written in:
+    no voluntary pass, the free first tile, the next dominant on the right,
+    the two closed figures only, one bonus per figure, a rotation that need
+    not match and earns nothing, 15 counters for everybody's protection on a
+    whole figure, the idle cycle, n(n-1)/2 beyond 6 and shared victories."""
+    text = " ".join(RULES.help_text(language).split())
+    assert [phrase for phrase in DECISIONS[language] if phrase not in text] == []
