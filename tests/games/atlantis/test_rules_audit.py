@@ -114,6 +114,20 @@ def test_no_bridge_can_be_built_on_water_that_joined_atlantis_or_the_mainland():
             RULES.apply(state, 0, BuildBridge(position))
 
 
+def test_a_bridge_built_in_an_earlier_turn_uses_up_the_bridge_for_the_whole_game():
+    """Rules: "build your bridge (once per game)": the next turn, with water
+    still unbridged, seat 0 has no bridge left to build."""
+    state = build("bl3 . ye2 . gy4 wh6", hands=["bl wh", "ye"], draw="pk br ye gn")
+    state = RULES.apply(state, 0, BuildBridge(2)).state
+    state = RULES.apply(state, 0, Go(0, (BL,))).state
+    state = RULES.apply(state, 1, Go(0, (YE,))).state
+    assert state.turn == 0 and state.phase == "start"
+    assert [(g.first, g.bridged) for g in state.road.gaps] == [(2, True), (4, False)]
+    assert not [m for m in RULES.legal_moves(state, 0) if isinstance(m, BuildBridge)]
+    with pytest.raises(IllegalMove, match="already built your bridge"):
+        RULES.apply(state, 0, BuildBridge(4))
+
+
 # ---------------------------------------------------------------- selling
 def test_a_7_sells_for_3_cards_and_a_2_for_1():
     state = build("bl3", hands=["bl"], tiles=["wh7 gy2"], draw="pk pk pk pk")
