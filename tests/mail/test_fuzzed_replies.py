@@ -18,7 +18,7 @@ import pytest
 from django.core import mail
 from django.db import connection, transaction
 from django.utils import translation
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 import games.rules
@@ -29,6 +29,7 @@ from games.services import match_create, match_create_seated, match_resign
 from mail.models import InboundEmail
 from mail.notation_help import notation_help
 from tests.conftest import living_in
+from tests.fuzzing import FUZZ_SETTINGS as SETTINGS
 
 from .conftest import mails_to, mover_of
 from .intake import ingest
@@ -98,17 +99,6 @@ ENGLISH = {
 }
 OUTCOMES = {"accepted", "rejected", "command", "malformed", "duplicate", "unknown_token"}
 _ids = count()
-
-#: The same 40 examples at every run (``derandomize``): a suite that lands or not
-#: by what a random search happened to draw would be flaky; a wider search is a
-#: local run with ``max_examples`` raised.
-SETTINGS = settings(
-    max_examples=40,
-    deadline=None,
-    database=None,
-    derandomize=True,
-    suppress_health_check=[HealthCheck.function_scoped_fixture],
-)
 
 
 @pytest.fixture(params=[(game, played) for played in (0, 3, "over") for game in GAMES], ids=lambda p: f"{p[0]}-{p[1]}")

@@ -13,13 +13,14 @@ import re
 
 import pytest
 from django.db import connection, transaction
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 from rest_framework.throttling import ScopedRateThrottle
 
 from games.engine import get_rules
 from games.models import ChatMessage, Match
 from tests.conftest import living_in
+from tests.fuzzing import FUZZ_SETTINGS as SETTINGS
 from tests.mail.test_inbound_service import _refuse_nul_as_postgresql_does
 
 from ..conftest import first_legal_text, mover, start_match
@@ -87,16 +88,6 @@ ENGLISH = {
     "to",
     "players",
 }
-#: The same 40 examples at every run (``derandomize``): a suite that lands or not
-#: by what a random search happened to draw would be flaky; a wider search is a
-#: local run with ``max_examples`` raised.
-SETTINGS = settings(
-    max_examples=40,
-    deadline=None,
-    database=None,
-    derandomize=True,
-    suppress_health_check=[HealthCheck.function_scoped_fixture],
-)
 
 scalars = st.one_of(
     st.none(),
