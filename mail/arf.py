@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from email.message import Message
 from email.policy import compat32
 
-from .dsn import _one_line, _original_ids, _parts, _type
+from .dsn import content_type, one_line, original_ids, report_parts
 
 _ADDRESS_LIMIT = 320
 #: Characters of the report part read.
@@ -48,15 +48,15 @@ def read_feedback(raw: bytes) -> FeedbackReport | None:
     (a bounce, a person's mail, unreadable bytes)."""
     try:
         message = email.message_from_bytes(raw, policy=compat32)
-        parts = list(_parts(message))
-        part = next((p for p in parts if _type(p) == "message/feedback-report"), None)
+        parts = list(report_parts(message))
+        part = next((p for p in parts if content_type(p) == "message/feedback-report"), None)
         if part is None:
             return None
         fields = _fields(part)
         return FeedbackReport(
-            feedback_type=_one_line(fields.get("Feedback-Type", "")).lower()[:40],
-            original_mail_from=_one_line(fields.get("Original-Mail-From", "")).strip("<>")[:_ADDRESS_LIMIT],
-            message_ids=_original_ids(parts),
+            feedback_type=one_line(fields.get("Feedback-Type", "")).lower()[:40],
+            original_mail_from=one_line(fields.get("Original-Mail-From", "")).strip("<>")[:_ADDRESS_LIMIT],
+            message_ids=original_ids(parts),
         )
     except Exception:  # the email package raises many kinds on hostile MIME
         return None

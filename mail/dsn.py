@@ -79,9 +79,9 @@ def read_report(raw: bytes) -> DeliveryReport | None:
     be read (an out-of-office, a person's mail, or unreadable bytes)."""
     try:
         message = email.message_from_bytes(raw, policy=compat32)
-        parts = list(_parts(message))
-        status_part = next((p for p in parts if _type(p) == "message/delivery-status"), None)
-        ids = _original_ids(parts)
+        parts = list(report_parts(message))
+        status_part = next((p for p in parts if content_type(p) == "message/delivery-status"), None)
+        ids = original_ids(parts)
         if status_part is not None:
             return _from_status_part(status_part, ids)
         return _from_text(parts, ids)
@@ -95,7 +95,7 @@ def relay_report(*, permanent: bool, recipient: str, response: str, message_id: 
     permanent, the recipient, the receiving server's response (whose
     enhanced status code, when it has one, is the report's status) and
     the Message-ID of our mail."""
-    diagnostic = _one_line(response)[:_REASON_LIMIT]
+    diagnostic = one_line(response)[:_REASON_LIMIT]
     found = _STATUS.search(diagnostic)
     return DeliveryReport(
         permanent=permanent,
@@ -107,15 +107,21 @@ def relay_report(*, permanent: bool, recipient: str, response: str, message_id: 
     )
 
 
-def _parts(message: Message) -> Iterator[Message]:
+# -- Parts of a report (shared with ``arf``, which reads feedback reports) --
+
+
+def report_parts(message: Message) -> Iterator[Message]:
+    """The report's parts, the first ``_MAX_PARTS`` only (hostile MIME)."""
     return itertools.islice(message.walk(), _MAX_PARTS)
 
 
-def _type(part: Message) -> str:
+def content_type(part: Message) -> str:
+    """The part's content type, lower case."""
     return part.get_content_type().lower()
 
 
-def _one_line(value: str) -> str:
+def one_line(value: str) -> str:
+    """``value`` on one line, its runs of white space single spaces."""
     return " ".join(str(value).split())
 
 
@@ -130,29 +136,29 @@ def _text_of(part: Message) -> str:
         return payload[:_TEXT_LIMIT].decode("utf-8", "replace")
 
 
-def _original_ids(parts: list[Message]) -> tuple[str, ...]:
+def original_ids(parts: list[Message]) -> tuple[str, ...]:
     """The Message-IDs of the original: from its copy (``message/rfc822``),
     its headers (``text/rfc822-headers``) or, in a plain bounce, the
     ``Message-ID:`` lines of the copy in the text (never the bounce's own,
     which is a header of the bounce, not a line of its text)."""
     found: list[str] = []
     for part in parts[1:]:
-        kind = _type(part)
+        kind = content_type(part)
         if kind == "message/rfc822":
             inner = part.get_payload()
             copy = inner[0] if isinstance(inner, list) and inner else None
             if isinstance(copy, Message) and copy.get("Message-ID"):
-                found.append(_one_line(copy["Message-ID"]))
+                found.append(one_line(copy["Message-ID"]))
         elif kind in {"text/rfc822-headers", "text/plain"}:
             found += _QUOTED_ID.findall(_text_of(part))
-    if not parts[0].is_multipart() and _type(parts[0]) == "text/plain":
+    if not parts[0].is_multipart() and content_type(parts[0]) == "text/plain":
         found += _QUOTED_ID.findall(_text_of(parts[0]))
     return tuple(dict.fromkeys(found))
 
 
 def _field(block: Message, name: str) -> str:
     """A DSN field's value after its type ("rfc822; a@b" -> "a@b")."""
-    value = _one_line(block.get(name, ""))
+    value = one_line(block.get(name, ""))
     return value.split(";", 1)[1].strip() if ";" in value else value
 
 
@@ -188,7 +194,7 @@ def _from_status_part(part: Message, ids: tuple[str, ...]) -> DeliveryReport | N
 def _from_text(parts: list[Message], ids: tuple[str, ...]) -> DeliveryReport | None:
     """A plain bounce: its explanation is the text above the copy of the
     original (a status code in the copy is no verdict)."""
-    text = next((_text_of(p) for p in parts if _type(p) == "text/plain"), "")
+    text = next((_text_of(p) for p in parts if content_type(p) == "text/plain"), "")
     copy = _COPY_STARTS.search(text)
     verdict = text[: copy.start()] if copy else text
     found = _STATUS.search(verdict)
@@ -197,10 +203,10 @@ def _from_text(parts: list[Message], ids: tuple[str, ...]) -> DeliveryReport | N
         permanent = status.startswith("5")
         line_start = verdict.rfind("\n", 0, found.start()) + 1
         line_end = verdict.find("\n", found.end())
-        diagnostic = _one_line(verdict[line_start : line_end if line_end >= 0 else None])
+        diagnostic = one_line(verdict[line_start : line_end if line_end >= 0 else None])
     elif _PERMANENT_WORDS.search(verdict) and not _TRANSIENT_WORDS.search(verdict):
         status, permanent = "", True
-        diagnostic = _one_line(_PERMANENT_WORDS.search(verdict).group(0))  # type: ignore[union-attr]
+        diagnostic = one_line(_PERMANENT_WORDS.search(verdict).group(0))  # type: ignore[union-attr]
     elif _TRANSIENT_WORDS.search(verdict):
         status, permanent, diagnostic = "", False, "delayed"
     else:
