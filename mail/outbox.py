@@ -307,7 +307,7 @@ def _game_email_queue(
     rules = get_rules(match.game)
     view = rules.view(state, seat.index)
     if seat.departed:
-        mail.reply_is_chat = False  # their reply is answered, not posted (``services._waiting_chat``)
+        mail.reply_is_chat = False  # their reply is answered, not posted (``reply_reading.waiting_chat``)
     options: list[str] = []
     unsubscribe = unsubscribe_url(user.pk)  # signed: build it once
     headers: dict[str, Any] = {
@@ -500,7 +500,7 @@ def _tell_mover(
 
 def _chat_below(record) -> str | None:
     """Did the emailed move ``record`` carry a message below it, posted as
-    chat (``services._chat``)?  "posted", "cut" (to its beginning: it was
+    chat (``game_replies._chat``)?  "posted", "cut" (to its beginning: it was
     longer than a chat message may be), else ``None``.  Its receipt says
     so: a refusal says the words were not passed on, so silence left the
     writer guessing."""
