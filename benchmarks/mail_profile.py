@@ -48,7 +48,7 @@ _LETTER = re.compile(r"^  ([A-H])\. ", re.MULTILINE)
 PIECES = (
     ("mail.announce", "_row_written", "writing one move's mails (in its savepoint)"),
     ("mail.outbox", "listed_turns", "whole-turn letters of the next mail"),
-    ("mail.outbox", "since_lines", '"since your last move" lines'),
+    ("mail.move_mail", "since_lines", '"since your last move" lines'),
     ("mail.outbox", "render_game_email", "rendering the mails"),
     ("mail.outbox", "email_queue", "outbox INSERTs"),
     ("mail.outbox", "reply_token_for", "reply token INSERT"),

@@ -29,7 +29,7 @@ from django.utils import timezone
 from games.models import ChatMessage, MatchEvent, MoveRecord, Seat
 from games.services.prepared import prepared
 
-from . import lifecycle_mail, outbox, sending
+from . import lifecycle_mail, move_mail, outbox, sending
 from .models import GameMute
 
 logger = logging.getLogger(__name__)
@@ -49,7 +49,7 @@ def notifications_write(*, move_ids: list[int], event_ids: list[int], now: dt.da
     written = 0
     # Looked up at each call, not bound at import: tests replace them.
     for model, ids, notify in (
-        (MoveRecord, move_ids, outbox.notify_move),
+        (MoveRecord, move_ids, move_mail.notify_move),
         (MatchEvent, event_ids, lifecycle_mail.notify_event),
     ):
         for start in range(0, len(ids), WRITE_CHUNK):

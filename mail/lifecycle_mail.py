@@ -208,7 +208,7 @@ def on_finished(event, sends: list[int] | None = None) -> None:
 
 def _after_last_move(game: str, last, seat_index: int, names: list[str]) -> list[str]:
     """The end mail's lines for the player whose move ended the game: it
-    stands in for their receipt (``outbox.notify_move`` sends none), so it
+    stands in for their receipt (``move_mail.notify_move`` sends none), so it
     tells what the move brought about (the other pawns' end tolls, a seat
     passed over, the end itself) as the receipt would; empty when nothing."""
     events = [Event.load(e) for e in last.events]

@@ -4,8 +4,8 @@ and a Celery task sends the rows after their transaction commits
 recipient, so a repeated event never mails anyone twice.
 
 Moves and lifecycle events are rendered here by a worker after they
-committed (``notify_move`` here, ``lifecycle_mail.notify_event``, called
-by ``announce``);
+committed (``move_mail.notify_move``, ``lifecycle_mail.notify_event``,
+called by ``announce``);
 answers to a player's own email (rejections, invitations) are written in
 the transaction of the request.  All functions here run inside the
 caller's transaction.  A caller that writes many rows in one transaction
@@ -22,17 +22,14 @@ from contextvars import ContextVar
 from typing import Any
 
 from django.db import IntegrityError, transaction
-from django.utils.translation import gettext as _
 
 from core.prepared_writes import insert
 from core.signin import is_email_only
-from games.engine import Event, get_rules
-from games.models import CHAT_MAX_LENGTH, ChatMessage, MoveRecord
+from games.engine import get_rules
+from games.models import MoveRecord
 from games.services.chat import chat_mark_mailed
 
 from .addresses import (
-    chat_below_key,
-    message_id_of,
     new_message_id,
     new_token,
     reply_address,
@@ -43,15 +40,14 @@ from .addresses import (
 )
 from .bounce_policy import game_mail_paused
 from .changes import bank_line, change_line
-from .chat_mail import chat_section, has_chat
+from .chat_mail import chat_section
 from .delivery import send_after_commit
 from .models import GameMute, OutgoingEmail, ReplyToken
 from .notation_help import notation_help
-from .positions import listed_turns, remember, same_choices, state_at, state_kept
+from .positions import listed_turns
 from .render import GameMail, deadline_line, in_language, render_game_email
 from .sections import sign_in_section
-from .since import event_line, log_tail, since_lines, told_to_mover, visible_lines, words
-from .turns import turn_over
+from .since import words
 
 
 def email_queue(
@@ -120,6 +116,8 @@ def reply_token_for(*, match, seat_index: int, user, ply: int, now: dt.datetime)
 
 #: Set by ``unguarded_inserts``.
 _UNGUARDED: ContextVar[bool] = ContextVar("outbox_unguarded_inserts", default=False)
+
+
 #: Set by ``claimed_by_writer``.
 _CLAIMED_AT: ContextVar[dt.datetime | None] = ContextVar("outbox_claimed_at", default=None)
 
@@ -236,7 +234,7 @@ def seats_with_players(match) -> list:
     return list(match.seats.select_related("user").order_by("index", "pk"))
 
 
-def _names(seats) -> list[str]:
+def seat_names(seats) -> list[str]:
     ordered = sorted((s for s in seats if s.index is not None), key=lambda s: s.index)
     return [str(s.user) for s in ordered]
 
@@ -286,7 +284,7 @@ def game_email_queue(
 
 def _ended_by_their_mail(kind: str, match, seat) -> bool:
     """Is this the game-over mail of the player whose emailed move ended the
-    game?  It is the answer to their mail (``notify_move`` sends no receipt
+    game?  It is the answer to their mail (``move_mail.notify_move`` sends no receipt
     for a game-ending move), so it goes out whatever their mute."""
     if kind != OutgoingEmail.Kind.GAME_OVER or seat.user is None:
         return False
@@ -338,7 +336,7 @@ def _game_email_queue(
     subject, text, html = render_game_email(
         match=match,
         view=view,
-        names=_names(seats),
+        names=seat_names(seats),
         mail=mail,
         options=options,
         unsubscribe=unsubscribe,
@@ -365,220 +363,9 @@ def _game_email_queue(
     return email
 
 
-def notify_move(record, *, sends: list[int] | None = None) -> None:
-    """For a stored submission: "your turn" to every seat to move in the
-    position it produced, and a receipt to a player who moved by email.
-    Rendered from the position after ``record.ply`` (``announce``)."""
-    match = record.match
-    rules = get_rules(match.game)
-    state = state_at(match, record.ply, record=record)
-    if rules.outcome(state) is not None:
-        return  # the game-over mail says it all
-    # The next record's mails may need this position (its mover's turn
-    # began here, or the worker lags behind the game).
-    remember(match, record.ply, state)
-    seats = seats_with_players(match)
-    events = [Event.load(e) for e in record.events]
-    names = _names(seats)
-    mover = next((s for s in seats if s.index == record.seat_index), None)
-    common = {
-        "match": match,
-        "seats": seats,
-        "state": state,
-        "now": record.created_at,
-        "ply": record.ply,
-        "with_reply": True,
-        "sends": sends,
-    }
-    # Every seat to move is told, not only those whose turn began: in a
-    # phase where several seats act, another seat's move changes the
-    # position their last email answered.
-    waiting = set(rules.to_move(state))
-    # Asked once for all of this move's mails by the claim (``announce``:
-    # the id of one of the game's chat lines, or None); else asked here.
-    claimed = hasattr(record, "match_chat_id")
-    chat = record.match_chat_id is not None if claimed else has_chat(match)
-    asked = _still_asked(match, rules, record, state, waiting)
-    for seat in seats:
-        if seat.user is None or seat.departed or seat is mover or seat.index not in waiting - asked:
-            continue
-        with in_language(seat.user):
-            mail = GameMail(
-                _turn_headline(record, names[record.seat_index]),
-                since=since_lines(
-                    match=match, seat_index=seat.index, up_to_ply=record.ply, names=names, record=record, with_own=True
-                ),
-                show_changes=True,
-                chat=chat,
-            )
-            game_email_queue(
-                kind=OutgoingEmail.Kind.YOUR_TURN,
-                seat=seat,
-                mail=mail,
-                dedupe_key=f"turn:{match.pk}:{record.ply}:{seat.index}",
-                **common,
-            )
-    # A resignation is answered by its own confirmation (``commands``, the
-    # site's page), never by a receipt of "your move".
-    if mover is not None and mover.user is not None and record.kind == MoveRecord.Kind.MOVE:
-        _tell_mover(record, mover, rules, state, waiting, events, names, common, chat=chat)
-
-
-def _turn_headline(record, name: str) -> str:
-    """The "your move" headline after ``record``: what the other player did."""
-    if record.kind == MoveRecord.Kind.RESIGN:
-        return _("your move (%(name)s resigned)") % {"name": name}
-    if record.kind == MoveRecord.Kind.TIMEOUT or record.source == MoveRecord.Source.SYSTEM:
-        return _("your move (%(name)s ran out of time)") % {"name": name}
-    return _("your move (%(name)s has played)") % {"name": name}
-
-
-def _still_asked(match, rules, record, state, waiting: set) -> set[int]:
-    """The seats to move whose mail about the position before ``record``
-    still answers (``same_choices``: they need no new one).  The position
-    before is the one its mails kept; when it is gone (the cache was
-    cleared) every seat to move is asked again, as a replay is not worth
-    saving one mail."""
-    others = waiting - {record.seat_index}
-    before = state_kept(match, record.ply - 1) if others and record.ply > 0 else None
-    if before is None:
-        return set()
-    return {seat for seat in others if same_choices(rules, before, state, seat)}
-
-
-def _tell_mover(
-    record, mover, rules, state, waiting: set, events, names: list[str], common: dict, *, chat: bool
-) -> None:
-    """The mover's one mail about a submission: the receipt of a whole
-    turn sent by email, or, while the turn is not over, the position with
-    the options of the rest; a mover whose next turn starts at once (an
-    Alpaca round that begins with them) is told it is their move, however
-    they moved.  The position before the move is the one the last record's
-    mails kept (``positions``); only a cache miss replays it."""
-    match = record.match
-    by_email = record.source == record.Source.EMAIL
-    if mover.index in waiting:
-        new_turn = turn_over(rules, state_at(match, record.ply - 1), state, mover.index)
-    else:
-        new_turn = False
-    if not (by_email or new_turn):
-        return
-    ended = mover.index not in waiting or new_turn
-    played = "; ".join(_turn_steps(record, mover.index, rules) if ended else record.text.split("\n"))
-    with in_language(mover.user):
-        text = words(match.game, played)  # in the mover's notation, as their options are
-        if new_turn:
-            headline = _("your move again (“%(move)s” was played)") % {"move": text}
-        elif mover.index in waiting:
-            headline = _("“%(move)s” was played: the rest of your turn, please") % {"move": text}
-        else:
-            headline = _("your move “%(move)s” was played") % {"move": text}
-        # The headline says what they played: its events would name them,
-        # but for those worded "you", which say what the move cost or brought.
-        told = visible_lines(match.game, told_to_mover(rules, events, mover.index), mover.index, names)
-        below = _chat_below(record) if by_email and chat else None
-        if below is not None:
-            told.append(_("Your message below the move was passed on to the other players."))
-        if below == "cut":
-            told.append(
-                _("It was longer than %(limit)s characters: only its beginning was sent.") % {"limit": CHAT_MAX_LENGTH}
-            )
-        mail = GameMail(headline, told, chat=chat)
-        if by_email:
-            mail.in_reply_to = message_id_of(record.idempotency_key)
-        game_email_queue(
-            kind=OutgoingEmail.Kind.YOUR_TURN if new_turn else OutgoingEmail.Kind.RECEIPT,
-            seat=mover,
-            mail=mail,
-            dedupe_key=f"receipt:{match.pk}:{record.ply}",
-            # A digest reader's or a muted game's new turn is still the
-            # answer to the move they mailed.
-            answers_mail=by_email,
-            **common,
-        )
-
-
-def _chat_below(record) -> str | None:
-    """Did the emailed move ``record`` carry a message below it, posted as
-    chat (``game_replies._chat``)?  "posted", "cut" (to its beginning: it was
-    longer than a chat message may be), else ``None``.  Its receipt says
-    so: a refusal says the words were not passed on, so silence left the
-    writer guessing."""
-    move_key = record.idempotency_key or ""
-    keys = {chat_below_key(move_key): "posted", chat_below_key(move_key, cut=True): "cut"}
-    found = (
-        ChatMessage.objects.filter(match_id=record.match_id, idempotency_key__in=list(keys))
-        .values_list("idempotency_key", flat=True)
-        .first()
-    )
-    return keys[found] if found is not None else None
-
-
-#: How many earlier submissions of one turn its receipt looks back over.
-_MOST_STEPS = 6
-
-
-def _turn_steps(record, seat: int, rules) -> list[str]:
-    """The steps of the turn ``record`` ended, as submitted: those of the
-    seat's submissions just before it that left the same turn open (a turn
-    sent a step per mail), then ``record``'s own."""
-    steps = record.text.split("\n")
-    rows, _complete = log_tail(record.match, record.ply)
-    if len(rows) > 1 and rows[1][0] == record.ply - 1 and rows[1][1] != seat:
-        return steps  # the submission before it was another seat's: the turn began with ``record``
-    earlier = MoveRecord.objects.filter(match=record.match, ply__lt=record.ply)
-    after = None  # the position after ``step``: the one before the step looked at last
-    for step in earlier.order_by("-ply").only("ply", "seat_index", "kind", "text", "moves")[:_MOST_STEPS]:
-        if step.seat_index != seat or step.kind != MoveRecord.Kind.MOVE:
-            break
-        if after is None:
-            after = state_at(record.match, step.ply, record=step)
-        before = state_at(record.match, step.ply - 1)
-        if turn_over(rules, before, after, seat):
-            break
-        steps = step.text.split("\n") + steps
-        after = before  # plies are consecutive: the next (earlier) step ended here
-    return steps
-
-
-def notify_rejection(
-    *,
-    match,
-    seat,
-    seats,
-    state,
-    error: str,
-    attempted: str,
-    source_id: str,
-    now: dt.datetime,
-    played_already: bool = False,
-) -> OutgoingEmail | None:
-    """Tell a player why their emailed move was refused, with the current
-    position and options (and a fresh reply address).  ``played_already``:
-    the reply repeats a move already played from it (sent twice), which is
-    no refusal to alarm them with."""
-    with in_language(seat.user):
-        headline = _("your move was already played") if played_already else _("your move was not accepted")
-        mail = GameMail(headline, [_("You wrote: %(text)s") % {"text": attempted}], error=error)
-    return game_email_queue(
-        kind=OutgoingEmail.Kind.REJECTED,
-        match=match,
-        seat=seat,
-        seats=seats,
-        state=state,
-        mail=mail,
-        dedupe_key=f"rejected:{source_id}",
-        now=now,
-        with_reply=True,
-    )
-
-
 __all__ = [
-    "event_line",
     "email_queue",
     "game_email_queue",
-    "notify_move",
-    "notify_rejection",
     "reply_token_for",
     "claimed_by_writer",
     "unguarded_inserts",

@@ -23,7 +23,7 @@ from .command_list import command_list
 from .commands import has_left
 from .inbound import InboundMessage
 from .models import InboundEmail, OutgoingEmail, ReplyToken
-from .outbox import notify_rejection
+from .move_mail import notify_rejection
 from .reply_text import Reply
 
 

@@ -109,12 +109,12 @@ def test_one_failing_row_does_not_hold_up_the_others(game, now, monkeypatch, dja
         created_at=now,
         ply=game.ply,
     )
-    from mail import outbox
+    from mail import move_mail
 
     def broken(record, **kwargs):
         raise RuntimeError("renderer bug")
 
-    monkeypatch.setattr(outbox, "notify_move", broken)
+    monkeypatch.setattr(move_mail, "notify_move", broken)
     with django_capture_on_commit_callbacks(execute=True):
         written = announce.notifications_write(move_ids=[r.pk for r in records], event_ids=[event.pk], now=now)
     assert written == 1
@@ -132,9 +132,9 @@ def test_a_row_failing_after_writing_mail_takes_only_its_own_mail_back(
     _, first = _whole_turn(game, now)
     _, second = _whole_turn(game, now)
     records = first + second
-    from mail import outbox
+    from mail import move_mail
 
-    real = outbox.notify_move
+    real = move_mail.notify_move
     failing = records[-1].pk
 
     def fails_after_writing(record, **kwargs):
@@ -142,7 +142,7 @@ def test_a_row_failing_after_writing_mail_takes_only_its_own_mail_back(
         if record.pk == failing:
             raise RuntimeError("renderer bug after the outbox row was written")
 
-    monkeypatch.setattr(outbox, "notify_move", fails_after_writing)
+    monkeypatch.setattr(move_mail, "notify_move", fails_after_writing)
     with django_capture_on_commit_callbacks(execute=True):
         written = announce.notifications_write(move_ids=[r.pk for r in records], event_ids=[], now=now)
     assert written == len(records) - 1

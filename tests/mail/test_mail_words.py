@@ -8,8 +8,7 @@ import pytest
 
 from games.engine import Event, get_rules
 from games.services import match_create_seated
-from mail.outbox import event_line
-from mail.since import words
+from mail.since import event_line, words
 
 from .conftest import mover_of
 from .playing import html_of, play
