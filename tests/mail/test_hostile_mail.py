@@ -16,7 +16,7 @@ from django.core import mail
 
 from mail import services
 from mail.gateway import GatewayHandler
-from mail.inbound import html_to_text
+from mail.html_text import html_to_text
 from mail.models import InboundEmail, OutgoingEmail
 
 from .intake import ingest
