@@ -25,7 +25,8 @@ from games.engine import get_rules
 
 from .answers import Rich, answer, in_language, reply_subject, site_line
 from .command_list import command_list, command_list_html
-from .commands import command_of, games_lines, vacation_answer
+from .command_words import command_of
+from .commands import games_lines, vacation_answer
 from .inbound import InboundMessage, strip_subject
 from .intake_common import account_of, finish, generic_reply
 from .matchmaking import cancel_answer, cancel_request, play_answer, play_request

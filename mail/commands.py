@@ -1,5 +1,5 @@
 """Commands by mail: a reply to a game mail whose first line is a command
-word (English or Dutch) is answered instead of played.
+word (English or Dutch: ``command_words``) is answered instead of played.
 
 Every command acts through the same services and reads as the site
 (``games.services``, ``games.deadlines``, ``games.selectors``), and every
@@ -12,9 +12,7 @@ ends a game.  ``say`` (``zeg``) posts the rest of the reply as chat;
 from __future__ import annotations
 
 import datetime as dt
-import re
 from collections.abc import Callable
-from dataclasses import dataclass
 from html import escape
 
 from django.utils.crypto import salted_hmac
@@ -33,137 +31,18 @@ from games.services.chat import chat_mute, chat_post
 from .addresses import reply_address
 from .answers import Rich, answer, in_language, mark_as_answer, reply_subject
 from .command_list import command_list, command_list_html
+from .command_words import DAYS, Command
 from .ending import ranking
 from .help_text import html_help, plain_help
 from .models import GameMute, InboundEmail, OutgoingEmail, ReplyToken
 from .outbox import game_email_queue, reply_token_for, seats_with_players
 from .render import GameMail
-from .reply_text import greeting, without_our_mails
+from .reply_text import without_our_mails
 from .since import words
 from .templatetags.mail_text import wrapped
 
-#: Command words (lower case) → command.
-WORDS = {
-    "help": "help",
-    "hulp": "help",
-    "board": "board",
-    "bord": "board",
-    # What players try for "the position again" (a waiting player's unknown
-    # word would otherwise be posted to the table as chat).
-    "status": "board",
-    "stand": "board",
-    "position": "board",
-    "positie": "board",
-    "options": "board",
-    "opties": "board",
-    "games": "games",
-    "partijen": "games",
-    "history": "history",
-    "geschiedenis": "history",
-    "resign": "resign",
-    "opgeven": "resign",
-    "vacation": "vacation",
-    "vakantie": "vacation",
-    "mute": "mute",
-    "dempen": "mute",
-    "unmute": "unmute",
-    "ontdempen": "unmute",
-    "say": "say",
-    "zeg": "say",
-    "rematch": "rematch",
-    "revanche": "rematch",
-}
 #: ``mute chat`` / ``dempen chat``: the chat only, not the game's mails.
 _CHAT_WORDS = {"chat", "de chat"}
-#: The command word, then its argument; punctuation right after the word
-#: ("Say, nice move!", "Help!") belongs to neither.
-_LINE = re.compile(r"^\s*([a-z]+)\b[\s,.:;!?-]*(.*?)\s*$", re.IGNORECASE)
-#: ``vacation N``'s days as players write them: "3", "3 days", "3 dagen.".
-_DAYS = re.compile(r"(\d{1,9})\s*(?:days?|dagen|dag)?\s*[.!]?", re.IGNORECASE)
-#: A lone word on a line of its own (no punctuation: "thanks!" is chat).
-_LONE_WORD = re.compile(r"^\s*[^\W\d_]+\s*$")
-
-
-@dataclass
-class Command:
-    name: str
-    argument: str
-    #: The lines after the command's line (the rest of a ``say`` message).
-    rest: str = ""
-
-
-def command_of(body: str) -> Command | None:
-    """The command on the first non-empty line of ``body``, if it is one.
-    A greeting alone on that line ("Hi,", "Hoi Bob,"), which the move
-    reader passes over too, is passed over when a command and nothing
-    else (``bare``) follows it, or ``say`` (whose message it opens):
-    chat below a greeting that merely opens with a command word ("Board
-    looks great") stays chat."""
-    lines = body.split("\n")
-    at = _next_line(lines, 0) or 0
-    command = _command_at(lines, at)
-    below = _next_line(lines, at + 1)
-    if command is None and below is not None and greeting(lines[at]):
-        command = _command_at(lines, below)
-        if command is not None and command.name == "say":
-            # The greeting is the message's too: "Hi all,\nsay good luck".
-            command.argument = "\n".join(part for part in (lines[at].strip(), command.argument) if part)
-        elif command is not None and not bare(command):
-            return None
-    return command
-
-
-def _next_line(lines: list[str], start: int) -> int | None:
-    """The index of the first line from ``start`` on that is not blank."""
-    return next((i for i in range(start, len(lines)) if lines[i].strip()), None)
-
-
-def _command_at(lines: list[str], at: int) -> Command | None:
-    """The command on ``lines[at]``, the lines after it its ``rest``."""
-    found = _LINE.match(lines[at] if lines else "")
-    if not found or found.group(1).lower() not in WORDS:
-        return None
-    return Command(WORDS[found.group(1).lower()], found.group(2), "\n".join(lines[at + 1 :]).strip())
-
-
-#: What a command's argument may be when it follows a move: a chat line
-#: that opens with a command word ("Board looks great!") stays chat.
-_BELOW_A_MOVE = {
-    "help": re.compile(r""),
-    "board": re.compile(r""),
-    "games": re.compile(r""),
-    "history": re.compile(r""),
-    "vacation": _DAYS,
-    "resign": re.compile(r"(?:[0-9a-z]{6})?", re.IGNORECASE),
-    "mute": re.compile(r"(?:de )?(?:chat)?", re.IGNORECASE),
-    "unmute": re.compile(r"(?:de )?(?:chat)?", re.IGNORECASE),
-}
-
-
-def bare(command: Command) -> bool:
-    """Is ``command`` a command and nothing else: no argument but the one
-    it takes (``_BELOW_A_MOVE``)?"""
-    pattern = _BELOW_A_MOVE.get(command.name)
-    argument = command.argument.strip()
-    return bool(pattern.fullmatch(argument)) if pattern is not None else not argument
-
-
-def command_below_moves(text: str) -> Command | None:
-    """The command on the first line of ``text``, the lines below a reply's
-    moves, when that line is a command and nothing else (a chat line that
-    opens with a command word is chat); ``say`` is left to the chat, which
-    drops the word."""
-    command = command_of(text)
-    if command is None or command.name not in _BELOW_A_MOVE:
-        return None
-    return command if _BELOW_A_MOVE[command.name].fullmatch(command.argument.strip()) else None
-
-
-def unknown_word(text: str) -> Command | None:
-    """A reply that is one word, neither a command nor (the caller knows) a
-    move: what a player tries for a command ("undo", "pass"); answered
-    with the command list rather than posted as chat."""
-    return Command("unknown", text.strip()) if _LONE_WORD.match(text) else None
 
 
 def has_left(token: ReplyToken) -> bool:
@@ -333,7 +212,7 @@ def games_lines(user, now: dt.datetime, heading: str = "") -> str:
 def vacation_answer(user, argument: str, now: dt.datetime) -> tuple[str, list[str]]:
     """``vacation N``: a vacation of N days through the site's service (and
     its rules: the yearly allowance, games that allow it)."""
-    found = _DAYS.fullmatch(argument.strip())
+    found = DAYS.fullmatch(argument.strip())
     if found is None:
         return "vacation: no days", [_("Write the number of days, for example: vacation 3")]
     days = int(found.group(1))
@@ -419,7 +298,7 @@ def _resign(command, *, token, now, **_kwargs):
     # The code's letters and digits: a phone's full stop or quotes copied
     # with it are no part of it.
     if "".join(char for char in command.argument if char.isalnum()).upper() != code:
-        # The command word in the reader's language (``WORDS`` reads both);
+        # The command word in the reader's language (``command_words.WORDS`` reads both);
         # marked outside the f-string, where makemessages cannot see it.
         word = pgettext("mail command", "resign")
         # A code from another of the game's mails (each has its own) must

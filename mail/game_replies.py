@@ -26,7 +26,8 @@ from games.services.chat import chat_post, chat_text_clean
 
 from .addresses import chat_below_key, email_move_key
 from .answers import answer, in_language, reply_subject
-from .commands import Command, command_below_moves, command_of, has_left, own_words, unknown_word
+from .command_words import Command, command_below_moves, command_of, unknown_word
+from .commands import has_left, own_words
 from .commands import run as run_command
 from .inbound import InboundMessage
 from .intake_common import finish, generic_reply

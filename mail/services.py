@@ -46,7 +46,7 @@ from core.moments import moment_for
 from .answers import answer, in_language, reply_subject, site_line, written_for
 from .bounces import bounce_process, is_bounce_intake
 from .command_address import answer_command_address
-from .commands import bare, command_of
+from .command_words import bare, command_of
 from .game_replies import game_reply_play, game_reply_without_address, game_reply_without_text
 from .inbound import InboundMessage, MalformedEmail, parse_inbound, read_unusable, strip_subject
 from .intake_common import account_of, finish, generic_reply
