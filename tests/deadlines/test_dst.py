@@ -10,15 +10,18 @@ import zoneinfo
 
 import pytest
 from django.urls import reverse
-from django.utils import translation
+from django.utils import timezone, translation
 
 from core.moments import written_moment
+from games.deadlines.clock import Clock
+from games.deadlines.sweeps import AUTO, deadlines_sweep, reminders_sweep
 from tests.conftest import living_in
 
-from .conftest import mover_seat, start_match
+from .conftest import DAY, HOUR, events, mover_seat, start_match
 
 AMS = zoneinfo.ZoneInfo("Europe/Amsterdam")
 KOLKATA = zoneinfo.ZoneInfo("Asia/Kolkata")
+SECOND = dt.timedelta(seconds=1)
 
 
 def utc(*args):
@@ -58,6 +61,65 @@ def test_a_half_hour_zone_shows_its_own_minutes():
         assert written_moment(KOLKATA, utc(2026, 12, 5, 9, 0)) == (
             "zaterdag 5 december 2026, 14:30 (tijdzone Asia/Kolkata)"
         )
+
+
+# ------------------------------------------------------------ the clock
+def test_a_weekend_off_across_the_autumn_change_lasts_49_hours_and_days_stay_local():
+    """Friday 23 October 20:00 CEST, 3 days a move, no clock at weekends:
+    4 hours on Friday, the weekend (Saturday 00:00 CEST to Monday 00:00 CET,
+    49 hours), then 68 hours: Wednesday 20:00, now in CET."""
+    clock = Clock(zone=AMS, weekends_off=True)
+    start = dt.datetime(2026, 10, 23, 20, tzinfo=AMS)
+    deadline = clock.deadline(start, 3 * DAY)
+    assert deadline == utc(2026, 10, 28, 19)
+    assert deadline.astimezone(AMS).strftime("%a %H:%M") == "Wed 20:00"
+    assert clock.used(start, deadline) == 3 * DAY
+
+
+def test_a_weekend_off_across_the_spring_change_lasts_47_hours():
+    clock = Clock(zone=AMS, weekends_off=True)
+    start = dt.datetime(2026, 3, 27, 20, tzinfo=AMS)
+    deadline = clock.deadline(start, 3 * DAY)
+    assert deadline == utc(2026, 4, 1, 18)
+    assert deadline.astimezone(AMS).strftime("%a %H:%M") == "Wed 20:00"
+    assert clock.used(start, deadline) == 3 * DAY
+
+
+# ------------------------------------------------------------ the sweeper
+@pytest.mark.django_db
+def test_a_deadline_in_the_doubled_hour_is_enforced_once_at_its_instant(alice, bob):
+    """A day a move from Saturday 24 October 03:30 CEST (01:30 UTC): the
+    deadline is the second 02:30 of Sunday (01:30 UTC, CET).  The sweeper
+    leaves it alone at the first 02:30 and enforces it once at the second."""
+    living_in("nl", "Europe/Amsterdam", alice, bob)
+    start = utc(2026, 10, 24, 1, 30)
+    match = start_match(alice, bob, now=start, days_per_move=1)
+    seat = mover_seat(match)
+    assert seat.deadline_at == utc(2026, 10, 25, 1, 30)
+    assert not deadlines_sweep(now=utc(2026, 10, 25, 0, 30)).get(AUTO)  # the first 02:30
+    assert not deadlines_sweep(now=seat.deadline_at - SECOND).get(AUTO)
+    assert deadlines_sweep(now=seat.deadline_at)[AUTO] == 1
+    assert deadlines_sweep(now=seat.deadline_at + HOUR).get(AUTO) is None
+    assert [e.user_id for e in events(match, "timeout_auto")] == [seat.user_id]
+
+
+@pytest.mark.django_db
+def test_reminders_across_the_autumn_change_come_24_and_2_real_hours_before(alice, bob):
+    """The deadline is Sunday 25 October 11:00 CET (10:00 UTC); the 24-hour
+    reminder comes on Saturday at 12:00 CEST, 24 real hours before, and
+    writes the deadline as the player's clock will show it."""
+    living_in("nl", "Europe/Amsterdam", alice, bob)
+    match = start_match(alice, bob, now=utc(2026, 10, 23, 10), days_per_move=2)
+    seat = mover_seat(match)
+    deadline = seat.deadline_at
+    assert deadline == utc(2026, 10, 25, 10)
+    assert reminders_sweep(now=utc(2026, 10, 24, 10) - SECOND) == 0
+    assert reminders_sweep(now=utc(2026, 10, 24, 10)) == 1
+    assert reminders_sweep(now=deadline - 2 * HOUR) == 1
+    sent = events(match, "reminder")
+    assert [e.data["threshold_hours"] for e in sent] == [24, 2]
+    with translation.override("nl"), timezone.override(AMS):
+        assert "zondag 25 oktober 2026, 11:00 (tijdzone Europe/Amsterdam)" in sent[0].shown_text
 
 
 @pytest.mark.django_db
