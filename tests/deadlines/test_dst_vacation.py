@@ -66,3 +66,21 @@ def test_a_vacation_in_a_zone_without_summer_time_lasts_whole_days(alice):
     living_in("nl", "Asia/Kolkata", alice)
     vacation = vacation_start(user=alice, days=7, now=utc(2026, 10, 23, 18))
     assert vacation.ends_at - vacation.starts_at == 7 * DAY
+
+
+@pytest.mark.parametrize(
+    ("starts", "shown"),
+    [
+        # Saturday 28 March 02:30 CET: Sunday has no 02:30; the day ends at 03:30 CEST, 24 hours later.
+        (utc(2026, 3, 28, 1, 30), "zondag 29 maart 2026, 03:30 (tijdzone Europe/Amsterdam)"),
+        # Saturday 24 October 02:30 CEST: Sunday's first 02:30 (still CEST), 24 hours later.
+        (utc(2026, 10, 24, 0, 30), "zondag 25 oktober 2026, 02:30 UTC+02:00 (tijdzone Europe/Amsterdam)"),
+    ],
+)
+def test_a_day_away_that_ends_in_the_hour_the_clocks_skip_or_repeat_lasts_24_hours_and_costs_one(alice, starts, shown):
+    living_in("nl", "Europe/Amsterdam", alice)
+    vacation = vacation_start(user=alice, days=1, now=starts)
+    assert vacation.ends_at - vacation.starts_at == DAY
+    with translation.override("nl"):
+        assert written_moment(alice.zone, vacation.ends_at) == shown
+    assert vacation_days_left(user=alice, now=starts) == 14 - 1
