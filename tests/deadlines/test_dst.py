@@ -85,6 +85,27 @@ def test_a_weekend_off_across_the_spring_change_lasts_47_hours():
     assert clock.used(start, deadline) == 3 * DAY
 
 
+@pytest.mark.parametrize(
+    ("zone", "saturday", "monday"),
+    [
+        # Saturday 00:00 IST (UTC+05:30) is Friday 18:30 UTC: a half-hour zone's own midnight.
+        ("Asia/Kolkata", utc(2026, 12, 4, 18, 30), utc(2026, 12, 6, 18, 30)),
+        # Across the date line, and Auckland's clocks go back on Sunday 5 April 2026: 49 hours.
+        ("Pacific/Auckland", utc(2026, 4, 3, 11), utc(2026, 4, 5, 12)),
+        # Los Angeles goes back on Sunday 1 November 2026: 49 hours too.
+        ("America/Los_Angeles", utc(2026, 10, 31, 7), utc(2026, 11, 2, 8)),
+    ],
+)
+def test_a_weekend_off_far_away_runs_from_the_players_own_saturday_to_their_monday(zone, saturday, monday):
+    clock = Clock(zone=zoneinfo.ZoneInfo(zone), weekends_off=True)
+    friday_noon = dt.datetime.combine(saturday.astimezone(clock.zone).date() - DAY, dt.time(12), tzinfo=clock.zone)
+    # A day's clock from Friday noon: 12 hours on Friday, the weekend, 12 hours on Monday.
+    deadline = clock.deadline(friday_noon, DAY)
+    assert deadline == monday + 12 * HOUR
+    assert clock.used(friday_noon, saturday) == 12 * HOUR
+    assert clock.used(saturday, monday) == dt.timedelta(0)
+
+
 # ------------------------------------------------------------ the sweeper
 @pytest.mark.django_db
 def test_a_deadline_in_the_doubled_hour_is_enforced_once_at_its_instant(alice, bob):
