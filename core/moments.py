@@ -15,12 +15,28 @@ def zone_name(zone) -> str:
     return str(zone).replace("_", " ")
 
 
+def doubled_hour_offset(local: dt.datetime) -> str:
+    """The words " UTC+02:00" for a local time its zone lives twice (the hour the
+    clocks go back: Amsterdam's 02:30 on the last Sunday of October is
+    first UTC+02:00, then UTC+01:00), so that the two moments do not read
+    the same; "" for every other time.  ``local`` as ``astimezone`` gives
+    it (its ``fold`` says which of the two it is)."""
+    offset = local.utcoffset()
+    if offset is None or local.replace(fold=1 - local.fold).utcoffset() == offset:
+        return ""
+    minutes = int(offset.total_seconds()) // 60
+    sign = "-" if minutes < 0 else "+"
+    return f" UTC{sign}{abs(minutes) // 60:02d}:{abs(minutes) % 60:02d}"
+
+
 def moment_in(zone: dt.tzinfo, moment: dt.datetime) -> dict[str, str]:
     """``{"when": …, "zone": …}``: ``moment`` as a weekday, date and time in
     ``zone`` and the active language ("Thursday 10 December 2026, 06:53"),
     and the zone's name (``zone_name``), which every message says (a reader
-    in another zone must not guess)."""
-    return {"when": date_format(moment.astimezone(zone), "l j F Y, H:i"), "zone": zone_name(zone)}
+    in another zone must not guess).  A time the zone lives twice says
+    its UTC offset ("Sunday 25 October 2026, 02:30 UTC+01:00")."""
+    local = moment.astimezone(zone)
+    return {"when": date_format(local, "l j F Y, H:i") + doubled_hour_offset(local), "zone": zone_name(zone)}
 
 
 def moment_for(user, moment: dt.datetime) -> dict[str, str]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError as DjangoValidationError
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiTypes, extend_schema, extend_schema_field
 from rest_framework import permissions, serializers
@@ -14,6 +15,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from core.api import ERRORS, InstantField, ListCreateApi
+from games.deadlines.clock import deadlines_after_zone_change
 from mail.bounce_policy import bounce_notice
 from mail.complaints import complaint_notice
 
@@ -143,8 +145,11 @@ class MeApi(ListCreateApi):
         data = self.MeInputSerializer(data=request.data, context={"user": request.user})
         data.is_valid(raise_exception=True)
         user = request.user
+        zone_before = user.time_zone
         for field, value in data.validated_data.items():
             setattr(user, field, value)
         if data.validated_data:
             user.save(update_fields=[*data.validated_data, *user.settings_saved()])
+        if user.time_zone != zone_before:  # weekends off follow the player's zone, as on the profile page
+            deadlines_after_zone_change(user=user, now=timezone.now())
         return Response(self.MeOutputSerializer(user).data)

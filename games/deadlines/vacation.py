@@ -8,9 +8,11 @@ Games that forbid vacations keep their clocks running and record a
 "on vacation until …" (``games.deadlines.selectors``).
 
 Allowance: ``settings.VACATION_DAYS_PER_YEAR`` days per calendar year in the
-player's time zone, charged to the year a vacation starts.  A vacation costs
-its length in whole days, rounded up; one ended early costs the days it
-lasted.  Vacations start when they are taken and never overlap.
+player's time zone, charged to the year a vacation starts.  A vacation of
+N days ends N days later at the same time on the player's clock (an hour
+more or less than N times 24 hours across a change of summer time), and
+costs its length in whole days on that clock, rounded up; one ended early
+costs the days it lasted.  Vacations start when they are taken and never overlap.
 
 Locks: a player's ``DeadlineSettings`` row serialises their vacations.  It is
 locked either alone (``vacation_start``/``vacation_end``, which then update
@@ -50,15 +52,35 @@ def _year_bounds(user, now: dt.datetime) -> tuple[dt.datetime, dt.datetime]:
     return start, dt.datetime(year + 1, 1, 1, tzinfo=user.zone)
 
 
-def vacation_charged_days(vacation: Vacation) -> int:
-    return max(0, math.ceil((vacation.ends_at - vacation.starts_at) / DAY))
+def _on_the_clock(moment: dt.datetime, zone: dt.tzinfo) -> dt.datetime:
+    """``moment`` as the wall clock in ``zone`` reads it (naive)."""
+    return moment.astimezone(zone).replace(tzinfo=None)
+
+
+def vacation_ends(*, starts: dt.datetime, days: int, zone: dt.tzinfo) -> dt.datetime:
+    """The end of a vacation of ``days`` days from ``starts``: the same time
+    of day on the player's clock in ``zone``, ``days`` later (across a
+    change of summer time that is an hour more or less than ``days`` times
+    24 hours; a time the clocks skip or live twice is read as it was before
+    the change)."""
+    end = (_on_the_clock(starts, zone) + days * DAY).replace(tzinfo=zone)
+    return end.astimezone(dt.UTC)
+
+
+def vacation_charged_days(vacation: Vacation, zone: dt.tzinfo = dt.UTC) -> int:
+    """The days a vacation costs: its length in whole days, rounded up,
+    on the player's clock in ``zone`` (the night the clocks go back is not
+    a day more), never more than in 24-hour days."""
+    real = vacation.ends_at - vacation.starts_at
+    on_the_clock = _on_the_clock(vacation.ends_at, zone) - _on_the_clock(vacation.starts_at, zone)
+    return max(0, min(math.ceil(real / DAY), math.ceil(on_the_clock / DAY)))
 
 
 def vacation_days_left(*, user, now: dt.datetime) -> int:
     """Vacation days ``user`` may still take in the current year."""
     start, end = _year_bounds(user, now)
     taken = Vacation.objects.filter(user=user, starts_at__gte=start, starts_at__lt=end)
-    used = sum(vacation_charged_days(v) for v in taken)
+    used = sum(vacation_charged_days(v, user.zone) for v in taken)
     return max(0, settings.VACATION_DAYS_PER_YEAR - used)
 
 
@@ -96,7 +118,8 @@ def _vacation_create(*, user, prefs: DeadlineSettings, days: int, now: dt.dateti
             code="vacation_allowance",
             days_left=left,
         )
-    vacation = Vacation.objects.create(user=user, starts_at=now, ends_at=now + days * DAY, auto=auto, created_at=now)
+    ends = vacation_ends(starts=now, days=days, zone=user.zone)
+    vacation = Vacation.objects.create(user=user, starts_at=now, ends_at=ends, auto=auto, created_at=now)
     prefs.away_from, prefs.away_until = vacation.starts_at, vacation.ends_at
     prefs.save(update_fields=["away_from", "away_until"])
     return vacation

@@ -129,3 +129,25 @@ def test_a_new_time_zone_moves_a_running_turns_weekend_and_deadline(client, alic
     other.refresh_from_db()
     # Friday 22:00 in New York when the turn began: 2 h on Friday, 22 h from Monday 00:00 EST.
     assert other.deadline_at == dt.datetime(2026, 1, 13, 3, tzinfo=dt.UTC)
+
+
+def test_a_new_time_zone_set_over_the_api_moves_a_running_turns_weekend_and_deadline(alice, bob, now):
+    """``PATCH /api/me/`` changes the zone as the profile page does: the
+    deadline shown, reminded and enforced follows the new zone's weekend
+    (it stayed at the old zone's: shown and reminded three hours early,
+    and moved only once the sweeper reached it)."""
+    from tests.games.api.test_games_api import client_for
+
+    match = start_match(alice, bob, now=now, days_per_move=1, weekends_off=True)
+    first = mover_seat(match)
+    other = Seat.objects.select_related("user").get(match=match, index=1 - first.index)
+    other.user.time_zone = "UTC"
+    other.user.save()
+    play_turn(match, dt.datetime(2026, 1, 10, 3, tzinfo=dt.UTC))  # Saturday 03:00 UTC
+    other.refresh_from_db()
+    assert other.deadline_at == dt.datetime(2026, 1, 13, 0, tzinfo=dt.UTC)
+    saved = client_for(other.user).patch("/api/me/", {"time_zone": "America/New_York"}, format="json")
+    assert saved.status_code == 200
+    other.refresh_from_db()
+    # Friday 22:00 in New York when the turn began: 2 h on Friday, 22 h from Monday 00:00 EST.
+    assert other.deadline_at == dt.datetime(2026, 1, 13, 3, tzinfo=dt.UTC)
