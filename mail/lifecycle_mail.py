@@ -231,11 +231,13 @@ def _seat_mail(
     *,
     with_reply: bool,
     everyone: bool = False,
+    still_due: Callable[[object], bool] | None = None,
     sends: list[int] | None,
 ) -> None:
     """Mail the seat an event names (``data["seat_id"]``), or every player;
     ``headline()`` and ``lines(recipient)`` are called in each recipient's
-    language (the event's own text is the game log's English)."""
+    language (the event's own text is the game log's English).  A seat
+    for which ``still_due(seat)`` (read as it is now) is false gets none."""
     match = event.match
     if match.state is None:
         return
@@ -244,6 +246,8 @@ def _seat_mail(
     named = event.data.get("seat_id")
     for seat in seats:
         if seat.user is None or (not everyone and seat.pk != named):
+            continue
+        if still_due is not None and not still_due(seat):
             continue
         with in_language(seat.user):
             mail = GameMail(headline(), lines(seat.user))
@@ -274,8 +278,25 @@ def on_reminder(event, sends: list[int] | None = None) -> None:
             hours,
         ) % {"hours": hours}
 
+    def still_due(seat) -> bool:
+        # The mail is written after the reminder committed, by a worker that
+        # may lag: a player who has moved since (their deadline changed or
+        # ended), or whose game ended, is not told "it is your move".
+        reminded = event.data.get("deadline_at")
+        return (
+            event.match.is_active and reminded is not None and seat.deadline_at == dt.datetime.fromisoformat(reminded)
+        )
+
     # The headline and the mail's deadline line (in the reader's zone) say it all.
-    _seat_mail(event, OutgoingEmail.Kind.REMINDER, headline, lambda reader: [], with_reply=True, sends=sends)
+    _seat_mail(
+        event,
+        OutgoingEmail.Kind.REMINDER,
+        headline,
+        lambda reader: [],
+        with_reply=True,
+        still_due=still_due,
+        sends=sends,
+    )
 
 
 Line = Callable[[object, object], str]
