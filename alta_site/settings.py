@@ -297,7 +297,7 @@ if MAILGUN_INBOUND_ENABLED or MAILGUN_EVENTS_ENABLED:
     ANYMAIL = {"MAILGUN_WEBHOOK_SIGNING_KEY": _signing_key, "WEBHOOK_SECRET": _webhook_secret}
 
 # Invitations an account may send per 24 hours to addresses without an
-# account (games.services.lifecycle; each is a mail to a stranger).
+# account (games.services.creation; each is a mail to a stranger).
 INVITATIONS_TO_STRANGERS_PER_DAY = env_int("INVITATIONS_TO_STRANGERS_PER_DAY", 20)
 # Vacation days each player may take per calendar year (games.deadlines.vacation).
 VACATION_DAYS_PER_YEAR = env_int("VACATION_DAYS_PER_YEAR", 14)

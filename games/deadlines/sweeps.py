@@ -72,7 +72,7 @@ from core.errors import NotFound
 from games.engine import Termination, get_rules
 from games.models import DeadlineSettings, Match, MoveRecord, Seat, TimeoutPolicy
 from games.services.announcements import GATHER_MAX, Announcements, after_commit
-from games.services.lifecycle import record_event
+from games.services.events import record_event
 from games.services.moves import match_lock, match_resign, matches_lock, move_play
 from games.services.writes import Writes, WritesFailed
 

@@ -38,7 +38,7 @@ from core.errors import Conflict, GameActionError
 from core.moments import moment_for
 from games.models import DeadlineSettings, Match, Seat, Vacation
 from games.services.announcements import Announcements
-from games.services.lifecycle import record_clock_keeps_running, record_event
+from games.services.events import record_clock_keeps_running, record_event
 
 from .clock import DAY, reminder_hours, reminder_next, seat_clock, seat_deadline_refresh
 

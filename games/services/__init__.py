@@ -4,13 +4,12 @@ through one of these functions, inside a transaction, holding the match lock.
 
 from core.errors import Conflict, GameActionError, LimitReached, MoveRejected, NotAllowed, NotFound
 
+from .creation import match_create, match_create_seated
 from .lifecycle import (
     invitation_accept,
     invitation_decline,
     match_cancel,
     match_cancel_unplayed,
-    match_create,
-    match_create_seated,
     match_join,
     match_leave,
 )

@@ -21,8 +21,8 @@ from games.models import Match, MoveRecord, Seat
 from games.signals import match_finished
 
 from .announcements import Announcements, after_commit
+from .events import record_event
 from .idempotency import replayed
-from .lifecycle import record_event
 from .prepared import prepared
 from .writes import Writes
 

@@ -17,7 +17,7 @@ from django.utils.translation import gettext_noop
 
 from games.models import Match, MatchEvent
 
-from .lifecycle import record_event
+from .events import record_event
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,7 +11,8 @@ from core.errors import Conflict, NotAllowed
 from games.models import Match
 from games.selectors import rematch_of
 
-from .lifecycle import _locked_match, match_create
+from .creation import match_create
+from .lifecycle import match_locked
 
 
 def match_rematch(*, match_id: int, user, now: dt.datetime) -> tuple[Match, bool]:
@@ -27,7 +28,7 @@ def match_rematch(*, match_id: int, user, now: dt.datetime) -> tuple[Match, bool
         did not play it.
     """
     with transaction.atomic():
-        match = _locked_match(match_id)  # one offer at a time
+        match = match_locked(match_id)  # one offer at a time
         if not match.is_finished:
             raise Conflict(_("A rematch can be offered once the game is over."), code="not_finished")
         players = [s.user for s in match.seats.select_related("user") if s.user is not None and s.index is not None]

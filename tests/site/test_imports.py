@@ -84,7 +84,16 @@ def test_no_module_takes_part_in_an_import_cycle(monkeypatch):
     assert cycles(imports) == []
 
 
-@pytest.mark.parametrize("module", ["games.services.moves", "games.services.lifecycle", "games.deadlines.sweeps"])
+@pytest.mark.parametrize(
+    "module",
+    [
+        "games.services.moves",
+        "games.services.lifecycle",
+        "games.services.creation",
+        "games.services.events",
+        "games.deadlines.sweeps",
+    ],
+)
 def test_the_write_path_does_not_import_mail(module):
     source = inspect.getsource(importlib.import_module(module))
     assert "import mail" not in source and "from mail" not in source

@@ -32,7 +32,7 @@ from games.deadlines.clock import (
 )
 from games.models import Match, Seat, Vacation
 from games.services import Conflict, GameActionError, NotFound
-from games.services.lifecycle import record_clock_keeps_running, record_event
+from games.services.events import record_clock_keeps_running, record_event
 from mail.models import ReplyToken
 
 from ..models import ByeRequest, Participant, Substitution, Tournament, TournamentGame
