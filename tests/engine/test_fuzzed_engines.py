@@ -202,6 +202,27 @@ def test_numbered_options_are_the_legal_moves_and_read_back_in_every_language(sl
                 assert rules.dump_move(rules.parse_move(state, seat, written)) == rules.dump_move(move), written
 
 
+def _answer(rules, state, seat, text) -> str:
+    try:
+        rules.apply_text(state, seat, text)
+    except EngineError as error:
+        return str(error)
+    return "played"
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+@FUZZ_SETTINGS
+@given(data=st.data())
+def test_the_answer_to_any_text_tells_nothing_its_sender_cannot_see(slug, data):
+    """Played or refused, and the refusal's words, are the same in every
+    position the sender cannot tell from the real one (what they cannot
+    see re-dealt): a refusal never names another hand's card or the deck's."""
+    rules = get_rules(slug)
+    _, state, seat, text = data.draw(_typed(slug))
+    other = rules.randomize_hidden(state, seat, seed=data.draw(st.integers(min_value=1, max_value=2**32)))
+    assert _answer(rules, other, seat, text) == _answer(rules, state, seat, text), text
+
+
 def _secrets(rules, state) -> set[str]:
     """The random generator's state(s) in the dump, written as a view would."""
     secret = rules.dump(state)["state"]["secret"]
