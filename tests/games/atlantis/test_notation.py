@@ -330,3 +330,24 @@ def test_a_payment_of_more_cards_of_a_colour_than_the_hand_holds_is_refused_at_o
     for words in (f"pay {count}x blue", f"pay {count}xbl", f"pay 3 {count}x blue"):
         with pytest.raises(NotationError, match=f"You have only 3 cards to pay with, not {count}"):
             parse(words, state)
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"sell": 4.0},
+        {"sell": "4"},
+        {"bridge": "27"},
+        {"bridge": 27.5},
+        {"go": "A", "cards": ["blue"]},
+        {"go": 0.0, "cards": ["blue"]},
+        {"pay": ["5"], "cards": []},
+        {"pay": [2.5], "cards": ["blue"]},
+    ],
+)
+def test_a_stored_move_with_a_number_that_is_no_whole_number_is_refused_when_loaded(data):
+    """``load_move`` read ``{"bridge": "27"}`` and ``{"sell": 4.0}`` into
+    moves that ``apply`` failed on with a TypeError: data ``dump_move`` did
+    not write is an engine error, as the protocol says."""
+    with pytest.raises(NotationError, match="Not a stored Atlantis move"):
+        RULES.load_move(data)
