@@ -202,6 +202,56 @@ def test_numbered_options_are_the_legal_moves_and_read_back_in_every_language(sl
                 assert rules.dump_move(rules.parse_move(state, seat, written)) == rules.dump_move(move), written
 
 
+#: What a client may put in a structured move instead of what ``dump_move`` wrote.
+_ODD_JSON = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(min_value=-(10**30), max_value=10**30),
+    st.floats(allow_nan=False),
+    st.text(max_size=6),
+    st.sampled_from(["27", "blue", "farmer", "D4", "take", "pass", "-1", ""]),
+    st.just([]),
+    st.just({}),
+)
+
+
+def _altered(draw, data):
+    """``data`` (a dumped move) with some of its values, keys or items changed."""
+    if draw(st.integers(0, 5)) == 0:
+        return draw(_ODD_JSON)
+    if isinstance(data, dict):
+        changed = {key: _altered(draw, value) if draw(st.booleans()) else value for key, value in data.items()}
+        if changed and draw(st.booleans()):
+            del changed[draw(st.sampled_from(sorted(changed)))]
+        return changed
+    if isinstance(data, list):
+        return [_altered(draw, value) for value in data] + draw(st.lists(_ODD_JSON, max_size=1))
+    return draw(_ODD_JSON) if draw(st.booleans()) else data
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+@settings(FUZZ_SETTINGS, max_examples=200)
+@given(data=st.data())
+def test_a_structured_move_is_loaded_and_played_or_refused_with_an_engine_error(slug, data):
+    """A client's structured move (the JSON of ``dump_move``, altered) is
+    refused by ``load_move`` or ``apply`` with an ``EngineError``, or played
+    and written out; never another exception."""
+    rules = get_rules(slug)
+    _, state, seat = data.draw(st.sampled_from(_positions(slug)))
+    moves = rules.legal_moves(state, seat)
+    sent = _altered(data.draw, json.loads(json.dumps(rules.dump_move(data.draw(st.sampled_from(moves))))))
+    try:
+        move = rules.load_move(sent)
+    except EngineError:
+        return
+    json.dumps(rules.dump_move(move))
+    try:
+        rules.apply(state, seat, move)
+    except EngineError:
+        return
+    rules.format_move(state, seat, move)
+
+
 def _answer(rules, state, seat, text) -> str:
     try:
         rules.apply_text(state, seat, text)
