@@ -7,7 +7,7 @@ Public API::
     state = rules.setup(players=2, seed=42)
 """
 
-from .base import BaseRules, rank_seats
+from .base import BaseRules, rank_seats, refuse_long_numbers
 from .errors import (
     EngineError,
     GameOver,
@@ -47,6 +47,7 @@ __all__ = [
     "import_errors",
     "message",
     "rank_seats",
+    "refuse_long_numbers",
     "registered_slugs",
     "render",
     "seed_state",

@@ -36,6 +36,21 @@ from .protocol import JSON, Event, MoveT, Outcome, Seat, SeatReveal, Termination
 from .wording import Wording, written_in
 
 _TURN_SEPARATORS = re.compile(r"[;\n]+")
+#: More digits in a row than any move's number has, by far: Python's ``int``
+#: refuses a few thousand (a ``ValueError``, no refusal for the player).
+_LONG_NUMBER = re.compile(r"\d{101,}")
+
+
+def refuse_long_numbers(text: str) -> None:
+    """For a game's ``parse_move``, before it reads any number of ``text``.
+
+    :raises NotationError: ``text`` holds a number of more than 100 digits.
+    """
+    found = _LONG_NUMBER.search(text)
+    if found:
+        raise NotationError(
+            gettext_noop("A number of %(digits)s digits is no part of any move."), digits=len(found.group())
+        )
 
 
 class GameState(Protocol):

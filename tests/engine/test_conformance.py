@@ -216,7 +216,16 @@ def test_errors_are_engine_errors_with_messages(slug, players):
 
 
 @pytest.mark.parametrize("slug", SLUGS)
-@pytest.mark.parametrize("data", [None, 1, "x", [], {}, {"x": 1}, {"kind": "take", "slot": 99}, [[[]]]])
+@pytest.mark.parametrize(
+    "data",
+    [
+        *[None, 1, "x", [], {}, {"x": 1}, {"kind": "take", "slot": 99}, [[[]]]],
+        # JSON's 1e400 reads as an infinite float, which ``int`` cannot convert.
+        {"move": "take", "slot": float("inf"), "cell": "D4"},
+        {"type": "rotate", "x": float("inf"), "y": 0, "rot": 1},
+        {"type": "place", "tile": "red/blue-green", "x": 0, "y": float("-inf"), "rot": 0},
+    ],
+)
 def test_load_move_refuses_data_it_did_not_write_with_an_engine_error(slug, data):
     with pytest.raises(EngineError):
         get_rules(slug).load_move(data)

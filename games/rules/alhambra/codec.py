@@ -10,6 +10,7 @@ from games.engine import StateVersionError
 from games.engine.message import gettext_noop
 
 from .board import Alhambra
+from .components import BUILDINGS, CURRENCIES, money_deck
 from .moves import Build, Buy, Cell, Done, Gift, Move, Place, Remove, Swap, Take
 from .state import AlhambraState, Scoring, SeatState, Secret
 
@@ -135,30 +136,56 @@ def dump_move(move: Move) -> dict[str, Any]:
     raise TypeError(f"not an Alhambra move: {move!r}")
 
 
+#: What a move may name: the money cards, the buildings, the market slots.
+_CARDS = frozenset(money_deck(3))
+_TILES = frozenset(BUILDINGS)
+_SLOTS = frozenset(range(len(CURRENCIES)))
+
+
+def _one_of(value: Any, allowed: frozenset[int]) -> int:
+    """``value`` if it is a whole number in ``allowed`` (``dump_move``
+    writes nothing else); :raises ValueError: otherwise."""
+    if type(value) is not int or value not in allowed:
+        raise ValueError(value)
+    return value
+
+
+def _cards(values: Any) -> tuple[int, ...]:
+    return tuple(_one_of(v, _CARDS) for v in values)
+
+
+def _move_cell(value: Any) -> Cell:
+    x, y = value
+    if type(x) is not int or type(y) is not int:
+        raise ValueError(value)
+    return (x, y)
+
+
 def load_move(data: Any) -> Move:
     """Inverse of ``dump_move``.
 
-    :raises StateVersionError: the data is not a known move.
+    :raises StateVersionError: the data is not a known move (or names a
+        money card, building or market slot that does not exist).
     """
     try:
         kind = data["kind"]
         if kind == "take":
-            return Take(tuple(int(c) for c in data["cards"]))
+            return Take(_cards(data["cards"]))
         if kind == "buy":
-            return Buy(int(data["slot"]), tuple(int(c) for c in data["cards"]))
+            return Buy(_one_of(data["slot"], _SLOTS), _cards(data["cards"]))
         if kind == "done":
             return Done()
         if kind == "place":
             cell = data["cell"]
-            return Place(int(data["tile"]), None if cell is None else _cell(cell))
+            return Place(_one_of(data["tile"], _TILES), None if cell is None else _move_cell(cell))
         if kind == "gift":
-            return Gift(int(data["tile"]))
+            return Gift(_one_of(data["tile"], _TILES))
         if kind == "build":
-            return Build(int(data["tile"]), _cell(data["cell"]))
+            return Build(_one_of(data["tile"], _TILES), _move_cell(data["cell"]))
         if kind == "remove":
-            return Remove(_cell(data["cell"]))
+            return Remove(_move_cell(data["cell"]))
         if kind == "swap":
-            return Swap(int(data["tile"]), _cell(data["cell"]))
+            return Swap(_one_of(data["tile"], _TILES), _move_cell(data["cell"]))
     except (KeyError, TypeError, ValueError) as error:
         raise StateVersionError(gettext_noop("Not an Alhambra move: %(repr)s"), repr=repr(data)) from error
     raise StateVersionError(gettext_noop("Unknown Alhambra move kind: %(repr)s"), repr=repr(kind))

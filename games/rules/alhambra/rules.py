@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from games.engine import BaseRules, Event, Rng, Transition, seed_state
+from games.engine import BaseRules, Event, Rng, Transition, refuse_long_numbers, seed_state
 from games.engine.message import gettext_noop
 from games.engine.protocol import JSON
 
@@ -189,6 +189,7 @@ class AlhambraRules(BaseRules[AlhambraState, Move]):
 
     def parse_move(self, state: AlhambraState, seat: int, text: str) -> Move:
         """:raises NotationError: the text is not a move here."""
+        refuse_long_numbers(text)
         return notation_parse.parse_move(state, seat, text)
 
     def format_move(self, state: AlhambraState, seat: int, move: Move) -> str:

@@ -121,6 +121,6 @@ def load_move(data: Any) -> Any:
             return Lock(_cells(data["figure"]))
         if kind == "none":
             return NoBonus()
-    except (KeyError, TypeError, ValueError):
+    except (KeyError, TypeError, ValueError, OverflowError):  # OverflowError: int() of an infinite float
         pass
     raise IllegalMove(gettext_noop("Not a dumped Alpaca move: %(repr)s."), repr=repr(data))

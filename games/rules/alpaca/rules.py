@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from games.engine import BaseRules, IllegalMove, Rng, Transition, seed_state
+from games.engine import BaseRules, IllegalMove, Rng, Transition, refuse_long_numbers, seed_state
 from games.engine.message import gettext_noop
 
 from . import codec, notation, scoring, setup, strategy
@@ -136,6 +136,7 @@ class AlpacaRules(BaseRules[AlpacaState, Move]):
 
     # --------------------------------------------------------- notation
     def parse_move(self, state: AlpacaState, seat: int, text: str) -> Any:
+        refuse_long_numbers(text)
         return notation.parse_move(state, seat, text)
 
     def split_turn_text(self, text: str) -> list[str]:

@@ -124,6 +124,6 @@ def load_move(data: Any) -> Any:
             return Refresh()
         if kind == "merchant":
             return ChooseMerchant(str(data["source"]))
-    except (KeyError, TypeError, ValueError):
+    except (KeyError, TypeError, ValueError, OverflowError):  # OverflowError: int() of an infinite float
         pass
     raise NotationError(gettext_noop("Not a stored Alta move: %(repr)s."), repr=repr(data))

@@ -81,6 +81,14 @@ def dump_move(move: Move) -> Any:
     raise ValueError(f"Not an Atlantis move: {move!r}.")
 
 
+def _whole(value: Any) -> int:
+    """``value``, a position or tile value as ``dump_move`` writes it (a
+    whole number); :raises TypeError: anything else ("27", 4.0, true)."""
+    if type(value) is not int:
+        raise TypeError(value)
+    return value
+
+
 def load_move(data: Any) -> Move:
     """The move ``dump_move`` wrote.
 
@@ -90,13 +98,13 @@ def load_move(data: Any) -> Move:
         raise NotationError(gettext_noop("Not a stored Atlantis move: %(repr)s."), repr=repr(data))
     try:
         if "go" in data:
-            return Go(data["go"], tuple(COLOURS.index(c) for c in data["cards"]))
+            return Go(_whole(data["go"]), tuple(COLOURS.index(c) for c in data["cards"]))
         if "pay" in data:
-            return Pay(tuple(data["pay"]), tuple(COLOURS.index(c) for c in data["cards"]))
+            return Pay(tuple(_whole(v) for v in data["pay"]), tuple(COLOURS.index(c) for c in data["cards"]))
         if "sell" in data:
-            return Sell(data["sell"])
+            return Sell(_whole(data["sell"]))
         if "bridge" in data:
-            return BuildBridge(data["bridge"])
+            return BuildBridge(_whole(data["bridge"]))
         if data.get("pass"):
             return Pass()
     except (TypeError, ValueError, KeyError) as error:

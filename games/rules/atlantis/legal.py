@@ -88,14 +88,9 @@ def walks(state: AtlantisState, seat: int, detail: bool = True) -> list[tuple[Go
     return out
 
 
-def rule_cards(hand: tuple[int, ...], count: int) -> tuple[int, ...]:
-    """The colours the payment rule picks for ``count`` cards from ``hand``:
-    one card at a time, of the colour held most (ties: the earlier colour in
-    ``COLOURS``), so the hand stays as varied as it can.  In the order
-    picked, so the first ``k`` are the rule's choice for ``k`` cards.
-
-    :raises IllegalMove: ``hand`` holds fewer than ``count`` cards.
-    """
+def check_cards_held(hand: tuple[int, ...], count: int) -> None:
+    """:raises IllegalMove: ``hand`` holds fewer than ``count`` cards (the
+    message names how many it holds)."""
     held = sum(hand)
     if count > held:
         template = (
@@ -104,6 +99,17 @@ def rule_cards(hand: tuple[int, ...], count: int) -> tuple[int, ...]:
             else gettext_noop("You have only %(held)s cards to pay with, not %(count)s.")
         )
         raise IllegalMove(template, held=held, count=count)
+
+
+def rule_cards(hand: tuple[int, ...], count: int) -> tuple[int, ...]:
+    """The colours the payment rule picks for ``count`` cards from ``hand``:
+    one card at a time, of the colour held most (ties: the earlier colour in
+    ``COLOURS``), so the hand stays as varied as it can.  In the order
+    picked, so the first ``k`` are the rule's choice for ``k`` cards.
+
+    :raises IllegalMove: ``hand`` holds fewer than ``count`` cards.
+    """
+    check_cards_held(hand, count)
     left = list(hand)
     picked = []
     for _ in range(count):

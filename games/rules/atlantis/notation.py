@@ -28,7 +28,7 @@ from games.engine.message import Joined, Message, Notation, Term, gettext_noop, 
 from games.engine.wording import Wording
 
 from .board import ATLANTIS, MAINLAND
-from .legal import rule_cards, trace, walks
+from .legal import check_cards_held, rule_cards, trace, walks
 from .moves import BuildBridge, Go, Move, Pass, Pay, Sell
 from .state import COLOURS, PASS_CARDS, AtlantisState, tile_name
 
@@ -299,6 +299,11 @@ def _parse_pay(state: AtlantisState, seat: int, rest: list[str]) -> Pay:
             continue
         if multi:
             times, token = int(multi.group(1)), multi.group(2)
+            try:
+                # Before a list of that many cards is made ("pay 100000000x blue").
+                check_cards_held(state.hands[seat], times)
+            except IllegalMove as error:
+                raise NotationError(error.message) from error
             if not token:
                 continue
         colour = colour_of(token)

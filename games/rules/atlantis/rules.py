@@ -19,6 +19,7 @@ from games.engine import (
     NotationError,
     Rng,
     Transition,
+    refuse_long_numbers,
     seed_state,
 )
 from games.engine.message import Notation, gettext_noop
@@ -190,6 +191,7 @@ class AtlantisRules(BaseRules[AtlantisState, Move]):
         :raises NotationError: unreadable or ambiguous text (with options).
         """
         try:
+            refuse_long_numbers(text)
             number = _OPTION.match(text)
             if number:
                 options = self.move_options(state, seat)

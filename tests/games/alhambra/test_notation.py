@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.engine import IllegalMove, NotationError, get_rules
+from games.engine import EngineError, IllegalMove, NotationError, get_rules
 from games.rules.alhambra.components import cell_label
 from games.rules.alhambra.moves import Build, Buy, Done, Gift, Place, Remove, Swap, Take
 from games.rules.alhambra.notation import parse_cards, parse_cell, tile_ref, tokenize
@@ -474,3 +474,29 @@ def test_a_building_not_in_the_market_is_refused_with_what_is_there(language, te
     with translation.override(language):
         refusal = error_text("alhambra", refused.value)
     assert all(part in refusal.lower() for part in said), refusal
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"kind": "take", "cards": [40]},
+        {"kind": "take", "cards": [1, 10**30]},
+        {"kind": "take", "cards": [10]},
+        {"kind": "take", "cards": [101]},
+        {"kind": "take", "cards": [1.5]},
+        {"kind": "buy", "slot": 2000, "cards": [28]},
+        {"kind": "buy", "slot": -1, "cards": [38]},
+        {"kind": "place", "tile": 4000, "cell": [1, 0]},
+        {"kind": "place", "tile": 54, "cell": [1, 0]},
+        {"kind": "gift", "tile": -1},
+        {"kind": "build", "tile": 3, "cell": ["1", 0]},
+        {"kind": "swap", "tile": 3, "cell": [0.5, 0]},
+    ],
+)
+def test_a_stored_move_naming_no_money_card_building_or_slot_is_refused_when_loaded(data):
+    """``load_move`` read a client's ``take`` of card 40 (no such currency)
+    into a move that ``apply`` failed on with an IndexError, and a ``buy``
+    from slot 2000 into one that ``format_move`` failed on: data it did not
+    write is an engine error, as the protocol says."""
+    with pytest.raises(EngineError):
+        RULES.load_move(data)

@@ -319,3 +319,35 @@ def test_the_help_shows_a_move_landing_on_a_tile_of_the_colour_played(language):
     samples = re.findall(r"`A (\w+) -> \d+ \((\w+) \d+", RULES.help_text(language))
     assert samples
     assert all(played == landed for played, landed in samples), samples
+
+
+@pytest.mark.parametrize("count", ["100000000", "999999999999999999999999999999"])
+def test_a_payment_of_more_cards_of_a_colour_than_the_hand_holds_is_refused_at_once(count):
+    """'pay 100000000x blue' was read as a list of that many blue cards (half
+    a minute and gigabytes; a 30-digit count was an OverflowError, a server
+    error): it is refused as 'pay 100000000 cards' is, naming the hand size."""
+    state = toll_state("bl bl pk", "gn5 ye3", gaps=1, value=5)
+    for words in (f"pay {count}x blue", f"pay {count}xbl", f"pay 3 {count}x blue"):
+        with pytest.raises(NotationError, match=f"You have only 3 cards to pay with, not {count}"):
+            parse(words, state)
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"sell": 4.0},
+        {"sell": "4"},
+        {"bridge": "27"},
+        {"bridge": 27.5},
+        {"go": "A", "cards": ["blue"]},
+        {"go": 0.0, "cards": ["blue"]},
+        {"pay": ["5"], "cards": []},
+        {"pay": [2.5], "cards": ["blue"]},
+    ],
+)
+def test_a_stored_move_with_a_number_that_is_no_whole_number_is_refused_when_loaded(data):
+    """``load_move`` read ``{"bridge": "27"}`` and ``{"sell": 4.0}`` into
+    moves that ``apply`` failed on with a TypeError: data ``dump_move`` did
+    not write is an engine error, as the protocol says."""
+    with pytest.raises(NotationError, match="Not a stored Atlantis move"):
+        RULES.load_move(data)
