@@ -36,6 +36,6 @@ def reminders_sweep() -> int:
     """Beat: record the deadline reminders that are due."""
     from django.utils import timezone
 
-    from games.deadlines.sweeps import reminders_sweep as service
+    from games.deadlines.reminders import reminders_sweep as service
 
     return service(now=timezone.now())

@@ -141,6 +141,17 @@ def reminder_next(
     return None
 
 
+def seat_settings(seat: Seat) -> DeadlineSettings | None:
+    """The deadline settings of a taken seat's player (``None``: the defaults),
+    read with the seat (``select_related("user__deadline_settings")``) or
+    by one query."""
+    assert seat.user is not None, "only a taken seat has a clock"
+    try:
+        return seat.user.deadline_settings
+    except DeadlineSettings.DoesNotExist:
+        return None
+
+
 def reminder_hours(prefs: DeadlineSettings | None) -> tuple[int, ...]:
     return DEFAULT_REMINDER_HOURS if prefs is None else tuple(prefs.reminder_hours or ())
 

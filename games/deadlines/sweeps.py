@@ -1,7 +1,7 @@
 """Enforcing deadlines and sending reminders.
 
-Beat runs ``deadlines_sweep`` and ``reminders_sweep`` every minute
-(``games.tasks``).  Each selects due seats through its index
+Beat runs ``deadlines_sweep`` and ``reminders_sweep`` (``reminders``)
+every minute (``games.tasks``).  Each selects due seats through its index
 (``Seat.deadline_at``, ``Seat.reminder_at``) in small batches, oldest first.
 
 Claiming a deadline.  The sweeper *claims* a batch of due seats with one
@@ -70,13 +70,13 @@ from django.utils.translation import gettext_noop
 
 from core.errors import NotFound
 from games.engine import Termination, get_rules
-from games.models import DeadlineSettings, Match, MoveRecord, Seat, TimeoutPolicy
+from games.models import Match, MoveRecord, Seat, TimeoutPolicy
 from games.services.announcements import GATHER_MAX, Announcements, after_commit
 from games.services.events import record_event
 from games.services.moves import match_lock, match_resign, matches_lock, move_play
 from games.services.writes import Writes, WritesFailed
 
-from .clock import reminder_hours, reminder_next, seat_deadline
+from .clock import reminder_hours, reminder_next, seat_deadline, seat_settings
 from .vacation import vacation_apply, vacation_take_auto, vacations_close
 
 logger = logging.getLogger(__name__)
@@ -118,14 +118,6 @@ def _default_turn(rules, state, index: int) -> str:
         texts.append(rules.format_move(state, index, move))
         state = rules.apply(state, index, move).state
     return "; ".join(texts)
-
-
-def _settings_of(seat: Seat) -> DeadlineSettings | None:
-    assert seat.user is not None, "only a taken seat has a clock"
-    try:
-        return seat.user.deadline_settings
-    except DeadlineSettings.DoesNotExist:
-        return None
 
 
 def deadline_enforce(
@@ -180,7 +172,7 @@ def deadline_enforce(
         if not match.is_active or seat.departed or seat.user_id is None:
             Seat.objects.filter(pk=seat.pk).update(deadline_at=None, reminder_at=None)
             return STALE
-        prefs = _settings_of(seat)
+        prefs = seat_settings(seat)
         deadline = None
         if seat.turn_started_at is not None:
             deadline = seat_deadline(match, seat, prefs)
@@ -512,72 +504,3 @@ def _enforce_group_once(
         except Exception:
             logger.exception("Pausing the other games after an auto-vacation failed")
     return report
-
-
-def reminder_send(*, seat: Seat, now: dt.datetime) -> bool:
-    """Send the reminder due for ``seat`` (read with its match, user and
-    settings) and schedule the next one.  At most one ``reminder`` event per
-    threshold and deadline: the seat is updated by compare-and-set on its
-    ``reminder_at`` and ``deadline_at`` under the match lock, so a second
-    sweeper or a move that changed the deadline makes this a no-op.
-    Returns whether a reminder was recorded."""
-    deadline = seat.deadline_at
-    prefs = _settings_of(seat)
-    hours = reminder_hours(prefs)
-    below = seat.reminded_hours if seat.reminded_for == deadline else None
-    threshold = nxt = None
-    if deadline is not None and deadline > now and seat.match.is_active:
-        due = [h for h in hours if (below is None or h < below) and deadline - dt.timedelta(hours=h) <= now]
-        threshold = min(due) if due else None
-        nxt = reminder_next(deadline=deadline, hours=hours, now=now, below=threshold or below)
-    changes: dict[str, object] = {"reminder_at": nxt}
-    if threshold is not None:
-        changes.update(reminded_for=deadline, reminded_hours=threshold)
-    with transaction.atomic():
-        match = Match.objects.select_for_update(no_key=True).get(pk=seat.match_id)
-        won = Seat.objects.filter(pk=seat.pk, reminder_at=seat.reminder_at, deadline_at=deadline).update(**changes)
-        if not won or threshold is None or deadline is None:
-            return False
-        record_event(
-            match,
-            "reminder",
-            gettext_noop("%(player)s: %(count)s hour left to move (deadline %(deadline)s).")
-            if threshold == 1
-            else gettext_noop("%(player)s: %(count)s hours left to move (deadline %(deadline)s)."),
-            params={"player": seat.user, "count": threshold, "deadline": deadline},
-            times=["deadline"],
-            user=seat.user,
-            now=now,
-            seat_id=seat.pk,
-            deadline_at=deadline.isoformat(),
-            threshold_hours=threshold,
-        )
-    return True
-
-
-def reminders_sweep(
-    *,
-    now: dt.datetime,
-    batch_size: int = BATCH_SIZE,
-    max_seconds: float = MAX_SWEEP_SECONDS,
-) -> int:
-    """Send every reminder due at ``now``.  Safe to run in several processes
-    at once.  Returns the number of reminders recorded."""
-    sent = 0
-    started = time.monotonic()
-    due = (
-        Seat.objects.filter(reminder_at__lte=now)
-        .select_related("match", "user__deadline_settings")
-        .order_by("reminder_at")
-    )
-    while time.monotonic() - started < max_seconds:
-        seats = list(due[:batch_size])
-        if not seats:
-            break
-        for seat in seats:
-            try:
-                sent += reminder_send(seat=seat, now=now)
-            except Exception:
-                logger.exception("Reminding seat %s (match %s) failed", seat.pk, seat.match_id)
-                Seat.objects.filter(pk=seat.pk, reminder_at=seat.reminder_at).update(reminder_at=now + RETRY_AFTER)
-    return sent

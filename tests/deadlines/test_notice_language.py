@@ -9,7 +9,8 @@ import re
 import pytest
 from django.core import mail
 
-from games.deadlines.sweeps import deadlines_sweep, reminders_sweep
+from games.deadlines.reminders import reminders_sweep
+from games.deadlines.sweeps import deadlines_sweep
 from games.deadlines.vacation import vacation_start
 from tests.conftest import living_in
 

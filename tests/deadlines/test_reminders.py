@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.deadlines.sweeps import reminder_send, reminders_sweep
+from games.deadlines.reminders import reminder_send, reminders_sweep
 from games.deadlines.vacation import deadline_settings_update
 from games.models import Seat
 

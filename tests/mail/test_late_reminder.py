@@ -6,7 +6,7 @@ import datetime as dt
 
 import pytest
 
-from games.deadlines.sweeps import reminder_send
+from games.deadlines.reminders import reminder_send
 from games.models import MatchEvent, Seat
 from games.services import match_resign
 from mail import announce

@@ -50,7 +50,7 @@ def test_a_substitute_who_goes_on_vacation_is_not_timed_out_for_the_previous_pla
 
 
 def test_a_substitute_on_vacation_has_the_clock_stopped_and_no_reminder_meanwhile(alice, club, now):
-    from games.deadlines.sweeps import reminders_sweep
+    from games.deadlines.reminders import reminders_sweep
 
     t = started(alice, club, new_players(4), now=now, format="swiss", rounds=3, days_per_move=3)
     seat = _seat_to_move(t)
