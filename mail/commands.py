@@ -37,7 +37,7 @@ from .help_text import html_help, plain_help
 from .models import GameMute, InboundEmail, OutgoingEmail, ReplyToken
 from .outbox import game_email_queue, reply_token_for, seats_with_players
 from .render import GameMail
-from .reply_text import without_our_mails
+from .reply_cleaning import without_our_mails
 from .since import words
 from .templatetags.mail_text import wrapped
 
@@ -384,7 +384,7 @@ _PASTED_MAILS = 20
 
 def own_words(token, text: str) -> str:
     """``text`` without any of our latest mails to the token's player that
-    it pastes (``reply_text.without_our_mails``): chat is the player's own
+    it pastes (``reply_cleaning.without_our_mails``): chat is the player's own
     words, never their hand."""
     sent = OutgoingEmail.objects.filter(match_id=token.match_id, user_id=token.user_id).order_by("-pk")
     return without_our_mails(text, sent.values_list("text", flat=True)[:_PASTED_MAILS])

@@ -1,7 +1,7 @@
 """Reading an incoming email (pure: bytes in, plain data out).
 
 Finds the reply token, who sent it, whether it is an automatic message,
-and the player's own words (``reply_text.clean_reply``); HTML-only bodies
+and the player's own words (``reply_cleaning.clean_reply``); HTML-only bodies
 go through a small HTML-to-text step (``html_text``), any charset is
 decoded with replacement (what a part labelled UTF-8 holds of Latin-1
 read as such).
@@ -27,7 +27,8 @@ from email.utils import getaddresses, parseaddr
 
 from .addresses import is_command_address, token_from_address
 from .html_text import html_to_text
-from .reply_text import clean_reply, greeting, without_invisibles
+from .reply_cleaning import clean_reply, without_invisibles
+from .reply_text import greeting
 
 _AUTO_SUBJECT = re.compile(
     r"^(auto(matic)?[ _-]?(reply|response|antwoord)|out of (the )?office|afwezig|"

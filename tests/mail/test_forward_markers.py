@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from games.models import ChatMessage
-from mail.reply_text import clean_reply
+from mail.reply_cleaning import clean_reply
 
 from .intake import ingest, message
 

@@ -10,7 +10,8 @@ from django.core import mail
 
 from games.engine import get_rules
 from mail.models import InboundEmail
-from mail.reply_text import clean_reply, read_reply
+from mail.reply_cleaning import clean_reply
+from mail.reply_text import read_reply
 from mail.services import inbound_email_process
 from mail.since import words
 from mail.turns import whole_turns

@@ -5,7 +5,8 @@ from email.message import EmailMessage
 import pytest
 
 from mail.html_text import html_to_text
-from mail.inbound import MalformedEmail, clean_reply, parse_inbound, strip_subject
+from mail.inbound import MalformedEmail, parse_inbound, strip_subject
+from mail.reply_cleaning import clean_reply
 
 TOKEN = "0123456789abcdef0123456789abcdef"
 QUOTE_EN = "On Mon, Jan 5, 2026 at 10:00 AM Alta <play+{t}@localhost> wrote:\n> Your move in Alta #3\n> 1. mill D4\n"

@@ -11,7 +11,7 @@ from django.core import mail
 
 from games.models import ChatMessage
 from games.services import match_create_seated
-from mail.reply_text import without_our_mails
+from mail.reply_cleaning import without_our_mails
 
 from .conftest import mails_to, mover_of
 from .intake import ingest

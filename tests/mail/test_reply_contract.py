@@ -6,7 +6,7 @@ from django.core import mail
 
 from games.engine import get_rules
 from mail.models import InboundEmail
-from mail.reply_text import clean_reply
+from mail.reply_cleaning import clean_reply
 
 from .conftest import mover_of
 from .intake import ingest, message

@@ -10,7 +10,8 @@ import pytest
 from games.engine import EngineError, get_rules
 from games.engine.blind import REFUSAL
 from games.rules.alta.testing import island, position
-from mail.reply_text import clean_reply, read_reply
+from mail.reply_cleaning import clean_reply
+from mail.reply_text import read_reply
 
 ALTA = get_rules("alta")
 SMALL = island(". . . .", ". MIL WHE .")
