@@ -13,12 +13,11 @@ from django.core.cache import cache
 from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
-from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from core.actions import action_redirect
+from core.actions import action_redirect, redirect_back
 from core.errors import KeyReused
 from core.throttling import form_write_allowed
 from games import selectors, services
@@ -474,9 +473,7 @@ def invitation(request, token: str):
             messages.success(request, said % {"game": match})
             return redirect(match)
         messages.success(request, _("You declined the invitation to %(game)s.") % {"game": seat.match})
-        back = request.POST.get("next", "")
-        safe = url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()})
-        return redirect(back if safe else "lobby")
+        return redirect_back(request, request.POST.get("next", ""), "lobby")
     # A link forwarded to another signed-in player: not an invitation to them.
     not_theirs = request.user.is_authenticated and seat.invited_user_id not in (None, request.user.pk)
     return render(request, "games/invitation.html", {"seat": seat, "match": seat.match, "not_theirs": not_theirs})

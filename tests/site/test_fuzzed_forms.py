@@ -1,0 +1,39 @@
+"""Garbage in the site's HTML forms (the pages' POSTs): a field of the
+wrong kind, a NUL or a control character, a number beyond what the database
+holds, a negative or huge one, a very long text, an unknown id in the URL.
+The answer is never a server error: a refusal is a 4xx, or the page again
+with the error in the sender's language, and it changes nothing."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+
+from games import services as game_services
+
+pytestmark = pytest.mark.django_db
+
+#: ``next`` values a hand-made form may send: none is a page of the site's.
+NOT_PAGES = ["profile-x", "a b", "a\x00b", "-1", "1e400", str(2**63), "lobby", "javascript:alert(1)", "//evil.example/"]
+
+
+def _client(user) -> Client:
+    client = Client(raise_request_exception=False)
+    client.force_login(user)
+    return client
+
+
+@pytest.mark.parametrize("back", NOT_PAGES)
+def test_a_next_that_is_no_page_leads_to_the_profile_after_the_address_check(bob, back):
+    response = _client(bob).post("/profile/email-bounces/clear/", {"next": back})
+    assert response.status_code == 302
+    assert response["Location"] == "/profile/"
+
+
+@pytest.mark.parametrize("back", NOT_PAGES)
+def test_a_next_that_is_no_page_leads_to_the_lobby_after_declining_an_invitation(alice, bob, now, back):
+    match = game_services.match_create(creator=alice, game="alta", players=2, now=now, invite=["Bob"])
+    token = match.seats.get(invited_user=bob).invitation_token
+    response = _client(bob).post(f"/invitations/{token}/", {"decline": "1", "next": back})
+    assert response.status_code == 302
+    assert response["Location"] == "/lobby/"
