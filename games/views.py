@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import secrets
 from functools import partial
 
@@ -84,6 +85,17 @@ def _once_key(user, once: str) -> str:
     return f"game-new-once:{user.pk}:{once}"
 
 
+#: A mark the new-game page makes (``secrets.token_urlsafe``).
+_ONCE = re.compile(r"[A-Za-z0-9_-]{1,64}")
+
+
+def _posted_once(request) -> str:
+    """The form's mark, or "" for one the page never makes (a NUL, which
+    PostgreSQL refuses in the game's key, a space, a long text): no mark."""
+    once = request.POST.get("once", "")
+    return once if _ONCE.fullmatch(once) else ""
+
+
 @login_required
 def match_new(request):
     # ``?game=alta`` (the home page's "Start a game") preselects the game.
@@ -91,7 +103,7 @@ def match_new(request):
     # Each form page carries a mark of its own: the same form sent twice (a
     # double click, Back and send again) makes one game, and the second
     # sending leads to it.  A form without one (a script) is not checked.
-    once = request.POST.get("once", "")[:64] if request.method == "POST" else secrets.token_urlsafe(16)
+    once = _posted_once(request) if request.method == "POST" else secrets.token_urlsafe(16)
     context = {"form": form, "once": once}
     if request.method == "POST" and form.is_valid():
         key = _once_key(request.user, once)
