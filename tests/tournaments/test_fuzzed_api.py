@@ -164,3 +164,26 @@ def test_every_tournament_and_club_write_to_an_unknown_id_is_refused(writes, ali
 
                 in_savepoint(send)
 
+
+#: Moments at the ends of the calendar: in a time zone east of UTC (or
+#: west, for the last), the first has no moment in UTC.
+EDGES = ["0001-01-01T00:00", "0001-01-01T00:00:00", "0001-01-01", "9999-12-31T23:59", "9999-12-31T23:59:59+00:00"]
+
+
+@pytest.mark.parametrize("zone", ["Europe/Amsterdam", "America/Los_Angeles", "Pacific/Kiritimati"])
+@pytest.mark.parametrize("field", ["registration_closes_at", "registration_opens_at"])
+def test_a_moment_at_the_end_of_the_calendar_is_refused_in_the_senders_language(alice, club, zone, field):
+    living_in("nl", zone, alice)
+    client = client_for(alice)
+    closes = (dt.datetime.now(dt.UTC) + 3 * DAY).isoformat()
+    for when in EDGES:
+        valid = {"name": "Late cup", "club": club.pk, "format": "swiss", "rounds": 3, "registration_closes_at": closes}
+        body = json.dumps({**valid, field: when}).encode()
+
+        def send(body=body, when=when):
+            before = what_is_there()
+            answer = api_post(client, alice, "POST", "/api/tournaments/", body)
+            assert answer.status_code == 400, (when, answer.status_code)
+            api_answer_checked(answer, alice, body, before)
+
+        in_savepoint(send)
