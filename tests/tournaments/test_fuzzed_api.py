@@ -187,3 +187,23 @@ def test_a_moment_at_the_end_of_the_calendar_is_refused_in_the_senders_language(
             api_answer_checked(answer, alice, body, before)
 
         in_savepoint(send)
+
+
+@pytest.mark.parametrize("text", ["\ud800", "a\udfffb"])
+def test_a_lone_surrogate_in_a_text_is_refused_in_the_senders_language(alice, club, now, text):
+    """JSON may escape half of a UTF-16 pair (``"\\ud800"``): no character,
+    refused, and said in Dutch to a Dutch sender as every refusal is."""
+    living_in("nl", "Europe/Amsterdam", alice)
+    client = client_for(alice)
+    opened = make_tournament(alice, club, now=now, format="swiss", rounds=3)
+    for path, field in [
+        (f"/api/tournaments/{opened.pk}/cancel/", "reason"),
+        (f"/api/tournaments/{opened.pk}/invitations/", "display_name"),
+        ("/api/clubs/", "name"),
+    ]:
+        body = json.dumps({field: text}).encode()
+        before = what_is_there()
+        answer = api_post(client, alice, "POST", path, body)
+        assert answer.status_code == 400, (path, answer.status_code)
+        api_answer_checked(answer, alice, body, before)
+        assert "Surrogate" not in answer.content.decode(), answer.json()
