@@ -288,6 +288,8 @@ def _resign(request, pk: int) -> None:
     :raises GameActionError: as ``match_resign``, when the seat was not resigned."""
     try:
         services.match_resign(match_id=pk, user=request.user, now=timezone.now(), source=MoveRecord.Source.WEB)
+    except services.NotFound:
+        raise  # no such game (an id no row can have among them): no seat to look for
     except services.GameActionError:
         if not Seat.objects.filter(match_id=pk, user=request.user, departed=Termination.RESIGNATION.value).exists():
             raise

@@ -188,6 +188,14 @@ def json_bodies(valid: dict, fields: tuple[str, ...] = ()):
 #: Ids no row has: beyond PostgreSQL's bigint, past the last row, zero.
 BAD_IDS = [2**63, 2**64 + 1, 10**30, 999_999_999, 0]
 
+
+def with_ids(path: str, bad: int) -> list[str]:
+    """``path`` with each of its numbers, in turn, made ``bad``."""
+    parts = path.split("/")
+    numbers = [n for n, part in enumerate(parts) if part.isdigit()]
+    return ["/".join(str(bad) if i == n else p for i, p in enumerate(parts)) for n in numbers]
+
+
 #: What no refusal may change: the rows of the site's own tables (sessions,
 #: the admin's log, the API tokens' last use and mail captured by the
 #: development mailbox left out).

@@ -26,6 +26,7 @@ from tests.fuzzing import (
     in_savepoint,
     json_bodies,
     what_is_there,
+    with_ids,
 )
 from tests.games.api.test_fuzzed_bodies import bodies
 from tests.games.api.test_games_api import client_for
@@ -136,16 +137,6 @@ def test_any_tournament_or_club_write_is_done_or_refused_without_a_server_error(
     in_savepoint(send)
 
 
-def _with_ids(path: str, bad: int) -> list[str]:
-    """``path`` with each of its numbers, in turn, made ``bad``."""
-    parts = path.split("/")
-    return [
-        "/".join(str(bad) if i == n else p for i, p in enumerate(parts))
-        for n in range(len(parts))
-        if parts[n].isdigit()
-    ]
-
-
 def test_every_tournament_and_club_write_to_an_unknown_id_is_refused(writes, alice):
     """Each number of each write's URL, in turn, an id no row has (beyond
     bigint among them): a refusal, in Dutch for alice, nothing changed."""
@@ -153,7 +144,7 @@ def test_every_tournament_and_club_write_to_an_unknown_id_is_refused(writes, ali
     client = client_for(alice)
     for path, valid in writes:
         for bad in BAD_IDS:
-            for wrong in _with_ids(path, bad):
+            for wrong in with_ids(path, bad):
                 body = json.dumps(valid).encode()
 
                 def send(wrong=wrong, body=body):

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from tests.conftest import living_in
-from tests.fuzzing import FORM_GARBAGE, form_answer_checked, in_savepoint, what_is_there
+from tests.fuzzing import BAD_IDS, FORM_GARBAGE, form_answer_checked, in_savepoint, what_is_there, with_ids
 
 from .test_fuzzed_forms import _client, forms  # noqa: F401 (a fixture)
 
@@ -31,3 +31,21 @@ def test_each_field_of_each_form_given_each_kind_of_garbage_is_refused_or_done(f
                     form_answer_checked(client.post(path, body), alice, repr(body), before)
 
                 in_savepoint(send)
+
+
+@pytest.mark.parametrize("bad", BAD_IDS)
+def test_each_form_sent_to_an_id_no_row_has_is_refused(forms, alice, bad):  # noqa: F811
+    """An id beyond bigint among them: a 404 or the error told, in Dutch
+    for alice, and nothing changed."""
+    living_in("nl", "Europe/Amsterdam", alice)
+    for path, valid in forms:
+        for wrong in with_ids(path, bad):
+
+            def send(wrong=wrong, valid=valid):
+                client = _client(alice)
+                before = what_is_there()
+                response = client.post(wrong, valid)
+                assert response.status_code in (302, 403, 404), (wrong, response.status_code)
+                form_answer_checked(response, alice, repr(valid), before)
+
+            in_savepoint(send)
