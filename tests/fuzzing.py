@@ -141,6 +141,11 @@ JSON_GARBAGE = [
     "٣",
 ]
 
+#: One of each kind of ``FORM_GARBAGE``, for the tests that send each to every field.
+FORM_KINDS = ["a\x00b", "\x01\x1f\x7f", "-1", str(2**63), "9" * 5000, "1e400", "x" * 20_000, "", "٣", "[1]"]
+#: One of each kind of ``JSON_GARBAGE``, for the tests that send each to every field.
+JSON_KINDS = [None, [], {"a": 1}, [[2**63]], 1.5, -1, 2**63, 10**40, "a\x00b", "x" * 20_000, "٣"]
+
 
 def form_bodies(valid: dict[str, str], extra: tuple[str, ...] = ()):
     """A form's body: ``valid`` with up to three fields (of ``valid`` or

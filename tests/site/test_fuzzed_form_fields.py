@@ -1,5 +1,5 @@
 """Every field of every form of the game, profile and deadline pages, one
-at a time, given each kind of garbage (``tests.fuzzing.FORM_GARBAGE``: a
+at a time, given each kind of garbage (``tests.fuzzing.FORM_KINDS``: a
 NUL, a control character, numbers beyond bigint, negative, a long text...):
 no server error, a refusal in the sender's language that changes nothing.
 (``test_fuzzed_forms`` draws combinations; this goes through each.)"""
@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from tests.conftest import living_in
-from tests.fuzzing import BAD_IDS, FORM_GARBAGE, form_answer_checked, in_savepoint, what_is_there, with_ids
+from tests.fuzzing import BAD_IDS, FORM_KINDS, form_answer_checked, in_savepoint, what_is_there, with_ids
 
 from .test_fuzzed_forms import _client, pages  # noqa: F401 (a fixture)
 
@@ -20,7 +20,7 @@ def test_each_field_of_each_form_given_each_kind_of_garbage_is_refused_or_done(p
     living_in("nl", "Europe/Amsterdam", alice)
     for path, valid in pages:
         for name in valid or ["next"]:
-            for value in FORM_GARBAGE:
+            for value in FORM_KINDS:
                 body = {**valid, name: value}
 
                 def send(path=path, body=body):

@@ -1,5 +1,5 @@
 """Every field of every form of the tournament and club pages, one at a
-time, given each kind of garbage (``tests.fuzzing.FORM_GARBAGE``: a NUL, a
+time, given each kind of garbage (``tests.fuzzing.FORM_KINDS``: a NUL, a
 control character, numbers beyond bigint, negative, a long text...): no
 server error, a refusal in the sender's language that changes nothing.
 (``test_fuzzed_forms`` draws combinations; this goes through each.)"""
@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from tests.conftest import living_in
-from tests.fuzzing import BAD_IDS, FORM_GARBAGE, form_answer_checked, in_savepoint, what_is_there, with_ids
+from tests.fuzzing import BAD_IDS, FORM_KINDS, form_answer_checked, in_savepoint, what_is_there, with_ids
 
 from .test_fuzzed_forms import _client, forms  # noqa: F401 (a fixture)
 
@@ -18,11 +18,11 @@ pytestmark = pytest.mark.django_db
 
 def test_each_field_of_each_form_given_each_kind_of_garbage_is_refused_or_done(forms, alice):  # noqa: F811
     """Every field of every form, one at a time, given each value of
-    ``FORM_GARBAGE``: the contract of ``form_answer_checked`` each time."""
+    ``FORM_KINDS``: the contract of ``form_answer_checked`` each time."""
     living_in("nl", "Europe/Amsterdam", alice)
     for path, valid in forms:
         for name in valid or ["reason"]:
-            for value in FORM_GARBAGE:
+            for value in FORM_KINDS:
                 body = {**valid, name: value}
 
                 def send(path=path, body=body):
