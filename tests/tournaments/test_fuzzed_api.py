@@ -198,3 +198,20 @@ def test_a_lone_surrogate_in_a_text_is_refused_in_the_senders_language(alice, cl
         assert answer.status_code == 400, (path, answer.status_code)
         api_answer_checked(answer, alice, body, before)
         assert "Surrogate" not in answer.content.decode(), answer.json()
+
+
+@pytest.mark.parametrize("name", ["Harbour\x07club", "\x1b[31mRed", "Cup\x7f", "\x01\x02"])
+def test_a_name_with_control_characters_is_refused_in_the_senders_language(alice, club, name):
+    """A bell, an escape, DEL: characters no page or mail shows, so a club
+    or a tournament would bear a name nobody reads as it was written."""
+    living_in("nl", "Europe/Amsterdam", alice)
+    client = client_for(alice)
+    closes = (dt.datetime.now(dt.UTC) + 3 * DAY).isoformat()
+    tournament = {"club": club.pk, "format": "swiss", "rounds": 3, "registration_closes_at": closes}
+    for path, body in [("/api/clubs/", {"name": name}), ("/api/tournaments/", {**tournament, "name": name})]:
+        sent = json.dumps(body).encode()
+        before = what_is_there()
+        answer = api_post(client, alice, "POST", path, sent)
+        assert answer.status_code == 400, (path, answer.status_code)
+        api_answer_checked(answer, alice, sent, before)
+        assert answer.json()["code"] == "invalid_name"

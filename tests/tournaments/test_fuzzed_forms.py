@@ -135,3 +135,17 @@ def test_any_form_of_the_tournament_and_club_pages_is_done_or_refused_without_a_
         form_answer_checked(response, alice, repr(body), before)
 
     in_savepoint(send)
+
+
+@pytest.mark.parametrize("name", ["Harbour\x07club", "\x1b[31mRed", "\x01\x02"])
+def test_a_name_with_control_characters_is_refused_on_the_page_in_the_senders_language(forms, alice, name):
+    living_in("nl", "Europe/Amsterdam", alice)
+    for path, valid in forms:
+        if path.endswith("/new/"):
+            body = {**valid, "name": name}
+            client = _client(alice)
+            before = what_is_there()
+            response = client.post(path, body)
+            assert response.status_code == 200, (path, response.status_code)
+            assert response.context["form"].errors, path
+            form_answer_checked(response, alice, repr(body), before)
