@@ -215,3 +215,17 @@ def test_a_name_with_control_characters_is_refused_in_the_senders_language(alice
         assert answer.status_code == 400, (path, answer.status_code)
         api_answer_checked(answer, alice, sent, before)
         assert answer.json()["code"] == "invalid_name"
+
+
+@pytest.mark.parametrize("subject", ["Round\x07 2", "\x1b[31mRed", "Soon\x7f"])
+def test_a_message_subject_with_control_characters_is_refused_in_the_senders_language(writes, alice, subject):
+    """The subject becomes the mails' Subject header, where a control
+    character is no text (RFC 5322) and would reach the players raw."""
+    living_in("nl", "Europe/Amsterdam", alice)
+    client = client_for(alice)
+    path = next(path for path, _valid in writes if path.endswith("/message/"))
+    sent = json.dumps({"subject": subject, "text": "Soon."}).encode()
+    before = what_is_there()
+    answer = api_post(client, alice, "POST", path, sent)
+    assert answer.status_code == 400, answer.status_code
+    api_answer_checked(answer, alice, sent, before)
