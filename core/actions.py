@@ -7,7 +7,9 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from django.contrib import messages
+from django.http import HttpResponseRedirect
 from django.shortcuts import redirect
+from django.utils.http import url_has_allowed_host_and_scheme
 
 from .errors import GameActionError
 
@@ -28,3 +30,15 @@ def action_redirect(request, pk: int, action: Callable[[], object], success: str
         if success:
             messages.success(request, success)
     return redirect(to, pk=pk)
+
+
+def redirect_back(request, target: str, fallback: str) -> HttpResponseRedirect:
+    """To ``target``, a form's ``next`` (the page it was on), when it is a
+    path of this site; else to the page named ``fallback``.  Whatever else
+    a hand-made form sends (a word, a number, another site) leads to
+    ``fallback``: never taken for a page's name (``redirect`` would, and fail)."""
+    if target.startswith("/") and url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return HttpResponseRedirect(target)
+    return redirect(fallback)

@@ -26,6 +26,20 @@ class InstantField(serializers.DateTimeField):
             return super().to_representation(value)
 
 
+class MomentInputField(serializers.DateTimeField):
+    """A moment a client sends.  Without an offset it is read in the
+    sender's time zone, as DRF reads it; one at the end of the calendar
+    that has no moment in UTC (the year 1 east of UTC, 9999 west of it) is
+    refused as out of range (DRF's own ``overflow`` error, translated),
+    where DRF's field raises and the request ends in a server error."""
+
+    def enforce_timezone(self, value):
+        try:
+            return super().enforce_timezone(value)
+        except OverflowError:
+            self.fail("overflow")
+
+
 class ErrorSerializer(serializers.Serializer):
     """The shape of every error answer (``core.exception_handler``)."""
 

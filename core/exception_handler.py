@@ -87,7 +87,8 @@ def exception_handler(exc, context):
     if isinstance(exc, exceptions.ValidationError):
         response.data = {"code": "invalid", "detail": _first_message(exc.detail), "errors": exc.detail}
         if exc.get_codes() == {"non_field_errors": ["null"]}:  # DRF's untranslated "No data provided"
-            response.data["detail"] = _("The request had no data.")
+            no_data = _("The request had no data.")
+            response.data["detail"], response.data["errors"] = no_data, {"non_field_errors": [no_data]}
     elif isinstance(exc, exceptions.APIException):
         code = exc.get_codes() if isinstance(exc.get_codes(), str) else "error"
         response.data = {"code": code, "detail": _own_words(exc) or _first_message(exc.detail)}

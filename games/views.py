@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import secrets
 from functools import partial
 
@@ -13,12 +14,11 @@ from django.core.cache import cache
 from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
-from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from core.actions import action_redirect
+from core.actions import action_redirect, redirect_back
 from core.errors import KeyReused
 from core.throttling import form_write_allowed
 from games import selectors, services
@@ -85,6 +85,17 @@ def _once_key(user, once: str) -> str:
     return f"game-new-once:{user.pk}:{once}"
 
 
+#: A mark the new-game page makes (``secrets.token_urlsafe``).
+_ONCE = re.compile(r"[A-Za-z0-9_-]{1,64}")
+
+
+def _posted_once(request) -> str:
+    """The form's mark, or "" for one the page never makes (a NUL, which
+    PostgreSQL refuses in the game's key, a space, a long text): no mark."""
+    once = request.POST.get("once", "")
+    return once if _ONCE.fullmatch(once) else ""
+
+
 @login_required
 def match_new(request):
     # ``?game=alta`` (the home page's "Start a game") preselects the game.
@@ -92,7 +103,7 @@ def match_new(request):
     # Each form page carries a mark of its own: the same form sent twice (a
     # double click, Back and send again) makes one game, and the second
     # sending leads to it.  A form without one (a script) is not checked.
-    once = request.POST.get("once", "")[:64] if request.method == "POST" else secrets.token_urlsafe(16)
+    once = _posted_once(request) if request.method == "POST" else secrets.token_urlsafe(16)
     context = {"form": form, "once": once}
     if request.method == "POST" and form.is_valid():
         key = _once_key(request.user, once)
@@ -277,6 +288,8 @@ def _resign(request, pk: int) -> None:
     :raises GameActionError: as ``match_resign``, when the seat was not resigned."""
     try:
         services.match_resign(match_id=pk, user=request.user, now=timezone.now(), source=MoveRecord.Source.WEB)
+    except services.NotFound:
+        raise  # no such game (an id no row can have among them): no seat to look for
     except services.GameActionError:
         if not Seat.objects.filter(match_id=pk, user=request.user, departed=Termination.RESIGNATION.value).exists():
             raise
@@ -474,9 +487,7 @@ def invitation(request, token: str):
             messages.success(request, said % {"game": match})
             return redirect(match)
         messages.success(request, _("You declined the invitation to %(game)s.") % {"game": seat.match})
-        back = request.POST.get("next", "")
-        safe = url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()})
-        return redirect(back if safe else "lobby")
+        return redirect_back(request, request.POST.get("next", ""), "lobby")
     # A link forwarded to another signed-in player: not an invitation to them.
     not_theirs = request.user.is_authenticated and seat.invited_user_id not in (None, request.user.pk)
     return render(request, "games/invitation.html", {"seat": seat, "match": seat.match, "not_theirs": not_theirs})

@@ -5,11 +5,11 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
-from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
+from core.actions import redirect_back
 from games.deadlines.clock import deadlines_after_zone_change
 
 from .address_check import address_checked
@@ -99,8 +99,4 @@ def email_bounces_clear(request):
         gettext("We will send your emails to %(address)s again. If they bounce again, you will see it here.")
         % {"address": request.user.email},
     )
-    target = request.POST.get("next", "")
-    secure = request.is_secure()
-    if not url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}, require_https=secure):
-        target = "profile"
-    return redirect(target)
+    return redirect_back(request, request.POST.get("next", ""), "profile")

@@ -73,3 +73,18 @@ def test_garbage_to_every_write_is_a_client_error_in_the_readers_language(alice,
     # that parses, whatever it holds.)
     assert not MoveRecord.objects.filter(match=match, kind=MoveRecord.Kind.MOVE).exists()
     assert not ChatMessage.objects.exists() and Match.objects.count() == 1
+
+
+def test_a_body_of_null_is_refused_in_the_readers_language_field_errors_too(alice, carol, now):
+    """The ``errors`` of a refusal say what ``detail`` says, in the same
+    language: not DRF's English "No data provided" to a Dutch reader."""
+    living_in("nl", "Europe/Amsterdam", alice)
+    living_in("en", "Europe/London", carol)
+    readers = {"nl": client_for(alice), "en": client_for(carol)}
+    for url in ("/api/clubs/", "/api/tournaments/", "/api/ladders/1/challenges/"):
+        dutch = _answers(readers["nl"], url, "post", "application/json", b"null")
+        english = _answers(readers["en"], url, "post", "application/json", b"null")
+        assert dutch["status"] == english["status"] == 400, (url, dutch, english)
+        assert dutch["errors"] == {"non_field_errors": [dutch["detail"]]}, (url, dutch)
+        assert english["errors"] == {"non_field_errors": [english["detail"]]}, (url, english)
+        assert dutch["detail"] != english["detail"]

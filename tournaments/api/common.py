@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from core.api import ERRORS, ListCreateApi, WriteApi  # noqa: F401 (shared by the endpoints)
+from core.api import ERRORS, ListCreateApi, MomentInputField, WriteApi  # noqa: F401 (shared by the endpoints)
 
 # Ids are 64-bit: a larger number would overflow the database driver.
 MAX_ID = 2**63 - 1

@@ -27,6 +27,7 @@ from .common import (
     ERRORS,
     MAX_ID,
     ListCreateApi,
+    MomentInputField,
     TournamentPlayerNameInputSerializer,
     WriteApi,
 )
@@ -86,8 +87,8 @@ class TournamentListApi(ListCreateApi):
         timeout_policy = serializers.ChoiceField(choices=TimeoutPolicy.values, default=TimeoutPolicy.AUTO)
         vacation_allowed = serializers.BooleanField(default=True)
         rated = serializers.BooleanField(default=False)
-        registration_opens_at = serializers.DateTimeField(required=False, allow_null=True, default=None)
-        registration_closes_at = serializers.DateTimeField()
+        registration_opens_at = MomentInputField(required=False, allow_null=True, default=None)
+        registration_closes_at = MomentInputField()
         capacity = serializers.IntegerField(min_value=2, max_value=MAX_CAPACITY, default=16)
         registration = serializers.ChoiceField(
             choices=Tournament.Registration.values,

@@ -13,6 +13,7 @@ from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
+from core.text import has_control_characters
 from games.services import Conflict, GameActionError, NotAllowed, NotFound
 
 from ..models import Club, ClubMembership
@@ -65,6 +66,8 @@ def club_create(
     name = " ".join(name.split())
     if not name:
         raise GameActionError(_("A club needs a name."), code="invalid_name")
+    if has_control_characters(name):
+        raise GameActionError(_("A name cannot hold control characters (a bell, an escape...)."), code="invalid_name")
     if join_policy not in Club.JoinPolicy.values:
         raise GameActionError(_("Unknown join policy."), code="invalid_join_policy")
     if Club.objects.filter(name__iexact=name).exists():

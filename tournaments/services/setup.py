@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from core.moments import written_moment
+from core.text import has_control_characters
 from games.models import TimeoutPolicy
 from games.services import Conflict, NotAllowed, NotFound
 
@@ -86,6 +87,8 @@ def tournament_create(
     name = " ".join(name.split())
     if not name:
         raise invalid(_("A tournament needs a name."), "invalid_name")
+    if has_control_characters(name):
+        raise invalid(_("A name cannot hold control characters (a bell, an escape...)."), "invalid_name")
     fields = settings_clean(
         game=game,
         players_per_table=players_per_table,

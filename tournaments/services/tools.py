@@ -22,6 +22,7 @@ from django.db.models import Q
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, ngettext
 
+from core.text import has_control_characters
 from games.deadlines.clock import (
     reminder_hours,
     reminder_next,
@@ -635,6 +636,11 @@ def players_message(*, tournament_id: int, subject: str, text: str, by, now: dt.
     subject, text = " ".join(subject.split())[:150], text.strip()
     if not subject or not text:
         raise GameActionError(_("Write a subject and a message."), code="empty")
+    if has_control_characters(subject):
+        # It becomes the mails' Subject header, where no control character is text.
+        raise GameActionError(
+            _("The subject cannot hold control characters (a bell, an escape...)."), code="invalid_subject"
+        )
     if len(text) > MAX_MESSAGE:
         raise GameActionError(_("Keep the message under %(max)s characters.") % {"max": MAX_MESSAGE}, code="long")
     with transaction.atomic():

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import functools
 import json
-import re
 
 import pytest
 from django.db import connection, transaction
@@ -21,6 +20,7 @@ from games.engine import get_rules
 from games.models import ChatMessage, Match
 from tests.conftest import living_in
 from tests.fuzzing import FUZZ_SETTINGS as SETTINGS
+from tests.fuzzing import language_of
 from tests.mail.test_inbound_service import _refuse_nul_as_postgresql_does
 
 from ..conftest import first_legal_text, mover, start_match
@@ -29,66 +29,6 @@ from .test_games_api import client_for
 pytestmark = pytest.mark.django_db
 
 GAMES = ["alta", "alhambra", "atlantis", "alpaca"]
-#: Words that read as one language and not the other, to tell a refusal's language
-#: (not "is", which both write: "Alta is played by 2 to 4 players").
-DUTCH = {
-    "je",
-    "jouw",
-    "de",
-    "het",
-    "een",
-    "niet",
-    "geen",
-    "dit",
-    "veld",
-    "vereist",
-    "geldig",
-    "moet",
-    "zet",
-    "getal",
-    "ongeldig",
-    "verwacht",
-    "kies",
-    "van",
-    "tekst",
-    "mag",
-    "zijn",
-    "hoogstens",
-    "minstens",
-    "wordt",
-    "gespeeld",
-    "door",
-    "tot",
-    "spelers",
-}
-ENGLISH = {
-    "you",
-    "your",
-    "the",
-    "a",
-    "not",
-    "this",
-    "field",
-    "required",
-    "valid",
-    "must",
-    "move",
-    "number",
-    "expected",
-    "choose",
-    "may",
-    "be",
-    "no",
-    "at",
-    "most",
-    "least",
-    "than",
-    "played",
-    "by",
-    "to",
-    "players",
-}
-
 scalars = st.one_of(
     st.none(),
     st.booleans(),
@@ -186,16 +126,6 @@ def bodies(json_bodies: st.SearchStrategy) -> st.SearchStrategy[tuple[bytes, str
     )
     mislabelled = st.tuples(json_bodies.map(lambda value: json.dumps(value).encode()), types)
     return st.one_of(encoded, encoded, encoded, st.tuples(broken, types), mislabelled)
-
-
-def language_of(text: str, sent: bytes) -> str:
-    """``nl``, ``en`` or ``""`` (no word tells): the language of ``text``,
-    leaving out the words of the body ``sent``, which a refusal may quote."""
-    own = set(re.findall(r"\w+", sent.decode("utf-8", "replace").lower()))
-    text = re.sub(r"'[^']*'|\"[^\"]*\"", "", text)  # quoted: a field's name, a media type
-    words = [word for word in re.findall(r"\w+", text.lower()) if word not in own]
-    dutch, english = sum(word in DUTCH for word in words), sum(word in ENGLISH for word in words)
-    return "" if dutch == english == 0 else "nl" if dutch > english else "en"
 
 
 @pytest.fixture(autouse=True)
