@@ -287,3 +287,54 @@ def api_post(client, user, method: str, path: str, body: bytes, content_type: st
     the other language (the owner's own is the one to answer in)."""
     other = "en" if user.language == "nl" else "nl"
     return client.generic(method, path, body, content_type=content_type, HTTP_ACCEPT_LANGUAGE=other)
+
+
+def each_field_given_each_garbage(forms, client_for, user, *, field_if_none: str) -> None:
+    """Every field of every form in ``forms`` (``(path, valid body)``), one
+    at a time, given each value of ``FORM_KINDS`` (a form without fields
+    gets ``field_if_none``), posted by ``user`` through a new
+    ``client_for(user)``: the contract of ``form_answer_checked`` each time."""
+    for path, valid in forms:
+        for name in valid or [field_if_none]:
+            for value in FORM_KINDS:
+                body = {**valid, name: value}
+
+                def send(path=path, body=body):
+                    client = client_for(user)  # its own messages
+                    before = what_is_there()
+                    form_answer_checked(client.post(path, body), user, repr(body), before)
+
+                in_savepoint(send)
+
+
+def each_form_to_unknown_ids(forms, client_for, user, bad: int, *, statuses: tuple[int, ...]) -> None:
+    """Every form in ``forms`` posted with its valid body to its path with
+    each id in it replaced by ``bad`` (``with_ids``): answered with one of
+    ``statuses`` and the contract of ``form_answer_checked``."""
+    for path, valid in forms:
+        for wrong in with_ids(path, bad):
+
+            def send(wrong=wrong, valid=valid):
+                client = client_for(user)
+                before = what_is_there()
+                response = client.post(wrong, valid)
+                assert response.status_code in statuses, (wrong, response.status_code)
+                form_answer_checked(response, user, repr(valid), before)
+
+            in_savepoint(send)
+
+
+def form_posted_checked(client, user, path: str, body: dict, language: str) -> None:
+    """``body`` posted to ``path`` by ``user`` (with ``client``) who reads
+    ``language`` (the request's Accept-Language names the other one), in
+    a savepoint rolled back after it: the contract of
+    ``form_answer_checked``."""
+    from tests.conftest import living_in
+
+    def send():
+        living_in(language, "Europe/Amsterdam", user)
+        before = what_is_there()
+        response = client.post(path, body, HTTP_ACCEPT_LANGUAGE="en" if language == "nl" else "nl")
+        form_answer_checked(response, user, repr(body), before)
+
+    in_savepoint(send)

@@ -22,6 +22,7 @@ from tests.fuzzing import (
     api_post,
     form_answer_checked,
     form_bodies,
+    form_posted_checked,
     in_savepoint,
     json_bodies,
     what_is_there,
@@ -104,14 +105,7 @@ def test_any_ladder_form_is_done_or_refused_without_a_server_error(data, which, 
     language = data.draw(st.sampled_from(["nl", "en"]), label="language")
     client = Client(raise_request_exception=False)
     client.force_login(alice)
-
-    def send():
-        living_in(language, "Europe/Amsterdam", alice)
-        before = what_is_there()
-        response = client.post(path, body, HTTP_ACCEPT_LANGUAGE="en" if language == "nl" else "nl")
-        form_answer_checked(response, alice, repr(body), before)
-
-    in_savepoint(send)
+    form_posted_checked(client, alice, path, body, language)
 
 
 @pytest.mark.parametrize("bad", BAD_IDS)

@@ -14,14 +14,11 @@ from hypothesis import strategies as st
 
 from games import services as game_services
 from games.models import Match
-from tests.conftest import living_in
 from tests.fuzzing import (
     FUZZ_SETTINGS,
-    form_answer_checked,
     form_bodies,
-    in_savepoint,
+    form_posted_checked,
     refuse_nul_as_postgresql_does,
-    what_is_there,
 )
 
 pytestmark = pytest.mark.django_db
@@ -140,11 +137,4 @@ def test_any_form_of_the_game_and_profile_pages_is_done_or_refused_without_a_ser
     body = data.draw(form_bodies(valid, extra=("next", "text", "days", "name")), label="body")
     language = data.draw(st.sampled_from(["nl", "en"]), label="language")
     client = _client(alice)
-
-    def send():
-        living_in(language, "Europe/Amsterdam", alice)
-        before = what_is_there()
-        response = client.post(path, body, HTTP_ACCEPT_LANGUAGE="en" if language == "nl" else "nl")
-        form_answer_checked(response, alice, repr(body), before)
-
-    in_savepoint(send)
+    form_posted_checked(client, alice, path, body, language)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from tests.conftest import living_in
-from tests.fuzzing import BAD_IDS, FORM_KINDS, form_answer_checked, in_savepoint, what_is_there, with_ids
+from tests.fuzzing import BAD_IDS, each_field_given_each_garbage, each_form_to_unknown_ids
 
 from .test_fuzzed_forms import _client, forms  # noqa: F401 (a fixture)
 
@@ -20,17 +20,7 @@ def test_each_field_of_each_form_given_each_kind_of_garbage_is_refused_or_done(f
     """Every field of every form, one at a time, given each value of
     ``FORM_KINDS``: the contract of ``form_answer_checked`` each time."""
     living_in("nl", "Europe/Amsterdam", alice)
-    for path, valid in forms:
-        for name in valid or ["reason"]:
-            for value in FORM_KINDS:
-                body = {**valid, name: value}
-
-                def send(path=path, body=body):
-                    client = _client(alice)  # its own messages
-                    before = what_is_there()
-                    form_answer_checked(client.post(path, body), alice, repr(body), before)
-
-                in_savepoint(send)
+    each_field_given_each_garbage(forms, _client, alice, field_if_none="reason")
 
 
 @pytest.mark.parametrize("bad", BAD_IDS)
@@ -38,14 +28,4 @@ def test_each_form_sent_to_an_id_no_row_has_is_refused(forms, alice, bad):  # no
     """An id beyond bigint among them: a 404 or the error told, in Dutch
     for alice, and nothing changed."""
     living_in("nl", "Europe/Amsterdam", alice)
-    for path, valid in forms:
-        for wrong in with_ids(path, bad):
-
-            def send(wrong=wrong, valid=valid):
-                client = _client(alice)
-                before = what_is_there()
-                response = client.post(wrong, valid)
-                assert response.status_code in (302, 403, 404), (wrong, response.status_code)
-                form_answer_checked(response, alice, repr(valid), before)
-
-            in_savepoint(send)
+    each_form_to_unknown_ids(forms, _client, alice, bad, statuses=(302, 403, 404))

@@ -14,7 +14,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.conftest import living_in
-from tests.fuzzing import FUZZ_SETTINGS, form_answer_checked, form_bodies, in_savepoint, what_is_there
+from tests.fuzzing import (
+    FUZZ_SETTINGS,
+    form_answer_checked,
+    form_bodies,
+    form_posted_checked,
+    what_is_there,
+)
 
 from .conftest import make_tournament, new_players, register, running_games, started
 
@@ -127,14 +133,7 @@ def test_any_form_of_the_tournament_and_club_pages_is_done_or_refused_without_a_
     body = data.draw(form_bodies(valid, extra=extra), label="body")
     language = data.draw(st.sampled_from(["nl", "en"]), label="language")
     client = _client(alice)
-
-    def send():
-        living_in(language, "Europe/Amsterdam", alice)
-        before = what_is_there()
-        response = client.post(path, body, HTTP_ACCEPT_LANGUAGE="en" if language == "nl" else "nl")
-        form_answer_checked(response, alice, repr(body), before)
-
-    in_savepoint(send)
+    form_posted_checked(client, alice, path, body, language)
 
 
 @pytest.mark.parametrize("name", ["Harbour\x07club", "\x1b[31mRed", "\x01\x02"])
