@@ -4,6 +4,7 @@ Every action calls one service; its ``GameActionError`` becomes a message."""
 
 from __future__ import annotations
 
+from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
@@ -170,7 +171,8 @@ def tournament_withdraw(request, pk: int):
 def tournament_start(request, pk: int):
     """Start now; with ``paused`` posted, round 1 waits for the organiser's
     pairing (``services.tournament_start``)."""
-    paused = bool(request.POST.get("paused"))
+    # A box: ticked ("on") or not sent; "0" or "false" from a hand-made form is no tick.
+    paused = forms.BooleanField(required=False).to_python(request.POST.get("paused"))
     try:
         tournament = services.tournament_start(tournament_id=pk, by=request.user, now=timezone.now(), paused=paused)
     except GameActionError as error:

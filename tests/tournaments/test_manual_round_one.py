@@ -158,3 +158,14 @@ def test_the_api_starts_paused_and_takes_round_ones_pairing(client, alice, club,
     tables = [list(reversed(table)) for table in proposal["tables"]]
     answer = client.post(url, {"tables": tables}, content_type="application/json")
     assert answer.status_code == 200 and answer.json()["warnings"] == []
+
+
+@pytest.mark.parametrize(("posted", "waits"), [("0", False), ("false", False), ("on", True), ("1", True)])
+def test_the_start_form_reads_its_paused_box_as_a_box(client, alice, club, now, posted, waits):
+    """A box is ticked ("on") or not sent; a hand-made "0" or "false" is no
+    tick (it paused the start: any text counted)."""
+    t, _ = registered(alice, club, 4, now)
+    client.force_login(alice)
+    client.post(reverse("tournament-start", args=[t.pk]), {"paused": posted})
+    t.refresh_from_db()
+    assert t.status == t.Status.RUNNING and bool(t.paused_at) is waits
