@@ -195,8 +195,13 @@ def advance_locked(tournament: Tournament, now: dt.datetime) -> AdvanceReport:
     3. End matches still running whose game was decided otherwise (a
        walkover, a result set by hand).
     4. Close complete rounds; publish the final standings when over.
+
+    Only a running tournament moves: one still in registration has no
+    seeds, and its format would find it over.
     """
     report = AdvanceReport()
+    if tournament.status != Tournament.Status.RUNNING:
+        return report
     finished = tournament.games.filter(ranking__isnull=True, match__status=Match.Status.FINISHED)
     for game in finished.select_related("match", "round"):
         report.recorded += _record_from_match(tournament, game, now)

@@ -542,11 +542,14 @@ def tournament_resume(*, tournament_id: int, by, now: dt.datetime) -> Tournament
     games in play are mailed their new deadlines (``pause_mail``), after
     commit.
 
-    :raises NotAllowed, Conflict.
+    :raises NotAllowed, Conflict (not running, or not paused).
     """
     with transaction.atomic():
         tournament = locked_tournament(tournament_id)
         require_manager(by, tournament)
+        # A pause set before the start (staff, in the admin) holds until
+        # the start, which starts the tournament paused (``tournament_start``).
+        _running(tournament)
         if tournament.paused_at is None:
             raise Conflict(_("The tournament is not paused."), code="not_paused")
         pause_end_locked(tournament, now)
