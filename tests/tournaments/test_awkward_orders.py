@@ -200,6 +200,10 @@ class Scenario:
                 break
             match_resign(match_id=game.match_id, user=seat.user, now=self.now, source="web")
         self.tick()
+        if self.rng.random() < 0.25:
+            # The tournament step is still queued (or lost: the sweep records it later).
+            self.trace.append("step queued")
+            return
         tournament_game_finished(match_id=game.match_id, now=self.now)
 
     def step(self):
@@ -478,6 +482,11 @@ class Scenario:
             if game.match_id is None:
                 continue
             match = Match.objects.get(pk=game.match_id)
+            if match.status == Match.Status.FINISHED and game.source == Source.FORFEIT:
+                winners = {game.players[i] for i in (match.outcome or {}).get("ranking", [[]])[0]}
+                assert not winners & set(game.forfeited), (
+                    f"{game.key} won by {winners} at the board is recorded as their forfeit: {self.trace}"
+                )
             if match.status != Match.Status.ACTIVE:
                 continue
             assert not game.decided, f"{game.key} is decided but its match still runs: {self.trace}"
