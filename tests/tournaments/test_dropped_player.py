@@ -285,3 +285,59 @@ def test_dutch_organisers_read_that_a_player_afgevallen_as_the_games_own_notices
     text = " ".join(told.text.split())
     assert "afgevallen" in told.subject and "gezet" not in told.subject, told.subject
     assert "termijnen op rij" in text and "valt daarin af" in text and "gezet" not in text, text
+
+
+@pytest.mark.parametrize("format", ["single_elimination", "round_robin"])
+def test_a_knockout_of_tables_refuses_to_let_back_in_a_player_its_first_round_left_out(alice, club, now, format):
+    """A knockout of tables seats each round from the one before: a player
+    who withdrew before round 1 was paired can never be seated again.
+    Letting them back in made them look still in the tournament, never
+    paired, and left them out of the final standings; it is refused."""
+    from games.services import Conflict
+    from tournaments.services import (
+        participant_reinstate,
+        participant_replace,
+        participant_withdraw,
+        tournament_resume,
+        tournament_start,
+    )
+
+    from .conftest import make_tournament, register
+
+    users = new_players(6)
+    t = make_tournament(alice, club, now=now, format=format, players_per_table=3, advance=1)
+    register(t, users, now)
+    tournament_start(tournament_id=t.pk, now=now, by=alice, paused=True)
+    participant_withdraw(tournament_id=t.pk, user=users[2], now=now)
+    tournament_resume(tournament_id=t.pk, by=alice, now=now)
+    leaver = t.participants.get(user=users[2])
+    assert not any(leaver.pk in g.players for g in t.games.all())
+    with pytest.raises(Conflict, match="out of the knockout"):
+        participant_reinstate(tournament_id=t.pk, participant_id=leaver.pk, by=alice, now=now)
+    # Nor does a substitute bring the place back.
+    (stand_in,) = new_players(1, "Stand-in")
+    with pytest.raises(Conflict, match="out of the knockout"):
+        participant_replace(
+            tournament_id=t.pk, participant_id=leaver.pk, display_name=stand_in.display_name, by=alice, now=now
+        )
+    leaver.refresh_from_db()
+    assert leaver.user == users[2]
+    assert leaver.status == Participant.Status.WITHDRAWN
+    t = play_out(t, now)
+    assert t.status == Tournament.Status.FINISHED
+    places = dict(t.participants.values_list("pk", "final_place"))
+    assert all(places[p.pk] is not None for p in t.participants.filter(status=Participant.Status.REGISTERED))
+
+
+def test_a_knockout_of_tables_lets_back_in_a_player_still_in_its_latest_round(alice, club, now):
+    """One who withdrew while their table of round 1 still plays is in that
+    round: letting them back in is allowed."""
+    from tournaments.services import participant_reinstate, participant_withdraw
+
+    users = new_players(6)
+    t = started(alice, club, users, now=now, format="single_elimination", players_per_table=3, advance=1)
+    seated = next(p for p in t.participants.all() if any(p.pk in g.players for g in running_games(t)))
+    participant_withdraw(tournament_id=t.pk, user=seated.user, now=now)
+    participant_reinstate(tournament_id=t.pk, participant_id=seated.pk, by=alice, now=now)
+    seated.refresh_from_db()
+    assert seated.status == Participant.Status.REGISTERED

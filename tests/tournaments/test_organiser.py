@@ -9,6 +9,7 @@ from games.models import Match
 from games.services import Conflict, GameActionError, NotAllowed
 from mail.models import OutgoingEmail
 from tournaments.models import Participant, Tournament
+from tournaments.selectors import players_of, results_of
 from tournaments.services import (
     game_result_set,
     participant_disqualify,
@@ -54,6 +55,27 @@ def test_a_withdrawal_forfeits_the_running_game_and_the_opponent_wins(alice, clu
     assert leaver.status == Participant.Status.WITHDRAWN and leaver.left_at == now
     mail = OutgoingEmail.objects.get(to=leaver.user.email, kind="notice")
     assert "You withdrew from Winter cup" in mail.subject
+
+
+@pytest.mark.parametrize("leaving", ["withdraw", "disqualify"])
+def test_a_game_won_just_before_leaving_stays_won_not_forfeited(alice, club, now, leaving):
+    """The winner of a game leaves the tournament before its result was
+    recorded (the finished match's tournament step is queued, or was lost
+    and waits for the sweep): the game they won stays a win for them, not
+    a forfeit, and their opponent does not score it."""
+    t = started(alice, club, new_players(4), now=now, format="swiss", rounds=3)
+    leaver = entry(t, 1)
+    game = next(g for g in running_games(t) if leaver.pk in g.players)
+    finish(game, leaver.user, now)  # the match is over; no tournament step has run yet
+    if leaving == "withdraw":
+        participant_withdraw(tournament_id=t.pk, user=leaver.user, now=now + DAY)
+    else:
+        participant_disqualify(tournament_id=t.pk, participant_id=leaver.pk, by=alice, reason="Rude", now=now + DAY)
+    game.refresh_from_db()
+    opponent = next(p for p in game.players if p != leaver.pk)
+    assert (game.ranking, game.forfeited, game.source) == ([[leaver.pk], [opponent]], [], "game")
+    points = {row.player: row.points for row in standings(players_of(t), results_of(t))}
+    assert (points[leaver.pk], points[opponent]) == (1, 0)
 
 
 def test_a_withdrawn_player_is_not_paired_again_but_stays_in_the_standings(alice, club, now):

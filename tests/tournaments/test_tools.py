@@ -258,6 +258,25 @@ def test_only_organisers_pause_and_a_pause_is_not_repeated(alice, bob, club, now
         tournament_pause(tournament_id=t.pk, by=alice, now=now)
 
 
+def test_resuming_before_the_start_is_refused_and_registration_stays_open(alice, club, now):
+    """Staff may pause a tournament before its start (it then starts
+    paused); an organiser resuming it then (the API offers it) must not end
+    it: it ended at once with no game, mailing everyone final standings."""
+    from tournaments.models import Tournament
+
+    from .conftest import make_tournament, register
+
+    t = make_tournament(alice, club, now=now, format="swiss", rounds=3)
+    register(t, new_players(4), now)
+    Tournament.objects.filter(pk=t.pk).update(paused_at=now)
+    with pytest.raises(Conflict, match="not running"):
+        tournament_resume(tournament_id=t.pk, by=alice, now=now)
+    t.refresh_from_db()
+    assert t.status == Tournament.Status.REGISTRATION and t.paused_at == now
+    assert not t.games.exists() and not t.participants.filter(final_place__isnull=False).exists()
+    assert not OutgoingEmail.objects.filter(dedupe_key__startswith=f"tournament-final:{t.pk}:").exists()
+
+
 # --------------------------------------------------------------- message
 def test_a_message_goes_to_every_player_still_in_by_mail(alice, bob, club, now):
     players = new_players(4)

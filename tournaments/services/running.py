@@ -195,11 +195,14 @@ def advance_locked(tournament: Tournament, now: dt.datetime) -> AdvanceReport:
     3. End matches still running whose game was decided otherwise (a
        walkover, a result set by hand).
     4. Close complete rounds; publish the final standings when over.
+
+    Only a running tournament moves: one still in registration has no
+    seeds, and its format would find it over.
     """
     report = AdvanceReport()
-    finished = tournament.games.filter(ranking__isnull=True, match__status=Match.Status.FINISHED)
-    for game in finished.select_related("match", "round"):
-        report.recorded += _record_from_match(tournament, game, now)
+    if tournament.status != Tournament.Status.RUNNING:
+        return report
+    report.recorded += _record_finished(tournament, now)
     _withdraw_dropped(tournament, now)
     participants = {p.pk: p for p in tournament.participants.select_related("user")}
 
@@ -259,6 +262,17 @@ def advance_locked(tournament: Tournament, now: dt.datetime) -> AdvanceReport:
         finish_locked(tournament, step.placements, now)
         report.finished = True
     return report
+
+
+def _record_finished(tournament: Tournament, now: dt.datetime) -> int:
+    """Record the result of every finished match that has none yet (its
+    tournament step may still be queued).  Returns the number recorded.
+    Expects the tournament lock."""
+    recorded = 0
+    finished = tournament.games.filter(ranking__isnull=True, match__status=Match.Status.FINISHED)
+    for game in finished.select_related("match", "round"):
+        recorded += _record_from_match(tournament, game, now)
+    return recorded
 
 
 def _bye_told(
@@ -342,7 +356,9 @@ def leave_locked(
     caller advances.  Expects the tournament lock.
 
     1. Mark the player; their seeding place and past results stay.
-    2. Record their undecided two-player games as forfeits.
+    2. Record their undecided two-player games as forfeits, once the
+       games already over are recorded as played (one they have just
+       won, its tournament step still queued, stays won).
     3. Resign them from every match still running (the forfeits' matches
        end; larger tables play on without them).
     4. Tell them (a reason among ``models.SITE_REASONS`` in their language).
@@ -351,6 +367,7 @@ def leave_locked(
     participant.left_at = now
     participant.left_reason = reason[:500]
     participant.save(update_fields=["status", "left_at", "left_reason"])
+    _record_finished(tournament, now)
     verb = "was disqualified" if status == Participant.Status.DISQUALIFIED else "withdrew"
     if participant.withdrawn_by_site:
         verb = "was withdrawn"

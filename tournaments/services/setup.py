@@ -26,7 +26,7 @@ from ..notify import notice_send, tournament_url
 from ..reply_tokens import invitation_reply_address
 from ..selectors import is_club_member, is_club_organiser
 from .common import locked_tournament, log, require_manager
-from .tools import late_entry_locked, newcomer_not_in, substitute_locked
+from .tools import knocked_out, late_entry_locked, newcomer_not_in, out_of_table_knockout, substitute_locked
 from .validation import invalid, settings_clean
 
 Format = Tournament.Format
@@ -337,6 +337,8 @@ def participant_replace(
                     _("%(player)s has already left the tournament.") % {"player": participant},
                     code="already_left",
                 )
+            if participant.withdrawn and out_of_table_knockout(tournament, participant):
+                raise knocked_out(participant)
             substitute_locked(tournament, participant, newcomer, by=by, now=now)
             if participant.withdrawn:
                 # A place whose player withdrew (or was withdrawn, dropped

@@ -231,6 +231,8 @@ def participant_reinstate(*, tournament_id: int, participant_id: int, by, now: d
             )
         if not participant.withdrawn:
             raise Conflict(_("%(player)s still plays.") % {"player": participant}, code="registered")
+        if out_of_table_knockout(tournament, participant):
+            raise knocked_out(participant)
         kept = round_kept_from_reinstated(tournament)
         participant.status, participant.left_at, participant.left_reason = Participant.Status.REGISTERED, None, ""
         participant.save(update_fields=["status", "left_at", "left_reason"])
@@ -255,6 +257,30 @@ def participant_reinstate(*, tournament_id: int, participant_id: int, by, now: d
         )
         advance_locked(tournament, now)
     return participant
+
+
+def knocked_out(participant: Participant) -> Conflict:
+    return Conflict(
+        _("%(player)s is out of the knockout: its rounds go on without them, so they cannot come back.")
+        % {"player": participant},
+        code="knocked_out",
+    )
+
+
+def out_of_table_knockout(tournament: Tournament, participant: Participant) -> bool:
+    """Whether ``participant`` is out of a knockout of tables (or groups and
+    a final): each of its rounds seats only players of the round before, so
+    one its latest round left out (they withdrew before it was paired) is
+    never seated again."""
+    if tournament.format == Tournament.Format.SWISS or tournament.is_bracket:
+        return False
+    if tournament.format == Tournament.Format.ROUND_ROBIN and tournament.players_per_table == 2:
+        return False
+    latest = _current_round(tournament)
+    if latest == 0:
+        return False
+    games = tournament.games.filter(round__number=latest).only("players")
+    return not any(participant.pk in game.players for game in games)
 
 
 # ---------------------------------------------------- late registration
@@ -543,11 +569,14 @@ def tournament_resume(*, tournament_id: int, by, now: dt.datetime) -> Tournament
     games in play are mailed their new deadlines (``pause_mail``), after
     commit.
 
-    :raises NotAllowed, Conflict.
+    :raises NotAllowed, Conflict (not running, or not paused).
     """
     with transaction.atomic():
         tournament = locked_tournament(tournament_id)
         require_manager(by, tournament)
+        # A pause set before the start (staff, in the admin) holds until
+        # the start, which starts the tournament paused (``tournament_start``).
+        _running(tournament)
         if tournament.paused_at is None:
             raise Conflict(_("The tournament is not paused."), code="not_paused")
         pause_end_locked(tournament, now)
