@@ -21,7 +21,7 @@ class TournamentsConfig(AppConfig):
         from .mail_replies import invitation_reply
         from .reply_tokens import KIND
         from .services.deadlines import organisers_told_of_drop
-        from .services.tools import paused_clock_held, paused_clock_since
+        from .services.pausing import paused_clock_held, paused_clock_since
         from .signals import advance_due, autoplay_due
 
         signals.match_finished.connect(receivers.on_match_finished, dispatch_uid="tournaments-game-finished")

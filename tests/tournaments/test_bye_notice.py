@@ -12,7 +12,7 @@ from core.moments import moment_for
 from mail.models import OutgoingEmail
 from tests.conftest import living_in
 from tournaments.services import tournament_advance, tournament_game_finished, tournament_start
-from tournaments.services.tools import bye_request
+from tournaments.services.byes import bye_request
 
 from .conftest import best_seed_wins, make_tournament, new_players, register, running_games, started
 

@@ -434,7 +434,7 @@ def test_a_turn_ended_while_paused_banks_the_time_left_when_the_pause_began(alic
 def test_a_casual_game_ignores_tournament_pauses_and_costs_no_query(django_assert_num_queries, alice, club, now):
     """The clock hold asks nothing about a match whose seats were drawn
     (every casual match): only tournament games can be held."""
-    from tournaments.services.tools import paused_clock_held
+    from tournaments.services.pausing import paused_clock_held
 
     t = started(alice, club, new_players(2), now=now, format="swiss", rounds=1)
     (game,) = running_games(t)

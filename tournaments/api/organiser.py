@@ -18,7 +18,7 @@ from .. import selectors, services
 from ..models import MAX_ROUNDS, Tournament
 from ..overview import tournament_overview
 from ..pairing_warnings import problem_text
-from ..services.tools import MAX_MESSAGE
+from ..services.messages import MAX_MESSAGE
 from .common import ERRORS, MAX_ID, TournamentPlayerNameInputSerializer, WriteApi
 from .serializers import TournamentDetailSerializer, detail_data
 

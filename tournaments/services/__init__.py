@@ -3,6 +3,7 @@ goes through one of these functions, in a transaction, holding the club or
 tournament row lock.  Errors are the games app's ``GameActionError``
 family, so pages and the API report them the same way."""
 
+from .byes import bye_request, bye_withdraw
 from .clubs import (
     club_create,
     club_invite,
@@ -13,6 +14,7 @@ from .clubs import (
     club_request_approve,
 )
 from .deadlines import match_autoplay, round_deadlines_sweep
+from .entries import participant_add_late, participant_reinstate, round_kept_from_reinstated
 from .manual import (
     SEATS,
     TABLES,
@@ -23,6 +25,7 @@ from .manual import (
     round_pairing_refusal,
     round_pairing_set,
 )
+from .messages import players_message
 from .organiser import (
     game_result_set,
     participant_disqualify,
@@ -30,6 +33,7 @@ from .organiser import (
     round_extend,
     tournament_cancel,
 )
+from .pausing import tournament_pause, tournament_resume
 from .running import (
     AdvanceReport,
     players_needed,
@@ -46,16 +50,6 @@ from .setup import (
     tournament_unregister,
 )
 from .sweeps import tournaments_start_due, tournaments_sweep
-from .tools import (
-    bye_request,
-    bye_withdraw,
-    participant_add_late,
-    participant_reinstate,
-    players_message,
-    round_kept_from_reinstated,
-    tournament_pause,
-    tournament_resume,
-)
 
 __all__ = [
     "Proposal",

@@ -1,5 +1,5 @@
 """Helpers every tournament service shares: the tournament lock, the log,
-the organiser check.
+the organiser check, the round in play and the check that the tournament runs.
 
 Lock order: the tournament row first, then any match
 (through the games services).  The games app never takes a tournament
@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 
 from core.marking import Plural
 from core.name_lists import names_text
-from games.services import NotAllowed, NotFound
+from games.services import Conflict, NotAllowed, NotFound
 
 from ..models import Tournament, TournamentEvent
 from ..selectors import can_manage
@@ -39,6 +39,15 @@ def require_manager(user, tournament: Tournament) -> None:
     """:raises NotAllowed: ``user`` does not organise ``tournament``."""
     if not can_manage(user, tournament):
         raise NotAllowed(_("Only the tournament's organisers can do that."), code="not_organiser")
+
+
+def current_round(tournament: Tournament) -> int:
+    return tournament.round_set.order_by("-number").values_list("number", flat=True).first() or 0
+
+
+def require_running(tournament: Tournament) -> None:
+    if tournament.status != Tournament.Status.RUNNING:
+        raise Conflict(_("The tournament is not running."), code="not_running")
 
 
 def _stored(value: object) -> str | list[str]:

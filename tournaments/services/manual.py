@@ -23,7 +23,7 @@ the format (:class:`Proposal`'s ``mode``):
 and the round is made from it when the tournament pairs it (at once if it
 is not paused).
 
-A player the organiser lets back in (``tools.participant_reinstate``)
+A player the organiser lets back in (``entries.participant_reinstate``)
 after the round was paired by hand does not undo that pairing: in a Swiss
 they sit the round out (no game, no points: a bye's point would reward
 coming back, and would move the bye the organiser chose) and are paired

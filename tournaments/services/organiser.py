@@ -22,8 +22,8 @@ from ..models import Participant, Tournament, TournamentGame
 from ..types import GameResult
 from .closing import cancel_locked
 from .common import locked_tournament, log, require_manager
+from .pausing import pause_end_locked
 from .running import advance_locked, leave_locked, record_result
-from .tools import pause_end_locked
 
 MAX_EXTENSION_DAYS = 60
 Source = TournamentGame.Source

@@ -1,5 +1,5 @@
 """The mail a tournament's pause and resume send to the players of its
-games in play (``tools.tournament_pause``, ``tools.tournament_resume``).
+games in play (``pausing.tournament_pause``, ``pausing.tournament_resume``).
 
 One notice per player and event (the log line's id names it), listing
 their games: on pause, the clock time each of their stopped turns keeps
@@ -33,7 +33,7 @@ from ..selectors import seats_to_move
 def pause_mail_send(tournament: Tournament, *, event_id: int, reason: str, now: dt.datetime) -> int:
     """Tell each player of the paused ``tournament``'s games in play that
     their clocks are stopped, with the time left on each turn of theirs.
-    After its clocks are stopped (``tools._stop_clocks``).  Returns the
+    After its clocks are stopped (``pausing._stop_clocks``).  Returns the
     number of players mailed."""
     return _send(tournament, "tournament-paused", event_id=event_id, reason=reason, now=now)
 
@@ -41,7 +41,7 @@ def pause_mail_send(tournament: Tournament, *, event_id: int, reason: str, now: 
 def resume_mail_send(tournament: Tournament, *, event_id: int, now: dt.datetime) -> int:
     """Tell each player of the resumed ``tournament``'s games in play that
     their clocks run again, with each new deadline of theirs.  After the
-    clocks restart (``tools.pause_end_locked``), before the next round is
+    clocks restart (``pausing.pause_end_locked``), before the next round is
     paired (its games send their own mail).  Returns the number mailed."""
     return _send(tournament, "tournament-resumed", event_id=event_id, reason="", now=now)
 

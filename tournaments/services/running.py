@@ -91,7 +91,7 @@ def tournament_start(*, tournament_id: int, now: dt.datetime, by=None, paused: b
 
     ``paused``: the tournament starts paused and round 1 waits, its
     automatic pairing proposed for the organiser to change
-    (``manual.round_pairing_proposal``), until ``tools.tournament_resume``.
+    (``manual.round_pairing_proposal``), until ``pausing.tournament_resume``.
     A tournament already paused before its start (staff may set the pause
     in the admin) starts paused the same way, whoever starts it.
 
@@ -405,7 +405,7 @@ def leave_locked(
             "reason": gettext_lazy(reason) if reason in SITE_REASONS else reason,
             "url": tournament_url(tournament),
         },
-        # Per leaving: a player let back in (``tools.participant_reinstate``) may leave again.
+        # Per leaving: a player let back in (``entries.participant_reinstate``) may leave again.
         dedupe_key=f"tournament-left:{tournament.pk}:{participant.user_id}:{now.isoformat()}",
         now=now,
     )
@@ -431,7 +431,7 @@ def _withdraw_dropped(tournament: Tournament, now: dt.datetime) -> None:
     A place whose player was replaced since (the log names the person,
     the place has another now), and a player seated in a later round than
     the drop (dropped before this rule, and played on), stay in; so does
-    a player an organiser let back in since (``tools.participant_reinstate``).
+    a player an organiser let back in since (``entries.participant_reinstate``).
     Expects the tournament lock.
     """
     drops: dict[int, int] = {}  # the person -> the round of their last drop not answered yet
@@ -475,7 +475,7 @@ def manual_rounds_of(tournament: Tournament) -> dict[int, ManualRound]:
 
 def let_back_since_paired(tournament: Tournament) -> dict[int, frozenset[PlayerId]]:
     """Round number -> the players still in whom an organiser let back in
-    (``tools.participant_reinstate``) after that round was first paired by
+    (``entries.participant_reinstate``) after that round was first paired by
     hand, or whom its latest pairing by hand left out as such (its log's
     ``sitting_out``).  That pairing was made without them and stays as the
     organiser set it: they sit the round out (no game, no points) unless

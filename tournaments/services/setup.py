@@ -26,7 +26,7 @@ from ..notify import notice_send, tournament_url
 from ..reply_tokens import invitation_reply_address
 from ..selectors import is_club_member, is_club_organiser
 from .common import locked_tournament, log, require_manager
-from .tools import knocked_out, late_entry_locked, newcomer_not_in, out_of_table_knockout, substitute_locked
+from .entries import knocked_out, late_entry_locked, newcomer_not_in, out_of_table_knockout, substitute_locked
 from .validation import invalid, settings_clean
 
 Format = Tournament.Format
@@ -309,7 +309,7 @@ def participant_replace(
     """An organiser puts another player in a registered player's place:
     before round 1 keeping its place in a manual seeding order; once the
     tournament runs, in its seat of every running game, the results so far
-    staying with the place (``tools.substitute_locked``).  A place whose
+    staying with the place (``entries.substitute_locked``).  A place whose
     player withdrew is taken over too (and paired again from then on); a
     disqualified player's is not.
 

@@ -12,8 +12,8 @@ import logging
 from games.models import Match
 
 from ..models import Tournament
+from .pausing import paused_clocks_stop
 from .running import tournament_advance, tournament_start
-from .tools import paused_clocks_stop
 
 logger = logging.getLogger(__name__)
 
