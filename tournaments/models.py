@@ -332,7 +332,7 @@ class TournamentInvitation(models.Model):
 #: The reasons for leaving that the site itself gives (English msgids): shown
 #: in each reader's language, where a reason someone typed is shown as typed.
 ACCOUNT_CLOSED = gettext_noop("account closed")
-#: A player dropped from a game for missing deadlines (``services.running``).
+#: A player dropped from a game for missing deadlines (``services.leaving``).
 DROPPED_FOR_DEADLINES = gettext_noop("missed too many deadlines in a row")
 SITE_REASONS = frozenset({ACCOUNT_CLOSED, DROPPED_FOR_DEADLINES})
 

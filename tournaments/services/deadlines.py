@@ -31,7 +31,8 @@ from ..models import ClubMembership, Round, Tournament, TournamentGame
 from ..notify import notice_send, tournament_url
 from ..signals import advance_due, autoplay_due
 from .common import log
-from .running import DROPPED, tournament_game_finished
+from .leaving import DROPPED
+from .running import tournament_game_finished
 
 logger = logging.getLogger(__name__)
 GRACE = dt.timedelta(hours=24)
@@ -56,7 +57,7 @@ def organisers_told_of_drop(match, seat, now: dt.datetime) -> None:
     (``games.deadlines.sweeps.dropped_register``, in the enforcement's
     transaction): the log says so, the organisers are told, and once the
     enforcement commits the tournament advances, which withdraws the player
-    (``running._withdraw_dropped``: the log line is what it reads) before
+    (``leaving.withdraw_dropped``: the log line is what it reads) before
     any later round can pair them.  The match lock is held here, so the
     tournament lock is not taken here (it is always taken first)."""
     game = TournamentGame.objects.select_related("tournament", "round").filter(match=match).first()

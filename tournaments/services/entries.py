@@ -25,8 +25,9 @@ from ..notify import notice_send, tournament_url
 from ..selectors import rating_for
 from .byes import paired_by_hand
 from .common import current_round, locked_tournament, log, require_manager, require_running
+from .leaving import REINSTATED
 from .manual import TABLES, round_pairing_proposal
-from .running import REINSTATED, advance_locked
+from .running import advance_locked
 
 
 def _user_named(display_name: str):
@@ -225,7 +226,7 @@ def participant_reinstate(*, tournament_id: int, participant_id: int, by, now: d
             user=by,
             now=now,
             participant=participant.pk,
-            # Answers the player's drop, if that is why they left (``running._withdraw_dropped``).
+            # Answers the player's drop, if that is why they left (``leaving.withdraw_dropped``).
             player_user=participant.user_id,
         )
         advance_locked(tournament, now)

@@ -22,8 +22,10 @@ from ..models import Participant, Tournament, TournamentGame
 from ..types import GameResult
 from .closing import cancel_locked
 from .common import locked_tournament, log, require_manager
+from .leaving import leave_locked
 from .pausing import pause_end_locked
-from .running import advance_locked, leave_locked, record_result
+from .results import record_result
+from .running import advance_locked
 
 MAX_EXTENSION_DAYS = 60
 Source = TournamentGame.Source
@@ -99,7 +101,7 @@ def _leave(
     by,
     now: dt.datetime,
 ) -> None:
-    """Withdraw or disqualify (``running.leave_locked``), then advance:
+    """Withdraw or disqualify (``leaving.leave_locked``), then advance:
     record what finished, pair on.  Expects the tournament lock."""
     if tournament.status == Tournament.Status.REGISTRATION:
         # Only a player gets here: an organiser's disqualification before the start removes the registration.

@@ -1,0 +1,78 @@
+"""The notices a round's start sends to the players who have no game in
+it: a bye (a full point, a half point asked for, or a bracket's walk into
+the next round) and a round robin's rest, each with what it scores and
+when the next game comes.  Each is sent once (its ``dedupe_key``)."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from ..models import Participant, Tournament
+from ..notify import notice_send, tournament_url
+
+
+def bye_told(
+    tournament: Tournament, participant: Participant | None, number: int, now: dt.datetime, *, half: bool = False
+) -> None:
+    """Tell ``participant``, given a bye (``half``: a half-point one) in
+    round ``number`` as it starts, that they have no game this round, what
+    it scores and when their next game comes: a mail-only player hears
+    nothing else.  Once per tournament, round and participant
+    (``dedupe_key``).  Expects the tournament lock."""
+    if participant is None:
+        return
+    round_ = tournament.round_set.filter(number=number).first()
+    last = tournament.format == Tournament.Format.SWISS and number >= (tournament.rounds or 0)
+    notice_send(
+        user=participant.user,
+        template="round-bye",
+        context={
+            "tournament": tournament,
+            "number": number,
+            "next_number": number + 1,
+            "half": half,
+            # A Swiss bye scores a win; a knockout's sends its player on (``overview.bye_text``).
+            "points": tournament.format == Tournament.Format.SWISS,
+            "last": last,
+            # A bracket makes each game once both its players are known,
+            # not a round at a time.
+            "bracket": tournament.is_bracket,
+            "deadline": round_.deadline_at if round_ is not None else None,
+            "url": tournament_url(tournament),
+        },
+        dedupe_key=bye_key(tournament, f"{number}:{participant.pk}"),
+        now=now,
+    )
+
+
+def bye_key(tournament: Tournament, rest: str) -> str:
+    """The dedupe key of a bye notice: ``rest`` is "<round>:<participant>"."""
+    return f"tournament-bye:{tournament.pk}:{rest}"
+
+
+def rest_told(
+    tournament: Tournament, participant: Participant | None, number: int, *, last: int, now: dt.datetime
+) -> None:
+    """Tell ``participant``, resting in round ``number`` of a round robin
+    (``last`` rounds) that has just started, that they have no game and no
+    points this round and when the next round comes, as a bye is told
+    (``bye_told``).  Once per tournament, round and participant
+    (``dedupe_key``): a repeated round start mails nobody twice.  Expects
+    the tournament lock."""
+    if participant is None:
+        return
+    round_ = tournament.round_set.filter(number=number).first()
+    notice_send(
+        user=participant.user,
+        template="round-rest",
+        context={
+            "tournament": tournament,
+            "number": number,
+            "next_number": number + 1,
+            "last": number >= last,
+            "deadline": round_.deadline_at if round_ is not None else None,
+            "url": tournament_url(tournament),
+        },
+        dedupe_key=f"tournament-rest:{tournament.pk}:{number}:{participant.pk}",
+        now=now,
+    )
