@@ -15,7 +15,7 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 
-from .overview import BracketBox, BracketSection
+from .overview_bracket import BracketBox, BracketSection
 
 BOX_W = 168
 SLOT_H = 22

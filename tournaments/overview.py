@@ -1,5 +1,7 @@
 """Reads that build what the tournament page and the API show: players,
-rounds with their games and live status, the bracket, the standings.
+rounds with their games and live status, the bracket, the standings
+(their parts: ``overview_bracket``, ``overview_standings``,
+``overview_cross_table``).
 
 Everything is computed from the stored games and participants with the
 same pure functions that pair the tournament, so the page shows exactly
@@ -9,62 +11,21 @@ what the automation works from.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from fractions import Fraction
 from typing import Any
 
-from django.utils.formats import number_format
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from games.models import Match
 
-from .models import Participant, Substitution, Tournament, TournamentGame
-from .pairing import Bracket, round_robin_round
-from .pairing.bracket import BYE, NOT_NEEDED, PLAYED, READY, VOID, WAITING, WALKOVER, Source
+from .models import Participant, Tournament, TournamentGame
+from .overview_bracket import BracketSection, bracket_view, knocked_out
+from .overview_cross_table import CrossTable, cross_table
+from .overview_standings import StandingRow, standings_view
+from .pairing import round_robin_round
+from .pairing.bracket import READY, WAITING
 from .selectors import games_of, participants_of, players_of, results_of, seats_to_move
 from .services.formats import bracket_of, bracket_sources
-from .standings import result_points, scores, standings
-
-BRACKET_SECTIONS = (
-    ("main", _("Main bracket")),
-    ("winners", _("Winners bracket")),
-    ("losers", _("Losers bracket")),
-    ("grand_final", _("Grand final")),
-    ("third_place", _("Third place")),
-)
-#: What a bracket box's status (``pairing.bracket``) reads as on the page.
-BOX_STATUS_TEXT = {
-    WAITING: _("Waiting"),
-    READY: _("Ready"),
-    PLAYED: _("Played"),
-    WALKOVER: _("Walkover"),
-    BYE: _("Bye"),
-    VOID: _("Void"),
-    NOT_NEEDED: _("Not needed"),
-}
-
-
-def points_text(value: Fraction, *, localized: bool = False) -> str:
-    """2, 2½, or 1.67 for thirds and other fractions (tables of 3+);
-    ``localized``: with the active language's decimal mark (Dutch 1,67),
-    as the page shows it (the API keeps 1.67)."""
-    value = Fraction(value)
-    whole, rest = divmod(value, 1)
-    if rest == 0:
-        return str(int(whole))
-    if rest == Fraction(1, 2):
-        return f"{int(whole)}½" if whole else "½"
-    if localized:
-        return number_format(round(float(value), 2), 2, use_l10n=True)
-    return f"{float(value):.2f}"
-
-
-def points_decimal(value: Fraction) -> str:
-    """2, 2.5, 0.25, or 1.67 for thirds: plain decimals for a spreadsheet."""
-    value = Fraction(value)
-    if value.denominator == 1:
-        return str(value.numerator)
-    return f"{float(value):.2f}".rstrip("0")
 
 
 @dataclass
@@ -91,123 +52,6 @@ class RoundView:
     completed: bool
     games: list[GameRow]
     rests: list[str] = field(default_factory=list)  # round robin: no game, no points
-
-
-@dataclass
-class StandingRow:
-    rank: int
-    participant: Participant
-    points: str
-    buchholz: str
-    sonneborn_berger: str
-    rating: int
-    played: int
-    unplayed: int
-    withdrawn: bool
-    #: Games won over the board (a round robin's third tie-break).
-    wins: int = 0
-    #: Who held the place before (a substitute took it over): "Name (until round N)".
-    replaced: list[str] = field(default_factory=list)
-    #: Points, Buchholz and Sonneborn-Berger as numbers (the CSV writes decimals).
-    exact: tuple[Fraction, Fraction, Fraction] = (Fraction(0), Fraction(0), Fraction(0))
-
-
-_BUCHHOLZ = (
-    _("Buchholz"),
-    _(
-        "The sum of the final scores of the opponents a player met over the board "
-        "(at a larger table: the mean of the co-players' scores). Byes and forfeits do not count."
-    ),
-)
-_SONNEBORN_BERGER = (
-    _("Sonneborn-Berger"),
-    _(
-        "The sum of the scores of the opponents a player beat, plus half the scores of those "
-        "they drew with: a win against a strong opponent counts for more."
-    ),
-)
-_RATING = (
-    _("Rating"),
-    _("The player's rating when the tournament started; higher goes first."),
-)
-
-#: The tie-breaks of the standings, in the order they apply, each with the
-#: short explanation the page shows under the table (``standings``).
-TIE_BREAKS = (_BUCHHOLZ, _SONNEBORN_BERGER, _RATING)
-
-#: A round robin's: everyone meets everyone, so Buchholz would part nobody.
-ROUND_ROBIN_TIE_BREAKS = (
-    _SONNEBORN_BERGER,
-    (
-        _("Direct encounter"),
-        _(
-            "The points each of the tied players scored in the games between them (the cross-table shows them), "
-            "counted only once all of them have played each other; if that parts only some of them, those still "
-            "level are compared again on the games among themselves alone."
-        ),
-    ),
-    (
-        _("Wins"),
-        _("The number of games a player won over the board; byes and forfeits do not count."),
-    ),
-    _RATING,
-)
-
-
-def tie_breaks(tournament: Tournament) -> tuple[tuple[Any, Any], ...]:
-    """The tie-breaks ``tournament``'s standings apply, in order."""
-    return ROUND_ROBIN_TIE_BREAKS if is_round_robin(tournament) else TIE_BREAKS
-
-
-def is_round_robin(tournament: Tournament) -> bool:
-    """Whether the standings break ties as a round robin (``standings``)."""
-    return tournament.format == Tournament.Format.ROUND_ROBIN
-
-
-@dataclass
-class CrossRow:
-    """A cross-table row: what this player scored against each column
-    player (None on the diagonal, "" when not played yet)."""
-
-    name: str
-    cells: list[str | None]
-    total: str
-    #: The row's player (a User), whose name links to their page.
-    user: Any = None
-
-
-@dataclass
-class CrossTable:
-    """A round robin's cross-table, rows and columns in standings order."""
-
-    rows: list[CrossRow]
-
-
-@dataclass
-class SlotView:
-    name: str | None
-    source: str
-    won: bool
-    lost: bool
-
-
-@dataclass
-class BracketBox:
-    key: str
-    status: str
-    slots: list[SlotView]
-    match_url: str | None
-
-    @property
-    def status_text(self) -> str:
-        return str(BOX_STATUS_TEXT.get(self.status, self.status))
-
-
-@dataclass
-class BracketSection:
-    name: str
-    title: str
-    columns: list[tuple[int, list[BracketBox]]]
 
 
 @dataclass
@@ -336,128 +180,6 @@ def rounds_view(tournament: Tournament, games: list[TournamentGame], names: dict
         )
         for number, rows in sorted(by_round.items())
     ]
-
-
-def standings_view(tournament: Tournament, participants: list[Participant]) -> list[StandingRow]:
-    """The standings table with its tie-break columns (points formats)."""
-    if not tournament.started_at:
-        return []
-    by_id = {p.pk: p for p in participants}
-    table = standings(players_of(tournament), results_of(tournament), round_robin=is_round_robin(tournament))
-    replaced: dict[int, list[str]] = {}
-    for sub in Substitution.objects.filter(participant__tournament=tournament).select_related("previous_user"):
-        replaced.setdefault(sub.participant_id, []).append(
-            gettext("%(name)s (until round %(round)s)") % {"name": sub.previous_user, "round": max(sub.round, 1)}
-        )
-    return [
-        StandingRow(
-            rank=row.rank,
-            participant=by_id[row.player],
-            points=points_text(row.points, localized=True),
-            buchholz=points_text(row.buchholz, localized=True),
-            sonneborn_berger=points_text(row.sonneborn_berger, localized=True),
-            rating=row.rating,
-            played=row.played,
-            unplayed=row.unplayed,
-            withdrawn=row.withdrawn,
-            wins=row.wins,
-            replaced=replaced.get(row.player, []),
-            exact=(Fraction(row.points), Fraction(row.buchholz), Fraction(row.sonneborn_berger)),
-        )
-        for row in table
-    ]
-
-
-def cross_table(tournament: Tournament, participants: list[Participant]) -> CrossTable | None:
-    """The cross-table of a two-player round robin (None otherwise), in
-    standings order; a double round robin shows both games in a cell."""
-    if not (tournament.format == Tournament.Format.ROUND_ROBIN and tournament.players_per_table == 2):
-        return None
-    if not tournament.started_at:
-        return None
-    by_id = {p.pk: p for p in participants}
-    results = results_of(tournament)
-    order = [row.player for row in standings(players_of(tournament), results, round_robin=True)]
-    index = {pid: i for i, pid in enumerate(order)}
-    cells: list[list[list[str]]] = [[[] for _ in order] for _ in order]
-    for result in results:
-        if len(result.table) != 2:
-            continue
-        points = result_points(result)
-        a, b = result.table
-        if a in index and b in index:
-            cells[index[a]][index[b]].append(
-                points_text(points[a], localized=True) + ("*" if a in result.forfeited or b in result.forfeited else "")
-            )
-            cells[index[b]][index[a]].append(
-                points_text(points[b], localized=True) + ("*" if a in result.forfeited or b in result.forfeited else "")
-            )
-    totals = scores(players_of(tournament), results)
-    return CrossTable(
-        rows=[
-            CrossRow(
-                name=str(by_id[pid].user),
-                cells=[None if j == i else " ".join(cells[i][j]) for j in range(len(order))],
-                total=points_text(totals[pid], localized=True),
-                user=by_id[pid].user,
-            )
-            for i, pid in enumerate(order)
-        ]
-    )
-
-
-def slot_label(source: Source) -> str:
-    """Where a bracket slot's player will come from, in the active
-    language ("seed 8", "winner of R1-2", "loser of W2-1")."""
-    if source.kind == "seed":
-        return gettext("seed %(number)s") % {"number": source.ref}
-    if source.kind == "winner":
-        return gettext("winner of %(game)s") % {"game": source.ref}
-    return gettext("loser of %(game)s") % {"game": source.ref}
-
-
-def bracket_view(
-    bracket: Bracket,
-    names: dict[int, str],
-    games: dict[str, TournamentGame],
-    sources: dict[str, tuple[Source, Source]],
-) -> list[BracketSection]:
-    """The bracket as columns of boxes, section by section; ``sources``
-    (``formats.bracket_sources``) label the slots still waiting."""
-    sections = []
-    for name, title in BRACKET_SECTIONS:
-        columns: dict[int, list[BracketBox]] = {}
-        for g in bracket.games:
-            if g.bracket != name or g.status == "not_needed":
-                continue
-            slots = [
-                SlotView(
-                    name=None if player is None else names.get(player, "?"),
-                    source=slot_label(source),
-                    won=player is not None and player == g.winner and g.loser is not None,
-                    lost=player is not None and player == g.loser,
-                )
-                for player, source in zip(g.players, sources[g.key], strict=True)
-            ]
-            stored = games.get(g.key)
-            url = stored.match.get_absolute_url() if stored and stored.match else None
-            columns.setdefault(g.round, []).append(BracketBox(g.key, g.status, slots, url))
-        if columns:
-            sections.append(BracketSection(name, str(title), sorted(columns.items())))
-    return sections
-
-
-def knocked_out(tournament: Tournament, results) -> frozenset[int]:
-    """A multi-player knockout's (``pairing.tables``) players who finished
-    a game below the places that go through: nothing more to play."""
-    seed_of = {p.id: p.seed for p in players_of(tournament)}
-    out: set[int] = set()
-    for result in results:
-        if result.is_bye:
-            continue
-        order = result.order(seed_of)
-        out.update(order[min(tournament.advance, len(order) - 1) :])
-    return frozenset(out)
 
 
 def rounds_warning(tournament: Tournament, participants: list[Participant]) -> str:

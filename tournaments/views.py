@@ -27,7 +27,8 @@ from .forms import (
     TournamentForm,
 )
 from .models import ByeRequest, Participant, Substitution, Tournament, TournamentGame
-from .overview import tie_breaks, tournament_overview
+from .overview import tournament_overview
+from .overview_standings import tie_breaks
 from .view_actions import act, form_act
 from .views_organiser import organiser_required
 

@@ -26,15 +26,8 @@ from games.services import GameActionError
 from . import selectors, services
 from .forms import ByeForm, ByeWithdrawForm, MessageForm, PlayerNameForm
 from .models import Participant, Tournament
-from .overview import (
-    Overview,
-    StandingRow,
-    is_round_robin,
-    points_decimal,
-    round_robin_rests,
-    status_text,
-    tournament_overview,
-)
+from .overview import Overview, round_robin_rests, status_text, tournament_overview
+from .overview_standings import StandingRow, is_round_robin, points_decimal
 from .pairing_warnings import problem_text
 from .services.running import half_byes_of
 from .view_actions import act, form_act

@@ -28,7 +28,7 @@ from games.engine import get_rules
 from games.models import Match
 from games.services import GameActionError, match_resign, move_submit
 from tournaments.models import Participant, Tournament, TournamentGame
-from tournaments.overview import standings_view
+from tournaments.overview_standings import standings_view
 from tournaments.selectors import results_of
 from tournaments.services import (
     TABLES,

@@ -11,7 +11,7 @@ from django.utils import translation
 from mail.models import OutgoingEmail
 from tests.conftest import living_in
 from tournaments.models import Tournament, TournamentEvent
-from tournaments.overview import slot_label
+from tournaments.overview_bracket import slot_label
 from tournaments.pairing.bracket import Source
 from tournaments.services import participant_withdraw
 from tournaments.services.formats import bracket_of, bracket_sources

@@ -363,7 +363,8 @@ def test_page_api_and_csv_leave_direct_encounter_out_of_a_tie_whose_players_have
         game(n, (pk[a], pk[b]), *[((pk[a],), (pk[b],)), ((pk[b],), (pk[a],))][o])
         for n, ((a, b), o) in enumerate(played, 1)
     ]
-    monkeypatch.setattr("tournaments.overview.results_of", lambda tournament: results)
+    for module in ("overview", "overview_standings", "overview_cross_table"):
+        monkeypatch.setattr(f"tournaments.{module}.results_of", lambda tournament: results)
     names = {p.seed: str(p.user) for p in t.participants.select_related("user")}
     expected = [names[seed] for seed in (5, 2, 1, 3, 4)]
     client.force_login(alice)

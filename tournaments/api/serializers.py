@@ -12,7 +12,8 @@ from core.api import InstantField
 from games.models import TimeoutPolicy
 
 from ..models import Club, ClubMembership, Participant, Tournament
-from ..overview import GameRow, Overview, points_text
+from ..overview import GameRow, Overview
+from ..overview_standings import points_text
 
 #: A club's newest tournaments its answer lists; the rest are in the
 #: tournament list (``tournaments_next``).
