@@ -44,3 +44,12 @@ class ControlCharacterValidator:
 free_text = ControlCharacterValidator(lines=True)
 #: A text of one line (a reason, a token's name): no control character at all.
 one_line_text = ControlCharacterValidator(lines=False)
+
+
+def control_refusal(form, field: str) -> str | None:
+    """The refusal of ``form``'s ``field`` for a control character (the
+    form validated), for a view that words its field's other errors itself."""
+    for error in form.errors.as_data().get(field, []):
+        if error.code == CONTROL_CHARACTERS:
+            return error.messages[0]
+    return None
