@@ -17,6 +17,7 @@ from django.views.decorators.http import require_POST
 
 from core.actions import action_redirect
 from core.throttling import form_write_allowed
+from core.validators import control_refusal, free_text
 from games.models import CHAT_MAX_LENGTH, MoveRecord
 from games.services.chat import chat_mute, chat_post
 
@@ -28,6 +29,7 @@ class ChatForm(forms.Form):
         label=gettext_lazy("Message to the other players"),
         max_length=CHAT_MAX_LENGTH,
         widget=forms.Textarea(attrs={"rows": 2}),
+        validators=[free_text],
     )
 
 
@@ -36,7 +38,10 @@ class ChatForm(forms.Form):
 def match_chat(request, pk: int):
     form = ChatForm(request.POST)
     if not form.is_valid():
-        if request.POST.get("text", "").strip():
+        refused = control_refusal(form, "text")
+        if refused:
+            messages.error(request, refused)
+        elif request.POST.get("text", "").strip():
             messages.error(request, _("Write a message of at most %(limit)s characters.") % {"limit": CHAT_MAX_LENGTH})
         else:
             messages.error(request, _("Write a message first."))

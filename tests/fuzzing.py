@@ -338,3 +338,38 @@ def form_posted_checked(client, user, path: str, body: dict, language: str) -> N
         form_answer_checked(response, user, repr(body), before)
 
     in_savepoint(send)
+
+
+# ------------------------------------------------------- control characters
+#: Control characters a free text is refused with: a NUL, an escape (a
+#: terminal's colour), DEL, a C1 control (NEL).
+CONTROL_TEXTS = ["\x00", "\x1b[31m", "\x7f", "a\x85b"]
+#: A text of several lines a description or a message may be (a browser
+#: sends a textarea's line breaks as CR LF).
+LINES_TEXT = "First line\r\n\tsecond line"
+
+
+def control_refusal(language: str, *, lines: bool) -> str:
+    """The refusal of a text with a control character, in ``language``."""
+    from django.utils import translation
+
+    from core.validators import free_text, one_line_text
+
+    with translation.override(language):
+        return str((free_text if lines else one_line_text).message)
+
+
+def errors_told(response) -> list[str]:
+    """The errors a form's answer tells: its messages and its form's errors."""
+    from django.contrib.messages import constants, get_messages
+
+    errors = [str(m) for m in get_messages(response.wsgi_request) if m.level == constants.ERROR]
+    form = (response.context or {}).get("form") if response.status_code == 200 else None
+    if form is not None and form.is_bound:
+        errors += [str(e) for field in form.errors.values() for e in field]
+    return errors
+
+
+def changed_since(before: dict) -> dict:
+    """The tables whose rows differ from ``before`` (``what_is_there()``)."""
+    return {label: rows for label, rows in what_is_there().items() if rows != before[label]}

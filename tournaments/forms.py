@@ -8,6 +8,7 @@ from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from core.validators import free_text, one_line_text
 from games.deadlines.limits import MAX_DAYS_PER_MOVE
 from games.forms import bank_cleaned, bank_fields
 from games.models import TimeoutPolicy
@@ -32,7 +33,9 @@ class DateTimeInput(forms.DateTimeInput):
 
 class TournamentForm(forms.Form):
     name = forms.CharField(max_length=120, label=_("Name"))
-    description = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), required=False, label=_("Description"))
+    description = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 3}), required=False, validators=[free_text], label=_("Description")
+    )
     club = forms.TypedChoiceField(
         coerce=int,
         empty_value=None,
@@ -124,7 +127,9 @@ class TournamentForm(forms.Form):
 
 class ClubForm(forms.Form):
     name = forms.CharField(max_length=80, label=_("Name"))
-    description = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), required=False, label=_("Description"))
+    description = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 3}), required=False, validators=[free_text], label=_("Description")
+    )
     join_policy = forms.ChoiceField(
         choices=Club.JoinPolicy.choices, initial=Club.JoinPolicy.OPEN, label=_("Who may join"), widget=forms.RadioSelect
     )
@@ -135,7 +140,7 @@ class PlayerNameForm(forms.Form):
 
 
 class ReasonForm(forms.Form):
-    reason = forms.CharField(max_length=500, label=_("Reason"))
+    reason = forms.CharField(max_length=500, validators=[one_line_text], label=_("Reason"))
 
 
 class ExtendForm(forms.Form):
@@ -147,7 +152,9 @@ class ResultForm(forms.Form):
     share), the players who did not (a no-show: they forfeit, and the game
     counts as not played for the others), and why."""
 
-    reason = forms.CharField(max_length=500, label=_("Reason"), help_text=_("Kept in the tournament log."))
+    reason = forms.CharField(
+        max_length=500, validators=[one_line_text], label=_("Reason"), help_text=_("Kept in the tournament log.")
+    )
 
     def __init__(self, *args, players, **kwargs):
         super().__init__(*args, **kwargs)
@@ -211,7 +218,9 @@ class SeedingForm(forms.Form):
 
 class MessageForm(forms.Form):
     subject = forms.CharField(max_length=150, label=_("Subject"))
-    text = forms.CharField(max_length=5000, widget=forms.Textarea(attrs={"rows": 5}), label=_("Message"))
+    text = forms.CharField(
+        max_length=5000, widget=forms.Textarea(attrs={"rows": 5}), validators=[free_text], label=_("Message")
+    )
 
 
 class ByeForm(forms.Form):

@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
 from core.actions import redirect_back
+from core.validators import control_refusal, one_line_text
 from games.deadlines.clock import deadlines_after_zone_change
 
 from .address_check import address_checked
@@ -23,7 +24,10 @@ TOKEN_NAME_MAX_LENGTH = 60
 
 class TokenForm(forms.Form):
     name = forms.CharField(
-        max_length=TOKEN_NAME_MAX_LENGTH, label=_("Token name"), help_text=_("For example the script that uses it.")
+        max_length=TOKEN_NAME_MAX_LENGTH,
+        validators=[one_line_text],
+        label=_("Token name"),
+        help_text=_("For example the script that uses it."),
     )
 
 
@@ -67,7 +71,10 @@ def token_create(request):
         request.session["new_api_key"] = key
         messages.success(request, gettext("Token created. Copy it now: it will not be shown again."))
         return redirect("profile")
-    if len(form.data.get("name", "").strip()) > TOKEN_NAME_MAX_LENGTH:
+    refused = control_refusal(form, "name")
+    if refused:
+        messages.error(request, refused)
+    elif len(form.data.get("name", "").strip()) > TOKEN_NAME_MAX_LENGTH:
         messages.error(
             request,
             gettext("Give the token a name of at most %(limit)s characters.") % {"limit": TOKEN_NAME_MAX_LENGTH},

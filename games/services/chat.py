@@ -19,8 +19,9 @@ from games.signals import chat_posted
 
 from .idempotency import created_once
 
-#: Control characters (all but newline and tab) never reach a page or a mail.
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\u200b-\u200f\u202a-\u202e\u2066-\u2069]")
+#: Control characters (all but newline and tab; the C1 controls too: a
+#: terminal reads CSI as an escape) never reach a page or a mail.
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2066-\u2069]")
 
 
 def chat_text_clean(text: str) -> str:

@@ -14,6 +14,7 @@ from rest_framework import permissions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core.validators import free_text
 from games.api.paging import PAGED, paged
 
 from .. import selectors, services
@@ -40,7 +41,9 @@ def _club(pk: int, request) -> dict:
 class ClubListApi(ListCreateApi):
     class ClubCreateInputSerializer(serializers.Serializer):
         name = serializers.CharField(max_length=80)
-        description = serializers.CharField(max_length=5000, required=False, default="", allow_blank=True)
+        description = serializers.CharField(
+            max_length=5000, required=False, default="", allow_blank=True, validators=[free_text]
+        )
         join_policy = serializers.ChoiceField(choices=Club.JoinPolicy.values, default=Club.JoinPolicy.OPEN)
 
     @extend_schema(parameters=PAGED, responses={200: ClubSummarySerializer(many=True), **ERRORS})

@@ -12,6 +12,7 @@ from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.response import Response
 
+from core.validators import free_text
 from games.services import Conflict, NotAllowed
 
 from .. import selectors, services
@@ -50,7 +51,7 @@ class TournamentResumeApi(WriteApi):
 class TournamentMessageApi(WriteApi):
     class TournamentMessageInputSerializer(serializers.Serializer):
         subject = serializers.CharField(max_length=150)
-        text = serializers.CharField(max_length=MAX_MESSAGE)
+        text = serializers.CharField(max_length=MAX_MESSAGE, validators=[free_text])
 
     class TournamentMessageOutputSerializer(serializers.Serializer):
         sent = serializers.IntegerField()

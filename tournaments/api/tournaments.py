@@ -15,6 +15,7 @@ from rest_framework import permissions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core.validators import free_text, one_line_text
 from games.api.paging import PAGED, paged
 from games.api.serializers import TimeControlInputSerializer
 from games.deadlines.limits import MAX_DAYS_PER_MOVE
@@ -59,7 +60,9 @@ class TournamentListApi(ListCreateApi):
 
     class TournamentCreateInputSerializer(TimeControlInputSerializer):
         name = serializers.CharField(max_length=120)
-        description = serializers.CharField(max_length=5000, required=False, default="", allow_blank=True)
+        description = serializers.CharField(
+            max_length=5000, required=False, default="", allow_blank=True, validators=[free_text]
+        )
         club = serializers.IntegerField(
             min_value=1,
             max_value=MAX_ID,
@@ -190,7 +193,7 @@ class TournamentStartApi(WriteApi):
 
 
 class TournamentReasonInputSerializer(serializers.Serializer):
-    reason = serializers.CharField(max_length=500)
+    reason = serializers.CharField(max_length=500, validators=[one_line_text])
 
 
 class TournamentCancelApi(WriteApi):
@@ -316,7 +319,7 @@ class TournamentGameResultApi(WriteApi):
             max_length=8,
             help_text="Groups of the ids of the players who played, best first; a shared place is one group.",
         )
-        reason = serializers.CharField(max_length=500)
+        reason = serializers.CharField(max_length=500, validators=[one_line_text])
         forfeited = serializers.ListField(
             child=serializers.IntegerField(min_value=1, max_value=MAX_ID),
             max_length=8,

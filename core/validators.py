@@ -1,0 +1,55 @@
+"""Validators of the texts people type, shared by the pages' forms and the
+API's serializers: a form shows the message at its field, and DRF answers
+a Django ``ValidationError`` raised by a validator with a 400 holding it."""
+
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError
+from django.utils.deconstruct import deconstructible
+from django.utils.translation import gettext_lazy as _
+
+from .text import LAYOUT_CHARACTERS, has_control_characters
+
+#: The code of the refusal, for clients that tell refusals apart.
+CONTROL_CHARACTERS = "control_characters"
+
+
+@deconstructible
+class ControlCharacterValidator:
+    """Refuses a text holding a control character (``core.text``), which
+    no page or mail shows as written; a text of several ``lines`` keeps
+    its line breaks and tabs."""
+
+    def __init__(self, *, lines: bool) -> None:
+        self.lines = lines
+
+    @property
+    def message(self):
+        if self.lines:
+            return _("This text cannot hold control characters (an escape, a NUL...); line breaks and tabs are fine.")
+        return _("This text cannot hold control characters (an escape, a NUL, a line break...).")
+
+    def __call__(self, value: str) -> None:
+        if has_control_characters(value, keeping=LAYOUT_CHARACTERS if self.lines else frozenset()):
+            raise ValidationError(self.message, code=CONTROL_CHARACTERS)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, ControlCharacterValidator) and other.lines == self.lines
+
+    def __hash__(self) -> int:
+        return hash(self.lines)
+
+
+#: A text of several lines (a description, a message): line breaks and tabs allowed.
+free_text = ControlCharacterValidator(lines=True)
+#: A text of one line (a reason, a token's name): no control character at all.
+one_line_text = ControlCharacterValidator(lines=False)
+
+
+def control_refusal(form, field: str) -> str | None:
+    """The refusal of ``form``'s ``field`` for a control character (the
+    form validated), for a view that words its field's other errors itself."""
+    for error in form.errors.as_data().get(field, []):
+        if error.code == CONTROL_CHARACTERS:
+            return error.messages[0]
+    return None
