@@ -4,6 +4,7 @@ import pytest
 
 from games.engine import IllegalMove, NotYourTurn, get_rules
 from games.rules.alpaca import Place
+from games.rules.alpaca.play import replace_fields
 from games.rules.alpaca.testing import play_to_the_end, position, tile
 
 RULES = get_rules("alpaca")
@@ -219,3 +220,17 @@ def test_once_the_game_is_over_nothing_is_hidden_any_more():
     other = RULES.randomize_hidden(state, 0, seed=5)
     assert other.hands == state.hands
     assert RULES.view(other, 0) == RULES.view(state, 0)
+
+
+def test_the_re_deal_does_not_depend_on_how_the_hidden_tiles_lie_in_the_other_hands():
+    """Rules, hidden information: "each hand (others see the count)".  The
+    privacy checks compare what a seat is shown across ``randomize_hidden``
+    re-deals; two games differing only in which other hand holds which tile
+    re-deal alike for the same seed, so nothing of the true deal survives."""
+    state = RULES.setup(3, 8)
+    hands = list(state.hands)
+    hands[0], hands[2] = hands[0][:6] + hands[2][6:], hands[2][:6] + hands[0][6:]
+    swapped = replace_fields(state, {"hands": tuple(tuple(sorted(h)) for h in hands)})
+    assert RULES.view(swapped, 1) == RULES.view(state, 1)
+    for seed in (1, 2, 3):
+        assert RULES.randomize_hidden(swapped, 1, seed) == RULES.randomize_hidden(state, 1, seed)

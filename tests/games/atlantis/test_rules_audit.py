@@ -310,3 +310,48 @@ def test_the_help_gives_the_components_and_the_road_layout():
         "Op de posities 1-10, 21-26, 28-33 en 44-53 liggen stapels van twee tegels, op 11-20 en 34-43 één tegel."
         in dutch
     )
+
+
+# ------------------------------------------------------- awkward corners
+def test_a_sale_or_a_bridge_that_makes_no_move_possible_still_leaves_the_pass_of_two_cards():
+    """Rules D: the player "passes and draws 2 cards" when no pawn move
+    exists with the cards in hand; a sale or a bridge made first that opens
+    no move leaves the pass (the help: "you may do those first")."""
+    # Pink is not on the road: a pink card sends the pawn to the mainland
+    # over the toll-3 gap, which one card cannot pay.
+    state = build("bl3 . gy4", hands=[""], tiles=["wh4"], draw="pk pk br ye")
+    sold = RULES.apply(state, 0, Sell(4)).state
+    assert hand_text(sold, 0) == "pk pk" and RULES.legal_moves(sold, 0) == [BuildBridge(2), Pass()]
+    passed = RULES.apply(sold, 0, Pass()).state
+    assert hand_text(passed, 0) == "ye pk pk br" and passed.turn == 1 and passed.tiles[0] == ()
+    # With no card at all a bridge opens nothing: the pass stays and draws 2.
+    empty = build("bl3 . gy4", hands=["", ""], turn=1, draw="ye ye gn gn")
+    bridged = RULES.apply(empty, 1, BuildBridge(2)).state
+    assert RULES.legal_moves(bridged, 1) == [Pass()]
+    assert hand_text(RULES.apply(bridged, 1, Pass()).state, 1) == "ye ye"
+
+
+def test_the_third_pawn_s_four_cards_come_from_a_reshuffled_pile_when_the_draw_pile_runs_short():
+    """Rules D: the player whose third pawn arrives "takes 4 cards once"
+    and "An empty draw pile is refilled by shuffling all played and paid-in
+    cards": with 2 cards left, the other 2 come from the reshuffled
+    discards (2 white and the green just played)."""
+    state = build("bl3 ye2@0", hands=["gn"], mainland={0: 2}, draw="pk pk", discard="wh wh")
+    transition = RULES.apply(state, 0, Go(2, (GN,)))
+    after = transition.state
+    assert after.phase == "over" and sum(after.hands[0]) == 4 and after.hands[0][PK] == 2
+    assert after.hands[0][WH] + after.hands[0][GN] == 2 and len(after.draw) == 1
+    assert "reshuffle" in [e.kind for e in transition.events]
+
+
+def test_a_pawn_paying_a_toll_on_its_way_to_the_mainland_counts_for_the_draw_after_the_payment():
+    """Rules D: "Draw 1 card, plus 1 for each of your pawns on the mainland
+    (counting a pawn that arrived this turn)", also when the draw waits for
+    the toll: green is on no tile, so the pawn crosses the toll-3 gap to the
+    mainland, pays 3 cards, takes the grey 4 and draws 2."""
+    state = build("bl3 . gy4", hands=["gn bl bl bl"], draw="br br br")
+    moved = RULES.apply(state, 0, Go(0, (GN,))).state
+    assert moved.phase == "pay" and moved.toll_due == 3 and hand_text(moved, 0) == "bl bl bl"
+    after = RULES.apply(moved, 0, Pay((), (BL, BL, BL))).state
+    assert after.pawns[0] == (0, 0, MAINLAND) and tiles_text(after, 0) == "gy4"
+    assert hand_text(after, 0) == "br br"

@@ -150,3 +150,16 @@ def test_after_the_end_the_lower_tiles_of_stacks_are_shown_to_everyone():
         assert road[2]["below"] == [{"colour": "green", "value": 5}]
         assert "below" not in road[1]  # a single tile hides nothing
     assert "below" not in json.dumps(RULES.view(STATE, 0)["road"])  # never before the end
+
+
+def test_the_re_deal_does_not_depend_on_the_hidden_draw_order_hands_or_lower_tiles():
+    """Rules, hidden information: "the draw pile order, the lower tiles of
+    stacks" and each hand's colours.  The privacy checks compare what a seat
+    is shown across ``randomize_hidden`` re-deals, so a re-deal that kept
+    any of those in place would let a leak of it pass unseen: two games
+    that differ only there re-deal alike for the same seed."""
+    first = build("bl3/gn5 ye2/wh6 pk4", hands=["bl bl", "gy ye", "br"], players=3, draw="wh pk gn br gy bl")
+    second = build("bl3/wh6 ye2/gn5 pk4", hands=["bl bl", "br ye", "gy"], players=3, draw="bl gy br gn pk wh")
+    assert RULES.view(first, 0) == RULES.view(second, 0)
+    for seed in (1, 2, 3):
+        assert RULES.randomize_hidden(first, 0, seed) == RULES.randomize_hidden(second, 0, seed)
