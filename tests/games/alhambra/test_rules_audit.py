@@ -123,6 +123,30 @@ def test_dirk_takes_his_tiles_from_the_bag_after_the_market_is_refilled():
     assert after.phase == "action" and after.current == 1
 
 
+def test_dirks_score_shown_at_the_end_adds_up_all_three_scorings():
+    """Dirk: "His score is computed and shown": his points of scoring 1 (a
+    garden: 5) and of the final scoring (his garden alone: 20) add up in
+    the outcome and in the view, as a player's do."""
+    state = position(
+        [seat(hand="dirham 9"), seat()],
+        market=MARKET,
+        display="denar 1, dirham 2, ducat 8, florin 9",
+        deck=(SCORING_CARDS[0], 35, 36),
+        bag=(),
+        dirk=("gar10N",),
+    )
+    state = RULES.apply(state, 0, Take(cards("denar 1"))).state
+    assert [(r.round, r.dirk) for r in state.scorings] == [(1, 5)]
+    state = RULES.apply(state, 1, Take(cards("dirham 2"))).state
+    state = RULES.apply(state, 0, Buy(1, cards("dirham 9"))).state
+    state = RULES.apply(state, 0, Place(tile("gar8NE"), None)).state  # the bag is empty: the end
+    state = RULES.apply(state, 0, Place(tile("pav8"), None)).state  # most denar: the pavilion
+    assert state.phase == "over"
+    assert [(r.round, r.dirk) for r in state.scorings] == [(1, 5), (3, 20)]
+    assert RULES.outcome(state).details[0]["dirk_score"] == 25
+    assert RULES.view(state, None)["dirk"]["score"] == 25
+
+
 # ------------------------------------------------------------------- end
 def test_equal_totals_share_the_victory():
     """ "Highest total wins; ties share the victory": nobody scored."""
