@@ -1,14 +1,14 @@
 """Seeded random scenarios: ladder members and staff doing awkward things in
 awkward orders, through the services (not the pages).
 
-Players join and leave a 2-player and a 3-player Alta ladder, change their
-capacity, challenge, accept and decline; matchmaking runs; ladder games are
-played to the end, resigned or timed out by the deadline sweep; unrated
-games are played in between; players go on vacation and come back;
-accounts are suspended or closed; staff close and reopen a ladder and
-rebuild the ratings; rating updates arrive late,
-twice or out of finish order.  After every step the invariants a player
-would notice are checked.
+Players join and leave a 2-player Alta ladder (and in some scenarios a 3-
+or 4-player one), change their capacity, challenge, accept and decline;
+matchmaking runs; ladder games are played to the end, resigned or timed out
+by the deadline sweep; unrated games are played in between; players go on
+vacation and come back; accounts are suspended or closed; staff close and
+reopen a ladder and rebuild the ratings; rating updates arrive late, twice
+or out of finish order.  After every step the invariants a player would
+notice are checked.
 
 A refusal is fine as long as it is a ``GameActionError`` with a message;
 anything else fails.  (A challenger cannot take a challenge back except by
@@ -64,7 +64,8 @@ class Scenario:
         policies = ["auto", "forfeit"]
         self.ladders = [make_ladder(game=GAME, players=2, timeout_policy=rng.choice(policies))]
         if rng.random() < 0.5:
-            self.ladders.append(make_ladder(game=GAME, players=3, timeout_policy=rng.choice(policies)))
+            size = rng.choice([3, 3, 4])
+            self.ladders.append(make_ladder(game=GAME, players=size, timeout_policy=rng.choice(policies)))
         self.users = [new_player() for _ in range(rng.randint(4, 8))]
         #: user id -> when the account stopped being usable
         self.deactivated: dict[int, dt.datetime] = {}
