@@ -42,7 +42,7 @@ def challenge_create(*, ladder_id: int, challenger, opponent, now: dt.datetime) 
     """Challenge ``opponent`` in a ladder.
 
     :raises NotFound, NotAllowed, Conflict, GameActionError: no such
-        ladder; not both current members; closed ladder, the opponent's
+        ladder; not both current members; closed ladder, either player's
         account deactivated, an open challenge between the two already,
         either player on vacation; more than 10 places apart or a challenge
         to oneself.
@@ -54,6 +54,8 @@ def challenge_create(*, ladder_id: int, challenger, opponent, now: dt.datetime) 
         if opponent.pk == challenger.pk:
             raise GameActionError(_("You cannot challenge yourself."), code="invalid_challenge")
         current_membership(ladder, challenger)
+        # A suspension can land while the challenger's request is on its way.
+        _refuse_if_closed(challenger)
         _refuse_if_away(challenger, asking=challenger, now=now)
         standings = ladder_standings(ladder, now=now)
         if not any(row.user.pk == opponent.pk for row in standings):

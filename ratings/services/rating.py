@@ -22,7 +22,9 @@ from ratings.calculator import PROVISIONAL_GAMES, is_provisional, round_rating
 from ratings.models import Rating, RatingChange
 
 from .ledger import (
+    FinishKey,
     Standing,
+    after_key,
     locked_pool,
     pool_key,
     rate,
@@ -59,8 +61,9 @@ def rating_apply(*, match_id: int, now: dt.datetime | None = None) -> ApplyResul
        kind from this match on (``REPLAYED``); otherwise lock the players'
        ``Rating`` rows in user-id order, rate the table and store the
        changes (``APPLIED``).
-    4. Either way, record the match's new ratings in the same transaction,
-       so they are recorded once, with the changes.
+    4. Either way, record the new ratings of every game rated for the first
+       time (this one, and later ones a replay reached before their own
+       task) in the same transaction, so each is recorded once.
 
     Idempotent and safe to run concurrently (acks_late tasks may repeat).
     """
@@ -77,8 +80,7 @@ def rating_apply(*, match_id: int, now: dt.datetime | None = None) -> ApplyResul
             return ApplyResult.ALREADY_APPLIED
         last = pool_key(pool)
         if last is not None and table.key < last:
-            ratings_replay(pool, since=table.key)
-            _ratings_record(match_id, now)
+            _replay_and_record(pool, since=table.key, now=now)
             return ApplyResult.REPLAYED
         users = sorted(table.players)
         Rating.objects.bulk_create([Rating(user_id=u, game=game) for u in users], ignore_conflicts=True)
@@ -97,6 +99,25 @@ def rating_apply(*, match_id: int, now: dt.datetime | None = None) -> ApplyResul
         pool.save(update_fields=["last_finished_at", "last_match_id"])
         _ratings_record(match_id, now)
     return ApplyResult.APPLIED
+
+
+def _replay_and_record(pool, *, since: FinishKey, now: dt.datetime | None) -> None:
+    """Replay the pool's kind from ``since`` and record the new ratings of
+    every game the replay rated for the first time: a later game whose own
+    task is still queued is rated here, and that task then finds it rated
+    and records nothing."""
+    unapplied = ~Exists(RatingChange.objects.filter(match=OuterRef("pk")))
+    first_time = list(
+        rateable_matches(pool.game)
+        .filter(unapplied, after_key(since, pk="id"))
+        .order_by("finished_at", "id")
+        .values_list("id", flat=True)
+    )
+    ratings_replay(pool, since=since)
+    rated = set(RatingChange.objects.filter(match_id__in=first_time).values_list("match_id", flat=True))
+    for match_id in first_time:
+        if match_id in rated:
+            _ratings_record(match_id, now)
 
 
 def _ratings_record(match_id: int, now: dt.datetime | None) -> None:

@@ -190,3 +190,21 @@ def test_a_dutch_player_is_told_in_dutch_that_a_closed_account_cannot_play(field
     people[1].save(update_fields=["is_active"])
     with translation.override("nl"), pytest.raises(game_services.Conflict, match="kan niet spelen: dat account is"):
         challenge(ladder, people[2], people[1], now)
+
+
+def test_a_deactivated_member_cannot_challenge(now):
+    """Found by test_awkward_ladder_orders.  Staff suspended a member while
+    their challenge was on its way (the request was signed in before the
+    suspension): the opponent then saw a challenge from an account that
+    cannot play, and accepting it was refused.  Now it is refused when it
+    is made."""
+    ladder = make_ladder()
+    suspended, opponent = new_player(), new_player()
+    for user in (suspended, opponent):
+        join(ladder, user, now)
+    type(suspended).objects.filter(pk=suspended.pk).update(is_active=False)
+    suspended.refresh_from_db()
+    with pytest.raises(game_services.Conflict, match="cannot play: that account is closed") as error:
+        challenge_create(ladder_id=ladder.pk, challenger=suspended, opponent=opponent, now=now)
+    assert error.value.code == "account_closed"
+    assert not Challenge.objects.exists()

@@ -324,6 +324,26 @@ def test_games_are_applied_in_finish_order_even_when_tasks_arrive_late(alice, bo
     assert [c.games for c in RatingChange.objects.filter(user=alice).order_by("finished_at")] == [1, 2]
 
 
+def test_a_game_rated_by_an_earlier_games_late_replay_still_tells_its_players(alice, bob, carol, later):
+    """Found by test_awkward_ladder_orders.  Two tasks were late: the
+    earlier game's replay rated the later game too, whose own task then
+    found it rated and stopped, so its players never heard of their new
+    ratings (no "rated" event, no mail).  Each game is told once."""
+    from games.models import MatchEvent
+
+    first = rated_result([alice, bob], now=later(1))
+    second = rated_result([bob, carol], now=later(2))
+    third = rated_result([carol, alice], now=later(3))
+    assert rating_apply(match_id=third.pk) == ApplyResult.APPLIED
+    assert rating_apply(match_id=first.pk) == ApplyResult.REPLAYED
+    assert rating_apply(match_id=second.pk) == ApplyResult.ALREADY_APPLIED
+    told = sorted(MatchEvent.objects.filter(kind="rated").values_list("match_id", flat=True))
+    assert told == sorted([first.pk, second.pk, third.pk])
+    [news] = MatchEvent.objects.filter(kind="rated", match=second).values_list("data", flat=True)
+    changes = RatingChange.objects.filter(match=second)
+    assert sorted(r["new"] for r in news["ratings"]) == sorted(round(c.new) for c in changes)
+
+
 def test_the_sweep_rates_forgotten_games_and_leaves_the_rest(alice, bob, carol, later):
     done = rated_result([alice, bob], now=later(1))
     rating_apply(match_id=done.pk)
