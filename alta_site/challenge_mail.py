@@ -7,6 +7,7 @@ know each other, ``ratings`` and ``mail``).
    services as the site.
 2. An answer, whichever way it came (page, API, mail), mails the
    challenger.
+3. A challenge the challenger takes back mails the challenged player.
 
 The mails are written in the transaction that creates or answers the
 challenge (``post_save``), so they exist exactly when it commits.  The
@@ -121,10 +122,27 @@ def challenge_mail_answered(challenge: Challenge, now: dt.datetime) -> None:
     _queue(user, subject=subject, paragraphs=paragraphs, key=f"challenge:{challenge.pk}:{challenge.status}", now=now)
 
 
+def challenge_mail_taken_back(challenge: Challenge, now: dt.datetime) -> None:
+    """Tell the challenged player that the challenger took their challenge back."""
+    user = challenge.challenged
+    if not wants_mail(user, None, kind=OutgoingEmail.Kind.NOTICE):
+        return
+    with in_language(user):
+        names = {"player": challenge.challenger, "ladder": challenge.ladder.title}
+        subject = _("%(player)s took back their challenge") % names
+        paragraphs = [
+            _("%(player)s took back their challenge on the ladder %(ladder)s; there is nothing to answer.") % names,
+            _("The ladder: %(url)s") % {"url": _ladder_url(challenge)},
+        ]
+    _queue(user, subject=subject, paragraphs=paragraphs, key=f"challenge:{challenge.pk}:{challenge.status}", now=now)
+
+
 def on_challenge_saved(sender, instance: Challenge, created: bool, update_fields=None, **kwargs) -> None:
     """``post_save`` of ``Challenge``: mail what changed (in its transaction)."""
     if created:
         challenge_mail_created(instance, instance.created_at)
+    elif update_fields and "status" in update_fields and instance.status == Challenge.Status.TAKEN_BACK:
+        challenge_mail_taken_back(instance, instance.answered_at or instance.created_at)
     elif (
         update_fields
         and "status" in update_fields

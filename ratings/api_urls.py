@@ -37,6 +37,11 @@ urlpatterns = [
         views.ChallengeDeclineApi.as_view(),
         name="api-challenge-decline",
     ),
+    path(
+        "challenges/<int:pk>/take-back/",
+        views.ChallengeTakeBackApi.as_view(),
+        name="api-challenge-take-back",
+    ),
     path("me/ratings/", views.MyRatingsApi.as_view(), name="api-my-ratings"),
     path("me/challenges/", views.MyChallengesApi.as_view(), name="api-my-challenges"),
     path("players/<str:who>/ratings/", views.PlayerRatingsApi.as_view(), name="api-player-ratings"),

@@ -365,6 +365,7 @@ class Challenge(models.Model):
         DECLINED = "declined", _("Declined")
         EXPIRED = "expired", _("Expired")
         WITHDRAWN = "withdrawn", _("Withdrawn (a player left the ladder)")
+        TAKEN_BACK = "taken_back", _("Taken back by the challenger")
 
     ladder = models.ForeignKey(Ladder, on_delete=models.CASCADE, related_name="challenges", verbose_name=_("ladder"))
     challenger = models.ForeignKey(

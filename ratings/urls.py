@@ -15,5 +15,6 @@ urlpatterns = [
         views.challenge_decline,
         name="challenge-decline",
     ),
+    path("challenges/<int:pk>/take-back/", views.challenge_take_back, name="challenge-take-back"),
     path("players/<str:who>/ratings/", views.player_ratings, name="player-ratings"),
 ]

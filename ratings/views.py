@@ -259,3 +259,9 @@ def challenge_accept(request, pk: int):
 @require_POST
 def challenge_decline(request, pk: int):
     return _answer(request, pk, services.challenge_decline, _("Challenge declined."))
+
+
+@login_required
+@require_POST
+def challenge_take_back(request, pk: int):
+    return _answer(request, pk, services.challenge_take_back, _("You took back your challenge."))

@@ -156,6 +156,14 @@ class ChallengeDeclineApi(WriteApi):
         return Response(challenge_data(_challenge(pk)))
 
 
+class ChallengeTakeBackApi(WriteApi):
+    @extend_schema(request=None, responses={200: LadderChallengeSerializer, **ERRORS})
+    def post(self, request, pk: int):
+        """Take back an open challenge you made."""
+        services.challenge_take_back(challenge_id=pk, user=request.user, now=timezone.now())
+        return Response(challenge_data(_challenge(pk)))
+
+
 class MyRatingsApi(APIView):
     permission_classes = [permissions.IsAuthenticated]
 
@@ -190,6 +198,6 @@ class MyChallengesApi(APIView):
     @extend_schema(responses={200: LadderChallengeSerializer(many=True), 403: ErrorSerializer})
     def get(self, request):
         """Your open challenges in every ladder, made and received (accept or
-        decline those made to you by their id)."""
+        decline those made to you, take back those you made, by their id)."""
         challenges = selectors.open_challenges_of(request.user, now=timezone.now()).select_related("match")
         return Response([challenge_data(c) for c in challenges])

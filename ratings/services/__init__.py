@@ -6,6 +6,7 @@ from .challenges import (
     challenge_accept,
     challenge_create,
     challenge_decline,
+    challenge_take_back,
     challenges_expire,
 )
 from .ladders import (
@@ -22,6 +23,7 @@ __all__ = [
     "challenge_accept",
     "challenge_create",
     "challenge_decline",
+    "challenge_take_back",
     "challenges_expire",
     "ladder_capacity_set",
     "ladder_join",

@@ -1,6 +1,6 @@
 """Ladder challenges: a member asks another member, at most 10 places away
-in the ranking, for a rated game; the other accepts or declines; an open
-challenge expires after 7 days.
+in the ranking, for a rated game; the other accepts or declines, or the
+challenger takes it back; an open challenge expires after 7 days.
 
 On a ladder with tables of more than two, an accepted challenge seats the
 two players and fills the other seats with the free members closest to
@@ -135,6 +135,12 @@ def _answerable(challenge: Challenge, user, now: dt.datetime) -> None:
             _("Only the challenged player can answer this challenge."),
             code="not_challenged",
         )
+    _still_open(challenge, now)
+
+
+def _still_open(challenge: Challenge, now: dt.datetime) -> None:
+    """:raises Conflict: the challenge was answered, taken back, withdrawn
+    or has expired (swept or not)."""
     if not challenge.is_open:
         raise Conflict(
             _("This challenge is %(status)s.") % {"status": challenge.get_status_display().lower()},
@@ -197,6 +203,24 @@ def challenge_decline(*, challenge_id: int, user, now: dt.datetime) -> Challenge
         _, challenge = _locked_challenge(challenge_id)
         _answerable(challenge, user, now)
         challenge.status = Challenge.Status.DECLINED
+        challenge.answered_at = now
+        challenge.save(update_fields=["status", "answered_at"])
+    return challenge
+
+
+def challenge_take_back(*, challenge_id: int, user, now: dt.datetime) -> Challenge:
+    """The challenger takes back their open challenge (the opponent is told
+    by mail, ``alta_site.challenge_mail``).
+
+    :raises NotFound, NotAllowed, Conflict: no such challenge; not the
+        challenger; answered, taken back, withdrawn or expired.
+    """
+    with transaction.atomic():
+        _ladder, challenge = _locked_challenge(challenge_id)
+        if challenge.challenger_id != user.pk:
+            raise NotAllowed(_("Only the challenger can take back this challenge."), code="not_challenger")
+        _still_open(challenge, now)
+        challenge.status = Challenge.Status.TAKEN_BACK
         challenge.answered_at = now
         challenge.save(update_fields=["status", "answered_at"])
     return challenge

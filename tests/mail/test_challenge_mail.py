@@ -9,8 +9,9 @@ from django.core import mail
 from django.utils import timezone
 
 from games.models import Match
+from games.services import GameActionError
 from ratings.models import Challenge
-from ratings.services import challenge_create, challenge_decline
+from ratings.services import challenge_create, challenge_decline, challenge_take_back
 from tests.ratings.conftest import join, make_ladder
 
 from .conftest import mails_to
@@ -75,6 +76,45 @@ def test_a_challenge_declined_on_the_site_is_reported_too(
     with django_capture_on_commit_callbacks(execute=True):
         challenge_decline(challenge_id=challenged.pk, user=bob, now=now)
     assert [m for m in mails_to(alice.email) if "declined your challenge" in m.subject]
+
+
+@pytest.mark.parametrize(
+    ("language", "subject", "said"),
+    [
+        ("en", "Alice took back their challenge", "Alice took back their challenge on the ladder"),
+        ("nl", "Alice heeft de uitdaging teruggenomen", "Alice heeft de uitdaging op de ladder"),
+    ],
+)
+def test_the_opponent_is_told_once_when_a_challenge_is_taken_back(
+    language, subject, said, challenged, alice, bob, now, django_capture_on_commit_callbacks
+):
+    bob.language = language
+    bob.save(update_fields=["language"])
+    with django_capture_on_commit_callbacks(execute=True):
+        challenge_take_back(challenge_id=challenged.pk, user=alice, now=now)
+    with pytest.raises(GameActionError), django_capture_on_commit_callbacks(execute=True):
+        challenge_take_back(challenge_id=challenged.pk, user=alice, now=now)
+    told = [m for m in mails_to(bob.email) if subject in m.subject]
+    assert len(told) == 1, [m.subject for m in mails_to(bob.email)]
+    assert said in " ".join(told[0].body.split())
+    assert not mails_to(alice.email)
+
+
+@pytest.mark.parametrize("word", ["accept", "decline"])
+def test_an_answer_to_a_taken_back_challenge_is_refused_clearly(
+    word, challenged, alice, bob, now, django_capture_on_commit_callbacks
+):
+    address = _challenge_mail(bob).reply_to[0]
+    with django_capture_on_commit_callbacks(execute=True):
+        challenge_take_back(challenge_id=challenged.pk, user=alice, now=now)
+    record = ingest(bytes(message(address, word, sender=bob.email)), django_capture_on_commit_callbacks)
+    assert record.outcome == "rejected"
+    answer = [m for m in mails_to(bob.email) if m.extra_headers.get("In-Reply-To") == record.message_id]
+    assert len(answer) == 1
+    assert "This challenge is taken back by the challenger." in " ".join(answer[0].body.split())
+    challenged.refresh_from_db()
+    assert challenged.status == Challenge.Status.TAKEN_BACK and not Match.objects.exists()
+    assert not [m for m in mails_to(alice.email) if "your challenge" in m.subject]
 
 
 def test_only_the_challenged_player_can_answer_and_tokens_cannot_be_forged(

@@ -81,6 +81,33 @@ def test_challenge_accept_and_decline(api, ladder, alice, bob, carol):
     assert Challenge.objects.filter(status="declined").count() == 1
 
 
+def test_challenge_take_back(api, ladder, alice, bob):
+    now = timezone.now()
+    for user in (alice, bob):
+        join(ladder, user, now)
+    api.force_authenticate(alice)
+    made = api.post(f"/api/ladders/{ladder.pk}/challenges/", {"opponent": "Bob"}, format="json").json()
+    url = f"/api/challenges/{made['id']}/take-back/"
+    api.force_authenticate(None)
+    assert api.post(url).status_code in (401, 403)
+    api.force_authenticate(bob)
+    wrong = api.post(url)
+    assert wrong.status_code == 403 and wrong.json()["code"] == "not_challenger"
+    api.force_authenticate(alice)
+    taken = api.post(url)
+    assert taken.status_code == 200
+    body = taken.json()
+    assert (body["id"], body["status"], body["match"]) == (made["id"], "taken_back", None) and body["answered_at"]
+    again = api.post(url)
+    assert again.status_code == 409 and again.json()["code"] == "not_open"
+    assert api.get("/api/me/challenges/").json() == []
+    missing = api.post("/api/challenges/999999/take-back/")
+    assert missing.status_code == 404 and missing.json()["code"] == "not_found"
+    api.force_authenticate(bob)
+    late = api.post(f"/api/challenges/{made['id']}/accept/")
+    assert late.status_code == 409 and late.json()["code"] == "not_open"
+
+
 def test_my_ratings(api, alice, bob, now):
     rating_apply(match_id=rated_result([alice, bob], now=now).pk)
     assert api.get("/api/me/ratings/").status_code in (401, 403)
@@ -138,6 +165,7 @@ def test_the_schema_documents_every_endpoint(api):
         "/api/ladders/{id}/challenges/",
         "/api/challenges/{id}/accept/",
         "/api/challenges/{id}/decline/",
+        "/api/challenges/{id}/take-back/",
         "/api/me/ratings/",
         "/api/me/challenges/",
         "/api/players/{who}/ratings/",

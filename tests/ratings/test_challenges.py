@@ -12,6 +12,7 @@ from ratings.services import (
     challenge_accept,
     challenge_create,
     challenge_decline,
+    challenge_take_back,
     challenges_expire,
 )
 
@@ -208,3 +209,37 @@ def test_a_deactivated_member_cannot_challenge(now):
         challenge_create(ladder_id=ladder.pk, challenger=suspended, opponent=opponent, now=now)
     assert error.value.code == "account_closed"
     assert not Challenge.objects.exists()
+
+
+def test_the_challenger_takes_back_an_open_challenge(field, now):
+    ladder, people = field
+    made = challenge(ladder, people[3], people[0], now)
+    later = now + dt.timedelta(hours=1)
+    with pytest.raises(game_services.NotAllowed, match="Only the challenger can take back") as error:
+        challenge_take_back(challenge_id=made.pk, user=people[0], now=later)
+    assert error.value.code == "not_challenger"
+    taken = challenge_take_back(challenge_id=made.pk, user=people[3], now=later)
+    assert taken.status == Challenge.Status.TAKEN_BACK and taken.answered_at == later
+    with pytest.raises(game_services.Conflict, match="This challenge is taken back by the challenger."):
+        challenge_take_back(challenge_id=made.pk, user=people[3], now=later)
+    with pytest.raises(game_services.Conflict, match="taken back") as refused:
+        challenge_accept(challenge_id=made.pk, user=people[0], now=later)
+    assert refused.value.code == "not_open"
+    assert not Match.objects.exists() and not LadderGame.objects.exists()
+    challenge(ladder, people[3], people[0], later)  # a new challenge may follow
+
+
+def test_an_answered_or_expired_challenge_cannot_be_taken_back(field, now):
+    ladder, people = field
+    accepted = challenge(ladder, people[3], people[0], now)
+    challenge_accept(challenge_id=accepted.pk, user=people[0], now=now)
+    with pytest.raises(game_services.Conflict, match="This challenge is accepted."):
+        challenge_take_back(challenge_id=accepted.pk, user=people[3], now=now)
+    old = challenge(ladder, people[3], people[1], now)
+    with pytest.raises(game_services.Conflict, match="This challenge has expired.") as error:
+        challenge_take_back(challenge_id=old.pk, user=people[3], now=now + dt.timedelta(days=7))
+    assert error.value.code == "expired"
+    old.refresh_from_db()
+    assert old.status == Challenge.Status.OPEN and old.answered_at is None
+    with pytest.raises(game_services.NotFound):
+        challenge_take_back(challenge_id=old.pk + 1000, user=people[3], now=now)

@@ -149,6 +149,46 @@ def test_declining_from_the_page(client, bob, carol, played):
     assert Challenge.objects.get().status == "declined"
 
 
+def test_the_challenger_takes_back_a_challenge_from_the_page(client, bob, carol, played):
+    challenge = challenge_create(ladder_id=played.pk, challenger=carol, opponent=bob, now=timezone.now())
+    take_back = f'action="/challenges/{challenge.pk}/take-back/"'
+    client.force_login(bob)
+    assert take_back not in text(client.get(f"/ladders/{played.pk}/"))
+    assert take_back not in text(client.get("/"))
+    page = text(client.post(f"/challenges/{challenge.pk}/take-back/", follow=True))
+    assert "Only the challenger can take back this challenge." in page
+    assert Challenge.objects.get().status == "open"
+    client.force_login(carol)
+    for url in (f"/ladders/{played.pk}/", "/"):
+        page = text(client.get(url))
+        assert take_back in page and ">Take back</button>" in page, url
+    page = text(client.post(f"/challenges/{challenge.pk}/take-back/", follow=True))
+    assert "You took back your challenge." in page
+    assert Challenge.objects.get().status == "taken_back"
+    assert take_back not in page and take_back not in text(client.get("/"))
+
+
+def test_a_dutch_challenger_takes_back_a_challenge_in_dutch(client, bob, carol, played):
+    carol.language = "nl"
+    carol.save(update_fields=["language"])
+    client.force_login(carol)
+    challenge = challenge_create(ladder_id=played.pk, challenger=carol, opponent=bob, now=timezone.now())
+    page = text(client.get(f"/ladders/{played.pk}/"))
+    assert ">Terugnemen</button>" in page and ">Take back<" not in page
+    page = text(client.post(f"/challenges/{challenge.pk}/take-back/", follow=True))
+    assert "Je hebt je uitdaging teruggenomen." in page and "took back" not in page
+    page = text(client.post(f"/challenges/{challenge.pk}/take-back/", follow=True))
+    assert "Deze uitdaging is teruggenomen door de uitdager." in page
+
+
+def test_taking_back_needs_a_login_and_post(client, bob, carol, played):
+    challenge = challenge_create(ladder_id=played.pk, challenger=carol, opponent=bob, now=timezone.now())
+    assert client.post(f"/challenges/{challenge.pk}/take-back/").status_code == 302
+    client.force_login(carol)
+    assert client.get(f"/challenges/{challenge.pk}/take-back/").status_code == 405
+    assert Challenge.objects.get().status == "open"
+
+
 def test_a_dutch_player_answers_challenges_in_dutch(client, bob, carol, played):
     bob.language = "nl"
     bob.save(update_fields=["language"])
