@@ -2,6 +2,7 @@
 
 import re
 
+from django.test import Client
 from hypothesis import HealthCheck, settings
 
 #: The same 40 examples at every run (``derandomize``): a suite that lands or not
@@ -279,6 +280,14 @@ def api_answer_checked(answer, user, sent: bytes, before: dict) -> None:
     after = what_is_there()
     changed = {label: rows for label, rows in after.items() if rows != before[label]}
     assert not changed, (answer.status_code, error, changed)
+
+
+def signed_in_client(user) -> Client:
+    """A client signed in as ``user`` that answers a server error as the
+    site does (a 500 page) instead of raising it, so the test sees it."""
+    client = Client(raise_request_exception=False)
+    client.force_login(user)
+    return client
 
 
 def api_post(client, user, method: str, path: str, body: bytes, content_type: str = "application/json"):

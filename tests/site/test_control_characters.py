@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 
 import pytest
-from django.test import Client
 
 from core.text import has_control_characters
 from games.models import ChatMessage
@@ -25,17 +24,12 @@ from tests.fuzzing import (
     errors_told,
     form_answer_checked,
     in_savepoint,
+    signed_in_client,
     what_is_there,
 )
 from tests.games.api.test_games_api import client_for
 
 pytestmark = pytest.mark.django_db
-
-
-def _client(user) -> Client:
-    client = Client(raise_request_exception=False)
-    client.force_login(user)
-    return client
 
 
 @pytest.fixture
@@ -58,7 +52,7 @@ def test_a_free_text_with_a_control_character_is_refused_on_the_page(game, alice
         def send(body=body):
             living_in(language, "Europe/Amsterdam", alice)
             before = what_is_there()
-            response = _client(alice).post(path, body)
+            response = signed_in_client(alice).post(path, body)
             form_answer_checked(response, alice, repr(body), before)
             assert control_refusal(language, lines=lines) in errors_told(response), (body, errors_told(response))
             assert not changed_since(before)
@@ -67,7 +61,7 @@ def test_a_free_text_with_a_control_character_is_refused_on_the_page(game, alice
 
 
 def test_a_chat_message_of_several_lines_is_taken_on_the_page_and_by_the_api(game, alice):
-    response = _client(alice).post(f"/games/{game.pk}/chat/", {"text": LINES_TEXT})
+    response = signed_in_client(alice).post(f"/games/{game.pk}/chat/", {"text": LINES_TEXT})
     assert response.status_code == 302 and not errors_told(response)
     answer = api_post(
         client_for(alice), alice, "POST", f"/api/games/{game.pk}/chat/", json.dumps({"text": LINES_TEXT}).encode()
@@ -77,7 +71,7 @@ def test_a_chat_message_of_several_lines_is_taken_on_the_page_and_by_the_api(gam
 
 
 def test_a_token_name_without_control_characters_is_taken(alice):
-    response = _client(alice).post("/profile/tokens/", {"name": "My script"})
+    response = signed_in_client(alice).post("/profile/tokens/", {"name": "My script"})
     assert response.status_code == 302 and not errors_told(response)
     assert list(alice.api_tokens.values_list("name", flat=True)) == ["My script"]
 
@@ -113,8 +107,8 @@ def test_a_display_name_with_a_control_character_is_refused_or_folded_on_the_pag
         def send(form=form, body=body):
             living_in(language, "Europe/Amsterdam", alice)
             before = what_is_there()
-            form_answer_checked(_client(alice).post("/profile/"), alice, repr(form), before)
-            form_answer_checked(_client(alice).post("/profile/", form), alice, repr(form), before)
+            form_answer_checked(signed_in_client(alice).post("/profile/"), alice, repr(form), before)
+            form_answer_checked(signed_in_client(alice).post("/profile/", form), alice, repr(form), before)
             api_answer_checked(api_post(client, alice, "PATCH", "/api/me/", body), alice, body, before)
             alice.refresh_from_db()
             assert not has_control_characters(alice.display_name), alice.display_name

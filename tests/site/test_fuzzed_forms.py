@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import pytest
 from django.db import connection
-from django.test import Client
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -19,6 +18,7 @@ from tests.fuzzing import (
     form_bodies,
     form_posted_checked,
     refuse_nul_as_postgresql_does,
+    signed_in_client,
 )
 
 pytestmark = pytest.mark.django_db
@@ -27,15 +27,9 @@ pytestmark = pytest.mark.django_db
 NOT_PAGES = ["profile-x", "a b", "a\x00b", "-1", "1e400", str(2**63), "lobby", "javascript:alert(1)", "//evil.example/"]
 
 
-def _client(user) -> Client:
-    client = Client(raise_request_exception=False)
-    client.force_login(user)
-    return client
-
-
 @pytest.mark.parametrize("back", NOT_PAGES)
 def test_a_next_that_is_no_page_leads_to_the_profile_after_the_address_check(bob, back):
-    response = _client(bob).post("/profile/email-bounces/clear/", {"next": back})
+    response = signed_in_client(bob).post("/profile/email-bounces/clear/", {"next": back})
     assert response.status_code == 302
     assert response["Location"] == "/profile/"
 
@@ -44,7 +38,7 @@ def test_a_next_that_is_no_page_leads_to_the_profile_after_the_address_check(bob
 def test_a_next_that_is_no_page_leads_to_the_lobby_after_declining_an_invitation(alice, bob, now, back):
     match = game_services.match_create(creator=alice, game="alta", players=2, now=now, invite=["Bob"])
     token = match.seats.get(invited_user=bob).invitation_token
-    response = _client(bob).post(f"/invitations/{token}/", {"decline": "1", "next": back})
+    response = signed_in_client(bob).post(f"/invitations/{token}/", {"decline": "1", "next": back})
     assert response.status_code == 302
     assert response["Location"] == "/lobby/"
 
@@ -53,7 +47,7 @@ def test_a_next_that_is_no_page_leads_to_the_lobby_after_declining_an_invitation
 def test_a_new_game_form_with_a_mark_the_page_never_makes_still_makes_one_game(alice, once):
     """The form's mark (``once``) is the page's own; one it never makes (a
     NUL, which PostgreSQL refuses, among them) is no mark, not a 500."""
-    client = _client(alice)
+    client = signed_in_client(alice)
     body = {"game": "alta", "players": "2", "days_per_move": "3", "timeout_policy": "auto", "once": once}
     with connection.execute_wrapper(refuse_nul_as_postgresql_does):
         response = client.post("/games/new/", body)
@@ -78,7 +72,7 @@ def pages(alice, bob, carol, now):
     invited = game_services.match_create(creator=carol, game="alta", players=2, now=now, invite=["Alice"])
     token = invited.seats.get(invited_user=alice).invitation_token
     api_token, _key = ApiToken.issue(user=alice, name="script")
-    _client(alice).get("/profile/deadlines/")  # makes her settings and calendar link, as a first visit does
+    signed_in_client(alice).get("/profile/deadlines/")  # makes her settings and calendar link, as a first visit does
     m = match.pk
     return [
         (
@@ -136,5 +130,5 @@ def test_any_form_of_the_game_and_profile_pages_is_done_or_refused_without_a_ser
     path, valid = pages[which]
     body = data.draw(form_bodies(valid, extra=("next", "text", "days", "name")), label="body")
     language = data.draw(st.sampled_from(["nl", "en"]), label="language")
-    client = _client(alice)
+    client = signed_in_client(alice)
     form_posted_checked(client, alice, path, body, language)

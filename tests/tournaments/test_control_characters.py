@@ -21,12 +21,13 @@ from tests.fuzzing import (
     errors_told,
     form_answer_checked,
     in_savepoint,
+    signed_in_client,
     what_is_there,
 )
 from tests.games.api.test_games_api import client_for
 
 from .test_fuzzed_api import no_write_limit, writes  # noqa: F401 (fixtures)
-from .test_fuzzed_forms import _client, forms  # noqa: F401 (a fixture)
+from .test_fuzzed_forms import forms  # noqa: F401 (a fixture)
 
 pytestmark = pytest.mark.django_db
 
@@ -57,7 +58,7 @@ def test_a_free_text_with_a_control_character_is_refused_on_the_page(forms, alic
         def send(body=body):
             living_in(language, "Europe/Amsterdam", alice)
             before = what_is_there()
-            response = _client(alice).post(path, body)
+            response = signed_in_client(alice).post(path, body)
             form_answer_checked(response, alice, repr(body), before)
             assert any(control_refusal(language, lines=lines) in error for error in errors_told(response)), (
                 body,
@@ -73,7 +74,7 @@ def test_a_free_text_without_control_characters_is_taken_on_the_page(forms, alic
     path, valid = _form(forms, ending)
     body = {**valid, field: VALID[lines]}
     before = what_is_there()
-    response = _client(alice).post(path, body)
+    response = signed_in_client(alice).post(path, body)
     assert response.status_code == 302, errors_told(response)
     assert not errors_told(response)
     assert "second line" in repr(changed_since(before)) if lines else changed_since(before)

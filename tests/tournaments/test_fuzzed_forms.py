@@ -9,7 +9,6 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from django.test import Client
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -19,18 +18,13 @@ from tests.fuzzing import (
     form_answer_checked,
     form_bodies,
     form_posted_checked,
+    signed_in_client,
     what_is_there,
 )
 
 from .conftest import make_tournament, new_players, register, running_games, started
 
 pytestmark = pytest.mark.django_db
-
-
-def _client(user) -> Client:
-    client = Client(raise_request_exception=False)
-    client.force_login(user)
-    return client
 
 
 @pytest.fixture
@@ -132,7 +126,7 @@ def test_any_form_of_the_tournament_and_club_pages_is_done_or_refused_without_a_
     extra = ("reason", "display_name", "days", "round", "participant", "seat-1-1", "bye-1", "position_999")
     body = data.draw(form_bodies(valid, extra=extra), label="body")
     language = data.draw(st.sampled_from(["nl", "en"]), label="language")
-    client = _client(alice)
+    client = signed_in_client(alice)
     form_posted_checked(client, alice, path, body, language)
 
 
@@ -142,7 +136,7 @@ def test_a_name_with_control_characters_is_refused_on_the_page_in_the_senders_la
     for path, valid in forms:
         if path.endswith("/new/"):
             body = {**valid, "name": name}
-            client = _client(alice)
+            client = signed_in_client(alice)
             before = what_is_there()
             response = client.post(path, body)
             assert response.status_code == 200, (path, response.status_code)
