@@ -9,16 +9,16 @@ from __future__ import annotations
 import pytest
 
 from tests.conftest import living_in
-from tests.fuzzing import BAD_IDS, each_field_given_each_garbage, each_form_to_unknown_ids
+from tests.fuzzing import BAD_IDS, each_field_given_each_garbage, each_form_to_unknown_ids, signed_in_client
 
-from .test_fuzzed_forms import _client, pages  # noqa: F401 (a fixture)
+from .test_fuzzed_forms import pages  # noqa: F401 (a fixture)
 
 pytestmark = pytest.mark.django_db
 
 
 def test_each_field_of_each_form_given_each_kind_of_garbage_is_refused_or_done(pages, alice):  # noqa: F811
     living_in("nl", "Europe/Amsterdam", alice)
-    each_field_given_each_garbage(pages, _client, alice, field_if_none="next")
+    each_field_given_each_garbage(pages, signed_in_client, alice, field_if_none="next")
 
 
 @pytest.mark.parametrize("bad", BAD_IDS)
@@ -26,4 +26,4 @@ def test_each_form_sent_to_an_id_no_row_has_is_refused(pages, alice, bad):  # no
     """An id beyond bigint among them: a 404 or the error told, in Dutch
     for alice, and nothing changed."""
     living_in("nl", "Europe/Amsterdam", alice)
-    each_form_to_unknown_ids(pages, _client, alice, bad, statuses=(302, 404))
+    each_form_to_unknown_ids(pages, signed_in_client, alice, bad, statuses=(302, 404))

@@ -9,9 +9,9 @@ from __future__ import annotations
 import pytest
 
 from tests.conftest import living_in
-from tests.fuzzing import BAD_IDS, each_field_given_each_garbage, each_form_to_unknown_ids
+from tests.fuzzing import BAD_IDS, each_field_given_each_garbage, each_form_to_unknown_ids, signed_in_client
 
-from .test_fuzzed_forms import _client, forms  # noqa: F401 (a fixture)
+from .test_fuzzed_forms import forms  # noqa: F401 (a fixture)
 
 pytestmark = pytest.mark.django_db
 
@@ -20,7 +20,7 @@ def test_each_field_of_each_form_given_each_kind_of_garbage_is_refused_or_done(f
     """Every field of every form, one at a time, given each value of
     ``FORM_KINDS``: the contract of ``form_answer_checked`` each time."""
     living_in("nl", "Europe/Amsterdam", alice)
-    each_field_given_each_garbage(forms, _client, alice, field_if_none="reason")
+    each_field_given_each_garbage(forms, signed_in_client, alice, field_if_none="reason")
 
 
 @pytest.mark.parametrize("bad", BAD_IDS)
@@ -28,4 +28,4 @@ def test_each_form_sent_to_an_id_no_row_has_is_refused(forms, alice, bad):  # no
     """An id beyond bigint among them: a 404 or the error told, in Dutch
     for alice, and nothing changed."""
     living_in("nl", "Europe/Amsterdam", alice)
-    each_form_to_unknown_ids(forms, _client, alice, bad, statuses=(302, 403, 404))
+    each_form_to_unknown_ids(forms, signed_in_client, alice, bad, statuses=(302, 403, 404))
