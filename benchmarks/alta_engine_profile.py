@@ -74,7 +74,7 @@ def play_game(rules: Any, players: int, seed: int, chooser_seed: int, out: list[
         count = len(rules.legal_moves(state, seat))
         chosen = rules.option_text(state, seat, chooser.randrange(count) + 1)
         try:
-            transition, moves, written = rules.apply_text_moves(state, seat, chosen)
+            transition, moves, written, _unplayed = rules.apply_text_moves(state, seat, chosen)
         except EngineError as error:  # never expected: a listed option plays
             out.append(["error", chosen, str(error)])
             raise

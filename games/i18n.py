@@ -15,8 +15,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 
-from games.engine import EngineError, Event, Joined, Message, get_rules, render
+from games.engine import EngineError, Event, Joined, Message, Unplayed, get_rules, render
 from games.terms import gettext, term
 
 
@@ -77,6 +78,25 @@ def _counted(said: Message, counted: Mapping[str, str]) -> Message:
                 value.separator,
             )
     return Message(said.template, params)
+
+
+def not_played_lines(game: str, not_played: Mapping[str, Any] | None) -> list[str]:
+    """What a mover reads about the end of their message that was not
+    played (``MoveRecord.not_played``: a move of it turned up cards, and
+    a later one was refused), in the active language; no line when the
+    whole message was played.  For the mover alone: the reason may name
+    their cards."""
+    if not not_played:
+        return []
+    unplayed = Unplayed.load(not_played)
+    return [
+        _("“%(moves)s” was not played: %(reason)s")
+        % {"moves": "; ".join(unplayed.moves), "reason": translate(game, unplayed.reason)},
+        _(
+            "A move before it turned up cards you had not seen, so the moves up to there stand, as they would at "
+            "the table."
+        ),
+    ]
 
 
 def expect_text(game: str, view: dict[str, Any]) -> str:

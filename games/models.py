@@ -317,6 +317,16 @@ class MoveRecord(models.Model):
     events = models.JSONField(
         default=list, help_text=_("Dumped engine events (with audience)."), verbose_name=_("events")
     )
+    #: The end of the message not played (``games.engine.Unplayed.dump``):
+    #: a move of it turned up cards, and a later one was refused.  For the
+    #: mover's eyes only (its reason may name their cards); null when the
+    #: whole submission was played.
+    not_played = models.JSONField(
+        null=True,
+        blank=True,
+        help_text=_("The moves of the message not played and why (shown to the mover only)."),
+        verbose_name=_("not played"),
+    )
     # NULL, not "", where a submission has no key: the key is unique, and only NULLs may repeat.
     idempotency_key = models.CharField(max_length=255, null=True, blank=True, verbose_name=_("idempotency key"))  # noqa: DJ001
     # The keyed request's body (``games.services.idempotency.request_fingerprint``):

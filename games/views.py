@@ -29,7 +29,7 @@ from games.deadlines.selectors import seat_clocks
 from games.engine import Event, Termination, get_rules
 from games.forms import MOVE_MAX_LENGTH, MatchCreateForm, MoveForm
 from games.history_words import history_in_words
-from games.i18n import event_text, expect_text, move_words
+from games.i18n import event_text, expect_text, move_words, not_played_lines
 from games.lobby import LOBBY_LIMIT, LobbyFilterForm, matches_to_watch
 from games.models import Match, MoveRecord, Seat
 from games.organised import event_context
@@ -336,7 +336,7 @@ def match_move(request, pk: int):
         request.session[_draft_key(pk)] = {"move": data["move"], "error": str(error)}
         return redirect("game-detail", pk=pk)
     try:
-        _move_submit(request, pk, data)
+        result = _move_submit(request, pk, data)
     except services.GameActionError as error:
         if error.code in _NOTHING_TO_CORRECT:
             # The page shows no move box to this player now (or another
@@ -347,10 +347,22 @@ def match_move(request, pk: int):
             # The page says what was wrong beside the box, which keeps the
             # text typed: a player corrects the move instead of typing it again.
             request.session[_draft_key(pk)] = {"move": data["move"], "error": str(error.message)}
+    else:
+        _tell_not_played(request, pk, result)
     return redirect("game-detail", pk=pk)
 
 
-def _move_submit(request, pk: int, data: dict) -> None:
+def _tell_not_played(request, pk: int, result: services.MoveResult) -> None:
+    """The moves of the box that were not played (a move before them turned
+    up cards: ``games.engine.blind``): why, at the top of the page, and
+    the moves kept in the box, as a refused move's text is."""
+    lines = not_played_lines(result.match.game, result.record.not_played)
+    if lines:
+        messages.warning(request, " ".join(lines))
+        request.session[_draft_key(pk)] = {"move": "; ".join(result.record.not_played["moves"])}
+
+
+def _move_submit(request, pk: int, data: dict) -> services.MoveResult:
     """Play the form's move, keyed by the player and the position it
     answers: the same form sent again (a double click, the browser sending
     it again after a lost answer) is the move already played, not one
@@ -368,12 +380,12 @@ def _move_submit(request, pk: int, data: dict) -> None:
         now=timezone.now(),
     )
     try:
-        move(
+        return move(
             idempotency_key=f"web:{request.user.pk}:{data['ply']}",
             idempotency_fingerprint=request_fingerprint({"ply": data["ply"], "move": data["move"]}),
         )
     except KeyReused:
-        move()  # refused as answering an old position (its move was played)
+        return move()  # refused as answering an old position (its move was played)
 
 
 #: Refusals about who may move or when, not about the text typed.

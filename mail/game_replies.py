@@ -193,6 +193,7 @@ def game_reply_play(record: InboundEmail, message: InboundMessage, token: ReplyT
                 now=now,
                 text=text,
                 idempotency_key=email_move_key(record.message_id, digest),
+                not_played=reading.unplayed if reading is not None else None,
             )
             # Most replies are a move alone: no query for a chat they lack.
             said = own_words(token, rest) if rest.strip() else ""

@@ -11,6 +11,7 @@ import datetime as dt
 from django.utils.translation import gettext as _
 
 from games.engine import Event, get_rules
+from games.i18n import not_played_lines
 from games.models import CHAT_MAX_LENGTH, ChatMessage, MoveRecord
 
 from .addresses import (
@@ -137,6 +138,7 @@ def _tell_mover(
         # The headline says what they played: its events would name them,
         # but for those worded "you", which say what the move cost or brought.
         told = visible_lines(match.game, told_to_mover(rules, events, mover.index), mover.index, names)
+        told += not_played_lines(match.game, record.not_played)
         below = _chat_below(record) if by_email and chat else None
         if below is not None:
             told.append(_("Your message below the move was passed on to the other players."))

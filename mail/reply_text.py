@@ -21,8 +21,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from games.engine import EngineError, IllegalMove, NotationError, gettext_noop
-from games.engine.blind import REFUSAL, Blind
+from games.engine import EngineError, IllegalMove, NotationError, Unplayed, gettext_noop
+from games.engine.blind import UNSEEN_LIST, Blind
 from games.engine.message import Notation
 
 from .turns import TURN_LETTER, turn_for_letter, whole_turns
@@ -147,6 +147,21 @@ class Reply:
     #: Why the first non-move line is not a move (the engine's error, which
     #: ``games.i18n.error_text`` words in the reader's language).
     stop_error: NotationError | None = None
+    #: The move lines not played: a move was refused after an earlier one
+    #: turned up cards the player had not seen, so ``moves`` (up to it)
+    #: stand (``games.engine.blind``).  Its ``moves``: the refused one and
+    #: the move lines below it, as written.
+    unplayed: Unplayed | None = None
+
+
+class _Stopped(Exception):
+    """A move refused after an earlier one turned something up: the line's
+    ``moves`` before it are played (``state`` after them), the ``rest`` of
+    the line is not, for ``reason``."""
+
+    def __init__(self, moves: list[str], state, rest: list[str], reason) -> None:
+        super().__init__()
+        self.moves, self.state, self.rest, self.reason = moves, state, rest, reason
 
 
 def read_reply(rules, state, seat: int, text: str, *, turns=whole_turns) -> Reply:
@@ -157,12 +172,14 @@ def read_reply(rules, state, seat: int, text: str, *, turns=whole_turns) -> Repl
     Each move is tried on the position the earlier ones produced: a line
     that parses but cannot be played (an illegal move, a turn already
     complete) raises the engine's error, so the whole reply is refused
-    with that explanation rather than silently cut short.  Once a move has
-    turned up cards the player had not seen (an Alta refresh), what the
-    later lines are and how they are answered say nothing about those
-    cards (``games.engine.blind``).
+    with that explanation rather than silently cut short, until a move
+    has turned up cards the player had not seen (an Alta refresh): from
+    then on a move that cannot be played ends the moves, which stand, and
+    it and the move lines below it are ``unplayed``; whether a line is a
+    move is then decided without those cards (``games.engine.blind``).
 
-    :raises EngineError: a move line that parses cannot be played.
+    :raises EngineError: a move line that parses cannot be played, before
+        any move turned something up.
     """
     lines = text.split("\n")
     reply = Reply()
@@ -205,6 +222,13 @@ def read_reply(rules, state, seat: int, text: str, *, turns=whole_turns) -> Repl
             if hesitant is not None:
                 raise hesitant
             moves, state = _line_moves(rules, state, seat, parts, turns, blind)
+        except _Stopped as stopped:
+            reply.moves.extend(stopped.moves)
+            below = _move_lines(rules, stopped.state, seat, lines[number + 1 :], blind)
+            rest = [*stopped.rest, *(line.strip() for line in lines[number + 1 : number + 1 + below] if line.strip())]
+            reply.unplayed = Unplayed(tuple(rest), stopped.reason)
+            reply.message = "\n".join(lines[number + 1 + below :]).strip()
+            break
         except NotationError as error:
             if not reply.moves and greeting is None and _GREETING.match(line):
                 greeting = (number, error)
@@ -287,14 +311,14 @@ def _pieces(part: str) -> list[str]:
 def _expanded(rules, state, seat: int, part: str, turns, blind: Blind) -> list[str]:
     """A whole turn's letter as its steps; any other part as itself.
 
-    :raises IllegalMove: ``REFUSAL``, a letter after a move turned up cards
-        the player had not seen: the list it would name is worked out from
-        them, so which turn it names (or whether any) would tell them."""
+    :raises IllegalMove: ``UNSEEN_LIST``, a letter after a move turned up
+        cards the player had not seen: the list it would name is worked out
+        from them, and the player chose from the one they saw."""
     choice = named_choice(part)
     letter = TURN_LETTER.match(choice) if choice else None
     if letter and seat in rules.to_move(state):
         if blind.revealed:
-            raise IllegalMove(REFUSAL)
+            raise IllegalMove(UNSEEN_LIST)
         turn = turn_for_letter(rules, state, seat, letter.group(1), turns=turns)
         if turn is not None:
             return list(turn.steps)
@@ -329,25 +353,61 @@ def _no_such_turn(letter: str, listed: list) -> NotationError:
 
 def _line_moves(rules, state, seat: int, parts: list[str], turns, blind: Blind):
     """The moves of one line, applied in order; ``NotationError`` when its
-    first part is not a move (the line is then a message)."""
+    first part is not a move (the line is then a message).
+
+    :raises _Stopped: a move refused after one turned something up.
+    :raises EngineError: a move refused before that."""
     moves: list[str] = []
-    for written in parts:
-        # A letter is read against the position the parts before it left.
-        for part in _expanded(rules, state, seat, written, turns, blind):
-            part = _option_text(rules, state, seat, part, blind)
-            if not _reads(rules, state, seat, part, blind):
-                if not moves:
-                    raise _not_a_move(rules, state, seat, part)
-                # After a move on the same line a message is ambiguous: refuse.
-                said = gettext_noop('"%(part)s" follows a move on the same line but is not a move')
-                raise IllegalMove(said, part=part)
-            try:
+    for index, written in enumerate(parts):
+        left = parts[index:]  # the parts not played, should this one be refused
+        try:
+            # A letter is read against the position the parts before it left.
+            steps = _expanded(rules, state, seat, written, turns, blind)
+            for step, part in enumerate(steps):
+                left = [*steps[step:], *parts[index + 1 :]]
+                part = _option_text(rules, state, seat, part, blind)
+                if not _reads(rules, state, seat, part, blind):
+                    if not moves:
+                        raise _NotAMove(_not_a_move(rules, state, seat, part))
+                    # After a move on the same line a message is ambiguous: refuse.
+                    said = gettext_noop('"%(part)s" follows a move on the same line but is not a move')
+                    raise IllegalMove(said, part=part)
                 state = _played(rules, state, seat, part)
-            except EngineError as error:
-                blind.refuse(error)
-            blind.play(part, state)
-            moves.append(part)
+                blind.play(part, state)
+                moves.append(part)
+        except _NotAMove as boundary:
+            raise boundary.error from None
+        except EngineError as error:
+            if not blind.cuts:
+                raise
+            raise _Stopped(moves, state, left, error.message) from None
     return moves, state
+
+
+class _NotAMove(Exception):
+    """The first part of a line is no move: the line is a message (``error``
+    says why), not a move refused after something was turned up."""
+
+    def __init__(self, error: NotationError) -> None:
+        super().__init__()
+        self.error = error
+
+
+def _move_lines(rules, state, seat: int, lines: list[str], blind: Blind) -> int:
+    """How many of ``lines`` (blank ones between them counted) are move
+    lines below a move that ended the moves: their first part reads as a
+    move (in positions the player cannot tell apart) or names a letter or
+    an option number.  The message to the other players starts below."""
+    count = 0
+    for number, written in enumerate(lines):
+        line = without_courtesy(half_width(written))
+        if not line.strip():
+            continue
+        first = (rules.split_turn_text(_SEPARATORS.split(line)[0]) or [line.strip()])[0]
+        if named_choice(line) is None and not _reads(rules, state, seat, first, blind):
+            break
+        count = number + 1
+    return count
 
 
 def _played(rules, state, seat: int, part: str):
@@ -387,16 +447,13 @@ def _option_text(rules, state, seat: int, part: str, blind: Blind) -> str:
     if not option:
         return part
     number = int(option.group(1))
-    try:
-        text = _option(rules, state, seat, number)
-    except EngineError as error:
-        blind.refuse(error)
+    text = _option(rules, state, seat, number)
     # After cards the player had not seen were turned up, which move a
     # number names depends on them (the list is ordered by them): it stands
     # only for the move it names in every position the player cannot tell
-    # from the real one, so played or refused tells nothing.
+    # from the real one, the move the player chose.
     if blind.revealed and any(_named(rules, world, seat, number) != text for world in blind.worlds or ()):
-        raise IllegalMove(REFUSAL)
+        raise IllegalMove(UNSEEN_LIST)
     return text
 
 

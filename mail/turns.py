@@ -122,15 +122,15 @@ def _spread(count: int, wanted: int) -> list[int]:
 def _plays(rules, redeals: list, seat: int, steps: tuple[str, ...]) -> bool:
     """Does the reply of these steps play as the intake reads it?
 
-    ``rules.apply_text_moves`` accepts a message of several moves when each
-    one, read as text, plays in the real position and in every re-deal of
-    ``games.engine.blind`` (``redeals``: those, computed once per position
-    here rather than once per candidate turn); a lone move only in the real
-    position.  The search played these steps in the first ``_SEARCHED``
-    re-deals, by labels that read back to the same moves, so only the other
-    re-deals are asked (not the real position: see ``_complete``).
-    Whether a step turned something up changes only the wording of a
-    refusal, so it is not asked here."""
+    A listed turn should play whole wherever the hidden cards lie, so each
+    step, read as text, must play in every re-deal of ``games.engine.blind``
+    (``redeals``: those, computed once per position here rather than once
+    per candidate turn).  The search played these steps in the first
+    ``_SEARCHED`` re-deals, by labels that read back to the same moves, so
+    only the other re-deals are asked (not the real position: see
+    ``_complete``; where the real cards refuse a step after one that
+    turned them up, the reply plays up to there and tells the rest as not
+    played)."""
     return len(steps) == 1 or all(_accepts(rules, world, seat, steps) for world in redeals[_SEARCHED:])
 
 
@@ -178,8 +178,9 @@ def _complete(rules, state, worlds: list, seat: int, text: str, move) -> tuple[s
     steps = None if options is None else _finish(rules, played, options, seat, (text,))
     # Not checked on the real position: the re-dealt ones can all agree on
     # a card the real one lacks (re-deals that happen to draw alike), and
-    # leaving such a turn out would tell that card.  A reply naming it is
-    # refused with the blind refusal, which tells nothing.
+    # leaving such a turn out would tell that card.  A reply naming it plays
+    # up to the step that turned the cards up; the rest is told as not
+    # played (``games.engine.blind``).
     return steps
 
 

@@ -203,6 +203,23 @@ class MatchDetailSerializer(MatchSummarySerializer):
     tournament = GameTournamentSerializer(allow_null=True)
 
 
+class NotPlayedSerializer(serializers.Serializer):
+    """The end of your message that was not played: a move of it turned up
+    cards you had not seen (a sale's card, a refresh), so the moves before
+    the one refused stand, as at the table, and the rest was not played."""
+
+    moves = serializers.ListField(child=serializers.CharField(), help_text="The moves not played, as you wrote them.")
+    reason = serializers.CharField(help_text="Why the first of them was not played, in your language.")
+
+
+class MovePlayedSerializer(MatchDetailSerializer):
+    """The game after your move; ``not_played`` is null when every move you
+    sent was played."""
+
+    # Described by its serializer's docstring (the schema's component).
+    not_played = NotPlayedSerializer(allow_null=True)
+
+
 class TimeControlInputSerializer(serializers.Serializer):
     """The Fischer bank and the weekend rule of a time control, as a casual
     game and a tournament take them (checked together by the service:

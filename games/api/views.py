@@ -20,9 +20,9 @@ from games import selectors, services
 from games.boards import playable_slugs
 from games.deadlines.limits import MAX_DAYS_PER_MOVE
 from games.deadlines.selectors import players_away
-from games.engine import get_rules
+from games.engine import Unplayed, get_rules
 from games.history_words import history_in_words
-from games.i18n import move_words
+from games.i18n import move_words, translate
 from games.models import PLY_MAX, Match, MoveRecord, TimeoutPolicy
 
 from .idempotency import IDEMPOTENCY_KEY, idempotency_fingerprint, idempotency_key, key_reused_refusal
@@ -30,6 +30,7 @@ from .paging import PAGED, paged
 from .serializers import (
     MatchDetailSerializer,
     MatchSummarySerializer,
+    MovePlayedSerializer,
     TimeControlInputSerializer,
     event_data,
     match_data,
@@ -55,6 +56,16 @@ def _reveal(match: Match, state) -> list[dict] | None:
     rules = get_rules(match.game)
     found = rules.reveal(rules.load(match.state) if state is None else state)
     return None if found is None else [{**seat.dump(), "seat": seat.seat + 1} for seat in found]
+
+
+def _not_played(match: Match, record: MoveRecord) -> dict | None:
+    """The end of the mover's message that was not played (a move of it
+    turned up cards), in their language; ``None`` when all was played.
+    Only ever in the answer to the mover's own request."""
+    if not record.not_played:
+        return None
+    unplayed = Unplayed.load(record.not_played)
+    return {"moves": list(unplayed.moves), "reason": translate(match.game, unplayed.reason)}
 
 
 def _history(match: Match, seat_index: int | None) -> list[dict]:
@@ -322,7 +333,7 @@ class MovesApi(ListCreateApi):
         request=MoveInputSerializer,
         parameters=[IDEMPOTENCY_KEY],
         responses={
-            201: MatchDetailSerializer,
+            201: MovePlayedSerializer,
             **ERRORS,
             409: StalePlySerializer,
             422: key_reused_refusal("A move the game's rules refuse (notation, legality, turn)."),
@@ -353,8 +364,10 @@ class MovesApi(ListCreateApi):
                 conflict.extra["game"] = detail_data(_match(pk), request.user)
             raise
         if result.duplicate:  # answered as the first time, status included
-            return Response(detail_data(_match(pk), request.user), status=status.HTTP_201_CREATED)
-        body = detail_data(result.match, request.user, state=result.state, seats=result.seats)
+            body = detail_data(_match(pk), request.user)
+        else:
+            body = detail_data(result.match, request.user, state=result.state, seats=result.seats)
+        body["not_played"] = _not_played(result.match, result.record)
         return Response(body, status=status.HTTP_201_CREATED)
 
 

@@ -17,7 +17,7 @@ from .errors import (
     StateVersionError,
 )
 from .message import Joined, Message, Notation, Term, gettext_noop, message, render
-from .protocol import Event, Outcome, Rules, Seat, SeatReveal, Termination, Transition
+from .protocol import Event, Outcome, Rules, Seat, SeatReveal, Termination, TextMoves, Transition, Unplayed
 from .registry import GAMES, get_rules, import_errors, registered_slugs
 from .rng import Rng, seed_state
 
@@ -41,7 +41,9 @@ __all__ = [
     "StateVersionError",
     "Term",
     "Termination",
+    "TextMoves",
     "Transition",
+    "Unplayed",
     "get_rules",
     "gettext_noop",
     "import_errors",

@@ -32,7 +32,7 @@ from .errors import (
     StateVersionError,
 )
 from .message import Joined, gettext_noop, message
-from .protocol import JSON, Event, MoveT, Outcome, Seat, SeatReveal, Termination, Transition
+from .protocol import JSON, Event, MoveT, Outcome, Seat, SeatReveal, Termination, TextMoves, Transition, Unplayed
 from .wording import Wording, written_in
 
 _TURN_SEPARATORS = re.compile(r"[;\n]+")
@@ -351,50 +351,45 @@ class BaseRules(Generic[S, MoveT]):
     def apply_text(self, state: S, seat: Seat, text: str) -> Transition[S]:
         """Parse and apply every move in ``text`` in order, as one submission.
 
-        All or nothing: if any part fails, the error names that part and
-        nothing is applied.
+        All or nothing until a move turns up cards the seat had not seen:
+        then the moves before a later refused one are applied
+        (``apply_text_moves``); otherwise, if any part fails, the error
+        names that part and nothing is applied.
 
         :raises NotationError: empty text, or a part does not parse.
         :raises IllegalMove, NotYourTurn, GameOver: as for ``apply``.
         """
-        return self.apply_text_moves(state, seat, text)[0]
+        return self.apply_text_moves(state, seat, text).transition
 
-    def apply_text_moves(
-        self, state: S, seat: Seat, text: str, *, sees_all: bool = False
-    ) -> tuple[Transition[S], list[MoveT], str]:
+    def apply_text_moves(self, state: S, seat: Seat, text: str, *, sees_all: bool = False) -> TextMoves:
         """``apply_text``, also returning the moves it applied and their
         canonical text (``format_move`` of each, ``; ``-separated), for the
         log: a move typed in another language's words or another spelling
         is kept as the engine writes it, so each reader sees it in theirs.
-        After a step that turns up cards the seat had not seen, a later part
-        is answered as ``blind.Blind`` says (nothing about those cards),
-        unless ``sees_all``: the moves were chosen by the system knowing the
-        whole state (a timed-out seat's default turn), so no reply can tell
-        a player anything."""
+
+        Once a move has turned up cards the seat had not seen
+        (``blind.Blind.cuts``), a later part that is refused is not a
+        reason to take that move back (the seat would learn the cards and
+        choose again): the moves before it stand and the rest is returned
+        as ``unplayed``.  ``sees_all``: the moves were chosen by the system
+        knowing the whole state (a timed-out seat's default turn), all or
+        nothing."""
         parts = self.split_turn_text(text)
         if not parts:
             raise NotationError(gettext_noop("The message contains no move."))
         events: list[Event] = []
         moves: list[MoveT] = []
         written: list[str] = []
-        # A later part must not tell what an earlier one turned up (``blind``).
         blind = None
         if len(parts) > 1 and not sees_all:
             blind = Blind(self, state, seat, lambda world, part: self._later_part(world, seat, part)[1].state)
         for number, part in enumerate(parts, start=1):
             try:
-                try:
-                    move, step = (
-                        self._later_part(state, seat, part) if number > 1 else self._first_part(state, seat, part)
-                    )
-                except EngineError as refused:
-                    if blind is None:
-                        raise
-                    blind.refuse(refused)
-                if blind is not None:
-                    blind.play(part, step.state)
-                written.append(self.format_move(state, seat, move))
+                move, step = self._later_part(state, seat, part) if number > 1 else self._first_part(state, seat, part)
             except EngineError as error:
+                if blind is not None and blind.cuts:
+                    unplayed = Unplayed(tuple(parts[number - 1 :]), error.message)
+                    return TextMoves(Transition(state, tuple(events)), moves, "; ".join(written), unplayed)
                 if len(parts) == 1:
                     raise
                 raise type(error)(
@@ -403,10 +398,13 @@ class BaseRules(Generic[S, MoveT]):
                     part=part,
                     error=error.message,
                 ) from error
+            if blind is not None:
+                blind.play(part, step.state)
+            written.append(self.format_move(state, seat, move))
             state = step.state
             events.extend(step.events)
             moves.append(move)
-        return Transition(state, tuple(events)), moves, "; ".join(written)
+        return TextMoves(Transition(state, tuple(events)), moves, "; ".join(written))
 
     def _first_part(self, state: S, seat: Seat, part: str) -> tuple[MoveT, Transition[S]]:
         move = self.parse_move(state, seat, part)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, Protocol, TypeAlias, TypeVar
+from typing import Any, ClassVar, Generic, NamedTuple, Protocol, TypeAlias, TypeVar
 
 from .message import Message
 
@@ -119,6 +119,37 @@ class Transition(Generic[StateT]):
 
     state: StateT
     events: tuple[Event, ...] = ()
+
+
+@dataclass(frozen=True)
+class Unplayed:
+    """The end of a message that was not played: an earlier move of it
+    turned up cards its writer had not seen, so the moves up to the one
+    refused stand, as they would at the table (``blind``).  ``moves``: the
+    refused move and those after it, as written; ``reason``: why the first
+    of them was refused (worded for the writer alone: it may name their
+    cards)."""
+
+    moves: tuple[str, ...]
+    reason: Message
+
+    def dump(self) -> dict[str, JSON]:
+        return {"moves": list(self.moves), "reason": self.reason.dump()}
+
+    @classmethod
+    def load(cls, data: Mapping[str, JSON]) -> Unplayed:
+        return cls(tuple(data["moves"]), Message.load(data["reason"]))
+
+
+class TextMoves(NamedTuple):
+    """What ``apply_text_moves`` played of a message: the transition, the
+    moves, their canonical text, and the end of it not played (``None``:
+    every move was played)."""
+
+    transition: Transition
+    moves: list
+    text: str
+    unplayed: Unplayed | None = None
 
 
 @dataclass(frozen=True)
@@ -263,15 +294,15 @@ class Rules(Protocol[StateT, MoveT]):
         a stored submission); raises as ``apply`` does."""
         ...
 
-    def apply_text_moves(
-        self, state: StateT, seat: Seat, text: str, *, sees_all: bool = False
-    ) -> tuple[Transition[StateT], list[MoveT], str]:
-        """Returns the transition of every move in a message (``;`` or new
+    def apply_text_moves(self, state: StateT, seat: Seat, text: str, *, sees_all: bool = False) -> TextMoves:
+        """Returns the transition of the moves in a message (``;`` or new
         lines between moves), the moves and their canonical text (what
-        ``format_move`` writes, ``; ``-separated), all or nothing; raises
-        ``NotationError`` (empty or unparsable text, the failing part named)
-        or what ``apply`` raises.  A later part is not refused for what an
-        earlier one turned up when ``sees_all`` (the system's own moves)."""
+        ``format_move`` writes, ``; ``-separated), all or nothing until a
+        move turns up cards the seat had not seen: a later move refused
+        after that leaves the moves before it played and the rest in
+        ``unplayed`` (``blind``), unless ``sees_all`` (the system's own
+        moves: all or nothing).  Raises ``NotationError`` (empty or
+        unparsable text, the failing part named) or what ``apply`` raises."""
         ...
 
     def default_move(self, state: StateT, seat: Seat) -> MoveT:

@@ -15,7 +15,7 @@ from django.utils.translation import gettext_noop
 from core.errors import Conflict, MoveRejected, NotAllowed, NotFound
 from core.prepared_writes import insert, update
 from games.deadlines.clock import AutoPlayed, deadlines_update
-from games.engine import EngineError, Termination, Transition, get_rules
+from games.engine import EngineError, Termination, Transition, Unplayed, get_rules
 from games.i18n import error_text
 from games.models import Match, MoveRecord, Seat
 from games.signals import match_finished
@@ -200,6 +200,7 @@ def move_submit(
     structured: Any = None,
     idempotency_key: str | None = None,
     idempotency_fingerprint: str = "",
+    not_played: Unplayed | None = None,
 ) -> MoveResult:
     """Apply a move (or a whole turn) written in the game's notation, the
     ``option``-th legal move (1-based, in ``move_options`` order), or one
@@ -213,6 +214,10 @@ def move_submit(
     3. ``ply`` must be the current ply: an answer to an older position is a
        ``Conflict`` (409) carrying the current ply.
     4. Parse and apply with the engine; its errors become ``MoveRejected``.
+       After a move that turned up cards, the engine may leave the end of
+       the text unplayed (``TextMoves.unplayed``); the record keeps it, or
+       ``not_played``, what a caller that read the text itself left out
+       (``mail.reply_text``), for the mover's eyes.
     5. Store the state, the move record, deadlines; finish if the game ended.
     Side effects (emails, ratings, tournaments) are announced on commit
     (``games.signals``).
@@ -239,6 +244,7 @@ def move_submit(
             structured=structured,
             idempotency_key=idempotency_key,
             idempotency_fingerprint=idempotency_fingerprint,
+            not_played=not_played,
         )
 
 
@@ -258,6 +264,7 @@ def move_play(
     announcements: Announcements | None = None,
     auto_played: AutoPlayed | None = None,
     writes: Writes | None = None,
+    not_played: Unplayed | None = None,
 ) -> MoveResult:
     """Steps 3 to 5 of ``move_submit``, for a caller that holds the lock
     (``match_lock``) inside its own transaction, such as the deadline
@@ -298,11 +305,12 @@ def move_play(
         # A timed-out seat's default turn was chosen knowing the whole
         # state: its later parts are not refused for what earlier ones
         # turned up (no player chose them), so the timeout is enforced.
-        transition, moves, text = rules.apply_text_moves(
+        transition, moves, text, unplayed = rules.apply_text_moves(
             state, seat.drawn_index, text, sees_all=auto_played is not None
         )
     except EngineError as error:
         raise _rejected(match.game, error) from None
+    unplayed = unplayed or not_played
     record = _store(
         match,
         seats,
@@ -321,6 +329,7 @@ def move_play(
         announcements=announcements,
         auto_played=auto_played,
         writes=writes,
+        not_played=unplayed,
     )
     return MoveResult(match, record, state=transition.state, seats=tuple(seats))
 
@@ -395,6 +404,7 @@ def _store(
     idempotency_fingerprint: str = "",
     auto_played: AutoPlayed | None = None,
     writes: Writes | None = None,
+    not_played: Unplayed | None = None,
 ) -> MoveRecord:
     """Persist a transition and announce it after commit.  Expects the match
     lock.  With ``writes``, a move that does not end the game is only added
@@ -419,6 +429,7 @@ def _store(
         text=text,
         moves=moves,
         events=[event.dump() for event in transition.events],
+        not_played=None if not_played is None else not_played.dump(),
         idempotency_key=idempotency_key or None,
         idempotency_fingerprint=idempotency_fingerprint if idempotency_key else "",
         created_at=now,

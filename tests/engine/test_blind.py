@@ -1,10 +1,12 @@
-"""A message of several moves is answered without telling what its writer
-cannot see (``games.engine.blind``).
+"""A message of several moves never lets its writer take back a move that
+turned up cards they had not seen (``games.engine.blind``).
 
 For every position of seeded games where a step turns up cards (an Alta
 refresh or merchant draw, an Atlantis sale), the message "that step; a
-later move" gets the same answer (played, or the same refusal) in every
-position the seat cannot tell from the real one."""
+later move" is never refused as a whole, in the real position or in any
+the seat cannot tell from it: the step is played whatever the cards are,
+and the later move is played or left unplayed with its reason, as at the
+table, where the seat would see the cards before choosing it."""
 
 from __future__ import annotations
 
@@ -13,7 +15,6 @@ import json
 import pytest
 
 from games.engine import EngineError, get_rules
-from games.engine.blind import REFUSAL
 
 from .playing import random_playthrough
 
@@ -23,12 +24,13 @@ REVEALING = ("alta", "atlantis")
 OTHER_DEALS = (101, 102, 103, 104)
 
 
-def _answer(rules, state, seat: int, text: str) -> str:
+def _answer(rules, state, seat: int, text: str):
+    """What the message plays: its moves' text and the end not played."""
     try:
-        rules.apply_text_moves(state, seat, text)
-        return "played"
+        played = rules.apply_text_moves(state, seat, text)
     except EngineError as error:
-        return str(error)
+        return f"refused: {error}"
+    return played.text, None if played.unplayed is None else played.unplayed.moves
 
 
 def _played(rules, state, seat: int, text: str):
@@ -59,17 +61,46 @@ def _revealing_messages(rules, seeds, options=4, later=5):
 
 
 @pytest.mark.parametrize("slug", REVEALING)
-def test_a_move_after_a_step_that_turns_up_cards_gets_one_answer_whatever_they_are(slug):
+def test_a_move_that_turns_up_cards_is_played_whatever_the_moves_after_it(slug):
     rules = get_rules(slug)
-    checked = refused = played = 0
-    for variants, seat, message in _revealing_messages(rules, seeds=(1,)):
-        answers = {_answer(rules, variant, seat, message) for variant in variants}
-        assert len(answers) == 1, (message, answers)
+    checked = cut = whole = ended = 0
+    for variants, seat, message in _revealing_messages(rules, seeds=(1, 2)):
+        first, later = message.split("; ", 1)
+        answers = [_answer(rules, variant, seat, message) for variant in variants]
+        if any(isinstance(answer, str) for answer in answers):
+            # Refused as a whole only when the step ended the turn wherever
+            # the cards lie: then alike, whatever they are.
+            assert len(set(answers)) == 1 and "your turn was already complete" in answers[0], (message, answers)
+            ended += 1
+            continue
+        for variant, (text, unplayed) in zip(variants, answers, strict=True):
+            step = rules.format_move(variant, seat, rules.parse_move(variant, seat, first))
+            if unplayed is None:
+                assert text.startswith(f"{step}; "), (message, text)
+                whole += 1
+            else:
+                assert (text, unplayed) == (step, tuple(rules.split_turn_text(later))), (message, text, unplayed)
+                cut += 1
         checked += 1
-        answer = answers.pop()
-        refused += REFUSAL.split(":")[0] in answer
-        played += answer == "played"
         if checked == 400:
             break
-    # The check saw both outcomes: moves that fit whatever turned up, and the refusal.
-    assert checked >= 50 and refused >= 5 and played >= 5, (checked, refused, played)
+    # The check saw both outcomes: moves that play after what turned up, and moves that do not.
+    assert checked >= 50 and cut >= 20 and whole >= 20, (checked, cut, whole, ended)
+
+
+@pytest.mark.parametrize("slug", REVEALING)
+def test_before_anything_is_turned_up_a_refused_move_refuses_the_whole_message(slug):
+    rules = get_rules(slug)
+    checked = 0
+    for step in random_playthrough(rules, 2, 3):
+        state, seat = step.state, step.seat
+        for text, _move in rules.move_options(state, seat)[:3]:
+            after = _played(rules, state, seat, text)
+            redealt = [_played(rules, rules.randomize_hidden(state, seat, s), seat, text) for s in OTHER_DEALS]
+            views = {json.dumps(rules.view(a, seat), sort_keys=True) for a in (after, *redealt) if a is not None}
+            if after is None or len(views) > 1 or None in redealt:
+                continue  # this step turns something up
+            with pytest.raises(EngineError, match="In move 2"):
+                rules.apply_text_moves(state, seat, f"{text}; zz")
+            checked += 1
+    assert checked >= 20

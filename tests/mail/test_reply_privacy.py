@@ -1,14 +1,15 @@
 """A reply tells its writer nothing they cannot see, and nothing of theirs
 reaches the other players as chat: quoted mail without ">" is not chat,
 mail apps' lines are not chat, and after a move that turns up cards the
-later lines are answered the same whatever those cards are."""
+move stands whatever the later lines are: the player learns the cards by
+playing, never by a refusal they could take back."""
 
 from __future__ import annotations
 
 import pytest
 
 from games.engine import EngineError, get_rules
-from games.engine.blind import REFUSAL
+from games.engine.blind import UNSEEN_LIST, Blind
 from games.rules.alta.testing import island, position
 from mail.reply_cleaning import clean_reply
 from mail.reply_text import read_reply
@@ -74,6 +75,10 @@ def test_after_a_refresh_a_move_that_fits_whatever_it_turns_up_is_played():
     assert reply.message == "Good luck!"
 
 
+#: Deck tops after which the refresh shows different cards.
+TOPS = (["market", "mill"], ["mill", "market"], ["tower", "tower"], ["farmer", "mill"])
+
+
 @pytest.mark.parametrize(
     "later",
     [
@@ -83,12 +88,34 @@ def test_after_a_refresh_a_move_that_fits_whatever_it_turns_up_is_played():
         "2",  # an option of a list the player has not seen
     ],
 )
-def test_after_a_refresh_every_other_line_gets_one_answer_whatever_it_turns_up(later):
-    answers = {
-        answer(refreshable(top), f"wheat C4\nrefresh\n{later}")
-        for top in (["market", "mill"], ["mill", "market"], ["tower", "tower"], ["farmer", "mill"])
-    }
-    assert answers == {REFUSAL}
+def test_after_a_refresh_the_refresh_stands_whatever_the_lines_below_it(later):
+    for top in TOPS:
+        reply = read_reply(ALTA, refreshable(top), 0, f"wheat C4\nrefresh\n{later}\nGood luck!")
+        assert reply.moves[:2] == ["wheat C4", "refresh"], (top, reply)
+        # Each later move is played or left unplayed: none is lost, none is chat.
+        unplayed = list(reply.unplayed.moves) if reply.unplayed else []
+        assert reply.moves[2:] + unplayed == [m.strip() for m in later.replace("\n", ";").split(";")], (top, reply)
+        assert reply.message == "Good luck!"
+
+
+def test_an_option_number_after_a_refresh_names_a_list_not_seen_and_is_not_played():
+    for top in TOPS:
+        reply = read_reply(ALTA, refreshable(top), 0, "wheat C4\nrefresh\n2")
+        assert reply.moves == ["wheat C4", "refresh"]
+        assert reply.unplayed.moves == ("2",) and reply.unplayed.reason.template == UNSEEN_LIST
+
+
+def test_a_move_that_fits_only_some_cards_is_played_when_the_real_ones_fit():
+    message = "wheat C4\nrefresh\ntake 2 at D3\nmerchant blind"
+    # Card 2 is a market after this refresh: the blind merchant may follow.
+    fits = read_reply(ALTA, refreshable(["market", "mill"]), 0, message)
+    assert fits.moves == ["wheat C4", "refresh", "take 2 at D3", "merchant blind"] and fits.unplayed is None
+    # A tower: taking it ends the turn, and the merchant is told so (the
+    # player sees the tower now: the refresh stands).
+    misses = read_reply(ALTA, refreshable(["tower", "tower"]), 0, message)
+    assert misses.moves == ["wheat C4", "refresh", "take 2 at D3"]
+    assert misses.unplayed.moves == ("merchant blind",)
+    assert "your turn was already complete" in misses.unplayed.reason.english()
 
 
 def _after_a_sale(seed: int, numbers):
@@ -109,37 +136,53 @@ def _after_a_sale(seed: int, numbers):
             yield positions, seat, f"{sales[0]}; {number}"
 
 
-def test_an_option_number_after_a_sale_gets_one_answer_whatever_the_card_drawn():
-    """A reply "sell 2; 4" by mail: option 4 of a list that depends on the
-    card the sale draws.  Played or refused must not tell that card (the
-    player could then send another reply, knowing the top of the pile)."""
-    _one_answer_each(_after_a_sale(seed=1, numbers=range(1, 20, 3)), 150)
-
-
-def _atlantis_said(state, seat: int, text: str) -> str:
-    """What the intake makes of an Atlantis reply: its moves, or its refusal."""
-    try:
-        return f"moves {read_reply(get_rules('atlantis'), state, seat, text).moves}"
-    except EngineError as error:
-        return str(error)
-
-
-def _one_answer_each(messages, count: int) -> None:
-    """The first ``count`` messages each get one answer in all their positions."""
+def _sale_stands(messages, count: int, *, letters: bool = False) -> None:
+    """In each of the first ``count`` messages' positions the sale is
+    played; the choice after it is played or left unplayed, never the
+    reason to refuse the sale (a letter is never played: it names a list
+    worked out from the card drawn)."""
+    rules = get_rules("atlantis")
     checked = 0
     for positions, seat, message in messages:
-        answers = {_atlantis_said(position, seat, message) for position in positions}
-        assert len(answers) == 1, (message, answers)
+        sale, choice = rules.split_turn_text(message)
+        for real in positions:
+            try:
+                reply = read_reply(rules, real, seat, message)
+            except EngineError:
+                # Only where the sale shows nothing the re-deals would not
+                # (a pile of one colour): the refusal then tells nothing.
+                assert not _turns_up(rules, real, seat, sale), message
+                continue
+            assert reply.moves[0] == sale and reply.message == "", (message, reply)
+            if reply.unplayed is not None:
+                assert reply.moves == [sale] and reply.unplayed.moves == (choice,), (message, reply)
+            if letters:
+                assert reply.unplayed is not None and reply.unplayed.reason.template == UNSEEN_LIST
         checked += 1
         if checked == count:
             break
     assert checked == count
 
 
-def test_a_turn_letter_after_a_sale_gets_one_answer_whatever_the_card_drawn():
+def _turns_up(rules, state, seat: int, move: str) -> bool:
+    blind = Blind(
+        rules, state, seat, lambda world, text: rules.apply(world, seat, rules.parse_move(world, seat, text)).state
+    )
+    blind.play(move, rules.apply(state, seat, rules.parse_move(state, seat, move)).state)
+    return blind.revealed
+
+
+def test_an_option_number_after_a_sale_never_takes_the_sale_back():
+    """A reply "sell 2; 4" by mail: option 4 of a list that depends on the
+    card the sale draws.  The sale is played whatever that card is (the
+    player could otherwise send another reply, knowing the top of the pile)."""
+    _sale_stands(_after_a_sale(seed=1, numbers=range(1, 20, 3)), 150)
+
+
+def test_a_turn_letter_after_a_sale_is_not_played_and_the_sale_stands():
     """A reply "sell 2; C": the whole turn C of a list worked out from the
     position after the draw, which the player has not seen."""
-    _one_answer_each(_after_a_sale(seed=1, numbers="ACEG"), 40)
+    _sale_stands(_after_a_sale(seed=1, numbers="ACEG"), 40, letters=True)
 
 
 @pytest.mark.parametrize(

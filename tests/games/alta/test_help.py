@@ -156,17 +156,32 @@ def test_the_whole_turns_of_the_help_are_played_in_one_message(language):
 
 
 @pytest.mark.parametrize(
-    ("language", "fits", "does_not_fit"),
+    ("language", "fits", "named"),
     [("en", "refresh; take 2 at D3", "take mill D3"), ("nl", "ververs; neem 2 op D3", "neem molen D3")],
 )
-def test_after_a_refresh_the_help_s_move_fits_and_the_named_card_does_not(language, fits, does_not_fit):
-    """The help: a move after a refresh in the same message must fit
-    whatever it turns up; naming the card does not."""
+def test_after_a_refresh_the_help_s_move_fits_and_the_named_card_plays_only_if_it_comes_up(language, fits, named):
+    """The help: a move after a refresh in the same message is played when
+    it fits the cards turned up (``take 2 at D3`` fits any); one naming a
+    card is not played when that card did not come up, and the refresh
+    stands."""
     text = " ".join(RULES.help_text(language).split())
-    assert f"`{fits}`" in text and f"`{does_not_fit}`" in text
-    state = position(
-        islands={0: island("MIL", top_left="D4")}, hands={0: ("tower",)}, face_up=("mill", "mill"), step=TAKE
-    )
-    assert RULES.apply_text(state, 0, fits).state.turn == 1
-    with pytest.raises(EngineError, match="does not fit whatever they are"):
-        RULES.apply_text(state, 0, f"{fits.split(';')[0]}; {does_not_fit}")
+    assert f"`{fits}`" in text and f"`{named}`" in text
+
+    def after_refresh(top: list[str]):
+        return position(
+            islands={0: island("MIL", top_left="D4")},
+            hands={0: ("tower",)},
+            face_up=("mill", "mill"),
+            deck=["farmer"] * 30 + top,
+            step=TAKE,
+        )
+
+    assert RULES.apply_text(after_refresh(["tower", "tower"]), 0, fits).state.turn == 1
+    refresh = fits.split(";")[0]
+    before = after_refresh(["tower", "tower"])
+    missed = RULES.apply_text_moves(before, 0, f"{refresh}; {named}")
+    assert missed.unplayed.moves == (named,)
+    # The refresh stands (new cards up) and the turn goes on.
+    assert missed.transition.state.turn == 0 and missed.transition.state.face_up != before.face_up
+    came_up = RULES.apply_text_moves(after_refresh(["mill", "mill"]), 0, f"{refresh}; {named}")
+    assert came_up.unplayed is None and came_up.transition.state.turn == 1

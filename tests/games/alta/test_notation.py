@@ -265,24 +265,22 @@ def test_a_whole_turn_in_one_message():
     assert kinds.count("place") == 2 and "merchant" in kinds
 
 
-def test_a_move_after_a_refresh_must_fit_whatever_it_turns_up():
+def test_a_move_after_a_refresh_is_played_if_it_fits_the_cards_it_turns_up_and_the_refresh_stands():
     deck = ["farmer"] * 30 + ["market", "mill"]  # top last: card 1 mill, card 2 market
     state = hand_step(hands={0: ["wheat", "tower"]}, face_up=("hut", "hut"), deck=deck)
     # Taking "card 2" fits whatever it is: played, and the market it is asks for a merchant card.
     after = RULES.apply_text(state, 0, "wheat C4; refresh; take 2 at D3").state
     assert [text for text, _ in RULES.move_options(after, 0)] == ["merchant up", "merchant blind"]
-    # A merchant choice fits only if card 2 is a market, which the player had not seen:
-    # refused, and with the same words whether it is one or not.
-    answers = set()
-    for top in (["mill", "market"], ["market", "mill"], ["tower", "tower"]):
+    # A merchant choice fits only if card 2 is a market, which the player had
+    # not seen: played when it is; else the moves up to the take stand (the
+    # player sees the new cards now) and the merchant is not played.
+    assert RULES.apply_text_moves(state, 0, "wheat C4; refresh; take 2 at D3; merchant blind").unplayed is None
+    for top in (["mill", "market"], ["tower", "tower"]):
         position = hand_step(hands={0: ["wheat", "tower"]}, face_up=("hut", "hut"), deck=["farmer"] * 30 + top)
-        with pytest.raises(IllegalMove) as refused:
-            RULES.apply_text(position, 0, "wheat C4; refresh; take 2 at D3; merchant blind")
-        answers.add(str(refused.value))
-    assert answers == {
-        'In move 4 ("merchant blind"): an earlier move of this message turns up cards you had not seen, and this '
-        "move does not fit whatever they are: end the message before this move, and send it once you have seen them"
-    }
+        played = RULES.apply_text_moves(position, 0, "wheat C4; refresh; take 2 at D3; merchant blind")
+        assert played.text.startswith("wheat_field C4; refresh; take 2 ") and played.transition.state.turn == 1
+        assert played.unplayed.moves == ("merchant blind",)
+        assert "your turn was already complete" in played.unplayed.reason.english()
 
 
 def test_a_whole_turn_on_separate_lines_with_a_market_first():
