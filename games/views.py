@@ -356,10 +356,10 @@ def _tell_not_played(request, pk: int, result: services.MoveResult) -> None:
     """The moves of the box that were not played (a move before them turned
     up cards: ``games.engine.blind``): why, at the top of the page, and
     the moves kept in the box, as a refused move's text is."""
-    lines = not_played_lines(result.match.game, result.record.not_played)
-    if lines:
-        messages.warning(request, " ".join(lines))
-        request.session[_draft_key(pk)] = {"move": "; ".join(result.record.not_played["moves"])}
+    not_played = result.record.not_played
+    if not_played:
+        messages.warning(request, " ".join(not_played_lines(result.match.game, not_played)))
+        request.session[_draft_key(pk)] = {"move": "; ".join(not_played["moves"])}
 
 
 def _move_submit(request, pk: int, data: dict) -> services.MoveResult:

@@ -146,8 +146,8 @@ class TextMoves(NamedTuple):
     moves, their canonical text, and the end of it not played (``None``:
     every move was played)."""
 
-    transition: Transition
-    moves: list
+    transition: Transition[Any]
+    moves: list[Any]
     text: str
     unplayed: Unplayed | None = None
 
