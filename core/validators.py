@@ -8,7 +8,7 @@ from django.core.exceptions import ValidationError
 from django.utils.deconstruct import deconstructible
 from django.utils.translation import gettext_lazy as _
 
-from .text import LAYOUT_CHARACTERS, has_control_characters
+from .text import DIRECTION_CONTROLS, LAYOUT_CHARACTERS, has_control_characters
 
 #: The code of the refusal, for clients that tell refusals apart.
 CONTROL_CHARACTERS = "control_characters"
@@ -18,10 +18,12 @@ CONTROL_CHARACTERS = "control_characters"
 class ControlCharacterValidator:
     """Refuses a text holding a control character (``core.text``), which
     no page or mail shows as written; a text of several ``lines`` keeps
-    its line breaks and tabs."""
+    its line breaks and tabs, and one whose writer's service drops the
+    direction controls itself (a chat line) may hold them (``directions``)."""
 
-    def __init__(self, *, lines: bool) -> None:
+    def __init__(self, *, lines: bool, directions: bool = False) -> None:
         self.lines = lines
+        self.directions = directions
 
     @property
     def message(self):
@@ -30,20 +32,29 @@ class ControlCharacterValidator:
         return _("This text cannot hold control characters (an escape, a NUL, a line break...).")
 
     def __call__(self, value: str) -> None:
-        if has_control_characters(value, keeping=LAYOUT_CHARACTERS if self.lines else frozenset()):
+        keeping = (LAYOUT_CHARACTERS if self.lines else frozenset()) | (
+            DIRECTION_CONTROLS if self.directions else frozenset()
+        )
+        if has_control_characters(value, keeping=keeping):
             raise ValidationError(self.message, code=CONTROL_CHARACTERS)
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, ControlCharacterValidator) and other.lines == self.lines
+        return isinstance(other, ControlCharacterValidator) and (other.lines, other.directions) == (
+            self.lines,
+            self.directions,
+        )
 
     def __hash__(self) -> int:
-        return hash(self.lines)
+        return hash((self.lines, self.directions))
 
 
 #: A text of several lines (a description, a message): line breaks and tabs allowed.
 free_text = ControlCharacterValidator(lines=True)
 #: A text of one line (a reason, a token's name): no control character at all.
 one_line_text = ControlCharacterValidator(lines=False)
+#: A chat line: as ``free_text``, but the chat drops direction controls
+#: itself (``games.services.chat``), as it does from a mailed chat.
+chat_text = ControlCharacterValidator(lines=True, directions=True)
 
 
 def control_refusal(form, field: str) -> str | None:

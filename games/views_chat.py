@@ -17,7 +17,7 @@ from django.views.decorators.http import require_POST
 
 from core.actions import action_redirect
 from core.throttling import form_write_allowed
-from core.validators import control_refusal, free_text
+from core.validators import chat_text, control_refusal
 from games.models import CHAT_MAX_LENGTH, MoveRecord
 from games.services.chat import chat_mute, chat_post
 
@@ -29,7 +29,7 @@ class ChatForm(forms.Form):
         label=gettext_lazy("Message to the other players"),
         max_length=CHAT_MAX_LENGTH,
         widget=forms.Textarea(attrs={"rows": 2}),
-        validators=[free_text],
+        validators=[chat_text],
     )
 
 

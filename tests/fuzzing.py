@@ -353,6 +353,10 @@ def form_posted_checked(client, user, path: str, body: dict, language: str) -> N
 #: Control characters a free text is refused with: a NUL, an escape (a
 #: terminal's colour), DEL, a C1 control (NEL).
 CONTROL_TEXTS = ["\x00", "\x1b[31m", "\x7f", "a\x85b"]
+#: Texts with a direction control (an override, an isolate), which makes a
+#: name or a description read otherwise than written: refused as control
+#: characters, but in chat, which drops them.
+DIRECTION_TEXTS = ["Spring \u202ecup", "x \u2066y\u2069", "\u202bright to left\u202c"]
 #: A text of several lines a description or a message may be (a browser
 #: sends a textarea's line breaks as CR LF).
 LINES_TEXT = "First line\r\n\tsecond line"

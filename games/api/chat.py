@@ -11,7 +11,7 @@ from rest_framework.response import Response
 
 from core.api import ERRORS, InstantField, ListCreateApi
 from core.errors import NotAllowed
-from core.validators import free_text
+from core.validators import chat_text
 from games.models import CHAT_MAX_LENGTH, ChatMessage, Match, MoveRecord, Seat
 from games.selectors_chat import chat_newest_first, chat_writers_left
 from games.services.chat import chat_post
@@ -44,7 +44,7 @@ class GameChatApi(ListCreateApi):
     permission_classes = [permissions.IsAuthenticated]
 
     class ChatInputSerializer(serializers.Serializer):
-        text = serializers.CharField(max_length=CHAT_MAX_LENGTH, validators=[free_text])
+        text = serializers.CharField(max_length=CHAT_MAX_LENGTH, validators=[chat_text])
 
     class ChatLineSerializer(serializers.Serializer):
         id = serializers.IntegerField()

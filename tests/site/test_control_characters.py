@@ -16,6 +16,7 @@ from games.services import match_create_seated
 from tests.conftest import living_in
 from tests.fuzzing import (
     CONTROL_TEXTS,
+    DIRECTION_TEXTS,
     LINES_TEXT,
     api_answer_checked,
     api_post,
@@ -114,3 +115,20 @@ def test_a_display_name_with_a_control_character_is_refused_or_folded_on_the_pag
             assert not has_control_characters(alice.display_name), alice.display_name
 
         in_savepoint(send)
+
+
+@pytest.mark.parametrize("text", DIRECTION_TEXTS)
+def test_a_token_name_with_a_direction_control_is_refused(alice, text):
+    before = what_is_there()
+    response = signed_in_client(alice).post("/profile/tokens/", {"name": text})
+    assert control_refusal("en", lines=False) in errors_told(response), errors_told(response)
+    assert not changed_since(before)
+
+
+def test_a_chat_line_with_direction_controls_is_posted_without_them(game, alice):
+    """Chat drops them (page, API and mail alike) rather than refusing the line."""
+    response = signed_in_client(alice).post(f"/games/{game.pk}/chat/", {"text": "Spring \u202ecup\u202c!"})
+    assert response.status_code == 302
+    answer = client_for(alice).post(f"/api/games/{game.pk}/chat/", {"text": "\u2066gg\u2069"}, format="json")
+    assert answer.status_code == 201, answer.content[:300]
+    assert list(ChatMessage.objects.order_by("pk").values_list("text", flat=True)) == ["Spring cup!", "gg"]

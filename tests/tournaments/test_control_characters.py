@@ -1,7 +1,9 @@
 """Control characters in the free texts of the tournament and club pages
 and API (descriptions, reasons, an organiser's message): refused with the
 field's message in the sender's language, and nothing changes; a text of
-several lines keeps its line breaks and tabs.  (Names and an organiser's
+several lines keeps its line breaks and tabs.  Direction controls (an
+override, an isolate) count as control characters: they make a text read
+otherwise than written.  (Names and an organiser's
 subject are refused by the services: ``test_fuzzed_forms``.)"""
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ import pytest
 from tests.conftest import living_in
 from tests.fuzzing import (
     CONTROL_TEXTS,
+    DIRECTION_TEXTS,
     LINES_TEXT,
     api_answer_checked,
     api_post,
@@ -52,7 +55,7 @@ def _form(sent: list, ending: str) -> tuple[str, dict]:
 @pytest.mark.parametrize("language", ["en", "nl"])
 def test_a_free_text_with_a_control_character_is_refused_on_the_page(forms, alice, ending, field, lines, language):  # noqa: F811
     path, valid = _form(forms, ending)
-    for text in CONTROL_TEXTS:
+    for text in CONTROL_TEXTS + DIRECTION_TEXTS:
         body = {**valid, field: text}
 
         def send(body=body):
@@ -95,7 +98,7 @@ API_FREE_TEXTS = [
 def test_a_free_text_with_a_control_character_is_a_400_from_the_api(writes, alice, ending, field, lines, language):  # noqa: F811
     path, valid = _form(writes, ending)
     client = client_for(alice)
-    for text in CONTROL_TEXTS:
+    for text in CONTROL_TEXTS + DIRECTION_TEXTS:
         body = json.dumps({**valid, field: text}).encode()
 
         def send(body=body):

@@ -130,7 +130,11 @@ def test_any_form_of_the_tournament_and_club_pages_is_done_or_refused_without_a_
     form_posted_checked(client, alice, path, body, language)
 
 
-@pytest.mark.parametrize("name", ["Harbour\x07club", "\x1b[31mRed", "\x01\x02"])
+@pytest.mark.parametrize(
+    "name",
+    # Direction controls too: "Spring \u202ecup" would show as "Spring puc".
+    ["Harbour\x07club", "\x1b[31mRed", "\x01\x02", "Spring \u202ecup", "Cup \u2067b\u2069"],
+)
 def test_a_name_with_control_characters_is_refused_on_the_page_in_the_senders_language(forms, alice, name):
     living_in("nl", "Europe/Amsterdam", alice)
     for path, valid in forms:
