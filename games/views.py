@@ -354,11 +354,16 @@ def match_move(request, pk: int):
 
 def _tell_not_played(request, pk: int, result: services.MoveResult) -> None:
     """The moves of the box that were not played (a move before them turned
-    up cards: ``games.engine.blind``): why, at the top of the page, and
-    the moves kept in the box, as a refused move's text is."""
+    up cards: ``games.engine.blind``): why, at the top of the page, and,
+    while the turn goes on, the moves kept in the box, as a refused move's
+    text is."""
     not_played = result.record.not_played
-    if not_played:
-        messages.warning(request, " ".join(not_played_lines(result.match.game, not_played)))
+    if not not_played:
+        return
+    messages.warning(request, " ".join(not_played_lines(result.match.game, not_played)))
+    # Kept for the rest of this turn only: a box of a later turn starts empty.
+    state = result.state
+    if state is not None and result.record.seat_index in get_rules(result.match.game).to_move(state):
         request.session[_draft_key(pk)] = {"move": "; ".join(not_played["moves"])}
 
 

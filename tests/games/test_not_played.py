@@ -86,3 +86,14 @@ def test_the_page_says_what_was_not_played_and_keeps_it_in_the_box(client, alice
     client.force_login(other)
     theirs = client.get(f"/games/{match.pk}/").content.decode()
     assert "not played" not in theirs and "take mill" not in theirs
+
+
+def test_when_the_turn_is_over_the_moves_not_played_are_not_kept_for_the_next_one(client, alice, bob, now):
+    match, mover, _other = _refreshable_game(alice, bob, now)
+    client.force_login(mover)
+    # "take 2" ends the turn (a tower); the merchant after it is not played.
+    sent = "wheat C4; refresh; take 2 at D3; merchant blind"
+    page = client.post(f"/games/{match.pk}/move/", {"ply": 0, "move": sent}, follow=True).content.decode()
+    assert "“merchant blind” was not played" in page
+    assert not match.seats.get(index=0).match.moves.filter(text__contains="merchant").exists()
+    assert "games.move-draft." + str(match.pk) not in client.session
