@@ -80,18 +80,27 @@ def _counted(said: Message, counted: Mapping[str, str]) -> Message:
     return Message(said.template, params)
 
 
-def not_played_lines(game: str, not_played: Mapping[str, Any] | None) -> list[str]:
-    """What a mover reads about the end of their message that was not
-    played (``MoveRecord.not_played``: a move of it turned up cards, and
-    a later one was refused), in the active language; no line when the
-    whole message was played.  For the mover alone: the reason may name
-    their cards."""
-    if not not_played:
+def not_played(game: str, data: Mapping[str, Any] | None) -> tuple[list[str], str] | None:
+    """The end of a mover's message that was not played
+    (``MoveRecord.not_played``: a move of it turned up cards, and a later
+    one was refused): its moves and the reason, in the active language;
+    ``None`` when the whole message was played.  For the mover alone: the
+    reason may name their cards."""
+    if not data:
+        return None
+    unplayed = Unplayed.load(data)
+    return list(unplayed.moves), translate(game, unplayed.reason)
+
+
+def not_played_lines(game: str, data: Mapping[str, Any] | None) -> list[str]:
+    """``not_played`` as the mover reads it in a mail or on the page; no
+    line when the whole message was played."""
+    found = not_played(game, data)
+    if found is None:
         return []
-    unplayed = Unplayed.load(not_played)
+    moves, reason = found
     return [
-        _("“%(moves)s” was not played: %(reason)s")
-        % {"moves": "; ".join(unplayed.moves), "reason": translate(game, unplayed.reason)},
+        _("“%(moves)s” was not played: %(reason)s") % {"moves": "; ".join(moves), "reason": reason},
         _(
             "A move before it turned up cards you had not seen, so the moves up to there stand, as they would at "
             "the table."

@@ -22,6 +22,7 @@ from core.name_lists import names_text
 from games.breakdown import tie_lines
 from games.deadlines.sweeps import DROP_AFTER
 from games.engine import Event, get_rules
+from games.i18n import not_played_lines
 from games.models import MoveRecord, Seat
 from games.organised import event_context
 
@@ -167,6 +168,9 @@ def on_finished(event, sends: list[int] | None = None) -> None:
     outcome_details = (match.outcome or {}).get("details") or []
     names = [str(s.user) for s in seats if s.index is not None]
     last = MoveRecord.objects.filter(match=match, ply=event.ply, kind=MoveRecord.Kind.MOVE).first()
+    # The end of the last mover's message that was not played: their
+    # receipt would have said so, and the end mail stands in for it.
+    last_not_played = last.not_played if last is not None else None
     for seat in seats:
         with in_language(seat.user):
             # The last turns before the end, as a "your move" mail would
@@ -176,13 +180,15 @@ def on_finished(event, sends: list[int] | None = None) -> None:
                 if seat.index is not None and not seat.departed
                 else []
             )
-            if not since and last is not None and seat.index == last.seat_index and not seat.departed:
+            if not since and _moved_last(seat, last):
                 since = _after_last_move(match.game, last, seat.index, names)
             headline = end_headline(winners)
             sections = ending.end_sections(match, seats, event.ply)
+            unplayed = not_played_lines(match.game, last_not_played) if _moved_last(seat, last) else []
             mail = GameMail(
                 headline,
                 [
+                    *unplayed,
                     _("Final result:"),
                     *ending.ranking(seats),
                     *tie_lines(match.game, seats, outcome_details),
@@ -204,6 +210,11 @@ def on_finished(event, sends: list[int] | None = None) -> None:
             with_reply=False,
             sends=sends,
         )
+
+
+def _moved_last(seat, last) -> bool:
+    """Is ``seat`` the player (still in the game) whose move ``last`` ended it?"""
+    return last is not None and seat.index == last.seat_index and not seat.departed
 
 
 def _after_last_move(game: str, last, seat_index: int, names: list[str]) -> list[str]:

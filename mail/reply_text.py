@@ -205,16 +205,7 @@ def read_reply(rules, state, seat: int, text: str, *, turns=whole_turns) -> Repl
         # ("sell 4, bridge 31, 12 pink grey pay 5" is four in Atlantis).
         # A lone letter or number in polite words is one part, whole: the
         # game's cutting would part "B, please" at its comma.
-        parts = (
-            [line.strip()]
-            if named_choice(line)
-            else [
-                piece
-                for part in _SEPARATORS.split(line)
-                for move in (rules.split_turn_text(part) or [part] if part.strip() else [])
-                for piece in _pieces(move)
-            ]
-        )
+        parts = [line.strip()] if named_choice(line) else _parts(rules, line)
         if not parts:
             continue  # blank lines around and between moves
         try:
@@ -298,6 +289,17 @@ def _same_moves(rules, state, seat: int, written: str, listed: tuple[str, ...]) 
         except EngineError:
             return False
     return True
+
+
+def _parts(rules, line: str) -> list[str]:
+    """A line cut into its moves as the game page cuts it ("sell 4, bridge
+    31, 12 pink grey pay 5" is four in Atlantis; "3 7" two option numbers)."""
+    return [
+        piece
+        for part in _SEPARATORS.split(line)
+        for move in (rules.split_turn_text(part) or [part] if part.strip() else [])
+        for piece in _pieces(move)
+    ]
 
 
 def _pieces(part: str) -> list[str]:
@@ -401,10 +403,10 @@ def _move_lines(rules, state, seat: int, lines: list[str], blind: Blind) -> int:
     count = 0
     for number, written in enumerate(lines):
         line = without_courtesy(half_width(written))
-        if not line.strip():
-            continue
-        first = (rules.split_turn_text(_SEPARATORS.split(line)[0]) or [line.strip()])[0]
-        if named_choice(line) is None and not _reads(rules, state, seat, first, blind):
+        parts = _parts(rules, line)
+        if not parts:
+            continue  # blank, or separators alone
+        if not (named_choice(line) or named_choice(parts[0]) or _reads(rules, state, seat, parts[0], blind)):
             break
         count = number + 1
     return count

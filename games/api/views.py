@@ -20,9 +20,9 @@ from games import selectors, services
 from games.boards import playable_slugs
 from games.deadlines.limits import MAX_DAYS_PER_MOVE
 from games.deadlines.selectors import players_away
-from games.engine import Unplayed, get_rules
+from games.engine import get_rules
 from games.history_words import history_in_words
-from games.i18n import move_words, translate
+from games.i18n import move_words, not_played
 from games.models import PLY_MAX, Match, MoveRecord, TimeoutPolicy
 
 from .idempotency import IDEMPOTENCY_KEY, idempotency_fingerprint, idempotency_key, key_reused_refusal
@@ -62,10 +62,8 @@ def _not_played(match: Match, record: MoveRecord) -> dict | None:
     """The end of the mover's message that was not played (a move of it
     turned up cards), in their language; ``None`` when all was played.
     Only ever in the answer to the mover's own request."""
-    if not record.not_played:
-        return None
-    unplayed = Unplayed.load(record.not_played)
-    return {"moves": list(unplayed.moves), "reason": translate(match.game, unplayed.reason)}
+    found = not_played(match.game, record.not_played)
+    return None if found is None else {"moves": found[0], "reason": found[1]}
 
 
 def _history(match: Match, seat_index: int | None) -> list[dict]:

@@ -235,3 +235,58 @@ def test_a_clock_played_last_move_is_not_called_your_move(
     for part in (end.body, html_of(end)):
         assert "After your move:" not in part and "Na je zet:" not in part
     assert heading in flat(end.body) and heading in html_of(end)
+
+
+@pytest.mark.parametrize("language", ["en", "nl"])
+def test_the_moves_not_played_after_a_game_ending_move_are_told_to_its_mover_alone(
+    language, alice, bob, now, django_capture_on_commit_callbacks
+):
+    """A mailed turn whose moves were cut after a move that turned up cards
+    (``games.engine.blind``) may end the game with what was played: the end
+    mail stands in for the receipt, so it tells the mover which moves were
+    not played and why; the other player reads none of it."""
+    from games.engine import EngineError, Unplayed
+    from games.i18n import not_played_lines
+    from games.models import Match
+    from games.services import move_submit
+    from tests.conftest import living_in
+    from tests.mail.conftest import mover_of
+
+    living_in(language, "Europe/Amsterdam", alice, bob)
+    with django_capture_on_commit_callbacks(execute=True):
+        match = match_create_seated(users=[alice, bob], game="atlantis", now=now)
+    rules = get_rules("atlantis")
+    while True:  # option 1 up to the turn that ends the game
+        match.refresh_from_db()
+        seat = mover_of(match)
+        state = rules.load(match.state)
+        turn = rules.move_options(state, seat.index)[0][0]
+        after = rules.apply_text(state, seat.index, turn).state
+        if rules.is_finished(after):
+            break
+        with django_capture_on_commit_callbacks(execute=True):
+            move_submit(match_id=match.pk, user=seat.user, ply=match.ply, text=turn, source="web", now=now)
+    with pytest.raises(EngineError) as refused:
+        rules.apply_text(after, seat.index, "pass")
+    unplayed = Unplayed(("pass",), refused.value.message)
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        move_submit(
+            match_id=match.pk, user=seat.user, ply=match.ply, text=turn, source="email", now=now, not_played=unplayed
+        )
+    match.refresh_from_db()
+    assert match.status == Match.Status.FINISHED
+    final = {"en": "Final result:", "nl": "Eindstand:"}[language]
+    ends = {m.to[0]: m for m in mail.outbox if final in m.body}
+    assert set(ends) == {alice.email, bob.email}
+    from django.utils import translation
+
+    with translation.override(language):
+        told = not_played_lines("atlantis", unplayed.dump())
+    assert len(told) == 2
+    other = bob if seat.user == alice else alice
+    for line in told:
+        assert flat(line) in flat(ends[seat.user.email].body)
+        assert escape(line) in html_of(ends[seat.user.email])
+        assert flat(line) not in flat(ends[other.email].body)
+        assert escape(line) not in html_of(ends[other.email])

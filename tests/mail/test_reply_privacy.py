@@ -105,6 +105,15 @@ def test_an_option_number_after_a_refresh_names_a_list_not_seen_and_is_not_playe
         assert reply.unplayed.moves == ("2",) and reply.unplayed.reason.template == UNSEEN_LIST
 
 
+def test_option_numbers_on_one_line_after_a_refresh_are_not_played_and_not_chat():
+    """A line "3 7" below a refresh names two options of a list the player has not
+    seen: both are left unplayed, and neither reaches the others as chat."""
+    for top in TOPS:
+        reply = read_reply(ALTA, refreshable(top), 0, "wheat C4\nrefresh\n2\n3 7\n\nGood luck!")
+        assert reply.moves == ["wheat C4", "refresh"]
+        assert reply.unplayed.moves == ("2", "3 7") and reply.message == "Good luck!", (top, reply)
+
+
 def test_a_move_that_fits_only_some_cards_is_played_when_the_real_ones_fit():
     message = "wheat C4\nrefresh\ntake 2 at D3\nmerchant blind"
     # Card 2 is a market after this refresh: the blind merchant may follow.
