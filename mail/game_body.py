@@ -81,7 +81,8 @@ def _phrase_table() -> dict[str, str]:
         "notation_line": _(
             "Or write your turn in the game's notation, all its steps on one line separated by "
             "semicolons; several option numbers on one line (3 7) are read one after the other, "
-            "each from the list of the step it plays. A reply is played whole or not at all."
+            "each from the list of the step it plays. A reply is played whole or not at all, unless a move of it "
+            "turns up cards you had not seen: the moves before a refused one then stand, as at the table."
         ),
         "notation_text": _("NOTATION"),
         "notation_html": _("Notation"),

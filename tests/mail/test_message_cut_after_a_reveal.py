@@ -25,6 +25,13 @@ STANDS = {
     "nl": "Een zet ervoor legde kaarten open die je nog niet gezien had, dus de zetten tot daar blijven staan",
 }
 
+HOW_TO_REPLY = {
+    "en": "A reply is played whole or not at all, unless a move of it turns up cards you had not seen: the moves "
+    "before a refused one then stand, as at the table.",
+    "nl": "Een antwoord wordt helemaal gespeeld of helemaal niet, tenzij een zet ervan kaarten openlegt die je nog "
+    "niet gezien had: de zetten vóór een geweigerde zet blijven dan staan, zoals aan tafel.",
+}
+
 
 def _flat(text: str) -> str:
     return " ".join(text.split())
@@ -70,6 +77,9 @@ def test_a_sale_stands_and_the_pass_it_rules_out_is_told_to_the_mover_alone(
         match = match_create_seated(users=users, game="atlantis", now=now)
     sale, seat, address = _a_sale_then_a_pass_it_rules_out(match, django_capture_on_commit_callbacks)
     other = next(user for user in users if user != seat.user)
+    # The mail being answered says so beforehand, in its "how to reply".
+    asked = [m for m in mails_to(seat.user.email) if m.reply_to][-1]
+    assert HOW_TO_REPLY[language] in _flat(asked.body) and HOW_TO_REPLY[language] in _flat(asked.alternatives[0][0])
     mail.outbox.clear()
 
     record = ingest(
