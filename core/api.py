@@ -9,9 +9,11 @@ import functools
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 from rest_framework import permissions, serializers
 from rest_framework.views import APIView
 
+from .moments import zone_name
 from .throttling import WriteRateThrottle
 
 
@@ -28,16 +30,43 @@ class InstantField(serializers.DateTimeField):
 
 class MomentInputField(serializers.DateTimeField):
     """A moment a client sends.  Without an offset it is read in the
-    sender's time zone, as DRF reads it; one at the end of the calendar
-    that has no moment in UTC (the year 1 east of UTC, 9999 west of it) is
-    refused as out of range (DRF's own ``overflow`` error, translated),
-    where DRF's field raises and the request ends in a server error."""
+    sender's time zone, as DRF reads it, and refused when the clocks change
+    then (the hour they go back is lived twice, the hour they skip not at
+    all), as the site's forms refuse it: DRF's own check reads both as
+    valid.  One at the end of the calendar that has no moment in UTC (the
+    year 1 east of UTC, 9999 west of it) is refused as out of range (DRF's
+    own ``overflow`` error, translated), where DRF's field raises and the
+    request ends in a server error."""
+
+    default_error_messages = {
+        "clock_change": _(
+            "{time} is not one moment in your time zone, {zone}: the clocks change then. "
+            "Send it with its UTC offset, e.g. {example}."
+        ),
+    }
 
     def enforce_timezone(self, value):
+        zone = self.timezone if hasattr(self, "timezone") else self.default_timezone()
+        if zone is not None and timezone.is_naive(value) and _clocks_change(value, zone):
+            self.fail(
+                "clock_change",
+                time=value.isoformat(timespec="minutes"),
+                zone=zone_name(zone),
+                example=value.replace(tzinfo=zone).isoformat(timespec="minutes"),
+            )
         try:
             return super().enforce_timezone(value)
         except OverflowError:
             self.fail("overflow")
+
+
+def _clocks_change(local: dt.datetime, zone: dt.tzinfo) -> bool:
+    """Is the wall time ``local`` lived twice or not at all in ``zone``?
+    (Its two readings, before and after the change, differ in offset.)"""
+    try:
+        return local.replace(tzinfo=zone, fold=0).utcoffset() != local.replace(tzinfo=zone, fold=1).utcoffset()
+    except OverflowError:
+        return False  # the end of the calendar: the overflow error says so
 
 
 class ErrorSerializer(serializers.Serializer):

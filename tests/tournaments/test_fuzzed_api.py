@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import zoneinfo
 
 import pytest
 from hypothesis import given, settings
@@ -30,6 +31,7 @@ from tests.fuzzing import (
 )
 from tests.games.api.test_fuzzed_bodies import bodies
 from tests.games.api.test_games_api import client_for
+from tournaments.models import Tournament
 
 from .conftest import DAY, make_tournament, new_players, register, running_games, started
 
@@ -229,3 +231,57 @@ def test_a_message_subject_with_control_characters_is_refused_in_the_senders_lan
     answer = api_post(client, alice, "POST", path, sent)
     assert answer.status_code == 400, answer.status_code
     api_answer_checked(answer, alice, sent, before)
+
+
+def _clock_changes(zone: str, days: int) -> list[str]:
+    """The wall times on the hour and half hour that ``zone`` lives twice
+    or skips in the next ``days`` days, as a client writes them without an
+    offset ("2027-10-31T02:30")."""
+    tz = zoneinfo.ZoneInfo(zone)
+    today = dt.date.today()
+    found = []
+    for day in range(1, days):
+        for minutes in range(0, 24 * 60, 30):
+            local = dt.datetime.combine(today + dt.timedelta(days=day), dt.time(minutes // 60, minutes % 60))
+            if local.replace(tzinfo=tz, fold=0).utcoffset() != local.replace(tzinfo=tz, fold=1).utcoffset():
+                found.append(local.isoformat(timespec="minutes"))
+    return found
+
+
+SAID = {
+    "en": "is not one moment in your time zone, Europe/Amsterdam: the clocks change then",
+    "nl": "is geen eenduidig moment in je tijdzone, Europe/Amsterdam: dan wordt de klok verzet",
+}
+
+
+@pytest.mark.parametrize("language", ["en", "nl"])
+@pytest.mark.parametrize("field", ["registration_closes_at", "registration_opens_at"])
+def test_a_time_the_clocks_change_at_is_refused_as_the_form_refuses_it(alice, club, language, field):
+    """A time without an offset is read in the sender's zone; one that zone
+    lives twice (the clocks go back) or skips (they go forward) names no
+    one moment: refused in the sender's language, saying how to send it
+    (the site's form refuses it too), where it was read as the first of
+    the two."""
+    living_in(language, "Europe/Amsterdam", alice)
+    client = client_for(alice)
+    changes = _clock_changes("Europe/Amsterdam", 300)
+    assert len(changes) >= 2, changes  # an hour each: 02:00 and 02:30
+    closes = (dt.datetime.now(dt.UTC) + 330 * DAY).isoformat()
+    valid = {"name": "Late cup", "club": club.pk, "format": "swiss", "rounds": 3, "registration_closes_at": closes}
+    for when in changes:
+        body = json.dumps({**valid, field: when}).encode()
+
+        def send(body=body, when=when):
+            before = what_is_there()
+            answer = api_post(client, alice, "POST", "/api/tournaments/", body)
+            assert answer.status_code == 400, (when, answer.status_code)
+            api_answer_checked(answer, alice, body, before)
+            assert SAID[language] in answer.json()["detail"], answer.json()
+
+        in_savepoint(send)
+    # With its offset, the same wall time is one moment, and accepted.
+    moment = dt.datetime.fromisoformat(changes[0]).replace(tzinfo=zoneinfo.ZoneInfo("Europe/Amsterdam"))
+    body = json.dumps({**valid, field: moment.isoformat()}).encode()
+    answer = api_post(client, alice, "POST", "/api/tournaments/", body)
+    assert answer.status_code == 201, answer.content
+    assert getattr(Tournament.objects.get(pk=answer.json()["id"]), field) == moment.astimezone(dt.UTC)
