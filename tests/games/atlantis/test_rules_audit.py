@@ -279,16 +279,19 @@ def test_the_help_gives_the_tile_values_of_the_decision():
 def test_the_help_says_the_seat_order_is_drawn_and_the_hands_follow_it():
     """Rules D: "Seat order drawn from the game's seed. Starting hands in seat
     order: 4, 5, 6, 7 cards." The help named only a drawn start player, not
-    the order the turns (and the hands of 5, 6 and 7) follow."""
+    the order the turns (and the hands of 5, 6 and 7) follow.  A tournament's
+    pairing sets the order instead, to share out who starts: the help says so."""
     assert [sum(hand) for hand in RULES.setup(4, 7).hands] == [4, 5, 6, 7]
     english = _flat(RULES.help_text("en"))
     assert (
-        "The seat order, and so the start player, is drawn at random; the turns go round in that order. "
+        "The seat order, and so the start player, is drawn at random (in a tournament the pairing sets it, to "
+        "share out who starts); the turns go round in that order. "
         "The start player gets 4 cards, the next 5, then 6 and 7." in english
     )
     dutch = _flat(RULES.help_text("nl"))
     assert (
-        "De zitvolgorde, en dus de startspeler, wordt door het lot bepaald; de beurten gaan in die volgorde rond. "
+        "De zitvolgorde, en dus de startspeler, wordt door het lot bepaald (in een toernooi legt de indeling haar "
+        "vast, zodat het beginnen eerlijk verdeeld wordt); de beurten gaan in die volgorde rond. "
         "De startspeler krijgt 4 kaarten, de volgende 5, dan 6 en 7." in dutch
     )
 
