@@ -101,23 +101,22 @@ def rating_apply(*, match_id: int, now: dt.datetime | None = None) -> ApplyResul
     return ApplyResult.APPLIED
 
 
-def _replay_and_record(pool, *, since: FinishKey, now: dt.datetime | None) -> None:
-    """Replay the pool's kind from ``since`` and record the new ratings of
-    every game the replay rated for the first time: a later game whose own
-    task is still queued is rated here, and that task then finds it rated
-    and records nothing."""
-    unapplied = ~Exists(RatingChange.objects.filter(match=OuterRef("pk")))
-    first_time = list(
-        rateable_matches(pool.game)
-        .filter(unapplied, after_key(since, pk="id"))
-        .order_by("finished_at", "id")
-        .values_list("id", flat=True)
-    )
-    ratings_replay(pool, since=since)
+def _replay_and_record(pool, *, since: FinishKey | None, now: dt.datetime | None) -> int:
+    """Replay the pool's kind from ``since`` (all of it for ``None``) and
+    record the new ratings of every game the replay rated for the first
+    time: a later game whose own task is still queued is rated here, and
+    that task then finds it rated and records nothing.  Returns the number
+    of games the replay rated."""
+    unapplied = rateable_matches(pool.game).filter(~Exists(RatingChange.objects.filter(match=OuterRef("pk"))))
+    if since is not None:
+        unapplied = unapplied.filter(after_key(since, pk="id"))
+    first_time = list(unapplied.order_by("finished_at", "id").values_list("id", flat=True))
+    count = ratings_replay(pool, since=since)
     rated = set(RatingChange.objects.filter(match_id__in=first_time).values_list("match_id", flat=True))
     for match_id in first_time:
         if match_id in rated:
             _ratings_record(match_id, now)
+    return count
 
 
 def _ratings_record(match_id: int, now: dt.datetime | None) -> None:
@@ -138,15 +137,18 @@ def _ratings_record(match_id: int, now: dt.datetime | None) -> None:
     match_ratings_record(match_id=match_id, ratings=ratings, now=now or timezone.now())
 
 
-def ratings_rebuild(*, game: str) -> int:
+def ratings_rebuild(*, game: str, now: dt.datetime | None = None) -> int:
     """Recompute every rating of ``game`` from its rated games, in finish
-    order, replacing all stored changes and ratings of the kind.
+    order, replacing all stored changes and ratings of the kind.  A game
+    rated here for the first time (its own task still queued) has its new
+    ratings recorded, at ``now``, so that its players are told them, as
+    its task would have; the task then finds it rated.
 
     Holds the pool lock for the whole replay (incremental updates of the
     kind wait).  Returns the number of games rated.
     """
     with transaction.atomic():
-        return ratings_replay(locked_pool(game), since=None)
+        return _replay_and_record(locked_pool(game), since=None, now=now)
 
 
 def ratings_sweep(*, now: dt.datetime) -> dict[str, int]:

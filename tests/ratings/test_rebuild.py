@@ -146,3 +146,24 @@ def test_rebuild_without_games_clears_the_kind(alice, bob, now):
     assert ratings_rebuild(game="alta") == 0
     assert not Rating.objects.exists() and not RatingChange.objects.exists()
     assert RatingPool.objects.get(game="alta").last_match_id is None
+
+
+def test_a_game_the_rebuild_rates_before_its_task_tells_its_players_once(alice, bob, carol, later):
+    """A staff rebuild while a finished game's rating task is still queued
+    rates that game: its players are told their new ratings (the "rated"
+    event their mail is written from), once; the task then finds it rated
+    and tells nothing again, and games rated before are not told again."""
+    from games.models import MatchEvent
+    from ratings.services import ApplyResult
+
+    first = rated_result([alice, bob], now=later(1))
+    rating_apply(match_id=first.pk)
+    queued = rated_result([bob, carol], now=later(2))
+    assert ratings_rebuild(game="alta") == 2
+
+    told = list(MatchEvent.objects.filter(kind="rated").values_list("match_id", flat=True))
+    assert sorted(told) == sorted([first.pk, queued.pk])
+    [event] = MatchEvent.objects.filter(kind="rated", match=queued)
+    assert {rating["user_id"] for rating in event.data["ratings"]} == {bob.pk, carol.pk}
+    assert rating_apply(match_id=queued.pk) == ApplyResult.ALREADY_APPLIED
+    assert MatchEvent.objects.filter(kind="rated").count() == 2
