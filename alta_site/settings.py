@@ -245,7 +245,7 @@ STORAGES = {
 }
 
 # ------------------------------------------------------------------- email
-DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", f"{SITE_NAME} <noreply@localhost>")
+DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", f"{SITE_NAME} <games@localhost>")
 SERVER_EMAIL = env_str("SERVER_EMAIL", DEFAULT_FROM_EMAIL)
 MAIL_DOMAIN = env_str("MAIL_DOMAIN", "localhost")
 EMAIL_URL = env_secret("EMAIL_URL")

@@ -263,3 +263,14 @@ def test_a_move_below_a_command_to_the_receipt_is_not_played_and_the_player_is_t
     [answer] = mails_to(seat.user.email)
     assert 'latest "your move" email' in " ".join(answer.body.split()) and answer.reply_to
     assert list(ChatMessage.objects.values_list("text", flat=True)) == ["thanks"]
+
+
+def test_the_mail_a_reply_goes_to_does_not_come_from_a_no_reply_address(game, waiting):
+    """The receipt asks for a reply to itself (to its From): an address
+    named "noreply" would tell the player the opposite."""
+    from email.utils import parseaddr
+
+    seat, _other, _earlier = waiting
+    sender = parseaddr(last_receipt(seat.user).extra_headers["From"])[1]
+    local = sender.partition("@")[0].lower().replace("-", "").replace("_", "")
+    assert sender and not local.startswith(("noreply", "donotreply")), sender
