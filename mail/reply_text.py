@@ -67,6 +67,9 @@ _CHOICE = re.compile(r"^#?([A-Za-z]|\d{1,3})$")
 #: Words that join choices the player hesitates between ("B or C"; "3
 #: 7", one after the other, is two steps).
 _BETWEEN = re.compile(r"\b(?:or|of)\b", re.IGNORECASE)
+#: Words that join whole turns' letters ("A and B", "A en B"): two turns
+#: cannot both be played, so these too name more than one choice.
+_AND = re.compile(r"\b(?:and|en)\b", re.IGNORECASE)
 _SEPARATORS = re.compile(r";")
 #: What parts option numbers taken one after the other ("3 7", "3, 7",
 #: "3 and then 7", "3 en 7").
@@ -116,14 +119,20 @@ def copied_option(line: str) -> tuple[str, str] | None:
 
 def _several_choices(line: str) -> NotationError | None:
     """Why ``line`` is not read, when it names two or more letters or
-    option numbers joined by "or" ("B or C", "optie 2 of 3"): which
-    one is meant is not guessed at, and the game's notation not asked (it
-    would call "b or c" an unknown card); ``None`` for any other line."""
-    if not _BETWEEN.search(line):
-        return None
-    words = [word for word in _POLITE_MARKS.split(_POLITE.sub(" ", _BETWEEN.sub(" ", line))) if word]
+    option numbers joined by "or" ("B or C", "optie 2 of 3"), or two or
+    more whole turns' letters in capitals, as the mail lists them ("A B",
+    "A, C", "A en B": a letter is a whole turn, so two cannot both be
+    played): which one is meant is not guessed at, and the game's notation
+    not asked (it would call "b or c" an unknown card, and read "A B" as
+    Alta's "a boer"); ``None`` for any other line (option numbers one after
+    the other, "3 7", are steps)."""
+    between = _BETWEEN.search(line) is not None
+    joined = _AND.sub(" ", _BETWEEN.sub(" ", line))
+    words = [word for word in _POLITE_MARKS.split(_POLITE.sub(" ", joined)) if word]
     if len(words) < 2 or not all(_CHOICE.match(word) for word in words):
         return None
+    if not between and not all(word.isupper() and TURN_LETTER.match(word) for word in words):
+        return None  # lower case is the games' terse notation: Alta's "k b" is "koopman blind"
     return NotationError(
         gettext_noop('"%(part)s" names more than one choice: reply with just one letter or one option number.'),
         part=line.strip(),

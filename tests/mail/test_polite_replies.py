@@ -64,7 +64,20 @@ POLITE_NUMBERS = [
     "2 🙂 thanks",
 ]
 #: Two letters, two numbers, or a letter and a number: not guessed at.
-AMBIGUOUS = ["B or C", "option B or C please", "2 or 3 please", "B of C", "optie 2 of 3 graag", "B or 2"]
+#: Two whole turns' letters side by side too (Alta's notation read "A B"
+#: as "a boer", a farmer placed).
+AMBIGUOUS = [
+    "B or C",
+    "option B or C please",
+    "2 or 3 please",
+    "B of C",
+    "optie 2 of 3 graag",
+    "B or 2",
+    "A B",
+    "A, B",
+    "A en B",
+    "B and A please",
+]
 
 
 def _alta():
