@@ -12,6 +12,7 @@ ends a game.  ``say`` (``zeg``) posts the rest of the reply as chat;
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections.abc import Callable
 from html import escape
 
@@ -56,6 +57,33 @@ def resign_code(token: ReplyToken) -> str:
     """A short code only the holder of this reply address can know."""
     digest = salted_hmac("mail.commands.resign", f"{token.pk}:{token.token}", algorithm="sha256").hexdigest()
     return digest[:6].upper()
+
+
+#: What ``_resign`` records when it asks the player to confirm.
+RESIGN_ASKED = "resign: confirmation asked"
+#: A reply that says yes, alone on its line ("Yes.", "ja!", "bevestigd").
+_YES = re.compile(
+    r"^\s*(?:yes|y|ja|j|ok|okay|oke|oké|sure|zeker|akkoord|confirm(?:ed)?|bevestig(?:d|en)?)\s*[.!]*\s*$",
+    re.IGNORECASE,
+)
+
+
+def confirmed_resignation(token: ReplyToken, body: str, references: list[str]) -> Command | None:
+    """``resign <code>`` for a reply that says only yes ("ja", "confirm")
+    to the mail that asked this player to confirm their resignation of
+    this game (named in the reply's ``references``): the code in that mail
+    is there to be copied, but "yes" is the natural answer to its
+    question.  ``None`` for any other reply."""
+    lines = [line for line in body.split("\n") if line.strip()]
+    if len(lines) != 1 or not _YES.match(lines[0]) or not references:
+        return None
+    asked = OutgoingEmail.objects.filter(
+        message_id__in=references, match_id=token.match_id, user_id=token.user_id, dedupe_key__contains=":inbound:"
+    ).values_list("dedupe_key", flat=True)
+    records = [int(number) for key in asked if (number := key.rpartition(":")[2]).isdigit()]
+    if not records or not InboundEmail.objects.filter(pk__in=records, detail__contains=RESIGN_ASKED).exists():
+        return None
+    return Command("resign", resign_code(token))
 
 
 #: Commands whose answer is about all of the player's games, not the one
@@ -304,9 +332,9 @@ def _resign(command, *, token, now, **_kwargs):
         # A code from another of the game's mails (each has its own) must
         # not look ignored: say why the question comes again.
         wrong = [_("That code does not belong to this email: confirm with the one below.")]
-        return "resign: confirmation asked", [
+        return RESIGN_ASKED, [
             *(wrong if command.argument.strip() else []),
-            _("Do you really want to resign this game? To confirm, reply to this email with:"),
+            _('Do you really want to resign this game? To confirm, reply "yes" to this email, or reply with:'),
             f"{word} {code}",
         ]
     try:

@@ -27,7 +27,7 @@ from games.services.chat import chat_post, chat_text_clean
 from .addresses import chat_below_key, email_move_key
 from .answers import answer, in_language, reply_subject
 from .command_words import Command, command_below_moves, command_of, unknown_word
-from .commands import has_left, own_words
+from .commands import confirmed_resignation, has_left, own_words
 from .commands import run as run_command
 from .inbound import InboundMessage
 from .intake_common import finish, generic_reply
@@ -145,7 +145,7 @@ def game_reply_play(record: InboundEmail, message: InboundMessage, token: ReplyT
     ReplyToken.objects.filter(pk=token.pk).update(uses=token.uses + 1)
     token = carried(token, now)
     body, above = message.body, list[Command]()
-    command = command_of(body)
+    command = command_of(body) or confirmed_resignation(token, body, message.references)
     if command is not None:
         above, body = _commands_above(command)
         if not holds_moves(token, body):

@@ -752,3 +752,56 @@ def test_a_long_history_entry_goes_on_indented_so_each_move_stands_out(
     lines = mail.outbox[-1].body.split("\n\n")[1].splitlines()  # after the heading naming the game
     assert len(lines) > 2 and lines[0].startswith("1. ")
     assert all(line.startswith(("1. ", "2. ", "   ")) for line in lines), lines
+
+
+def _reply_to(sent, body: str, *, sender: str) -> bytes:
+    """A reply as a mail client writes it: to the mail's Reply-To, naming
+    it in In-Reply-To and References."""
+    reply = message(sent.reply_to[0], body, sender=sender, subject="Re: " + sent.subject)
+    reply["In-Reply-To"] = reply["References"] = sent.extra_headers["Message-ID"]
+    return bytes(reply)
+
+
+@pytest.mark.parametrize(
+    ("language", "yes"), [("en", "yes"), ("en", "Yes."), ("nl", "ja"), ("nl", "Ja!"), ("nl", "yes")]
+)
+def test_yes_to_the_question_whether_to_resign_resigns(language, yes, turn, game, django_capture_on_commit_callbacks):
+    """The confirmation asks "do you really want to resign?": "yes" ("ja")
+    in reply to it is the natural answer, and it resigns, as the code does."""
+    seat, _address = turn
+    living_in(language, "Europe/Amsterdam", seat.user)
+    _, asked = command(turn, {"en": "resign", "nl": "opgeven"}[language], django_capture_on_commit_callbacks)
+    said = {"en": 'reply "yes" to this email', "nl": 'Antwoord dan "ja" op deze mail'}[language]
+    assert said in " ".join(asked.body.split())
+    mail.outbox.clear()
+    record = ingest(_reply_to(asked, yes, sender=seat.user.email), django_capture_on_commit_callbacks)
+    assert record.outcome == "command" and record.detail == "resigned"
+    game.refresh_from_db()
+    assert game.status == Match.Status.FINISHED
+    resigned = {"en": "You resigned this game.", "nl": "Je hebt deze partij opgegeven."}[language]
+    assert any(resigned in m.body for m in mail.outbox if m.to == [seat.user.email])
+
+
+@pytest.mark.parametrize("body", ["yes", "ja"])
+def test_yes_to_any_other_mail_resigns_nothing(body, turn, game, django_capture_on_commit_callbacks):
+    """Only the question whether to resign is answered by "yes": to the
+    turn mail (or to another command's answer) it is no move, and refused."""
+    seat, _address = turn
+    turn_mail = [m for m in mail.outbox if m.to == [seat.user.email] and m.reply_to][-1]
+    _, history = command(turn, "history", django_capture_on_commit_callbacks)
+    for answered in (turn_mail, history):
+        record = ingest(_reply_to(answered, body, sender=seat.user.email), django_capture_on_commit_callbacks)
+        assert record.outcome == "rejected", record.detail
+        game.refresh_from_db()
+        assert game.status == Match.Status.ACTIVE
+
+
+def test_yes_with_more_words_below_is_not_read_as_a_confirmation(turn, game, django_capture_on_commit_callbacks):
+    seat, _address = turn
+    _, asked = command(turn, "resign", django_capture_on_commit_callbacks)
+    record = ingest(
+        _reply_to(asked, "yes\nor maybe not, let me think", sender=seat.user.email), django_capture_on_commit_callbacks
+    )
+    assert record.detail != "resigned"
+    game.refresh_from_db()
+    assert game.status == Match.Status.ACTIVE
