@@ -4,6 +4,8 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
+from ratings.services import challenges_withdraw
+
 from .closing import account_close, is_closed
 from .models import User
 
@@ -39,6 +41,14 @@ class UserAdmin(DjangoUserAdmin):
     ]
 
     actions = ["close_accounts"]
+
+    def save_model(self, request, obj, form, change) -> None:
+        """Save; a suspended account (``is_active`` turned off) also has its
+        open ladder challenges withdrawn: none can be played, and the other
+        player should not be left with one to answer."""
+        super().save_model(request, obj, form, change)
+        if change and "is_active" in form.changed_data and not obj.is_active:
+            challenges_withdraw(user=obj, now=timezone.now())
 
     # Deleting a user would take finished games and other players' ratings
     # with it (and PROTECT foreign keys refuse it anyway): staff close the

@@ -25,7 +25,7 @@ from games import services as game_services
 from games.models import ChatMessage, ChatReader, DeadlineSettings, Match, MatchEvent, Seat, Vacation
 from mail.models import GameMute, InboundEmail, OutgoingEmail, ReplyToken
 from ratings import services as rating_services
-from ratings.models import Challenge, LadderMembership
+from ratings.models import LadderMembership
 from tournaments import services as tournament_services
 from tournaments.models import (
     ACCOUNT_CLOSED,
@@ -92,9 +92,7 @@ def _leave_competitions(user: User, now: dt.datetime) -> None:
             )
     for membership in LadderMembership.objects.filter(user=user, left_at__isnull=True):
         rating_services.ladder_leave(ladder_id=membership.ladder_id, user=user, now=now)
-    Challenge.objects.filter(Q(challenger=user) | Q(challenged=user), status=Challenge.Status.OPEN).update(
-        status=Challenge.Status.WITHDRAWN, answered_at=now
-    )
+    rating_services.challenges_withdraw(user=user, now=now)
     # Clubs: leave each (requests withdrawn, invitations declined), except
     # where they are the last organiser, so that every club keeps one.
     for club_id in ClubMembership.objects.filter(user=user).values_list("club_id", flat=True):

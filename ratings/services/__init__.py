@@ -8,6 +8,7 @@ from .challenges import (
     challenge_decline,
     challenge_take_back,
     challenges_expire,
+    challenges_withdraw,
 )
 from .ladders import (
     ladder_capacity_set,
@@ -25,6 +26,7 @@ __all__ = [
     "challenge_decline",
     "challenge_take_back",
     "challenges_expire",
+    "challenges_withdraw",
     "ladder_capacity_set",
     "ladder_join",
     "ladder_leave",

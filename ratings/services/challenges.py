@@ -233,3 +233,15 @@ def challenges_expire(*, now: dt.datetime) -> int:
     return Challenge.objects.filter(status=Challenge.Status.OPEN, expires_at__lte=now).update(
         status=Challenge.Status.EXPIRED, answered_at=now
     )
+
+
+def challenges_withdraw(*, user, now: dt.datetime) -> int:
+    """Withdraw every open challenge ``user`` made or received, on every
+    ladder: their account was closed or suspended, so none can be played
+    (accepting one would be refused).  A conditional update, as expiry is.
+    Returns how many were withdrawn."""
+    return (
+        Challenge.objects.filter(status=Challenge.Status.OPEN)
+        .filter(Q(challenger=user) | Q(challenged=user))
+        .update(status=Challenge.Status.WITHDRAWN, answered_at=now)
+    )

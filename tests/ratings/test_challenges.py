@@ -243,3 +243,73 @@ def test_an_answered_or_expired_challenge_cannot_be_taken_back(field, now):
     assert old.status == Challenge.Status.OPEN and old.answered_at is None
     with pytest.raises(game_services.NotFound):
         challenge_take_back(challenge_id=old.pk + 1000, user=people[3], now=now)
+
+
+def _admin_form(page: str) -> dict:
+    """The values a browser would post back from an admin change form."""
+    from html.parser import HTMLParser
+
+    class Form(HTMLParser):
+        def __init__(self):
+            super().__init__()
+            self.data, self.select, self.textarea = {}, None, None
+
+        def handle_starttag(self, tag, attrs):
+            found = dict(attrs)
+            name = found.get("name")
+            if tag == "input" and name and found.get("type") not in ("submit", "button"):
+                if found.get("type") == "checkbox":
+                    if "checked" in found:
+                        self.data.setdefault(name, []).append(found.get("value", "on"))
+                else:
+                    self.data[name] = found.get("value", "")
+            elif tag == "select" and name:
+                self.select = name
+            elif tag == "option" and self.select and "selected" in found:
+                self.data.setdefault(self.select, []).append(found.get("value", ""))
+            elif tag == "textarea" and name:
+                self.textarea = name
+                self.data[name] = ""
+
+        def handle_endtag(self, tag):
+            if tag == "select":
+                self.select = None
+            elif tag == "textarea":
+                self.textarea = None
+
+        def handle_data(self, data):
+            if self.textarea:
+                self.data[self.textarea] += data
+
+    form = Form()
+    form.feed(page)
+    return form.data
+
+
+def test_suspending_an_account_withdraws_its_open_challenges(field, now, client):
+    """Staff suspend a member (the admin's "active" box unticked): the
+    challenges they made and received, on every ladder, are withdrawn, as
+    a closed account's are, so nobody is left with one that cannot be
+    played; other players' challenges stay open."""
+    from django.utils import timezone
+
+    ladder, people = field
+    suspended = people[3]
+    made = challenge(ladder, suspended, people[1], timezone.now())
+    received = challenge(ladder, people[5], suspended, timezone.now())
+    others = challenge(ladder, people[6], people[2], timezone.now())
+    staff = new_player("Staff")
+    type(staff).objects.filter(pk=staff.pk).update(is_staff=True, is_superuser=True)
+    client.force_login(staff)
+    path = f"/admin/accounts/user/{suspended.pk}/change/"
+    data = _admin_form(client.get(path).content.decode())
+    assert data.pop("is_active") == ["on"]
+    answer = client.post(path, data)
+    assert answer.status_code == 302, answer.content.decode()[:2000]
+    suspended.refresh_from_db()
+    assert not suspended.is_active
+    for withdrawn in (made, received):
+        withdrawn.refresh_from_db()
+        assert withdrawn.status == Challenge.Status.WITHDRAWN
+    others.refresh_from_db()
+    assert others.is_open
