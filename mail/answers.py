@@ -49,6 +49,19 @@ def reply_subject(subject: str, fallback: str) -> str:
     return f"Re: {stripped}"[:200] if stripped else fallback
 
 
+def answer_key(key: str, record_id: int) -> str:
+    """The dedupe key of the answer ``key`` to the inbound mail
+    ``record_id``: one such answer per mail, however often it is read."""
+    return f"{key}:inbound:{record_id}"
+
+
+def answered_record(dedupe_key: str) -> int | None:
+    """The inbound mail an answer's ``dedupe_key`` (``answer_key``) names;
+    ``None`` for a mail that answers none."""
+    _key, marker, number = dedupe_key.rpartition(":inbound:")
+    return int(number) if marker and number.isdigit() else None
+
+
 def mark_as_answer(email: OutgoingEmail | None, record: InboundEmail) -> None:
     """Give an answer written elsewhere (a game mail about a refused move)
     the headers of an answer to ``record``; in the caller's transaction,
@@ -102,7 +115,7 @@ def answer(
         match=match,
         headers=threading_headers(record.message_id) | ({"Reply-To": reply_to} if reply_to else {}),
         now=now,
-        dedupe_key=f"{key}:inbound:{record.pk}",
+        dedupe_key=answer_key(key, record.pk),
     )
 
 

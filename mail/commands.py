@@ -30,7 +30,7 @@ from games.services import GameActionError, match_join, match_rematch, match_res
 from games.services.chat import chat_mute, chat_post
 
 from .addresses import reply_address
-from .answers import Rich, answer, in_language, mark_as_answer, reply_subject
+from .answers import Rich, answer, answer_key, answered_record, in_language, mark_as_answer, reply_subject
 from .command_list import command_list, command_list_html
 from .command_words import DAYS, Command
 from .ending import ranking
@@ -77,10 +77,8 @@ def confirmed_resignation(token: ReplyToken, body: str, references: list[str]) -
     lines = [line for line in body.split("\n") if line.strip()]
     if len(lines) != 1 or not _YES.match(lines[0]) or not references:
         return None
-    asked = OutgoingEmail.objects.filter(
-        message_id__in=references, match_id=token.match_id, user_id=token.user_id, dedupe_key__contains=":inbound:"
-    ).values_list("dedupe_key", flat=True)
-    records = [int(number) for key in asked if (number := key.rpartition(":")[2]).isdigit()]
+    sent = OutgoingEmail.objects.filter(message_id__in=references, match_id=token.match_id, user_id=token.user_id)
+    records = [found for key in sent.values_list("dedupe_key", flat=True) if (found := answered_record(key))]
     if not records or not InboundEmail.objects.filter(pk__in=records, detail__contains=RESIGN_ASKED).exists():
         return None
     return Command("resign", resign_code(token))
@@ -154,7 +152,7 @@ def _board(command, *, token, record, now, **_kwargs):
         seats=seats,
         state=get_rules(match.game).load(match.state),
         mail=mail,
-        dedupe_key=f"board:inbound:{record.pk}",
+        dedupe_key=answer_key("board", record.pk),
         now=now,
         with_reply=match.is_active,
     )

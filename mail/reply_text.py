@@ -131,7 +131,7 @@ def _several_choices(line: str) -> NotationError | None:
     words = [word for word in _POLITE_MARKS.split(_POLITE.sub(" ", joined)) if word]
     if len(words) < 2 or not all(_CHOICE.match(word) for word in words):
         return None
-    if not between and not all(word.isupper() and TURN_LETTER.match(word) for word in words):
+    if not between and not all(word.isalpha() and word.isupper() for word in words):
         return None  # lower case is the games' terse notation: Alta's "k b" is "koopman blind"
     return NotationError(
         gettext_noop('"%(part)s" names more than one choice: reply with just one letter or one option number.'),

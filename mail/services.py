@@ -43,7 +43,7 @@ from redis.exceptions import RedisError
 from core.locks import hold
 from core.moments import moment_for
 
-from .answers import answer, in_language, reply_subject, site_line, written_for
+from .answers import answer, answer_key, in_language, reply_subject, site_line, written_for
 from .bounces import bounce_process, is_bounce_intake
 from .command_address import answer_command_address
 from .command_words import bare, command_of
@@ -352,4 +352,4 @@ def _unusable(
 
 def _answered(record: InboundEmail) -> bool:
     """Was an answer to ``record`` written already (before a failure)?"""
-    return OutgoingEmail.objects.filter(dedupe_key__endswith=f":inbound:{record.pk}").exists()
+    return OutgoingEmail.objects.filter(dedupe_key__endswith=answer_key("", record.pk)).exists()
