@@ -91,6 +91,20 @@ def _answer_for(body: str, user, now: dt.datetime) -> tuple[str, str, Sequence[s
     )
 
 
+def _commanding(message: InboundMessage) -> str:
+    """The text that holds the mail's command: its body, or its subject
+    when the body holds none (nothing, or only the writer's signature,
+    "Met vriendelijke groet, Jan") and the subject does ("partijen")."""
+    subject = strip_subject(message.subject)
+    if _holds_command(message.body) or not _holds_command(subject):
+        return message.body
+    return subject
+
+
+def _holds_command(text: str) -> bool:
+    return any(read(text) is not None for read in (cancel_request, play_request, command_of))
+
+
 def answer_command_address(record: InboundEmail, message: InboundMessage, now: dt.datetime) -> InboundEmail:
     """Answer a mail to the command address (exactly once, like any mail)."""
     user = account_of(message.sender)
@@ -99,9 +113,7 @@ def answer_command_address(record: InboundEmail, message: InboundMessage, now: d
             generic_reply(message, record, now)
             return finish(record, InboundEmail.Outcome.UNKNOWN_TOKEN, "command address: sender has no account")
         with in_language(user):
-            # A mail with the command as its subject and nothing below it.
-            words = message.body if message.body.strip() else strip_subject(message.subject)
-            outcome, detail, paragraphs = _answer_for(words, user, now)
+            outcome, detail, paragraphs = _answer_for(_commanding(message), user, now)
             subject = reply_subject(message.subject, _("Your command"))
             paragraphs = [*paragraphs, site_line()]
         answer(

@@ -24,7 +24,7 @@ from core.moments import written_moment
 from core.name_lists import names_text
 from games.deadlines.vacation import vacation_start
 from games.engine import get_rules
-from games.models import CHAT_MAX_LENGTH, Match, MoveRecord
+from games.models import CHAT_MAX_LENGTH, ChatMessage, Match, MoveRecord
 from games.selectors import match_history, matches_for_user
 from games.services import GameActionError, match_join, match_rematch, match_resign
 from games.services.chat import chat_mute, chat_post
@@ -41,9 +41,6 @@ from .render import GameMail
 from .reply_cleaning import without_our_mails
 from .since import words
 from .templatetags.mail_text import wrapped
-
-#: ``mute chat`` / ``dempen chat``: the chat only, not the game's mails.
-_CHAT_WORDS = {"chat", "de chat"}
 
 
 def has_left(token: ReplyToken) -> bool:
@@ -66,22 +63,40 @@ _YES = re.compile(
     r"^\s*(?:yes|y|ja|j|ok|okay|oke|oké|sure|zeker|akkoord|confirm(?:ed)?|bevestig(?:d|en)?)\s*[.!]*\s*$",
     re.IGNORECASE,
 )
+#: A first line that opens with yes ("Ja, ik geef op", "Yes please").
+_YES_FIRST = re.compile(
+    r"^\s*(?:yes|ja|ok|okay|oke|oké|sure|zeker|akkoord|confirm(?:ed)?|bevestig(?:d|en)?)(?=[\s,.!:;]|$)",
+    re.IGNORECASE,
+)
+#: Words that take a yes back ("yes, but not now", "ja, toch niet").
+_NOT = re.compile(r"\b(?:no|not|don'?t|never|nee|niet|geen|nooit|wait|wacht)\b", re.IGNORECASE)
+#: A first line that says no ("No", "Nee, toch maar niet").
+_NO = re.compile(r"^\s*(?:no|nope|nee|neen|cancel|annuleer|annuleren)(?=[\s,.!:;]|$)", re.IGNORECASE)
 
 
 def confirmed_resignation(token: ReplyToken, body: str, references: list[str]) -> Command | None:
-    """``resign <code>`` for a reply that says only yes ("ja", "confirm")
-    to the mail that asked this player to confirm their resignation of
-    this game (named in the reply's ``references``): the code in that mail
-    is there to be copied, but "yes" is the natural answer to its
-    question.  ``None`` for any other reply."""
+    """The answer to the mail that asked this player to confirm their
+    resignation of this game (named in the reply's ``references``): yes
+    ("ja", "Yes, I resign", "Ja" above a signature) is ``resign <code>``
+    (the code in that mail is there to be copied, but yes is the natural
+    answer to its question), no ("Nee, toch niet") is ``stay``.  ``None``
+    for any other reply, and for a yes that a line takes back ("yes, but
+    not now")."""
     lines = [line for line in body.split("\n") if line.strip()]
-    if len(lines) != 1 or not _YES.match(lines[0]) or not references:
+    if not lines or not references:
+        return None
+    said_yes = _YES.match(lines[0]) or _YES_FIRST.match(lines[0])
+    if said_yes and not any(_NOT.search(line) for line in lines):
+        command = Command("resign", resign_code(token))
+    elif _NO.match(lines[0]):
+        command = Command("stay", "")
+    else:
         return None
     sent = OutgoingEmail.objects.filter(message_id__in=references, match_id=token.match_id, user_id=token.user_id)
     records = [found for key in sent.values_list("dedupe_key", flat=True) if (found := answered_record(key))]
     if not records or not InboundEmail.objects.filter(pk__in=records, detail__contains=RESIGN_ASKED).exists():
         return None
-    return Command("resign", resign_code(token))
+    return command
 
 
 #: Commands whose answer is about all of the player's games, not the one
@@ -344,6 +359,14 @@ def _resign(command, *, token, now, **_kwargs):
     return "resigned", [_("You resigned this game.")]
 
 
+def _stay(command, *, token, **_kwargs):
+    """No to the question whether to resign: nothing changes, and the
+    answer is not passed on as chat (it was said to us)."""
+    if not token.match.is_active:
+        return "stay: game over", [_("This game is over: there is nothing to resign.")]
+    return "stay", [_("You did not resign: the game goes on.")]
+
+
 def _rematch(command, *, token, now, **_kwargs):
     """Offer a rematch of the token's finished game, or join the one
     another player offered (taking the seat they invited you to)."""
@@ -387,7 +410,7 @@ def _vacation(command, *, token, now, **_kwargs):
 
 
 def _mute(command, *, token, **_kwargs):
-    if command.argument.strip().lower() in _CHAT_WORDS:
+    if command.argument == "chat":  # "mute chat", "dempen de chat" (``command_words``)
         chat_mute(match_id=token.match_id, user=token.user, muted=True)
         return "chat muted", [
             _('This game\'s chat is muted: you get no more chat messages (reply "unmute chat" to undo).')
@@ -397,7 +420,7 @@ def _mute(command, *, token, **_kwargs):
 
 
 def _unmute(command, *, token, **_kwargs):
-    if command.argument.strip().lower() in _CHAT_WORDS:
+    if command.argument == "chat":
         chat_mute(match_id=token.match_id, user=token.user, muted=False)
         return "chat unmuted", [_("This game's chat is no longer muted.")]
     GameMute.objects.filter(user=token.user, match=token.match).delete()
@@ -406,14 +429,20 @@ def _unmute(command, *, token, **_kwargs):
 
 #: Our latest mails to a player that the chat of their reply is checked against.
 _PASTED_MAILS = 20
+#: The game's latest chat lines a reply may quote (``without_our_mails``).
+_QUOTED_CHAT = 50
 
 
 def own_words(token, text: str) -> str:
     """``text`` without any of our latest mails to the token's player that
     it pastes (``reply_cleaning.without_our_mails``): chat is the player's own
-    words, never their hand."""
+    words, never their hand; a line of the game's chat it quotes is left
+    out, the words below it kept."""
     sent = OutgoingEmail.objects.filter(match_id=token.match_id, user_id=token.user_id).order_by("-pk")
-    return without_our_mails(text, sent.values_list("text", flat=True)[:_PASTED_MAILS])
+    chat = ChatMessage.objects.filter(match_id=token.match_id).order_by("-pk")
+    return without_our_mails(
+        text, sent.values_list("text", flat=True)[:_PASTED_MAILS], chat.values_list("text", flat=True)[:_QUOTED_CHAT]
+    )
 
 
 def _say(command, *, token, now, **_kwargs):
@@ -439,6 +468,7 @@ _HANDLERS = {
     "games": _games,
     "history": _history,
     "resign": _resign,
+    "stay": _stay,
     "vacation": _vacation,
     "mute": _mute,
     "unmute": _unmute,

@@ -7,6 +7,7 @@ import datetime as dt
 
 from allauth.account.models import EmailAddress
 from django.conf import settings
+from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from .answers import answer, reply_subject, written_for
@@ -59,9 +60,17 @@ def generic_reply(
                 )
                 if someone_elses
                 else _("We received your email but could not match it to a move you can make."),
-                _(
-                    'Moves must be sent as a reply to the latest "your move" email of a game, from the '
-                    "address of your %(site)s account. Your games: %(url)s"
+                (
+                    _(
+                        "Moves must be sent to a game's own address, which your daily digest gives, from the "
+                        "address of your %(site)s account. Your games: %(url)s"
+                    )
+                    # A digest reader gets no "your move" mails to answer.
+                    if user.notifications == user.Notifications.DAILY_DIGEST
+                    else _(
+                        'Moves must be sent as a reply to the latest "your move" email of a game, from the '
+                        "address of your %(site)s account. Your games: %(url)s"
+                    )
                 )
                 % {"site": settings.SITE_NAME, "url": settings.SITE_URL + "/games/"},
                 # Their own games, to their own verified address (as the
@@ -81,6 +90,10 @@ def generic_reply(
                     "address; once you have confirmed it, replies from it are read."
                 )
                 % {"url": settings.SITE_URL + "/accounts/email/"},
+                # A newcomer has no account to log in to (the command
+                # address's "play alta" reaches here too).
+                _("No account yet? Sign up at %(url)s; after that you can play by email alone.")
+                % {"url": settings.SITE_URL + reverse("account_signup")},
             ]
         return reply_subject(message.subject, _("Your email could not be used")), paragraphs
 

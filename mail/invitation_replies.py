@@ -19,7 +19,7 @@ from .intake_common import account_of, finish, generic_reply
 from .invitees import address_is_taken, email_only_account_create
 from .models import InboundEmail, OutgoingEmail
 
-_YES = re.compile(r"^\s*(accept|accepteer|aanvaard|yes|ja|join|ok|play|speel)\b", re.IGNORECASE)
+_YES = re.compile(r"^\s*(accept|accepteer|aanvaard|yes|ja|join|ok(?:ay|e|é)?|play|speel)\b", re.IGNORECASE)
 _NO = re.compile(r"^\s*(decline|weiger|no|nee|reject)\b", re.IGNORECASE)
 #: The language of each word that accepts (the invitation names it in its own).
 _YES_LANGUAGE = {
@@ -77,7 +77,7 @@ def answer_invitation(record: InboundEmail, message: InboundMessage, now: dt.dat
         with transaction.atomic():
             created = False
             if accepting and user is None:
-                language = _language_of_yes(first_line)
+                language = _language_of_yes(first_line, inviter=seat.match.created_by)
                 user = email_only_account_create(address=message.sender, now=now, language=language)
                 created = True
             if accepting:
@@ -98,14 +98,14 @@ def answer_invitation(record: InboundEmail, message: InboundMessage, now: dt.dat
     return finish(record, InboundEmail.Outcome.ACCEPTED, f"invitation {verb}", match=seat.match, user=user)
 
 
-def _language_of_yes(first_line: str) -> str:
+def _language_of_yes(first_line: str, *, inviter) -> str:
     """The language of a new email-only player: that of the word they
     accepted with ("accepteer", "ja": Dutch; "accept": English), else
     ("ok") that of the invitation they answered, which an address without
-    an account gets in the site's language."""
+    an account gets in its inviter's language (``lifecycle_mail.on_invited``)."""
     found = _YES.match(first_line)
     word = found.group(1).lower() if found else ""
-    return _YES_LANGUAGE.get(word) or language_of(None)
+    return _YES_LANGUAGE.get(word) or language_of(inviter)
 
 
 def _invitation_answered(record, message, match, user, *, accepting: bool, created: bool, now) -> None:

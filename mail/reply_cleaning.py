@@ -33,11 +33,14 @@ _OUTLOOK_HEADER = re.compile(
     r"Début du message réexpédié\s?:|(From|Van|Da): .+)\s*$",
     re.IGNORECASE | re.MULTILINE,
 )
-# What mail apps add below the player's words ("Get Outlook for iOS<https://…>").
+# What mail apps add below the player's words ("Get Outlook for iOS<https://…>",
+# "Sent from Mail<https://…> for Windows", with or without the link).
 _MOBILE_SIGNATURE = re.compile(
     r"^\s*(?:(?:Sent from my|Verzonden vanaf mijn|Verstuurd vanaf mijn)\s+\S+"
     r"|(?:Get|Download|Sent from|Sent with|Verzonden met|Verzonden vanuit|Verstuurd met|Verstuurd vanuit)\s+"
-    r"(?:Outlook|Yahoo Mail|Mail for Windows|Mail voor Windows|Proton ?Mail|Gmail|Samsung)\b).*$",
+    r"(?:Outlook|Yahoo Mail|Mail(?:\s*<[^>\n]*>)?\s+(?:for|voor)\s+Windows|Proton ?Mail|Gmail|Samsung)\b"
+    # Outlook's Dutch line: "Outlook voor iOS downloaden<https://aka.ms/...>".
+    r"|Outlook\s+(?:voor|for)\s+(?:iOS|Android)\s+(?:downloaden|download)\b).*$",
     re.IGNORECASE | re.MULTILINE,
 )
 #: Our mails' rule line, a row of dashes (a writer's own divider is shorter).
@@ -79,25 +82,51 @@ def clean_reply(text: str) -> str:
     return "\n".join(lines).strip()
 
 
-def without_our_mails(text: str, ours: Iterable[str]) -> str:
+def without_our_mails(text: str, ours: Iterable[str], chat: Iterable[str] = ()) -> str:
     """``text`` up to its first line that one of ``ours`` (mails sent to
     its writer) has too, or our rule line: a reply that pastes a mail
     without quote marks or a quote header must not post the mail, the
-    writer's own hand in it, as chat to the other players."""
+    writer's own hand in it, as chat to the other players.  Lines that
+    quote the game's ``chat`` (which our mails carry too, but every player
+    has read) are left out and the reading goes on past them, when the
+    writer's own words remain: their answer below a quoted line is theirs
+    to post; a line that only repeats another's ("good game so far") is
+    read as before."""
     ours = list(ours)
+    said = [_spaced(line) for line in chat if len(line.strip()) >= _COMPARED]
+    answered = _up_to_our_mail(text, ours, said) if said else ""
+    return answered or _up_to_our_mail(text, ours, [])
+
+
+def _up_to_our_mail(text: str, ours: list[str], said: list[str]) -> str:
+    """``without_our_mails``: each line that quotes one of ``said``
+    (spaced chat lines) is left out; ``text`` itself when nothing is."""
     known = {_spaced(line) for mail in ours for line in mail.split("\n") if len(line.strip()) >= _COMPARED}
     # Each mail as one line: a paste the writer's app re-wrapped (lines
     # joined or broken elsewhere) is still a run of its words.
     flat = [f" {_spaced(mail)} " for mail in ours]
     lines = text.split("\n")
+    quoted_chat = False
     for number, line in enumerate(lines):
         # Quoted with another mark than ">" ("| ", "＞ "): the line is ours all the same.
         bare = _spaced(_QUOTE_MARKS.sub("", line))
+        if len(bare) >= _COMPARED and any(_quotes(bare, chat_line) for chat_line in said):
+            lines[number], quoted_chat = "", True
+            continue
         if _spaced(line) in known or bare in known or _RULE.match(line) or _RULE.match(bare):
             return "\n".join(lines[:number]).strip()
         if len(bare) >= _RUN and len(bare.split()) >= _RUN_WORDS and any(f" {bare} " in mail for mail in flat):
             return "\n".join(lines[:number]).strip()
-    return text
+    return "\n".join(lines).strip() if quoted_chat else text
+
+
+def _quotes(line: str, chat_line: str) -> bool:
+    """Is ``line`` (part of) ``chat_line``, or the line as our mails write
+    it, its writer's name before it ("Alice: good luck all")?"""
+    if line in chat_line:
+        return True
+    before, _, after = line.partition(": ")
+    return bool(before) and len(after) >= _COMPARED and after in chat_line
 
 
 def _spaced(line: str) -> str:

@@ -31,10 +31,12 @@ from .turns import TURN_LETTER, turn_for_letter, whole_turns
 OPTION = re.compile(r"^\s*(?:option|optie)?\s*#?(\d{1,3})\s*[.)]?\s*$", re.IGNORECASE)
 #: Words around a letter or an option number that add nothing to it
 #: ("Option B please", "ik kies optie 2, graag", "OK, 2", "Zet: B",
-#: "Doe maar 2", "2, dank je wel", "Letter B"),
+#: "Doe maar 2", "2, dank je wel", "Letter B", "I play B", "Ik neem optie 2"),
 #: English and Dutch; "optie2" is one of them and its number.
 _POLITE = re.compile(
-    r"\b(?:i\s+choose|i\s+pick|ik\s+kies|option|optie|choice|keuze|number|nummer|nr|turn|beurt|"
+    r"\b(?:i\s+choose|i\s+pick|ik\s+kies|i\s+play|ik\s+speel|i[\u2019']?ll\s+go\s+(?:with|for)|i\s+go\s+(?:with|for)|"
+    r"ik\s+ga\s+voor|(?:i[\u2019']?ll\s+take|ik\s+neem)(?=\s+(?:option|optie|choice|keuze|number|nummer|letter))|"
+    r"option|optie|choice|keuze|number|nummer|nr|turn|beurt|"
     r"my\s+move|mijn\s+zet|move|zet|ok|okay|oke|oké|yes|ja|doe\s+maar|letter|"
     r"please|pls|graag|alsjeblieft|alstublieft|a\.?u\.?b|thanks|thank\s+you|"
     r"dank\s+(?:je|u)(?:\s+wel)?|dankjewel|dankuwel|bedankt)(?:\b|(?=\d))",
@@ -51,6 +53,8 @@ _COURTESY = (
     r"(?:please|pls|plz|graag|alsjeblieft|alstublieft|a\.?u\.?b\.?|thanks|thank\s+you|thx|bedankt|"
     r"dank\s+je(?:\s+wel)?|per\s+favore|grazie)"
 )
+#: Courtesy words anywhere in a line ("board please": "board ").
+COURTESY = re.compile(rf"\b{_COURTESY}(?!\w)", re.IGNORECASE)
 _COURTESY_FIRST = re.compile(rf"^\s*(?:{_COURTESY}\b[\s,.!:]*)+", re.IGNORECASE)
 _COURTESY_LAST = re.compile(rf"(?:[\s,.!:;]*\b{_COURTESY})+[\s,.!]*$", re.IGNORECASE)
 #: A greeting alone on a line ("Hi,", "Hoi allemaal!", "Dear Alta,"), in

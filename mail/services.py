@@ -46,7 +46,7 @@ from core.moments import moment_for
 from .answers import answer, answer_key, in_language, reply_subject, site_line, written_for
 from .bounces import bounce_process, is_bounce_intake
 from .command_address import answer_command_address
-from .command_words import bare, command_of
+from .command_words import command_of
 from .game_replies import game_reply_play, game_reply_without_address, game_reply_without_text
 from .inbound import InboundMessage, MalformedEmail, parse_inbound, read_unusable, strip_subject
 from .intake_common import account_of, finish, generic_reply
@@ -259,15 +259,14 @@ def _answer(record: InboundEmail, message: InboundMessage, now: dt.datetime) -> 
 
 def _subject_command_or_body(message: InboundMessage) -> str:
     """The reply's text; for a reply with none, a command written as its
-    subject ("help", "Re: resign", "say good luck", "Help with scoring"),
-    as the command address reads one: a command and nothing else
-    (``bare``), ``say`` or ``help``; not a subject that merely opens with
-    another command word ("Status update", "Mute the chat please")."""
+    subject ("help", "Re: resign", "say good luck", "Help with scoring",
+    "Mute the chat please"), as the command address reads one; not a
+    subject that merely opens with a command word ("Status update":
+    ``command_words.command_of``)."""
     if message.body.strip():
         return message.body
     subject = strip_subject(message.subject)
-    command = command_of(subject)
-    return subject if command is not None and (command.name in {"say", "help"} or bare(command)) else message.body
+    return subject if command_of(subject) is not None else message.body
 
 
 def _token_of_answered_mail(message: InboundMessage, now: dt.datetime) -> ReplyToken | None:

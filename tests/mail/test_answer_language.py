@@ -32,7 +32,8 @@ def test_a_refused_empty_reply_is_quoted_in_the_players_language(game, django_ca
 
 @pytest.mark.parametrize(
     ("word", "language"),
-    [("accepteer", "nl"), ("ja", "nl"), ("Ja graag!", "nl"), ("accept", "en"), ("ok", "en")],
+    # "ok" is in no language: the stranger read the invitation, in its inviter's (Dutch).
+    [("accepteer", "nl"), ("ja", "nl"), ("Ja graag!", "nl"), ("accept", "en"), ("ok", "nl")],
 )
 def test_a_stranger_who_accepts_by_mail_reads_on_in_the_language_of_their_answer(
     word, language, alice, now, django_capture_on_commit_callbacks
@@ -183,6 +184,9 @@ def test_an_address_without_an_account_is_answered_in_the_language_its_mail_name
     # An account has one address (ACCOUNT_CHANGE_EMAIL): the page there changes it, it adds none.
     assert ("make it your account's address" in body) is english
     assert ("maak het het adres van je account" in body) is dutch
+    # A newcomer has no account to log in to: they are told where to make one.
+    assert ("No account yet? Sign up at http" in body) is english and ("Nog geen account? Meld je aan" in body) is dutch
+    assert body.count("/accounts/signup/") == (2 if english and dutch else 1)
 
 
 @pytest.mark.parametrize(("headers", "dutch"), [({}, True), ({"Content-Language": "en"}, False)])

@@ -119,6 +119,24 @@ def test_a_command_in_the_subject_of_an_empty_mail_is_answered(
     assert (f"#{game.pk}" in answer.body) if "help" not in subject else ("Commands" in answer.body)
 
 
+@pytest.mark.parametrize("subject", ["Partijen", "vakantie 3", "play alta"])
+def test_a_command_in_the_subject_above_only_a_signature_is_answered(
+    subject, game, alice, address, django_capture_on_commit_callbacks
+):
+    """A mail app adds the writer's signature to every mail: the body is not
+    empty, but holds no command, and the subject's command was refused as
+    "your email holds no command"."""
+    mail.outbox.clear()
+    body = "\n\nMet vriendelijke groet,\n\nJan de Vries\nTel. 06-12345678\n"
+    record = ingest(
+        bytes(message(address, body, sender=alice.email, subject=subject, quote=False)),
+        django_capture_on_commit_callbacks,
+    )
+    assert record.outcome == "command", record.detail
+    [answer] = mail.outbox
+    assert "holds no command" not in answer.body and "bevat geen opdracht" not in answer.body
+
+
 def test_play_by_mail_opens_a_game_and_the_next_player_takes_its_seat(
     alice, bob, carol, address, django_capture_on_commit_callbacks
 ):

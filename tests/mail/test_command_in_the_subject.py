@@ -25,6 +25,8 @@ pytestmark = pytest.mark.django_db
         ("Help me understand the scoring", "en", "how to play by email"),
         ("resign", "en", "Do you really want to resign this game?"),
         ("opgeven", "nl", "Wil je deze partij echt opgeven?"),
+        ("Resign please", "en", "Do you really want to resign this game?"),
+        ("Mute the chat please", "en", "This game's chat is muted"),
     ],
 )
 def test_a_command_as_the_subject_of_an_empty_reply_is_answered(
@@ -42,7 +44,7 @@ def test_a_command_as_the_subject_of_an_empty_reply_is_answered(
     assert game.ply == 0 and game.is_active
 
 
-@pytest.mark.parametrize("subject", ["Status update", "Mute the chat please"])
+@pytest.mark.parametrize("subject", ["Status update", "Mute button on the site?", "Games like this make my week"])
 def test_a_subject_that_merely_opens_with_a_command_word_is_no_command(
     subject, game, mover_turn, django_capture_on_commit_callbacks
 ):

@@ -3,6 +3,7 @@
 import datetime as dt
 
 import pytest
+from django.conf import settings
 from django.core import mail
 
 from core.moments import moment_for
@@ -757,7 +758,10 @@ def test_a_long_history_entry_goes_on_indented_so_each_move_stands_out(
 def _reply_to(sent, body: str, *, sender: str) -> bytes:
     """A reply as a mail client writes it: to the mail's Reply-To, naming
     it in In-Reply-To and References."""
-    reply = message(sent.reply_to[0], body, sender=sender, subject="Re: " + sent.subject)
+    # A mail that asks for no move is answered at its From (its envelope
+    # sender is the bounce address).
+    to = sent.reply_to[0] if sent.reply_to else sent.extra_headers.get("From", settings.DEFAULT_FROM_EMAIL)
+    reply = message(to, body, sender=sender, subject="Re: " + sent.subject)
     reply["In-Reply-To"] = reply["References"] = sent.extra_headers["Message-ID"]
     return bytes(reply)
 
@@ -796,7 +800,7 @@ def test_yes_to_any_other_mail_resigns_nothing(body, turn, game, django_capture_
         assert game.status == Match.Status.ACTIVE
 
 
-def test_yes_with_more_words_below_is_not_read_as_a_confirmation(turn, game, django_capture_on_commit_callbacks):
+def test_a_yes_taken_back_below_is_not_read_as_a_confirmation(turn, game, django_capture_on_commit_callbacks):
     seat, _address = turn
     _, asked = command(turn, "resign", django_capture_on_commit_callbacks)
     record = ingest(
@@ -805,3 +809,133 @@ def test_yes_with_more_words_below_is_not_read_as_a_confirmation(turn, game, dja
     assert record.detail != "resigned"
     game.refresh_from_db()
     assert game.status == Match.Status.ACTIVE
+
+
+def _waiting(game):
+    """The seat not to move and the last mail it got."""
+    mover = mover_of(game)
+    seat = next(s for s in game.seats.all() if s.pk != mover.pk)
+    return seat, [m for m in mail.outbox if m.to == [seat.user.email]][-1]
+
+
+@pytest.mark.parametrize(
+    "said", ["mute the chat", "Mute chat please", "Mute chat messages", "dempen chat aub", "chat dempen"]
+)
+def test_muting_the_chat_in_a_players_own_words_mutes_the_chat_only(
+    said, turn, game, django_capture_on_commit_callbacks
+):
+    """Any argument but "chat" muted the whole game: a player who asked to
+    hear no more chat got no more "your move" mails either."""
+    seat, _address = turn
+    record, answer = command(turn, said, django_capture_on_commit_callbacks)
+    assert record.detail == "chat muted" and "chat is muted" in " ".join(answer.body.split())
+    assert not GameMute.objects.filter(user=seat.user).exists()
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Board looks great, well played so far!",
+        "Stand van zaken: ik ben morgen weg",
+        "Games like this make my week",
+        "Resign? Never! Watch this.",
+        "Vakantie! Volgende week zit ik in Spanje, dus ik speel wat trager.",
+    ],
+)
+def test_chat_that_opens_with_a_command_word_is_chat(said, game, django_capture_on_commit_callbacks):
+    """A waiting player's message that merely opens with a command word was
+    answered as that command (the board, the games list, the question
+    whether to resign) and never reached the table."""
+    from games.models import ChatMessage
+
+    seat, last = _waiting(game)
+    record = ingest(_reply_to(last, said, sender=seat.user.email), django_capture_on_commit_callbacks)
+    assert record.detail == "said", record.detail  # posted, as "say" would
+    assert ChatMessage.objects.get(match=game).text == said
+    game.refresh_from_db()
+    assert game.is_active
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", "I resign"),
+        ("en", "resign please"),
+        ("en", "Resign the game"),
+        ("nl", "Ik geef het op"),
+        ("nl", "opgeven aub"),
+    ],
+)
+def test_resigning_in_a_players_own_words_asks_to_confirm_without_a_word_about_a_code(
+    language, said, game, django_capture_on_commit_callbacks
+):
+    """ "I resign" was posted to the other player as chat (the game went on);
+    "resign please" was told "That code does not belong to this email"."""
+    from games.models import ChatMessage
+
+    seat, last = _waiting(game)
+    living_in(language, "Europe/Amsterdam", seat.user)
+    mail.outbox.clear()
+    record = ingest(_reply_to(last, said, sender=seat.user.email), django_capture_on_commit_callbacks)
+    assert record.outcome == "command" and "confirmation asked" in record.detail, record.detail
+    [answer] = mail.outbox
+    body = " ".join(answer.body.split())
+    asked = {"en": "Do you really want to resign this game?", "nl": "Wil je deze partij echt opgeven?"}[language]
+    assert asked in body and "code" not in body.split(asked)[0]
+    assert not ChatMessage.objects.filter(match=game).exists()
+
+
+@pytest.mark.parametrize(
+    ("language", "yes"),
+    [
+        ("nl", "Ja, ik geef op"),
+        ("nl", "Ja\n\nMet vriendelijke groet,\nJan"),
+        ("en", "Yes, I resign"),
+        ("en", "Yes please"),
+    ],
+)
+def test_yes_in_a_players_own_words_to_the_question_whether_to_resign_resigns(
+    language, yes, game, django_capture_on_commit_callbacks
+):
+    """The answer to "Do you really want to resign?" was posted to the other
+    player as chat when it said more than "yes", and the game went on."""
+    from games.models import ChatMessage
+
+    seat, last = _waiting(game)
+    living_in(language, "Europe/Amsterdam", seat.user)
+    mail.outbox.clear()
+    ingest(
+        _reply_to(last, {"en": "resign", "nl": "opgeven"}[language], sender=seat.user.email),
+        django_capture_on_commit_callbacks,
+    )
+    [asked] = mail.outbox
+    record = ingest(_reply_to(asked, yes, sender=seat.user.email), django_capture_on_commit_callbacks)
+    assert record.detail == "resigned"
+    game.refresh_from_db()
+    assert game.status == Match.Status.FINISHED and not ChatMessage.objects.filter(match=game).exists()
+
+
+@pytest.mark.parametrize(
+    ("language", "no", "said"),
+    [("en", "No, not yet", "the game goes on"), ("nl", "Nee, toch maar niet", "de partij gaat door")],
+)
+def test_no_to_the_question_whether_to_resign_is_answered_and_not_passed_on(
+    language, no, said, game, django_capture_on_commit_callbacks
+):
+    from games.models import ChatMessage
+
+    seat, last = _waiting(game)
+    living_in(language, "Europe/Amsterdam", seat.user)
+    mail.outbox.clear()
+    ingest(
+        _reply_to(last, {"en": "resign", "nl": "opgeven"}[language], sender=seat.user.email),
+        django_capture_on_commit_callbacks,
+    )
+    [asked] = mail.outbox
+    mail.outbox.clear()
+    record = ingest(_reply_to(asked, no, sender=seat.user.email), django_capture_on_commit_callbacks)
+    assert record.outcome == "command" and record.detail == "stay"
+    [answer] = mail.outbox
+    assert said in answer.body and answer.to == [seat.user.email]
+    game.refresh_from_db()
+    assert game.is_active and not ChatMessage.objects.filter(match=game).exists()

@@ -83,6 +83,27 @@ def test_dutch_words_accept_an_invitation_by_mail(word, alice, now, django_captu
 
 
 @pytest.mark.django_db
+@pytest.mark.parametrize(("inviter_language", "word"), [("nl", "Ok"), ("nl", "Oké"), ("en", "Okay"), ("en", "ok")])
+def test_ok_accepts_an_invitation_and_reads_on_in_the_invitations_language(
+    inviter_language, word, alice, now, django_capture_on_commit_callbacks
+):
+    """A Dutch invitation answered "Ok" made an English account on UTC, and
+    every game mail came in English; "Okay" and "Oké" were refused."""
+    alice.language = inviter_language
+    alice.save(update_fields=["language"])
+    with django_capture_on_commit_callbacks(execute=True):
+        match_create(creator=alice, game="alta", players=2, now=now, invite=[STRANGER])
+    address = latest_with_reply(STRANGER).reply_to[0]
+    record = ingest(bytes(message(address, word, sender=STRANGER)), django_capture_on_commit_callbacks)
+    assert record.outcome == "accepted", record.detail
+    newcomer = get_user_model().objects.get(email=STRANGER)
+    zone = {"nl": "Europe/Amsterdam", "en": "UTC"}[inviter_language]
+    assert (newcomer.language, newcomer.time_zone) == (inviter_language, zone)
+    started = [m for m in mail.outbox if m.to == [STRANGER]][-1]
+    assert {"nl": "de partij is begonnen", "en": "the game has started"}[inviter_language] in started.subject
+
+
+@pytest.mark.django_db
 @pytest.mark.parametrize("word", ["decline", "weiger"])
 def test_a_declined_invitation_is_reported_to_its_creator_and_makes_no_account(
     word, alice, now, django_capture_on_commit_callbacks

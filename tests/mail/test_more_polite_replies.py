@@ -10,8 +10,18 @@ from games.engine import get_rules
 from mail.reply_text import read_reply
 from mail.turns import whole_turns
 
-NUMBERS = ["Doe maar 2", "doe maar optie 2", "2, dank je wel", "2 dankjewel", "Nummer 2, dank u wel", "2\ufe0f\u20e3"]
-LETTERS = ["Letter B", "doe maar B", "B, dank je wel!", "Dankjewel, B"]
+NUMBERS = [
+    "Doe maar 2",
+    "doe maar optie 2",
+    "2, dank je wel",
+    "2 dankjewel",
+    "Nummer 2, dank u wel",
+    "2\ufe0f\u20e3",
+    "Ik neem optie 2",
+    "I'll go with option 2",
+    "I\u2019ll take option 2",
+]
+LETTERS = ["Letter B", "doe maar B", "B, dank je wel!", "Dankjewel, B", "Ik speel B", "I play B", "Ik ga voor B"]
 
 
 def _alta():

@@ -4,6 +4,7 @@ import re
 from html import escape
 
 import pytest
+from django.conf import settings
 from django.core import mail
 from django.db import IntegrityError, transaction
 
@@ -289,3 +290,35 @@ def test_a_dutch_digest_names_the_position_and_options_as_the_turn_mails_do(
     digest_reader_to_move(carol, alice, now, django_capture_on_commit_callbacks)
     digest = next_digest(carol, now, django_capture_on_commit_callbacks)
     assert "Stelling en keuzes: http" in digest.body and "Stand" not in digest.body
+
+
+@pytest.mark.parametrize(("language", "board"), [("en", "board"), ("nl", "bord")])
+def test_a_digest_reader_learns_how_to_get_the_options_by_mail_and_gets_them(
+    language, board, carol, alice, now, django_capture_on_commit_callbacks
+):
+    """The digest gave a game's address and a link to its page: a reader who
+    plays by mail alone was not told how to see the numbered options, and a
+    move sent in reply to the digest was told to answer the latest "your
+    move" email, which a digest reader never gets."""
+    from mail.models import InboundEmail
+    from tests.conftest import living_in
+
+    from .intake import ingest, message
+
+    living_in(language, "Europe/Amsterdam", carol)
+    match = digest_reader_to_move(carol, alice, now, django_capture_on_commit_callbacks)
+    digest = next_digest(carol, now, django_capture_on_commit_callbacks)
+    hint = {"en": '(or "board", for the position', "nl": '(of "bord", voor de stelling'}[language]
+    assert hint in " ".join(digest.body.split()) and hint in " ".join(digest.alternatives[0][0].split())
+    address = re.search(r"play\+[0-9a-f]{32}@localhost", digest.body).group(0)
+    mail.outbox.clear()
+    ingest(bytes(message(address, board, sender=carol.email)), django_capture_on_commit_callbacks)
+    [position] = mail.outbox
+    assert position.reply_to == [address] and re.search(r"^\s+1\. ", position.body, re.M)
+    mail.outbox.clear()
+    to = digest.extra_headers.get("From", settings.DEFAULT_FROM_EMAIL)  # its envelope sender bounces
+    record = ingest(bytes(message(to, "1", sender=carol.email)), django_capture_on_commit_callbacks)
+    assert record.outcome == InboundEmail.Outcome.UNKNOWN_TOKEN
+    [told] = mail.outbox
+    said = {"en": "which your daily digest gives", "nl": "dat in je dagelijkse overzicht staat"}[language]
+    assert said in " ".join(told.body.split()) and f"#{match.pk}" in told.body

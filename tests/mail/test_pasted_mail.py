@@ -102,3 +102,36 @@ def test_a_short_line_of_the_players_own_is_kept_though_our_mail_has_its_words()
     assert without_our_mails("nice\nyour move\ngood luck to you both", ours) == "nice\nyour move\ngood luck to you both"
     assert without_our_mails("nice\n| IT IS YOUR MOVE: buy a building or take money.", ours) == "nice"
     assert without_our_mails("nice\nmoney. Your money: denar 1", ours) == "nice"
+
+
+def test_a_quoted_chat_line_is_left_out_and_the_answer_below_it_kept():
+    """Quoting the other player's chat line (which our mails carry too)
+    cut the reply there: the answer below it was silently dropped."""
+    ours = ["Chat from the other players:\n  Alice: This is going to be an exciting game\n\nIT IS YOUR MOVE"]
+    chat = ["This is going to be an exciting game"]
+    for quoted in ("This is going to be an exciting game", "Alice: This is going to be an exciting game"):
+        text = f"{quoted}\nIt is! See you tomorrow."
+        assert without_our_mails(text, ours, chat) == "It is! See you tomorrow."
+        assert without_our_mails(text, ours) == ""  # what it did without the game's chat
+    # The rest of our mail below a quoted chat line still ends the words.
+    assert without_our_mails(f"Nice.\n{ours[0]}", ours, chat) == "Nice."
+    # A line that only repeats another's chat line is the writer's own message.
+    ours, chat = ["Chat from the other players:\n  Alice: good game so far"], ["good game so far"]
+    assert without_our_mails("good game so far", ours, chat) == "good game so far"
+
+
+def test_an_answer_below_the_other_players_quoted_chat_line_is_posted(alhambra, django_capture_on_commit_callbacks):
+    mover = mover_of(alhambra).user
+    other = next(s.user for s in alhambra.seats.all() if s.user != mover)
+    said = "This is going to be an exciting game"
+    record = ingest(
+        raw_mail(_last_turn_mail(mover).reply_to[0], f"1\n{said}", sender=mover.email),
+        django_capture_on_commit_callbacks,
+    )
+    assert record.outcome == "accepted", record.detail
+    turn = _last_turn_mail(other)
+    assert said in " ".join(turn.body.split())
+    body = f"1\n{said}\nIt is! See you tomorrow."
+    record = ingest(raw_mail(turn.reply_to[0], body, sender=other.email), django_capture_on_commit_callbacks)
+    assert record.outcome == "accepted", record.detail
+    assert [c.text for c in ChatMessage.objects.order_by("pk")] == [said, "It is! See you tomorrow."]

@@ -62,6 +62,11 @@ def test_words_below_a_marked_quote_are_still_the_reply():
         "Verzonden vanuit Mail voor Windows",
         "Sent with Proton Mail secure email.",
         "Verstuurd vanaf mijn iPad",
+        # The forms a plain-text part gives, the link between the words:
+        "Outlook voor iOS downloaden<https://aka.ms/o0ukef>",
+        "Outlook voor Android downloaden<https://aka.ms/ghei36>",
+        "Sent from Mail<https://go.microsoft.com/fwlink/?LinkId=550986> for Windows 10",
+        "Verzonden vanuit Mail<https://go.microsoft.com/fwlink/?LinkId=550986> voor Windows 10",
     ],
 )
 def test_a_mail_apps_line_is_not_chat(line):
