@@ -16,9 +16,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
 
-from core.actions import action_redirect, redirect_back
+from core.actions import action_redirect, form_post, redirect_back
 from core.errors import KeyReused
 from core.throttling import form_write_allowed
 from games import selectors, services
@@ -241,8 +240,8 @@ def match_poll(request, pk: int):
 _act = partial(action_redirect, to="game-detail")
 
 
+@form_post("game-detail")
 @login_required
-@require_POST
 def match_join(request, pk: int):
     return _act(
         request,
@@ -252,8 +251,8 @@ def match_join(request, pk: int):
     )
 
 
+@form_post("game-detail")
 @login_required
-@require_POST
 def match_leave(request, pk: int):
     return _act(
         request,
@@ -263,8 +262,8 @@ def match_leave(request, pk: int):
     )
 
 
+@form_post("game-detail")
 @login_required
-@require_POST
 def match_cancel(request, pk: int):
     return _act(
         request,
@@ -274,8 +273,8 @@ def match_cancel(request, pk: int):
     )
 
 
+@form_post("game-detail")
 @login_required
-@require_POST
 def match_resign(request, pk: int):
     return _act(request, pk, lambda: _resign(request, pk), _("You resigned."))
 
@@ -295,8 +294,8 @@ def _resign(request, pk: int) -> None:
             raise
 
 
+@form_post("game-detail")
 @login_required
-@require_POST
 def match_rematch(request, pk: int):
     """Offer a rematch (or find the one offered) and go to its page, where
     the other players accept their invitations."""
@@ -323,8 +322,8 @@ def _move_form_problem(form: MoveForm) -> str:
     return _("Write a move in the box.")
 
 
+@form_post("game-detail")
 @login_required
-@require_POST
 def match_move(request, pk: int):
     form = MoveForm(request.POST)
     if not form.is_valid():

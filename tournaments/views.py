@@ -11,8 +11,8 @@ from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
 
+from core.actions import form_post
 from core.moments import written_moment
 from games.services import GameActionError
 
@@ -129,8 +129,8 @@ def tournament_detail(request, pk: int):
     return render(request, "tournaments/detail.html", context)
 
 
+@form_post("tournament-detail")
 @login_required
-@require_POST
 def tournament_register(request, pk: int):
     """Register; in a running Swiss that takes late players, join it from
     the next round."""
@@ -145,8 +145,8 @@ def tournament_register(request, pk: int):
     )
 
 
+@form_post("tournament-detail")
 @login_required
-@require_POST
 def tournament_unregister(request, pk: int):
     return act(
         request,
@@ -156,8 +156,8 @@ def tournament_unregister(request, pk: int):
     )
 
 
+@form_post("tournament-detail")
 @login_required
-@require_POST
 def tournament_withdraw(request, pk: int):
     return act(
         request,
@@ -167,8 +167,8 @@ def tournament_withdraw(request, pk: int):
     )
 
 
+@form_post("tournament-detail")
 @organiser_required
-@require_POST
 def tournament_start(request, pk: int):
     """Start now; with ``paused`` posted, round 1 waits for the organiser's
     pairing (``services.tournament_start``)."""
@@ -203,8 +203,8 @@ def tournament_start(request, pk: int):
     return redirect("tournament-detail", pk=pk)
 
 
+@form_post("tournament-detail")
 @organiser_required
-@require_POST
 def tournament_cancel(request, pk: int):
     return form_act(
         request,
@@ -217,8 +217,8 @@ def tournament_cancel(request, pk: int):
     )
 
 
+@form_post("tournament-detail")
 @organiser_required
-@require_POST
 def tournament_invite(request, pk: int):
     return form_act(
         request,
@@ -231,8 +231,8 @@ def tournament_invite(request, pk: int):
     )
 
 
+@form_post("tournament-detail")
 @organiser_required
-@require_POST
 def tournament_seeding(request, pk: int):
     tournament = get_object_or_404(Tournament, pk=pk)
     return form_act(
@@ -247,8 +247,8 @@ def tournament_seeding(request, pk: int):
     )
 
 
+@form_post("tournament-detail")
 @organiser_required
-@require_POST
 def participant_replace(request, pk: int, participant: int):
     return form_act(
         request,
@@ -265,8 +265,8 @@ def participant_replace(request, pk: int, participant: int):
     )
 
 
+@form_post("tournament-detail")
 @organiser_required
-@require_POST
 def participant_reinstate(request, pk: int, participant: int):
     """Let a player who withdrew back in, from the next pairing (or from
     the round after a Swiss round already paired by hand, which says so)."""
@@ -287,8 +287,8 @@ def participant_reinstate(request, pk: int, participant: int):
     )
 
 
+@form_post("tournament-detail")
 @organiser_required
-@require_POST
 def participant_disqualify(request, pk: int, participant: int):
     return form_act(
         request,
@@ -305,8 +305,8 @@ def participant_disqualify(request, pk: int, participant: int):
     )
 
 
+@form_post("tournament-detail")
 @organiser_required
-@require_POST
 def round_extend(request, pk: int, number: int):
     deadline = []
 
