@@ -33,6 +33,19 @@ class Dashboard:
     tournament_games: list[CurrentPairing]
     ratings: list[Rating]
     invitations: list[Any] = field(default_factory=list)
+    #: All the games of ``your_move`` and ``waiting``, beyond the lists' ``SECTION_LIMIT``.
+    your_move_count: int = 0
+    waiting_count: int = 0
+
+    @property
+    def your_move_more(self) -> int:
+        """Games where it is the player's move that the list leaves out."""
+        return self.your_move_count - len(self.your_move)
+
+    @property
+    def waiting_more(self) -> int:
+        """Games waiting on others that the list leaves out."""
+        return self.waiting_count - len(self.waiting)
 
 
 def challenges_for_user(user, *, now: dt.datetime) -> tuple[list[Challenge], list[Challenge]]:
@@ -54,6 +67,9 @@ def dashboard_for(user, *, now: dt.datetime) -> Dashboard:
     # ``my_turn`` is an annotation of ``matches_for_user`` (the plugin sees fields only).
     your_move = list(running.filter(my_turn=True)[:SECTION_LIMIT])  # type: ignore[misc]
     waiting = list(running.filter(my_turn=False)[:SECTION_LIMIT])  # type: ignore[misc]
+    # Counted only when a list is full: a shorter one is all there is.
+    your_move_count = running.filter(my_turn=True).count() if len(your_move) == SECTION_LIMIT else len(your_move)  # type: ignore[misc]
+    waiting_count = running.filter(my_turn=False).count() if len(waiting) == SECTION_LIMIT else len(waiting)  # type: ignore[misc]
     for match in your_move:
         # The other seats' players in seat order (``None``: an open seat), for "with Ben, Cy".
         match.opponents = [seat.user for seat in match.seats.all() if seat.user_id != user.pk]  # type: ignore[attr-defined]
@@ -66,6 +82,8 @@ def dashboard_for(user, *, now: dt.datetime) -> Dashboard:
         tournament_games=current_pairings_for(user)[:SECTION_LIMIT],
         ratings=list(Rating.objects.filter(user=user).order_by("game")),
         invitations=list(game_selectors.invitations_for(user)),
+        your_move_count=your_move_count,
+        waiting_count=waiting_count,
     )
 
 
