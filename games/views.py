@@ -11,9 +11,11 @@ import markdown
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
+from django.core.paginator import Paginator
 from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
+from django.utils.http import urlencode
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
@@ -65,15 +67,27 @@ def lobby(request):
     return render(request, "games/lobby.html", context)
 
 
+#: Rows on each page of My games.
+MY_GAMES_PER_PAGE = 50
+
+
 @login_required
 def my_games(request):
     status = request.GET.get("status") or None
     if status not in (None, *Match.Status.values):
         status = None
-    matches = selectors.matches_for_user(request.user, status=status)[:200]
-    return render(
-        request, "games/my_games.html", {"matches": matches, "status": status, "statuses": Match.Status.choices}
+    # A page number past the end (or no number) gives the last (first) page.
+    page = Paginator(selectors.matches_for_user(request.user, status=status), MY_GAMES_PER_PAGE).get_page(
+        request.GET.get("page")
     )
+    context = {
+        "matches": page.object_list,
+        "page": page,
+        "keep": urlencode({"status": status}) if status else "",
+        "status": status,
+        "statuses": Match.Status.choices,
+    }
+    return render(request, "games/my_games.html", context)
 
 
 #: How long the new-game form's mark (``once``) remembers the game it made (seconds).
