@@ -13,6 +13,7 @@ import datetime as dt
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.core.paginator import Page, Paginator
 from django.db.models import Q
 
 from games import selectors as game_selectors
@@ -98,20 +99,24 @@ class RecentGame:
     players: list[Any]
 
 
-def recent_games_of(user, *, limit: int = SECTION_LIMIT) -> list[RecentGame]:
-    """``user``'s latest finished games, newest first, with their place
-    and score (published at the end, so nothing hidden)."""
+def recent_games_page(user, number) -> Page:
+    """Page ``number`` (the first or last for one out of range) of ``user``'s
+    finished games, newest first, ``SECTION_LIMIT`` a page: each a
+    ``RecentGame`` with their place and score (published at the end, so
+    nothing hidden)."""
     matches = (
         Match.objects.filter(status=Match.Status.FINISHED, seats__user=user)
         .prefetch_related("seats__user")
-        .order_by("-finished_at", "-pk")[:limit]
+        .order_by("-finished_at", "-pk")
     )
+    page = Paginator(matches, SECTION_LIMIT).get_page(number)
     games = []
-    for match in matches:
+    for match in page.object_list:
         seats = sorted(match.seats.all(), key=lambda s: s.table_order())
         mine = next(s for s in seats if s.user_id == user.pk)
         games.append(RecentGame(match, mine.place, mine.score, [s.user for s in seats if s.user_id]))
-    return games
+    page.object_list = games
+    return page
 
 
 def running_games_of(user) -> list[Match]:

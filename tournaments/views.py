@@ -61,6 +61,19 @@ def tournament_new(request):
     return render(request, "tournaments/new.html", {"form": form})
 
 
+#: Log entries the tournament page shows before "Show the whole log".
+LOG_SHOWN = 30
+
+
+def _log(tournament: Tournament, *, whole: bool) -> dict[str, object]:
+    """The page's log, newest first: its ``LOG_SHOWN`` newest entries, or
+    all with ``whole``; ``log_count`` says how many there are in all."""
+    events = tournament.events.select_related("user").order_by("-created_at", "-pk")
+    shown = list(events if whole else events[: LOG_SHOWN + 1])
+    count = len(shown) if whole or len(shown) <= LOG_SHOWN else events.count()
+    return {"events": shown[: None if whole else LOG_SHOWN], "log_count": count}
+
+
 def tournament_detail(request, pk: int):
     tournament = get_object_or_404(Tournament.objects.select_related("club", "created_by"), pk=pk)
     now = timezone.now()
@@ -103,7 +116,7 @@ def tournament_detail(request, pk: int):
             key=lambda p: (p.final_place, p.seed or 0),
         ),
         "tie_breaks": tie_breaks(tournament),
-        "events": tournament.events.select_related("user").order_by("-created_at", "-pk")[:30],
+        **_log(tournament, whole=request.GET.get("log") == "all"),
     }
     if manager:
         context["name_form"] = PlayerNameForm()
