@@ -366,3 +366,14 @@ def test_the_chart_s_points_date_each_game_in_the_reader_s_zone_and_words(client
     titles = re.findall(r"<title>([^<]*)</title>", page)
     assert any(written in t for t in titles), titles
     assert not any("12/06/2026" in t or "5 Dec" in t or "5 dec" in t for t in titles), titles
+
+
+@pytest.mark.parametrize(
+    ("language", "sentence"), [("en", "You have been a member since"), ("nl", "Je bent lid sinds")]
+)
+def test_a_member_reads_since_when_they_are_one(client, alice, played, language, sentence):
+    alice.language = language
+    alice.save(update_fields=["language"])
+    client.force_login(alice)
+    page = text(client.get(f"/ladders/{played.pk}/"))
+    assert sentence in page and "You are a member" not in page
