@@ -35,7 +35,7 @@ from games.lobby import LOBBY_LIMIT, LobbyFilterForm, matches_to_watch
 from games.models import Match, MoveRecord, Seat
 from games.organised import event_context
 from games.panels import panels_for
-from games.selectors_chat import chat_for, chat_muted
+from games.selectors_chat import chat_for, chat_latest_shown, chat_muted
 from games.selectors_turns import last_turns
 from games.services.idempotency import request_fingerprint
 from games.views_chat import ChatForm
@@ -216,15 +216,18 @@ def _chat(match: Match, user) -> dict:
     """The chat panel's context: only for a seated player (``None`` hides it)."""
     lines = chat_for(match, user)
     if lines is None:
-        return {"chat": None}
+        return {"chat": None, "chat_shown_through": None}
     muted = chat_muted(match, user)
+    after = lines[-1].pk if lines else 0
     return {
         "chat": [] if muted else lines,
         "chat_muted": muted,
         "chat_form": ChatForm(),
         # The latest line when the page was made: it tells a form sent twice
         # from a new message (``views_chat._chat_key``).
-        "chat_after": lines[-1].pk if lines else 0,
+        "chat_after": after,
+        # What the poll's ``chat`` is compared with (``chat_latest_shown``).
+        "chat_shown_through": None if muted else after,
     }
 
 
@@ -246,9 +249,16 @@ def _results(match: Match) -> list[dict]:
 
 
 def match_poll(request, pk: int):
-    """The current ply and status, for pages waiting on another player."""
+    """The current ply and status, for pages waiting on another player; and
+    for a reader the page shows the chat, ``chat``: its latest message's id,
+    so that a new line shows too.  Never for anyone else: it would tell a
+    spectator when the players talk."""
     match = get_object_or_404(Match.objects.only("ply", "status"), pk=pk)
-    return JsonResponse({"ply": match.ply, "status": match.status})
+    answer = {"ply": match.ply, "status": match.status}
+    latest = chat_latest_shown(match, request.user)
+    if latest is not None:
+        answer["chat"] = latest
+    return JsonResponse(answer)
 
 
 _act = partial(action_redirect, to="game-detail")
