@@ -13,6 +13,7 @@ import datetime as dt
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.core.paginator import Page, Paginator
 from django.db.models import Q
 
 from games import selectors as game_selectors
@@ -33,6 +34,19 @@ class Dashboard:
     tournament_games: list[CurrentPairing]
     ratings: list[Rating]
     invitations: list[Any] = field(default_factory=list)
+    #: All the games of ``your_move`` and ``waiting``, beyond the lists' ``SECTION_LIMIT``.
+    your_move_count: int = 0
+    waiting_count: int = 0
+
+    @property
+    def your_move_more(self) -> int:
+        """Games where it is the player's move that the list leaves out."""
+        return self.your_move_count - len(self.your_move)
+
+    @property
+    def waiting_more(self) -> int:
+        """Games waiting on others that the list leaves out."""
+        return self.waiting_count - len(self.waiting)
 
 
 def challenges_for_user(user, *, now: dt.datetime) -> tuple[list[Challenge], list[Challenge]]:
@@ -54,6 +68,9 @@ def dashboard_for(user, *, now: dt.datetime) -> Dashboard:
     # ``my_turn`` is an annotation of ``matches_for_user`` (the plugin sees fields only).
     your_move = list(running.filter(my_turn=True)[:SECTION_LIMIT])  # type: ignore[misc]
     waiting = list(running.filter(my_turn=False)[:SECTION_LIMIT])  # type: ignore[misc]
+    # Counted only when a list is full: a shorter one is all there is.
+    your_move_count = running.filter(my_turn=True).count() if len(your_move) == SECTION_LIMIT else len(your_move)  # type: ignore[misc]
+    waiting_count = running.filter(my_turn=False).count() if len(waiting) == SECTION_LIMIT else len(waiting)  # type: ignore[misc]
     for match in your_move:
         # The other seats' players in seat order (``None``: an open seat), for "with Ben, Cy".
         match.opponents = [seat.user for seat in match.seats.all() if seat.user_id != user.pk]  # type: ignore[attr-defined]
@@ -66,6 +83,8 @@ def dashboard_for(user, *, now: dt.datetime) -> Dashboard:
         tournament_games=current_pairings_for(user)[:SECTION_LIMIT],
         ratings=list(Rating.objects.filter(user=user).order_by("game")),
         invitations=list(game_selectors.invitations_for(user)),
+        your_move_count=your_move_count,
+        waiting_count=waiting_count,
     )
 
 
@@ -80,20 +99,24 @@ class RecentGame:
     players: list[Any]
 
 
-def recent_games_of(user, *, limit: int = SECTION_LIMIT) -> list[RecentGame]:
-    """``user``'s latest finished games, newest first, with their place
-    and score (published at the end, so nothing hidden)."""
+def recent_games_page(user, number) -> Page:
+    """Page ``number`` (the first or last for one out of range) of ``user``'s
+    finished games, newest first, ``SECTION_LIMIT`` a page: each a
+    ``RecentGame`` with their place and score (published at the end, so
+    nothing hidden)."""
     matches = (
         Match.objects.filter(status=Match.Status.FINISHED, seats__user=user)
         .prefetch_related("seats__user")
-        .order_by("-finished_at", "-pk")[:limit]
+        .order_by("-finished_at", "-pk")
     )
+    page = Paginator(matches, SECTION_LIMIT).get_page(number)
     games = []
-    for match in matches:
+    for match in page.object_list:
         seats = sorted(match.seats.all(), key=lambda s: s.table_order())
         mine = next(s for s in seats if s.user_id == user.pk)
         games.append(RecentGame(match, mine.place, mine.score, [s.user for s in seats if s.user_id]))
-    return games
+    page.object_list = games
+    return page
 
 
 def running_games_of(user) -> list[Match]:

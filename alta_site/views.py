@@ -51,7 +51,7 @@ def player(request, who: str):
         "running": running,
         # The reader's own games among them are theirs to play, not to watch.
         "playing": {m.pk for m in running if reader and any(s.user_id == reader for s in m.seats.all())},
-        "recent": dashboard.recent_games_of(user),
+        "recent": dashboard.recent_games_page(user, request.GET.get("page")),
     }
     return render(request, "player.html", context)
 

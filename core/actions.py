@@ -4,10 +4,11 @@ calls one service and tells the person what happened)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import wraps
 from typing import TYPE_CHECKING
 
 from django.contrib import messages
-from django.http import HttpResponseRedirect
+from django.http import HttpResponseNotAllowed, HttpResponseRedirect
 from django.shortcuts import redirect
 from django.utils.http import url_has_allowed_host_and_scheme
 
@@ -42,3 +43,26 @@ def redirect_back(request, target: str, fallback: str) -> HttpResponseRedirect:
     ):
         return HttpResponseRedirect(target)
     return redirect(fallback)
+
+
+def form_post(page: str, *, keep: tuple[str, ...] = ("pk",)):
+    """Decorate a view that only takes a form's POST.  A GET or HEAD (the
+    login's ``next`` after a session ran out while the form was open, a
+    reload, a bookmark) is redirected to the page named ``page``, the one
+    the form is on, given the view's URL arguments named in ``keep``; any
+    other method is answered 405, as ``require_POST`` does.  Put it above
+    ``login_required``: a visitor is sent to the page, which asks them to
+    sign in where it must, not to a login that leads back here."""
+
+    def decorator(view):
+        @wraps(view)
+        def wrapper(request, *args, **kwargs):
+            if request.method in ("GET", "HEAD"):
+                return redirect(page, **{name: kwargs[name] for name in keep})
+            if request.method != "POST":
+                return HttpResponseNotAllowed(["POST"])
+            return view(request, *args, **kwargs)
+
+        return wrapper
+
+    return decorator

@@ -41,6 +41,17 @@ def chat_newest_first(match: Match, user) -> QuerySet[ChatMessage] | None:
     return ChatMessage.objects.filter(match=match).select_related("author").order_by("-pk")
 
 
+def chat_latest_shown(match: Match, user) -> int | None:
+    """The id of the latest message the game page shows ``user`` (0 before
+    the first), which the page's poll compares to notice a new one; ``None``
+    for a reader shown no chat: not seated (spectators, other players) or
+    muted."""
+    rows = chat_newest_first(match, user)
+    if rows is None or chat_muted(match, user):
+        return None
+    return rows.values_list("pk", flat=True).first() or 0
+
+
 def chat_writers_departed(messages: list[ChatMessage]) -> dict[int, str]:
     """Author id -> why they left the game ("resigned", in the active
     language), for the writers of ``messages`` (all of one match) who left

@@ -11,14 +11,15 @@ import markdown
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
+from django.core.paginator import Paginator
 from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
+from django.utils.http import urlencode
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
 
-from core.actions import action_redirect, redirect_back
+from core.actions import action_redirect, form_post, redirect_back
 from core.errors import KeyReused
 from core.throttling import form_write_allowed
 from games import selectors, services
@@ -34,7 +35,7 @@ from games.lobby import LOBBY_LIMIT, LobbyFilterForm, matches_to_watch
 from games.models import Match, MoveRecord, Seat
 from games.organised import event_context
 from games.panels import panels_for
-from games.selectors_chat import chat_for, chat_muted
+from games.selectors_chat import chat_for, chat_latest_shown, chat_muted
 from games.selectors_turns import last_turns
 from games.services.idempotency import request_fingerprint
 from games.views_chat import ChatForm
@@ -66,15 +67,27 @@ def lobby(request):
     return render(request, "games/lobby.html", context)
 
 
+#: Rows on each page of My games.
+MY_GAMES_PER_PAGE = 50
+
+
 @login_required
 def my_games(request):
     status = request.GET.get("status") or None
     if status not in (None, *Match.Status.values):
         status = None
-    matches = selectors.matches_for_user(request.user, status=status)[:200]
-    return render(
-        request, "games/my_games.html", {"matches": matches, "status": status, "statuses": Match.Status.choices}
+    # A page number past the end (or no number) gives the last (first) page.
+    page = Paginator(selectors.matches_for_user(request.user, status=status), MY_GAMES_PER_PAGE).get_page(
+        request.GET.get("page")
     )
+    context = {
+        "matches": page.object_list,
+        "page": page,
+        "keep": urlencode({"status": status}) if status else "",
+        "status": status,
+        "statuses": Match.Status.choices,
+    }
+    return render(request, "games/my_games.html", context)
 
 
 #: How long the new-game form's mark (``once``) remembers the game it made (seconds).
@@ -203,15 +216,18 @@ def _chat(match: Match, user) -> dict:
     """The chat panel's context: only for a seated player (``None`` hides it)."""
     lines = chat_for(match, user)
     if lines is None:
-        return {"chat": None}
+        return {"chat": None, "chat_shown_through": None}
     muted = chat_muted(match, user)
+    after = lines[-1].pk if lines else 0
     return {
         "chat": [] if muted else lines,
         "chat_muted": muted,
         "chat_form": ChatForm(),
         # The latest line when the page was made: it tells a form sent twice
         # from a new message (``views_chat._chat_key``).
-        "chat_after": lines[-1].pk if lines else 0,
+        "chat_after": after,
+        # What the poll's ``chat`` is compared with (``chat_latest_shown``).
+        "chat_shown_through": None if muted else after,
     }
 
 
@@ -233,16 +249,23 @@ def _results(match: Match) -> list[dict]:
 
 
 def match_poll(request, pk: int):
-    """The current ply and status, for pages waiting on another player."""
+    """The current ply and status, for pages waiting on another player; and
+    for a reader the page shows the chat, ``chat``: its latest message's id,
+    so that a new line shows too.  Never for anyone else: it would tell a
+    spectator when the players talk."""
     match = get_object_or_404(Match.objects.only("ply", "status"), pk=pk)
-    return JsonResponse({"ply": match.ply, "status": match.status})
+    answer = {"ply": match.ply, "status": match.status}
+    latest = chat_latest_shown(match, request.user)
+    if latest is not None:
+        answer["chat"] = latest
+    return JsonResponse(answer)
 
 
 _act = partial(action_redirect, to="game-detail")
 
 
+@form_post("game-detail")
 @login_required
-@require_POST
 def match_join(request, pk: int):
     return _act(
         request,
@@ -252,8 +275,8 @@ def match_join(request, pk: int):
     )
 
 
+@form_post("game-detail")
 @login_required
-@require_POST
 def match_leave(request, pk: int):
     return _act(
         request,
@@ -263,8 +286,8 @@ def match_leave(request, pk: int):
     )
 
 
+@form_post("game-detail")
 @login_required
-@require_POST
 def match_cancel(request, pk: int):
     return _act(
         request,
@@ -274,8 +297,8 @@ def match_cancel(request, pk: int):
     )
 
 
+@form_post("game-detail")
 @login_required
-@require_POST
 def match_resign(request, pk: int):
     return _act(request, pk, lambda: _resign(request, pk), _("You resigned."))
 
@@ -295,8 +318,8 @@ def _resign(request, pk: int) -> None:
             raise
 
 
+@form_post("game-detail")
 @login_required
-@require_POST
 def match_rematch(request, pk: int):
     """Offer a rematch (or find the one offered) and go to its page, where
     the other players accept their invitations."""
@@ -323,8 +346,8 @@ def _move_form_problem(form: MoveForm) -> str:
     return _("Write a move in the box.")
 
 
+@form_post("game-detail")
 @login_required
-@require_POST
 def match_move(request, pk: int):
     form = MoveForm(request.POST)
     if not form.is_valid():

@@ -13,9 +13,8 @@ from django.shortcuts import redirect
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-from django.views.decorators.http import require_POST
 
-from core.actions import action_redirect
+from core.actions import action_redirect, form_post
 from core.throttling import form_write_allowed
 from core.validators import chat_text, control_refusal
 from games.models import CHAT_MAX_LENGTH, MoveRecord
@@ -33,8 +32,8 @@ class ChatForm(forms.Form):
     )
 
 
+@form_post("game-detail")
 @login_required
-@require_POST
 def match_chat(request, pk: int):
     form = ChatForm(request.POST)
     if not form.is_valid():
@@ -77,8 +76,8 @@ def _chat_key(request, text: str) -> str | None:
     return f"web:{request.user.pk}:{after}:{hashlib.sha256(text.encode()).hexdigest()[:16]}"
 
 
+@form_post("game-detail")
 @login_required
-@require_POST
 def match_chat_mute(request, pk: int):
     choice = request.POST.get("muted")
     if choice not in ("0", "1"):  # the page's button always sends one

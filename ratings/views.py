@@ -16,9 +16,8 @@ from django.utils import timezone
 from django.utils.text import format_lazy
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
-from django.views.decorators.http import require_POST
 
-from core.actions import action_redirect
+from core.actions import action_redirect, form_post
 from core.templatetags.written_dates import written
 from games.services import GameActionError
 
@@ -184,8 +183,8 @@ def _capacity(request) -> int:
     return form.cleaned_data["capacity"]
 
 
+@form_post("ladder-detail")
 @login_required
-@require_POST
 def ladder_join(request, pk: int):
     def join():
         capacity = _capacity(request) if "capacity" in request.POST else 1
@@ -194,8 +193,8 @@ def ladder_join(request, pk: int):
     return _act(request, pk, join, _("You joined the ladder; games will be found for you."))
 
 
+@form_post("ladder-detail")
 @login_required
-@require_POST
 def ladder_leave(request, pk: int):
     return _act(
         request,
@@ -205,8 +204,8 @@ def ladder_leave(request, pk: int):
     )
 
 
+@form_post("ladder-detail")
 @login_required
-@require_POST
 def ladder_capacity(request, pk: int):
     return _act(
         request,
@@ -221,8 +220,8 @@ def ladder_capacity(request, pk: int):
     )
 
 
+@form_post("ladder-detail")
 @login_required
-@require_POST
 def ladder_challenge(request, pk: int):
     def challenge():
         opponent_id = request.POST.get("opponent", "")
@@ -244,8 +243,8 @@ def _answer(request, pk: int, service, success: str | StrPromise):
     )
 
 
+@form_post("home", keep=())
 @login_required
-@require_POST
 def challenge_accept(request, pk: int):
     return _answer(
         request,
@@ -255,13 +254,13 @@ def challenge_accept(request, pk: int):
     )
 
 
+@form_post("home", keep=())
 @login_required
-@require_POST
 def challenge_decline(request, pk: int):
     return _answer(request, pk, services.challenge_decline, _("Challenge declined."))
 
 
+@form_post("home", keep=())
 @login_required
-@require_POST
 def challenge_take_back(request, pk: int):
     return _answer(request, pk, services.challenge_take_back, _("You took back your challenge."))

@@ -11,8 +11,8 @@ from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
 
+from core.actions import form_post
 from core.moments import written_moment
 from games.services import GameActionError
 
@@ -61,6 +61,19 @@ def tournament_new(request):
     return render(request, "tournaments/new.html", {"form": form})
 
 
+#: Log entries the tournament page shows before "Show the whole log".
+LOG_SHOWN = 30
+
+
+def _log(tournament: Tournament, *, whole: bool) -> dict[str, object]:
+    """The page's log, newest first: its ``LOG_SHOWN`` newest entries, or
+    all with ``whole``; ``log_count`` says how many there are in all."""
+    events = tournament.events.select_related("user").order_by("-created_at", "-pk")
+    shown = list(events if whole else events[: LOG_SHOWN + 1])
+    count = len(shown) if whole or len(shown) <= LOG_SHOWN else events.count()
+    return {"events": shown[: None if whole else LOG_SHOWN], "log_count": count}
+
+
 def tournament_detail(request, pk: int):
     tournament = get_object_or_404(Tournament.objects.select_related("club", "created_by"), pk=pk)
     now = timezone.now()
@@ -103,7 +116,7 @@ def tournament_detail(request, pk: int):
             key=lambda p: (p.final_place, p.seed or 0),
         ),
         "tie_breaks": tie_breaks(tournament),
-        "events": tournament.events.select_related("user").order_by("-created_at", "-pk")[:30],
+        **_log(tournament, whole=request.GET.get("log") == "all"),
     }
     if manager:
         context["name_form"] = PlayerNameForm()
@@ -129,8 +142,8 @@ def tournament_detail(request, pk: int):
     return render(request, "tournaments/detail.html", context)
 
 
+@form_post("tournament-detail")
 @login_required
-@require_POST
 def tournament_register(request, pk: int):
     """Register; in a running Swiss that takes late players, join it from
     the next round."""
@@ -145,8 +158,8 @@ def tournament_register(request, pk: int):
     )
 
 
+@form_post("tournament-detail")
 @login_required
-@require_POST
 def tournament_unregister(request, pk: int):
     return act(
         request,
@@ -156,8 +169,8 @@ def tournament_unregister(request, pk: int):
     )
 
 
+@form_post("tournament-detail")
 @login_required
-@require_POST
 def tournament_withdraw(request, pk: int):
     return act(
         request,
@@ -167,8 +180,8 @@ def tournament_withdraw(request, pk: int):
     )
 
 
+@form_post("tournament-detail")
 @organiser_required
-@require_POST
 def tournament_start(request, pk: int):
     """Start now; with ``paused`` posted, round 1 waits for the organiser's
     pairing (``services.tournament_start``)."""
@@ -203,8 +216,8 @@ def tournament_start(request, pk: int):
     return redirect("tournament-detail", pk=pk)
 
 
+@form_post("tournament-detail")
 @organiser_required
-@require_POST
 def tournament_cancel(request, pk: int):
     return form_act(
         request,
@@ -217,8 +230,8 @@ def tournament_cancel(request, pk: int):
     )
 
 
+@form_post("tournament-detail")
 @organiser_required
-@require_POST
 def tournament_invite(request, pk: int):
     return form_act(
         request,
@@ -231,8 +244,8 @@ def tournament_invite(request, pk: int):
     )
 
 
+@form_post("tournament-detail")
 @organiser_required
-@require_POST
 def tournament_seeding(request, pk: int):
     tournament = get_object_or_404(Tournament, pk=pk)
     return form_act(
@@ -247,8 +260,8 @@ def tournament_seeding(request, pk: int):
     )
 
 
+@form_post("tournament-detail")
 @organiser_required
-@require_POST
 def participant_replace(request, pk: int, participant: int):
     return form_act(
         request,
@@ -265,8 +278,8 @@ def participant_replace(request, pk: int, participant: int):
     )
 
 
+@form_post("tournament-detail")
 @organiser_required
-@require_POST
 def participant_reinstate(request, pk: int, participant: int):
     """Let a player who withdrew back in, from the next pairing (or from
     the round after a Swiss round already paired by hand, which says so)."""
@@ -287,8 +300,8 @@ def participant_reinstate(request, pk: int, participant: int):
     )
 
 
+@form_post("tournament-detail")
 @organiser_required
-@require_POST
 def participant_disqualify(request, pk: int, participant: int):
     return form_act(
         request,
@@ -305,8 +318,8 @@ def participant_disqualify(request, pk: int, participant: int):
     )
 
 
+@form_post("tournament-detail")
 @organiser_required
-@require_POST
 def round_extend(request, pk: int, number: int):
     deadline = []
 

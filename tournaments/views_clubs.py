@@ -10,9 +10,8 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
 
-from core.actions import action_redirect
+from core.actions import action_redirect, form_post
 from games.services import GameActionError
 
 from . import selectors, services
@@ -64,8 +63,8 @@ def club_detail(request, pk: int):
 _act = partial(action_redirect, to="club-detail")
 
 
+@form_post("club-detail")
 @login_required
-@require_POST
 def club_join(request, pk: int):
     def join():
         membership = services.club_join(club_id=pk, user=request.user, now=timezone.now())
@@ -75,8 +74,8 @@ def club_join(request, pk: int):
     return _act(request, pk, join, _("Welcome to the club."))
 
 
+@form_post("club-detail")
 @login_required
-@require_POST
 def club_leave(request, pk: int):
     return _act(
         request,
@@ -86,8 +85,8 @@ def club_leave(request, pk: int):
     )
 
 
+@form_post("club-detail")
 @login_required
-@require_POST
 def club_invite(request, pk: int):
     form = PlayerNameForm(request.POST)
     if not form.is_valid():
@@ -102,8 +101,8 @@ def club_invite(request, pk: int):
     )
 
 
+@form_post("club-detail")
 @login_required
-@require_POST
 def club_approve(request, pk: int, user: int):
     return _act(
         request,
@@ -113,8 +112,8 @@ def club_approve(request, pk: int, user: int):
     )
 
 
+@form_post("club-detail")
 @login_required
-@require_POST
 def club_remove(request, pk: int, user: int):
     return _act(
         request,
@@ -124,8 +123,8 @@ def club_remove(request, pk: int, user: int):
     )
 
 
+@form_post("club-detail")
 @login_required
-@require_POST
 def club_promote(request, pk: int, user: int):
     return _act(
         request,

@@ -19,8 +19,8 @@ from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
-from django.views.decorators.http import require_POST
 
+from core.actions import form_post
 from games.services import GameActionError
 
 from . import selectors, services
@@ -48,8 +48,8 @@ def organiser_required(view):
     return wrapper
 
 
+@form_post("tournament-detail")
 @organiser_required
-@require_POST
 def tournament_pause(request, pk: int):
     return act(
         request,
@@ -59,8 +59,8 @@ def tournament_pause(request, pk: int):
     )
 
 
+@form_post("tournament-detail")
 @organiser_required
-@require_POST
 def tournament_resume(request, pk: int):
     return act(
         request,
@@ -70,8 +70,8 @@ def tournament_resume(request, pk: int):
     )
 
 
+@form_post("tournament-detail")
 @organiser_required
-@require_POST
 def players_message(request, pk: int):
     return form_act(
         request,
@@ -88,8 +88,8 @@ def players_message(request, pk: int):
     )
 
 
+@form_post("tournament-detail")
 @organiser_required
-@require_POST
 def participant_add_late(request, pk: int):
     return form_act(
         request,
@@ -187,8 +187,8 @@ def _safe(text: str) -> str:
     return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
 
 
+@form_post("tournament-detail")
 @login_required
-@require_POST
 def bye_request(request, pk: int):
     return form_act(
         request,
@@ -201,8 +201,8 @@ def bye_request(request, pk: int):
     )
 
 
+@form_post("tournament-detail")
 @login_required
-@require_POST
 def bye_withdraw(request, pk: int):
     """A player (or an organiser, for the player posted) takes back a
     half-point bye."""

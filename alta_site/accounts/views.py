@@ -7,9 +7,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
-from django.views.decorators.http import require_POST
 
-from core.actions import redirect_back
+from core.actions import form_post, redirect_back
 from core.validators import control_refusal, one_line_text
 from games.deadlines.clock import deadlines_after_zone_change
 
@@ -61,8 +60,8 @@ def _profile_page(request, *, form: ProfileForm, token_form: TokenForm | None = 
     )
 
 
+@form_post("profile", keep=())
 @login_required
-@require_POST
 def token_create(request):
     form = TokenForm(request.POST)
     if form.is_valid():
@@ -85,8 +84,8 @@ def token_create(request):
     return _profile_page(request, form=ProfileForm(instance=request.user), token_form=form)
 
 
+@form_post("profile", keep=())
 @login_required
-@require_POST
 def token_revoke(request, pk: int):
     token = get_object_or_404(ApiToken, pk=pk, user=request.user)
     token.delete()
@@ -94,8 +93,8 @@ def token_revoke(request, pk: int):
     return redirect("profile")
 
 
+@form_post("profile", keep=())
 @login_required
-@require_POST
 def email_bounces_clear(request):
     """The banner's "try again": the player says their address works
     again; game mail goes to it again (``address_check.address_checked``),

@@ -19,8 +19,8 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
-from django.views.decorators.http import require_POST
 
+from core.actions import form_post
 from mail.render import in_language
 
 from .closing import account_close
@@ -90,8 +90,8 @@ def account_close_view(request):
     return render(request, "accounts/close.html", {"form": form})
 
 
+@form_post("account-close", keep=())
 @login_required
-@require_POST
 def account_close_link_send(request):
     """Mail the signed-in player a link that confirms closing instead of
     the password."""

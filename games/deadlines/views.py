@@ -15,8 +15,9 @@ from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET
 
+from core.actions import form_post
 from core.moments import moment_for
 from games.models import DeadlineSettings
 from games.services import GameActionError
@@ -111,8 +112,8 @@ def deadlines_settings(request):
     )
 
 
+@form_post("deadline-settings", keep=())
 @login_required
-@require_POST
 def vacation_start_view(request):
     form = VacationForm(request.POST)
     if not form.is_valid():
@@ -144,8 +145,8 @@ def vacation_start_view(request):
     return redirect("deadline-settings")
 
 
+@form_post("deadline-settings", keep=())
 @login_required
-@require_POST
 def vacation_end_view(request):
     try:
         vacation_end(user=request.user, now=timezone.now())
@@ -156,8 +157,8 @@ def vacation_end_view(request):
     return redirect("deadline-settings")
 
 
+@form_post("deadline-settings", keep=())
 @login_required
-@require_POST
 def calendar_reset_view(request):
     calendar_token_get(user=request.user, reset=True)
     messages.success(request, _("Your calendar has a new address; the old one no longer works."))

@@ -78,3 +78,33 @@ def test_send_and_mute_are_not_a_slip_of_the_finger_apart(browser, live_server, 
         apart_down = mute["y"] - (send["y"] + send["height"])
         apart_across = mute["x"] - (send["x"] + send["width"])
         assert max(apart_down, apart_across) >= 16, (send, mute)
+
+
+def test_a_new_chat_line_shows_on_an_open_game_page_by_itself(browser, live_server, players):
+    """The page says it updates by itself: a line another player sends
+    shows without a reload by hand, and the message being written stays."""
+    from django.utils import timezone
+
+    from games.services import match_create_seated
+    from games.services.chat import chat_post
+
+    ann, ben = players
+    match = match_create_seated(users=[ann, ben], game="alta", now=timezone.now())
+    context = browser.new_context(base_url=live_server.url)
+    context.set_default_timeout(15_000)
+    context.clock.install()  # the page's timers on a clock the test moves on
+    try:
+        page = context.new_page()
+        page.goto("/accounts/login/")
+        page.get_by_label("Email").fill(ann.email)
+        page.get_by_label("Password").fill(PASSWORD)
+        page.get_by_role("button", name="Sign In").click()
+        expect(page.get_by_role("heading", name="Your profile")).to_be_visible()
+        page.goto(f"/games/{match.pk}/")
+        page.get_by_label("Message to the other players").fill("Good luck")
+        chat_post(match_id=match.pk, user=ben, text="Have fun, Ann", source="web", now=timezone.now())
+        page.clock.fast_forward(5_000)  # the 5 s poll interval passes at once
+        expect(page.locator("#chat").get_by_text("Have fun, Ann")).to_be_visible(timeout=20_000)
+        expect(page.get_by_label("Message to the other players")).to_have_value("Good luck")
+    finally:
+        context.close()

@@ -214,3 +214,17 @@ def test_the_result_table_has_no_empty_revealed_column(game, client, alice, bob,
         assert row.count("<td>") == header.count("<th"), row
     # Every game hides something in play that its end reveals (Atlantis: the hands' colours).
     assert anything
+
+
+@pytest.mark.django_db
+def test_a_finished_alhambra_page_in_dutch_has_one_eindstand(client, alice, bob, now):
+    """The places are the "Eindstand"; the table of points per scoring
+    above them is captioned otherwise, not a second "Eindstand"."""
+    match = start_match(alice, bob, game="alhambra", now=now)
+    play_default_moves(match, now)
+    alice.language = "nl"
+    alice.save(update_fields=["language"])
+    client.force_login(alice)
+    page = client.get(f"/games/{match.pk}/").content.decode()
+    assert page.count(">Eindstand<") == 1 and "<h2>Eindstand</h2>" in page
+    assert "<caption>Puntentelling</caption>" in page

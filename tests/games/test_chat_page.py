@@ -158,3 +158,30 @@ def test_a_player_who_resigned_still_chats_and_the_page_says_they_resigned(alice
     page = client.get(reverse("game-detail", args=[match.pk])).content.decode()
     panel = page[page.index('id="chat"') : page.index("</section>", page.index('id="chat"'))]
     assert re.search(r"<strong>Carol \(resigned\)</strong>", panel), panel
+
+
+def test_the_poll_tells_a_player_of_a_new_chat_line_and_nobody_else(game, alice, bob, carol, now):
+    """The waiting page polls; a line from another player changes what a
+    seated player's poll answers (so the page updates), and nothing in what
+    a spectator or a visitor gets, who may not read the chat."""
+    url = reverse("game-poll", args=[game.pk])
+    seated, spectator, visitor = Client(), Client(), Client()
+    seated.force_login(bob)
+    spectator.force_login(carol)
+    before = {who: c.get(url).json() for who, c in (("bob", seated), ("carol", spectator), ("anon", visitor))}
+    assert before["bob"]["chat"] == 0
+    line = chat_post(match_id=game.pk, user=alice, text="your move, Bob", source="web", now=now)
+    assert seated.get(url).json() == {**before["bob"], "chat": line.pk}
+    assert "chat" not in before["carol"] and spectator.get(url).json() == before["carol"]
+    assert "chat" not in before["anon"] and visitor.get(url).json() == before["anon"]
+    page = seated.get(reverse("game-detail", args=[game.pk])).content.decode()
+    assert f'data-chat="{line.pk}"' in page  # what the page compares the poll with
+    assert "data-chat" not in spectator.get(reverse("game-detail", args=[game.pk])).content.decode()
+
+
+def test_a_player_who_muted_the_chat_is_not_told_of_new_lines(game, alice, bob, now):
+    ChatReader.objects.create(match=game, user=bob, muted=True)
+    client = Client()
+    client.force_login(bob)
+    chat_post(match_id=game.pk, user=alice, text="hello", source="web", now=now)
+    assert "chat" not in client.get(reverse("game-poll", args=[game.pk])).json()

@@ -185,7 +185,8 @@ def test_taking_back_needs_a_login_and_post(client, bob, carol, played):
     challenge = challenge_create(ladder_id=played.pk, challenger=carol, opponent=bob, now=timezone.now())
     assert client.post(f"/challenges/{challenge.pk}/take-back/").status_code == 302
     client.force_login(carol)
-    assert client.get(f"/challenges/{challenge.pk}/take-back/").status_code == 405
+    answer = client.get(f"/challenges/{challenge.pk}/take-back/")
+    assert (answer.status_code, answer["Location"]) == (302, "/")  # to the page listing the challenge
     assert Challenge.objects.get().status == "open"
 
 
@@ -365,3 +366,14 @@ def test_the_chart_s_points_date_each_game_in_the_reader_s_zone_and_words(client
     titles = re.findall(r"<title>([^<]*)</title>", page)
     assert any(written in t for t in titles), titles
     assert not any("12/06/2026" in t or "5 Dec" in t or "5 dec" in t for t in titles), titles
+
+
+@pytest.mark.parametrize(
+    ("language", "sentence"), [("en", "You have been a member since"), ("nl", "Je bent lid sinds")]
+)
+def test_a_member_reads_since_when_they_are_one(client, alice, played, language, sentence):
+    alice.language = language
+    alice.save(update_fields=["language"])
+    client.force_login(alice)
+    page = text(client.get(f"/ladders/{played.pk}/"))
+    assert sentence in page and "You are a member" not in page

@@ -253,3 +253,33 @@ def test_your_move_names_the_other_players_without_a_dangling_comma(client, alic
 
     assert "with Bob</span>" in your_move
     assert "Bob," not in your_move
+
+
+def test_more_games_than_the_list_shows_are_counted_and_linked(client, alice, bob, now):
+    """The home page lists 20 games of each kind; the sentence counts all
+    of them, and "and N more" under a cut list leads to My games."""
+    from alta_site.dashboard import SECTION_LIMIT
+
+    mine = theirs = 0
+    while mine < SECTION_LIMIT + 3 or theirs < SECTION_LIMIT + 1:
+        match = match_create_seated(users=[alice, bob], game="alta", now=now)
+        if _mover_and_other(match)[0].user == alice:
+            mine += 1
+        else:
+            theirs += 1
+    client.force_login(alice)
+    page = client.get("/").content.decode()
+    your_move, waiting = _section(page, "your-move"), _section(page, "waiting")
+    assert f"<strong>{mine} games</strong> wait for your move." in your_move
+    assert your_move.count('class="your-turn"') == SECTION_LIMIT
+    assert f'href="/games/">and {mine - SECTION_LIMIT} more</a>' in your_move
+    assert f'href="/games/">and {theirs - SECTION_LIMIT} more</a>' in waiting
+    alice.language = "nl"
+    alice.save(update_fields=["language"])
+    assert f"en nog {mine - SECTION_LIMIT} partijen</a>" in client.get("/").content.decode()
+
+
+def test_a_list_that_is_not_cut_says_no_more(client, alice, bob, now):
+    match_create_seated(users=[alice, bob], game="alta", now=now)
+    client.force_login(alice)
+    assert "more</a>" not in client.get("/").content.decode()

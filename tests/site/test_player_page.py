@@ -1,8 +1,12 @@
 """A player's public page: ratings per game, games in play to watch and
 recent results; never their email address or anything hidden."""
 
+import datetime as dt
+
 import pytest
 
+from alta_site.dashboard import SECTION_LIMIT
+from games.models import Match
 from games.services import match_create_seated
 from ratings.models import Rating
 from tests.ratings.conftest import finish_by_resignations
@@ -75,3 +79,16 @@ def test_the_recent_games_table_links_each_player_to_their_page(client, alice, b
     recent = client.get("/players/Alice/").content.decode().split('id="player-recent"')[1]
     for name in ("Alice", "Bob"):
         assert f'<a href="/players/{name}/">{name}</a>' in recent, name
+
+
+def test_every_finished_game_is_on_a_page_of_the_recent_games(client, alice, bob, now):
+    """20 a page, newest first; "Next page" goes on to older ones."""
+    games = [match_create_seated(users=[alice, bob], game="alta", now=now).pk for _ in range(SECTION_LIMIT + 3)]
+    for hours, pk in enumerate(games):
+        Match.objects.filter(pk=pk).update(status=Match.Status.FINISHED, finished_at=now + dt.timedelta(hours=hours))
+    first = client.get("/players/Alice/").content.decode().split('id="player-recent"')[1]
+    assert f'href="/games/{games[-1]}/"' in first and f'href="/games/{games[2]}/"' not in first
+    assert 'href="?page=2#player-recent">Next page</a>' in first and "Page 1 of 2" in first
+    second = client.get("/players/Alice/?page=2").content.decode().split('id="player-recent"')[1]
+    assert all(f'href="/games/{pk}/"' in second for pk in games[:3])
+    assert 'href="?page=1#player-recent">Previous page</a>' in second

@@ -512,3 +512,19 @@ def test_the_cross_table_links_each_player_to_their_page(client, alice, club, no
     for player in players:
         name = str(player)
         assert f'<a href="{reverse("player", args=[name])}">{name}</a>' in table, name
+
+
+def test_the_log_shows_its_newest_entries_and_links_to_the_whole_log(client, alice, club, now):
+    """The page shows the 30 newest lines; a link shows them all."""
+    from tournaments.services.common import log
+    from tournaments.views import LOG_SHOWN
+
+    t = make_tournament(alice, club, now=now, format="swiss", rounds=3)
+    for minute in range(LOG_SHOWN + 5):
+        log(t, "note", f"Line {minute}.", now=now + dt.timedelta(minutes=minute + 1))
+    count = t.events.count()
+    page = client.get(f"/tournaments/{t.pk}/").content.decode().split('id="log-heading"')[1]
+    assert f"Line {LOG_SHOWN + 4}." in page and "Line 4." not in page
+    assert f'href="?log=all#log-heading">Show the whole log ({count} entries)</a>' in page
+    whole = client.get(f"/tournaments/{t.pk}/?log=all").content.decode().split('id="log-heading"')[1]
+    assert "Line 0." in whole and f"Line {LOG_SHOWN + 4}." in whole and "Show the whole log" not in whole

@@ -62,6 +62,9 @@
         const key = focusKey(document.activeElement);
         const typed = document.querySelector("#move-form input[name=move]");
         const draft = typed && typed.value;
+        // A chat message being written survives a new line of the others' too.
+        const writing = document.querySelector("#chat textarea[name=text]");
+        const message = writing && writing.value;
         const [x, y] = [window.scrollX, window.scrollY];
         main.replaceChildren(...next.childNodes);
         document.title = fresh.title;
@@ -70,6 +73,8 @@
         if (again) again.focus({ preventScroll: true });
         const input = document.querySelector("#move-form input[name=move]");
         if (input && draft && !input.value) input.value = draft;
+        const box = document.querySelector("#chat textarea[name=text]");
+        if (box && message && !box.value) box.value = message;
         setup();
       })
       .catch(() => {});
@@ -80,7 +85,10 @@
     fetch(current.dataset.pollUrl, { headers: { Accept: "application/json" }, cache: "no-store" })
       .then((r) => (r.ok ? r.json() : null))
       .then((data) => {
-        if (data && (data.ply !== Number(current.dataset.ply) || data.status !== current.dataset.status)) refresh();
+        if (!data) return;
+        // A new chat line counts for a reader shown the chat (only they get ``chat``).
+        const chat = "chat" in current.dataset && data.chat !== undefined && data.chat !== Number(current.dataset.chat);
+        if (chat || data.ply !== Number(current.dataset.ply) || data.status !== current.dataset.status) refresh();
       })
       .catch(() => {});
   };
