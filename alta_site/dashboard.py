@@ -115,7 +115,7 @@ def recent_games_page(user, number) -> Page:
         seats = sorted(match.seats.all(), key=lambda s: s.table_order())
         mine = next(s for s in seats if s.user_id == user.pk)
         games.append(RecentGame(match, mine.place, mine.score, [s.user for s in seats if s.user_id]))
-    page.object_list = games
+    page.object_list = games  # type: ignore[assignment]  # the page now holds their rows
     return page
 
 
