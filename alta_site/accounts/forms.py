@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import re
 import zoneinfo
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 from django import forms
@@ -56,21 +58,53 @@ def time_zone_names() -> frozenset[str]:
     return frozenset(n for n in zoneinfo.available_timezones() if "/" in n or n == "UTC")
 
 
+def _zone_tables() -> list[Path]:
+    """Where the time zone database's country table (``zone.tab``) may be:
+    beside the zone files Python reads, system's first, then the tzdata
+    package's."""
+    tables = [Path(folder) / "zone.tab" for folder in zoneinfo.TZPATH]
+    with contextlib.suppress(ImportError):
+        import tzdata
+
+        tables.append(Path(tzdata.__file__).parent / "zoneinfo" / "zone.tab")
+    return tables
+
+
 @cache
-def time_zone_choices() -> list[tuple[Any, list[tuple[str, str]]]]:
+def listed_zone_names() -> frozenset[str]:
+    """The zones the profile lists: the database's zones of the world's
+    places by their current names (its country table), and UTC, without
+    the old names and second names every zone also answers to ("Europe/Kiev"
+    beside "Europe/Kyiv", "Asia/Istanbul" beside "Europe/Istanbul");
+    every zone a player may choose when no table is found."""
+    for table in _zone_tables():
+        try:
+            rows = table.read_text(encoding="utf-8").splitlines()
+        except OSError:
+            continue
+        named = {row.split("\t")[2] for row in rows if row and not row.startswith("#") and row.count("\t") >= 2}
+        return frozenset((named & time_zone_names()) | {"UTC"})
+    return time_zone_names()
+
+
+@cache
+def time_zone_choices(current: str = "") -> list[tuple[Any, list[tuple[str, str]]]]:
     """The profile's zone list: the usual zones, then one group per region
-    (a zone outside the regions, such as "US/Eastern", under "Other" by its
-    full name).  Each zone is offered once."""
+    (a zone outside the regions under "Other" by its full name), each
+    listed zone once (``listed_zone_names``), and ``current``, a player's
+    own zone, even where it is one of the names left out (a browser named
+    it at sign-up: "Asia/Calcutta")."""
     usual = [zone for zone in USUAL_ZONES if zone in time_zone_names()]
+    listed = listed_zone_names() | ({current} if current in time_zone_names() else set())
     grouped: dict[str, list[tuple[str, str]]] = {}
-    for zone in sorted(time_zone_names() - set(usual)):
+    for zone in sorted(listed - set(usual)):
         region, _slash, place = zone.partition("/")
         key = region if region in _REGIONS else ""
         grouped.setdefault(key, []).append((zone, (place if key else zone).replace("_", " ")))
     return [
         (_("Common"), [(zone, zone.replace("_", " ")) for zone in usual]),
         *((_REGIONS[region], grouped[region]) for region in _REGIONS if region in grouped),
-        (_("Other"), grouped.get("", [])),
+        *([(_("Other"), grouped[""])] if grouped.get("") else []),
     ]
 
 
@@ -123,6 +157,11 @@ class SignupForm(forms.Form):
 
 class ProfileForm(forms.ModelForm):
     time_zone = forms.ChoiceField(label=_("Time zone"), choices=time_zone_choices)
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        # The player's own zone stays on the list, whatever name it has.
+        self.fields["time_zone"].choices = time_zone_choices(self.instance.time_zone or "")
 
     class Meta:
         model = get_user_model()

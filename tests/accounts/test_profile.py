@@ -117,6 +117,42 @@ def test_the_time_zone_list_offers_the_usual_zones_first_then_zones_by_region(cl
     assert everywhere.count("Europe/Paris") == 1 and "Pacific/Auckland" in everywhere
 
 
+def _zone_options(client) -> dict[str, str]:
+    """The profile's time zone list: value -> the option's attributes."""
+    page = client.get("/profile/").content.decode()
+    select = re.search(r'<select name="time_zone".*?</select>', page, re.DOTALL).group(0)
+    return dict(re.findall(r'<option value="([^"]*)"([^>]*)>', select))
+
+
+def test_the_time_zone_list_names_each_place_once_by_its_current_name(client, alice):
+    """The list held 557 names: "Istanbul" under Europe and under Asia,
+    "Kiev" beside "Kyiv", "Godthab" beside "Nuuk", "US/Eastern" and the
+    like; each place is now listed once, by its current name."""
+    client.force_login(alice)
+    options = _zone_options(client)
+    for listed in ("Europe/Amsterdam", "Europe/Kyiv", "Europe/Istanbul", "America/Nuuk", "Asia/Kolkata", "UTC"):
+        assert listed in options
+    for left_out in ("Europe/Kiev", "Asia/Istanbul", "America/Godthab", "Asia/Calcutta", "US/Eastern"):
+        assert left_out not in options
+
+
+def test_a_players_zone_under_an_old_name_stays_chosen_and_saves(client, alice):
+    """A browser named "Asia/Calcutta" at sign-up: the profile shows it chosen
+    and saves as it is, rather than refusing the player's own zone."""
+    alice.time_zone = "Asia/Calcutta"
+    alice.save()
+    client.force_login(alice)
+    assert "selected" in _zone_options(client)["Asia/Calcutta"]
+    form = {"display_name": alice.display_name, "time_zone": "Asia/Calcutta", "language": alice.language}
+    form |= {"notifications": alice.notifications}
+    assert client.post("/profile/", form).status_code == 302  # saved, not refused
+    alice.refresh_from_db()
+    assert alice.time_zone == "Asia/Calcutta"
+    client.post("/profile/", form | {"time_zone": "Asia/Kolkata"})
+    alice.refresh_from_db()
+    assert alice.time_zone == "Asia/Kolkata"
+
+
 def test_a_token_name_too_long_is_refused_by_its_length_and_an_empty_one_asked_for(client, alice):
     client.force_login(alice)
     page = client.post("/profile/tokens/", {"name": "my script " * 10}, follow=True).content.decode()

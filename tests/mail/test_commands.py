@@ -818,6 +818,17 @@ def _waiting(game):
     return seat, [m for m in mail.outbox if m.to == [seat.user.email]][-1]
 
 
+def _asked_to_confirm(game, language, capture):
+    """The waiting seat, once it replied "resign" (in ``language``), and the
+    question whether it really wants to."""
+    seat, last = _waiting(game)
+    living_in(language, "Europe/Amsterdam", seat.user)
+    mail.outbox.clear()
+    ingest(_reply_to(last, {"en": "resign", "nl": "opgeven"}[language], sender=seat.user.email), capture)
+    [asked] = mail.outbox
+    return seat, asked
+
+
 @pytest.mark.parametrize(
     "said", ["mute the chat", "Mute chat please", "Mute chat messages", "dempen chat aub", "chat dempen"]
 )
@@ -901,14 +912,7 @@ def test_yes_in_a_players_own_words_to_the_question_whether_to_resign_resigns(
     player as chat when it said more than "yes", and the game went on."""
     from games.models import ChatMessage
 
-    seat, last = _waiting(game)
-    living_in(language, "Europe/Amsterdam", seat.user)
-    mail.outbox.clear()
-    ingest(
-        _reply_to(last, {"en": "resign", "nl": "opgeven"}[language], sender=seat.user.email),
-        django_capture_on_commit_callbacks,
-    )
-    [asked] = mail.outbox
+    seat, asked = _asked_to_confirm(game, language, django_capture_on_commit_callbacks)
     record = ingest(_reply_to(asked, yes, sender=seat.user.email), django_capture_on_commit_callbacks)
     assert record.detail == "resigned"
     game.refresh_from_db()
@@ -924,14 +928,7 @@ def test_no_to_the_question_whether_to_resign_is_answered_and_not_passed_on(
 ):
     from games.models import ChatMessage
 
-    seat, last = _waiting(game)
-    living_in(language, "Europe/Amsterdam", seat.user)
-    mail.outbox.clear()
-    ingest(
-        _reply_to(last, {"en": "resign", "nl": "opgeven"}[language], sender=seat.user.email),
-        django_capture_on_commit_callbacks,
-    )
-    [asked] = mail.outbox
+    seat, asked = _asked_to_confirm(game, language, django_capture_on_commit_callbacks)
     mail.outbox.clear()
     record = ingest(_reply_to(asked, no, sender=seat.user.email), django_capture_on_commit_callbacks)
     assert record.outcome == "command" and record.detail == "stay"

@@ -25,17 +25,18 @@ pytestmark = pytest.mark.django_db
 HUGE = "99999999999999999999"
 
 
-def _routes(patterns, prefix: str = ""):
+def url_routes(patterns, prefix: str = ""):
+    """The route of every URL pattern in ``patterns``, its resolvers' prefixes before it."""
     for pattern in patterns:
         if isinstance(pattern, URLResolver):
-            yield from _routes(pattern.url_patterns, prefix + str(pattern.pattern))
+            yield from url_routes(pattern.url_patterns, prefix + str(pattern.pattern))
         else:
             yield prefix + str(pattern.pattern)
 
 
 def _paths() -> list[str]:
     """Each route with an id, its ids ``HUGE`` and its other parts a word."""
-    routes = [route for route in _routes(get_resolver().url_patterns) if "<int:" in route]
+    routes = [route for route in url_routes(get_resolver().url_patterns) if "<int:" in route]
     return ["/" + re.sub(r"<\w+:\w+>", "x", re.sub(r"<int:\w+>", HUGE, route)) for route in routes]
 
 

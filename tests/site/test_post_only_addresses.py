@@ -10,12 +10,13 @@ import re
 
 import pytest
 from django.test import Client
-from django.urls import URLResolver, get_resolver
+from django.urls import get_resolver
 from django.utils import timezone
 
 from games import services as game_services
 from ratings.models import Ladder
 from tests.conftest import PASSWORD
+from tests.site.test_ids_beyond_bigint import url_routes
 from tournaments.services import club_create, tournament_create
 
 pytestmark = pytest.mark.django_db
@@ -87,20 +88,12 @@ def test_a_get_of_a_forms_address_changes_nothing(client, carol, places):
     assert client.get(f"/tournaments/{places['tournament']}/").context["tournament"].participants.count() == 0
 
 
-def _routes(patterns, prefix: str = ""):
-    for pattern in patterns:
-        if isinstance(pattern, URLResolver):
-            yield from _routes(pattern.url_patterns, prefix + str(pattern.pattern))
-        else:
-            yield prefix + str(pattern.pattern)
-
-
 def test_no_page_answers_a_get_with_405(alice):
     """Every page address (the API's aside: it is no browser's), with 1
     for each id: a form's address redirects, whatever there is at 1."""
     client = Client(raise_request_exception=False)
     client.force_login(alice)
-    routes = [r for r in _routes(get_resolver().url_patterns) if not r.startswith(("api/", "^"))]
+    routes = [r for r in url_routes(get_resolver().url_patterns) if not r.startswith(("api/", "^"))]
     paths = ["/" + re.sub(r"<\w+:\w+>", "x", re.sub(r"<int:\w+>", "1", route)) for route in routes]
     assert "/games/1/move/" in paths
     refused = [path for path in paths if client.get(path).status_code == 405]
