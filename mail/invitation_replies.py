@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from games.models import Match, Seat
 from games.services import GameActionError, invitation_accept, invitation_decline
 
+from .addresses import command_address
 from .answers import answer, in_language, language_of, reply_subject, site_line
 from .inbound import InboundMessage, first_line_of
 from .intake_common import account_of, finish, generic_reply
@@ -42,6 +43,9 @@ def answer_invitation(record: InboundEmail, message: InboundMessage, now: dt.dat
     by_address = seat is not None and not seat.invited_user_id and seat.invited_email.lower() == message.sender.lower()
     stranger = user is None and by_address and not address_is_taken(message.sender)
     allowed = seat is not None and ((user is not None and (seat.invited_user_id == user.pk or by_address)) or stranger)
+    if seat is None and user is not None and (seated := _seated_by_invitation(message, user)) is not None:
+        with transaction.atomic():
+            return _answered_again(record, message, seated, user, now)
     if not allowed or seat is None:
         with transaction.atomic():
             # A member answering another's invitation (forwarded) is told so.
@@ -142,6 +146,52 @@ def _invitation_answered(record, message, match, user, *, accepting: bool, creat
         match=match,
         kind=OutgoingEmail.Kind.INVITATION,
     )
+
+
+def _seated_by_invitation(message: InboundMessage, user) -> Match | None:
+    """The game whose invitation mail (named in the reply's References)
+    ``user`` answered before: they hold a seat in it, so the invitation's
+    address no longer leads anywhere (an answer sent twice, or "decline"
+    once the seat was taken).  ``None`` for any other reply."""
+    if not message.references:
+        return None
+    invited = OutgoingEmail.objects.filter(
+        message_id__in=message.references, kind=OutgoingEmail.Kind.INVITATION, to__iexact=message.sender
+    ).exclude(match=None)
+    return Match.objects.filter(pk__in=invited.values("match_id"), seats__user=user).first()
+
+
+def _answered_again(record: InboundEmail, message: InboundMessage, match: Match, user, now: dt.datetime):
+    """The answer to a reply to an invitation whose seat ``user`` took."""
+    with in_language(user):
+        paragraphs = [_("You have already taken your seat in %(game)s.") % {"game": match}]
+        if match.is_active:
+            paragraphs.append(
+                _('It has started: you play by replying to its emails; "resign" to one of them leaves it.')
+            )
+        elif match.is_open:
+            paragraphs.append(
+                _(
+                    "It starts when every seat is taken. To give your seat back before then, "
+                    'send "cancel %(id)s" to %(address)s.'
+                )
+                % {"id": match.pk, "address": command_address()}
+            )
+        else:
+            paragraphs.append(_("It is over."))
+        paragraphs.append(site_line())
+        subject = reply_subject(message.subject, _("Your answer to the invitation"))
+    answer(
+        record,
+        to=message.sender,
+        subject=subject,
+        paragraphs=paragraphs,
+        now=now,
+        user=user,
+        match=match,
+        kind=OutgoingEmail.Kind.INVITATION,
+    )
+    return finish(record, InboundEmail.Outcome.REJECTED, "invitation: seat already taken", match=match, user=user)
 
 
 def answer_other(handler, record: InboundEmail, message: InboundMessage, now: dt.datetime) -> InboundEmail:

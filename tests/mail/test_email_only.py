@@ -262,3 +262,38 @@ def test_the_invitations_subject_names_the_game_once_and_the_site_as_other_notic
     with django_capture_on_commit_callbacks(execute=True):
         match_create(creator=alice, game="alta", players=2, now=now, invite=[STRANGER])
     assert latest_with_reply(STRANGER).subject == subject
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("inviter_language", "again", "said"),
+    [
+        ("en", "accept", "You have already taken your seat in Alta #"),
+        ("en", "decline", '"resign" to one of them leaves it'),
+        ("nl", "weiger", 'met "opgeven" op een ervan stap je eruit'),
+    ],
+)
+def test_an_invitation_answered_again_after_its_seat_was_taken_says_so(
+    inviter_language, again, said, alice, now, django_capture_on_commit_callbacks
+):
+    """A second "accept" (or a "decline" once the seat was taken) was told
+    "we could not match it to a move you can make", as a stranger's mail."""
+    alice.language = inviter_language
+    alice.save(update_fields=["language"])
+    with django_capture_on_commit_callbacks(execute=True):
+        match = match_create(creator=alice, game="alta", players=2, now=now, invite=[STRANGER])
+    invitation = latest_with_reply(STRANGER)
+    named = {"In_Reply_To": invitation.extra_headers["Message-ID"]}
+    first = {"en": "accept", "nl": "accepteer"}[inviter_language]  # the account reads on in its language
+    ingest(bytes(message(invitation.reply_to[0], first, sender=STRANGER, **named)), django_capture_on_commit_callbacks)
+    mail.outbox.clear()
+    record = ingest(
+        bytes(message(invitation.reply_to[0], again, sender=STRANGER, message_id="<again@client.example>", **named)),
+        django_capture_on_commit_callbacks,
+    )
+    assert get_user_model().objects.get(email=STRANGER).language == inviter_language
+    assert record.detail == "invitation: seat already taken" and record.match == match
+    [answer] = mail.outbox
+    assert said in " ".join(answer.body.split()) and "could not match" not in answer.body
+    match.refresh_from_db()
+    assert match.is_active and match.seats.filter(user__email=STRANGER).exists()
