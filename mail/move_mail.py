@@ -221,7 +221,13 @@ def notify_rejection(
     the reply repeats a move already played from it (sent twice), which is
     no refusal to alarm them with."""
     with in_language(seat.user):
-        headline = _("your move was already played") if played_already else _("your move was not accepted")
+        if played_already:
+            headline = _("your move was already played")
+        elif seat.index not in get_rules(match.game).to_move(state):
+            # A waiting player's reply: no move of theirs was refused (it may hold none at all).
+            headline = _("it is not your move")
+        else:
+            headline = _("your move was not accepted")
         mail = GameMail(headline, [_("You wrote: %(text)s") % {"text": attempted}], error=error)
     return game_email_queue(
         kind=OutgoingEmail.Kind.REJECTED,

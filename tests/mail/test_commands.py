@@ -936,3 +936,19 @@ def test_no_to_the_question_whether_to_resign_is_answered_and_not_passed_on(
     assert said in answer.body and answer.to == [seat.user.email]
     game.refresh_from_db()
     assert game.is_active and not ChatMessage.objects.filter(match=game).exists()
+
+
+@pytest.mark.parametrize(("language", "headline"), [("en", "it is not your move"), ("nl", "je bent niet aan zet")])
+def test_a_waiting_players_empty_reply_is_not_told_its_move_was_refused(
+    language, headline, game, django_capture_on_commit_callbacks
+):
+    """Its answer's subject said "your move was not accepted" to a player who
+    sent no move and was not to move."""
+    seat, last = _waiting(game)
+    living_in(language, "Europe/Amsterdam", seat.user)
+    mail.outbox.clear()
+    record = ingest(_reply_to(last, "", sender=seat.user.email), django_capture_on_commit_callbacks)
+    assert record.outcome == "rejected", record.detail
+    [answer] = mail.outbox
+    assert headline in answer.subject and "not accepted" not in answer.subject
+    assert "geaccepteerd" not in answer.subject
