@@ -134,7 +134,14 @@ def _invitation_answered(record, message, match, user, *, accepting: bool, creat
                     "by replying to the game emails. Each of them carries a one-time link to sign in on the site."
                 )
             )
-        paragraphs.append(site_line())
+    _answer_invitation_reply(record, message, match, user, paragraphs, now)
+
+
+def _answer_invitation_reply(record, message, match, user, paragraphs: list[str], now) -> None:
+    """Send ``paragraphs`` (written in ``user``'s language, the inviter's for
+    a stranger) as the answer to a reply to ``match``'s invitation."""
+    with in_language(user or match.created_by):
+        paragraphs = [*paragraphs, site_line()]
         subject = reply_subject(message.subject, _("Your answer to the invitation"))
     answer(
         record,
@@ -179,18 +186,7 @@ def _answered_again(record: InboundEmail, message: InboundMessage, match: Match,
             )
         else:
             paragraphs.append(_("It is over."))
-        paragraphs.append(site_line())
-        subject = reply_subject(message.subject, _("Your answer to the invitation"))
-    answer(
-        record,
-        to=message.sender,
-        subject=subject,
-        paragraphs=paragraphs,
-        now=now,
-        user=user,
-        match=match,
-        kind=OutgoingEmail.Kind.INVITATION,
-    )
+    _answer_invitation_reply(record, message, match, user, paragraphs, now)
     return finish(record, InboundEmail.Outcome.REJECTED, "invitation: seat already taken", match=match, user=user)
 
 
