@@ -108,8 +108,12 @@ def _command_at(lines: list[str], at: int) -> Command | None:
     return None if read is None else Command(name, read, "\n".join(lines[at + 1 :]).strip())
 
 
-#: The game a command is about, named: it is the default ("resign the game").
-_THE_GAME = r"(?:(?:this|the)\s+game|(?:dit|het)\s+spel|(?:deze|de)\s+partij)"
+#: The game a command is about, named: it is the default ("resign the game",
+#: "mute all mails", "opgeven nu").
+_THE_GAME = (
+    r"(?:(?:(?:this|the)\s+)?game|(?:(?:dit|het)\s+)?spel|(?:(?:deze|de)\s+)?partij|"
+    r"(?:all\s+)?(?:e-?)?mails|(?:alle\s+)?mails|all|alles|now|nu)"
+)
 #: The chat, named ("mute the chat", "dempen chatberichten").
 _CHAT = re.compile(r"(?:(?:the|de)\s+)?chat\s*(?:messages|berichten)?", re.IGNORECASE)
 #: Punctuation and quote marks around an argument ('resign "4F7891".').

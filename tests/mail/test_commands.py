@@ -843,6 +843,13 @@ def test_muting_the_chat_in_a_players_own_words_mutes_the_chat_only(
     assert not GameMute.objects.filter(user=seat.user).exists()
 
 
+@pytest.mark.parametrize("said", ["mute game", "Mute all mails please", "dempen alles", "dempen deze partij"])
+def test_muting_the_game_in_a_players_own_words_mutes_the_game(said, turn, django_capture_on_commit_callbacks):
+    seat, _address = turn
+    record, _answer = command(turn, said, django_capture_on_commit_callbacks)
+    assert record.detail == "muted" and GameMute.objects.filter(user=seat.user).exists()
+
+
 @pytest.mark.parametrize(
     "said",
     [
@@ -875,6 +882,8 @@ def test_chat_that_opens_with_a_command_word_is_chat(said, game, django_capture_
         ("en", "Resign the game"),
         ("nl", "Ik geef het op"),
         ("nl", "opgeven aub"),
+        ("en", "resign now"),
+        ("nl", "opgeven nu"),
     ],
 )
 def test_resigning_in_a_players_own_words_asks_to_confirm_without_a_word_about_a_code(
