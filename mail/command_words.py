@@ -68,9 +68,10 @@ class Command:
 def command_of(body: str) -> Command | None:
     """The command on the first non-empty line of ``body``, if it is one:
     a command word (or "I resign", "chat dempen") and an argument it takes
-    (``_read``), else the line is no command.  A greeting alone on that line ("Hi,", "Hoi Bob,"), which the move
-    reader passes over too, is passed over when a command and nothing
-    else (``bare``) follows it, or ``say`` (whose message it opens):
+    (``_read``), else the line is no command.  A greeting alone on that
+    line ("Hi,", "Hoi Bob,"), which the move reader passes over too, is
+    passed over when a command and nothing else (``bare``) follows it, or
+    ``say`` (whose message it opens):
     chat below a greeting that merely opens with a command word ("Board
     looks great") stays chat."""
     lines = body.split("\n")
@@ -167,6 +168,8 @@ def command_below_moves(text: str) -> Command | None:
     command = command_of(text)
     if command is None or command.name in ("say", "rematch") or not bare(command):
         return None
+    if command.name == "vacation" and not DAYS.fullmatch(command.argument):
+        return None  # below a move, "vakantie volgende week" is news for the table
     return command
 
 

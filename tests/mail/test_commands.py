@@ -961,3 +961,15 @@ def test_a_waiting_players_empty_reply_is_not_told_its_move_was_refused(
     [answer] = mail.outbox
     assert headline in answer.subject and "not accepted" not in answer.subject
     assert "geaccepteerd" not in answer.subject
+
+
+def test_a_vacation_line_without_days_below_a_move_is_chat(game, turn, django_capture_on_commit_callbacks):
+    """Below a move only "vakantie N" is the command: "vakantie volgende week"
+    is news for the other players, as it was before commands took words."""
+    from games.models import ChatMessage
+
+    seat, address = turn
+    body = "1\nvakantie volgende week"
+    record = ingest(bytes(message(address, body, sender=seat.user.email)), django_capture_on_commit_callbacks)
+    assert record.outcome == "accepted", record.detail
+    assert ChatMessage.objects.get(match=game).text == "vakantie volgende week"
