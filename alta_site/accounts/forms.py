@@ -161,7 +161,9 @@ class ProfileForm(forms.ModelForm):
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         # The player's own zone stays on the list, whatever name it has.
-        self.fields["time_zone"].choices = time_zone_choices(self.instance.time_zone or "")
+        zones = self.fields["time_zone"]
+        assert isinstance(zones, forms.ChoiceField)
+        zones.choices = time_zone_choices(self.instance.time_zone or "")
 
     class Meta:
         model = get_user_model()
