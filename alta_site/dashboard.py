@@ -119,10 +119,13 @@ def recent_games_page(user, number) -> Page:
     return page
 
 
-def running_games_of(user) -> list[Match]:
-    """``user``'s games in play (anyone may watch them: spectator view)."""
-    return list(
+def running_games_page(user, number) -> Page:
+    """Page ``number`` (the first or last for one out of range) of ``user``'s
+    games in play, newest first, ``SECTION_LIMIT`` a page (anyone may watch
+    them: spectator view)."""
+    matches = (
         Match.objects.filter(status=Match.Status.ACTIVE, seats__user=user)
         .prefetch_related("seats__user")
-        .order_by("-started_at", "-pk")[:SECTION_LIMIT]
+        .order_by("-started_at", "-pk")
     )
+    return Paginator(matches, SECTION_LIMIT).get_page(number)

@@ -2,6 +2,7 @@
 
 import contextlib
 import sys
+from urllib.parse import urlencode
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -35,14 +36,20 @@ def home(request):
     return render(request, "home.html", {"games": games})
 
 
+#: The query parameter of the page of a player's games in play ("page" is
+#: their finished games').
+RUNNING_PAGE = "in_play"
+
+
 def player(request, who: str):
     """A player's public page: ratings per game, games in play (to watch)
     and recent results.  Never their email address."""
     user = get_user_model().objects.filter(display_name__iexact=who, is_active=True).first()
     if user is None:
         raise Http404(_("There is no such player."))
-    running, reader = dashboard.running_games_of(user), request.user.pk
-    for match in running:
+    running = dashboard.running_games_page(user, request.GET.get(RUNNING_PAGE))
+    recent, reader = dashboard.recent_games_page(user, request.GET.get("page")), request.user.pk
+    for match in running.object_list:
         # The seated players in seat order, for "Ann, Ben" (an empty seat is left out).
         match.seated = [seat.user for seat in match.seats.all() if seat.user]  # type: ignore[attr-defined]
     context = {
@@ -50,8 +57,12 @@ def player(request, who: str):
         "ratings": Rating.objects.filter(user=user).order_by("game"),
         "running": running,
         # The reader's own games among them are theirs to play, not to watch.
-        "playing": {m.pk for m in running if reader and any(s.user_id == reader for s in m.seats.all())},
-        "recent": dashboard.recent_games_page(user, request.GET.get("page")),
+        "playing": {m.pk for m in running.object_list if reader and any(s.user_id == reader for s in m.seats.all())},
+        "recent": recent,
+        # Each list's page links keep the other list on the page it shows.
+        "keep_running": urlencode({"page": recent.number}) if recent.has_other_pages() else "",
+        "keep_recent": urlencode({RUNNING_PAGE: running.number}) if running.has_other_pages() else "",
+        "running_page": RUNNING_PAGE,
     }
     return render(request, "player.html", context)
 

@@ -92,3 +92,27 @@ def test_every_finished_game_is_on_a_page_of_the_recent_games(client, alice, bob
     second = client.get("/players/Alice/?page=2").content.decode().split('id="player-recent"')[1]
     assert all(f'href="/games/{pk}/"' in second for pk in games[:3])
     assert 'href="?page=1#player-recent">Previous page</a>' in second
+
+
+def test_every_game_in_play_is_on_a_page_and_each_list_keeps_the_others_page(client, alice, bob, now):
+    """The games in play stopped at 20 without a word; now 20 a page with
+    "Next page", and the finished games' links keep the games in play's
+    page (and the other way round)."""
+    games = [match_create_seated(users=[alice, bob], game="alta", now=now).pk for _ in range(SECTION_LIMIT + 2)]
+    finished = [match_create_seated(users=[alice, bob], game="alta", now=now).pk for _ in range(SECTION_LIMIT + 1)]
+    Match.objects.filter(pk__in=finished).update(status=Match.Status.FINISHED, finished_at=now)
+    for hours, pk in enumerate(games):
+        Match.objects.filter(pk=pk).update(started_at=now + dt.timedelta(hours=hours))
+
+    first = client.get("/players/Alice/").content.decode()
+    running = first.split('id="player-running"')[1].split("</section>")[0]
+    assert f'href="/games/{games[-1]}/"' in running and f'href="/games/{games[1]}/"' not in running
+    assert 'href="?page=1&amp;in_play=2#player-running">Next page</a>' in running
+
+    second = client.get("/players/Alice/?in_play=2&page=2").content.decode()
+    running = second.split('id="player-running"')[1].split("</section>")[0]
+    assert all(f'href="/games/{pk}/"' in running for pk in games[:2])
+    assert f'href="/games/{games[-1]}/"' not in running
+    assert 'href="?page=2&amp;in_play=1#player-running">Previous page</a>' in running
+    recent = second.split('id="player-recent"')[1]
+    assert 'href="?in_play=2&amp;page=1#player-recent">Previous page</a>' in recent
