@@ -10,7 +10,8 @@
    or C") is not guessed at.  A line copied from the mail's lists ("2.
    wheat field D4") is its number when the two agree.  Full-width
    characters read as ASCII, "please" and "thanks" around a move are
-   passed over, and so is a greeting line above the first move ("Hi,").
+   passed over, and so is a greeting line above the first move ("Hi,")
+   or opening its line ("Hi all, 3").
    Each part is read against the position the parts before it left.  The
    first line that is neither ends the moves; it and everything after it
    is a message to the other players, never a reason to refuse the moves.
@@ -59,11 +60,14 @@ _COURTESY_FIRST = re.compile(rf"^\s*(?:{_COURTESY}\b[\s,.!:]*)+", re.IGNORECASE)
 _COURTESY_LAST = re.compile(rf"(?:[\s,.!:;]*\b{_COURTESY})+[\s,.!]*$", re.IGNORECASE)
 #: A greeting alone on a line ("Hi,", "Hoi allemaal!", "Dear Alta,"), in
 #: the site's languages: above the moves it is no message to read.
-_GREETING = re.compile(
-    r"^\s*(?:hi|hello|hey|dear|hallo|hoi|beste|goedemorgen|goedemiddag|goedenavond|"
-    r"good\s+(?:morning|afternoon|evening)|ciao|salve|buongiorno|buonasera)\b(?:\s+[\w'-]+){0,3}\s*[,.!:]*\s*$",
-    re.IGNORECASE,
+_GREETING_WORD = (
+    r"(?:hi|hello|hey|dear|hallo|hoi|beste|goedemorgen|goedemiddag|goedenavond|"
+    r"good\s+(?:morning|afternoon|evening)|ciao|salve|buongiorno|buonasera)\b"
 )
+_GREETING = re.compile(rf"^\s*{_GREETING_WORD}(?:\s+[\w'-]+){{0,3}}\s*[,.!:]*\s*$", re.IGNORECASE)
+#: A greeting opening the line of the move ("Hi all, 3", "Hoi Bram, pion
+#: van 12 met roze naar 18"): its comma (or "!", ":") ends it.
+_GREETING_FIRST = re.compile(rf"^\s*{_GREETING_WORD}(?:\s+[\w'-]+){{0,2}}\s*[,!:]+\s+(?=\S)", re.IGNORECASE)
 #: A line of the mail's lists copied into the reply: "2. wheat field D4",
 #: "B. settlement D4; take 1 tavern D3".
 _COPIED = re.compile(r"^\s*(?:(\d{1,3})|([A-Za-z]))[.)]\s+(\S.*)$")
@@ -143,6 +147,13 @@ def _several_choices(line: str) -> NotationError | None:
     )
 
 
+def without_greeting(line: str) -> str:
+    """``line`` without the greeting that opens it ("Hi all, 3": "3"),
+    which ``read_reply`` reads past as it does a greeting on a line of
+    its own; any other line as it is."""
+    return _GREETING_FIRST.sub("", line, count=1)
+
+
 def without_courtesy(line: str) -> str:
     """``line`` without the courtesy words before and after what it says
     ("take denar 8, please": "take denar 8"); a line of courtesy alone
@@ -204,7 +215,7 @@ def read_reply(rules, state, seat: int, text: str, *, turns=whole_turns) -> Repl
     for number, written in enumerate(lines):
         # Read as ASCII, without "please"; the message below the moves
         # keeps what was written.
-        line = without_courtesy(half_width(written))
+        line = without_greeting(without_courtesy(half_width(written)))
         if not blind.revealed and seat in rules.to_move(state):
             # Before anything was turned up: the real position is the one
             # the mail listed from.

@@ -99,6 +99,32 @@ def test_a_greeting_above_the_move_is_not_read_as_the_move(body):
     assert not reply.message.lower().startswith(("hi", "hoi", "dear", "goedemorgen", "ciao")), reply
 
 
+@pytest.mark.parametrize("body", ["Hi all, 2", "Hoi Bram, 2\n\nGroetjes, Jan", "Hello! 2", "Beste allemaal: 2"])
+def test_a_greeting_opening_the_line_of_the_move_is_not_read_as_the_move(body):
+    """ "Hi all, 2" was refused: its first line was no move ("'hi' is not
+    a colour or a position" in Atlantis)."""
+    rules, state, seat = _alta()
+    reply = _read(body)
+    assert reply.moves == [rules.move_options(state, seat)[1][0]], reply
+
+
+@pytest.mark.parametrize("greeting", ["Hi all, ", "Hoi allemaal, "])
+@pytest.mark.parametrize("slug", ["alhambra", "atlantis", "alpaca"])
+def test_a_move_written_after_a_greeting_on_its_line_is_that_move(slug, greeting):
+    rules = get_rules(slug)
+    state = rules.setup(3, 2)
+    seat = min(rules.to_move(state))
+    text, move = rules.move_options(state, seat)[-1]
+    reply = read_reply(rules, state, seat, clean_reply(greeting + words(slug, text) + QUOTED))
+    assert len(reply.moves) == 1 and reply.message == "", reply
+    assert rules.parse_move(state, seat, reply.moves[0]) == move
+
+
+def test_a_greeting_opening_words_that_are_no_move_stays_with_them():
+    reply = _read("Hi all, sorry for the slow moves this week")
+    assert reply.moves == [] and reply.message == "Hi all, sorry for the slow moves this week"
+
+
 def test_a_greeting_above_words_that_are_no_move_stays_with_them():
     """Without a move below it the greeting is part of the message (chat
     from a waiting player keeps it; a refusal quotes the first line)."""

@@ -14,7 +14,9 @@ Parsing is forgiving: case, spacing, punctuation, abbreviations (any unique
 prefix of at least two letters), Dutch words (neem, koop, klaar, plaats, op,
 naar, met, verbouw, ruil, tuin, toren, dukaat, florijn, oost, zuid ...),
 ``3 denar`` as well as ``denar 3``, a missing currency where the display or
-the slot settles it, and a building named only as far as needed.
+the slot settles it, a building named only as far as needed, and the words
+of a sentence around a move ("I take denar 3", "ik koop de tuin in vak 2,
+betaal dirham 3 en 5").
 """
 
 from __future__ import annotations
@@ -56,7 +58,11 @@ _REDESIGN = {"redesign", "rd", "verbouw", "verbouwen", "redesig", "rebuild"}
 _SWAP = {"swap", "ruil", "exchange", "replace"}
 _REMOVE = {"remove", "verwijder", "weg"}
 _AT = {"at", "to", "on", "in", "into", "op", "naar", "@", "aan", "->", "=>", ">"}
-_WITH = {"with", "met", "using", "for", "voor", "paying"}
+_WITH = {"with", "met", "using", "for", "voor", "paying", "pay", "betaal", "betalend"}
+#: The player speaking before the verb ("I take", "I'll buy", "ik koop",
+#: "ik wil ... kopen" is not read): read past.
+_SPEAKER = {"i", "ik"}
+_WILL = {"ll", "will", "wil"}
 #: Words between two money cards ("dirham 2 + 3 florin").
 _JOINS = {"+", "and", "en"}
 _FILLER = {

@@ -26,8 +26,10 @@ from .notation import (
     _REDESIGN,
     _REMOVE,
     _RESERVE,
+    _SPEAKER,
     _SWAP,
     _TAKE,
+    _WILL,
     _WITH,
     _split,
     currency_of,
@@ -73,7 +75,7 @@ def parse_move(state: AlhambraState, seat: int, text: str) -> Move:
     :raises NotationError: the text is not a move here (the message lists
         examples).
     """
-    words = tokenize(text)
+    words = _without_speaker(tokenize(text))
     if not words:
         raise NotationError(gettext_noop("The move is empty. %(examples)s"), examples=examples(state, seat))
     verb, rest = words[0], words[1:]
@@ -114,6 +116,16 @@ def parse_move(state: AlhambraState, seat: int, text: str) -> Move:
         verb=verb,
         examples=examples(state, seat),
     )
+
+
+def _without_speaker(words: list[str]) -> list[str]:
+    """``words`` without the "I" ("I'll", "ik") before a move's verb: a
+    mail says "I take denar 3" ("ik koop de tuin ...")."""
+    if len(words) > 1 and words[0] in _SPEAKER:
+        words = words[1:]
+        if len(words) > 1 and words[0] in _WILL:
+            words = words[1:]
+    return words
 
 
 #: Every word that starts a move (a building's or a cell's first word does not).
@@ -221,6 +233,10 @@ def _buy(state: AlhambraState, tokens: list[str]) -> Buy:
     return Buy(slot, cards)
 
 
+#: "the garden in slot 2" ("de tuin in vak 2"): no slot's name.
+_IN_SLOT = {"in"}
+
+
 def _market_slot(state: AlhambraState, tokens: list[str], paid: set[int]) -> int:
     """The slot named by words like ``2``, ``slot 2``, ``garden``,
     ``garden 8`` or ``dirham`` (a number after 'slot' is the slot; a number
@@ -234,7 +250,7 @@ def _market_slot(state: AlhambraState, tokens: list[str], paid: set[int]) -> int
     for word in tokens:
         after_slot = previous in ("slot", "vak", "nr", "#")
         previous = word
-        if word in _FILLER:
+        if word in _FILLER or word in _IN_SLOT:
             continue
         named = True
         if word.isdecimal() and (after_slot or not typed):

@@ -21,8 +21,10 @@ rotation; no rotation at all when only one fits; and for bonuses ``rotate``/
 number), ``none``/``skip``/``nessuno``/``pas``, with or without ``bonus``;
 and Dutch (what ``WORDINGS`` writes): ``rood/blauw-groen op 1,-2 rot 2``,
 ``bonus draai 0,1 naar 3``, ``bonus onaantastbaar`` (``fiche``), ``bonus
-geen``.  A pass by choice (``pass``, ``passo``, ``pas``) is refused with the
-reason while a tile must be placed.
+geen``; the words of a sentence around a placement (``I place the
+rbg tile on 1,0 rotated 2``, ``ik leg rbg op 1,0 gedraaid 2``).  A pass by
+choice (``pass``, ``passo``, ``pas``) is refused with the reason while a
+tile must be placed.
 """
 
 from __future__ import annotations
@@ -79,14 +81,19 @@ _CELL = r"\(?\s*([+-]?\d+)\s*,\s*([+-]?\d+)\s*\)?"
 _ROT = r"([0-3]|ne|se|zo|sw|zw|nw|so|no)"
 #: "Rotation" in English, Italian and Dutch (the Dutch help and event lines
 #: say "draaiing"), and the short "rot" the mails write.
-_ROTATION = r"(?:rotation|rotazione|draaiing|draai|rot)"
+_ROTATION = r"(?:rotation|rotazione|rotated|draaiing|gedraaid|draai|rot)"
 _PLACE = re.compile(
     rf"^(?P<tile>.+?)(?:\s+(?:at|on|a|in|su|op)\s+|\s*@\s*|\s+|(?=[(+-])){_CELL}\s*(?:,\s*)?"
     rf"(?:(?:in\s+)?(?:{_ROTATION}|r)\.?\s*[:=]?\s*)?{_ROT}?$"
 )
 #: A verb a player may write before the tile ("leg rood/blauw-groen op
 #: 1,-2 rot 2", "place ..."), English, Dutch and Italian: read past.
-_VERB = re.compile(r"^(?:place|play|put|lay|leg|plaats|speel|posa|metti|gioca)\s+")
+_VERB = re.compile(
+    r"^(?:(?:i|ik)(?:['\u2019]ll|\s+will|\s+wil)?\s+)?(?:place|play|put|lay|leg|plaats|speel|posa|metti|gioca)\s+"
+)
+#: An article or the word "tile" around a tile's colours ("the red/blue-green
+#: tile", "de tegel rood/blauw-groen"): no colour.
+_TILE_WORDS = frozenset({"the", "de", "het", "tile", "tegel"})
 _ROT_WORD = re.compile(rf"\s*\b(?:in\s+)?{_ROTATION}\.?\s*[:=]?\s*{_ROT}\b\s*")
 _BONUS = re.compile(r"^bonus\b\s*:?\s*")
 _ROTATE = re.compile(
@@ -134,7 +141,7 @@ def parse_tile(state: AlpacaState, seat: int, text: str) -> int:
         raise NotationError(
             gettext_noop("Your hand has tiles #1 to #%(last)s, not #%(index)s."), last=len(hand), index=index
         )
-    words = [w for w in re.split(r"[\s/\-,+|]+", text) if w]
+    words = [w for w in re.split(r"[\s/\-,+|]+", text) if w and w not in _TILE_WORDS]
     if len(words) == 1 and len(words[0]) == 3 and all(ch in _LETTERS for ch in words[0]):
         words = list(words[0])
     colours = tuple(_colour(w) for w in words)

@@ -16,7 +16,10 @@ Parsing is forgiving: any case, commas and colons ignored, "to", "naar" and
 roze, bruin), the destination optional (checked when given), the origin
 optional when only one pawn fits, text in brackets ignored (so the labels of
 ``option_label`` parse too), and ``2x blue`` and ``2 cards`` (colours by the
-rule of ``rule_cards``, after any colours named) in payments.
+rule of ``rule_cards``, after any colours named) in payments.  The words of
+a sentence around a move are read past: ``move my pawn from 12 with pink to
+18``, ``pion van 12 met roze naar 18``, ``I pay the toll with tile 5``,
+``ik verkoop 4``.
 """
 
 from __future__ import annotations
@@ -83,6 +86,30 @@ _FILLER = {
     "een",
     "of",
 }
+#: The words of a sentence around a pawn move's notation ("move my pawn
+#: from 12 with pink to 18", "pion van 12 met roze naar 18", "I play pink
+#: for the pawn on 12"): read past.
+_SENTENCE = {
+    "i",
+    "ik",
+    "my",
+    "mijn",
+    "the",
+    "de",
+    "het",
+    "for",
+    "voor",
+    "pawns",
+    "pionnen",
+} | _GO
+#: The player speaking before the verb ("I pay", "ik verkoop").
+_SPEAKER = {"i", "ik"}
+#: Before a position, the words naming the pawn that stands there ("pawn
+#: 12", "from A", "op 12").
+_ORIGIN_WORDS = {"pawn", "pion", "from", "van", "on", "op", "at"}
+#: Words of a sentence around a payment ("pay the toll with my 5 tile",
+#: "betaal de tol met mijn tegel van 5"): read past.
+_PAY_SENTENCE = {"the", "de", "het", "my", "mijn", "toll", "tol", "van", "using"}
 #: After a number in a payment: a count of cards whose colours the rule picks.
 _CARDS = {"card", "cards", "kaart", "kaarten"}
 _ARROW = {">", "to", "naar", "tot"}
@@ -192,8 +219,10 @@ _JOINED = re.compile(r"^(?:(?:and|en|then|dan|&)(?:\s+|,|$))+", re.IGNORECASE)
 #: A part that only leads in to the bridge or pass after it ("build a",
 #: "bouw een", "I", "ik moet"): the words of the part that follows.
 _LEADS = (
-    (re.compile(r"(?:(?:build|bouw|a|een|my|mijn)\s*)+", re.IGNORECASE), re.compile(r"(?:bridge|brug)\b", re.I)),
+    (re.compile(r"(?:(?:i|ik|build|bouw|a|een|my|mijn)\s*)+", re.IGNORECASE), re.compile(r"(?:bridge|brug)\b", re.I)),
     (re.compile(r"(?:i|ik)(?:\s+(?:must|moet|have\s+to))?", re.IGNORECASE), re.compile(r"pas", re.IGNORECASE)),
+    # "I pay 2 cards", "ik verkoop 4", "I build bridge 27".
+    (re.compile(r"(?:i|ik)", re.IGNORECASE), re.compile(r"(?:pay|betaal|sell|verkoop|bridge|brug)\b", re.I)),
 )
 #: Before a pass word: "I pass", "ik pas", "ik moet passen".
 _PASS_LEAD = {"i", "ik", "must", "moet", "have", "to"}
@@ -256,6 +285,8 @@ def parse_move(state: AtlantisState, seat: int, text: str) -> Move:
         raise NotationError(gettext_noop("Empty move; write for example %(EXAMPLES)s."), EXAMPLES=EXAMPLES)
     if tokens[-1] in _PASS and all(t in _PASS_LEAD for t in tokens[:-1]):
         return Pass()
+    if tokens[0] in _SPEAKER and len(tokens) > 1:
+        tokens = tokens[1:]  # "I sell 4", "ik betaal 2 kaarten"
     head, rest = tokens[0], tokens[1:]
     if head in _SELL:
         return Sell(_single_number(rest, _TILE_TO_SELL))
@@ -292,7 +323,7 @@ def _parse_pay(state: AtlantisState, seat: int, rest: list[str]) -> Pay:
         if (token.isdecimal() or (multi and not multi.group(2))) and following in _CARDS:
             count += int(multi.group(1) if multi else token)
             continue
-        if token in _FILLER:
+        if token in _FILLER or token in _PAY_SENTENCE:
             continue
         if token.isdecimal() and not times:
             tiles.append(int(token))
@@ -337,17 +368,16 @@ def _parse_pay(state: AtlantisState, seat: int, rest: list[str]) -> Pay:
 
 
 def _parse_go(state: AtlantisState, seat: int, tokens: list[str], text: str) -> Go:
-    origin: int | None = None
+    origin, tokens = _named_origin(tokens)
+    tokens = [t for t in tokens if t not in _SENTENCE]
     destination: int | None = None
-    if ">" in tokens:
-        cut = tokens.index(">")
+    cut = _arrow_at(tokens)
+    if cut is not None:
         tail = [t for t in tokens[cut + 1 :] if t not in _ARROW and t not in _FILLER]
-        tokens = tokens[:cut]
-        destination = _place(tail, text)
-    elif len(tokens) >= 2 and tokens[-2] in _ARROW:
-        destination = _place(tokens[-1:], text)
-        tokens = tokens[:-2]
-    if tokens and (tokens[0] in _ATLANTIS or tokens[0].isdecimal()):
+        # "to 18 with pink": the cards may follow the destination.
+        tokens = tokens[:cut] + tail[1:]
+        destination = _place(tail[:1], text)
+    if origin is None and tokens and (tokens[0] in _ATLANTIS or tokens[0].isdecimal()):
         origin = ATLANTIS if tokens[0] in _ATLANTIS else int(tokens[0])
         tokens = tokens[1:]
     if destination is None and tokens and (tokens[-1].isdecimal() or tokens[-1] in _MAINLAND):
@@ -392,6 +422,30 @@ def _parse_go(state: AtlantisState, seat: int, tokens: list[str], text: str) -> 
             EXAMPLES=EXAMPLES,
         )
     return _complete(state, seat, origin, tuple(colours), destination)
+
+
+def _arrow_at(tokens: list[str]) -> int | None:
+    """Where the destination's arrow stands: "->" anywhere, or "to" ("naar")
+    before a position or last but one; ``None`` when there is none."""
+    if ">" in tokens:
+        return tokens.index(">")
+    for index, token in enumerate(tokens[:-1]):
+        following = tokens[index + 1]
+        if token in _ARROW and (following.isdecimal() or following in _MAINLAND):
+            return index
+    return len(tokens) - 2 if len(tokens) >= 2 and tokens[-2] in _ARROW else None
+
+
+def _named_origin(tokens: list[str]) -> tuple[int | None, list[str]]:
+    """The pawn's position when a word names it anywhere in a sentence
+    ("pawn 12", "from A", "op 12", "the pawn on Atlantis"), and the tokens
+    without the two; ``None`` and the tokens as they are otherwise."""
+    for index, token in enumerate(tokens[:-1]):
+        following = tokens[index + 1]
+        if token in _ORIGIN_WORDS and (following in _ATLANTIS or following.isdecimal()):
+            origin = ATLANTIS if following in _ATLANTIS else int(following)
+            return origin, tokens[:index] + tokens[index + 2 :]
+    return None, tokens
 
 
 def _place(tail: list[str], text: str) -> int:

@@ -163,6 +163,30 @@ def test_buying(action, text):
     assert parse(action, text) == Buy(1, cards("dirham 3 5"))
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "buy the garden in slot 2, pay dirham 3+5",
+        "buy garden, paying dirham 3 and 5",
+        "koop de tuin in vak 2, betaal dirham 3 en 5",
+        "I buy the garden with dirham 3+5",
+        "Ik koop de tuin met dirham 3 en 5",
+        "I'll buy garden with dirham 3 + 5",
+    ],
+)
+def test_a_purchase_written_as_a_sentence_is_the_purchase(action, text):
+    """ "buy ..., pay ..." and "I buy ..." ("ik koop ...") in a mail were
+    refused: "'in' does not name a market slot", "'i' is not a move here"."""
+    assert parse(action, text) == Buy(1, cards("dirham 3 5"))
+
+
+@pytest.mark.parametrize(
+    "text", ["I take denar 1 + dirham 2", "ik neem denar 1 en dirham 2", "I'll take denar 1 + dirham 2"]
+)
+def test_taking_money_after_i_is_taking_money(action, text):
+    assert parse(action, text) == Take(cards("denar 1, dirham 2"))
+
+
 def test_buying_names_the_slot_or_the_building(action):
     with pytest.raises(NotationError, match="The market has slots 1 to 4"):
         parse(action, "buy 5 with 9")

@@ -105,6 +105,23 @@ def test_a_placement_may_start_with_the_verb_a_player_writes(text):
     assert parse(text) == RYB_1_0_2
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I place red/yellow-blue at 1,0 rot 2",
+        "I'll play #1 at 1,0 rot 2",
+        "ik leg rood/geel-blauw op 1,0 draaiing 2",
+        "red/yellow-blue on 1,0 rotated 2",
+        "I play the red/yellow-blue tile on 1,0, rotated 2",
+        "ik leg de tegel rood/geel-blauw op 1,0 gedraaid 2",
+    ],
+)
+def test_a_placement_written_as_a_sentence_is_the_placement(text):
+    """ "I place ...", "ik leg ...", "rotated 2" in a mail were refused as
+    unreadable ("write a tile, a cell x,y and a rotation")."""
+    assert parse(text) == RYB_1_0_2
+
+
 def test_a_dutch_bonus_rotation_may_name_the_rotation_in_dutch():
     assert parse("bonus draai 0,1 naar draaiing 3", double_bonus(), seat=0) == parse(
         "bonus draai 0,1 naar 3", double_bonus(), seat=0

@@ -351,3 +351,53 @@ def test_a_stored_move_with_a_number_that_is_no_whole_number_is_refused_when_loa
     not write is an engine error, as the protocol says."""
     with pytest.raises(NotationError, match="Not a stored Atlantis move"):
         RULES.load_move(data)
+
+
+@pytest.mark.parametrize(
+    ("words", "move"),
+    [
+        ("move pawn A with blue to 1", Go(0, (BL,))),
+        ("move my pawn from A to 1 with blue", Go(0, (BL,))),
+        ("pawn on A plays blue", Go(0, (BL,))),
+        ("I play blue for the pawn on Atlantis", Go(0, (BL,))),
+        ("blue from A", Go(0, (BL,))),
+        ("pion van A met blauw naar 1", Go(0, (BL,))),
+        ("ik zet mijn pion op A met blauw", Go(0, (BL,))),
+        ("speel blauw met de pion op A", Go(0, (BL,))),
+        ("move pawn 6 with blue to 7", Go(6, (BL,))),
+        ("pion van 6 met een blauwe kaart naar 7", Go(6, (BL,))),
+    ],
+)
+def test_a_pawn_move_written_as_a_sentence_is_the_move(words, move):
+    """Players write moves in words in their mails ("pion van 12 met roze
+    naar 18"); "pawn", "from", "on", "my" around the notation were read as
+    colours ("'van' is not a colour or a position"), so the reply was refused."""
+    assert parse(words) == move
+
+
+@pytest.mark.parametrize(
+    ("words", "move"),
+    [
+        ("pay the toll with tile 5", Pay((5,), ())),
+        ("pay the toll with my 5 tile", Pay((5,), ())),
+        ("betaal de tol met mijn tegel van 5", Pay((5,), ())),
+        ("pay the 3 tile and 2 cards", Pay((3,), (BL, BL))),
+        ("betaal de tol met tegel 3 en 2 kaarten", Pay((3,), (BL, BL))),
+        ("I pay the toll with tile 5", Pay((5,), ())),
+        ("Ik betaal met tegel 5", Pay((5,), ())),
+    ],
+)
+def test_a_toll_payment_written_as_a_sentence_is_the_payment(words, move):
+    """ "pay the toll with ..." ("betaal de tol met ...") was refused: "'the'
+    is neither a tile value nor a card colour"."""
+    state = toll_state("bl bl pk", "gn5 ye3", gaps=1, value=5)
+    assert RULES.split_turn_text(words) == [words]
+    assert RULES.parse_move(state, 0, words) == move
+
+
+@pytest.mark.parametrize(
+    ("words", "move"), [("I sell 6", Sell(6)), ("ik verkoop 6", Sell(6)), ("I build bridge 4", BuildBridge(4))]
+)
+def test_a_sale_or_bridge_after_i_is_the_move(words, move):
+    assert RULES.split_turn_text(words) == [words]
+    assert parse(words) == move
