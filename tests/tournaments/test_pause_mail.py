@@ -134,3 +134,23 @@ def test_a_turn_mail_during_the_pause_says_the_clock_is_stopped_and_what_the_tur
         "te rekenen vanaf de hervatting." in _flat(turn.text)
     ), _flat(turn.text)
     assert "Je klok staat stil" in _flat(turn.html)
+
+
+def test_the_daily_digest_lists_a_turn_stopped_by_the_pause_with_the_time_it_keeps(alice, club, now):
+    """A daily-digest player gets no turn mails: their digest left out the
+    turn whose clock the pause stopped (it has no deadline), so they read
+    nothing of a move they may make meanwhile."""
+    from mail.digest import digests_send
+    from tests.conftest import living_in
+
+    players = new_players(2)
+    living_in("nl", "Europe/Amsterdam", *players)
+    t = started(alice, club, players, now=now, format="swiss", rounds=1, days_per_move=3)
+    seat = _mover(t)
+    seat.user.notifications = seat.user.Notifications.DAILY_DIGEST
+    seat.user.save(update_fields=["notifications"])
+    tournament_pause(tournament_id=t.pk, by=alice, now=now + DAY)
+    assert digests_send(now=now + 2 * DAY) == 1
+    [digest] = OutgoingEmail.objects.filter(to=seat.user.email, kind=OutgoingEmail.Kind.DIGEST)
+    for part in (_flat(digest.text), _flat(digest.html)):
+        assert f"#{seat.match.pk}" in part and "klok stil zolang het toernooi gepauzeerd is: nog 2 dagen" in part, part
