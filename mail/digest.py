@@ -8,9 +8,13 @@ import datetime as dt
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.db.models import F, Q
 from django.template.loader import render_to_string
+from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from games.deadlines.clock import seat_settings, stopped_time_left
+from games.deadlines.selectors import duration_text
 from games.models import Match, Seat
 from games.organised import event_context
 from games.services.chat import chat_mark_mailed
@@ -51,14 +55,21 @@ def digests_send(*, now: dt.datetime) -> int:
 def _digest_queue(user, key: str, local: dt.datetime, now: dt.datetime) -> bool:
     muted = GameMute.objects.filter(user=user).values("match")
     seats = (
-        Seat.objects.filter(user=user, deadline_at__isnull=False, match__status=Match.Status.ACTIVE)
+        # A turn runs from its start; its deadline is empty while a
+        # tournament's pause stops its clock, and it is the player's move all the same.
+        Seat.objects.filter(Q(deadline_at__isnull=False) | Q(turn_started_at__isnull=False))
+        .filter(user=user, departed="", match__status=Match.Status.ACTIVE)
         .exclude(match__in=muted)
         .select_related("match")
-        .order_by("deadline_at")
+        .order_by(F("deadline_at").asc(nulls_last=True), "pk")
     )
     items, replies, events = [], {}, []
     for seat in seats:
-        assert seat.deadline_at is not None  # filtered above
+        stopped = None
+        if seat.deadline_at is None:
+            stopped = stopped_time_left(seat.match, seat, seat_settings(seat))
+            if stopped is None:
+                continue
         token = reply_token_for(match=seat.match, seat_index=seat.drawn_index, user=user, ply=seat.match.ply, now=now)
         replies[seat.match.pk] = reply_address(token.token)
         # A tournament's game names its tournament, round and board, as its
@@ -68,7 +79,7 @@ def _digest_queue(user, key: str, local: dt.datetime, now: dt.datetime) -> bool:
             {
                 "match": seat.match,
                 "deadline": seat.deadline_at,
-                "left": seat.deadline_at - now,
+                "stopped": stopped,
                 "url": settings.SITE_URL + seat.match.get_absolute_url(),
                 "reply": replies[seat.match.pk],
             }
@@ -87,6 +98,10 @@ def _digest_queue(user, key: str, local: dt.datetime, now: dt.datetime) -> bool:
         for item, event in zip(items, events, strict=True):
             if event is not None:
                 item["event"], item["event_url"] = event.line(), settings.SITE_URL + event.url
+            if isinstance(kept := item["stopped"], dt.timedelta):
+                item["clock"] = _("clock stopped while the tournament is paused: %(left)s left") % {
+                    "left": duration_text(int(kept.total_seconds()))
+                }
         subject = ngettext(
             "%(site)s: your move in %(count)s game", "%(site)s: your move in %(count)s games", len(items)
         ) % {"site": settings.SITE_NAME, "count": len(items)}

@@ -317,7 +317,7 @@ def _reply_after_leaving(
             )
             return finish(record, InboundEmail.Outcome.COMMAND, detail, match=token.match, user=token.user)
     with in_language(token.user):
-        detail = left_text()
+        detail = left_text(token)
         subject = reply_subject(message.subject, _("Your reply could not be used"))
     with transaction.atomic():
         answer(

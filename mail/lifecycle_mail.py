@@ -237,7 +237,7 @@ def _after_last_move(game: str, last, seat_index: int, names: list[str]) -> list
 def _seat_mail(
     event,
     kind: str,
-    headline: Callable[[], str],
+    headline: Callable[[object], str],
     lines: Callable[[object], list[str]],
     *,
     with_reply: bool,
@@ -246,7 +246,7 @@ def _seat_mail(
     sends: list[int] | None,
 ) -> None:
     """Mail the seat an event names (``data["seat_id"]``), or every player;
-    ``headline()`` and ``lines(recipient)`` are called in each recipient's
+    ``headline(recipient)`` and ``lines(recipient)`` are called in each recipient's
     language (the event's own text is the game log's English).  A seat
     for which ``still_due(seat)`` (read as it is now) is false gets none."""
     match = event.match
@@ -261,7 +261,7 @@ def _seat_mail(
         if still_due is not None and not still_due(seat):
             continue
         with in_language(seat.user):
-            mail = GameMail(headline(), lines(seat.user))
+            mail = GameMail(headline(seat.user), lines(seat.user))
         game_email_queue(
             kind=kind,
             match=match,
@@ -280,7 +280,7 @@ def _seat_mail(
 def on_reminder(event, sends: list[int] | None = None) -> None:
     hours = event.data.get("threshold_hours")
 
-    def headline() -> str:
+    def headline(reader) -> str:
         if not hours:
             return _("reminder: it is your move (your deadline is near)")
         return ngettext(
@@ -314,16 +314,28 @@ Line = Callable[[object, object], str]
 
 
 def _notice(
-    headline: Callable[[], str], line: Line, *, with_reply: bool, everyone: bool = False
+    headline: Callable[[], str],
+    line: Line,
+    *,
+    with_reply: bool,
+    everyone: bool = False,
+    own_headline: Callable[[], str] | None = None,
 ) -> Callable[..., None]:
     """A handler that mails ``line(event, recipient)`` as a notice under
-    ``headline`` (to the event's seat, or to ``everyone`` at the table)."""
+    ``headline`` (to the event's seat, or to ``everyone`` at the table);
+    the player the event is about reads ``own_headline`` when given (they
+    are "you", not a player named)."""
 
     def handler(event, sends: list[int] | None = None) -> None:
+        def titled(reader) -> str:
+            if own_headline is not None and _is_about(event, reader):
+                return own_headline()
+            return headline()
+
         _seat_mail(
             event,
             OutgoingEmail.Kind.NOTICE,
-            headline,
+            titled,
             lambda reader: [line(event, reader)],
             with_reply=with_reply,
             everyone=everyone,
@@ -335,6 +347,11 @@ def _notice(
 
 def _player(event) -> str:
     return str(event.user) if event.user is not None else _("A player")
+
+
+def _is_about(event, reader) -> bool:
+    """Is ``reader`` the player the event is about (its ``user``)?"""
+    return event.user_id is not None and getattr(reader, "pk", None) == event.user_id
 
 
 def _moved_for_you(event, reader) -> str:
@@ -367,13 +384,28 @@ def _vacation_day_used(event, reader) -> str:
     ) % {"count": left}
 
 
+def _ended_by(event) -> bool:
+    """Did the event's own position end the game (nothing was played after it)?"""
+    return event.match.is_finished and event.match.ply == event.ply
+
+
 def _dropped(event, reader) -> str:
+    if _ended_by(event):
+        # One player left: the game is over, none of their turns are played.
+        return _lost_on_time(event, reader)
+    if _is_about(event, reader):
+        return _(
+            "You ran out of time too often and are dropped from this game: you finish last, "
+            "your turns are played automatically."
+        )
     return _(
         "%(player)s ran out of time too often and is dropped: ranked last, their turns are played automatically."
     ) % {"player": _player(event)}
 
 
 def _lost_on_time(event, reader) -> str:
+    if _is_about(event, reader):
+        return _("You ran out of time and lose the game.")
     return _("%(player)s ran out of time and loses the game.") % {"player": _player(event)}
 
 
@@ -398,9 +430,19 @@ on_auto_vacation = _notice(
     lambda: _("a vacation day was used to keep your clock running"), _vacation_day_used, with_reply=True
 )
 on_timeout_dropped = _notice(
-    lambda: _("a player was dropped after missing deadlines"), _dropped, with_reply=False, everyone=True
+    lambda: _("a player was dropped after missing deadlines"),
+    _dropped,
+    with_reply=False,
+    everyone=True,
+    own_headline=lambda: _("you were dropped after missing deadlines"),
 )
-on_timeout_forfeit = _notice(lambda: _("a player lost on time"), _lost_on_time, with_reply=False, everyone=True)
+on_timeout_forfeit = _notice(
+    lambda: _("a player lost on time"),
+    _lost_on_time,
+    with_reply=False,
+    everyone=True,
+    own_headline=lambda: _("you lost on time"),
+)
 on_vacation_forbidden = _notice(
     lambda: _("this game's clock keeps running during your vacation"), _clock_keeps_running, with_reply=True
 )

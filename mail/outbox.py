@@ -25,6 +25,7 @@ from django.db import IntegrityError, transaction
 
 from core.prepared_writes import insert
 from core.signin import is_email_only
+from games.deadlines.clock import seat_settings, stopped_time_left
 from games.engine import get_rules
 from games.models import MoveRecord
 from games.services.chat import chat_mark_mailed
@@ -45,7 +46,7 @@ from .delivery import send_after_commit
 from .models import GameMute, OutgoingEmail, ReplyToken
 from .notation_help import notation_help
 from .positions import listed_turns
-from .render import GameMail, deadline_line, in_language, render_game_email
+from .render import GameMail, deadline_line, in_language, render_game_email, stopped_clock_line
 from .sections import sign_in_section
 from .since import words
 
@@ -328,6 +329,12 @@ def _game_email_queue(
         headers["Reply-To"] = mail.reply_address
         if seat.deadline_at is not None:
             mail.deadline = deadline_line(seat.deadline_at, user)
+        elif seat.turn_started_at is not None:
+            # A turn begun (or left) while its tournament is paused has no
+            # deadline yet: say why, and what it keeps, as the game page does.
+            left = stopped_time_left(match, seat, seat_settings(seat))
+            if left is not None:
+                mail.deadline = stopped_clock_line(left)
         mail.bank = bank_line(match, seat, user)
         if mail.show_changes:
             mail.changes = change_line(

@@ -22,6 +22,7 @@ from django.utils.translation import gettext as _
 
 from core.moments import moment_for
 from games.boards import board_for
+from games.deadlines.selectors import duration_text
 from games.engine import get_rules
 from games.i18n import expect_text
 from games.organised import event_context
@@ -76,6 +77,15 @@ def deadline_line(deadline: dt.datetime, user) -> str:
     """ "Your deadline: …" in ``user``'s time zone and language, the zone
     named (a reader in another zone must not guess)."""
     return _("Your deadline: %(when)s (%(zone)s time).") % moment_for(user, deadline)
+
+
+def stopped_clock_line(left: dt.timedelta) -> str:
+    """What a turn whose clock is stopped by its tournament's pause keeps,
+    in the active language (a turn mail's deadline line stands in for it)."""
+    return _(
+        "Your clock is stopped while the tournament is paused: %(left)s left for this turn, "
+        "counted from when it resumes. You will get an email then."
+    ) % {"left": duration_text(int(left.total_seconds()))}
 
 
 def seat_lines(game: str, view: dict[str, Any], names: list[str]) -> list[str]:

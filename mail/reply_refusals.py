@@ -10,7 +10,7 @@ import datetime as dt
 from django.utils.translation import gettext as _
 
 from core.name_lists import names_text
-from games.engine import EngineError, get_rules
+from games.engine import EngineError, Termination, get_rules
 from games.i18n import error_text
 from games.models import Match, MoveRecord
 from games.services import (
@@ -27,14 +27,26 @@ from .move_mail import notify_rejection
 from .reply_text import Reply
 
 
-def left_text() -> str:
+def left_text(token: ReplyToken) -> str:
     """What a player who left a game reads about a reply to it that is no
-    command, in the active language."""
-    return (
-        _("You have left this game: your reply was not played and not posted to the other players.")
-        + " "
-        + _('To write to them anyway, reply with "say" and your message on the first line.')
+    command, in the active language: why they are out (a player whose time
+    ran out did not leave: they lost on time, or were dropped from a game
+    that goes on)."""
+    departed = token.match.seats.filter(index=token.seat_index, user_id=token.user_id).values_list(
+        "departed", flat=True
     )
+    if Termination.TIMEOUT.value not in departed:
+        said = _("You have left this game: your reply was not played and not posted to the other players.")
+    elif token.match.is_active:
+        said = _(
+            "You were dropped from this game when your time ran out: your reply was not played "
+            "and not posted to the other players."
+        )
+    else:
+        said = _(
+            "You ran out of time and lost this game: your reply was not played and not posted to the other players."
+        )
+    return said + " " + _('To write to them anyway, reply with "say" and your message on the first line.')
 
 
 def not_your_turn_text(token: ReplyToken) -> str:
@@ -71,7 +83,7 @@ def refusal_text(token: ReplyToken, error: GameActionError | EngineError) -> str
     their move)."""
     match = token.match
     if match.is_active and has_left(token):  # left since the reply was read
-        return left_text()
+        return left_text(token)
     if isinstance(error, EngineError):
         return error_text(match.game, error)
     if isinstance(error, Conflict) and error.code == "stale_ply":

@@ -19,7 +19,10 @@ class PlayerSerializer(serializers.Serializer):
     seat = serializers.IntegerField(allow_null=True, help_text="1-based seat number, once drawn.")
     display_name = serializers.CharField(allow_null=True)
     status = serializers.ChoiceField(choices=["open", "invited", "joined"])
-    to_move = serializers.BooleanField()
+    to_move = serializers.BooleanField(
+        help_text="The player must move.  Also while their clock is stopped (a paused tournament): then "
+        "deadline_at is null."
+    )
     deadline_at = InstantField(allow_null=True)
     score = serializers.IntegerField(allow_null=True)
     place = serializers.IntegerField(allow_null=True)
@@ -31,7 +34,9 @@ class PlayerSerializer(serializers.Serializer):
     )
 
 
-def player_data(seat, away: dict[int, dt.datetime]) -> dict:
+def player_data(seat, away: dict[int, dt.datetime], *, active: bool = True) -> dict:
+    """One seat for the API; ``active``: its match is in play (a finished
+    match keeps its last turn's start, but nobody is to move)."""
     if seat.user_id:
         status, name = "joined", seat.user.display_name
     elif seat.is_reserved:
@@ -42,7 +47,8 @@ def player_data(seat, away: dict[int, dt.datetime]) -> dict:
         "seat": seat.number,
         "display_name": name,
         "status": status,
-        "to_move": seat.deadline_at is not None,
+        # A turn runs from its start, its deadline empty while stopped (a paused tournament).
+        "to_move": active and (seat.turn_started_at is not None or seat.deadline_at is not None),
         "deadline_at": seat.deadline_at,
         "score": seat.score,
         "place": seat.place,
@@ -99,7 +105,7 @@ def match_data(match, seats=None, *, away: dict[int, dt.datetime] | None = None)
         "created_at": match.created_at,
         "started_at": match.started_at,
         "finished_at": match.finished_at,
-        "seats": [player_data(s, away) for s in seats],
+        "seats": [player_data(s, away, active=match.is_active) for s in seats],
         "url": match.get_absolute_url(),
     }
 

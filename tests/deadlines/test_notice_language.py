@@ -14,7 +14,7 @@ from games.deadlines.sweeps import deadlines_sweep
 from games.deadlines.vacation import vacation_start
 from tests.conftest import living_in
 
-from .conftest import DAY, HOUR, mover_seat, start_match
+from .conftest import DAY, HOUR, mover_seat, play_turn, start_match
 
 pytestmark = pytest.mark.django_db
 
@@ -89,6 +89,8 @@ def test_a_vacation_the_game_does_not_allow_is_told_in_dutch(dutch, now, django_
 
 
 def test_a_loss_on_time_is_told_to_every_player_in_dutch(dutch, carol, now, django_capture_on_commit_callbacks):
+    """The others read the player's name; the player who lost reads "you"
+    (they were told "Alice had geen tijd meer", about themselves)."""
     living_in("nl", "Europe/Amsterdam", carol)
     match = start_match(*dutch, carol, now=now, timeout_policy="forfeit")
     seat = mover_seat(match)
@@ -96,7 +98,11 @@ def test_a_loss_on_time_is_told_to_every_player_in_dutch(dutch, carol, now, djan
     with django_capture_on_commit_callbacks(execute=True):
         deadlines_sweep(now=seat.deadline_at + HOUR)
     told = [m for m in mail.outbox if f"{seat.user} had geen tijd meer en verliest de partij." in _body(m)]
-    assert {m.to[0] for m in told} == {player.email for player in (*dutch, carol)}
+    assert {m.to[0] for m in told} == {player.email for player in (*dutch, carol)} - {seat.user.email}
+    [own] = [m for m in mail.outbox if m.to == [seat.user.email] and "tijdoverschrijding" in m.subject]
+    assert own.subject.endswith("je verliest door tijdoverschrijding"), own.subject
+    assert "Je had geen tijd meer en verliest de partij." in _body(own), _body(own)
+    assert f"{seat.user} had geen tijd" not in _body(own)
     assert [(m.subject, _english_lines(_body(m))) for m in mail.outbox if _english_lines(_body(m))] == []
 
 
@@ -199,25 +205,50 @@ def test_the_notice_of_a_move_played_on_time_out_says_how_many_more_drop_the_pla
 
 
 def test_a_player_dropped_on_time_is_told_to_everyone_in_dutch_with_one_word_for_it(
-    dutch, now, django_capture_on_commit_callbacks
+    dutch, carol, now, django_capture_on_commit_callbacks
 ):
     """The notice's subject said "een speler is verwijderd na gemiste
     termijnen" above "... valt af: als laatste gerangschikt"; the warnings
     before it say "dan val je af": the subject now says "afgevallen" too,
-    and the player's own mail "Je bent in deze partij afgevallen"."""
-    match = start_match(*dutch, now=now)
+    and the player's own mail "Je bent afgevallen" ("you", not their name).
+    Three players: the drop leaves a game that goes on (two players: see
+    the next test)."""
+    living_in("nl", "Europe/Amsterdam", carol)
+    match = start_match(*dutch, carol, now=now)
     sleeper = mover_seat(match)
     sent = []
     for _turn in range(3):
+        while mover_seat(match).pk != sleeper.pk:
+            play_turn(match, now)
         sleeper.refresh_from_db()
         mail.outbox.clear()
         with django_capture_on_commit_callbacks(execute=True):
             deadlines_sweep(now=sleeper.deadline_at + HOUR)
         sent += list(mail.outbox)
-        match.refresh_from_db()
-        if match.is_active:
-            with django_capture_on_commit_callbacks(execute=True):
-                deadlines_sweep(now=mover_seat(match).deadline_at + HOUR)
     notices = [m for m in sent if "gemiste termijnen" in m.subject]
-    assert notices and all("valt af" in _body(m) for m in notices), [m.subject for m in sent]
+    assert len(notices) == 3 and all("valt af" in _body(m) for m in notices), [m.subject for m in sent]
     assert all("afgevallen" in m.subject and "verwijderd" not in m.subject for m in notices), notices[0].subject
+    [own] = [m for m in notices if m.to == [sleeper.user.email]]
+    assert own.subject.endswith("je bent afgevallen na gemiste termijnen"), own.subject
+    assert "Je had te vaak geen tijd meer en valt af in deze partij" in _body(own), _body(own)
+
+
+def test_a_two_player_game_ended_by_a_drop_is_told_as_a_loss_on_time(dutch, now, django_capture_on_commit_callbacks):
+    """The third missed deadline of a two-player game ends it: nobody is
+    told the dropped player's turns "are played automatically from now
+    on", and that player reads "you"."""
+    match = start_match(*dutch, now=now)
+    sleeper = mover_seat(match)
+    sent = []
+    while match.is_active:
+        mail.outbox.clear()
+        with django_capture_on_commit_callbacks(execute=True):
+            deadlines_sweep(now=mover_seat(match).deadline_at + HOUR)
+        sent += list(mail.outbox)
+        match.refresh_from_db()
+    [drop_mail] = [m for m in sent if m.to == [sleeper.user.email] and "gemiste termijnen" in m.subject]
+    assert drop_mail.subject.endswith("je bent afgevallen na gemiste termijnen"), drop_mail.subject
+    assert "Je had geen tijd meer en verliest de partij." in _body(drop_mail), _body(drop_mail)
+    [other] = [m for m in sent if m.to != [sleeper.user.email] and "gemiste termijnen" in m.subject]
+    assert f"{sleeper.user} had geen tijd meer en verliest de partij." in _body(other), _body(other)
+    assert not [_body(m) for m in sent if "vanaf nu automatisch gespeeld" in _body(m)]

@@ -177,6 +177,39 @@ def test_board_after_a_timeout_says_the_player_was_dropped(alice, bob, carol, no
         assert "You were dropped from this game when your time ran out." in part
 
 
+@pytest.mark.parametrize(
+    ("players", "told"),
+    [
+        (
+            3,
+            "Je bent in deze partij afgevallen toen je tijd op was: je antwoord is niet gespeeld en niet naar "
+            "de andere spelers gestuurd.",
+        ),
+        (
+            2,
+            "Je had geen tijd meer en hebt deze partij verloren: je antwoord is niet gespeeld en niet naar "
+            "de andere spelers gestuurd.",
+        ),
+    ],
+)
+def test_a_late_reply_from_a_player_whose_time_ran_out_says_so_not_that_they_left(
+    players, told, alice, bob, carol, now, django_capture_on_commit_callbacks
+):
+    """A player who lost on time and mailed their move late read "Je hebt
+    deze partij verlaten" ("you have left this game"), which they never did."""
+    living_in("nl", "Europe/Amsterdam", carol)
+    with django_capture_on_commit_callbacks(execute=True):
+        match = match_create_seated(users=[alice, bob, carol][-players:], game="alta", now=now)
+        seat = match.seats.get(user=carol)
+        match_resign(match_id=match.pk, user=None, seat_index=seat.index, reason=Termination.TIMEOUT, now=now)
+    match.refresh_from_db()
+    assert match.is_active == (players == 3)
+    _send(match, carol, "Sorry, ik was weg", now, django_capture_on_commit_callbacks)
+    [answer] = mails_to(carol.email)
+    for part in _both_parts(answer):
+        assert told in part and "verlaten" not in part, part
+
+
 @pytest.fixture
 def over(alice, bob, now, django_capture_on_commit_callbacks):
     """A 2-player Alta that Alice resigned: over, Bob won."""

@@ -340,3 +340,20 @@ def test_the_tournament_api_writes_times_in_utc_as_the_other_endpoints_do(alice,
     assert listed["registration_closes_at"] == _utc(t.registration_closes_at)
     match = running_games(t)[0].match
     assert reader.get(f"/api/games/{match.pk}/").json()["created_at"] == _utc(match.created_at)
+
+
+def test_a_turn_stopped_by_the_pause_is_still_the_players_move_in_the_games_api(alice, club, now):
+    """A paused tournament's stopped turn has no deadline; the games API
+    said ``to_move: false`` for it, so an app showed nobody to move."""
+    from tests.deadlines.conftest import mover_seat
+    from tests.games.api.test_games_api import client_for
+    from tournaments.services import tournament_pause
+
+    t = started(alice, club, new_players(2), now=now, format="swiss", rounds=1, days_per_move=3)
+    [game] = running_games(t)
+    seat = mover_seat(game.match)
+    tournament_pause(tournament_id=t.pk, by=alice, now=now + DAY)
+    detail = client_for(seat.user).get(f"/api/games/{game.match.pk}/").json()
+    moving = {p["display_name"]: (p["to_move"], p["deadline_at"]) for p in detail["seats"]}
+    assert moving[seat.user.display_name] == (True, None), moving
+    assert sum(to_move for to_move, _ in moving.values()) == 1, moving

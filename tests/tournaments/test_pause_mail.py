@@ -108,3 +108,49 @@ def test_the_pause_mails_go_out_only_once_the_pause_commits(alice, club, now, dj
         queued = OutgoingEmail.objects.filter(subject__contains="paused")
         assert queued.count() == 4 and set(queued.values_list("status", flat=True)) == {OutgoingEmail.Status.QUEUED}
     assert callbacks  # the send task, run on commit
+
+
+def test_a_turn_mail_during_the_pause_says_the_clock_is_stopped_and_what_the_turn_keeps(
+    alice, club, now, django_capture_on_commit_callbacks
+):
+    """A turn that begins while the tournament is paused has no deadline:
+    its mail said nothing of the clock (the player, told at the pause that
+    it was not their move, could not know whether it ran); it now says it
+    is stopped and what the turn keeps, as the game page does."""
+    from tests.conftest import living_in
+    from tests.deadlines.conftest import play_turn
+
+    players = new_players(2)
+    living_in("nl", "Europe/Amsterdam", *players)
+    t = started(alice, club, players, now=now, format="swiss", rounds=1, days_per_move=3)
+    seat = _mover(t)
+    tournament_pause(tournament_id=t.pk, by=alice, now=now + DAY)
+    with django_capture_on_commit_callbacks(execute=True):
+        play_turn(seat.match, now + 2 * DAY)
+    other = next(s for s in seat.match.seats.select_related("user") if s.pk != seat.pk)
+    (turn,) = _mails(other.user, "je bent aan zet")
+    assert (
+        "Je klok staat stil zolang het toernooi gepauzeerd is: nog 3 dagen voor deze beurt, "
+        "te rekenen vanaf de hervatting." in _flat(turn.text)
+    ), _flat(turn.text)
+    assert "Je klok staat stil" in _flat(turn.html)
+
+
+def test_the_daily_digest_lists_a_turn_stopped_by_the_pause_with_the_time_it_keeps(alice, club, now):
+    """A daily-digest player gets no turn mails: their digest left out the
+    turn whose clock the pause stopped (it has no deadline), so they read
+    nothing of a move they may make meanwhile."""
+    from mail.digest import digests_send
+    from tests.conftest import living_in
+
+    players = new_players(2)
+    living_in("nl", "Europe/Amsterdam", *players)
+    t = started(alice, club, players, now=now, format="swiss", rounds=1, days_per_move=3)
+    seat = _mover(t)
+    seat.user.notifications = seat.user.Notifications.DAILY_DIGEST
+    seat.user.save(update_fields=["notifications"])
+    tournament_pause(tournament_id=t.pk, by=alice, now=now + DAY)
+    assert digests_send(now=now + 2 * DAY) == 1
+    [digest] = OutgoingEmail.objects.filter(to=seat.user.email, kind=OutgoingEmail.Kind.DIGEST)
+    for part in (_flat(digest.text), _flat(digest.html)):
+        assert f"#{seat.match.pk}" in part and "klok stil zolang het toernooi gepauzeerd is: nog 2 dagen" in part, part
