@@ -448,6 +448,39 @@ on_vacation_forbidden = _notice(
 )
 
 
+def on_vacation_started(event, sends: list[int] | None = None) -> None:
+    """Tell the other players at the table that one of them went on
+    vacation (the game may wait for their moves until it ends): a player
+    who reads only their mail would otherwise wonder why nobody moves.  A
+    day of vacation the clock took by itself (``auto``) is not news."""
+    if event.data.get("auto"):
+        return
+
+    def away(reader) -> list[str]:
+        until = dt.datetime.fromisoformat(event.data["until"])
+        return [
+            _(
+                "%(player)s is on vacation until %(when)s (%(zone)s time): their clock is stopped until then, "
+                "so this game may wait for their moves."
+            )
+            % {"player": _player(event), **moment_for(reader, until)}
+        ]
+
+    def another_player(seat) -> bool:
+        return seat.user_id != event.user_id
+
+    _seat_mail(
+        event,
+        OutgoingEmail.Kind.NOTICE,
+        lambda reader: _("%(player)s is on vacation") % {"player": _player(event)},
+        away,
+        with_reply=True,
+        everyone=True,
+        still_due=another_player,
+        sends=sends,
+    )
+
+
 #: The handler of each event kind that mails anyone; other kinds mail no one.
 HANDLERS = {
     "invited": on_invited,
@@ -460,6 +493,7 @@ HANDLERS = {
     "timeout_dropped": on_timeout_dropped,
     "timeout_forfeit": on_timeout_forfeit,
     "vacation_forbidden": on_vacation_forbidden,
+    "vacation_started": on_vacation_started,
     "substitute_seated": on_substitute_seated,
     "rated": on_rated,
 }

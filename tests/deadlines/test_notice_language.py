@@ -8,10 +8,13 @@ import re
 
 import pytest
 from django.core import mail
+from django.utils import translation
 
+from core.moments import moment_for
 from games.deadlines.reminders import reminders_sweep
 from games.deadlines.sweeps import deadlines_sweep
-from games.deadlines.vacation import vacation_start
+from games.deadlines.vacation import deadline_settings_update, vacation_start
+from games.models import MatchEvent
 from tests.conftest import living_in
 
 from .conftest import DAY, HOUR, mover_seat, play_turn, start_match
@@ -252,3 +255,51 @@ def test_a_two_player_game_ended_by_a_drop_is_told_as_a_loss_on_time(dutch, now,
     [other] = [m for m in sent if m.to != [sleeper.user.email] and "gemiste termijnen" in m.subject]
     assert f"{sleeper.user} had geen tijd meer en verliest de partij." in _body(other), _body(other)
     assert not [_body(m) for m in sent if "vanaf nu automatisch gespeeld" in _body(m)]
+
+
+def test_the_other_players_are_told_of_a_vacation_in_their_language_and_zone(
+    alice, bob, carol, now, django_capture_on_commit_callbacks
+):
+    """A player who reads only their mail learns why the game waits: each
+    other player at the table is told until when, in their own language and
+    time zone; the player on vacation gets nothing of it."""
+    living_in("nl", "Europe/Amsterdam", alice)
+    living_in("en", "America/New_York", carol)
+    match = start_match(alice, bob, carol, now=now)
+    seat = mover_seat(match)
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        vacation = vacation_start(user=seat.user, days=5, now=now + DAY)
+    told = {m.to[0]: m for m in mail.outbox}
+    assert seat.user.email not in told
+    assert set(told) == {u.email for u in (alice, bob, carol)} - {seat.user.email}
+    for user in (alice, bob, carol):
+        if user.email not in told:
+            continue
+        message = told[user.email]
+        headline = f"{seat.user} is op vakantie" if user == alice else f"{seat.user} is on vacation"
+        assert message.subject.endswith(headline), message.subject
+        with translation.override(user.language):
+            when = moment_for(user, vacation.ends_at)
+        body = _body(message)
+        if user == alice:
+            assert f"{seat.user} is op vakantie tot {when['when']} (tijdzone Europe/Amsterdam)" in body, body
+            assert not _english_lines(body), body
+        else:
+            assert f"{seat.user} is on vacation until {when['when']} ({when['zone']} time)" in body, body
+
+
+def test_a_vacation_day_the_clock_took_by_itself_tells_the_others_nothing(
+    alice, bob, now, django_capture_on_commit_callbacks
+):
+    """The automatic vacation day (the player's own notice says it) is
+    recorded on their other games as a vacation too: nobody is mailed of it."""
+    match = start_match(alice, bob, now=now)
+    start_match(alice, bob, now=now)
+    seat = mover_seat(match)
+    deadline_settings_update(user=seat.user, reminder_hours_list=[24, 2], auto_vacation=True, now=now)
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        assert deadlines_sweep(now=seat.deadline_at + HOUR)["auto_vacation"] >= 1
+    assert MatchEvent.objects.filter(kind="vacation_started").exists()
+    assert [m.subject for m in mail.outbox if "vacation" in m.subject and m.to != [seat.user.email]] == []

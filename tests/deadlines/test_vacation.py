@@ -189,8 +189,10 @@ def test_the_player_is_mailed_when_a_game_keeps_its_clock_running(alice, bob, no
     mail.outbox.clear()
     with django_capture_on_commit_callbacks(execute=True):
         vacation_start(user=seat.user, days=5, now=now + DAY)
-    [message] = mail.outbox  # none for the game whose clock stops
-    assert message.to == [seat.user.email]
+    # None to them for the game whose clock stops (its other player is told they are away).
+    [message] = [m for m in mail.outbox if m.to == [seat.user.email]]
+    [away] = [m for m in mail.outbox if m.to != [seat.user.email]]
+    assert f"/games/{allowing.pk}/" in away.body and "is on vacation" in away.subject
     assert "clock keeps running" in message.subject
     body = " ".join(message.body.split())  # the text part is wrapped at 72 columns
     assert "does not allow vacations" in body and f"/games/{match.pk}/" in body

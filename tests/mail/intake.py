@@ -44,3 +44,12 @@ def message(
     for key, value in headers.items():  # after set_content, which drops Content-* headers
         mail[key.replace("_", "-")] = value
     return mail
+
+
+def answers_to(sender: str, outbox: list) -> list:
+    """The mails of ``outbox`` to ``sender``.  Any other must tell a fellow
+    player that the sender went on vacation (the one command whose news
+    reaches the other players of the sender's games)."""
+    others = [m.subject for m in outbox if m.to != [sender]]
+    assert all("on vacation" in subject or "op vakantie" in subject for subject in others), others
+    return [m for m in outbox if m.to == [sender]]

@@ -8,7 +8,7 @@ from django.core import mail
 from games.models import Match, Vacation
 
 from .conftest import mover_of
-from .intake import ingest, message
+from .intake import answers_to, ingest, message
 
 pytestmark = pytest.mark.django_db
 
@@ -21,7 +21,7 @@ def address(settings):
 def send(address, body, sender, capture):
     mail.outbox.clear()
     record = ingest(bytes(message(address, body, sender=sender, subject="Re: Re: commands", quote=False)), capture)
-    [answer] = mail.outbox
+    [answer] = answers_to(sender, mail.outbox)
     assert answer.to == [sender] and answer.extra_headers["Auto-Submitted"] == "auto-replied"
     assert answer.extra_headers["In-Reply-To"] == record.message_id and answer.subject == "Re: commands"
     return record, answer
@@ -114,7 +114,7 @@ def test_a_command_in_the_subject_of_an_empty_mail_is_answered(
         django_capture_on_commit_callbacks,
     )
     assert record.outcome == "command", record.detail
-    [answer] = mail.outbox
+    [answer] = answers_to(alice.email, mail.outbox)
     assert "holds no command" not in answer.body
     assert (f"#{game.pk}" in answer.body) if "help" not in subject else ("Commands" in answer.body)
 
@@ -133,7 +133,7 @@ def test_a_command_in_the_subject_above_only_a_signature_is_answered(
         django_capture_on_commit_callbacks,
     )
     assert record.outcome == "command", record.detail
-    [answer] = mail.outbox
+    [answer] = answers_to(alice.email, mail.outbox)
     assert "holds no command" not in answer.body and "bevat geen opdracht" not in answer.body
 
 
