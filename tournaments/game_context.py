@@ -81,6 +81,45 @@ def _pairing(game: TournamentGame, line, reader, opponents: list[str]) -> list[s
     return said
 
 
+def _ending(game: TournamentGame) -> list[str]:
+    """Why ``game`` ended as the tournament decided it, in the active
+    language: an organiser's result (with its reason), or players who left
+    the tournament forfeiting it; empty for a game its players finished.
+    The site's resignations that carried it out read as the players' own
+    in the mail's ranking, hence the words."""
+    tournament = game.tournament
+    if game.source == TournamentGame.Source.MANUAL:
+        said = {"by": game.decided_by, "tournament": tournament.name, "reason": game.reason}
+        return [
+            _('%(by)s, organiser of %(tournament)s, set this result: "%(reason)s".') % said
+            if game.decided_by is not None
+            else _('The organisers of %(tournament)s set this result: "%(reason)s".') % said,
+            _("The site ended the game to match it: nobody resigned."),
+        ]
+    if game.source != TournamentGame.Source.FORFEIT or not game.forfeited:
+        return []
+    users = {p.pk: p for p in Participant.objects.filter(pk__in=game.players).select_related("user")}
+    winners = [str(users[pid].user) for pid in game.players if pid in users and pid not in game.forfeited]
+    if not winners:
+        return []  # everyone forfeited: nobody's resignation reads as a result
+    lines = []
+    for pid in game.forfeited:
+        leaver = users.get(pid)
+        if leaver is None:
+            continue
+        said = {"player": leaver.user, "tournament": tournament.name, "winners": names_text(winners)}
+        if leaver.status == Participant.Status.DISQUALIFIED:
+            lines.append(
+                _("%(player)s was disqualified from %(tournament)s: this game counts as a forfeit win for %(winners)s.")
+                % said
+            )
+        else:
+            lines.append(
+                _("%(player)s withdrew from %(tournament)s: this game counts as a forfeit win for %(winners)s.") % said
+            )
+    return lines
+
+
 def tournament_context(match: Match) -> EventContext | None:
     """The context of a tournament's match (one query), or None (a match
     whose tournament game is gone)."""
@@ -112,4 +151,5 @@ def tournament_context(match: Match) -> EventContext | None:
         name=game.tournament.name,
         round=game.round.number,
         place=lambda: _place(game, last_round),
+        ending=lambda: _ending(game),
     )
