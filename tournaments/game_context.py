@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 
 from core.moments import moment_for
 from core.name_lists import names_text
-from games.models import Match
+from games.models import Match, MoveRecord
 from games.organised import EventContext
 
 from .models import Participant, Tournament, TournamentGame
@@ -81,10 +81,24 @@ def _pairing(game: TournamentGame, line, reader, opponents: list[str]) -> list[s
     return said
 
 
+def _played_out(game: TournamentGame) -> bool:
+    """Whether the round's hard deadline had ``game`` played out with
+    default moves (``services.deadlines.match_autoplay``)."""
+    started = game.round.autoplay_started_at
+    return (
+        started is not None
+        and game.match_id is not None
+        and MoveRecord.objects.filter(
+            match_id=game.match_id, source=MoveRecord.Source.SYSTEM, created_at__gte=started
+        ).exists()
+    )
+
+
 def _ending(game: TournamentGame) -> list[str]:
     """Why ``game`` ended as the tournament decided it, in the active
-    language: an organiser's result (with its reason), or players who left
-    the tournament forfeiting it; empty for a game its players finished.
+    language: an organiser's result (with its reason), players who left
+    the tournament forfeiting it, or the round's deadline having it played
+    out; empty for a game its players finished.
     The site's resignations that carried it out read as the players' own
     in the mail's ranking, hence the words."""
     tournament = game.tournament
@@ -96,6 +110,11 @@ def _ending(game: TournamentGame) -> list[str]:
             else _('The organisers of %(tournament)s set this result: "%(reason)s".') % said,
             _("The site ended the game to match it: nobody resigned."),
         ]
+    if game.source == TournamentGame.Source.GAME and _played_out(game):
+        played_out = _(
+            "The deadline of round %(number)s passed: the rest of this game was played with the rules' default moves."
+        )
+        return [played_out % {"number": game.round.number}]
     if game.source != TournamentGame.Source.FORFEIT or not game.forfeited:
         return []
     users = {p.pk: p for p in Participant.objects.filter(pk__in=game.players).select_related("user")}
