@@ -69,7 +69,7 @@ def test_a_player_an_organiser_adds_to_a_running_swiss_is_told_from_which_round(
     assert told.subject == "[Alta] Club Cup: je bent aan het toernooi toegevoegd"
     text = " ".join(told.text.split())
     assert "Alice, organisator van Club Cup, heeft je eraan toegevoegd: je speelt mee vanaf ronde 2." in text
-    assert "Je partijen komen per e-mail" in text
+    assert "Je partijen komen per mail" in text
 
 
 def test_a_player_let_back_in_is_told(alice, club, now):
