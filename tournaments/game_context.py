@@ -94,6 +94,18 @@ def _played_out(game: TournamentGame) -> bool:
     )
 
 
+def _result_text(game: TournamentGame) -> str:
+    """A decided game's places as the tournament counts them, players who
+    did not play last: "1. Anna and Bram" (a shared first place)."""
+    names = {p.pk: str(p.user) for p in Participant.objects.filter(pk__in=game.players).select_related("user")}
+    groups = [list(group) for group in game.ranking or ()] + ([list(game.forfeited)] if game.forfeited else [])
+    places, place = [], 1
+    for group in groups:
+        places.append(f"{place}. {names_text(names.get(pid, '?') for pid in group)}")
+        place += len(group)
+    return ", ".join(places)
+
+
 def _ending(game: TournamentGame) -> list[str]:
     """Why ``game`` ended as the tournament decided it, in the active
     language: an organiser's result (with its reason), players who left
@@ -108,6 +120,7 @@ def _ending(game: TournamentGame) -> list[str]:
             _('%(by)s, organiser of %(tournament)s, set this result: "%(reason)s".') % said
             if game.decided_by is not None
             else _('The organisers of %(tournament)s set this result: "%(reason)s".') % said,
+            _("The tournament counts: %(result)s.") % {"result": _result_text(game)},
             _("The site ended the game to match it: nobody resigned."),
         ]
     if game.source == TournamentGame.Source.GAME and _played_out(game):

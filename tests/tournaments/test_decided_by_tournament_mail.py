@@ -66,3 +66,22 @@ def test_a_game_played_to_its_end_adds_nothing(alice, club, now, django_capture_
     for player in players:
         body = _end_mail(player)
         assert "set this result" not in body and "left Club Cup" not in body
+
+
+def test_a_knockout_draw_set_by_hand_ends_the_match_as_a_win_for_the_seed_who_goes_on(
+    alice, club, now, django_capture_on_commit_callbacks
+):
+    """A shared result in a knockout sends the higher seed on; the match
+    was ended by the higher seed resigning, so its mail named the player
+    knocked out as the winner."""
+    players = new_players(4)
+    t = started(alice, club, players, now=now, name="Club Cup", format="single_elimination")
+    game = running_games(t)[0]
+    top, bottom = sorted((t.participants.get(pk=pid) for pid in game.players), key=lambda p: p.seed)
+    with django_capture_on_commit_callbacks(execute=True):
+        game_result_set(game_id=game.pk, ranking=[list(game.players)], reason="agreed draw", by=alice, now=now)
+
+    [end] = [m for m in mail.outbox if m.to == [bottom.user.email] and "is over" in m.subject]
+    assert end.subject.endswith(f"the game is over: {top.user} won")
+    first, second = (user_of(t, pid) for pid in game.players)
+    assert f"The tournament counts: 1. {first} and {second}." in " ".join(end.body.split())
