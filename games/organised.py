@@ -26,6 +26,10 @@ def _no_lines(reader, opponents: list[str]) -> list[str]:
     return []
 
 
+def _nothing() -> list[str]:
+    return []
+
+
 @dataclass(frozen=True)
 class EventContext:
     """What a player may read about the event a match belongs to."""
@@ -47,6 +51,11 @@ class EventContext:
     #: ``place()``: where in the round the match is played, in the active
     #: language ("board T1", "final").
     place: Callable[[], str] = str
+    #: ``ending()``: what the game-over mail adds when the event, not the
+    #: players, decided the game (an organiser's result, a player who left
+    #: the event), whose end the site's resignations only carried out; in
+    #: the active language, empty for a game played to its end.
+    ending: Callable[[], list[str]] = _nothing
 
 
 Provider = Callable[[Match], "EventContext | None"]

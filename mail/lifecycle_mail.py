@@ -167,6 +167,8 @@ def on_finished(event, sends: list[int] | None = None) -> None:
     winners = [str(s.user) for s in seats if s.place == 1]
     outcome_details = (match.outcome or {}).get("details") or []
     names = [str(s.user) for s in seats if s.index is not None]
+    # A tournament's game its organisers or a player's leaving decided says so.
+    organised = event_context(match)
     last = MoveRecord.objects.filter(match=match, ply=event.ply, kind=MoveRecord.Kind.MOVE).first()
     # The end of the last mover's message that was not played: their
     # receipt would have said so, and the end mail stands in for it.
@@ -192,6 +194,7 @@ def on_finished(event, sends: list[int] | None = None) -> None:
                     _("Final result:"),
                     *ending.ranking(seats),
                     *tie_lines(match.game, seats, outcome_details),
+                    *(organised.ending() if organised is not None else []),
                     *([_('Reply "rematch" to play again with the same players.')] if seat.user else []),
                 ],
                 end_lines=ending.end_text(sections),

@@ -32,6 +32,11 @@ def notify_move(record, *, sends: list[int] | None = None) -> None:
     position it produced, and a receipt to a player who moved by email.
     Rendered from the position after ``record.ply`` (``announce``)."""
     match = record.match
+    if match.is_finished:
+        # Over before its mails were written (a tournament's game played
+        # out at once with default moves): a move nobody can make any more
+        # is not asked for; the game-over mail says it all.
+        return
     rules = get_rules(match.game)
     state = state_at(match, record.ply, record=record)
     if rules.outcome(state) is not None:

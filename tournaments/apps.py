@@ -18,8 +18,8 @@ class TournamentsConfig(AppConfig):
         from .calendar import round_deadlines_calendar
         from .game_context import KIND as GAME_KIND
         from .game_context import tournament_context
-        from .mail_replies import invitation_reply
-        from .reply_tokens import KIND
+        from .mail_replies import club_invitation_reply, invitation_reply
+        from .reply_tokens import CLUB_KIND, KIND
         from .services.deadlines import organisers_told_of_drop
         from .services.pausing import paused_clock_held, paused_clock_since
         from .signals import advance_due, autoplay_due
@@ -31,5 +31,6 @@ class TournamentsConfig(AppConfig):
         autoplay_due.connect(receivers.on_autoplay_due, dispatch_uid="tournaments-autoplay")
         advance_due.connect(receivers.on_advance_due, dispatch_uid="tournaments-advance")
         intake_kind_register(KIND, invitation_reply)
+        intake_kind_register(CLUB_KIND, club_invitation_reply)
         dropped_register(organisers_told_of_drop)
         event_context_register(GAME_KIND, tournament_context)

@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 
 from core.moments import moment_for
 from core.name_lists import names_text
-from games.models import Match
+from games.models import Match, MoveRecord
 from games.organised import EventContext
 
 from .models import Participant, Tournament, TournamentGame
@@ -81,6 +81,77 @@ def _pairing(game: TournamentGame, line, reader, opponents: list[str]) -> list[s
     return said
 
 
+def _played_out(game: TournamentGame) -> bool:
+    """Whether the round's hard deadline had ``game`` played out with
+    default moves (``services.deadlines.match_autoplay``)."""
+    started = game.round.autoplay_started_at
+    return (
+        started is not None
+        and game.match_id is not None
+        and MoveRecord.objects.filter(
+            match_id=game.match_id, source=MoveRecord.Source.SYSTEM, created_at__gte=started
+        ).exists()
+    )
+
+
+def _result_text(game: TournamentGame) -> str:
+    """A decided game's places as the tournament counts them, players who
+    did not play last: "1. Anna and Bram" (a shared first place)."""
+    names = {p.pk: str(p.user) for p in Participant.objects.filter(pk__in=game.players).select_related("user")}
+    groups = [list(group) for group in game.ranking or ()] + ([list(game.forfeited)] if game.forfeited else [])
+    places, place = [], 1
+    for group in groups:
+        places.append(f"{place}. {names_text(names.get(pid, '?') for pid in group)}")
+        place += len(group)
+    return ", ".join(places)
+
+
+def _ending(game: TournamentGame) -> list[str]:
+    """Why ``game`` ended as the tournament decided it, in the active
+    language: an organiser's result (with its reason), players who left
+    the tournament forfeiting it, or the round's deadline having it played
+    out; empty for a game its players finished.
+    The site's resignations that carried it out read as the players' own
+    in the mail's ranking, hence the words."""
+    tournament = game.tournament
+    if game.source == TournamentGame.Source.MANUAL:
+        said = {"by": game.decided_by, "tournament": tournament.name, "reason": game.reason}
+        return [
+            _('%(by)s, organiser of %(tournament)s, set this result: "%(reason)s".') % said
+            if game.decided_by is not None
+            else _('The organisers of %(tournament)s set this result: "%(reason)s".') % said,
+            _("The tournament counts: %(result)s.") % {"result": _result_text(game)},
+            _("The site ended the game to match it: nobody resigned."),
+        ]
+    if game.source == TournamentGame.Source.GAME and _played_out(game):
+        played_out = _(
+            "The deadline of round %(number)s passed: the rest of this game was played with the rules' default moves."
+        )
+        return [played_out % {"number": game.round.number}]
+    if game.source != TournamentGame.Source.FORFEIT or not game.forfeited:
+        return []
+    users = {p.pk: p for p in Participant.objects.filter(pk__in=game.players).select_related("user")}
+    winners = [str(users[pid].user) for pid in game.players if pid in users and pid not in game.forfeited]
+    if not winners:
+        return []  # everyone forfeited: nobody's resignation reads as a result
+    lines = []
+    for pid in game.forfeited:
+        leaver = users.get(pid)
+        if leaver is None:
+            continue
+        said = {"player": leaver.user, "tournament": tournament.name, "winners": names_text(winners)}
+        if leaver.status == Participant.Status.DISQUALIFIED:
+            lines.append(
+                _("%(player)s was disqualified from %(tournament)s: this game counts as a forfeit win for %(winners)s.")
+                % said
+            )
+        else:
+            lines.append(
+                _("%(player)s withdrew from %(tournament)s: this game counts as a forfeit win for %(winners)s.") % said
+            )
+    return lines
+
+
 def tournament_context(match: Match) -> EventContext | None:
     """The context of a tournament's match (one query), or None (a match
     whose tournament game is gone)."""
@@ -112,4 +183,5 @@ def tournament_context(match: Match) -> EventContext | None:
         name=game.tournament.name,
         round=game.round.number,
         place=lambda: _place(game, last_round),
+        ending=lambda: _ending(game),
     )

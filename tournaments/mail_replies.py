@@ -1,7 +1,8 @@
-"""Registering for a tournament by mail: the invitation mail carries a
-reply address (``reply_tokens``); "register" (``inschrijven``, ``ja``) on
-the first line registers through the same service as the page, so a
-player who only uses mail can take part."""
+"""Answering invitations by mail: the invitation mail carries a reply
+address (``reply_tokens``).  "register" (``inschrijven``, ``ja``) on the
+first line registers for the tournament, "join" (``meedoen``, ``ja``)
+joins the club, through the same services as the pages, so a player who
+only uses mail can take part; "no" (``nee``) declines."""
 
 from __future__ import annotations
 
@@ -14,9 +15,9 @@ from games.services import GameActionError
 from mail.intake_kinds import IntakeAnswer
 from mail.models import InboundEmail
 
-from .models import TournamentInvitation
-from .reply_tokens import invitation_of_token
-from .services import tournament_register
+from .models import ClubMembership, TournamentInvitation
+from .reply_tokens import club_invitation_of_token, invitation_of_token
+from .services import club_join, club_leave, tournament_register
 
 _YES = re.compile(r"^\s*(register|aanmelden|inschrijven|join|meedoen|yes|ja|ok)\b", re.IGNORECASE)
 _NO = re.compile(r"^\s*(decline|no|nee|afzeggen|weiger)\b", re.IGNORECASE)
@@ -68,5 +69,58 @@ def invitation_reply(*, token: str, user, first_line: str, now: dt.datetime) -> 
         [
             _("You are registered for %(tournament)s. Your games come by email when they start; reply to them to play.")
             % {"tournament": tournament}
+        ],
+    )
+
+
+def club_invitation_reply(*, token: str, user, first_line: str, now: dt.datetime) -> IntakeAnswer | None:
+    """A reply to a club invitation (``mail.intake_kinds``), in the sender's
+    language; ``None`` when the token is not this user's place in a club
+    (an invitation declined or taken back since is gone)."""
+    membership_id = club_invitation_of_token(token)
+    membership = (
+        ClubMembership.objects.select_related("club").filter(pk=membership_id, user=user).first()
+        if membership_id is not None
+        else None
+    )
+    if membership is None:
+        return None
+    club = membership.club
+    subject = _("Your answer to the invitation")
+    invited = membership.status == ClubMembership.Status.INVITED
+    if _NO.match(first_line) and invited:
+        club_leave(club_id=club.pk, user=user, now=now)
+        return IntakeAnswer(
+            InboundEmail.Outcome.COMMAND,
+            "club: declined",
+            subject,
+            [_("Fine: you did not join %(club)s.") % {"club": club}],
+        )
+    if not _YES.match(first_line):
+        return IntakeAnswer(
+            InboundEmail.Outcome.REJECTED,
+            "club: reply 'join'",
+            subject,
+            [_('To join %(club)s, reply with "join" on the first line.') % {"club": club}],
+        )
+    try:
+        club_join(club_id=club.pk, user=user, now=now)
+    except GameActionError as error:
+        return IntakeAnswer(
+            InboundEmail.Outcome.REJECTED,
+            f"club: {error.code}",
+            subject,
+            [_("You did not join. %(why)s") % {"why": error.message}],
+        )
+    return IntakeAnswer(
+        InboundEmail.Outcome.ACCEPTED,
+        "club: joined",
+        subject,
+        [
+            _(
+                "You are a member of %(club)s. Its organisers can now invite you to the club's tournaments, "
+                "and you can register for them."
+            )
+            % {"club": club}
         ],
     )

@@ -1,5 +1,6 @@
-"""The reply address of a tournament invitation mail (``mail_replies``):
-``tournament+<token>@…``, the token naming the invitation by itself
+"""The reply addresses of invitation mails (``mail_replies``):
+``tournament+<token>@…`` for a tournament invitation, ``club+<token>@…``
+for a club's, the token naming the invitation by itself
 (``mail.addresses.id_token``)."""
 
 from __future__ import annotations
@@ -8,6 +9,8 @@ from mail.addresses import id_of_token, id_token, reply_address
 
 KIND = "tournament"
 _SALT = "tournaments.reply_tokens"
+CLUB_KIND = "club"
+_CLUB_SALT = "tournaments.reply_tokens.club"
 
 
 def invitation_reply_address(invitation_id: int) -> str:
@@ -18,3 +21,13 @@ def invitation_reply_address(invitation_id: int) -> str:
 def invitation_of_token(token: str) -> int | None:
     """The invitation id a genuine token names, else ``None``."""
     return id_of_token(_SALT, token)
+
+
+def club_invitation_reply_address(membership_id: int) -> str:
+    """Where a reply to a club invitation mail goes."""
+    return reply_address(id_token(_CLUB_SALT, membership_id), kind=CLUB_KIND)
+
+
+def club_invitation_of_token(token: str) -> int | None:
+    """The club membership id a genuine token names, else ``None``."""
+    return id_of_token(_CLUB_SALT, token)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import csv
 from collections.abc import Callable
+from fractions import Fraction
 from functools import wraps
 
 from django.contrib import messages
@@ -16,6 +17,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
+from django.utils.formats import get_format
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
@@ -111,17 +113,23 @@ def standings_csv(request, pk: int):
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     name = slugify(tournament.name) or f"tournament-{tournament.pk}"
     response["Content-Disposition"] = f'attachment; filename="{name}-standings.csv"'
-    writer = csv.writer(response)
+    # A byte-order mark, or a spreadsheet reads the names in its own code
+    # page ("ChloÃ«"); where a comma marks decimals (Dutch), fields are
+    # separated by semicolons, as that reader's spreadsheet expects.
+    response.write("\ufeff")
+    decimal = get_format("DECIMAL_SEPARATOR")
+    writer = csv.writer(response, delimiter=";" if decimal == "," else ",")
     if overview.standings:
-        _standings_rows(writer, tournament, overview)
+        _standings_rows(writer, tournament, overview, lambda value: points_decimal(value).replace(".", decimal))
     else:
         _placings_rows(writer, tournament, overview)
     return response
 
 
-def _standings_rows(writer, tournament: Tournament, overview: Overview) -> None:
-    """The points formats' standings, with the tie-breaks the page shows."""
-    tie_breaks = _tie_break_columns(tournament)
+def _standings_rows(writer, tournament: Tournament, overview: Overview, number: Callable[[Fraction], str]) -> None:
+    """The points formats' standings, with the tie-breaks the page shows;
+    ``number`` writes points in the reader's decimals."""
+    tie_breaks = _tie_break_columns(tournament, number)
     writer.writerow(
         [
             _("Rank"),
@@ -142,7 +150,7 @@ def _standings_rows(writer, tournament: Tournament, overview: Overview) -> None:
                 row.rank,
                 _safe(str(row.participant.user)),
                 row.participant.seed,
-                points_decimal(row.exact[0]),
+                number(row.exact[0]),
                 *(value(row) for _header, value in tie_breaks),
                 row.rating,
                 row.played,
@@ -171,15 +179,17 @@ def _placings_rows(writer, tournament: Tournament, overview: Overview) -> None:
         )
 
 
-def _tie_break_columns(tournament: Tournament) -> list[tuple[str, Callable[[StandingRow], object]]]:
+def _tie_break_columns(
+    tournament: Tournament, number: Callable[[Fraction], str]
+) -> list[tuple[str, Callable[[StandingRow], object]]]:
     """The CSV's tie-break columns (header, value of a standings row), as
     the standings on the page show them: a round robin's Sonneborn-Berger
     and wins (Buchholz parts nobody where everyone meets everyone), the
     other formats' Buchholz and Sonneborn-Berger."""
-    sonneborn_berger = (_("Sonneborn-Berger"), lambda row: points_decimal(row.exact[2]))
+    sonneborn_berger = (_("Sonneborn-Berger"), lambda row: number(row.exact[2]))
     if is_round_robin(tournament):
         return [sonneborn_berger, (_("Wins"), lambda row: row.wins)]
-    return [(_("Buchholz"), lambda row: points_decimal(row.exact[1])), sonneborn_berger]
+    return [(_("Buchholz"), lambda row: number(row.exact[1])), sonneborn_berger]
 
 
 def _safe(text: str) -> str:

@@ -18,6 +18,12 @@ from .conftest import best_seed_wins, new_players, play_out, running_games, star
 pytestmark = pytest.mark.django_db
 
 
+def csv_rows(client, tournament) -> list[list[str]]:
+    """The standings file's rows (it starts with a byte-order mark)."""
+    content = client.get(reverse("tournament-standings-csv", args=[tournament.pk])).content
+    return list(csv.reader(io.StringIO(content.decode("utf-8-sig"))))
+
+
 def organiser_urls(t, game, participant):
     return [
         ("post", reverse("tournament-start", args=[t.pk])),
@@ -120,7 +126,7 @@ def test_the_standings_download_as_csv_with_every_tie_break(client, alice, club,
     client.force_login(alice)
     response = client.get(reverse("tournament-standings-csv", args=[t.pk]))
     assert response["Content-Type"].startswith("text/csv")
-    rows = list(csv.reader(io.StringIO(response.content.decode())))
+    rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
     assert rows[0][:7] == ["Rank", "Player", "Seed", "Points", "Buchholz", "Sonneborn-Berger", "Rating"]
     assert len(rows) == 5 and sorted(r[3] for r in rows[1:]) == ["0", "0", "1", "1"]
 
@@ -132,7 +138,7 @@ def test_the_standings_csv_writes_half_points_as_plain_decimals(client, alice, c
     for game in running_games(t):
         game_result_set(game_id=game.pk, ranking=[list(game.players)], reason="agreed draw", by=alice, now=now)
     client.force_login(alice)
-    rows = list(csv.reader(io.StringIO(client.get(reverse("tournament-standings-csv", args=[t.pk])).content.decode())))
+    rows = csv_rows(client, t)
     assert [r[3:6] for r in rows[1:]] == [["0.5", "0.5", "0.25"]] * 4
     assert "½" not in client.get(reverse("tournament-standings-csv", args=[t.pk])).content.decode()
     assert '<td class="num">½</td>' in client.get(t.get_absolute_url()).content.decode()  # the page keeps ½
@@ -274,7 +280,7 @@ def test_the_standings_csv_of_a_finished_tournament_gives_each_player_their_plac
     t = started(alice, club, new_players(5), now=now, format="round_robin")
     play_out(t, now)
     client.force_login(alice)
-    rows = list(csv.reader(io.StringIO(client.get(reverse("tournament-standings-csv", args=[t.pk])).content.decode())))
+    rows = csv_rows(client, t)
     status = rows[0].index("Status")
     assert [r[status] for r in rows[1:]] == [
         "Winner",
@@ -301,7 +307,7 @@ def test_the_csv_of_a_finished_knockout_lists_the_players_by_place(client, alice
     )
     play_out(t, now)
     client.force_login(alice)
-    rows = list(csv.reader(io.StringIO(client.get(reverse("tournament-standings-csv", args=[t.pk])).content.decode())))
+    rows = csv_rows(client, t)
     places = [int(r[0]) for r in rows[1:]]
     assert len(places) == 10 and places[0] == 1
     assert places == sorted(places)
@@ -314,7 +320,7 @@ def test_a_knockout_csv_has_the_columns_of_its_final_placings_not_empty_tie_brea
     t = started(alice, club, new_players(6), now=now, format="single_elimination", third_place=True)
     play_out(t, now)
     client.force_login(alice)
-    rows = list(csv.reader(io.StringIO(client.get(reverse("tournament-standings-csv", args=[t.pk])).content.decode())))
+    rows = csv_rows(client, t)
     assert rows[0] == ["Place", "Player", "Seed", "Rating", "Status"]
     assert all(len(row) == len(rows[0]) for row in rows)
     assert [row[0] for row in rows[1:]] == ["1", "2", "3", "4", "5", "5"]
@@ -338,7 +344,7 @@ def test_a_round_robin_standings_csv_has_the_wins_column_its_page_shows_and_no_b
     t = started(alice, club, new_players(5), now=now, format="round_robin")
     play_out(t, now)
     client.force_login(alice)
-    rows = list(csv.reader(io.StringIO(client.get(reverse("tournament-standings-csv", args=[t.pk])).content.decode())))
+    rows = csv_rows(client, t)
     assert rows[0][:7] == ["Rank", "Player", "Seed", "Points", "Sonneborn-Berger", "Wins", "Rating"]
     assert "Buchholz" not in rows[0] and len(rows[0]) == len(rows[1])
     api = client.get(reverse("api-tournament", args=[t.pk])).json()["standings"]
@@ -374,7 +380,7 @@ def test_page_api_and_csv_leave_direct_encounter_out_of_a_tie_whose_players_have
     assert re.findall(r"<td>(?:<a [^>]*>)?([^<]+)", body)[:5] == expected  # a name may link to its page
     api = client.get(f"/api/tournaments/{t.pk}/").json()["standings"]
     assert [s["display_name"] for s in api] == expected
-    rows = list(csv.reader(io.StringIO(client.get(reverse("tournament-standings-csv", args=[t.pk])).content.decode())))
+    rows = csv_rows(client, t)
     assert [r[1] for r in rows[1:]] == expected
 
 

@@ -172,7 +172,13 @@ def test_the_final_standings_are_published_and_everyone_is_emailed(alice, club, 
         mail = OutgoingEmail.objects.get(to=player.email, kind="notice")
         entry = t.participants.get(user=player)
         assert "Winter cup: final standings" in mail.subject
-        assert f"You finished in place {entry.final_place} of 6." in mail.text
+        shared = sum(place == entry.final_place for place in places.values()) > 1
+        said = (
+            f"You share place {entry.final_place} of 6 with"
+            if shared
+            else f"You finished in place {entry.final_place} of 6."
+        )
+        assert said in mail.text
 
 
 def test_the_sweep_records_games_whose_task_was_lost(alice, club, now):

@@ -291,6 +291,24 @@ def test_a_message_goes_to_every_player_still_in_by_mail(alice, bob, club, now):
         players_message(tournament_id=t.pk, subject="Hi", text="Spam", by=bob, now=now)
 
 
+def test_a_message_sent_twice_by_a_double_click_reaches_every_player_once(client, alice, club, now):
+    """The form posted twice (a double click, a resent form) mailed every
+    player the message twice; the second is refused and says why."""
+    players = new_players(2)
+    t = started(alice, club, players, now=now, format="swiss", rounds=3)
+    client.force_login(alice)
+    url = reverse("tournament-message", args=[t.pk])
+    form = {"subject": "Round 2 news", "text": "Play on, please."}
+    client.post(url, form)
+    page = client.post(url, form, follow=True).content.decode()
+    assert "You sent this message a moment ago: every player has it already." in page
+    for player in players:
+        assert OutgoingEmail.objects.filter(to=player.email, subject__contains="Round 2 news").count() == 1
+    # Another message, or the same one later, goes out.
+    assert players_message(tournament_id=t.pk, subject="Round 2 news", text="Now!", by=alice, now=now) == 2
+    assert players_message(tournament_id=t.pk, subject="Round 2 news", text="Now!", by=alice, now=now + HOUR) == 2
+
+
 def one_turn(match, mover, when):
     """Play one whole turn of ``mover`` (a turn may take several submissions)."""
     from games.engine import get_rules

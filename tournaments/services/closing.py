@@ -44,6 +44,8 @@ def finish_locked(tournament: Tournament, placements, now: dt.datetime) -> None:
             context={
                 "tournament": tournament,
                 "place": p.final_place,
+                # Level on points and every tie-break with them: a shared place says so.
+                "sharing": [str(o.user) for o in podium if o.final_place == p.final_place and o is not p],
                 "count": len(participants),
                 "podium": podium[:10],
                 "url": tournament_url(tournament),

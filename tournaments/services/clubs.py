@@ -18,6 +18,7 @@ from games.services import Conflict, GameActionError, NotAllowed, NotFound
 
 from ..models import Club, ClubMembership
 from ..notify import club_url, notice_send
+from ..reply_tokens import club_invitation_reply_address
 from ..selectors import is_club_organiser
 
 Status = ClubMembership.Status
@@ -227,6 +228,7 @@ def club_invite(*, club_id: int, display_name: str, by, now: dt.datetime) -> Clu
             context={"club": club, "by": by, "url": club_url(club)},
             dedupe_key=f"club-invitation:{membership.pk}",
             now=now,
+            reply_to=club_invitation_reply_address(membership.pk),
         )
     return membership
 

@@ -28,7 +28,7 @@ from games.models import Match, Seat
 from games.services import Conflict, GameActionError, match_resign, move_submit
 
 from ..models import ClubMembership, Round, Tournament, TournamentGame
-from ..notify import notice_send, tournament_url
+from ..notify import absolute, notice_send, tournament_url
 from ..signals import advance_due, autoplay_due
 from .common import log
 from .leaving import DROPPED
@@ -162,9 +162,12 @@ def round_deadlines_sweep(*, now: dt.datetime) -> dict[str, list[int]]:
 
 
 def _notify_organisers(round_: Round, now: dt.datetime) -> None:
+    """Tell the organisers the round's deadline passed, and the players of
+    each unfinished game (``_warn_players``)."""
     assert round_.deadline_at is not None  # it has passed
     tournament = round_.tournament
     games = list(round_.games.filter(ranking__isnull=True).select_related("match"))
+    _warn_players(round_, games, now)
     log(
         tournament,
         "deadline",
@@ -192,59 +195,89 @@ def _notify_organisers(round_: Round, now: dt.datetime) -> None:
         )
 
 
+def _warn_players(round_: Round, games: list[TournamentGame], now: dt.datetime) -> None:
+    """Tell the players of each unfinished game with a match that the
+    round's deadline passed and when their game is played out unless the
+    organisers act: they may still finish it themselves meanwhile."""
+    assert round_.deadline_at is not None  # it has passed
+    for game in games:
+        if game.match is None or game.match.status != Match.Status.ACTIVE:
+            continue
+        for seat in Seat.objects.filter(match=game.match, departed="", user__isnull=False).select_related("user"):
+            notice_send(
+                user=seat.user,
+                template="round-deadline-player",
+                context={
+                    "tournament": round_.tournament,
+                    "round": round_,
+                    "match": game.match,
+                    "autoplay_at": now + GRACE,
+                    "game_url": absolute(game.match.get_absolute_url()),
+                },
+                dedupe_key=f"round-deadline-player:{round_.pk}:{round_.deadline_at.isoformat()}:{seat.pk}",
+                now=now,
+            )
+
+
 def match_autoplay(*, match_id: int, now: dt.datetime) -> int:
     """Play a match to its end with the engine's default moves, then
     advance its tournament.  Returns the number of submissions made.
 
-    Each move goes through ``games.services.move_submit`` (its own
-    transaction and match lock, ``source="system"``), so a player moving
-    at the same moment only makes one submission stale; it is retried on
-    the new position.  A seat with no legal move times out instead.
+    Each move goes through ``games.services.move_submit``
+    (``source="system"``), all in one transaction holding the match lock:
+    a player moving at the same moment waits, then finds their move stale
+    (a move that got in first is played on from).  A seat with no legal
+    move times out instead.
     """
     plies = 0
     match = Match.objects.filter(pk=match_id).first()
     if match is None:
         return 0
     rules = get_rules(match.game)
-    for _ in range(MAX_AUTOPLAY_PLIES):
-        match.refresh_from_db(fields=["status", "state", "ply"])
-        if match.status != Match.Status.ACTIVE:
-            break
-        state = rules.load(match.started_state)
-        to_move = sorted(rules.to_move(state))
-        if not to_move:
-            break
-        index = to_move[0]
-        seat = Seat.objects.select_related("user").get(match=match, index=index)
-        try:
-            move = rules.default_move(state, index)
-            text = rules.format_move(state, index, move) if move is not None else None
-        except EngineError:
-            text = None
-        try:
-            if text is None:
-                match_resign(
-                    match_id=match_id,
-                    user=None,
-                    seat_index=index,
-                    now=now,
-                    reason=Termination.TIMEOUT,
-                    source="system",
-                )
-            else:
-                move_submit(
-                    match_id=match_id,
-                    user=seat.user,
-                    text=text,
-                    ply=match.ply,
-                    source="system",
-                    now=now,
-                )
-        except Conflict:
-            continue  # somebody moved meanwhile: play on from the new position
-        except GameActionError:
-            logger.exception("Autoplay of match %s stopped at ply %s", match_id, match.ply)
-            break
-        plies += 1
+    # One transaction: the moves' mails are written once the game is over,
+    # so nobody is asked for a move the autoplay makes a moment later
+    # (``mail.move_mail.notify_move``).  The tournament lock is taken after
+    # it, never under the match lock.
+    with transaction.atomic():
+        for _ in range(MAX_AUTOPLAY_PLIES):
+            match.refresh_from_db(fields=["status", "state", "ply"])
+            if match.status != Match.Status.ACTIVE:
+                break
+            state = rules.load(match.started_state)
+            to_move = sorted(rules.to_move(state))
+            if not to_move:
+                break
+            index = to_move[0]
+            seat = Seat.objects.select_related("user").get(match=match, index=index)
+            try:
+                move = rules.default_move(state, index)
+                text = rules.format_move(state, index, move) if move is not None else None
+            except EngineError:
+                text = None
+            try:
+                if text is None:
+                    match_resign(
+                        match_id=match_id,
+                        user=None,
+                        seat_index=index,
+                        now=now,
+                        reason=Termination.TIMEOUT,
+                        source="system",
+                    )
+                else:
+                    move_submit(
+                        match_id=match_id,
+                        user=seat.user,
+                        text=text,
+                        ply=match.ply,
+                        source="system",
+                        now=now,
+                    )
+            except Conflict:
+                continue  # somebody moved meanwhile: play on from the new position
+            except GameActionError:
+                logger.exception("Autoplay of match %s stopped at ply %s", match_id, match.ply)
+                break
+            plies += 1
     tournament_game_finished(match_id=match_id, now=now)
     return plies

@@ -229,8 +229,31 @@ def participant_reinstate(*, tournament_id: int, participant_id: int, by, now: d
             # Answers the player's drop, if that is why they left (``leaving.withdraw_dropped``).
             player_user=participant.user_id,
         )
+        _back_in_told(tournament, participant.user, by=by, now=now, kept=kept)
         advance_locked(tournament, now)
     return participant
+
+
+def _back_in_told(
+    tournament: Tournament, player, *, by, now: dt.datetime, kept: int | None = None, added_from: int | None = None
+) -> None:
+    """Tell ``player`` an organiser let them back in (a round ``kept`` as
+    paired by hand without them) or added them late (playing from round
+    ``added_from``): they did not ask on the page, and may only read mail."""
+    notice_send(
+        user=player,
+        template="tournament-back-in",
+        context={
+            "tournament": tournament,
+            "by": by,
+            "added": added_from is not None,
+            "round": added_from if added_from is not None else (kept + 1 if kept is not None else None),
+            "kept": kept,
+            "url": tournament_url(tournament),
+        },
+        dedupe_key=f"tournament-back-in:{tournament.pk}:{player.pk}:{now.isoformat()}",
+        now=now,
+    )
 
 
 def knocked_out(participant: Participant) -> Conflict:
@@ -315,5 +338,7 @@ def late_entry_locked(tournament: Tournament, newcomer, *, by, now: dt.datetime)
         now=now,
         participant=participant.pk,
     )
+    if by != newcomer:
+        _back_in_told(tournament, newcomer, by=by, now=now, added_from=next_round)
     advance_locked(tournament, now)
     return participant

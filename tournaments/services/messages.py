@@ -17,6 +17,9 @@ from ..notify import notice_send, tournament_url
 from .common import locked_tournament, log, require_manager
 
 MAX_MESSAGE = 5000
+#: The same message again from the same organiser within this time is a
+#: double click or a resent form, not news: refused, so nobody gets it twice.
+REPEAT_WINDOW = dt.timedelta(minutes=10)
 
 
 # --------------------------------------------------------------- message
@@ -25,7 +28,8 @@ def players_message(*, tournament_id: int, subject: str, text: str, by, now: dt.
     mail app's outbox).  Returns the number of players mailed.  Only while
     registration is open or the tournament runs, as on its page.
 
-    :raises NotAllowed, Conflict (``over``), GameActionError (empty or too long).
+    :raises NotAllowed, Conflict (``over``; ``already_sent``: the same message
+        from ``by`` within ``REPEAT_WINDOW``), GameActionError (empty or too long).
     """
     subject, text = " ".join(subject.split())[:150], text.strip()
     if not subject or not text:
@@ -42,6 +46,7 @@ def players_message(*, tournament_id: int, subject: str, text: str, by, now: dt.
         require_manager(by, tournament)
         if tournament.status not in (Tournament.Status.REGISTRATION, Tournament.Status.RUNNING):
             raise Conflict(_("The tournament is over."), code="over")
+        _not_just_sent(tournament, subject, text, by=by, now=now)
         players = tournament.participants.filter(status=Participant.Status.REGISTERED).select_related("user")
         event = log(
             tournament,
@@ -69,3 +74,12 @@ def players_message(*, tournament_id: int, subject: str, text: str, by, now: dt.
             )
             count += 1
     return count
+
+
+def _not_just_sent(tournament: Tournament, subject: str, text: str, *, by, now: dt.datetime) -> None:
+    """:raises Conflict: ``by`` sent this very message within ``REPEAT_WINDOW``
+    (the tournament lock makes a second click wait for the first)."""
+    recent = tournament.events.filter(kind="message", user=by, created_at__gte=now - REPEAT_WINDOW)
+    for data in recent.values_list("data", flat=True):
+        if data.get("text") == text and (data.get("params") or {}).get("subject") == subject:
+            raise Conflict(_("You sent this message a moment ago: every player has it already."), code="already_sent")

@@ -19,6 +19,7 @@ from django.utils.translation import gettext_noop
 from games.services import Conflict, GameActionError, NotFound
 
 from ..models import Participant, Tournament, TournamentGame
+from ..notify import notice_send, tournament_url
 from ..types import GameResult
 from .closing import cancel_locked
 from .common import locked_tournament, log, require_manager
@@ -78,6 +79,18 @@ def participant_disqualify(
                 gettext_noop("%(by)s removed %(player)s's registration: %(reason)s"),
                 params={"by": by, "player": participant, "reason": reason.strip()},
                 user=by,
+                now=now,
+            )
+            notice_send(
+                user=participant.user,
+                template="tournament-removed",
+                context={
+                    "tournament": tournament,
+                    "by": by,
+                    "reason": reason.strip(),
+                    "url": tournament_url(tournament),
+                },
+                dedupe_key=f"tournament-removed:{tournament.pk}:{participant.user_id}:{now.isoformat()}",
                 now=now,
             )
             return participant

@@ -125,8 +125,8 @@ def end_decided_matches(tournament: Tournament, now: dt.datetime) -> None:
     """End the matches still running whose game is decided (a walkover or
     a result set by hand): players resign from the bottom of the decided
     order up, so the match ends as close to the tournament's result as the
-    game allows (a shared first place becomes a win for one of them; the
-    tournament keeps its own result).  A match whose result an organiser
+    game allows (a shared first place becomes a win for its best seed, the
+    one a knockout sends on; the tournament keeps its own result).  A match whose result an organiser
     set is not rated: its resignations are not a result anyone played (nor
     can they say "draw").  Expects the tournament lock (then takes each
     match's lock)."""
@@ -135,8 +135,15 @@ def end_decided_matches(tournament: Tournament, now: dt.datetime) -> None:
         assert game.match_id is not None  # match__status above
         if game.source == TournamentGame.Source.MANUAL:
             Match.objects.filter(pk=game.match_id).update(rated=False)
-        order = list(game.forfeited) + [p for group in reversed(game.ranking or ()) for p in group]
-        users = {p.pk: p.user for p in tournament.participants.filter(pk__in=order).select_related("user")}
+        players = {p.pk: p for p in tournament.participants.filter(pk__in=game.players).select_related("user")}
+        # Within a shared place the worse seed resigns first: the match's
+        # winner is then the player a knockout sends on (the higher seed).
+        order = list(game.forfeited) + [
+            p
+            for group in reversed(game.ranking or ())
+            for p in sorted(group, key=lambda pid: -(players[pid].seed or 0) if pid in players else 0)
+        ]
+        users = {pid: participant.user for pid, participant in players.items()}
         for pid in order[:-1]:
             try:
                 match_resign(match_id=game.match_id, user=users[pid], now=now, source="system")

@@ -363,4 +363,19 @@ def participant_replace(
             user=by,
             now=now,
         )
+        # Neither asked for it: the one leaving and the one coming in are told.
+        for person in (old, newcomer):
+            notice_send(
+                user=person,
+                template="tournament-replaced",
+                context={
+                    "tournament": tournament,
+                    "by": by,
+                    "old": old,
+                    "new": newcomer,
+                    "url": tournament_url(tournament),
+                },
+                dedupe_key=f"tournament-replaced:{tournament.pk}:{participant.pk}:{person.pk}:{now.isoformat()}",
+                now=now,
+            )
     return participant
