@@ -107,23 +107,32 @@ def participant_add_late(request, pk: int):
 @organiser_required
 def standings_csv(request, pk: int):
     """The standings (points formats: every tie-break the page shows in its
-    own column, ``_tie_break_columns``) or a bracket's places as CSV."""
+    own column, ``_tie_break_columns``) or a bracket's places as CSV:
+    plain UTF-8 with commas and decimal points, or, with ``?excel=1``, as
+    the reader's spreadsheet opens it (``_excel_dialect``)."""
     tournament = get_object_or_404(Tournament, pk=pk)
     overview = tournament_overview(tournament)
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     name = slugify(tournament.name) or f"tournament-{tournament.pk}"
-    response["Content-Disposition"] = f'attachment; filename="{name}-standings.csv"'
-    # A byte-order mark, or a spreadsheet reads the names in its own code
-    # page ("ChloÃ«"); where a comma marks decimals (Dutch), fields are
-    # separated by semicolons, as that reader's spreadsheet expects.
-    response.write("\ufeff")
-    decimal = get_format("DECIMAL_SEPARATOR")
-    writer = csv.writer(response, delimiter=";" if decimal == "," else ",")
+    excel = request.GET.get("excel") == "1"
+    response["Content-Disposition"] = f'attachment; filename="{name}-standings{"-excel" if excel else ""}.csv"'
+    delimiter, decimal = _excel_dialect(response) if excel else (",", ".")
+    writer = csv.writer(response, delimiter=delimiter)
     if overview.standings:
         _standings_rows(writer, tournament, overview, lambda value: points_decimal(value).replace(".", decimal))
     else:
         _placings_rows(writer, tournament, overview)
     return response
+
+
+def _excel_dialect(response: HttpResponse) -> tuple[str, str]:
+    """Start ``response`` with a byte-order mark (without it Excel reads
+    the names in its own code page: "ChloÃ«") and return the field
+    delimiter and decimal mark of the active language's spreadsheet: where
+    a comma marks decimals (Dutch), fields are separated by semicolons."""
+    response.write("\ufeff")
+    decimal = get_format("DECIMAL_SEPARATOR")
+    return (";" if decimal == "," else ","), decimal
 
 
 def _standings_rows(writer, tournament: Tournament, overview: Overview, number: Callable[[Fraction], str]) -> None:
