@@ -169,7 +169,8 @@ def on_finished(event, sends: list[int] | None = None) -> None:
     names = [str(s.user) for s in seats if s.index is not None]
     # A tournament's game its organisers or a player's leaving decided says so.
     organised = event_context(match)
-    last = MoveRecord.objects.filter(match=match, ply=event.ply, kind=MoveRecord.Kind.MOVE).first()
+    ender = MoveRecord.objects.filter(match=match, ply=event.ply).first()
+    last = ender if ender is not None and ender.kind == MoveRecord.Kind.MOVE else None
     # The end of the last mover's message that was not played: their
     # receipt would have said so, and the end mail stands in for it.
     last_not_played = last.not_played if last is not None else None
@@ -187,6 +188,9 @@ def on_finished(event, sends: list[int] | None = None) -> None:
             headline = end_headline(winners)
             sections = ending.end_sections(match, seats, event.ply)
             unplayed = not_played_lines(match.game, last_not_played) if _moved_last(seat, last) else []
+            if _timed_out(seat, ender):
+                # The clock's notice is not sent for a timeout that ended the game: this mail says it.
+                unplayed = [_("You ran out of time and lose the game.")]
             mail = GameMail(
                 headline,
                 [
@@ -218,6 +222,11 @@ def on_finished(event, sends: list[int] | None = None) -> None:
 def _moved_last(seat, last) -> bool:
     """Is ``seat`` the player (still in the game) whose move ``last`` ended it?"""
     return last is not None and seat.index == last.seat_index and not seat.departed
+
+
+def _timed_out(seat, ender) -> bool:
+    """Did ``seat`` run out of time in the submission ``ender`` that ended the game?"""
+    return ender is not None and ender.kind == MoveRecord.Kind.TIMEOUT and ender.seat_index == seat.index
 
 
 def _after_last_move(game: str, last, seat_index: int, names: list[str]) -> list[str]:
@@ -323,13 +332,19 @@ def _notice(
     with_reply: bool,
     everyone: bool = False,
     own_headline: Callable[[], str] | None = None,
+    unless_it_ended: bool = False,
 ) -> Callable[..., None]:
     """A handler that mails ``line(event, recipient)`` as a notice under
     ``headline`` (to the event's seat, or to ``everyone`` at the table);
     the player the event is about reads ``own_headline`` when given (they
-    are "you", not a player named)."""
+    are "you", not a player named).  ``unless_it_ended``: nothing when the
+    event's own position ended the game, whose game-over mail tells it
+    (one mail per player for one event, not two)."""
 
     def handler(event, sends: list[int] | None = None) -> None:
+        if unless_it_ended and _ended_by(event):
+            return
+
         def titled(reader) -> str:
             if own_headline is not None and _is_about(event, reader):
                 return own_headline()
@@ -393,9 +408,6 @@ def _ended_by(event) -> bool:
 
 
 def _dropped(event, reader) -> str:
-    if _ended_by(event):
-        # One player left: the game is over, none of their turns are played.
-        return _lost_on_time(event, reader)
     if _is_about(event, reader):
         return _(
             "You ran out of time too often and are dropped from this game: you finish last, "
@@ -438,6 +450,7 @@ on_timeout_dropped = _notice(
     with_reply=False,
     everyone=True,
     own_headline=lambda: _("you were dropped after missing deadlines"),
+    unless_it_ended=True,
 )
 on_timeout_forfeit = _notice(
     lambda: _("a player lost on time"),
@@ -445,6 +458,7 @@ on_timeout_forfeit = _notice(
     with_reply=False,
     everyone=True,
     own_headline=lambda: _("you lost on time"),
+    unless_it_ended=True,
 )
 on_vacation_forbidden = _notice(
     lambda: _("this game's clock keeps running during your vacation"), _clock_keeps_running, with_reply=True

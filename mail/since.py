@@ -190,13 +190,21 @@ def since_lines(
                 lines.extend(f"- {line}" for line in visible_lines(match.game, caused, seat_index, names))
             continue
         who = names[told.seat_index] if told.seat_index < len(names) else str(told.seat_index + 1)
-        seen = [
-            event_line(match.game, event, names, seat_index)
-            for event in map(Event.load, told.events)
-            if event.visible_to(seat_index)
-        ]
+        visible = [event for event in map(Event.load, told.events) if event.visible_to(seat_index)]
+        seen = [event_line(match.game, event, names, seat_index) for event in visible]
         if told.kind == MoveRecord.Kind.TIMEOUT:
-            seen.insert(0, _("%(name)s ran out of time.") % {"name": who})
+            # One line for the engine's "was dropped" too: the game went on without them, or it ended.
+            seen = [
+                line
+                for line, event in zip(seen, visible, strict=True)
+                if not (event.kind == "departed" and event.data.get("seat") == told.seat_index)
+            ]
+            said = (
+                _("%(player)s ran out of time and is dropped: ranked last, their turns are played automatically.")
+                if _played_on(match, told)
+                else _("%(player)s ran out of time and loses the game.")
+            )
+            seen.insert(0, said % {"player": who})
         elif told.kind == MoveRecord.Kind.RESIGN:
             said = _("%(name)s resigned.") % {"name": who}
             seen = [line for line in seen if line != said]  # the engine's own event says it too
