@@ -32,6 +32,7 @@ from .commands import run as run_command
 from .inbound import InboundMessage
 from .intake_common import finish, generic_reply
 from .models import InboundEmail, OutgoingEmail, ReplyToken
+from .reply_cleaning import only_sign_off
 from .reply_reading import (
     carried,
     holds_moves,
@@ -197,6 +198,8 @@ def game_reply_play(record: InboundEmail, message: InboundMessage, token: ReplyT
             )
             # Most replies are a move alone: no query for a chat they lack.
             said = own_words(token, rest) if rest.strip() else ""
+            if said.strip() and only_sign_off(said, token.user.display_name):
+                said = ""  # "Groetjes,\nBob" signs the move; it says nothing to the others
             if said.strip() and not result.duplicate:
                 key = chat_below_key(result.record.idempotency_key or "", cut=_cut(said))
                 _chat(token, said, now, key=key)

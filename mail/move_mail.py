@@ -228,6 +228,8 @@ def notify_rejection(
     with in_language(seat.user):
         if played_already:
             headline = _("your move was already played")
+        elif match.is_finished:
+            headline = _("the game is over")  # not "it is not your move": nobody's is
         elif seat.index not in get_rules(match.game).to_move(state):
             # A waiting player's reply: no move of theirs was refused (it may hold none at all).
             headline = _("it is not your move")

@@ -148,3 +148,28 @@ def _without_quote_headers(text: str) -> str:
             return "".join(kept)
     kept.append(text[start:])
     return "".join(kept)
+
+
+#: A closing below a move, English or Dutch ("Cheers,", "Met vriendelijke
+#: groet", "Gr."): with at most the writer's name it is no message.
+_CLOSING = re.compile(
+    r"(?:cheers|regards|best|best\s+regards|kind\s+regards|warm\s+regards|best\s+wishes|bye|ciao|"
+    r"groet|groeten|groetjes|gr|grtz|mvg|doei|(?:met\s+)?(?:vriendelijke|hartelijke)\s+groet(?:en)?)",
+    re.IGNORECASE,
+)
+
+
+def only_sign_off(text: str, name: str) -> bool:
+    """Is ``text`` (the words below a move) only the writer's sign-off: a
+    closing ("Groetjes,"), the writer's ``name`` (or its first word), or a
+    closing and that name ("Cheers, Alice")?  Such a reply is the move
+    alone, not a message to post to the other players."""
+    names = {name.strip().lower(), name.strip().split(" ")[0].lower()} - {""}
+    words = [part.strip(" \t,.!-").lower() for part in re.split(r"[,\n]+", text) if part.strip(" \t,.!-")]
+    if not words:
+        return False
+    if words[-1] in names:
+        words.pop()
+    elif len(words) == 1 and (found := re.fullmatch(rf"({_CLOSING.pattern})\.?\s+(.+)", words[0], re.I)):
+        words = [found.group(1)] if found.group(2) in names else words
+    return len(words) <= 1 and all(_CLOSING.fullmatch(word) for word in words)

@@ -116,15 +116,23 @@ _NOT_IN_PLAY: dict[tuple[str, str], str] = {
 }
 
 
-def _not_in_play(match: Match, seats: list[Seat], action: str) -> Conflict:
-    """The refusal of ``action`` ("move" or "resign") in a match that is not
-    in play, in the active language: it has not started, was cancelled, or
-    is over; a move to an ended game is also told who won (the seats placed
-    first), so an old page or mail answered late explains itself."""
+def _not_in_play(match: Match, seats: list[Seat], action: str, user=None) -> Conflict:
+    """The refusal of ``action`` ("move" or "resign") by ``user`` in a match
+    that is not in play, in the active language: it has not started, was
+    cancelled, or is over; a move to an ended game is also told who won
+    (the seats placed first), so an old page or mail answered late explains
+    itself: "you won" to a winner, who would otherwise read their own name."""
     said = _(_NOT_IN_PLAY[(match.status, action)])
-    winners = [str(s.user) for s in seats if s.place == 1 and s.user is not None]
-    if action == "move" and match.is_finished and winners:
-        said = f"{said} " + _("Won by %(winners)s.") % {"winners": get_text_list(winners, _("and"))}
+    first = [s.user for s in seats if s.place == 1 and s.user is not None]
+    if action == "move" and match.is_finished and first:
+        others = [str(winner) for winner in first if user is None or winner.pk != user.pk]
+        if len(others) == len(first):
+            won = _("Won by %(winners)s.") % {"winners": get_text_list(others, _("and"))}
+        elif others:
+            won = _("You shared the win with %(others)s.") % {"others": get_text_list(others, _("and"))}
+        else:
+            won = _("You won.")
+        said = f"{said} {won}"
     return Conflict(said, code="not_active")
 
 
@@ -276,7 +284,7 @@ def move_play(
     :raises NotAllowed, Conflict, MoveRejected.
     """
     if not match.is_active:
-        raise _not_in_play(match, seats, "move")
+        raise _not_in_play(match, seats, "move", user)
     seat = _player_seat(seats, user)
     if ply != match.ply:
         raise Conflict(

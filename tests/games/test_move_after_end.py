@@ -1,7 +1,8 @@
 """A move sent to a game that has ended (an open tab, an API client, an old
 mail) is told plainly that the game is over and who won, in the player's
 language; it was told "This game is not in play" ("niet bezig" in Dutch),
-which reads as if the game had not started or were paused."""
+which reads as if the game had not started or were paused.  The winner is
+told "You won.", not their own name ("Won by Alice." to Alice)."""
 
 import pytest
 from django.utils import translation
@@ -15,11 +16,13 @@ from .conftest import mover, start_match
 
 pytestmark = pytest.mark.django_db
 
-#: language: (the game is over, who won: %s is the winner's name)
+#: language: (the game is over, who won: %s is the winner's name, as the
+#: loser reads it; the winner reads "you won")
 SAID = {
     "en": ("The game is over; no more moves can be made.", "Won by %s."),
     "nl": ("De partij is afgelopen; er kunnen geen zetten meer worden gedaan.", "Gewonnen door %s."),
 }
+YOU_WON = {"en": "You won.", "nl": "Je hebt gewonnen."}
 
 
 def _ended(alice, bob, now, language):
@@ -41,7 +44,7 @@ def test_the_service_says_the_game_is_over_and_who_won(language, alice, bob, now
     over, won = SAID[language]
     with translation.override(language), pytest.raises(services.Conflict) as refused:
         services.move_submit(match_id=match.pk, user=winner, ply=match.ply, source="web", now=now, text="x")
-    assert str(refused.value.message) == f"{over} {won % winner}"
+    assert str(refused.value.message) == f"{over} {YOU_WON[language]}"
 
 
 @pytest.mark.parametrize("language", ["en", "nl"])
@@ -51,7 +54,8 @@ def test_the_api_says_so_in_the_players_language(language, alice, bob, now):
     for user in (winner, loser):
         answer = client_for(user).post(f"/api/games/{match.pk}/moves/", {"ply": match.ply, "option": 1}, format="json")
         assert answer.status_code == 409 and answer.json()["code"] == "not_active"
-        assert answer.json()["detail"] == f"{over} {won % winner}"
+        said = YOU_WON[language] if user == winner else won % winner
+        assert answer.json()["detail"] == f"{over} {said}"
 
 
 @pytest.mark.parametrize("language", ["en", "nl"])
@@ -60,7 +64,8 @@ def test_the_game_page_says_so_above_the_board(language, client, alice, bob, now
     over, won = SAID[language]
     client.force_login(winner)
     page = client.post(f"/games/{match.pk}/move/", {"ply": match.ply, "move": "x"}, follow=True)
-    assert over in page.content.decode() and won % winner in page.content.decode()
+    assert over in page.content.decode() and YOU_WON[language] in page.content.decode()
+    assert str(winner) not in page.content.decode().split(over)[1][:200]
 
 
 def test_resigning_an_ended_game_says_it_is_over(alice, bob, now):
@@ -68,3 +73,21 @@ def test_resigning_an_ended_game_says_it_is_over(alice, bob, now):
     with translation.override("nl"), pytest.raises(services.Conflict) as refused:
         services.match_resign(match_id=match.pk, user=winner, now=now)
     assert str(refused.value.message) == "De partij is afgelopen; opgeven kan niet meer."
+
+
+@pytest.mark.parametrize(
+    ("language", "shared"),
+    [("en", "You shared the win with %s."), ("nl", "Je hebt de overwinning gedeeld met %s.")],
+)
+def test_a_shared_winner_is_told_with_whom(language, shared, alice, bob, carol, now):
+    living_in(language, "Europe/Amsterdam", alice, bob, carol)
+    match = start_match(alice, bob, carol, now=now)
+    for seat in match.seats.all():
+        seat.place = 1 if seat.user in (alice, bob) else 3
+        seat.save(update_fields=["place"])
+    Match.objects.filter(pk=match.pk).update(status=Match.Status.FINISHED)
+    match.refresh_from_db()
+    over, won = SAID[language]
+    with translation.override(language), pytest.raises(services.Conflict) as refused:
+        services.move_submit(match_id=match.pk, user=alice, ply=match.ply, source="web", now=now, text="x")
+    assert str(refused.value.message) == f"{over} {shared % bob}"

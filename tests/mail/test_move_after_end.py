@@ -18,23 +18,30 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.mark.parametrize(
-    ("language", "over", "won"),
+    ("language", "over", "won", "subject"),
     [
-        ("en", "The game is over; no more moves can be made.", "Won by %s."),
-        ("nl", "De partij is afgelopen; er kunnen geen zetten meer worden gedaan.", "Gewonnen door %s."),
+        ("en", "The game is over; no more moves can be made.", "You won.", "Alta #1: the game is over"),
+        (
+            "nl",
+            "De partij is afgelopen; er kunnen geen zetten meer worden gedaan.",
+            "Je hebt gewonnen.",
+            "Alta #1: de partij is afgelopen",
+        ),
     ],
 )
 def test_a_move_mailed_after_the_end_is_told_the_game_is_over_and_who_won(
-    language, over, won, alice, bob, now, django_capture_on_commit_callbacks
+    language, over, won, subject, alice, bob, now, django_capture_on_commit_callbacks
 ):
     living_in(language, "Europe/Amsterdam", alice, bob)
     match, winner, address = resigned_game(alice, bob, now, django_capture_on_commit_callbacks)
     mail.outbox.clear()
     record = ingest(bytes(message(address, "#1", sender=winner.email)), django_capture_on_commit_callbacks)
-    assert record.detail == f"{over} {won % winner}"
+    assert record.detail == f"{over} {won}"
     [answer] = mails_to(winner.email)
     body = " ".join(answer.body.split())
-    assert over in body and won % winner in body
+    assert over in body and won in body
+    # The winner read "Won by Alice." under "it is not your move".
+    assert answer.subject == subject and str(winner) not in body.split(over)[1][:40]
 
 
 @pytest.mark.parametrize(

@@ -139,6 +139,9 @@ _FILLERS = {
     "please",
     "graag",
 }
+#: The speaker at the head of a move written as a sentence ("I take card 1
+#: to D5", "I'll put", "ik leg"); only there, where no card name starts.
+_SPEAKER = {"i", "ill", "will", "ik", "ga", "wil"}
 _CELL = re.compile(r"^(?:([a-g])([1-7])|([1-7])([a-g]))$")
 #: A letter and a number that name no cell of the frame ("h4", "d8", "4h"):
 #: the player means a cell, so it is refused as one, not read as a card.
@@ -388,6 +391,8 @@ def _filler_card(words: list[str]) -> str | None:
 def _parse_text(state: AltaState, seat: int, text: str) -> Any:
     """``parse_move`` of any text: split into words, then read."""
     words = _words(text)
+    while len(words) > 1 and words[0] in _SPEAKER:
+        words = words[1:]
     if not words:
         raise NotationError(gettext_noop("Write a move, %(EXAMPLES)s."), EXAMPLES=_EXAMPLES)
     cells, words = _take_cells(words)
