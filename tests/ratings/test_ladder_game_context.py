@@ -71,7 +71,8 @@ def test_the_game_page_links_its_ladder_and_the_api_calls_it_no_tournament(fours
     assert client.get(f"/api/games/{match.pk}/").json()["tournament"] is None
 
 
-def test_a_challenge_game_says_it_came_from_the_challenge(alice, bob, now, django_capture_on_commit_callbacks):
+def test_a_challenge_game_says_whose_challenge_it_is(alice, bob, now, django_capture_on_commit_callbacks):
+    living_in("nl", "Europe/Amsterdam", bob)
     ladder = make_ladder(players=2)
     join(ladder, alice, now, rating=1500)
     join(ladder, bob, now, rating=1510)
@@ -83,8 +84,30 @@ def test_a_challenge_game_says_it_came_from_the_challenge(alice, bob, now, djang
     [to_alice] = [m for m in mail.outbox if m.to == [alice.email] and "started" in m.subject]
     body = _one_line(to_alice.body)
     assert body.startswith(f"Ladder Alta, 2 players: {settings.SITE_URL}/ladders/{ladder.pk}/")
+    assert "Your challenge to Bob in the ladder Alta, 2 players; the game counts for your Alta rating." in body
+    assert "leave it on its page" not in body  # they asked for this one
+    # Bob did not challenge anybody: he accepted Alice's challenge.
+    [to_bob] = [m for m in mail.outbox if m.to == [bob.email] and "begonnen" in m.subject]
+    body = _one_line(to_bob.body)
+    assert "De uitdaging van Alice aan jou in de ladder Alta, 2 spelers; de partij telt voor je rating in Alta." in body
+    assert "verlaat de ladder" not in body
+
+
+def test_a_player_seated_to_fill_a_challenges_table_is_told_whose_it_is_and_the_way_out(
+    alice, bob, carol, now, django_capture_on_commit_callbacks
+):
+    ladder = make_ladder(players=3, name="Alta drietallen")
+    for user in (alice, bob, carol):
+        join(ladder, user, now, rating=1500)
+    with django_capture_on_commit_callbacks(execute=True):
+        challenge = challenge_create(ladder_id=ladder.pk, challenger=alice, opponent=bob, now=now)
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        challenge_accept(challenge_id=challenge.pk, user=bob, now=now)
+    [to_carol] = [m for m in mail.outbox if m.to == [carol.email] and "started" in m.subject]
+    body = _one_line(to_carol.body)
     assert (
-        "Your challenge in the ladder Alta, 2 players: you play against Bob; the game counts for your Alta rating."
+        "The ladder Alta drietallen seated you at Alice's challenge to Bob; the game counts for your Alta rating."
         in body
     )
-    assert "leave it on its page" not in body  # they asked for this one
+    assert "To get no more games of this ladder, leave it on its page (the link above)." in body
