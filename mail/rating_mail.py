@@ -10,7 +10,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
+from django.utils.translation import ngettext, pgettext
 
 from .addresses import thread_id, unsubscribe_headers, unsubscribe_url
 from .models import OutgoingEmail
@@ -73,6 +73,16 @@ def _adds_up(entry: dict, names: dict[int, str], places: dict[int, int]) -> tupl
     return heading, lines
 
 
+def _games_left(entry: dict) -> str:
+    """ "3 more to go." while the rating is provisional, in the active
+    language; nothing for an event stored before it carried the games."""
+    until, games = entry.get("provisional_until"), entry.get("games")
+    if not until or games is None or games >= until:
+        return ""
+    left = until - games
+    return ngettext("%(count)s more to go.", "%(count)s more to go.", left) % {"count": left}
+
+
 def on_rated(event, sends: list[int] | None = None) -> None:
     """Tell each player of the game their new rating, in their language,
     as a notice (a digest reader gets it at once, as the game-over mail;
@@ -94,6 +104,7 @@ def on_rated(event, sends: list[int] | None = None) -> None:
             "old": entry["old"],
             "new": entry["new"],
             "until": entry.get("provisional_until"),
+            "settled": entry.get("settled") and entry.get("games"),
             "ratings_url": settings.SITE_URL + reverse("player-ratings", args=[user.display_name]),
             "game_url": settings.SITE_URL + match.get_absolute_url(),
             "mute_url": unsubscribe_url(user.pk, match.pk),
@@ -103,6 +114,7 @@ def on_rated(event, sends: list[int] | None = None) -> None:
         with as_reader(user):
             context["delta"] = signed(entry["delta"])
             context["how"], context["pairs"] = _adds_up(entry, names, places)
+            context["left"] = _games_left(entry)
             headline = _("your rating is now %(new)s (%(delta)s)") % context
             subject = f"{match}: {headline}"
             text = wrapped(render_to_string("mail/email/rating-body.txt", context), hanging=0)

@@ -131,6 +131,8 @@ def _ratings_record(match_id: int, now: dt.datetime | None) -> None:
             new=round_rating(change.new),
             delta=round(change.delta, 1),
             provisional_until=PROVISIONAL_GAMES if is_provisional(change.games) else None,
+            games=change.games,
+            settled=change.games == PROVISIONAL_GAMES,
             place=change.place,
             players=change.players,
             k=change.k,

@@ -12,7 +12,7 @@ from games.engine import get_rules
 from games.models import Match
 from mail.addresses import thread_id
 from mail.models import GameMute, OutgoingEmail
-from ratings.models import RatingChange
+from ratings.models import Rating, RatingChange
 from ratings.services import ApplyResult, rating_apply
 from ratings.tasks import rating_apply as rating_apply_task
 from tests.conftest import living_in
@@ -182,3 +182,23 @@ def test_the_mail_explains_the_change_opponent_by_opponent_in_the_readers_langua
         "Alice (1500): vóór, verwacht 0,50: +10,0",
         "Carol (1500): vóór, verwacht 0,50: +10,0",
     ]
+
+
+def test_a_provisional_rating_says_how_many_games_are_left_and_the_tenth_says_it_is_settled(
+    alice, bob, now, django_capture_on_commit_callbacks
+):
+    living_in("nl", "Europe/Amsterdam", bob)
+    Rating.objects.create(user=alice, game="alta", value=1500.0, games=8)
+    Rating.objects.create(user=bob, game="alta", value=1500.0, games=8)
+    finish(django_capture_on_commit_callbacks, [alice, bob], [alice, bob], now)
+    assert "until you have played 10 rated games of Alta. 1 more to go." in " ".join(
+        rating_mails(alice)[0].body.split()
+    )
+    assert "met rating in Alta hebt gespeeld. Nog 1 te gaan." in " ".join(rating_mails(bob)[0].body.split())
+    mail.outbox.clear()
+    finish(django_capture_on_commit_callbacks, [alice, bob], [bob, alice], now)
+    to_alice = " ".join(rating_mails(alice)[0].body.split())
+    assert "provisional until" not in to_alice
+    assert "It is no longer provisional: you have played 10 rated games of Alta." in to_alice
+    to_bob = " ".join(rating_mails(bob)[0].body.split())
+    assert "Die is niet meer voorlopig: je hebt 10 partijen met rating in Alta gespeeld." in to_bob
