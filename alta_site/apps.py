@@ -9,13 +9,17 @@ class AltaSiteConfig(AppConfig):
 
     def ready(self) -> None:
         from mail.intake_kinds import intake_kind_register
-        from ratings.models import Challenge
+        from ratings.models import Challenge, LadderMembership
 
-        from . import challenge_mail
+        from . import challenge_mail, ladder_mail
         from .identity import site_sync
 
         post_save.connect(challenge_mail.on_challenge_saved, sender=Challenge, dispatch_uid="alta_site.challenge_mail")
         intake_kind_register(challenge_mail.KIND, challenge_mail.challenge_reply)
+        post_save.connect(
+            ladder_mail.on_membership_saved, sender=LadderMembership, dispatch_uid="alta_site.ladder_mail"
+        )
+        intake_kind_register(ladder_mail.KIND, ladder_mail.ladder_reply)
 
         # Sent for the sites app (this one has no models, so none is sent
         # for it), after the sites app's own receiver made the default row.

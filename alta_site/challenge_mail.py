@@ -57,7 +57,9 @@ def _ladder_url(challenge: Challenge) -> str:
     return settings.SITE_URL + reverse("ladder-detail", args=[challenge.ladder_id])
 
 
-def _queue(user, *, subject: str, paragraphs: list[str], key: str, now: dt.datetime, reply_to: str = "") -> None:
+def notice_queue(user, *, subject: str, paragraphs: list[str], key: str, now: dt.datetime, reply_to: str = "") -> None:
+    """Queue a site notice of ``paragraphs`` to ``user`` (once per ``key``),
+    answered at ``reply_to`` if given."""
     text = "\n\n".join(wrapped(p, hanging=0) for p in paragraphs) + "\n"  # at the mail's width
     html = "".join(f"<p>{escape(p)}</p>" for p in paragraphs)
     headers = {"Auto-Submitted": "auto-generated"} | ({"Reply-To": reply_to} if reply_to else {})
@@ -88,7 +90,7 @@ def challenge_mail_created(challenge: Challenge, now: dt.datetime) -> None:
             % {**moment_for(user, challenge.expires_at), "url": _ladder_url(challenge)},
         ]
         subject = _("%(player)s challenges you") % names
-    _queue(
+    notice_queue(
         user,
         subject=subject,
         paragraphs=paragraphs,
@@ -119,7 +121,8 @@ def challenge_mail_answered(challenge: Challenge, now: dt.datetime) -> None:
             subject = _("%(player)s declined your challenge") % names
             paragraphs = [_("%(player)s declined your challenge on the ladder %(ladder)s.") % names]
         paragraphs.append(_("The ladder: %(url)s") % {"url": _ladder_url(challenge)})
-    _queue(user, subject=subject, paragraphs=paragraphs, key=f"challenge:{challenge.pk}:{challenge.status}", now=now)
+    key = f"challenge:{challenge.pk}:{challenge.status}"
+    notice_queue(user, subject=subject, paragraphs=paragraphs, key=key, now=now)
 
 
 def challenge_mail_taken_back(challenge: Challenge, now: dt.datetime) -> None:
@@ -134,7 +137,8 @@ def challenge_mail_taken_back(challenge: Challenge, now: dt.datetime) -> None:
             _("%(player)s took back their challenge on the ladder %(ladder)s; there is nothing to answer.") % names,
             _("The ladder: %(url)s") % {"url": _ladder_url(challenge)},
         ]
-    _queue(user, subject=subject, paragraphs=paragraphs, key=f"challenge:{challenge.pk}:{challenge.status}", now=now)
+    key = f"challenge:{challenge.pk}:{challenge.status}"
+    notice_queue(user, subject=subject, paragraphs=paragraphs, key=key, now=now)
 
 
 def on_challenge_saved(sender, instance: Challenge, created: bool, update_fields=None, **kwargs) -> None:

@@ -116,7 +116,8 @@ def ratings_of_members(ladder: Ladder) -> dict[int, tuple[float, int]]:
 
 def ladder_standings(ladder: Ladder, *, now: dt.datetime, trends: bool = False) -> list[LadderStanding]:
     """Every current member in ranking order (rating, then rated games, then
-    name); ``visible`` members carry their 1-based ``rank``.
+    name); ``visible`` members carry their 1-based ``rank``, shared by
+    members whose ratings read the same.
 
     Joining counts as activity, so a new member shows up before their first
     game; rejoining does not (``LadderMembership.active_since``).  A member
@@ -142,11 +143,15 @@ def ladder_standings(ladder: Ladder, *, now: dt.datetime, trends: bool = False) 
             r.user.pk,
         )
     )
-    rank = 0
-    for row in rows:
-        if row.visible:
-            rank += 1
-            row.rank = rank
+    # Standard competition ranking on the rating as shown: members whose
+    # ratings read the same share a place ("1, 1, 3"), as in a
+    # tournament's standings; the order within it stays as sorted.
+    rank, previous = 0, None
+    for position, row in enumerate((row for row in rows if row.visible), start=1):
+        shown = round_rating(row.rating)
+        if shown != previous:
+            rank, previous = position, shown
+        row.rank = rank
     if trends:
         points = rating_trends(ladder)
         for row in rows:

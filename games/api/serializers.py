@@ -165,7 +165,7 @@ def event_data(match) -> dict | None:
     """``match``'s tournament (``GameTournamentSerializer``) in the active language;
     None for a casual or ladder game, read without a query."""
     event = event_context(match)
-    if event is None:
+    if event is None or event.round is None:  # a ladder's game: it has no rounds, it is no tournament
         return None
     return {
         "id": event.id,

@@ -33,6 +33,17 @@ class NewRating:
     #: The rated games of the kind after which the rating is no longer
     #: provisional, while it still is; None once it is settled.
     provisional_until: int | None = None
+    #: The player's rated games of the kind, this one included.
+    games: int | None = None
+    #: Whether this game settled the rating (the first no longer provisional).
+    settled: bool = False
+    #: How the change adds up, for the player's mail: their place (players
+    #: level share it) of ``players``, their K, and per opponent
+    #: ``{"user_id", "rating" (as shown), "expected", "actual", "delta"}``.
+    place: int | None = None
+    players: int | None = None
+    k: int | None = None
+    opponents: tuple[dict, ...] = ()
 
 
 def match_ratings_record(*, match_id: int, ratings: Sequence[NewRating], now: dt.datetime) -> MatchEvent:

@@ -38,7 +38,7 @@ def ladder_data(ladder, member_count: int) -> dict:
 
 
 class LadderRankingRowSerializer(serializers.Serializer):
-    rank = serializers.IntegerField()
+    rank = serializers.IntegerField(help_text='1-based; shared by players whose ratings read the same ("1, 1, 3").')
     player = serializers.CharField(help_text="Display name.")
     rating = serializers.FloatField(help_text="Full precision.")
     rating_shown = serializers.CharField(help_text='Rounded; "?" marks a provisional rating.')

@@ -23,6 +23,7 @@ from games.services import (
 )
 from ratings import availability, matchmaking
 from ratings.calculator import START_RATING
+from ratings.game_context import KIND as LADDER_KIND
 from ratings.models import MAX_CAPACITY, Challenge, Ladder, LadderGame, LadderMembership
 from ratings.selectors import member_stats, ratings_of_members, recent_opponents
 
@@ -125,6 +126,7 @@ def ladder_game_create(*, ladder: Ladder, users: Sequence, origin: str, now: dt.
         days_per_move=ladder.days_per_move,
         rated=True,
         timeout_policy=ladder.timeout_policy,
+        organised_by=LADDER_KIND,
     )
     LadderGame.objects.create(ladder=ladder, match=match, origin=origin, created_at=now)
     return match

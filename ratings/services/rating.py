@@ -131,6 +131,21 @@ def _ratings_record(match_id: int, now: dt.datetime | None) -> None:
             new=round_rating(change.new),
             delta=round(change.delta, 1),
             provisional_until=PROVISIONAL_GAMES if is_provisional(change.games) else None,
+            games=change.games,
+            settled=change.games == PROVISIONAL_GAMES,
+            place=change.place,
+            players=change.players,
+            k=change.k,
+            opponents=tuple(
+                {
+                    "user_id": pair["user"],
+                    "rating": round_rating(pair["rating"]),
+                    "expected": round(pair["expected"], 2),
+                    "actual": pair["actual"],
+                    "delta": round(pair["delta"], 1),
+                }
+                for pair in change.breakdown
+            ),
         )
         for change in changes
     ]

@@ -24,8 +24,9 @@ pytestmark = pytest.mark.django_db
 def challenged(alice, bob, django_capture_on_commit_callbacks):
     now = timezone.now()  # the intake reads the clock: the challenge must be open then
     ladder = make_ladder(players=2)
-    join(ladder, alice, now, rating=1500)
-    join(ladder, bob, now, rating=1510)
+    with django_capture_on_commit_callbacks(execute=True):  # each join is confirmed by mail
+        join(ladder, alice, now, rating=1500)
+        join(ladder, bob, now, rating=1510)
     mail.outbox.clear()
     with django_capture_on_commit_callbacks(execute=True):
         made = challenge_create(ladder_id=ladder.pk, challenger=alice, opponent=bob, now=now)
@@ -170,8 +171,9 @@ def test_the_challenge_mails_fit_in_72_columns(language, alice, bob, django_capt
     living_in(language, "Europe/Amsterdam", alice, bob)
     now = timezone.now()
     ladder = make_ladder(players=2)
-    join(ladder, alice, now, rating=1500)
-    join(ladder, bob, now, rating=1510)
+    with django_capture_on_commit_callbacks(execute=True):  # each join is confirmed by mail
+        join(ladder, alice, now, rating=1500)
+        join(ladder, bob, now, rating=1510)
     mail.outbox.clear()
     with django_capture_on_commit_callbacks(execute=True):
         challenge_create(ladder_id=ladder.pk, challenger=alice, opponent=bob, now=now)
@@ -197,8 +199,9 @@ def test_a_dutch_challenge_mail_calls_the_game_a_partij_met_rating_as_the_pages_
     bob.save()
     now = timezone.now()
     ladder = make_ladder(players=2)
-    join(ladder, alice, now, rating=1500)
-    join(ladder, bob, now, rating=1510)
+    with django_capture_on_commit_callbacks(execute=True):  # each join is confirmed by mail
+        join(ladder, alice, now, rating=1500)
+        join(ladder, bob, now, rating=1510)
     mail.outbox.clear()
     with django_capture_on_commit_callbacks(execute=True):
         challenge_create(ladder_id=ladder.pk, challenger=alice, opponent=bob, now=now)

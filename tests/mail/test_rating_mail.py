@@ -12,7 +12,7 @@ from games.engine import get_rules
 from games.models import Match
 from mail.addresses import thread_id
 from mail.models import GameMute, OutgoingEmail
-from ratings.models import RatingChange
+from ratings.models import Rating, RatingChange
 from ratings.services import ApplyResult, rating_apply
 from ratings.tasks import rating_apply as rating_apply_task
 from tests.conftest import living_in
@@ -142,3 +142,63 @@ def test_a_deactivated_player_is_not_told(alice, bob, now, django_capture_on_com
 
     finish(django_capture_on_commit_callbacks, [alice, bob], [alice, bob], now, before_the_end=suspend_bob)
     assert len(rating_mails(alice)) == 1 and rating_mails(bob) == []
+
+
+def test_the_mail_explains_the_change_opponent_by_opponent_in_the_readers_language(
+    alice, bob, carol, dave, now, django_capture_on_commit_callbacks
+):
+    """A reader who never opens the game page still sees why: the place,
+    K and what each opponent counted for, best-placed opponent first."""
+    living_in("nl", "Europe/Amsterdam", bob)
+    finish(django_capture_on_commit_callbacks, [alice, bob, carol, dave], [dave, bob, alice, carol], now)
+
+    [to_alice] = rating_mails(alice)
+    body = " ".join(to_alice.body.split())
+    assert "Your Alta rating is now 1490 (-10.0, was 1500)." in body
+    assert (
+        "You finished in place 3 of 4. Each opponent counted as a game of its own: 1 if you finished ahead, "
+        "½ if level, 0 if behind, minus the score your ratings expected, times 20 (K = 40, × 2 / 4 players):"
+    ) in body
+    lines = [line.strip() for line in to_alice.body.splitlines()]
+    at = lines.index("Dave (1500): behind, expected 0.50: -10.0")
+    assert lines[at : at + 3] == [
+        "Dave (1500): behind, expected 0.50: -10.0",
+        "Bob (1500): behind, expected 0.50: -10.0",
+        "Carol (1500): ahead, expected 0.50: +10.0",
+    ]
+    assert "<li>Carol (1500): ahead, expected 0.50: +10.0</li>" in html_of(to_alice)
+
+    [to_bob] = rating_mails(bob)
+    body = " ".join(to_bob.body.split())
+    assert (
+        "Je eindigde op plaats 2 van 4. Elke tegenstander telde als een partij op zich: 1 als je vóór hem "
+        "eindigde, ½ bij gelijk, 0 als je achter hem eindigde, min de score die jullie ratings verwachtten, "
+        "maal 20 (K = 40, × 2 / 4 spelers):"
+    ) in body
+    lines = [line.strip() for line in to_bob.body.splitlines()]
+    at = lines.index("Dave (1500): achter, verwacht 0,50: -10,0")
+    assert lines[at : at + 3] == [
+        "Dave (1500): achter, verwacht 0,50: -10,0",
+        "Alice (1500): vóór, verwacht 0,50: +10,0",
+        "Carol (1500): vóór, verwacht 0,50: +10,0",
+    ]
+
+
+def test_a_provisional_rating_says_how_many_games_are_left_and_the_tenth_says_it_is_settled(
+    alice, bob, now, django_capture_on_commit_callbacks
+):
+    living_in("nl", "Europe/Amsterdam", bob)
+    Rating.objects.create(user=alice, game="alta", value=1500.0, games=8)
+    Rating.objects.create(user=bob, game="alta", value=1500.0, games=8)
+    finish(django_capture_on_commit_callbacks, [alice, bob], [alice, bob], now)
+    assert "until you have played 10 rated games of Alta. 1 more to go." in " ".join(
+        rating_mails(alice)[0].body.split()
+    )
+    assert "met rating in Alta hebt gespeeld. Nog 1 te gaan." in " ".join(rating_mails(bob)[0].body.split())
+    mail.outbox.clear()
+    finish(django_capture_on_commit_callbacks, [alice, bob], [bob, alice], now)
+    to_alice = " ".join(rating_mails(alice)[0].body.split())
+    assert "provisional until" not in to_alice
+    assert "It is no longer provisional: you have played 10 rated games of Alta." in to_alice
+    to_bob = " ".join(rating_mails(bob)[0].body.split())
+    assert "Die is niet meer voorlopig: je hebt 10 partijen met rating in Alta gespeeld." in to_bob
