@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views, views_clubs, views_organiser
+from . import views, views_clubs, views_organiser, views_result
 
 urlpatterns = [
     path("tournaments/", views.tournament_list, name="tournaments"),
@@ -49,7 +49,7 @@ urlpatterns = [
     ),
     path(
         "tournaments/<int:pk>/players/<int:participant>/disqualify/",
-        views.participant_disqualify,
+        views_result.participant_disqualify,
         name="tournament-disqualify",
     ),
     path(
@@ -59,7 +59,7 @@ urlpatterns = [
     ),
     path(
         "tournaments/games/<int:game>/result/",
-        views.game_result,
+        views_result.game_result,
         name="tournament-game-result",
     ),
     path("tournaments/<int:pk>/pause/", views_organiser.tournament_pause, name="tournament-pause"),
