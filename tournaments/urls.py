@@ -80,6 +80,7 @@ urlpatterns = [
     path("clubs/<int:pk>/join/", views_clubs.club_join, name="club-join"),
     path("clubs/<int:pk>/leave/", views_clubs.club_leave, name="club-leave"),
     path("clubs/<int:pk>/invite/", views_clubs.club_invite, name="club-invite"),
+    path("clubs/invitations/<str:token>/", views_clubs.club_email_invitation, name="club-email-invitation"),
     path(
         "clubs/<int:pk>/members/<int:user>/approve/",
         views_clubs.club_approve,
