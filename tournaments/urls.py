@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views, views_clubs, views_organiser, views_result
+from . import views, views_clubs, views_confirmed, views_organiser
 
 urlpatterns = [
     path("tournaments/", views.tournament_list, name="tournaments"),
@@ -18,13 +18,13 @@ urlpatterns = [
     ),
     path(
         "tournaments/<int:pk>/withdraw/",
-        views.tournament_withdraw,
+        views_confirmed.tournament_withdraw,
         name="tournament-withdraw",
     ),
     path("tournaments/<int:pk>/start/", views.tournament_start, name="tournament-start"),
     path(
         "tournaments/<int:pk>/cancel/",
-        views.tournament_cancel,
+        views_confirmed.tournament_cancel,
         name="tournament-cancel",
     ),
     path(
@@ -49,7 +49,7 @@ urlpatterns = [
     ),
     path(
         "tournaments/<int:pk>/players/<int:participant>/disqualify/",
-        views_result.participant_disqualify,
+        views_confirmed.participant_disqualify,
         name="tournament-disqualify",
     ),
     path(
@@ -59,7 +59,7 @@ urlpatterns = [
     ),
     path(
         "tournaments/games/<int:game>/result/",
-        views_result.game_result,
+        views_confirmed.game_result,
         name="tournament-game-result",
     ),
     path("tournaments/<int:pk>/pause/", views_organiser.tournament_pause, name="tournament-pause"),

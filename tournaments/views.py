@@ -168,17 +168,6 @@ def tournament_unregister(request, pk: int):
 
 
 @form_post("tournament-detail")
-@login_required
-def tournament_withdraw(request, pk: int):
-    return act(
-        request,
-        pk,
-        lambda: services.participant_withdraw(tournament_id=pk, user=request.user, now=timezone.now()),
-        _("You withdrew; your remaining games are forfeited."),
-    )
-
-
-@form_post("tournament-detail")
 @organiser_required
 def tournament_start(request, pk: int):
     """Start now; with ``paused`` posted, round 1 waits for the organiser's
@@ -212,20 +201,6 @@ def tournament_start(request, pk: int):
     else:
         messages.success(request, _("Registration is closed and round 1 is under way."))
     return redirect("tournament-detail", pk=pk)
-
-
-@form_post("tournament-detail")
-@organiser_required
-def tournament_cancel(request, pk: int):
-    return form_act(
-        request,
-        pk,
-        ReasonForm,
-        lambda form: services.tournament_cancel(
-            tournament_id=pk, by=request.user, reason=form.cleaned_data["reason"], now=timezone.now()
-        ),
-        _("The tournament is cancelled."),
-    )
 
 
 @form_post("tournament-detail")

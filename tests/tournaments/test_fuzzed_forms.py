@@ -84,14 +84,14 @@ def forms(alice, bob, carol, club, now):
         (f"/tournaments/{o}/register/", {}),
         (f"/tournaments/{o}/unregister/", {}),
         (f"/tournaments/{o}/start/", {"paused": "on"}),
-        (f"/tournaments/{o}/cancel/", {"reason": "Too few players."}),
+        (f"/tournaments/{o}/cancel/", {"reason": "Too few players.", "confirm": "1"}),
         (f"/tournaments/{o}/invite/", {"display_name": "Bob"}),
         (
             f"/tournaments/{o}/seeding/",
             {f"position_{p.pk}": str(n) for n, p in enumerate(opened.participants.order_by("pk"), 1)},
         ),
         (f"/tournaments/{o}/players/{opened.participants.get(user=bob).pk}/replace/", {"display_name": "Carol"}),
-        (f"/tournaments/{r}/withdraw/", {}),
+        (f"/tournaments/{r}/withdraw/", {"confirm": "1"}),
         # Confirmed: the first post only shows what it would do.
         (f"/tournaments/{r}/players/{other.pk}/disqualify/", {"reason": "Rude.", "confirm": "1"}),
         (f"/tournaments/{r}/players/{other.pk}/reinstate/", {}),

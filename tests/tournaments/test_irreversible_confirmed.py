@@ -1,6 +1,6 @@
-"""The organiser's acts that cannot be undone (a result set by hand, a
-disqualification) are shown on a page that names what follows, and done
-only when confirmed there; an organiser who plays in a game does not set
+"""The acts that cannot be undone (an organiser's result set by hand,
+disqualification and cancellation, a player's withdrawal) are shown on a
+page that names what follows, and done only when confirmed there; an organiser who plays in a game does not set
 its result (another organiser does), so no opponent reads a result set by
 one of the players."""
 
@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from core.errors import NotAllowed
 from tests.conftest import living_in
-from tournaments.models import Participant
+from tournaments.models import Participant, Tournament
 from tournaments.services import club_join, club_member_promote, game_result_set
 
 from .conftest import new_players, running_games, started
@@ -79,6 +79,40 @@ def test_a_disqualification_is_confirmed_on_a_page_that_says_it_cannot_be_undone
     victim.refresh_from_db()
     assert victim.status == Participant.Status.DISQUALIFIED
     assert victim.left_reason == "rude in chat"
+
+
+@pytest.mark.parametrize(
+    ("language", "asked", "consequence"),
+    [
+        ("en", "Cancel Club Cup?", "This cannot be undone: no more games are paired"),
+        ("nl", "Club Cup annuleren?", "Dit kan niet ongedaan worden gemaakt: er worden geen partijen meer ingedeeld"),
+    ],
+)
+def test_cancelling_a_running_tournament_is_confirmed_first(language, asked, consequence, client, alice, club, now):
+    living_in(language, "Europe/Amsterdam", alice)
+    t = started(alice, club, new_players(2), now=now, name="Club Cup", format="swiss", rounds=2)
+    url = reverse("tournament-cancel", args=[t.pk])
+    client.force_login(alice)
+    page = _text(client.post(url, {"reason": "hall closed"}))
+    assert asked in page and consequence in page
+    t.refresh_from_db()
+    assert t.status == Tournament.Status.RUNNING
+    client.post(url, {"reason": "hall closed", "confirm": "1"})
+    t.refresh_from_db()
+    assert t.status == Tournament.Status.CANCELLED
+
+
+def test_a_player_s_withdrawal_is_confirmed_first(client, alice, club, now):
+    players = new_players(2)
+    t = started(alice, club, players, now=now, name="Club Cup", format="swiss", rounds=2)
+    url = reverse("tournament-withdraw", args=[t.pk])
+    client.force_login(players[0])
+    page = _text(client.post(url))
+    assert "Withdraw from Club Cup?" in page
+    assert "Your unfinished games are lost by forfeit now" in page
+    assert t.participants.get(user=players[0]).status == Participant.Status.REGISTERED
+    client.post(url, {"confirm": "1"})
+    assert t.participants.get(user=players[0]).status == Participant.Status.WITHDRAWN
 
 
 def test_an_organiser_who_plays_does_not_set_their_own_game_s_result(client, alice, bob, club, now):

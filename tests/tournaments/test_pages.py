@@ -145,7 +145,7 @@ def test_players_cannot_use_the_organiser_actions(client, alice, club, now):
     assert response.status_code == 403
     victim.refresh_from_db()
     assert not victim.withdrawn
-    client.post(reverse("tournament-cancel", args=[t.pk]), {"reason": "x"})
+    client.post(reverse("tournament-cancel", args=[t.pk]), {"reason": "x", "confirm": "1"})
     client.post(reverse("tournament-round-extend", args=[t.pk, 1]), {"days": 5})
     t.refresh_from_db()
     assert t.status == Tournament.Status.RUNNING
