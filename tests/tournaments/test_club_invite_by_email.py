@@ -79,3 +79,14 @@ def test_strangers_invited_count_against_the_daily_allowance(closed_club, alice,
     club_invite(club_id=closed_club.pk, display_name="one@example.org", by=alice, now=now)
     with pytest.raises(LimitReached, match="You can invite 1 people without an account per day"):
         club_invite(club_id=closed_club.pk, display_name="two@example.org", by=alice, now=now)
+
+
+def test_the_api_invites_by_a_long_address_too(closed_club, alice):
+    from tests.games.api.test_games_api import client_for
+
+    address = "a.very.long.name.of.a.club.friend@harbour-club.example.org"
+    answer = client_for(alice).post(
+        f"/api/clubs/{closed_club.pk}/invitations/", {"display_name": address}, format="json"
+    )
+    assert answer.status_code == 200, answer.content
+    assert ClubEmailInvitation.objects.get(club=closed_club).email == address
