@@ -45,7 +45,8 @@ def game_result(request, game: int):
         "own_game": plays_in(request.user, tournament, tournament_game),
     }
     posted = request.method == "POST" and form.is_valid() and "change" not in request.POST
-    if posted and "confirm" not in request.POST:
+    # Nothing to confirm for an organiser who plays in the game: the page says who sets it.
+    if posted and "confirm" not in request.POST and not context["own_game"]:
         names = {p.pk: p for p in players}
         context["places"] = [[names[pid] for pid in group] for group in form.ranking()]
         context["absent"] = [names[pid] for pid in form.forfeited()]

@@ -131,7 +131,12 @@ def test_an_organiser_who_plays_does_not_set_their_own_game_s_result(client, ali
     assert reverse("tournament-game-result", args=[other.pk]) in detail
     assert reverse("tournament-game-result", args=[own.pk]) not in detail
     page = _text(client.get(reverse("tournament-game-result", args=[own.pk])))
-    assert "You play in this game: another organiser of the tournament (or the site's staff) sets its result." in page
+    said = "You play in this game: another organiser of the tournament (or the site's staff) sets its result."
+    assert said in page
+    others = [p for p in own.players if p != me.pk]
+    fields = {f"place_{me.pk}": "1", **{f"place_{p}": "2" for p in others}, "reason": "x"}
+    posted = _text(client.post(reverse("tournament-game-result", args=[own.pk]), fields))
+    assert said in posted and f"Set the result of {own.key}?" not in posted
     api = client.post(
         reverse("api-tournament-game-result", args=[own.pk]),
         {"ranking": [[me.pk], [p for p in own.players if p != me.pk]], "reason": "x"},
