@@ -92,3 +92,22 @@ def test_organisers_are_told_the_beat_cancelled_a_tournament_with_too_few_player
     assert "closed with 1 player, fewer than the 2 it needs, so the tournament is cancelled." in " ".join(
         told.body.split()
     )
+
+
+def test_players_of_a_tournament_started_paused_hear_that_round_1_waits(
+    alice, club, now, django_capture_on_commit_callbacks
+):
+    players = new_players(4)
+    living_in("nl", "Europe/Amsterdam", players[0])
+    t = make_tournament(alice, club, now=now, name="Club Cup", format="swiss", rounds=3)
+    register(t, players, now)
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        tournament_start(tournament_id=t.pk, now=now, by=alice, paused=True)
+    subjects = _subjects(players)
+    assert subjects[players[0].display_name] == ["[Alta] Club Cup: de inschrijving is gesloten"]
+    assert all(s == ["[Alta] Club Cup: registration is closed"] for s in list(subjects.values())[1:]), subjects
+    [told] = [m for m in mail.outbox if m.to == [players[1].email]]
+    assert "The organisers pair round 1 by hand: your first game is mailed to you as soon as it starts." in " ".join(
+        told.body.split()
+    )

@@ -106,3 +106,19 @@ def organisers_told_of_start(tournament: Tournament, *, count: int, needed: int,
             dedupe_key=f"tournament-started:{tournament.pk}:{person.pk}",
             now=now,
         )
+
+
+def players_told_round_one_waits(tournament: Tournament, participants: list[Participant], now: dt.datetime) -> None:
+    """Tell every player of a tournament that started paused that
+    registration closed and round 1 waits for the organisers' pairing: no
+    game mail comes until they resume it, maybe days later, and a player
+    who reads only mail would otherwise hear nothing.  Once per tournament
+    and player.  Expects the tournament lock."""
+    for participant in participants:
+        notice_send(
+            user=participant.user,
+            template="tournament-round-one-waits",
+            context={"tournament": tournament, "count": len(participants), "url": tournament_url(tournament)},
+            dedupe_key=f"tournament-round-one-waits:{tournament.pk}:{participant.user_id}",
+            now=now,
+        )

@@ -38,7 +38,7 @@ from .common import locked_tournament, log, require_manager
 from .formats import ManualRound, Sizes, next_step
 from .leaving import REINSTATED, withdraw_dropped
 from .results import close_rounds, end_decided_matches, record_finished, record_result, round_row
-from .round_notices import bye_key, bye_told, organisers_told_of_start, rest_told
+from .round_notices import bye_key, bye_told, organisers_told_of_start, players_told_round_one_waits, rest_told
 
 Source = TournamentGame.Source
 #: Log kinds: a round paired by hand, a round paired again after its
@@ -128,6 +128,8 @@ def tournament_start(*, tournament_id: int, now: dt.datetime, by=None, paused: b
             now=now,
         )
         advance_locked(tournament, now)
+        if paused:
+            players_told_round_one_waits(tournament, participants, now)
         if by is None:
             organisers_told_of_start(tournament, count=len(participants), needed=needed, now=now)
     return tournament
