@@ -205,8 +205,10 @@ def match_detail(request, pk: int):
         # A game that reveals nothing at the end (Atlantis) shows no empty "Revealed" column.
         context["results_revealed"] = any(row["revealed"] for row in results)
         context["ties"] = tie_lines(match.game, match.seats.all(), (match.outcome or {}).get("details") or [])
-        if seen.seat is not None:
+        # A tournament's game has no rematch (its tournament pairs the games).
+        if seen.seat is not None and not match.organised_by:
             context["rematch"] = selectors.rematch_of(match)
+            context["rematch_possible"] = True
     context.update(_chat(match, request.user))
     context["panels"], context["panel_stylesheets"] = panels_for(match)  # from other apps
     return render(request, "games/detail.html", context)

@@ -199,7 +199,12 @@ def on_finished(event, sends: list[int] | None = None) -> None:
                     *ending.ranking(seats),
                     *tie_lines(match.game, seats, outcome_details),
                     *(organised.ending() if organised is not None else []),
-                    *([_('Reply "rematch" to play again with the same players.')] if seat.user else []),
+                    # A tournament pairs its own games: no rematch to offer.
+                    *(
+                        [_('Reply "rematch" to play again with the same players.')]
+                        if seat.user and organised is None
+                        else []
+                    ),
                 ],
                 end_lines=ending.end_text(sections),
                 end_html=ending.end_html(sections),

@@ -139,6 +139,13 @@ class PlayerNameForm(forms.Form):
     display_name = forms.CharField(max_length=40, label=_("Player's display name"))
 
 
+class NameOrAddressForm(forms.Form):
+    """A player to invite: a display name, or an email address (an
+    account's, or someone's without one)."""
+
+    display_name = forms.CharField(max_length=254, label=_("Display name or email address"))
+
+
 class ReasonForm(forms.Form):
     reason = forms.CharField(max_length=500, validators=[one_line_text], label=_("Reason"))
 

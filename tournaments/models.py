@@ -329,6 +329,31 @@ class TournamentInvitation(models.Model):
         return gettext("%(user)s invited to %(tournament)s") % {"user": self.user, "tournament": self.tournament}
 
 
+class ClubEmailInvitation(models.Model):
+    """An invitation to a club sent to an address without an account: its
+    link (``token``) leads to signing up, then joins the club.  Like a
+    game's invitation by email, it is for whoever holds the link."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="email_invitations", verbose_name=_("club"))
+    email = models.EmailField(verbose_name=_("email address"))
+    token = models.CharField(max_length=40, unique=True, verbose_name=_("token"))
+    invited_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+", verbose_name=_("invited by")
+    )
+    created_at = models.DateTimeField(verbose_name=_("created at"))
+    accepted_at = models.DateTimeField(null=True, blank=True, verbose_name=_("accepted at"))
+
+    class Meta:
+        verbose_name = _("club invitation by email")
+        verbose_name_plural = _("club invitations by email")
+        constraints = [
+            models.UniqueConstraint(fields=["club", "email"], name="club_email_invitation_once"),
+        ]
+
+    def __str__(self) -> str:
+        return gettext("%(email)s invited to %(club)s") % {"email": self.email, "club": self.club}
+
+
 #: The reasons for leaving that the site itself gives (English msgids): shown
 #: in each reader's language, where a reason someone typed is shown as typed.
 ACCOUNT_CLOSED = gettext_noop("account closed")

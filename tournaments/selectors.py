@@ -230,3 +230,14 @@ def current_pairings_for(user) -> list[CurrentPairing]:
         )
     pairings.sort(key=lambda p: (not p.your_move, p.deadline_at or p.match.created_at, p.tournament.pk))
     return pairings
+
+
+def organisers_of(tournament: Tournament) -> list:
+    """The club's active organisers; the creator of a tournament without a
+    club (as ``can_manage``)."""
+    if tournament.club is None:
+        return [tournament.created_by]
+    memberships = tournament.club.memberships.filter(
+        status=ClubMembership.Status.ACTIVE, role=ClubMembership.Role.ORGANISER
+    ).select_related("user")
+    return [membership.user for membership in memberships]

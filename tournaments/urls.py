@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views, views_clubs, views_organiser
+from . import views, views_clubs, views_confirmed, views_organiser
 
 urlpatterns = [
     path("tournaments/", views.tournament_list, name="tournaments"),
@@ -18,13 +18,13 @@ urlpatterns = [
     ),
     path(
         "tournaments/<int:pk>/withdraw/",
-        views.tournament_withdraw,
+        views_confirmed.tournament_withdraw,
         name="tournament-withdraw",
     ),
     path("tournaments/<int:pk>/start/", views.tournament_start, name="tournament-start"),
     path(
         "tournaments/<int:pk>/cancel/",
-        views.tournament_cancel,
+        views_confirmed.tournament_cancel,
         name="tournament-cancel",
     ),
     path(
@@ -49,7 +49,7 @@ urlpatterns = [
     ),
     path(
         "tournaments/<int:pk>/players/<int:participant>/disqualify/",
-        views.participant_disqualify,
+        views_confirmed.participant_disqualify,
         name="tournament-disqualify",
     ),
     path(
@@ -59,7 +59,7 @@ urlpatterns = [
     ),
     path(
         "tournaments/games/<int:game>/result/",
-        views.game_result,
+        views_confirmed.game_result,
         name="tournament-game-result",
     ),
     path("tournaments/<int:pk>/pause/", views_organiser.tournament_pause, name="tournament-pause"),
@@ -80,6 +80,7 @@ urlpatterns = [
     path("clubs/<int:pk>/join/", views_clubs.club_join, name="club-join"),
     path("clubs/<int:pk>/leave/", views_clubs.club_leave, name="club-leave"),
     path("clubs/<int:pk>/invite/", views_clubs.club_invite, name="club-invite"),
+    path("clubs/invitations/<str:token>/", views_clubs.club_email_invitation, name="club-email-invitation"),
     path(
         "clubs/<int:pk>/members/<int:user>/approve/",
         views_clubs.club_approve,

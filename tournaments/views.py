@@ -7,7 +7,6 @@ from __future__ import annotations
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -22,11 +21,10 @@ from .forms import (
     MessageForm,
     PlayerNameForm,
     ReasonForm,
-    ResultForm,
     SeedingForm,
     TournamentForm,
 )
-from .models import ByeRequest, Participant, Substitution, Tournament, TournamentGame
+from .models import ByeRequest, Participant, Substitution, Tournament
 from .overview import tournament_overview
 from .overview_standings import tie_breaks
 from .view_actions import act, form_act
@@ -170,17 +168,6 @@ def tournament_unregister(request, pk: int):
 
 
 @form_post("tournament-detail")
-@login_required
-def tournament_withdraw(request, pk: int):
-    return act(
-        request,
-        pk,
-        lambda: services.participant_withdraw(tournament_id=pk, user=request.user, now=timezone.now()),
-        _("You withdrew; your remaining games are forfeited."),
-    )
-
-
-@form_post("tournament-detail")
 @organiser_required
 def tournament_start(request, pk: int):
     """Start now; with ``paused`` posted, round 1 waits for the organiser's
@@ -214,20 +201,6 @@ def tournament_start(request, pk: int):
     else:
         messages.success(request, _("Registration is closed and round 1 is under way."))
     return redirect("tournament-detail", pk=pk)
-
-
-@form_post("tournament-detail")
-@organiser_required
-def tournament_cancel(request, pk: int):
-    return form_act(
-        request,
-        pk,
-        ReasonForm,
-        lambda form: services.tournament_cancel(
-            tournament_id=pk, by=request.user, reason=form.cleaned_data["reason"], now=timezone.now()
-        ),
-        _("The tournament is cancelled."),
-    )
 
 
 @form_post("tournament-detail")
@@ -302,24 +275,6 @@ def participant_reinstate(request, pk: int, participant: int):
 
 @form_post("tournament-detail")
 @organiser_required
-def participant_disqualify(request, pk: int, participant: int):
-    return form_act(
-        request,
-        pk,
-        ReasonForm,
-        lambda form: services.participant_disqualify(
-            tournament_id=pk,
-            participant_id=participant,
-            by=request.user,
-            reason=form.cleaned_data["reason"],
-            now=timezone.now(),
-        ),
-        _("The player is out of the tournament."),
-    )
-
-
-@form_post("tournament-detail")
-@organiser_required
 def round_extend(request, pk: int, number: int):
     deadline = []
 
@@ -345,37 +300,3 @@ def round_extend(request, pk: int, number: int):
             + _("Its deadline is now %(deadline)s.") % {"deadline": when},
         )
     return response
-
-
-@login_required
-def game_result(request, game: int):
-    """The organiser's form to decide a game by hand."""
-    tournament_game = get_object_or_404(TournamentGame.objects.select_related("tournament", "round", "match"), pk=game)
-    tournament = tournament_game.tournament
-    if not selectors.can_manage(request.user, tournament):
-        raise PermissionDenied(_("Only the tournament's organisers can do that."))
-    players = sorted(
-        tournament.participants.filter(pk__in=tournament_game.players).select_related("user"),
-        key=lambda p: tournament_game.players.index(p.pk),
-    )
-    form = ResultForm(request.POST or None, players=players)
-    if request.method == "POST" and form.is_valid():
-        try:
-            services.game_result_set(
-                game_id=game,
-                ranking=form.ranking(),
-                forfeited=form.forfeited(),
-                reason=form.cleaned_data["reason"],
-                by=request.user,
-                now=timezone.now(),
-            )
-        except GameActionError as error:
-            form.add_error(None, error.message)
-        else:
-            messages.success(request, _("The result of %(game)s is set.") % {"game": tournament_game.key})
-            return redirect(tournament)
-    return render(
-        request,
-        "tournaments/result.html",
-        {"game": tournament_game, "tournament": tournament, "form": form},
-    )

@@ -15,8 +15,8 @@ from core.actions import action_redirect, form_post
 from games.services import GameActionError
 
 from . import selectors, services
-from .forms import ClubForm, PlayerNameForm
-from .models import Club, ClubMembership, Tournament
+from .forms import ClubForm, NameOrAddressForm
+from .models import Club, ClubEmailInvitation, ClubMembership, Tournament
 
 
 def club_list(request):
@@ -53,9 +53,13 @@ def club_detail(request, pk: int):
         "members": [m for m in members if m.status == Status.ACTIVE],
         "requests": [m for m in members if m.status == Status.REQUESTED] if organiser else [],
         "invited": [m for m in members if m.status == Status.INVITED] if organiser else [],
+        # Addresses without an account invited by email, not signed up yet.
+        "invited_by_email": list(club.email_invitations.filter(accepted_at__isnull=True).order_by("email"))
+        if organiser
+        else [],
         "tournaments": club.tournaments.exclude(status=Tournament.Status.CANCELLED).order_by("-created_at")[:30],
         "recent": selectors.recent_results(club),
-        "invite_form": PlayerNameForm() if organiser else None,
+        "invite_form": NameOrAddressForm() if organiser else None,
     }
     return render(request, "tournaments/club_detail.html", context)
 
@@ -88,9 +92,9 @@ def club_leave(request, pk: int):
 @form_post("club-detail")
 @login_required
 def club_invite(request, pk: int):
-    form = PlayerNameForm(request.POST)
+    form = NameOrAddressForm(request.POST)
     if not form.is_valid():
-        messages.error(request, _("Write the player's display name."))
+        messages.error(request, _("Write the player's display name or an email address."))
         return redirect("club-detail", pk=pk)
     name = form.cleaned_data["display_name"]
     return _act(
@@ -99,6 +103,27 @@ def club_invite(request, pk: int):
         lambda: services.club_invite(club_id=pk, display_name=name, by=request.user, now=timezone.now()),
         _("%(player)s is invited.") % {"player": name},
     )
+
+
+def club_email_invitation(request, token: str):
+    """The page an invitation by email links to: a visitor signs up (or
+    logs in) and comes back; a signed-in reader joins with one button."""
+    invitation = (
+        ClubEmailInvitation.objects.select_related("club", "invited_by")
+        .filter(token=token, accepted_at__isnull=True)
+        .first()
+    )
+    if invitation is None:
+        return render(request, "tournaments/club_email_invitation.html", {"invalid": True}, status=404)
+    if request.method == "POST" and request.user.is_authenticated:
+        try:
+            services.club_email_invitation_accept(token=token, user=request.user, now=timezone.now())
+        except GameActionError as error:
+            messages.error(request, error.message)
+        else:
+            messages.success(request, _("You are a member of %(club)s.") % {"club": invitation.club})
+        return redirect(invitation.club)
+    return render(request, "tournaments/club_email_invitation.html", {"invitation": invitation})
 
 
 @form_post("club-detail")

@@ -24,13 +24,17 @@ def match_rematch(*, match_id: int, user, now: dt.datetime) -> tuple[Match, bool
     instead (the second item ``False``: nothing was created), so two
     players offering at once meet in one game.
 
-    :raises NotFound, Conflict: the game is not over; NotAllowed: ``user``
-        did not play it.
+    :raises NotFound, Conflict: the game is not over or was a tournament's
+        (``organised_by``); NotAllowed: ``user`` did not play it.
     """
     with transaction.atomic():
         match = match_locked(match_id)  # one offer at a time
         if not match.is_finished:
             raise Conflict(_("A rematch can be offered once the game is over."), code="not_finished")
+        if match.organised_by:
+            # Its organisers pair the games: a second game of the same
+            # players would look like part of the tournament and count nowhere.
+            raise Conflict(_("A tournament game has no rematch: the tournament pairs its games."), code="organised")
         players = [s.user for s in match.seats.select_related("user") if s.user is not None and s.index is not None]
         if user.pk not in {player.pk for player in players}:
             raise NotAllowed(_("Only the players of this game can offer a rematch."), code="not_a_player")

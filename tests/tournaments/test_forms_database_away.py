@@ -42,7 +42,7 @@ def test_an_organisers_cancel_the_database_failed_is_answered_not_saved(client, 
     client.raise_request_exception = False
 
     with writes_to_fail("tournaments_tournament", statement="UPDATE"):
-        answer = client.post(f"/tournaments/{tournament.pk}/cancel/", {"reason": "Too few players"})
+        answer = client.post(f"/tournaments/{tournament.pk}/cancel/", {"reason": "Too few players", "confirm": "1"})
 
     assert answer.status_code == 503
     assert SAID["en"] in _text(answer)

@@ -53,7 +53,9 @@ def writes(alice, bob, carol, club, now):
     players = new_players(4)
     club_join(club_id=club.pk, user=bob, now=now)
     running = started(alice, club, [alice, bob, *players[:2]], now=now, format="swiss", rounds=3)
-    game = running_games(running)[0]
+    # A game she does not play in: an organiser sets no result of her own game.
+    mine = running.participants.get(user=alice).pk
+    game = next(g for g in running_games(running) if mine not in g.players)
     other = running.participants.exclude(user=alice).order_by("pk").first()
     waiting = make_tournament(alice, club, now=now, format="swiss", rounds=3)
     register(waiting, players, now)

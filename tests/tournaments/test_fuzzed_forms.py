@@ -39,7 +39,9 @@ def forms(alice, bob, carol, club, now):
     players = new_players(4)
     club_join(club_id=club.pk, user=bob, now=now)
     running = started(alice, club, [alice, bob, *players[:2]], now=now, format="swiss", rounds=3)
-    game = running_games(running)[0]
+    # A game she does not play in: an organiser sets no result of her own game.
+    mine = running.participants.get(user=alice).pk
+    game = next(g for g in running_games(running) if mine not in g.players)
     other = running.participants.exclude(user=alice).order_by("pk").first()
     waiting = make_tournament(alice, club, now=now, format="swiss", rounds=3)
     register(waiting, players, now)
@@ -82,20 +84,21 @@ def forms(alice, bob, carol, club, now):
         (f"/tournaments/{o}/register/", {}),
         (f"/tournaments/{o}/unregister/", {}),
         (f"/tournaments/{o}/start/", {"paused": "on"}),
-        (f"/tournaments/{o}/cancel/", {"reason": "Too few players."}),
+        (f"/tournaments/{o}/cancel/", {"reason": "Too few players.", "confirm": "1"}),
         (f"/tournaments/{o}/invite/", {"display_name": "Bob"}),
         (
             f"/tournaments/{o}/seeding/",
             {f"position_{p.pk}": str(n) for n, p in enumerate(opened.participants.order_by("pk"), 1)},
         ),
         (f"/tournaments/{o}/players/{opened.participants.get(user=bob).pk}/replace/", {"display_name": "Carol"}),
-        (f"/tournaments/{r}/withdraw/", {}),
-        (f"/tournaments/{r}/players/{other.pk}/disqualify/", {"reason": "Rude."}),
+        (f"/tournaments/{r}/withdraw/", {"confirm": "1"}),
+        # Confirmed: the first post only shows what it would do.
+        (f"/tournaments/{r}/players/{other.pk}/disqualify/", {"reason": "Rude.", "confirm": "1"}),
         (f"/tournaments/{r}/players/{other.pk}/reinstate/", {}),
         (f"/tournaments/{r}/rounds/1/extend/", {"days": "2"}),
         (
             f"/tournaments/games/{game.pk}/result/",
-            {"reason": "Agreed.", **{f"place_{pid}": str(n) for n, pid in enumerate(game.players, 1)}},
+            {"reason": "Agreed.", "confirm": "1", **{f"place_{pid}": str(n) for n, pid in enumerate(game.players, 1)}},
         ),
         (f"/tournaments/{r}/pause/", {}),
         (f"/tournaments/{w}/resume/", {}),

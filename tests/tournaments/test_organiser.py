@@ -271,8 +271,8 @@ def test_a_club_organiser_who_did_not_create_it_manages_too(alice, club, bob, no
 def test_a_creator_no_longer_organising_in_the_club_loses_the_tools(client, alice, club, bob, now):
     from django.urls import reverse
 
+    from tournaments.selectors import organisers_of
     from tournaments.services import club_join, club_member_promote, club_member_remove, tournament_pause
-    from tournaments.services.deadlines import organisers_of
 
     club_join(club_id=club.pk, user=bob, now=now)
     club_member_promote(club_id=club.pk, user_id=bob.pk, by=alice, now=now)

@@ -145,7 +145,7 @@ def test_players_cannot_use_the_organiser_actions(client, alice, club, now):
     assert response.status_code == 403
     victim.refresh_from_db()
     assert not victim.withdrawn
-    client.post(reverse("tournament-cancel", args=[t.pk]), {"reason": "x"})
+    client.post(reverse("tournament-cancel", args=[t.pk]), {"reason": "x", "confirm": "1"})
     client.post(reverse("tournament-round-extend", args=[t.pk, 1]), {"days": 5})
     t.refresh_from_db()
     assert t.status == Tournament.Status.RUNNING
@@ -161,7 +161,11 @@ def test_an_organiser_sets_a_result_from_the_form(client, alice, club, now):
     url = reverse("tournament-game-result", args=[game.pk])
     assert "Place of" in page(client, url)
     a, b = game.players
-    response = client.post(url, {f"place_{a}": 2, f"place_{b}": 1, "reason": "timeout dispute"})
+    fields = {f"place_{a}": 2, f"place_{b}": 1, "reason": "timeout dispute"}
+    # The first post shows the result to confirm; only the confirmation sets it.
+    assert "Set the result of" in client.post(url, fields).content.decode()
+    assert not game.__class__.objects.get(pk=game.pk).decided
+    response = client.post(url, {**fields, "confirm": "1"})
     assert response.status_code == 302
     game.refresh_from_db()
     assert game.ranking == [[b], [a]] and game.reason == "timeout dispute"
@@ -410,7 +414,10 @@ def test_an_organiser_records_a_no_show_as_a_forfeit_not_a_played_game(client, a
     name_b = str(user_of(t, b))
     form = " ".join(page(client, url, alice).split())
     assert f"{name_b} speelde niet (verloren zonder spel)" in form and "vink aan wie niet gespeeld heeft" in form
-    response = client.post(url, {f"place_{a}": 1, f"absent_{b}": "on", "reason": "did not come to the club"})
+    fields = {f"place_{a}": 1, f"absent_{b}": "on", "reason": "did not come to the club"}
+    shown = " ".join(client.post(url, fields).content.decode().split())
+    assert f"Speelde niet (verloren zonder spel): {name_b}." in shown
+    response = client.post(url, {**fields, "confirm": "1"})
     assert response.status_code == 302
     game.refresh_from_db()
     assert (game.ranking, game.forfeited) == ([[a]], [b])

@@ -19,7 +19,7 @@ from games.api.paging import PAGED, paged
 
 from .. import selectors, services
 from ..models import Club, ClubMembership
-from .common import ERRORS, ListCreateApi, TournamentPlayerNameInputSerializer, WriteApi
+from .common import ERRORS, ClubInviteInputSerializer, ListCreateApi, WriteApi
 from .serializers import (
     ClubDetailSerializer,
     ClubSummarySerializer,
@@ -102,12 +102,13 @@ class ClubLeaveApi(WriteApi):
 
 class ClubInviteApi(WriteApi):
     @extend_schema(
-        request=TournamentPlayerNameInputSerializer,
+        request=ClubInviteInputSerializer,
         responses={200: ClubDetailSerializer, **ERRORS},
     )
     def post(self, request, pk: int):
-        """Organisers: invite a player by display name."""
-        data = TournamentPlayerNameInputSerializer(data=request.data)
+        """Organisers: invite a player by display name or email address; an
+        address without an account is mailed a link to sign up and join."""
+        data = ClubInviteInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         services.club_invite(club_id=pk, by=request.user, now=timezone.now(), **data.validated_data)
         return Response(_club(pk, request))

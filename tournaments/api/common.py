@@ -13,3 +13,10 @@ MAX_ID = 2**63 - 1
 
 class TournamentPlayerNameInputSerializer(serializers.Serializer):
     display_name = serializers.CharField(max_length=40)
+
+
+class ClubInviteInputSerializer(serializers.Serializer):
+    display_name = serializers.CharField(
+        max_length=254,
+        help_text="A player's display name, or an email address (an account's, or someone's without one).",
+    )

@@ -4,6 +4,7 @@ tournament row lock.  Errors are the games app's ``GameActionError``
 family, so pages and the API report them the same way."""
 
 from .byes import bye_request, bye_withdraw
+from .club_email import club_email_invitation_accept
 from .clubs import (
     club_create,
     club_invite,
@@ -71,6 +72,7 @@ __all__ = [
     "AdvanceReport",
     "players_needed",
     "club_create",
+    "club_email_invitation_accept",
     "club_invite",
     "club_join",
     "club_leave",

@@ -30,10 +30,19 @@ def finish_locked(tournament: Tournament, placements, now: dt.datetime) -> None:
     tournament.save(update_fields=["status", "finished_at"])
     tournament.round_set.filter(completed_at__isnull=True).update(completed_at=now)
     podium = sorted((p for p in participants if p.final_place), key=lambda p: p.final_place or 0)
+    # A Swiss ends before its last round once too few players are left to pair.
+    last = tournament.round_set.order_by("-number").values_list("number", flat=True).first() or 0
+    early = tournament.format == Tournament.Format.SWISS and last < (tournament.rounds or 0)
     log(
         tournament,
         "finished",
-        gettext_noop("The tournament is over; final standings published."),
+        gettext_noop(
+            "The tournament is over after round %(last)s of %(rounds)s, as too few players are left to pair; "
+            "final standings published."
+        )
+        if early
+        else gettext_noop("The tournament is over; final standings published."),
+        params={"last": last, "rounds": tournament.rounds} if early else None,
         now=now,
         placements=[[p.final_place, p.user_id] for p in podium],
     )
@@ -47,6 +56,8 @@ def finish_locked(tournament: Tournament, placements, now: dt.datetime) -> None:
                 # Level on points and every tie-break with them: a shared place says so.
                 "sharing": [str(o.user) for o in podium if o.final_place == p.final_place and o is not p],
                 "count": len(participants),
+                "early": early,
+                "last": last,
                 "podium": podium[:10],
                 "url": tournament_url(tournament),
             },

@@ -10,16 +10,20 @@ from __future__ import annotations
 import datetime as dt
 
 from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
+from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from core.text import has_control_characters
 from games.services import Conflict, GameActionError, NotAllowed, NotFound
+from mail.invitees import address_is_taken
 
-from ..models import Club, ClubMembership
+from ..models import Club, ClubEmailInvitation, ClubMembership
 from ..notify import club_url, notice_send
 from ..reply_tokens import club_invitation_reply_address
 from ..selectors import is_club_organiser
+from .club_email import stranger_invite_locked
 
 Status = ClubMembership.Status
 Role = ClubMembership.Role
@@ -46,6 +50,14 @@ def _membership(club: Club, user_id: int) -> ClubMembership:
     if membership is None:
         raise NotFound(_("That player has no place in this club."), code="not_a_member")
     return membership
+
+
+def _is_address(text: str) -> bool:
+    try:
+        validate_email(text)
+    except ValidationError:
+        return False
+    return True
 
 
 def _organisers_left(club: Club, without: int) -> int:
@@ -187,20 +199,28 @@ def club_member_remove(*, club_id: int, user_id: int, by, now: dt.datetime) -> N
         membership.delete()
 
 
-def club_invite(*, club_id: int, display_name: str, by, now: dt.datetime) -> ClubMembership:
-    """An organiser invites a player by display name (a pending request is
-    simply approved).
+def club_invite(*, club_id: int, display_name: str, by, now: dt.datetime) -> ClubMembership | ClubEmailInvitation:
+    """An organiser invites a player by display name or by the email
+    address of their account (a pending request is simply approved), or
+    someone without an account by email address: they are mailed a link
+    that leads to signing up (``club_email.stranger_invite_locked``, whose
+    row is returned then).
 
-    :raises NotAllowed; NotFound (no such player); Conflict (already in).
+    :raises NotAllowed; NotFound (no such player, no address); Conflict
+        (already in, or invited); LimitReached (too many strangers today).
     """
     User = get_user_model()
+    text = display_name.strip()
     with transaction.atomic():
         club = _locked_club(club_id)
         _require_organiser(by, club)
-        invitee = User.objects.filter(display_name__iexact=display_name.strip(), is_active=True).first()
+        active = User.objects.filter(is_active=True)
+        invitee = active.filter(display_name__iexact=text).first() or active.filter(email__iexact=text).first()
+        if invitee is None and _is_address(text) and not address_is_taken(text):
+            return stranger_invite_locked(club, text, by=by, now=now)
         if invitee is None:
             raise NotFound(
-                _("There is no player called %(name)s.") % {"name": repr(display_name.strip())},
+                _("There is no player called %(name)s, and it is not an email address.") % {"name": repr(text)},
                 code="unknown_player",
             )
         membership = ClubMembership.objects.filter(club=club, user=invitee).first()

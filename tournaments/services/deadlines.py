@@ -27,8 +27,9 @@ from games.engine import EngineError, Termination, get_rules
 from games.models import Match, Seat
 from games.services import Conflict, GameActionError, match_resign, move_submit
 
-from ..models import ClubMembership, Round, Tournament, TournamentGame
+from ..models import Round, Tournament, TournamentGame
 from ..notify import absolute, notice_send, tournament_url
+from ..selectors import organisers_of
 from ..signals import advance_due, autoplay_due
 from .common import log
 from .leaving import DROPPED
@@ -39,17 +40,6 @@ GRACE = dt.timedelta(hours=24)
 # An Alta game has well under 100 submissions; this only stops a broken
 # engine from looping for ever.
 MAX_AUTOPLAY_PLIES = 5000
-
-
-def organisers_of(tournament: Tournament) -> list:
-    """The club's active organisers; the creator of a tournament without a
-    club (as ``selectors.can_manage``)."""
-    if tournament.club is None:
-        return [tournament.created_by]
-    memberships = tournament.club.memberships.filter(
-        status=ClubMembership.Status.ACTIVE, role=ClubMembership.Role.ORGANISER
-    ).select_related("user")
-    return [membership.user for membership in memberships]
 
 
 def organisers_told_of_drop(match, seat, now: dt.datetime) -> None:

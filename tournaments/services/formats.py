@@ -199,9 +199,15 @@ def _pair_with_byes(
 ) -> RoundPairing | None:
     """Round ``number``'s pairing with the requested half-point byes: those
     players sit out (as if withdrawn, for this round only) and score 1/2.
-    A pairing set by hand replaces the automatic one while it still fits."""
+    A pairing set by hand replaces the automatic one while it still fits.
+    None when the format is over: a Swiss also once too few players are
+    left for one game."""
     asked = frozenset(p.id for p in players if p.id in asked and not p.withdrawn)
     swiss = tournament.format == Format.SWISS and number <= (tournament.rounds or 0)
+    if swiss and sum(not p.withdrawn for p in players) < table_limits(tournament, sizes)[0]:
+        # Too few players left for any game: the Swiss ends now rather
+        # than hand its last player a bye (and a mail) for each round left.
+        return None
     answer = None
     if swiss and manual is not None:
         table_sizes = table_limits(tournament, sizes)

@@ -16,7 +16,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from games.services import Conflict, GameActionError, NotFound
+from games.services import Conflict, GameActionError, NotAllowed, NotFound
 
 from ..models import Participant, Tournament, TournamentGame
 from ..notify import notice_send, tournament_url
@@ -181,7 +181,8 @@ def game_result_set(
     ``forfeited`` lists the players who did not play (a no-show: they lose
     to everyone who played, and the game counts as unplayed, as a
     walkover, for the standings' tie-breaks).  The reason is logged, the
-    match (if running) ends that way, and the tournament advances.
+    match (if running) ends that way, and the tournament advances.  An
+    organiser who plays in the game may not (``require_not_playing``).
 
     :raises NotFound, NotAllowed, Conflict, GameActionError.
     """
@@ -194,6 +195,7 @@ def game_result_set(
         tournament = locked_tournament(found["tournament_id"])
         require_manager(by, tournament)
         game = tournament.games.select_related("round").get(pk=game_id)
+        require_not_playing(by, tournament, game)
         if tournament.status != Tournament.Status.RUNNING:
             raise Conflict(_("The tournament is not running."), code="not_running")
         if game.decided:
@@ -233,6 +235,25 @@ def game_result_set(
         advance_locked(tournament, now)
     game.refresh_from_db()
     return game
+
+
+def plays_in(user, tournament: Tournament, game: TournamentGame) -> bool:
+    """Whether ``user`` holds one of ``game``'s places."""
+    if user is None or user.pk is None:
+        return False
+    return tournament.participants.filter(pk__in=game.players, user_id=user.pk).exists()
+
+
+def require_not_playing(user, tournament: Tournament, game: TournamentGame) -> None:
+    """An organiser does not judge their own game: its opponents would
+    read a result set by one of the players, as the organiser's.
+
+    :raises NotAllowed: ``user`` plays in ``game``."""
+    if plays_in(user, tournament, game):
+        raise NotAllowed(
+            _("You play in this game: another organiser of the tournament (or the site's staff) sets its result."),
+            code="own_game",
+        )
 
 
 def tournament_cancel(*, tournament_id: int, by, reason: str, now: dt.datetime) -> Tournament:

@@ -1,7 +1,9 @@
 """The notices a round's start sends to the players who have no game in
 it: a bye (a full point, a half point asked for, or a bracket's walk into
 the next round) and a round robin's rest, each with what it scores and
-when the next game comes.  Each is sent once (its ``dedupe_key``)."""
+when the next game comes; and to the organisers, the start (or
+cancellation) the beat made when registration closed.  Each is sent once
+(its ``dedupe_key``)."""
 
 from __future__ import annotations
 
@@ -9,6 +11,7 @@ import datetime as dt
 
 from ..models import Participant, Tournament
 from ..notify import notice_send, tournament_url
+from ..selectors import organisers_of
 
 
 def bye_told(
@@ -76,3 +79,46 @@ def rest_told(
         dedupe_key=f"tournament-rest:{tournament.pk}:{number}:{participant.pk}",
         now=now,
     )
+
+
+def organisers_told_of_start(tournament: Tournament, *, count: int, needed: int, now: dt.datetime) -> None:
+    """Tell the organisers that the tournament, ``count`` players
+    registered, started on its own as registration closed: round 1 is
+    paired, or waits for their pairing (started paused), or it was
+    cancelled (fewer than ``needed`` players).  An organiser who starts it
+    by hand sees that on the page; nobody else would tell them.  Once per
+    tournament and organiser.  Expects the tournament lock, after the
+    start."""
+    cancelled = tournament.status == Tournament.Status.CANCELLED
+    for person in organisers_of(tournament):
+        notice_send(
+            user=person,
+            template="tournament-started",
+            context={
+                "tournament": tournament,
+                "count": count,
+                "needed": needed,
+                "cancelled": cancelled,
+                "paused": tournament.paused_at is not None,
+                "games": tournament.games.filter(round__number=1, match__isnull=False).count(),
+                "url": tournament_url(tournament),
+            },
+            dedupe_key=f"tournament-started:{tournament.pk}:{person.pk}",
+            now=now,
+        )
+
+
+def players_told_round_one_waits(tournament: Tournament, participants: list[Participant], now: dt.datetime) -> None:
+    """Tell every player of a tournament that started paused that
+    registration closed and round 1 waits for the organisers' pairing: no
+    game mail comes until they resume it, maybe days later, and a player
+    who reads only mail would otherwise hear nothing.  Once per tournament
+    and player.  Expects the tournament lock."""
+    for participant in participants:
+        notice_send(
+            user=participant.user,
+            template="tournament-round-one-waits",
+            context={"tournament": tournament, "count": len(participants), "url": tournament_url(tournament)},
+            dedupe_key=f"tournament-round-one-waits:{tournament.pk}:{participant.user_id}",
+            now=now,
+        )

@@ -38,7 +38,7 @@ from .common import locked_tournament, log, require_manager
 from .formats import ManualRound, Sizes, next_step
 from .leaving import REINSTATED, withdraw_dropped
 from .results import close_rounds, end_decided_matches, record_finished, record_result, round_row
-from .round_notices import bye_key, bye_told, rest_told
+from .round_notices import bye_key, bye_told, organisers_told_of_start, players_told_round_one_waits, rest_told
 
 Source = TournamentGame.Source
 #: Log kinds: a round paired by hand, a round paired again after its
@@ -73,8 +73,9 @@ def tournament_start(*, tournament_id: int, now: dt.datetime, by=None, paused: b
     """Close registration, seed the players and create round 1.
 
     ``by`` is the organiser starting early; without it (the beat) the
-    tournament starts only once its registration has closed.  With too few
-    players the tournament is cancelled and the registered players told.
+    tournament starts only once its registration has closed, and its
+    organisers are told by mail (``organisers_told_of_start``).  With too
+    few players the tournament is cancelled and the registered players told.
     A tournament that is no longer in registration is left alone.
 
     ``paused``: the tournament starts paused and round 1 waits, its
@@ -103,6 +104,8 @@ def tournament_start(*, tournament_id: int, now: dt.datetime, by=None, paused: b
         if len(participants) < needed:
             reason = gettext_noop("fewer than %(count)s players registered")
             cancel_locked(tournament, reason, now=now, by=by, reason_params={"count": needed})
+            if by is None:
+                organisers_told_of_start(tournament, count=len(participants), needed=needed, now=now)
             return tournament
         _seed(tournament, participants)
         # The beat starts without ``paused``; a pause set before the start
@@ -125,6 +128,10 @@ def tournament_start(*, tournament_id: int, now: dt.datetime, by=None, paused: b
             now=now,
         )
         advance_locked(tournament, now)
+        if paused:
+            players_told_round_one_waits(tournament, participants, now)
+        if by is None:
+            organisers_told_of_start(tournament, count=len(participants), needed=needed, now=now)
     return tournament
 
 

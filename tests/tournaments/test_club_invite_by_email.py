@@ -1,0 +1,92 @@
+"""A club organiser invites by email address as well as by display name:
+an account's address invites its player; an address without an account
+gets a mail (in the organiser's language) whose link leads to signing up
+and then joins the club with one button.  Such mails to strangers count
+against the same daily allowance as a game's."""
+
+from __future__ import annotations
+
+import pytest
+from django.core import mail
+
+from core.errors import Conflict, LimitReached, NotFound
+from mail.models import OutgoingEmail
+from tests.conftest import living_in, make_user
+from tournaments.models import Club, ClubEmailInvitation, ClubMembership
+from tournaments.services import club_invite
+
+pytestmark = pytest.mark.django_db
+Status = ClubMembership.Status
+
+
+@pytest.fixture
+def closed_club(club):
+    club.join_policy = Club.JoinPolicy.INVITATION
+    club.save()
+    return club
+
+
+def test_a_friend_without_an_account_is_mailed_a_link_that_signs_them_up_and_joins(
+    client, closed_club, alice, now, django_capture_on_commit_callbacks
+):
+    living_in("nl", "Europe/Amsterdam", alice)
+    client.force_login(alice)
+    with django_capture_on_commit_callbacks(execute=True):
+        answer = client.post(
+            f"/clubs/{closed_club.pk}/invite/", {"display_name": "Friend.Of.Anna@Example.org"}, follow=True
+        )
+    assert "Friend.Of.Anna@Example.org is uitgenodigd." in " ".join(answer.content.decode().split())
+    [sent] = mail.outbox
+    assert sent.to == ["friend.of.anna@example.org"]
+    assert "Alice nodigt je uit voor de club Harbour club" in sent.subject
+    body = " ".join(sent.body.split())
+    assert "je maakt eerst een account aan (gratis) en wordt dan met één knop lid" in body
+    invitation = ClubEmailInvitation.objects.get(club=closed_club)
+    club_page = " ".join(client.get(closed_club.get_absolute_url()).content.decode().split())
+    assert "Per mail uitgenodigd (nog geen account)" in club_page and "friend.of.anna@example.org" in club_page
+    link = f"/clubs/invitations/{invitation.token}/"
+    assert link in body
+
+    client.logout()
+    page = client.get(link).content.decode()
+    assert f'href="/accounts/signup/?next={link}"' in page
+    friend = make_user("friend.of.anna@example.org", "Friend")
+    client.force_login(friend)
+    assert "Join the club" in client.get(link).content.decode()
+    joined = client.post(link, follow=True)
+    assert joined.redirect_chain[-1][0] == closed_club.get_absolute_url()
+    assert ClubMembership.objects.get(club=closed_club, user=friend).status == Status.ACTIVE
+    assert client.get(link).status_code == 404  # used up
+
+
+def test_an_account_s_address_invites_its_player(closed_club, alice, bob, now):
+    club_invite(club_id=closed_club.pk, display_name=bob.email.upper(), by=alice, now=now)
+    assert ClubMembership.objects.get(club=closed_club, user=bob).status == Status.INVITED
+    assert "Alice invites you to the club Harbour club" in OutgoingEmail.objects.get(to=bob.email).subject
+    assert not ClubEmailInvitation.objects.exists()
+
+
+def test_an_address_is_invited_once_and_a_word_that_is_no_address_is_refused(closed_club, alice, now):
+    club_invite(club_id=closed_club.pk, display_name="friend@example.org", by=alice, now=now)
+    with pytest.raises(Conflict, match="friend@example.org is already invited."):
+        club_invite(club_id=closed_club.pk, display_name="Friend@example.org", by=alice, now=now)
+    with pytest.raises(NotFound, match="There is no player called 'Nobody', and it is not an email address."):
+        club_invite(club_id=closed_club.pk, display_name="Nobody", by=alice, now=now)
+
+
+def test_strangers_invited_count_against_the_daily_allowance(closed_club, alice, now, settings):
+    settings.INVITATIONS_TO_STRANGERS_PER_DAY = 1
+    club_invite(club_id=closed_club.pk, display_name="one@example.org", by=alice, now=now)
+    with pytest.raises(LimitReached, match="You can invite 1 people without an account per day"):
+        club_invite(club_id=closed_club.pk, display_name="two@example.org", by=alice, now=now)
+
+
+def test_the_api_invites_by_a_long_address_too(closed_club, alice):
+    from tests.games.api.test_games_api import client_for
+
+    address = "a.very.long.name.of.a.club.friend@harbour-club.example.org"
+    answer = client_for(alice).post(
+        f"/api/clubs/{closed_club.pk}/invitations/", {"display_name": address}, format="json"
+    )
+    assert answer.status_code == 200, answer.content
+    assert ClubEmailInvitation.objects.get(club=closed_club).email == address

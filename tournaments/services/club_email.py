@@ -1,0 +1,105 @@
+"""Inviting someone without an account to a club by email address: the
+invitation mail's link leads to signing up, then joins the club with one
+button (``club_email_invitation_accept``).  An address of an account is
+invited as its player is (``clubs.club_invite``).
+
+Each mail goes to someone who never asked for it, so an organiser may
+send as many in a day as a game's creator may invite strangers
+(``INVITATIONS_TO_STRANGERS_PER_DAY``), with the same refusal."""
+
+from __future__ import annotations
+
+import datetime as dt
+import secrets
+
+from django.conf import settings
+from django.db import transaction
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils.translation import gettext as _
+
+from games.services import Conflict, LimitReached, NotFound
+from mail.outbox import email_queue
+from mail.render import as_reader
+from mail.templatetags.mail_text import wrapped
+
+from ..models import Club, ClubEmailInvitation, ClubMembership
+from ..notify import absolute
+
+Status = ClubMembership.Status
+
+
+def stranger_invite_locked(club: Club, address: str, *, by, now: dt.datetime) -> ClubEmailInvitation:
+    """Invite ``address`` (no account uses it) to ``club`` and mail it the
+    link, in the inviter's language (the address has none yet): a Dutch
+    club's friend reads Dutch.  Expects the club lock.
+
+    :raises Conflict: already invited; LimitReached: the day's allowance."""
+    address = address.lower()
+    if club.email_invitations.filter(email__iexact=address).exists():
+        raise Conflict(_("%(email)s is already invited.") % {"email": address}, code="already_invited")
+    allowed = settings.INVITATIONS_TO_STRANGERS_PER_DAY
+    sent = ClubEmailInvitation.objects.filter(invited_by=by, created_at__gt=now - dt.timedelta(days=1)).count()
+    if sent >= allowed:
+        raise LimitReached(
+            _(
+                "You can invite %(allowed)d people without an account per day, and have invited %(sent)d "
+                "in the last 24 hours. Invite players by their display name, or try again tomorrow."
+            )
+            % {"allowed": allowed, "sent": sent},
+            code="invitation_limit",
+        )
+    invitation = ClubEmailInvitation.objects.create(
+        club=club, email=address, token=secrets.token_hex(20), invited_by=by, created_at=now
+    )
+    context = {
+        "club": club,
+        "by": by,
+        "site_name": settings.SITE_NAME,
+        "link": absolute(reverse("club-email-invitation", args=[invitation.token])),
+    }
+    base = "tournaments/email/club-email-invitation"
+    with as_reader(by):
+        subject = " ".join(render_to_string(f"{base}-subject.txt", context).split())
+        text = wrapped(render_to_string(f"{base}-body.txt", context), hanging=0)
+        html = render_to_string(f"{base}-body.html", context)
+    email_queue(
+        kind="notice",
+        to=address,
+        subject=f"[{settings.SITE_NAME}] {subject}",
+        text=text,
+        html=html,
+        dedupe_key=f"club-email-invitation:{invitation.pk}",
+        now=now,
+        headers={"Auto-Submitted": "auto-generated"},
+    )
+    return invitation
+
+
+def club_email_invitation_accept(*, token: str, user, now: dt.datetime) -> ClubMembership:
+    """``user``, holding the link of an invitation by email, joins its club
+    (whatever the club's join policy: they were invited).  The invitation
+    is used up.
+
+    :raises NotFound: no such invitation, or used already; Conflict: a member already."""
+    with transaction.atomic():
+        invitation = (
+            ClubEmailInvitation.objects.select_for_update()
+            .select_related("club")
+            .filter(token=token, accepted_at__isnull=True)
+            .first()
+        )
+        if invitation is None:
+            raise NotFound(_("This invitation is no longer valid."), code="invalid_invitation")
+        membership = ClubMembership.objects.filter(club=invitation.club, user=user).first()
+        if membership is not None and membership.status == Status.ACTIVE:
+            raise Conflict(_("You are already a member."), code="already_member")
+        if membership is None:
+            membership = ClubMembership(
+                club=invitation.club, user=user, created_at=now, invited_by=invitation.invited_by
+            )
+        membership.status, membership.joined_at = Status.ACTIVE, now
+        membership.save()
+        invitation.accepted_at = now
+        invitation.save(update_fields=["accepted_at"])
+    return membership
