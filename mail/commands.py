@@ -106,7 +106,9 @@ def confirmed_resignation(token: ReplyToken, body: str, message: InboundMessage)
         return command if asked.filter(pk__in=records).exists() else None
     if re.search(rf"\b{resign_code(token)}\b", message.text) and asked.exists():
         return command  # the quote of the question: its code is this address's
-    last = InboundEmail.objects.filter(match_id=token.match_id, user_id=token.user_id).order_by("-pk").first()
+    # The player's last answered mail in the game (this one is not answered yet).
+    answered = InboundEmail.objects.filter(match_id=token.match_id, user_id=token.user_id)
+    last = answered.exclude(outcome=InboundEmail.Outcome.RECEIVED).order_by("-pk").first()
     if last is None or RESIGN_ASKED not in last.detail:
         return None
     return command if command.name == "stay" else Command("resign_unclear", "")
