@@ -35,6 +35,7 @@ from .command_list import command_list, command_list_html
 from .command_words import DAYS, Command
 from .ending import ranking
 from .help_text import html_help, plain_help
+from .inbound import InboundMessage
 from .models import GameMute, InboundEmail, OutgoingEmail, ReplyToken
 from .outbox import game_email_queue, reply_token_for, seats_with_players
 from .render import GameMail
@@ -74,16 +75,20 @@ _NOT = re.compile(r"\b(?:no|not|don'?t|never|nee|niet|geen|nooit|wait|wacht)\b",
 _NO = re.compile(r"^\s*(?:no|nope|nee|neen|cancel|annuleer|annuleren)(?=[\s,.!:;]|$)", re.IGNORECASE)
 
 
-def confirmed_resignation(token: ReplyToken, body: str, references: list[str]) -> Command | None:
+def confirmed_resignation(token: ReplyToken, body: str, message: InboundMessage) -> Command | None:
     """The answer to the mail that asked this player to confirm their
-    resignation of this game (named in the reply's ``references``): yes
-    ("ja", "Yes, I resign", "Ja" above a signature) is ``resign <code>``
-    (the code in that mail is there to be copied, but yes is the natural
-    answer to its question), no ("Nee, toch niet") is ``stay``.  ``None``
-    for any other reply, and for a yes that a line takes back ("yes, but
-    not now")."""
+    resignation of this game: yes ("ja", "Yes, I resign", "Ja" above a
+    signature) is ``resign <code>`` (the code in that mail is there to be
+    copied, but yes is the natural answer to its question), no ("Nee, toch
+    niet") is ``stay``.  The reply names that mail in its headers, or
+    (naming none of ours: some mail programs send no In-Reply-To) quotes
+    it, its code.  A yes
+    that names no mail while the player's last word in the game asked to
+    resign is ``resign_unclear`` (asked again, not read as a card); a no
+    then is ``stay``, which changes nothing.  ``None`` for any other
+    reply, and for a yes that a line takes back ("yes, but not now")."""
     lines = [line for line in body.split("\n") if line.strip()]
-    if not lines or not references:
+    if not lines:
         return None
     said_yes = _YES.match(lines[0]) or _YES_FIRST.match(lines[0])
     if said_yes and not any(_NOT.search(line) for line in lines):
@@ -92,11 +97,21 @@ def confirmed_resignation(token: ReplyToken, body: str, references: list[str]) -
         command = Command("stay", "")
     else:
         return None
-    sent = OutgoingEmail.objects.filter(message_id__in=references, match_id=token.match_id, user_id=token.user_id)
-    records = [found for key in sent.values_list("dedupe_key", flat=True) if (found := answered_record(key))]
-    if not records or not InboundEmail.objects.filter(pk__in=records, detail__contains=RESIGN_ASKED).exists():
+    asked = InboundEmail.objects.filter(match_id=token.match_id, user_id=token.user_id, detail__contains=RESIGN_ASKED)
+    sent = OutgoingEmail.objects.filter(
+        message_id__in=message.references, match_id=token.match_id, user_id=token.user_id
+    )
+    if sent.exists():  # the reply names the mail it answers: that one alone counts
+        records = [found for key in sent.values_list("dedupe_key", flat=True) if (found := answered_record(key))]
+        return command if asked.filter(pk__in=records).exists() else None
+    if re.search(rf"\b{resign_code(token)}\b", message.text) and asked.exists():
+        return command  # the quote of the question: its code is this address's
+    # The player's last answered mail in the game (this one is not answered yet).
+    answered = InboundEmail.objects.filter(match_id=token.match_id, user_id=token.user_id)
+    last = answered.exclude(outcome=InboundEmail.Outcome.RECEIVED).order_by("-pk").first()
+    if last is None or RESIGN_ASKED not in last.detail:
         return None
-    return command
+    return command if command.name == "stay" else Command("resign_unclear", "")
 
 
 #: Commands whose answer is about all of the player's games, not the one
@@ -359,6 +374,19 @@ def _resign(command, *, token, now, **_kwargs):
     return "resigned", [_("You resigned this game.")]
 
 
+def _resign_unclear(command, *, token, now, **kwargs):
+    """Yes, in a mail that names no mail it answers, from a player whose
+    last word in the game asked to resign: asked again, saying why."""
+    detail, paragraphs = _resign(Command("resign", ""), token=token, now=now, **kwargs)
+    if detail != RESIGN_ASKED:
+        return detail, paragraphs
+    unclear = _(
+        'Your email does not show which of our emails it answers, so your "yes" was not taken as a '
+        "resignation and nothing was done."
+    )
+    return detail, [unclear, *paragraphs]
+
+
 def _stay(command, *, token, **_kwargs):
     """No to the question whether to resign: nothing changes, and the
     answer is not passed on as chat (it was said to us)."""
@@ -468,6 +496,7 @@ _HANDLERS = {
     "games": _games,
     "history": _history,
     "resign": _resign,
+    "resign_unclear": _resign_unclear,
     "stay": _stay,
     "vacation": _vacation,
     "mute": _mute,

@@ -10,6 +10,7 @@ the text is wrapped at 72 columns.
 
 from __future__ import annotations
 
+import re
 import textwrap
 from html import escape
 
@@ -76,21 +77,43 @@ def end_sections(match, seats, ply: int) -> list[tuple[str, list[tuple[str, str]
     return sections
 
 
+_NBSP = "\xa0"
+#: The longest item of a list value kept on one line ("C3 2", "mill +
+#: settlement (10 points)"): a line break inside one parts a cell from its
+#: points.
+_ITEM = 40
+
+
+def _items_whole(text: str) -> str:
+    """``text`` with the spaces inside each item of a list ("A1 2, B1 3";
+    "; " between merchant cards) made no-break spaces, for an item up to
+    ``_ITEM`` characters long."""
+    items = re.split(r"([,;] )", text)
+    if len(items) < 3:
+        return text
+    # re.split keeps the separators at the odd places.
+    return "".join(
+        item.replace(" ", _NBSP) if place % 2 == 0 and len(item) <= _ITEM else item for place, item in enumerate(items)
+    )
+
+
 def end_text(sections) -> list[str]:
     """The sections as plain-text lines of at most ``WIDTH`` columns
-    (a long word, such as a link, keeps its own line)."""
+    (a long word, such as a link, keeps its own line; an item of a list
+    keeps its own words together)."""
     lines: list[str] = []
     for heading, entries in sections:
         lines += ["", heading]
         for label, text in entries:
-            lines += textwrap.wrap(
-                f"{label}: {text}",
+            wrapped = textwrap.wrap(
+                f"{label}: {_items_whole(text)}",
                 WIDTH,
                 initial_indent="  ",
                 subsequent_indent="    ",
                 break_long_words=False,
                 break_on_hyphens=False,
             )
+            lines += [line.replace(_NBSP, " ") for line in wrapped]
     return lines
 
 
@@ -99,7 +122,7 @@ def _value_html(text: str) -> str:
     as a link to open, anything else escaped."""
     if text.startswith(("http://", "https://")) and " " not in text:
         return f'<a href="{escape(text)}">{escape(text)}</a>'
-    return escape(text)
+    return escape(_items_whole(text))
 
 
 def end_html(sections) -> str:

@@ -146,7 +146,7 @@ def game_reply_play(record: InboundEmail, message: InboundMessage, token: ReplyT
     ReplyToken.objects.filter(pk=token.pk).update(uses=token.uses + 1)
     token = carried(token, now)
     body, above = message.body, list[Command]()
-    command = command_of(body) or confirmed_resignation(token, body, message.references)
+    command = command_of(body) or confirmed_resignation(token, body, message)
     if command is not None:
         above, body = _commands_above(command)
         if not holds_moves(token, body):

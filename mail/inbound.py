@@ -82,6 +82,10 @@ class InboundMessage:
     #: attachment)?  Not one that holds only a picture, or is encrypted or
     #: signed as a whole (S/MIME's application/pkcs7-mime).
     has_text: bool = True
+    #: The readable text as written, quotes included (``body`` is the
+    #: reply cleaned of them): what a reply quotes names the mail it
+    #: answers when its headers do not.
+    text: str = ""
 
 
 # -- Bytes -------------------------------------------------------------
@@ -419,7 +423,8 @@ def parse_inbound(
         token_kind = "commands"
     subject = _subject(message)
     try:
-        body = _cleaned(_body(message))
+        text = _body(message)
+        body = _cleaned(text)
         has_text = _has_text(message)
     except Exception as error:  # hostile MIME: the email package raises many kinds
         raise MalformedEmail(f"unreadable body: {type(error).__name__}: {error}") from None
@@ -438,6 +443,7 @@ def parse_inbound(
         references=_references(message),
         languages=languages_named(message),
         has_text=has_text,
+        text=text,
     )
 
 

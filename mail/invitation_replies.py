@@ -134,6 +134,15 @@ def _invitation_answered(record, message, match, user, *, accepting: bool, creat
                     "by replying to the game emails. Each of them carries a one-time link to sign in on the site."
                 )
             )
+            # The name is drawn (``invitees``): the player would find it only
+            # in the seat order, not knowing which "Guest-…" is them.
+            paragraphs.append(
+                _(
+                    "The other players see you as %(name)s. To choose another name, sign in with the link "
+                    "below and change it on your profile page."
+                )
+                % {"name": user.display_name}
+            )
     _answer_invitation_reply(record, message, match, user, paragraphs, now)
 
 

@@ -150,9 +150,15 @@ def on_started(event, sends: list[int] | None = None) -> None:
         )
 
 
-def end_headline(winners: list[str]) -> str:
+def end_headline(winners: list[str], *, you: bool = False) -> str:
     """The end mail's subject and headline in the active language: who won,
-    with a verb that agrees with one winner or a shared victory."""
+    with a verb that agrees with one winner or a shared victory.  ``you``:
+    the reader won too (``winners`` are then the others), told in the
+    second person, not by their own name."""
+    if you:
+        if not winners:
+            return _("the game is over: you won")
+        return _("the game is over: you share the win with %(others)s") % {"others": names_text(winners)}
     if not winners:
         return _("the game is over")
     return ngettext("the game is over: %(winners)s won", "the game is over: %(winners)s won", len(winners)) % {
@@ -164,7 +170,7 @@ def on_finished(event, sends: list[int] | None = None) -> None:
     match = event.match
     state = state_at(match, event.ply)
     seats = seats_with_players(match)
-    winners = [str(s.user) for s in seats if s.place == 1]
+    winners = [s for s in seats if s.place == 1]
     outcome_details = (match.outcome or {}).get("details") or []
     names = [str(s.user) for s in seats if s.index is not None]
     # A tournament's game its organisers or a player's leaving decided says so.
@@ -185,7 +191,7 @@ def on_finished(event, sends: list[int] | None = None) -> None:
             )
             if not since and _moved_last(seat, last):
                 since = _after_last_move(match.game, last, seat.index, names)
-            headline = end_headline(winners)
+            headline = end_headline([str(s.user) for s in winners if s != seat], you=seat in winners)
             sections = ending.end_sections(match, seats, event.ply)
             unplayed = not_played_lines(match.game, last_not_played) if _moved_last(seat, last) else []
             if _timed_out(seat, ender):

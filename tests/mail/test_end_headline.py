@@ -18,3 +18,12 @@ def test_the_english_headline_names_every_winner():
     with translation.override("en"):
         assert end_headline(["Bram", "Anna", "Cor"]) == "the game is over: Bram, Anna and Cor won"
         assert end_headline(["Cor"]) == "the game is over: Cor won"
+
+
+def test_a_winner_reads_that_they_won_not_their_own_name():
+    with translation.override("en"):
+        assert end_headline([], you=True) == "the game is over: you won"
+        assert end_headline(["Anna", "Cor"], you=True) == "the game is over: you share the win with Anna and Cor"
+    with translation.override("nl"):
+        assert end_headline([], you=True) == "de partij is afgelopen: je hebt gewonnen"
+        assert end_headline(["Anna"], you=True) == "de partij is afgelopen: je deelt de overwinning met Anna"

@@ -16,6 +16,10 @@ from .common import CARD_STYLE, COLUMNS, card_codes, card_names, card_titles, is
 # per mail (``card_names``), handed to the helpers that write them.
 
 
+#: The cards of a complete island (4 x 4).
+_FULL = 16
+
+
 def _cards(count: int) -> str:
     return ngettext("%(count)s card", "%(count)s cards", count) % {"count": count}
 
@@ -29,10 +33,26 @@ def _seat(number: int) -> str:
 
 
 def _round(view: dict[str, Any]) -> str:
-    return gettext("Round %(round)s of %(rounds)s") % {
-        "round": min(view["round"], view["rounds"]),
-        "rounds": view["rounds"],
-    }
+    """The round being played; once the game is over, that this is the
+    final position and whether every round was played."""
+    said = {"round": min(view["round"], view["rounds"]), "rounds": view["rounds"]}
+    if not _over(view):
+        return gettext("Round %(round)s of %(rounds)s") % said
+    if all(island["cards"] == _FULL for island in view["islands"]):
+        return gettext("Final position (all %(rounds)s rounds played)") % said
+    return gettext("Final position (the game ended in round %(round)s of %(rounds)s)") % said
+
+
+def _over(view: dict[str, Any]) -> bool:
+    return view["step"] == "over"
+
+
+def _rows(island: dict[str, Any], over: bool) -> list[str]:
+    """The island's text rows; once the game is over no card may go
+    anywhere, so no cell is marked ``+`` (an island left unfinished when
+    the game ended early)."""
+    rows = island_rows(island["text"])
+    return [row.replace("+", ".") for row in rows] if over else rows
 
 
 def _deck(view: dict[str, Any], pair: str) -> str:
@@ -75,10 +95,10 @@ def text(view: dict[str, Any], names: list[str] | None = None) -> str:
     for seat in order:
         island = view["islands"][seat]
         lines += ["", f"{_owner(seat, me, names)} {_island_head(island)}:"]
-        lines += ["  " + row for row in island_rows(island["text"])]
+        lines += ["  " + row for row in _rows(island, _over(view))]
     codes = ", ".join(f"{code} {cards[slug].lower()}" for slug, code in card_codes().items())
     lines += ["", gettext("Codes: %(codes)s") % {"codes": codes}]
-    if any(view["islands"][seat].get("open") for seat in order):
+    if not _over(view) and any(view["islands"][seat].get("open") for seat in order):
         lines.append(gettext("+ = a card may go here"))  # not once every island is full
     return "\n".join(lines)
 
@@ -86,8 +106,9 @@ def text(view: dict[str, Any], names: list[str] | None = None) -> str:
 _TD = "border:1px solid #ccc;width:34px;height:30px;text-align:center;font:bold 11px Arial,sans-serif;"
 
 
-def _island_table(island: dict[str, Any], titles: dict[str, str]) -> str:
-    """``island`` as a table; ``titles``: each card's title, HTML-escaped."""
+def _island_table(island: dict[str, Any], titles: dict[str, str], over: bool = False) -> str:
+    """``island`` as a table; ``titles``: each card's title, HTML-escaped;
+    ``over``: the game is over, no cell is marked ``+``."""
     rows = sorted({int(cell[1:]) for cell in [*island["cells"], *island.get("open", [])]} or {4})
     cols: Sequence[str] = sorted({cell[0] for cell in [*island["cells"], *island.get("open", [])]} or {"D"})
     cols = COLUMNS[COLUMNS.index(cols[0]) : COLUMNS.index(cols[-1]) + 1]
@@ -103,7 +124,7 @@ def _island_table(island: dict[str, Any], titles: dict[str, str]) -> str:
             if slug:
                 fill, code = CARD_STYLE[slug][0], card_codes()[slug]
                 cells.append(f'<td style="{_TD}background:{fill}" title="{titles[slug]}">{code}</td>')
-            elif name in open_cells:
+            elif name in open_cells and not over:
                 cells.append(f'<td style="{_TD}color:#2f6f5e">+</td>')
             else:
                 cells.append(f'<td style="{_TD}color:#bbb">&middot;</td>')
@@ -138,6 +159,6 @@ def html(view: dict[str, Any], names: list[str] | None = None) -> str:
         island = view["islands"][seat]
         parts.append(
             f'<p style="margin-bottom:0"><strong>{escape(_owner(seat, me, names))}</strong> '
-            f"{escape(_island_head(island))}</p>{_island_table(island, titles)}"
+            f"{escape(_island_head(island))}</p>{_island_table(island, titles, _over(view))}"
         )
     return "".join(parts)
