@@ -6,7 +6,7 @@ An app that creates matches for an event marks them with its kind
 (``Match.organised_by``, set by ``match_create_seated``) and registers, in
 its ``AppConfig.ready``, a provider for that kind: ``provider(match)``
 returns the match's :class:`EventContext`, or ``None``.  A match with no
-kind (a casual or ladder game) asks no provider: no query.  A provider is
+kind (a casual game) asks no provider: no query.  A provider is
 asked at most once per match object (its answer is kept on it), so a mail
 job that writes to every seat of a game reads the event once.
 
@@ -60,13 +60,27 @@ class EventContext:
 
 Provider = Callable[[Match], "EventContext | None"]
 _PROVIDERS: dict[str, Provider] = {}
+#: The kinds whose games may be played again as a rematch (``rematch_allowed``).
+_REMATCH_KINDS: set[str] = set()
 #: Where a match keeps its provider's answer (not a field).
 _KEPT = "_event_context"
 
 
-def event_context_register(kind: str, provider: Provider) -> None:
-    """Ask ``provider(match)`` about the matches organised by ``kind``."""
+def event_context_register(kind: str, provider: Provider, *, rematch: bool = False) -> None:
+    """Ask ``provider(match)`` about the matches organised by ``kind``.
+    ``rematch``: its players may play a finished game again outside the
+    event (a ladder's); an event that pairs every game of its own (a
+    tournament) says no, as a second game would look like one of its own."""
     _PROVIDERS[kind] = provider
+    if rematch:
+        _REMATCH_KINDS.add(kind)
+    else:
+        _REMATCH_KINDS.discard(kind)
+
+
+def rematch_allowed(match: Match) -> bool:
+    """May the players of ``match`` (once it is over) play it again?"""
+    return not match.organised_by or match.organised_by in _REMATCH_KINDS
 
 
 def event_context(match: Match) -> EventContext | None:
@@ -80,4 +94,4 @@ def event_context(match: Match) -> EventContext | None:
     return match.__dict__[_KEPT]
 
 
-__all__ = ["EventContext", "event_context", "event_context_register"]
+__all__ = ["EventContext", "event_context", "event_context_register", "rematch_allowed"]

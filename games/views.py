@@ -33,7 +33,7 @@ from games.history_words import history_in_words
 from games.i18n import event_text, expect_text, move_words, not_played_lines
 from games.lobby import LOBBY_LIMIT, LobbyFilterForm, matches_to_watch
 from games.models import Match, MoveRecord, Seat
-from games.organised import event_context
+from games.organised import event_context, rematch_allowed
 from games.panels import panels_for
 from games.selectors_chat import chat_for, chat_latest_shown, chat_muted
 from games.selectors_turns import last_turns
@@ -206,7 +206,7 @@ def match_detail(request, pk: int):
         context["results_revealed"] = any(row["revealed"] for row in results)
         context["ties"] = tie_lines(match.game, match.seats.all(), (match.outcome or {}).get("details") or [])
         # A tournament's game has no rematch (its tournament pairs the games).
-        if seen.seat is not None and not match.organised_by:
+        if seen.seat is not None and rematch_allowed(match):
             context["rematch"] = selectors.rematch_of(match)
             context["rematch_possible"] = True
     context.update(_chat(match, request.user))

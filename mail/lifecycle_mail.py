@@ -24,7 +24,7 @@ from games.deadlines.sweeps import DROP_AFTER
 from games.engine import Event, get_rules
 from games.i18n import not_played_lines
 from games.models import MoveRecord, Seat
-from games.organised import event_context
+from games.organised import event_context, rematch_allowed
 
 from . import ending
 from .addresses import reply_address
@@ -208,7 +208,7 @@ def on_finished(event, sends: list[int] | None = None) -> None:
                     # A tournament pairs its own games: no rematch to offer.
                     *(
                         [_('Reply "rematch" to play again with the same players.')]
-                        if seat.user and organised is None
+                        if seat.user and rematch_allowed(match)
                         else []
                     ),
                 ],

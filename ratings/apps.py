@@ -17,5 +17,5 @@ class RatingsConfig(AppConfig):
         from .panels import rating_changes_panel
 
         signals.match_finished.connect(receivers.on_match_finished, dispatch_uid="ratings-apply")
-        event_context_register(GAME_KIND, ladder_context)
+        event_context_register(GAME_KIND, ladder_context, rematch=True)
         panel_register("rating-changes", rating_changes_panel, stylesheets=("ratings/ratings.css",))

@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 
 from core.errors import Conflict, NotAllowed
 from games.models import Match
+from games.organised import rematch_allowed
 from games.selectors import rematch_of
 
 from .creation import match_create
@@ -25,13 +26,13 @@ def match_rematch(*, match_id: int, user, now: dt.datetime) -> tuple[Match, bool
     players offering at once meet in one game.
 
     :raises NotFound, Conflict: the game is not over or was a tournament's
-        (``organised_by``); NotAllowed: ``user`` did not play it.
+        (``organised.rematch_allowed``); NotAllowed: ``user`` did not play it.
     """
     with transaction.atomic():
         match = match_locked(match_id)  # one offer at a time
         if not match.is_finished:
             raise Conflict(_("A rematch can be offered once the game is over."), code="not_finished")
-        if match.organised_by:
+        if not rematch_allowed(match):
             # Its organisers pair the games: a second game of the same
             # players would look like part of the tournament and count nowhere.
             raise Conflict(_("A tournament game has no rematch: the tournament pairs its games."), code="organised")

@@ -111,3 +111,27 @@ def test_a_player_seated_to_fill_a_challenges_table_is_told_whose_it_is_and_the_
         in body
     )
     assert "To get no more games of this ladder, leave it on its page (the link above)." in body
+
+
+def test_a_finished_ladder_game_may_be_played_again_as_a_rematch(
+    alice, bob, now, client, django_capture_on_commit_callbacks
+):
+    """Unlike a tournament's game (its tournament pairs every game), a
+    ladder's game offers a rematch: in its game-over mail, on its page,
+    and the rematch is made."""
+    from games.services import match_rematch, match_resign
+
+    ladder = make_ladder(players=2, name="Alta duels")
+    for user in (alice, bob):
+        join(ladder, user, now)
+    with django_capture_on_commit_callbacks(execute=True):
+        [match] = ladder_matchmake(ladder_id=ladder.pk, now=now)
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        match_resign(match_id=match.pk, user=alice, now=now)
+    [end] = [m for m in mail.outbox if m.to == [bob.email] and "the game is over" in m.subject]
+    assert 'Reply "rematch" to play again with the same players.' in _one_line(end.body)
+    client.force_login(bob)
+    assert f"/games/{match.pk}/rematch/" in client.get(f"/games/{match.pk}/").content.decode()
+    rematch, created = match_rematch(match_id=match.pk, user=bob, now=now)
+    assert created and rematch.rematch_of_id == match.pk
