@@ -26,10 +26,19 @@ def absolute(path: str) -> str:
 
 
 def notice_send(
-    *, user, template: str, context: dict[str, Any], dedupe_key: str, now: dt.datetime, reply_to: str = ""
+    *,
+    user,
+    template: str,
+    context: dict[str, Any],
+    dedupe_key: str,
+    now: dt.datetime,
+    reply_to: str = "",
+    to: str = "",
 ) -> None:
     """Queue one notice for ``user`` (once per ``dedupe_key``), answered at
-    ``reply_to`` when given.
+    ``reply_to`` when given.  ``to``: an address without an account (an
+    invitation to a stranger), then written in ``user``'s (the sender's)
+    language and sent unasked ("auto-generated").
 
     Expects to run inside the transaction of the event it announces.
     Written in ``user``'s language and time zone.
@@ -41,16 +50,19 @@ def notice_send(
         # At the mail's width, as every other mail (an organiser's long line too).
         text = wrapped(render_to_string(f"{base}-body.txt", context), hanging=0)
         html = render_to_string(f"{base}-body.html", context)
+    headers = {"Reply-To": reply_to} if reply_to else {}
+    if to:
+        headers["Auto-Submitted"] = "auto-generated"
     email_queue(
         kind="notice",
-        to=user.email,
+        to=to or user.email,
         subject=f"[{settings.SITE_NAME}] {subject}",
         text=text,
         html=html,
         dedupe_key=dedupe_key[:200],
         now=now,
-        user=user,
-        headers={"Reply-To": reply_to} if reply_to else None,
+        user=None if to else user,
+        headers=headers or None,
     )
 
 

@@ -14,17 +14,13 @@ import secrets
 
 from django.conf import settings
 from django.db import transaction
-from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from games.services import Conflict, LimitReached, NotFound
-from mail.outbox import email_queue
-from mail.render import as_reader
-from mail.templatetags.mail_text import wrapped
 
 from ..models import Club, ClubEmailInvitation, ClubMembership
-from ..notify import absolute
+from ..notify import absolute, notice_send
 
 Status = ClubMembership.Status
 
@@ -52,26 +48,13 @@ def stranger_invite_locked(club: Club, address: str, *, by, now: dt.datetime) ->
     invitation = ClubEmailInvitation.objects.create(
         club=club, email=address, token=secrets.token_hex(20), invited_by=by, created_at=now
     )
-    context = {
-        "club": club,
-        "by": by,
-        "site_name": settings.SITE_NAME,
-        "link": absolute(reverse("club-email-invitation", args=[invitation.token])),
-    }
-    base = "tournaments/email/club-email-invitation"
-    with as_reader(by):
-        subject = " ".join(render_to_string(f"{base}-subject.txt", context).split())
-        text = wrapped(render_to_string(f"{base}-body.txt", context), hanging=0)
-        html = render_to_string(f"{base}-body.html", context)
-    email_queue(
-        kind="notice",
+    notice_send(
+        user=by,
         to=address,
-        subject=f"[{settings.SITE_NAME}] {subject}",
-        text=text,
-        html=html,
+        template="club-email-invitation",
+        context={"club": club, "by": by, "link": absolute(reverse("club-email-invitation", args=[invitation.token]))},
         dedupe_key=f"club-email-invitation:{invitation.pk}",
         now=now,
-        headers={"Auto-Submitted": "auto-generated"},
     )
     return invitation
 
