@@ -100,27 +100,20 @@ def challenge_mail_created(challenge: Challenge, now: dt.datetime) -> None:
     )
 
 
-def challenge_mail_answered(challenge: Challenge, now: dt.datetime) -> None:
-    """Tell the challenger how their challenge was answered."""
+def challenge_mail_declined(challenge: Challenge, now: dt.datetime) -> None:
+    """Tell the challenger that their challenge was declined.  An accepted
+    one mails nothing of its own: the game's first mail, sent to every
+    seat, says whose challenge was accepted (one mail, not two)."""
     user = challenge.challenger
     if not wants_mail(user, None, kind=OutgoingEmail.Kind.NOTICE):
         return
     with in_language(user):
         names = {"player": challenge.challenged, "ladder": challenge.ladder.title}
-        if challenge.status == Challenge.Status.ACCEPTED:
-            subject = _("%(player)s accepted your challenge") % names
-            paragraphs = [
-                _("%(player)s accepted your challenge on the ladder %(ladder)s: the game has started.") % names,
-            ]
-            if challenge.match_id:
-                paragraphs.append(
-                    _("The game: %(url)s")
-                    % {"url": settings.SITE_URL + reverse("game-detail", args=[challenge.match_id])}
-                )
-        else:
-            subject = _("%(player)s declined your challenge") % names
-            paragraphs = [_("%(player)s declined your challenge on the ladder %(ladder)s.") % names]
-        paragraphs.append(_("The ladder: %(url)s") % {"url": _ladder_url(challenge)})
+        subject = _("%(player)s declined your challenge") % names
+        paragraphs = [
+            _("%(player)s declined your challenge on the ladder %(ladder)s.") % names,
+            _("The ladder: %(url)s") % {"url": _ladder_url(challenge)},
+        ]
     key = f"challenge:{challenge.pk}:{challenge.status}"
     notice_queue(user, subject=subject, paragraphs=paragraphs, key=key, now=now)
 
@@ -147,16 +140,8 @@ def on_challenge_saved(sender, instance: Challenge, created: bool, update_fields
         challenge_mail_created(instance, instance.created_at)
     elif update_fields and "status" in update_fields and instance.status == Challenge.Status.TAKEN_BACK:
         challenge_mail_taken_back(instance, instance.answered_at or instance.created_at)
-    elif (
-        update_fields
-        and "status" in update_fields
-        and instance.status
-        in (
-            Challenge.Status.ACCEPTED,
-            Challenge.Status.DECLINED,
-        )
-    ):
-        challenge_mail_answered(instance, instance.answered_at or instance.created_at)
+    elif update_fields and "status" in update_fields and instance.status == Challenge.Status.DECLINED:
+        challenge_mail_declined(instance, instance.answered_at or instance.created_at)
 
 
 def challenge_reply(*, token: str, user, first_line: str, now: dt.datetime) -> IntakeAnswer | None:

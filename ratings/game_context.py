@@ -32,7 +32,10 @@ def _pairing(game: LadderGame, challenge: Challenge | None, reader, opponents: l
     # The two players of a challenge asked for this game: no word on how to stop.
     if challenge is not None and reader.pk == challenge.challenger_id:
         return [
-            _("Your challenge to %(challenged)s in the ladder %(ladder)s; the game counts for your %(game)s rating.")
+            _(
+                "%(challenged)s accepted your challenge in the ladder %(ladder)s; "
+                "the game counts for your %(game)s rating."
+            )
             % said
         ]
     if challenge is not None and reader.pk == challenge.challenged_id:

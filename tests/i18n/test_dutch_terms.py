@@ -438,8 +438,19 @@ def test_dutch_accepts_an_invitation_with_accepteren_as_the_mail_command_does():
     mixed = [line for line in _dutch_translations() if other.search(line)]
     assert not mixed, mixed
     with translation.override("nl"):
-        said = [gettext(text) for text in ("Accept", "Accepted", "%(player)s accepted your challenge")]
-    assert said == ["Accepteren", "Geaccepteerd", "%(player)s heeft je uitdaging geaccepteerd"], said
+        said = [
+            gettext(text)
+            for text in (
+                "Accept",
+                "Accepted",
+                "You accepted the challenge: the game has started, its first emails are on their way.",
+            )
+        ]
+    assert said == [
+        "Accepteren",
+        "Geaccepteerd",
+        "Je hebt de uitdaging geaccepteerd: de partij is begonnen, de eerste mails zijn onderweg.",
+    ], said
 
 
 def test_dutch_calls_an_email_a_mail_everywhere_but_in_e_mailadres():

@@ -55,7 +55,10 @@ def test_accept_by_reply_starts_the_game_and_tells_the_challenger(
     challenged.refresh_from_db()
     assert challenged.status == Challenge.Status.ACCEPTED
     assert challenged.match.status == Match.Status.ACTIVE
-    assert any("accepted your challenge" in m.subject for m in mails_to(alice.email))
+    # One mail to the challenger: the game's first, which says it was accepted.
+    [started] = mails_to(alice.email)
+    assert "the game has started" in started.subject
+    assert "Bob accepted your challenge in the ladder" in " ".join(started.body.split())
     answer = [m for m in mails_to(bob.email) if m.extra_headers.get("In-Reply-To") == record.message_id]
     assert len(answer) == 1 and "accepted the challenge" in answer[0].body
 
@@ -178,7 +181,8 @@ def test_the_challenge_mails_fit_in_72_columns(language, alice, bob, django_capt
     with django_capture_on_commit_callbacks(execute=True):
         challenge_create(ladder_id=ladder.pk, challenger=alice, opponent=bob, now=now)
     address = _challenge_mail(bob).reply_to[0]
-    ingest(bytes(message(address, "accept", sender=bob.email)), django_capture_on_commit_callbacks)
+    # A decline (an acceptance's news is the game's own first mail).
+    ingest(bytes(message(address, "decline", sender=bob.email)), django_capture_on_commit_callbacks)
     told = [m for m in mail.outbox if "challenge+" in str(m.reply_to) or "[Alta]" in m.subject]
     assert len(told) == 2
     for sent in told:

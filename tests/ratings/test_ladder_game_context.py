@@ -84,7 +84,7 @@ def test_a_challenge_game_says_whose_challenge_it_is(alice, bob, now, django_cap
     [to_alice] = [m for m in mail.outbox if m.to == [alice.email] and "started" in m.subject]
     body = _one_line(to_alice.body)
     assert body.startswith(f"Ladder Alta, 2 players: {settings.SITE_URL}/ladders/{ladder.pk}/")
-    assert "Your challenge to Bob in the ladder Alta, 2 players; the game counts for your Alta rating." in body
+    assert "Bob accepted your challenge in the ladder Alta, 2 players; the game counts for your Alta rating." in body
     assert "leave it on its page" not in body  # they asked for this one
     # Bob did not challenge anybody: he accepted Alice's challenge.
     [to_bob] = [m for m in mail.outbox if m.to == [bob.email] and "begonnen" in m.subject]
