@@ -40,8 +40,7 @@ def chat_deliver(*, chat_id: int, now: dt.datetime) -> int:
         user = seat.user
         if user is None or user.pk == message.author_id:
             continue
-        at_once = user.chat_at_once or not match.is_active
-        if not at_once or not wants_mail(user, match, kind=OutgoingEmail.Kind.NOTICE):
+        if not _at_once(user, match) or not wants_mail(user, match, kind=OutgoingEmail.Kind.NOTICE):
             continue
         with transaction.atomic():
             # The reader's row, locked: two lines posted at once never mail
@@ -50,6 +49,23 @@ def chat_deliver(*, chat_id: int, now: dt.datetime) -> int:
             ChatReader.objects.select_for_update().get(match=match, user=user)
             queued += _deliver_to(seat, user, match=match, chat_id=chat_id, now=now)
     return queued
+
+
+def _at_once(user, match) -> bool:
+    return user.chat_at_once or not match.is_active
+
+
+def chat_later(match, author) -> list:
+    """The other seated players, in seat order, who will read a line
+    ``author`` posts now only with their next game mail or digest: they
+    get game mail, but not chat at once."""
+    return [
+        seat.user
+        for seat in match.seats.select_related("user").exclude(user=None).order_by("index")
+        if seat.user.pk != author.pk
+        and not _at_once(seat.user, match)
+        and wants_mail(seat.user, match, kind=OutgoingEmail.Kind.NOTICE)
+    ]
 
 
 def _deliver_to(seat, user, *, match, chat_id: int, now: dt.datetime) -> bool:

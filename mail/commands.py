@@ -17,7 +17,7 @@ from collections.abc import Callable
 from html import escape
 
 from django.utils.crypto import salted_hmac
-from django.utils.translation import get_language, pgettext
+from django.utils.translation import get_language, ngettext, pgettext
 from django.utils.translation import gettext as _
 
 from core.moments import written_moment
@@ -31,6 +31,7 @@ from games.services.chat import chat_mute, chat_post
 
 from .addresses import reply_address
 from .answers import Rich, answer, answer_key, answered_record, in_language, mark_as_answer, reply_subject
+from .chat_now import chat_later
 from .command_list import command_list, command_list_html
 from .command_words import DAYS, Command
 from .ending import ranking
@@ -481,6 +482,16 @@ def _say(command, *, token, now, **_kwargs):
     except GameActionError as error:
         return f"say refused: {error.message}", [_("Your message was not sent. %(why)s") % {"why": error.message}]
     said = [_("Your message was sent to the other players of this game.")]
+    later = chat_later(posted.match, token.user)
+    if later:  # "sent" is not "delivered": say who reads it only with their next mail
+        said.append(
+            ngettext(
+                "%(names)s gets chat with the game's mails, so will read it in the next one.",
+                "%(names)s get chat with the game's mails, so will read it in the next one.",
+                len(later),
+            )
+            % {"names": names_text([str(user) for user in later])}
+        )
     if has_left(token):  # as on the game page, a player who left may still chat
         said.append(_("You have left this game; the others see that next to your name."))
     if len(text.strip()) > len(posted.text) == CHAT_MAX_LENGTH:

@@ -274,3 +274,31 @@ def test_the_mail_a_reply_goes_to_does_not_come_from_a_no_reply_address(game, wa
     sender = parseaddr(last_receipt(seat.user).extra_headers["From"])[1]
     local = sender.partition("@")[0].lower().replace("-", "").replace("_", "")
     assert sender and not local.startswith(("noreply", "donotreply")), sender
+
+
+@pytest.mark.parametrize(
+    ("language", "later"),
+    [
+        ("en", "{} gets chat with the game's mails, so will read it in the next one."),
+        ("nl", "{} krijgt chat mee met de mails van de partij en leest het dus in de volgende."),
+    ],
+)
+def test_the_answer_to_a_chat_says_who_reads_it_only_with_their_next_mail(
+    language, later, game, waiting, django_capture_on_commit_callbacks
+):
+    """ "Sent" is not "in their inbox": a player who gets chat with the
+    game's mails (not at once) is named, so the writer knows why no answer
+    comes yet; one who gets chat at once is not."""
+    from tests.conftest import living_in
+
+    seat, other, _earlier = waiting
+    living_in(language, "Europe/Amsterdam", seat.user)
+    receipt = last_receipt(seat.user)
+    for at_once, named in ((False, True), (True, False)):
+        type(other.user).objects.filter(pk=other.user.pk).update(chat_at_once=at_once)
+        mail.outbox.clear()
+        ingest(
+            answer_to(receipt, f"Nice opening! {at_once}", sender=seat.user.email), django_capture_on_commit_callbacks
+        )
+        [answer] = mails_to(seat.user.email)
+        assert (later.format(other.user) in " ".join(answer.body.split())) is named, answer.body
