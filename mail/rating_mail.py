@@ -4,6 +4,8 @@ it rated the game, after the game-over mail went out)."""
 
 from __future__ import annotations
 
+import re
+
 from django.conf import settings
 from django.template.defaultfilters import floatformat
 from django.template.loader import render_to_string
@@ -16,7 +18,7 @@ from .addresses import thread_id, unsubscribe_headers, unsubscribe_url
 from .models import OutgoingEmail
 from .outbox import email_queue, seats_with_players, wants_mail
 from .render import as_reader
-from .templatetags.mail_text import wrapped
+from .templatetags.mail_text import wrapped, wrapped_whole
 
 
 def signed(delta: float) -> str:
@@ -73,6 +75,10 @@ def _adds_up(entry: dict, names: dict[int, str], places: dict[int, int]) -> tupl
     return heading, lines
 
 
+#: "K = 40" (and "× 2 / 3"), which a line break would cut in two.
+_K_TERM = re.compile(r"\bK = \d+|× \d+ / \d+")
+
+
 def _games_left(entry: dict) -> str:
     """ "3 more to go." while the rating is provisional, in the active
     language; nothing for an event stored before it carried the games."""
@@ -117,7 +123,11 @@ def on_rated(event, sends: list[int] | None = None) -> None:
             context["left"] = _games_left(entry)
             headline = _("your rating is now %(new)s (%(delta)s)") % context
             subject = f"{match}: {headline}"
-            text = wrapped(render_to_string("mail/email/rating-body.txt", context), hanging=0)
+            text = wrapped_whole(
+                render_to_string("mail/email/rating-body.txt", context),
+                _K_TERM,
+                lambda held: wrapped(held, hanging=0),
+            )
             html = render_to_string("mail/email/rating-body.html", context)
         email_queue(
             kind=OutgoingEmail.Kind.NOTICE,

@@ -4,6 +4,8 @@ the game changed ratings and their mail settings allow it."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.conf import settings
 from django.core import mail
@@ -202,3 +204,20 @@ def test_a_provisional_rating_says_how_many_games_are_left_and_the_tenth_says_it
     assert "It is no longer provisional: you have played 10 rated games of Alta." in to_alice
     to_bob = " ".join(rating_mails(bob)[0].body.split())
     assert "Die is niet meer voorlopig: je hebt 10 partijen met rating in Alta gespeeld." in to_bob
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_no_line_break_cuts_the_k_of_the_explanation(
+    players, alice, bob, carol, dave, now, django_capture_on_commit_callbacks
+):
+    """ "K = 40" and "× 2 / 4" are terms of the sum: a line never ends in
+    "K =" or "×" with the number on the next one, in either language."""
+    users = [alice, bob, carol, dave][:players]
+    living_in("nl", "Europe/Amsterdam", bob)
+    finish(django_capture_on_commit_callbacks, users, list(reversed(users)), now)
+    for user in users:
+        [told] = rating_mails(user)
+        lines = told.body.splitlines()
+        assert any(re.search(r"\bK = \d+", line) for line in lines), told.body
+        assert any(re.search(r"× \d+ / \d+", line) for line in lines), told.body
+        assert not [line for line in lines if re.search(r"(\bK|\bK =|×|× \d+|× \d+ /)\s*$", line)], told.body
