@@ -342,12 +342,21 @@ class ClubEmailInvitation(models.Model):
     )
     created_at = models.DateTimeField(verbose_name=_("created at"))
     accepted_at = models.DateTimeField(null=True, blank=True, verbose_name=_("accepted at"))
+    #: An organiser took it back (a mistyped address): its link no longer
+    #: joins; the row stays, so that taking back never frees the day's
+    #: allowance, and inviting the address again makes a new one.
+    taken_back_at = models.DateTimeField(null=True, blank=True, verbose_name=_("taken back at"))
 
     class Meta:
         verbose_name = _("club invitation by email")
         verbose_name_plural = _("club invitations by email")
         constraints = [
-            models.UniqueConstraint(fields=["club", "email"], name="club_email_invitation_once"),
+            # One open invitation per address; each taken back keeps its row (and counts for the day).
+            models.UniqueConstraint(
+                fields=["club", "email"],
+                condition=models.Q(taken_back_at__isnull=True),
+                name="club_email_invitation_once",
+            ),
         ]
 
     def __str__(self) -> str:

@@ -82,6 +82,11 @@ urlpatterns = [
     path("clubs/<int:pk>/invite/", views_clubs.club_invite, name="club-invite"),
     path("clubs/invitations/<str:token>/", views_clubs.club_email_invitation, name="club-email-invitation"),
     path(
+        "clubs/<int:pk>/invitations/<int:invitation>/take-back/",
+        views_clubs.club_email_invitation_take_back,
+        name="club-email-invitation-take-back",
+    ),
+    path(
         "clubs/<int:pk>/members/<int:user>/approve/",
         views_clubs.club_approve,
         name="club-approve",

@@ -54,7 +54,9 @@ def club_detail(request, pk: int):
         "requests": [m for m in members if m.status == Status.REQUESTED] if organiser else [],
         "invited": [m for m in members if m.status == Status.INVITED] if organiser else [],
         # Addresses without an account invited by email, not signed up yet.
-        "invited_by_email": list(club.email_invitations.filter(accepted_at__isnull=True).order_by("email"))
+        "invited_by_email": list(
+            club.email_invitations.filter(accepted_at__isnull=True, taken_back_at__isnull=True).order_by("email")
+        )
         if organiser
         else [],
         "tournaments": club.tournaments.exclude(status=Tournament.Status.CANCELLED).order_by("-created_at")[:30],
@@ -110,7 +112,7 @@ def club_email_invitation(request, token: str):
     logs in) and comes back; a signed-in reader joins with one button."""
     invitation = (
         ClubEmailInvitation.objects.select_related("club", "invited_by")
-        .filter(token=token, accepted_at__isnull=True)
+        .filter(token=token, accepted_at__isnull=True, taken_back_at__isnull=True)
         .first()
     )
     if invitation is None:
@@ -144,6 +146,19 @@ def club_remove(request, pk: int, user: int):
         request,
         pk,
         lambda: services.club_member_remove(club_id=pk, user_id=user, by=request.user, now=timezone.now()),
+        _("Done."),
+    )
+
+
+@form_post("club-detail")
+@login_required
+def club_email_invitation_take_back(request, pk: int, invitation: int):
+    return _act(
+        request,
+        pk,
+        lambda: services.club_email_invitation_take_back(
+            club_id=pk, invitation_id=invitation, by=request.user, now=timezone.now()
+        ),
         _("Done."),
     )
 

@@ -90,3 +90,58 @@ def test_the_api_invites_by_a_long_address_too(closed_club, alice):
     )
     assert answer.status_code == 200, answer.content
     assert ClubEmailInvitation.objects.get(club=closed_club).email == address
+
+
+def test_an_invitation_by_email_can_be_taken_back_and_sent_again(
+    client, closed_club, alice, bob, now, django_capture_on_commit_callbacks
+):
+    """A mistyped address: the organiser takes the invitation back on the
+    club page; its link no longer joins; inviting the address again mails
+    a new link that does.  Nobody else may take it back."""
+    client.force_login(alice)
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(f"/clubs/{closed_club.pk}/invite/", {"display_name": "typo@example.org"})
+    invitation = ClubEmailInvitation.objects.get(club=closed_club)
+    old_link = f"/clubs/invitations/{invitation.token}/"
+    take_back = f"/clubs/{closed_club.pk}/invitations/{invitation.pk}/take-back/"
+    assert take_back in client.get(closed_club.get_absolute_url()).content.decode()
+
+    client.force_login(bob)  # not an organiser
+    client.post(take_back)
+    invitation.refresh_from_db()
+    assert invitation.taken_back_at is None
+
+    client.force_login(alice)
+    client.post(take_back, follow=True)
+    assert "typo@example.org" not in client.get(closed_club.get_absolute_url()).content.decode()
+    stranger = make_user("typo@example.org", "Typo")
+    client.force_login(stranger)
+    assert client.get(old_link).status_code == 404
+    client.post(old_link)
+    assert not ClubMembership.objects.filter(club=closed_club, user=stranger).exists()
+
+    stranger.delete()
+    client.force_login(alice)
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(f"/clubs/{closed_club.pk}/invite/", {"display_name": "typo@example.org"})
+    [again] = mail.outbox
+    reopened = ClubEmailInvitation.objects.get(club=closed_club, taken_back_at__isnull=True)
+    new_link = f"/clubs/invitations/{reopened.token}/"
+    assert new_link != old_link and new_link in again.body
+    assert client.get(old_link).status_code == 404
+
+
+def test_taking_an_invitation_back_does_not_free_the_days_allowance(
+    closed_club, alice, now, settings, django_capture_on_commit_callbacks
+):
+    """Invite, take back, invite again: two mails to a stranger, both counted."""
+    from tournaments.services import club_email_invitation_take_back
+
+    settings.INVITATIONS_TO_STRANGERS_PER_DAY = 2
+    for _round in range(2):
+        club_invite(club_id=closed_club.pk, display_name="someone@example.org", by=alice, now=now)
+        [open_one] = ClubEmailInvitation.objects.filter(taken_back_at__isnull=True)
+        club_email_invitation_take_back(club_id=closed_club.pk, invitation_id=open_one.pk, by=alice, now=now)
+    with pytest.raises(LimitReached):
+        club_invite(club_id=closed_club.pk, display_name="someone@example.org", by=alice, now=now)

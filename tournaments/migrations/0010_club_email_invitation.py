@@ -21,13 +21,14 @@ class Migration(migrations.Migration):
                 ('token', models.CharField(max_length=40, unique=True, verbose_name='token')),
                 ('created_at', models.DateTimeField(verbose_name='created at')),
                 ('accepted_at', models.DateTimeField(blank=True, null=True, verbose_name='accepted at')),
+                ('taken_back_at', models.DateTimeField(blank=True, null=True, verbose_name='taken back at')),
                 ('club', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='email_invitations', to='tournaments.club', verbose_name='club')),
                 ('invited_by', models.ForeignKey(null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL, verbose_name='invited by')),
             ],
             options={
                 'verbose_name': 'club invitation by email',
                 'verbose_name_plural': 'club invitations by email',
-                'constraints': [models.UniqueConstraint(fields=('club', 'email'), name='club_email_invitation_once')],
+                'constraints': [models.UniqueConstraint(condition=models.Q(('taken_back_at__isnull', True)), fields=('club', 'email'), name='club_email_invitation_once')],
             },
         ),
     ]

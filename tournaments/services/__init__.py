@@ -7,6 +7,7 @@ from .byes import bye_request, bye_withdraw
 from .club_email import club_email_invitation_accept
 from .clubs import (
     club_create,
+    club_email_invitation_take_back,
     club_invite,
     club_join,
     club_leave,
@@ -73,6 +74,7 @@ __all__ = [
     "players_needed",
     "club_create",
     "club_email_invitation_accept",
+    "club_email_invitation_take_back",
     "club_invite",
     "club_join",
     "club_leave",

@@ -32,7 +32,7 @@ def stranger_invite_locked(club: Club, address: str, *, by, now: dt.datetime) ->
 
     :raises Conflict: already invited; LimitReached: the day's allowance."""
     address = address.lower()
-    if club.email_invitations.filter(email__iexact=address).exists():
+    if club.email_invitations.filter(email__iexact=address, taken_back_at__isnull=True).exists():
         raise Conflict(_("%(email)s is already invited.") % {"email": address}, code="already_invited")
     allowed = settings.INVITATIONS_TO_STRANGERS_PER_DAY
     sent = ClubEmailInvitation.objects.filter(invited_by=by, created_at__gt=now - dt.timedelta(days=1)).count()
@@ -69,7 +69,7 @@ def club_email_invitation_accept(*, token: str, user, now: dt.datetime) -> ClubM
         invitation = (
             ClubEmailInvitation.objects.select_for_update()
             .select_related("club")
-            .filter(token=token, accepted_at__isnull=True)
+            .filter(token=token, accepted_at__isnull=True, taken_back_at__isnull=True)
             .first()
         )
         if invitation is None:

@@ -267,3 +267,18 @@ def club_member_promote(*, club_id: int, user_id: int, by, now: dt.datetime) -> 
         membership.role = Role.ORGANISER
         membership.save(update_fields=["role"])
     return membership
+
+
+def club_email_invitation_take_back(*, club_id: int, invitation_id: int, by, now: dt.datetime) -> None:
+    """An organiser takes back an invitation by email not used yet (a
+    mistyped address): its link no longer joins the club.
+
+    :raises NotAllowed: not an organiser; NotFound: no such open invitation."""
+    with transaction.atomic():
+        club = _locked_club(club_id)
+        _require_organiser(by, club)
+        taken = club.email_invitations.filter(
+            pk=invitation_id, accepted_at__isnull=True, taken_back_at__isnull=True
+        ).update(taken_back_at=now)
+        if not taken:
+            raise NotFound(_("This invitation is no longer valid."), code="invalid_invitation")
