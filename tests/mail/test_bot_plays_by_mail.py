@@ -23,6 +23,7 @@ pytestmark = pytest.mark.django_db
 NAMES = ["O'Neil & Co", "<Bea>", "\u200fשרה", "Dirk", "Eve", "Fay"]
 _LETTER = re.compile(r"^  ([A-H])\. ", re.MULTILINE)
 _NUMBER = re.compile(r"^  (\d+)\. ", re.MULTILINE)
+_REVEALED = "A move before it turned up cards you had not seen, so the moves up to there stand"
 
 
 def _reply(to: str, body: str, sender: str, number: int) -> bytes:
@@ -82,7 +83,12 @@ def _play_by_mail(slug: str, players: int, now, capture, seed: int) -> dict:
         # of the turn open gets the rest asked for (counted: see below).
         recipients = [m.to[0] for m in answers]
         assert len(recipients) == len(set(recipients)), [m.subject for m in answers]
-        if any("the rest of your turn" in m.subject for m in answers):
+        continued = [m for m in answers if "the rest of your turn" in m.subject]
+        # A listed turn is checked in re-deals of the hidden cards, never in
+        # the real ones (mail/turns.py): when a step draws a card that all
+        # re-deals lacked (an Atlantis sale drawing the one colour that makes
+        # a pass illegal), the reply plays up to there and says why.
+        if any(_REVEALED not in " ".join(m.body.split()) for m in continued):
             stats["continued"] += 1
         stats["turns"] += 1
         match.refresh_from_db()
@@ -116,6 +122,7 @@ def test_a_bot_reading_only_its_mails_plays_one_reply_per_turn(
     stats = _play_by_mail(slug, players, now, django_capture_on_commit_callbacks, seed=players)
     assert stats["turns"] > players
     # Every turn the mail offered was finished by its one reply: a listed
-    # whole turn ends the turn in the real position (mail/turns.py).
+    # whole turn ends the turn in the real position (mail/turns.py), unless
+    # a step of it turned up cards the player had not seen (told as such).
     assert stats["continued"] == 0, stats
     assert stats["since_checked"] > 0
