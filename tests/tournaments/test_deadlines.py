@@ -192,3 +192,18 @@ def test_the_migration_words_earlier_deadline_lines_for_their_number(late_round,
     assert _log_lines(late_round, "nl") == [
         "De termijn van ronde 1 is verstreken met 2 onafgemaakte partijen; de organisatoren zijn ingelicht."
     ]
+
+
+def test_an_organiser_who_plays_reads_that_another_sets_his_games_result(alice, bob, club, now):
+    """He may not set the result of a game he plays in: the notice says so
+    beside that game, and only in his own notice."""
+    club_join(club_id=club.pk, user=bob, now=now)
+    club_member_promote(club_id=club.pk, user_id=bob.pk, by=alice, now=now)
+    tournament = started(alice, club, [bob, *new_players(3)], now=now, format="swiss", rounds=2, round_days=5)
+    round_deadlines_sweep(now=now + 5 * DAY + HOUR)
+    said = "you play in it: another organiser or the site's staff sets its result"
+    to_bob = " ".join(deadline_mails().get(to=bob.email).text.split())
+    to_alice = " ".join(deadline_mails().get(to=alice.email).text.split())
+    [bobs_game] = [g for g in running_games(tournament) if g.match.seats.filter(user=bob).exists()]
+    assert f"{bobs_game.match} ({said})" in to_bob, to_bob
+    assert to_bob.count(said) == 1 and said not in to_alice

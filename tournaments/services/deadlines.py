@@ -169,7 +169,10 @@ def _notify_organisers(round_: Round, now: dt.datetime) -> None:
         now=now,
         round=round_.number,
     )
+    matches = [game.match_id for game in games if game.match_id]
     for person in organisers_of(tournament):
+        # An organiser who plays in one of them may not set its result: said beside it.
+        own = set(Seat.objects.filter(match_id__in=matches, user=person).values_list("match_id", flat=True))
         notice_send(
             user=person,
             template="round-deadline",
@@ -177,6 +180,7 @@ def _notify_organisers(round_: Round, now: dt.datetime) -> None:
                 "tournament": tournament,
                 "round": round_,
                 "games": games,
+                "own": own,
                 "autoplay_at": now + GRACE,
                 "url": tournament_url(tournament),
             },
