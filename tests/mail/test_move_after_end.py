@@ -20,12 +20,12 @@ pytestmark = pytest.mark.django_db
 @pytest.mark.parametrize(
     ("language", "over", "won", "subject"),
     [
-        ("en", "The game is over; no more moves can be made.", "You won.", "Alta #1: the game is over"),
+        ("en", "The game is over; no more moves can be made.", "You won.", "the game is over"),
         (
             "nl",
             "De partij is afgelopen; er kunnen geen zetten meer worden gedaan.",
             "Je hebt gewonnen.",
-            "Alta #1: de partij is afgelopen",
+            "de partij is afgelopen",
         ),
     ],
 )
@@ -41,7 +41,7 @@ def test_a_move_mailed_after_the_end_is_told_the_game_is_over_and_who_won(
     body = " ".join(answer.body.split())
     assert over in body and won in body
     # The winner read "Won by Alice." under "it is not your move".
-    assert answer.subject == subject and str(winner) not in body.split(over)[1][:40]
+    assert answer.subject == f"Alta #{match.pk}: {subject}" and str(winner) not in body.split(over)[1][:40]
 
 
 @pytest.mark.parametrize(
