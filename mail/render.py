@@ -91,7 +91,7 @@ def stopped_clock_line(left: dt.timedelta) -> str:
 def seat_lines(game: str, view: dict[str, Any], names: list[str]) -> list[str]:
     """Public counts of every seat the text board leaves out (Alta's
     merchant cards: the board shows only the reader's own)."""
-    if game == "alta":
+    if game == "alta" and view.get("step") != "over":  # the end's reveal lists every seat's cards
         counts = [
             f"{names[island['seat']]} {island['merchant_count']}"
             for island in view.get("islands", [])

@@ -1,7 +1,9 @@
 """The position in the mail that ends an Alta game: headed as the final
 position (not "Round 8 of 8", as if a round were under way), no cell
 marked where a card may go and no legend for such marks, and the score
-breakdown's "C3 2" never parted at a line break, in text and in HTML."""
+breakdown's "C3 2" never parted at a line break, in text and in HTML;
+once over, the board is the islands alone (no face-up cards, decks, hand or
+merchant counts: the reveal scores every player's merchant cards)."""
 
 from __future__ import annotations
 
@@ -21,6 +23,11 @@ pytestmark = pytest.mark.django_db
 FINAL = {
     "en": ("Final position (all 8 rounds played)", "Round 8 of 8", "Cells"),
     "nl": ("Eindstelling (alle 8 ronden gespeeld)", "Ronde 8 van 8", "Vakken"),
+}
+#: What a board under way shows and a final one no longer does.
+IN_PLAY_ONLY = {
+    "en": ("Face-up cards:", "Deck:", "Your hand:", "Your merchant cards:", "Merchant cards held:"),
+    "nl": ("Open kaarten:", "Stapel:", "Je hand:", "Je koopmankaarten:", "Koopmankaarten in bezit:"),
 }
 EARLY = {
     "en": ("Final position (the game ended in round 1 of 8)", "+ = a card may go here"),
@@ -56,6 +63,9 @@ def test_the_end_mail_of_a_whole_game_shows_the_final_position_and_whole_cell_sc
                 assert not re.search(r"\b[A-D][1-4]$", line), lines  # "C3" with its points on the next line
         assert not re.search(r"\b[A-D][1-4] \d", html)  # joined by a no-break space in HTML
         assert len(re.findall(r"\b[A-D][1-4]\xa0\d+", html)) == 48
+        for gone in IN_PLAY_ONLY[language]:
+            assert gone not in end.body and gone not in html, gone
+        assert ("Merchants:" if language == "en" else "Koopmankaarten:") in end.body  # the reveal
 
 
 @pytest.mark.parametrize("language", ["nl", "en"])

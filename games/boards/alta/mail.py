@@ -75,18 +75,22 @@ def _island_head(island: dict[str, Any]) -> str:
 
 
 def text(view: dict[str, Any], names: list[str] | None = None) -> str:
-    """The table as monospaced text for the plain-text part of an email."""
+    """The table as monospaced text for the plain-text part of an email.
+    Once the game is over only the islands: the face-up cards, decks, hand
+    and merchant cards no longer matter (the end's reveal scores every
+    player's merchant cards)."""
     names = names or [_seat(s + 1) for s in range(view["players"])]
     me = view.get("seat")
     cards = card_names()
-    lines = [
-        _round(view),
-        gettext("Face-up cards:")
-        + " "
-        + "   ".join(f"[{n}] {cards[slug]}" for n, slug in enumerate(view["face_up"], start=1)),
-        _deck(view, _pair(view.get("merchant_face_up"), cards)),
-    ]
-    if me is not None:
+    lines = [_round(view)]
+    if not _over(view):
+        lines += [
+            gettext("Face-up cards:")
+            + " "
+            + "   ".join(f"[{n}] {cards[slug]}" for n, slug in enumerate(view["face_up"], start=1)),
+            _deck(view, _pair(view.get("merchant_face_up"), cards)),
+        ]
+    if me is not None and not _over(view):
         hand = ", ".join(cards[s] for s in view.get("hand", [])) or gettext("empty")
         lines.append(gettext("Your hand: %(cards)s") % {"cards": hand})
         merchants = "; ".join(_pair(p, cards) for p in view.get("merchants", [])) or gettext("none")
@@ -133,7 +137,8 @@ def _island_table(island: dict[str, Any], titles: dict[str, str], over: bool = F
 
 
 def html(view: dict[str, Any], names: list[str] | None = None) -> str:
-    """The table as HTML tables with inline styles (no images, no CSS files)."""
+    """The table as HTML tables with inline styles (no images, no CSS
+    files); once the game is over only the islands, as ``text``."""
     names = names or [_seat(s + 1) for s in range(view["players"])]
     me = view.get("seat")
     cards = card_names()
@@ -144,12 +149,13 @@ def html(view: dict[str, Any], names: list[str] | None = None) -> str:
         for n, slug in enumerate(view["face_up"], start=1)
     )
     face_up_head = gettext("Face-up cards:")
-    parts = [
-        f"<p><strong>{escape(_round(view))}</strong></p>",
-        f"<p>{escape(face_up_head)} {face_up}</p>",
-        f"<p>{escape(_deck(view, _pair(view.get('merchant_face_up'), cards)))}</p>",
-    ]
-    if me is not None:
+    parts = [f"<p><strong>{escape(_round(view))}</strong></p>"]
+    if not _over(view):
+        parts += [
+            f"<p>{escape(face_up_head)} {face_up}</p>",
+            f"<p>{escape(_deck(view, _pair(view.get('merchant_face_up'), cards)))}</p>",
+        ]
+    if me is not None and not _over(view):
         hand = ", ".join(cards[s] for s in view.get("hand", [])) or gettext("empty")
         merchants = "; ".join(_pair(p, cards) for p in view.get("merchants", [])) or gettext("none")
         hand = gettext("Your hand: %(cards)s") % {"cards": hand}

@@ -200,7 +200,7 @@ def _refresh(state: AltaState, seat: int) -> Transition[AltaState]:
     )
     text = message(
         gettext_noop(
-            "%(seat)s refreshed the face-up cards: both %(old)s leave "
+            "%(seat)s refreshed the face-up cards: both %(old)s cards leave "
             "the game; new face-up cards: %(first)s and %(second)s."
         ),
         seat=f"Seat {seat + 1}",

@@ -50,12 +50,12 @@ class AltaRules(BaseRules[AltaState, Move]):
             ),
         ),
         gettext_noop(
-            "%(seat)s refreshed the face-up cards: both %(old)s leave "
+            "%(seat)s refreshed the face-up cards: both %(old)s cards leave "
             "the game; new face-up cards: %(first)s and %(second)s."
         ): (
             "seat",
             gettext_noop(
-                "You refreshed the face-up cards: both %(old)s leave "
+                "You refreshed the face-up cards: both %(old)s cards leave "
                 "the game; new face-up cards: %(first)s and %(second)s."
             ),
         ),

@@ -546,3 +546,15 @@ def test_a_taken_merchant_card_is_written_as_the_board_writes_it():
     assert "(tavern + market)" in event.text and "is farmer + tower." in event.text
     with translation.override("nl"):
         assert "(herberg + markt)" in translate("alta", event.message)
+
+
+def test_refresh_event_names_the_two_cards_that_leave_in_english_and_dutch():
+    [event] = RULES.apply(refresh_position(), 0, Refresh()).events
+    with translation.override("en"):
+        english = translate("alta", event.message)
+    assert english == (
+        "Seat 1 refreshed the face-up cards: both mill cards leave the game; "
+        "new face-up cards: wheat field and farmer's hut."
+    )
+    with translation.override("nl"):
+        assert "beide kaarten molen gaan uit het spel" in translate("alta", event.message)
