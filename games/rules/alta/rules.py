@@ -68,6 +68,17 @@ class AltaRules(BaseRules[AltaState, Move]):
             gettext_noop("You took the face-up merchant card (%(card)s); the merchant deck is empty."),
         ),
     }
+    # Refreshes stored before the wording named the cards ("both mill
+    # leave the game") read as refreshes are written now.
+    shown_wordings: ClassVar[Mapping[str, str]] = {
+        "%(seat)s refreshed the face-up cards: both %(old)s leave "
+        "the game; new face-up cards: %(first)s and %(second)s.": (
+            gettext_noop(
+                "%(seat)s refreshed the face-up cards: both %(old)s cards leave "
+                "the game; new face-up cards: %(first)s and %(second)s."
+            )
+        ),
+    }
     # The mover's own mail names the step in its headline ("take 1 tower
     # D3"): of step 3 it tells only the card that went face up.
     receipt_wordings: ClassVar[Mapping[str, str]] = {

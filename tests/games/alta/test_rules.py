@@ -1,13 +1,14 @@
 """Turn structure, placement, refresh, markets and the end of an Alta game."""
 
+import dataclasses
 import random
 from collections import Counter
 
 import pytest
 from django.utils import translation
 
-from games.engine import GameOver, IllegalMove, NotYourTurn, Termination, get_rules
-from games.i18n import translate
+from games.engine import GameOver, IllegalMove, Message, NotYourTurn, Termination, get_rules
+from games.i18n import event_text, translate
 from games.rules.alta.board import CELL_NAMES, bit_indices
 from games.rules.alta.components import MERCHANTS, TYPES
 from games.rules.alta.legal import draws_still_needed
@@ -558,3 +559,16 @@ def test_refresh_event_names_the_two_cards_that_leave_in_english_and_dutch():
     )
     with translation.override("nl"):
         assert "beide kaarten molen gaan uit het spel" in translate("alta", event.message)
+
+
+def test_a_refresh_stored_in_the_former_wording_reads_as_refreshes_are_written_now():
+    [event] = RULES.apply(refresh_position(), 0, Refresh()).events
+    former = (
+        "%(seat)s refreshed the face-up cards: both %(old)s leave the game; "
+        "new face-up cards: %(first)s and %(second)s."
+    )
+    stored = dataclasses.replace(event, message=Message(former, event.message.params))
+    with translation.override("en"):
+        assert "both mill cards leave the game" in event_text("alta", stored)
+    with translation.override("nl"):
+        assert "beide kaarten molen gaan uit het spel" in event_text("alta", stored)
