@@ -13,8 +13,11 @@ import datetime as dt
 import secrets
 
 from allauth.account.models import EmailAddress
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
+from django.utils import translation
+from django.utils.translation import gettext as _
 
 from core.moments import zone_for_language
 
@@ -29,15 +32,18 @@ def address_is_taken(address: str) -> bool:
     )
 
 
-def _name_from(address: str) -> str:
-    """A neutral name: nothing of the address (other players of the game
-    see the name, and the address is the player's own)."""
-    return f"Guest-{secrets.randbelow(90000) + 10000}"
+def _drawn_name(language: str) -> str:
+    """A neutral name in the player's language ("Guest-12345",
+    "Gast-12345"): nothing of the address (other players of the game see
+    the name, and the address is the player's own)."""
+    with translation.override(language or settings.LANGUAGE_CODE):
+        return _("Guest-%(number)s") % {"number": secrets.randbelow(90000) + 10000}
 
 
 def email_only_account_create(*, address: str, now: dt.datetime, language: str = ""):
     """Create the email-only account of ``address`` (verified, primary, no
-    password) with a neutral display name (``Guest-12345``) that the
+    password) with a neutral display name (``Guest-12345``, in Dutch
+    ``Gast-12345``) that the
     player can change later, reading mail in ``language`` (default: the
     site's).  Expects the caller to have checked ``address_is_taken``;
     runs in the caller's transaction.
@@ -51,7 +57,7 @@ def email_only_account_create(*, address: str, now: dt.datetime, language: str =
         try:
             with transaction.atomic():
                 user = User.objects.create_user(
-                    email=address.lower(), password=None, display_name=_name_from(address), **extra
+                    email=address.lower(), password=None, display_name=_drawn_name(language), **extra
                 )
                 break
         except IntegrityError:
