@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.utils.text import get_text_list
-from django.utils.translation import get_language, ngettext, pgettext, pgettext_lazy
+from django.utils.translation import get_language, gettext_lazy, ngettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext as _
 
 from games.engine import SeatReveal, get_rules
@@ -76,6 +76,33 @@ def tie_lines(game: str, seats, details) -> list[str]:
                 "counts": counts,
             }
             lines.append(" ".join([line, *_still_level(group)]))
+    return lines
+
+
+#: Why a seat that left ranks below the players who finished, by ``Seat.departed``.
+_RANKED_BELOW = {
+    "resignation": gettext_lazy(
+        "%(name)s resigned, so ranks below every player who finished the game, whatever the points."
+    ),
+    "timeout": gettext_lazy(
+        "%(name)s ran out of time, so ranks below every player who finished the game, whatever the points."
+    ),
+    "abandoned": gettext_lazy(
+        "%(name)s left the game, so ranks below every player who finished it, whatever the points."
+    ),
+}
+
+
+def departure_lines(seats) -> list[str]:
+    """A sentence per seat that left the game and ranks below a player with
+    fewer points (the ranking and the points then read in opposite orders,
+    which "(resigned)" beside the name alone does not explain)."""
+    placed = [s for s in seats if s.place is not None and s.score is not None]
+    lines = []
+    for seat in sorted(placed, key=lambda s: (s.place, s.index or 0)):
+        outscored = any(o.place < seat.place and o.score < seat.score for o in placed)
+        if seat.departed and outscored:
+            lines.append(str(_RANKED_BELOW.get(seat.departed, _RANKED_BELOW["abandoned"])) % {"name": seat.user})
     return lines
 
 

@@ -24,7 +24,7 @@ from core.errors import KeyReused
 from core.throttling import form_write_allowed
 from games import selectors, services
 from games.boards import board_for
-from games.breakdown import breakdown_lines, reveal_lines, tie_lines
+from games.breakdown import breakdown_lines, departure_lines, reveal_lines, tie_lines
 from games.deadlines.clock import stopped_times_left
 from games.deadlines.selectors import seat_clocks
 from games.engine import Event, Termination, get_rules
@@ -204,7 +204,9 @@ def match_detail(request, pk: int):
         context["results"] = results
         # A game that reveals nothing at the end (Atlantis) shows no empty "Revealed" column.
         context["results_revealed"] = any(row["revealed"] for row in results)
-        context["ties"] = tie_lines(match.game, match.seats.all(), (match.outcome or {}).get("details") or [])
+        seats = match.seats.all()
+        details = (match.outcome or {}).get("details") or []
+        context["ties"] = [*tie_lines(match.game, seats, details), *departure_lines(seats)]
         # A tournament's game has no rematch (its tournament pairs the games).
         if seen.seat is not None and rematch_allowed(match):
             context["rematch"] = selectors.rematch_of(match)

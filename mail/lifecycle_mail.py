@@ -19,7 +19,7 @@ from django.utils.translation import ngettext
 from core.closed_names import closed_names_shown
 from core.moments import moment_for
 from core.name_lists import names_text
-from games.breakdown import tie_lines
+from games.breakdown import departure_lines, tie_lines
 from games.deadlines.sweeps import DROP_AFTER
 from games.engine import Event, get_rules
 from games.i18n import not_played_lines
@@ -204,6 +204,7 @@ def on_finished(event, sends: list[int] | None = None) -> None:
                     _("Final result:"),
                     *ending.ranking(seats),
                     *tie_lines(match.game, seats, outcome_details),
+                    *departure_lines(seats),
                     *(organised.ending() if organised is not None else []),
                     # A tournament pairs its own games: no rematch to offer.
                     *(
