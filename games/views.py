@@ -204,9 +204,9 @@ def match_detail(request, pk: int):
         context["results"] = results
         # A game that reveals nothing at the end (Atlantis) shows no empty "Revealed" column.
         context["results_revealed"] = any(row["revealed"] for row in results)
-        seats = match.seats.all()
+        placed = list(match.seats.all())
         details = (match.outcome or {}).get("details") or []
-        context["ties"] = [*tie_lines(match.game, seats, details), *departure_lines(seats)]
+        context["ties"] = [*tie_lines(match.game, placed, details), *departure_lines(placed)]
         # A tournament's game has no rematch (its tournament pairs the games).
         if seen.seat is not None and rematch_allowed(match):
             context["rematch"] = selectors.rematch_of(match)
