@@ -8,10 +8,11 @@ class AltaSiteConfig(AppConfig):
     verbose_name = _("Alta site")
 
     def ready(self) -> None:
+        from mail.address_commands import address_command_register
         from mail.intake_kinds import intake_kind_register
         from ratings.models import Challenge, LadderMembership
 
-        from . import challenge_mail, ladder_mail
+        from . import challenge_mail, ladder_commands, ladder_mail
         from .identity import site_sync
 
         post_save.connect(challenge_mail.on_challenge_saved, sender=Challenge, dispatch_uid="alta_site.challenge_mail")
@@ -20,6 +21,7 @@ class AltaSiteConfig(AppConfig):
             ladder_mail.on_membership_saved, sender=LadderMembership, dispatch_uid="alta_site.ladder_mail"
         )
         intake_kind_register(ladder_mail.KIND, ladder_mail.ladder_reply)
+        address_command_register(ladder_commands.NAME, ladder_commands.COMMAND)
 
         # Sent for the sites app (this one has no models, so none is sent
         # for it), after the sites app's own receiver made the default row.

@@ -45,32 +45,49 @@ def membership_of_token(token: str) -> int | None:
     return id_of_token(_SALT, token)
 
 
+def joined_key(membership: LadderMembership) -> str:
+    """The dedupe key of the confirmation of ``membership``'s latest join."""
+    return f"ladder:{membership.pk}:{membership.joined_at.isoformat()}"
+
+
+def joined_reply_to(membership: LadderMembership) -> str:
+    """The reply address of a join confirmation: "leave" there leaves."""
+    return reply_address(membership_token(membership.pk), kind=KIND)
+
+
+def joined_text(membership: LadderMembership) -> tuple[str, list[str]]:
+    """``(subject, paragraphs)`` of the join confirmation, in the active
+    language."""
+    ladder = membership.ladder
+    said = {"ladder": ladder.title, "count": membership.capacity}
+    paragraphs = [
+        ngettext(
+            "You joined the ladder %(ladder)s: up to %(count)s game at once, every game rated.",
+            "You joined the ladder %(ladder)s: up to %(count)s games at once, every game rated.",
+            membership.capacity,
+        )
+        % said,
+        _("The ladder finds you opponents; each game comes by email, and you play it by replying."),
+        _('To leave the ladder, reply to this email with "leave" on the first line; your running games go on.'),
+        _("The ladder: %(url)s") % {"url": settings.SITE_URL + ladder.get_absolute_url()},
+    ]
+    return _("You joined the ladder %(ladder)s") % said, paragraphs
+
+
 def ladder_mail_joined(membership: LadderMembership) -> None:
     """Confirm a join, with the reply address that leaves."""
-    user, ladder = membership.user, membership.ladder
+    user = membership.user
     if not wants_mail(user, None, kind=OutgoingEmail.Kind.NOTICE):
         return
     with in_language(user):
-        said = {"ladder": ladder.title, "count": membership.capacity}
-        paragraphs = [
-            ngettext(
-                "You joined the ladder %(ladder)s: up to %(count)s game at once, every game rated.",
-                "You joined the ladder %(ladder)s: up to %(count)s games at once, every game rated.",
-                membership.capacity,
-            )
-            % said,
-            _("The ladder finds you opponents; each game comes by email, and you play it by replying."),
-            _('To leave the ladder, reply to this email with "leave" on the first line; your running games go on.'),
-            _("The ladder: %(url)s") % {"url": settings.SITE_URL + ladder.get_absolute_url()},
-        ]
-        subject = _("You joined the ladder %(ladder)s") % said
+        subject, paragraphs = joined_text(membership)
     notice_queue(
         user,
         subject=subject,
         paragraphs=paragraphs,
-        key=f"ladder:{membership.pk}:{membership.joined_at.isoformat()}",
+        key=joined_key(membership),
         now=membership.joined_at,
-        reply_to=reply_address(membership_token(membership.pk), kind=KIND),
+        reply_to=joined_reply_to(membership),
     )
 
 

@@ -3,7 +3,8 @@ commands about no single game, from a verified address of an account.
 
 ``help`` (the commands and each game's notation help), ``games`` and
 ``vacation N`` are answered as in a game mail, through the same services;
-``play <game>`` finds a game to play (``matchmaking``).
+``play <game>`` finds a game to play (``matchmaking``); commands other
+apps own (the ladders') are registered in ``address_commands``.
 A command about one game (``board``, ``history``, ``resign``, ``mute``,
 ``say``) needs that game: the answer lists the running games with their
 reply addresses.  Anything else gets the list of commands; an address of
@@ -13,7 +14,6 @@ no account learns only how to link it (``generic_reply``).
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Sequence
 
 from django.conf import settings
 from django.db import transaction
@@ -23,7 +23,8 @@ from django.utils.translation import gettext as _
 from games.boards import playable_slugs
 from games.engine import get_rules
 
-from .answers import Rich, answer, in_language, reply_subject, site_line
+from .address_commands import AddressAnswer, address_answer, address_request
+from .answers import Rich, answer, in_language, mark_as_answer, reply_subject, site_line
 from .command_list import command_list, command_list_html
 from .command_words import command_of
 from .commands import games_lines, vacation_answer
@@ -52,20 +53,21 @@ def _play_help() -> str:
     )
 
 
-def _answer_for(body: str, user, now: dt.datetime) -> tuple[str, str, Sequence[str | Rich]]:
-    """``(outcome, detail, paragraphs)`` for the command in ``body``."""
+def _answer_for(body: str, user, now: dt.datetime) -> AddressAnswer:
+    """What the command in ``body`` did, and its answer."""
+    registered = address_answer(body, user, now)
+    if registered is not None:
+        return registered
     cancelled = cancel_request(body)
     if cancelled is not None:
-        done, detail, paragraphs = cancel_answer(cancelled, user, now)
-        return (InboundEmail.Outcome.COMMAND if done else InboundEmail.Outcome.REJECTED), detail, paragraphs
+        return AddressAnswer(*cancel_answer(cancelled, user, now))
     request = play_request(body)
     if request is not None:
-        done, detail, paragraphs = play_answer(request, user, now)
-        return (InboundEmail.Outcome.COMMAND if done else InboundEmail.Outcome.REJECTED), detail, paragraphs
+        return AddressAnswer(*play_answer(request, user, now))
     command = command_of(body)
     if command is None:
-        return (
-            InboundEmail.Outcome.REJECTED,
+        return AddressAnswer(
+            False,
             "command address: no command",
             [
                 _("Your email holds no command: write one on the first line."),
@@ -75,14 +77,14 @@ def _answer_for(body: str, user, now: dt.datetime) -> tuple[str, str, Sequence[s
         )
     if command.name == "help":
         commands = Rich(command_list(), command_list_html())
-        return InboundEmail.Outcome.COMMAND, "help", [commands, _play_help(), _notation_links()]
+        return AddressAnswer(True, "help", [commands, _play_help(), _notation_links()])
     if command.name == "games":
-        return InboundEmail.Outcome.COMMAND, "games", [games_lines(user, now)]
+        return AddressAnswer(True, "games", [games_lines(user, now)])
     if command.name == "vacation":
         detail, paragraphs = vacation_answer(user, command.argument, now)
-        return InboundEmail.Outcome.COMMAND, detail, paragraphs
-    return (
-        InboundEmail.Outcome.REJECTED,
+        return AddressAnswer(True, detail, paragraphs)
+    return AddressAnswer(
+        False,
         f"{command.name}: needs a game",
         [
             _("This command is about one game: send it as a reply to one of that game's emails."),
@@ -102,7 +104,9 @@ def _commanding(message: InboundMessage) -> str:
 
 
 def _holds_command(text: str) -> bool:
-    return any(read(text) is not None for read in (cancel_request, play_request, command_of))
+    return address_request(text) is not None or any(
+        read(text) is not None for read in (cancel_request, play_request, command_of)
+    )
 
 
 def answer_command_address(record: InboundEmail, message: InboundMessage, now: dt.datetime) -> InboundEmail:
@@ -113,16 +117,21 @@ def answer_command_address(record: InboundEmail, message: InboundMessage, now: d
             generic_reply(message, record, now)
             return finish(record, InboundEmail.Outcome.UNKNOWN_TOKEN, "command address: sender has no account")
         with in_language(user):
-            outcome, detail, paragraphs = _answer_for(_commanding(message), user, now)
+            said = _answer_for(_commanding(message), user, now)
             subject = reply_subject(message.subject, _("Your command"))
-            paragraphs = [*paragraphs, site_line()]
-        answer(
-            record,
-            to=message.sender,
-            subject=subject,
-            paragraphs=paragraphs,
-            now=now,
-            user=user,
-            kind=OutgoingEmail.Kind.NOTICE,
-        )
-        return finish(record, outcome, detail, user=user)
+            paragraphs = [*said.paragraphs, site_line()]
+        outcome = InboundEmail.Outcome.COMMAND if said.done else InboundEmail.Outcome.REJECTED
+        if said.answered_by is not None:
+            mark_as_answer(said.answered_by, record)
+        else:
+            answer(
+                record,
+                to=message.sender,
+                subject=subject,
+                paragraphs=paragraphs,
+                now=now,
+                user=user,
+                kind=OutgoingEmail.Kind.NOTICE,
+                reply_to=said.reply_to,
+            )
+        return finish(record, outcome, said.detail, user=user)

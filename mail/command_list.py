@@ -6,17 +6,30 @@ importing the command handlers."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from html import escape
 
 from django.utils.translation import gettext as _
 
+from .address_commands import address_commands
 from .addresses import command_address
 from .templatetags.mail_text import wrapped
 
 
-def _parts() -> tuple[str, list[str], str]:
-    """``(heading, items, footer)`` in the active language, unwrapped; each
-    item starts with two spaces (the text part's indent)."""
+@dataclass(frozen=True)
+class _Group:
+    """Lines under a heading; each item starts with two spaces (the text
+    part's indent).  ``apart``: a paragraph of its own, after a blank line."""
+
+    heading: str
+    items: list[str]
+    apart: bool = False
+
+
+def _groups() -> list[_Group]:
+    """The command list in the active language, unwrapped: the commands of
+    a reply, then (under the line naming the command address) those other
+    apps answer there alone (``address_commands``), if any."""
     items = [
         _("  help (hulp): the notation help for this game and these commands"),
         _("  board (bord): the current position again"),
@@ -29,11 +42,17 @@ def _parts() -> tuple[str, list[str], str]:
         _("  mute chat (dempen chat) / unmute chat (ontdempen chat): stop or restart this game's chat"),
         _("  rematch (revanche): once the game is over, play it again with the same players"),
     ]
-    heading = _("Commands (reply with one on the first line; Dutch words work too):")
     footer = _("help, games and vacation N also work in an email of their own to %(address)s.") % {
         "address": command_address()
     }
-    return heading, items, footer
+    groups = [
+        _Group(_("Commands (reply with one on the first line; Dutch words work too):"), items),
+        _Group(footer, []),
+    ]
+    address_items = [line for command in address_commands() for line in command.help()]
+    if address_items:
+        groups.append(_Group(_("And only in an email to that address:"), address_items, apart=True))
+    return groups
 
 
 def command_list() -> str:
@@ -41,15 +60,18 @@ def command_list() -> str:
     wrapped at the mail's width: a command's description goes on indented
     under it, so its continuation never reads as another command (the
     mails' later wraps leave lines that fit alone)."""
-    heading, items, footer = _parts()
-    return "\n".join(
-        [wrapped(heading, hanging=0), *(wrapped(item, hanging=2) for item in items), wrapped(footer, hanging=0)]
-    )
+    lines = []
+    for group in _groups():
+        lines += [*([""] if group.apart else []), wrapped(group.heading, hanging=0)]
+        lines += [wrapped(item, hanging=2) for item in group.items]
+    return "\n".join(lines)
 
 
 def command_list_html() -> str:
     """The same lines for the HTML part (safe markup, no ``<p>``): one line
     a command, indented, never broken at the text part's width."""
-    heading, items, footer = _parts()
-    lines = [escape(heading), *(f"&nbsp;&nbsp;{escape(item.strip())}" for item in items), escape(footer)]
+    lines = []
+    for group in _groups():
+        lines += [*([""] if group.apart else []), escape(group.heading)]
+        lines += [f"&nbsp;&nbsp;{escape(item.strip())}" for item in group.items]
     return "<br>".join(lines)

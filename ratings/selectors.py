@@ -59,11 +59,16 @@ class LadderStanding:
         return is_provisional(self.rating_games)
 
 
-def ladders_active() -> QuerySet[Ladder]:
-    """Open ladders, each with its ``member_count``: current members whose
+def ladders_counted() -> QuerySet[Ladder]:
+    """Every ladder, each with its ``member_count``: current members whose
     account is not deactivated (as the ranking shows them)."""
     current = Q(memberships__left_at__isnull=True, memberships__user__is_active=True)
-    return Ladder.objects.filter(active=True).annotate(member_count=Count("memberships", filter=current))
+    return Ladder.objects.annotate(member_count=Count("memberships", filter=current))
+
+
+def ladders_active() -> QuerySet[Ladder]:
+    """Open ladders, each with its ``member_count`` (``ladders_counted``)."""
+    return ladders_counted().filter(active=True)
 
 
 def membership_of(ladder: Ladder, user) -> LadderMembership | None:
