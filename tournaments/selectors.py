@@ -68,6 +68,19 @@ def can_manage(user, tournament: Tournament) -> bool:
     return user.is_staff or tournament.created_by_id == user.pk
 
 
+def opponents_in_play(user, tournament: Tournament) -> frozenset[int]:
+    """The participants (ids) ``user`` shares a game of ``tournament``
+    with that has no result yet, ``user``'s own place left out."""
+    if user is None or not user.is_authenticated:
+        return frozenset()
+    mine = set(tournament.participants.filter(user=user).values_list("pk", flat=True))
+    if not mine:
+        return frozenset()
+    # In Python: a JSON list's ``contains`` is not available on SQLite.
+    undecided = tournament.games.filter(ranking__isnull=True).values_list("players", flat=True)
+    return frozenset(pid for players in undecided if mine.intersection(players) for pid in players) - mine
+
+
 def clubs_organised_by(user) -> QuerySet[Club]:
     if user is None or not user.is_authenticated:
         return Club.objects.none()

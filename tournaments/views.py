@@ -122,6 +122,8 @@ def tournament_detail(request, pk: int):
         context["extend_form"] = ExtendForm()
         context["message_form"] = MessageForm()
         context["pairing_proposal"] = services.round_pairing_proposal(tournament)
+        # Their disqualification is another organiser's (``services.organiser.require_not_opponent``).
+        context["opponents_in_play"] = selectors.opponents_in_play(user, tournament)
         context["bracket_note"] = services.bracket_note() if tournament.is_bracket else ""
         # The half-point byes asked for rounds not paired yet (an organiser may take them back).
         context["open_byes"] = (

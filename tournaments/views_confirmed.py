@@ -95,9 +95,11 @@ def participant_disqualify(request, pk: int, participant: int):
     tournament = get_object_or_404(Tournament, pk=pk)
     form = ReasonForm(request.POST)
     player = tournament.participants.select_related("user").filter(pk=participant).first()
+    # A player not found, already out or the organiser's opponent in a game
+    # without a result: nothing to confirm, the service's refusal says why.
+    refused = player is None or player.withdrawn or player.pk in selectors.opponents_in_play(request.user, tournament)
     running = tournament.status == Tournament.Status.RUNNING
-    # A player not found or already out: the service's refusal says so.
-    if running and player is not None and not player.withdrawn and form.is_valid() and "confirm" not in request.POST:
+    if running and player is not None and not refused and form.is_valid() and "confirm" not in request.POST:
         return _confirm(
             request,
             tournament,
