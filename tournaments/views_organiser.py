@@ -278,6 +278,7 @@ def round_pairing(request, pk: int, number: int):
     participants = {p.pk: p for p in selectors.participants_of(tournament)}
     names = {pid: str(p.user) for pid, p in participants.items()}
     seated = [p for table in proposal.tables for p in table] + list(proposal.byes)
+    mine = next((pid for pid, p in participants.items() if p.user_id == request.user.pk), None)
     choices = [(pid, names[pid]) for pid in sorted(seated, key=lambda p: participants[p].seed or 0)]
     tables, byes = [tuple(t) for t in proposal.tables], list(proposal.byes)
     problems = list(proposal.problems)
@@ -332,5 +333,7 @@ def round_pairing(request, pk: int, number: int):
             "sitting_out": [names[pid] for pid in proposal.sitting_out if pid in names],
             # A round robin's rest (an odd field): no game, no points.
             "rests": [names[pid] for pid in round_robin_rests(tournament, [number]).get(number, ()) if pid in names],
+            # An organiser who plays: every player is told who paired the round (``game_context``).
+            "plays_in_round": mine is not None and mine in seated,
         },
     )
