@@ -26,13 +26,13 @@ from core.actions import form_post
 from games.services import GameActionError
 
 from . import selectors, services
-from .forms import ByeForm, ByeWithdrawForm, MessageForm, PlayerNameForm
-from .models import Participant, Tournament
+from .forms import ByeForm, ByeWithdrawForm, MessageForm, NameOrAddressForm
+from .models import Participant, Tournament, TournamentEmailInvitation
 from .overview import Overview, round_robin_rests, status_text, tournament_overview
 from .overview_standings import StandingRow, is_round_robin, points_decimal
 from .pairing_warnings import problem_text
 from .services.running import half_byes_of
-from .view_actions import act, form_act
+from .view_actions import act, form_act, stranger_mailed
 
 
 def organiser_required(view):
@@ -93,15 +93,15 @@ def players_message(request, pk: int):
 @form_post("tournament-detail")
 @organiser_required
 def participant_add_late(request, pk: int):
-    return form_act(
-        request,
-        pk,
-        PlayerNameForm,
-        lambda form: services.participant_add_late(
-            tournament_id=pk, display_name=form.cleaned_data["display_name"], by=request.user, now=timezone.now()
-        ),
-        lambda form: _("%(player)s plays from the next round.") % {"player": form.cleaned_data["display_name"]},
-    )
+    def add(form) -> None:
+        name = form.cleaned_data["display_name"]
+        added = services.participant_add_late(tournament_id=pk, display_name=name, by=request.user, now=timezone.now())
+        if isinstance(added, TournamentEmailInvitation):
+            stranger_mailed(request, added)
+        else:
+            messages.success(request, _("%(player)s plays from the next round.") % {"player": added.user})
+
+    return form_act(request, pk, NameOrAddressForm, add, "")
 
 
 @organiser_required
