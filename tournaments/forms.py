@@ -135,10 +135,6 @@ class ClubForm(forms.Form):
     )
 
 
-class PlayerNameForm(forms.Form):
-    display_name = forms.CharField(max_length=40, label=_("Player's display name"))
-
-
 class NameOrAddressForm(forms.Form):
     """A player to invite: a display name, or an email address (an
     account's, or someone's without one)."""

@@ -1,11 +1,12 @@
 """What a tournament's game says about its tournament: "Club Cup · round 2
 · board T1", with a link to the tournament page, in every mail of the game
-and on its page, and the pairing notice of its first mail (registered as
+and on its page, and the pairing notice of its first mail (with who paired
+the round by hand, when that organiser plays in it) (registered as
 the ``games.organised`` provider of the tournament's matches by
 ``TournamentsConfig.ready``).
 
 Only public things: the tournament's name, the round, the board (as the
-tournament page labels its games) and the round's deadline.
+tournament page labels its games), the round's deadline and who paired it.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from games.organised import EventContext
 
 from .models import Participant, Tournament, TournamentGame
 from .pairing.elimination import bracket_size
+from .selectors import paired_by_playing_organisers
 
 #: ``Match.organised_by`` of the matches a tournament creates.
 KIND = "tournament"
@@ -78,6 +80,16 @@ def _pairing(game: TournamentGame, line, reader, opponents: list[str]) -> list[s
     ]
     if game.round.deadline_at is not None:
         said.append(_("Round deadline: %(when)s (%(zone)s time).") % moment_for(reader, game.round.deadline_at))
+    by = paired_by_playing_organisers(game.tournament, [game]).get(game.round.number)
+    if by is not None:
+        # An organiser who chose their own opponents (or moves first) says so to every table.
+        number = game.round.number
+        said.append(
+            _("You paired round %(number)s by hand and play in it: its players are told so.") % {"number": number}
+            if by.pk == getattr(reader, "pk", None)
+            else _("Round %(number)s was paired by hand by %(by)s, an organiser who plays in it.")
+            % {"number": number, "by": by}
+        )
     return said
 
 

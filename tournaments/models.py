@@ -363,6 +363,49 @@ class ClubEmailInvitation(models.Model):
         return gettext("%(email)s invited to %(club)s") % {"email": self.email, "club": self.club}
 
 
+class TournamentEmailInvitation(models.Model):
+    """An organiser's invitation to a tournament sent to an address without
+    an account: its link (``token``) leads to signing up, then enters the
+    tournament (registered, or a late entry once it runs), or takes over
+    ``participant``'s place when it replaces them
+    (``services.tournament_email``).  Counted against the inviter's daily
+    allowance of mails to strangers with the clubs' invitations."""
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="email_invitations", verbose_name=_("tournament")
+    )
+    email = models.EmailField(verbose_name=_("email address"))
+    token = models.CharField(max_length=40, unique=True, verbose_name=_("token"))
+    #: The place the invited player takes over (a replacement); else None.
+    participant = models.ForeignKey(
+        "Participant",
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="+",
+        verbose_name=_("place to take over"),
+    )
+    invited_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+", verbose_name=_("invited by")
+    )
+    created_at = models.DateTimeField(verbose_name=_("created at"))
+    accepted_at = models.DateTimeField(null=True, blank=True, verbose_name=_("accepted at"))
+
+    class Meta:
+        verbose_name = _("tournament invitation by email")
+        verbose_name_plural = _("tournament invitations by email")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "email"],
+                condition=models.Q(accepted_at__isnull=True),
+                name="tournament_email_invitation_once",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return gettext("%(email)s invited to %(tournament)s") % {"email": self.email, "tournament": self.tournament}
+
+
 #: The reasons for leaving that the site itself gives (English msgids): shown
 #: in each reader's language, where a reason someone typed is shown as typed.
 ACCOUNT_CLOSED = gettext_noop("account closed")

@@ -24,7 +24,14 @@ from .overview_cross_table import CrossTable, cross_table
 from .overview_standings import StandingRow, standings_view
 from .pairing import round_robin_round
 from .pairing.bracket import READY, WAITING
-from .selectors import games_of, participants_of, players_of, results_of, seats_to_move
+from .selectors import (
+    games_of,
+    paired_by_playing_organisers,
+    participants_of,
+    players_of,
+    results_of,
+    seats_to_move,
+)
 from .services.formats import bracket_of, bracket_sources
 
 
@@ -52,6 +59,9 @@ class RoundView:
     completed: bool
     games: list[GameRow]
     rests: list[str] = field(default_factory=list)  # round robin: no game, no points
+    #: The organiser who paired the round by hand while playing in it
+    #: (``selectors.paired_by_playing_organisers``), or "".
+    paired_by: str = ""
 
 
 @dataclass
@@ -170,6 +180,7 @@ def rounds_view(tournament: Tournament, games: list[TournamentGame], names: dict
         rounds[game.round.number] = game.round
         by_round.setdefault(game.round.number, []).append(_game_row(game, names, bye))
     rests = round_robin_rests(tournament, by_round)
+    paired_by = paired_by_playing_organisers(tournament, games)
     return [
         RoundView(
             number,
@@ -177,6 +188,7 @@ def rounds_view(tournament: Tournament, games: list[TournamentGame], names: dict
             rounds[number].completed_at is not None,
             rows,
             [names.get(p, "?") for p in rests.get(number, ())],
+            str(paired_by[number]) if number in paired_by else "",
         )
         for number, rows in sorted(by_round.items())
     ]

@@ -3,9 +3,11 @@ standings, and what the tournament and club pages show."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import cast
 
+from django.contrib.auth.base_user import AbstractBaseUser
 from django.db.models import Count, Q, QuerySet
 
 from games.engine import get_rules
@@ -66,6 +68,19 @@ def can_manage(user, tournament: Tournament) -> bool:
     if tournament.club_id is not None:
         return is_club_organiser(user, tournament.club)
     return user.is_staff or tournament.created_by_id == user.pk
+
+
+def opponents_in_play(user, tournament: Tournament) -> frozenset[int]:
+    """The participants (ids) ``user`` shares a game of ``tournament``
+    with that has no result yet, ``user``'s own place left out."""
+    if user is None or not user.is_authenticated:
+        return frozenset()
+    mine = set(tournament.participants.filter(user=user).values_list("pk", flat=True))
+    if not mine:
+        return frozenset()
+    # In Python: a JSON list's ``contains`` is not available on SQLite.
+    undecided = tournament.games.filter(ranking__isnull=True).values_list("players", flat=True)
+    return frozenset(pid for players in undecided if mine.intersection(players) for pid in players) - mine
 
 
 def clubs_organised_by(user) -> QuerySet[Club]:
@@ -140,6 +155,32 @@ def games_of(tournament: Tournament) -> list[TournamentGame]:
         .prefetch_related("match__seats__user")
         .order_by("round__number", "pk")
     )
+
+
+def paired_by_playing_organisers(
+    tournament: Tournament, games: Iterable[TournamentGame]
+) -> dict[int, AbstractBaseUser]:
+    """Round number -> the organiser who paired it by hand while playing
+    in it (seated at one of its tables or given its bye), for the rounds
+    of ``games`` (with their ``round``) made from that pairing: one of
+    their games sits a table of it (a pairing that no longer fit was set
+    aside, and the round paired as the format pairs it)."""
+    stored = [m for m in tournament.manual_pairings.select_related("by") if m.by is not None]
+    if not stored:
+        return {}
+    places = dict(tournament.participants.filter(user__in=[m.by for m in stored]).values_list("user_id", "pk"))
+    made: dict[int, list[list[int]]] = {}
+    for game in games:
+        if game.match_id is not None:
+            made.setdefault(game.round.number, []).append(list(game.players))
+    paired: dict[int, AbstractBaseUser] = {}
+    for manual in stored:
+        by = manual.by
+        seated = {pid for table in manual.tables for pid in table} | set(manual.byes)
+        hand = [list(table) for table in manual.tables]
+        if by is not None and places.get(by.pk) in seated and any(t in hand for t in made.get(manual.round, ())):
+            paired[manual.round] = by
+    return paired
 
 
 def club_members(club: Club) -> QuerySet[ClubMembership]:

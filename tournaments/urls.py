@@ -74,6 +74,11 @@ urlpatterns = [
     ),
     path("tournaments/<int:pk>/bye/", views_organiser.bye_request, name="tournament-bye"),
     path("tournaments/<int:pk>/bye/withdraw/", views_organiser.bye_withdraw, name="tournament-bye-withdraw"),
+    path(
+        "tournaments/invitations/<str:token>/",
+        views.tournament_email_invitation,
+        name="tournament-email-invitation",
+    ),
     path("clubs/", views_clubs.club_list, name="clubs"),
     path("clubs/new/", views_clubs.club_new, name="club-new"),
     path("clubs/<int:pk>/", views_clubs.club_detail, name="club-detail"),

@@ -1,7 +1,8 @@
 """The pattern behind every POSTed action of the tournament pages: check
 the form, run one service, tell the person what happened (the service's
 ``GameActionError`` becomes an error message), and go back to the
-tournament page."""
+tournament page; and the message for a player named by an address
+without an account, mailed a link instead (``stranger_mailed``)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,8 @@ from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 
 from core.actions import action_redirect
+
+from .models import TournamentEmailInvitation
 
 #: ``act(request, pk, action, success)``: run ``action()`` and go back to
 #: tournament ``pk`` with ``success`` or the error as a message.
@@ -40,3 +43,18 @@ def _first_error(form) -> str:
     if field is None or not field.label:
         return errors[0]
     return _("%(field)s: %(error)s") % {"field": field.label, "error": errors[0]}
+
+
+def stranger_mailed(request, invitation: TournamentEmailInvitation) -> None:
+    """Say that ``invitation`` (what a service returned for an address
+    without an account) is mailed, and what its link does."""
+    said = {"email": invitation.email}
+    if invitation.participant is not None:
+        said["player"] = str(invitation.participant.user)
+        text = _(
+            "%(email)s has no account yet: they are mailed a link that signs them up and then takes over the "
+            "place of %(player)s, who keeps it until then."
+        )
+    else:
+        text = _("%(email)s has no account yet: they are mailed a link that signs them up and enters them.")
+    messages.success(request, text % said)

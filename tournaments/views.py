@@ -19,15 +19,15 @@ from . import selectors, services
 from .forms import (
     ExtendForm,
     MessageForm,
-    PlayerNameForm,
+    NameOrAddressForm,
     ReasonForm,
     SeedingForm,
     TournamentForm,
 )
-from .models import ByeRequest, Participant, Substitution, Tournament
+from .models import ByeRequest, Participant, Substitution, Tournament, TournamentEmailInvitation
 from .overview import tournament_overview
 from .overview_standings import tie_breaks
-from .view_actions import act, form_act
+from .view_actions import act, form_act, stranger_mailed
 from .views_organiser import organiser_required
 
 
@@ -117,11 +117,15 @@ def tournament_detail(request, pk: int):
         **_log(tournament, whole=request.GET.get("log") == "all"),
     }
     if manager:
-        context["name_form"] = PlayerNameForm()
+        context["email_invitations"] = tournament.email_invitations.filter(accepted_at__isnull=True).select_related(
+            "participant__user"
+        )
         context["reason_form"] = ReasonForm()
         context["extend_form"] = ExtendForm()
         context["message_form"] = MessageForm()
         context["pairing_proposal"] = services.round_pairing_proposal(tournament)
+        # Their disqualification is another organiser's (``services.organiser.require_not_opponent``).
+        context["opponents_in_play"] = selectors.opponents_in_play(user, tournament)
         context["bracket_note"] = services.bracket_note() if tournament.is_bracket else ""
         # The half-point byes asked for rounds not paired yet (an organiser may take them back).
         context["open_byes"] = (
@@ -206,15 +210,32 @@ def tournament_start(request, pk: int):
 @form_post("tournament-detail")
 @organiser_required
 def tournament_invite(request, pk: int):
-    return form_act(
-        request,
-        pk,
-        PlayerNameForm,
-        lambda form: services.tournament_invite(
-            tournament_id=pk, display_name=form.cleaned_data["display_name"], by=request.user, now=timezone.now()
-        ),
-        lambda form: _("%(player)s is invited.") % {"player": form.cleaned_data["display_name"]},
-    )
+    def invite(form) -> None:
+        name = form.cleaned_data["display_name"]
+        invited = services.tournament_invite(tournament_id=pk, display_name=name, by=request.user, now=timezone.now())
+        if isinstance(invited, TournamentEmailInvitation):
+            stranger_mailed(request, invited)
+        else:
+            messages.success(request, _("%(player)s is invited.") % {"player": invited.user})
+
+    return form_act(request, pk, NameOrAddressForm, invite, "")
+
+
+def tournament_email_invitation(request, token: str):
+    """The page an invitation by email links to: a visitor signs up (or
+    logs in) and comes back; a signed-in reader enters with one button."""
+    invitation = services.tournament_email_invitation_open(token)
+    if invitation is None:
+        return render(request, "tournaments/tournament_email_invitation.html", {"invalid": True}, status=404)
+    if request.method == "POST" and request.user.is_authenticated:
+        try:
+            services.tournament_email_invitation_accept(token=token, user=request.user, now=timezone.now())
+        except GameActionError as error:
+            messages.error(request, error.message)
+        else:
+            messages.success(request, _("You are in %(tournament)s.") % {"tournament": invitation.tournament})
+        return redirect(invitation.tournament)
+    return render(request, "tournaments/tournament_email_invitation.html", {"invitation": invitation})
 
 
 @form_post("tournament-detail")
@@ -236,19 +257,20 @@ def tournament_seeding(request, pk: int):
 @form_post("tournament-detail")
 @organiser_required
 def participant_replace(request, pk: int, participant: int):
-    return form_act(
-        request,
-        pk,
-        PlayerNameForm,
-        lambda form: services.participant_replace(
+    def replace(form) -> None:
+        replaced = services.participant_replace(
             tournament_id=pk,
             participant_id=participant,
             display_name=form.cleaned_data["display_name"],
             by=request.user,
             now=timezone.now(),
-        ),
-        _("The player is replaced."),
-    )
+        )
+        if isinstance(replaced, TournamentEmailInvitation):
+            stranger_mailed(request, replaced)
+        else:
+            messages.success(request, _("The player is replaced."))
+
+    return form_act(request, pk, NameOrAddressForm, replace, "")
 
 
 @form_post("tournament-detail")

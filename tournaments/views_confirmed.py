@@ -1,10 +1,14 @@
 """The acts on a tournament that cannot be undone, each confirmed on a
 page that names what follows before it is done: an organiser's result
 set by hand, disqualification and cancellation, and a player's
-withdrawal.  The first post shows that page (``_confirm``); its button
-posts again with the same fields and ``confirm``."""
+withdrawal.  The first post shows that page (``_confirmed``, but for the
+result's own form and page); its button posts again with the same fields
+and ``confirm``."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -69,22 +73,42 @@ def game_result(request, game: int):
     return render(request, "tournaments/result.html", context)
 
 
-def _confirm(request, tournament: Tournament, *, heading: str, warning: str, button: str, back: str, form=None):
-    """The page that asks to confirm an act on ``tournament``: what it
-    does (``warning``), the posted ``form``'s values kept, a button that
-    posts them again with ``confirm`` and a way back."""
-    return render(
-        request,
-        "tournaments/confirm.html",
-        {
-            "tournament": tournament,
-            "heading": heading,
-            "warning": warning,
-            "button": button,
-            "back": back,
-            "form": form,
-        },
-    )
+@dataclass(frozen=True)
+class Question:
+    """What the confirmation page of an act says: its ``heading``, what
+    follows (``warning``), the ``button`` that does it and the way
+    ``back``."""
+
+    heading: str
+    warning: str
+    button: str
+    back: str
+
+
+def _confirmed(
+    request,
+    pk: int,
+    question: Callable[[Tournament], Question | None],
+    action: Callable,
+    success: str,
+    form_class=None,
+):
+    """An act on tournament ``pk`` done once confirmed.  The first post
+    (its ``form_class`` valid, when it has one) shows the page that asks
+    ``question(tournament)``, the form's values kept, with a button that
+    posts them again with ``confirm``; that post, or one for which
+    ``question`` is None (nothing to confirm: the service does it or says
+    why not), runs ``action`` as :func:`act` (with a form,
+    :func:`form_act`) does."""
+    tournament = get_object_or_404(Tournament, pk=pk)
+    form = form_class(request.POST) if form_class is not None else None
+    if "confirm" not in request.POST and (form is None or form.is_valid()):
+        asked = question(tournament)
+        if asked is not None:
+            return render(request, "tournaments/confirm.html", {"tournament": tournament, "form": form, **vars(asked)})
+    if form_class is None:
+        return act(request, pk, action, success)
+    return form_act(request, pk, form_class, action, success)
 
 
 @form_post("tournament-detail")
@@ -92,15 +116,16 @@ def _confirm(request, tournament: Tournament, *, heading: str, warning: str, but
 def participant_disqualify(request, pk: int, participant: int):
     """Disqualify (before the start: remove) a player; in a running
     tournament, once confirmed."""
-    tournament = get_object_or_404(Tournament, pk=pk)
-    form = ReasonForm(request.POST)
-    player = tournament.participants.select_related("user").filter(pk=participant).first()
-    running = tournament.status == Tournament.Status.RUNNING
-    # A player not found or already out: the service's refusal says so.
-    if running and player is not None and not player.withdrawn and form.is_valid() and "confirm" not in request.POST:
-        return _confirm(
-            request,
-            tournament,
+
+    def question(tournament: Tournament) -> Question | None:
+        player = tournament.participants.select_related("user").filter(pk=participant).first()
+        # A player not found, already out or the organiser's opponent in a game
+        # without a result: nothing to confirm, the service's refusal says why.
+        if tournament.status != Tournament.Status.RUNNING or player is None or player.withdrawn:
+            return None
+        if player.pk in selectors.opponents_in_play(request.user, tournament):
+            return None
+        return Question(
             heading=_("Disqualify %(player)s?") % {"player": player.user},
             warning=_(
                 "This cannot be undone: %(player)s cannot be let back in. Their unfinished games are lost by "
@@ -110,12 +135,12 @@ def participant_disqualify(request, pk: int, participant: int):
             % {"player": player.user},
             button=_("Disqualify"),
             back=_("Keep the player in"),
-            form=form,
         )
-    return form_act(
+
+    return _confirmed(
         request,
         pk,
-        ReasonForm,
+        question,
         lambda form: services.participant_disqualify(
             tournament_id=pk,
             participant_id=participant,
@@ -124,6 +149,7 @@ def participant_disqualify(request, pk: int, participant: int):
             now=timezone.now(),
         ),
         _("The player is out of the tournament."),
+        ReasonForm,
     )
 
 
@@ -131,36 +157,34 @@ def participant_disqualify(request, pk: int, participant: int):
 @organiser_required
 def tournament_cancel(request, pk: int):
     """Cancel the tournament, once confirmed."""
-    tournament = get_object_or_404(Tournament, pk=pk)
-    form = ReasonForm(request.POST)
-    open_ = tournament.status in (Tournament.Status.REGISTRATION, Tournament.Status.RUNNING)
-    if open_ and form.is_valid() and "confirm" not in request.POST:
-        running = tournament.status == Tournament.Status.RUNNING
-        return _confirm(
-            request,
-            tournament,
+
+    def question(tournament: Tournament) -> Question | None:
+        if tournament.status not in (Tournament.Status.REGISTRATION, Tournament.Status.RUNNING):
+            return None
+        return Question(
             heading=_("Cancel %(tournament)s?") % {"tournament": tournament},
             warning=_(
                 "This cannot be undone: no more games are paired, the games in play go on as ordinary games, "
                 "and every player still in is told by mail with your reason."
             )
-            if running
+            if tournament.status == Tournament.Status.RUNNING
             else _(
                 "This cannot be undone: the tournament will not start, and every registered player is told by "
                 "mail with your reason."
             ),
             button=_("Cancel the tournament"),
             back=_("Keep the tournament"),
-            form=form,
         )
-    return form_act(
+
+    return _confirmed(
         request,
         pk,
-        ReasonForm,
+        question,
         lambda form: services.tournament_cancel(
             tournament_id=pk, by=request.user, reason=form.cleaned_data["reason"], now=timezone.now()
         ),
         _("The tournament is cancelled."),
+        ReasonForm,
     )
 
 
@@ -168,12 +192,12 @@ def tournament_cancel(request, pk: int):
 @login_required
 def tournament_withdraw(request, pk: int):
     """A player withdraws from a running tournament, once confirmed."""
-    tournament = get_object_or_404(Tournament, pk=pk)
-    playing = tournament.participants.filter(user=request.user, status=Participant.Status.REGISTERED).exists()
-    if playing and tournament.status == Tournament.Status.RUNNING and "confirm" not in request.POST:
-        return _confirm(
-            request,
-            tournament,
+
+    def question(tournament: Tournament) -> Question | None:
+        playing = tournament.participants.filter(user=request.user, status=Participant.Status.REGISTERED).exists()
+        if not playing or tournament.status != Tournament.Status.RUNNING:
+            return None
+        return Question(
             heading=_("Withdraw from %(tournament)s?") % {"tournament": tournament},
             warning=_(
                 "Your unfinished games are lost by forfeit now (a table of more than two plays on without you), "
@@ -183,9 +207,11 @@ def tournament_withdraw(request, pk: int):
             button=_("Withdraw (forfeit my remaining games)"),
             back=_("Keep playing"),
         )
-    return act(
+
+    return _confirmed(
         request,
         pk,
+        question,
         lambda: services.participant_withdraw(tournament_id=pk, user=request.user, now=timezone.now()),
         _("You withdrew; your remaining games are forfeited."),
     )

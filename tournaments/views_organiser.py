@@ -26,13 +26,13 @@ from core.actions import form_post
 from games.services import GameActionError
 
 from . import selectors, services
-from .forms import ByeForm, ByeWithdrawForm, MessageForm, PlayerNameForm
-from .models import Participant, Tournament
+from .forms import ByeForm, ByeWithdrawForm, MessageForm, NameOrAddressForm
+from .models import Participant, Tournament, TournamentEmailInvitation
 from .overview import Overview, round_robin_rests, status_text, tournament_overview
 from .overview_standings import StandingRow, is_round_robin, points_decimal
 from .pairing_warnings import problem_text
 from .services.running import half_byes_of
-from .view_actions import act, form_act
+from .view_actions import act, form_act, stranger_mailed
 
 
 def organiser_required(view):
@@ -93,15 +93,15 @@ def players_message(request, pk: int):
 @form_post("tournament-detail")
 @organiser_required
 def participant_add_late(request, pk: int):
-    return form_act(
-        request,
-        pk,
-        PlayerNameForm,
-        lambda form: services.participant_add_late(
-            tournament_id=pk, display_name=form.cleaned_data["display_name"], by=request.user, now=timezone.now()
-        ),
-        lambda form: _("%(player)s plays from the next round.") % {"player": form.cleaned_data["display_name"]},
-    )
+    def add(form) -> None:
+        name = form.cleaned_data["display_name"]
+        added = services.participant_add_late(tournament_id=pk, display_name=name, by=request.user, now=timezone.now())
+        if isinstance(added, TournamentEmailInvitation):
+            stranger_mailed(request, added)
+        else:
+            messages.success(request, _("%(player)s plays from the next round.") % {"player": added.user})
+
+    return form_act(request, pk, NameOrAddressForm, add, "")
 
 
 @organiser_required
@@ -278,6 +278,7 @@ def round_pairing(request, pk: int, number: int):
     participants = {p.pk: p for p in selectors.participants_of(tournament)}
     names = {pid: str(p.user) for pid, p in participants.items()}
     seated = [p for table in proposal.tables for p in table] + list(proposal.byes)
+    mine = next((pid for pid, p in participants.items() if p.user_id == request.user.pk), None)
     choices = [(pid, names[pid]) for pid in sorted(seated, key=lambda p: participants[p].seed or 0)]
     tables, byes = [tuple(t) for t in proposal.tables], list(proposal.byes)
     problems = list(proposal.problems)
@@ -332,5 +333,7 @@ def round_pairing(request, pk: int, number: int):
             "sitting_out": [names[pid] for pid in proposal.sitting_out if pid in names],
             # A round robin's rest (an odd field): no game, no points.
             "rests": [names[pid] for pid in round_robin_rests(tournament, [number]).get(number, ()) if pid in names],
+            # An organiser who plays: every player is told who paired the round (``game_context``).
+            "plays_in_round": mine is not None and mine in seated,
         },
     )

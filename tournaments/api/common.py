@@ -12,7 +12,11 @@ MAX_ID = 2**63 - 1
 
 
 class TournamentPlayerNameInputSerializer(serializers.Serializer):
-    display_name = serializers.CharField(max_length=40)
+    display_name = serializers.CharField(
+        max_length=254,
+        help_text="A player's display name, or an email address (an account's, or someone's without one: they are "
+        "mailed a link that signs them up and enters them).",
+    )
 
 
 class ClubInviteInputSerializer(serializers.Serializer):

@@ -112,6 +112,10 @@ class TournamentRoundSerializer(serializers.Serializer):
         child=serializers.CharField(),
         help_text="Round robin with an odd number: who has no game (and no points).",
     )
+    paired_by_playing_organiser = serializers.CharField(
+        allow_null=True,
+        help_text="The organiser who paired this round by hand while playing in it (their display name), or null.",
+    )
 
 
 class TournamentStandingSerializer(serializers.Serializer):
@@ -233,6 +237,7 @@ def detail_data(overview: Overview, *, can_manage: bool) -> dict:
                 "completed": r.completed,
                 "games": [_game_data(row, r.number) for row in r.games],
                 "rests": r.rests,
+                "paired_by_playing_organiser": r.paired_by or None,
             }
             for r in overview.rounds
         ],

@@ -215,7 +215,7 @@ class TournamentInviteApi(WriteApi):
         responses={200: TournamentDetailSerializer, **ERRORS},
     )
     def post(self, request, pk: int):
-        """Organisers: invite a player (by display name) to register."""
+        """Organisers: invite a player (by display name or email address) to register."""
         data = TournamentPlayerNameInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         services.tournament_invite(tournament_id=pk, by=request.user, now=timezone.now(), **data.validated_data)

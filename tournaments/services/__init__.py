@@ -52,6 +52,7 @@ from .setup import (
     tournament_unregister,
 )
 from .sweeps import tournaments_start_due, tournaments_sweep
+from .tournament_email import tournament_email_invitation_accept, tournament_email_invitation_open
 
 __all__ = [
     "Proposal",
@@ -91,6 +92,8 @@ __all__ = [
     "tournament_advance",
     "tournament_cancel",
     "tournament_create",
+    "tournament_email_invitation_accept",
+    "tournament_email_invitation_open",
     "tournament_game_finished",
     "tournament_invite",
     "tournament_register",

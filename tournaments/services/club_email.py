@@ -3,24 +3,23 @@ invitation mail's link leads to signing up, then joins the club with one
 button (``club_email_invitation_accept``).  An address of an account is
 invited as its player is (``clubs.club_invite``).
 
-Each mail goes to someone who never asked for it, so an organiser may
-send as many in a day as a game's creator may invite strangers
-(``INVITATIONS_TO_STRANGERS_PER_DAY``), with the same refusal."""
+Each mail goes to someone who never asked for it: it counts against the
+organiser's daily allowance (``strangers.allowance_check``)."""
 
 from __future__ import annotations
 
 import datetime as dt
 import secrets
 
-from django.conf import settings
 from django.db import transaction
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from games.services import Conflict, LimitReached, NotFound
+from games.services import Conflict, NotFound
 
 from ..models import Club, ClubEmailInvitation, ClubMembership
 from ..notify import absolute, notice_send
+from .strangers import allowance_check
 
 Status = ClubMembership.Status
 
@@ -34,17 +33,7 @@ def stranger_invite_locked(club: Club, address: str, *, by, now: dt.datetime) ->
     address = address.lower()
     if club.email_invitations.filter(email__iexact=address, taken_back_at__isnull=True).exists():
         raise Conflict(_("%(email)s is already invited.") % {"email": address}, code="already_invited")
-    allowed = settings.INVITATIONS_TO_STRANGERS_PER_DAY
-    sent = ClubEmailInvitation.objects.filter(invited_by=by, created_at__gt=now - dt.timedelta(days=1)).count()
-    if sent >= allowed:
-        raise LimitReached(
-            _(
-                "You can invite %(allowed)d people without an account per day, and have invited %(sent)d "
-                "in the last 24 hours. Invite players by their display name, or try again tomorrow."
-            )
-            % {"allowed": allowed, "sent": sent},
-            code="invitation_limit",
-        )
+    allowance_check(by, now)
     invitation = ClubEmailInvitation.objects.create(
         club=club, email=address, token=secrets.token_hex(20), invited_by=by, created_at=now
     )

@@ -9,21 +9,18 @@ from __future__ import annotations
 
 import datetime as dt
 
-from django.contrib.auth import get_user_model
-from django.core.exceptions import ValidationError
-from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from core.text import has_control_characters
 from games.services import Conflict, GameActionError, NotAllowed, NotFound
-from mail.invitees import address_is_taken
 
 from ..models import Club, ClubEmailInvitation, ClubMembership
 from ..notify import club_url, notice_send
 from ..reply_tokens import club_invitation_reply_address
 from ..selectors import is_club_organiser
 from .club_email import stranger_invite_locked
+from .strangers import account_or_address
 
 Status = ClubMembership.Status
 Role = ClubMembership.Role
@@ -50,14 +47,6 @@ def _membership(club: Club, user_id: int) -> ClubMembership:
     if membership is None:
         raise NotFound(_("That player has no place in this club."), code="not_a_member")
     return membership
-
-
-def _is_address(text: str) -> bool:
-    try:
-        validate_email(text)
-    except ValidationError:
-        return False
-    return True
 
 
 def _organisers_left(club: Club, without: int) -> int:
@@ -209,20 +198,12 @@ def club_invite(*, club_id: int, display_name: str, by, now: dt.datetime) -> Clu
     :raises NotAllowed; NotFound (no such player, no address); Conflict
         (already in, or invited); LimitReached (too many strangers today).
     """
-    User = get_user_model()
-    text = display_name.strip()
     with transaction.atomic():
         club = _locked_club(club_id)
         _require_organiser(by, club)
-        active = User.objects.filter(is_active=True)
-        invitee = active.filter(display_name__iexact=text).first() or active.filter(email__iexact=text).first()
-        if invitee is None and _is_address(text) and not address_is_taken(text):
-            return stranger_invite_locked(club, text, by=by, now=now)
-        if invitee is None:
-            raise NotFound(
-                _("There is no player called %(name)s, and it is not an email address.") % {"name": repr(text)},
-                code="unknown_player",
-            )
+        invitee = account_or_address(display_name)
+        if isinstance(invitee, str):
+            return stranger_invite_locked(club, invitee, by=by, now=now)
         membership = ClubMembership.objects.filter(club=club, user=invitee).first()
         if membership is not None and membership.status == Status.REQUESTED:
             membership.status = Status.ACTIVE

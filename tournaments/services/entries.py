@@ -9,7 +9,6 @@ from __future__ import annotations
 import datetime as dt
 import math
 
-from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
@@ -20,7 +19,7 @@ from games.services import Conflict, NotFound
 from games.services.events import record_clock_keeps_running, record_event
 from mail.models import ReplyToken
 
-from ..models import Participant, Substitution, Tournament
+from ..models import Participant, Substitution, Tournament, TournamentEmailInvitation
 from ..notify import notice_send, tournament_url
 from ..selectors import rating_for
 from .byes import paired_by_hand
@@ -28,18 +27,7 @@ from .common import current_round, locked_tournament, log, require_manager, requ
 from .leaving import REINSTATED
 from .manual import TABLES, round_pairing_proposal
 from .running import advance_locked
-
-
-def _user_named(display_name: str):
-    User = get_user_model()
-    # A closed account keeps its name in old results but can never play.
-    user = User.objects.filter(display_name__iexact=display_name.strip(), is_active=True).first()
-    if user is None:
-        raise NotFound(
-            _("There is no player called %(name)s.") % {"name": repr(display_name.strip())},
-            code="unknown_player",
-        )
-    return user
+from .strangers import account_or_address, stranger_enter_locked
 
 
 def newcomer_not_in(tournament: Tournament, newcomer) -> None:
@@ -281,28 +269,33 @@ def out_of_table_knockout(tournament: Tournament, participant: Participant) -> b
 
 
 # ---------------------------------------------------- late registration
-def participant_add_late(*, tournament_id: int, display_name: str, by, now: dt.datetime) -> Participant:
-    """An organiser adds a player to a running Swiss.  The newcomer is
-    seeded last, scores nothing for the rounds already paired, and is
-    paired from the next round on.
+def participant_add_late(
+    *, tournament_id: int, display_name: str, by, now: dt.datetime
+) -> Participant | TournamentEmailInvitation:
+    """An organiser adds a player to a running Swiss, named by display name
+    or address (``strangers.account_or_address``).  The newcomer is seeded
+    last, scores nothing for the rounds already paired, and is paired from
+    the next round on.  An address without an account is mailed a link
+    that signs up and enters then (``tournament_email``; its row returned).
 
-    :raises NotAllowed, NotFound, Conflict.
+    :raises NotAllowed, NotFound, Conflict, LimitReached (strangers).
     """
     with transaction.atomic():
         tournament = locked_tournament(tournament_id)
         require_manager(by, tournament)
-        newcomer = _user_named(display_name)
+        newcomer = account_or_address(display_name)
+        if isinstance(newcomer, str):
+            late_entry_check(tournament)
+            return stranger_enter_locked(tournament, newcomer, by=by, now=now)
         return late_entry_locked(tournament, newcomer, by=by, now=now)
 
 
-def late_entry_locked(tournament: Tournament, newcomer, *, by, now: dt.datetime) -> Participant:
-    """Enter ``newcomer`` into a running Swiss from the next round, seeded
-    last; ``by`` is the organiser who added them, or the newcomer who
-    registered (``tournament_register``).  Expects the tournament lock.
+def late_entry_check(tournament: Tournament) -> None:
+    """Refuse a late entry ``tournament`` cannot take now.  Expects the
+    tournament lock.
 
     :raises Conflict: not a running Swiss, its last round already paired,
-        the next round paired by hand (the newcomer would undo that pairing),
-        the player already in.
+        the next round paired by hand (the newcomer would undo that pairing).
     """
     require_running(tournament)
     if tournament.format != Tournament.Format.SWISS:
@@ -315,6 +308,18 @@ def late_entry_locked(tournament: Tournament, newcomer, *, by, now: dt.datetime)
             % {"round": current_round(tournament) + 1},
             code="paired_by_hand",
         )
+
+
+def late_entry_locked(tournament: Tournament, newcomer, *, by, now: dt.datetime) -> Participant:
+    """Enter ``newcomer`` into a running Swiss from the next round, seeded
+    last; ``by`` is the organiser who added them, or the newcomer who
+    registered (``tournament_register``).  Expects the tournament lock.
+
+    :raises Conflict: not a running Swiss, its last round already paired,
+        the next round paired by hand (the newcomer would undo that pairing),
+        the player already in.
+    """
+    late_entry_check(tournament)
     newcomer_not_in(tournament, newcomer)
     last = tournament.participants.order_by("-seed").values_list("seed", flat=True).first() or 0
     participant = Participant.objects.create(

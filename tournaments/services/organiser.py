@@ -20,6 +20,7 @@ from games.services import Conflict, GameActionError, NotAllowed, NotFound
 
 from ..models import Participant, Tournament, TournamentGame
 from ..notify import notice_send, tournament_url
+from ..selectors import opponents_in_play
 from ..types import GameResult
 from .closing import cancel_locked
 from .common import locked_tournament, log, require_manager
@@ -59,7 +60,9 @@ def participant_disqualify(
     *, tournament_id: int, participant_id: int, by, reason: str, now: dt.datetime
 ) -> Participant:
     """An organiser disqualifies a player, with a reason for the log.
-    Before the start this simply removes the registration.
+    Before the start this simply removes the registration.  An organiser
+    who plays against the player in a game without a result yet may not
+    (``require_not_opponent``).
 
     :raises NotAllowed, NotFound, Conflict, GameActionError (no reason).
     """
@@ -94,6 +97,7 @@ def participant_disqualify(
                 now=now,
             )
             return participant
+        require_not_opponent(by, tournament, participant)
         _leave(
             tournament,
             participant,
@@ -252,6 +256,24 @@ def require_not_playing(user, tournament: Tournament, game: TournamentGame) -> N
     if plays_in(user, tournament, game):
         raise NotAllowed(
             _("You play in this game: another organiser of the tournament (or the site's staff) sets its result."),
+            code="own_game",
+        )
+
+
+def require_not_opponent(user, tournament: Tournament, participant: Participant) -> None:
+    """An organiser does not disqualify a player of a game they play in
+    that has no result yet: the disqualification decides that game (a
+    forfeit) in the organiser's favour.  Once it is over they may; another
+    organiser (or the site's staff) may at once.
+
+    :raises NotAllowed: ``user`` shares such a game with ``participant``."""
+    if participant.pk in opponents_in_play(user, tournament):
+        raise NotAllowed(
+            _(
+                "You play against %(player)s in a game that has no result yet: another organiser of the "
+                "tournament (or the site's staff) can disqualify them now, or you can once that game is over."
+            )
+            % {"player": participant},
             code="own_game",
         )
 

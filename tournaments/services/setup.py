@@ -6,7 +6,6 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Sequence
 
-from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
@@ -20,6 +19,7 @@ from ..models import (
     Club,
     Participant,
     Tournament,
+    TournamentEmailInvitation,
     TournamentInvitation,
 )
 from ..notify import notice_send, tournament_url
@@ -27,6 +27,7 @@ from ..reply_tokens import invitation_reply_address
 from ..selectors import is_club_member, is_club_organiser
 from .common import locked_tournament, log, require_manager
 from .entries import knocked_out, late_entry_locked, newcomer_not_in, out_of_table_knockout, substitute_locked
+from .strangers import account_or_address, stranger_enter_locked
 from .validation import invalid, settings_clean
 
 Format = Tournament.Format
@@ -225,23 +226,28 @@ def tournament_unregister(*, tournament_id: int, user, now: dt.datetime) -> None
         )
 
 
-def tournament_invite(*, tournament_id: int, display_name: str, by, now: dt.datetime) -> TournamentInvitation:
-    """An organiser invites a player (by display name) to register.
+def tournament_invite(
+    *, tournament_id: int, display_name: str, by, now: dt.datetime
+) -> TournamentInvitation | TournamentEmailInvitation:
+    """An organiser invites a player to register, named by display name or
+    address (``strangers.account_or_address``).  An address without an
+    account is mailed a link that signs up and registers
+    (``strangers.stranger_enter_locked``, whose row is returned then).
 
-    :raises NotFound, NotAllowed, Conflict.
+    :raises NotFound, NotAllowed, Conflict (registration over, the player
+        registered or invited already), LimitReached (strangers).
     """
-    User = get_user_model()
     with transaction.atomic():
         tournament = locked_tournament(tournament_id)
         require_manager(by, tournament)
         if tournament.status != Tournament.Status.REGISTRATION:
             raise Conflict(_("Registration is over."), code="registration_closed")
-        invitee = User.objects.filter(display_name__iexact=display_name.strip(), is_active=True).first()
-        if invitee is None:
-            raise NotFound(
-                _("There is no player called %(name)s.") % {"name": repr(display_name.strip())},
-                code="unknown_player",
-            )
+        invitee = account_or_address(display_name)
+        if isinstance(invitee, str):
+            return stranger_enter_locked(tournament, invitee, by=by, now=now)
+        if tournament.invitations.filter(user=invitee).exists():
+            raise Conflict(_("%(player)s is already invited.") % {"player": invitee}, code="already_invited")
+        newcomer_not_in(tournament, invitee)
         invitation, created = TournamentInvitation.objects.get_or_create(
             tournament=tournament,
             user=invitee,
@@ -305,77 +311,99 @@ def tournament_seeds_set(*, tournament_id: int, order: Sequence[int], by, now: d
 
 def participant_replace(
     *, tournament_id: int, participant_id: int, display_name: str, by, now: dt.datetime
-) -> Participant:
-    """An organiser puts another player in a registered player's place:
+) -> Participant | TournamentEmailInvitation:
+    """An organiser puts another player, named by display name or address
+    (``strangers.account_or_address``), in a registered player's place:
     before round 1 keeping its place in a manual seeding order; once the
     tournament runs, in its seat of every running game, the results so far
     staying with the place (``entries.substitute_locked``).  A place whose
     player withdrew is taken over too (and paired again from then on); a
-    disqualified player's is not.
+    disqualified player's is not.  An address without an account is mailed
+    a link that signs up and then takes the place (its row is returned);
+    until then the place stays its player's.
 
-    :raises NotFound, NotAllowed, Conflict.
+    :raises NotFound, NotAllowed, Conflict, LimitReached (strangers).
     """
-    User = get_user_model()
     with transaction.atomic():
         tournament = locked_tournament(tournament_id)
         require_manager(by, tournament)
-        if tournament.status not in (Tournament.Status.REGISTRATION, Tournament.Status.RUNNING):
-            raise Conflict(_("The tournament is over."), code="over")
         participant = tournament.participants.select_related("user").filter(pk=participant_id).first()
-        if participant is None:
-            raise NotFound(_("That player is not registered."), code="not_registered")
-        newcomer = User.objects.filter(display_name__iexact=display_name.strip(), is_active=True).first()
-        if newcomer is None:
-            raise NotFound(
-                _("There is no player called %(name)s.") % {"name": repr(display_name.strip())},
-                code="unknown_player",
+        replace_check(tournament, participant)
+        assert participant is not None  # replace_check
+        newcomer = account_or_address(display_name)
+        if isinstance(newcomer, str):
+            return stranger_enter_locked(tournament, newcomer, by=by, now=now, participant=participant)
+        return replace_locked(tournament, participant, newcomer, by=by, now=now)
+
+
+def replace_check(tournament: Tournament, participant: Participant | None) -> None:
+    """Refuse to put anyone in ``participant``'s place now.  Expects the
+    tournament lock.
+
+    :raises NotFound: no such place; Conflict: the tournament is over, the
+        player was disqualified or is out of a knockout."""
+    if tournament.status not in (Tournament.Status.REGISTRATION, Tournament.Status.RUNNING):
+        raise Conflict(_("The tournament is over."), code="over")
+    if participant is None:
+        raise NotFound(_("That player is not registered."), code="not_registered")
+    if tournament.status == Tournament.Status.RUNNING:
+        if participant.status == Participant.Status.DISQUALIFIED:
+            raise Conflict(
+                _("%(player)s has already left the tournament.") % {"player": participant},
+                code="already_left",
             )
-        newcomer_not_in(tournament, newcomer)
-        if tournament.status == Tournament.Status.RUNNING:
-            if participant.status == Participant.Status.DISQUALIFIED:
-                raise Conflict(
-                    _("%(player)s has already left the tournament.") % {"player": participant},
-                    code="already_left",
-                )
-            if participant.withdrawn and out_of_table_knockout(tournament, participant):
-                raise knocked_out(participant)
-            substitute_locked(tournament, participant, newcomer, by=by, now=now)
-            if participant.withdrawn:
-                # A place whose player withdrew (or was withdrawn, dropped
-                # for missing deadlines) is back: the games already
-                # forfeited stay so, the next pairing seats the newcomer.
-                participant.status, participant.left_at, participant.left_reason = (
-                    Participant.Status.REGISTERED,
-                    None,
-                    "",
-                )
-                participant.save(update_fields=["status", "left_at", "left_reason"])
-            return participant
-        old = participant.user
-        participant.user = newcomer
-        participant.registered_at = now
-        participant.save(update_fields=["user", "registered_at"])
-        log(
-            tournament,
-            "replaced",
-            gettext_noop("%(by)s replaced %(old)s by %(new)s."),
-            params={"by": by, "old": old, "new": newcomer},
-            user=by,
+        if participant.withdrawn and out_of_table_knockout(tournament, participant):
+            raise knocked_out(participant)
+
+
+def replace_locked(
+    tournament: Tournament, participant: Participant | None, newcomer, *, by, now: dt.datetime
+) -> Participant:
+    """Put ``newcomer`` in ``participant``'s place (:func:`participant_replace`).
+    Expects the tournament lock.
+
+    :raises NotFound, Conflict."""
+    replace_check(tournament, participant)
+    assert participant is not None  # replace_check
+    newcomer_not_in(tournament, newcomer)
+    if tournament.status == Tournament.Status.RUNNING:
+        substitute_locked(tournament, participant, newcomer, by=by, now=now)
+        if participant.withdrawn:
+            # A place whose player withdrew (or was withdrawn, dropped
+            # for missing deadlines) is back: the games already
+            # forfeited stay so, the next pairing seats the newcomer.
+            participant.status, participant.left_at, participant.left_reason = (
+                Participant.Status.REGISTERED,
+                None,
+                "",
+            )
+            participant.save(update_fields=["status", "left_at", "left_reason"])
+        return participant
+    old = participant.user
+    participant.user = newcomer
+    participant.registered_at = now
+    participant.save(update_fields=["user", "registered_at"])
+    log(
+        tournament,
+        "replaced",
+        gettext_noop("%(by)s replaced %(old)s by %(new)s."),
+        params={"by": by, "old": old, "new": newcomer},
+        user=by,
+        now=now,
+    )
+    # Neither asked for it: the one leaving and the one coming in are told.
+    for person in (old, newcomer):
+        notice_send(
+            user=person,
+            template="tournament-replaced",
+            context={
+                "tournament": tournament,
+                "by": by,
+                "old": old,
+                "new": newcomer,
+                "url": tournament_url(tournament),
+            },
+            dedupe_key=f"tournament-replaced:{tournament.pk}:{participant.pk}:{person.pk}:{now.isoformat()}",
             now=now,
         )
-        # Neither asked for it: the one leaving and the one coming in are told.
-        for person in (old, newcomer):
-            notice_send(
-                user=person,
-                template="tournament-replaced",
-                context={
-                    "tournament": tournament,
-                    "by": by,
-                    "old": old,
-                    "new": newcomer,
-                    "url": tournament_url(tournament),
-                },
-                dedupe_key=f"tournament-replaced:{tournament.pk}:{participant.pk}:{person.pk}:{now.isoformat()}",
-                now=now,
-            )
     return participant

@@ -1,0 +1,68 @@
+"""Taking up an organiser's invitation to a tournament sent to an address
+without an account (``strangers.stranger_enter_locked``): its link leads
+to signing up, then enters the tournament with one button, as the
+organiser would have entered a player named by their display name: a
+registration (the tournament's invited-only or capacity rules as for an
+invited player), a late entry into a running Swiss, or the place of the
+player being replaced.  What the tournament no longer allows (started,
+full, its last round paired, the place gone) is refused with the usual
+message, and the invitation stays open."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from games.services import NotFound
+
+from ..models import Participant, TournamentEmailInvitation, TournamentInvitation
+from .common import locked_tournament
+from .entries import late_entry_locked
+from .setup import replace_locked, tournament_register
+
+
+def tournament_email_invitation_open(token: str) -> TournamentEmailInvitation | None:
+    """The invitation whose link holds ``token``, not used yet; else None."""
+    return (
+        TournamentEmailInvitation.objects.select_related("tournament", "invited_by", "participant__user")
+        .filter(token=token, accepted_at__isnull=True)
+        .first()
+    )
+
+
+def tournament_email_invitation_accept(*, token: str, user, now: dt.datetime) -> Participant:
+    """``user``, holding the link of an invitation by email, enters its
+    tournament: in ``participant``'s place for a replacement, as a late
+    entry (from the next round) when the organiser added them to a running
+    Swiss, or registered when invited before the start (after it, only
+    where late registration is open).  The invitation is used up.
+
+    :raises NotFound: no such invitation, or used already; Conflict,
+        NotAllowed: the tournament does not take the player now (the
+        invitation stays open)."""
+    with transaction.atomic():
+        found = tournament_email_invitation_open(token)
+        if found is None:
+            raise NotFound(_("This invitation is no longer valid."), code="invalid_invitation")
+        tournament = locked_tournament(found.tournament_id)
+        invitation = TournamentEmailInvitation.objects.select_for_update().get(pk=found.pk)
+        if invitation.accepted_at is not None:
+            raise NotFound(_("This invitation is no longer valid."), code="invalid_invitation")
+        by = invitation.invited_by
+        if invitation.participant_id is not None:
+            participant = tournament.participants.select_related("user").filter(pk=invitation.participant_id).first()
+            entered = replace_locked(tournament, participant, user, by=by, now=now)
+        elif tournament.started_at is not None and invitation.created_at >= tournament.started_at:
+            # Added late by the organiser (``entries.participant_add_late``).
+            entered = late_entry_locked(tournament, user, by=by, now=now)
+        else:
+            # Invited: an invited-only tournament takes them like a player invited by name.
+            TournamentInvitation.objects.get_or_create(
+                tournament=tournament, user=user, defaults={"invited_by": by, "created_at": now}
+            )
+            entered = tournament_register(tournament_id=tournament.pk, user=user, now=now)
+        invitation.accepted_at = now
+        invitation.save(update_fields=["accepted_at"])
+    return entered
