@@ -31,7 +31,9 @@ LABELS = {
     "merchant_points": pgettext_lazy("score breakdown", "Merchant points"),
     "total": pgettext_lazy("score breakdown", "Total"),
     "harbours": pgettext_lazy("score breakdown", "Harbours"),
-    "rounds": pgettext_lazy("score breakdown", "Rounds"),
+    # Alhambra's points per scoring (its board's "Scoring 1"; no other
+    # game's breakdown has this key).
+    "rounds": pgettext_lazy("score breakdown", "Scorings"),
     "buildings": pgettext_lazy("score breakdown", "Buildings"),
     "walls": pgettext_lazy("score breakdown", "Walls"),
     "dirk_score": pgettext_lazy("score breakdown", "Dirk score"),

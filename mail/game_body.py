@@ -28,6 +28,10 @@ from .templatetags.mail_text import fast_wrap, held_together, wrapped, wrapped_w
 
 #: The rule around the board in the plain part.
 _RULE = "-" * 70
+#: The HTML part's footer (the site's name, the mute and stop links), as
+#: the plain part's "--" line opens its footer: a section added to a mail
+#: (``sections.section_insert``) goes above it in both.
+FOOTER_HTML = '<p style="color:#777;font-size:12px;margin-top:24px">'
 #: The plain part's width (``render.WIDTH``; not imported: render imports this).
 _WIDTH = 72
 #: A short parenthesised group, an example or an option pair ("(3 7)",
@@ -302,7 +306,7 @@ def body_html(parts: BodyParts) -> str:
     game_url, mute_url, stop_url = _esc(parts.game_url), _esc(parts.mute_url), _esc(parts.unsubscribe_url)
     out.append(
         f'\n<p><a href="{game_url}">{say["page_html"]}</a></p>\n'
-        f'<p style="color:#777;font-size:12px;margin-top:24px">{_esc(parts.site_name)} · '
+        f"{FOOTER_HTML}{_esc(parts.site_name)} · "
         f'<a href="{mute_url}" style="color:#777">{say["mute_html"]}</a> · '
         f'<a href="{stop_url}" style="color:#777">{say["stop_html"]}</a></p>\n'
         "</body></html>\n"

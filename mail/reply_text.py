@@ -12,6 +12,8 @@
    characters read as ASCII, "please" and "thanks" around a move are
    passed over, and so is a greeting line above the first move ("Hi,")
    or opening its line ("Hi all, 3").
+   A line of the mail's lists that its plain text wraps over two or three
+   lines, copied as the mail shows it, is read as the one line it is.
    Each part is read against the position the parts before it left.  The
    first line that is neither ends the moves; it and everything after it
    is a message to the other players, never a reason to refuse the moves.
@@ -205,7 +207,7 @@ def read_reply(rules, state, seat: int, text: str, *, turns=whole_turns) -> Repl
     :raises EngineError: a move line that parses cannot be played, before
         any move turned something up.
     """
-    lines = text.split("\n")
+    lines = _unwrapped(rules, state, seat, text.split("\n"), turns)
     reply = Reply()
     blind = Blind(rules, state, seat, lambda world, part: _played(rules, world, seat, part))
     # A greeting above the first move is passed over; with no move below
@@ -258,6 +260,42 @@ def read_reply(rules, state, seat: int, text: str, *, turns=whole_turns) -> Repl
         reply.message = "\n".join(lines[greeting[0] :]).strip()
         reply.stop_error = greeting[1]
     return reply
+
+
+#: The shortest first line of a copied option the mail wrapped: the plain
+#: part wraps at 72 columns, so a wrapped line holds at least this much.
+_WRAPPED_FROM = 40
+#: The most lines one wrapped option or whole turn spans in a mail.
+_WRAPPED_LINES = 3
+
+
+def _unwrapped(rules, state, seat: int, lines: list[str], turns) -> list[str]:
+    """``lines`` with the first line of the moves joined to the line or two
+    below it when that line was a move the mail's plain part wrapped (a
+    listed whole turn or option copied as the mail shows it, "place
+    garden at" above "N1W1"): alone it does not read as moves, joined it
+    reads as moves and nothing else.  Any other reply as it is (a move
+    above a message is never joined to it: the move reads alone)."""
+    first = next((n for n, line in enumerate(lines) if line.strip() and not greeting(line)), None)
+    if first is None or len(lines[first].strip()) < _WRAPPED_FROM or first + 1 == len(lines):
+        return lines
+    if not lines[first + 1].strip() or _reads_whole(rules, state, seat, lines[first : first + 1], turns):
+        return lines
+    for end in range(first + 2, min(first + _WRAPPED_LINES, len(lines)) + 1):
+        if not lines[end - 1].strip():
+            break
+        if _reads_whole(rules, state, seat, lines[first:end], turns):
+            return [*lines[:first], " ".join(line.strip() for line in lines[first:end]), *lines[end:]]
+    return lines
+
+
+def _reads_whole(rules, state, seat: int, lines: list[str], turns) -> bool:
+    """Do ``lines``, as one line, read as moves with nothing left over?"""
+    try:
+        reply = read_reply(rules, state, seat, " ".join(line.strip() for line in lines), turns=turns)
+    except EngineError:
+        return False
+    return bool(reply.moves) and not reply.message and reply.stop_error is None and reply.unplayed is None
 
 
 def _copied_line(rules, state, seat: int, line: str, turns) -> str:

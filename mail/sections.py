@@ -1,6 +1,7 @@
 """Adding a section to a rendered mail (chat lines, a sign-in link)
 without touching its templates: in the plain part before the ``--``
-footer, in the HTML part before ``</body>``."""
+footer, in the HTML part before its footer (``game_body.FOOTER_HTML``),
+or before ``</body>`` in a mail without one."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from django.utils.translation import gettext as _
 
 from core.signin import sign_in_url
 
+from .game_body import FOOTER_HTML
 from .render import in_language
 from .templatetags.mail_text import wrapped
 
@@ -20,7 +22,8 @@ def section_insert(text: str, html: str, *, text_block: str, html_block: str) ->
     """``(text, html)`` with the blocks inserted (``html_block`` already escaped)."""
     at = text.rfind(_FOOTER)
     text = f"{text[:at]}\n{text_block.rstrip()}\n{text[at:]}" if at >= 0 else f"{text.rstrip()}\n\n{text_block}"
-    at = html.rfind("</body>")
+    at = html.rfind(FOOTER_HTML)
+    at = at if at >= 0 else html.rfind("</body>")
     html = f"{html[:at]}{html_block}{html[at:]}" if at >= 0 else html + html_block
     return text, html
 

@@ -56,9 +56,30 @@ def test_the_end_of_an_alta_game_names_each_players_merchant_cards_once():
         assert merchants.count(" point") == len(entry.revealed["merchants"])  # every card, with its points
 
 
+@pytest.mark.parametrize(
+    ("language", "label", "board"), [("en", "Scorings", "Scoring"), ("nl", "Waarderingen", "Waardering")]
+)
+def test_an_alhambra_breakdown_names_its_points_by_scoring_as_the_board_does(language, label, board):
+    """Alhambra scores three times ("Scoring 1" on the board and in the
+    mails), not in rounds: its breakdown's list of points says so."""
+    from django.utils import translation
+
+    from games.boards import alhambra
+    from games.breakdown import reveal_lines
+    from games.engine import get_rules
+
+    rules = get_rules("alhambra")
+    state = play_to_the_end(rules, players=2, seed=3)
+    with translation.override(language):
+        plain = alhambra.text(rules.view(state, None))
+        for entry in rules.reveal(state):
+            lines = dict(reveal_lines(entry, "alhambra")["breakdown"])
+            assert len(lines[label].split(", ")) == plain.count(f"\n{board} ") == 3
+
+
 def test_other_shapes_of_breakdown():
     assert breakdown_lines({"rounds": [4, 12, 30], "buildings": {"pavilion": 2, "garden": 0}, "dirk_score": 7}) == [
-        ("Rounds", "4, 12, 30"),
+        ("Scorings", "4, 12, 30"),
         ("Buildings", "pavilion 2, garden 0"),
         ("Dirk score", "7"),
     ]

@@ -113,13 +113,17 @@ def _seat_head(view: dict[str, Any], seat: int, entry: dict[str, Any], me: int |
     return "(" + ", ".join(items) + ")"
 
 
-def _key() -> str:
+def _key(*, named: bool) -> str:
+    """The board's key; ``named``: free cells on the board show their name
+    (only the reader's own, where a tile of theirs may go now)."""
     fountain = gettext("fountain")
     kinds = ", ".join(
         [f"{short_name(kind)} {term('alhambra', kind).lower()}" for kind in TYPES]
         + [f"FOUNT {fountain}"]  # the text board's name for it, read in any language
     )
-    return gettext("Key: %(kinds)s; # wall, . and : open sides; free cells show their name.") % {"kinds": kinds}
+    if named:
+        return gettext("Key: %(kinds)s; # wall, . and : open sides; free cells show their name.") % {"kinds": kinds}
+    return gettext("Key: %(kinds)s; # wall, . and : open sides.") % {"kinds": kinds}
 
 
 def _cards(count: int) -> str:
@@ -151,10 +155,11 @@ def text(view: dict[str, Any], names: list[str] | None = None) -> str:
         lines.append(gettext("Your money: %(money)s") % {"money": money_text(view.get("hand", []))})
     totals = ", ".join(f"{name} {total}" for name, total, _ in scores(view, names))
     lines.append(gettext("Scores: %(scores)s") % {"scores": totals})
+    spots = _spots(view, view["seats"][me]) if me is not None else []
     for seat in sorted(range(view["players"]), key=lambda s: (s != me, s)):
         entry = view["seats"][seat]
         lines += ["", f"{_owner(seat, me, names)} {_seat_head(view, seat, entry, me)}:"]
-        drawn = _bands(_readers_shorts(text_board(entry["alhambra"], _spots(view, entry) if seat == me else ())))
+        drawn = _bands(_readers_shorts(text_board(entry["alhambra"], spots if seat == me else ())))
         lines += [" " * _INDENT + said(row) if row else "" for row in drawn]
         lines.append("  " + gettext("Buildings: %(counts)s") % {"counts": _counts(entry["buildings"])})
         lines.append(
@@ -165,11 +170,13 @@ def text(view: dict[str, Any], names: list[str] | None = None) -> str:
     if view.get("dirk") is not None:
         dirk = view["dirk"]
         lines += ["", f"Dirk ({_dirk_is(dirk)}): {_counts(dirk['buildings'])}"]
+    # The scorings apart from the last Alhambra (or Dirk) above them.
+    lines += [""] if view["scorings"] else []
     for index, scoring in enumerate(view["scorings"]):
         row = ", ".join(f"{name} {per[index]}" for name, _, per in scores(view, names))
         lines.append(gettext("Scoring %(round)s") % {"round": scoring["round"]} + f": {row}")
     lines += handout_lines(view, names)
-    lines += ["", _key()]
+    lines += ["", _key(named=bool(spots))]
     return "\n".join(lines)
 
 

@@ -103,7 +103,10 @@ def text(view: dict[str, Any], names: list[str] | None = None) -> str:
         lines.append(gettext("Last tile placed at %(cell)s.") % {"cell": cell_text(view["last_placed"])})
     letters = letter_key()
     lines += [
-        gettext("Capital letter = big (major) triangle, small = minor triangle, # = untouchable, . = open cell."),
+        # Once no tile may be placed (the game is over) no cell is marked open.
+        gettext("Capital letter = big (major) triangle, small = minor triangle, # = untouchable, . = open cell.")
+        if view["open_cells"]
+        else gettext("Capital letter = big (major) triangle, small = minor triangle, # = untouchable."),
         gettext("Letters: %(letters)s.") % {"letters": letters},
     ]
     return "\n".join(lines)
