@@ -59,3 +59,30 @@ def test_alpaca_marks_open_cells_in_its_key_only_while_there_are_open_cells(lang
             assert "# = untouchable." in end or "# = onaantastbaar." in end
         for state in states[1::9]:
             assert OPEN_CELL[language] in alpaca.text(rules.view(state, None), NAMES[:3])
+
+
+FINAL = {"en": "Final position (after turn %s)", "nl": "Eindstelling (na beurt %s)"}
+#: What an Alhambra board under way shows and a final one no longer does.
+IN_PLAY_ONLY = {
+    "en": ("Market (", "Money display:", "Your money:"),
+    "nl": ("Markt (", "Geldaanbod:", "Je geld:"),
+}
+
+
+@pytest.mark.parametrize("language", ["en", "nl"])
+def test_the_alhambra_end_board_is_headed_as_the_final_position_in_text_and_html(language):
+    """It read "Turn 256: the game is over.", where Alta's end board reads
+    "Final position", above the market, the money display and the reader's
+    money, which the end's reveal shows for every player."""
+    rules, states, final = _played("alhambra", 2, 4)
+    with translation.override(language):
+        for seat in [None, 0, 1]:
+            view = rules.view(final, seat)
+            heading = FINAL[language] % view["turn"]
+            plain, html = alhambra.text(view, NAMES[:2]), alhambra.html(view, NAMES[:2])
+            assert plain.startswith(heading) and f"<strong>{heading}</strong>" in html
+            assert "game is over" not in plain and "partij is afgelopen" not in plain
+            for gone in IN_PLAY_ONLY[language]:
+                assert gone not in plain and gone not in html, gone
+        during = rules.view(states[-1], 0)
+        assert all(shown in alhambra.text(during, NAMES[:2]) for shown in IN_PLAY_ONLY[language])

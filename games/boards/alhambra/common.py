@@ -85,8 +85,10 @@ def _summed(values: list[int]) -> str:
 
 
 def status(view: dict[str, Any], names: list[str]) -> str:
+    """The turn and who is to move; once the game is over, that this is
+    the final position (as Alta's board says it)."""
     if view["phase"] == "over" or not view.get("to_move"):
-        return gettext("Turn %(turn)s: the game is over.") % {"turn": view["turn"]}
+        return gettext("Final position (after turn %(turn)s)") % {"turn": view["turn"]}
     movers = ", ".join(gettext("you") if s == view.get("seat") else names[s] for s in view["to_move"])
     return gettext("Turn %(turn)s: %(movers)s to move: %(step)s.") % {
         "turn": view["turn"],

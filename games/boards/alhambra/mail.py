@@ -139,19 +139,25 @@ def _deck(view: dict[str, Any]) -> str:
     return gettext("Money deck: %(cards)s · bag: %(bag)s") % {"cards": _cards(view["deck_size"]), "bag": bag}
 
 
+def _over(view: dict[str, Any]) -> bool:
+    return view["phase"] == "over"
+
+
 def text(view: dict[str, Any], names: list[str] | None = None) -> str:
-    """The table as monospaced text for the plain-text part of an email."""
+    """The table as monospaced text for the plain-text part of an email.
+    Once the game is over no market, money or decks (the end's reveal
+    shows every player's money): the Alhambras, scores and scorings."""
     names = seat_names(view, names)
     me = view.get("seat")
-    lines = [
-        status(view, names),
-        "",
-        gettext("Market (each slot is paid in its own currency):"),
-        *_market_lines(view),
-        gettext("Money display: %(cards)s") % {"cards": _card_list(view["display"])},
-        _deck(view),
-    ]
-    if me is not None:
+    lines = [status(view, names), ""]
+    if not _over(view):
+        lines += [
+            gettext("Market (each slot is paid in its own currency):"),
+            *_market_lines(view),
+            gettext("Money display: %(cards)s") % {"cards": _card_list(view["display"])},
+            _deck(view),
+        ]
+    if me is not None and not _over(view):
         lines.append(gettext("Your money: %(money)s") % {"money": money_text(view.get("hand", []))})
     totals = ", ".join(f"{name} {total}" for name, total, _ in scores(view, names))
     lines.append(gettext("Scores: %(scores)s") % {"scores": totals})
@@ -226,7 +232,8 @@ def _chips(cards: list[str], nothing: str) -> str:
 
 
 def html(view: dict[str, Any], names: list[str] | None = None) -> str:
-    """The table as HTML tables with inline styles (no images, no CSS files)."""
+    """The table as HTML tables with inline styles (no images, no CSS
+    files); once the game is over as ``text``, without market or money."""
     names = seat_names(view, names)
     me = view.get("seat")
     empty, scoring = gettext("empty"), gettext("Scoring %(round)s")
@@ -238,12 +245,13 @@ def html(view: dict[str, Any], names: list[str] | None = None) -> str:
         f"{escape(said(s['tile']) if s['tile'] else empty)}</td>"
         for s in view["market"]
     )
-    parts = [
-        f"<p><strong>{escape(status(view, names))}</strong></p>",
-        f'<table style="border-collapse:collapse;margin:4px 0"><tr>{slots}</tr></table>',
-        f"<p>{escape(money_display)} {_chips(view['display'], empty)}<br>{escape(_deck(view))}</p>",
-    ]
-    if me is not None:
+    parts = [f"<p><strong>{escape(status(view, names))}</strong></p>"]
+    if not _over(view):
+        parts += [
+            f'<table style="border-collapse:collapse;margin:4px 0"><tr>{slots}</tr></table>',
+            f"<p>{escape(money_display)} {_chips(view['display'], empty)}<br>{escape(_deck(view))}</p>",
+        ]
+    if me is not None and not _over(view):
         parts.append(
             f"<p><strong>{escape(your_money)}</strong> {_chips(view.get('hand', []), nothing)}<br>"
             f"{escape(money_text(view.get('hand', [])))}</p>"
