@@ -390,6 +390,9 @@ class TournamentEmailInvitation(models.Model):
     )
     created_at = models.DateTimeField(verbose_name=_("created at"))
     accepted_at = models.DateTimeField(null=True, blank=True, verbose_name=_("accepted at"))
+    #: An organiser took it back (a mistyped address): its link enters no
+    #: more, and the address may be invited again.
+    taken_back_at = models.DateTimeField(null=True, blank=True, verbose_name=_("taken back at"))
 
     class Meta:
         verbose_name = _("tournament invitation by email")
@@ -397,7 +400,7 @@ class TournamentEmailInvitation(models.Model):
         constraints = [
             models.UniqueConstraint(
                 fields=["tournament", "email"],
-                condition=models.Q(accepted_at__isnull=True),
+                condition=models.Q(accepted_at__isnull=True, taken_back_at__isnull=True),
                 name="tournament_email_invitation_once",
             ),
         ]

@@ -66,6 +66,11 @@ urlpatterns = [
     path("tournaments/<int:pk>/resume/", views_organiser.tournament_resume, name="tournament-resume"),
     path("tournaments/<int:pk>/message/", views_organiser.players_message, name="tournament-message"),
     path("tournaments/<int:pk>/players/add/", views_organiser.participant_add_late, name="tournament-add-late"),
+    path(
+        "tournaments/<int:pk>/email-invitations/<int:invitation>/take-back/",
+        views_organiser.email_invitation_take_back,
+        name="tournament-email-invitation-take-back",
+    ),
     path("tournaments/<int:pk>/standings.csv", views_organiser.standings_csv, name="tournament-standings-csv"),
     path(
         "tournaments/<int:pk>/rounds/<int:number>/pairing/",

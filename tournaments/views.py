@@ -27,6 +27,7 @@ from .forms import (
 from .models import ByeRequest, Participant, Substitution, Tournament, TournamentEmailInvitation
 from .overview import tournament_overview
 from .overview_standings import tie_breaks
+from .services.strangers import open_invitation
 from .view_actions import act, form_act, stranger_mailed
 from .views_organiser import organiser_required
 
@@ -117,7 +118,7 @@ def tournament_detail(request, pk: int):
         **_log(tournament, whole=request.GET.get("log") == "all"),
     }
     if manager:
-        context["email_invitations"] = tournament.email_invitations.filter(accepted_at__isnull=True).select_related(
+        context["email_invitations"] = tournament.email_invitations.filter(open_invitation).select_related(
             "participant__user"
         )
         context["reason_form"] = ReasonForm()

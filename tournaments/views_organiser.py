@@ -63,6 +63,20 @@ def tournament_pause(request, pk: int):
 
 @form_post("tournament-detail")
 @organiser_required
+def email_invitation_take_back(request, pk: int, invitation: int):
+    """Take back an invitation by email not used yet (a mistyped address)."""
+    return act(
+        request,
+        pk,
+        lambda: services.tournament_email_invitation_take_back(
+            tournament_id=pk, invitation_id=invitation, by=request.user, now=timezone.now()
+        ),
+        _("The invitation is taken back: its link no longer enters the tournament."),
+    )
+
+
+@form_post("tournament-detail")
+@organiser_required
 def tournament_resume(request, pk: int):
     return act(
         request,

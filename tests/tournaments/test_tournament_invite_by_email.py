@@ -163,3 +163,46 @@ def test_strangers_invited_to_clubs_and_tournaments_share_the_daily_allowance(al
     with pytest.raises(LimitReached):
         club_invite(club_id=club.pk, display_name="three@example.org", by=alice, now=now)
     assert ClubEmailInvitation.objects.count() == 1 and TournamentEmailInvitation.objects.count() == 1
+
+
+def test_an_organiser_takes_back_an_invitation_by_email_and_its_link_enters_no_more(
+    client, alice, bob, club, django_capture_on_commit_callbacks
+):
+    """A mistyped address: the organiser takes the invitation back from
+    the organiser controls; its link then enters nobody, the address is no
+    longer listed and may be invited again (a new link), and the mail
+    already sent still counts against the day's allowance."""
+    now = timezone.now()
+    t = make_tournament(alice, club, now=now, name="Club Cup", rounds=3)
+    client.force_login(alice)
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(reverse("tournament-invite", args=[t.pk]), {"display_name": "frend@example.org"})
+    invitation = TournamentEmailInvitation.objects.get(tournament=t)
+    take_back = reverse("tournament-email-invitation-take-back", args=[t.pk, invitation.pk])
+    assert take_back in client.get(t.get_absolute_url()).content.decode()
+
+    client.force_login(bob)  # not an organiser
+    assert client.post(take_back).status_code == 403
+    client.force_login(alice)
+    answer = client.post(take_back, follow=True)
+    assert "The invitation is taken back: its link no longer enters the tournament." in _text(
+        answer.content.decode()
+    )
+    assert "frend@example.org" not in answer.content.decode()
+    link = reverse("tournament-email-invitation", args=[invitation.token])
+    assert client.get(link).status_code == 404
+    stranger = make_user("frend@example.org", "Frend")
+    with pytest.raises(NotFound):
+        tournament_email_invitation_accept(token=invitation.token, user=stranger, now=now)
+    assert not t.participants.filter(user=stranger).exists()
+    assert "no longer valid" in _text(client.post(take_back, follow=True).content.decode())  # twice
+
+    stranger.delete()
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(reverse("tournament-invite", args=[t.pk]), {"display_name": "frend@example.org"})
+    again = TournamentEmailInvitation.objects.get(tournament=t, taken_back_at__isnull=True)
+    assert again.token != invitation.token
+    [sent] = mail.outbox
+    assert reverse("tournament-email-invitation", args=[again.token]) in sent.body
+    assert TournamentEmailInvitation.objects.filter(invited_by=alice).count() == 2  # both count for the day

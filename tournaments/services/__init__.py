@@ -52,7 +52,11 @@ from .setup import (
     tournament_unregister,
 )
 from .sweeps import tournaments_start_due, tournaments_sweep
-from .tournament_email import tournament_email_invitation_accept, tournament_email_invitation_open
+from .tournament_email import (
+    tournament_email_invitation_accept,
+    tournament_email_invitation_open,
+    tournament_email_invitation_take_back,
+)
 
 __all__ = [
     "Proposal",
@@ -94,6 +98,7 @@ __all__ = [
     "tournament_create",
     "tournament_email_invitation_accept",
     "tournament_email_invitation_open",
+    "tournament_email_invitation_take_back",
     "tournament_game_finished",
     "tournament_invite",
     "tournament_register",

@@ -17,6 +17,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
+from django.db.models import Q
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
@@ -24,6 +25,9 @@ from games.services import Conflict, LimitReached, NotFound
 from mail.invitees import address_is_taken
 
 from ..models import ClubEmailInvitation, Participant, Tournament, TournamentEmailInvitation
+
+#: An invitation by email neither used nor taken back.
+open_invitation = Q(accepted_at__isnull=True, taken_back_at__isnull=True)
 from ..notify import absolute, notice_send
 
 
@@ -87,7 +91,7 @@ def stranger_enter_locked(
 
     :raises Conflict: invited already, or (to register) the tournament is
         for its club's members, or full; LimitReached: the day's allowance."""
-    if tournament.email_invitations.filter(email__iexact=address, accepted_at__isnull=True).exists():
+    if tournament.email_invitations.filter(open_invitation, email__iexact=address).exists():
         raise Conflict(_("%(email)s is already invited.") % {"email": address}, code="already_invited")
     if participant is None and tournament.status == Tournament.Status.REGISTRATION:
         if tournament.registration == Tournament.Registration.MEMBERS:

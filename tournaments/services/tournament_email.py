@@ -18,16 +18,18 @@ from django.utils.translation import gettext as _
 from games.services import NotFound
 
 from ..models import Participant, TournamentEmailInvitation, TournamentInvitation
-from .common import locked_tournament
+from .common import locked_tournament, require_manager
 from .entries import late_entry_locked
 from .setup import replace_locked, tournament_register
+from .strangers import open_invitation
 
 
 def tournament_email_invitation_open(token: str) -> TournamentEmailInvitation | None:
-    """The invitation whose link holds ``token``, not used yet; else None."""
+    """The invitation whose link holds ``token``, neither used nor taken
+    back; else None."""
     return (
         TournamentEmailInvitation.objects.select_related("tournament", "invited_by", "participant__user")
-        .filter(token=token, accepted_at__isnull=True)
+        .filter(open_invitation, token=token)
         .first()
     )
 
@@ -48,7 +50,7 @@ def tournament_email_invitation_accept(*, token: str, user, now: dt.datetime) ->
             raise NotFound(_("This invitation is no longer valid."), code="invalid_invitation")
         tournament = locked_tournament(found.tournament_id)
         invitation = TournamentEmailInvitation.objects.select_for_update().get(pk=found.pk)
-        if invitation.accepted_at is not None:
+        if invitation.accepted_at is not None or invitation.taken_back_at is not None:
             raise NotFound(_("This invitation is no longer valid."), code="invalid_invitation")
         by = invitation.invited_by
         if invitation.participant_id is not None:
@@ -66,3 +68,17 @@ def tournament_email_invitation_accept(*, token: str, user, now: dt.datetime) ->
         invitation.accepted_at = now
         invitation.save(update_fields=["accepted_at"])
     return entered
+
+
+def tournament_email_invitation_take_back(*, tournament_id: int, invitation_id: int, by, now: dt.datetime) -> None:
+    """An organiser takes back an invitation by email not used yet (a
+    mistyped address): its link no longer enters the tournament.  It still
+    counts against the day's allowance of mails to strangers.
+
+    :raises NotAllowed: not an organiser; NotFound: no such open invitation."""
+    with transaction.atomic():
+        tournament = locked_tournament(tournament_id)
+        require_manager(by, tournament)
+        taken = tournament.email_invitations.filter(open_invitation, pk=invitation_id).update(taken_back_at=now)
+        if not taken:
+            raise NotFound(_("This invitation is no longer valid."), code="invalid_invitation")
