@@ -185,9 +185,7 @@ def test_an_organiser_takes_back_an_invitation_by_email_and_its_link_enters_no_m
     assert client.post(take_back).status_code == 403
     client.force_login(alice)
     answer = client.post(take_back, follow=True)
-    assert "The invitation is taken back: its link no longer enters the tournament." in _text(
-        answer.content.decode()
-    )
+    assert "The invitation is taken back: its link no longer enters the tournament." in _text(answer.content.decode())
     assert "frend@example.org" not in answer.content.decode()
     link = reverse("tournament-email-invitation", args=[invitation.token])
     assert client.get(link).status_code == 404

@@ -25,10 +25,10 @@ from games.services import Conflict, LimitReached, NotFound
 from mail.invitees import address_is_taken
 
 from ..models import ClubEmailInvitation, Participant, Tournament, TournamentEmailInvitation
+from ..notify import absolute, notice_send
 
 #: An invitation by email neither used nor taken back.
 open_invitation = Q(accepted_at__isnull=True, taken_back_at__isnull=True)
-from ..notify import absolute, notice_send
 
 
 def _is_address(text: str) -> bool:
