@@ -9,6 +9,7 @@ import pytest
 from django.utils import translation
 
 from games.boards import alhambra, alpaca
+from games.boards.alhambra.common import money_text
 from games.engine import get_rules
 from tests.engine.playing import random_playthrough
 
@@ -84,5 +85,7 @@ def test_the_alhambra_end_board_is_headed_as_the_final_position_in_text_and_html
             assert "game is over" not in plain and "partij is afgelopen" not in plain
             for gone in IN_PLAY_ONLY[language]:
                 assert gone not in plain and gone not in html, gone
+            for entry in view["seats"]:  # every hand is public: the reader's own is named too
+                assert " ".join(money_text(entry["hand"]).split()) in " ".join(plain.split())
         during = rules.view(states[-1], 0)
         assert all(shown in alhambra.text(during, NAMES[:2]) for shown in IN_PLAY_ONLY[language])

@@ -105,8 +105,11 @@ def _owner(seat: int, me: int | None, names: list[str]) -> str:
 
 
 def _seat_head(view: dict[str, Any], seat: int, entry: dict[str, Any], me: int | None) -> str:
-    """``(12 points, 3 money cards, longest wall 4, to move)``."""
-    money = money_text(entry["hand"]) if "hand" in entry and seat != me else _money_cards(entry["hand_size"])
+    """``(12 points, 3 money cards, longest wall 4, to move)``: another
+    seat's money cards by name once they are public (at the end), the
+    reader's own then too (the end's board shows no "Your money" line)."""
+    named = "hand" in entry and (seat != me or _over(view))
+    money = money_text(entry["hand"]) if named else _money_cards(entry["hand_size"])
     items = [_points(entry["score"]), money, gettext("longest wall %(length)s") % {"length": entry["longest_wall"]}]
     if seat in view.get("to_move", []):
         items.append(gettext("to move"))
