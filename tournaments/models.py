@@ -329,12 +329,15 @@ class TournamentInvitation(models.Model):
         return gettext("%(user)s invited to %(tournament)s") % {"user": self.user, "tournament": self.tournament}
 
 
-class ClubEmailInvitation(models.Model):
-    """An invitation to a club sent to an address without an account: its
-    link (``token``) leads to signing up, then joins the club.  Like a
-    game's invitation by email, it is for whoever holds the link."""
+class EmailInvitation(models.Model):
+    """An invitation sent to an address without an account: its link
+    (``token``) leads to signing up, then to what it invites to.  Like a
+    game's invitation by email, it is for whoever holds the link.  An
+    organiser may take it back (a mistyped address): its link then does
+    nothing; the row stays, so that taking back never frees the day's
+    allowance of mails to strangers, and inviting the address again makes
+    a new one."""
 
-    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="email_invitations", verbose_name=_("club"))
     email = models.EmailField(verbose_name=_("email address"))
     token = models.CharField(max_length=40, unique=True, verbose_name=_("token"))
     invited_by = models.ForeignKey(
@@ -342,10 +345,16 @@ class ClubEmailInvitation(models.Model):
     )
     created_at = models.DateTimeField(verbose_name=_("created at"))
     accepted_at = models.DateTimeField(null=True, blank=True, verbose_name=_("accepted at"))
-    #: An organiser took it back (a mistyped address): its link no longer
-    #: joins; the row stays, so that taking back never frees the day's
-    #: allowance, and inviting the address again makes a new one.
     taken_back_at = models.DateTimeField(null=True, blank=True, verbose_name=_("taken back at"))
+
+    class Meta:
+        abstract = True
+
+
+class ClubEmailInvitation(EmailInvitation):
+    """An invitation to a club by email: its link joins the club."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="email_invitations", verbose_name=_("club"))
 
     class Meta:
         verbose_name = _("club invitation by email")
@@ -363,19 +372,16 @@ class ClubEmailInvitation(models.Model):
         return gettext("%(email)s invited to %(club)s") % {"email": self.email, "club": self.club}
 
 
-class TournamentEmailInvitation(models.Model):
-    """An organiser's invitation to a tournament sent to an address without
-    an account: its link (``token``) leads to signing up, then enters the
-    tournament (registered, or a late entry once it runs), or takes over
-    ``participant``'s place when it replaces them
+class TournamentEmailInvitation(EmailInvitation):
+    """An organiser's invitation to a tournament by email: its link enters
+    the tournament (registered, or a late entry once it runs), or takes
+    over ``participant``'s place when it replaces them
     (``services.tournament_email``).  Counted against the inviter's daily
     allowance of mails to strangers with the clubs' invitations."""
 
     tournament = models.ForeignKey(
         Tournament, on_delete=models.CASCADE, related_name="email_invitations", verbose_name=_("tournament")
     )
-    email = models.EmailField(verbose_name=_("email address"))
-    token = models.CharField(max_length=40, unique=True, verbose_name=_("token"))
     #: The place the invited player takes over (a replacement); else None.
     participant = models.ForeignKey(
         "Participant",
@@ -385,14 +391,6 @@ class TournamentEmailInvitation(models.Model):
         related_name="+",
         verbose_name=_("place to take over"),
     )
-    invited_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+", verbose_name=_("invited by")
-    )
-    created_at = models.DateTimeField(verbose_name=_("created at"))
-    accepted_at = models.DateTimeField(null=True, blank=True, verbose_name=_("accepted at"))
-    #: An organiser took it back (a mistyped address): its link enters no
-    #: more, and the address may be invited again.
-    taken_back_at = models.DateTimeField(null=True, blank=True, verbose_name=_("taken back at"))
 
     class Meta:
         verbose_name = _("tournament invitation by email")

@@ -188,7 +188,9 @@ def test_an_organiser_takes_back_an_invitation_by_email_and_its_link_enters_no_m
     assert "The invitation is taken back: its link no longer enters the tournament." in _text(answer.content.decode())
     assert "frend@example.org" not in answer.content.decode()
     link = reverse("tournament-email-invitation", args=[invitation.token])
-    assert client.get(link).status_code == 404
+    dead = client.get(link)
+    assert dead.status_code == 404
+    assert "It was used already, or the organiser took it back." in dead.content.decode()
     stranger = make_user("frend@example.org", "Frend")
     with pytest.raises(NotFound):
         tournament_email_invitation_accept(token=invitation.token, user=stranger, now=now)
