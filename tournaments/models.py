@@ -351,6 +351,10 @@ class EmailInvitation(models.Model):
         abstract = True
 
 
+#: An invitation by email neither used nor taken back (its link still works).
+open_invitation = models.Q(accepted_at__isnull=True, taken_back_at__isnull=True)
+
+
 class ClubEmailInvitation(EmailInvitation):
     """An invitation to a club by email: its link joins the club."""
 
@@ -370,6 +374,11 @@ class ClubEmailInvitation(EmailInvitation):
 
     def __str__(self) -> str:
         return gettext("%(email)s invited to %(club)s") % {"email": self.email, "club": self.club}
+
+    @property
+    def target(self) -> Club:
+        """What the invitation is to."""
+        return self.club
 
 
 class TournamentEmailInvitation(EmailInvitation):
@@ -405,6 +414,11 @@ class TournamentEmailInvitation(EmailInvitation):
 
     def __str__(self) -> str:
         return gettext("%(email)s invited to %(tournament)s") % {"email": self.email, "tournament": self.tournament}
+
+    @property
+    def target(self) -> Tournament:
+        """What the invitation is to."""
+        return self.tournament
 
 
 #: The reasons for leaving that the site itself gives (English msgids): shown

@@ -1,19 +1,23 @@
 """The pattern behind every POSTed action of the tournament pages: check
 the form, run one service, tell the person what happened (the service's
 ``GameActionError`` becomes an error message), and go back to the
-tournament page; and the message for a player named by an address
-without an account, mailed a link instead (``stranger_mailed``)."""
+tournament page; the message for a player named by an address without
+an account, mailed a link instead (``stranger_mailed``); and the page
+that link opens (``invitation_page``, clubs' too)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
+from typing import Any
 
 from django.contrib import messages
-from django.shortcuts import redirect
+from django.shortcuts import redirect, render
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from core.actions import action_redirect
+from games.services import GameActionError
 
 from .models import TournamentEmailInvitation
 
@@ -58,3 +62,22 @@ def stranger_mailed(request, invitation: TournamentEmailInvitation) -> None:
     else:
         text = _("%(email)s has no account yet: they are mailed a link that signs them up and enters them.")
     messages.success(request, text % said)
+
+
+def invitation_page(request, invitation, *, template: str, accept: Callable, welcome: Callable[[Any], str]):
+    """The page an invitation by email links to (``invitation``: an open
+    one, else None): a visitor signs up (or logs in) and comes back; a
+    signed-in reader's post runs ``accept(token=, user=, now=)`` and goes to
+    what it invites to (``invitation.target``) with ``welcome(target)`` or
+    the refusal as a message."""
+    if invitation is None:
+        return render(request, template, {"invalid": True}, status=404)
+    if request.method == "POST" and request.user.is_authenticated:
+        try:
+            accept(token=invitation.token, user=request.user, now=timezone.now())
+        except GameActionError as error:
+            messages.error(request, error.message)
+        else:
+            messages.success(request, welcome(invitation.target))
+        return redirect(invitation.target)
+    return render(request, template, {"invitation": invitation})

@@ -24,11 +24,10 @@ from .forms import (
     SeedingForm,
     TournamentForm,
 )
-from .models import ByeRequest, Participant, Substitution, Tournament, TournamentEmailInvitation
+from .models import ByeRequest, Participant, Substitution, Tournament, TournamentEmailInvitation, open_invitation
 from .overview import tournament_overview
 from .overview_standings import tie_breaks
-from .services.strangers import open_invitation
-from .view_actions import act, form_act, stranger_mailed
+from .view_actions import act, form_act, invitation_page, stranger_mailed
 from .views_organiser import organiser_required
 
 
@@ -223,20 +222,15 @@ def tournament_invite(request, pk: int):
 
 
 def tournament_email_invitation(request, token: str):
-    """The page an invitation by email links to: a visitor signs up (or
-    logs in) and comes back; a signed-in reader enters with one button."""
+    """The page an invitation by email links to: a signed-in reader enters with one button."""
     invitation = services.tournament_email_invitation_open(token)
-    if invitation is None:
-        return render(request, "tournaments/tournament_email_invitation.html", {"invalid": True}, status=404)
-    if request.method == "POST" and request.user.is_authenticated:
-        try:
-            services.tournament_email_invitation_accept(token=token, user=request.user, now=timezone.now())
-        except GameActionError as error:
-            messages.error(request, error.message)
-        else:
-            messages.success(request, _("You are in %(tournament)s.") % {"tournament": invitation.tournament})
-        return redirect(invitation.tournament)
-    return render(request, "tournaments/tournament_email_invitation.html", {"invitation": invitation})
+    return invitation_page(
+        request,
+        invitation,
+        template="tournaments/tournament_email_invitation.html",
+        accept=services.tournament_email_invitation_accept,
+        welcome=lambda tournament: _("You are in %(tournament)s.") % {"tournament": tournament},
+    )
 
 
 @form_post("tournament-detail")

@@ -16,7 +16,8 @@ from games.services import GameActionError
 
 from . import selectors, services
 from .forms import ClubForm, NameOrAddressForm
-from .models import Club, ClubEmailInvitation, ClubMembership, Tournament
+from .models import Club, ClubEmailInvitation, ClubMembership, Tournament, open_invitation
+from .view_actions import invitation_page
 
 
 def club_list(request):
@@ -108,24 +109,17 @@ def club_invite(request, pk: int):
 
 
 def club_email_invitation(request, token: str):
-    """The page an invitation by email links to: a visitor signs up (or
-    logs in) and comes back; a signed-in reader joins with one button."""
+    """The page an invitation by email links to: a signed-in reader joins with one button."""
     invitation = (
-        ClubEmailInvitation.objects.select_related("club", "invited_by")
-        .filter(token=token, accepted_at__isnull=True, taken_back_at__isnull=True)
-        .first()
+        ClubEmailInvitation.objects.select_related("club", "invited_by").filter(open_invitation, token=token).first()
     )
-    if invitation is None:
-        return render(request, "tournaments/club_email_invitation.html", {"invalid": True}, status=404)
-    if request.method == "POST" and request.user.is_authenticated:
-        try:
-            services.club_email_invitation_accept(token=token, user=request.user, now=timezone.now())
-        except GameActionError as error:
-            messages.error(request, error.message)
-        else:
-            messages.success(request, _("You are a member of %(club)s.") % {"club": invitation.club})
-        return redirect(invitation.club)
-    return render(request, "tournaments/club_email_invitation.html", {"invitation": invitation})
+    return invitation_page(
+        request,
+        invitation,
+        template="tournaments/club_email_invitation.html",
+        accept=services.club_email_invitation_accept,
+        welcome=lambda club: _("You are a member of %(club)s.") % {"club": club},
+    )
 
 
 @form_post("club-detail")

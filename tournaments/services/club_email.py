@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 
 from games.services import Conflict, NotFound
 
-from ..models import Club, ClubEmailInvitation, ClubMembership
+from ..models import Club, ClubEmailInvitation, ClubMembership, open_invitation
 from ..notify import absolute, notice_send
 from .strangers import allowance_check
 
@@ -58,7 +58,7 @@ def club_email_invitation_accept(*, token: str, user, now: dt.datetime) -> ClubM
         invitation = (
             ClubEmailInvitation.objects.select_for_update()
             .select_related("club")
-            .filter(token=token, accepted_at__isnull=True, taken_back_at__isnull=True)
+            .filter(open_invitation, token=token)
             .first()
         )
         if invitation is None:

@@ -17,18 +17,14 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
-from django.db.models import Q
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from games.services import Conflict, LimitReached, NotFound
 from mail.invitees import address_is_taken
 
-from ..models import ClubEmailInvitation, Participant, Tournament, TournamentEmailInvitation
+from ..models import ClubEmailInvitation, Participant, Tournament, TournamentEmailInvitation, open_invitation
 from ..notify import absolute, notice_send
-
-#: An invitation by email neither used nor taken back.
-open_invitation = Q(accepted_at__isnull=True, taken_back_at__isnull=True)
 
 
 def _is_address(text: str) -> bool:

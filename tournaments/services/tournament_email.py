@@ -17,11 +17,10 @@ from django.utils.translation import gettext as _
 
 from games.services import NotFound
 
-from ..models import Participant, TournamentEmailInvitation, TournamentInvitation
+from ..models import Participant, TournamentEmailInvitation, TournamentInvitation, open_invitation
 from .common import locked_tournament, require_manager
 from .entries import late_entry_locked
 from .setup import replace_locked, tournament_register
-from .strangers import open_invitation
 
 
 def tournament_email_invitation_open(token: str) -> TournamentEmailInvitation | None:
