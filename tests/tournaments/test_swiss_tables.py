@@ -111,6 +111,25 @@ def test_a_large_field_repeats_no_co_player_where_the_search_cannot_reach():
             results.extend(random_result(rng, t) for t in pairing.tables)
 
 
+def test_a_repaired_seating_is_polished_by_neighbouring_swaps():
+    """Fields where the search finds no rematch-free seating and the
+    repair's best seating still had a swap between neighbouring tables
+    that lowers repeats (found by the property test below)."""
+    for count, seed in [(33, 40), (38, 37)]:
+        rng = random.Random(seed)
+        players = field(count)
+        results = []
+        for number in range(1, 7):
+            pairing = swiss_table_pairing(players, results, number, size=6)
+            meetings = met(results)
+            groups = [list(t.players) for t in pairing.tables]
+            polished = [g[:] for g in groups]
+            improve(polished, meetings, {p: i for i, p in enumerate(ranking_order(players, results))})
+            assert repeats(polished, meetings) == repeats(groups, meetings), (count, seed, number)
+            results.extend(random_result(rng, t) for t in pairing.tables)
+            results.extend(pairing.results)
+
+
 def test_seats_rotate_at_multi_player_tables():
     players = field(4)
     first = swiss_table_pairing(players, [], 1, size=4)

@@ -34,7 +34,8 @@
    repeated pair swaps with the closest-ranked player whose swap lowers
    the cost, failing that with one whose swap keeps it, up to
    ``REPAIR_STEPS`` swaps; the seating with the fewest repeats seen
-   stands.  Scores at a table may then differ more than step 3 gives.
+   stands, after the swaps between neighbouring tables of step 4 are
+   made on it again wherever they still lower the cost.  Scores at a table may then differ more than step 3 gives.
 
 Seats: see ``common.SeatBalance`` (positions rotate as evenly as the
 rounds allow).  Tables are keyed ``R<round>-T<index>``.
@@ -84,6 +85,9 @@ def swiss_table_pairing(
         groups = rematch_free(seated, sizes, meetings) or groups
     if repeats(groups, meetings):
         repair(groups, meetings, rank)
+        # Repair keeps the best seating its walk saw, which a swap between
+        # neighbours may still better: polish it as step 4 did the cut.
+        improve(groups, meetings, rank)
     balance = SeatBalance(results)
     tables = tuple(
         Table(
