@@ -32,6 +32,19 @@ def address_is_taken(address: str) -> bool:
     )
 
 
+def address_holder(address: str):
+    """The active account whose verified address ``address`` is (case
+    aside), or None.  Only a verified one: a mail written for the holder
+    may carry their sign-in link, and anyone can add an address to their
+    account without proving it."""
+    found = (
+        EmailAddress.objects.filter(email__iexact=address, verified=True, user__is_active=True)
+        .select_related("user")
+        .first()
+    )
+    return found.user if found is not None else None
+
+
 def _drawn_name(language: str) -> str:
     """A neutral name in the player's language ("Guest-12345",
     "Gast-12345"): nothing of the address (other players of the game see

@@ -136,8 +136,8 @@ class ClubForm(forms.Form):
 
 
 class NameOrAddressForm(forms.Form):
-    """A player to invite: a display name, or an email address (an
-    account's, or someone's without one)."""
+    """A player to invite: a display name, or an email address (mailed a
+    link, whether an account uses it or not: ``services.strangers``)."""
 
     display_name = forms.CharField(max_length=254, label=_("Display name or email address"))
 

@@ -330,13 +330,14 @@ class TournamentInvitation(models.Model):
 
 
 class EmailInvitation(models.Model):
-    """An invitation sent to an address without an account: its link
-    (``token``) leads to signing up, then to what it invites to.  Like a
-    game's invitation by email, it is for whoever holds the link.  An
-    organiser may take it back (a mistyped address): its link then does
-    nothing; the row stays, so that taking back never frees the day's
-    allowance of mails to strangers, and inviting the address again makes
-    a new one."""
+    """An invitation sent to an email address an organiser typed, whether
+    an account uses it or not (the organiser is never told): its link
+    (``token``) leads to signing in or up, then to what it invites to.
+    Like a game's invitation by email, it is for whoever holds the link.
+    An organiser may take it back (a mistyped address): its link then
+    does nothing; the row stays, so that taking back never frees the
+    day's allowance of invitations by address, and inviting the address
+    again makes a new one."""
 
     email = models.EmailField(verbose_name=_("email address"))
     token = models.CharField(max_length=40, unique=True, verbose_name=_("token"))
@@ -386,7 +387,7 @@ class TournamentEmailInvitation(EmailInvitation):
     the tournament (registered, or a late entry once it runs), or takes
     over ``participant``'s place when it replaces them
     (``services.tournament_email``).  Counted against the inviter's daily
-    allowance of mails to strangers with the clubs' invitations."""
+    allowance of invitations by address with the clubs' invitations."""
 
     tournament = models.ForeignKey(
         Tournament, on_delete=models.CASCADE, related_name="email_invitations", verbose_name=_("tournament")

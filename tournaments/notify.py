@@ -34,18 +34,23 @@ def notice_send(
     now: dt.datetime,
     reply_to: str = "",
     to: str = "",
+    holder=None,
 ) -> None:
     """Queue one notice for ``user`` (once per ``dedupe_key``), answered at
-    ``reply_to`` when given.  ``to``: an address without an account (an
-    invitation to a stranger), then written in ``user``'s (the sender's)
-    language and sent unasked ("auto-generated").
+    ``reply_to`` when given.  ``to``: an address an organiser typed (an
+    invitation by email), sent unasked ("auto-generated"); ``user`` is
+    then the sender, and ``holder`` the active account ``to`` belongs to,
+    if any: the mail is written in the holder's language (an email-only
+    holder gets their sign-in link with it), else in the sender's (the
+    address has none).
 
     Expects to run inside the transaction of the event it announces.
-    Written in ``user``'s language and time zone.
+    Written in the reader's language and time zone.
     """
-    context = {"user": user, "site_name": settings.SITE_NAME, **context}
+    reader = (holder or user) if to else user
+    context = {"user": reader, "site_name": settings.SITE_NAME, **context}
     base = f"tournaments/email/{template}"
-    with as_reader(user):
+    with as_reader(reader):
         subject = " ".join(render_to_string(f"{base}-subject.txt", context).split())
         # At the mail's width, as every other mail (an organiser's long line too).
         text = wrapped(render_to_string(f"{base}-body.txt", context), hanging=0)
@@ -61,7 +66,7 @@ def notice_send(
         html=html,
         dedupe_key=dedupe_key[:200],
         now=now,
-        user=None if to else user,
+        user=holder if to else user,
         headers=headers or None,
     )
 

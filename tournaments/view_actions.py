@@ -1,8 +1,8 @@
 """The pattern behind every POSTed action of the tournament pages: check
 the form, run one service, tell the person what happened (the service's
 ``GameActionError`` becomes an error message), and go back to the
-tournament page; the message for a player named by an address without
-an account, mailed a link instead (``stranger_mailed``); and the page
+tournament page; the message for a player named by an email address,
+mailed a link instead (``address_mailed``, clubs' too); and the page
 that link opens (``invitation_page``, clubs' too)."""
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from core.actions import action_redirect
 from games.services import GameActionError
 
-from .models import TournamentEmailInvitation
+from .models import ClubEmailInvitation, TournamentEmailInvitation
 
 #: ``act(request, pk, action, success)``: run ``action()`` and go back to
 #: tournament ``pk`` with ``success`` or the error as a message.
@@ -49,19 +49,19 @@ def _first_error(form) -> str:
     return _("%(field)s: %(error)s") % {"field": field.label, "error": errors[0]}
 
 
-def stranger_mailed(request, invitation: TournamentEmailInvitation) -> None:
-    """Say that ``invitation`` (what a service returned for an address
-    without an account) is mailed, and what its link does."""
-    said = {"email": invitation.email}
-    if invitation.participant is not None:
-        said["player"] = str(invitation.participant.user)
+def address_mailed(request, invitation: ClubEmailInvitation | TournamentEmailInvitation) -> None:
+    """Say that ``invitation`` (what a service returned for an email
+    address) is mailed, and what its link does: the same words whether an
+    account uses the address or not, so that typing one never tells
+    whose it is."""
+    participant = getattr(invitation, "participant", None)
+    if participant is not None:
         text = _(
-            "%(email)s has no account yet: they are mailed a link that signs them up and then takes over the "
-            "place of %(player)s, who keeps it until then."
-        )
+            "An invitation was sent to %(email)s: its link takes over the place of %(player)s, who keeps it until then."
+        ) % {"email": invitation.email, "player": participant.user}
     else:
-        text = _("%(email)s has no account yet: they are mailed a link that signs them up and enters them.")
-    messages.success(request, text % said)
+        text = _("An invitation was sent to %(email)s.") % {"email": invitation.email}
+    messages.success(request, text)
 
 
 def invitation_page(request, invitation, *, template: str, accept: Callable, welcome: Callable[[Any], str]):

@@ -27,7 +27,7 @@ from .forms import (
 from .models import ByeRequest, Participant, Substitution, Tournament, TournamentEmailInvitation, open_invitation
 from .overview import tournament_overview
 from .overview_standings import tie_breaks
-from .view_actions import act, form_act, invitation_page, stranger_mailed
+from .view_actions import act, address_mailed, form_act, invitation_page
 from .views_organiser import organiser_required
 
 
@@ -214,7 +214,7 @@ def tournament_invite(request, pk: int):
         name = form.cleaned_data["display_name"]
         invited = services.tournament_invite(tournament_id=pk, display_name=name, by=request.user, now=timezone.now())
         if isinstance(invited, TournamentEmailInvitation):
-            stranger_mailed(request, invited)
+            address_mailed(request, invited)
         else:
             messages.success(request, _("%(player)s is invited.") % {"player": invited.user})
 
@@ -261,7 +261,7 @@ def participant_replace(request, pk: int, participant: int):
             now=timezone.now(),
         )
         if isinstance(replaced, TournamentEmailInvitation):
-            stranger_mailed(request, replaced)
+            address_mailed(request, replaced)
         else:
             messages.success(request, _("The player is replaced."))
 

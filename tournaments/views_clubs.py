@@ -17,7 +17,7 @@ from games.services import GameActionError
 from . import selectors, services
 from .forms import ClubForm, NameOrAddressForm
 from .models import Club, ClubEmailInvitation, ClubMembership, Tournament, open_invitation
-from .view_actions import invitation_page
+from .view_actions import address_mailed, invitation_page
 
 
 def club_list(request):
@@ -54,7 +54,7 @@ def club_detail(request, pk: int):
         "members": [m for m in members if m.status == Status.ACTIVE],
         "requests": [m for m in members if m.status == Status.REQUESTED] if organiser else [],
         "invited": [m for m in members if m.status == Status.INVITED] if organiser else [],
-        # Addresses without an account invited by email, not signed up yet.
+        # Addresses invited by email whose link is not used yet.
         "invited_by_email": list(
             club.email_invitations.filter(accepted_at__isnull=True, taken_back_at__isnull=True).order_by("email")
         )
@@ -100,12 +100,15 @@ def club_invite(request, pk: int):
         messages.error(request, _("Write the player's display name or an email address."))
         return redirect("club-detail", pk=pk)
     name = form.cleaned_data["display_name"]
-    return _act(
-        request,
-        pk,
-        lambda: services.club_invite(club_id=pk, display_name=name, by=request.user, now=timezone.now()),
-        _("%(player)s is invited.") % {"player": name},
-    )
+
+    def invite() -> None:
+        invited = services.club_invite(club_id=pk, display_name=name, by=request.user, now=timezone.now())
+        if isinstance(invited, ClubEmailInvitation):
+            address_mailed(request, invited)
+        else:
+            messages.success(request, _("%(player)s is invited.") % {"player": invited.user})
+
+    return _act(request, pk, invite, "")
 
 
 def club_email_invitation(request, token: str):

@@ -32,7 +32,7 @@ from .overview import Overview, round_robin_rests, status_text, tournament_overv
 from .overview_standings import StandingRow, is_round_robin, points_decimal
 from .pairing_warnings import problem_text
 from .services.running import half_byes_of
-from .view_actions import act, form_act, stranger_mailed
+from .view_actions import act, address_mailed, form_act
 
 
 def organiser_required(view):
@@ -111,7 +111,7 @@ def participant_add_late(request, pk: int):
         name = form.cleaned_data["display_name"]
         added = services.participant_add_late(tournament_id=pk, display_name=name, by=request.user, now=timezone.now())
         if isinstance(added, TournamentEmailInvitation):
-            stranger_mailed(request, added)
+            address_mailed(request, added)
         else:
             messages.success(request, _("%(player)s plays from the next round.") % {"player": added.user})
 

@@ -106,8 +106,8 @@ class ClubInviteApi(WriteApi):
         responses={200: ClubDetailSerializer, **ERRORS},
     )
     def post(self, request, pk: int):
-        """Organisers: invite a player by display name or email address; an
-        address without an account is mailed a link to sign up and join."""
+        """Organisers: invite a player by display name, or anyone by email
+        address: it is mailed a link to sign in (or up) and join."""
         data = ClubInviteInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         services.club_invite(club_id=pk, by=request.user, now=timezone.now(), **data.validated_data)

@@ -14,13 +14,14 @@ MAX_ID = 2**63 - 1
 class TournamentPlayerNameInputSerializer(serializers.Serializer):
     display_name = serializers.CharField(
         max_length=254,
-        help_text="A player's display name, or an email address (an account's, or someone's without one: they are "
-        "mailed a link that signs them up and enters them).",
+        help_text="A player's display name, or an email address: it is mailed a link that enters whoever follows it "
+        "(signed in, or after signing up); the answer is the same whether an account uses the address or not.",
     )
 
 
 class ClubInviteInputSerializer(serializers.Serializer):
     display_name = serializers.CharField(
         max_length=254,
-        help_text="A player's display name, or an email address (an account's, or someone's without one).",
+        help_text="A player's display name, or an email address: it is mailed a link that joins whoever follows it "
+        "(signed in, or after signing up); the answer is the same whether an account uses the address or not.",
     )

@@ -1,7 +1,8 @@
-"""Inviting someone without an account to a club by email address: the
-invitation mail's link leads to signing up, then joins the club with one
-button (``club_email_invitation_accept``).  An address of an account is
-invited as its player is (``clubs.club_invite``).
+"""Inviting someone to a club by email address: the invitation mail's
+link joins the club with one button, for whoever follows it, signed in
+or after signing up (``club_email_invitation_accept``).  An address is
+never looked up for the organiser (``strangers``): an account's address
+is mailed the link too.
 
 Each mail goes to someone who never asked for it: it counts against the
 organiser's daily allowance (``strangers.allowance_check``)."""
@@ -18,16 +19,15 @@ from django.utils.translation import gettext as _
 from games.services import Conflict, NotFound
 
 from ..models import Club, ClubEmailInvitation, ClubMembership, open_invitation
-from ..notify import absolute, notice_send
-from .strangers import allowance_check
+from ..notify import absolute
+from .strangers import address_mail, allowance_check
 
 Status = ClubMembership.Status
 
 
-def stranger_invite_locked(club: Club, address: str, *, by, now: dt.datetime) -> ClubEmailInvitation:
-    """Invite ``address`` (no account uses it) to ``club`` and mail it the
-    link, in the inviter's language (the address has none yet): a Dutch
-    club's friend reads Dutch.  Expects the club lock.
+def address_invite_locked(club: Club, address: str, *, by, now: dt.datetime) -> ClubEmailInvitation:
+    """Invite ``address`` to ``club`` and mail it the link
+    (``strangers.address_mail``).  Expects the club lock.
 
     :raises Conflict: already invited; LimitReached: the day's allowance."""
     address = address.lower()
@@ -37,11 +37,11 @@ def stranger_invite_locked(club: Club, address: str, *, by, now: dt.datetime) ->
     invitation = ClubEmailInvitation.objects.create(
         club=club, email=address, token=secrets.token_hex(20), invited_by=by, created_at=now
     )
-    notice_send(
-        user=by,
-        to=address,
+    address_mail(
+        address,
+        by=by,
         template="club-email-invitation",
-        context={"club": club, "by": by, "link": absolute(reverse("club-email-invitation", args=[invitation.token]))},
+        context={"club": club, "link": absolute(reverse("club-email-invitation", args=[invitation.token]))},
         dedupe_key=f"club-email-invitation:{invitation.pk}",
         now=now,
     )

@@ -19,8 +19,8 @@ from ..models import Club, ClubEmailInvitation, ClubMembership
 from ..notify import club_url, notice_send
 from ..reply_tokens import club_invitation_reply_address
 from ..selectors import is_club_organiser
-from .club_email import stranger_invite_locked
-from .strangers import account_or_address
+from .club_email import address_invite_locked
+from .strangers import player_or_address
 
 Status = ClubMembership.Status
 Role = ClubMembership.Role
@@ -189,21 +189,20 @@ def club_member_remove(*, club_id: int, user_id: int, by, now: dt.datetime) -> N
 
 
 def club_invite(*, club_id: int, display_name: str, by, now: dt.datetime) -> ClubMembership | ClubEmailInvitation:
-    """An organiser invites a player by display name or by the email
-    address of their account (a pending request is simply approved), or
-    someone without an account by email address: they are mailed a link
-    that leads to signing up (``club_email.stranger_invite_locked``, whose
-    row is returned then).
+    """An organiser invites a player by display name (a pending request is
+    simply approved), or anyone by email address: it is mailed a link that
+    joins the club (``club_email.address_invite_locked``, whose row is
+    returned then), whether an account uses the address or not.
 
     :raises NotAllowed; NotFound (no such player, no address); Conflict
-        (already in, or invited); LimitReached (too many strangers today).
+        (already in, or invited); LimitReached (too many addresses today).
     """
     with transaction.atomic():
         club = _locked_club(club_id)
         _require_organiser(by, club)
-        invitee = account_or_address(display_name)
+        invitee = player_or_address(display_name)
         if isinstance(invitee, str):
-            return stranger_invite_locked(club, invitee, by=by, now=now)
+            return address_invite_locked(club, invitee, by=by, now=now)
         membership = ClubMembership.objects.filter(club=club, user=invitee).first()
         if membership is not None and membership.status == Status.REQUESTED:
             membership.status = Status.ACTIVE

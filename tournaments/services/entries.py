@@ -27,7 +27,7 @@ from .common import current_round, locked_tournament, log, require_manager, requ
 from .leaving import REINSTATED
 from .manual import TABLES, round_pairing_proposal
 from .running import advance_locked
-from .strangers import account_or_address, stranger_enter_locked
+from .strangers import address_enter_locked, player_or_address
 
 
 def newcomer_not_in(tournament: Tournament, newcomer) -> None:
@@ -273,20 +273,20 @@ def participant_add_late(
     *, tournament_id: int, display_name: str, by, now: dt.datetime
 ) -> Participant | TournamentEmailInvitation:
     """An organiser adds a player to a running Swiss, named by display name
-    or address (``strangers.account_or_address``).  The newcomer is seeded
+    or address (``strangers.player_or_address``).  The newcomer is seeded
     last, scores nothing for the rounds already paired, and is paired from
-    the next round on.  An address without an account is mailed a link
-    that signs up and enters then (``tournament_email``; its row returned).
+    the next round on.  An address is mailed a link that enters whoever
+    follows it then (``tournament_email``; its row returned).
 
-    :raises NotAllowed, NotFound, Conflict, LimitReached (strangers).
+    :raises NotAllowed, NotFound, Conflict, LimitReached (addresses).
     """
     with transaction.atomic():
         tournament = locked_tournament(tournament_id)
         require_manager(by, tournament)
-        newcomer = account_or_address(display_name)
+        newcomer = player_or_address(display_name)
         if isinstance(newcomer, str):
             late_entry_check(tournament)
-            return stranger_enter_locked(tournament, newcomer, by=by, now=now)
+            return address_enter_locked(tournament, newcomer, by=by, now=now)
         return late_entry_locked(tournament, newcomer, by=by, now=now)
 
 

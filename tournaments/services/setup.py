@@ -27,7 +27,7 @@ from ..reply_tokens import invitation_reply_address
 from ..selectors import is_club_member, is_club_organiser
 from .common import locked_tournament, log, require_manager
 from .entries import knocked_out, late_entry_locked, newcomer_not_in, out_of_table_knockout, substitute_locked
-from .strangers import account_or_address, stranger_enter_locked
+from .strangers import address_enter_locked, player_or_address
 from .validation import invalid, settings_clean
 
 Format = Tournament.Format
@@ -230,21 +230,21 @@ def tournament_invite(
     *, tournament_id: int, display_name: str, by, now: dt.datetime
 ) -> TournamentInvitation | TournamentEmailInvitation:
     """An organiser invites a player to register, named by display name or
-    address (``strangers.account_or_address``).  An address without an
-    account is mailed a link that signs up and registers
-    (``strangers.stranger_enter_locked``, whose row is returned then).
+    address (``strangers.player_or_address``).  An address is mailed a
+    link that registers whoever follows it
+    (``strangers.address_enter_locked``, whose row is returned then).
 
     :raises NotFound, NotAllowed, Conflict (registration over, the player
-        registered or invited already), LimitReached (strangers).
+        registered or invited already), LimitReached (addresses).
     """
     with transaction.atomic():
         tournament = locked_tournament(tournament_id)
         require_manager(by, tournament)
         if tournament.status != Tournament.Status.REGISTRATION:
             raise Conflict(_("Registration is over."), code="registration_closed")
-        invitee = account_or_address(display_name)
+        invitee = player_or_address(display_name)
         if isinstance(invitee, str):
-            return stranger_enter_locked(tournament, invitee, by=by, now=now)
+            return address_enter_locked(tournament, invitee, by=by, now=now)
         if tournament.invitations.filter(user=invitee).exists():
             raise Conflict(_("%(player)s is already invited.") % {"player": invitee}, code="already_invited")
         newcomer_not_in(tournament, invitee)
@@ -313,16 +313,16 @@ def participant_replace(
     *, tournament_id: int, participant_id: int, display_name: str, by, now: dt.datetime
 ) -> Participant | TournamentEmailInvitation:
     """An organiser puts another player, named by display name or address
-    (``strangers.account_or_address``), in a registered player's place:
+    (``strangers.player_or_address``), in a registered player's place:
     before round 1 keeping its place in a manual seeding order; once the
     tournament runs, in its seat of every running game, the results so far
     staying with the place (``entries.substitute_locked``).  A place whose
     player withdrew is taken over too (and paired again from then on); a
-    disqualified player's is not.  An address without an account is mailed
-    a link that signs up and then takes the place (its row is returned);
-    until then the place stays its player's.
+    disqualified player's is not.  An address is mailed a link that takes
+    the place for whoever follows it (its row is returned); until then the
+    place stays its player's.
 
-    :raises NotFound, NotAllowed, Conflict, LimitReached (strangers).
+    :raises NotFound, NotAllowed, Conflict, LimitReached (addresses).
     """
     with transaction.atomic():
         tournament = locked_tournament(tournament_id)
@@ -330,9 +330,9 @@ def participant_replace(
         participant = tournament.participants.select_related("user").filter(pk=participant_id).first()
         replace_check(tournament, participant)
         assert participant is not None  # replace_check
-        newcomer = account_or_address(display_name)
+        newcomer = player_or_address(display_name)
         if isinstance(newcomer, str):
-            return stranger_enter_locked(tournament, newcomer, by=by, now=now, participant=participant)
+            return address_enter_locked(tournament, newcomer, by=by, now=now, participant=participant)
         return replace_locked(tournament, participant, newcomer, by=by, now=now)
 
 

@@ -1,17 +1,22 @@
 """Who an organiser names when they invite, add or bring in a player: an
-account, by its display name or its address, or an address no account
-uses: a stranger, mailed a link that signs up and then enters the
-tournament (``stranger_enter_locked``; accepted in ``tournament_email``).
+account by its display name, or an email address.  An address is never
+looked up for the organiser: whether an account uses it or not, it is
+mailed a link (``address_mail``) that enters the tournament
+(``address_enter_locked``; accepted in ``tournament_email``) or joins
+the club (``club_email``) for whoever follows it, signed in or after
+signing up.  So the organiser's answer is the same for every address,
+and typing one never tells whose it is.
 
-Each mail to a stranger goes to someone who never asked for it, so an
-organiser sends at most ``INVITATIONS_TO_STRANGERS_PER_DAY`` of them in
-any 24 hours, to clubs and tournaments together, as a game's creator may
-(with the same refusal)."""
+Each such mail goes to someone who never asked for it, so an organiser
+sends at most ``INVITATIONS_TO_STRANGERS_PER_DAY`` of them in any 24
+hours, to clubs and tournaments together, as a game's creator may (with
+the same refusal)."""
 
 from __future__ import annotations
 
 import datetime as dt
 import secrets
+from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -21,7 +26,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from games.services import Conflict, LimitReached, NotFound
-from mail.invitees import address_is_taken
+from mail.invitees import address_holder
 
 from ..models import ClubEmailInvitation, Participant, Tournament, TournamentEmailInvitation, open_invitation
 from ..notify import absolute, notice_send
@@ -35,19 +40,18 @@ def _is_address(text: str) -> bool:
     return True
 
 
-def account_or_address(text: str):
-    """The active account whose display name or address ``text`` is (case
-    aside), else ``text`` lowered when it is an address no account uses.
+def player_or_address(text: str):
+    """``text`` lowered when it is an email address (display names hold no
+    "@"), whether or not an account uses it; else the active account
+    whose display name it is (case aside).
 
     :raises NotFound: neither (a name nobody has, or not an address)."""
-    User = get_user_model()
     text = text.strip()
-    active = User.objects.filter(is_active=True)
-    account = active.filter(display_name__iexact=text).first() or active.filter(email__iexact=text).first()
+    if _is_address(text):
+        return text.lower()
+    account = get_user_model().objects.filter(is_active=True, display_name__iexact=text).first()
     if account is not None:
         return account
-    if _is_address(text) and not address_is_taken(text):
-        return text.lower()
     raise NotFound(
         _("There is no player called %(name)s, and it is not an email address.") % {"name": repr(text)},
         code="unknown_player",
@@ -55,8 +59,9 @@ def account_or_address(text: str):
 
 
 def allowance_check(by, now: dt.datetime) -> None:
-    """Refuse a mail to one more stranger past ``by``'s daily allowance
-    (invitations to clubs and tournaments taken back or used count too).
+    """Refuse one more invitation by email address past ``by``'s daily
+    allowance (invitations to clubs and tournaments taken back or used
+    count too).
 
     :raises LimitReached."""
     allowed = settings.INVITATIONS_TO_STRANGERS_PER_DAY
@@ -68,36 +73,48 @@ def allowance_check(by, now: dt.datetime) -> None:
     if sent >= allowed:
         raise LimitReached(
             _(
-                "You can invite %(allowed)d people without an account per day, and have invited %(sent)d "
-                "in the last 24 hours. Invite players by their display name, or try again tomorrow."
+                "You can invite %(allowed)d email addresses per day, and have invited %(sent)d in the last "
+                "24 hours. Invite players by their display name, or try again tomorrow."
             )
             % {"allowed": allowed, "sent": sent},
             code="invitation_limit",
         )
 
 
-def stranger_enter_locked(
+def address_mail(address: str, *, by, template: str, context: dict[str, Any], dedupe_key: str, now: dt.datetime):
+    """Mail the invitation ``template`` to ``address``: in the language of
+    the account whose verified address it is, else in the inviter's (a
+    Dutch club's friend reads Dutch).  Nothing of it reaches the
+    organiser."""
+    notice_send(
+        user=by,
+        to=address,
+        holder=address_holder(address),
+        template=template,
+        context={"by": by, **context},
+        dedupe_key=dedupe_key,
+        now=now,
+    )
+
+
+def address_enter_locked(
     tournament: Tournament, address: str, *, by, now: dt.datetime, participant: Participant | None = None
 ) -> TournamentEmailInvitation:
-    """Invite ``address`` (no account uses it) to ``tournament``, to take
-    over ``participant``'s place when given, and mail it the link, in the
-    inviter's language (the address has none yet).  The caller has checked
-    that the tournament takes the player now; the link checks again.
-    Expects the tournament lock.
+    """Invite ``address`` to ``tournament``, to take over ``participant``'s
+    place when given, and mail it the link (``address_mail``).  The caller
+    has checked that the tournament takes a player now; the link checks
+    again, for whoever follows it.  Expects the tournament lock.
 
     :raises Conflict: invited already, or (to register) the tournament is
-        for its club's members, or full; LimitReached: the day's allowance."""
+        full; LimitReached: the day's allowance."""
     if tournament.email_invitations.filter(open_invitation, email__iexact=address).exists():
         raise Conflict(_("%(email)s is already invited.") % {"email": address}, code="already_invited")
-    if participant is None and tournament.status == Tournament.Status.REGISTRATION:
-        if tournament.registration == Tournament.Registration.MEMBERS:
-            raise Conflict(
-                _("This tournament is for members of %(club)s: invite %(email)s to the club first.")
-                % {"club": tournament.club, "email": address},
-                code="members_only",
-            )
-        if tournament.participants.count() >= tournament.capacity:
-            raise Conflict(_("The tournament is full."), code="full")
+    # A tournament for its club's members takes any address too: its link
+    # enters a member and tells anyone else why not (``tournament_register``);
+    # which it will be is nothing the organiser may learn here.
+    registering = participant is None and tournament.status == Tournament.Status.REGISTRATION
+    if registering and tournament.participants.count() >= tournament.capacity:
+        raise Conflict(_("The tournament is full."), code="full")
     allowance_check(by, now)
     invitation = TournamentEmailInvitation.objects.create(
         tournament=tournament,
@@ -107,13 +124,12 @@ def stranger_enter_locked(
         invited_by=by,
         created_at=now,
     )
-    notice_send(
-        user=by,
-        to=address,
+    address_mail(
+        address,
+        by=by,
         template="tournament-email-invitation",
         context={
             "tournament": tournament,
-            "by": by,
             "replacing": participant.user if participant is not None else None,
             "link": absolute(reverse("tournament-email-invitation", args=[invitation.token])),
         },

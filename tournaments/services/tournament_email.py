@@ -1,6 +1,6 @@
-"""Taking up an organiser's invitation to a tournament sent to an address
-without an account (``strangers.stranger_enter_locked``): its link leads
-to signing up, then enters the tournament with one button, as the
+"""Taking up an organiser's invitation to a tournament sent to an email
+address (``strangers.address_enter_locked``): its link leads to signing
+in (or up), then enters the tournament with one button, as the
 organiser would have entered a player named by their display name: a
 registration (the tournament's invited-only or capacity rules as for an
 invited player), a late entry into a running Swiss, or the place of the
@@ -72,7 +72,7 @@ def tournament_email_invitation_accept(*, token: str, user, now: dt.datetime) ->
 def tournament_email_invitation_take_back(*, tournament_id: int, invitation_id: int, by, now: dt.datetime) -> None:
     """An organiser takes back an invitation by email not used yet (a
     mistyped address): its link no longer enters the tournament.  It still
-    counts against the day's allowance of mails to strangers.
+    counts against the day's allowance of invitations by address.
 
     :raises NotAllowed: not an organiser; NotFound: no such open invitation."""
     with transaction.atomic():
