@@ -83,14 +83,21 @@ def _pairing(game: TournamentGame, line, reader, opponents: list[str]) -> list[s
     by = paired_by_playing_organisers(game.tournament, [game]).get(game.round.number)
     if by is not None:
         # An organiser who chose their own opponents (or moves first) says so to every table.
-        number = game.round.number
-        said.append(
-            _("You paired round %(number)s by hand and play in it: its players are told so.") % {"number": number}
-            if by.pk == getattr(reader, "pk", None)
-            else _("Round %(number)s was paired by hand by %(by)s, an organiser who plays in it.")
-            % {"number": number, "by": by}
-        )
+        said.append(paired_by_note(by, game.round.number, reader))
     return said
+
+
+def paired_by_note(by, number: int, reader) -> str:
+    """The notice, in the active language, that round ``number`` was paired
+    by hand by ``by``, an organiser who plays in it
+    (``selectors.paired_by_playing_organisers``), as ``reader`` reads it:
+    in that round's game mails, and its bye and rest mails."""
+    if by.pk == getattr(reader, "pk", None):
+        return _("You paired round %(number)s by hand and play in it: its players are told so.") % {"number": number}
+    return _("Round %(number)s was paired by hand by %(by)s, an organiser who plays in it.") % {
+        "number": number,
+        "by": by,
+    }
 
 
 def _played_out(game: TournamentGame) -> bool:

@@ -1,7 +1,8 @@
 """The notices a round's start sends to the players who have no game in
 it: a bye (a full point, a half point asked for, or a bracket's walk into
-the next round) and a round robin's rest, each with what it scores and
-when the next game comes; and to the organisers, the start (or
+the next round) and a round robin's rest, each with what it scores, when
+the next game comes, and who paired the round by hand when that organiser
+plays in it (as its game mails say); and to the organisers, the start (or
 cancellation) the beat made when registration closed.  Each is sent once
 (its ``dedupe_key``)."""
 
@@ -9,9 +10,12 @@ from __future__ import annotations
 
 import datetime as dt
 
+from django.utils.functional import lazy
+
+from ..game_context import paired_by_note
 from ..models import Participant, Tournament
 from ..notify import notice_send, tournament_url
-from ..selectors import organisers_of
+from ..selectors import organisers_of, paired_by_playing_organisers
 
 
 def bye_told(
@@ -41,11 +45,22 @@ def bye_told(
             # not a round at a time.
             "bracket": tournament.is_bracket,
             "deadline": round_.deadline_at if round_ is not None else None,
+            "paired_by": _paired_by(tournament, number, participant.user),
             "url": tournament_url(tournament),
         },
         dedupe_key=bye_key(tournament, f"{number}:{participant.pk}"),
         now=now,
     )
+
+
+def _paired_by(tournament: Tournament, number: int, reader) -> str:
+    """The notice that round ``number`` was paired by hand by an organiser
+    who plays in it (``game_context.paired_by_note``), as its game mails
+    say it, or "".  Lazy: written when the mail is, in ``reader``'s
+    language.  Expects the round's games made."""
+    games = tournament.games.filter(round__number=number).select_related("round")
+    by = paired_by_playing_organisers(tournament, games).get(number)
+    return "" if by is None else lazy(paired_by_note, str)(by, number, reader)
 
 
 def bye_key(tournament: Tournament, rest: str) -> str:
@@ -74,6 +89,7 @@ def rest_told(
             "next_number": number + 1,
             "last": number >= last,
             "deadline": round_.deadline_at if round_ is not None else None,
+            "paired_by": _paired_by(tournament, number, participant.user),
             "url": tournament_url(tournament),
         },
         dedupe_key=f"tournament-rest:{tournament.pk}:{number}:{participant.pk}",
