@@ -28,7 +28,7 @@ from games.organised import event_context, rematch_allowed
 
 from . import ending
 from .addresses import reply_address
-from .invitees import address_is_taken
+from .invitees import address_holder, address_is_taken
 from .models import OutgoingEmail
 from .outbox import email_queue, game_email_queue, seats_with_players, wants_mail
 from .positions import state_at
@@ -44,7 +44,10 @@ def on_invited(event, sends: list[int] | None = None) -> None:
     if seat is None or not seat.invitation_token:
         return
     invitee = seat.invited_user
-    if invitee is not None and not wants_mail(invitee, match, kind=OutgoingEmail.Kind.INVITATION):
+    # An invitation by address is written for the account whose verified
+    # address it is, if any (its language, its wish for no game mail).
+    reader = invitee or address_holder(seat.invited_email)
+    if reader is not None and not wants_mail(reader, match, kind=OutgoingEmail.Kind.INVITATION):
         return
     context = {
         "match": match,
@@ -57,7 +60,7 @@ def on_invited(event, sends: list[int] | None = None) -> None:
     context["no_account"] = invitee is None and not address_is_taken(seat.invited_email)
     # An address without an account has no language of its own yet: the
     # friend a Dutch club member invites reads the invitation in Dutch.
-    with in_language(invitee or match.created_by):
+    with in_language(reader or match.created_by):
         subject = " ".join(render_to_string("mail/email/invitation-subject.txt", context).split())
         text = render_to_string("mail/email/invitation-body.txt", context)
         html = render_to_string("mail/email/invitation-body.html", context)
@@ -69,7 +72,7 @@ def on_invited(event, sends: list[int] | None = None) -> None:
         html=html,
         dedupe_key=f"invited:{event.pk}",
         now=event.created_at,
-        user=invitee,
+        user=reader,
         match=match,
         headers={"Reply-To": context["reply_address"], "Auto-Submitted": "auto-generated"},
         sends=sends,

@@ -1,7 +1,7 @@
 """Creating matches: an open table with invitations (``match_create``) or
 a started game whose players are decided (``match_create_seated``:
-ladder pairings, tournament rounds).  Invitations to addresses without an
-account are limited per day (``_strangers_check``)."""
+ladder pairings, tournament rounds).  Invitations by email address are
+limited per day (``_strangers_check``)."""
 
 from __future__ import annotations
 
@@ -30,35 +30,50 @@ from .lifecycle import match_locked, match_start
 
 
 def _resolve_invitee(name_or_email: str, creator):
-    """An existing user by display name or email, else a valid email address."""
-    User = get_user_model()
+    """``(user, "")`` for a display name, ``(None, address)`` for an email
+    address.  An address is never looked up for the creator: whether an
+    account uses it or not, it is invited as an address (its holder takes
+    the seat by the mail's link or a reply from it), so typing one never
+    tells whose it is, or that its account is closed."""
     text = name_or_email.strip()
-    user = User.objects.filter(display_name__iexact=text).first() or User.objects.filter(email__iexact=text).first()
-    if user is not None:
-        if not user.is_active:
-            # A closed (or suspended) account: its seat could never be taken.
-            raise GameActionError(
-                _("%(name)s cannot be invited: that account is closed.") % {"name": repr(text)},
-                code="invalid_invitation",
-            )
-        if user.pk == creator.pk:
-            raise GameActionError(_("You cannot invite yourself."), code="invalid_invitation")
-        return user, ""
+    if "@" not in text:  # display names hold no "@"
+        user = get_user_model().objects.filter(display_name__iexact=text).first()
+        if user is not None:
+            if not user.is_active:
+                # A closed (or suspended) account: its seat could never be taken.
+                raise GameActionError(
+                    _("%(name)s cannot be invited: that account is closed.") % {"name": repr(text)},
+                    code="invalid_invitation",
+                )
+            if user.pk == creator.pk:
+                raise GameActionError(_("You cannot invite yourself."), code="invalid_invitation")
+            return user, ""
     try:
         validate_email(text)
+        if text.lower().endswith(".invalid"):  # RFC 2606: can receive nothing (a closed account's, too)
+            raise ValidationError(text)
     except ValidationError:
         raise GameActionError(
             _("There is no player called %(name)s, and it is not an email address.") % {"name": repr(text)},
             code="invalid_invitation",
         ) from None
+    if text.lower() in _own_addresses(creator):
+        raise GameActionError(_("You cannot invite yourself."), code="invalid_invitation")
     return None, text.lower()
 
 
+def _own_addresses(user) -> set[str]:
+    """Every address of ``user``'s account, lowered."""
+    addresses = {user.email.lower()} if user.email else set()
+    return addresses | {address.lower() for address in user.emailaddress_set.values_list("email", flat=True)}
+
+
 def _strangers_check(creator, count: int, *, now: dt.datetime) -> None:
-    """Each mail to an address without an account goes to someone who never
-    asked for it: an account may send ``INVITATIONS_TO_STRANGERS_PER_DAY`` in
-    any 24 hours.  Locks the creator's row, so concurrent creations count
-    each other; call inside the transaction that records the invitations.
+    """Each mail to an email address goes to someone who never asked for
+    it (whether an account uses the address is not looked up): an account
+    may send ``INVITATIONS_TO_STRANGERS_PER_DAY`` in any 24 hours.  Locks
+    the creator's row, so concurrent creations count each other; call
+    inside the transaction that records the invitations.
 
     :raises LimitReached: ``count`` more would pass the allowance.
     """
@@ -72,8 +87,8 @@ def _strangers_check(creator, count: int, *, now: dt.datetime) -> None:
     if sent + count > allowed:
         raise LimitReached(
             _(
-                "You can invite %(allowed)d people without an account per day, and have invited %(sent)d "
-                "in the last 24 hours. Invite players by their display name, or try again tomorrow."
+                "You can invite %(allowed)d email addresses per day, and have invited %(sent)d in the last "
+                "24 hours. Invite players by their display name, or try again tomorrow."
             )
             % {"allowed": allowed, "sent": sent},
             code="invitation_limit",

@@ -1,5 +1,6 @@
-"""Invitations to addresses without an account are capped per account per
-24 hours (each one mails a stranger); players with an account are not."""
+"""Invitations by email address are capped per account per 24 hours (each
+one mails someone who never asked; whether an account uses the address is
+not looked up); players named by display name are not."""
 
 import datetime as dt
 
@@ -12,7 +13,7 @@ from games.models import Match
 
 pytestmark = pytest.mark.django_db
 MESSAGE = (
-    "You can invite 3 people without an account per day, and have invited {sent} in the last 24 hours. "
+    "You can invite 3 email addresses per day, and have invited {sent} in the last 24 hours. "
     "Invite players by their display name, or try again tomorrow."
 )
 
@@ -38,9 +39,11 @@ def test_past_the_cap_nothing_is_created_and_the_message_says_why(alice, now):
         invite(alice, "s4@example.org", now=now + dt.timedelta(hours=3))
 
 
-def test_players_with_an_account_do_not_count_and_the_window_moves(alice, bob, carol, now):
+def test_players_named_by_display_name_do_not_count_and_the_window_moves(alice, bob, carol, now):
     invite(alice, "s1@example.org", "s2@example.org", "s3@example.org", now=now)
-    invite(alice, "Bob", "carol@example.com", now=now)  # both have accounts
+    invite(alice, "Bob", "Carol", now=now)
+    with pytest.raises(services.LimitReached):
+        invite(alice, "carol@example.com", now=now)  # an account's address counts as any address
     invite(alice, "s4@example.org", now=now + dt.timedelta(days=1, minutes=1))
 
 
@@ -64,7 +67,7 @@ def test_the_form_shows_the_limit(client, alice):
         },
     )
     assert response.status_code == 200
-    assert "You can invite 3 people without an account per day" in response.content.decode()
+    assert "You can invite 3 email addresses per day" in response.content.decode()
     assert Match.objects.count() == 1
 
 
