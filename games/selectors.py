@@ -96,9 +96,14 @@ def matches_open(*, exclude_user=None) -> QuerySet[Match]:
 
 
 def invitations_for(user) -> QuerySet[Seat]:
+    """The open games' seats waiting for ``user``: invited by name, or by
+    their account's address or any other verified address of theirs (an
+    invitation by address is stored lowered)."""
+    verified = user.emailaddress_set.filter(verified=True).values_list("email", flat=True)
+    addresses = {user.email.lower(), *(address.lower() for address in verified)}
     return (
         Seat.objects.filter(match__status=Match.Status.OPEN, user__isnull=True)
-        .filter(Q(invited_user=user) | Q(invited_email__iexact=user.email))
+        .filter(Q(invited_user=user) | Q(invited_email__in=addresses))
         .select_related("match", "match__created_by")
     )
 

@@ -79,3 +79,11 @@ def test_a_holder_who_wants_no_game_mail_is_not_mailed(alice, bob, now, django_c
     with django_capture_on_commit_callbacks(execute=True):
         services.match_create(creator=alice, game="alta", players=2, now=now, invite=[bob.email])
     assert not mails_to(bob.email)
+
+
+def test_an_invitation_to_another_verified_address_of_the_holder_is_listed_for_them(alice, bob, now):
+    from allauth.account.models import EmailAddress
+
+    EmailAddress.objects.create(user=bob, email="Bob.Work@example.net", verified=True, primary=False)
+    match = services.match_create(creator=alice, game="alta", players=2, now=now, invite=["bob.work@example.net"])
+    assert [seat.match_id for seat in invitations_for(bob)] == [match.pk]
