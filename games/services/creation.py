@@ -85,14 +85,24 @@ def _strangers_check(creator, count: int, *, now: dt.datetime) -> None:
         kind="invited", user=creator, data__stranger=True, created_at__gt=now - dt.timedelta(days=1)
     ).count()
     if sent + count > allowed:
-        raise LimitReached(
-            _(
-                "You can invite %(allowed)d email addresses per day, and have invited %(sent)d in the last "
-                "24 hours. Invite players by their display name, or try again tomorrow."
-            )
-            % {"allowed": allowed, "sent": sent},
-            code="invitation_limit",
+        raise address_limit_reached(allowed, sent)
+
+
+def address_limit_reached(allowed: int, sent: int) -> LimitReached:
+    """The refusal of one more invitation by email address past the day's
+    ``allowed`` (``sent`` in the last 24 hours): a game's, a club's or a
+    tournament's."""
+    return LimitReached(
+        ngettext(
+            "You can invite %(allowed)d email address per day, and have invited %(sent)d in the last 24 hours. "
+            "Invite players by their display name, or try again tomorrow.",
+            "You can invite %(allowed)d email addresses per day, and have invited %(sent)d in the last 24 hours. "
+            "Invite players by their display name, or try again tomorrow.",
+            allowed,
         )
+        % {"allowed": allowed, "sent": sent},
+        code="invitation_limit",
+    )
 
 
 def match_create(

@@ -131,7 +131,7 @@ def test_an_account_s_address_counts_against_the_days_allowance(alice, holder, c
     settings.INVITATIONS_TO_STRANGERS_PER_DAY = 1
     t = make_tournament(alice, club, now=now, rounds=3)
     tournament_invite(tournament_id=t.pk, display_name=HOLDER, by=alice, now=now)
-    with pytest.raises(LimitReached, match="You can invite 1 email addresses per day"):
+    with pytest.raises(LimitReached, match="You can invite 1 email address per day"):
         tournament_invite(tournament_id=t.pk, display_name=UNKNOWN, by=alice, now=now)
 
 

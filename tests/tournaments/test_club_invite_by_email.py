@@ -87,7 +87,7 @@ def test_an_address_is_invited_once_and_a_word_that_is_no_address_is_refused(clo
 def test_strangers_invited_count_against_the_daily_allowance(closed_club, alice, now, settings):
     settings.INVITATIONS_TO_STRANGERS_PER_DAY = 1
     club_invite(club_id=closed_club.pk, display_name="one@example.org", by=alice, now=now)
-    with pytest.raises(LimitReached, match="You can invite 1 email addresses per day"):
+    with pytest.raises(LimitReached, match="You can invite 1 email address per day"):
         club_invite(club_id=closed_club.pk, display_name="two@example.org", by=alice, now=now)
 
 

@@ -25,7 +25,8 @@ from django.core.validators import validate_email
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from games.services import Conflict, LimitReached, NotFound
+from games.services import Conflict, NotFound
+from games.services.creation import address_limit_reached
 from mail.invitees import address_holder
 
 from ..models import ClubEmailInvitation, Participant, Tournament, TournamentEmailInvitation, open_invitation
@@ -71,14 +72,7 @@ def allowance_check(by, now: dt.datetime) -> None:
         + TournamentEmailInvitation.objects.filter(invited_by=by, created_at__gt=since).count()
     )
     if sent >= allowed:
-        raise LimitReached(
-            _(
-                "You can invite %(allowed)d email addresses per day, and have invited %(sent)d in the last "
-                "24 hours. Invite players by their display name, or try again tomorrow."
-            )
-            % {"allowed": allowed, "sent": sent},
-            code="invitation_limit",
-        )
+        raise address_limit_reached(allowed, sent)
 
 
 def address_mail(address: str, *, by, template: str, context: dict[str, Any], dedupe_key: str, now: dt.datetime):
