@@ -165,6 +165,13 @@ class Match(models.Model):
         return self.status == self.Status.FINISHED
 
     @property
+    def opponent_count(self) -> int:
+        """How many players each seat plays against: the count the wording
+        for them turns on ("your opponent" with one, "the other players"
+        with more; a ``ngettext`` count)."""
+        return self.players - 1
+
+    @property
     def started_state(self) -> dict[str, Any]:
         """``state`` of a match that has started (it is set at the start).
 

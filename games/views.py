@@ -16,7 +16,7 @@ from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.http import urlencode
-from django.utils.translation import get_language
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
 from core.actions import action_redirect, form_post, redirect_back
@@ -226,7 +226,7 @@ def _chat(match: Match, user) -> dict:
     return {
         "chat": [] if muted else lines,
         "chat_muted": muted,
-        "chat_form": ChatForm(),
+        "chat_form": ChatForm(opponents=match.opponent_count),
         # The latest line when the page was made: it tells a form sent twice
         # from a new message (``views_chat._chat_key``).
         "chat_after": after,
@@ -334,7 +334,12 @@ def match_rematch(request, pk: int):
         return redirect("game-detail", pk=pk)
     if offered:
         messages.success(
-            request, _("Rematch offered: the other players are invited, and the game starts when they join.")
+            request,
+            ngettext(
+                "Rematch offered: your opponent is invited, and the game starts when they join.",
+                "Rematch offered: the other players are invited, and the game starts when they join.",
+                rematch.opponent_count,
+            ),
         )
     return redirect(rematch)
 

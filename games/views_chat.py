@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 from functools import partial
+from typing import Any
 
 from django import forms
 from django.contrib import messages
@@ -12,7 +13,7 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from core.actions import action_redirect, form_post
 from core.throttling import form_write_allowed
@@ -30,6 +31,15 @@ class ChatForm(forms.Form):
         widget=forms.Textarea(attrs={"rows": 2}),
         validators=[chat_text],
     )
+
+    def __init__(self, *args: Any, opponents: int | None = None, **kwargs: Any) -> None:
+        """``opponents``: how many players the reader plays against
+        (``Match.opponent_count``), which the box's label names ("Message to
+        your opponent" in a game of two); ``None`` keeps the plural (a
+        form that is only read, never shown)."""
+        super().__init__(*args, **kwargs)
+        if opponents is not None:
+            self.fields["text"].label = ngettext("Message to your opponent", "Message to the other players", opponents)
 
 
 @form_post("game-detail")

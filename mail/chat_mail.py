@@ -11,6 +11,7 @@ from __future__ import annotations
 from html import escape
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games.models import ChatMessage
 from games.selectors_chat import chat_unmailed, chat_writers_departed
@@ -31,16 +32,24 @@ def writer_name(message: ChatMessage, departed: dict[int, str]) -> str:
     return f"{author_name(message)} ({why})" if why else author_name(message)
 
 
-def chat_blocks(messages: list[ChatMessage], *, game=None, reply: str = "") -> tuple[str, str]:
-    """The lines as a plain block and an (escaped) HTML block, in the
-    active language (under the game's name when ``game`` is given: a mail
+def chat_title(match, *, named: bool = False) -> str:
+    """The heading over ``match``'s chat lines in a mail to one of its
+    players, in the active language: "Chat from your opponent:" in a game
+    of two; with ``named``, the game's name in it (a mail about several)."""
+    if not named:
+        return ngettext("Chat from your opponent:", "Chat from the other players:", match.opponent_count)
+    return ngettext(
+        "Chat from your opponent in %(game)s:", "Chat from the other players of %(game)s:", match.opponent_count
+    ) % {"game": match}
+
+
+def chat_blocks(messages: list[ChatMessage], *, match, named: bool = False, reply: str = "") -> tuple[str, str]:
+    """``match``'s lines as a plain block and an (escaped) HTML block, in
+    the active language (under the game's name with ``named``: a mail
     about several games).  With ``reply``, the game's reply address, the
     footer says to write there: the mail itself (the digest) is answered
     by no one."""
-    if game is None:
-        title = _("Chat from the other players:")
-    else:
-        title = _("Chat from the other players of %(game)s:") % {"game": game}
+    title = chat_title(match, named=named)
     departed = chat_writers_departed(messages)
     text = [title] + [f"  {writer_name(m, departed)}: {m.text}".replace("\n", "\n    ") for m in messages]
     if reply:
@@ -76,7 +85,7 @@ def chat_section(text: str, html: str, *, match, user) -> tuple[str, str, int]:
     messages = chat_unmailed(match, user, seated=True)
     if not messages:
         return text, html, 0
-    text_block, html_block = chat_blocks(messages)
+    text_block, html_block = chat_blocks(messages, match=match)
     text, html = section_insert(text, html, text_block=text_block, html_block=html_block)
     return text, html, messages[-1].pk
 
@@ -91,7 +100,7 @@ def chat_sections(
     for match in matches:
         messages = chat_unmailed(match, user, seated=True)
         if messages:
-            blocks.append(chat_blocks(messages, game=match, reply=(replies or {}).get(match.pk, "")))
+            blocks.append(chat_blocks(messages, match=match, named=True, reply=(replies or {}).get(match.pk, "")))
             marks[match.pk] = messages[-1].pk
     if blocks:
         text, html = section_insert(

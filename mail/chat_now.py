@@ -75,7 +75,7 @@ def _deliver_to(seat, user, *, match, chat_id: int, now: dt.datetime) -> bool:
     if not lines:
         return False
     with in_language(user):
-        text_block, html_block = chat_blocks(lines)
+        text_block, html_block = chat_blocks(lines, match=match)
         # Who wrote is what a reader scans the inbox for.
         departed = chat_writers_departed(lines)
         authors = names_text(dict.fromkeys(writer_name(line, departed) for line in lines))

@@ -155,7 +155,11 @@ def run(
 
 def _help(command, *, token, **_kwargs):
     text = get_rules(token.match.game).help_text(get_language())
-    return "help", [Rich(plain_help(text), html_help(text)), Rich(command_list(), command_list_html())]
+    opponents = token.match.opponent_count
+    return "help", [
+        Rich(plain_help(text), html_help(text)),
+        Rich(command_list(opponents), command_list_html(opponents)),
+    ]
 
 
 def _board(command, *, token, record, now, **_kwargs):
@@ -336,10 +340,11 @@ def _sentence(text: str) -> str:
     return text if text.endswith((".", "!", "?", ")")) else f"{text}."
 
 
-def _unknown(command, **_kwargs):
+def _unknown(command, *, token, **_kwargs):
+    opponents = token.match.opponent_count
     return "unknown command", [
         _('"%(word)s" is neither a command nor a move, so nothing was done.') % {"word": command.argument},
-        Rich(command_list(), command_list_html()),
+        Rich(command_list(opponents), command_list_html(opponents)),
     ]
 
 
@@ -409,9 +414,12 @@ def _rematch(command, *, token, now, **_kwargs):
         return f"rematch refused: {error.message}", [_("No rematch was started. %(why)s") % {"why": error.message}]
     if offered:
         return "rematch offered", [
-            _(
+            ngettext(
+                "You offered a rematch: %(game)s. Your opponent is invited by email; "
+                "it starts when they join, and its first email tells you.",
                 "You offered a rematch: %(game)s. The other players are invited by email; "
-                "it starts when they join, and its first email tells you."
+                "it starts when they join, and its first email tells you.",
+                rematch.opponent_count,
             )
             % {"game": rematch}
         ]
@@ -481,7 +489,13 @@ def _say(command, *, token, now, **_kwargs):
         posted = chat_post(match_id=token.match_id, user=token.user, text=text, source=MoveRecord.Source.EMAIL, now=now)
     except GameActionError as error:
         return f"say refused: {error.message}", [_("Your message was not sent. %(why)s") % {"why": error.message}]
-    said = [_("Your message was sent to the other players of this game.")]
+    said = [
+        ngettext(
+            "Your message was sent to your opponent.",
+            "Your message was sent to the other players of this game.",
+            posted.match.opponent_count,
+        )
+    ]
     later = chat_later(posted.match, token.user)
     if later:  # "sent" is not "delivered": say who reads it only with their next mail
         said.append(
@@ -493,7 +507,13 @@ def _say(command, *, token, now, **_kwargs):
             % {"names": names_text([str(user) for user in later])}
         )
     if has_left(token):  # as on the game page, a player who left may still chat
-        said.append(_("You have left this game; the others see that next to your name."))
+        said.append(
+            ngettext(
+                "You have left this game; your opponent sees that next to your name.",
+                "You have left this game; the others see that next to your name.",
+                posted.match.opponent_count,
+            )
+        )
     if len(text.strip()) > len(posted.text) == CHAT_MAX_LENGTH:
         said.append(
             _("It was longer than %(limit)s characters: only its beginning was sent.") % {"limit": CHAT_MAX_LENGTH}

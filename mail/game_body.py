@@ -21,6 +21,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from games.engine import TurnReveal
 from games.terms import remembered
 
 from .command_list import command_list, command_list_html
@@ -60,6 +61,10 @@ class BodyParts:
     unsubscribe_url: str
     mute_url: str
     site_name: str
+    #: How many players the reader plays against (``Match.opponent_count``).
+    opponent_count: int
+    #: What a move of a reply may show its writer (``Rules.turn_reveal``).
+    turn_reveal: TurnReveal
     #: The game is over: no "your move" email is left to answer.
     over: bool = False
     #: The event the game belongs to in one line ("Club Cup · round 2 ·
@@ -68,7 +73,9 @@ class BodyParts:
     event_url: str = ""
 
 
-def _phrase_table() -> dict[str, str]:
+def _phrase_table(opponents: int, reveal: TurnReveal) -> dict[str, str]:
+    """The fixed phrases for a seat with ``opponents`` opponents in a game
+    whose moves may show what ``reveal`` names, in the active language."""
     return {
         "went_wrong": _("What went wrong:"),
         "unchanged": _("Nothing was changed."),
@@ -85,20 +92,31 @@ def _phrase_table() -> dict[str, str]:
         "notation_line": _(
             "Or write your turn in the game's notation, all its steps on one line separated by "
             "semicolons; several option numbers on one line (3 7) are read one after the other, "
-            "each from the list of the step it plays. A reply is played whole or not at all, unless a move of it "
-            "turns up cards you had not seen: the moves before a refused one then stand, as at the table."
-        ),
+            "each from the list of the step it plays."
+        )
+        + " "
+        + _whole_or_not(reveal),
         "notation_text": _("NOTATION"),
         "notation_html": _("Notation"),
-        "moves_top": _(
+        "moves_top": ngettext(
             "Your moves go at the top (quotes and signatures are ignored). The first line that is "
-            "neither a move nor a command ends them: what follows is kept as a message for the other players."
+            "neither a move nor a command ends them: what follows is kept as a message for your opponent.",
+            "Your moves go at the top (quotes and signatures are ignored). The first line that is "
+            "neither a move nor a command ends them: what follows is kept as a message for the other players.",
+            opponents,
         ),
-        "chat": _(
+        "chat": ngettext(
+            "Reply to this email to write to your opponent: your reply goes to them as a message, "
+            'never as a move (moves go in reply to your latest "your move" email). Reply "help" for the commands.',
             "Reply to this email to write to the other players: your reply goes to them as a message, "
-            'never as a move (moves go in reply to your latest "your move" email). Reply "help" for the commands.'
+            'never as a move (moves go in reply to your latest "your move" email). Reply "help" for the commands.',
+            opponents,
         ),
-        "chat_over": _('Reply to this email to write to the other players. Reply "help" for the commands.'),
+        "chat_over": ngettext(
+            'Reply to this email to write to your opponent. Reply "help" for the commands.',
+            'Reply to this email to write to the other players. Reply "help" for the commands.',
+            opponents,
+        ),
         "help_text": _("Notation help:"),
         "help_html": _("Notation help"),
         "page_text": _("Game page:"),
@@ -110,20 +128,40 @@ def _phrase_table() -> dict[str, str]:
     }
 
 
+def _whole_or_not(reveal: TurnReveal) -> str:
+    """Whether a reply of several moves may be played in part: only where a
+    move of it may show the player something (``TurnReveal``), and then
+    what, so a game whose moves show nothing does not speak of cards."""
+    if reveal is TurnReveal.NOTHING:
+        return _("A reply is played whole or not at all.")
+    if reveal is TurnReveal.PASSES:
+        return _(
+            "A reply is played whole or not at all, unless other players pass after a move of it because they "
+            "cannot play: the moves before a refused one then stand, as at the table."
+        )
+    return _(
+        "A reply is played whole or not at all, unless a move of it turns up cards you had not seen: the moves "
+        "before a refused one then stand, as at the table."
+    )
+
+
 #: The paragraphs the plain part shows wrapped (kept wrapped as well, as
 #: ``<key>_wrapped``: wrapping a long paragraph is the dearest step of it).
 _WRAPPED = ("letter", "or_number", "number", "notation_line", "moves_top", "chat", "chat_over")
 
 
-def _phrases() -> dict[str, str]:
-    """The fixed phrases in the active language, worked out once per
-    translation catalogue (``games.terms.remembered``: a language switch
-    or a reloaded catalogue gets its own)."""
-    return remembered("mail.game_body.phrases", _translated_phrases)
+def _phrases(parts: BodyParts) -> dict[str, str]:
+    """The fixed phrases of ``parts``'s mail in the active language, worked
+    out once per translation catalogue (``games.terms.remembered``: a
+    language switch or a reloaded catalogue gets its own) and per kind of
+    game mail: how many opponents the reader has and what a move may show
+    (a handful of kinds, each a dictionary look-up after its first mail)."""
+    opponents, reveal = parts.opponent_count, parts.turn_reveal
+    return remembered(("mail.game_body.phrases", opponents, reveal), lambda: _translated_phrases(opponents, reveal))
 
 
-def _translated_phrases() -> dict[str, str]:
-    found = _phrase_table()
+def _translated_phrases(opponents: int, reveal: TurnReveal) -> dict[str, str]:
+    found = _phrase_table(opponents, reveal)
     found.update({f"{key}_wrapped": _wrap(found[key]) for key in _WRAPPED})
     # A narrow mail client's own line breaks keep "(3 7)" together too.
     found["notation_line_html"] = held_together(found["notation_line"], _GROUP, "&nbsp;")
@@ -157,14 +195,15 @@ def _wrap(value) -> str:
     return wrapped_whole(text, _GROUP, lambda held: fast_wrap(held, _WIDTH))
 
 
-def _error_html(error: str) -> str:
+def _error_html(error: str, opponents: int) -> str:
     """A refusal's reason for the HTML part: its lines kept, and the command
-    list it may end with (``_no_move``) as the HTML lines a phone wraps
-    itself, not broken at the text part's 72 columns."""
-    before, listed, after = error.partition(command_list())
+    list it may end with (``no_move_text``, for a seat with ``opponents``
+    opponents) as the HTML lines a phone wraps itself, not broken at the
+    text part's 72 columns."""
+    before, listed, after = error.partition(command_list(opponents))
     if not listed:
         return _esc(error).replace("\n", "<br>")
-    return _esc(before).replace("\n", "<br>") + command_list_html() + _esc(after).replace("\n", "<br>")
+    return _esc(before).replace("\n", "<br>") + command_list_html(opponents) + _esc(after).replace("\n", "<br>")
 
 
 _BLANK_LINES = re.compile(r"\n{3,}")
@@ -183,7 +222,7 @@ def event_html(line: str, url: str) -> str:
 
 def body_text(parts: BodyParts) -> str:
     """The plain part: wrapped at 72 columns (the board as drawn)."""
-    mail, say = parts.mail, _phrases()
+    mail, say = parts.mail, _phrases(parts)
     out = [event_text(parts.event_line, parts.event_url)] if parts.event_line else []
     out += [_wrap(_capfirst(str(mail.headline))), "\n"]
     out += ["\n" + _wrap(line) for line in mail.lines]
@@ -248,7 +287,7 @@ def _paragraphs(lines, style: str) -> str:
 
 def body_html(parts: BodyParts) -> str:
     """The HTML part (its lines not yet shortened: ``render.short_lines``)."""
-    mail, say = parts.mail, _phrases()
+    mail, say = parts.mail, _phrases(parts)
     out = [
         "<!DOCTYPE html>\n"
         f'<html lang="{_esc(translation.get_language())}"><body style="font-family:Arial,Helvetica,sans-serif;'
@@ -275,7 +314,7 @@ def body_html(parts: BodyParts) -> str:
         out.append(_paragraphs(lines, "margin:2px 0"))
     out.append("\n")
     if mail.error:
-        reason = _error_html(str(mail.error))
+        reason = _error_html(str(mail.error), parts.opponent_count)
         out.append(
             '<p style="background:#fbeee9;border:1px solid #efc9bb;padding:8px;color:#9a3b1c">'
             f"<strong>{say['went_wrong']}</strong> {reason}<br>{say['unchanged']}</p>"

@@ -18,6 +18,7 @@ import logging
 
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games.engine import EngineError
 from games.models import CHAT_MAX_LENGTH, MoveRecord
@@ -119,7 +120,11 @@ def _move_to_wrong_mail(
             'the latest "your move" email, or to this one: here is the current position.'
         )
         if said.strip():
-            detail += " " + _("The other lines of your reply were sent to the other players.")
+            detail += " " + ngettext(
+                "The other lines of your reply were sent to your opponent.",
+                "The other lines of your reply were sent to the other players.",
+                token.match.opponent_count,
+            )
     with transaction.atomic():
         if said.strip():
             _chat(token, said, now)
@@ -175,10 +180,10 @@ def game_reply_play(record: InboundEmail, message: InboundMessage, token: ReplyT
             current = words_now(token, body)
             if current is not None:
                 with in_language(token.user):
-                    raise GameActionError(no_move_text(current, token.match.game), code="no_move")
+                    raise GameActionError(no_move_text(current, token.match), code="no_move")
         if reading is not None and not reading.moves:
             with in_language(token.user):
-                raise GameActionError(no_move_text(reading, token.match.game), code="no_move")
+                raise GameActionError(no_move_text(reading, token.match), code="no_move")
         text = "\n".join(reading.moves) if reading is not None else body or "-"
         below, rest = _commands_below(reading.message) if reading is not None else ([], "")
         below = _distinct(above + below)  # done once the moves are played, as their answers tell

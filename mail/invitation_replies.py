@@ -9,6 +9,7 @@ import re
 from allauth.account.models import EmailAddress
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games.models import Match, Seat
 from games.services import GameActionError, invitation_accept, invitation_decline
@@ -137,9 +138,12 @@ def _invitation_answered(record, message, match, user, *, accepting: bool, creat
             # The name is drawn (``invitees``): the player would find it only
             # in the seat order, not knowing which "Guest-…" is them.
             paragraphs.append(
-                _(
+                ngettext(
+                    "Your opponent sees you as %(name)s. To choose another name, sign in with the link "
+                    "below and change it on your profile page.",
                     "The other players see you as %(name)s. To choose another name, sign in with the link "
-                    "below and change it on your profile page."
+                    "below and change it on your profile page.",
+                    match.opponent_count,
                 )
                 % {"name": user.display_name}
             )

@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime as dt
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games.engine import Event, get_rules
 from games.i18n import not_played_lines
@@ -146,7 +147,13 @@ def _tell_mover(
         told += not_played_lines(match.game, record.not_played)
         below = _chat_below(record) if by_email and chat else None
         if below is not None:
-            told.append(_("Your message below the move was passed on to the other players."))
+            told.append(
+                ngettext(
+                    "Your message below the move was passed on to your opponent.",
+                    "Your message below the move was passed on to the other players.",
+                    match.opponent_count,
+                )
+            )
         if below == "cut":
             told.append(
                 _("It was longer than %(limit)s characters: only its beginning was sent.") % {"limit": CHAT_MAX_LENGTH}

@@ -166,6 +166,8 @@ def render_game_email(
         unsubscribe_url=unsubscribe,
         mute_url=mute,
         site_name=settings.SITE_NAME,
+        opponent_count=match.opponent_count,
+        turn_reveal=rules.turn_reveal(match.players),
         over=match.is_finished,
         event_line=event.line() if event is not None else "",
         event_url=settings.SITE_URL + event.url if event is not None else "",

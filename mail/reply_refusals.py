@@ -8,6 +8,7 @@ from __future__ import annotations
 import datetime as dt
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from core.name_lists import names_text
 from games.engine import EngineError, Termination, get_rules
@@ -32,21 +33,33 @@ def left_text(token: ReplyToken) -> str:
     command, in the active language: why they are out (a player whose time
     ran out did not leave: they lost on time, or were dropped from a game
     that goes on)."""
-    departed = token.match.seats.filter(index=token.seat_index, user_id=token.user_id).values_list(
-        "departed", flat=True
-    )
+    match = token.match
+    departed = match.seats.filter(index=token.seat_index, user_id=token.user_id).values_list("departed", flat=True)
     if Termination.TIMEOUT.value not in departed:
-        said = _("You have left this game: your reply was not played and not posted to the other players.")
-    elif token.match.is_active:
+        said = ngettext(
+            "You have left this game: your reply was not played and not posted to your opponent.",
+            "You have left this game: your reply was not played and not posted to the other players.",
+            match.opponent_count,
+        )
+    elif match.is_active:
+        # Only a game of three or more goes on without a seat.
         said = _(
             "You were dropped from this game when your time ran out: your reply was not played "
             "and not posted to the other players."
         )
     else:
-        said = _(
-            "You ran out of time and lost this game: your reply was not played and not posted to the other players."
+        said = ngettext(
+            "You ran out of time and lost this game: your reply was not played and not posted to your opponent.",
+            "You ran out of time and lost this game: your reply was not played and not posted to the other players.",
+            match.opponent_count,
         )
-    return said + " " + _('To write to them anyway, reply with "say" and your message on the first line.')
+    # The same English either way; Dutch names the one opponent.
+    anyway = ngettext(
+        'To write to them anyway, reply with "say" and your message on the first line.',
+        'To write to them anyway, reply with "say" and your message on the first line.',
+        match.opponent_count,
+    )
+    return said + " " + anyway
 
 
 def not_your_turn_text(token: ReplyToken) -> str:
@@ -61,9 +74,17 @@ def not_your_turn_text(token: ReplyToken) -> str:
     return " ".join(
         [
             _("It is not your turn now (to move: %(movers)s), so nothing was played.") % {"movers": names or "-"},
-            _("Your reply was not passed on to the other players either."),
+            ngettext(
+                "Your reply was not passed on to your opponent either.",
+                "Your reply was not passed on to the other players either.",
+                match.opponent_count,
+            ),
             _("You will get an email when it is your move."),
-            _('To write to the others meanwhile, reply "say" and your message.'),
+            ngettext(
+                'To write to your opponent meanwhile, reply "say" and your message.',
+                'To write to the others meanwhile, reply "say" and your message.',
+                match.opponent_count,
+            ),
         ]
     )
 
@@ -91,8 +112,10 @@ def refusal_text(token: ReplyToken, error: GameActionError | EngineError) -> str
     return str(error.message)
 
 
-def no_move_text(reading: Reply, game: str) -> str:
-    """Why a reply without a move was refused, in the active language."""
+def no_move_text(reading: Reply, match: Match) -> str:
+    """Why a reply without a move to ``match`` was refused, in the active
+    language, ending with the command list (``command_list`` for the
+    reader's ``match.opponent_count``, as the mail's HTML part looks for it)."""
     if not reading.message:
         said = _("Your reply had no move: write your move (or an option number) on the first line.")
     else:
@@ -102,15 +125,18 @@ def no_move_text(reading: Reply, game: str) -> str:
         if reading.stop_error:
             # The engine's reason is sentences of their own ("Unknown card
             # 'x'. Cards: ..."): they follow, not in brackets mid-sentence.
-            said += " " + error_text(game, reading.stop_error)
+            said += " " + error_text(match.game, reading.stop_error)
         said += " " + _("Write your move (or an option number) on the first line.")
         # The mail says words after the moves reach the others; with no move
         # nothing did, and a player who only meant to write must know it.
-        said += " " + _(
-            "Your words were not passed on to the others: "
-            'to write to them without moving, reply "say" and your message.'
+        said += " " + ngettext(
+            'Your words were not passed on to your opponent: to write to them without moving, reply "say" and '
+            "your message.",
+            'Your words were not passed on to the others: to write to them without moving, reply "say" and '
+            "your message.",
+            match.opponent_count,
         )
-    return f"{said}\n\n{command_list()}"
+    return f"{said}\n\n{command_list(match.opponent_count)}"
 
 
 def rejection_tell(

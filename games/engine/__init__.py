@@ -17,7 +17,7 @@ from .errors import (
     StateVersionError,
 )
 from .message import Joined, Message, Notation, Term, gettext_noop, message, render
-from .protocol import Event, Outcome, Rules, Seat, SeatReveal, Termination, TextMoves, Transition, Unplayed
+from .protocol import Event, Outcome, Rules, Seat, SeatReveal, Termination, TextMoves, Transition, TurnReveal, Unplayed
 from .registry import GAMES, get_rules, import_errors, registered_slugs
 from .rng import Rng, seed_state
 
@@ -43,6 +43,7 @@ __all__ = [
     "Termination",
     "TextMoves",
     "Transition",
+    "TurnReveal",
     "Unplayed",
     "get_rules",
     "gettext_noop",

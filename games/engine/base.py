@@ -32,7 +32,19 @@ from .errors import (
     StateVersionError,
 )
 from .message import Joined, gettext_noop, message
-from .protocol import JSON, Event, MoveT, Outcome, Seat, SeatReveal, Termination, TextMoves, Transition, Unplayed
+from .protocol import (
+    JSON,
+    Event,
+    MoveT,
+    Outcome,
+    Seat,
+    SeatReveal,
+    Termination,
+    TextMoves,
+    Transition,
+    TurnReveal,
+    Unplayed,
+)
 from .wording import Wording, written_in
 
 _TURN_SEPARATORS = re.compile(r"[;\n]+")
@@ -221,6 +233,13 @@ class BaseRules(Generic[S, MoveT]):
 
     def is_finished(self, state: S) -> bool:
         return state.early_end is not None or self._is_over(state)
+
+    def turn_reveal(self, players: int) -> TurnReveal:
+        """``TurnReveal.CARDS``: right for a game whose moves may draw or
+        turn up cards mid-turn.  A game whose moves never show anything
+        hidden (or only what ``TurnReveal`` names otherwise) overrides it;
+        ``tests/engine/test_turn_reveal.py`` holds each game to its answer."""
+        return TurnReveal.CARDS
 
     def turn_number(self, state: S, seat: Seat) -> int:
         """0: right for a game in which the turn always passes to another

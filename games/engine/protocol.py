@@ -35,6 +35,21 @@ class Termination(enum.Enum):
     ABANDONED = "abandoned"
 
 
+class TurnReveal(enum.Enum):
+    """What a move of a message of several may show its seat that the seat
+    could not see when it wrote the message (``blind``): after such a move
+    a later refused one leaves the moves before it played.  What a game's
+    mails say about replies of several moves rests on it."""
+
+    #: Nothing: a message is played whole or not at all.
+    NOTHING = "nothing"
+    #: Cards (or tiles) drawn or turned up: an Alta refresh, an Atlantis sale.
+    CARDS = "cards"
+    #: Only other seats passing because they hold nothing they can play
+    #: (Alpaca with three or more players).
+    PASSES = "passes"
+
+
 @dataclass(frozen=True)
 class Event:
     """Something that happened, for the game log and emails.
@@ -261,6 +276,11 @@ class Rules(Protocol[StateT, MoveT]):
     def to_move(self, state: StateT) -> frozenset[Seat]:
         """Returns the seats whose move the game waits for; empty exactly when
         the game is over."""
+        ...
+
+    def turn_reveal(self, players: int) -> TurnReveal:
+        """What a move may show its seat mid-message in a game of
+        ``players`` seats (``TurnReveal``)."""
         ...
 
     def turn_number(self, state: StateT, seat: Seat) -> int:

@@ -28,7 +28,7 @@ def test_chat_works_without_javascript(browser, live_server, players, _no_csp_vi
         page.get_by_role("button", name="Sign In").click()
         expect(page.get_by_role("heading", name="Your profile")).to_be_visible()
         page.goto(f"/games/{match.pk}/")
-        page.get_by_label("Message to the other players").fill("Hello <Ben>")
+        page.get_by_label("Message to your opponent").fill("Hello <Ben>")
         page.get_by_role("button", name="Send").click()
         expect(page.locator("#chat").get_by_text("Hello <Ben>")).to_be_visible()
         page.get_by_role("button", name="Mute the chat").click()
@@ -101,10 +101,10 @@ def test_a_new_chat_line_shows_on_an_open_game_page_by_itself(browser, live_serv
         page.get_by_role("button", name="Sign In").click()
         expect(page.get_by_role("heading", name="Your profile")).to_be_visible()
         page.goto(f"/games/{match.pk}/")
-        page.get_by_label("Message to the other players").fill("Good luck")
+        page.get_by_label("Message to your opponent").fill("Good luck")
         chat_post(match_id=match.pk, user=ben, text="Have fun, Ann", source="web", now=timezone.now())
         page.clock.fast_forward(5_000)  # the 5 s poll interval passes at once
         expect(page.locator("#chat").get_by_text("Have fun, Ann")).to_be_visible(timeout=20_000)
-        expect(page.get_by_label("Message to the other players")).to_have_value("Good luck")
+        expect(page.get_by_label("Message to your opponent")).to_have_value("Good luck")
     finally:
         context.close()

@@ -133,10 +133,10 @@ def test_a_game_waiting_for_players_shows_itself_started(browser, live_server, t
     match = match_create(creator=ann, game="alta", players=2, now=timezone.now())
     context, page = _waiting_page(browser, live_server, ann, f"/games/{match.pk}/")
     try:
-        expect(page.get_by_text("Waiting for the other players.")).to_be_visible()
+        expect(page.get_by_text("Waiting for the other player. The game starts when they join.")).to_be_visible()
         match_join(match_id=match.pk, user=ben, now=timezone.now())
         page.clock.fast_forward(5_000)
         expect(page.locator("#play")).to_be_visible(timeout=20_000)
-        expect(page.get_by_text("Waiting for the other players.")).to_have_count(0)
+        expect(page.get_by_text("The game starts when they join.")).to_have_count(0)
     finally:
         context.close()

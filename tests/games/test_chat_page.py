@@ -87,7 +87,7 @@ def test_the_page_reads_in_dutch(game, alice):
     client = Client()
     client.force_login(alice)
     page = client.get(reverse("game-detail", args=[game.pk]), HTTP_ACCEPT_LANGUAGE="nl").content.decode()
-    assert "Bericht aan de andere spelers" in page and "Nog geen berichten." in page
+    assert "Bericht aan je tegenstander" in page and "Nog geen berichten." in page
 
 
 def test_closing_an_account_removes_the_authors_words_and_name(game, alice, bob, now):
@@ -185,3 +185,12 @@ def test_a_player_who_muted_the_chat_is_not_told_of_new_lines(game, alice, bob, 
     client.force_login(bob)
     chat_post(match_id=game.pk, user=alice, text="hello", source="web", now=now)
     assert "chat" not in client.get(reverse("game-poll", args=[game.pk])).json()
+
+
+@pytest.mark.parametrize(("players", "label"), [(2, "Message to your opponent"), (3, "Message to the other players")])
+def test_the_message_box_names_your_opponent_in_a_game_of_two(players, label, alice, bob, carol, now):
+    game = match_create_seated(users=[alice, bob, carol][:players], game="alta", now=now)
+    client = Client()
+    client.force_login(alice)
+    page = client.get(reverse("game-detail", args=[game.pk]), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert f">{label}" in page

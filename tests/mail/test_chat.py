@@ -63,7 +63,7 @@ def test_lines_below_the_move_reach_the_opponent_in_their_next_mail(game, turn, 
     finish_turn(game, seat, django_capture_on_commit_callbacks)
     carrying = [m for m in mails_to(other.user.email) if "Good luck" in m.body]
     assert len(carrying) == 1 and "your move" in carrying[0].subject.lower()
-    assert "Chat from the other players" in carrying[0].body
+    assert "Chat from your opponent" in carrying[0].body
     assert all("Good luck" not in m.body for m in mails_to(seat.user.email))  # never your own line back
 
 
@@ -73,7 +73,7 @@ def test_say_in_english_and_zeg_in_dutch_reach_the_other_player_not_a_spectator(
     seat, other, options = turn
     record = send(_reply_address(seat), "say Nice opening", seat.user, django_capture_on_commit_callbacks)
     assert record.outcome == "command" and record.detail == "said"
-    assert "sent to the other players" in mails_to(seat.user.email)[-1].body
+    assert "sent to your opponent" in mails_to(seat.user.email)[-1].body
     seat.user.language = "nl"
     seat.user.save()
     record = send(_reply_address(seat), "zeg Veel plezier\nen succes", seat.user, django_capture_on_commit_callbacks)
@@ -235,7 +235,7 @@ def test_plain_lines_from_the_player_not_to_move_are_chat(game, turn, django_cap
     assert (record.outcome, record.detail) == ("command", "said")
     assert ChatMessage.objects.get().text == "Take your time!\nCheers"
     [answer] = mails_to(other.user.email)
-    assert "sent to the other players" in answer.body and "had no move" not in answer.body
+    assert "sent to your opponent" in answer.body and "had no move" not in answer.body
     # The player to move who writes only words is still told the reply had no move.
     record = send(_reply_address(seat), "Thanks, thinking...", seat.user, django_capture_on_commit_callbacks)
     assert record.outcome == "rejected" and "had no move" in mails_to(seat.user.email)[-1].body
@@ -282,7 +282,7 @@ def test_a_line_sent_after_the_game_ended_reaches_the_other_player_at_once(
     mail.outbox.clear()
     record = ingest(bytes(body), django_capture_on_commit_callbacks)
     assert record.detail == "said"
-    assert "sent to the other players" in mails_to("bob@example.com")[-1].body
+    assert "sent to your opponent" in mails_to("bob@example.com")[-1].body
     received = [m for m in mails_to("alice@example.com") if "gg, well played!" in m.body]
     assert len(received) == 1
 
@@ -330,8 +330,8 @@ def test_a_chat_line_mailed_at_once_names_its_writer_in_the_subject(
 @pytest.mark.parametrize(
     ("language", "told"),
     [
-        ("en", "Your message below the move was passed on to the other players."),
-        ("nl", "Je bericht onder de zet is doorgegeven aan de andere spelers."),
+        ("en", "Your message below the move was passed on to your opponent."),
+        ("nl", "Je bericht onder de zet is doorgegeven aan je tegenstander."),
     ],
 )
 def test_the_receipt_of_a_move_with_a_message_below_says_it_was_passed_on(

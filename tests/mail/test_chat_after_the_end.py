@@ -25,7 +25,7 @@ def ended(alice, bob, now, django_capture_on_commit_callbacks):
 
 @pytest.mark.parametrize(
     ("language", "sent"),
-    [("en", "Your message was sent to the other players"), ("nl", "Je bericht is verstuurd naar de andere spelers")],
+    [("en", "Your message was sent to your opponent"), ("nl", "Je bericht is verstuurd naar je tegenstander")],
 )
 def test_words_in_reply_to_an_old_turn_mail_of_a_finished_game_are_chat(
     language, sent, ended, alice, bob, django_capture_on_commit_callbacks

@@ -22,13 +22,13 @@ pytestmark = pytest.mark.django_db
     [
         (
             "en",
-            "Your words were not passed on to the others: "
+            "Your words were not passed on to your opponent: "
             'to write to them without moving, reply "say" and your message.',
         ),
         (
             "nl",
-            "Je woorden zijn niet aan de anderen doorgegeven: "
-            'om hen te schrijven zonder te zetten, antwoord je "zeg" met je bericht.',
+            "Je woorden zijn niet aan je tegenstander doorgegeven: "
+            'wil je schrijven zonder te zetten, antwoord dan "zeg" met je bericht.',
         ),
     ],
 )

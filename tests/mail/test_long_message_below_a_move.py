@@ -41,4 +41,4 @@ def test_a_short_message_is_not_said_to_be_cut(game, mover_turn, django_capture_
     record = ingest(raw, django_capture_on_commit_callbacks)
     assert record.outcome == "accepted", record.detail
     body = " ".join(mails_to(seat.user.email)[-1].body.split())
-    assert "passed on to the other players" in body and "only its beginning" not in body
+    assert "passed on to your opponent" in body and "only its beginning" not in body

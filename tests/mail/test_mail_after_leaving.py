@@ -188,7 +188,7 @@ def test_board_after_a_timeout_says_the_player_was_dropped(alice, bob, carol, no
         (
             2,
             "Je had geen tijd meer en hebt deze partij verloren: je antwoord is niet gespeeld en niet naar "
-            "de andere spelers gestuurd.",
+            "je tegenstander gestuurd.",
         ),
     ],
 )

@@ -4,6 +4,7 @@ mail, whichever language the mail before was in."""
 from django.test import override_settings
 from django.utils import translation
 
+from games.engine import TurnReveal
 from mail.game_body import BodyParts, body_html, body_text
 from mail.render import GameMail
 
@@ -25,6 +26,8 @@ def _parts() -> BodyParts:
         unsubscribe_url="http://x/u",
         mute_url="http://x/m",
         site_name="Alta",
+        opponent_count=1,
+        turn_reveal=TurnReveal.CARDS,
     )
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from django.core import mail
 
-from games.models import ChatMessage
+from games.models import ChatMessage, Match
 from games.services import match_create
 from mail.chat_mail import chat_blocks
 from mail.sections import sign_in_section
@@ -33,7 +33,7 @@ def test_the_sign_in_paragraph_of_an_email_only_player_is_wrapped(language, alic
 
 def test_chat_lines_and_their_footer_are_wrapped(alice):
     said = ChatMessage(author=alice, text="word " * 40 + "https://example.com/" + "x" * 80)
-    text, _html = chat_blocks([said])
+    text, _html = chat_blocks([said], match=Match(game="alta", players=2))
     assert _long_lines(text) == []
     assert "https://example.com/" + "x" * 80 in text  # a link is never broken
     assert text.count("word") == 40

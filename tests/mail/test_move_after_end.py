@@ -47,10 +47,10 @@ def test_a_move_mailed_after_the_end_is_told_the_game_is_over_and_who_won(
 @pytest.mark.parametrize(
     ("language", "chat", "stale"),
     [
-        ("en", 'Reply to this email to write to the other players. Reply "help" for the commands.', '"your move"'),
+        ("en", 'Reply to this email to write to your opponent. Reply "help" for the commands.', '"your move"'),
         (
             "nl",
-            'Beantwoord deze mail om de andere spelers te schrijven. Antwoord "hulp" voor de opdrachten.',
+            'Beantwoord deze mail om je tegenstander te schrijven. Antwoord "hulp" voor de opdrachten.',
             '"je bent aan zet"',
         ),
     ],

@@ -94,4 +94,4 @@ def test_a_dutch_offer_of_a_rematch_says_who_joins_and_what_starts(game, bob, no
     [answer] = [m for m in mail.outbox if m.to == [bob.email]]
     body = " ".join(answer.body.split())
     assert "Je hebt een revanche aangeboden" in body and "ze begint zodra ze meedoen" not in body, body
-    assert "de revanche begint zodra zij meedoen" in body, body
+    assert "Je tegenstander is per mail uitgenodigd; de revanche begint zodra die meedoet" in body, body

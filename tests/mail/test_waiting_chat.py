@@ -71,7 +71,7 @@ def test_a_reply_to_the_receipt_is_chat(game, waiting, django_capture_on_commit_
     record = ingest(answer_to(receipt, "Nice opening!", sender=seat.user.email), django_capture_on_commit_callbacks)
     assert record.outcome == "command" and record.detail == "said"
     [answer] = mails_to(seat.user.email)
-    assert "Your message was sent to the other players" in answer.body
+    assert "Your message was sent to your opponent" in answer.body
     assert list(ChatMessage.objects.values_list("author", "text")) == [(seat.user.pk, "Nice opening!")]
 
 
@@ -80,7 +80,7 @@ def test_the_receipt_says_a_reply_to_it_is_a_message_to_the_other_players(game, 
     receipt = last_receipt(seat.user)
     html = receipt.alternatives[0].content
     for part in (" ".join(receipt.body.split()), html):
-        assert "Reply to this email to write to the other players" in part
+        assert "Reply to this email to write to your opponent" in part
         assert "never as a move" in part
 
 
@@ -132,7 +132,7 @@ def test_a_chat_line_to_an_earlier_turn_mail_is_chat(game, waiting, django_captu
     )
     assert record.outcome == "command" and record.detail == "said"
     [answer] = mails_to(seat.user.email)
-    assert "Your message was sent to the other players" in answer.body and "not accepted" not in answer.body
+    assert "Your message was sent to your opponent" in answer.body and "not accepted" not in answer.body
     assert list(ChatMessage.objects.values_list("text", flat=True)) == ["Nice opening!"]
 
 
@@ -156,7 +156,7 @@ def test_only_a_player_still_seated_is_told_a_reply_to_the_game_over_mail_is_cha
     for user, told in ((other.user, True), (seat.user, False)):
         [over] = [m for m in mails_to(user.email) if "the game is over" in m.subject]
         for part in (" ".join(over.body.split()), over.alternatives[0].content):
-            assert ("Reply to this email to write to the other players" in part) is told
+            assert ("Reply to this email to write to your opponent" in part) is told
 
 
 @pytest.mark.parametrize("word", ["status", "stand", "opties", "options", "positie"])
@@ -185,7 +185,7 @@ def test_a_letter_or_number_to_an_earlier_turn_mail_is_refused_not_chatted(
     [answer] = mails_to(seat.user.email)
     # Told it is not their turn (not only that the mail answers an earlier position).
     text = " ".join(answer.body.split())
-    assert "It is not your turn now" in text and "sent to the other players" not in text
+    assert "It is not your turn now" in text and "sent to your opponent" not in text
 
 
 def test_a_move_to_the_receipt_from_a_player_to_move_gets_the_position_and_keeps_the_chat(

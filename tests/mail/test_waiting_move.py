@@ -26,8 +26,8 @@ pytestmark = pytest.mark.django_db
 #: What the answer must say, by language: not your turn; nothing played;
 #: not passed on.
 TOLD = {
-    "en": ("It is not your turn now", "nothing was played", "not passed on to the other players"),
-    "nl": ("Je bent nu niet aan zet", "er is niets gespeeld", "niet doorgegeven aan de andere spelers"),
+    "en": ("It is not your turn now", "nothing was played", "not passed on to your opponent"),
+    "nl": ("Je bent nu niet aan zet", "er is niets gespeeld", "niet doorgegeven aan je tegenstander"),
 }
 
 

@@ -88,7 +88,7 @@ def test_a_casual_game_s_answer_names_no_event_and_reads_nothing_more(
     seat, address = _address(match)
     with CaptureQueriesContext(connection) as queries:
         answer = _send(seat, address, "say good luck", django_capture_on_commit_callbacks)
-    assert answer.body.startswith("Your message was sent to the other players of this game."), answer.body[:200]
+    assert answer.body.startswith("Your message was sent to your opponent."), answer.body[:200]
     assert "round" not in answer.body and "tournament" not in answer.alternatives[0][0]
     # The tournament line is asked only of a tournament's game (its match
     # says so): a casual game's answer reads no table of the tournaments app.

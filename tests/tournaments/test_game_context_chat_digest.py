@@ -81,7 +81,7 @@ def test_a_casual_game_s_chat_mail_names_no_event_and_reads_nothing_more(alice, 
     assert not [q["sql"] for q in queries.captured_queries if "tournaments_" in q["sql"]]
     assert len(queries) == CHAT_QUERIES, [q["sql"] for q in queries.captured_queries]
     told = _chat_mail(bob)
-    assert told.text.startswith("Chat from the other players:"), told.text[:200]
+    assert told.text.startswith("Chat from your opponent:"), told.text[:200]
 
 
 def _digest_of(reader, now) -> OutgoingEmail:

@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from games.engine import BaseRules, IllegalMove, Rng, Transition, refuse_long_numbers, seed_state
+from games.engine import BaseRules, IllegalMove, Rng, Transition, TurnReveal, refuse_long_numbers, seed_state
 from games.engine.message import gettext_noop
 
 from . import codec, notation, scoring, setup, strategy
@@ -96,6 +96,14 @@ class AlpacaRules(BaseRules[AlpacaState, Move]):
         return setup.setup(players, seed)
 
     # ------------------------------------------------------------ turns
+    def turn_reveal(self, players: int) -> TurnReveal:
+        """Every tile is dealt at the start and none is ever drawn, so a move
+        turns up no tile.  With two players the other hand is the tiles
+        neither on the table nor in yours: nothing is hidden from a mover.
+        With more, the automatic passes a placement may bring before the
+        mover's next move tell that a seat holds no tile that fits."""
+        return TurnReveal.NOTHING if players == 2 else TurnReveal.PASSES
+
     def turn_number(self, state: AlpacaState, seat: int) -> int:
         """A seat acts once a round, and may act again at once: it closes one round and
         leads the next, or the others passed."""
