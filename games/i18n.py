@@ -17,7 +17,7 @@ from typing import Any
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from games.engine import EngineError, Event, Joined, Message, Unplayed, get_rules, render
+from games.engine import EngineError, Event, Joined, Message, TurnReveal, Unplayed, get_rules, render
 from games.terms import gettext, term
 
 
@@ -92,20 +92,26 @@ def not_played(game: str, data: Mapping[str, Any] | None) -> tuple[list[str], st
     return list(unplayed.moves), translate(game, unplayed.reason)
 
 
-def not_played_lines(game: str, data: Mapping[str, Any] | None) -> list[str]:
-    """``not_played`` as the mover reads it in a mail or on the page; no
-    line when the whole message was played."""
+def not_played_lines(game: str, data: Mapping[str, Any] | None, players: int) -> list[str]:
+    """``not_played`` as the mover reads it in a mail or on the page, with
+    why the moves before it stand (what a move may show in a game of
+    ``players``: ``Rules.turn_reveal``); no line when the whole message
+    was played."""
     found = not_played(game, data)
     if found is None:
         return []
     moves, reason = found
-    return [
-        _("“%(moves)s” was not played: %(reason)s") % {"moves": "; ".join(moves), "reason": reason},
-        _(
+    if get_rules(game).turn_reveal(players) is TurnReveal.PASSES:
+        why = _(
+            "Other players passed after a move before it, as they could not play, so the moves up to there stand, "
+            "as they would at the table."
+        )
+    else:
+        why = _(
             "A move before it turned up cards you had not seen, so the moves up to there stand, as they would at "
             "the table."
-        ),
-    ]
+        )
+    return [_("“%(moves)s” was not played: %(reason)s") % {"moves": "; ".join(moves), "reason": reason}, why]
 
 
 def expect_text(game: str, view: dict[str, Any]) -> str:

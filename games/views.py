@@ -392,7 +392,7 @@ def _tell_not_played(request, pk: int, result: services.MoveResult) -> None:
     not_played = result.record.not_played
     if not not_played:
         return
-    messages.warning(request, " ".join(not_played_lines(result.match.game, not_played)))
+    messages.warning(request, " ".join(not_played_lines(result.match.game, not_played, result.match.players)))
     # Kept for the rest of this turn only: a box of a later turn starts empty.
     state = result.state
     if state is not None and result.record.seat_index in get_rules(result.match.game).to_move(state):

@@ -196,7 +196,7 @@ def on_finished(event, sends: list[int] | None = None) -> None:
                 since = _after_last_move(match.game, last, seat.index, names)
             headline = end_headline([str(s.user) for s in winners if s != seat], you=seat in winners)
             sections = ending.end_sections(match, seats, event.ply)
-            unplayed = not_played_lines(match.game, last_not_played) if _moved_last(seat, last) else []
+            unplayed = not_played_lines(match.game, last_not_played, match.players) if _moved_last(seat, last) else []
             if _timed_out(seat, ender):
                 # The clock's notice is not sent for a timeout that ended the game: this mail says it.
                 unplayed = [_("You ran out of time and lose the game.")]

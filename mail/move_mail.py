@@ -144,7 +144,7 @@ def _tell_mover(
         # The headline says what they played: its events would name them,
         # but for those worded "you", which say what the move cost or brought.
         told = visible_lines(match.game, told_to_mover(rules, events, mover.index), mover.index, names)
-        told += not_played_lines(match.game, record.not_played)
+        told += not_played_lines(match.game, record.not_played, match.players)
         below = _chat_below(record) if by_email and chat else None
         if below is not None:
             told.append(

@@ -97,3 +97,26 @@ def test_when_the_turn_is_over_the_moves_not_played_are_not_kept_for_the_next_on
     assert "“merchant blind” was not played" in page
     assert not match.seats.get(index=0).match.moves.filter(text__contains="merchant").exists()
     assert "games.move-draft." + str(match.pk) not in client.session
+
+
+@pytest.mark.parametrize(
+    ("language", "cards", "passes"),
+    [
+        ("en", "A move before it turned up cards you had not seen", "Other players passed after a move before it"),
+        ("nl", "Een zet ervoor legde kaarten open", "Na een zet ervoor pasten andere spelers"),
+    ],
+)
+def test_the_reason_the_moves_before_stand_is_the_game_s(language, cards, passes):
+    """Alpaca turns up no cards: with three players or more only other
+    players' passes cut a message, and the mover is told that instead."""
+    from django.utils import translation
+
+    from games.engine import Unplayed, gettext_noop, message
+    from games.i18n import not_played_lines
+
+    unplayed = Unplayed(("zz",), message(gettext_noop("The move is empty."))).dump()
+    with translation.override(language):
+        alpaca = " ".join(not_played_lines("alpaca", unplayed, 3))
+        atlantis = " ".join(not_played_lines("atlantis", unplayed, 3))
+    assert passes in alpaca and cards not in alpaca
+    assert cards in atlantis and passes not in atlantis

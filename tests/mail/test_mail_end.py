@@ -284,7 +284,7 @@ def test_the_moves_not_played_after_a_game_ending_move_are_told_to_its_mover_alo
     from django.utils import translation
 
     with translation.override(language):
-        told = not_played_lines("atlantis", unplayed.dump())
+        told = not_played_lines("atlantis", unplayed.dump(), 2)
     assert len(told) == 2
     other = bob if seat.user == alice else alice
     for line in told:
