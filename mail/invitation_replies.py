@@ -9,7 +9,6 @@ import re
 from allauth.account.models import EmailAddress
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from games.models import Match, Seat
 from games.services import GameActionError, invitation_accept, invitation_decline
@@ -18,7 +17,8 @@ from .addresses import command_address
 from .answers import answer, in_language, language_of, reply_subject, site_line
 from .inbound import InboundMessage, first_line_of
 from .intake_common import account_of, finish, generic_reply
-from .invitees import address_is_taken, email_only_account_create
+from .intake_kinds import takes_any_sender
+from .invitees import address_is_taken, email_only_account_create, email_only_account_told
 from .models import InboundEmail, OutgoingEmail
 
 _YES = re.compile(r"^\s*(accept|accepteer|aanvaard|yes|ja|join|ok(?:ay|e|é)?|play|speel)\b", re.IGNORECASE)
@@ -129,24 +129,7 @@ def _invitation_answered(record, message, match, user, *, accepting: bool, creat
         else:
             paragraphs = [_("You took your seat; the game starts when every seat is taken, and you will get an email.")]
         if created:
-            paragraphs.append(
-                _(
-                    "An account was made for this address, without a password: you play, chat and are rated "
-                    "by replying to the game emails. Each of them carries a one-time link to sign in on the site."
-                )
-            )
-            # The name is drawn (``invitees``): the player would find it only
-            # in the seat order, not knowing which "Guest-…" is them.
-            paragraphs.append(
-                ngettext(
-                    "Your opponent sees you as %(name)s. To choose another name, sign in with the link "
-                    "below and change it on your profile page.",
-                    "The other players see you as %(name)s. To choose another name, sign in with the link "
-                    "below and change it on your profile page.",
-                    match.opponent_count,
-                )
-                % {"name": user.display_name}
-            )
+            paragraphs += email_only_account_told(user, opponents=match.opponent_count)
     _answer_invitation_reply(record, message, match, user, paragraphs, now)
 
 
@@ -205,24 +188,31 @@ def _answered_again(record: InboundEmail, message: InboundMessage, match: Match,
 
 def answer_other(handler, record: InboundEmail, message: InboundMessage, now: dt.datetime) -> InboundEmail:
     """A reply to an address another app owns (``intake_kinds``), from a
-    verified address of the account the token is for."""
+    verified address of the account the token is for; for a kind that
+    takes any sender, from any address (its handler checks the sender)."""
     user = account_of(message.sender)
     first_line = first_line_of(message.body)
     with transaction.atomic(), in_language(user):
+        reply = {"token": message.token or "", "user": user, "first_line": first_line, "now": now}
         result = None
-        if user is not None:
-            result = handler(token=message.token or "", user=user, first_line=first_line, now=now)
+        if takes_any_sender(message.token_kind):
+            result = handler(**reply, sender=message.sender)
+        elif user is not None:
+            result = handler(**reply)
         if result is None:
             generic_reply(message, record, now)
             return finish(record, InboundEmail.Outcome.UNKNOWN_TOKEN, f"no valid {message.token_kind} token")
+        reader = result.user or user
+        with in_language(reader):
+            closing = site_line()
         answer(
             record,
             to=message.sender,
             subject=reply_subject(message.subject, result.subject),
-            paragraphs=[*result.paragraphs, site_line()],
+            paragraphs=[*result.paragraphs, closing],
             now=now,
-            user=user,
+            user=reader,
             match=result.match,
             kind=OutgoingEmail.Kind.NOTICE,
         )
-        return finish(record, result.outcome, result.detail, user=user, match=result.match)
+        return finish(record, result.outcome, result.detail, user=reader, match=result.match)

@@ -18,6 +18,7 @@ from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.utils import translation
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from core.moments import zone_for_language
 
@@ -81,3 +82,26 @@ def email_only_account_create(*, address: str, now: dt.datetime, language: str =
     user.save(update_fields=["date_joined"])
     EmailAddress.objects.create(user=user, email=address.lower(), verified=True, primary=True)
     return user
+
+
+def email_only_account_told(user, *, opponents: int) -> list[str]:
+    """What the answer that made ``user``'s email-only account tells them
+    (in the active language): how they play without a password, and the
+    drawn name the others (``opponents`` of them in a game) see, which
+    they would otherwise find only in a seat order, not knowing which
+    "Guest-…" is them.  The answer carries their sign-in link
+    (``sections.sign_in_section``)."""
+    return [
+        _(
+            "An account was made for this address, without a password: you play, chat and are rated "
+            "by replying to the game emails. Each of them carries a one-time link to sign in on the site."
+        ),
+        ngettext(
+            "Your opponent sees you as %(name)s. To choose another name, sign in with the link "
+            "below and change it on your profile page.",
+            "The other players see you as %(name)s. To choose another name, sign in with the link "
+            "below and change it on your profile page.",
+            opponents,
+        )
+        % {"name": user.display_name},
+    ]

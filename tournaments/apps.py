@@ -16,10 +16,11 @@ class TournamentsConfig(AppConfig):
 
         from . import receivers
         from .calendar import round_deadlines_calendar
+        from .email_invitation_replies import club_email_invitation_reply, tournament_email_invitation_reply
         from .game_context import KIND as GAME_KIND
         from .game_context import tournament_context
         from .mail_replies import club_invitation_reply, invitation_reply
-        from .reply_tokens import CLUB_KIND, KIND
+        from .reply_tokens import CLUB_EMAIL_KIND, CLUB_KIND, EMAIL_KIND, KIND
         from .services.deadlines import organisers_told_of_drop
         from .services.pausing import paused_clock_held, paused_clock_since
         from .signals import advance_due, autoplay_due
@@ -32,5 +33,8 @@ class TournamentsConfig(AppConfig):
         advance_due.connect(receivers.on_advance_due, dispatch_uid="tournaments-advance")
         intake_kind_register(KIND, invitation_reply)
         intake_kind_register(CLUB_KIND, club_invitation_reply)
+        # Accepted from the invited address, which may have no account yet.
+        intake_kind_register(EMAIL_KIND, tournament_email_invitation_reply, any_sender=True)
+        intake_kind_register(CLUB_EMAIL_KIND, club_email_invitation_reply, any_sender=True)
         dropped_register(organisers_told_of_drop)
         event_context_register(GAME_KIND, tournament_context)

@@ -19,8 +19,8 @@ from .models import ClubMembership, TournamentInvitation
 from .reply_tokens import club_invitation_of_token, invitation_of_token
 from .services import club_join, club_leave, tournament_register
 
-_YES = re.compile(r"^\s*(register|aanmelden|inschrijven|join|meedoen|yes|ja|ok)\b", re.IGNORECASE)
-_NO = re.compile(r"^\s*(decline|no|nee|afzeggen|weiger)\b", re.IGNORECASE)
+ACCEPTING = re.compile(r"^\s*(register|aanmelden|inschrijven|join|meedoen|yes|ja|ok)\b", re.IGNORECASE)
+DECLINING = re.compile(r"^\s*(decline|no|nee|afzeggen|weiger)\b", re.IGNORECASE)
 
 
 def invitation_reply(*, token: str, user, first_line: str, now: dt.datetime) -> IntakeAnswer | None:
@@ -36,14 +36,14 @@ def invitation_reply(*, token: str, user, first_line: str, now: dt.datetime) -> 
         return None
     tournament = invitation.tournament
     subject = _("Your answer to the invitation")
-    if _NO.match(first_line):
+    if DECLINING.match(first_line):
         return IntakeAnswer(
             InboundEmail.Outcome.COMMAND,
             "tournament: not registering",
             subject,
             [_("Fine: you are not registered for %(tournament)s.") % {"tournament": tournament}],
         )
-    if not _YES.match(first_line):
+    if not ACCEPTING.match(first_line):
         return IntakeAnswer(
             InboundEmail.Outcome.REJECTED,
             "tournament: reply 'register'",
@@ -88,7 +88,7 @@ def club_invitation_reply(*, token: str, user, first_line: str, now: dt.datetime
     club = membership.club
     subject = _("Your answer to the invitation")
     invited = membership.status == ClubMembership.Status.INVITED
-    if _NO.match(first_line) and invited:
+    if DECLINING.match(first_line) and invited:
         club_leave(club_id=club.pk, user=user, now=now)
         return IntakeAnswer(
             InboundEmail.Outcome.COMMAND,
@@ -96,7 +96,7 @@ def club_invitation_reply(*, token: str, user, first_line: str, now: dt.datetime
             subject,
             [_("Fine: you did not join %(club)s.") % {"club": club}],
         )
-    if not _YES.match(first_line):
+    if not ACCEPTING.match(first_line):
         return IntakeAnswer(
             InboundEmail.Outcome.REJECTED,
             "club: reply 'join'",

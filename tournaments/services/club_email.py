@@ -20,6 +20,7 @@ from games.services import Conflict, NotFound
 
 from ..models import Club, ClubEmailInvitation, ClubMembership, open_invitation
 from ..notify import absolute
+from ..reply_tokens import club_email_invitation_reply_address
 from .strangers import address_mail, allowance_check
 
 Status = ClubMembership.Status
@@ -43,6 +44,7 @@ def address_invite_locked(club: Club, address: str, *, by, now: dt.datetime) -> 
         template="club-email-invitation",
         context={"club": club, "link": absolute(reverse("club-email-invitation", args=[invitation.token]))},
         dedupe_key=f"club-email-invitation:{invitation.pk}",
+        reply_to=club_email_invitation_reply_address(invitation.pk),
         now=now,
     )
     return invitation

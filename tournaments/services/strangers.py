@@ -4,7 +4,8 @@ looked up for the organiser: whether an account uses it or not, it is
 mailed a link (``address_mail``) that enters the tournament
 (``address_enter_locked``; accepted in ``tournament_email``) or joins
 the club (``club_email``) for whoever follows it, signed in or after
-signing up.  So the organiser's answer is the same for every address,
+signing up, and a reply address that does so for the address's owner
+(``email_invitation_replies``).  So the organiser's answer is the same for every address,
 and typing one never tells whose it is.
 
 Each such mail goes to someone who never asked for it, so an organiser
@@ -31,6 +32,7 @@ from mail.invitees import address_holder
 
 from ..models import ClubEmailInvitation, Participant, Tournament, TournamentEmailInvitation, open_invitation
 from ..notify import absolute, notice_send
+from ..reply_tokens import email_invitation_reply_address
 
 
 def _is_address(text: str) -> bool:
@@ -75,11 +77,14 @@ def allowance_check(by, now: dt.datetime) -> None:
         raise address_limit_reached(allowed, sent)
 
 
-def address_mail(address: str, *, by, template: str, context: dict[str, Any], dedupe_key: str, now: dt.datetime):
-    """Mail the invitation ``template`` to ``address``: in the language of
-    the account whose verified address it is, else in the inviter's (a
-    Dutch club's friend reads Dutch).  Nothing of it reaches the
-    organiser."""
+def address_mail(
+    address: str, *, by, template: str, context: dict[str, Any], dedupe_key: str, reply_to: str, now: dt.datetime
+):
+    """Mail the invitation ``template`` to ``address``, answered at
+    ``reply_to`` (a reply from ``address`` accepts it,
+    ``email_invitation_replies``): in the language of the account whose
+    verified address it is, else in the inviter's (a Dutch club's friend
+    reads Dutch).  Nothing of it reaches the organiser."""
     notice_send(
         user=by,
         to=address,
@@ -87,6 +92,7 @@ def address_mail(address: str, *, by, template: str, context: dict[str, Any], de
         template=template,
         context={"by": by, **context},
         dedupe_key=dedupe_key,
+        reply_to=reply_to,
         now=now,
     )
 
@@ -128,6 +134,7 @@ def address_enter_locked(
             "link": absolute(reverse("tournament-email-invitation", args=[invitation.token])),
         },
         dedupe_key=f"tournament-email-invitation:{invitation.pk}",
+        reply_to=email_invitation_reply_address(invitation.pk),
         now=now,
     )
     return invitation
