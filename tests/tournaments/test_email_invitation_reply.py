@@ -182,3 +182,12 @@ def test_an_account_holder_joins_a_club_by_reply(alice, carol, club, django_capt
     assert record.outcome == "accepted" and "An account was made" not in said
     assert ClubMembership.objects.get(club=club, user=carol).status == ClubMembership.Status.ACTIVE
     assert not type(carol).objects.filter(email__iexact=carol.email).exclude(pk=carol.pk).exists()
+
+
+def test_a_reply_delivered_twice_is_acted_on_and_answered_once(alice, club, django_capture_on_commit_callbacks):
+    t, address = _invited_to_tournament(alice, club, "twice@example.org", django_capture_on_commit_callbacks)
+    sent = bytes(message(address, "register", sender="twice@example.org"))
+    assert ingest(sent, django_capture_on_commit_callbacks).outcome == "accepted"
+    mail.outbox.clear()
+    assert ingest(sent, django_capture_on_commit_callbacks).outcome == "duplicate"
+    assert mail.outbox == [] and t.participants.count() == 1
