@@ -23,7 +23,7 @@ from tournaments.services import (
     tournament_invite,
 )
 
-from .conftest import make_tournament, new_players, started
+from .conftest import make_tournament, new_players, register, started
 
 pytestmark = pytest.mark.django_db
 
@@ -191,3 +191,13 @@ def test_a_reply_delivered_twice_is_acted_on_and_answered_once(alice, club, djan
     mail.outbox.clear()
     assert ingest(sent, django_capture_on_commit_callbacks).outcome == "duplicate"
     assert mail.outbox == [] and t.participants.count() == 1
+
+
+def test_a_full_tournament_refuses_the_reply_as_its_link_would(alice, club, django_capture_on_commit_callbacks):
+    t, address = _invited_to_tournament(alice, club, "slow@example.org", django_capture_on_commit_callbacks, capacity=2)
+    register(t, new_players(2), timezone.now())
+    record, said = _reply(address, "register", "slow@example.org", django_capture_on_commit_callbacks)
+    assert record.outcome == "rejected" and "You were not registered. The tournament is full." in said
+    # Nothing made for the address, and the invitation stays open.
+    assert not type(alice).objects.filter(email="slow@example.org").exists()
+    assert TournamentEmailInvitation.objects.get(tournament=t).accepted_at is None
