@@ -187,7 +187,13 @@ def test_emails_render_and_hide_other_hands():
     from mail.render import GameMail, render_game_email
 
     match = SimpleNamespace(
-        pk=7, game="alpaca", is_finished=False, organised_by="", get_absolute_url=lambda: "/games/7/"
+        pk=7,
+        game="alpaca",
+        players=3,
+        opponent_count=2,
+        is_finished=False,
+        organised_by="",
+        get_absolute_url=lambda: "/games/7/",
     )
     steps, _ = sampled_steps(3, 5, every=11)
     for step in steps:

@@ -250,7 +250,13 @@ def test_a_toll_of_30_with_56_cards_gives_few_buttons_and_few_numbered_options()
     assert len(json.dumps(entries)) < 20_000
     texts = [t for t, _ in RULES.move_options(state, 0)]
     match = SimpleNamespace(
-        pk=7, game="atlantis", is_finished=False, organised_by="", get_absolute_url=lambda: "/games/7/"
+        pk=7,
+        game="atlantis",
+        players=2,
+        opponent_count=1,
+        is_finished=False,
+        organised_by="",
+        get_absolute_url=lambda: "/games/7/",
     )
     _, plain, _ = render_game_email(
         match=match,
@@ -273,7 +279,13 @@ def test_emails_render_and_hide_other_hands():
     from mail.render import GameMail, render_game_email
 
     match = SimpleNamespace(
-        pk=7, game="atlantis", is_finished=False, organised_by="", get_absolute_url=lambda: "/games/7/"
+        pk=7,
+        game="atlantis",
+        players=3,
+        opponent_count=2,
+        is_finished=False,
+        organised_by="",
+        get_absolute_url=lambda: "/games/7/",
     )
     for state in sampled_states(3, 4, every=15):
         for seat in range(3):
