@@ -6,7 +6,6 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 from html import escape
-from types import SimpleNamespace
 
 import pytest
 
@@ -16,6 +15,8 @@ from games.engine import get_rules
 from games.rules.alpaca import Place
 from games.rules.alpaca.testing import position
 from tests.engine.playing import random_playthrough
+
+from .stand_in import stand_in_match
 
 RULES = get_rules("alpaca")
 NAMES = ["Ann", "Ben <&>", "Cy", "Dee", "Eve"]
@@ -186,15 +187,7 @@ def test_game_over_shows_every_hand_left():
 def test_emails_render_and_hide_other_hands():
     from mail.render import GameMail, render_game_email
 
-    match = SimpleNamespace(
-        pk=7,
-        game="alpaca",
-        players=3,
-        opponent_count=2,
-        is_finished=False,
-        organised_by="",
-        get_absolute_url=lambda: "/games/7/",
-    )
+    match = stand_in_match("alpaca", 3)
     steps, _ = sampled_steps(3, 5, every=11)
     for step in steps:
         for seat in range(3):

@@ -20,6 +20,8 @@ from games.rules.atlantis.legal import walks as engine_walks
 from games.rules.atlantis.testing import build, toll_state
 from tests.engine.playing import random_playthrough
 
+from .stand_in import stand_in_match
+
 RULES = get_rules("atlantis")
 NAMES = ["Ann", "Ben <&>", "Cy", "Dee"]
 GAMES = [(2, 1), (3, 2), (4, 3)]  # (players, seed)
@@ -237,8 +239,6 @@ def test_paying_a_toll_is_a_choice_of_buttons_and_the_due_toll_is_shown():
 
 
 def test_a_toll_of_30_with_56_cards_gives_few_buttons_and_few_numbered_options():
-    from types import SimpleNamespace
-
     from mail.render import GameMail, render_game_email
 
     hand = " ".join(c for c in ("bl", "wh", "gy", "ye", "gn", "pk", "br") for _ in range(8))
@@ -249,15 +249,7 @@ def test_a_toll_of_30_with_56_cards_gives_few_buttons_and_few_numbered_options()
     assert 0 < len(entries) <= state.toll_due + 7
     assert len(json.dumps(entries)) < 20_000
     texts = [t for t, _ in RULES.move_options(state, 0)]
-    match = SimpleNamespace(
-        pk=7,
-        game="atlantis",
-        players=2,
-        opponent_count=1,
-        is_finished=False,
-        organised_by="",
-        get_absolute_url=lambda: "/games/7/",
-    )
+    match = stand_in_match("atlantis", 2)
     _, plain, _ = render_game_email(
         match=match,
         view=view,
@@ -274,19 +266,9 @@ def test_a_toll_of_30_with_56_cards_gives_few_buttons_and_few_numbered_options()
 
 
 def test_emails_render_and_hide_other_hands():
-    from types import SimpleNamespace
-
     from mail.render import GameMail, render_game_email
 
-    match = SimpleNamespace(
-        pk=7,
-        game="atlantis",
-        players=3,
-        opponent_count=2,
-        is_finished=False,
-        organised_by="",
-        get_absolute_url=lambda: "/games/7/",
-    )
+    match = stand_in_match("atlantis", 3)
     for state in sampled_states(3, 4, every=15):
         for seat in range(3):
             options = [t for t, _ in RULES.move_options(state, seat)] if seat in RULES.to_move(state) else []
