@@ -41,6 +41,9 @@ class _Kind:
 
     name: str
     model: type[TournamentEmailInvitation] | type[ClubEmailInvitation]
+    #: Read with the invitation before it is accepted: ``accepted`` words
+    #: the answer from that state (whose place a replacement took).
+    related: tuple[str, ...]
     of_token: Callable[[str], int | None]
     accept: Callable[..., object]
     accepted: Callable[[Any], str]
@@ -68,7 +71,8 @@ def _reply(kind: _Kind, *, token: str, user, sender: str, first_line: str, now: 
     answer is in the language of the sender's account (``user``), else in
     the invitation mail's (``strangers.address_mail``: the inviter's)."""
     invitation_id = kind.of_token(token)
-    invitation = kind.model.objects.filter(pk=invitation_id).first() if invitation_id is not None else None
+    invitations = kind.model.objects.select_related(*kind.related)
+    invitation = invitations.filter(pk=invitation_id).first() if invitation_id is not None else None
     if invitation is None:
         return None
     with in_language(user or invitation.invited_by):
@@ -120,15 +124,37 @@ def _entrant(address: str, *, language: str, now: dt.datetime):
     return email_only_account_create(address=address, now=now, language=language), True
 
 
+def _tournament_entered(invitation: TournamentEmailInvitation) -> str:
+    """What the invitation's acceptance did, as its link's three ways in
+    (``services.tournament_email_invitation_accept``) differ: a place taken
+    over (``invitation.participant.user`` is still its previous player, as
+    read before), a late entry, a registration."""
+    names = {"tournament": invitation.tournament}
+    if invitation.participant is not None:
+        return _(
+            "You take over the place of %(player)s in %(tournament)s. Your games come by email; reply to them to play."
+        ) % {**names, "player": invitation.participant.user}
+    if invitation.late_entry:
+        return (
+            _(
+                "You are in %(tournament)s from its next round. Your games come by email when they start; "
+                "reply to them to play."
+            )
+            % names
+        )
+    return (
+        _("You are registered for %(tournament)s. Your games come by email when they start; reply to them to play.")
+        % names
+    )
+
+
 _TOURNAMENT = _Kind(
     name="tournament by address",
     model=TournamentEmailInvitation,
+    related=("tournament", "participant__user"),
     of_token=email_invitation_of_token,
     accept=tournament_email_invitation_accept,
-    accepted=lambda invitation: (
-        _("You are registered for %(tournament)s. Your games come by email when they start; reply to them to play.")
-        % {"tournament": invitation.tournament}
-    ),
+    accepted=lambda invitation: _tournament_entered(invitation),
     declined=lambda invitation: (
         _("Fine: you are not registered for %(tournament)s.") % {"tournament": invitation.tournament}
     ),
@@ -143,6 +169,7 @@ _TOURNAMENT = _Kind(
 _CLUB = _Kind(
     name="club by address",
     model=ClubEmailInvitation,
+    related=("club",),
     of_token=club_email_invitation_of_token,
     accept=club_email_invitation_accept,
     accepted=lambda invitation: (

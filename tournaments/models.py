@@ -365,10 +365,10 @@ class ClubEmailInvitation(EmailInvitation):
         verbose_name = _("club invitation by email")
         verbose_name_plural = _("club invitations by email")
         constraints = [
-            # One open invitation per address; each taken back keeps its row (and counts for the day).
+            # One open invitation per address; each used or taken back keeps its row (and counts for the day).
             models.UniqueConstraint(
                 fields=["club", "email"],
-                condition=models.Q(taken_back_at__isnull=True),
+                condition=models.Q(accepted_at__isnull=True, taken_back_at__isnull=True),
                 name="club_email_invitation_once",
             ),
         ]
@@ -415,6 +415,14 @@ class TournamentEmailInvitation(EmailInvitation):
 
     def __str__(self) -> str:
         return gettext("%(email)s invited to %(tournament)s") % {"email": self.email, "tournament": self.tournament}
+
+    @property
+    def late_entry(self) -> bool:
+        """Whether it enters a running Swiss from its next round: sent once
+        the tournament had started, replacing no one
+        (``services.participant_add_late``)."""
+        started_at = self.tournament.started_at
+        return self.participant_id is None and started_at is not None and self.created_at >= started_at
 
     @property
     def target(self) -> Tournament:

@@ -55,11 +55,7 @@ def club_detail(request, pk: int):
         "requests": [m for m in members if m.status == Status.REQUESTED] if organiser else [],
         "invited": [m for m in members if m.status == Status.INVITED] if organiser else [],
         # Addresses invited by email whose link is not used yet.
-        "invited_by_email": list(
-            club.email_invitations.filter(accepted_at__isnull=True, taken_back_at__isnull=True).order_by("email")
-        )
-        if organiser
-        else [],
+        "invited_by_email": list(club.email_invitations.filter(open_invitation).order_by("email")) if organiser else [],
         "tournaments": club.tournaments.exclude(status=Tournament.Status.CANCELLED).order_by("-created_at")[:30],
         "recent": selectors.recent_results(club),
         "invite_form": NameOrAddressForm() if organiser else None,

@@ -14,7 +14,7 @@ from core.errors import Conflict, LimitReached, NotFound
 from mail.models import OutgoingEmail
 from tests.conftest import living_in, make_user
 from tournaments.models import Club, ClubEmailInvitation, ClubMembership
-from tournaments.services import club_email_invitation_accept, club_invite
+from tournaments.services import club_email_invitation_accept, club_invite, club_leave
 
 pytestmark = pytest.mark.django_db
 Status = ClubMembership.Status
@@ -155,3 +155,16 @@ def test_taking_an_invitation_back_does_not_free_the_days_allowance(
         club_email_invitation_take_back(club_id=closed_club.pk, invitation_id=open_one.pk, by=alice, now=now)
     with pytest.raises(LimitReached):
         club_invite(club_id=closed_club.pk, display_name="someone@example.org", by=alice, now=now)
+
+
+def test_an_address_whose_invitation_was_used_can_be_invited_again(closed_club, alice, bob, now):
+    """Bob joined by an invitation to his address and left; inviting the
+    address again mails a new link (the used one said "already invited")."""
+    first = club_invite(club_id=closed_club.pk, display_name=bob.email, by=alice, now=now)
+    club_email_invitation_accept(token=first.token, user=bob, now=now)
+    club_leave(club_id=closed_club.pk, user=bob, now=now)
+    again = club_invite(club_id=closed_club.pk, display_name=bob.email, by=alice, now=now)
+    assert again.pk != first.pk
+    assert OutgoingEmail.objects.filter(to=bob.email, text__contains=f"/clubs/invitations/{again.token}/").exists()
+    club_email_invitation_accept(token=again.token, user=bob, now=now)
+    assert ClubMembership.objects.get(club=closed_club, user=bob).status == Status.ACTIVE

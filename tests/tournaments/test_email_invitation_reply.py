@@ -18,6 +18,7 @@ from tests.mail.intake import ingest, message
 from tournaments.models import ClubMembership, Participant, TournamentEmailInvitation
 from tournaments.services import (
     club_invite,
+    participant_add_late,
     participant_replace,
     tournament_email_invitation_take_back,
     tournament_invite,
@@ -146,10 +147,28 @@ def test_a_replacement_takes_the_place_by_reply(alice, club, django_capture_on_c
             tournament_id=t.pk, participant_id=place.pk, display_name="sub@example.org", by=alice, now=now
         ),
     )
-    record, _said = _reply(address, "register", "sub@example.org", django_capture_on_commit_callbacks)
+    record, said = _reply(address, "register", "sub@example.org", django_capture_on_commit_callbacks)
     assert record.outcome == "accepted"
+    assert f"You take over the place of {players[0]} in Winter cup. Your games come by email" in said
+    assert "registered" not in said
     place.refresh_from_db()
     assert place.user.email == "sub@example.org"
+
+
+def test_a_late_entry_by_reply_is_told_it_plays_from_the_next_round(alice, club, django_capture_on_commit_callbacks):
+    now = timezone.now()
+    living_in("nl", "Europe/Amsterdam", alice)
+    t = started(alice, club, new_players(4), now=now, format="swiss", rounds=3)
+    address = _mailed(
+        "laat@example.org",
+        django_capture_on_commit_callbacks,
+        lambda: participant_add_late(tournament_id=t.pk, display_name="laat@example.org", by=alice, now=now),
+    )
+    record, said = _reply(address, "ja", "laat@example.org", django_capture_on_commit_callbacks)
+    assert record.outcome == "accepted"
+    assert "Je speelt mee in Winter cup vanaf de volgende ronde." in said
+    assert "ingeschreven" not in said
+    assert t.participants.filter(user__email="laat@example.org").exists()
 
 
 def test_a_club_is_joined_by_replying_join(alice, bob, club, django_capture_on_commit_callbacks):

@@ -32,7 +32,7 @@ def address_invite_locked(club: Club, address: str, *, by, now: dt.datetime) -> 
 
     :raises Conflict: already invited; LimitReached: the day's allowance."""
     address = address.lower()
-    if club.email_invitations.filter(email__iexact=address, taken_back_at__isnull=True).exists():
+    if club.email_invitations.filter(open_invitation, email__iexact=address).exists():
         raise Conflict(_("%(email)s is already invited.") % {"email": address}, code="already_invited")
     allowance_check(by, now)
     invitation = ClubEmailInvitation.objects.create(

@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from core.text import has_control_characters
 from games.services import Conflict, GameActionError, NotAllowed, NotFound
 
-from ..models import Club, ClubEmailInvitation, ClubMembership
+from ..models import Club, ClubEmailInvitation, ClubMembership, open_invitation
 from ..notify import club_url, notice_send
 from ..reply_tokens import club_invitation_reply_address
 from ..selectors import is_club_organiser
@@ -257,8 +257,6 @@ def club_email_invitation_take_back(*, club_id: int, invitation_id: int, by, now
     with transaction.atomic():
         club = _locked_club(club_id)
         _require_organiser(by, club)
-        taken = club.email_invitations.filter(
-            pk=invitation_id, accepted_at__isnull=True, taken_back_at__isnull=True
-        ).update(taken_back_at=now)
+        taken = club.email_invitations.filter(open_invitation, pk=invitation_id).update(taken_back_at=now)
         if not taken:
             raise NotFound(_("This invitation is no longer valid."), code="invalid_invitation")

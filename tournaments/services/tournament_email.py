@@ -51,12 +51,12 @@ def tournament_email_invitation_accept(*, token: str, user, now: dt.datetime) ->
         invitation = TournamentEmailInvitation.objects.select_for_update().get(pk=found.pk)
         if invitation.accepted_at is not None or invitation.taken_back_at is not None:
             raise NotFound(_("This invitation is no longer valid."), code="invalid_invitation")
+        invitation.tournament = tournament
         by = invitation.invited_by
         if invitation.participant_id is not None:
             participant = tournament.participants.select_related("user").filter(pk=invitation.participant_id).first()
             entered = replace_locked(tournament, participant, user, by=by, now=now)
-        elif tournament.started_at is not None and invitation.created_at >= tournament.started_at:
-            # Added late by the organiser (``entries.participant_add_late``).
+        elif invitation.late_entry:
             entered = late_entry_locked(tournament, user, by=by, now=now)
         else:
             # Invited: an invited-only tournament takes them like a player invited by name.
