@@ -296,8 +296,9 @@ if MAILGUN_INBOUND_ENABLED or MAILGUN_EVENTS_ENABLED:
         )
     ANYMAIL = {"MAILGUN_WEBHOOK_SIGNING_KEY": _signing_key, "WEBHOOK_SECRET": _webhook_secret}
 
-# Invitations an account may send per 24 hours to addresses without an
-# account (games.services.creation; each is a mail to a stranger).
+# Invitations an account may send per 24 hours to email addresses it types,
+# to games, clubs and tournaments together (games.services.address_allowance;
+# each is a mail to someone who never asked for it).
 INVITATIONS_TO_STRANGERS_PER_DAY = env_int("INVITATIONS_TO_STRANGERS_PER_DAY", 20)
 # Vacation days each player may take per calendar year (games.deadlines.vacation).
 VACATION_DAYS_PER_YEAR = env_int("VACATION_DAYS_PER_YEAR", 14)

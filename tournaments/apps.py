@@ -12,6 +12,7 @@ class TournamentsConfig(AppConfig):
         from games.deadlines.clock import clock_hold_register, clock_hold_since_register
         from games.deadlines.sweeps import dropped_register
         from games.organised import event_context_register
+        from games.services.address_allowance import address_invitations_register
         from mail.intake_kinds import intake_kind_register
 
         from . import receivers
@@ -23,6 +24,7 @@ class TournamentsConfig(AppConfig):
         from .reply_tokens import CLUB_EMAIL_KIND, CLUB_KIND, EMAIL_KIND, KIND
         from .services.deadlines import organisers_told_of_drop
         from .services.pausing import paused_clock_held, paused_clock_since
+        from .services.strangers import address_invitations_sent
         from .signals import advance_due, autoplay_due
 
         signals.match_finished.connect(receivers.on_match_finished, dispatch_uid="tournaments-game-finished")
@@ -38,3 +40,4 @@ class TournamentsConfig(AppConfig):
         intake_kind_register(CLUB_EMAIL_KIND, club_email_invitation_reply, any_sender=True)
         dropped_register(organisers_told_of_drop)
         event_context_register(GAME_KIND, tournament_context)
+        address_invitations_register(address_invitations_sent)

@@ -1,7 +1,7 @@
 """Creating matches: an open table with invitations (``match_create``) or
 a started game whose players are decided (``match_create_seated``:
 ladder pairings, tournament rounds).  Invitations by email address are
-limited per day (``_strangers_check``)."""
+limited per day (``address_allowance``)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,6 @@ import secrets
 from collections.abc import Sequence
 from typing import Any
 
-from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
@@ -18,12 +17,13 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, ngettext
 
-from core.errors import GameActionError, LimitReached
+from core.errors import GameActionError
 from games.boards import playable_slugs
 from games.deadlines.clock import time_control_clean
 from games.engine import get_rules
-from games.models import Match, MatchEvent, Seat, TimeoutPolicy
+from games.models import Match, Seat, TimeoutPolicy
 
+from .address_allowance import address_allowance_check
 from .events import record_event
 from .idempotency import created_once
 from .lifecycle import match_locked, match_start
@@ -66,43 +66,6 @@ def _own_addresses(user) -> set[str]:
     """Every address of ``user``'s account, lowered."""
     addresses = {user.email.lower()} if user.email else set()
     return addresses | {address.lower() for address in user.emailaddress_set.values_list("email", flat=True)}
-
-
-def _strangers_check(creator, count: int, *, now: dt.datetime) -> None:
-    """Each mail to an email address goes to someone who never asked for
-    it (whether an account uses the address is not looked up): an account
-    may send ``INVITATIONS_TO_STRANGERS_PER_DAY`` in any 24 hours.  Locks
-    the creator's row, so concurrent creations count each other; call
-    inside the transaction that records the invitations.
-
-    :raises LimitReached: ``count`` more would pass the allowance.
-    """
-    if not count:
-        return
-    get_user_model().objects.select_for_update().filter(pk=creator.pk).first()
-    allowed = settings.INVITATIONS_TO_STRANGERS_PER_DAY
-    sent = MatchEvent.objects.filter(
-        kind="invited", user=creator, data__stranger=True, created_at__gt=now - dt.timedelta(days=1)
-    ).count()
-    if sent + count > allowed:
-        raise address_limit_reached(allowed, sent)
-
-
-def address_limit_reached(allowed: int, sent: int) -> LimitReached:
-    """The refusal of one more invitation by email address past the day's
-    ``allowed`` (``sent`` in the last 24 hours): a game's, a club's or a
-    tournament's."""
-    return LimitReached(
-        ngettext(
-            "You can invite %(allowed)d email address per day, and have invited %(sent)d in the last 24 hours. "
-            "Invite players by their display name, or try again tomorrow.",
-            "You can invite %(allowed)d email addresses per day, and have invited %(sent)d in the last 24 hours. "
-            "Invite players by their display name, or try again tomorrow.",
-            allowed,
-        )
-        % {"allowed": allowed, "sent": sent},
-        code="invitation_limit",
-    )
 
 
 def match_create(
@@ -218,7 +181,7 @@ def _match_new(
         raise GameActionError(_("The same player is invited twice."), code="invalid_invitation")
 
     with transaction.atomic():
-        _strangers_check(creator, sum(1 for user, _ in invitees if user is None), now=now)
+        address_allowance_check(creator, sum(1 for user, _ in invitees if user is None), now=now)
         match = Match.objects.create(
             game=game,
             created_by=creator,

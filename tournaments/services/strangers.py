@@ -10,8 +10,8 @@ and typing one never tells whose it is.
 
 Each such mail goes to someone who never asked for it, so an organiser
 sends at most ``INVITATIONS_TO_STRANGERS_PER_DAY`` of them in any 24
-hours, to clubs and tournaments together, as a game's creator may (with
-the same refusal)."""
+hours, to games, clubs and tournaments together
+(``games.services.address_allowance``)."""
 
 from __future__ import annotations
 
@@ -19,7 +19,6 @@ import datetime as dt
 import secrets
 from typing import Any
 
-from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
@@ -27,7 +26,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from games.services import Conflict, NotFound
-from games.services.creation import address_limit_reached
+from games.services.address_allowance import address_allowance_check
 from mail.invitees import address_holder
 
 from ..models import ClubEmailInvitation, Participant, Tournament, TournamentEmailInvitation, open_invitation
@@ -61,20 +60,22 @@ def player_or_address(text: str):
     )
 
 
+def address_invitations_sent(user, since: dt.datetime) -> int:
+    """How many invitations by address to clubs and tournaments ``user``
+    sent after ``since`` (taken back or used too): their share of the
+    day's allowance (``games.services.address_allowance``)."""
+    return (
+        ClubEmailInvitation.objects.filter(invited_by=user, created_at__gt=since).count()
+        + TournamentEmailInvitation.objects.filter(invited_by=user, created_at__gt=since).count()
+    )
+
+
 def allowance_check(by, now: dt.datetime) -> None:
     """Refuse one more invitation by email address past ``by``'s daily
-    allowance (invitations to clubs and tournaments taken back or used
-    count too).
+    allowance, shared with the games' invitations by address.
 
     :raises LimitReached."""
-    allowed = settings.INVITATIONS_TO_STRANGERS_PER_DAY
-    since = now - dt.timedelta(days=1)
-    sent = (
-        ClubEmailInvitation.objects.filter(invited_by=by, created_at__gt=since).count()
-        + TournamentEmailInvitation.objects.filter(invited_by=by, created_at__gt=since).count()
-    )
-    if sent >= allowed:
-        raise address_limit_reached(allowed, sent)
+    address_allowance_check(by, 1, now=now)
 
 
 def address_mail(
