@@ -83,6 +83,9 @@ def language_of(text: str, sent: bytes) -> str:
     leaving out the words of the body ``sent``, which a refusal may quote."""
     own = set(re.findall(r"\w+", sent.decode("utf-8", "replace").lower()))
     text = re.sub(r"'[^']*'|\"[^\"]*\"", "", text)  # quoted: a field's name, a media type
+    # Atlantis's notation moves a pawn from Atlantis, "A": not the article
+    # ("schrijf een van: A grijs -> 4; A geel -> 5" is Dutch).
+    text = re.sub(r"\bA(?=(?: \w+)+ -> )", "", text)
     words = [word for word in re.findall(r"\w+", text.lower()) if word not in own]
     dutch, english = sum(word in DUTCH for word in words), sum(word in ENGLISH for word in words)
     return "" if dutch == english == 0 else "nl" if dutch > english else "en"
