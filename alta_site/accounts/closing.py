@@ -29,11 +29,14 @@ from ratings.models import LadderMembership
 from tournaments import services as tournament_services
 from tournaments.models import (
     ACCOUNT_CLOSED,
+    ClubEmailInvitation,
     ClubMembership,
     Participant,
     Tournament,
+    TournamentEmailInvitation,
     TournamentEvent,
     TournamentInvitation,
+    open_invitation,
 )
 
 from .models import User
@@ -77,7 +80,7 @@ def account_close(*, user: User, now: dt.datetime) -> User:
             return user
         _leave_competitions(user, now)
         _leave_games(user, now)
-        _forget(user)
+        _forget(user, now)
     return user
 
 
@@ -181,6 +184,19 @@ def _addresses_out_of_invitations(addresses: set[str], new: str) -> None:
                 MatchEvent.objects.filter(pk=event.pk).update(text=text, data=data)
 
 
+def _addresses_out_of_email_invitations(addresses: set[str], new: str, now: dt.datetime) -> None:
+    """Clubs' and tournaments' invitations mailed to one of ``addresses``
+    keep their rows (the inviter's daily allowance counts them) but read
+    ``new`` for the address; one not used yet is taken back first, as a
+    game's seat offered to the address is: its link and reply address no
+    longer enter anyone."""
+    for model in (ClubEmailInvitation, TournamentEmailInvitation):
+        for address in addresses:
+            sent = model.objects.filter(email__iexact=address)
+            sent.filter(open_invitation).update(taken_back_at=now)
+            sent.update(email=new)
+
+
 def _addresses_in(value: str) -> set[str]:
     """The addresses written in a stored header value (one or more, each
     bare or as ``Name <address>``, comma- or newline-separated), lower case."""
@@ -199,7 +215,7 @@ def _naming(model, field: str, addresses: set[str]) -> list[int]:
     return [pk for pk, value in rows if _addresses_in(value) & addresses]
 
 
-def _forget(user: User) -> None:
+def _forget(user: User, now: dt.datetime) -> None:
     addresses = {
         user.email.lower(),
         *(e.lower() for e in EmailAddress.objects.filter(user=user).values_list("email", flat=True)),
@@ -216,6 +232,7 @@ def _forget(user: User) -> None:
     )
     _rename_in(MatchEvent.objects.filter(match__in=matches.values("pk")), name, closed_name(user.pk), others)
     _addresses_out_of_invitations(addresses, closed_name(user.pk))
+    _addresses_out_of_email_invitations(addresses, closed_email(user.pk), now)
     # A declined invitation keeps the invitee's name for the creator's mail.
     for event in MatchEvent.objects.filter(kind="declined", user=user).only("pk", "data"):
         if event.data.get("invitee") == name:

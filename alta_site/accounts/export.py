@@ -22,7 +22,15 @@ from games.selectors import match_history, match_view_for
 from games.selectors_chat import chat_of_user
 from mail.models import GameMute, InboundEmail, OutgoingEmail
 from ratings.models import Challenge, LadderMembership, Rating, RatingChange
-from tournaments.models import Club, ClubMembership, Participant, Tournament, TournamentInvitation
+from tournaments.models import (
+    Club,
+    ClubEmailInvitation,
+    ClubMembership,
+    Participant,
+    Tournament,
+    TournamentEmailInvitation,
+    TournamentInvitation,
+)
 
 from .models import User
 
@@ -149,9 +157,16 @@ def _ratings(user: User) -> dict[str, Any]:
 
 def _clubs_and_tournaments(user: User) -> dict[str, Any]:
     """Their club memberships (requests and invitations too), the
-    tournaments they were invited to, and the clubs and tournaments they
-    created."""
+    tournaments they were invited to, the invitations by email they sent
+    and those sent to an address of theirs they confirmed, and the clubs and
+    tournaments they created."""
+    # Confirmed only: an address typed at sign-up and never confirmed may be another's.
+    confirmed = Q(pk__in=[])
+    for address in EmailAddress.objects.filter(user=user, verified=True).values_list("email", flat=True):
+        confirmed |= Q(email__iexact=address)
     return {
+        "invitations_by_email_sent": _email_invitations(Q(invited_by=user)),
+        "invitations_by_email_to_you": _email_invitations(confirmed),
         "clubs": list(
             ClubMembership.objects.filter(user=user)
             .order_by("created_at", "pk")
@@ -170,6 +185,29 @@ def _clubs_and_tournaments(user: User) -> dict[str, Any]:
             .order_by("created_at", "pk")
             .values("id", "name", "game", "club_id", "status", "created_at")
         ),
+    }
+
+
+def _email_invitations(which: Q) -> list[dict[str, Any]]:
+    """Clubs' and tournaments' invitations by email that ``which`` selects,
+    oldest first."""
+    rows = [
+        {"to": "club", "club_id": row.club_id, "name": row.club.name, **_email_invitation(row)}
+        for row in ClubEmailInvitation.objects.filter(which).select_related("club", "invited_by")
+    ] + [
+        {"to": "tournament", "tournament_id": row.tournament_id, "name": row.tournament.name, **_email_invitation(row)}
+        for row in TournamentEmailInvitation.objects.filter(which).select_related("tournament", "invited_by")
+    ]
+    return sorted(rows, key=lambda row: (row["created_at"], row["name"]))
+
+
+def _email_invitation(row) -> dict[str, Any]:
+    return {
+        "email": row.email,
+        "invited_by": str(row.invited_by) if row.invited_by else None,
+        "created_at": row.created_at,
+        "accepted_at": row.accepted_at,
+        "taken_back_at": row.taken_back_at,
     }
 
 

@@ -426,6 +426,32 @@ def test_closing_takes_the_address_out_of_the_logs_of_invitations_by_email(alice
     assert f"{closed_name(erin.pk)} left the game." in texts  # her seat is gone, the line names her no more
 
 
+def test_closing_takes_the_address_out_of_club_and_tournament_invitations_by_email(alice, bob, now):
+    """Bob's address was invited to a club (he joined by it) and to a
+    tournament (not used yet): once he closes his account neither row keeps
+    it, and the unused link enters nobody."""
+    from tests.tournaments.conftest import make_tournament
+    from tournaments.models import ClubEmailInvitation, TournamentEmailInvitation
+    from tournaments.services import club_create, club_email_invitation_accept, club_invite, tournament_invite
+
+    club = club_create(creator=alice, name="Harbour", join_policy="invitation", now=now)
+    joined = club_invite(club_id=club.pk, display_name=bob.email, by=alice, now=now)
+    club_email_invitation_accept(token=joined.token, user=bob, now=now)
+    cup = make_tournament(alice, club, now=now, name="Summer cup", rounds=2)
+    unused = tournament_invite(tournament_id=cup.pk, display_name=bob.email.upper(), by=alice, now=now)
+    tournament_invite(tournament_id=cup.pk, display_name="jbob@example.com", by=alice, now=now)
+
+    account_close(user=bob, now=now)
+    rows = list(ClubEmailInvitation.objects.all()) + list(TournamentEmailInvitation.objects.all())
+    assert bob.email not in [row.email.lower() for row in rows]
+    assert {row.email for row in rows} == {closed_email(bob.pk), "jbob@example.com"}
+    unused.refresh_from_db()
+    assert unused.taken_back_at is not None
+    client = Client()
+    client.force_login(make_user("new.bob@example.com", "New Bob"))
+    assert client.get(f"/tournaments/invitations/{unused.token}/").status_code == 404
+
+
 def test_closing_leaves_clubs_and_drops_pending_club_and_tournament_invitations(alice, bob, carol, dave, now):
     """A closed account leaves the clubs it belongs to and answers nothing
     any more: its requests, club invitations and tournament invitations go.

@@ -168,6 +168,51 @@ def test_export_holds_clubs_invitations_and_what_the_player_created(alice, bob, 
     assert [(c["club__name"], c["role"]) for c in mine["clubs"]] == [("Harbour", "organiser")]
 
 
+def test_export_holds_the_invitations_by_email_sent_and_those_to_a_confirmed_address(alice, bob, carol, now):
+    """Alice typed addresses for her club and her tournament: they are in her
+    export; the one to Bob's confirmed address is in his, and nobody else's."""
+    import datetime as dt
+
+    from allauth.account.models import EmailAddress
+
+    from tournaments.services import (
+        club_create,
+        club_email_invitation_accept,
+        club_invite,
+        tournament_create,
+        tournament_invite,
+    )
+
+    harbour = club_create(creator=alice, name="Harbour", join_policy="invitation", now=now)
+    cup = tournament_create(
+        creator=alice,
+        name="Winter Cup",
+        club_id=harbour.pk,
+        now=now,
+        rounds=2,
+        registration_closes_at=now + dt.timedelta(days=7),
+    )
+    joined = club_invite(club_id=harbour.pk, display_name=bob.email, by=alice, now=now)
+    club_email_invitation_accept(token=joined.token, user=bob, now=now)
+    later = now + dt.timedelta(minutes=1)
+    tournament_invite(tournament_id=cup.pk, display_name="friend@mail.test", by=alice, now=later)
+    # An address Carol typed and never confirmed is no way into others' invitations.
+    EmailAddress.objects.create(user=carol, email="friend@mail.test", verified=False)
+
+    mine, _ = download(alice)
+    sent = mine["invitations_by_email_sent"]
+    assert [(i["to"], i["name"], i["email"], i["accepted_at"] is not None) for i in sent] == [
+        ("club", "Harbour", bob.email, True),
+        ("tournament", "Winter Cup", "friend@mail.test", False),
+    ]
+    assert mine["invitations_by_email_to_you"] == []
+    bobs, _ = download(bob)
+    assert [(i["name"], i["invited_by"]) for i in bobs["invitations_by_email_to_you"]] == [("Harbour", "Alice")]
+    assert bobs["invitations_by_email_sent"] == []
+    carols, _ = download(carol)
+    assert carols["invitations_by_email_to_you"] == carols["invitations_by_email_sent"] == []
+
+
 def test_an_invitees_address_is_in_no_other_players_export(alice, bob, now):
     """Alice invited an address; its holder declined and Bob took the seat.
     The address is Alice's to know (her export keeps the line), never Bob's:
