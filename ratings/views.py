@@ -4,6 +4,7 @@ a player's rating history."""
 from __future__ import annotations
 
 import dataclasses
+import re
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -27,6 +28,11 @@ from .calculator import rating_display, round_rating
 from .charts import history_chart, sparkline
 from .models import MAX_CAPACITY, Challenge, Ladder, LadderGame, LadderMembership, signed_delta
 from .services.challenges import CHALLENGE_RANGE
+
+#: A user id as a form or an address writes it: ASCII digits, few enough
+#: for the id column (a longer run is no id, and Python refuses to read a
+#: number of thousands of digits).
+_USER_ID = re.compile(r"[0-9]{1,18}")
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrPromise
@@ -135,7 +141,7 @@ def _player(who: str):
     account has no public ratings page, as it has no public page."""
     users = get_user_model().objects.filter(is_active=True)
     user = users.filter(display_name__iexact=who).first()
-    if user is None and who.isdecimal():
+    if user is None and _USER_ID.fullmatch(who):
         user = users.filter(pk=int(who)).first()
     if user is None:
         raise Http404(gettext("There is no such player."))
@@ -225,7 +231,7 @@ def ladder_capacity(request, pk: int):
 def ladder_challenge(request, pk: int):
     def challenge():
         opponent_id = request.POST.get("opponent", "")
-        opponent = get_user_model().objects.filter(pk=opponent_id).first() if opponent_id.isdecimal() else None
+        opponent = get_user_model().objects.filter(pk=opponent_id).first() if _USER_ID.fullmatch(opponent_id) else None
         if opponent is None:
             raise GameActionError(gettext("Choose a player to challenge."), code="invalid_challenge")
         services.challenge_create(ladder_id=pk, challenger=request.user, opponent=opponent, now=timezone.now())

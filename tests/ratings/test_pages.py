@@ -126,19 +126,20 @@ def test_a_player_on_vacation_is_told_in_their_language_that_they_cannot_challen
     assert not Challenge.objects.exists()
 
 
-@pytest.mark.parametrize("opponent", ["²", "99999999999999999999999"])
+@pytest.mark.parametrize("opponent", ["²", "99999999999999999999999", "9" * 5000])
 def test_a_challenge_naming_no_player_is_refused_with_a_message(client, carol, played, opponent):
     """A posted opponent that looks like a number but names nobody (a
-    superscript digit, a number beyond any id) is refused like an empty
-    one, never a server error."""
+    superscript digit, a number beyond any id, one longer than Python reads
+    as a number) is refused like an empty one, never a server error."""
     client.force_login(carol)
     page = text(client.post(f"/ladders/{played.pk}/challenge/", {"opponent": opponent}, follow=True))
     assert "Choose a player to challenge." in page
     assert not Challenge.objects.exists()
 
 
-def test_a_players_ratings_page_under_a_superscript_digit_is_not_found(client, alice):
-    assert client.get("/players/²/ratings/").status_code == 404
+@pytest.mark.parametrize("who", ["²", "9" * 5000])
+def test_a_players_ratings_page_under_no_id_is_not_found(client, alice, who):
+    assert client.get(f"/players/{who}/ratings/").status_code == 404
 
 
 def test_declining_from_the_page(client, bob, carol, played):
