@@ -175,23 +175,11 @@ def test_export_holds_the_invitations_by_email_sent_and_those_to_a_confirmed_add
 
     from allauth.account.models import EmailAddress
 
-    from tournaments.services import (
-        club_create,
-        club_email_invitation_accept,
-        club_invite,
-        tournament_create,
-        tournament_invite,
-    )
+    from tests.tournaments.conftest import make_tournament
+    from tournaments.services import club_create, club_email_invitation_accept, club_invite, tournament_invite
 
     harbour = club_create(creator=alice, name="Harbour", join_policy="invitation", now=now)
-    cup = tournament_create(
-        creator=alice,
-        name="Winter Cup",
-        club_id=harbour.pk,
-        now=now,
-        rounds=2,
-        registration_closes_at=now + dt.timedelta(days=7),
-    )
+    cup = make_tournament(alice, harbour, now=now, name="Winter Cup", rounds=2)
     joined = club_invite(club_id=harbour.pk, display_name=bob.email, by=alice, now=now)
     club_email_invitation_accept(token=joined.token, user=bob, now=now)
     later = now + dt.timedelta(minutes=1)
