@@ -216,9 +216,12 @@ def _naming(model, field: str, addresses: set[str]) -> list[int]:
 
 
 def _forget(user: User, now: dt.datetime) -> None:
+    # Confirmed addresses only (the account's own needed confirming to sign
+    # in): one added and never confirmed may be another's, whose mail and
+    # invitations are not this player's to delete.
     addresses = {
         user.email.lower(),
-        *(e.lower() for e in EmailAddress.objects.filter(user=user).values_list("email", flat=True)),
+        *(e.lower() for e in EmailAddress.objects.filter(user=user, verified=True).values_list("email", flat=True)),
     }
     name = user.display_name
     # Other players whose names contain this one keep theirs.

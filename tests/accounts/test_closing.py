@@ -452,6 +452,30 @@ def test_closing_takes_the_address_out_of_club_and_tournament_invitations_by_ema
     assert client.get(f"/tournaments/invitations/{unused.token}/").status_code == 404
 
 
+def test_closing_leaves_what_was_sent_to_an_address_the_player_never_confirmed(alice, bob, now):
+    """Mallory adds Erin's address to her account without confirming it and
+    closes it: Erin's invitations (a game's seat, a club's link) and the
+    mail sent to her stay hers."""
+    from tournaments.models import ClubEmailInvitation
+    from tournaments.services import club_create, club_invite
+
+    erin = "erin@mail.test"
+    game = services.match_create(creator=alice, game="alta", players=2, now=now, invite=[erin])
+    club = club_create(creator=bob, name="Harbour", join_policy="invitation", now=now)
+    invited = club_invite(club_id=club.pk, display_name=erin, by=bob, now=now)
+    mallory = make_user("mallory@mail.test", "Mallory")
+    EmailAddress.objects.create(user=mallory, email=erin, verified=False)
+    mails_to_erin = OutgoingEmail.objects.filter(to=erin).count()
+    assert mails_to_erin
+
+    account_close(user=mallory, now=now)
+    assert game.seats.filter(invited_email=erin).exclude(invitation_token=None).exists()
+    invited.refresh_from_db()
+    assert (invited.email, invited.taken_back_at) == (erin, None)
+    assert OutgoingEmail.objects.filter(to=erin).count() == mails_to_erin
+    assert not ClubEmailInvitation.objects.filter(email=closed_email(mallory.pk)).exists()
+
+
 def test_closing_leaves_clubs_and_drops_pending_club_and_tournament_invitations(alice, bob, carol, dave, now):
     """A closed account leaves the clubs it belongs to and answers nothing
     any more: its requests, club invitations and tournament invitations go.
