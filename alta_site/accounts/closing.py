@@ -40,6 +40,7 @@ from tournaments.models import (
 )
 
 from .models import User
+from .own_addresses import confirmed_addresses
 
 
 def closed_name(user_id: int) -> str:
@@ -216,13 +217,8 @@ def _naming(model, field: str, addresses: set[str]) -> list[int]:
 
 
 def _forget(user: User, now: dt.datetime) -> None:
-    # Confirmed addresses only (the account's own needed confirming to sign
-    # in): one added and never confirmed may be another's, whose mail and
-    # invitations are not this player's to delete.
-    addresses = {
-        user.email.lower(),
-        *(e.lower() for e in EmailAddress.objects.filter(user=user, verified=True).values_list("email", flat=True)),
-    }
+    # Not an address never confirmed: its mail and invitations may be another's.
+    addresses = confirmed_addresses(user)
     name = user.display_name
     # Other players whose names contain this one keep theirs.
     others = list(

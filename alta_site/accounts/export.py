@@ -33,6 +33,7 @@ from tournaments.models import (
 )
 
 from .models import User
+from .own_addresses import confirmed_addresses
 
 #: Bumped when the document's shape changes.
 EXPORT_VERSION = 1
@@ -160,9 +161,8 @@ def _clubs_and_tournaments(user: User) -> dict[str, Any]:
     tournaments they were invited to, the invitations by email they sent
     and those sent to an address of theirs they confirmed, and the clubs and
     tournaments they created."""
-    # Confirmed only: an address typed at sign-up and never confirmed may be another's.
     confirmed = Q(pk__in=[])
-    for address in EmailAddress.objects.filter(user=user, verified=True).values_list("email", flat=True):
+    for address in confirmed_addresses(user):
         confirmed |= Q(email__iexact=address)
     return {
         "invitations_by_email_sent": _email_invitations(Q(invited_by=user)),
