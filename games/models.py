@@ -211,6 +211,9 @@ class Seat(models.Model):
     invitation_token = models.CharField(
         max_length=64, null=True, blank=True, unique=True, verbose_name=_("invitation token")
     )
+    #: When the invitation mailed to ``invited_email`` bounced for good (a
+    #: mistyped address): the creator was told, and the game page says so.
+    invitation_bounced_at = models.DateTimeField(null=True, blank=True, verbose_name=_("invitation bounced at"))
     deadline_at = models.DateTimeField(null=True, blank=True, db_index=True, verbose_name=_("deadline at"))
     reminder_at = models.DateTimeField(null=True, blank=True, db_index=True, verbose_name=_("reminder at"))
     # The clock of the current turn: ``deadline_at`` is always derived from

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views, views_chat, views_verify
+from . import views, views_chat, views_invite, views_verify
 
 urlpatterns = [
     path("lobby/", views.lobby, name="lobby"),
@@ -11,6 +11,12 @@ urlpatterns = [
     path("games/<int:pk>/join/", views.match_join, name="game-join"),
     path("games/<int:pk>/leave/", views.match_leave, name="game-leave"),
     path("games/<int:pk>/cancel/", views.match_cancel, name="game-cancel"),
+    path("games/<int:pk>/invite/", views_invite.seat_invite, name="game-invite"),
+    path(
+        "games/<int:pk>/invitations/<int:seat_id>/take-back/",
+        views_invite.seat_invitation_take_back,
+        name="game-invitation-take-back",
+    ),
     path("games/<int:pk>/resign/", views.match_resign, name="game-resign"),
     path("games/<int:pk>/rematch/", views.match_rematch, name="game-rematch"),
     path("games/<int:pk>/move/", views.match_move, name="game-move"),

@@ -166,6 +166,8 @@ def match_detail(request, pk: int):
     # Each seat with its clock: deadline, Fischer bank, "on vacation until …".
     clocks = seat_clocks(match, seats, now=timezone.now(), stopped=stopped_times_left(match, seats))
     context = {"match": match, "seen": seen, "seat_clocks": clocks}
+    if match.is_open and request.user.is_authenticated and request.user.pk == match.created_by_id:
+        context["invite_possible"] = any(seat.is_free for seat in seats)  # the creator's invitation form
     event = event_context(match)  # a tournament's game names it; a casual one asks nothing
     if event is not None:
         context["event_line"], context["event_url"] = event.line(), event.url

@@ -9,3 +9,7 @@ class MailConfig(AppConfig):
 
     def ready(self) -> None:
         from . import receivers  # noqa: F401  (connects the games hook and the anymail inbound signal)
+        from .bounced_invitations import PREFIX, game_invitation_bounced
+        from .bounces import bounced_mail_register
+
+        bounced_mail_register(PREFIX, game_invitation_bounced)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
+from collections.abc import Callable
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
@@ -29,6 +30,20 @@ from .reported import quoted_mail, reported_mail
 logger = logging.getLogger(__name__)
 
 _BOUNCE_FIELDS = ["email_bounced_address", "email_bounced_at", "email_bounce_reason", "email_bounces"]
+
+#: What a mail that bounced for good means beyond its address, by the
+#: start of its ``dedupe_key`` (up to the first colon): an invitation
+#: mailed to an address someone typed tells them it never arrived.  The
+#: app that sends such mail registers its handler (``bounced_mail_register``).
+_BOUNCED_MAIL_HANDLERS: dict[str, Callable[[OutgoingEmail, dt.datetime], None]] = {}
+
+
+def bounced_mail_register(prefix: str, handler: Callable[[OutgoingEmail, dt.datetime], None]) -> None:
+    """Call ``handler(sent, now)`` once when a mail whose ``dedupe_key``
+    starts with ``prefix`` and a colon bounces for good, inside the
+    transaction that marks it bounced (a handler queues its mail there,
+    so that it is sent once, and only if the mark commits)."""
+    _BOUNCED_MAIL_HANDLERS[prefix] = handler
 
 
 def is_bounce_intake(message: InboundMessage) -> bool:
@@ -82,14 +97,18 @@ def report_apply(sent: OutgoingEmail, report: DeliveryReport, now: dt.datetime) 
     """What ``report`` changes about ``sent``, a mail of ours (however the
     report reached us: a bounce mail, a relay's event): a transient one
     nothing; a permanent one marks the row bounced and its player's
-    address as bouncing, once (a row already bounced is left as it is, so
-    a report delivered again counts once).  Returns what it did, for the
+    address as bouncing, and tells what the mail was about
+    (``bounced_mail_register``), once (a row already bounced is left as it
+    is, so a report delivered again counts once).  Returns what it did, for the
     record.  Runs inside a transaction (it locks the player's row)."""
     if not report.permanent:
         return f"transient bounce of mail {sent.pk}, nothing changed: {report.reason}"
     marked = OutgoingEmail.objects.filter(pk=sent.pk).exclude(status=OutgoingEmail.Status.BOUNCED)
     if marked.update(status=OutgoingEmail.Status.BOUNCED, last_error=f"bounced: {report.reason}"[:2000]):
         flagged = _address_bounce_record(sent, report, now)
+        handler = _BOUNCED_MAIL_HANDLERS.get(sent.dedupe_key.partition(":")[0])
+        if handler is not None:
+            handler(sent, now)
         detail = f"mail {sent.pk} bounced ({'address marked' if flagged else 'not the address in use'}): "
     else:
         detail = f"mail {sent.pk} bounced before, nothing changed: "

@@ -28,6 +28,7 @@ from games.organised import event_context, rematch_allowed
 
 from . import ending
 from .addresses import reply_address
+from .bounced_invitations import PREFIX as INVITATION_PREFIX
 from .invitees import address_holder, address_is_taken
 from .models import OutgoingEmail
 from .outbox import email_queue, game_email_queue, seats_with_players, wants_mail
@@ -70,7 +71,7 @@ def on_invited(event, sends: list[int] | None = None) -> None:
         subject=subject,
         text=text,
         html=html,
-        dedupe_key=f"invited:{event.pk}",
+        dedupe_key=f"{INVITATION_PREFIX}:{event.pk}",
         now=event.created_at,
         user=reader,
         match=match,

@@ -13,6 +13,7 @@ class TournamentsConfig(AppConfig):
         from games.deadlines.sweeps import dropped_register
         from games.organised import event_context_register
         from games.services.address_allowance import address_invitations_register
+        from mail.bounces import bounced_mail_register
         from mail.intake_kinds import intake_kind_register
 
         from . import receivers
@@ -22,6 +23,8 @@ class TournamentsConfig(AppConfig):
         from .game_context import tournament_context
         from .mail_replies import club_invitation_reply, invitation_reply
         from .reply_tokens import CLUB_EMAIL_KIND, CLUB_KIND, EMAIL_KIND, KIND
+        from .services.bounced_invitations import KINDS as EMAIL_INVITATION_KINDS
+        from .services.bounced_invitations import email_invitation_bounced
         from .services.deadlines import organisers_told_of_drop
         from .services.pausing import paused_clock_held, paused_clock_since
         from .services.strangers import address_invitations_sent
@@ -41,3 +44,5 @@ class TournamentsConfig(AppConfig):
         dropped_register(organisers_told_of_drop)
         event_context_register(GAME_KIND, tournament_context)
         address_invitations_register(address_invitations_sent)
+        for kind in EMAIL_INVITATION_KINDS:
+            bounced_mail_register(kind.MAIL_KEY, email_invitation_bounced)

@@ -347,9 +347,20 @@ class EmailInvitation(models.Model):
     created_at = models.DateTimeField(verbose_name=_("created at"))
     accepted_at = models.DateTimeField(null=True, blank=True, verbose_name=_("accepted at"))
     taken_back_at = models.DateTimeField(null=True, blank=True, verbose_name=_("taken back at"))
+    #: When its mail bounced for good (a mistyped address): the inviter was
+    #: told, and the organiser's list says so.
+    bounced_at = models.DateTimeField(null=True, blank=True, verbose_name=_("bounced at"))
+
+    #: Its mail's ``dedupe_key`` is ``f"{MAIL_KEY}:{pk}"`` (set by each kind).
+    MAIL_KEY = ""
 
     class Meta:
         abstract = True
+
+    @property
+    def mail_key(self) -> str:
+        """The ``dedupe_key`` of the mail that carries it (sent once)."""
+        return f"{self.MAIL_KEY}:{self.pk}"
 
 
 #: An invitation by email neither used nor taken back (its link still works).
@@ -360,6 +371,8 @@ class ClubEmailInvitation(EmailInvitation):
     """An invitation to a club by email: its link joins the club."""
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="email_invitations", verbose_name=_("club"))
+
+    MAIL_KEY = "club-email-invitation"
 
     class Meta:
         verbose_name = _("club invitation by email")
@@ -401,6 +414,8 @@ class TournamentEmailInvitation(EmailInvitation):
         related_name="+",
         verbose_name=_("place to take over"),
     )
+
+    MAIL_KEY = "tournament-email-invitation"
 
     class Meta:
         verbose_name = _("tournament invitation by email")

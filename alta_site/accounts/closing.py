@@ -164,8 +164,8 @@ def _renamed_params(data: dict, rename: Callable[[str], str]) -> dict:
 
 
 #: Log lines that may name an address: an invitation by email (made before
-#: the invitee had an account) and the refusal of one.
-_ADDRESS_EVENTS = ("invited", "declined")
+#: the invitee had an account), the refusal of one and its taking back.
+_ADDRESS_EVENTS = ("invited", "declined", "invitation_taken_back")
 
 
 def _addresses_out_of_invitations(addresses: set[str], new: str) -> None:
@@ -250,7 +250,9 @@ def _forget(user: User, now: dt.datetime) -> None:
     InboundEmail.objects.filter(Q(user=user) | Q(pk__in=_naming(InboundEmail, "sender", addresses))).delete()
     CapturedEmail.objects.filter(pk__in=_naming(CapturedEmail, "to", addresses)).delete()
     for address in addresses:
-        Seat.objects.filter(invited_email__iexact=address).update(invited_email="", invitation_token=None)
+        Seat.objects.filter(invited_email__iexact=address).update(
+            invited_email="", invitation_token=None, invitation_bounced_at=None
+        )
     ReplyToken.objects.filter(user=user).delete()
     # Their chat lines stay in place (the others' answers keep their
     # order) but lose their author and their words.

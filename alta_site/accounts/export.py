@@ -208,6 +208,7 @@ def _email_invitation(row) -> dict[str, Any]:
         "created_at": row.created_at,
         "accepted_at": row.accepted_at,
         "taken_back_at": row.taken_back_at,
+        "bounced_at": row.bounced_at,
     }
 
 

@@ -16,6 +16,7 @@ from .lifecycle import (
 from .moves import MoveResult, match_resign, move_submit
 from .rated import NewRating, match_ratings_record
 from .rematch import match_rematch
+from .seat_invitations import seat_invitation_take_back, seat_invite
 
 __all__ = [
     "Conflict",
@@ -38,4 +39,6 @@ __all__ = [
     "match_rematch",
     "match_resign",
     "move_submit",
+    "seat_invitation_take_back",
+    "seat_invite",
 ]

@@ -29,7 +29,7 @@ from .idempotency import created_once
 from .lifecycle import match_locked, match_start
 
 
-def _resolve_invitee(name_or_email: str, creator):
+def invitee_resolve(name_or_email: str, creator):
     """``(user, "")`` for a display name, ``(None, address)`` for an email
     address.  An address is never looked up for the creator: whether an
     account uses it or not, it is invited as an address (its holder takes
@@ -175,7 +175,7 @@ def _match_new(
             % {"players": players, "room": players - 1},
             code="invalid_invitation",
         )
-    invitees = [_resolve_invitee(name, creator) for name in names]
+    invitees = [invitee_resolve(name, creator) for name in names]
     keys = [user.pk if user else email for user, email in invitees]
     if len(set(keys)) != len(keys):
         raise GameActionError(_("The same player is invited twice."), code="invalid_invitation")

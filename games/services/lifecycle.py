@@ -143,7 +143,8 @@ def invitation_decline(*, token: str, user, now: dt.datetime) -> Match:
         seat.invited_user = None
         seat.invited_email = ""
         seat.invitation_token = None
-        seat.save(update_fields=["invited_user", "invited_email", "invitation_token"])
+        seat.invitation_bounced_at = None
+        seat.save(update_fields=["invited_user", "invited_email", "invitation_token", "invitation_bounced_at"])
         record_event(
             match,
             "declined",

@@ -43,7 +43,7 @@ def address_invite_locked(club: Club, address: str, *, by, now: dt.datetime) -> 
         by=by,
         template="club-email-invitation",
         context={"club": club, "link": absolute(reverse("club-email-invitation", args=[invitation.token]))},
-        dedupe_key=f"club-email-invitation:{invitation.pk}",
+        dedupe_key=invitation.mail_key,
         reply_to=club_email_invitation_reply_address(invitation.pk),
         now=now,
     )

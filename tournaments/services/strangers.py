@@ -134,7 +134,7 @@ def address_enter_locked(
             "replacing": participant.user if participant is not None else None,
             "link": absolute(reverse("tournament-email-invitation", args=[invitation.token])),
         },
-        dedupe_key=f"tournament-email-invitation:{invitation.pk}",
+        dedupe_key=invitation.mail_key,
         reply_to=email_invitation_reply_address(invitation.pk),
         now=now,
     )
