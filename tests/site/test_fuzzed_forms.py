@@ -59,7 +59,8 @@ def test_a_new_game_form_with_a_mark_the_page_never_makes_still_makes_one_game(a
 @pytest.fixture
 def pages(alice, bob, carol, now):
     """alice's forms, each ``(path, a body it takes)``: a game she is to move
-    in, another she may join, an invitation to her, her token."""
+    in, another she may join, one she created and invites to, an invitation
+    to her, her token."""
     from alta_site.accounts.tokens import ApiToken
     from tests.games.conftest import first_legal_text, mover, start_match
 
@@ -69,6 +70,8 @@ def pages(alice, bob, carol, now):
             break
     seat = mover(match)[1]
     open_game = game_services.match_create(creator=bob, game="alta", players=3, now=now)
+    own_game = game_services.match_create(creator=alice, game="alta", players=3, now=now, invite=["x@example.org"])
+    invited_seat = own_game.seats.get(invited_email="x@example.org")
     invited = game_services.match_create(creator=carol, game="alta", players=2, now=now, invite=["Alice"])
     token = invited.seats.get(invited_user=alice).invitation_token
     api_token, _key = ApiToken.issue(user=alice, name="script")
@@ -96,6 +99,8 @@ def pages(alice, bob, carol, now):
         (f"/games/{open_game.pk}/join/", {}),
         (f"/games/{open_game.pk}/leave/", {}),
         (f"/games/{open_game.pk}/cancel/", {}),
+        (f"/games/{own_game.pk}/invite/", {"invitee": "Bob"}),
+        (f"/games/{own_game.pk}/invitations/{invited_seat.pk}/take-back/", {}),
         (f"/invitations/{token}/", {"accept": "1", "next": "/lobby/"}),
         ("/profile/deadlines/", {"reminder_hours": "24, 2", "auto_vacation": "on"}),
         ("/profile/deadlines/vacation/", {"days": "7"}),
@@ -119,7 +124,7 @@ def pages(alice, bob, carol, now):
     ]
 
 
-PATHS = 20
+PATHS = 22
 
 
 @pytest.mark.parametrize("which", range(PATHS))
