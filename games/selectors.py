@@ -95,6 +95,19 @@ def matches_open(*, exclude_user=None) -> QuerySet[Match]:
     return matches.prefetch_related("seats__user", "seats__invited_user").order_by("-created_at", "-pk")
 
 
+def invited_seat_id(match_id: int, invitee: str) -> int | None:
+    """The seat of ``match_id`` still offered to ``invitee``: the display
+    name (case aside) of the player invited by name, or the address (case
+    aside) an invitation was mailed to; ``None`` if none is."""
+    text = invitee.strip()
+    by_what = Q(invited_email__iexact=text) if "@" in text else Q(invited_user__display_name__iexact=text)
+    return (
+        Seat.objects.filter(by_what, match_id=match_id, user__isnull=True, invitation_token__isnull=False)
+        .values_list("pk", flat=True)
+        .first()
+    )
+
+
 def invitations_for(user) -> QuerySet[Seat]:
     """The open games' seats waiting for ``user``: invited by name, or by
     their account's address or any other verified address of theirs (an

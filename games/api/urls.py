@@ -8,6 +8,12 @@ urlpatterns = [
     path("games/<int:pk>/join/", views.GameJoinApi.as_view(), name="api-game-join"),
     path("games/<int:pk>/leave/", views.GameLeaveApi.as_view(), name="api-game-leave"),
     path("games/<int:pk>/cancel/", views.GameCancelApi.as_view(), name="api-game-cancel"),
+    path("games/<int:pk>/invitations/", views.GameInviteApi.as_view(), name="api-game-invite"),
+    path(
+        "games/<int:pk>/invitations/take-back/",
+        views.GameInvitationTakeBackApi.as_view(),
+        name="api-game-invitation-take-back",
+    ),
     path("games/<int:pk>/resign/", views.GameResignApi.as_view(), name="api-game-resign"),
     path("games/<int:pk>/rematch/", views.GameRematchApi.as_view(), name="api-game-rematch"),
     path("games/<int:pk>/legal-moves/", views.LegalMovesApi.as_view(), name="api-game-legal-moves"),

@@ -193,6 +193,38 @@ class GameCancelApi(_SimpleAction):
     service = staticmethod(services.match_cancel)
 
 
+class InviteeSerializer(serializers.Serializer):
+    invitee = serializers.CharField(max_length=254, help_text="A display name or an email address.")
+
+
+class GameInviteApi(WriteApi):
+    @extend_schema(request=InviteeSerializer, responses={200: MatchDetailSerializer, **ERRORS})
+    def post(self, request, pk: int):
+        """Invite a player (display name) or an email address into a free
+        seat of a game you created, before it starts: they are mailed the
+        invitation.  An address counts against your day's allowance of
+        invitations by address."""
+        data = InviteeSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        services.seat_invite(match_id=pk, invitee=data.validated_data["invitee"], user=request.user, now=timezone.now())
+        return Response(detail_data(_match(pk), request.user))
+
+
+class GameInvitationTakeBackApi(WriteApi):
+    @extend_schema(request=InviteeSerializer, responses={200: MatchDetailSerializer, **ERRORS})
+    def post(self, request, pk: int):
+        """Take back the invitation of a game you created to this display
+        name or address, before anyone took its seat: its link no longer
+        seats anyone, and the seat is free."""
+        data = InviteeSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        # Found before the lock, checked again under it: the service says
+        # "not the creator" or "not open" before "no such invitation".
+        seat_id = selectors.invited_seat_id(pk, data.validated_data["invitee"]) or 0
+        services.seat_invitation_take_back(match_id=pk, seat_id=seat_id, user=request.user, now=timezone.now())
+        return Response(detail_data(_match(pk), request.user))
+
+
 class GameResignApi(WriteApi):
     @extend_schema(request=None, responses={200: MatchDetailSerializer, **ERRORS})
     def post(self, request, pk: int):

@@ -71,3 +71,29 @@ def test_invitations_are_only_for_the_signed_in_invitee(alice, bob):
     create(client_for(alice), "alpaca", 2, ["Bob"])
     assert APIClient().get("/api/me/invitations/").status_code == 401
     assert "token" not in str(client_for(alice).get("/api/me/invitations/").json())
+
+
+def test_the_creator_invites_into_a_free_seat_and_takes_it_back_by_api(alice, bob, carol):
+    created = create(client_for(alice), "alta", 3, [])
+    invite = f"/api/games/{created['id']}/invitations/"
+    answer = client_for(alice).post(invite, {"invitee": "Bob"}, format="json")
+    assert answer.status_code == 200, answer.json()
+    assert [s["status"] for s in answer.json()["seats"]] == ["joined", "invited", "open"]
+    assert [i["game"]["id"] for i in client_for(bob).get("/api/me/invitations/").json()] == [created["id"]]
+    assert client_for(alice).post(invite, {"invitee": "stranger@example.org"}, format="json").status_code == 200
+
+    # Only the creator; the same player twice; no free seat left.
+    assert client_for(carol).post(invite, {"invitee": "carol"}, format="json").json()["code"] == "not_creator"
+    assert client_for(alice).post(invite, {"invitee": "bob"}, format="json").json()["code"] == "already_invited"
+    assert client_for(alice).post(invite, {"invitee": "Carol"}, format="json").json()["code"] == "full"
+
+    take_back = f"/api/games/{created['id']}/invitations/take-back/"
+    refused = client_for(carol).post(take_back, {"invitee": "Bob"}, format="json")
+    assert (refused.status_code, refused.json()["code"]) == (403, "not_creator")
+    answer = client_for(alice).post(take_back, {"invitee": "STRANGER@example.org"}, format="json")
+    assert [s["status"] for s in answer.json()["seats"]] == ["joined", "invited", "open"]
+    assert client_for(alice).post(take_back, {"invitee": "bob"}, format="json").status_code == 200
+    assert client_for(bob).get("/api/me/invitations/").json() == []
+    again = client_for(alice).post(take_back, {"invitee": "Bob"}, format="json")
+    assert (again.status_code, again.json()["code"]) == (404, "invalid_invitation")
+    assert client_for(alice).post(take_back, {}, format="json").status_code == 400
