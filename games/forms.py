@@ -121,3 +121,10 @@ class MoveForm(forms.Form):
         label=_("Your move"),
         widget=forms.TextInput(attrs={"autocomplete": "off", "spellcheck": "false"}),
     )
+
+
+class SeatInviteForm(forms.Form):
+    """The creator's invitation into a free seat (``views_invite``): a
+    display name or an address, as the creation form's ``invite``."""
+
+    invitee = forms.CharField(max_length=254)

@@ -15,20 +15,19 @@ from django.utils.translation import gettext as _
 from core.actions import action_redirect, form_post
 from core.throttling import form_write_allowed
 from games import services
+from games.forms import SeatInviteForm
 
 _act = partial(action_redirect, to="game-detail")
-
-#: As the creation form's invitation field: a display name or an address.
-INVITEE_MAX_LENGTH = 254
 
 
 @form_post("game-detail")
 @login_required
 def seat_invite(request, pk: int):
-    invitee = request.POST.get("invitee", "").strip()
-    if not invitee or len(invitee) > INVITEE_MAX_LENGTH:
+    form = SeatInviteForm(request.POST)
+    if not form.is_valid():  # empty, too long, or a NUL character no name or address holds
         messages.error(request, _("Type a display name or an email address."))
         return redirect("game-detail", pk=pk)
+    invitee = form.cleaned_data["invitee"]
     if not form_write_allowed(request):  # the API's per-user write limit: the form is no way around it
         messages.error(request, _("You are inviting too fast. Wait a minute, then try again."))
         return redirect("game-detail", pk=pk)

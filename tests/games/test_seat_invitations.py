@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import pytest
 from django.core import mail
+from django.db import connection
 
 from games import services
 from games.models import Match, MatchEvent
 from games.selectors import invitations_for
 from tests.conftest import living_in
+from tests.fuzzing import refuse_nul_as_postgresql_does
 
 pytestmark = pytest.mark.django_db
 
@@ -69,6 +71,8 @@ def test_an_invitation_by_name_reaches_the_player_s_invitations(
     [
         ("", "Type a display name or an email address."),
         ("x" * 255, "Type a display name or an email address."),
+        ("   ", "Type a display name or an email address."),
+        ("bo\x00b", "Type a display name or an email address."),
         ("nobody-by-that-name", "There is no player called 'nobody-by-that-name', and it is not an email address."),
         ("alice", "You cannot invite yourself."),
         ("ALICE@example.com", "You cannot invite yourself."),
@@ -76,7 +80,8 @@ def test_an_invitation_by_name_reaches_the_player_s_invitations(
 )
 def test_what_cannot_be_invited_is_refused_with_the_reason(client, alice, table, invitee, said):
     client.force_login(alice)
-    answer = client.post(f"/games/{table.pk}/invite/", {"invitee": invitee}, follow=True)
+    with connection.execute_wrapper(refuse_nul_as_postgresql_does):
+        answer = client.post(f"/games/{table.pk}/invite/", {"invitee": invitee}, follow=True)
     assert said in answer.content.decode().replace("&#x27;", "'")
     assert not table.seats.filter(invitation_token__isnull=False).exists()
 
