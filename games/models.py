@@ -7,6 +7,7 @@ engine's ``view(state, seat)``.
 
 from __future__ import annotations
 
+import secrets
 from typing import Any
 
 from django.conf import settings
@@ -285,6 +286,23 @@ class Seat(models.Model):
     @property
     def is_reserved(self) -> bool:
         return self.user_id is None and bool(self.invited_user_id or self.invited_email)
+
+    #: What holds an invitation (``invitation_offer``, ``invitation_drop``).
+    INVITATION_FIELDS = ("invited_user", "invited_email", "invitation_token", "invitation_bounced_at")
+
+    def invitation_offer(self, user, email: str) -> None:
+        """Offer this free seat to ``user`` (by name) or ``email`` (an
+        address) with a new link, and save it (a new seat is inserted)."""
+        self.invited_user, self.invited_email = user, email
+        # Hex: it also travels in a reply address, whose case an MTA may fold.
+        self.invitation_token, self.invitation_bounced_at = secrets.token_hex(20), None
+        self.save(update_fields=self.INVITATION_FIELDS if self.pk else None)
+
+    def invitation_drop(self) -> None:
+        """Offer this seat to nobody in particular any more (declined, taken
+        back): its link seats no one, and anyone may take it.  Saves it."""
+        self.invited_user, self.invited_email, self.invitation_token, self.invitation_bounced_at = None, "", None, None
+        self.save(update_fields=self.INVITATION_FIELDS)
 
     @property
     def drawn_index(self) -> int:

@@ -6,7 +6,6 @@ limited per day (``address_allowance``)."""
 from __future__ import annotations
 
 import datetime as dt
-import secrets
 from collections.abc import Sequence
 from typing import Any
 
@@ -60,6 +59,23 @@ def invitee_resolve(name_or_email: str, creator):
     if text.lower() in _own_addresses(creator):
         raise GameActionError(_("You cannot invite yourself."), code="invalid_invitation")
     return None, text.lower()
+
+
+def invitation_record(match: Match, seat: Seat, *, by, now: dt.datetime) -> None:
+    """Record ``by``'s invitation that ``seat`` holds (event ``invited``):
+    it is mailed once the transaction commits, and one to an address
+    counts against ``by``'s day (``address_allowance``)."""
+    stranger: dict[str, Any] = {} if seat.invited_user_id else {"stranger": True}
+    record_event(
+        match,
+        "invited",
+        gettext_noop("%(player)s was invited."),
+        params={"player": seat.invited_user or seat.invited_email},
+        user=by,
+        now=now,
+        seat_id=seat.pk,
+        **stranger,
+    )
 
 
 def _own_addresses(user) -> set[str]:
@@ -204,24 +220,9 @@ def _match_new(
             now=now,
         )
         for user, email in invitees:
-            seat = Seat.objects.create(
-                match=match,
-                invited_user=user,
-                invited_email=email,
-                # Hex: it also travels in a reply address, whose case an MTA may fold.
-                invitation_token=secrets.token_hex(20),
-            )
-            stranger: dict[str, Any] = {} if user else {"stranger": True}
-            record_event(
-                match,
-                "invited",
-                gettext_noop("%(player)s was invited."),
-                params={"player": user or email},
-                user=creator,
-                now=now,
-                seat_id=seat.pk,
-                **stranger,
-            )
+            seat = Seat(match=match)
+            seat.invitation_offer(user, email)
+            invitation_record(match, seat, by=creator, now=now)
         for _seat in range(players - 1 - len(invitees)):
             Seat.objects.create(match=match)
     return match

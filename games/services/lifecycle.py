@@ -140,11 +140,7 @@ def invitation_decline(*, token: str, user, now: dt.datetime) -> Match:
         if seat.invited_user_id and seat.invited_user_id != user.pk:
             raise NotAllowed(_("This invitation is for another player."), code="not_invited")
         invitee = seat.invited_user or seat.invited_email
-        seat.invited_user = None
-        seat.invited_email = ""
-        seat.invitation_token = None
-        seat.invitation_bounced_at = None
-        seat.save(update_fields=["invited_user", "invited_email", "invitation_token", "invitation_bounced_at"])
+        seat.invitation_drop()
         record_event(
             match,
             "declined",

@@ -10,7 +10,6 @@ last free seat, are one after the other."""
 from __future__ import annotations
 
 import datetime as dt
-import secrets
 from typing import Any
 
 from django.db import transaction
@@ -21,7 +20,7 @@ from core.errors import Conflict, NotAllowed, NotFound
 from games.models import Match, Seat
 
 from .address_allowance import address_allowance_check
-from .creation import invitee_resolve
+from .creation import invitation_record, invitee_resolve
 from .events import record_event
 from .lifecycle import match_locked
 
@@ -61,21 +60,8 @@ def seat_invite(*, match_id: int, invitee: str, user, now: dt.datetime) -> Match
             raise Conflict(_("There is no free seat left in this game."), code="full")
         if email:
             address_allowance_check(user, 1, now=now)
-        seat.invited_user, seat.invited_email = invited_user, email
-        # Hex: it also travels in a reply address, whose case an MTA may fold.
-        seat.invitation_token, seat.invitation_bounced_at = secrets.token_hex(20), None
-        seat.save(update_fields=["invited_user", "invited_email", "invitation_token", "invitation_bounced_at"])
-        stranger: dict[str, Any] = {} if invited_user else {"stranger": True}
-        record_event(
-            match,
-            "invited",
-            gettext_noop("%(player)s was invited."),
-            params={"player": invited_user or email},
-            user=user,
-            now=now,
-            seat_id=seat.pk,
-            **stranger,
-        )
+        seat.invitation_offer(invited_user, email)
+        invitation_record(match, seat, by=user, now=now)
     match.refresh_from_db()
     return match
 
@@ -93,9 +79,7 @@ def seat_invitation_take_back(*, match_id: int, seat_id: int, user, now: dt.date
             raise NotFound(_("This invitation is no longer valid."), code="invalid_invitation")
         invitee = seat.invited_user or seat.invited_email
         stranger: dict[str, Any] = {} if seat.invited_user_id else {"stranger": True}
-        seat.invited_user, seat.invited_email = None, ""
-        seat.invitation_token, seat.invitation_bounced_at = None, None
-        seat.save(update_fields=["invited_user", "invited_email", "invitation_token", "invitation_bounced_at"])
+        seat.invitation_drop()
         record_event(
             match,
             "invitation_taken_back",
