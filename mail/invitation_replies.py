@@ -8,6 +8,7 @@ import re
 
 from allauth.account.models import EmailAddress
 from django.db import IntegrityError, transaction
+from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 
 from games.models import Match, Seat
@@ -47,6 +48,10 @@ def answer_invitation(record: InboundEmail, message: InboundMessage, now: dt.dat
     if seat is None and user is not None and (seated := _seated_by_invitation(message, user)) is not None:
         with transaction.atomic():
             return _answered_again(record, message, seated, user, now)
+    # Its seat no longer offered by that mail: taken back, declined, started or cancelled.
+    if seat is None and (withdrawn := _games_of_the_invitation_answered(message).first()) is not None:
+        with transaction.atomic():
+            return _invitation_gone(record, message, withdrawn, user, now)
     if not allowed or seat is None:
         with transaction.atomic():
             # A member answering another's invitation (forwarded) is told so.
@@ -156,12 +161,33 @@ def _seated_by_invitation(message: InboundMessage, user) -> Match | None:
     ``user`` answered before: they hold a seat in it, so the invitation's
     address no longer leads anywhere (an answer sent twice, or "decline"
     once the seat was taken).  ``None`` for any other reply."""
+    return _games_of_the_invitation_answered(message).filter(seats__user=user).first()
+
+
+def _games_of_the_invitation_answered(message: InboundMessage) -> QuerySet[Match]:
+    """The game whose invitation mail, named in the reply's References,
+    went to the sender (its Message-ID is known only to the mail's
+    reader); none for a reply naming no such mail."""
     if not message.references:
-        return None
+        return Match.objects.none()
     invited = OutgoingEmail.objects.filter(
         message_id__in=message.references, kind=OutgoingEmail.Kind.INVITATION, to__iexact=message.sender
     ).exclude(match=None)
-    return Match.objects.filter(pk__in=invited.values("match_id"), seats__user=user).first()
+    return Match.objects.filter(pk__in=invited.values("match_id"))
+
+
+def _invitation_gone(record: InboundEmail, message: InboundMessage, match: Match, user, now: dt.datetime):
+    """The answer to a reply to an invitation that no longer holds a seat."""
+    with in_language(user or match.created_by):
+        paragraphs = [
+            _(
+                "The invitation to %(game)s that you answered is no longer valid: it was taken back or declined, "
+                "or the game started or was cancelled. Nothing was changed."
+            )
+            % {"game": match}
+        ]
+    _answer_invitation_reply(record, message, match, user, paragraphs, now)
+    return finish(record, InboundEmail.Outcome.REJECTED, "invitation no longer valid", match=match, user=user)
 
 
 def _answered_again(record: InboundEmail, message: InboundMessage, match: Match, user, now: dt.datetime):

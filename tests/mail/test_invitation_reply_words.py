@@ -49,3 +49,40 @@ def test_someone_elses_invitation_is_told_whose_it_is(invited, carol, django_cap
     assert "hoort bij een mail die we aan een andere speler stuurden" in " ".join(answer.body.split())
     match.refresh_from_db()
     assert match.is_open and not match.seats.filter(user=carol).exists()
+
+
+@pytest.mark.parametrize("answer_word", ["ja", "nee"])
+def test_a_reply_to_an_invitation_taken_back_says_so_and_changes_nothing(
+    answer_word, invited, alice, bob, carol, now, django_capture_on_commit_callbacks
+):
+    match, address = invited
+    living_in("nl", "Europe/Amsterdam", bob)
+    [invitation] = [m for m in mails_to(bob.email) if m.reply_to]
+    services.seat_invitation_take_back(
+        match_id=match.pk, seat_id=match.seats.get(invited_user=bob).pk, user=alice, now=now
+    )
+    services.match_join(match_id=match.pk, user=carol, now=now)  # the freed seat is taken: the game starts
+    mail.outbox.clear()
+    reply = message(address, answer_word, sender=bob.email, References=invitation.extra_headers["Message-ID"])
+    record = ingest(bytes(reply), django_capture_on_commit_callbacks)
+
+    assert record.outcome == "rejected" and record.match_id == match.pk
+    [answer] = mail.outbox
+    assert answer.to == [bob.email]
+    body = " ".join(answer.body.split())
+    assert f"De uitnodiging voor {match} die je beantwoordde is niet meer geldig" in body
+    match.refresh_from_db()
+    assert not match.seats.filter(user=bob).exists()
+
+
+def test_without_the_invitation_s_message_id_it_is_the_answer_to_an_unknown_address(
+    invited, alice, bob, now, django_capture_on_commit_callbacks
+):
+    match, address = invited
+    services.seat_invitation_take_back(
+        match_id=match.pk, seat_id=match.seats.get(invited_user=bob).pk, user=alice, now=now
+    )
+    mail.outbox.clear()
+    record = ingest(bytes(message(address, "yes", sender=bob.email)), django_capture_on_commit_callbacks)
+    assert record.outcome == "unknown_token"
+    assert "no longer valid" not in " ".join(mail.outbox[0].body.split())
