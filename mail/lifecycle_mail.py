@@ -11,6 +11,7 @@ from collections.abc import Callable
 from html import escape
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -108,6 +109,35 @@ def on_declined(event, sends: list[int] | None = None) -> None:
         dedupe_key=f"declined:{event.pk}",
         now=event.created_at,
         user=creator,
+        match=match,
+        headers={"Auto-Submitted": "auto-generated"},
+        sends=sends,
+    )
+
+
+def on_invitation_taken_back(event, sends: list[int] | None = None) -> None:
+    """Tell a player invited by name that the creator took the invitation
+    back (its mail's link and reply address no longer seat them).  An
+    address is not mailed again: it may be the mistyped one."""
+    match = event.match
+    invitee = get_user_model().objects.filter(pk=event.data.get("invitee_id"), is_active=True).first()
+    if invitee is None or not wants_mail(invitee, match, kind=OutgoingEmail.Kind.NOTICE):
+        return
+    with in_language(invitee):
+        said = _("%(creator)s took back the invitation to %(game)s: nothing more to answer.") % {
+            "creator": match.created_by,
+            "game": match,
+        }
+        subject = _("[%(site)s] %(game)s: invitation taken back") % {"site": settings.SITE_NAME, "game": match}
+    email_queue(
+        kind=OutgoingEmail.Kind.NOTICE,
+        to=invitee.email,
+        subject=subject,
+        text=f"{wrapped(said, hanging=0)}\n",
+        html=f"<p>{escape(said)}</p>",
+        dedupe_key=f"invitation-taken-back:{event.pk}",
+        now=event.created_at,
+        user=invitee,
         match=match,
         headers={"Auto-Submitted": "auto-generated"},
         sends=sends,
@@ -518,6 +548,7 @@ def on_vacation_started(event, sends: list[int] | None = None) -> None:
 HANDLERS = {
     "invited": on_invited,
     "declined": on_declined,
+    "invitation_taken_back": on_invitation_taken_back,
     "started": on_started,
     "finished": on_finished,
     "reminder": on_reminder,

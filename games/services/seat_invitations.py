@@ -78,7 +78,8 @@ def seat_invitation_take_back(*, match_id: int, seat_id: int, user, now: dt.date
         if seat is None or not seat.is_reserved:
             raise NotFound(_("This invitation is no longer valid."), code="invalid_invitation")
         invitee = seat.invited_user or seat.invited_email
-        stranger: dict[str, Any] = {} if seat.invited_user_id else {"stranger": True}
+        # A player invited by name is told (``invitee_id``); an address, perhaps the mistyped one, is not.
+        invited: dict[str, Any] = {"invitee_id": seat.invited_user_id} if seat.invited_user_id else {"stranger": True}
         seat.invitation_drop()
         record_event(
             match,
@@ -88,7 +89,7 @@ def seat_invitation_take_back(*, match_id: int, seat_id: int, user, now: dt.date
             user=user,
             now=now,
             seat_id=seat.pk,
-            **stranger,
+            **invited,
         )
     match.refresh_from_db()
     return match

@@ -187,3 +187,20 @@ def test_a_dutch_creator_reads_the_forms_in_dutch(client, alice, table, now):
     client.force_login(alice)
     page = _text(client.get(f"/games/{table.pk}/"))
     assert "Nodig iemand uit voor een vrije plaats" in page and ">Intrekken</button>" in page
+
+
+def test_a_player_invited_by_name_is_told_it_was_taken_back_an_address_is_not(
+    alice, bob, table, now, django_capture_on_commit_callbacks
+):
+    living_in("nl", "Europe/Amsterdam", bob)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.seat_invite(match_id=table.pk, invitee="bob", user=alice, now=now)
+        services.seat_invite(match_id=table.pk, invitee=TYPO, user=alice, now=now)
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        for seat in table.seats.filter(user__isnull=True):
+            services.seat_invitation_take_back(match_id=table.pk, seat_id=seat.pk, user=alice, now=now)
+
+    [told] = mail.outbox
+    assert told.to == [bob.email] and "uitnodiging ingetrokken" in told.subject
+    assert f"Alice heeft de uitnodiging voor {table} ingetrokken" in " ".join(told.body.split())
