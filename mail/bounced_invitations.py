@@ -23,7 +23,7 @@ from django.utils.translation import gettext as _
 from games.models import Match, MatchEvent, Seat
 
 from .models import OutgoingEmail
-from .outbox import email_queue, wants_mail
+from .outbox import notice_queue, wants_mail
 from .render import in_language
 from .templatetags.mail_text import wrapped
 
@@ -77,15 +77,6 @@ def game_invitation_bounced(sent: OutgoingEmail, now: dt.datetime) -> None:
             f'<p>{escape(said)}</p><p>{escape(keep)}<br><a href="{escape(link)}">{escape(link)}</a></p>'
             f'<p>{escape(again)} <a href="{escape(page)}">{escape(str(match))}</a></p>'
         )
-    email_queue(
-        kind=OutgoingEmail.Kind.NOTICE,
-        to=creator.email,
-        subject=subject,
-        text=text,
-        html=html,
-        dedupe_key=f"invitation-bounced:{sent.pk}",
-        now=now,
-        user=creator,
-        match=match,
-        headers={"Auto-Submitted": "auto-generated"},
+    notice_queue(
+        creator, match, subject=subject, text=text, html=html, dedupe_key=f"invitation-bounced:{sent.pk}", now=now
     )

@@ -32,7 +32,7 @@ from .addresses import reply_address
 from .bounced_invitations import PREFIX as INVITATION_PREFIX
 from .invitees import address_holder, address_is_taken
 from .models import OutgoingEmail
-from .outbox import email_queue, game_email_queue, seats_with_players, wants_mail
+from .outbox import email_queue, game_email_queue, notice_queue, seats_with_players, wants_mail
 from .positions import state_at
 from .rating_mail import on_rated
 from .render import GameMail, in_language
@@ -100,17 +100,14 @@ def on_declined(event, sends: list[int] | None = None) -> None:
         page, open_page = _("Game page:"), _("Open the game page")
         text = f"{wrapped(said, hanging=0)}\n\n{page} {link}\n"
         html = f'<p>{escape(said)}</p><p><a href="{escape(link)}">{escape(open_page)}</a></p>'
-    email_queue(
-        kind=OutgoingEmail.Kind.NOTICE,
-        to=creator.email,
+    notice_queue(
+        creator,
+        match,
         subject=subject,
         text=text,
         html=html,
         dedupe_key=f"declined:{event.pk}",
         now=event.created_at,
-        user=creator,
-        match=match,
-        headers={"Auto-Submitted": "auto-generated"},
         sends=sends,
     )
 
@@ -129,17 +126,14 @@ def on_invitation_taken_back(event, sends: list[int] | None = None) -> None:
             "game": match,
         }
         subject = _("[%(site)s] %(game)s: invitation taken back") % {"site": settings.SITE_NAME, "game": match}
-    email_queue(
-        kind=OutgoingEmail.Kind.NOTICE,
-        to=invitee.email,
+    notice_queue(
+        invitee,
+        match,
         subject=subject,
         text=f"{wrapped(said, hanging=0)}\n",
         html=f"<p>{escape(said)}</p>",
         dedupe_key=f"invitation-taken-back:{event.pk}",
         now=event.created_at,
-        user=invitee,
-        match=match,
-        headers={"Auto-Submitted": "auto-generated"},
         sends=sends,
     )
 

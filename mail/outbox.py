@@ -104,6 +104,34 @@ def email_queue(
     return email
 
 
+def notice_queue(
+    user,
+    match,
+    *,
+    subject: str,
+    text: str,
+    html: str,
+    dedupe_key: str,
+    now: dt.datetime,
+    sends: list[int] | None = None,
+) -> OutgoingEmail:
+    """``email_queue`` for a notice to ``user`` about ``match`` (sent
+    unasked: "auto-generated", so that no out-of-office answers it)."""
+    return email_queue(
+        kind=OutgoingEmail.Kind.NOTICE,
+        to=user.email,
+        subject=subject,
+        text=text,
+        html=html,
+        dedupe_key=dedupe_key,
+        now=now,
+        user=user,
+        match=match,
+        headers={"Auto-Submitted": "auto-generated"},
+        sends=sends,
+    )
+
+
 def reply_token_for(*, match, seat_index: int, user, ply: int, now: dt.datetime) -> ReplyToken:
     """The reply token of ``user`` for the position ``ply`` (one per
     position: every email about it carries the same address)."""
