@@ -102,7 +102,8 @@ def invited_seat_id(match_id: int, invitee: str) -> int | None:
     text = invitee.strip()
     by_what = Q(invited_email__iexact=text) if "@" in text else Q(invited_user__display_name__iexact=text)
     return (
-        Seat.objects.filter(by_what, match_id=match_id, user__isnull=True, invitation_token__isnull=False)
+        # ``match__pk``, not ``match_id``: an id beyond the column's range finds nothing (no overflow).
+        Seat.objects.filter(by_what, match__pk=match_id, user__isnull=True, invitation_token__isnull=False)
         .values_list("pk", flat=True)
         .first()
     )

@@ -97,3 +97,10 @@ def test_the_creator_invites_into_a_free_seat_and_takes_it_back_by_api(alice, bo
     again = client_for(alice).post(take_back, {"invitee": "Bob"}, format="json")
     assert (again.status_code, again.json()["code"]) == (404, "invalid_invitation")
     assert client_for(alice).post(take_back, {}, format="json").status_code == 400
+
+
+@pytest.mark.parametrize("game_id", ["999999", str(2**63), "9" * 31])
+def test_a_game_id_nobody_has_is_not_found_for_the_invitation_writes(alice, game_id):
+    for path in ("invitations/", "invitations/take-back/"):
+        answer = client_for(alice).post(f"/api/games/{game_id}/{path}", {"invitee": "Bob"}, format="json")
+        assert answer.status_code == 404, (path, answer.content[:200])
