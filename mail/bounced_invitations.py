@@ -22,6 +22,8 @@ from django.utils.translation import gettext as _
 
 from games.models import Match, MatchEvent, Seat
 
+from .addresses import command_address
+from .invitation_commands import invite_example
 from .models import OutgoingEmail
 from .outbox import notice_queue, wants_mail
 from .render import in_language
@@ -71,11 +73,16 @@ def game_invitation_bounced(sent: OutgoingEmail, now: dt.datetime) -> None:
             "site": settings.SITE_NAME,
             "game": match,
         }
+        by_mail = _('Or by email: send "%(take_back)s" to %(address)s, then "%(invite)s".') % {
+            "take_back": _("take back %(id)s %(whom)s") % {"id": match.pk, "whom": seat.invited_email},
+            "address": command_address(),
+            "invite": invite_example(match.pk),
+        }
         lines = [wrapped(said, hanging=0), "", wrapped(keep, hanging=0), link, "", wrapped(again, hanging=0), page]
-        text = "\n".join(lines) + "\n"
+        text = "\n".join([*lines, "", wrapped(by_mail, hanging=0)]) + "\n"
         html = (
             f'<p>{escape(said)}</p><p>{escape(keep)}<br><a href="{escape(link)}">{escape(link)}</a></p>'
-            f'<p>{escape(again)} <a href="{escape(page)}">{escape(str(match))}</a></p>'
+            f'<p>{escape(again)} <a href="{escape(page)}">{escape(str(match))}</a></p><p>{escape(by_mail)}</p>'
         )
     notice_queue(
         creator, match, subject=subject, text=text, html=html, dedupe_key=f"invitation-bounced:{sent.pk}", now=now

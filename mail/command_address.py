@@ -30,6 +30,7 @@ from .command_words import command_of
 from .commands import games_lines, vacation_answer
 from .inbound import InboundMessage, strip_subject
 from .intake_common import account_of, finish, generic_reply
+from .invitation_commands import invitation_answer, invitation_request
 from .matchmaking import cancel_answer, cancel_request, play_answer, play_request
 from .models import InboundEmail, OutgoingEmail
 from .templatetags.mail_text import wrapped
@@ -48,6 +49,12 @@ def _play_help() -> str:
             'To start playing by email, send "play" and a game to this address ("play alta", "play alhambra 3"; '
             'Dutch: "spelen"): you take a seat in a game waiting for players, or open one. "cancel N" '
             "(annuleren) gives back your seat in game N before it starts, or cancels the game you opened."
+        )
+        + "\n\n"
+        + _(
+            'To invite someone into a free seat of a game you opened, send "invite N" and their display name or '
+            'email address ("invite 12 Bob"; Dutch: "uitnodigen"). "take back N" and the same (intrekken) takes '
+            "back an invitation nobody took yet."
         ),
         hanging=0,
     )
@@ -58,6 +65,9 @@ def _answer_for(body: str, user, now: dt.datetime) -> AddressAnswer:
     registered = address_answer(body, user, now)
     if registered is not None:
         return registered
+    invitation = invitation_request(body)
+    if invitation is not None:
+        return AddressAnswer(*invitation_answer(invitation, user, now))
     cancelled = cancel_request(body)
     if cancelled is not None:
         return AddressAnswer(*cancel_answer(cancelled, user, now))
@@ -105,7 +115,7 @@ def _commanding(message: InboundMessage) -> str:
 
 def _holds_command(text: str) -> bool:
     return address_request(text) is not None or any(
-        read(text) is not None for read in (cancel_request, play_request, command_of)
+        read(text) is not None for read in (invitation_request, cancel_request, play_request, command_of)
     )
 
 

@@ -37,6 +37,7 @@ from .command_words import DAYS, Command
 from .ending import ranking
 from .help_text import html_help, plain_help
 from .inbound import InboundMessage
+from .invitation_commands import invited_names
 from .models import GameMute, InboundEmail, OutgoingEmail, ReplyToken
 from .outbox import game_email_queue, reply_token_for, seats_with_players
 from .render import GameMail
@@ -261,10 +262,16 @@ def games_lines(user, now: dt.datetime, heading: str = "") -> str:
         lines.append(line)
     for match in matches_for_user(user, status=Match.Status.OPEN):
         taken = sum(1 for seat in match.seats.all() if seat.user_id is not None)
-        lines.append(
-            _("%(game)s #%(id)s: waiting for players (%(taken)s of %(seats)s seats taken)")
-            % {"game": get_rules(match.game).name, "id": match.pk, "taken": taken, "seats": match.players}
-        )
+        line = _("%(game)s #%(id)s: waiting for players (%(taken)s of %(seats)s seats taken)") % {
+            "game": get_rules(match.game).name,
+            "id": match.pk,
+            "taken": taken,
+            "seats": match.players,
+        }
+        invited = invited_names(match) if match.created_by_id == user.pk else []
+        if invited:  # the creator's own invitations (the addresses they typed)
+            line += "\n  " + _("invited: %(invited)s") % {"invited": ", ".join(invited)}
+        lines.append(line)
     if not lines:
         return _("You have no running games.")
     return "\n\n".join([heading, *lines] if heading else lines)

@@ -169,5 +169,7 @@ def _join_or_open(rules, slug: str, players: int | None, user, now: dt.datetime)
                 "url": settings.SITE_URL + opened.get_absolute_url(),
             },
             _settings(opened),
+            _('To invite someone into a free seat, send "invite %(id)s" and their display name or email address.')
+            % {"id": opened.pk},
         ],
     )

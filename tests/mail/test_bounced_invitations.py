@@ -144,12 +144,17 @@ def test_a_creator_who_wants_no_mail_still_sees_it_on_the_page(client, alice, no
 
 
 def test_the_creator_takes_it_back_and_invites_the_right_address(
-    client, alice, now, django_capture_on_commit_callbacks
+    client, alice, now, settings, django_capture_on_commit_callbacks
 ):
     match, sent = invited(alice, TYPO, now, django_capture_on_commit_callbacks)
     bounced(sent, now, django_capture_on_commit_callbacks)
     [notice] = notices_to(alice)
     assert "Or take the invitation back on the game page and invite the right address:" in " ".join(notice.body.split())
+    # ... or by mail, with the commands filled in.
+    assert (
+        f'Or by email: send "take back {match.pk} {TYPO}" to commands@{settings.MAIL_DOMAIN}, then "invite {match.pk}'
+        ' <display name or email address>".'
+    ) in " ".join(notice.body.split())
     seat = match.seats.get(invited_email=TYPO)
     client.force_login(alice)
     client.post(f"/games/{match.pk}/invitations/{seat.pk}/take-back/")
