@@ -30,6 +30,8 @@ from .render import in_language
 from .templatetags.mail_text import wrapped
 
 PREFIX = "invited"
+#: The creator's notice's dedupe keys' start (a reply to it is a command: ``command_address``).
+NOTICE_PREFIX = "invitation-bounced"
 
 
 def game_invitation_bounced(sent: OutgoingEmail, now: dt.datetime) -> None:
@@ -73,7 +75,7 @@ def game_invitation_bounced(sent: OutgoingEmail, now: dt.datetime) -> None:
             "site": settings.SITE_NAME,
             "game": match,
         }
-        by_mail = _('Or by email: send "%(take_back)s" to %(address)s, then "%(invite)s".') % {
+        by_mail = _('Or by email: reply "%(take_back)s" (or send it to %(address)s), then "%(invite)s".') % {
             "take_back": _("take back %(id)s %(whom)s") % {"id": match.pk, "whom": seat.invited_email},
             "address": command_address(),
             "invite": invite_example(match.pk),
@@ -85,5 +87,11 @@ def game_invitation_bounced(sent: OutgoingEmail, now: dt.datetime) -> None:
             f'<p>{escape(again)} <a href="{escape(page)}">{escape(str(match))}</a></p><p>{escape(by_mail)}</p>'
         )
     notice_queue(
-        creator, match, subject=subject, text=text, html=html, dedupe_key=f"invitation-bounced:{sent.pk}", now=now
+        creator,
+        match,
+        subject=subject,
+        text=text,
+        html=html,
+        dedupe_key=f"{NOTICE_PREFIX}:{sent.pk}",
+        now=now,
     )

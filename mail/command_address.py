@@ -25,12 +25,14 @@ from games.engine import get_rules
 
 from .address_commands import AddressAnswer, address_answer, address_request
 from .answers import Rich, answer, in_language, mark_as_answer, reply_subject, site_line
+from .bounced_invitations import NOTICE_PREFIX as BOUNCED_NOTICE_PREFIX
 from .command_list import command_list, command_list_html
 from .command_words import command_of
 from .commands import games_lines, vacation_answer
 from .inbound import InboundMessage, strip_subject
 from .intake_common import account_of, finish, generic_reply
 from .invitation_commands import invitation_answer, invitation_request
+from .lifecycle_mail import DECLINED_PREFIX
 from .matchmaking import cancel_answer, cancel_request, play_answer, play_request
 from .models import InboundEmail, OutgoingEmail
 from .templatetags.mail_text import wrapped
@@ -119,6 +121,24 @@ def _holds_command(text: str) -> bool:
     )
 
 
+#: ``answer_key`` of the command address's answers: a reply to one is a command too.
+COMMAND_ANSWER = "command"
+#: Our mails whose answer is a command, by their dedupe keys' start: the
+#: command address's answers ("cancel 12" under "You opened Alta #12")
+#: and the notices a game's creator answers with an invitation.
+_COMMAND_MAILS = (f"{COMMAND_ANSWER}:inbound:", f"{DECLINED_PREFIX}:", f"{BOUNCED_NOTICE_PREFIX}:")
+
+
+def replies_to_a_command_mail(message: InboundMessage) -> bool:
+    """Does ``message`` reply to (name in References) a mail of ours to its
+    sender whose answer is a command (``_COMMAND_MAILS``)?  Such a reply,
+    to the mail's From, is read as a mail to the command address."""
+    if not message.references:
+        return False
+    sent = OutgoingEmail.objects.filter(message_id__in=message.references, to__iexact=message.sender)
+    return any(key.startswith(_COMMAND_MAILS) for key in sent.values_list("dedupe_key", flat=True)[:20])
+
+
 def answer_command_address(record: InboundEmail, message: InboundMessage, now: dt.datetime) -> InboundEmail:
     """Answer a mail to the command address (exactly once, like any mail)."""
     user = account_of(message.sender)
@@ -143,5 +163,6 @@ def answer_command_address(record: InboundEmail, message: InboundMessage, now: d
                 user=user,
                 kind=OutgoingEmail.Kind.NOTICE,
                 reply_to=said.reply_to,
+                key=COMMAND_ANSWER,
             )
         return finish(record, outcome, said.detail, user=user)

@@ -30,6 +30,7 @@ from games.organised import event_context, rematch_allowed
 from . import ending
 from .addresses import reply_address
 from .bounced_invitations import PREFIX as INVITATION_PREFIX
+from .invitation_commands import invite_example
 from .invitees import address_holder, address_is_taken
 from .models import OutgoingEmail
 from .outbox import email_queue, game_email_queue, notice_queue, seats_with_players, wants_mail
@@ -81,6 +82,10 @@ def on_invited(event, sends: list[int] | None = None) -> None:
     )
 
 
+#: The declined notice's dedupe keys' start (a reply to it is a command: ``command_address``).
+DECLINED_PREFIX = "declined"
+
+
 def on_declined(event, sends: list[int] | None = None) -> None:
     """Tell the game's creator that an invitation was declined (its seat is
     open for anyone now)."""
@@ -98,15 +103,16 @@ def on_declined(event, sends: list[int] | None = None) -> None:
         subject = _("[%(site)s] %(game)s: invitation declined") % {"site": settings.SITE_NAME, "game": match}
         # Marked outside the f-strings: makemessages reads no f-string.
         page, open_page = _("Game page:"), _("Open the game page")
-        text = f"{wrapped(said, hanging=0)}\n\n{page} {link}\n"
-        html = f'<p>{escape(said)}</p><p><a href="{escape(link)}">{escape(open_page)}</a></p>'
+        again = _('To invite someone else into it, reply "%(invite)s".') % {"invite": invite_example(match.pk)}
+        text = f"{wrapped(said, hanging=0)}\n\n{wrapped(again, hanging=0)}\n\n{page} {link}\n"
+        html = f'<p>{escape(said)}</p><p>{escape(again)}</p><p><a href="{escape(link)}">{escape(open_page)}</a></p>'
     notice_queue(
         creator,
         match,
         subject=subject,
         text=text,
         html=html,
-        dedupe_key=f"declined:{event.pk}",
+        dedupe_key=f"{DECLINED_PREFIX}:{event.pk}",
         now=event.created_at,
         sends=sends,
     )

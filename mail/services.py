@@ -45,7 +45,7 @@ from core.moments import moment_for
 
 from .answers import answer, answer_key, in_language, reply_subject, site_line, written_for
 from .bounces import bounce_process, is_bounce_intake
-from .command_address import answer_command_address
+from .command_address import answer_command_address, replies_to_a_command_mail
 from .command_words import command_of
 from .game_replies import game_reply_play, game_reply_without_address, game_reply_without_text
 from .inbound import InboundMessage, MalformedEmail, parse_inbound, read_unusable, strip_subject
@@ -238,6 +238,8 @@ def _answer(record: InboundEmail, message: InboundMessage, now: dt.datetime) -> 
         return answer_other(handler, record, message, now)
     message.body = _subject_command_or_body(message)
     token = ReplyToken.objects.select_related("match", "user").filter(token=message.token or "").first()
+    if token is None and replies_to_a_command_mail(message):
+        return answer_command_address(record, message, now)
     if token is None and (token := _token_of_answered_mail(message, now)) is not None:
         return game_reply_without_address(record, message, token, now)
     if token is None:

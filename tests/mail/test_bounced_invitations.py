@@ -20,6 +20,7 @@ from mail.services import inbound_email_process
 from tests.conftest import living_in
 
 from .bounce_reports import dsn
+from .intake import ingest, message
 
 pytestmark = pytest.mark.django_db
 
@@ -152,8 +153,8 @@ def test_the_creator_takes_it_back_and_invites_the_right_address(
     assert "Or take the invitation back on the game page and invite the right address:" in " ".join(notice.body.split())
     # ... or by mail, with the commands filled in.
     assert (
-        f'Or by email: send "take back {match.pk} {TYPO}" to commands@{settings.MAIL_DOMAIN}, then "invite {match.pk}'
-        ' <display name or email address>".'
+        f'Or by email: reply "take back {match.pk} {TYPO}" (or send it to commands@{settings.MAIL_DOMAIN}), '
+        f'then "invite {match.pk} <display name or email address>".'
     ) in " ".join(notice.body.split())
     seat = match.seats.get(invited_email=TYPO)
     client.force_login(alice)
@@ -166,3 +167,22 @@ def test_the_creator_takes_it_back_and_invites_the_right_address(
     assert (seat.invited_email, seat.invitation_bounced_at) == ("friend@example.org", None)
     assert [m.to for m in mail.outbox] == [["friend@example.org"]]
     assert "could not be delivered" not in client.get(f"/games/{match.pk}/").content.decode()
+
+
+def test_the_creator_answers_the_notice_by_mail(alice, now, django_capture_on_commit_callbacks):
+    """A reply to the notice, "take back N <address>", is read as a command
+    (the notice's From is no command address: the reply names the notice)."""
+    match, sent = invited(alice, TYPO, now, django_capture_on_commit_callbacks)
+    bounced(sent, now, django_capture_on_commit_callbacks)
+    [notice] = notices_to(alice)
+    mail.outbox.clear()
+    reply = message(
+        notice.extra_headers["From"],
+        f"take back {match.pk} {TYPO}",
+        sender=alice.email,
+        subject=f"Re: {notice.subject}",
+        References=notice.extra_headers["Message-ID"],
+    )
+    record = ingest(bytes(reply), django_capture_on_commit_callbacks)
+    assert (record.outcome, record.detail) == ("command", "take back: 1 of 1")
+    assert match.seats.filter(invited_email=TYPO).count() == 0

@@ -232,3 +232,58 @@ def test_a_list_longer_than_any_table_is_read_only_so_far(opened, alice, address
     assert record.detail == "invite: 2 of 8" and "Only the first 8 names were read." in said(answer)
     assert invited(opened) == ["friend0@example.org", "friend1@example.org"]
     assert "There is no free seat left in this game." in said(answer)
+
+
+def _reply_to(ours, body: str, sender: str):
+    """A reply to our mail ``ours``, to its From, naming it as mail programs do."""
+    return bytes(
+        message(
+            ours.extra_headers["From"],
+            body + "\n\nOn Monday, Alta wrote:\n> " + "\n> ".join(ours.body.splitlines()),
+            sender=sender,
+            subject=f"Re: {ours.subject}",
+            quote=False,
+            In_Reply_To=ours.extra_headers["Message-ID"],
+            References=ours.extra_headers["Message-ID"],
+        )
+    )
+
+
+def test_a_reply_to_the_answer_of_play_is_a_command_too(alice, bob, address, django_capture_on_commit_callbacks):
+    """The answer to "play alta" says to send "invite N ..."; a reply to that
+    answer, quoting it, is read as a mail to the command address."""
+    _record, answer = send(address, "play alta", alice.email, django_capture_on_commit_callbacks)
+    opened = Match.objects.get(created_by=alice)
+    mail.outbox.clear()
+    record = ingest(_reply_to(answer, f"invite {opened.pk} Bob", alice.email), django_capture_on_commit_callbacks)
+    assert (record.outcome, record.detail) == ("command", "invite: 1 of 1")
+    assert invited(opened) == ["Bob"]
+
+
+def test_a_reply_naming_someone_elses_command_answer_is_not_a_command(
+    alice, bob, address, django_capture_on_commit_callbacks
+):
+    """The answer was mailed to Alice: Bob quoting its Message-ID is not read as her command."""
+    _record, answer = send(address, "play alta", alice.email, django_capture_on_commit_callbacks)
+    opened = Match.objects.get(created_by=alice)
+    mail.outbox.clear()
+    record = ingest(_reply_to(answer, f"cancel {opened.pk}", bob.email), django_capture_on_commit_callbacks)
+    assert record.outcome == "unknown_token"
+    opened.refresh_from_db()
+    assert opened.is_open
+
+
+def test_the_creator_answers_a_declined_invitation_by_inviting_someone_else(
+    alice, bob, carol, now, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        match = services.match_create(creator=alice, game="alta", players=2, now=now, invite=["Bob"])
+    [invitation] = [m for m in mails_to(bob.email) if m.reply_to]
+    mail.outbox.clear()
+    ingest(bytes(message(invitation.reply_to[0], "decline", sender=bob.email)), django_capture_on_commit_callbacks)
+    [notice] = mails_to(alice.email)
+    assert f'To invite someone else into it, reply "invite {match.pk} <display name or email address>".' in said(notice)
+    mail.outbox.clear()
+    record = ingest(_reply_to(notice, f"invite {match.pk} Carol", alice.email), django_capture_on_commit_callbacks)
+    assert (record.outcome, record.detail) == ("command", "invite: 1 of 1")
+    assert invited(match) == ["Carol"] and [m for m in mails_to(carol.email) if m.reply_to]
