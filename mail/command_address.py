@@ -32,6 +32,7 @@ from .commands import games_lines, vacation_answer
 from .inbound import InboundMessage, strip_subject
 from .intake_common import account_of, finish, generic_reply
 from .invitation_commands import invitation_answer, invitation_request
+from .invitee_commands import invitee_answer, invitee_request
 from .lifecycle_mail import DECLINED_PREFIX
 from .matchmaking import cancel_answer, cancel_request, play_answer, play_request
 from .models import InboundEmail, OutgoingEmail
@@ -57,6 +58,11 @@ def _play_help() -> str:
             'To invite someone into a free seat of a game you opened, send "invite N" and their display name or '
             'email address ("invite 12 Bob"; Dutch: "uitnodigen"). "take back N" and the same (intrekken) takes '
             "back an invitation nobody took yet."
+        )
+        + "\n\n"
+        + _(
+            'An invitation to game N is answered with "accept N" (accepteer) or "decline N" (weiger), here as in '
+            'a reply to its email; "games" lists the invitations waiting for you.'
         ),
         hanging=0,
     )
@@ -70,6 +76,9 @@ def _answer_for(body: str, user, now: dt.datetime) -> AddressAnswer:
     invitation = invitation_request(body)
     if invitation is not None:
         return AddressAnswer(*invitation_answer(invitation, user, now))
+    answering = invitee_request(body)
+    if answering is not None:
+        return AddressAnswer(*invitee_answer(answering, user, now))
     cancelled = cancel_request(body)
     if cancelled is not None:
         return AddressAnswer(*cancel_answer(cancelled, user, now))
@@ -117,7 +126,8 @@ def _commanding(message: InboundMessage) -> str:
 
 def _holds_command(text: str) -> bool:
     return address_request(text) is not None or any(
-        read(text) is not None for read in (invitation_request, cancel_request, play_request, command_of)
+        read(text) is not None
+        for read in (invitation_request, invitee_request, cancel_request, play_request, command_of)
     )
 
 

@@ -38,6 +38,7 @@ from .ending import ranking
 from .help_text import html_help, plain_help
 from .inbound import InboundMessage
 from .invitation_commands import invited_names
+from .invitee_commands import waiting_lines
 from .models import GameMute, InboundEmail, OutgoingEmail, ReplyToken
 from .outbox import game_email_queue, reply_token_for, seats_with_players
 from .render import GameMail
@@ -272,6 +273,7 @@ def games_lines(user, now: dt.datetime, heading: str = "") -> str:
         if invited:  # the creator's own invitations (the addresses they typed)
             line += "\n  " + _("invited: %(invited)s") % {"invited": ", ".join(invited)}
         lines.append(line)
+    lines += waiting_lines(user)
     if not lines:
         return _("You have no running games.")
     return "\n\n".join([heading, *lines] if heading else lines)
