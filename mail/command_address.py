@@ -53,6 +53,8 @@ def _play_help() -> str:
             'Dutch: "spelen"): you take a seat in a game waiting for players, or open one. "cancel N" '
             "(annuleren) gives back your seat in game N before it starts, or cancels the game you opened."
         )
+        + " "
+        + _('A game waiting for players is joined by its number too: "join 12" (meedoen 12).')
         + "\n\n"
         + _(
             'To invite someone into a free seat of a game you opened, send "invite N" and their display name or '

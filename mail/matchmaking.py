@@ -36,10 +36,19 @@ _WORD = re.compile(r"[^\W\d_]+")
 _NUMBER = re.compile(r"\b\d+\b")
 
 
+#: A game named by its number alone ("join 12", "meedoen #12", "play game 12").
+_GAME_NUMBER = re.compile(
+    r"(?:(?:the\s+)?game\s+|(?:de\s+)?partij\s+|(?:het\s+)?spel\s+)?#?(\d+)(?:[\s,]+(?:please|pls|aub|a\.u\.b\.|graag))?[\s.!]*",
+    re.IGNORECASE,
+)
+
+
 @dataclass(frozen=True)
 class PlayRequest:
     game: str  #: as written ("" when none)
     players: int | None
+    #: A game named by its number (``game`` and ``players`` are then unset).
+    match_id: int | None = None
 
 
 def play_request(body: str) -> PlayRequest | None:
@@ -47,6 +56,8 @@ def play_request(body: str) -> PlayRequest | None:
     found = _PLAY.match(first_line_of(body))
     if found is None:
         return None
+    if numbered := _GAME_NUMBER.fullmatch(found.group(1)):
+        return PlayRequest("", None, match_id=_count(numbered.group(1)))
     game, number = _WORD.search(found.group(1)), _NUMBER.search(found.group(1))
     return PlayRequest(game.group(0).lower() if game else "", _count(number.group(0)) if number else None)
 
@@ -86,6 +97,35 @@ def _slug(name: str) -> str | None:
     return None
 
 
+def _join_numbered(match_id: int, user, now: dt.datetime) -> tuple[bool, str, list[str]]:
+    """Take a free seat (or the one reserved for ``user``) of game ``match_id``."""
+    try:
+        joined = match_join(match_id=match_id, user=user, now=now)
+    except GameActionError as error:
+        return False, f"play: {error.code}", [_("Nothing was changed. %(why)s") % {"why": error.message}]
+    return _joined(joined)
+
+
+def _joined(joined: Match) -> tuple[bool, str, list[str]]:
+    """``(done, detail, paragraphs)`` for a seat just taken in ``joined``."""
+    if joined.is_active:
+        started = _("You joined %(game)s. It has started: its first email follows.") % {"game": joined}
+        return True, "play: joined, started", [started, _settings(joined)]
+    taken = joined.seats.filter(user__isnull=False).count()
+    return (
+        True,
+        "play: joined",
+        [
+            _(
+                "You joined %(game)s (%(taken)s of %(seats)s seats taken). It starts when every seat is "
+                'taken, and its first email tells you. To leave it before then, send "cancel %(id)s".'
+            )
+            % {"game": joined, "taken": taken, "seats": joined.players, "id": joined.pk},
+            _settings(joined),
+        ],
+    )
+
+
 def _settings(match: Match) -> str:
     """What the player joined: its time control, and whether it is rated."""
     line = _("Time control: %(clock)s.") % {"clock": time_control_summary(match)}
@@ -93,7 +133,10 @@ def _settings(match: Match) -> str:
 
 
 def play_answer(request: PlayRequest, user, now: dt.datetime) -> tuple[bool, str, list[str]]:
-    """``(done, detail, paragraphs)``: join or open a game for ``user``."""
+    """``(done, detail, paragraphs)``: join or open a game for ``user``
+    (join the game named by its number)."""
+    if request.match_id is not None:
+        return _join_numbered(request.match_id, user, now)
     slug = _slug(request.game)
     if slug is None:
         names = ", ".join(get_rules(s).name for s in playable_slugs())
@@ -135,22 +178,7 @@ def _join_or_open(rules, slug: str, players: int | None, user, now: dt.datetime)
             joined = match_join(match_id=match.pk, user=user, now=now)
         except GameActionError:  # taken meanwhile: the next one
             continue
-        if joined.is_active:
-            started = _("You joined %(game)s. It has started: its first email follows.") % {"game": joined}
-            return True, "play: joined, started", [started, _settings(joined)]
-        taken = joined.seats.filter(user__isnull=False).count()
-        return (
-            True,
-            "play: joined",
-            [
-                _(
-                    "You joined %(game)s (%(taken)s of %(seats)s seats taken). It starts when every seat is "
-                    'taken, and its first email tells you. To leave it before then, send "cancel %(id)s".'
-                )
-                % {"game": joined, "taken": taken, "seats": joined.players, "id": joined.pk},
-                _settings(joined),
-            ],
-        )
+        return _joined(joined)
     opened = match_create(creator=user, game=slug, players=players or rules.min_players, now=now)
     return (
         True,

@@ -287,3 +287,31 @@ def test_a_mail_we_cannot_use_from_a_player_without_games_says_only_that_there_a
     [answer] = mail.outbox
     body = " ".join(answer.body.split())
     assert none in body and header not in body, body
+
+
+@pytest.mark.parametrize("body", ["join {id}", "meedoen #{id}", "play game {id} please"])
+def test_join_by_number_takes_a_seat_in_that_game(body, alice, bob, now, address, capture_all):
+    """A friend's game named by its number ("Alta #12, join it!") is joined
+    by mail: "join 12" takes one of its free seats, not a seat in the
+    longest-waiting game."""
+    from games.services import match_create
+
+    with capture_all(execute=True):
+        older = match_create(creator=bob, game="alta", players=3, now=now)
+        friends = match_create(creator=bob, game="alta", players=3, now=now)
+    record, answer = send(address, body.format(id=friends.pk), alice.email, capture_all)
+    assert record.detail == "play: joined"
+    assert f"You joined Alta #{friends.pk} (2 of 3 seats taken)" in " ".join(answer.body.split())
+    assert friends.seats.filter(user=alice).exists() and not older.seats.filter(user=alice).exists()
+
+
+def test_the_help_says_a_game_is_joined_by_its_number(alice, address, capture_all):
+    _record, answer = send(address, "help", alice.email, capture_all)
+    assert '"join 12" (meedoen 12)' in " ".join(answer.body.split())
+
+
+def test_join_by_number_of_a_full_or_unknown_game_changes_nothing(game, carol, address, capture_all):
+    for body, why in ((f"join {game.pk}", "This game is no longer open."), ("join 999999", "There is no such game.")):
+        record, answer = send(address, body, carol.email, capture_all)
+        assert record.outcome == "rejected" and f"Nothing was changed. {why}" in answer.body
+    assert not Match.objects.filter(seats__user=carol).exists()
