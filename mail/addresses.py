@@ -19,7 +19,7 @@ from .intake_kinds import registered_kinds
 TOKEN_BYTES = 16
 _TOKEN_LOCAL = re.compile(r"^([a-z]+)\+([0-9a-f]{32,40})$", re.IGNORECASE)
 #: Our own kinds of reply address; other apps register theirs (``intake_kinds``).
-_OWN_KINDS = frozenset({"play", "join"})
+_OWN_KINDS = frozenset({"play", "join", "signup"})
 _UNSUBSCRIBE_SALT = "alta.mail.unsubscribe"
 _BOUNCE_SALT = "alta.mail.bounce"
 #: The local part of an outgoing mail's envelope sender: ``bounce+<id_token>``.

@@ -29,11 +29,12 @@ from .bounced_invitations import NOTICE_PREFIX as BOUNCED_NOTICE_PREFIX
 from .command_list import command_list, command_list_html
 from .command_words import command_of
 from .commands import games_lines, vacation_answer
-from .inbound import InboundMessage, strip_subject
+from .inbound import InboundMessage, first_line_of, strip_subject
 from .intake_common import account_of, finish, generic_reply
 from .invitation_commands import invitation_answer, invitation_request
 from .invitee_commands import invitee_answer, invitee_request
 from .lifecycle_mail import DECLINED_PREFIX
+from .mail_signup import signup_offer
 from .matchmaking import cancel_answer, cancel_request, play_answer, play_request
 from .models import InboundEmail, OutgoingEmail
 from .templatetags.mail_text import wrapped
@@ -70,7 +71,7 @@ def _play_help() -> str:
     )
 
 
-def _answer_for(body: str, user, now: dt.datetime) -> AddressAnswer:
+def command_answer(body: str, user, now: dt.datetime) -> AddressAnswer:
     """What the command in ``body`` did, and its answer."""
     registered = address_answer(body, user, now)
     if registered is not None:
@@ -156,10 +157,15 @@ def answer_command_address(record: InboundEmail, message: InboundMessage, now: d
     user = account_of(message.sender)
     with transaction.atomic():
         if user is None:
-            generic_reply(message, record, now)
-            return finish(record, InboundEmail.Outcome.UNKNOWN_TOKEN, "command address: sender has no account")
+            commanding = _commanding(message)
+            if not _holds_command(commanding):
+                generic_reply(message, record, now)
+                return finish(record, InboundEmail.Outcome.UNKNOWN_TOKEN, "command address: sender has no account")
+            # A newcomer's command: reply "yes" and it is carried out for the account made then.
+            signup_offer(message, record, first_line_of(commanding), now)
+            return finish(record, InboundEmail.Outcome.UNKNOWN_TOKEN, "command address: sign-up offered")
         with in_language(user):
-            said = _answer_for(_commanding(message), user, now)
+            said = command_answer(_commanding(message), user, now)
             subject = reply_subject(message.subject, _("Your command"))
             paragraphs = [*said.paragraphs, site_line()]
         outcome = InboundEmail.Outcome.COMMAND if said.done else InboundEmail.Outcome.REJECTED
