@@ -49,6 +49,8 @@ COMMANDS = [
     *["help", "hulp", "HELP", "resign", "opgeven", "board", "bord", "history", "games", "chat", "say", "zeg"],
     *["mute", "unmute", "mute chat", "dempen chat", "rematch", "revanche", "vacation", "vakantie 3", "vacation 0"],
     *["vacation -1", "vacation 99999999999999999999", "vacation 1e9", "vacation ٣", "resign 1234", "opgeven abc"],
+    *["invite 1 Carol", "nodig Carol uit", "invite 1 a@b.nl, Carol.", "take back 1 Carol", "intrekken #1 x@y.nl"],
+    *["accept", "accepteer 1", "decline 1", "weiger", "join 1", "meedoen #99999999999", "invite 99999999999 x, y"],
 ]
 ODD = ["\u200f", "\u200e", "\u200b", "\u202e", "\ufeff", "\u00a0", "\U0001f600", "\u05e9\u05dc\u05d5\u05dd", "\t", "\r"]
 #: Words that read as one language and not the other, to tell an answer's language.
