@@ -117,6 +117,15 @@ def command_answer(body: str, user, now: dt.datetime) -> AddressAnswer:
     )
 
 
+def stored_command_answer(first: InboundEmail, user, now: dt.datetime) -> AddressAnswer:
+    """``command_answer`` for a mail stored earlier (a newcomer's first, carried
+    out once they have an account): the command of its body, else of its
+    subject, as ``_commanding`` reads a mail."""
+    subject = strip_subject(first.subject)
+    text = first.body if _holds_command(first.body) or not _holds_command(subject) else subject
+    return command_answer(text, user, now)
+
+
 def _commanding(message: InboundMessage) -> str:
     """The text that holds the mail's command: its body, or its subject
     when the body holds none (nothing, or only the writer's signature,

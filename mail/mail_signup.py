@@ -82,9 +82,10 @@ def signup_offer(message: InboundMessage, record: InboundEmail, command: str, no
 
 def answer_signup(record: InboundEmail, message: InboundMessage, now: dt.datetime, carry_out) -> InboundEmail:
     """A reply to a sign-up offer: "yes" from the address it went to makes
-    the account and ``carry_out(body, user, now)`` does the first mail's
-    command, returning its ``AddressAnswer``; anything else is answered
-    with what to write.  Exactly one answer, as for any mail."""
+    the account and ``carry_out(first, user, now)`` does the command of the
+    first mail (its ``InboundEmail``), returning its ``AddressAnswer``;
+    anything else is answered with what to write.  Exactly one answer, as
+    for any mail."""
     genuine = constant_time_compare(message.token or "", signup_token(message.sender))
     first = _first_mail(message) if genuine else None
     with transaction.atomic():
@@ -104,7 +105,7 @@ def answer_signup(record: InboundEmail, message: InboundMessage, now: dt.datetim
         except IntegrityError:  # a second "yes" made it at the same moment
             return _refused(record, message, now, "signup: address has an account", taken=True)
         with in_language(user):
-            said = carry_out(first.body, user, now)
+            said = carry_out(first, user, now)
             # "The other players see you as Guest-12345": the name any game of theirs shows.
             paragraphs = [*email_only_account_told(user, opponents=2), *said.paragraphs, site_line()]
             subject = reply_subject(message.subject, _("Your account"))

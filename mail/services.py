@@ -45,7 +45,7 @@ from core.moments import moment_for
 
 from .answers import answer, answer_key, in_language, reply_subject, site_line, written_for
 from .bounces import bounce_process, is_bounce_intake
-from .command_address import answer_command_address, command_answer, replies_to_a_command_mail
+from .command_address import answer_command_address, replies_to_a_command_mail, stored_command_answer
 from .command_words import command_of
 from .game_replies import game_reply_play, game_reply_without_address, game_reply_without_text
 from .inbound import InboundMessage, MalformedEmail, parse_inbound, read_unusable, strip_subject
@@ -236,7 +236,7 @@ def _answer(record: InboundEmail, message: InboundMessage, now: dt.datetime) -> 
     if message.token_kind == "commands":
         return answer_command_address(record, message, now)
     if message.token_kind == SIGNUP:
-        return answer_signup(record, message, now, command_answer)
+        return answer_signup(record, message, now, stored_command_answer)
     handler = intake_handler(message.token_kind)
     if handler is not None:
         return answer_other(handler, record, message, now)

@@ -141,3 +141,14 @@ def test_a_mail_without_a_command_gets_the_usual_answer(address, django_capture_
     assert record.detail == "command address: sender has no account"
     [answer] = mails_to(NEWCOMER)
     assert not answer.reply_to and "Sign up at" in said(answer)
+
+
+def test_a_command_written_as_the_subject_is_carried_out_too(address, django_capture_on_commit_callbacks):
+    mail.outbox.clear()
+    raw = message(address, "", sender=NEWCOMER, subject="play alhambra", quote=False)
+    ingest(bytes(raw), django_capture_on_commit_callbacks)
+    [offer] = mails_to(NEWCOMER)
+    assert 'your command "play alhambra"' in said(offer)
+    record = reply(offer, "yes", django_capture_on_commit_callbacks)
+    assert record.detail == "signup: account made; play: opened"
+    assert Match.objects.get().game == "alhambra"
