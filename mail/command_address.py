@@ -172,7 +172,7 @@ def answer_command_address(record: InboundEmail, message: InboundMessage, now: d
                 return finish(record, InboundEmail.Outcome.UNKNOWN_TOKEN, "command address: sender has no account")
             # A newcomer's command: reply "yes" and it is carried out for the account made then.
             signup_offer(message, record, first_line_of(commanding), now)
-            return finish(record, InboundEmail.Outcome.UNKNOWN_TOKEN, "command address: sign-up offered")
+            return finish(record, InboundEmail.Outcome.UNKNOWN_TOKEN, "command address: sender has no account")
         with in_language(user):
             said = command_answer(_commanding(message), user, now)
             subject = reply_subject(message.subject, _("Your command"))

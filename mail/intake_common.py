@@ -36,6 +36,28 @@ def account_of(address: str):
     return found.user if found else None
 
 
+def stranger_paragraphs() -> list[str]:
+    """What an address of no account is told of a mail we cannot use (in
+    the active language): how to link it to an account, or make one."""
+    return [
+        _("We received your email, but this address is not linked to any %(site)s account, so we could not use it.")
+        % {"site": settings.SITE_NAME},
+        _(
+            "To play by email from this address, log in at %(url)s and make it your account's "
+            "address; once you have confirmed it, replies from it are read."
+        )
+        % {"url": settings.SITE_URL + "/accounts/email/"},
+        # A newcomer has no account to log in to (the command address's "play alta" reaches here too).
+        _("No account yet? Sign up at %(url)s; after that you can play by email alone.")
+        % {"url": settings.SITE_URL + reverse("account_signup")},
+    ]
+
+
+def unused_subject(message: InboundMessage) -> str:
+    """The subject of the answer to a mail we cannot use."""
+    return reply_subject(message.subject, _("Your email could not be used"))
+
+
 def generic_reply(
     message: InboundMessage, record: InboundEmail, now: dt.datetime, *, someone_elses: bool = False
 ) -> None:
@@ -79,23 +101,8 @@ def generic_reply(
                 games_lines(user, now, heading=_("Your running games:")),
             ]
         else:
-            paragraphs = [
-                _(
-                    "We received your email, but this address is not linked to any %(site)s account, so we "
-                    "could not use it."
-                )
-                % {"site": settings.SITE_NAME},
-                _(
-                    "To play by email from this address, log in at %(url)s and make it your account's "
-                    "address; once you have confirmed it, replies from it are read."
-                )
-                % {"url": settings.SITE_URL + "/accounts/email/"},
-                # A newcomer has no account to log in to (the command
-                # address's "play alta" reaches here too).
-                _("No account yet? Sign up at %(url)s; after that you can play by email alone.")
-                % {"url": settings.SITE_URL + reverse("account_signup")},
-            ]
-        return reply_subject(message.subject, _("Your email could not be used")), paragraphs
+            paragraphs = stranger_paragraphs()
+        return unused_subject(message), paragraphs
 
     subject, paragraphs = written_for(user, message.languages, build)
     answer(record, to=message.sender, subject=subject, paragraphs=paragraphs, now=now, user=user)

@@ -18,16 +18,14 @@ from __future__ import annotations
 import datetime as dt
 import re
 
-from django.conf import settings
 from django.db import IntegrityError, transaction
-from django.urls import reverse
 from django.utils.crypto import constant_time_compare, salted_hmac
 from django.utils.translation import gettext as _
 
 from .addresses import command_address, reply_address
 from .answers import answer, answered_record, in_language, reply_subject, site_line, written_for
 from .inbound import InboundMessage, first_line_of
-from .intake_common import finish
+from .intake_common import finish, stranger_paragraphs, unused_subject
 from .invitees import address_is_taken, email_only_account_create, email_only_account_told
 from .models import InboundEmail, OutgoingEmail
 
@@ -49,23 +47,12 @@ def signup_offer(message: InboundMessage, record: InboundEmail, command: str, no
     out; or link the address to an account on the site."""
 
     def build() -> tuple[str, list[str]]:
-        return reply_subject(message.subject, _("Your email: make an account?")), [
-            _(
-                'This address is not linked to any %(site)s account yet, so your command "%(command)s" '
-                "was not carried out."
-            )
-            % {"site": settings.SITE_NAME, "command": command},
-            _(
-                'To play by email alone, reply to this email with "yes": an account is made for this address, '
-                "without a password, and your command is carried out. If you did not write to us, ignore this email."
-            ),
-            _(
-                "Have an account with another address? Log in at %(url)s and add this one to it; once you have "
-                "confirmed it, mails from it are read."
-            )
-            % {"url": settings.SITE_URL + "/accounts/email/"},
-            _("Or sign up on the site: %(url)s") % {"url": settings.SITE_URL + reverse("account_signup")},
-        ]
+        offer = _(
+            'Or, to play by email alone without signing up, reply to this email with "yes": an account is made '
+            'for this address, without a password, and your command "%(command)s" is carried out. If you did not '
+            "write to us, ignore this email."
+        ) % {"command": command}
+        return unused_subject(message), [*stranger_paragraphs(), offer]
 
     subject, paragraphs = written_for(None, message.languages, build)
     answer(

@@ -35,8 +35,9 @@ def offered(address, body, capture, *, sender=NEWCOMER, **headers):
     """Mail ``body`` to the command address from ``sender``; the offer it gets."""
     mail.outbox.clear()
     record = ingest(bytes(message(address, body, sender=sender, subject="hello", quote=False, **headers)), capture)
-    assert (record.outcome, record.detail) == ("unknown_token", "command address: sign-up offered")
+    assert (record.outcome, record.detail) == ("unknown_token", "command address: sender has no account")
     [offer] = mails_to(sender)
+    assert offer.reply_to[0].startswith("signup+")
     return offer
 
 
@@ -55,9 +56,9 @@ def reply(offer, body, capture, *, sender=NEWCOMER, to=None):
 
 def test_yes_makes_the_account_and_carries_out_the_command(address, django_capture_on_commit_callbacks):
     offer = offered(address, "play alta", django_capture_on_commit_callbacks)
-    assert 'your command "play alta" was not carried out' in said(offer) and 'reply to this email with "yes"' in said(
-        offer
-    )
+    # What any address of no account is told, and the offer.
+    assert "this address is not linked to any Alta account" in said(offer) and "Sign up at" in said(offer)
+    assert 'reply to this email with "yes"' in said(offer) and 'your command "play alta" is carried out' in said(offer)
     assert offer.reply_to[0].startswith("signup+")
     assert not get_user_model().objects.filter(email=NEWCOMER).exists()
 
@@ -78,7 +79,7 @@ def test_dutch_ja_makes_a_dutch_account(address, bob, now, django_capture_on_com
     with django_capture_on_commit_callbacks(execute=True):
         waiting = services.match_create(creator=bob, game="alta", players=2, now=now)
     offer = offered(address, f"meedoen {waiting.pk}", django_capture_on_commit_callbacks, Content_Language="nl")
-    assert "hoort nog niet bij een Alta-account" in said(offer) and '"ja"' in said(offer)
+    assert 'antwoord op deze mail met "ja"' in said(offer) and 'je opdracht "meedoen' in said(offer)
     record = reply(offer, "Ja graag", django_capture_on_commit_callbacks)
     assert record.outcome == "command"
     user = get_user_model().objects.get(email=NEWCOMER)
@@ -148,7 +149,7 @@ def test_a_command_written_as_the_subject_is_carried_out_too(address, django_cap
     raw = message(address, "", sender=NEWCOMER, subject="play alhambra", quote=False)
     ingest(bytes(raw), django_capture_on_commit_callbacks)
     [offer] = mails_to(NEWCOMER)
-    assert 'your command "play alhambra"' in said(offer)
+    assert 'your command "play alhambra" is carried out' in said(offer)
     record = reply(offer, "yes", django_capture_on_commit_callbacks)
     assert record.detail == "signup: account made; play: opened"
     assert Match.objects.get().game == "alhambra"
