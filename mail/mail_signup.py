@@ -54,17 +54,8 @@ def signup_offer(message: InboundMessage, record: InboundEmail, command: str, no
         ) % {"command": command}
         return unused_subject(message), [*stranger_paragraphs(), offer]
 
-    subject, paragraphs = written_for(None, message.languages, build)
-    answer(
-        record,
-        to=message.sender,
-        subject=subject,
-        paragraphs=paragraphs,
-        now=now,
-        kind=OutgoingEmail.Kind.NOTICE,
-        key=KIND,
-        reply_to=reply_address(signup_token(message.sender), kind=KIND),
-    )
+    # Its own key: a reply names the offer, and through it the first mail (``_first_mail``).
+    _answer_newcomer(record, message, now, build, key=KIND, reply_to=_signup_address(message))
 
 
 def answer_signup(record: InboundEmail, message: InboundMessage, now: dt.datetime, carry_out) -> InboundEmail:
@@ -138,6 +129,17 @@ def _refused(
             ) % {"address": command_address()}
         return reply_subject(message.subject, _("Your account")), [said, site_line()]
 
+    _answer_newcomer(record, message, now, build, reply_to=_signup_address(message) if asked else "")
+    return finish(record, InboundEmail.Outcome.REJECTED, detail)
+
+
+def _signup_address(message: InboundMessage) -> str:
+    return reply_address(signup_token(message.sender), kind=KIND)
+
+
+def _answer_newcomer(record, message: InboundMessage, now: dt.datetime, build, *, key="answer", reply_to="") -> None:
+    """Answer ``record`` from an address of no account as ``build`` writes it
+    (``answers.written_for``: in the languages its mail named, else in each)."""
     subject, paragraphs = written_for(None, message.languages, build)
     answer(
         record,
@@ -146,6 +148,6 @@ def _refused(
         paragraphs=paragraphs,
         now=now,
         kind=OutgoingEmail.Kind.NOTICE,
-        reply_to=reply_address(signup_token(message.sender), kind=KIND) if asked else "",
+        key=key,
+        reply_to=reply_to,
     )
-    return finish(record, InboundEmail.Outcome.REJECTED, detail)

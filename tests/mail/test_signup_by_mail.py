@@ -153,3 +153,16 @@ def test_a_command_written_as_the_subject_is_carried_out_too(address, django_cap
     record = reply(offer, "yes", django_capture_on_commit_callbacks)
     assert record.detail == "signup: account made; play: opened"
     assert Match.objects.get().game == "alhambra"
+
+
+def test_yes_after_being_asked_again_still_carries_out_the_first_command(address, django_capture_on_commit_callbacks):
+    offer = offered(address, "play alta", django_capture_on_commit_callbacks)
+    reply(offer, "What is this?", django_capture_on_commit_callbacks)
+    [asked] = mails_to(NEWCOMER)
+    mail.outbox.clear()
+    # A mail program names the whole thread: the offer, then the answer that asked again.
+    thread = f"{offer.extra_headers['Message-ID']} {asked.extra_headers['Message-ID']}"
+    raw = message(asked.reply_to[0], "yes", sender=NEWCOMER, subject=f"Re: {asked.subject}", References=thread)
+    record = ingest(bytes(raw), django_capture_on_commit_callbacks)
+    assert record.detail == "signup: account made; play: opened"
+    assert Match.objects.filter(created_by__email=NEWCOMER, game="alta").count() == 1
