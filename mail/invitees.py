@@ -22,6 +22,8 @@ from django.utils.translation import ngettext
 
 from core.moments import zone_for_language
 
+from .addresses import command_address
+
 
 def address_is_taken(address: str) -> bool:
     """Does any account use ``address`` (verified or not)?  Such an
@@ -104,4 +106,6 @@ def email_only_account_told(user, *, opponents: int) -> list[str]:
             opponents,
         )
         % {"name": user.display_name},
+        _('Or send "name" and the name you want to %(address)s ("name Jan de Vries").')
+        % {"address": command_address()},
     ]

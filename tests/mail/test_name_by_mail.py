@@ -1,0 +1,95 @@
+"""A player who plays by mail alone chooses the name the others see by
+mail: "name Jan de Vries" (naam, "my name is ...") at the command address,
+with the profile page's checks; a refused name changes nothing and says
+why, in the player's language."""
+
+from __future__ import annotations
+
+import pytest
+from django.core import mail
+
+from mail.invitees import email_only_account_create
+from tests.conftest import living_in
+
+from .conftest import mails_to
+from .intake import ingest, message
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def address(settings):
+    return f"commands@{settings.MAIL_DOMAIN}"
+
+
+def send(address, body, sender, capture):
+    mail.outbox.clear()
+    record = ingest(bytes(message(address, body, sender=sender, subject="name", quote=False)), capture)
+    [answer] = mails_to(sender)
+    return record, " ".join(answer.body.split())
+
+
+@pytest.mark.parametrize("body", ["name Jan de Vries", "My name is 'Jan de Vries'", "naam: Jan de Vries"])
+def test_an_email_only_player_chooses_their_name(body, address, now, django_capture_on_commit_callbacks):
+    guest = email_only_account_create(address="jan@example.net", now=now)
+    assert guest.display_name.startswith("Guest-")
+    record, said = send(address, body, guest.email, django_capture_on_commit_callbacks)
+    assert (record.outcome, record.detail) == ("command", "name: changed")
+    guest.refresh_from_db()
+    assert guest.display_name == "Jan de Vries"
+    assert "Your name is now Jan de Vries (it was Guest-" in said
+
+
+def test_a_name_another_player_has_is_refused_and_changes_nothing(
+    address, alice, bob, django_capture_on_commit_callbacks
+):
+    living_in("nl", "Europe/Amsterdam", bob)
+    record, said = send(address, "naam ALICE", bob.email, django_capture_on_commit_callbacks)
+    assert (record.outcome, record.detail) == ("rejected", "name: refused")
+    assert "Je naam is niet veranderd." in said
+    bob.refresh_from_db()
+    assert bob.display_name == "Bob"
+
+
+@pytest.mark.parametrize("name", ["x", "a" * 41, "<script>", "Ａlice"])
+def test_a_malformed_name_is_refused_with_the_reason(name, address, alice, bob, django_capture_on_commit_callbacks):
+    record, said = send(address, f"name {name}", bob.email, django_capture_on_commit_callbacks)
+    assert record.outcome == "rejected" and "Your name was not changed." in said
+    bob.refresh_from_db()
+    assert bob.display_name == "Bob"
+
+
+def test_name_without_a_name_says_how(address, bob, django_capture_on_commit_callbacks):
+    record, said = send(address, "name", bob.email, django_capture_on_commit_callbacks)
+    assert record.detail == "name: none" and "name Jan de Vries" in said and "you are now Bob" in said
+
+
+def test_the_new_name_is_what_the_other_players_see(address, alice, bob, now, django_capture_on_commit_callbacks):
+    from games.services import match_create_seated
+
+    with django_capture_on_commit_callbacks(execute=True):
+        match = match_create_seated(users=[alice, bob], game="alta", now=now)
+    send(address, "name Roberto", bob.email, django_capture_on_commit_callbacks)
+    assert "Roberto" in [str(seat.user) for seat in match.seats.all()]
+
+
+def test_the_help_lists_the_name_command(address, bob, django_capture_on_commit_callbacks):
+    _record, said = send(address, "help", bob.email, django_capture_on_commit_callbacks)
+    assert "name (naam) <new name>" in said
+
+
+def test_a_new_email_only_player_is_told_they_can_choose_a_name_by_mail(
+    address, alice, now, settings, django_capture_on_commit_callbacks
+):
+    from games.services import match_create
+
+    with django_capture_on_commit_callbacks(execute=True):
+        match = match_create(creator=alice, game="alta", players=3, now=now, invite=["guest@example.net"])
+    [invitation] = [m for m in mails_to("guest@example.net") if m.reply_to]
+    mail.outbox.clear()
+    ingest(
+        bytes(message(invitation.reply_to[0], "accept", sender="guest@example.net")), django_capture_on_commit_callbacks
+    )
+    [answer] = mails_to("guest@example.net")
+    assert f'send "name" and the name you want to commands@{settings.MAIL_DOMAIN}' in " ".join(answer.body.split())
+    assert match.seats.filter(user__email="guest@example.net").exists()
