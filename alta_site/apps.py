@@ -12,7 +12,7 @@ class AltaSiteConfig(AppConfig):
         from mail.intake_kinds import intake_kind_register
         from ratings.models import Challenge, LadderMembership
 
-        from . import challenge_mail, ladder_commands, ladder_mail, name_commands
+        from . import challenge_mail, ladder_commands, ladder_mail, name_commands, profile_commands
         from .identity import site_sync
 
         post_save.connect(challenge_mail.on_challenge_saved, sender=Challenge, dispatch_uid="alta_site.challenge_mail")
@@ -23,6 +23,8 @@ class AltaSiteConfig(AppConfig):
         intake_kind_register(ladder_mail.KIND, ladder_mail.ladder_reply)
         address_command_register(ladder_commands.NAME, ladder_commands.COMMAND)
         address_command_register(name_commands.NAME, name_commands.COMMAND)
+        address_command_register(profile_commands.LANGUAGE_NAME, profile_commands.LANGUAGE_COMMAND)
+        address_command_register(profile_commands.ZONE_NAME, profile_commands.ZONE_COMMAND)
 
         # Sent for the sites app (this one has no models, so none is sent
         # for it), after the sites app's own receiver made the default row.

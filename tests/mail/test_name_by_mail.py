@@ -93,3 +93,49 @@ def test_a_new_email_only_player_is_told_they_can_choose_a_name_by_mail(
     [answer] = mails_to("guest@example.net")
     assert f'send "name" and the name you want to commands@{settings.MAIL_DOMAIN}' in " ".join(answer.body.split())
     assert match.seats.filter(user__email="guest@example.net").exists()
+
+
+@pytest.mark.parametrize(
+    ("body", "code"), [("language nl", "nl"), ("taal: Nederlands", "nl"), ("Language English", "en")]
+)
+def test_the_language_is_chosen_by_mail(body, code, address, bob, django_capture_on_commit_callbacks):
+    living_in("it", "Europe/Rome", bob)
+    record, said = send(address, body, bob.email, django_capture_on_commit_callbacks)
+    assert record.outcome == "command"
+    bob.refresh_from_db()
+    assert bob.language == code
+    assert {"nl": "Je mails en pagina's zijn nu in het Nederlands.", "en": "Your mails and pages are now in English."}[
+        code
+    ] in said
+
+
+def test_an_unknown_language_changes_nothing(address, bob, django_capture_on_commit_callbacks):
+    record, said = send(address, "language klingon", bob.email, django_capture_on_commit_callbacks)
+    assert record.outcome == "rejected" and "English, Nederlands" in said
+    bob.refresh_from_db()
+    assert bob.language != "klingon"
+
+
+@pytest.mark.parametrize(
+    ("body", "zone"),
+    [
+        ("time zone Europe/Amsterdam", "Europe/Amsterdam"),
+        ("tijdzone amsterdam", "Europe/Amsterdam"),
+        ("zone new york", "America/New_York"),
+        ("timezone: asia/kolkata.", "Asia/Kolkata"),
+    ],
+)
+def test_the_time_zone_is_chosen_by_mail(body, zone, address, bob, django_capture_on_commit_callbacks):
+    record, said = send(address, body, bob.email, django_capture_on_commit_callbacks)
+    assert record.outcome == "command" and f"now written in {zone} time" in said
+    bob.refresh_from_db()
+    assert bob.time_zone == zone
+
+
+@pytest.mark.parametrize("body", ["time zone Atlantis/Capital", "zone", "tijdzone ../../etc/passwd"])
+def test_an_unknown_time_zone_changes_nothing(body, address, bob, django_capture_on_commit_callbacks):
+    before = bob.time_zone
+    record, said = send(address, body, bob.email, django_capture_on_commit_callbacks)
+    assert record.outcome == "rejected" and "time zone Europe/Amsterdam" in said
+    bob.refresh_from_db()
+    assert bob.time_zone == before
