@@ -44,3 +44,14 @@ def test_alhambras_end_mail_shows_each_hand_once(language, now, django_capture_o
     assert "\n  Hand: " not in end.body, end.body
     # Each player's money is still told, once: on the board.
     assert end.body.count("denar ") + end.body.count("dinar ") >= 1
+
+
+def test_alhambras_breakdown_ends_with_the_score_its_scorings_add_up_to(now, django_capture_on_commit_callbacks):
+    """It opened with "Score: 21" under "Bob: 21 points", before the scorings that make it."""
+    end = _end_mail("alhambra", "en", now, django_capture_on_commit_callbacks)
+    for part in end.body.split("\n\n"):
+        if re.match(r"(Alice|Bob): -?\d+ points?\n", part):
+            labels = [
+                line.split(":")[0].strip() for line in part.splitlines()[1:] if line.startswith("  ") and ":" in line
+            ]
+            assert labels.index("Score") > labels.index("Scorings"), part

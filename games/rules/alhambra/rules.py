@@ -130,12 +130,13 @@ class AlhambraRules(BaseRules[AlhambraState, Move]):
 
     def _score(self, state: AlhambraState) -> tuple[tuple[int, ...], Sequence[Any], tuple[Mapping[str, JSON], ...]]:
         scores = tuple(s.score for s in state.seats)
+        # The score last: it sums the scorings above it, as a breakdown reads.
         details = tuple(
             {
-                "score": s.score,
                 "rounds": [r.points[i] for r in state.scorings],
                 "walls": [r.walls[i] for r in state.scorings],
                 "buildings": dict(zip(TYPES, s.alhambra.counts(), strict=True)),
+                "score": s.score,
             }
             for i, s in enumerate(state.seats)
         )
