@@ -7,7 +7,11 @@ them as the profile page does.
   of every mail and page.
 - ``time zone Europe/Amsterdam`` (``tijdzone``, ``zone``; a city alone when
   one zone has it: ``zone Amsterdam``, ``zone new york``): the zone every
-  deadline is written in."""
+  deadline is written in.
+- ``digest`` (``samenvatting``) / ``every turn`` (``elke beurt``): one daily
+  mail for all games, whose reply addresses take moves as the turn mails'
+  do, or a mail for every turn.  (No game mail at all is the unsubscribe
+  link's: a player who plays by mail would have nothing left to reply to.)"""
 
 from __future__ import annotations
 
@@ -25,10 +29,17 @@ from .accounts.forms import time_zone_names
 
 LANGUAGE_NAME = "language"
 ZONE_NAME = "time zone"
+MAILS_NAME = "game mails"
 
 _LANGUAGE = re.compile(r"^\s*(?:(?:my\s+)?language|(?:mijn\s+)?taal)\b\s*[:=]?\s*(?P<value>.*?)[\s.!]*$", re.IGNORECASE)
 _ZONE = re.compile(
     r"^\s*(?:(?:my\s+)?time\s*zone|timezone|(?:mijn\s+)?tijdzone|zone)\b\s*[:=]?\s*(?P<value>.*?)[\s.!]*$",
+    re.IGNORECASE,
+)
+_MAILS = re.compile(
+    r"^\s*(?:(?:game\s+)?mails?\s*[:=]?\s*)?(?:(?P<digest>(?:(?:a|one|the)\s+)?(?:daily\s+)?digest|samenvatting|"
+    r"(?:een\s+)?dagelijkse?\s+samenvatting)|(?P<each>(?:a\s+mail\s+)?(?:for\s+)?every\s+(?:turn|move)|elke\s+(?:beurt|zet)))"
+    r"(?:\s+please|\s+graag|\s+aub)?[\s.!]*$",
     re.IGNORECASE,
 )
 #: What players call each language, in the languages the site speaks.
@@ -47,6 +58,29 @@ def language_request(text: str) -> str | None:
 def zone_request(text: str) -> str | None:
     found = _ZONE.match(first_line_of(text))
     return found.group("value") if found else None
+
+
+def mails_request(text: str) -> str | None:
+    """The ``Notifications`` value a ``digest`` or ``every turn`` line asks for."""
+    found = _MAILS.match(first_line_of(text))
+    if found is None:
+        return None
+    return "daily_digest" if found.group("digest") else "every_turn"
+
+
+def mails_answer(value: str, *, user, now: dt.datetime) -> AddressAnswer:
+    """Set how ``user``'s game mails come: one daily digest, or a mail per turn."""
+    user.notifications = value
+    user.save(update_fields=["notifications", *user.settings_saved()])
+    if value == user.Notifications.DAILY_DIGEST:
+        said = _(
+            "You now get one daily digest instead of a mail for every turn: each morning it lists the games "
+            'where it is your move, each with its reply address. Send "every turn" to have a mail for every turn '
+            "again."
+        )
+    else:
+        said = _("You now get a mail for every turn.")
+    return AddressAnswer(True, f"mails: {value}", [said])
 
 
 def language_answer(value: str, *, user, now: dt.datetime) -> AddressAnswer:
@@ -107,5 +141,10 @@ def zone_help() -> list[str]:
     return [_("  time zone (tijdzone) <zone>: the zone of your deadlines, e.g. time zone Europe/Amsterdam")]
 
 
+def mails_help() -> list[str]:
+    return [_("  digest (samenvatting) / every turn (elke beurt): one daily mail for all your games, or one per turn")]
+
+
+MAILS_COMMAND = AddressCommand(read=mails_request, answer=mails_answer, help=mails_help)
 LANGUAGE_COMMAND = AddressCommand(read=language_request, answer=language_answer, help=language_help)
 ZONE_COMMAND = AddressCommand(read=zone_request, answer=zone_answer, help=zone_help)

@@ -139,3 +139,24 @@ def test_an_unknown_time_zone_changes_nothing(body, address, bob, django_capture
     assert record.outcome == "rejected" and "time zone Europe/Amsterdam" in said
     bob.refresh_from_db()
     assert bob.time_zone == before
+
+
+@pytest.mark.parametrize(
+    ("body", "setting"), [("digest", "daily_digest"), ("Dagelijkse samenvatting graag", "daily_digest")]
+)
+def test_a_player_asks_for_the_daily_digest_and_back(body, setting, address, bob, django_capture_on_commit_callbacks):
+    record, said = send(address, body, bob.email, django_capture_on_commit_callbacks)
+    assert record.outcome == "command"
+    bob.refresh_from_db()
+    assert bob.notifications == setting
+    assert "each morning it lists the games where it is your move, each with its reply address" in said
+    record, said = send(address, "elke beurt", bob.email, django_capture_on_commit_callbacks)
+    bob.refresh_from_db()
+    assert bob.notifications == "every_turn" and "You now get a mail for every turn." in said
+
+
+def test_a_line_that_only_opens_with_digest_is_no_command(address, bob, django_capture_on_commit_callbacks):
+    record, _said = send(address, "digest me the rules please", bob.email, django_capture_on_commit_callbacks)
+    assert record.outcome == "rejected"
+    bob.refresh_from_db()
+    assert bob.notifications == "every_turn"
