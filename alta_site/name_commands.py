@@ -75,7 +75,8 @@ def _refused(why: str) -> str:
 
 
 def name_help() -> list[str]:
-    return [_("  name (naam) <new name>: the name the other players see")]
+    # "Others", not "the other players": the list is shown under a two-player game's mails too.
+    return [_("  name (naam) <new name>: your name as others see it")]
 
 
 COMMAND = AddressCommand(read=name_request, answer=name_answer, help=name_help)

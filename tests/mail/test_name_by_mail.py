@@ -75,7 +75,7 @@ def test_the_new_name_is_what_the_other_players_see(address, alice, bob, now, dj
 
 def test_the_help_lists_the_name_command(address, bob, django_capture_on_commit_callbacks):
     _record, said = send(address, "help", bob.email, django_capture_on_commit_callbacks)
-    assert "name (naam) <new name>" in said
+    assert "name (naam) <new name>: your name as others see it" in said
 
 
 def test_a_new_email_only_player_is_told_they_can_choose_a_name_by_mail(
