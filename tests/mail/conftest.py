@@ -103,3 +103,9 @@ def next_digest(reader, now, capture):
         digests_send(now=now + dt.timedelta(days=1))
     [digest] = mails_to(reader.email)
     return digest
+
+
+@pytest.fixture
+def address(settings):
+    """The command address (``commands@MAIL_DOMAIN``)."""
+    return f"commands@{settings.MAIL_DOMAIN}"

@@ -13,11 +13,6 @@ from .intake import answers_to, ingest, message
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def address(settings):
-    return f"commands@{settings.MAIL_DOMAIN}"
-
-
 def send(address, body, sender, capture):
     mail.outbox.clear()
     record = ingest(bytes(message(address, body, sender=sender, subject="Re: Re: commands", quote=False)), capture)

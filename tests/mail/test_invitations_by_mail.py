@@ -20,11 +20,6 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def address(settings):
-    return f"commands@{settings.MAIL_DOMAIN}"
-
-
-@pytest.fixture
 def opened(alice, now, django_capture_on_commit_callbacks):
     """A 3-player Alta game Alice opened, waiting for players."""
     with django_capture_on_commit_callbacks(execute=True):

@@ -21,11 +21,6 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def address(settings):
-    return f"commands@{settings.MAIL_DOMAIN}"
-
-
-@pytest.fixture
 def ladders(alice, bob, django_capture_on_commit_callbacks):
     """Two open ladders (Alice and Bob play the first, Alice on top) and a closed one."""
     duels = make_ladder(game="alta", players=2, name="Alta duels")

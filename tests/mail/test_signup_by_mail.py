@@ -22,11 +22,6 @@ pytestmark = pytest.mark.django_db
 NEWCOMER = "newcomer@example.net"
 
 
-@pytest.fixture
-def address(settings):
-    return f"commands@{settings.MAIL_DOMAIN}"
-
-
 def said(mail_message) -> str:
     return " ".join(mail_message.body.split())
 
