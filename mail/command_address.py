@@ -14,6 +14,8 @@ no account learns only how to link it (``generic_reply``).
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
+from typing import Any
 
 from django.conf import settings
 from django.db import transaction
@@ -71,23 +73,26 @@ def _play_help() -> str:
     )
 
 
+#: The command address's own commands beside the registered ones and the
+#: game mail's words: each reader returns its request or None, and its
+#: answerer carries the request out and returns (done, detail, paragraphs).
+_READERS: tuple[tuple[Callable[[str], Any], Callable[[Any, Any, dt.datetime], tuple[bool, str, list]]], ...] = (
+    (invitation_request, invitation_answer),
+    (invitee_request, invitee_answer),
+    (cancel_request, cancel_answer),
+    (play_request, play_answer),
+)
+
+
 def command_answer(body: str, user, now: dt.datetime) -> AddressAnswer:
     """What the command in ``body`` did, and its answer."""
     registered = address_answer(body, user, now)
     if registered is not None:
         return registered
-    invitation = invitation_request(body)
-    if invitation is not None:
-        return AddressAnswer(*invitation_answer(invitation, user, now))
-    answering = invitee_request(body)
-    if answering is not None:
-        return AddressAnswer(*invitee_answer(answering, user, now))
-    cancelled = cancel_request(body)
-    if cancelled is not None:
-        return AddressAnswer(*cancel_answer(cancelled, user, now))
-    request = play_request(body)
-    if request is not None:
-        return AddressAnswer(*play_answer(request, user, now))
+    for read, answer_to in _READERS:
+        request = read(body)
+        if request is not None:
+            return AddressAnswer(*answer_to(request, user, now))
     command = command_of(body)
     if command is None:
         return AddressAnswer(
@@ -138,8 +143,7 @@ def _commanding(message: InboundMessage) -> str:
 
 def _holds_command(text: str) -> bool:
     return address_request(text) is not None or any(
-        read(text) is not None
-        for read in (invitation_request, invitee_request, cancel_request, play_request, command_of)
+        read(text) is not None for read in (*(read for read, _answer in _READERS), command_of)
     )
 
 
