@@ -36,6 +36,7 @@ from .state import (
     STEPS,
     TILE_IDS,
     TILES,
+    AlpacaState,
     Cell,
     Figure,
 )
@@ -129,9 +130,23 @@ def _figures_with(table: Mapping[Cell, int], cell: Cell) -> list[Figure]:
     return found
 
 
-def figure_intact(table: Mapping[Cell, int], figure: Figure) -> bool:
-    """Whether ``figure`` is still a closed figure on ``table``."""
-    return figure in _figures_with(table, figure[0]) if figure[0] in table else False
+def figure_intact(table: Mapping[Cell, int], figure: Figure, colour: int) -> bool:
+    """Whether ``figure`` is still a closed figure of ``colour`` (the one it
+    was closed in) on ``table``."""
+    if figure[0] not in table or figure not in _figures_with(table, figure[0]):
+        return False
+    return figure_colour(table, figure) == colour
+
+
+def pending_intact(state: AlpacaState, figure: Figure) -> bool:
+    """Whether the pending ``figure`` is still the figure its placement
+    closed: the same cells, closed, in the same colour."""
+    return figure_intact(state.table, figure, state.pending_colours[state.pending.index(figure)])
+
+
+def closed_colours(table: Mapping[Cell, int], figures: Iterable[Figure]) -> tuple[int, ...]:
+    """The colour of each of ``figures``, closed on ``table``."""
+    return tuple(figure_colour(table, figure) for figure in figures)
 
 
 def _all_figures(table: Mapping[Cell, int]) -> list[Figure]:

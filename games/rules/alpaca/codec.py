@@ -13,7 +13,7 @@ from typing import Any
 from games.engine import IllegalMove
 from games.engine.message import gettext_noop
 
-from .board import cells_of, frontier_of
+from .board import cells_of, closed_colours, frontier_of
 from .moves import Lock, NoBonus, Place, Rotate
 from .state import (
     COLOURS,
@@ -43,6 +43,7 @@ def dump_state(state: AlpacaState) -> dict[str, Any]:
         "phase": state.phase,
         "bonuses": state.bonuses,
         "pending": [[list(c) for c in f] for f in state.pending],
+        "pending_colours": [COLOURS[c] for c in state.pending_colours],
         "locked": [[list(c) for c in f] for f in state.locked],
         "counters": state.counters,
         "placed_this_round": state.placed_this_round,
@@ -59,6 +60,7 @@ def load_state(data: Mapping[str, Any]) -> AlpacaState:
     """Inverse of ``dump_state``."""
     table = {(int(x), int(y)): _TILE[name] * 4 + int(rot) for x, y, name, rot in data["table"]}
     locked = tuple(_cells(f) for f in data["locked"])
+    pending = tuple(_cells(f) for f in data["pending"])
     return AlpacaState(
         players=int(data["players"]),
         colours=tuple(_COLOUR[c] for c in data["colours"]),
@@ -70,7 +72,11 @@ def load_state(data: Mapping[str, Any]) -> AlpacaState:
         round=int(data["round"]),
         phase=data["phase"],
         bonuses=int(data["bonuses"]),
-        pending=tuple(_cells(f) for f in data["pending"]),
+        pending=pending,
+        # States stored before the colours were kept: the figures as they lie.
+        pending_colours=tuple(_COLOUR[c] for c in data["pending_colours"])
+        if "pending_colours" in data
+        else closed_colours(table, pending),
         locked=locked,
         untouchable=cells_of(locked),
         counters=int(data["counters"]),

@@ -11,7 +11,7 @@ from bisect import bisect_right
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
-from .board import figure_intact
+from .board import pending_intact
 from .moves import Lock, NoBonus, Place, Rotate
 from .state import (
     ANYTHING,
@@ -177,7 +177,7 @@ def bonus_moves(state: AlpacaState) -> MoveList:
     every tile that is not untouchable (cells by (x, y)), then declining."""
     groups: list[tuple[Callable[..., Any], tuple[Any, ...], tuple[Any, ...]]] = []
     if state.counters > 0:
-        locks = tuple(f for f in state.pending if figure_intact(state.table, f))
+        locks = tuple(f for f in state.pending if pending_intact(state, f))
         if locks:
             groups.append((Lock, (), locks))
     table, untouchable = state.table, state.untouchable

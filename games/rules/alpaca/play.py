@@ -14,7 +14,7 @@ from games.engine import Event, IllegalMove, Transition
 from games.engine.message import Message, Notation, Term, gettext_noop, message
 
 from . import codec
-from .board import _figures_with, figure_intact, need_mask
+from .board import _figures_with, closed_colours, need_mask, pending_intact
 from .legal import can_place, dominant_colour, fitting_rotations, need_at, reading_order
 from .moves import Lock, Place, Rotate
 from .state import (
@@ -224,7 +224,9 @@ def apply_place(state: AlpacaState, seat: int, move: Place) -> Transition[Alpaca
     }
     figures = tuple(_figures_with(table, cell))
     if figures:
-        changes.update(phase="bonus", bonuses=len(figures), pending=figures)
+        changes.update(
+            phase="bonus", bonuses=len(figures), pending=figures, pending_colours=closed_colours(table, figures)
+        )
         for figure in figures:
             template = (
                 gettext_noop("%(who)s closed a figure of two minor triangles (%(cells_text)s): one bonus action.")
@@ -268,7 +270,7 @@ def apply_bonus(state: AlpacaState, seat: int, move: Any) -> Transition[AlpacaSt
         )
     ]
     if changes["bonuses"] <= 0:
-        changes.update(phase="place", pending=())
+        changes.update(phase="place", pending=(), pending_colours=())
         advance(state, changes, events)
     return Transition(replace_fields(state, changes), tuple(events))
 
@@ -312,13 +314,15 @@ def _check_lock(state: AlpacaState, seat: int, move: Lock, changes: dict[str, An
         raise IllegalMove(gettext_noop("Only a figure you have just closed can be made untouchable."))
     if state.counters <= 0:
         raise IllegalMove(gettext_noop("No counters are left: all 15 are already on the table."))
-    if not figure_intact(state.table, move.figure):
+    if not pending_intact(state, move.figure):
         raise IllegalMove(gettext_noop("That figure is no longer closed (a tile of it was rotated)."))
+    kept = [i for i, figure in enumerate(state.pending) if figure != move.figure]
     changes.update(
         counters=state.counters - 1,
         locked=state.locked + (move.figure,),
         untouchable=state.untouchable | frozenset(move.figure),
-        pending=tuple(f for f in state.pending if f != move.figure),
+        pending=tuple(state.pending[i] for i in kept),
+        pending_colours=tuple(state.pending_colours[i] for i in kept),
     )
     cells = _cells_text(move.figure)
     return message(

@@ -144,6 +144,10 @@ class AlpacaState:
     #: Bonus actions still to take, and the figures just completed.
     bonuses: int = 0
     pending: tuple[Figure, ...] = ()
+    #: The colour each pending figure was closed in (in ``pending``'s order):
+    #: bonus rotations can turn its cells into a figure of another colour,
+    #: which is not the figure closed (D: locked only while still intact).
+    pending_colours: tuple[int, ...] = ()
     locked: tuple[Figure, ...] = ()
     untouchable: frozenset[Cell] = frozenset()
     counters: int = COUNTERS

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .board import cells_of, frontier_of
+from .board import cells_of, closed_colours, frontier_of
 from .state import COLOURS, COUNTERS, TILES, AlpacaState, Cell, Figure
 
 _LETTER = {"r": 0, "y": 1, "g": 2, "b": 3, "p": 4}
@@ -66,10 +66,13 @@ def position(
     **fields: Any,
 ) -> AlpacaState:
     """A consistent state: the frontier and the untouchable cells are derived
-    from ``table`` and ``locked``; ``fields`` sets any other state field
+    from ``table`` and ``locked``, the colours of ``pending`` figures from
+    ``table`` unless given; ``fields`` sets any other state field
     (``phase``, ``bonuses``, ``pending``, ``round``, ``idle_rounds``, ...)."""
     names = colours.split()
     grid = _table(table) if isinstance(table, str) else dict(table)
+    if "pending_colours" not in fields:
+        fields["pending_colours"] = closed_colours(grid, fields.get("pending", ()))
     return AlpacaState(
         players=len(names),
         colours=tuple(_NAME[c] for c in names),

@@ -20,7 +20,7 @@ from typing import Any
 
 from games.engine.message import Message, Term, expect_fields, gettext_noop, message
 
-from .board import figure_colour, figure_intact
+from .board import figure_colour, pending_intact
 from .legal import current_seat, reading_order
 from .scoring import _chain_lengths, _colour_score
 from .state import (
@@ -50,10 +50,12 @@ def _expect(state: Any, over: bool) -> Message:
     return message(gettext_noop("place one %(colour)s tile so that at least one edge matches"), colour=Term(colour))
 
 
-def _figure_entry(state: AlpacaState, figure: Figure) -> dict[str, Any]:
+def _figure_entry(state: AlpacaState, figure: Figure, colour: int | None = None) -> dict[str, Any]:
+    """A figure for the view; ``colour``: the one it was closed in, when a
+    rotation may have changed its cells since (a pending figure)."""
     return {
         "kind": "minor pair" if len(figure) == 2 else "major square",
-        "colour": COLOURS[figure_colour(state.table, figure)],
+        "colour": COLOURS[figure_colour(state.table, figure) if colour is None else colour],
         "cells": [list(c) for c in figure],
     }
 
@@ -108,10 +110,10 @@ def build_view(rules: Any, state: AlpacaState, seat: int | None) -> dict[str, An
             "figures": [
                 {
                     "number": i,
-                    **_figure_entry(state, f),
-                    "lockable": state.counters > 0 and figure_intact(state.table, f),
+                    **_figure_entry(state, f, colour),
+                    "lockable": state.counters > 0 and pending_intact(state, f),
                 }
-                for i, f in enumerate(state.pending, start=1)
+                for i, (f, colour) in enumerate(zip(state.pending, state.pending_colours, strict=True), start=1)
             ],
         }
     if seat is not None:

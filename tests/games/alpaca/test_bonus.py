@@ -4,6 +4,8 @@ import pytest
 
 from games.engine import IllegalMove, get_rules
 from games.rules.alpaca import Lock, NoBonus, Place, Rotate, closed_figures
+from games.rules.alpaca.board import figure_colour
+from games.rules.alpaca.state import COLOURS
 from games.rules.alpaca.testing import plain, position, tile
 
 RULES = get_rules("alpaca")
@@ -95,7 +97,8 @@ def test_lock_makes_the_figure_untouchable_and_uses_a_counter():
 
 
 def test_untouchable_tiles_cannot_be_rotated():
-    state = bonus_state(ONE + "; 0,-1 ryb 1; 1,0 ryb 2", (((1, 0),),), locked=(PAIR,))
+    # Any pending figure gives the bonus phase; this one is no figure to lock (no colour).
+    state = bonus_state(ONE + "; 0,-1 ryb 1; 1,0 ryb 2", (((1, 0),),), locked=(PAIR,), pending_colours=(-1,))
     moves = list(RULES.legal_moves(state, 0))
     assert {(m.x, m.y) for m in moves if isinstance(m, Rotate)} == {(1, 0)}
     with pytest.raises(
@@ -129,6 +132,51 @@ def test_a_figure_broken_by_an_earlier_bonus_rotation_cannot_be_locked():
     assert Lock(SQUARE) in list(RULES.legal_moves(state, 0))
     with pytest.raises(IllegalMove, match="no longer closed"):
         RULES.apply(state, 0, Lock(((1, 0), (2, 0))))
+
+
+# A red tile at 0,0 closes three figures at once: a blue pair with 0,1, a
+# green pair with 1,0 and the red square at -1,-1.
+THREE = "-1,-1 ryb 0; -1,0 ryg 1; 0,-1 ryp 3; 0,1 ybg 0; 1,0 ypg 0"
+BLUE_PAIR = ((0, 0), (0, 1))
+
+
+def three_figures_closed():
+    state = position(colours="red blue", table=THREE, hands=["rbg rgy", "ryb"])
+    return RULES.apply(state, 0, place("rbg", 0, 0, 2)).state
+
+
+def test_a_pair_rotated_into_another_colour_is_not_the_figure_closed():
+    state = three_figures_closed()
+    assert state.bonuses == 3 and BLUE_PAIR in state.pending
+    # Two rotations turn the blue pair's cells into a green pair: a figure
+    # made by rotations, which earn nothing (D), not the one closed.
+    state = RULES.apply(state, 0, Rotate(0, 0, 1)).state
+    state = RULES.apply(state, 0, Rotate(0, 1, 3)).state
+    assert COLOURS[figure_colour(state.table, BLUE_PAIR)] == "green"
+    assert Lock(BLUE_PAIR) not in list(RULES.legal_moves(state, 0))
+    with pytest.raises(IllegalMove, match="no longer closed"):
+        RULES.apply(state, 0, Lock(BLUE_PAIR))
+    figures = RULES.view(state, 1)["bonus"]["figures"]
+    assert [(f["colour"], f["lockable"]) for f in figures if f["cells"] == [[0, 0], [0, 1]]] == [("blue", False)]
+
+
+def test_a_figure_turned_away_and_back_is_intact_again():
+    state = three_figures_closed()
+    state = RULES.apply(state, 0, Rotate(0, 1, 1)).state  # breaks the blue pair
+    assert Lock(BLUE_PAIR) not in list(RULES.legal_moves(state, 0))
+    state = RULES.apply(state, 0, Rotate(0, 1, 0)).state  # and mends it
+    after = RULES.apply(state, 0, Lock(BLUE_PAIR)).state
+    assert after.locked == (BLUE_PAIR,) and after.counters == 14
+
+
+def test_the_colour_a_figure_was_closed_in_is_saved_with_the_game():
+    state = RULES.apply(three_figures_closed(), 0, Rotate(0, 0, 1)).state
+    dumped = RULES.dump(state)
+    assert RULES.load(dumped) == state
+    # A game saved before the colours were kept reads them off the table.
+    del dumped["state"]["pending_colours"]
+    older = RULES.load(dumped)
+    assert older.pending == state.pending and len(older.pending_colours) == len(older.pending)
 
 
 # -------------------------------------------------------------- rotation

@@ -340,7 +340,7 @@ DECISIONS = {
         "alla **destra** dell'ultimo giocatore dominante",
         "sono le sole due figure chiuse",
         "chiuderne due insieme ne dà due",
-        "non deve combaciare, e una rotazione non dà mai un bonus",
+        "non serve che combaci, e una rotazione non dà mai un bonus",
         "intoccabili per tutti (15 segnalini per partita; la figura deve essere ancora intera",
         "Termina anche quando passa un intero ciclo di giri (uno per giocatore) senza che nessuna tessera venga "
         "posata.",
