@@ -23,6 +23,7 @@ from games.selectors_chat import chat_of_user
 from mail.models import GameMute, InboundEmail, OutgoingEmail
 from ratings.models import Challenge, LadderMembership, Rating, RatingChange
 from tournaments.models import (
+    ByeRequest,
     Club,
     ClubEmailInvitation,
     ClubMembership,
@@ -88,9 +89,12 @@ def _settings(user: User) -> dict[str, Any]:
 
 
 def _game(match: Match, user: User) -> dict[str, Any]:
+    """The game as their seat sees it; a game they left or declined before
+    its start, or are invited to, without a view (they hold no seat)."""
     seen = match_view_for(match, user, with_options=False)
     seat = seen.seat
     finished = match.is_finished
+    invited = any(s.invited_user_id == user.pk and s.user_id is None for s in match.seats.all())
     return {
         "id": match.pk,
         "game": match.game,
@@ -103,7 +107,8 @@ def _game(match: Match, user: User) -> dict[str, Any]:
         "your_score": seat.score if seat else None,
         "your_place": seat.place if seat else None,
         "departed": seat.departed if seat else "",
-        "your_view": seen.view,
+        "invited_to_a_seat": invited,
+        "your_view": seen.view if seat else None,
         # As their game page words it: moves in their notation.
         "history": history_in_words(match.game, match_history(match, seen.seat_index, with_start=True))
         if seat and seat.index is not None
@@ -152,6 +157,11 @@ def _ratings(user: User) -> dict[str, Any]:
             Participant.objects.filter(user=user).values(
                 "tournament_id", "tournament__name", "status", "registered_at", "left_at", "final_place"
             )
+        ),
+        "bye_requests": list(
+            ByeRequest.objects.filter(participant__user=user)
+            .order_by("created_at", "pk")
+            .values("participant__tournament_id", "participant__tournament__name", "round", "created_at")
         ),
     }
 
@@ -230,9 +240,10 @@ def user_export(user: User, *, now: dt.datetime) -> dict[str, Any]:
     """Everything stored about ``user``, JSON-safe after ``EXPORT_ENCODER``:
     account, settings, games (their own seat's views only), moves, ratings
     and competitions, clubs, and the mails sent to and received from them."""
-    matches = (
-        Match.objects.filter(seats__user=user).distinct().order_by("created_at", "pk").prefetch_related("seats__user")
-    )
+    # Their seats, the seats they are invited to, and the games whose log
+    # names them (joined and left, or declined, before the start).
+    about_them = Q(seats__user=user) | Q(seats__invited_user=user) | Q(events__user=user) | Q(created_by=user)
+    matches = Match.objects.filter(about_them).distinct().order_by("created_at", "pk").prefetch_related("seats__user")
     return {
         "export_version": EXPORT_VERSION,
         "exported_at": now,

@@ -136,6 +136,57 @@ def test_an_address_taken_over_from_another_player_does_not_export_their_mails(g
     assert data["mails"]["sent_to_you"], "her own mails are still there"
 
 
+def test_export_holds_the_games_a_player_left_declined_or_is_invited_to(alice, bob, carol, dave, now):
+    from games.models import Seat
+    from games.services import invitation_decline, match_create, match_join, match_leave
+
+    left = match_create(creator=bob, game="alta", players=3, now=now)
+    match_join(match_id=left.pk, user=alice, now=now)
+    match_leave(match_id=left.pk, user=alice, now=now)
+    declined = match_create(creator=carol, game="alta", players=2, now=now, invite=["Alice"])
+    invitation_decline(token=Seat.objects.get(match=declined, invited_user=alice).invitation_token, user=alice, now=now)
+    waiting = match_create(creator=dave, game="alhambra", players=2, now=now, invite=["Alice"])
+    match_create(creator=dave, game="alpaca", players=2, now=now)  # nothing of hers
+
+    data, _ = download(alice)
+    games = {game["id"]: game for game in data["games"]}
+    assert set(games) == {left.pk, declined.pk, waiting.pk}
+    assert [line["text"] for line in games[left.pk]["log"] if "Alice" in line["text"]] == [
+        "Alice joined the game.",
+        "Alice left the game.",
+    ]
+    assert any("declined" in line["text"] for line in games[declined.pk]["log"])
+    assert [game["invited_to_a_seat"] for game in games.values()] == [False, False, True]
+    # They hold no seat in any of them: no view to export.
+    assert {game["your_view"] is None and game["your_seat"] is None for game in games.values()} == {True}
+
+
+def test_export_holds_a_players_bye_requests(alice, bob, carol, dave, now):
+    import datetime as dt
+
+    from tournaments.services import club_create, club_join, tournament_create, tournament_register, tournament_start
+    from tournaments.services.byes import bye_request
+
+    club = club_create(creator=dave, name="Harbour", now=now)
+    cup = tournament_create(
+        creator=dave,
+        name="Winter Cup",
+        club_id=club.pk,
+        now=now,
+        rounds=3,
+        registration_closes_at=now + dt.timedelta(days=7),
+    )
+    for user in (alice, bob, carol):
+        club_join(club_id=club.pk, user=user, now=now)
+        tournament_register(tournament_id=cup.pk, user=user, now=now)
+    tournament_start(tournament_id=cup.pk, now=now, by=dave)
+    bye_request(tournament_id=cup.pk, user=alice, round_number=3, now=now)
+
+    data, _ = download(alice)
+    assert [(b["participant__tournament__name"], b["round"]) for b in data["bye_requests"]] == [("Winter Cup", 3)]
+    assert download(bob)[0]["bye_requests"] == []
+
+
 def test_export_holds_clubs_invitations_and_what_the_player_created(alice, bob, now):
     import datetime as dt
 
