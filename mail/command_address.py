@@ -39,6 +39,7 @@ from .lifecycle_mail import DECLINED_PREFIX
 from .mail_signup import signup_offer
 from .matchmaking import cancel_answer, cancel_request, play_answer, play_request
 from .models import InboundEmail, OutgoingEmail
+from .one_game_commands import no_seat_text, one_game_answer, one_game_request
 from .templatetags.mail_text import wrapped
 
 
@@ -68,6 +69,11 @@ def _play_help() -> str:
         + _(
             'An invitation to game N is answered with "accept N" (accepteer) or "decline N" (weiger), here as in '
             'a reply to its email; "games" lists the invitations waiting for you.'
+        )
+        + "\n\n"
+        + _(
+            "Commands about one game (board, history, resign, mute, unmute, say) work here too: with the game's "
+            'number ("board 12"), or without one when you play just one game.'
         ),
         hanging=0,
     )
@@ -116,7 +122,9 @@ def command_answer(body: str, user, now: dt.datetime) -> AddressAnswer:
         False,
         f"{command.name}: needs a game",
         [
-            _("This command is about one game: send it as a reply to one of that game's emails."),
+            _("This command is about one game: send it as a reply to one of that game's emails.")
+            + " "
+            + _('Or send it here with the game\'s number: "board 12", "history 12" (bord, geschiedenis).'),
             games_lines(user, now, heading=_("Your running games:")),
         ],
     )
@@ -142,8 +150,10 @@ def _commanding(message: InboundMessage) -> str:
 
 
 def _holds_command(text: str) -> bool:
-    return address_request(text) is not None or any(
-        read(text) is not None for read in (*(read for read, _answer in _READERS), command_of)
+    return (
+        address_request(text) is not None
+        or one_game_request(text) is not None
+        or any(read(text) is not None for read in (*(read for read, _answer in _READERS), command_of))
     )
 
 
@@ -178,7 +188,23 @@ def answer_command_address(record: InboundEmail, message: InboundMessage, now: d
             signup_offer(message, record, first_line_of(commanding), now)
             return finish(record, InboundEmail.Outcome.UNKNOWN_TOKEN, "command address: sender has no account")
         with in_language(user):
-            said = command_answer(_commanding(message), user, now)
+            commanding = _commanding(message)
+            about_one = one_game_request(commanding)
+            if about_one is not None:
+                done = one_game_answer(
+                    about_one, record=record, sender=message.sender, subject=message.subject, user=user, now=now
+                )
+                if done is not None:
+                    detail, match = done
+                    return finish(record, InboundEmail.Outcome.COMMAND, detail, match=match, user=user)
+            if about_one is not None and about_one.number is not None:
+                said = AddressAnswer(
+                    False,
+                    f"{about_one.command.name}: no seat in that game",
+                    [no_seat_text(about_one.number), games_lines(user, now, heading=_("Your running games:"))],
+                )
+            else:
+                said = command_answer(commanding, user, now)
             subject = reply_subject(message.subject, _("Your command"))
             paragraphs = [*said.paragraphs, site_line()]
         outcome = InboundEmail.Outcome.COMMAND if said.done else InboundEmail.Outcome.REJECTED

@@ -329,11 +329,11 @@ def _history(command, *, token, **_kwargs):
             continue
         said = words(match.game, "; ".join(said.split("\n")))  # as the reader's mails write moves
         lines.append(f"{entry['ply']}. {entry['player']}: {said}{' (' + events + ')' if events else ''}")
-    if not lines:
-        return "history", [_("No moves have been played yet.")]
     # The answer names its game: a player in several games replies "history"
     # from any of their mails, and the list alone does not say which.
     named = {"game": get_rules(match.game).name, "id": match.pk}
+    if not lines:
+        return "history", [_("No moves have been played yet in %(game)s #%(id)s.") % named]
     heading = (
         _("The moves of %(game)s #%(id)s so far:") if match.is_active else _("The moves of %(game)s #%(id)s:")
     ) % named

@@ -55,12 +55,17 @@ def test_help_lists_the_commands_and_every_games_notation(word, alice, address, 
     assert "vacation N" in answer.body and "/rules/alta/" in answer.body and "/rules/alhambra/" in answer.body
 
 
-def test_a_game_command_is_told_to_reply_to_that_games_mail(game, alice, address, capture_all):
+def test_a_game_command_of_a_player_in_several_games_is_told_to_name_one(game, alice, bob, now, address, capture_all):
+    from games.services import match_create_seated
+
+    with capture_all(execute=True):
+        other = match_create_seated(users=[alice, bob], game="alpaca", now=now)
     record, answer = send(address, "resign", alice.email, capture_all)
-    assert record.outcome == "rejected" and "reply to one of that game's emails" in " ".join(answer.body.split())
-    assert f"#{game.pk}" in answer.body
-    game.refresh_from_db()
-    assert game.status == Match.Status.ACTIVE
+    body = " ".join(answer.body.split())
+    assert record.outcome == "rejected" and "reply to one of that game's emails" in body
+    assert 'with the game\'s number: "board 12"' in body
+    assert f"#{game.pk}" in answer.body and f"#{other.pk}" in answer.body
+    assert Match.objects.filter(status=Match.Status.ACTIVE).count() == 2
 
 
 def test_no_command_gets_the_list(alice, address, capture_all):

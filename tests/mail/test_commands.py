@@ -458,7 +458,7 @@ def test_every_command_line_at_the_top_is_answered_not_only_the_first(turn, game
     answers = [m for m in mail.outbox if m.to == [seat.user.email]]
     assert len(answers) == 3
     assert any("IT IS YOUR MOVE" in m.body for m in answers)
-    assert any("No moves have been played yet." in m.body for m in answers)
+    assert any(f"No moves have been played yet in Alta #{game.pk}." in m.body for m in answers)
     assert any("chat is muted" in m.body for m in answers)
 
 
