@@ -15,10 +15,12 @@ from mailparser_reply import EmailReplyParser
 
 _REPLY_PARSER = EmailReplyParser(languages=["en", "nl", "de", "fr"])
 # A quote header may be wrapped onto a second line by the client, before
-# its verb ("On …\n… wrote:") or after it ("Op … schreef Alta <\nalta@…>:").
+# its verb ("On …\n… wrote:"), after it ("Op … schreef Alta <\nalta@…>:")
+# or inside Apple Mail's Dutch one ("Op … heeft Alta <…> het\nvolgende geschreven:").
 _WROTE = re.compile(
     r"^[ \t]*(On|Op|Am|Le|Il)\b[^\n]{0,200}(\n[^\n]{0,200})?"
-    r"\b(wrote|schreef|heeft [^\n]{0,80}geschreven|schrieb|a écrit|ha scritto)[^\n]{0,200}(\n[^\n]{0,200})?:[ \t]*$",
+    r"\b(wrote|schreef|heeft\b[^\n]{0,120}(?:\n[^\n]{0,120})?\bgeschreven|schrieb|a écrit|ha scritto)"
+    r"[^\n]{0,200}(\n[^\n]{0,200})?:[ \t]*$",
     re.IGNORECASE | re.MULTILINE,
 )
 # Outlook quotes the original without ">": everything below its header goes;

@@ -96,6 +96,21 @@ def test_clean_reply_removes_quote_headers_anywhere(body, expected):
     assert clean_reply(body) == expected
 
 
+APPLE_DUTCH_HEADER = "Op 5 jan. 2026 om 10:00 heeft Alta <play+d558a1@alta.example> het volgende geschreven:"
+
+
+@pytest.mark.parametrize("at", range(1, len(APPLE_DUTCH_HEADER.split(" "))))
+@pytest.mark.parametrize("quoted", [True, False])
+def test_apple_mails_dutch_quote_header_goes_wherever_it_is_wrapped(at, quoted):
+    """Apple Mail's Dutch header, wrapped by the client after any of its
+    words (after "heeft" it was read as chat, posting the reply address
+    to the other players); the quote below it with or without ">"."""
+    words = APPLE_DUTCH_HEADER.split(" ")
+    header = " ".join(words[:at]) + "\n" + " ".join(words[at:])
+    quote = "> Your move\n> 1. x" if quoted else "Your move\n1. x"
+    assert clean_reply(f"mill D4\n\n{header}\n\n{quote}\n") == "mill D4"
+
+
 @pytest.mark.parametrize(
     ("language", "lines"),
     [
