@@ -78,8 +78,23 @@ def _representative(char: str) -> str:
     return min((c for c in group if c.isalpha()), default=min(group))
 
 
+#: Letters that read as one other letter side by side (the data's only
+#: such pair in the Latin letters): "rn" reads as "m" ("Kirn" beside "Kim").
+_SEQUENCES = (("rn", "m"),)
+
+
 def _mapped(text: str) -> str:
-    return "".join(_representative(char) for char in text)
+    """``text`` with every character, and every sequence of ``_SEQUENCES``,
+    replaced by its representative."""
+    mapped = "".join(_representative(char) for char in text)
+    for sequence, letter in _SEQUENCES:
+        mapped = mapped.replace(_joined(sequence), _representative(letter))
+    return mapped
+
+
+@cache
+def _joined(sequence: str) -> str:
+    return "".join(_representative(char) for char in sequence)
 
 
 def skeleton(name: str) -> str:

@@ -102,7 +102,20 @@ def test_api_renames_and_keeps_the_key(bob):
 
 @pytest.mark.parametrize(
     ("first", "second"),
-    [("ВОВ", "BOB"), ("BOB", "ВОВ"), ("НЕС", "HEC"), ("HEC", "НЕС"), ("ТОР", "TOP"), ("TOP", "ТОР"), ("ΑΒΕ", "ABE")],
+    [
+        ("ВОВ", "BOB"),
+        ("BOB", "ВОВ"),
+        ("НЕС", "HEC"),
+        ("HEC", "НЕС"),
+        ("ТОР", "TOP"),
+        ("TOP", "ТОР"),
+        ("ΑΒΕ", "ABE"),
+        # Two letters that read as one: "rn" beside "m".
+        ("Kim", "Kirn"),
+        ("Kirn", "Kim"),
+        ("Emma", "Ernrna"),
+        ("Ernma", "Emrna"),
+    ],
 )
 def test_look_alike_names_are_refused_whichever_came_first(first, second):
     from django import forms
