@@ -26,7 +26,7 @@ from games.i18n import move_words, not_played
 from games.models import PLY_MAX, Match, MoveRecord, TimeoutPolicy
 
 from .idempotency import IDEMPOTENCY_KEY, idempotency_fingerprint, idempotency_key, key_reused_refusal
-from .paging import PAGED, paged
+from .paging import PAGED, paged, query_of
 from .serializers import (
     MatchDetailSerializer,
     MatchSummarySerializer,
@@ -126,7 +126,7 @@ class GameListApi(ListCreateApi):
     def get(self, request):
         """Games, newest first (default: open games with a free seat), 100
         a page."""
-        filters = self.GameFilterSerializer(data=request.query_params)
+        filters = self.GameFilterSerializer(data=query_of(request))
         filters.is_valid(raise_exception=True)
         wanted = filters.validated_data.get("status")
         if wanted in (None, Match.Status.OPEN):
@@ -422,7 +422,7 @@ class ReplayApi(APIView):
         match = _match(pk)
         if not match.is_finished or match.state is None:
             raise services.Conflict(_("Only a finished game can be replayed."), code="not_finished")
-        query = self.ReplayQuerySerializer(data=request.query_params)
+        query = self.ReplayQuerySerializer(data=query_of(request))
         query.is_valid(raise_exception=True)
         ply = query.validated_data["ply"]
         if ply > match.ply:
@@ -451,7 +451,7 @@ class MyGamesApi(APIView):
     )
     def get(self, request):
         """Your games, the ones waiting for your move first, 200 a page."""
-        filters = self.MyGamesFilterSerializer(data=request.query_params)
+        filters = self.MyGamesFilterSerializer(data=query_of(request))
         filters.is_valid(raise_exception=True)
         matches = selectors.matches_for_user(request.user, status=filters.validated_data.get("status"))
         return paged(request, matches.select_related("created_by"), size=200, render=_summaries)

@@ -16,7 +16,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from core.validators import free_text, one_line_text
-from games.api.paging import PAGED, paged
+from games.api.paging import PAGED, paged, query_of
 from games.api.serializers import TimeControlInputSerializer
 from games.deadlines.limits import MAX_DAYS_PER_MOVE
 from games.models import TimeoutPolicy
@@ -106,7 +106,7 @@ class TournamentListApi(ListCreateApi):
     )
     def get(self, request):
         """Tournaments, newest first: 200 a page."""
-        filters = self.TournamentFilterSerializer(data=request.query_params)
+        filters = self.TournamentFilterSerializer(data=query_of(request))
         filters.is_valid(raise_exception=True)
         # Explicitly ordered: a query with an aggregate drops Meta.ordering,
         # and paging needs one order ending in a unique column.

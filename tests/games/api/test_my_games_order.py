@@ -39,3 +39,24 @@ def test_your_move_comes_first_in_each_status(alice, bob, carol, now):
     everything = client_for(alice).get("/api/me/games/").json()
     assert [my_turn(g, "Alice") for g in everything][: sum(turns)] == [True] * sum(turns)
     assert client_for(alice).get("/api/me/games/?status=nonsense").json()["code"] == "invalid"
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/api/me/games/?status=",
+        "/api/games/?status=",
+        "/api/games/?game=",
+        "/api/games/?offset=",
+        "/api/tournaments/?status=",
+        "/api/tournaments/?club=",
+    ],
+)
+def test_an_empty_filter_is_refused_as_the_schema_says(path, alice, bob, now):
+    """The schema gives these parameters a value (an enum, at least one
+    character, a number): ``?status=`` was read as no filter at all (every
+    game of the player) where a value was wanted."""
+    start_match(alice, bob, now=now)
+    response = client_for(alice).get(path)
+    assert response.status_code == 400, response.content
+    assert response.json()["code"] == "invalid"
