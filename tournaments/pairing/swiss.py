@@ -14,7 +14,9 @@ How a round is paired (Monrad with rematch avoidance):
    walkover win counts as a bye, FIDE C.04.1 rule 4), going up the list
    only as far as needed for the others to be paired without a rematch
    (if nobody's bye allows that, the lowest-ranked of those whose bye
-   leaves the fewest rematches).
+   leaves the fewest rematches), and further up when the others can be
+   paired so only with a colour clash (step 3) and another such bye
+   leaves a pairing without one.
 3. From the top of the list, each unpaired player is paired with the
    highest-ranked unpaired player they have not met yet, provided the
    players still unpaired can then all be paired without a rematch.  This
@@ -75,23 +77,29 @@ def swiss_pairing(players: Iterable[Player], results: Iterable[GameResult], roun
     met_ids = [opponents[pid] for pid in order]
     matching = Matching(adj, adjacent=lambda u, v: u != v and order[v] not in met_ids[u])
 
-    byes: list[GameResult] = []
-    if len(order) % 2:
-        bye = choose_bye(order, results, matching)
-        matching.remove(bye)
-        byes.append(GameResult.bye(round_number, order[bye], key=f"R{round_number}-B1"))
-
     history = colour_history(results)
     prefs = [preference(history.get(pid, ())) for pid in order]
-    out = [v for v in range(len(order)) if not matching.alive[v]]
+    everybody = matching.snapshot()
+    bye = choose_bye(order, results, matching) if len(order) % 2 else None
+    if bye is not None:
+        matching.remove(bye)
     times_met = lambda u, v: met_ids[u].get(order[v], 0)  # noqa: E731
     pairs = _pair(order, adj, matching, times_met)
     if any(clash(prefs[a], prefs[b]) for a, b in pairs):
         # Rare, so tried only now: where the pairing above has no clash,
         # pairing among the partners without one gives the same pairs.
-        calm = _without_clashes(order, adj, met_ids, prefs, out=out)
+        calm = _without_clashes(order, adj, met_ids, prefs, out=[] if bye is None else [bye])
+        if calm is None and bye is not None:
+            # Another bye as fair (step 2) may leave a round without clashes.
+            matching.restore(everybody)
+            for other in bye_candidates(order, results, matching):
+                calm = _without_clashes(order, adj, met_ids, prefs, out=[other])
+                if calm is not None:
+                    bye = other
+                    break
         if calm is not None:
             pairs = _pair(order, *calm, times_met)
+    byes = [] if bye is None else [GameResult.bye(round_number, order[bye], key=f"R{round_number}-B1")]
     number = {p.id: p.seed for p in players}
     tables = tuple(
         Table(
@@ -132,23 +140,43 @@ def _without_clashes(
     return (calm, matching) if matching.size == matching.alive_count // 2 else None
 
 
+def _fewest_byes(order: list[int], results: list[GameResult]) -> list[int]:
+    """Indexes in ``order`` of the players with the fewest byes so far,
+    the lowest-ranked first."""
+    count = Counter(p for r in results for p in r.unplayed_winners)
+    fewest = min(count[pid] for pid in order)
+    return [v for v in reversed(range(len(order))) if count[order[v]] == fewest]
+
+
+def _paired_without(matching: Matching, v: int) -> int:
+    """How many pairs ``matching`` makes without player ``v`` (it is left unchanged)."""
+    saved = matching.snapshot()
+    matching.remove(v)
+    size = matching.size
+    matching.restore(saved)
+    return size
+
+
 def choose_bye(order: list[int], results: list[GameResult], matching: Matching) -> int:
     """Index in ``order`` of who gets the bye (module docstring, step 2);
     ``matching`` covers the players of ``order`` and is left unchanged."""
-    count = Counter(p for r in results for p in r.unplayed_winners)
-    fewest = min(count[pid] for pid in order)
-    candidates = [v for v in reversed(range(len(order))) if count[order[v]] == fewest]
+    candidates = _fewest_byes(order, results)
     best, best_size = candidates[0], -1
     for v in candidates:
-        saved = matching.snapshot()
-        matching.remove(v)
-        size = matching.size
-        matching.restore(saved)
+        size = _paired_without(matching, v)
         if size == (len(order) - 1) // 2:
             return v
         if size > best_size:
             best, best_size = v, size
     return best
+
+
+def bye_candidates(order: list[int], results: list[GameResult], matching: Matching) -> list[int]:
+    """Every bye step 2 allows as well as ``choose_bye``'s when the others
+    can all be paired without a rematch: those of the fewest byes so far
+    whose bye leaves that, the lowest-ranked first."""
+    whole = (len(order) - 1) // 2
+    return [v for v in _fewest_byes(order, results) if _paired_without(matching, v) == whole]
 
 
 def _pair(
