@@ -11,6 +11,7 @@ import datetime as dt
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from core.moments import moment_for
 from games.engine import Event, get_rules
 from games.i18n import not_played_lines
 from games.models import CHAT_MAX_LENGTH, ChatMessage, MoveRecord
@@ -158,6 +159,8 @@ def _tell_mover(
             told.append(
                 _("It was longer than %(limit)s characters: only its beginning was sent.") % {"limit": CHAT_MAX_LENGTH}
             )
+        if ended and not new_turn:
+            told += _next_to_move(match, record, common["seats"], waiting, names, mover.user)
         mail = GameMail(headline, told, chat=chat)
         if by_email:
             mail.in_reply_to = message_id_of(record.idempotency_key)
@@ -171,6 +174,25 @@ def _tell_mover(
             answers_mail=by_email,
             **common,
         )
+
+
+def _next_to_move(match, record, seats, waiting: set, names: list[str], reader) -> list[str]:
+    """Who moves after the mover's finished turn, and until when in the
+    reader's zone (as the game page shows it); the deadline only while the
+    game is still at this position (a lagging worker would tell a later one's)."""
+    current = match.ply == record.ply
+    lines = []
+    for seat in seats:
+        if seat.index not in waiting or seat.user is None:
+            continue
+        if current and seat.deadline_at is not None:
+            lines.append(
+                _("Next to move: %(name)s, until %(when)s (%(zone)s time).")
+                % {"name": names[seat.index], **moment_for(reader, seat.deadline_at)}
+            )
+        else:
+            lines.append(_("Next to move: %(name)s.") % {"name": names[seat.index]})
+    return lines
 
 
 def _chat_below(record) -> str | None:
