@@ -281,9 +281,18 @@ def _descending(values: tuple) -> tuple:
     return tuple(_descending(v) if isinstance(v, tuple) else -v for v in values)
 
 
-def ranking_order(players: Iterable[Player], results: Iterable[GameResult]) -> list[PlayerId]:
-    """Player ids in standings order (the order pairing works in)."""
-    return [s.player for s in standings(players, results)]
+def pairing_order(players: Iterable[Player], results: Iterable[GameResult]) -> list[PlayerId]:
+    """Player ids in the order a Swiss pairs them: points, Buchholz and
+    Sonneborn-Berger as in the standings, then the seed in place of the
+    rating at the start, so the tournament's seeding (by rating, drawn at
+    random or set by the organiser) decides among players level on all
+    three: round 1 is paired as seeded.  Seeded by rating, the seed already
+    follows the rating at the start."""
+    players = list(players)
+    seed = {p.id: p.seed for p in players}
+    table = standings(players, results)
+    table_order = sorted(table, key=lambda s: (-s.points, -s.buchholz, -s.sonneborn_berger, seed[s.player], s.player))
+    return [s.player for s in table_order]
 
 
 def _places(result: GameResult) -> Mapping[PlayerId, int]:

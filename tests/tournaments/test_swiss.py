@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from tournaments.pairing import swiss_pairing
 from tournaments.pairing.colours import clash, colour_history, preference, violations
-from tournaments.standings import ranking_order
+from tournaments.standings import pairing_order
 from tournaments.types import GameResult, Player
 
 from .simulate import fewest_rematches, field, pairings, random_result
@@ -31,6 +31,23 @@ def test_round_one_is_monrad_top_down():
     assert not pairing.byes and not pairing.results
 
 
+def test_round_one_follows_the_seeding_not_the_ratings():
+    """A manual or random seeding is the organiser's order: round 1 pairs
+    seed 1 with seed 2 whatever their ratings (a rating decides nothing
+    in the pairing; seeded by rating, the seeds already follow it)."""
+    ratings = {1: 1600, 2: 2000, 3: 1700, 4: 1900}
+    players = [Player(id=i, seed=i, rating=ratings[i], withdrawn=False) for i in range(1, 5)]
+    assert pairing_order(players, []) == [1, 2, 3, 4]
+    assert sorted(tuple(sorted(p)) for p in pairs(swiss_pairing(players, [], 1))) == [(1, 2), (3, 4)]
+
+
+def test_players_level_after_a_round_are_paired_in_seed_order():
+    ratings = {1: 1500, 2: 1500, 3: 2100, 4: 2200}
+    players = [Player(id=i, seed=i, rating=ratings[i], withdrawn=False) for i in range(1, 5)]
+    results = [game(1, 1, 2, winner=1), game(1, 3, 4, winner=3)]
+    assert pairing_order(players, results)[:2] == [1, 3]
+
+
 def test_the_bye_goes_to_the_lowest_ranked_player_without_one():
     players = field(7)
     first = swiss_pairing(players, [], 1)
@@ -40,7 +57,7 @@ def test_the_bye_goes_to_the_lowest_ranked_player_without_one():
     results = [bye] + [game(1, *t.players, winner=t.players[0]) for t in first.tables]
     second = swiss_pairing(players, results, 2)
     # 7 already had a bye; the lowest-ranked of the others gets this one.
-    order = [p for p in ranking_order(players, results) if p != 7]
+    order = [p for p in pairing_order(players, results) if p != 7]
     assert second.byes == (order[-1],)
 
 
@@ -61,7 +78,7 @@ def test_rematches_are_avoided_even_when_the_greedy_pairing_fails():
         game(2, 3, 5, winner=3),
     ]
     players = field(6)
-    assert ranking_order(players, results) == [4, 2, 1, 3, 6, 5]
+    assert pairing_order(players, results) == [4, 2, 1, 3, 6, 5]
     # Monrad would play 4-1, 2-3 and then 6-5 again; 2 floats down instead.
     pairing = swiss_pairing(players, results, 3)
     assert sorted(tuple(sorted(p)) for p in pairs(pairing)) == [(1, 4), (2, 5), (3, 6)]
@@ -102,7 +119,7 @@ def expected_bye_and_rematches(players, results):
     lowest-ranked of the fewest byes whose bye leaves the fewest rematches,
     and of those without a rematch the lowest-ranked whose bye leaves a
     pairing with no colour clash, when one does."""
-    active = [p for p in ranking_order(players, results) if p not in {q.id for q in players if q.withdrawn}]
+    active = [p for p in pairing_order(players, results) if p not in {q.id for q in players if q.withdrawn}]
     met = Counter(frozenset(r.played) for r in results if len(r.played) == 2)
     if len(active) % 2 == 0:
         return None, fewest_rematches(active, met), met, active

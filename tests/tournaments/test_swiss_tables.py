@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 from tournaments.pairing import swiss_table_pairing
 from tournaments.pairing.common import met, table_sizes
 from tournaments.pairing.swiss_tables import improve, repeats
-from tournaments.standings import ranking_order
-from tournaments.types import GameResult
+from tournaments.standings import pairing_order
+from tournaments.types import GameResult, Player
 
 from .simulate import field, random_result
 
@@ -43,12 +43,18 @@ def test_first_round_cuts_the_ranking_into_tables():
     assert not pairing.byes
 
 
+def test_first_round_tables_follow_the_seeding_not_the_ratings():
+    players = [Player(id=i, seed=i, rating=1000 + 100 * i, withdrawn=False) for i in range(1, 7)]
+    pairing = swiss_table_pairing(players, [], 1, size=3)
+    assert [sorted(t.players) for t in pairing.tables] == [[1, 2, 3], [4, 5, 6]]
+
+
 def test_players_left_over_by_the_game_minimum_get_a_bye():
     pairing = swiss_table_pairing(field(5), [], 1, size=4, min_size=3)
     assert pairing.byes == (5,) and pairing.results == (GameResult.bye(1, 5, key="R1-B1"),)
     results = list(pairing.results) + [GameResult(1, pairing.tables[0].players, ((1,), (2,), (3,), (4,)))]
     # 5 had the bye and leads; the lowest-ranked player without one sits out.
-    order = ranking_order(field(5), results)
+    order = pairing_order(field(5), results)
     assert swiss_table_pairing(field(5), results, 2, size=4, min_size=3).byes == ([p for p in order if p != 5][-1],)
 
 
@@ -70,7 +76,7 @@ def test_the_best_player_left_takes_a_smaller_table_when_only_that_avoids_a_repe
         GameResult(2, (3, 6, 8), ((3,), (6,), (8,))),
         GameResult(2, (2, 5), ((5,), (2,))),
     ]
-    assert ranking_order(field(8), results) == [7, 3, 1, 4, 6, 5, 8, 2]
+    assert pairing_order(field(8), results) == [7, 3, 1, 4, 6, 5, 8, 2]
     # Tables of 3, 3 and 2.  The only seatings without a repeat are
     # 7 3 5 | 1 6 | 4 8 2 and 7 6 2 | 3 4 | 1 5 8: in both, the best player
     # left after the top table (1, or 3) sits at the table of 2, which a
@@ -90,7 +96,7 @@ def test_no_repeat_co_player_where_a_seating_without_one_exists():
                 pairing = swiss_table_pairing(players, results, number, size=size)
                 meetings = met(results)
                 if repeats([t.players for t in pairing.tables], meetings):
-                    seated = [p for p in ranking_order(players, results) if p not in pairing.byes]
+                    seated = [p for p in pairing_order(players, results) if p not in pairing.byes]
                     sizes = [len(t.players) for t in pairing.tables]
                     assert all(repeats(way, meetings) for way in seatings(seated, sizes)), (count, seed, number)
                 results.extend(random_result(rng, t) for t in pairing.tables)
@@ -124,7 +130,7 @@ def test_a_repaired_seating_is_polished_by_neighbouring_swaps():
             meetings = met(results)
             groups = [list(t.players) for t in pairing.tables]
             polished = [g[:] for g in groups]
-            improve(polished, meetings, {p: i for i, p in enumerate(ranking_order(players, results))})
+            improve(polished, meetings, {p: i for i, p in enumerate(pairing_order(players, results))})
             assert repeats(polished, meetings) == repeats(groups, meetings), (count, seed, number)
             results.extend(random_result(rng, t) for t in pairing.tables)
             results.extend(pairing.results)
@@ -163,7 +169,7 @@ def test_swiss_tables_seat_everybody_once_at_balanced_tables(count, size, min_si
             assert sizes[0] - sizes[-1] <= 1
         # Byes: the lowest-ranked among those with the fewest byes.
         had = Counter(p for r in results for p in r.unplayed_winners)
-        order = ranking_order(players, results)
+        order = pairing_order(players, results)
         expected = sorted(order, key=lambda p: (had[p], -order.index(p)))[: len(pairing.byes)]
         assert set(pairing.byes) == set(expected)
         # The swaps never make repeats worse than the plain cut, and no

@@ -6,8 +6,8 @@ the last one.
 
 How a round is paired (Monrad with rematch avoidance):
 
-1. Players are listed in standings order (points, Buchholz,
-   Sonneborn-Berger, rating, seed; see ``tournaments.standings``).
+1. Players are listed in pairing order (points, Buchholz,
+   Sonneborn-Berger, then seed: ``tournaments.standings.pairing_order``).
    Withdrawn players are left out.
 2. With an odd number of players one gets a bye worth one win's points:
    the lowest-ranked player among those with the fewest byes so far (a
@@ -50,7 +50,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable
 
-from ..standings import ranking_order
+from ..standings import pairing_order
 from ..types import GameResult, Player, PlayerId, RoundPairing, Table
 from .colours import ABSOLUTE, Preference, allocate, clash, colour_history, preference
 from .common import met
@@ -68,7 +68,7 @@ def swiss_pairing(players: Iterable[Player], results: Iterable[GameResult], roun
     players = list(players)
     results = list(results)
     withdrawn = {p.id for p in players if p.withdrawn}
-    order = [pid for pid in ranking_order(players, results) if pid not in withdrawn]
+    order = [pid for pid in pairing_order(players, results) if pid not in withdrawn]
     rank = {pid: i for i, pid in enumerate(order)}
     opponents = met(results)
     adj = [

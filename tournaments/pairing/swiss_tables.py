@@ -2,8 +2,9 @@
 
 :func:`swiss_table_pairing` seats the next round from the results so far:
 
-1. Players are listed in standings order (points, Buchholz,
-   Sonneborn-Berger, rating, seed); withdrawn players are left out.
+1. Players are listed in pairing order (points, Buchholz,
+   Sonneborn-Berger, then seed: ``tournaments.standings.pairing_order``);
+   withdrawn players are left out.
 2. Table sizes come from ``table_sizes``: ceil(n / k) tables whose sizes
    differ by at most 1, the larger ones at the top.  If the game's minimum
    leaves players over, they get a bye worth one win's points: the
@@ -47,7 +48,7 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
-from ..standings import ranking_order
+from ..standings import pairing_order
 from ..types import GameResult, Player, PlayerId, RoundPairing, Table
 from .common import SeatBalance, met, table_sizes
 
@@ -69,7 +70,7 @@ def swiss_table_pairing(
     players = list(players)
     results = list(results)
     withdrawn = {p.id for p in players if p.withdrawn}
-    order = [pid for pid in ranking_order(players, results) if pid not in withdrawn]
+    order = [pid for pid in pairing_order(players, results) if pid not in withdrawn]
     rank = {pid: i for i, pid in enumerate(order)}
     sizes = table_sizes(len(order), size, min_size)
     spare = len(order) - sum(sizes)
