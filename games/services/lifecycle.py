@@ -70,8 +70,7 @@ def match_join(*, match_id: int, user, now: dt.datetime) -> Match:
     """
     with transaction.atomic():
         match = match_locked(match_id)
-        if not match.is_open:
-            raise Conflict(_("This game is no longer open."), code="not_open")
+        _refuse_unless_open(match, _("This game is no longer open."))
         invited = match.seats.filter(invited_user=user, user__isnull=True).first()
         seat = invited or match.seats.filter(user__isnull=True, invited_user__isnull=True, invited_email="").first()
         if seat is None and match.seats.filter(user=user).exists():  # said before "full": it is the reason
@@ -83,6 +82,20 @@ def match_join(*, match_id: int, user, now: dt.datetime) -> Match:
     return match
 
 
+def _refuse_unless_open(match: Match, started: str) -> None:
+    """Refuse an action on a game that is not open any more, saying why:
+    ``started`` while it is played, else that it was cancelled or has ended.
+
+    :raises Conflict: code ``not_open``."""
+    if match.is_open:
+        return
+    if match.status == Match.Status.CANCELLED:
+        raise Conflict(_("This game was cancelled."), code="not_open")
+    if match.status == Match.Status.FINISHED:
+        raise Conflict(_("This game has ended."), code="not_open")
+    raise Conflict(started, code="not_open")
+
+
 def match_leave(*, match_id: int, user, now: dt.datetime) -> Match:
     """Give a seat back before the game starts (the creator cancels instead).
 
@@ -90,8 +103,7 @@ def match_leave(*, match_id: int, user, now: dt.datetime) -> Match:
     """
     with transaction.atomic():
         match = match_locked(match_id)
-        if not match.is_open:
-            raise Conflict(_("The game has started; resign instead."), code="not_open")
+        _refuse_unless_open(match, _("The game has started; resign instead."))
         seat = match.seats.filter(user=user).first()
         if seat is None:
             raise NotAllowed(_("You have no seat in this game."), code="not_a_player")
@@ -100,6 +112,9 @@ def match_leave(*, match_id: int, user, now: dt.datetime) -> Match:
         seat.user = None
         seat.joined_at = None
         seat.save(update_fields=["user", "joined_at"])
+        # An invitee who took their seat and leaves gives it back to
+        # everyone: kept for them, nobody else could fill the game.
+        seat.invitation_drop()
         record_event(
             match, "left", gettext_noop("%(player)s left the game."), params={"player": user}, user=user, now=now
         )
@@ -162,8 +177,7 @@ def match_cancel(*, match_id: int, user, now: dt.datetime) -> Match:
         match = match_locked(match_id)
         if match.created_by_id != user.pk:
             raise NotAllowed(_("Only the creator can cancel this game."), code="not_creator")
-        if not match.is_open:
-            raise Conflict(_("A game that has started cannot be cancelled."), code="not_open")
+        _refuse_unless_open(match, _("A game that has started cannot be cancelled."))
         match.status = Match.Status.CANCELLED
         match.finished_at = now
         match.save(update_fields=["status", "finished_at"])

@@ -4,12 +4,14 @@ import re
 
 import pytest
 from django.core import mail
+from django.utils import translation
 
 from games import services
 from games.engine import get_rules
 from games.models import Match, MatchEvent, Seat
+from games.selectors import matches_open
 
-from .conftest import start_match
+from .conftest import play_default_moves, start_match
 
 pytestmark = pytest.mark.django_db
 
@@ -104,6 +106,43 @@ def test_declined_invitation_opens_the_seat(alice, bob, carol, now):
     services.match_join(match_id=match.pk, user=carol, now=now)
     match.refresh_from_db()
     assert match.status == Match.Status.ACTIVE
+
+
+@pytest.mark.parametrize("invite", ["Bob", "bob@example.com"])
+def test_an_invitee_who_took_the_seat_and_leaves_gives_it_to_anyone(invite, alice, bob, carol, dave, now):
+    """Accepted, then left before the start: the seat is an open seat again
+    (listed in the lobby, joinable), not kept for the one who left."""
+    match = services.match_create(creator=alice, game="alta", players=3, now=now, invite=[invite])
+    token = match.seats.get(invitation_token__isnull=False).invitation_token
+    services.invitation_accept(token=token, user=bob, now=now)
+    services.match_leave(match_id=match.pk, user=bob, now=now)
+    assert match in matches_open()
+    services.match_join(match_id=match.pk, user=carol, now=now)
+    services.match_join(match_id=match.pk, user=dave, now=now)
+    match.refresh_from_db()
+    assert match.status == Match.Status.ACTIVE
+    assert set(match.seats.values_list("user_id", flat=True)) == {alice.pk, carol.pk, dave.pk}
+
+
+@pytest.mark.parametrize(
+    ("language", "said"), [("en", "This game was cancelled."), ("nl", "Deze partij is geannuleerd.")]
+)
+def test_a_cancelled_game_says_so_to_whoever_tries_to_join_leave_or_cancel_it(language, said, alice, bob, carol, now):
+    match = services.match_create(creator=alice, game="alta", players=3, now=now)
+    services.match_join(match_id=match.pk, user=bob, now=now)
+    services.match_cancel(match_id=match.pk, user=alice, now=now)
+    with translation.override(language):
+        for action, user in ((services.match_join, carol), (services.match_leave, bob), (services.match_cancel, alice)):
+            with pytest.raises(services.Conflict) as refused:
+                action(match_id=match.pk, user=user, now=now)
+            assert str(refused.value.message) == said
+
+
+def test_a_finished_game_says_it_has_ended_not_that_it_started(duel, alice, bob, now):
+    play_default_moves(duel, now)
+    for action in (services.match_leave, services.match_cancel):
+        with pytest.raises(services.Conflict, match="This game has ended."):
+            action(match_id=duel.pk, user=bob if action is services.match_leave else alice, now=now)
 
 
 def test_email_invitation_lets_whoever_holds_the_link_take_the_seat(client, alice, carol, now):
