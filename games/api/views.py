@@ -66,6 +66,16 @@ def _not_played(match: Match, record: MoveRecord) -> dict | None:
     return None if found is None else {"moves": found[0], "reason": found[1]}
 
 
+def _position_after(match: Match, user, ply: int) -> dict:
+    """The game as ``user`` saw it right after the move that made ``ply``
+    (its view, whose turn, its ply), the rest (seats, status) as it is now:
+    a retried move is answered with what it did even when the game has
+    gone on since (the state is then rebuilt from the move log)."""
+    body = detail_data(match, user, state=selectors.match_state_at(match, ply))
+    body["ply"] = ply
+    return body
+
+
 def _history(match: Match, seat_index: int | None) -> list[dict]:
     """``match_history`` as the API gives it: seats numbered from 1, and
     beside each canonical ``text`` (what replays and what clients parse)
@@ -393,8 +403,8 @@ class MovesApi(ListCreateApi):
             if conflict.code == "stale_ply":  # the position to answer instead, as you may see it
                 conflict.extra["game"] = detail_data(_match(pk), request.user)
             raise
-        if result.duplicate:  # answered as the first time, status included
-            body = detail_data(_match(pk), request.user)
+        if result.duplicate:  # answered as the first time: the position that move left
+            body = _position_after(_match(pk), request.user, result.record.ply)
         else:
             body = detail_data(result.match, request.user, state=result.state, seats=result.seats)
         body["not_played"] = _not_played(result.match, result.record)

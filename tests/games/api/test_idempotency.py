@@ -51,6 +51,25 @@ def test_a_repeated_key_changes_nothing_and_answers_as_the_first_time(game, alic
     )  # another player's key is their own
 
 
+@pytest.mark.parametrize("game", ["alta", "alpaca"])
+def test_a_key_repeated_after_the_game_went_on_answers_with_the_position_its_move_left(game, alice, bob, now):
+    match = start_match(alice, bob, game=game, now=now)
+    user, _ = mover(match)
+    url = f"/api/games/{match.pk}/moves/"
+    first = client_for(user).post(url, {"ply": 0, "option": 1}, format="json", HTTP_IDEMPOTENCY_KEY="slow-1")
+    assert first.status_code == 201
+    match.refresh_from_db()
+    after, _ = mover(match)
+    assert client_for(after).post(url, {"ply": 1, "option": 1}, format="json").status_code == 201
+    again = client_for(user).post(url, {"ply": 0, "option": 1}, format="json", HTTP_IDEMPOTENCY_KEY="slow-1")
+    assert again.status_code == 201
+    said, repeated = first.json(), again.json()
+    assert [repeated[k] for k in ("ply", "your_turn", "view", "not_played")] == [
+        said[k] for k in ("ply", "your_turn", "view", "not_played")
+    ]
+    assert match.moves.count() == 2
+
+
 # Creating a game and writing in its chat take the same key as a move: a
 # client retrying after a timeout gets the first answer, not a second game
 # or a second line.
