@@ -382,5 +382,5 @@ def test_a_dutch_alhambra_player_is_told_to_give_a_building_to_dirk_in_dutch():
     with translation.override("nl"):
         dutch = error_text("alhambra", refused.value)
     assert dutch == (
-        "Plaats eerst je nieuwe gebouw(en): 'plaats <gebouw> op <vak>', 'reserve <gebouw>' of 'geef <gebouw> aan Dirk'."
+        "Plaats eerst je nieuwe gebouw: 'plaats <gebouw> op <vak>', 'reserve <gebouw>' of 'geef <gebouw> aan Dirk'."
     )

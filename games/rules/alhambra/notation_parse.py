@@ -342,7 +342,12 @@ def _placing(state: AlhambraState, seat: int, verb: str, rest: list[str]) -> Mov
         return Place(parse_tile(left, pending, where), cell)
     refusal = message(
         gettext_noop(
-            "'%(verb)s' is not a move now: place your new building(s) with 'place <building> at "
+            "'%(verb)s' is not a move now: place your new building with 'place <building> at "
+            "<cell>' or 'reserve <building>'."
+        )
+        if len(pending) == 1
+        else gettext_noop(
+            "'%(verb)s' is not a move now: place your new buildings with 'place <building> at "
             "<cell>' or 'reserve <building>'."
         ),
         verb=verb,

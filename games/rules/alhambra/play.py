@@ -43,6 +43,24 @@ _RESERVES = gettext_noop("%(seat)s puts %(tile_label)s in the reserve.")
 _PLACES = gettext_noop("%(seat)s places %(tile_label)s at %(cell_label)s.")
 
 
+#: What a seat with new buildings to place is told first, by (whether it
+#: may give them to Dirk, whether it has one).
+_PLACE_FIRST = {
+    (False, True): gettext_noop("First place your new building: 'place <building> at <cell>' or 'reserve <building>'."),
+    (False, False): gettext_noop(
+        "First place your new buildings: 'place <building> at <cell>' or 'reserve <building>'."
+    ),
+    (True, True): gettext_noop(
+        "First place your new building: 'place <building> at <cell>', 'reserve <building>' "
+        "or 'give <building> to Dirk'."
+    ),
+    (True, False): gettext_noop(
+        "First place your new buildings: 'place <building> at <cell>', 'reserve <building>' "
+        "or 'give <building> to Dirk'."
+    ),
+}
+
+
 def apply_move(state: AlhambraState, seat: int, move: Move) -> Result:
     """Apply a move of a seat that is to move.
 
@@ -72,19 +90,10 @@ def apply_move(state: AlhambraState, seat: int, move: Move) -> Result:
         return _place(state, seat, move)
     if isinstance(move, Gift):
         return _gift(state, seat, move)
-    if state.dirk is not None and state.phase == "place":
-        # A whole sentence of its own, not a clause added in English: a
-        # Dutch reader gets "geef <gebouw> aan Dirk" too.
-        first = message(
-            gettext_noop(
-                "First place your new building(s): 'place <building> at <cell>', 'reserve <building>' "
-                "or 'give <building> to Dirk'."
-            )
-        )
-    else:
-        first = message(
-            gettext_noop("First place your new building(s): 'place <building> at <cell>' or 'reserve <building>'.")
-        )
+    # A whole sentence for each case, not a clause added in English: a
+    # Dutch reader gets "geef <gebouw> aan Dirk" too.
+    to_dirk = state.dirk is not None and state.phase == "place"
+    first = message(_PLACE_FIRST[to_dirk, len(state.seats[seat].pending) == 1])
     if state.phase != "place" or isinstance(move, Done):
         # The hand-out at the end has no actions to speak of; 'done' is
         # no action.
@@ -215,7 +224,7 @@ def _after_action(
 def _take(state: AlhambraState, seat: int, move: Take) -> Result:
     cards = tuple(sorted(move.cards))
     if not cards:
-        raise IllegalMove(gettext_noop("Name the money card(s) you take."))
+        raise IllegalMove(gettext_noop("Name at least one money card to take."))
     # Cards not on display are named before the sum is judged, as for a
     # payment: the total of cards that are not there is beside the point.
     display = _remove_cards(state.display, cards, _ON_DISPLAY, _FEW_ON_DISPLAY, show=True)

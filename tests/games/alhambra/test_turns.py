@@ -309,6 +309,21 @@ def test_done_is_refused_in_the_placing_phase():
         RULES.apply(state, 0, Done())
 
 
+def test_the_reminder_to_place_counts_the_new_buildings():
+    state = position([seat(hand="denar 8, dirham 8"), seat(), seat()], market=("pav8", "gar8NE", "arc9", "cha10"))
+    state = RULES.apply(state, 0, Buy(0, cards("denar 8"))).state
+    one = RULES.apply(state, 0, Done()).state
+    with pytest.raises(IllegalMove, match=r"^First place your new building: "):
+        RULES.apply(one, 0, Done())
+    state = RULES.apply(state, 0, Buy(1, cards("dirham 8"))).state
+    two = RULES.apply(state, 0, Done()).state
+    assert len(two.seats[0].pending) == 2
+    with pytest.raises(IllegalMove, match=r"^First place your new buildings: "):
+        RULES.apply(two, 0, Done())
+    with pytest.raises(NotationError, match=r"'swap' is not a move now: place your new buildings with"):
+        RULES.apply_text(two, 0, "swap tower 12 with N1")
+
+
 def test_with_two_players_dirk_is_scored_but_not_ranked():
     state = end_position(["denar 9, dirham 9", "dirham 3 6"], bag=())
     state = RULES.apply(state, 0, Buy(1, cards("dirham 9"))).state
@@ -324,7 +339,7 @@ def test_with_two_players_dirk_is_scored_but_not_ranked():
 @pytest.mark.parametrize("then", ["buy 4 with florin 5+7", "take denar 1"])
 def test_an_action_after_the_last_one_says_the_actions_are_over(then):
     """An overpaid building ends the actions: a second purchase in the same
-    message was answered only "First place your new building(s)", as if
+    message was answered only "First place your new building", as if
     it could follow the placing; the reply now says why."""
     state = position([seat(hand="dirham 9, florin 5 7"), seat(), seat()], market=("pav8", "gar8NE", "arc10", "tow12"))
     with pytest.raises(
@@ -332,7 +347,7 @@ def test_an_action_after_the_last_one_says_the_actions_are_over(then):
         match=r"\("
         + re.escape(f'"{then}"')
         + r"\): Your actions this turn are over \(only an exact payment gives another one\)\. First place your new"
-        r" building\(s\): 'place <building> at <cell>' or 'reserve <building>'\.$",
+        r" building: 'place <building> at <cell>' or 'reserve <building>'\.$",
     ):
         RULES.apply_text(state, 0, f"buy 2 with dirham 9; {then}")
 
