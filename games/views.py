@@ -454,7 +454,8 @@ def match_replay(request, pk: int):
     words = getattr(board, "words", str)
     names = selectors.seat_names(match)
     moves, move, events = [], None, []
-    for record in match.moves.all():
+    records = list(match.moves.all())
+    for record in records:
         # A move in the reader's notation; a resignation or timeout by its name.
         text = (
             move_words(match.game, record.text)
@@ -482,7 +483,8 @@ def match_replay(request, pk: int):
     # Only the last position of a finished game reveals (the engine gives
     # nothing earlier either; the page does not rely on that alone).
     reveal = rules.reveal(state) if ply == match.ply else None
-    before = rules.view(selectors.match_state_at(match, ply - 1), None) if ply > 0 else None
+    turn_start = _turn_start(records, ply)
+    before = rules.view(selectors.match_state_at(match, turn_start), None) if ply > 0 else None
     revealed = []
     if reveal is not None:
         for seat_reveal in reveal:
@@ -504,6 +506,24 @@ def match_replay(request, pk: int):
             "next": min(ply + 1, match.ply),
         },
     )
+
+
+def _turn_start(records: list[MoveRecord], ply: int) -> int:
+    """The position the turn that led to ``ply`` started from: a seat that
+    played several submissions in a row (an Atlantis move, then its
+    payment; Alhambra's placing, then 'done') played one turn, outlined
+    whole as on the game page (``selectors_turns.last_turns``), so no step
+    of it shows a board with nothing marked."""
+    by_ply = {record.ply: record for record in records}
+    last = by_ply.get(ply)
+    start = ply - 1
+    if last is None or last.kind != MoveRecord.Kind.MOVE:
+        return start
+    while (earlier := by_ply.get(start)) is not None and (
+        earlier.kind == MoveRecord.Kind.MOVE and earlier.seat_index == last.seat_index
+    ):
+        start -= 1
+    return start
 
 
 def game_help(request, slug: str):

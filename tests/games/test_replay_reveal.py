@@ -9,6 +9,7 @@ from django.utils.html import escape
 
 from games.breakdown import reveal_lines
 from games.engine import get_rules
+from games.models import MoveRecord
 from games.services import match_resign
 
 from .conftest import play_default_moves, start_match
@@ -105,3 +106,21 @@ def test_each_replayed_move_is_outlined_on_the_board(client, alice, bob, now):
         page = client.get(f"/games/{match.pk}/replay/?ply={ply}").content.decode()
         board = page.split('class="table-view"')[1].split('class="move-list"')[0]
         assert 'class="last-move"' in board, ply
+
+
+@pytest.mark.parametrize("game", ["atlantis", "alhambra"])
+def test_every_step_of_a_turn_played_in_several_submissions_is_outlined(game, client, alice, bob, now):
+    """Atlantis's payment and Alhambra's 'done' come after the move they
+    finish, in a submission of their own: their position outlines the
+    whole turn, not nothing (the board barely changes at that step)."""
+    match = start_match(alice, bob, game=game, now=now)
+    play_default_moves(match, now, submissions=40)
+    match_resign(match_id=match.pk, user=alice, now=now)
+    match.refresh_from_db()
+    unmarked = []
+    for record in match.moves.filter(kind=MoveRecord.Kind.MOVE):
+        page = client.get(f"/games/{match.pk}/replay/?ply={record.ply}").content.decode()
+        board = page.split('class="table-view"')[1].split('class="move-list"')[0]
+        if 'class="last-move"' not in board:
+            unmarked.append((record.ply, record.text))
+    assert not unmarked
