@@ -15,6 +15,9 @@ from games.models import TimeoutPolicy
 
 from .models import MAX_CAPACITY, MAX_ROUNDS, Club, Tournament
 from .selectors import clubs_organised_by
+from .services.messages import MAX_MESSAGE
+from .services.organiser import MAX_EXTENSION_DAYS
+from .services.validation import MAX_ROUND_DAYS
 
 
 def _games():
@@ -105,7 +108,7 @@ class TournamentForm(forms.Form):
     seeding = forms.ChoiceField(choices=Tournament.Seeding.choices, label=_("Seeding"))
     round_days = forms.IntegerField(
         min_value=1,
-        max_value=365,
+        max_value=MAX_ROUND_DAYS,
         required=False,
         label=_("Hard deadline per round (days)"),
         help_text=_("Empty: no deadline."),
@@ -147,7 +150,7 @@ class ReasonForm(forms.Form):
 
 
 class ExtendForm(forms.Form):
-    days = forms.IntegerField(min_value=1, max_value=60, initial=2, label=_("Days"))
+    days = forms.IntegerField(min_value=1, max_value=MAX_EXTENSION_DAYS, initial=2, label=_("Days"))
 
 
 class ResultForm(forms.Form):
@@ -222,7 +225,7 @@ class SeedingForm(forms.Form):
 class MessageForm(forms.Form):
     subject = forms.CharField(max_length=150, label=_("Subject"))
     text = forms.CharField(
-        max_length=5000, widget=forms.Textarea(attrs={"rows": 5}), validators=[free_text], label=_("Message")
+        max_length=MAX_MESSAGE, widget=forms.Textarea(attrs={"rows": 5}), validators=[free_text], label=_("Message")
     )
 
 

@@ -24,6 +24,8 @@ from games.models import TimeoutPolicy
 from .. import selectors, services
 from ..models import MAX_CAPACITY, MAX_ROUNDS, Tournament
 from ..overview import tournament_overview
+from ..services.organiser import MAX_EXTENSION_DAYS
+from ..services.validation import MAX_ROUND_DAYS
 from .common import (
     ERRORS,
     MAX_ID,
@@ -98,7 +100,9 @@ class TournamentListApi(ListCreateApi):
             default=Tournament.Registration.ANYONE,
         )
         seeding = serializers.ChoiceField(choices=Tournament.Seeding.values, default=Tournament.Seeding.RATING)
-        round_days = serializers.IntegerField(min_value=1, max_value=365, required=False, allow_null=True, default=None)
+        round_days = serializers.IntegerField(
+            min_value=1, max_value=MAX_ROUND_DAYS, required=False, allow_null=True, default=None
+        )
 
     @extend_schema(
         parameters=[TournamentFilterSerializer, *PAGED],
@@ -287,7 +291,7 @@ class TournamentDisqualifyApi(WriteApi):
 
 class TournamentRoundExtendApi(WriteApi):
     class TournamentExtendInputSerializer(serializers.Serializer):
-        days = serializers.IntegerField(min_value=1, max_value=60)
+        days = serializers.IntegerField(min_value=1, max_value=MAX_EXTENSION_DAYS)
 
     @extend_schema(
         request=TournamentExtendInputSerializer,
