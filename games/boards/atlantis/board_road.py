@@ -56,12 +56,6 @@ def _slot(position: int, cols: int = COLS) -> tuple[float, float]:
     return PAD + col * CW, PAD + row * RH
 
 
-def narrow_shift(position: int) -> tuple[float, float]:
-    """How far the phone layout moves a position's group (games.css)."""
-    (x, y), (nx, ny) = _slot(position), _slot(position, NARROW)
-    return nx - x, ny - y
-
-
 def _at(position: int, body: str) -> str:
     return element("g", body, class_=f"atl-at-{position}")
 

@@ -107,12 +107,6 @@ MERCHANTS: tuple[tuple[str, str], ...] = (
 )
 
 
-def merchant_label(index: int) -> str:
-    """A merchant card for people, e.g. ``tavern+market``."""
-    first, second = MERCHANTS[index]
-    return f"{first}+{second}"
-
-
 def full_island_deck() -> list[int]:
     """All 81 island cards as type ints, in type order (shuffle before use)."""
     return [t for t in range(len(TYPES)) for _ in range(COPIES_PER_TYPE)]
