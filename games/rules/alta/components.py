@@ -92,7 +92,7 @@ CODES: dict[str, str] = {
     "market": "MAR",
 }
 
-#: The nine merchant cards (rules file, decision D): each type appears on
+#: The nine merchant cards (a house ruling): each type appears on
 #: exactly two cards.  A merchant card is stored as its index in this tuple.
 MERCHANTS: tuple[tuple[str, str], ...] = (
     ("farmers_hut", "wheat_field"),
