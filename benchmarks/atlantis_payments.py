@@ -6,7 +6,7 @@ and the size of the real game page (``match_detail`` through Django's test
 client, on a throwaway SQLite database) for the player who owes the toll.
 
 Usage: ``python benchmarks/atlantis_payments.py [--runs 50]``
-Targets (issue): options <= 10 ms, page <= 300 KB.
+Targets: options <= 10 ms, page <= 300 KB.
 """
 
 from __future__ import annotations

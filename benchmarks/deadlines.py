@@ -17,9 +17,9 @@ written as the mail worker would (``notifications_write``), timed apart on a sam
 It refuses SQLite and a database holding users it did not create.  Celery messages go to an in-memory broker
 unless ``CELERY_BROKER_URL`` is set.
 
-Targets (issue "Deadlines"): an empty sweep under 50 ms at 100,000 games and
-at most 1.5 times the 10,000 figure; enforcement (issue "Performance, retargeted")
-at least 300 seats/s with ``DEADLINE_SWEEPERS`` sweepers, on the ORM.
+Targets: an empty sweep under 50 ms at 100,000 games and at most 1.5 times
+the 10,000 figure; enforcement at least 300 seats/s with
+``DEADLINE_SWEEPERS`` sweepers, on the ORM.
 """
 
 from __future__ import annotations

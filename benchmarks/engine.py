@@ -9,7 +9,7 @@ legal moves at every step (as a player-facing service does) and choosing one.
 Usage: ``python benchmarks/engine.py [--seconds 3] [--game alta] [--calls]``
 (``--calls``: also the Python function calls per game, counted over a few
 games; unlike the rates, the machine's load does not change it.)
-Targets (issues): Alta 4p >= 300/s, Alhambra 4p >= 50/s, Atlantis 4p >= 100/s,
+Targets: Alta 4p >= 300/s, Alhambra 4p >= 50/s, Atlantis 4p >= 100/s,
 Alpaca 5p >= 100/s.
 """
 

@@ -6,7 +6,7 @@ after the sent mail bodies are pruned (``SENT_MAIL_BODY_RETENTION_DAYS``).
 
 Usage: ``DATABASE_URL=postgres://postgres@127.0.0.1:5432/alta_bench_footprint
 python benchmarks/footprint.py [--games 10]`` (the database is flushed).
-Target (issue "Performance, retargeted"): printed; sent mail bodies pruned
+Target: printed; sent mail bodies pruned
 after a configurable time.
 """
 

@@ -17,7 +17,7 @@ second for 30 seconds and prints the p99 of every next-player mail.
 Usage: ``DATABASE_URL=postgres://postgres@127.0.0.1:5432/alta_mailplay_bench
 CELERY_BROKER_URL=redis://127.0.0.1:6379/8 CACHE_URL=redis://127.0.0.1:6379/9
 python benchmarks/mail_roundtrip.py [--turns 200] [--rates 1 10] [--burst 30 30]``
-Targets (issues): p50 <= 0.3 s, p99 <= 1 s at 10 turns/s; worker CPU per
+Targets: p50 <= 0.3 s, p99 <= 1 s at 10 turns/s; worker CPU per
 move <= 4 ms; in the burst, p99 <= 2 s.
 """
 

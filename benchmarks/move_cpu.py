@@ -7,11 +7,11 @@ Usage: ``DATABASE_URL=postgres://postgres@127.0.0.1:5432/alta_bench_cpu
 CACHE_URL=redis://127.0.0.1:6379/14 CELERY_BROKER_URL=redis://127.0.0.1:6379/15
 python benchmarks/move_cpu.py [--moves 1000] [--profile 25]`` (the database is
 flushed; without the Redis settings the cache and broker are the site's
-defaults).  Prints CPU ms per move (target, issue "Performance,
-retargeted": <= 4 ms) and, with ``--profile N``, the Python function calls
-per move (a figure the machine's load does not change; the worker's task is
-then published in the request's thread so that it is counted) and
-cProfile's N costliest functions by cumulative CPU time.
+defaults).  Prints CPU ms per move (target: <= 4 ms) and, with
+``--profile N``, the Python function calls per move (a figure the
+machine's load does not change; the worker's task is then published in the
+request's thread so that it is counted) and cProfile's N costliest
+functions by cumulative CPU time.
 
 It then times ``--floor`` requests (default as many as moves) to the API
 floor of ``benchmarks/moves.py`` (the same token authentication, permission

@@ -17,7 +17,7 @@ and the broker when it answers, as in a deployment; ``BENCH_REDIS_DBS`` and
 A last phase plays moves open loop at half the saturated move rate just
 measured (fixed arrival times, latency counted from each move's slot),
 after 2 s of warm-up at that rate.
-Targets (issue "Performance, retargeted"): moves / api floor >= 0.7 at 16
+Targets: moves / api floor >= 0.7 at 16
 clients; open-loop move latency p99 <= 50 ms.
 """
 

@@ -20,7 +20,7 @@ mails were sent before the last one was written).
 Usage: ``DATABASE_URL=postgres://postgres@127.0.0.1:5432/alta_bench
 CELERY_BROKER_URL=redis://127.0.0.1:6379/7 python benchmarks/notify.py [-n 500]`` (the
 database is flushed).
-Target (issue "Performance, retargeted"): ratio >= 0.5.
+Target: ratio >= 0.5.
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ Two-player rounds are paired by the Dutch system (the default) and by
 Monrad (the organiser's other choice).
 
 Usage: ``python benchmarks/pairing.py [--rounds 9] [--table-size 4]``
-Target (issue "Club tournaments"): under 1 second per round at 256 players.
+Target: under 1 second per round at 256 players.
 """
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ next run) and rewrites their ratings.  It refuses to run without
 holding users it did not create (``--allow-sqlite`` permits a SQLite file
 named explicitly).
 
-Targets (issue "Elo ratings and rated ladders"): calculator >= 10,000
+Targets: calculator >= 10,000
 games/s; full rebuild >= 1,000 games/s on PostgreSQL.
 """
 

@@ -10,6 +10,11 @@ from django.utils.translation import gettext_lazy as _
 
 from .text import DIRECTION_CONTROLS, LAYOUT_CHARACTERS, has_control_characters
 
+#: The longest email address (RFC 5321's path less its angle brackets, as
+#: Django's ``EmailField``): what a "display name or email address" field
+#: takes.
+MAX_ADDRESS = 254
+
 #: The code of the refusal, for clients that tell refusals apart.
 CONTROL_CHARACTERS = "control_characters"
 

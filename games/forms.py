@@ -5,6 +5,7 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from core.validators import MAX_ADDRESS
 from games.boards import playable_slugs
 from games.deadlines.limits import MAX_BANK_DAYS, MAX_DAYS_PER_MOVE
 from games.engine import get_rules
@@ -127,4 +128,4 @@ class SeatInviteForm(forms.Form):
     """The creator's invitation into a free seat (``views_invite``): a
     display name or an address, as the creation form's ``invite``."""
 
-    invitee = forms.CharField(max_length=254)
+    invitee = forms.CharField(max_length=MAX_ADDRESS)

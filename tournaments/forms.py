@@ -8,13 +8,16 @@ from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from core.validators import free_text, one_line_text
+from core.validators import MAX_ADDRESS, free_text, one_line_text
 from games.deadlines.limits import MAX_DAYS_PER_MOVE
 from games.forms import bank_cleaned, bank_fields
 from games.models import TimeoutPolicy
 
-from .models import MAX_CAPACITY, MAX_ROUNDS, Club, Tournament
+from .models import MAX_CAPACITY, MAX_CLUB_NAME, MAX_REASON, MAX_ROUNDS, MAX_TOURNAMENT_NAME, Club, Tournament
 from .selectors import clubs_organised_by
+from .services.messages import MAX_MESSAGE, MAX_SUBJECT
+from .services.organiser import MAX_EXTENSION_DAYS
+from .services.validation import MAX_ROUND_DAYS
 
 
 def _games():
@@ -32,7 +35,7 @@ class DateTimeInput(forms.DateTimeInput):
 
 
 class TournamentForm(forms.Form):
-    name = forms.CharField(max_length=120, label=_("Name"))
+    name = forms.CharField(max_length=MAX_TOURNAMENT_NAME, label=_("Name"))
     description = forms.CharField(
         widget=forms.Textarea(attrs={"rows": 3}), required=False, validators=[free_text], label=_("Description")
     )
@@ -105,7 +108,7 @@ class TournamentForm(forms.Form):
     seeding = forms.ChoiceField(choices=Tournament.Seeding.choices, label=_("Seeding"))
     round_days = forms.IntegerField(
         min_value=1,
-        max_value=365,
+        max_value=MAX_ROUND_DAYS,
         required=False,
         label=_("Hard deadline per round (days)"),
         help_text=_("Empty: no deadline."),
@@ -126,7 +129,7 @@ class TournamentForm(forms.Form):
 
 
 class ClubForm(forms.Form):
-    name = forms.CharField(max_length=80, label=_("Name"))
+    name = forms.CharField(max_length=MAX_CLUB_NAME, label=_("Name"))
     description = forms.CharField(
         widget=forms.Textarea(attrs={"rows": 3}), required=False, validators=[free_text], label=_("Description")
     )
@@ -139,15 +142,15 @@ class NameOrAddressForm(forms.Form):
     """A player to invite: a display name, or an email address (mailed a
     link, whether an account uses it or not: ``services.strangers``)."""
 
-    display_name = forms.CharField(max_length=254, label=_("Display name or email address"))
+    display_name = forms.CharField(max_length=MAX_ADDRESS, label=_("Display name or email address"))
 
 
 class ReasonForm(forms.Form):
-    reason = forms.CharField(max_length=500, validators=[one_line_text], label=_("Reason"))
+    reason = forms.CharField(max_length=MAX_REASON, validators=[one_line_text], label=_("Reason"))
 
 
 class ExtendForm(forms.Form):
-    days = forms.IntegerField(min_value=1, max_value=60, initial=2, label=_("Days"))
+    days = forms.IntegerField(min_value=1, max_value=MAX_EXTENSION_DAYS, initial=2, label=_("Days"))
 
 
 class ResultForm(forms.Form):
@@ -156,7 +159,7 @@ class ResultForm(forms.Form):
     counts as not played for the others), and why."""
 
     reason = forms.CharField(
-        max_length=500, validators=[one_line_text], label=_("Reason"), help_text=_("Kept in the tournament log.")
+        max_length=MAX_REASON, validators=[one_line_text], label=_("Reason"), help_text=_("Kept in the tournament log.")
     )
 
     def __init__(self, *args, players, **kwargs):
@@ -220,9 +223,9 @@ class SeedingForm(forms.Form):
 
 
 class MessageForm(forms.Form):
-    subject = forms.CharField(max_length=150, label=_("Subject"))
+    subject = forms.CharField(max_length=MAX_SUBJECT, label=_("Subject"))
     text = forms.CharField(
-        max_length=5000, widget=forms.Textarea(attrs={"rows": 5}), validators=[free_text], label=_("Message")
+        max_length=MAX_MESSAGE, widget=forms.Textarea(attrs={"rows": 5}), validators=[free_text], label=_("Message")
     )
 
 

@@ -24,6 +24,12 @@ from .types import GameResult
 
 MAX_CAPACITY = 1024
 MAX_ROUNDS = 30
+MAX_CLUB_NAME = 80
+MAX_TOURNAMENT_NAME = 120
+#: A club's or a tournament's description, as the API takes it.
+MAX_DESCRIPTION = 5000
+#: Why a player left or a result was decided, as the tournament log keeps it.
+MAX_REASON = 500
 #: The settings every game of a tournament gets as its clock.
 TIME_CONTROL_FIELDS = (
     "days_per_move",
@@ -50,7 +56,7 @@ class Club(models.Model):
         REQUEST = "request", _("By request (organisers approve)")
         INVITATION = "invitation", _("By invitation only")
 
-    name = models.CharField(max_length=80, unique=True, verbose_name=_("name"))
+    name = models.CharField(max_length=MAX_CLUB_NAME, unique=True, verbose_name=_("name"))
     description = models.TextField(blank=True, verbose_name=_("description"))
     join_policy = models.CharField(
         max_length=16, choices=JoinPolicy.choices, default=JoinPolicy.OPEN, verbose_name=_("join policy")
@@ -170,7 +176,7 @@ class Tournament(models.Model):
         help_text=_("Empty for a site-wide tournament (staff only)."),
         verbose_name=_("club"),
     )
-    name = models.CharField(max_length=120, verbose_name=_("name"))
+    name = models.CharField(max_length=MAX_TOURNAMENT_NAME, verbose_name=_("name"))
     description = models.TextField(blank=True, verbose_name=_("description"))
     game = models.CharField(max_length=32, help_text=_("Registry slug of the game."), verbose_name=_("game"))
     players_per_table = models.PositiveSmallIntegerField(default=2, verbose_name=_("players per table"))
@@ -484,7 +490,7 @@ class Participant(models.Model):
     seed = models.PositiveSmallIntegerField(null=True, blank=True, verbose_name=_("seed"))
     rating_at_start = models.IntegerField(null=True, blank=True, verbose_name=_("rating at start"))
     left_at = models.DateTimeField(null=True, blank=True, verbose_name=_("left at"))
-    left_reason = models.CharField(max_length=500, blank=True, verbose_name=_("left reason"))
+    left_reason = models.CharField(max_length=MAX_REASON, blank=True, verbose_name=_("left reason"))
     final_place = models.PositiveSmallIntegerField(null=True, blank=True, verbose_name=_("final place"))
 
     class Meta:
@@ -574,7 +580,7 @@ class TournamentGame(models.Model):
     ranking = models.JSONField(null=True, blank=True, verbose_name=_("ranking"))
     forfeited = models.JSONField(default=list, blank=True, verbose_name=_("forfeited"))
     source = models.CharField(max_length=16, choices=Source.choices, blank=True, verbose_name=_("source"))
-    reason = models.CharField(max_length=500, blank=True, verbose_name=_("reason"))
+    reason = models.CharField(max_length=MAX_REASON, blank=True, verbose_name=_("reason"))
     decided_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         null=True,

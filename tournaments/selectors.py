@@ -19,13 +19,6 @@ from .types import GameResult, Player
 START_RATING = 1500
 
 
-# ------------------------------------------------------------ permissions
-def club_membership(user, club: Club) -> ClubMembership | None:
-    if user is None or not user.is_authenticated:
-        return None
-    return ClubMembership.objects.filter(club=club, user=user).first()
-
-
 def is_club_organiser(user, club: Club | None) -> bool:
     """Staff, or an active organiser of ``club``."""
     if user is None or not user.is_authenticated:

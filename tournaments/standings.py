@@ -4,7 +4,7 @@ Standings are recomputed from the results every time and never edited by
 hand; a result an organiser sets by hand is just another
 ``GameResult``.
 
-Points (issue "Club tournaments"):
+Points:
 
 - At a table of N >= 2 players each player scores, against every other
   player at the table, 1 for finishing ahead, 1/2 for a shared place and 0
@@ -25,10 +25,11 @@ Tie-breaks, in order, for a Swiss (the order lichess uses):
    the plain sum of the opponents' scores.
 2. Sonneborn-Berger: over the same games, the sum of (pairwise result
    against a co-player) x (that co-player's score), not divided by the
-   number of co-players (the research notes' multi-player adaptation, B6):
-   beating three co-players at one table counts each of them, like beating
-   them in three games.  For two-player games that is the classic sum of
-   the scores of opponents beaten plus half of those drawn.
+   number of co-players (the classic rule is defined for two-player games;
+   this is its multi-player form): beating three co-players at one table
+   counts each of them, like beating them in three games.  For two-player
+   games that is the classic sum of the scores of opponents beaten plus half
+   of those drawn.
 3. Rating at the start (higher first).
 
 For a round robin (``round_robin=True``) Buchholz parts nobody: everyone
@@ -49,7 +50,7 @@ same for all who tie.  The usual round-robin order applies instead:
 3. Wins: the games won over the board (alone in first place).
 4. Rating at the start (higher first).
 
-Decisions the issue leaves open, taken here:
+Choices the usual tie-break rules leave open, made here:
 
 - Unplayed games (byes, forfeits, walkovers) count for points but not for
   tie-breaks: they have no opponent to measure.  This is simpler than the

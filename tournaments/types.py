@@ -6,7 +6,7 @@ the answers back into rows.  Nothing here knows about matches or users: a
 player is an integer id (the tournament participant's id), a game result is
 who sat where and who finished ahead of whom.
 
-Decisions the issue leaves open, taken here:
+Choices the usual tournament rules leave open, made here:
 
 - ``Player.seed`` is the tournament's seeding position (1 = strongest),
   whatever the organiser chose it from (rating, random draw, manual order).

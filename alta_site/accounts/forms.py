@@ -135,7 +135,9 @@ class SignupForm(forms.Form):
     template_name_p = "accounts/form_p.html"
 
     display_name = forms.CharField(
-        max_length=40, label=_("Display name"), help_text=_("Shown to other players. You can change it later.")
+        max_length=names.MAX_DISPLAY_NAME,
+        label=_("Display name"),
+        help_text=_("Shown to other players. You can change it later."),
     )
 
     #: The browser's time zone, filled in by ``alta/zone.js`` (empty without

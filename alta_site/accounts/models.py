@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy as _
 
 from core.closed_names import closed_name_shown
 
-from .names import shape_skeleton, skeleton
+from .names import MAX_DISPLAY_NAME, shape_skeleton, skeleton
 
 #: The display name a closed account keeps in the records (``closing.closed_name``).
 CLOSED_NAME = re.compile(r"^deleted player (\d+)$")
@@ -58,7 +58,7 @@ class User(AbstractUser):
     last_name = None  # type: ignore[assignment]
     email = models.EmailField(_("email address"), unique=True)
     display_name = models.CharField(
-        max_length=40,
+        max_length=MAX_DISPLAY_NAME,
         unique=True,
         help_text=_("Shown to other players in games, ladders and tournaments."),
         verbose_name=_("display name"),

@@ -18,7 +18,11 @@ from functools import cache
 from confusable_homoglyphs import confusables
 from django.utils.translation import gettext_lazy as _
 
-_SHAPE = re.compile(r"^[\w][\w .'-]{1,38}[\w.]$")
+#: The fewest and most characters of a display name (``normalize``); the
+#: model's column and the sign-up form hold no longer one.
+MIN_DISPLAY_NAME = 3
+MAX_DISPLAY_NAME = 40
+_SHAPE = re.compile(rf"^[\w][\w .'-]{{{MIN_DISPLAY_NAME - 2},{MAX_DISPLAY_NAME - 2}}}[\w.]$")
 # Words the pages and mails use for a seat or a stand-in player, in every
 # language the site speaks (a Dutch page shows an empty seat as "Plaats 2").
 _RESERVED_WORDS = (
@@ -139,7 +143,10 @@ def normalize(value: str) -> str:
     reserved.  (Whether another account has it is the caller's check.)"""
     name = unicodedata.normalize("NFKC", " ".join(value.split()))
     if not _SHAPE.match(name):
-        raise DisplayNameError(_("Use 3 to 40 letters, digits, spaces, dots, dashes, apostrophes or underscores."))
+        raise DisplayNameError(
+            _("Use %(min)s to %(max)s letters, digits, spaces, dots, dashes, apostrophes or underscores.")
+            % {"min": MIN_DISPLAY_NAME, "max": MAX_DISPLAY_NAME}
+        )
     if confusables.is_dangerous(name):
         raise DisplayNameError(
             _("This name mixes letters of different alphabets that look alike; use letters of one alphabet.")

@@ -16,11 +16,13 @@ from rest_framework.views import APIView
 
 from core.api import ERRORS_WITH_MOVES as ERRORS
 from core.api import ErrorSerializer, InstantField, ListCreateApi, WriteApi
+from core.validators import MAX_ADDRESS
 from games import selectors, services
 from games.boards import playable_slugs
 from games.deadlines.limits import MAX_DAYS_PER_MOVE
 from games.deadlines.selectors import players_away
 from games.engine import get_rules
+from games.forms import MOVE_MAX_LENGTH
 from games.history_words import history_in_words
 from games.i18n import move_words, not_played
 from games.models import PLY_MAX, Match, MoveRecord, TimeoutPolicy
@@ -124,7 +126,7 @@ class GameListApi(ListCreateApi):
         timeout_policy = serializers.ChoiceField(choices=TimeoutPolicy.values, default=TimeoutPolicy.AUTO)
         vacation_allowed = serializers.BooleanField(default=True)
         invite = serializers.ListField(
-            child=serializers.CharField(max_length=254),
+            child=serializers.CharField(max_length=MAX_ADDRESS),
             max_length=5,
             default=list,
             help_text="Display names or email addresses.",
@@ -204,7 +206,7 @@ class GameCancelApi(_SimpleAction):
 
 
 class InviteeSerializer(serializers.Serializer):
-    invitee = serializers.CharField(max_length=254, help_text="A display name or an email address.")
+    invitee = serializers.CharField(max_length=MAX_ADDRESS, help_text="A display name or an email address.")
 
 
 class GameInviteApi(WriteApi):
@@ -299,7 +301,7 @@ class LegalMovesApi(APIView):
 @extend_schema_field(
     {
         "oneOf": [
-            {"type": "string", "minLength": 1, "maxLength": 2000},
+            {"type": "string", "minLength": 1, "maxLength": MOVE_MAX_LENGTH},
             {"type": "object", "additionalProperties": True},
         ],
         "description": "Notation (several moves separated by ';'), or one legal move as an object in the "
@@ -312,7 +314,7 @@ class MoveField(serializers.Field):
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
-        self.text = serializers.CharField(max_length=2000)
+        self.text = serializers.CharField(max_length=MOVE_MAX_LENGTH)
 
     def to_internal_value(self, data):
         if isinstance(data, dict):

@@ -18,7 +18,7 @@ from core.validators import free_text
 from games.api.paging import PAGED, paged
 
 from .. import selectors, services
-from ..models import Club, ClubMembership
+from ..models import MAX_CLUB_NAME, MAX_DESCRIPTION, Club, ClubMembership
 from .common import ERRORS, ClubInviteInputSerializer, ListCreateApi, WriteApi
 from .serializers import (
     ClubDetailSerializer,
@@ -40,9 +40,9 @@ def _club(pk: int, request) -> dict:
 
 class ClubListApi(ListCreateApi):
     class ClubCreateInputSerializer(serializers.Serializer):
-        name = serializers.CharField(max_length=80)
+        name = serializers.CharField(max_length=MAX_CLUB_NAME)
         description = serializers.CharField(
-            max_length=5000, required=False, default="", allow_blank=True, validators=[free_text]
+            max_length=MAX_DESCRIPTION, required=False, default="", allow_blank=True, validators=[free_text]
         )
         join_policy = serializers.ChoiceField(choices=Club.JoinPolicy.values, default=Club.JoinPolicy.OPEN)
 

@@ -19,7 +19,7 @@ from .. import selectors, services
 from ..models import MAX_ROUNDS, Tournament
 from ..overview import tournament_overview
 from ..pairing_warnings import problem_text
-from ..services.messages import MAX_MESSAGE
+from ..services.messages import MAX_MESSAGE, MAX_SUBJECT
 from .common import ERRORS, MAX_ID, TournamentPlayerNameInputSerializer, WriteApi
 from .serializers import TournamentDetailSerializer, detail_data
 
@@ -50,7 +50,7 @@ class TournamentResumeApi(WriteApi):
 
 class TournamentMessageApi(WriteApi):
     class TournamentMessageInputSerializer(serializers.Serializer):
-        subject = serializers.CharField(max_length=150)
+        subject = serializers.CharField(max_length=MAX_SUBJECT)
         text = serializers.CharField(max_length=MAX_MESSAGE, validators=[free_text])
 
     class TournamentMessageOutputSerializer(serializers.Serializer):

@@ -22,8 +22,10 @@ from games.deadlines.limits import MAX_DAYS_PER_MOVE
 from games.models import TimeoutPolicy
 
 from .. import selectors, services
-from ..models import MAX_CAPACITY, MAX_ROUNDS, Tournament
+from ..models import MAX_CAPACITY, MAX_DESCRIPTION, MAX_REASON, MAX_ROUNDS, MAX_TOURNAMENT_NAME, Tournament
 from ..overview import tournament_overview
+from ..services.organiser import MAX_EXTENSION_DAYS
+from ..services.validation import MAX_ROUND_DAYS
 from .common import (
     ERRORS,
     MAX_ID,
@@ -59,9 +61,9 @@ class TournamentListApi(ListCreateApi):
         club = serializers.IntegerField(min_value=1, max_value=MAX_ID, required=False)
 
     class TournamentCreateInputSerializer(TimeControlInputSerializer):
-        name = serializers.CharField(max_length=120)
+        name = serializers.CharField(max_length=MAX_TOURNAMENT_NAME)
         description = serializers.CharField(
-            max_length=5000, required=False, default="", allow_blank=True, validators=[free_text]
+            max_length=MAX_DESCRIPTION, required=False, default="", allow_blank=True, validators=[free_text]
         )
         club = serializers.IntegerField(
             min_value=1,
@@ -98,7 +100,9 @@ class TournamentListApi(ListCreateApi):
             default=Tournament.Registration.ANYONE,
         )
         seeding = serializers.ChoiceField(choices=Tournament.Seeding.values, default=Tournament.Seeding.RATING)
-        round_days = serializers.IntegerField(min_value=1, max_value=365, required=False, allow_null=True, default=None)
+        round_days = serializers.IntegerField(
+            min_value=1, max_value=MAX_ROUND_DAYS, required=False, allow_null=True, default=None
+        )
 
     @extend_schema(
         parameters=[TournamentFilterSerializer, *PAGED],
@@ -193,7 +197,7 @@ class TournamentStartApi(WriteApi):
 
 
 class TournamentReasonInputSerializer(serializers.Serializer):
-    reason = serializers.CharField(max_length=500, validators=[one_line_text])
+    reason = serializers.CharField(max_length=MAX_REASON, validators=[one_line_text])
 
 
 class TournamentCancelApi(WriteApi):
@@ -287,7 +291,7 @@ class TournamentDisqualifyApi(WriteApi):
 
 class TournamentRoundExtendApi(WriteApi):
     class TournamentExtendInputSerializer(serializers.Serializer):
-        days = serializers.IntegerField(min_value=1, max_value=60)
+        days = serializers.IntegerField(min_value=1, max_value=MAX_EXTENSION_DAYS)
 
     @extend_schema(
         request=TournamentExtendInputSerializer,
@@ -319,7 +323,7 @@ class TournamentGameResultApi(WriteApi):
             max_length=8,
             help_text="Groups of the ids of the players who played, best first; a shared place is one group.",
         )
-        reason = serializers.CharField(max_length=500, validators=[one_line_text])
+        reason = serializers.CharField(max_length=MAX_REASON, validators=[one_line_text])
         forfeited = serializers.ListField(
             child=serializers.IntegerField(min_value=1, max_value=MAX_ID),
             max_length=8,

@@ -6,7 +6,7 @@ results to record.  Every function is a pure function of (players, results
 so far, settings), so a repeated call gives the same answer and the Django
 side can key the games it creates (``Table.key``) to stay idempotent.
 
-Formats (issue "Club tournaments"):
+Formats:
 
 - :func:`single_elimination_bracket` (2 players) and :func:`table_knockout`
   (tables of more than 2, top M advance): ``elimination.py``, ``tables.py``.

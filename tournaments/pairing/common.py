@@ -1,6 +1,6 @@
 """Helpers every pairing format shares: table sizes, seats, history.
 
-Decisions the issue leaves open, taken here:
+Choices the formats' usual rules leave open, made here:
 
 - **Table sizes.**  With n players and a chosen table size k there are
   t = ceil(n / k) tables whose sizes differ by at most 1, the larger tables

@@ -18,7 +18,7 @@ Structure, for a bracket of 2^k slots (the next power of two):
   ``GF2`` decides; otherwise ``GF2`` is ``not_needed``.
 - Nobody is out before a second loss; the champion has at most one.
 
-Drop-in placement (the issue leaves the rule open).  A player dropping from
+Drop-in placement (not fixed by any standard).  A player dropping from
 winners' round j has played only players from their own block of 2^j
 bracket slots.  For each minor round the drop-ins are placed so that, when
 possible, none meets a losers-bracket player from their own block in that

@@ -50,7 +50,9 @@ def seeding_order(size: int) -> list[int]:
     alternating which of the two is drawn first (that alternation is what
     places the blocks of the next step).  The last step draws the higher
     seed of each game first, so the bracket reads 1 v 16, 8 v 9, 5 v 12,
-    4 v 13, 3 v 14, 6 v 11, 7 v 10, 2 v 15 for 16, as the issue lists it.
+    4 v 13, 3 v 14, 6 v 11, 7 v 10, 2 v 15 for 16, the usual seeded order:
+    the top two seeds cannot meet before the final, nor the top four before
+    the semi-finals.
 
     :raises ValueError: when ``size`` is not a power of two.
     """

@@ -17,7 +17,7 @@ Each round is paired from the results of the rounds before; call
 :func:`table_knockout` once every game of a round is finished (the caller
 knows the round's games, this function only sees results).
 
-Decisions the issue leaves open, taken here:
+Choices the formats' usual rules leave open, made here:
 
 - Every round is re-seeded by original seed, and players are dealt to the
   tables in serpentine order (seeds 1..t to tables 1..t, then back), so

@@ -17,6 +17,8 @@ from ..notify import notice_send, tournament_url
 from .common import locked_tournament, log, require_manager
 
 MAX_MESSAGE = 5000
+#: A longer subject is cut: it becomes the mails' Subject header.
+MAX_SUBJECT = 150
 #: The same message again from the same organiser within this time is a
 #: double click or a resent form, not news: refused, so nobody gets it twice.
 REPEAT_WINDOW = dt.timedelta(minutes=10)
@@ -31,7 +33,7 @@ def players_message(*, tournament_id: int, subject: str, text: str, by, now: dt.
     :raises NotAllowed, Conflict (``over``; ``already_sent``: the same message
         from ``by`` within ``REPEAT_WINDOW``), GameActionError (empty or too long).
     """
-    subject, text = " ".join(subject.split())[:150], text.strip()
+    subject, text = " ".join(subject.split())[:MAX_SUBJECT], text.strip()
     if not subject or not text:
         raise GameActionError(_("Write a subject and a message."), code="empty")
     if has_control_characters(subject):

@@ -40,9 +40,10 @@ from .icons import INK, LAND, MUTED, SHORE, SMALL, WATER, button, pawn, ring, ti
 
 COLS, CW, RH, PAD = 12, 60, 128, 8
 WIDTH = PAD * 2 + COLS * CW
-#: The phone layout: columns, and the height of each layout.
+#: The phone layout: its columns and its height, the taller of the two
+#: layouts and so the viewBox's.
 NARROW = 6
-HEIGHT, NARROW_HEIGHT = 5 * RH + PAD, 10 * RH + PAD
+NARROW_HEIGHT = 10 * RH + PAD
 MARK_Y, MARK_H, MARK_STEP = 64, 14, 16
 
 
@@ -54,12 +55,6 @@ def _slot(position: int, cols: int = COLS) -> tuple[float, float]:
     if position == MAINLAND and cols == NARROW:
         col = 0  # the mainland takes its whole row
     return PAD + col * CW, PAD + row * RH
-
-
-def narrow_shift(position: int) -> tuple[float, float]:
-    """How far the phone layout moves a position's group (games.css)."""
-    (x, y), (nx, ny) = _slot(position), _slot(position, NARROW)
-    return nx - x, ny - y
 
 
 def _at(position: int, body: str) -> str:

@@ -59,7 +59,7 @@ __all__ = ["Alhambra", "Cell", "DIRS", "XY", "key"]
 DIRS = ((1, 0, -1, 4), (2, 1, 0, 8), (4, 0, 1, 1), (8, -1, 0, 2))
 
 
-#: The sides of a tile as the reader names them (after ``grid.SIDE_NAMES``).
+#: The sides of a tile as the reader names them.
 _SIDES = {1: gettext_noop("north"), 2: gettext_noop("east"), 4: gettext_noop("south"), 8: gettext_noop("west")}
 
 

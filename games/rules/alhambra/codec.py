@@ -109,11 +109,6 @@ def load_state(data: Mapping[str, Any]) -> AlhambraState:
     )
 
 
-def _cell(value: Any) -> Cell:
-    x, y = value
-    return (int(x), int(y))
-
-
 def dump_move(move: Move) -> dict[str, Any]:
     """The move as JSON-safe data."""
     if isinstance(move, Take):

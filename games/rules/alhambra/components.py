@@ -83,14 +83,6 @@ def card(currency: int, value: int) -> int:
     return currency * 10 + value
 
 
-def card_currency(code: int) -> int:
-    return code // 10
-
-
-def card_value(code: int) -> int:
-    return code % 10
-
-
 def card_name(code: int) -> str:
     if code in SCORING_CARDS:
         return f"scoring card {code - 100}"

@@ -23,14 +23,7 @@ SIDES = ((N, -STRIDE, S), (E, 1, W), (S, STRIDE, N), (W, -1, E))
 D4 = (-STRIDE, 1, STRIDE, -1)
 #: The diagonal neighbours NE, SE, SW, NW (ring positions 1, 3, 5, 7).
 DIAGONALS = (1 - STRIDE, 1 + STRIDE, STRIDE - 1, -STRIDE - 1)
-RING8 = D4 + DIAGONALS
-#: A cell and its side neighbours; a cell and its whole ring.
-AROUND4 = (0,) + D4
-AROUND8 = (0,) + RING8
 ADDED, REMOVED, REPLACED = 1, 2, 3
-SIDE_NAMES = {N: "north", E: "east", S: "south", W: "west"}
-#: Legacy tuple directions: (side bit, dx, dy, opposite bit).
-DIRS = ((N, 0, -1, S), (E, 1, 0, W), (S, 0, 1, N), (W, -1, 0, E))
 
 
 def key(cell: Cell) -> int:
@@ -74,9 +67,6 @@ def ring_safe(empty: int) -> bool:
             runs += side
             in_run = side = False
     return runs <= 1
-
-
-RING_SAFE = tuple(ring_safe(m) for m in range(256))
 
 
 def pattern(grid: dict[int, int], k: int) -> tuple[int, int]:

@@ -55,7 +55,7 @@ def longest_wall(alhambra: Any) -> int:
     :returns: the number of wall segments of the longest trail through outer
         wall segments: a segment between two tiles is not outer; segments
         are used at most once but corners may repeat, so a closed ring of n
-        segments counts n (rules file, decision D).
+        segments counts n (a house ruling).
     """
     if hasattr(alhambra, "grid"):  # a board.Alhambra
         return longest_trail(_grid_edges(alhambra.grid))

@@ -42,13 +42,11 @@ from games.engine.message import Message, Term, gettext_noop, message
 COLOURS: tuple[str, ...] = ("red", "yellow", "green", "blue", "purple")
 COLOUR_LETTERS: tuple[str, ...] = ("R", "Y", "G", "B", "P")
 N, E, S, W = 0, 1, 2, 3
-DIRECTION_NAMES: tuple[str, ...] = ("n", "e", "s", "w")
 #: Cell offset of the neighbour in each direction.
 STEPS: tuple[tuple[int, int], ...] = ((0, 1), (1, 0), (0, -1), (-1, 0))
 OPPOSITE: tuple[int, ...] = (S, W, N, E)
 MAJOR, MINOR1, MINOR2 = 0, 1, 2
 SLOT_NAMES: tuple[str, ...] = ("major", "minor1", "minor2")
-CORNER_NAMES: tuple[str, ...] = ("NE", "SE", "SW", "NW")  # major corner by rotation
 TILES_PER_COLOUR = 12
 COUNTERS = 15
 MIN_PLAYERS, MAX_PLAYERS = 2, 5

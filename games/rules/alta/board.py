@@ -205,8 +205,3 @@ def placement_error(island: Island, index: int) -> Message | None:
         width=width,
         height=height,
     )
-
-
-def cell_count(island: Island) -> int:
-    """How many cards the island holds."""
-    return island.occupied.bit_count()

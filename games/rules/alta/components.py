@@ -92,7 +92,7 @@ CODES: dict[str, str] = {
     "market": "MAR",
 }
 
-#: The nine merchant cards (rules file, decision D): each type appears on
+#: The nine merchant cards (a house ruling): each type appears on
 #: exactly two cards.  A merchant card is stored as its index in this tuple.
 MERCHANTS: tuple[tuple[str, str], ...] = (
     ("farmers_hut", "wheat_field"),
@@ -105,12 +105,6 @@ MERCHANTS: tuple[tuple[str, str], ...] = (
     ("farmer", "tower"),
     ("tower", "farmers_hut"),
 )
-
-
-def merchant_label(index: int) -> str:
-    """A merchant card for people, e.g. ``tavern+market``."""
-    first, second = MERCHANTS[index]
-    return f"{first}+{second}"
 
 
 def full_island_deck() -> list[int]:

@@ -105,7 +105,7 @@ def card_points(cells: Mapping[Pos, str], pos: Pos) -> int:
         return 2 * around.count("wheat_field") + 3 * around.count("farmers_hut")
     if kind == "tower":
         return 1 + _tower_bonus(cells, pos)
-    return 0  # market: no points of its own (rules file, decision D)
+    return 0  # market: no points of its own (a house ruling)
 
 
 def max_adjacent_pairs(cells: Mapping[Pos, str], first: str, second: str) -> int:
@@ -129,7 +129,7 @@ def max_adjacent_pairs(cells: Mapping[Pos, str], first: str, second: str) -> int
 
 def merchant_points(cells: Mapping[Pos, str], first: str, second: str) -> int:
     """One merchant card: min(#A, #B) pairs, 3 each, +2 per adjacent pair in
-    the owner's best pairing (decision D of the rules file).
+    the owner's best pairing (a house ruling).
 
     :raises ValueError: the card shows one type twice (no Alta card does).
     """

@@ -12,7 +12,7 @@ from .state import HAND, AltaState, Secret
 def setup(players: int, seed: int) -> AltaState:
     """A new game for ``players`` seats, dealt from ``seed``.  Seat 0 starts:
     the seat order is decided before the engine (drawn from the seed by the
-    match, decision D, or chosen by a tournament)."""
+    match, a house ruling, or chosen by a tournament)."""
     rng = Rng(seed_state(seed))
     rng.below(players)  # the old start draw, kept so a seed deals as before
     first = 0

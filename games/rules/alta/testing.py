@@ -32,13 +32,6 @@ def island(*rows: str, top_left: str = "C3") -> Island:
     return build(cards) if cards else EMPTY_ISLAND
 
 
-def rows_of(island: Island) -> list[list[str]]:
-    """The 4 x 4 box of a full island as rows of slugs (for ``score_island``)."""
-    assert island.box is not None
-    top, _, left, _ = island.box
-    return [[TYPES[island.cells[(top + r) * SIZE + left + c]] for c in range(4)] for r in range(4)]
-
-
 def merchant(first: str, second: str) -> int:
     """The index of the merchant card showing these two types (any order)."""
     a, b = card_type(first), card_type(second)

@@ -45,8 +45,6 @@ _EXPECT = {
     "merchant": message(gettext_noop("choose a merchant card: face-up ('merchant up') or blind")),
 }
 _OVER = message(gettext_noop("nothing: the game is over"))
-#: How to read ``board_text`` (for the email templates around it).
-LEGEND = "+ = a card may go here, . = empty; cell names: column letter + row number"
 
 
 def board_text(island: Island) -> list[str]:
