@@ -27,21 +27,25 @@ from .outbox import email_queue, reply_token_for
 from .render import as_reader
 from .templatetags.mail_text import wrapped
 
-#: Local hour from which the day's digest goes out.
+#: The local hours in which the day's digest goes out: from 07:00 until
+#: noon.  A move that comes to a digest reader later waits for the next
+#: morning's digest (it greets "Good morning"; at night it would be a
+#: second mail the same day in all but name).
 DIGEST_HOUR = 7
+DIGEST_UNTIL_HOUR = 12
 
 
 def digests_send(*, now: dt.datetime) -> int:
-    """Queue today's digest for every digest user whose morning has come
-    (in their own time zone) and who has a move to make; once per local day.
-    Returns how many were queued."""
+    """Queue today's digest for every digest user whose morning it is (in
+    their own time zone, ``DIGEST_HOUR`` to ``DIGEST_UNTIL_HOUR``) and who
+    has a move to make; once per local day.  Returns how many were queued."""
     User = get_user_model()
     queued = 0
     for user in User.objects.filter(notifications=User.Notifications.DAILY_DIGEST, is_active=True):
         if game_mail_paused(user):  # its address keeps bouncing
             continue
         local = now.astimezone(user.zone)
-        if local.hour < DIGEST_HOUR:
+        if not DIGEST_HOUR <= local.hour < DIGEST_UNTIL_HOUR:
             continue
         key = f"digest:{user.pk}:{local.date().isoformat()}"
         if OutgoingEmail.objects.filter(dedupe_key=key).exists():

@@ -115,7 +115,7 @@ def test_no_digest_goes_to_an_address_whose_game_mail_stopped(bob, alice, now, d
                 break
     for n in range(HARD_BOUNCES_BEFORE_PAUSE):
         bounce(notice_to(bob, now, n), now)
-    morning = now.replace(hour=12) + dt.timedelta(days=1)
+    morning = now.replace(hour=8) + dt.timedelta(days=1)  # 09:00 in Amsterdam
     with django_capture_on_commit_callbacks(execute=True):
         assert digests_send(now=morning) == 0
     address_bounce_clear(user_id=bob.pk, now=morning)

@@ -182,6 +182,13 @@ def test_the_daily_digest_comes_once_in_the_local_morning(alice, bob, carol, now
         sent = digests_send(now=morning)
         again = digests_send(now=morning + dt.timedelta(hours=3))
     assert (sent, again) == (1, 0)
+    # The next day's digest not sent yet: not at noon, nor in the evening
+    # ("Good morning" at night), but the morning after.
+    with django_capture_on_commit_callbacks(execute=True):
+        assert digests_send(now=dt.datetime(2026, 1, 7, 17, 0, tzinfo=dt.UTC)) == 0  # 12:00 in New York
+        assert digests_send(now=dt.datetime(2026, 1, 8, 0, 30, tzinfo=dt.UTC)) == 0  # 19:30
+        assert digests_send(now=dt.datetime(2026, 1, 8, 12, 0, tzinfo=dt.UTC)) == 1  # 07:00
+    assert len(mail.outbox) == 2
     digest = mail.outbox[0]
     assert digest.to == [carol.email] and "your move in" in digest.subject
     for match in matches:
