@@ -29,7 +29,7 @@ from django.utils import timezone
 from games.models import ChatMessage, MatchEvent, MoveRecord, Seat
 from games.services.prepared import prepared
 
-from . import lifecycle_mail, move_mail, outbox, sending
+from . import lifecycle_mail, move_mail, sending
 from .models import GameMute
 
 logger = logging.getLogger(__name__)
@@ -73,15 +73,16 @@ def _write_chunk(model, ids: list[int], notify, now: dt.datetime) -> int:
         rows = list(_claimed(model).filter(pk__in=ids, notified_at__isnull=True).order_by("pk"))
         done: list[int] = []
         sends: list[int] = []
+        # The emails are written claimed by this worker, which sends them
+        # once the chunk commits (``outbox.email_queue``, ``_send_now``).
         claimed_at = timezone.now()
-        with outbox.claimed_by_writer(claimed_at):
-            for row in rows:
-                try:
-                    written = _row_written(row, notify)
-                    done.append(row.pk)
-                    sends.extend(written)
-                except Exception:
-                    logger.exception("Writing the emails of %s %s failed; the sweep retries", model.__name__, row.pk)
+        for row in rows:
+            try:
+                written = _row_written(row, notify, claimed_at)
+                done.append(row.pk)
+                sends.extend(written)
+            except Exception:
+                logger.exception("Writing the emails of %s %s failed; the sweep retries", model.__name__, row.pk)
         if done:
             model.objects.filter(pk__in=done).update(notified_at=now)
         if sends:
@@ -89,24 +90,26 @@ def _write_chunk(model, ids: list[int], notify, now: dt.datetime) -> int:
     return len(done)
 
 
-def _row_written(row, notify) -> list[int]:
-    """Write ``row``'s emails in a savepoint of their own (a failing row
-    takes only its own emails back); returns their ids.
+def _row_written(row, notify, claimed_at: dt.datetime) -> list[int]:
+    """Write ``row``'s emails, claimed at ``claimed_at``, in a savepoint of
+    their own (a failing row takes only its own emails back); returns their
+    ids.
 
-    Tried first without a savepoint per email (``outbox.unguarded_inserts``:
-    nearly every key is new).  Should an insert clash (a key written
-    before, or being written by another transaction), the row's savepoint
-    is rolled back and the row written again with each insert guarded: a
-    repeated key then finds its earlier email, any other clash raises."""
+    Tried first without a savepoint per email (``guarded=False``, see
+    ``outbox.email_queue``: nearly every key is new).  Should an insert
+    clash (a key written before, or being written by another transaction),
+    the row's savepoint is rolled back and the row written again with each
+    insert guarded: a repeated key then finds its earlier email, any other
+    clash raises."""
     written: list[int] = []
     try:
-        with transaction.atomic(), outbox.unguarded_inserts():
-            notify(row, sends=written)
+        with transaction.atomic():
+            notify(row, sends=written, claimed_at=claimed_at, guarded=False)
         return written
     except IntegrityError:
         written = []
     with transaction.atomic():
-        notify(row, sends=written)
+        notify(row, sends=written, claimed_at=claimed_at, guarded=True)
     return written
 
 
@@ -155,7 +158,7 @@ def _seats_of(model) -> QuerySet:
 
 def _send_now(email_ids: list[int], claimed_at: dt.datetime) -> None:
     """Send the chunk's committed emails here; they were claimed for this
-    task in the transaction that wrote them (``outbox.claimed_by_writer``), so
+    task in the transaction that wrote them (``claimed_at``), so
     no other sender takes them.  Should this fail, the outbox sweep hands
     them out again once the claim's lease runs out."""
     sending.send_claimed(email_ids=email_ids, now=claimed_at)

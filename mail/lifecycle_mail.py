@@ -1,8 +1,8 @@
 """Mail for lifecycle events (``MatchEvent`` kinds): one handler per kind
 that mails anyone, listed in ``HANDLERS``.  Called by a worker after the
 event committed (``announce``); game emails show the position at the
-event's ply.  Each handler adds the ids of the rows it queues to ``sends``
-when given one (see ``outbox``)."""
+event's ply.  Each handler hands its ``sends``, ``claimed_at`` and
+``guarded`` on to every row it queues (see ``outbox.email_queue``)."""
 
 from __future__ import annotations
 
@@ -41,7 +41,9 @@ from .since import since_lines, told_to_mover, visible_lines, words
 from .templatetags.mail_text import wrapped
 
 
-def on_invited(event, sends: list[int] | None = None) -> None:
+def on_invited(
+    event, *, sends: list[int] | None = None, claimed_at: dt.datetime | None = None, guarded: bool = True
+) -> None:
     match = event.match
     seat = Seat.objects.select_related("invited_user").filter(pk=event.data.get("seat_id")).first()
     if seat is None or not seat.invitation_token:
@@ -79,6 +81,8 @@ def on_invited(event, sends: list[int] | None = None) -> None:
         match=match,
         headers={"Reply-To": context["reply_address"], "Auto-Submitted": "auto-generated"},
         sends=sends,
+        claimed_at=claimed_at,
+        guarded=guarded,
     )
 
 
@@ -86,7 +90,9 @@ def on_invited(event, sends: list[int] | None = None) -> None:
 DECLINED_PREFIX = "declined"
 
 
-def on_declined(event, sends: list[int] | None = None) -> None:
+def on_declined(
+    event, *, sends: list[int] | None = None, claimed_at: dt.datetime | None = None, guarded: bool = True
+) -> None:
     """Tell the game's creator that an invitation was declined (its seat is
     open for anyone now)."""
     match = event.match
@@ -115,10 +121,14 @@ def on_declined(event, sends: list[int] | None = None) -> None:
         dedupe_key=f"{DECLINED_PREFIX}:{event.pk}",
         now=event.created_at,
         sends=sends,
+        claimed_at=claimed_at,
+        guarded=guarded,
     )
 
 
-def on_invitation_taken_back(event, sends: list[int] | None = None) -> None:
+def on_invitation_taken_back(
+    event, *, sends: list[int] | None = None, claimed_at: dt.datetime | None = None, guarded: bool = True
+) -> None:
     """Tell a player invited by name that the creator took the invitation
     back (its mail's link and reply address no longer seat them).  An
     address is not mailed again: it may be the mistyped one."""
@@ -141,10 +151,14 @@ def on_invitation_taken_back(event, sends: list[int] | None = None) -> None:
         dedupe_key=f"invitation-taken-back:{event.pk}",
         now=event.created_at,
         sends=sends,
+        claimed_at=claimed_at,
+        guarded=guarded,
     )
 
 
-def on_started(event, sends: list[int] | None = None) -> None:
+def on_started(
+    event, *, sends: list[int] | None = None, claimed_at: dt.datetime | None = None, guarded: bool = True
+) -> None:
     match = event.match
     state = state_at(match, event.ply)
     seats = seats_with_players(match)
@@ -181,6 +195,8 @@ def on_started(event, sends: list[int] | None = None) -> None:
             with_reply=True,
             ply=event.ply,
             sends=sends,
+            claimed_at=claimed_at,
+            guarded=guarded,
         )
 
 
@@ -200,7 +216,9 @@ def end_headline(winners: list[str], *, you: bool = False) -> str:
     }
 
 
-def on_finished(event, sends: list[int] | None = None) -> None:
+def on_finished(
+    event, *, sends: list[int] | None = None, claimed_at: dt.datetime | None = None, guarded: bool = True
+) -> None:
     match = event.match
     state = state_at(match, event.ply)
     seats = seats_with_players(match)
@@ -262,6 +280,8 @@ def on_finished(event, sends: list[int] | None = None) -> None:
             now=event.created_at,
             with_reply=False,
             sends=sends,
+            claimed_at=claimed_at,
+            guarded=guarded,
         )
 
 
@@ -302,6 +322,8 @@ def _seat_mail(
     everyone: bool = False,
     still_due: Callable[[object], bool] | None = None,
     sends: list[int] | None,
+    claimed_at: dt.datetime | None,
+    guarded: bool,
 ) -> None:
     """Mail the seat an event names (``data["seat_id"]``), or every player;
     ``headline(recipient)`` and ``lines(recipient)`` are called in each recipient's
@@ -332,10 +354,14 @@ def _seat_mail(
             with_reply=with_reply,
             ply=event.ply,
             sends=sends,
+            claimed_at=claimed_at,
+            guarded=guarded,
         )
 
 
-def on_reminder(event, sends: list[int] | None = None) -> None:
+def on_reminder(
+    event, *, sends: list[int] | None = None, claimed_at: dt.datetime | None = None, guarded: bool = True
+) -> None:
     hours = event.data.get("threshold_hours")
 
     def headline(reader) -> str:
@@ -365,6 +391,8 @@ def on_reminder(event, sends: list[int] | None = None) -> None:
         with_reply=True,
         still_due=still_due,
         sends=sends,
+        claimed_at=claimed_at,
+        guarded=guarded,
     )
 
 
@@ -387,7 +415,9 @@ def _notice(
     event's own position ended the game, whose game-over mail tells it
     (one mail per player for one event, not two)."""
 
-    def handler(event, sends: list[int] | None = None) -> None:
+    def handler(
+        event, *, sends: list[int] | None = None, claimed_at: dt.datetime | None = None, guarded: bool = True
+    ) -> None:
         if unless_it_ended and _ended_by(event):
             return
 
@@ -404,6 +434,8 @@ def _notice(
             with_reply=with_reply,
             everyone=everyone,
             sends=sends,
+            claimed_at=claimed_at,
+            guarded=guarded,
         )
 
     return handler
@@ -511,7 +543,9 @@ on_vacation_forbidden = _notice(
 )
 
 
-def on_vacation_started(event, sends: list[int] | None = None) -> None:
+def on_vacation_started(
+    event, *, sends: list[int] | None = None, claimed_at: dt.datetime | None = None, guarded: bool = True
+) -> None:
     """Tell the other players at the table that one of them went on
     vacation (the game may wait for their moves until it ends): a player
     who reads only their mail would otherwise wonder why nobody moves.  A
@@ -541,6 +575,8 @@ def on_vacation_started(event, sends: list[int] | None = None) -> None:
         everyone=True,
         still_due=another_player,
         sends=sends,
+        claimed_at=claimed_at,
+        guarded=guarded,
     )
 
 
@@ -563,8 +599,12 @@ HANDLERS = {
 }
 
 
-def notify_event(event, *, sends: list[int] | None = None) -> None:
-    """Mail the people a lifecycle event concerns (``announce``)."""
+def notify_event(
+    event, *, sends: list[int] | None = None, claimed_at: dt.datetime | None = None, guarded: bool = True
+) -> None:
+    """Mail the people a lifecycle event concerns (``announce``);
+    ``sends``, ``claimed_at`` and ``guarded`` go to each mail
+    (``outbox.email_queue``)."""
     handler = HANDLERS.get(event.kind)
     if handler is not None:
-        handler(event, sends)
+        handler(event, sends=sends, claimed_at=claimed_at, guarded=guarded)

@@ -29,10 +29,14 @@ from .since import log_tail, since_lines, told_to_mover, visible_lines, words
 from .turns import turn_over
 
 
-def notify_move(record, *, sends: list[int] | None = None) -> None:
+def notify_move(
+    record, *, sends: list[int] | None = None, claimed_at: dt.datetime | None = None, guarded: bool = True
+) -> None:
     """For a stored submission: "your turn" to every seat to move in the
     position it produced, and a receipt to a player who moved by email.
-    Rendered from the position after ``record.ply`` (``announce``)."""
+    Rendered from the position after ``record.ply`` (``announce``);
+    ``sends``, ``claimed_at`` and ``guarded`` go to each mail
+    (``outbox.email_queue``)."""
     match = record.match
     if match.is_finished:
         # Over before its mails were written (a tournament's game played
@@ -58,6 +62,8 @@ def notify_move(record, *, sends: list[int] | None = None) -> None:
         "ply": record.ply,
         "with_reply": True,
         "sends": sends,
+        "claimed_at": claimed_at,
+        "guarded": guarded,
     }
     # Every seat to move is told, not only those whose turn began: in a
     # phase where several seats act, another seat's move changes the

@@ -10,15 +10,15 @@ answers to a player's own email (rejections, invitations) are written in
 the transaction of the request.  All functions here run inside the
 caller's transaction.  A caller that writes many rows in one transaction
 passes a ``sends`` list, collects their ids and hands them to one send task
-(``delivery.send_after_commit``); without one, each row gets its own.
+(``delivery.send_after_commit``); without one, each row gets its own.  The
+worker that writes the mail of committed moves and events (``announce``)
+also passes ``claimed_at`` and ``guarded``, which the functions that write
+rows take and hand on.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterator
-from contextlib import contextmanager
-from contextvars import ContextVar
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -64,20 +64,31 @@ def email_queue(
     match=None,
     headers: dict | None = None,
     sends: list[int] | None = None,
+    claimed_at: dt.datetime | None = None,
+    guarded: bool = True,
 ) -> OutgoingEmail:
     """Store one outgoing email (once per ``dedupe_key``) and send it after
     commit, or add its id to ``sends`` for the caller to send.  Returns the
     stored row (the earlier one for a repeated key).
 
+    ``claimed_at`` (with ``sends``): the row is written already claimed
+    (status ``sending`` at ``claimed_at``) in the caller's transaction, and
+    the caller sends it once it commits (``sending.send_claimed``) with no
+    UPDATE to claim it; should the caller die first, the row is handed out
+    again after the lease (``sending.outbox_due``).  Nobody else sees it
+    before the commit.
+
     A key inserted at the same time by another transaction waits for it and
     is then found; the caller's transaction stays usable either way (the
-    insert runs in a savepoint; within ``unguarded_inserts`` it does not,
-    and a repeated key raises).
+    insert runs in a savepoint).  Not ``guarded`` (``_insert_or_get``), it
+    runs without one and a repeated key raises.
 
-    :raises IntegrityError: for any other constraint (a Message-ID clash)."""
+    :raises IntegrityError: for any other constraint (a Message-ID clash),
+        or for a repeated key when not ``guarded``."""
     if is_email_only(user):
         text, html = sign_in_section(text, html, user=user)
-    claimed_at = _CLAIMED_AT.get() if sends is not None else None
+    if sends is None:
+        claimed_at = None  # nobody would send it before the lease ran out
     email, created = _insert_or_get(
         OutgoingEmail,
         {"dedupe_key": dedupe_key},
@@ -94,6 +105,7 @@ def email_queue(
             "headers": headers or {},
             "created_at": now,
         },
+        guarded=guarded,
     )
     if not created:
         return email
@@ -114,6 +126,8 @@ def notice_queue(
     dedupe_key: str,
     now: dt.datetime,
     sends: list[int] | None = None,
+    claimed_at: dt.datetime | None = None,
+    guarded: bool = True,
 ) -> OutgoingEmail:
     """``email_queue`` for a notice to ``user`` about ``match`` (sent
     unasked: "auto-generated", so that no out-of-office answers it)."""
@@ -129,73 +143,45 @@ def notice_queue(
         match=match,
         headers={"Auto-Submitted": "auto-generated"},
         sends=sends,
+        claimed_at=claimed_at,
+        guarded=guarded,
     )
 
 
-def reply_token_for(*, match, seat_index: int, user, ply: int, now: dt.datetime) -> ReplyToken:
+def reply_token_for(*, match, seat_index: int, user, ply: int, now: dt.datetime, guarded: bool = True) -> ReplyToken:
     """The reply token of ``user`` for the position ``ply`` (one per
-    position: every email about it carries the same address)."""
+    position: every email about it carries the same address).
+
+    :raises IntegrityError: for a repeated key when not ``guarded``
+        (``_insert_or_get``)."""
     token, _ = _insert_or_get(
         ReplyToken,
         {"match": match, "user": user, "ply": ply},
         {"seat_index": seat_index, "token": new_token(), "created_at": now},
+        guarded=guarded,
     )
     return token
 
 
-#: Set by ``unguarded_inserts``.
-_UNGUARDED: ContextVar[bool] = ContextVar("outbox_unguarded_inserts", default=False)
-
-
-#: Set by ``claimed_by_writer``.
-_CLAIMED_AT: ContextVar[dt.datetime | None] = ContextVar("outbox_claimed_at", default=None)
-
-
-@contextmanager
-def claimed_by_writer(at: dt.datetime) -> Iterator[None]:
-    """Within this, ``email_queue`` writes each row it adds to a caller's
-    ``sends`` already claimed for sending (``sending``, ``claimed_at=at``),
-    in the caller's transaction: the writer sends them once it commits
-    (``sending.send_claimed``) with no UPDATE to claim them, and rows whose
-    writer dies first are handed out again after the lease
-    (``sending.outbox_due``).  Nobody else sees the rows before the commit."""
-    reset = _CLAIMED_AT.set(at)
-    try:
-        yield
-    finally:
-        _CLAIMED_AT.reset(reset)
-
-
-@contextmanager
-def unguarded_inserts() -> Iterator[None]:
-    """Within this, ``email_queue`` and ``reply_token_for`` insert their
-    rows without a savepoint each, and a repeated key raises
-    ``IntegrityError`` like any other clash.
-
-    For a caller that runs the whole block in a savepoint of its own and,
-    on ``IntegrityError``, rolls it back and runs it again outside this
-    (``announce``): keys nearly never repeat, so this saves two round
-    trips per row, and the second run keeps every guarantee of the
-    guarded insert (a repeated key finds its earlier row)."""
-    reset = _UNGUARDED.set(True)
-    try:
-        yield
-    finally:
-        _UNGUARDED.reset(reset)
-
-
-def _insert_or_get(model, lookup: dict[str, Any], defaults: dict[str, Any]):
+def _insert_or_get(model, lookup: dict[str, Any], defaults: dict[str, Any], *, guarded: bool):
     """``(row, created)`` like ``get_or_create``, but the insert is tried
     first: the row is nearly always new (a key repeats only when a task
     runs twice), so this saves the look-up query before each insert.  The
     insert runs in a savepoint; a unique clash (also with a row another
     transaction inserts at the same time, once it commits) returns the
-    row that holds ``lookup``.  Within ``unguarded_inserts`` it only
-    inserts (no savepoint; any clash raises).
+    row that holds ``lookup``.
 
-    :raises IntegrityError: when no such row exists (another constraint)."""
+    Not ``guarded``, it only inserts, without a savepoint: any clash
+    raises.  That is for a caller that runs all its inserts in a savepoint
+    of its own and, on ``IntegrityError``, rolls it back and runs them
+    again guarded (``announce``): keys nearly never repeat, so this saves
+    two round trips per row, and the second run keeps every guarantee of
+    the guarded insert (a repeated key finds its earlier row).
+
+    :raises IntegrityError: when no such row exists (another constraint),
+        or on any clash when not ``guarded``."""
     row = model(**lookup, **defaults)
-    if _UNGUARDED.get():
+    if not guarded:
         insert(row)
         return row, True
     try:
@@ -281,6 +267,8 @@ def game_email_queue(
     with_reply: bool,
     ply: int | None = None,
     sends: list[int] | None = None,
+    claimed_at: dt.datetime | None = None,
+    guarded: bool = True,
     answers_mail: bool = False,
 ) -> OutgoingEmail | None:
     """Render and queue a game email for ``seat`` from its own view of
@@ -291,6 +279,8 @@ def game_email_queue(
     Rendered in the recipient's language (the caller builds ``mail`` in it
     too, ``in_language``).  ``answers_mail``: it is the answer to a mail
     the player sent, so it goes out whatever their mail settings.
+    ``sends``, ``claimed_at`` and ``guarded`` go to the rows it writes
+    (``email_queue``, ``reply_token_for``).
     """
     user = seat.user
     if not (answers_mail or wants_mail(user, match, kind=kind)) and not _ended_by_their_mail(kind, match, seat):
@@ -308,6 +298,8 @@ def game_email_queue(
             with_reply=with_reply,
             ply=ply,
             sends=sends,
+            claimed_at=claimed_at,
+            guarded=guarded,
         )
 
 
@@ -328,7 +320,7 @@ def _ended_by_their_mail(kind: str, match, seat) -> bool:
 
 
 def _game_email_queue(
-    *, kind, match, seat, seats, state, mail: GameMail, dedupe_key, now, with_reply, ply, sends
+    *, kind, match, seat, seats, state, mail: GameMail, dedupe_key, now, with_reply, ply, sends, claimed_at, guarded
 ) -> OutgoingEmail:
     user = seat.user
     rules = get_rules(match.game)
@@ -347,7 +339,12 @@ def _game_email_queue(
         headers["References"] = f"{thread_id(match.pk, user.pk)} {mail.in_reply_to}"
     if with_reply and seat.index in rules.to_move(state):
         token = reply_token_for(
-            match=match, seat_index=seat.index, user=user, ply=match.ply if ply is None else ply, now=now
+            match=match,
+            seat_index=seat.index,
+            user=user,
+            ply=match.ply if ply is None else ply,
+            now=now,
+            guarded=guarded,
         )
         mail.reply_address = reply_address(token.token)
         mail.your_move = True
@@ -392,6 +389,8 @@ def _game_email_queue(
         match=match,
         headers=headers,
         sends=sends,
+        claimed_at=claimed_at,
+        guarded=guarded,
     )
     if chat_through:
         chat_mark_mailed(match_id=match.pk, user=user, through=chat_through)
@@ -402,6 +401,4 @@ __all__ = [
     "email_queue",
     "game_email_queue",
     "reply_token_for",
-    "claimed_by_writer",
-    "unguarded_inserts",
 ]

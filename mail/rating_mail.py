@@ -4,6 +4,7 @@ it rated the game, after the game-over mail went out)."""
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 
 from django.conf import settings
@@ -89,7 +90,9 @@ def _games_left(entry: dict) -> str:
     return ngettext("%(count)s more to go.", "%(count)s more to go.", left) % {"count": left}
 
 
-def on_rated(event, sends: list[int] | None = None) -> None:
+def on_rated(
+    event, *, sends: list[int] | None = None, claimed_at: dt.datetime | None = None, guarded: bool = True
+) -> None:
     """Tell each player of the game their new rating, in their language,
     as a notice (a digest reader gets it at once, as the game-over mail;
     a muted game or "no game mail" sends nothing).  A deactivated account
@@ -141,4 +144,6 @@ def on_rated(event, sends: list[int] | None = None) -> None:
             match=match,
             headers={"In-Reply-To": thread, "References": thread, **unsubscribe_headers(stop)},
             sends=sends,
+            claimed_at=claimed_at,
+            guarded=guarded,
         )

@@ -242,8 +242,8 @@ def emails_send(*, email_ids: Iterable[int], now: dt.datetime, extra: int = 0) -
 
 def send_claimed(*, email_ids: list[int], now: dt.datetime) -> dict[str, int]:
     """Send rows this worker claimed at ``now`` as it wrote them
-    (``outbox.claimed_by_writer``) and that no sweep has handed out since,
-    over one connection."""
+    (``outbox.email_queue``'s ``claimed_at``) and that no sweep has handed
+    out since, over one connection."""
     claimed = prepared(OutgoingEmail, "mail.send.claimed").order_by("pk")
     rows = list(claimed.filter(pk__in=email_ids, status=OutgoingEmail.Status.SENDING, claimed_at=now))
     counts = {"sent": 0, "failed": 0, "skipped": len(email_ids) - len(rows)}

@@ -268,6 +268,47 @@ def test_one_reply_token_per_player_and_position(game, alice, now):
     assert ReplyToken.objects.filter(match=game, user=alice, ply__gt=0).count() == 2
 
 
+def test_an_unguarded_insert_raises_on_a_repeated_key(game, alice, now):
+    """Not ``guarded`` (no savepoint per row), a repeated key raises like
+    any other clash: its caller rolls back and writes again guarded."""
+
+    def queue(**kwargs):
+        return email_queue(
+            kind="notice", to="p@example.com", subject="s", text="t", html="h", now=now, user=alice, **kwargs
+        )
+
+    first = queue(dedupe_key="notice:1", guarded=False)
+    token = reply_token_for(match=game, seat_index=0, user=alice, ply=3, now=now, guarded=False)
+    with pytest.raises(IntegrityError), transaction.atomic():
+        queue(dedupe_key="notice:1", guarded=False)
+    with pytest.raises(IntegrityError), transaction.atomic():
+        reply_token_for(match=game, seat_index=0, user=alice, ply=3, now=now, guarded=False)
+    assert queue(dedupe_key="notice:1").pk == first.pk
+    assert reply_token_for(match=game, seat_index=0, user=alice, ply=3, now=now).pk == token.pk
+
+
+def test_an_email_written_claimed_is_left_to_the_caller_that_sends_it(alice, now, django_capture_on_commit_callbacks):
+    """With ``sends`` and ``claimed_at`` the row is written already claimed
+    (``sending``) and gets no send task: its writer sends it after commit.
+    Without ``sends`` nobody would, so it is queued as usual."""
+
+    def queue(**kwargs):
+        return email_queue(
+            kind="notice", to="p@example.com", subject="s", text="t", html="h", now=now, user=alice, **kwargs
+        )
+
+    sends: list[int] = []
+    with django_capture_on_commit_callbacks() as callbacks:
+        claimed = queue(dedupe_key="notice:claimed", sends=sends, claimed_at=now)
+        alone = queue(dedupe_key="notice:alone", claimed_at=now)
+    assert sends == [claimed.pk]
+    assert len(callbacks) == 1  # ``alone``'s send task
+    stored = dict(OutgoingEmail.objects.values_list("pk", "status"))
+    assert (stored[claimed.pk], stored[alone.pk]) == (OutgoingEmail.Status.SENDING, OutgoingEmail.Status.QUEUED)
+    assert OutgoingEmail.objects.get(pk=claimed.pk).claimed_at == now
+    assert OutgoingEmail.objects.get(pk=alone.pk).claimed_at is None
+
+
 def test_the_html_part_has_no_line_smtp_would_need_quoted_printable_for(game):
     """The board's tables are one long line as drawn; the mail breaks it
     after row and cell ends only, so it reads the same and goes 8-bit."""
