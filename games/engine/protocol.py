@@ -14,7 +14,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, NamedTuple, Protocol, TypeAlias, TypeVar
+from typing import Any, ClassVar, Generic, NamedTuple, Protocol, TypeAlias, TypeVar, runtime_checkable
 
 from .message import Message
 
@@ -228,6 +228,7 @@ class SeatReveal:
         }
 
 
+@runtime_checkable
 class Rules(Protocol[StateT, MoveT]):
     """What every game's rules object provides (see ``games.engine.base``).
 
@@ -356,6 +357,13 @@ class Rules(Protocol[StateT, MoveT]):
     def parse_move(self, state: StateT, seat: Seat, text: str) -> MoveT:
         """Returns the move ``text`` names for ``seat``; raises
         ``NotationError`` (the message says what was expected)."""
+        ...
+
+    def split_turn_text(self, text: str) -> list[str]:
+        """Returns the moves a message holds, as the game cuts it (``;`` and
+        new lines, and each game's own cues: "sell 4 bridge 31" is two
+        Atlantis moves), stripped, empty parts left out (``[]``: no move);
+        never raises."""
         ...
 
     def format_move(self, state: StateT, seat: Seat, move: MoveT) -> str:
