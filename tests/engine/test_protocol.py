@@ -78,3 +78,41 @@ def test_split_turn_text_keeps_the_moves_stripped_and_drops_empty_parts(slug):
     assert rules.split_turn_text(" ;\n ; ") == []
     parts = rules.split_turn_text("  pass ;\n\n pass  ")
     assert parts and all(part == part.strip() and part for part in parts)
+
+
+def test_every_protocol_method_states_what_it_raises():
+    silent = [
+        name
+        for name, member in vars(Rules).items()
+        if callable(member) and not name.startswith("_") and "raise" not in (member.__doc__ or "")
+    ]
+    assert silent == []
+
+
+def _first_moves() -> dict[str, object]:
+    moves = {}
+    for slug in registered_slugs():
+        rules = get_rules(slug)
+        state = rules.setup(max(2, rules.min_players), 1)
+        moves[slug] = rules.legal_moves(state, min(rules.to_move(state)))[0]
+    return moves
+
+
+class _NoMove:
+    pass
+
+
+@pytest.mark.parametrize("slug", registered_slugs())
+def test_format_move_and_dump_move_refuse_what_is_not_a_move_of_the_game_with_a_type_error(slug):
+    rules = get_rules(slug)
+    state = rules.setup(max(2, rules.min_players), 1)
+    seat = min(rules.to_move(state))
+    others = [move for other, move in _first_moves().items() if other != slug]
+    for value in [_NoMove(), None, "pass", 3, {"kind": "pass"}, *others]:
+        with pytest.raises(TypeError, match=f"Not an {rules.name} move"):
+            rules.format_move(state, seat, value)
+        with pytest.raises(TypeError, match=f"Not an {rules.name} move"):
+            rules.dump_move(value)
+    own = rules.legal_moves(state, seat)[0]
+    assert rules.parse_move(state, seat, rules.format_move(state, seat, own)) == own
+    assert rules.load_move(rules.dump_move(own)) == own
