@@ -22,10 +22,10 @@ from core.moments import moment_for
 from games.boards.alhambra.common import money_text
 from games.boards.alta.common import card_name
 from games.boards.atlantis.common import hand_list
-from games.deadlines.clock import turn_budget
 from games.deadlines.selectors import duration_text
 from games.engine import Rules, get_rules
 from games.models import MoveRecord
+from games.timing.clock import turn_budget
 
 from .positions import advanced, state_at
 from .since import log_tail, own_ply

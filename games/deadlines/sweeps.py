@@ -75,8 +75,8 @@ from games.services.announcements import GATHER_MAX, Announcements, after_commit
 from games.services.events import record_event
 from games.services.moves import match_lock, match_resign, matches_lock, move_play
 from games.services.writes import Writes, WritesFailed
+from games.timing.clock import reminder_hours, reminder_next, seat_deadline, seat_settings
 
-from .clock import reminder_hours, reminder_next, seat_deadline, seat_settings
 from .vacation import vacation_apply, vacation_take_auto, vacations_close
 
 logger = logging.getLogger(__name__)

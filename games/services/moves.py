@@ -14,11 +14,11 @@ from django.utils.translation import gettext_noop
 
 from core.errors import Conflict, MoveRejected, NotAllowed, NotFound
 from core.prepared_writes import insert, update
-from games.deadlines.clock import AutoPlayed, deadlines_update
 from games.engine import EngineError, Rules, Termination, Transition, Unplayed, get_rules
 from games.i18n import error_text
 from games.models import Match, MoveRecord, Seat
 from games.signals import match_finished
+from games.timing.clock import AutoPlayed, deadlines_update
 
 from .announcements import Announcements, after_commit
 from .events import record_event
