@@ -7,9 +7,9 @@ from django.utils.translation import gettext_lazy as _
 
 from core.validators import MAX_ADDRESS
 from games.boards import playable_slugs
-from games.deadlines.limits import MAX_BANK_DAYS, MAX_DAYS_PER_MOVE
 from games.engine import get_rules
 from games.models import PLY_MAX, TimeoutPolicy
+from games.timing.limits import MAX_BANK_DAYS, MAX_DAYS_PER_MOVE
 
 
 def game_choices() -> list[tuple[str, str]]:
@@ -29,7 +29,7 @@ def bank_fields() -> tuple[forms.Field, forms.Field, forms.Field, forms.Field]:
     """The Fischer bank's three fields and the weekend rule, for a form that
     sets a time control (a casual game's, a tournament's), in this order;
     its ``clean`` passes its data through ``bank_cleaned``.  The service
-    checks the combination (``games.deadlines.clock.time_control_clean``)."""
+    checks the combination (``games.timing.clock.time_control_clean``)."""
     return (
         forms.IntegerField(
             min_value=1,

@@ -63,7 +63,7 @@ class Match(models.Model):
         max_length=16, choices=TimeoutPolicy.choices, default=TimeoutPolicy.AUTO, verbose_name=_("timeout policy")
     )
     options = models.JSONField(default=dict, blank=True, verbose_name=_("options"))
-    # Time control (see games.deadlines.clock).  Without a bank every turn
+    # Time control (see games.timing.clock).  Without a bank every turn
     # gets ``days_per_move``; with one (``bank_initial_days`` set) a seat
     # starts with that many days, gains ``bank_increment_days`` after each
     # turn and never holds more than ``bank_cap_days``.

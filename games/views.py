@@ -25,7 +25,6 @@ from core.throttling import form_write_allowed
 from games import selectors, services
 from games.boards import board_for
 from games.breakdown import breakdown_lines, departure_lines, reveal_lines, tie_lines
-from games.deadlines.clock import stopped_times_left
 from games.deadlines.selectors import seat_clocks
 from games.engine import Event, Termination, get_rules
 from games.forms import MOVE_MAX_LENGTH, MatchCreateForm, MoveForm
@@ -38,6 +37,7 @@ from games.panels import panels_for
 from games.selectors_chat import chat_for, chat_latest_shown, chat_muted
 from games.selectors_turns import last_turns
 from games.services.idempotency import request_fingerprint
+from games.timing.clock import stopped_times_left
 from games.views_chat import ChatForm
 
 

@@ -22,10 +22,10 @@ from core.moments import moment_for
 from games.boards.alhambra.common import money_text
 from games.boards.alta.common import card_name
 from games.boards.atlantis.common import hand_list
-from games.deadlines.clock import turn_budget
 from games.deadlines.selectors import duration_text
-from games.engine import get_rules
+from games.engine import Rules, get_rules
 from games.models import MoveRecord
+from games.timing.clock import turn_budget
 
 from .positions import advanced, state_at
 from .since import log_tail, own_ply
@@ -66,7 +66,7 @@ def _new_cards(game: str, new: Counter) -> str:
     return ngettext("%(count)s tile", "%(count)s tiles", count) % {"count": count}
 
 
-def _came_in(match, rules, seat_index: int, ply: int, up_to_ply: int, then: dict[str, Any]) -> Counter:
+def _came_in(match, rules: Rules[Any, Any], seat_index: int, ply: int, up_to_ply: int, then: dict[str, Any]) -> Counter:
     """What came into the reader's hand from ``ply`` to ``up_to_ply``, one
     submission at a time: comparing only the two ends would miss a card
     drawn of the same kind as one played from the hand in between."""

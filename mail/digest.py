@@ -13,11 +13,11 @@ from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games.deadlines.clock import seat_settings, stopped_time_left
 from games.deadlines.selectors import duration_text
 from games.models import Match, Seat
 from games.organised import event_context
 from games.services.chat import chat_mark_mailed
+from games.timing.clock import seat_settings, stopped_time_left
 
 from .addresses import reply_address, unsubscribe_headers, unsubscribe_url
 from .bounce_policy import game_mail_paused

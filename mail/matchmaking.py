@@ -10,6 +10,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 from dataclasses import dataclass
+from typing import Any
 
 from django.conf import settings
 from django.db import transaction
@@ -18,7 +19,7 @@ from django.utils.translation import gettext as _
 from core.locks import hold
 from games.boards import playable_slugs
 from games.deadlines.selectors import time_control_summary
-from games.engine import get_rules
+from games.engine import Rules, get_rules
 from games.models import Match
 from games.selectors import matches_open
 from games.services import GameActionError, match_cancel, match_create, match_join, match_leave
@@ -169,7 +170,9 @@ def play_answer(request: PlayRequest, user, now: dt.datetime) -> tuple[bool, str
         return _join_or_open(rules, slug, players, user, now)
 
 
-def _join_or_open(rules, slug: str, players: int | None, user, now: dt.datetime) -> tuple[bool, str, list[str]]:
+def _join_or_open(
+    rules: Rules[Any, Any], slug: str, players: int | None, user, now: dt.datetime
+) -> tuple[bool, str, list[str]]:
     waiting = matches_open(exclude_user=user).filter(game=slug).order_by("created_at", "pk")
     if players is not None:
         waiting = waiting.filter(players=players)

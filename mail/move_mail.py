@@ -7,12 +7,13 @@ refused emailed move (``notify_rejection``).  Written through
 from __future__ import annotations
 
 import datetime as dt
+from typing import Any
 
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from core.moments import moment_for
-from games.engine import Event, get_rules
+from games.engine import Event, Rules, get_rules
 from games.i18n import not_played_lines
 from games.models import CHAT_MAX_LENGTH, ChatMessage, MoveRecord
 
@@ -108,7 +109,7 @@ def _turn_headline(record, name: str) -> str:
     return _("your move (%(name)s has played)") % {"name": name}
 
 
-def _still_asked(match, rules, record, state, waiting: set) -> set[int]:
+def _still_asked(match, rules: Rules[Any, Any], record, state, waiting: set) -> set[int]:
     """The seats to move whose mail about the position before ``record``
     still answers (``same_choices``: they need no new one).  The position
     before is the one its mails kept; when it is gone (the cache was
@@ -122,7 +123,7 @@ def _still_asked(match, rules, record, state, waiting: set) -> set[int]:
 
 
 def _tell_mover(
-    record, mover, rules, state, waiting: set, events, names: list[str], common: dict, *, chat: bool
+    record, mover, rules: Rules[Any, Any], state, waiting: set, events, names: list[str], common: dict, *, chat: bool
 ) -> None:
     """The mover's one mail about a submission: the receipt of a whole
     turn sent by email, or, while the turn is not over, the position with
@@ -221,7 +222,7 @@ def _chat_below(record) -> str | None:
 _MOST_STEPS = 6
 
 
-def _turn_steps(record, seat: int, rules) -> list[str]:
+def _turn_steps(record, seat: int, rules: Rules[Any, Any]) -> list[str]:
     """The steps of the turn ``record`` ended, as submitted: those of the
     seat's submissions just before it that left the same turn open (a turn
     sent a step per mail), then ``record``'s own."""

@@ -25,10 +25,10 @@ from django.db import IntegrityError, transaction
 
 from core.prepared_writes import insert
 from core.signin import is_email_only
-from games.deadlines.clock import seat_settings, stopped_time_left
 from games.engine import get_rules
 from games.models import MoveRecord
 from games.services.chat import chat_mark_mailed
+from games.timing.clock import seat_settings, stopped_time_left
 
 from .addresses import (
     new_message_id,

@@ -26,10 +26,11 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+from typing import Any
 
 from django.core.cache import cache
 
-from games.engine import Termination, get_rules
+from games.engine import Rules, Termination, get_rules
 from games.models import MoveRecord
 from games.selectors import match_state_at
 
@@ -48,7 +49,7 @@ def _state_key(match_id: int, ply: int) -> str:
     return f"mail:state:{match_id}:{ply}"
 
 
-def _dumped(rules, state) -> str:
+def _dumped(rules: Rules[Any, Any], state) -> str:
     return json.dumps(rules.dump(state), sort_keys=True, separators=(",", ":"))
 
 
@@ -57,12 +58,12 @@ def remember(match, ply: int, state) -> None:
     cache.set(_state_key(match.pk, ply), get_rules(match.game).dump(state), TIMEOUT)
 
 
-def _cached(match, rules, ply: int):
+def _cached(match, rules: Rules[Any, Any], ply: int):
     data = cache.get(_state_key(match.pk, ply))
     return None if data is None else rules.load(data)
 
 
-def advanced(rules, state, record: MoveRecord):
+def advanced(rules: Rules[Any, Any], state, record: MoveRecord):
     """``state`` after ``record`` (what ``match_state_at`` does per record)."""
     if record.kind == MoveRecord.Kind.MOVE:
         return rules.apply_moves(state, record.seat_index, [rules.load_move(m) for m in record.moves]).state
@@ -91,7 +92,7 @@ def state_at(match, ply: int, *, record: MoveRecord | None = None):
     return state
 
 
-def listed_turns(rules, state, seat: int) -> list[WholeTurn]:
+def listed_turns(rules: Rules[Any, Any], state, seat: int) -> list[WholeTurn]:
     """``whole_turns(rules, state, seat)``, from the cache when another
     mail or reply of this position computed it already."""
     digest = hashlib.sha256(_dumped(rules, state).encode()).hexdigest()
@@ -110,7 +111,7 @@ def state_kept(match, ply: int):
     return _cached(match, get_rules(match.game), ply)
 
 
-def same_choices(rules, before, after, seat: int) -> bool:
+def same_choices(rules: Rules[Any, Any], before, after, seat: int) -> bool:
     """Is ``seat`` to move in both positions with the same options and
     whole turns listed?  Then a mail that asked it in ``before`` still
     answers in ``after`` (seats asked at once, as Alhambra's hand-out asks:

@@ -23,8 +23,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import Any
 
-from games.engine import EngineError, IllegalMove, NotationError, Unplayed, gettext_noop
+from games.engine import EngineError, IllegalMove, NotationError, Rules, Unplayed, gettext_noop
 from games.engine.blind import UNSEEN_LIST, Blind
 from games.engine.message import Notation
 
@@ -190,7 +191,7 @@ class _Stopped(Exception):
         self.moves, self.state, self.rest, self.reason = moves, state, rest, reason
 
 
-def read_reply(rules, state, seat: int, text: str, *, turns=whole_turns) -> Reply:
+def read_reply(rules: Rules[Any, Any], state, seat: int, text: str, *, turns=whole_turns) -> Reply:
     """Split ``text`` into the moves at its top and the message below them.
     ``turns(rules, state, seat)`` lists the whole turns a letter names
     (``turns.whole_turns``, or the cached copy the mail was written from).
@@ -269,7 +270,7 @@ _WRAPPED_FROM = 40
 _WRAPPED_LINES = 3
 
 
-def _unwrapped(rules, state, seat: int, lines: list[str], turns) -> list[str]:
+def _unwrapped(rules: Rules[Any, Any], state, seat: int, lines: list[str], turns) -> list[str]:
     """``lines`` with the first line of the moves joined to the line or two
     below it when that line was a move the mail's plain part wrapped (a
     listed whole turn or option copied as the mail shows it, "place
@@ -289,7 +290,7 @@ def _unwrapped(rules, state, seat: int, lines: list[str], turns) -> list[str]:
     return lines
 
 
-def _reads_whole(rules, state, seat: int, lines: list[str], turns) -> bool:
+def _reads_whole(rules: Rules[Any, Any], state, seat: int, lines: list[str], turns) -> bool:
     """Do ``lines``, as one line, read as moves with nothing left over?"""
     try:
         reply = read_reply(rules, state, seat, " ".join(line.strip() for line in lines), turns=turns)
@@ -298,7 +299,7 @@ def _reads_whole(rules, state, seat: int, lines: list[str], turns) -> bool:
     return bool(reply.moves) and not reply.message and reply.stop_error is None and reply.unplayed is None
 
 
-def _copied_line(rules, state, seat: int, line: str, turns) -> str:
+def _copied_line(rules: Rules[Any, Any], state, seat: int, line: str, turns) -> str:
     """A line copied from the mail's lists ("2. wheat field D4") as its
     number or letter when the move written after it is the one listed
     there; any other line as it is.
@@ -334,7 +335,7 @@ def _copied_line(rules, state, seat: int, line: str, turns) -> str:
     return line
 
 
-def _same_moves(rules, state, seat: int, written: str, listed: tuple[str, ...]) -> bool:
+def _same_moves(rules: Rules[Any, Any], state, seat: int, written: str, listed: tuple[str, ...]) -> bool:
     """Does ``written`` (one or more moves, cut as the game cuts a line)
     play as the ``listed`` moves, step by step, from ``state``?"""
     parts = rules.split_turn_text(written) or [written]
@@ -353,7 +354,7 @@ def _same_moves(rules, state, seat: int, written: str, listed: tuple[str, ...]) 
     return True
 
 
-def _parts(rules, line: str) -> list[str]:
+def _parts(rules: Rules[Any, Any], line: str) -> list[str]:
     """A line cut into its moves as the game page cuts it ("sell 4, bridge
     31, 12 pink grey pay 5" is four in Atlantis; "3 7" two option numbers)."""
     return [
@@ -372,7 +373,7 @@ def _pieces(part: str) -> list[str]:
     return [part] if part else []
 
 
-def _expanded(rules, state, seat: int, part: str, turns, blind: Blind) -> list[str]:
+def _expanded(rules: Rules[Any, Any], state, seat: int, part: str, turns, blind: Blind) -> list[str]:
     """A whole turn's letter as its steps; any other part as itself.
 
     :raises IllegalMove: ``UNSEEN_LIST``, a letter after a move turned up
@@ -415,7 +416,7 @@ def _no_such_turn(letter: str, listed: list) -> NotationError:
     )
 
 
-def _line_moves(rules, state, seat: int, parts: list[str], turns, blind: Blind):
+def _line_moves(rules: Rules[Any, Any], state, seat: int, parts: list[str], turns, blind: Blind):
     """The moves of one line, applied in order; ``NotationError`` when its
     first part is not a move (the line is then a message).
 
@@ -457,7 +458,7 @@ class _NotAMove(Exception):
         self.error = error
 
 
-def _move_lines(rules, state, seat: int, lines: list[str], blind: Blind) -> int:
+def _move_lines(rules: Rules[Any, Any], state, seat: int, lines: list[str], blind: Blind) -> int:
     """How many of ``lines`` (blank ones between them counted) are move
     lines below a move that ended the moves: their first part reads as a
     move (in positions the player cannot tell apart) or names a letter or
@@ -474,7 +475,7 @@ def _move_lines(rules, state, seat: int, lines: list[str], blind: Blind) -> int:
     return count
 
 
-def _played(rules, state, seat: int, part: str):
+def _played(rules: Rules[Any, Any], state, seat: int, part: str):
     """``state`` after the move ``part``; refused once the turn is over
     (before it is read: the reason must not tell the cards just drawn)."""
     if seat not in rules.to_move(state):
@@ -482,7 +483,7 @@ def _played(rules, state, seat: int, part: str):
     return rules.apply(state, seat, rules.parse_move(state, seat, part)).state
 
 
-def _reads(rules, state, seat: int, part: str, blind: Blind) -> bool:
+def _reads(rules: Rules[Any, Any], state, seat: int, part: str, blind: Blind) -> bool:
     """Is ``part`` a move (else a message)?  Decided in the positions the
     player cannot tell apart, so it says nothing about hidden cards."""
     reads = blind.reads(part)
@@ -495,7 +496,7 @@ def _reads(rules, state, seat: int, part: str, blind: Blind) -> bool:
     return True
 
 
-def _not_a_move(rules, state, seat: int, part: str) -> NotationError:
+def _not_a_move(rules: Rules[Any, Any], state, seat: int, part: str) -> NotationError:
     """Why ``part`` is not a move (the engine's words)."""
     try:
         rules.parse_move(state, seat, part)
@@ -504,7 +505,7 @@ def _not_a_move(rules, state, seat: int, part: str) -> NotationError:
     return NotationError(gettext_noop('"%(part)s" is not a move here'), part=part)
 
 
-def _option_text(rules, state, seat: int, part: str, blind: Blind) -> str:
+def _option_text(rules: Rules[Any, Any], state, seat: int, part: str, blind: Blind) -> str:
     """An option number as the text of that option; any other part as itself."""
     choice = named_choice(part)
     option = OPTION.match(choice) if choice else None
@@ -521,7 +522,7 @@ def _option_text(rules, state, seat: int, part: str, blind: Blind) -> str:
     return text
 
 
-def _named(rules, state, seat: int, number: int) -> str | None:
+def _named(rules: Rules[Any, Any], state, seat: int, number: int) -> str | None:
     """The move option ``number`` names in ``state`` (``None``: none)."""
     try:
         return _option(rules, state, seat, number)
@@ -529,7 +530,7 @@ def _named(rules, state, seat: int, number: int) -> str | None:
         return None
 
 
-def _option(rules, state, seat: int, number: int) -> str:
+def _option(rules: Rules[Any, Any], state, seat: int, number: int) -> str:
     if seat not in rules.to_move(state):
         raise IllegalMove(gettext_noop('"%(part)s": your turn was already complete before it'), part=number)
     options = rules.move_options(state, seat)

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from typing import Any
 
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from games.engine import Event, Message, get_rules
+from games.engine import Event, Message, Rules, get_rules
 from games.i18n import event_text, in_text, move_words
 from games.models import Match, MoveRecord
 from games.selectors import with_names
@@ -116,7 +117,7 @@ def visible_lines(game: str, events, seat_index: int | None, names: list[str]) -
     return [event_line(game, e, names, seat_index) for e in events if e.visible_to(seat_index)]
 
 
-def _caused(rules, told, seat_index: int) -> list[Event]:
+def _caused(rules: Rules[Any, Any], told, seat_index: int) -> list[Event]:
     """The events of the seat's own submission ``told`` that it did not
     choose: what its moves caused (cards drawn, a tile taken, a scoring at
     the end of its turn), which a player who moved on the site read only
@@ -129,7 +130,7 @@ def _caused(rules, told, seat_index: int) -> list[Event]:
     return [e for e in not_chosen(rules, events, seat_index) if tuple(e.to or ()) != (seat_index,)]
 
 
-def not_chosen(rules, events, seat_index: int) -> list[Event]:
+def not_chosen(rules: Rules[Any, Any], events, seat_index: int) -> list[Event]:
     """``events`` without the seat's own chosen moves (``move_events`` of
     the seat): for the seat's own mails, which say what it played already.
     The engine words those in the third person ("Bob placed Mill at D4
@@ -139,7 +140,7 @@ def not_chosen(rules, events, seat_index: int) -> list[Event]:
     return [e for e in events if not (e.kind in chosen and e.data.get("seat") == seat_index)]
 
 
-def told_to_mover(rules, events, seat_index: int) -> list[Event]:
+def told_to_mover(rules: Rules[Any, Any], events, seat_index: int) -> list[Event]:
     """``events`` as the mail answering the seat's own move tells them:
     what ``not_chosen`` keeps, and those of its own moves the engine words
     in the second person ("You pay the toll of 3 with ...", "You sell tile

@@ -28,8 +28,9 @@ from __future__ import annotations
 import re
 import string
 from dataclasses import dataclass
+from typing import Any
 
-from games.engine import EngineError
+from games.engine import EngineError, Rules
 from games.engine.blind import SEEDS
 
 #: Whole turns listed in one mail, at most.
@@ -57,7 +58,7 @@ class WholeTurn:
         return "; ".join(self.steps)
 
 
-def whole_turns(rules, state, seat: int) -> list[WholeTurn]:
+def whole_turns(rules: Rules[Any, Any], state, seat: int) -> list[WholeTurn]:
     """Up to ``MAX_TURNS`` complete turns for ``seat``, each starting with a
     different first step (spread over the numbered options, in their
     order).  Empty when ``seat`` is not to move or when every option
@@ -93,7 +94,7 @@ def whole_turns(rules, state, seat: int) -> list[WholeTurn]:
     return [WholeTurn(letter, steps) for letter, steps in zip(LETTERS, spread, strict=False)]
 
 
-def turn_for_letter(rules, state, seat: int, letter: str, *, turns=whole_turns) -> WholeTurn | None:
+def turn_for_letter(rules: Rules[Any, Any], state, seat: int, letter: str, *, turns=whole_turns) -> WholeTurn | None:
     """The whole turn the mail for this position listed under ``letter``;
     ``turns`` computes the list (``whole_turns`` or a cached copy of it)."""
     wanted = letter.upper()
@@ -107,7 +108,7 @@ def turn_key(state) -> tuple:
     return (getattr(state, "round", None), getattr(state, "turn", None))
 
 
-def turn_over(rules, before, after, seat: int) -> bool:
+def turn_over(rules: Rules[Any, Any], before, after, seat: int) -> bool:
     """Did the step from ``before`` to ``after`` end ``seat``'s turn?"""
     return seat not in rules.to_move(after) or rules.outcome(after) is not None or turn_key(before) != turn_key(after)
 
@@ -119,7 +120,7 @@ def _spread(count: int, wanted: int) -> list[int]:
     return sorted({round(i * (count - 1) / (wanted - 1)) for i in range(wanted)})
 
 
-def _plays(rules, redeals: list, seat: int, steps: tuple[str, ...]) -> bool:
+def _plays(rules: Rules[Any, Any], redeals: list, seat: int, steps: tuple[str, ...]) -> bool:
     """Does the reply of these steps play as the intake reads it?
 
     A listed turn should play whole wherever the hidden cards lie, so each
@@ -134,7 +135,7 @@ def _plays(rules, redeals: list, seat: int, steps: tuple[str, ...]) -> bool:
     return len(steps) == 1 or all(_accepts(rules, world, seat, steps) for world in redeals[_SEARCHED:])
 
 
-def _accepts(rules, state, seat: int, steps: tuple[str, ...]) -> bool:
+def _accepts(rules: Rules[Any, Any], state, seat: int, steps: tuple[str, ...]) -> bool:
     """Does each step, parsed in turn, play while ``seat`` is to move?"""
     for text in steps:
         if seat not in rules.to_move(state):
@@ -146,7 +147,7 @@ def _accepts(rules, state, seat: int, steps: tuple[str, ...]) -> bool:
     return True
 
 
-def _worlds(rules, state, seat: int) -> list:
+def _worlds(rules: Rules[Any, Any], state, seat: int) -> list:
     """Positions ``seat`` cannot tell from ``state`` (every hidden card
     re-dealt, with the intake's ``blind.SEEDS``), the same ones at every
     call; empty for a game that cannot re-deal (its turns are then listed
@@ -157,7 +158,7 @@ def _worlds(rules, state, seat: int) -> list:
         return []
 
 
-def _complete(rules, state, worlds: list, seat: int, text: str, move) -> tuple[str, ...] | None:
+def _complete(rules: Rules[Any, Any], state, worlds: list, seat: int, text: str, move) -> tuple[str, ...] | None:
     """The steps of one whole turn beginning with ``move``, or ``None``.
 
     The first step is a real option; every later one is chosen in the
@@ -189,7 +190,7 @@ def _alike(options: list, others: list) -> bool:
     return len(options) == len(others) and all(a == b for (a, _m), (b, _n) in zip(options, others, strict=True))
 
 
-def _agreeing(rules, worlds: list, seat: int) -> list | None:
+def _agreeing(rules: Rules[Any, Any], worlds: list, seat: int) -> list | None:
     """Each world's options, or ``None`` when the worlds offer different
     choices (the last step revealed a card the next choices depend on);
     asked world by world, the first that differs settles it."""
@@ -202,7 +203,9 @@ def _agreeing(rules, worlds: list, seat: int) -> list | None:
     return options
 
 
-def _finish(rules, worlds: list, options: list, seat: int, steps: tuple[str, ...]) -> tuple[str, ...] | None:
+def _finish(
+    rules: Rules[Any, Any], worlds: list, options: list, seat: int, steps: tuple[str, ...]
+) -> tuple[str, ...] | None:
     """``steps`` completed in the re-dealt ``worlds`` (where they were
     played; ``options``: theirs, alike in all), depth first over the first
     ``_TRIES`` options of each step, at most ``MAX_STEPS`` in all.  A
@@ -222,7 +225,9 @@ def _finish(rules, worlds: list, options: list, seat: int, steps: tuple[str, ...
     return None
 
 
-def _step(rules, worlds: list, options: list, seat: int, index: int, *, deeper: bool) -> tuple[list, list] | None:
+def _step(
+    rules: Rules[Any, Any], worlds: list, options: list, seat: int, index: int, *, deeper: bool
+) -> tuple[list, list] | None:
     """Each world with its option ``index`` played (the move its label
     reads back to, not parsed again) and, when the turn goes on, the
     options that follow (``[]``: it ended in all of them).  ``None`` as
@@ -253,7 +258,7 @@ def _step(rules, worlds: list, options: list, seat: int, index: int, *, deeper: 
     return played, following
 
 
-def _played(rules, worlds: list, seat: int, text: str) -> list:
+def _played(rules: Rules[Any, Any], worlds: list, seat: int, text: str) -> list:
     """``text`` played in each world; shorter when it fails in one."""
     out = []
     for world in worlds:

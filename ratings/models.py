@@ -18,8 +18,8 @@ from django.utils.formats import number_format
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from games.deadlines.limits import MAX_DAYS_PER_MOVE
 from games.models import Match, TimeoutPolicy
+from games.timing.limits import MAX_DAYS_PER_MOVE
 
 from .calculator import MASTER_RATING, START_RATING, is_provisional, rating_display
 

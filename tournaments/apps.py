@@ -9,10 +9,10 @@ class TournamentsConfig(AppConfig):
     def ready(self) -> None:
         from games import signals
         from games.deadlines.calendar import calendar_source_register
-        from games.deadlines.clock import clock_hold_register, clock_hold_since_register
         from games.deadlines.sweeps import dropped_register
         from games.organised import event_context_register
         from games.services.address_allowance import address_invitations_register
+        from games.timing.clock import clock_hold_register, clock_hold_since_register
         from mail.bounces import bounced_mail_register
         from mail.intake_kinds import intake_kind_register
 

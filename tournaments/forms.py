@@ -9,9 +9,9 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from core.validators import MAX_ADDRESS, free_text, one_line_text
-from games.deadlines.limits import MAX_DAYS_PER_MOVE
 from games.forms import bank_cleaned, bank_fields
 from games.models import TimeoutPolicy
+from games.timing.limits import MAX_DAYS_PER_MOVE
 
 from .models import MAX_CAPACITY, MAX_CLUB_NAME, MAX_REASON, MAX_ROUNDS, MAX_TOURNAMENT_NAME, Club, Tournament
 from .selectors import clubs_organised_by

@@ -213,7 +213,7 @@ class Tournament(models.Model):
     )
     days_per_move = models.PositiveSmallIntegerField(default=3, verbose_name=_("days per move"))
     # The rest of the time control, as a casual game has it
-    # (``games.deadlines.clock``) and copied to every game the tournament
+    # (``games.timing.clock``) and copied to every game the tournament
     # creates (``time_control``): without a bank each turn gets
     # ``days_per_move``; with one (``bank_initial_days`` set) a seat starts
     # with that many days, gains ``bank_increment_days`` after each turn and
@@ -299,7 +299,7 @@ class Tournament(models.Model):
     def time_control(self) -> dict:
         """The time control of the tournament's games: the keyword arguments
         ``games.services.match_create_seated`` takes for it (checked at
-        creation by ``games.deadlines.clock.time_control_clean``)."""
+        creation by ``games.timing.clock.time_control_clean``)."""
         return {name: getattr(self, name) for name in TIME_CONTROL_FIELDS}
 
     def registration_open(self, now) -> bool:

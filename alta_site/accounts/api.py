@@ -15,7 +15,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from core.api import ERRORS, InstantField, ListCreateApi
-from games.deadlines.clock import deadlines_after_zone_change
+from games.timing.clock import deadlines_after_zone_change
 from mail.bounce_policy import bounce_notice
 from mail.complaints import complaint_notice
 

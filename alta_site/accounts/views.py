@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from core.actions import form_post, redirect_back
 from core.validators import control_refusal, one_line_text
-from games.deadlines.clock import deadlines_after_zone_change
+from games.timing.clock import deadlines_after_zone_change
 
 from .address_check import address_checked
 from .forms import ProfileForm

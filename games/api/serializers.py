@@ -10,9 +10,9 @@ from rest_framework import serializers
 
 from core.api import InstantField
 from games.boards import playable_slugs
-from games.deadlines.limits import MAX_BANK_DAYS, MAX_DAYS_PER_MOVE
 from games.deadlines.selectors import away_until
 from games.organised import event_context
+from games.timing.limits import MAX_BANK_DAYS, MAX_DAYS_PER_MOVE
 
 
 class PlayerSerializer(serializers.Serializer):
@@ -229,7 +229,7 @@ class MovePlayedSerializer(MatchDetailSerializer):
 class TimeControlInputSerializer(serializers.Serializer):
     """The Fischer bank and the weekend rule of a time control, as a casual
     game and a tournament take them (checked together by the service:
-    ``games.deadlines.clock.time_control_clean``)."""
+    ``games.timing.clock.time_control_clean``)."""
 
     bank_initial_days = serializers.IntegerField(
         min_value=1,

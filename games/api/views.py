@@ -19,13 +19,13 @@ from core.api import ErrorSerializer, InstantField, ListCreateApi, WriteApi
 from core.validators import MAX_ADDRESS
 from games import selectors, services
 from games.boards import playable_slugs
-from games.deadlines.limits import MAX_DAYS_PER_MOVE
 from games.deadlines.selectors import players_away
 from games.engine import get_rules
 from games.forms import MOVE_MAX_LENGTH
 from games.history_words import history_in_words
 from games.i18n import move_words, not_played
 from games.models import PLY_MAX, Match, MoveRecord, TimeoutPolicy
+from games.timing.limits import MAX_DAYS_PER_MOVE
 
 from .idempotency import IDEMPOTENCY_KEY, idempotency_fingerprint, idempotency_key, key_reused_refusal
 from .paging import PAGED, paged, query_of

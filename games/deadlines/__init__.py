@@ -1,9 +1,11 @@
-"""Deadlines: the clock of each seat (``clock``), enforcing and reminding
-(``sweeps``), vacations (``vacation``), their reads (``selectors``), pages
-(``views``, ``urls``) and the iCalendar feed (``calendar``).
+"""Deadlines: enforcing and reminding (``sweeps``, ``reminders``),
+vacations (``vacation``), their reads (``selectors``), pages (``views``,
+``urls``) and the iCalendar feed (``calendar``).
 
-``clock`` sits below the move write path (``games.services`` starts and
-stops clocks through it); ``sweeps`` and ``vacation`` sit above it (they
-play and record through ``games.services``).  Nothing is re-exported here,
-so importing one module never loads the others.
+The package sits above ``games.services``: the sweeps play, resign and
+record through it.  The seats' clocks are ``games.timing.clock``, below
+both, since the move write path starts and stops them; ``clock`` and
+``limits`` here only re-export the names other apps still import from this
+package.  Nothing is re-exported here, so importing one module never loads
+the others.
 """

@@ -15,8 +15,8 @@ from django.utils.translation import gettext_noop
 
 from games.models import Match, Seat
 from games.services.events import record_event
+from games.timing.clock import reminder_hours, reminder_next, seat_settings
 
-from .clock import reminder_hours, reminder_next, seat_settings
 from .sweeps import BATCH_SIZE, MAX_SWEEP_SECONDS, RETRY_AFTER
 
 logger = logging.getLogger(__name__)

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from django.utils.translation import gettext, ngettext, ngettext_lazy
 
 from games.models import DeadlineSettings, Match, Seat, Vacation
+from games.timing.clock import loaded_settings
 
 # Literals in calls ``makemessages`` reads (a helper's parameters hid them
 # from it); each picks its plural by the ``days`` it is formatted with.
@@ -62,23 +63,6 @@ def duration_text(seconds: int) -> str:
     if hours:
         text += " " + ngettext("%(count)s hour", "%(count)s hours", hours) % {"count": hours}
     return text
-
-
-def loaded_settings(seats: Iterable[Seat], user_ids: set[int]) -> dict[int, DeadlineSettings] | None:
-    """The deadline settings of ``user_ids`` (those that have a row) as read
-    along with ``seats`` (``select_related("user__deadline_settings")``), or
-    ``None`` when some of them were not read that way."""
-    loaded = {
-        s.user_id: s.user
-        for s in seats
-        if s.user_id in user_ids
-        and Seat.user.is_cached(s)
-        and s.user is not None
-        and type(s.user).deadline_settings.is_cached(s.user)
-    }
-    if loaded.keys() != user_ids:
-        return None
-    return {pk: prefs for pk, user in loaded.items() if (prefs := getattr(user, "deadline_settings", None)) is not None}
 
 
 def away_until(

@@ -63,20 +63,20 @@ import secrets
 import time
 from collections import Counter
 from collections.abc import Callable
-from typing import cast
+from typing import Any, cast
 
 from django.db import DatabaseError, transaction
 from django.utils.translation import gettext_noop
 
 from core.errors import NotFound
-from games.engine import Termination, get_rules
+from games.engine import Rules, Termination, get_rules
 from games.models import Match, MoveRecord, Seat, TimeoutPolicy
 from games.services.announcements import GATHER_MAX, Announcements, after_commit
 from games.services.events import record_event
 from games.services.moves import match_lock, match_resign, matches_lock, move_play
 from games.services.writes import Writes, WritesFailed
+from games.timing.clock import reminder_hours, reminder_next, seat_deadline, seat_settings
 
-from .clock import reminder_hours, reminder_next, seat_deadline, seat_settings
 from .vacation import vacation_apply, vacation_take_auto, vacations_close
 
 logger = logging.getLogger(__name__)
@@ -107,7 +107,7 @@ FORFEIT = "forfeit"
 AUTO_VACATION = "auto_vacation"
 
 
-def _default_turn(rules, state, index: int) -> str:
+def _default_turn(rules: Rules[Any, Any], state, index: int) -> str:
     """The notation of the default moves that complete ``index``'s current
     turn: up to the turn's end, not into a next turn of the same seat
     (``Rules.turn_number``), which gets a clock of its own."""

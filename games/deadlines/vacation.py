@@ -2,7 +2,7 @@
 
 A vacation stops the clock of the player's running turns in every game that
 allows vacations: their deadlines move by the time spent away (they are
-recomputed from the turn's start and budget, see ``games.deadlines.clock``).
+recomputed from the turn's start and budget, see ``games.timing.clock``).
 Games that forbid vacations keep their clocks running and record a
 ``vacation_forbidden`` event so the player is told.  Other players see
 "on vacation until …" (``games.deadlines.selectors``).
@@ -39,8 +39,7 @@ from core.moments import moment_for
 from games.models import DeadlineSettings, Match, Seat, Vacation
 from games.services.announcements import Announcements
 from games.services.events import record_clock_keeps_running, record_event
-
-from .clock import DAY, reminder_hours, reminder_next, seat_clock, seat_deadline_refresh
+from games.timing.clock import DAY, reminder_hours, reminder_next, seat_clock, seat_deadline_refresh
 
 MAX_REMINDERS = 4
 MAX_REMINDER_HOURS = 7 * 24

@@ -21,9 +21,9 @@ from core.actions import form_post
 from core.moments import moment_for
 from games.models import DeadlineSettings
 from games.services import GameActionError
+from games.timing.clock import reminder_hours
 
 from .calendar import calendar_entries, deadlines_calendar
-from .clock import reminder_hours
 from .selectors import deadlines_of, running_games_of, vacations_of
 from .vacation import (
     MAX_REMINDER_HOURS,

@@ -14,7 +14,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, NamedTuple, Protocol, TypeAlias, TypeVar
+from typing import Any, ClassVar, Generic, NamedTuple, Protocol, TypeAlias, TypeVar, runtime_checkable
 
 from .message import Message
 
@@ -228,13 +228,18 @@ class SeatReveal:
         }
 
 
+@runtime_checkable
 class Rules(Protocol[StateT, MoveT]):
     """What every game's rules object provides (see ``games.engine.base``).
 
     Every method is pure: it never mutates its arguments and never reads a
     clock, settings or a database.  Seats are 0-based; ``EngineError`` and
     its subclasses (``games.engine.errors``) are the only errors a player's
-    input can cause, each with a message written for that player.
+    input can cause, each with a message written for that player.  "Never
+    raises" means for valid input: a state of this game as its engine made
+    it, a seat of that state; a value of the wrong kind (a move of another
+    game, a seat out of range) is a caller's mistake and may raise anything
+    (``TypeError`` where a method names it).
     """
 
     slug: ClassVar[str]
@@ -275,12 +280,13 @@ class Rules(Protocol[StateT, MoveT]):
 
     def to_move(self, state: StateT) -> frozenset[Seat]:
         """Returns the seats whose move the game waits for; empty exactly when
-        the game is over."""
+        the game is over; never raises."""
         ...
 
     def turn_reveal(self, players: int) -> TurnReveal:
-        """What a move may show its seat mid-message in a game of
-        ``players`` seats (``TurnReveal``)."""
+        """Returns what a move may show its seat mid-message in a game of
+        ``players`` seats (``TurnReveal``); never raises (any count, even
+        one the game does not allow, gets an answer)."""
         ...
 
     def turn_number(self, state: StateT, seat: Seat) -> int:
@@ -337,19 +343,21 @@ class Rules(Protocol[StateT, MoveT]):
         ...
 
     def outcome(self, state: StateT) -> Outcome | None:
-        """Returns the result, or ``None`` while the game is not over."""
+        """Returns the result, or ``None`` while the game is not over; never
+        raises."""
         ...
 
     def reveal(self, state: StateT) -> tuple[SeatReveal, ...] | None:
         """Returns one ``SeatReveal`` per seat once the game is over, ``None``
-        before (nothing hidden is revealed early)."""
+        before (nothing hidden is revealed early); never raises."""
         ...
 
     def setup_events(self, state: StateT) -> tuple[Event, ...]:
         """Returns what every player saw happen at the table during the
         setup that ``state`` (as ``setup`` returned it) came from, as public
         events: a deal the rules make face up (Alhambra's start money).
-        Empty for a game whose setup shows nothing beyond its first view."""
+        Empty for a game whose setup shows nothing beyond its first view;
+        never raises."""
         ...
 
     # ---------------------------------------------------- notation and views
@@ -358,21 +366,31 @@ class Rules(Protocol[StateT, MoveT]):
         ``NotationError`` (the message says what was expected)."""
         ...
 
+    def split_turn_text(self, text: str) -> list[str]:
+        """Returns the moves a message holds, as the game cuts it (``;`` and
+        new lines, and each game's own cues: "sell 4 bridge 31" is two
+        Atlantis moves), stripped, empty parts left out (``[]``: no move);
+        never raises."""
+        ...
+
     def format_move(self, state: StateT, seat: Seat, move: MoveT) -> str:
-        """Returns the notation of ``move``, which ``parse_move`` reads back
-        as the same move."""
+        """Returns the notation of ``move`` (a legal move of ``seat``), which
+        ``parse_move`` reads back as the same move; raises ``TypeError`` for
+        a value that is not a move of this game (a caller's mistake, not a
+        player's: never an ``EngineError``)."""
         ...
 
     def move_options(self, state: StateT, seat: Seat) -> list[tuple[str, MoveT]]:
         """Returns ``(text, move)`` for every legal move of ``seat`` in
         ``legal_moves`` order (numbered options in mail and on the page);
-        ``parse_move`` reads each text back as its move."""
+        ``parse_move`` reads each text back as its move; empty when
+        ``seat`` is not to move; never raises."""
         ...
 
     def option_text(self, state: StateT, seat: Seat, number: int) -> str | None:
         """Returns the text of option ``number`` (from 1) of
         ``move_options``, without listing the others; ``None`` when there
-        is no such option."""
+        is no such option (any ``number``); never raises."""
         ...
 
     def view(self, state: StateT, seat: Seat | None) -> dict[str, JSON]:
@@ -381,24 +399,27 @@ class Rules(Protocol[StateT, MoveT]):
         ...
 
     def notation_in(self, text: str, language: str) -> str:
-        """Canonical move text as written in ``language`` (read back by
-        ``parse_move`` to the same move)."""
+        """Returns canonical move text (``format_move``'s) as written in
+        ``language`` (read back by ``parse_move`` to the same move), the
+        text unchanged for English or a language the game has no words for;
+        never raises."""
         ...
 
     def help_text(self, language: str = "en") -> str:
         """Returns the player-facing notation and rules help (Markdown) in
-        ``language`` where the game has it, else in English."""
+        ``language`` where the game has it, else in English; never raises."""
         ...
 
     def randomize_hidden(self, state: StateT, seat: Seat | None, seed: int) -> StateT:
-        """Returns a state ``seat`` cannot tell apart from ``state``, all it
-        cannot see re-dealt from ``seed`` (the hidden-information test)."""
+        """Returns a state ``seat`` (``None``: a spectator) cannot tell apart
+        from ``state``, all it cannot see re-dealt from ``seed`` (the
+        hidden-information test); never raises."""
         ...
 
     # ---------------------------------------------------------------- codec
     def dump(self, state: StateT) -> dict[str, JSON]:
         """Returns the state as versioned JSON-safe data (every secret in it:
-        server side only)."""
+        server side only); never raises."""
         ...
 
     def load(self, data: Mapping[str, JSON]) -> StateT:
@@ -407,7 +428,9 @@ class Rules(Protocol[StateT, MoveT]):
         ...
 
     def dump_move(self, move: MoveT) -> JSON:
-        """Returns ``move`` as JSON-safe data."""
+        """Returns ``move`` as JSON-safe data (``load_move`` reads it back);
+        raises ``TypeError`` for a value that is not a move of this game,
+        as ``format_move`` does."""
         ...
 
     def load_move(self, data: JSON) -> MoveT:

@@ -18,9 +18,9 @@ from django.utils.translation import gettext_noop, ngettext
 
 from core.errors import GameActionError
 from games.boards import playable_slugs
-from games.deadlines.clock import time_control_clean
 from games.engine import get_rules
 from games.models import Match, Seat, TimeoutPolicy
+from games.timing.clock import time_control_clean
 
 from .address_allowance import address_allowance_check
 from .events import record_event
@@ -112,7 +112,7 @@ def match_create(
     The time control is ``days_per_move``, or a Fischer bank
     (``bank_initial_days`` plus ``bank_increment_days`` per move, capped at
     ``bank_cap_days``), optionally without clock at weekends; see
-    ``games.deadlines.clock.time_control_clean``.
+    ``games.timing.clock.time_control_clean``.
 
     :raises GameActionError: unknown game, bad player count, time control or
         invitation (the message names the problem).

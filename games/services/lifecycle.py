@@ -18,9 +18,9 @@ from django.utils.translation import gettext_noop
 
 from core.errors import Conflict, NotAllowed, NotFound
 from games.audit import commitment, seat_order
-from games.deadlines.clock import deadlines_update
 from games.engine import get_rules
 from games.models import Match, Seat, Vacation
+from games.timing.clock import deadlines_update
 
 from .events import record_clock_keeps_running, record_event
 

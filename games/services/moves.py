@@ -14,11 +14,11 @@ from django.utils.translation import gettext_noop
 
 from core.errors import Conflict, MoveRejected, NotAllowed, NotFound
 from core.prepared_writes import insert, update
-from games.deadlines.clock import AutoPlayed, deadlines_update
-from games.engine import EngineError, Termination, Transition, Unplayed, get_rules
+from games.engine import EngineError, Rules, Termination, Transition, Unplayed, get_rules
 from games.i18n import error_text
 from games.models import Match, MoveRecord, Seat
 from games.signals import match_finished
+from games.timing.clock import AutoPlayed, deadlines_update
 
 from .announcements import Announcements, after_commit
 from .events import record_event
@@ -141,7 +141,7 @@ def _rejected(game: str, error: EngineError) -> MoveRejected:
     return MoveRejected(error_text(game, error), code=_ERROR_CODES.get(type(error).__name__, "illegal_move"))
 
 
-def _check_turn(rules, state, seat: Seat, seats: list[Seat]) -> None:
+def _check_turn(rules: Rules[Any, Any], state, seat: Seat, seats: list[Seat]) -> None:
     """The engine's "not your turn", naming the players waited for (the
     engine knows only seat numbers).
 
@@ -157,7 +157,7 @@ def _check_turn(rules, state, seat: Seat, seats: list[Seat]) -> None:
     )
 
 
-def _option_text(rules, state, seat_index: int, option: int) -> str:
+def _option_text(rules: Rules[Any, Any], state, seat_index: int, option: int) -> str:
     """The text of the ``option``-th legal move (``Rules.option_text``).
 
     :raises MoveRejected: there is no such option."""
@@ -171,7 +171,7 @@ def _option_text(rules, state, seat_index: int, option: int) -> str:
     return text
 
 
-def _structured_text(rules, state, seat_index: int, structured: Any) -> str:
+def _structured_text(rules: Rules[Any, Any], state, seat_index: int, structured: Any) -> str:
     """The text of a move given as the engine's JSON form (``dump_move``),
     accepted only when it is legal now: one of ``legal_moves``, or a move
     ``apply`` takes (a game may list one representative per kind of move,
@@ -396,7 +396,7 @@ def match_resign(
 def _store(
     match: Match,
     seats: list[Seat],
-    rules,
+    rules: Rules[Any, Any],
     transition: Transition,
     *,
     before,
@@ -483,7 +483,7 @@ def _store(
     return record
 
 
-def _new_turns(rules, before, after, to_move: frozenset[int]) -> frozenset[int]:
+def _new_turns(rules: Rules[Any, Any], before, after, to_move: frozenset[int]) -> frozenset[int]:
     """The seats to move both before and after a transition whose turn
     changed in between (a new turn, not the rest of the same one)."""
     stayed = to_move & rules.to_move(before)

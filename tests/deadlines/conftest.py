@@ -8,9 +8,9 @@ import datetime as dt
 import pytest
 
 from games import services
-from games.deadlines.clock import time_control_clean
 from games.engine import get_rules
 from games.models import Match, MatchEvent, Seat
+from games.timing.clock import time_control_clean
 
 DAY = dt.timedelta(days=1)
 HOUR = dt.timedelta(hours=1)

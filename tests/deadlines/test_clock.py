@@ -8,15 +8,15 @@ import zoneinfo
 
 import pytest
 
-from games.deadlines.clock import (
+from games.models import Match
+from games.services import GameActionError
+from games.timing.clock import (
     Clock,
     bank_after_turn,
     reminder_next,
     time_control_clean,
     weekends,
 )
-from games.models import Match
-from games.services import GameActionError
 
 UTC = dt.UTC
 AMS = zoneinfo.ZoneInfo("Europe/Amsterdam")

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from games.deadlines import clock
-from games.deadlines.clock import clock_hold_register
 from games.models import Seat
+from games.timing import clock
+from games.timing.clock import clock_hold_register
 
 from .conftest import DAY, mover_seat, play_turn
 

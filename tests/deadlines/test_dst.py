@@ -13,9 +13,9 @@ from django.urls import reverse
 from django.utils import timezone, translation
 
 from core.moments import written_moment
-from games.deadlines.clock import Clock
 from games.deadlines.reminders import reminders_sweep
 from games.deadlines.sweeps import AUTO, deadlines_sweep
+from games.timing.clock import Clock
 from tests.conftest import living_in
 
 from .conftest import DAY, HOUR, events, mover_seat, start_match

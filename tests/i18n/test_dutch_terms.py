@@ -160,7 +160,7 @@ def test_a_dutch_time_control_refusal_reads_as_one_number_must_lie_between(field
     """ "Dagen per zet moeten tussen 1 en 30 liggen" made the days the
     subject; the refusal is about one number, the field's."""
     from core.errors import GameActionError
-    from games.deadlines.clock import time_control_clean
+    from games.timing.clock import time_control_clean
 
     with translation.override("nl"), pytest.raises(GameActionError) as refused:
         time_control_clean(**fields)

@@ -1,5 +1,6 @@
 """The dependency graph written in pyproject.toml holds (import-linter),
-and no module of the project takes part in an import cycle."""
+and no module, nor any subpackage among its package's children, takes part
+in an import cycle."""
 
 import importlib
 import inspect
@@ -82,6 +83,36 @@ def test_no_module_takes_part_in_an_import_cycle(monkeypatch):
     graph = grimp.build_graph(*PACKAGES)
     imports = {module: set(graph.find_modules_directly_imported_by(module)) for module in graph.modules}
     assert cycles(imports) == []
+
+
+def packages_imports(modules: dict[str, set[str]]) -> dict[str, set[str]]:
+    """The imports between the children of each package: a module stands for
+    the child of every package it is in (``games.deadlines.sweeps`` is
+    ``games.deadlines`` among the children of ``games``)."""
+    imports: dict[str, set[str]] = {}
+    for module, imported in modules.items():
+        for other in imported:
+            parts, other_parts = module.split("."), other.split(".")
+            shared = 0
+            while shared < min(len(parts), len(other_parts)) - 1 and parts[shared] == other_parts[shared]:
+                shared += 1
+            if shared and parts[: shared + 1] != other_parts[: shared + 1]:
+                child, other_child = ".".join(parts[: shared + 1]), ".".join(other_parts[: shared + 1])
+                imports.setdefault(child, set()).add(other_child)
+    return imports
+
+
+def test_packages_imports_collapse_modules_to_the_children_of_their_common_package():
+    assert packages_imports({"g.a.x": {"g.b.y.z", "g.a.w", "h.c"}}) == {"g.a": {"g.b"}, "g.a.x": {"g.a.w"}}
+
+
+def test_no_subpackage_takes_part_in_an_import_cycle(monkeypatch):
+    import grimp
+
+    monkeypatch.syspath_prepend(str(ROOT))
+    graph = grimp.build_graph(*PACKAGES)
+    imports = {module: set(graph.find_modules_directly_imported_by(module)) for module in graph.modules}
+    assert cycles(packages_imports(imports)) == []
 
 
 @pytest.mark.parametrize(

@@ -18,8 +18,8 @@ from rest_framework.views import APIView
 from core.validators import free_text, one_line_text
 from games.api.paging import PAGED, paged, query_of
 from games.api.serializers import TimeControlInputSerializer
-from games.deadlines.limits import MAX_DAYS_PER_MOVE
 from games.models import TimeoutPolicy
+from games.timing.limits import MAX_DAYS_PER_MOVE
 
 from .. import selectors, services
 from ..models import MAX_CAPACITY, MAX_DESCRIPTION, MAX_REASON, MAX_ROUNDS, MAX_TOURNAMENT_NAME, Tournament

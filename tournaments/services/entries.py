@@ -13,10 +13,10 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from games.deadlines.clock import reminder_hours, reminder_next, seat_deadline, seat_time_left, settings_for
 from games.models import Match, Seat, Vacation
 from games.services import Conflict, NotFound
 from games.services.events import record_clock_keeps_running, record_event
+from games.timing.clock import reminder_hours, reminder_next, seat_deadline, seat_time_left, settings_for
 from mail.models import ReplyToken
 
 from ..models import Participant, Substitution, Tournament, TournamentEmailInvitation

@@ -18,9 +18,9 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from core.name_lists import names_text
-from games.deadlines.clock import stopped_times_left
 from games.deadlines.selectors import duration_text
 from games.models import Match, Seat
+from games.timing.clock import stopped_times_left
 from mail.models import OutgoingEmail
 from mail.outbox import wants_mail
 from mail.render import as_reader, deadline_line

@@ -16,9 +16,9 @@ from django.db.models import Q
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from games.deadlines.clock import seat_deadline_refresh, seat_time_left, settings_for
 from games.models import Match, Seat
 from games.services import Conflict
+from games.timing.clock import seat_deadline_refresh, seat_time_left, settings_for
 
 from ..models import Tournament, TournamentGame
 from ..selectors import seats_to_move
@@ -77,7 +77,7 @@ def tournament_pause(*, tournament_id: int, by, now: dt.datetime, reason: str = 
 
 def paused_clock_held(match: Match) -> bool:
     """Whether ``match`` is a game of a paused tournament: then a turn that
-    begins in it starts with its clock stopped (``games.deadlines.clock``
+    begins in it starts with its clock stopped (``games.timing.clock``
     asks, through ``clock_hold_register``).  A casual match draws its seats,
     a tournament's never does, so casual moves cost no query."""
     if match.seats_drawn:

@@ -70,7 +70,7 @@ def tournament_create(
     The time control is a casual game's: ``days_per_move``, or a Fischer
     bank (``bank_initial_days`` plus ``bank_increment_days`` per move,
     capped at ``bank_cap_days``), optionally without clock at weekends
-    (``games.deadlines.clock.time_control_clean``); every game of the
+    (``games.timing.clock.time_control_clean``); every game of the
     tournament gets it.
 
     :raises NotFound, NotAllowed, GameActionError.

@@ -6,9 +6,9 @@ import datetime as dt
 
 from django.utils.translation import gettext as _
 
-from games.deadlines.clock import time_control_clean
 from games.models import TimeoutPolicy
 from games.services import GameActionError
+from games.timing.clock import time_control_clean
 
 from ..models import MAX_CAPACITY, MAX_ROUNDS, Club, Tournament
 
@@ -57,7 +57,7 @@ def settings_clean(
 
     The time control (days per move, the optional Fischer bank, weekends
     off, vacations) is checked as a casual game's is, by
-    ``games.deadlines.clock.time_control_clean``: the tournament's games
+    ``games.timing.clock.time_control_clean``: the tournament's games
     must accept what the tournament promised its players.
 
     :raises GameActionError: naming the first problem found.

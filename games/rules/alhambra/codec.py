@@ -110,7 +110,10 @@ def load_state(data: Mapping[str, Any]) -> AlhambraState:
 
 
 def dump_move(move: Move) -> dict[str, Any]:
-    """The move as JSON-safe data."""
+    """The move as JSON-safe data.
+
+    :raises TypeError: ``move`` is not an Alhambra move.
+    """
     if isinstance(move, Take):
         return {"kind": "take", "cards": list(move.cards)}
     if isinstance(move, Buy):
@@ -128,7 +131,7 @@ def dump_move(move: Move) -> dict[str, Any]:
         return {"kind": "remove", "cell": list(move.cell)}
     if isinstance(move, Swap):
         return {"kind": "swap", "tile": move.tile, "cell": list(move.cell)}
-    raise TypeError(f"not an Alhambra move: {move!r}")
+    raise TypeError(f"Not an Alhambra move: {move!r}.")
 
 
 #: What a move may name: the money cards, the buildings, the market slots.

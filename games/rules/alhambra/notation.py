@@ -295,7 +295,10 @@ def format_cards(cards: tuple[int, ...]) -> str:
 
 
 def format_move(state: AlhambraState, seat: int, move: Move) -> str:
-    """The canonical text of a move (``parse_move`` reads it back)."""
+    """The canonical text of a move (``parse_move`` reads it back).
+
+    :raises TypeError: ``move`` is not an Alhambra move.
+    """
     seat_state = state.seats[seat]
     if isinstance(move, Take):
         return f"take {format_cards(move.cards)}"
@@ -321,7 +324,7 @@ def format_move(state: AlhambraState, seat: int, move: Move) -> str:
     if isinstance(move, Swap):
         name = tile_ref(move.tile, seat_state.reserve)
         return f"redesign {name} with {cell_label(move.cell)}"
-    raise TypeError(f"not an Alhambra move: {move!r}")
+    raise TypeError(f"Not an Alhambra move: {move!r}.")
 
 
 # ----------------------------------------------------------------- Dutch

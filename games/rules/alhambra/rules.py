@@ -26,7 +26,8 @@ from .view import view as make_view
 
 
 class AlhambraRules(BaseRules[AlhambraState, Move]):
-    """Alhambra, following ``shared/rules/alhambra.md``."""
+    """Alhambra, with the rules ``HELP.md`` beside this module gives
+    players (checked in ``tests/games/alhambra/test_rules_audit.py``)."""
 
     slug = "alhambra"
     name = "Alhambra"

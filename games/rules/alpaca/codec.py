@@ -93,7 +93,7 @@ def load_state(data: Mapping[str, Any]) -> AlpacaState:
 def dump_move(move: Any) -> Any:
     """A move as JSON-safe data.
 
-    :raises IllegalMove: not an Alpaca move.
+    :raises TypeError: ``move`` is not an Alpaca move.
     """
     if isinstance(move, Place):
         return {
@@ -109,7 +109,7 @@ def dump_move(move: Any) -> Any:
         return {"type": "lock", "figure": [list(c) for c in move.figure]}
     if isinstance(move, NoBonus):
         return {"type": "none"}
-    raise IllegalMove(gettext_noop("Not an Alpaca move: %(repr)s."), repr=repr(move))
+    raise TypeError(f"Not an Alpaca move: {move!r}.")
 
 
 def load_move(data: Any) -> Any:

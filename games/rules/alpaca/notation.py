@@ -319,7 +319,10 @@ def _lock_cell(state: AlpacaState, figure: tuple[Cell, ...]) -> str:
 
 
 def format_move(state: AlpacaState, seat: int, move: Any) -> str:
-    """The canonical text of ``move`` (``parse_move`` reads it back)."""
+    """The canonical text of ``move`` (``parse_move`` reads it back).
+
+    :raises TypeError: ``move`` is not an Alpaca move.
+    """
     if isinstance(move, Place):
         return f"{tile_name(move.tile)} at {move.x},{move.y} rot {move.rot}"
     if isinstance(move, Rotate):
@@ -330,7 +333,7 @@ def format_move(state: AlpacaState, seat: int, move: Any) -> str:
         return f"bonus lock {_lock_cell(state, move.figure)}"
     if isinstance(move, NoBonus):
         return "bonus none"
-    raise NotationError(gettext_noop("Not an Alpaca move: %(repr)s."), repr=repr(move))
+    raise TypeError(f"Not an Alpaca move: {move!r}.")
 
 
 def _examples(state: AlpacaState, seat: int, limit: int = 8) -> Message:

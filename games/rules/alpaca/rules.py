@@ -1,7 +1,8 @@
 """``AlpacaRules``: the rules class, wiring ``setup``, ``legal``, ``play``,
 ``scoring`` and the other modules of the package.
 
-The game in one paragraph (``shared/rules/alpaca.md`` is the reference):
+The game in one paragraph (``HELP.md`` beside this module gives the rules
+as players read them; ``tests/games/alpaca/test_rules_audit.py`` checks them):
 every player owns a colour and holds 12 hidden tiles.  Each round one colour
 is dominant; its player acts first and the turn passes to the left (seat 1,
 2, 3, ...).  In that round every player places one tile whose major is the

@@ -100,7 +100,10 @@ def load_state(data: Mapping[str, Any]) -> AltaState:
 
 
 def dump_move(move: Any) -> dict[str, Any]:
-    """:raises NotationError: not an Alta move."""
+    """``move`` as JSON-safe data.
+
+    :raises TypeError: ``move`` is not an Alta move.
+    """
     if isinstance(move, PlaceHand):
         return {"move": "place", "card": move.card, "cell": move.cell}
     if isinstance(move, Take):
@@ -109,7 +112,7 @@ def dump_move(move: Any) -> dict[str, Any]:
         return {"move": "refresh"}
     if isinstance(move, ChooseMerchant):
         return {"move": "merchant", "source": move.source}
-    raise NotationError(gettext_noop("Not an Alta move: %(repr)s."), repr=repr(move))
+    raise TypeError(f"Not an Alta move: {move!r}.")
 
 
 def load_move(data: Any) -> Any:

@@ -500,7 +500,7 @@ def _slot(state: AltaState, card: str | None, slots: list[int], hand: tuple[int,
 def format_move(state: AltaState, seat: int, move: Any) -> str:
     """The canonical text of ``move`` (read back by ``parse_move``).
 
-    :raises NotationError: not an Alta move.
+    :raises TypeError: ``move`` is not an Alta move.
     """
     if isinstance(move, PlaceHand):
         return f"{move.card} {move.cell}"
@@ -512,7 +512,7 @@ def format_move(state: AltaState, seat: int, move: Any) -> str:
         return "refresh"
     if isinstance(move, ChooseMerchant):
         return f"merchant {move.source}"
-    raise NotationError(gettext_noop("Not an Alta move: %(repr)s."), repr=repr(move))
+    raise TypeError(f"Not an Alta move: {move!r}.")
 
 
 #: The canonical text in Dutch notation, with the Dutch card names

@@ -4,8 +4,11 @@ A turn is up to five sub-moves by one seat: place a hand card (step 1),
 optionally refresh two identical face-up cards (step 2), take a face-up card
 and place it (step 3); a market placed in step 1 or 3 is followed at once by
 a merchant choice.  Steps 4 (the other hand card goes face up) and 5 (draw
-2, except after a player's 8th turn) happen by themselves.  Rules:
-/work/shared/rules/alta.md; the decisions marked D there are followed here.
+2, except after a player's 8th turn) happen by themselves.  The rules as
+players read them are ``HELP.md`` beside this module; the points the printed
+rules leave open are decided in the module that plays them (``legal``,
+``play``, ``scoring``) and checked sentence by sentence in
+``tests/games/alta/test_rules_audit.py``.
 """
 
 from __future__ import annotations

@@ -66,7 +66,7 @@ def load_state(data: Mapping[str, Any]) -> AtlantisState:
 def dump_move(move: Move) -> Any:
     """``move`` as JSON-safe data (colours by name).
 
-    :raises ValueError: not an Atlantis move.
+    :raises TypeError: ``move`` is not an Atlantis move.
     """
     if isinstance(move, Go):
         return {"go": move.origin, "cards": [COLOURS[c] for c in move.colours]}
@@ -78,7 +78,7 @@ def dump_move(move: Move) -> Any:
         return {"bridge": move.position}
     if isinstance(move, Pass):
         return {"pass": True}
-    raise ValueError(f"Not an Atlantis move: {move!r}.")
+    raise TypeError(f"Not an Atlantis move: {move!r}.")
 
 
 def _whole(value: Any) -> int:

@@ -152,7 +152,10 @@ def colour_of(token: str) -> int | None:
 
 
 def format_move(state: AtlantisState, seat: int, move: object) -> str:
-    """Canonical text of ``move`` (see the module docstring)."""
+    """Canonical text of ``move`` (see the module docstring).
+
+    :raises TypeError: ``move`` is not an Atlantis move.
+    """
     if isinstance(move, Go):
         cards = " ".join(COLOURS[c] for c in move.colours)
         try:
@@ -171,7 +174,7 @@ def format_move(state: AtlantisState, seat: int, move: object) -> str:
         return f"bridge {move.position}"
     if isinstance(move, Pass):
         return "pass"
-    raise NotationError(gettext_noop("Not an Atlantis move: %(repr)s."), repr=repr(move))
+    raise TypeError(f"Not an Atlantis move: {move!r}.")
 
 
 def option_label(state: AtlantisState, seat: int, move: object) -> str:

@@ -1,10 +1,12 @@
 """``AtlantisRules``: the rules class; the game lives in the modules it wires.
 
-The rules followed are /work/shared/rules/atlantis.md (decisions marked D
-there); ``setup`` deals, ``legal`` lists the sub-moves, ``play`` applies them
-(the turn structure and the termination argument are there), ``scoring``
-counts, ``strategy`` plays for an absent seat, ``codec`` stores
-(games/rules/README.md gives the shape of every game package).
+The rules as players read them are ``HELP.md`` beside this module (the
+points the printed rules leave open are decided where they are played, and
+checked in ``tests/games/atlantis/test_rules_audit.py``); ``setup`` deals,
+``legal`` lists the sub-moves, ``play`` applies them (the turn structure
+and the termination argument are there), ``scoring`` counts, ``strategy``
+plays for an absent seat, ``codec`` stores (games/rules/README.md gives the
+shape of every game package).
 """
 
 from __future__ import annotations

@@ -24,7 +24,7 @@ import datetime as dt
 import heapq
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from django.db import DatabaseError, transaction
 from django.utils.translation import gettext as _
@@ -34,10 +34,6 @@ from core.prepared_writes import update
 from games.models import DeadlineSettings, Match, Seat, Vacation
 
 from .limits import MAX_BANK_DAYS, MAX_DAYS_PER_MOVE
-from .selectors import loaded_settings
-
-if TYPE_CHECKING:  # games.services imports this module
-    from games.services.writes import Writes
 
 Interval = tuple[dt.datetime, dt.datetime]
 
@@ -266,6 +262,23 @@ def _prefs_of(seat: Seat, prefs: dict[int, DeadlineSettings]) -> DeadlineSetting
     return prefs.get(seat.user_id) if seat.user_id is not None else None
 
 
+def loaded_settings(seats: Iterable[Seat], user_ids: set[int]) -> dict[int, DeadlineSettings] | None:
+    """The deadline settings of ``user_ids`` (those that have a row) as read
+    along with ``seats`` (``select_related("user__deadline_settings")``), or
+    ``None`` when some of them were not read that way."""
+    loaded = {
+        s.user_id: s.user
+        for s in seats
+        if s.user_id in user_ids
+        and Seat.user.is_cached(s)
+        and s.user is not None
+        and type(s.user).deadline_settings.is_cached(s.user)
+    }
+    if loaded.keys() != user_ids:
+        return None
+    return {pk: prefs for pk, user in loaded.items() if (prefs := getattr(user, "deadline_settings", None)) is not None}
+
+
 def settings_for(user_ids: Iterable[int | None], seats: Iterable[Seat] = ()) -> dict[int, DeadlineSettings]:
     """Deadline settings of those users that have a row (others: defaults).
     Reads nothing when ``seats`` of all these users were read with
@@ -362,6 +375,14 @@ def _start_turn(match: Match, seat: Seat, prefs: DeadlineSettings | None, now: d
     seat.reminder_at = reminder_next(deadline=seat.deadline_at, hours=reminder_hours(prefs), now=now)
 
 
+class SeatWrites(Protocol):
+    """Where a sweep batching its writes takes the seats' rows
+    (``games.services.writes.Writes``; a protocol so that the clock, below
+    the services, imports nothing of them)."""
+
+    def update(self, instance: Seat, fields: list[str]) -> None: ...
+
+
 #: ``(seat id, turns auto-played in a row)``: the sweeper is playing this
 #: turn for a seat that timed out (``deadlines_update``'s ``auto_played``).
 AutoPlayed = tuple[int, int]
@@ -392,7 +413,7 @@ def deadlines_update(
     to_move: frozenset[int],
     now: dt.datetime,
     auto_played: AutoPlayed | None = None,
-    writes: Writes | None = None,
+    writes: SeatWrites | None = None,
     new_turns: frozenset[int] = frozenset(),
 ) -> None:
     """Start the clock of every seat that must now move, and stop the
