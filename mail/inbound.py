@@ -29,6 +29,7 @@ from .addresses import is_command_address, token_from_address
 from .html_text import html_to_text
 from .reply_cleaning import clean_reply, without_invisibles
 from .reply_text import greeting
+from .sender_check import forged_verdict
 
 _AUTO_SUBJECT = re.compile(
     r"^(auto(matic)?[ _-]?(reply|response|antwoord)|out of (the )?office|afwezig|"
@@ -86,6 +87,10 @@ class InboundMessage:
     #: reply cleaned of them): what a reply quotes names the mail it
     #: answers when its headers do not.
     text: str = ""
+    #: The receiving server's failed sender check ("dmarc=fail"), or ""
+    #: (``sender_check.forged_verdict``): a mail we cannot use is then
+    #: left unanswered.
+    forged: str = ""
 
 
 # -- Bytes -------------------------------------------------------------
@@ -444,6 +449,7 @@ def parse_inbound(
         languages=languages_named(message),
         has_text=has_text,
         text=text,
+        forged=forged_verdict(message),
     )
 
 

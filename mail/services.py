@@ -248,19 +248,29 @@ def _answer(record: InboundEmail, message: InboundMessage, now: dt.datetime) -> 
         return game_reply_without_address(record, message, token, now)
     if token is None:
         with transaction.atomic():
-            generic_reply(message, record, now)
-            return finish(record, InboundEmail.Outcome.UNKNOWN_TOKEN, "no valid reply token")
+            answered = generic_reply(message, record, now)
+            return finish(
+                record, InboundEmail.Outcome.UNKNOWN_TOKEN, _unanswered("no valid reply token", answered, message)
+            )
     owner = EmailAddress.objects.filter(user=token.user, email__iexact=message.sender, verified=True)
     if not owner.exists():
         logger.warning("reply token used by a different sender %s", redact(message.sender))
         with transaction.atomic():
-            generic_reply(message, record, now, someone_elses=True)
+            answered = generic_reply(message, record, now, someone_elses=True)
             return finish(
-                record, InboundEmail.Outcome.WRONG_SENDER, "sender is not this seat's player", match=token.match
+                record,
+                InboundEmail.Outcome.WRONG_SENDER,
+                _unanswered("sender is not this seat's player", answered, message),
+                match=token.match,
             )
     if not message.has_text:
         return game_reply_without_text(record, message, token, now)
     return game_reply_play(record, message, token, now)
+
+
+def _unanswered(detail: str, answered: bool, message: InboundMessage) -> str:
+    """``detail`` of a mail we could not use, saying why it got no answer."""
+    return detail if answered else f"{detail}; not answered: the sender looks forged ({message.forged})"
 
 
 def _subject_command_or_body(message: InboundMessage) -> str:
