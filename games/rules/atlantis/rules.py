@@ -27,7 +27,7 @@ from games.engine import (
 from games.engine.message import Notation, gettext_noop
 from games.engine.protocol import JSON
 
-from . import codec, legal, notation, play, scoring, setup, strategy
+from . import codec, legal, notation, notation_parse, play, scoring, setup, strategy
 from .board import FIRST_GAP, MAINLAND, Road
 from .moves import BuildBridge, Go, Move, Pass, Pay, Sell
 from .state import NUM_COLOURS, OVER, AtlantisState
@@ -187,7 +187,7 @@ class AtlantisRules(BaseRules[AtlantisState, Move]):
 
     # ------------------------------------------------------------ notation
     def parse_move(self, state: AtlantisState, seat: int, text: str) -> Move:
-        """The move ``text`` means: notation (see notation.py) or ``#n``, the
+        """The move ``text`` means: notation (see notation_parse.py) or ``#n``, the
         n-th of ``move_options``.
 
         :raises NotationError: unreadable or ambiguous text (with options).
@@ -207,7 +207,7 @@ class AtlantisRules(BaseRules[AtlantisState, Move]):
                         count=len(options),
                     )
                 return options[index - 1][1]
-            return notation.parse_move(state, seat, text)
+            return notation_parse.parse_move(state, seat, text)
         except NotationError as error:
             options = self.move_options(state, seat) if state.phase != OVER else []
             if not options:
@@ -228,7 +228,7 @@ class AtlantisRules(BaseRules[AtlantisState, Move]):
         """Sub-moves are separated by ``;`` or new lines, and a sub-move also
         starts at ``pay``, ``sell``, ``bridge`` or ``pass`` (or their Dutch
         names), so ``12 pink grey pay 5 blue`` is two parts."""
-        return [part for chunk in super().split_turn_text(text) for part in notation.split_line(chunk)]
+        return [part for chunk in super().split_turn_text(text) for part in notation_parse.split_line(chunk)]
 
     def format_move(self, state: AtlantisState, seat: int, move: Move) -> str:
         return notation.format_move(state, seat, move)
