@@ -27,7 +27,7 @@ from games.engine import (
 from games.engine.message import Notation, gettext_noop
 from games.engine.protocol import JSON
 
-from . import codec, legal, notation, notation_parse, play, scoring, setup, strategy
+from . import codec, legal, notation, notation_parse, play, play_pay, scoring, setup, strategy
 from .board import FIRST_GAP, MAINLAND, Road
 from .moves import BuildBridge, Go, Move, Pass, Pay, Sell
 from .state import NUM_COLOURS, OVER, AtlantisState
@@ -150,7 +150,7 @@ class AtlantisRules(BaseRules[AtlantisState, Move]):
         if isinstance(move, Go):
             new, events = play.apply_go(state, seat, move)
         elif isinstance(move, Pay):
-            new, events = play.apply_pay(state, seat, move)
+            new, events = play_pay.apply_pay(state, seat, move)
         elif isinstance(move, Sell):
             new, events = play.apply_sell(state, seat, move)
         elif isinstance(move, BuildBridge):
