@@ -19,7 +19,7 @@ from typing import Any, ClassVar
 from games.engine import BaseRules, Outcome, Transition
 from games.engine.message import gettext_noop
 
-from . import codec, legal, notation, play, sentences, setup, strategy, view
+from . import codec, legal, notation, notation_sentences, play, setup, strategy, view
 from .moves import Move
 from .scoring import score_seats
 from .state import OVER, AltaState
@@ -168,8 +168,8 @@ class AltaRules(BaseRules[AltaState, Move]):
 
     def split_turn_text(self, text: str) -> list[str]:
         """Moves are separated by ``;`` or new lines, and a line written as
-        a sentence is cut at its joining words (``sentences.split_line``)."""
-        return [part for chunk in super().split_turn_text(text) for part in sentences.split_line(chunk)]
+        a sentence is cut at its joining words (``notation_sentences.split_line``)."""
+        return [part for chunk in super().split_turn_text(text) for part in notation_sentences.split_line(chunk)]
 
     def format_move(self, state: AltaState, seat: int, move: Any) -> str:
         return notation.format_move(state, seat, move)
