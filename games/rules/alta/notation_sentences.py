@@ -5,7 +5,7 @@ and take 1 D5", "Markt D3, koopman open, neem 2 op D5", "I place the mill
 at D3, then I take the tower to D5".  In Alta a cell always ends a move,
 and take, merchant and refresh always start one, so a joining word or
 comma after a cell, or before such a word, is where one move ends; the
-joining words belong to neither move (``notation`` reads past the
+joining words belong to neither move (``notation_parse`` reads past the
 speaker: "I take", "ik leg").
 """
 

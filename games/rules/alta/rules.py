@@ -19,7 +19,7 @@ from typing import Any, ClassVar
 from games.engine import BaseRules, Outcome, Transition
 from games.engine.message import gettext_noop
 
-from . import codec, legal, notation, notation_sentences, play, setup, strategy, view
+from . import codec, legal, notation, notation_parse, notation_sentences, play, setup, strategy, view
 from .moves import Move
 from .scoring import score_seats
 from .state import OVER, AltaState
@@ -163,8 +163,8 @@ class AltaRules(BaseRules[AltaState, Move]):
 
     # ----------------------------------------------------------- notation
     def parse_move(self, state: AltaState, seat: int, text: str) -> Any:
-        """See ``notation.parse_move``."""
-        return notation.parse_move(state, seat, text)
+        """See ``notation_parse.parse_move``."""
+        return notation_parse.parse_move(state, seat, text)
 
     def split_turn_text(self, text: str) -> list[str]:
         """Moves are separated by ``;`` or new lines, and a line written as

@@ -1,7 +1,7 @@
 """Alta's fast paths give exactly what the generic code they replace gives.
 
 ``AltaRules`` overrides ``apply``, ``outcome`` and ``move_options`` of
-``BaseRules`` and ``notation.parse_move`` reads the canonical notation
+``BaseRules`` and ``notation_parse.parse_move`` reads the canonical notation
 from a table: each is compared with the generic path on every position of
 seeded games (and on departed seats and an early end, where the fast path
 must hand over).
@@ -70,7 +70,7 @@ def test_apply_hands_over_to_the_generic_path_once_a_seat_left():
 
 
 def test_canonical_texts_parse_as_the_generic_parser_reads_them():
-    from games.rules.alta import notation
+    from games.rules.alta import notation_parse
     from games.rules.alta.state import HAND, HAND_MERCHANT, TAKE, TAKE_MERCHANT
     from games.rules.alta.testing import position
 
@@ -80,21 +80,21 @@ def test_canonical_texts_parse_as_the_generic_parser_reads_them():
         for face_up in (("mill", "tower"), ("wheat", "wheat"), ("farmers_hut", "fishing_harbour"))
         for hand in (("mill", "tower"), ("market",), ())
     ]
-    assert len(notation._CANONICAL) == 3 + 49 * (9 + 2 + 2 * 9)
-    for text in notation._CANONICAL:
+    assert len(notation_parse._CANONICAL) == 3 + 49 * (9 + 2 + 2 * 9)
+    for text in notation_parse._CANONICAL:
         for state in states:
-            fast = outcome_of(notation.parse_move, state, 0, text)
-            assert fast == outcome_of(notation._parse_text, state, 0, text), (text, state.step, state.face_up)
+            fast = outcome_of(notation_parse.parse_move, state, 0, text)
+            assert fast == outcome_of(notation_parse._parse_text, state, 0, text), (text, state.step, state.face_up)
 
 
 def test_every_option_text_is_canonical():
-    from games.rules.alta import notation
+    from games.rules.alta import notation_parse
 
     for players, seed in [(2, 4), (4, 5)]:
         for state, seat in positions(players, seed):
             if seat is not None:
                 for text, _move in RULES.move_options(state, seat):
-                    assert text in notation._CANONICAL
+                    assert text in notation_parse._CANONICAL
 
 
 def test_events_read_dump_and_compare_as_events_built_with_their_text():
