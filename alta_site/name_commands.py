@@ -51,6 +51,10 @@ def name_answer(name: str, *, user, now: dt.datetime) -> AddressAnswer:
     old = user.display_name
     try:
         cleaned = clean_display_name(name, exclude_pk=user.pk)
+        if cleaned == old:  # as written, or once cleaned (invisible characters dropped)
+            return AddressAnswer(
+                False, "name: unchanged", [_refused(_("%(name)s is already your name.") % {"name": old})]
+            )
         with transaction.atomic():
             user.display_name = cleaned
             user.save(update_fields=["display_name"])

@@ -155,3 +155,16 @@ def test_a_line_that_only_opens_with_digest_is_no_command(address, bob, django_c
     assert record.outcome == "rejected"
     bob.refresh_from_db()
     assert bob.notifications == "every_turn"
+
+
+@pytest.mark.parametrize(
+    ("name", "language", "said"),
+    [("Bob", "en", "Bob is already your name."), ("Bo\u200bb", "nl", "Bob is al je naam.")],
+)
+def test_the_name_one_already_has_is_not_reported_as_a_change(
+    name, language, said, address, bob, django_capture_on_commit_callbacks
+):
+    living_in(language, "Europe/Amsterdam", bob)
+    record, answer = send(address, f"name {name}", bob.email, django_capture_on_commit_callbacks)
+    assert (record.outcome, record.detail) == ("rejected", "name: unchanged")
+    assert said in answer and "now" not in answer and "nu" not in answer.split()
