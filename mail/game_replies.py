@@ -137,7 +137,7 @@ def _move_to_wrong_mail(
             detail,
             match=token.match,
             user=token.user,
-            message_to_players=said[:2000],
+            message_to_players=chat_text_clean(said),
         )
 
 
@@ -237,7 +237,7 @@ def game_reply_play(record: InboundEmail, message: InboundMessage, token: ReplyT
         match=token.match,
         user=token.user,
         move=result.record,
-        message_to_players=said[:2000],
+        message_to_players=chat_text_clean(said),
     )
 
 
