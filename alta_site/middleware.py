@@ -7,6 +7,7 @@ from urllib.parse import unquote
 from django.db import transaction
 from django.http import Http404, HttpResponsePermanentRedirect
 from django.middleware import common
+from django.shortcuts import render
 from django.urls import Resolver404, resolve
 from django.utils.http import escape_leading_slashes
 
@@ -28,6 +29,25 @@ class NulBytesNotFoundMiddleware:
         if "\x00" in request.path or "\x00" in unquote(request.META.get("QUERY_STRING", "")):
             return views.not_found(request, Http404())
         return self.get_response(request)
+
+
+class MethodNotAllowedPageMiddleware:
+    """A page asked with a method it does not take (a POST to a page that
+    only shows, a PUT) answers 405 with a page in the reader's language
+    saying so, not Django's empty body; the ``Allow`` header is kept.  The
+    API answers its own 405 in JSON."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        response = self.get_response(request)
+        if response.status_code != 405 or response.content or request.path.startswith("/api/"):
+            return response
+        page = render(request, "405.html", status=405)
+        if response.has_header("Allow"):
+            page["Allow"] = response["Allow"]
+        return page
 
 
 class PermanentRedirectKeepingMethod(HttpResponsePermanentRedirect):

@@ -98,3 +98,21 @@ def test_no_page_answers_a_get_with_405(alice):
     assert "/games/1/move/" in paths
     refused = [path for path in paths if client.get(path).status_code == 405]
     assert not refused, refused
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [("en", "This page cannot be used that way"), ("nl", "Deze pagina werkt niet op die manier")],
+)
+@pytest.mark.parametrize("method", ["put", "delete", "post"])
+def test_a_method_a_page_does_not_take_gets_a_page_saying_so(language, said, method, client):
+    answer = getattr(client, method)("/accounts/inactive/", HTTP_ACCEPT_LANGUAGE=language)
+    assert answer.status_code == 405 and answer.has_header("Allow")
+    page = answer.content.decode()
+    assert said in page and f'lang="{language}"' in page
+
+
+def test_the_api_keeps_its_own_405_in_json(client, alice):
+    client.force_login(alice)
+    answer = client.put("/api/games/", HTTP_ACCEPT_LANGUAGE="nl")
+    assert answer.status_code == 405 and answer["Content-Type"].startswith("application/json")
