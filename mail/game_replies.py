@@ -49,6 +49,12 @@ from .reply_refusals import left_text, no_move_text, not_your_turn_text, refusal
 logger = logging.getLogger(__name__)
 
 
+#: How much of the message below an emailed move its record keeps (the
+#: chat line passed on is cut at ``CHAT_MAX_LENGTH``; staff and the
+#: player's export see what was written, without control characters).
+MESSAGE_KEPT = 2000
+
+
 def game_reply_without_text(
     record: InboundEmail, message: InboundMessage, token: ReplyToken, now: dt.datetime
 ) -> InboundEmail:
@@ -137,7 +143,7 @@ def _move_to_wrong_mail(
             detail,
             match=token.match,
             user=token.user,
-            message_to_players=chat_text_clean(said),
+            message_to_players=chat_text_clean(said, MESSAGE_KEPT),
         )
 
 
@@ -237,7 +243,7 @@ def game_reply_play(record: InboundEmail, message: InboundMessage, token: ReplyT
         match=token.match,
         user=token.user,
         move=result.record,
-        message_to_players=chat_text_clean(said),
+        message_to_players=chat_text_clean(said, MESSAGE_KEPT),
     )
 
 

@@ -24,13 +24,13 @@ from .idempotency import created_once
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2066-\u2069]")
 
 
-def chat_text_clean(text: str) -> str:
+def chat_text_clean(text: str, limit: int = CHAT_MAX_LENGTH) -> str:
     """``text`` as stored: control and direction-override characters
     removed, lines trimmed, blank lines at the ends dropped, cut at
-    ``CHAT_MAX_LENGTH``.  HTML is kept as typed: every output escapes."""
+    ``limit`` characters.  HTML is kept as typed: every output escapes."""
     text = _CONTROL.sub("", text.replace("\r\n", "\n").replace("\r", "\n"))
     lines = [line.rstrip() for line in text.split("\n")]
-    return "\n".join(lines).strip()[:CHAT_MAX_LENGTH]
+    return "\n".join(lines).strip()[:limit]
 
 
 def chat_post(

@@ -36,9 +36,7 @@ def test_a_message_after_the_move_is_kept_not_a_reason_to_refuse(game, turn, dja
     assert record.message_to_players == "Good luck!\nSee you"
 
 
-def test_the_message_kept_with_the_reply_is_the_one_passed_on_without_control_characters(
-    game, turn, django_capture_on_commit_callbacks
-):
+def test_the_message_kept_with_the_reply_has_no_control_characters(game, turn, django_capture_on_commit_callbacks):
     seat, address, options = turn
     record = send(address, f"{options[0]}\nGood\u202e luck\x07!", seat, django_capture_on_commit_callbacks)
     assert record.outcome == "accepted", record.detail
