@@ -88,8 +88,8 @@ class InboundMessage:
     #: answers when its headers do not.
     text: str = ""
     #: The receiving server's failed sender check ("dmarc=fail"), or ""
-    #: (``sender_check.forged_verdict``): a mail we cannot use is then
-    #: left unanswered.
+    #: (``sender_check.forged_verdict``): the mail is then neither used
+    #: nor answered.
     forged: str = ""
 
 

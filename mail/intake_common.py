@@ -4,7 +4,6 @@ the account of a sender, and the answer to a mail that cannot be used."""
 from __future__ import annotations
 
 import datetime as dt
-import logging
 
 from allauth.account.models import EmailAddress
 from django.conf import settings
@@ -14,8 +13,6 @@ from django.utils.translation import gettext as _
 from .answers import answer, reply_subject, written_for
 from .inbound import InboundMessage
 from .models import InboundEmail
-
-logger = logging.getLogger(__name__)
 
 #: What a record keeps from its creation: the raw mail (up to 256 KB) is
 #: not written a second time with the outcome.
@@ -63,23 +60,15 @@ def unused_subject(message: InboundMessage) -> str:
 
 def generic_reply(
     message: InboundMessage, record: InboundEmail, now: dt.datetime, *, someone_elses: bool = False
-) -> bool:
+) -> None:
     """The answer to a mail we cannot use.  An address of an account learns
     how moves are sent; any other address learns that it is not linked to
     an account and how to link it and learns nothing about any game; an
     account's address is given its own running games with their reply
     addresses.  ``someone_elses``: the mail was sent to a reply address of
     another player's mail (forwarded, copied or guessed); an account's
-    address is told so, and nothing of that player or their game.
-
-    A mail whose sender looks forged (``InboundMessage.forged``) is not
-    answered: the answer would go to someone who never wrote.  Returns
-    whether an answer was written."""
+    address is told so, and nothing of that player or their game."""
     from .commands import games_lines  # commands reaches the services that import this module
-
-    if message.forged:
-        logger.info("no answer to a mail whose sender looks forged (%s)", message.forged)
-        return False
 
     user = account_of(message.sender)
 
@@ -117,4 +106,3 @@ def generic_reply(
 
     subject, paragraphs = written_for(user, message.languages, build)
     answer(record, to=message.sender, subject=subject, paragraphs=paragraphs, now=now, user=user)
-    return True

@@ -10,8 +10,9 @@ address (``signup+<token>``) holds an HMAC of that address, so a reply
 from any other address, or to an address made up, makes nothing.  The
 command is read again from the first mail, which the reply names (its
 References, the answer's Message-ID), so nothing is stored meanwhile.  A
-forged sender gets one offer they never asked for, as any mail we answer
-does; nothing more happens unless that address replies."""
+sender the receiving server judged forged gets no offer (``services``);
+one it could not judge gets one offer they never asked for, as any mail
+we answer does, and nothing more happens unless that address replies."""
 
 from __future__ import annotations
 

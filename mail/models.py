@@ -120,6 +120,7 @@ class InboundEmail(models.Model):
         BOUNCE = "bounce", _("Bounce of our mail, recorded")
         COMPLAINT = "complaint", _("Spam complaint about our mail, game mail stopped")
         DUPLICATE = "duplicate", _("Duplicate delivery, ignored")
+        FORGED = "forged", _("Sender looks forged: not used, not answered")
         RATE_LIMITED = "rate_limited", _("Too many messages from this sender")
         MALFORMED = "malformed", _("Not a readable message")
 

@@ -8,11 +8,12 @@ header (RFC 8601) or a ``Received-SPF`` header (RFC 7208, section 9.1).
 Only the topmost of each is read: any lower one was written before the
 mail reached that server, maybe by the sender.
 
-The verdict only ever keeps the intake from answering a mail it cannot use
-(an unknown reply address, a stranger replying to a player's mail): an
-answer to a forged sender goes to someone who never wrote, which is
-backscatter.  A sender gains nothing by faking one, so the header needs no
-trust beyond that.
+A mail judged forged is neither used nor answered (``services``): a move,
+a chat line or a command in a player's name must come from that player,
+and an answer to a forged sender goes to someone who never wrote, which is
+backscatter.  Only a failure is read, never a pass: a sender who writes a
+failing verdict on their own mail only has it dropped, so the header needs
+no trust beyond that.
 """
 
 from __future__ import annotations

@@ -224,7 +224,20 @@ def _process(
 
 def _answer(record: InboundEmail, message: InboundMessage, now: dt.datetime) -> InboundEmail:
     """Act on a read mail that is no redelivery and no automatic mail
-    (``bounces.bounce_process``), and answer it."""
+    (``bounces.bounce_process``), and answer it.
+
+    A mail whose sender looks forged (``InboundMessage.forged``, the verdict
+    of the server that took it in) is neither used nor answered: acting on
+    it would let anyone send commands and moves in a player's name, and an
+    answer would go to someone who never wrote."""
+    if message.forged:
+        logger.warning("inbound mail from %s looks forged (%s): not used", redact(message.sender), message.forged)
+        with transaction.atomic():
+            return finish(
+                record,
+                InboundEmail.Outcome.FORGED,
+                f"not used, not answered: the sender looks forged ({message.forged})",
+            )
     again = _rate_limited(message.sender, now)
     if again is not None:
         logger.warning("inbound mail rate limit hit by %s", redact(message.sender))
@@ -248,29 +261,19 @@ def _answer(record: InboundEmail, message: InboundMessage, now: dt.datetime) -> 
         return game_reply_without_address(record, message, token, now)
     if token is None:
         with transaction.atomic():
-            answered = generic_reply(message, record, now)
-            return finish(
-                record, InboundEmail.Outcome.UNKNOWN_TOKEN, _unanswered("no valid reply token", answered, message)
-            )
+            generic_reply(message, record, now)
+            return finish(record, InboundEmail.Outcome.UNKNOWN_TOKEN, "no valid reply token")
     owner = EmailAddress.objects.filter(user=token.user, email__iexact=message.sender, verified=True)
     if not owner.exists():
         logger.warning("reply token used by a different sender %s", redact(message.sender))
         with transaction.atomic():
-            answered = generic_reply(message, record, now, someone_elses=True)
+            generic_reply(message, record, now, someone_elses=True)
             return finish(
-                record,
-                InboundEmail.Outcome.WRONG_SENDER,
-                _unanswered("sender is not this seat's player", answered, message),
-                match=token.match,
+                record, InboundEmail.Outcome.WRONG_SENDER, "sender is not this seat's player", match=token.match
             )
     if not message.has_text:
         return game_reply_without_text(record, message, token, now)
     return game_reply_play(record, message, token, now)
-
-
-def _unanswered(detail: str, answered: bool, message: InboundMessage) -> str:
-    """``detail`` of a mail we could not use, saying why it got no answer."""
-    return detail if answered else f"{detail}; not answered: the sender looks forged ({message.forged})"
 
 
 def _subject_command_or_body(message: InboundMessage) -> str:
