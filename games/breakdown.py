@@ -123,13 +123,23 @@ def _still_level(group) -> list[str]:
     ]
 
 
+#: Breakdown keys that are the same for every seat and that the board of
+#: the end (page, replay, mail) shows once for the whole table: Alhambra's
+#: Dirk score, in Dirk's own panel.
+BOARD_WIDE = frozenset({"dirk_score"})
+
+
 def reveal_lines(entry: SeatReveal, game: str = "") -> dict[str, list[tuple[str, str]]]:
     """``{"revealed": lines, "breakdown": lines}`` of one seat's reveal
-    (cards and colours named as ``game`` names them).  A holding the
-    breakdown lists too (Alta's merchant cards, each with its points) is
-    said once, among the revealed lines, as the breakdown words it."""
+    (cards and colours named as ``game`` names them), for a reader who
+    sees the board of the end too (``BOARD_WIDE`` is left to it).  A
+    holding the breakdown lists too (Alta's merchant cards, each with its
+    points) is said once, among the revealed lines, as the breakdown words
+    it."""
     revealed = {key: entry.breakdown.get(key, value) for key, value in entry.revealed.items()}
-    breakdown = {key: value for key, value in entry.breakdown.items() if key not in entry.revealed}
+    breakdown = {
+        key: value for key, value in entry.breakdown.items() if key not in entry.revealed and key not in BOARD_WIDE
+    }
     return {"revealed": breakdown_lines(revealed, game), "breakdown": breakdown_lines(breakdown, game)}
 
 

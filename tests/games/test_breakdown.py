@@ -249,3 +249,19 @@ def test_a_finished_alhambra_page_in_dutch_has_one_eindstand(client, alice, bob,
     page = client.get(f"/games/{match.pk}/").content.decode()
     assert page.count(">Eindstand<") == 1 and "<h2>Eindstand</h2>" in page
     assert "<caption>Puntentelling</caption>" in page
+
+
+@pytest.mark.django_db
+def test_a_finished_two_player_alhambra_page_gives_dirks_score_once(client, alice, bob, now):
+    """Dirk's score is the same under every seat: his panel on the board
+    says it, not each player's breakdown (nor the replay's)."""
+    from games.engine import get_rules
+
+    match = start_match(alice, bob, game="alhambra", now=now)
+    play_default_moves(match, now)
+    rules = get_rules("alhambra")
+    dirk = rules.view(rules.load(match.state), None)["dirk"]["score"]
+    for path in (f"/games/{match.pk}/", f"/games/{match.pk}/replay/?ply={match.ply}"):
+        page = " ".join(unescape(client.get(path).content.decode()).split())
+        assert "Dirk score" not in page, path
+        assert page.count(f"Dirk (silent third player) · {dirk} points") == 1, path

@@ -81,6 +81,19 @@ def test_the_end_mail_reveals_every_seat_and_nothing_leaks_before(
     mail.outbox.clear()
 
 
+def test_a_two_player_alhambra_end_mail_gives_dirks_score_once(alice, bob, now, django_capture_on_commit_callbacks):
+    """Dirk's score is the same under every seat: the board's Dirk line
+    says it, not each player's breakdown."""
+    with django_capture_on_commit_callbacks(execute=True):
+        match = match_create_seated(users=[alice, bob], game="alhambra", now=now)
+    messages = play(match, now, django_capture_on_commit_callbacks)
+    dirk = get_rules("alhambra").view(get_rules("alhambra").load(match.state), None)["dirk"]["score"]
+    [end] = [m for m in messages if "the game is over" in m.subject and m.to == [alice.email]]
+    for part in (flat(end.body), flat(html_of(end))):
+        assert "Dirk score" not in part
+        assert part.count(f"silent third player, {_points(dirk)}") == 1
+
+
 def test_a_tie_on_points_says_which_tie_break_ranked_the_players(
     alice, bob, now, client, monkeypatch, django_capture_on_commit_callbacks
 ):
