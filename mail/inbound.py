@@ -25,6 +25,8 @@ from email.message import Message
 from email.policy import Compat32
 from email.utils import getaddresses, parseaddr
 
+from django.core.mail.message import sanitize_address
+
 from .addresses import is_command_address, token_from_address
 from .html_text import html_to_text
 from .reply_cleaning import clean_reply, without_invisibles
@@ -159,7 +161,8 @@ def _header(message: Message, name: str) -> str:
 
 
 def _sender(message: Message) -> str:
-    """The From address, lower case; "" when there is none to read."""
+    """The From address, lower case; "" when there is none to read or it
+    is no address mail can be sent to."""
     value = _header(message, "From")
     try:
         address = parseaddr(value)[1]
@@ -171,6 +174,12 @@ def _sender(message: Message) -> str:
         # address in it is still the one to answer.
         bracketed = _BRACKETED_ADDRESS.findall(value)
         address = bracketed[-1] if bracketed else ""
+    try:
+        # An address no mail server would take ("@example.com", "a@x..com")
+        # names nobody to answer, as none does.
+        sanitize_address(address, "utf-8")
+    except ValueError:
+        return ""
     return address.lower()
 
 

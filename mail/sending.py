@@ -88,9 +88,18 @@ def _locked(name: str):
     return prepared(OutgoingEmail, name).select_for_update(skip_locked=True).order_by("pk")
 
 
+#: What sending one mail can raise: the server's or the connection's
+#: trouble, or (``ValueError``) the mail's own, an address no SMTP server
+#: takes (``"@example.com"``; Django's ``sanitize_address`` refuses it).
+_SEND_FAILURES = (TimeoutError, smtplib.SMTPException, OSError, ValueError)
+
+
 def _is_permanent(error: Exception) -> bool:
-    """SMTP 5xx (and refused recipients with 5xx codes) are permanent;
-    connection trouble and 4xx are worth retrying."""
+    """SMTP 5xx (and refused recipients with 5xx codes) are permanent, and
+    so is a mail that cannot be written out (``ValueError``); connection
+    trouble and 4xx are worth retrying."""
+    if isinstance(error, ValueError):
+        return True
     if isinstance(error, smtplib.SMTPRecipientsRefused):
         return all(code >= 500 for code, _ in error.recipients.values())
     if isinstance(error, smtplib.SMTPResponseException):
@@ -263,7 +272,9 @@ def _deliver(rows: list[OutgoingEmail], now: dt.datetime, counts: dict[str, int]
                     connection, reused = kept_connection()
                 connection = _send_one(email, connection, reused)
                 reused = False  # it answered: later failures are the mail's
-            except (TimeoutError, smtplib.SMTPException, OSError) as error:
+            except _SEND_FAILURES as error:
+                # One mail's failure, recorded: the rest of the batch goes
+                # on, and the mail is not handed out again and again.
                 _record_failure(email, error, now)
                 counts["failed"] += 1
                 if connection is not None and not _is_permanent(error):

@@ -242,3 +242,20 @@ def test_an_element_only_saying_hidden_is_still_read():
         '<div class="hidden-gem note" title="not hidden at all">tavern D4</div><div data-style="display:none">Hi</div>'
     )
     assert [line for line in html_to_text(html).split("\n") if line] == ["tavern D4", "Hi"]
+
+
+@pytest.mark.parametrize("sender", ["@example.com", "a@x..com", "Eve <@example.com>"])
+def test_a_mail_from_an_address_no_server_takes_is_recorded_and_not_answered(
+    sender, game, mover_turn, address, django_capture_on_commit_callbacks
+):
+    """No answer can reach such an address: one queued would fail at the
+    relay, so none is written (as for a mail without a sender)."""
+    _seat, reply_address, options = mover_turn
+    for number, to in enumerate((reply_address, address)):
+        mail.outbox.clear()
+        before = OutgoingEmail.objects.count()
+        raw = raw_mail(to, options[0], sender=sender, message_id=f"<bad{number}@client.example>")
+        record = ingest(raw, django_capture_on_commit_callbacks)
+        assert record.outcome == "auto_reply" and record.sender == ""
+        assert OutgoingEmail.objects.count() == before and mail.outbox == []
+    assert game.moves.count() == 0

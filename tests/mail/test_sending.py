@@ -218,6 +218,19 @@ def test_a_fresh_connection_that_refuses_counts_as_a_failure(now, smtp):
     assert smtp.message_ids == []
 
 
+def test_a_mail_to_an_address_no_server_takes_fails_alone_and_the_batch_goes_on(now, smtp):
+    """An address SMTP cannot carry ("@example.com") fails that mail for
+    good, reason kept; the mails after it in the batch are sent, and the
+    sweep does not hand it out again."""
+    bad = email_queue(kind="notice", to="@example.com", subject="S", text="t", html="", dedupe_key="bad", now=now)
+    first, second = queue(2, now)
+    assert emails_send(email_ids=[bad.pk, first, second], now=now) == {"sent": 2, "failed": 1, "skipped": 0}
+    bad.refresh_from_db()
+    assert bad.status == "failed" and "Invalid address" in bad.last_error
+    assert sorted(smtp.message_ids) == _message_ids([first, second])
+    assert outbox_due(now=now + dt.timedelta(days=1)) == []
+
+
 def test_a_relay_down_overnight_still_delivers_the_mail_the_next_day(now, settings):
     """Mail servers keep a message queued for days; a relay that refuses
     with 4xx for a whole night (12 hours) must not cost a player their turn
