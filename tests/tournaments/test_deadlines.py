@@ -207,3 +207,27 @@ def test_an_organiser_who_plays_reads_that_another_sets_his_games_result(alice, 
     [bobs_game] = [g for g in running_games(tournament) if g.match.seats.filter(user=bob).exists()]
     assert f"{bobs_game.match} ({said})" in to_bob, to_bob
     assert to_bob.count(said) == 1 and said not in to_alice
+
+
+def test_an_autoplay_the_broker_lost_is_queued_again_later(late_round, now, django_capture_on_commit_callbacks):
+    """The publish after the claim failed (broker away: only logged): a
+    later sweep queues the games still in play, once, and they finish."""
+    from unittest import mock
+
+    from tournaments.tasks import tournament_match_autoplay
+
+    after = now + 5 * DAY + HOUR
+    round_deadlines_sweep(now=after)
+    with (
+        mock.patch.object(tournament_match_autoplay, "delay", side_effect=OSError("broker away")),
+        django_capture_on_commit_callbacks(execute=True),
+    ):
+        lost = round_deadlines_sweep(now=after + DAY)["autoplay"]
+    assert len(lost) == 2 and late_round.games.filter(round__number=1, ranking__isnull=True).count() == 2
+    assert round_deadlines_sweep(now=after + DAY + HOUR)["autoplay"] == []  # not yet: the task may still run
+    with django_capture_on_commit_callbacks(execute=True):
+        again = round_deadlines_sweep(now=after + DAY + 3 * HOUR)["autoplay"]
+    assert sorted(again) == sorted(lost)
+    assert late_round.games.filter(round__number=1, ranking__isnull=True).count() == 0
+    assert round_deadlines_sweep(now=after + 2 * DAY)["autoplay"] == []
+    assert late_round.events.filter(kind="autoplay").count() == 1

@@ -9,7 +9,8 @@ the normal move write path, and the tournament advances.
 Both steps claim the round with a conditional update, so
 two sweepers never mail twice or start the autoplay twice.  The autoplay
 itself runs one match per task (:func:`match_autoplay`), queued after the
-claim commits.
+claim commits; games still in play ``AUTOPLAY_AGAIN`` later are queued
+again (a lost publish), which a finished game ignores.
 """
 
 from __future__ import annotations
@@ -37,6 +38,11 @@ from .running import tournament_game_finished
 
 logger = logging.getLogger(__name__)
 GRACE = dt.timedelta(hours=24)
+#: A round whose autoplay was queued this long ago and still has games in
+#: play is queued again: a publish the broker lost (only logged, in
+#: ``receivers.on_autoplay_due``) is made up, and a game autoplay finished
+#: meanwhile is not played twice (``match_autoplay`` stops at its end).
+AUTOPLAY_AGAIN = dt.timedelta(hours=2)
 # An Alta game has well under 100 submissions; this only stops a broken
 # engine from looping for ever.
 MAX_AUTOPLAY_PLIES = 5000
@@ -148,7 +154,33 @@ def round_deadlines_sweep(*, now: dt.datetime) -> dict[str, list[int]]:
             )
             transaction.on_commit(partial(autoplay_due.send_robust, sender=Round, match_ids=list(matches)))
         queued.extend(matches)
+    queued += _autoplay_again(now)
     return {"notified": notified, "autoplay": queued}
+
+
+def _autoplay_again(now: dt.datetime) -> list[int]:
+    """Queue again the games still in play of rounds whose autoplay was
+    queued ``AUTOPLAY_AGAIN`` ago (claimed as the first time, so two
+    sweepers queue them once); returns their match ids."""
+    queued: list[int] = []
+    for round_ in _late_rounds(now).filter(autoplay_started_at__lte=now - AUTOPLAY_AGAIN)[:100]:
+        with transaction.atomic():
+            matches = list(
+                round_.games.filter(ranking__isnull=True, match__status=Match.Status.ACTIVE).values_list(
+                    "match_id", flat=True
+                )
+            )
+            if not matches:
+                continue  # finished games wait for their result, which has its own make-up
+            claimed = Round.objects.filter(pk=round_.pk, autoplay_started_at=round_.autoplay_started_at).update(
+                autoplay_started_at=now
+            )
+            if not claimed:
+                continue
+            logger.warning("round %s: autoplay of %s queued again", round_.pk, matches)
+            transaction.on_commit(partial(autoplay_due.send_robust, sender=Round, match_ids=list(matches)))
+        queued.extend(matches)
+    return queued
 
 
 def _notify_organisers(round_: Round, now: dt.datetime) -> None:
