@@ -77,3 +77,17 @@ def test_procfile_runs_the_same_programs():
         elif words[0] == "celery":
             words = words[:4]
         check_command(words)
+
+
+@pytest.mark.parametrize("service", [name for name in ALTA_SERVICES if name != "migrate"])
+def test_nothing_serves_or_sweeps_before_the_schema_is_migrated(service):
+    """Compose starts services together unless told: web, workers, beat and
+    the mail gateway wait for ``migrate`` to finish well (a first start, an
+    upgrade with new migrations), and for the database to be ready."""
+    waits = COMPOSE["services"][service]["depends_on"]
+    assert waits["migrate"] == {"condition": "service_completed_successfully"}
+    assert waits["postgres"] == {"condition": "service_healthy"}
+    assert (
+        "depends_on" not in COMPOSE["services"]["migrate"]
+        or "migrate" not in COMPOSE["services"]["migrate"]["depends_on"]
+    )
