@@ -22,6 +22,7 @@ from django.db.models import Q
 from alta_site.devmail.models import CapturedEmail
 from core.errors import Conflict
 from games import services as game_services
+from games.event_lines import line_record
 from games.models import ChatMessage, ChatReader, DeadlineSettings, Match, MatchEvent, Seat, Vacation
 from mail.models import GameMute, InboundEmail, OutgoingEmail, ReplyToken
 from ratings import services as rating_services
@@ -133,10 +134,23 @@ def _rename_in(events, old: str, new: str, others: list[str]) -> None:
     # Any row with params: the text alone may have been cut short.
     candidates = events.filter(Q(text__contains=old) | Q(data__has_key="params"))
     for event in candidates.only("pk", "text", "data"):
-        text = rename(event.text)
         data = _renamed_params(event.data, rename)
+        text = _renamed_text(event.text, data, rename)
         if text != event.text or data != event.data:
             type(event).objects.filter(pk=event.pk).update(text=text, data=data)
+
+
+def _renamed_text(text: str, data: dict, rename: Callable[[str], str]) -> str:
+    """The English line with the new name.  A line that holds moves (its
+    ``notation`` params) is written again from its message and its
+    renamed params: a move's words may be the name ("take", "tower"), and
+    a move is never renamed."""
+    if data.get("notation") and data.get("message"):
+        english, _line = line_record(
+            data["message"], data.get("params"), times=data.get("times", ()), notation=data["notation"]
+        )
+        return english[: MatchEvent._meta.get_field("text").max_length]
+    return rename(text)
 
 
 def _name_pattern(old: str, others: list[str]) -> re.Pattern:
@@ -150,17 +164,19 @@ def _name_pattern(old: str, others: list[str]) -> re.Pattern:
 
 def _renamed_params(data: dict, rename: Callable[[str], str]) -> dict:
     """``data`` with ``rename`` applied to its string ``params`` (and to
-    the names of a list: a game's winners)."""
+    the names of a list: a game's winners), but for moves and moments
+    (the params ``notation`` and ``times`` name), which name nobody."""
     params = data.get("params")
     if not isinstance(params, dict):
         return data
+    kept = {*data.get("notation", ()), *data.get("times", ())}
 
     def renamed(value):
         if isinstance(value, list):
             return [rename(item) if isinstance(item, str) else item for item in value]
         return rename(value) if isinstance(value, str) else value
 
-    return {**data, "params": {key: renamed(value) for key, value in params.items()}}
+    return {**data, "params": {key: value if key in kept else renamed(value) for key, value in params.items()}}
 
 
 #: Log lines that may name an address: an invitation by email (made before

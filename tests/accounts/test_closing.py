@@ -307,6 +307,34 @@ def test_closing_anna_keeps_anna_lenas_name_in_the_logs(now):
     assert f"{closed_name(anna.pk)} Lena" not in started
 
 
+@pytest.mark.parametrize("name", ["take", "Take"])
+def test_closing_a_player_named_like_a_move_word_leaves_the_moves_in_the_logs(alice, now, name):
+    """A default move played for Alice when her time ran out is kept as
+    it was played ("take denar 9"), though the closing player is called
+    "take"; their own name in the log is replaced."""
+    import datetime as dt
+
+    from games.deadlines.sweeps import deadlines_sweep
+
+    other = make_user("word@example.nl", name)
+    match = services.match_create_seated(users=[alice, other], game="alhambra", now=now)
+    for days in (30, 60):
+        deadlines_sweep(now=now + dt.timedelta(days=days))
+    played = list(MatchEvent.objects.filter(match=match, data__has_key="notation"))
+    assert played, "no default move was played"
+    before = {event.pk: (event.text, event.data["params"]["moves"]) for event in played}
+    account_close(user=other, now=now + dt.timedelta(days=61))
+    players = set()
+    for event in MatchEvent.objects.filter(pk__in=before):
+        _text, moves = before[event.pk]
+        assert event.data["params"]["moves"] == moves and moves in event.text
+        players.add(event.data["params"]["player"])
+    assert players == {"Alice", closed_name(other.pk)}
+    assert all(
+        closed_name(other.pk) in e.text for e in MatchEvent.objects.filter(data__params__player=closed_name(other.pk))
+    )
+
+
 def test_nobody_can_invite_a_closed_account_to_a_game(alice, bob, now):
     """ "deleted player 5" is shown on finished games' pages, but nobody
     plays under that name any more: inviting it (or its address) is refused
