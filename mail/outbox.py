@@ -85,7 +85,7 @@ def email_queue(
 
     :raises IntegrityError: for any other constraint (a Message-ID clash),
         or for a repeated key when not ``guarded``."""
-    if is_email_only(user):
+    if is_email_only(user) and kind != OutgoingEmail.Kind.ACCOUNT:  # an account mail is allauth's own
         text, html = sign_in_section(text, html, user=user)
     if sends is None:
         claimed_at = None  # nobody would send it before the lease ran out

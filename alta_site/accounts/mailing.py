@@ -43,12 +43,16 @@ def _html_of(message: EmailMessage) -> str:
 
 def queue_rendered(message: EmailMessage) -> None:
     """Queue a rendered message, one outbox row per recipient (sent after
-    the request's transaction commits)."""
+    the request's transaction commits), each row the mail of the account
+    its address belongs to: the player's export and the closing of their
+    account find it by the account, also once that address is no longer
+    theirs (changed, or taken by someone else later)."""
     now = timezone.now()
     for to in message.to:
         email_queue(
             kind=OutgoingEmail.Kind.ACCOUNT,
             to=to,
+            user=account_of_address(to),
             subject=str(message.subject),
             text=wrapped(str(message.body), hanging=0),  # allauth's lines run long: as every mail, 72 columns
             html=_html_of(message),

@@ -157,3 +157,30 @@ def test_the_close_link_mail_reads_as_whole_paragraphs(language, client, alice, 
     assert _well_wrapped(message.body.split("\n-- \n")[0]) == [], message.body
     assert any(line.startswith("http") and "/profile/close/" in line for line in message.body.split("\n"))
     assert message.body.rstrip().endswith("-- \nAlta")
+
+
+def test_account_mails_stay_the_accounts_after_its_address_changes(client, alice, now):
+    """A password reset sent to Alice's old address is in her export and
+    goes when she closes her account, not in the export of whoever signs
+    up with that address later."""
+    from allauth.account.models import EmailAddress
+
+    from alta_site.accounts.closing import account_close
+    from alta_site.accounts.export import user_export
+    from tests.conftest import make_user
+
+    client.post("/accounts/password/reset/", {"email": "alice@example.com"})
+    reset = OutgoingEmail.objects.get(to="alice@example.com", kind="account")
+    assert reset.user == alice
+    EmailAddress.objects.filter(user=alice).delete()
+    EmailAddress.objects.create(user=alice, email="alice.new@example.com", verified=True, primary=True)
+    alice.email = "alice.new@example.com"
+    alice.save(update_fields=["email"])
+    zoe = make_user("alice@example.com", "Zoe")
+
+    def subjects(user):
+        return [m["subject"] for m in user_export(user, now=now)["mails"]["sent_to_you"]]
+
+    assert reset.subject in subjects(alice) and reset.subject not in subjects(zoe)
+    account_close(user=alice, now=now)
+    assert not OutgoingEmail.objects.filter(pk=reset.pk).exists()
