@@ -84,7 +84,8 @@ def status_text(tournament: Tournament, participant: Participant, done: frozense
     """A player's status as the players list and the standings CSV show
     it: their place once the tournament is over ("Winner", "Finished in
     place 3"), "No more games" for a player of a knockout under way who is
-    in ``done`` (``Overview.done``), else registered, withdrew or
+    in ``done`` (``Overview.done``), "Tournament cancelled" for a player
+    still in a cancelled tournament, else registered, withdrew or
     disqualified."""
     if tournament.status == Tournament.Status.FINISHED and participant.final_place:
         if participant.final_place == 1:
@@ -98,6 +99,9 @@ def status_text(tournament: Tournament, participant: Participant, done: frozense
         return gettext("Finished")
     if tournament.status == Tournament.Status.RUNNING and not participant.withdrawn and participant.pk in done:
         return gettext("No more games")
+    if tournament.status == Tournament.Status.CANCELLED and not participant.withdrawn:
+        # "Registered" would read as if the player were still to play.
+        return gettext("Tournament cancelled")
     return str(participant.get_status_display())
 
 

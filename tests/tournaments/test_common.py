@@ -77,3 +77,16 @@ def test_seat_balance_gives_the_first_seat_to_who_had_it_least():
 def test_seat_balance_ignores_forfeits_and_byes():
     history = [GameResult.forfeit(1, (1, 2), [2]), GameResult.bye(2, 2)]
     assert SeatBalance(history).order((2, 1), rank=lambda p: p) == (1, 2)
+
+
+def test_seat_balance_compares_positions_across_table_sizes():
+    """A Swiss that mixes tables of 3 and 2: the last seat is the last
+    seat whatever the table's size (index 1 is the middle at a 3)."""
+
+    def played(round, *table):
+        return GameResult(round=round, table=table, ranking=(table,))
+
+    # 3 sat last at a 3, 2 in the middle: at a 2, 3 is not last again.
+    balance = SeatBalance([played(1, 1, 2, 3)])
+    assert balance.order([2, 3], rank=lambda p: p) == (3, 2)
+    assert balance.order([3, 2], rank=lambda p: p) == (3, 2)

@@ -54,6 +54,34 @@ def test_a_tournament_cancelled_while_it_ran_says_so_in_the_players_box(client, 
     assert "The tournament was cancelled." in text and "You played" not in text
 
 
+def _players_rows(client, user, tournament) -> list[str]:
+    """The players list's rows as plain text, as ``user`` sees them."""
+    client.force_login(user)
+    html = client.get(tournament.get_absolute_url()).content.decode()
+    players = html[html.index('id="players-heading"') :]
+    rows = re.findall(r"<tr.*?</tr>", players[: players.index("</table>")], re.S)
+    return [" ".join(re.sub(r"<[^>]+>", " ", row).split()) for row in rows[1:]]
+
+
+def test_the_players_of_a_cancelled_tournament_are_not_listed_as_registered(client, alice, club, now):
+    from django.urls import reverse
+
+    players = new_players(4)
+    t = started(alice, club, players, now=now, format="swiss", rounds=3)
+    participant_withdraw(tournament_id=t.pk, user=players[3], now=now)
+    tournament_cancel(tournament_id=t.pk, by=alice, reason="the club is closing", now=now)
+    rows = _players_rows(client, alice, t)
+    assert len(rows) == 4 and not any("Registered" in row for row in rows)
+    assert sum("Tournament cancelled" in row for row in rows) == 3
+    assert any(str(players[3]) in row and "Withdrew" in row for row in rows)
+    csv_text = client.get(reverse("tournament-standings-csv", args=[t.pk])).content.decode("utf-8-sig")
+    assert "Registered" not in csv_text and csv_text.count("Tournament cancelled") == 3
+    living_in("nl", "Europe/Amsterdam", alice)
+    rows = _players_rows(client, alice, t)
+    assert sum("Toernooi geannuleerd" in row for row in rows) == 3
+    assert not any("Ingeschreven" in row for row in rows)
+
+
 def _knocked_out_in_round_one(tournament, now):
     """Finish the first running game with the better seed winning; the
     loser's user."""

@@ -33,8 +33,11 @@ def test_sixteen_players_top_two_of_four_advance():
     state, rounds = run(field(16), by_seed, size=4, advance=2)
     assert [[sorted(t.players) for t in r.tables] for r in rounds] == [
         [[1, 8, 9, 16], [2, 7, 10, 15], [3, 6, 11, 14], [4, 5, 12, 13]],
-        # Re-seeded by original seed: 1..8 dealt in serpentine order.
-        [[1, 4, 5, 8], [2, 3, 6, 7]],
+        # Re-seeded by original seed, 1..8 dealt in serpentine order, would
+        # be [1, 4, 5, 8] and [2, 3, 6, 7]: 1 and 8, 4 and 5, ... met in
+        # round 1.  The closest seating without a repeat swaps 5 and 6, 8
+        # and 7.
+        [[1, 4, 6, 7], [2, 3, 5, 8]],
         [[1, 2, 3, 4]],
     ]
     assert state.champion == 1
@@ -42,6 +45,97 @@ def test_sixteen_players_top_two_of_four_advance():
     # Third at a round-2 table: 5 and 6 share fifth.
     assert state.placements[4:6] == ((5, 5), (5, 6))
     assert sorted(p for _, p in state.placements) == list(range(1, 17))
+
+
+def _repeat_opponents(pairing, results):
+    """Pairs seated together in ``pairing`` who sat together before."""
+    earlier = {frozenset((a, b)) for r in results for a in r.table for b in r.table if a != b}
+    return sorted(
+        sorted(pair)
+        for t in pairing.tables
+        for pair in {frozenset((a, b)) for a in t.players for b in t.players if a != b}
+        if pair in earlier
+    )
+
+
+def test_a_knockout_round_avoids_repeat_opponents_when_it_can():
+    players = field(9)
+    first = table_knockout(players, [], size=3, advance=2).next_round
+    assert [sorted(t.players) for t in first.tables] == [[1, 6, 7], [2, 5, 8], [3, 4, 9]]
+    # Upsets: 7, 8 and 9 go through with 1, 2 and 3.
+    results = [
+        GameResult(1, (1, 6, 7), ((1,), (7,), (6,))),
+        GameResult(1, (2, 5, 8), ((8,), (2,), (5,))),
+        GameResult(1, (3, 4, 9), ((9,), (3,), (4,))),
+    ]
+    second = table_knockout(players, results, size=3, advance=2).next_round
+    # The serpentine deal alone gives (1, 7, 8) and (2, 3, 9): 1 meets 7
+    # again and 3 meets 9.
+    assert _repeat_opponents(second, results) == []
+    tables = [sorted(t.players) for t in second.tables]
+    assert sorted(p for t in tables for p in t) == [1, 2, 3, 7, 8, 9]
+    assert [len(t) for t in tables] == [3, 3] and 1 in tables[0]
+    # The same round paired twice is paired alike.
+    assert table_knockout(players, results, size=3, advance=2).next_round == second
+
+
+def test_a_large_knockout_reseats_without_repeats_quickly():
+    import time
+
+    players = field(256)
+    first = table_knockout(players, [], size=4, advance=2).next_round
+    results = [by_seed(t) for t in first.tables]
+    began = time.perf_counter()
+    second = table_knockout(players, results, size=4, advance=2).next_round
+    # Generous for a shared machine; it takes about a quarter second.
+    assert time.perf_counter() - began < 3
+    # Dealt by seed, every table of 4 would hold two pairs from round 1.
+    assert _repeat_opponents(second, results) == []
+    assert sorted(len(t.players) for t in second.tables) == [4] * 32
+
+
+def _fewest_repeats(players, sizes, results):
+    """The fewest repeat pairs any seating of ``players`` at ``sizes`` has."""
+    from itertools import combinations
+
+    from tournaments.pairing.common import met
+    from tournaments.pairing.swiss_tables import repeats
+
+    meetings = met(results)
+
+    def seatings(left, sizes):
+        if not sizes:
+            yield []
+            return
+        head, rest = left[0], left[1:]
+        for size in set(sizes):  # ``head`` may sit at a table of any size
+            others_sizes = list(sizes)
+            others_sizes.remove(size)
+            for others in combinations(rest, size - 1):
+                table = [head, *others]
+                for tail in seatings([p for p in rest if p not in others], others_sizes):
+                    yield [table, *tail]
+
+    return min(repeats(s, meetings) for s in seatings(players, sizes))
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(6, 12), st.integers(3, 4), st.integers(1, 3), st.integers(0, 2**32))
+def test_knockout_rounds_have_as_few_repeats_as_any_seating(count, size, advance, seed):
+    from tournaments.pairing.common import met
+    from tournaments.pairing.swiss_tables import repeats
+
+    rng = random.Random(seed)
+    players, results = field(count), []
+    while not (state := table_knockout(players, results, size=size, advance=min(advance, size - 1))).finished:
+        pairing = state.next_round
+        tables = [list(t.players) for t in pairing.tables]
+        if results and len(tables) > 1:
+            seated = sorted(p for t in tables for p in t)
+            sizes = sorted(map(len, tables), reverse=True)
+            assert repeats(tables, met(results)) == _fewest_repeats(seated, sizes, results)
+        results.extend(random_result(rng, t, ties=0.2) for t in pairing.tables)
+        results.extend(pairing.results)
 
 
 def test_fourteen_players_sit_at_fours_and_threes():

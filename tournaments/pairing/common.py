@@ -12,7 +12,7 @@ Choices the formats' usual rules leave open, made here:
   (:class:`SeatBalance`): each player's seat positions are kept as even as
   the rounds allow.  The table takes, of all its seat orders, the one that
   puts players least often where they have sat before (the sum, over the
-  table, of how many times each player already had that seat), then the
+  table, of how many times each player already had that position), then the
   one closest to the order of earliness: players who have moved early less
   often sit earlier (each past game gives a player (N - 1 - seat) / (N - 1),
   1 for the first seat and 0 for the last), then the previous game's share
@@ -20,6 +20,12 @@ Choices the formats' usual rules leave open, made here:
   then rank.  Two-player games follow their format's rule instead: FIDE's
   colour rules in a Swiss (``colours.py``), the Berger colours in a round
   robin, :func:`knockout_seats` in a bracket.
+- **Positions** are seats as the table's size sees them (:func:`position`):
+  counted from the nearer end, so the first seat is the same position at
+  every table, and so is the last (the second, the second-to-last, ...).
+  When a Swiss mixes tables of 3 and 2, a player who was last at a 3 is
+  not put last again at a 2, though the 2's last seat has index 1, the 3's
+  middle one.  The middle seat of an odd table counts from the front.
 """
 
 from __future__ import annotations
@@ -63,7 +69,8 @@ class SeatBalance:
     def __init__(self, history: Iterable[GameResult]) -> None:
         self.total: dict[PlayerId, Fraction] = defaultdict(Fraction)
         self.last: dict[PlayerId, tuple[int, Fraction]] = {}
-        self.seats: dict[PlayerId, dict[int, int]] = defaultdict(lambda: defaultdict(int))
+        # How often each player sat at each position (:func:`position`).
+        self.positions: dict[PlayerId, dict[int, int]] = defaultdict(lambda: defaultdict(int))
         for result in history:
             size = len(result.table)
             if size < 2 or result.forfeited:
@@ -71,7 +78,7 @@ class SeatBalance:
             for seat, player in enumerate(result.table):
                 share = Fraction(size - 1 - seat, size - 1)
                 self.total[player] += share
-                self.seats[player][seat] += 1
+                self.positions[player][position(seat, size)] += 1
                 if player not in self.last or self.last[player][0] < result.round:
                     self.last[player] = (result.round, share)
 
@@ -87,10 +94,21 @@ class SeatBalance:
         place = {p: i for i, p in enumerate(earliness)}
 
         def cost(seating: tuple[PlayerId, ...]) -> tuple[int, tuple[int, ...]]:
-            repeats = sum(self.seats[p][seat] for seat, p in enumerate(seating))
+            size = len(seating)
+            repeats = sum(self.positions[p][position(seat, size)] for seat, p in enumerate(seating))
             return repeats, tuple(place[p] for p in seating)
 
         return min(permutations(earliness), key=cost)
+
+
+def position(seat: int, size: int) -> int:
+    """Seat ``seat`` (0-based) of a table of ``size`` as a position that
+    means the same at every table size: 0, 1, ... counted from the front
+    for the front half (the middle seat of an odd table included), -1, -2,
+    ... counted from the back for the rest (-1 is always the last seat).
+    """
+    from_back = size - seat
+    return seat if seat < from_back else -from_back
 
 
 def knockout_seats(

@@ -22,6 +22,9 @@ Choices the formats' usual rules leave open, made here:
 - Every round is re-seeded by original seed, and players are dealt to the
   tables in serpentine order (seeds 1..t to tables 1..t, then back), so
   each table gets a fair mix.  Sizes differ by at most 1 (``table_sizes``).
+- If that seating puts players together who met before, it is changed to
+  the closest one with the fewest repeat opponents a search finds (none
+  whenever the search finds a seating without; ``reseat.py``).
 - At most size - 1 players go through from any table, so every table
   knocks somebody out (a table of 3 with M = 3 sends 2).
 - Ties at the cut: the game's own tie-break (already in the ranking), then
@@ -42,7 +45,8 @@ from dataclasses import dataclass
 
 from ..types import GameResult, Player, PlayerId, RoundPairing, Table
 from .bracket import placements
-from .common import SeatBalance, by_seed, rounds_of, snake, table_sizes
+from .common import SeatBalance, by_seed, met, rounds_of, snake, table_sizes
+from .reseat import reseat
 
 
 @dataclass(frozen=True)
@@ -132,7 +136,8 @@ def table_knockout(
         sizes = table_sizes(len(field), size, min_size)
         spare = len(field) - sum(sizes)
         byes, seated = field[:spare], field[spare:]
-        groups = snake(seated, sizes)
+        rank = {p: i for i, p in enumerate(seated)}
+        groups = reseat(snake(seated, sizes), met(results), rank)
     tables = tuple(
         Table(
             round=number,
