@@ -7,7 +7,9 @@ of the pure pairing function, standings included (it ranks the players
 itself), on one core.
 
 Two-player rounds are paired by the Dutch system (the default) and by
-Monrad (the organiser's other choice).
+Monrad (the organiser's other choice).  A table knockout ("knockout") is
+paired round after round too: from round 2 on it reseats players away from
+earlier opponents (``tournaments.pairing.reseat``).
 
 Usage: ``python benchmarks/pairing.py [--rounds 9] [--table-size 4]``
 Target: under 1 second per round at 256 players.
@@ -28,6 +30,7 @@ from tournaments.pairing import (  # noqa: E402
     dutch_pairing,
     swiss_pairing,
     swiss_table_pairing,
+    table_knockout,
 )
 from tournaments.standings import standings  # noqa: E402
 from tournaments.types import GameResult, Player, Table  # noqa: E402
@@ -68,6 +71,23 @@ def run(count: int, rounds: int, table_size: int, seed: int, system: str = "dutc
     return times, time.perf_counter() - start
 
 
+def run_knockout(count: int, table_size: int, seed: int) -> list[float]:
+    """Seconds for each round's pairing of a table knockout (top half of
+    each table through) played to its end."""
+    rng = random.Random(seed)
+    players = [Player(id=i, seed=i, rating=2400 - i) for i in range(1, count + 1)]
+    results: list[GameResult] = []
+    times = []
+    while True:
+        start = time.perf_counter()
+        state = table_knockout(players, results, size=table_size, advance=table_size // 2)
+        times.append(time.perf_counter() - start)
+        if state.finished:
+            return times
+        results.extend(play(rng, table) for table in state.next_round.tables)
+        results.extend(state.next_round.results)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=9)
@@ -94,6 +114,10 @@ def main() -> None:
             f"{statistics.mean(times):>12.3f} "
             f"{max(times):>13.3f} {final:>11.3f}"
         )
+    times = run_knockout(256, args.table_size, args.seed)
+    print(
+        f"{256:>7} {args.table_size:>5} {'knockout':>6} {len(times):>6} {statistics.mean(times):>12.3f} {max(times):>13.3f}"
+    )
 
 
 if __name__ == "__main__":

@@ -79,16 +79,12 @@ def test_a_knockout_round_avoids_repeat_opponents_when_it_can():
     assert table_knockout(players, results, size=3, advance=2).next_round == second
 
 
-def test_a_large_knockout_reseats_without_repeats_quickly():
-    import time
-
+def test_a_large_knockout_reseats_without_repeats():
+    """(Its time is a benchmark's to measure: ``benchmarks/pairing.py``.)"""
     players = field(256)
     first = table_knockout(players, [], size=4, advance=2).next_round
     results = [by_seed(t) for t in first.tables]
-    began = time.perf_counter()
     second = table_knockout(players, results, size=4, advance=2).next_round
-    # Generous for a shared machine; it takes about a quarter second.
-    assert time.perf_counter() - began < 3
     # Dealt by seed, every table of 4 would hold two pairs from round 1.
     assert _repeat_opponents(second, results) == []
     assert sorted(len(t.players) for t in second.tables) == [4] * 32
