@@ -1,5 +1,5 @@
 """Commands about one game sent to the command address: ``board``,
-``history``, ``resign``, ``mute``/``unmute`` and ``say``.
+``history``, ``resign``, ``mute``/``unmute``, ``say`` and ``rematch``.
 
 The game is the one the command names by its number ("board 12",
 "geschiedenis #12", "resign game 12"; not ``say``, whose words may open
@@ -27,7 +27,10 @@ from .models import InboundEmail
 from .outbox import reply_token_for
 
 #: The commands that act on one game.
-ONE_GAME = frozenset({"board", "history", "resign", "mute", "unmute", "say"})
+ONE_GAME = frozenset({"board", "history", "resign", "mute", "unmute", "say", "rematch"})
+#: The commands that need the game's number: a rematch is of a game that is
+#: over, never "the only running game".
+_NUMBER_NEEDED = frozenset({"rematch"})
 #: A command word, then the game's number ("board 12", "history #12",
 #: "resign game 12", "dempen partij 12"), and nothing after it.
 _NUMBERED = re.compile(
@@ -49,7 +52,7 @@ def one_game_request(text: str) -> OneGameRequest | None:
     if numbered and WORDS.get(numbered.group(1).lower()) in ONE_GAME - {"say"}:
         return OneGameRequest(Command(WORDS[numbered.group(1).lower()], ""), int(numbered.group(2)))
     command = command_of(text)
-    if command is not None and command.name in ONE_GAME:
+    if command is not None and command.name in ONE_GAME - _NUMBER_NEEDED:
         return OneGameRequest(command, None)
     return None
 
