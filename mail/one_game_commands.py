@@ -36,6 +36,15 @@ _NUMBER_NEEDED = frozenset({"rematch"})
 _NUMBERED = re.compile(
     r"^\s*([a-z]+)\s+(?:(?:the\s+)?game\s+|(?:de\s+)?partij\s+|spel\s+)?#?(\d{1,9})\s*[.!]?\s*$", re.IGNORECASE
 )
+#: The chat of a numbered game muted or unmuted: "mute chat 12", "mute the
+#: chat of game #12", "dempen chat 12" and, Dutch putting the object first,
+#: "chat dempen 12", "de chat ontdempen partij 12".  Group 1 or 2 is the
+#: command word, group 3 the game's number.
+_NUMBERED_CHAT = re.compile(
+    r"^\s*(?:([a-z]+)\s+(?:(?:the|de)\s+)?chat(?:\s*(?:messages|berichten))?|(?:de\s+)?chat\s+([a-z]+))\s+"
+    r"(?:(?:of|in|for|van|voor)\s+)?(?:(?:the\s+)?game\s+|(?:de\s+)?partij\s+|spel\s+)?#?(\d{1,9})\s*[.!]?\s*$",
+    re.IGNORECASE,
+)
 
 
 @dataclass(frozen=True)
@@ -48,6 +57,8 @@ class OneGameRequest:
 def one_game_request(text: str) -> OneGameRequest | None:
     """The command about one game on the first line of ``text``, if any."""
     first = next((line for line in text.split("\n") if line.strip()), "")
+    if request := _numbered_chat_request(first):
+        return request
     numbered = _NUMBERED.match(first)
     if numbered and WORDS.get(numbered.group(1).lower()) in ONE_GAME - {"say"}:
         return OneGameRequest(Command(WORDS[numbered.group(1).lower()], ""), int(numbered.group(2)))
@@ -55,6 +66,19 @@ def one_game_request(text: str) -> OneGameRequest | None:
     if command is not None and command.name in ONE_GAME - _NUMBER_NEEDED:
         return OneGameRequest(command, None)
     return None
+
+
+def _numbered_chat_request(line: str) -> OneGameRequest | None:
+    """``line`` as the chat of a numbered game muted or unmuted
+    (``_NUMBERED_CHAT``), the command then as ``command_of`` reads "mute
+    chat"; ``None`` for any other line."""
+    found = _NUMBERED_CHAT.match(line)
+    if found is None:
+        return None
+    name = WORDS.get((found.group(1) or found.group(2)).lower())
+    if name not in ("mute", "unmute"):
+        return None
+    return OneGameRequest(Command(name, "chat"), int(found.group(3)))
 
 
 def _seat_for(request: OneGameRequest, user) -> Seat | None:
