@@ -26,6 +26,7 @@ class AltaSiteConfig(AppConfig):
         address_command_register(profile_commands.LANGUAGE_NAME, profile_commands.LANGUAGE_COMMAND)
         address_command_register(profile_commands.ZONE_NAME, profile_commands.ZONE_COMMAND)
         address_command_register(profile_commands.MAILS_NAME, profile_commands.MAILS_COMMAND)
+        address_command_register(profile_commands.CHAT_NAME, profile_commands.CHAT_COMMAND)
 
         # Sent for the sites app (this one has no models, so none is sent
         # for it), after the sites app's own receiver made the default row.

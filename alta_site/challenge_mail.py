@@ -36,8 +36,9 @@ from ratings.models import Challenge
 from ratings.services import challenge_accept, challenge_decline
 
 KIND = "challenge"
-_YES = re.compile(r"^\s*(accept|accepteer|aanvaard|yes|ja|ok|play|speel)\b", re.IGNORECASE)
-_NO = re.compile(r"^\s*(decline|weiger|no|nee|reject)\b", re.IGNORECASE)
+# Dutch in both forms, as the command address takes them: "weiger", "Weigeren".
+_YES = re.compile(r"^\s*(accept|accepteer|accepteren|aanvaard|aanvaarden|yes|ja|ok|play|speel)\b", re.IGNORECASE)
+_NO = re.compile(r"^\s*(decline|weiger|weigeren|no|nee|reject)\b", re.IGNORECASE)
 
 
 #: The salt of a challenge's reply token (``mail.addresses.id_token``).

@@ -11,7 +11,10 @@ them as the profile page does.
 - ``digest`` (``samenvatting``) / ``every turn`` (``elke beurt``): one daily
   mail for all games, whose reply addresses take moves as the turn mails'
   do, or a mail for every turn.  (No game mail at all is the unsubscribe
-  link's: a player who plays by mail would have nothing left to reply to.)"""
+  link's: a player who plays by mail would have nothing left to reply to.)
+- ``chat at once`` (``chat meteen``) / ``chat with my moves`` (``chat bij
+  mijn zetten``): each chat line mailed as it is written, or read in the
+  next game mail (``chat_at_once``, as on the profile page)."""
 
 from __future__ import annotations
 
@@ -30,6 +33,7 @@ from .accounts.forms import time_zone_names
 LANGUAGE_NAME = "language"
 ZONE_NAME = "time zone"
 MAILS_NAME = "game mails"
+CHAT_NAME = "chat mails"
 
 _LANGUAGE = re.compile(r"^\s*(?:(?:my\s+)?language|(?:mijn\s+)?taal)\b\s*[:=]?\s*(?P<value>.*?)[\s.!]*$", re.IGNORECASE)
 _ZONE = re.compile(
@@ -39,6 +43,16 @@ _ZONE = re.compile(
 _MAILS = re.compile(
     r"^\s*(?:(?:game\s+)?mails?\s*[:=]?\s*)?(?:(?P<digest>(?:(?:a|one|the)\s+)?(?:daily\s+)?digest|samenvatting|"
     r"(?:een\s+)?dagelijkse?\s+samenvatting)|(?P<each>(?:a\s+mail\s+)?(?:for\s+)?every\s+(?:turn|move)|elke\s+(?:beurt|zet)))"
+    r"(?:\s+please|\s+graag|\s+aub)?[\s.!]*$",
+    re.IGNORECASE,
+)
+#: How chat comes: at once, or with the game's mails ("chat at once", "chat
+#: meteen"; "chat with my moves", "chat bij mijn zetten", "chat met de mails").
+_CHAT = re.compile(
+    r"^\s*(?:(?:my|mijn|de)\s+)?chat\s*(?:messages|berichten)?\s*[:=]?\s*(?:"
+    r"(?P<now>(?:at\s+)?once|right\s+away|immediately|meteen|direct|onmiddellijk|per\s+direct)|"
+    r"(?:with|in)\s+(?:my\s+|the\s+)?(?:moves|turns|(?:game\s+)?mails)|"
+    r"(?:bij|met|in)\s+(?:mijn\s+|de\s+)?(?:zetten|beurten|(?:spel)?mails))"
     r"(?:\s+please|\s+graag|\s+aub)?[\s.!]*$",
     re.IGNORECASE,
 )
@@ -81,6 +95,30 @@ def mails_answer(value: str, *, user, now: dt.datetime) -> AddressAnswer:
     else:
         said = _("You now get a mail for every turn.")
     return AddressAnswer(True, f"mails: {value}", [said])
+
+
+def chat_request(text: str) -> bool | None:
+    """Whether a ``chat at once`` (``True``) or ``chat with my moves``
+    (``False``) line asks for chat at once; ``None`` for any other line."""
+    found = _CHAT.match(first_line_of(text))
+    if found is None:
+        return None
+    return bool(found.group("now"))
+
+
+def chat_answer(at_once: bool, *, user, now: dt.datetime) -> AddressAnswer:
+    """Set whether ``user`` gets each chat line mailed at once, or with the
+    next mail of its game (``chat_at_once``)."""
+    user.chat_at_once = at_once
+    user.save(update_fields=["chat_at_once"])
+    if at_once:
+        said = _(
+            "You now get each chat message by mail as soon as it is written. "
+            'Send "chat with my moves" to read chat in your next game mail again.'
+        )
+    else:
+        said = _("You now read chat messages in your next mail of their game.")
+    return AddressAnswer(True, f"chat: {'at once' if at_once else 'with the mails'}", [said])
 
 
 def language_answer(value: str, *, user, now: dt.datetime) -> AddressAnswer:
@@ -145,6 +183,16 @@ def mails_help() -> list[str]:
     return [_("  digest (samenvatting) / every turn (elke beurt): one daily mail for all your games, or one per turn")]
 
 
+def chat_help() -> list[str]:
+    return [
+        _(
+            "  chat at once (chat meteen) / chat with my moves (chat bij mijn zetten): each chat message mailed "
+            "as it is written, or read in your next game mail"
+        )
+    ]
+
+
+CHAT_COMMAND = AddressCommand(read=chat_request, answer=chat_answer, help=chat_help)
 MAILS_COMMAND = AddressCommand(read=mails_request, answer=mails_answer, help=mails_help)
 LANGUAGE_COMMAND = AddressCommand(read=language_request, answer=language_answer, help=language_help)
 ZONE_COMMAND = AddressCommand(read=zone_request, answer=zone_answer, help=zone_help)

@@ -58,11 +58,14 @@ def _at_once(user, match) -> bool:
 def chat_later(match, author) -> list:
     """The other seated players, in seat order, who will read a line
     ``author`` posts now only with their next game mail or digest: they
-    get game mail, but not chat at once."""
+    get game mail, but not chat at once, and did not mute the chat (they
+    never read it: naming them would say otherwise)."""
+    muted = set(ChatReader.objects.filter(match=match, muted=True).values_list("user_id", flat=True))
     return [
         seat.user
         for seat in match.seats.select_related("user").exclude(user=None).order_by("index")
         if seat.user.pk != author.pk
+        and seat.user.pk not in muted
         and not _at_once(seat.user, match)
         and wants_mail(seat.user, match, kind=OutgoingEmail.Kind.NOTICE)
     ]

@@ -74,7 +74,9 @@ def _play_help() -> str:
         + _(
             "Commands about one game (board, history, resign, mute, unmute, say) work here too: with the game's "
             'number ("board 12"), or without one when you play just one game.'
-        ),
+        )
+        + " "
+        + _('Once game N is over, "rematch N" (revanche) offers to play it again with the same players.'),
         hanging=0,
     )
 
@@ -118,6 +120,17 @@ def command_answer(body: str, user, now: dt.datetime) -> AddressAnswer:
     if command.name == "vacation":
         detail, paragraphs = vacation_answer(user, command.argument, now)
         return AddressAnswer(True, detail, paragraphs)
+    if command.name == "rematch":  # a number would have named the game (``one_game_commands``)
+        return AddressAnswer(
+            False,
+            "rematch: needs a game",
+            [
+                _(
+                    'A rematch is of a game that is over: send "rematch" here with that game\'s number '
+                    '("rematch 12"; Dutch: revanche), or reply "rematch" to its last email.'
+                )
+            ],
+        )
     return AddressAnswer(
         False,
         f"{command.name}: needs a game",

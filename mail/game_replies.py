@@ -81,7 +81,11 @@ def game_reply_without_address(
 ) -> InboundEmail:
     """A reply to a game mail that asked for no move: a command, or a chat
     line from a player who is not to move; never a move (that goes to the
-    latest "your move" mail, as the generic answer says)."""
+    latest "your move" mail, as the generic answer says).  A reply with no
+    text to read is told so, as at a reply address: "not your turn" would
+    say a move was read."""
+    if not message.has_text:
+        return game_reply_without_text(record, message, token, now)
     command = command_of(message.body)
     if command is not None:
         _above, below = _commands_above(command)

@@ -22,11 +22,15 @@ from .intake_kinds import takes_any_sender
 from .invitees import address_is_taken, email_only_account_create, email_only_account_told
 from .models import InboundEmail, OutgoingEmail
 
-_YES = re.compile(r"^\s*(accept|accepteer|aanvaard|yes|ja|join|ok(?:ay|e|é)?|play|speel)\b", re.IGNORECASE)
-_NO = re.compile(r"^\s*(decline|weiger|no|nee|reject)\b", re.IGNORECASE)
+# Dutch in both forms, as the command address takes them (``invitee_commands``):
+# "accepteer", and the infinitive "Accepteren" many write an answer in.
+_YES = re.compile(
+    r"^\s*(accept|accepteer|accepteren|aanvaard|aanvaarden|yes|ja|join|ok(?:ay|e|é)?|play|speel)\b", re.IGNORECASE
+)
+_NO = re.compile(r"^\s*(decline|weiger|weigeren|no|nee|reject)\b", re.IGNORECASE)
 #: The language of each word that accepts (the invitation names it in its own).
 _YES_LANGUAGE = {
-    **dict.fromkeys(("accepteer", "aanvaard", "ja", "speel"), "nl"),
+    **dict.fromkeys(("accepteer", "accepteren", "aanvaard", "aanvaarden", "ja", "speel"), "nl"),
     **dict.fromkeys(("accept", "yes", "join", "play"), "en"),
 }
 

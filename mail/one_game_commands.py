@@ -1,5 +1,5 @@
 """Commands about one game sent to the command address: ``board``,
-``history``, ``resign``, ``mute``/``unmute`` and ``say``.
+``history``, ``resign``, ``mute``/``unmute``, ``say`` and ``rematch``.
 
 The game is the one the command names by its number ("board 12",
 "geschiedenis #12", "resign game 12"; not ``say``, whose words may open
@@ -27,11 +27,23 @@ from .models import InboundEmail
 from .outbox import reply_token_for
 
 #: The commands that act on one game.
-ONE_GAME = frozenset({"board", "history", "resign", "mute", "unmute", "say"})
+ONE_GAME = frozenset({"board", "history", "resign", "mute", "unmute", "say", "rematch"})
+#: The commands that need the game's number: a rematch is of a game that is
+#: over, never "the only running game".
+_NUMBER_NEEDED = frozenset({"rematch"})
 #: A command word, then the game's number ("board 12", "history #12",
 #: "resign game 12", "dempen partij 12"), and nothing after it.
 _NUMBERED = re.compile(
     r"^\s*([a-z]+)\s+(?:(?:the\s+)?game\s+|(?:de\s+)?partij\s+|spel\s+)?#?(\d{1,9})\s*[.!]?\s*$", re.IGNORECASE
+)
+#: The chat of a numbered game muted or unmuted: "mute chat 12", "mute the
+#: chat of game #12", "dempen chat 12" and, Dutch putting the object first,
+#: "chat dempen 12", "de chat ontdempen partij 12".  Group 1 or 2 is the
+#: command word, group 3 the game's number.
+_NUMBERED_CHAT = re.compile(
+    r"^\s*(?:([a-z]+)\s+(?:(?:the|de)\s+)?chat(?:\s*(?:messages|berichten))?|(?:de\s+)?chat\s+([a-z]+))\s+"
+    r"(?:(?:of|in|for|van|voor)\s+)?(?:(?:the\s+)?game\s+|(?:de\s+)?partij\s+|spel\s+)?#?(\d{1,9})\s*[.!]?\s*$",
+    re.IGNORECASE,
 )
 
 
@@ -45,13 +57,28 @@ class OneGameRequest:
 def one_game_request(text: str) -> OneGameRequest | None:
     """The command about one game on the first line of ``text``, if any."""
     first = next((line for line in text.split("\n") if line.strip()), "")
+    if request := _numbered_chat_request(first):
+        return request
     numbered = _NUMBERED.match(first)
     if numbered and WORDS.get(numbered.group(1).lower()) in ONE_GAME - {"say"}:
         return OneGameRequest(Command(WORDS[numbered.group(1).lower()], ""), int(numbered.group(2)))
     command = command_of(text)
-    if command is not None and command.name in ONE_GAME:
+    if command is not None and command.name in ONE_GAME - _NUMBER_NEEDED:
         return OneGameRequest(command, None)
     return None
+
+
+def _numbered_chat_request(line: str) -> OneGameRequest | None:
+    """``line`` as the chat of a numbered game muted or unmuted
+    (``_NUMBERED_CHAT``), the command then as ``command_of`` reads "mute
+    chat"; ``None`` for any other line."""
+    found = _NUMBERED_CHAT.match(line)
+    if found is None:
+        return None
+    name = WORDS.get((found.group(1) or found.group(2)).lower())
+    if name not in ("mute", "unmute"):
+        return None
+    return OneGameRequest(Command(name, "chat"), int(found.group(3)))
 
 
 def _seat_for(request: OneGameRequest, user) -> Seat | None:

@@ -292,9 +292,13 @@ def _token_of_answered_mail(message: InboundMessage, now: dt.datetime) -> ReplyT
     """For a reply to a game mail that carries no reply address (a
     receipt, the game-over mail), sent to the game mail's own From: the
     current position's token of the seat of the player that mail went to,
-    when the reply comes from a verified address of theirs and they still
-    hold that seat (or held it, once the game is over).  The mail is named by its Message-ID, as secret as a
-    reply token (random, seen only by its reader)."""
+    when the reply comes from a verified address of theirs and the seat
+    is theirs, also when they left a game that goes on: their commands
+    ("say", "board", "mute chat") are then answered as at their reply
+    address, and anything else is told they left
+    (``game_replies.game_reply_without_address``).  The mail is named by
+    its Message-ID, as secret as a reply token (random, seen only by its
+    reader)."""
     sent = (
         OutgoingEmail.objects.select_related("match", "user")
         .filter(message_id__in=message.references, match__isnull=False, user__isnull=False)
@@ -308,8 +312,6 @@ def _token_of_answered_mail(message: InboundMessage, now: dt.datetime) -> ReplyT
     seat = sent.match.seats.filter(user=sent.user, index__isnull=False).first()
     if seat is None or seat.index is None:
         return None
-    if seat.departed and not sent.match.is_finished:
-        return None  # left a running game; once it is over, they may still ask for a rematch
     return reply_token_for(match=sent.match, seat_index=seat.index, user=sent.user, ply=sent.match.ply, now=now)
 
 

@@ -45,7 +45,7 @@ def test_the_challenged_player_is_mailed_with_a_reply_address(challenged, alice,
     assert not mails_to(alice.email)
 
 
-@pytest.mark.parametrize("word", ["accept", "accepteer"])
+@pytest.mark.parametrize("word", ["accept", "accepteer", "Accepteren"])
 def test_accept_by_reply_starts_the_game_and_tells_the_challenger(
     word, challenged, alice, bob, django_capture_on_commit_callbacks
 ):
@@ -63,7 +63,7 @@ def test_accept_by_reply_starts_the_game_and_tells_the_challenger(
     assert len(answer) == 1 and "accepted the challenge" in answer[0].body
 
 
-@pytest.mark.parametrize("word", ["decline", "weiger"])
+@pytest.mark.parametrize("word", ["decline", "weiger", "Weigeren"])
 def test_decline_by_reply_tells_the_challenger(word, challenged, alice, bob, django_capture_on_commit_callbacks):
     address = _challenge_mail(bob).reply_to[0]
     record = ingest(bytes(message(address, word, sender=bob.email)), django_capture_on_commit_callbacks)

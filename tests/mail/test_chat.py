@@ -10,7 +10,7 @@ from rest_framework.test import APIClient
 from games.engine import get_rules
 from games.models import ChatMessage
 from games.services import match_create_seated
-from games.services.chat import chat_post
+from games.services.chat import chat_mute, chat_post
 from mail.addresses import reply_address
 from mail.outbox import reply_token_for
 from tests.conftest import EPOCH
@@ -359,3 +359,18 @@ def test_the_receipt_of_a_move_with_a_message_below_says_it_was_passed_on(
 def options_now(game, seat):
     rules = get_rules("alta")
     return [t for t, _ in rules.move_options(rules.load(game.state), seat.index)]
+
+
+def test_the_answer_to_say_does_not_name_a_player_who_muted_the_chat(
+    alice, bob, carol, dave, now, django_capture_on_commit_callbacks
+):
+    """Bob never reads the line: "Bob ... will read it in the next one" was wrong."""
+    with django_capture_on_commit_callbacks(execute=True):
+        game = match_create_seated(users=[alice, bob, carol, dave], game="alta", now=now)
+    chat_mute(match_id=game.pk, user=bob, muted=True)
+    mail.outbox.clear()
+    send(_reply_address(game.seats.get(user=alice)), "say hello", alice, django_capture_on_commit_callbacks)
+    [answer] = mails_to(alice.email)
+    said = " ".join(answer.body.split())
+    assert "get chat with the game's mails, so will read it in the next one." in said
+    assert str(carol) in said and str(dave) in said and str(bob) not in said

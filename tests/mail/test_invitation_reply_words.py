@@ -86,3 +86,15 @@ def test_without_the_invitation_s_message_id_it_is_the_answer_to_an_unknown_addr
     record = ingest(bytes(message(address, "yes", sender=bob.email)), django_capture_on_commit_callbacks)
     assert record.outcome == "unknown_token"
     assert "no longer valid" not in " ".join(mail.outbox[0].body.split())
+
+
+@pytest.mark.parametrize(("word", "joined"), [("Accepteren", True), ("Weigeren", False), ("Aanvaarden.", True)])
+def test_the_dutch_infinitive_answers_an_invitation(word, joined, invited, bob, django_capture_on_commit_callbacks):
+    """As at the command address ("weigeren 12"), not "reply 'accept' or 'decline'"."""
+    match, address = invited
+    record = ingest(
+        bytes(message(address, word, sender=bob.email, subject="Re: invitation")), django_capture_on_commit_callbacks
+    )
+    assert (record.outcome, record.detail) == ("accepted", "invitation accepted" if joined else "invitation declined")
+    match.refresh_from_db()
+    assert match.seats.filter(user=bob).exists() is joined

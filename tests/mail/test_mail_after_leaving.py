@@ -25,6 +25,7 @@ from tests.conftest import living_in
 
 from .conftest import mails_to
 from .intake import ingest, message
+from .test_waiting_chat import answer_to
 
 pytestmark = pytest.mark.django_db
 
@@ -284,3 +285,48 @@ def test_a_lone_word_from_a_player_who_resigned_is_answered_as_no_command_with_t
     text = " ".join(answer.body.split())
     assert said in text and ("history" if language == "en" else "geschiedenis") in text
     assert not ChatMessage.objects.exists()
+
+
+def _started_mail(match, user):
+    """``user``'s mail saying ``match`` has started, answered to its From
+    (as a reply to a mail without a reply address is): by References."""
+    [started] = [m for m in mails_to(user.email) if f"#{match.pk}" in m.subject]
+    return started
+
+
+@pytest.mark.parametrize(("body", "detail"), [("say bye all", "said"), ("board", "board"), ("mute chat", "chat muted")])
+def test_a_command_in_reply_to_a_mail_without_reply_address_after_resigning_is_carried_out(
+    body, detail, alice, bob, carol, now, django_capture_on_commit_callbacks
+):
+    """Answered by References as at the player's reply address, not with
+    the generic "could not match" answer."""
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        match = match_create_seated(users=[alice, bob, carol], game="alta", now=now)
+    started = _started_mail(match, carol)
+    with django_capture_on_commit_callbacks(execute=True):
+        match_resign(match_id=match.pk, user=carol, now=now, source=MoveRecord.Source.WEB)
+    mail.outbox.clear()
+    record = ingest(answer_to(started, body, sender=carol.email), django_capture_on_commit_callbacks)
+    assert (record.outcome, record.detail, record.match_id) == ("command", detail, match.pk)
+    [answer] = mails_to(carol.email)
+    assert "could not match" not in answer.body
+
+
+def test_a_move_in_reply_to_a_mail_without_reply_address_after_resigning_is_refused_as_left(
+    alice, bob, carol, now, django_capture_on_commit_callbacks
+):
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        match = match_create_seated(users=[alice, bob, carol], game="alta", now=now)
+    started = _started_mail(match, carol)
+    with django_capture_on_commit_callbacks(execute=True):
+        match_resign(match_id=match.pk, user=carol, now=now, source=MoveRecord.Source.WEB)
+    match.refresh_from_db()
+    ply = match.ply
+    mail.outbox.clear()
+    ingest(answer_to(started, "1", sender=carol.email), django_capture_on_commit_callbacks)
+    match.refresh_from_db()
+    assert match.ply == ply
+    [answer] = mails_to(carol.email)
+    assert "You have left this game: your reply was not played" in " ".join(answer.body.split())

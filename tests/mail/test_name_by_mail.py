@@ -168,3 +168,26 @@ def test_the_name_one_already_has_is_not_reported_as_a_change(
     record, answer = send(address, f"name {name}", bob.email, django_capture_on_commit_callbacks)
     assert (record.outcome, record.detail) == ("rejected", "name: unchanged")
     assert said in answer and "now" not in answer and "nu" not in answer.split()
+
+
+@pytest.mark.parametrize(
+    ("at_once", "back"), [("chat at once", "chat with my moves"), ("Chat meteen graag", "chat bij mijn zetten")]
+)
+def test_an_email_only_player_asks_for_chat_at_once_and_back(
+    at_once, back, address, now, django_capture_on_commit_callbacks
+):
+    guest = email_only_account_create(address="jan@example.net", now=now)
+    assert not guest.chat_at_once
+    record, said = send(address, at_once, guest.email, django_capture_on_commit_callbacks)
+    assert (record.outcome, record.detail) == ("command", "chat: at once")
+    guest.refresh_from_db()
+    assert guest.chat_at_once and "You now get each chat message by mail as soon as it is written." in said
+    record, said = send(address, back, guest.email, django_capture_on_commit_callbacks)
+    guest.refresh_from_db()
+    assert record.outcome == "command" and not guest.chat_at_once
+    assert "You now read chat messages in your next mail of their game." in said
+
+
+def test_the_command_address_help_lists_chat_at_once(address, bob, django_capture_on_commit_callbacks):
+    _record, said = send(address, "help", bob.email, django_capture_on_commit_callbacks)
+    assert "chat at once (chat meteen) / chat with my moves (chat bij mijn zetten)" in said

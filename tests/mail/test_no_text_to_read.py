@@ -5,6 +5,7 @@ A mail signed beside its text (multipart/signed) is read as any other."""
 
 from __future__ import annotations
 
+from email import message_from_bytes
 from email.message import EmailMessage
 
 import pytest
@@ -13,8 +14,9 @@ from django.core import mail
 from games.models import ChatMessage
 from tests.conftest import living_in
 
-from .conftest import mails_to
+from .conftest import mails_to, mover_of
 from .intake import ingest
+from .test_waiting_chat import last_receipt, whole_turn_by_mail
 
 pytestmark = pytest.mark.django_db
 
@@ -70,3 +72,23 @@ def test_a_mail_signed_beside_its_text_is_played(game, mover_turn, django_captur
     assert record.outcome == "accepted", record.detail
     assert game.moves.get().text == options[0]
     assert ChatMessage.objects.get(match=game).text == "Signed, sealed."
+
+
+def test_a_photo_alone_from_a_waiting_player_to_a_receipt_is_told_no_text_was_read(
+    game, django_capture_on_commit_callbacks
+):
+    """Answered by References (the receipt has no reply address): "It is
+    not your turn now" said a move was read in it."""
+    seat = mover_of(game)
+    whole_turn_by_mail(game, seat, django_capture_on_commit_callbacks)  # now waiting
+    receipt = last_receipt(seat.user)
+    photo = message_from_bytes(_attachment_only(seat.user.email, receipt.extra_headers["From"]))
+    photo["In-Reply-To"] = receipt.extra_headers["Message-ID"]
+    photo["References"] = receipt.extra_headers["Message-ID"]
+    moves = game.moves.count()
+    mail.outbox.clear()
+    record = ingest(bytes(photo), django_capture_on_commit_callbacks)
+    assert record.outcome == "rejected" and game.moves.count() == moves
+    [answer] = mails_to(seat.user.email)
+    said = " ".join(answer.body.split())
+    assert NO_TEXT["en"] in said and "not your turn" not in said

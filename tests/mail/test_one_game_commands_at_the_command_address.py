@@ -7,8 +7,9 @@ nothing and tells nothing about it."""
 import pytest
 from django.core import mail
 
-from games.models import ChatMessage, Match
-from games.services import match_create_seated
+from games.models import ChatMessage, Match, MoveRecord
+from games.selectors_chat import chat_muted
+from games.services import match_create_seated, match_resign
 from mail.commands import resign_code
 from mail.models import GameMute, ReplyToken
 
@@ -106,3 +107,40 @@ def test_a_dutch_player_is_answered_in_dutch(game, alice, bob, carol, now, addre
 def test_a_game_command_in_the_subject_of_an_empty_mail_is_carried_out(game, alice, address, capture_all):
     record, answer = send(address, "", alice.email, capture_all, subject=f"board {game.pk}")
     assert (record.outcome, record.detail, record.match_id) == ("command", "board", game.pk)
+
+
+@pytest.mark.parametrize("body", ["rematch {id}", "revanche {id}", "rematch game {id}", "Revanche partij #{id}."])
+def test_a_rematch_of_a_finished_game_is_offered_at_the_command_address(
+    body, game, alice, bob, now, address, capture_all
+):
+    with capture_all(execute=True):
+        match_resign(match_id=game.pk, user=bob, now=now, source=MoveRecord.Source.WEB)
+    record, answer = send(address, body.format(id=game.pk), alice.email, capture_all)
+    assert (record.outcome, record.detail, record.match_id) == ("command", "rematch offered", game.pk)
+    rematch = Match.objects.get(rematch_of=game)
+    assert f"You offered a rematch: {rematch}." in answer.body
+
+
+def test_a_rematch_without_a_number_asks_for_the_finished_games_number(game, alice, bob, now, address, capture_all):
+    with capture_all(execute=True):
+        match_resign(match_id=game.pk, user=bob, now=now, source=MoveRecord.Source.WEB)
+    record, answer = send(address, "rematch", alice.email, capture_all)
+    assert record.outcome == "rejected" and not Match.objects.filter(rematch_of=game).exists()
+    assert "rematch 12" in " ".join(answer.body.split())
+
+
+@pytest.mark.parametrize(
+    "body",
+    ["mute chat {id}", "dempen chat {id}", "chat dempen {id}", "mute chat #{id}", "Dempen de chat van partij {id}."],
+)
+def test_the_chat_of_a_numbered_game_is_muted_and_unmuted_alone(body, game, alice, bob, now, address, capture_all):
+    with capture_all(execute=True):
+        other = match_create_seated(users=[alice, bob], game="alpaca", now=now)
+    record, answer = send(address, body.format(id=other.pk), alice.email, capture_all)
+    assert (record.outcome, record.detail, record.match_id) == ("command", "chat muted", other.pk)
+    assert "This game's chat is muted" in answer.body
+    assert chat_muted(other, alice) and not chat_muted(game, alice)
+    assert not GameMute.objects.filter(user=alice).exists()  # its moves still come by mail
+    unmute = body.replace("mute", "unmute").replace("dempen", "ontdempen").replace("Dempen", "Ontdempen")
+    record, _answer = send(address, unmute.format(id=other.pk), alice.email, capture_all)
+    assert (record.outcome, record.detail) == ("command", "chat unmuted") and not chat_muted(other, alice)
