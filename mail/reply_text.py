@@ -29,7 +29,7 @@ from games.engine import EngineError, IllegalMove, NotationError, Rules, Unplaye
 from games.engine.blind import UNSEEN_LIST, Blind
 from games.engine.message import Notation
 
-from .turns import TURN_LETTER, turn_for_letter, whole_turns
+from .turns import LETTERS, TURN_LETTER, turn_for_letter, whole_turns
 
 #: An option number alone on a line ("3", "optie 3", "#3.").
 OPTION = re.compile(r"^\s*(?:option|optie)?\s*#?(\d{1,3})\s*[.)]?\s*$", re.IGNORECASE)
@@ -387,12 +387,25 @@ def _expanded(rules: Rules[Any, Any], state, seat: int, part: str, turns, blind:
         turn = turn_for_letter(rules, state, seat, letter.group(1), turns=turns)
         if turn is not None:
             return list(turn.steps)
-        # A bare letter may be the game's own word ("b": Alta's blind
-        # merchant); one in polite words that is no move names a turn the
-        # mail did not list: say which it did, not "unknown card".
-        if part.strip() != choice and not _reads(rules, state, seat, part, blind):
+        if _unlisted_letter(rules, state, seat, part, choice, turns, blind):
             raise _no_such_turn(letter.group(1).upper(), turns(rules, state, seat))
     return [part]
+
+
+def _unlisted_letter(rules: Rules[Any, Any], state, seat: int, part: str, choice: str, turns, blind: Blind) -> bool:
+    """Does ``part``, one letter (``choice``) the mail listed no whole turn
+    under, name a turn the mail did not list (to be refused as such),
+    rather than a move of the game's own notation?
+
+    It does when the mail listed lettered turns and the letter is one of
+    theirs (A to H): a player who read "A" and "B" and replies "D" means a
+    turn, never the card "D" abbreviates (Alta's Dutch "dorp").  With no
+    letters listed, a bare letter is the game's word ("b": Alta's blind
+    merchant), and one in polite words that is no move names a turn all
+    the same: say so, not "unknown card"."""
+    if choice.upper() in LETTERS and turns(rules, state, seat):
+        return True
+    return part.strip() != choice and not _reads(rules, state, seat, part, blind)
 
 
 def _no_such_turn(letter: str, listed: list) -> NotationError:
