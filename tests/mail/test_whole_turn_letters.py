@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import pytest
 from django.core import mail
+from django.utils import translation
 
-from games.engine import get_rules
+from games.engine import IllegalMove, get_rules
 from games.i18n import error_text
 from mail.models import InboundEmail
 from mail.reply_text import read_reply
@@ -95,3 +96,40 @@ def test_a_bare_letter_stays_notation_where_no_letters_are_listed():
         assert read_reply(rules, state, seat, "b").moves == ["b"]
         return
     pytest.fail("no turn ending with a merchant choice in these seeds")
+
+
+#: What the refusal of a letter after other steps says, by language.
+AFTER_STEPS = {"en": "a letter stands for a whole turn", "nl": "een letter staat voor een hele beurt"}
+
+
+@pytest.mark.parametrize("seed", range(1, 6))
+@pytest.mark.parametrize("body", ["1; B", "1 ; b", "1\nA", "1\nOption A please", "1\nB\nthanks"])
+def test_a_letter_after_a_step_is_refused_whole(seed, body):
+    """The mail listed the letters of the position before step 1; a letter
+    after it would name a turn of a list no mail showed (or, unread, leave
+    the turn half played with the letter posted as chat): the reply is
+    refused, nothing played, and the refusal says why in both languages."""
+    rules = get_rules("alta")
+    state = rules.setup(2, seed)
+    seat = min(rules.to_move(state))
+    with pytest.raises(IllegalMove) as refused:
+        read_reply(rules, state, seat, body)
+    for language, said in AFTER_STEPS.items():
+        with translation.override(language):
+            assert said in error_text("alta", refused.value), language
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", ["en", "nl"])
+@pytest.mark.parametrize("body", ["{}; B", "{}\nA"])
+def test_a_letter_after_a_step_by_mail_plays_nothing(language, body, now, django_capture_on_commit_callbacks):
+    match, rules, state, seat, address = _started(language, now, django_capture_on_commit_callbacks)
+    # After a market "B" is Alta's blind merchant: a step before any other.
+    options = [text for text, _move in rules.move_options(state, seat.index)]
+    number = next(n for n, text in enumerate(options, 1) if not text.startswith("market"))
+    record, answer = _answer(match, seat, address, body.format(number), now, django_capture_on_commit_callbacks)
+    assert record.outcome == InboundEmail.Outcome.REJECTED, record.detail
+    assert AFTER_STEPS[language] in answer, answer
+    match.refresh_from_db()
+    assert match.ply == 0
+    assert not match.chat_messages.exists()  # no letter posted as chat
