@@ -133,3 +133,25 @@ def test_a_letter_after_a_step_by_mail_plays_nothing(language, body, now, django
     match.refresh_from_db()
     assert match.ply == 0
     assert not match.chat_messages.exists()  # no letter posted as chat
+
+
+@pytest.mark.django_db
+def test_the_first_alpaca_mail_lists_no_letters_when_every_option_ends_the_turn(
+    alice, bob, now, monkeypatch, django_capture_on_commit_callbacks
+):
+    """Seed 1: 28 tile placements, each a whole turn.  The mail numbers
+    them and says a number is the turn, never that the next mail asks for
+    the rest of it."""
+    from games.services import lifecycle, match_create_seated
+
+    monkeypatch.setattr(lifecycle.secrets, "randbits", lambda bits: 1)
+    with django_capture_on_commit_callbacks(execute=True):
+        match = match_create_seated(users=[alice, bob], game="alpaca", now=now)
+    rules = get_rules("alpaca")
+    state = rules.load(match.state)
+    seat = match.seats.get(index=min(rules.to_move(state)))
+    assert len(rules.move_options(state, seat.index)) > 24
+    [turn_mail] = [m for m in mail.outbox if m.to == [seat.user.email] and m.reply_to]
+    body = " ".join(turn_mail.body.split())
+    assert "Reply with just the number of one of these options" in body, body
+    assert "the next mail then asks" not in body and "reply with just its letter" not in body, body
