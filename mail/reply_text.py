@@ -386,14 +386,16 @@ def _expanded(rules: Rules[Any, Any], state, seat: int, part: str, turns, blind:
     :raises IllegalMove: ``UNSEEN_LIST``, a letter after a move turned up
         cards the player had not seen: the list it would name is worked out
         from them, and the player chose from the one they saw; or a letter
-        after other steps that is no move there (``_letter_after_steps``)."""
+        of the lists (A to H) after other steps that is no move there
+        (``_letter_after_steps``)."""
     choice = named_choice(part)
     letter = TURN_LETTER.match(choice) if choice else None
     if letter and seat in rules.to_move(state):
         if blind.revealed:
             raise IllegalMove(UNSEEN_LIST)
         if not first:
-            _letter_after_steps(rules, state, seat, part)
+            if choice.upper() in LETTERS:  # a later letter ("x") is never a turn's: a word
+                _letter_after_steps(rules, state, seat, part)
             return [part]
         turn = turn_for_letter(rules, state, seat, letter.group(1), turns=turns)
         if turn is not None:
