@@ -69,7 +69,7 @@ def tie_lines(game: str, seats, details) -> list[str]:
         group.sort(key=lambda s: (s.place or 99, s.index))
         said = {"names": get_text_list([str(s.user) for s in group], _("and")), "score": score}
         if len({s.place for s in group}) == 1 or not key:
-            lines.append(_("%(names)s are level on %(score)s points and share the place.") % said)
+            lines.append(_shared_place(said, key, [details[s.index] for s in group]))
         else:
             counts = ", ".join(f"{s.user} {details[s.index].get(key, '?')}" for s in group)
             line = _("%(names)s are level on %(score)s points; the tie-break, %(rule)s, ranks them: %(counts)s.") % {
@@ -79,6 +79,20 @@ def tie_lines(game: str, seats, details) -> list[str]:
             }
             lines.append(" ".join([line, *_still_level(group)]))
     return lines
+
+
+def _shared_place(said: dict, key: str | None, details: list) -> str:
+    """The sentence for players level on points who share the place
+    (``said``: their names and score): with a tie-break (``key``), that
+    it was compared and left them level, with the count each has (the
+    issue asks for "the ranking with the tie-break used"), else that
+    they share it.  Counts that are not alike or not known are not told."""
+    counts = {detail.get(key) for detail in details} if key else set()
+    if len(counts) != 1 or None in counts:
+        return _("%(names)s are level on %(score)s points and share the place.") % said
+    return _(
+        "%(names)s are level on %(score)s points and on the tie-break, %(rule)s (%(count)s each), and share the place."
+    ) % {**said, "rule": TIE_BREAKS[key], "count": counts.pop()}
 
 
 #: Why a seat that left ranks below the players who finished, by ``Seat.departed``.

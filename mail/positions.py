@@ -39,7 +39,7 @@ from .turns import WholeTurn, whole_turns
 logger = logging.getLogger(__name__)
 
 #: Bump when ``turns.whole_turns`` lists other turns for the same position.
-TURNS_VERSION = 4
+TURNS_VERSION = 5
 #: How long a position and its whole turns stay cached: a correspondence
 #: turn may take days; a miss only costs the computation.
 TIMEOUT = 14 * 86400

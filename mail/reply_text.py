@@ -14,7 +14,10 @@
    or opening its line ("Hi all, 3").
    A line of the mail's lists that its plain text wraps over two or three
    lines, copied as the mail shows it, is read as the one line it is.
-   Each part is read against the position the parts before it left.  The
+   Each part is read against the position the parts before it left.  A
+   letter is a whole turn only as the reply's first part (the mail listed
+   that position's turns alone); after other steps it is the game's
+   notation or the reply is refused.  The
    first line that is neither ends the moves; it and everything after it
    is a message to the other players, never a reason to refuse the moves.
 """
@@ -29,7 +32,7 @@ from games.engine import EngineError, IllegalMove, NotationError, Rules, Unplaye
 from games.engine.blind import UNSEEN_LIST, Blind
 from games.engine.message import Notation
 
-from .turns import TURN_LETTER, turn_for_letter, whole_turns
+from .turns import LETTERS, TURN_LETTER, turn_for_letter, whole_turns
 
 #: An option number alone on a line ("3", "optie 3", "#3.").
 OPTION = re.compile(r"^\s*(?:option|optie)?\s*#?(\d{1,3})\s*[.)]?\s*$", re.IGNORECASE)
@@ -239,7 +242,7 @@ def read_reply(rules: Rules[Any, Any], state, seat: int, text: str, *, turns=who
             hesitant = _several_choices(line)
             if hesitant is not None:
                 raise hesitant
-            moves, state = _line_moves(rules, state, seat, parts, turns, blind)
+            moves, state = _line_moves(rules, state, seat, parts, turns, blind, first=not reply.moves)
         except _Stopped as stopped:
             reply.moves.extend(stopped.moves)
             below = _move_lines(rules, stopped.state, seat, lines[number + 1 :], blind)
@@ -373,26 +376,69 @@ def _pieces(part: str) -> list[str]:
     return [part] if part else []
 
 
-def _expanded(rules: Rules[Any, Any], state, seat: int, part: str, turns, blind: Blind) -> list[str]:
+def _expanded(rules: Rules[Any, Any], state, seat: int, part: str, turns, blind: Blind, *, first: bool) -> list[str]:
     """A whole turn's letter as its steps; any other part as itself.
+    ``first``: no move of the reply comes before ``part``; a letter names
+    a whole turn only then (the mail listed the turns of that position
+    alone), and after other steps only a move of the game's notation
+    ("market D4; b": Alta's blind merchant) is read.
 
     :raises IllegalMove: ``UNSEEN_LIST``, a letter after a move turned up
         cards the player had not seen: the list it would name is worked out
-        from them, and the player chose from the one they saw."""
+        from them, and the player chose from the one they saw; or a letter
+        of the lists (A to H) after other steps that is no move there
+        (``_letter_after_steps``)."""
     choice = named_choice(part)
     letter = TURN_LETTER.match(choice) if choice else None
     if letter and seat in rules.to_move(state):
         if blind.revealed:
             raise IllegalMove(UNSEEN_LIST)
+        if not first:
+            if choice.upper() in LETTERS:  # a later letter ("x") is never a turn's: a word
+                _letter_after_steps(rules, state, seat, part)
+            return [part]
         turn = turn_for_letter(rules, state, seat, letter.group(1), turns=turns)
         if turn is not None:
             return list(turn.steps)
-        # A bare letter may be the game's own word ("b": Alta's blind
-        # merchant); one in polite words that is no move names a turn the
-        # mail did not list: say which it did, not "unknown card".
-        if part.strip() != choice and not _reads(rules, state, seat, part, blind):
+        if _unlisted_letter(rules, state, seat, part, choice, turns, blind):
             raise _no_such_turn(letter.group(1).upper(), turns(rules, state, seat))
     return [part]
+
+
+def _unlisted_letter(rules: Rules[Any, Any], state, seat: int, part: str, choice: str, turns, blind: Blind) -> bool:
+    """Does ``part``, one letter (``choice``) the mail listed no whole turn
+    under, name a turn the mail did not list (to be refused as such),
+    rather than a move of the game's own notation?
+
+    It does when the mail listed lettered turns and the letter is one of
+    theirs (A to H): a player who read "A" and "B" and replies "D" means a
+    turn, never the card "D" abbreviates (Alta's Dutch "dorp").  With no
+    letters listed, a bare letter is the game's word ("b": Alta's blind
+    merchant), and one in polite words that is no move names a turn all
+    the same: say so, not "unknown card"."""
+    if choice.upper() in LETTERS and turns(rules, state, seat):
+        return True
+    return part.strip() != choice and not _reads(rules, state, seat, part, blind)
+
+
+def _letter_after_steps(rules: Rules[Any, Any], state, seat: int, part: str) -> None:
+    """Refuse ``part``, a letter after other steps of the reply, unless it
+    plays here as the game's notation.  Read as a whole turn it would come
+    from the list of a position no mail showed ("1; B": B of the turns
+    after step 1, not the mail's B), and as a message it would leave the
+    turn half played; so the whole reply is refused, nothing played.
+
+    :raises IllegalMove: the letter is no move here."""
+    try:
+        _played(rules, state, seat, part)
+    except EngineError:
+        raise IllegalMove(
+            gettext_noop(
+                '"%(part)s": a letter stands for a whole turn from the start of your turn. Reply with the '
+                "letter alone, or with an option number or a move for each step."
+            ),
+            part=part.strip(),
+        ) from None
 
 
 def _no_such_turn(letter: str, listed: list) -> NotationError:
@@ -416,9 +462,10 @@ def _no_such_turn(letter: str, listed: list) -> NotationError:
     )
 
 
-def _line_moves(rules: Rules[Any, Any], state, seat: int, parts: list[str], turns, blind: Blind):
+def _line_moves(rules: Rules[Any, Any], state, seat: int, parts: list[str], turns, blind: Blind, *, first: bool):
     """The moves of one line, applied in order; ``NotationError`` when its
-    first part is not a move (the line is then a message).
+    first part is not a move (the line is then a message).  ``first``: no
+    line above it played a move (a letter is a whole turn only then).
 
     :raises _Stopped: a move refused after one turned something up.
     :raises EngineError: a move refused before that."""
@@ -427,7 +474,7 @@ def _line_moves(rules: Rules[Any, Any], state, seat: int, parts: list[str], turn
         left = parts[index:]  # the parts not played, should this one be refused
         try:
             # A letter is read against the position the parts before it left.
-            steps = _expanded(rules, state, seat, written, turns, blind)
+            steps = _expanded(rules, state, seat, written, turns, blind, first=first and not moves)
             for step, part in enumerate(steps):
                 left = [*steps[step:], *parts[index + 1 :]]
                 part = _option_text(rules, state, seat, part, blind)

@@ -70,8 +70,7 @@ def whole_turns(rules: Rules[Any, Any], state, seat: int) -> list[WholeTurn]:
     worlds = redeals[:_SEARCHED]
     found: dict[int, tuple[str, ...]] = {}
     tried = _spread(len(options), 3 * MAX_TURNS)
-    # Options not tried may start a longer turn: then letters are listed.
-    single = len(tried) == len(options)
+    single = True
     # The options spread over the whole list first, then the others in
     # between: once MAX_TURNS turns are found, one of them longer than a
     # step, the rest need not be tried (each costs a search).
@@ -85,13 +84,31 @@ def whole_turns(rules: Rules[Any, Any], state, seat: int) -> list[WholeTurn]:
         if len(found) >= MAX_TURNS and any(len(steps) > 1 for steps in found.values()):
             single = False
             break
-    if single:
+    # The options not searched (more than ``3 * MAX_TURNS``, as Alpaca's
+    # first tiles) may start a longer turn: letters are listed then, and
+    # not when each of them ends the turn too (asked with one apply each).
+    searched = set(tried)
+    untried = [option for index, option in enumerate(options) if index not in searched]
+    if single and _each_ends(rules, state, seat, untried):
         return []
     # Searched in three re-deals; a reply is checked in all of the engine's
     # (``games.engine.blind``): keep only the turns a reply plays as listed.
     turns = [found[index] for index in sorted(found) if _plays(rules, redeals, seat, found[index])]
     spread = [turns[i] for i in _spread(len(turns), MAX_TURNS)]
     return [WholeTurn(letter, steps) for letter, steps in zip(LETTERS, spread, strict=False)]
+
+
+def _each_ends(rules: Rules[Any, Any], state, seat: int, options: list) -> bool:
+    """Does each of ``options`` (labels and moves) end ``seat``'s turn?
+    One apply each, no search: a refused option ends nothing."""
+    for _text, move in options:
+        try:
+            after = rules.apply(state, seat, move).state
+        except EngineError:
+            return False
+        if not turn_over(rules, state, after, seat):
+            return False
+    return True
 
 
 def turn_for_letter(rules: Rules[Any, Any], state, seat: int, letter: str, *, turns=whole_turns) -> WholeTurn | None:

@@ -265,3 +265,32 @@ def test_a_finished_two_player_alhambra_page_gives_dirks_score_once(client, alic
         page = " ".join(unescape(client.get(path).content.decode()).split())
         assert "Dirk score" not in page, path
         assert page.count(f"Dirk (silent third player) · {dirk} points") == 1, path
+
+
+def test_players_level_on_the_tie_break_too_are_told_it_was_compared():
+    """Alta, three players: Ann and Cas on 55 points with two harbours each
+    share the place; the line said only that, not that the tie-break (the
+    issue: "the ranking with the tie-break used") was compared and left
+    them level."""
+    from types import SimpleNamespace
+
+    from django.utils import translation
+
+    from games.breakdown import tie_lines
+
+    seats = [
+        SimpleNamespace(user="Ann", score=55, place=1, index=0, departed=""),
+        SimpleNamespace(user="Bob", score=40, place=3, index=1, departed=""),
+        SimpleNamespace(user="Cas", score=55, place=1, index=2, departed=""),
+    ]
+    details = [{"harbours": 2}, {"harbours": 0}, {"harbours": 2}]
+    with translation.override("en"):
+        assert tie_lines("alta", seats, details) == [
+            "Ann and Cas are level on 55 points and on the tie-break, most fishing harbours (2 each), "
+            "and share the place."
+        ]
+    with translation.override("nl"):
+        assert tie_lines("alta", seats, details) == [
+            "Ann en Cas staan gelijk met 55 punten en ook bij de beslissing bij gelijke stand, "
+            "de meeste vissteigers (elk 2), en delen de plaats."
+        ]

@@ -78,9 +78,11 @@ def test_a_shared_victory_is_told_to_each_winner_as_shared_with_the_others(now, 
         assert end.subject.endswith(said), end.subject
         body = " ".join(end.body.split())
         assert said[0].upper() + said[1:] in body
+        # Level on the tie-break too, which the sentence says it compared.
         share = {
-            "nl": "staan gelijk met 15 punten en delen de plaats.",
-            "en": "are level on 15 points and share the place.",
+            "nl": "staan gelijk met 15 punten en ook bij de beslissing bij gelijke stand, de meeste vissteigers "
+            "(elk 0), en delen de plaats.",
+            "en": "are level on 15 points and on the tie-break, most fishing harbours (0 each), and share the place.",
         }
         assert share[user.language] in body
 

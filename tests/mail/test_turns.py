@@ -8,7 +8,7 @@ import pytest
 
 from games.engine import get_rules
 from mail.reply_text import read_reply
-from mail.turns import turn_over, whole_turns
+from mail.turns import MAX_TURNS, turn_over, whole_turns
 
 GAMES = ["alta", "alhambra", "atlantis", "alpaca"]
 
@@ -57,7 +57,9 @@ def _random_position(slug: str, players: int, seed: int, ply: int):
         ("atlantis", 4, 1, 95),
         ("alta", 3, 2, 7),
         ("alhambra", 4, 3, 40),
-        ("alpaca", 3, 4, 12),
+        # (Ply 12 was listed here: each of its 29 options ends the turn, so
+        # it lists no letters; at ply 13 some options go on to a bonus.)
+        ("alpaca", 3, 4, 13),
     ],
 )
 def test_a_reply_of_any_listed_letter_is_accepted_as_the_intake_reads_it(slug, players, seed, ply):
@@ -182,3 +184,17 @@ def test_the_listed_turns_do_not_depend_on_the_cards_a_sale_draws():
         other = rules.randomize_hidden(state, seat, seed)
         assert rules.view(other, seat) == rules.view(state, seat)
         assert whole_turns(rules, other, seat) == listed, seed
+
+
+@pytest.mark.parametrize("seed", [1, 5, 7, 8])
+def test_no_letters_when_more_options_than_are_searched_each_end_the_turn(seed):
+    """Alpaca's first tile: more options than the search tries (28 > 24),
+    each a whole turn.  No letters are listed (they would repeat numbered
+    options, and the mail would say a number needs a second mail)."""
+    rules = get_rules("alpaca")
+    state = rules.setup(2, seed)
+    seat = min(rules.to_move(state))
+    options = rules.move_options(state, seat)
+    assert len(options) > 3 * MAX_TURNS
+    assert all(turn_over(rules, state, rules.apply(state, seat, move).state, seat) for _text, move in options)
+    assert whole_turns(rules, state, seat) == []
