@@ -82,10 +82,11 @@ def run_knockout(count: int, table_size: int, seed: int) -> list[float]:
         start = time.perf_counter()
         state = table_knockout(players, results, size=table_size, advance=table_size // 2)
         times.append(time.perf_counter() - start)
-        if state.finished:
+        pairing = state.next_round
+        if state.finished or pairing is None:
             return times
-        results.extend(play(rng, table) for table in state.next_round.tables)
-        results.extend(state.next_round.results)
+        results.extend(play(rng, table) for table in pairing.tables)
+        results.extend(pairing.results)
 
 
 def main() -> None:
@@ -116,7 +117,8 @@ def main() -> None:
         )
     times = run_knockout(256, args.table_size, args.seed)
     print(
-        f"{256:>7} {args.table_size:>5} {'knockout':>6} {len(times):>6} {statistics.mean(times):>12.3f} {max(times):>13.3f}"
+        f"{256:>7} {args.table_size:>5} {'knockout':>6} {len(times):>6} "
+        f"{statistics.mean(times):>12.3f} {max(times):>13.3f}"
     )
 
 

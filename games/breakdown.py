@@ -84,11 +84,10 @@ def tie_lines(game: str, seats, details) -> list[str]:
 def _shared_place(said: dict, key: str | None, details: list) -> str:
     """The sentence for players level on points who share the place
     (``said``: their names and score): with a tie-break (``key``), that
-    it was compared and left them level, with the count each has (the
-    issue asks for "the ranking with the tie-break used"), else that
-    they share it.  Counts that are not alike or not known are not told."""
+    it was compared and left them level, with the count each has, else
+    that they share it.  Counts that are not alike or not known are not told."""
     counts = {detail.get(key) for detail in details} if key else set()
-    if len(counts) != 1 or None in counts:
+    if key is None or len(counts) != 1 or None in counts:
         return _("%(names)s are level on %(score)s points and share the place.") % said
     return _(
         "%(names)s are level on %(score)s points and on the tie-break, %(rule)s (%(count)s each), and share the place."

@@ -390,7 +390,7 @@ def _expanded(rules: Rules[Any, Any], state, seat: int, part: str, turns, blind:
         (``_letter_after_steps``)."""
     choice = named_choice(part)
     letter = TURN_LETTER.match(choice) if choice else None
-    if letter and seat in rules.to_move(state):
+    if choice and letter and seat in rules.to_move(state):
         if blind.revealed:
             raise IllegalMove(UNSEEN_LIST)
         if not first:
