@@ -294,28 +294,10 @@ def _started_mail(match, user):
     return started
 
 
-@pytest.mark.parametrize(("body", "detail"), [("say bye all", "said"), ("board", "board"), ("mute chat", "chat muted")])
-def test_a_command_in_reply_to_a_mail_without_reply_address_after_resigning_is_carried_out(
-    body, detail, alice, bob, carol, now, django_capture_on_commit_callbacks
-):
-    """Answered by References as at the player's reply address, not with
-    the generic "could not match" answer."""
-    mail.outbox.clear()
-    with django_capture_on_commit_callbacks(execute=True):
-        match = match_create_seated(users=[alice, bob, carol], game="alta", now=now)
-    started = _started_mail(match, carol)
-    with django_capture_on_commit_callbacks(execute=True):
-        match_resign(match_id=match.pk, user=carol, now=now, source=MoveRecord.Source.WEB)
-    mail.outbox.clear()
-    record = ingest(answer_to(started, body, sender=carol.email), django_capture_on_commit_callbacks)
-    assert (record.outcome, record.detail, record.match_id) == ("command", detail, match.pk)
-    [answer] = mails_to(carol.email)
-    assert "could not match" not in answer.body
-
-
-def test_a_move_in_reply_to_a_mail_without_reply_address_after_resigning_is_refused_as_left(
-    alice, bob, carol, now, django_capture_on_commit_callbacks
-):
+@pytest.fixture
+def carol_left(alice, bob, carol, now, django_capture_on_commit_callbacks):
+    """A 3-player Alta game Carol resigned while it goes on, and the mail
+    that told her it started (it has no reply address)."""
     mail.outbox.clear()
     with django_capture_on_commit_callbacks(execute=True):
         match = match_create_seated(users=[alice, bob, carol], game="alta", now=now)
@@ -323,8 +305,28 @@ def test_a_move_in_reply_to_a_mail_without_reply_address_after_resigning_is_refu
     with django_capture_on_commit_callbacks(execute=True):
         match_resign(match_id=match.pk, user=carol, now=now, source=MoveRecord.Source.WEB)
     match.refresh_from_db()
-    ply = match.ply
     mail.outbox.clear()
+    return match, started
+
+
+@pytest.mark.parametrize(("body", "detail"), [("say bye all", "said"), ("board", "board"), ("mute chat", "chat muted")])
+def test_a_command_in_reply_to_a_mail_without_reply_address_after_resigning_is_carried_out(
+    body, detail, carol, carol_left, django_capture_on_commit_callbacks
+):
+    """Answered by References as at the player's reply address, not with
+    the generic "could not match" answer."""
+    match, started = carol_left
+    record = ingest(answer_to(started, body, sender=carol.email), django_capture_on_commit_callbacks)
+    assert (record.outcome, record.detail, record.match_id) == ("command", detail, match.pk)
+    [answer] = mails_to(carol.email)
+    assert "could not match" not in answer.body
+
+
+def test_a_move_in_reply_to_a_mail_without_reply_address_after_resigning_is_refused_as_left(
+    carol, carol_left, django_capture_on_commit_callbacks
+):
+    match, started = carol_left
+    ply = match.ply
     ingest(answer_to(started, "1", sender=carol.email), django_capture_on_commit_callbacks)
     match.refresh_from_db()
     assert match.ply == ply
